@@ -1,0 +1,7 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { libraryConfig } from '../../vite.library.ts';
+
+// apps/accounting/dist/accounting.js — React, react-dom/client, react/jsx-runtime, single-spa-react, @erp/shared and @erp/ui
+// stay external (import map); JSX uses the automatic runtime.
+export default defineConfig(libraryConfig({ entries: { accounting: 'src/index.tsx' }, plugins: [react({ jsxRuntime: 'automatic' })] }));

@@ -1,0 +1,18 @@
+/** @erp/ui — React building blocks shared by the micro-apps. */
+export { ApplicationHome, RecentScreens, filterMenuTree } from './ApplicationHome.tsx';
+export { Home } from './Home.tsx';
+export { ErrorFallback } from './ErrorFallback.tsx';
+export { useBusValue, useHashPath, useTranslation, type Translate, type ValueSource } from './hooks.ts';
+export {
+  confirmUnsavedChanges,
+  screen,
+  useCloseGuard,
+  useOptionalScreen,
+  useScreen,
+  type ScreenOptions,
+  type ScreenParcel,
+  type ScreenParcelProps,
+  type UnsavedChangesAnswer,
+} from './screen.tsx';
+export { ensureStylesheet } from './stylesheet.ts';
+export { useShellConfig, type ShellConfigState } from './shell-config.ts';

@@ -1,0 +1,135 @@
+/**
+ * The shell elements as root-config uses them (`@erp/shell-elements`): properties in, `erp-*` events out.
+ * These interfaces are the contract the elements implement.
+ */
+import type { Application, Language, Menu, TenantInfo } from '@erp/shared';
+
+/** An open application tab as the top bar shows it (HOME excluded: the bar renders HOME first itself). */
+export interface TopBarTab {
+  application: string;
+  label: string;
+}
+
+export interface TopBarElement extends HTMLElement {
+  applications: Application[];
+  tabs: TopBarTab[];
+  activeApplication: string;
+  tenant: TenantInfo | null;
+  environmentLabel: string | null;
+  environmentName: string | null;
+  signedIn: boolean;
+  userName: string;
+  languages: Language[];
+  language: string;
+  portal: boolean;
+}
+
+export interface LoadingOverlayElement extends HTMLElement {
+  active: boolean;
+}
+
+/** `<erp-menu-bar>`: the active application's menus as a tree (it builds the tree, hides inactive items, sorts). */
+export interface MenuBarElement extends HTMLElement {
+  menus: Menu[];
+  applicationPath: string;
+  activeMenuId: string | null;
+}
+
+/** One menu tab as `<erp-tab-bar>` shows it. */
+export interface TabBarTab {
+  id: string;
+  label: string;
+  isNew: boolean;
+}
+
+export interface TabBarElement extends HTMLElement {
+  tabs: TabBarTab[];
+  activeId: string | null;
+}
+
+/** One entry of `<erp-command-palette>`. */
+export interface PaletteEntry {
+  id: string;
+  label: string;
+  description: string;
+  path: string;
+  application: string;
+}
+
+export interface CommandPaletteElement extends HTMLElement {
+  open: boolean;
+  entries: PaletteEntry[];
+}
+
+export interface DialogAction {
+  id: string;
+  label: string;
+  variant?: 'primary' | 'danger' | 'default';
+}
+
+/** `<erp-dialog>`: a modal with a heading, a message, slotted content and action buttons. */
+export interface DialogElement extends HTMLElement {
+  open: boolean;
+  heading: string;
+  message: string;
+  actions: DialogAction[];
+}
+
+export interface AboutElement extends HTMLElement {
+  tenant: TenantInfo | null;
+  versions: { name: string; version: string }[];
+  shortcuts: { keys: string; description: string }[];
+}
+
+export interface BannerElement extends HTMLElement {
+  open: boolean;
+  kind: 'error' | 'warning' | 'info';
+  message: string;
+}
+
+/** Events of the elements built beside the top bar (bubbling, composed). */
+export interface ShellElementEvents {
+  'erp-menu-select': { menu: Menu; path: string };
+  'erp-menu-tab-select': { id: string };
+  'erp-menu-tab-close': { id: string };
+  'erp-navigate': { path: string };
+  'erp-palette-close': undefined;
+  'erp-dialog-action': { id: string };
+}
+
+/** Listens to one shell element event with its typed detail; answers the remover. */
+export function onElement<K extends keyof ShellElementEvents>(
+  target: EventTarget,
+  type: K,
+  handler: (detail: ShellElementEvents[K], event: Event) => void,
+): () => void {
+  const listener = (event: Event) => handler((event as CustomEvent<ShellElementEvents[K]>).detail, event);
+  target.addEventListener(type, listener);
+  return () => target.removeEventListener(type, listener);
+}
+
+/** Event details of the top bar (bubbling, composed). */
+export interface TopBarEvents {
+  'erp-navigate': { path: string };
+  'erp-tab-select': { application: string };
+  'erp-tab-close': { application: string };
+  'erp-language-change': { locale: string };
+  'erp-login': undefined;
+  'erp-logout': undefined;
+  'erp-change-password': undefined;
+  'erp-about': undefined;
+  'erp-switch-account': undefined;
+}
+
+export function createElement<T extends HTMLElement>(tag: string): T {
+  return document.createElement(tag) as T;
+}
+
+/** Listens to one top bar event with its typed detail. */
+export function onTopBar<K extends keyof TopBarEvents>(
+  target: EventTarget,
+  type: K,
+  handler: (detail: TopBarEvents[K]) => void,
+): void {
+  target.addEventListener(type, (event) => handler((event as CustomEvent<TopBarEvents[K]>).detail));
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { Application, Menu } from '@erp/shared';
+import { paletteEntries } from './palette.ts';
+
+let key = 0;
+const menu = (Application: string, MenuId: string, MenuName: string, RouterPath: string, ParentId = 'ROOT', Sequence = 10, IsActive = true): Menu => ({
+  MenuKey: ++key,
+  Application,
+  MenuId,
+  MenuName,
+  ParentId,
+  Sequence,
+  IsActive,
+  RouterPath,
+});
+
+describe('command palette entries', () => {
+  it('lists every active menu item with a screen, of every application, with its path', () => {
+    const applications: Application[] = [
+      { Application: 'HOME', Description: 'Home', RouterPath: '/' },
+      { Application: 'NOVUS-GL', Description: 'General Ledger', RouterPath: '/novus-gl' },
+      { Application: 'NOVUS-IC', Description: 'Inventory Control', RouterPath: 'novus-ic' },
+    ];
+    const menus = new Map<string, Menu[]>([
+      [
+        'NOVUS-GL',
+        [
+          menu('NOVUS-GL', 'GL0006', 'Setup', ''),
+          menu('NOVUS-GL', 'GL0111', 'GL Chart of Accounts', '/gl-chart', 'GL0006', 20),
+          menu('NOVUS-GL', 'GL0110', 'GL Control', '/gl-control', 'GL0006', 10),
+          menu('NOVUS-GL', 'GL0999', 'Old', '/old', 'GL0006', 30, false),
+          menu('NOVUS-GL', 'GL0007', 'Hidden group', '', 'ROOT', 90, false),
+          menu('NOVUS-GL', 'GL0700', 'Under hidden', '/under', 'GL0007'),
+        ],
+      ],
+      ['NOVUS-IC', [menu('NOVUS-IC', 'IC0104', 'Stock Status', '/Stock-Status')]],
+    ]);
+    expect(paletteEntries(applications, menus)).toEqual([
+      { id: 'GL0110', label: 'GL Control', description: 'Setup', path: '/novus-gl/gl-control', application: 'General Ledger' },
+      { id: 'GL0111', label: 'GL Chart of Accounts', description: 'Setup', path: '/novus-gl/gl-chart', application: 'General Ledger' },
+      { id: 'IC0104', label: 'Stock Status', description: '', path: '/novus-ic/Stock-Status', application: 'Inventory Control' },
+    ]);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The command palette (Ctrl+K, F2: §2 "a hint says F2 navigates the page"): every menu item of every
+ * application the user may open, searchable; choosing one opens it as a tab (or, RESTEEL0002, the
+ * resteelWin window). The menus of all applications are loaded the first time the palette opens (the API
+ * calls raise the loading counter) and again after the applications change.
+ */
+import {
+  HOME_APPLICATION,
+  bus,
+  isMenuGroup,
+  loadMenus,
+  menuPath,
+  type Application,
+  type Menu,
+} from '@erp/shared';
+import { createElement, onElement, type CommandPaletteElement, type PaletteEntry } from './elements.ts';
+
+/** The palette entries of the applications' menus: active items with a screen, in application order. */
+export function paletteEntries(applications: readonly Application[], menusByApplication: ReadonlyMap<string, readonly Menu[]>): PaletteEntry[] {
+  const entries: PaletteEntry[] = [];
+  for (const application of applications) {
+    if (application.Application.toUpperCase() === HOME_APPLICATION) continue;
+    const menus = menusByApplication.get(application.Application) ?? [];
+    const groups = new Map(menus.map((menu) => [menu.MenuId, menu]));
+    const ordered = [...menus].sort((a, b) => a.Sequence - b.Sequence || a.MenuName.localeCompare(b.MenuName));
+    for (const menu of ordered) {
+      if (!menu.IsActive || isMenuGroup(menu)) continue;
+      const parent = groups.get(menu.ParentId);
+      if (parent && !parent.IsActive) continue;
+      entries.push({
+        id: menu.MenuId,
+        label: menu.MenuName,
+        description: parent?.MenuName ?? '',
+        path: menuPath(application.RouterPath, menu),
+        application: application.Description || application.Application,
+      });
+    }
+  }
+  return entries;
+}
+
+export interface Palette {
+  readonly element: CommandPaletteElement;
+  open(): void;
+  close(): void;
+  readonly isOpen: boolean;
+}
+
+export function mountPalette(
+  openMenu: (menu: Pick<Menu, 'MenuId'>, path: string) => void,
+  parent: HTMLElement = document.body,
+): Palette {
+  const element = createElement<CommandPaletteElement>('erp-command-palette');
+  element.open = false;
+  element.entries = [];
+  parent.append(element);
+  let loaded: Promise<void> | null = null;
+  let restoreFocus: HTMLElement | null = null;
+
+  const load = () => {
+    loaded ??= (async () => {
+      const applications = bus.applications$.value.filter((app) => app.Application.toUpperCase() !== HOME_APPLICATION);
+      const answers = await Promise.allSettled(applications.map((app) => loadMenus(app.Application)));
+      const byApplication = new Map<string, Menu[]>();
+      answers.forEach((answer, index) => {
+        if (answer.status === 'fulfilled') byApplication.set(applications[index]!.Application, answer.value);
+      });
+      element.entries = paletteEntries(applications, byApplication);
+      // Applications whose menus failed are tried again next time the palette opens.
+      if (answers.some((answer) => answer.status === 'rejected')) loaded = null;
+    })();
+    return loaded;
+  };
+  bus.applications$.subscribe(() => {
+    loaded = null;
+    element.entries = [];
+  });
+
+  const close = () => {
+    if (!element.open) return;
+    element.open = false;
+    restoreFocus?.focus?.();
+    restoreFocus = null;
+  };
+  onElement(element, 'erp-palette-close', () => close());
+  onElement(element, 'erp-navigate', ({ path }, event) => {
+    event.stopPropagation();
+    const entry = element.entries.find((candidate) => candidate.path === path);
+    close();
+    openMenu({ MenuId: entry?.id ?? '' }, path);
+  });
+
+  return {
+    element,
+    get isOpen() {
+      return element.open;
+    },
+    open() {
+      if (!bus.session$.value) return;
+      if (!element.open) {
+        const active = document.activeElement;
+        restoreFocus = active instanceof HTMLElement ? active : null;
+      }
+      element.open = true;
+      void load();
+    },
+    close,
+  };
+}

@@ -1,0 +1,517 @@
+/**
+ * The workspace: the tab host the layout mounts as its one single-spa application (active on every route).
+ * It owns the menu bar, the tab bar and the content area, and follows the route:
+ *
+ * Hash changes (links, back/forward, typed URLs, `go()`) drive it. For each path (§2, §4):
+ * 1. resolve the application from the first segment (router/resolve.ts); unknown → '/' (replaceState);
+ * 2. add the application tab and activate it (top bar, menu bar), then load its menus (never for HOME);
+ * 3. resolve the menu item from the second segment; unknown → the application root (replaceState); the full
+ *    path must be a declared route;
+ * 4. open the tab (once per MenuId), mount its screen (loading counter up), mark it loaded, then activate it
+ *    — unless the user went elsewhere meanwhile (the tab stays open, in the background).
+ * Paths are made canonical with replaceState (`/NOVUS-GL` → `/novus-gl`).
+ *
+ * Also: application tab / menu tab selection and closing (tab-model rules in workspace-model.ts), the menu
+ * bar (§5: no menu area when the profile's showMenus is false; HOME has none), menu RESTEEL0002 (§2: the
+ * resteelWin window), open tabs remembered per user and restored lazily after a reload, and the recently
+ * opened screens (`bus.recent$`).
+ */
+import {
+  HOME_APPLICATION,
+  applicationForPath,
+  bus,
+  hashPath,
+  loadMenus,
+  translate,
+  type Application,
+  type Menu,
+  type ShellConfig,
+} from '@erp/shared';
+import { createElement, onElement, type MenuBarElement, type TabBarElement } from '../chrome/elements.ts';
+import { go, replacePath } from '../router/guard.ts';
+import { resolvePath, resolveWithoutMenus, type Resolution } from '../router/resolve.ts';
+import {
+  addRecent,
+  readRecent,
+  readStoredTabs,
+  restoreTabs,
+  snapshotTabs,
+  writeRecent,
+  writeStoredTabs,
+  type KeyValueStore,
+} from './persistence.ts';
+import { ScreenHost, type MountParcel } from './screen-host.ts';
+import { applicationTabInit, homeTabInit, routeTabInit } from './tab-inits.ts';
+import {
+  WorkspaceModel,
+  showsMenuArea,
+  type ApplicationTab,
+  type ScreenLifecycle,
+  type ScreenTab,
+} from './workspace-model.ts';
+
+/** §2: the menu that opens the steel order-entry system in its own window. */
+export const STEEL_MENU_ID = 'RESTEEL0002';
+export const STEEL_WINDOW_NAME = 'resteelWin';
+/** Quiet time before open tabs and recent screens are written to storage (the page leaving writes at once). */
+const WRITE_DELAY_MS = 400;
+
+export interface WorkspaceOptions {
+  /** The page's import map entries. */
+  imports: Record<string, string>;
+  /** Where tabs and recent screens are remembered (localStorage), or null. */
+  storage: KeyValueStore | null;
+  config: ShellConfig | null;
+  /** Loads a module through the import map (tests may replace it). */
+  loadModule?(specifier: string): Promise<Record<string, unknown>>;
+}
+
+interface WorkspaceView {
+  root: HTMLElement;
+  menuBar: MenuBarElement;
+  tabBar: TabBarElement;
+  area: HTMLElement;
+}
+
+export class Workspace {
+  readonly model: WorkspaceModel;
+  private host: ScreenHost | null = null;
+  private mountParcel: MountParcel | null = null;
+  private view: WorkspaceView | null = null;
+  private readonly cleanups: (() => void)[] = [];
+  /** Increases with every route followed; an older follow that finishes late changes nothing visible. */
+  private serial = 0;
+  private lastPath: string | null = null;
+  /** A tab being loaded to be shown: the previous screen stays visible meanwhile. */
+  private pending: string | null = null;
+  private menusFor: string | null = null;
+  private menusFailed = false;
+  private userId: string | null = null;
+  private steelWindow: Window | null = null;
+  /** Storage writes waiting for an idle moment (a tab switch does not pay for localStorage). */
+  private tabsDirty = false;
+  private recentDirty = false;
+  private writeTimer: number | null = null;
+  private lastTabsJson: string | null = null;
+  /** What was last published on `bus.tabs$` (a switch between open tabs changes nothing there). */
+  private lastOpenTabsJson: string | null = null;
+
+  constructor(private readonly options: WorkspaceOptions) {
+    // The screens are reached through the host once the workspace is mounted.
+    const screens: ScreenLifecycle = {
+      canClose: (tab) => this.host?.canClose(tab) ?? Promise.resolve(true),
+      destroy: (tab) => this.host?.destroy(tab) ?? Promise.resolve(),
+    };
+    this.model = new WorkspaceModel(screens, homeTabInit(bus.routes$.value, translate('shell:tabs.home', 'HOME')));
+    this.model.subscribe(() => this.render());
+  }
+
+  // ---- mounting (single-spa application lifecycles, workspace-app.ts) -----------------------------------
+
+  /** The workspace application's mountParcel once mounted (for screens shown outside tabs). */
+  get parcelMounter(): MountParcel | null {
+    return this.mountParcel;
+  }
+
+  attach(element: HTMLElement, mountParcel: MountParcel): void {
+    if (this.view) return;
+    this.mountParcel = mountParcel;
+    const root = document.createElement('div');
+    root.className = 'erp-workspace';
+    const menuBar = createElement<MenuBarElement>('erp-menu-bar');
+    menuBar.className = 'erp-workspace__menu-bar';
+    const tabBar = createElement<TabBarElement>('erp-tab-bar');
+    tabBar.className = 'erp-workspace__tab-bar';
+    const area = document.createElement('div');
+    area.className = 'erp-workspace__screens';
+    root.append(menuBar, tabBar, area);
+    element.append(root);
+    this.view = { root, menuBar, tabBar, area };
+    this.host = new ScreenHost({
+      area,
+      imports: this.options.imports,
+      mountParcel,
+      ...(this.options.loadModule ? { loadModule: this.options.loadModule } : {}),
+      // ScreenProps.close(): an application page closes its application tab, like its keyboard shortcut.
+      closeTab: (tab) => void (tab.kind === 'application' ? this.closeApplication(tab.application) : this.closeTab(tab.id)),
+    });
+
+    this.cleanups.push(
+      onElement(menuBar, 'erp-menu-select', ({ menu, path }) => this.openMenu(menu, path)),
+      onElement(tabBar, 'erp-menu-tab-select', ({ id }) => this.selectTab(id)),
+      onElement(tabBar, 'erp-menu-tab-close', ({ id }) => void this.closeTab(id)),
+    );
+    const subscriptions = [
+      bus.menus$.subscribe((menus) => (menuBar.menus = menus)),
+      bus.session$.subscribe(() => this.render()),
+      bus.menuSelect$.subscribe(({ menu, path }) => this.openMenu(menu, path)),
+      bus.navigate$.subscribe((path) => go(path)),
+      // §7 recovery: the API is back — load what failed meanwhile, without a reload.
+      bus.apiReachable$.subscribe((reachable) => {
+        if (reachable && this.menusFailed) this.loadActiveMenus(true);
+      }),
+    ];
+    this.cleanups.push(() => subscriptions.forEach((subscription) => subscription.unsubscribe()));
+
+    this.restore();
+    const follow = () => this.onLocation();
+    window.addEventListener('hashchange', follow);
+    window.addEventListener('popstate', follow);
+    // The page going away (reload, close, another tab in front) writes what is still waiting.
+    const flush = () => this.flushWrites();
+    const flushWhenHidden = () => {
+      if (document.visibilityState === 'hidden') this.flushWrites();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', flushWhenHidden);
+    this.cleanups.push(() => {
+      window.removeEventListener('hashchange', follow);
+      window.removeEventListener('popstate', follow);
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', flushWhenHidden);
+      this.flushWrites();
+    });
+    this.render();
+    this.onLocation();
+  }
+
+  /** Tears every screen down (the layout never unmounts the workspace; this is for completeness). */
+  async detach(): Promise<void> {
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    const host = this.host;
+    if (host) for (const tab of this.model.allTabs()) await host.destroy(tab);
+    this.view?.root.remove();
+    this.view = null;
+    this.host = null;
+    this.mountParcel = null;
+    this.lastPath = null;
+    this.lastOpenTabsJson = null;
+  }
+
+  // ---- following the route ------------------------------------------------------------------------------
+
+  private onLocation(): void {
+    const path = hashPath();
+    if (path === this.lastPath) return;
+    this.lastPath = path;
+    void this.follow(path).catch((error: unknown) => console.error(`Could not open ${path}`, error));
+  }
+
+  /** Applies a route path (see the module header). */
+  async follow(path: string): Promise<void> {
+    const token = ++this.serial;
+    const context = {
+      applications: bus.applications$.value,
+      routes: bus.routes$.value,
+      menusOf: (application: Application) => loadMenus(application.Application),
+    };
+    let resolution: Resolution | null = resolveWithoutMenus(path, context);
+    if (!resolution) {
+      // §4: the application tab is added and activated first; then its menus load and decide the menu item.
+      const application = applicationForPath(context.applications, path);
+      if (application) this.model.activateApplication(this.openApplication(application).application);
+      resolution = await resolvePath(path, context);
+      if (token !== this.serial) return;
+    }
+    switch (resolution.kind) {
+      case 'redirect':
+        this.redirect(resolution.to);
+        return;
+      case 'home':
+        this.canonicalize('/');
+        this.model.activateApplication(HOME_APPLICATION);
+        await this.show(this.model.home.page, token);
+        return;
+      case 'application': {
+        const app = this.openApplication(resolution.application);
+        this.canonicalize(resolution.path);
+        this.model.activateApplication(app.application);
+        await this.show(app.page, token);
+        return;
+      }
+      case 'menu': {
+        const app = this.openApplication(resolution.application);
+        this.canonicalize(resolution.path);
+        this.model.activateApplication(app.application);
+        const { tab, created } = this.model.openTab(app.application, {
+          ...routeTabInit(resolution.path, resolution.route, resolution.menu.MenuName),
+          menuId: resolution.menu.MenuId,
+        });
+        if (created) this.remember(tab);
+        await this.show(tab, token);
+        return;
+      }
+      case 'route': {
+        const owner = resolution.application ? this.openApplication(resolution.application) : this.model.home;
+        this.canonicalize(resolution.path);
+        this.model.activateApplication(owner.application);
+        const { tab, created } = this.model.openTab(owner.application, routeTabInit(resolution.path, resolution.route));
+        if (created) this.remember(tab);
+        await this.show(tab, token);
+        return;
+      }
+    }
+  }
+
+  /** §2 redirects replace the history entry (the popstate single-spa fires follows the new path). */
+  private redirect(to: string): void {
+    replacePath(to);
+    this.onLocation();
+  }
+
+  /** Puts the canonical spelling of the path in the address bar (same history entry). */
+  private canonicalize(path: string): void {
+    if (hashPath() === path) return;
+    this.lastPath = path;
+    replacePath(path);
+  }
+
+  private openApplication(application: Application): ApplicationTab {
+    return this.model.openApplication(applicationTabInit(application, bus.routes$.value));
+  }
+
+  /** Mounts the tab's screen if needed (§4: marked new until loaded), then activates it. */
+  private async show(tab: ScreenTab, token: number): Promise<void> {
+    const host = this.host;
+    if (!host) return;
+    if (!host.isReady(tab.id)) {
+      this.pending = tab.id;
+      this.render();
+      await host.ensure(tab);
+      if (this.pending === tab.id) this.pending = null;
+      this.model.markLoaded(tab.id);
+      if (token !== this.serial || !this.model.find(tab.id)) {
+        this.render();
+        return; // the user went elsewhere meanwhile, or closed it: it stays in the background
+      }
+    } else if (this.pending !== null) {
+      this.pending = null;
+    }
+    this.model.activate(tab.id);
+    this.render();
+  }
+
+  // ---- user actions -------------------------------------------------------------------------------------
+
+  /** Top bar: an application tab was chosen (the active one again: its initial page). */
+  selectApplication(application: string): void {
+    const app = this.model.findApplication(application);
+    if (!app || app === this.model.home) {
+      go('/');
+      return;
+    }
+    go(app === this.model.activeApplication ? app.page.path : this.model.pathOf(app));
+  }
+
+  /** Tab bar: a menu tab was chosen (§4: activating it navigates to the application path plus the menu path). */
+  selectTab(id: string): void {
+    const tab = this.model.find(id);
+    if (tab) go(tab.path);
+  }
+
+  /** Menu bar, launchpad or palette: a menu item was chosen. */
+  openMenu(menu: Pick<Menu, 'MenuId'>, path: string): void {
+    if (menu.MenuId.toUpperCase() === STEEL_MENU_ID) {
+      this.openSteelWindow(path);
+      return;
+    }
+    go(path);
+  }
+
+  /** §2: RESTEEL0002 opens the window named resteelWin if it is not open, and focuses it otherwise. */
+  openSteelWindow(path: string): void {
+    if (this.steelWindow && !this.steelWindow.closed) {
+      this.steelWindow.focus();
+      return;
+    }
+    const url = this.options.config?.steel.frameUrl || new URL(`/#${path}`, window.location.origin).href;
+    this.steelWindow = window.open(url, STEEL_WINDOW_NAME);
+  }
+
+  /** Closes a menu tab (asking its screen); goes to the neighbour when it was shown. */
+  async closeTab(id: string): Promise<void> {
+    const tab = this.model.find(id);
+    if (!tab) return;
+    const outcome = await this.model.closeTab(id);
+    if (outcome.closed) this.closed([tab]);
+    if (outcome.navigateTo) go(outcome.navigateTo);
+  }
+
+  /** Top bar: closes an application tab and its menu tabs (each asked); goes to the route the close answers. */
+  async closeApplication(application: string): Promise<void> {
+    const app = this.model.findApplication(application);
+    if (!app) return;
+    const tabs = this.model.tabsOf(app);
+    const outcome = await this.model.closeApplication(application);
+    this.closed(tabs.filter((tab) => !this.model.find(tab.id)));
+    if (outcome.navigateTo) go(outcome.navigateTo);
+  }
+
+  /** Keyboard: closes the tab shown (an initial page closes its application tab; HOME never closes). */
+  closeActiveTab(): void {
+    const tab = this.model.activeTab;
+    if (tab.kind === 'menu' || tab.kind === 'route') void this.closeTab(tab.id);
+    else if (tab.kind === 'application') void this.closeApplication(tab.application);
+  }
+
+  /** Keyboard: the next / previous tab of the active application tab. */
+  cycleTab(step: 1 | -1): void {
+    const tab = this.model.adjacent(step);
+    if (tab) go(tab.path);
+  }
+
+  /** Keyboard: the next / previous application tab. */
+  cycleApplication(step: 1 | -1): void {
+    const app = this.model.adjacentApplication(step);
+    if (app) go(this.model.pathOf(app));
+  }
+
+  /** Announces torn-down menu tabs on `bus.tabClosed$`. */
+  private closed(tabs: readonly ScreenTab[]): void {
+    for (const tab of tabs) {
+      if (this.pending === tab.id) this.pending = null;
+      if (tab.kind === 'menu' || tab.kind === 'route') {
+        bus.tabClosed$.next({ application: tab.application, menuId: tab.menuId ?? tab.path });
+      }
+    }
+  }
+
+  // ---- rendering --------------------------------------------------------------------------------------
+
+  private render(): void {
+    const app = this.model.activeApplication;
+    const active = this.model.activeTab;
+    const openTabs = this.model.toOpenTabs();
+    const openTabsJson = JSON.stringify(openTabs);
+    if (openTabsJson !== this.lastOpenTabsJson) {
+      this.lastOpenTabsJson = openTabsJson;
+      bus.tabs$.next(openTabs);
+    }
+    if (bus.activeApplication$.value !== app.application) bus.activeApplication$.next(app.application);
+    this.loadActiveMenus(false);
+    this.persist();
+
+    const view = this.view;
+    if (!view) return;
+    view.menuBar.hidden = !showsMenuArea(app.application, bus.session$.value?.profile);
+    view.menuBar.applicationPath = app.routerPath;
+    view.menuBar.activeMenuId = active.menuId;
+    const barTabs = app.menuTabs.map((tab) => ({ id: tab.id, label: tab.label, isNew: tab.isNew }));
+    // A new array re-renders the whole tab bar: only when its tabs changed.
+    if (!sameBarTabs(view.tabBar.tabs, barTabs)) view.tabBar.tabs = barTabs;
+    view.tabBar.activeId = active.kind === 'menu' || active.kind === 'route' ? active.id : null;
+    view.tabBar.hidden = app.menuTabs.length === 0;
+    view.root.dataset['application'] = app.application;
+
+    // The previous screen stays visible while the next one loads.
+    const host = this.host;
+    if (host && this.pending === null && host.isReady(active.id)) host.show(active.id);
+  }
+
+  /** §4: the active application's menus are loaded when the application changes; HOME has none. */
+  private loadActiveMenus(force: boolean): void {
+    const application = this.model.activeApplication.application;
+    if (!force && this.menusFor === application) return;
+    this.menusFor = application;
+    this.menusFailed = false;
+    if (application === HOME_APPLICATION) {
+      if (bus.menus$.value.length) bus.menus$.next([]);
+      return;
+    }
+    loadMenus(application).then(
+      (menus) => {
+        if (this.menusFor === application) bus.menus$.next(menus);
+      },
+      () => {
+        if (this.menusFor !== application) return;
+        bus.menus$.next([]);
+        this.menusFailed = true;
+      },
+    );
+  }
+
+  // ---- memory (per user) -----------------------------------------------------------------------------
+
+  private restore(): void {
+    const storage = this.options.storage;
+    this.userId = bus.session$.value?.profile.shellSub.subjectId ?? null;
+    if (!storage || !this.userId) return;
+    bus.recent$.next(readRecent(storage, this.userId));
+    const stored = readStoredTabs(storage, this.userId);
+    if (stored) {
+      restoreTabs(this.model, stored, { applications: bus.applications$.value, routes: bus.routes$.value });
+    }
+  }
+
+  /** The open tabs are written when the page is idle (or leaves), not during the switch that changed them. */
+  private persist(): void {
+    if (!this.options.storage || !this.userId) return;
+    this.tabsDirty = true;
+    this.scheduleWrites();
+  }
+
+  /**
+   * Debounced: the write waits until tabs have stopped changing for a moment (quick switching writes
+   * nothing in between), then for an idle period, so it never lands in the frames right after a switch.
+   */
+  private scheduleWrites(): void {
+    if (this.writeTimer !== null) window.clearTimeout(this.writeTimer);
+    this.writeTimer = window.setTimeout(() => {
+      this.writeTimer = null;
+      const run = () => this.flushWrites();
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 1000 });
+      else run();
+    }, WRITE_DELAY_MS);
+  }
+
+  /** Writes the waiting tabs and recent screens (the current state: several changes make one write). */
+  private flushWrites(): void {
+    if (this.writeTimer !== null) window.clearTimeout(this.writeTimer);
+    this.writeTimer = null;
+    const storage = this.options.storage;
+    const userId = this.userId;
+    if (!storage || !userId) {
+      this.tabsDirty = this.recentDirty = false;
+      return;
+    }
+    if (this.tabsDirty) {
+      this.tabsDirty = false;
+      const snapshot = snapshotTabs(this.model);
+      const json = JSON.stringify(snapshot);
+      if (json !== this.lastTabsJson) {
+        this.lastTabsJson = json;
+        writeStoredTabs(storage, userId, snapshot);
+      }
+    }
+    if (this.recentDirty) {
+      this.recentDirty = false;
+      writeRecent(storage, userId, bus.recent$.value);
+    }
+  }
+
+  private remember(tab: ScreenTab): void {
+    const list = addRecent(bus.recent$.value, {
+      path: tab.path,
+      application: tab.application,
+      menuId: tab.menuId,
+      label: tab.label,
+      openedAt: new Date().toISOString(),
+    });
+    bus.recent$.next(list);
+    if (this.options.storage && this.userId) {
+      this.recentDirty = true;
+      this.scheduleWrites();
+    }
+  }
+}
+
+interface BarTab {
+  id: string;
+  label: string;
+  isNew: boolean;
+}
+
+function sameBarTabs(current: readonly BarTab[] | null | undefined, next: readonly BarTab[]): boolean {
+  if (!current || current.length !== next.length) return false;
+  return current.every((tab, i) => tab.id === next[i]!.id && tab.label === next[i]!.label && tab.isNew === next[i]!.isNew);
+}

@@ -1,0 +1,45 @@
+/** Pieces every benchmark script shares: statistics, the machine's description, BENCHMARKS.md sections. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+export const median = (values) => percentile(values, 50);
+
+export function machine() {
+  return `${cpus().length} × ${cpus()[0]?.model?.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+export async function waitForServer(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/** Replaces (or appends) the section of BENCHMARKS.md that starts with `heading`. */
+export function writeSection(heading, text) {
+  const path = join(repoRoot, 'BENCHMARKS.md');
+  const current = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n';
+  const start = current.indexOf(`${heading}\n`);
+  if (start < 0) {
+    writeFileSync(path, `${current.trimEnd()}\n\n${text.trimEnd()}\n`);
+    return;
+  }
+  const next = current.indexOf('\n## ', start + heading.length);
+  const end = next < 0 ? current.length : next + 1;
+  writeFileSync(path, `${current.slice(0, start)}${text.trimEnd()}\n${next < 0 ? '' : '\n'}${current.slice(end)}`);
+}

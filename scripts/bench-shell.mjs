@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+/**
+ * Shell benchmark in headless Chromium against the local server (issue: staff shell, "Performance"):
+ * boot to an interactive HOME when already signed in vs. a plain page from the same server; switching
+ * between kept-alive tabs; opening a screen of an already loaded micro-app and of one not loaded yet; the
+ * JavaScript loaded at boot (gzip). Writes the "## Shell in Chromium" section of BENCHMARKS.md.
+ * Needs `npm run build` first. Usage: node scripts/bench-shell.mjs
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { median, percentile, repoRoot, machine, waitForServer, writeSection } from './bench-common.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 18480);
+const base = `http://localhost:${PORT}`;
+const RUNS = 15;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'erp-bench-shell-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  cwd: repoRoot,
+  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+/** Resolves with performance.now() in the page at the first animation frame where `selector` is shown. */
+const frameWhenShown = (page, selector) =>
+  page.evaluate(
+    (wanted) =>
+      new Promise((resolve) => {
+        const check = () => {
+          const element = document.querySelector(wanted);
+          if (element && element.getClientRects().length > 0) resolve(performance.now());
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+    selector,
+  );
+
+/** A visible tab container whose screen has rendered its heading. */
+const shownScreen = (path) => `.erp-tab-screen[data-tab-path="${path}"]:not([hidden]) :is(h1, h2)`;
+const homeReady = `.erp-tab-screen[data-tab-path="/"]:not([hidden]) .erp-ui-tile`;
+
+try {
+  await waitForServer(`${base}/shell-config.json`);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const context = await browser.newContext();
+  const signInPage = await context.newPage();
+  await signInPage.goto(`${base}/#/`);
+  await signInPage.getByLabel('Username').fill('admin');
+  await signInPage.getByLabel('Password').fill('admin');
+  await signInPage.getByRole('button', { name: 'Sign in' }).click();
+  await signInPage.waitForSelector(homeReady);
+  await signInPage.close();
+
+  // Reference: a plain page from the same server (its load event), and the shell's boot to a usable HOME.
+  const blank = [];
+  const boot = [];
+  let initialScripts = [];
+  for (let run = 0; run < RUNS; run++) {
+    const reference = await context.newPage();
+    await reference.goto(`${base}/root-config/blank.html`);
+    blank.push(await reference.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventEnd));
+    await reference.close();
+
+    const page = await context.newPage();
+    await page.goto(`${base}/#/`, { waitUntil: 'commit' });
+    boot.push(await frameWhenShown(page, homeReady));
+    if (run === 0) {
+      initialScripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => path.endsWith('.js')),
+      );
+    }
+    await page.close();
+  }
+
+  let initialGzip = 0;
+  for (const path of new Set(initialScripts)) {
+    const body = Buffer.from(await (await fetch(`${base}${path}`)).arrayBuffer());
+    initialGzip += gzipSync(body, { level: 9 }).length;
+  }
+
+  // Tab switching between two kept-alive application pages, and opening new screens.
+  const switches = [];
+  const loadedApp = [];
+  const notLoadedApp = [];
+  for (let run = 0; run < 5; run++) {
+    const page = await context.newPage();
+    await page.goto(`${base}/#/`);
+    await frameWhenShown(page, homeReady);
+    // @erp/home is loaded (HOME); Order Entry's page is an @erp/home screen not mounted yet.
+    const open = async (path, into) => {
+      const started = await page.evaluate((target) => {
+        const t0 = performance.now();
+        window.location.hash = `#${target}`;
+        return t0;
+      }, path);
+      into.push((await frameWhenShown(page, shownScreen(path))) - started);
+    };
+    await open('/novus-oe', loadedApp);
+    await open('/novus-ic', notLoadedApp); // @erp/inventory: first load of the module
+    await open('/novus-gl', []);
+    for (let i = 0; i < 10; i++) await open(i % 2 ? '/novus-gl' : '/novus-ic', switches);
+    await page.close();
+  }
+  await browser.close();
+
+  const ms = (n) => `${n.toFixed(1)} ms`;
+  const verdict = (ok) => (ok ? 'meets target' : '**misses target**');
+  const bootMedian = median(boot);
+  const blankMedian = median(blank);
+  const rows = [
+    ['Plain page from the same server (load event), median', ms(blankMedian), 'reference'],
+    ['Shell boot to interactive HOME, signed in, median', ms(bootMedian), `${(bootMedian / blankMedian).toFixed(2)} × reference — target ≤ 1.5 × (${verdict(bootMedian <= 1.5 * blankMedian)})`],
+    ['Tab switch between kept-alive screens, median / p95', `${ms(median(switches))} / ${ms(percentile(switches, 95))}`, `target ≤ 16 ms (${verdict(percentile(switches, 95) <= 16)})`],
+    ['New screen, micro-app already loaded, median', ms(median(loadedApp)), `target ≤ 100 ms (${verdict(median(loadedApp) <= 100)})`],
+    ['New screen, micro-app not loaded yet, median', ms(median(notLoadedApp)), `target ≤ 300 ms (${verdict(median(notLoadedApp) <= 300)})`],
+    ['JavaScript loaded at boot (gzip, level 9)', `${(initialGzip / 1024).toFixed(1)} kB in ${new Set(initialScripts).size} files`, `target ≤ 120 kB (${verdict(initialGzip <= 120 * 1024)})`],
+  ];
+  const section = [
+    '## Shell in Chromium',
+    '',
+    `Written by \`npm run bench\` (scripts/bench-shell.mjs) on ${new Date().toISOString().slice(0, 10)}; machine: ${machine()}; headless Debian Chromium, server on the same machine (SQLite).`,
+    `Boot and reference: ${RUNS} runs each; tabs and screens: 5 fresh pages, 10 switches each. Times run from the hash change (or navigation start) to the first animation frame showing the screen.`,
+    '',
+    '| measure | result | target |',
+    '|---|---|---|',
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+    '',
+  ].join('\n');
+  writeSection('## Shell in Chromium', section);
+  console.log(section);
+} finally {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}

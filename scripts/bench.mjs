@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: builds, then runs every benchmark one after another (the machine has 2 cores; running
+ * them together would measure each other). Each script writes its own section of BENCHMARKS.md with the
+ * date and the machine.
+ */
+import { spawnSync } from 'node:child_process';
+import { repoRoot } from './bench-common.mjs';
+
+const steps = [
+  ['npm', ['run', 'build']],
+  [process.execPath, ['scripts/bench-shell.mjs']],
+  [process.execPath, ['scripts/bench-server.mjs']],
+];
+for (const [command, args] of steps) {
+  console.log(`\n=== ${[command, ...args].join(' ')}`);
+  const run = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}

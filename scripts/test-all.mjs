@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+/**
+ * Runs every test suite one after another (CI has 2 cores) and prints the plain total
+ * `N passed, N failed` as the last line. Each suite writes a JSON report into .reports/; a suite that
+ * crashes without a report counts as one failure, so a broken runner can never look green.
+ *
+ * Suites: unit (vitest: shared), server on SQLite, server on PostgreSQL (when reachable — otherwise
+ * said plainly and not counted), elements (web-test-runner in Chromium), end-to-end (Playwright).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = join(root, '.reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const pgUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const only = process.argv.slice(2);
+
+/** Vitest's JSON report → counts. */
+const vitestCounts = (file) => {
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+};
+/** Playwright's JSON report → counts (a flaky test passed on retry: counted as passed but named). */
+const playwrightCounts = (file) => {
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped, flaky: stats.flaky };
+};
+/** The elements suite's own reporter writes the counts directly. */
+const plainCounts = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+const vitest = (name, rootDir, env = {}) => ({
+  name,
+  command: ['npx', 'vitest', 'run', '--root', rootDir, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `${name}.json`)}`],
+  env,
+  report: join(reports, `${name}.json`),
+  counts: vitestCounts,
+});
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const suites = [
+  vitest('unit', '.'),
+  vitest('server-sqlite', 'server', { TEST_DATABASE: 'sqlite' }),
+];
+if (await postgresReachable()) {
+  suites.push(vitest('server-postgres', 'server', { TEST_DATABASE: 'postgres', TEST_PG_URL: pgUrl }));
+} else {
+  console.log(`\n!! PostgreSQL is not reachable at ${pgUrl}: the PostgreSQL half of the server suite is NOT run.\n`);
+}
+suites.push(
+  {
+    name: 'elements',
+    command: ['npx', 'web-test-runner', '--config', 'shell-elements/web-test-runner.config.mjs'],
+    report: join(reports, 'elements.json'),
+    counts: plainCounts,
+  },
+  {
+    name: 'e2e',
+    command: ['npx', 'playwright', 'test', '--config', 'tests/playwright.config.ts'],
+    report: join(reports, 'e2e.json'),
+    counts: playwrightCounts,
+  },
+);
+
+const results = [];
+for (const suite of suites) {
+  if (only.length && !only.includes(suite.name)) continue;
+  console.log(`\n=== ${suite.name}: ${suite.command.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(suite.command[0], suite.command.slice(1), {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...suite.env },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  let counts;
+  try {
+    counts = existsSync(suite.report) ? suite.counts(suite.report) : undefined;
+  } catch (error) {
+    console.log(`!! ${suite.name}: unreadable report (${error.message})`);
+  }
+  if (!counts || (run.status !== 0 && counts.failed === 0)) {
+    console.log(`!! ${suite.name}: the runner exited with ${run.status ?? run.signal} — counted as a failure`);
+    counts = { passed: counts?.passed ?? 0, failed: (counts?.failed ?? 0) + 1, skipped: counts?.skipped ?? 0 };
+  }
+  results.push({ name: suite.name, seconds, ...counts });
+}
+
+console.log('\n=== summary');
+for (const r of results) {
+  const extra = [r.skipped ? `${r.skipped} skipped` : '', r.flaky ? `${r.flaky} flaky` : ''].filter(Boolean).join(', ');
+  console.log(`${r.name.padEnd(16)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${extra ? `(${extra}) ` : ''}in ${r.seconds}s`);
+}
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && results.length > 0 ? 0 : 1);

@@ -1,0 +1,98 @@
+/**
+ * The API host as a Fastify instance (used by main.ts and, through `inject`, by the tests).
+ *
+ * Contract: `buildApp(config)` opens (creates, migrates, seeds) the database, mounts the embedded
+ * OpenID Connect provider when OIDC_AUTHORITY is this server's `/oidc`, protects `/api/*` with bearer
+ * JWTs, registers the §7 shell calls, the generic entity data routes (entities/routes.ts: screens as
+ * data) and the static front end, and answers the ready instance. Every
+ * HTML answer carries a strict Content-Security-Policy (security/). The demo partner site is a separate
+ * instance (partner/app.ts), started by main.ts.
+ * `app.close()` also closes the database. `app.erp` exposes the parts tests and main.ts need.
+ */
+import formbody from '@fastify/formbody';
+import { ENTITIES } from '@erp/shared/entities/index';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAuthentication } from './auth/plugin.ts';
+import { createTokenVerifier } from './auth/tokens.ts';
+import type { ServerConfig } from './config.ts';
+import { openDatabase, type Database } from './db/connection.ts';
+import { seedDatabase } from './db/seed.ts';
+import { registerEntityRoutes } from './entities/routes.ts';
+import { syncEntityTables } from './entities/schema-sync.ts';
+import { seedEntities } from './entities/seed.ts';
+import { frameworkError, registerErrorHandlers } from './http/errors.ts';
+import { mountEmbeddedProvider, type EmbeddedProvider } from './oidc/index.ts';
+import { registerSecurityHeaders } from './security/headers.ts';
+import { registerShellRoutes } from './shell/routes.ts';
+import { registerStaticRoutes } from './static/routes.ts';
+
+export interface ErpParts {
+  config: ServerConfig;
+  database: Database;
+  /** Absent when an external identity provider is configured. */
+  oidc: EmbeddedProvider | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    erp: ErpParts;
+  }
+}
+
+export interface BuildOptions {
+  /** Fastify logger setting; tests pass false. */
+  logger?: boolean | { level: string };
+}
+
+export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = await openDatabase(config.database);
+  let app: FastifyInstance | undefined;
+  try {
+    await seedDatabase(database.db, { steelDomain: config.steel.domain });
+    // Entity tables follow their definitions (additive), then the administration demo data.
+    await syncEntityTables(database.db, ENTITIES);
+    await seedEntities(database.db);
+
+    app = Fastify({
+      logger: options.logger ?? { level: config.logLevel },
+      trustProxy: config.trustProxy,
+      // Large enough for any form or JSON the shell sends; bigger bodies are refused with 413.
+      bodyLimit: 1024 * 1024,
+      // Routing errors (malformed URL, over-long path parameter) are CallResults too.
+      frameworkErrors: frameworkError,
+      ajv: {
+        customOptions: {
+          // Fastify's default silently drops unknown fields; the contract is to reject them (400).
+          removeAdditional: false,
+          // Query strings arrive as text and need coercion; no array<->scalar coercion ('array').
+          coerceTypes: true,
+          allErrors: false,
+        },
+      },
+    });
+    app.addHook('onClose', async () => database.close());
+    registerErrorHandlers(app);
+    registerSecurityHeaders(app, config);
+    await app.register(formbody);
+
+    const oidc = config.oidc.embedded ? await mountEmbeddedProvider(app, { config, database }) : undefined;
+    app.decorate('erp', { config, database, oidc });
+
+    const verify = createTokenVerifier({
+      issuer: config.oidc.authority,
+      audience: config.apiAudience,
+      localJwks: oidc?.keys.publicJwks,
+    });
+    registerAuthentication(app, { database, verify });
+    registerShellRoutes(app, { config, database });
+    await registerEntityRoutes(app, { database });
+    await registerStaticRoutes(app, config);
+
+    await app.ready();
+    return app;
+  } catch (error) {
+    if (app) await app.close().catch(() => undefined);
+    else await database.close();
+    throw error;
+  }
+}

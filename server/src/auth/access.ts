@@ -1,0 +1,72 @@
+/**
+ * Who may open what (§6): applications and menus are opened through roles. A role either opens every
+ * application and menu (`roles.all_applications`, the administrator) or what its `menu_access` rows say
+ * (the menu-access screen, shared/src/entities/menu-access.ts):
+ * - a row without a menu id opens the application, with every menu;
+ * - rows with menu ids open the application, with only those menus (and the groups above them).
+ * A user holds the union of the roles' grants. Inactive applications are opened by nobody. Every call
+ * reads the tables, so a change applies to the next request.
+ */
+import type { Kysely } from 'kysely';
+import { asFlag, type DB } from '../db/schema.ts';
+
+/** Names of the active applications the given roles may open. */
+export async function openableApplications(db: Kysely<DB>, roleIds: readonly string[]): Promise<Set<string>> {
+  if (roleIds.length === 0) return new Set();
+  const roles = await db.selectFrom('roles').select(['role_id', 'all_applications']).where('role_id', 'in', roleIds).execute();
+  const allActive = db.selectFrom('applications').select('application').where('is_active', '=', 1);
+  if (roles.some((r) => asFlag(r.all_applications))) {
+    return new Set((await allActive.execute()).map((r) => r.application));
+  }
+  const rows = await db
+    .selectFrom('menu_access')
+    .innerJoin('applications', 'applications.application', 'menu_access.application')
+    .select('applications.application')
+    .where('menu_access.role_id', 'in', roleIds)
+    .where('applications.is_active', '=', 1)
+    .distinct()
+    .execute();
+  return new Set(rows.map((r) => r.application));
+}
+
+/**
+ * The menus of `application` the roles open: 'all', or the granted menu ids (without their parent
+ * groups; see `withAncestors`). Only meaningful for an application the roles open.
+ */
+export async function grantedMenus(db: Kysely<DB>, roleIds: readonly string[], application: string): Promise<'all' | Set<string>> {
+  if (roleIds.length === 0) return new Set();
+  const roles = await db.selectFrom('roles').select(['role_id', 'all_applications']).where('role_id', 'in', roleIds).execute();
+  if (roles.some((r) => asFlag(r.all_applications))) return 'all';
+  const rows = await db
+    .selectFrom('menu_access')
+    .select(['role_id', 'menu_id'])
+    .where('role_id', 'in', roleIds)
+    .where('application', '=', application)
+    .execute();
+  const menus = new Set<string>();
+  const byRole = new Map<string, (string | null)[]>();
+  for (const row of rows) byRole.set(row.role_id, [...(byRole.get(row.role_id) ?? []), row.menu_id]);
+  for (const grants of byRole.values()) {
+    const listed = grants.filter((menu): menu is string => menu !== null);
+    // A role with only the application row opens every menu of it.
+    if (listed.length === 0) return 'all';
+    for (const menu of listed) menus.add(menu);
+  }
+  return menus;
+}
+
+/** `granted` plus every ancestor group (by ParentId) of the granted menus. */
+export function withAncestors(menus: readonly { menu_id: string; parent_id: string }[], granted: Set<string>): Set<string> {
+  const parentOf = new Map(menus.map((menu) => [menu.menu_id, menu.parent_id]));
+  const result = new Set<string>();
+  for (const id of granted) {
+    let current: string | undefined = id;
+    // Bounded by the number of menus, so a cycle in bad data cannot loop forever.
+    for (let steps = 0; current !== undefined && steps <= menus.length && !result.has(current); steps++) {
+      if (!parentOf.has(current)) break;
+      result.add(current);
+      current = parentOf.get(current);
+    }
+  }
+  return result;
+}

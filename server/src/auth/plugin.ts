@@ -1,0 +1,122 @@
+/**
+ * API authentication (ARCHITECTURE.md "/api/*: bearer JWT access token required").
+ *
+ * Every request whose path starts with `/api/` must carry `Authorization: Bearer <JWT>`; the token is
+ * verified (auth/tokens.ts) and its `sub` must name an active user. Then `request.user` holds the users
+ * row and the user's role ids. Anything else answers 401 with the CallResult body
+ * `{ ResultStatus: 2, ResultCode: 'unauthorized', Message: 'Unauthorized', EntityId: null, Exception: null }`.
+ *
+ * The check runs in `onRequest` — before body parsing and schema validation — so an anonymous caller
+ * learns nothing about a route's input rules and never makes the server parse a body.
+ *
+ * `requireApplication(name)` is a route-level preHandler for business routes: 403 unless one of the
+ * caller's roles opens that application.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { JWTPayload } from 'jose';
+import type { Database } from '../db/connection.ts';
+import { readAll, readFirst } from '../db/read.ts';
+import type {} from '../app.ts';
+import { asFlag, type UserRow } from '../db/schema.ts';
+import { sendFailure, UNAUTHORIZED } from '../http/errors.ts';
+import { openableApplications } from './access.ts';
+import type { TokenVerifier } from './tokens.ts';
+
+export interface AuthenticatedUser {
+  /** The users row (never sent as is: it holds the password hash). */
+  row: UserRow;
+  userId: string;
+  roles: string[];
+  /** The verified access-token claims. */
+  token: JWTPayload;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller on /api/* routes (null elsewhere). */
+    user: AuthenticatedUser | null;
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/;
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+function unauthorized(reply: FastifyReply) {
+  return reply
+    .code(401)
+    .header('www-authenticate', 'Bearer')
+    .header('cache-control', 'no-store')
+    .send(UNAUTHORIZED);
+}
+
+/**
+ * Verified access tokens, kept until they expire (at most VERIFIED_TTL_MS): a token string that verified
+ * once verifies again, so the signature check (asynchronous WebCrypto) runs once per token, not once per
+ * request. The users row and roles are still read on every request, so deactivating a user or changing
+ * roles applies at once.
+ */
+const VERIFIED_TTL_MS = 60_000;
+const MAX_VERIFIED = 5000;
+
+function cachedVerifier(verify: TokenVerifier): TokenVerifier {
+  const verified = new Map<string, { payload: JWTPayload & { sub: string }; until: number }>();
+  return async (token) => {
+    const now = Date.now();
+    const hit = verified.get(token);
+    if (hit && hit.until > now) return hit.payload;
+    const payload = await verify(token);
+    const expires = typeof payload.exp === 'number' ? payload.exp * 1000 : now;
+    if (verified.size >= MAX_VERIFIED) verified.clear();
+    verified.set(token, { payload, until: Math.min(expires, now + VERIFIED_TTL_MS) });
+    return payload;
+  };
+}
+
+export function registerAuthentication(app: FastifyInstance, deps: { database: Database; verify: TokenVerifier }): void {
+  const { database } = deps;
+  const verify = cachedVerifier(deps.verify);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApiPath(request.url)) return;
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match) return unauthorized(reply);
+    let token: JWTPayload & { sub: string };
+    try {
+      token = await verify(match[1]!);
+    } catch (error) {
+      request.log.debug({ err: error }, 'access token refused');
+      return unauthorized(reply);
+    }
+    // Read on every request (the read-only connection on SQLite: db/read.ts), so deactivating a user or
+    // changing roles applies to the next request.
+    const row = await readFirst(database, database.db.selectFrom('users').selectAll().where('user_id', '=', token.sub));
+    if (!row || !asFlag(row.is_active)) return unauthorized(reply);
+    const roles = await readAll(database, database.db.selectFrom('user_roles').select('role_id').where('user_id', '=', row.user_id));
+    request.user = { row, userId: row.user_id, roles: roles.map((r) => r.role_id), token };
+  });
+}
+
+/** The signed-in caller; only for handlers behind the /api/ authentication. */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw Object.assign(new Error('Unauthorized'), { statusCode: 401 });
+  return request.user;
+}
+
+/**
+ * preHandler for business routes: 403 (CallResult) unless the caller's roles open the application
+ * `name` (e.g. `{ preHandler: requireApplication('NOVUS-GL') }`).
+ */
+export function requireApplication(name: string): preHandlerAsyncHookHandler {
+  return async function checkApplication(request, reply) {
+    const user = request.user;
+    if (!user) return unauthorized(reply);
+    const openable = await openableApplications(request.server.erp.database.db, user.roles);
+    if (!openable.has(name)) {
+      return sendFailure(reply, 403, 'forbidden', 'You do not have sufficient permissions.');
+    }
+  };
+}

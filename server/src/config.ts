@@ -1,0 +1,261 @@
+/**
+ * Server configuration from the environment (README "Configuration").
+ *
+ * Contract: `loadConfig(env)` is pure — it reads only the object it is given — so tests build configs
+ * without touching `process.env`. Paths are absolute and resolved from the repository root (found from
+ * this file's location, never from the current directory), so the server behaves the same wherever it
+ * is started from. `ERP_REPO_ROOT` overrides that root (the tests point it at a fake front-end build);
+ * `TRUST_PROXY=1` trusts X-Forwarded-* headers; `LOG_LEVEL` sets the log level (default info).
+ *
+ * Origins (STEEL_ORIGIN, NOVUS_FRONTEND_ORIGIN, FRAME_ANCESTORS) are validated and normalized here,
+ * because they end up in the Content-Security-Policy header and in postMessage target origins: a bad
+ * value throws `ConfigError` at start-up instead of producing a header that silently allows too much.
+ *
+ * The embedded frames (§1, §2) and their demo partner site:
+ * - the steel order-entry page is `STEEL_ORIGIN` + `STEEL_PATH`; its shell route is `/resteel-oe/resteel`;
+ * - the newer-version front end lives on `NOVUS_FRONTEND_ORIGIN` (one origin or several, separated by
+ *   spaces or commas; relative frame `src` Props resolve against the first);
+ * - with `PARTNER_DEMO` on (the default unless NODE_ENV=production) main.ts also serves a small demo
+ *   partner site on `PARTNER_PORT` (default PORT+1). Both origins default to `http://127.0.0.1:<that
+ *   port>`: a different host from `localhost`, hence a different origin (and site) from the shell.
+ */
+import { readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Absolute path of the repository root (the folder holding the root package.json). */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The steel frame's shell route (§2 "Embedded steel frame"). Not to be confused with STEEL_PATH. */
+export const STEEL_ROUTE = '/resteel-oe/resteel';
+
+/** Default path of the steel order-entry page on STEEL_ORIGIN. */
+export const DEFAULT_STEEL_PAGE_PATH = '/resteel/order-entry.html';
+
+/** A configuration value that cannot be used; the message names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string };
+
+export interface ServerConfig {
+  port: number;
+  /** Interface to listen on. */
+  host: string;
+  /** Public address without a trailing slash; issuer and redirect URIs derive from it. */
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  oidc: {
+    /** Issuer the API trusts (no trailing slash). */
+    authority: string;
+    /** True when the authority is this server's own `/oidc` provider. */
+    embedded: boolean;
+    clientId: string;
+    scopes: string;
+    /** Paths of the browser's sign-in callback and post-logout landing. */
+    redirectPath: string;
+    postLogoutRedirectPath: string;
+    /** The external provider's account page (OIDC_ACCOUNT_URL); always null with the embedded provider. */
+    accountUrl: string | null;
+  };
+  /** Audience the API demands in access tokens. */
+  apiAudience: string;
+  steel: {
+    /** Profile domain allowed to see the steel frame (STEEL_COMPANY_DOMAIN). */
+    domain: string;
+    /** Origin of the steel order-entry system (STEEL_ORIGIN), normalized: no path, no trailing slash. */
+    origin: string;
+    /** The shell route showing the frame: STEEL_ROUTE. */
+    path: string;
+    /** Path of the steel page on `origin` (STEEL_PATH). */
+    pagePath: string;
+    /** origin + pagePath: what the frame loads. */
+    frameUrl: string;
+  };
+  /** The newer-version front end (§1 "one frame per registered path"). */
+  frames: {
+    /** NOVUS_FRONTEND_ORIGIN, normalized, without duplicates; never empty. The first is the base of relative `src` Props. */
+    origins: string[];
+  };
+  /** The demo partner site (partner/app.ts) serving the steel page and the newer-version front end. */
+  partner: {
+    enabled: boolean;
+    port: number;
+    /** Origin of the shell as the partner pages see it: PUBLIC_URL's origin. */
+    shellOrigin: string;
+  };
+  security: {
+    /** CSP `frame-ancestors` sources of the shell (FRAME_ANCESTORS), e.g. ["'self'"]. */
+    frameAncestors: string[];
+  };
+  releaseNumber: string;
+  /** Trust X-Forwarded-* headers (set when a reverse proxy terminates TLS). */
+  trustProxy: boolean;
+  /** Absolute repository root; static files are served from folders below it. */
+  repoRoot: string;
+  logLevel: string;
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+function rootPackageVersion(root: string): string {
+  try {
+    const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//i.test(url);
+}
+
+/** A port number from the environment, or undefined when absent or not a port. */
+function portOf(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d{1,5}$/.test(value.trim())) return undefined;
+  const port = Number(value);
+  return port >= 0 && port < 65536 ? port : undefined;
+}
+
+/** An on/off switch: 1/true/yes/on and 0/false/no/off (any case); anything else is the default. */
+function switchOf(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (/^(1|true|yes|on)$/i.test(value.trim())) return true;
+  if (/^(0|false|no|off)$/i.test(value.trim())) return false;
+  return fallback;
+}
+
+/**
+ * An http(s) origin, normalized by the URL parser (lower-case host, default port dropped, no trailing
+ * slash). Anything with a path, query, fragment or credentials is refused.
+ */
+export function parseOrigin(variable: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new ConfigError(`${variable} is not a URL: ${value}`);
+  }
+  const bare = url.pathname === '/' && !/[?#]/.test(value) && !url.username && !url.password;
+  // Host names as the URL parser leaves them (punycode for non-ASCII) or bracketed IPv6; nothing else.
+  const plainHost = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i.test(url.hostname);
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !bare || !plainHost) {
+    throw new ConfigError(`${variable} must be an http(s) origin like https://host:port, without a path: ${value}`);
+  }
+  return url.origin;
+}
+
+/** An absolute http(s) URL (a link the browser shows), or a ConfigError. */
+function parseHttpUrl(variable: string, value: string): string {
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+  } catch {
+    // reported below
+  }
+  throw new ConfigError(`${variable} must be an absolute http(s) URL: ${value}`);
+}
+
+/** A list of origins separated by spaces or commas, normalized, without duplicates. */
+function parseOrigins(variable: string, value: string): string[] {
+  const parts = value.split(/[\s,]+/).filter((part) => part.length > 0);
+  if (parts.length === 0) throw new ConfigError(`${variable} names no origin`);
+  return [...new Set(parts.map((part) => parseOrigin(variable, part)))];
+}
+
+/** A path on a partner origin: starts with a single '/', no scheme, no spaces. */
+function parsePagePath(variable: string, value: string): string {
+  const path = value.trim();
+  if (!/^\/(?!\/)[^\s\\]*$/.test(path)) {
+    throw new ConfigError(`${variable} must be a path starting with '/': ${value}`);
+  }
+  return path;
+}
+
+/**
+ * CSP `frame-ancestors` sources: 'self', 'none', or http(s) host sources (optionally `*.` subdomain
+ * wildcard and port). Quotes around self/none may be left out. 'none' must stand alone.
+ */
+export function parseFrameAncestors(value: string): string[] {
+  const sources = value
+    .split(/[\s,]+/)
+    .filter((part) => part.length > 0)
+    .map((part) => {
+      const keyword = /^'?(self|none)'?$/i.exec(part);
+      if (keyword) return `'${keyword[1]!.toLowerCase()}'`;
+      if (/^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:(\d{1,5}|\*))?\/?$/.test(part)) return part.replace(/\/$/, '').toLowerCase();
+      throw new ConfigError(`FRAME_ANCESTORS: not a frame-ancestors source: ${part}`);
+    });
+  if (sources.length === 0) throw new ConfigError('FRAME_ANCESTORS names no source');
+  if (sources.includes("'none'") && sources.length > 1) {
+    throw new ConfigError("FRAME_ANCESTORS: 'none' cannot be combined with other sources");
+  }
+  return [...new Set(sources)];
+}
+
+/** Builds the configuration from an environment-like object (defaults in README "Configuration"). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const root = env.ERP_REPO_ROOT ? resolve(env.ERP_REPO_ROOT) : repoRoot;
+  const port = Number.parseInt(env.PORT ?? '', 10);
+  const listenPort = Number.isInteger(port) && port >= 0 && port < 65536 ? port : 8080;
+  const publicUrl = trimSlash(env.PUBLIC_URL || `http://localhost:${listenPort}`);
+  const dataDirRaw = env.DATA_DIR || '.data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(root, dataDirRaw);
+  const embeddedIssuer = `${publicUrl}/oidc`;
+  const authority = trimSlash(env.OIDC_AUTHORITY || embeddedIssuer);
+  const embedded = authority === embeddedIssuer;
+  const shellOrigin = new URL(parseHttpUrl('PUBLIC_URL', publicUrl)).origin;
+
+  // The demo partner site listens on PORT+1 unless PARTNER_PORT says otherwise; the frame origins
+  // default to it, on 127.0.0.1 so they are another origin than the shell's localhost.
+  const partnerPort = portOf(env.PARTNER_PORT) ?? (listenPort > 0 && listenPort < 65535 ? listenPort + 1 : 0);
+  const partnerOrigin = `http://127.0.0.1:${partnerPort}`;
+  const steelOrigin = parseOrigin('STEEL_ORIGIN', env.STEEL_ORIGIN || partnerOrigin);
+  const steelPagePath = parsePagePath('STEEL_PATH', env.STEEL_PATH || DEFAULT_STEEL_PAGE_PATH);
+
+  return {
+    port: listenPort,
+    // 'localhost' makes Fastify listen on every loopback address (127.0.0.1 and ::1), never outside.
+    host: env.HOST || 'localhost',
+    publicUrl,
+    dataDir,
+    database: isPostgresUrl(env.DATABASE_URL)
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'sqlite', file: resolve(dataDir, 'erp.sqlite') },
+    oidc: {
+      authority,
+      embedded,
+      clientId: env.OIDC_CLIENT_ID || 'erp-shell',
+      scopes: env.OIDC_SCOPES || 'openid profile offline_access erp.shell erp.api',
+      redirectPath: '/auth/callback',
+      postLogoutRedirectPath: '/',
+      accountUrl: !embedded && env.OIDC_ACCOUNT_URL ? parseHttpUrl('OIDC_ACCOUNT_URL', env.OIDC_ACCOUNT_URL) : null,
+    },
+    apiAudience: env.API_AUDIENCE || `${publicUrl}/api`,
+    steel: {
+      domain: env.STEEL_COMPANY_DOMAIN || 'resteel.example',
+      origin: steelOrigin,
+      path: STEEL_ROUTE,
+      pagePath: steelPagePath,
+      frameUrl: new URL(steelPagePath, steelOrigin).href,
+    },
+    frames: { origins: parseOrigins('NOVUS_FRONTEND_ORIGIN', env.NOVUS_FRONTEND_ORIGIN || partnerOrigin) },
+    partner: {
+      enabled: switchOf(env.PARTNER_DEMO, env.NODE_ENV !== 'production'),
+      port: partnerPort,
+      shellOrigin,
+    },
+    security: { frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS || "'self'") },
+    releaseNumber: env.RELEASE_NUMBER || rootPackageVersion(root),
+    trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
+    repoRoot: root,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * Opens the server database: embedded SQLite (better-sqlite3, WAL, foreign keys on) by default, or
+ * PostgreSQL (pg Pool) when DATABASE_URL is a postgres URL. Both go through Kysely with the same
+ * migrations and seed.
+ *
+ * Contract: `openDatabase(config)` creates what is missing (the data folder, the SQLite file, the
+ * PostgreSQL database itself) and migrates to the latest version, then answers a `Database` handle;
+ * seeding is a separate step (db/seed.ts). `close()` releases the connection(s).
+ */
+import { mkdirSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import { migrate } from './migrations.ts';
+import type { DB } from './schema.ts';
+
+export interface Database {
+  db: Kysely<DB>;
+  engine: 'sqlite' | 'postgres';
+  /**
+   * SQLite only: a second, read-only connection to the same file for large list reads (entities/paging.ts).
+   * In WAL mode it reads the last committed state while the main connection writes, never another
+   * request's open transaction. Opened on first use.
+   */
+  reader?: () => BetterSqlite3.Database;
+  /** §3 tenant info: database server ('embedded SQLite' or the PostgreSQL host). */
+  server: string;
+  /** §3 tenant info: database name (PostgreSQL) or file name (SQLite). */
+  name: string;
+  close(): Promise<void>;
+}
+
+function openSqlite(file: string): Database {
+  mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  // WAL lets readers run while a write is in progress; foreign keys are off by default in SQLite.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // A 32 MB page cache (the default is 2 MB): list pages and exports of large tables read from memory.
+  sqlite.pragma('cache_size = -32768');
+  // Query-planner statistics: analyzes the tables that have none or whose size changed a lot, so a
+  // filter on a selective column is preferred to one on a flag (SQLite's advice for long-lived
+  // connections: PRAGMA optimize at open, and again before closing).
+  sqlite.pragma('optimize = 0x10002');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  let reader: BetterSqlite3.Database | undefined;
+  return {
+    db,
+    engine: 'sqlite',
+    server: 'embedded SQLite',
+    name: basename(file),
+    reader() {
+      if (!reader) {
+        reader = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+        reader.pragma('busy_timeout = 5000');
+        reader.pragma('cache_size = -32768');
+      }
+      return reader;
+    },
+    async close() {
+      try {
+        sqlite.pragma('optimize');
+      } catch {
+        // closing anyway
+      }
+      reader?.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** Creates the PostgreSQL database named in `url` when it does not exist yet (first start). */
+async function ensurePostgresDatabase(url: string): Promise<void> {
+  const probe = new pg.Client({ connectionString: url });
+  try {
+    await probe.connect();
+    await probe.end();
+    return;
+  } catch (error) {
+    await probe.end().catch(() => undefined);
+    // 3D000 = invalid_catalog_name: the database does not exist. Anything else is a real failure.
+    if ((error as { code?: string }).code !== '3D000') throw error;
+  }
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  target.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: target.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } catch (error) {
+    // 42P04 = duplicate_database: another process created it meanwhile.
+    if ((error as { code?: string }).code !== '42P04') throw error;
+  } finally {
+    await admin.end();
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  await ensurePostgresDatabase(url);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const parsed = new URL(url);
+  return {
+    db,
+    engine: 'postgres',
+    server: parsed.port ? `${parsed.hostname}:${parsed.port}` : parsed.hostname || 'localhost',
+    name: decodeURIComponent(parsed.pathname.replace(/^\//, '')) || 'postgres',
+    async close() {
+      // Kysely's destroy ends the pool.
+      await db.destroy();
+    },
+  };
+}
+
+/** Opens and migrates the database (see the module header). Seeding is done by the caller. */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const database = config.kind === 'postgres' ? await openPostgres(config.url) : openSqlite(config.file);
+  try {
+    await migrate(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}

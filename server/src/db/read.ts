@@ -1,0 +1,42 @@
+/**
+ * Fast reads for hot paths (authentication on every request, list pages): on SQLite a Kysely query is
+ * compiled once per call and run on the read-only connection (Database.reader) through a cache of
+ * prepared statements — Kysely's SQLite driver prepares every statement anew. The reader sees the last
+ * committed state (WAL), so a change applies to the next request. PostgreSQL runs the query as usual.
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Compilable } from 'kysely';
+import type { Database } from './connection.ts';
+
+const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+
+/** A prepared statement of `reader`, kept for the next call with the same SQL. */
+export function prepared(reader: BetterSqlite3.Database, text: string): BetterSqlite3.Statement {
+  let cache = statements.get(reader);
+  if (!cache) statements.set(reader, (cache = new Map()));
+  let statement = cache.get(text);
+  if (!statement) {
+    if (cache.size >= 500) cache.clear();
+    statement = reader.prepare(text);
+    cache.set(text, statement);
+  }
+  return statement;
+}
+
+interface Executable<T> extends Compilable<T> {
+  execute(): Promise<T[]>;
+}
+
+/** Every row of a select, as objects. */
+export async function readAll<T>(database: Pick<Database, 'reader'>, query: Executable<T>): Promise<T[]> {
+  if (!database.reader) return query.execute();
+  const compiled = query.compile();
+  return prepared(database.reader(), compiled.sql).raw(false).all(...(compiled.parameters as unknown[])) as T[];
+}
+
+/** The first row of a select, or undefined. */
+export async function readFirst<T>(database: Pick<Database, 'reader'>, query: Executable<T>): Promise<T | undefined> {
+  if (!database.reader) return (await query.execute())[0];
+  const compiled = query.compile();
+  return prepared(database.reader(), compiled.sql).raw(false).get(...(compiled.parameters as unknown[])) as T | undefined;
+}

@@ -1,0 +1,57 @@
+/**
+ * Who may read and write an entity through the API (the definition's `roles`), and which fields a
+ * caller may see and change (§6 form widgets security, table form_widget_security).
+ *
+ * Field rules: with several roles the least restrictive wins — a field is hidden only when every role of
+ * the caller hides it, read-only when every role restricts it and not all hide it. The key is never
+ * hidden. Every request reads the rules, so an administrator's change applies at once.
+ */
+import type { AnyEntity } from '@erp/shared/entities/define';
+import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { Database } from '../db/connection.ts';
+import { readAll } from '../db/read.ts';
+import type { FieldAccess } from './hooks.ts';
+
+function allowed(list: readonly string[] | '*', user: AuthenticatedUser): boolean {
+  return list === '*' || user.roles.some((role) => list.includes(role));
+}
+
+export function canRead(def: AnyEntity, user: AuthenticatedUser): boolean {
+  return allowed(def.roles.read, user) || allowed(def.roles.write, user);
+}
+
+export function canWrite(def: AnyEntity, user: AuthenticatedUser): boolean {
+  return allowed(def.roles.write, user);
+}
+
+const LEVEL = { none: 0, 'read-only': 1, hidden: 2 } as const;
+
+/** The caller's hidden and read-only fields of `def`. */
+export async function fieldAccess(database: Pick<Database, 'db' | 'reader'>, def: AnyEntity, user: AuthenticatedUser): Promise<FieldAccess> {
+  const access: FieldAccess = { hidden: new Set(), readOnly: new Set() };
+  if (user.roles.length === 0) return access;
+  const rules = await readAll(
+    database,
+    database.db
+      .selectFrom('form_widget_security')
+      .select(['role_id', 'field_name', 'access'])
+      .where('entity', '=', def.name)
+      .where('role_id', 'in', user.roles),
+  );
+  if (rules.length === 0) return access;
+  const byField = new Map<string, Map<string, number>>();
+  for (const rule of rules) {
+    const level = rule.access === 'hidden' ? LEVEL.hidden : LEVEL['read-only'];
+    const roles = byField.get(rule.field_name) ?? new Map<string, number>();
+    roles.set(rule.role_id, Math.max(roles.get(rule.role_id) ?? 0, level));
+    byField.set(rule.field_name, roles);
+  }
+  for (const [field, roles] of byField) {
+    if (field === def.key || !(field in def.fields)) continue;
+    // A role without a rule for the field sees and writes it: the least restrictive level wins.
+    const level = Math.min(...user.roles.map((role) => roles.get(role) ?? LEVEL.none));
+    if (level === LEVEL.hidden) access.hidden.add(field);
+    else if (level === LEVEL['read-only']) access.readOnly.add(field);
+  }
+  return access;
+}

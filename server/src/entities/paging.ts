@@ -1,0 +1,208 @@
+/**
+ * Reading one page of a list, fast on large tables:
+ * - `pageRows`: on PostgreSQL a deferred join — the page's keys are found first (`select key … order by
+ *   … limit … offset …`, which an index answers without reading the rows it skips), then only those
+ *   rows are read; SQLite already skips OFFSET rows without reading them, so it runs the plain query.
+ *   Either way the order ends with a unique tie-breaker (query.ts `applySort`);
+ * - `countRows`: TotalCount (and column totals) of a filtered list, cached per exact query (SQL and parameters, so a
+ *   restricted user's scope is part of the key). The cache of a table is dropped by every write through
+ *   the entity service (`tableChanged`) and entries live at most COUNT_TTL_MS, which bounds how stale a
+ *   count can be when another server process writes to the same PostgreSQL database. Paging through a
+ *   list (same filters, another page) then costs no count at all.
+ */
+import { sql } from 'kysely';
+import { prepared } from '../db/read.ts';
+import type { AnySelect, EntityContext } from './hooks.ts';
+import { applyFilters, applySort, rowIdColumn, type ListQuery } from './query.ts';
+import { indexName } from './schema-sync.ts';
+import { arrayReader, columnsFor, recordReader, type Trail } from './wire.ts';
+
+export const COUNT_TTL_MS = 10_000;
+const MAX_CACHED_COUNTS = 1000;
+
+const generations = new Map<string, number>();
+const counts = new Map<string, { value: Counted; generation: number; at: number }>();
+
+/** Drops the cached counts of `table` (called by every write of the entity service). */
+export function tableChanged(table: string): void {
+  generations.set(table, (generations.get(table) ?? 0) + 1);
+}
+
+/** A column total of the list (definition `listColumns[].total`), over every matching row. */
+export interface TotalSpec {
+  field: string;
+  column: string;
+  kind: 'sum' | 'avg' | 'count';
+}
+
+export interface Counted {
+  count: number;
+  /** Field → total (null when no row has a value). */
+  totals: Record<string, number | null>;
+}
+
+/** TotalCount (and the column totals asked for) of the rows `base` selects (filters and scope applied). */
+export async function countRows(ctx: EntityContext, base: AnySelect, totals: readonly TotalSpec[] = []): Promise<Counted> {
+  const { def } = ctx;
+  const query = base.select((eb) => [
+    eb.fn.countAll().as('n'),
+    ...totals.map((total, index) =>
+      (total.kind === 'sum' ? eb.fn.sum(total.column) : total.kind === 'avg' ? eb.fn.avg(total.column) : eb.fn.count(total.column)).as(`t${index}`),
+    ),
+  ]);
+  const compiled = query.compile();
+  const key = `${def.table}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const generation = generations.get(def.table) ?? 0;
+  const cached = counts.get(key);
+  const now = Date.now();
+  if (cached && cached.generation === generation && now - cached.at < COUNT_TTL_MS) return cached.value;
+  let values: unknown[];
+  if (ctx.engine === 'sqlite' && ctx.reader) {
+    values = (prepared(ctx.reader(), compiled.sql).raw(true).get(...compiled.parameters) as unknown[] | undefined) ?? [];
+  } else {
+    const row = ((await query.executeTakeFirst()) ?? {}) as Record<string, unknown>;
+    values = [row['n'], ...totals.map((_, index) => row[`t${index}`])];
+  }
+  const value: Counted = { count: Number(values[0] ?? 0), totals: {} };
+  totals.forEach((total, index) => {
+    const raw = values[index + 1];
+    value.totals[total.field] = raw === null || raw === undefined ? null : Math.round(Number(raw) * 10000) / 10000;
+  });
+  if (counts.size >= MAX_CACHED_COUNTS) counts.clear();
+  counts.set(key, { value, generation, at: now });
+  return value;
+}
+
+/**
+ * The wire records of one page (`fields`, with or without the trail), in the list's order. SQLite reads
+ * on the read-only connection as arrays (several times faster than objects); PostgreSQL through Kysely.
+ */
+export async function pageRecords(
+  ctx: EntityContext,
+  base: AnySelect,
+  query: ListQuery,
+  fields: readonly string[],
+  limit: number,
+  offset: number,
+  trail: Trail = true,
+): Promise<Record<string, unknown>[]> {
+  const columns = columnsFor(ctx.def, fields, trail);
+  const hint = sortIndexHint(ctx, query, offset, limit);
+  if (hint) {
+    // The same filters and scope, on the table read through the sort column's index.
+    base = await filteredBase(ctx, query, ctx.any.selectFrom(sql`${sql.table(ctx.def.table)} indexed by ${sql.id(hint)}` as never));
+  }
+  if (ctx.engine === 'sqlite' && ctx.reader) {
+    const compiled = applySort(ctx.def, base.select(columns), query, ctx.engine).limit(limit).offset(offset).compile();
+    const statement = prepared(ctx.reader(), compiled.sql).raw(true);
+    const names = statement.columns().map((column) => column.name);
+    return (statement.all(...compiled.parameters) as unknown[][]).map(arrayReader(ctx.def, fields, names, trail));
+  }
+  return (await pageRows(ctx, base, query, columns, limit, offset)).map(recordReader(ctx.def, fields, trail));
+}
+
+/** The rows of one page, `columns` selected, in the list's order (a deferred join: see the header). */
+export async function pageRows(
+  ctx: EntityContext,
+  base: AnySelect,
+  query: ListQuery,
+  columns: string[],
+  limit: number,
+  offset: number,
+): Promise<Record<string, unknown>[]> {
+  const { def, engine } = ctx;
+  // SQLite skips OFFSET rows without reading them (deferred seek) and the first page needs no join:
+  // there a plain query is as fast or faster.
+  if (engine === 'sqlite' || offset === 0) {
+    return (await applySort(def, base.select(columns), query, engine).limit(limit).offset(offset).execute()) as Record<string, unknown>[];
+  }
+  const id = rowIdColumn(def, engine);
+  const ids = applySort(def, base.select(id), query, engine).limit(limit).offset(offset);
+  const rows = applySort(def, ctx.any.selectFrom(def.table).select(columns).where(id, 'in', ids), query, engine);
+  return (await rows.execute()) as Record<string, unknown>[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// SQLite: walking the sort column's index instead of filtering and sorting
+
+interface TableStats {
+  at: number;
+  rows: number;
+  /** Index name → average rows per key (sqlite_stat1). */
+  perKey: Map<string, number>;
+}
+
+const STATS_TTL_MS = 60_000;
+const stats = new Map<string, TableStats>();
+
+function tableStats(ctx: EntityContext): TableStats | null {
+  if (!ctx.reader) return null;
+  const now = Date.now();
+  const cached = stats.get(ctx.def.table);
+  if (cached && now - cached.at < STATS_TTL_MS) return cached;
+  let rows: { idx: string | null; stat: string }[];
+  try {
+    rows = prepared(ctx.reader(), 'select idx, stat from sqlite_stat1 where tbl = ?').raw(false).all(ctx.def.table) as typeof rows;
+  } catch {
+    return null; // never analyzed: no sqlite_stat1 yet
+  }
+  const perKey = new Map<string, number>();
+  let total = 0;
+  for (const row of rows) {
+    const [count, average] = row.stat.split(' ').map(Number);
+    total = Math.max(total, count ?? 0);
+    if (row.idx && average !== undefined) perKey.set(row.idx, average);
+  }
+  const value = { at: now, rows: total, perKey };
+  stats.set(ctx.def.table, value);
+  return total > 0 ? value : null;
+}
+
+/**
+ * SQLite's planner picks an index on a filter column and then sorts every matching row, even when the
+ * filter keeps a quarter of a large table and walking the index of the first sort column would find the
+ * page after a few hundred rows (it also never walks that index when the sort has several columns).
+ * From the table statistics (sqlite_stat1) this estimates both ways — rows read walking the sort index
+ * ≈ (offset + limit) / fraction matching; filtering ≈ rows of the most selective filter, times 1.5 for
+ * the sort — and answers the sort index to force (`INDEXED BY`) when walking it is cheaper, else null.
+ */
+export function sortIndexHint(ctx: EntityContext, query: ListQuery, offset: number, limit: number): string | null {
+  const { def } = ctx;
+  const first = query.sortFields[0];
+  if (ctx.engine !== 'sqlite' || first === undefined || first === def.key) return null;
+  // A compound index (filter field, first sort field) of the definition answers the page directly.
+  const equal = new Set(query.filters.filter((f) => f.op === 'eq' && f.values.length === 1).map((f) => f.field));
+  const compound = def.indexes.find((index) => index.length >= 2 && equal.has(index[0]!) && index[1] === first);
+  if (compound) return indexName('ix', def.table, compound.map((field) => def.fields[field]!.column));
+  const table = tableStats(ctx);
+  if (!table) return null;
+  const sortIndex = indexName('ix', def.table, [def.fields[first]!.column]);
+  if (!table.perKey.has(sortIndex)) return null;
+  let fraction = 1;
+  let filtered = table.rows * 1.5;
+  for (const filter of query.filters) {
+    const field = def.fields[filter.field]!;
+    if (field.type === 'set' || field.type === 'children') {
+      fraction *= 0.5;
+      continue;
+    }
+    if (filter.op === 'eq' || filter.op === 'in') {
+      const perKey = table.perKey.get(indexName('ix', def.table, [field.column]));
+      const matching = (perKey ?? table.rows / 10) * filter.values.length;
+      fraction *= Math.min(1, matching / table.rows);
+      if (perKey !== undefined) filtered = Math.min(filtered, matching * 1.5);
+    } else {
+      fraction *= filter.op === 'from' || filter.op === 'to' ? 0.5 : 0.25;
+    }
+  }
+  if (query.search !== null) fraction *= 0.25;
+  const walked = (offset + limit) / Math.max(fraction, 1 / table.rows);
+  return walked < filtered ? sortIndex : null;
+}
+
+/** The entity's table with the caller's scope (hooks.scope) and the query's filters and search. */
+export async function filteredBase(ctx: EntityContext, query: ListQuery, from?: AnySelect): Promise<AnySelect> {
+  let base = from ?? ctx.any.selectFrom(ctx.def.table);
+  if (ctx.hooks.scope) base = await ctx.hooks.scope(ctx, base);
+  return applyFilters(ctx.def, base, query, ctx.engine, ctx.access.hidden);
+}

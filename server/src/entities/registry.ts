@@ -1,0 +1,35 @@
+/**
+ * The server side of the entity registry: each definition (shared/src/entities) with its hooks
+ * (`<name>/rules.ts`). An entity without hooks is served by the generic routes alone.
+ */
+import type { AnyEntity } from '@erp/shared/entities/define';
+import { entityByName } from '@erp/shared/entities/index';
+import { cityHooks } from './city/rules.ts';
+import { companyHooks } from './company/rules.ts';
+import { firmHooks } from './firm/rules.ts';
+import { formWidgetsSecurityHooks } from './form-widgets-security/rules.ts';
+import type { EntityHooks } from './hooks.ts';
+import { menuAccessHooks } from './menu-access/rules.ts';
+import { userSecurablesHooks } from './user-securables/rules.ts';
+import { userHooks } from './user/rules.ts';
+
+const HOOKS: Record<string, EntityHooks> = {
+  city: cityHooks,
+  company: companyHooks,
+  firm: firmHooks,
+  'form-widgets-security': formWidgetsSecurityHooks,
+  'menu-access': menuAccessHooks,
+  user: userHooks,
+  'user-securables': userSecurablesHooks,
+};
+
+export interface RegisteredEntity {
+  def: AnyEntity;
+  hooks: EntityHooks;
+}
+
+/** The entity named in a URL, with its hooks; undefined for an unknown name. */
+export function registeredEntity(name: string): RegisteredEntity | undefined {
+  const def = entityByName(name);
+  return def ? { def, hooks: HOOKS[name] ?? {} } : undefined;
+}

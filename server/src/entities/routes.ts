@@ -1,0 +1,248 @@
+/**
+ * The generic data routes ("screens as data") for every entity of the registry, behind the /api bearer
+ * authentication (auth/plugin.ts). Answers are §3 shapes; every error is a CallResult with a Message.
+ *
+ *   GET    /api/entities                       entities the caller may read: [{ Entity, LabelKey, Application, Routes, CanWrite }]
+ *   GET    /api/entities/:entity               { Entity, CanWrite, Hidden, ReadOnly, Preferences: { Columns } | null }
+ *   PUT    /api/entities/:entity/preferences   body { Columns: string[] } → CallResult (the list columns the user chose)
+ *   GET    /api/data/:entity                   list: CallResult + PagedList (query.ts has the parameters)
+ *   POST   /api/data/:entity                   create → 201 CallResult (Data: the record)
+ *   POST   /api/data/:entity/export            .xlsx download (export.ts)
+ *   GET    /api/data/:entity/:id               CallResult (Data) | 404 CallResult ResultStatus 5
+ *   PUT    /api/data/:entity/:id               body: fields to change + Version → CallResult
+ *   DELETE /api/data/:entity/:id?Version=n     → CallResult
+ *   GET    /api/data/:entity/:id/audit         PagedList of §3 audit rows (Page, PageSize)
+ *   …/attachments                              attachments.ts
+ * Status codes: 400 bad query / validation_failed (Data.Errors: [{ field, key, params, message }]),
+ * 403 forbidden (roles) or not_assigned (firm), 404 unknown entity or record, 409 version_conflict
+ * (Data.CurrentVersion) or in_use, 413 attachment too large. Warnings are 200 with ResultStatus 3
+ * (no_changes, confirm_delete_accounts). Special endpoints: special-routes.ts.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ENTITIES } from '@erp/shared/entities/index';
+import { currentUser } from '../auth/plugin.ts';
+import type { Database } from '../db/connection.ts';
+import { canRead, canWrite, fieldAccess } from './access.ts';
+import { registerAttachmentRoutes, type ContextFor } from './attachments.ts';
+import { exportRecords } from './export.ts';
+import type { AnyDb, EntityContext } from './hooks.ts';
+import { registeredEntity } from './registry.ts';
+import { registerSpecialRoutes } from './special-routes.ts';
+import {
+  badRequest,
+  createRecord,
+  deleteRecord,
+  failureAnswer,
+  forbidden,
+  getRecord,
+  listRecords,
+  recordAudit,
+  updateRecord,
+  type Answer,
+} from './service.ts';
+import { loadRecord, parseId } from './wire.ts';
+
+type Params = { entity: string; id?: string };
+
+export function sendAnswer(reply: FastifyReply, answer: Answer) {
+  reply.code(answer.status).header('cache-control', 'no-store');
+  if (answer.headers) reply.headers(answer.headers);
+  return reply.send(answer.body);
+}
+
+const notFoundEntity = () => failureAnswer(404, 'not_found', 'Not Found');
+
+function queryOf(request: FastifyRequest): Record<string, unknown> {
+  const query = request.query;
+  return typeof query === 'object' && query !== null ? (query as Record<string, unknown>) : {};
+}
+
+/** Refuses any query parameter on routes that take none. */
+function noQuery(request: FastifyRequest): Answer | null {
+  const names = Object.keys(queryOf(request));
+  return names.length > 0 ? badRequest(`Unknown query parameter: ${names[0]!.slice(0, 80)}`) : null;
+}
+
+export async function registerEntityRoutes(app: FastifyInstance, deps: { database: Database }): Promise<void> {
+  const { database } = deps;
+  const any = database.db as unknown as AnyDb;
+
+  /** The entity context for the caller, or null after answering 404 / 403. */
+  async function contextOf(request: FastifyRequest, reply: FastifyReply, name: string, need: 'read' | 'write'): Promise<EntityContext | null> {
+    const registered = registeredEntity(name);
+    if (!registered) {
+      await sendAnswer(reply, notFoundEntity());
+      return null;
+    }
+    const user = currentUser(request);
+    if (!canRead(registered.def, user) || (need === 'write' && !canWrite(registered.def, user))) {
+      await sendAnswer(reply, forbidden());
+      return null;
+    }
+    return {
+      db: database.db,
+      reader: database.reader,
+      any,
+      engine: database.engine,
+      user,
+      def: registered.def,
+      hooks: registered.hooks,
+      access: await fieldAccess(database, registered.def, user),
+    };
+  }
+
+  /** Context plus an existing record the caller may see (attachments, logo). */
+  const contextFor: ContextFor = async (request, reply, need) => {
+    const params = request.params as Params;
+    const ctx = await contextOf(request, reply, params.entity, need);
+    if (!ctx) return null;
+    const id = parseId(ctx.def, params.id ?? '');
+    if (id === null) {
+      await sendAnswer(reply, badRequest(`${String(params.id).slice(0, 64)} is not a valid ${ctx.def.key}`));
+      return null;
+    }
+    const record = await loadRecord(ctx.any, ctx.def, id);
+    if (!record) {
+      await sendAnswer(reply, { status: 404, body: { ResultStatus: 5, ResultCode: 'not_found', Message: 'Not Found', EntityId: null, Exception: null } });
+      return null;
+    }
+    const refusal = ctx.hooks.canView ? await ctx.hooks.canView(ctx, record) : null;
+    if (refusal) {
+      await sendAnswer(reply, { status: refusal.status, body: refusal.body });
+      return null;
+    }
+    return { ctx, id };
+  };
+
+  app.get('/api/entities', async (request, reply) => {
+    const refused = noQuery(request);
+    if (refused) return sendAnswer(reply, refused);
+    const user = currentUser(request);
+    return ENTITIES.filter((def) => canRead(def, user)).map((def) => ({
+      Entity: def.name,
+      LabelKey: def.labelKey,
+      Application: def.application,
+      Routes: def.routes,
+      CanWrite: canWrite(def, user),
+    }));
+  });
+
+  app.get<{ Params: Params }>('/api/entities/:entity', async (request, reply) => {
+    const refused = noQuery(request);
+    if (refused) return sendAnswer(reply, refused);
+    const ctx = await contextOf(request, reply, request.params.entity, 'read');
+    if (!ctx) return reply;
+    const saved = await database.db
+      .selectFrom('user_preferences')
+      .select('settings')
+      .where('user_id', '=', ctx.user.userId)
+      .where('entity', '=', ctx.def.name)
+      .executeTakeFirst();
+    let preferences: { Columns: string[] } | null = null;
+    try {
+      const parsed = saved ? (JSON.parse(saved.settings) as { Columns?: unknown }) : null;
+      if (parsed && Array.isArray(parsed.Columns)) {
+        preferences = { Columns: parsed.Columns.filter((c): c is string => typeof c === 'string' && !ctx.access.hidden.has(c)) };
+      }
+    } catch {
+      preferences = null;
+    }
+    return reply.header('cache-control', 'no-store').send({
+      Entity: ctx.def.name,
+      CanWrite: canWrite(ctx.def, ctx.user),
+      Hidden: [...ctx.access.hidden].sort(),
+      ReadOnly: [...ctx.access.readOnly].sort(),
+      Preferences: preferences,
+    });
+  });
+
+  app.put<{ Params: Params; Body: unknown }>('/api/entities/:entity/preferences', async (request, reply) => {
+    const refused = noQuery(request);
+    if (refused) return sendAnswer(reply, refused);
+    const ctx = await contextOf(request, reply, request.params.entity, 'read');
+    if (!ctx) return reply;
+    const body = request.body as { Columns?: unknown } | null;
+    const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : null;
+    const listed = new Set(ctx.def.listColumns.map((column) => column.field));
+    const columns = body?.Columns;
+    if (
+      !keys ||
+      keys.some((key) => key !== 'Columns') ||
+      !Array.isArray(columns) ||
+      columns.length > 100 ||
+      columns.some((column) => typeof column !== 'string' || !listed.has(column) || ctx.access.hidden.has(column)) ||
+      new Set(columns).size !== columns.length
+    ) {
+      return sendAnswer(reply, badRequest('the body must be { "Columns": [list column names] }'));
+    }
+    const now = new Date().toISOString();
+    await database.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('user_preferences').where('user_id', '=', ctx.user.userId).where('entity', '=', ctx.def.name).execute();
+      await trx
+        .insertInto('user_preferences')
+        .values({ user_id: ctx.user.userId, entity: ctx.def.name, settings: JSON.stringify({ Columns: columns }), updated_on: now })
+        .execute();
+    });
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ ResultStatus: 1, ResultCode: 'ok', Message: null, EntityId: ctx.def.name, Exception: null, Data: { Columns: columns } });
+  });
+
+  app.get<{ Params: Params }>('/api/data/:entity', async (request, reply) => {
+    const ctx = await contextOf(request, reply, request.params.entity, 'read');
+    if (!ctx) return reply;
+    return sendAnswer(reply, await listRecords(ctx, queryOf(request)));
+  });
+
+  app.post<{ Params: Params }>('/api/data/:entity', async (request, reply) => {
+    const refused = noQuery(request);
+    if (refused) return sendAnswer(reply, refused);
+    const ctx = await contextOf(request, reply, request.params.entity, 'write');
+    if (!ctx) return reply;
+    return sendAnswer(reply, await createRecord(ctx, request.body));
+  });
+
+  app.post<{ Params: Params }>('/api/data/:entity/export', async (request, reply) => {
+    const refused = noQuery(request);
+    if (refused) return sendAnswer(reply, refused);
+    const ctx = await contextOf(request, reply, request.params.entity, 'read');
+    if (!ctx) return reply;
+    const answer = await exportRecords(ctx, request.body, reply);
+    return answer ? sendAnswer(reply, answer) : reply;
+  });
+
+  app.get<{ Params: Required<Params> }>('/api/data/:entity/:id', async (request, reply) => {
+    const refused = noQuery(request);
+    if (refused) return sendAnswer(reply, refused);
+    const ctx = await contextOf(request, reply, request.params.entity, 'read');
+    if (!ctx) return reply;
+    return sendAnswer(reply, await getRecord(ctx, request.params.id));
+  });
+
+  app.put<{ Params: Required<Params> }>('/api/data/:entity/:id', async (request, reply) => {
+    const refused = noQuery(request);
+    if (refused) return sendAnswer(reply, refused);
+    const ctx = await contextOf(request, reply, request.params.entity, 'write');
+    if (!ctx) return reply;
+    return sendAnswer(reply, await updateRecord(ctx, request.params.id, request.body));
+  });
+
+  app.delete<{ Params: Required<Params> }>('/api/data/:entity/:id', async (request, reply) => {
+    const query = queryOf(request);
+    const extra = Object.keys(query).find((name) => name !== 'Version');
+    if (extra) return sendAnswer(reply, badRequest(`Unknown query parameter: ${extra.slice(0, 80)}`));
+    const ctx = await contextOf(request, reply, request.params.entity, 'write');
+    if (!ctx) return reply;
+    return sendAnswer(reply, await deleteRecord(ctx, request.params.id, query['Version']));
+  });
+
+  app.get<{ Params: Required<Params> }>('/api/data/:entity/:id/audit', async (request, reply) => {
+    const ctx = await contextOf(request, reply, request.params.entity, 'read');
+    if (!ctx) return reply;
+    return sendAnswer(reply, await recordAudit(ctx, request.params.id, queryOf(request)));
+  });
+
+  await registerAttachmentRoutes(app, contextFor);
+  await registerSpecialRoutes(app, { database, contextFor, contextOf });
+}
+

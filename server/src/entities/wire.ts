@@ -1,0 +1,306 @@
+/**
+ * Rows ↔ wire records. Tables are snake_case (definition `column`s); answers use the definition's field
+ * names plus the §3 record trail (CreatedBy, CreatedOn, UpdatedBy, UpdatedOn, Version). Engine
+ * differences are absorbed here: flags (0/1 vs true/false), numeric (number vs string), count (bigint
+ * as string on PostgreSQL).
+ */
+import type { AnyEntity, FieldDefinition, ScalarField } from '@erp/shared/entities/define';
+import type { AnyDb, AnyTransaction } from './hooks.ts';
+
+type Field = FieldDefinition & { column: string };
+
+/** Which record-trail fields a record carries: all of them, none, or only Version (list rows). */
+export type Trail = boolean | 'version';
+
+export function fieldsOf(def: AnyEntity): [string, Field][] {
+  return Object.entries(def.fields) as [string, Field][];
+}
+
+export function keyColumn(def: AnyEntity): string {
+  return def.fields[def.key]!.column;
+}
+
+/** A column value as the wire type of its field. */
+export function readScalar(field: ScalarField, raw: unknown): unknown {
+  if (raw === null || raw === undefined) return null;
+  switch (field.type) {
+    case 'boolean':
+      return raw === true || raw === 1 || raw === '1' || raw === 't';
+    case 'integer':
+    case 'decimal':
+      return Number(raw);
+    case 'lookup':
+      return field.valueType === 'integer' ? Number(raw) : String(raw);
+    default:
+      return String(raw);
+  }
+}
+
+/** A wire value as it is written to its column (flags as 0/1: see db/schema.ts). */
+export function writeScalar(field: ScalarField, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (field.type === 'boolean') return value === true ? 1 : 0;
+  return value;
+}
+
+export function isTruthyFlag(raw: unknown): boolean {
+  return raw === true || raw === 1 || raw === '1' || raw === 't';
+}
+
+/** The record trail of a row. */
+export function trailOf(row: Record<string, unknown>) {
+  return {
+    CreatedBy: String(row['created_by'] ?? ''),
+    CreatedOn: String(row['created_on'] ?? ''),
+    UpdatedBy: String(row['updated_by'] ?? ''),
+    UpdatedOn: String(row['updated_on'] ?? ''),
+    Version: Number(row['version'] ?? 1),
+  };
+}
+
+/** The key of a row in its wire type. */
+export function keyOf(def: AnyEntity, row: Record<string, unknown>): string | number {
+  const raw = row[keyColumn(def)];
+  return def.fields[def.key]!.type === 'integer' ? Number(raw) : String(raw);
+}
+
+/**
+ * Columns to select for the given fields (their own columns; flag sets' flag columns), the key and the
+ * trail.
+ */
+export function columnsFor(def: AnyEntity, fields: Iterable<string>, trail: Trail = true): string[] {
+  const columns = new Set<string>([keyColumn(def)]);
+  for (const name of fields) {
+    const field = def.fields[name] as Field | undefined;
+    if (!field || field.virtual || field.type === 'children') continue;
+    if (field.type === 'set') {
+      if (field.storage.kind === 'flags') for (const column of Object.values(field.storage.columns)) columns.add(column);
+      continue;
+    }
+    columns.add(field.column);
+  }
+  if (trail === 'version') columns.add('version');
+  else if (trail) for (const column of ['created_by', 'created_on', 'updated_by', 'updated_on', 'version']) columns.add(column);
+  return [...columns];
+}
+
+type Reader = (row: Record<string, unknown>, record: Record<string, unknown>) => void;
+
+/** One field's reader: copies its column(s) from a row into a record, converted to the wire type. */
+function readerOf(name: string, field: Field): Reader | null {
+  if (field.writeOnly || field.virtual || field.type === 'children') return null;
+  if (field.type === 'set') {
+    if (field.storage.kind !== 'flags') return null;
+    const options = Object.entries(field.storage.columns);
+    return (row, record) => {
+      const values: string[] = [];
+      for (const [option, column] of options) if (isTruthyFlag(row[column])) values.push(option);
+      record[name] = values;
+    };
+  }
+  const column = field.column;
+  switch (field.type) {
+    case 'boolean':
+      return (row, record) => {
+        const raw = row[column];
+        record[name] = raw === null || raw === undefined ? null : isTruthyFlag(raw);
+      };
+    case 'integer':
+    case 'decimal':
+      return (row, record) => {
+        const raw = row[column];
+        record[name] = raw === null || raw === undefined ? null : Number(raw);
+      };
+    default:
+      return (row, record) => {
+        record[name] = readScalar(field, row[column]);
+      };
+  }
+}
+
+const readers = new WeakMap<AnyEntity, Map<string, Reader[]>>();
+
+/** The readers of a field list, built once per definition and list (lists answer thousands of rows). */
+function readersFor(def: AnyEntity, fields: Iterable<string>): Reader[] {
+  const names = [...fields];
+  const key = names.join(',');
+  let byList = readers.get(def);
+  if (!byList) readers.set(def, (byList = new Map()));
+  let list = byList.get(key);
+  if (!list) {
+    list = names.flatMap((name) => {
+      const field = def.fields[name] as Field | undefined;
+      const reader = field ? readerOf(name, field) : null;
+      return reader ? [reader] : [];
+    });
+    if (byList.size < 200) byList.set(key, list);
+  }
+  return list;
+}
+
+/** A converter of rows to wire records with the given fields, for many rows (lists, exports). */
+export function recordReader(def: AnyEntity, fields: Iterable<string>, trail: Trail = true): (row: Record<string, unknown>) => Record<string, unknown> {
+  const list = readersFor(def, fields);
+  return (row) => {
+    const record: Record<string, unknown> = {};
+    for (const read of list) read(row, record);
+    if (trail === 'version') record['Version'] = Number(row['version'] ?? 1);
+    else if (trail) {
+      record['CreatedBy'] = String(row['created_by'] ?? '');
+      record['CreatedOn'] = String(row['created_on'] ?? '');
+      record['UpdatedBy'] = String(row['updated_by'] ?? '');
+      record['UpdatedOn'] = String(row['updated_on'] ?? '');
+      record['Version'] = Number(row['version'] ?? 1);
+    }
+    return record;
+  };
+}
+
+/** A row as a wire record with the given fields (hidden and write-only fields left out by the caller). */
+export function rowToRecord(def: AnyEntity, row: Record<string, unknown>, fields: Iterable<string>, trail = true): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const read of readersFor(def, fields)) read(row, record);
+  if (trail) {
+    record['CreatedBy'] = String(row['created_by'] ?? '');
+    record['CreatedOn'] = String(row['created_on'] ?? '');
+    record['UpdatedBy'] = String(row['updated_by'] ?? '');
+    record['UpdatedOn'] = String(row['updated_on'] ?? '');
+    record['Version'] = Number(row['version'] ?? 1);
+  }
+  return record;
+}
+
+/** Every field name a full record answers (not write-only). */
+export function readableFields(def: AnyEntity, hidden: ReadonlySet<string>): string[] {
+  return fieldsOf(def)
+    .filter(([name, field]) => !field.writeOnly && !hidden.has(name))
+    .map(([name]) => name);
+}
+
+/**
+ * Loads one full record: the row, link sets and child collections. `null` when absent. Hidden fields are
+ * dropped by the caller (the full record is also what updates compare against).
+ */
+export async function loadRecord(
+  db: AnyDb | AnyTransaction,
+  def: AnyEntity,
+  id: string | number,
+): Promise<Record<string, unknown> | null> {
+  const all = fieldsOf(def).map(([name]) => name);
+  const row = (await db
+    .selectFrom(def.table)
+    .select(columnsFor(def, all))
+    .where(keyColumn(def), '=', id)
+    .executeTakeFirst()) as Record<string, unknown> | undefined;
+  if (!row) return null;
+  const record = rowToRecord(def, row, all);
+  for (const [name, field] of fieldsOf(def)) {
+    if (field.type === 'set' && field.storage.kind === 'link') {
+      const { table, parentColumn, valueColumn } = field.storage;
+      const links = (await db.selectFrom(table).select(valueColumn).where(parentColumn, '=', id).execute()) as Record<string, unknown>[];
+      record[name] = links.map((link) => String(link[valueColumn])).sort();
+    }
+    if (field.type === 'children') {
+      const childKey = field.fields[field.key]!.column ?? field.key;
+      const rows = (await db
+        .selectFrom(field.table)
+        .selectAll()
+        .where(field.parentColumn, '=', id)
+        .orderBy(childKey)
+        .execute()) as Record<string, unknown>[];
+      record[name] = rows.map((child) => {
+        const out: Record<string, unknown> = {};
+        for (const [childName, childField] of Object.entries(field.fields)) {
+          out[childName] = readScalar(childField, child[childField.column ?? childName]);
+        }
+        return out;
+      });
+    }
+  }
+  return record;
+}
+
+/** Removes hidden and write-only fields from a full record. */
+export function visibleRecord(def: AnyEntity, record: Record<string, unknown>, hidden: ReadonlySet<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(record)) {
+    const field = def.fields[name];
+    if (field && (field.writeOnly || hidden.has(name))) continue;
+    out[name] = value;
+  }
+  return out;
+}
+
+/** Parses a key from a URL segment, as the key field's type; null when it cannot be a key. */
+export function parseId(def: AnyEntity, raw: string): string | number | null {
+  const field = def.fields[def.key]!;
+  if (field.type === 'integer') {
+    if (!/^\d{1,10}$/.test(raw)) return null;
+    const value = Number(raw);
+    return value >= 1 && value <= 2147483647 ? value : null;
+  }
+  if (field.type !== 'text') return null;
+  // eslint-disable-next-line no-control-regex
+  if (raw.length === 0 || raw.length > (field.maxLength ?? 64) || /[\u0000-\u001F]/.test(raw)) return null;
+  return field.uppercase ? raw.toUpperCase() : raw;
+}
+
+/**
+ * A converter of raw rows (arrays, in the order of `columns`) to wire records with the given fields: the
+ * fast path of SQLite list reads (better-sqlite3 builds arrays several times faster than objects).
+ */
+export function arrayReader(
+  def: AnyEntity,
+  fields: readonly string[],
+  columns: readonly string[],
+  trail: Trail = true,
+): (row: unknown[]) => Record<string, unknown> {
+  const at = (column: string) => columns.indexOf(column);
+  type ArrayReader = (row: unknown[], record: Record<string, unknown>) => void;
+  const list: ArrayReader[] = [];
+  for (const name of fields) {
+    const field = def.fields[name] as Field | undefined;
+    if (!field || field.writeOnly || field.virtual || field.type === 'children') continue;
+    if (field.type === 'set') {
+      if (field.storage.kind !== 'flags') continue;
+      const options = Object.entries(field.storage.columns).map(([option, column]) => [option, at(column)] as const);
+      list.push((row, record) => {
+        const values: string[] = [];
+        for (const [option, index] of options) if (isTruthyFlag(row[index])) values.push(option);
+        record[name] = values;
+      });
+      continue;
+    }
+    const index = at(field.column);
+    if (index < 0) continue;
+    if (field.type === 'boolean') {
+      list.push((row, record) => {
+        const raw = row[index];
+        record[name] = raw === null || raw === undefined ? null : isTruthyFlag(raw);
+      });
+    } else if (field.type === 'integer' || field.type === 'decimal') {
+      list.push((row, record) => {
+        const raw = row[index];
+        record[name] = raw === null || raw === undefined ? null : Number(raw);
+      });
+    } else {
+      list.push((row, record) => {
+        record[name] = readScalar(field, row[index]);
+      });
+    }
+  }
+  const trailAt = ['created_by', 'created_on', 'updated_by', 'updated_on', 'version'].map(at);
+  return (row) => {
+    const record: Record<string, unknown> = {};
+    for (const read of list) read(row, record);
+    if (trail === 'version') record['Version'] = Number(row[trailAt[4]!] ?? 1);
+    else if (trail) {
+      record['CreatedBy'] = String(row[trailAt[0]!] ?? '');
+      record['CreatedOn'] = String(row[trailAt[1]!] ?? '');
+      record['UpdatedBy'] = String(row[trailAt[2]!] ?? '');
+      record['UpdatedOn'] = String(row[trailAt[3]!] ?? '');
+      record['Version'] = Number(row[trailAt[4]!] ?? 1);
+    }
+    return record;
+  };
+}

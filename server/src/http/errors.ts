@@ -1,0 +1,67 @@
+/**
+ * The §3 CallResult answer shape for errors, and the global error and not-found handlers.
+ *
+ * Contract: every error answer of the API is a CallResult with ResultStatus 2 (failure), a short
+ * machine-readable ResultCode and a human-readable Message; `Exception` is always null — stack traces
+ * and internal messages are logged, never sent. Validation failures are 400, never 500 (§8 maps 400 to
+ * 'Bad request').
+ */
+import type { CallResult } from '@erp/shared/types';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export function failure(code: string, message: string): CallResult<never> {
+  return { ResultStatus: 2, ResultCode: code, Message: message, EntityId: null, Exception: null };
+}
+
+export function sendFailure(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply.code(status).header('cache-control', 'no-store').send(failure(code, message));
+}
+
+/** The 401 answer (§8: the shell shows nothing and the request fails). */
+export const UNAUTHORIZED = failure('unauthorized', 'Unauthorized');
+
+const CLIENT_ERROR_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+};
+
+/**
+ * Fastify's `frameworkErrors` option: errors found while routing, before any hook runs (a malformed URL,
+ * a path parameter over maxParamLength → 414), answered as CallResults like every other error.
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = status === 414 ? 'Bad request: a part of the path is too long' : 'Bad request: the URL is malformed';
+  return sendFailure(reply, status, status === 414 ? 'uri_too_long' : 'bad_request', message);
+}
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      // Ajv's message names the offending field, e.g. "body must NOT have additional properties".
+      return sendFailure(reply, 400, 'bad_request', `Bad request: ${error.message}`);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, wrong content type …).
+      return sendFailure(reply, status, CLIENT_ERROR_CODES[status] ?? 'bad_request', error.message || 'Bad request');
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendFailure(reply, 500, 'server_error', 'Server error');
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return sendFailure(reply, 404, 'not_found', 'Not Found');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+}

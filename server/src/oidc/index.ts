@@ -1,0 +1,61 @@
+/**
+ * Mounts the embedded OpenID Connect provider under `/oidc` (only when OIDC_AUTHORITY is the server's
+ * own `/oidc`): provider keys from the database, the provider's Koa app through @fastify/middie, and
+ * the login/consent pages as Fastify routes beside it.
+ *
+ * Contract: `mountEmbeddedProvider(app, options)` answers the provider and its public JWKS (the API
+ * verifies access tokens against that key set directly, without an HTTP round trip).
+ */
+import middie from '@fastify/middie';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Provider from 'oidc-provider';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/connection.ts';
+import { sweepExpiredPayloads } from './adapter.ts';
+import { registerInteractionRoutes } from './interactions.ts';
+import { loadProviderKeys, type ProviderKeys } from './keys.ts';
+import { createProvider } from './provider.ts';
+
+export interface EmbeddedProvider {
+  provider: Provider;
+  keys: ProviderKeys;
+  mountPath: string;
+}
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+export async function mountEmbeddedProvider(
+  app: FastifyInstance,
+  options: { config: ServerConfig; database: Database },
+): Promise<EmbeddedProvider> {
+  const { config, database } = options;
+  const keys = await loadProviderKeys(database.db);
+  const provider = createProvider({ config, database, keys });
+  const mountPath = new URL(`${config.publicUrl}/oidc`).pathname.replace(/\/$/, '');
+
+  // oidc-provider logs its own errors through events; surface server errors in the server log.
+  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc-provider server error'));
+
+  await app.register(middie);
+  const handle = provider.callback();
+  app.use(mountPath, (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+    // middie strips the mount path from req.url; the interaction pages are Fastify routes.
+    if (req.url?.startsWith('/interaction/')) {
+      next();
+      return;
+    }
+    void handle(req, res);
+  });
+
+  registerInteractionRoutes(app, { provider, config, database, mountPath });
+
+  await sweepExpiredPayloads(database.db).catch((error) => app.log.warn({ err: error }, 'oidc sweep failed'));
+  const timer = setInterval(() => {
+    sweepExpiredPayloads(database.db).catch((error) => app.log.warn({ err: error }, 'oidc sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  return { provider, keys, mountPath };
+}

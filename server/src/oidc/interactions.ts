@@ -1,0 +1,140 @@
+/**
+ * The provider's interaction endpoints, served by Fastify (devInteractions is off):
+ * - GET  /oidc/interaction/:uid — the login page, or, for the consent prompt, an automatic consent
+ *   (the shell is a first-party client: the user is never asked to approve it);
+ * - POST /oidc/interaction/:uid — checks username and password against the users table (scrypt) and
+ *   finishes the login prompt. Wrong credentials, unknown and inactive users all get the same message
+ *   and sign nobody in.
+ * The interaction is bound to the browser by the provider's interaction cookie, checked by
+ * `interactionDetails`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/connection.ts';
+import { asFlag } from '../db/schema.ts';
+import { decoyPasswordHash, verifyPassword } from '../auth/password.ts';
+import { INVALID_CREDENTIALS, PAGE_HEADERS, errorPage, loginPage } from './pages.ts';
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+interface InteractionOptions {
+  provider: Provider;
+  config: ServerConfig;
+  database: Database;
+  mountPath: string;
+}
+
+/** Limits on the posted form: long enough for any real name, short enough to be harmless. */
+const MAX_USERNAME = 128;
+const MAX_PASSWORD = 1024;
+
+export function registerInteractionRoutes(app: FastifyInstance, options: InteractionOptions): void {
+  const { provider, config, database, mountPath } = options;
+  const homeUrl = `${config.publicUrl}/`;
+
+  function sendPage(reply: FastifyReply, status: number, html: string) {
+    return reply.code(status).headers(PAGE_HEADERS).send(html);
+  }
+
+  async function details(request: FastifyRequest, reply: FastifyReply): Promise<Interaction | undefined> {
+    try {
+      return await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      // Missing or expired interaction cookie, or an unknown uid: the sign-in must start over.
+      await sendPage(
+        reply,
+        400,
+        errorPage('This sign-in page has expired or was opened in another browser.', homeUrl),
+      );
+      return undefined;
+    }
+  }
+
+  /** Grants the first-party shell everything it asked for (scopes, claims, API resource scopes). */
+  async function consent(interaction: Interaction): Promise<Record<string, unknown>> {
+    const { prompt, params, session, grantId } = interaction;
+    const accountId = session?.accountId;
+    if (!accountId) throw new Error('consent prompt without a signed-in account');
+    const grant = grantId
+      ? await provider.Grant.find(grantId)
+      : new provider.Grant({ accountId, clientId: String(params.client_id) });
+    if (!grant) throw new Error('grant of the interaction not found');
+    const detail = prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    if (detail.missingOIDCScope) grant.addOIDCScope(detail.missingOIDCScope.join(' '));
+    if (detail.missingOIDCClaims) grant.addOIDCClaims(detail.missingOIDCClaims);
+    for (const [indicator, scopes] of Object.entries(detail.missingResourceScopes ?? {})) {
+      grant.addResourceScope(indicator, scopes.join(' '));
+    }
+    const savedId = await grant.save();
+    // A new grant must be named in the result; an updated one is already bound to the interaction.
+    return grantId ? {} : { consent: { grantId: savedId } };
+  }
+
+  app.get<{ Params: { uid: string } }>(
+    `${mountPath}/interaction/:uid`,
+    { schema: { params: { type: 'object', properties: { uid: { type: 'string', maxLength: 128 } } } } },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction) return reply;
+      if (interaction.uid !== request.params.uid) {
+        return sendPage(reply, 400, errorPage('This sign-in page does not match your sign-in request.', homeUrl));
+      }
+      if (interaction.prompt.name === 'login') {
+        return sendPage(reply, 200, loginPage({ action: `${mountPath}/interaction/${interaction.uid}` }));
+      }
+      if (interaction.prompt.name === 'consent' && interaction.params.client_id === config.oidc.clientId) {
+        const result = await consent(interaction);
+        const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
+          mergeWithLastSubmission: true,
+        });
+        return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
+      }
+      return sendPage(reply, 400, errorPage('This sign-in request cannot be completed here.', homeUrl));
+    },
+  );
+
+  app.post<{ Params: { uid: string }; Body: Record<string, unknown> | undefined }>(
+    `${mountPath}/interaction/:uid`,
+    { schema: { params: { type: 'object', properties: { uid: { type: 'string', maxLength: 128 } } } } },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction) return reply;
+      const action = `${mountPath}/interaction/${interaction.uid}`;
+      if (interaction.uid !== request.params.uid || interaction.prompt.name !== 'login') {
+        return sendPage(reply, 400, errorPage('This sign-in request cannot be completed here.', homeUrl));
+      }
+      const body = request.body && typeof request.body === 'object' ? request.body : {};
+      const username = typeof body.username === 'string' ? body.username.trim().slice(0, MAX_USERNAME) : '';
+      const password = typeof body.password === 'string' ? body.password : '';
+
+      let accountId: string | undefined;
+      if (username && password && password.length <= MAX_PASSWORD) {
+        const user = await database.db
+          .selectFrom('users')
+          .select(['user_id', 'password_hash', 'is_active'])
+          .where('user_id', '=', username)
+          .executeTakeFirst();
+        // An unknown user still costs one scrypt, so response time does not reveal which names exist.
+        const matches = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
+        if (user && matches && asFlag(user.is_active)) accountId = user.user_id;
+      }
+      if (!accountId) {
+        request.log.info({ username }, 'sign-in refused');
+        return sendPage(reply, 200, loginPage({ action, username, error: INVALID_CREDENTIALS }));
+      }
+
+      const returnTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
+    },
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * A fresh database per test file: SQLite in a new temporary folder, or — with TEST_DATABASE=postgres —
+ * a new PostgreSQL database `erp_test_<random>` on TEST_PG_URL (default
+ * postgres://postgres@127.0.0.1:5432/test), dropped afterwards.
+ *
+ * `environment` is what `loadConfig` needs to point the server at it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export const engine: Engine = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestDatabase {
+  engine: Engine;
+  /** DATA_DIR (always a temporary folder) and, on PostgreSQL, DATABASE_URL. */
+  environment: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+function adminUrl(): string {
+  return process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+}
+
+/** The run's template database (test/global-setup.ts), when there is one. */
+function templateName(): string | null {
+  try {
+    return inject('pgTemplate') ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A fresh database. `fromTemplate` (PostgreSQL): a copy of the run's migrated and seeded template
+ * instead of an empty database — for tests that start a server on it, not for tests of the migrations
+ * and the seed themselves.
+ */
+export async function createTestDatabase(options: { fromTemplate?: boolean } = {}): Promise<TestDatabase> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'erp-server-test-'));
+  if (engine === 'sqlite') {
+    return {
+      engine,
+      environment: { DATA_DIR: dataDir },
+      async drop() {
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  const name = `erp_test_${randomBytes(6).toString('hex')}`;
+  const template = options.fromTemplate ? templateName() : null;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+        break;
+      } catch (error) {
+        // 55006: another copy of the template is being made at this moment; try again shortly.
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return {
+    engine,
+    environment: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl() });
+      await client.connect();
+      try {
+        // FORCE ends connections a failed test may have left open (PostgreSQL 13+).
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * The real server as a child process (`node --import tsx server/src/main.ts`) and a sign-in over HTTP
+ * with fetch: the same authorization-code + PKCE flow as helpers/app.ts `signIn`, with a small cookie
+ * jar. Used by the crash test (entities-kill.test.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A TCP port free on loopback right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+}
+
+/** Starts the server and waits (at most `timeoutMs`) until it answers HTTP. */
+export async function spawnServer(port: number, environment: Record<string, string>, timeoutMs = 20_000): Promise<RunningServer> {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      PARTNER_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      ...environment,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`);
+    try {
+      const response = await fetch(`${base}/api/tenant`);
+      if (response.status === 401) return { child, base, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start in ${timeoutMs} ms: ${output}`);
+}
+
+/** Waits for a child to exit (after a kill). */
+export async function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => child.once('exit', () => resolve()));
+}
+
+class Jar {
+  private readonly cookies = new Map<string, { value: string; path: string }>();
+
+  take(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const at = pair!.indexOf('=');
+      const name = pair!.slice(0, at).trim();
+      const value = pair!.slice(at + 1).trim();
+      const path = attributes.map((a) => a.trim()).find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+      const expired = value === '' || attributes.some((a) => /max-age=0/i.test(a) || /expires=thu, 01 jan 1970/i.test(a));
+      if (expired) this.cookies.delete(`${name} ${path}`);
+      else this.cookies.set(`${name} ${path}`, { value, path });
+    }
+  }
+
+  header(url: string): string {
+    const path = new URL(url).pathname;
+    return [...this.cookies.entries()]
+      .filter(([, c]) => path === c.path || path.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
+      .map(([key, c]) => `${key.split(' ')[0]}=${c.value}`)
+      .join('; ');
+  }
+}
+
+/** Signs in through the embedded provider over HTTP; answers the access token. */
+export async function httpSignIn(base: string, publicUrl: string, username: string, password: string): Promise<string> {
+  const jar = new Jar();
+  const redirectUri = `${publicUrl}/auth/callback`;
+  const toLocal = (url: string) => {
+    const parsed = new URL(url, base);
+    return `${base}${parsed.pathname}${parsed.search}`;
+  };
+  const go = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: jar.header(url) } });
+    jar.take(response);
+    return response;
+  };
+  const verifier = randomBytes(32).toString('base64url');
+  const query = new URLSearchParams({
+    client_id: 'erp-shell',
+    response_type: 'code',
+    scope: 'openid profile offline_access erp.shell erp.api',
+    redirect_uri: redirectUri,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state: randomBytes(8).toString('hex'),
+    nonce: randomBytes(8).toString('hex'),
+  });
+  let url = `${base}/oidc/auth?${query}`;
+  let response = await go(url);
+  for (let hops = 0; hops < 5 && response.status >= 300 && response.status < 400; hops++) {
+    url = toLocal(response.headers.get('location')!);
+    response = await go(url);
+  }
+  await response.text();
+  response = await go(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password }).toString(),
+  });
+  let code: string | null = null;
+  for (let hops = 0; hops < 8 && response.status >= 300 && response.status < 400; hops++) {
+    const location = response.headers.get('location')!;
+    if (location.startsWith(redirectUri)) {
+      code = new URL(location).searchParams.get('code');
+      break;
+    }
+    response = await go(toLocal(location));
+  }
+  if (!code) throw new Error(`sign-in of ${username} failed (${response.status})`);
+  const token = await fetch(`${base}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'erp-shell', code_verifier: verifier }).toString(),
+  });
+  if (token.status !== 200) throw new Error(`token exchange failed: ${token.status} ${await token.text()}`);
+  return ((await token.json()) as { access_token: string }).access_token;
+}

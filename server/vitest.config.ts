@@ -1,0 +1,18 @@
+/**
+ * Server tests: `npx vitest run --root server` from the repository root, or `npm test -w server`.
+ * TEST_DATABASE=sqlite (default) or postgres selects the engine (test/helpers/database.ts).
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // PostgreSQL: one migrated and seeded template database per run (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
+    environment: 'node',
+    // Native modules (better-sqlite3) and oidc-provider are happiest in child processes.
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

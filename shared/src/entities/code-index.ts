@@ -1,0 +1,32 @@
+/** Code index: small lookup lists (ship-via codes, reason codes …), one row per code of a code type. */
+import { ADMIN_ONLY, code } from './common.ts';
+import { defineEntity } from './define.ts';
+
+export const codeIndex = defineEntity({
+  name: 'code-index',
+  table: 'code_indexes',
+  key: 'CodeKey',
+  keyKind: 'auto',
+  application: 'SHELL',
+  routes: ['/shell/code-index'],
+  fields: {
+    CodeKey: { type: 'integer', readOnly: true },
+    CodeType: code(20, { required: true }),
+    Code: code(20, { required: true }),
+    Description: { type: 'text', required: true, maxLength: 100 },
+    Sequence: { type: 'integer', min: 0, max: 99999, defaultValue: 0 },
+    IsActive: { type: 'boolean', defaultValue: true },
+  },
+  listColumns: [{ field: 'CodeKey', visible: false }, 'CodeType', 'Code', 'Description', 'Sequence', 'IsActive'],
+  defaultSort: [{ field: 'CodeType' }, { field: 'Sequence' }, { field: 'Code' }],
+  filters: [
+    { field: 'CodeType', op: 'eq' },
+    { field: 'IsActive', op: 'eq' },
+  ],
+  search: ['Code', 'Description'],
+  uniques: [['CodeType', 'Code']],
+  roles: ADMIN_ONLY,
+  activeField: 'IsActive',
+  displayField: 'Description',
+  formLayout: { sections: [{ rows: [['CodeType', 'Code'], ['Description'], ['Sequence', 'IsActive']] }] },
+});

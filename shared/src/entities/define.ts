@@ -1,0 +1,530 @@
+/**
+ * Screens as data (DESIGN.md "Screens"): one declarative definition per entity, shared by the generic
+ * list and form screens in the browser and by the server (table, validation, generic data routes).
+ * Models: Frappe's DocType (a field dictionary) and Odoo's views (list columns, form layout, hotkeys).
+ *
+ * A definition names its fields by their wire names (PascalCase, like every §3 shape); the server maps
+ * each to a snake_case column (`FirmId` → `firm_id`) unless `column` says otherwise. `defineEntity()`
+ * fills the defaults (label keys, columns, standard actions) and checks the definition's own
+ * consistency at load time, so a typo in a definition fails the unit tests, not a user.
+ *
+ * Label and message keys live in the i18n namespace `entities` (`locales/<lng>/entities.json`) and are
+ * written with that prefix: `entities:firm.fields.FirmId`.
+ */
+
+/** Every field type a definition can use. */
+export type FieldType =
+  | 'text'
+  | 'integer'
+  | 'decimal'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'lookup'
+  | 'set'
+  | 'children';
+
+/** One choice of an enum or set field. */
+export interface FieldOption {
+  value: string;
+  labelKey: string;
+}
+
+interface FieldCommon {
+  /** i18n key of the label; default `entities:<entity>.fields.<Field>`. */
+  labelKey?: string;
+  /** A value must be given (and, for text, not be blank). */
+  required?: boolean;
+  /** Message key when a required value is blank; default `entities:validation.required`. */
+  requiredKey?: string;
+  /** Shown but never written through the generic routes (set by the server or a special endpoint). */
+  readOnly?: boolean;
+  /** Accepted on write, never answered (initial passwords). */
+  writeOnly?: boolean;
+  /** Value used on create when the field is not given. */
+  defaultValue?: unknown;
+  /** Database column; default the snake_case form of the field name. */
+  column?: string;
+  /** No column of its own: the server's entity hooks store and load it. */
+  virtual?: boolean;
+  /** How the audit log records a change: the values ('value', default) or only that it changed ('mask'). */
+  audit?: 'value' | 'mask';
+  /** Help text key, shown by the form beside the field. */
+  helpKey?: string;
+}
+
+export interface TextField extends FieldCommon {
+  type: 'text';
+  maxLength?: number;
+  minLength?: number;
+  /** A regular expression (source text, matched against the whole value). */
+  pattern?: string;
+  /** Message key when the pattern does not match; default `entities:validation.pattern`. */
+  patternKey?: string;
+  /** Rendering and extra checks: email is checked; multiline/html get a text area; password is masked. */
+  format?: 'email' | 'multiline' | 'html' | 'password' | 'base64' | 'phone' | 'postal-code';
+  /** Stored in upper case (codes and ids). */
+  uppercase?: boolean;
+}
+
+export interface IntegerField extends FieldCommon {
+  type: 'integer';
+  min?: number;
+  max?: number;
+  minKey?: string;
+  maxKey?: string;
+}
+
+export interface DecimalField extends FieldCommon {
+  type: 'decimal';
+  min?: number;
+  max?: number;
+  minKey?: string;
+  maxKey?: string;
+  /** Digits after the decimal point (display and rounding); default 2. */
+  scale?: number;
+}
+
+export interface BooleanField extends FieldCommon {
+  type: 'boolean';
+}
+
+/** `YYYY-MM-DD`. */
+export interface DateField extends FieldCommon {
+  type: 'date';
+  min?: string;
+  max?: string;
+}
+
+/** ISO-8601 with a `Z` or an offset (§9: timestamps are sent with a local offset, or Z). */
+export interface DateTimeField extends FieldCommon {
+  type: 'datetime';
+}
+
+export interface EnumField extends FieldCommon {
+  type: 'enum';
+  options: readonly FieldOption[];
+}
+
+/** A reference to a record of another entity, by that entity's key (or `targetField`). */
+export interface LookupField extends FieldCommon {
+  type: 'lookup';
+  entity: string;
+  /** Field of the target entity the value refers to; default its key. */
+  targetField?: string;
+  /** The value's type; default text. */
+  valueType?: 'text' | 'integer';
+  maxLength?: number;
+  /** Stored in upper case (when the target's key is an upper-case code). */
+  uppercase?: boolean;
+  /** The target must be active (its definition's `activeField`). */
+  activeOnly?: boolean;
+  /** Message key when no such record exists; default `entities:validation.lookupInvalid`. */
+  invalidKey?: string;
+  /** Message key when the record is inactive; default `entities:validation.lookupInactive`. */
+  inactiveKey?: string;
+}
+
+/** How a set field is stored: one flag column per option, or rows of a link table. */
+export type SetStorage =
+  | { kind: 'flags'; columns: Readonly<Record<string, string>> }
+  | { kind: 'link'; table: string; parentColumn: string; valueColumn: string };
+
+/** A multi-choice set (firm types; a user's roles). Values answer sorted in option order. */
+export interface SetField extends FieldCommon {
+  type: 'set';
+  /** Fixed choices. */
+  options?: readonly FieldOption[];
+  /** Or: the choices are the keys of this entity's records (checked by the server). */
+  entity?: string;
+  minItems?: number;
+  minItemsKey?: string;
+  maxItems?: number;
+  storage: SetStorage;
+}
+
+/** A scalar field: what a child collection's rows may hold. */
+export type ScalarField =
+  | TextField
+  | IntegerField
+  | DecimalField
+  | BooleanField
+  | DateField
+  | DateTimeField
+  | EnumField
+  | LookupField;
+
+/** A child collection (firm contacts): rows of `table`, written with the parent, in its transaction. */
+export interface ChildrenField extends FieldCommon {
+  type: 'children';
+  table: string;
+  /** Column of `table` holding the parent's key. */
+  parentColumn: string;
+  /** Field name of the child rows' auto-increment key. */
+  key: string;
+  fields: Readonly<Record<string, ScalarField>>;
+  maxItems?: number;
+}
+
+export type FieldDefinition = ScalarField | SetField | ChildrenField;
+
+/** A list column; a bare field name is a visible column of default width. */
+export interface ListColumn<K extends string = string> {
+  field: K;
+  /** false: offered in the column chooser but hidden until the user picks it. */
+  visible?: boolean;
+  /** Width in px. */
+  width?: number;
+  /** A total under the column (numeric fields). */
+  total?: 'sum' | 'avg' | 'count';
+  /** Sortable from the list (default true; the server keeps an index per sortable column). */
+  sortable?: boolean;
+}
+
+export interface SortSpec<K extends string = string> {
+  field: K;
+  descending?: boolean;
+}
+
+/**
+ * A list filter. Query names (GET /api/data/:entity): `filter.<Field>` for eq / contains / startsWith /
+ * in (comma list), `filter.<Field>.from` and `filter.<Field>.to` for range (inclusive).
+ */
+export interface FilterSpec<K extends string = string> {
+  field: K;
+  op: 'eq' | 'contains' | 'startsWith' | 'range' | 'in';
+  labelKey?: string;
+}
+
+/** A button of the generic screens (list toolbar or record form), with an optional hotkey. */
+export interface ActionSpec {
+  id: string;
+  labelKey: string;
+  scope: 'list' | 'record';
+  /** e.g. 'Alt+N', 'Ctrl+S'. */
+  hotkey?: string;
+  /** Ask before running (message key). */
+  confirmKey?: string;
+  /** Needs write rights. */
+  write?: boolean;
+}
+
+export interface FormSection<K extends string = string> {
+  titleKey?: string;
+  /** Rows of field names, laid out left to right. */
+  rows: readonly (readonly K[])[];
+}
+
+/** Who may read and write through the API: role ids, or '*' for every signed-in user. */
+export interface EntityRoles {
+  read: readonly string[] | '*';
+  write: readonly string[] | '*';
+}
+
+/** A rule's finding; `message` is the English default (else the catalogue's text for `key`). */
+export interface RuleIssue {
+  field: string;
+  key: string;
+  params?: Record<string, unknown>;
+  message?: string;
+}
+
+/** A synchronous shape rule over the whole record (after the field checks passed). */
+export type SyncRule = (
+  record: Readonly<Record<string, unknown>>,
+  context: { mode: 'create' | 'update'; changed: ReadonlySet<string> },
+) => RuleIssue | readonly RuleIssue[] | null | undefined;
+
+export interface EntityInput<F extends Record<string, FieldDefinition>> {
+  /** Entity name in URLs: /api/data/<name>. Lower-case kebab. */
+  name: string;
+  /** Database table. */
+  table: string;
+  /** Key field (never changes once created). */
+  key: keyof F & string;
+  /** 'auto': an integer the database assigns (not given on create). Default 'natural'. */
+  keyKind?: 'natural' | 'auto';
+  /** Title key; default `entities:<name>.title`. */
+  labelKey?: string;
+  /** Application whose screens show it (e.g. SHELL, NOVUS-OE). */
+  application: string;
+  /** Shell routes (full hash paths) that mount the generic screen of this entity. */
+  routes?: readonly string[];
+  fields: F;
+  listColumns: readonly (ListColumn<keyof F & string> | (keyof F & string))[];
+  defaultSort: readonly SortSpec<keyof F & string>[];
+  filters?: readonly FilterSpec<keyof F & string>[];
+  /** Text fields matched by the list's `Search` (contains, case-insensitive). */
+  search?: readonly (keyof F & string)[];
+  /** Extra actions beside the standard ones. */
+  actions?: readonly ActionSpec[];
+  roles: EntityRoles;
+  formLayout?: { sections: readonly FormSection<keyof F & string>[] };
+  /** Field combinations that must be unique. */
+  uniques?: readonly (readonly (keyof F & string)[])[];
+  /**
+   * Compound indexes for the lists users run most: a filter field, then the sort field (e.g. SalesRep,
+   * Name: one sales rep's firms by name reads only that page). Every sortable column, filter and default
+   * sort field already has its own single-column index.
+   */
+  indexes?: readonly (readonly (keyof F & string)[])[];
+  /** The boolean field meaning "active" (lookups with activeOnly check it). */
+  activeField?: keyof F & string;
+  /** The field shown for a record in lookups (default the key). */
+  displayField?: keyof F & string;
+  rules?: readonly SyncRule[];
+  /** Attachments allowed on records (default true). */
+  attachments?: boolean;
+}
+
+/** A normalized definition: every default filled in. */
+export interface EntityDefinition<F extends Record<string, FieldDefinition> = Record<string, FieldDefinition>> {
+  name: string;
+  table: string;
+  key: keyof F & string;
+  keyKind: 'natural' | 'auto';
+  labelKey: string;
+  application: string;
+  routes: readonly string[];
+  fields: { readonly [K in keyof F]: F[K] & { labelKey: string; column: string } };
+  listColumns: readonly (ListColumn<keyof F & string> & { visible: boolean; sortable: boolean })[];
+  defaultSort: readonly SortSpec<keyof F & string>[];
+  filters: readonly FilterSpec<keyof F & string>[];
+  search: readonly (keyof F & string)[];
+  actions: readonly ActionSpec[];
+  roles: EntityRoles;
+  formLayout: { sections: readonly FormSection<keyof F & string>[] };
+  uniques: readonly (readonly (keyof F & string)[])[];
+  indexes: readonly (readonly (keyof F & string)[])[];
+  activeField: (keyof F & string) | null;
+  displayField: keyof F & string;
+  rules: readonly SyncRule[];
+  attachments: boolean;
+}
+
+/** Any normalized definition (what registries and generic code take). */
+export type AnyEntity = EntityDefinition<Record<string, FieldDefinition>>;
+
+/** The record-trail fields every answer carries (§3 Record trail). */
+export const TRAIL_FIELDS = ['CreatedBy', 'CreatedOn', 'UpdatedBy', 'UpdatedOn', 'Version'] as const;
+
+/** The record-trail columns, in the order of TRAIL_FIELDS. */
+export const TRAIL_COLUMNS = ['created_by', 'created_on', 'updated_by', 'updated_on', 'version'] as const;
+
+/** The actions every generic screen offers (write ones only to writers). */
+export const STANDARD_ACTIONS: readonly ActionSpec[] = [
+  { id: 'new', labelKey: 'entities:actions.new', scope: 'list', hotkey: 'Alt+N', write: true },
+  { id: 'export', labelKey: 'entities:actions.export', scope: 'list', hotkey: 'Alt+E' },
+  { id: 'columns', labelKey: 'entities:actions.columns', scope: 'list' },
+  { id: 'save', labelKey: 'entities:actions.save', scope: 'record', hotkey: 'Ctrl+S', write: true },
+  { id: 'reload', labelKey: 'entities:actions.reload', scope: 'record', hotkey: 'Alt+R' },
+  {
+    id: 'delete',
+    labelKey: 'entities:actions.delete',
+    scope: 'record',
+    hotkey: 'Alt+D',
+    write: true,
+    confirmKey: 'entities:confirm.delete',
+  },
+  { id: 'attachments', labelKey: 'entities:actions.attachments', scope: 'record' },
+  { id: 'audit', labelKey: 'entities:actions.audit', scope: 'record' },
+];
+
+/** `FirmId` → `firm_id`, `ApFirmId` → `ap_firm_id`, `IsActive` → `is_active`, `URLPath` → `url_path`. */
+export function snakeCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+}
+
+/** Thrown at load time for an inconsistent definition. */
+export class DefinitionError extends Error {
+  override name = 'DefinitionError';
+}
+
+const NAME = /^[a-z][a-z0-9-]*$/;
+const FIELD = /^[A-Z][A-Za-z0-9]*$/;
+const COLUMN = /^[a-z_][a-z0-9_]*$/;
+
+function fail(entity: string, message: string): never {
+  throw new DefinitionError(`entity ${entity}: ${message}`);
+}
+
+function checkPattern(entity: string, field: string, pattern: string | undefined): void {
+  if (pattern === undefined) return;
+  try {
+    new RegExp(pattern, 'u');
+  } catch {
+    fail(entity, `field ${field} has an invalid pattern`);
+  }
+}
+
+function normalizeField<T extends FieldDefinition>(entity: string, prefix: string, name: string, field: T) {
+  if (!FIELD.test(name)) fail(entity, `field name ${name} must be PascalCase`);
+  const column = field.column ?? snakeCase(name);
+  if (!COLUMN.test(column)) fail(entity, `column ${column} of ${name} is not a plain name`);
+  if (field.type === 'text' || field.type === 'lookup') checkPattern(entity, name, field.type === 'text' ? field.pattern : undefined);
+  if (field.type === 'enum' && field.options.length === 0) {
+    fail(entity, `enum field ${name} has no options`);
+  }
+  if (field.type === 'set' && !field.options && !field.entity) fail(entity, `set field ${name} needs options or an entity`);
+  const normalized = { ...field, labelKey: field.labelKey ?? `entities:${prefix}.fields.${name}`, column };
+  if (field.type === 'children') {
+    const children: Record<string, ScalarField & { labelKey: string; column: string }> = {};
+    for (const [childName, child] of Object.entries(field.fields)) {
+      children[childName] = normalizeField(entity, `${prefix}.${name}`, childName, child);
+    }
+    if (!(field.key in children)) fail(entity, `children ${name}: key ${field.key} is not one of its fields`);
+    return { ...normalized, fields: children };
+  }
+  return normalized;
+}
+
+/**
+ * Normalizes and checks a definition. Typed: the key, columns, sorts, filters, search fields and form
+ * layout must name fields of `fields`.
+ */
+export function defineEntity<const F extends Record<string, FieldDefinition>>(input: EntityInput<F>): EntityDefinition<F> {
+  const { name } = input;
+  if (!NAME.test(name)) fail(name, 'name must be lower-case kebab');
+  if (!COLUMN.test(input.table)) fail(name, `table ${input.table} is not a plain name`);
+  const fieldNames = Object.keys(input.fields);
+  const known = new Set(fieldNames);
+  const must = (field: string, where: string) => {
+    if (!known.has(field)) fail(name, `${where} names unknown field ${field}`);
+  };
+
+  const fields = {} as Record<string, FieldDefinition & { labelKey: string; column: string }>;
+  for (const fieldName of fieldNames) fields[fieldName] = normalizeField(name, name, fieldName, input.fields[fieldName]!);
+
+  must(input.key, 'key');
+  const keyField = fields[input.key]!;
+  const keyKind = input.keyKind ?? 'natural';
+  if (keyField.type !== 'text' && keyField.type !== 'integer') fail(name, 'the key must be a text or integer field');
+  if (keyKind === 'auto' && keyField.type !== 'integer') fail(name, 'an auto key must be an integer field');
+  if (keyField.virtual) fail(name, 'the key cannot be virtual');
+  // A natural key is always required; an auto key is assigned by the database.
+  if (keyKind === 'natural' && !keyField.required) fields[input.key] = { ...keyField, required: true };
+
+  const scalar = (field: string) => {
+    const type = fields[field]!.type;
+    return type !== 'set' && type !== 'children' && !fields[field]!.virtual && !fields[field]!.writeOnly;
+  };
+
+  const listColumns = input.listColumns.map((column) => {
+    const spec: ListColumn<keyof F & string> = typeof column === 'string' ? { field: column } : column;
+    must(spec.field, 'listColumns');
+    if (!scalar(spec.field)) fail(name, `list column ${spec.field} must be a stored scalar field`);
+    return { ...spec, visible: spec.visible ?? true, sortable: spec.sortable ?? true };
+  });
+  for (const sort of input.defaultSort) {
+    must(sort.field, 'defaultSort');
+    if (!scalar(sort.field)) fail(name, `cannot sort by ${sort.field}`);
+  }
+  for (const filter of input.filters ?? []) {
+    must(filter.field, 'filters');
+    const field = fields[filter.field]!;
+    // A set stored as flag columns filters like an enum: filter.FirmTypes=vendor (eq or in).
+    const flagSet = field.type === 'set' && field.storage.kind === 'flags' && (filter.op === 'eq' || filter.op === 'in');
+    if (!scalar(filter.field) && !flagSet) fail(name, `cannot filter on ${filter.field}`);
+    if (filter.op === 'range' && !['integer', 'decimal', 'date', 'datetime'].includes(field.type)) {
+      fail(name, `range filter on ${filter.field} needs a number or date field`);
+    }
+  }
+  for (const field of input.search ?? []) {
+    must(field, 'search');
+    const type = fields[field]!.type;
+    if (type !== 'text' && type !== 'lookup') fail(name, `search field ${field} must be text`);
+  }
+  for (const unique of input.uniques ?? []) for (const field of unique) must(field, 'uniques');
+  for (const index of input.indexes ?? []) {
+    if (index.length < 2) fail(name, 'a compound index needs two fields or more');
+    for (const field of index) {
+      must(field, 'indexes');
+      if (!scalar(field)) fail(name, `cannot index ${field}`);
+    }
+  }
+  if (input.activeField !== undefined) {
+    must(input.activeField, 'activeField');
+    if (fields[input.activeField]!.type !== 'boolean') fail(name, 'activeField must be boolean');
+  }
+  if (input.displayField !== undefined) must(input.displayField, 'displayField');
+
+  const sections = input.formLayout?.sections ?? [
+    {
+      rows: fieldNames
+        .filter((field) => fields[field]!.type !== 'children')
+        .map((field) => [field as keyof F & string]),
+    },
+  ];
+  for (const section of sections) for (const row of section.rows) for (const field of row) must(field, 'formLayout');
+
+  const actionIds = new Set<string>();
+  const actions = [...STANDARD_ACTIONS, ...(input.actions ?? [])];
+  for (const action of actions) {
+    if (actionIds.has(action.id)) fail(name, `action ${action.id} twice`);
+    actionIds.add(action.id);
+  }
+
+  return {
+    name,
+    table: input.table,
+    key: input.key,
+    keyKind,
+    labelKey: input.labelKey ?? `entities:${name}.title`,
+    application: input.application,
+    routes: input.routes ?? [],
+    fields: fields as EntityDefinition<F>['fields'],
+    listColumns: listColumns as EntityDefinition<F>['listColumns'],
+    defaultSort: input.defaultSort,
+    filters: input.filters ?? [],
+    search: input.search ?? [],
+    actions,
+    roles: input.roles,
+    formLayout: { sections },
+    uniques: input.uniques ?? [],
+    indexes: input.indexes ?? [],
+    activeField: input.activeField ?? null,
+    displayField: input.displayField ?? input.key,
+    rules: input.rules ?? [],
+    attachments: input.attachments ?? true,
+  };
+}
+
+/** The TypeScript value type of one field. */
+export type FieldValue<T extends FieldDefinition> = T extends { type: 'text' | 'date' | 'datetime' | 'enum' }
+  ? string
+  : T extends { type: 'integer' | 'decimal' }
+    ? number
+    : T extends { type: 'boolean' }
+      ? boolean
+      : T extends { type: 'lookup'; valueType: 'integer' }
+        ? number
+        : T extends { type: 'lookup' }
+          ? string
+          : T extends { type: 'set' }
+            ? string[]
+            : T extends { type: 'children'; fields: infer C extends Record<string, ScalarField> }
+              ? { [K in keyof C]: FieldValue<C[K]> | null }[]
+              : never;
+
+/** A record of an entity as the API answers it (fields + record trail). */
+export type EntityRecord<D> =
+  D extends EntityDefinition<infer F>
+    ? { [K in keyof F]: FieldValue<F[K]> | null } & {
+        CreatedBy: string;
+        CreatedOn: string;
+        UpdatedBy: string;
+        UpdatedOn: string;
+        Version: number;
+      }
+    : never;
+
+/** Field names of a definition that hold a column (not virtual, set or children). */
+export function storedFields(def: AnyEntity): string[] {
+  return Object.entries(def.fields)
+    .filter(([, field]) => !field.virtual && field.type !== 'set' && field.type !== 'children')
+    .map(([name]) => name);
+}

@@ -1,0 +1,134 @@
+/** The registry of entity definitions and its locale keys. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { defineEntity, DefinitionError, snakeCase, type AnyEntity } from './define.ts';
+import { ENTITIES, entitiesForRoute, entityByName, firm } from './index.ts';
+import { MESSAGES } from './messages.ts';
+
+const LOCALES = ['en-CA', 'fr-CA', 'zh-CN', 'zh-TW'] as const;
+
+function flatten(prefix: string, value: unknown, into: Map<string, string>): Map<string, string> {
+  if (typeof value === 'string') into.set(prefix, value);
+  else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) flatten(prefix ? `${prefix}.${key}` : key, child, into);
+  }
+  return into;
+}
+
+function locale(lng: string): Map<string, string> {
+  const url = new URL(`../../../locales/${lng}/entities.json`, import.meta.url);
+  return flatten('', JSON.parse(readFileSync(url, 'utf8')), new Map());
+}
+
+/** Every i18n key a definition uses. */
+function keysOf(def: AnyEntity): string[] {
+  const keys = [def.labelKey];
+  for (const field of Object.values(def.fields)) {
+    keys.push(field.labelKey);
+    const record = field as unknown as Record<string, unknown>;
+    for (const name of ['requiredKey', 'patternKey', 'minKey', 'maxKey', 'invalidKey', 'inactiveKey', 'minItemsKey']) {
+      if (typeof record[name] === 'string') keys.push(record[name] as string);
+    }
+    if ('options' in field && field.options) keys.push(...field.options.map((option) => option.labelKey));
+    if (field.type === 'children') keys.push(...Object.values(field.fields).map((child) => child.labelKey!));
+  }
+  for (const section of def.formLayout.sections) if (section.titleKey) keys.push(section.titleKey);
+  for (const action of def.actions) keys.push(action.labelKey, ...(action.confirmKey ? [action.confirmKey] : []));
+  return keys;
+}
+
+describe('entity registry', () => {
+  it('has unique names and tables, and finds entities by name and route', () => {
+    expect(new Set(ENTITIES.map((def) => def.name)).size).toBe(ENTITIES.length);
+    expect(new Set(ENTITIES.map((def) => def.table)).size).toBe(ENTITIES.length);
+    expect(entityByName('firm')).toBe(firm);
+    expect(entityByName('nope')).toBeUndefined();
+    expect(entitiesForRoute('/shell/country-state-city').map((def) => def.name)).toEqual(['country', 'state', 'city']);
+    expect(entitiesForRoute('/NOVUS-AP/firm-maintenance').map((def) => def.name)).toEqual(['firm']);
+  });
+
+  it('covers the §2 shell administration routes and every firm-maintenance route', () => {
+    const routes = new Set(ENTITIES.flatMap((def) => def.routes));
+    for (const name of ['country-state-city', 'sequence-counter', 'code-index', 'configuration', 'company', 'branch', 'warehouse', 'role', 'user', 'user-securables', 'menu-access', 'form-widgets-security']) {
+      expect(routes.has(`/shell/${name}`)).toBe(true);
+    }
+    for (const app of ['novus-ap', 'novus-ar', 'novus-oe', 'novus-po', 'novus-pt', 'novus-wd', 'novus']) {
+      expect(routes.has(`/${app}/firm-maintenance`)).toBe(true);
+    }
+  });
+
+  it('points every lookup at a registered entity and field', () => {
+    for (const def of ENTITIES) {
+      for (const [name, field] of Object.entries(def.fields)) {
+        if (field.type === 'lookup' || (field.type === 'set' && field.entity)) {
+          const target = entityByName(field.entity!);
+          expect(target, `${def.name}.${name}`).toBeDefined();
+          if (field.type === 'lookup' && field.targetField) expect(target!.fields[field.targetField]).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('has every key of every definition in all four locales, with the same key set', () => {
+    const en = locale('en-CA');
+    const missing = ENTITIES.flatMap(keysOf)
+      .map((key) => key.replace(/^entities:/, ''))
+      .filter((key) => !en.has(key));
+    expect(missing).toEqual([]);
+    for (const lng of LOCALES.slice(1)) expect([...locale(lng).keys()].sort()).toEqual([...en.keys()].sort());
+  });
+
+  it('keeps the English catalogue equal to en-CA', () => {
+    const en = locale('en-CA');
+    for (const [key, text] of Object.entries(MESSAGES)) expect(en.get(key.replace(/^entities:/, '')), key).toBe(text);
+  });
+
+  it('keeps the placeholders of every message in every locale', () => {
+    const en = locale('en-CA');
+    const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const lng of LOCALES.slice(1)) {
+      const other = locale(lng);
+      for (const [key, text] of en) expect(placeholders(other.get(key) ?? ''), `${lng} ${key}`).toEqual(placeholders(text));
+    }
+  });
+});
+
+describe('defineEntity', () => {
+  const base = {
+    name: 'thing',
+    table: 'things',
+    key: 'ThingId',
+    application: 'SHELL',
+    fields: { ThingId: { type: 'text' }, Name: { type: 'text' } },
+    listColumns: ['ThingId', 'Name'],
+    defaultSort: [{ field: 'Name' }],
+    roles: { read: '*', write: ['ADMIN'] },
+  } as const;
+
+  it('fills label keys, columns, actions and layout', () => {
+    const def = defineEntity(base);
+    expect(def.fields.Name.labelKey).toBe('entities:thing.fields.Name');
+    expect(def.fields.ThingId.column).toBe('thing_id');
+    expect((def.fields.ThingId as { required?: boolean }).required).toBe(true);
+    expect(def.listColumns[0]).toEqual({ field: 'ThingId', visible: true, sortable: true });
+    expect(def.actions.map((a) => a.id)).toContain('export');
+    expect(def.formLayout.sections[0]!.rows).toEqual([['ThingId'], ['Name']]);
+  });
+
+  it('refuses inconsistent definitions', () => {
+    expect(() => defineEntity({ ...base, name: 'Bad Name' })).toThrow(DefinitionError);
+    expect(() => defineEntity({ ...base, key: 'Nope' as never })).toThrow(/unknown field Nope/);
+    expect(() => defineEntity({ ...base, listColumns: ['Missing' as never] })).toThrow(DefinitionError);
+    expect(() => defineEntity({ ...base, fields: { ...base.fields, bad_name: { type: 'text' } } })).toThrow(/PascalCase/);
+    expect(() => defineEntity({ ...base, fields: { ...base.fields, Choice: { type: 'enum', options: [] } } })).toThrow(/no options/);
+    expect(() => defineEntity({ ...base, fields: { ...base.fields, P: { type: 'text', pattern: '(' } } })).toThrow(/pattern/);
+    expect(() => defineEntity({ ...base, keyKind: 'auto' })).toThrow(/auto key/);
+  });
+
+  it('snake-cases field names', () => {
+    expect(snakeCase('FirmId')).toBe('firm_id');
+    expect(snakeCase('ApFirmId')).toBe('ap_firm_id');
+    expect(snakeCase('CardLast4')).toBe('card_last4');
+    expect(snakeCase('URLPath')).toBe('url_path');
+  });
+});

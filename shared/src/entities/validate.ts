@@ -1,0 +1,373 @@
+/**
+ * The one validation of entity records, run by the generic form (as the user types and on save) and by
+ * the server (before every write): `validateRecord(def, input, mode)`.
+ *
+ * What it checks, in order:
+ * 1. the input is an object; every key is a field of the definition (unknown fields are errors — so are
+ *    fields the caller may not see, `options.hidden`, which look unknown to them); the record-trail
+ *    fields (CreatedBy … Version) and `options.ignore` are skipped;
+ * 2. each given field: its type, then required / length / range / pattern / e-mail / options / items;
+ *    text is trimmed (single-line formats) and blank text becomes null;
+ * 3. read-only fields (the definition's, `options.readOnly`, the key on update, an auto key on create):
+ *    giving one is an error unless it is null or equal to the stored value;
+ * 4. create: required fields must be given; missing fields take their `defaultValue` (else null);
+ * 5. only when 1–4 found nothing: the definition's synchronous rules, on the whole record (on update the
+ *    stored record with the changes applied).
+ * Database rules (lookups exist, uniqueness, §5 firm rules that need other records) run on the server.
+ *
+ * Messages are the catalogue's English defaults (messages.ts) unless `options.t` translates them; the
+ * `{{label}}` parameter is the field's translated label.
+ */
+import {
+  TRAIL_FIELDS,
+  type AnyEntity,
+  type FieldDefinition,
+  type ScalarField,
+} from './define.ts';
+import { defaultMessage, interpolate } from './messages.ts';
+
+/** i18next-like: the text of `key`, else `defaultValue`, interpolated with `params`. */
+export type Translate = (key: string, defaultValue: string, params?: Record<string, unknown>) => string;
+
+export interface ValidationIssue {
+  /** Field name; `Contacts[2].Email` inside a child collection; '' for the record as a whole. */
+  field: string;
+  /** i18n key of the message (namespace `entities`). */
+  key: string;
+  params: Record<string, unknown>;
+  /** The message, translated by `options.t` (English by default). */
+  message: string;
+}
+
+export interface ValidateOptions {
+  t?: Translate;
+  /** Update: the stored record (wire form), to find what changed and to run rules on the whole record. */
+  current?: Readonly<Record<string, unknown>> | null;
+  /** More read-only fields (form widgets security). */
+  readOnly?: Iterable<string>;
+  /** Fields the caller may not see: giving one is an unknown field. */
+  hidden?: Iterable<string>;
+  /** Keys that are not fields and are allowed (e.g. ConfirmDeleteAccounts). */
+  ignore?: Iterable<string>;
+}
+
+export interface ValidationResult {
+  ok: boolean;
+  /** Create: every writable field (defaults filled). Update: the given writable fields. Normalized. */
+  value: Record<string, unknown>;
+  /** Fields whose value differs from the stored one (create: every field in `value`). */
+  changed: string[];
+  errors: ValidationIssue[];
+}
+
+const plainTranslate: Translate = (_key, defaultValue, params) => interpolate(defaultValue, params);
+
+/** `FirmId` → `Firm Id`: the label when no translation is at hand. */
+export function humanize(field: string): string {
+  return field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
+}
+
+/** Storage-safe bounds: a 32-bit integer column on both engines. */
+export const INTEGER_MIN = -2147483648;
+export const INTEGER_MAX = 2147483647;
+const DECIMAL_LIMIT = 1e15;
+/** Longest text without a maxLength: single-line, and multi-line / HTML. */
+export const DEFAULT_MAX_TEXT = 4000;
+export const DEFAULT_MAX_LONG_TEXT = 200_000;
+export const DEFAULT_MAX_LOOKUP = 64;
+export const DEFAULT_MAX_CHILD_ROWS = 500;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// NUL cannot be stored in PostgreSQL text; other C0 controls but tab and newlines are never wanted.
+// eslint-disable-next-line no-control-regex
+const BAD_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A calendar date that exists (2025-02-30 does not). */
+export function isValidDate(text: string): boolean {
+  const match = DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function isSingleLine(field: FieldDefinition): boolean {
+  return field.type !== 'text' || !['multiline', 'html', 'password', 'base64'].includes(field.format ?? '');
+}
+
+/** Values compare equal as stored: numbers by value, sets and child rows by content. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if ((a === null || a === undefined) && (b === null || b === undefined)) return true;
+  if (typeof a === 'number' && typeof b === 'number') return a === b;
+  if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
+  return a === b;
+}
+
+type Issue = { key: string; params?: Record<string, unknown> };
+
+/** Checks one scalar value (not null); answers the normalized value or an issue. */
+function checkScalar(field: ScalarField, raw: unknown): { value: unknown } | Issue {
+  switch (field.type) {
+    case 'text': {
+      if (typeof raw !== 'string') return { key: 'entities:validation.text' };
+      let text = isSingleLine(field) ? raw.trim() : raw;
+      if (field.uppercase) text = text.toUpperCase();
+      if (BAD_CHARACTERS.test(text)) return { key: 'entities:validation.characters' };
+      const long = !isSingleLine(field);
+      const max = field.maxLength ?? (long ? DEFAULT_MAX_LONG_TEXT : DEFAULT_MAX_TEXT);
+      if (text.length > max) return { key: 'entities:validation.maxLength', params: { max } };
+      if (text === '') return { value: null };
+      if (field.minLength !== undefined && text.length < field.minLength) {
+        return { key: 'entities:validation.minLength', params: { min: field.minLength } };
+      }
+      if (field.pattern !== undefined && !new RegExp(`^(?:${field.pattern})$`, 'u').test(text)) {
+        return { key: field.patternKey ?? 'entities:validation.pattern' };
+      }
+      if (field.format === 'email' && !EMAIL.test(text)) return { key: 'entities:validation.email' };
+      return { value: text };
+    }
+    case 'integer':
+    case 'decimal': {
+      const integer = field.type === 'integer';
+      if (typeof raw !== 'number' || !Number.isFinite(raw) || (integer && !Number.isInteger(raw))) {
+        return { key: integer ? 'entities:validation.integer' : 'entities:validation.decimal' };
+      }
+      const min = field.min ?? (integer ? INTEGER_MIN : -DECIMAL_LIMIT);
+      const max = field.max ?? (integer ? INTEGER_MAX : DECIMAL_LIMIT);
+      if (raw < min) return { key: field.minKey ?? 'entities:validation.min', params: { min } };
+      if (raw > max) return { key: field.maxKey ?? 'entities:validation.max', params: { max } };
+      if (field.type === 'decimal') {
+        const factor = 10 ** (field.scale ?? 2);
+        return { value: Math.round(raw * factor) / factor };
+      }
+      return { value: raw };
+    }
+    case 'boolean':
+      return typeof raw === 'boolean' ? { value: raw } : { key: 'entities:validation.boolean' };
+    case 'date': {
+      if (typeof raw !== 'string' || !isValidDate(raw)) return { key: 'entities:validation.date' };
+      if (field.min !== undefined && raw < field.min) return { key: 'entities:validation.min', params: { min: field.min } };
+      if (field.max !== undefined && raw > field.max) return { key: 'entities:validation.max', params: { max: field.max } };
+      return { value: raw };
+    }
+    case 'datetime': {
+      if (typeof raw !== 'string' || !DATETIME.test(raw) || !isValidDate(raw.slice(0, 10))) {
+        return { key: 'entities:validation.datetime' };
+      }
+      const time = Date.parse(raw);
+      if (Number.isNaN(time)) return { key: 'entities:validation.datetime' };
+      return { value: new Date(time).toISOString() };
+    }
+    case 'enum': {
+      if (typeof raw !== 'string') return { key: 'entities:validation.text' };
+      if (!field.options.some((option) => option.value === raw)) {
+        return { key: 'entities:validation.option', params: { value: raw.slice(0, 40) } };
+      }
+      return { value: raw };
+    }
+    case 'lookup': {
+      if (field.valueType === 'integer') {
+        if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < INTEGER_MIN || raw > INTEGER_MAX) {
+          return { key: 'entities:validation.integer' };
+        }
+        return { value: raw };
+      }
+      if (typeof raw !== 'string') return { key: 'entities:validation.text' };
+      const text = field.uppercase ? raw.trim().toUpperCase() : raw.trim();
+      if (BAD_CHARACTERS.test(text)) return { key: 'entities:validation.characters' };
+      const max = field.maxLength ?? DEFAULT_MAX_LOOKUP;
+      if (text.length > max) return { key: field.invalidKey ?? 'entities:validation.maxLength', params: { max } };
+      return { value: text === '' ? null : text };
+    }
+  }
+}
+
+interface Context {
+  t: Translate;
+  errors: ValidationIssue[];
+}
+
+function report(context: Context, path: string, field: FieldDefinition | null, issue: Issue, labelFallback: string): void {
+  const label = field ? context.t(field.labelKey ?? '', humanize(labelFallback)) : humanize(labelFallback);
+  const params = { label, field: path, ...(issue.params ?? {}) };
+  context.errors.push({
+    field: path,
+    key: issue.key,
+    params: issue.params ?? {},
+    message: context.t(issue.key, defaultMessage(issue.key), params),
+  });
+}
+
+/** Validates one given value of any field type; answers the normalized value, or undefined after an error. */
+function checkValue(context: Context, path: string, name: string, field: FieldDefinition, raw: unknown): unknown {
+  const blank = raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '' && isSingleLine(field));
+  if (field.type === 'set') {
+    if (raw === null || raw === undefined) raw = [];
+    if (!Array.isArray(raw)) return report(context, path, field, { key: 'entities:validation.list' }, name);
+    const values: string[] = [];
+    for (const item of raw) {
+      if (typeof item !== 'string' || item.length > DEFAULT_MAX_LOOKUP || BAD_CHARACTERS.test(item)) {
+        return report(context, path, field, { key: 'entities:validation.text' }, name);
+      }
+      if (values.includes(item)) {
+        return report(context, path, field, { key: 'entities:validation.duplicateItem', params: { value: item } }, name);
+      }
+      if (field.options && !field.options.some((option) => option.value === item)) {
+        return report(context, path, field, { key: 'entities:validation.option', params: { value: item.slice(0, 40) } }, name);
+      }
+      values.push(item);
+    }
+    const min = field.minItems ?? (field.required ? 1 : 0);
+    if (values.length < min) {
+      return report(context, path, field, { key: field.minItemsKey ?? 'entities:validation.minItems', params: { min } }, name);
+    }
+    const max = field.maxItems ?? DEFAULT_MAX_CHILD_ROWS;
+    if (values.length > max) return report(context, path, field, { key: 'entities:validation.maxItems', params: { max } }, name);
+    const order = field.options?.map((option) => option.value);
+    return order ? values.sort((a, b) => order.indexOf(a) - order.indexOf(b)) : values.sort();
+  }
+  if (field.type === 'children') {
+    if (raw === null || raw === undefined) raw = [];
+    if (!Array.isArray(raw)) return report(context, path, field, { key: 'entities:validation.list' }, name);
+    const max = field.maxItems ?? DEFAULT_MAX_CHILD_ROWS;
+    if (raw.length > max) return report(context, path, field, { key: 'entities:validation.maxItems', params: { max } }, name);
+    const before = context.errors.length;
+    const rows = raw.map((row: unknown, index) => {
+      const rowPath = `${path}[${index}]`;
+      if (!isPlainObject(row)) return report(context, rowPath, field, { key: 'entities:validation.row' }, name);
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(row)) {
+        if (!(key in field.fields)) {
+          report(context, `${rowPath}.${key.slice(0, 64)}`, null, { key: 'entities:validation.unknownField' }, key.slice(0, 64));
+        }
+      }
+      for (const [childName, child] of Object.entries(field.fields)) {
+        const given = row[childName];
+        if (childName === field.key) {
+          if (given === undefined || given === null) out[childName] = null;
+          else if (typeof given === 'number' && Number.isInteger(given) && given > 0 && given <= INTEGER_MAX) out[childName] = given;
+          else report(context, `${rowPath}.${childName}`, child, { key: 'entities:validation.integer' }, childName);
+          continue;
+        }
+        const value = checkValue(context, `${rowPath}.${childName}`, childName, child, given === undefined ? child.defaultValue ?? null : given);
+        out[childName] = value === undefined ? null : value;
+      }
+      return out;
+    });
+    return context.errors.length > before ? undefined : rows;
+  }
+  if (blank) {
+    if (field.required) {
+      return report(context, path, field, { key: field.requiredKey ?? 'entities:validation.required' }, name);
+    }
+    return null;
+  }
+  const checked = checkScalar(field, raw);
+  if ('key' in checked) return report(context, path, field, checked, name);
+  if (checked.value === null && field.required) {
+    return report(context, path, field, { key: field.requiredKey ?? 'entities:validation.required' }, name);
+  }
+  return checked.value;
+}
+
+/**
+ * Validates a record given to create (all fields) or to update (the fields to change; the others keep
+ * their stored values). See the module header for the order of the checks.
+ */
+export function validateRecord(
+  def: AnyEntity,
+  input: unknown,
+  mode: 'create' | 'update',
+  options: ValidateOptions = {},
+): ValidationResult {
+  const context: Context = { t: options.t ?? plainTranslate, errors: [] };
+  const value: Record<string, unknown> = {};
+  const changed: string[] = [];
+  if (!isPlainObject(input)) {
+    report(context, '', null, { key: 'entities:validation.notRecord' }, '');
+    return { ok: false, value, changed, errors: context.errors };
+  }
+  const hidden = new Set(options.hidden ?? []);
+  const readOnly = new Set(options.readOnly ?? []);
+  const ignore = new Set<string>([...TRAIL_FIELDS, ...(options.ignore ?? [])]);
+  const current = options.current ?? null;
+
+  for (const key of Object.keys(input)) {
+    if (ignore.has(key)) continue;
+    if (!Object.hasOwn(def.fields, key) || hidden.has(key)) {
+      const shown = key.slice(0, 64);
+      report(context, shown, null, { key: 'entities:validation.unknownField' }, shown);
+    }
+  }
+
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (hidden.has(name)) continue;
+    const given = Object.hasOwn(input, name);
+    const isKey = name === def.key;
+    const locked =
+      field.readOnly === true ||
+      readOnly.has(name) ||
+      (isKey && mode === 'update') ||
+      (isKey && mode === 'create' && def.keyKind === 'auto');
+    if (locked) {
+      if (!given) continue;
+      const raw = input[name];
+      if (raw === null || raw === undefined) continue;
+      const normalized = checkValue({ t: context.t, errors: [] }, name, name, field, raw);
+      const stored = current ? current[name] : undefined;
+      if (mode === 'update' && normalized !== undefined && sameValue(normalized, stored)) continue;
+      report(context, name, field, { key: 'entities:validation.readOnly' }, name);
+      continue;
+    }
+    if (!given) {
+      if (mode === 'create') {
+        const fallback = field.defaultValue ?? (field.type === 'set' || field.type === 'children' ? [] : null);
+        const normalized = checkValue(context, name, name, field, fallback);
+        if (normalized !== undefined) {
+          value[name] = normalized;
+          changed.push(name);
+        }
+      }
+      continue;
+    }
+    const normalized = checkValue(context, name, name, field, input[name]);
+    if (normalized === undefined) continue;
+    value[name] = normalized;
+    const isChange =
+      mode === 'create' ? true : field.writeOnly ? normalized !== null : !sameValue(normalized, current?.[name]);
+    if (isChange) changed.push(name);
+  }
+
+  if (context.errors.length === 0) {
+    const record = mode === 'update' && current ? { ...current, ...value } : value;
+    const changedSet = new Set(changed);
+    for (const rule of def.rules) {
+      const found = rule(record, { mode, changed: changedSet });
+      if (!found) continue;
+      for (const issue of Array.isArray(found) ? found : [found as NonNullable<typeof found>]) {
+        const field = (def.fields as Record<string, FieldDefinition>)[issue.field] ?? null;
+        const key = issue.key;
+        const label = field ? context.t(field.labelKey ?? '', humanize(issue.field)) : humanize(issue.field);
+        context.errors.push({
+          field: issue.field,
+          key,
+          params: issue.params ?? {},
+          message: context.t(key, issue.message ?? defaultMessage(key), { label, ...(issue.params ?? {}) }),
+        });
+      }
+    }
+  }
+
+  return { ok: context.errors.length === 0, value, changed, errors: context.errors };
+}
+
+/** The message a form shows for a field (the first error for it), or null. */
+export function fieldError(errors: readonly ValidationIssue[], field: string): string | null {
+  return errors.find((error) => error.field === field)?.message ?? null;
+}

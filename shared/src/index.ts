@@ -1,0 +1,11 @@
+/** @erp/shared — the ground floor every other browser part and the server build on. */
+export * from './types.ts';
+export * from './bus.ts';
+export * from './i18n.ts';
+export * from './api.ts';
+export * from './navigation.ts';
+export * from './menus.ts';
+export * from './session.ts';
+export * from './screen.ts';
+export * from './shell-config.ts';
+export * from './password-policy.ts';

@@ -1,0 +1,144 @@
+/**
+ * Spec types (§3) shared by the browser parts and the server. Field names follow the spec exactly,
+ * because they are the wire format of the §7 calls.
+ */
+
+/** §3 Application. */
+export interface Application {
+  Application: string;
+  Description: string;
+  RouterPath: string;
+}
+
+/** Name of the application tab that is always present (§4, §9). */
+export const HOME_APPLICATION = 'HOME';
+/** ParentId of top-level menu items (§3, §9). */
+export const ROOT_MENU_ID = 'ROOT';
+
+/** §3 Menu. Menus form a tree by ParentId; top items have ParentId ROOT. */
+export interface Menu {
+  MenuKey: number;
+  Application: string;
+  MenuId: string;
+  MenuName: string;
+  ParentId: string;
+  Sequence: number;
+  IsActive: boolean;
+  RouterPath: string;
+}
+
+/** §3 Route definition. Props and Meta are JSON text. Component is `<module>#<export>`. */
+export interface RouteDefinition {
+  RouteKey: number;
+  Path: string;
+  Name: string;
+  Component: string;
+  Props: string | null;
+  Meta: string | null;
+}
+
+/** §3 Language. LocaleIdentifier = LanguageCode-CountryCode. */
+export interface Language {
+  LanguageKey: number;
+  Name: string;
+  LanguageCode: string;
+  CountryCode: string;
+  ImageUrl: string;
+  LocaleIdentifier: string;
+}
+
+/** §7 GET api/shell_init/languages. */
+export interface LanguagesAnswer {
+  Languages: Language[];
+  DefaultLanguage: string;
+}
+
+/** §3 Tenant info, §7 GET api/tenant. */
+export interface TenantInfo {
+  server: string;
+  database: string;
+  releaseNumber: string;
+}
+
+/** §4 Result status. */
+export const ResultStatus = {
+  Success: 1,
+  Failure: 2,
+  Warning: 3,
+  Unknown: 4,
+  NoRecord: 5,
+  NoRecords: 6,
+} as const;
+export type ResultStatus = (typeof ResultStatus)[keyof typeof ResultStatus];
+
+/** §3 Call result; the Data/List variants carry a record or records. */
+export interface CallResult<T = unknown> {
+  ResultStatus: ResultStatus;
+  ResultCode: string | null;
+  Message: string | null;
+  EntityId: string | number | null;
+  Exception: string | null;
+  Data?: T;
+  List?: T[];
+}
+
+/** §3 Paged list; §5 sorting sends field names and, separately, those sorted descending. */
+export interface PagedList<T> {
+  Page: number;
+  PageSize: number;
+  List: T[];
+  TotalCount: number;
+  SortFields: string[];
+  SortDescending: string[];
+}
+
+/** §3 Sign-in user profile (GET api/shell/profile). */
+export interface UserProfile {
+  shellSub: { displayName: string; subjectId: string };
+  domain: string;
+  /** Portal customers have the portal page as landing page (§6). */
+  landingPage: string | null;
+  /** Absent or true shows menus (§5). */
+  showMenus?: boolean;
+  cssFiles: string[];
+  environmentLabel: string | null;
+  environment: string | null;
+  defaultShipToId: string | null;
+  language: string | null;
+}
+
+/** §3 Firm (the part the shell and portal need). */
+export interface Firm {
+  FirmId: string;
+  Name: string;
+}
+
+/**
+ * Browser runtime configuration served unauthenticated at /shell-config.json, so the identity
+ * provider and partner origins are set by configuration, never compiled in.
+ */
+export interface ShellConfig {
+  oidc: {
+    authority: string;
+    clientId: string;
+    scope: string;
+    redirectPath: string;
+    postLogoutRedirectPath: string;
+  };
+  apiBase: string;
+  /**
+   * The embedded steel order-entry frame (§2): `path` is the shell route (/resteel-oe/resteel),
+   * `origin` the exact origin to post VerifyReSteelSndUser to and to accept messages from, `domain`
+   * the profile domain allowed to see it, `frameUrl` the full URL the frame loads.
+   */
+  steel: { origin: string; domain: string; path: string; frameUrl?: string };
+  /**
+   * Origins of the newer-version front end (§1: one frame per registered path). Routes whose Component
+   * is `@erp/frames#Frame` carry Props `{"src": "<absolute URL on one of these origins>"}`.
+   */
+  frames?: { origin: string }[];
+  /** The external identity provider's account page (change the password there); null with the embedded provider. */
+  accountUrl?: string | null;
+  /** True when the server's embedded provider manages passwords (POST api/shell/change-password works). */
+  embeddedProvider?: boolean;
+}

@@ -1,0 +1,246 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { I18nController, t } from '../controllers/i18n-controller.ts';
+import { ModalController } from '../controllers/modal-controller.ts';
+import { emit } from '../events.ts';
+import { filterPaletteEntries, PALETTE_LIMIT, type PaletteEntry } from './palette-filter.ts';
+import styles from './command-palette.styles.ts';
+
+const searchIcon = html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+  <circle cx="7" cy="7" r="4.5" stroke="currentColor" stroke-width="1.6" fill="none" />
+  <path d="M10.5 10.5L14 14" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" />
+</svg>`;
+
+/**
+ * Keyboard: focus goes to the search field on opening (and back to the previously focused element on
+ * closing); ArrowDown / ArrowUp move the highlight (wrapping; `aria-activedescendant`), Enter chooses,
+ * Escape asks to close. Tab stays in the dialog.
+ *
+ * @summary The command palette: a modal search over every place the user can go (screens of all
+ * applications, applications themselves). Typing filters `entries` by label, description and application —
+ * ignoring case and accents, every word must match — and shows at most 50 matches with their count; the
+ * arrow keys move through them and Enter goes to the highlighted one. A pure view: it opens and closes with
+ * `open` only; the owner sets `open = false` on `erp-palette-close` (and decides the shortcut opening it).
+ *
+ * @fires erp-navigate - `{ path }`: an entry was chosen (Enter or click); `erp-palette-close` follows.
+ * @fires erp-palette-close - the palette asks to close: after a choice, on Escape, or on a press outside it.
+ *
+ * @csspart base - the native `<dialog>` (its backdrop colour is `--erp-command-palette-backdrop`).
+ * @csspart panel - the box inside the dialog.
+ * @csspart input - the search field (`role="combobox"`).
+ * @csspart count - the number of matches (a polite live region).
+ * @csspart listbox - the `role="listbox"` of matches.
+ * @csspart option - every match; the highlighted one also has `option-active`.
+ * @csspart option-active - the highlighted match.
+ * @csspart hint - the keyboard hint under the list.
+ *
+ * @cssproperty --erp-command-palette-width - dialog width (default min(40rem, 92vw)).
+ * @cssproperty --erp-command-palette-bg - panel background.
+ * @cssproperty --erp-command-palette-fg - panel text colour.
+ * @cssproperty --erp-command-palette-muted-fg - descriptions, count and hint.
+ * @cssproperty --erp-command-palette-active-bg - highlighted match background.
+ * @cssproperty --erp-command-palette-accent - highlighted match marker and focus ring.
+ * @cssproperty --erp-command-palette-backdrop - colour over the page behind the dialog.
+ * @cssproperty --erp-command-palette-font - font family.
+ * @cssproperty --erp-command-palette-font-size - base font size (default 14px).
+ */
+export class ErpCommandPalette extends LitElement {
+  static override styles = styles;
+
+  static override properties = {
+    open: { type: Boolean, reflect: true },
+    entries: { attribute: false },
+    query: { state: true },
+    activeIndex: { state: true },
+  };
+
+  /** Shows the palette as a modal dialog; set it back to false on `erp-palette-close`. */
+  declare open: boolean;
+  /** Every place to search: `{ id, label, description, path, application }`. */
+  declare entries: PaletteEntry[];
+  /** The text typed in the search field (emptied each time the palette opens). */
+  private declare query: string;
+  /** Index of the highlighted match among those shown. */
+  private declare activeIndex: number;
+
+  protected readonly i18n = new I18nController(this);
+
+  protected readonly modal = new ModalController(this, {
+    dialog: () => this.renderRoot?.querySelector('dialog'),
+    isOpen: () => this.open,
+    onCancel: () => this.requestClose(),
+    initialFocus: () => this.input(),
+  });
+
+  /** Every entry matching the query, best first. */
+  private results: PaletteEntry[] = [];
+
+  constructor() {
+    super();
+    this.open = false;
+    this.entries = [];
+    this.query = '';
+    this.activeIndex = 0;
+  }
+
+  /** The matches shown (at most PALETTE_LIMIT). */
+  private get shown(): PaletteEntry[] {
+    return this.results.slice(0, PALETTE_LIMIT);
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('open') && this.open) {
+      this.query = '';
+      this.activeIndex = 0;
+    }
+    if (changed.has('entries') || changed.has('query') || changed.has('open')) {
+      this.results = filterPaletteEntries(Array.isArray(this.entries) ? this.entries : [], this.query);
+    }
+    if (changed.has('query')) this.activeIndex = 0;
+    this.activeIndex = Math.min(Math.max(0, this.activeIndex), Math.max(0, this.shown.length - 1));
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    this.modal.sync();
+    if (changed.has('activeIndex') || changed.has('query')) {
+      this.renderRoot
+        .querySelector(`#${this.optionId(this.activeIndex)}`)
+        ?.scrollIntoView?.({ block: 'nearest' });
+    }
+  }
+
+  protected override render(): TemplateResult {
+    const shown = this.shown;
+    const total = this.results.length;
+    const active = shown.length ? this.activeIndex : -1;
+    return html`
+      <dialog
+        part="base"
+        class="dialog"
+        aria-label=${t('palette.label')}
+        @keydown=${this.handleKeyDown}
+        @cancel=${this.modal.handleCancel}
+        @close=${this.modal.handleClose}
+        @click=${this.handleDialogClick}
+      >
+        <div class="panel" part="panel">
+          <div class="search">
+            ${searchIcon}
+            <input
+              part="input"
+              class="input"
+              type="text"
+              role="combobox"
+              autocomplete="off"
+              spellcheck="false"
+              aria-label=${t('palette.input')}
+              placeholder=${t('palette.placeholder')}
+              aria-autocomplete="list"
+              aria-expanded=${shown.length ? 'true' : 'false'}
+              aria-controls=${shown.length ? 'palette-results' : nothing}
+              aria-activedescendant=${active >= 0 ? this.optionId(active) : nothing}
+              aria-describedby="palette-hint"
+              .value=${this.query}
+              @input=${this.handleInput}
+            />
+          </div>
+          <p class="count" part="count" role="status">${this.countText(shown.length, total)}</p>
+          ${shown.length
+            ? html`<div id="palette-results" class="listbox" part="listbox" role="listbox" aria-label=${t('palette.results')}>
+                ${shown.map((entry, index) => this.renderOption(entry, index, index === active))}
+              </div>`
+            : nothing}
+          <p id="palette-hint" class="hint" part="hint">${t('palette.hint')}</p>
+        </div>
+      </dialog>
+    `;
+  }
+
+  private renderOption(entry: PaletteEntry, index: number, active: boolean): TemplateResult {
+    return html`<div
+      id=${this.optionId(index)}
+      class="option"
+      part=${active ? 'option option-active' : 'option'}
+      role="option"
+      aria-selected=${active ? 'true' : 'false'}
+      @click=${() => this.choose(entry)}
+      @pointermove=${() => this.highlight(index)}
+    >
+      <span class="option-label">${entry.label}</span>
+      <span class="option-application">${entry.application}</span>
+      ${entry.description ? html`<span class="option-description">${entry.description}</span>` : nothing}
+    </div>`;
+  }
+
+  private countText(shown: number, total: number): string {
+    if (total === 0) return t('palette.empty');
+    if (shown < total) return t('palette.limited', { shown, total });
+    return t('palette.count', { count: total });
+  }
+
+  // ---- behaviour ---------------------------------------------------------------------------------------
+
+  private readonly handleInput = (event: Event): void => {
+    this.query = (event.target as HTMLInputElement).value;
+  };
+
+  private readonly handleKeyDown = (event: KeyboardEvent): void => {
+    const count = this.shown.length;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        event.preventDefault();
+        if (count) this.highlight((this.activeIndex + (event.key === 'ArrowDown' ? 1 : count - 1)) % count);
+        return;
+      case 'Enter': {
+        if (event.isComposing) return;
+        event.preventDefault();
+        const entry = this.shown[this.activeIndex];
+        if (entry) this.choose(entry);
+        return;
+      }
+      default:
+        this.modal.handleKeyDown(event);
+    }
+  };
+
+  /** A press on the backdrop (the dialog element itself, outside its box) asks to close. */
+  private readonly handleDialogClick = (event: MouseEvent): void => {
+    const dialog = event.currentTarget as HTMLDialogElement;
+    if (event.target !== dialog) return;
+    const box = dialog.getBoundingClientRect();
+    const inside =
+      event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) this.requestClose();
+  };
+
+  private highlight(index: number): void {
+    this.activeIndex = index;
+  }
+
+  private choose(entry: PaletteEntry): void {
+    emit(this, 'erp-navigate', { path: entry.path });
+    this.requestClose();
+  }
+
+  private requestClose(): void {
+    emit(this, 'erp-palette-close', null);
+  }
+
+  // ---- helpers -----------------------------------------------------------------------------------------
+
+  private optionId(index: number): string {
+    return `palette-option-${index}`;
+  }
+
+  private input(): HTMLInputElement | null {
+    return this.renderRoot?.querySelector<HTMLInputElement>('input') ?? null;
+  }
+}
+
+if (!customElements.get('erp-command-palette')) customElements.define('erp-command-palette', ErpCommandPalette);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'erp-command-palette': ErpCommandPalette;
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Matching of the command palette: every word of the query must occur in the entry's label, description or
+ * application, ignoring case and accents (and width: full-width Latin typed with a CJK input method matches).
+ * Entries whose label starts with the first word come first, then those whose label holds every word, then
+ * the rest; the given order is kept within each rank.
+ */
+
+/** One place the palette can go to. */
+export interface PaletteEntry {
+  /** Identity of the entry (unique among `entries`), e.g. a MenuId or an application name. */
+  id: string;
+  /** Main text, e.g. the screen's MenuName. */
+  label: string;
+  /** Secondary text, e.g. the group the screen sits in. May be empty. */
+  description: string;
+  /** The hash path `erp-navigate` carries when the entry is chosen. */
+  path: string;
+  /** The application the entry belongs to (its Description or name), searched and shown. */
+  application: string;
+}
+
+/** At most this many matches are shown; the count says how many there are in all. */
+export const PALETTE_LIMIT = 50;
+
+/** Text folded for matching: compatibility-decomposed, without combining marks, lower case. */
+export function foldForSearch(text: string): string {
+  return String(text ?? '')
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+/** The entries matching `query` (all of them, in order, for an empty query), best first. */
+export function filterPaletteEntries(entries: readonly PaletteEntry[], query: string): PaletteEntry[] {
+  const words = foldForSearch(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...entries];
+  const first = words[0]!;
+  const ranked: { entry: PaletteEntry; rank: number; order: number }[] = [];
+  entries.forEach((entry, order) => {
+    const label = foldForSearch(entry.label);
+    const haystack = `${label}\n${foldForSearch(entry.description)}\n${foldForSearch(entry.application)}`;
+    if (!words.every((word) => haystack.includes(word))) return;
+    const rank = label.startsWith(first) ? 0 : words.every((word) => label.includes(word)) ? 1 : 2;
+    ranked.push({ entry, rank, order });
+  });
+  return ranked.sort((a, b) => a.rank - b.rank || a.order - b.order).map((item) => item.entry);
+}

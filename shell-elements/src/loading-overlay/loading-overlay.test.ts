@@ -1,0 +1,69 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { i18n } from '@erp/shared';
+import { useLocale } from '../testing/i18n.ts';
+import { ErpLoadingOverlay } from './loading-overlay.ts';
+
+const progressbar = (element: ErpLoadingOverlay) => element.shadowRoot!.querySelector('[role="progressbar"]');
+
+describe('erp-loading-overlay', () => {
+  before(async () => {
+    await useLocale('en-CA');
+  });
+
+  afterEach(async () => {
+    if (i18n.language !== 'en-CA') await i18n.changeLanguage('en-CA');
+  });
+
+  it('is registered once as erp-loading-overlay', () => {
+    expect(customElements.get('erp-loading-overlay') === ErpLoadingOverlay).to.equal(true);
+  });
+
+  it('is hidden and renders nothing while inactive', async () => {
+    const element = await fixture<ErpLoadingOverlay>(html`<erp-loading-overlay></erp-loading-overlay>`);
+    expect(element.active).to.equal(false);
+    expect(getComputedStyle(element).display).to.equal('none');
+    expect(progressbar(element)?.outerHTML ?? null).to.equal(null);
+  });
+
+  it('covers the page at z-index 1041 (§9) while active', async () => {
+    const element = await fixture<ErpLoadingOverlay>(html`<erp-loading-overlay active></erp-loading-overlay>`);
+    const style = getComputedStyle(element);
+    expect(style.display).to.not.equal('none');
+    expect(style.position).to.equal('fixed');
+    expect(style.zIndex).to.equal('1041');
+    const box = element.getBoundingClientRect();
+    expect(box.width).to.equal(window.innerWidth);
+    expect(box.height).to.equal(window.innerHeight);
+  });
+
+  it('is a busy, labelled progressbar while active', async () => {
+    const element = await fixture<ErpLoadingOverlay>(html`<erp-loading-overlay active></erp-loading-overlay>`);
+    const bar = progressbar(element)!;
+    expect(bar.getAttribute('aria-busy')).to.equal('true');
+    expect(bar.getAttribute('aria-label')).to.equal('Loading…');
+  });
+
+  it('follows the active property and reflects it', async () => {
+    const element = await fixture<ErpLoadingOverlay>(html`<erp-loading-overlay></erp-loading-overlay>`);
+    element.active = true;
+    await element.updateComplete;
+    expect(element.hasAttribute('active')).to.equal(true);
+    expect(progressbar(element)?.outerHTML ?? null).to.not.equal(null);
+    element.active = false;
+    await element.updateComplete;
+    expect(element.hasAttribute('active')).to.equal(false);
+    expect(getComputedStyle(element).display).to.equal('none');
+  });
+
+  it('translates its label', async () => {
+    const element = await fixture<ErpLoadingOverlay>(html`<erp-loading-overlay active></erp-loading-overlay>`);
+    await i18n.changeLanguage('fr-CA');
+    await element.updateComplete;
+    expect(progressbar(element)!.getAttribute('aria-label')).to.equal('Chargement…');
+  });
+
+  it('passes axe while active', async () => {
+    const element = await fixture<ErpLoadingOverlay>(html`<erp-loading-overlay active></erp-loading-overlay>`);
+    await expect(element).to.be.accessible();
+  });
+});

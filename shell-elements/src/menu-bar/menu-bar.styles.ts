@@ -1,0 +1,157 @@
+import { css } from 'lit';
+
+export default css`
+  :host {
+    --erp-menu-bar-bg: #f1f5f9;
+    --erp-menu-bar-fg: #0f172a;
+    --erp-menu-bar-border: #cbd5e1;
+    --erp-menu-bar-hover-bg: #e2e8f0;
+    --erp-menu-bar-accent: #0284c7;
+    --erp-menu-bar-focus-ring: #0369a1;
+    --erp-menu-bar-height: 34px;
+    --erp-menu-bar-menu-bg: #ffffff;
+    --erp-menu-bar-menu-fg: #0f172a;
+    --erp-menu-bar-menu-hover-bg: #e0f2fe;
+    --erp-menu-bar-menu-z-index: 1030;
+    --erp-menu-bar-font: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif;
+    --erp-menu-bar-font-size: 13px;
+
+    /* Everything visible lives in .bar: with no item the host is an empty block of height 0. */
+    display: block;
+    position: relative;
+    font-family: var(--erp-menu-bar-font);
+    font-size: var(--erp-menu-bar-font-size);
+    line-height: 1.3;
+    color: var(--erp-menu-bar-fg);
+  }
+
+  :host([hidden]) {
+    display: none;
+  }
+
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+
+  button {
+    font: inherit;
+    color: inherit;
+  }
+
+  :focus-visible {
+    outline: 2px solid var(--erp-menu-bar-focus-ring);
+    outline-offset: -2px;
+  }
+
+  .bar {
+    background: var(--erp-menu-bar-bg);
+    border-bottom: 1px solid var(--erp-menu-bar-border);
+  }
+
+  .menubar {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: stretch;
+    min-height: var(--erp-menu-bar-height);
+    padding: 0 0.25rem;
+  }
+
+  .entry {
+    position: relative;
+  }
+
+  .entry.top {
+    display: flex;
+  }
+
+  .item {
+    display: flex;
+    align-items: center;
+    gap: 0.35rem;
+    width: 100%;
+    padding: 0.4rem 0.75rem;
+    border: 0;
+    background: transparent;
+    text-align: start;
+    white-space: nowrap;
+    cursor: pointer;
+  }
+
+  .item.top {
+    width: auto;
+    min-height: var(--erp-menu-bar-height);
+    border-bottom: 2px solid transparent;
+    font-weight: 500;
+  }
+
+  .item.top:hover,
+  .item.top[aria-expanded='true'] {
+    background: var(--erp-menu-bar-hover-bg);
+  }
+
+  .item.top[aria-current] {
+    border-bottom-color: var(--erp-menu-bar-accent);
+  }
+
+  .item .label {
+    flex: 1 1 auto;
+  }
+
+  .chevron {
+    flex: none;
+    width: 0.7rem;
+    height: 0.7rem;
+  }
+
+  .submenu {
+    position: absolute;
+    top: 100%;
+    left: 0;
+    z-index: var(--erp-menu-bar-menu-z-index);
+    display: flex;
+    flex-direction: column;
+    min-width: 14rem;
+    padding: 0.25rem 0;
+    border: 1px solid #cbd5e1;
+    border-radius: 0 0 6px 6px;
+    background: var(--erp-menu-bar-menu-bg);
+    color: var(--erp-menu-bar-menu-fg);
+    box-shadow: 0 10px 25px rgb(15 23 42 / 0.2);
+  }
+
+  /* Only a submenu without nested groups scrolls: scrolling would clip the nested submenus. */
+  .submenu.scroll {
+    max-height: min(70vh, 32rem);
+    overflow-y: auto;
+  }
+
+  .submenu.nested {
+    top: -0.25rem;
+    left: 100%;
+    border-radius: 6px;
+  }
+
+  .submenu .item:hover,
+  .submenu .item:focus,
+  .submenu .item[aria-expanded='true'] {
+    background: var(--erp-menu-bar-menu-hover-bg);
+  }
+
+  .submenu .item[aria-current='page'] {
+    font-weight: 600;
+    box-shadow: inset 3px 0 0 var(--erp-menu-bar-accent);
+  }
+
+  @media (forced-colors: active) {
+    .item.top[aria-current],
+    .submenu .item[aria-current='page'] {
+      border-bottom-color: Highlight;
+      outline: 1px solid Highlight;
+    }
+    .submenu {
+      border-color: CanvasText;
+    }
+  }
+`;

@@ -1,0 +1,181 @@
+import { css } from 'lit';
+
+export default css`
+  :host {
+    --erp-tab-bar-bg: #e2e8f0;
+    --erp-tab-bar-fg: #334155;
+    --erp-tab-bar-border: #cbd5e1;
+    --erp-tab-bar-hover-bg: rgb(255 255 255 / 0.6);
+    --erp-tab-bar-active-bg: #ffffff;
+    --erp-tab-bar-active-fg: #0f172a;
+    --erp-tab-bar-accent: #0284c7;
+    --erp-tab-bar-focus-ring: #0369a1;
+    --erp-tab-bar-height: 32px;
+    --erp-tab-bar-tab-max-width: 16rem;
+    --erp-tab-bar-font: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif;
+    --erp-tab-bar-font-size: 13px;
+
+    /* Everything visible lives in .strip: with no tab the host is an empty block of height 0. */
+    display: block;
+    position: relative;
+    font-family: var(--erp-tab-bar-font);
+    font-size: var(--erp-tab-bar-font-size);
+    line-height: 1.3;
+    color: var(--erp-tab-bar-fg);
+  }
+
+  :host([hidden]) {
+    display: none;
+  }
+
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+
+  button {
+    font: inherit;
+    color: inherit;
+  }
+
+  :focus-visible {
+    outline: 2px solid var(--erp-tab-bar-focus-ring);
+    outline-offset: -2px;
+  }
+
+  /* As in erp-top-bar: the close buttons sit outside the tablist (a tablist may own only tabs) but share
+     its grid columns through subgrid, so each one lands on the right edge of its tab. */
+  .strip {
+    display: grid;
+    grid-template-columns: repeat(var(--erp-tab-count, 1), minmax(0, max-content));
+    grid-template-rows: 100%;
+    height: var(--erp-tab-bar-height);
+    padding: 3px 0.5rem 0;
+    overflow-x: auto;
+    overflow-y: hidden;
+    scrollbar-width: thin;
+    background: var(--erp-tab-bar-bg);
+    border-bottom: 1px solid var(--erp-tab-bar-border);
+  }
+
+  .tablist,
+  .closers {
+    display: grid;
+    grid-template-columns: subgrid;
+    grid-row: 1;
+    grid-column: 1 / -1;
+    gap: 2px;
+  }
+
+  .closers {
+    pointer-events: none;
+  }
+
+  .tab {
+    display: flex;
+    align-items: center;
+    gap: 0.4rem;
+    max-width: var(--erp-tab-bar-tab-max-width);
+    height: 100%;
+    padding: 0 1.9rem 0 0.75rem;
+    border: 1px solid transparent;
+    border-bottom: 0;
+    border-radius: 4px 4px 0 0;
+    background: transparent;
+    white-space: nowrap;
+    cursor: pointer;
+  }
+
+  .tab .label {
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+
+  .tab:hover {
+    background: var(--erp-tab-bar-hover-bg);
+  }
+
+  .tab[aria-selected='true'] {
+    border-color: var(--erp-tab-bar-border);
+    box-shadow: inset 0 2px 0 var(--erp-tab-bar-accent);
+    background: var(--erp-tab-bar-active-bg);
+    color: var(--erp-tab-bar-active-fg);
+    font-weight: 500;
+  }
+
+  .tab.new .label {
+    font-style: italic;
+  }
+
+  .busy {
+    flex: none;
+    width: 0.8rem;
+    height: 0.8rem;
+    border: 2px solid rgb(148 163 184 / 0.5);
+    border-top-color: var(--erp-tab-bar-accent);
+    border-radius: 50%;
+    animation: erp-tab-bar-spin 0.8s linear infinite;
+  }
+
+  .close {
+    justify-self: end;
+    align-self: center;
+    display: inline-grid;
+    place-items: center;
+    width: 1.25rem;
+    height: 1.25rem;
+    margin-right: 0.4rem;
+    padding: 0;
+    border: 0;
+    border-radius: 3px;
+    background: transparent;
+    color: var(--erp-tab-bar-fg);
+    cursor: pointer;
+    pointer-events: auto;
+  }
+
+  .close.active {
+    color: var(--erp-tab-bar-active-fg);
+  }
+
+  .close:hover {
+    background: rgb(148 163 184 / 0.35);
+  }
+
+  .close svg {
+    width: 0.75rem;
+    height: 0.75rem;
+  }
+
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+
+  @keyframes erp-tab-bar-spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    .busy {
+      animation-duration: 2.4s;
+    }
+  }
+
+  @media (forced-colors: active) {
+    .tab[aria-selected='true'] {
+      outline: 1px solid Highlight;
+    }
+    .busy {
+      border-color: CanvasText;
+      border-top-color: Highlight;
+    }
+  }
+`;

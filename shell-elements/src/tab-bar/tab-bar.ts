@@ -1,0 +1,253 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { I18nController, t } from '../controllers/i18n-controller.ts';
+import { emit } from '../events.ts';
+import styles from './tab-bar.styles.ts';
+
+/** One open menu tab of the active application (§4 menu tabs). */
+export interface TabBarTab {
+  /** The tab's identity in events, usually the MenuId (a menu tab opens once per MenuId, §4). */
+  id: string;
+  /** The text of the tab, usually the MenuName. */
+  label: string;
+  /** True while the screen is still loading (§4: a new tab is marked new until its screen has loaded). */
+  isNew: boolean;
+}
+
+const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+  <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" fill="none" />
+</svg>`;
+
+/**
+ * Keyboard: one Tab stop for the strip (roving tabindex, on the selected tab). ArrowLeft / ArrowRight move
+ * between tabs (wrapping), Home / End jump, Enter / Space activate, Delete asks to close the focused tab;
+ * once the owner has removed it, focus goes to the tab the owner selected. The close buttons sit outside the
+ * tablist (a tablist may own only tabs, as in `<erp-top-bar>`) and are not Tab stops: pointer users click
+ * them, keyboard users press Delete (announced through `aria-keyshortcuts`).
+ *
+ * @summary The menu tabs of the active application (§2 shell layout, §4 menu tabs): one tab per open
+ * screen, each with a close button; a tab whose screen is still loading (`isNew`) shows a busy marker. A
+ * pure view: it never changes `tabs` or `activeId` itself — selecting and closing only ask, the owner
+ * decides (closing asks the screen first, §4). With no tab it renders nothing and takes no space.
+ *
+ * @fires erp-menu-tab-select - `{ id }`: a tab was activated (click, Enter or Space).
+ * @fires erp-menu-tab-close - `{ id }`: a tab's close button was pressed, or Delete on the tab.
+ *
+ * @csspart base - the scrolling strip holding the tabs and their close buttons.
+ * @csspart tablist - the `role="tablist"` element.
+ * @csspart tab - every tab; the selected one also has `tab-active`, a loading one `tab-new`.
+ * @csspart tab-active - the selected tab.
+ * @csspart tab-new - a tab whose screen is still loading (`aria-busy="true"`).
+ * @csspart tab-busy - the busy marker inside a loading tab.
+ * @csspart tab-close - every tab's close button.
+ *
+ * @cssproperty --erp-tab-bar-bg - strip background.
+ * @cssproperty --erp-tab-bar-fg - tab text colour.
+ * @cssproperty --erp-tab-bar-border - line under the strip and around the tabs.
+ * @cssproperty --erp-tab-bar-hover-bg - hovered tab background.
+ * @cssproperty --erp-tab-bar-active-bg - selected tab background.
+ * @cssproperty --erp-tab-bar-active-fg - selected tab text colour.
+ * @cssproperty --erp-tab-bar-accent - selected tab marker and busy marker colour.
+ * @cssproperty --erp-tab-bar-focus-ring - focus outline colour.
+ * @cssproperty --erp-tab-bar-height - strip height (default 32px).
+ * @cssproperty --erp-tab-bar-tab-max-width - longest tab before its label is cut with an ellipsis.
+ * @cssproperty --erp-tab-bar-font - font family.
+ * @cssproperty --erp-tab-bar-font-size - base font size (default 13px).
+ */
+export class ErpTabBar extends LitElement {
+  static override styles = styles;
+
+  static override properties = {
+    tabs: { attribute: false },
+    activeId: { attribute: 'active-id' },
+    focusedIndex: { state: true },
+  };
+
+  /** The open menu tabs in order: `{ id, label, isNew }`. */
+  declare tabs: TabBarTab[];
+  /** The `id` of the selected tab; null: none selected (the application's root page shows). */
+  declare activeId: string | null;
+  /** Index of the tab holding the roving tabindex while the user moves with arrows; null: the selected tab. */
+  private declare focusedIndex: number | null;
+
+  protected readonly i18n = new I18nController(this);
+
+  /** The tab Delete asked to close: once the owner removed it, focus moves to the tab the owner selected. */
+  private closingByKeyboard: string | null = null;
+
+  constructor() {
+    super();
+    this.tabs = [];
+    this.activeId = null;
+    this.focusedIndex = null;
+  }
+
+  private get tabList(): TabBarTab[] {
+    return Array.isArray(this.tabs) ? this.tabs : [];
+  }
+
+  private get activeIndex(): number {
+    return this.tabList.findIndex((tab) => tab.id === this.activeId);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('tabs') || changed.has('activeId')) this.focusedIndex = null;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    this.renderRoot.querySelector<HTMLElement>('.strip')?.style.setProperty('--erp-tab-count', String(this.tabList.length));
+    if (changed.has('tabs') && this.closingByKeyboard !== null) {
+      const closed = !this.tabList.some((tab) => tab.id === this.closingByKeyboard);
+      if (closed) {
+        this.closingByKeyboard = null;
+        const outside = document.activeElement;
+        const focusLost =
+          !this.shadowRoot?.activeElement && (!outside || outside === document.body || outside === this);
+        if (focusLost) this.tabElements()[Math.max(0, this.activeIndex)]?.focus();
+      }
+    }
+    if (changed.has('activeId')) {
+      this.tabElements()[this.activeIndex]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    }
+  }
+
+  protected override render(): TemplateResult | typeof nothing {
+    const tabs = this.tabList;
+    if (tabs.length === 0) return nothing;
+    const active = this.activeIndex;
+    const roving = this.focusedIndex ?? Math.max(0, active);
+    const anyNew = tabs.some((tab) => tab.isNew);
+    return html`
+      <div class="strip" part="base">
+        <div
+          class="tablist"
+          part="tablist"
+          role="tablist"
+          aria-label=${t('tabBar.label')}
+          @keydown=${this.handleKeyDown}
+          @focusout=${this.handleFocusOut}
+        >
+          ${repeat(
+            tabs,
+            (tab) => tab.id,
+            (tab, index) => this.renderTab(tab, index, index === active, index === roving),
+          )}
+        </div>
+        <div class="closers">
+          ${repeat(
+            tabs,
+            (tab) => tab.id,
+            (tab, index) => html`<button
+              type="button"
+              class=${index === active ? 'close active' : 'close'}
+              part="tab-close"
+              data-id=${tab.id}
+              aria-label=${t('tabs.close', { label: tab.label })}
+              title=${t('tabs.close', { label: tab.label })}
+              tabindex="-1"
+              @click=${() => this.requestClose(tab)}
+            >
+              ${closeIcon}
+            </button>`,
+          )}
+        </div>
+      </div>
+      ${anyNew ? html`<span id="busy-note" class="visually-hidden">${t('tabBar.loading')}</span>` : nothing}
+    `;
+  }
+
+  private renderTab(tab: TabBarTab, index: number, selected: boolean, roving: boolean): TemplateResult {
+    const parts = ['tab'];
+    if (selected) parts.push('tab-active');
+    if (tab.isNew) parts.push('tab-new');
+    return html`<button
+      type="button"
+      role="tab"
+      class=${tab.isNew ? 'tab new' : 'tab'}
+      part=${parts.join(' ')}
+      data-index=${index}
+      data-id=${tab.id}
+      aria-selected=${selected ? 'true' : 'false'}
+      aria-busy=${tab.isNew ? 'true' : 'false'}
+      aria-describedby=${tab.isNew ? 'busy-note' : nothing}
+      aria-keyshortcuts="Delete"
+      tabindex=${roving ? '0' : '-1'}
+      @click=${() => this.select(tab)}
+    >
+      ${tab.isNew ? html`<span class="busy" part="tab-busy" aria-hidden="true"></span>` : nothing}
+      <span class="label">${tab.label}</span>
+    </button>`;
+  }
+
+  // ---- behaviour ---------------------------------------------------------------------------------------
+
+  private select(tab: TabBarTab): void {
+    emit(this, 'erp-menu-tab-select', { id: tab.id });
+  }
+
+  private requestClose(tab: TabBarTab): void {
+    emit(this, 'erp-menu-tab-close', { id: tab.id });
+  }
+
+  private readonly handleKeyDown = (event: KeyboardEvent): void => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = (event.target as HTMLElement).closest<HTMLElement>('[role="tab"]');
+    if (!target) return;
+    const index = Number(target.dataset['index']);
+    const count = this.tabList.length;
+    let next: number;
+    switch (event.key) {
+      case 'ArrowRight':
+        next = (index + 1) % count;
+        break;
+      case 'ArrowLeft':
+        next = (index - 1 + count) % count;
+        break;
+      case 'Home':
+        next = 0;
+        break;
+      case 'End':
+        next = count - 1;
+        break;
+      case 'Delete': {
+        const tab = this.tabList[index];
+        if (tab) {
+          event.preventDefault();
+          this.closingByKeyboard = tab.id;
+          this.requestClose(tab);
+        }
+        return;
+      }
+      default:
+        return;
+    }
+    event.preventDefault();
+    void this.moveFocus(next);
+  };
+
+  private async moveFocus(index: number): Promise<void> {
+    this.focusedIndex = index;
+    await this.updateComplete;
+    const tab = this.tabElements()[index];
+    tab?.focus();
+    tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }
+
+  /** Leaving the strip hands the Tab stop back to the selected tab. */
+  private readonly handleFocusOut = (event: FocusEvent): void => {
+    const to = event.relatedTarget as Node | null;
+    if (!to || !this.renderRoot.querySelector('.tablist')?.contains(to)) this.focusedIndex = null;
+  };
+
+  private tabElements(): HTMLElement[] {
+    return [...this.renderRoot.querySelectorAll<HTMLElement>('[role="tab"]')];
+  }
+}
+
+if (!customElements.get('erp-tab-bar')) customElements.define('erp-tab-bar', ErpTabBar);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'erp-tab-bar': ErpTabBar;
+  }
+}

@@ -1,0 +1,326 @@
+import { css } from 'lit';
+
+export default css`
+  :host {
+    --erp-top-bar-bg: #1e293b;
+    --erp-top-bar-fg: #e2e8f0;
+    --erp-top-bar-muted-fg: #cbd5e1;
+    --erp-top-bar-hover-bg: rgb(255 255 255 / 0.08);
+    --erp-top-bar-height: 40px;
+    --erp-top-bar-accent: #38bdf8;
+    --erp-top-bar-focus-ring: #7dd3fc;
+    --erp-top-bar-tab-active-bg: #f8fafc;
+    --erp-top-bar-tab-active-fg: #0f172a;
+    --erp-top-bar-tab-max-width: 14rem;
+    --erp-top-bar-env-bg: #b91c1c;
+    --erp-top-bar-env-fg: #ffffff;
+    --erp-top-bar-menu-bg: #ffffff;
+    --erp-top-bar-menu-fg: #0f172a;
+    --erp-top-bar-menu-muted-fg: #475569;
+    --erp-top-bar-menu-hover-bg: #e0f2fe;
+    --erp-top-bar-menu-z-index: 1030;
+    --erp-top-bar-font: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif;
+    --erp-top-bar-font-size: 13px;
+
+    display: block;
+    position: relative;
+    font-family: var(--erp-top-bar-font);
+    font-size: var(--erp-top-bar-font-size);
+    line-height: 1.3;
+    color: var(--erp-top-bar-fg);
+  }
+
+  :host([hidden]) {
+    display: none;
+  }
+
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+
+  button,
+  select {
+    font: inherit;
+    color: inherit;
+  }
+
+  :focus-visible {
+    outline: 2px solid var(--erp-top-bar-focus-ring);
+    outline-offset: -2px;
+  }
+
+  .bar {
+    display: flex;
+    align-items: stretch;
+    gap: 0.5rem;
+    height: var(--erp-top-bar-height);
+    padding: 0 0.5rem;
+    background: var(--erp-top-bar-bg);
+  }
+
+  /* ---- application tabs -------------------------------------------------------------------------- */
+
+  /* The close buttons sit outside the tablist (a tablist may own only tabs) but share its grid columns
+     through subgrid, so each one lands on the right edge of its tab. */
+  .strip {
+    display: grid;
+    grid-template-columns: repeat(var(--erp-tab-count, 1), minmax(0, max-content));
+    grid-template-rows: 100%;
+    align-self: end;
+    height: calc(var(--erp-top-bar-height) - 6px);
+    min-width: 0;
+    flex: 0 1 auto;
+    overflow-x: auto;
+    overflow-y: hidden;
+    scrollbar-width: thin;
+  }
+
+  .tablist,
+  .closers {
+    display: grid;
+    grid-template-columns: subgrid;
+    grid-row: 1;
+    grid-column: 1 / -1;
+    gap: 2px;
+  }
+
+  .closers {
+    pointer-events: none;
+  }
+
+  .tab {
+    display: flex;
+    align-items: center;
+    max-width: var(--erp-top-bar-tab-max-width);
+    height: 100%;
+    padding: 0 0.85rem;
+    border: 0;
+    border-top: 2px solid transparent;
+    border-radius: 4px 4px 0 0;
+    background: transparent;
+    color: var(--erp-top-bar-muted-fg);
+    font-weight: 500;
+    white-space: nowrap;
+    cursor: pointer;
+  }
+
+  .tab .label {
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+
+  .tab.closable {
+    padding-right: 1.9rem;
+  }
+
+  .tab:hover {
+    background: var(--erp-top-bar-hover-bg);
+    color: var(--erp-top-bar-fg);
+  }
+
+  .tab[aria-selected='true'] {
+    border-top-color: var(--erp-top-bar-accent);
+    background: var(--erp-top-bar-tab-active-bg);
+    color: var(--erp-top-bar-tab-active-fg);
+  }
+
+  .close {
+    justify-self: end;
+    align-self: center;
+    display: inline-grid;
+    place-items: center;
+    width: 1.25rem;
+    height: 1.25rem;
+    margin-right: 0.4rem;
+    padding: 0;
+    border: 0;
+    border-radius: 3px;
+    background: transparent;
+    color: var(--erp-top-bar-muted-fg);
+    cursor: pointer;
+    pointer-events: auto;
+  }
+
+  .close.active {
+    color: var(--erp-top-bar-tab-active-fg);
+  }
+
+  .close:hover {
+    background: rgb(148 163 184 / 0.35);
+  }
+
+  .close svg {
+    width: 0.75rem;
+    height: 0.75rem;
+  }
+
+  /* ---- right-hand side ---------------------------------------------------------------------------- */
+
+  .actions {
+    display: flex;
+    align-items: center;
+    gap: 0.375rem;
+    margin-left: auto;
+    flex: 0 0 auto;
+  }
+
+  .environment {
+    padding: 0.15rem 0.5rem;
+    border-radius: 3px;
+    background: var(--erp-top-bar-env-bg);
+    color: var(--erp-top-bar-env-fg);
+    font-size: 0.85em;
+    font-weight: 600;
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+    cursor: default;
+  }
+
+  .action {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.35rem;
+    height: 28px;
+    padding: 0 0.6rem;
+    border: 1px solid transparent;
+    border-radius: 4px;
+    background: transparent;
+    white-space: nowrap;
+    cursor: pointer;
+  }
+
+  .action:hover,
+  .action[aria-expanded='true'] {
+    background: var(--erp-top-bar-hover-bg);
+  }
+
+  .action.link {
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
+
+  .action.login {
+    border-color: var(--erp-top-bar-muted-fg);
+  }
+
+  .action svg {
+    width: 1rem;
+    height: 1rem;
+    flex: none;
+  }
+
+  .action .chevron {
+    width: 0.7rem;
+    height: 0.7rem;
+  }
+
+  select {
+    height: 28px;
+    padding: 0 0.4rem;
+    border: 1px solid rgb(148 163 184 / 0.6);
+    border-radius: 4px;
+    background: var(--erp-top-bar-bg);
+    cursor: pointer;
+  }
+
+  /* ---- menus -------------------------------------------------------------------------------------- */
+
+  .menu-anchor {
+    position: relative;
+    display: inline-flex;
+  }
+
+  .popup {
+    position: absolute;
+    top: calc(100% + 6px);
+    right: 0;
+    z-index: var(--erp-top-bar-menu-z-index);
+    min-width: 16rem;
+    max-width: 24rem;
+    max-height: min(70vh, 32rem);
+    overflow-y: auto;
+    padding: 0.25rem 0;
+    border: 1px solid #cbd5e1;
+    border-radius: 6px;
+    background: var(--erp-top-bar-menu-bg);
+    color: var(--erp-top-bar-menu-fg);
+    box-shadow: 0 10px 25px rgb(15 23 42 / 0.25);
+  }
+
+  .popup[hidden] {
+    display: none;
+  }
+
+  .menu-heading {
+    padding: 0.4rem 0.75rem 0.3rem;
+    border-bottom: 1px solid #e2e8f0;
+    margin-bottom: 0.25rem;
+    color: var(--erp-top-bar-menu-muted-fg);
+    font-size: 0.8em;
+    font-weight: 700;
+    letter-spacing: 0.06em;
+    text-transform: uppercase;
+  }
+
+  .menu {
+    display: flex;
+    flex-direction: column;
+  }
+
+  .item {
+    display: flex;
+    align-items: baseline;
+    justify-content: space-between;
+    gap: 1rem;
+    width: 100%;
+    padding: 0.4rem 0.75rem;
+    border: 0;
+    background: transparent;
+    color: var(--erp-top-bar-menu-fg);
+    text-align: start;
+    cursor: pointer;
+  }
+
+  .item:hover,
+  .item:focus {
+    background: var(--erp-top-bar-menu-hover-bg);
+  }
+
+  .item:focus-visible {
+    outline-color: #0369a1;
+  }
+
+  .item .secondary {
+    flex: none;
+    white-space: nowrap;
+    color: var(--erp-top-bar-menu-muted-fg);
+    font-size: 0.85em;
+    font-variant-numeric: tabular-nums;
+  }
+
+  .empty {
+    margin: 0;
+    padding: 0.5rem 0.75rem;
+    color: var(--erp-top-bar-menu-muted-fg);
+  }
+
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+
+  @media (forced-colors: active) {
+    .tab[aria-selected='true'] {
+      border-top-color: Highlight;
+    }
+    .popup {
+      border-color: CanvasText;
+    }
+  }
+`;

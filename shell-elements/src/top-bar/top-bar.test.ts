@@ -1,0 +1,514 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { i18n, type Application, type Language, type TenantInfo } from '@erp/shared';
+import { useLocale } from '../testing/i18n.ts';
+import { ErpTopBar, type TopBarTab } from './top-bar.ts';
+
+const applications: Application[] = [
+  { Application: 'NOVUS-GL', Description: 'General Ledger', RouterPath: '/novus-gl' },
+  { Application: 'NOVUS-AR', Description: 'Accounts Receivable', RouterPath: '/novus-ar' },
+  { Application: 'NOVUS-IC', Description: 'Inventory Control', RouterPath: '/novus-ic' },
+];
+const tabs: TopBarTab[] = [
+  { application: 'NOVUS-GL', label: 'General Ledger' },
+  { application: 'NOVUS-IC', label: 'Inventory Control' },
+];
+const language = (LocaleIdentifier: string, Name: string, LanguageKey: number): Language => ({
+  LanguageKey,
+  Name,
+  LanguageCode: LocaleIdentifier.slice(0, 2),
+  CountryCode: LocaleIdentifier.slice(3),
+  ImageUrl: '',
+  LocaleIdentifier,
+});
+const english = language('en-CA', 'English', 1);
+const french = language('fr-CA', 'Français', 2);
+const tenant: TenantInfo = { server: 'SQLPROD01', database: 'ERP_MAIN', releaseNumber: '24.3.1' };
+
+/** A signed-in top bar with two open applications, General Ledger active. */
+async function topBar(properties: Partial<ErpTopBar> = {}): Promise<ErpTopBar> {
+  const element = await fixture<ErpTopBar>(html`
+    <erp-top-bar
+      .applications=${applications}
+      .tabs=${tabs}
+      .languages=${[english, french]}
+      language="en-CA"
+      active-application="NOVUS-GL"
+      user-name="Ada Lovelace"
+      signed-in
+    ></erp-top-bar>
+  `);
+  Object.assign(element, properties);
+  await element.updateComplete;
+  return element;
+}
+
+const root = (element: ErpTopBar): ShadowRoot => element.shadowRoot!;
+const one = <T extends Element = HTMLElement>(element: ErpTopBar, selector: string): T | null =>
+  root(element).querySelector<T>(selector);
+const all = <T extends Element = HTMLElement>(element: ErpTopBar, selector: string): T[] => [
+  ...root(element).querySelectorAll<T>(selector),
+];
+const tabElements = (element: ErpTopBar) => all<HTMLButtonElement>(element, '[role="tab"]');
+const tabTexts = (element: ErpTopBar) => tabElements(element).map((tab) => tab.textContent?.trim());
+const focused = (element: ErpTopBar) => root(element).activeElement as HTMLElement | null;
+/**
+ * Assertions compare text, never DOM nodes: web-test-runner hangs until its 120 s timeout when it has to
+ * serialise a failed assertion whose actual or expected value is an element.
+ */
+const label = (node: Element | null | undefined): string | null =>
+  node ? (node.getAttribute('aria-label') ?? node.textContent?.replace(/\s+/g, ' ').trim() ?? '') : null;
+const focusedLabel = (element: ErpTopBar) => label(focused(element));
+const markup = (node: Element | null | undefined): string | null => node?.outerHTML ?? null;
+const applicationsButton = (element: ErpTopBar) => one<HTMLButtonElement>(element, '[part="applications-button"]')!;
+const userButton = (element: ErpTopBar) => one<HTMLButtonElement>(element, '[part="user-button"]')!;
+const popupOf = (button: HTMLElement) => button.parentElement!.querySelector<HTMLElement>('.popup')!;
+const isShown = (element: HTMLElement | null) => !!element && getComputedStyle(element).display !== 'none';
+const menuItems = (element: ErpTopBar, menu: 'applications' | 'user') =>
+  all<HTMLButtonElement>(element, `.${menu} [role="menuitem"]`);
+
+/** The accessible name given by aria-labelledby (ids in the same shadow root) or aria-label. */
+function accessibleName(element: Element): string {
+  const ids = element.getAttribute('aria-labelledby');
+  if (ids) {
+    const scope = element.getRootNode() as ShadowRoot;
+    return ids
+      .split(/\s+/)
+      .map((id) => scope.getElementById(id)?.textContent?.trim() ?? '')
+      .join(' ');
+  }
+  return element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+}
+
+describe('erp-top-bar', () => {
+  before(async () => {
+    await useLocale('en-CA');
+  });
+
+  afterEach(async () => {
+    if (i18n.language !== 'en-CA') await i18n.changeLanguage('en-CA');
+  });
+
+  it('is registered once as erp-top-bar', () => {
+    expect(customElements.get('erp-top-bar') === ErpTopBar).to.equal(true);
+  });
+
+  describe('application tabs', () => {
+    it('always renders HOME first, without a close button, even with no open tabs or signed out', async () => {
+      const element = await topBar({ tabs: [], signedIn: false, activeApplication: 'HOME' });
+      expect(tabTexts(element)).to.deep.equal(['HOME']);
+      expect(all(element, '[part="tab-close"]')).to.have.length(0);
+      expect(tabElements(element)[0]!.getAttribute('aria-selected')).to.equal('true');
+    });
+
+    it('renders HOME then the open tabs in the given order, and never a second HOME', async () => {
+      const element = await topBar({
+        tabs: [{ application: 'HOME', label: 'Home again' }, ...tabs, { application: 'NOVUS-AR', label: 'Receivables' }],
+      });
+      expect(tabTexts(element)).to.deep.equal(['HOME', 'General Ledger', 'Inventory Control', 'Receivables']);
+      expect(one(element, '[role="tablist"]')!.getAttribute('aria-label')).to.equal('Open applications');
+    });
+
+    it('marks only the active application selected', async () => {
+      const element = await topBar({ activeApplication: 'NOVUS-IC' });
+      const selected = tabElements(element).map((tab) => tab.getAttribute('aria-selected'));
+      expect(selected).to.deep.equal(['false', 'false', 'true']);
+      expect(tabElements(element)[2]!.part.contains('tab-active')).to.equal(true);
+    });
+
+    it('gives every application tab but HOME a named close button that fires erp-tab-close', async () => {
+      const element = await topBar();
+      const closers = all<HTMLButtonElement>(element, '[part="tab-close"]');
+      expect(closers.map((button) => button.getAttribute('aria-label'))).to.deep.equal([
+        'Close General Ledger',
+        'Close Inventory Control',
+      ]);
+      setTimeout(() => closers[1]!.click());
+      const event = await oneEvent(element, 'erp-tab-close');
+      expect(event.detail).to.deep.equal({ application: 'NOVUS-IC' });
+      expect(event.bubbles && event.composed).to.equal(true);
+      // A pure view: the owner removes the tab.
+      expect(tabTexts(element)).to.have.length(3);
+    });
+
+    it('fires erp-tab-select for an application tab and erp-navigate "/" for HOME', async () => {
+      const element = await topBar();
+      setTimeout(() => tabElements(element)[2]!.click());
+      expect((await oneEvent(element, 'erp-tab-select')).detail).to.deep.equal({ application: 'NOVUS-IC' });
+      setTimeout(() => tabElements(element)[0]!.click());
+      expect((await oneEvent(element, 'erp-navigate')).detail).to.deep.equal({ path: '/' });
+    });
+
+    it('is one Tab stop: only the active tab is tabbable', async () => {
+      const element = await topBar();
+      expect(tabElements(element).map((tab) => tab.tabIndex)).to.deep.equal([-1, 0, -1]);
+    });
+
+    it('moves focus between tabs with the arrow keys, Home and End (roving tabindex)', async () => {
+      const element = await topBar();
+      const [home, ledger, inventory] = tabElements(element);
+      ledger!.focus();
+      await sendKeys({ press: 'ArrowRight' });
+      expect(focusedLabel(element)).to.equal(label(inventory));
+      expect(inventory!.tabIndex).to.equal(0);
+      expect(ledger!.tabIndex).to.equal(-1);
+      await sendKeys({ press: 'ArrowRight' });
+      expect(focusedLabel(element), 'wraps to the first tab').to.equal(label(home));
+      await sendKeys({ press: 'ArrowLeft' });
+      expect(focusedLabel(element), 'wraps to the last tab').to.equal(label(inventory));
+      await sendKeys({ press: 'Home' });
+      expect(focusedLabel(element)).to.equal(label(home));
+      await sendKeys({ press: 'End' });
+      expect(focusedLabel(element)).to.equal(label(inventory));
+    });
+
+    it('activates the focused tab with Enter and Space', async () => {
+      const element = await topBar();
+      const [home, , inventory] = tabElements(element);
+      inventory!.focus();
+      setTimeout(() => void sendKeys({ press: 'Enter' }));
+      expect((await oneEvent(element, 'erp-tab-select')).detail).to.deep.equal({ application: 'NOVUS-IC' });
+      home!.focus();
+      setTimeout(() => void sendKeys({ press: 'Space' }));
+      expect((await oneEvent(element, 'erp-navigate')).detail).to.deep.equal({ path: '/' });
+    });
+
+    it('closes a closable tab with Delete, and never HOME', async () => {
+      const element = await topBar();
+      const closed: string[] = [];
+      element.addEventListener('erp-tab-close', (event) => closed.push(event.detail.application));
+      tabElements(element)[0]!.focus();
+      await sendKeys({ press: 'Delete' });
+      expect(closed).to.deep.equal([]);
+      tabElements(element)[1]!.focus();
+      await sendKeys({ press: 'Delete' });
+      expect(closed).to.deep.equal(['NOVUS-GL']);
+    });
+
+    it('after Delete, focus goes to the tab the owner activates once it removes the closed one', async () => {
+      const element = await topBar();
+      element.addEventListener('erp-tab-close', (event) => {
+        element.tabs = element.tabs.filter((tab) => tab.application !== event.detail.application);
+        element.activeApplication = 'NOVUS-GL';
+      });
+      tabElements(element)[2]!.focus();
+      await sendKeys({ press: 'Delete' });
+      await element.updateComplete;
+      expect(tabTexts(element)).to.deep.equal(['HOME', 'General Ledger']);
+      expect(focusedLabel(element)).to.equal('General Ledger');
+    });
+
+    it('after Delete on a middle tab, focus goes to the tab the owner activates, not to the next one', async () => {
+      const element = await topBar({ tabs: [...tabs, { application: 'NOVUS-AR', label: 'Accounts Receivable' }] });
+      element.addEventListener('erp-tab-close', (event) => {
+        element.tabs = element.tabs.filter((tab) => tab.application !== event.detail.application);
+        element.activeApplication = 'NOVUS-GL';
+      });
+      tabElements(element)[2]!.focus();
+      await sendKeys({ press: 'Delete' });
+      await element.updateComplete;
+      expect(tabTexts(element)).to.deep.equal(['HOME', 'General Ledger', 'Accounts Receivable']);
+      expect(focusedLabel(element)).to.equal('General Ledger');
+    });
+
+    it('hands the Tab stop back to the active tab when focus leaves the strip', async () => {
+      const element = await topBar();
+      const [home, ledger] = tabElements(element);
+      home!.focus();
+      await sendKeys({ press: 'End' });
+      applicationsButton(element).focus();
+      await element.updateComplete;
+      expect(ledger!.tabIndex).to.equal(0);
+    });
+  });
+
+  describe('Applications menu', () => {
+    it('has a button named Applications that opens a menu whose root item is Applications', async () => {
+      const element = await topBar();
+      const button = applicationsButton(element);
+      expect(button.textContent?.trim()).to.equal('Applications');
+      expect(button.getAttribute('aria-haspopup')).to.equal('menu');
+      expect(button.getAttribute('aria-expanded')).to.equal('false');
+      expect(isShown(popupOf(button))).to.equal(false);
+
+      button.click();
+      await element.updateComplete;
+      expect(button.getAttribute('aria-expanded')).to.equal('true');
+      expect(isShown(popupOf(button))).to.equal(true);
+      const menu = one(element, '.applications [role="menu"]')!;
+      expect(accessibleName(menu)).to.equal('Applications');
+      const heading = one(element, '[part="menu-heading"]')!;
+      expect(heading.textContent?.trim()).to.equal('Applications');
+      expect(heading.getAttribute('role'), 'the root item is a label, not a choice').to.equal(null);
+    });
+
+    it('lists the applications with Description and Application name, and focuses the first', async () => {
+      const element = await topBar();
+      applicationsButton(element).click();
+      await element.updateComplete;
+      const items = menuItems(element, 'applications');
+      expect(items.map((item) => item.querySelector('.primary')!.textContent)).to.deep.equal([
+        'General Ledger',
+        'Accounts Receivable',
+        'Inventory Control',
+      ]);
+      expect(items.map((item) => item.querySelector('.secondary')!.textContent)).to.deep.equal([
+        'NOVUS-GL',
+        'NOVUS-AR',
+        'NOVUS-IC',
+      ]);
+      expect(focusedLabel(element)).to.equal(label(items[0]));
+    });
+
+    it('fires erp-navigate with the chosen application RouterPath and closes', async () => {
+      const element = await topBar();
+      applicationsButton(element).click();
+      await element.updateComplete;
+      setTimeout(() => menuItems(element, 'applications')[1]!.click());
+      const event = await oneEvent(element, 'erp-navigate');
+      expect(event.detail).to.deep.equal({ path: '/novus-ar' });
+      await element.updateComplete;
+      expect(isShown(popupOf(applicationsButton(element)))).to.equal(false);
+      expect(focusedLabel(element)).to.equal(label(applicationsButton(element)));
+    });
+
+    it('opens with ArrowDown, moves with arrows, and Escape closes and returns focus', async () => {
+      const element = await topBar();
+      const button = applicationsButton(element);
+      button.focus();
+      await sendKeys({ press: 'ArrowDown' });
+      await element.updateComplete;
+      const items = menuItems(element, 'applications');
+      expect(focusedLabel(element)).to.equal(label(items[0]));
+      await sendKeys({ press: 'ArrowDown' });
+      expect(focusedLabel(element)).to.equal(label(items[1]));
+      await sendKeys({ press: 'ArrowUp' });
+      await sendKeys({ press: 'ArrowUp' });
+      expect(focusedLabel(element), 'wraps to the last item').to.equal(label(items[2]));
+      await sendKeys({ press: 'Escape' });
+      await element.updateComplete;
+      expect(isShown(popupOf(button))).to.equal(false);
+      expect(button.getAttribute('aria-expanded')).to.equal('false');
+      expect(focusedLabel(element)).to.equal(label(button));
+    });
+
+    it('opens with Enter, chooses with Enter', async () => {
+      const element = await topBar();
+      applicationsButton(element).focus();
+      await sendKeys({ press: 'Enter' });
+      await element.updateComplete;
+      expect(focusedLabel(element)).to.equal(label(menuItems(element, 'applications')[0]));
+      await sendKeys({ press: 'End' });
+      setTimeout(() => void sendKeys({ press: 'Enter' }));
+      expect((await oneEvent(element, 'erp-navigate')).detail).to.deep.equal({ path: '/novus-ic' });
+    });
+
+    it('closes on a press outside', async () => {
+      const element = await topBar();
+      applicationsButton(element).click();
+      await element.updateComplete;
+      document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+      await element.updateComplete;
+      expect(isShown(popupOf(applicationsButton(element)))).to.equal(false);
+    });
+
+    it('says so when there are no applications', async () => {
+      const element = await topBar({ applications: [] });
+      applicationsButton(element).click();
+      await element.updateComplete;
+      expect(one(element, '.applications .empty')!.textContent?.trim()).to.equal('No applications available');
+      expect(markup(one(element, '.applications [role="menu"]'))).to.equal(null);
+    });
+  });
+
+  describe('user menu and sign-in', () => {
+    it('shows the user name on a menu button with Change Password, About and Log out', async () => {
+      const element = await topBar();
+      const button = userButton(element);
+      expect(button.textContent?.trim()).to.equal('Ada Lovelace');
+      button.click();
+      await element.updateComplete;
+      expect(menuItems(element, 'user').map((item) => item.textContent?.trim())).to.deep.equal([
+        'Change Password',
+        'About',
+        'Log out',
+      ]);
+      expect(accessibleName(one(element, '.user [role="menu"]')!)).to.equal('User menu');
+    });
+
+    for (const [index, name] of [
+      [0, 'erp-change-password'],
+      [1, 'erp-about'],
+      [2, 'erp-logout'],
+    ] as const) {
+      it(`fires ${name} from the user menu`, async () => {
+        const element = await topBar();
+        userButton(element).click();
+        await element.updateComplete;
+        setTimeout(() => menuItems(element, 'user')[index]!.click());
+        const event = await oneEvent(element, name);
+        expect(event.composed).to.equal(true);
+        await element.updateComplete;
+        expect(isShown(popupOf(userButton(element)))).to.equal(false);
+      });
+    }
+
+    it('opening one menu closes the other', async () => {
+      const element = await topBar();
+      userButton(element).click();
+      await element.updateComplete;
+      applicationsButton(element).click();
+      await element.updateComplete;
+      expect(isShown(popupOf(userButton(element)))).to.equal(false);
+      expect(isShown(popupOf(applicationsButton(element)))).to.equal(true);
+    });
+
+    it('shows Log in instead of the user menu when signed out, firing erp-login', async () => {
+      const element = await topBar({ signedIn: false });
+      expect(markup(one(element, '[part="user-button"]'))).to.equal(null);
+      expect(markup(one(element, '[part="applications-button"]'))).to.equal(null);
+      const login = one<HTMLButtonElement>(element, '[part="login"]')!;
+      expect(login.textContent?.trim()).to.equal('Log in');
+      setTimeout(() => login.click());
+      await oneEvent(element, 'erp-login');
+    });
+
+    it('has no Log in button when signed in', async () => {
+      const element = await topBar();
+      expect(markup(one(element, '[part="login"]'))).to.equal(null);
+    });
+  });
+
+  describe('language dropdown', () => {
+    const select = (element: ErpTopBar) => one<HTMLSelectElement>(element, 'select');
+
+    it('is hidden when signed out', async () => {
+      expect(markup(select(await topBar({ signedIn: false })))).to.equal(null);
+    });
+
+    it('is hidden with only one language', async () => {
+      expect(markup(select(await topBar({ languages: [english] })))).to.equal(null);
+    });
+
+    it('is shown when signed in with several languages, labelled and on the current language', async () => {
+      const element = await topBar({ language: 'fr-CA' });
+      const dropdown = select(element)!;
+      expect(dropdown.getAttribute('aria-label')).to.equal('Language');
+      expect([...dropdown.options].map((option) => option.textContent?.trim())).to.deep.equal(['English', 'Français']);
+      expect(dropdown.value).to.equal('fr-CA');
+    });
+
+    it('fires erp-language-change with the picked locale', async () => {
+      const element = await topBar();
+      const dropdown = select(element)!;
+      dropdown.value = 'fr-CA';
+      setTimeout(() => dropdown.dispatchEvent(new Event('change', { bubbles: true })));
+      expect((await oneEvent(element, 'erp-language-change')).detail).to.deep.equal({ locale: 'fr-CA' });
+    });
+  });
+
+  describe('portal and environment', () => {
+    it('shows Switch Account only for portal users', async () => {
+      const staff = await topBar();
+      expect(markup(one(staff, '[part="switch-account"]'))).to.equal(null);
+      const customer = await topBar({ portal: true });
+      const link = one<HTMLButtonElement>(customer, '[part="switch-account"]')!;
+      expect(link.textContent?.trim()).to.equal('Switch Account');
+      setTimeout(() => link.click());
+      await oneEvent(customer, 'erp-switch-account');
+    });
+
+    it('shows no environment label when none is set', async () => {
+      expect(markup(one(await topBar({ tenant }), '[part="environment"]'))).to.equal(null);
+    });
+
+    it('shows the environment label with a tooltip of server, database and release', async () => {
+      const element = await topBar({ environmentLabel: 'TEST', environmentName: 'Staging', tenant });
+      const label = one(element, '[part="environment"]')!;
+      expect(label.textContent?.trim()).to.equal('TEST');
+      const tooltip = label.getAttribute('title')!;
+      expect(tooltip).to.include('Database server: SQLPROD01');
+      expect(tooltip).to.include('Database: ERP_MAIN');
+      expect(tooltip).to.include('Release: 24.3.1');
+      expect(tooltip).to.include('Environment: Staging');
+      const description = root(element).getElementById(label.getAttribute('aria-describedby')!)!;
+      expect(description.textContent).to.include('SQLPROD01').and.include('ERP_MAIN').and.include('24.3.1');
+    });
+  });
+
+  describe('translation', () => {
+    it('re-renders in the new language when i18n changes language', async () => {
+      // Load French first, so only the language change (not a resource load) can trigger the re-render.
+      await i18n.loadLanguages('fr-CA');
+      const element = await topBar({ portal: true, environmentLabel: 'TEST', tenant });
+      expect(tabTexts(element)[0]).to.equal('HOME');
+      await i18n.changeLanguage('fr-CA');
+      await element.updateComplete;
+      expect(tabTexts(element)[0]).to.equal('ACCUEIL');
+      expect(all(element, '[part="tab-close"]')[0]!.getAttribute('aria-label')).to.equal('Fermer General Ledger');
+      expect(one(element, '[part="switch-account"]')!.textContent?.trim()).to.equal('Changer de compte');
+      expect(one(element, 'select')!.getAttribute('aria-label')).to.equal('Langue');
+      expect(one(element, '[part="environment"]')!.getAttribute('title')).to.include(
+        'Serveur de base de données : SQLPROD01',
+      );
+      userButton(element).click();
+      await element.updateComplete;
+      expect(menuItems(element, 'user').map((item) => item.textContent?.trim())).to.deep.equal([
+        'Changer le mot de passe',
+        'À propos',
+        'Se déconnecter',
+      ]);
+      await i18n.changeLanguage('en-CA');
+      await element.updateComplete;
+      expect(tabTexts(element)[0]).to.equal('HOME');
+    });
+
+    it('renders Chinese (Simplified and Traditional)', async () => {
+      const element = await topBar({ signedIn: false });
+      await i18n.changeLanguage('zh-CN');
+      await element.updateComplete;
+      expect(tabTexts(element)[0]).to.equal('首页');
+      expect(one(element, '[part="login"]')!.textContent?.trim()).to.equal('登录');
+      await i18n.changeLanguage('zh-TW');
+      await element.updateComplete;
+      expect(tabTexts(element)[0]).to.equal('首頁');
+      expect(one(element, '[part="login"]')!.textContent?.trim()).to.equal('登入');
+    });
+  });
+
+  describe('accessibility', () => {
+    it('passes axe when signed in, with every optional part shown', async () => {
+      const element = await topBar({ portal: true, environmentLabel: 'TEST', environmentName: 'Staging', tenant });
+      await expect(element).to.be.accessible();
+    });
+
+    it('passes axe with the Applications menu open', async () => {
+      const element = await topBar();
+      applicationsButton(element).click();
+      await element.updateComplete;
+      await expect(element).to.be.accessible();
+    });
+
+    it('passes axe with the user menu open', async () => {
+      const element = await topBar();
+      userButton(element).click();
+      await element.updateComplete;
+      await expect(element).to.be.accessible();
+    });
+
+    it('passes axe when signed out', async () => {
+      const element = await topBar({ signedIn: false, tabs: [] });
+      await expect(element).to.be.accessible();
+    });
+
+    it('names every control', async () => {
+      const element = await topBar({ portal: true });
+      userButton(element).click();
+      await element.updateComplete;
+      for (const control of all(element, 'button, select')) {
+        const name = control.getAttribute('aria-label') ?? control.textContent?.trim();
+        expect(name, control.outerHTML).to.not.equal('');
+      }
+    });
+  });
+});

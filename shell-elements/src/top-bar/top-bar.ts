@@ -1,0 +1,538 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { HOME_APPLICATION, type Application, type Language, type TenantInfo } from '@erp/shared';
+import { I18nController, t } from '../controllers/i18n-controller.ts';
+import { MenuController } from '../controllers/menu-controller.ts';
+import { emit } from '../events.ts';
+import styles from './top-bar.styles.ts';
+
+/** One open application tab as the top bar shows it (HOME is added by the element itself). */
+export interface TopBarTab {
+  /** The application name (§3 Application.Application), e.g. `NOVUS-GL`. */
+  application: string;
+  /** The text of the tab, usually the application's Description. */
+  label: string;
+}
+
+interface TabView extends TopBarTab {
+  closable: boolean;
+}
+
+const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+  <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" fill="none" />
+</svg>`;
+const chevronIcon = html`<svg class="chevron" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+  <path d="M3.5 6l4.5 4.5L12.5 6" stroke="currentColor" stroke-width="1.8" fill="none" stroke-linecap="round" />
+</svg>`;
+const appsIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" fill="currentColor">
+  <rect x="1.5" y="1.5" width="3.5" height="3.5" rx="0.6" /><rect x="6.25" y="1.5" width="3.5" height="3.5" rx="0.6" />
+  <rect x="11" y="1.5" width="3.5" height="3.5" rx="0.6" /><rect x="1.5" y="6.25" width="3.5" height="3.5" rx="0.6" />
+  <rect x="6.25" y="6.25" width="3.5" height="3.5" rx="0.6" /><rect x="11" y="6.25" width="3.5" height="3.5" rx="0.6" />
+  <rect x="1.5" y="11" width="3.5" height="3.5" rx="0.6" /><rect x="6.25" y="11" width="3.5" height="3.5" rx="0.6" />
+  <rect x="11" y="11" width="3.5" height="3.5" rx="0.6" />
+</svg>`;
+const userIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" fill="currentColor">
+  <circle cx="8" cy="5" r="3" /><path d="M2 14.5c0-3.3 2.7-5 6-5s6 1.7 6 5z" />
+</svg>`;
+
+/**
+ * Properties are set from JavaScript; the scalar ones also as kebab-case attributes (`active-application`…).
+ *
+ * Keyboard: one Tab stop for the tab strip (roving tabindex); ArrowLeft / ArrowRight / Home / End move
+ * between tabs; Enter / Space activate; Delete closes a closable tab. Menus follow the APG menu button.
+ *
+ * @summary The shell's top bar (§2 shell layout): application tabs with HOME first, the environment label
+ * with the tenant tooltip, the Switch Account link (portal), the user menu or Log in button, the language
+ * dropdown and the Applications menu. A pure view: properties in, `erp-*` events out; it changes none of
+ * its own properties (closing a tab only asks — the owner removes it from `tabs`).
+ *
+ * @fires erp-navigate - `{ path }`: the HOME tab was activated (`/`) or an application was chosen in the
+ *   Applications menu (its RouterPath).
+ * @fires erp-tab-select - `{ application }`: an application tab other than HOME was activated.
+ * @fires erp-tab-close - `{ application }`: the close button of a tab was pressed (or Delete on the tab).
+ * @fires erp-language-change - `{ locale }`: a language was picked in the dropdown.
+ * @fires erp-login - the Log in button was pressed.
+ * @fires erp-logout - Log out was chosen in the user menu.
+ * @fires erp-change-password - Change Password was chosen in the user menu.
+ * @fires erp-about - About was chosen in the user menu.
+ * @fires erp-switch-account - the Switch Account link was pressed (portal only).
+ *
+ * @csspart base - the bar.
+ * @csspart tab-strip - the scrolling area holding the tabs.
+ * @csspart tablist - the `role="tablist"` element.
+ * @csspart tab - every application tab; the active one also has `tab-active`.
+ * @csspart tab-active - the selected tab.
+ * @csspart tab-close - every tab's close button.
+ * @csspart actions - the right-hand group.
+ * @csspart environment - the environment label.
+ * @csspart switch-account - the Switch Account link.
+ * @csspart user-button - the button opening the user menu.
+ * @csspart login - the Log in button.
+ * @csspart language - the language `<select>`.
+ * @csspart applications-button - the button opening the Applications menu.
+ * @csspart menu - every popup menu.
+ * @csspart menu-heading - the Applications menu's root item.
+ * @csspart menu-item - every menu item.
+ *
+ * @cssproperty --erp-top-bar-bg - bar background.
+ * @cssproperty --erp-top-bar-fg - bar text colour.
+ * @cssproperty --erp-top-bar-muted-fg - inactive tab text colour.
+ * @cssproperty --erp-top-bar-hover-bg - hover background on the bar.
+ * @cssproperty --erp-top-bar-height - bar height (default 40px).
+ * @cssproperty --erp-top-bar-accent - active tab marker colour.
+ * @cssproperty --erp-top-bar-focus-ring - focus outline colour.
+ * @cssproperty --erp-top-bar-tab-active-bg - active tab background.
+ * @cssproperty --erp-top-bar-tab-active-fg - active tab text colour.
+ * @cssproperty --erp-top-bar-tab-max-width - longest tab before its label is cut with an ellipsis.
+ * @cssproperty --erp-top-bar-env-bg - environment label background.
+ * @cssproperty --erp-top-bar-env-fg - environment label text colour.
+ * @cssproperty --erp-top-bar-menu-bg - popup menu background.
+ * @cssproperty --erp-top-bar-menu-fg - popup menu text colour.
+ * @cssproperty --erp-top-bar-menu-muted-fg - secondary text in menus.
+ * @cssproperty --erp-top-bar-menu-hover-bg - hovered / focused menu item background.
+ * @cssproperty --erp-top-bar-menu-z-index - popup stacking (default 1030, under the loading overlay's 1041).
+ * @cssproperty --erp-top-bar-font - font family.
+ * @cssproperty --erp-top-bar-font-size - base font size (default 13px).
+ */
+export class ErpTopBar extends LitElement {
+  static override styles = styles;
+
+  static override properties = {
+    applications: { attribute: false },
+    tabs: { attribute: false },
+    activeApplication: { attribute: 'active-application' },
+    tenant: { attribute: false },
+    environmentLabel: { attribute: 'environment-label' },
+    environmentName: { attribute: 'environment-name' },
+    signedIn: { type: Boolean, attribute: 'signed-in' },
+    userName: { attribute: 'user-name' },
+    languages: { attribute: false },
+    language: {},
+    portal: { type: Boolean },
+    focusedTab: { state: true },
+  };
+
+  /** The Applications menu's items (Description, with Application as secondary text). */
+  declare applications: Application[];
+  /**
+   * Open application tabs in order, without HOME: `{ application, label }` (a HOME entry is ignored: the
+   * element always renders HOME first, labelled from `tabs.home`).
+   */
+  declare tabs: TopBarTab[];
+  /** The selected tab's application; `HOME` when home. */
+  declare activeApplication: string;
+  /** Database server, database and release for the environment tooltip. */
+  declare tenant: TenantInfo | null;
+  /** Shown as a badge when set. */
+  declare environmentLabel: string | null;
+  /** First line of the badge's tooltip. */
+  declare environmentName: string | null;
+  /** User menu, language dropdown and Applications menu when true; the Log in button when false. */
+  declare signedIn: boolean;
+  /** Text of the user menu button. */
+  declare userName: string;
+  /** Dropdown options; the dropdown shows only when signed in and there is more than one. */
+  declare languages: Language[];
+  /** The current locale id (the selected option). */
+  declare language: string;
+  /** Shows the Switch Account link (portal users). */
+  declare portal: boolean;
+  /** Index of the tab holding the roving tabindex while the user moves with arrows; null: the active tab. */
+  protected declare focusedTab: number | null;
+
+  protected readonly i18n = new I18nController(this);
+
+  protected readonly applicationsMenu = new MenuController(this, {
+    container: () => this.find('.applications'),
+    button: () => this.find('.applications > button'),
+    items: () => this.findAll('.applications [role="menuitem"]'),
+    onOpen: () => this.userMenu.hide(false),
+  });
+
+  protected readonly userMenu = new MenuController(this, {
+    container: () => this.find('.user'),
+    button: () => this.find('.user > button'),
+    items: () => this.findAll('.user [role="menuitem"]'),
+    onOpen: () => this.applicationsMenu.hide(false),
+  });
+
+  /**
+   * The application whose tab Delete asked to close: once the owner has removed it from `tabs` (taking the
+   * focused button with it), focus goes to the tab the owner activated instead of being lost.
+   */
+  private closingByKeyboard: string | null = null;
+
+  constructor() {
+    super();
+    this.applications = [];
+    this.tabs = [];
+    this.activeApplication = HOME_APPLICATION;
+    this.tenant = null;
+    this.environmentLabel = null;
+    this.environmentName = null;
+    this.signedIn = false;
+    this.userName = '';
+    this.languages = [];
+    this.language = '';
+    this.portal = false;
+    this.focusedTab = null;
+  }
+
+  /** HOME first, then the open application tabs in order. */
+  private get tabViews(): TabView[] {
+    return [
+      { application: HOME_APPLICATION, label: t('tabs.home'), closable: false },
+      ...(this.tabs ?? [])
+        .filter((tab) => tab.application !== HOME_APPLICATION)
+        .map((tab) => ({ application: tab.application, label: tab.label, closable: true })),
+    ];
+  }
+
+  private get activeIndex(): number {
+    return Math.max(
+      0,
+      this.tabViews.findIndex((tab) => tab.application === this.activeApplication),
+    );
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('tabs') || changed.has('activeApplication')) {
+      // The roving tabindex follows the owner's selection again.
+      this.focusedTab = null;
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    const strip = this.find('.strip');
+    strip?.style.setProperty('--erp-tab-count', String(this.tabViews.length));
+    if (changed.has('tabs') && this.closingByKeyboard !== null) {
+      const closed = !this.tabs.some((tab) => tab.application === this.closingByKeyboard);
+      const outside = document.activeElement;
+      const focusLost = !this.shadowRoot?.activeElement && (!outside || outside === document.body || outside === this);
+      if (closed) this.closingByKeyboard = null;
+      if (closed && focusLost) this.tabElements()[this.activeIndex]?.focus();
+    }
+    if (changed.has('activeApplication')) {
+      this.tabElements()[this.activeIndex]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    }
+  }
+
+  protected override render(): TemplateResult {
+    return html`
+      <div class="bar" part="base">
+        ${this.renderTabs()}
+        <div class="actions" part="actions">
+          ${this.renderEnvironment()}
+          ${this.portal
+            ? html`<button type="button" class="action link" part="switch-account" @click=${this.handleSwitchAccount}>
+                ${t('account.switch')}
+              </button>`
+            : nothing}
+          ${this.signedIn
+            ? this.renderUserMenu()
+            : html`<button type="button" class="action login" part="login" @click=${this.handleLogin}>
+                ${t('user.login')}
+              </button>`}
+          ${this.signedIn && (this.languages ?? []).length > 1 ? this.renderLanguages() : nothing}
+          ${this.signedIn ? this.renderApplicationsMenu() : nothing}
+        </div>
+      </div>
+    `;
+  }
+
+  private renderTabs(): TemplateResult {
+    const views = this.tabViews;
+    const active = views.findIndex((tab) => tab.application === this.activeApplication);
+    const rovingIndex = this.focusedTab ?? this.activeIndex;
+    return html`
+      <div class="strip" part="tab-strip">
+        <div
+          class="tablist"
+          part="tablist"
+          role="tablist"
+          aria-label=${t('tabs.label')}
+          @keydown=${this.handleTabKeyDown}
+          @focusout=${this.handleTabFocusOut}
+        >
+          ${repeat(
+            views,
+            (tab) => tab.application,
+            (tab, index) => html`
+              <button
+                type="button"
+                role="tab"
+                class=${tab.closable ? 'tab closable' : 'tab'}
+                part=${index === active ? 'tab tab-active' : 'tab'}
+                data-index=${index}
+                data-application=${tab.application}
+                aria-selected=${index === active ? 'true' : 'false'}
+                aria-keyshortcuts=${tab.closable ? 'Delete' : nothing}
+                tabindex=${index === rovingIndex ? '0' : '-1'}
+                @click=${() => this.activate(tab)}
+              >
+                <span class="label">${tab.label}</span>
+              </button>
+            `,
+          )}
+        </div>
+        <div class="closers">
+          ${repeat(
+            views,
+            (tab) => tab.application,
+            (tab, index) =>
+              tab.closable
+                ? html`<button
+                    type="button"
+                    class=${index === active ? 'close active' : 'close'}
+                    part="tab-close"
+                    data-application=${tab.application}
+                    aria-label=${t('tabs.close', { label: tab.label })}
+                    title=${t('tabs.close', { label: tab.label })}
+                    tabindex="-1"
+                    @click=${() => this.requestClose(tab)}
+                  >
+                    ${closeIcon}
+                  </button>`
+                : html`<span aria-hidden="true"></span>`,
+          )}
+        </div>
+      </div>
+    `;
+  }
+
+  private renderEnvironment(): TemplateResult | typeof nothing {
+    if (!this.environmentLabel) return nothing;
+    const tooltip = this.environmentTooltip();
+    return html`
+      <span class="environment" part="environment" title=${tooltip} aria-describedby="environment-details">
+        ${this.environmentLabel}
+      </span>
+      <span id="environment-details" class="visually-hidden">${tooltip}</span>
+    `;
+  }
+
+  /** §2: the environment tooltip shows database server, database name and release number. */
+  private environmentTooltip(): string {
+    const unknown = t('environment.unknown');
+    const lines = [
+      t('environment.server', { value: this.tenant?.server || unknown }),
+      t('environment.database', { value: this.tenant?.database || unknown }),
+      t('environment.release', { value: this.tenant?.releaseNumber || unknown }),
+    ];
+    if (this.environmentName) lines.unshift(t('environment.name', { value: this.environmentName }));
+    return lines.join('\n');
+  }
+
+  private renderUserMenu(): TemplateResult {
+    const open = this.userMenu.open;
+    return html`
+      <div class="menu-anchor user" @focusout=${this.userMenu.handleFocusOut}>
+        <button
+          type="button"
+          class="action"
+          part="user-button"
+          aria-haspopup="menu"
+          aria-expanded=${open ? 'true' : 'false'}
+          aria-controls="user-menu"
+          @click=${this.userMenu.handleButtonClick}
+          @keydown=${this.userMenu.handleButtonKeyDown}
+        >
+          ${userIcon}<span>${this.userName}</span>${chevronIcon}
+        </button>
+        <div class="popup" part="menu" ?hidden=${!open}>
+          <div
+            id="user-menu"
+            class="menu"
+            role="menu"
+            aria-label=${t('user.menu')}
+            @keydown=${this.userMenu.handleMenuKeyDown}
+          >
+            ${this.menuItem(t('user.changePassword'), () => emit(this, 'erp-change-password', null))}
+            ${this.menuItem(t('user.about'), () => emit(this, 'erp-about', null))}
+            ${this.menuItem(t('user.logout'), () => emit(this, 'erp-logout', null))}
+          </div>
+        </div>
+      </div>
+    `;
+  }
+
+  private menuItem(label: string, choose: () => void): TemplateResult {
+    return html`<button
+      type="button"
+      role="menuitem"
+      class="item"
+      part="menu-item"
+      tabindex="-1"
+      @click=${() => {
+        this.userMenu.hide();
+        choose();
+      }}
+    >
+      ${label}
+    </button>`;
+  }
+
+  private renderLanguages(): TemplateResult {
+    return html`
+      <select part="language" aria-label=${t('language.label')} @change=${this.handleLanguageChange}>
+        ${this.languages.map(
+          (language) => html`<option
+            value=${language.LocaleIdentifier}
+            lang=${language.LocaleIdentifier}
+            ?selected=${language.LocaleIdentifier === this.language}
+          >
+            ${language.Name}
+          </option>`,
+        )}
+      </select>
+    `;
+  }
+
+  private renderApplicationsMenu(): TemplateResult {
+    const open = this.applicationsMenu.open;
+    const applications = this.applications ?? [];
+    return html`
+      <div class="menu-anchor applications" @focusout=${this.applicationsMenu.handleFocusOut}>
+        <button
+          type="button"
+          class="action"
+          part="applications-button"
+          aria-haspopup="menu"
+          aria-expanded=${open ? 'true' : 'false'}
+          aria-controls="applications-menu"
+          @click=${this.applicationsMenu.handleButtonClick}
+          @keydown=${this.applicationsMenu.handleButtonKeyDown}
+        >
+          ${appsIcon}<span>${t('applications.button')}</span>
+        </button>
+        <div class="popup" part="menu" ?hidden=${!open}>
+          <div id="applications-heading" class="menu-heading" part="menu-heading">${t('applications.root')}</div>
+          ${applications.length
+            ? html`<div
+                id="applications-menu"
+                class="menu"
+                role="menu"
+                aria-labelledby="applications-heading"
+                @keydown=${this.applicationsMenu.handleMenuKeyDown}
+              >
+                ${applications.map(
+                  (application) => html`<button
+                    type="button"
+                    role="menuitem"
+                    class="item"
+                    part="menu-item"
+                    tabindex="-1"
+                    data-application=${application.Application}
+                    @click=${() => this.chooseApplication(application)}
+                  >
+                    <span class="primary">${application.Description}</span>
+                    <span class="secondary">${application.Application}</span>
+                  </button>`,
+                )}
+              </div>`
+            : html`<p id="applications-menu" class="empty">${t('applications.empty')}</p>`}
+        </div>
+      </div>
+    `;
+  }
+
+  // ---- behaviour ---------------------------------------------------------------------------------------
+
+  private activate(tab: TabView): void {
+    if (tab.application === HOME_APPLICATION) emit(this, 'erp-navigate', { path: '/' });
+    else emit(this, 'erp-tab-select', { application: tab.application });
+  }
+
+  private requestClose(tab: TabView): void {
+    if (tab.closable) emit(this, 'erp-tab-close', { application: tab.application });
+  }
+
+  private chooseApplication(application: Application): void {
+    this.applicationsMenu.hide();
+    emit(this, 'erp-navigate', { path: application.RouterPath });
+  }
+
+  private readonly handleTabKeyDown = (event: KeyboardEvent): void => {
+    const target = (event.target as HTMLElement).closest<HTMLElement>('[role="tab"]');
+    if (!target) return;
+    const index = Number(target.dataset['index']);
+    const count = this.tabViews.length;
+    let next: number | undefined;
+    switch (event.key) {
+      case 'ArrowRight':
+        next = (index + 1) % count;
+        break;
+      case 'ArrowLeft':
+        next = (index - 1 + count) % count;
+        break;
+      case 'Home':
+        next = 0;
+        break;
+      case 'End':
+        next = count - 1;
+        break;
+      case 'Delete': {
+        const tab = this.tabViews[index];
+        if (tab?.closable) {
+          event.preventDefault();
+          this.closingByKeyboard = tab.application;
+          this.requestClose(tab);
+        }
+        return;
+      }
+      default:
+        return;
+    }
+    event.preventDefault();
+    void this.moveTabFocus(next);
+  };
+
+  private async moveTabFocus(index: number): Promise<void> {
+    this.focusedTab = index;
+    await this.updateComplete;
+    const tab = this.tabElements()[index];
+    tab?.focus();
+    tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }
+
+  /** Leaving the strip hands the Tab stop back to the active tab. */
+  private readonly handleTabFocusOut = (event: FocusEvent): void => {
+    const to = event.relatedTarget as Node | null;
+    if (!to || !this.find('.tablist')?.contains(to)) this.focusedTab = null;
+  };
+
+  private readonly handleLanguageChange = (event: Event): void => {
+    const locale = (event.target as HTMLSelectElement).value;
+    emit(this, 'erp-language-change', { locale });
+  };
+
+  private readonly handleLogin = (): void => {
+    emit(this, 'erp-login', null);
+  };
+
+  private readonly handleSwitchAccount = (): void => {
+    emit(this, 'erp-switch-account', null);
+  };
+
+  // ---- helpers -----------------------------------------------------------------------------------------
+
+  private find(selector: string): HTMLElement | null {
+    return this.renderRoot?.querySelector<HTMLElement>(selector) ?? null;
+  }
+
+  private findAll(selector: string): HTMLElement[] {
+    return [...(this.renderRoot?.querySelectorAll<HTMLElement>(selector) ?? [])];
+  }
+
+  private tabElements(): HTMLElement[] {
+    return this.findAll('[role="tab"]');
+  }
+}
+
+if (!customElements.get('erp-top-bar')) customElements.define('erp-top-bar', ErpTopBar);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'erp-top-bar': ErpTopBar;
+  }
+}

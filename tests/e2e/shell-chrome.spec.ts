@@ -1,0 +1,179 @@
+/**
+ * The shell around the screens, end to end: the §4 loading indicator (Escape resets it), the command
+ * palette (Ctrl+K, F2), languages switched without a reload, the banner when the API cannot be reached,
+ * About, and menu RESTEEL0002's resteelWin window.
+ */
+import { expect, test } from '@playwright/test';
+import { accessToken, signIn } from './helpers.ts';
+import {
+  expectNotReloaded,
+  goTo,
+  markPage,
+  menuBar,
+  overlay,
+  screenOf,
+  settled,
+  tabBar,
+  topBar,
+} from './shell-helpers.ts';
+
+test('the loading overlay covers the page at z-index 1041 while a call is in flight; Escape turns it off', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await settled(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/shell/menus?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await goTo(page, '#/novus-ar');
+  await expect(overlay(page)).toHaveAttribute('active', '');
+  await expect(overlay(page).getByRole('progressbar')).toBeVisible();
+  expect(await overlay(page).evaluate((element) => getComputedStyle(element).zIndex)).toBe('1041');
+
+  await page.keyboard.press('Escape');
+  await expect(overlay(page)).not.toHaveAttribute('active', /.*/);
+
+  // The held call finishes later: the counter never goes below zero, so the overlay stays off.
+  release();
+  await expect(menuBar(page).getByRole('menubar')).toBeVisible();
+  await expect(screenOf(page, '/novus-ar').getByRole('navigation', { name: 'Accounts Receivable menu' })).toBeVisible();
+  await expect(overlay(page)).not.toHaveAttribute('active', /.*/);
+  await goTo(page, '#/novus-gl');
+  await expect(screenOf(page, '/novus-gl').getByRole('navigation', { name: 'General Ledger menu' })).toBeVisible();
+  await settled(page);
+});
+
+test('Ctrl+K and F2 search every menu of every application and open the choice as a tab', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await settled(page);
+  const palette = page.locator('erp-command-palette');
+  const search = palette.getByRole('combobox', { name: 'Search screens and applications' });
+
+  await page.keyboard.press('Control+k');
+  await expect(search).toBeVisible();
+  await expect(search).toBeFocused();
+  await search.fill('bank reconc');
+  await expect(palette.getByRole('option')).toHaveCount(1);
+  await expect(palette.getByRole('option')).toContainText('Bank Reconciliation');
+  await expect(palette.getByRole('option')).toContainText('General Ledger');
+  await page.keyboard.press('Enter');
+  await expect(search).toBeHidden();
+  await expect(page).toHaveURL(/#\/novus-gl\/bank-reconciliation$/);
+  await expect(tabBar(page).getByRole('tab', { name: 'Bank Reconciliation' })).toHaveAttribute('aria-selected', 'true');
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toHaveAttribute('aria-selected', 'true');
+
+  // F2 (§2: "F2 navigates the page"): another application's menu.
+  await page.keyboard.press('F2');
+  await expect(search).toBeFocused();
+  await search.fill('stock status');
+  await expect(palette.getByRole('option').first()).toContainText('Inventory Control');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/novus-ic\/Stock-Status$/);
+  await expect(tabBar(page).getByRole('tab', { name: 'Stock Status' })).toHaveAttribute('aria-selected', 'true');
+
+  // Escape closes it without going anywhere.
+  await page.keyboard.press('Control+k');
+  await expect(search).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(search).toBeHidden();
+  await expect(page).toHaveURL(/#\/novus-ic\/Stock-Status$/);
+});
+
+test('choosing fr-CA re-renders the shell and the open screens without a reload and tells the server', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/novus-gl');
+  const gl = screenOf(page, '/novus-gl');
+  await gl.getByLabel('Filter menus').fill('journal');
+  await markPage(page);
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+
+  const posted = page.waitForRequest((request) => request.url().endsWith('/api/shell_init/locale') && request.method() === 'POST');
+  await topBar(page).getByRole('combobox', { name: 'Language' }).selectOption('fr-CA');
+  expect((await posted).postDataJSON()).toEqual({ locale: 'fr-CA' });
+
+  await expect(topBar(page).getByRole('tab', { name: 'ACCUEIL' })).toBeVisible();
+  await expect(topBar(page).getByRole('combobox', { name: 'Langue' })).toBeVisible();
+  await expect(gl.getByLabel('Filtrer les menus')).toHaveValue('journal'); // the same screen, re-rendered
+  await expect(gl.getByRole('region', { name: 'Ouverts récemment' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  const cookies = await page.context().cookies();
+  expect(decodeURIComponent(cookies.find((cookie) => cookie.name === '.AspNetCore.Culture')?.value ?? '')).toBe('c=fr-CA|uic=fr-CA');
+
+  // A screen opened now is in French from its first render.
+  await goTo(page, '#/novus-gl/gl-chart');
+  await expect(screenOf(page, '/novus-gl/gl-chart').getByText('Cet écran n’est pas offert dans cette version.')).toBeVisible();
+  expect(navigations.filter((url) => !url.includes('#'))).toEqual([]);
+  await expectNotReloaded(page);
+
+  // Back to English for the accounts the other tests use.
+  const restored = page.waitForRequest((request) => request.url().endsWith('/api/shell_init/locale'));
+  await topBar(page).getByRole('combobox', { name: 'Langue' }).selectOption('en-CA');
+  await restored;
+  await expect(topBar(page).getByRole('tab', { name: 'HOME' })).toBeVisible();
+});
+
+test('when the API cannot be reached a banner says so, and goes away by itself when it is back', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await settled(page);
+  await markPage(page);
+  const banner = page.locator('erp-banner[data-banner="api-unreachable"]');
+  await expect(banner.getByText('The server cannot be reached')).toHaveCount(0);
+
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await goTo(page, '#/novus-ar'); // its menus must be fetched
+  await expect(banner.getByText('The server cannot be reached. Your open screens are kept; the shell reconnects by itself.')).toBeVisible();
+  await expect(screenOf(page, '/novus-ar').getByText('The menus could not be loaded.')).toBeVisible();
+  // No catalogue alert per failed call: the banner is the message.
+  await expect(page.locator('#erp-alerts .erp-alert')).toHaveCount(0);
+
+  await page.unroute('**/api/**');
+  await expect(banner.getByText('The server cannot be reached')).toHaveCount(0, { timeout: 20_000 });
+  // The shell loads what failed meanwhile: the menu bar and the launchpad.
+  await expect(menuBar(page).getByRole('menubar')).toBeVisible();
+  await expect(screenOf(page, '/novus-ar').getByRole('navigation', { name: 'Accounts Receivable menu' })).toBeVisible();
+  await expectNotReloaded(page);
+});
+
+test('About shows the release, server, database, component versions and the keyboard shortcuts', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await settled(page);
+  await topBar(page).getByRole('button', { name: 'Dana Whitfield' }).click();
+  await topBar(page).getByRole('menuitem', { name: 'About' }).click();
+  const about = page.locator('erp-dialog[data-dialog="about"]');
+  await expect(about.getByRole('heading', { name: 'About' })).toBeVisible();
+  const answer = await page.request.get('/api/tenant', { headers: { authorization: `Bearer ${await accessToken(page)}` } });
+  const tenant = (await answer.json()) as { server: string; database: string; releaseNumber: string };
+  for (const value of [tenant.releaseNumber, tenant.server, tenant.database]) {
+    await expect(about.getByText(value, { exact: true }).first()).toBeVisible();
+  }
+  for (const text of ['@erp/root-config', '@erp/shared', 'react', 'single-spa', 'lit-html', 'Alt+Shift+W', 'Ctrl+K', 'F2', 'Escape']) {
+    await expect(about.getByText(text, { exact: true }).first()).toBeVisible();
+  }
+  await expect(about.getByText('Close the tab (an application page closes its application tab)')).toBeVisible();
+  await about.getByRole('button', { name: 'Close' }).click();
+  await expect(about.getByRole('heading', { name: 'About' })).toBeHidden();
+});
+
+test('menu RESTEEL0002 opens the resteelWin window once, then brings it forward', async ({ page }) => {
+  await signIn(page, 'steel', 'steel', '#/resteel-oe');
+  const config = (await (await page.request.get('/shell-config.json')).json()) as { steel: { frameUrl?: string } };
+  const popupPromise = page.waitForEvent('popup');
+  await menuBar(page).getByRole('menuitem', { name: 'ReSteel Order Entry' }).click();
+  const popup = await popupPromise;
+  expect(popup.url()).toBe(config.steel.frameUrl);
+  expect(await popup.evaluate(() => window.name)).toBe('resteelWin');
+
+  // Chosen again: no second window.
+  let another = false;
+  page.context().on('page', () => (another = true));
+  await menuBar(page).getByRole('menuitem', { name: 'ReSteel Order Entry' }).click();
+  await page.waitForTimeout(500);
+  expect(another).toBe(false);
+  expect(page.context().pages()).toHaveLength(2);
+  // No tab was opened for it.
+  await expect(tabBar(page).getByRole('tab')).toHaveCount(0);
+});

@@ -1,0 +1,44 @@
+/** Shared steps of the shell-*.spec.ts end-to-end tests (tabs, menus, screens). */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const topBar = (page: Page): Locator => page.locator('erp-top-bar');
+export const menuBar = (page: Page): Locator => page.locator('erp-menu-bar');
+export const tabBar = (page: Page): Locator => page.locator('erp-tab-bar');
+export const overlay = (page: Page): Locator => page.locator('erp-loading-overlay');
+
+/** The container of the open tab whose path is `path` (one per open screen). */
+export const screenOf = (page: Page, path: string): Locator => page.locator(`.erp-tab-screen[data-tab-path="${path}"]`);
+
+/** The paths of every screen container in the page, in DOM order. */
+export async function screenPaths(page: Page): Promise<string[]> {
+  return page.locator('.erp-tab-screen').evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset['tabPath'] ?? ''));
+}
+
+/** Goes to a hash route as a link would (a hashchange, no reload). */
+export async function goTo(page: Page, hash: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.location.hash = target;
+  }, hash);
+}
+
+/** Waits until nothing is loading (the overlay is off). */
+export async function settled(page: Page): Promise<void> {
+  await expect(overlay(page)).not.toHaveAttribute('active', /.*/);
+}
+
+/** Chooses a menu item in the menu bar: opens its group, then the item. */
+export async function chooseMenu(page: Page, group: string, item: string): Promise<void> {
+  await menuBar(page).getByRole('menuitem', { name: group, exact: true }).click();
+  await menuBar(page).getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+/** Marks the page so a later check can prove it was not reloaded. */
+export async function markPage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __e2eMark?: number }).__e2eMark = 42;
+  });
+}
+
+export async function expectNotReloaded(page: Page): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { __e2eMark?: number }).__e2eMark)).toBe(42);
+}

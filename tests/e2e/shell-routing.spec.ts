@@ -1,0 +1,118 @@
+/**
+ * §2 routing rules and §4 later navigation, end to end: the first segment selects the application
+ * (case-insensitively), the second the menu item; unknown menus go to the application root, unknown
+ * applications to '/'; every application root shows its launchpad; menus come from the server, HOME never
+ * asks for any; a menu tab opens once per MenuId; screens that are not in this release say so.
+ */
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers.ts';
+import { chooseMenu, goTo, markPage, menuBar, screenOf, settled, tabBar, topBar, expectNotReloaded } from './shell-helpers.ts';
+
+test('the first segment selects the application case-insensitively and the path becomes canonical', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/NOVUS-GL');
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toHaveAttribute('aria-selected', 'true');
+  await expect(screenOf(page, '/novus-gl').getByRole('heading', { level: 1, name: 'General Ledger' })).toBeVisible();
+  await expect(page).toHaveURL(/#\/novus-gl$/);
+
+  await goTo(page, '#/Novus-Gl/GL-CHART');
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/#\/novus-gl\/gl-chart$/);
+});
+
+test('an unknown menu goes to the application root and an unknown application to /', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/novus-ic');
+  await settled(page);
+  await markPage(page);
+  const historyLength = await page.evaluate(() => history.length);
+
+  await goTo(page, '#/novus-gl/no-such-menu');
+  await expect(page).toHaveURL(/#\/novus-gl$/);
+  await expect(screenOf(page, '/novus-gl').getByRole('heading', { level: 1, name: 'General Ledger' })).toBeVisible();
+  await expect(tabBar(page).getByRole('tab')).toHaveCount(0);
+
+  // An inactive menu item is unknown too, even though its route is declared.
+  await goTo(page, '#/novus/price-override-audit');
+  await expect(page).toHaveURL(/#\/novus$/);
+
+  await goTo(page, '#/no-such-application/gl-chart');
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Dana Whitfield' })).toBeVisible();
+  await expect(topBar(page).getByRole('tab', { name: 'HOME' })).toHaveAttribute('aria-selected', 'true');
+  // Redirects replace the history entry; one entry per navigation the user made.
+  expect(await page.evaluate(() => history.length)).toBe(historyLength + 3);
+  await expectNotReloaded(page);
+});
+
+test('#/novus-gl adds the General Ledger tab and its menu bar; HOME never asks for menus', async ({ page }) => {
+  const menuRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/shell/menus')) menuRequests.push(new URL(request.url()).searchParams.get('application') ?? '');
+  });
+  await signIn(page, 'admin', 'admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Dana Whitfield' })).toBeVisible();
+  await expect(menuBar(page)).toBeHidden();
+  await expect(topBar(page).getByRole('tab')).toHaveCount(1);
+
+  await goTo(page, '#/novus-gl');
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toHaveAttribute('aria-selected', 'true');
+  await expect(menuBar(page).getByRole('menubar')).toBeVisible();
+  for (const group of ['Transactions', 'Inquiries', 'Reports', 'Financial statements', 'Year end', 'Setup']) {
+    await expect(menuBar(page).getByRole('menuitem', { name: group, exact: true })).toBeVisible();
+  }
+  await topBar(page).getByRole('tab', { name: 'HOME' }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(menuBar(page)).toBeHidden();
+  // The General Ledger tab stays open.
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
+  expect(menuRequests).toEqual(['NOVUS-GL']);
+});
+
+test('a menu item opens its tab once; the screen says honestly that it is not in this release', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/novus-gl');
+  await chooseMenu(page, 'Setup', 'GL Chart of Accounts');
+  const tab = tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' });
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/#\/novus-gl\/gl-chart$/);
+  const chart = screenOf(page, '/novus-gl/gl-chart');
+  await expect(chart.getByRole('heading', { name: 'GL Chart of Accounts' })).toBeVisible();
+  await expect(chart.getByText('This screen is not available in this release.')).toBeVisible();
+  await expect(screenOf(page, '/novus-gl')).toBeHidden();
+
+  // Again from the menu bar, from the launchpad, and by URL: still one tab.
+  await chooseMenu(page, 'Setup', 'GL Chart of Accounts');
+  await topBar(page).getByRole('tab', { name: 'General Ledger' }).click(); // the active application tab: its page
+  await expect(screenOf(page, '/novus-gl')).toBeVisible();
+  await screenOf(page, '/novus-gl').getByRole('link', { name: /GL Chart of Accounts/ }).first().click();
+  await goTo(page, '#/novus-gl/GL-Chart');
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(tabBar(page).getByRole('tab')).toHaveCount(1);
+  await expect(page.locator('.erp-tab-screen[data-tab-path="/novus-gl/gl-chart"]')).toHaveCount(1);
+
+  // A second menu item: a second tab.
+  await chooseMenu(page, 'Reports', 'Trial Balance');
+  await expect(tabBar(page).getByRole('tab')).toHaveCount(2);
+  await expect(tabBar(page).getByRole('tab', { name: 'Trial Balance' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('an application page lists its menus with a working filter and the recently opened screens', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/novus-gl/trial-balance');
+  await expect(tabBar(page).getByRole('tab', { name: 'Trial Balance' })).toHaveAttribute('aria-selected', 'true');
+  await goTo(page, '#/novus-gl');
+  const home = screenOf(page, '/novus-gl');
+  const launchpad = home.getByRole('navigation', { name: 'General Ledger menu' });
+  await expect(launchpad.getByRole('heading', { name: 'Setup' })).toBeVisible();
+  await expect(launchpad.getByRole('link')).toHaveCount(21);
+
+  const filter = home.getByLabel('Filter menus');
+  await filter.fill('journal');
+  await expect(launchpad.getByRole('link')).toHaveCount(3);
+  await expect(launchpad.getByRole('link', { name: /GL Journal Entry/ })).toBeVisible();
+  await expect(launchpad.getByRole('heading', { name: 'Setup' })).toBeVisible(); // Accounting Journals is there
+  await expect(launchpad.getByRole('heading', { name: 'Year end' })).toHaveCount(0);
+  await filter.fill('no such thing');
+  await expect(home.getByText('No menu item matches “no such thing”.')).toBeVisible();
+  await filter.fill('');
+
+  const recent = home.getByRole('region', { name: 'Recently opened' });
+  await expect(recent.getByRole('link', { name: /Trial Balance/ })).toBeVisible();
+});

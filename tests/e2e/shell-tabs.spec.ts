@@ -1,0 +1,205 @@
+/**
+ * §2 "each open screen is kept alive per path" and §4 tabs, end to end: keep-alive across application tabs,
+ * closing frees the screen, close guards (Save / Discard / Stay), closing an application tab asks each of
+ * its menu tabs, tabs restored after a reload, keyboard switching and closing.
+ *
+ * The close-guard tests need a screen with unsaved work. No screen of this release has a form yet, so the
+ * test serves one: it appends a `GlChart` export to the real accounting module as the browser downloads it
+ * (route `/novus-gl/gl-chart` names `@erp/accounting#GlChart`). That export is built with the product's
+ * own `screen()`, `useCloseGuard()` and `confirmUnsavedChanges()` from @erp/ui — exactly what a real screen
+ * would write — so everything from the tab close button to the dialog and the teardown is the product.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers.ts';
+import { chooseMenu, goTo, markPage, expectNotReloaded, screenOf, screenPaths, settled, tabBar, topBar } from './shell-helpers.ts';
+
+const NOTES_SCREEN = `
+import * as e2eUi from '@erp/ui';
+import * as e2eReact from 'react';
+function E2eNotes() {
+  const [text, setText] = e2eReact.useState('');
+  e2eUi.useCloseGuard(text ? async () => {
+    const answer = await e2eUi.confirmUnsavedChanges();
+    return answer === 'discard' || answer === 'save';
+  } : null);
+  return e2eReact.createElement('label', null, 'Notes ',
+    e2eReact.createElement('input', { value: text, onChange: (event) => setText(event.target.value) }));
+}
+export const GlChart = e2eUi.screen(E2eNotes, { module: '@erp/accounting' });
+`;
+
+/** Serves the accounting module with the test's `GlChart` screen appended. */
+async function withNotesScreen(page: Page): Promise<void> {
+  await page.route('**/apps/accounting/accounting.js', async (route) => {
+    const original = await route.fetch();
+    const body = `${(await original.text()).replace(/\/\/# sourceMappingURL=.*$/m, '')}\n${NOTES_SCREEN}`;
+    await route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body });
+  });
+}
+
+const dialog = (page: Page) => page.locator('erp-dialog[data-dialog="question"]');
+
+test('a screen stays alive while other tabs are shown, across application tabs; closing it discards it', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/novus-gl');
+  const gl = screenOf(page, '/novus-gl');
+  await gl.getByLabel('Filter menus').fill('ledger');
+  // Tag the very input element: a re-mount would create a new one.
+  await gl.getByLabel('Filter menus').evaluate((input) => ((input as HTMLInputElement & { e2eTag?: string }).e2eTag = 'same'));
+  await markPage(page);
+
+  await goTo(page, '#/novus-ar');
+  const ar = screenOf(page, '/novus-ar');
+  await expect(ar.getByRole('heading', { level: 1, name: 'Accounts Receivable' })).toBeVisible();
+  await expect(gl).toBeHidden();
+  await ar.getByLabel('Filter menus').fill('cash');
+
+  await topBar(page).getByRole('tab', { name: 'General Ledger' }).click();
+  await expect(gl).toBeVisible();
+  await expect(ar).toBeHidden();
+  await expect(gl.getByLabel('Filter menus')).toHaveValue('ledger');
+  expect(await gl.getByLabel('Filter menus').evaluate((input) => (input as HTMLInputElement & { e2eTag?: string }).e2eTag)).toBe('same');
+  await topBar(page).getByRole('tab', { name: 'Accounts Receivable' }).click();
+  await expect(ar.getByLabel('Filter menus')).toHaveValue('cash');
+
+  // Close the General Ledger tab (not the one shown): its screen goes; reopening starts afresh.
+  await topBar(page).getByRole('button', { name: 'Close General Ledger' }).click();
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toHaveCount(0);
+  await expect(gl).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/novus-ar$/);
+  await goTo(page, '#/novus-gl');
+  await expect(screenOf(page, '/novus-gl').getByLabel('Filter menus')).toHaveValue('');
+  await expectNotReloaded(page);
+});
+
+test('closing the shown application tab goes to its neighbour; menu tabs close with their screens', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/novus-gl/gl-chart');
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toBeVisible();
+  await goTo(page, '#/novus-gl/trial-balance');
+  await expect(tabBar(page).getByRole('tab', { name: 'Trial Balance' })).toBeVisible();
+  await goTo(page, '#/novus-ar');
+  await expect(screenOf(page, '/novus-ar')).toBeVisible();
+  await goTo(page, '#/novus-gl/trial-balance');
+  await expect(tabBar(page).getByRole('tab')).toHaveCount(2);
+  await settled(page);
+  expect(await screenPaths(page)).toEqual(['/novus-gl/gl-chart', '/novus-gl/trial-balance', '/novus-ar']);
+
+  // Closing the shown menu tab shows the neighbour (the previous one: it was the last).
+  await tabBar(page).getByRole('button', { name: 'Close Trial Balance' }).click();
+  await expect(page).toHaveURL(/#\/novus-gl\/gl-chart$/);
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toHaveAttribute('aria-selected', 'true');
+  // The last one: the application page.
+  await tabBar(page).getByRole('button', { name: 'Close GL Chart of Accounts' }).click();
+  await expect(page).toHaveURL(/#\/novus-gl$/);
+  await expect(screenOf(page, '/novus-gl').getByRole('heading', { level: 1, name: 'General Ledger' })).toBeVisible();
+  await expect(tabBar(page).getByRole('tab')).toHaveCount(0);
+
+  // Closing the shown application tab goes to the next one.
+  await topBar(page).getByRole('button', { name: 'Close General Ledger' }).click();
+  await expect(page).toHaveURL(/#\/novus-ar$/);
+  await expect(topBar(page).getByRole('tab', { name: 'Accounts Receivable' })).toHaveAttribute('aria-selected', 'true');
+  await settled(page);
+  expect(await screenPaths(page)).toEqual(['/novus-ar']);
+});
+
+test('a screen with unsaved changes asks Save / Discard / Stay before its tab closes', async ({ page }) => {
+  await withNotesScreen(page);
+  await signIn(page, 'admin', 'admin', '#/novus-gl/gl-chart');
+  const chart = screenOf(page, '/novus-gl/gl-chart');
+  const notes = chart.getByLabel('Notes');
+  await expect(notes).toBeVisible();
+
+  // Nothing typed: nothing to lose, the tab closes at once.
+  await tabBar(page).getByRole('button', { name: 'Close GL Chart of Accounts' }).click();
+  await expect(chart).toHaveCount(0);
+  await goTo(page, '#/novus-gl/gl-chart');
+  await notes.fill('draft entry');
+
+  // Stay: the tab and the text stay.
+  await tabBar(page).getByRole('button', { name: 'Close GL Chart of Accounts' }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Unsaved changes' })).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Stay' }).click();
+  await expect(dialog(page).getByRole('dialog')).toBeHidden();
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toHaveAttribute('aria-selected', 'true');
+  await expect(notes).toHaveValue('draft entry');
+
+  // Escape dismisses the question: the same as Stay.
+  await page.keyboard.press('Alt+Shift+W');
+  await expect(dialog(page).getByRole('button', { name: 'Discard' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page).getByRole('dialog')).toBeHidden();
+  await expect(notes).toHaveValue('draft entry');
+
+  // Closing the application tab asks the menu tab too; Stay keeps both and shows the screen.
+  await goTo(page, '#/novus-gl');
+  await topBar(page).getByRole('button', { name: 'Close General Ledger' }).click();
+  await dialog(page).getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/#\/novus-gl\/gl-chart$/);
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
+  await expect(notes).toHaveValue('draft entry');
+
+  // Discard: the tab closes and its screen is gone.
+  await tabBar(page).getByRole('button', { name: 'Close GL Chart of Accounts' }).click();
+  await dialog(page).getByRole('button', { name: 'Discard' }).click();
+  await expect(tabBar(page).getByRole('tab')).toHaveCount(0);
+  await expect(chart).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/novus-gl$/);
+});
+
+test('open tabs are restored after a reload; only the shown screen mounts at once', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/novus-gl/gl-chart');
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toHaveAttribute('aria-selected', 'true');
+  await goTo(page, '#/novus-ic');
+  await expect(topBar(page).getByRole('tab', { name: 'Inventory Control' })).toHaveAttribute('aria-selected', 'true');
+  await goTo(page, '#/novus-gl/trial-balance');
+  await expect(tabBar(page).getByRole('tab', { name: 'Trial Balance' })).toHaveAttribute('aria-selected', 'true');
+  await settled(page);
+
+  await page.reload();
+  await expect(tabBar(page).getByRole('tab', { name: 'Trial Balance' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toBeVisible();
+  const names = await topBar(page).getByRole('tab').allTextContents();
+  expect(names.map((name) => name.trim())).toEqual(['HOME', 'General Ledger', 'Inventory Control']);
+  await settled(page);
+  expect(await screenPaths(page)).toEqual(['/novus-gl/trial-balance']);
+
+  // A restored tab mounts when it is first shown.
+  await tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' }).click();
+  await expect(screenOf(page, '/novus-gl/gl-chart').getByRole('heading', { name: 'GL Chart of Accounts' })).toBeVisible();
+  await topBar(page).getByRole('tab', { name: 'Inventory Control' }).click();
+  await expect(screenOf(page, '/novus-ic').getByRole('heading', { level: 1, name: 'Inventory Control' })).toBeVisible();
+});
+
+test('keyboard: Alt+Shift+arrows switch tabs, Alt+Shift+PageUp/PageDown applications, Alt+Shift+W closes', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/novus-gl');
+  await chooseMenu(page, 'Setup', 'GL Chart of Accounts');
+  await chooseMenu(page, 'Reports', 'Trial Balance');
+  await expect(page).toHaveURL(/#\/novus-gl\/trial-balance$/);
+  await settled(page);
+
+  await page.keyboard.press('Alt+Shift+ArrowLeft');
+  await expect(page).toHaveURL(/#\/novus-gl\/gl-chart$/);
+  await page.keyboard.press('Alt+Shift+ArrowLeft');
+  await expect(page).toHaveURL(/#\/novus-gl$/);
+  await page.keyboard.press('Alt+Shift+ArrowLeft');
+  await expect(page).toHaveURL(/#\/novus-gl\/trial-balance$/);
+  await page.keyboard.press('Alt+Shift+ArrowRight');
+  await expect(page).toHaveURL(/#\/novus-gl$/);
+
+  await page.keyboard.press('Alt+Shift+PageUp');
+  await expect(page).toHaveURL(/#\/$/);
+  await page.keyboard.press('Alt+Shift+PageDown');
+  await expect(page).toHaveURL(/#\/novus-gl$/);
+
+  await goTo(page, '#/novus-gl/gl-chart');
+  await page.keyboard.press('Alt+Shift+W');
+  await expect(tabBar(page).getByRole('tab')).toHaveCount(1);
+  await expect(page).toHaveURL(/#\/novus-gl\/trial-balance$/);
+  // Typing in a field does not swallow the shortcuts.
+  await goTo(page, '#/novus-gl');
+  await screenOf(page, '/novus-gl').getByLabel('Filter menus').focus();
+  await page.keyboard.press('Alt+Shift+W'); // the application page: closes the application tab
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/$/);
+  await page.keyboard.press('Alt+Shift+W'); // HOME never closes
+  await expect(topBar(page).getByRole('tab', { name: 'HOME' })).toHaveAttribute('aria-selected', 'true');
+});

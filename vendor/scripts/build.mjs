@@ -1,0 +1,324 @@
+#!/usr/bin/env node
+/**
+ * Builds `vendor/dist/`: one ES module per `/vendor/…` URL of the import map, so the page loads exactly one
+ * copy of each shared library. The import map is the single source of truth: every specifier mapped to
+ * `/vendor/<name>.js` becomes part of the output `<name>.js` (several specifiers may share one file — the
+ * lit superset module).
+ *
+ * Steps
+ * 1. Probe: resolve each specifier with Vite's own resolver (browser + production conditions, rxjs's es2015
+ *    build) and learn its export names. CommonJS packages (React) get their names from `require()` at build
+ *    time, because an ES re-export of CommonJS yields only a default export.
+ * 2. Build: one Vite (Rolldown) build with one generated entry module per output file. Each entry imports its
+ *    own package by absolute file path; every other vendor specifier stays a bare external import (the import
+ *    map resolves it at run time). `esmExternalRequirePlugin` turns React's internal `require('react')` into
+ *    an `import` of that external.
+ * 3. Verify: every import-map `/vendor/` URL exists; no bundled library module is reachable from two output
+ *    files; every output exports what its specifiers export; finally the bare imports are checked against the
+ *    import map (scripts/check-import-map.mjs).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, esmExternalRequirePlugin, parseSync } from 'vite';
+
+const vendorDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = join(vendorDir, '..');
+const outDir = join(vendorDir, 'dist');
+const VENDOR_URL = '/vendor/';
+/** Browser build of every package; rxjs's es2015 build rather than its ES5 one. */
+const CONDITIONS = ['es2015', 'module', 'browser', 'production'];
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+process.env.NODE_ENV = 'production';
+
+/** @type {Record<string, string>} */
+const importMap = JSON.parse(readFileSync(join(repoRoot, 'import-map.json'), 'utf8')).imports;
+
+/** Output name (file name without `.js`) → the specifiers it provides, in import-map order. */
+const outputs = new Map();
+for (const [specifier, url] of Object.entries(importMap)) {
+  if (!url.startsWith(VENDOR_URL)) continue;
+  const name = url.slice(VENDOR_URL.length).replace(/\.js$/, '');
+  if (!name || name.includes('/')) fail(`import-map URL ${url} must be /vendor/<name>.js`);
+  outputs.set(name, [...(outputs.get(name) ?? []), specifier]);
+}
+const vendorSpecifiers = [...outputs.values()].flat();
+
+function fail(message) {
+  console.error(`\nvendor build: ${message}`);
+  process.exit(1);
+}
+
+const requireFromVendor = createRequire(join(vendorDir, 'package.json'));
+
+// ---------------------------------------------------------------------------------------------------------
+// 1. Probe
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * @typedef {{ id: string; commonjs: boolean; exports: string[] }} Resolved
+ * @returns {Promise<Map<string, Resolved>>}
+ */
+async function probe() {
+  /** @type {Map<string, string>} */
+  const ids = new Map();
+  /** Specifiers whose module declares a default export (`export *` never carries one). */
+  const withDefault = new Set();
+  // Phase a: resolve every specifier to a file (inside a plugin hook, so Vite's resolver decides).
+  await build({
+    configFile: false,
+    root: vendorDir,
+    logLevel: 'warn',
+    resolve: { conditions: CONDITIONS },
+    plugins: [
+      {
+        name: 'vendor-resolve-probe',
+        resolveId: (id) => (id === 'vendor-probe' ? '\0vendor-probe' : undefined),
+        async load(id) {
+          if (id !== '\0vendor-probe') return undefined;
+          for (const specifier of vendorSpecifiers) {
+            const resolved = await this.resolve(specifier, join(vendorDir, 'package.json'));
+            if (!resolved || resolved.external) fail(`cannot resolve ${specifier} from vendor/`);
+            ids.set(specifier, resolved.id);
+            const info = await this.load({ id: resolved.id });
+            if (info.exports?.includes('default')) withDefault.add(specifier);
+          }
+          return 'export {};';
+        },
+      },
+    ],
+    build: { write: false, minify: false, rollupOptions: { input: 'vendor-probe' } },
+  });
+
+  /** @type {Map<string, Resolved>} */
+  const result = new Map();
+  const esm = [];
+  for (const [specifier, id] of ids) {
+    const { module } = parseSync(id, readFileSync(id, 'utf8'));
+    if (module.hasModuleSyntax) {
+      esm.push(specifier);
+      continue;
+    }
+    // CommonJS: the export names are the keys of what require() returns in production mode.
+    const exported = Object.keys(requireFromVendor(specifier));
+    const bad = exported.filter((name) => !IDENTIFIER.test(name) || name === 'default');
+    if (bad.length) fail(`${specifier} exports names that cannot be re-exported: ${bad.join(', ')}`);
+    result.set(specifier, { id, commonjs: true, exports: exported.sort() });
+  }
+
+  // Phase b: ES packages — bundle each alone (others external) and read the chunk's export list, which
+  // Rolldown computes through every `export *`.
+  const entries = Object.fromEntries(esm.map((specifier, i) => [`e${i}`, specifier]));
+  const bundle = await build({
+    configFile: false,
+    root: vendorDir,
+    logLevel: 'warn',
+    resolve: { conditions: CONDITIONS },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    plugins: [
+      {
+        name: 'vendor-export-probe',
+        resolveId: (id) => (id.startsWith('vendor-probe:') ? `\0${id}` : undefined),
+        load(id) {
+          if (!id.startsWith('\0vendor-probe:')) return undefined;
+          const specifier = id.slice('\0vendor-probe:'.length);
+          const file = JSON.stringify(ids.get(specifier));
+          return `export * from ${file};\n${withDefault.has(specifier) ? `export { default } from ${file};\n` : ''}`;
+        },
+      },
+    ],
+    build: {
+      write: false,
+      minify: false,
+      rollupOptions: {
+        input: Object.fromEntries(Object.entries(entries).map(([key, s]) => [key, `vendor-probe:${s}`])),
+        preserveEntrySignatures: 'strict',
+        external: (id) => vendorSpecifiers.includes(id),
+      },
+    },
+  });
+  for (const chunk of (Array.isArray(bundle) ? bundle[0] : bundle).output) {
+    if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+    const specifier = entries[chunk.name];
+    result.set(specifier, { id: ids.get(specifier), commonjs: false, exports: [...chunk.exports].sort() });
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// 2. Build
+// ---------------------------------------------------------------------------------------------------------
+
+/** The generated entry module of one output file. */
+function entrySource(name, specifiers, resolved) {
+  const lines = [`// Generated by vendor/scripts/build.mjs: ${specifiers.join(', ')}`];
+  const taken = new Map();
+  let hasDefault = false;
+  specifiers.forEach((specifier, i) => {
+    const { id, commonjs, exports: names } = resolved.get(specifier);
+    const file = JSON.stringify(id);
+    const fresh = names.filter((n) => n !== 'default' && !taken.has(n));
+    for (const n of names) {
+      if (n !== 'default' && taken.has(n) && taken.get(n) !== specifier) {
+        console.warn(`  ${name}.js: ${n} of ${specifier} already comes from ${taken.get(n)} (same lit binding)`);
+      }
+    }
+    fresh.forEach((n) => taken.set(n, specifier));
+    if (commonjs) {
+      // module.exports is the default export; the names are read from it once, at module evaluation.
+      lines.push(`import m${i} from ${file};`);
+      if (!hasDefault) lines.push(`export default m${i};`);
+      hasDefault = true;
+      if (fresh.length) lines.push(`export const { ${fresh.join(', ')} } = m${i};`);
+    } else {
+      if (fresh.length) lines.push(`export { ${fresh.join(', ')} } from ${file};`);
+      if (names.includes('default') && !hasDefault) {
+        lines.push(`export { default } from ${file};`);
+        hasDefault = true;
+      }
+    }
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+async function buildVendor(resolved) {
+  const sources = new Map([...outputs].map(([name, specifiers]) => [name, entrySource(name, specifiers, resolved)]));
+  const bundle = await build({
+    configFile: false,
+    root: vendorDir,
+    logLevel: 'warn',
+    resolve: { conditions: CONDITIONS },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    plugins: [
+      {
+        name: 'vendor-entries',
+        resolveId: (id) => (id.startsWith('vendor-entry:') ? `\0${id}` : undefined),
+        load: (id) => (id.startsWith('\0vendor-entry:') ? sources.get(id.slice('\0vendor-entry:'.length)) : undefined),
+      },
+      // Every vendor specifier other than the entry's own file (imported by path) is external; CommonJS
+      // require() of one becomes an ES import of the shared copy.
+      esmExternalRequirePlugin({ external: vendorSpecifiers }),
+    ],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: true,
+      sourcemap: true,
+      reportCompressedSize: false,
+      rollupOptions: {
+        input: Object.fromEntries([...outputs.keys()].map((name) => [name, `vendor-entry:${name}`])),
+        preserveEntrySignatures: 'strict',
+        output: {
+          format: 'es',
+          entryFileNames: '[name].js',
+          chunkFileNames: 'chunks/[name]-[hash].js',
+        },
+      },
+    },
+  });
+  return { output: (Array.isArray(bundle) ? bundle[0] : bundle).output, sources };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// 3. Verify
+// ---------------------------------------------------------------------------------------------------------
+
+/** A bundled module that belongs to a library (not Rolldown's runtime or a generated facade). */
+const isLibraryModule = (id) => !id.startsWith('\0') && !id.startsWith('builtin:') && id.includes('node_modules');
+
+function verify(output, resolved) {
+  const chunks = new Map(output.filter((c) => c.type === 'chunk').map((c) => [c.fileName, c]));
+  const problems = [];
+
+  // Every /vendor/ URL of the import map was written.
+  for (const name of outputs.keys()) {
+    if (!chunks.has(`${name}.js`)) problems.push(`${VENDOR_URL}${name}.js was not built`);
+  }
+
+  // One copy: the library modules reachable from one output file are reachable from no other one.
+  const owner = new Map();
+  for (const name of outputs.keys()) {
+    const seen = new Set();
+    const walk = (fileName) => {
+      if (seen.has(fileName)) return;
+      seen.add(fileName);
+      const chunk = chunks.get(fileName);
+      chunk?.imports.filter((i) => chunks.has(i)).forEach(walk);
+    };
+    walk(`${name}.js`);
+    for (const fileName of seen) {
+      for (const id of chunks.get(fileName)?.moduleIds ?? []) {
+        if (!isLibraryModule(id)) continue;
+        if (owner.has(id) && owner.get(id) !== name) {
+          problems.push(`${relative(repoRoot, id)} is bundled into both ${owner.get(id)}.js and ${name}.js`);
+        }
+        owner.set(id, name);
+      }
+    }
+  }
+
+  // Every output exports every name its specifiers export (and React's CommonJS names explicitly).
+  for (const [name, specifiers] of outputs) {
+    const chunk = chunks.get(`${name}.js`);
+    if (!chunk) continue;
+    for (const specifier of specifiers) {
+      const missing = resolved.get(specifier).exports.filter((n) => !chunk.exports.includes(n));
+      if (missing.length) problems.push(`${name}.js lacks exports of ${specifier}: ${missing.join(', ')}`);
+    }
+    // A vendor output may import other vendor libraries only through bare specifiers or its own chunks.
+    const foreign = chunk.imports.filter((i) => !chunks.has(i) && !vendorSpecifiers.includes(i));
+    if (foreign.length) problems.push(`${name}.js imports unmapped ${foreign.join(', ')}`);
+  }
+
+  if (problems.length) fail(`verification failed:\n  ${problems.join('\n  ')}`);
+  return chunks;
+}
+
+function report(chunks) {
+  const rows = [...outputs].map(([name, specifiers]) => {
+    // The file and the chunks it loads, and the bare specifiers any of them imports.
+    const files = new Set();
+    const external = new Set();
+    const walk = (fileName) => {
+      if (files.has(fileName)) return;
+      files.add(fileName);
+      for (const i of chunks.get(fileName).imports) (chunks.has(i) ? walk(i) : external.add(i));
+    };
+    walk(`${name}.js`);
+    const bytes = [...files].map((f) => readFileSync(join(outDir, f)));
+    return {
+      file: `${name}.js`,
+      raw: bytes.reduce((n, b) => n + b.length, 0),
+      gzip: bytes.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+      imports: [...external].join(' ') || '—',
+      specifiers: specifiers.join(' '),
+    };
+  });
+  const kb = (n) => `${(n / 1024).toFixed(1)} kB`.padStart(9);
+  console.log('\nvendor/dist                raw      gzip   imports (external)            provides');
+  for (const r of rows) {
+    console.log(`${r.file.padEnd(22)} ${kb(r.raw)} ${kb(r.gzip)}   ${r.imports.padEnd(29)} ${r.specifiers}`);
+  }
+  const extra = [...chunks.keys()].filter((f) => !rows.some((r) => r.file === f));
+  if (extra.length) console.log(`shared chunks: ${extra.join(', ')}`);
+  const total = [...chunks.keys()].reduce((n, f) => n + gzipSync(readFileSync(join(outDir, f)), { level: 9 }).length, 0);
+  console.log(`total gzip ${(total / 1024).toFixed(1)} kB (level 9; each row includes the chunks it loads; sourcemaps beside each file)`);
+}
+
+const started = Date.now();
+const resolved = await probe();
+const { output } = await buildVendor(resolved);
+const chunks = verify(output, resolved);
+report(chunks);
+
+const check = spawnSync(process.execPath, [join(vendorDir, 'scripts', 'check-import-map.mjs'), 'vendor/dist'], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+});
+if (check.status !== 0) process.exit(check.status ?? 1);
+console.log(`vendor build done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,43 @@
+/**
+ * One Vite library-build recipe for every browser package: an ES module per entry, minified, with every
+ * import-map specifier left external so the page loads exactly one copy of each shared library.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { esmExternalRequirePlugin, type PluginOption, type UserConfig } from 'vite';
+
+const importMapPath = fileURLToPath(new URL('./import-map.json', import.meta.url));
+
+/** Every bare specifier of the import map. */
+export function importMapSpecifiers(): string[] {
+  const map = JSON.parse(readFileSync(importMapPath, 'utf8')) as { imports: Record<string, string> };
+  return Object.keys(map.imports);
+}
+
+export interface LibraryOptions {
+  /** Entry name → source file, relative to the package folder. */
+  entries: Record<string, string>;
+  /** Specifiers to bundle even though the import map has them (the package that provides them). */
+  bundle?: string[];
+  plugins?: PluginOption[];
+}
+
+export function libraryConfig({ entries, bundle = [], plugins = [] }: LibraryOptions): UserConfig {
+  const shared = importMapSpecifiers().filter((s) => !bundle.includes(s));
+  const isExternal = (id: string) =>
+    shared.some((s) => id === s || (!bundle.includes(id) && id.startsWith(`${s}/`)));
+  return {
+    // CommonJS code (React's) that require()s an external must turn into an import in ES output.
+    plugins: [...plugins, esmExternalRequirePlugin({ external: shared })],
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      target: 'es2022',
+      minify: true,
+      sourcemap: true,
+      emptyOutDir: true,
+      lib: { entry: entries, formats: ['es'], fileName: (_format, name) => `${name}.js` },
+      // ES library mode keeps whitespace unless the output itself is told to minify.
+      rollupOptions: { external: isExternal, output: { minify: true } },
+    },
+  };
+}
