@@ -3,6 +3,7 @@
  * import-map specifier left external so the page loads exactly one copy of each shared library.
  */
 import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { esmExternalRequirePlugin, type PluginOption, type UserConfig } from 'vite';
 
@@ -20,9 +21,31 @@ export interface LibraryOptions {
   /** Specifiers to bundle even though the import map has them (the package that provides them). */
   bundle?: string[];
   plugins?: PluginOption[];
+  /**
+   * Stylesheet(s), relative to the package folder, emitted beside the entries as one file named after the
+   * first. The module links it at run time (`linkStylesheet` in @erp/ui): the shell's strict CSP allows no
+   * inline styles.
+   */
+  stylesheet?: string | string[];
 }
 
-export function libraryConfig({ entries, bundle = [], plugins = [] }: LibraryOptions): UserConfig {
+/** Emits `files`, concatenated, as one asset named after the first, next to the built entries. */
+function emitStylesheet(files: string[]): PluginOption {
+  let packageDir = process.cwd();
+  return {
+    name: 'erp-emit-stylesheet',
+    configResolved(config) {
+      packageDir = config.root;
+    },
+    generateBundle() {
+      const source = files.map((file) => readFileSync(join(packageDir, file), 'utf8')).join('\n');
+      this.emitFile({ type: 'asset', fileName: basename(files[0]!), source });
+    },
+  };
+}
+
+export function libraryConfig({ entries, bundle = [], plugins = [], stylesheet }: LibraryOptions): UserConfig {
+  if (stylesheet) plugins = [...plugins, emitStylesheet([stylesheet].flat())];
   const shared = importMapSpecifiers().filter((s) => !bundle.includes(s));
   const isExternal = (id: string) =>
     shared.some((s) => id === s || (!bundle.includes(id) && id.startsWith(`${s}/`)));

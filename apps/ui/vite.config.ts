@@ -1,17 +1,9 @@
-import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { libraryConfig } from '../../vite.library.ts';
 
-/** ui.css is linked at run time by src/stylesheet.ts from beside ui.js. */
-function emitStylesheet(): Plugin {
-  return {
-    name: 'erp-ui-stylesheet',
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'ui.css', source: readFileSync(new URL('./src/ui.css', import.meta.url), 'utf8') });
-    },
-  };
-}
-
-// apps/ui/dist/ui.js — React, @erp/shared and every other import-map specifier stay external.
-export default defineConfig(libraryConfig({ entries: { ui: 'src/index.ts' }, plugins: [react(), emitStylesheet()] }));
+// apps/ui/dist/ui.js (+ ui.css) — React, react-dom/client, single-spa-react, @erp/shared, @erp/ui and every
+// other import-map specifier stay external; JSX uses the automatic runtime.
+export default defineConfig(
+  libraryConfig({ entries: { 'ui': 'src/index.ts' }, stylesheet: 'src/ui.css', plugins: [react({ jsxRuntime: 'automatic' })] }),
+);

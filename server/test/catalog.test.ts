@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FIRM_ROUTES } from '@erp/shared/entities/firm';
+import { entitiesForRoute } from '@erp/shared/entities/index';
 import {
   PORTAL_LANDING_PAGE,
   applications,
@@ -253,10 +255,19 @@ describe('routes', () => {
     };
     for (const menu of menus.filter((item) => item.RouterPath !== '')) {
       const route = routes.find((item) => item.Name === menu.MenuId);
-      // Frames (the steel system, the newer-version front end) are the only screens in another module.
-      const expected = FRAME_MENUS.has(menu.MenuId) ? '@erp/frames' : modules[menu.Application];
-      expect(route?.Component.split('#')[0], menu.MenuId).toBe(expected);
+      // Frames (the steel system, the newer-version front end) and the screens an entity definition names
+      // (the generic entity screen: firm maintenance, the shell administration) are in other modules.
+      const path = applications.find((app) => app.Application === menu.Application)!.RouterPath + menu.RouterPath;
+      const expected = FRAME_MENUS.has(menu.MenuId)
+        ? '@erp/frames'
+        : entitiesForRoute(path).length > 0
+          ? '@erp/records#EntityScreen'
+          : modules[menu.Application]!;
+      expect(route?.Component.startsWith(expected.includes('#') ? expected : `${expected}#`), `${menu.MenuId} ${route?.Component}`).toBe(true);
     }
+    // Every firm-maintenance route of §2 is the generic screen (item 6), and so is every /shell administration screen but change-password.
+    for (const firmPath of FIRM_ROUTES) expect(routes.find((route) => route.Path === firmPath)?.Component, firmPath).toBe('@erp/records#EntityScreen');
+    expect(routes.find((route) => route.Path === '/shell/change-password')?.Component).toBe('@erp/shell-admin#ChangePassword');
     expect(routes.find((route) => route.Path === '/novus-gl/gl-chart')?.Component).toBe('@erp/accounting#GlChart');
     expect(routes.find((route) => route.Path === '/resteel-oe/resteel')?.Name).toBe('RESTEEL0002');
   });

@@ -1,16 +1,8 @@
-/**
- * This module's styles live in `frames.css` beside `frames.js` (no inline styles: the shell page has a
- * strict Content-Security-Policy). The first screen to load links it once.
- */
+import { linkStylesheet } from '@erp/ui';
+
+/** This module's styles, in `frames.css` beside its .js (strict CSP: no inline styles). */
 const STYLESHEET = 'frames.css';
-const MARK = 'data-erp-frames-styles';
 
 export function ensureStylesheet(): void {
-  if (typeof document === 'undefined' || document.querySelector(`link[${MARK}]`)) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  // A variable, not a literal: the bundler must not inline the file; it is served beside this module.
-  link.href = new URL(STYLESHEET, import.meta.url).href;
-  link.setAttribute(MARK, '');
-  document.head.append(link);
+  linkStylesheet(new URL(STYLESHEET, import.meta.url));
 }

@@ -14,5 +14,5 @@ export {
   type ScreenParcelProps,
   type UnsavedChangesAnswer,
 } from './screen.tsx';
-export { ensureStylesheet } from './stylesheet.ts';
+export { ensureStylesheet, linkStylesheet } from './stylesheet.ts';
 export { useShellConfig, type ShellConfigState } from './shell-config.ts';

@@ -1,16 +1,25 @@
 /**
- * The components' styles live in `ui.css` next to `ui.js` (no inline styles: the page has a strict CSP).
- * The first component module to load links it once.
+ * Each browser package keeps its styles in a .css file beside its .js (no inline styles: the shell page has
+ * a strict Content-Security-Policy; `stylesheet` in vite.library.ts emits the file). The first component
+ * of a package to load links it once.
+ *
+ * `linkStylesheet(new URL('ui.css', import.meta.url))` — the URL must be built from a variable file name in
+ * the calling module, so the bundler does not inline the file.
  */
-const STYLESHEET = 'ui.css';
-const MARK = 'data-erp-ui-styles';
-
-export function ensureStylesheet(): void {
-  if (typeof document === 'undefined' || document.querySelector(`link[${MARK}]`)) return;
+export function linkStylesheet(href: URL | string): void {
+  if (typeof document === 'undefined') return;
+  const url = String(href);
+  if ([...document.querySelectorAll<HTMLLinkElement>('link[data-erp-styles]')].some((link) => link.href === url)) return;
   const link = document.createElement('link');
   link.rel = 'stylesheet';
-  // A variable, not a literal: the bundler must not inline the file; it is served beside this module.
-  link.href = new URL(STYLESHEET, import.meta.url).href;
-  link.setAttribute(MARK, '');
+  link.href = url;
+  link.dataset.erpStyles = '';
   document.head.append(link);
+}
+
+const STYLESHEET = 'ui.css';
+
+/** Links @erp/ui's own ui.css. */
+export function ensureStylesheet(): void {
+  linkStylesheet(new URL(STYLESHEET, import.meta.url));
 }

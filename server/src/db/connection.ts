@@ -102,6 +102,9 @@ async function ensurePostgresDatabase(url: string): Promise<void> {
 async function openPostgres(url: string): Promise<Database> {
   await ensurePostgresDatabase(url);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose connection drops (server restart, administrator's terminate) makes the pool
+  // emit 'error'; without a listener Node would crash the whole server. The pool replaces the client.
+  pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection failed (${error.message}); it is replaced.`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const parsed = new URL(url);
   return {

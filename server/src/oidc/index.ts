@@ -45,7 +45,8 @@ export async function mountEmbeddedProvider(
       next();
       return;
     }
-    void handle(req, res);
+    // Koa answers its own errors; anything it still rejects goes to the log, never unhandled.
+    handle(req, res).catch((error: unknown) => app.log.error({ err: error }, 'oidc-provider request failed'));
   });
 
   registerInteractionRoutes(app, { provider, config, database, mountPath });

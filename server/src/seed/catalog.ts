@@ -44,6 +44,7 @@
  * `/novus/load-sheet` — the order desk's daily screens. Their menus stay as they are.
  */
 import type { Application, Language, Menu, RouteDefinition } from '../../../shared/src/types.ts';
+import { entitiesForRoute } from '@erp/shared/entities/index';
 import { FRAMES_MODULE, NOVUS_FRONTEND_PAGE } from '../shell/frames.ts';
 
 /** Landing page of portal customers (§6: the landing page decides portal customer vs staff). */
@@ -606,6 +607,14 @@ export const menus: Omit<Menu, 'MenuKey'>[] = catalog.flatMap((entry) => {
   });
 });
 
+/** The generic entity screen where an entity definition names the route (screens as data), else the menu's own. */
+const ENTITY_SCREEN = '@erp/records#EntityScreen';
+
+function screenComponent(entry: AppCatalog, row: MenuRow): string {
+  if (!row.options.component && entitiesForRoute(entry.app.RouterPath + row.path).length > 0) return ENTITY_SCREEN;
+  return `${row.options.module ?? entry.module}#${row.options.component ?? pascalCase(row.path)}`;
+}
+
 function meta(value: Record<string, unknown>): string {
   return JSON.stringify(value);
 }
@@ -630,7 +639,7 @@ export const routes: Omit<RouteDefinition, 'RouteKey'>[] = [
         (row): Omit<RouteDefinition, 'RouteKey'> => ({
           Path: entry.app.RouterPath + row.path,
           Name: row.id,
-          Component: `${row.options.module ?? entry.module}#${row.options.component ?? pascalCase(row.path)}`,
+          Component: screenComponent(entry, row),
           Props: row.options.props ? JSON.stringify(row.options.props) : null,
           Meta: meta({ title: row.name }),
         }),
