@@ -3,8 +3,8 @@
  * Server benchmark on 100,000 firms: `node scripts/bench-server.mjs` (also run by `npm run bench`).
  *
  * 1. Starts the real server (`node --import tsx server/src/main.ts`) on a temporary SQLite DATA_DIR so it
- *    creates and seeds its database, stops it, inserts 100,000 firms (with their accounts) in batches
- *    of 1,000, and starts it again on a free loopback port (LOG_LEVEL=warn: no per-request log lines).
+ *    creates and seeds its database, stops it, inserts 100,000 firms (with their accounts) with the
+ *    product's generator (`npm run seed:large`, server/src/seed/demo-firms.ts), and starts it again on a free loopback port (LOG_LEVEL=warn: no per-request log lines).
  * 2. Signs in as the demo administrator through the embedded OIDC provider with fetch and a cookie jar
  *    (authorization code + PKCE, like the tests' signIn helper).
  * 3. autocannon at a fixed 200 requests/s for DURATION seconds (2 connections; the first page also with 10) on: the first 250-row
@@ -20,7 +20,7 @@
  * BENCH_NO_WRITE=1 to print the section without touching BENCHMARKS.md.
  * Targets (BENCHMARKS.md): p99 ≤ 20 ms at 200 requests/s; export of every row ≤ 5 s with flat memory.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -28,7 +28,6 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import BetterSqlite3 from 'better-sqlite3';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const FIRMS = Number(process.env.BENCH_FIRMS || 100_000);
@@ -105,55 +104,15 @@ function prng(seed) {
   };
 }
 
-const FIRST = ['Northshore', 'Laurentian', 'Prairie', 'Maritime', 'Rideau', 'Fraser', 'Algonquin', 'Cascade', 'Boreal', 'Niagara', 'Okanagan', 'Superior', 'Chinook', 'Saguenay', 'Muskoka', 'Kootenay', 'Acadia', 'Huron', 'Yukon', 'Gaspé'];
-const SECOND = ['Metals', 'Electrical', 'Steel', 'Fabricators', 'Contractors', 'Supply', 'Wire & Cable', 'Aluminium', 'Builders', 'Mechanical', 'Welding', 'Iron Works', 'Power Systems', 'Industrial', 'Construction'];
-const SUFFIX = ['Ltd.', 'Inc.', 'Corp.', 'Ltée', 'LLP', 'Co.'];
-const CITIES = [
-  ['Toronto', 'ON', 'M5V'], ['Hamilton', 'ON', 'L8H'], ['Mississauga', 'ON', 'L5N'], ['Ottawa', 'ON', 'K1P'], ['London', 'ON', 'N6A'],
-  ['Montréal', 'QC', 'H2N'], ['Laval', 'QC', 'H7S'], ['Québec', 'QC', 'G1K'], ['Gatineau', 'QC', 'J8X'], ['Vancouver', 'BC', 'V6B'],
-  ['Burnaby', 'BC', 'V5C'], ['Surrey', 'BC', 'V3T'], ['Calgary', 'AB', 'T2C'], ['Edmonton', 'AB', 'T5J'], ['Saskatoon', 'SK', 'S7K'],
-  ['Regina', 'SK', 'S4P'], ['Winnipeg', 'MB', 'R3C'], ['Halifax', 'NS', 'B3H'], ['Moncton', 'NB', 'E1C'], ["St. John's", 'NL', 'A1C'],
-];
-const TERMS = ['COD', 'NET15', 'NET30', 'NET30', 'NET60'];
-
-function insertFirms(file, count) {
-  const db = new BetterSqlite3(file);
-  db.pragma('journal_mode = WAL');
-  const random = prng(100_000);
-  const now = new Date().toISOString();
-  const firm = db.prepare(`INSERT INTO firms (firm_id, name, is_active, is_bill_to, is_ship_to, is_vendor, for_external_users,
-    is_sales_manager, bill_to_id, account_terms, credit_limit, sales_rep, commission_percent, address, city, province_code,
-    postal_code, phone, email, created_by, created_on, updated_by, updated_on, version)
-    VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench', ?, 'bench', ?, 1)`);
-  const account = db.prepare(`INSERT INTO firm_accounts (firm_id, account_type, created_by, created_on, updated_by, updated_on, version)
-    VALUES (?, ?, 'bench', ?, 'bench', ?, 1)`);
-  const batch = db.transaction((from, to) => {
-    for (let i = from; i < to; i++) {
-      const id = `F${String(i + 1).padStart(6, '0')}`;
-      const pick = (list) => list[Math.floor(random() * list.length)];
-      const [city, province, fsa] = pick(CITIES);
-      const kind = random();
-      const types = kind < 0.55 ? ['bill-to'] : kind < 0.9 ? ['ship-to'] : kind < 0.97 ? ['vendor'] : ['bill-to', 'vendor'];
-      const shipTo = types.includes('ship-to');
-      // A ship-to names a bill-to firm created before it.
-      const billTo = shipTo && i > 10 ? `F${String(Math.floor(random() * i) + 1).padStart(6, '0')}` : null;
-      const name = `${pick(FIRST)} ${pick(SECOND)} ${pick(SUFFIX)}${shipTo ? ` - ${city} site ${i % 97}` : ''}`;
-      const phone = `${['416', '905', '514', '450', '604', '403', '306', '204', '902'][i % 9]}-555-${String(i % 10000).padStart(4, '0')}`;
-      firm.run(
-        id, name, random() < 0.95 ? 1 : 0, types.includes('bill-to') ? 1 : 0, shipTo ? 1 : 0, types.includes('vendor') ? 1 : 0,
-        billTo, pick(TERMS), Math.round(random() * 500) * 1000, `SR${String(1 + (i % 20)).padStart(2, '0')}`,
-        Math.round(random() * 500) / 100, `${1 + (i % 9000)} ${pick(['King St W', 'Rue Principale', 'Industrial Rd', 'Main St', 'Boul. Industriel'])}`,
-        city, province, `${fsa} ${1 + (i % 9)}${String.fromCharCode(65 + (i % 26))}${i % 10}`, phone, `ap${i}@firm${i}.example`, now, now,
-      );
-      for (const type of types) account.run(id, type, now, now);
-    }
+/** Firms 1..count with their accounts, by the product's own generator (`npm run seed:large`). */
+function insertFirms(dataDir, count) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/seed/large.ts', String(count)], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
   });
-  const started = performance.now();
-  for (let from = 0; from < count; from += 1000) batch(from, Math.min(count, from + 1000));
-  const seconds = (performance.now() - started) / 1000;
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
-  return seconds;
+  if (run.status !== 0) throw new Error(`seed:large failed: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1)).seconds;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -329,7 +288,7 @@ function section({ runs, partial, exported, insertSeconds, host, date }) {
     '',
     `Written by \`node scripts/bench-server.mjs\` on ${date}; machine: ${host.cores} × ${host.cpu}, ${host.ramGiB} GiB, Node ${host.node}; ` +
       `load average when the run started ${host.load} (other work on the machine shows in the figures).`,
-    `Embedded SQLite in a temporary DATA_DIR, ${FIRMS.toLocaleString('en-CA')} firms inserted in batches of 1,000 (${insertSeconds.toFixed(1)} s), ` +
+    `Embedded SQLite in a temporary DATA_DIR, ${FIRMS.toLocaleString('en-CA')} firms inserted by npm run seed:large (${insertSeconds.toFixed(1)} s), ` +
       `the server run as \`node --import tsx server/src/main.ts\` with LOG_LEVEL=warn, a real access token of the demo administrator. ` +
       `autocannon: a fixed ${RATE} requests/s for ${DURATION} s per case, after a 200-request warm-up.`,
     '',
@@ -393,7 +352,7 @@ try {
   console.log(`bench: creating the database in ${dataDir}`);
   server = await startServer(port, dataDir);
   await stopServer(server.child);
-  const insertSeconds = insertFirms(join(dataDir, 'erp.sqlite'), FIRMS);
+  const insertSeconds = insertFirms(dataDir, FIRMS);
   console.log(`bench: ${FIRMS} firms inserted in ${insertSeconds.toFixed(1)} s`);
   server = await startServer(port, dataDir);
   const token = await signIn(server.base, `http://localhost:${port}`, 'admin', 'admin');

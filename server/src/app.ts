@@ -20,6 +20,7 @@ import { seedDatabase } from './db/seed.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { syncEntityTables } from './entities/schema-sync.ts';
 import { seedEntities } from './entities/seed.ts';
+import { seedDemoFirms } from './seed/demo-firms.ts';
 import { frameworkError, registerErrorHandlers } from './http/errors.ts';
 import { mountEmbeddedProvider, type EmbeddedProvider } from './oidc/index.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
@@ -52,6 +53,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // Entity tables follow their definitions (additive), then the administration demo data.
     await syncEntityTables(database.db, ENTITIES);
     await seedEntities(database.db);
+    await seedDemoFirms(database.db, config.demoFirms);
 
     app = Fastify({
       logger: options.logger ?? { level: config.logLevel },

@@ -95,6 +95,8 @@ export interface ServerConfig {
   releaseNumber: string;
   /** Trust X-Forwarded-* headers (set when a reverse proxy terminates TLS). */
   trustProxy: boolean;
+  /** Demo firms added to a database that has none (DEMO_FIRMS, default 2000; 0 = none). */
+  demoFirms: number;
   /** Absolute repository root; static files are served from folders below it. */
   repoRoot: string;
   logLevel: string;
@@ -122,6 +124,15 @@ function portOf(value: string | undefined): number | undefined {
   if (value === undefined || !/^\d{1,5}$/.test(value.trim())) return undefined;
   const port = Number(value);
   return port >= 0 && port < 65536 ? port : undefined;
+}
+
+/** A count from 0 to 1,000,000; a value that is not one is a configuration error. */
+function countOf(variable: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (!/^\d{1,7}$/.test(value.trim()) || Number(value) > 1_000_000) {
+    throw new ConfigError(`${variable} must be a whole number from 0 to 1000000, not "${value}"`);
+  }
+  return Number(value);
 }
 
 /** An on/off switch: 1/true/yes/on and 0/false/no/off (any case); anything else is the default. */
@@ -255,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     security: { frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS || "'self'") },
     releaseNumber: env.RELEASE_NUMBER || rootPackageVersion(root),
     trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
+    demoFirms: countOf('DEMO_FIRMS', env.DEMO_FIRMS, 2000),
     repoRoot: root,
     logLevel: env.LOG_LEVEL || 'info',
   };

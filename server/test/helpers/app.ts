@@ -19,7 +19,8 @@ export const SCOPES = 'openid profile offline_access erp.shell erp.api';
 export const API_AUDIENCE = `${PUBLIC_URL}/api`;
 
 export function testConfig(environment: Record<string, string>): ServerConfig {
-  return loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent', ...environment });
+  // Tests count the core seed's firms: no generated demo firms unless a test asks for them.
+  return loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent', DEMO_FIRMS: '0', ...environment });
 }
 
 export interface TestServer {

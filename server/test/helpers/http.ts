@@ -40,6 +40,7 @@ export async function spawnServer(port: number, environment: Record<string, stri
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://localhost:${port}`,
       PARTNER_DEMO: '0',
+      DEMO_FIRMS: '0',
       LOG_LEVEL: 'warn',
       ...environment,
     },
