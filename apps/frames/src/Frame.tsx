@@ -11,7 +11,7 @@
 import { useScreen, useTranslation } from '@erp/ui';
 import { useShellConfig } from '@erp/ui';
 import { allowedFrameOrigins, frameSource, frameTitle } from './frame-source.ts';
-import { Notice } from './Notice.tsx';
+import { Notice, configNotice } from './Notice.tsx';
 import { ensureStylesheet } from './stylesheet.ts';
 
 ensureStylesheet();
@@ -27,20 +27,8 @@ export function FrameScreen() {
   const config = useShellConfig();
   const title = frameTitle(meta) ?? t('frame.untitled');
 
-  if (config.status === 'loading') {
-    return (
-      <Notice screen={SCREEN} reason="loading" title={title} role="status">
-        {t('common.loading')}
-      </Notice>
-    );
-  }
-  if (config.status === 'failed') {
-    return (
-      <Notice screen={SCREEN} reason="config-failed" title={title} role="alert">
-        {t('common.configFailed')}
-      </Notice>
-    );
-  }
+  const notice = configNotice(config, SCREEN, title, t);
+  if (notice || config.status !== 'ready') return notice;
   const source = frameSource(routeProps, allowedFrameOrigins(config.config));
   switch (source.kind) {
     case 'missing':

@@ -1,5 +1,6 @@
 /** What a frame screen shows instead of its frame: a heading and one honest sentence. */
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import type { ShellConfigState, Translate } from '@erp/ui';
 
 export interface NoticeProps {
   /** Names the screen for `data-screen` (tests and styles). */
@@ -21,4 +22,26 @@ export function Notice({ screen, reason, title, role, children }: NoticeProps) {
       </p>
     </section>
   );
+}
+
+/**
+ * The notice a frame screen shows while the shell configuration is loading or after it failed to load;
+ * null once it is ready (both frames need its origins before they can show anything).
+ */
+export function configNotice(config: ShellConfigState, screen: string, title: string, t: Translate): ReactElement | null {
+  if (config.status === 'loading') {
+    return (
+      <Notice screen={screen} reason="loading" title={title} role="status">
+        {t('common.loading')}
+      </Notice>
+    );
+  }
+  if (config.status === 'failed') {
+    return (
+      <Notice screen={screen} reason="config-failed" title={title} role="alert">
+        {t('common.configFailed')}
+      </Notice>
+    );
+  }
+  return null;
 }

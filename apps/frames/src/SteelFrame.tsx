@@ -15,7 +15,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { bus, translate } from '@erp/shared';
 import { useBusValue, useScreen, useTranslation } from '@erp/ui';
 import { useShellConfig } from '@erp/ui';
-import { Notice } from './Notice.tsx';
+import { Notice, configNotice } from './Notice.tsx';
 import {
   afterAck,
   isFromSteelFrame,
@@ -45,20 +45,8 @@ export function SteelFrameScreen() {
   const session = useBusValue(bus.session$);
   const title = t('steel.title');
 
-  if (config.status === 'loading') {
-    return (
-      <Notice screen={SCREEN} reason="loading" title={title} role="status">
-        {t('common.loading')}
-      </Notice>
-    );
-  }
-  if (config.status === 'failed') {
-    return (
-      <Notice screen={SCREEN} reason="config-failed" title={title} role="alert">
-        {t('common.configFailed')}
-      </Notice>
-    );
-  }
+  const notice = configNotice(config, SCREEN, title, t);
+  if (notice || config.status !== 'ready') return notice;
   const access = steelAccess(config.config.steel, session, path);
   switch (access.kind) {
     case 'allowed':

@@ -6,14 +6,9 @@
  *   `@erp/frames#Frame`, Props `{"src": "<absolute URL on a ShellConfig.frames origin>"}`).
  *
  * Both are single-spa parcel configs per the screen contract (`@erp/shared` screen.ts), built with `@erp/ui`'s
- * `screen()`: one config mounts once per tab (single-spa names each mount). The module's own
- * lifecycles (for a layout route, should an application root ever name this module) show the
- * application's launchpad, like every micro-app.
+ * `screen()`: one config mounts once per tab (single-spa names each mount).
  */
-import * as React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { ApplicationHome, ErrorFallback, screen } from '@erp/ui';
+import { screen } from '@erp/ui';
 import { FrameScreen } from './Frame.tsx';
 import { SteelFrameScreen } from './SteelFrame.tsx';
 
@@ -24,20 +19,3 @@ const NAMESPACES = ['frames', 'errors'] as const;
 export const SteelFrame = screen(SteelFrameScreen, { module: MODULE, namespaces: NAMESPACES });
 /** Screen `@erp/frames#Frame`. */
 export const Frame = screen(FrameScreen, { module: MODULE, namespaces: NAMESPACES });
-
-function Root() {
-  return (
-    <div className="erp-micro-app" data-micro-app={MODULE}>
-      <ApplicationHome />
-    </div>
-  );
-}
-
-const lifecycles = singleSpaReact({
-  React,
-  ReactDOMClient,
-  rootComponent: Root,
-  errorBoundary: (error) => <ErrorFallback error={error} />,
-});
-
-export const { bootstrap, mount, unmount } = lifecycles;

@@ -16,10 +16,6 @@ export default css`
     color: var(--erp-about-fg);
   }
 
-  :host([hidden]) {
-    display: none;
-  }
-
   .about {
     display: flex;
     flex-direction: column;

@@ -17,16 +17,6 @@ export default css`
     line-height: 1.35;
   }
 
-  :host([hidden]) {
-    display: none;
-  }
-
-  *,
-  *::before,
-  *::after {
-    box-sizing: border-box;
-  }
-
   /* Closed, the strip stays (an empty live region of height 0) so the next message is announced. */
   .strip:not(.shown) {
     display: block;

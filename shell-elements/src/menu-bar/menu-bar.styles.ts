@@ -25,21 +25,6 @@ export default css`
     color: var(--erp-menu-bar-fg);
   }
 
-  :host([hidden]) {
-    display: none;
-  }
-
-  *,
-  *::before,
-  *::after {
-    box-sizing: border-box;
-  }
-
-  button {
-    font: inherit;
-    color: inherit;
-  }
-
   :focus-visible {
     outline: 2px solid var(--erp-menu-bar-focus-ring);
     outline-offset: -2px;

@@ -3,6 +3,7 @@ import type { Menu } from '@erp/shared';
 import { I18nController, t } from '../controllers/i18n-controller.ts';
 import { emit } from '../events.ts';
 import { indexMenuBarTree, menuBarTree, type MenuBarEntry, type MenuBarNode } from './menu-tree.ts';
+import { resetStyles } from '../styles/reset.styles.ts';
 import styles from './menu-bar.styles.ts';
 
 const chevronDown = html`<svg class="chevron" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
@@ -55,7 +56,7 @@ const chevronRight = html`<svg class="chevron" viewBox="0 0 16 16" aria-hidden="
  * @cssproperty --erp-menu-bar-font-size - base font size (default 13px).
  */
 export class ErpMenuBar extends LitElement {
-  static override styles = styles;
+  static override styles = [resetStyles, styles];
 
   static override properties = {
     menus: { attribute: false },

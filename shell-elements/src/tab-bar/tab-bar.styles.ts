@@ -24,21 +24,6 @@ export default css`
     color: var(--erp-tab-bar-fg);
   }
 
-  :host([hidden]) {
-    display: none;
-  }
-
-  *,
-  *::before,
-  *::after {
-    box-sizing: border-box;
-  }
-
-  button {
-    font: inherit;
-    color: inherit;
-  }
-
   :focus-visible {
     outline: 2px solid var(--erp-tab-bar-focus-ring);
     outline-offset: -2px;

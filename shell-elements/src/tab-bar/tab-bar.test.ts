@@ -33,6 +33,32 @@ describe('erp-tab-bar', () => {
     if (i18n.language !== 'en-CA') await i18n.changeLanguage('en-CA');
   });
 
+  it('scrolls a newly selected tab into view only when the strip hides it', async () => {
+    const many: TabBarTab[] = Array.from({ length: 30 }, (_, i) => ({ id: `M${i}`, label: `Screen number ${i}`, isNew: false }));
+    const element = await fixture<ErpTabBar>(html`<erp-tab-bar class="narrow" .tabs=${many} active-id="M0"></erp-tab-bar>`);
+    element.style.display = 'block';
+    element.style.width = '400px';
+    const strip = root(element).querySelector<HTMLElement>('.strip')!;
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await frames();
+    expect(strip.scrollLeft).to.equal(0);
+    element.activeId = 'M29';
+    await element.updateComplete;
+    await frames();
+    await frames();
+    const last = tabElements(element)[29]!.getBoundingClientRect();
+    const box = strip.getBoundingClientRect();
+    expect(strip.scrollLeft).to.be.greaterThan(0);
+    expect(last.right).to.be.at.most(box.right + 1);
+    // A tab already in view: nothing moves.
+    const before = strip.scrollLeft;
+    element.activeId = 'M28';
+    await element.updateComplete;
+    await frames();
+    await frames();
+    expect(strip.scrollLeft).to.equal(before);
+  });
+
   it('is registered once as erp-tab-bar', () => {
     expect(customElements.get('erp-tab-bar') === ErpTabBar).to.equal(true);
   });

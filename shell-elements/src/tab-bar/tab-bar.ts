@@ -1,7 +1,9 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { I18nController, t } from '../controllers/i18n-controller.ts';
+import { RovingTabsController } from '../controllers/roving-tabs-controller.ts';
 import { emit } from '../events.ts';
+import { resetStyles } from '../styles/reset.styles.ts';
 import styles from './tab-bar.styles.ts';
 
 /** One open menu tab of the active application (§4 menu tabs). */
@@ -55,31 +57,32 @@ const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fa
  * @cssproperty --erp-tab-bar-font-size - base font size (default 13px).
  */
 export class ErpTabBar extends LitElement {
-  static override styles = styles;
+  static override styles = [resetStyles, styles];
 
   static override properties = {
     tabs: { attribute: false },
     activeId: { attribute: 'active-id' },
-    focusedIndex: { state: true },
   };
 
   /** The open menu tabs in order: `{ id, label, isNew }`. */
   declare tabs: TabBarTab[];
   /** The `id` of the selected tab; null: none selected (the application's root page shows). */
   declare activeId: string | null;
-  /** Index of the tab holding the roving tabindex while the user moves with arrows; null: the selected tab. */
-  private declare focusedIndex: number | null;
 
   protected readonly i18n = new I18nController(this);
 
-  /** The tab Delete asked to close: once the owner removed it, focus moves to the tab the owner selected. */
-  private closingByKeyboard: string | null = null;
+  private readonly roving = new RovingTabsController<TabBarTab>(this, {
+    tabs: () => this.tabList,
+    key: (tab) => tab.id,
+    selectedIndex: () => this.activeIndex,
+    closable: () => true,
+    requestClose: (tab) => this.requestClose(tab),
+  });
 
   constructor() {
     super();
     this.tabs = [];
     this.activeId = null;
-    this.focusedIndex = null;
   }
 
   private get tabList(): TabBarTab[] {
@@ -91,31 +94,19 @@ export class ErpTabBar extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('tabs') || changed.has('activeId')) this.focusedIndex = null;
+    if (changed.has('tabs') || changed.has('activeId')) this.roving.selectionChanged();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     this.renderRoot.querySelector<HTMLElement>('.strip')?.style.setProperty('--erp-tab-count', String(this.tabList.length));
-    if (changed.has('tabs') && this.closingByKeyboard !== null) {
-      const closed = !this.tabList.some((tab) => tab.id === this.closingByKeyboard);
-      if (closed) {
-        this.closingByKeyboard = null;
-        const outside = document.activeElement;
-        const focusLost =
-          !this.shadowRoot?.activeElement && (!outside || outside === document.body || outside === this);
-        if (focusLost) this.tabElements()[Math.max(0, this.activeIndex)]?.focus();
-      }
-    }
-    if (changed.has('activeId')) {
-      this.tabElements()[this.activeIndex]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-    }
+    this.roving.afterUpdate(changed.has('tabs'), changed.has('activeId'));
   }
 
   protected override render(): TemplateResult | typeof nothing {
     const tabs = this.tabList;
     if (tabs.length === 0) return nothing;
     const active = this.activeIndex;
-    const roving = this.focusedIndex ?? Math.max(0, active);
+    const roving = this.roving.rovingIndex();
     const anyNew = tabs.some((tab) => tab.isNew);
     return html`
       <div class="strip" part="base">
@@ -124,8 +115,8 @@ export class ErpTabBar extends LitElement {
           part="tablist"
           role="tablist"
           aria-label=${t('tabBar.label')}
-          @keydown=${this.handleKeyDown}
-          @focusout=${this.handleFocusOut}
+          @keydown=${this.roving.handleKeyDown}
+          @focusout=${this.roving.handleFocusOut}
         >
           ${repeat(
             tabs,
@@ -187,60 +178,6 @@ export class ErpTabBar extends LitElement {
 
   private requestClose(tab: TabBarTab): void {
     emit(this, 'erp-menu-tab-close', { id: tab.id });
-  }
-
-  private readonly handleKeyDown = (event: KeyboardEvent): void => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = (event.target as HTMLElement).closest<HTMLElement>('[role="tab"]');
-    if (!target) return;
-    const index = Number(target.dataset['index']);
-    const count = this.tabList.length;
-    let next: number;
-    switch (event.key) {
-      case 'ArrowRight':
-        next = (index + 1) % count;
-        break;
-      case 'ArrowLeft':
-        next = (index - 1 + count) % count;
-        break;
-      case 'Home':
-        next = 0;
-        break;
-      case 'End':
-        next = count - 1;
-        break;
-      case 'Delete': {
-        const tab = this.tabList[index];
-        if (tab) {
-          event.preventDefault();
-          this.closingByKeyboard = tab.id;
-          this.requestClose(tab);
-        }
-        return;
-      }
-      default:
-        return;
-    }
-    event.preventDefault();
-    void this.moveFocus(next);
-  };
-
-  private async moveFocus(index: number): Promise<void> {
-    this.focusedIndex = index;
-    await this.updateComplete;
-    const tab = this.tabElements()[index];
-    tab?.focus();
-    tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }
-
-  /** Leaving the strip hands the Tab stop back to the selected tab. */
-  private readonly handleFocusOut = (event: FocusEvent): void => {
-    const to = event.relatedTarget as Node | null;
-    if (!to || !this.renderRoot.querySelector('.tablist')?.contains(to)) this.focusedIndex = null;
-  };
-
-  private tabElements(): HTMLElement[] {
-    return [...this.renderRoot.querySelectorAll<HTMLElement>('[role="tab"]')];
   }
 }
 

@@ -30,16 +30,6 @@ export default css`
     color: var(--erp-top-bar-fg);
   }
 
-  :host([hidden]) {
-    display: none;
-  }
-
-  *,
-  *::before,
-  *::after {
-    box-sizing: border-box;
-  }
-
   button,
   select {
     font: inherit;

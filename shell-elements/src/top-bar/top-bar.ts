@@ -2,8 +2,10 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { repeat } from 'lit/directives/repeat.js';
 import { HOME_APPLICATION, type Application, type Language, type TenantInfo } from '@erp/shared';
 import { I18nController, t } from '../controllers/i18n-controller.ts';
+import { RovingTabsController } from '../controllers/roving-tabs-controller.ts';
 import { MenuController } from '../controllers/menu-controller.ts';
 import { emit } from '../events.ts';
+import { resetStyles } from '../styles/reset.styles.ts';
 import styles from './top-bar.styles.ts';
 
 /** One open application tab as the top bar shows it (HOME is added by the element itself). */
@@ -95,7 +97,7 @@ const userIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fal
  * @cssproperty --erp-top-bar-font-size - base font size (default 13px).
  */
 export class ErpTopBar extends LitElement {
-  static override styles = styles;
+  static override styles = [resetStyles, styles];
 
   static override properties = {
     applications: { attribute: false },
@@ -109,7 +111,6 @@ export class ErpTopBar extends LitElement {
     languages: { attribute: false },
     language: {},
     portal: { type: Boolean },
-    focusedTab: { state: true },
   };
 
   /** The Applications menu's items (Description, with Application as secondary text). */
@@ -137,8 +138,6 @@ export class ErpTopBar extends LitElement {
   declare language: string;
   /** Shows the Switch Account link (portal users). */
   declare portal: boolean;
-  /** Index of the tab holding the roving tabindex while the user moves with arrows; null: the active tab. */
-  protected declare focusedTab: number | null;
 
   protected readonly i18n = new I18nController(this);
 
@@ -156,11 +155,13 @@ export class ErpTopBar extends LitElement {
     onOpen: () => this.applicationsMenu.hide(false),
   });
 
-  /**
-   * The application whose tab Delete asked to close: once the owner has removed it from `tabs` (taking the
-   * focused button with it), focus goes to the tab the owner activated instead of being lost.
-   */
-  private closingByKeyboard: string | null = null;
+  private readonly roving = new RovingTabsController<TabView>(this, {
+    tabs: () => this.tabViews,
+    key: (tab) => tab.application,
+    selectedIndex: () => this.activeIndex,
+    closable: (tab) => tab.closable,
+    requestClose: (tab) => this.requestClose(tab),
+  });
 
   constructor() {
     super();
@@ -175,7 +176,6 @@ export class ErpTopBar extends LitElement {
     this.languages = [];
     this.language = '';
     this.portal = false;
-    this.focusedTab = null;
   }
 
   /** HOME first, then the open application tabs in order. */
@@ -197,24 +197,14 @@ export class ErpTopBar extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('tabs') || changed.has('activeApplication')) {
-      // The roving tabindex follows the owner's selection again.
-      this.focusedTab = null;
+      this.roving.selectionChanged();
     }
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     const strip = this.find('.strip');
     strip?.style.setProperty('--erp-tab-count', String(this.tabViews.length));
-    if (changed.has('tabs') && this.closingByKeyboard !== null) {
-      const closed = !this.tabs.some((tab) => tab.application === this.closingByKeyboard);
-      const outside = document.activeElement;
-      const focusLost = !this.shadowRoot?.activeElement && (!outside || outside === document.body || outside === this);
-      if (closed) this.closingByKeyboard = null;
-      if (closed && focusLost) this.tabElements()[this.activeIndex]?.focus();
-    }
-    if (changed.has('activeApplication')) {
-      this.tabElements()[this.activeIndex]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-    }
+    this.roving.afterUpdate(changed.has('tabs'), changed.has('activeApplication'));
   }
 
   protected override render(): TemplateResult {
@@ -243,7 +233,7 @@ export class ErpTopBar extends LitElement {
   private renderTabs(): TemplateResult {
     const views = this.tabViews;
     const active = views.findIndex((tab) => tab.application === this.activeApplication);
-    const rovingIndex = this.focusedTab ?? this.activeIndex;
+    const rovingIndex = this.roving.rovingIndex();
     return html`
       <div class="strip" part="tab-strip">
         <div
@@ -251,8 +241,8 @@ export class ErpTopBar extends LitElement {
           part="tablist"
           role="tablist"
           aria-label=${t('tabs.label')}
-          @keydown=${this.handleTabKeyDown}
-          @focusout=${this.handleTabFocusOut}
+          @keydown=${this.roving.handleKeyDown}
+          @focusout=${this.roving.handleFocusOut}
         >
           ${repeat(
             views,
@@ -452,55 +442,6 @@ export class ErpTopBar extends LitElement {
     emit(this, 'erp-navigate', { path: application.RouterPath });
   }
 
-  private readonly handleTabKeyDown = (event: KeyboardEvent): void => {
-    const target = (event.target as HTMLElement).closest<HTMLElement>('[role="tab"]');
-    if (!target) return;
-    const index = Number(target.dataset['index']);
-    const count = this.tabViews.length;
-    let next: number | undefined;
-    switch (event.key) {
-      case 'ArrowRight':
-        next = (index + 1) % count;
-        break;
-      case 'ArrowLeft':
-        next = (index - 1 + count) % count;
-        break;
-      case 'Home':
-        next = 0;
-        break;
-      case 'End':
-        next = count - 1;
-        break;
-      case 'Delete': {
-        const tab = this.tabViews[index];
-        if (tab?.closable) {
-          event.preventDefault();
-          this.closingByKeyboard = tab.application;
-          this.requestClose(tab);
-        }
-        return;
-      }
-      default:
-        return;
-    }
-    event.preventDefault();
-    void this.moveTabFocus(next);
-  };
-
-  private async moveTabFocus(index: number): Promise<void> {
-    this.focusedTab = index;
-    await this.updateComplete;
-    const tab = this.tabElements()[index];
-    tab?.focus();
-    tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }
-
-  /** Leaving the strip hands the Tab stop back to the active tab. */
-  private readonly handleTabFocusOut = (event: FocusEvent): void => {
-    const to = event.relatedTarget as Node | null;
-    if (!to || !this.find('.tablist')?.contains(to)) this.focusedTab = null;
-  };
-
   private readonly handleLanguageChange = (event: Event): void => {
     const locale = (event.target as HTMLSelectElement).value;
     emit(this, 'erp-language-change', { locale });
@@ -522,10 +463,6 @@ export class ErpTopBar extends LitElement {
 
   private findAll(selector: string): HTMLElement[] {
     return [...(this.renderRoot?.querySelectorAll<HTMLElement>(selector) ?? [])];
-  }
-
-  private tabElements(): HTMLElement[] {
-    return this.findAll('[role="tab"]');
   }
 }
 

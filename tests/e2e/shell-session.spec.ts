@@ -1,0 +1,173 @@
+/**
+ * Sign-in lifecycle (§4 first navigation, §7, §9), the profile's landing page and showMenus, and the §8
+ * error catalogue as a user sees it in the shell.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { accessToken, signIn } from './helpers.ts';
+import { chooseMenu, menuBar, tabBar, topBar } from './shell-helpers.ts';
+
+/** Marks the stored oidc-client-ts user as expired (its refresh token stays valid). */
+async function expireStoredUser(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      if (!key.startsWith('oidc.user:')) continue;
+      const user = JSON.parse(localStorage.getItem(key)!);
+      user.expires_at = Math.floor(Date.now() / 1000) - 60;
+      localStorage.setItem(key, JSON.stringify(user));
+    }
+  });
+}
+
+/** Records the token endpoint's answers: grant type and status. */
+function watchTokenCalls(page: Page): { grant: string; status: number }[] {
+  const calls: { grant: string; status: number }[] = [];
+  page.on('response', (response) => {
+    if (!response.url().endsWith('/oidc/token')) return;
+    const grant = new URLSearchParams(response.request().postData() ?? '').get('grant_type') ?? '';
+    calls.push({ grant, status: response.status() });
+  });
+  return calls;
+}
+
+test('an expired session with a refresh token is renewed silently on arrival, then the page reloads once', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/novus-gl');
+  const before = await accessToken(page);
+  await expireStoredUser(page);
+  const calls = watchTokenCalls(page);
+  await page.reload();
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  // §4: renewed because expired, reloaded once, renewed again on the reloaded arrival (a refresh token and
+  // not coming from the callback) — every renewal accepted.
+  await expect.poll(() => calls.filter((call) => call.grant === 'refresh_token').length).toBeGreaterThanOrEqual(1);
+  expect(calls.every((call) => call.status === 200), JSON.stringify(calls)).toBe(true);
+  expect(await accessToken(page)).not.toBe(before);
+  expect(page.url()).toContain('#/novus-gl');
+});
+
+test('two tabs opened at the same moment on an expired session both renew and stay signed in', async ({ page, context }) => {
+  // Rotating refresh tokens: two renewals with the same token would get the second refused. The renewals
+  // are serialized across tabs (Web Locks), and the one that waited uses the tokens the other stored.
+  await signIn(page, 'admin', 'admin', '#/');
+  // Expire the session from a page without the shell, so no running shell renews before both tabs open.
+  await page.goto('/root-config/blank.html');
+  await expireStoredUser(page);
+  const second = await context.newPage();
+  const calls = [page, second].map(watchTokenCalls);
+  await Promise.all([page.goto('/#/novus-gl'), second.goto('/#/novus-ar')]);
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
+  await expect(topBar(second).getByRole('tab', { name: 'Accounts Receivable' })).toBeVisible();
+  for (const tab of [page, second]) await expect(tab.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  const all = calls.flat();
+  expect(all.filter((call) => call.grant === 'refresh_token').length).toBeGreaterThanOrEqual(1);
+  // Never a refused replay, never a fallback to a new sign-in.
+  expect(all.every((call) => call.grant === 'refresh_token' && call.status === 200), JSON.stringify(calls)).toBe(true);
+  for (const tab of [page, second]) {
+    const token = await accessToken(tab);
+    expect((await tab.request.get('/api/shell/applications', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  }
+  await second.close();
+});
+
+test('a refused renewal goes to the sign-in page; with the provider session still open it signs in again at once', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/novus-gl');
+  await page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      if (!key.startsWith('oidc.user:')) continue;
+      const user = JSON.parse(localStorage.getItem(key)!);
+      user.expires_at = Math.floor(Date.now() / 1000) - 60;
+      user.refresh_token = 'revoked-or-forged';
+      localStorage.setItem(key, JSON.stringify(user));
+    }
+  });
+  const calls = watchTokenCalls(page);
+  const authorize = page.waitForRequest((request) => request.url().includes('/oidc/auth?'));
+  await page.reload();
+  await authorize;
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
+  await expect.poll(() => calls.map((call) => `${call.grant} ${call.status}`)).toEqual(expect.arrayContaining(['refresh_token 400', 'authorization_code 200']));
+  expect(await accessToken(page)).toBeTruthy();
+});
+
+test('the profile landing page sends a portal customer to the portal on the first navigation', async ({ page }) => {
+  await signIn(page, 'portal', 'portal', '#/');
+  await expect(page).toHaveURL(/#\/portal/);
+});
+
+test('signing out ends the provider session and returns to the site root; signing in again asks for the password', async ({ page }) => {
+  await signIn(page, 'clerk', 'clerk', '#/novus-ic');
+  await topBar(page).getByRole('button', { name: 'Marc-André Tremblay' }).click();
+  await topBar(page).getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('oidc.user:')))).toBe(false);
+});
+
+test('with showMenus off in the profile the shell shows no menu area', async ({ page, browser }) => {
+  // The administrator turns the menus off for clerk through the user screen's API.
+  await signIn(page, 'admin', 'admin', '#/');
+  const token = await accessToken(page);
+  const current = await page.request.get('/api/data/user/clerk', { headers: { authorization: `Bearer ${token}` } });
+  const { Version } = (await current.json()).Data;
+  const update = await page.request.put('/api/data/user/clerk', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { ShowMenus: false, Version },
+  });
+  expect(update.status()).toBe(200);
+  try {
+    const context = await browser.newContext();
+    const clerk = await context.newPage();
+    await signIn(clerk, 'clerk', 'clerk', '#/novus-ic');
+    await expect(topBar(clerk).getByRole('tab', { name: 'Inventory Control' })).toBeVisible();
+    await expect(menuBar(clerk)).toBeHidden();
+    await context.close();
+  } finally {
+    const again = await page.request.get('/api/data/user/clerk', { headers: { authorization: `Bearer ${token}` } });
+    await page.request.put('/api/data/user/clerk', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { ShowMenus: true, Version: (await again.json()).Data.Version },
+    });
+  }
+});
+
+test.describe('the §8 error catalogue, as the user sees it', () => {
+  const cases = [
+    { status: 400, body: {}, text: 'Bad request' },
+    { status: 403, body: {}, text: 'You do not have sufficient permissions.' },
+    { status: 404, body: {}, text: 'Not Found' },
+    { status: 500, body: {}, text: 'Server error' },
+  ];
+  for (const { status, body, text } of cases) {
+    test(`${status} on a call → '${text}'`, async ({ page }) => {
+      await signIn(page, 'admin', 'admin', '#/');
+      await page.route('**/api/shell/menus**', (route) => route.fulfill({ status, json: body }));
+      await topBar(page).getByRole('button', { name: 'Applications' }).click();
+      await topBar(page).getByRole('menuitem', { name: 'Accounts Payable' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: text })).toBeVisible();
+    });
+  }
+
+  test('401 on a call shows nothing', async ({ page }) => {
+    await signIn(page, 'admin', 'admin', '#/');
+    await page.route('**/api/shell/menus**', (route) => route.fulfill({ status: 401, json: {} }));
+    await topBar(page).getByRole('button', { name: 'Applications' }).click();
+    await topBar(page).getByRole('menuitem', { name: 'Accounts Payable' }).click();
+    await expect(topBar(page).getByRole('tab', { name: 'Accounts Payable' })).toBeVisible();
+    await expect(page.locator('.erp-alert')).toHaveCount(0);
+  });
+});
+
+test('menus come back after a failed menus call once the server answers again', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  let fail = true;
+  await page.route('**/api/shell/menus**', (route) => (fail ? route.fulfill({ status: 500, json: {} }) : route.continue()));
+  await topBar(page).getByRole('button', { name: 'Applications' }).click();
+  await topBar(page).getByRole('menuitem', { name: 'General Ledger' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Server error' })).toBeVisible();
+  fail = false;
+  await topBar(page).getByRole('tab', { name: 'HOME' }).click();
+  await topBar(page).getByRole('tab', { name: 'General Ledger' }).click();
+  await chooseMenu(page, 'Setup', 'GL Chart of Accounts');
+  await expect(tabBar(page).getByRole('tab', { name: /GL Chart of Accounts/ })).toBeVisible();
+});
