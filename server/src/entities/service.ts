@@ -457,6 +457,24 @@ function bodyObject(body: unknown): Record<string, unknown> {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
+/** The answer to a create (201) or update (200): the record as it now reads, without the caller's hidden fields. */
+async function writtenAnswer(
+  ctx: EntityContext,
+  def: AnyEntity,
+  id: string | number,
+  hidden: ReadonlySet<string>,
+  result: 'created' | 'updated',
+): Promise<Answer> {
+  const record = await loadRecord(ctx.any, def, id);
+  return {
+    status: result === 'created' ? 201 : 200,
+    body: callResult(1, result, message(`entities:result.${result}`), {
+      EntityId: id,
+      Data: record ? visibleRecord(def, record, hidden) : null,
+    }),
+  };
+}
+
 export async function createRecord(ctx: EntityContext, body: unknown): Promise<Answer> {
   const { def, access, hooks } = ctx;
   const checked = validateRecord(def, body, 'create', {
@@ -528,14 +546,7 @@ export async function createRecord(ctx: EntityContext, body: unknown): Promise<A
     throw error;
   }
   tableChanged(def.table);
-  const record = await loadRecord(ctx.any, def, id);
-  return {
-    status: 201,
-    body: callResult(1, 'created', message('entities:result.created'), {
-      EntityId: id,
-      Data: record ? visibleRecord(def, record, access.hidden) : null,
-    }),
-  };
+  return writtenAnswer(ctx, def, id, access.hidden, 'created');
 }
 
 /** The Version a write names: a positive integer, or null. */
@@ -617,14 +628,7 @@ export async function updateRecord(ctx: EntityContext, rawId: string, body: unkn
     throw error;
   }
   tableChanged(def.table);
-  const record = await loadRecord(ctx.any, def, id);
-  return {
-    status: 200,
-    body: callResult(1, 'updated', message('entities:result.updated'), {
-      EntityId: id,
-      Data: record ? visibleRecord(def, record, access.hidden) : null,
-    }),
-  };
+  return writtenAnswer(ctx, def, id, access.hidden, 'updated');
 }
 
 /** Rows of other entities that refer to this record (lookups and link sets): in use, not deletable. */
