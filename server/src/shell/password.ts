@@ -20,6 +20,7 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { brokenRules, PASSWORD_POLICY, type PasswordRule } from '../auth/password-policy.ts';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
 import type { DB } from '../db/schema.ts';
+import { updateOwnUser } from './own-user.ts';
 
 /** 5 wrong current passwords within 10 minutes block further attempts until the oldest is 10 minutes old. */
 export const CHANGE_PASSWORD_LIMIT = { maxFailures: 5, windowMs: 10 * 60 * 1000 } as const;
@@ -63,27 +64,14 @@ export async function changePassword(
   const hash = await hashPassword(input.newPassword);
   const { row } = user;
   const answer = await db.transaction().execute(async (trx) => {
-    const now = new Date().toISOString();
-    const updated = await trx
-      .updateTable('users')
-      .set({ password_hash: hash, updated_by: user.userId, updated_on: now, version: row.version + 1 })
-      .where('user_id', '=', user.userId)
-      .where('version', '=', row.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return { kind: 'conflict' as const };
-    await trx
-      .insertInto('audit_log')
-      .values({
-        table_name: 'users',
-        id_name: 'user_id',
-        id_value: user.userId,
-        column_name: 'password_hash',
-        old_value: null,
-        new_value: null,
-        action_by: user.userId,
-        action_on: now,
-      })
-      .execute();
+    const written = await updateOwnUser(trx, {
+      userId: user.userId,
+      version: row.version,
+      column: 'password_hash',
+      value: hash,
+      audit: { old: null, new: null },
+    });
+    if (!written) return { kind: 'conflict' as const };
     return { kind: 'ok' as const };
   });
   if (answer.kind === 'ok') limiter.reset(user.userId);

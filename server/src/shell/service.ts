@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import { grantedMenus, openableApplications, withAncestors } from '../auth/access.ts';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
 import { asFlag, type DB } from '../db/schema.ts';
+import { updateOwnUser } from './own-user.ts';
 
 /** §9: the default locale. */
 export const DEFAULT_LANGUAGE = 'en-CA';
@@ -194,27 +195,14 @@ export async function setLanguage(db: Kysely<DB>, user: AuthenticatedUser, local
       .executeTakeFirst();
     if (!current) return { kind: 'conflict' as const };
     if (current.language === known.locale_identifier) return { kind: 'ok' as const, locale: known.locale_identifier };
-    const now = new Date().toISOString();
-    const updated = await trx
-      .updateTable('users')
-      .set({ language: known.locale_identifier, updated_by: user.userId, updated_on: now, version: current.version + 1 })
-      .where('user_id', '=', user.userId)
-      .where('version', '=', current.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return { kind: 'conflict' as const };
-    await trx
-      .insertInto('audit_log')
-      .values({
-        table_name: 'users',
-        id_name: 'user_id',
-        id_value: user.userId,
-        column_name: 'language',
-        old_value: current.language,
-        new_value: known.locale_identifier,
-        action_by: user.userId,
-        action_on: now,
-      })
-      .execute();
+    const written = await updateOwnUser(trx, {
+      userId: user.userId,
+      version: current.version,
+      column: 'language',
+      value: known.locale_identifier,
+      audit: { old: current.language, new: known.locale_identifier },
+    });
+    if (!written) return { kind: 'conflict' as const };
     return { kind: 'ok' as const, locale: known.locale_identifier };
   });
 }
