@@ -177,6 +177,19 @@ describe('Excel export', () => {
     expect(sheet.getRow(2).getCell(1).value).toBe('S301');
   });
 
+  it('writes the sheet name and headers in the language the user works in', async () => {
+    const db = server.app.erp.database.db;
+    await db.updateTable('users').set({ language: 'fr-CA' }).where('user_id', '=', 'clerk').execute();
+    try {
+      const response = await call(server.app, 'POST', '/api/data/firm/export', clerk, { Columns: ['FirmId', 'Name', 'BillToId'] });
+      expect(response.statusCode).toBe(200);
+      const sheet = await workbookOf(response.rawPayload);
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Code de l’entreprise', 'Nom', 'Code de facturation']);
+    } finally {
+      await db.updateTable('users').set({ language: 'en-CA' }).where('user_id', '=', 'clerk').execute();
+    }
+  });
+
   it('refuses a bad query with a 400 CallResult before sending any file', async () => {
     const response = await call(server.app, 'POST', '/api/data/firm/export', clerk, { SortFields: ['Nope'] });
     expect(response.statusCode).toBe(400);

@@ -17,7 +17,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { humanize } from '@erp/shared/entities/validate';
 import type { EntityContext } from './hooks.ts';
-import { translate } from './labels.ts';
+import { translatorFor } from './labels.ts';
 import { countRows, filteredBase, pageRecords } from './paging.ts';
 import { MAX_EXPORT_PAGE_SIZE, parseListQuery } from './query.ts';
 import { badRequest, visibleColumns, type Answer } from './service.ts';
@@ -68,6 +68,8 @@ export async function exportRecords(ctx: EntityContext, body: unknown, reply: Fa
     // Loaded on the first export: exceljs is large and most processes never export.
     const ExcelJS = (await import('exceljs')).default;
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+    // Headers in the language the user works in (§5, §9: the shell stores it on the user).
+    const translate = translatorFor(ctx.user.row.language);
     const sheet = workbook.addWorksheet(translate(def.labelKey, humanize(def.name)).slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
     sheet.columns = columns.map((field) => {
       const spec = def.listColumns.find((column) => column.field === field);

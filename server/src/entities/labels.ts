@@ -3,6 +3,9 @@
  * texts), falling back to the catalogue defaults in shared/src/entities/messages.ts. The API answers
  * English messages plus the i18n key and parameters of each, so the browser shows them in the user's
  * language (validate.ts produces the same keys in the form).
+ *
+ * Files the server writes for a person to read (the Excel export's sheet name and column headers) use
+ * `translatorFor(<the user's language>)`: that locale's texts, then English, then the defaults.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -20,24 +23,43 @@ function flatten(prefix: string, value: unknown, into: Map<string, string>): voi
   }
 }
 
-function loadEnglish(): Map<string, string> {
-  const texts = new Map<string, string>();
+const LOCALES = ['en-CA', 'fr-CA', 'zh-CN', 'zh-TW'] as const;
+const texts = new Map<string, Map<string, string>>();
+
+function load(locale: (typeof LOCALES)[number]): Map<string, string> {
+  let loaded = texts.get(locale);
+  if (loaded) return loaded;
+  loaded = new Map<string, string>();
   try {
-    const json: unknown = JSON.parse(readFileSync(resolve(repoRoot, 'locales/en-CA/entities.json'), 'utf8'));
-    flatten('', json, texts);
+    const json: unknown = JSON.parse(readFileSync(resolve(repoRoot, `locales/${locale}/entities.json`), 'utf8'));
+    flatten('', json, loaded);
   } catch {
     // Without the file the catalogue defaults stand in (labels become the humanized field names).
   }
-  return texts;
+  texts.set(locale, loaded);
+  return loaded;
 }
 
-const english = loadEnglish();
+const english = load('en-CA');
+
+function bareKey(key: string): string {
+  return key.startsWith('entities:') ? key.slice('entities:'.length) : key;
+}
 
 /** en-CA text of `entities:<key>` (the `entities:` prefix is the namespace). */
-export const translate: Translate = (key, defaultValue, params = {}) => {
-  const bare = key.startsWith('entities:') ? key.slice('entities:'.length) : key;
-  return interpolate(english.get(bare) ?? defaultValue, params);
-};
+export const translate: Translate = (key, defaultValue, params = {}) =>
+  interpolate(english.get(bareKey(key)) ?? defaultValue, params);
+
+/** Texts in `locale` (a supported one; anything else is English), falling back to English per key. */
+export function translatorFor(locale: string | null | undefined): Translate {
+  const supported = LOCALES.find((known) => known === locale);
+  if (!supported || supported === 'en-CA') return translate;
+  const local = load(supported);
+  return (key, defaultValue, params = {}) => {
+    const bare = bareKey(key);
+    return interpolate(local.get(bare) ?? english.get(bare) ?? defaultValue, params);
+  };
+}
 
 /** The English message of a catalogue key. */
 export function message(key: string, params: Record<string, unknown> = {}): string {
