@@ -171,3 +171,13 @@ test('menus come back after a failed menus call once the server answers again', 
   await chooseMenu(page, 'Setup', 'GL Chart of Accounts');
   await expect(tabBar(page).getByRole('tab', { name: /GL Chart of Accounts/ })).toBeVisible();
 });
+
+test('when the routes call fails the shell still starts, with no server routes: a screen path falls back to its application', async ({ page }) => {
+  await page.route('**/api/shell/routes', (route) => route.fulfill({ status: 500, json: {} }));
+  await signIn(page, 'admin', 'admin', '#/novus-gl/gl-chart');
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/#\/novus-gl$/);
+  await expect(page.locator('.erp-tab-screen[data-tab-path="/novus-gl"]').getByRole('heading', { level: 1, name: 'General Ledger' })).toBeVisible();
+  // The routes call is quiet: its failure is not an alert.
+  await expect(page.locator('.erp-alert')).toHaveCount(0);
+});
