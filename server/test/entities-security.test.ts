@@ -171,6 +171,23 @@ describe('users', () => {
     await expect(signIn(server.app, 'jmorin', 'Bienvenue-2025')).rejects.toThrow();
   });
 
+  it('creates a user without an email or a domain, and clears them again (stored as empty)', async () => {
+    const created = await call(server.app, 'POST', '/api/data/user', admin, {
+      UserId: 'nomail',
+      DisplayName: 'No Mail',
+      Email: '',
+      InitialPassword: 'Bienvenue-2025-x',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().Data).toMatchObject({ UserId: 'nomail' });
+    const withMail = await call(server.app, 'PUT', '/api/data/user/nomail', admin, { Email: 'no.mail@example.com', Domain: 'example.com', Version: 1 });
+    expect(withMail.statusCode, withMail.body).toBe(200);
+    const cleared = await call(server.app, 'PUT', '/api/data/user/nomail', admin, { Email: '', Domain: '', Version: 2 });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const row = await server.app.erp.database.db.selectFrom('users').select(['email', 'domain']).where('user_id', '=', 'nomail').executeTakeFirstOrThrow();
+    expect(row).toEqual({ email: '', domain: '' });
+  });
+
   it('needs an initial password that meets the policy, checks roles, refuses deleting oneself', async () => {
     const noPassword = await call(server.app, 'POST', '/api/data/user', admin, { UserId: 'x1', DisplayName: 'X' });
     expect(noPassword.json().Message).toBe('An initial password is required for a new user.');

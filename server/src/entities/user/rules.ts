@@ -8,6 +8,11 @@ import { hashPassword } from '../../auth/password.ts';
 import type { EntityHooks } from '../hooks.ts';
 import { message } from '../labels.ts';
 
+const OPTIONAL_TEXT_COLUMNS = [
+  ['Email', 'email'],
+  ['Domain', 'domain'],
+] as const;
+
 export const userHooks: EntityHooks = {
   async validate(_ctx, change) {
     const password = change.value['InitialPassword'];
@@ -25,8 +30,16 @@ export const userHooks: EntityHooks = {
   },
 
   async prepare(_ctx, change) {
+    const extra: Record<string, unknown> = {};
+    // Email and Domain are optional, but their columns are NOT NULL (empty = none): a blank one is stored
+    // as '' rather than refused by the database.
+    for (const [field, column] of OPTIONAL_TEXT_COLUMNS) {
+      const blank = change.next[field] === null || change.next[field] === undefined;
+      if (blank && (change.mode === 'create' || change.changed.has(field))) extra[column] = '';
+    }
     const password = change.value['InitialPassword'];
-    return typeof password === 'string' && password !== '' ? { password_hash: await hashPassword(password) } : {};
+    if (typeof password === 'string' && password !== '') extra['password_hash'] = await hashPassword(password);
+    return extra;
   },
 
   async afterWrite(_ctx, _trx, change) {
