@@ -36,6 +36,7 @@ import { mountAboutDialog, mountQuestionDialog } from './chrome/dialogs.ts';
 import type { DialogElement } from './chrome/elements.ts';
 import { mountPalette } from './chrome/palette.ts';
 import { mountScreenDialog } from './chrome/screen-dialog.ts';
+import { mountPortalChrome, type PortalChrome } from './portal/portal-chrome.ts';
 import { installShortcuts } from './chrome/shortcuts.ts';
 
 import { readImportMap } from './import-map.ts';
@@ -214,6 +215,7 @@ async function boot(): Promise<void> {
   });
   const palette = mountPalette((menu, path) => (workspace ? workspace.openMenu(menu, path) : go(path)));
 
+  let portalChrome: PortalChrome | null = null;
   const chrome: Chrome = mountChrome(document.getElementById('erp-top') ?? document.body, {
     navigate: (path) => go(path.replace(/^#/, '')),
     selectTab: (application) => (workspace ? workspace.selectApplication(application) : go('/')),
@@ -227,8 +229,12 @@ async function boot(): Promise<void> {
     // The screen itself says where to go when an external identity provider manages passwords.
     changePassword: () => void changePasswordDialog.show(),
     about: () => void about.show(),
-    switchAccount: () => go(landingPath(bus.session$.value?.profile.landingPage ?? '/')),
+    // §4: portal users get the account switcher; anyone else goes to the landing page.
+    switchAccount: () =>
+      portalChrome?.active ? portalChrome.switchAccount() : go(landingPath(bus.session$.value?.profile.landingPage ?? '/')),
   });
+  // §1 portal mode (logo, portal navigation, badges, account switcher): only for a portal landing page.
+  portalChrome = mountPortalChrome(chrome.topBar);
   const alertsRegion = document.getElementById('erp-alerts');
   if (alertsRegion) renderAlerts(alertsRegion);
   mountBanners(document.getElementById('erp-banners') ?? document.body);

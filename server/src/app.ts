@@ -25,6 +25,8 @@ import { frameworkError, registerErrorHandlers } from './http/errors.ts';
 import { mountEmbeddedProvider, type EmbeddedProvider } from './oidc/index.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { registerShellRoutes } from './shell/routes.ts';
+import { registerPortalRoutes } from './portal/routes.ts';
+import { seedPortal } from './portal/seed.ts';
 import { registerStaticRoutes } from './static/routes.ts';
 
 export interface ErpParts {
@@ -53,6 +55,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // Entity tables follow their definitions (additive), then the administration demo data.
     await syncEntityTables(database.db, ENTITIES);
     await seedEntities(database.db);
+    await seedPortal(database.db);
     await seedDemoFirms(database.db, config.demoFirms);
 
     app = Fastify({
@@ -88,6 +91,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerAuthentication(app, { database, verify });
     registerShellRoutes(app, { config, database });
     await registerEntityRoutes(app, { database });
+    registerPortalRoutes(app, { database });
     await registerStaticRoutes(app, config);
 
     await app.ready();

@@ -9,3 +9,5 @@ export * from './session.ts';
 export * from './screen.ts';
 export * from './shell-config.ts';
 export * from './password-policy.ts';
+export * from './sanitize.ts';
+export * from './portal.ts';

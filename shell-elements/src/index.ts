@@ -1,7 +1,7 @@
 /**
  * @erp/shell-elements — the shell chrome as Lit custom elements. Importing this module registers every
  * element (`erp-top-bar`, `erp-loading-overlay`, `erp-menu-bar`, `erp-tab-bar`, `erp-command-palette`,
- * `erp-dialog`, `erp-about`, `erp-banner`); each registration is skipped when the tag already exists.
+ * `erp-dialog`, `erp-about`, `erp-banner`, `erp-portal-badge`, `erp-portal-bar`); each registration is skipped when the tag already exists.
  */
 export { ErpTopBar, type TopBarTab } from './top-bar/top-bar.ts';
 export { ErpLoadingOverlay } from './loading-overlay/loading-overlay.ts';
@@ -18,6 +18,8 @@ export {
 export { ErpDialog, type DialogAction } from './dialog/dialog.ts';
 export { ErpAbout, type AboutShortcut, type AboutVersion } from './about/about.ts';
 export { ErpBanner, type BannerKind } from './banner/banner.ts';
+export { ErpPortalBadge } from './portal-badges/portal-badge.ts';
+export { ErpPortalBar, logoDisplayType, type PortalBarLink } from './portal-bar/portal-bar.ts';
 export { I18nController, SHELL_NAMESPACE, t } from './controllers/i18n-controller.ts';
 export { MenuController, type MenuControllerOptions } from './controllers/menu-controller.ts';
 export { ModalController, type ModalControllerOptions } from './controllers/modal-controller.ts';

@@ -45,6 +45,8 @@ const CONTRACT: Record<string, string[]> = {
     'erp-switch-account',
   ],
   'erp-loading-overlay': [],
+  'erp-portal-badge': [],
+  'erp-portal-bar': [],
   'erp-menu-bar': ['erp-menu-select'],
   'erp-tab-bar': ['erp-menu-tab-select', 'erp-menu-tab-close'],
   'erp-command-palette': ['erp-navigate', 'erp-palette-close'],

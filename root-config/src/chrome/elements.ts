@@ -81,6 +81,32 @@ export interface AboutElement extends HTMLElement {
   shortcuts: { keys: string; description: string }[];
 }
 
+/** `<erp-portal-badge>`: a count shown only above 0. */
+export interface PortalBadgeElement extends HTMLElement {
+  count: number;
+  label: string;
+}
+
+/** One link of `<erp-portal-bar>`. */
+export interface PortalBarLink {
+  path: string;
+  label: string;
+  count?: number;
+  countLabel?: string;
+}
+
+/** `<erp-portal-bar>`: logo, portal navigation with badges, selected account. */
+export interface PortalBarElement extends HTMLElement {
+  companyName: string;
+  logo: string | null;
+  logoType: string;
+  links: PortalBarLink[];
+  activePath: string;
+  account: string;
+  navLabel: string;
+  pdfLogoLabel: string;
+}
+
 export interface BannerElement extends HTMLElement {
   open: boolean;
   kind: 'error' | 'warning' | 'info';

@@ -127,14 +127,26 @@ export function shortcutList(): { keys: string; description: string }[] {
 }
 
 /**
+ * §2 "F2 navigates the page": inside a screen area marked `data-f2-navigation` (the generic list and form
+ * screens move through their own parts with F2 / Shift+F2) F2 is the screen's; elsewhere it opens the
+ * command palette.
+ */
+export function screenOwnsKey(id: ShortcutId, event: Pick<Event, 'composedPath'>): boolean {
+  if (id !== 'paletteF2') return false;
+  const origin = event.composedPath()[0];
+  return typeof Element !== 'undefined' && origin instanceof Element && origin.closest('[data-f2-navigation]') !== null;
+}
+
+/**
  * Listens for the shortcuts on the window (capture phase, so a screen that stops key events cannot swallow
- * them). A handler answering false leaves the event alone (the page's own handling continues). Answers the
- * remover.
+ * them) — except keys a screen owns (`screenOwnsKey`). A handler answering false leaves the event alone
+ * (the page's own handling continues). Answers the remover.
  */
 export function installShortcuts(handlers: Partial<Record<ShortcutId, (event: KeyboardEvent) => boolean | void>>): () => void {
   const listener = (event: KeyboardEvent) => {
     if (event.defaultPrevented || event.isComposing) return;
     const id = matchShortcut(event);
+    if (id && screenOwnsKey(id, event)) return;
     const handler = id ? handlers[id] : undefined;
     if (!handler) return;
     if (handler(event) === false) return;

@@ -10,6 +10,7 @@ import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kyse
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { ENTITIES } from '@erp/shared/entities/index';
 import { syncEntityTables } from '../entities/schema-sync.ts';
+import { m0004_portal } from './m0004-portal.ts';
 
 // Migrations must not depend on today's table types: they see the database as it was.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -319,6 +320,7 @@ export const migrations: Record<string, Migration> = {
   '0001_core': m0001_core,
   '0002_frame_routes': m0002_frame_routes,
   '0003_entities': m0003_entities,
+  '0004_portal': m0004_portal,
 };
 
 const provider: MigrationProvider = {

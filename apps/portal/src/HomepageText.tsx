@@ -1,0 +1,29 @@
+/**
+ * §1/§7 portal homepage text: GET Configuration/GetConfigurationByControlId?controlId=MOBILE_HOMEPAGE_TEXT
+ * → ControlValue, HTML an administrator wrote. It goes through THE sanitizer (@erp/shared sanitize.ts,
+ * DOMPurify) and is shown only when non-empty; on error the text is empty (§8).
+ */
+import { useEffect, useState } from 'react';
+import { api, isBlankHtml, sanitizeHtml } from '@erp/shared';
+
+/** The configuration entry's control id (shared/src/entities/configuration.ts MOBILE_HOMEPAGE_TEXT). */
+export const HOMEPAGE_CONTROL_ID = 'MOBILE_HOMEPAGE_TEXT';
+
+export function HomepageText() {
+  const [html, setHtml] = useState('');
+  useEffect(() => {
+    let live = true;
+    api
+      .get<{ ControlValue?: unknown }>('Configuration/GetConfigurationByControlId', { controlId: HOMEPAGE_CONTROL_ID }, { quiet: true, background: true })
+      .then(
+        (answer) => live && setHtml(typeof answer?.ControlValue === 'string' ? answer.ControlValue : ''),
+        () => live && setHtml(''),
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (isBlankHtml(html)) return null;
+  // Sanitized by the product's one DOMPurify module just above; never the raw text.
+  return <section className="erp-portal__homepage" data-portal="homepage-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+}

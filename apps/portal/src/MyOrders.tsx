@@ -1,0 +1,120 @@
+/**
+ * My Orders (§2 /portal/myorders): the selected bill-to's orders — search (order number or notes), status,
+ * sort by any column (click a header; again to reverse), paging of 250 (Paged list). An order number opens
+ * the order details page with the order.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { RequireAccount, StatusMessage, displayDate, failureText, money, useLoad, usePortalText } from './common.tsx';
+import { openOrderDetails } from './order-store.ts';
+import { ORDER_PAGE_SIZE, ORDER_STATUSES, listOrders } from './portal-api.ts';
+
+const COLUMNS = [
+  { field: 'OrderNo', key: 'columns.orderNo' },
+  { field: 'OrderDate', key: 'columns.orderDate' },
+  { field: 'ShipToId', key: 'columns.shipTo' },
+  { field: 'Status', key: 'columns.status' },
+  { field: 'DeliveryDate', key: 'columns.deliveryDate' },
+  { field: 'Total', key: 'columns.total', numeric: true },
+] as const;
+
+export function MyOrdersScreen() {
+  const t = usePortalText();
+  return (
+    <div className="erp-portal" data-portal-screen="myorders">
+      <h1 className="erp-portal__title">{t('myOrders.title')}</h1>
+      <RequireAccount>{(billToId) => <OrdersList key={billToId} billToId={billToId} />}</RequireAccount>
+    </div>
+  );
+}
+
+function OrdersList({ billToId }: { billToId: string }) {
+  const t = usePortalText();
+  const ids = { search: useId(), status: useId() };
+  const [draft, setDraft] = useState('');
+  const [query, setQuery] = useState({ search: '', status: '', page: 1, sortBy: 'OrderDate', sortDesc: true });
+  const result = useLoad(() => listOrders({ billToId, ...query }), [billToId, query]);
+  const pages = result.data ? Math.max(1, Math.ceil(result.data.TotalCount / ORDER_PAGE_SIZE)) : 1;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery((q) => ({ ...q, search: draft, page: 1 }));
+  };
+  const sort = (field: string) =>
+    setQuery((q) => ({ ...q, page: 1, sortBy: field, sortDesc: q.sortBy === field ? !q.sortDesc : false }));
+
+  return (
+    <>
+      <form className="erp-portal__row" role="search" onSubmit={submit}>
+        <label htmlFor={ids.search}>{t('myOrders.search')}</label>
+        <input id={ids.search} type="search" maxLength={100} value={draft} onChange={(event) => setDraft(event.target.value)} />
+        <label htmlFor={ids.status}>{t('myOrders.status')}</label>
+        <select id={ids.status} value={query.status} onChange={(event) => setQuery((q) => ({ ...q, status: event.target.value, page: 1 }))}>
+          <option value="">{t('myOrders.anyStatus')}</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`status.${status}`)}
+            </option>
+          ))}
+        </select>
+        <button type="submit">{t('catalogue.searchButton')}</button>
+      </form>
+      {result.error ? <StatusMessage kind="error">{failureText(t, result.error)}</StatusMessage> : null}
+      {result.data && result.data.List.length === 0 ? <p className="erp-portal__empty">{t('myOrders.none')}</p> : null}
+      {result.data && result.data.List.length > 0 ? (
+        <table className="erp-portal__table" data-portal="orders">
+          <caption className="erp-portal__caption">{t('myOrders.caption', { total: result.data.TotalCount })}</caption>
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => {
+                const sorted = query.sortBy === column.field;
+                return (
+                  <th
+                    key={column.field}
+                    scope="col"
+                    className={'numeric' in column ? 'erp-portal__num' : undefined}
+                    aria-sort={sorted ? (query.sortDesc ? 'descending' : 'ascending') : 'none'}
+                  >
+                    <button type="button" className="erp-portal__sort" onClick={() => sort(column.field)}>
+                      {t(column.key)}
+                      <span aria-hidden="true">{sorted ? (query.sortDesc ? ' ▼' : ' ▲') : ''}</span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {result.data.List.map((order) => (
+              <tr key={order.OrderKey} data-order-no={order.OrderNo}>
+                <td>
+                  <button type="button" className="erp-portal__link" onClick={() => openOrderDetails(order)}>
+                    {order.OrderNo}
+                  </button>
+                </td>
+                <td>{displayDate(order.OrderDate)}</td>
+                <td>
+                  {order.ShipToId}
+                  {order.ShipToName ? ` — ${order.ShipToName}` : ''}
+                </td>
+                <td>{t(`status.${order.Status}`)}</td>
+                <td>{displayDate(order.DeliveryDate)}</td>
+                <td className="erp-portal__num">{money(order.Total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {result.data && pages > 1 ? (
+        <nav className="erp-portal__row" aria-label={t('paging.label')}>
+          <button type="button" disabled={query.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
+            {t('paging.previous')}
+          </button>
+          <span>{t('paging.page', { page: query.page, pages })}</span>
+          <button type="button" disabled={query.page >= pages} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
+            {t('paging.next')}
+          </button>
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,235 @@
+/**
+ * Portal Home (§2 /portal and /portal/order, titled Home): the homepage text, the catalogue with the
+ * selected bill-to's prices (search, paging), quick order by SKU (pasted `SKU quantity` lines; unknown SKUs
+ * and unreadable lines listed back; duplicates merged), the delivery date (portal state), and add to cart.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { setDeliveryDate } from '@erp/shared';
+import { HomepageText } from './HomepageText.tsx';
+import { RequireAccount, StatusMessage, failureText, isAbort, money, today, useLoad, usePortalState, usePortalText } from './common.tsx';
+import { addToCart, resolveSkus, searchProducts, type Product } from './portal-api.ts';
+import { MAX_QUANTITY, parseQuickOrder } from './quick-order.ts';
+
+const PAGE_SIZE = 25;
+
+export function OrderScreen() {
+  const t = usePortalText();
+  return (
+    <div className="erp-portal" data-portal-screen="order">
+      <h1 className="erp-portal__title">{t('order.title')}</h1>
+      <HomepageText />
+      <RequireAccount>{(billToId) => <OrderForm billToId={billToId} />}</RequireAccount>
+    </div>
+  );
+}
+
+function OrderForm({ billToId }: { billToId: string }) {
+  const t = usePortalText();
+  const state = usePortalState();
+  const dateId = useId();
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+
+  const add = async (lines: { ProductId: string; Quantity: number }[]) => {
+    setMessage(null);
+    try {
+      const cart = await addToCart(billToId, lines);
+      setMessage({ kind: 'success', text: t('order.added', { added: lines.length, lines: cart.LineCount }) });
+      return true;
+    } catch (error) {
+      if (!isAbort(error)) setMessage({ kind: 'error', text: failureText(t, error) });
+      return false;
+    }
+  };
+
+  return (
+    <>
+      <section className="erp-portal__panel" aria-labelledby={`${dateId}-h`}>
+        <h2 id={`${dateId}-h`}>{t('order.delivery')}</h2>
+        <p className="erp-portal__row">
+          <label htmlFor={dateId}>{t('order.deliveryDate')}</label>
+          <input
+            id={dateId}
+            type="date"
+            min={today()}
+            value={state.deliveryDate ?? ''}
+            onChange={(event) => setDeliveryDate(event.target.value || null)}
+          />
+          <span>
+            {t('order.shipTo')}: {state.selectedShipToId ?? t('order.noShipTo')}
+          </span>
+        </p>
+      </section>
+      <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
+      <Catalogue billToId={billToId} onAdd={add} />
+      <QuickOrder billToId={billToId} onAdd={add} />
+    </>
+  );
+}
+
+function Catalogue({ billToId, onAdd }: { billToId: string; onAdd(lines: { ProductId: string; Quantity: number }[]): Promise<boolean> }) {
+  const t = usePortalText();
+  const searchId = useId();
+  const [draft, setDraft] = useState('');
+  const [query, setQuery] = useState({ search: '', page: 1 });
+  const [quantities, setQuantities] = useState<Record<string, string>>({});
+  const result = useLoad(() => searchProducts(billToId, query.search, query.page, PAGE_SIZE), [billToId, query.search, query.page]);
+  const pages = result.data ? Math.max(1, Math.ceil(result.data.TotalCount / PAGE_SIZE)) : 1;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery({ search: draft, page: 1 });
+  };
+  const quantityOf = (product: Product) => {
+    const value = Number(quantities[product.ProductId] ?? '1');
+    return Number.isInteger(value) && value >= 1 && value <= MAX_QUANTITY ? value : null;
+  };
+
+  return (
+    <section className="erp-portal__panel" aria-labelledby={`${searchId}-h`}>
+      <h2 id={`${searchId}-h`}>{t('catalogue.title')}</h2>
+      <form className="erp-portal__row" role="search" onSubmit={submit}>
+        <label htmlFor={searchId}>{t('catalogue.search')}</label>
+        <input id={searchId} type="search" value={draft} maxLength={100} onChange={(event) => setDraft(event.target.value)} />
+        <button type="submit">{t('catalogue.searchButton')}</button>
+      </form>
+      {result.error ? <StatusMessage kind="error">{failureText(t, result.error)}</StatusMessage> : null}
+      {result.data && result.data.List.length === 0 ? <p className="erp-portal__empty">{t('catalogue.none')}</p> : null}
+      {result.data && result.data.List.length > 0 ? (
+        <table className="erp-portal__table" data-portal="catalogue">
+          <caption className="erp-portal__caption">{t('catalogue.caption', { total: result.data.TotalCount })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('columns.sku')}</th>
+              <th scope="col">{t('columns.description')}</th>
+              <th scope="col">{t('columns.category')}</th>
+              <th scope="col">{t('columns.unit')}</th>
+              <th scope="col" className="erp-portal__num">{t('columns.price')}</th>
+              <th scope="col">{t('columns.quantity')}</th>
+              <th scope="col">
+                <span className="erp-portal__sr">{t('columns.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.data.List.map((product) => {
+              const quantity = quantityOf(product);
+              return (
+                <tr key={product.ProductId} data-sku={product.ProductId}>
+                  <td>{product.ProductId}</td>
+                  <td>{product.Description}</td>
+                  <td>{product.Category}</td>
+                  <td>{product.Unit}</td>
+                  <td className="erp-portal__num">{money(product.Price)}</td>
+                  <td>
+                    <input
+                      type="number"
+                      min={1}
+                      max={MAX_QUANTITY}
+                      step={1}
+                      className="erp-portal__qty"
+                      aria-label={t('catalogue.quantityOf', { sku: product.ProductId })}
+                      aria-invalid={quantity === null}
+                      value={quantities[product.ProductId] ?? '1'}
+                      onChange={(event) => setQuantities((all) => ({ ...all, [product.ProductId]: event.target.value }))}
+                    />
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      disabled={quantity === null}
+                      aria-label={t('catalogue.addOne', { sku: product.ProductId })}
+                      onClick={() => quantity !== null && void onAdd([{ ProductId: product.ProductId, Quantity: quantity }])}
+                    >
+                      {t('catalogue.add')}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+      {result.data && pages > 1 ? (
+        <nav className="erp-portal__row" aria-label={t('paging.label')}>
+          <button type="button" disabled={query.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
+            {t('paging.previous')}
+          </button>
+          <span>{t('paging.page', { page: query.page, pages })}</span>
+          <button type="button" disabled={query.page >= pages} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
+            {t('paging.next')}
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function QuickOrder({ billToId, onAdd }: { billToId: string; onAdd(lines: { ProductId: string; Quantity: number }[]): Promise<boolean> }) {
+  const t = usePortalText();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<{ unknown: string[]; invalid: string[] } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseQuickOrder(text);
+    setProblems(null);
+    if (parsed.lines.length === 0) {
+      setProblems({ unknown: [], invalid: parsed.invalid });
+      return;
+    }
+    setBusy(true);
+    try {
+      const resolved = await resolveSkus(billToId, parsed.lines.map((line) => line.sku));
+      const found = new Set(resolved.Found.map((product) => product.ProductId));
+      const lines = parsed.lines.filter((line) => found.has(line.sku)).map((line) => ({ ProductId: line.sku, Quantity: line.quantity }));
+      const added = lines.length > 0 ? await onAdd(lines) : true;
+      setProblems({ unknown: resolved.Unknown, invalid: parsed.invalid });
+      // What was added leaves the box; what could not be read or found stays for the user to fix.
+      if (added) setText([...resolved.Unknown.map((sku) => `${sku} ${parsed.lines.find((l) => l.sku === sku)?.quantity ?? 1}`), ...parsed.invalid].join('\n'));
+    } catch {
+      setProblems(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="erp-portal__panel" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t('quick.title')}</h2>
+      <form onSubmit={(event) => void submit(event)}>
+        <p>
+          <label htmlFor={id}>{t('quick.label')}</label>
+        </p>
+        <textarea id={id} rows={6} className="erp-portal__textarea" value={text} aria-describedby={`${id}-hint`} onChange={(event) => setText(event.target.value)} />
+        <p id={`${id}-hint`} className="erp-portal__hint">
+          {t('quick.hint')}
+        </p>
+        <button type="submit" disabled={busy || !text.trim()}>
+          {t('quick.add')}
+        </button>
+      </form>
+      {problems && problems.unknown.length > 0 ? (
+        <div role="alert" data-portal="unknown-skus">
+          <p>{t('quick.unknown', { number: problems.unknown.length })}</p>
+          <ul>
+            {problems.unknown.map((sku) => (
+              <li key={sku}>{sku}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {problems && problems.invalid.length > 0 ? (
+        <div role="alert" data-portal="invalid-lines">
+          <p>{t('quick.invalid', { number: problems.invalid.length })}</p>
+          <ul>
+            {problems.invalid.map((line, index) => (
+              <li key={`${index}-${line}`}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

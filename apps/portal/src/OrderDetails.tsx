@@ -1,0 +1,137 @@
+/**
+ * Order details (§2 /portal/orderdetails, receives props): the order given in the route Props
+ * (`{"order": {...}}` or `{"OrderKey": n}`) or by My Orders / the cart (order-store.ts), read again from the
+ * server for its lines (the server checks it against the caller's securables). Header, lines, status, and
+ * "Order again": asks whether to add the lines to the current cart or replace the cart with them.
+ */
+import { useState } from 'react';
+import { askUser } from '@erp/shared';
+import { useBusValue, useScreen } from '@erp/ui';
+import { StatusMessage, displayDate, failureText, isAbort, money, useLoad, usePortalState, usePortalText } from './common.tsx';
+import { selectedOrder$ } from './order-store.ts';
+import { addToCart, readOrder, type Order } from './portal-api.ts';
+
+function keyFromProps(props: Record<string, unknown>): number | null {
+  const order = props['order'] as Partial<Order> | undefined;
+  const key = Number(order?.OrderKey ?? props['OrderKey']);
+  return Number.isInteger(key) && key > 0 ? key : null;
+}
+
+export function OrderDetailsScreen() {
+  const t = usePortalText();
+  const { routeProps } = useScreen();
+  const selected = useBusValue(selectedOrder$);
+  const orderKey = keyFromProps(routeProps) ?? selected?.OrderKey ?? null;
+  return (
+    <div className="erp-portal" data-portal-screen="orderdetails">
+      <h1 className="erp-portal__title">{t('details.title')}</h1>
+      {orderKey ? <Details key={orderKey} orderKey={orderKey} /> : <p className="erp-portal__empty">{t('details.none')}</p>}
+    </div>
+  );
+}
+
+function Details({ orderKey }: { orderKey: number }) {
+  const t = usePortalText();
+  const state = usePortalState();
+  const result = useLoad(() => readOrder(orderKey), [orderKey]);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const order = result.data;
+
+  const orderAgain = async () => {
+    if (!order?.Lines?.length || !state.selectedBillToId) return;
+    setMessage(null);
+    if (order.BillToId !== state.selectedBillToId) {
+      setMessage({ kind: 'error', text: t('details.otherAccount', { billToId: order.BillToId }) });
+      return;
+    }
+    const answer = await askUser({
+      heading: t('details.againHeading'),
+      message: t('details.againQuestion'),
+      actions: [
+        { id: 'add', label: t('details.againAdd'), variant: 'primary' },
+        { id: 'replace', label: t('details.againReplace'), variant: 'danger' },
+        { id: 'cancel', label: t('switcher.cancel'), variant: 'default' },
+      ],
+    });
+    if (answer !== 'add' && answer !== 'replace') return;
+    try {
+      const cart = await addToCart(
+        order.BillToId,
+        order.Lines.map((line) => ({ ProductId: line.ProductId, Quantity: line.Quantity })),
+        answer === 'replace',
+      );
+      setMessage({ kind: 'success', text: t('details.againDone', { lines: cart.LineCount }) });
+    } catch (error) {
+      if (!isAbort(error)) setMessage({ kind: 'error', text: failureText(t, error) });
+    }
+  };
+
+  if (result.error) return <StatusMessage kind="error">{failureText(t, result.error)}</StatusMessage>;
+  if (!order) return null;
+  return (
+    <>
+      <dl className="erp-portal__header" data-portal="order-header">
+        <dt>{t('columns.orderNo')}</dt>
+        <dd>{order.OrderNo}</dd>
+        <dt>{t('columns.status')}</dt>
+        <dd data-portal="order-status">{t(`status.${order.Status}`)}</dd>
+        <dt>{t('columns.orderDate')}</dt>
+        <dd>{displayDate(order.OrderDate, true)}</dd>
+        <dt>{t('details.billTo')}</dt>
+        <dd>{order.BillToId}</dd>
+        <dt>{t('columns.shipTo')}</dt>
+        <dd>
+          {order.ShipToId}
+          {order.ShipToName ? ` — ${order.ShipToName}` : ''}
+        </dd>
+        <dt>{t('columns.deliveryDate')}</dt>
+        <dd>{displayDate(order.DeliveryDate) || '—'}</dd>
+        <dt>{t('cart.notes')}</dt>
+        {/* Notes are the customer's plain text: rendered as text, never as HTML. */}
+        <dd data-portal="order-notes" className="erp-portal__notes">
+          {order.Notes || '—'}
+        </dd>
+      </dl>
+      <table className="erp-portal__table" data-portal="order-lines">
+        <thead>
+          <tr>
+            <th scope="col">{t('columns.line')}</th>
+            <th scope="col">{t('columns.sku')}</th>
+            <th scope="col">{t('columns.description')}</th>
+            <th scope="col">{t('columns.unit')}</th>
+            <th scope="col" className="erp-portal__num">{t('columns.quantity')}</th>
+            <th scope="col" className="erp-portal__num">{t('columns.price')}</th>
+            <th scope="col" className="erp-portal__num">{t('columns.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(order.Lines ?? []).map((line) => (
+            <tr key={line.LineNo}>
+              <td>{line.LineNo}</td>
+              <td>{line.ProductId}</td>
+              <td>{line.Description}</td>
+              <td>{line.Unit}</td>
+              <td className="erp-portal__num">{line.Quantity}</td>
+              <td className="erp-portal__num">{money(line.Price)}</td>
+              <td className="erp-portal__num">{money(line.Amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={6}>
+              {t('cart.total')}
+            </th>
+            <td className="erp-portal__num">{money(order.Total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
+      <p>
+        <button type="button" className="erp-portal__primary" onClick={() => void orderAgain()}>
+          {t('details.again')}
+        </button>
+      </p>
+    </>
+  );
+}

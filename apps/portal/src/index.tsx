@@ -1,0 +1,42 @@
+/**
+ * @erp/portal — the customer ordering portal's screens (§2 portal routes), each a single-spa parcel config
+ * built with `@erp/ui`'s `screen()`; the route definitions name them (server/src/seed/catalog.ts PORTAL):
+ * - `Order`: /portal/order (Home): homepage text, catalogue with prices, quick order, delivery date;
+ * - `Cart`: /portal/cart: quantities, remove, totals, submit with an Idempotency-Key;
+ * - `MyOrders`: /portal/myorders: search, status, sort, paging of 250;
+ * - `OrderDetails`: /portal/orderdetails (receives props): header, lines, status, Order again;
+ * - `Notifications`: /portal/notifications: list, mark read, mark all read.
+ * The portal session (selected account, on-hold flag, pending cart requests) is @erp/shared portal.ts.
+ */
+import type { ComponentType } from 'react';
+import { screen } from '@erp/ui';
+import { CartScreen } from './Cart.tsx';
+import { MyOrdersScreen } from './MyOrders.tsx';
+import { NotificationsScreen } from './Notifications.tsx';
+import { OrderScreen } from './Order.tsx';
+import { OrderDetailsScreen } from './OrderDetails.tsx';
+import { ensureStylesheet } from './stylesheet.ts';
+
+const MODULE = '@erp/portal';
+const NAMESPACES = ['portal', 'errors'] as const;
+
+/** Links portal.css when a screen first renders. */
+function styled(Component: ComponentType): ComponentType {
+  const Styled = () => {
+    ensureStylesheet();
+    return <Component />;
+  };
+  Styled.displayName = Component.displayName ?? Component.name;
+  return Styled;
+}
+
+/** Screen `@erp/portal#Order` (/portal/order, titled Home). */
+export const Order = screen(styled(OrderScreen), { module: MODULE, namespaces: NAMESPACES });
+/** Screen `@erp/portal#Cart`. */
+export const Cart = screen(styled(CartScreen), { module: MODULE, namespaces: NAMESPACES });
+/** Screen `@erp/portal#MyOrders`. */
+export const MyOrders = screen(styled(MyOrdersScreen), { module: MODULE, namespaces: NAMESPACES });
+/** Screen `@erp/portal#OrderDetails` (receives the order as props). */
+export const OrderDetails = screen(styled(OrderDetailsScreen), { module: MODULE, namespaces: NAMESPACES });
+/** Screen `@erp/portal#Notifications`. */
+export const Notifications = screen(styled(NotificationsScreen), { module: MODULE, namespaces: NAMESPACES });

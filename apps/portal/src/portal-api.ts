@@ -1,0 +1,158 @@
+/**
+ * The portal screens' calls (server/src/portal/routes.ts). Cart calls go through `trackCartRequest` so an
+ * account switch cancels them (§3 pending cart promises). Failures reject with ApiError; callers that show
+ * their own message pass `quiet`.
+ */
+import { api, bus, trackCartRequest, type PagedList } from '@erp/shared';
+
+export interface Product {
+  ProductId: string;
+  Description: string;
+  Category: string;
+  Unit: string;
+  Price: number;
+}
+
+export interface CartLine {
+  CartLineId: number;
+  ProductId: string;
+  Description: string;
+  Unit: string;
+  Price: number;
+  Quantity: number;
+  Amount: number;
+}
+
+export interface Cart {
+  BillToId: string;
+  Lines: CartLine[];
+  LineCount: number;
+  Total: number;
+}
+
+export interface OrderLine {
+  LineNo: number;
+  ProductId: string;
+  Description: string;
+  Unit: string;
+  Quantity: number;
+  Price: number;
+  Amount: number;
+}
+
+export interface Order {
+  OrderKey: number;
+  OrderNo: string;
+  BillToId: string;
+  ShipToId: string;
+  ShipToName: string | null;
+  Status: string;
+  OrderDate: string;
+  DeliveryDate: string | null;
+  Notes: string;
+  Total: number;
+  Lines?: OrderLine[];
+}
+
+export interface PortalNotification {
+  NotificationKey: number;
+  Title: string;
+  Body: string;
+  CreatedOn: string;
+  IsRead: boolean;
+}
+
+interface Result<T> {
+  ResultStatus: number;
+  ResultCode: string | null;
+  Message: string | null;
+  EntityId: string | number | null;
+  Data?: T;
+}
+
+export const ORDER_STATUSES = ['Submitted', 'Processing', 'Shipped', 'Invoiced', 'Cancelled'] as const;
+export const ORDER_PAGE_SIZE = 250;
+
+export function searchProducts(billToId: string, search: string, page: number, pageSize = 25): Promise<PagedList<Product>> {
+  return api.get('PortalProduct/search', { billToId, search: search.trim() || undefined, page, pageSize });
+}
+
+export async function resolveSkus(billToId: string, skus: string[]): Promise<{ Found: Product[]; Unknown: string[] }> {
+  const answer = await api.post<Result<{ Found: Product[]; Unknown: string[] }>>('PortalProduct/resolve', { BillToId: billToId, Skus: skus });
+  return answer.Data ?? { Found: [], Unknown: skus };
+}
+
+export function readCart(billToId: string): Promise<Cart> {
+  return trackCartRequest(async (signal) => (await api.get<Result<Cart>>('PortalCart', { billToId }, { signal })).Data!);
+}
+
+export function addToCart(billToId: string, lines: { ProductId: string; Quantity: number }[], replace = false): Promise<Cart> {
+  return trackCartRequest(async (signal) => {
+    const answer = await api.post<Result<Cart>>('PortalCart/add', { BillToId: billToId, Lines: lines, ...(replace ? { Replace: true } : {}) }, { signal, quiet: true });
+    bus.badgesReload$.next();
+    return answer.Data!;
+  });
+}
+
+export function setCartQuantity(billToId: string, lineId: number, quantity: number): Promise<Cart> {
+  return trackCartRequest(async (signal) => {
+    const answer = await api.put<Result<Cart>>(`PortalCart/lines/${lineId}`, { BillToId: billToId, Quantity: quantity }, { signal, quiet: true });
+    return answer.Data!;
+  });
+}
+
+export function removeCartLine(billToId: string, lineId: number): Promise<Cart> {
+  return trackCartRequest(async (signal) => {
+    const answer = await api.delete<Result<Cart>>(`PortalCart/lines/${lineId}`, undefined, { signal, params: { billToId }, quiet: true });
+    bus.badgesReload$.next();
+    return answer.Data!;
+  });
+}
+
+export async function submitOrder(
+  key: string,
+  order: { BillToId: string; ShipToId: string; DeliveryDate: string | null; Notes: string; Lines: { ProductId: string; Quantity: number }[] },
+): Promise<Order> {
+  const answer = await api.post<Result<Order>>('PortalOrder/submit', order, { headers: { 'Idempotency-Key': key }, quiet: true });
+  bus.badgesReload$.next();
+  return answer.Data!;
+}
+
+export function listOrders(params: {
+  billToId: string;
+  search?: string;
+  status?: string;
+  page: number;
+  sortBy: string;
+  sortDesc: boolean;
+}): Promise<PagedList<Order>> {
+  return api.get('PortalOrder/list', {
+    billToId: params.billToId,
+    search: params.search?.trim() || undefined,
+    status: params.status || undefined,
+    page: params.page,
+    pageSize: ORDER_PAGE_SIZE,
+    sortBy: params.sortBy,
+    sortDesc: params.sortDesc,
+  });
+}
+
+export async function readOrder(orderKey: number): Promise<Order> {
+  return (await api.get<Result<Order>>(`PortalOrder/detail/${orderKey}`)).Data!;
+}
+
+export function listNotifications(billToId: string, page: number): Promise<PagedList<PortalNotification>> {
+  return api.get('PortalNotification/list', { billToId, page, pageSize: 50 });
+}
+
+export async function markRead(billToId: string, keys: number[]): Promise<number> {
+  const answer = await api.post<Result<{ Unread: number }>>('PortalNotification/mark-read', { BillToId: billToId, NotificationKeys: keys });
+  bus.badgesReload$.next();
+  return answer.Data?.Unread ?? 0;
+}
+
+export async function markAllRead(billToId: string): Promise<number> {
+  const answer = await api.post<Result<{ Unread: number }>>('PortalNotification/mark-all-read', { BillToId: billToId });
+  bus.badgesReload$.next();
+  return answer.Data?.Unread ?? 0;
+}

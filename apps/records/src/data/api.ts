@@ -1,0 +1,167 @@
+/**
+ * The generic list's calls (server/src/entities/README.md), through `@erp/shared`'s API client (§7: bearer
+ * token, loading counter, §8 alerts) — except the Excel export, which reads the §7 file-download variant
+ * as a stream so the screen can show progress and cancel it (`streamExport`).
+ */
+import {
+  ApiError,
+  api,
+  apiUrl,
+  bus,
+  downloadErrorMessage,
+  errorDescription,
+  filenameFromDisposition,
+  serializeBody,
+  setApiReachable,
+} from '@erp/shared';
+
+/** GET /api/entities/:entity: the caller's rights on an entity and saved list preferences. */
+export interface EntityAccess {
+  Entity: string;
+  CanWrite: boolean;
+  Hidden: string[];
+  ReadOnly: string[];
+  Preferences: { Columns?: string[] } | null;
+}
+
+/** §3 Call result. */
+export interface CallResult {
+  ResultStatus: number;
+  ResultCode?: string;
+  Message?: string;
+  EntityId?: unknown;
+  Data?: unknown;
+}
+
+/** §3 Paged list as GET /api/data/:entity answers it. */
+export interface PagedList extends CallResult {
+  Page: number;
+  PageSize: number;
+  TotalCount: number;
+  SortFields: string[];
+  SortDescending: string[];
+  List: Record<string, unknown>[];
+  /** Field → sum/avg/count over every matching row (columns with a `total`). */
+  Totals?: Record<string, number | null>;
+}
+
+/** §4 Result status. */
+export const RESULT = { success: 1, failure: 2, warning: 3, unknown: 4, noRecord: 5, noRecords: 6 } as const;
+
+export function loadAccess(entity: string, signal?: AbortSignal): Promise<EntityAccess> {
+  return api.get<EntityAccess>(`entities/${encodeURIComponent(entity)}`, undefined, signal ? { signal } : {});
+}
+
+/** PUT /api/entities/:entity/preferences: the user's list columns. */
+export function saveColumns(entity: string, columns: readonly string[]): Promise<CallResult> {
+  return api.put<CallResult>(`entities/${encodeURIComponent(entity)}/preferences`, { Columns: [...columns] });
+}
+
+export function loadPage(entity: string, params: Record<string, string | number>, signal?: AbortSignal): Promise<PagedList> {
+  return api.get<PagedList>(`data/${encodeURIComponent(entity)}`, params, signal ? { signal } : {});
+}
+
+/**
+ * DELETE /api/data/:entity/:id?Version=n. A refusal is not alerted by the client: the caller shows the
+ * server's own message (`refusalMessage`).
+ */
+export function deleteRecord(entity: string, id: string, version: number): Promise<CallResult> {
+  return api.delete<CallResult>(`data/${encodeURIComponent(entity)}/${encodeURIComponent(id)}`, undefined, {
+    params: { Version: version },
+    quiet: true,
+  });
+}
+
+/** The message to show for a refused call: the server's own, else the §8 one the client chose. */
+export function refusalMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return errorDescription(error.body) ?? error.userMessage ?? fallback;
+  return fallback;
+}
+
+export interface ExportProgress {
+  /** Bytes of the file received so far. */
+  bytes: number;
+  /** Rows in the file (X-Total-Count), when the server said. */
+  rows: number | null;
+}
+
+export interface ExportedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/**
+ * POST /api/data/:entity/export (§7 file-download variant, §9 fetch size in `body`), read as a stream:
+ * `onProgress` is called as bytes arrive. §8 file-download errors are alerted (401 Unauthorized, 400 the
+ * server's description or Unauthorized request, 404 Not Found) and the promise rejects with an ApiError.
+ * Aborting `signal` cancels the download (rejects with the AbortError). The loading counter is not raised:
+ * the screen shows its own progress with a cancel button, which the loading overlay would cover.
+ */
+export async function streamExport(
+  entity: string,
+  body: Record<string, unknown>,
+  options: { signal: AbortSignal; onProgress(progress: ExportProgress): void },
+): Promise<ExportedFile> {
+  const path = `data/${encodeURIComponent(entity)}/export`;
+  const headers = new Headers({ Accept: '*/*', 'Content-Type': 'application/json' });
+  const token = bus.session$.value?.accessToken;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method: 'POST',
+      headers,
+      body: serializeBody(body),
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error;
+    setApiReachable(false);
+    throw new ApiError(0, null, 'POST', path, null, { cause: error });
+  }
+  setApiReachable(true);
+  if (!response.ok) {
+    const text = await response.text();
+    let answer: unknown = text;
+    try {
+      answer = text ? (JSON.parse(text) as unknown) : null;
+    } catch {
+      // a plain-text answer stays text
+    }
+    const message = downloadErrorMessage(response.status, answer, path);
+    if (message) bus.alert$.next({ kind: 'error', message });
+    throw new ApiError(response.status, answer, 'POST', path, message);
+  }
+  const total = response.headers.get('x-total-count');
+  const rows = total !== null && /^\d+$/.test(total) ? Number(total) : null;
+  const filename = filenameFromDisposition(response.headers.get('content-disposition'));
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  options.onProgress({ bytes, rows });
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value as Uint8Array<ArrayBuffer>);
+      bytes += value.byteLength;
+      options.onProgress({ bytes, rows });
+    }
+  }
+  return { blob: new Blob(chunks, { type }), filename };
+}
+
+/** Hands a file to the browser as a download (an object URL on a temporary link). */
+export function saveBlob(file: ExportedFile, fallbackName: string): void {
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename ?? fallbackName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,649 @@
+/**
+ * The generic record form of "screens as data" (issue #5 item 3): every entity definition gets it. Rendered
+ * by the entity screen (../entity-screen) in the same tab to open or create a record.
+ *
+ * Props (EntityFormProps): entity (the definition), recordId (null: a new record), routeProps (the route's
+ * Props, e.g. { firmType: 'vendor' } on /novus-ap/firm-maintenance), access (§6 form widgets security of the
+ * caller: CanWrite, Hidden, ReadOnly), onClose() (back to the list; called after the unsaved-changes check),
+ * onSaved(record) (after each successful create or update).
+ *
+ * What it does:
+ * - fields laid out from the definition's form layout (fields it does not place follow at the end), labels
+ *   from the `entities` label keys; Hidden fields are absent, ReadOnly fields read-only, !CanWrite → all;
+ * - validation with the shared validateRecord (the one the server runs): messages inline beside each field
+ *   (aria-invalid, aria-describedby) and a summary on save, focus to the first error; the server's
+ *   validation_failed errors land in the same places; messages are localized from their keys and params;
+ * - save with nothing changed → 'No changes made.' (§8) without a call; the server's no_changes the same;
+ * - unsaved-changes guard (Save / Discard / Stay) on the tab's canClose, on Back, and beforeunload;
+ * - §3 record trail; optimistic concurrency: a stale save is refused by the server (409) — the user's input
+ *   stays, and Reload loads the current record (discarding the input only then); delete sends the Version;
+ * - the record's audit log and attachments as tabs beside the form;
+ * - firm maintenance (§5): firm types with a confirmation when a saved type is unchecked (that account is
+ *   deleted on save), firm lookups, the route's firmType presetting a new firm and titling the view, and
+ *   the §6 not-assigned refusal; company logo upload and preview; the user-securables identifier editor.
+ * Hotkeys: Ctrl+S save, Alt+R reload, Alt+D delete.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { askUser, i18n } from '@erp/shared';
+import { confirmUnsavedChanges, useCloseGuard } from '@erp/ui';
+import type { AnyEntity, ChildrenField, FieldDefinition } from '../../../../shared/src/entities/define.ts';
+import type { ValidationIssue } from '../../../../shared/src/entities/validate.ts';
+import { Attachments } from './Attachments.tsx';
+import { AuditLog } from './AuditLog.tsx';
+import { CompanyLogo } from './CompanyLogo.tsx';
+import { FieldInput, errorId } from './fields/FieldInput.tsx';
+import {
+  dirtyFields,
+  editableFields,
+  inputId,
+  toDraft,
+  validateDraft,
+  visibleFields,
+  type Draft,
+  type FormAccess,
+} from './form-state.ts';
+import { createRecord, deleteRecord, getRecord, updateRecord, type CallOutcome, type ServerIssue } from './record-api.ts';
+import { RecordTrail } from './RecordTrail.tsx';
+import { SecurablesEditor } from './SecurablesEditor.tsx';
+import { fieldLabel, useText, type Tr } from './text.ts';
+
+export interface EntityFormProps {
+  entity: AnyEntity;
+  recordId: string | null;
+  routeProps: Record<string, unknown> | null;
+  access: { CanWrite: boolean; Hidden: string[]; ReadOnly: string[] };
+  onClose(): void;
+  onSaved(record: Record<string, unknown>): void;
+}
+
+type Banner = { kind: 'info' | 'error' | 'conflict'; text: string } | null;
+type Panel = 'form' | 'audit' | 'attachments';
+
+/** §2 firm-maintenance routes: vendor (AP) or customer (AR…) view. */
+function firmView(entity: AnyEntity, routeProps: Record<string, unknown> | null): 'vendor' | 'customer' | null {
+  if (entity.name !== 'firm') return null;
+  const type = routeProps?.['firmType'];
+  return type === 'vendor' || type === 'customer' ? type : null;
+}
+
+/** The label of a field or `Child[2].Field` path, for server messages' {{label}}. */
+function labelOf(tr: Tr, entity: AnyEntity, path: string): string {
+  const match = /^([A-Za-z0-9]+)(?:\[\d+\]\.([A-Za-z0-9]+))?$/.exec(path);
+  const top = match?.[1] ? (entity.fields[match[1]] as (FieldDefinition & { labelKey: string }) | undefined) : undefined;
+  // A finding about the whole record (a duplicate key combination): "The record already exists."
+  if (!top) return tr('forms:summary.record', 'The record');
+  if (match?.[2] && top.type === 'children') {
+    const child = (top as ChildrenField).fields[match[2]] as (FieldDefinition & { labelKey: string }) | undefined;
+    if (child) return fieldLabel(tr, child.labelKey, match[2]);
+  }
+  return fieldLabel(tr, top.labelKey, match![1]!);
+}
+
+/** Server findings in the shape of the shared validator's, localized from their keys. */
+function serverIssues(tr: Tr, entity: AnyEntity, errors: readonly ServerIssue[]): ValidationIssue[] {
+  return errors.map((error) => {
+    const params = error.params ?? {};
+    return {
+      field: error.field,
+      key: error.key,
+      params,
+      message: tr(error.key, error.message, { label: labelOf(tr, entity, error.field), ...params }),
+    };
+  });
+}
+
+/** The server answer's message, translated when its code has a catalogue key. */
+function outcomeText(tr: Tr, outcome: CallOutcome): string {
+  switch (outcome.body?.ResultCode) {
+    case 'no_changes':
+      return tr('entities:result.noChanges', 'No changes made.');
+    case 'version_conflict':
+      return tr('entities:result.versionConflict', 'The record was changed by someone else. Reload it to see the changes.');
+    case 'not_assigned':
+      return tr('entities:firm.rules.notAssigned', 'Sorry, this Firm cannot be viewed. You are not assigned to this customer.');
+    case 'in_use':
+      return tr('entities:result.inUse', 'The record is in use and cannot be deleted.');
+    case 'not_found':
+      return tr('entities:result.notFound', 'Not Found');
+    case 'forbidden':
+      return tr('entities:result.forbidden', 'You do not have sufficient permissions.');
+    default:
+      return outcome.message ?? '';
+  }
+}
+
+export function EntityForm(props: EntityFormProps) {
+  const { entity, routeProps, onClose, onSaved } = props;
+  const { tr } = useText();
+  const prefix = `f${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const access: FormAccess = props.access;
+  const view = firmView(entity, routeProps);
+
+  const [recordId, setRecordId] = useState<string | null>(props.recordId);
+  const [record, setRecord] = useState<Record<string, unknown> | null>(null);
+  const [initial, setInitial] = useState<Draft>(() => toDraft(entity, null));
+  const [draft, setDraft] = useState<Draft>(() => toDraft(entity, null));
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(props.recordId === null);
+  const [issues, setIssues] = useState<ValidationIssue[]>([]);
+  const [showSummary, setShowSummary] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [banner, setBanner] = useState<Banner>(null);
+  const [panel, setPanel] = useState<Panel>('form');
+  const [auditRefresh, setAuditRefresh] = useState(0);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const saving = useRef(false);
+  // The id a create just assigned: the record on screen is already the saved one, no reload.
+  const created = useRef<string | null>(null);
+
+  useEffect(() => setRecordId(props.recordId), [props.recordId]);
+
+  // The form's own texts and the shell's unsaved-changes dialog texts (the screen loads records, entities, errors).
+  useEffect(() => {
+    if (i18n.isInitialized) void i18n.loadNamespaces(['forms', 'apps']).catch(() => undefined);
+  }, []);
+
+  const mode: 'create' | 'update' = recordId === null ? 'create' : 'update';
+  const editable = useMemo(() => new Set(editableFields(entity, access, mode)), [entity, access, mode]);
+  const visible = useMemo(() => visibleFields(entity, access), [entity, access]);
+  const readOnlyForm = !access.CanWrite || loadError !== null;
+
+  /** A new record: defaults, and on a vendor / customer firm route the matching firm type. */
+  const blankDraft = useCallback(() => {
+    const next = toDraft(entity, null);
+    if (view === 'vendor') next['FirmTypes'] = ['vendor'];
+    if (view === 'customer') next['FirmTypes'] = ['bill-to'];
+    return next;
+  }, [entity, view]);
+
+  const applyRecord = useCallback(
+    (data: Record<string, unknown>) => {
+      const next = toDraft(entity, data);
+      setRecord(data);
+      setInitial(next);
+      setDraft(next);
+      setIssues([]);
+      setShowSummary(false);
+      setSubmitted(false);
+    },
+    [entity],
+  );
+
+  const load = useCallback(
+    async (id: string) => {
+      const outcome = await getRecord(entity.name, id);
+      if (outcome.status !== 200 || !outcome.body?.Data) {
+        setRecord(null);
+        setLoadError(outcome.status === 0 ? (outcome.message ?? '') : outcomeText(tr, outcome));
+        setLoaded(true);
+        return;
+      }
+      setLoadError(null);
+      applyRecord(outcome.body.Data);
+      setLoaded(true);
+    },
+    // tr is read when a load fails; a language change does not reload.
+    [entity.name, applyRecord],
+  );
+
+  useEffect(() => {
+    if (recordId !== null && created.current === recordId) {
+      created.current = null;
+      return;
+    }
+    setBanner(null);
+    if (recordId === null) {
+      const blank = blankDraft();
+      setRecord(null);
+      setInitial(blank);
+      setDraft(blank);
+      setLoadError(null);
+      setLoaded(true);
+      return;
+    }
+    setLoaded(false);
+    void load(recordId);
+    // Only a different record reloads (a create that assigned the id keeps what is on screen).
+  }, [recordId === null ? null : `${entity.name}/${recordId}`]);
+
+  const dirty = useMemo(() => dirtyFields(draft, initial).length > 0, [draft, initial]);
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+
+  // Live messages once the user has tried to save: the same validation as the save.
+  const validate = useCallback(
+    (current: Draft) =>
+      validateDraft(entity, access, mode, current, initial, record, (key, fallback, params) => tr(key, fallback, params ?? {})),
+    [entity, access, mode, initial, record, tr],
+  );
+  useEffect(() => {
+    if (submitted) setIssues(validate(draft).result.errors);
+  }, [draft, submitted, validate]);
+
+  // Focus the first field with a message (after the render that shows it).
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = issues[0];
+    if (!first) return;
+    setPanel('form');
+    const top = first.field.split(/[[.]/)[0] ?? '';
+    const target =
+      document.getElementById(inputId(prefix, first.field)) ?? (top ? document.getElementById(inputId(prefix, top)) : null) ?? summaryRef.current;
+    target?.focus();
+  }, [focusRequest]);
+
+  const byField = useMemo(() => {
+    const map = new Map<string, string[]>();
+    for (const issue of issues) {
+      const list = map.get(issue.field) ?? [];
+      list.push(issue.message);
+      map.set(issue.field, list);
+    }
+    return map;
+  }, [issues]);
+
+  function showIssues(found: ValidationIssue[]) {
+    setIssues(found);
+    setShowSummary(true);
+    setBanner({ kind: 'error', text: tr('entities:result.invalid', 'Some fields are not valid.') });
+    setFocusRequest((n) => n + 1);
+  }
+
+  /** Saves; answers whether the record on screen is now saved (the close guard's Save closes only then). */
+  async function save(confirmDeleteAccounts = false): Promise<boolean> {
+    if (readOnlyForm || saving.current) return false;
+    setSubmitted(true);
+    const { input, result } = validate(draft);
+    if (!result.ok) {
+      showIssues(result.errors);
+      return false;
+    }
+    setIssues([]);
+    setShowSummary(false);
+    if (mode === 'update' && result.changed.length === 0) {
+      setBanner({ kind: 'info', text: tr('entities:result.noChanges', 'No changes made.') });
+      return true;
+    }
+    const body: Record<string, unknown> = { ...input };
+    // §5: unchecking a saved firm type deletes that account; the user confirmed it when unchecking.
+    if (entity.name === 'firm' && mode === 'update') {
+      const before = (record?.['FirmTypes'] as string[] | undefined) ?? [];
+      const after = new Set((draft['FirmTypes'] as string[] | undefined) ?? []);
+      if (confirmDeleteAccounts || before.some((type) => !after.has(type))) body['ConfirmDeleteAccounts'] = true;
+    }
+    saving.current = true;
+    let outcome: Awaited<ReturnType<typeof updateRecord>>;
+    try {
+      outcome =
+        mode === 'create'
+          ? await createRecord(entity.name, body)
+          : await updateRecord(entity.name, recordId!, { ...body, Version: record?.['Version'] });
+    } finally {
+      saving.current = false;
+    }
+    const answer = outcome.body;
+    if (outcome.status === 200 && answer?.ResultStatus === 1 && answer.Data) {
+      const saved = answer.Data;
+      applyRecord(saved);
+      setBanner({ kind: 'info', text: tr('entities:result.updated', 'Saved.') });
+      setAuditRefresh((n) => n + 1);
+      if (mode === 'create') {
+        created.current = String(saved[entity.key]);
+        setRecordId(created.current);
+      }
+      onSaved(saved);
+      return true;
+    }
+    if (outcome.status === 200 && answer?.ResultCode === 'no_changes') {
+      setBanner({ kind: 'info', text: tr('entities:result.noChanges', 'No changes made.') });
+      return true;
+    }
+    if (outcome.status === 200 && answer?.ResultCode === 'confirm_delete_accounts') {
+      const accounts = ((answer.Data as { Accounts?: string[] } | undefined)?.Accounts ?? []).join(', ');
+      if (await confirmDeleteAccountsDialog(accounts)) return save(true);
+      return false;
+    }
+    if (answer?.ResultCode === 'validation_failed' && Array.isArray(answer.Data?.Errors)) {
+      showIssues(serverIssues(tr, entity, answer.Data.Errors));
+      return false;
+    }
+    if (answer?.ResultCode === 'version_conflict') {
+      setBanner({ kind: 'conflict', text: outcomeText(tr, outcome) });
+      return false;
+    }
+    setBanner({ kind: 'error', text: outcome.status === 0 ? (outcome.message ?? '') : outcomeText(tr, outcome) });
+    return false;
+  }
+
+  async function confirmDeleteAccountsDialog(accounts: string): Promise<boolean> {
+    const answer = await askUser({
+      heading: tr('forms:firm.deleteAccountsHeading', 'Delete the account?'),
+      message: accounts
+        ? tr('entities:firm.rules.confirmDeleteAccounts', 'Unchecking a firm type deletes that account on save: {{accounts}}. Confirm to delete it.', { accounts })
+        : tr('entities:confirm.deleteAccounts', 'Unchecking a firm type deletes that account on save. Continue?'),
+      actions: [
+        { id: 'confirm', label: tr('forms:firm.deleteAccountsConfirm', 'Uncheck and delete on save'), variant: 'danger' },
+        { id: 'cancel', label: tr('forms:dialog.cancel', 'Cancel'), variant: 'default' },
+      ],
+    });
+    return answer === 'confirm';
+  }
+
+  /** §5: a saved firm type unchecked → that account is deleted on save; ask first. */
+  async function onSetUncheck(field: string, option: string): Promise<boolean> {
+    if (entity.name !== 'firm' || field !== 'FirmTypes') return true;
+    const saved = (record?.['FirmTypes'] as string[] | undefined) ?? [];
+    if (!saved.includes(option)) return true;
+    const optionKey = (entity.fields['FirmTypes'] as { options?: readonly { value: string; labelKey: string }[] }).options?.find((o) => o.value === option)?.labelKey;
+    return confirmDeleteAccountsDialog(optionKey ? tr(optionKey, option) : option);
+  }
+
+  /** The unsaved-changes question; answers whether leaving may go on. */
+  async function leaveAllowed(): Promise<boolean> {
+    if (!dirtyRef.current) return true;
+    const answer = await confirmUnsavedChanges();
+    if (answer === 'save') return save();
+    return answer === 'discard';
+  }
+
+  useCloseGuard(dirty ? leaveAllowed : null);
+
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers need returnValue set to show their own question.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  async function back() {
+    if (await leaveAllowed()) onClose();
+  }
+
+  async function reload(ask: boolean) {
+    if (recordId === null) return;
+    if (ask && dirtyRef.current) {
+      const answer = await askUser({
+        heading: tr('apps:unsaved.heading', 'Unsaved changes'),
+        message: tr('entities:confirm.unsaved', 'You have unsaved changes. Discard them?'),
+        actions: [
+          { id: 'discard', label: tr('apps:unsaved.discard', 'Discard'), variant: 'danger' },
+          { id: 'stay', label: tr('apps:unsaved.stay', 'Stay'), variant: 'default' },
+        ],
+      });
+      if (answer !== 'discard') return;
+    }
+    await load(recordId);
+    setBanner(null);
+    setAuditRefresh((n) => n + 1);
+  }
+
+  async function remove() {
+    if (recordId === null || !record || readOnlyForm) return;
+    const answer = await askUser({
+      heading: tr('entities:actions.delete', 'Delete'),
+      message: tr('entities:confirm.delete', 'Delete this record?'),
+      actions: [
+        { id: 'delete', label: tr('entities:actions.delete', 'Delete'), variant: 'danger' },
+        { id: 'cancel', label: tr('forms:dialog.cancel', 'Cancel'), variant: 'default' },
+      ],
+    });
+    if (answer !== 'delete') return;
+    const outcome = await deleteRecord(entity.name, recordId, Number(record['Version']));
+    if (outcome.status === 200) {
+      // Nothing left to guard: the record is gone.
+      setInitial(draft);
+      dirtyRef.current = false;
+      onClose();
+      return;
+    }
+    setBanner({ kind: outcome.body?.ResultCode === 'version_conflict' ? 'conflict' : 'error', text: outcomeText(tr, outcome) });
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    const key = event.key.toLowerCase();
+    if ((event.ctrlKey || event.metaKey) && key === 's') {
+      event.preventDefault();
+      void save();
+    } else if (event.altKey && key === 'r') {
+      event.preventDefault();
+      void reload(true);
+    } else if (event.altKey && key === 'd') {
+      event.preventDefault();
+      void remove();
+    }
+  }
+
+  const setField = (name: string, value: unknown) => setDraft((current) => ({ ...current, [name]: value }));
+
+  // Sections from the layout; fields it leaves out (a definition without children in its layout) follow.
+  const sections = useMemo(() => {
+    const placed = new Set<string>();
+    const list = entity.formLayout.sections.map((section) => {
+      const rows = section.rows.map((row) => row.filter((name) => visible.has(name)));
+      for (const row of section.rows) for (const name of row) placed.add(name);
+      return { titleKey: section.titleKey, rows: rows.filter((row) => row.length > 0) };
+    });
+    const rest = Object.keys(entity.fields).filter((name) => !placed.has(name) && visible.has(name));
+    if (rest.length > 0) list.push({ titleKey: undefined, rows: rest.map((name) => [name]) });
+    return list.filter((section) => section.rows.length > 0);
+  }, [entity, visible]);
+
+  const entityTitle = tr(entity.labelKey, entity.name);
+  const title =
+    view === 'vendor'
+      ? tr('forms:firm.vendorTitle', 'Vendor firm maintenance')
+      : view === 'customer'
+        ? tr('forms:firm.customerTitle', 'Customer firm maintenance')
+        : entityTitle;
+  const recordTitle = recordId === null ? tr('forms:title.new', 'New record') : String(record?.[entity.displayField] ?? recordId);
+  const headingId = `${prefix}-heading`;
+
+  function renderField(name: string) {
+    const field = entity.fields[name] as FieldDefinition & { labelKey: string };
+    const readOnly = readOnlyForm || !editable.has(name);
+    const errors = byField.get(name) ?? [];
+    // Company logo: preview and upload instead of the base64 text (§3 Company).
+    if (entity.name === 'company' && name === 'Logo') {
+      return (
+        <CompanyLogo
+          key={name}
+          companyId={recordId}
+          logo={typeof draft['Logo'] === 'string' ? (draft['Logo'] as string) : ''}
+          fileType={typeof draft['LogoFileType'] === 'string' ? (draft['LogoFileType'] as string) : ''}
+          canWrite={!readOnlyForm && !access.ReadOnly.includes('Logo')}
+          onUploaded={(data) => {
+            // The upload wrote a new version: take it, keep the user's other edits.
+            const fresh = toDraft(entity, data);
+            const changed = new Set(dirtyFields(draft, initial));
+            setRecord(data);
+            setInitial(fresh);
+            setDraft(Object.fromEntries(Object.keys(fresh).map((key) => [key, changed.has(key) ? draft[key] : fresh[key]])));
+            setAuditRefresh((n) => n + 1);
+            onSaved(data);
+          }}
+        />
+      );
+    }
+    if (entity.name === 'company' && name === 'LogoFileType') return null;
+    if (entity.name === 'user-securables' && name === 'Identifier') {
+      return (
+        <SecurablesEditor
+          key={name}
+          id={inputId(prefix, name)}
+          value={typeof draft[name] === 'string' ? (draft[name] as string) : ''}
+          onChange={(value) => setField(name, value)}
+          readOnly={readOnly}
+          errors={errors}
+          errorId={errorId(prefix, name)}
+          label={fieldLabel(tr, field.labelKey, name)}
+        />
+      );
+    }
+    return (
+      <FieldInput
+        key={name}
+        prefix={prefix}
+        name={name}
+        field={field}
+        value={draft[name]}
+        onChange={(value) => setField(name, value)}
+        readOnly={readOnly}
+        errors={errors}
+        issues={issues}
+        onSetUncheck={(option) => onSetUncheck(name, option)}
+      />
+    );
+  }
+
+  const saved = recordId !== null && record !== null;
+  const tabs: { id: Panel; label: string }[] = [
+    { id: 'form', label: tr('forms:tabs.record', 'Record') },
+    ...(saved ? [{ id: 'audit' as const, label: tr('entities:actions.audit', 'Audit log') }] : []),
+    ...(saved && entity.attachments ? [{ id: 'attachments' as const, label: tr('entities:actions.attachments', 'Attachments') }] : []),
+  ];
+
+  return (
+    <section className="erp-entity-form" aria-labelledby={headingId} data-entity={entity.name} onKeyDown={onKeyDown}>
+      <header className="erp-form-header">
+        <button type="button" className="erp-form-back" onClick={() => void back()}>
+          {tr('forms:actions.back', 'Back to the list')}
+        </button>
+        <h2 id={headingId}>
+          {title}: <span className="erp-form-record">{recordTitle}</span>
+        </h2>
+        <div className="erp-form-actions" role="toolbar" aria-label={tr('forms:actions.toolbar', 'Record actions')}>
+          {!readOnlyForm ? (
+            <button type="button" className="erp-primary" onClick={() => void save()} aria-keyshortcuts="Control+S">
+              {tr('entities:actions.save', 'Save')}
+            </button>
+          ) : null}
+          {saved ? (
+            <button type="button" onClick={() => void reload(true)} aria-keyshortcuts="Alt+R">
+              {tr('entities:actions.reload', 'Reload')}
+            </button>
+          ) : null}
+          {saved && !readOnlyForm ? (
+            <button type="button" className="erp-danger" onClick={() => void remove()} aria-keyshortcuts="Alt+D">
+              {tr('entities:actions.delete', 'Delete')}
+            </button>
+          ) : null}
+        </div>
+      </header>
+
+      {loadError !== null ? (
+        <p className="erp-form-message erp-form-error" role="alert">
+          {loadError}
+        </p>
+      ) : null}
+
+      {banner ? (
+        <div className={`erp-form-message${banner.kind === 'info' ? '' : ' erp-form-error'}`} role={banner.kind === 'info' ? 'status' : 'alert'}>
+          <span>{banner.text}</span>
+          {banner.kind === 'conflict' ? (
+            <button type="button" onClick={() => void reload(false)}>
+              {tr('forms:conflict.reload', 'Reload the current record')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {showSummary && issues.length > 0 ? (
+        <div className="erp-form-summary" role="alert" tabIndex={-1} ref={summaryRef} aria-label={tr('forms:summary.title', 'Fix these fields')}>
+          <p>{tr('forms:summary.title', 'Fix these fields')}</p>
+          <ul>
+            {issues.map((issue, index) => (
+              <li key={`${issue.field}-${index}`}>
+                <a
+                  href={`#${inputId(prefix, issue.field)}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    const top = issue.field.split(/[[.]/)[0] ?? '';
+                    (document.getElementById(inputId(prefix, issue.field)) ?? document.getElementById(inputId(prefix, top)))?.focus();
+                  }}
+                >
+                  {issue.message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {loadError === null && loaded ? (
+        <>
+          {tabs.length > 1 ? (
+            <div className="erp-form-tabs" role="tablist" aria-label={tr('forms:tabs.label', 'Record views')}>
+              {tabs.map((tab) => (
+                <button
+                  key={tab.id}
+                  type="button"
+                  role="tab"
+                  id={`${prefix}-tab-${tab.id}`}
+                  aria-selected={panel === tab.id}
+                  aria-controls={`${prefix}-panel-${tab.id}`}
+                  tabIndex={panel === tab.id ? 0 : -1}
+                  onClick={() => setPanel(tab.id)}
+                  onKeyDown={(event) => {
+                    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+                    const index = tabs.findIndex((t) => t.id === panel);
+                    const next = tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!;
+                    setPanel(next.id);
+                    document.getElementById(`${prefix}-tab-${next.id}`)?.focus();
+                  }}
+                >
+                  {tab.label}
+                </button>
+              ))}
+            </div>
+          ) : null}
+
+          <form
+            id={`${prefix}-panel-form`}
+            role={tabs.length > 1 ? 'tabpanel' : undefined}
+            aria-labelledby={tabs.length > 1 ? `${prefix}-tab-form` : headingId}
+            hidden={panel !== 'form'}
+            noValidate
+            className="erp-form-body"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save();
+            }}
+          >
+            {sections.map((section, index) => (
+              <fieldset key={index} className="erp-form-section">
+                {section.titleKey ? <legend>{tr(section.titleKey, section.titleKey)}</legend> : null}
+                {section.rows.map((row, rowIndex) => (
+                  <div key={rowIndex} className="erp-form-row">
+                    {row.map((name) => renderField(name))}
+                  </div>
+                ))}
+              </fieldset>
+            ))}
+            {record ? <RecordTrail record={record} /> : null}
+          </form>
+
+          {saved && panel === 'audit' ? (
+            <div id={`${prefix}-panel-audit`} role="tabpanel" aria-labelledby={`${prefix}-tab-audit`}>
+              <AuditLog entity={entity.name} recordId={recordId} refresh={auditRefresh} />
+            </div>
+          ) : null}
+          {saved && entity.attachments && panel === 'attachments' ? (
+            <div id={`${prefix}-panel-attachments`} role="tabpanel" aria-labelledby={`${prefix}-tab-attachments`}>
+              <Attachments
+                entity={entity.name}
+                recordId={recordId}
+                canWrite={!readOnlyForm}
+                onChanged={() => setAuditRefresh((n) => n + 1)}
+              />
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * @erp/records — screens as data (issue 5): the generic list and form screens every entity definition
+ * (`@erp/shared/entities`) gets, the shell administration screens of §2 and firm maintenance built on them.
+ *
+ * - `EntityScreen`: route Component `@erp/records#EntityScreen` for every entity route (the server's route
+ *   seed names it for /shell/* administration screens and every firm-maintenance route of §2); a single-spa
+ *   parcel config per the screen contract (`@erp/shared` screen.ts), built with `@erp/ui`'s `screen()`.
+ *   The route's Props (e.g. `{"firmType":"vendor"}`) reach the screen as `routeProps`.
+ *
+ * Styles: `records.css` beside the module's .js (emitted by the vite config; strict CSP: no inline styles),
+ * linked when the module loads. The module's own lifecycles (a layout route naming the module) show the
+ * application's launchpad, like every micro-app.
+ */
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { ApplicationHome, ErrorFallback, linkStylesheet, screen } from '@erp/ui';
+import { EntityScreenComponent } from './entity-screen/EntityScreen.tsx';
+
+const MODULE = '@erp/records';
+const STYLESHEET = 'records.css';
+
+linkStylesheet(new URL(STYLESHEET, import.meta.url));
+
+/** Screen `@erp/records#EntityScreen`. */
+export const EntityScreen = screen(EntityScreenComponent, { module: MODULE, namespaces: ['records', 'forms', 'entities', 'errors', 'apps'] });
+
+function Root() {
+  return (
+    <div className="erp-micro-app" data-micro-app={MODULE}>
+      <ApplicationHome />
+    </div>
+  );
+}
+
+const lifecycles = singleSpaReact({
+  React,
+  ReactDOMClient,
+  rootComponent: Root,
+  errorBoundary: (error) => <ErrorFallback error={error} />,
+});
+
+export const { bootstrap, mount, unmount } = lifecycles;

@@ -1,0 +1,138 @@
+/**
+ * Portal demo data (issue #4 item 6), written once on a database whose portal tables are empty: a
+ * catalogue with prices for B100, B200 and B300; orders for S101, S102, S201 (and S301, which the demo
+ * portal user must never see); unread notifications for B100 (so its badges show) and B300; B200 on hold.
+ * The homepage text and the company logo are seeded with the administration data (entities/seed.ts).
+ * Firms that do not exist (a database whose firms were changed) are skipped.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { flag } from '../db/schema.ts';
+import { portalDb } from './schema.ts';
+import { orderNumber } from './service.ts';
+
+const PRODUCTS: [id: string, description: string, category: string, unit: string, cents: number][] = [
+  ['AL-6061-SH125', 'Aluminium sheet 6061-T6, 0.125 in, 48 x 96 in', 'Aluminium', 'EA', 18950],
+  ['AL-6061-SH250', 'Aluminium sheet 6061-T6, 0.250 in, 48 x 96 in', 'Aluminium', 'EA', 36200],
+  ['AL-5052-CO040', 'Aluminium coil 5052-H32, 0.040 in x 48 in', 'Aluminium', 'LB', 385],
+  ['ST-A36-PL375', 'Steel plate A36, 3/8 in, 96 x 240 in', 'Steel', 'EA', 142500],
+  ['ST-A500-TB2X2', 'Steel tube A500, 2 x 2 x 3/16 in, 24 ft', 'Steel', 'EA', 9875],
+  ['ST-HR-CO060', 'Hot-rolled steel coil, 0.060 in x 48 in', 'Steel', 'LB', 62],
+  ['SS-304-SH060', 'Stainless sheet 304 #4, 16 ga, 48 x 120 in', 'Stainless', 'EA', 41800],
+  ['EL-THHN-12BK', 'THHN copper wire 12 AWG black, 500 ft', 'Electrical', 'RL', 11900],
+  ['EL-EMT-075', 'EMT conduit 3/4 in, 10 ft', 'Electrical', 'EA', 1245],
+  ['EL-BOX-4SQ', 'Steel box 4 in square, 2-1/8 in deep', 'Electrical', 'EA', 389],
+  ['EL-BRK-20A1P', 'Circuit breaker 20 A, single pole', 'Electrical', 'EA', 1675],
+  ['FS-HXB-1213', 'Hex bolt grade 5, 1/2-13 x 2 in, box of 50', 'Fasteners', 'BX', 4250],
+];
+
+/** Per bill-to price factor (percent of list): B100 and B300 see every product, B200 the electrical ones. */
+const PRICE_LISTS: { billToId: string; percent: number; only?: string }[] = [
+  { billToId: 'B100', percent: 95 },
+  { billToId: 'B200', percent: 90, only: 'Electrical' },
+  { billToId: 'B300', percent: 100 },
+];
+
+const ORDERS: { billToId: string; shipToId: string; status: string; daysAgo: number; notes: string; lines: [string, number][] }[] = [
+  { billToId: 'B100', shipToId: 'S101', status: 'Shipped', daysAgo: 21, notes: 'Deliver to dock 3', lines: [['AL-6061-SH125', 10], ['ST-A500-TB2X2', 24]] },
+  { billToId: 'B100', shipToId: 'S102', status: 'Processing', daysAgo: 6, notes: '', lines: [['ST-A36-PL375', 2], ['FS-HXB-1213', 4]] },
+  { billToId: 'B100', shipToId: 'S101', status: 'Submitted', daysAgo: 1, notes: 'Call before delivery', lines: [['SS-304-SH060', 6]] },
+  { billToId: 'B100', shipToId: 'S102', status: 'Invoiced', daysAgo: 40, notes: '', lines: [['AL-5052-CO040', 1200]] },
+  { billToId: 'B200', shipToId: 'S201', status: 'Shipped', daysAgo: 14, notes: 'Chantier Carrefour', lines: [['EL-THHN-12BK', 8], ['EL-EMT-075', 120]] },
+  { billToId: 'B200', shipToId: 'S201', status: 'Cancelled', daysAgo: 30, notes: '', lines: [['EL-BRK-20A1P', 40]] },
+  { billToId: 'B300', shipToId: 'S301', status: 'Submitted', daysAgo: 2, notes: 'Prairie confidential order', lines: [['ST-HR-CO060', 5000]] },
+];
+
+const NOTIFICATIONS: { billToId: string; title: string; body: string; daysAgo: number; read: boolean }[] = [
+  { billToId: 'B100', title: 'Order shipped', body: 'Your order for Hamilton (S101) has shipped.', daysAgo: 20, read: true },
+  { billToId: 'B100', title: 'Price update', body: 'New aluminium prices take effect on the first of next month.', daysAgo: 3, read: false },
+  { billToId: 'B100', title: 'Holiday hours', body: 'Our branches close at noon on the last business day of the year.', daysAgo: 2, read: false },
+  { billToId: 'B100', title: 'Order received', body: 'We received your latest order and are preparing it.', daysAgo: 1, read: false },
+  { billToId: 'B200', title: 'Account on hold', body: 'Your account is on hold. Please contact accounts receivable.', daysAgo: 5, read: true },
+  { billToId: 'B300', title: 'Prairie private notice', body: 'Confidential to Prairie Steel Fabricators.', daysAgo: 1, read: false },
+];
+
+export async function seedPortal(database: Kysely<DB>): Promise<void> {
+  const db = portalDb(database);
+  const existing = await db.selectFrom('portal_products').select('product_id').limit(1).execute();
+  if (existing.length > 0) return;
+  const firms = new Set((await db.selectFrom('firms').select('firm_id').execute()).map((row) => row.firm_id));
+  const day = 24 * 60 * 60 * 1000;
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('portal_products')
+      .values(PRODUCTS.map(([product_id, description, category, unit]) => ({ product_id, description, category, unit, is_active: flag(true) })))
+      .execute();
+    for (const list of PRICE_LISTS) {
+      if (!firms.has(list.billToId)) continue;
+      await trx
+        .insertInto('portal_prices')
+        .values(
+          PRODUCTS.filter(([, , category]) => !list.only || category === list.only).map(([product_id, , , , cents]) => ({
+            bill_to_id: list.billToId,
+            product_id,
+            price_cents: Math.round((cents * list.percent) / 100),
+          })),
+        )
+        .execute();
+    }
+    for (const billToId of ['B100', 'B200', 'B300'].filter((id) => firms.has(id))) {
+      const onHold = billToId === 'B200';
+      await trx
+        .insertInto('portal_accounts')
+        .values({
+          bill_to_id: billToId,
+          on_hold: flag(onHold),
+          hold_reason: onHold ? 'Account B200 is on hold (over credit limit): orders cannot be placed. Please contact accounts receivable.' : null,
+          default_ship_to_id: null,
+        })
+        .execute();
+    }
+    const prices = new Map(PRODUCTS.map(([id, description, , unit, cents]) => [id, { description, unit, cents }]));
+    for (const order of ORDERS) {
+      if (!firms.has(order.billToId) || !firms.has(order.shipToId)) continue;
+      const date = new Date(now - order.daysAgo * day);
+      const delivery = new Date(date.getTime() + 5 * day).toISOString().slice(0, 10);
+      const total = order.lines.reduce((sum, [id, qty]) => sum + prices.get(id)!.cents * qty, 0);
+      const created = await trx
+        .insertInto('portal_orders')
+        .values({
+          order_no: null,
+          bill_to_id: order.billToId,
+          ship_to_id: order.shipToId,
+          user_id: 'portal',
+          status: order.status,
+          order_date: date.toISOString(),
+          delivery_date: delivery,
+          notes: order.notes,
+          total_cents: total,
+        })
+        .returning('order_key')
+        .executeTakeFirstOrThrow();
+      const orderKey = Number(created.order_key);
+      await trx.updateTable('portal_orders').set({ order_no: orderNumber(orderKey) }).where('order_key', '=', orderKey).execute();
+      await trx
+        .insertInto('portal_order_lines')
+        .values(
+          order.lines.map(([id, qty], index) => ({
+            order_key: orderKey,
+            line_no: index + 1,
+            product_id: id,
+            description: prices.get(id)!.description,
+            unit: prices.get(id)!.unit,
+            quantity: qty,
+            price_cents: prices.get(id)!.cents,
+          })),
+        )
+        .execute();
+    }
+    for (const note of NOTIFICATIONS) {
+      if (!firms.has(note.billToId)) continue;
+      await trx
+        .insertInto('portal_notifications')
+        .values({ bill_to_id: note.billToId, title: note.title, body: note.body, created_on: new Date(now - note.daysAgo * day).toISOString(), is_read: flag(note.read) })
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,268 @@
+/**
+ * The portal's data operations (catalogue, cart, orders, notifications), each already scoped to one
+ * allowed bill-to by the routes (routes.ts checks every id against the caller's securables first).
+ * Amounts are integer cents in the tables and dollars (2 decimals) on the wire.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { asFlag } from '../db/schema.ts';
+import type { PortalDB } from './schema.ts';
+
+export const dollars = (cents: number): number => Math.round(Number(cents)) / 100;
+
+export interface CartLine {
+  CartLineId: number;
+  ProductId: string;
+  Description: string;
+  Unit: string;
+  Price: number;
+  Quantity: number;
+  Amount: number;
+}
+
+export interface CartAnswer {
+  BillToId: string;
+  Lines: CartLine[];
+  LineCount: number;
+  Total: number;
+}
+
+/** The user's cart for `billToId`, priced at that bill-to's prices. */
+export async function readCart(db: Kysely<PortalDB>, userId: string, billToId: string): Promise<CartAnswer> {
+  const rows = await db
+    .selectFrom('portal_cart_lines as c')
+    .innerJoin('portal_products as p', 'p.product_id', 'c.product_id')
+    .innerJoin('portal_prices as r', (join) => join.onRef('r.product_id', '=', 'c.product_id').onRef('r.bill_to_id', '=', 'c.bill_to_id'))
+    .select(['c.cart_line_key', 'c.product_id', 'c.quantity', 'p.description', 'p.unit', 'r.price_cents'])
+    .where('c.user_id', '=', userId)
+    .where('c.bill_to_id', '=', billToId)
+    .orderBy('c.cart_line_key')
+    .execute();
+  let total = 0;
+  const lines = rows.map((row) => {
+    const amount = Number(row.price_cents) * Number(row.quantity);
+    total += amount;
+    return {
+      CartLineId: Number(row.cart_line_key),
+      ProductId: row.product_id,
+      Description: row.description,
+      Unit: row.unit,
+      Price: dollars(row.price_cents),
+      Quantity: Number(row.quantity),
+      Amount: dollars(amount),
+    };
+  });
+  return { BillToId: billToId, Lines: lines, LineCount: lines.length, Total: dollars(total) };
+}
+
+/** Priced products of `billToId` among `productIds` (upper-cased), by id. */
+export async function pricedProducts(db: Kysely<PortalDB>, billToId: string, productIds: string[]) {
+  if (productIds.length === 0) return new Map<string, { description: string; unit: string; price_cents: number }>();
+  const rows = await db
+    .selectFrom('portal_products as p')
+    .innerJoin('portal_prices as r', 'r.product_id', 'p.product_id')
+    .select(['p.product_id', 'p.description', 'p.unit', 'r.price_cents'])
+    .where('r.bill_to_id', '=', billToId)
+    .where('p.is_active', '=', 1)
+    .where('p.product_id', 'in', productIds)
+    .execute();
+  return new Map(rows.map((row) => [row.product_id, { description: row.description, unit: row.unit, price_cents: Number(row.price_cents) }]));
+}
+
+/** Merges lines of the same product (quantities added), keeping first-seen order. */
+export function mergeLines(lines: { ProductId: string; Quantity: number }[]): { ProductId: string; Quantity: number }[] {
+  const merged = new Map<string, number>();
+  for (const line of lines) {
+    const id = line.ProductId.trim().toUpperCase();
+    merged.set(id, (merged.get(id) ?? 0) + line.Quantity);
+  }
+  return [...merged].map(([ProductId, Quantity]) => ({ ProductId, Quantity }));
+}
+
+export interface OrderLineAnswer {
+  LineNo: number;
+  ProductId: string;
+  Description: string;
+  Unit: string;
+  Quantity: number;
+  Price: number;
+  Amount: number;
+}
+
+export interface OrderAnswer {
+  OrderKey: number;
+  OrderNo: string;
+  BillToId: string;
+  ShipToId: string;
+  ShipToName: string | null;
+  Status: string;
+  OrderDate: string;
+  DeliveryDate: string | null;
+  Notes: string;
+  Total: number;
+  Lines?: OrderLineAnswer[];
+}
+
+type OrderRow = Selectable<PortalDB['portal_orders']>;
+
+export function orderAnswer(row: Omit<OrderRow, 'user_id'>, shipToName: string | null, lines?: OrderLineAnswer[]): OrderAnswer {
+  return {
+    OrderKey: Number(row.order_key),
+    OrderNo: row.order_no ?? '',
+    BillToId: row.bill_to_id,
+    ShipToId: row.ship_to_id,
+    ShipToName: shipToName,
+    Status: row.status,
+    OrderDate: row.order_date,
+    DeliveryDate: row.delivery_date,
+    Notes: row.notes,
+    Total: dollars(row.total_cents),
+    ...(lines ? { Lines: lines } : {}),
+  };
+}
+
+/** One order with its lines, or undefined when it does not exist or is not of one of `billToIds`. */
+export async function readOrder(db: Kysely<PortalDB>, orderKey: number, billToIds: string[], firms: Map<string, string>): Promise<OrderAnswer | undefined> {
+  if (billToIds.length === 0) return undefined;
+  const row = await db
+    .selectFrom('portal_orders')
+    .selectAll()
+    .where('order_key', '=', orderKey)
+    .where('bill_to_id', 'in', billToIds)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const lines = await db.selectFrom('portal_order_lines').selectAll().where('order_key', '=', orderKey).orderBy('line_no').execute();
+  return orderAnswer(
+    row,
+    firms.get(row.ship_to_id) ?? null,
+    lines.map((line) => ({
+      LineNo: Number(line.line_no),
+      ProductId: line.product_id,
+      Description: line.description,
+      Unit: line.unit,
+      Quantity: Number(line.quantity),
+      Price: dollars(line.price_cents),
+      Amount: dollars(Number(line.price_cents) * Number(line.quantity)),
+    })),
+  );
+}
+
+/** The request fingerprint stored with an Idempotency-Key: what the order would contain. */
+export function requestHash(order: { billToId: string; shipToId: string; deliveryDate: string | null; notes: string; lines: { ProductId: string; Quantity: number }[] }): string {
+  const lines = [...order.lines].sort((a, b) => (a.ProductId < b.ProductId ? -1 : a.ProductId > b.ProductId ? 1 : 0));
+  return createHash('sha256')
+    .update(JSON.stringify([order.billToId, order.shipToId, order.deliveryDate, order.notes, lines.map((l) => [l.ProductId, l.Quantity])]))
+    .digest('hex');
+}
+
+export type SubmitOutcome =
+  | { kind: 'created'; orderKey: number }
+  | { kind: 'replayed'; orderKey: number }
+  | { kind: 'conflict' };
+
+/**
+ * Creates the order once per (user, Idempotency-Key). The key row is inserted first in the same
+ * transaction as the order: a second submit with the key finds it (on PostgreSQL it waits until the first
+ * transaction ends; on SQLite transactions run one at a time), so it never creates a second order. The
+ * same key with another content is a conflict. The user's cart for the bill-to is emptied with the order.
+ */
+export async function submitOrder(
+  db: Kysely<PortalDB>,
+  input: {
+    userId: string;
+    key: string;
+    billToId: string;
+    shipToId: string;
+    deliveryDate: string | null;
+    notes: string;
+    lines: { ProductId: string; Quantity: number }[];
+    priced: Map<string, { description: string; unit: string; price_cents: number }>;
+  },
+): Promise<SubmitOutcome> {
+  const hash = requestHash(input);
+  const now = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('portal_idempotency')
+      .values({ user_id: input.userId, idempotency_key: input.key, request_hash: hash, order_key: null, created_on: now })
+      .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
+      const existing = await trx
+        .selectFrom('portal_idempotency')
+        .select(['request_hash', 'order_key'])
+        .where('user_id', '=', input.userId)
+        .where('idempotency_key', '=', input.key)
+        .executeTakeFirstOrThrow();
+      if (existing.request_hash !== hash || existing.order_key === null) return { kind: 'conflict' } as const;
+      return { kind: 'replayed', orderKey: Number(existing.order_key) } as const;
+    }
+    let total = 0;
+    for (const line of input.lines) total += input.priced.get(line.ProductId)!.price_cents * line.Quantity;
+    const created = await trx
+      .insertInto('portal_orders')
+      .values({
+        order_no: null,
+        bill_to_id: input.billToId,
+        ship_to_id: input.shipToId,
+        user_id: input.userId,
+        status: 'Submitted',
+        order_date: now,
+        delivery_date: input.deliveryDate,
+        notes: input.notes,
+        total_cents: total,
+      })
+      .returning('order_key')
+      .executeTakeFirstOrThrow();
+    const orderKey = Number(created.order_key);
+    await trx.updateTable('portal_orders').set({ order_no: orderNumber(orderKey) }).where('order_key', '=', orderKey).execute();
+    await trx
+      .insertInto('portal_order_lines')
+      .values(
+        input.lines.map((line, index) => {
+          const product = input.priced.get(line.ProductId)!;
+          return {
+            order_key: orderKey,
+            line_no: index + 1,
+            product_id: line.ProductId,
+            description: product.description,
+            unit: product.unit,
+            quantity: line.Quantity,
+            price_cents: product.price_cents,
+          };
+        }),
+      )
+      .execute();
+    await trx
+      .updateTable('portal_idempotency')
+      .set({ order_key: orderKey })
+      .where('user_id', '=', input.userId)
+      .where('idempotency_key', '=', input.key)
+      .execute();
+    await trx.deleteFrom('portal_cart_lines').where('user_id', '=', input.userId).where('bill_to_id', '=', input.billToId).execute();
+    return { kind: 'created', orderKey } as const;
+  });
+}
+
+export function orderNumber(orderKey: number): string {
+  return `WEB${String(orderKey).padStart(6, '0')}`;
+}
+
+/** Unread notifications and cart lines of `billToId` (§7 GetBadgeNumbers). */
+export async function badgeNumbers(db: Kysely<PortalDB>, userId: string, billToId: string): Promise<[number, number]> {
+  const unread = await db
+    .selectFrom('portal_notifications')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('bill_to_id', '=', billToId)
+    .where('is_read', '=', 0)
+    .executeTakeFirst();
+  const cart = await db
+    .selectFrom('portal_cart_lines')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .where('bill_to_id', '=', billToId)
+    .executeTakeFirst();
+  return [Number(unread?.n ?? 0), Number(cart?.n ?? 0)];
+}
+
+export { asFlag };

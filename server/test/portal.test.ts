@@ -1,0 +1,282 @@
+/**
+ * The customer portal's API (server/src/portal): §7 answer shapes, the authorization matrix (the demo
+ * `portal` user asking for B300, S301 or their orders, cart lines and notifications — in path, query and
+ * body — gets exactly the answer of a missing record, and lists never include them), staff routes refused
+ * to the portal token, the account on hold, and Idempotency-Key submits (repeat, conflict, parallel).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTITIES } from '@erp/shared/entities/index';
+import { signIn, startServer, type TestServer } from './helpers/app.ts';
+import { call, type Method } from './helpers/entities.ts';
+
+let server: TestServer;
+let portal: string;
+let admin: string;
+
+/** Keys of B300's seeded order and notification (portal must never reach them). */
+let foreignOrderKey: number;
+let foreignNotificationKey: number;
+let foreignCartLineKey: number;
+
+async function submit(token: string, key: string | null, body: unknown) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  if (key !== null) headers['idempotency-key'] = key;
+  return server.app.inject({ method: 'POST', url: '/api/PortalOrder/submit', headers, payload: JSON.stringify(body) });
+}
+
+async function switchTo(billToId: string) {
+  const response = await call(server.app, 'POST', '/api/PortalOrder/account-switch', portal, { BillToId: billToId });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { ResultStatus: number; Message: string; DefaultShipToId: string | null };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  portal = (await signIn(server.app, 'portal', 'portal')).access_token;
+  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  const db = server.app.erp.database.db as unknown as import('kysely').Kysely<import('../src/portal/schema.ts').PortalDB>;
+  foreignOrderKey = Number((await db.selectFrom('portal_orders').select('order_key').where('bill_to_id', '=', 'B300').executeTakeFirstOrThrow()).order_key);
+  foreignNotificationKey = Number(
+    (await db.selectFrom('portal_notifications').select('notification_key').where('bill_to_id', '=', 'B300').executeTakeFirstOrThrow()).notification_key,
+  );
+  // Another user's cart line for B300 (the admin has no securables; written directly as a fixture).
+  const line = await db
+    .insertInto('portal_cart_lines')
+    .values({ user_id: 'admin', bill_to_id: 'B300', product_id: 'ST-HR-CO060', quantity: 3, added_on: new Date().toISOString() })
+    .returning('cart_line_key')
+    .executeTakeFirstOrThrow();
+  foreignCartLineKey = Number(line.cart_line_key);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('§7 portal calls', () => {
+  it('answers GetBadgeNumbers as [notifications, cart]', async () => {
+    expect((await switchTo('B100')).ResultStatus).toBe(1);
+    const response = await call(server.app, 'GET', '/api/PortalNotification/GetBadgeNumbers?billToId=B100', portal);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([3, 0]);
+    await call(server.app, 'POST', '/api/PortalCart/add', portal, { BillToId: 'B100', Lines: [{ ProductId: 'EL-EMT-075', Quantity: 2 }] });
+    expect((await call(server.app, 'GET', '/api/PortalNotification/GetBadgeNumbers?billToId=b100', portal)).json()).toEqual([3, 1]);
+  });
+
+  it('answers account-switch with exactly ResultStatus, Message, DefaultShipToId, and empties the cart', async () => {
+    await switchTo('B100');
+    await call(server.app, 'POST', '/api/PortalCart/add', portal, { BillToId: 'B100', Lines: [{ ProductId: 'EL-EMT-075', Quantity: 2 }] });
+    const answer = await switchTo('B200');
+    expect(Object.keys(answer).sort()).toEqual(['DefaultShipToId', 'Message', 'ResultStatus']);
+    expect(answer).toMatchObject({ ResultStatus: 1, DefaultShipToId: 'S201' });
+    expect((await call(server.app, 'GET', '/api/PortalNotification/GetBadgeNumbers?billToId=B100', portal)).json()).toEqual([3, 0]);
+    expect((await switchTo('B100')).DefaultShipToId).toBe('S101');
+  });
+
+  it('answers GetDefaultCompany and the homepage text to the portal user', async () => {
+    const company = (await call(server.app, 'GET', '/api/Company/GetDefaultCompany', portal)).json();
+    expect(Object.keys(company).sort()).toEqual(['Logo', 'LogoFileType', 'Name']);
+    const text = (await call(server.app, 'GET', '/api/Configuration/GetConfigurationByControlId?controlId=MOBILE_HOMEPAGE_TEXT', portal)).json();
+    expect(typeof text.ControlValue).toBe('string');
+  });
+
+  it('lists the caller securables with only existing firms, and answers Paged lists', async () => {
+    const securables = (await call(server.app, 'GET', '/api/PortalOrder/securables', portal)).json();
+    expect(securables.Data.Securables).toEqual([{ Identifier: 'B100,S101,S102' }, { Identifier: 'B200,S201' }]);
+    expect(securables.Data.SelectedBillToId).toBe('B100');
+    expect(securables.Data.Firms.map((f: { FirmId: string }) => f.FirmId).sort()).toEqual(['B100', 'B200', 'S101', 'S102', 'S201']);
+    const orders = (await call(server.app, 'GET', '/api/PortalOrder/list?billToId=B100', portal)).json();
+    expect(Object.keys(orders).sort()).toEqual(['List', 'Page', 'PageSize', 'SortDescending', 'SortFields', 'TotalCount']);
+    expect(orders.PageSize).toBe(250);
+    expect(orders.TotalCount).toBe(4);
+    expect(new Set(orders.List.map((o: { ShipToId: string }) => o.ShipToId))).toEqual(new Set(['S101', 'S102']));
+    const sorted = (await call(server.app, 'GET', '/api/PortalOrder/list?billToId=B100&sortBy=Total&sortDesc=false&pageSize=2&page=2', portal)).json();
+    expect(sorted.List).toHaveLength(2);
+    expect(sorted.List[0].Total).toBeLessThanOrEqual(sorted.List[1].Total);
+    const shipped = (await call(server.app, 'GET', '/api/PortalOrder/list?billToId=B100&status=Shipped', portal)).json();
+    expect(shipped.List.every((o: { Status: string }) => o.Status === 'Shipped')).toBe(true);
+    const products = (await call(server.app, 'GET', '/api/PortalProduct/search?billToId=B200&search=conduit', portal)).json();
+    expect(products.List).toEqual([{ ProductId: 'EL-EMT-075', Description: expect.any(String), Category: 'Electrical', Unit: 'EA', Price: 11.21 }]);
+  });
+});
+
+describe('authorization matrix', () => {
+  const NOT_FOUND = { ResultStatus: 5, ResultCode: 'not_found', Message: 'Not Found', EntityId: null, Exception: null };
+
+  it('answers every portal endpoint for B300, S301 and their records exactly like a missing record', async () => {
+    await switchTo('B100');
+    const attempts: [Method, string, unknown?][] = [];
+    for (const foreign of ['B300', 'S301', 'B999', 'S101']) {
+      attempts.push(
+        ['GET', `/api/PortalNotification/GetBadgeNumbers?billToId=${foreign}`],
+        ['GET', `/api/PortalOrder/account?billToId=${foreign}`],
+        ['GET', `/api/PortalProduct/search?billToId=${foreign}`],
+        ['POST', '/api/PortalProduct/resolve', { BillToId: foreign, Skus: ['ST-HR-CO060'] }],
+        ['GET', `/api/PortalCart?billToId=${foreign}`],
+        ['POST', '/api/PortalCart/add', { BillToId: foreign, Lines: [{ ProductId: 'ST-HR-CO060', Quantity: 1 }] }],
+        ['PUT', `/api/PortalCart/lines/${foreignCartLineKey}`, { BillToId: foreign, Quantity: 9 }],
+        ['DELETE', `/api/PortalCart/lines/${foreignCartLineKey}?billToId=${foreign}`],
+        ['DELETE', `/api/PortalCart?billToId=${foreign}`],
+        ['GET', `/api/PortalOrder/list?billToId=${foreign}`],
+        ['GET', `/api/PortalNotification/list?billToId=${foreign}`],
+        ['POST', '/api/PortalNotification/mark-read', { BillToId: foreign, NotificationKeys: [foreignNotificationKey] }],
+        ['POST', '/api/PortalNotification/mark-all-read', { BillToId: foreign }],
+      );
+    }
+    // Foreign records reached through an allowed bill-to.
+    attempts.push(
+      ['GET', `/api/PortalOrder/detail/${foreignOrderKey}`],
+      ['GET', '/api/PortalOrder/detail/999999'],
+      ['PUT', `/api/PortalCart/lines/${foreignCartLineKey}`, { BillToId: 'B100', Quantity: 9 }],
+      ['DELETE', `/api/PortalCart/lines/${foreignCartLineKey}?billToId=B100`],
+      ['POST', '/api/PortalNotification/mark-read', { BillToId: 'B100', NotificationKeys: [foreignNotificationKey] }],
+      ['GET', '/api/PortalOrder/list?billToId=B100&shipToId=S301'],
+      ['GET', '/api/PortalOrder/list?billToId=B100&shipToId=S201'],
+    );
+    for (const [method, url, payload] of attempts) {
+      const response = await call(server.app, method, url, portal, payload);
+      expect(response.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(404);
+      expect(response.json(), `${method} ${url}`).toEqual(NOT_FOUND);
+    }
+    // Submits naming a foreign bill-to or ship-to.
+    for (const [billTo, shipTo] of [['B300', 'S301'], ['B100', 'S301'], ['B100', 'S201'], ['B999', 'S101']]) {
+      const response = await submit(portal, `matrix-${billTo}-${shipTo}`, { BillToId: billTo, ShipToId: shipTo, Lines: [{ ProductId: 'AL-6061-SH125', Quantity: 1 }] });
+      expect(response.statusCode, `${billTo}/${shipTo}`).toBe(404);
+      expect(response.json()).toEqual(NOT_FOUND);
+    }
+    // Account switch: the same refusal for a foreign and a missing firm.
+    const before = (await call(server.app, 'GET', '/api/PortalOrder/securables', portal)).json().Data.SelectedBillToId;
+    const foreign = await switchTo('B300');
+    const missing = await switchTo('B999');
+    expect(foreign).toEqual({ ResultStatus: 5, Message: expect.any(String), DefaultShipToId: null });
+    expect(missing).toEqual(foreign);
+    expect((await call(server.app, 'GET', '/api/PortalOrder/securables', portal)).json().Data.SelectedBillToId).toBe(before);
+    // Nothing changed: B300's record is untouched and still unread.
+    const db = server.app.erp.database.db as unknown as import('kysely').Kysely<import('../src/portal/schema.ts').PortalDB>;
+    const line = await db.selectFrom('portal_cart_lines').select('quantity').where('cart_line_key', '=', foreignCartLineKey).executeTakeFirst();
+    expect(Number(line?.quantity)).toBe(3);
+    const note = await db.selectFrom('portal_notifications').select('is_read').where('notification_key', '=', foreignNotificationKey).executeTakeFirstOrThrow();
+    expect(note.is_read === 0 || note.is_read === false).toBe(true);
+  });
+
+  it('never lists foreign records, and answers nothing of B300 in any list', async () => {
+    for (const billTo of ['B100', 'B200']) {
+      const bodies = await Promise.all(
+        [`/api/PortalOrder/list?billToId=${billTo}`, `/api/PortalNotification/list?billToId=${billTo}`, `/api/PortalProduct/search?billToId=${billTo}`].map(
+          async (url) => (await call(server.app, 'GET', url, portal)).body,
+        ),
+      );
+      for (const body of bodies) {
+        expect(body).not.toContain('B300');
+        expect(body).not.toContain('S301');
+        expect(body).not.toContain('Prairie');
+      }
+    }
+  });
+
+  it('refuses staff endpoints to the portal token', async () => {
+    const staff = [
+      ...ENTITIES.flatMap((def) => [`/api/data/${def.name}`, `/api/entities/${def.name}`, `/api/data/${def.name}/export`]),
+      '/api/firm/lookup?FirmId=B',
+    ];
+    for (const url of staff) {
+      if (url.endsWith('/export')) {
+        const response = await call(server.app, 'POST', url, portal, {});
+        expect(response.statusCode, url).toBe(403);
+        continue;
+      }
+      const response = await call(server.app, 'GET', url, portal);
+      expect(response.statusCode, url).toBe(403);
+    }
+    expect((await call(server.app, 'GET', '/api/entities', portal)).json()).toEqual([]);
+    expect((await call(server.app, 'GET', '/api/shell/applications', portal)).json().map((a: { Application: string }) => a.Application)).toEqual(['PORTAL']);
+    const menus = await call(server.app, 'GET', '/api/shell/menus?application=NOVUS-OE', portal);
+    expect(menus.statusCode, 'menus of a staff application').toBe(403);
+  });
+
+  it('refuses portal endpoints to a user without the PORTAL application', async () => {
+    const clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
+    const response = await call(server.app, 'GET', '/api/PortalNotification/GetBadgeNumbers?billToId=B100', clerk);
+    expect(response.statusCode).toBe(403);
+    expect((await call(server.app, 'GET', '/api/PortalOrder/list?billToId=B100', admin)).statusCode).toBe(404);
+  });
+
+  it('answers 400, never 500, to malformed input', async () => {
+    const bad: [Method, string, unknown?][] = [
+      ['GET', '/api/PortalNotification/GetBadgeNumbers'],
+      ['GET', `/api/PortalNotification/GetBadgeNumbers?billToId=${'x'.repeat(200)}`],
+      ['GET', '/api/PortalOrder/list?billToId=B100&pageSize=251'],
+      ['GET', '/api/PortalOrder/list?billToId=B100&sortBy=password'],
+      ['POST', '/api/PortalOrder/account-switch', { BillToId: { id: 'B100' } }],
+      ['POST', '/api/PortalOrder/account-switch', { BillToId: 'B100', Extra: 1 }],
+      ['POST', '/api/PortalCart/add', { BillToId: 'B100', Lines: [{ ProductId: 'EL-EMT-075', Quantity: -1 }] }],
+      ['GET', '/api/PortalOrder/detail/abc'],
+    ];
+    for (const [method, url, payload] of bad) {
+      const response = await call(server.app, method, url, portal, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(response.json().ResultStatus).toBe(2);
+    }
+  });
+});
+
+describe('cart and orders', () => {
+  it('refuses a cart write for another bill-to than the switched one', async () => {
+    await switchTo('B100');
+    const response = await call(server.app, 'POST', '/api/PortalCart/add', portal, { BillToId: 'B200', Lines: [{ ProductId: 'EL-EMT-075', Quantity: 1 }] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().ResultCode).toBe('account_changed');
+    expect((await call(server.app, 'GET', '/api/PortalCart?billToId=B200', portal)).json().Data.Lines).toEqual([]);
+  });
+
+  it('refuses an order for an account on hold with a clear message', async () => {
+    await switchTo('B200');
+    const account = (await call(server.app, 'GET', '/api/PortalOrder/account?billToId=B200', portal)).json();
+    expect(account.Data).toMatchObject({ BillToId: 'B200', OnHold: true });
+    const response = await submit(portal, 'hold-0000001', { BillToId: 'B200', ShipToId: 'S201', Lines: [{ ProductId: 'EL-EMT-075', Quantity: 1 }] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ ResultStatus: 2, ResultCode: 'on_hold', Message: expect.stringContaining('on hold') });
+  });
+
+  it('creates one order per Idempotency-Key and refuses the key for another cart', async () => {
+    await switchTo('B100');
+    await call(server.app, 'POST', '/api/PortalCart/add', portal, { BillToId: 'B100', Lines: [{ ProductId: 'AL-6061-SH125', Quantity: 2 }] });
+    const order = { BillToId: 'B100', ShipToId: 'S102', DeliveryDate: '2099-01-15', Notes: 'dock 2', Lines: [{ ProductId: 'AL-6061-SH125', Quantity: 2 }] };
+    const before = (await call(server.app, 'GET', '/api/PortalOrder/list?billToId=B100', portal)).json().TotalCount;
+    const first = await submit(portal, 'key-aaaaaaaa', order);
+    expect(first.statusCode).toBe(201);
+    const created = first.json();
+    expect(created).toMatchObject({ ResultStatus: 1, EntityId: expect.stringMatching(/^WEB\d{6}$/), Data: { ShipToId: 'S102', Status: 'Submitted', Total: 360.06 } });
+    expect((await call(server.app, 'GET', '/api/PortalCart?billToId=B100', portal)).json().Data.Lines).toEqual([]);
+    const again = await submit(portal, 'key-aaaaaaaa', order);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().EntityId).toBe(created.EntityId);
+    const other = await submit(portal, 'key-aaaaaaaa', { ...order, Lines: [{ ProductId: 'AL-6061-SH125', Quantity: 3 }] });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ ResultStatus: 2, ResultCode: 'idempotency_conflict' });
+    expect((await call(server.app, 'GET', '/api/PortalOrder/list?billToId=B100', portal)).json().TotalCount).toBe(before + 1);
+    const detail = (await call(server.app, 'GET', `/api/PortalOrder/detail/${created.Data.OrderKey}`, portal)).json();
+    expect(detail.Data.Lines).toEqual([{ LineNo: 1, ProductId: 'AL-6061-SH125', Description: expect.any(String), Unit: 'EA', Quantity: 2, Price: 180.03, Amount: 360.06 }]);
+    expect((await submit(portal, null, order)).statusCode).toBe(400);
+  });
+
+  it('creates exactly one order for 20 parallel submits with one key', async () => {
+    await switchTo('B100');
+    const order = { BillToId: 'B100', ShipToId: 'S101', Lines: [{ ProductId: 'EL-BOX-4SQ', Quantity: 7 }] };
+    const before = (await call(server.app, 'GET', '/api/PortalOrder/list?billToId=B100', portal)).json().TotalCount;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => submit(portal, 'parallel-key-1', order)));
+    expect(answers.map((a) => a.statusCode).sort((a, b) => b - a)).toEqual([201, ...Array(19).fill(200)]);
+    expect(new Set(answers.map((a) => a.json().EntityId)).size).toBe(1);
+    expect((await call(server.app, 'GET', '/api/PortalOrder/list?billToId=B100', portal)).json().TotalCount).toBe(before + 1);
+  });
+
+  it('marks notifications read and the badge follows', async () => {
+    const list = (await call(server.app, 'GET', '/api/PortalNotification/list?billToId=B100&unreadOnly=true', portal)).json();
+    expect(list.TotalCount).toBe(3);
+    const first = list.List[0].NotificationKey;
+    const marked = (await call(server.app, 'POST', '/api/PortalNotification/mark-read', portal, { BillToId: 'B100', NotificationKeys: [first] })).json();
+    expect(marked.Data.Unread).toBe(2);
+    expect((await call(server.app, 'GET', '/api/PortalNotification/GetBadgeNumbers?billToId=B100', portal)).json()[0]).toBe(2);
+    await call(server.app, 'POST', '/api/PortalNotification/mark-all-read', portal, { BillToId: 'B100' });
+    expect((await call(server.app, 'GET', '/api/PortalNotification/GetBadgeNumbers?billToId=B100', portal)).json()[0]).toBe(0);
+  });
+});

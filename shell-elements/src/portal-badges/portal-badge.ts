@@ -1,0 +1,81 @@
+import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
+
+/**
+ * @summary A count badge (the portal's notifications and cart numbers, §1), shown only when its count is
+ * greater than 0 — at 0, below 0 or not a number it renders nothing and takes no space. A pure view usable
+ * on any intranet page: the page sets `count` and a translated `label`; the badge's accessible text is
+ * "<label>: <count>". Counts above 99 read "99+" (the full number stays in the accessible text).
+ *
+ * @csspart badge - the pill holding the number.
+ *
+ * @cssproperty --erp-portal-badge-bg - background of the pill (default a strong red).
+ * @cssproperty --erp-portal-badge-fg - text colour of the pill.
+ */
+export class ErpPortalBadge extends LitElement {
+  static override styles = css`
+    :host {
+      --erp-portal-badge-bg: #b3261e;
+      --erp-portal-badge-fg: #ffffff;
+      display: inline-flex;
+      vertical-align: middle;
+    }
+    :host([hidden]),
+    :host(:not([visible])) {
+      display: none;
+    }
+    .badge {
+      min-width: 1.25em;
+      padding: 0 0.4em;
+      border-radius: 999px;
+      background: var(--erp-portal-badge-bg);
+      color: var(--erp-portal-badge-fg);
+      font: 600 0.75rem/1.4 system-ui, sans-serif;
+      text-align: center;
+      box-sizing: border-box;
+    }
+  `;
+
+  static override properties = {
+    count: { type: Number },
+    label: {},
+    visible: { type: Boolean, reflect: true },
+  };
+
+  /** The number to show; the badge shows only when it is greater than 0. */
+  declare count: number;
+  /** What is counted, already translated (e.g. "Unread notifications"); part of the accessible text. */
+  declare label: string;
+  /** Reflects whether the badge is shown (count > 0); set by the element itself, read-only for pages. */
+  declare visible: boolean;
+
+  constructor() {
+    super();
+    this.count = 0;
+    this.label = '';
+    this.visible = false;
+  }
+
+  // True when `count` is a number greater than 0.
+  private get shown(): boolean {
+    return typeof this.count === 'number' && Number.isFinite(this.count) && this.count > 0;
+  }
+
+  protected override willUpdate(): void {
+    this.visible = this.shown;
+  }
+
+  protected override render(): TemplateResult | typeof nothing {
+    if (!this.shown) return nothing;
+    const text = this.count > 99 ? '99+' : String(Math.floor(this.count));
+    const spoken = this.label ? `${this.label}: ${Math.floor(this.count)}` : String(Math.floor(this.count));
+    return html`<span class="badge" part="badge" role="status" aria-label=${spoken} title=${spoken}>${text}</span>`;
+  }
+}
+
+if (!customElements.get('erp-portal-badge')) customElements.define('erp-portal-badge', ErpPortalBadge);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'erp-portal-badge': ErpPortalBadge;
+  }
+}

@@ -1,0 +1,517 @@
+/**
+ * The generic list screen (`@erp/records#EntityScreen`, issue 5 item 2) end to end against the real server
+ * and its demo data (2,000 demo firms: the customer view lists the ~1,200 bill-to firms, several pages):
+ * shell administration lists opened from the menu bar, §9 paging at 250, §5 page reset and sort lists,
+ * column choice remembered per user, keyboard, §8 'Select a row…', delete with confirmation and the
+ * server's refusal, the streamed Excel export, row virtualization, and refusal for a user without rights.
+ */
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { accessToken, signIn } from './helpers.ts';
+import { chooseMenu, screenOf } from './shell-helpers.ts';
+
+const FIRMS = '/novus-ar/firm-maintenance';
+
+interface PagedList {
+  ResultStatus: number;
+  Page: number;
+  PageSize: number;
+  TotalCount: number;
+  SortFields: string[];
+  SortDescending: string[];
+  List: Record<string, unknown>[];
+  Totals?: Record<string, number>;
+}
+
+/** The next GET /api/data/<entity> whose query passes `check`. */
+function listRequest(page: Page, entity: string, check: (params: URLSearchParams) => boolean = () => true): Promise<Request> {
+  return page.waitForRequest((request) => {
+    if (request.method() !== 'GET') return false;
+    const url = new URL(request.url());
+    return url.pathname === `/api/data/${entity}` && check(url.searchParams);
+  });
+}
+
+async function answerOf(request: Request): Promise<PagedList> {
+  const response = await request.response();
+  expect(response?.status()).toBe(200);
+  return (await response!.json()) as PagedList;
+}
+
+const dataRows = (screen: Locator) => screen.locator('[role="grid"] [role="row"][data-row-id]');
+
+/** The ids of the rows in the DOM, in page order. */
+async function shownIds(screen: Locator): Promise<string[]> {
+  return dataRows(screen).evaluateAll((rows) =>
+    rows
+      .map((row) => ({ id: (row as HTMLElement).dataset['rowId'] ?? '', index: Number(row.getAttribute('aria-rowindex')) }))
+      .sort((a, b) => a.index - b.index)
+      .map((row) => row.id),
+  );
+}
+
+/** Signs in as admin at the customer view of firm maintenance and answers its first list answer. */
+async function openFirms(page: Page): Promise<{ screen: Locator; first: PagedList }> {
+  const first = listRequest(page, 'firm');
+  await signIn(page, 'admin', 'admin', `#${FIRMS}`);
+  const screen = screenOf(page, FIRMS);
+  const answer = await answerOf(await first);
+  await expect(dataRows(screen).first()).toBeVisible();
+  return { screen, first: answer };
+}
+
+async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  const token = await accessToken(page);
+  const response = await page.request.fetch(`/api/${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
+  });
+  return { status: response.status(), json: (await response.json()) as Record<string, unknown> };
+}
+
+test('admin opens shell administration screens from the menu bar and sees the server rows', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/shell');
+
+  const roles = listRequest(page, 'role');
+  await chooseMenu(page, 'Security', 'Roles');
+  const roleScreen = screenOf(page, '/shell/role');
+  const roleAnswer = await answerOf(await roles);
+  expect(roleAnswer.ResultStatus).toBe(1);
+  expect(roleAnswer.List.length).toBeGreaterThan(0);
+  await expect(page).toHaveURL(/#\/shell\/role$/);
+  await expect(roleScreen.getByRole('grid', { name: 'Roles list' })).toBeVisible();
+  expect(await shownIds(roleScreen)).toEqual(roleAnswer.List.map((row) => String(row['RoleId'])));
+  await expect(roleScreen.getByRole('gridcell', { name: 'ADMIN', exact: true })).toBeVisible();
+  await expect(roleScreen.getByText(`${roleAnswer.TotalCount} records`)).toBeVisible();
+
+  const codes = listRequest(page, 'code-index');
+  await chooseMenu(page, 'Setup', 'Code Index');
+  const codeScreen = screenOf(page, '/shell/code-index');
+  const codeAnswer = await answerOf(await codes);
+  expect(codeAnswer.List.length).toBeGreaterThan(0);
+  await expect(codeScreen.getByRole('grid', { name: 'Code index list' })).toBeVisible();
+  expect(await shownIds(codeScreen)).toEqual(codeAnswer.List.map((row) => String(row['CodeKey'])));
+
+  // Several entities on one route: a tab list, chosen with the arrow keys.
+  const countries = listRequest(page, 'country');
+  await chooseMenu(page, 'Setup', 'Countries, States and Cities');
+  const cscScreen = screenOf(page, '/shell/country-state-city');
+  await answerOf(await countries);
+  const tabs = cscScreen.getByRole('tablist');
+  await expect(tabs.getByRole('tab')).toHaveText(['Countries', 'States and provinces', 'Cities']);
+  await expect(tabs.getByRole('tab', { name: 'Countries' })).toHaveAttribute('aria-selected', 'true');
+  await expect(cscScreen.getByRole('grid', { name: 'Countries list' })).toBeVisible();
+  const states = listRequest(page, 'state');
+  await tabs.getByRole('tab', { name: 'Countries' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'States and provinces' })).toBeFocused();
+  await expect(tabs.getByRole('tab', { name: 'States and provinces' })).toHaveAttribute('aria-selected', 'true');
+  const stateAnswer = await answerOf(await states);
+  const stateGrid = cscScreen.getByRole('grid', { name: 'States and provinces list' });
+  await expect(stateGrid).toBeVisible();
+  await expect(cscScreen.getByRole('grid', { name: 'Countries list' })).toBeHidden();
+  await expect(stateGrid.locator('[role="row"][data-row-id]').first()).toHaveAttribute('data-row-id', String(stateAnswer.List[0]!['StateKey']));
+  await page.keyboard.press('End');
+  await expect(tabs.getByRole('tab', { name: 'Cities' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('firm list: 250 a page, page 2, two-column sort lists, a filter change goes back to page 1', async ({ page }) => {
+  const { screen, first } = await openFirms(page);
+  // §9 default page and size; the customer view lists bill-to firms.
+  expect(first.Page).toBe(1);
+  expect(first.PageSize).toBe(250);
+  expect(first.TotalCount).toBeGreaterThan(250);
+  expect(first.List).toHaveLength(250);
+  const pages = Math.ceil(first.TotalCount / 250);
+  await expect(screen.getByText(`Page 1 of ${pages}`)).toBeVisible();
+  await expect(screen.getByLabel('Firm types')).toHaveValue('bill-to');
+
+  // Page 2.
+  const second = listRequest(page, 'firm', (q) => q.get('Page') === '2');
+  await screen.getByRole('button', { name: 'Next page' }).click();
+  const request2 = await second;
+  const params2 = new URL(request2.url()).searchParams;
+  expect(params2.get('PageSize')).toBe('250');
+  expect(params2.get('filter.FirmTypes')).toBe('bill-to');
+  const answer2 = await answerOf(request2);
+  expect(answer2.Page).toBe(2);
+  await expect(screen.getByText(`Page 2 of ${pages}`)).toBeVisible();
+  await expect(dataRows(screen).first()).toHaveAttribute('data-row-id', String(answer2.List[0]!['FirmId']));
+  expect(answer2.List[0]!['FirmId']).not.toBe(first.List[0]!['FirmId']);
+
+  // Sort by City (a click: alone; a query change: page 1), then Shift+click Name twice: City, Name descending.
+  const byCity = listRequest(page, 'firm', (q) => q.get('SortFields') === 'City');
+  await screen.getByRole('columnheader', { name: 'City' }).getByRole('button').click();
+  const cityParams = new URL((await byCity).url()).searchParams;
+  expect(cityParams.get('Page')).toBe('1');
+  expect(cityParams.has('SortDescending')).toBe(false);
+  await expect(screen.getByText(`Page 1 of ${pages}`)).toBeVisible();
+
+  const byCityName = listRequest(page, 'firm', (q) => q.get('SortFields') === 'City,Name');
+  await screen.getByRole('columnheader', { name: 'Name' }).getByRole('button').click({ modifiers: ['Shift'] });
+  expect(new URL((await byCityName).url()).searchParams.has('SortDescending')).toBe(false);
+
+  const nameDescending = listRequest(page, 'firm', (q) => q.get('SortFields') === 'City,Name' && q.get('SortDescending') === 'Name');
+  await screen.getByRole('columnheader', { name: 'Name' }).getByRole('button').click({ modifiers: ['Shift'] });
+  const sorted = await answerOf(await nameDescending);
+  expect(sorted.SortFields).toEqual(['City', 'Name']);
+  expect(sorted.SortDescending).toEqual(['Name']);
+  await expect(screen.getByRole('columnheader', { name: /^City/ })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(screen.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute('aria-sort', 'descending');
+  // The rows shown are the answer's, and the answer is in City order, then Name descending.
+  await expect(dataRows(screen).first()).toHaveAttribute('data-row-id', String(sorted.List[0]!['FirmId']));
+  const ids = await shownIds(screen);
+  expect(ids).toEqual(sorted.List.slice(0, ids.length).map((row) => String(row['FirmId'])));
+  for (let i = 1; i < sorted.List.length; i++) {
+    const [a, b] = [sorted.List[i - 1]!, sorted.List[i]!];
+    const city = String(a['City']) < String(b['City']) ? -1 : String(a['City']) > String(b['City']) ? 1 : 0;
+    expect(city, `row ${i}: cities in order`).toBeLessThanOrEqual(0);
+    if (city === 0) expect(String(a['Name']) >= String(b['Name']), `row ${i}: names descending`).toBe(true);
+  }
+  const firstCityCell = dataRows(screen).first().getByRole('gridcell').nth(2);
+  await expect(firstCityCell).toHaveText(String(sorted.List[0]!['City']));
+
+  // Page 3, then a filter: back to page 1 with the filter and the sort kept.
+  await screen.getByRole('button', { name: 'Next page' }).click();
+  await screen.getByRole('button', { name: 'Next page' }).click();
+  await expect(screen.getByText(`Page 3 of ${pages}`)).toBeVisible();
+  const filtered = listRequest(page, 'firm', (q) => q.get('filter.ProvinceCode') === 'ON');
+  const province = screen.getByRole('textbox', { name: 'Province' });
+  await province.fill('ON');
+  await province.press('Enter');
+  const filteredParams = new URL((await filtered).url()).searchParams;
+  expect(filteredParams.get('Page')).toBe('1');
+  expect(filteredParams.get('SortFields')).toBe('City,Name');
+  const filteredAnswer = await answerOf(await filtered);
+  expect(filteredAnswer.List.every((row) => row['ProvinceCode'] === 'ON')).toBe(true);
+  await expect(screen.getByText(`Page 1 of ${Math.max(1, Math.ceil(filteredAnswer.TotalCount / 250))}`)).toBeVisible();
+  // The totals row sums the credit limits of every matching firm.
+  expect(filteredAnswer.Totals?.['CreditLimit']).toEqual(expect.any(Number));
+  await expect(screen.locator('[data-records-totals]')).toContainText('Total');
+
+  // Nothing matches: ResultStatus 6 and the empty state.
+  const none = listRequest(page, 'firm', (q) => q.get('Search') === 'NO-SUCH-FIRM-XYZ');
+  const search = screen.getByRole('searchbox', { name: 'Search' });
+  await search.fill('NO-SUCH-FIRM-XYZ');
+  await search.press('Enter');
+  const empty = await answerOf(await none);
+  expect(empty.ResultStatus).toBe(6);
+  expect(new URL((await none).url()).searchParams.get('Page')).toBe('1');
+  await expect(screen.getByRole('gridcell', { name: 'No records.' })).toBeVisible();
+  await expect(screen.getByText('0 records')).toBeVisible();
+  await expect(dataRows(screen)).toHaveCount(0);
+});
+
+test('the column choice is saved per user and survives a reload', async ({ page }) => {
+  const { screen } = await openFirms(page);
+  try {
+    await expect(screen.getByRole('columnheader', { name: 'Email' })).toHaveCount(0);
+    await screen.getByRole('button', { name: 'Columns' }).click();
+    const chooser = screen.getByRole('group', { name: 'Columns to show' });
+    const withEmail = listRequest(page, 'firm', (q) => (q.get('Columns') ?? '').split(',').includes('Email'));
+    const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/entities/firm/preferences'));
+    await chooser.getByRole('checkbox', { name: 'Email' }).check();
+    await withEmail;
+    expect(((await saved).postDataJSON() as { Columns: string[] }).Columns).toContain('Email');
+    await expect(screen.getByRole('columnheader', { name: 'Email' })).toBeVisible();
+
+    const withoutPhone = listRequest(page, 'firm', (q) => !(q.get('Columns') ?? '').split(',').includes('Phone'));
+    await chooser.getByRole('checkbox', { name: 'Phone' }).uncheck();
+    await withoutPhone;
+    await expect(screen.getByRole('columnheader', { name: 'Phone' })).toHaveCount(0);
+    await expect(screen.getByText('Your columns were saved.')).toBeVisible();
+
+    const reloaded = listRequest(page, 'firm');
+    await page.reload();
+    const params = new URL((await reloaded).url()).searchParams;
+    expect(params.get('Columns')?.split(',')).toContain('Email');
+    expect(params.get('Columns')?.split(',')).not.toContain('Phone');
+    await expect(screenOf(page, FIRMS).getByRole('columnheader', { name: 'Email' })).toBeVisible();
+    await expect(screenOf(page, FIRMS).getByRole('columnheader', { name: 'Phone' })).toHaveCount(0);
+  } finally {
+    // Other tests of the run expect the definition's columns.
+    expect((await api(page, 'PUT', 'entities/firm/preferences', { Columns: [] })).status).toBe(200);
+  }
+});
+
+test('keyboard: arrows, Home/End, Space and Shift+arrows select, Enter opens the record in the same tab', async ({ page }) => {
+  const { screen, first } = await openFirms(page);
+  const grid = screen.getByRole('grid');
+  const idAt = (index: number) => String(first.List[index]!['FirmId']);
+  const nameAt = (index: number) => String(first.List[index]!['Name']);
+  const activeId = () => grid.evaluate((element) => document.getElementById(element.getAttribute('aria-activedescendant') ?? '')?.dataset['rowId']);
+
+  await grid.focus();
+  await expect.poll(activeId).toBe(idAt(0));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(activeId).toBe(idAt(2));
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(activeId).toBe(idAt(1));
+  await page.keyboard.press('Space');
+  await expect(grid.locator(`[data-row-id="${idAt(1)}"]`)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect(grid.locator('[role="row"][aria-selected="true"]')).toHaveCount(3);
+  await expect(screen.getByText('3 selected')).toBeVisible();
+
+  // End: the last row of the page (the grid scrolls it into the DOM); Home: back to the first.
+  await page.keyboard.press('End');
+  await expect.poll(activeId).toBe(idAt(249));
+  await expect(grid.locator(`[data-row-id="${idAt(249)}"]`)).toHaveAttribute('aria-rowindex', '251');
+  await page.keyboard.press('Home');
+  await expect.poll(activeId).toBe(idAt(0));
+  await page.keyboard.press('PageDown');
+  await expect.poll(activeId).not.toBe(idAt(0));
+
+  // Enter opens the active record's form in the same tab; the list waits hidden, as it was.
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(activeId).toBe(idAt(248));
+  const scroller = grid.locator('[data-records-scroll]');
+  const scrolled = await scroller.evaluate((element) => element.scrollTop);
+  expect(scrolled).toBeGreaterThan(0);
+  await page.keyboard.press('Enter');
+  const form = screen.locator('.erp-entity-form');
+  await expect(form).toBeVisible();
+  await expect(form.getByRole('heading', { level: 2 })).toContainText(nameAt(248));
+  await expect(grid).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`#${FIRMS}$`));
+  await form.getByRole('button', { name: 'Back to the list' }).click();
+  // Back: same page, same selection, same scroll position, same active row.
+  await expect(grid).toBeVisible();
+  await expect(form).toHaveCount(0);
+  // (The selected rows 2–4 are scrolled out of the DOM: the count says they are still selected.)
+  await expect(screen.getByText('3 selected')).toBeVisible();
+  await expect(screen.getByText('Page 1 of')).toBeVisible();
+  await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBe(scrolled);
+  await expect(grid.locator(`[data-row-id="${idAt(248)}"]`)).toBeVisible();
+  await expect.poll(activeId).toBe(idAt(248));
+  await expect(grid).toBeFocused();
+
+  // A double-click opens a row too.
+  await page.keyboard.press('Home');
+  await grid.locator(`[data-row-id="${idAt(3)}"]`).dblclick();
+  await expect(form.getByRole('heading', { level: 2 })).toContainText(nameAt(3));
+  await form.getByRole('button', { name: 'Back to the list' }).click();
+
+  // Alt+N (the definition's hotkey for New) opens an empty record form.
+  await grid.focus();
+  await page.keyboard.press('Alt+N');
+  await expect(form).toBeVisible();
+  await expect(grid).toBeHidden();
+});
+
+test("Edit and Delete with no row selected say 'Select a row to delete, edit, or look up.'", async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/shell/role');
+  const screen = screenOf(page, '/shell/role');
+  await expect(dataRows(screen).first()).toBeVisible();
+  const message = screen.getByRole('alert');
+  await screen.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(message).toHaveText('Select a row to delete, edit, or look up.');
+  await screen.getByRole('button', { name: 'Refresh' }).click();
+  // A click on a row clears the message; Delete with nothing selected says it again.
+  await dataRows(screen).first().click();
+  await expect(message).toHaveCount(0);
+  await dataRows(screen).first().click({ modifiers: ['Control'] });
+  await expect(screen.locator('[role="row"][aria-selected="true"]')).toHaveCount(0);
+  await screen.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(message).toHaveText('Select a row to delete, edit, or look up.');
+  await expect(page.locator('erp-dialog[data-dialog="question"]').getByRole('dialog')).toBeHidden();
+});
+
+test('Delete asks first, sends the version, shows the server refusal, then deletes', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/shell/role');
+  const roleId = `E2E_DEL_${Date.now().toString(36).toUpperCase()}`;
+  const created = await api(page, 'POST', 'data/role', { RoleId: roleId, Name: 'To delete' });
+  expect(created.status).toBe(201);
+  const screen = screenOf(page, '/shell/role');
+  await screen.getByRole('button', { name: 'Refresh' }).click();
+  const row = screen.locator(`[role="row"][data-row-id="${roleId}"]`);
+  await row.click();
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+
+  // Someone else changes the record: the list's version is stale, the server refuses.
+  expect((await api(page, 'PUT', `data/role/${roleId}`, { Name: 'Changed elsewhere', Version: 1 })).status).toBe(200);
+  const question = page.locator('erp-dialog[data-dialog="question"]');
+  await screen.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(question.getByText('Delete this record?')).toBeVisible();
+  const stale = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().includes(`/api/data/role/${roleId}`));
+  await question.getByRole('button', { name: 'Delete' }).click();
+  expect(new URL((await stale).url()).searchParams.get('Version')).toBe('1');
+  await expect(screen.getByRole('alert')).toHaveText('The record was changed by someone else. Reload it to see the changes.');
+  await expect(row).toBeVisible();
+
+  // Cancel leaves it; after a refresh the delete goes through with the current version.
+  await screen.getByRole('button', { name: 'Refresh' }).click();
+  await expect(row).toContainText('Changed elsewhere');
+  await row.click();
+  await screen.getByRole('button', { name: 'Delete', exact: true }).click();
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await screen.getByRole('button', { name: 'Delete', exact: true }).click();
+  const current = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().includes(`/api/data/role/${roleId}`));
+  await question.getByRole('button', { name: 'Delete' }).click();
+  expect(new URL((await current).url()).searchParams.get('Version')).toBe('2');
+  await expect(row).toHaveCount(0);
+  await expect(screen.getByRole('status').filter({ hasText: 'Deleted.' })).toBeVisible();
+  expect((await api(page, 'GET', `data/role/${roleId}`)).status).toBe(404);
+});
+
+test('Export to Excel streams every row of the query as a real .xlsx, with progress and a cancel button', async ({ page }) => {
+  const { screen, first } = await openFirms(page);
+  // Hold the first export's answer so its progress can be seen, then cancel it.
+  let release: (() => void) | null = null;
+  await page.route('**/api/data/firm/export', async (route) => {
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await route.continue().catch(() => {});
+  });
+  const exportButton = screen.getByRole('button', { name: 'Export to Excel' });
+  await exportButton.click();
+  const progress = screen.locator('[data-records-export]');
+  await expect(progress).toBeVisible();
+  await expect(progress).toContainText('Exporting');
+  await expect(exportButton).toBeDisabled();
+  await progress.getByRole('button', { name: 'Cancel the export' }).click();
+  await expect(progress).toBeHidden();
+  await expect(screen.getByText('Export cancelled.')).toBeVisible();
+  (release as (() => void) | null)?.();
+  await page.unroute('**/api/data/firm/export');
+
+  // The real export: the list's query, every row (§9), the visible columns.
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/data/firm/export'));
+  const downloaded = page.waitForEvent('download');
+  await exportButton.click();
+  const body = (await sent).postDataJSON() as Record<string, unknown>;
+  expect(body).toMatchObject({ Page: 1, PageSize: 2147483647, 'filter.FirmTypes': 'bill-to', SortFields: ['FirmId'], SortDescending: [] });
+  expect(body['Columns']).toEqual(['FirmId', 'Name', 'City', 'ProvinceCode', 'Phone', 'BillToId', 'SalesRep', 'CreditLimit', 'IsActive']);
+  const response = await (await sent).response();
+  expect(response?.headers()['x-total-count']).toBe(String(first.TotalCount));
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^firm-.*\.xlsx$/);
+  const path = await download.path();
+  const { readFile } = await import('node:fs/promises');
+  const bytes = await readFile(path);
+  expect(bytes.length).toBeGreaterThan(0);
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  await expect(screen.getByText('Export finished.')).toBeVisible();
+
+  // A query the server refuses: the list says so, and the export shows the server's own description (§8
+  // file downloads: 400 shows the server error description).
+  const refused = listRequest(page, 'firm', (q) => (q.get('filter.Name') ?? '').length > 200);
+  const name = screen.getByRole('textbox', { name: 'Name' });
+  await name.fill('x'.repeat(201));
+  await name.press('Enter');
+  expect((await (await refused).response())?.status()).toBe(400);
+  await expect(screen.getByText('The list could not be loaded.')).toBeVisible();
+  const failed = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/data/firm/export'));
+  await exportButton.click();
+  const failure = await failed;
+  expect(failure.status()).toBe(400);
+  const description = String(((await failure.json()) as { Message: string }).Message);
+  expect(description.length).toBeGreaterThan(0);
+  await expect(page.locator('#erp-alerts .erp-alert').filter({ hasText: description })).toBeVisible();
+  await expect(screen.locator('[data-records-export]')).toBeHidden();
+});
+
+test('rows are virtualized: a page of 250 puts far fewer rows in the DOM, and says its real size', async ({ page }) => {
+  const { screen, first } = await openFirms(page);
+  const grid = screen.getByRole('grid');
+  const inDom = await dataRows(screen).count();
+  expect(inDom).toBeGreaterThan(5);
+  expect(inDom).toBeLessThan(100);
+  // Header row + every matching row + the totals row.
+  await expect(grid).toHaveAttribute('aria-rowcount', String(first.TotalCount + 2));
+  await expect(dataRows(screen).first()).toHaveAttribute('aria-rowindex', '2');
+  // Scrolling to the end brings the last rows in and takes the first ones out.
+  await grid.locator('[data-records-scroll]').evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await expect(grid.locator(`[data-row-id="${String(first.List[249]!['FirmId'])}"]`)).toHaveAttribute('aria-rowindex', '251');
+  await expect(grid.locator(`[data-row-id="${String(first.List[0]!['FirmId'])}"]`)).toHaveCount(0);
+  expect(await dataRows(screen).count()).toBeLessThan(100);
+});
+
+test('a user without the rights does not see the administration screens and is refused by the API', async ({ page }) => {
+  await signIn(page, 'clerk', 'clerk', '#/shell/role');
+  // §2: an application the user may not open is not a route: back home, no Roles tab.
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(screenOf(page, '/shell/role')).toHaveCount(0);
+  expect((await api(page, 'GET', 'entities/role')).status).toBe(403);
+  expect((await api(page, 'GET', 'data/role')).status).toBe(403);
+  // The firm list is the clerk's (Order Entry): it opens and may write.
+  const firms = listRequest(page, 'firm');
+  await page.evaluate(() => {
+    window.location.hash = '#/novus-oe/firm-maintenance';
+  });
+  await answerOf(await firms);
+  const screen = screenOf(page, '/novus-oe/firm-maintenance');
+  await expect(dataRows(screen).first()).toBeVisible();
+  await expect(screen.getByRole('button', { name: 'New' })).toBeVisible();
+});
+
+test('a reader who may not write sees the list without New and Delete', async ({ page }) => {
+  await signIn(page, 'steel', 'steel');
+  const access = await api(page, 'GET', 'entities/firm');
+  expect(access.status).toBe(200);
+  expect(access.json['CanWrite']).toBe(false);
+  const firms = listRequest(page, 'firm');
+  await page.evaluate(() => {
+    window.location.hash = '#/novus-oe/firm-maintenance';
+  });
+  const list = await answerOf(await firms);
+  const screen = screenOf(page, '/novus-oe/firm-maintenance');
+  await expect(dataRows(screen).first()).toBeVisible();
+  const toolbar = screen.getByRole('toolbar', { name: 'Firms actions' });
+  await expect(toolbar.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(toolbar.getByRole('button', { name: 'Export to Excel' })).toBeVisible();
+  await expect(toolbar.getByRole('button', { name: 'New' })).toHaveCount(0);
+  await expect(toolbar.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  // The New hotkey does nothing either.
+  await screen.getByRole('grid').focus();
+  await page.keyboard.press('Alt+N');
+  // Still in the list: Enter opens the active (first) row, read, not a new record.
+  await page.keyboard.press('Enter');
+  await expect(screen.locator('.erp-entity-form').getByRole('heading', { level: 2 })).toContainText(String(list.List[0]!['Name']));
+});
+
+test('the list speaks the chosen language at once: headers, actions, pager, messages', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/shell/role');
+  const screen = screenOf(page, '/shell/role');
+  await expect(dataRows(screen).first()).toBeVisible();
+  const language = page.locator('erp-top-bar').getByRole('combobox', { name: 'Language' });
+  await language.selectOption('fr-CA');
+  try {
+    await expect(screen.getByRole('grid', { name: 'Liste : Rôles' })).toBeVisible();
+    await expect(screen.getByRole('columnheader', { name: 'Code du rôle' })).toBeVisible();
+    await expect(screen.getByText('Page 1 de 1')).toBeVisible();
+    await screen.getByRole('button', { name: 'Modifier' }).click();
+    await expect(screen.getByRole('alert')).toHaveText('Sélectionnez une ligne à supprimer, modifier ou consulter.');
+    await expect(screen.getByRole('button', { name: 'Exporter vers Excel' })).toBeVisible();
+    await expect(screen.getByRole('searchbox', { name: 'Rechercher' })).toBeVisible();
+  } finally {
+    const restored = page.waitForRequest((request) => request.url().endsWith('/api/shell_init/locale'));
+    await page.locator('erp-top-bar').getByRole('combobox', { name: 'Langue' }).selectOption('en-CA');
+    await restored;
+  }
+  await expect(screen.getByRole('grid', { name: 'Roles list' })).toBeVisible();
+});
+
+test('§2 F2 moves through the screen\'s parts (Shift+F2 back) inside the list; outside it F2 still opens the menu search', async ({ page }) => {
+  const { screen } = await openFirms(page);
+  const grid = screen.getByRole('grid');
+  await grid.focus();
+  await page.keyboard.press('F2');
+  // The next part after the grid is the pager: the focus is inside it, and the palette did not open.
+  await expect.poll(() => screen.locator('[data-f2-region="pager"]').evaluate((pager) => pager.contains(document.activeElement))).toBe(true);
+  const search = page.locator('erp-command-palette').getByRole('combobox', { name: 'Search screens and applications' });
+  await expect(search).toBeHidden();
+  await page.keyboard.press('Shift+F2');
+  await expect(grid).toBeFocused();
+  // Outside a screen that navigates its own parts, F2 is the shell's: the menu search opens.
+  await page.locator('erp-top-bar').getByRole('tab', { name: 'Accounts Receivable' }).focus();
+  await page.keyboard.press('F2');
+  await expect(search).toBeVisible();
+});
