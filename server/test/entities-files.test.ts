@@ -137,6 +137,18 @@ describe('company logo and §7 calls', () => {
     expect((await call(server.app, 'GET', '/api/Configuration/GetConfigurationByControlId?controlId=NOPE', clerk)).statusCode).toBe(404);
     expect((await call(server.app, 'GET', '/api/Configuration/GetConfigurationByControlId', clerk)).statusCode).toBe(400);
   });
+
+  it('lets a portal customer read only the entries meant for customers; other ids are answered as unknown', async () => {
+    const portal = (await signIn(server.app, 'portal', 'portal')).access_token;
+    const read = (controlId: string, token: string) =>
+      call(server.app, 'GET', `/api/Configuration/GetConfigurationByControlId?controlId=${controlId}`, token);
+    expect((await read('MOBILE_HOMEPAGE_TEXT', portal)).statusCode).toBe(200);
+    const hidden = await read('SUPPORT_EMAIL', portal);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).not.toContain('support@');
+    expect((await read('support_email', portal)).statusCode).toBe(404);
+    expect((await read('SUPPORT_EMAIL', admin)).json()).toEqual({ ControlValue: 'support@novus.example' });
+  });
 });
 
 describe('Excel export', () => {

@@ -9,12 +9,15 @@
  *        (PDF, PNG, JPG, GIF, BMP; else 400 'File format or type not supported.'), stored base64 with its
  *        type, version bumped and audited (the logo masked) in one transaction → CallResult (Data: record).
  *   GET  /api/Configuration/GetConfigurationByControlId?controlId=ID   §7 { ControlValue }; 404 CallResult
- *        when unknown. Any signed-in user (the portal reads its homepage text here).
+ *        when unknown. Users who may read the configuration entity read any entry; everyone else (portal
+ *        customers) only the entries meant for them (the homepage text) — any other id is answered 404.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { configuration, MOBILE_HOMEPAGE_TEXT } from '@erp/shared/entities/configuration';
 import type { Database } from '../db/connection.ts';
+import { canRead } from './access.ts';
 import { readUpload, type ContextFor } from './attachments.ts';
 import { writeAudit } from './audit.ts';
 import { isRestricted } from './firm/rules.ts';
@@ -23,6 +26,9 @@ import { message } from './labels.ts';
 import { detectFileType } from './magic.ts';
 import { badRequest, failureAnswer, notFound, type Answer } from './service.ts';
 import { loadRecord, visibleRecord } from './wire.ts';
+
+/** Configuration entries every signed-in user may read (the portal's homepage text, §7). */
+const PUBLIC_CONTROL_IDS = new Set([MOBILE_HOMEPAGE_TEXT]);
 
 /** §3: the logo types the portal shows as they are; anything else is shown as PNG. */
 const LOGO_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif']);
@@ -115,6 +121,8 @@ export async function registerSpecialRoutes(app: FastifyInstance, deps: Deps): P
     if (extra) return send(reply, badRequest(`Unknown query parameter: ${extra.slice(0, 80)}`));
     const controlId = singleText(query['controlId'], 50);
     if (!controlId) return send(reply, badRequest('controlId is required'));
+    const user = request.user!;
+    if (!canRead(configuration, user) && !PUBLIC_CONTROL_IDS.has(controlId.toUpperCase())) return send(reply, notFound());
     const row = (await db
       .selectFrom('configurations' as never)
       .select(['control_value'] as never[])
