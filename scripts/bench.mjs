@@ -11,6 +11,7 @@ const steps = [
   ['npm', ['run', 'build']],
   [process.execPath, ['scripts/bench-shell.mjs']],
   [process.execPath, ['scripts/bench-server.mjs']],
+  [process.execPath, ['scripts/bench-grid.mjs']],
 ];
 for (const [command, args] of steps) {
   console.log(`\n=== ${[command, ...args].join(' ')}`);

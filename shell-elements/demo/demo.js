@@ -133,7 +133,7 @@ const screen = byId('screen');
 const languageSelect = byId('language');
 
 await Promise.all(
-  ['erp-top-bar', 'erp-menu-bar', 'erp-tab-bar', 'erp-banner', 'erp-dialog', 'erp-about', 'erp-command-palette', 'erp-loading-overlay'].map(
+  ['erp-top-bar', 'erp-menu-bar', 'erp-tab-bar', 'erp-banner', 'erp-dialog', 'erp-about', 'erp-command-palette', 'erp-loading-overlay', 'erp-portal-bar', 'erp-portal-badge'].map(
     (tag) => customElements.whenDefined(tag),
   ),
 );
@@ -297,3 +297,27 @@ byId('show-overlay').addEventListener('click', () => {
 
 await ready;
 document.documentElement.dataset.demoReady = 'true';
+
+// ---- portal ----------------------------------------------------------------------------------------------
+
+const portalBar = byId('portal-bar');
+const badge = byId('badge');
+let notifications = 2;
+const showPortal = () => {
+  portalBar.links = [
+    { path: '/portal/order', label: 'Home' },
+    { path: '/portal/myorders', label: 'My Orders' },
+    { path: '/portal/notifications', label: 'Notifications', count: notifications, countLabel: 'Unread notifications' },
+    { path: '/portal/cart', label: 'Cart', count: 0, countLabel: 'Items in the cart' },
+  ];
+  portalBar.account = 'B100 — ship to S101';
+  portalBar.navLabel = 'Portal';
+  badge.count = notifications;
+};
+showPortal();
+for (const button of document.querySelectorAll('[data-badge]')) {
+  button.addEventListener('click', () => {
+    notifications = Math.max(0, notifications + Number(button.dataset.badge));
+    showPortal();
+  });
+}

@@ -84,6 +84,19 @@ const CASES: AdminCase[] = [
         headers: await authorized(page),
       });
       expect((await answer.json()).ControlValue).toBe('<p>Welcome to <b>E2E</b> ordering</p>');
+      // Put the portal's homepage text back as it was (the audit log has the old value): the portal tests use it.
+      const headers = await authorized(page);
+      const entry = await (await page.request.get('/api/data/configuration/MOBILE_HOMEPAGE_TEXT', { headers })).json();
+      const audit = await (await page.request.get('/api/data/configuration/MOBILE_HOMEPAGE_TEXT/audit', { headers })).json();
+      const change = (audit.List as { FieldName: string | null; ColumnName: string; OldValue: string | null }[]).find(
+        (row) => row.FieldName === 'ControlValue' || row.ColumnName === 'control_value',
+      );
+      expect(change?.OldValue).toBeTruthy();
+      const restored = await page.request.put('/api/data/configuration/MOBILE_HOMEPAGE_TEXT', {
+        headers,
+        data: { ControlValue: change!.OldValue, Version: entry.Data.Version },
+      });
+      expect(restored.status()).toBe(200);
     },
   },
   {

@@ -4,7 +4,7 @@
  * the order details page with the order.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { RequireAccount, StatusMessage, displayDate, failureText, money, useLoad, usePortalText } from './common.tsx';
+import { Pager, RequireAccount, StatusMessage, displayDate, failureText, money, useLoad, usePortalText } from './common.tsx';
 import { openOrderDetails } from './order-store.ts';
 import { ORDER_PAGE_SIZE, ORDER_STATUSES, listOrders } from './portal-api.ts';
 
@@ -104,17 +104,7 @@ function OrdersList({ billToId }: { billToId: string }) {
           </tbody>
         </table>
       ) : null}
-      {result.data && pages > 1 ? (
-        <nav className="erp-portal__row" aria-label={t('paging.label')}>
-          <button type="button" disabled={query.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
-            {t('paging.previous')}
-          </button>
-          <span>{t('paging.page', { page: query.page, pages })}</span>
-          <button type="button" disabled={query.page >= pages} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
-            {t('paging.next')}
-          </button>
-        </nav>
-      ) : null}
+      {result.data ? <Pager page={query.page} pages={pages} onPage={(page) => setQuery((q) => ({ ...q, page }))} /> : null}
     </>
   );
 }

@@ -6,7 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { setDeliveryDate } from '@erp/shared';
 import { HomepageText } from './HomepageText.tsx';
-import { RequireAccount, StatusMessage, failureText, isAbort, money, today, useLoad, usePortalState, usePortalText } from './common.tsx';
+import { Pager, RequireAccount, StatusMessage, failureText, isAbort, money, today, useLoad, usePortalState, usePortalText } from './common.tsx';
 import { addToCart, resolveSkus, searchProducts, type Product } from './portal-api.ts';
 import { MAX_QUANTITY, parseQuickOrder } from './quick-order.ts';
 
@@ -149,17 +149,7 @@ function Catalogue({ billToId, onAdd }: { billToId: string; onAdd(lines: { Produ
           </tbody>
         </table>
       ) : null}
-      {result.data && pages > 1 ? (
-        <nav className="erp-portal__row" aria-label={t('paging.label')}>
-          <button type="button" disabled={query.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
-            {t('paging.previous')}
-          </button>
-          <span>{t('paging.page', { page: query.page, pages })}</span>
-          <button type="button" disabled={query.page >= pages} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
-            {t('paging.next')}
-          </button>
-        </nav>
-      ) : null}
+      {result.data ? <Pager page={query.page} pages={pages} onPage={(page) => setQuery((q) => ({ ...q, page }))} /> : null}
     </section>
   );
 }

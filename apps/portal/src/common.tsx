@@ -100,3 +100,20 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
   }, [...deps, version]);
   return { ...state, reload: () => setVersion((v) => v + 1) };
 }
+
+/** Previous / next paging of a portal list (shown only when there is more than one page). */
+export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const t = usePortalText();
+  if (pages <= 1) return null;
+  return (
+    <nav className="erp-portal__row" aria-label={t('paging.label')}>
+      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('paging.previous')}
+      </button>
+      <span>{t('paging.page', { page, pages })}</span>
+      <button type="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('paging.next')}
+      </button>
+    </nav>
+  );
+}

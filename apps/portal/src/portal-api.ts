@@ -4,63 +4,10 @@
  * their own message pass `quiet`.
  */
 import { api, bus, trackCartRequest, type PagedList } from '@erp/shared';
+import type { Cart, CartLine, Order, OrderLine, PortalNotification, Product } from '@erp/shared/portal-types';
 
-export interface Product {
-  ProductId: string;
-  Description: string;
-  Category: string;
-  Unit: string;
-  Price: number;
-}
+export type { Cart, CartLine, Order, OrderLine, PortalNotification, Product };
 
-export interface CartLine {
-  CartLineId: number;
-  ProductId: string;
-  Description: string;
-  Unit: string;
-  Price: number;
-  Quantity: number;
-  Amount: number;
-}
-
-export interface Cart {
-  BillToId: string;
-  Lines: CartLine[];
-  LineCount: number;
-  Total: number;
-}
-
-export interface OrderLine {
-  LineNo: number;
-  ProductId: string;
-  Description: string;
-  Unit: string;
-  Quantity: number;
-  Price: number;
-  Amount: number;
-}
-
-export interface Order {
-  OrderKey: number;
-  OrderNo: string;
-  BillToId: string;
-  ShipToId: string;
-  ShipToName: string | null;
-  Status: string;
-  OrderDate: string;
-  DeliveryDate: string | null;
-  Notes: string;
-  Total: number;
-  Lines?: OrderLine[];
-}
-
-export interface PortalNotification {
-  NotificationKey: number;
-  Title: string;
-  Body: string;
-  CreatedOn: string;
-  IsRead: boolean;
-}
 
 interface Result<T> {
   ResultStatus: number;

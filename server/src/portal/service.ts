@@ -7,25 +7,11 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { asFlag } from '../db/schema.ts';
 import type { PortalDB } from './schema.ts';
+import type { Cart as CartAnswer, CartLine, Order as OrderAnswer, OrderLine as OrderLineAnswer } from '@erp/shared/portal-types';
+
+export type { CartAnswer, CartLine, OrderAnswer, OrderLineAnswer };
 
 export const dollars = (cents: number): number => Math.round(Number(cents)) / 100;
-
-export interface CartLine {
-  CartLineId: number;
-  ProductId: string;
-  Description: string;
-  Unit: string;
-  Price: number;
-  Quantity: number;
-  Amount: number;
-}
-
-export interface CartAnswer {
-  BillToId: string;
-  Lines: CartLine[];
-  LineCount: number;
-  Total: number;
-}
 
 /** The user's cart for `billToId`, priced at that bill-to's prices. */
 export async function readCart(db: Kysely<PortalDB>, userId: string, billToId: string): Promise<CartAnswer> {
@@ -77,30 +63,6 @@ export function mergeLines(lines: { ProductId: string; Quantity: number }[]): { 
     merged.set(id, (merged.get(id) ?? 0) + line.Quantity);
   }
   return [...merged].map(([ProductId, Quantity]) => ({ ProductId, Quantity }));
-}
-
-export interface OrderLineAnswer {
-  LineNo: number;
-  ProductId: string;
-  Description: string;
-  Unit: string;
-  Quantity: number;
-  Price: number;
-  Amount: number;
-}
-
-export interface OrderAnswer {
-  OrderKey: number;
-  OrderNo: string;
-  BillToId: string;
-  ShipToId: string;
-  ShipToName: string | null;
-  Status: string;
-  OrderDate: string;
-  DeliveryDate: string | null;
-  Notes: string;
-  Total: number;
-  Lines?: OrderLineAnswer[];
 }
 
 type OrderRow = Selectable<PortalDB['portal_orders']>;

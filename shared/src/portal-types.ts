@@ -1,0 +1,61 @@
+/**
+ * The portal's wire shapes (§3 style, PascalCase), answered by server/src/portal/ and read by
+ * apps/portal: catalogue products, the cart, orders with their lines, notifications. Amounts are dollars.
+ */
+
+export interface Product {
+  ProductId: string;
+  Description: string;
+  Category: string;
+  Unit: string;
+  Price: number;
+}
+
+export interface CartLine {
+  CartLineId: number;
+  ProductId: string;
+  Description: string;
+  Unit: string;
+  Price: number;
+  Quantity: number;
+  Amount: number;
+}
+
+export interface Cart {
+  BillToId: string;
+  Lines: CartLine[];
+  LineCount: number;
+  Total: number;
+}
+
+export interface OrderLine {
+  LineNo: number;
+  ProductId: string;
+  Description: string;
+  Unit: string;
+  Quantity: number;
+  Price: number;
+  Amount: number;
+}
+
+export interface Order {
+  OrderKey: number;
+  OrderNo: string;
+  BillToId: string;
+  ShipToId: string;
+  ShipToName: string | null;
+  Status: string;
+  OrderDate: string;
+  DeliveryDate: string | null;
+  Notes: string;
+  Total: number;
+  Lines?: OrderLine[];
+}
+
+export interface PortalNotification {
+  NotificationKey: number;
+  Title: string;
+  Body: string;
+  CreatedOn: string;
+  IsRead: boolean;
+}
