@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { libraryConfig } from '../vite.library.ts';
 
-// shared/dist/erp-shared.js — rxjs, i18next and oidc-client-ts stay external (import map).
-export default defineConfig(libraryConfig({ entries: { 'erp-shared': 'src/index.ts' } }));
+// shared/dist/erp-shared.js — rxjs, i18next and oidc-client-ts stay external (import map). The sanitizer is its own
+// entry (`@erp/shared/sanitize` → shared/dist/sanitize.js): only screens that show HTML load it and DOMPurify.
+export default defineConfig(libraryConfig({ entries: { 'erp-shared': 'src/index.ts', sanitize: 'src/sanitize.ts' } }));

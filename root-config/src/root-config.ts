@@ -31,12 +31,12 @@ import {
 import type { User } from 'oidc-client-ts';
 import { renderAlerts } from './chrome/alerts.ts';
 import { mountBanners } from './chrome/banners.ts';
-import { mountChrome, type Chrome } from './chrome/chrome.ts';
+import { mountChrome, type Chrome, isPortalLanding } from './chrome/chrome.ts';
 import { mountAboutDialog, mountQuestionDialog } from './chrome/dialogs.ts';
 import type { DialogElement } from './chrome/elements.ts';
 import { mountPalette } from './chrome/palette.ts';
 import { mountScreenDialog } from './chrome/screen-dialog.ts';
-import { mountPortalChrome, type PortalChrome } from './portal/portal-chrome.ts';
+import type { PortalChrome } from './portal/portal-chrome.ts';
 import { installShortcuts } from './chrome/shortcuts.ts';
 
 import { readImportMap } from './import-map.ts';
@@ -233,8 +233,16 @@ async function boot(): Promise<void> {
     switchAccount: () =>
       portalChrome?.active ? portalChrome.switchAccount() : go(landingPath(bus.session$.value?.profile.landingPage ?? '/')),
   });
-  // §1 portal mode (logo, portal navigation, badges, account switcher): only for a portal landing page.
-  portalChrome = mountPortalChrome(chrome.topBar);
+  // §1 portal mode (logo, portal navigation, badges, account switcher): only for a portal landing page, so
+  // its code loads only when a portal customer signs in (staff never download it).
+  let portalRequested = false;
+  bus.session$.subscribe((current) => {
+    if (portalRequested || !current || !isPortalLanding(current.profile.landingPage)) return;
+    portalRequested = true;
+    void import('./portal/portal-chrome.ts').then(({ mountPortalChrome }) => {
+      portalChrome = mountPortalChrome(chrome.topBar);
+    });
+  });
   const alertsRegion = document.getElementById('erp-alerts');
   if (alertsRegion) renderAlerts(alertsRegion);
   mountBanners(document.getElementById('erp-banners') ?? document.body);

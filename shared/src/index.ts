@@ -9,5 +9,4 @@ export * from './session.ts';
 export * from './screen.ts';
 export * from './shell-config.ts';
 export * from './password-policy.ts';
-export * from './sanitize.ts';
 export * from './portal.ts';

@@ -4,7 +4,8 @@
  * DOMPurify) and is shown only when non-empty; on error the text is empty (§8).
  */
 import { useEffect, useState } from 'react';
-import { api, isBlankHtml, sanitizeHtml } from '@erp/shared';
+import { api } from '@erp/shared';
+import { isBlankHtml, sanitizeHtml } from '@erp/shared/sanitize';
 
 /** The configuration entry's control id (shared/src/entities/configuration.ts MOBILE_HOMEPAGE_TEXT). */
 export const HOMEPAGE_CONTROL_ID = 'MOBILE_HOMEPAGE_TEXT';
