@@ -1,12 +1,14 @@
 /**
  * Sign-in (§4 first navigation, §7, §9) on oidc-client-ts: authorization code + PKCE, silent renewal with
- * the refresh token, no session monitoring. The user is stored in localStorage so every browser tab of the
- * shell shares one sign-in; renewals are serialized across tabs with the Web Locks API, because the
- * provider rotates refresh tokens and a second tab renewing with the old one would be refused.
+ * the refresh token, no session monitoring. The user is stored in IndexedDB, mirrored to localStorage
+ * (user-store.ts), so every browser tab of the shell shares one sign-in; renewals are serialized across tabs
+ * with the Web Locks API, because the provider rotates refresh tokens and a second tab renewing with the old
+ * one would be refused.
  *
  * The session is published on `bus.session$` (token, expired flag and the §3 profile).
  */
 import { UserManager, WebStorageStateStore, type SigninSilentArgs, type User } from 'oidc-client-ts';
+import { ConsistentUserStore } from './user-store.ts';
 import { api } from './api.ts';
 import { bus, type Session } from './bus.ts';
 import type { ShellConfig, UserProfile } from './types.ts';
@@ -45,9 +47,25 @@ class SharedUserManager extends UserManager {
       }
       return super.signinSilent(args);
     };
+    return this.exclusive(renew);
+  }
+
+  /**
+   * Reloads the page once no renewal of this browser is running, and stops this tab's automatic renewals
+   * first. A page unloaded while its renewal is in flight loses the rotated refresh token the provider has
+   * just issued: the next renewal would replay the old one and the provider would revoke the whole grant.
+   * The lock is held until the page unloads.
+   */
+  reloadWhenNoRenewal(): void {
+    this.stopSilentRenew();
+    void this.exclusive(() => new Promise<never>(() => window.location.reload()));
+  }
+
+  /** Runs `task` holding the cross-tab renewal lock (or, without Web Locks, after this tab's earlier tasks). */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
     const locks = globalThis.navigator?.locks;
-    if (locks) return locks.request(RENEWAL_LOCK, renew);
-    const run = this.queue.then(renew, renew);
+    if (locks) return locks.request(RENEWAL_LOCK, task) as Promise<T>;
+    const run = this.queue.then(task, task);
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -75,7 +93,7 @@ export function fallbackProfile(user: User): UserProfile {
 
 /** The sign-in of this page. Create one with `createSession(config)`. */
 export class ShellSession {
-  readonly manager: UserManager;
+  readonly manager: SharedUserManager;
   private profile: UserProfile | null = null;
   private readonly origin: string;
   private readonly redirectPath: string;
@@ -93,7 +111,7 @@ export class ShellSession {
       automaticSilentRenew: true,
       monitorSession: false,
       loadUserInfo: false,
-      userStore: new WebStorageStateStore({ store: window.localStorage }),
+      userStore: new ConsistentUserStore(),
       stateStore: new WebStorageStateStore({ store: window.localStorage }),
     });
     this.wireEvents();
@@ -147,7 +165,7 @@ export class ShellSession {
       // 4. The user had been expired and the renewal succeeded: reload (once).
       if (wasExpired && !sessionStorage.getItem(RELOAD_MARK)) {
         sessionStorage.setItem(RELOAD_MARK, String(Date.now()));
-        window.location.reload();
+        this.manager.reloadWhenNoRenewal();
         return { status: 'redirecting' };
       }
     }

@@ -6,17 +6,34 @@ import { expect, test, type Page } from '@playwright/test';
 import { accessToken, signIn } from './helpers.ts';
 import { chooseMenu, menuBar, tabBar, topBar } from './shell-helpers.ts';
 
-/** Marks the stored oidc-client-ts user as expired; its refresh token stays valid unless `refreshToken` replaces it. */
+/**
+ * Marks the stored oidc-client-ts user as expired; its refresh token stays valid unless `refreshToken`
+ * replaces it. The shell keeps the user in IndexedDB (the source of truth) and mirrors it to localStorage.
+ */
 async function expireStoredUser(page: Page, refreshToken?: string): Promise<void> {
-  await page.evaluate((replacement) => {
+  await page.evaluate(async (replacement) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open('erp-session', 1);
+      opening.onupgradeneeded = () => opening.result.createObjectStore('users');
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i)!;
       if (!key.startsWith('oidc.user:')) continue;
       const user = JSON.parse(localStorage.getItem(key)!);
       user.expires_at = Math.floor(Date.now() / 1000) - 60;
       if (replacement) user.refresh_token = replacement;
-      localStorage.setItem(key, JSON.stringify(user));
+      const value = JSON.stringify(user);
+      await new Promise<void>((resolve, reject) => {
+        const transaction = db.transaction('users', 'readwrite');
+        transaction.objectStore('users').put(value, key);
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+      });
+      localStorage.setItem(key, value);
     }
+    db.close();
   }, refreshToken);
 }
 
@@ -45,6 +62,31 @@ test('an expired session with a refresh token is renewed silently on arrival, th
   expect(calls.every((call) => call.status === 200), JSON.stringify(calls)).toBe(true);
   expect(await accessToken(page)).not.toBe(before);
   expect(page.url()).toContain('#/novus-gl');
+});
+
+test('two tabs opened at the same moment on an expired session both renew and stay signed in', async ({ page, context }) => {
+  // Rotating refresh tokens: two renewals with the same token would get the second refused. The renewals
+  // are serialized across tabs (Web Locks), the one that waited uses the tokens the other stored, and the
+  // reload after an expired session's renewal waits until no renewal is in flight.
+  await signIn(page, 'admin', 'admin', '#/');
+  // Expire the session from a page without the shell, so no running shell renews before both tabs open.
+  await page.goto('/root-config/blank.html');
+  await expireStoredUser(page);
+  const second = await context.newPage();
+  const calls = [page, second].map(watchTokenCalls);
+  await Promise.all([page.goto('/#/novus-gl'), second.goto('/#/novus-ar')]);
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
+  await expect(topBar(second).getByRole('tab', { name: 'Accounts Receivable' })).toBeVisible();
+  for (const tab of [page, second]) await expect(tab.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  const all = calls.flat();
+  expect(all.filter((call) => call.grant === 'refresh_token').length).toBeGreaterThanOrEqual(1);
+  // Never a refused replay, never a fallback to a new sign-in.
+  expect(all.every((call) => call.grant === 'refresh_token' && call.status === 200), JSON.stringify(calls)).toBe(true);
+  for (const tab of [page, second]) {
+    const token = await accessToken(tab);
+    expect((await tab.request.get('/api/shell/applications', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  }
+  await second.close();
 });
 
 test('a refused renewal goes to the sign-in page; with the provider session still open it signs in again at once', async ({ page }) => {
