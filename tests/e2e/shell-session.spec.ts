@@ -191,3 +191,16 @@ test('when the routes call fails the shell still starts, with no server routes: 
   // The routes call is quiet: its failure is not an alert.
   await expect(page.locator('.erp-alert')).toHaveCount(0);
 });
+
+test('the profile\'s css files are loaded as stylesheets (§3 profile cssFiles)', async ({ page }) => {
+  // The environment's style sheet comes with the profile: here the shell's own, under another URL.
+  await page.route('**/api/shell/profile', async (route) => {
+    const answer = await route.fetch();
+    const profile = await answer.json();
+    await route.fulfill({ response: answer, json: { ...profile, cssFiles: ['/root-config/shell.css?environment=test'] } });
+  });
+  await signIn(page, 'admin', 'admin', '#/');
+  const link = page.locator('link[rel="stylesheet"][href="/root-config/shell.css?environment=test"]');
+  await expect(link).toHaveCount(1);
+  await expect.poll(() => link.evaluate((element) => (element as HTMLLinkElement).sheet !== null)).toBe(true);
+});
