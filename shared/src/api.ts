@@ -351,7 +351,7 @@ async function download(path: string, options: DownloadOptions = {}): Promise<Do
 }
 
 /** Hands a downloaded file to the browser as a download (an object URL on a temporary link). */
-export function saveFile(file: DownloadedFile, fallbackName = 'download'): void {
+export function saveFile(file: Pick<DownloadedFile, 'blob' | 'filename'>, fallbackName = 'download'): void {
   const url = URL.createObjectURL(file.blob);
   const link = document.createElement('a');
   link.href = url;

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { flag } from '../db/schema.ts';
 import { portalDb } from './schema.ts';
-import { orderNumber } from './service.ts';
+import { writeOrder } from './service.ts';
 
 const PRODUCTS: [id: string, description: string, category: string, unit: string, cents: number][] = [
   ['AL-6061-SH125', 'Aluminium sheet 6061-T6, 0.125 in, 48 x 96 in', 'Aluminium', 'EA', 18950],
@@ -94,38 +94,19 @@ export async function seedPortal(database: Kysely<DB>): Promise<void> {
       if (!firms.has(order.billToId) || !firms.has(order.shipToId)) continue;
       const date = new Date(now - order.daysAgo * day);
       const delivery = new Date(date.getTime() + 5 * day).toISOString().slice(0, 10);
-      const total = order.lines.reduce((sum, [id, qty]) => sum + prices.get(id)!.cents * qty, 0);
-      const created = await trx
-        .insertInto('portal_orders')
-        .values({
-          order_no: null,
-          bill_to_id: order.billToId,
-          ship_to_id: order.shipToId,
-          user_id: 'portal',
-          status: order.status,
-          order_date: date.toISOString(),
-          delivery_date: delivery,
-          notes: order.notes,
-          total_cents: total,
-        })
-        .returning('order_key')
-        .executeTakeFirstOrThrow();
-      const orderKey = Number(created.order_key);
-      await trx.updateTable('portal_orders').set({ order_no: orderNumber(orderKey) }).where('order_key', '=', orderKey).execute();
-      await trx
-        .insertInto('portal_order_lines')
-        .values(
-          order.lines.map(([id, qty], index) => ({
-            order_key: orderKey,
-            line_no: index + 1,
-            product_id: id,
-            description: prices.get(id)!.description,
-            unit: prices.get(id)!.unit,
-            quantity: qty,
-            price_cents: prices.get(id)!.cents,
-          })),
-        )
-        .execute();
+      await writeOrder(trx, {
+        billToId: order.billToId,
+        shipToId: order.shipToId,
+        userId: 'portal',
+        status: order.status,
+        orderDate: date.toISOString(),
+        deliveryDate: delivery,
+        notes: order.notes,
+        lines: order.lines.map(([id, quantity]) => {
+          const product = prices.get(id)!;
+          return { productId: id, description: product.description, unit: product.unit, quantity, priceCents: product.cents };
+        }),
+      });
     }
     for (const note of NOTIFICATIONS) {
       if (!firms.has(note.billToId)) continue;

@@ -159,42 +159,19 @@ export async function submitOrder(
       if (existing.request_hash !== hash || existing.order_key === null) return { kind: 'conflict' } as const;
       return { kind: 'replayed', orderKey: Number(existing.order_key) } as const;
     }
-    let total = 0;
-    for (const line of input.lines) total += input.priced.get(line.ProductId)!.price_cents * line.Quantity;
-    const created = await trx
-      .insertInto('portal_orders')
-      .values({
-        order_no: null,
-        bill_to_id: input.billToId,
-        ship_to_id: input.shipToId,
-        user_id: input.userId,
-        status: 'Submitted',
-        order_date: now,
-        delivery_date: input.deliveryDate,
-        notes: input.notes,
-        total_cents: total,
-      })
-      .returning('order_key')
-      .executeTakeFirstOrThrow();
-    const orderKey = Number(created.order_key);
-    await trx.updateTable('portal_orders').set({ order_no: orderNumber(orderKey) }).where('order_key', '=', orderKey).execute();
-    await trx
-      .insertInto('portal_order_lines')
-      .values(
-        input.lines.map((line, index) => {
-          const product = input.priced.get(line.ProductId)!;
-          return {
-            order_key: orderKey,
-            line_no: index + 1,
-            product_id: line.ProductId,
-            description: product.description,
-            unit: product.unit,
-            quantity: line.Quantity,
-            price_cents: product.price_cents,
-          };
-        }),
-      )
-      .execute();
+    const orderKey = await writeOrder(trx, {
+      billToId: input.billToId,
+      shipToId: input.shipToId,
+      userId: input.userId,
+      status: 'Submitted',
+      orderDate: now,
+      deliveryDate: input.deliveryDate,
+      notes: input.notes,
+      lines: input.lines.map((line) => {
+        const product = input.priced.get(line.ProductId)!;
+        return { productId: line.ProductId, description: product.description, unit: product.unit, quantity: line.Quantity, priceCents: product.price_cents };
+      }),
+    });
     await trx
       .updateTable('portal_idempotency')
       .set({ order_key: orderKey })
@@ -204,6 +181,55 @@ export async function submitOrder(
     await trx.deleteFrom('portal_cart_lines').where('user_id', '=', input.userId).where('bill_to_id', '=', input.billToId).execute();
     return { kind: 'created', orderKey } as const;
   });
+}
+
+/** An order to write: its header and its priced lines (prices in cents, as the order keeps them). */
+export interface NewOrder {
+  billToId: string;
+  shipToId: string;
+  userId: string;
+  status: string;
+  orderDate: string;
+  deliveryDate: string | null;
+  notes: string;
+  lines: { productId: string; description: string; unit: string; quantity: number; priceCents: number }[];
+}
+
+/** Writes an order with its lines and its number (from its key) in `trx`; answers the order key. */
+export async function writeOrder(trx: Kysely<PortalDB>, order: NewOrder): Promise<number> {
+  const total = order.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const created = await trx
+    .insertInto('portal_orders')
+    .values({
+      order_no: null,
+      bill_to_id: order.billToId,
+      ship_to_id: order.shipToId,
+      user_id: order.userId,
+      status: order.status,
+      order_date: order.orderDate,
+      delivery_date: order.deliveryDate,
+      notes: order.notes,
+      total_cents: total,
+    })
+    .returning('order_key')
+    .executeTakeFirstOrThrow();
+  const orderKey = Number(created.order_key);
+  await trx.updateTable('portal_orders').set({ order_no: orderNumber(orderKey) }).where('order_key', '=', orderKey).execute();
+  await trx
+    .insertInto('portal_order_lines')
+    .values(
+      order.lines.map((line, index) => ({
+        order_key: orderKey,
+        line_no: index + 1,
+        product_id: line.productId,
+        description: line.description,
+        unit: line.unit,
+        quantity: line.quantity,
+        price_cents: line.priceCents,
+      })),
+    )
+    .execute();
+  return orderKey;
 }
 
 export function orderNumber(orderKey: number): string {

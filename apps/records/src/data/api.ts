@@ -152,16 +152,3 @@ export async function streamExport(
   }
   return { blob: new Blob(chunks, { type }), filename };
 }
-
-/** Hands a file to the browser as a download (an object URL on a temporary link). */
-export function saveBlob(file: ExportedFile, fallbackName: string): void {
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.filename ?? fallbackName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

@@ -33,7 +33,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { askUser, browserLocale, translate } from '@erp/shared';
+import { askUser, browserLocale, saveFile, translate } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { useTranslation } from '@erp/ui';
 import {
@@ -41,7 +41,6 @@ import {
   deleteRecord,
   loadPage,
   refusalMessage,
-  saveBlob,
   saveColumns,
   streamExport,
   type EntityAccess,
@@ -345,7 +344,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
         signal: abort.signal,
         onProgress: (progress) => setExporting(progress),
       });
-      saveBlob(file, `${entity.name}.xlsx`);
+      saveFile(file, `${entity.name}.xlsx`);
       setStatus(translate('entities:list.exported', 'Export finished.'));
     } catch (error) {
       if ((error as { name?: unknown } | null)?.name === 'AbortError') setStatus(t('export.cancelled'));
