@@ -25,6 +25,7 @@ import { ApiError, api } from './api.ts';
 import { beginLoading, bus, type PortalState } from './bus.ts';
 import { translate } from './i18n.ts';
 import { askUser } from './screen.ts';
+import { securableFirmIds } from './securables.ts';
 
 /** §3 Firm. */
 export interface PortalFirm {
@@ -68,16 +69,9 @@ export const cartCleared$ = new Subject<void>();
 /** The hold reason of the selected account (null when not on hold or unknown). */
 export const holdReason$ = new BehaviorSubject<string | null>(null);
 
-function ids(identifier: string): string[] {
-  return identifier
-    .split(',')
-    .map((part) => part.trim().toUpperCase())
-    .filter((part) => part !== '');
-}
-
 /** §4: the bill-to list is the firms whose id matches the first item of some securable. */
 export function computeBillToList(securables: readonly string[], firms: readonly PortalFirm[]): PortalFirm[] {
-  const firsts = new Set(securables.map((identifier) => ids(identifier)[0]).filter((id): id is string => !!id));
+  const firsts = new Set(securables.map((identifier) => securableFirmIds(identifier)[0]).filter((id): id is string => !!id));
   return firms.filter((firm) => firsts.has(firm.FirmId.toUpperCase()));
 }
 
@@ -88,7 +82,7 @@ export function computeShipToList(securables: readonly string[], firms: readonly
   const byId = new Map(firms.map((firm) => [firm.FirmId.toUpperCase(), firm]));
   const result: PortalFirm[] = [];
   for (const identifier of securables) {
-    const [first, ...rest] = ids(identifier);
+    const [first, ...rest] = securableFirmIds(identifier);
     if (first !== wanted) continue;
     for (const id of rest) {
       const firm = byId.get(id);

@@ -9,6 +9,7 @@
  * applies to the next call.
  */
 import type { Kysely } from 'kysely';
+import { securableFirmIds } from '@erp/shared/securables';
 import { asFlag } from '../db/schema.ts';
 import type { PortalDB } from './schema.ts';
 
@@ -31,7 +32,7 @@ export function isFirmId(value: unknown): value is string {
 export async function portalScope(db: Kysely<PortalDB>, userId: string): Promise<PortalScope> {
   const rows = await db.selectFrom('user_securables').select('identifier').where('user_id', '=', userId).orderBy('identifier').execute();
   const securables = rows.map((row) => row.identifier);
-  const ids = new Set(securables.flatMap((identifier) => identifier.split(',').map((part) => part.trim().toUpperCase())).filter(Boolean));
+  const ids = new Set(securables.flatMap(securableFirmIds));
   const firms = new Map<string, string>();
   const billTos = new Set<string>();
   const shipTos = new Set<string>();
@@ -50,7 +51,7 @@ export async function portalScope(db: Kysely<PortalDB>, userId: string): Promise
   }
   const accounts = new Map<string, string[]>();
   for (const identifier of securables) {
-    const [first, ...rest] = identifier.split(',').map((part) => part.trim().toUpperCase());
+    const [first, ...rest] = securableFirmIds(identifier);
     if (!first || !billTos.has(first)) continue;
     const list = accounts.get(first) ?? [];
     for (const shipTo of rest) if (shipTos.has(shipTo) && !list.includes(shipTo)) list.push(shipTo);

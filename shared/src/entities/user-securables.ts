@@ -6,10 +6,9 @@
 import { ADMIN_ONLY } from './common.ts';
 import { defineEntity } from './define.ts';
 
-/** The ids of an identifier, in order: the bill-to first, then its ship-tos. */
-export function securableIds(identifier: string): string[] {
-  return identifier.split(',').map((part) => part.trim());
-}
+import { securableIds } from '../securables.ts';
+
+export { securableFirmIds, securableIds } from '../securables.ts';
 
 export const userSecurables = defineEntity({
   name: 'user-securables',
