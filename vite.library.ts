@@ -59,8 +59,17 @@ export function libraryConfig({ entries, bundle = [], plugins = [], stylesheet }
       sourcemap: true,
       emptyOutDir: true,
       lib: { entry: entries, formats: ['es'], fileName: (_format, name) => `${name}.js` },
-      // ES library mode keeps whitespace unless the output itself is told to minify.
-      rollupOptions: { external: isExternal, output: { minify: true } },
+      rollupOptions: {
+        external: isExternal,
+        output: {
+          // ES library mode keeps whitespace unless the output itself is told to minify.
+          minify: true,
+          // Entries are loaded through the import map with `?v=<content hash>`; the chunks they import by
+          // relative URL carry Vite's content hash in their name instead, and the server answers everything
+          // under a `chunks/` folder as immutable (server/src/static/routes.ts).
+          chunkFileNames: 'chunks/[name]-[hash].js',
+        },
+      },
     },
   };
 }

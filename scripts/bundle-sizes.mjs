@@ -29,12 +29,15 @@ function fileOf(url) {
   return undefined;
 }
 
-/** Also count the chunks a module imports statically (they load with it). */
+/**
+ * Also count the chunks a module imports statically (they load with it): `./chunks/…` from an entry, `./…`
+ * between chunks, `../…` from a chunk back up.
+ */
 function withChunks(file, seen = new Set()) {
   if (seen.has(file) || !existsSync(file)) return seen;
   seen.add(file);
   const code = readFileSync(file, 'utf8');
-  for (const [, spec] of code.matchAll(/(?:import|export)\s*(?:[^'"]*?from\s*)?["'](\.\/[^"']+)["']/g)) {
+  for (const [, spec] of code.matchAll(/(?:import|export)\s*(?:[^'"]*?from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
     withChunks(join(dirname(file), spec), seen);
   }
   return seen;

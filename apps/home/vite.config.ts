@@ -1,7 +1,6 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { libraryConfig } from '../../vite.library.ts';
 
-// apps/home/dist/home.js — React, react-dom/client, react/jsx-runtime, single-spa-react, @erp/shared and @erp/ui
-// stay external (import map); JSX uses the automatic runtime.
-export default defineConfig(libraryConfig({ entries: { home: 'src/index.tsx' }, plugins: [react({ jsxRuntime: 'automatic' })] }));
+// apps/home/dist/home.js — lit, @erp/shared and @erp/ui stay external (import map); the React application
+// page is a separate chunk, loaded when an application page is first opened.
+export default defineConfig(libraryConfig({ entries: { home: 'src/index.ts' } }));

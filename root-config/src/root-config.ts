@@ -106,11 +106,11 @@ async function shellDataFor(
 }
 
 /**
- * Boot-critical modules of the first screen (the home page's micro-app and the React libraries every
- * micro-app shares) are fetched and compiled while sign-in runs, instead of after it. Nothing is evaluated.
+ * After boot, when the page is idle: the modules the first application page needs (React and @erp/ui) are
+ * fetched and compiled — not evaluated — so opening an application does not wait for them. HOME needs none.
  */
-function preloadScreenModules(imports: Record<string, string>): void {
-  const specifiers = ['@erp/home', '@erp/ui', 'react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'single-spa-react'];
+function prefetchScreenModules(imports: Record<string, string>): void {
+  const specifiers = ['@erp/ui', 'react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'single-spa-react'];
   const present = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href));
   for (const specifier of specifiers) {
     const url = imports[specifier];
@@ -123,6 +123,12 @@ function preloadScreenModules(imports: Record<string, string>): void {
     link.href = href;
     document.head.append(link);
   }
+}
+
+/** Runs `task` when the page is idle (soon at the latest). */
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2000 });
+  else window.setTimeout(task, 200);
 }
 
 /** The §7 start-up calls, in parallel, with the new user's token (the session is not published yet). */
@@ -197,9 +203,24 @@ function dialogOpen(): boolean {
 
 async function boot(): Promise<void> {
   let session: ShellSession | null = null;
-  let config: ShellConfig | null = null;
   let workspace: Workspace | null = null;
   const { imports } = readImportMap();
+  const doneLoading = beginLoading();
+
+  // The network first: configuration (inline in the page), locale files and sign-in start before the chrome
+  // is built, and the chrome is built while they travel.
+  const config: ShellConfig | null = await fetchShellConfig().catch(() => null);
+  if (config) configureApi({ baseUrl: config.apiBase });
+  const i18nReady = initI18n({ namespaces: NAMESPACES, ...(config?.localesVersion ? { version: config.localesVersion } : {}) })
+    .catch(() => undefined)
+    .then(() => publishLanguage());
+  let early: ReturnType<typeof loadShellDataEarly> | null = null;
+  let started: ReturnType<ShellSession['start']> | null = null;
+  if (config) {
+    session = createSession(config);
+    early = loadShellDataEarly(session);
+    started = session.start();
+  }
 
   const about = mountAboutDialog();
   mountQuestionDialog();
@@ -269,24 +290,12 @@ async function boot(): Promise<void> {
     },
   });
 
-  const doneLoading = beginLoading();
   try {
-    // The locale files and the configuration load together; sign-in needs only the configuration.
-    const i18nReady = initI18n({ namespaces: NAMESPACES })
-      .catch(() => undefined)
-      .then(() => publishLanguage());
-    config = await fetchShellConfig().catch(() => null);
-    if (config) configureApi({ baseUrl: config.apiBase });
-
     let data: ShellData | null = null;
     let firstPath = hashPath();
     let outcome: Awaited<ReturnType<ShellSession['start']>> | null = null;
-    let early: ReturnType<typeof loadShellDataEarly> | null = null;
-    if (config) {
-      session = createSession(config);
-      early = loadShellDataEarly(session);
-      preloadScreenModules(imports);
-      outcome = await session.start();
+    if (session && started) {
+      outcome = await started;
       if (outcome.status === 'redirecting') return; // the browser is leaving for the provider
       if (outcome.status === 'signed-in') data = await shellDataFor(session, outcome.user, early);
     }
@@ -321,6 +330,7 @@ async function boot(): Promise<void> {
     }
     workspace = new Workspace({ imports, storage: safeLocalStorage(), config });
     startLayout(workspace);
+    whenIdle(() => prefetchScreenModules(imports));
   } finally {
     doneLoading();
   }

@@ -61,6 +61,11 @@ export interface ServerConfig {
     postLogoutRedirectPath: string;
     /** The external provider's account page (OIDC_ACCOUNT_URL); always null with the embedded provider. */
     accountUrl: string | null;
+    /**
+     * Embedded provider: seconds a rotated refresh token may still be used (OIDC_REFRESH_REUSE_SECONDS,
+     * default 30), so a page closed while its renewal was in flight does not cost the user the sign-in.
+     */
+    refreshTokenReuseSeconds: number;
   };
   /** Audience the API demands in access tokens. */
   apiAudience: string;
@@ -248,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       redirectPath: '/auth/callback',
       postLogoutRedirectPath: '/',
       accountUrl: !embedded && env.OIDC_ACCOUNT_URL ? parseHttpUrl('OIDC_ACCOUNT_URL', env.OIDC_ACCOUNT_URL) : null,
+      refreshTokenReuseSeconds: countOf('OIDC_REFRESH_REUSE_SECONDS', env.OIDC_REFRESH_REUSE_SECONDS, 30),
     },
     apiAudience: env.API_AUDIENCE || `${publicUrl}/api`,
     steel: {

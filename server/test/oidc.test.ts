@@ -30,6 +30,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Moves the first use of every consumed refresh token `seconds` into the past (the reuse interval is 30 s). */
+async function ageConsumedRefreshTokens(seconds: number): Promise<void> {
+  await server.app.erp.database.db
+    .updateTable('oidc_payloads')
+    .set({ consumed_at: new Date(Date.now() - seconds * 1000).toISOString() })
+    .where('kind', '=', 'RefreshToken')
+    .where('consumed_at', 'is not', null)
+    .execute();
+}
+
 describe('discovery', () => {
   it('serves the OpenID configuration with the /oidc issuer', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' });
@@ -165,10 +175,26 @@ describe('tokens', () => {
     const second = await refresh(server.app, renewed.refresh_token);
     expect(second.statusCode).toBe(200);
 
-    // Replaying a rotated refresh token is refused.
+    // Replaying a rotated refresh token after the reuse interval is refused, and ends the grant.
+    await ageConsumedRefreshTokens(31);
     const replay = await refresh(server.app, tokens.refresh_token);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().error).toBe('invalid_grant');
+    expect((await refresh(server.app, second.json().refresh_token)).statusCode).toBe(400);
+  });
+
+  it('keeps a rotated refresh token usable for the reuse interval (a tab closed while its renewal was in flight)', async () => {
+    const tokens = await signIn(server.app, 'clerk', 'clerk');
+    const lost = await refresh(server.app, tokens.refresh_token); // the answer the closed tab never stored
+    expect(lost.statusCode).toBe(200);
+    // The next tab still holds the old token: within the interval it is answered, with another new token.
+    const again = await refresh(server.app, tokens.refresh_token);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().refresh_token).not.toBe(lost.json().refresh_token);
+    expect((await refresh(server.app, again.json().refresh_token)).statusCode).toBe(200);
+    // Using it again does not extend the interval: once it has passed, the replay is refused.
+    await ageConsumedRefreshTokens(31);
+    expect((await refresh(server.app, tokens.refresh_token)).statusCode).toBe(400);
   });
 
   it('refreshes when the client sends back the scope of the token response (oidc-client-ts does)', async () => {

@@ -1,17 +1,81 @@
 /** The built front end, its security headers and the browser configuration, against a fake repository root. */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ShellConfig } from '@erp/shared/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsp } from '../src/security/csp.ts';
+import { IMMUTABLE, renderShellPage } from '../src/static/routes.ts';
+import { FileVersions } from '../src/static/versions.ts';
 import { startServer, type TestServer } from './helpers/app.ts';
 
 let root: string;
 let server: TestServer;
 
-const IMPORT_MAP = { imports: { react: '/vendor/react.js', '@erp/home': '/apps/home/home.js', evil: '/x</script><script>alert(1)</script>' } };
+const IMPORT_MAP = {
+  imports: {
+    react: '/vendor/react.js',
+    lit: '/vendor/lit.js',
+    'lit/decorators.js': '/vendor/lit.js',
+    '@erp/home': '/apps/home/home.js',
+    '@erp/root-config': '/root-config/root-config.js',
+    // Not built: stays as it is.
+    '@erp/inventory': '/apps/inventory/inventory.js',
+    evil: '/x</script><script>alert(1)</script>',
+  },
+};
+const INDEX_HTML = [
+  '<!doctype html><html><head><title>ERP</title><!-- import-map -->',
+  '<link rel="modulepreload" href="/root-config/root-config.js" />',
+  '<link rel="modulepreload" href="/vendor/lit.js" />',
+  '<link rel="icon" href="/root-config/favicon.svg" type="image/svg+xml" />',
+  '<link rel="stylesheet" href="/root-config/shell.css" />',
+  '<script type="module" src="/root-config/root-config.js"></script></head><body></body></html>',
+].join('\n');
+
+/** The server's content version of some bytes: the first 12 hex digits of their SHA-256. */
+function sha(bytes: string | Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+}
+
+/** The version of a file of the fake repository, from its bytes. */
+async function versionOf(path: string): Promise<string> {
+  return sha(await readFile(join(root, path)));
+}
+
+async function shellPage(): Promise<string> {
+  const response = await server.app.inject({ method: 'GET', url: '/' });
+  expect(response.statusCode).toBe(200);
+  return response.body;
+}
+
+function inlineImportMap(body: string): { imports: Record<string, string> } {
+  const match = /<script type="importmap">(.*?)<\/script>/s.exec(body);
+  if (!match) throw new Error('no inline import map');
+  return JSON.parse(match[1]!) as { imports: Record<string, string> };
+}
+
+function inlineShellConfig(body: string): unknown {
+  const match = /<script type="application\/json" id="erp-shell-config">(.*?)<\/script>/s.exec(body);
+  if (!match) throw new Error('no inline shell config');
+  return JSON.parse(match[1]!);
+}
+
+/** The import map as the page must show it: every built file's URL with `?v=<its version>`. */
+async function expectedImportMap(): Promise<{ imports: Record<string, string> }> {
+  const built: Record<string, string> = {
+    '/vendor/react.js': 'vendor/dist/react.js',
+    '/vendor/lit.js': 'vendor/dist/lit.js',
+    '/apps/home/home.js': 'apps/home/dist/home.js',
+    '/root-config/root-config.js': 'root-config/dist/root-config.js',
+  };
+  const imports: Record<string, string> = {};
+  for (const [key, url] of Object.entries(IMPORT_MAP.imports)) {
+    imports[key] = built[url] ? `${url}?v=${await versionOf(built[url])}` : url;
+  }
+  return { imports };
+}
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'erp-static-'));
@@ -22,12 +86,15 @@ beforeAll(async () => {
   await mkdir(join(root, 'shell-elements', 'dist'), { recursive: true });
   await writeFile(join(root, 'shell-elements', 'dist', 'demo.html'), '<!doctype html><title>Demo</title><script type="module" src="/elements/x.js"></script>');
   await writeFile(join(root, 'import-map.json'), JSON.stringify(IMPORT_MAP, null, 2));
-  await writeFile(
-    join(root, 'root-config', 'dist', 'index.html'),
-    '<!doctype html><html><head><title>ERP</title><!-- import-map --><script type="module" src="/root-config/root-config.js"></script></head><body></body></html>',
-  );
+  await writeFile(join(root, 'root-config', 'dist', 'index.html'), INDEX_HTML);
   await writeFile(join(root, 'root-config', 'dist', 'root-config.js'), 'export {};');
+  await writeFile(join(root, 'root-config', 'dist', 'shell.css'), 'body { margin: 0; }');
+  await writeFile(join(root, 'root-config', 'dist', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(join(root, 'vendor', 'dist', 'react.js'), 'export default {};');
+  await writeFile(join(root, 'vendor', 'dist', 'lit.js'), 'import "./chunks/runtime-AbC123.js"; export const html = 1;');
+  await mkdir(join(root, 'vendor', 'dist', 'chunks'), { recursive: true });
+  await writeFile(join(root, 'vendor', 'dist', 'chunks', 'runtime-AbC123.js'), 'export const runtime = 1;');
+  await writeFile(join(root, 'vendor', 'dist', 'chunks', 'runtime-AbC123.js.map'), '{"version":3}');
   await writeFile(join(root, 'apps', 'home', 'dist', 'home.js'), 'export const Home = 1;');
   await writeFile(join(root, 'locales', 'fr-CA', 'shell.json'), '{"hello":"Bonjour"}');
   server = await startServer({
@@ -52,19 +119,18 @@ describe('shell page', () => {
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.headers['cache-control']).toContain('no-cache');
       expect(response.body).not.toContain('<!-- import-map -->');
-      const match = /<script type="importmap">(.*?)<\/script>/s.exec(response.body);
-      expect(match).not.toBeNull();
-      expect(JSON.parse(match![1]!)).toEqual(IMPORT_MAP);
-      // The map comes before the module script, and cannot close its script element early.
+      expect(inlineImportMap(response.body)).toEqual(await expectedImportMap());
+      // The map comes before the module script, and cannot close its script element early (the map, the
+      // shell config and the module script close three).
       expect(response.body.indexOf('importmap')).toBeLessThan(response.body.indexOf('type="module"'));
-      expect(response.body.match(/<\/script>/g)).toHaveLength(2);
+      expect(response.body.match(/<\/script>/g)).toHaveLength(3);
     });
   }
 
-  it('serves the import map', async () => {
+  it('serves the import map with the same versioned URLs as the page', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/import-map.json' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(IMPORT_MAP);
+    expect(response.json()).toEqual(await expectedImportMap());
     expect(response.headers['cache-control']).toContain('no-cache');
   });
 
@@ -75,7 +141,7 @@ describe('shell page', () => {
       expect(response.statusCode).toBe(503);
       expect(response.body).toBe('Front end not built: run npm run build');
     } finally {
-      await writeFile(join(root, 'root-config', 'dist', 'index.html'), '<html><head><!-- import-map --></head></html>');
+      await writeFile(join(root, 'root-config', 'dist', 'index.html'), INDEX_HTML);
     }
   });
 });
@@ -85,6 +151,7 @@ describe('shell config', () => {
     const response = await server.app.inject({ method: 'GET', url: '/shell-config.json' });
     expect(response.statusCode).toBe(200);
     const config = response.json() as ShellConfig;
+    expect(config.localesVersion).toMatch(/^[0-9a-f]{12}$/);
     expect(config).toEqual({
       oidc: {
         authority: 'http://localhost/oidc',
@@ -103,6 +170,7 @@ describe('shell config', () => {
       frames: [{ origin: 'http://127.0.0.1:9998' }],
       accountUrl: null,
       embeddedProvider: true,
+      localesVersion: config.localesVersion,
     });
   });
 });
@@ -196,5 +264,165 @@ describe('built packages', () => {
     expect([403, 404]).toContain(traversal.statusCode);
     expect(traversal.body).not.toContain('imports');
     expect((await server.app.inject({ method: 'GET', url: '/apps/inventory/inventory.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('content-versioned URLs', () => {
+  it('versions the modulepreload, stylesheet, icon and module script URLs exactly like the import map', async () => {
+    const body = await shellPage();
+    const { imports } = inlineImportMap(body);
+    const preloads = [...body.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+    // Byte-identical to the import map's URLs, or the browser would fetch each module twice.
+    expect(preloads).toEqual([imports['@erp/root-config'], imports.lit]);
+    expect(imports.lit).toBe(`/vendor/lit.js?v=${await versionOf('vendor/dist/lit.js')}`);
+    expect(body).toContain(`<script type="module" src="${imports['@erp/root-config']}"></script>`);
+    expect(body).toContain(`href="/root-config/favicon.svg?v=${await versionOf('root-config/dist/favicon.svg')}"`);
+    expect(body).toContain(`href="/root-config/shell.css?v=${await versionOf('root-config/dist/shell.css')}"`);
+  });
+
+  it('answers a file asked for with its current version as immutable, and anything else as no-cache', async () => {
+    const version = await versionOf('vendor/dist/lit.js');
+    const right = await server.app.inject({ method: 'GET', url: `/vendor/lit.js?v=${version}` });
+    expect(right.statusCode).toBe(200);
+    expect(right.headers['cache-control']).toBe(IMMUTABLE);
+    expect(right.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/vendor/lit.js?v=0123456789ab', '/vendor/lit.js', '/vendor/lit.js?v=', `/vendor/react.js?v=${version}`]) {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('answers chunks as immutable with or without a version (their names carry the content hash)', async () => {
+    for (const url of ['/vendor/chunks/runtime-AbC123.js', '/vendor/chunks/runtime-AbC123.js?v=anything']) {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe('export const runtime = 1;');
+      expect(response.headers['cache-control'], url).toBe(IMMUTABLE);
+    }
+    // A chunk's source map is not covered by the chunk's hash.
+    const map = await server.app.inject({ method: 'GET', url: '/vendor/chunks/runtime-AbC123.js.map' });
+    expect(map.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps the immutable answer on a revalidation (304)', async () => {
+    const url = `/vendor/lit.js?v=${await versionOf('vendor/dist/lit.js')}`;
+    const first = await server.app.inject({ method: 'GET', url });
+    const again = await server.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it('follows a rebuilt file: the next page carries its new version, and the old version is no longer immutable', async () => {
+    const file = join(root, 'apps', 'home', 'dist', 'home.js');
+    const before = inlineImportMap(await shellPage()).imports['@erp/home']!;
+    const oldVersion = await versionOf('apps/home/dist/home.js');
+    expect(before).toBe(`/apps/home/home.js?v=${oldVersion}`);
+    try {
+      await writeFile(file, 'export const Home = 2;');
+      const later = new Date(Date.now() + 60_000);
+      await utimes(file, later, later);
+      const newVersion = await versionOf('apps/home/dist/home.js');
+      expect(newVersion).not.toBe(oldVersion);
+      const body = await shellPage();
+      expect(inlineImportMap(body).imports['@erp/home']).toBe(`/apps/home/home.js?v=${newVersion}`);
+      const stale = await server.app.inject({ method: 'GET', url: `/apps/home/home.js?v=${oldVersion}` });
+      expect(stale.body).toBe('export const Home = 2;');
+      expect(stale.headers['cache-control']).toBe('no-cache');
+      const fresh = await server.app.inject({ method: 'GET', url: `/apps/home/home.js?v=${newVersion}` });
+      expect(fresh.headers['cache-control']).toBe(IMMUTABLE);
+    } finally {
+      await writeFile(file, 'export const Home = 1;');
+    }
+  });
+
+  it('vouches for a version asked for before any page was rendered (a server restart)', async () => {
+    const file = join(root, 'vendor', 'dist', 'react.js');
+    // A new state of the file that no page has hashed yet.
+    const later = new Date(Date.now() + 120_000);
+    await utimes(file, later, later);
+    const response = await server.app.inject({ method: 'GET', url: `/vendor/react.js?v=${await versionOf('vendor/dist/react.js')}` });
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+  });
+});
+
+describe('inline shell config', () => {
+  it('follows the import map as a JSON data block equal to /shell-config.json', async () => {
+    const body = await shellPage();
+    const answer = (await server.app.inject({ method: 'GET', url: '/shell-config.json' })).json() as ShellConfig;
+    expect(inlineShellConfig(body)).toEqual(answer);
+    expect(body).toMatch(/<script type="importmap">.*?<\/script>\n<script type="application\/json" id="erp-shell-config">/s);
+  });
+
+  it('cannot be broken out of by a value holding </script>', async () => {
+    const answer = (await server.app.inject({ method: 'GET', url: '/shell-config.json' })).json() as ShellConfig;
+    const shellConfig: ShellConfig = { ...answer, accountUrl: 'https://id.example/</script><script>alert(1)</script><!--' };
+    const page = renderShellPage('<html><head><!-- import-map --></head></html>', JSON.stringify(IMPORT_MAP), { shellConfig });
+    expect(page.html.match(/<\/script>/g)).toHaveLength(2);
+    expect(page.html).not.toContain('<script>alert');
+    expect(inlineShellConfig(page.html)).toEqual(shellConfig);
+  });
+});
+
+describe('locale files', () => {
+  async function localesVersion(): Promise<string> {
+    const config = (await server.app.inject({ method: 'GET', url: '/shell-config.json' })).json() as ShellConfig;
+    return config.localesVersion;
+  }
+
+  it('answers /locales/…?v=<localesVersion> as immutable, other versions as no-cache', async () => {
+    const version = await localesVersion();
+    expect(inlineShellConfig(await shellPage())).toMatchObject({ localesVersion: version });
+    const right = await server.app.inject({ method: 'GET', url: `/locales/fr-CA/shell.json?v=${version}` });
+    expect(right.statusCode).toBe(200);
+    expect(right.body).toBe('{"hello":"Bonjour"}');
+    expect(right.headers['cache-control']).toBe(IMMUTABLE);
+    const wrong = await server.app.inject({ method: 'GET', url: '/locales/fr-CA/shell.json?v=0123456789ab' });
+    expect(wrong.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('changes the locales version when a locale file changes or is added', async () => {
+    const before = await localesVersion();
+    const file = join(root, 'locales', 'fr-CA', 'shell.json');
+    try {
+      await writeFile(file, '{"hello":"Salut"}');
+      const changed = await localesVersion();
+      expect(changed).not.toBe(before);
+      const stale = await server.app.inject({ method: 'GET', url: `/locales/fr-CA/shell.json?v=${before}` });
+      expect(stale.body).toBe('{"hello":"Salut"}');
+      expect(stale.headers['cache-control']).toBe('no-cache');
+      const fresh = await server.app.inject({ method: 'GET', url: `/locales/fr-CA/shell.json?v=${changed}` });
+      expect(fresh.headers['cache-control']).toBe(IMMUTABLE);
+
+      await writeFile(join(root, 'locales', 'fr-CA', 'apps.json'), '{}');
+      expect(await localesVersion()).not.toBe(changed);
+    } finally {
+      await rm(join(root, 'locales', 'fr-CA', 'apps.json'), { force: true });
+      await writeFile(file, '{"hello":"Bonjour"}');
+    }
+    expect(await localesVersion()).toBe(before);
+  });
+});
+
+describe('file versions cache', () => {
+  it('reads a file again only when its size, mtime or inode changed', async () => {
+    const file = join(root, 'cached.txt');
+    const fixed = new Date('2026-01-01T00:00:00Z');
+    await writeFile(file, 'aaaa');
+    await utimes(file, fixed, fixed);
+    const versions = new FileVersions();
+    expect(await versions.version(file)).toBe(sha('aaaa'));
+    expect(versions.known(file, await stat(file))).toBe(sha('aaaa'));
+    // Same size and mtime, same inode: the cached version stands (no read per request).
+    await writeFile(file, 'bbbb');
+    await utimes(file, fixed, fixed);
+    expect(await versions.version(file)).toBe(sha('aaaa'));
+    // A new mtime: hashed again.
+    const later = new Date('2026-01-02T00:00:00Z');
+    await utimes(file, later, later);
+    expect(versions.known(file, await stat(file))).toBeNull();
+    expect(await versions.version(file)).toBe(sha('bbbb'));
+    expect(await versions.version(join(root, 'missing.txt'))).toBeNull();
+    expect(await versions.version(root)).toBeNull();
   });
 });

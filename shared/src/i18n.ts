@@ -32,13 +32,19 @@ export function storeLocale(locale: SupportedLocale): void {
   document.cookie = `${CULTURE_COOKIE}=${value}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
-/** Loads `<baseUrl>/locales/<lng>/<ns>.json` with fetch. */
-function fetchBackend(baseUrl: string): BackendModule {
+/** The URL of one locale file; `?v=<version>` lets the browser cache it for good (the server vouches for it). */
+export function localeFileUrl(baseUrl: string, language: string, namespace: string, version?: string): string {
+  const url = `${baseUrl}/locales/${language}/${namespace}.json`;
+  return version ? `${url}?v=${encodeURIComponent(version)}` : url;
+}
+
+/** Loads `<baseUrl>/locales/<lng>/<ns>.json[?v=<version>]` with fetch. */
+function fetchBackend(baseUrl: string, version: string | undefined): BackendModule {
   return {
     type: 'backend',
     init() {},
     read(language, namespace, callback) {
-      fetch(`${baseUrl}/locales/${language}/${namespace}.json`)
+      fetch(localeFileUrl(baseUrl, language, namespace, version))
         .then((response) => {
           if (!response.ok) throw new Error(`${response.status} ${response.url}`);
           return response.json();
@@ -53,9 +59,12 @@ let ready: Promise<unknown> | undefined;
 /**
  * Initialises the page's i18n once; later calls return the same promise.
  * @param namespaces the namespaces to load up front (more can be added with `i18n.loadNamespaces`)
+ * @param version `ShellConfig.localesVersion`: locale files are asked for with `?v=<version>` (immutable)
  */
-export function initI18n(options: { locale?: SupportedLocale; namespaces?: string[]; baseUrl?: string } = {}) {
-  ready ??= i18n.use(fetchBackend(options.baseUrl ?? '')).init({
+export function initI18n(
+  options: { locale?: SupportedLocale; namespaces?: string[]; baseUrl?: string; version?: string } = {},
+) {
+  ready ??= i18n.use(fetchBackend(options.baseUrl ?? '', options.version)).init({
     lng: options.locale ?? storedLocale(),
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...SUPPORTED_LOCALES],

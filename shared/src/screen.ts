@@ -126,3 +126,36 @@ export function parseRouteJson(text: string | null | undefined): Record<string, 
     return {};
   }
 }
+
+type Lifecycle = (props: unknown) => Promise<unknown>;
+
+/** Runs a single-spa lifecycle, which may be one function or an array run in order. */
+async function runLifecycle(lifecycle: unknown, props: unknown): Promise<void> {
+  const steps = (Array.isArray(lifecycle) ? lifecycle : lifecycle ? [lifecycle] : []) as Lifecycle[];
+  for (const step of steps) await step(props);
+}
+
+/**
+ * A screen parcel whose real config is loaded on its first bootstrap, so a module can export a light screen
+ * (the home page, at boot) beside heavy ones (React) without loading them together. A failed load is
+ * forgotten: the tab host's Try again loads it anew.
+ */
+export function lazyScreen(load: () => Promise<ScreenParcelConfig>): ScreenParcelConfig {
+  let loading: Promise<ScreenParcelConfig> | null = null;
+  const config = (): Promise<ScreenParcelConfig> => {
+    if (!loading) {
+      const attempt = load();
+      loading = attempt;
+      attempt.catch(() => {
+        if (loading === attempt) loading = null;
+      });
+    }
+    return loading;
+  };
+  const delegate =
+    (name: keyof ScreenParcelConfig) =>
+    async (props: unknown): Promise<void> => {
+      await runLifecycle((await config())[name], props);
+    };
+  return { bootstrap: delegate('bootstrap'), mount: delegate('mount'), unmount: delegate('unmount'), update: delegate('update') };
+}

@@ -95,6 +95,8 @@ export function fallbackProfile(user: User): UserProfile {
 export class ShellSession {
   readonly manager: SharedUserManager;
   private profile: UserProfile | null = null;
+  /** The user of the last sign-in or renewal of this page. */
+  private latest: User | null = null;
   private readonly origin: string;
   private readonly redirectPath: string;
 
@@ -154,6 +156,13 @@ export class ShellSession {
     // 2. A refresh token and not coming from the callback: renew silently.
     if (user.refresh_token) {
       const wasExpired = user.expired === true;
+      if (!wasExpired && mayRedirect) {
+        // The stored access token is still valid: the shell starts with it while the renewal runs, instead of
+        // waiting a provider round trip. A refused renewal still goes to sign-in (step 3).
+        this.renewInBackground();
+        sessionStorage.removeItem(RELOAD_MARK);
+        return { status: 'signed-in', user };
+      }
       try {
         const renewed = await this.manager.signinSilent();
         if (!renewed) return signIn();
@@ -171,6 +180,16 @@ export class ShellSession {
     }
     sessionStorage.removeItem(RELOAD_MARK);
     return { status: 'signed-in', user };
+  }
+
+  /** §4 step 2 for a session that has not expired; step 3 when the provider refuses it. */
+  private renewInBackground(): void {
+    this.manager.signinSilent().then(
+      (renewed) => {
+        if (!renewed) void this.redirectToSignIn();
+      },
+      () => void this.redirectToSignIn(),
+    );
   }
 
   /** Finishes the code flow on the callback page and puts the user back where they were (hash). */
@@ -227,7 +246,9 @@ export class ShellSession {
   /** Publishes the session on the bus; later token renewals update it. */
   publish(user: User, profile: UserProfile): void {
     this.profile = profile;
-    bus.session$.next(toSession(user, profile));
+    // A renewal that finished before the session was published has the newer token of the same user.
+    const newest = this.latest && this.latest.profile.sub === user.profile.sub ? this.latest : user;
+    bus.session$.next(toSession(newest, profile));
   }
 
   /** The current access token (the bus has the same one once published). */
@@ -238,10 +259,12 @@ export class ShellSession {
   private wireEvents(): void {
     const events = this.manager.events;
     events.addUserLoaded((user) => {
+      this.latest = user;
       if (this.profile) bus.session$.next(toSession(user, this.profile));
     });
     events.addUserUnloaded(() => {
       this.profile = null;
+      this.latest = null;
       bus.session$.next(null);
     });
     // §8 session expired: the expired flag is published; the shell shows "Your session has expired.

@@ -1,11 +1,17 @@
 /**
- * The browser configuration (`ShellConfig`, served unauthenticated at /shell-config.json). The root config
- * fetches it before creating the session, so `currentSession().config` normally has it; a screen mounted
- * before sign-in (or on a test page) fetches it once per page and shares the promise. A failed fetch is
+ * The browser configuration (`ShellConfig`). The server inlines it in the shell page as a JSON data block
+ * (`<script type="application/json" id="erp-shell-config">`), so the shell reads it without a round trip;
+ * pages without it (tests, embedding pages) fetch /shell-config.json, served unauthenticated. The root config
+ * loads it before creating the session, so `currentSession().config` normally has it; a screen mounted
+ * before sign-in (or on a test page) loads it once per page and shares the promise. A failed fetch is
  * forgotten, so the next caller tries again.
  */
 import { currentSession } from './session.ts';
 import type { ShellConfig } from './types.ts';
+
+/** The id of the shell page's configuration block (written by server/src/static/routes.ts). */
+export const SHELL_CONFIG_ELEMENT_ID = 'erp-shell-config';
+const DEFAULT_URL = '/shell-config.json';
 
 function isShellConfig(value: unknown): value is ShellConfig {
   const config = value as Partial<ShellConfig> | null;
@@ -18,8 +24,30 @@ function isShellConfig(value: unknown): value is ShellConfig {
   );
 }
 
-/** One request for the configuration, validated. */
-export async function fetchShellConfig(url = '/shell-config.json'): Promise<ShellConfig> {
+/**
+ * The configuration inlined in the page, validated; null when the page has none or it is unreadable.
+ * @param doc the document to read (the page's by default)
+ */
+export function inlineShellConfig(doc: Pick<Document, 'getElementById'> | undefined = globalThis.document): ShellConfig | null {
+  const text = doc?.getElementById(SHELL_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const config: unknown = JSON.parse(text);
+    return isShellConfig(config) ? config : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The configuration, validated: the page's inline one when present (no request), else one request. An
+ * explicit other `url` is always fetched.
+ */
+export async function fetchShellConfig(url = DEFAULT_URL): Promise<ShellConfig> {
+  if (url === DEFAULT_URL) {
+    const inline = inlineShellConfig();
+    if (inline) return inline;
+  }
   const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   const config: unknown = await response.json();

@@ -114,8 +114,9 @@ export interface Firm {
 }
 
 /**
- * Browser runtime configuration served unauthenticated at /shell-config.json, so the identity
- * provider and partner origins are set by configuration, never compiled in.
+ * Browser runtime configuration served unauthenticated at /shell-config.json (and inlined in the shell page,
+ * see `inlineShellConfig`), so the identity provider and partner origins are set by configuration, never
+ * compiled in.
  */
 export interface ShellConfig {
   oidc: {
@@ -141,4 +142,9 @@ export interface ShellConfig {
   accountUrl?: string | null;
   /** True when the server's embedded provider manages passwords (POST api/shell/change-password works). */
   embeddedProvider?: boolean;
+  /**
+   * Content version of the locale files (their names and contents): `initI18n({ version })` asks for
+   * `/locales/<lng>/<ns>.json?v=<version>`, which the server answers as immutable.
+   */
+  localesVersion: string;
 }

@@ -202,15 +202,25 @@ test('too many wrong current passwords is a summary alert with the wait, and the
 });
 
 test('with an external identity provider the route links to its account page instead of the form', async ({ page }) => {
-  await page.route('**/shell-config.json', async (route) => {
-    const answer = await route.fetch();
-    const config = (await answer.json()) as Record<string, unknown>;
-    await route.fulfill({
-      response: answer,
-      json: { ...config, accountUrl: 'https://id.example.com/realms/erp/account', embeddedProvider: false },
-    });
-  });
+  // The shell page carries its configuration inline (#erp-shell-config): rewrite it in the page. The sign-in
+  // callback arrives as a redirect, which routes do not see: the page is loaded again after signing in.
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const answer = await route.fetch();
+      const html = (await answer.text()).replace(
+        /(<script type="application\/json" id="erp-shell-config">)(.*?)(<\/script>)/s,
+        (_all, open: string, json: string, close: string) => {
+          const config = JSON.parse(json) as Record<string, unknown>;
+          const external = { ...config, accountUrl: 'https://id.example.com/realms/erp/account', embeddedProvider: false };
+          return `${open}${JSON.stringify(external).replace(/</g, '\\u003c')}${close}`;
+        },
+      );
+      await route.fulfill({ response: answer, body: html });
+    },
+  );
   await signIn(page, 'admin', 'admin', `#${ROUTE}`);
+  await page.reload();
   const screen = page.locator('[data-screen="change-password"]');
   await expect(screen).toHaveAttribute('data-mode', 'external');
   await expect(screen.getByRole('heading', { name: 'Change Password' })).toBeVisible();

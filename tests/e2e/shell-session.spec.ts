@@ -10,8 +10,13 @@ import { chooseMenu, menuBar, tabBar, topBar } from './shell-helpers.ts';
  * Marks the stored oidc-client-ts user as expired; its refresh token stays valid unless `refreshToken`
  * replaces it. The shell keeps the user in IndexedDB (the source of truth) and mirrors it to localStorage.
  */
-async function expireStoredUser(page: Page, refreshToken?: string): Promise<void> {
-  await page.evaluate(async (replacement) => {
+function expireStoredUser(page: Page, refreshToken?: string): Promise<void> {
+  return editStoredUser(page, { expire: true, ...(refreshToken ? { refreshToken } : {}) });
+}
+
+/** Changes the stored user: expires it, and/or replaces its refresh token. */
+async function editStoredUser(page: Page, change: { expire: boolean; refreshToken?: string }): Promise<void> {
+  await page.evaluate(async ({ expire, refreshToken: replacement }) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const opening = indexedDB.open('erp-session', 1);
       opening.onupgradeneeded = () => opening.result.createObjectStore('users');
@@ -22,7 +27,7 @@ async function expireStoredUser(page: Page, refreshToken?: string): Promise<void
       const key = localStorage.key(i)!;
       if (!key.startsWith('oidc.user:')) continue;
       const user = JSON.parse(localStorage.getItem(key)!);
-      user.expires_at = Math.floor(Date.now() / 1000) - 60;
+      if (expire) user.expires_at = Math.floor(Date.now() / 1000) - 60;
       if (replacement) user.refresh_token = replacement;
       const value = JSON.stringify(user);
       await new Promise<void>((resolve, reject) => {
@@ -34,7 +39,7 @@ async function expireStoredUser(page: Page, refreshToken?: string): Promise<void
       localStorage.setItem(key, value);
     }
     db.close();
-  }, refreshToken);
+  }, change);
 }
 
 /** Records the token endpoint's answers: grant type and status. */
@@ -99,6 +104,23 @@ test('a refused renewal goes to the sign-in page; with the provider session stil
   await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
   await expect.poll(() => calls.map((call) => `${call.grant} ${call.status}`)).toEqual(expect.arrayContaining(['refresh_token 400', 'authorization_code 200']));
   expect(await accessToken(page)).toBeTruthy();
+});
+
+test('a live session starts with its stored token, renews in the background, and a refused renewal still goes to sign-in', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/novus-gl');
+  // Not expired: the shell does not wait for the provider before showing the workspace.
+  const calls = watchTokenCalls(page);
+  await page.reload();
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
+  await expect.poll(() => calls.map((call) => `${call.grant} ${call.status}`)).toEqual(['refresh_token 200']);
+  // §4 step 3 holds for a session that has not expired too: the provider refuses the renewal → sign-in.
+  await editStoredUser(page, { expire: false, refreshToken: 'revoked-or-forged' });
+  calls.length = 0;
+  const authorize = page.waitForRequest((request) => request.url().includes('/oidc/auth?'));
+  await page.reload();
+  await authorize;
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
+  await expect.poll(() => calls.map((call) => `${call.grant} ${call.status}`)).toEqual(expect.arrayContaining(['refresh_token 400', 'authorization_code 200']));
 });
 
 test('the profile landing page sends a portal customer to the portal on the first navigation', async ({ page }) => {

@@ -30,7 +30,7 @@ export const GlChart = e2eUi.screen(E2eNotes, { module: '@erp/accounting' });
 
 /** Serves the accounting module with the test's `GlChart` screen appended. */
 async function withNotesScreen(page: Page): Promise<void> {
-  await page.route('**/apps/accounting/accounting.js', async (route) => {
+  await page.route('**/apps/accounting/accounting.js*', async (route) => {
     const original = await route.fetch();
     const body = `${(await original.text()).replace(/\/\/# sourceMappingURL=.*$/m, '')}\n${NOTES_SCREEN}`;
     await route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body });

@@ -216,6 +216,8 @@ async function buildVendor(resolved) {
         output: {
           format: 'es',
           entryFileNames: '[name].js',
+          // Like every package (vite.library.ts): the server answers chunks/ as immutable, since the name
+          // carries the content hash; entries are versioned by the page's `?v=` instead.
           chunkFileNames: 'chunks/[name]-[hash].js',
         },
       },

@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 /**
  * Fails when a built browser module imports a bare specifier that the import map does not map — the page
- * would throw "Failed to resolve module specifier" at run time.
+ * would throw "Failed to resolve module specifier" at run time — or imports a file the import map points at
+ * by its relative or absolute URL: the page loads import-map targets as `<url>?v=<content version>`
+ * (server/src/static/routes.ts), so a plain URL would load and run a second copy of that module.
  *
  * Scans every `.js`/`.mjs` file under the built folders that exist (default: vendor/dist, shared/dist,
  * shell-elements/dist, apps/<x>/dist, root-config/dist; or the folders given as arguments, relative to the
  * repository root) for static imports, `export … from`, and `import('…')` with a literal specifier.
- * Relative (`./`, `../`) and absolute (`/`) URLs and full URLs are fine; anything else must be an import-map
- * key (or start with a key ending in `/`, the import-map prefix rule).
+ * Relative (`./`, `../`) and absolute (`/`) URLs and full URLs are fine unless they name an import-map
+ * target (chunks are); anything else must be an import-map key (or start with a key ending in `/`, the
+ * import-map prefix rule).
  *
  *   node vendor/scripts/check-import-map.mjs [folder …]
  */
@@ -37,6 +40,39 @@ function* moduleFiles(dir) {
   }
 }
 
+/** URL prefix → built folder (ARCHITECTURE.md "Server URL layout"); `/apps/<x>/` is apps/<x>/dist. */
+const servedFrom = [
+  ['/vendor/', 'vendor/dist'],
+  ['/shared/', 'shared/dist'],
+  ['/elements/', 'shell-elements/dist'],
+  ['/root-config/', 'root-config/dist'],
+];
+
+/** The built file a same-origin URL path names, or undefined. */
+function fileOfUrl(url) {
+  const apps = /^\/apps\/([a-z0-9][a-z0-9-]*)\/(.+)$/.exec(url);
+  if (apps) return join(root, 'apps', apps[1], 'dist', apps[2]);
+  for (const [prefix, dir] of servedFrom) {
+    if (url.startsWith(prefix)) return join(root, dir, url.slice(prefix.length));
+  }
+  return undefined;
+}
+
+/** Built file → the import-map URL that loads it (with `?v=` on the page). */
+const targets = new Map();
+for (const url of Object.values(imports)) {
+  const file = typeof url === 'string' && url.startsWith('/') ? fileOfUrl(url.split(/[?#]/, 1)[0]) : undefined;
+  if (file) targets.set(file, url);
+}
+
+/** The built file a relative or same-origin absolute specifier of `file` names, or undefined. */
+function fileOfSpecifier(file, specifier) {
+  const path = specifier.split(/[?#]/, 1)[0];
+  if (/^\.{1,2}\//.test(path)) return resolve(dirname(file), path);
+  if (path.startsWith('/') && !path.startsWith('//')) return fileOfUrl(path);
+  return undefined;
+}
+
 /** Is the specifier a URL the browser resolves without the import map? */
 const isUrlLike = (s) => /^(\.{0,2}\/|[a-z][a-z0-9+.-]*:)/i.test(s);
 const isMapped = (s) => keys.some((key) => key === s || (key.endsWith('/') && s.startsWith(key)));
@@ -60,6 +96,7 @@ function specifiersOf(file, code) {
 
 const folders = process.argv.length > 2 ? process.argv.slice(2) : defaultFolders();
 const problems = [];
+const duplicates = [];
 let scanned = 0;
 for (const folder of folders) {
   const dir = resolve(root, folder);
@@ -67,7 +104,12 @@ for (const folder of folders) {
   for (const file of moduleFiles(dir)) {
     scanned += 1;
     for (const specifier of new Set(specifiersOf(file, readFileSync(file, 'utf8')))) {
-      if (!isUrlLike(specifier) && !isMapped(specifier)) problems.push({ file: relative(root, file), specifier });
+      if (!isUrlLike(specifier)) {
+        if (!isMapped(specifier)) problems.push({ file: relative(root, file), specifier });
+        continue;
+      }
+      const target = targets.get(fileOfSpecifier(file, specifier));
+      if (target) duplicates.push({ file: relative(root, file), specifier, target });
     }
   }
 }
@@ -79,6 +121,17 @@ if (problems.length) {
     'Map each one in import-map.json (and build it), or bundle it into the package that uses it ' +
       '(libraryConfig({ bundle: [...] }) in vite.library.ts).',
   );
-  process.exit(1);
 }
-console.log(`check-import-map: ${scanned} module(s) in ${folders.join(', ')} — every bare import is mapped`);
+if (duplicates.length) {
+  console.error(`\ncheck-import-map: ${duplicates.length} import(s) of an import-map target by URL:`);
+  for (const { file, specifier, target } of duplicates) console.error(`  ${file}: '${specifier}' (import-map URL ${target})`);
+  console.error(
+    'The page loads import-map targets with ?v=<version>, so this URL would run a second copy. Import the ' +
+      'bare specifier instead, or move the shared code into a chunk (chunks/[name]-[hash].js).',
+  );
+}
+if (problems.length || duplicates.length) process.exit(1);
+console.log(
+  `check-import-map: ${scanned} module(s) in ${folders.join(', ')} — every bare import is mapped, ` +
+    'no import-map target is imported by URL',
+);

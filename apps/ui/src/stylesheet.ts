@@ -9,7 +9,12 @@
 export function linkStylesheet(href: URL | string): void {
   if (typeof document === 'undefined') return;
   const url = String(href);
-  if ([...document.querySelectorAll<HTMLLinkElement>('link[data-erp-styles]')].some((link) => link.href === url)) return;
+  // The page may link it already, with a version query (`/apps/ui/ui.css?v=…` in the shell page).
+  const path = new URL(url, document.baseURI).pathname;
+  const linked = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some(
+    (link) => link.href !== '' && new URL(link.href).pathname === path,
+  );
+  if (linked) return;
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = url;

@@ -6,8 +6,16 @@
  * restart, and several server processes can share one PostgreSQL database.
  *
  * Contract (oidc-provider's Adapter interface): `find*` answer undefined for missing or expired rows;
- * `consume` marks a row used (the provider then refuses a replayed code or refresh token);
- * `revokeByGrantId` deletes this model's rows of one grant; `destroy` deletes one row.
+ * `consume` marks a row used (the provider then refuses a replayed code or refresh token — and revokes the
+ * whole grant of a replayed refresh token); `revokeByGrantId` deletes this model's rows of one grant;
+ * `destroy` deletes one row.
+ *
+ * Refresh-token reuse interval: the provider rotates the refresh token of the shell's public client on every
+ * use. A browser tab closed (or reloaded) after the provider rotated its token but before the answer was
+ * stored leaves the browser holding the old token, and its next renewal would be taken for a replay and end
+ * the user's sign-in. For `refreshTokenReuseSeconds` after its first use, a rotated refresh token is
+ * therefore answered as unused (it rotates again, into another token of the same grant); a replay after
+ * that is refused as before. Other providers call this the reuse interval or grace period.
  */
 import type { Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
@@ -18,14 +26,22 @@ function iso(epochMs: number): string {
 }
 
 /** Builds the adapter factory oidc-provider calls once per model name. */
-export function kyselyAdapterFactory(db: Kysely<DB>): (name: string) => Adapter {
-  return (name: string) => new KyselyAdapter(db, name);
+export interface AdapterOptions {
+  /** Seconds a consumed refresh token is still answered as unused (0: never). */
+  refreshTokenReuseSeconds?: number;
+}
+
+export function kyselyAdapterFactory(db: Kysely<DB>, options: AdapterOptions = {}): (name: string) => Adapter {
+  return (name: string) =>
+    new KyselyAdapter(db, name, name === 'RefreshToken' ? (options.refreshTokenReuseSeconds ?? 0) : 0);
 }
 
 export class KyselyAdapter implements Adapter {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly kind: string,
+    /** See the reuse interval above; 0 for every model but RefreshToken. */
+    private readonly reuseSeconds = 0,
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
@@ -55,7 +71,10 @@ export class KyselyAdapter implements Adapter {
     if (!row) return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;
     // The provider expects `consumed` as a truthy value (epoch seconds) on used codes and tokens.
-    if (row.consumed_at) payload.consumed = Math.floor(Date.parse(row.consumed_at) / 1000);
+    if (row.consumed_at) {
+      const consumedAt = Date.parse(row.consumed_at);
+      if (Date.now() - consumedAt >= this.reuseSeconds * 1000) payload.consumed = Math.floor(consumedAt / 1000);
+    }
     return payload;
   }
 
@@ -77,6 +96,8 @@ export class KyselyAdapter implements Adapter {
       .set({ consumed_at: iso(Date.now()) })
       .where('kind', '=', this.kind)
       .where('id', '=', id)
+      // The first use counts: using a token again within the reuse interval does not extend it.
+      .where('consumed_at', 'is', null)
       .execute();
   }
 

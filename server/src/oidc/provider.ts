@@ -3,7 +3,8 @@
  *
  * Contract (ARCHITECTURE.md "Sign-in"):
  * - one public client (`OIDC_CLIENT_ID`, default `erp-shell`): authorization code + PKCE S256 (required),
- *   refresh tokens (always issued to it, rotated on every use), redirect `$PUBLIC_URL/auth/callback`,
+ *   refresh tokens (always issued to it, rotated on every use; a rotated one stays usable for
+ *   OIDC_REFRESH_REUSE_SECONDS, see oidc/adapter.ts), redirect `$PUBLIC_URL/auth/callback`,
  *   post-logout redirect `$PUBLIC_URL/`;
  * - access tokens are JWTs for the API: audience `API_AUDIENCE`, scopes `erp.shell erp.api`, 10 minutes.
  *   oidc-client-ts sends no `resource` parameter, so the API is the default resource, and refreshes reuse
@@ -85,7 +86,7 @@ export function createProvider({ config, database, keys }: EmbeddedProviderOptio
   const clientId = config.oidc.clientId;
 
   const configuration: Configuration = {
-    adapter: kyselyAdapterFactory(db),
+    adapter: kyselyAdapterFactory(db, { refreshTokenReuseSeconds: config.oidc.refreshTokenReuseSeconds }),
     clients: [
       {
         client_id: clientId,

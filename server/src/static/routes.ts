@@ -1,37 +1,52 @@
 /**
  * The built front end (ARCHITECTURE.md "Server URL layout"):
- *   /, /auth/callback   root-config/dist/index.html with import-map.json inlined at `<!-- import-map -->`
- *   /import-map.json    the import map itself
+ *   /, /auth/callback   root-config/dist/index.html with import-map.json inlined at `<!-- import-map -->`,
+ *                       followed by the ShellConfig as a JSON data block (#erp-shell-config)
+ *   /import-map.json    the import map itself (with the same versioned URLs as the page)
  *   /shell-config.json  ShellConfig from the server configuration (unauthenticated)
  *   /vendor/ /shared/ /elements/ /apps/<name>/ /root-config/ /locales/   the packages' build output
  *
  * The shell page carries the strict Content-Security-Policy of security/csp.ts: the inlined import map
  * is the page's only inline script and is allowed by the SHA-256 hash of the exact text inserted
- * (`renderShellPage` answers both), so a changed import map changes the hash on the next request.
+ * (`renderShellPage` answers both), so a changed import map changes the hash on the next request. The
+ * ShellConfig block is `type="application/json"`, a data block the browser never runs, so CSP does not
+ * apply to it.
  *
- * index.html, the import map and the shell config are read per request and never cached, so a rebuild
- * or a configuration change shows on the next reload. The other files are not content-hashed, so they
- * are served with ETag/Last-Modified and `no-cache`: the browser revalidates (a cheap 304) instead of
- * running a stale build. Without a build, `/` answers 503 with a plain message.
+ * Caching: a returning user's boot revalidates no static file.
+ * - index.html, the import map and the shell config are read per request and never cached, so a rebuild
+ *   or a configuration change shows on the next reload.
+ * - Every import-map URL and every `href="/…"`/`src="/…"` of index.html that names a built file gets
+ *   `?v=<content version>` (versions.ts; the same string in both places, so a modulepreload and the
+ *   import it preloads are one fetch). A file asked for with the `v` of the bytes it is served with is
+ *   `immutable` for a year; without `v`, or with another one, it is `no-cache` (ETag revalidation), so a
+ *   wrong file is never pinned.
+ * - Files under a `chunks/` folder are named by Vite after their content hash: always immutable.
+ * - /locales/…?v=<ShellConfig.localesVersion> is immutable when the file is the one that version covered.
+ * Without a build, `/` answers 503 with a plain message.
  */
 import fastifyStatic from '@fastify/static';
 import type { ShellConfig } from '@erp/shared/types';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { readdirSync, statSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readdirSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { ServerConfig } from '../config.ts';
 import { sha256Source } from '../security/csp.ts';
 import { shellPageHeaders } from '../security/headers.ts';
+import { FileVersions, TreeVersions } from './versions.ts';
 
 const IMPORT_MAP_MARKER = '<!-- import-map -->';
 const NOT_BUILT = 'Front end not built: run npm run build';
+/** The id of the ShellConfig data block in the shell page (`inlineShellConfig` in @erp/shared reads it). */
+export const SHELL_CONFIG_ELEMENT_ID = 'erp-shell-config';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
 
 /**
  * The browser configuration: §9 sign-in settings, the steel frame (route, origin, domain, page URL),
- * the newer-version front end's origins, and where passwords are changed.
+ * the newer-version front end's origins, where passwords are changed, and the version of the locale files.
  */
-export function shellConfigOf(config: ServerConfig): ShellConfig {
+export function shellConfigOf(config: ServerConfig, localesVersion: string): ShellConfig {
   return {
     oidc: {
       authority: config.oidc.authority,
@@ -50,12 +65,67 @@ export function shellConfigOf(config: ServerConfig): ShellConfig {
     frames: config.frames.origins.map((origin) => ({ origin })),
     accountUrl: config.oidc.accountUrl,
     embeddedProvider: config.oidc.embedded,
+    localesVersion,
   };
+}
+
+/** JSON as the text of a script element: compact, `<` escaped so it cannot close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 /** The import map as the exact text of its inline script: compact JSON, `<` escaped so it cannot close the element. */
 export function importMapScriptText(importMapJson: string): string {
-  return JSON.stringify(JSON.parse(importMapJson)).replace(/</g, '\\u003c');
+  return scriptJson(JSON.parse(importMapJson));
+}
+
+interface ImportMapJson {
+  imports?: Record<string, unknown>;
+  scopes?: Record<string, Record<string, unknown>>;
+}
+
+/** `url?v=<version>` when `versions` knows the URL, else the URL unchanged. */
+export function versionedUrl(url: string, versions: ReadonlyMap<string, string>): string {
+  const version = versions.get(url);
+  return version ? `${url}?v=${version}` : url;
+}
+
+function mapValues(
+  entries: Record<string, unknown> | undefined,
+  change: (url: string) => string,
+): Record<string, unknown> | undefined {
+  if (!entries || typeof entries !== 'object') return entries;
+  return Object.fromEntries(Object.entries(entries).map(([key, url]) => [key, typeof url === 'string' ? change(url) : url]));
+}
+
+/** The import map with every URL that `versions` knows versioned (imports and scopes), as JSON text. */
+export function versionImportMap(importMapJson: string, versions: ReadonlyMap<string, string>): string {
+  const map = JSON.parse(importMapJson) as ImportMapJson;
+  const change = (url: string) => versionedUrl(url, versions);
+  const versioned: ImportMapJson = { ...map, imports: mapValues(map.imports, change) };
+  if (map.scopes && typeof map.scopes === 'object') {
+    versioned.scopes = Object.fromEntries(
+      Object.entries(map.scopes).map(([scope, entries]) => [scope, mapValues(entries, change) ?? entries]),
+    );
+  }
+  if (!map.imports) delete versioned.imports;
+  return JSON.stringify(versioned, null, 2);
+}
+
+/** `href="/…"` and `src="/…"` (same-origin absolute paths without query or fragment). */
+const PAGE_URL_ATTRIBUTE = /(\s(?:href|src)=)(["'])(\/(?!\/)[^"'?#\s]*)\2/gi;
+
+/** The URLs of the import map and of the page's href/src attributes that may name a built file. */
+export function shellPageUrls(html: string, importMapJson: string): string[] {
+  const urls = new Set<string>();
+  const map = JSON.parse(importMapJson) as ImportMapJson;
+  const add = (entries: Record<string, unknown> | undefined) => {
+    for (const url of Object.values(entries ?? {})) if (typeof url === 'string' && url.startsWith('/')) urls.add(url);
+  };
+  add(map.imports);
+  for (const entries of Object.values(map.scopes ?? {})) add(entries);
+  for (const match of html.matchAll(PAGE_URL_ATTRIBUTE)) urls.add(match[3]!);
+  return [...urls];
 }
 
 export interface ShellPage {
@@ -64,14 +134,34 @@ export interface ShellPage {
   scriptHashes: string[];
 }
 
-/** Inlines the import map and answers the page with the hash of the script text it inserted. */
-export function renderShellPage(html: string, importMapJson: string): ShellPage {
-  const text = importMapScriptText(importMapJson);
-  const element = `<script type="importmap">${text}</script>`;
-  const page = html.includes(IMPORT_MAP_MARKER)
-    ? html.replace(IMPORT_MAP_MARKER, () => element)
+export interface ShellPageOptions {
+  /** URL → content version: those URLs get `?v=<version>` in the import map and in href/src attributes. */
+  versions?: ReadonlyMap<string, string>;
+  /** Inserted after the import map as the JSON data block #erp-shell-config. */
+  shellConfig?: ShellConfig;
+}
+
+/**
+ * Inlines the import map (and the shell config after it), versions the page's static URLs, and answers the
+ * page with the hash of the script text it inserted.
+ */
+export function renderShellPage(html: string, importMapJson: string, options: ShellPageOptions = {}): ShellPage {
+  const versions = options.versions ?? new Map<string, string>();
+  const text = importMapScriptText(versionImportMap(importMapJson, versions));
+  let element = `<script type="importmap">${text}</script>`;
+  if (options.shellConfig) {
+    element += `\n<script type="application/json" id="${SHELL_CONFIG_ELEMENT_ID}">${scriptJson(options.shellConfig)}</script>`;
+  }
+  // Versioned before the insertion, so only the page's own attributes are touched.
+  const versioned = html.replace(
+    PAGE_URL_ATTRIBUTE,
+    (whole, name: string, quote: string, url: string) =>
+      versions.has(url) ? `${name}${quote}${versionedUrl(url, versions)}${quote}` : whole,
+  );
+  const page = versioned.includes(IMPORT_MAP_MARKER)
+    ? versioned.replace(IMPORT_MAP_MARKER, () => element)
     : // Without the marker the map must still come before any module script: put it first in <head>.
-      html.replace(/<head[^>]*>/i, (head) => `${head}\n${element}`);
+      versioned.replace(/<head[^>]*>/i, (head) => `${head}\n${element}`);
   return { html: page, scriptHashes: [sha256Source(text)] };
 }
 
@@ -92,10 +182,78 @@ function directoryExists(path: string): boolean {
   }
 }
 
+interface Mount {
+  prefix: string;
+  dir: string;
+  /** The folder version whose `v` also makes this mount's files immutable (the locales). */
+  tree?: TreeVersions;
+}
+
+/** The file a URL path names inside a mount, or null: outside every mount, malformed, or escaping it. */
+function fileOfUrl(mounts: readonly Mount[], url: string): { mount: Mount; file: string } | null {
+  const mount = mounts.find(({ prefix }) => url.startsWith(prefix));
+  if (!mount) return null;
+  let rest: string;
+  try {
+    rest = decodeURIComponent(url.slice(mount.prefix.length).split(/[?#]/, 1)[0]!);
+  } catch {
+    return null;
+  }
+  if (!rest || rest.includes('\0') || rest.includes('\\') || rest.split('/').some((part) => part === '..' || part === '.')) {
+    return null;
+  }
+  const file = resolve(mount.dir, rest);
+  return file.startsWith(mount.dir + sep) ? { mount, file } : null;
+}
+
+/** A file's name inside its mount with `/` separators. */
+function nameIn(mount: Mount, file: string): string {
+  return relative(mount.dir, file).split(sep).join('/');
+}
+
+/** The single `v` query parameter of a request, if any. */
+function versionParam(request: FastifyRequest): string | null {
+  const v = (request.query as Record<string, unknown> | undefined)?.v;
+  return typeof v === 'string' && v !== '' ? v : null;
+}
+
 export async function registerStaticRoutes(app: FastifyInstance, config: ServerConfig): Promise<void> {
   const root = config.repoRoot;
   const importMapFile = join(root, 'import-map.json');
   const indexFile = join(root, 'root-config', 'dist', 'index.html');
+  const files = new FileVersions();
+  const locales = new TreeVersions(join(root, 'locales'), files);
+
+  const mounts: Mount[] = [
+    { prefix: '/vendor/', dir: join(root, 'vendor', 'dist') },
+    { prefix: '/shared/', dir: join(root, 'shared', 'dist') },
+    { prefix: '/elements/', dir: join(root, 'shell-elements', 'dist') },
+    { prefix: '/root-config/', dir: join(root, 'root-config', 'dist') },
+    { prefix: '/locales/', dir: join(root, 'locales'), tree: locales },
+  ];
+  const appsDir = join(root, 'apps');
+  if (directoryExists(appsDir)) {
+    for (const name of readdirSync(appsDir).sort()) {
+      if (/^[a-z0-9][a-z0-9-]*$/.test(name) && directoryExists(join(appsDir, name))) {
+        mounts.push({ prefix: `/apps/${name}/`, dir: join(appsDir, name, 'dist') });
+      }
+    }
+  }
+
+  /** URL → content version of each URL that names a built file (a stat each; reads only changed files). */
+  async function versionsOf(urls: readonly string[]): Promise<Map<string, string>> {
+    const found = await Promise.all(
+      urls.map(async (url) => {
+        const target = fileOfUrl(mounts, url);
+        return [url, target ? await files.version(target.file) : null] as const;
+      }),
+    );
+    return new Map(found.filter((entry): entry is readonly [string, string] => entry[1] !== null));
+  }
+
+  async function currentShellConfig(): Promise<ShellConfig> {
+    return shellConfigOf(config, await locales.version());
+  }
 
   async function sendShell(_request: unknown, reply: FastifyReply) {
     let html: string;
@@ -105,7 +263,8 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
       return noCache(reply).code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     }
     const importMap = await readFile(importMapFile, 'utf8');
-    const page = renderShellPage(html, importMap);
+    const [versions, shellConfig] = await Promise.all([versionsOf(shellPageUrls(html, importMap)), currentShellConfig()]);
+    const page = renderShellPage(html, importMap, { versions, shellConfig });
     return noCache(reply)
       .headers(shellPageHeaders(config, page.scriptHashes))
       .type('text/html; charset=utf-8')
@@ -118,42 +277,56 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
 
   app.get('/import-map.json', async (_request, reply) => {
     const importMap = await readFile(importMapFile, 'utf8');
-    return noCache(reply).type('application/importmap+json; charset=utf-8').send(importMap);
+    const versions = await versionsOf(shellPageUrls('', importMap));
+    return noCache(reply).type('application/importmap+json; charset=utf-8').send(versionImportMap(importMap, versions));
   });
 
-  app.get('/shell-config.json', async (_request, reply) => noCache(reply).send(shellConfigOf(config)));
+  app.get('/shell-config.json', async (_request, reply) => noCache(reply).send(await currentShellConfig()));
 
-  const mounts: { prefix: string; dir: string }[] = [
-    { prefix: '/vendor/', dir: join(root, 'vendor', 'dist') },
-    { prefix: '/shared/', dir: join(root, 'shared', 'dist') },
-    { prefix: '/elements/', dir: join(root, 'shell-elements', 'dist') },
-    { prefix: '/root-config/', dir: join(root, 'root-config', 'dist') },
-    { prefix: '/locales/', dir: join(root, 'locales') },
-  ];
-  const appsDir = join(root, 'apps');
-  if (directoryExists(appsDir)) {
-    for (const name of readdirSync(appsDir).sort()) {
-      if (/^[a-z0-9][a-z0-9-]*$/.test(name) && directoryExists(join(appsDir, name))) {
-        mounts.push({ prefix: `/apps/${name}/`, dir: join(appsDir, name, 'dist') });
-      }
-    }
+  /**
+   * Immutable only for the exact bytes being sent (`stats` is the served file's): a chunk, a file whose
+   * version is `v`, or a locale file that folder version `v` covered.
+   */
+  function isImmutable(request: FastifyRequest, mount: Mount, path: string, stats: Stats): boolean {
+    const name = nameIn(mount, path);
+    // Vite names chunks after their content; their source maps are not covered by that hash.
+    if (name.split('/').slice(0, -1).includes('chunks') && !name.endsWith('.map')) return true;
+    const v = versionParam(request);
+    if (!v) return false;
+    const version = files.known(path, stats);
+    if (!version) return false;
+    return v === version || (mount.tree?.includes(v, name, version) ?? false);
   }
 
-  for (const { prefix, dir } of mounts) {
-    await app.register(fastifyStatic, {
-      root: dir,
-      prefix,
-      // Only one registration may decorate the reply; none needs sendFile here.
-      decorateReply: false,
-      // A package that is not built yet is normal during development: no warning.
-      suppressWarning: true,
-      index: false,
-      list: false,
-      dotfiles: 'deny',
-      cacheControl: false,
-      setHeaders(reply) {
-        reply.header('cache-control', 'no-cache');
-      },
+  await app.register(async (scope) => {
+    // Before a versioned file is sent: make sure its version (and a locale folder version) is known, so the
+    // synchronous check in setHeaders can vouch for it — after a restart, or when a file changed since the
+    // page was rendered.
+    scope.addHook('onRequest', async (request) => {
+      const v = versionParam(request);
+      if (!v) return;
+      const target = fileOfUrl(mounts, request.url);
+      if (!target) return;
+      await files.version(target.file);
+      if (target.mount.tree && !target.mount.tree.knows(v)) await target.mount.tree.version();
     });
-  }
+
+    for (const mount of mounts) {
+      await scope.register(fastifyStatic, {
+        root: mount.dir,
+        prefix: mount.prefix,
+        // Only one registration may decorate the reply; none needs sendFile here.
+        decorateReply: false,
+        // A package that is not built yet is normal during development: no warning.
+        suppressWarning: true,
+        index: false,
+        list: false,
+        dotfiles: 'deny',
+        cacheControl: false,
+        setHeaders(reply, path, stats) {
+          reply.header('cache-control', isImmutable(reply.request, mount, path, stats) ? IMMUTABLE : REVALIDATE);
+        },
+      });
+    }
+  });
 }

@@ -1,0 +1,38 @@
+/**
+ * @erp/home — the HOME screens, as parcels for the shell's tab host (screen contract, `@erp/shared`
+ * screen.ts):
+ * - `Home` — the home page (route `/`, Component `@erp/home#Home`), lit-html, no React: it is what every
+ *   boot shows first (home-page.ts);
+ * - `ApplicationHome` — the initial page of applications that have no micro-app of their own yet
+ *   (Component `@erp/home#ApplicationHome`), a React screen of @erp/ui loaded when first opened.
+ * The module is not a single-spa application: the shell mounts one parcel per open tab.
+ */
+import { lazyScreen, type ScreenParcelConfig } from '@erp/shared';
+import { mountHomePage } from './home-page.ts';
+
+const mounted = new WeakMap<HTMLElement, () => void>();
+
+interface ParcelProps {
+  domElement?: HTMLElement;
+}
+
+function rootOf(props: ParcelProps): HTMLElement {
+  if (!props.domElement) throw new Error('@erp/home#Home needs a domElement');
+  return props.domElement;
+}
+
+export const Home: ScreenParcelConfig = {
+  bootstrap: async () => {},
+  mount: async (props: ParcelProps) => {
+    const element = rootOf(props);
+    element.dataset['microApp'] = '@erp/home';
+    mounted.set(element, mountHomePage(element));
+  },
+  unmount: async (props: ParcelProps) => {
+    const element = rootOf(props);
+    mounted.get(element)?.();
+    mounted.delete(element);
+  },
+};
+
+export const ApplicationHome = lazyScreen(() => import('./application-home.ts').then((module) => module.ApplicationHome));

@@ -1,0 +1,134 @@
+/**
+ * Content versions of the built front end's files, for the `?v=<version>` URLs of the shell page.
+ *
+ * - `contentVersion(bytes)`: the first 12 hex digits of the SHA-256 of the bytes.
+ * - `FileVersions`: one file's version, cached per absolute path and keyed by the file's identity (inode,
+ *   size, mtime), so a file is read again only after it changed — a rebuild while the server runs shows
+ *   on the next page load, and an unchanged file costs a stat, never a read.
+ * - `TreeVersions`: one version over every file of a folder (relative names and contents), and the
+ *   snapshots it named, so a file can be checked against a folder version without walking the folder.
+ *
+ * `known(path, stat)` is the synchronous check the static routes make with the very stat of the file they
+ * send: a version is only ever vouched for the exact bytes it was computed from.
+ */
+import { createHash } from 'node:crypto';
+import type { Stats } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+
+/** Hex digits of a version: 48 bits, plenty to tell builds of one file apart. */
+export const VERSION_LENGTH = 12;
+
+export function contentVersion(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, VERSION_LENGTH);
+}
+
+/** What identifies one state of a file without reading it. */
+function identity(stats: Stats): string {
+  return `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+}
+
+export class FileVersions {
+  private readonly cache = new Map<string, { identity: string; version: string }>();
+  /** Reads in flight, so simultaneous page loads hash a changed file once. */
+  private readonly reading = new Map<string, Promise<string | null>>();
+
+  /** The version of the file at `path` (absolute); null when it is not a readable file. */
+  async version(path: string): Promise<string | null> {
+    let stats: Stats;
+    try {
+      stats = await stat(path);
+    } catch {
+      return null;
+    }
+    if (!stats.isFile()) return null;
+    const cached = this.cache.get(path);
+    const key = identity(stats);
+    if (cached?.identity === key) return cached.version;
+    const readingKey = `${path}\0${key}`;
+    let pending = this.reading.get(readingKey);
+    if (!pending) {
+      pending = this.read(path, key).finally(() => this.reading.delete(readingKey));
+      this.reading.set(readingKey, pending);
+    }
+    return pending;
+  }
+
+  /** The version already computed for exactly this state of the file, else null (never reads). */
+  known(path: string, stats: Stats): string | null {
+    const cached = this.cache.get(path);
+    return cached && cached.identity === identity(stats) ? cached.version : null;
+  }
+
+  private async read(path: string, key: string): Promise<string | null> {
+    let bytes: Buffer;
+    let after: Stats;
+    try {
+      bytes = await readFile(path);
+      after = await stat(path);
+    } catch {
+      return null;
+    }
+    const version = contentVersion(bytes);
+    // A file rewritten while it was read (a build in progress) is not cached under either state: the
+    // next request hashes it again once it is stable.
+    if (identity(after) === key) this.cache.set(path, { identity: key, version });
+    return version;
+  }
+}
+
+/** How many folder versions stay checkable: enough for pages loaded just before a few rebuilds. */
+const SNAPSHOTS_KEPT = 8;
+
+export class TreeVersions {
+  /** Folder version → relative file name (with `/`) → file version, most recent last. */
+  private readonly snapshots = new Map<string, Map<string, string>>();
+
+  constructor(
+    private readonly dir: string,
+    private readonly files: FileVersions,
+  ) {}
+
+  /**
+   * The folder's version now: a hash over every file's relative name and content version, sorted. Costs a
+   * walk and a stat per file; only changed files are read. An absent folder has the version of no files.
+   */
+  async version(): Promise<string> {
+    const paths = await listFiles(this.dir);
+    const versions = await Promise.all(paths.map((path) => this.files.version(path)));
+    const entries = new Map<string, string>();
+    paths.forEach((path, i) => {
+      const version = versions[i];
+      if (version) entries.set(relative(this.dir, path).split(sep).join('/'), version);
+    });
+    const folderVersion = contentVersion([...entries].map(([name, version]) => `${name}\0${version}\n`).join(''));
+    this.snapshots.delete(folderVersion);
+    this.snapshots.set(folderVersion, entries);
+    while (this.snapshots.size > SNAPSHOTS_KEPT) this.snapshots.delete(this.snapshots.keys().next().value!);
+    return folderVersion;
+  }
+
+  /** True when the folder version `version` was computed with the file `name` at `fileVersion`. */
+  includes(version: string, name: string, fileVersion: string): boolean {
+    return this.snapshots.get(version)?.get(name) === fileVersion;
+  }
+
+  /** True when `version` names a snapshot this process computed. */
+  knows(version: string): boolean {
+    return this.snapshots.has(version);
+  }
+}
+
+/** Every file under `dir`, sorted by path; none when the folder is missing. */
+async function listFiles(dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
