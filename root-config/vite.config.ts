@@ -2,7 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import { libraryConfig } from '../vite.library.ts';
 
-/** index.html, shell.css and the favicon go to dist/ beside root-config.js (the server serves / and /root-config/). */
+/** Where the server serves this package's build. */
+const SERVED_AT = '/root-config/';
+const PRELOAD_MARKER = '<!-- root-config-chunks -->';
+
+/**
+ * index.html, shell.css and the favicon go to dist/ beside root-config.js (the server serves / and
+ * /root-config/). The chunks root-config.js imports statically are preloaded by the page, so the browser
+ * fetches them with the entry instead of after parsing it.
+ */
 function emitPageFiles(): Plugin {
   const files: Record<string, string> = {
     'index.html': './index.html',
@@ -13,9 +21,15 @@ function emitPageFiles(): Plugin {
   };
   return {
     name: 'erp-root-config-page',
-    generateBundle() {
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry);
+      // Externals (the import map's bare specifiers) are listed too: keep this build's own files.
+      const chunkImports = entry?.type === 'chunk' ? entry.imports.filter((file) => file in bundle) : [];
+      const preloads = chunkImports.map((file) => `<link rel="modulepreload" href="${SERVED_AT}${file}" />`).join('\n    ');
       for (const [fileName, source] of Object.entries(files)) {
-        this.emitFile({ type: 'asset', fileName, source: readFileSync(new URL(source, import.meta.url), 'utf8') });
+        let text = readFileSync(new URL(source, import.meta.url), 'utf8');
+        if (fileName === 'index.html') text = text.replace(PRELOAD_MARKER, preloads);
+        this.emitFile({ type: 'asset', fileName, source: text });
       }
     },
   };

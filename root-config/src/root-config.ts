@@ -71,12 +71,8 @@ function valueOf<T>(result: PromiseSettledResult<T>, fallback: T): T {
  */
 async function loadShellDataEarly(session: ShellSession): Promise<{ user: User; data: ShellData } | null> {
   if (session.isCallback()) return null;
-  let stored: User | null;
-  try {
-    stored = await session.manager.getUser();
-  } catch {
-    return null;
-  }
+  // Read at once (no IndexedDB round trip): the calls leave before the chrome is even built.
+  const stored = session.peekStoredUser();
   if (!stored || stored.expired !== false || !stored.refresh_token) return null;
   const options = { token: stored.access_token, quiet: true };
   try {

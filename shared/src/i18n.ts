@@ -73,6 +73,8 @@ export function initI18n(
     defaultNS: 'shell',
     interpolation: { escapeValue: false },
     returnNull: false,
+    // The locale files are requested now, not a task later (the shell builds its chrome meanwhile).
+    initAsync: false,
   });
   return ready;
 }

@@ -7,7 +7,7 @@
  *
  * The session is published on `bus.session$` (token, expired flag and the §3 profile).
  */
-import { UserManager, WebStorageStateStore, type SigninSilentArgs, type User } from 'oidc-client-ts';
+import { User, UserManager, WebStorageStateStore, type SigninSilentArgs } from 'oidc-client-ts';
 import { ConsistentUserStore } from './user-store.ts';
 import { api } from './api.ts';
 import { bus, type Session } from './bus.ts';
@@ -141,10 +141,32 @@ export class ShellSession {
     return this.resume(true);
   }
 
+  /**
+   * The stored user as the localStorage mirror has it, read at once (user-store.ts; IndexedDB, the source of
+   * truth, takes a round trip to open). Good for its access token and expiry; the refresh token is only ever
+   * taken from the source of truth, by the renewal. Null when there is none or it is unreadable.
+   */
+  peekStoredUser(): User | null {
+    try {
+      const text = window.localStorage.getItem(`oidc.user:${this.config.oidc.authority}:${this.config.oidc.clientId}`);
+      return text ? User.fromStorageString(text) : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** Steps 1–4 of §4 first navigation on the stored user. */
   private async resume(mayRedirect: boolean): Promise<SignInOutcome> {
     const signIn = (): Promise<SignInOutcome> =>
       mayRedirect ? this.redirectToSignIn() : Promise.resolve({ status: 'signed-out' });
+    // A session that has not expired starts with its access token at once; the renewal (step 2) runs in the
+    // background on the source of truth, and a refused renewal still goes to sign-in (step 3).
+    const live = mayRedirect ? this.peekStoredUser() : null;
+    if (live && live.expired === false && live.refresh_token) {
+      this.renewInBackground();
+      sessionStorage.removeItem(RELOAD_MARK);
+      return { status: 'signed-in', user: live };
+    }
     let user: User | null;
     try {
       user = await this.manager.getUser();
@@ -156,13 +178,6 @@ export class ShellSession {
     // 2. A refresh token and not coming from the callback: renew silently.
     if (user.refresh_token) {
       const wasExpired = user.expired === true;
-      if (!wasExpired && mayRedirect) {
-        // The stored access token is still valid: the shell starts with it while the renewal runs, instead of
-        // waiting a provider round trip. A refused renewal still goes to sign-in (step 3).
-        this.renewInBackground();
-        sessionStorage.removeItem(RELOAD_MARK);
-        return { status: 'signed-in', user };
-      }
       try {
         const renewed = await this.manager.signinSilent();
         if (!renewed) return signIn();
