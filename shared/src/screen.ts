@@ -16,6 +16,7 @@
 
 import { bus, type ConfirmAction } from './bus.ts';
 import { hashPath } from './navigation.ts';
+import { onceUntilFailure } from './once.ts';
 
 /** Answer of a close guard: may the tab close now? (May ask the user: Save / Discard / Stay.) */
 export type CloseGuard = () => boolean | Promise<boolean>;
@@ -141,17 +142,7 @@ async function runLifecycle(lifecycle: unknown, props: unknown): Promise<void> {
  * forgotten: the tab host's Try again loads it anew.
  */
 export function lazyScreen(load: () => Promise<ScreenParcelConfig>): ScreenParcelConfig {
-  let loading: Promise<ScreenParcelConfig> | null = null;
-  const config = (): Promise<ScreenParcelConfig> => {
-    if (!loading) {
-      const attempt = load();
-      loading = attempt;
-      attempt.catch(() => {
-        if (loading === attempt) loading = null;
-      });
-    }
-    return loading;
-  };
+  const config = onceUntilFailure(load);
   const delegate =
     (name: keyof ScreenParcelConfig) =>
     async (props: unknown): Promise<void> => {

@@ -6,6 +6,7 @@
  * before sign-in (or on a test page) loads it once per page and shares the promise. A failed fetch is
  * forgotten, so the next caller tries again.
  */
+import { onceUntilFailure } from './once.ts';
 import { currentSession } from './session.ts';
 import type { ShellConfig } from './types.ts';
 
@@ -55,7 +56,7 @@ export async function fetchShellConfig(url = DEFAULT_URL): Promise<ShellConfig> 
   return config;
 }
 
-let pending: Promise<ShellConfig> | null = null;
+const fetchOnce = onceUntilFailure(() => fetchShellConfig());
 
 /** The configuration when it is already known (no waiting). */
 export function knownShellConfig(): ShellConfig | null {
@@ -66,12 +67,5 @@ export function knownShellConfig(): ShellConfig | null {
 export function loadShellConfig(): Promise<ShellConfig> {
   const known = knownShellConfig();
   if (known) return Promise.resolve(known);
-  if (!pending) {
-    const request = fetchShellConfig();
-    pending = request;
-    request.catch(() => {
-      if (pending === request) pending = null;
-    });
-  }
-  return pending;
+  return fetchOnce();
 }
