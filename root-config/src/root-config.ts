@@ -1,8 +1,10 @@
 /**
  * @erp/root-config — boots the shell (§4 first navigation):
- * shell config → i18n → sign-in → applications, routes, tenant, languages and profile in parallel →
- * bus → chrome (top bar, loading overlay, alerts, banners, dialogs, command palette, shortcuts) →
- * single-spa-layout (hash mode) mounting the one workspace application (the tab host) → single-spa start.
+ * shell config → applications, routes, tenant, languages and profile in parallel (with a stored live token),
+ * i18n and sign-in → chrome (top bar, loading overlay, alerts, banners, question dialog, shortcuts) → bus →
+ * single-spa-layout (hash mode) mounting the one workspace application (the tab host) → single-spa start →
+ * top bar shown. After the first screen: the background token renewal, then, when the page is idle, the
+ * hidden chrome (About, Change Password, command palette) and the first application page's modules.
  * When sign-in is impossible the shell still starts, signed out, with a Log in button and no server routes.
  */
 import '@erp/shell-elements';
@@ -121,6 +123,21 @@ function prefetchScreenModules(imports: Record<string, string>): void {
   }
 }
 
+const deferred: (() => unknown)[] = [];
+
+/** A piece of hidden chrome, built on first use or by `buildDeferred()`, whichever comes first. */
+function whenNeeded<T>(build: () => T): (() => T) & { made(): boolean } {
+  let built: { value: T } | null = null;
+  const get = () => (built ??= { value: build() }).value;
+  deferred.push(get);
+  return Object.assign(get, { made: () => built !== null });
+}
+
+/** Builds every piece of hidden chrome not built yet. */
+function buildDeferred(): void {
+  for (const build of deferred.splice(0)) build();
+}
+
 /** Runs `task` when the page is idle (soon at the latest). */
 function whenIdle(task: () => void): void {
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2000 });
@@ -197,40 +214,47 @@ function dialogOpen(): boolean {
   return [...document.querySelectorAll('erp-dialog')].some((dialog) => (dialog as DialogElement).open);
 }
 
+/** User Timing marks of the boot (read by the shell benchmark, shown in the browser's performance tools). */
+const BOOT_MARKS = { start: 'erp:boot-start', signedIn: 'erp:boot-signed-in', firstScreen: 'erp:boot-first-screen' } as const;
+
 async function boot(): Promise<void> {
+  performance.mark(BOOT_MARKS.start);
   let session: ShellSession | null = null;
   let workspace: Workspace | null = null;
   const { imports } = readImportMap();
   const doneLoading = beginLoading();
 
-  // The network first: configuration (inline in the page), locale files and sign-in start before the chrome
-  // is built, and the chrome is built while they travel.
+  // The network first: the start-up calls (with a stored live token), the locale files and sign-in leave
+  // before the chrome is built, and the chrome is built while they travel.
   const config: ShellConfig | null = await fetchShellConfig().catch(() => null);
-  if (config) configureApi({ baseUrl: config.apiBase });
-  const i18nReady = initI18n({ namespaces: NAMESPACES, ...(config?.localesVersion ? { version: config.localesVersion } : {}) })
-    .catch(() => undefined)
-    .then(() => publishLanguage());
   let early: ReturnType<typeof loadShellDataEarly> | null = null;
   let started: ReturnType<ShellSession['start']> | null = null;
   if (config) {
+    configureApi({ baseUrl: config.apiBase });
     session = createSession(config);
     early = loadShellDataEarly(session);
-    started = session.start();
   }
+  const i18nReady = initI18n({ namespaces: NAMESPACES, ...(config?.localesVersion ? { version: config.localesVersion } : {}) })
+    .catch(() => undefined)
+    .then(() => publishLanguage());
+  if (session) started = session.start();
 
-  const about = mountAboutDialog();
+  // Hidden until asked for: About, Change Password and the palette are built after the first screen.
+  const about = whenNeeded(() => mountAboutDialog());
   mountQuestionDialog();
-  const changePasswordDialog = mountScreenDialog({
-    component: CHANGE_PASSWORD_COMPONENT,
-    path: CHANGE_PASSWORD_PATH,
-    application: 'SHELL',
-    headingKey: 'shell:user.changePassword',
-    heading: 'Change Password',
-    imports,
-    // The workspace application's mountParcel (app-owned parcels are freed on unmount).
-    mountParcel: () => workspace?.parcelMounter ?? null,
-  });
-  const palette = mountPalette((menu, path) => (workspace ? workspace.openMenu(menu, path) : go(path)));
+  const changePasswordDialog = whenNeeded(() =>
+    mountScreenDialog({
+      component: CHANGE_PASSWORD_COMPONENT,
+      path: CHANGE_PASSWORD_PATH,
+      application: 'SHELL',
+      headingKey: 'shell:user.changePassword',
+      heading: 'Change Password',
+      imports,
+      // The workspace application's mountParcel (app-owned parcels are freed on unmount).
+      mountParcel: () => workspace?.parcelMounter ?? null,
+    }),
+  );
+  const palette = whenNeeded(() => mountPalette((menu, path) => (workspace ? workspace.openMenu(menu, path) : go(path))));
 
   let portalChrome: PortalChrome | null = null;
   const chrome: Chrome = mountChrome(document.getElementById('erp-top') ?? document.body, {
@@ -244,8 +268,8 @@ async function boot(): Promise<void> {
     },
     logout: () => void session?.logout(),
     // The screen itself says where to go when an external identity provider manages passwords.
-    changePassword: () => void changePasswordDialog.show(),
-    about: () => void about.show(),
+    changePassword: () => void changePasswordDialog().show(),
+    about: () => void about().show(),
     // §4: portal users get the account switcher; anyone else goes to the landing page.
     switchAccount: () =>
       portalChrome?.active ? portalChrome.switchAccount() : go(landingPath(bus.session$.value?.profile.landingPage ?? '/')),
@@ -267,18 +291,19 @@ async function boot(): Promise<void> {
   /** Ctrl+K, F2: the palette (signed in only; signed out the keys are left to the page). */
   const togglePalette = (): boolean => {
     if (!bus.session$.value) return false;
-    if (palette.isOpen) palette.close();
-    else palette.open();
+    if (palette().isOpen) palette().close();
+    else palette().open();
     return true;
   };
+  const paletteOpen = () => palette.made() && palette().isOpen;
   installShortcuts({
     palette: () => togglePalette(),
     paletteF2: () => togglePalette(),
-    nextTab: () => (palette.isOpen || dialogOpen() ? false : workspace?.cycleTab(1)),
-    previousTab: () => (palette.isOpen || dialogOpen() ? false : workspace?.cycleTab(-1)),
-    nextApplication: () => (palette.isOpen || dialogOpen() ? false : workspace?.cycleApplication(1)),
-    previousApplication: () => (palette.isOpen || dialogOpen() ? false : workspace?.cycleApplication(-1)),
-    closeTab: () => (palette.isOpen || dialogOpen() ? false : workspace?.closeActiveTab()),
+    nextTab: () => (paletteOpen() || dialogOpen() ? false : workspace?.cycleTab(1)),
+    previousTab: () => (paletteOpen() || dialogOpen() ? false : workspace?.cycleTab(-1)),
+    nextApplication: () => (paletteOpen() || dialogOpen() ? false : workspace?.cycleApplication(1)),
+    previousApplication: () => (paletteOpen() || dialogOpen() ? false : workspace?.cycleApplication(-1)),
+    closeTab: () => (paletteOpen() || dialogOpen() ? false : workspace?.closeActiveTab()),
     // §4: Escape resets the loading indicator; the key still reaches dialogs and screens.
     resetLoading: () => {
       if (bus.loading$.value > 0) resetLoading();
@@ -293,7 +318,10 @@ async function boot(): Promise<void> {
     if (session && started) {
       outcome = await started;
       if (outcome.status === 'redirecting') return; // the browser is leaving for the provider
-      if (outcome.status === 'signed-in') data = await shellDataFor(session, outcome.user, early);
+      if (outcome.status === 'signed-in') {
+        data = await shellDataFor(session, outcome.user, early);
+        performance.mark(BOOT_MARKS.signedIn);
+      }
     }
     await i18nReady;
     if (!config) {
@@ -326,8 +354,18 @@ async function boot(): Promise<void> {
     }
     workspace = new Workspace({ imports, storage: safeLocalStorage(), config });
     startLayout(workspace);
-    whenIdle(() => prefetchScreenModules(imports));
+    // After the first screen: the background sign-in renewal, then (idle) the hidden chrome and the modules
+    // of the first application page.
+    void workspace.firstScreenShown.then(() => {
+      performance.mark(BOOT_MARKS.firstScreen);
+      session?.firstPageShown();
+      whenIdle(() => {
+        buildDeferred();
+        prefetchScreenModules(imports);
+      });
+    });
   } finally {
+    chrome.show();
     doneLoading();
   }
 }

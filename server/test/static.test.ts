@@ -29,6 +29,7 @@ const INDEX_HTML = [
   '<!doctype html><html><head><title>ERP</title><!-- import-map -->',
   '<link rel="modulepreload" href="/root-config/root-config.js" />',
   '<link rel="modulepreload" href="/vendor/lit.js" />',
+  '<link rel="modulepreload" href="/vendor/chunks/runtime-AbC123.js" />',
   '<link rel="icon" href="/root-config/favicon.svg" type="image/svg+xml" />',
   '<link rel="stylesheet" href="/root-config/shell.css" />',
   '<script type="module" src="/root-config/root-config.js"></script></head><body></body></html>',
@@ -273,7 +274,8 @@ describe('content-versioned URLs', () => {
     const { imports } = inlineImportMap(body);
     const preloads = [...body.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
     // Byte-identical to the import map's URLs, or the browser would fetch each module twice.
-    expect(preloads).toEqual([imports['@erp/root-config'], imports.lit]);
+    // A chunk is imported by its plain URL (relative to its importer; its name carries its content hash).
+    expect(preloads).toEqual([imports['@erp/root-config'], imports.lit, '/vendor/chunks/runtime-AbC123.js']);
     expect(imports.lit).toBe(`/vendor/lit.js?v=${await versionOf('vendor/dist/lit.js')}`);
     expect(body).toContain(`<script type="module" src="${imports['@erp/root-config']}"></script>`);
     expect(body).toContain(`href="/root-config/favicon.svg?v=${await versionOf('root-config/dist/favicon.svg')}"`);

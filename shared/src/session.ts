@@ -15,6 +15,8 @@ import type { ShellConfig, UserProfile } from './types.ts';
 
 /** Name of the Web Lock that serializes token renewals across the tabs of one browser. */
 export const RENEWAL_LOCK = 'erp-token-renewal';
+/** Longest wait of a live session's background renewal for the shell's first page (ms). */
+const RENEWAL_DEFER_MS = 2000;
 /** sessionStorage key remembering a reload done after an expired session was renewed (no reload loops). */
 const RELOAD_MARK = 'erp.session.reloaded-after-renewal';
 
@@ -99,6 +101,8 @@ export class ShellSession {
   private latest: User | null = null;
   private readonly origin: string;
   private readonly redirectPath: string;
+  private markFirstPageShown: () => void = () => undefined;
+  private readonly firstPage = new Promise<void>((resolve) => (this.markFirstPageShown = resolve));
 
   constructor(readonly config: ShellConfig) {
     this.origin = window.location.origin;
@@ -197,14 +201,25 @@ export class ShellSession {
     return { status: 'signed-in', user };
   }
 
+  /**
+   * The shell has shown its first page. The background renewal of a live session waits for it (or for
+   * RENEWAL_DEFER_MS at most), so the provider round trip and its token rotation stay off the boot's path.
+   */
+  firstPageShown(): void {
+    this.markFirstPageShown();
+  }
+
   /** §4 step 2 for a session that has not expired; step 3 when the provider refuses it. */
   private renewInBackground(): void {
-    this.manager.signinSilent().then(
-      (renewed) => {
-        if (!renewed) void this.redirectToSignIn();
-      },
-      () => void this.redirectToSignIn(),
-    );
+    const longestWait = new Promise<void>((resolve) => window.setTimeout(resolve, RENEWAL_DEFER_MS));
+    void Promise.race([this.firstPage, longestWait])
+      .then(() => this.manager.signinSilent())
+      .then(
+        (renewed) => {
+          if (!renewed) void this.redirectToSignIn();
+        },
+        () => void this.redirectToSignIn(),
+      );
   }
 
   /** Finishes the code flow on the callback page and puts the user back where they were (hash). */

@@ -147,11 +147,13 @@ export function mountHomePage(container: HTMLElement): () => void {
     scheduled = true;
     queueMicrotask(draw);
   };
-  draw();
+  // The channels' current values arrive on subscription: the one draw below covers them.
+  scheduled = true;
   const subscriptions = [bus.session$, bus.applications$, bus.recent$, bus.tenant$, bus.language$].map((channel) =>
     (channel as { subscribe(next: () => void): { unsubscribe(): void } }).subscribe(schedule),
   );
   i18n.on('loaded', schedule);
+  draw();
   return () => {
     subscriptions.forEach((subscription) => subscription.unsubscribe());
     i18n.off('loaded', schedule);

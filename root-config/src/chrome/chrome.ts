@@ -37,9 +37,11 @@ export interface Chrome {
   topBar: TopBarElement;
   overlay: LoadingOverlayElement;
   setLanguages(languages: Language[]): void;
+  /** Puts the top bar in the page (once sign-in has decided what it shows: no "Log in" flash, one render). */
+  show(): void;
 }
 
-/** Creates the chrome in the page skeleton and keeps it in step with the bus. */
+/** Creates the chrome for the page skeleton and keeps it in step with the bus. */
 export function mountChrome(top: HTMLElement, actions: ChromeActions): Chrome {
   const topBar = createElement<TopBarElement>('erp-top-bar');
   const overlay = createElement<LoadingOverlayElement>('erp-loading-overlay');
@@ -51,7 +53,6 @@ export function mountChrome(top: HTMLElement, actions: ChromeActions): Chrome {
   topBar.language = bus.language$.value;
   topBar.portal = false;
   overlay.active = false;
-  top.append(topBar);
   document.body.append(overlay);
 
   bus.session$.subscribe((session) => {
@@ -88,6 +89,9 @@ export function mountChrome(top: HTMLElement, actions: ChromeActions): Chrome {
     overlay,
     setLanguages(languages) {
       topBar.languages = languages;
+    },
+    show() {
+      if (!topBar.isConnected) top.append(topBar);
     },
   };
 }

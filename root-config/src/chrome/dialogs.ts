@@ -10,48 +10,56 @@ import { componentVersions } from '../versions.ts';
 import { createElement, onElement, type AboutElement, type DialogElement } from './elements.ts';
 import { shortcutList } from './shortcuts.ts';
 
-/** Shows `bus.confirm$` questions in a dialog. Answers the stopper. */
+/**
+ * Shows `bus.confirm$` questions in a dialog (created with the first question: boot does not render it).
+ * Answers the stopper.
+ */
 export function mountQuestionDialog(parent: HTMLElement = document.body): () => void {
-  const dialog = createElement<DialogElement>('erp-dialog');
-  dialog.open = false;
-  dialog.heading = '';
-  dialog.message = '';
-  dialog.actions = [];
-  dialog.dataset['dialog'] = 'question';
-  parent.append(dialog);
+  let dialog: DialogElement | null = null;
+  let stopListening: (() => void) | null = null;
   const queue: ConfirmRequest[] = [];
   let current: ConfirmRequest | null = null;
 
+  const dialogElement = (): DialogElement => {
+    if (dialog) return dialog;
+    const created = createElement<DialogElement>('erp-dialog');
+    created.open = false;
+    created.dataset['dialog'] = 'question';
+    parent.append(created);
+    stopListening = onElement(created, 'erp-dialog-action', ({ id }) => {
+      const answered = current;
+      if (!answered) return;
+      created.open = false;
+      current = null;
+      answered.resolve(id || 'cancel');
+      // The next question after the dialog has closed (lets the element finish its close).
+      queueMicrotask(next);
+    });
+    dialog = created;
+    return created;
+  };
   const next = () => {
     current = queue.shift() ?? null;
     if (!current) {
-      dialog.open = false;
+      if (dialog) dialog.open = false;
       return;
     }
-    dialog.heading = current.heading;
-    dialog.message = current.message;
-    dialog.actions = current.actions.map((action) => ({ ...action }));
-    dialog.open = true;
+    const shown = dialogElement();
+    shown.heading = current.heading;
+    shown.message = current.message;
+    shown.actions = current.actions.map((action) => ({ ...action }));
+    shown.open = true;
   };
   const subscription = bus.confirm$.subscribe((request) => {
     queue.push(request);
     if (!current) next();
   });
-  const stopListening = onElement(dialog, 'erp-dialog-action', ({ id }) => {
-    const answered = current;
-    if (!answered) return;
-    dialog.open = false;
-    current = null;
-    answered.resolve(id || 'cancel');
-    // The next question after the dialog has closed (lets the element finish its close).
-    queueMicrotask(next);
-  });
   return () => {
     subscription.unsubscribe();
-    stopListening();
+    stopListening?.();
     for (const request of queue.splice(0)) request.resolve('cancel');
     current?.resolve('cancel');
-    dialog.remove();
+    dialog?.remove();
   };
 }
 

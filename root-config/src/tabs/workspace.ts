@@ -95,6 +95,9 @@ export class Workspace {
   private lastTabsJson: string | null = null;
   /** What was last published on `bus.tabs$` (a switch between open tabs changes nothing there). */
   private lastOpenTabsJson: string | null = null;
+  private markFirstScreenShown: () => void = () => undefined;
+  /** Settles when the first screen has been activated and rendered (work left for later waits for it). */
+  readonly firstScreenShown = new Promise<void>((resolve) => (this.markFirstScreenShown = resolve));
 
   constructor(private readonly options: WorkspaceOptions) {
     // The screens are reached through the host once the workspace is mounted.
@@ -289,6 +292,7 @@ export class Workspace {
     }
     this.model.activate(tab.id);
     this.render();
+    this.markFirstScreenShown();
   }
 
   // ---- user actions -------------------------------------------------------------------------------------

@@ -112,6 +112,11 @@ export function versionImportMap(importMapJson: string, versions: ReadonlyMap<st
   return JSON.stringify(versioned, null, 2);
 }
 
+/** A file of a package's `chunks/` folder (named by Vite after its content). */
+function isChunk(url: string): boolean {
+  return url.split(/[?#]/, 1)[0]!.split('/').includes('chunks');
+}
+
 /** `href="/…"` and `src="/…"` (same-origin absolute paths without query or fragment). */
 const PAGE_URL_ATTRIBUTE = /(\s(?:href|src)=)(["'])(\/(?!\/)[^"'?#\s]*)\2/gi;
 
@@ -125,7 +130,9 @@ export function shellPageUrls(html: string, importMapJson: string): string[] {
   add(map.imports);
   for (const entries of Object.values(map.scopes ?? {})) add(entries);
   for (const match of html.matchAll(PAGE_URL_ATTRIBUTE)) urls.add(match[3]!);
-  return [...urls];
+  // A chunk is imported by its plain URL, relative to the module that imports it; `?v` on its preload would
+  // make the preload and the import two fetches. Its name carries its content hash, so it is immutable anyway.
+  return [...urls].filter((url) => !isChunk(url));
 }
 
 export interface ShellPage {
