@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localeFileUrl } from './i18n.ts';
+import { CULTURE_COOKIE, DEFAULT_LOCALE, localeFileUrl, storedLocale } from './i18n.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,5 +27,44 @@ describe('locale file URLs', () => {
       '/locales/fr-CA/shell.json?v=abc123',
     ]);
     expect(i18n.t('shell:url')).toBe('/locales/fr-CA/shell.json?v=abc123');
+  });
+});
+
+describe('the stored language (§5, §9: the culture cookie is read, en-CA without it)', () => {
+  it('is en-CA when there is no cookie at all', () => {
+    expect(DEFAULT_LOCALE).toBe('en-CA');
+    expect(storedLocale('')).toBe('en-CA');
+    expect(storedLocale('theme=dark; session=abc')).toBe('en-CA');
+    expect(storedLocale(`${CULTURE_COOKIE}=`)).toBe('en-CA');
+  });
+
+  it('is en-CA when the cookie names a culture the shell does not have', () => {
+    expect(storedLocale(`${CULTURE_COOKIE}=c=de-DE|uic=de-DE`)).toBe('en-CA');
+    expect(storedLocale(`${CULTURE_COOKIE}=${encodeURIComponent('c=es-MX|uic=es-MX')}`)).toBe('en-CA');
+    expect(storedLocale(`${CULTURE_COOKIE}=nonsense`)).toBe('en-CA');
+    // Another cookie whose name merely ends the same way is not the culture cookie.
+    expect(storedLocale('My.AspNetCore.Culture=c=fr-CA|uic=fr-CA')).toBe('en-CA');
+  });
+
+  it('is en-CA when the cookie is not valid percent-encoding', () => {
+    expect(storedLocale(`${CULTURE_COOKIE}=c%3Dfr-CA%7Cuic%3D%E0%A4%A`)).toBe('en-CA');
+  });
+
+  it('reads c=fr-CA|uic=fr-CA, as written by the shell (encoded) or by the server (plain)', () => {
+    expect(storedLocale(`${CULTURE_COOKIE}=c=fr-CA|uic=fr-CA`)).toBe('fr-CA');
+    expect(storedLocale(`${CULTURE_COOKIE}=${encodeURIComponent('c=fr-CA|uic=fr-CA')}`)).toBe('fr-CA');
+    expect(storedLocale(`theme=dark; ${CULTURE_COOKIE}=c=zh-TW|uic=zh-TW; session=abc`)).toBe('zh-TW');
+  });
+
+  it('prefers the UI culture (uic) over the formatting culture (c)', () => {
+    expect(storedLocale(`${CULTURE_COOKIE}=c=en-CA|uic=zh-CN`)).toBe('zh-CN');
+    expect(storedLocale(`${CULTURE_COOKIE}=c=fr-CA`)).toBe('fr-CA');
+  });
+
+  it('reads the page\'s own cookie by default', () => {
+    vi.stubGlobal('document', { cookie: '' });
+    expect(storedLocale()).toBe('en-CA');
+    vi.stubGlobal('document', { cookie: `${CULTURE_COOKIE}=c%3Dfr-CA%7Cuic%3Dfr-CA` });
+    expect(storedLocale()).toBe('fr-CA');
   });
 });

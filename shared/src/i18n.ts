@@ -21,7 +21,12 @@ export function storedLocale(cookie: string = globalThis.document?.cookie ?? '')
     .find((part) => part.startsWith(`${CULTURE_COOKIE}=`))
     ?.slice(CULTURE_COOKIE.length + 1);
   if (!raw) return DEFAULT_LOCALE;
-  const decoded = decodeURIComponent(raw);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return DEFAULT_LOCALE; // not valid percent-encoding (written by hand or by another site): no culture
+  }
   const locale = /(?:^|\|)uic=([^|]+)/.exec(decoded)?.[1] ?? /(?:^|\|)c=([^|]+)/.exec(decoded)?.[1] ?? decoded;
   return (SUPPORTED_LOCALES as readonly string[]).includes(locale) ? (locale as SupportedLocale) : DEFAULT_LOCALE;
 }

@@ -34,6 +34,33 @@ test('#/novus-gl mounts the accounting React micro-app with the General Ledger l
   await expect(page.locator('erp-top-bar').getByRole('tab', { name: /General Ledger/ })).toBeVisible();
 });
 
+test('staff never see the Switch Account link (portal users only), wherever they go in the shell', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  const topBar = page.locator('erp-top-bar');
+  const switchAccount = topBar.getByRole('button', { name: 'Switch Account' });
+  // The signed-in top bar is complete: the user menu and the Applications menu are there.
+  await expect(topBar.getByRole('button', { name: 'Dana Whitfield' })).toBeVisible();
+  await expect(topBar.getByRole('button', { name: 'Applications' })).toBeVisible();
+  await expect(switchAccount).toHaveCount(0);
+  await expect(topBar.locator('[part="switch-account"]')).toHaveCount(0);
+  await expect(page.getByText('Switch Account')).toHaveCount(0);
+
+  // Nor on an application, nor on the portal's own pages, nor after a reload.
+  for (const [hash, application] of [
+    ['#/novus-gl', 'General Ledger'],
+    ['#/portal', 'Customer ordering portal'],
+  ] as const) {
+    await page.evaluate((target) => (window.location.hash = target), hash);
+    await expect(topBar.getByRole('tab', { name: application })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { level: 1, name: application, exact: true })).toBeVisible();
+    await expect(switchAccount).toHaveCount(0);
+  }
+  await page.reload();
+  await expect(topBar.getByRole('button', { name: 'Dana Whitfield' })).toBeVisible();
+  await expect(switchAccount).toHaveCount(0);
+  await expect(page.getByText('Switch Account')).toHaveCount(0);
+});
+
 test('clerk sees only Order Entry and Inventory Control', async ({ page }) => {
   await signIn(page, 'clerk', 'clerk');
   const topBar = page.locator('erp-top-bar');

@@ -4,6 +4,8 @@
  * shell's http://localhost:<PORT>):
  * - the steel user gets the steel order-entry frame, and the partner page inside lists the
  *   VerifyReSteelSndUser message it received with the user's shellSub, then acknowledges it;
+ * - that message goes to the configured origin only, never '*': a frame whose page ends up on another
+ *   origin never receives it;
  * - a user of another domain gets an honest message and no frame; an expired session removes the frame;
  * - messages from any other window or origin (the shell page itself, another window of the partner
  *   origin) change nothing;
@@ -100,6 +102,51 @@ test.describe('steel order-entry frame', () => {
     expect(payload).toEqual({ shellSub: { displayName: "Liam O'Connor", subjectId: 'steel' } });
     await expect(partner.locator('#verified-user')).toHaveText("Liam O'Connor (steel)");
     await expect(partner.locator('#ignored')).toHaveText('0');
+  });
+
+  test('VerifyReSteelSndUser goes to the exact configured origin: a frame showing another origin never gets it', async ({ browser }) => {
+    // The configured steel page answers with a redirect to the same partner page on another origin
+    // (localhost instead of 127.0.0.1): the frame loads and runs it, but its origin is not the configured
+    // one. Posted with '*', the shellSub would reach it. The shell's CSP frame-src would refuse the other
+    // origin before the page could run, so this page ignores CSP; what is tested is postMessage's target.
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    try {
+      const config = await shellConfig(page);
+      const frameUrl = new URL(config.steel.frameUrl!);
+      expect(frameUrl.hostname).toBe('127.0.0.1');
+      const elsewhere = new URL(frameUrl.href);
+      elsewhere.hostname = 'localhost';
+      expect(elsewhere.origin).not.toBe(config.steel.origin);
+      await page.route(frameUrl.href, (route) =>
+        route.fulfill({ status: 302, headers: { location: elsewhere.href, 'cache-control': 'no-store' } }),
+      );
+      await openSteelScreen(page, 'steel', 'steel');
+
+      const frame = steelFrame(page);
+      await expect(frame).toBeVisible();
+      const partner = page.frameLocator(`iframe[title="${FRAME_TITLE}"]`);
+      await expect(partner.locator('#shell-origin')).toHaveText(new URL(page.url()).origin); // the partner page runs
+      await expect.poll(() => page.frames().some((inner) => inner.url() === elsewhere.href)).toBe(true);
+      // The shell posted once the frame loaded ...
+      await expect(steelScreen(page)).toHaveAttribute('data-link', 'sent');
+      // ... then a marker message of the test's own, from the same window to the same frame, with '*': messages
+      // between two windows arrive in the order they were posted, so once the marker is listed, a
+      // VerifyReSteelSndUser the browser delivered would be listed before it.
+      await page.evaluate((title) => {
+        const target = document.querySelector<HTMLIFrameElement>(`iframe[title="${title}"]`)!.contentWindow!;
+        target.postMessage({ name: 'E2eMarker', payload: null }, '*');
+      }, FRAME_TITLE);
+      const received = partner.locator('#received li');
+      await expect(received).toHaveCount(1);
+      await expect(received.first()).toHaveAttribute('data-name', 'E2eMarker');
+      await expect(partner.locator('#verified-user')).toHaveText('not verified yet');
+      // The shell never says it is connected: no acknowledgement of the user came back.
+      await expect(steelScreen(page)).toHaveAttribute('data-link', 'sent');
+      await expect(steelScreen(page).getByRole('status')).not.toHaveText(/Connected/);
+    } finally {
+      await context.close();
+    }
   });
 
   test('messages from another window or origin are ignored', async ({ page }) => {

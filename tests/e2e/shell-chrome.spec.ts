@@ -1,7 +1,8 @@
 /**
- * The shell around the screens, end to end: the §4 loading indicator (Escape resets it), the command
- * palette (Ctrl+K, F2), languages switched without a reload, the banner when the API cannot be reached,
- * About, and menu RESTEEL0002's resteelWin window.
+ * The shell around the screens, end to end: the §4 loading indicator (raised by API calls and by screen
+ * loads; Escape resets it), the command palette (Ctrl+K, F2), languages switched without a reload, the
+ * banners when the API cannot be reached and when the session has expired (§8), About, and menu
+ * RESTEEL0002's resteelWin window.
  */
 import { expect, test } from '@playwright/test';
 import { accessToken, signIn } from './helpers.ts';
@@ -43,6 +44,41 @@ test('the loading overlay covers the page at z-index 1041 while a call is in fli
   await goTo(page, '#/novus-gl');
   await expect(screenOf(page, '/novus-gl').getByRole('navigation', { name: 'General Ledger menu' })).toBeVisible();
   await settled(page);
+});
+
+test('loading the screen of a micro-app not loaded yet keeps the overlay on until its module has arrived', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await settled(page);
+  // Every API call in flight also raises the counter: follow them, so the overlay is seen on with none left.
+  const apiInFlight = new Set<unknown>();
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) apiInFlight.add(request);
+  });
+  page.on('requestfinished', (request) => apiInFlight.delete(request));
+  page.on('requestfailed', (request) => apiInFlight.delete(request));
+  // #/novus-gl's application page is @erp/accounting#ApplicationHome; HOME never loaded that module.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let moduleRequested = false;
+  await page.route('**/apps/accounting/accounting.js*', async (route) => {
+    moduleRequested = true;
+    await held;
+    await route.continue();
+  });
+
+  await goTo(page, '#/novus-gl');
+  await expect.poll(() => moduleRequested).toBe(true);
+  await expect(menuBar(page).getByRole('menubar')).toBeVisible(); // its menus have arrived
+  await expect.poll(() => apiInFlight.size).toBe(0);
+  // Only the screen load is left, and it keeps the overlay on.
+  await expect(overlay(page)).toHaveAttribute('active', '');
+  await expect(overlay(page).getByRole('progressbar')).toBeVisible();
+  await expect(screenOf(page, '/novus-gl').getByRole('navigation', { name: 'General Ledger menu' })).toHaveCount(0);
+
+  release();
+  await expect(screenOf(page, '/novus-gl').getByRole('navigation', { name: 'General Ledger menu' })).toBeVisible();
+  await expect(overlay(page)).not.toHaveAttribute('active', /.*/);
+  await expect(overlay(page).getByRole('progressbar')).toBeHidden();
 });
 
 test('Ctrl+K and F2 search every menu of every application and open the choice as a tab', async ({ page }) => {
@@ -138,6 +174,31 @@ test('when the API cannot be reached a banner says so, and goes away by itself w
   await expectNotReloaded(page);
 });
 
+test('an expired session shows the banner "Your session has expired. Please log out and log in again."', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await settled(page);
+  const banner = page.locator('erp-banner[data-banner="session-expired"]');
+  const message = banner.locator('[part="message"]');
+  await expect(message).toHaveCount(0);
+  await expect(page.getByText('Your session has expired')).toHaveCount(0);
+
+  const expire = (expired: boolean) =>
+    page.evaluate(async (value) => {
+      const { bus } = (await import(/* @vite-ignore */ '@erp/shared')) as typeof import('@erp/shared');
+      const session = bus.session$.value!;
+      bus.session$.next({ ...session, expired: value });
+    }, expired);
+  await expire(true);
+  await expect(message).toBeVisible();
+  await expect(message).toHaveText('Your session has expired. Please log out and log in again.');
+  await expect(banner.getByRole('status')).toContainText('Your session has expired. Please log out and log in again.');
+
+  // A live session again (renewed): the banner goes.
+  await expire(false);
+  await expect(message).toHaveCount(0);
+  await expect(page.getByText('Your session has expired')).toHaveCount(0);
+});
+
 test('About shows the release, server, database, component versions and the keyboard shortcuts', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
   await settled(page);
@@ -158,22 +219,64 @@ test('About shows the release, server, database, component versions and the keyb
   await expect(about.getByRole('heading', { name: 'About' })).toBeHidden();
 });
 
-test('menu RESTEEL0002 opens the resteelWin window once, then brings it forward', async ({ page }) => {
+test('menu RESTEEL0002 opens the resteelWin window, focuses it while open, and opens it again once closed', async ({ page }) => {
   await signIn(page, 'steel', 'steel', '#/resteel-oe');
   const config = (await (await page.request.get('/shell-config.json')).json()) as { steel: { frameUrl?: string } };
+  // Headless Chromium treats every window as focused and fires no focus event, so the focusing is seen
+  // where the shell does it: a spy on the window objects window.open hands out counts their focus() calls.
+  await page.evaluate(() => {
+    const spy = { opens: 0, focuses: 0 };
+    (window as unknown as { __e2eSteelWindow: typeof spy }).__e2eSteelWindow = spy;
+    const open = window.open.bind(window);
+    window.open = (...args: Parameters<typeof window.open>) => {
+      spy.opens += 1;
+      const opened = open(...args);
+      if (!opened) return opened;
+      return new Proxy(opened, {
+        get(target, property) {
+          if (property === 'focus') {
+            return () => {
+              spy.focuses += 1;
+              target.focus();
+            };
+          }
+          return Reflect.get(target, property);
+        },
+      });
+    };
+  });
+  const steelWindowSpy = () =>
+    page.evaluate(() => ({ ...(window as unknown as { __e2eSteelWindow: { opens: number; focuses: number } }).__e2eSteelWindow }));
+
   const popupPromise = page.waitForEvent('popup');
   await menuBar(page).getByRole('menuitem', { name: 'ReSteel Order Entry' }).click();
   const popup = await popupPromise;
   expect(popup.url()).toBe(config.steel.frameUrl);
   expect(await popup.evaluate(() => window.name)).toBe('resteelWin');
+  await popup.waitForLoadState();
+  await popup.evaluate(() => ((window as unknown as { __e2eMark?: number }).__e2eMark = 7));
+  expect(await steelWindowSpy()).toEqual({ opens: 1, focuses: 0 });
 
-  // Chosen again: no second window.
-  let another = false;
-  page.context().on('page', () => (another = true));
+  // Chosen again while it is open: the same window is focused; no second window, the page not reloaded.
+  const opened: string[] = [];
+  page.context().on('page', (other) => opened.push(other.url()));
   await menuBar(page).getByRole('menuitem', { name: 'ReSteel Order Entry' }).click();
-  await page.waitForTimeout(500);
-  expect(another).toBe(false);
+  await expect.poll(steelWindowSpy).toEqual({ opens: 1, focuses: 1 });
+  expect(opened).toEqual([]);
   expect(page.context().pages()).toHaveLength(2);
+  expect(await popup.evaluate(() => (window as unknown as { __e2eMark?: number }).__e2eMark)).toBe(7);
   // No tab was opened for it.
+  await expect(tabBar(page).getByRole('tab')).toHaveCount(0);
+
+  // The user closes the window; choosing the menu again opens it again.
+  await popup.close();
+  expect(page.context().pages()).toHaveLength(1);
+  const reopenedPromise = page.waitForEvent('popup');
+  await menuBar(page).getByRole('menuitem', { name: 'ReSteel Order Entry' }).click();
+  const reopened = await reopenedPromise;
+  expect(reopened.url()).toBe(config.steel.frameUrl);
+  expect(await reopened.evaluate(() => window.name)).toBe('resteelWin');
+  expect(await steelWindowSpy()).toEqual({ opens: 2, focuses: 1 });
+  expect(page.context().pages()).toHaveLength(2);
   await expect(tabBar(page).getByRole('tab')).toHaveCount(0);
 });

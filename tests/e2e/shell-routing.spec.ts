@@ -5,7 +5,7 @@
  * asks for any; a menu tab opens once per MenuId; screens that are not in this release say so.
  */
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { accessToken, signIn } from './helpers.ts';
 import { chooseMenu, goTo, markPage, menuBar, screenOf, settled, tabBar, topBar, expectNotReloaded } from './shell-helpers.ts';
 
 test('the first segment selects the application case-insensitively and the path becomes canonical', async ({ page }) => {
@@ -115,4 +115,74 @@ test('an application page lists its menus with a working filter and the recently
 
   const recent = home.getByRole('region', { name: 'Recently opened' });
   await expect(recent.getByRole('link', { name: /Trial Balance/ })).toBeVisible();
+});
+
+interface ApplicationAnswer {
+  Application: string;
+  Description: string;
+  RouterPath: string;
+}
+
+interface MenuAnswer {
+  MenuId: string;
+  MenuName: string;
+  ParentId: string;
+  IsActive: boolean;
+  RouterPath: string;
+}
+
+/** The menu items the launchpad lists: active, under ROOT through active groups, not groups themselves. */
+function launchpadItems(menus: MenuAnswer[]): MenuAnswer[] {
+  const active = menus.filter((menu) => menu.IsActive);
+  const items: MenuAnswer[] = [];
+  const seen = new Set<string>();
+  const walk = (parentId: string) => {
+    for (const menu of active.filter((candidate) => candidate.ParentId === parentId && !seen.has(candidate.MenuId))) {
+      seen.add(menu.MenuId);
+      if (menu.RouterPath.trim() !== '') items.push(menu);
+      walk(menu.MenuId);
+    }
+  };
+  walk('ROOT');
+  return items;
+}
+
+test('every application root of the user shows its application page: heading and launchpad of its menus', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin', 'admin');
+  await settled(page);
+  const headers = { authorization: `Bearer ${await accessToken(page)}` };
+  const answer = await page.request.get('/api/shell/applications', { headers });
+  expect(answer.status()).toBe(200);
+  const applications = (await answer.json()) as ApplicationAnswer[];
+  expect(applications.length).toBeGreaterThan(0);
+
+  for (const application of applications) {
+    const menusAnswer = await page.request.get(`/api/shell/menus?application=${encodeURIComponent(application.Application)}`, { headers });
+    expect(menusAnswer.status()).toBe(200);
+    const items = launchpadItems((await menusAnswer.json()) as MenuAnswer[]);
+    expect(items.length, `${application.Application} has menu items`).toBeGreaterThan(0);
+    const root = `/${application.RouterPath.replace(/^\/+|\/+$/g, '')}`;
+
+    await goTo(page, `#${root}`);
+    await expect(page, application.Application).toHaveURL(new RegExp(`#${root}$`));
+    await expect(topBar(page).getByRole('tab', { name: application.Description })).toHaveAttribute('aria-selected', 'true');
+    const home = screenOf(page, root);
+    await expect(home.getByRole('heading', { level: 1, name: application.Description, exact: true })).toBeVisible();
+    const launchpad = home.getByRole('navigation', { name: `${application.Description} menu` });
+    await expect(launchpad).toBeVisible();
+    // Every menu item, by its name, linking to the application path plus the menu path; nothing else.
+    const links = launchpad.getByRole('link');
+    await expect(links, application.Application).toHaveCount(items.length);
+    expect((await links.evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset['menuId']))).sort()).toEqual(
+      items.map((item) => item.MenuId).sort(),
+    );
+    for (const item of items) {
+      const link = launchpad.locator(`a[data-menu-id="${item.MenuId}"]`);
+      await expect(link.locator('.erp-ui-launchpad__name')).toHaveText(item.MenuName);
+      const path = `${root}/${item.RouterPath.trim().replace(/^\/+|\/+$/g, '')}`;
+      await expect(link).toContainText(path);
+    }
+    await expect(home.getByRole('region', { name: 'Recently opened' })).toBeVisible();
+  }
 });

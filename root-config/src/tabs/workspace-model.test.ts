@@ -253,7 +253,6 @@ describe('menu tabs (§4)', () => {
 });
 
 describe('menu area (§2, §5)', () => {
-  // No demo user has showMenus false, so this rule is proven here rather than end to end.
   it('shows the menus of an application unless the profile hides them; never for HOME', () => {
     expect(showsMenuArea('NOVUS-GL', { showMenus: true })).toBe(true);
     expect(showsMenuArea('NOVUS-GL', {})).toBe(true);
