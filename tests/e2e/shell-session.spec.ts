@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { accessToken, signIn } from './helpers.ts';
-import { chooseMenu, expectNotReloaded, markPage, menuBar, settled, tabBar, topBar } from './shell-helpers.ts';
+import { chooseMenu, expectNotReloaded, goTo, markPage, menuBar, settled, tabBar, topBar } from './shell-helpers.ts';
 
 /**
  * Marks the stored oidc-client-ts user as expired; its refresh token stays valid unless `refreshToken`
@@ -42,6 +42,9 @@ async function editStoredUser(page: Page, change: { expire: boolean; refreshToke
     db.close();
   }, change);
 }
+
+/** A pattern matching `text` as it is. */
+const literally = (text: string): RegExp => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 /** Records the token endpoint's answers: grant type and status. */
 function watchTokenCalls(page: Page): { grant: string; status: number }[] {
@@ -269,6 +272,43 @@ test('a live session starts with its stored token, renews in the background, and
 test('the profile landing page sends a portal customer to the portal on the first navigation', async ({ page }) => {
   await signIn(page, 'portal', 'portal', '#/');
   await expect(page).toHaveURL(/#\/portal/);
+});
+
+test('the landing page applies on the first navigation only: going HOME later stays on /', async ({ page }) => {
+  await signIn(page, 'portal', 'portal', '#/');
+  await expect(page).toHaveURL(/#\/portal/);
+  await settled(page);
+  await markPage(page);
+  // A later navigation to the home page, in the same page: HOME, not the landing page again.
+  await goTo(page, '#/');
+  await expect(topBar(page).getByRole('tab', { name: 'HOME' })).toHaveAttribute('aria-selected', 'true');
+  await settled(page);
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/#\/$/);
+  await expectNotReloaded(page);
+});
+
+test('the profile environment label is in the top bar, its tooltip the tenant server, database and release (§2, §3)', async ({ page }) => {
+  await page.route('**/api/shell/profile', async (route) => {
+    const answer = await route.fetch();
+    const profile = await answer.json();
+    await route.fulfill({ response: answer, json: { ...profile, environmentLabel: 'UAT', environment: 'User acceptance' } });
+  });
+  await signIn(page, 'admin', 'admin', '#/');
+  const token = await accessToken(page);
+  const tenantAnswer = await page.request.get('/api/tenant', { headers: { authorization: `Bearer ${token}` } });
+  expect(tenantAnswer.status()).toBe(200);
+  const tenant = (await tenantAnswer.json()) as { server: string; database: string; releaseNumber: string };
+  for (const value of [tenant.server, tenant.database, tenant.releaseNumber]) expect(value).toBeTruthy();
+
+  const label = topBar(page).locator('[part="environment"]');
+  await expect(label).toBeVisible();
+  await expect(label).toHaveText('UAT');
+  for (const value of [tenant.server, tenant.database, tenant.releaseNumber, 'User acceptance']) {
+    await expect(label).toHaveAttribute('title', literally(value));
+  }
+  // Assistive technology gets the same details.
+  await expect(label).toHaveAccessibleDescription(literally(tenant.database));
 });
 
 test('signing out ends the provider session and returns to the site root; signing in again asks for the password', async ({ page }) => {
