@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { accessToken, signIn } from './helpers.ts';
-import { chooseMenu, menuBar, tabBar, topBar } from './shell-helpers.ts';
+import { chooseMenu, expectNotReloaded, goTo, markPage, menuBar, settled, tabBar, topBar } from './shell-helpers.ts';
 
 /**
  * Marks the stored oidc-client-ts user as expired; its refresh token stays valid unless `refreshToken`
@@ -14,9 +14,9 @@ function expireStoredUser(page: Page, refreshToken?: string): Promise<void> {
   return editStoredUser(page, { expire: true, ...(refreshToken ? { refreshToken } : {}) });
 }
 
-/** Changes the stored user: expires it, and/or replaces its refresh token. */
-async function editStoredUser(page: Page, change: { expire: boolean; refreshToken?: string }): Promise<void> {
-  await page.evaluate(async ({ expire, refreshToken: replacement }) => {
+/** Changes the stored user: expires it, and/or replaces its refresh token, and/or gives it a session_state. */
+async function editStoredUser(page: Page, change: { expire: boolean; refreshToken?: string; sessionState?: string }): Promise<void> {
+  await page.evaluate(async ({ expire, refreshToken: replacement, sessionState }) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const opening = indexedDB.open('erp-session', 1);
       opening.onupgradeneeded = () => opening.result.createObjectStore('users');
@@ -29,6 +29,7 @@ async function editStoredUser(page: Page, change: { expire: boolean; refreshToke
       const user = JSON.parse(localStorage.getItem(key)!);
       if (expire) user.expires_at = Math.floor(Date.now() / 1000) - 60;
       if (replacement) user.refresh_token = replacement;
+      if (sessionState) user.session_state = sessionState;
       const value = JSON.stringify(user);
       await new Promise<void>((resolve, reject) => {
         const transaction = db.transaction('users', 'readwrite');
@@ -42,6 +43,9 @@ async function editStoredUser(page: Page, change: { expire: boolean; refreshToke
   }, change);
 }
 
+/** A pattern matching `text` as it is. */
+const literally = (text: string): RegExp => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
 /** Records the token endpoint's answers: grant type and status. */
 function watchTokenCalls(page: Page): { grant: string; status: number }[] {
   const calls: { grant: string; status: number }[] = [];
@@ -53,23 +57,143 @@ function watchTokenCalls(page: Page): { grant: string; status: number }[] {
   return calls;
 }
 
+/** The refresh tokens sent to the token endpoint by a page, in order (the `refresh_token` form field). */
+function watchRefreshTokensSent(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().endsWith('/oidc/token')) return;
+    const form = new URLSearchParams(request.postData() ?? '');
+    if (form.get('grant_type') === 'refresh_token') sent.push(form.get('refresh_token') ?? '');
+  });
+  return sent;
+}
+
+/**
+ * The documents the main frame loads, by path: the first load and every reload or redirect is one, a hash
+ * change none (a `framenavigated` event comes for both, so it cannot tell a reload from a hash change).
+ */
+function watchDocuments(page: Page): string[] {
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents.push(new URL(request.url()).pathname);
+  });
+  return documents;
+}
+
+/**
+ * Starts watching the token endpoint of these pages; the returned wait resolves once no token request has
+ * been in flight for `quietMs`.
+ */
+function tokenEndpointQuiet(pages: Page[], quietMs = 1500): () => Promise<void> {
+  let inFlight = 0;
+  let last = Date.now();
+  for (const tab of pages) {
+    tab.on('request', (request) => {
+      if (!request.url().endsWith('/oidc/token')) return;
+      inFlight++;
+      last = Date.now();
+    });
+    const done = (request: { url(): string }) => {
+      if (!request.url().endsWith('/oidc/token')) return;
+      inFlight--;
+      last = Date.now();
+    };
+    tab.on('requestfinished', done);
+    tab.on('requestfailed', done);
+  }
+  return async () => {
+    await expect.poll(() => inFlight === 0 && Date.now() - last >= quietMs, { timeout: 15_000 }).toBe(true);
+  };
+}
+
 test('an expired session with a refresh token is renewed silently on arrival, then the page reloads once', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/novus-gl');
   const before = await accessToken(page);
   await expireStoredUser(page);
   const calls = watchTokenCalls(page);
+  const documents = watchDocuments(page);
   await page.reload();
   await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
-  // §4: renewed because expired, reloaded once, renewed again on the reloaded arrival (a refresh token and
-  // not coming from the callback) — every renewal accepted.
-  await expect.poll(() => calls.filter((call) => call.grant === 'refresh_token').length).toBeGreaterThanOrEqual(1);
+  // §4 step 4: renewed because expired, then exactly one reload (the page.reload() above is the first
+  // document, the shell's reload the second); the reloaded arrival renews again in the background (a
+  // refresh token and not coming from the callback) — every renewal accepted.
+  await expect.poll(() => documents).toEqual(['/', '/']);
+  await expect.poll(() => calls.filter((call) => call.grant === 'refresh_token').length).toBe(2);
   expect(calls.every((call) => call.status === 200), JSON.stringify(calls)).toBe(true);
   expect(await accessToken(page)).not.toBe(before);
   expect(page.url()).toContain('#/novus-gl');
+  // No reload loop: a while later still two documents, two renewals, and the workspace is there.
+  await page.waitForTimeout(2000);
+  expect(documents).toEqual(['/', '/']);
+  expect(calls.filter((call) => call.grant === 'refresh_token')).toHaveLength(2);
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('§9 automatic silent renew: a token near its expiry is renewed in the open page, no reload, no session monitoring', async ({ page, baseURL }) => {
+  // The renewal comes about 5 s after sign-in (see below): more than the default on a slow machine.
+  test.setTimeout(60_000);
+  // A provider that offers session monitoring: its discovery document names a check-session iframe (the
+  // embedded one has none). With monitorSession on, oidc-client-ts would load it for a user with a
+  // session_state; the spec says monitoring is off.
+  await page.route('**/oidc/.well-known/openid-configuration', async (route) => {
+    const answer = await route.fetch();
+    await route.fulfill({ response: answer, json: { ...(await answer.json()), check_session_iframe: `${baseURL}/oidc/session/check` } });
+  });
+  await page.route('**/oidc/session/check**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>check</title>' }));
+  const checkSessionRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/check_session|session\/check/.test(request.url())) checkSessionRequests.push(request.url());
+  });
+  // Short-lived tokens: the sign-in's token answer says 65 s, so the expiring notification (60 s before the
+  // expiry) comes about 5 s after sign-in, while the page stays open.
+  let shortened = false;
+  await page.route('**/oidc/token', async (route) => {
+    const answer = await route.fetch();
+    if (shortened || answer.status() !== 200) return route.fulfill({ response: answer });
+    shortened = true;
+    return route.fulfill({ response: answer, json: { ...(await answer.json()), expires_in: 65 } });
+  });
+  const calls = watchTokenCalls(page);
+  await signIn(page, 'admin', 'admin', '#/novus-gl');
+  expect(calls.map((call) => `${call.grant} ${call.status}`)).toEqual(['authorization_code 200']);
+  const before = await accessToken(page);
+  // A session_state, as a provider with session management gives: the renewal carries it over.
+  await editStoredUser(page, { expire: false, sessionState: 'e2e-session-state' });
+  await settled(page);
+  await markPage(page);
+  let navigations = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations++;
+  });
+
+  await expect.poll(() => calls.map((call) => `${call.grant} ${call.status}`), { timeout: 20_000 }).toEqual([
+    'authorization_code 200',
+    'refresh_token 200',
+  ]);
+  await expect.poll(() => accessToken(page)).not.toBe(before);
+  const after = await accessToken(page);
+  // Still the same page, still signed in, the workspace still there and the new token good for the API.
+  expect(navigations).toBe(0);
+  await expectNotReloaded(page);
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  await expect(page.getByText('Your session has expired')).toHaveCount(0);
+  expect((await page.request.get('/api/shell/applications', { headers: { authorization: `Bearer ${after}` } })).status()).toBe(200);
+  expect(
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+      return JSON.parse(localStorage.getItem(key)!).session_state as string;
+    }),
+  ).toBe('e2e-session-state');
+  // Session monitoring off: no check-session iframe, no request for it (given time to appear).
+  await page.waitForTimeout(1000);
+  await expect(page.locator('iframe[src*="session/check"], iframe[src*="check_session"]')).toHaveCount(0);
+  expect(checkSessionRequests).toEqual([]);
 });
 
 test('two tabs opened at the same moment on an expired session both renew and stay signed in', async ({ page, context }) => {
+  test.setTimeout(60_000);
   // Rotating refresh tokens: two renewals with the same token would get the second refused. The renewals
   // are serialized across tabs (Web Locks), the one that waited uses the tokens the other stored, and the
   // reload after an expired session's renewal waits until no renewal is in flight.
@@ -77,16 +201,38 @@ test('two tabs opened at the same moment on an expired session both renew and st
   // Expire the session from a page without the shell, so no running shell renews before both tabs open.
   await page.goto('/root-config/blank.html');
   await expireStoredUser(page);
+  // A slow provider: the first renewal is answered only when another token request comes, or after 3 s. So
+  // the two tabs' renewals overlap whenever they are not serialized.
+  let releaseFirst: (() => void) | null = null;
+  let tokenRequests = 0;
+  await context.route('**/oidc/token', async (route) => {
+    if (++tokenRequests === 1) {
+      await new Promise<void>((resolve) => {
+        releaseFirst = resolve;
+        setTimeout(resolve, 3000);
+      });
+    } else releaseFirst?.();
+    await route.continue();
+  });
   const second = await context.newPage();
   const calls = [page, second].map(watchTokenCalls);
+  const sent = [page, second].map(watchRefreshTokensSent);
+  const quiet = tokenEndpointQuiet([page, second]);
   await Promise.all([page.goto('/#/novus-gl'), second.goto('/#/novus-ar')]);
   await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
   await expect(topBar(second).getByRole('tab', { name: 'Accounts Receivable' })).toBeVisible();
+  // Every renewal of both tabs done (the arrival's, the reload's background one).
+  await quiet();
   for (const tab of [page, second]) await expect(tab.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
   const all = calls.flat();
   expect(all.filter((call) => call.grant === 'refresh_token').length).toBeGreaterThanOrEqual(1);
   // Never a refused replay, never a fallback to a new sign-in.
   expect(all.every((call) => call.grant === 'refresh_token' && call.status === 200), JSON.stringify(calls)).toBe(true);
+  // The provider tolerates a replay for a few seconds (OIDC_REFRESH_REUSE_SECONDS), so a 200 proves little:
+  // the renewals must be serialized, each one using the refresh token the previous one stored.
+  const refreshTokens = sent.flat();
+  expect(refreshTokens.length).toBe(all.length);
+  expect(new Set(refreshTokens).size, JSON.stringify(sent)).toBe(refreshTokens.length);
   for (const tab of [page, second]) {
     const token = await accessToken(tab);
     expect((await tab.request.get('/api/shell/applications', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
@@ -126,6 +272,43 @@ test('a live session starts with its stored token, renews in the background, and
 test('the profile landing page sends a portal customer to the portal on the first navigation', async ({ page }) => {
   await signIn(page, 'portal', 'portal', '#/');
   await expect(page).toHaveURL(/#\/portal/);
+});
+
+test('the landing page applies on the first navigation only: going HOME later stays on /', async ({ page }) => {
+  await signIn(page, 'portal', 'portal', '#/');
+  await expect(page).toHaveURL(/#\/portal/);
+  await settled(page);
+  await markPage(page);
+  // A later navigation to the home page, in the same page: HOME, not the landing page again.
+  await goTo(page, '#/');
+  await expect(topBar(page).getByRole('tab', { name: 'HOME' })).toHaveAttribute('aria-selected', 'true');
+  await settled(page);
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/#\/$/);
+  await expectNotReloaded(page);
+});
+
+test('the profile environment label is in the top bar, its tooltip the tenant server, database and release (§2, §3)', async ({ page }) => {
+  await page.route('**/api/shell/profile', async (route) => {
+    const answer = await route.fetch();
+    const profile = await answer.json();
+    await route.fulfill({ response: answer, json: { ...profile, environmentLabel: 'UAT', environment: 'User acceptance' } });
+  });
+  await signIn(page, 'admin', 'admin', '#/');
+  const token = await accessToken(page);
+  const tenantAnswer = await page.request.get('/api/tenant', { headers: { authorization: `Bearer ${token}` } });
+  expect(tenantAnswer.status()).toBe(200);
+  const tenant = (await tenantAnswer.json()) as { server: string; database: string; releaseNumber: string };
+  for (const value of [tenant.server, tenant.database, tenant.releaseNumber]) expect(value).toBeTruthy();
+
+  const label = topBar(page).locator('[part="environment"]');
+  await expect(label).toBeVisible();
+  await expect(label).toHaveText('UAT');
+  for (const value of [tenant.server, tenant.database, tenant.releaseNumber, 'User acceptance']) {
+    await expect(label).toHaveAttribute('title', literally(value));
+  }
+  // Assistive technology gets the same details.
+  await expect(label).toHaveAccessibleDescription(literally(tenant.database));
 });
 
 test('signing out ends the provider session and returns to the site root; signing in again asks for the password', async ({ page }) => {
