@@ -17,6 +17,8 @@ import { median, percentile, repoRoot, machine, waitForServer, writeSection } fr
 const PORT = Number(process.env.BENCH_PORT ?? 18480);
 const base = `http://localhost:${PORT}`;
 const RUNS = 15;
+/** Tab switches per fresh page (5 pages). */
+const SWITCHES = 20;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'erp-bench-shell-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -140,7 +142,10 @@ try {
     await open('/novus-po', loadedApp); // @erp/home again
     await open('/novus-gl', notLoadedApp); // @erp/accounting: first load of the module
     await open('/novus-ar', loadedApp); // @erp/accounting again
-    for (let i = 0; i < 10; i++) await open(i % 2 ? '/novus-gl' : '/novus-ic', switches, switchFrames);
+    // Switching is measured once the screens just opened have settled (a user reads a screen before switching):
+    // their idle-time work (prefetches, the debounced write of open tabs) is not a switch's.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestIdleCallback(resolve, { timeout: 2000 }), 1000)));
+    for (let i = 0; i < SWITCHES; i++) await open(i % 2 ? '/novus-gl' : '/novus-ic', switches, switchFrames);
     await page.close();
   }
   await browser.close();
@@ -154,7 +159,7 @@ try {
     ['Shell boot to interactive HOME, signed in, median', ms(bootMedian), `${(bootMedian / blankMedian).toFixed(2)} × reference — target ≤ 1.5 × (${verdict(bootMedian <= 1.5 * blankMedian)})`],
     ['… of which: the shell\'s code starts running (modules fetched from the cache, compiled, evaluated), median', ms(median(bootMarks['erp:boot-start'])), 'for information'],
     ['… of which: signed in with the start-up data (applications, routes, tenant, languages, profile), median', ms(median(bootMarks['erp:boot-signed-in'])), 'for information'],
-    ['Tab switch between kept-alive screens: hash change → screen shown and laid out, median / p95', `${ms(median(switches))} / ${ms(percentile(switches, 95))}`, `target ≤ 16 ms (${verdict(percentile(switches, 95) <= 16)})`],
+    ['Tab switch between kept-alive screens: hash change → screen shown and laid out, median / p95 / max', `${ms(median(switches))} / ${ms(percentile(switches, 95))} / ${ms(Math.max(...switches))}`, `target ≤ 16 ms (${verdict(percentile(switches, 95) <= 16)})`],
     ['Tab switch, to the next animation frame after it (adds the wait for the display frame), median / p95', `${ms(median(switchFrames))} / ${ms(percentile(switchFrames, 95))}`, 'for information'],
     ['New screen, micro-app already loaded (Purchase Order after Order Entry; Accounts Receivable after General Ledger), median', ms(median(loadedApp)), `target ≤ 100 ms (${verdict(median(loadedApp) <= 100)})`],
     ['New screen, micro-app not loaded yet (Inventory Control, General Ledger), median', ms(median(notLoadedApp)), `target ≤ 300 ms (${verdict(median(notLoadedApp) <= 300)})`],
@@ -165,7 +170,7 @@ try {
     '## Shell in Chromium',
     '',
     `Written by \`npm run bench\` (scripts/bench-shell.mjs) on ${new Date().toISOString().slice(0, 10)}; machine: ${machine()}; headless Debian Chromium, server on the same machine (SQLite).`,
-    `Boot and reference: ${RUNS} runs each; tabs and screens: 5 fresh pages, 10 switches each. Boot: from navigation start to the first animation frame showing HOME; JavaScript at boot: the files requested until then. Tabs and screens: from the hash change to the moment the screen is in the DOM, visible and laid out (a MutationObserver); the frame row adds the wait for the next display frame.`,
+    `Boot and reference: ${RUNS} runs each; tabs and screens: 5 fresh pages, ${SWITCHES} switches each once the screens opened have settled (1 s, then an idle moment). Boot: from navigation start to the first animation frame showing HOME; JavaScript at boot: the files requested until then. Tabs and screens: from the hash change to the moment the screen is in the DOM, visible and laid out (a MutationObserver); the frame row adds the wait for the next display frame.`,
     '',
     '| measure | result | target |',
     '|---|---|---|',
