@@ -239,7 +239,8 @@ async function boot(): Promise<void> {
     .then(() => publishLanguage());
   if (session) started = session.start();
 
-  // Hidden until asked for: About, Change Password and the palette are built after the first screen.
+  // Nobody sees them at boot: About, Change Password and the palette are built on first use, or when the page
+  // is idle after the first screen.
   const about = whenNeeded(() => mountAboutDialog());
   mountQuestionDialog();
   const changePasswordDialog = whenNeeded(() =>
