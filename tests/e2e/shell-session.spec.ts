@@ -14,8 +14,11 @@ function expireStoredUser(page: Page, refreshToken?: string): Promise<void> {
   return editStoredUser(page, { expire: true, ...(refreshToken ? { refreshToken } : {}) });
 }
 
-/** Changes the stored user: expires it, and/or replaces its refresh token, and/or gives it a session_state. */
-async function editStoredUser(page: Page, change: { expire: boolean; refreshToken?: string; sessionState?: string }): Promise<void> {
+/**
+ * Changes the stored user: expires it, and/or replaces its refresh token (null removes it), and/or gives it a
+ * session_state.
+ */
+async function editStoredUser(page: Page, change: { expire: boolean; refreshToken?: string | null; sessionState?: string }): Promise<void> {
   await page.evaluate(async ({ expire, refreshToken: replacement, sessionState }) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const opening = indexedDB.open('erp-session', 1);
@@ -28,7 +31,8 @@ async function editStoredUser(page: Page, change: { expire: boolean; refreshToke
       if (!key.startsWith('oidc.user:')) continue;
       const user = JSON.parse(localStorage.getItem(key)!);
       if (expire) user.expires_at = Math.floor(Date.now() / 1000) - 60;
-      if (replacement) user.refresh_token = replacement;
+      if (replacement === null) delete user.refresh_token;
+      else if (replacement) user.refresh_token = replacement;
       if (sessionState) user.session_state = sessionState;
       const value = JSON.stringify(user);
       await new Promise<void>((resolve, reject) => {
@@ -250,6 +254,29 @@ test('a refused renewal goes to the sign-in page; with the provider session stil
   await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
   await expect.poll(() => calls.map((call) => `${call.grant} ${call.status}`)).toEqual(expect.arrayContaining(['refresh_token 400', 'authorization_code 200']));
   expect(await accessToken(page)).toBeTruthy();
+});
+
+test('an expired session without a refresh token goes to sign-in (§4 step 1): no refresh grant, no silent frame', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/novus-gl');
+  await editStoredUser(page, { expire: true, refreshToken: null });
+  const calls = watchTokenCalls(page);
+  // No silent attempt of any kind (a refresh grant, or a hidden-frame authorization with prompt=none).
+  const silentAttempts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/oidc/auth?') && (request.frame() !== page.mainFrame() || request.url().includes('prompt=none'))) {
+      silentAttempts.push(request.url());
+    }
+  });
+  const authorize = page.waitForRequest(
+    (request) => request.url().includes('/oidc/auth?') && request.isNavigationRequest() && request.frame() === page.mainFrame(),
+  );
+  await page.reload();
+  await authorize;
+  // The provider's session is still open: it signs in again at once and the user is back where they were.
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
+  await expect.poll(() => calls.map((call) => `${call.grant} ${call.status}`)).toContain('authorization_code 200');
+  expect(calls.filter((call) => call.grant === 'refresh_token'), JSON.stringify(calls)).toHaveLength(0);
+  expect(silentAttempts).toEqual([]);
 });
 
 test('a live session starts with its stored token, renews in the background, and a refused renewal still goes to sign-in', async ({ page }) => {
