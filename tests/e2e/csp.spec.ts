@@ -1,7 +1,7 @@
 /**
  * The shell's strict Content-Security-Policy holds in use: the normal flows (sign-in, applications, menus,
- * tabs, palette, About, the steel frame) cause zero CSP violations, and the header itself has no escape
- * hatches.
+ * tabs, palette, About, a list screen, Change Password, a language switch, the portal, the steel frame) cause
+ * zero CSP violations, and the header itself has no escape hatches.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
@@ -57,6 +57,48 @@ test('signing in and working through the shell causes no CSP violation', async (
     window.location.hash = '#/';
   });
   await expect(page.locator('.erp-tab-screen[data-tab-path="/"] .erp-ui-tile').first()).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test('a list screen, a tab closed, Change Password, a language switched and back, and the portal cause no CSP violation', async ({
+  page,
+  browser,
+}) => {
+  const violations = await watchViolations(page);
+  await signIn(page, 'admin', 'admin', '#/novus-ar/firm-maintenance');
+  const topBar = page.locator('erp-top-bar');
+  const list = page.locator('.erp-tab-screen[data-tab-path="/novus-ar/firm-maintenance"]');
+  await expect(list.locator('[role="grid"] [role="row"][data-row-id]').first()).toBeVisible();
+  await page.locator('erp-tab-bar').getByRole('button', { name: /^Close / }).first().click();
+  await expect(page).toHaveURL(/#\/novus-ar$/);
+
+  await topBar.getByRole('button', { name: /Dana Whitfield/ }).click();
+  await topBar.getByRole('menuitem', { name: 'Change Password' }).click();
+  const dialog = page.locator('erp-dialog[data-dialog="screen"]');
+  await expect(dialog.locator('[data-screen="change-password"]').getByLabel('Current password')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('dialog')).toBeHidden();
+
+  await topBar.getByRole('combobox', { name: 'Language' }).selectOption('fr-CA');
+  await expect(topBar.getByRole('tab', { name: 'ACCUEIL' })).toBeVisible();
+  await topBar.getByRole('combobox', { name: 'Langue' }).selectOption('en-CA');
+  await expect(topBar.getByRole('tab', { name: 'HOME' })).toBeVisible();
+
+  // The portal: its own chrome (logo, navigation, badges) and screens.
+  const portalContext = await browser.newContext();
+  try {
+    const portal = await portalContext.newPage();
+    const portalViolations = await watchViolations(portal);
+    await signIn(portal, 'portal', 'portal', '#/');
+    const navigation = portal.locator('erp-portal-bar').getByRole('navigation', { name: 'Portal' });
+    for (const name of [/^My Orders/, /^Notifications/, /^Cart/, /^Home/]) {
+      await navigation.getByRole('link', { name }).click();
+      await expect(portal.locator('.erp-tab-screen:not([hidden]) :is(h1, h2)').first()).toBeVisible();
+    }
+    expect(portalViolations).toEqual([]);
+  } finally {
+    await portalContext.close();
+  }
   expect(violations).toEqual([]);
 });
 
