@@ -127,7 +127,8 @@ export class Workspace {
     tabBar.className = 'erp-workspace__tab-bar';
     const area = document.createElement('div');
     area.className = 'erp-workspace__screens';
-    root.append(menuBar, tabBar, area);
+    // The bars join the page when one of them is first shown (HOME has no menus): a boot to HOME renders neither.
+    root.append(area);
     element.append(root);
     this.view = { root, menuBar, tabBar, area };
     this.host = new ScreenHost({
@@ -398,13 +399,14 @@ export class Workspace {
     const view = this.view;
     if (!view) return;
     view.menuBar.hidden = !showsMenuArea(app.application, bus.session$.value?.profile);
+    view.tabBar.hidden = app.menuTabs.length === 0;
+    if (!view.menuBar.isConnected && !(view.menuBar.hidden && view.tabBar.hidden)) view.root.prepend(view.menuBar, view.tabBar);
     view.menuBar.applicationPath = app.routerPath;
     view.menuBar.activeMenuId = active.menuId;
     const barTabs = app.menuTabs.map((tab) => ({ id: tab.id, label: tab.label, isNew: tab.isNew }));
     // A new array re-renders the whole tab bar: only when its tabs changed.
     if (!sameBarTabs(view.tabBar.tabs, barTabs)) view.tabBar.tabs = barTabs;
     view.tabBar.activeId = active.kind === 'menu' || active.kind === 'route' ? active.id : null;
-    view.tabBar.hidden = app.menuTabs.length === 0;
     view.root.dataset['application'] = app.application;
 
     // The previous screen stays visible while the next one loads.
