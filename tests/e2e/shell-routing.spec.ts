@@ -43,6 +43,31 @@ test('an unknown menu goes to the application root and an unknown application to
   await expectNotReloaded(page);
 });
 
+test('§4: opening a route adds the application tab and activates it first, then its menus load and decide the menu tab', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Dana Whitfield' })).toBeVisible();
+  // The General Ledger's menus are held at the server's door.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const menusAsked = new Promise<void>((resolve) => (asked = resolve));
+  await page.route('**/api/shell/menus?application=NOVUS-GL*', async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+
+  await goTo(page, '#/novus-gl/gl-chart');
+  await menusAsked;
+  // While the menus travel: the application tab is there and active, the menu tab is not yet.
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toHaveCount(0);
+
+  release();
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/#\/novus-gl\/gl-chart$/);
+});
+
 test('#/novus-gl adds the General Ledger tab and its menu bar; HOME never asks for menus', async ({ page }) => {
   const menuRequests: string[] = [];
   page.on('request', (request) => {
