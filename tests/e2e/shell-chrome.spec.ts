@@ -81,6 +81,27 @@ test('loading the screen of a micro-app not loaded yet keeps the overlay on unti
   await expect(overlay(page).getByRole('progressbar')).toBeHidden();
 });
 
+test('the palette searches only the applications the user may open', async ({ page }) => {
+  // The clerk may open Order Entry and Inventory Control only.
+  await signIn(page, 'clerk', 'clerk');
+  await settled(page);
+  const palette = page.locator('erp-command-palette');
+  const search = palette.getByRole('combobox', { name: 'Search screens and applications' });
+  await page.keyboard.press('Control+k');
+  await expect(search).toBeFocused();
+  await search.fill('stock status');
+  await expect(palette.getByRole('option').first()).toContainText('Inventory Control');
+  // General Ledger's Bank Reconciliation exists (admin finds it) but is not the clerk's.
+  await search.fill('bank reconc');
+  await expect(palette.getByRole('option')).toHaveCount(0);
+  await search.fill('');
+  await search.fill('e');
+  const options = palette.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  for (const text of await options.allTextContents()) expect(text).toMatch(/Order Entry|Inventory Control/);
+  await page.keyboard.press('Escape');
+});
+
 test('Ctrl+K and F2 search every menu of every application and open the choice as a tab', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
   await settled(page);
