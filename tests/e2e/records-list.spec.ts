@@ -7,7 +7,7 @@
  */
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { accessToken, signIn } from './helpers.ts';
-import { chooseMenu, screenOf } from './shell-helpers.ts';
+import { chooseMenu, paletteSearch, screenOf } from './shell-helpers.ts';
 
 const FIRMS = '/novus-ar/firm-maintenance';
 
@@ -508,7 +508,7 @@ test('§2 F2 moves through the screen\'s parts (Shift+F2 back) inside the list; 
   await page.keyboard.press('F2');
   // The next part after the grid is the pager: the focus is inside it, and the palette did not open.
   await expect.poll(() => screen.locator('[data-f2-region="pager"]').evaluate((pager) => pager.contains(document.activeElement))).toBe(true);
-  const search = page.locator('erp-command-palette').getByRole('combobox', { name: 'Search screens and applications' });
+  const search = paletteSearch(page);
   await expect(search).toBeHidden();
   await page.keyboard.press('Shift+F2');
   await expect(grid).toBeFocused();

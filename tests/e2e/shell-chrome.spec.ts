@@ -7,11 +7,13 @@
 import { expect, test } from '@playwright/test';
 import { accessToken, signIn } from './helpers.ts';
 import {
+  commandPalette,
   expectNotReloaded,
   goTo,
   markPage,
   menuBar,
   overlay,
+  paletteSearch,
   screenOf,
   settled,
   tabBar,
@@ -85,8 +87,8 @@ test('the palette searches only the applications the user may open', async ({ pa
   // The clerk may open Order Entry and Inventory Control only.
   await signIn(page, 'clerk', 'clerk');
   await settled(page);
-  const palette = page.locator('erp-command-palette');
-  const search = palette.getByRole('combobox', { name: 'Search screens and applications' });
+  const palette = commandPalette(page);
+  const search = paletteSearch(page);
   await page.keyboard.press('Control+k');
   await expect(search).toBeFocused();
   await search.fill('stock status');
@@ -105,8 +107,8 @@ test('the palette searches only the applications the user may open', async ({ pa
 test('Ctrl+K and F2 search every menu of every application and open the choice as a tab', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
   await settled(page);
-  const palette = page.locator('erp-command-palette');
-  const search = palette.getByRole('combobox', { name: 'Search screens and applications' });
+  const palette = commandPalette(page);
+  const search = paletteSearch(page);
 
   await page.keyboard.press('Control+k');
   await expect(search).toBeVisible();

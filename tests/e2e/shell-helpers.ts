@@ -5,6 +5,10 @@ export const topBar = (page: Page): Locator => page.locator('erp-top-bar');
 export const menuBar = (page: Page): Locator => page.locator('erp-menu-bar');
 export const tabBar = (page: Page): Locator => page.locator('erp-tab-bar');
 export const overlay = (page: Page): Locator => page.locator('erp-loading-overlay');
+export const commandPalette = (page: Page): Locator => page.locator('erp-command-palette');
+/** The command palette's search box. */
+export const paletteSearch = (page: Page): Locator =>
+  commandPalette(page).getByRole('combobox', { name: 'Search screens and applications' });
 
 /** The container of the open tab whose path is `path` (one per open screen). */
 export const screenOf = (page: Page, path: string): Locator => page.locator(`.erp-tab-screen[data-tab-path="${path}"]`);
