@@ -112,9 +112,9 @@ export function versionImportMap(importMapJson: string, versions: ReadonlyMap<st
   return JSON.stringify(versioned, null, 2);
 }
 
-/** A file of a package's `chunks/` folder (named by Vite after its content). */
+/** A file (URL or path) inside a package's `chunks/` folder: Vite names those after their content. */
 function isChunk(url: string): boolean {
-  return url.split(/[?#]/, 1)[0]!.split('/').includes('chunks');
+  return url.split(/[?#]/, 1)[0]!.split('/').slice(0, -1).includes('chunks');
 }
 
 /** `href="/…"` and `src="/…"` (same-origin absolute paths without query or fragment). */
@@ -297,7 +297,7 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
   function isImmutable(request: FastifyRequest, mount: Mount, path: string, stats: Stats): boolean {
     const name = nameIn(mount, path);
     // Vite names chunks after their content; their source maps are not covered by that hash.
-    if (name.split('/').slice(0, -1).includes('chunks') && !name.endsWith('.map')) return true;
+    if (isChunk(name) && !name.endsWith('.map')) return true;
     const v = versionParam(request);
     if (!v) return false;
     const version = files.known(path, stats);
