@@ -111,7 +111,7 @@ describe('GET /api/shell/routes', () => {
     expect(routes.some((r) => r.Path.startsWith('/novus-ic/'))).toBe(true);
     for (const route of routes) {
       expect(route.Path === '/' || /^\/novus-(oe|ic)(\/|$)/i.test(route.Path)).toBe(true);
-      expect(Object.keys(route).sort()).toEqual(['Component', 'Meta', 'Name', 'Path', 'Props', 'RouteKey']);
+      expect(Object.keys(route).sort()).toEqual(['Available', 'Component', 'Meta', 'Name', 'Path', 'Props', 'RouteKey']);
       expect(typeof route.RouteKey).toBe('number');
     }
   });

@@ -25,6 +25,11 @@ export interface Menu {
   Sequence: number;
   IsActive: boolean;
   RouterPath: string;
+  /**
+   * Issue 16 item 4: false when the item's screen is not in this release (its route's Component is not
+   * an export of the built module). Absent on groups and from servers that do not tell.
+   */
+  Available?: boolean;
 }
 
 /** §3 Route definition. Props and Meta are JSON text. Component is `<module>#<export>`. */
@@ -35,6 +40,8 @@ export interface RouteDefinition {
   Component: string;
   Props: string | null;
   Meta: string | null;
+  /** Issue 16 item 4: false when Component is not an export of the built module (not in this release). */
+  Available?: boolean;
 }
 
 /** §3 Language. LocaleIdentifier = LanguageCode-CountryCode. */

@@ -3,6 +3,8 @@
  *   GET  /api/shell/applications            → Application[]
  *   GET  /api/shell/menus?application=NAME  → Menu[] (403 when the caller may not open NAME; 400 without NAME)
  *   GET  /api/shell/routes                  → RouteDefinition[] (frame `src` Props made absolute: shell/frames.ts)
+ *   Applications, menus and routes answer their names (Description, MenuName, Meta.title) in the caller's
+ *   language (shell/names.ts); menu items and routes carry `Available` (shell/availability.ts).
  *   GET  /api/shell/profile                 → UserProfile
  *   GET  /api/shell/password-policy         → PasswordPolicy (auth/password-policy.ts)
  *   POST /api/shell/change-password {currentPassword, newPassword, confirmPassword} → CallResult
@@ -22,7 +24,9 @@ import { currentUser } from '../auth/plugin.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import { failure, sendFailure } from '../http/errors.ts';
+import { createAvailability } from './availability.ts';
 import { resolveFrameProps } from './frames.ts';
+import { callerLanguage } from './names.ts';
 import { changePassword, createChangePasswordLimiter, type ChangePasswordInput } from './password.ts';
 import {
   DEFAULT_LANGUAGE,
@@ -86,15 +90,20 @@ export function registerShellRoutes(app: FastifyInstance, deps: { config: Server
   const { config, database } = deps;
   const { db } = database;
 
-  app.get('/api/shell/applications', { schema: { querystring: noQuery } }, async (request) =>
-    applicationsFor(db, currentUser(request)),
-  );
+  // Issue 16 item 4: which screens the built modules export (read lazily, re-read after a rebuild).
+  const availability = createAvailability(config.repoRoot);
+  // Issue 16 item 3: names in the caller's language (Accept-Language, else the stored language).
+  app.get('/api/shell/applications', { schema: { querystring: noQuery } }, async (request) => {
+    const user = currentUser(request);
+    return applicationsFor(db, user, callerLanguage(request, user));
+  });
 
   app.get<{ Querystring: { application: string } }>(
     '/api/shell/menus',
     { schema: { querystring: menusQuery } },
     async (request, reply) => {
-      const answer = await menusFor(db, currentUser(request), request.query.application);
+      const user = currentUser(request);
+      const answer = await menusFor(db, user, request.query.application, callerLanguage(request, user), await availability);
       if (answer.kind === 'forbidden') {
         return sendFailure(reply, 403, 'forbidden', 'You do not have sufficient permissions.');
       }
@@ -104,12 +113,13 @@ export function registerShellRoutes(app: FastifyInstance, deps: { config: Server
 
   // Relative frame sources resolve against the first newer-version front-end origin.
   const frameBase = config.frames.origins[0]!;
-  app.get('/api/shell/routes', { schema: { querystring: noQuery } }, async (request) =>
-    (await routesFor(db, currentUser(request))).map((route) => ({
+  app.get('/api/shell/routes', { schema: { querystring: noQuery } }, async (request) => {
+    const user = currentUser(request);
+    return (await routesFor(db, user, callerLanguage(request, user), await availability)).map((route) => ({
       ...route,
       Props: resolveFrameProps(route.Component, route.Props, frameBase),
-    })),
-  );
+    }));
+  });
 
   app.get('/api/shell/profile', { schema: { querystring: noQuery } }, async (request) =>
     profileOf(currentUser(request)),

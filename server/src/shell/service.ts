@@ -15,6 +15,8 @@ import type { Kysely } from 'kysely';
 import { grantedMenus, openableApplications, withAncestors } from '../auth/access.ts';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
 import { asFlag, type DB } from '../db/schema.ts';
+import type { Availability } from './availability.ts';
+import { localizedMeta, localizedName, type NameLanguage } from './names.ts';
 import { updateOwnUser } from './own-user.ts';
 
 /** §9: the default locale. */
@@ -25,8 +27,15 @@ function firstSegment(path: string): string {
   return (path.split('/').find((part) => part.length > 0) ?? '').toLowerCase();
 }
 
-/** §7 GET api/shell/applications: what the caller may open, in Applications-menu order, never HOME. */
-export async function applicationsFor(db: Kysely<DB>, user: AuthenticatedUser): Promise<Application[]> {
+/**
+ * §7 GET api/shell/applications: what the caller may open, in Applications-menu order, never HOME. The
+ * Description is in `language` (issue 16 item 3, shell/names.ts).
+ */
+export async function applicationsFor(
+  db: Kysely<DB>,
+  user: AuthenticatedUser,
+  language: NameLanguage = 'en-CA',
+): Promise<Application[]> {
   const openable = await openableApplications(db, user.roles);
   if (openable.size === 0) return [];
   const rows = await db
@@ -37,7 +46,11 @@ export async function applicationsFor(db: Kysely<DB>, user: AuthenticatedUser): 
     .orderBy('sequence')
     .orderBy('application')
     .execute();
-  return rows.map((r) => ({ Application: r.application, Description: r.description, RouterPath: r.router_path }));
+  return rows.map((r) => ({
+    Application: r.application,
+    Description: localizedName(r.description, language),
+    RouterPath: r.router_path,
+  }));
 }
 
 /** Resolves an application name case-insensitively (§2: application selection is case-insensitive). */
@@ -49,8 +62,18 @@ export async function findApplicationName(db: Kysely<DB>, name: string): Promise
 
 export type MenusAnswer = { kind: 'ok'; menus: Menu[] } | { kind: 'forbidden' };
 
-/** §7 GET api/shell/menus: the active menus of one application the caller may open. HOME has none. */
-export async function menusFor(db: Kysely<DB>, user: AuthenticatedUser, application: string): Promise<MenusAnswer> {
+/**
+ * §7 GET api/shell/menus: the active menus of one application the caller may open. HOME has none.
+ * MenuName is in `language`; with `availability`, each item with a route carries `Available` (issue 16
+ * item 4: false when its screen is not in this release).
+ */
+export async function menusFor(
+  db: Kysely<DB>,
+  user: AuthenticatedUser,
+  application: string,
+  language: NameLanguage = 'en-CA',
+  availability?: Availability,
+): Promise<MenusAnswer> {
   if (application.toUpperCase() === HOME_APPLICATION) return { kind: 'ok', menus: [] };
   const name = await findApplicationName(db, application);
   const openable = await openableApplications(db, user.roles);
@@ -68,17 +91,33 @@ export async function menusFor(db: Kysely<DB>, user: AuthenticatedUser, applicat
   const granted = await grantedMenus(db, user.roles, name);
   const visible = granted === 'all' ? null : withAncestors(all, granted);
   const rows = visible ? all.filter((r) => visible.has(r.menu_id)) : all;
+  // Each item's route Component, by menu id (route path = application RouterPath + menu RouterPath, §2).
+  const componentOf = new Map<string, string>();
+  if (availability) {
+    const app = await db.selectFrom('applications').select('router_path').where('application', '=', name).executeTakeFirst();
+    const prefix = app?.router_path ?? '';
+    const routes = await db.selectFrom('routes').select(['path', 'component']).execute();
+    const byPath = new Map(routes.map((route) => [route.path.toLowerCase(), route.component]));
+    for (const row of rows) {
+      const component = byPath.get(`${prefix}${row.router_path}`.toLowerCase());
+      if (row.router_path !== '' && component) componentOf.set(row.menu_id, component);
+    }
+  }
   return {
     kind: 'ok',
     menus: rows.map((r) => ({
       MenuKey: r.menu_key,
       Application: r.application,
       MenuId: r.menu_id,
-      MenuName: r.menu_name,
+      MenuName: localizedName(r.menu_name, language),
       ParentId: r.parent_id,
       Sequence: r.sequence,
       IsActive: asFlag(r.is_active),
       RouterPath: r.router_path,
+      // A menu item without a declared route has no screen either.
+      ...(availability && r.router_path !== ''
+        ? { Available: availability.isAvailable(componentOf.get(r.menu_id) ?? '') }
+        : {}),
     })),
   };
 }
@@ -87,7 +126,12 @@ export async function menusFor(db: Kysely<DB>, user: AuthenticatedUser, applicat
  * §7 GET api/shell/routes: `/` plus every route under an application the caller may open, less the
  * routes of menus that menu access (§6) keeps from the caller.
  */
-export async function routesFor(db: Kysely<DB>, user: AuthenticatedUser): Promise<RouteDefinition[]> {
+export async function routesFor(
+  db: Kysely<DB>,
+  user: AuthenticatedUser,
+  language: NameLanguage = 'en-CA',
+  availability?: Availability,
+): Promise<RouteDefinition[]> {
   const openable = await openableApplications(db, user.roles);
   const applications = await db.selectFrom('applications').select(['application', 'router_path']).execute();
   const opened = applications.filter((a) => openable.has(a.application));
@@ -125,7 +169,8 @@ export async function routesFor(db: Kysely<DB>, user: AuthenticatedUser): Promis
       Name: r.name,
       Component: r.component,
       Props: r.props,
-      Meta: r.meta,
+      Meta: localizedMeta(r.meta, language),
+      ...(availability ? { Available: availability.isAvailable(r.component) } : {}),
     }));
 }
 

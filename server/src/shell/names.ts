@@ -1,0 +1,68 @@
+/**
+ * Names in the caller's language (issue 16 item 3; §7 shell calls, §9 languages).
+ *
+ * - `callerLanguage(request, user)`: the language the shell shows — the request's `Accept-Language`
+ *   when its first choice is one of the product's languages (the shell sends its current UI language
+ *   with every call, so a language switch is answered in the new language at once), else the user's
+ *   stored language (`POST api/shell_init/locale`), else en-CA.
+ * - `localizedName(name, language)`: a catalog name (en-CA text) in `language`; unknown names as given.
+ * - `localizedMeta(meta, language)`: a route's Meta JSON with its `title` in `language`.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { AuthenticatedUser } from '../auth/plugin.ts';
+import { NAME_TRANSLATIONS } from './name-translations.ts';
+
+/** §9 / i18n SUPPORTED_LOCALES: en-CA is the language the catalog is written in. */
+export const NAME_LANGUAGES = ['en-CA', 'fr-CA', 'zh-CN', 'zh-TW'] as const;
+export type NameLanguage = (typeof NAME_LANGUAGES)[number];
+
+function supported(tag: string | null | undefined): NameLanguage | null {
+  if (!tag) return null;
+  const wanted = tag.trim().toLowerCase();
+  return NAME_LANGUAGES.find((language) => language.toLowerCase() === wanted) ?? null;
+}
+
+/** The first language of an Accept-Language header that the product has (q-values in the given order). */
+function fromAcceptLanguage(header: string | undefined): NameLanguage | null {
+  if (!header) return null;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag, q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const entry of ranked) {
+    const language = supported(entry.tag);
+    if (language) return language;
+  }
+  return null;
+}
+
+export function callerLanguage(request: FastifyRequest, user: AuthenticatedUser): NameLanguage {
+  return fromAcceptLanguage(request.headers['accept-language']) ?? supported(user.row.language) ?? 'en-CA';
+}
+
+/** A catalog name in `language`; names without a translation (typed by an administrator) as given. */
+export function localizedName(name: string, language: NameLanguage): string {
+  if (language === 'en-CA') return name;
+  const translations = NAME_TRANSLATIONS[name];
+  if (!translations) return name;
+  return translations[NAME_LANGUAGES.indexOf(language) - 1] ?? name;
+}
+
+/** A route's Meta JSON text with its `title` in `language` (other Meta fields untouched). */
+export function localizedMeta(meta: string | null, language: NameLanguage): string | null {
+  if (!meta || language === 'en-CA') return meta;
+  try {
+    const value: unknown = JSON.parse(meta);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return meta;
+    const title = (value as Record<string, unknown>)['title'];
+    if (typeof title !== 'string') return meta;
+    return JSON.stringify({ ...value, title: localizedName(title, language) });
+  } catch {
+    return meta;
+  }
+}
