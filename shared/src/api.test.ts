@@ -307,16 +307,17 @@ describe('§9 timestamps, dates and numbers', () => {
     expect(() => formatTimestamp(new Date(Number.NaN))).toThrow(RangeError);
   });
 
-  it('displays dates and numbers in the browser language', () => {
-    vi.stubGlobal('navigator', { language: 'fr-CA', languages: ['fr-CA', 'en-CA'] });
-    expect(browserLocale()).toBe('fr-CA');
+  it('displays dates and numbers in the shell language, whatever the browser says (issue 16: never a mix)', () => {
+    vi.stubGlobal('navigator', { language: 'en-US', languages: ['en-US'] });
+    bus.language$.next('fr-CA');
     expect(formatNumber(1234.5)).toBe(new Intl.NumberFormat('fr-CA').format(1234.5));
     expect(formatNumber(1234.5)).not.toBe('1,234.5');
     const date = new Date(2024, 2, 5);
     expect(formatDate(date, { year: 'numeric', month: '2-digit', day: '2-digit' })).toBe('2024-03-05');
-    vi.stubGlobal('navigator', { language: 'en-US', languages: ['en-US'] });
-    expect(formatDate(date, { year: 'numeric', month: '2-digit', day: '2-digit' })).toBe('03/05/2024');
+    bus.language$.next('en-CA');
     expect(formatNumber(1234.5)).toBe('1,234.5');
+    vi.stubGlobal('navigator', { language: 'fr-CA', languages: ['fr-CA', 'en-CA'] });
+    expect(browserLocale()).toBe('fr-CA');
     vi.stubGlobal('navigator', { language: 'not a locale!!' });
     expect(browserLocale()).toBe('en-CA');
   });

@@ -12,11 +12,13 @@
  * - `api.download` is the file variant (PDFs, Excel) with the §8 download messages.
  * - A call that gets no answer at all (the API host cannot be reached) sets `bus.apiReachable$` to false
  *   instead of alerting — the shell shows one unobtrusive banner — and any answer sets it back to true.
+ * - Every call sends the shell's language as `Accept-Language` (names the server supplies follow it).
  * - §9 timestamps are sent with the local offset (or Z when UTC is asked): `formatTimestamp`. Dates and
- *   numbers are displayed in the browser's language: `formatDate`, `formatNumber`.
+ *   numbers are displayed in the shell's language: `formatDate`, `formatNumber` (format.ts).
  */
 import { beginLoading, bus } from './bus.ts';
-import { translate } from './i18n.ts';
+import { DATE_STYLE, dateFormat, displayLocale, numberFormat } from './format.ts';
+import { i18n, storedLocale, translate } from './i18n.ts';
 
 export type QueryScalar = string | number | boolean | Date | null | undefined;
 export type QueryValue = QueryScalar | readonly QueryScalar[];
@@ -125,18 +127,18 @@ export function browserLocale(): string {
   }
 }
 
-/** A date (and, with `timeStyle`, time) as the browser's language writes it. */
+/** A date (and, with `timeStyle`, time) in the shell's language (format.ts: one formatting module). */
 export function formatDate(
   date: Date,
-  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
-  locale: string = browserLocale(),
+  options: Intl.DateTimeFormatOptions = DATE_STYLE,
+  locale: string = displayLocale(),
 ): string {
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  return dateFormat(locale, options).format(date);
 }
 
-/** A number as the browser's language writes it. */
-export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}, locale: string = browserLocale()): string {
-  return new Intl.NumberFormat(locale, options).format(value);
+/** A number in the shell's language (format.ts). */
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}, locale: string = displayLocale()): string {
+  return numberFormat(locale, options).format(value);
 }
 
 function formatScalar(value: Exclude<QueryScalar, null | undefined>, utcDates: boolean): string {
@@ -249,6 +251,8 @@ async function readBody(response: Response): Promise<unknown> {
 function requestHeaders(options: RequestOptions, accept: string, hasBody: boolean): Headers {
   const headers = new Headers({ Accept: accept, ...options.headers });
   if (hasBody) headers.set('Content-Type', 'application/json');
+  // Issue 16 item 3: the server answers names (applications, menus, tab titles) in the shell's language.
+  if (!headers.has('Accept-Language')) headers.set('Accept-Language', i18n.language || storedLocale());
   const token = options.token !== undefined ? options.token : (bus.session$.value?.accessToken ?? null);
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;

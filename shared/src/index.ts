@@ -10,3 +10,4 @@ export * from './screen.ts';
 export * from './shell-config.ts';
 export * from './password-policy.ts';
 export * from './portal.ts';
+export * from './format.ts';

@@ -9,7 +9,7 @@ import { html, nothing, render, type TemplateResult } from 'lit';
 import {
   HOME_APPLICATION,
   bus,
-  formatDate,
+  formatDateTime,
   i18n,
   normalizeRouterPath,
   translate,
@@ -74,7 +74,7 @@ function recentScreens(state: HomeState, id: string): TemplateResult {
                 <span class="erp-ui-launchpad__path"
                   >${owner ? `${owner.Description} · ` : ''}${Number.isNaN(opened.getTime())
                     ? nothing
-                    : html`<time datetime=${entry.openedAt}>${formatDate(opened, { dateStyle: 'medium', timeStyle: 'short' })}</time>`}</span
+                    : html`<time datetime=${entry.openedAt}>${formatDateTime(opened)}</time>`}</span
                 >
               </a>
             </li>`;

@@ -1,9 +1,9 @@
 /**
  * Pieces every portal screen uses: the selected account (bus.portal$), money and date display in the
- * browser's language, the failure message of a call, and the notice shown while no account is selected.
+ * shell's language, the failure message of a call, and the notice shown while no account is selected.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { ApiError, bus, formatDate, formatNumber, holdReason$ } from '@erp/shared';
+import { ApiError, bus, formatCalendarDate, formatDateTime, formatMoney, holdReason$ } from '@erp/shared';
 import { useBusValue, useTranslation, type Translate } from '@erp/ui';
 
 export const NAMESPACE = 'portal';
@@ -20,16 +20,18 @@ export function useHoldReason(): string | null {
   return useBusValue(holdReason$);
 }
 
-export function money(value: number): string {
-  return formatNumber(value, { style: 'currency', currency: 'CAD' });
+/** An amount in CAD, in the shell's language like every screen (issue 16: fr-CA `250 000,00 $`). */
+export function money(value: number | string): string {
+  return formatMoney(value, 'CAD');
 }
 
-/** A date-only (YYYY-MM-DD) or timestamp text as the browser's language writes it. */
+/** A date-only (YYYY-MM-DD) or timestamp text in the shell's language (one date format per language). */
 export function displayDate(value: string | null | undefined, withTime = false): string {
   if (!value) return '';
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return withTime ? formatDateTime(`${value}T00:00:00`) : formatCalendarDate(value);
+  const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return formatDate(date, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
+  return withTime ? formatDateTime(date) : formatCalendarDate(date);
 }
 
 /** Today in the browser's time zone as YYYY-MM-DD (the earliest delivery date). */

@@ -14,7 +14,7 @@ import { useDeferredValue, useEffect, useId, useMemo, useState, type MouseEvent 
 import {
   applicationForPath,
   bus,
-  formatDate,
+  formatDateTime,
   isMenuGroup,
   loadMenus,
   menuHref,
@@ -216,7 +216,7 @@ export function RecentScreens({ application, limit = 8 }: { application?: string
                     {!application && owner ? `${owner.Description} · ` : ''}
                     {Number.isNaN(opened.getTime()) ? '' : (
                       <time dateTime={entry.openedAt}>
-                        {formatDate(opened, { dateStyle: 'medium', timeStyle: 'short' })}
+                        {formatDateTime(opened)}
                       </time>
                     )}
                   </span>

@@ -223,6 +223,25 @@ export class WorkspaceModel {
     }));
   }
 
+  /**
+   * Issue 16 item 3: new tab titles after a language change. `labelOf` answers a tab's title in the new
+   * language, or null to keep it; listeners hear of it only when a title changed.
+   */
+  relabel(labelOf: (tab: ScreenTab) => string | null): void {
+    let changed = false;
+    for (const app of this.tabs) {
+      for (const tab of this.tabsOf(app)) {
+        const label = labelOf(tab);
+        if (label === null || label === tab.label) continue;
+        // Titles are read-only to everyone else; only a relabel writes them.
+        (tab as { label: string }).label = label;
+        if (tab === app.page) (app as { label: string }).label = label;
+        changed = true;
+      }
+    }
+    if (changed) this.notify();
+  }
+
   /** Called after every change. */
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);

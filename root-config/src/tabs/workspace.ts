@@ -20,6 +20,7 @@ import {
   HOME_APPLICATION,
   applicationForPath,
   bus,
+  findRoute,
   hashPath,
   loadMenus,
   translate,
@@ -29,7 +30,7 @@ import {
 } from '@erp/shared';
 import { createElement, onElement, type MenuBarElement, type TabBarElement } from '../chrome/elements.ts';
 import { go, replacePath } from '../router/guard.ts';
-import { resolvePath, resolveWithoutMenus, type Resolution } from '../router/resolve.ts';
+import { resolvePath, resolveWithoutMenus, routeTitle, type Resolution } from '../router/resolve.ts';
 import {
   addRecent,
   readRecent,
@@ -145,8 +146,19 @@ export class Workspace {
       onElement(tabBar, 'erp-menu-tab-select', ({ id }) => this.selectTab(id)),
       onElement(tabBar, 'erp-menu-tab-close', ({ id }) => void this.closeTab(id)),
     );
+    let namesRead = false;
     const subscriptions = [
-      bus.menus$.subscribe((menus) => (menuBar.menus = menus)),
+      bus.menus$.subscribe((menus) => {
+        menuBar.menus = menus;
+        this.retitle();
+      }),
+      // Issue 16 item 3: after a language change (locale.ts) the names are read again in the new language:
+      // the open tabs take the new titles and the active application's menus are loaded again.
+      bus.routes$.subscribe(() => {
+        if (!namesRead) return void (namesRead = true);
+        this.retitle();
+        this.loadActiveMenus(true);
+      }),
       bus.session$.subscribe(() => this.render()),
       bus.menuSelect$.subscribe(({ menu, path }) => this.openMenu(menu, path)),
       bus.navigate$.subscribe((path) => go(path)),
@@ -412,6 +424,24 @@ export class Workspace {
     // The previous screen stays visible while the next one loads.
     const host = this.host;
     if (host && this.pending === null && host.isReady(active.id)) host.show(active.id);
+  }
+
+  /** Tab titles from the names last read (menus of the active application, route titles, Descriptions). */
+  private retitle(): void {
+    const applications = bus.applications$.value;
+    const routes = bus.routes$.value;
+    const menus = bus.menus$.value;
+    this.model.relabel((tab) => {
+      if (tab.kind === 'home') return translate('shell:tabs.home', 'HOME');
+      if (tab.kind === 'application') {
+        const app = applications.find((a) => a.Application.toUpperCase() === tab.application.toUpperCase());
+        return app ? app.Description || app.Application : null;
+      }
+      const menu = tab.menuId ? menus.find((m) => m.MenuId === tab.menuId) : undefined;
+      if (menu) return menu.MenuName;
+      const route = findRoute(routes, tab.path);
+      return route ? routeTitle(route) : null;
+    });
   }
 
   /** §4: the active application's menus are loaded when the application changes; HOME has none. */

@@ -1,7 +1,9 @@
 /**
- * How a list cell shows a value of a definition's field. §9: dates and numbers are written as the
- * browser's language writes them (Intl); enum and set values show their translated option labels.
+ * How a list cell shows a value of a definition's field. §9, issue 16: dates and numbers are written in
+ * the shell's language by the one formatting module (`@erp/shared` format.ts: cached Intl formatters,
+ * exact decimals); enum and set values show their translated option labels.
  */
+import { formatCalendarDate, formatDateTime, formatDecimal, formatInteger } from '@erp/shared';
 import type { FieldDefinition } from '@erp/shared/entities/define';
 
 export interface CellFormatter {
@@ -17,37 +19,22 @@ export interface FormatTexts {
   label(labelKey: string): string;
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A formatter for one field, in `locale` (the browser's language). */
+/** A formatter for one field, in `locale` (the shell's language). */
 export function cellFormatter(field: FieldDefinition, locale: string, texts: FormatTexts): CellFormatter {
   switch (field.type) {
-    case 'integer': {
-      const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-      return (value) => (typeof value === 'number' ? format.format(value) : value == null ? '' : String(value));
-    }
+    case 'integer':
+      return (value) => formatInteger(value, locale);
     case 'decimal': {
       const scale = field.scale ?? 2;
-      const format = new Intl.NumberFormat(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale });
-      return (value) => (typeof value === 'number' ? format.format(value) : value == null ? '' : String(value));
+      return (value) => formatDecimal(value, scale, locale);
     }
     case 'boolean':
       return (value) => (value === true || value === 1 ? texts.yes : value === false || value === 0 ? texts.no : '');
-    case 'date': {
-      const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-      return (value) => {
-        const match = typeof value === 'string' ? DATE.exec(value) : null;
-        // A calendar date: built in local time so no time zone moves it to another day.
-        return match ? format.format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : value == null ? '' : String(value);
-      };
-    }
-    case 'datetime': {
-      const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-      return (value) => {
-        const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-        return Number.isNaN(time) ? (value == null ? '' : String(value)) : format.format(new Date(time));
-      };
-    }
+    case 'date':
+      // A calendar date: never moved to another day by the time zone.
+      return (value) => formatCalendarDate(value, locale);
+    case 'datetime':
+      return (value) => formatDateTime(value, locale);
     case 'enum': {
       const labels = new Map(field.options.map((option) => [option.value, option.labelKey]));
       return (value) => {

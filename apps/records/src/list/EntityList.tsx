@@ -33,7 +33,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { askUser, browserLocale, saveFile, translate } from '@erp/shared';
+import { askUser, formatDecimal, formatInteger, numberFormat, saveFile, translate } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { useTranslation } from '@erp/ui';
 import {
@@ -98,12 +98,13 @@ function formatBytes(bytes: number, locale: string): string {
     value /= 1024;
     unit += 1;
   }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }
 
 export function EntityList({ entity, access, routeProps, active, reloadToken, onOpen }: EntityListProps) {
   const { t, language } = useTranslation('records');
-  const locale = browserLocale();
+  // Issue 16 item 3: numbers and dates in the shell's language, like every other screen.
+  const locale = language;
   const hidden = access.Hidden;
   const canWrite = access.CanWrite;
   const entityTitle = translate(entity.labelKey, entity.name);
@@ -469,7 +470,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
           <progress aria-label={translate('entities:actions.export', 'Export to Excel')} />
           <span>
             {exporting.rows !== null
-              ? t('export.progressRows', { rows: new Intl.NumberFormat(locale).format(exporting.rows), size: formatBytes(exporting.bytes, locale) })
+              ? t('export.progressRows', { rows: formatInteger(exporting.rows, locale), size: formatBytes(exporting.bytes, locale) })
               : t('export.progress', { size: formatBytes(exporting.bytes, locale) })}
           </span>
           <button type="button" className="records-button" onClick={() => exportAbort.current?.abort()}>
@@ -619,11 +620,8 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
                 const definition = entity.fields[field]!;
                 const numeric = isNumeric(definition);
                 const text =
-                  typeof value === 'number'
-                    ? new Intl.NumberFormat(locale, {
-                        maximumFractionDigits: definition.type === 'decimal' ? (definition.scale ?? 2) : 0,
-                        minimumFractionDigits: definition.type === 'decimal' ? (definition.scale ?? 2) : 0,
-                      }).format(value)
+                  typeof value === 'number' || (typeof value === 'string' && value !== '')
+                    ? formatDecimal(value, definition.type === 'decimal' ? (definition.scale ?? 2) : 0, locale)
                     : columnIndex === 0
                       ? translate('entities:list.totalRow', 'Total')
                       : '';
@@ -639,7 +637,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
       </div>
 
       <nav className="records-pager" aria-label={t('pager.label')} data-f2-region="pager">
-        <span className="records-pager__total">{translate('entities:list.total', '{{count}} records', { count: new Intl.NumberFormat(locale).format(total) })}</span>
+        <span className="records-pager__total">{translate('entities:list.total', '{{count}} records', { count: formatInteger(total, locale) })}</span>
         <span className="records-pager__selected">{selectedIds.length > 0 ? t('list.selected', { count: selectedIds.length }) : ''}</span>
         <button type="button" className="records-button" disabled={query.page <= 1} onClick={() => update({ page: 1 })}>
           {t('pager.first')}

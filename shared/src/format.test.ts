@@ -1,0 +1,63 @@
+/** Issue 16 item 3: one formatting module, in the shell's language, exact for decimals. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { bus } from './bus.ts';
+import {
+  dateFormat,
+  displayLocale,
+  formatCalendarDate,
+  formatDateTime,
+  formatDecimal,
+  formatInteger,
+  formatMoney,
+  numberFormat,
+} from './format.ts';
+
+/** Intl separates groups with (narrow) no-break spaces in French; compare with plain spaces. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+afterEach(() => bus.language$.next('en-CA'));
+
+describe('format', () => {
+  it('writes amounts as the language does (fr-CA: 250 000,00 $)', () => {
+    bus.language$.next('fr-CA');
+    expect(plain(formatMoney('250000'))).toBe('250 000,00 $');
+    expect(plain(formatDecimal('250000', 2))).toBe('250 000,00');
+    expect(plain(formatInteger(1234567))).toBe('1 234 567');
+    bus.language$.next('en-CA');
+    expect(formatMoney('250000')).toBe('$250,000.00');
+    expect(formatDecimal(1234.5, 3)).toBe('1,234.500');
+    expect(formatMoney('12.5', 'CAD', 'zh-CN')).toBe('CA$12.50');
+  });
+
+  it('keeps every digit of a decimal given as text', () => {
+    expect(formatDecimal('12345678901234567.25', 2, 'en-CA')).toBe('12,345,678,901,234,567.25');
+    expect(formatDecimal('0.10', 2, 'en-CA')).toBe('0.10');
+    expect(formatDecimal('-3.456', 2, 'en-CA')).toBe('-3.46');
+  });
+
+  it('writes what is not a number as given', () => {
+    expect(formatDecimal(null)).toBe('');
+    expect(formatDecimal(undefined)).toBe('');
+    expect(formatDecimal('n/a')).toBe('n/a');
+    expect(formatMoney(Number.NaN)).toBe('NaN');
+  });
+
+  it('has one date format per language and never moves a calendar date', () => {
+    expect(formatCalendarDate('2026-03-01', 'en-CA')).toBe('Mar 1, 2026');
+    expect(formatCalendarDate('2026-03-01', 'fr-CA')).toBe('1 mars 2026');
+    expect(formatCalendarDate('2026-03-01', 'zh-CN')).toBe('2026年3月1日');
+    expect(formatCalendarDate(new Date(2026, 2, 1), 'zh-TW')).toBe('2026年3月1日');
+    bus.language$.next('fr-CA');
+    expect(formatCalendarDate('2026-03-01')).toBe('1 mars 2026');
+    expect(formatCalendarDate('not a date')).toBe('not a date');
+    expect(formatDateTime('2026-03-01T14:05:00')).toContain('1 mars 2026');
+  });
+
+  it('follows the shell language and reuses its formatters', () => {
+    bus.language$.next('zh-TW');
+    expect(displayLocale()).toBe('zh-TW');
+    expect(numberFormat('fr-CA', { maximumFractionDigits: 0 })).toBe(numberFormat('fr-CA', { maximumFractionDigits: 0 }));
+    expect(dateFormat('fr-CA')).toBe(dateFormat('fr-CA'));
+    expect(numberFormat('fr-CA')).not.toBe(numberFormat('en-CA'));
+  });
+});
