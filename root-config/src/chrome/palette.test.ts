@@ -31,6 +31,7 @@ describe('command palette entries', () => {
           menu('NOVUS-GL', 'GL0999', 'Old', '/old', 'GL0006', 30, false),
           menu('NOVUS-GL', 'GL0007', 'Hidden group', '', 'ROOT', 90, false),
           menu('NOVUS-GL', 'GL0700', 'Under hidden', '/under', 'GL0007'),
+          { ...menu('NOVUS-GL', 'GL0107', 'Trial Balance', '/trial-balance', 'GL0006', 40), Available: false },
         ],
       ],
       ['NOVUS-IC', [menu('NOVUS-IC', 'IC0104', 'Stock Status', '/Stock-Status')]],

@@ -89,7 +89,7 @@ export function mountScreenDialog(options: ScreenDialogOptions, parent: HTMLElem
           : {};
         const config = exports[exportName];
         if (!isScreenParcel(config) || !mountParcel) {
-          status = new StatusView(body, 'unavailable', dialog.heading, options.component);
+          status = new StatusView(body, 'unavailable', dialog.heading);
           return;
         }
         const element = document.createElement('div');
@@ -111,7 +111,7 @@ export function mountScreenDialog(options: ScreenDialogOptions, parent: HTMLElem
       } catch (error) {
         console.error(`${options.component} could not be shown`, error);
         await teardown();
-        status = new StatusView(body, 'failed', dialog.heading, options.component, () => {
+        status = new StatusView(body, 'failed', dialog.heading, () => {
           dialog.open = false;
           void this.show();
         });

@@ -74,12 +74,13 @@ describe('route resolution (§2 routing rules)', () => {
   });
 
   it('redirects an unknown application to /', async () => {
-    await expect(resolvePath('/nope', context())).resolves.toEqual({ kind: 'redirect', to: '/' });
-    await expect(resolvePath('/nope/gl-chart', context())).resolves.toEqual({ kind: 'redirect', to: '/' });
+    await expect(resolvePath('/nope', context())).resolves.toEqual({ kind: 'redirect', to: '/', refused: '/nope' });
+    await expect(resolvePath('/nope/gl-chart', context())).resolves.toEqual({ kind: 'redirect', to: '/', refused: '/nope/gl-chart' });
     // No applications at all (signed out, or the fetch failed): everything but / goes home.
     await expect(resolvePath('/novus-gl', context({ applications: [], routes: [] }))).resolves.toEqual({
       kind: 'redirect',
       to: '/',
+      refused: '/novus-gl',
     });
   });
 
@@ -100,18 +101,18 @@ describe('route resolution (§2 routing rules)', () => {
   });
 
   it('redirects an unknown menu to the application root', async () => {
-    await expect(resolvePath('/novus-gl/nope', context())).resolves.toEqual({ kind: 'redirect', to: '/novus-gl' });
-    await expect(resolvePath('/NOVUS-IC/nope', context())).resolves.toEqual({ kind: 'redirect', to: '/novus-ic' });
+    await expect(resolvePath('/novus-gl/nope', context())).resolves.toEqual({ kind: 'redirect', to: '/novus-gl', refused: '/novus-gl/nope' });
+    await expect(resolvePath('/NOVUS-IC/nope', context())).resolves.toEqual({ kind: 'redirect', to: '/novus-ic', refused: '/NOVUS-IC/nope' });
   });
 
   it('redirects to the application root when the full path is not a declared route', async () => {
     // GL0200 is a menu item, but no route declares /novus-gl/not-routed.
-    await expect(resolvePath('/novus-gl/not-routed', context())).resolves.toEqual({ kind: 'redirect', to: '/novus-gl' });
-    await expect(resolvePath('/novus-gl/gl-chart/extra', context())).resolves.toEqual({ kind: 'redirect', to: '/novus-gl' });
+    await expect(resolvePath('/novus-gl/not-routed', context())).resolves.toEqual({ kind: 'redirect', to: '/novus-gl', refused: '/novus-gl/not-routed' });
+    await expect(resolvePath('/novus-gl/gl-chart/extra', context())).resolves.toEqual({ kind: 'redirect', to: '/novus-gl', refused: '/novus-gl/gl-chart/extra' });
   });
 
   it('treats an inactive menu item as unknown even when its route is declared', async () => {
-    await expect(resolvePath('/novus-gl/old-audit', context())).resolves.toEqual({ kind: 'redirect', to: '/novus-gl' });
+    await expect(resolvePath('/novus-gl/old-audit', context())).resolves.toEqual({ kind: 'redirect', to: '/novus-gl', refused: '/novus-gl/old-audit' });
   });
 
   it('opens a page that receives props (no menu item) as a tab of its own; other menu-less routes redirect', async () => {
@@ -121,26 +122,26 @@ describe('route resolution (§2 routing rules)', () => {
       application: { Application: 'PORTAL' },
     });
     // Declared, but no menu item the user was given names it (menu access): unknown menu.
-    await expect(resolvePath('/portal/not-granted', context())).resolves.toEqual({ kind: 'redirect', to: '/portal' });
+    await expect(resolvePath('/portal/not-granted', context())).resolves.toEqual({ kind: 'redirect', to: '/portal', refused: '/portal/not-granted' });
     await expect(resolvePath('/reports/x', context())).resolves.toMatchObject({ kind: 'route', application: null });
   });
 
   it('lets the declared route decide when the menus cannot be loaded', async () => {
     const ctx = context({ menusOf: vi.fn(async () => Promise.reject(new Error('offline'))) });
     await expect(resolvePath('/novus-gl/gl-chart', ctx)).resolves.toMatchObject({ kind: 'route', path: '/novus-gl/gl-chart' });
-    await expect(resolvePath('/novus-gl/nope', ctx)).resolves.toEqual({ kind: 'redirect', to: '/novus-gl' });
+    await expect(resolvePath('/novus-gl/nope', ctx)).resolves.toEqual({ kind: 'redirect', to: '/novus-gl', refused: '/novus-gl/nope' });
   });
 
   it('starts with no server routes: only HOME and the application roots remain', async () => {
     const ctx = context({ routes: [] });
     await expect(resolvePath('/', ctx)).resolves.toMatchObject({ kind: 'home', route: null });
     await expect(resolvePath('/novus-gl', ctx)).resolves.toMatchObject({ kind: 'application', route: null });
-    await expect(resolvePath('/novus-gl/gl-chart', ctx)).resolves.toEqual({ kind: 'redirect', to: '/novus-gl' });
+    await expect(resolvePath('/novus-gl/gl-chart', ctx)).resolves.toEqual({ kind: 'redirect', to: '/novus-gl', refused: '/novus-gl/gl-chart' });
   });
 
   it('answers without menus whenever it can', () => {
     expect(resolveWithoutMenus('/novus-gl/gl-chart', context())).toBeNull();
-    expect(resolveWithoutMenus('/novus-gl/nope', context())).toEqual({ kind: 'redirect', to: '/novus-gl' });
+    expect(resolveWithoutMenus('/novus-gl/nope', context())).toEqual({ kind: 'redirect', to: '/novus-gl', refused: '/novus-gl/nope' });
   });
 
   it('titles a route from its Meta, else its Name', () => {

@@ -35,7 +35,11 @@ export const DEFAULT_APPLICATION_HOME_COMPONENT = '@erp/home#ApplicationHome';
 
 export type Resolution =
   | { kind: 'home'; path: '/'; route: RouteDefinition | null }
-  | { kind: 'redirect'; to: string }
+  /**
+   * `refused`: the path asked for, when the user may not open it (unknown, or not granted to their roles);
+   * issue 16 item 4: the shell says so instead of silently landing elsewhere.
+   */
+  | { kind: 'redirect'; to: string; refused?: string }
   | { kind: 'application'; path: string; application: Application; route: RouteDefinition | null }
   | { kind: 'menu'; path: string; application: Application; menu: Menu; route: RouteDefinition }
   /** A declared route no menu item names; `application` is null outside every application (HOME's). */
@@ -70,13 +74,13 @@ export function resolveWithoutMenus(
     const route = findRoute(routes, path);
     return route
       ? { kind: 'route', path: normalizeRouterPath(route.Path), application: null, route }
-      : { kind: 'redirect', to: '/' };
+      : { kind: 'redirect', to: '/', refused: path };
   }
   const root = applicationPath(application);
   if (segments.length === 1) {
     return { kind: 'application', path: root, application, route: findRoute(routes, root) };
   }
-  if (!findRoute(routes, path)) return { kind: 'redirect', to: root };
+  if (!findRoute(routes, path)) return { kind: 'redirect', to: root, refused: path };
   return null;
 }
 
@@ -105,7 +109,7 @@ export async function resolvePath(path: string, context: ResolveContext): Promis
     if (!menu && receivesProps(route)) {
       return { kind: 'route', path: normalizeRouterPath(route.Path), application, route };
     }
-    return { kind: 'redirect', to: root };
+    return { kind: 'redirect', to: root, refused: path };
   }
   // The menus could not be loaded: the declared route alone decides.
   return { kind: 'route', path: normalizeRouterPath(route.Path), application, route };

@@ -229,6 +229,6 @@ export class ScreenHost implements ScreenLifecycle {
       screen.loaded = false;
       screen.ready = this.load(screen);
     };
-    screen.status = new StatusView(screen.container, kind, screen.tab.label, screen.tab.component, retry);
+    screen.status = new StatusView(screen.container, kind, screen.tab.label, retry);
   }
 }

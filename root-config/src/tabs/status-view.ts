@@ -16,7 +16,6 @@ export class StatusView {
     container: HTMLElement,
     private readonly kind: StatusKind,
     private readonly label: string,
-    private readonly component: string,
     private readonly retry?: () => void,
   ) {
     this.element = document.createElement('section');
@@ -39,11 +38,8 @@ export class StatusView {
         ? translate('apps:workspace.unavailable', 'This screen is not available in this release.')
         : translate('apps:workspace.failed', 'This screen could not be loaded.');
 
-    const detail = document.createElement('p');
-    detail.className = 'erp-screen-status__detail';
-    detail.textContent = translate('apps:workspace.component', 'Screen: {{component}}', { component: this.component });
-
-    const parts: HTMLElement[] = [heading, message, detail];
+    // Issue 16 item 4: no internal identifier (module, export) is shown to the user.
+    const parts: HTMLElement[] = [heading, message];
     if (this.kind === 'failed' && this.retry) {
       const button = document.createElement('button');
       button.type = 'button';

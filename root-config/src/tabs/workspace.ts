@@ -231,6 +231,15 @@ export class Workspace {
     }
     switch (resolution.kind) {
       case 'redirect':
+        // Issue 16 item 4: a link the user may not open says so (signed out, nothing is open-able yet).
+        if (resolution.refused && bus.session$.value) {
+          bus.alert$.next({
+            kind: 'warning',
+            message: translate('apps:workspace.refused', 'You cannot open {{path}}: it does not exist or is not available to you.', {
+              path: resolution.refused,
+            }),
+          });
+        }
         this.redirect(resolution.to);
         return;
       case 'home':

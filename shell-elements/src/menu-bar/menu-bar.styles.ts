@@ -84,6 +84,23 @@ export default css`
     flex: 1 1 auto;
   }
 
+  /* Issue 16 item 4: screens not in this release read as such (dimmed name, a small mark). */
+  .item[aria-disabled='true'] {
+    cursor: default;
+  }
+
+  .item[aria-disabled='true'] .label {
+    opacity: 0.6;
+  }
+
+  .release-mark {
+    flex: none;
+    margin-inline-start: 0.75rem;
+    font-size: 0.75em;
+    font-style: italic;
+    opacity: 0.8;
+  }
+
   .chevron {
     flex: none;
     width: 0.7rem;
