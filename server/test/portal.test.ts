@@ -259,6 +259,28 @@ describe('cart and orders', () => {
     expect((await submit(portal, null, order)).statusCode).toBe(400);
   });
 
+  it('refuses a delivery date in the past and accepts today (issue 16 item 7)', async () => {
+    await switchTo('B100');
+    const lines = [{ ProductId: 'EL-BOX-4SQ', Quantity: 1 }];
+    const yesterday = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const before = (await call(server.app, 'GET', '/api/PortalOrder/list?billToId=B100', portal)).json().TotalCount;
+    const past = await submit(portal, 'past-date-0001', { BillToId: 'B100', ShipToId: 'S101', DeliveryDate: yesterday, Lines: lines });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ ResultStatus: 2, ResultCode: 'delivery_date_past', Message: expect.stringContaining('past') });
+    expect((await call(server.app, 'GET', '/api/PortalOrder/list?billToId=B100', portal)).json().TotalCount).toBe(before);
+    const today = new Date().toISOString().slice(0, 10);
+    const accepted = await submit(portal, 'past-date-0002', { BillToId: 'B100', ShipToId: 'S101', DeliveryDate: today, Lines: lines });
+    expect(accepted.statusCode).toBe(201);
+  });
+
+  it('calls a date past only when it is over in every time zone', async () => {
+    const { isPastDate } = await import('../src/portal/routes.ts');
+    const now = new Date('2026-03-10T05:00:00Z'); // 2026-03-09 17:00 at UTC−12, 2026-03-10 in Toronto
+    expect(isPastDate('2026-03-08', now)).toBe(true);
+    expect(isPastDate('2026-03-09', now)).toBe(false);
+    expect(isPastDate('2026-03-10', now)).toBe(false);
+  });
+
   it('creates exactly one order for 20 parallel submits with one key', async () => {
     await switchTo('B100');
     const order = { BillToId: 'B100', ShipToId: 'S101', Lines: [{ ProductId: 'EL-BOX-4SQ', Quantity: 7 }] };

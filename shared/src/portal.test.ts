@@ -90,7 +90,9 @@ describe('account switch (§7, §8)', () => {
   });
 
   it('shows the server message in the Error modal and clears the loading counter when refused', async () => {
-    fetchMock.mockResolvedValue(json({ ResultStatus: 5, Message: 'This account cannot be found.', DefaultShipToId: null }));
+    fetchMock.mockImplementation(async (url) =>
+      url.includes('GetBadgeNumbers') ? json([0, 0]) : json({ ResultStatus: 5, Message: 'This account cannot be found.', DefaultShipToId: null }),
+    );
     updatePortal({ selectedBillToId: 'B100' });
     const showError = vi.fn();
     expect(await switchAccount('B300', { showError })).toBe(false);
@@ -118,12 +120,36 @@ describe('account switch (§7, §8)', () => {
         }),
     );
     expect(pendingCartRequests()).toBe(1);
-    fetchMock.mockResolvedValue(json({ ResultStatus: 1, Message: 'ok', DefaultShipToId: 'S201' }));
+    fetchMock.mockImplementation(async (url) =>
+      url.includes('GetBadgeNumbers') ? json([0, 0]) : json({ ResultStatus: 1, Message: 'ok', DefaultShipToId: 'S201' }),
+    );
     const switched = switchAccount('B200');
     await expect(cartCall).rejects.toMatchObject({ name: 'AbortError' });
     expect(seenSignal!.aborted).toBe(true);
     await switched;
     expect(pendingCartRequests()).toBe(0);
+  });
+
+  it('asks before a switch empties a non-empty cart, and keeps the cart when the customer says so', async () => {
+    updatePortal({ selectedBillToId: 'B100' });
+    fetchMock.mockImplementation(async (url) =>
+      url.includes('GetBadgeNumbers') ? json([0, 3]) : json({ ResultStatus: 1, Message: 'ok', DefaultShipToId: 'S201' }),
+    );
+    const questions: string[] = [];
+    let answer = 'cancel';
+    const listening = bus.confirm$.subscribe((question) => {
+      questions.push(question.message);
+      question.resolve(answer);
+    });
+    expect(await switchAccount('B200')).toBe(false);
+    expect(questions).toEqual(['Your cart has 3 line(s). Switching the account empties it.']);
+    expect(fetchMock.mock.calls.some(([url]) => url.includes('account-switch'))).toBe(false);
+    expect(bus.portal$.value.selectedBillToId).toBe('B100');
+    answer = 'switch';
+    expect(await switchAccount('B200')).toBe(true);
+    expect(questions).toHaveLength(2);
+    expect(bus.portal$.value.selectedBillToId).toBe('B200');
+    listening.unsubscribe();
   });
 
   it('discards a cart answer that arrives after the account changed', async () => {

@@ -18,7 +18,8 @@
  * - `switchAccount(billToId)`: POST PortalOrder/account-switch {BillToId} → on ResultStatus 1 stores the
  *   bill-to and DefaultShipToId, empties the cart (`cartCleared$`), reloads the badges and the on-hold flag;
  *   otherwise a modal titled Error shows the server's Message; the loading overlay is cleared either way;
- *   a transport error (no answer) is rethrown to the caller.
+ *   a transport error (no answer) is rethrown to the caller. Before it, when the selected account's cart has
+ *   lines, the customer is asked whether to empty it (issue 16 item 7: never a surprise).
  */
 import { BehaviorSubject, Subject } from 'rxjs';
 import { ApiError, api } from './api.ts';
@@ -185,11 +186,36 @@ export function showPortalError(message: string): Promise<string> {
 }
 
 /**
- * §4/§7 Bill-to account switch. Answers true when the server accepted it. Transport errors (no answer)
- * are rethrown; any other failure shows the Error modal.
+ * Issue 16 item 7: a switch empties the cart, so it asks first when the cart of the selected account has
+ * lines. Answers true to go on (nothing selected, an empty cart, or the customer agreed).
  */
-export async function switchAccount(billToId: string, options: { showError?: (message: string) => unknown } = {}): Promise<boolean> {
+export async function confirmEmptyingCart(): Promise<boolean> {
+  const current = bus.portal$.value.selectedBillToId;
+  if (!current) return true;
+  const lines = (await loadBadgeNumbers(current))?.cart ?? 0;
+  if (lines <= 0) return true;
+  const answer = await askUser({
+    heading: translate('portal:switcher.confirmHeading', 'Switch account?'),
+    message: translate('portal:switcher.confirmMessage', 'Your cart has {{count}} line(s). Switching the account empties it.', { count: lines }),
+    actions: [
+      { id: 'switch', label: translate('portal:switcher.confirmSwitch', 'Switch and empty the cart'), variant: 'danger' },
+      { id: 'cancel', label: translate('portal:switcher.confirmKeep', 'Keep my cart') },
+    ],
+  });
+  return answer === 'switch';
+}
+
+/**
+ * §4/§7 Bill-to account switch. Answers true when the server accepted it, false when it refused or the
+ * customer chose to keep a non-empty cart (`confirmEmptyingCart`, unless `confirm: false`). Transport errors
+ * (no answer) are rethrown; any other failure shows the Error modal.
+ */
+export async function switchAccount(
+  billToId: string,
+  options: { showError?: (message: string) => unknown; confirm?: boolean } = {},
+): Promise<boolean> {
   const showError = options.showError ?? showPortalError;
+  if (options.confirm !== false && !(await confirmEmptyingCart())) return false;
   const done = beginLoading();
   try {
     await cancelPendingCartRequests();
@@ -250,7 +276,7 @@ export async function startPortalSession(): Promise<void> {
     updatePortal({ selectedShipToId: details?.DefaultShipToId ?? currentShipToList()[0]?.FirmId ?? null });
     bus.badgesReload$.next();
   } else if (list[0]) {
-    await switchAccount(list[0].FirmId).catch(() => false);
+    await switchAccount(list[0].FirmId, { confirm: false }).catch(() => false);
   }
 }
 

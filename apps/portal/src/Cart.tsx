@@ -5,6 +5,9 @@
  * answer sends the same key (the server answers the same order); any change of the content makes a new
  * key. An account on hold (§4) cannot order: the server's reason is shown and submit is disabled (the server
  * refuses it as well). The cart reloads after an account switch (`cartCleared$`).
+ * Issue 16 item 7: nothing is sent without a review — "Review order" shows the lines, the ship-to, the
+ * delivery date and the total; only "Place order" there submits. A delivery date in the past is refused
+ * here and by the server; any change of the cart closes the review.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { bus, cartCleared$, currentShipToList, portalAccounts$, selectShipTo, setDeliveryDate } from '@erp/shared';
@@ -12,6 +15,7 @@ import { useBusValue } from '@erp/ui';
 import {
   RequireAccount,
   StatusMessage,
+  displayDate,
   failureText,
   isAbort,
   money,
@@ -44,7 +48,7 @@ function CartView({ billToId }: { billToId: string }) {
   const state = usePortalState();
   const holdReason = useHoldReason();
   useBusValue(portalAccounts$);
-  const ids = { shipTo: useId(), date: useId(), notes: useId() };
+  const ids = { shipTo: useId(), date: useId(), notes: useId(), review: useId() };
   const [version, setVersion] = useState(0);
   const loaded = useLoad(() => readCart(billToId), [billToId, version]);
   const [cart, setCart] = useState<Cart | null>(null);
@@ -52,9 +56,16 @@ function CartView({ billToId }: { billToId: string }) {
   const [message, setMessage] = useState<{ kind: 'error' | 'success' | 'info'; text: string } | null>(null);
   const [submitted, setSubmitted] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  const reviewHeading = useRef<HTMLHeadingElement>(null);
   const keyRef = useRef<{ content: string; key: string } | null>(null);
 
   useEffect(() => setCart(loaded.data), [loaded.data]);
+  // A changed cart, ship-to or date is reviewed again.
+  useEffect(() => setReviewing(false), [cart, state.selectedShipToId, state.deliveryDate]);
+  useEffect(() => {
+    if (reviewing) reviewHeading.current?.focus();
+  }, [reviewing]);
   useEffect(() => {
     // The cart changes elsewhere too (catalogue, quick order, Order again, a switch): every change
     // reloads the badges, and this screen (kept alive in its tab) with them.
@@ -80,8 +91,22 @@ function CartView({ billToId }: { billToId: string }) {
     }
   };
 
+  const pastDate = state.deliveryDate !== null && state.deliveryDate !== '' && state.deliveryDate < today();
+
+  const review = () => {
+    if (!cart || lines.length === 0 || onHold || !state.selectedShipToId) return;
+    if (pastDate) return setMessage({ kind: 'error', text: t('messages.deliveryDatePast') });
+    setMessage(null);
+    setSubmitted(null);
+    setReviewing(true);
+  };
+
   const submit = async () => {
     if (busy || !cart || lines.length === 0 || onHold || !state.selectedShipToId) return;
+    if (pastDate) {
+      setReviewing(false);
+      return setMessage({ kind: 'error', text: t('messages.deliveryDatePast') });
+    }
     const order = {
       BillToId: billToId,
       ShipToId: state.selectedShipToId,
@@ -96,6 +121,7 @@ function CartView({ billToId }: { billToId: string }) {
     try {
       const created = await submitOrder(keyRef.current.key, order);
       keyRef.current = null;
+      setReviewing(false);
       setSubmitted(created);
       setNotes('');
       setMessage({ kind: 'success', text: t('cart.submitted', { orderNo: created.OrderNo }) });
@@ -199,14 +225,87 @@ function CartView({ billToId }: { billToId: string }) {
           </p>
           <textarea id={ids.notes} rows={3} maxLength={2000} className="erp-portal__textarea" value={notes} onChange={(event) => setNotes(event.target.value)} />
           <p>
-            <button type="button" className="erp-portal__primary" disabled={busy || onHold || !state.selectedShipToId} onClick={() => void submit()}>
-              {busy ? t('cart.submitting') : t('cart.submit')}
+            <button
+              type="button"
+              className="erp-portal__primary"
+              data-portal="review"
+              disabled={busy || onHold || !state.selectedShipToId || reviewing}
+              onClick={review}
+            >
+              {t('cart.review')}
+            </button>
+          </p>
+        </section>
+      ) : null}
+      {reviewing && cart && lines.length > 0 ? (
+        <section className="erp-portal__panel" aria-labelledby={ids.review} data-portal="order-review">
+          <h2 id={ids.review} tabIndex={-1} ref={reviewHeading}>
+            {t('cart.reviewTitle')}
+          </h2>
+          <p>{t('cart.reviewHint')}</p>
+          <table className="erp-portal__table">
+            <thead>
+              <tr>
+                <th scope="col">{t('columns.sku')}</th>
+                <th scope="col">{t('columns.description')}</th>
+                <th scope="col" className="erp-portal__num">{t('columns.quantity')}</th>
+                <th scope="col" className="erp-portal__num">{t('columns.price')}</th>
+                <th scope="col" className="erp-portal__num">{t('columns.amount')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <tr key={line.CartLineId}>
+                  <td>{line.ProductId}</td>
+                  <td>{line.Description}</td>
+                  <td className="erp-portal__num">{line.Quantity}</td>
+                  <td className="erp-portal__num">{money(line.Price)}</td>
+                  <td className="erp-portal__num">{money(line.Amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={4}>
+                  {t('cart.total')}
+                </th>
+                <td className="erp-portal__num" data-portal="review-total">
+                  {money(cart.Total)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+          <dl className="erp-portal__header" data-portal="review-facts">
+            <dt>{t('order.shipTo')}</dt>
+            <dd data-portal="review-ship-to">{shipToText(state.selectedShipToId, shipTos)}</dd>
+            <dt>{t('order.deliveryDate')}</dt>
+            <dd data-portal="review-delivery-date">{state.deliveryDate ? displayDate(state.deliveryDate) : t('cart.noDeliveryDate')}</dd>
+            {notes.trim() ? (
+              <>
+                <dt>{t('cart.notes')}</dt>
+                <dd>{notes.trim()}</dd>
+              </>
+            ) : null}
+          </dl>
+          <p className="erp-portal__row">
+            <button type="button" className="erp-portal__primary" data-portal="place-order" disabled={busy || onHold} onClick={() => void submit()}>
+              {busy ? t('cart.submitting') : t('cart.placeOrder')}
+            </button>
+            <button type="button" onClick={() => setReviewing(false)}>
+              {t('cart.backToCart')}
             </button>
           </p>
         </section>
       ) : null}
     </>
   );
+}
+
+/** The ship-to as the customer knows it: its id and name. */
+function shipToText(shipToId: string | null, shipTos: readonly { FirmId: string; Name: string }[]): string {
+  if (!shipToId) return '';
+  const firm = shipTos.find((candidate) => candidate.FirmId === shipToId);
+  return firm ? `${firm.FirmId} — ${firm.Name}` : shipToId;
 }
 
 /** A quantity field that commits a valid whole number on blur or Enter (and reverts anything else). */

@@ -2,7 +2,8 @@
  * Order details (§2 /portal/orderdetails, receives props): the order given in the route Props
  * (`{"order": {...}}` or `{"OrderKey": n}`) or by My Orders / the cart (order-store.ts), read again from the
  * server for its lines (the server checks it against the caller's securables). Header, lines, status, and
- * "Order again": asks whether to add the lines to the current cart or replace the cart with them.
+ * "Order again": asks whether to add the lines to the current cart or replace the cart with them. An order
+ * of another account than the selected one (after a switch) says so and offers no "Order again".
  */
 import { useState } from 'react';
 import { askUser } from '@erp/shared';
@@ -68,8 +69,15 @@ function Details({ orderKey }: { orderKey: number }) {
 
   if (result.error) return <StatusMessage kind="error">{failureText(t, result.error)}</StatusMessage>;
   if (!order) return null;
+  // Issue 16 item 7: after an account switch the open order of the old account says so at once.
+  const otherAccount = state.selectedBillToId !== null && order.BillToId !== state.selectedBillToId;
   return (
     <>
+      {otherAccount ? (
+        <p className="erp-portal__message erp-portal__message--info" role="status" data-portal="other-account">
+          {t('details.belongsToOther', { billToId: order.BillToId, selected: state.selectedBillToId })}
+        </p>
+      ) : null}
       <dl className="erp-portal__header" data-portal="order-header">
         <dt>{t('columns.orderNo')}</dt>
         <dd>{order.OrderNo}</dd>
@@ -127,11 +135,13 @@ function Details({ orderKey }: { orderKey: number }) {
         </tfoot>
       </table>
       <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
-      <p>
-        <button type="button" className="erp-portal__primary" onClick={() => void orderAgain()}>
-          {t('details.again')}
-        </button>
-      </p>
+      {otherAccount ? null : (
+        <p>
+          <button type="button" className="erp-portal__primary" onClick={() => void orderAgain()}>
+            {t('details.again')}
+          </button>
+        </p>
+      )}
     </>
   );
 }

@@ -55,6 +55,7 @@ export function failureText(t: Translate, error: unknown): string {
       account_changed: 'messages.accountChanged',
       idempotency_conflict: 'messages.idempotencyConflict',
       not_found: 'messages.notFound',
+      delivery_date_past: 'messages.deliveryDatePast',
     };
     if (known[code]) return t(known[code]!);
     if (error.status === 0) return t('messages.unreachable');

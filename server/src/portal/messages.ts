@@ -18,6 +18,7 @@ const DEFAULTS = {
   idempotencyMissing: 'An Idempotency-Key header (8 to 100 letters, digits or dashes) is required.',
   shipToNotFound: 'This ship-to cannot be found or is not available to you.',
   submitted: 'Order {{orderNo}} was submitted.',
+  deliveryDatePast: 'The delivery date is in the past. Choose today or a later date.',
   switched: 'Account switched.',
   noRecords: 'No records found.',
   ok: 'OK',

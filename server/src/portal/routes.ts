@@ -23,7 +23,8 @@
  *          pending request can never land in another account's cart).
  *   POST   /api/PortalOrder/submit (header Idempotency-Key) {BillToId, ShipToId, DeliveryDate, Notes, Lines}
  *          → 201 CallResult (EntityId OrderNo, Data order); the same key and content again → 200 the same
- *          order; the key with other content → 422 'idempotency_conflict'; account on hold → 409 'on_hold'
+ *          order; the key with other content → 422 'idempotency_conflict'; account on hold → 409 'on_hold';
+ *          a DeliveryDate already past (before today in UTC−12) → 400 'delivery_date_past'
  *   GET    /api/PortalOrder/list?billToId=&search=&status=&shipToId=&page=&pageSize(≤250)=&sortBy=&sortDesc=   Paged list
  *   GET    /api/PortalOrder/detail/:orderKey                   CallResult Data order with Lines
  *   GET    /api/PortalNotification/list?billToId=&page=&pageSize=&unreadOnly=   Paged list
@@ -72,6 +73,15 @@ function result(status: 1 | 2 | 3 | 4 | 5 | 6, code: string, text: string | null
 
 function send(reply: FastifyReply, status: number, payload: unknown) {
   return reply.code(status).header('cache-control', 'no-store').send(payload);
+}
+
+/**
+ * A calendar date that is over everywhere: before today in the last time zone to reach it (UTC−12), so a
+ * customer's "today" is accepted wherever they are, and no date that has passed for everyone.
+ */
+export function isPastDate(date: string, now: Date = new Date()): boolean {
+  const lastZone = new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return date < lastZone;
 }
 
 /** The one answer for anything outside the caller's securables or missing. */
@@ -391,6 +401,8 @@ export function registerPortalRoutes(app: FastifyInstance, deps: { database: Dat
       if (deliveryDate !== null && Number.isNaN(Date.parse(`${deliveryDate}T00:00:00Z`))) {
         return send(reply, 400, result(2, 'bad_request', 'Bad request: DeliveryDate is not a date'));
       }
+      // Issue 16 item 7: never a delivery date in the past, whatever the page sent.
+      if (deliveryDate !== null && isPastDate(deliveryDate)) return failure(reply, 400, 'delivery_date_past', 'deliveryDatePast');
       const outcome = await submitOrder(db, {
         userId,
         key,
