@@ -71,14 +71,26 @@ function watchForScripts(page: Page): { dialogs: string[] } {
   return seen;
 }
 
-async function switchTo(page: Page, billToId: string): Promise<void> {
+/**
+ * Switches the account through the top bar. `cart`: the answer to the question a non-empty cart asks
+ * (issue 16 item 7); without it, no question may come.
+ */
+async function switchTo(page: Page, billToId: string, cart?: 'empty' | 'keep'): Promise<void> {
   await page.locator('erp-top-bar').getByRole('button', { name: 'Switch Account' }).click();
   const dialog = page.locator('erp-dialog[data-dialog="account-switcher"]');
   await expect(dialog.getByRole('heading', { name: 'Switch Account' })).toBeVisible();
   const billTo = dialog.getByLabel('Bill-to');
   await expect(billTo.locator('option')).toHaveText(['B100', 'B200']);
   await billTo.selectOption(billToId);
+  const switched = cart === 'keep' ? null : page.waitForResponse('**/api/PortalOrder/account-switch');
   await dialog.getByRole('button', { name: 'Switch', exact: true }).click();
+  if (cart) {
+    const question = page.locator('erp-dialog[data-dialog="question"]');
+    await expect(question.getByRole('heading', { name: 'Switch account?' })).toBeVisible();
+    await expect(question).toContainText(/Your cart has \d+ line\(s\)\. Switching the account empties it\./);
+    await question.getByRole('button', { name: cart === 'empty' ? 'Switch and empty the cart' : 'Keep my cart' }).click();
+  }
+  await switched;
 }
 
 test.afterAll(async () => {
@@ -121,7 +133,11 @@ test('switching B100 → B200 clears the cart and reloads the badges', async ({ 
   page.on('request', (request) => {
     if (request.url().includes('/api/PortalNotification/GetBadgeNumbers')) badgeCalls.push(new URL(request.url()).searchParams.get('billToId')!);
   });
-  await switchTo(page, 'B200');
+  // Issue 16 item 7: the cart has a line, so the switch asks first; keeping the cart keeps the account.
+  await switchTo(page, 'B200', 'keep');
+  await expect(bar(page).locator('[part="account"]')).toContainText('B100');
+  await expect(portalScreen(page, 'cart').locator('tr[data-sku="EL-EMT-075"]')).toBeVisible();
+  await switchTo(page, 'B200', 'empty');
   await expect(bar(page).locator('[part="account"]')).toContainText('B200 · S201');
   await expect.poll(() => badgeCalls).toContain('B200');
   await expect.poll(() => badgeCount(page, '/portal/cart')).toBeNull();
@@ -133,8 +149,8 @@ test('switching B100 → B200 clears the cart and reloads the badges', async ({ 
   await portalScreen(page, 'order').locator('tr[data-sku="EL-BOX-4SQ"]').getByRole('button', { name: 'Add EL-BOX-4SQ to the cart' }).click();
   await navLink(page, '/portal/cart').click();
   await expect(portalScreen(page, 'cart').locator('[data-portal="on-hold"]')).toContainText('on hold');
-  await expect(portalScreen(page, 'cart').getByRole('button', { name: 'Submit order' })).toBeDisabled();
-  await switchTo(page, 'B100');
+  await expect(portalScreen(page, 'cart').getByRole('button', { name: 'Review order' })).toBeDisabled();
+  await switchTo(page, 'B100', 'empty');
   await expect(bar(page).locator('[part="account"]')).toContainText('B100');
   await expect(portalScreen(page, 'cart').getByText('Your cart is empty.')).toBeVisible();
   await expect.poll(() => badgeCount(page, '/portal/cart')).toBeNull();
@@ -188,9 +204,25 @@ test('one order for a submit repeated with one Idempotency-Key', async ({ page }
   });
   await navLink(page, '/portal/cart').click();
   await cart.getByLabel('Notes').fill('Repeat test');
-  await cart.getByRole('button', { name: 'Submit order' }).click();
+  // Issue 16 item 7: a delivery date in the past is refused before anything is sent.
+  const deliveryDate = cart.getByLabel('Delivery date');
+  await deliveryDate.fill('2020-01-15');
+  await cart.getByRole('button', { name: 'Review order' }).click();
+  await expect(cart.getByRole('alert')).toHaveText('The delivery date is in the past. Choose today or a later date.');
+  await expect(cart.locator('[data-portal="order-review"]')).toHaveCount(0);
+  await deliveryDate.fill('2099-06-30');
+  // Nothing is sent without the review: lines, ship-to, delivery date and total.
+  await cart.getByRole('button', { name: 'Review order' }).click();
+  const review = cart.locator('[data-portal="order-review"]');
+  await expect(review.getByRole('heading', { name: 'Review your order' })).toBeFocused();
+  await expect(review.locator('tbody tr')).toHaveCount(2);
+  await expect(review.locator('[data-portal="review-ship-to"]')).toHaveText(/^S\d+ — .+/);
+  await expect(review.locator('[data-portal="review-delivery-date"]')).toHaveText('Jun 30, 2099');
+  await expect(review.locator('[data-portal="review-total"]')).toHaveText(await cart.locator('[data-portal="cart-total"]').innerText());
+  expect(keys).toHaveLength(0);
+  await review.getByRole('button', { name: 'Place order' }).click();
   await expect(cart.getByRole('alert')).toContainText('The server cannot be reached');
-  await cart.getByRole('button', { name: 'Submit order' }).click();
+  await review.getByRole('button', { name: 'Place order' }).click();
   await expect(cart.getByRole('status').filter({ hasText: /Order WEB\d{6} was submitted/ })).toBeVisible();
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
@@ -216,6 +248,16 @@ test('one order for a submit repeated with one Idempotency-Key', async ({ page }
   await question.getByRole('button', { name: 'Replace cart' }).click();
   await expect(details.getByRole('status').filter({ hasText: 'The cart has 2 line(s)' })).toBeVisible();
   await expect.poll(() => badgeCount(page, '/portal/cart')).toBe(2);
+
+  // Issue 16 item 7: after a switch the open order of the old account says whose it is.
+  await switchTo(page, 'B200', 'empty');
+  await expect(bar(page).locator('[part="account"]')).toContainText('B200');
+  await expect(details.locator('[data-portal="other-account"]')).toHaveText(
+    'This order belongs to account B100, not to the selected account B200.',
+  );
+  await expect(details.getByRole('button', { name: 'Order again' })).toHaveCount(0);
+  await switchTo(page, 'B100');
+  await expect(details.locator('[data-portal="other-account"]')).toHaveCount(0);
 });
 
 test('an XSS corpus through the homepage text and order notes never runs', async ({ page, browser }) => {
