@@ -37,10 +37,13 @@ type MenusState = { status: 'loading' } | { status: 'failed' } | { status: 'load
 function useMenus(application: string | null): [MenusState, () => void] {
   const [state, setState] = useState<MenusState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // Issue 16 item 3: the shell publishes the applications again after a language change; the menus are
+  // then read again in the new language (the page keeps showing the old names meanwhile).
+  const names = useBusValue(bus.applications$);
   useEffect(() => {
     if (!application) return undefined;
     let live = true;
-    setState({ status: 'loading' });
+    setState((previous) => (previous.status === 'loaded' ? previous : { status: 'loading' }));
     loadMenus(application).then(
       (menus) => live && setState({ status: 'loaded', menus }),
       () => live && setState({ status: 'failed' }),
@@ -48,7 +51,7 @@ function useMenus(application: string | null): [MenusState, () => void] {
     return () => {
       live = false;
     };
-  }, [application, attempt]);
+  }, [application, attempt, names]);
   // The API is reachable again after a network failure: try again by itself (no reload needed).
   const failed = state.status === 'failed';
   useEffect(() => {

@@ -1,0 +1,96 @@
+/**
+ * Issue 16 items 3 and 4 end to end: the names the server supplies follow a language switch (application
+ * tab, menu bar, application page), amounts are written the French way in a French grid, screens not in
+ * this release are marked (from the server's Available flag, itself read from the built modules), and a
+ * deep link the user may not open says so.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { Menu, RouteDefinition } from '@erp/shared';
+import { accessToken, signIn } from './helpers.ts';
+import { goTo, menuBar, screenOf, topBar } from './shell-helpers.ts';
+
+/** Intl writes French group separators as (narrow) no-break spaces: compare with plain spaces. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+async function apiGet<T>(page: Page, path: string, language = 'en-CA'): Promise<T> {
+  const response = await page.request.get(`/api/${path}`, {
+    headers: { Authorization: `Bearer ${await accessToken(page)}`, 'Accept-Language': language },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as T;
+}
+
+test('after a switch to fr-CA the application, its menus and its page are named in French; screens not in this release are marked', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', 'admin', '#/novus-gl');
+  const menus = await apiGet<Menu[]>(page, 'shell/menus?application=NOVUS-GL', 'fr-CA');
+  const missing = menus.find((menu) => menu.Available === false)!;
+  const group = menus.find((menu) => menu.MenuId === missing.ParentId)!;
+  expect(missing, 'some General Ledger screen is not built yet').toBeTruthy();
+
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
+  await expect(menuBar(page).getByRole('menuitem', { name: 'Setup', exact: true })).toBeVisible();
+  const language = topBar(page).getByRole('combobox', { name: 'Language' });
+  await language.selectOption('fr-CA');
+  try {
+    await expect(topBar(page).getByRole('tab', { name: 'Grand livre' })).toBeVisible();
+    await expect(menuBar(page).getByRole('menuitem', { name: 'Configuration', exact: true })).toBeVisible();
+    await expect(menuBar(page).getByRole('menuitem', { name: 'Setup', exact: true })).toHaveCount(0);
+    // The application page lists the French names; an unbuilt screen is listed, marked, and not a link.
+    const home = screenOf(page, '/novus-gl');
+    const entry = home.locator(`[data-menu-id="${missing.MenuId}"]`);
+    await expect(entry.locator('.erp-ui-launchpad__name')).toHaveText(missing.MenuName);
+    await expect(entry).toContainText('Pas dans cette version');
+    await expect(home.getByRole('link', { name: missing.MenuName })).toHaveCount(0);
+    // The menu bar marks it too, and choosing it opens nothing.
+    await menuBar(page).getByRole('menuitem', { name: group.MenuName, exact: true }).click();
+    const item = menuBar(page).getByRole('menuitem', { name: new RegExp(`^${missing.MenuName}`) });
+    await expect(item).toHaveAttribute('aria-disabled', 'true');
+    await expect(item).toContainText('Pas dans cette version');
+    // Playwright will not click a disabled item: the click is dispatched as a user's would arrive.
+    await item.dispatchEvent('click');
+    await expect(item).toBeVisible(); // the menu stays open on it
+    await expect(page).toHaveURL(/#\/novus-gl$/);
+    await page.keyboard.press('Escape');
+  } finally {
+    const restored = page.waitForRequest((request) => request.url().endsWith('/api/shell_init/locale'));
+    await topBar(page).getByRole('combobox', { name: 'Langue' }).selectOption('en-CA');
+    await restored;
+  }
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
+});
+
+test('a French grid writes amounts the French way: 250 000,00', async ({ page, context }) => {
+  await signIn(page, 'admin', 'admin', '#/novus-ar/firm-maintenance');
+  const created = await page.request.post('/api/data/firm', {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+    data: { FirmId: 'FRGRID1', Name: 'Grille française', FirmTypes: ['bill-to'], CreditLimit: 250000 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await context.addCookies([{ name: '.AspNetCore.Culture', value: encodeURIComponent('c=fr-CA|uic=fr-CA'), url: new URL(page.url()).origin }]);
+  await page.reload();
+  const screen = screenOf(page, '/novus-ar/firm-maintenance');
+  const search = screen.getByRole('searchbox', { name: 'Rechercher' });
+  await search.fill('FRGRID1');
+  await search.press('Enter');
+  const row = screen.locator('[role="row"][data-row-id="FRGRID1"]');
+  await expect(row).toBeVisible();
+  await expect.poll(async () => plain(await row.innerText())).toContain('250 000,00');
+  await context.clearCookies({ name: '.AspNetCore.Culture' });
+});
+
+test('a deep link the user may not open says so instead of silently landing on HOME', async ({ page }) => {
+  await signIn(page, 'clerk', 'clerk', '#/novus-oe');
+  await goTo(page, '#/novus-gl/gl-chart');
+  await expect(page.getByRole('status').filter({ hasText: 'You cannot open /novus-gl/gl-chart' })).toBeVisible();
+  await expect(page).toHaveURL(/#\/$/);
+  // A screen not in this release (per the server) opens as a placeholder that names no module or export.
+  const routes = await apiGet<RouteDefinition[]>(page, 'shell/routes');
+  const unbuilt = routes.find((route) => route.Available === false && route.Path.startsWith('/novus-oe/'))!;
+  expect(unbuilt, 'some Order Entry screen is not built yet').toBeTruthy();
+  await goTo(page, `#${unbuilt.Path}`);
+  const placeholder = screenOf(page, unbuilt.Path);
+  await expect(placeholder.getByText('This screen is not available in this release.')).toBeVisible();
+  await expect(placeholder).not.toContainText('@erp/');
+});
