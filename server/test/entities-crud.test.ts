@@ -278,4 +278,16 @@ describe('create, update, delete', () => {
     const listed = (await get('/api/entities')).json() as { Entity: string }[];
     expect(listed.map((e) => e.Entity)).toEqual(expect.arrayContaining(['firm', 'user', 'country']));
   });
+
+  it('remembers the column widths a user gave, and keeps them when only the columns change (issue 16 item 5)', async () => {
+    const put = (body: unknown) => call(server.app, 'PUT', '/api/entities/firm/preferences', admin, body);
+    expect((await put({ Columns: ['FirmId', 'Name'], Widths: { Name: 420, FirmId: 90 } })).statusCode).toBe(200);
+    expect((await get('/api/entities/firm')).json().Preferences).toEqual({ Columns: ['FirmId', 'Name'], Widths: { Name: 420, FirmId: 90 } });
+    expect((await put({ Columns: ['FirmId', 'Name', 'City'] })).statusCode).toBe(200);
+    expect((await get('/api/entities/firm')).json().Preferences).toEqual({ Columns: ['FirmId', 'Name', 'City'], Widths: { Name: 420, FirmId: 90 } });
+    for (const Widths of [{ Name: 10 }, { Name: 300.5 }, { Nope: 100 }, { Name: '300' }, [300]]) {
+      expect((await put({ Columns: ['FirmId'], Widths })).statusCode, JSON.stringify(Widths)).toBe(400);
+    }
+    expect((await get('/api/entities/firm')).json().Preferences.Widths).toEqual({ Name: 420, FirmId: 90 });
+  });
 });

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Menu, RouteDefinition } from '@erp/shared';
 import { accessToken, signIn } from './helpers.ts';
-import { goTo, menuBar, screenOf, topBar } from './shell-helpers.ts';
+import { commandPalette, goTo, menuBar, screenOf, topBar } from './shell-helpers.ts';
 
 /** Intl writes French group separators as (narrow) no-break spaces: compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -37,22 +37,26 @@ test('after a switch to fr-CA the application, its menus and its page are named 
     await expect(topBar(page).getByRole('tab', { name: 'Grand livre' })).toBeVisible();
     await expect(menuBar(page).getByRole('menuitem', { name: 'Configuration', exact: true })).toBeVisible();
     await expect(menuBar(page).getByRole('menuitem', { name: 'Setup', exact: true })).toHaveCount(0);
-    // The application page lists the French names; an unbuilt screen is listed, marked, and not a link.
+    // The command palette searches the French names.
+    await page.keyboard.press('Control+k');
+    await commandPalette(page).getByRole('combobox', { name: 'Rechercher des écrans et des applications' }).fill(missing.MenuName);
+    await expect(commandPalette(page).getByRole('option').first()).toContainText('Pas dans cette version');
+    await page.keyboard.press('Escape');
+    // The application page lists the French names; an unbuilt screen is marked (visibly and in its description).
     const home = screenOf(page, '/novus-gl');
-    const entry = home.locator(`[data-menu-id="${missing.MenuId}"]`);
+    const entry = home.getByRole('link', { name: missing.MenuName, exact: false }).and(home.locator(`[data-menu-id="${missing.MenuId}"]`));
     await expect(entry.locator('.erp-ui-launchpad__name')).toHaveText(missing.MenuName);
     await expect(entry).toContainText('Pas dans cette version');
-    await expect(home.getByRole('link', { name: missing.MenuName })).toHaveCount(0);
-    // The menu bar marks it too, and choosing it opens nothing.
+    await expect(entry).toHaveAttribute('aria-description', 'Pas dans cette version');
+    // The menu bar marks it too; choosing it opens the honest placeholder, with no internal identifier.
     await menuBar(page).getByRole('menuitem', { name: group.MenuName, exact: true }).click();
-    const item = menuBar(page).getByRole('menuitem', { name: new RegExp(`^${missing.MenuName}`) });
-    await expect(item).toHaveAttribute('aria-disabled', 'true');
+    const item = menuBar(page).getByRole('menuitem', { name: missing.MenuName, exact: true });
+    await expect(item).toHaveAttribute('aria-description', 'Pas dans cette version');
     await expect(item).toContainText('Pas dans cette version');
-    // Playwright will not click a disabled item: the click is dispatched as a user's would arrive.
-    await item.dispatchEvent('click');
-    await expect(item).toBeVisible(); // the menu stays open on it
-    await expect(page).toHaveURL(/#\/novus-gl$/);
-    await page.keyboard.press('Escape');
+    await item.click();
+    const placeholder = page.locator('.erp-tab-screen:not([hidden])');
+    await expect(placeholder.getByText('Cet écran n’est pas offert dans cette version.')).toBeVisible();
+    await expect(placeholder).not.toContainText('@erp/');
   } finally {
     const restored = page.waitForRequest((request) => request.url().endsWith('/api/shell_init/locale'));
     await topBar(page).getByRole('combobox', { name: 'Langue' }).selectOption('en-CA');

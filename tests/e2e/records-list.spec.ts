@@ -250,6 +250,11 @@ test('keyboard: arrows, Home/End, Space and Shift+arrows select, Enter opens the
   await expect.poll(activeId).toBe(idAt(2));
   await page.keyboard.press('ArrowUp');
   await expect.poll(activeId).toBe(idAt(1));
+  // Issue 16 item 5: the keyboard cursor is the selection; Space toggles it.
+  await expect(grid.locator('[role="row"][aria-selected="true"]')).toHaveCount(1);
+  await expect(grid.locator(`[data-row-id="${idAt(1)}"]`)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Space');
+  await expect(grid.locator(`[data-row-id="${idAt(1)}"]`)).toHaveAttribute('aria-selected', 'false');
   await page.keyboard.press('Space');
   await expect(grid.locator(`[data-row-id="${idAt(1)}"]`)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Shift+ArrowDown');
@@ -257,8 +262,12 @@ test('keyboard: arrows, Home/End, Space and Shift+arrows select, Enter opens the
   await expect(grid.locator('[role="row"][aria-selected="true"]')).toHaveCount(3);
   await expect(screen.getByText('3 selected')).toBeVisible();
 
-  // End: the last row of the page (the grid scrolls it into the DOM); Home: back to the first.
+  // Shift+End extends the selection to the last row of the page (the grid scrolls it into the DOM).
+  await page.keyboard.press('Shift+End');
+  await expect(screen.getByText('249 selected')).toBeVisible();
+  // End: the last row of the page, alone selected; Home: back to the first.
   await page.keyboard.press('End');
+  await expect(screen.getByText('1 selected')).toBeVisible();
   await expect.poll(activeId).toBe(idAt(249));
   await expect(grid.locator(`[data-row-id="${idAt(249)}"]`)).toHaveAttribute('aria-rowindex', '251');
   await page.keyboard.press('Home');
@@ -270,7 +279,8 @@ test('keyboard: arrows, Home/End, Space and Shift+arrows select, Enter opens the
   await page.keyboard.press('End');
   await page.keyboard.press('ArrowUp');
   await expect.poll(activeId).toBe(idAt(248));
-  const scroller = grid.locator('[data-records-scroll]');
+  // The grid frame is the one scroll area (issue 16 item 5).
+  const scroller = grid;
   const scrolled = await scroller.evaluate((element) => element.scrollTop);
   expect(scrolled).toBeGreaterThan(0);
   await page.keyboard.press('Enter');
@@ -283,8 +293,7 @@ test('keyboard: arrows, Home/End, Space and Shift+arrows select, Enter opens the
   // Back: same page, same selection, same scroll position, same active row.
   await expect(grid).toBeVisible();
   await expect(form).toHaveCount(0);
-  // (The selected rows 2–4 are scrolled out of the DOM: the count says they are still selected.)
-  await expect(screen.getByText('3 selected')).toBeVisible();
+  await expect(screen.getByText('1 selected')).toBeVisible();
   await expect(screen.getByText('Page 1 of')).toBeVisible();
   await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBe(scrolled);
   await expect(grid.locator(`[data-row-id="${idAt(248)}"]`)).toBeVisible();
@@ -428,7 +437,12 @@ test('rows are virtualized: a page of 250 puts far fewer rows in the DOM, and sa
   await expect(grid).toHaveAttribute('aria-rowcount', String(first.TotalCount + 2));
   await expect(dataRows(screen).first()).toHaveAttribute('aria-rowindex', '2');
   // Scrolling to the end brings the last rows in and takes the first ones out.
-  await grid.locator('[data-records-scroll]').evaluate((element) => {
+  // The grid frame is the one scroll area: no other element of the grid scrolls.
+  const scrollers = await grid.evaluate((frame) =>
+    [frame, ...frame.querySelectorAll('*')].filter((node) => /auto|scroll/.test(getComputedStyle(node).overflowY)).length,
+  );
+  expect(scrollers).toBe(1);
+  await grid.evaluate((element) => {
     element.scrollTop = element.scrollHeight;
   });
   await expect(grid.locator(`[data-row-id="${String(first.List[249]!['FirmId'])}"]`)).toHaveAttribute('aria-rowindex', '251');
@@ -516,4 +530,78 @@ test('§2 F2 moves through the screen\'s parts (Shift+F2 back) inside the list; 
   await page.locator('erp-top-bar').getByRole('tab', { name: 'Accounts Receivable' }).focus();
   await page.keyboard.press('F2');
   await expect(search).toBeVisible();
+});
+
+test('issue 16: the pager stays in view at 1440×900, Ctrl+End / Ctrl+Home, shortcuts in tooltips', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { screen, first } = await openFirms(page);
+  const pager = screen.getByRole('navigation', { name: 'Pages' });
+  await expect(pager).toBeInViewport({ ratio: 1 });
+  const grid = screen.getByRole('grid');
+  await expect(grid).toHaveAttribute('title', /Ctrl\+Home/);
+  await expect(screen.getByRole('button', { name: 'New' })).toHaveAttribute('title', 'New (Alt+N)');
+  const pages = Math.ceil(first.TotalCount / 250);
+  expect(pages).toBeGreaterThan(1);
+  await grid.focus();
+  const last = listRequest(page, 'firm', (params) => params.get('Page') === String(pages));
+  await page.keyboard.press('Control+End');
+  await answerOf(await last);
+  await expect(screen.getByText(`Page ${pages} of ${pages}`)).toBeVisible();
+  const lastRow = dataRows(screen).and(grid.locator('[aria-selected="true"]'));
+  await expect(lastRow).toHaveAttribute('aria-rowindex', String(first.TotalCount + 1));
+  await page.keyboard.press('Control+Home');
+  await expect(screen.getByText(`Page 1 of ${pages}`)).toBeVisible();
+  await expect(grid.locator(`[data-row-id="${String(first.List[0]!['FirmId'])}"]`)).toHaveAttribute('aria-selected', 'true');
+});
+
+test('issue 16: a column resized by dragging its edge keeps its width after a reload (saved for the user)', async ({ page }) => {
+  const { screen } = await openFirms(page);
+  const header = screen.getByRole('columnheader', { name: /^City/ });
+  const before = (await header.boundingBox())!.width;
+  const handle = screen.getByRole('separator', { name: 'Width of the City column' });
+  const box = (await handle.boundingBox())!;
+  const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/entities/firm/preferences'));
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  const body = (await saved).postDataJSON() as { Columns: string[]; Widths: Record<string, number> };
+  expect(body.Widths['City']).toBeGreaterThan(before + 40);
+  await page.reload();
+  const again = screenOf(page, FIRMS);
+  await expect(dataRows(again).first()).toBeVisible();
+  await expect.poll(async () => (await again.getByRole('columnheader', { name: /^City/ }).boundingBox())!.width).toBeCloseTo(body.Widths['City']!, -1);
+  // The keyboard resizes too: Left on the focused edge narrows the column by 10 px.
+  const edge = again.getByRole('separator', { name: 'Width of the City column' });
+  await expect(edge).toHaveAttribute('aria-valuenow', String(body.Widths['City']));
+  await edge.focus();
+  const narrowed = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/entities/firm/preferences'));
+  await page.keyboard.press('ArrowLeft');
+  expect(((await narrowed).postDataJSON() as { Widths: Record<string, number> }).Widths['City']).toBe(body.Widths['City']! - 10);
+  // Put the width back for the other tests.
+  await api(page, 'PUT', 'entities/firm/preferences', { Columns: body.Columns, Widths: { City: 150 } });
+});
+
+test('issue 16: previous / next record in a form opened from the list', async ({ page }) => {
+  const { screen, first } = await openFirms(page);
+  const nameAt = (index: number) => String(first.List[index]!['Name']);
+  await dataRows(screen).nth(1).dblclick();
+  const form = screen.locator('.erp-entity-form');
+  await expect(form.getByRole('heading', { level: 2 })).toContainText(nameAt(1));
+  const previous = form.getByRole('button', { name: 'Previous record' });
+  const next = form.getByRole('button', { name: 'Next record' });
+  await expect(next).toHaveAttribute('title', 'Next record (Alt+Page Down)');
+  await next.click();
+  await expect(form.getByRole('heading', { level: 2 })).toContainText(nameAt(2));
+  await previous.click();
+  await previous.click();
+  await expect(form.getByRole('heading', { level: 2 })).toContainText(nameAt(0));
+  await expect(previous).toBeDisabled();
+  // Alt+PageDown from inside the form; an unsaved change is asked about first.
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Changed, not saved');
+  await page.keyboard.press('Alt+PageDown');
+  const discard = page.locator('erp-dialog[data-dialog="question"]').getByRole('button', { name: 'Discard' });
+  await expect(discard).toBeVisible();
+  await discard.click();
+  await expect(form.getByRole('heading', { level: 2 })).toContainText(nameAt(1));
 });

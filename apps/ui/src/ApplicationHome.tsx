@@ -139,23 +139,23 @@ function MenuGroupHeading({ level, children }: { level: number; children: string
 function MenuLink({ menu, application }: { menu: Menu; application: Application }) {
   const { t } = useTranslation();
   const path = menuPath(application.RouterPath, menu);
-  // Issue 16 item 4: a screen not in this release is listed as such, not offered as a link.
-  if (menu.Available === false) {
-    return (
-      <span className="erp-ui-launchpad__link erp-ui-launchpad__link--unavailable" data-menu-id={menu.MenuId} data-unavailable="">
-        <span className="erp-ui-launchpad__name">{menu.MenuName}</span>
-        <span className="erp-ui-launchpad__release">{t('launchpad.notInRelease')}</span>
-      </span>
-    );
-  }
+  const unavailable = menu.Available === false;
   return (
     <a
       className="erp-ui-launchpad__link"
       href={menuHref(application.RouterPath, menu)}
       data-menu-id={menu.MenuId}
+      // Issue 16 item 4: a screen not in this release carries a visible mark (its accessible description).
+      aria-description={unavailable ? t('launchpad.notInRelease') : undefined}
+      data-unavailable={unavailable ? '' : undefined}
       onClick={(event) => openThroughShell(event, menu, path)}
     >
       <span className="erp-ui-launchpad__name">{menu.MenuName}</span>
+      {unavailable ? (
+        <span className="erp-ui-launchpad__release" aria-hidden="true">
+          {t('launchpad.notInRelease')}
+        </span>
+      ) : null}
       <span className="erp-ui-launchpad__path">{path}</span>
     </a>
   );

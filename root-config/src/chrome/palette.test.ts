@@ -39,6 +39,14 @@ describe('command palette entries', () => {
     expect(paletteEntries(applications, menus)).toEqual([
       { id: 'GL0110', label: 'GL Control', description: 'Setup', path: '/novus-gl/gl-control', application: 'General Ledger' },
       { id: 'GL0111', label: 'GL Chart of Accounts', description: 'Setup', path: '/novus-gl/gl-chart', application: 'General Ledger' },
+      {
+        id: 'GL0107',
+        label: 'Trial Balance',
+        description: 'Setup',
+        path: '/novus-gl/trial-balance',
+        application: 'General Ledger',
+        unavailable: true,
+      },
       { id: 'IC0104', label: 'Stock Status', description: '', path: '/novus-ic/Stock-Status', application: 'Inventory Control' },
     ]);
   });

@@ -15,7 +15,7 @@ import {
 } from '@erp/shared';
 import { createElement, onElement, type CommandPaletteElement, type PaletteEntry } from './elements.ts';
 
-/** The palette entries of the applications' menus: active items with a screen in this release, in application order. */
+/** The palette entries of the applications' menus: active items with a screen, in application order (marked when not in this release). */
 export function paletteEntries(applications: readonly Application[], menusByApplication: ReadonlyMap<string, readonly Menu[]>): PaletteEntry[] {
   const entries: PaletteEntry[] = [];
   for (const application of applications) {
@@ -24,8 +24,7 @@ export function paletteEntries(applications: readonly Application[], menusByAppl
     const groups = new Map(menus.map((menu) => [menu.MenuId, menu]));
     const ordered = [...menus].sort((a, b) => a.Sequence - b.Sequence || a.MenuName.localeCompare(b.MenuName));
     for (const menu of ordered) {
-      // Issue 16 item 4: screens not in this release are not offered.
-      if (!menu.IsActive || isMenuGroup(menu) || menu.Available === false) continue;
+      if (!menu.IsActive || isMenuGroup(menu)) continue;
       const parent = groups.get(menu.ParentId);
       if (parent && !parent.IsActive) continue;
       entries.push({
@@ -34,6 +33,8 @@ export function paletteEntries(applications: readonly Application[], menusByAppl
         description: parent?.MenuName ?? '',
         path: menuPath(application.RouterPath, menu),
         application: application.Description || application.Application,
+        // Issue 16 item 4: a screen not in this release is marked as such.
+        ...(menu.Available === false ? { unavailable: true } : {}),
       });
     }
   }

@@ -4,7 +4,9 @@
  *
  *   GET    /api/entities                       entities the caller may read: [{ Entity, LabelKey, Application, Routes, CanWrite }]
  *   GET    /api/entities/:entity               { Entity, CanWrite, Hidden, ReadOnly, Preferences: { Columns } | null }
- *   PUT    /api/entities/:entity/preferences   body { Columns: string[] } → CallResult (the list columns the user chose)
+ *   PUT    /api/entities/:entity/preferences   body { Columns: string[], Widths?: { [column]: px } } → CallResult (the list
+ *          columns the user chose and, issue 16 item 5, the widths they gave them: 40–2000 px; without Widths the
+ *          saved widths stay)
  *   GET    /api/data/:entity                   list: CallResult + PagedList (query.ts has the parameters)
  *   POST   /api/data/:entity                   create → 201 CallResult (Data: the record)
  *   POST   /api/data/:entity/export            .xlsx download (export.ts)
@@ -61,6 +63,17 @@ function queryOf(request: FastifyRequest): Record<string, unknown> {
 function noQuery(request: FastifyRequest): Answer | null {
   const names = Object.keys(queryOf(request));
   return names.length > 0 ? badRequest(`Unknown query parameter: ${names[0]!.slice(0, 80)}`) : null;
+}
+
+/** Column widths as saved (issue 16 item 5): whole pixels 40–2000 of list columns; null when not that shape. */
+function validWidths(value: unknown, listed: ReadonlySet<string>): Record<string, number> | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > 100) return null;
+  for (const [column, width] of entries) {
+    if (!listed.has(column) || typeof width !== 'number' || !Number.isInteger(width) || width < 40 || width > 2000) return null;
+  }
+  return Object.fromEntries(entries) as Record<string, number>;
 }
 
 export async function registerEntityRoutes(app: FastifyInstance, deps: { database: Database }): Promise<void> {
@@ -138,11 +151,13 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
       .where('user_id', '=', ctx.user.userId)
       .where('entity', '=', ctx.def.name)
       .executeTakeFirst();
-    let preferences: { Columns: string[] } | null = null;
+    let preferences: { Columns: string[]; Widths?: Record<string, number> } | null = null;
     try {
-      const parsed = saved ? (JSON.parse(saved.settings) as { Columns?: unknown }) : null;
+      const parsed = saved ? (JSON.parse(saved.settings) as { Columns?: unknown; Widths?: unknown }) : null;
       if (parsed && Array.isArray(parsed.Columns)) {
         preferences = { Columns: parsed.Columns.filter((c): c is string => typeof c === 'string' && !ctx.access.hidden.has(c)) };
+        const widths = validWidths(parsed.Widths, new Set(ctx.def.listColumns.map((column) => column.field)));
+        if (widths) preferences.Widths = Object.fromEntries(Object.entries(widths).filter(([c]) => !ctx.access.hidden.has(c)));
       }
     } catch {
       preferences = null;
@@ -161,31 +176,52 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     if (refused) return sendAnswer(reply, refused);
     const ctx = await contextOf(request, reply, request.params.entity, 'read');
     if (!ctx) return reply;
-    const body = request.body as { Columns?: unknown } | null;
+    const body = request.body as { Columns?: unknown; Widths?: unknown } | null;
     const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : null;
     const listed = new Set(ctx.def.listColumns.map((column) => column.field));
     const columns = body?.Columns;
+    const widths = body?.Widths === undefined ? undefined : validWidths(body.Widths, listed);
     if (
       !keys ||
-      keys.some((key) => key !== 'Columns') ||
+      keys.some((key) => key !== 'Columns' && key !== 'Widths') ||
+      widths === null ||
+      Object.keys(widths ?? {}).some((column) => ctx.access.hidden.has(column)) ||
       !Array.isArray(columns) ||
       columns.length > 100 ||
       columns.some((column) => typeof column !== 'string' || !listed.has(column) || ctx.access.hidden.has(column)) ||
       new Set(columns).size !== columns.length
     ) {
-      return sendAnswer(reply, badRequest('the body must be { "Columns": [list column names] }'));
+      return sendAnswer(reply, badRequest('the body must be { "Columns": [list column names], "Widths": { column: 40 to 2000 } }'));
     }
     const now = new Date().toISOString();
+    let settings: { Columns: unknown[]; Widths?: Record<string, number> } = { Columns: columns };
     await database.db.transaction().execute(async (trx) => {
+      // Without Widths the widths saved before stay (a column choice does not forget them).
+      if (widths === undefined) {
+        const before = await trx
+          .selectFrom('user_preferences')
+          .select('settings')
+          .where('user_id', '=', ctx.user.userId)
+          .where('entity', '=', ctx.def.name)
+          .executeTakeFirst();
+        try {
+          const kept = before ? validWidths((JSON.parse(before.settings) as { Widths?: unknown }).Widths, listed) : null;
+          if (kept) settings = { Columns: columns, Widths: kept };
+        } catch {
+          // unreadable old settings: nothing to keep
+        }
+      } else {
+        settings = { Columns: columns, Widths: widths };
+      }
       await trx.deleteFrom('user_preferences').where('user_id', '=', ctx.user.userId).where('entity', '=', ctx.def.name).execute();
       await trx
         .insertInto('user_preferences')
-        .values({ user_id: ctx.user.userId, entity: ctx.def.name, settings: JSON.stringify({ Columns: columns }), updated_on: now })
+        .values({ user_id: ctx.user.userId, entity: ctx.def.name, settings: JSON.stringify(settings), updated_on: now })
         .execute();
     });
     return reply
       .header('cache-control', 'no-store')
-      .send({ ResultStatus: 1, ResultCode: 'ok', Message: null, EntityId: ctx.def.name, Exception: null, Data: { Columns: columns } });
+      .send({ ResultStatus: 1, ResultCode: 'ok', Message: null, EntityId: ctx.def.name, Exception: null, Data: settings });
   });
 
   app.get<{ Params: Params }>('/api/data/:entity', async (request, reply) => {

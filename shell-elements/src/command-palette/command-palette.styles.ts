@@ -123,6 +123,14 @@ export default css`
     font-size: 0.85em;
   }
 
+  /* Issue 16 item 4: a screen not in this release. */
+  .option-release {
+    grid-column: 1 / -1;
+    color: var(--erp-command-palette-muted-fg);
+    font-size: 0.8em;
+    font-style: italic;
+  }
+
   .hint {
     margin: 0;
     padding: 0.5rem 1rem;

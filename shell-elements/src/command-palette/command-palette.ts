@@ -162,12 +162,16 @@ export class ErpCommandPalette extends LitElement {
       part=${active ? 'option option-active' : 'option'}
       role="option"
       aria-selected=${active ? 'true' : 'false'}
+      aria-description=${entry.unavailable ? t('palette.notInRelease') : nothing}
       @click=${() => this.choose(entry)}
       @pointermove=${() => this.highlight(index)}
     >
       <span class="option-label">${entry.label}</span>
       <span class="option-application">${entry.application}</span>
       ${entry.description ? html`<span class="option-description">${entry.description}</span>` : nothing}
+      ${entry.unavailable
+        ? html`<span class="option-release" part="option-release" aria-hidden="true">${t('palette.notInRelease')}</span>`
+        : nothing}
     </div>`;
   }
 

@@ -17,6 +17,8 @@ export interface PaletteEntry {
   path: string;
   /** The application the entry belongs to (its Description or name), searched and shown. */
   application: string;
+  /** Issue 16 item 4: true for a screen not in this release (shown with a mark). */
+  unavailable?: boolean;
 }
 
 /** At most this many matches are shown; the count says how many there are in all. */

@@ -85,12 +85,8 @@ export default css`
   }
 
   /* Issue 16 item 4: screens not in this release read as such (dimmed name, a small mark). */
-  .item[aria-disabled='true'] {
-    cursor: default;
-  }
-
-  .item[aria-disabled='true'] .label {
-    opacity: 0.6;
+  .item[part~='unavailable'] .label {
+    opacity: 0.65;
   }
 
   .release-mark {

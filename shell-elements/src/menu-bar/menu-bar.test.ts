@@ -390,24 +390,20 @@ describe('erp-menu-bar', () => {
   });
 
   describe('screens not in this release (issue 16 item 4)', () => {
-    it('marks an unavailable item in words, disables it, and never selects it', async () => {
+    it('marks an unavailable item in words and describes it so; its name stays the screen name', async () => {
       const unavailable = { ...trialBalance, Available: false };
       const element = await menuBar({ menus: menus.map((menu) => (menu === trialBalance ? unavailable : menu)) });
       byId(element, 'GL0003')!.click();
       await settle(element);
       const entry = byId(element, 'GL0107')!;
-      expect(entry.getAttribute('aria-disabled')).to.equal('true');
       expect(entry.querySelector('.release-mark')?.textContent?.trim()).to.equal('Not in this release');
-      let selected = false;
-      element.addEventListener('erp-menu-select', () => (selected = true));
-      entry.click();
-      await settle(element);
-      expect(selected).to.equal(false);
-      // The menu stays open on it; an available item is not marked.
-      expect(submenus(element)).to.have.length(1);
+      expect(entry.querySelector('.release-mark')?.getAttribute('aria-hidden')).to.equal('true');
+      expect(entry.getAttribute('aria-description')).to.equal('Not in this release');
+      expect(entry.querySelector('.label')?.textContent?.trim()).to.equal('Trial Balance');
+      // An available item is not marked.
       byId(element, 'GL0006')!.click();
       await settle(element);
-      expect(byId(element, 'GL0111')!.hasAttribute('aria-disabled')).to.equal(false);
+      expect(byId(element, 'GL0111')!.hasAttribute('aria-description')).to.equal(false);
       expect(byId(element, 'GL0111')!.querySelector('.release-mark')).to.equal(null);
     });
   });

@@ -148,7 +148,8 @@ export class ErpMenuBar extends LitElement {
     if (group) parts.push('group');
     if (current === 'page') parts.push('current');
     if (current === 'true') parts.push('current-branch');
-    // Issue 16 item 4: a screen not in this release is shown as such and cannot be chosen.
+    // Issue 16 item 4: a screen not in this release carries a visible mark (its accessible description);
+    // it still opens, to the honest "not in this release" page.
     const unavailable = !group && node.menu.Available === false;
     if (unavailable) parts.push('unavailable');
     const button = html`<button
@@ -161,12 +162,12 @@ export class ErpMenuBar extends LitElement {
       aria-haspopup=${group ? 'menu' : nothing}
       aria-expanded=${group ? (open ? 'true' : 'false') : nothing}
       aria-current=${current ?? nothing}
-      aria-disabled=${unavailable ? 'true' : nothing}
+      aria-description=${unavailable ? t('menuBar.notInRelease') : nothing}
       @click=${() => this.handleItemClick(node)}
       @pointerenter=${() => this.handleItemPointerEnter(node)}
     >
       <span class="label">${node.menu.MenuName}</span>${unavailable
-        ? html`<span class="release-mark" part="release-mark">${t('menuBar.notInRelease')}</span>`
+        ? html`<span class="release-mark" part="release-mark" aria-hidden="true">${t('menuBar.notInRelease')}</span>`
         : nothing}${group ? (depth === 0 ? chevronDown : chevronRight) : nothing}
     </button>`;
     if (!group) return depth === 0 ? button : html`<div class="entry" role="none">${button}</div>`;
@@ -367,8 +368,6 @@ export class ErpMenuBar extends LitElement {
   }
 
   private choose(node: MenuBarNode): void {
-    // Not in this release (issue 16 item 4): the menu stays open, nothing is opened.
-    if (node.menu.Available === false) return;
     const top = this.topOf(node.menu.MenuId);
     this.closeFrom(0);
     if (top) {

@@ -21,7 +21,7 @@ export interface EntityAccess {
   CanWrite: boolean;
   Hidden: string[];
   ReadOnly: string[];
-  Preferences: { Columns?: string[] } | null;
+  Preferences: { Columns?: string[]; Widths?: Record<string, number> } | null;
 }
 
 /** §3 Call result. */
@@ -53,8 +53,12 @@ export function loadAccess(entity: string, signal?: AbortSignal): Promise<Entity
 }
 
 /** PUT /api/entities/:entity/preferences: the user's list columns. */
-export function saveColumns(entity: string, columns: readonly string[]): Promise<CallResult> {
-  return api.put<CallResult>(`entities/${encodeURIComponent(entity)}/preferences`, { Columns: [...columns] });
+/** PUT /api/entities/:entity/preferences: the list columns and (issue 16 item 5) their widths. */
+export function saveColumns(entity: string, columns: readonly string[], widths?: Readonly<Record<string, number>>): Promise<CallResult> {
+  return api.put<CallResult>(`entities/${encodeURIComponent(entity)}/preferences`, {
+    Columns: [...columns],
+    ...(widths && Object.keys(widths).length > 0 ? { Widths: { ...widths } } : {}),
+  });
 }
 
 export function loadPage(entity: string, params: Record<string, string | number>, signal?: AbortSignal): Promise<PagedList> {

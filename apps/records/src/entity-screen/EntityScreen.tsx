@@ -22,8 +22,22 @@ import { EntityForm } from '../form/EntityForm.tsx';
 import { EntityList } from '../list/EntityList.tsx';
 import { nextRegion } from '../list/keyboard.ts';
 
-/** The record the form shows: an id, or null for a new record. */
-type OpenRecord = { recordId: string | null };
+/**
+ * The record the form shows: an id, or null for a new record; `rowIds`: the ids of the list page it was
+ * opened from, in order (issue 16 item 5: previous / next record).
+ */
+type OpenRecord = { recordId: string | null; rowIds: readonly string[] };
+
+function siblingsOf(open: OpenRecord, show: (next: OpenRecord) => void) {
+  if (open.recordId === null) return undefined;
+  const index = open.rowIds.indexOf(open.recordId);
+  if (index < 0) return undefined;
+  return {
+    previous: open.rowIds[index - 1] ?? null,
+    next: open.rowIds[index + 1] ?? null,
+    open: (recordId: string) => show({ ...open, recordId }),
+  };
+}
 
 function EntityPane({ entity, routeProps, visible }: { entity: AnyEntity; routeProps: Record<string, unknown>; visible: boolean }) {
   const { t } = useTranslation('records');
@@ -62,16 +76,19 @@ function EntityPane({ entity, routeProps, visible }: { entity: AnyEntity; routeP
         routeProps={routeProps}
         active={open === null}
         reloadToken={reloadToken}
-        onOpen={(recordId) => setOpen({ recordId })}
+        onOpen={(recordId, rowIds) => setOpen({ recordId, rowIds: rowIds ?? [] })}
       />
       {open && (
         <EntityForm
+          // Another record of the list is a new form (its own draft, guard and trail).
+          key={open.recordId ?? ''}
           entity={entity}
           recordId={open.recordId}
           routeProps={routeProps}
           access={{ CanWrite: access.CanWrite, Hidden: access.Hidden, ReadOnly: access.ReadOnly }}
           onClose={() => setOpen(null)}
           onSaved={() => setReloadToken((n) => n + 1)}
+          siblings={siblingsOf(open, setOpen)}
         />
       )}
     </div>

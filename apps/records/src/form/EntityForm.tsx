@@ -54,6 +54,11 @@ export interface EntityFormProps {
   access: { CanWrite: boolean; Hidden: string[]; ReadOnly: string[] };
   onClose(): void;
   onSaved(record: Record<string, unknown>): void;
+  /**
+   * Issue 16 item 5: the records before and after this one in the list it was opened from (null at an
+   * end); `open(id)` shows another record (asked only after the unsaved-changes check).
+   */
+  siblings?: { previous: string | null; next: string | null; open(recordId: string): void };
 }
 
 type Banner = { kind: 'info' | 'error' | 'conflict'; text: string } | null;
@@ -364,6 +369,10 @@ export function EntityForm(props: EntityFormProps) {
     if (await leaveAllowed()) onClose();
   }
 
+  async function goTo(target: string | null) {
+    if (target !== null && props.siblings && (await leaveAllowed())) props.siblings.open(target);
+  }
+
   async function reload(ask: boolean) {
     if (recordId === null) return;
     if (ask && dirtyRef.current) {
@@ -415,6 +424,9 @@ export function EntityForm(props: EntityFormProps) {
     } else if (event.altKey && key === 'd') {
       event.preventDefault();
       void remove();
+    } else if (event.altKey && props.siblings && (event.key === 'PageUp' || event.key === 'PageDown')) {
+      event.preventDefault();
+      void goTo(event.key === 'PageUp' ? props.siblings.previous : props.siblings.next);
     }
   }
 
@@ -513,6 +525,30 @@ export function EntityForm(props: EntityFormProps) {
         <button type="button" className="erp-form-back" onClick={() => void back()}>
           {tr('forms:actions.back', 'Back to the list')}
         </button>
+        {props.siblings ? (
+          <span className="erp-form-siblings" role="group" aria-label={tr('forms:actions.siblings', 'Records of the list')}>
+            <button
+              type="button"
+              disabled={props.siblings.previous === null}
+              title={tr('forms:actions.previousHint', 'Previous record (Alt+Page Up)')}
+              aria-keyshortcuts="Alt+PageUp"
+              data-form-sibling="previous"
+              onClick={() => void goTo(props.siblings?.previous ?? null)}
+            >
+              {tr('forms:actions.previous', 'Previous record')}
+            </button>
+            <button
+              type="button"
+              disabled={props.siblings.next === null}
+              title={tr('forms:actions.nextHint', 'Next record (Alt+Page Down)')}
+              aria-keyshortcuts="Alt+PageDown"
+              data-form-sibling="next"
+              onClick={() => void goTo(props.siblings?.next ?? null)}
+            >
+              {tr('forms:actions.next', 'Next record')}
+            </button>
+          </span>
+        ) : null}
         <h2 id={headingId}>
           {title}: <span className="erp-form-record">{recordTitle}</span>
         </h2>

@@ -9,7 +9,14 @@
  * - `active`: false while the record form covers the list; the list keeps its query, page, selection and
  *   scroll, and restores the scroll position when shown again.
  * - `reloadToken`: a new value reloads the current page (after a save), keeping the query.
- * - `onOpen(id)`: open a record (null: a new one).
+ * - `onOpen(id, rowIds)`: open a record (null: a new one); rowIds are the page's ids in order.
+ *
+ * Issue 16 item 5 (grids that keep up with a clerk): the grid frame is the one scroll area (sticky header
+ * and totals) and is sized to the window so the pager stays in view; columns are resized by dragging the
+ * header's edge or with Left / Right on it, and the widths are saved per user with the columns; the
+ * keyboard cursor is the selection (arrows select the row they move to; Shift extends; Space toggles);
+ * Ctrl+Home / Ctrl+End go to the first row of the first page / the last row of the last page; the
+ * shortcuts are in the tooltips.
  *
  * Behaviour: server paging at 250 (§9); any query change resets to page 1 (§5); click a header to sort by
  * it, Shift+click to add it (§5 SortFields + SortDescending); filters and search; column chooser saved
@@ -66,6 +73,13 @@ import { ariaShortcut, isMoveKey, matchesHotkey, moveActive, rangeIndexes } from
 /** Row height in px (records.css `--records-row-height`): the virtualizer's estimate. */
 const ROW_HEIGHT = 28;
 const DEFAULT_COLUMN_WIDTH = 150;
+/** Column widths a user may give (the server checks the same range). */
+const MIN_WIDTH = 40;
+const MAX_WIDTH = 2000;
+/** Below this the grid keeps its height and the page scrolls instead. */
+const MIN_GRID_HEIGHT = 160;
+
+const clampWidth = (width: number) => Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, width)));
 
 type Row = Record<string, unknown>;
 
@@ -78,7 +92,8 @@ export interface EntityListProps {
   routeProps: Record<string, unknown> | null;
   active: boolean;
   reloadToken: number;
-  onOpen(recordId: string | null): void;
+  /** `rowIds`: the ids of the rows of the page, in order (the form's previous / next record). */
+  onOpen(recordId: string | null, rowIds?: readonly string[]): void;
 }
 
 /** A message under the toolbar: §8 messages, refusals, results. */
@@ -111,6 +126,14 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
 
   const [query, setQuery] = useState<ListQuery>(() => initialQuery(entity, routeProps, hidden));
   const [columns, setColumns] = useState<string[]>(() => visibleColumns(entity, access.Preferences?.Columns, hidden));
+  const [widths, setWidths] = useState<Record<string, number>>(() => ({ ...(access.Preferences?.Widths ?? {}) }));
+  const widthsRef = useRef(widths);
+  widthsRef.current = widths;
+  const [gridHeight, setGridHeight] = useState<number | null>(null);
+  const pagerRef = useRef<HTMLElement>(null);
+  const headerRef = useRef<HTMLDivElement>(null);
+  /** Ctrl+Home / Ctrl+End on another page: the row to go to once that page has loaded. */
+  const pendingJump = useRef<'first' | 'last' | null>(null);
   const [answer, setAnswer] = useState<PagedList | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
@@ -121,8 +144,9 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
   const [exporting, setExporting] = useState<ExportProgress | null>(null);
   const exportAbort = useRef<AbortController | null>(null);
 
-  const scrollRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
+  // One scroll area per grid: the frame scrolls both ways (header and totals stick to it).
+  const scrollRef = gridRef;
   const savedScroll = useRef(0);
   const gridId = useRef(`records-grid-${entity.name}-${Math.random().toString(36).slice(2, 8)}`).current;
 
@@ -203,6 +227,28 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
     [entity, hidden, locale, language],
   );
 
+  // The grid takes the room left in the window above the pager, so the pager never needs the page to scroll.
+  useLayoutEffect(() => {
+    const frame = gridRef.current;
+    if (!active || !frame) return undefined;
+    const measure = () => {
+      const top = frame.getBoundingClientRect().top;
+      const pager = pagerRef.current?.getBoundingClientRect().height ?? 0;
+      // Room for the gap above the pager and the screen's bottom padding.
+      const room = Math.floor(window.innerHeight - top - pager - 32);
+      setGridHeight(Math.max(MIN_GRID_HEIGHT, room));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    const above = frame.parentElement;
+    if (observer && above) for (const child of above.children) if (child !== frame) observer.observe(child);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [active, notice, exporting, status]);
+
   const columnVisibility = useMemo<ColumnVisibilityState>(
     () => Object.fromEntries(entity.listColumns.map((column) => [column.field, columns.includes(column.field)])),
     [entity, columns],
@@ -223,18 +269,41 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
 
   const tableRows = table.getRowModel().rows;
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const widthOf = (field: string, fallback: number) => widths[field] ?? fallback;
   // The last column takes the width left over, so rows span the grid.
   const template = headers
-    .map((header, index) => (index === headers.length - 1 ? `minmax(${header.getSize()}px, 1fr)` : `${header.getSize()}px`))
+    .map((header, index) => {
+      const width = widthOf(header.column.id, header.getSize());
+      return index === headers.length - 1 ? `minmax(${width}px, 1fr)` : `${width}px`;
+    })
     .join(' ');
-  const gridStyle = { '--records-columns': template } as CSSProperties;
+  const gridStyle = {
+    '--records-columns': template,
+    ...(gridHeight !== null ? { '--records-grid-height': `${gridHeight}px` } : {}),
+  } as CSSProperties;
 
+  // The rows start below the sticky header, which also covers the top of the scroll area.
+  const headerHeight = headerRef.current?.offsetHeight ?? ROW_HEIGHT;
   const virtualizer = useVirtualizer({
     count: tableRows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
+    scrollMargin: headerHeight,
+    scrollPaddingStart: headerHeight,
+    scrollPaddingEnd: ROW_HEIGHT,
   });
+
+  // Only the widths of columns this user may see are kept (the server refuses others).
+  const shownWidths = () => Object.fromEntries(Object.entries(widthsRef.current).filter(([field]) => !hidden.includes(field)));
+  const saveWidths = () => {
+    saveColumns(entity.name, columns, shownWidths()).then(
+      () => setStatus(t('list.widthsSaved')),
+      () => {
+        // The client alerted the failure; the widths still apply to this screen.
+      },
+    );
+  };
 
   const selectedIds = Object.entries(selection)
     .filter(([, on]) => on)
@@ -280,7 +349,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
     const row = tableRows[index];
     if (!row) return;
     savedScroll.current = scrollRef.current?.scrollTop ?? 0;
-    onOpen(row.id);
+    onOpen(row.id, tableRows.map((candidate) => candidate.id));
   };
 
   const needRow = (): boolean => {
@@ -358,7 +427,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
 
   const onColumns = (fields: string[]) => {
     setColumns(fields);
-    saveColumns(entity.name, fields).then(
+    saveColumns(entity.name, fields, shownWidths()).then(
       () => setStatus(translate('entities:list.columnsSaved', 'Your columns were saved.')),
       () => {
         // The client alerted the failure; the choice still applies to this screen.
@@ -373,7 +442,18 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
     const count = tableRows.length;
-    if (isMoveKey(event.key) && !event.altKey && !event.ctrlKey && !event.metaKey) {
+    // Ctrl+Home / Ctrl+End: the first row of the first page, the last row of the last page.
+    const jump = event.ctrlKey && !event.altKey && !event.shiftKey && (event.key === 'Home' || event.key === 'End');
+    if (jump) {
+      event.preventDefault();
+      const target = event.key === 'Home' ? 1 : pages;
+      if (target !== query.page) {
+        pendingJump.current = event.key === 'Home' ? 'first' : 'last';
+        update({ page: target });
+        return;
+      }
+    }
+    if (isMoveKey(event.key) && !event.altKey && !event.metaKey && (!event.ctrlKey || jump)) {
       event.preventDefault();
       const visibleRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 2);
       const next = moveActive(event.key, activeIndex, count, visibleRows);
@@ -381,6 +461,9 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
       if (event.shiftKey) {
         if (anchor.current < 0) anchor.current = activeIndex < 0 ? next : activeIndex;
         selectRange(anchor.current, next);
+      } else {
+        // The keyboard cursor is the selection.
+        selectOnly(next);
       }
       focusRow(next);
       return;
@@ -430,6 +513,20 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
     }
   };
 
+  // A Ctrl+Home / Ctrl+End that changed the page: its row once the page is there.
+  useEffect(() => {
+    const jumpTo = pendingJump.current;
+    if (!jumpTo || !answer || answer.List.length === 0) return;
+    pendingJump.current = null;
+    const index = jumpTo === 'first' ? 0 : answer.List.length - 1;
+    const row = answer.List[index]!;
+    setSelection({ [String(row[entity.key])]: true });
+    anchor.current = index;
+    setActiveIndex(index);
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
+
   const activeRowId = activeIndex >= 0 && tableRows[activeIndex] ? `${gridId}-r${activeIndex}` : undefined;
   const noRecords = answer?.ResultStatus === RESULT.noRecords && rows.length === 0;
 
@@ -438,7 +535,13 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
     <div className="records-list" data-entity={entity.name} hidden={!active} onKeyDown={onListKeyDown}>
       <div className="records-toolbar" role="toolbar" aria-label={t('list.toolbar', { entity: entityTitle })} data-f2-region="toolbar">
         {canWrite && (
-          <button type="button" className="records-button records-button--primary" onClick={onNew} aria-keyshortcuts={ariaShortcut(hotkeyOf('new'))}>
+          <button
+            type="button"
+            className="records-button records-button--primary"
+            onClick={onNew}
+            aria-keyshortcuts={ariaShortcut(hotkeyOf('new'))}
+            title={withShortcut(translate('entities:actions.new', 'New'), hotkeyOf('new'))}
+          >
             {translate('entities:actions.new', 'New')}
           </button>
         )}
@@ -459,6 +562,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
           disabled={exporting !== null}
           onClick={() => void onExport()}
           aria-keyshortcuts={ariaShortcut(hotkeyOf('export'))}
+          title={withShortcut(translate('entities:actions.export', 'Export to Excel'), hotkeyOf('export'))}
         >
           {translate('entities:actions.export', 'Export to Excel')}
         </button>
@@ -509,14 +613,19 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
         aria-multiselectable="true"
         aria-activedescendant={activeRowId}
         aria-busy={answer === null && !loadFailed}
-        aria-keyshortcuts="ArrowUp ArrowDown Home End PageUp PageDown Space Shift+ArrowDown Shift+ArrowUp Enter Control+A"
+        aria-keyshortcuts="ArrowUp ArrowDown Home End PageUp PageDown Control+Home Control+End Space Shift+ArrowDown Shift+ArrowUp Enter Control+A"
+        title={t('list.gridHint')}
         data-f2-region="grid"
+        data-records-scroll=""
+        onScroll={(event) => {
+          if (active && event.target === event.currentTarget) savedScroll.current = event.currentTarget.scrollTop;
+        }}
         onKeyDown={onGridKeyDown}
         onFocus={(event) => {
           if (event.target === event.currentTarget && activeIndex < 0 && tableRows.length > 0) setActiveIndex(0);
         }}
       >
-        <div className="records-grid-header" role="rowgroup">
+        <div className="records-grid-header" role="rowgroup" ref={headerRef}>
           <div role="row" className="records-row records-row--header" aria-rowindex={1}>
             {headers.map((header) => {
               const field = header.column.id;
@@ -529,8 +638,17 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
                   role="columnheader"
                   className={`records-cell records-cell--header${numeric ? ' records-cell--number' : ''}`}
                   aria-sort={sort ? (sort.descending ? 'descending' : 'ascending') : undefined}
+                  // Named by its field only (its resize handle has a name of its own).
+                  aria-label={translate(entity.fields[field]!.labelKey, field)}
                   data-field={field}
                 >
+                  <ResizeHandle
+                    label={t('list.resize', { column: translate(entity.fields[field]!.labelKey, field) })}
+                    hint={t('list.resizeHint')}
+                    width={widthOf(field, header.getSize())}
+                    onResize={(width) => setWidths((current) => ({ ...current, [field]: width }))}
+                    onCommit={saveWidths}
+                  />
                   {header.column.getCanSort() ? (
                     <button
                       type="button"
@@ -555,15 +673,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
           </div>
         </div>
 
-        <div
-          ref={scrollRef}
-          className="records-grid"
-          role="rowgroup"
-          data-records-scroll=""
-          onScroll={(event) => {
-            if (active) savedScroll.current = event.currentTarget.scrollTop;
-          }}
-        >
+        <div className="records-grid" role="rowgroup">
           <div className="records-grid__body" role="presentation" style={{ height: `${virtualizer.getTotalSize()}px` }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = tableRows[item.index]!;
@@ -577,7 +687,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
                   aria-selected={selected}
                   data-row-id={row.id}
                   className={`records-row${selected ? ' is-selected' : ''}${item.index === activeIndex ? ' is-active' : ''}${item.index % 2 ? ' is-odd' : ''}`}
-                  style={{ transform: `translateY(${item.start}px)` }}
+                  style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
                   onClick={(event) => onRowClick(item.index, event)}
                   onDoubleClick={() => openRow(item.index)}
                 >
@@ -636,7 +746,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
         )}
       </div>
 
-      <nav className="records-pager" aria-label={t('pager.label')} data-f2-region="pager">
+      <nav className="records-pager" aria-label={t('pager.label')} data-f2-region="pager" ref={pagerRef}>
         <span className="records-pager__total">{translate('entities:list.total', '{{count}} records', { count: formatInteger(total, locale) })}</span>
         <span className="records-pager__selected">{selectedIds.length > 0 ? t('list.selected', { count: selectedIds.length }) : ''}</span>
         <button type="button" className="records-button" disabled={query.page <= 1} onClick={() => update({ page: 1 })}>
@@ -666,5 +776,70 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
         </label>
       </nav>
     </div>
+  );
+}
+
+/** A tooltip text with the control's shortcut, e.g. "New (Alt+N)". */
+function withShortcut(label: string, hotkey: string | undefined): string {
+  return hotkey ? `${label} (${hotkey})` : label;
+}
+
+/**
+ * The right edge of a column header: drag it, or focus it and press Left / Right (Shift: by 50 px), to
+ * change the column's width; the width is saved when the drag or the key press ends.
+ */
+function ResizeHandle({
+  label,
+  hint,
+  width,
+  onResize,
+  onCommit,
+}: {
+  label: string;
+  hint: string;
+  width: number;
+  onResize(width: number): void;
+  onCommit(): void;
+}) {
+  const drag = useRef<{ x: number; width: number } | null>(null);
+  return (
+    <div
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={label}
+      aria-valuemin={MIN_WIDTH}
+      aria-valuemax={MAX_WIDTH}
+      aria-valuenow={width}
+      tabIndex={0}
+      title={hint}
+      className="records-resize"
+      data-records-resize=""
+      onClick={(event) => event.stopPropagation()}
+      onPointerDown={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        event.currentTarget.setPointerCapture(event.pointerId);
+        drag.current = { x: event.clientX, width };
+      }}
+      onPointerMove={(event) => {
+        if (drag.current) onResize(clampWidth(drag.current.width + event.clientX - drag.current.x));
+      }}
+      onPointerUp={(event) => {
+        if (!drag.current) return;
+        drag.current = null;
+        event.currentTarget.releasePointerCapture(event.pointerId);
+        onCommit();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+        event.preventDefault();
+        event.stopPropagation();
+        const step = (event.shiftKey ? 50 : 10) * (event.key === 'ArrowLeft' ? -1 : 1);
+        onResize(clampWidth(width + step));
+      }}
+      onKeyUp={(event) => {
+        if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') onCommit();
+      }}
+    />
   );
 }
