@@ -327,3 +327,33 @@ test('in fr-CA the form, its labels and its messages are French', async ({ page,
   await form.getByRole('button', { name: entities.actions.save, exact: true }).click();
   await expect(form.getByRole('status').filter({ hasText: entities.result.noChanges })).toBeVisible();
 });
+
+test('issue 16: lookups suggest as the user types and search only with what was typed', async ({ page }) => {
+  const VENDOR_PATH = '/novus-ap/firm-maintenance';
+  await signIn(page, 'admin', 'admin', `#${VENDOR_PATH}`);
+  const screen = screenOf(page, VENDOR_PATH);
+  await screen.getByRole('button', { name: 'New', exact: true }).click();
+  const form = screen.locator('.erp-entity-form');
+  const jobber = form.getByRole('textbox', { name: 'Jobber Firm ID', exact: true });
+  await expect(form.getByRole('button', { name: 'Look up Jobber Firm ID' })).toHaveAttribute('title', 'Look up (F4 or Alt+Down)');
+  // Typing suggests; the focus stays in the box; ArrowDown goes into the matches.
+  await jobber.pressSequentially('B10');
+  const matches = form.getByRole('list', { name: 'Matches for Jobber Firm ID' });
+  await expect(matches.getByRole('button', { name: /^B100/ })).toBeVisible();
+  await expect(jobber).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(matches.getByRole('button', { name: /^B100/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(jobber).toHaveValue('B100');
+  // A name typed in the lookup panel is searched alone, not with the field's B100.
+  const lookups: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/firm/lookup')) lookups.push(new URL(request.url()).search);
+  });
+  await form.getByRole('button', { name: 'Look up Jobber Firm ID' }).click();
+  const lookup = form.getByRole('group', { name: 'Firm lookup' });
+  await lookup.getByRole('textbox', { name: 'Name' }).pressSequentially('Laurentian');
+  await expect(matches.getByRole('button', { name: /^B200/ })).toBeVisible();
+  await expect(matches.getByRole('button', { name: /^B100/ })).toHaveCount(0);
+  expect(lookups.every((query) => !query.includes('B100'))).toBe(true);
+});

@@ -5,8 +5,39 @@
  *
  * Props (LookupInput): id, value (text), onChange(text), entity (target definition name), label, readOnly,
  * invalid, describedBy. The list is a set of buttons (Tab / Enter / Escape), closed on pick or Escape.
+ *
+ * Issue 16 item 5: suggestions come as the user types (after a short pause, the focus stays in the box;
+ * ArrowDown goes into them), and every search uses only what was typed — the firm lookup searches by the
+ * name typed in its panel, or else by the id typed in the field, never the field's old value with a new
+ * name. F4 / Alt+Down (shown in the button's tooltip) search at once and move into the matches.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+
+/** The pause after the last key before suggestions are asked for. */
+const SUGGEST_DELAY_MS = 250;
+
+/**
+ * Runs `run` once typing has paused; a newer call (or unmounting) cancels the one waiting. `run` gets a
+ * check that answers false once a newer search was started, so a slow answer never replaces a newer one.
+ */
+function useDebouncedSearch(): (run: (current: () => boolean) => Promise<void>, delay?: number) => void {
+  const timer = useRef<number | null>(null);
+  const serial = useRef(0);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) window.clearTimeout(timer.current);
+    },
+    [],
+  );
+  return (run, delay = SUGGEST_DELAY_MS) => {
+    if (timer.current !== null) window.clearTimeout(timer.current);
+    const mine = ++serial.current;
+    timer.current = window.setTimeout(() => {
+      timer.current = null;
+      void run(() => serial.current === mine);
+    }, delay);
+  };
+}
 import { entityByName } from '../../../../../shared/src/entities/index.ts';
 import { firmLookup, searchRecords, type FirmLookupRow } from '../record-api.ts';
 import { useText } from '../text.ts';
@@ -45,13 +76,27 @@ async function searchOptions(entity: string, text: string): Promise<{ options: L
   };
 }
 
-function Results(props: { options: LookupOption[]; onPick(value: string): void; onClose(): void; label: string }) {
+function Results(props: {
+  options: LookupOption[];
+  onPick(value: string): void;
+  onClose(): void;
+  label: string;
+  /** Move the focus to the first match when they arrive (F4); suggestions leave it in the box. */
+  focusFirst: boolean;
+  listRef?: RefObject<HTMLUListElement | null>;
+}) {
   const { tr } = useText();
   const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => first.current?.focus(), [props.options]);
+  useEffect(() => {
+    if (props.focusFirst) first.current?.focus();
+  }, [props.options, props.focusFirst]);
   if (props.options.length === 0) return null;
   return (
-    <ul className="erp-lookup-results" aria-label={tr('forms:lookup.results', 'Matches for {{label}}', { label: props.label })}>
+    <ul
+      ref={props.listRef}
+      className="erp-lookup-results"
+      aria-label={tr('forms:lookup.results', 'Matches for {{label}}', { label: props.label })}
+    >
       {props.options.map((option, index) => (
         <li key={option.value}>
           <button
@@ -61,6 +106,7 @@ function Results(props: { options: LookupOption[]; onPick(value: string): void; 
             onKeyDown={(event) => {
               if (event.key === 'Escape') props.onClose();
             }}
+            data-lookup-option={option.value}
           >
             <span className="erp-lookup-value">{option.value}</span> <span>{option.label}</span>
             {option.detail ? <span className="erp-lookup-detail"> {option.detail}</span> : null}
@@ -77,18 +123,39 @@ export function LookupInput(props: LookupProps) {
   return <GenericLookupInput {...props} />;
 }
 
+/** Into the shown matches from the box (ArrowDown). */
+function focusFirstMatch(list: HTMLUListElement | null): boolean {
+  const button = list?.querySelector('button');
+  button?.focus();
+  return !!button;
+}
+
 function GenericLookupInput(props: LookupProps) {
   const { tr } = useText();
   const [open, setOpen] = useState(false);
   const [options, setOptions] = useState<LookupOption[]>([]);
   const [message, setMessage] = useState<string | null>(null);
+  const [focusFirst, setFocusFirst] = useState(false);
+  const listRef = useRef<HTMLUListElement>(null);
   const messageId = useId();
+  const later = useDebouncedSearch();
 
-  async function search() {
-    const found = await searchOptions(props.entity, props.value);
+  /** Searches with `text` — what the user typed — now (F4) or as a suggestion. */
+  async function search(text: string, explicit: boolean, current: () => boolean = () => true) {
+    const found = await searchOptions(props.entity, text);
+    if (!current()) return;
+    setFocusFirst(explicit);
     setOptions(found.options);
     setMessage(found.message);
     setOpen(true);
+  }
+  function typed(text: string) {
+    props.onChange(text);
+    if (text.trim() === '') {
+      later(async () => setOpen(false), 0);
+      return;
+    }
+    later((current) => search(text, false, current));
   }
   function pick(value: string) {
     setOpen(false);
@@ -98,7 +165,11 @@ function GenericLookupInput(props: LookupProps) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'F4' || (event.altKey && event.key === 'ArrowDown')) {
       event.preventDefault();
-      void search();
+      later(() => search(props.value, true), 0);
+    } else if (event.key === 'ArrowDown' && open && focusFirstMatch(listRef.current)) {
+      event.preventDefault();
+    } else if (event.key === 'Escape' && open) {
+      setOpen(false);
     }
   };
   return (
@@ -108,14 +179,22 @@ function GenericLookupInput(props: LookupProps) {
         type="text"
         value={props.value}
         readOnly={props.readOnly}
+        autoComplete="off"
         aria-invalid={props.invalid || undefined}
         aria-describedby={[props.describedBy, message ? messageId : null].filter(Boolean).join(' ') || undefined}
-        onChange={(event) => props.onChange(event.target.value)}
+        aria-keyshortcuts="F4 Alt+ArrowDown"
+        onChange={(event) => (props.readOnly ? props.onChange(event.target.value) : typed(event.target.value))}
         onKeyDown={onKeyDown}
         {...(props.onPick ? { 'aria-label': tr('forms:lookup.add', 'Add to {{label}}', { label: props.label }) } : {})}
       />
       {props.readOnly ? null : (
-        <button type="button" className="erp-lookup-button" onClick={() => void search()} aria-label={tr('forms:lookup.search', 'Look up {{label}}', { label: props.label })}>
+        <button
+          type="button"
+          className="erp-lookup-button"
+          onClick={() => later(() => search(props.value, true), 0)}
+          aria-label={tr('forms:lookup.search', 'Look up {{label}}', { label: props.label })}
+          title={tr('forms:lookup.searchHint', 'Look up (F4 or Alt+Down)')}
+        >
           …
         </button>
       )}
@@ -124,7 +203,9 @@ function GenericLookupInput(props: LookupProps) {
           {message}
         </p>
       ) : null}
-      {open ? <Results options={options} onPick={pick} onClose={() => setOpen(false)} label={props.label} /> : null}
+      {open ? (
+        <Results options={options} onPick={pick} onClose={() => setOpen(false)} label={props.label} focusFirst={focusFirst} listRef={listRef} />
+      ) : null}
     </div>
   );
 }
@@ -138,17 +219,26 @@ function FirmLookupInput(props: LookupProps) {
   const [message, setMessage] = useState<string | null>(null);
   const messageId = useId();
   const nameId = useId();
+  const [focusFirst, setFocusFirst] = useState(false);
+  const listRef = useRef<HTMLUListElement>(null);
+  const later = useDebouncedSearch();
 
-  async function search() {
+  /**
+   * Searches with what was typed: the name typed in the panel when there is one, else the id typed in the
+   * field — never the field's previous value together with a new name.
+   */
+  async function search(typedId: string, typedName: string, explicit: boolean, current: () => boolean = () => true) {
     setOpen(true);
-    const firmId = props.value.trim();
-    const byName = name.trim();
+    const byName = typedName.trim();
+    const firmId = byName === '' ? typedId.trim() : '';
     if (firmId === '' && byName === '') {
       setOptions([]);
       setMessage(tr('entities:firm.rules.idOrName', 'Enter a Firm ID or Name.'));
       return;
     }
     const outcome = await firmLookup(firmId, byName);
+    if (!current()) return;
+    setFocusFirst(explicit);
     if (outcome.status !== 200) {
       setOptions([]);
       setMessage(outcome.message);
@@ -173,8 +263,23 @@ function FirmLookupInput(props: LookupProps) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'F4' || (event.altKey && event.key === 'ArrowDown') || (event.key === 'Enter' && open)) {
       event.preventDefault();
-      void search();
+      // From the id field: the id typed there (the name box is for a search by name).
+      setName('');
+      later(() => search(props.value, '', true), 0);
+    } else if (event.key === 'ArrowDown' && open && focusFirstMatch(listRef.current)) {
+      event.preventDefault();
     }
+  };
+  const typedId = (text: string) => {
+    props.onChange(text);
+    if (text.trim() === '') return;
+    setName('');
+    later((current) => search(text, '', false, current));
+  };
+  const typedName = (text: string) => {
+    setName(text);
+    if (text.trim() === '') return;
+    later((current) => search('', text, false, current));
   };
   return (
     <div className="erp-lookup">
@@ -183,9 +288,11 @@ function FirmLookupInput(props: LookupProps) {
         type="text"
         value={props.value}
         readOnly={props.readOnly}
+        autoComplete="off"
         aria-invalid={props.invalid || undefined}
         aria-describedby={[props.describedBy, open && message ? messageId : null].filter(Boolean).join(' ') || undefined}
-        onChange={(event) => props.onChange(event.target.value)}
+        aria-keyshortcuts="F4 Alt+ArrowDown"
+        onChange={(event) => (props.readOnly ? props.onChange(event.target.value) : typedId(event.target.value))}
         onKeyDown={onKeyDown}
         {...(props.onPick ? { 'aria-label': tr('forms:lookup.add', 'Add to {{label}}', { label: props.label }) } : {})}
       />
@@ -194,8 +301,9 @@ function FirmLookupInput(props: LookupProps) {
           type="button"
           className="erp-lookup-button"
           aria-expanded={open}
-          onClick={() => (open ? void search() : setOpen(true))}
+          onClick={() => (open ? later(() => search(props.value, name, true), 0) : setOpen(true))}
           aria-label={tr('forms:lookup.search', 'Look up {{label}}', { label: props.label })}
+          title={tr('forms:lookup.searchHint', 'Look up (F4 or Alt+Down)')}
         >
           …
         </button>
@@ -207,15 +315,18 @@ function FirmLookupInput(props: LookupProps) {
             id={nameId}
             type="text"
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            autoComplete="off"
+            onChange={(event) => typedName(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
                 event.preventDefault();
-                void search();
+                later(() => search(props.value, name, true), 0);
+              } else if (event.key === 'ArrowDown' && focusFirstMatch(listRef.current)) {
+                event.preventDefault();
               } else if (event.key === 'Escape') setOpen(false);
             }}
           />
-          <button type="button" onClick={() => void search()}>
+          <button type="button" onClick={() => later(() => search(props.value, name, true), 0)}>
             {tr('forms:lookup.find', 'Find')}
           </button>
           <button type="button" onClick={() => setOpen(false)}>
@@ -226,7 +337,7 @@ function FirmLookupInput(props: LookupProps) {
               {message}
             </p>
           ) : null}
-          <Results options={options} onPick={pick} onClose={() => setOpen(false)} label={props.label} />
+          <Results options={options} onPick={pick} onClose={() => setOpen(false)} label={props.label} focusFirst={focusFirst} listRef={listRef} />
         </div>
       ) : null}
     </div>
