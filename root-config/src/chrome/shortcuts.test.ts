@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHORTCUTS, matchShortcut, shortcutList, type KeyInput } from './shortcuts.ts';
+import { SCREEN_SHORTCUTS, SHORTCUTS, matchShortcut, shortcutList, type KeyInput } from './shortcuts.ts';
 
 const press = (input: Partial<KeyInput>): KeyInput => ({
   key: '',
@@ -47,10 +47,12 @@ describe('keyboard shortcuts', () => {
 
   it('lists every shortcut for About', () => {
     const list = shortcutList();
-    expect(list).toHaveLength(SHORTCUTS.length);
+    expect(list).toHaveLength(SHORTCUTS.length + SCREEN_SHORTCUTS.length);
     expect(list.map((entry) => entry.keys)).toEqual(
       expect.arrayContaining(['Ctrl+K', 'F2', 'Alt+Shift+→', 'Alt+Shift+←', 'Alt+Shift+W', 'Escape']),
     );
+    // Issue 16: the grid's, the lookups' and the form's keys too.
+    expect(list.map((entry) => entry.keys)).toEqual(expect.arrayContaining(['Ctrl+Home / Ctrl+End', 'F4 / Alt+↓', 'Alt+PageUp / Alt+PageDown']));
     expect(list.every((entry) => entry.description.length > 0)).toBe(true);
   });
 });

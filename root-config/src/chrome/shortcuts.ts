@@ -118,9 +118,20 @@ export function matchShortcut(event: KeyInput): ShortcutId | null {
   return SHORTCUTS.find((shortcut) => matches(shortcut.pattern, event))?.id ?? null;
 }
 
-/** The shortcuts as About lists them, in the current language. */
+/**
+ * Keys the screens handle themselves (issue 16 item 5: the grid, lookups and forms), listed in About after
+ * the shell's so a clerk finds every shortcut in one place.
+ */
+export const SCREEN_SHORTCUTS: readonly Omit<Shortcut, 'id' | 'pattern'>[] = [
+  { keys: 'Ctrl+Home / Ctrl+End', descriptionKey: 'shortcuts.gridEnds', description: 'Grid: first row of the first page / last row of the last page' },
+  { keys: 'Shift+↑ / Shift+↓', descriptionKey: 'shortcuts.gridExtend', description: 'Grid: extend the selection (the arrows alone move it)' },
+  { keys: 'F4 / Alt+↓', descriptionKey: 'shortcuts.lookup', description: 'Lookup: search with what was typed' },
+  { keys: 'Alt+PageUp / Alt+PageDown', descriptionKey: 'shortcuts.siblingRecord', description: 'Form: previous / next record of the list' },
+];
+
+/** The shortcuts as About lists them, in the current language: the shell's, then the screens'. */
 export function shortcutList(): { keys: string; description: string }[] {
-  return SHORTCUTS.map((shortcut) => ({
+  return [...SHORTCUTS, ...SCREEN_SHORTCUTS].map((shortcut) => ({
     keys: shortcut.keys,
     description: translate(`apps:${shortcut.descriptionKey}`, shortcut.description),
   }));
