@@ -231,8 +231,9 @@ export class Workspace {
     }
     switch (resolution.kind) {
       case 'redirect':
-        // Issue 16 item 4: a link the user may not open says so (signed out, nothing is open-able yet).
-        if (resolution.refused && bus.session$.value) {
+        // Issue 16 item 4: a link the user may not open says so — not while signed out, nor when the routes
+        // could not be read (§8: the shell then starts without them and cannot tell).
+        if (resolution.refused && bus.session$.value && bus.routes$.value.length > 0) {
           bus.alert$.next({
             kind: 'warning',
             message: translate('apps:workspace.refused', 'You cannot open {{path}}: it does not exist or is not available to you.', {
