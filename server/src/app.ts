@@ -22,6 +22,8 @@ import { syncEntityTables } from './entities/schema-sync.ts';
 import { seedEntities } from './entities/seed.ts';
 import { seedDemoFirms } from './seed/demo-firms.ts';
 import { frameworkError, registerErrorHandlers } from './http/errors.ts';
+import { collectRoutes } from './http/route-catalog.ts';
+import { clientErrorHandler, registerStrictValidation } from './http/validation.ts';
 import { mountEmbeddedProvider, type EmbeddedProvider } from './oidc/index.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { registerShellRoutes } from './shell/routes.ts';
@@ -65,18 +67,16 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       bodyLimit: 1024 * 1024,
       // Routing errors (malformed URL, over-long path parameter) are CallResults too.
       frameworkErrors: frameworkError,
-      ajv: {
-        customOptions: {
-          // Fastify's default silently drops unknown fields; the contract is to reject them (400).
-          removeAdditional: false,
-          // Query strings arrive as text and need coercion; no array<->scalar coercion ('array').
-          coerceTypes: true,
-          allErrors: false,
-        },
-      },
+      // Malformed requests the HTTP parser refuses answer in the CallResult shape too.
+      clientErrorHandler,
     });
+    // First: every route registered from here on is in the catalog (guard, OpenAPI, route tests).
+    collectRoutes(app);
     app.addHook('onClose', async () => database.close());
     registerErrorHandlers(app);
+    // One strict input behaviour for every route (http/validation.ts): no coerced JSON types, exact-text
+    // query numbers, finite numbers only, over-long addresses refused.
+    registerStrictValidation(app);
     registerSecurityHeaders(app, config);
     await app.register(formbody);
 

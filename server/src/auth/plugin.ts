@@ -1,8 +1,12 @@
 /**
  * API authentication (ARCHITECTURE.md "/api/*: bearer JWT access token required").
  *
- * Every request whose path starts with `/api/` must carry `Authorization: Bearer <JWT>`; the token is
- * verified (auth/tokens.ts) and its `sub` must name an active user. Then `request.user` holds the users
+ * Every request the router sends to a protected route (http/route-catalog.ts: a route pattern under `/api`
+ * not declared `config.public`) must carry `Authorization: Bearer <JWT>`; the token is verified
+ * (auth/tokens.ts) and its `sub` must name an active user. The decision uses the MATCHED route, not the
+ * raw URL (issue #11: `/%61pi/tenant` routes to `/api/tenant` and is guarded like it). A request no route
+ * matches is refused the same way when its normalized path (decoded, dot segments resolved, slashes
+ * collapsed, lower case) is under `/api`, so anonymous callers cannot map the API by its 404s. Then `request.user` holds the users
  * row and the user's role ids. Anything else answers 401 with the CallResult body
  * `{ ResultStatus: 2, ResultCode: 'unauthorized', Message: 'Unauthorized', EntityId: null, Exception: null }`.
  *
@@ -19,6 +23,7 @@ import { readAll, readFirst } from '../db/read.ts';
 import type {} from '../app.ts';
 import { asFlag, type UserRow } from '../db/schema.ts';
 import { sendFailure, UNAUTHORIZED } from '../http/errors.ts';
+import { isApiPattern, normalizedPath } from '../http/route-catalog.ts';
 import { openableApplications } from './access.ts';
 import type { TokenVerifier } from './tokens.ts';
 
@@ -40,8 +45,11 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/;
 
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/** Whether this request must carry a token: decided by the route the router matched (module header). */
+function needsToken(request: FastifyRequest): boolean {
+  const route = request.routeOptions;
+  if (route.url !== undefined) return isApiPattern(route.url) && route.config?.public !== true;
+  return isApiPattern(normalizedPath(request.url));
 }
 
 function unauthorized(reply: FastifyReply) {
@@ -81,7 +89,7 @@ export function registerAuthentication(app: FastifyInstance, deps: { database: D
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url)) return;
+    if (!needsToken(request)) return;
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) return unauthorized(reply);
     let token: JWTPayload & { sub: string };

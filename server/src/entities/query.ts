@@ -18,7 +18,7 @@ import type { AnyEntity, ScalarField } from '@erp/shared/entities/define';
 import { INTEGER_MAX, INTEGER_MIN, isValidDate } from '@erp/shared/entities/validate';
 import { sql } from 'kysely';
 import type { AnySelect } from './hooks.ts';
-import { keyColumn, writeScalar } from './wire.ts';
+import { keyColumn, ownField, writeScalar } from './wire.ts';
 
 export const DEFAULT_PAGE_SIZE = 250;
 export const MAX_LIST_PAGE_SIZE = 1000;
@@ -185,7 +185,7 @@ export function parseListQuery(
         const names = nameList(name, raw);
         if (!names.ok) return names;
         for (const column of names.value) {
-          const field = def.fields[column];
+          const field = ownField(def, column);
           if (!field || hidden.has(column) || field.writeOnly || field.type === 'children' || (field.type === 'set' && field.storage.kind !== 'flags')) {
             return bad(`Columns: unknown field ${column.slice(0, 64)}`);
           }

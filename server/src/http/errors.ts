@@ -8,6 +8,7 @@
  */
 import type { CallResult } from '@erp/shared/types';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPattern, normalizedPath } from './route-catalog.ts';
 
 export function failure(code: string, message: string): CallResult<never> {
   return { ResultStatus: 2, ResultCode: code, Message: message, EntityId: null, Exception: null };
@@ -59,7 +60,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
+    if (isApiPattern(normalizedPath(request.url))) {
       return sendFailure(reply, 404, 'not_found', 'Not Found');
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
