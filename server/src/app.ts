@@ -22,6 +22,7 @@ import { syncEntityTables } from './entities/schema-sync.ts';
 import { seedEntities } from './entities/seed.ts';
 import { seedDemoFirms } from './seed/demo-firms.ts';
 import { frameworkError, registerErrorHandlers } from './http/errors.ts';
+import { registerApiDocs } from './http/openapi.ts';
 import { collectRoutes } from './http/route-catalog.ts';
 import { clientErrorHandler, registerStrictValidation } from './http/validation.ts';
 import { mountEmbeddedProvider, type EmbeddedProvider } from './oidc/index.ts';
@@ -92,6 +93,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerShellRoutes(app, { config, database });
     await registerEntityRoutes(app, { database });
     registerPortalRoutes(app, { database });
+    registerApiDocs(app, config);
     await registerStaticRoutes(app, config);
 
     await app.ready();

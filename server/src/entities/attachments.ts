@@ -21,6 +21,7 @@ import { message } from './labels.ts';
 import { detectFileType } from './magic.ts';
 import { constraintAnswer, failureAnswer, notFound, type Answer } from './service.ts';
 import type { EntityContext } from './hooks.ts';
+import { ENTITY_SCHEMAS } from './schemas.ts';
 
 /** §9 attachment limit: 25 MB. */
 export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
@@ -131,7 +132,7 @@ export async function registerAttachmentRoutes(app: FastifyInstance, contextFor:
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1 } });
 
-    scope.post<{ Params: { entity: string; id: string } }>('/api/data/:entity/:id/attachments', async (request, reply) => {
+    scope.post<{ Params: { entity: string; id: string } }>('/api/data/:entity/:id/attachments', { schema: ENTITY_SCHEMAS.upload }, async (request, reply) => {
       const found = await contextFor(request, reply, 'write');
       if (!found) return reply;
       const { ctx, id } = found;
@@ -205,7 +206,7 @@ export async function registerAttachmentRoutes(app: FastifyInstance, contextFor:
     });
   });
 
-  app.get<{ Params: { entity: string; id: string } }>('/api/data/:entity/:id/attachments', async (request, reply) => {
+  app.get<{ Params: { entity: string; id: string } }>('/api/data/:entity/:id/attachments', { schema: ENTITY_SCHEMAS.attachments }, async (request, reply) => {
     const found = await contextFor(request, reply, 'read');
     if (!found) return reply;
     const { ctx, id } = found;
@@ -228,7 +229,7 @@ export async function registerAttachmentRoutes(app: FastifyInstance, contextFor:
     });
   });
 
-  app.get<{ Params: { entity: string; id: string; key: string } }>('/api/data/:entity/:id/attachments/:key', async (request, reply) => {
+  app.get<{ Params: { entity: string; id: string; key: string } }>('/api/data/:entity/:id/attachments/:key', { schema: ENTITY_SCHEMAS.download }, async (request, reply) => {
     const found = await contextFor(request, reply, 'read');
     if (!found) return reply;
     const { ctx, id } = found;
@@ -252,7 +253,7 @@ export async function registerAttachmentRoutes(app: FastifyInstance, contextFor:
       .send(bytes);
   });
 
-  app.delete<{ Params: { entity: string; id: string; key: string } }>('/api/data/:entity/:id/attachments/:key', async (request, reply) => {
+  app.delete<{ Params: { entity: string; id: string; key: string } }>('/api/data/:entity/:id/attachments/:key', { schema: ENTITY_SCHEMAS.deleteAttachment }, async (request, reply) => {
     const found = await contextFor(request, reply, 'write');
     if (!found) return reply;
     const { ctx, id } = found;

@@ -60,7 +60,8 @@ function single(name: string, raw: unknown): Parsed<string | number | boolean> {
 function positiveInteger(name: string, raw: unknown, max: number): Parsed<number> {
   const value = single(name, raw);
   if (!value.ok) return value;
-  const text = String(value.value).trim();
+  // Exactly the digits (no spaces, signs, exponents): the same strictness as every schema-checked query.
+  const text = String(value.value);
   if (!/^\d{1,10}$/.test(text)) return bad(`${name} must be a whole number from 1 to ${max}`);
   const number = Number(text);
   if (number < 1 || number > max) return bad(`${name} must be a whole number from 1 to ${max}`);

@@ -15,6 +15,8 @@
  *   their place; `PUBLIC_PREFIXES` lists the places, and a test fails for a route anywhere else.
  */
 import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
+import { withDocs } from './route-docs.ts';
+import type { JsonSchema } from './schemas.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -69,6 +71,8 @@ export function collectRoutes(app: FastifyInstance): void {
   app.decorate('routeCatalog', catalog);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Answer documentation kept apart from the route (route-docs.ts), merged before Fastify compiles it.
+    if (methods.length === 1) route.schema = withDocs(methods[0]!, route.url, route.schema as JsonSchema | undefined) as FastifySchema | undefined;
     const declaredPublic = route.config?.public === true;
     for (const method of methods) {
       catalog.push({

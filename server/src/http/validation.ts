@@ -88,7 +88,7 @@ export function strictCoercion(schema: Schema, data: unknown): void {
 
 function newAjv(): Ajv {
   // No coercion, unknown fields refused by the schemas' additionalProperties, first error only.
-  return new Ajv({ coerceTypes: false, removeAdditional: false, allErrors: false, useDefaults: false, strict: false });
+  return new Ajv({ coerceTypes: false, removeAdditional: false, allErrors: false, useDefaults: false, strict: false, verbose: true });
 }
 
 /** Fastify's validator compiler: strict JSON for bodies, exact-text coercion for the other parts. */
