@@ -12,6 +12,7 @@
 import formbody from '@fastify/formbody';
 import { ENTITIES } from '@erp/shared/entities/index';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createDpopVerifier } from './auth/dpop.ts';
 import { registerAuthentication } from './auth/plugin.ts';
 import { createTokenVerifier } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
@@ -89,7 +90,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       audience: config.apiAudience,
       localJwks: oidc?.keys.publicJwks,
     });
-    registerAuthentication(app, { database, verify });
+    registerAuthentication(app, {
+      database,
+      verify,
+      dpop: { mode: config.oidc.dpop, verify: createDpopVerifier({ publicUrl: config.publicUrl }) },
+    });
     registerShellRoutes(app, { config, database });
     await registerEntityRoutes(app, { database });
     registerPortalRoutes(app, { database });
