@@ -115,6 +115,10 @@ describe('sign-in log', () => {
     expect(key).toBeDefined();
     const clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
     expect((await call(server.app, 'GET', '/api/data/sign-in', clerk)).statusCode).toBe(403);
+    // A locked-out guesser cannot flood the log: one 'throttled' row per address and minute.
+    for (let i = 0; i < PAIR_FAILURES + 4; i++) await attempt(server.app, 'flooder', `guess-${i}`, '10.0.8.1');
+    const flood = await call(server.app, 'GET', '/api/data/sign-in?filter.Address=10.0.8.1&filter.Outcome=throttled', admin);
+    expect(flood.json().TotalCount).toBe(1);
     const menus = (await call(server.app, 'GET', '/api/shell/routes', admin)).json() as { Path: string; Component: string }[];
     expect(menus.find((route) => route.Path === '/shell/sign-in-log')?.Component).toBe('@erp/records#EntityScreen');
   });

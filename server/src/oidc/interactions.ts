@@ -121,7 +121,7 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
       if (username) {
         const gate = await signInGuard.begin(username, address);
         if (!gate.allowed) {
-          await signInGuard.record(username, address, 'throttled');
+          if (signInGuard.logThrottled(address)) await signInGuard.record(username, address, 'throttled');
           request.log.warn({ username, address }, 'sign-in throttled');
           return reply
             .header('retry-after', String(gate.retryAfterSeconds))

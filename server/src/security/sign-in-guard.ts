@@ -8,9 +8,9 @@
  * - one user name from any address: ACCOUNT_FAILURES (50) failures — guessing spread over many addresses.
  *   This lock does NOT apply from an address the user signed in from successfully before (the sign-in
  *   log, KNOWN_ADDRESS_DAYS), so a stranger cannot lock the real user out.
- * A locked attempt is refused before the password is checked (even a right one), logged as 'throttled',
- * and answered 429 with Retry-After and a message in the browser's language. A right password from an
- * unlocked address forgives that pair's failures.
+ * A locked attempt is refused before the password is checked (even a right one), logged as 'throttled'
+ * (at most one such row per address and minute), and answered 429 with Retry-After and a message in the
+ * browser's language. A right password from an unlocked address forgives that pair's failures.
  *
  * The log (`sign_in_log`, entity `sign-in` in shared/src/entities/sign-in.ts): one row per attempt with
  * the user name as typed (trimmed, at most 128 characters), the outcome, the client address
@@ -65,6 +65,22 @@ export class SignInGuard {
     this.pair = new AttemptLimiter({ maxFailures: PAIR_FAILURES, windowMs: WINDOW_MS, now: clock });
     this.address = new AttemptLimiter({ maxFailures: ADDRESS_FAILURES, windowMs: WINDOW_MS, now: clock });
     this.account = new AttemptLimiter({ maxFailures: ACCOUNT_FAILURES, windowMs: WINDOW_MS, now: clock });
+  }
+
+  /** When each address last had a 'throttled' row (the log must not become a flood of them). */
+  private readonly throttledLogged = new Map<string, number>();
+
+  /**
+   * Whether a refused (throttled) attempt from `address` goes to the log: at most one row per address and
+   * minute, so a locked-out guesser cannot fill the table; failures are bounded by the locks themselves.
+   */
+  logThrottled(address: string): boolean {
+    const now = this.now();
+    const last = this.throttledLogged.get(address);
+    if (last !== undefined && now - last < 60_000) return false;
+    if (this.throttledLogged.size > 10_000) this.throttledLogged.clear();
+    this.throttledLogged.set(address, now);
+    return true;
   }
 
   /** Tests move time instead of waiting. */
