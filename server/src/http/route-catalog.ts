@@ -63,7 +63,7 @@ export function normalizedPath(url: string): string {
   return path.toLowerCase();
 }
 
-/** Where routes outside the API may live (all public). */
+/** Where routes outside the API may live (all public): exact paths, and folders (ending in '/', not the root). */
 export const PUBLIC_PREFIXES = ['/', '/index.html', '/auth/callback', '/import-map.json', '/shell-config.json', '/oidc/'];
 
 export function collectRoutes(app: FastifyInstance): void {
