@@ -12,6 +12,7 @@
 import formbody from '@fastify/formbody';
 import { ENTITIES } from '@erp/shared/entities/index';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createDpopVerifier } from './auth/dpop.ts';
 import { registerAuthentication } from './auth/plugin.ts';
 import { createTokenVerifier } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
@@ -22,6 +23,9 @@ import { syncEntityTables } from './entities/schema-sync.ts';
 import { seedEntities } from './entities/seed.ts';
 import { seedDemoFirms } from './seed/demo-firms.ts';
 import { frameworkError, registerErrorHandlers } from './http/errors.ts';
+import { registerApiDocs } from './http/openapi.ts';
+import { collectRoutes } from './http/route-catalog.ts';
+import { clientErrorHandler, registerStrictValidation } from './http/validation.ts';
 import { mountEmbeddedProvider, type EmbeddedProvider } from './oidc/index.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { registerShellRoutes } from './shell/routes.ts';
@@ -65,18 +69,16 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       bodyLimit: 1024 * 1024,
       // Routing errors (malformed URL, over-long path parameter) are CallResults too.
       frameworkErrors: frameworkError,
-      ajv: {
-        customOptions: {
-          // Fastify's default silently drops unknown fields; the contract is to reject them (400).
-          removeAdditional: false,
-          // Query strings arrive as text and need coercion; no array<->scalar coercion ('array').
-          coerceTypes: true,
-          allErrors: false,
-        },
-      },
+      // Malformed requests the HTTP parser refuses answer in the CallResult shape too.
+      clientErrorHandler,
     });
+    // First: every route registered from here on is in the catalog (guard, OpenAPI, route tests).
+    collectRoutes(app);
     app.addHook('onClose', async () => database.close());
     registerErrorHandlers(app);
+    // One strict input behaviour for every route (http/validation.ts): no coerced JSON types, exact-text
+    // query numbers, finite numbers only, over-long addresses refused.
+    registerStrictValidation(app);
     registerSecurityHeaders(app, config);
     await app.register(formbody);
 
@@ -88,10 +90,15 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       audience: config.apiAudience,
       localJwks: oidc?.keys.publicJwks,
     });
-    registerAuthentication(app, { database, verify });
+    registerAuthentication(app, {
+      database,
+      verify,
+      dpop: { mode: config.oidc.dpop, verify: createDpopVerifier({ publicUrl: config.publicUrl }) },
+    });
     registerShellRoutes(app, { config, database });
     await registerEntityRoutes(app, { database });
     registerPortalRoutes(app, { database });
+    registerApiDocs(app, config);
     await registerStaticRoutes(app, config);
 
     await app.ready();

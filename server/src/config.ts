@@ -66,6 +66,18 @@ export interface ServerConfig {
      * default 30), so a page closed while its renewal was in flight does not cost the user the sign-in.
      */
     refreshTokenReuseSeconds: number;
+    /**
+     * Embedded provider: days a refresh-token chain lives at most, however often it rotates
+     * (OIDC_REFRESH_ABSOLUTE_DAYS, default 30); then the user signs in again.
+     */
+    refreshTokenAbsoluteDays: number;
+    /**
+     * Sender-constrained tokens, RFC 9449 (OIDC_DPOP): 'on' (default) — the embedded provider binds tokens
+     * to a key the client proves, and the API verifies the DPoP proof of every bound token; 'required' —
+     * the API also refuses tokens that are not bound; 'off' — for a provider without DPoP: no binding,
+     * the DPoP scheme is refused.
+     */
+    dpop: 'on' | 'off' | 'required';
   };
   /** Audience the API demands in access tokens. */
   apiAudience: string;
@@ -138,6 +150,14 @@ function countOf(variable: string, value: string | undefined, fallback: number):
     throw new ConfigError(`${variable} must be a whole number from 0 to 1000000, not "${value}"`);
   }
   return Number(value);
+}
+
+/** OIDC_DPOP: on (default), off, required. */
+function dpopMode(value: string | undefined): 'on' | 'off' | 'required' {
+  const mode = (value ?? '').trim().toLowerCase();
+  if (mode === '' || mode === 'on') return 'on';
+  if (mode === 'off' || mode === 'required') return mode;
+  throw new ConfigError(`OIDC_DPOP must be on, off or required, not "${value}"`);
 }
 
 /** An on/off switch: 1/true/yes/on and 0/false/no/off (any case); anything else is the default. */
@@ -254,6 +274,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       postLogoutRedirectPath: '/',
       accountUrl: !embedded && env.OIDC_ACCOUNT_URL ? parseHttpUrl('OIDC_ACCOUNT_URL', env.OIDC_ACCOUNT_URL) : null,
       refreshTokenReuseSeconds: countOf('OIDC_REFRESH_REUSE_SECONDS', env.OIDC_REFRESH_REUSE_SECONDS, 30),
+      refreshTokenAbsoluteDays: Math.max(1, countOf('OIDC_REFRESH_ABSOLUTE_DAYS', env.OIDC_REFRESH_ABSOLUTE_DAYS, 30)),
+      dpop: dpopMode(env.OIDC_DPOP),
     },
     apiAudience: env.API_AUDIENCE || `${publicUrl}/api`,
     steel: {

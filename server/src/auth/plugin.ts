@@ -1,8 +1,16 @@
 /**
  * API authentication (ARCHITECTURE.md "/api/*: bearer JWT access token required").
  *
- * Every request whose path starts with `/api/` must carry `Authorization: Bearer <JWT>`; the token is
- * verified (auth/tokens.ts) and its `sub` must name an active user. Then `request.user` holds the users
+ * Tokens bound to a key (DPoP, RFC 9449: `cnf.jkt`) need `Authorization: DPoP <JWT>` and a valid `DPoP`
+ * proof header (auth/dpop.ts); plain tokens need `Authorization: Bearer <JWT>` (refused when OIDC_DPOP is
+ * `required`).
+ *
+ * Every request the router sends to a protected route (http/route-catalog.ts: a route pattern under `/api`
+ * not declared `config.public`) must carry `Authorization: Bearer <JWT>`; the token is verified
+ * (auth/tokens.ts) and its `sub` must name an active user. The decision uses the MATCHED route, not the
+ * raw URL (issue #11: `/%61pi/tenant` routes to `/api/tenant` and is guarded like it). A request no route
+ * matches is refused the same way when its normalized path (decoded, dot segments resolved, slashes
+ * collapsed, lower case) is under `/api`, so anonymous callers cannot map the API by its 404s. Then `request.user` holds the users
  * row and the user's role ids. Anything else answers 401 with the CallResult body
  * `{ ResultStatus: 2, ResultCode: 'unauthorized', Message: 'Unauthorized', EntityId: null, Exception: null }`.
  *
@@ -19,7 +27,9 @@ import { readAll, readFirst } from '../db/read.ts';
 import type {} from '../app.ts';
 import { asFlag, type UserRow } from '../db/schema.ts';
 import { sendFailure, UNAUTHORIZED } from '../http/errors.ts';
+import { isApiPattern, normalizedPath } from '../http/route-catalog.ts';
 import { openableApplications } from './access.ts';
+import type { DpopVerifier } from './dpop.ts';
 import type { TokenVerifier } from './tokens.ts';
 
 export interface AuthenticatedUser {
@@ -38,16 +48,25 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/;
+const AUTHORIZATION = /^(Bearer|DPoP) ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/;
 
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/** How the API treats sender-constrained tokens (config OIDC_DPOP; auth/dpop.ts). */
+export interface DpopPolicy {
+  mode: 'on' | 'off' | 'required';
+  verify: DpopVerifier;
 }
 
-function unauthorized(reply: FastifyReply) {
+/** Whether this request must carry a token: decided by the route the router matched (module header). */
+function needsToken(request: FastifyRequest): boolean {
+  const route = request.routeOptions;
+  if (route.url !== undefined) return isApiPattern(route.url) && route.config?.public !== true;
+  return isApiPattern(normalizedPath(request.url));
+}
+
+function unauthorized(reply: FastifyReply, error?: 'invalid_dpop_proof') {
   return reply
     .code(401)
-    .header('www-authenticate', 'Bearer')
+    .header('www-authenticate', error ? `DPoP error="${error}", algs="ES256 RS256 PS256 EdDSA"` : 'Bearer, DPoP algs="ES256 RS256 PS256 EdDSA"')
     .header('cache-control', 'no-store')
     .send(UNAUTHORIZED);
 }
@@ -75,20 +94,44 @@ function cachedVerifier(verify: TokenVerifier): TokenVerifier {
   };
 }
 
-export function registerAuthentication(app: FastifyInstance, deps: { database: Database; verify: TokenVerifier }): void {
+/** The token's DPoP binding (`cnf.jkt`), or null when it is a plain bearer token. */
+function boundKey(token: JWTPayload): string | null {
+  const cnf = token['cnf'];
+  if (typeof cnf !== 'object' || cnf === null) return null;
+  const jkt = (cnf as Record<string, unknown>)['jkt'];
+  return typeof jkt === 'string' && jkt.length > 0 ? jkt : null;
+}
+
+export function registerAuthentication(app: FastifyInstance, deps: { database: Database; verify: TokenVerifier; dpop: DpopPolicy }): void {
   const { database } = deps;
   const verify = cachedVerifier(deps.verify);
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url)) return;
-    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!needsToken(request)) return;
+    const match = AUTHORIZATION.exec(request.headers.authorization ?? '');
     if (!match) return unauthorized(reply);
+    const scheme = match[1] as 'Bearer' | 'DPoP';
+    const accessToken = match[2]!;
     let token: JWTPayload & { sub: string };
     try {
-      token = await verify(match[1]!);
+      token = await verify(accessToken);
     } catch (error) {
       request.log.debug({ err: error }, 'access token refused');
+      return unauthorized(reply);
+    }
+    // RFC 9449: a bound token only with the DPoP scheme and a valid proof of its key; a plain token only
+    // as Bearer, and not at all when bound tokens are required.
+    const jkt = boundKey(token);
+    if (jkt !== null) {
+      if (scheme !== 'DPoP' || deps.dpop.mode === 'off') return unauthorized(reply);
+      try {
+        await deps.dpop.verify({ proof: request.headers['dpop'], method: request.method, url: request.url, accessToken, jkt });
+      } catch (error) {
+        request.log.info({ reason: (error as Error).message }, 'DPoP proof refused');
+        return unauthorized(reply, 'invalid_dpop_proof');
+      }
+    } else if (scheme !== 'Bearer' || deps.dpop.mode === 'required') {
       return unauthorized(reply);
     }
     // Read on every request (the read-only connection on SQLite: db/read.ts), so deactivating a user or

@@ -47,7 +47,7 @@ export async function fieldAccess(database: Pick<Database, 'db' | 'reader'>, def
     byField.set(rule.field_name, roles);
   }
   for (const [field, roles] of byField) {
-    if (field === def.key || !(field in def.fields)) continue;
+    if (field === def.key || !Object.hasOwn(def.fields, field)) continue;
     // A role without a rule for the field sees and writes it: the least restrictive level wins.
     const level = Math.min(...user.roles.map((role) => roles.get(role) ?? LEVEL.none));
     if (level === LEVEL.hidden) access.hidden.add(field);

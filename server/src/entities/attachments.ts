@@ -1,12 +1,14 @@
 /**
  * §5 attachments on any record of an entity that allows them (definition `attachments`, default true):
- *   POST   /api/data/:entity/:id/attachments          multipart, one file → 201 CallResult (Data: the attachment)
+ *   POST   /api/data/:entity/:id/attachments          multipart, exactly one file → 201 CallResult (Data: the attachment)
  *   GET    /api/data/:entity/:id/attachments          → CallResult with List (ResultStatus 6 when none)
  *   GET    /api/data/:entity/:id/attachments/:key     → the file (§7 file-download variant)
  *   DELETE /api/data/:entity/:id/attachments/:key     → CallResult
  * Rules: the type is detected from the content (magic.ts) — PDF, BMP, GIF, JPG, PNG, anything else
  * 400 'File format or type not supported.'; at most 25 MB (26,214,400 bytes), more is 413; the same file
- * name twice on one record is 400 'A file with the same name cannot be uploaded twice.'. Uploading and
+ * name twice on one record (whatever its letter case) is 400 'A file with the same name cannot be uploaded twice.';
+ * names are NFC and may not carry invisible or control characters (400 'bad_file_name'); a request with
+ * more than one file is refused (400 'one_file'). Uploading and
  * deleting need write rights on the entity, listing and downloading read rights; the record must exist
  * and be visible to the caller. The bytes are stored in the database; each upload and delete writes its
  * audit row in the same transaction.
@@ -19,6 +21,7 @@ import { message } from './labels.ts';
 import { detectFileType } from './magic.ts';
 import { constraintAnswer, failureAnswer, notFound, type Answer } from './service.ts';
 import type { EntityContext } from './hooks.ts';
+import { ENTITY_SCHEMAS } from './schemas.ts';
 
 /** §9 attachment limit: 25 MB. */
 export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
@@ -39,43 +42,66 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** A file name as stored: the last path segment, trimmed; null when empty, too long or with control characters. */
+/**
+ * Characters a file name may never carry (issue #11): C0/C1 controls, format characters (the bidi
+ * overrides and isolates that make `invoice\u202efdp.exe` show as "invoiceexe.pdf", zero-width joiners
+ * and spaces, the byte-order mark), line and paragraph separators, surrogates, private-use and unassigned
+ * code points. They are refused, not removed: a name is shown as the user will see it, or not at all.
+ */
+const FORBIDDEN_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]/u;
+
+/**
+ * A file name as stored: Unicode NFC, the last path segment, trimmed; null when empty, only dots, longer
+ * than 255 characters or carrying a FORBIDDEN_IN_NAME character.
+ */
 export function cleanFileName(name: string | undefined): string | null {
   if (!name) return null;
-  const last = basename(name.replace(/\\/g, '/')).trim();
-  // eslint-disable-next-line no-control-regex
-  if (last === '' || last === '.' || last === '..' || last.length > 255 || /[\u0000-\u001f\u007f]/.test(last)) return null;
+  const normalized = name.normalize('NFC');
+  if (FORBIDDEN_IN_NAME.test(normalized)) return null;
+  const last = basename(normalized.replace(/\\/g, '/')).trim();
+  if (last === '' || /^\.+$/.test(last) || last.length > 255) return null;
   return last;
 }
 
-/** Reads the one uploaded file (at most `limit` bytes): its name and bytes, or the answer to give. */
+/**
+ * The key two names are "the same name" by (issue #11): compatibility-normalized and case-folded, so
+ * `Invoice.PDF`, `invoice.pdf` and `ｉｎｖｏｉｃｅ.pdf` are one name on a record.
+ */
+export function fileNameKey(name: string): string {
+  return name.normalize('NFKC').toLocaleUpperCase('en-CA').toLocaleLowerCase('en-CA');
+}
+
+/**
+ * Reads the one uploaded file (at most `limit` bytes): its name and bytes, or the answer to give. The
+ * whole multipart body is read: a request with a second file is refused (400 'one_file'), never answered
+ * 201 with the second file silently dropped.
+ */
 export async function readUpload(
   request: import('fastify').FastifyRequest,
   limit: number,
 ): Promise<{ fileName: string; bytes: Buffer } | Answer> {
   if (!request.isMultipart()) return failureAnswer(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
-  let part;
+  let found: { name: string | undefined; bytes: Buffer } | null = null;
   try {
-    part = await request.file({ limits: { fileSize: limit, files: 1, fields: 10, parts: 20 } });
+    for await (const part of request.parts({ limits: { fileSize: limit, files: 1, fields: 10, parts: 20 } })) {
+      if (part.type !== 'file') continue;
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) return failureAnswer(413, 'payload_too_large', message('entities:attachments.tooLarge'));
+      found = { name: part.filename, bytes };
+    }
   } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) return failureAnswer(413, 'payload_too_large', message('entities:attachments.tooLarge'));
+    const { statusCode: status, code } = error as { statusCode?: number; code?: string };
+    if (code === 'FST_FILES_LIMIT') return failureAnswer(400, 'one_file', message('entities:attachments.oneFile'));
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || (status === 413 && code !== 'FST_PARTS_LIMIT' && code !== 'FST_FIELDS_LIMIT')) {
+      return failureAnswer(413, 'payload_too_large', message('entities:attachments.tooLarge'));
+    }
     return failureAnswer(400, 'bad_request', 'Bad request: the multipart body could not be read.');
   }
-  if (!part) return failureAnswer(400, 'no_file', message('entities:attachments.noFile'));
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413 || part.file.truncated) return failureAnswer(413, 'payload_too_large', message('entities:attachments.tooLarge'));
-    return failureAnswer(400, 'bad_request', 'Bad request: the file could not be read.');
-  }
-  if (part.file.truncated) return failureAnswer(413, 'payload_too_large', message('entities:attachments.tooLarge'));
-  const fileName = cleanFileName(part.filename);
-  if (!fileName) return failureAnswer(400, 'bad_request', 'Bad request: the file needs a name (at most 255 characters).');
-  if (bytes.length === 0) return failureAnswer(400, 'no_file', message('entities:attachments.noFile'));
-  return { fileName, bytes };
+  if (!found) return failureAnswer(400, 'no_file', message('entities:attachments.noFile'));
+  const fileName = cleanFileName(found.name);
+  if (!fileName) return failureAnswer(400, 'bad_file_name', message('entities:attachments.badName'));
+  if (found.bytes.length === 0) return failureAnswer(400, 'no_file', message('entities:attachments.noFile'));
+  return { fileName, bytes: found.bytes };
 }
 
 function isAnswer(value: unknown): value is Answer {
@@ -106,7 +132,7 @@ export async function registerAttachmentRoutes(app: FastifyInstance, contextFor:
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1 } });
 
-    scope.post<{ Params: { entity: string; id: string } }>('/api/data/:entity/:id/attachments', async (request, reply) => {
+    scope.post<{ Params: { entity: string; id: string } }>('/api/data/:entity/:id/attachments', { schema: ENTITY_SCHEMAS.upload }, async (request, reply) => {
       const found = await contextFor(request, reply, 'write');
       if (!found) return reply;
       const { ctx, id } = found;
@@ -116,13 +142,15 @@ export async function registerAttachmentRoutes(app: FastifyInstance, contextFor:
       const type = detectFileType(upload.bytes);
       if (!type) return send(reply, failureAnswer(400, 'unsupported_file_type', message('entities:attachments.unsupported')));
       const recordId = String(id);
-      const duplicate = await ctx.db
+      // The same name twice on one record is refused whatever its letter case (fileNameKey).
+      const wanted = fileNameKey(upload.fileName);
+      const existing = (await ctx.db
         .selectFrom('attachments')
-        .select('attachment_key')
+        .select('file_name')
         .where('entity', '=', ctx.def.name)
         .where('record_id', '=', recordId)
-        .where('file_name', '=', upload.fileName)
-        .executeTakeFirst();
+        .execute()) as { file_name: string }[];
+      const duplicate = existing.some((row) => fileNameKey(row.file_name) === wanted);
       const duplicateAnswer = () => failureAnswer(400, 'duplicate_file_name', message('entities:attachments.duplicateName'));
       if (duplicate) return send(reply, duplicateAnswer());
       const userId = ctx.user.userId;
@@ -178,7 +206,7 @@ export async function registerAttachmentRoutes(app: FastifyInstance, contextFor:
     });
   });
 
-  app.get<{ Params: { entity: string; id: string } }>('/api/data/:entity/:id/attachments', async (request, reply) => {
+  app.get<{ Params: { entity: string; id: string } }>('/api/data/:entity/:id/attachments', { schema: ENTITY_SCHEMAS.attachments }, async (request, reply) => {
     const found = await contextFor(request, reply, 'read');
     if (!found) return reply;
     const { ctx, id } = found;
@@ -201,7 +229,7 @@ export async function registerAttachmentRoutes(app: FastifyInstance, contextFor:
     });
   });
 
-  app.get<{ Params: { entity: string; id: string; key: string } }>('/api/data/:entity/:id/attachments/:key', async (request, reply) => {
+  app.get<{ Params: { entity: string; id: string; key: string } }>('/api/data/:entity/:id/attachments/:key', { schema: ENTITY_SCHEMAS.download }, async (request, reply) => {
     const found = await contextFor(request, reply, 'read');
     if (!found) return reply;
     const { ctx, id } = found;
@@ -225,7 +253,7 @@ export async function registerAttachmentRoutes(app: FastifyInstance, contextFor:
       .send(bytes);
   });
 
-  app.delete<{ Params: { entity: string; id: string; key: string } }>('/api/data/:entity/:id/attachments/:key', async (request, reply) => {
+  app.delete<{ Params: { entity: string; id: string; key: string } }>('/api/data/:entity/:id/attachments/:key', { schema: ENTITY_SCHEMAS.deleteAttachment }, async (request, reply) => {
     const found = await contextFor(request, reply, 'write');
     if (!found) return reply;
     const { ctx, id } = found;

@@ -9,8 +9,9 @@
  * committed one by one, and the writer waits for the network when the client reads slowly, so memory
  * stays flat however many rows there are. Headers: Content-Type (xlsx), Content-Disposition
  * (attachment; filename="<entity>-<UTC date-time>.xlsx"), X-Total-Count (rows that will be written, so
- * the client can show progress), Cache-Control no-store. Errors before the first byte are CallResults
- * (400 for a bad query); a failure in the middle ends the stream early (the client sees a broken file).
+ * the client can show progress), Cache-Control no-store. The request is validated completely — columns,
+ * their headers, the count and the first batch — before the first byte: every error caused by the request
+ * is a CallResult (400); only a database or network failure in the middle ends the stream early.
  */
 import type { FastifyReply } from 'fastify';
 import { once } from 'node:events';
@@ -21,6 +22,7 @@ import { translatorFor } from './labels.ts';
 import { countRows, filteredBase, pageRecords } from './paging.ts';
 import { MAX_EXPORT_PAGE_SIZE, parseListQuery } from './query.ts';
 import { badRequest, visibleColumns, type Answer } from './service.ts';
+import { ownField } from './wire.ts';
 
 export const EXPORT_BATCH = 5000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -50,10 +52,25 @@ export async function exportRecords(ctx: EntityContext, body: unknown, reply: Fa
   const columns = query.columns ?? visibleColumns(def, access.hidden);
   if (columns.length === 0) return badRequest('no columns to export');
 
+  // Everything that can fail on the request's content is done BEFORE the first byte (issue #11): the
+  // columns resolve to own fields of the definition, their headers are translated, the count and the
+  // first batch are read. After the headers are sent only the database or the network can fail.
+  const specs: { field: string; label: string; width: number }[] = [];
+  const translate = translatorFor(ctx.user.row.language);
+  for (const field of columns) {
+    const definition = ownField(def, field);
+    if (!definition) return badRequest(`Columns: unknown field ${field.slice(0, 64)}`);
+    const spec = def.listColumns.find((column) => column.field === field);
+    specs.push({ field, label: translate(definition.labelKey, humanize(field)), width: Math.max(10, Math.min(60, Math.round((spec?.width ?? 120) / 7))) });
+  }
+  const sheetName = translate(def.labelKey, humanize(def.name)).slice(0, 31).replace(/[\\/?*[\]:]/g, ' ');
   const base = await filteredBase(ctx, query);
   const total = (await countRows(ctx, base)).count;
   const start = (query.page - 1) * query.pageSize;
   const rowCount = Math.max(0, Math.min(total - start, query.pageSize));
+  let batch = rowCount > 0 ? await pageRecords(ctx, base, query, columns, Math.min(EXPORT_BATCH, rowCount), start, false) : [];
+  // Loaded on the first export: exceljs is large and most processes never export.
+  const ExcelJS = (await import('exceljs')).default;
 
   const stream = new PassThrough({ highWaterMark: 1024 * 1024 });
   reply
@@ -65,27 +82,19 @@ export async function exportRecords(ctx: EntityContext, body: unknown, reply: Fa
   void reply.send(stream);
 
   void (async () => {
-    // Loaded on the first export: exceljs is large and most processes never export.
-    const ExcelJS = (await import('exceljs')).default;
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
     // Headers in the language the user works in (§5, §9: the shell stores it on the user).
-    const translate = translatorFor(ctx.user.row.language);
-    const sheet = workbook.addWorksheet(translate(def.labelKey, humanize(def.name)).slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
-    sheet.columns = columns.map((field) => {
-      const spec = def.listColumns.find((column) => column.field === field);
-      const label = translate(def.fields[field]!.labelKey, humanize(field));
-      return { header: label, key: field, width: Math.max(10, Math.min(60, Math.round((spec?.width ?? 120) / 7))) };
-    });
+    const sheet = workbook.addWorksheet(sheetName);
+    sheet.columns = specs.map((spec) => ({ header: spec.label, key: spec.field, width: spec.width }));
     // No styles (a bold header would need them, and they more than double the writing time).
     sheet.getRow(1).commit();
     let written = 0;
     while (written < rowCount) {
-      const take = Math.min(EXPORT_BATCH, rowCount - written);
-      const records = await pageRecords(ctx, base, query, columns, take, start + written, false);
+      const records = written === 0 ? batch : await pageRecords(ctx, base, query, columns, Math.min(EXPORT_BATCH, rowCount - written), start + written, false);
+      batch = [];
       if (records.length === 0) break;
       for (const record of records) sheet.addRow(columns.map((field) => cellValue(record[field]))).commit();
-      const rows = records;
-      written += rows.length;
+      written += records.length;
       // Let the zip writer hand its bytes on, and wait while the client is behind.
       await new Promise((resolve) => setImmediate(resolve));
       while (stream.writableNeedDrain && !stream.destroyed) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);

@@ -18,7 +18,7 @@ import type { AnyEntity, ScalarField } from '@erp/shared/entities/define';
 import { INTEGER_MAX, INTEGER_MIN, isValidDate } from '@erp/shared/entities/validate';
 import { sql } from 'kysely';
 import type { AnySelect } from './hooks.ts';
-import { keyColumn, writeScalar } from './wire.ts';
+import { keyColumn, ownField, writeScalar } from './wire.ts';
 
 export const DEFAULT_PAGE_SIZE = 250;
 export const MAX_LIST_PAGE_SIZE = 1000;
@@ -60,7 +60,8 @@ function single(name: string, raw: unknown): Parsed<string | number | boolean> {
 function positiveInteger(name: string, raw: unknown, max: number): Parsed<number> {
   const value = single(name, raw);
   if (!value.ok) return value;
-  const text = String(value.value).trim();
+  // Exactly the digits (no spaces, signs, exponents): the same strictness as every schema-checked query.
+  const text = String(value.value);
   if (!/^\d{1,10}$/.test(text)) return bad(`${name} must be a whole number from 1 to ${max}`);
   const number = Number(text);
   if (number < 1 || number > max) return bad(`${name} must be a whole number from 1 to ${max}`);
@@ -185,7 +186,7 @@ export function parseListQuery(
         const names = nameList(name, raw);
         if (!names.ok) return names;
         for (const column of names.value) {
-          const field = def.fields[column];
+          const field = ownField(def, column);
           if (!field || hidden.has(column) || field.writeOnly || field.type === 'children' || (field.type === 'set' && field.storage.kind !== 'flags')) {
             return bad(`Columns: unknown field ${column.slice(0, 64)}`);
           }

@@ -42,6 +42,7 @@ import {
   updateRecord,
   type Answer,
 } from './service.ts';
+import { ENTITY_SCHEMAS } from './schemas.ts';
 import { loadRecord, parseId } from './wire.ts';
 
 type Params = { entity: string; id?: string };
@@ -127,7 +128,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     return { ctx, id };
   };
 
-  app.get('/api/entities', async (request, reply) => {
+  app.get('/api/entities', { schema: ENTITY_SCHEMAS.entities }, async (request, reply) => {
     const refused = noQuery(request);
     if (refused) return sendAnswer(reply, refused);
     const user = currentUser(request);
@@ -140,7 +141,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     }));
   });
 
-  app.get<{ Params: Params }>('/api/entities/:entity', async (request, reply) => {
+  app.get<{ Params: Params }>('/api/entities/:entity', { schema: ENTITY_SCHEMAS.entity }, async (request, reply) => {
     const refused = noQuery(request);
     if (refused) return sendAnswer(reply, refused);
     const ctx = await contextOf(request, reply, request.params.entity, 'read');
@@ -171,7 +172,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     });
   });
 
-  app.put<{ Params: Params; Body: unknown }>('/api/entities/:entity/preferences', async (request, reply) => {
+  app.put<{ Params: Params; Body: unknown }>('/api/entities/:entity/preferences', { schema: ENTITY_SCHEMAS.preferences }, async (request, reply) => {
     const refused = noQuery(request);
     if (refused) return sendAnswer(reply, refused);
     const ctx = await contextOf(request, reply, request.params.entity, 'read');
@@ -224,13 +225,13 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
       .send({ ResultStatus: 1, ResultCode: 'ok', Message: null, EntityId: ctx.def.name, Exception: null, Data: settings });
   });
 
-  app.get<{ Params: Params }>('/api/data/:entity', async (request, reply) => {
+  app.get<{ Params: Params }>('/api/data/:entity', { schema: ENTITY_SCHEMAS.list }, async (request, reply) => {
     const ctx = await contextOf(request, reply, request.params.entity, 'read');
     if (!ctx) return reply;
     return sendAnswer(reply, await listRecords(ctx, queryOf(request)));
   });
 
-  app.post<{ Params: Params }>('/api/data/:entity', async (request, reply) => {
+  app.post<{ Params: Params }>('/api/data/:entity', { schema: ENTITY_SCHEMAS.create }, async (request, reply) => {
     const refused = noQuery(request);
     if (refused) return sendAnswer(reply, refused);
     const ctx = await contextOf(request, reply, request.params.entity, 'write');
@@ -238,7 +239,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     return sendAnswer(reply, await createRecord(ctx, request.body));
   });
 
-  app.post<{ Params: Params }>('/api/data/:entity/export', async (request, reply) => {
+  app.post<{ Params: Params }>('/api/data/:entity/export', { schema: ENTITY_SCHEMAS.export }, async (request, reply) => {
     const refused = noQuery(request);
     if (refused) return sendAnswer(reply, refused);
     const ctx = await contextOf(request, reply, request.params.entity, 'read');
@@ -247,7 +248,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     return answer ? sendAnswer(reply, answer) : reply;
   });
 
-  app.get<{ Params: Required<Params> }>('/api/data/:entity/:id', async (request, reply) => {
+  app.get<{ Params: Required<Params> }>('/api/data/:entity/:id', { schema: ENTITY_SCHEMAS.get }, async (request, reply) => {
     const refused = noQuery(request);
     if (refused) return sendAnswer(reply, refused);
     const ctx = await contextOf(request, reply, request.params.entity, 'read');
@@ -255,7 +256,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     return sendAnswer(reply, await getRecord(ctx, request.params.id));
   });
 
-  app.put<{ Params: Required<Params> }>('/api/data/:entity/:id', async (request, reply) => {
+  app.put<{ Params: Required<Params> }>('/api/data/:entity/:id', { schema: ENTITY_SCHEMAS.update }, async (request, reply) => {
     const refused = noQuery(request);
     if (refused) return sendAnswer(reply, refused);
     const ctx = await contextOf(request, reply, request.params.entity, 'write');
@@ -263,7 +264,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     return sendAnswer(reply, await updateRecord(ctx, request.params.id, request.body));
   });
 
-  app.delete<{ Params: Required<Params> }>('/api/data/:entity/:id', async (request, reply) => {
+  app.delete<{ Params: Required<Params> }>('/api/data/:entity/:id', { schema: ENTITY_SCHEMAS.delete }, async (request, reply) => {
     const query = queryOf(request);
     const extra = Object.keys(query).find((name) => name !== 'Version');
     if (extra) return sendAnswer(reply, badRequest(`Unknown query parameter: ${extra.slice(0, 80)}`));
@@ -272,7 +273,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     return sendAnswer(reply, await deleteRecord(ctx, request.params.id, query['Version']));
   });
 
-  app.get<{ Params: Required<Params> }>('/api/data/:entity/:id/audit', async (request, reply) => {
+  app.get<{ Params: Required<Params> }>('/api/data/:entity/:id/audit', { schema: ENTITY_SCHEMAS.audit }, async (request, reply) => {
     const ctx = await contextOf(request, reply, request.params.entity, 'read');
     if (!ctx) return reply;
     return sendAnswer(reply, await recordAudit(ctx, request.params.id, queryOf(request)));

@@ -73,7 +73,7 @@ function refusalAnswer(refusal: Refusal): Answer {
 /** A rule's finding as a validation issue with its English message. */
 export function issueOf(def: AnyEntity, issue: RuleIssue): ValidationIssue {
   const base = issue.field.replace(/\[.*$/, '');
-  const field = def.fields[base] as (FieldDefinition & { labelKey: string }) | undefined;
+  const field = (Object.hasOwn(def.fields, base) ? def.fields[base] : undefined) as (FieldDefinition & { labelKey: string }) | undefined;
   const label = field ? translate(field.labelKey, humanize(base)) : humanize(issue.field);
   const params = issue.params ?? {};
   return {
@@ -299,13 +299,18 @@ async function lookupIssues(ctx: EntityContext, change: Change): Promise<RuleIss
       const missing = (value as string[]).find((item) => !known.has(item));
       if (missing !== undefined) issues.push({ field: name, key: 'entities:validation.lookupInvalid', params: { value: missing } });
     }
-    if (field.type === 'children' && change.mode === 'update' && Array.isArray(value)) {
-      const keys = new Set(((change.current?.[name] as Record<string, unknown>[] | undefined) ?? []).map((row) => row[field.key]));
+    if (field.type === 'children' && Array.isArray(value)) {
+      // Child keys are checked like every other key (issue #11): a row may name only a child row this
+      // record already has (never on a create, never another record's), and each at most once.
+      const keys = new Set(((change.mode === 'update' ? (change.current?.[name] as Record<string, unknown>[] | undefined) : undefined) ?? []).map((row) => row[field.key]));
+      const named = new Set<unknown>();
       (value as Record<string, unknown>[]).forEach((row, index) => {
         const key = row[field.key];
-        if (key !== null && key !== undefined && !keys.has(key)) {
+        if (key === null || key === undefined) return;
+        if (!keys.has(key) || named.has(key)) {
           issues.push({ field: `${name}[${index}].${field.key}`, key: 'entities:validation.lookupInvalid' });
         }
+        named.add(key);
       });
     }
   }

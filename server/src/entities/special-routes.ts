@@ -12,6 +12,7 @@
  *        when unknown. Users who may read the configuration entity read any entry; everyone else (portal
  *        customers) only the entries meant for them (the homepage text) — any other id is answered 404.
  */
+import { ENTITY_SCHEMAS } from './schemas.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -55,7 +56,7 @@ export async function registerSpecialRoutes(app: FastifyInstance, deps: Deps): P
   const { database, contextFor, contextOf } = deps;
   const db = database.db;
 
-  app.get('/api/firm/lookup', async (request, reply) => {
+  app.get('/api/firm/lookup', { schema: ENTITY_SCHEMAS.firmLookup }, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const extra = Object.keys(query).find((name) => name !== 'FirmId' && name !== 'Name');
     if (extra) return send(reply, badRequest(`Unknown query parameter: ${extra.slice(0, 80)}`));
@@ -102,7 +103,7 @@ export async function registerSpecialRoutes(app: FastifyInstance, deps: Deps): P
     });
   });
 
-  app.get('/api/Company/GetDefaultCompany', async (request, reply) => {
+  app.get('/api/Company/GetDefaultCompany', { schema: ENTITY_SCHEMAS.defaultCompany }, async (request, reply) => {
     if (Object.keys((request.query ?? {}) as object).length > 0) return send(reply, badRequest('no query parameters'));
     const row = (await db
       .selectFrom('companies' as never)
@@ -115,7 +116,7 @@ export async function registerSpecialRoutes(app: FastifyInstance, deps: Deps): P
     return reply.header('cache-control', 'no-store').send({ Name: row.name, Logo: row.logo, LogoFileType: type });
   });
 
-  app.get('/api/Configuration/GetConfigurationByControlId', async (request, reply) => {
+  app.get('/api/Configuration/GetConfigurationByControlId', { schema: ENTITY_SCHEMAS.configuration }, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const extra = Object.keys(query).find((name) => name !== 'controlId');
     if (extra) return send(reply, badRequest(`Unknown query parameter: ${extra.slice(0, 80)}`));
@@ -134,7 +135,7 @@ export async function registerSpecialRoutes(app: FastifyInstance, deps: Deps): P
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_LOGO_BYTES, files: 1 } });
-    scope.post<{ Params: { entity: string; id: string } }>('/api/data/:entity/:id/logo', async (request, reply) => {
+    scope.post<{ Params: { entity: string; id: string } }>('/api/data/:entity/:id/logo', { schema: ENTITY_SCHEMAS.logo }, async (request, reply) => {
       if (request.params.entity !== 'company') return send(reply, failureAnswer(404, 'not_found', 'Not Found'));
       const found = await contextFor(request, reply, 'write');
       if (!found) return reply;

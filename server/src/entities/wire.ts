@@ -16,6 +16,15 @@ export function fieldsOf(def: AnyEntity): [string, Field][] {
   return Object.entries(def.fields) as [string, Field][];
 }
 
+/**
+ * The definition's field called `name`, looked up as an OWN property only: a name that comes from a
+ * request (`Columns=__proto__`, `constructor`, `toString`, `hasOwnProperty` …) must never find
+ * something on Object.prototype (issue #11). Use this for every name that arrives from outside.
+ */
+export function ownField(def: AnyEntity, name: string): AnyEntity['fields'][string] | undefined {
+  return Object.hasOwn(def.fields, name) ? def.fields[name] : undefined;
+}
+
 export function keyColumn(def: AnyEntity): string {
   return def.fields[def.key]!.column;
 }
@@ -71,7 +80,7 @@ export function keyOf(def: AnyEntity, row: Record<string, unknown>): string | nu
 export function columnsFor(def: AnyEntity, fields: Iterable<string>, trail: Trail = true): string[] {
   const columns = new Set<string>([keyColumn(def)]);
   for (const name of fields) {
-    const field = def.fields[name] as Field | undefined;
+    const field = ownField(def, name) as Field | undefined;
     if (!field || field.virtual || field.type === 'children') continue;
     if (field.type === 'set') {
       if (field.storage.kind === 'flags') for (const column of Object.values(field.storage.columns)) columns.add(column);
@@ -129,7 +138,7 @@ function readersFor(def: AnyEntity, fields: Iterable<string>): Reader[] {
   let list = byList.get(key);
   if (!list) {
     list = names.flatMap((name) => {
-      const field = def.fields[name] as Field | undefined;
+      const field = ownField(def, name) as Field | undefined;
       const reader = field ? readerOf(name, field) : null;
       return reader ? [reader] : [];
     });
@@ -224,7 +233,7 @@ export async function loadRecord(
 export function visibleRecord(def: AnyEntity, record: Record<string, unknown>, hidden: ReadonlySet<string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(record)) {
-    const field = def.fields[name];
+    const field = ownField(def, name);
     if (field && (field.writeOnly || hidden.has(name))) continue;
     out[name] = value;
   }
@@ -259,7 +268,7 @@ export function arrayReader(
   type ArrayReader = (row: unknown[], record: Record<string, unknown>) => void;
   const list: ArrayReader[] = [];
   for (const name of fields) {
-    const field = def.fields[name] as Field | undefined;
+    const field = ownField(def, name) as Field | undefined;
     if (!field || field.writeOnly || field.virtual || field.type === 'children') continue;
     if (field.type === 'set') {
       if (field.storage.kind !== 'flags') continue;

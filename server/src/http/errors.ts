@@ -8,6 +8,7 @@
  */
 import type { CallResult } from '@erp/shared/types';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPattern, normalizedPath } from './route-catalog.ts';
 
 export function failure(code: string, message: string): CallResult<never> {
   return { ResultStatus: 2, ResultCode: code, Message: message, EntityId: null, Exception: null };
@@ -43,11 +44,35 @@ export function frameworkError(error: FastifyError, _request: FastifyRequest, re
   return sendFailure(reply, status, status === 414 ? 'uri_too_long' : 'bad_request', message);
 }
 
+type SchemaIssue = { keyword: string; instancePath: string; params: Record<string, unknown>; message?: string; data?: unknown };
+
+/**
+ * A schema failure in words that name the offending part (the first issue only): unknown query parameters
+ * and fields by name, a repeated query parameter, a missing one, or Ajv's message for the value's path.
+ */
+export function validationMessage(error: FastifyError): string {
+  const issue = (error.validation as unknown as SchemaIssue[] | undefined)?.[0];
+  const part = (error as FastifyError & { validationContext?: string }).validationContext ?? 'body';
+  if (!issue) return error.message;
+  const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const name = (value: unknown) => String(value).slice(0, 80);
+  if (issue.keyword === 'additionalProperties') {
+    const extra = name(issue.params['additionalProperty']);
+    if (part === 'querystring') return `Unknown query parameter: ${extra}`;
+    return `Unknown field: ${path ? `${path}.` : ''}${extra}`;
+  }
+  if (issue.keyword === 'required') {
+    const missing = name(issue.params['missingProperty']);
+    return part === 'querystring' ? `the query parameter ${missing} is required` : `${path ? `${path}.` : ''}${missing} is required`;
+  }
+  if (issue.keyword === 'type' && part === 'querystring' && Array.isArray(issue.data)) return `${path} is given more than once`;
+  return `${path || part} ${issue.message ?? 'is not valid'}`;
+}
+
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
-      // Ajv's message names the offending field, e.g. "body must NOT have additional properties".
-      return sendFailure(reply, 400, 'bad_request', `Bad request: ${error.message}`);
+      return sendFailure(reply, 400, 'bad_request', `Bad request: ${validationMessage(error)}`);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
@@ -59,7 +84,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
+    if (isApiPattern(normalizedPath(request.url))) {
       return sendFailure(reply, 404, 'not_found', 'Not Found');
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');

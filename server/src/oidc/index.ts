@@ -16,11 +16,14 @@ import { sweepExpiredPayloads } from './adapter.ts';
 import { registerInteractionRoutes } from './interactions.ts';
 import { loadProviderKeys, type ProviderKeys } from './keys.ts';
 import { createProvider } from './provider.ts';
+import { SignInGuard } from '../security/sign-in-guard.ts';
 
 export interface EmbeddedProvider {
   provider: Provider;
   keys: ProviderKeys;
   mountPath: string;
+  /** Sign-in throttling and the sign-in log (security/sign-in-guard.ts). */
+  signInGuard: SignInGuard;
 }
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -49,7 +52,8 @@ export async function mountEmbeddedProvider(
     handle(req, res).catch((error: unknown) => app.log.error({ err: error }, 'oidc-provider request failed'));
   });
 
-  registerInteractionRoutes(app, { provider, config, database, mountPath });
+  const signInGuard = new SignInGuard(database);
+  registerInteractionRoutes(app, { provider, config, database, mountPath, signInGuard });
 
   await sweepExpiredPayloads(database.db).catch((error) => app.log.warn({ err: error }, 'oidc sweep failed'));
   const timer = setInterval(() => {
@@ -58,5 +62,5 @@ export async function mountEmbeddedProvider(
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
-  return { provider, keys, mountPath };
+  return { provider, keys, mountPath, signInGuard };
 }

@@ -4,7 +4,9 @@
  *   (the shell is a first-party client: the user is never asked to approve it);
  * - POST /oidc/interaction/:uid — checks username and password against the users table (scrypt) and
  *   finishes the login prompt. Wrong credentials, unknown and inactive users all get the same message
- *   and sign nobody in.
+ *   and sign nobody in. Attempts are throttled by user name, client address and both, and every attempt
+ *   is written to the sign-in log (security/sign-in-guard.ts); a locked attempt is answered 429 with
+ *   Retry-After and a message in the browser's language, before the password is looked at.
  * The interaction is bound to the browser by the provider's interaction cookie, checked by
  * `interactionDetails`.
  */
@@ -15,6 +17,7 @@ import type { Database } from '../db/connection.ts';
 import { asFlag } from '../db/schema.ts';
 import { decoyPasswordHash, verifyPassword } from '../auth/password.ts';
 import { INVALID_CREDENTIALS, PAGE_HEADERS, errorPage, loginPage } from './pages.ts';
+import { throttledMessage, type SignInGuard } from '../security/sign-in-guard.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -23,6 +26,7 @@ interface InteractionOptions {
   config: ServerConfig;
   database: Database;
   mountPath: string;
+  signInGuard: SignInGuard;
 }
 
 /** Limits on the posted form: long enough for any real name, short enough to be harmless. */
@@ -30,7 +34,7 @@ const MAX_USERNAME = 128;
 const MAX_PASSWORD = 1024;
 
 export function registerInteractionRoutes(app: FastifyInstance, options: InteractionOptions): void {
-  const { provider, config, database, mountPath } = options;
+  const { provider, config, database, mountPath, signInGuard } = options;
   const homeUrl = `${config.publicUrl}/`;
 
   function sendPage(reply: FastifyReply, status: number, html: string) {
@@ -112,7 +116,20 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
       const username = typeof body.username === 'string' ? body.username.trim().slice(0, MAX_USERNAME) : '';
       const password = typeof body.password === 'string' ? body.password : '';
 
+      const address = request.ip || 'unknown';
       let accountId: string | undefined;
+      if (username) {
+        const gate = await signInGuard.begin(username, address);
+        if (!gate.allowed) {
+          if (signInGuard.logThrottled(address)) await signInGuard.record(username, address, 'throttled');
+          request.log.warn({ username, address }, 'sign-in throttled');
+          return reply
+            .header('retry-after', String(gate.retryAfterSeconds))
+            .code(429)
+            .headers(PAGE_HEADERS)
+            .send(loginPage({ action, username, error: throttledMessage(request.headers['accept-language'], gate.retryAfterSeconds) }));
+        }
+      }
       if (username && password && password.length <= MAX_PASSWORD) {
         const user = await database.db
           .selectFrom('users')
@@ -124,9 +141,12 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
         if (user && matches && asFlag(user.is_active)) accountId = user.user_id;
       }
       if (!accountId) {
-        request.log.info({ username }, 'sign-in refused');
+        if (username) await signInGuard.record(username, address, 'failure');
+        request.log.info({ username, address }, 'sign-in refused');
         return sendPage(reply, 200, loginPage({ action, username, error: INVALID_CREDENTIALS }));
       }
+      signInGuard.succeeded(username, address);
+      await signInGuard.record(username, address, 'success');
 
       const returnTo = await provider.interactionResult(
         request.raw,

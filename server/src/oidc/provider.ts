@@ -78,6 +78,15 @@ export interface EmbeddedProviderOptions {
   keys: ProviderKeys;
 }
 
+/**
+ * Seconds a new refresh token lives: the sliding lifetime, cut at the chain's absolute end (`iiat`, the
+ * first token's issue time, + `absolute`); at least 1 (an exhausted chain's last token dies at once).
+ */
+export function refreshTokenTtl(nowSeconds: number, iiat: number | undefined, sliding: number, absolute: number): number {
+  const start = typeof iiat === 'number' && Number.isFinite(iiat) ? iiat : nowSeconds;
+  return Math.max(1, Math.min(sliding, start + absolute - nowSeconds));
+}
+
 export function createProvider({ config, database, keys }: EmbeddedProviderOptions): Provider {
   const { db } = database;
   const issuer = `${config.publicUrl}/oidc`;
@@ -137,11 +146,18 @@ export function createProvider({ config, database, keys }: EmbeddedProviderOptio
     async issueRefreshToken(_ctx, client) {
       return client.grantTypeAllowed('refresh_token');
     },
+    // Every refresh rotates the refresh token, DPoP-bound ones too (oidc-provider's default keeps a
+    // sender-constrained token): a token copied before a renewal is worthless after it. The chain still
+    // ends at its absolute lifetime (ttl.RefreshToken).
+    rotateRefreshToken: () => true,
     interactions: {
       url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`,
     },
     features: {
       devInteractions: { enabled: false },
+      // RFC 9449: a client that proves a key at the token endpoint gets access and refresh tokens bound to
+      // it (auth/dpop.ts verifies the proofs at the API). OIDC_DPOP=off for clients without DPoP.
+      dPoP: { enabled: config.oidc.dpop !== 'off' },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
@@ -190,8 +206,9 @@ export function createProvider({ config, database, keys }: EmbeddedProviderOptio
       AuthorizationCode: MINUTE,
       IdToken: 10 * MINUTE,
       Interaction: 30 * MINUTE,
-      // Sliding: each rotation gives the new refresh token a full 14 days.
-      RefreshToken: 14 * DAY,
+      // Sliding (each rotation gives the new refresh token up to 14 days) within an absolute lifetime of
+      // the whole rotation chain (OIDC_REFRESH_ABSOLUTE_DAYS): then the user signs in again.
+      RefreshToken: (_ctx, token) => refreshTokenTtl(Math.floor(Date.now() / 1000), (token as { iiat?: number }).iiat, 14 * DAY, config.oidc.refreshTokenAbsoluteDays * DAY),
       Session: 14 * DAY,
       Grant: 30 * DAY,
     },

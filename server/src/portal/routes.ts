@@ -133,7 +133,7 @@ export function registerPortalRoutes(app: FastifyInstance, deps: { database: Dat
   // §7 account-switch: { ResultStatus, Message, DefaultShipToId }.
   app.post<{ Body: { BillToId: string } }>(
     '/api/PortalOrder/account-switch',
-    { ...guard, schema: { body: body({ BillToId: firmId }, ['BillToId']) } },
+    { ...guard, schema: { querystring: query({}), body: body({ BillToId: firmId }, ['BillToId']) } },
     async (request, reply) => {
       const { userId, scope } = await scopeOf(request);
       const billToId = allowedBillTo(scope, request.body.BillToId);
@@ -233,7 +233,7 @@ export function registerPortalRoutes(app: FastifyInstance, deps: { database: Dat
     '/api/PortalProduct/resolve',
     {
       ...guard,
-      schema: { body: body({ BillToId: firmId, Skus: { type: 'array', maxItems: 500, items: { type: 'string', minLength: 1, maxLength: 40 } } }, ['BillToId', 'Skus']) },
+      schema: { querystring: query({}), body: body({ BillToId: firmId, Skus: { type: 'array', maxItems: 500, items: { type: 'string', minLength: 1, maxLength: 40 } } }, ['BillToId', 'Skus']) },
     },
     async (request, reply) => {
       const { scope } = await scopeOf(request);
@@ -281,7 +281,7 @@ export function registerPortalRoutes(app: FastifyInstance, deps: { database: Dat
 
   app.post<{ Body: { BillToId: string; Lines: { ProductId: string; Quantity: number }[]; Replace?: boolean } }>(
     '/api/PortalCart/add',
-    { ...guard, schema: { body: body({ BillToId: firmId, Lines: { ...lines, minItems: 1 }, Replace: { type: 'boolean' } }, ['BillToId', 'Lines']) } },
+    { ...guard, schema: { querystring: query({}), body: body({ BillToId: firmId, Lines: { ...lines, minItems: 1 }, Replace: { type: 'boolean' } }, ['BillToId', 'Lines']) } },
     async (request, reply) => {
       const account = await cartAccount(request, reply, request.body.BillToId);
       if (!account) return reply;
@@ -314,7 +314,7 @@ export function registerPortalRoutes(app: FastifyInstance, deps: { database: Dat
     '/api/PortalCart/lines/:lineId',
     {
       ...guard,
-      schema: { params: query({ lineId: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['lineId']), body: body({ BillToId: firmId, Quantity: quantity }, ['BillToId', 'Quantity']) },
+      schema: { querystring: query({}), params: query({ lineId: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['lineId']), body: body({ BillToId: firmId, Quantity: quantity }, ['BillToId', 'Quantity']) },
     },
     async (request, reply) => {
       const account = await cartAccount(request, reply, request.body.BillToId);
@@ -369,6 +369,7 @@ export function registerPortalRoutes(app: FastifyInstance, deps: { database: Dat
     {
       ...guard,
       schema: {
+        querystring: query({}),
         body: body(
           {
             BillToId: firmId,
@@ -539,6 +540,7 @@ export function registerPortalRoutes(app: FastifyInstance, deps: { database: Dat
     {
       ...guard,
       schema: {
+        querystring: query({}),
         body: body(
           { BillToId: firmId, NotificationKeys: { type: 'array', minItems: 1, maxItems: 500, items: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
           ['BillToId', 'NotificationKeys'],
@@ -560,7 +562,7 @@ export function registerPortalRoutes(app: FastifyInstance, deps: { database: Dat
 
   app.post<{ Body: { BillToId: string } }>(
     '/api/PortalNotification/mark-all-read',
-    { ...guard, schema: { body: body({ BillToId: firmId }, ['BillToId']) } },
+    { ...guard, schema: { querystring: query({}), body: body({ BillToId: firmId }, ['BillToId']) } },
     async (request, reply) => {
       const { scope } = await scopeOf(request);
       const billToId = allowedBillTo(scope, request.body.BillToId);

@@ -132,6 +132,7 @@ const shell: AppCatalog = {
     screen('SH0112', 'SH0002', '/form-widgets-security', 'Form Widgets Security'),
     screen('SH0113', 'SH0002', '/change-password', 'Change Password'),
     screen('SH0114', 'SH0001', '/application', 'Applications'),
+    screen('SH0115', 'SH0002', '/sign-in-log', 'Sign-in Log'),
   ],
 };
 

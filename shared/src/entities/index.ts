@@ -15,6 +15,7 @@ import { formWidgetsSecurity } from './form-widgets-security.ts';
 import { menuAccess } from './menu-access.ts';
 import { role } from './role.ts';
 import { sequenceCounter } from './sequence-counter.ts';
+import { signIn } from './sign-in.ts';
 import { state } from './state.ts';
 import { userSecurables } from './user-securables.ts';
 import { user } from './user.ts';
@@ -33,6 +34,7 @@ export {
   menuAccess,
   role,
   sequenceCounter,
+  signIn,
   state,
   user,
   userSecurables,
@@ -57,6 +59,7 @@ export const ENTITIES: readonly AnyEntity[] = [
   userSecurables,
   menuAccess,
   formWidgetsSecurity,
+  signIn,
 ] as unknown as readonly AnyEntity[];
 
 const byName = new Map(ENTITIES.map((entity) => [entity.name, entity]));

@@ -243,7 +243,7 @@ function checkValue(context: Context, path: string, name: string, field: FieldDe
       if (!isPlainObject(row)) return report(context, rowPath, field, { key: 'entities:validation.row' }, name);
       const out: Record<string, unknown> = {};
       for (const key of Object.keys(row)) {
-        if (!(key in field.fields)) {
+        if (!Object.hasOwn(field.fields, key)) {
           report(context, `${rowPath}.${key.slice(0, 64)}`, null, { key: 'entities:validation.unknownField' }, key.slice(0, 64));
         }
       }

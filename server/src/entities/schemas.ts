@@ -1,0 +1,160 @@
+/**
+ * Request and answer schemas of the generic entity routes, attachments and special endpoints (the
+ * convention is at the top of http/schemas.ts). The schemas check the shape; the definitions check the
+ * content (field names, filters, sort fields, values), with the messages in the module headers of
+ * query.ts and service.ts.
+ */
+import { MAX_EXPORT_PAGE_SIZE, MAX_LIST_PAGE_SIZE } from './query.ts';
+import { apiSchema, BOOLEAN, callResult, INT32, integer, NO_QUERY, object, pagedList, RECORD, text, type JsonSchema } from '../http/schemas.ts';
+
+const ENTITY = text(64, { minLength: 1, pattern: '^[A-Za-z][A-Za-z0-9_-]*$' });
+const ID = text(200, { minLength: 1 });
+const KEY = text(20, { minLength: 1 });
+const NAMES: JsonSchema = { type: 'array', maxItems: 40, items: text(2000) };
+const FILTERS = { '^filter\\.[A-Za-z0-9]+(\\.(from|to))?$': { anyOf: [text(4000), { type: 'array', maxItems: 100, items: text(200) }] } };
+const BODY_FILTERS = {
+  '^filter\\.[A-Za-z0-9]+(\\.(from|to))?$': {
+    anyOf: [text(4000), { type: 'number' }, BOOLEAN, { type: 'array', maxItems: 100, items: { anyOf: [text(200), { type: 'number' }, BOOLEAN] } }],
+  },
+};
+const NAMES_OR_TEXT: JsonSchema = { anyOf: [text(2000), NAMES] };
+
+const entityParams = object({ entity: ENTITY }, ['entity']);
+const recordParams = object({ entity: ENTITY, id: ID }, ['entity', 'id']);
+const attachmentParams = object({ entity: ENTITY, id: ID, key: KEY }, ['entity', 'id', 'key']);
+const tags = ['entities'];
+
+const ENTITY_SUMMARY = object(
+  { Entity: text(64), LabelKey: text(200), Application: text(64), Routes: { type: 'array', items: text(200) }, CanWrite: BOOLEAN },
+  [],
+);
+const ATTACHMENT = object({ AttachmentKey: { type: 'integer' }, FileName: text(255), ContentType: text(100), Size: { type: 'integer' }, CreatedBy: text(64), CreatedOn: text(40) });
+const FILE_ANSWER: JsonSchema = { type: 'string', format: 'binary', description: 'the file' };
+
+export const ENTITY_SCHEMAS = {
+  entities: apiSchema({ summary: 'Entities the caller may read', tags, querystring: NO_QUERY, response: { 200: { type: 'array', items: ENTITY_SUMMARY } } }),
+  entity: apiSchema({
+    summary: 'One entity: write right, hidden and read-only fields, saved list columns',
+    tags,
+    params: entityParams,
+    querystring: NO_QUERY,
+    response: {
+      200: object({
+        Entity: text(64),
+        CanWrite: BOOLEAN,
+        Hidden: { type: 'array', items: text(64) },
+        ReadOnly: { type: 'array', items: text(64) },
+        Preferences: { anyOf: [object({ Columns: { type: 'array', items: text(64) } }), { type: 'null' }] },
+      }),
+    },
+  }),
+  preferences: apiSchema({
+    summary: 'Save the list columns the user chose',
+    tags,
+    params: entityParams,
+    querystring: NO_QUERY,
+    body: object({ Columns: { type: 'array', maxItems: 100, items: text(64) } }, ['Columns']),
+    response: { 200: callResult(object({ Columns: { type: 'array', items: text(64) } })) },
+  }),
+  list: apiSchema({
+    summary: 'List records (paging, sorting, search, filters declared by the definition)',
+    tags,
+    params: entityParams,
+    querystring: object(
+      { Page: integer(1, INT32), PageSize: integer(1, MAX_LIST_PAGE_SIZE), Columns: NAMES, SortFields: NAMES, SortDescending: NAMES, Search: text(4000) },
+      [],
+      { patternProperties: FILTERS },
+    ),
+    response: { 200: callResult(undefined, pagedList(RECORD).properties as Record<string, JsonSchema>) },
+  }),
+  create: apiSchema({
+    summary: 'Create a record (the definition validates the fields)',
+    tags,
+    params: entityParams,
+    querystring: NO_QUERY,
+    body: RECORD,
+    response: { 201: callResult(RECORD), 200: callResult() },
+  }),
+  export: apiSchema({
+    summary: 'Export the list as .xlsx (validated completely before the first byte)',
+    tags,
+    params: entityParams,
+    querystring: NO_QUERY,
+    body: {
+      ...object(
+        { Page: integer(1, INT32), PageSize: integer(1, MAX_EXPORT_PAGE_SIZE), Columns: NAMES_OR_TEXT, SortFields: NAMES_OR_TEXT, SortDescending: NAMES_OR_TEXT, Search: text(4000) },
+        [],
+        { patternProperties: BODY_FILTERS },
+      ),
+      type: ['object', 'null'],
+    },
+    response: { 200: FILE_ANSWER },
+  }),
+  get: apiSchema({ summary: 'One record', tags, params: recordParams, querystring: NO_QUERY, response: { 200: callResult(RECORD) } }),
+  update: apiSchema({
+    summary: 'Change a record (fields to change and the Version read)',
+    tags,
+    params: recordParams,
+    querystring: NO_QUERY,
+    body: RECORD,
+    response: { 200: callResult(RECORD) },
+  }),
+  delete: apiSchema({
+    summary: 'Delete a record',
+    tags,
+    params: recordParams,
+    querystring: object({ Version: integer(1, INT32) }),
+    response: { 200: callResult() },
+  }),
+  audit: apiSchema({
+    summary: '§3 audit rows of a record, newest first',
+    tags,
+    params: recordParams,
+    querystring: object({ Page: integer(1, INT32), PageSize: integer(1, 1000) }),
+    response: { 200: callResult(undefined, pagedList(RECORD).properties as Record<string, JsonSchema>) },
+  }),
+  upload: apiSchema({
+    summary: 'Attach one file (multipart/form-data, field `file`)',
+    tags: ['attachments'],
+    params: recordParams,
+    querystring: NO_QUERY,
+    upload: true,
+    response: { 201: callResult(ATTACHMENT) },
+  }),
+  attachments: apiSchema({
+    summary: 'The attachments of a record',
+    tags: ['attachments'],
+    params: recordParams,
+    querystring: NO_QUERY,
+    response: { 200: callResult(undefined, { List: { type: 'array', items: ATTACHMENT } }) },
+  }),
+  download: apiSchema({ summary: 'Download an attachment', tags: ['attachments'], params: attachmentParams, querystring: NO_QUERY, response: { 200: FILE_ANSWER } }),
+  deleteAttachment: apiSchema({ summary: 'Delete an attachment', tags: ['attachments'], params: attachmentParams, querystring: NO_QUERY, response: { 200: callResult() } }),
+  firmLookup: apiSchema({
+    summary: 'Find firms by id prefix or name (at most 50)',
+    tags: ['firm'],
+    querystring: object({ FirmId: text(20), Name: text(100) }),
+    response: { 200: callResult(undefined, { List: { type: 'array', items: RECORD } }) },
+  }),
+  defaultCompany: apiSchema({
+    summary: '§7 the default company: name and logo',
+    tags: ['company'],
+    querystring: NO_QUERY,
+    response: { 200: object({ Name: text(200), Logo: { type: ['string', 'null'] }, LogoFileType: text(100) }) },
+  }),
+  configuration: apiSchema({
+    summary: '§7 a configuration value by control id',
+    tags: ['configuration'],
+    querystring: object({ controlId: text(50, { minLength: 1 }) }, ['controlId']),
+    response: { 200: object({ ControlValue: { type: 'string' } }) },
+  }),
+  logo: apiSchema({
+    summary: 'Upload the company logo (multipart/form-data, field `file`)',
+    tags: ['company'],
+    params: recordParams,
+    querystring: NO_QUERY,
+    upload: true,
+    response: { 200: callResult(RECORD) },
+  }),
+} satisfies Record<string, JsonSchema>;
+
