@@ -6,6 +6,8 @@ import { RovingTabsController } from '../controllers/roving-tabs-controller.ts';
 import { MenuController } from '../controllers/menu-controller.ts';
 import { emit } from '../events.ts';
 import { resetStyles } from '../styles/reset.styles.ts';
+import { loadShoelace } from '../shoelace/shoelace.ts';
+import { TruncatedTooltips } from '../shoelace/truncated-tooltip.ts';
 import styles from './top-bar.styles.ts';
 
 /** One open application tab as the top bar shows it (HOME is added by the element itself). */
@@ -14,11 +16,16 @@ export interface TopBarTab {
   application: string;
   /** The text of the tab, usually the application's Description. */
   label: string;
+  /** True while one of the application's screens holds unsaved changes (the tab shows a marker). */
+  dirty?: boolean;
 }
 
 interface TabView extends TopBarTab {
   closable: boolean;
 }
+
+/** Loads the environment tooltip's element when the label is first pointed at or focused. */
+const loadTooltip = (): void => void loadShoelace('tooltip');
 
 const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
   <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" fill="none" />
@@ -65,6 +72,7 @@ const userIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fal
  * @csspart tab - every application tab; the active one also has `tab-active`.
  * @csspart tab-active - the selected tab.
  * @csspart tab-close - every tab's close button.
+ * @csspart tab-dirty - the unsaved-changes marker of an application with a screen holding unsaved changes.
  * @csspart actions - the right-hand group.
  * @csspart environment - the environment label.
  * @csspart switch-account - the Switch Account link.
@@ -141,6 +149,8 @@ export class ErpTopBar extends LitElement {
 
   protected readonly i18n = new I18nController(this);
 
+  private readonly tooltips = new TruncatedTooltips(this);
+
   protected readonly applicationsMenu = new MenuController(this, {
     container: () => this.find('.applications'),
     button: () => this.find('.applications > button'),
@@ -184,7 +194,7 @@ export class ErpTopBar extends LitElement {
       { application: HOME_APPLICATION, label: t('tabs.home'), closable: false },
       ...(this.tabs ?? [])
         .filter((tab) => tab.application !== HOME_APPLICATION)
-        .map((tab) => ({ application: tab.application, label: tab.label, closable: true })),
+        .map((tab) => ({ application: tab.application, label: tab.label, dirty: tab.dirty === true, closable: true })),
     ];
   }
 
@@ -259,8 +269,14 @@ export class ErpTopBar extends LitElement {
                 aria-keyshortcuts=${tab.closable ? 'Delete' : nothing}
                 tabindex=${index === rovingIndex ? '0' : '-1'}
                 @click=${() => this.activate(tab)}
+                @pointerenter=${(event: PointerEvent) => this.tooltips.check(tab.application, event.currentTarget as HTMLElement)}
+                @focus=${(event: FocusEvent) => this.tooltips.check(tab.application, event.currentTarget as HTMLElement)}
+                @blur=${() => this.tooltips.hide(tab.application)}
               >
-                <span class="label">${tab.label}</span>
+                ${this.tooltips.wrap(tab.application, tab.label, html`<span class="label">${tab.label}</span>`)}
+                ${tab.dirty
+                  ? html`<span class="dirty" part="tab-dirty" role="img" aria-label=${t('tabs.unsaved')}></span>`
+                  : nothing}
               </button>
             `,
           )}
@@ -293,10 +309,22 @@ export class ErpTopBar extends LitElement {
   private renderEnvironment(): TemplateResult | typeof nothing {
     if (!this.environmentLabel) return nothing;
     const tooltip = this.environmentTooltip();
+    // §2 tenant tooltip: a Shoelace tooltip (loaded when the label is first pointed at or focused); the
+    // same lines are the label's description for screen readers.
     return html`
-      <span class="environment" part="environment" title=${tooltip} aria-describedby="environment-details">
-        ${this.environmentLabel}
-      </span>
+      <sl-tooltip class="environment-tooltip" placement="bottom-end" hoist>
+        <span
+          class="environment"
+          part="environment"
+          tabindex="0"
+          aria-describedby="environment-details"
+          @pointerenter=${loadTooltip}
+          @focus=${loadTooltip}
+        >
+          ${this.environmentLabel}
+        </span>
+        <div slot="content" class="environment-lines">${tooltip.split('\n').map((line) => html`<div>${line}</div>`)}</div>
+      </sl-tooltip>
       <span id="environment-details" class="visually-hidden">${tooltip}</span>
     `;
   }
