@@ -8,6 +8,8 @@ import type { Application, Language, Menu, TenantInfo } from '@erp/shared';
 export interface TopBarTab {
   application: string;
   label: string;
+  /** Issue 16: one of the application's screens holds unsaved changes. */
+  dirty?: boolean;
 }
 
 export interface TopBarElement extends HTMLElement {
@@ -40,6 +42,8 @@ export interface TabBarTab {
   id: string;
   label: string;
   isNew: boolean;
+  /** Issue 16: the tab's screen holds unsaved changes. */
+  dirty?: boolean;
 }
 
 export interface TabBarElement extends HTMLElement {

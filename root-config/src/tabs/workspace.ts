@@ -96,6 +96,8 @@ export class Workspace {
   /** What was last published on `bus.tabs$` (a switch between open tabs changes nothing there). */
   private lastOpenTabsJson: string | null = null;
   private markFirstScreenShown: () => void = () => undefined;
+  /** Tab id → path of the tabs whose screen holds unsaved changes. */
+  private readonly dirty = new Map<string, string>();
   /** Settles when the first screen has been activated and rendered (work left for later waits for it). */
   readonly firstScreenShown = new Promise<void>((resolve) => (this.markFirstScreenShown = resolve));
 
@@ -138,6 +140,13 @@ export class Workspace {
       ...(this.options.loadModule ? { loadModule: this.options.loadModule } : {}),
       // ScreenProps.close(): an application page closes its application tab, like its keyboard shortcut.
       closeTab: (tab) => void (tab.kind === 'application' ? this.closeApplication(tab.application) : this.closeTab(tab.id)),
+      // Issue 16: a tab whose screen holds unsaved changes is marked (tab bar here, top bar via the bus).
+      dirtyChanged: (tab, dirty) => {
+        if (dirty) this.dirty.set(tab.id, tab.path);
+        else this.dirty.delete(tab.id);
+        bus.dirtyTabs$.next(new Set(this.dirty.values()));
+        this.render();
+      },
     });
 
     this.cleanups.push(
@@ -403,7 +412,7 @@ export class Workspace {
     if (!view.menuBar.isConnected && !(view.menuBar.hidden && view.tabBar.hidden)) view.root.prepend(view.menuBar, view.tabBar);
     view.menuBar.applicationPath = app.routerPath;
     view.menuBar.activeMenuId = active.menuId;
-    const barTabs = app.menuTabs.map((tab) => ({ id: tab.id, label: tab.label, isNew: tab.isNew }));
+    const barTabs = app.menuTabs.map((tab) => ({ id: tab.id, label: tab.label, isNew: tab.isNew, dirty: this.dirty.has(tab.id) }));
     // A new array re-renders the whole tab bar: only when its tabs changed.
     if (!sameBarTabs(view.tabBar.tabs, barTabs)) view.tabBar.tabs = barTabs;
     view.tabBar.activeId = active.kind === 'menu' || active.kind === 'route' ? active.id : null;
@@ -515,9 +524,10 @@ interface BarTab {
   id: string;
   label: string;
   isNew: boolean;
+  dirty?: boolean;
 }
 
 function sameBarTabs(current: readonly BarTab[] | null | undefined, next: readonly BarTab[]): boolean {
   if (!current || current.length !== next.length) return false;
-  return current.every((tab, i) => tab.id === next[i]!.id && tab.label === next[i]!.label && tab.isNew === next[i]!.isNew);
+  return current.every((tab, i) => tab.id === next[i]!.id && tab.label === next[i]!.label && tab.isNew === next[i]!.isNew && !!tab.dirty === !!next[i]!.dirty);
 }

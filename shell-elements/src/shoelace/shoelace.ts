@@ -15,8 +15,6 @@
  *   (`/vendor/shoelace-icons/<name>.svg`, next to the module's origin), because Shoelace's own `data:` URLs
  *   are fetched and `connect-src 'self'` refuses them. No icon is ever loaded from a CDN.
  */
-import { registerIconLibrary } from '@shoelace-style/shoelace/dist/utilities/icon-library.js';
-import { adoptShoelaceTheme } from './theme.ts';
 
 export type ShoelaceComponent = 'badge' | 'button' | 'dialog' | 'dropdown' | 'input' | 'menu' | 'menu-item' | 'tooltip';
 
@@ -37,26 +35,33 @@ export function shoelaceIconBase(moduleUrl: string = import.meta.url): string {
   return new URL('/vendor/shoelace-icons/', moduleUrl).href;
 }
 
-let prepared = false;
+let prepared: Promise<void> | null = null;
 
-function prepare(): void {
-  if (prepared) return;
-  prepared = true;
-  adoptShoelaceTheme(document);
-  const base = shoelaceIconBase();
-  registerIconLibrary('system', { resolver: (name) => `${base}${encodeURIComponent(name)}.svg` });
+/** Theme and icons, once, before the first component (both lazy too: nothing of this runs at boot). */
+function prepare(): Promise<void> {
+  prepared ??= Promise.all([
+    import('./theme.ts'),
+    import('@shoelace-style/shoelace/dist/utilities/icon-library.js'),
+  ]).then(([{ adoptShoelaceTheme }, { registerIconLibrary }]) => {
+    adoptShoelaceTheme(document);
+    const base = shoelaceIconBase();
+    registerIconLibrary('system', { resolver: (name) => `${base}${encodeURIComponent(name)}.svg` });
+  });
+  return prepared;
 }
 
 const pending = new Map<ShoelaceComponent, Promise<void>>();
 
 /** Loads (once) and defines `<sl-${name}>`; resolves when the element is defined. */
 export function loadShoelace(...names: ShoelaceComponent[]): Promise<void> {
-  prepare();
   return Promise.all(
     names.map((name) => {
       let loading = pending.get(name);
       if (!loading) {
-        loading = loaders[name]().then(() => customElements.whenDefined(`sl-${name}`)).then(() => undefined);
+        loading = prepare()
+          .then(() => loaders[name]())
+          .then(() => customElements.whenDefined(`sl-${name}`))
+          .then(() => undefined);
         pending.set(name, loading);
       }
       return loading;
