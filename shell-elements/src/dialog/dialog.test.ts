@@ -272,6 +272,23 @@ describe('erp-dialog', () => {
   });
 
   describe('accessibility', () => {
+    it('makes a body that scrolls a named Tab stop, and a body that fits none', async () => {
+      const element = await dialogFixture(
+        { heading: 'About', message: '', actions: [{ id: 'close', label: 'Close', variant: 'primary' }] },
+        html`<div class="tall"><button id="inside">Inside</button></div>`,
+      );
+      element.querySelector<HTMLElement>('.tall')!.style.height = '3000px';
+      await openFrom(element);
+      const body = root(element).querySelector<HTMLElement>('[part="body"]')!;
+      expect(body.tabIndex).to.equal(0);
+      expect(body.getAttribute('role')).to.equal('region');
+      expect(body.getAttribute('aria-label')).to.equal('About');
+      await expect(element).to.be.accessible();
+      const short = await dialogFixture();
+      await openFrom(short);
+      expect(root(short).querySelector('[part="body"]')!.hasAttribute('tabindex')).to.equal(false);
+    });
+
     it('passes axe open', async () => {
       const element = await dialogFixture();
       await openFrom(element);

@@ -153,6 +153,7 @@ export class ErpDialog extends LitElement {
         ?open=${this.open && ready && this.hasUpdated}
         @sl-request-close=${this.handleRequestClose}
         @sl-initial-focus=${this.handleInitialFocus}
+        @sl-show=${this.handleShow}
         @sl-after-show=${this.handleAfterShow}
         @sl-after-hide=${this.handleAfterHide}
       >
@@ -196,9 +197,33 @@ export class ErpDialog extends LitElement {
     this.initialButton()?.focus();
   };
 
-  private readonly handleAfterShow = (event: Event): void => {
-    if (event.target === this.slDialog) this.slDialog?.setAttribute('data-shown', '');
+  private readonly handleShow = (event: Event): void => {
+    if (event.target === this.slDialog) this.makeScrollingBodyReachable();
   };
+
+  private readonly handleAfterShow = (event: Event): void => {
+    if (event.target !== this.slDialog) return;
+    this.slDialog?.setAttribute('data-shown', '');
+    this.makeScrollingBodyReachable();
+  };
+
+  /**
+   * Content taller than the dialog (About on a short window) scrolls inside the body: the body is then a Tab
+   * stop named by the heading, so keyboard users can scroll it (WCAG 2.1.1; axe scrollable-region-focusable).
+   */
+  private makeScrollingBodyReachable(): void {
+    const body = this.renderRoot.querySelector<HTMLElement>('.body');
+    if (!body) return;
+    if (body.scrollHeight > body.clientHeight + 1) {
+      body.tabIndex = 0;
+      body.setAttribute('role', 'region');
+      body.setAttribute('aria-label', this.heading);
+    } else {
+      body.removeAttribute('tabindex');
+      body.removeAttribute('role');
+      body.removeAttribute('aria-label');
+    }
+  }
 
   private readonly handleAfterHide = (event: Event): void => {
     if (event.target !== this.slDialog) return;

@@ -558,6 +558,8 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
           ref={scrollRef}
           className="records-grid"
           role="rowgroup"
+          // axe (scrollable-region-focusable): a scroll area must be reachable by keyboard; its keys reach the grid.
+          tabIndex={0}
           data-records-scroll=""
           onScroll={(event) => {
             if (active) savedScroll.current = event.currentTarget.scrollTop;
