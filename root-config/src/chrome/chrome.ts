@@ -64,6 +64,8 @@ export function mountChrome(top: HTMLElement, actions: ChromeActions): Chrome {
     topBar.environmentLabel = profile?.environmentLabel ?? null;
     topBar.environmentName = profile?.environment ?? null;
     topBar.portal = isPortalLanding(profile?.landingPage);
+    // Issue 16: a portal customer sees neither staff tabs, staff menus nor the tenant's database details.
+    topBar.customer = topBar.portal;
   });
   bus.applications$.subscribe((applications) => (topBar.applications = applications));
   bus.tenant$.subscribe((tenant) => (topBar.tenant = tenant));

@@ -13,6 +13,7 @@ export interface TopBarTab {
 }
 
 export interface TopBarElement extends HTMLElement {
+  customer: boolean;
   applications: Application[];
   tabs: TopBarTab[];
   activeApplication: string;
@@ -83,6 +84,8 @@ export interface AboutElement extends HTMLElement {
   tenant: TenantInfo | null;
   versions: { name: string; version: string }[];
   shortcuts: { keys: string; description: string }[];
+  /** A portal customer: the release only, no database details. */
+  customer: boolean;
 }
 
 /** `<erp-portal-badge>`: a count shown only above 0. */

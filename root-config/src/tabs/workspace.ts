@@ -27,6 +27,7 @@ import {
   type Menu,
   type ShellConfig,
 } from '@erp/shared';
+import { isPortalLanding } from '../chrome/chrome.ts';
 import { createElement, onElement, type MenuBarElement, type TabBarElement } from '../chrome/elements.ts';
 import { go, replacePath } from '../router/guard.ts';
 import { resolvePath, resolveWithoutMenus, type Resolution } from '../router/resolve.ts';
@@ -407,8 +408,11 @@ export class Workspace {
 
     const view = this.view;
     if (!view) return;
-    view.menuBar.hidden = !showsMenuArea(app.application, bus.session$.value?.profile);
-    view.tabBar.hidden = app.menuTabs.length === 0;
+    // Issue 16: a portal customer's navigation is the portal bar alone (shown once, in their language): no
+    // menu bar listing the same screens again, no staff tab bar.
+    const customer = isPortalLanding(bus.session$.value?.profile.landingPage);
+    view.menuBar.hidden = customer || !showsMenuArea(app.application, bus.session$.value?.profile);
+    view.tabBar.hidden = customer || app.menuTabs.length === 0;
     if (!view.menuBar.isConnected && !(view.menuBar.hidden && view.tabBar.hidden)) view.root.prepend(view.menuBar, view.tabBar);
     view.menuBar.applicationPath = app.routerPath;
     view.menuBar.activeMenuId = active.menuId;

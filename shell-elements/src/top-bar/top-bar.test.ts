@@ -408,6 +408,17 @@ describe('erp-top-bar', () => {
   });
 
   describe('portal and environment', () => {
+    it('shows a portal customer no application tabs, no Applications menu and no environment label', async () => {
+      const element = await topBar({ portal: true, customer: true, environmentLabel: 'TEST', tenant });
+      expect(one(element, '[role="tablist"]')).to.equal(null);
+      expect(one(element, '[part="applications-button"]')).to.equal(null);
+      expect(one(element, '[part="environment"]')).to.equal(null);
+      expect(root(element).textContent).to.not.include('SQLPROD01');
+      expect(one(element, '[part="switch-account"]')).to.not.equal(null);
+      expect(one(element, '[part="user-button"]')).to.not.equal(null);
+      await expect(element).to.be.accessible();
+    });
+
     it('shows Switch Account only for portal users', async () => {
       const staff = await topBar();
       expect(markup(one(staff, '[part="switch-account"]'))).to.equal(null);
@@ -439,9 +450,10 @@ describe('erp-top-bar', () => {
       expect(description.textContent).to.include('SQLPROD01').and.include('ERP_MAIN').and.include('24.3.1');
       // Keyboard users reach the label; focusing it loads <sl-tooltip> and opens the tooltip.
       label.focus();
-      await waitUntil(() => customElements.get('sl-tooltip') !== undefined, 'sl-tooltip was not loaded');
-      label.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true }));
       await waitUntil(() => tip.open === true, 'the environment tooltip did not open');
+      const content = tip.querySelector<HTMLElement>('[slot="content"]')!;
+      expect(content.checkVisibility()).to.equal(true);
+      expect(content.innerText).to.include('Database server: SQLPROD01');
     });
   });
 

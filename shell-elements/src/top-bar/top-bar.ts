@@ -24,8 +24,18 @@ interface TabView extends TopBarTab {
   closable: boolean;
 }
 
-/** Loads the environment tooltip's element when the label is first pointed at or focused. */
-const loadTooltip = (): void => void loadShoelace('tooltip');
+/**
+ * Loads the environment tooltip's element when the label is first pointed at or focused, and opens it when
+ * the label is still pointed at or focused once loaded (the first event came before the element existed).
+ */
+const loadTooltip = (event: Event): void => {
+  const label = event.currentTarget as HTMLElement;
+  if (customElements.get('sl-tooltip')) return;
+  void loadShoelace('tooltip').then(() => {
+    const focused = (label.getRootNode() as ShadowRoot).activeElement === label;
+    if (focused || label.matches(':hover')) void (label.parentElement as (HTMLElement & { show?: () => Promise<void> }) | null)?.show?.();
+  });
+};
 
 const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
   <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" fill="none" />
@@ -119,6 +129,7 @@ export class ErpTopBar extends LitElement {
     languages: { attribute: false },
     language: {},
     portal: { type: Boolean },
+    customer: { type: Boolean },
   };
 
   /** The Applications menu's items (Description, with Application as secondary text). */
@@ -146,6 +157,12 @@ export class ErpTopBar extends LitElement {
   declare language: string;
   /** Shows the Switch Account link (portal users). */
   declare portal: boolean;
+  /**
+   * A portal customer's bar (issue 16): no application tabs, no Applications menu and no environment label
+   * (staff tabs, staff menus and the tenant's database details are not a customer's business); the portal's
+   * own navigation is `<erp-portal-bar>`.
+   */
+  declare customer: boolean;
 
   protected readonly i18n = new I18nController(this);
 
@@ -186,6 +203,7 @@ export class ErpTopBar extends LitElement {
     this.languages = [];
     this.language = '';
     this.portal = false;
+    this.customer = false;
   }
 
   /** HOME first, then the open application tabs in order. */
@@ -220,9 +238,9 @@ export class ErpTopBar extends LitElement {
   protected override render(): TemplateResult {
     return html`
       <div class="bar" part="base">
-        ${this.renderTabs()}
+        ${this.customer ? html`<div class="strip" part="tab-strip"></div>` : this.renderTabs()}
         <div class="actions" part="actions">
-          ${this.renderEnvironment()}
+          ${this.customer ? nothing : this.renderEnvironment()}
           ${this.portal
             ? html`<button type="button" class="action link" part="switch-account" @click=${this.handleSwitchAccount}>
                 ${t('account.switch')}
@@ -234,7 +252,7 @@ export class ErpTopBar extends LitElement {
                 ${t('user.login')}
               </button>`}
           ${this.signedIn && (this.languages ?? []).length > 1 ? this.renderLanguages() : nothing}
-          ${this.signedIn ? this.renderApplicationsMenu() : nothing}
+          ${this.signedIn && !this.customer ? this.renderApplicationsMenu() : nothing}
         </div>
       </div>
     `;
