@@ -118,12 +118,32 @@ export function matchShortcut(event: KeyInput): ShortcutId | null {
   return SHORTCUTS.find((shortcut) => matches(shortcut.pattern, event))?.id ?? null;
 }
 
-/** The shortcuts as About lists them, in the current language. */
+/**
+ * Keys the generic screens handle themselves (the records list and form, `apps/records`; the tab bars), listed
+ * in About after the shell's own (issue 16: the shortcuts are shown in About). The shell does not handle these.
+ */
+export const SCREEN_SHORTCUTS: readonly Pick<Shortcut, 'keys' | 'descriptionKey' | 'description'>[] = [
+  { keys: 'Delete', descriptionKey: 'shortcuts.tabDelete', description: 'On a tab: close it' },
+  { keys: 'Shift+F2', descriptionKey: 'shortcuts.screenParts', description: 'In a list or a form: next part of the screen (F2) or the previous one (Shift+F2)' },
+  { keys: '↑ ↓ Home End PageUp PageDown', descriptionKey: 'shortcuts.gridMove', description: 'In a list: move the row cursor' },
+  { keys: 'Shift+↑ Shift+↓', descriptionKey: 'shortcuts.gridExtend', description: 'In a list: extend the selection' },
+  { keys: 'Space', descriptionKey: 'shortcuts.gridSelect', description: 'In a list: select or unselect the row' },
+  { keys: 'Ctrl+A', descriptionKey: 'shortcuts.gridAll', description: 'In a list: select every row of the page' },
+  { keys: 'Enter', descriptionKey: 'shortcuts.gridOpen', description: 'In a list: open the record' },
+  { keys: 'F4', descriptionKey: 'shortcuts.lookup', description: 'In a lookup field: look up (Alt+↓ too)' },
+];
+
+/** The shortcuts as About lists them, in the current language: the shell's, then the generic screens'. */
 export function shortcutList(): { keys: string; description: string }[] {
-  return SHORTCUTS.map((shortcut) => ({
+  return [...SHORTCUTS, ...SCREEN_SHORTCUTS].map((shortcut) => ({
     keys: shortcut.keys,
     description: translate(`apps:${shortcut.descriptionKey}`, shortcut.description),
   }));
+}
+
+/** `Ctrl+K` style keys of a shell shortcut, for a control's tooltip (e.g. "Close (Alt+Shift+W)"). */
+export function shortcutKeys(id: ShortcutId): string {
+  return SHORTCUTS.find((shortcut) => shortcut.id === id)?.keys ?? '';
 }
 
 /**

@@ -59,6 +59,12 @@ describe('erp-tab-bar', () => {
     await waitUntil(() => tooltipOf('LONG').open === true, 'focus did not open the tooltip');
   });
 
+  it("names the close button's keyboard shortcut in its tooltip", async () => {
+    const element = await tabBar();
+    expect(closers(element)[0]!.getAttribute('title')).to.equal('Close GL Chart of Accounts (keyboard: Delete on the tab)');
+    expect(closers(element)[0]!.getAttribute('aria-label')).to.equal('Close GL Chart of Accounts');
+  });
+
   it('marks a tab whose screen has unsaved changes with a named marker', async () => {
     const element = await tabBar({ tabs: [{ ...tabs[0]!, dirty: true }, tabs[1]!] });
     const markers = root(element).querySelectorAll('[part="tab-dirty"]');

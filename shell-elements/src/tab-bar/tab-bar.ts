@@ -144,7 +144,7 @@ export class ErpTabBar extends LitElement {
               part="tab-close"
               data-id=${tab.id}
               aria-label=${t('tabs.close', { label: tab.label })}
-              title=${t('tabs.close', { label: tab.label })}
+              title=${t('tabs.closeHint', { label: tab.label, keys: 'Delete' })}
               tabindex="-1"
               @click=${() => this.requestClose(tab)}
             >

@@ -452,7 +452,7 @@ describe('erp-top-bar', () => {
       label.focus();
       await waitUntil(() => tip.open === true, 'the environment tooltip did not open');
       const content = tip.querySelector<HTMLElement>('[slot="content"]')!;
-      expect(content.checkVisibility()).to.equal(true);
+      await waitUntil(() => content.checkVisibility(), 'the tooltip content is not shown');
       expect(content.innerText).to.include('Database server: SQLPROD01');
     });
   });

@@ -311,7 +311,7 @@ export class ErpTopBar extends LitElement {
                     part="tab-close"
                     data-application=${tab.application}
                     aria-label=${t('tabs.close', { label: tab.label })}
-                    title=${t('tabs.close', { label: tab.label })}
+                    title=${t('tabs.closeHint', { label: tab.label, keys: 'Delete' })}
                     tabindex="-1"
                     @click=${() => this.requestClose(tab)}
                   >
