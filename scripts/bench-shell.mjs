@@ -11,7 +11,7 @@
  * extracts that commit with `git archive` into a temporary folder, links this checkout's node_modules into
  * it, builds it, and runs its server next to this one; each boot run then measures both pages back to back
  * (alternating which goes first), so both see the same machine load. The JavaScript at boot of both is
- * reported too. `BENCH_BASELINE_ROOT=<folder>` uses an already built checkout instead.
+ * reported too. `BENCH_BASELINE_ROOT=<folder>` uses an already built checkout instead (`BENCH_BASELINE_LABEL` names it).
  */
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
@@ -42,7 +42,10 @@ function startServer(root, port, data) {
  * (a git ref, default HEAD~1) extracted and built in a temporary folder with this checkout's node_modules.
  */
 function prepareBaseline() {
-  if (process.env.BENCH_BASELINE_ROOT) return { root: process.env.BENCH_BASELINE_ROOT, label: process.env.BENCH_BASELINE_ROOT, temporary: false };
+  if (process.env.BENCH_BASELINE_ROOT) {
+    const root = process.env.BENCH_BASELINE_ROOT;
+    return { root, label: process.env.BENCH_BASELINE_LABEL ?? root, temporary: false };
+  }
   const ref = process.env.BENCH_BASELINE ?? 'HEAD~1';
   if (ref === 'none') return null;
   const commit = execSync(`git rev-parse --short ${ref}`, { cwd: repoRoot, encoding: 'utf8' }).trim();
