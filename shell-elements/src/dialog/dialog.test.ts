@@ -42,7 +42,7 @@ async function openFrom(element: ErpDialog): Promise<void> {
 /** Closed: the Shoelace dialog is not open and its hide animation has finished. */
 async function closed(element: ErpDialog): Promise<void> {
   await element.updateComplete;
-  await waitUntil(() => !slDialog(element).open && !slDialog(element).hasAttribute('data-shown'), 'the dialog did not close');
+  await waitUntil(() => !slDialog(element).open && !slDialog(element).hasAttribute('data-shown'), 'the dialog did not close', { timeout: 4000 });
 }
 
 const root = (element: ErpDialog) => element.shadowRoot!;

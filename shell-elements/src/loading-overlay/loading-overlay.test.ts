@@ -80,7 +80,7 @@ describe('erp-loading-overlay', () => {
     expect(document.elementFromPoint(x, y)).to.equal(button);
     await sendMouse({ type: 'click', position: [Math.round(x), Math.round(y)] });
     expect(clicks).to.equal(1);
-    await waitUntil(() => element.hasAttribute('blocking'), 'the overlay never blocked');
+    await waitUntil(() => element.hasAttribute('blocking'), 'the overlay never blocked', { timeout: 4000 });
     expect(document.elementFromPoint(x, y)).to.equal(element);
     element.active = false;
     await element.updateComplete;

@@ -44,7 +44,7 @@ describe('erp-tab-bar', () => {
     const tooltipOf = (id: string) => root(element).querySelector<HTMLElement & { open: boolean; disabled: boolean; content: string }>(`sl-tooltip[data-tooltip-for="${id}"]`)!;
     const box = longTab!.getBoundingClientRect();
     await sendMouse({ type: 'move', position: [Math.round(box.left + 20), Math.round(box.top + box.height / 2)] });
-    await waitUntil(() => tooltipOf('LONG').open === true, 'the truncated tab shows no tooltip');
+    await waitUntil(() => tooltipOf('LONG').open === true, 'the truncated tab shows no tooltip', { timeout: 4000 });
     expect(tooltipOf('LONG').content).to.equal(long);
     const popupText = tooltipOf('LONG').shadowRoot!.querySelector('[part~="body"]')!.textContent?.trim();
     expect(popupText).to.equal(long);
@@ -56,7 +56,7 @@ describe('erp-tab-bar', () => {
     // Keyboard: focusing the truncated tab opens its tooltip too.
     await sendMouse({ type: 'move', position: [0, 0] });
     longTab!.focus();
-    await waitUntil(() => tooltipOf('LONG').open === true, 'focus did not open the tooltip');
+    await waitUntil(() => tooltipOf('LONG').open === true, 'focus did not open the tooltip', { timeout: 4000 });
   });
 
   it("names the close button's keyboard shortcut in its tooltip", async () => {

@@ -450,9 +450,9 @@ describe('erp-top-bar', () => {
       expect(description.textContent).to.include('SQLPROD01').and.include('ERP_MAIN').and.include('24.3.1');
       // Keyboard users reach the label; focusing it loads <sl-tooltip> and opens the tooltip.
       label.focus();
-      await waitUntil(() => tip.open === true, 'the environment tooltip did not open');
+      await waitUntil(() => tip.open === true, 'the environment tooltip did not open', { timeout: 4000 });
       const content = tip.querySelector<HTMLElement>('[slot="content"]')!;
-      await waitUntil(() => content.checkVisibility(), 'the tooltip content is not shown');
+      await waitUntil(() => content.checkVisibility(), 'the tooltip content is not shown', { timeout: 4000 });
       expect(content.innerText).to.include('Database server: SQLPROD01');
     });
   });
