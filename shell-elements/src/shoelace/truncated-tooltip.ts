@@ -3,7 +3,8 @@
  * text in a Shoelace tooltip when hovered or focused; a tab that fits shows none.
  *
  * Use: wrap a tab's label with `tooltips.wrap(key, label, labelTemplate)` and call `tooltips.check(key,
- * tabElement)` on the tab's `pointerenter` and `focus`, `tooltips.hide(key)` on `blur`. The first check of a
+ * tabElement, event)` on the tab's `pointerenter` and `focus`, `tooltips.leave(tabElement)` on `pointerleave`,
+ * `tooltips.hide(key)` on `blur`. The first check of a
  * truncated tab loads `<sl-tooltip>` (nothing at boot) and enables that tab's tooltip; it opens at once when
  * the pointer or the focus is still on the tab. The tab's accessible name is its whole label anyway
  * (truncation is visual only), so the tooltip is `aria-hidden` content for sighted users.
@@ -25,6 +26,9 @@ export class TruncatedTooltips implements ReactiveController {
   /** Keys of the tabs whose label was truncated when last checked. */
   readonly truncated = new Set<string>();
 
+  /** The tab the pointer is over (`:hover` is not reliable right after an element upgrades). */
+  private pointed: HTMLElement | null = null;
+
   constructor(private readonly host: Host) {
     host.addController(this);
   }
@@ -44,7 +48,8 @@ export class TruncatedTooltips implements ReactiveController {
   }
 
   /** Measures the tab's `.label`; when it is cut, enables (and, if still pointed at or focused, opens) its tooltip. */
-  check(key: string, tab: HTMLElement): void {
+  check(key: string, tab: HTMLElement, event?: Event): void {
+    if (event?.type === 'pointerenter') this.pointed = tab;
     const label = tab.querySelector<HTMLElement>('.label');
     if (!label) return;
     const cut = label.scrollWidth > label.clientWidth + 1;
@@ -58,6 +63,11 @@ export class TruncatedTooltips implements ReactiveController {
     if (cut) void this.open(key, tab);
   }
 
+  /** The pointer left a tab. */
+  leave(tab: HTMLElement): void {
+    if (this.pointed === tab) this.pointed = null;
+  }
+
   /** Closes the tab's tooltip (focus left the tab). */
   hide(key: string): void {
     void this.tooltip(key)?.hide?.();
@@ -67,8 +77,11 @@ export class TruncatedTooltips implements ReactiveController {
     await loadShoelace('tooltip');
     await this.host.updateComplete;
     const root = this.host.shadowRoot;
-    const stillThere = tab.matches(':hover') || root?.activeElement === tab;
-    if (stillThere && this.truncated.has(key)) await this.tooltip(key)?.show();
+    const stillThere = this.pointed === tab || root?.activeElement === tab;
+    const tooltip = this.tooltip(key);
+    // Opened before its first render, sl-tooltip would not show its popup.
+    await (tooltip as (TooltipElement & { updateComplete?: Promise<boolean> }) | null)?.updateComplete;
+    if (stillThere && this.truncated.has(key)) await tooltip?.show();
   }
 
   private tooltip(key: string): TooltipElement | null {

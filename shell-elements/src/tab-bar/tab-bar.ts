@@ -174,7 +174,8 @@ export class ErpTabBar extends LitElement {
       aria-keyshortcuts="Delete"
       tabindex=${roving ? '0' : '-1'}
       @click=${() => this.select(tab)}
-      @pointerenter=${(event: PointerEvent) => this.tooltips.check(tab.id, event.currentTarget as HTMLElement)}
+      @pointerenter=${(event: PointerEvent) => this.tooltips.check(tab.id, event.currentTarget as HTMLElement, event)}
+      @pointerleave=${(event: PointerEvent) => this.tooltips.leave(event.currentTarget as HTMLElement)}
       @focus=${(event: FocusEvent) => this.tooltips.check(tab.id, event.currentTarget as HTMLElement)}
       @blur=${() => this.tooltips.hide(tab.id)}
     >

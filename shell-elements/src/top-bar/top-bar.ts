@@ -24,17 +24,28 @@ interface TabView extends TopBarTab {
   closable: boolean;
 }
 
+/** Environment labels the pointer is over (`:hover` is not reliable right after an element upgrades). */
+const pointed = new WeakSet<Element>();
+
 /**
  * Loads the environment tooltip's element when the label is first pointed at or focused, and opens it when
  * the label is still pointed at or focused once loaded (the first event came before the element existed).
  */
 const loadTooltip = (event: Event): void => {
   const label = event.currentTarget as HTMLElement;
+  if (event.type === 'pointerenter') pointed.add(label);
   if (customElements.get('sl-tooltip')) return;
-  void loadShoelace('tooltip').then(() => {
+  void loadShoelace('tooltip').then(async () => {
+    const tooltip = label.parentElement as (HTMLElement & { show(): Promise<void>; updateComplete: Promise<boolean> }) | null;
+    // Opened before its first render, sl-tooltip would not show its popup.
+    await tooltip?.updateComplete;
     const focused = (label.getRootNode() as ShadowRoot).activeElement === label;
-    if (focused || label.matches(':hover')) void (label.parentElement as (HTMLElement & { show?: () => Promise<void> }) | null)?.show?.();
+    if (focused || pointed.has(label)) await tooltip?.show();
   });
+};
+
+const leaveLabel = (event: Event): void => {
+  pointed.delete(event.currentTarget as Element);
 };
 
 const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
@@ -287,7 +298,8 @@ export class ErpTopBar extends LitElement {
                 aria-keyshortcuts=${tab.closable ? 'Delete' : nothing}
                 tabindex=${index === rovingIndex ? '0' : '-1'}
                 @click=${() => this.activate(tab)}
-                @pointerenter=${(event: PointerEvent) => this.tooltips.check(tab.application, event.currentTarget as HTMLElement)}
+                @pointerenter=${(event: PointerEvent) => this.tooltips.check(tab.application, event.currentTarget as HTMLElement, event)}
+                @pointerleave=${(event: PointerEvent) => this.tooltips.leave(event.currentTarget as HTMLElement)}
                 @focus=${(event: FocusEvent) => this.tooltips.check(tab.application, event.currentTarget as HTMLElement)}
                 @blur=${() => this.tooltips.hide(tab.application)}
               >
@@ -337,6 +349,7 @@ export class ErpTopBar extends LitElement {
           tabindex="0"
           aria-describedby="environment-details"
           @pointerenter=${loadTooltip}
+          @pointerleave=${leaveLabel}
           @focus=${loadTooltip}
         >
           ${this.environmentLabel}
