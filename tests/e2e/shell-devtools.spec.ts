@@ -38,7 +38,8 @@ test('an override set in the browser loads one module from a local dev server on
   expect(await page.evaluate(() => (globalThis as { __homeFromDevServer?: boolean }).__homeFromDevServer)).toBe(true);
   expect(served).toContain('/home.js');
 
-  // Removing the override goes back to the built module.
+  // Removing the override goes back to the built module (the library loads when the page is idle).
+  await page.waitForFunction(() => 'importMapOverrides' in window);
   await page.evaluate(() => {
     (window as unknown as { importMapOverrides: { removeOverride(name: string): void } }).importMapOverrides.removeOverride('@erp/home');
   });
