@@ -5,9 +5,16 @@
  * between kept-alive tabs; opening a screen of an already loaded micro-app and of one not loaded yet; the
  * JavaScript loaded at boot (gzip). Writes the "## Shell in Chromium" section of BENCHMARKS.md.
  * Needs `npm run build` first. Usage: node scripts/bench-shell.mjs
+ *
+ * Side by side with a previous version (issue 16: "boot time not worse than before, measured side by side in
+ * one run"): `BENCH_BASELINE=<git ref>` (default `HEAD~1`… any commit; `BENCH_BASELINE=none` skips it)
+ * extracts that commit with `git archive` into a temporary folder, links this checkout's node_modules into
+ * it, builds it, and runs its server next to this one; each boot run then measures both pages back to back
+ * (alternating which goes first), so both see the same machine load. The JavaScript at boot of both is
+ * reported too. `BENCH_BASELINE_ROOT=<folder>` uses an already built checkout instead (`BENCH_BASELINE_LABEL` names it).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,11 +28,53 @@ const RUNS = 15;
 const SWITCHES = 20;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'erp-bench-shell-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-  cwd: repoRoot,
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+/** Starts a server of the checkout at `root` (no partner demo site: only the shell is measured). */
+function startServer(root, port, data) {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: data, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', PARTNER_DEMO: 'false' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/**
+ * A built checkout of the previous version, or null: `BENCH_BASELINE_ROOT` as it is, else `BENCH_BASELINE`
+ * (a git ref, default HEAD~1) extracted and built in a temporary folder with this checkout's node_modules.
+ */
+function prepareBaseline() {
+  if (process.env.BENCH_BASELINE_ROOT) {
+    const root = process.env.BENCH_BASELINE_ROOT;
+    return { root, label: process.env.BENCH_BASELINE_LABEL ?? root, temporary: false };
+  }
+  const ref = process.env.BENCH_BASELINE ?? 'HEAD~1';
+  if (ref === 'none') return null;
+  const commit = execSync(`git rev-parse --short ${ref}`, { cwd: repoRoot, encoding: 'utf8' }).trim();
+  const root = mkdtempSync(join(tmpdir(), 'erp-bench-baseline-'));
+  execSync(`git archive ${commit} | tar -x -C '${root}'`, { cwd: repoRoot, shell: '/bin/sh' });
+  // node_modules: every package linked to this checkout's, except the workspace links (@erp/*), which must
+  // point into the baseline's own folders.
+  const modules = join(repoRoot, 'node_modules');
+  mkdirSync(join(root, 'node_modules', '@erp'), { recursive: true });
+  for (const name of readdirSync(modules)) {
+    if (name !== '@erp') symlinkSync(join(modules, name), join(root, 'node_modules', name));
+  }
+  for (const name of readdirSync(join(modules, '@erp'))) {
+    symlinkSync(readlinkSync(join(modules, '@erp', name)), join(root, 'node_modules', '@erp', name));
+  }
+  for (const nested of ['server/node_modules']) {
+    if (existsSync(join(repoRoot, nested))) symlinkSync(join(repoRoot, nested), join(root, nested));
+  }
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+  if (built.status !== 0) throw new Error(`the baseline ${commit} did not build`);
+  return { root, label: `commit ${commit}`, temporary: true };
+}
+
+const baseline = prepareBaseline();
+const BASELINE_PORT = PORT + 10;
+const baselineBase = `http://localhost:${BASELINE_PORT}`;
+const baselineData = mkdtempSync(join(tmpdir(), 'erp-bench-shell-baseline-'));
+const server = startServer(repoRoot, PORT, dataDir);
+const baselineServer = baseline ? startServer(baseline.root, BASELINE_PORT, baselineData) : null;
 
 /** Resolves with performance.now() in the page at the first animation frame where `selector` is shown. */
 const frameWhenShown = (page, selector) =>
@@ -53,13 +102,49 @@ try {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const context = await browser.newContext();
-  const signInPage = await context.newPage();
-  await signInPage.goto(`${base}/#/`);
-  await signInPage.getByLabel('Username').fill('admin');
-  await signInPage.getByLabel('Password').fill('admin');
-  await signInPage.getByRole('button', { name: 'Sign in' }).click();
-  await signInPage.waitForSelector(homeReady);
-  await signInPage.close();
+  /** Signs in once at `origin` (the stored token then lets every boot start signed in). */
+  const signIn = async (origin) => {
+    const signInPage = await context.newPage();
+    await signInPage.goto(`${origin}/#/`);
+    await signInPage.getByLabel('Username').fill('admin');
+    await signInPage.getByLabel('Password').fill('admin');
+    await signInPage.getByRole('button', { name: 'Sign in' }).click();
+    await signInPage.waitForSelector(homeReady);
+    await signInPage.close();
+  };
+  await signIn(base);
+  if (baselineServer) {
+    await waitForServer(`${baselineBase}/shell-config.json`);
+    await signIn(baselineBase);
+  }
+  /** One boot of the shell at `origin`: when HOME was shown, the marks, and (asked) the scripts until then. */
+  const bootOnce = async (origin, withScripts) => {
+    const page = await context.newPage();
+    await page.goto(`${origin}/#/`, { waitUntil: 'commit' });
+    const shownAt = await frameWhenShown(page, homeReady);
+    const marks = await page.evaluate(() => performance.getEntriesByType('mark').map(({ name, startTime }) => ({ name, startTime })));
+    const scripts = withScripts
+      ? await page.evaluate(
+          (until) =>
+            performance
+              .getEntriesByType('resource')
+              .filter((entry) => entry.startTime <= until)
+              .map((entry) => new URL(entry.name).pathname)
+              .filter((path) => path.endsWith('.js')),
+          shownAt,
+        )
+      : [];
+    await page.close();
+    return { shownAt, marks, scripts };
+  };
+  /** gzip (level 9) of the distinct scripts, fetched from `origin`. */
+  const gzipOf = async (origin, paths) => {
+    let total = 0;
+    for (const path of new Set(paths)) total += gzipSync(Buffer.from(await (await fetch(`${origin}${path}`)).arrayBuffer()), { level: 9 }).length;
+    return total;
+  };
+  const baselineBoot = [];
+  let baselineScripts = [];
 
   // Reference: a plain page from the same server (its load event), and the shell's boot to a usable HOME.
   const blank = [];
@@ -73,32 +158,26 @@ try {
     blank.push(await reference.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventEnd));
     await reference.close();
 
-    const page = await context.newPage();
-    await page.goto(`${base}/#/`, { waitUntil: 'commit' });
-    const shownAt = await frameWhenShown(page, homeReady);
-    boot.push(shownAt);
-    const marks = await page.evaluate(() => performance.getEntriesByType('mark').map(({ name, startTime }) => ({ name, startTime })));
-    for (const { name, startTime } of marks) bootMarks[name]?.push(startTime);
-    if (run === 0) {
+    // Both versions back to back, the first one alternating (the same machine load for both).
+    const order = baselineServer && run % 2 === 1 ? ['baseline', 'current'] : ['current', 'baseline'];
+    for (const which of order) {
+      if (which === 'baseline') {
+        if (!baselineServer) continue;
+        const measured = await bootOnce(baselineBase, run === 0);
+        baselineBoot.push(measured.shownAt);
+        if (run === 0) baselineScripts = measured.scripts;
+        continue;
+      }
       // What the boot asked for until HOME was shown (the idle prefetch of React for later pages is not boot).
-      initialScripts = await page.evaluate(
-        (until) =>
-          performance
-            .getEntriesByType('resource')
-            .filter((entry) => entry.startTime <= until)
-            .map((entry) => new URL(entry.name).pathname)
-            .filter((path) => path.endsWith('.js')),
-        shownAt,
-      );
+      const { shownAt, marks, scripts } = await bootOnce(base, run === 0);
+      boot.push(shownAt);
+      for (const { name, startTime } of marks) bootMarks[name]?.push(startTime);
+      if (run === 0) initialScripts = scripts;
     }
-    await page.close();
   }
 
-  let initialGzip = 0;
-  for (const path of new Set(initialScripts)) {
-    const body = Buffer.from(await (await fetch(`${base}${path}`)).arrayBuffer());
-    initialGzip += gzipSync(body, { level: 9 }).length;
-  }
+  const initialGzip = await gzipOf(base, initialScripts);
+  const baselineGzip = baselineServer ? await gzipOf(baselineBase, baselineScripts) : 0;
 
   // Tab switching between two kept-alive application pages, and opening new screens.
   const switches = [];
@@ -166,11 +245,20 @@ try {
     ['First application page after boot (Order Entry: React and @erp/ui start), median', ms(median(firstApplicationPage)), `target ≤ 300 ms (${verdict(median(firstApplicationPage) <= 300)})`],
     ['JavaScript loaded at boot (gzip, level 9)', `${(initialGzip / 1024).toFixed(1)} kB in ${new Set(initialScripts).size} files`, `target ≤ 120 kB (${verdict(initialGzip <= 120 * 1024)})`],
   ];
+  if (baselineServer) {
+    // Not worse than before: this build's median within 5 % (run-to-run noise on a shared machine) of the
+    // previous version's, measured in the same runs.
+    const previous = median(baselineBoot);
+    rows.push(
+      [`Previous version (${baseline.label}), same runs: boot to interactive HOME, median`, ms(previous), `this build ${ms(bootMedian)} = ${(bootMedian / previous).toFixed(2)} × — target ≤ 1.05 × (${verdict(bootMedian <= previous * 1.05)})`],
+      [`Previous version (${baseline.label}): JavaScript loaded at boot (gzip, level 9)`, `${(baselineGzip / 1024).toFixed(1)} kB in ${new Set(baselineScripts).size} files`, `this build ${(initialGzip / 1024).toFixed(1)} kB`],
+    );
+  }
   const section = [
     '## Shell in Chromium',
     '',
     `Written by \`npm run bench\` (scripts/bench-shell.mjs) on ${new Date().toISOString().slice(0, 10)}; machine: ${machine()}; headless Debian Chromium, server on the same machine (SQLite).`,
-    `Boot and reference: ${RUNS} runs each; tabs and screens: 5 fresh pages, ${SWITCHES} switches each once the screens opened have settled (1 s, then an idle moment). Boot: from navigation start to the first animation frame showing HOME; JavaScript at boot: the files requested until then. Tabs and screens: from the hash change to the moment the screen is in the DOM, visible and laid out (a MutationObserver); the frame row adds the wait for the next display frame.`,
+    `Boot and reference: ${RUNS} runs each${baselineServer ? ` (each run boots this build and the previous version back to back, alternating which goes first)` : ''}; tabs and screens: 5 fresh pages, ${SWITCHES} switches each once the screens opened have settled (1 s, then an idle moment). Boot: from navigation start to the first animation frame showing HOME; JavaScript at boot: the files requested until then. Tabs and screens: from the hash change to the moment the screen is in the DOM, visible and laid out (a MutationObserver); the frame row adds the wait for the next display frame.`,
     '',
     '| measure | result | target |',
     '|---|---|---|',
@@ -184,5 +272,8 @@ try {
   console.log(section);
 } finally {
   server.kill('SIGTERM');
+  baselineServer?.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(baselineData, { recursive: true, force: true });
+  if (baseline?.temporary) rmSync(baseline.root, { recursive: true, force: true });
 }

@@ -49,6 +49,8 @@ export default defineConfig({
       fileName: (_format, name) => `${name}.js`,
     },
     // ES library mode keeps whitespace unless the output itself is told to minify (as in vite.library.ts).
-    rollupOptions: { output: { minify: true } },
+    // Shoelace's components are lazy chunks (loaded on first use, src/shoelace/shoelace.ts), under chunks/
+    // like every package's (content-hashed names, served as immutable).
+    rollupOptions: { output: { minify: true, chunkFileNames: 'chunks/standalone-[name]-[hash].js' } },
   },
 });

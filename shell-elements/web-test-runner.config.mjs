@@ -13,7 +13,9 @@
  * - `/mounted/elements/…`, `/mounted/locales/…`: the same layout under a path prefix (a server behind a
  *   reverse proxy at `/mounted/`), where the default locales base must stay next to the bundle's folder.
  */
-import { dirname, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultReporter } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
@@ -41,13 +43,31 @@ function aliases(context, next) {
   return next();
 }
 
+/**
+ * Vite's `?inline` CSS imports (Shoelace's theme, src/shoelace/theme.ts) as the dev server serves them: a
+ * module whose default export is the file's text.
+ */
+const cssInline = {
+  name: 'css-inline',
+  resolveImport({ source }) {
+    if (!source.endsWith('.css?inline') || source.startsWith('.') || source.startsWith('/')) return undefined;
+    const file = createRequire(import.meta.url).resolve(source.slice(0, -'?inline'.length));
+    return `/${relative(repoRoot, file).split('\\').join('/')}?inline`;
+  },
+  serve(context) {
+    if (!context.path.endsWith('.css') || !('inline' in context.query)) return undefined;
+    const text = readFileSync(join(repoRoot, decodeURIComponent(context.path)), 'utf8');
+    return { body: `export default ${JSON.stringify(text)};`, type: 'js' };
+  },
+};
+
 export default {
   rootDir: repoRoot,
   files: [resolve(here, 'src/**/*.test.ts').split('\\').join('/')],
   nodeResolve: true,
   middleware: [aliases],
   watch: false,
-  plugins: [esbuildPlugin({ ts: true, tsconfig: resolve(repoRoot, 'tsconfig.json') })],
+  plugins: [cssInline, esbuildPlugin({ ts: true, tsconfig: resolve(repoRoot, 'tsconfig.json') })],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

@@ -47,6 +47,7 @@ import { changeLanguage, publishLanguage } from './locale.ts';
 import { go, landingPath } from './router/guard.ts';
 import { Workspace } from './tabs/workspace.ts';
 import { WORKSPACE_APP, workspaceApplication } from './workspace-app.ts';
+import { loadDevtools } from './devtools.ts';
 
 /** Namespaces every page needs: the elements' (shell), the §8 catalogue (errors) and the micro-apps' (apps). */
 const NAMESPACES = ['shell', 'errors', 'apps'];
@@ -363,6 +364,8 @@ async function boot(): Promise<void> {
       whenIdle(() => {
         buildDeferred();
         prefetchScreenModules(imports);
+        // Issue 16: import-map-overrides for developers who set localStorage.devtools (devtools.ts).
+        loadDevtools(safeLocalStorage());
       });
     });
   } finally {

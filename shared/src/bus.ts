@@ -25,6 +25,8 @@ import { HOME_APPLICATION, type Application, type Menu, type RouteDefinition, ty
  * - confirm$            askUser() in screen.ts                          → root-config's dialog (erp-dialog)
  * - badgesReload$       portal                                          → portal badges
  * - tabClosed$          root-config (tab host, after a screen was torn down) → anyone
+ * - dirtyTabs$          root-config (tab host: a screen registers a close guard exactly while it holds
+ *                       unsaved changes, screen.ts)                    → top bar and tab bar markers, anyone
  * - alert$              api.ts, session.ts, root-config                → the alerts region
  */
 
@@ -130,6 +132,11 @@ export const bus = {
   confirm$: new Subject<ConfirmRequest>(),
   /** Portal badges should be fetched again (§4 after an account switch). */
   badgesReload$: new Subject<void>(),
+  /**
+   * Hash paths of the open tabs whose screen holds unsaved changes (issue 16: such a tab is marked). A screen
+   * holds unsaved changes while it has a close guard registered (`setCanClose`, `useCloseGuard`).
+   */
+  dirtyTabs$: new BehaviorSubject<ReadonlySet<string>>(new Set()),
   /** A menu tab was closed and its screen torn down. */
   tabClosed$: new Subject<{ application: string; menuId: string }>(),
   /** An alert for the user (§8 catalogue), already localized. */

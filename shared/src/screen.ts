@@ -33,7 +33,10 @@ export interface ScreenProps {
   routeProps: Record<string, unknown>;
   /** The route definition's Meta, parsed. */
   meta: Record<string, unknown>;
-  /** Registers (or, with null, removes) the screen's close guard. */
+  /**
+   * Registers (or, with null, removes) the screen's close guard. A screen has a guard exactly while it holds
+   * unsaved changes: the shell marks its tab meanwhile (`bus.dirtyTabs$`).
+   */
   setCanClose(guard: CloseGuard | null): void;
   /**
    * Asks the shell to close this screen's tab, as the tab's close button does (the close guard is asked

@@ -114,6 +114,10 @@ test('a screen with unsaved changes asks Save / Discard / Stay before its tab cl
   await goTo(page, '#/novus-gl/gl-chart');
   await notes.fill('draft entry');
 
+  // Issue 16: a tab whose screen holds unsaved changes is marked, and so is its application tab.
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
+  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
+
   // Stay: the tab and the text stay.
   await tabBar(page).getByRole('button', { name: 'Close GL Chart of Accounts' }).click();
   await expect(dialog(page).getByRole('heading', { name: 'Unsaved changes' })).toBeVisible();
@@ -137,10 +141,11 @@ test('a screen with unsaved changes asks Save / Discard / Stay before its tab cl
   await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
   await expect(notes).toHaveValue('draft entry');
 
-  // Discard: the tab closes and its screen is gone.
+  // Discard: the tab closes and its screen is gone; the application tab's marker goes with it.
   await tabBar(page).getByRole('button', { name: 'Close GL Chart of Accounts' }).click();
   await dialog(page).getByRole('button', { name: 'Discard' }).click();
   await expect(tabBar(page).getByRole('tab')).toHaveCount(0);
+  await expect(topBar(page).getByRole('img', { name: 'Unsaved changes' })).toHaveCount(0);
   await expect(chart).toHaveCount(0);
   await expect(page).toHaveURL(/#\/novus-gl$/);
 });
@@ -202,4 +207,45 @@ test('keyboard: Alt+Shift+arrows switch tabs, Alt+Shift+PageUp/PageDown applicat
   await expect(page).toHaveURL(/#\/$/);
   await page.keyboard.press('Alt+Shift+W'); // HOME never closes
   await expect(topBar(page).getByRole('tab', { name: 'HOME' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a truncated tab shows its full title in a tooltip; one that fits shows none', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin', 'admin', '#/novus-ar/firm-maintenance');
+  await expect(tabBar(page).getByRole('tab').first()).toBeVisible();
+  // Narrow tabs (the product's own custom property) so the screen's title is cut by the ellipsis.
+  await tabBar(page).evaluate((bar) => (bar as HTMLElement).style.setProperty('--erp-tab-bar-tab-max-width', '6rem'));
+  const tab = tabBar(page).getByRole('tab').first();
+  const title = (await tab.textContent())!.trim();
+  await tab.hover();
+  const tooltip = page.getByRole('tooltip');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toHaveText(title);
+  // The application tab's label fits: pointing at it shows no tooltip.
+  await topBar(page).getByRole('tab', { name: 'HOME' }).hover();
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+});
+
+test('a click on a tab right after typing into a grid filter is not lost', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/novus-gl');
+  await expect(screenOf(page, '/novus-gl').getByRole('heading', { level: 1 })).toBeVisible();
+  await goTo(page, '#/novus-ar/firm-maintenance');
+  const firms = screenOf(page, '/novus-ar/firm-maintenance');
+  const province = firms.getByRole('textbox', { name: 'Province' });
+  await expect(province).toBeVisible();
+  await settled(page);
+  // The filtered list answers only once the test says so: the loading overlay is on meanwhile.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/.*filter\.ProvinceCode=QC/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await province.pressSequentially('QC');
+  // Leaving the field applies the filter (a request starts on pointer down): the click must still land.
+  await topBar(page).getByRole('tab', { name: 'General Ledger' }).click();
+  await expect(page).toHaveURL(/#\/novus-gl$/);
+  await expect(screenOf(page, '/novus-gl')).toBeVisible();
+  release();
+  await settled(page);
 });

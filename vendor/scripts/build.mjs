@@ -18,10 +18,10 @@
  *    import map (scripts/check-import-map.mjs).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, esmExternalRequirePlugin, parseSync } from 'vite';
 
@@ -179,6 +179,10 @@ function entrySource(name, specifiers, resolved) {
       if (names.includes('default') && !hasDefault) {
         lines.push(`export { default } from ${file};`);
         hasDefault = true;
+      } else if (!fresh.length) {
+        // Nothing left to re-export (a Shoelace component: its default is taken): still run its module,
+        // which registers the element.
+        lines.push(`import ${file};`);
       }
     }
   });
@@ -242,25 +246,15 @@ function verify(output, resolved) {
     if (!chunks.has(`${name}.js`)) problems.push(`${VENDOR_URL}${name}.js was not built`);
   }
 
-  // One copy: the library modules reachable from one output file are reachable from no other one.
+  // One copy: every library module is in exactly one emitted file. Outputs may share a chunk (the Shoelace
+  // components share Shoelace's base class and popup; lit.js and lit-static-html.js share lit-html): the
+  // browser loads a chunk once per URL, so a module in a shared chunk still runs once per page.
   const owner = new Map();
-  for (const name of outputs.keys()) {
-    const seen = new Set();
-    const walk = (fileName) => {
-      if (seen.has(fileName)) return;
-      seen.add(fileName);
-      const chunk = chunks.get(fileName);
-      chunk?.imports.filter((i) => chunks.has(i)).forEach(walk);
-    };
-    walk(`${name}.js`);
-    for (const fileName of seen) {
-      for (const id of chunks.get(fileName)?.moduleIds ?? []) {
-        if (!isLibraryModule(id)) continue;
-        if (owner.has(id) && owner.get(id) !== name) {
-          problems.push(`${relative(repoRoot, id)} is bundled into both ${owner.get(id)}.js and ${name}.js`);
-        }
-        owner.set(id, name);
-      }
+  for (const [fileName, chunk] of chunks) {
+    for (const id of chunk.moduleIds) {
+      if (!isLibraryModule(id)) continue;
+      if (owner.has(id)) problems.push(`${relative(repoRoot, id)} is bundled into both ${owner.get(id)} and ${fileName}`);
+      owner.set(id, fileName);
     }
   }
 
@@ -312,11 +306,47 @@ function report(chunks) {
   console.log(`total gzip ${(total / 1024).toFixed(1)} kB (level 9; each row includes the chunks it loads; sourcemaps beside each file)`);
 }
 
+/**
+ * Shoelace's "system" icons (close, check, chevrons …) are SVG strings in its JS, resolved to `data:` URLs that
+ * sl-icon then fetch()es — which the shell's CSP (`connect-src 'self'`) refuses. They are written here as
+ * files, `vendor/dist/shoelace-icons/<name>.svg`, and shell-elements re-registers the `system` library to
+ * fetch them from this server (shell-elements/src/shoelace/setup.ts). The default (Bootstrap) library is
+ * never used: no icon is loaded from anywhere else, nor from a CDN.
+ */
+async function writeShoelaceIcons() {
+  const chunksDir = join(dirname(requireFromVendor.resolve('@shoelace-style/shoelace/dist/shoelace.js')), 'chunks');
+  const file = readdirSync(chunksDir)
+    .map((name) => join(chunksDir, name))
+    .find((path) => readFileSync(path, 'utf8').includes('src/components/icon/library.system.ts'));
+  if (!file) fail('Shoelace system icon library not found');
+  const source = readFileSync(file, 'utf8');
+  const names = [...source.matchAll(/^ {2}"?([a-z][a-z0-9-]*)"?: `/gm)].map((m) => m[1]);
+  const module = await import(pathToFileURL(file).href);
+  const library = Object.values(module).find((value) => value?.name === 'system' && typeof value.resolver === 'function');
+  if (!library || !names.length) fail('Shoelace system icons not readable');
+  const target = join(outDir, 'shoelace-icons');
+  mkdirSync(target, { recursive: true });
+  for (const name of names) {
+    const url = library.resolver(name);
+    const svg = decodeURIComponent(url.slice(url.indexOf(',') + 1));
+    if (!svg.includes('<svg')) fail(`Shoelace system icon ${name} is not an SVG`);
+    writeFileSync(join(target, `${name}.svg`), svg.trim() + '\n');
+  }
+  // import-map-overrides (development only, served by the server outside production): a classic script
+  // that must run before any module, so it is copied as it is, not turned into an ES module.
+  copyFileSync(
+    join(dirname(requireFromVendor.resolve('import-map-overrides')), 'import-map-overrides.js'),
+    join(outDir, 'import-map-overrides.js'),
+  );
+  return names.length;
+}
+
 const started = Date.now();
 const resolved = await probe();
 const { output } = await buildVendor(resolved);
 const chunks = verify(output, resolved);
 report(chunks);
+console.log(`shoelace-icons: ${await writeShoelaceIcons()} system icons written`);
 
 const check = spawnSync(process.execPath, [join(vendorDir, 'scripts', 'check-import-map.mjs'), 'vendor/dist'], {
   cwd: repoRoot,

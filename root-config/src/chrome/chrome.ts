@@ -24,12 +24,14 @@ export function isPortalLanding(landingPage: string | null | undefined): boolean
   return !!landingPage && /(^|\/|#)portal(\/|$)/i.test(landingPage);
 }
 
-function tabsFor(tabs: OpenApplicationTab[], applications: Application[]): TopBarTab[] {
+function tabsFor(tabs: OpenApplicationTab[], applications: Application[], dirty: ReadonlySet<string>): TopBarTab[] {
   return tabs
     .filter((tab) => tab.application !== HOME_APPLICATION)
     .map((tab) => {
       const application = applications.find((app) => app.Application === tab.application);
-      return { application: tab.application, label: application?.Description || tab.application };
+      // Issue 16: the application tab is marked while one of its screens holds unsaved changes.
+      const unsaved = dirty.has(tab.routerPath) || tab.menuTabs.some((menuTab) => dirty.has(menuTab.path));
+      return { application: tab.application, label: application?.Description || tab.application, dirty: unsaved };
     });
 }
 
@@ -62,13 +64,15 @@ export function mountChrome(top: HTMLElement, actions: ChromeActions): Chrome {
     topBar.environmentLabel = profile?.environmentLabel ?? null;
     topBar.environmentName = profile?.environment ?? null;
     topBar.portal = isPortalLanding(profile?.landingPage);
+    // Issue 16: a portal customer sees neither staff tabs, staff menus nor the tenant's database details.
+    topBar.customer = topBar.portal;
   });
   bus.applications$.subscribe((applications) => (topBar.applications = applications));
   bus.tenant$.subscribe((tenant) => (topBar.tenant = tenant));
   bus.language$.subscribe((language) => (topBar.language = language));
   bus.activeApplication$.subscribe((application) => (topBar.activeApplication = application));
-  combineLatest([bus.tabs$, bus.applications$]).subscribe(([tabs, applications]) => {
-    topBar.tabs = tabsFor(tabs, applications);
+  combineLatest([bus.tabs$, bus.applications$, bus.dirtyTabs$]).subscribe(([tabs, applications, dirty]) => {
+    topBar.tabs = tabsFor(tabs, applications, dirty);
   });
 
   // §4 loading indicator: on while the counter is above zero (Escape resets it: shortcuts.ts).

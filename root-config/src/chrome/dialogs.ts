@@ -8,6 +8,7 @@
 import { bus, translate, type ConfirmRequest } from '@erp/shared';
 import { componentVersions } from '../versions.ts';
 import { createElement, onElement, type AboutElement, type DialogElement } from './elements.ts';
+import { isPortalLanding } from './chrome.ts';
 import { shortcutList } from './shortcuts.ts';
 
 /**
@@ -77,6 +78,7 @@ export function mountAboutDialog(parent: HTMLElement = document.body): AboutDial
   about.tenant = null;
   about.versions = [];
   about.shortcuts = [];
+  about.customer = false;
   dialog.append(about);
   parent.append(dialog);
 
@@ -88,6 +90,8 @@ export function mountAboutDialog(parent: HTMLElement = document.body): AboutDial
   relabel();
   bus.language$.subscribe(relabel);
   bus.tenant$.subscribe((tenant) => (about.tenant = tenant));
+  // Issue 16: a portal customer never sees the tenant's database server or database.
+  bus.session$.subscribe((session) => (about.customer = isPortalLanding(session?.profile.landingPage)));
   onElement(dialog, 'erp-dialog-action', () => {
     dialog.open = false;
   });

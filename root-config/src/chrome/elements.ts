@@ -8,9 +8,12 @@ import type { Application, Language, Menu, TenantInfo } from '@erp/shared';
 export interface TopBarTab {
   application: string;
   label: string;
+  /** Issue 16: one of the application's screens holds unsaved changes. */
+  dirty?: boolean;
 }
 
 export interface TopBarElement extends HTMLElement {
+  customer: boolean;
   applications: Application[];
   tabs: TopBarTab[];
   activeApplication: string;
@@ -40,6 +43,8 @@ export interface TabBarTab {
   id: string;
   label: string;
   isNew: boolean;
+  /** Issue 16: the tab's screen holds unsaved changes. */
+  dirty?: boolean;
 }
 
 export interface TabBarElement extends HTMLElement {
@@ -79,6 +84,8 @@ export interface AboutElement extends HTMLElement {
   tenant: TenantInfo | null;
   versions: { name: string; version: string }[];
   shortcuts: { keys: string; description: string }[];
+  /** A portal customer: the release only, no database details. */
+  customer: boolean;
 }
 
 /** `<erp-portal-badge>`: a count shown only above 0. */

@@ -47,7 +47,9 @@ describe('keyboard shortcuts', () => {
 
   it('lists every shortcut for About', () => {
     const list = shortcutList();
+    // The shell's own, then the keys of the generic screens (issue 16).
     expect(list).toHaveLength(SHORTCUTS.length + SCREEN_SHORTCUTS.length);
+    expect(list.map((entry) => entry.keys)).toEqual(expect.arrayContaining(['Delete', 'Shift+F2', 'F4', 'Ctrl+A', 'Ctrl+Home / Ctrl+End', 'Alt+PageUp / Alt+PageDown']));
     expect(list.map((entry) => entry.keys)).toEqual(
       expect.arrayContaining(['Ctrl+K', 'F2', 'Alt+Shift+→', 'Alt+Shift+←', 'Alt+Shift+W', 'Escape']),
     );

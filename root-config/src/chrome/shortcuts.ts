@@ -119,22 +119,33 @@ export function matchShortcut(event: KeyInput): ShortcutId | null {
 }
 
 /**
- * Keys the screens handle themselves (issue 16 item 5: the grid, lookups and forms), listed in About after
- * the shell's so a clerk finds every shortcut in one place.
+ * Keys the generic screens handle themselves (the records list and form, `apps/records`; the tab bars), listed
+ * in About after the shell's own (issue 16: the shortcuts are shown in About). The shell does not handle these.
  */
-export const SCREEN_SHORTCUTS: readonly Omit<Shortcut, 'id' | 'pattern'>[] = [
+export const SCREEN_SHORTCUTS: readonly Pick<Shortcut, 'keys' | 'descriptionKey' | 'description'>[] = [
+  { keys: 'Delete', descriptionKey: 'shortcuts.tabDelete', description: 'On a tab: close it' },
+  { keys: 'Shift+F2', descriptionKey: 'shortcuts.screenParts', description: 'In a list or a form: next part of the screen (F2) or the previous one (Shift+F2)' },
+  { keys: '↑ ↓ Home End PageUp PageDown', descriptionKey: 'shortcuts.gridMove', description: 'In a list: move the row cursor' },
+  { keys: 'Shift+↑ Shift+↓', descriptionKey: 'shortcuts.gridExtend', description: 'In a list: extend the selection' },
+  { keys: 'Space', descriptionKey: 'shortcuts.gridSelect', description: 'In a list: select or unselect the row' },
+  { keys: 'Ctrl+A', descriptionKey: 'shortcuts.gridAll', description: 'In a list: select every row of the page' },
+  { keys: 'Enter', descriptionKey: 'shortcuts.gridOpen', description: 'In a list: open the record' },
+  { keys: 'F4', descriptionKey: 'shortcuts.lookup', description: 'In a lookup field: look up (Alt+↓ too)' },
   { keys: 'Ctrl+Home / Ctrl+End', descriptionKey: 'shortcuts.gridEnds', description: 'Grid: first row of the first page / last row of the last page' },
-  { keys: 'Shift+↑ / Shift+↓', descriptionKey: 'shortcuts.gridExtend', description: 'Grid: extend the selection (the arrows alone move it)' },
-  { keys: 'F4 / Alt+↓', descriptionKey: 'shortcuts.lookup', description: 'Lookup: search with what was typed' },
   { keys: 'Alt+PageUp / Alt+PageDown', descriptionKey: 'shortcuts.siblingRecord', description: 'Form: previous / next record of the list' },
 ];
 
-/** The shortcuts as About lists them, in the current language: the shell's, then the screens'. */
+/** The shortcuts as About lists them, in the current language: the shell's, then the generic screens'. */
 export function shortcutList(): { keys: string; description: string }[] {
   return [...SHORTCUTS, ...SCREEN_SHORTCUTS].map((shortcut) => ({
     keys: shortcut.keys,
     description: translate(`apps:${shortcut.descriptionKey}`, shortcut.description),
   }));
+}
+
+/** `Ctrl+K` style keys of a shell shortcut, for a control's tooltip (e.g. "Close (Alt+Shift+W)"). */
+export function shortcutKeys(id: ShortcutId): string {
+  return SHORTCUTS.find((shortcut) => shortcut.id === id)?.keys ?? '';
 }
 
 /**

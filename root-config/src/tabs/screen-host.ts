@@ -39,6 +39,8 @@ export interface ScreenHostOptions {
   loadModule?(specifier: string): Promise<Record<string, unknown>>;
   /** ScreenProps.close: the screen asks to close its tab. */
   closeTab(tab: ScreenTab): void;
+  /** The screen registered (true) or removed (false) its close guard: it holds unsaved changes or not. */
+  dirtyChanged?(tab: ScreenTab, dirty: boolean): void;
 }
 
 interface HostedScreen {
@@ -149,6 +151,7 @@ export class ScreenHost implements ScreenLifecycle {
     screen.status?.dispose();
     screen.container.remove();
     screen.status = null;
+    if (screen.guard) this.options.dirtyChanged?.(tab, false);
     screen.guard = null;
   }
 
@@ -197,7 +200,10 @@ export class ScreenHost implements ScreenLifecycle {
         routeProps: parseRouteJson(tab.routeProps),
         meta: parseRouteJson(tab.meta),
         setCanClose: (guard) => {
-          if (!screen.destroyed) screen.guard = guard;
+          if (screen.destroyed) return;
+          const was = screen.guard !== null;
+          screen.guard = guard;
+          if (was !== (guard !== null)) this.options.dirtyChanged?.(screen.tab, guard !== null);
         },
         close: () => {
           if (!screen.destroyed) this.options.closeTab(screen.tab);

@@ -28,6 +28,7 @@ import {
   type Menu,
   type ShellConfig,
 } from '@erp/shared';
+import { isPortalLanding } from '../chrome/chrome.ts';
 import { createElement, onElement, type MenuBarElement, type TabBarElement } from '../chrome/elements.ts';
 import { go, replacePath } from '../router/guard.ts';
 import { resolvePath, resolveWithoutMenus, routeTitle, type Resolution } from '../router/resolve.ts';
@@ -97,6 +98,8 @@ export class Workspace {
   /** What was last published on `bus.tabs$` (a switch between open tabs changes nothing there). */
   private lastOpenTabsJson: string | null = null;
   private markFirstScreenShown: () => void = () => undefined;
+  /** Tab id → path of the tabs whose screen holds unsaved changes. */
+  private readonly dirty = new Map<string, string>();
   /** Settles when the first screen has been activated and rendered (work left for later waits for it). */
   readonly firstScreenShown = new Promise<void>((resolve) => (this.markFirstScreenShown = resolve));
 
@@ -139,6 +142,13 @@ export class Workspace {
       ...(this.options.loadModule ? { loadModule: this.options.loadModule } : {}),
       // ScreenProps.close(): an application page closes its application tab, like its keyboard shortcut.
       closeTab: (tab) => void (tab.kind === 'application' ? this.closeApplication(tab.application) : this.closeTab(tab.id)),
+      // Issue 16: a tab whose screen holds unsaved changes is marked (tab bar here, top bar via the bus).
+      dirtyChanged: (tab, dirty) => {
+        if (dirty) this.dirty.set(tab.id, tab.path);
+        else this.dirty.delete(tab.id);
+        bus.dirtyTabs$.next(new Set(this.dirty.values()));
+        this.render();
+      },
     });
 
     this.cleanups.push(
@@ -420,12 +430,15 @@ export class Workspace {
 
     const view = this.view;
     if (!view) return;
-    view.menuBar.hidden = !showsMenuArea(app.application, bus.session$.value?.profile);
-    view.tabBar.hidden = app.menuTabs.length === 0;
+    // Issue 16: a portal customer's navigation is the portal bar alone (shown once, in their language): no
+    // menu bar listing the same screens again, no staff tab bar.
+    const customer = isPortalLanding(bus.session$.value?.profile.landingPage);
+    view.menuBar.hidden = customer || !showsMenuArea(app.application, bus.session$.value?.profile);
+    view.tabBar.hidden = customer || app.menuTabs.length === 0;
     if (!view.menuBar.isConnected && !(view.menuBar.hidden && view.tabBar.hidden)) view.root.prepend(view.menuBar, view.tabBar);
     view.menuBar.applicationPath = app.routerPath;
     view.menuBar.activeMenuId = active.menuId;
-    const barTabs = app.menuTabs.map((tab) => ({ id: tab.id, label: tab.label, isNew: tab.isNew }));
+    const barTabs = app.menuTabs.map((tab) => ({ id: tab.id, label: tab.label, isNew: tab.isNew, dirty: this.dirty.has(tab.id) }));
     // A new array re-renders the whole tab bar: only when its tabs changed.
     if (!sameBarTabs(view.tabBar.tabs, barTabs)) view.tabBar.tabs = barTabs;
     view.tabBar.activeId = active.kind === 'menu' || active.kind === 'route' ? active.id : null;
@@ -555,9 +568,10 @@ interface BarTab {
   id: string;
   label: string;
   isNew: boolean;
+  dirty?: boolean;
 }
 
 function sameBarTabs(current: readonly BarTab[] | null | undefined, next: readonly BarTab[]): boolean {
   if (!current || current.length !== next.length) return false;
-  return current.every((tab, i) => tab.id === next[i]!.id && tab.label === next[i]!.label && tab.isNew === next[i]!.isNew);
+  return current.every((tab, i) => tab.id === next[i]!.id && tab.label === next[i]!.label && tab.isNew === next[i]!.isNew && !!tab.dirty === !!next[i]!.dirty);
 }

@@ -34,6 +34,12 @@ import type { ServerConfig } from '../config.ts';
 import { sha256Source } from '../security/csp.ts';
 import { shellPageHeaders } from '../security/headers.ts';
 import { FileVersions, TreeVersions } from './versions.ts';
+import {
+  applyOverrides,
+  cspWithOverrides,
+  refuseOverridesInProduction,
+  requestedOverrides,
+} from './import-map-overrides.ts';
 
 const IMPORT_MAP_MARKER = '<!-- import-map -->';
 const NOT_BUILT = 'Front end not built: run npm run build';
@@ -262,20 +268,24 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
     return shellConfigOf(config, await locales.version());
   }
 
-  async function sendShell(_request: unknown, reply: FastifyReply) {
+  // Issue 16: import-map-overrides in development only (import-map-overrides.ts).
+  refuseOverridesInProduction(app);
+
+  async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     let html: string;
     try {
       html = await readFile(indexFile, 'utf8');
     } catch {
       return noCache(reply).code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     }
-    const importMap = await readFile(importMapFile, 'utf8');
+    const mapped = await readFile(importMapFile, 'utf8');
+    const overrides = requestedOverrides(request.headers.cookie, mapped, request.protocol);
+    const importMap = applyOverrides(mapped, overrides);
     const [versions, shellConfig] = await Promise.all([versionsOf(shellPageUrls(html, importMap)), currentShellConfig()]);
     const page = renderShellPage(html, importMap, { versions, shellConfig });
-    return noCache(reply)
-      .headers(shellPageHeaders(config, page.scriptHashes))
-      .type('text/html; charset=utf-8')
-      .send(page.html);
+    const headers = shellPageHeaders(config, page.scriptHashes);
+    headers['content-security-policy'] = cspWithOverrides(headers['content-security-policy']!, overrides);
+    return noCache(reply).headers(headers).type('text/html; charset=utf-8').send(page.html);
   }
 
   app.get('/', sendShell);

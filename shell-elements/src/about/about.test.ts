@@ -65,6 +65,12 @@ describe('erp-about', () => {
     ]);
   });
 
+  it('shows a portal customer the release only, never the database server or database', async () => {
+    const element = await about({ customer: true });
+    expect(facts(element)).to.deep.equal([['Release', '24.3.1']]);
+    expect(root(element).textContent).to.not.include('SQLPROD01').and.not.include('ERP_MAIN');
+  });
+
   it('says "not available" for what it does not know', async () => {
     const element = await about({ tenant: null });
     expect(facts(element).map(([, value]) => value)).to.deep.equal(['not available', 'not available', 'not available']);

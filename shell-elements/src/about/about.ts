@@ -44,6 +44,7 @@ export class ErpAbout extends LitElement {
     tenant: { attribute: false },
     versions: { attribute: false },
     shortcuts: { attribute: false },
+    customer: { type: Boolean },
   };
 
   /** Release (`releaseNumber`), database server and database of the environment; null: not known. */
@@ -52,6 +53,11 @@ export class ErpAbout extends LitElement {
   declare versions: AboutVersion[];
   /** The keyboard shortcuts, in the order to show them. */
   declare shortcuts: AboutShortcut[];
+  /**
+   * A portal customer is reading: the environment shows the release only, never the tenant's database server
+   * or database (issue 16: portal customers never see the tenant's database details).
+   */
+  declare customer: boolean;
 
   protected readonly i18n = new I18nController(this);
 
@@ -60,6 +66,7 @@ export class ErpAbout extends LitElement {
     this.tenant = null;
     this.versions = [];
     this.shortcuts = [];
+    this.customer = false;
   }
 
   protected override render(): TemplateResult {
@@ -72,8 +79,12 @@ export class ErpAbout extends LitElement {
     const unknown = t('environment.unknown');
     const rows: [string, string | undefined][] = [
       [t('about.release'), this.tenant?.releaseNumber],
-      [t('about.server'), this.tenant?.server],
-      [t('about.database'), this.tenant?.database],
+      ...(this.customer
+        ? []
+        : ([
+            [t('about.server'), this.tenant?.server],
+            [t('about.database'), this.tenant?.database],
+          ] as [string, string | undefined][])),
     ];
     return html`<section class="section" part="section environment" aria-labelledby="about-environment">
       <h3 id="about-environment" class="heading" part="heading">${t('about.environment')}</h3>

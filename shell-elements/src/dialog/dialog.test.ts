@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { i18n } from '@erp/shared';
 import { useLocale } from '../testing/i18n.ts';
@@ -31,19 +31,31 @@ async function dialogFixture(properties: Partial<ErpDialog> = {}, content = html
   return element;
 }
 
+/** Opens the dialog from the opener button and waits until it is shown (Shoelace loads on first use). */
 async function openFrom(element: ErpDialog): Promise<void> {
   element.parentElement!.querySelector<HTMLButtonElement>('#opener')!.focus();
   element.open = true;
   await element.updateComplete;
+  await element.whenShown();
+}
+
+/** Closed: the Shoelace dialog is not open and its hide animation has finished. */
+async function closed(element: ErpDialog): Promise<void> {
+  await element.updateComplete;
+  await waitUntil(() => !slDialog(element).open && !slDialog(element).hasAttribute('data-shown'), 'the dialog did not close', { timeout: 4000 });
 }
 
 const root = (element: ErpDialog) => element.shadowRoot!;
-const nativeDialog = (element: ErpDialog) => root(element).querySelector('dialog')!;
-const buttons = (element: ErpDialog) => [...root(element).querySelectorAll<HTMLButtonElement>('[part~="action"]')];
-/** What has focus, as text (never compare DOM nodes in assertions, see README). */
+const slDialog = (element: ErpDialog) => root(element).querySelector<HTMLElement & { open: boolean }>('sl-dialog')!;
+/** The element with role="dialog" (Shoelace's panel). */
+const dialogRole = (element: ErpDialog) => slDialog(element).shadowRoot!.querySelector<HTMLElement>('[role="dialog"]')!;
+const buttons = (element: ErpDialog) => [...root(element).querySelectorAll<HTMLElement>('[part~="action"]')];
+/** What has focus, as text (never compare DOM nodes in assertions, see README); a Shoelace button by its text. */
 const focusedText = () => {
   let active = document.activeElement as HTMLElement | null;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
+  while (active?.shadowRoot?.activeElement && active.localName !== 'sl-button') {
+    active = active.shadowRoot.activeElement as HTMLElement;
+  }
   return active ? (active.id ? `#${active.id}` : active.textContent?.trim()) : null;
 };
 
@@ -63,21 +75,23 @@ describe('erp-dialog', () => {
   describe('rendering', () => {
     it('is closed and takes no space until open', async () => {
       const element = await dialogFixture();
-      expect(nativeDialog(element).open).to.equal(false);
+      expect(slDialog(element).hasAttribute('open')).to.equal(false);
       expect(element.getBoundingClientRect().height).to.equal(0);
     });
 
     it('opens as a modal named by its heading and described by its message', async () => {
       const element = await dialogFixture();
       await openFrom(element);
-      const dialog = nativeDialog(element);
-      expect(dialog.open).to.equal(true);
-      expect(dialog.matches(':modal')).to.equal(true);
-      const heading = root(element).getElementById(dialog.getAttribute('aria-labelledby')!)!;
+      expect(slDialog(element).open).to.equal(true);
+      const dialog = dialogRole(element) as HTMLElement & { ariaDescribedByElements: Element[] | null };
+      expect(dialog.getAttribute('aria-modal')).to.equal('true');
+      expect(dialog.getAttribute('aria-label')).to.equal('Unsaved changes');
+      const heading = root(element).querySelector('[part="heading"]')!;
       expect(heading.tagName).to.equal('H2');
       expect(heading.textContent?.trim()).to.equal('Unsaved changes');
-      const message = root(element).getElementById(dialog.getAttribute('aria-describedby')!)!;
-      expect(message.textContent?.trim()).to.equal('Save your changes before closing?');
+      expect(dialog.ariaDescribedByElements?.map((node) => node.textContent?.trim())).to.deep.equal([
+        'Save your changes before closing?',
+      ]);
     });
 
     it('renders the actions in order with their variants', async () => {
@@ -95,7 +109,7 @@ describe('erp-dialog', () => {
       const element = await dialogFixture({ message: '' });
       await openFrom(element);
       expect(root(element).querySelector('[part="message"]')?.outerHTML ?? null).to.equal(null);
-      expect(nativeDialog(element).hasAttribute('aria-describedby')).to.equal(false);
+      expect((dialogRole(element) as HTMLElement & { ariaDescribedByElements: Element[] | null }).ariaDescribedByElements ?? null).to.equal(null);
     });
 
     it('shows a translated Close button (answering cancel) when there are no actions', async () => {
@@ -173,8 +187,7 @@ describe('erp-dialog', () => {
       await openFrom(element);
       setTimeout(() => buttons(element)[2]!.click());
       await oneEvent(element, 'erp-dialog-action');
-      await element.updateComplete;
-      expect(nativeDialog(element).open).to.equal(false);
+      await closed(element);
       expect(focusedText()).to.equal('#opener');
     });
   });
@@ -207,8 +220,7 @@ describe('erp-dialog', () => {
       await openFrom(element);
       setTimeout(() => void sendKeys({ press: 'Escape' }));
       expect((await oneEvent(element, 'erp-dialog-action')).detail).to.deep.equal({ id: 'cancel' });
-      await element.updateComplete;
-      expect(nativeDialog(element).open).to.equal(false);
+      await closed(element);
       expect(focusedText()).to.equal('#opener');
     });
 
@@ -218,19 +230,25 @@ describe('erp-dialog', () => {
       </div>`);
       const element = wrapper.querySelector('erp-dialog')!;
       await element.updateComplete;
+      await element.whenShown();
       const answers: string[] = [];
       element.addEventListener('erp-dialog-action', (event) => answers.push(event.detail.id));
       await sendKeys({ press: 'Escape' });
       buttons(element)[0]!.click();
       await element.updateComplete;
       expect(answers).to.deep.equal(['cancel', 'ok']);
-      expect(nativeDialog(element).open).to.equal(true);
-      element.open = false;
+      expect(slDialog(element).open).to.equal(true);
+      // A press on the backdrop answers nothing and keeps it open.
+      const overlay = slDialog(element).shadowRoot!.querySelector<HTMLElement>('[part~="overlay"]')!;
+      overlay.click();
       await element.updateComplete;
-      expect(nativeDialog(element).open).to.equal(false);
+      expect(answers).to.deep.equal(['cancel', 'ok']);
+      expect(slDialog(element).open).to.equal(true);
+      element.open = false;
+      await closed(element);
     });
 
-    it('makes the rest of the page inert while open', async () => {
+    it('keeps focus inside while open', async () => {
       const element = await dialogFixture();
       await openFrom(element);
       const outside = element.parentElement!.querySelector<HTMLButtonElement>('#outside')!;
@@ -254,6 +272,23 @@ describe('erp-dialog', () => {
   });
 
   describe('accessibility', () => {
+    it('makes a body that scrolls a named Tab stop, and a body that fits none', async () => {
+      const element = await dialogFixture(
+        { heading: 'About', message: '', actions: [{ id: 'close', label: 'Close', variant: 'primary' }] },
+        html`<div class="tall"><button id="inside">Inside</button></div>`,
+      );
+      element.querySelector<HTMLElement>('.tall')!.style.height = '3000px';
+      await openFrom(element);
+      const body = root(element).querySelector<HTMLElement>('[part="body"]')!;
+      expect(body.tabIndex).to.equal(0);
+      expect(body.getAttribute('role')).to.equal('region');
+      expect(body.getAttribute('aria-label')).to.equal('About');
+      await expect(element).to.be.accessible();
+      const short = await dialogFixture();
+      await openFrom(short);
+      expect(root(short).querySelector('[part="body"]')!.hasAttribute('tabindex')).to.equal(false);
+    });
+
     it('passes axe open', async () => {
       const element = await dialogFixture();
       await openFrom(element);

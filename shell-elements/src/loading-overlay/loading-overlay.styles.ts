@@ -24,6 +24,11 @@ export default css`
     display: none;
   }
 
+  /* Invisible during the fade-in delay: clicks pass through to the page until it shows. */
+  :host([active]:not([blocking])) {
+    pointer-events: none;
+  }
+
   .spinner {
     width: var(--erp-loading-overlay-size);
     height: var(--erp-loading-overlay-size);

@@ -1,4 +1,5 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
 import { i18n } from '@erp/shared';
 import { useLocale } from '../testing/i18n.ts';
 import { ErpLoadingOverlay } from './loading-overlay.ts';
@@ -60,6 +61,31 @@ describe('erp-loading-overlay', () => {
     await i18n.changeLanguage('fr-CA');
     await element.updateComplete;
     expect(progressbar(element)!.getAttribute('aria-label')).to.equal('Chargement…');
+  });
+
+  it('lets a click through during its fade-in delay and blocks once shown (no lost tab click)', async () => {
+    const button = document.createElement('button');
+    button.textContent = 'Tab';
+    document.body.append(button);
+    let clicks = 0;
+    button.addEventListener('click', () => (clicks += 1));
+    const element = await fixture<ErpLoadingOverlay>(html`<erp-loading-overlay></erp-loading-overlay>`);
+    element.style.setProperty('--erp-loading-overlay-delay', '80ms');
+    const box = button.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    element.active = true;
+    await element.updateComplete;
+    // A request started by this very press: the overlay turns on while the button is pressed.
+    expect(document.elementFromPoint(x, y)).to.equal(button);
+    await sendMouse({ type: 'click', position: [Math.round(x), Math.round(y)] });
+    expect(clicks).to.equal(1);
+    await waitUntil(() => element.hasAttribute('blocking'), 'the overlay never blocked', { timeout: 4000 });
+    expect(document.elementFromPoint(x, y)).to.equal(element);
+    element.active = false;
+    await element.updateComplete;
+    expect(element.hasAttribute('blocking')).to.equal(false);
+    button.remove();
   });
 
   it('passes axe while active', async () => {

@@ -6,7 +6,10 @@ import styles from './loading-overlay.styles.ts';
  * The owner decides when it is active (e.g. `bus.loading$` > 0) — the element only shows it.
  *
  * @summary The §4 loading indicator: a fixed overlay over the whole page (z-index 1041, §9) with a spinner,
- * shown while `active`. It blocks pointer input to the page beneath while shown.
+ * shown while `active`. It blocks pointer input to the page beneath once shown — not during its fade-in
+ * delay (`--erp-loading-overlay-delay`), while it is still invisible: a click that starts a request (a grid
+ * filter applied when its field loses focus, a tab pressed right after typing) must reach what was clicked,
+ * not an overlay nobody sees yet (issue 16: "no click on a tab is ever lost").
  *
  * @csspart base - the `role="progressbar"` element holding the spinner.
  * @csspart spinner - the spinning ring.
@@ -30,9 +33,38 @@ export class ErpLoadingOverlay extends LitElement {
 
   protected readonly i18n = new I18nController(this);
 
+  private blockTimer: ReturnType<typeof setTimeout> | undefined;
+
   constructor() {
     super();
     this.active = false;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.blockTimer);
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    if (!changed.has('active')) return;
+    clearTimeout(this.blockTimer);
+    if (!this.active) {
+      this.removeAttribute('blocking');
+      return;
+    }
+    // Pointer input is blocked once the overlay starts to show (the `blocking` attribute; styles).
+    this.blockTimer = setTimeout(() => {
+      if (this.active) this.setAttribute('blocking', '');
+    }, this.delayMs());
+  }
+
+  /** The fade-in delay in milliseconds, from `--erp-loading-overlay-delay` (`150ms`, `0.2s`). */
+  private delayMs(): number {
+    const value = getComputedStyle(this).getPropertyValue('--erp-loading-overlay-delay').trim();
+    const match = /^(-?[\d.]+)(ms|s)$/.exec(value);
+    if (!match) return 150;
+    const amount = Number(match[1]) * (match[2] === 's' ? 1000 : 1);
+    return Number.isFinite(amount) && amount > 0 ? amount : 0;
   }
 
   protected override render(): TemplateResult | typeof nothing {

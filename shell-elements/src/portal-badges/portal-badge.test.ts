@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { ErpPortalBadge } from './portal-badge.ts';
 import { ErpPortalBar, logoDisplayType } from '../portal-bar/portal-bar.ts';
 
@@ -31,6 +31,16 @@ describe('erp-portal-badge', () => {
     await element.updateComplete;
     expect(pill(element)).to.equal(null);
     expect(element.getBoundingClientRect().width).to.equal(0);
+  });
+
+  it("draws the pill with Shoelace's sl-badge, hidden from assistive technology (the status carries the text)", async () => {
+    const element = await fixture<ErpPortalBadge>(html`<erp-portal-badge .count=${2} label="Cart lines"></erp-portal-badge>`);
+    await waitUntil(() => customElements.get('sl-badge') !== undefined, 'sl-badge was not loaded', { timeout: 4000 });
+    const badge = pill(element)!.querySelector('sl-badge')!;
+    expect(badge.getAttribute('aria-hidden')).to.equal('true');
+    expect(badge.getAttribute('variant')).to.equal('danger');
+    expect(badge.textContent).to.equal('2');
+    await expect(element).to.be.accessible();
   });
 
   it('shortens counts above 99', async () => {

@@ -1,12 +1,15 @@
 import { css, html, LitElement, nothing, type TemplateResult } from 'lit';
+import { loadShoelace } from '../shoelace/shoelace.ts';
 
 /**
  * @summary A count badge (the portal's notifications and cart numbers, §1), shown only when its count is
  * greater than 0 — at 0, below 0 or not a number it renders nothing and takes no space. A pure view usable
  * on any intranet page: the page sets `count` and a translated `label`; the badge's accessible text is
  * "<label>: <count>". Counts above 99 read "99+" (the full number stays in the accessible text).
+ * The pill is Shoelace's `<sl-badge>` (issue 16), loaded when a badge is first shown; until then the same
+ * pill is drawn by this element's own styles.
  *
- * @csspart badge - the pill holding the number.
+ * @csspart badge - the status element holding the pill (`role="status"`, named "<label>: <count>").
  *
  * @cssproperty --erp-portal-badge-bg - background of the pill (default a strong red).
  * @cssproperty --erp-portal-badge-fg - text colour of the pill.
@@ -23,7 +26,15 @@ export class ErpPortalBadge extends LitElement {
     :host(:not([visible])) {
       display: none;
     }
-    .badge {
+    sl-badge::part(base) {
+      background: var(--erp-portal-badge-bg);
+      color: var(--erp-portal-badge-fg);
+      border-color: transparent;
+      font: 600 0.75rem/1.4 system-ui, sans-serif;
+    }
+    /* Before Shoelace is loaded: the same pill. */
+    sl-badge:not(:defined) {
+      display: inline-block;
       min-width: 1.25em;
       padding: 0 0.4em;
       border-radius: 999px;
@@ -62,13 +73,17 @@ export class ErpPortalBadge extends LitElement {
 
   protected override willUpdate(): void {
     this.visible = this.shown;
+    if (this.visible) void loadShoelace('badge');
   }
 
   protected override render(): TemplateResult | typeof nothing {
     if (!this.shown) return nothing;
     const text = this.count > 99 ? '99+' : String(Math.floor(this.count));
     const spoken = this.label ? `${this.label}: ${Math.floor(this.count)}` : String(Math.floor(this.count));
-    return html`<span class="badge" part="badge" role="status" aria-label=${spoken} title=${spoken}>${text}</span>`;
+    // The status (and its name) is this element's; Shoelace's pill inside is only what is seen.
+    return html`<span class="badge" part="badge" role="status" aria-label=${spoken} title=${spoken}
+      ><sl-badge variant="danger" pill aria-hidden="true">${text}</sl-badge></span
+    >`;
   }
 }
 

@@ -137,7 +137,8 @@ describe('standalone bundle', () => {
       await until('the close event in the log', () => doc.querySelector('#event-log [data-event="erp-menu-tab-close"]'));
       doc.querySelector<HTMLButtonElement>('#show-error')!.click();
       const dialog = doc.querySelector('erp-dialog')!.shadowRoot!;
-      await until('the Error dialog', () => dialog.querySelector('dialog')?.open);
+      // Shoelace's dialog, loaded by the bundle on first use (a lazy chunk next to it).
+      await until('the Error dialog', () => dialog.querySelector('sl-dialog')?.hasAttribute('data-shown'));
       dialog.querySelector<HTMLElement>('[part~="action"]')!.click();
       const answer = await until('the dialog answer', () => doc.querySelector('#event-log [data-event="erp-dialog-action"]'));
       expect(text(answer)).to.include('"ok"');

@@ -77,6 +77,20 @@ export default css`
     text-overflow: ellipsis;
   }
 
+  /* The tooltip around a label takes no box (before and after <sl-tooltip> is defined). */
+  sl-tooltip {
+    display: contents;
+  }
+
+  /* Unsaved changes: a filled dot after the label. */
+  .dirty {
+    flex: none;
+    width: 0.5rem;
+    height: 0.5rem;
+    border-radius: 50%;
+    background: currentColor;
+  }
+
   .tab:hover {
     background: var(--erp-tab-bar-hover-bg);
   }

@@ -1,5 +1,5 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { i18n } from '@erp/shared';
 import { useLocale } from '../testing/i18n.ts';
 import { ErpTabBar, type TabBarTab } from './tab-bar.ts';
@@ -31,6 +31,51 @@ describe('erp-tab-bar', () => {
 
   afterEach(async () => {
     if (i18n.language !== 'en-CA') await i18n.changeLanguage('en-CA');
+  });
+
+  it('shows the full title of a truncated tab in a tooltip when pointed at or focused, none for a tab that fits', async () => {
+    const long = 'Customer statement of account with every open invoice and payment';
+    const element = await fixture<ErpTabBar>(
+      html`<erp-tab-bar .tabs=${[{ id: 'LONG', label: long, isNew: false }, { id: 'S', label: 'Short', isNew: false }]} active-id="S"></erp-tab-bar>`,
+    );
+    element.style.setProperty('--erp-tab-bar-tab-max-width', '10rem');
+    await element.updateComplete;
+    const [longTab, shortTab] = tabElements(element);
+    const tooltipOf = (id: string) => root(element).querySelector<HTMLElement & { open: boolean; disabled: boolean; content: string }>(`sl-tooltip[data-tooltip-for="${id}"]`)!;
+    const box = longTab!.getBoundingClientRect();
+    await sendMouse({ type: 'move', position: [Math.round(box.left + 20), Math.round(box.top + box.height / 2)] });
+    await waitUntil(() => tooltipOf('LONG').open === true, 'the truncated tab shows no tooltip', { timeout: 4000 });
+    expect(tooltipOf('LONG').content).to.equal(long);
+    const popupText = tooltipOf('LONG').shadowRoot!.querySelector('[part~="body"]')!.textContent?.trim();
+    expect(popupText).to.equal(long);
+    // A tab that fits: no tooltip, even when focused.
+    shortTab!.focus();
+    await element.updateComplete;
+    expect(tooltipOf('S').disabled).to.equal(true);
+    expect(tooltipOf('S').open).to.equal(false);
+    // Keyboard: focusing the truncated tab opens its tooltip too.
+    await sendMouse({ type: 'move', position: [0, 0] });
+    longTab!.focus();
+    await waitUntil(() => tooltipOf('LONG').open === true, 'focus did not open the tooltip', { timeout: 4000 });
+  });
+
+  it("names the close button's keyboard shortcut in its tooltip", async () => {
+    const element = await tabBar();
+    expect(closers(element)[0]!.getAttribute('title')).to.equal('Close GL Chart of Accounts (keyboard: Delete on the tab)');
+    expect(closers(element)[0]!.getAttribute('aria-label')).to.equal('Close GL Chart of Accounts');
+  });
+
+  it('marks a tab whose screen has unsaved changes with a named marker', async () => {
+    const element = await tabBar({ tabs: [{ ...tabs[0]!, dirty: true }, tabs[1]!] });
+    const markers = root(element).querySelectorAll('[part="tab-dirty"]');
+    expect(markers.length).to.equal(1);
+    expect(markers[0]!.getAttribute('role')).to.equal('img');
+    expect(markers[0]!.getAttribute('aria-label')).to.equal('Unsaved changes');
+    expect(tabElements(element)[0]!.contains(markers[0]!)).to.equal(true);
+    await i18n.changeLanguage('fr-CA');
+    await element.updateComplete;
+    expect(markers[0]!.getAttribute('aria-label')).to.equal('Modifications non enregistrées');
+    await expect(element).to.be.accessible();
   });
 
   it('scrolls a newly selected tab into view only when the strip hides it', async () => {

@@ -4,6 +4,7 @@ import { I18nController, t } from '../controllers/i18n-controller.ts';
 import { RovingTabsController } from '../controllers/roving-tabs-controller.ts';
 import { emit } from '../events.ts';
 import { resetStyles } from '../styles/reset.styles.ts';
+import { TruncatedTooltips } from '../shoelace/truncated-tooltip.ts';
 import styles from './tab-bar.styles.ts';
 
 /** One open menu tab of the active application (§4 menu tabs). */
@@ -14,6 +15,8 @@ export interface TabBarTab {
   label: string;
   /** True while the screen is still loading (§4: a new tab is marked new until its screen has loaded). */
   isNew: boolean;
+  /** True while the screen holds unsaved changes: the tab shows a marker named "Unsaved changes". */
+  dirty?: boolean;
 }
 
 const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
@@ -26,6 +29,10 @@ const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fa
  * once the owner has removed it, focus goes to the tab the owner selected. The close buttons sit outside the
  * tablist (a tablist may own only tabs, as in `<erp-top-bar>`) and are not Tab stops: pointer users click
  * them, keyboard users press Delete (announced through `aria-keyshortcuts`).
+ *
+ * A tab whose label is cut by the ellipsis shows its whole title in a tooltip (Shoelace `<sl-tooltip>`, loaded
+ * the first time one is needed) when hovered or focused. A tab whose screen has unsaved changes (`dirty`)
+ * shows a marker whose accessible name is "Unsaved changes" (part of the tab's name).
  *
  * @summary The menu tabs of the active application (§2 shell layout, §4 menu tabs): one tab per open
  * screen, each with a close button; a tab whose screen is still loading (`isNew`) shows a busy marker. A
@@ -42,6 +49,7 @@ const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fa
  * @csspart tab-new - a tab whose screen is still loading (`aria-busy="true"`).
  * @csspart tab-busy - the busy marker inside a loading tab.
  * @csspart tab-close - every tab's close button.
+ * @csspart tab-dirty - the unsaved-changes marker of a tab whose screen holds unsaved changes.
  *
  * @cssproperty --erp-tab-bar-bg - strip background.
  * @cssproperty --erp-tab-bar-fg - tab text colour.
@@ -70,6 +78,8 @@ export class ErpTabBar extends LitElement {
   declare activeId: string | null;
 
   protected readonly i18n = new I18nController(this);
+
+  private readonly tooltips = new TruncatedTooltips(this);
 
   private readonly roving = new RovingTabsController<TabBarTab>(this, {
     tabs: () => this.tabList,
@@ -134,7 +144,7 @@ export class ErpTabBar extends LitElement {
               part="tab-close"
               data-id=${tab.id}
               aria-label=${t('tabs.close', { label: tab.label })}
-              title=${t('tabs.close', { label: tab.label })}
+              title=${t('tabs.closeHint', { label: tab.label, keys: 'Delete' })}
               tabindex="-1"
               @click=${() => this.requestClose(tab)}
             >
@@ -164,9 +174,16 @@ export class ErpTabBar extends LitElement {
       aria-keyshortcuts="Delete"
       tabindex=${roving ? '0' : '-1'}
       @click=${() => this.select(tab)}
+      @pointerenter=${(event: PointerEvent) => this.tooltips.check(tab.id, event.currentTarget as HTMLElement, event)}
+      @pointerleave=${(event: PointerEvent) => this.tooltips.leave(event.currentTarget as HTMLElement)}
+      @focus=${(event: FocusEvent) => this.tooltips.check(tab.id, event.currentTarget as HTMLElement)}
+      @blur=${() => this.tooltips.hide(tab.id)}
     >
       ${tab.isNew ? html`<span class="busy" part="tab-busy" aria-hidden="true"></span>` : nothing}
-      <span class="label">${tab.label}</span>
+      ${this.tooltips.wrap(tab.id, tab.label, html`<span class="label">${tab.label}</span>`)}
+      ${tab.dirty
+        ? html`<span class="dirty" part="tab-dirty" role="img" aria-label=${t('tabs.unsaved')}></span>`
+        : nothing}
     </button>`;
   }
 

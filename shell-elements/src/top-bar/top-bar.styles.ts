@@ -101,6 +101,30 @@ export default css`
     text-overflow: ellipsis;
   }
 
+  /* Tooltips take no box (before and after <sl-tooltip> is defined); their content shows only in the popup. */
+  sl-tooltip {
+    display: contents;
+  }
+
+  sl-tooltip:not(:defined) [slot='content'] {
+    display: none;
+  }
+
+  /* Unsaved changes in one of the application's screens: a filled dot after the label. */
+  .dirty {
+    flex: none;
+    width: 0.5rem;
+    height: 0.5rem;
+    margin-left: 0.35rem;
+    border-radius: 50%;
+    background: currentColor;
+  }
+
+  .environment:focus-visible {
+    outline: 2px solid var(--erp-top-bar-focus-ring);
+    outline-offset: 2px;
+  }
+
   .tab.closable {
     padding-right: 1.9rem;
   }

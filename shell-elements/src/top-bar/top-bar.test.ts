@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { i18n, type Application, type Language, type TenantInfo } from '@erp/shared';
 import { useLocale } from '../testing/i18n.ts';
@@ -408,6 +408,17 @@ describe('erp-top-bar', () => {
   });
 
   describe('portal and environment', () => {
+    it('shows a portal customer no application tabs, no Applications menu and no environment label', async () => {
+      const element = await topBar({ portal: true, customer: true, environmentLabel: 'TEST', tenant });
+      expect(one(element, '[role="tablist"]')).to.equal(null);
+      expect(one(element, '[part="applications-button"]')).to.equal(null);
+      expect(one(element, '[part="environment"]')).to.equal(null);
+      expect(root(element).textContent).to.not.include('SQLPROD01');
+      expect(one(element, '[part="switch-account"]')).to.not.equal(null);
+      expect(one(element, '[part="user-button"]')).to.not.equal(null);
+      await expect(element).to.be.accessible();
+    });
+
     it('shows Switch Account only for portal users', async () => {
       const staff = await topBar();
       expect(markup(one(staff, '[part="switch-account"]'))).to.equal(null);
@@ -426,13 +437,23 @@ describe('erp-top-bar', () => {
       const element = await topBar({ environmentLabel: 'TEST', environmentName: 'Staging', tenant });
       const label = one(element, '[part="environment"]')!;
       expect(label.textContent?.trim()).to.equal('TEST');
-      const tooltip = label.getAttribute('title')!;
-      expect(tooltip).to.include('Database server: SQLPROD01');
-      expect(tooltip).to.include('Database: ERP_MAIN');
-      expect(tooltip).to.include('Release: 24.3.1');
-      expect(tooltip).to.include('Environment: Staging');
+      // §2 tenant tooltip: a Shoelace tooltip around the label, its lines in the content slot.
+      const tip = one<HTMLElement & { open: boolean }>(element, 'sl-tooltip.environment-tooltip')!;
+      const lines = [...tip.querySelectorAll('[slot="content"] > div')].map((line) => line.textContent?.trim());
+      expect(lines).to.deep.equal([
+        'Environment: Staging',
+        'Database server: SQLPROD01',
+        'Database: ERP_MAIN',
+        'Release: 24.3.1',
+      ]);
       const description = root(element).getElementById(label.getAttribute('aria-describedby')!)!;
       expect(description.textContent).to.include('SQLPROD01').and.include('ERP_MAIN').and.include('24.3.1');
+      // Keyboard users reach the label; focusing it loads <sl-tooltip> and opens the tooltip.
+      label.focus();
+      await waitUntil(() => tip.open === true, 'the environment tooltip did not open', { timeout: 4000 });
+      const content = tip.querySelector<HTMLElement>('[slot="content"]')!;
+      await waitUntil(() => content.checkVisibility(), 'the tooltip content is not shown', { timeout: 4000 });
+      expect(content.innerText).to.include('Database server: SQLPROD01');
     });
   });
 
@@ -448,7 +469,7 @@ describe('erp-top-bar', () => {
       expect(all(element, '[part="tab-close"]')[0]!.getAttribute('aria-label')).to.equal('Fermer General Ledger');
       expect(one(element, '[part="switch-account"]')!.textContent?.trim()).to.equal('Changer de compte');
       expect(one(element, 'select')!.getAttribute('aria-label')).to.equal('Langue');
-      expect(one(element, '[part="environment"]')!.getAttribute('title')).to.include(
+      expect(one(element, 'sl-tooltip.environment-tooltip [slot="content"]')!.textContent).to.include(
         'Serveur de base de données : SQLPROD01',
       );
       userButton(element).click();

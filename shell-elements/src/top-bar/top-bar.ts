@@ -6,6 +6,8 @@ import { RovingTabsController } from '../controllers/roving-tabs-controller.ts';
 import { MenuController } from '../controllers/menu-controller.ts';
 import { emit } from '../events.ts';
 import { resetStyles } from '../styles/reset.styles.ts';
+import { loadShoelace } from '../shoelace/shoelace.ts';
+import { TruncatedTooltips } from '../shoelace/truncated-tooltip.ts';
 import styles from './top-bar.styles.ts';
 
 /** One open application tab as the top bar shows it (HOME is added by the element itself). */
@@ -14,11 +16,37 @@ export interface TopBarTab {
   application: string;
   /** The text of the tab, usually the application's Description. */
   label: string;
+  /** True while one of the application's screens holds unsaved changes (the tab shows a marker). */
+  dirty?: boolean;
 }
 
 interface TabView extends TopBarTab {
   closable: boolean;
 }
+
+/** Environment labels the pointer is over (`:hover` is not reliable right after an element upgrades). */
+const pointed = new WeakSet<Element>();
+
+/**
+ * Loads the environment tooltip's element when the label is first pointed at or focused, and opens it when
+ * the label is still pointed at or focused once loaded (the first event came before the element existed).
+ */
+const loadTooltip = (event: Event): void => {
+  const label = event.currentTarget as HTMLElement;
+  if (event.type === 'pointerenter') pointed.add(label);
+  if (customElements.get('sl-tooltip')) return;
+  void loadShoelace('tooltip').then(async () => {
+    const tooltip = label.parentElement as (HTMLElement & { show(): Promise<void>; updateComplete: Promise<boolean> }) | null;
+    // Opened before its first render, sl-tooltip would not show its popup.
+    await tooltip?.updateComplete;
+    const focused = (label.getRootNode() as ShadowRoot).activeElement === label;
+    if (focused || pointed.has(label)) await tooltip?.show();
+  });
+};
+
+const leaveLabel = (event: Event): void => {
+  pointed.delete(event.currentTarget as Element);
+};
 
 const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
   <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" fill="none" />
@@ -65,6 +93,7 @@ const userIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fal
  * @csspart tab - every application tab; the active one also has `tab-active`.
  * @csspart tab-active - the selected tab.
  * @csspart tab-close - every tab's close button.
+ * @csspart tab-dirty - the unsaved-changes marker of an application with a screen holding unsaved changes.
  * @csspart actions - the right-hand group.
  * @csspart environment - the environment label.
  * @csspart switch-account - the Switch Account link.
@@ -111,6 +140,7 @@ export class ErpTopBar extends LitElement {
     languages: { attribute: false },
     language: {},
     portal: { type: Boolean },
+    customer: { type: Boolean },
   };
 
   /** The Applications menu's items (Description, with Application as secondary text). */
@@ -138,8 +168,16 @@ export class ErpTopBar extends LitElement {
   declare language: string;
   /** Shows the Switch Account link (portal users). */
   declare portal: boolean;
+  /**
+   * A portal customer's bar (issue 16): no application tabs, no Applications menu and no environment label
+   * (staff tabs, staff menus and the tenant's database details are not a customer's business); the portal's
+   * own navigation is `<erp-portal-bar>`.
+   */
+  declare customer: boolean;
 
   protected readonly i18n = new I18nController(this);
+
+  private readonly tooltips = new TruncatedTooltips(this);
 
   protected readonly applicationsMenu = new MenuController(this, {
     container: () => this.find('.applications'),
@@ -176,6 +214,7 @@ export class ErpTopBar extends LitElement {
     this.languages = [];
     this.language = '';
     this.portal = false;
+    this.customer = false;
   }
 
   /** HOME first, then the open application tabs in order. */
@@ -184,7 +223,7 @@ export class ErpTopBar extends LitElement {
       { application: HOME_APPLICATION, label: t('tabs.home'), closable: false },
       ...(this.tabs ?? [])
         .filter((tab) => tab.application !== HOME_APPLICATION)
-        .map((tab) => ({ application: tab.application, label: tab.label, closable: true })),
+        .map((tab) => ({ application: tab.application, label: tab.label, dirty: tab.dirty === true, closable: true })),
     ];
   }
 
@@ -210,9 +249,9 @@ export class ErpTopBar extends LitElement {
   protected override render(): TemplateResult {
     return html`
       <div class="bar" part="base">
-        ${this.renderTabs()}
+        ${this.customer ? html`<div class="strip" part="tab-strip"></div>` : this.renderTabs()}
         <div class="actions" part="actions">
-          ${this.renderEnvironment()}
+          ${this.customer ? nothing : this.renderEnvironment()}
           ${this.portal
             ? html`<button type="button" class="action link" part="switch-account" @click=${this.handleSwitchAccount}>
                 ${t('account.switch')}
@@ -224,7 +263,7 @@ export class ErpTopBar extends LitElement {
                 ${t('user.login')}
               </button>`}
           ${this.signedIn && (this.languages ?? []).length > 1 ? this.renderLanguages() : nothing}
-          ${this.signedIn ? this.renderApplicationsMenu() : nothing}
+          ${this.signedIn && !this.customer ? this.renderApplicationsMenu() : nothing}
         </div>
       </div>
     `;
@@ -259,8 +298,15 @@ export class ErpTopBar extends LitElement {
                 aria-keyshortcuts=${tab.closable ? 'Delete' : nothing}
                 tabindex=${index === rovingIndex ? '0' : '-1'}
                 @click=${() => this.activate(tab)}
+                @pointerenter=${(event: PointerEvent) => this.tooltips.check(tab.application, event.currentTarget as HTMLElement, event)}
+                @pointerleave=${(event: PointerEvent) => this.tooltips.leave(event.currentTarget as HTMLElement)}
+                @focus=${(event: FocusEvent) => this.tooltips.check(tab.application, event.currentTarget as HTMLElement)}
+                @blur=${() => this.tooltips.hide(tab.application)}
               >
-                <span class="label">${tab.label}</span>
+                ${this.tooltips.wrap(tab.application, tab.label, html`<span class="label">${tab.label}</span>`)}
+                ${tab.dirty
+                  ? html`<span class="dirty" part="tab-dirty" role="img" aria-label=${t('tabs.unsaved')}></span>`
+                  : nothing}
               </button>
             `,
           )}
@@ -277,7 +323,7 @@ export class ErpTopBar extends LitElement {
                     part="tab-close"
                     data-application=${tab.application}
                     aria-label=${t('tabs.close', { label: tab.label })}
-                    title=${t('tabs.close', { label: tab.label })}
+                    title=${t('tabs.closeHint', { label: tab.label, keys: 'Delete' })}
                     tabindex="-1"
                     @click=${() => this.requestClose(tab)}
                   >
@@ -293,10 +339,23 @@ export class ErpTopBar extends LitElement {
   private renderEnvironment(): TemplateResult | typeof nothing {
     if (!this.environmentLabel) return nothing;
     const tooltip = this.environmentTooltip();
+    // §2 tenant tooltip: a Shoelace tooltip (loaded when the label is first pointed at or focused); the
+    // same lines are the label's description for screen readers.
     return html`
-      <span class="environment" part="environment" title=${tooltip} aria-describedby="environment-details">
-        ${this.environmentLabel}
-      </span>
+      <sl-tooltip class="environment-tooltip" placement="bottom-end" hoist>
+        <span
+          class="environment"
+          part="environment"
+          tabindex="0"
+          aria-describedby="environment-details"
+          @pointerenter=${loadTooltip}
+          @pointerleave=${leaveLabel}
+          @focus=${loadTooltip}
+        >
+          ${this.environmentLabel}
+        </span>
+        <div slot="content" class="environment-lines">${tooltip.split('\n').map((line) => html`<div>${line}</div>`)}</div>
+      </sl-tooltip>
       <span id="environment-details" class="visually-hidden">${tooltip}</span>
     `;
   }
