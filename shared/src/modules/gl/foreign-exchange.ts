@@ -4,6 +4,7 @@
  * effective-dated; the rate on a document's date is the latest one on or before it), and the fluctuation (%)
  * a document's own rate may differ from it before the user is asked. Rate: exact decimal RATE (12,6).
  */
+import { RATE } from '../../entities/common.ts';
 import { defineEntity } from '../../entities/define.ts';
 import { CURRENCY, GL_NAMESPACE, GL_ROLES } from './common.ts';
 
@@ -19,8 +20,9 @@ export const foreignExchange = defineEntity({
     FromCurrency: { ...CURRENCY, required: true },
     ToCurrency: { ...CURRENCY, required: true, defaultValue: 'CAD' },
     EffectiveDate: { type: 'date', required: true },
-    Rate: { type: 'decimal', required: true, scale: 6, min: 0.000001, minKey: 'gl:foreign-exchange.rules.ratePositive' },
-    Fluctuation: { type: 'decimal', scale: 2, min: 0, max: 100, defaultValue: 0 },
+    Rate: { ...RATE, required: true, min: '0.000001', minKey: 'gl:foreign-exchange.rules.ratePositive' },
+    // A percentage: NUMERIC(5,2), 0 to 100.
+    Fluctuation: { type: 'decimal', precision: 5, scale: 2, min: '0', max: '100', defaultValue: '0.00' },
   },
   listColumns: [{ field: 'RateKey', visible: false }, 'FromCurrency', 'ToCurrency', 'EffectiveDate', 'Rate', 'Fluctuation'],
   defaultSort: [{ field: 'FromCurrency' }, { field: 'ToCurrency' }, { field: 'EffectiveDate', descending: true }],
