@@ -52,7 +52,7 @@ describe('gl-account (chart of accounts)', () => {
   });
 
   it('saves an 8-digit account with its defaults and lists it', async () => {
-    const created = await post('gl-account', { AccountId: '12345678', Description: 'Eight digits', AccountType: 'expense' });
+    const created = await post('gl-account', { AccountId: '12345678', Description: 'Eight-digit test account', AccountType: 'expense' });
     expect(created.statusCode).toBe(201);
     expect(created.json().Data).toMatchObject({
       AccountId: '12345678',
@@ -62,7 +62,7 @@ describe('gl-account (chart of accounts)', () => {
       IsControl: false,
       IsActive: true,
     });
-    const list = (await call(server.app, 'GET', '/api/data/gl-account?Search=Eight', admin)).json();
+    const list = (await call(server.app, 'GET', '/api/data/gl-account?Search=Eight-digit', admin)).json();
     expect(list.List.map((row: { AccountId: string }) => row.AccountId)).toEqual(['12345678']);
   });
 
@@ -179,5 +179,55 @@ describe('user codes (code-index by application)', () => {
     expect(list.List.some((row: { CodeType: string }) => row.CodeType === 'GL-TEST')).toBe(true);
     const unknown = await post('code-index', { Application: 'NOPE', CodeType: 'GL-TEST', Code: 'B', Description: 'x' });
     expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe('foreign-exchange (rates as exact decimals RATE (12,6))', () => {
+  it('saves a USD/CAD rate as an exact decimal string and refuses malformed ones with a 4xx', async () => {
+    const created = await post('foreign-exchange', { FromCurrency: 'usd', ToCurrency: 'CAD', EffectiveDate: '2031-01-02', Rate: '1.365', Fluctuation: '2.5' });
+    expect(created.statusCode, JSON.stringify(created.json())).toBe(201);
+    expect(created.json().Data).toMatchObject({ FromCurrency: 'USD', ToCurrency: 'CAD', Rate: '1.365000', Fluctuation: '2.50' });
+    for (const Rate of ['1e400', 1.365, '0.0000001', 'Infinity', '-1.000000', '0', '1234567.000000']) {
+      const response = await post('foreign-exchange', { FromCurrency: 'USD', ToCurrency: 'CAD', EffectiveDate: '2031-02-02', Rate });
+      expect(response.statusCode, String(Rate)).toBe(400);
+      expect(errors(response)[0]?.field, String(Rate)).toBe('Rate');
+    }
+    const zero = await post('foreign-exchange', { FromCurrency: 'USD', ToCurrency: 'CAD', EffectiveDate: '2031-02-02', Rate: '0' });
+    expect(zero.json().Message).toBe('The rate must be greater than zero.');
+  });
+
+  it('refuses the same currency twice, a bad date and a second rate for the same pair and day', async () => {
+    const same = await post('foreign-exchange', { FromCurrency: 'CAD', ToCurrency: 'CAD', EffectiveDate: '2031-03-01', Rate: '1' });
+    expect(same.json().Message).toBe('The two currencies must differ.');
+    const badDate = await post('foreign-exchange', { FromCurrency: 'EUR', ToCurrency: 'CAD', EffectiveDate: '2031-02-30', Rate: '1.5' });
+    expect(badDate.statusCode).toBe(400);
+    const again = await post('foreign-exchange', { FromCurrency: 'USD', ToCurrency: 'CAD', EffectiveDate: '2031-01-02', Rate: '1.4' });
+    expect(again.statusCode).toBe(400);
+    expect(errors(again)[0]).toMatchObject({ key: 'entities:validation.duplicate' });
+  });
+});
+
+describe('GL demo masters (server/src/modules/gl/seed.ts)', () => {
+  it('holds the chart, GL control, integration defaults on postable accounts, rates and two bank accounts', async () => {
+    const list = async (url: string) => (await call(server.app, 'GET', url, admin)).json() as { TotalCount: number; List: Record<string, unknown>[] };
+    const chart = await list('/api/data/gl-account?PageSize=1000');
+    const accounts = new Map(chart.List.map((row) => [row['AccountId'] as string, row]));
+    for (const id of ['1000', '1100', '1200', '1310', '2100', '2200', '3200', '4100', '5100', '6100']) expect(accounts.has(id), id).toBe(true);
+    expect(accounts.has('4000')).toBe(false); // WP1 acceptance check 1 creates it
+    expect(accounts.get('1100')).toMatchObject({ AccountType: 'asset', IsControl: true });
+    expect((await call(server.app, 'GET', '/api/data/gl-control/GL', admin)).json().Data).toMatchObject({ HomeCurrency: 'CAD' });
+    const integration = await list('/api/data/gl-integration?PageSize=1000');
+    expect(integration.TotalCount).toBeGreaterThanOrEqual(29);
+    for (const row of integration.List) expect(accounts.get(row['AccountId'] as string)?.['IsPostable'], String(row['TransactionType'])).toBe(true);
+    const rates = await list('/api/data/foreign-exchange?filter.FromCurrency=USD&PageSize=1');
+    expect(rates.TotalCount).toBeGreaterThanOrEqual(23);
+    expect(rates.List[0]!['Rate']).toMatch(/^1\.\d{6}$/);
+    const banks = await list('/api/data/bank-account?Search=account');
+    expect(banks.List.map((row) => row['BankAccountId']).sort()).toEqual(expect.arrayContaining(['OPERATING', 'USD']));
+  });
+
+  it('changes nothing when run again', async () => {
+    const { seedGlMasters } = await import('../src/modules/gl/seed.ts');
+    expect(await seedGlMasters(server.app.erp.database.db)).toEqual([]);
   });
 });
