@@ -48,7 +48,7 @@ describe('GL module', () => {
       for (const field of Object.values(def.fields)) {
         keys.add(field.labelKey);
         for (const key of ['requiredKey', 'patternKey', 'minKey', 'maxKey', 'invalidKey', 'inactiveKey', 'helpKey'] as const) {
-          const value = (field as Record<string, unknown>)[key];
+          const value = (field as unknown as Record<string, unknown>)[key];
           if (typeof value === 'string') keys.add(value);
         }
         if (field.type === 'enum') for (const option of field.options) keys.add(option.labelKey);
