@@ -305,7 +305,12 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   key: keyof F & string;
   /** 'auto': an integer the database assigns (not given on create). Default 'natural'. */
   keyKind?: 'natural' | 'auto';
-  /** Title key; default `entities:<name>.title`. */
+  /**
+   * i18n namespace of the default label keys (default `entities`): a module's definitions use the module's
+   * namespace (`gl`), so their strings live in `locales/<lng>/gl.json` and load with the module.
+   */
+  namespace?: string;
+  /** Title key; default `<namespace>:<name>.title`. */
   labelKey?: string;
   /** Application whose screens show it (e.g. SHELL, NOVUS-OE). */
   application: string;
@@ -350,6 +355,8 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
 /** A normalized definition: every default filled in. */
 export interface EntityDefinition<F extends Record<string, FieldDefinition> = Record<string, FieldDefinition>> {
   name: string;
+  /** i18n namespace of the definition's own strings (`entities`, or its module's, e.g. `gl`). */
+  namespace: string;
   table: string;
   key: keyof F & string;
   keyKind: 'natural' | 'auto';
@@ -433,7 +440,7 @@ function checkPattern(entity: string, field: string, pattern: string | undefined
   }
 }
 
-function normalizeField<T extends FieldDefinition>(entity: string, prefix: string, name: string, field: T) {
+function normalizeField<T extends FieldDefinition>(entity: string, prefix: string, name: string, field: T, namespace = 'entities') {
   if (!FIELD.test(name)) fail(entity, `field name ${name} must be PascalCase`);
   const column = field.column ?? snakeCase(name);
   if (!COLUMN.test(column)) fail(entity, `column ${column} of ${name} is not a plain name`);
@@ -453,11 +460,11 @@ function normalizeField<T extends FieldDefinition>(entity: string, prefix: strin
       if (bound !== undefined && !/^-?\d+(\.\d+)?$/.test(bound)) fail(entity, `decimal field ${name} has a bound that is not a decimal string`);
     }
   }
-  const normalized = { ...field, labelKey: field.labelKey ?? `entities:${prefix}.fields.${name}`, column };
+  const normalized = { ...field, labelKey: field.labelKey ?? `${namespace}:${prefix}.fields.${name}`, column };
   if (field.type === 'children') {
     const children: Record<string, ScalarField & { labelKey: string; column: string }> = {};
     for (const [childName, child] of Object.entries(field.fields)) {
-      children[childName] = normalizeField(entity, `${prefix}.${name}`, childName, child);
+      children[childName] = normalizeField(entity, `${prefix}.${name}`, childName, child, namespace);
     }
     if (!(field.key in children)) fail(entity, `children ${name}: key ${field.key} is not one of its fields`);
     return { ...normalized, fields: children };
@@ -480,7 +487,8 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
   };
 
   const fields = {} as Record<string, FieldDefinition & { labelKey: string; column: string }>;
-  for (const fieldName of fieldNames) fields[fieldName] = normalizeField(name, name, fieldName, input.fields[fieldName]!);
+  const namespace = input.namespace ?? 'entities';
+  for (const fieldName of fieldNames) fields[fieldName] = normalizeField(name, name, fieldName, input.fields[fieldName]!, namespace);
 
   must(input.key, 'key');
   const keyField = fields[input.key]!;
@@ -589,10 +597,11 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
 
   return {
     name,
+    namespace,
     table: input.table,
     key: input.key,
     keyKind,
-    labelKey: input.labelKey ?? `entities:${name}.title`,
+    labelKey: input.labelKey ?? `${namespace}:${name}.title`,
     application: input.application,
     routes: input.routes ?? [],
     fields: fields as EntityDefinition<F>['fields'],
