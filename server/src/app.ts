@@ -60,7 +60,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await seedEntities(database.db);
     await seedPortal(database.db);
     await seedDemoFirms(database.db, config.demoFirms);
-    await seedServerModules(database.db);
+    await seedServerModules(database.db, config);
 
     app = Fastify({
       logger: options.logger ?? { level: config.logLevel },

@@ -14,7 +14,8 @@ let server: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  // With the demo ledger's activity (off by default in tests).
+  server = await startServer({ DEMO_LEDGER: '1' });
   admin = (await signIn(server.app, 'admin', 'admin')).access_token;
   // Accounts the tests below refer to (ids of their own, beside the demo chart).
   for (const account of [
@@ -229,5 +230,64 @@ describe('GL demo masters (server/src/modules/gl/seed.ts)', () => {
   it('changes nothing when run again', async () => {
     const { seedGlMasters } = await import('../src/modules/gl/seed.ts');
     expect(await seedGlMasters(server.app.erp.database.db)).toEqual([]);
+  });
+});
+
+describe('GL demo ledger (server/src/modules/gl/seed-ledger.ts)', () => {
+  it('has fiscal years 2025 and 2026 of 12 contiguous open periods each', async () => {
+    const rows = (await server.app.erp.database.db
+      .selectFrom('fiscal_periods' as never)
+      .select(['fiscal_year', 'period_no', 'start_date', 'end_date'] as never[])
+      .orderBy('fiscal_year' as never)
+      .orderBy('period_no' as never)
+      .execute()) as { fiscal_year: number; period_no: number; start_date: string; end_date: string }[];
+    const list = {
+      List: rows.map((row) => ({ FiscalYear: Number(row.fiscal_year), PeriodNo: Number(row.period_no), StartDate: row.start_date, EndDate: row.end_date })),
+    };
+    for (const year of [2025, 2026]) {
+      const periods = list.List.filter((row) => row.FiscalYear === year);
+      expect(periods.map((row) => row.PeriodNo)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      expect(periods[0]!.StartDate).toBe(`${year}-01-01`);
+      expect(periods[11]!.EndDate).toBe(`${year}-12-31`);
+      for (let i = 1; i < 12; i++) {
+        const next = new Date(`${periods[i - 1]!.EndDate}T00:00:00Z`);
+        next.setUTCDate(next.getUTCDate() + 1);
+        expect(periods[i]!.StartDate).toBe(next.toISOString().slice(0, 10));
+      }
+    }
+  });
+
+  it('posted months of balanced activity through the posting service: every period’s debits equal its credits', async () => {
+    const db = server.app.erp.database.db;
+    const { decimalFromDb } = await import('../src/db/decimal-codec.ts');
+    const { add } = await import('@erp/shared/decimal');
+    const rows = (await db
+      .selectFrom('gl_balances' as never)
+      .select(['fiscal_year', 'period_no', 'debit', 'credit'] as never[])
+      .where('account_id' as never, 'not like', '99%' as never)
+      .execute()) as { fiscal_year: number; period_no: number; debit: unknown; credit: unknown }[];
+    const periods = new Map<string, { debit: string; credit: string }>();
+    for (const row of rows) {
+      const key = `${row.fiscal_year}-${row.period_no}`;
+      const figures = periods.get(key) ?? { debit: '0.00', credit: '0.00' };
+      figures.debit = add(figures.debit, decimalFromDb(db, row.debit, 2) ?? '0.00');
+      figures.credit = add(figures.credit, decimalFromDb(db, row.credit, 2) ?? '0.00');
+      periods.set(key, figures);
+    }
+    expect(periods.size).toBeGreaterThanOrEqual(22);
+    for (const [key, figures] of periods) expect(figures.debit, key).toBe(figures.credit);
+    const sales = rows.length;
+    expect(sales).toBeGreaterThan(200);
+    const entries = (await db.selectFrom('gl_entries' as never).select(({ fn }) => fn.countAll().as('n')).executeTakeFirst()) as { n: unknown };
+    expect(Number(entries.n)).toBeGreaterThan(500);
+  });
+
+  it('changes nothing at the next start', async () => {
+    const db = server.app.erp.database.db;
+    const count = async () => Number(((await db.selectFrom('gl_entries' as never).select(({ fn }) => fn.countAll().as('n')).executeTakeFirst()) as { n: unknown }).n);
+    const before = await count();
+    const { seedGl } = await import('../src/modules/gl/seed-ledger.ts');
+    await seedGl(db);
+    expect(await count()).toBe(before);
   });
 });

@@ -11,6 +11,7 @@
 import type { Kysely } from 'kysely';
 import { registerModule, type ModuleDefinition } from '@erp/shared/entities/index';
 import { glModule } from '@erp/shared/modules/gl/index';
+import type { ServerConfig } from '../config.ts';
 import type { EntityHooks } from '../entities/hooks.ts';
 import { registerEntityHooks } from '../entities/registry.ts';
 import { glHooks } from './gl/rules.ts';
@@ -21,15 +22,15 @@ export interface ServerModule {
   hooks: Readonly<Record<string, EntityHooks>>;
   /** Demo data, run at every start after the entity tables are synced; fills only what is empty. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  seed?(db: Kysely<any>): Promise<void>;
+  seed?(db: Kysely<any>, config: Pick<ServerConfig, 'demoLedger'>): Promise<void>;
 }
 
 export const SERVER_MODULES: readonly ServerModule[] = [{ definitions: glModule, hooks: glHooks, seed: seedGl }];
 
 /** Runs every module's demo data, in module order. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function seedServerModules(db: Kysely<any>): Promise<void> {
-  for (const module of SERVER_MODULES) await module.seed?.(db);
+export async function seedServerModules(db: Kysely<any>, config: Pick<ServerConfig, 'demoLedger'>): Promise<void> {
+  for (const module of SERVER_MODULES) await module.seed?.(db, config);
 }
 
 /** Registers every module (idempotent: tests build many apps in one process). */
