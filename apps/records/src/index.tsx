@@ -22,6 +22,8 @@ import { ApplicationHome, ErrorFallback, linkStylesheet, screen } from '@erp/ui'
 import { ENTITY_SCREEN_NAMESPACES, EntityScreenComponent } from './entity-screen/EntityScreen.tsx';
 
 export { entityScreen, type EntityScreenOptions } from './entity-screen/EntityScreen.tsx';
+// Issue 12 (h12a): the generic document screen (header + line grid + states and actions).
+export { documentScreen, type DocumentScreenOptions, type DocumentToolsProps } from './document/DocumentScreen.tsx';
 
 const MODULE = '@erp/records';
 const STYLESHEET = 'records.css';
