@@ -14,8 +14,9 @@
  */
 import { registerModule } from '@erp/shared/entities/index';
 import { glModule } from '@erp/shared/modules/gl/index';
-import { entityScreen } from '@erp/records';
+import { documentScreen, entityScreen } from '@erp/records';
 import { ApplicationHome as ApplicationHomePage, screen } from '@erp/ui';
+import { FiscalYearTool } from './FiscalYearTool.tsx';
 
 registerModule(glModule);
 
@@ -38,8 +39,12 @@ export const UserCodes = entityScreen('code-index', {
   routeProps: (tab) => ({ 'filter.Application': tab.application }),
 });
 
-// Accounting periods and journals, GL journal entry (h12a): AccountingPeriods, Periods, AccountingJournals,
-// Journals, GlJournalEntry.
+// Accounting periods and journals, GL journal entry (h12a): document screens (states, actions, line grid).
+export const AccountingPeriods = documentScreen('accounting-period', { ...GL, tools: FiscalYearTool });
+export const Periods = AccountingPeriods;
+export const AccountingJournals = documentScreen('accounting-journal', GL);
+export const Journals = AccountingJournals;
+export const GlJournalEntry = documentScreen('gl-journal-entry', GL);
 
 // GL reports (h12b): AccountEnquiry, TrialBalance, DetailedLedger, GlJournalPrinting, ArJournalPrinting,
 // ApJournalPrinting.

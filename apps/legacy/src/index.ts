@@ -12,5 +12,7 @@ export { BankAccount } from '@erp/accounting';
 export { ForeignExchange } from '@erp/accounting';
 export { GlChart } from '@erp/accounting';
 export { GlControl } from '@erp/accounting';
-// h12a adds one line each: AccountingPeriods, Journals.
+// h12a: accounting periods and journals.
+export { AccountingPeriods } from '@erp/accounting';
+export { Journals } from '@erp/accounting';
 // h12b adds one line each: TrialBalance, DetailedLedger.

@@ -30,6 +30,8 @@ export {
   type FieldWidgetProps,
   type LookupWidgetProps,
 } from './form/fields/widgets.ts';
+// Issue 12 (h12a): the generic document screen (header + line grid + states and actions).
+export { documentScreen, type DocumentScreenOptions, type DocumentToolsProps } from './document/DocumentScreen.tsx';
 
 const MODULE = '@erp/records';
 const STYLESHEET = 'records.css';

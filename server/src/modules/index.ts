@@ -14,6 +14,7 @@ import { glModule } from '@erp/shared/modules/gl/index';
 import type { ServerConfig } from '../config.ts';
 import type { EntityHooks } from '../entities/hooks.ts';
 import { registerEntityHooks } from '../entities/registry.ts';
+import { glLedgerHooks } from './gl/ledger.ts';
 import { glHooks } from './gl/rules.ts';
 import { seedGl } from './gl/seed-ledger.ts';
 
@@ -25,7 +26,7 @@ export interface ServerModule {
   seed?(db: Kysely<any>, config: Pick<ServerConfig, 'demoLedger'>): Promise<void>;
 }
 
-export const SERVER_MODULES: readonly ServerModule[] = [{ definitions: glModule, hooks: glHooks, seed: seedGl }];
+export const SERVER_MODULES: readonly ServerModule[] = [{ definitions: glModule, hooks: { ...glHooks, ...glLedgerHooks }, seed: seedGl }];
 
 /** Runs every module's demo data, in module order. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
