@@ -135,7 +135,12 @@ export async function listRecords(ctx: EntityContext, params: Record<string, unk
   const fields = listFields(def, access.hidden, query.columns);
   const totals: TotalSpec[] = def.listColumns
     .filter((column) => column.total && fields.includes(column.field))
-    .map((column) => ({ field: column.field, column: def.fields[column.field]!.column, kind: column.total! }));
+    .map((column) => {
+      const field = def.fields[column.field]!;
+      const spec: TotalSpec = { field: column.field, column: field.column, kind: column.total! };
+      if (field.type === 'decimal') spec.scale = field.scale ?? 2;
+      return spec;
+    });
   const counted = await countRows(ctx, base, totals);
   const total = counted.count;
   const offset = (query.page - 1) * query.pageSize;
@@ -324,7 +329,7 @@ async function uniqueIssues(ctx: EntityContext, change: Change): Promise<RuleIss
     if (!group.some((field) => change.changed.has(field))) continue;
     let q = ctx.any.selectFrom(def.table).select(keyCol);
     for (const field of group) {
-      const value = writeScalar(def.fields[field] as ScalarField, change.next[field]);
+      const value = writeScalar(def.fields[field] as ScalarField, change.next[field], ctx.engine);
       const column = def.fields[field]!.column;
       q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value);
     }
@@ -361,7 +366,7 @@ function columnChanges(ctx: EntityContext, change: Change, id: string | number):
   for (const [name, field] of storedScalars(def)) {
     if (!change.changed.has(name) || name === def.key) continue;
     const next = change.value[name] ?? null;
-    set[field.column] = writeScalar(field, next);
+    set[field.column] = writeScalar(field, next, ctx.engine);
     const old = change.current ? change.current[name] : null;
     if (change.mode === 'create' && next === null) continue;
     audit.push({ ...base, column: field.column, old, new: next, mask: field.audit === 'mask' });
@@ -413,7 +418,7 @@ async function writeCollections(trx: AnyTransaction, ctx: EntityContext, change:
         const values: Record<string, unknown> = {};
         for (const [childName, childField] of Object.entries(field.fields)) {
           if (childName === field.key) continue;
-          values[columnOf(childName)] = writeScalar(childField, row[childName]);
+          values[columnOf(childName)] = writeScalar(childField, row[childName], ctx.engine);
         }
         if (key === null || key === undefined) {
           const inserted = (await trx
@@ -433,7 +438,7 @@ async function writeCollections(trx: AnyTransaction, ctx: EntityContext, change:
         const set: Record<string, unknown> = {};
         for (const [childName, childField] of Object.entries(field.fields)) {
           if (childName === field.key || sameValue(old[childName], row[childName])) continue;
-          set[columnOf(childName)] = writeScalar(childField, row[childName]);
+          set[columnOf(childName)] = writeScalar(childField, row[childName], ctx.engine);
           audit.push({ table: field.table, idName: childKey, idValue: Number(key), column: columnOf(childName), old: old[childName], new: row[childName], action: 'update', ...root });
         }
         if (Object.keys(set).length > 0) {

@@ -76,12 +76,20 @@ export interface IntegerField extends FieldCommon {
   maxKey?: string;
 }
 
+/**
+ * An exact decimal (shared/src/decimal.ts): a string with exactly `scale` decimals on the wire
+ * (`"1250.00"`), NUMERIC(precision, scale) on PostgreSQL, integer units of 10^-scale on SQLite
+ * (server/src/db/decimal-codec.ts). Presets: MONEY, RATE, QUANTITY in common.ts.
+ */
 export interface DecimalField extends FieldCommon {
   type: 'decimal';
-  min?: number;
-  max?: number;
+  /** Bounds, as decimal strings (inclusive). */
+  min?: string;
+  max?: string;
   minKey?: string;
   maxKey?: string;
+  /** Total digits; default 15. */
+  precision?: number;
   /** Digits after the decimal point (display and rounding); default 2. */
   scale?: number;
 }
@@ -370,6 +378,17 @@ function normalizeField<T extends FieldDefinition>(entity: string, prefix: strin
     fail(entity, `enum field ${name} has no options`);
   }
   if (field.type === 'set' && !field.options && !field.entity) fail(entity, `set field ${name} needs options or an entity`);
+  if (field.type === 'decimal') {
+    const precision = field.precision ?? 15;
+    const scale = field.scale ?? 2;
+    // Precision ≤ 15 keeps SQLite's integer units below 2^53 (exact in a JS number on read).
+    if (!Number.isInteger(precision) || !Number.isInteger(scale) || scale < 0 || precision < 1 || precision > 15 || scale >= precision) {
+      fail(entity, `decimal field ${name} needs 0 ≤ scale < precision ≤ 15`);
+    }
+    for (const bound of [field.min, field.max]) {
+      if (bound !== undefined && !/^-?\d+(\.\d+)?$/.test(bound)) fail(entity, `decimal field ${name} has a bound that is not a decimal string`);
+    }
+  }
   const normalized = { ...field, labelKey: field.labelKey ?? `entities:${prefix}.fields.${name}`, column };
   if (field.type === 'children') {
     const children: Record<string, ScalarField & { labelKey: string; column: string }> = {};
@@ -496,7 +515,9 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
 /** The TypeScript value type of one field. */
 export type FieldValue<T extends FieldDefinition> = T extends { type: 'text' | 'date' | 'datetime' | 'enum' }
   ? string
-  : T extends { type: 'integer' | 'decimal' }
+  : T extends { type: 'decimal' }
+    ? string
+    : T extends { type: 'integer' }
     ? number
     : T extends { type: 'boolean' }
       ? boolean

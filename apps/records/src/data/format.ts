@@ -3,6 +3,7 @@
  * browser's language writes them (Intl); enum and set values show their translated option labels.
  */
 import type { FieldDefinition } from '@erp/shared/entities/define';
+import { formatDecimal, isDecimal } from '../../../../shared/src/decimal.ts';
 
 export interface CellFormatter {
   /** The text of a value ('' for none). */
@@ -27,9 +28,9 @@ export function cellFormatter(field: FieldDefinition, locale: string, texts: For
       return (value) => (typeof value === 'number' ? format.format(value) : value == null ? '' : String(value));
     }
     case 'decimal': {
+      // Exact: the decimal string is formatted as it is, never through a binary number (issue 12).
       const scale = field.scale ?? 2;
-      const format = new Intl.NumberFormat(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale });
-      return (value) => (typeof value === 'number' ? format.format(value) : value == null ? '' : String(value));
+      return (value) => (isDecimal(value) ? formatDecimal(value, locale, scale) : value == null ? '' : String(value));
     }
     case 'boolean':
       return (value) => (value === true || value === 1 ? texts.yes : value === false || value === 0 ? texts.no : '');

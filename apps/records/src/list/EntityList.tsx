@@ -34,6 +34,7 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { askUser, browserLocale, saveFile, translate } from '@erp/shared';
+import { formatDecimal } from '../../../../shared/src/decimal.ts';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { useTranslation } from '@erp/ui';
 import {
@@ -619,7 +620,9 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
                 const definition = entity.fields[field]!;
                 const numeric = isNumeric(definition);
                 const text =
-                  typeof value === 'number'
+                  definition.type === 'decimal' && typeof value === 'string'
+                    ? formatDecimal(value, locale, definition.scale ?? 2)
+                    : typeof value === 'number'
                     ? new Intl.NumberFormat(locale, {
                         maximumFractionDigits: definition.type === 'decimal' ? (definition.scale ?? 2) : 0,
                         minimumFractionDigits: definition.type === 'decimal' ? (definition.scale ?? 2) : 0,
