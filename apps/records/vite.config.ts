@@ -4,13 +4,13 @@ import { libraryConfig } from '../../vite.library.ts';
 
 // apps/records/dist/records.js (+ records.css: the list's and the form's styles) — React, react-dom/client,
 // single-spa-react, @erp/shared, @erp/ui and every other import-map specifier stay external; JSX uses the
-// automatic runtime. The entity definitions (`@erp/shared/entities/*`, not in the import map) are bundled:
-// they are plain data and functions with no state, so a copy per module is harmless.
+// automatic runtime. The entity registry `@erp/shared/entities/index` is in the import map (one copy per page:
+// business modules register their definitions into it); the other definition files are bundled: they are
+// plain data and functions with no state, so a copy per module is harmless.
 export default defineConfig(
   libraryConfig({
     entries: { records: 'src/index.tsx' },
     bundle: [
-      '@erp/shared/entities/index',
       '@erp/shared/entities/define',
       '@erp/shared/entities/validate',
       '@erp/shared/entities/messages',

@@ -10,7 +10,7 @@
  * `app.close()` also closes the database. `app.erp` exposes the parts tests and main.ts need.
  */
 import formbody from '@fastify/formbody';
-import { ENTITIES } from '@erp/shared/entities/index';
+import { allEntities } from '@erp/shared/entities/index';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuthentication } from './auth/plugin.ts';
 import { createTokenVerifier } from './auth/tokens.ts';
@@ -29,6 +29,7 @@ import { registerPortalRoutes } from './portal/routes.ts';
 import { registerReporting } from './reports/index.ts';
 import { seedPortal } from './portal/seed.ts';
 import { registerStaticRoutes } from './static/routes.ts';
+import { registerServerModules } from './modules/index.ts';
 
 export interface ErpParts {
   config: ServerConfig;
@@ -49,12 +50,14 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Business modules' definitions and rules (server/src/modules) before anything reads the registry.
+  registerServerModules();
   const database = await openDatabase(config.database);
   let app: FastifyInstance | undefined;
   try {
     await seedDatabase(database.db, { steelDomain: config.steel.domain });
     // Entity tables follow their definitions (additive), then the administration demo data.
-    await syncEntityTables(database.db, ENTITIES);
+    await syncEntityTables(database.db, allEntities());
     await seedEntities(database.db);
     await seedPortal(database.db);
     await seedDemoFirms(database.db, config.demoFirms);

@@ -6,6 +6,10 @@
  *   seed names it for /shell/* administration screens and every firm-maintenance route of §2); a single-spa
  *   parcel config per the screen contract (`@erp/shared` screen.ts), built with `@erp/ui`'s `screen()`.
  *   The route's Props (e.g. `{"firmType":"vendor"}`) reach the screen as `routeProps`.
+ * - `entityScreen(names, options)`: the same screen for named entities, for a business module's one-line
+ *   exports (`export const GlChart = entityScreen('gl-account')`); see entity-screen/EntityScreen.tsx.
+ *   Entity definitions come from the one registry `@erp/shared/entities/index` (import map), where a
+ *   module's micro-app registers its own when it loads.
  *
  * Styles: `records.css` beside the module's .js (emitted by the vite config; strict CSP: no inline styles),
  * linked when the module loads. The module's own lifecycles (a layout route naming the module) show the
@@ -15,7 +19,9 @@ import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { ApplicationHome, ErrorFallback, linkStylesheet, screen } from '@erp/ui';
-import { EntityScreenComponent } from './entity-screen/EntityScreen.tsx';
+import { ENTITY_SCREEN_NAMESPACES, EntityScreenComponent } from './entity-screen/EntityScreen.tsx';
+
+export { entityScreen, type EntityScreenOptions } from './entity-screen/EntityScreen.tsx';
 
 const MODULE = '@erp/records';
 const STYLESHEET = 'records.css';
@@ -23,7 +29,7 @@ const STYLESHEET = 'records.css';
 linkStylesheet(new URL(STYLESHEET, import.meta.url));
 
 /** Screen `@erp/records#EntityScreen`. */
-export const EntityScreen = screen(EntityScreenComponent, { module: MODULE, namespaces: ['records', 'forms', 'entities', 'errors', 'apps'] });
+export const EntityScreen = screen(EntityScreenComponent, { module: MODULE, namespaces: ENTITY_SCREEN_NAMESPACES });
 
 function Root() {
   return (

@@ -19,7 +19,7 @@
  * (no_changes, confirm_delete_accounts). Special endpoints: special-routes.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ENTITIES } from '@erp/shared/entities/index';
+import { allEntities } from '@erp/shared/entities/index';
 import { currentUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { canRead, canWrite, fieldAccess } from './access.ts';
@@ -118,7 +118,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     const refused = noQuery(request);
     if (refused) return sendAnswer(reply, refused);
     const user = currentUser(request);
-    return ENTITIES.filter((def) => canRead(def, user)).map((def) => ({
+    return allEntities().filter((def) => canRead(def, user)).map((def) => ({
       Entity: def.name,
       LabelKey: def.labelKey,
       Application: def.application,

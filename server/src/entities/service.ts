@@ -14,7 +14,7 @@
  *   that still happen (races) are answered 4xx, never 500.
  */
 import type { AnyEntity, FieldDefinition, RuleIssue, ScalarField } from '@erp/shared/entities/define';
-import { entityByName, ENTITIES } from '@erp/shared/entities/index';
+import { allEntities, entityByName } from '@erp/shared/entities/index';
 import { defaultMessage } from '@erp/shared/entities/messages';
 import { humanize, sameValue, validateRecord, type ValidationIssue } from '@erp/shared/entities/validate';
 import type { CallResult } from '@erp/shared/types';
@@ -638,7 +638,7 @@ export async function updateRecord(ctx: EntityContext, rawId: string, body: unkn
 
 /** Rows of other entities that refer to this record (lookups and link sets): in use, not deletable. */
 async function referenced(ctx: EntityContext, id: string | number): Promise<boolean> {
-  for (const other of ENTITIES) {
+  for (const other of allEntities()) {
     for (const [, field] of fieldsOf(other)) {
       if (field.type === 'lookup' && field.entity === ctx.def.name && !field.targetField) {
         const hit = await ctx.any

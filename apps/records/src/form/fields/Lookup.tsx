@@ -7,7 +7,7 @@
  * invalid, describedBy. The list is a set of buttons (Tab / Enter / Escape), closed on pick or Escape.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { entityByName } from '../../../../../shared/src/entities/index.ts';
+import { entityByName } from '@erp/shared/entities/index';
 import { firmLookup, searchRecords, type FirmLookupRow } from '../record-api.ts';
 import { useText } from '../text.ts';
 
