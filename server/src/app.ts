@@ -27,6 +27,7 @@ import { registerSecurityHeaders } from './security/headers.ts';
 import { registerShellRoutes } from './shell/routes.ts';
 import { registerPortalRoutes } from './portal/routes.ts';
 import { registerReporting } from './reports/index.ts';
+import { registerProcessing } from './processes/index.ts';
 import { seedPortal } from './portal/seed.ts';
 import { registerStaticRoutes } from './static/routes.ts';
 import { registerServerModules } from './modules/index.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await registerEntityRoutes(app, { database });
     registerPortalRoutes(app, { database });
     registerReporting(app, { database });
+    registerProcessing(app, { database });
     await registerStaticRoutes(app, config);
 
     await app.ready();

@@ -13,4 +13,5 @@ export { ForeignExchange } from '@erp/accounting';
 export { GlChart } from '@erp/accounting';
 export { GlControl } from '@erp/accounting';
 // h12a adds one line each: AccountingPeriods, Journals.
-// h12b adds one line each: TrialBalance, DetailedLedger.
+export { TrialBalance } from '@erp/accounting';
+export { DetailedLedger } from '@erp/accounting';

@@ -106,7 +106,7 @@ function decodeValue(db: AnyDb, column: ReportColumn, raw: unknown): string | nu
   }
 }
 
-function decodeRow(db: AnyDb, def: ReportDefinition, raw: Record<string, unknown>): ReportRow {
+export function decodeRow(db: AnyDb, def: Pick<ReportDefinition, 'columns'>, raw: Record<string, unknown>): ReportRow {
   const row: ReportRow = {};
   for (const column of def.columns) row[column.field] = decodeValue(db, column, raw[column.field]);
   return row;

@@ -270,6 +270,6 @@ export function validateReportParameters(def: ReportDefinition, input: Record<st
 }
 
 /** The columns shown (grid, .xlsx, PDF), in order. */
-export function visibleReportColumns(def: ReportDefinition): ReportColumn[] {
+export function visibleReportColumns(def: Pick<ReportDefinition, 'columns'>): ReportColumn[] {
   return def.columns.filter((c) => !c.hidden);
 }
