@@ -12,7 +12,7 @@
  */
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { formatDecimal, type Decimal } from '@erp/shared/decimal';
+import { round, type Decimal } from '@erp/shared/decimal';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition } from '@erp/shared/reports/define';
 import PDFDocument from 'pdfkit';
 import type { ReportEvent, ReportRow } from './engine.ts';
@@ -53,11 +53,28 @@ export async function drained(out: PassThrough): Promise<void> {
   stop.abort();
 }
 
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A decimal as the user's language writes it, exactly (Intl formats the decimal string itself, as
+ * `formatDecimal` in @erp/shared/decimal does), with one formatter per language and scale: making an
+ * Intl.NumberFormat per cell would cost seconds on a 10,000-line report.
+ */
+export function formatMoney(value: Decimal, locale: string, scale: number): string {
+  const id = `${locale}|${scale}`;
+  let format = formatters.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale, useGrouping: true });
+    formatters.set(id, format);
+  }
+  return format.format(round(value, scale) as unknown as number);
+}
+
 export function formatCell(column: ReportColumn | undefined, value: unknown, locale: string): string {
   if (value === null || value === undefined) return '';
   if (column?.type === 'decimal') {
     // U+202F (fr-CA's group separator) is not in WinAnsi; U+00A0 is and looks the same.
-    return formatDecimal(String(value) as Decimal, locale, column.scale ?? 2).replace(/\u202f/g, '\u00a0');
+    return formatMoney(String(value), locale, column.scale ?? 2).replace(/\u202f/g, '\u00a0');
   }
   return String(value);
 }
@@ -86,11 +103,37 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
   const bottom = (landscape ? 595 : 842) - MARGIN - ROW;
   let y = 0;
   let page = 0;
+  const widths = new Map<string, number>();
 
+  /**
+   * One line of text in a box: cut to the box's width (with "…") and aligned by hand, then written without
+   * pdfkit's line wrapper (`lineBreak: false` draws one fragment): a 10,000-line report draws some 100,000
+   * cells, and the wrapper's measuring per cell would take seconds.
+   */
   const text = (value: string, x: number, top: number, w: number, align: 'left' | 'right', bold = false, size = SIZE) => {
     if (value === '') return;
-    doc.font(isWinAnsi(value) ? (bold ? LATIN_BOLD : LATIN) : CJK).fontSize(size);
-    doc.text(value, x, top, { width: w, align, lineBreak: false, height: ROW, ellipsis: true });
+    const font = isWinAnsi(value) ? (bold ? LATIN_BOLD : LATIN) : CJK;
+    doc.font(font).fontSize(size);
+    let shown = value;
+    // Widths repeat (dates, sources, headings): measured once per font and size.
+    const id = `${font}|${size}|${value}`;
+    let width = widths.get(id) ?? doc.widthOfString(shown);
+    if (widths.size > 20_000) widths.clear();
+    widths.set(id, width);
+    if (width > w) {
+      // Binary search for the longest prefix that fits with the ellipsis.
+      const chars = [...value];
+      let low = 0;
+      let high = chars.length;
+      while (low < high) {
+        const mid = Math.ceil((low + high) / 2);
+        if (doc.widthOfString(`${chars.slice(0, mid).join('')}…`) <= w) low = mid;
+        else high = mid - 1;
+      }
+      shown = `${chars.slice(0, low).join('')}…`;
+      width = doc.widthOfString(shown);
+    }
+    doc.text(shown, align === 'right' ? x + w - width : x, top, { lineBreak: false });
   };
   const cell = (i: number, value: string, bold = false) => {
     const column = columns[i]!;
