@@ -11,6 +11,7 @@ import { registerModule, type ModuleDefinition } from '@erp/shared/entities/inde
 import { glModule } from '@erp/shared/modules/gl/index';
 import type { EntityHooks } from '../entities/hooks.ts';
 import { registerEntityHooks } from '../entities/registry.ts';
+import { glLedgerHooks } from './gl/ledger.ts';
 import { glHooks } from './gl/rules.ts';
 
 export interface ServerModule {
@@ -18,7 +19,7 @@ export interface ServerModule {
   hooks: Readonly<Record<string, EntityHooks>>;
 }
 
-export const SERVER_MODULES: readonly ServerModule[] = [{ definitions: glModule, hooks: glHooks }];
+export const SERVER_MODULES: readonly ServerModule[] = [{ definitions: glModule, hooks: { ...glHooks, ...glLedgerHooks } }];
 
 /** Registers every module (idempotent: tests build many apps in one process). */
 export function registerServerModules(): void {

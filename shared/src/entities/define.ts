@@ -349,7 +349,7 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
    */
   computed?: Readonly<Record<string, Formula>>;
   /** Document number: the sequence counter (`sequence_counters`) and the field that receives it on create. */
-  numbering?: { sequence: string; field: keyof F & string };
+  numbering?: { sequence: string; field: keyof F & string; prefix?: string };
 }
 
 /** A normalized definition: every default filled in. */
@@ -379,7 +379,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   attachments: boolean;
   states: StateMachine<keyof F & string> | null;
   computed: Readonly<Record<string, Formula>>;
-  numbering: { sequence: string; field: keyof F & string } | null;
+  numbering: { sequence: string; field: keyof F & string; prefix?: string } | null;
 }
 
 /** Any normalized definition (what registries and generic code take). */

@@ -48,6 +48,12 @@ export const MESSAGES = {
   'entities:result.invalid': 'Some fields are not valid.',
   'entities:result.inUse': 'The record is in use and cannot be deleted.',
   'entities:result.badQuery': 'Bad request: {{detail}}',
+  // Documents' states and actions (issue 12, server/src/entities/documents.ts)
+  'entities:result.stateLocked': 'This record is {{state}} and can no longer be changed.',
+  'entities:result.stateNoDelete': 'This record is {{state}} and cannot be deleted.',
+  'entities:result.actionUnknown': 'There is no action {{action}} for this record.',
+  'entities:result.actionNotAllowed': 'This action is not allowed while the record is {{state}}.',
+  'entities:result.actionDone': 'Done.',
 
   // Attachments (§5 Attachments, §8)
   'entities:attachments.unsupported': 'File format or type not supported.',

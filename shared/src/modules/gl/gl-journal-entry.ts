@@ -52,7 +52,7 @@ export const glJournalEntry = defineEntity({
     Lines: {
       type: 'children',
       lines: true,
-      labelKey: label('Lines'),
+      labelKey: `gl:${NAME}.fields.Lines.label`,
       table: 'gl_journal_entry_lines',
       parentColumn: 'entry_id',
       key: 'LineId',
@@ -100,7 +100,7 @@ export const glJournalEntry = defineEntity({
       { titleKey: `gl:${NAME}.sections.totals`, rows: [['TotalDebit', 'TotalCredit', 'Balance']] },
     ],
   },
-  numbering: { sequence: GL_ENTRY_SEQUENCE, field: 'DocumentNo' },
+  numbering: { sequence: GL_ENTRY_SEQUENCE, field: 'DocumentNo', prefix: 'JE' },
   computed: {
     'Lines.Amount': { op: 'sub', args: ['Debit', 'Credit'] },
     TotalDebit: { op: 'sum', collection: 'Lines', field: 'Debit' },

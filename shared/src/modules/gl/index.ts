@@ -6,18 +6,22 @@
  */
 import type { ModuleDefinition } from '../../entities/index.ts';
 import type { AnyEntity } from '../../entities/define.ts';
+import { accountingJournal } from './accounting-journal.ts';
+import { accountingPeriod } from './accounting-period.ts';
 import { bankAccount } from './bank-account.ts';
 import { GL_NAMESPACE } from './common.ts';
 import { foreignExchange } from './foreign-exchange.ts';
 import { glAccount } from './gl-account.ts';
 import { glControl } from './gl-control.ts';
 import { glIntegration } from './gl-integration.ts';
+import { glJournalEntry } from './gl-journal-entry.ts';
 
 export { bankAccount, foreignExchange, glAccount, glControl, glIntegration };
+export { accountingJournal, accountingPeriod, glJournalEntry };
 
 export const glModule: ModuleDefinition = {
   name: 'gl',
   namespace: GL_NAMESPACE,
   // Lookup targets first: every other GL master refers to gl-account.
-  entities: [glAccount, glControl, glIntegration, foreignExchange, bankAccount] as unknown as readonly AnyEntity[],
+  entities: [glAccount, glControl, glIntegration, foreignExchange, bankAccount, accountingPeriod, accountingJournal, glJournalEntry] as unknown as readonly AnyEntity[],
 };
