@@ -16,8 +16,11 @@ export default defineConfig(
       '@erp/shared/entities/messages',
       '@erp/shared/entities/common',
       '@erp/shared/entities/firm',
+      '@erp/shared/decimal',
+      '@erp/shared/reports/define',
+      '@erp/shared/processes/define',
     ],
-    stylesheet: ['src/records.css', 'src/form/form.css'],
+    stylesheet: ['src/records.css', 'src/form/form.css', 'src/report/report.css'],
     plugins: [react({ jsxRuntime: 'automatic' })],
   }),
 );

@@ -26,6 +26,8 @@ import { mountEmbeddedProvider, type EmbeddedProvider } from './oidc/index.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { registerShellRoutes } from './shell/routes.ts';
 import { registerPortalRoutes } from './portal/routes.ts';
+import { registerReporting } from './reports/index.ts';
+import { registerProcessing } from './processes/index.ts';
 import { seedPortal } from './portal/seed.ts';
 import { registerStaticRoutes } from './static/routes.ts';
 import { registerServerModules, seedServerModules } from './modules/index.ts';
@@ -96,6 +98,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerShellRoutes(app, { config, database });
     await registerEntityRoutes(app, { database });
     registerPortalRoutes(app, { database });
+    registerReporting(app, { database });
+    registerProcessing(app, { database });
     await registerStaticRoutes(app, config);
 
     await app.ready();

@@ -14,7 +14,9 @@
  */
 import { registerModule } from '@erp/shared/entities/index';
 import { glModule } from '@erp/shared/modules/gl/index';
-import { documentScreen, entityScreen } from '@erp/records';
+import { documentScreen, entityScreen, processScreen, reportScreen } from '@erp/records';
+import { accountEnquiry, apJournalPrinting, arJournalPrinting, detailedLedger, glJournalPrinting, trialBalance } from '@erp/shared/modules/gl/reports/index';
+import { postDraftEntries } from '@erp/shared/modules/gl/reports/post-drafts';
 import { ApplicationHome as ApplicationHomePage, screen } from '@erp/ui';
 import { FiscalYearTool } from './FiscalYearTool.tsx';
 
@@ -47,4 +49,12 @@ export const Journals = AccountingJournals;
 export const GlJournalEntry = documentScreen('gl-journal-entry', GL);
 
 // GL reports (h12b): AccountEnquiry, TrialBalance, DetailedLedger, GlJournalPrinting, ArJournalPrinting,
-// ApJournalPrinting.
+// ApJournalPrinting; the batch-post process PostJournalEntries (route /novus-gl/post-journal-entries).
+const REPORTS = { module: MODULE, namespaces: ['gl'] } as const;
+export const AccountEnquiry = reportScreen(accountEnquiry, REPORTS);
+export const TrialBalance = reportScreen(trialBalance, REPORTS);
+export const DetailedLedger = reportScreen(detailedLedger, REPORTS);
+export const GlJournalPrinting = reportScreen(glJournalPrinting, REPORTS);
+export const ArJournalPrinting = reportScreen(arJournalPrinting, REPORTS);
+export const ApJournalPrinting = reportScreen(apJournalPrinting, REPORTS);
+export const PostJournalEntries = processScreen(postDraftEntries, REPORTS);

@@ -15,4 +15,6 @@ export { GlControl } from '@erp/accounting';
 // h12a: accounting periods and journals.
 export { AccountingPeriods } from '@erp/accounting';
 export { Journals } from '@erp/accounting';
-// h12b adds one line each: TrialBalance, DetailedLedger.
+// h12b: reports.
+export { TrialBalance } from '@erp/accounting';
+export { DetailedLedger } from '@erp/accounting';

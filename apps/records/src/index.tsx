@@ -6,6 +6,9 @@
  *   seed names it for /shell/* administration screens and every firm-maintenance route of §2); a single-spa
  *   parcel config per the screen contract (`@erp/shared` screen.ts), built with `@erp/ui`'s `screen()`.
  *   The route's Props (e.g. `{"firmType":"vendor"}`) reach the screen as `routeProps`.
+ * - `reportScreen(definition)`, `processScreen(definition)` (issue 12): the report screen (parameters, paged
+ *   grid with subtotals and totals, .xlsx and PDF downloads) and the process screen (parameters → preview →
+ *   confirmation → run → per-item results) of a report or process definition; report/ and process/.
  * - `entityScreen(names, options)`: the same screen for named entities, for a business module's one-line
  *   exports (`export const GlChart = entityScreen('gl-account')`); see entity-screen/EntityScreen.tsx.
  *   Entity definitions come from the one registry `@erp/shared/entities/index` (import map), where a
@@ -32,6 +35,10 @@ export {
 } from './form/fields/widgets.ts';
 // Issue 12 (h12a): the generic document screen (header + line grid + states and actions).
 export { documentScreen, type DocumentScreenOptions, type DocumentToolsProps } from './document/DocumentScreen.tsx';
+// Reports and processes as data (issue 12): `reportScreen(definition)` / `processScreen(definition)` for a
+// module's one-line exports; `ReportScreen` / `ProcessScreen` are the components themselves.
+export { ReportView as ReportScreen, reportScreen, type ReportScreenOptions } from './report/ReportScreen.tsx';
+export { ProcessView as ProcessScreen, processScreen } from './process/ProcessScreen.tsx';
 
 const MODULE = '@erp/records';
 const STYLESHEET = 'records.css';
