@@ -291,3 +291,19 @@ describe('GL demo ledger (server/src/modules/gl/seed-ledger.ts)', () => {
     expect(await count()).toBe(before);
   });
 });
+
+describe('the GL reports over the demo ledger', () => {
+  it('shows real figures: the trial balance of 2025-06 has the demo accounts, debits equal to credits', async () => {
+    const response = await call(server.app, 'POST', '/api/reports/gl-trial-balance/run', admin, { Parameters: { FiscalYear: 2025, PeriodNo: 6 } });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as { List: Record<string, unknown>[]; Totals: Record<string, string> };
+    const accounts = body.List.map((row) => row['AccountId']);
+    for (const id of ['1000', '1100', '2100', '2200', '4100', '5100', '6100']) expect(accounts, id).toContain(id);
+    // The period's activity and the closing balances both balance, and are not empty.
+    expect(body.Totals['PeriodDebit']).toMatch(/^\d+\.\d{2}$/);
+    expect(body.Totals['PeriodDebit']).not.toBe('0.00');
+    expect(body.Totals['PeriodDebit']).toBe(body.Totals['PeriodCredit']);
+    expect(body.Totals['Debit']).not.toBe('0.00');
+    expect(body.Totals['Debit']).toBe(body.Totals['Credit']);
+  });
+});
