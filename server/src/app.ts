@@ -28,7 +28,7 @@ import { registerShellRoutes } from './shell/routes.ts';
 import { registerPortalRoutes } from './portal/routes.ts';
 import { seedPortal } from './portal/seed.ts';
 import { registerStaticRoutes } from './static/routes.ts';
-import { registerServerModules } from './modules/index.ts';
+import { registerServerModules, seedServerModules } from './modules/index.ts';
 
 export interface ErpParts {
   config: ServerConfig;
@@ -60,6 +60,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await seedEntities(database.db);
     await seedPortal(database.db);
     await seedDemoFirms(database.db, config.demoFirms);
+    await seedServerModules(database.db, config);
 
     app = Fastify({
       logger: options.logger ?? { level: config.logLevel },

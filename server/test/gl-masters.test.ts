@@ -14,7 +14,8 @@ let server: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  // With the demo ledger's activity (off by default in tests).
+  server = await startServer({ DEMO_LEDGER: '1' });
   admin = (await signIn(server.app, 'admin', 'admin')).access_token;
   // Accounts the tests below refer to (ids of their own, beside the demo chart).
   for (const account of [
@@ -52,7 +53,7 @@ describe('gl-account (chart of accounts)', () => {
   });
 
   it('saves an 8-digit account with its defaults and lists it', async () => {
-    const created = await post('gl-account', { AccountId: '12345678', Description: 'Eight digits', AccountType: 'expense' });
+    const created = await post('gl-account', { AccountId: '12345678', Description: 'Eight-digit test account', AccountType: 'expense' });
     expect(created.statusCode).toBe(201);
     expect(created.json().Data).toMatchObject({
       AccountId: '12345678',
@@ -62,7 +63,7 @@ describe('gl-account (chart of accounts)', () => {
       IsControl: false,
       IsActive: true,
     });
-    const list = (await call(server.app, 'GET', '/api/data/gl-account?Search=Eight', admin)).json();
+    const list = (await call(server.app, 'GET', '/api/data/gl-account?Search=Eight-digit', admin)).json();
     expect(list.List.map((row: { AccountId: string }) => row.AccountId)).toEqual(['12345678']);
   });
 
@@ -179,5 +180,114 @@ describe('user codes (code-index by application)', () => {
     expect(list.List.some((row: { CodeType: string }) => row.CodeType === 'GL-TEST')).toBe(true);
     const unknown = await post('code-index', { Application: 'NOPE', CodeType: 'GL-TEST', Code: 'B', Description: 'x' });
     expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe('foreign-exchange (rates as exact decimals RATE (12,6))', () => {
+  it('saves a USD/CAD rate as an exact decimal string and refuses malformed ones with a 4xx', async () => {
+    const created = await post('foreign-exchange', { FromCurrency: 'usd', ToCurrency: 'CAD', EffectiveDate: '2031-01-02', Rate: '1.365', Fluctuation: '2.5' });
+    expect(created.statusCode, JSON.stringify(created.json())).toBe(201);
+    expect(created.json().Data).toMatchObject({ FromCurrency: 'USD', ToCurrency: 'CAD', Rate: '1.365000', Fluctuation: '2.50' });
+    for (const Rate of ['1e400', 1.365, '0.0000001', 'Infinity', '-1.000000', '0', '1234567.000000']) {
+      const response = await post('foreign-exchange', { FromCurrency: 'USD', ToCurrency: 'CAD', EffectiveDate: '2031-02-02', Rate });
+      expect(response.statusCode, String(Rate)).toBe(400);
+      expect(errors(response)[0]?.field, String(Rate)).toBe('Rate');
+    }
+    const zero = await post('foreign-exchange', { FromCurrency: 'USD', ToCurrency: 'CAD', EffectiveDate: '2031-02-02', Rate: '0' });
+    expect(zero.json().Message).toBe('The rate must be greater than zero.');
+  });
+
+  it('refuses the same currency twice, a bad date and a second rate for the same pair and day', async () => {
+    const same = await post('foreign-exchange', { FromCurrency: 'CAD', ToCurrency: 'CAD', EffectiveDate: '2031-03-01', Rate: '1' });
+    expect(same.json().Message).toBe('The two currencies must differ.');
+    const badDate = await post('foreign-exchange', { FromCurrency: 'EUR', ToCurrency: 'CAD', EffectiveDate: '2031-02-30', Rate: '1.5' });
+    expect(badDate.statusCode).toBe(400);
+    const again = await post('foreign-exchange', { FromCurrency: 'USD', ToCurrency: 'CAD', EffectiveDate: '2031-01-02', Rate: '1.4' });
+    expect(again.statusCode).toBe(400);
+    expect(errors(again)[0]).toMatchObject({ key: 'entities:validation.duplicate' });
+  });
+});
+
+describe('GL demo masters (server/src/modules/gl/seed.ts)', () => {
+  it('holds the chart, GL control, integration defaults on postable accounts, rates and two bank accounts', async () => {
+    const list = async (url: string) => (await call(server.app, 'GET', url, admin)).json() as { TotalCount: number; List: Record<string, unknown>[] };
+    const chart = await list('/api/data/gl-account?PageSize=1000');
+    const accounts = new Map(chart.List.map((row) => [row['AccountId'] as string, row]));
+    for (const id of ['1000', '1100', '1200', '1310', '2100', '2200', '3200', '4100', '5100', '6100']) expect(accounts.has(id), id).toBe(true);
+    expect(accounts.has('4000')).toBe(false); // WP1 acceptance check 1 creates it
+    expect(accounts.get('1100')).toMatchObject({ AccountType: 'asset', IsControl: true });
+    expect((await call(server.app, 'GET', '/api/data/gl-control/GL', admin)).json().Data).toMatchObject({ HomeCurrency: 'CAD' });
+    const integration = await list('/api/data/gl-integration?PageSize=1000');
+    expect(integration.TotalCount).toBeGreaterThanOrEqual(29);
+    for (const row of integration.List) expect(accounts.get(row['AccountId'] as string)?.['IsPostable'], String(row['TransactionType'])).toBe(true);
+    const rates = await list('/api/data/foreign-exchange?filter.FromCurrency=USD&PageSize=1');
+    expect(rates.TotalCount).toBeGreaterThanOrEqual(23);
+    expect(rates.List[0]!['Rate']).toMatch(/^1\.\d{6}$/);
+    const banks = await list('/api/data/bank-account?Search=account');
+    expect(banks.List.map((row) => row['BankAccountId']).sort()).toEqual(expect.arrayContaining(['OPERATING', 'USD']));
+  });
+
+  it('changes nothing when run again', async () => {
+    const { seedGlMasters } = await import('../src/modules/gl/seed.ts');
+    expect(await seedGlMasters(server.app.erp.database.db)).toEqual([]);
+  });
+});
+
+describe('GL demo ledger (server/src/modules/gl/seed-ledger.ts)', () => {
+  it('has fiscal years 2025 and 2026 of 12 contiguous open periods each', async () => {
+    const rows = (await server.app.erp.database.db
+      .selectFrom('fiscal_periods' as never)
+      .select(['fiscal_year', 'period_no', 'start_date', 'end_date'] as never[])
+      .orderBy('fiscal_year' as never)
+      .orderBy('period_no' as never)
+      .execute()) as { fiscal_year: number; period_no: number; start_date: string; end_date: string }[];
+    const list = {
+      List: rows.map((row) => ({ FiscalYear: Number(row.fiscal_year), PeriodNo: Number(row.period_no), StartDate: row.start_date, EndDate: row.end_date })),
+    };
+    for (const year of [2025, 2026]) {
+      const periods = list.List.filter((row) => row.FiscalYear === year);
+      expect(periods.map((row) => row.PeriodNo)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      expect(periods[0]!.StartDate).toBe(`${year}-01-01`);
+      expect(periods[11]!.EndDate).toBe(`${year}-12-31`);
+      for (let i = 1; i < 12; i++) {
+        const next = new Date(`${periods[i - 1]!.EndDate}T00:00:00Z`);
+        next.setUTCDate(next.getUTCDate() + 1);
+        expect(periods[i]!.StartDate).toBe(next.toISOString().slice(0, 10));
+      }
+    }
+  });
+
+  it('posted months of balanced activity through the posting service: every period’s debits equal its credits', async () => {
+    const db = server.app.erp.database.db;
+    const { decimalFromDb } = await import('../src/db/decimal-codec.ts');
+    const { add } = await import('@erp/shared/decimal');
+    const rows = (await db
+      .selectFrom('gl_balances' as never)
+      .select(['fiscal_year', 'period_no', 'debit', 'credit'] as never[])
+      .where('account_id' as never, 'not like', '99%' as never)
+      .execute()) as { fiscal_year: number; period_no: number; debit: unknown; credit: unknown }[];
+    const periods = new Map<string, { debit: string; credit: string }>();
+    for (const row of rows) {
+      const key = `${row.fiscal_year}-${row.period_no}`;
+      const figures = periods.get(key) ?? { debit: '0.00', credit: '0.00' };
+      figures.debit = add(figures.debit, decimalFromDb(db, row.debit, 2) ?? '0.00');
+      figures.credit = add(figures.credit, decimalFromDb(db, row.credit, 2) ?? '0.00');
+      periods.set(key, figures);
+    }
+    expect(periods.size).toBeGreaterThanOrEqual(22);
+    for (const [key, figures] of periods) expect(figures.debit, key).toBe(figures.credit);
+    const sales = rows.length;
+    expect(sales).toBeGreaterThan(200);
+    const entries = (await db.selectFrom('gl_entries' as never).select(({ fn }) => fn.countAll().as('n')).executeTakeFirst()) as { n: unknown };
+    expect(Number(entries.n)).toBeGreaterThan(500);
+  });
+
+  it('changes nothing at the next start', async () => {
+    const db = server.app.erp.database.db;
+    const count = async () => Number(((await db.selectFrom('gl_entries' as never).select(({ fn }) => fn.countAll().as('n')).executeTakeFirst()) as { n: unknown }).n);
+    const before = await count();
+    const { seedGl } = await import('../src/modules/gl/seed-ledger.ts');
+    await seedGl(db);
+    expect(await count()).toBe(before);
   });
 });

@@ -11,56 +11,13 @@
  * ApJournalPrinting. While the three issue-12 branches are apart, an owner none of whose screens is exported
  * yet is left out; REQUIRE_ALL (set once the three are merged) makes every route count.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { GL_ROUTES } from '@erp/shared/modules/gl/routes';
-import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../src/config.ts';
 import { routes } from '../src/seed/catalog.ts';
+import { resolves } from './helpers/module-exports.ts';
 
 /** true once h12a, h12b and h12c are merged: then every one of the 48 routes must resolve. */
 const REQUIRE_ALL = false;
-
-const importMap = JSON.parse(readFileSync(join(repoRoot, 'import-map.json'), 'utf8')) as { imports: Record<string, string> };
-
-/** The source entry of a module named in the import map as `/apps/<m>/<m>.js`, or null. */
-function sourceOf(module: string): string | null {
-  const url = importMap.imports[module];
-  const match = url ? /^\/apps\/([a-z0-9-]+)\/\1\.js$/.exec(url) : null;
-  if (!match) return null;
-  const dir = join(repoRoot, 'apps', match[1]!);
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; scripts?: Record<string, string> };
-  if (pkg.name !== module || !pkg.scripts?.['build']) return null;
-  return ['src/index.ts', 'src/index.tsx'].map((file) => join(dir, file)).find((file) => existsSync(file)) ?? null;
-}
-
-const exportsCache = new Map<string, Set<string>>();
-
-/** The names a module exports, following `export { X } from '<module>'` re-exports of import-map modules. */
-function exportsOf(module: string, seen: Set<string> = new Set()): Set<string> {
-  const cached = exportsCache.get(module);
-  if (cached) return cached;
-  const names = new Set<string>();
-  const file = sourceOf(module);
-  if (file && !seen.has(module)) {
-    seen.add(module);
-    const { module: parsed, errors } = parseSync(file, readFileSync(file, 'utf8'), { sourceType: 'module' });
-    if (errors.length) throw new Error(`${file}: ${errors[0]!.message}`);
-    for (const entry of parsed.staticExports) {
-      for (const item of entry.entries) {
-        const exported = item.exportName.name;
-        if (!exported) continue;
-        const from = item.moduleRequest?.value;
-        const imported = item.importName.name;
-        if (from && imported && !exportsOf(from, seen).has(imported)) continue;
-        names.add(exported);
-      }
-    }
-  }
-  exportsCache.set(module, names);
-  return names;
-}
 
 describe('the 48 GL screen routes (SCREENS.md WP1)', () => {
   it('lists 48 distinct routes of the 13 GL screens', () => {
@@ -73,11 +30,6 @@ describe('the 48 GL screen routes (SCREENS.md WP1)', () => {
     const byPath = new Map(routes.map((route) => [route.Path, route.Component]));
     for (const [menuId, path, component] of GL_ROUTES) expect(byPath.get(path), `${menuId} ${path}`).toBe(component);
   });
-
-  const resolves = (component: string) => {
-    const [module, name] = component.split('#') as [string, string];
-    return exportsOf(module).has(name);
-  };
 
   it('resolves every Component to an export of a built module in the import map', () => {
     const merged = new Set(GL_ROUTES.filter(([, , component]) => resolves(component)).map(([, , , , owner]) => owner));
