@@ -233,7 +233,7 @@ export function DocumentForm(props: DocumentFormProps) {
       if (answer !== 'yes') return;
     }
     let current = record;
-    if (dirty && editable) {
+    if ((dirty || !record) && editable) {
       current = await save();
       if (!current) return;
     }
