@@ -23,6 +23,7 @@ export const GL_ENTRY_SEQUENCE = 'GL-ENTRY';
 
 export const glJournalEntry = defineEntity({
   name: NAME,
+  namespace: 'gl',
   labelKey: `gl:${NAME}.title`,
   table: 'gl_journal_entries',
   key: 'EntryId',
