@@ -13,7 +13,7 @@
  *
  * Props: entity (definition), recordId (null: new), canWrite, onClose(), onSaved().
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { askUser } from '@erp/shared';
 import { confirmUnsavedChanges, useCloseGuard } from '@erp/ui';
 import type { AnyEntity, TransitionSpec } from '../../../../shared/src/entities/define.ts';
@@ -68,7 +68,8 @@ export function DocumentForm(props: DocumentFormProps) {
   const [loaded, setLoaded] = useState(props.recordId === null);
   const [header, setHeader] = useState<Draft>(() => headerDraft(def, null));
   const [rows, setRows] = useState<LineDraft[]>(() => (lines ? [newLineDraft(lines.field)] : []));
-  const [initial, setInitial] = useState<string>('');
+  // Set by any edit, cleared when a record is shown: no per-keystroke comparison of a 500-line document.
+  const [edited, setEdited] = useState(false);
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
   const [banner, setBanner] = useState<Banner>(null);
   const [busy, setBusy] = useState(false);
@@ -81,17 +82,14 @@ export function DocumentForm(props: DocumentFormProps) {
       const r = lines ? (next ? linesDraft(lines.field, next[lines.name]) : [newLineDraft(lines.field)]) : [];
       setHeader(h);
       setRows(r);
-      setInitial(snapshot(h, r));
+      setEdited(false);
       setErrors(new Map());
     },
     [def, lines],
   );
 
   useEffect(() => {
-    if (props.recordId === null) {
-      setInitial(snapshot(headerDraft(def, null), rows));
-      return;
-    }
+    if (props.recordId === null) return;
     let live = true;
     void call<Record<string, unknown>>('GET', recordPath(def.name, props.recordId)).then((outcome) => {
       if (!live) return;
@@ -119,20 +117,40 @@ export function DocumentForm(props: DocumentFormProps) {
     [def, computedNames, record],
   );
 
-  const dirty = loaded && snapshot(header, rows) !== initial;
+  const dirty = loaded && edited;
+  // Totals follow the typing at low priority (React's deferred value): a keystroke renders its own line first.
+  const deferredHeader = useDeferredValue(header);
+  const deferredRows = useDeferredValue(rows);
 
+  // Each line's wire form once per line object (a keystroke changes one line; the other 499 are reused).
+  const lineWire = useRef(new WeakMap<LineDraft, Record<string, unknown> | null>());
   /** The record as the evaluator and the server see it (wire values). */
-  const wire = useMemo(() => {
-    const out: Record<string, unknown> = {};
-    for (const [name, field] of Object.entries(def.fields)) {
-      if (field.type === 'children' || field.type === 'set') continue;
-      out[name] = wireValue(field, header[name]);
-    }
-    if (lines) out[lines.name] = linesWire(lines.field, rows.filter((row) => !isBlankLine(lines.field, row)));
-    return out;
-  }, [def, header, rows, lines]);
+  const wireOf = useCallback(
+    (h: Draft, r: readonly LineDraft[]) => {
+      const out: Record<string, unknown> = {};
+      for (const [name, field] of Object.entries(def.fields)) {
+        if (field.type === 'children' || field.type === 'set') continue;
+        out[name] = wireValue(field, h[name]);
+      }
+      if (lines) {
+        const list: Record<string, unknown>[] = [];
+        for (const row of r) {
+          let wired = lineWire.current.get(row);
+          if (wired === undefined) {
+            wired = isBlankLine(lines.field, row) ? null : linesWire(lines.field, [row])[0]!;
+            lineWire.current.set(row, wired);
+          }
+          if (wired) list.push(wired);
+        }
+        out[lines.name] = list;
+      }
+      return out;
+    },
+    [def, lines],
+  );
+  const deferredWire = useMemo(() => wireOf(deferredHeader, deferredRows), [wireOf, deferredHeader, deferredRows]);
 
-  const totals = useMemo(() => (Object.keys(def.computed).length > 0 ? computeRecord(def, wire) : wire), [def, wire]);
+  const totals = useMemo(() => (Object.keys(def.computed).length > 0 ? computeRecord(def, deferredWire) : deferredWire), [def, deferredWire]);
 
   const computeLine = useCallback(
     (row: LineDraft) => {
@@ -144,6 +162,7 @@ export function DocumentForm(props: DocumentFormProps) {
   );
 
   const onLineChange = useCallback((rid: string, field: string, value: unknown) => {
+    setEdited(true);
     setRows((current) => current.map((row) => (row._rid === rid ? { ...row, [field]: value } : row)));
   }, []);
   const onAdd = useCallback(() => {
@@ -159,7 +178,10 @@ export function DocumentForm(props: DocumentFormProps) {
           { id: 'no', label: tr('gl:document.no', 'No') },
         ],
       });
-      if (answer === 'yes') setRows((current) => current.filter((row) => row._rid !== rid));
+      if (answer === 'yes') {
+        setEdited(true);
+        setRows((current) => current.filter((row) => row._rid !== rid));
+      }
     },
     [tr],
   );
@@ -195,6 +217,7 @@ export function DocumentForm(props: DocumentFormProps) {
   }
 
   async function save(): Promise<Record<string, unknown> | null> {
+    const wire = wireOf(header, rows);
     const body: Record<string, unknown> = {};
     for (const name of writableHeader) body[name] = wire[name];
     if (lines) body[lines.name] = linesWire(lines.field, rows.filter((row) => !isBlankLine(lines.field, row)), skipLine);
@@ -233,7 +256,7 @@ export function DocumentForm(props: DocumentFormProps) {
       if (answer !== 'yes') return;
     }
     let current = record;
-    if (dirty && editable) {
+    if ((dirty || !record) && editable) {
       current = await save();
       if (!current) return;
     }
@@ -373,7 +396,10 @@ export function DocumentForm(props: DocumentFormProps) {
                       readOnly={readOnly}
                       errors={error ? [error] : []}
                       issues={[]}
-                      onChange={(next) => setHeader((current) => ({ ...current, [name]: next }))}
+                      onChange={(next) => {
+                        setEdited(true);
+                        setHeader((current) => ({ ...current, [name]: next }));
+                      }}
                     />
                   );
                 })}
@@ -408,9 +434,4 @@ export function DocumentForm(props: DocumentFormProps) {
       </div>
     </section>
   );
-}
-
-/** A comparable text of the form's input (unsaved-changes check). */
-function snapshot(header: Draft, rows: readonly LineDraft[]): string {
-  return JSON.stringify([header, rows.map(({ _rid, ...rest }) => rest)]);
 }

@@ -212,7 +212,7 @@ export function LineGrid(props: LineGridProps) {
       </thead>
       <tbody>
         {rows.map((row, index) => {
-          const rowErrors = columns.map(([name]) => props.errors.get(`${props.name}[${index}].${name}`));
+          const rowErrors = props.errors.size === 0 ? NO_ERRORS : columns.map(([name]) => props.errors.get(`${props.name}[${index}].${name}`));
           return (
             <Row
               key={row._rid}

@@ -5,7 +5,7 @@
  * grid handles them). WAI-ARIA combobox pattern: aria-expanded, aria-controls, aria-activedescendant.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { entityByName } from '../../../../shared/src/entities/index.ts';
+import { entityByName } from '@erp/shared/entities/index';
 import { searchRecords } from '../form/record-api.ts';
 
 interface Option {

@@ -2,7 +2,8 @@
  * The document form's state, without React (issue 12 documents): which actions a state offers, the lines'
  * drafts with stable client ids, and the body of a save.
  *
- * - `allowedActions(def, record, roles)`: exactly the transitions whose `from` holds the record's state.
+ * - `allowedActions(def, record, roles)`: exactly the transitions whose `from` holds the record's state (a new
+ *   record: the initial state).
  * - `isEditable(def, record)`: the state allows edits (a new record always does).
  * - `linesField(def)`: the definition's line collection (`children` with `lines: true`), or null.
  * - `newLineDraft(field)`, `linesDraft(field, rows)`: rows with a client id (`_rid`) that never changes, so
@@ -44,7 +45,8 @@ export function isDeletable(def: AnyEntity, record: Record<string, unknown> | nu
 }
 
 export function allowedActions(def: AnyEntity, record: Record<string, unknown> | null, roles: readonly string[] | null): TransitionSpec[] {
-  if (!def.states || !record) return [];
+  // A new document offers the initial state's actions: running one saves it first.
+  if (!def.states) return [];
   const state = stateOf(def, record)!;
   return def.states.transitions.filter((transition) => {
     if (!transition.from.includes(state)) return false;
