@@ -147,6 +147,30 @@ describe('detailed ledger and account enquiry', () => {
     expect(past).toMatchObject({ ResultStatus: 1, TotalCount: 3, List: [] });
   });
 
+  it('subtotals and totals equal the sums of the rows, for ranges cutting periods anywhere', async () => {
+    for (const [start, end] of [
+      ['2032-01-10', '2032-02-12'],
+      ['2032-02-15', '2032-03-05'],
+      ['2031-12-20', '2032-03-31'],
+      ['2032-01-16', '2032-02-14'],
+    ]) {
+      const body = (await run('gl-detailed-ledger', { Parameters: { StartDate: start, EndDate: end, ...FIXTURE_RANGE } })).json();
+      let debits = '0.00';
+      let credits = '0.00';
+      for (const group of body.Groups) {
+        const rows = body.List.filter((row: { AccountId: string }) => row.AccountId === group.Key);
+        const debit = rows.reduce((total: string, row: { Debit: string }) => add(total, row.Debit), '0.00');
+        const credit = rows.reduce((total: string, row: { Credit: string }) => add(total, row.Credit), '0.00');
+        expect(group.Subtotals, `${start}..${end} ${group.Key}`).toEqual({ Debit: debit, Credit: credit, Amount: sub(debit, credit) });
+        expect(rows.at(-1).Balance).toBe(group.Closing);
+        debits = add(debits, debit);
+        credits = add(credits, credit);
+      }
+      expect(body.Totals).toEqual({ Debit: debits, Credit: credits, Amount: sub(debits, credits) });
+      expect(body.TotalCount).toBe(body.List.length);
+    }
+  });
+
   it('account enquiry: one account, no records outside its activity', async () => {
     const body = (await run('gl-account-enquiry', { Parameters: { AccountId: '99005000', StartDate: '2032-01-01', EndDate: '2032-12-31' } })).json();
     expect(body.List.map((row: { Debit: string }) => row.Debit)).toEqual(['250.55', '40.00']);
