@@ -273,7 +273,7 @@ export type ReportEvent =
   | { kind: 'row'; row: ReportRow }
   | { kind: 'groupEnd'; key: string; subtotals: Record<string, Decimal | number>; opening?: Decimal; closing?: Decimal };
 
-export const STREAM_BATCH = 2000;
+export const STREAM_BATCH = 5000;
 
 /**
  * Every row of the report, batch by batch (keeps one batch in memory), with group starts and ends; group
