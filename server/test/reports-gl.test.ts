@@ -285,3 +285,38 @@ describe('downloads (§7 file-download variant)', () => {
     expect(response.json()).toMatchObject({ ResultStatus: 6, ResultCode: 'no_pdf_data', Message: 'No PDF data.' });
   });
 });
+
+describe('data types', () => {
+  it('reports Actual entries only, also once a Budget journal exists (counts then filter the data type)', async () => {
+    const before = (await run('gl-detailed-ledger', { Parameters: { StartDate: '2032-01-01', EndDate: '2032-03-31', AccountFrom: '99001000', AccountTo: '99001000' } })).json();
+    const now = new Date().toISOString();
+    const journal = await db
+      .insertInto('gl_journals')
+      .values({ journal_date: '2032-02-20', source: 'GL', data_type: 'Budget', status: 'Open', description: 'Budget', created_by: 'test', created_on: now, updated_by: 'test', updated_on: now, version: 1 })
+      .returning('journal_id')
+      .executeTakeFirstOrThrow();
+    const { decimalToDb } = await import('../src/db/decimal-codec.ts');
+    await db
+      .insertInto('gl_entries')
+      .values({
+        journal_id: journal.journal_id,
+        document_no: 'FX-BUDGET',
+        line_no: 1,
+        account_id: '99001000',
+        entry_date: '2032-02-20',
+        fiscal_year: 2032,
+        period_no: 2,
+        source: 'GL',
+        data_type: 'Budget',
+        amount: decimalToDb(db, '999.00', 2),
+        description: 'Budget line',
+        created_by: 'test',
+        created_on: now,
+      })
+      .execute();
+    const after = (await run('gl-detailed-ledger', { Parameters: { StartDate: '2032-01-01', EndDate: '2032-03-31', AccountFrom: '99001000', AccountTo: '99001000' } })).json();
+    expect(after.TotalCount).toBe(before.TotalCount);
+    expect(after.List).toEqual(before.List);
+    expect(after.Groups).toEqual(before.Groups);
+  });
+});
