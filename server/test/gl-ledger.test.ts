@@ -172,6 +172,7 @@ describe('GL journal entries', () => {
     expect(reversed.statusCode, JSON.stringify(reversed.json())).toBe(200);
     const original = json(reversed).Data;
     expect(original.ReversedBy).toBe(original.ActionResult.DocumentNo);
+    expect(original.Status).toBe('Reversed');
     const reversal = json(await get(`/api/data/gl-journal-entry/${original.ActionResult.EntryId}`)).Data;
     expect(reversal).toMatchObject({ Status: 'Posted', ReversalOf: original.DocumentNo, TotalDebit: '100.00', TotalCredit: '100.00' });
     expect(reversal.Lines.map((line: Json) => [line.AccountId, line.Debit, line.Credit])).toEqual([

@@ -14,10 +14,11 @@
  */
 import { registerModule } from '@erp/shared/entities/index';
 import { glModule } from '@erp/shared/modules/gl/index';
-import { entityScreen, processScreen, reportScreen } from '@erp/records';
+import { documentScreen, entityScreen, processScreen, reportScreen } from '@erp/records';
 import { accountEnquiry, apJournalPrinting, arJournalPrinting, detailedLedger, glJournalPrinting, trialBalance } from '@erp/shared/modules/gl/reports/index';
 import { postDraftEntries } from '@erp/shared/modules/gl/reports/post-drafts';
 import { ApplicationHome as ApplicationHomePage, screen } from '@erp/ui';
+import { FiscalYearTool } from './FiscalYearTool.tsx';
 
 registerModule(glModule);
 
@@ -40,8 +41,12 @@ export const UserCodes = entityScreen('code-index', {
   routeProps: (tab) => ({ 'filter.Application': tab.application }),
 });
 
-// Accounting periods and journals, GL journal entry (h12a): AccountingPeriods, Periods, AccountingJournals,
-// Journals, GlJournalEntry.
+// Accounting periods and journals, GL journal entry (h12a): document screens (states, actions, line grid).
+export const AccountingPeriods = documentScreen('accounting-period', { ...GL, tools: FiscalYearTool });
+export const Periods = AccountingPeriods;
+export const AccountingJournals = documentScreen('accounting-journal', GL);
+export const Journals = AccountingJournals;
+export const GlJournalEntry = documentScreen('gl-journal-entry', GL);
 
 // GL reports (h12b): AccountEnquiry, TrialBalance, DetailedLedger, GlJournalPrinting, ArJournalPrinting,
 // ApJournalPrinting; the batch-post process PostJournalEntries (route /novus-gl/post-journal-entries).

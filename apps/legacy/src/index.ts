@@ -12,6 +12,9 @@ export { BankAccount } from '@erp/accounting';
 export { ForeignExchange } from '@erp/accounting';
 export { GlChart } from '@erp/accounting';
 export { GlControl } from '@erp/accounting';
-// h12a adds one line each: AccountingPeriods, Journals.
+// h12a: accounting periods and journals.
+export { AccountingPeriods } from '@erp/accounting';
+export { Journals } from '@erp/accounting';
+// h12b: trial balance and detailed ledger.
 export { TrialBalance } from '@erp/accounting';
 export { DetailedLedger } from '@erp/accounting';

@@ -25,6 +25,8 @@ import { ApplicationHome, ErrorFallback, linkStylesheet, screen } from '@erp/ui'
 import { ENTITY_SCREEN_NAMESPACES, EntityScreenComponent } from './entity-screen/EntityScreen.tsx';
 
 export { entityScreen, type EntityScreenOptions } from './entity-screen/EntityScreen.tsx';
+// Issue 12 (h12a): the generic document screen (header + line grid + states and actions).
+export { documentScreen, type DocumentScreenOptions, type DocumentToolsProps } from './document/DocumentScreen.tsx';
 // Reports and processes as data (issue 12): `reportScreen(definition)` / `processScreen(definition)` for a
 // module's one-line exports; `ReportScreen` / `ProcessScreen` are the components themselves.
 export { ReportView as ReportScreen, reportScreen, type ReportScreenOptions } from './report/ReportScreen.tsx';

@@ -24,6 +24,7 @@ const options = (group: string, values: readonly string[]): FieldOption[] =>
 
 export const accountingJournal = defineEntity({
   name: NAME,
+  namespace: 'gl',
   labelKey: `gl:${NAME}.title`,
   table: 'gl_journals',
   key: 'JournalId',

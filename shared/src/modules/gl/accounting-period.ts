@@ -31,6 +31,7 @@ const FLAG: FieldDefinition = { type: 'boolean', defaultValue: false };
 
 export const accountingPeriod = defineEntity({
   name: NAME,
+  namespace: 'gl',
   labelKey: `gl:${NAME}.title`,
   table: 'fiscal_periods',
   key: 'PeriodId',

@@ -1,6 +1,6 @@
 /**
  * GL journal entry (`gl-journal-entry`, screen GL-06, route `/gl-journal-entry` under GL): a document with
- * G/L distribution lines. Draft → Posted (immutable) → reversed by a linked, posted reversing entry.
+ * G/L distribution lines. Draft → Posted (immutable) → Reversed (by a linked, posted reversing entry).
  * Tables `gl_journal_entries` and `gl_journal_entry_lines` (from this definition, schema-sync).
  *
  * - Lines: account (lookup, must exist, be active and postable, not a control account), debit or credit
@@ -23,6 +23,7 @@ export const GL_ENTRY_SEQUENCE = 'GL-ENTRY';
 
 export const glJournalEntry = defineEntity({
   name: NAME,
+  namespace: 'gl',
   labelKey: `gl:${NAME}.title`,
   table: 'gl_journal_entries',
   key: 'EntryId',
@@ -40,6 +41,7 @@ export const glJournalEntry = defineEntity({
       options: [
         { value: 'Draft', labelKey: `gl:${NAME}.statuses.Draft` },
         { value: 'Posted', labelKey: `gl:${NAME}.statuses.Posted` },
+        { value: 'Reversed', labelKey: `gl:${NAME}.statuses.Reversed` },
       ],
       labelKey: label('Status'),
     },
@@ -114,7 +116,7 @@ export const glJournalEntry = defineEntity({
     deletable: ['Draft'],
     transitions: [
       { action: 'post', labelKey: `gl:${NAME}.actions.post`, from: ['Draft'], to: 'Posted', confirmKey: `gl:${NAME}.confirm.post`, primary: true, hotkey: 'Alt+P' },
-      { action: 'reverse', labelKey: `gl:${NAME}.actions.reverse`, from: ['Posted'], to: null, confirmKey: `gl:${NAME}.confirm.reverse` },
+      { action: 'reverse', labelKey: `gl:${NAME}.actions.reverse`, from: ['Posted'], to: 'Reversed', confirmKey: `gl:${NAME}.confirm.reverse` },
     ],
   },
   rules: [
