@@ -13,6 +13,8 @@
  *   exports (`export const GlChart = entityScreen('gl-account')`); see entity-screen/EntityScreen.tsx.
  *   Entity definitions come from the one registry `@erp/shared/entities/index` (import map), where a
  *   module's micro-app registers its own when it loads.
+ * - `registerFieldWidget(name, Component)`, `registerLookupWidget(name, Component)`: the widgets a definition
+ *   names (`widget` on a field, `lookupWidget` on an entity), so the generic form never branches on names.
  *
  * Styles: `records.css` beside the module's .js (emitted by the vite config; strict CSP: no inline styles),
  * linked when the module loads. The module's own lifecycles (a layout route naming the module) show the
@@ -25,6 +27,12 @@ import { ApplicationHome, ErrorFallback, linkStylesheet, screen } from '@erp/ui'
 import { ENTITY_SCREEN_NAMESPACES, EntityScreenComponent } from './entity-screen/EntityScreen.tsx';
 
 export { entityScreen, type EntityScreenOptions } from './entity-screen/EntityScreen.tsx';
+export {
+  registerFieldWidget,
+  registerLookupWidget,
+  type FieldWidgetProps,
+  type LookupWidgetProps,
+} from './form/fields/widgets.ts';
 // Issue 12 (h12a): the generic document screen (header + line grid + states and actions).
 export { documentScreen, type DocumentScreenOptions, type DocumentToolsProps } from './document/DocumentScreen.tsx';
 // Reports and processes as data (issue 12): `reportScreen(definition)` / `processScreen(definition)` for a

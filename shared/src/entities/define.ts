@@ -52,6 +52,12 @@ interface FieldCommon {
   audit?: 'value' | 'mask';
   /** Help text key, shown by the form beside the field. */
   helpKey?: string;
+  /**
+   * A field widget the browser's form renders instead of the generic input (registered by name with
+   * `registerFieldWidget` in @erp/records: `company-logo`, `securables`, `none` …). Generic code looks the
+   * name up; it never branches on entity names.
+   */
+  widget?: string;
 }
 
 export interface TextField extends FieldCommon {
@@ -338,6 +344,11 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   activeField?: keyof F & string;
   /** The field shown for a record in lookups (default the key). */
   displayField?: keyof F & string;
+  /**
+   * The lookup widget of fields that refer to this entity (registered with `registerLookupWidget` in
+   * @erp/records, e.g. `firm-lookup`: search by id or name); default the generic search.
+   */
+  lookupWidget?: string;
   rules?: readonly SyncRule[];
   /** Attachments allowed on records (default true). */
   attachments?: boolean;
@@ -375,6 +386,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   indexes: readonly (readonly (keyof F & string)[])[];
   activeField: (keyof F & string) | null;
   displayField: keyof F & string;
+  lookupWidget: string | null;
   rules: readonly SyncRule[];
   attachments: boolean;
   states: StateMachine<keyof F & string> | null;
@@ -616,6 +628,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     indexes: input.indexes ?? [],
     activeField: input.activeField ?? null,
     displayField: input.displayField ?? input.key,
+    lookupWidget: input.lookupWidget ?? null,
     rules: input.rules ?? [],
     attachments: input.attachments ?? true,
     states: input.states ?? null,

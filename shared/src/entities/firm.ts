@@ -153,6 +153,8 @@ export const firm = defineEntity({
   roles: { read: ['ADMIN', 'CLERK', 'STEEL'], write: ['ADMIN', 'CLERK'] },
   activeField: 'IsActive',
   displayField: 'Name',
+  // Fields referring to firms search by id or name (GET /api/firm/lookup).
+  lookupWidget: 'firm-lookup',
   formLayout: {
     sections: [
       { rows: [['FirmId', 'Name'], ['FirmTypes', 'IsActive'], ['BillToId', 'JobberFirmId']] },

@@ -8,6 +8,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { entityByName } from '@erp/shared/entities/index';
+import { lookupWidget, registerLookupWidget } from './widgets.ts';
 import { firmLookup, searchRecords, type FirmLookupRow } from '../record-api.ts';
 import { useText } from '../text.ts';
 
@@ -71,9 +72,10 @@ function Results(props: { options: LookupOption[]; onPick(value: string): void; 
   );
 }
 
-/** A lookup to any entity (the firm lookup for firms). */
+/** A lookup to any entity: the target's lookup widget (`lookupWidget`, e.g. the firm lookup), else the generic search. */
 export function LookupInput(props: LookupProps) {
-  if (props.entity === 'firm') return <FirmLookupInput {...props} />;
+  const Widget = lookupWidget(entityByName(props.entity)?.lookupWidget);
+  if (Widget) return <Widget {...props} />;
   return <GenericLookupInput {...props} />;
 }
 
@@ -232,3 +234,6 @@ function FirmLookupInput(props: LookupProps) {
     </div>
   );
 }
+
+// Firms are looked up by id or name (the firm definition's `lookupWidget`).
+registerLookupWidget('firm-lookup', FirmLookupInput);
