@@ -147,6 +147,30 @@ describe('detailed ledger and account enquiry', () => {
     expect(past).toMatchObject({ ResultStatus: 1, TotalCount: 3, List: [] });
   });
 
+  it('subtotals and totals equal the sums of the rows, for ranges cutting periods anywhere', async () => {
+    for (const [start, end] of [
+      ['2032-01-10', '2032-02-12'],
+      ['2032-02-15', '2032-03-05'],
+      ['2031-12-20', '2032-03-31'],
+      ['2032-01-16', '2032-02-14'],
+    ]) {
+      const body = (await run('gl-detailed-ledger', { Parameters: { StartDate: start, EndDate: end, ...FIXTURE_RANGE } })).json();
+      let debits = '0.00';
+      let credits = '0.00';
+      for (const group of body.Groups) {
+        const rows = body.List.filter((row: { AccountId: string }) => row.AccountId === group.Key);
+        const debit = rows.reduce((total: string, row: { Debit: string }) => add(total, row.Debit), '0.00');
+        const credit = rows.reduce((total: string, row: { Credit: string }) => add(total, row.Credit), '0.00');
+        expect(group.Subtotals, `${start}..${end} ${group.Key}`).toEqual({ Debit: debit, Credit: credit, Amount: sub(debit, credit) });
+        expect(rows.at(-1).Balance).toBe(group.Closing);
+        debits = add(debits, debit);
+        credits = add(credits, credit);
+      }
+      expect(body.Totals).toEqual({ Debit: debits, Credit: credits, Amount: sub(debits, credits) });
+      expect(body.TotalCount).toBe(body.List.length);
+    }
+  });
+
   it('account enquiry: one account, no records outside its activity', async () => {
     const body = (await run('gl-account-enquiry', { Parameters: { AccountId: '99005000', StartDate: '2032-01-01', EndDate: '2032-12-31' } })).json();
     expect(body.List.map((row: { Debit: string }) => row.Debit)).toEqual(['250.55', '40.00']);
@@ -259,5 +283,40 @@ describe('downloads (§7 file-download variant)', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ ResultStatus: 6, ResultCode: 'no_pdf_data', Message: 'No PDF data.' });
+  });
+});
+
+describe('data types', () => {
+  it('reports Actual entries only, also once a Budget journal exists (counts then filter the data type)', async () => {
+    const before = (await run('gl-detailed-ledger', { Parameters: { StartDate: '2032-01-01', EndDate: '2032-03-31', AccountFrom: '99001000', AccountTo: '99001000' } })).json();
+    const now = new Date().toISOString();
+    const journal = await db
+      .insertInto('gl_journals')
+      .values({ journal_date: '2032-02-20', source: 'GL', data_type: 'Budget', status: 'Open', description: 'Budget', created_by: 'test', created_on: now, updated_by: 'test', updated_on: now, version: 1 })
+      .returning('journal_id')
+      .executeTakeFirstOrThrow();
+    const { decimalToDb } = await import('../src/db/decimal-codec.ts');
+    await db
+      .insertInto('gl_entries')
+      .values({
+        journal_id: journal.journal_id,
+        document_no: 'FX-BUDGET',
+        line_no: 1,
+        account_id: '99001000',
+        entry_date: '2032-02-20',
+        fiscal_year: 2032,
+        period_no: 2,
+        source: 'GL',
+        data_type: 'Budget',
+        amount: decimalToDb(db, '999.00', 2),
+        description: 'Budget line',
+        created_by: 'test',
+        created_on: now,
+      })
+      .execute();
+    const after = (await run('gl-detailed-ledger', { Parameters: { StartDate: '2032-01-01', EndDate: '2032-03-31', AccountFrom: '99001000', AccountTo: '99001000' } })).json();
+    expect(after.TotalCount).toBe(before.TotalCount);
+    expect(after.List).toEqual(before.List);
+    expect(after.Groups).toEqual(before.Groups);
   });
 });

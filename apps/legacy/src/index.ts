@@ -15,6 +15,6 @@ export { GlControl } from '@erp/accounting';
 // h12a: accounting periods and journals.
 export { AccountingPeriods } from '@erp/accounting';
 export { Journals } from '@erp/accounting';
-// h12b: reports.
+// h12b: trial balance and detailed ledger.
 export { TrialBalance } from '@erp/accounting';
 export { DetailedLedger } from '@erp/accounting';

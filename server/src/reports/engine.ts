@@ -48,6 +48,17 @@ export interface ServerReport {
   rows(ctx: ReportContext): AnySelect;
   /** Opening balance per group key (groups with `opening`), as exact decimals. */
   openings?(ctx: ReportContext, keys: readonly string[]): Promise<Map<string, Decimal>>;
+  /**
+   * Row count and `total` column sums per group (key '' when ungrouped), when the module can answer them
+   * cheaper than a scan of every row (the ledger: from the period balances); else the engine scans.
+   */
+  aggregate?(ctx: ReportContext): Promise<GroupFigures[]>;
+}
+
+export interface GroupFigures {
+  key: string;
+  count: number;
+  sums: Record<string, Decimal | number>;
 }
 
 const registry = new Map<string, ServerReport>();
@@ -166,14 +177,15 @@ export async function runPage(ctx: ReportContext, report: ServerReport, page: nu
   const { def } = report;
   const db = ctx.db;
   const group = def.group;
-  const aggregateRows = await aggregates(ctx, report);
+  const figuresByGroup: GroupFigures[] = report.aggregate
+    ? await report.aggregate(ctx)
+    : (await aggregates(ctx, report)).map((raw) => ({ key: group ? String(raw['k']) : '', count: Number(raw['n'] ?? 0), sums: decodeSums(db, def, raw) }));
   const subtotals = new Map<string, Record<string, Decimal | number>>();
   let total = 0;
   const totals = decodeSums(db, def, undefined);
-  for (const raw of aggregateRows) {
-    total += Number(raw['n'] ?? 0);
-    const figures = decodeSums(db, def, raw);
-    if (group) subtotals.set(String(raw['k']), figures);
+  for (const { key, count, sums: figures } of figuresByGroup) {
+    total += count;
+    if (group) subtotals.set(key, figures);
     for (const column of totalColumns(def)) {
       totals[column.field] =
         column.type === 'decimal' ? add(String(totals[column.field]), String(figures[column.field])) : Number(totals[column.field]) + Number(figures[column.field]);
@@ -261,7 +273,7 @@ export type ReportEvent =
   | { kind: 'row'; row: ReportRow }
   | { kind: 'groupEnd'; key: string; subtotals: Record<string, Decimal | number>; opening?: Decimal; closing?: Decimal };
 
-export const STREAM_BATCH = 2000;
+export const STREAM_BATCH = 5000;
 
 /**
  * Every row of the report, batch by batch (keeps one batch in memory), with group starts and ends; group

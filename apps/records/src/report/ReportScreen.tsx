@@ -222,7 +222,7 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
               )}
             </table>
           </div>
-          <nav className="records-pager" aria-label={t('screen.results')} data-f2-region="pager">
+          <nav className="records-pager" aria-label={t('screen.pager')} data-f2-region="pager">
             <span className="records-pager__total">{t('screen.rows', { count: answer.TotalCount })}</span>
             <button type="button" className="records-button" disabled={answer.Page <= 1 || busy !== null} onClick={() => ran && void load(ran, answer.Page - 1)}>
               {t('screen.previousPage')}
