@@ -12,6 +12,7 @@ const steps = [
   [process.execPath, ['scripts/bench-shell.mjs']],
   [process.execPath, ['scripts/bench-server.mjs']],
   [process.execPath, ['scripts/bench-grid.mjs']],
+  [process.execPath, ['--import', 'tsx', 'scripts/bench-ledger.mjs']],
 ];
 for (const [command, args] of steps) {
   console.log(`\n=== ${[command, ...args].join(' ')}`);

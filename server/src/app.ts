@@ -10,7 +10,7 @@
  * `app.close()` also closes the database. `app.erp` exposes the parts tests and main.ts need.
  */
 import formbody from '@fastify/formbody';
-import { ENTITIES } from '@erp/shared/entities/index';
+import { allEntities } from '@erp/shared/entities/index';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createDpopVerifier } from './auth/dpop.ts';
 import { registerAuthentication } from './auth/plugin.ts';
@@ -30,8 +30,11 @@ import { mountEmbeddedProvider, type EmbeddedProvider } from './oidc/index.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { registerShellRoutes } from './shell/routes.ts';
 import { registerPortalRoutes } from './portal/routes.ts';
+import { registerReporting } from './reports/index.ts';
+import { registerProcessing } from './processes/index.ts';
 import { seedPortal } from './portal/seed.ts';
 import { registerStaticRoutes } from './static/routes.ts';
+import { registerServerModules, seedServerModules } from './modules/index.ts';
 
 export interface ErpParts {
   config: ServerConfig;
@@ -52,15 +55,18 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Business modules' definitions and rules (server/src/modules) before anything reads the registry.
+  registerServerModules();
   const database = await openDatabase(config.database);
   let app: FastifyInstance | undefined;
   try {
     await seedDatabase(database.db, { steelDomain: config.steel.domain });
     // Entity tables follow their definitions (additive), then the administration demo data.
-    await syncEntityTables(database.db, ENTITIES);
+    await syncEntityTables(database.db, allEntities());
     await seedEntities(database.db);
     await seedPortal(database.db);
     await seedDemoFirms(database.db, config.demoFirms);
+    await seedServerModules(database.db, config);
 
     app = Fastify({
       logger: options.logger ?? { level: config.logLevel },
@@ -99,6 +105,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await registerEntityRoutes(app, { database });
     registerPortalRoutes(app, { database });
     registerApiDocs(app, config);
+    registerReporting(app, { database });
+    registerProcessing(app, { database });
     await registerStaticRoutes(app, config);
 
     await app.ready();

@@ -114,6 +114,11 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Demo firms added to a database that has none (DEMO_FIRMS, default 2000; 0 = none). */
   demoFirms: number;
+  /**
+   * The General Ledger's demo activity (DEMO_LEDGER, default on; 0/false/no = off): months of postings on an
+   * empty ledger (server/src/modules/gl/seed-ledger.ts). The GL masters and periods are seeded either way.
+   */
+  demoLedger: boolean;
   /** Absolute repository root; static files are served from folders below it. */
   repoRoot: string;
   logLevel: string;
@@ -295,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     releaseNumber: env.RELEASE_NUMBER || rootPackageVersion(root),
     trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
     demoFirms: countOf('DEMO_FIRMS', env.DEMO_FIRMS, 2000),
+    demoLedger: !/^(0|false|no|off)$/i.test(env.DEMO_LEDGER ?? ''),
     repoRoot: root,
     logLevel: env.LOG_LEVEL || 'info',
   };

@@ -52,8 +52,8 @@ describe('GET /api/data/:entity (list)', () => {
 
   it('answers column totals over every matching row, not just the page', async () => {
     const all = (await get('/api/data/firm?PageSize=1')).json();
-    expect(all.Totals).toEqual({ CreditLimit: 490000 });
-    expect((await get('/api/data/firm?PageSize=1&Search=laval')).json().Totals).toEqual({ CreditLimit: 150000 });
+    expect(all.Totals).toEqual({ CreditLimit: '490000.00' });
+    expect((await get('/api/data/firm?PageSize=1&Search=laval')).json().Totals).toEqual({ CreditLimit: '150000.00' });
     expect((await get('/api/data/firm?Columns=Name')).json()).not.toHaveProperty('Totals');
   });
 

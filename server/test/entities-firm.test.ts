@@ -53,7 +53,7 @@ describe('§5 Firm and general', () => {
 
   it('AP firm id and commission percent cannot be negative.', async () => {
     expect(await firstError({ ...base, ApFirmId: -5 })).toEqual({ field: 'ApFirmId', message: 'AP firm id cannot be negative.' });
-    expect(await firstError({ ...base, CommissionPercent: -1 })).toEqual({ field: 'CommissionPercent', message: 'Commission percent cannot be negative.' });
+    expect(await firstError({ ...base, CommissionPercent: '-1' })).toEqual({ field: 'CommissionPercent', message: 'Commission percent cannot be negative.' });
   });
 
   it('Bill-to and ship-to ids must be active.', async () => {
@@ -89,12 +89,12 @@ describe('firm types are accounts', () => {
       Name: 'Shawinigan Alloys',
       FirmTypes: ['vendor', 'bill-to'],
       ApFirmId: 8810,
-      CommissionPercent: 1.25,
+      CommissionPercent: '1.25',
       Contacts: [{ Name: 'Élise Gagnon', Email: 'elise@shawinigan-alloys.example', IsPrimary: true }],
     });
     expect(created.statusCode).toBe(201);
     const firm = created.json().Data;
-    expect(firm).toMatchObject({ FirmId: 'V810', FirmTypes: ['bill-to', 'vendor'], CommissionPercent: 1.25 });
+    expect(firm).toMatchObject({ FirmId: 'V810', FirmTypes: ['bill-to', 'vendor'], CommissionPercent: '1.25' });
     const db = server.app.erp.database.db;
     const accounts = async () =>
       (await db.selectFrom('firm_accounts').select('account_type').where('firm_id', '=', 'V810').orderBy('account_type').execute()).map((r) => r.account_type);

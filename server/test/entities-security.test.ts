@@ -61,10 +61,10 @@ describe('form widgets security', () => {
     expect(list.List[0]).not.toHaveProperty('CreditLimit');
     const one = (await call(server.app, 'GET', '/api/data/firm/B100', clerk)).json();
     expect(one.Data).not.toHaveProperty('CreditLimit');
-    expect((await call(server.app, 'GET', '/api/data/firm/B100', admin)).json().Data.CreditLimit).toBe(250000);
+    expect((await call(server.app, 'GET', '/api/data/firm/B100', admin)).json().Data.CreditLimit).toBe('250000.00');
     expect((await call(server.app, 'GET', '/api/entities/firm', clerk)).json()).toMatchObject({ Hidden: ['CreditLimit'], ReadOnly: [] });
 
-    const write = await call(server.app, 'PUT', '/api/data/firm/B100', clerk, { CreditLimit: 1, Version: one.Data.Version });
+    const write = await call(server.app, 'PUT', '/api/data/firm/B100', clerk, { CreditLimit: '1.00', Version: one.Data.Version });
     expect(write.statusCode).toBe(400);
     expect(write.json().Message).toBe('Unknown field: CreditLimit.');
     expect((await call(server.app, 'GET', '/api/data/firm?SortFields=CreditLimit', clerk)).statusCode).toBe(400);
@@ -72,7 +72,7 @@ describe('form widgets security', () => {
     expect((await call(server.app, 'POST', '/api/data/firm/export', clerk, { Columns: ['CreditLimit'] })).statusCode).toBe(400);
 
     // Changes by the administrator show in the audit log, but not the hidden column's rows to the clerk.
-    await call(server.app, 'PUT', '/api/data/firm/B100', admin, { CreditLimit: 300000, Version: one.Data.Version });
+    await call(server.app, 'PUT', '/api/data/firm/B100', admin, { CreditLimit: '300000.00', Version: one.Data.Version });
     const audit = (await call(server.app, 'GET', '/api/data/firm/B100/audit', clerk)).json();
     expect(audit.List.some((row: { ColumnName: string }) => row.ColumnName === 'credit_limit')).toBe(false);
     expect((await call(server.app, 'GET', '/api/data/firm/B100/audit', admin)).json().List[0].ColumnName).toBe('credit_limit');

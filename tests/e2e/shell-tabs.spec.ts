@@ -3,9 +3,9 @@
  * closing frees the screen, close guards (Save / Discard / Stay), closing an application tab asks each of
  * its menu tabs, tabs restored after a reload, keyboard switching and closing.
  *
- * The close-guard tests need a screen with unsaved work. No screen of this release has a form yet, so the
- * test serves one: it appends a `GlChart` export to the real accounting module as the browser downloads it
- * (route `/novus-gl/gl-chart` names `@erp/accounting#GlChart`). That export is built with the product's
+ * The close-guard tests need a small screen with unsaved work, so the test serves one: it appends a
+ * `GlYearEnd` export (a screen of a later work package, not in this release) to the real accounting module as
+ * the browser downloads it (route `/novus-gl/gl-year-end` names `@erp/accounting#GlYearEnd`). That export is built with the product's
  * own `screen()`, `useCloseGuard()` and `confirmUnsavedChanges()` from @erp/ui — exactly what a real screen
  * would write — so everything from the tab close button to the dialog and the teardown is the product.
  */
@@ -25,10 +25,10 @@ function E2eNotes() {
   return e2eReact.createElement('label', null, 'Notes ',
     e2eReact.createElement('input', { value: text, onChange: (event) => setText(event.target.value) }));
 }
-export const GlChart = e2eUi.screen(E2eNotes, { module: '@erp/accounting' });
+export const GlYearEnd = e2eUi.screen(E2eNotes, { module: '@erp/accounting' });
 `;
 
-/** Serves the accounting module with the test's `GlChart` screen appended. */
+/** Serves the accounting module with the test's `GlYearEnd` screen appended. */
 async function withNotesScreen(page: Page): Promise<void> {
   await page.route('**/apps/accounting/accounting.js*', async (route) => {
     const original = await route.fetch();
@@ -73,7 +73,7 @@ test('a screen stays alive while other tabs are shown, across application tabs; 
 
 test('closing the shown application tab goes to its neighbour; menu tabs close with their screens', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/novus-gl/gl-chart');
-  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toBeVisible();
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Year End' })).toBeVisible();
   await goTo(page, '#/novus-gl/trial-balance');
   await expect(tabBar(page).getByRole('tab', { name: 'Trial Balance' })).toBeVisible();
   await goTo(page, '#/novus-ar');
@@ -86,9 +86,9 @@ test('closing the shown application tab goes to its neighbour; menu tabs close w
   // Closing the shown menu tab shows the neighbour (the previous one: it was the last).
   await tabBar(page).getByRole('button', { name: 'Close Trial Balance' }).click();
   await expect(page).toHaveURL(/#\/novus-gl\/gl-chart$/);
-  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Year End' })).toHaveAttribute('aria-selected', 'true');
   // The last one: the application page.
-  await tabBar(page).getByRole('button', { name: 'Close GL Chart of Accounts' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close GL Year End' }).click();
   await expect(page).toHaveURL(/#\/novus-gl$/);
   await expect(screenOf(page, '/novus-gl').getByRole('heading', { level: 1, name: 'General Ledger' })).toBeVisible();
   await expect(tabBar(page).getByRole('tab')).toHaveCount(0);
@@ -103,27 +103,27 @@ test('closing the shown application tab goes to its neighbour; menu tabs close w
 
 test('a screen with unsaved changes asks Save / Discard / Stay before its tab closes', async ({ page }) => {
   await withNotesScreen(page);
-  await signIn(page, 'admin', 'admin', '#/novus-gl/gl-chart');
-  const chart = screenOf(page, '/novus-gl/gl-chart');
+  await signIn(page, 'admin', 'admin', '#/novus-gl/gl-year-end');
+  const chart = screenOf(page, '/novus-gl/gl-year-end');
   const notes = chart.getByLabel('Notes');
   await expect(notes).toBeVisible();
 
   // Nothing typed: nothing to lose, the tab closes at once.
-  await tabBar(page).getByRole('button', { name: 'Close GL Chart of Accounts' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close GL Year End' }).click();
   await expect(chart).toHaveCount(0);
-  await goTo(page, '#/novus-gl/gl-chart');
+  await goTo(page, '#/novus-gl/gl-year-end');
   await notes.fill('draft entry');
 
   // Issue 16: a tab whose screen holds unsaved changes is marked, and so is its application tab.
-  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Year End' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
   await expect(topBar(page).getByRole('tab', { name: 'General Ledger' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
 
   // Stay: the tab and the text stay.
-  await tabBar(page).getByRole('button', { name: 'Close GL Chart of Accounts' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close GL Year End' }).click();
   await expect(dialog(page).getByRole('heading', { name: 'Unsaved changes' })).toBeVisible();
   await dialog(page).getByRole('button', { name: 'Stay' }).click();
   await expect(dialog(page).getByRole('dialog')).toBeHidden();
-  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Year End' })).toHaveAttribute('aria-selected', 'true');
   await expect(notes).toHaveValue('draft entry');
 
   // Escape dismisses the question: the same as Stay.
@@ -137,12 +137,12 @@ test('a screen with unsaved changes asks Save / Discard / Stay before its tab cl
   await goTo(page, '#/novus-gl');
   await topBar(page).getByRole('button', { name: 'Close General Ledger' }).click();
   await dialog(page).getByRole('button', { name: 'Stay' }).click();
-  await expect(page).toHaveURL(/#\/novus-gl\/gl-chart$/);
+  await expect(page).toHaveURL(/#\/novus-gl\/gl-year-end$/);
   await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
   await expect(notes).toHaveValue('draft entry');
 
   // Discard: the tab closes and its screen is gone; the application tab's marker goes with it.
-  await tabBar(page).getByRole('button', { name: 'Close GL Chart of Accounts' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close GL Year End' }).click();
   await dialog(page).getByRole('button', { name: 'Discard' }).click();
   await expect(tabBar(page).getByRole('tab')).toHaveCount(0);
   await expect(topBar(page).getByRole('img', { name: 'Unsaved changes' })).toHaveCount(0);
@@ -152,7 +152,7 @@ test('a screen with unsaved changes asks Save / Discard / Stay before its tab cl
 
 test('open tabs are restored after a reload; only the shown screen mounts at once', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/novus-gl/gl-chart');
-  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Year End' })).toHaveAttribute('aria-selected', 'true');
   await goTo(page, '#/novus-ic');
   await expect(topBar(page).getByRole('tab', { name: 'Inventory Control' })).toHaveAttribute('aria-selected', 'true');
   await goTo(page, '#/novus-gl/trial-balance');
@@ -161,14 +161,14 @@ test('open tabs are restored after a reload; only the shown screen mounts at onc
 
   await page.reload();
   await expect(tabBar(page).getByRole('tab', { name: 'Trial Balance' })).toHaveAttribute('aria-selected', 'true');
-  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toBeVisible();
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Year End' })).toBeVisible();
   const names = await topBar(page).getByRole('tab').allTextContents();
   expect(names.map((name) => name.trim())).toEqual(['HOME', 'General Ledger', 'Inventory Control']);
   await settled(page);
   expect(await screenPaths(page)).toEqual(['/novus-gl/trial-balance']);
 
   // A restored tab mounts when it is first shown.
-  await tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' }).click();
+  await tabBar(page).getByRole('tab', { name: 'GL Year End' }).click();
   await expect(screenOf(page, '/novus-gl/gl-chart').getByRole('heading', { name: 'GL Chart of Accounts' })).toBeVisible();
   await topBar(page).getByRole('tab', { name: 'Inventory Control' }).click();
   await expect(screenOf(page, '/novus-ic').getByRole('heading', { level: 1, name: 'Inventory Control' })).toBeVisible();

@@ -1,11 +1,60 @@
 /**
  * @erp/accounting — Accounting: general ledger, receivables, payables (/novus-gl, /novus-ar, /novus-ap).
- * Screens as parcels for the shell's tab host (screen contract, `@erp/shared` screen.ts):
- * - `ApplicationHome` — the initial page of each accounting application (Component
- *   `@erp/accounting#ApplicationHome`).
- * The accounting screens named by the other route Components (`@erp/accounting#GlChart`, …) are not in
- * this release: the shell says so in their tabs.
+ * Screens as parcels for the shell's tab host (screen contract, `@erp/shared` screen.ts); each export is the
+ * Component name the route catalog already uses (server/src/seed/catalog.ts: `@erp/accounting#GlChart` …), so
+ * existing databases need no route migration. The same export serves the route under every application
+ * whose menu lists it (GL, AP, AR; legacy `/novus` through `@erp/legacy`, which re-exports these).
+ *
+ * Loading this module registers the General Ledger's definitions (`shared/src/modules/gl`) into the one
+ * entity registry of the page; their strings (namespace `gl`) load with the first GL screen mounted.
+ * Nothing of the GL is loaded at the shell's boot.
+ *
+ * Exports are one line each, grouped by owner (issue 12: h12c masters, h12a periods/journals/journal entry,
+ * h12b reports), so the three branches merge without conflicts.
  */
+import { registerModule } from '@erp/shared/entities/index';
+import { glModule } from '@erp/shared/modules/gl/index';
+import { documentScreen, entityScreen, processScreen, reportScreen } from '@erp/records';
+import { accountEnquiry, apJournalPrinting, arJournalPrinting, detailedLedger, glJournalPrinting, trialBalance } from '@erp/shared/modules/gl/reports/index';
+import { postDraftEntries } from '@erp/shared/modules/gl/reports/post-drafts';
 import { ApplicationHome as ApplicationHomePage, screen } from '@erp/ui';
+import { FiscalYearTool } from './FiscalYearTool.tsx';
 
-export const ApplicationHome = screen(ApplicationHomePage, { module: '@erp/accounting' });
+registerModule(glModule);
+
+const MODULE = '@erp/accounting';
+/** Screens of GL masters: the generic entity screen plus the module's strings. */
+const GL = { module: MODULE, namespaces: ['gl'] } as const;
+
+export const ApplicationHome = screen(ApplicationHomePage, { module: MODULE });
+
+// GL masters (h12c): GL-01 chart, GL-02 control, GL-03 integration, GL-07 FX rates, GL-08 bank accounts.
+export const GlChart = entityScreen('gl-account', GL);
+export const GlControl = entityScreen('gl-control', GL);
+export const GlIntegration = entityScreen('gl-integration', GL);
+export const ForeignExchange = entityScreen('foreign-exchange', GL);
+export const BankAccount = entityScreen('bank-account', GL);
+// GL-09 user codes: the code index of the tab's application (a code with no application is everyone's).
+export const UserCodes = entityScreen('code-index', {
+  ...GL,
+  titleKey: 'gl:user-codes.title',
+  routeProps: (tab) => ({ 'filter.Application': tab.application }),
+});
+
+// Accounting periods and journals, GL journal entry (h12a): document screens (states, actions, line grid).
+export const AccountingPeriods = documentScreen('accounting-period', { ...GL, tools: FiscalYearTool });
+export const Periods = AccountingPeriods;
+export const AccountingJournals = documentScreen('accounting-journal', GL);
+export const Journals = AccountingJournals;
+export const GlJournalEntry = documentScreen('gl-journal-entry', GL);
+
+// GL reports (h12b): AccountEnquiry, TrialBalance, DetailedLedger, GlJournalPrinting, ArJournalPrinting,
+// ApJournalPrinting; the batch-post process PostJournalEntries (route /novus-gl/post-journal-entries).
+const REPORTS = { module: MODULE, namespaces: ['gl'] } as const;
+export const AccountEnquiry = reportScreen(accountEnquiry, REPORTS);
+export const TrialBalance = reportScreen(trialBalance, REPORTS);
+export const DetailedLedger = reportScreen(detailedLedger, REPORTS);
+export const GlJournalPrinting = reportScreen(glJournalPrinting, REPORTS);
+export const ArJournalPrinting = reportScreen(arJournalPrinting, REPORTS);
+export const ApJournalPrinting = reportScreen(apJournalPrinting, REPORTS);
+export const PostJournalEntries = processScreen(postDraftEntries, REPORTS);

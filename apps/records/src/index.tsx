@@ -6,6 +6,15 @@
  *   seed names it for /shell/* administration screens and every firm-maintenance route of §2); a single-spa
  *   parcel config per the screen contract (`@erp/shared` screen.ts), built with `@erp/ui`'s `screen()`.
  *   The route's Props (e.g. `{"firmType":"vendor"}`) reach the screen as `routeProps`.
+ * - `reportScreen(definition)`, `processScreen(definition)` (issue 12): the report screen (parameters, paged
+ *   grid with subtotals and totals, .xlsx and PDF downloads) and the process screen (parameters → preview →
+ *   confirmation → run → per-item results) of a report or process definition; report/ and process/.
+ * - `entityScreen(names, options)`: the same screen for named entities, for a business module's one-line
+ *   exports (`export const GlChart = entityScreen('gl-account')`); see entity-screen/EntityScreen.tsx.
+ *   Entity definitions come from the one registry `@erp/shared/entities/index` (import map), where a
+ *   module's micro-app registers its own when it loads.
+ * - `registerFieldWidget(name, Component)`, `registerLookupWidget(name, Component)`: the widgets a definition
+ *   names (`widget` on a field, `lookupWidget` on an entity), so the generic form never branches on names.
  *
  * Styles: `records.css` beside the module's .js (emitted by the vite config; strict CSP: no inline styles),
  * linked when the module loads. The module's own lifecycles (a layout route naming the module) show the
@@ -15,7 +24,21 @@ import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { ApplicationHome, ErrorFallback, linkStylesheet, screen } from '@erp/ui';
-import { EntityScreenComponent } from './entity-screen/EntityScreen.tsx';
+import { ENTITY_SCREEN_NAMESPACES, EntityScreenComponent } from './entity-screen/EntityScreen.tsx';
+
+export { entityScreen, type EntityScreenOptions } from './entity-screen/EntityScreen.tsx';
+export {
+  registerFieldWidget,
+  registerLookupWidget,
+  type FieldWidgetProps,
+  type LookupWidgetProps,
+} from './form/fields/widgets.ts';
+// Issue 12 (h12a): the generic document screen (header + line grid + states and actions).
+export { documentScreen, type DocumentScreenOptions, type DocumentToolsProps } from './document/DocumentScreen.tsx';
+// Reports and processes as data (issue 12): `reportScreen(definition)` / `processScreen(definition)` for a
+// module's one-line exports; `ReportScreen` / `ProcessScreen` are the components themselves.
+export { ReportView as ReportScreen, reportScreen, type ReportScreenOptions } from './report/ReportScreen.tsx';
+export { ProcessView as ProcessScreen, processScreen } from './process/ProcessScreen.tsx';
 
 const MODULE = '@erp/records';
 const STYLESHEET = 'records.css';
@@ -23,7 +46,7 @@ const STYLESHEET = 'records.css';
 linkStylesheet(new URL(STYLESHEET, import.meta.url));
 
 /** Screen `@erp/records#EntityScreen`. */
-export const EntityScreen = screen(EntityScreenComponent, { module: MODULE, namespaces: ['records', 'forms', 'entities', 'errors', 'apps'] });
+export const EntityScreen = screen(EntityScreenComponent, { module: MODULE, namespaces: ENTITY_SCREEN_NAMESPACES });
 
 function Root() {
   return (

@@ -11,6 +11,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import { ENTITIES } from '@erp/shared/entities/index';
 import { syncEntityTables } from '../entities/schema-sync.ts';
 import { m0004_portal } from './m0004-portal.ts';
+import { m0005_ledger } from './m0005-ledger.ts';
 
 // Migrations must not depend on today's table types: they see the database as it was.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -321,6 +322,7 @@ export const migrations: Record<string, Migration> = {
   '0002_frame_routes': m0002_frame_routes,
   '0003_entities': m0003_entities,
   '0004_portal': m0004_portal,
+  '0005_ledger': m0005_ledger,
 };
 
 const provider: MigrationProvider = {

@@ -63,7 +63,45 @@ export interface Refusal {
   body: CallResult;
 }
 
+/** What a document action's guard and effect see (issue 12 "States and actions", entities/documents.ts). */
+export interface ActionRun {
+  trx: AnyTransaction;
+  /** The record as read at the start of the action (wire form), version already checked and locked. */
+  record: Record<string, unknown>;
+  /** Question ids the caller answered Yes to (§5 confirmations). */
+  confirmations: ReadonlySet<string>;
+  /** The action body's other fields (e.g. a reversal date). */
+  body: Record<string, unknown>;
+  now: string;
+}
+
+/** What an effect answers: fields of the record to set, audit entries, tables it wrote, a message. */
+export interface ActionOutcome {
+  set?: Record<string, unknown>;
+  audit?: AuditEntry[];
+  /** Tables the effect wrote (their cached list counts are invalidated). */
+  touched?: string[];
+  /** Message key of the success answer (default `entities:result.actionDone`). */
+  messageKey?: string;
+  messageParams?: Record<string, unknown>;
+  /** Extra Data of the answer (e.g. the reversing entry's id). */
+  data?: Record<string, unknown>;
+}
+
+/** Server code of one transition: guard (throws BusinessError / ConfirmationNeeded) and effect, in one transaction. */
+export interface ActionHandler {
+  guard?(ctx: EntityContext, run: ActionRun): Promise<void>;
+  effect?(ctx: EntityContext, run: ActionRun): Promise<ActionOutcome | void>;
+}
+
 export interface EntityHooks {
+  /** Document actions by transition id (definition `states.transitions`). */
+  actions?: Readonly<Record<string, ActionHandler>>;
+  /**
+   * Inside the save's transaction, before the row is written (documents: rules that read other tables,
+   * e.g. a period that must be open). Throws BusinessError / ConfirmationNeeded to refuse.
+   */
+  beforeWrite?(ctx: EntityContext, trx: AnyTransaction, change: Change, confirmations: ReadonlySet<string>): Promise<void>;
   /** Body keys that are not fields and are allowed on create and update. */
   inputKeys?: readonly string[];
   /** Limits lists and exports to what the caller may see. */

@@ -4,10 +4,13 @@
  * English messages plus the i18n key and parameters of each, so the browser shows them in the user's
  * language (validate.ts produces the same keys in the form).
  *
+ * Keys of other namespaces (a business module's, e.g. `gl:rules.accountInvalid`) are read from
+ * `locales/<lng>/<namespace>.json` the same way (every namespace file of the locale is loaded once).
+ *
  * Files the server writes for a person to read (the Excel export's sheet name and column headers) use
  * `translatorFor(<the user's language>)`: that locale's texts, then English, then the defaults.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defaultMessage, interpolate } from '@erp/shared/entities/messages';
 import type { Translate } from '@erp/shared/entities/validate';
@@ -19,7 +22,9 @@ function flatten(prefix: string, value: unknown, into: Map<string, string>): voi
     return;
   }
   if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) flatten(prefix ? `${prefix}.${key}` : key, child, into);
+    for (const [key, child] of Object.entries(value)) {
+      flatten(prefix && !prefix.endsWith(':') ? `${prefix}.${key}` : `${prefix}${key}`, child, into);
+    }
   }
 }
 
@@ -30,11 +35,21 @@ function load(locale: (typeof LOCALES)[number]): Map<string, string> {
   let loaded = texts.get(locale);
   if (loaded) return loaded;
   loaded = new Map<string, string>();
+  let files: string[] = [];
   try {
-    const json: unknown = JSON.parse(readFileSync(resolve(repoRoot, `locales/${locale}/entities.json`), 'utf8'));
-    flatten('', json, loaded);
+    files = readdirSync(resolve(repoRoot, `locales/${locale}`)).filter((file) => file.endsWith('.json'));
   } catch {
-    // Without the file the catalogue defaults stand in (labels become the humanized field names).
+    // Without the folder the catalogue defaults stand in (labels become the humanized field names).
+  }
+  for (const file of files) {
+    const namespace = file.slice(0, -'.json'.length);
+    try {
+      const json: unknown = JSON.parse(readFileSync(resolve(repoRoot, `locales/${locale}/${file}`), 'utf8'));
+      // `entities` keys are stored bare (their historical form); every other namespace keeps its prefix.
+      flatten(namespace === 'entities' ? '' : `${namespace}:`, json, loaded);
+    } catch {
+      // An unreadable file leaves its keys to the defaults.
+    }
   }
   texts.set(locale, loaded);
   return loaded;

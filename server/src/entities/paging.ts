@@ -10,6 +10,7 @@
  *   count can be when another server process writes to the same PostgreSQL database. Paging through a
  *   list (same filters, another page) then costs no count at all.
  */
+import { decimalFromDb } from '../db/decimal-codec.ts';
 import { sql } from 'kysely';
 import { prepared } from '../db/read.ts';
 import type { AnySelect, EntityContext } from './hooks.ts';
@@ -33,12 +34,14 @@ export interface TotalSpec {
   field: string;
   column: string;
   kind: 'sum' | 'avg' | 'count';
+  /** A decimal field's scale: its sum answers as an exact decimal string (db/decimal-codec.ts). */
+  scale?: number;
 }
 
 export interface Counted {
   count: number;
   /** Field → total (null when no row has a value). */
-  totals: Record<string, number | null>;
+  totals: Record<string, number | string | null>;
 }
 
 /** TotalCount (and the column totals asked for) of the rows `base` selects (filters and scope applied). */
@@ -66,7 +69,9 @@ export async function countRows(ctx: EntityContext, base: AnySelect, totals: rea
   const value: Counted = { count: Number(values[0] ?? 0), totals: {} };
   totals.forEach((total, index) => {
     const raw = values[index + 1];
-    value.totals[total.field] = raw === null || raw === undefined ? null : Math.round(Number(raw) * 10000) / 10000;
+    if (raw === null || raw === undefined) value.totals[total.field] = null;
+    else if (total.scale !== undefined && total.kind === 'sum') value.totals[total.field] = decimalFromDb(ctx.engine, raw, total.scale);
+    else value.totals[total.field] = Math.round(Number(raw) * 10000) / 10000;
   });
   if (counts.size >= MAX_CACHED_COUNTS) counts.clear();
   counts.set(key, { value, generation, at: now });

@@ -16,6 +16,7 @@
  */
 import type { AnyEntity, ScalarField } from '@erp/shared/entities/define';
 import { INTEGER_MAX, INTEGER_MIN, isValidDate } from '@erp/shared/entities/validate';
+import { parseDecimal } from '@erp/shared/decimal';
 import { sql } from 'kysely';
 import type { AnySelect } from './hooks.ts';
 import { keyColumn, ownField, writeScalar } from './wire.ts';
@@ -91,8 +92,13 @@ function filterValue(field: ScalarField | { type: 'set'; options?: readonly { va
       if (text === true || text === 'true' || text === '1' || text === 1) return { ok: true, value: true };
       if (text === false || text === 'false' || text === '0' || text === 0) return { ok: true, value: false };
       return bad(`${name} must be true or false`);
-    case 'integer':
     case 'decimal': {
+      // The same exact parse as a written value: a filter never rounds what the user typed.
+      const parsed = parseDecimal(typeof text === 'string' ? text : null, { precision: field.precision ?? 15, scale: field.scale ?? 2 });
+      if (!parsed.ok) return bad(`${name} must be a number with at most ${field.scale ?? 2} decimals`);
+      return { ok: true, value: parsed.value };
+    }
+    case 'integer': {
       const number = typeof text === 'number' ? text : typeof text === 'string' && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
       if (!Number.isFinite(number) || (field.type === 'integer' && (!Number.isInteger(number) || number < INTEGER_MIN || number > INTEGER_MAX))) {
         return bad(`${name} must be a number`);
@@ -264,13 +270,13 @@ export function applyFilters(def: AnyEntity, select: AnySelect, query: ListQuery
     }
     if (field.type === 'children') continue;
     const column = field.column;
-    const first = writeScalar(field, filter.values[0]);
+    const first = writeScalar(field, filter.values[0], engine);
     switch (filter.op) {
       case 'eq':
         q = q.where(column, '=', first);
         break;
       case 'in':
-        q = q.where(column, 'in', filter.values.map((v) => writeScalar(field, v)));
+        q = q.where(column, 'in', filter.values.map((v) => writeScalar(field, v, engine)));
         break;
       case 'from':
         q = q.where(column, '>=', first);

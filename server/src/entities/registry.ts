@@ -1,6 +1,8 @@
 /**
  * The server side of the entity registry: each definition (shared/src/entities) with its hooks
- * (`<name>/rules.ts`). An entity without hooks is served by the generic routes alone.
+ * (`<name>/rules.ts`). An entity without hooks is served by the generic routes alone. A business module's
+ * hooks (server/src/modules/<module>/) are added with `registerEntityHooks` when the server registers its
+ * modules at start (server/src/modules/index.ts).
  */
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { entityByName } from '@erp/shared/entities/index';
@@ -22,6 +24,14 @@ const HOOKS: Record<string, EntityHooks> = {
   user: userHooks,
   'user-securables': userSecurablesHooks,
 };
+
+/** Adds the hooks of a module's entities (the same hooks object again is a no-op). */
+export function registerEntityHooks(hooks: Readonly<Record<string, EntityHooks>>): void {
+  for (const [name, entityHooks] of Object.entries(hooks)) {
+    if (HOOKS[name] && HOOKS[name] !== entityHooks) throw new Error(`entity ${name} already has hooks`);
+    HOOKS[name] = entityHooks;
+  }
+}
 
 export interface RegisteredEntity {
   def: AnyEntity;

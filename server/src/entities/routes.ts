@@ -14,6 +14,7 @@
  *   PUT    /api/data/:entity/:id               body: fields to change + Version → CallResult
  *   DELETE /api/data/:entity/:id?Version=n     → CallResult
  *   GET    /api/data/:entity/:id/audit         PagedList of §3 audit rows (Page, PageSize)
+ *   POST   /api/data/:entity/:id/actions/:action  body { Version, Confirmations? } → CallResult (documents.ts)
  *   …/attachments                              attachments.ts
  * Status codes: 400 bad query / validation_failed (Data.Errors: [{ field, key, params, message }]),
  * 403 forbidden (roles) or not_assigned (firm), 404 unknown entity or record, 409 version_conflict
@@ -21,13 +22,15 @@
  * (no_changes, confirm_delete_accounts). Special endpoints: special-routes.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ENTITIES } from '@erp/shared/entities/index';
+import { allEntities } from '@erp/shared/entities/index';
 import { currentUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { canRead, canWrite, fieldAccess } from './access.ts';
 import { registerAttachmentRoutes, type ContextFor } from './attachments.ts';
 import { exportRecords } from './export.ts';
 import type { AnyDb, EntityContext } from './hooks.ts';
+import { registerLedgerRoutes } from '../modules/gl/routes.ts';
+import { runAction } from './documents.ts';
 import { registeredEntity } from './registry.ts';
 import { registerSpecialRoutes } from './special-routes.ts';
 import {
@@ -132,7 +135,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     const refused = noQuery(request);
     if (refused) return sendAnswer(reply, refused);
     const user = currentUser(request);
-    return ENTITIES.filter((def) => canRead(def, user)).map((def) => ({
+    return allEntities().filter((def) => canRead(def, user)).map((def) => ({
       Entity: def.name,
       LabelKey: def.labelKey,
       Application: def.application,
@@ -279,7 +282,43 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     return sendAnswer(reply, await recordAudit(ctx, request.params.id, queryOf(request)));
   });
 
+  // Issue 12: one generic action call for every document transition (documents.ts).
+  app.post<{ Params: Required<Params> & { action: string } }>(
+    '/api/data/:entity/:id/actions/:action',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['entity', 'id', 'action'],
+          properties: {
+            entity: { type: 'string', maxLength: 64 },
+            id: { type: 'string', maxLength: 64 },
+            action: { type: 'string', maxLength: 40, pattern: '^[a-z][a-z0-9-]*$' },
+          },
+        },
+        body: {
+          type: 'object',
+          required: ['Version'],
+          properties: {
+            Version: { type: 'integer', minimum: 1, maximum: 2147483647 },
+            Confirmations: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => {
+      const refused = noQuery(request);
+      if (refused) return sendAnswer(reply, refused);
+      const ctx = await contextOf(request, reply, request.params.entity, 'write');
+      if (!ctx) return reply;
+      return sendAnswer(reply, await runAction(ctx, request.params.id, request.params.action, request.body));
+    },
+  );
+
   await registerAttachmentRoutes(app, contextFor);
   await registerSpecialRoutes(app, { database, contextFor, contextOf });
+  // The ledger's fiscal-year call (issue 12): before the generic routes match it as an entity id.
+  await registerLedgerRoutes(app, { contextOf });
 }
 

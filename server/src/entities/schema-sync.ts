@@ -17,6 +17,7 @@
  */
 import type { AnyEntity, FieldDefinition, ScalarField } from '@erp/shared/entities/define';
 import { PostgresAdapter, sql, type ColumnDataType, type Kysely } from 'kysely';
+import { decimalColumnType, engineOf, type Engine } from '../db/decimal-codec.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -32,13 +33,16 @@ interface ColumnSpec {
   flagDefault?: boolean;
 }
 
-/** The column type of a scalar field. */
-export function columnType(field: ScalarField): ColumnDataType {
+/**
+ * The column type of a scalar field. Decimals: NUMERIC(precision, scale) on PostgreSQL, integer units of
+ * 10^-scale on SQLite (db/decimal-codec.ts), so sums, sorts and range filters are exact on both.
+ */
+export function columnType(field: ScalarField, engine: Engine): ColumnDataType {
   switch (field.type) {
     case 'integer':
       return 'integer';
     case 'decimal':
-      return 'numeric';
+      return decimalColumnType(engine, field.precision ?? 15, field.scale ?? 2) as ColumnDataType;
     case 'boolean':
       return 'boolean';
     case 'lookup':
@@ -48,14 +52,14 @@ export function columnType(field: ScalarField): ColumnDataType {
   }
 }
 
-function scalarColumn(field: ScalarField & { column?: string }, name: string): ColumnSpec {
+function scalarColumn(field: ScalarField & { column?: string }, name: string, engine: Engine): ColumnSpec {
   const column = field.column ?? name;
   if (field.type === 'boolean') return { name: column, type: 'boolean', flagDefault: field.defaultValue === true };
-  return { name: column, type: columnType(field) };
+  return { name: column, type: columnType(field, engine) };
 }
 
 /** The columns of an entity's own table (not the key, not the trail). */
-export function entityColumns(def: AnyEntity): ColumnSpec[] {
+export function entityColumns(def: AnyEntity, engine: Engine): ColumnSpec[] {
   const columns: ColumnSpec[] = [];
   for (const [name, field] of Object.entries(def.fields) as [string, FieldDefinition & { column: string }][]) {
     if (name === def.key || field.virtual) continue;
@@ -66,7 +70,7 @@ export function entityColumns(def: AnyEntity): ColumnSpec[] {
       }
       continue;
     }
-    columns.push(scalarColumn(field, name));
+    columns.push(scalarColumn(field, name, engine));
   }
   return columns;
 }
@@ -98,7 +102,7 @@ async function createEntityTable(db: AnyDb, def: AnyEntity): Promise<void> {
   } else {
     builder = builder.addColumn(keyColumn, keyColumnType(def), (c) => c.primaryKey());
   }
-  for (const column of entityColumns(def)) {
+  for (const column of entityColumns(def, engineOf(db))) {
     builder = builder.addColumn(column.name, column.type, (c) =>
       column.flagDefault === undefined ? c : c.notNull().defaultTo(sql.raw(column.flagDefault ? 'true' : 'false')),
     );
@@ -113,7 +117,7 @@ async function createEntityTable(db: AnyDb, def: AnyEntity): Promise<void> {
 }
 
 async function addMissingColumns(db: AnyDb, def: AnyEntity, present: Set<string>): Promise<void> {
-  for (const column of [...entityColumns(def), ...TRAIL]) {
+  for (const column of [...entityColumns(def, engineOf(db)), ...TRAIL]) {
     if (present.has(column.name)) continue;
     await db.schema
       .alterTable(def.table)
@@ -134,7 +138,7 @@ async function createChildTables(db: AnyDb, def: AnyEntity, tables: Map<string, 
       const childKey = field.fields[field.key]!.column ?? field.key;
       const columns = Object.entries(field.fields)
         .filter(([name]) => name !== field.key)
-        .map(([name, child]) => scalarColumn(child, name));
+        .map(([name, child]) => scalarColumn(child, name, engineOf(db)));
       if (!tables.has(field.table)) {
         let builder = db.schema.createTable(field.table);
         builder = isPostgres(db)

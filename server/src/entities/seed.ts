@@ -11,6 +11,7 @@
  */
 import { MOBILE_HOMEPAGE_TEXT } from '@erp/shared/entities/configuration';
 import { sql, type Kysely } from 'kysely';
+import { decimalToDb } from '../db/decimal-codec.ts';
 import type { DB } from '../db/schema.ts';
 import { companyLogo } from './png.ts';
 
@@ -69,6 +70,16 @@ export const HOMEPAGE_HTML =
   'reorder from your history.</p>' +
   '<p>Orders placed before <strong>2 p.m.</strong> ship the next business day from our Toronto, Montréal, ' +
   'Vancouver and Calgary branches.</p>';
+
+/** The firm's money columns through the decimal codec (SQLite: integer cents; PostgreSQL: NUMERIC). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function firmDecimals(db: Kysely<any>, row: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...row };
+  for (const column of ['credit_limit', 'commission_percent']) {
+    if (typeof out[column] === 'number') out[column] = decimalToDb(db, (out[column] as number).toFixed(2), 2);
+  }
+  return out;
+}
 
 const FIRM_DETAILS: Record<string, Record<string, unknown>> = {
   B100: { address: '1450 Burlington St E', city: 'Hamilton', province_code: 'ON', postal_code: 'L8H 3L3', phone: '905-555-0142', email: 'ap@northshore-metals.example', account_terms: 'NET30', credit_limit: 250000, sales_rep: 'SR01', commission_percent: 2.5 },
@@ -209,7 +220,7 @@ export async function seedEntities(typed: Kysely<DB>): Promise<string[]> {
     for (const [firmId, details] of Object.entries(FIRM_DETAILS)) {
       const updated = await trx
         .updateTable('firms')
-        .set(details)
+        .set(firmDecimals(trx, details))
         .where('firm_id', '=', firmId)
         .where('updated_by', '=', ACTOR)
         .where('city', 'is', null)

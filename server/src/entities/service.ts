@@ -14,11 +14,13 @@
  *   that still happen (races) are answered 4xx, never 500.
  */
 import type { AnyEntity, FieldDefinition, RuleIssue, ScalarField } from '@erp/shared/entities/define';
-import { entityByName, ENTITIES } from '@erp/shared/entities/index';
+import { allEntities, entityByName } from '@erp/shared/entities/index';
 import { defaultMessage } from '@erp/shared/entities/messages';
 import { humanize, sameValue, validateRecord, type ValidationIssue } from '@erp/shared/entities/validate';
 import type { CallResult } from '@erp/shared/types';
 import { writeAudit, type AuditEntry } from './audit.ts';
+import { answerOf, BusinessError, confirmationsOf, translatorIn } from './call-result.ts';
+import { assignNumber, lineLookupIssues, stateRefusal, withComputed } from './documents.ts';
 import type { AnyTransaction, Change, EntityContext, Refusal } from './hooks.ts';
 import { message, translate } from './labels.ts';
 import { countRows, filteredBase, pageRecords, tableChanged, type TotalSpec } from './paging.ts';
@@ -135,7 +137,12 @@ export async function listRecords(ctx: EntityContext, params: Record<string, unk
   const fields = listFields(def, access.hidden, query.columns);
   const totals: TotalSpec[] = def.listColumns
     .filter((column) => column.total && fields.includes(column.field))
-    .map((column) => ({ field: column.field, column: def.fields[column.field]!.column, kind: column.total! }));
+    .map((column) => {
+      const field = def.fields[column.field]!;
+      const spec: TotalSpec = { field: column.field, column: field.column, kind: column.total! };
+      if (field.type === 'decimal') spec.scale = field.scale ?? 2;
+      return spec;
+    });
   const counted = await countRows(ctx, base, totals);
   const total = counted.count;
   const offset = (query.page - 1) * query.pageSize;
@@ -329,7 +336,7 @@ async function uniqueIssues(ctx: EntityContext, change: Change): Promise<RuleIss
     if (!group.some((field) => change.changed.has(field))) continue;
     let q = ctx.any.selectFrom(def.table).select(keyCol);
     for (const field of group) {
-      const value = writeScalar(def.fields[field] as ScalarField, change.next[field]);
+      const value = writeScalar(def.fields[field] as ScalarField, change.next[field], ctx.engine);
       const column = def.fields[field]!.column;
       q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value);
     }
@@ -366,7 +373,7 @@ function columnChanges(ctx: EntityContext, change: Change, id: string | number):
   for (const [name, field] of storedScalars(def)) {
     if (!change.changed.has(name) || name === def.key) continue;
     const next = change.value[name] ?? null;
-    set[field.column] = writeScalar(field, next);
+    set[field.column] = writeScalar(field, next, ctx.engine);
     const old = change.current ? change.current[name] : null;
     if (change.mode === 'create' && next === null) continue;
     audit.push({ ...base, column: field.column, old, new: next, mask: field.audit === 'mask' });
@@ -418,7 +425,7 @@ async function writeCollections(trx: AnyTransaction, ctx: EntityContext, change:
         const values: Record<string, unknown> = {};
         for (const [childName, childField] of Object.entries(field.fields)) {
           if (childName === field.key) continue;
-          values[columnOf(childName)] = writeScalar(childField, row[childName]);
+          values[columnOf(childName)] = writeScalar(childField, row[childName], ctx.engine);
         }
         if (key === null || key === undefined) {
           const inserted = (await trx
@@ -438,7 +445,7 @@ async function writeCollections(trx: AnyTransaction, ctx: EntityContext, change:
         const set: Record<string, unknown> = {};
         for (const [childName, childField] of Object.entries(field.fields)) {
           if (childName === field.key || sameValue(old[childName], row[childName])) continue;
-          set[columnOf(childName)] = writeScalar(childField, row[childName]);
+          set[columnOf(childName)] = writeScalar(childField, row[childName], ctx.engine);
           audit.push({ table: field.table, idName: childKey, idValue: Number(key), column: columnOf(childName), old: old[childName], new: row[childName], action: 'update', ...root });
         }
         if (Object.keys(set).length > 0) {
@@ -480,10 +487,30 @@ async function writtenAnswer(
   };
 }
 
+/** Documents' computed fields applied to a validated change (create: all; update: those that move). */
+function applyComputed(def: AnyEntity, value: Record<string, unknown>, changed: Set<string>, current: Record<string, unknown> | null): void {
+  if (Object.keys(def.computed).length === 0) return;
+  const computed = withComputed(def, current ? { ...current, ...value } : value);
+  for (const target of Object.keys(def.computed)) {
+    const name = target.split('.')[0]!;
+    if (target.includes('.') && !changed.has(name) && current) continue;
+    if (current && sameValue(computed[name], current[name]) && !changed.has(name)) continue;
+    value[name] = computed[name];
+    changed.add(name);
+  }
+}
+
+/** Rules of a document that read other tables, in the save's transaction: line lookups, then the entity's. */
+async function inTransactionChecks(ctx: EntityContext, trx: AnyTransaction, change: Change): Promise<void> {
+  const issues = await lineLookupIssues(trx, ctx.def, change.value);
+  if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues);
+  if (ctx.hooks.beforeWrite) await ctx.hooks.beforeWrite(ctx, trx, change, confirmationsOf(change.body));
+}
+
 export async function createRecord(ctx: EntityContext, body: unknown): Promise<Answer> {
   const { def, access, hooks } = ctx;
   const checked = validateRecord(def, body, 'create', {
-    t: translate,
+    t: translatorIn(ctx.user.row.language),
     hidden: access.hidden,
     readOnly: access.readOnly,
     ignore: hooks.inputKeys ?? [],
@@ -491,14 +518,21 @@ export async function createRecord(ctx: EntityContext, body: unknown): Promise<A
   if (!checked.ok) return invalid(checked.errors);
   const value = checked.value;
   const changed = new Set(checked.changed);
-  // Fields the caller may not see or change take their defaults.
-  for (const name of [...access.hidden, ...access.readOnly]) {
+  // Fields the caller may not see or change take their defaults (read-only fields too: a document's state).
+  const locked = Object.entries(def.fields).filter(([, field]) => field.readOnly).map(([name]) => name);
+  for (const name of [...access.hidden, ...access.readOnly, ...locked]) {
     const field = def.fields[name]!;
     if (field.defaultValue !== undefined && !(name in value)) {
       value[name] = field.defaultValue;
       changed.add(name);
     }
   }
+  if (def.states) {
+    // A new document starts in the initial state, whatever the client sends.
+    value[def.states.field] = def.states.initial;
+    changed.add(def.states.field);
+  }
+  applyComputed(def, value, changed, null);
   const change: Change = {
     mode: 'create',
     id: def.keyKind === 'natural' ? (value[def.key] as string | number) : null,
@@ -521,6 +555,7 @@ export async function createRecord(ctx: EntityContext, body: unknown): Promise<A
     id = await ctx.any.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       const keyCol = keyColumn(def);
+      await inTransactionChecks(ctx, trx, change);
       const { set, audit } = columnChanges(ctx, change, change.id ?? 0);
       const row: Record<string, unknown> = {
         ...set,
@@ -532,6 +567,7 @@ export async function createRecord(ctx: EntityContext, body: unknown): Promise<A
         version: 1,
       };
       if (def.keyKind === 'natural') row[keyCol] = change.id;
+      await assignNumber(trx, def, row);
       const inserted = (await trx.insertInto(def.table).values(row).returning(keyCol).executeTakeFirstOrThrow()) as Record<string, unknown>;
       const newId = keyOf(def, inserted);
       const entries: AuditEntry[] = [
@@ -546,7 +582,7 @@ export async function createRecord(ctx: EntityContext, body: unknown): Promise<A
     });
   } catch (error) {
     tableChanged(def.table);
-    const answer = constraintAnswer(error);
+    const answer = answerOf(error, ctx.user.row.language) ?? constraintAnswer(error);
     if (answer) return answer;
     throw error;
   }
@@ -571,9 +607,12 @@ export async function updateRecord(ctx: EntityContext, rawId: string, body: unkn
   const found = await readable(ctx, rawId);
   if (isAnswer(found)) return found;
   const { id, record: current } = found;
+  // Issue 12: the state decides, whatever the client sends.
+  const locked = stateRefusal(ctx, current, 'edit');
+  if (locked) return locked;
   const input = bodyObject(body);
   const checked = validateRecord(def, body, 'update', {
-    t: translate,
+    t: translatorIn(ctx.user.row.language),
     current,
     hidden: access.hidden,
     readOnly: access.readOnly,
@@ -596,6 +635,7 @@ export async function updateRecord(ctx: EntityContext, rawId: string, body: unkn
   const changed = new Set(checked.changed);
   const value: Record<string, unknown> = {};
   for (const name of changed) value[name] = checked.value[name];
+  applyComputed(def, value, changed, current);
   const change: Change = { mode: 'update', id, value, changed, current, next: { ...current, ...value }, body: input };
   const issues = await databaseIssues(ctx, change);
   if (issues.length > 0) return invalid(issues);
@@ -609,6 +649,7 @@ export async function updateRecord(ctx: EntityContext, rawId: string, body: unkn
     await ctx.any.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       const keyCol = keyColumn(def);
+      await inTransactionChecks(ctx, trx, change);
       const { set, audit } = columnChanges(ctx, change, id);
       const updated = await trx
         .updateTable(def.table)
@@ -628,7 +669,7 @@ export async function updateRecord(ctx: EntityContext, rawId: string, body: unkn
       const latest = await loadRecord(ctx.any, def, id);
       return conflict(latest ? (latest['Version'] as number) : null);
     }
-    const answer = constraintAnswer(error);
+    const answer = answerOf(error, ctx.user.row.language) ?? constraintAnswer(error);
     if (answer) return answer;
     throw error;
   }
@@ -638,7 +679,7 @@ export async function updateRecord(ctx: EntityContext, rawId: string, body: unkn
 
 /** Rows of other entities that refer to this record (lookups and link sets): in use, not deletable. */
 async function referenced(ctx: EntityContext, id: string | number): Promise<boolean> {
-  for (const other of ENTITIES) {
+  for (const other of allEntities()) {
     for (const [, field] of fieldsOf(other)) {
       if (field.type === 'lookup' && field.entity === ctx.def.name && !field.targetField) {
         const hit = await ctx.any
@@ -663,6 +704,8 @@ export async function deleteRecord(ctx: EntityContext, rawId: string, rawVersion
   const found = await readable(ctx, rawId);
   if (isAnswer(found)) return found;
   const { id, record } = found;
+  const locked = stateRefusal(ctx, record, 'delete');
+  if (locked) return locked;
   const version = versionOf(Array.isArray(rawVersion) ? undefined : rawVersion);
   if (version === null) return versionRequired();
   if (version !== record['Version']) return conflict(record['Version'] as number);
@@ -736,7 +779,7 @@ export async function deleteRecord(ctx: EntityContext, rawId: string, rawVersion
       const latest = await loadRecord(ctx.any, def, id);
       return latest ? conflict(latest['Version'] as number) : notFound();
     }
-    const answer = constraintAnswer(error);
+    const answer = answerOf(error, ctx.user.row.language) ?? constraintAnswer(error);
     if (answer) return answer;
     throw error;
   }

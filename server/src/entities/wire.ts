@@ -1,10 +1,11 @@
 /**
  * Rows ↔ wire records. Tables are snake_case (definition `column`s); answers use the definition's field
  * names plus the §3 record trail (CreatedBy, CreatedOn, UpdatedBy, UpdatedOn, Version). Engine
- * differences are absorbed here: flags (0/1 vs true/false), numeric (number vs string), count (bigint
- * as string on PostgreSQL).
+ * differences are absorbed here: flags (0/1 vs true/false), exact decimals (db/decimal-codec.ts: NUMERIC
+ * strings vs integer units), count (bigint as string on PostgreSQL).
  */
 import type { AnyEntity, FieldDefinition, ScalarField } from '@erp/shared/entities/define';
+import { decimalFromRaw, decimalToDb, type Engine } from '../db/decimal-codec.ts';
 import type { AnyDb, AnyTransaction } from './hooks.ts';
 
 type Field = FieldDefinition & { column: string };
@@ -36,8 +37,9 @@ export function readScalar(field: ScalarField, raw: unknown): unknown {
     case 'boolean':
       return raw === true || raw === 1 || raw === '1' || raw === 't';
     case 'integer':
-    case 'decimal':
       return Number(raw);
+    case 'decimal':
+      return decimalFromRaw(raw, field.scale ?? 2);
     case 'lookup':
       return field.valueType === 'integer' ? Number(raw) : String(raw);
     default:
@@ -45,10 +47,11 @@ export function readScalar(field: ScalarField, raw: unknown): unknown {
   }
 }
 
-/** A wire value as it is written to its column (flags as 0/1: see db/schema.ts). */
-export function writeScalar(field: ScalarField, value: unknown): unknown {
+/** A wire value as it is written to its column (flags as 0/1: see db/schema.ts; decimals by the codec). */
+export function writeScalar(field: ScalarField, value: unknown, engine: Engine): unknown {
   if (value === null || value === undefined) return null;
   if (field.type === 'boolean') return value === true ? 1 : 0;
+  if (field.type === 'decimal') return decimalToDb(engine, String(value), field.scale ?? 2);
   return value;
 }
 
@@ -115,11 +118,16 @@ function readerOf(name: string, field: Field): Reader | null {
         record[name] = raw === null || raw === undefined ? null : isTruthyFlag(raw);
       };
     case 'integer':
-    case 'decimal':
       return (row, record) => {
         const raw = row[column];
         record[name] = raw === null || raw === undefined ? null : Number(raw);
       };
+    case 'decimal': {
+      const scale = field.scale ?? 2;
+      return (row, record) => {
+        record[name] = decimalFromRaw(row[column], scale);
+      };
+    }
     default:
       return (row, record) => {
         record[name] = readScalar(field, row[column]);
@@ -287,7 +295,12 @@ export function arrayReader(
         const raw = row[index];
         record[name] = raw === null || raw === undefined ? null : isTruthyFlag(raw);
       });
-    } else if (field.type === 'integer' || field.type === 'decimal') {
+    } else if (field.type === 'decimal') {
+      const scale = field.scale ?? 2;
+      list.push((row, record) => {
+        record[name] = decimalFromRaw(row[index], scale);
+      });
+    } else if (field.type === 'integer') {
       list.push((row, record) => {
         const raw = row[index];
         record[name] = raw === null || raw === undefined ? null : Number(raw);

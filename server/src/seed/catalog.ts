@@ -254,6 +254,8 @@ const generalLedger: AppCatalog = {
     screen('GL0119', 'GL0004', '/financial-statement-column-detail', 'Financial Statement Column Details'),
     screen('GL0120', 'GL0004', '/financial-statement-row', 'Financial Statement Rows'),
     screen('GL0121', 'GL0004', '/financial-statement-row-detail', 'Financial Statement Row Details'),
+    // Issue 12 process screen (h12b): batch posting of draft GL journal entries (no route in the original catalog).
+    screen('GL0122', 'GL0001', '/post-journal-entries', 'Post Journal Entries'),
   ],
 };
 

@@ -12,6 +12,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { firmDecimals } from '../entities/seed.ts';
 
 export const DEMO_FIRM_ACTOR = 'demo';
 const BATCH = 500;
@@ -93,7 +94,7 @@ export async function insertFirms(typed: Kysely<DB>, from: number, to: number, o
     const end = Math.min(to, start + BATCH - 1);
     const firms = Array.from({ length: end - start + 1 }, (_, i) => demoFirm(start + i, now));
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('firms').values(firms.map((firm) => firm.row)).execute();
+      await trx.insertInto('firms').values(firms.map((firm) => firmDecimals(trx, firm.row))).execute();
       const accounts = firms.flatMap(({ row, accountTypes }) =>
         accountTypes.map((type) => ({
           firm_id: row.firm_id,

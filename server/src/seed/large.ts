@@ -1,14 +1,25 @@
 /**
- * `npm run seed:large [count]` — adds generated firms to the configured database (DATA_DIR / DATABASE_URL,
- * as the server reads them) up to `count` firms in all (default 100,000), for benchmarks and for feeling
- * the product at a distributor's real size. Runs against a stopped server's database; creates, migrates
- * and seeds it first when needed, like a start. Prints one JSON line: `{ "inserted", "seconds", "total" }`.
+ * `npm run seed:large [count] [--ledger <entries>]` — adds generated firms to the configured database
+ * (DATA_DIR / DATABASE_URL, as the server reads them) up to `count` firms in all (default 100,000), for
+ * benchmarks and for feeling the product at a distributor's real size. With `--ledger N` it also writes N
+ * posted GL entries with their journals, accounts, periods and balances (large-ledger.ts; 1,000,000 for the
+ * ledger benchmark). Runs against a stopped server's database; creates, migrates and seeds it first when
+ * needed, like a start. Prints one JSON line: `{ "inserted", "seconds", "total" }` (and `"ledger"`).
  */
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { firmId, insertFirms } from './demo-firms.ts';
+import { insertLedger, type LedgerSummary } from './large-ledger.ts';
 
-const wanted = Number(process.argv[2] ?? 100_000);
+const args = process.argv.slice(2);
+const ledgerAt = args.indexOf('--ledger');
+const ledgerEntries = ledgerAt >= 0 ? Number(args[ledgerAt + 1]) : 0;
+if (ledgerAt >= 0) args.splice(ledgerAt, 2);
+if (!Number.isInteger(ledgerEntries) || ledgerEntries < 0 || ledgerEntries > 20_000_000) {
+  console.error('seed:large: --ledger needs a whole number of entries from 0 to 20000000');
+  process.exit(2);
+}
+const wanted = Number(args[0] ?? 100_000);
 if (!Number.isInteger(wanted) || wanted < 1 || wanted > 10_000_000) {
   console.error('seed:large: the count must be a whole number from 1 to 10000000');
   process.exit(2);
@@ -23,6 +34,7 @@ try {
   process.exit(2);
 }
 const app = await buildApp(config, { logger: false });
+let closed = false;
 try {
   const db = app.erp.database.db;
   // Generated firms are numbered: continue after the highest one present.
@@ -46,7 +58,19 @@ try {
   }
   const seconds = (performance.now() - started) / 1000;
   const total = await db.selectFrom('firms').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  console.log(JSON.stringify({ inserted: Math.max(0, wanted - present), seconds: Number(seconds.toFixed(2)), total: Number(total.n) }));
+  let ledger: LedgerSummary | undefined;
+  if (ledgerEntries > 0) {
+    // The bulk writer opens its own connection: this app's must not hold a write lock meanwhile.
+    closed = true;
+    await app.close();
+    ledger = await insertLedger(config.database, {
+      entries: ledgerEntries,
+      onProgress: (written) => process.stderr.write(`seed:large: ${written} GL entries written\n`),
+    });
+  }
+  console.log(
+    JSON.stringify({ inserted: Math.max(0, wanted - present), seconds: Number(seconds.toFixed(2)), total: Number(total.n), ...(ledger ? { ledger } : {}) }),
+  );
 } finally {
-  await app.close();
+  if (!closed) await app.close();
 }

@@ -19,8 +19,9 @@ export const SCOPES = 'openid profile offline_access erp.shell erp.api';
 export const API_AUDIENCE = `${PUBLIC_URL}/api`;
 
 export function testConfig(environment: Record<string, string>): ServerConfig {
-  // Tests count the core seed's firms: no generated demo firms unless a test asks for them.
-  return loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent', DEMO_FIRMS: '0', ...environment });
+  // Tests count the core seed's firms: no generated demo firms unless a test asks for them; no demo ledger
+  // activity either (a second on SQLite per server) unless a test asks for it (DEMO_LEDGER: '1').
+  return loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent', DEMO_FIRMS: '0', DEMO_LEDGER: '0', ...environment });
 }
 
 export interface TestServer {

@@ -1,7 +1,7 @@
 /**
  * Pieces the entity definitions share: role sets, Canadian address fields, the §9 locale list.
  */
-import type { EntityRoles, FieldOption, TextField } from './define.ts';
+import type { DecimalField, EntityRoles, FieldOption, TextField } from './define.ts';
 
 /** Shell administration: administrators only. */
 export const ADMIN_ONLY: EntityRoles = { read: ['ADMIN'], write: ['ADMIN'] };
@@ -34,3 +34,12 @@ export const LOCALE_OPTIONS: readonly FieldOption[] = [
   { value: 'zh-CN', labelKey: 'entities:locales.zh-CN' },
   { value: 'zh-TW', labelKey: 'entities:locales.zh-TW' },
 ];
+
+/** Money: NUMERIC(15,2) (DOMAIN-NOTES §0). Spread it and add labels or bounds: `{ ...MONEY, required: true }`. */
+export const MONEY: DecimalField = { type: 'decimal', precision: 15, scale: 2 };
+
+/** Rates (exchange, tax, commission percent): NUMERIC(12,6). */
+export const RATE: DecimalField = { type: 'decimal', precision: 12, scale: 6 };
+
+/** Quantities: NUMERIC(14,4). */
+export const QUANTITY: DecimalField = { type: 'decimal', precision: 14, scale: 4 };

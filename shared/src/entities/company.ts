@@ -22,8 +22,9 @@ export const company = defineEntity({
     Phone: PHONE,
     Email: EMAIL,
     IsDefault: { type: 'boolean', defaultValue: false },
-    Logo: { type: 'text', format: 'base64', readOnly: true, maxLength: 40_000_000, audit: 'mask' },
-    LogoFileType: { type: 'text', readOnly: true, maxLength: 40 },
+    // The form shows a preview with an upload (widget `company-logo`), which also covers the file type.
+    Logo: { type: 'text', format: 'base64', readOnly: true, maxLength: 40_000_000, audit: 'mask', widget: 'company-logo' },
+    LogoFileType: { type: 'text', readOnly: true, maxLength: 40, widget: 'none' },
   },
   listColumns: ['CompanyId', 'Name', 'City', 'ProvinceCode', 'Phone', 'IsDefault'],
   defaultSort: [{ field: 'CompanyId' }],

@@ -52,6 +52,12 @@ interface FieldCommon {
   audit?: 'value' | 'mask';
   /** Help text key, shown by the form beside the field. */
   helpKey?: string;
+  /**
+   * A field widget the browser's form renders instead of the generic input (registered by name with
+   * `registerFieldWidget` in @erp/records: `company-logo`, `securables`, `none` …). Generic code looks the
+   * name up; it never branches on entity names.
+   */
+  widget?: string;
 }
 
 export interface TextField extends FieldCommon {
@@ -76,12 +82,20 @@ export interface IntegerField extends FieldCommon {
   maxKey?: string;
 }
 
+/**
+ * An exact decimal (shared/src/decimal.ts): a string with exactly `scale` decimals on the wire
+ * (`"1250.00"`), NUMERIC(precision, scale) on PostgreSQL, integer units of 10^-scale on SQLite
+ * (server/src/db/decimal-codec.ts). Presets: MONEY, RATE, QUANTITY in common.ts.
+ */
 export interface DecimalField extends FieldCommon {
   type: 'decimal';
-  min?: number;
-  max?: number;
+  /** Bounds, as decimal strings (inclusive). */
+  min?: string;
+  max?: string;
   minKey?: string;
   maxKey?: string;
+  /** Total digits; default 15. */
+  precision?: number;
   /** Digits after the decimal point (display and rounding); default 2. */
   scale?: number;
 }
@@ -165,6 +179,14 @@ export interface ChildrenField extends FieldCommon {
   key: string;
   fields: Readonly<Record<string, ScalarField>>;
   maxItems?: number;
+  /**
+   * Document lines (issue 12): the form shows the collection as a keyboard-first line grid
+   * (DocumentScreen) and the server validates every line field, lookups included, in the save's
+   * transaction. Row keys are stable ids (never reused by the server).
+   */
+  lines?: boolean;
+  /** Message key when a line has an error the field checks do not name (default `entities:result.linesInvalid`). */
+  linesInvalidKey?: string;
 }
 
 export type FieldDefinition = ScalarField | SetField | ChildrenField;
@@ -236,6 +258,50 @@ export type SyncRule = (
   context: { mode: 'create' | 'update'; changed: ReadonlySet<string> },
 ) => RuleIssue | readonly RuleIssue[] | null | undefined;
 
+/**
+ * A computed field's formula (issue 12: declared once, evaluated the same way in the browser and on the
+ * server by shared/src/entities/compute.ts with exact decimals). Operands name fields of the same record
+ * (or of the same line, for a line field), or decimal literals (`{ value: '1.00' }`).
+ */
+export type Formula =
+  | { op: 'sum'; collection: string; field: string }
+  | { op: 'add' | 'sub'; args: readonly Operand[] }
+  | { op: 'mul'; args: readonly [Operand, Operand] }
+  | { op: 'neg'; arg: Operand };
+export type Operand = string | { value: string } | Formula;
+
+/** A transition of a state machine: an action the record form offers as a button (issue 12). */
+export interface TransitionSpec {
+  /** Action id, as in POST /api/data/:entity/:id/actions/:action. */
+  action: string;
+  labelKey: string;
+  /** States the action may run from. */
+  from: readonly string[];
+  /** State after the action; null when the action keeps the state (e.g. Reverse creates another record). */
+  to: string | null;
+  /** Asked (Yes/No) before the action is sent. */
+  confirmKey?: string;
+  /** Roles that may run it; default the entity's write roles. */
+  roles?: readonly string[] | '*';
+  hotkey?: string;
+  /** Shown as the main button. */
+  primary?: boolean;
+}
+
+/**
+ * States of a document (issue 12 "States and actions"): the enum field holding the state, the states in
+ * which the record may be edited or deleted, and the transitions. Guards and effects are server code
+ * (EntityHooks.actions, keyed by action id); the server refuses any edit, delete or action the state does
+ * not allow whatever the client sends.
+ */
+export interface StateMachine<K extends string = string> {
+  field: K;
+  initial: string;
+  editable: readonly string[];
+  deletable: readonly string[];
+  transitions: readonly TransitionSpec[];
+}
+
 export interface EntityInput<F extends Record<string, FieldDefinition>> {
   /** Entity name in URLs: /api/data/<name>. Lower-case kebab. */
   name: string;
@@ -245,7 +311,12 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   key: keyof F & string;
   /** 'auto': an integer the database assigns (not given on create). Default 'natural'. */
   keyKind?: 'natural' | 'auto';
-  /** Title key; default `entities:<name>.title`. */
+  /**
+   * i18n namespace of the default label keys (default `entities`): a module's definitions use the module's
+   * namespace (`gl`), so their strings live in `locales/<lng>/gl.json` and load with the module.
+   */
+  namespace?: string;
+  /** Title key; default `<namespace>:<name>.title`. */
   labelKey?: string;
   /** Application whose screens show it (e.g. SHELL, NOVUS-OE). */
   application: string;
@@ -273,14 +344,30 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   activeField?: keyof F & string;
   /** The field shown for a record in lookups (default the key). */
   displayField?: keyof F & string;
+  /**
+   * The lookup widget of fields that refer to this entity (registered with `registerLookupWidget` in
+   * @erp/records, e.g. `firm-lookup`: search by id or name); default the generic search.
+   */
+  lookupWidget?: string;
   rules?: readonly SyncRule[];
   /** Attachments allowed on records (default true). */
   attachments?: boolean;
+  /** Document states and transitions (issue 12). */
+  states?: StateMachine<keyof F & string>;
+  /**
+   * Computed fields: record fields (`TotalDebit`) and line fields (`Lines.Amount`), each a read-only
+   * decimal the server recomputes on every save (what the client sends for them is ignored).
+   */
+  computed?: Readonly<Record<string, Formula>>;
+  /** Document number: the sequence counter (`sequence_counters`) and the field that receives it on create. */
+  numbering?: { sequence: string; field: keyof F & string; prefix?: string };
 }
 
 /** A normalized definition: every default filled in. */
 export interface EntityDefinition<F extends Record<string, FieldDefinition> = Record<string, FieldDefinition>> {
   name: string;
+  /** i18n namespace of the definition's own strings (`entities`, or its module's, e.g. `gl`). */
+  namespace: string;
   table: string;
   key: keyof F & string;
   keyKind: 'natural' | 'auto';
@@ -299,8 +386,12 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   indexes: readonly (readonly (keyof F & string)[])[];
   activeField: (keyof F & string) | null;
   displayField: keyof F & string;
+  lookupWidget: string | null;
   rules: readonly SyncRule[];
   attachments: boolean;
+  states: StateMachine<keyof F & string> | null;
+  computed: Readonly<Record<string, Formula>>;
+  numbering: { sequence: string; field: keyof F & string; prefix?: string } | null;
 }
 
 /** Any normalized definition (what registries and generic code take). */
@@ -361,7 +452,7 @@ function checkPattern(entity: string, field: string, pattern: string | undefined
   }
 }
 
-function normalizeField<T extends FieldDefinition>(entity: string, prefix: string, name: string, field: T) {
+function normalizeField<T extends FieldDefinition>(entity: string, prefix: string, name: string, field: T, namespace = 'entities') {
   if (!FIELD.test(name)) fail(entity, `field name ${name} must be PascalCase`);
   const column = field.column ?? snakeCase(name);
   if (!COLUMN.test(column)) fail(entity, `column ${column} of ${name} is not a plain name`);
@@ -370,11 +461,22 @@ function normalizeField<T extends FieldDefinition>(entity: string, prefix: strin
     fail(entity, `enum field ${name} has no options`);
   }
   if (field.type === 'set' && !field.options && !field.entity) fail(entity, `set field ${name} needs options or an entity`);
-  const normalized = { ...field, labelKey: field.labelKey ?? `entities:${prefix}.fields.${name}`, column };
+  if (field.type === 'decimal') {
+    const precision = field.precision ?? 15;
+    const scale = field.scale ?? 2;
+    // Precision ≤ 15 keeps SQLite's integer units below 2^53 (exact in a JS number on read).
+    if (!Number.isInteger(precision) || !Number.isInteger(scale) || scale < 0 || precision < 1 || precision > 15 || scale >= precision) {
+      fail(entity, `decimal field ${name} needs 0 ≤ scale < precision ≤ 15`);
+    }
+    for (const bound of [field.min, field.max]) {
+      if (bound !== undefined && !/^-?\d+(\.\d+)?$/.test(bound)) fail(entity, `decimal field ${name} has a bound that is not a decimal string`);
+    }
+  }
+  const normalized = { ...field, labelKey: field.labelKey ?? `${namespace}:${prefix}.fields.${name}`, column };
   if (field.type === 'children') {
     const children: Record<string, ScalarField & { labelKey: string; column: string }> = {};
     for (const [childName, child] of Object.entries(field.fields)) {
-      children[childName] = normalizeField(entity, `${prefix}.${name}`, childName, child);
+      children[childName] = normalizeField(entity, `${prefix}.${name}`, childName, child, namespace);
     }
     if (!(field.key in children)) fail(entity, `children ${name}: key ${field.key} is not one of its fields`);
     return { ...normalized, fields: children };
@@ -397,7 +499,8 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
   };
 
   const fields = {} as Record<string, FieldDefinition & { labelKey: string; column: string }>;
-  for (const fieldName of fieldNames) fields[fieldName] = normalizeField(name, name, fieldName, input.fields[fieldName]!);
+  const namespace = input.namespace ?? 'entities';
+  for (const fieldName of fieldNames) fields[fieldName] = normalizeField(name, name, fieldName, input.fields[fieldName]!, namespace);
 
   must(input.key, 'key');
   const keyField = fields[input.key]!;
@@ -461,6 +564,42 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
   ];
   for (const section of sections) for (const row of section.rows) for (const field of row) must(field, 'formLayout');
 
+  if (input.states) {
+    const machine = input.states;
+    must(machine.field, 'states.field');
+    const stateField = fields[machine.field]!;
+    if (stateField.type !== 'enum') fail(name, 'states.field must be an enum field');
+    const known = new Set(stateField.options.map((option) => option.value));
+    for (const state of [machine.initial, ...machine.editable, ...machine.deletable]) {
+      if (!known.has(state)) fail(name, `state ${state} is not an option of ${machine.field}`);
+    }
+    const ids = new Set<string>();
+    for (const transition of machine.transitions) {
+      if (!/^[a-z][a-z0-9-]*$/.test(transition.action)) fail(name, `action id ${transition.action} must be lower-case kebab`);
+      if (ids.has(transition.action)) fail(name, `transition ${transition.action} twice`);
+      ids.add(transition.action);
+      for (const state of [...transition.from, ...(transition.to === null ? [] : [transition.to])]) {
+        if (!known.has(state)) fail(name, `transition ${transition.action}: ${state} is not a state`);
+      }
+    }
+  }
+  for (const [target, formula] of Object.entries(input.computed ?? {})) {
+    const [first, second] = target.split('.');
+    const field = second === undefined ? fields[first!] : (() => {
+      const collection = fields[first!];
+      return collection?.type === 'children' ? collection.fields[second] : undefined;
+    })();
+    if (!field || field.type !== 'decimal') fail(name, `computed ${target} must name a decimal field`);
+    if (formula.op === 'sum') {
+      const collection = fields[formula.collection];
+      if (collection?.type !== 'children' || !(formula.field in collection.fields)) fail(name, `computed ${target} sums an unknown line field`);
+    }
+  }
+  if (input.numbering) {
+    must(input.numbering.field, 'numbering.field');
+    if (fields[input.numbering.field]!.type !== 'text') fail(name, 'numbering.field must be a text field');
+  }
+
   const actionIds = new Set<string>();
   const actions = [...STANDARD_ACTIONS, ...(input.actions ?? [])];
   for (const action of actions) {
@@ -470,10 +609,11 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
 
   return {
     name,
+    namespace,
     table: input.table,
     key: input.key,
     keyKind,
-    labelKey: input.labelKey ?? `entities:${name}.title`,
+    labelKey: input.labelKey ?? `${namespace}:${name}.title`,
     application: input.application,
     routes: input.routes ?? [],
     fields: fields as EntityDefinition<F>['fields'],
@@ -488,15 +628,21 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     indexes: input.indexes ?? [],
     activeField: input.activeField ?? null,
     displayField: input.displayField ?? input.key,
+    lookupWidget: input.lookupWidget ?? null,
     rules: input.rules ?? [],
     attachments: input.attachments ?? true,
+    states: input.states ?? null,
+    computed: input.computed ?? {},
+    numbering: input.numbering ?? null,
   };
 }
 
 /** The TypeScript value type of one field. */
 export type FieldValue<T extends FieldDefinition> = T extends { type: 'text' | 'date' | 'datetime' | 'enum' }
   ? string
-  : T extends { type: 'integer' | 'decimal' }
+  : T extends { type: 'decimal' }
+    ? string
+    : T extends { type: 'integer' }
     ? number
     : T extends { type: 'boolean' }
       ? boolean

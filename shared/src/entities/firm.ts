@@ -9,7 +9,7 @@
  * (server/src/entities/firm/rules.ts): Bill To Id and Jobber Firm ID exist, Bill To Id is an active
  * bill-to firm; a ship-to's bill-to must be active.
  */
-import { EMAIL, PHONE, POSTAL_CODE, PROVINCE_CODE, code } from './common.ts';
+import { EMAIL, MONEY, PHONE, POSTAL_CODE, PROVINCE_CODE, code } from './common.ts';
 import { defineEntity, type RuleIssue } from './define.ts';
 
 /** The firm types (§3): each is an account of the firm. */
@@ -64,7 +64,7 @@ export const firm = defineEntity({
     },
     JobberFirmId: { type: 'lookup', entity: 'firm', uppercase: true, maxLength: 20, invalidKey: 'entities:firm.rules.jobberInvalid' },
     ApFirmId: { type: 'integer', min: 0, minKey: 'entities:firm.rules.apFirmIdNegative' },
-    CommissionPercent: { type: 'decimal', min: 0, max: 100, scale: 2, minKey: 'entities:firm.rules.commissionNegative' },
+    CommissionPercent: { type: 'decimal', min: '0', max: '100', precision: 5, scale: 2, minKey: 'entities:firm.rules.commissionNegative' },
     AccountTerms: {
       type: 'enum',
       options: [
@@ -74,7 +74,7 @@ export const firm = defineEntity({
         { value: 'NET60', labelKey: 'entities:firm.options.NET60' },
       ],
     },
-    CreditLimit: { type: 'decimal', min: 0, max: 999_999_999, scale: 2 },
+    CreditLimit: { ...MONEY, min: '0', max: '999999999' },
     DiscountTable: code(20),
     SalesRep: code(20),
     Address: { type: 'text', maxLength: 200 },
@@ -153,6 +153,8 @@ export const firm = defineEntity({
   roles: { read: ['ADMIN', 'CLERK', 'STEEL'], write: ['ADMIN', 'CLERK'] },
   activeField: 'IsActive',
   displayField: 'Name',
+  // Fields referring to firms search by id or name (GET /api/firm/lookup).
+  lookupWidget: 'firm-lookup',
   formLayout: {
     sections: [
       { rows: [['FirmId', 'Name'], ['FirmTypes', 'IsActive'], ['BillToId', 'JobberFirmId']] },

@@ -1,6 +1,13 @@
 /**
  * The registry of entity definitions: what the generic data routes (server) and the generic list and
  * form screens (browser) look entities up in. Import from `@erp/shared/entities/index`.
+ *
+ * It holds the shell's own entities (`ENTITIES`, below) and whatever a business module registers with
+ * `registerModule()` (issue 12 "One place per screen": a module's definitions live in
+ * `shared/src/modules/<module>/`). The browser gets one copy of this file through the import map
+ * (`/shared/entities.js`), so the micro-app that loads a module's definitions (e.g. `@erp/accounting`) and the
+ * generic screens of `@erp/records` see the same registry; nothing here is loaded at the shell's boot.
+ * The server registers every module at start (`server/src/modules/index.ts`).
  */
 import { application } from './application.ts';
 import { branch } from './branch.ts';
@@ -62,7 +69,49 @@ export const ENTITIES: readonly AnyEntity[] = [
   signIn,
 ] as unknown as readonly AnyEntity[];
 
+/**
+ * A business module's definitions, as its folder `shared/src/modules/<name>/index.ts` exports them.
+ * `namespace` is the i18n namespace of its strings (`locales/<lng>/<namespace>.json`).
+ */
+export interface ModuleDefinition {
+  name: string;
+  namespace: string;
+  /** In dependency order (a lookup's target before the entity using it). */
+  entities: readonly AnyEntity[];
+}
+
+const registered: AnyEntity[] = [...ENTITIES];
 const byName = new Map(ENTITIES.map((entity) => [entity.name, entity]));
+const modules = new Map<string, ModuleDefinition>();
+
+/**
+ * Adds a module's definitions to the registry. Registering the same module object again does nothing (a
+ * micro-app module may be evaluated once per page, the server once per process); another definition under a
+ * name already taken is a programming error.
+ */
+export function registerModule(module: ModuleDefinition): void {
+  const known = modules.get(module.name);
+  if (known === module) return;
+  if (known) throw new Error(`module ${module.name} is registered twice`);
+  for (const entity of module.entities) {
+    if (byName.has(entity.name)) throw new Error(`entity ${entity.name} of module ${module.name} is already registered`);
+  }
+  modules.set(module.name, module);
+  for (const entity of module.entities) {
+    registered.push(entity);
+    byName.set(entity.name, entity);
+  }
+}
+
+/** The registered modules (not the shell's own entities). */
+export function registeredModules(): ModuleDefinition[] {
+  return [...modules.values()];
+}
+
+/** Every registered entity: the shell's, then each module's, in registration order. */
+export function allEntities(): readonly AnyEntity[] {
+  return registered;
+}
 
 /** The definition named `name` (as in /api/data/<name>), or undefined. */
 export function entityByName(name: string): AnyEntity | undefined {
@@ -72,5 +121,5 @@ export function entityByName(name: string): AnyEntity | undefined {
 /** The entities whose generic screens the shell route `path` mounts (e.g. /shell/country-state-city → 3). */
 export function entitiesForRoute(path: string): AnyEntity[] {
   const wanted = path.toLowerCase();
-  return ENTITIES.filter((entity) => entity.routes.some((route) => route.toLowerCase() === wanted));
+  return registered.filter((entity) => entity.routes.some((route) => route.toLowerCase() === wanted));
 }

@@ -9,7 +9,9 @@ export const MESSAGES = {
   'entities:validation.required': '{{label}} is required.',
   'entities:validation.text': '{{label}} must be text.',
   'entities:validation.integer': '{{label}} must be a whole number.',
-  'entities:validation.decimal': '{{label}} must be a number.',
+  'entities:validation.decimal': '{{label}} must be a number such as 1250.00.',
+  'entities:validation.decimalScale': '{{label}} can have at most {{scale}} decimals.',
+  'entities:validation.decimalPrecision': '{{label}} can have at most {{digits}} digits before the decimal point.',
   'entities:validation.boolean': '{{label}} must be yes or no.',
   'entities:validation.date': '{{label}} must be a date (YYYY-MM-DD).',
   'entities:validation.datetime': '{{label}} must be a date and time.',
@@ -46,6 +48,12 @@ export const MESSAGES = {
   'entities:result.invalid': 'Some fields are not valid.',
   'entities:result.inUse': 'The record is in use and cannot be deleted.',
   'entities:result.badQuery': 'Bad request: {{detail}}',
+  // Documents' states and actions (issue 12, server/src/entities/documents.ts)
+  'entities:result.stateLocked': 'This record is {{state}} and can no longer be changed.',
+  'entities:result.stateNoDelete': 'This record is {{state}} and cannot be deleted.',
+  'entities:result.actionUnknown': 'There is no action {{action}} for this record.',
+  'entities:result.actionNotAllowed': 'This action is not allowed while the record is {{state}}.',
+  'entities:result.actionDone': 'Done.',
 
   // Attachments (§5 Attachments, §8)
   'entities:attachments.unsupported': 'File format or type not supported.',

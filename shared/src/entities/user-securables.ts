@@ -21,6 +21,8 @@ export const userSecurables = defineEntity({
     SecurableKey: { type: 'integer', readOnly: true },
     UserId: { type: 'lookup', entity: 'user', required: true, maxLength: 64 },
     Identifier: {
+      // Edited as a list of bill-to and ship-to ids (widget `securables`).
+      widget: 'securables',
       type: 'text',
       required: true,
       maxLength: 1000,

@@ -22,14 +22,19 @@ describe('validateRecord', () => {
     expect(messages({ ...good, FirmId: '  ' })).toEqual(['FirmId: Firm ID cannot be blank.']);
     expect(messages({ ...good, FirmTypes: [] })).toEqual(['FirmTypes: Select at least one firm type.']);
     expect(messages({ ...good, ApFirmId: -1 })).toEqual(['ApFirmId: AP firm id cannot be negative.']);
-    expect(messages({ ...good, CommissionPercent: -0.5 })).toEqual(['CommissionPercent: Commission percent cannot be negative.']);
+    expect(messages({ ...good, CommissionPercent: '-0.5' })).toEqual(['CommissionPercent: Commission percent cannot be negative.']);
     expect(messages({ ...good, BillToId: 'B900' })).toEqual(['BillToId: Bill To Id must be valid.']);
     expect(messages({ ...good, JobberFirmId: 'b900' })).toEqual(['JobberFirmId: Jobber Firm ID must be valid.']);
   });
 
   it('rejects unknown fields, wrong types, long text and control characters', () => {
     expect(messages({ ...good, Colour: 'red' })).toEqual(['Colour: Unknown field: Colour.']);
-    expect(messages({ ...good, CreditLimit: '100' })).toEqual(['CreditLimit: Firm Id must be a number.'.replace('Firm Id', 'Credit Limit')]);
+    // Exact decimals travel as strings only (issue 12): numbers, exponents and extra decimals are refused.
+    expect(messages({ ...good, CreditLimit: 100 })).toEqual(['CreditLimit: Credit Limit must be a number such as 1250.00.']);
+    expect(messages({ ...good, CreditLimit: '1e400' })).toEqual(['CreditLimit: Credit Limit must be a number such as 1250.00.']);
+    expect(messages({ ...good, CreditLimit: '0.001' })).toEqual(['CreditLimit: Credit Limit can have at most 2 decimals.']);
+    expect(messages({ ...good, CreditLimit: true })).toEqual(['CreditLimit: Credit Limit must be a number such as 1250.00.']);
+    expect(validateRecord(firm, { ...good, CreditLimit: '100.5' }, 'create').value['CreditLimit']).toBe('100.50');
     expect(messages({ ...good, IsActive: 'yes' })).toEqual(['IsActive: Is Active must be yes or no.']);
     expect(messages({ ...good, Name: 'x'.repeat(101) })).toEqual(['Name: Name can be at most 100 characters.']);
     expect(messages({ ...good, Name: 'a\u0000b' })).toEqual(['Name: Name contains characters that are not allowed.']);
@@ -60,9 +65,9 @@ describe('validateRecord', () => {
   });
 
   it('hides and locks fields the caller may not see or change', () => {
-    const hidden = validateRecord(firm, { ...good, CreditLimit: 5 }, 'create', { hidden: ['CreditLimit'] });
+    const hidden = validateRecord(firm, { ...good, CreditLimit: '5.00' }, 'create', { hidden: ['CreditLimit'] });
     expect(hidden.errors.map((e) => e.key)).toEqual(['entities:validation.unknownField']);
-    const locked = validateRecord(firm, { ...good, CreditLimit: 5 }, 'create', { readOnly: ['CreditLimit'] });
+    const locked = validateRecord(firm, { ...good, CreditLimit: '5.00' }, 'create', { readOnly: ['CreditLimit'] });
     expect(locked.errors.map((e) => e.key)).toEqual(['entities:validation.readOnly']);
   });
 

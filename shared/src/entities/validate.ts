@@ -24,6 +24,7 @@ import {
   type FieldDefinition,
   type ScalarField,
 } from './define.ts';
+import { cmp, parseDecimal } from '../decimal.ts';
 import { defaultMessage, interpolate } from './messages.ts';
 
 /** i18next-like: the text of `key`, else `defaultValue`, interpolated with `params`. */
@@ -70,7 +71,6 @@ export function humanize(field: string): string {
 /** Storage-safe bounds: a 32-bit integer column on both engines. */
 export const INTEGER_MIN = -2147483648;
 export const INTEGER_MAX = 2147483647;
-const DECIMAL_LIMIT = 1e15;
 /** Longest text without a maxLength: single-line, and multi-line / HTML. */
 export const DEFAULT_MAX_TEXT = 4000;
 export const DEFAULT_MAX_LONG_TEXT = 200_000;
@@ -132,20 +132,26 @@ function checkScalar(field: ScalarField, raw: unknown): { value: unknown } | Iss
       if (field.format === 'email' && !EMAIL.test(text)) return { key: 'entities:validation.email' };
       return { value: text };
     }
-    case 'integer':
     case 'decimal': {
-      const integer = field.type === 'integer';
-      if (typeof raw !== 'number' || !Number.isFinite(raw) || (integer && !Number.isInteger(raw))) {
-        return { key: integer ? 'entities:validation.integer' : 'entities:validation.decimal' };
+      // Exact decimals travel as strings only (§9, issue 12): a JSON number is refused, never rounded.
+      const parsed = parseDecimal(raw, { precision: field.precision ?? 15, scale: field.scale ?? 2 });
+      if (!parsed.ok) return { key: parsed.key, params: parsed.params ?? {} };
+      if (field.min !== undefined && cmp(parsed.value, field.min) < 0) {
+        return { key: field.minKey ?? 'entities:validation.min', params: { min: field.min } };
       }
-      const min = field.min ?? (integer ? INTEGER_MIN : -DECIMAL_LIMIT);
-      const max = field.max ?? (integer ? INTEGER_MAX : DECIMAL_LIMIT);
+      if (field.max !== undefined && cmp(parsed.value, field.max) > 0) {
+        return { key: field.maxKey ?? 'entities:validation.max', params: { max: field.max } };
+      }
+      return { value: parsed.value };
+    }
+    case 'integer': {
+      if (typeof raw !== 'number' || !Number.isFinite(raw) || !Number.isInteger(raw)) {
+        return { key: 'entities:validation.integer' };
+      }
+      const min = field.min ?? INTEGER_MIN;
+      const max = field.max ?? INTEGER_MAX;
       if (raw < min) return { key: field.minKey ?? 'entities:validation.min', params: { min } };
       if (raw > max) return { key: field.maxKey ?? 'entities:validation.max', params: { max } };
-      if (field.type === 'decimal') {
-        const factor = 10 ** (field.scale ?? 2);
-        return { value: Math.round(raw * factor) / factor };
-      }
       return { value: raw };
     }
     case 'boolean':

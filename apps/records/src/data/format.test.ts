@@ -8,9 +8,11 @@ const texts = { yes: 'Yes', no: 'No', label: (key: string) => `[${key}]` };
 describe('cellFormatter', () => {
   it('writes decimals with the field scale in the given language', () => {
     const field: FieldDefinition = { type: 'decimal', scale: 2 };
-    expect(cellFormatter(field, 'en-CA', texts)(1234567.5)).toBe('1,234,567.50');
+    // Exact decimal strings (issue 12): every digit kept, even beyond a double's precision.
+    expect(cellFormatter(field, 'en-CA', texts)('1234567.50')).toBe('1,234,567.50');
+    expect(cellFormatter(field, 'en-CA', texts)('9999999999999.99')).toBe('9,999,999,999,999.99');
     // French (Canada) groups with a narrow no-break space and uses a decimal comma.
-    expect(cellFormatter(field, 'fr-CA', texts)(1234567.5)).toMatch(/^1\s234\s567,50$/u);
+    expect(cellFormatter(field, 'fr-CA', texts)('1234567.50')).toMatch(/^1\s234\s567,50$/u);
     expect(cellFormatter(field, 'en-CA', texts)(null)).toBe('');
   });
 

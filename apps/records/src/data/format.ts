@@ -25,6 +25,7 @@ export function cellFormatter(field: FieldDefinition, locale: string, texts: For
     case 'integer':
       return (value) => formatInteger(value, locale);
     case 'decimal': {
+      // Exact: the decimal string is formatted as it is, never through a binary number (issue 12).
       const scale = field.scale ?? 2;
       return (value) => formatDecimal(value, scale, locale);
     }

@@ -5,6 +5,13 @@
  * page, selection, scroll). A route with several entities (/shell/country-state-city) shows a tab list
  * to choose one (arrow keys, Home, End); each entity keeps its own list state.
  *
+ * `entityScreen(names, options)` makes the same screen for named entities instead of the route's: a business
+ * module's export is one line (`export const GlChart = entityScreen('gl-account')` in `@erp/accounting`),
+ * so the catalog's Component works with no route migration. Its `routeProps(screen)` adds Props derived from
+ * the tab (user codes: the tab's application as the `filter.Application` preset), generic route Props
+ * instead of branches on entity names. The entities' own i18n namespaces (`entity.namespace`, e.g. `gl`)
+ * are loaded before the first render, so a module's strings arrive with its screens, not at boot.
+ *
  * Reads `useScreen()`: `path`, `routeProps` (firm maintenance's `firmType`). Access per entity comes from
  * GET /api/entities/:entity (CanWrite, Hidden, ReadOnly, saved columns); a refusal (403) shows the §8
  * message in the screen. The list registers no close guard; the form registers its own.
@@ -12,11 +19,11 @@
  * §2 "A hint says F2 navigates the page": F2 moves the focus to the next region of the screen
  * (`[data-f2-region]`: entity tabs, toolbar, filters, grid, pager, and the form's regions), Shift+F2 back.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { ApiError, translate } from '@erp/shared';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { ApiError, i18n, translate, type ScreenProps } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
-import { entitiesForRoute } from '@erp/shared/entities/index';
-import { useScreen, useTranslation } from '@erp/ui';
+import { entitiesForRoute, entityByName } from '@erp/shared/entities/index';
+import { screen, useScreen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { loadAccess, type EntityAccess } from '../data/api.ts';
 import { EntityForm } from '../form/EntityForm.tsx';
 import { EntityList } from '../list/EntityList.tsx';
@@ -112,10 +119,88 @@ function focusRegion(region: HTMLElement): void {
   (target ?? region).focus();
 }
 
+/** The i18n namespaces of `entities` not loaded yet (definitions of a module name their module's). */
+function missingNamespaces(entities: readonly AnyEntity[]): string[] {
+  if (!i18n.isInitialized) return [];
+  return [...new Set(entities.map((entity) => entity.namespace))].filter((namespace) => !i18n.hasLoadedNamespace(namespace));
+}
+
+/** Renders `children` once the entities' namespaces are loaded (a failed load shows the keys' defaults). */
+function useNamespaces(entities: readonly AnyEntity[]): boolean {
+  const [ready, setReady] = useState(() => missingNamespaces(entities).length === 0);
+  useEffect(() => {
+    const missing = missingNamespaces(entities);
+    if (missing.length === 0) {
+      setReady(true);
+      return undefined;
+    }
+    let live = true;
+    i18n.loadNamespaces(missing).then(
+      () => live && setReady(true),
+      () => live && setReady(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [entities]);
+  return ready;
+}
+
+/** The screen of the route's entities (route Component `@erp/records#EntityScreen`). */
 export function EntityScreenComponent() {
   const { path, routeProps } = useScreen();
+  const entities = useMemo(() => entitiesForRoute(path), [path]);
+  return <EntityScreenView entities={entities} routeProps={routeProps} />;
+}
+
+export interface EntityScreenOptions {
+  /** i18n namespaces the screen needs besides the generic screens' and the entities' own. */
+  namespaces?: readonly string[];
+  /** Route Props derived from the tab, merged over the route's own (e.g. a filter preset). */
+  routeProps?: (screen: ScreenProps) => Record<string, unknown>;
+  /** Title key of a one-entity screen, when it is not the entity's title (user codes over code-index). */
+  titleKey?: string;
+  /** The module exporting the screen (`data-micro-app` on its root). */
+  module?: string;
+}
+
+/** The namespaces every generic entity screen needs before its first render. */
+export const ENTITY_SCREEN_NAMESPACES = ['records', 'forms', 'entities', 'errors', 'apps'] as const;
+
+/**
+ * A screen of the named entities (see the module header). The names are looked up when the screen renders,
+ * so the module registering the definitions may do so after calling this.
+ */
+export function entityScreen(names: string | readonly string[], options: EntityScreenOptions = {}): ScreenParcel {
+  const list = typeof names === 'string' ? [names] : [...names];
+  function NamedEntityScreen() {
+    const current = useScreen();
+    const entities = useMemo(() => list.map((name) => entityByName(name)).filter((def): def is AnyEntity => def !== undefined), []);
+    const routeProps = useMemo(
+      () => ({ ...current.routeProps, ...(options.routeProps ? options.routeProps(current) : {}) }),
+      [current],
+    );
+    return <EntityScreenView entities={entities} routeProps={routeProps} titleKey={options.titleKey} />;
+  }
+  NamedEntityScreen.displayName = `EntityScreen(${list.join(',')})`;
+  return screen(NamedEntityScreen, {
+    module: options.module ?? '@erp/records',
+    namespaces: [...new Set([...ENTITY_SCREEN_NAMESPACES, ...(options.namespaces ?? [])])],
+  });
+}
+
+/** The list (and form) of each entity, with a tab list when there are several. */
+export function EntityScreenView({
+  entities,
+  routeProps,
+  titleKey,
+}: {
+  entities: readonly AnyEntity[];
+  routeProps: Record<string, unknown>;
+  titleKey?: string | undefined;
+}) {
   const { t } = useTranslation('records');
-  const entities = entitiesForRoute(path);
+  const namespacesReady = useNamespaces(entities);
   const [selected, setSelected] = useState(0);
   // Entities whose list was shown once stay mounted (each keeps its state).
   const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([0]));
@@ -140,6 +225,7 @@ export function EntityScreenComponent() {
     focusRegion(regions[next]!);
   };
 
+  if (!namespacesReady) return <p className="records-loading" aria-busy="true" />;
   if (entities.length === 0) {
     return (
       <p className="records-notice records-notice--error" role="alert">
@@ -194,11 +280,11 @@ export function EntityScreenComponent() {
             id={`${tabsId}-panel-${index}`}
             role={entities.length > 1 ? 'tabpanel' : undefined}
             aria-labelledby={entities.length > 1 ? `${tabsId}-tab-${index}` : undefined}
-            aria-label={entities.length > 1 ? undefined : translate(entity.labelKey, entity.name)}
+            aria-label={entities.length > 1 ? undefined : translate(titleKey ?? entity.labelKey, entity.name)}
             className="records-panel"
             hidden={index !== selected}
           >
-            {entities.length === 1 && <h2 className="records-title">{translate(entity.labelKey, entity.name)}</h2>}
+            {entities.length === 1 && <h2 className="records-title">{translate(titleKey ?? entity.labelKey, entity.name)}</h2>}
             <EntityPane entity={entity} routeProps={routeProps} visible={index === selected} />
           </section>
         ) : null,

@@ -19,8 +19,10 @@
  *   stays, and Reload loads the current record (discarding the input only then); delete sends the Version;
  * - the record's audit log and attachments as tabs beside the form;
  * - firm maintenance (§5): firm types with a confirmation when a saved type is unchecked (that account is
- *   deleted on save), firm lookups, the route's firmType presetting a new firm and titling the view, and
- *   the §6 not-assigned refusal; company logo upload and preview; the user-securables identifier editor.
+ *   deleted on save), the route's firmType presetting a new firm and titling the view, and the §6
+ *   not-assigned refusal;
+ * - field widgets a definition names (`widget`, fields/widgets.ts): the company logo's upload and preview,
+ *   the user-securables identifier editor; lookups use the target's `lookupWidget` (the firm lookup).
  * Hotkeys: Ctrl+S save, Alt+R reload, Alt+D delete.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -30,8 +32,9 @@ import type { AnyEntity, ChildrenField, FieldDefinition } from '../../../../shar
 import type { ValidationIssue } from '../../../../shared/src/entities/validate.ts';
 import { Attachments } from './Attachments.tsx';
 import { AuditLog } from './AuditLog.tsx';
-import { CompanyLogo } from './CompanyLogo.tsx';
+import './fields/builtin-widgets.tsx';
 import { FieldInput, errorId } from './fields/FieldInput.tsx';
+import { fieldWidget } from './fields/widgets.ts';
 import {
   dirtyFields,
   editableFields,
@@ -44,7 +47,6 @@ import {
 } from './form-state.ts';
 import { createRecord, deleteRecord, getRecord, updateRecord, type CallOutcome, type ServerIssue } from './record-api.ts';
 import { RecordTrail } from './RecordTrail.tsx';
-import { SecurablesEditor } from './SecurablesEditor.tsx';
 import { fieldLabel, useText, type Tr } from './text.ts';
 
 export interface EntityFormProps {
@@ -459,17 +461,27 @@ export function EntityForm(props: EntityFormProps) {
     const field = entity.fields[name] as FieldDefinition & { labelKey: string };
     const readOnly = readOnlyForm || !editable.has(name);
     const errors = byField.get(name) ?? [];
-    // Company logo: preview and upload instead of the base64 text (§3 Company).
-    if (entity.name === 'company' && name === 'Logo') {
+    // A field widget the definition names (widgets.ts), e.g. the company logo's preview and upload.
+    const Widget = fieldWidget(field.widget);
+    if (Widget) {
       return (
-        <CompanyLogo
+        <Widget
           key={name}
-          companyId={recordId}
-          logo={typeof draft['Logo'] === 'string' ? (draft['Logo'] as string) : ''}
-          fileType={typeof draft['LogoFileType'] === 'string' ? (draft['LogoFileType'] as string) : ''}
-          canWrite={!readOnlyForm && !access.ReadOnly.includes('Logo')}
-          onUploaded={(data) => {
-            // The upload wrote a new version: take it, keep the user's other edits.
+          entity={entity}
+          recordId={recordId}
+          name={name}
+          field={field}
+          draft={draft}
+          value={draft[name]}
+          onChange={(value) => setField(name, value)}
+          readOnly={readOnly}
+          canWrite={!readOnlyForm && !access.ReadOnly.includes(name)}
+          errors={errors}
+          inputId={inputId(prefix, name)}
+          errorId={errorId(prefix, name)}
+          label={fieldLabel(tr, field.labelKey, name)}
+          onRecordSaved={(data) => {
+            // The widget wrote a new version: take it, keep the user's other edits.
             const fresh = toDraft(entity, data);
             const changed = new Set(dirtyFields(draft, initial));
             setRecord(data);
@@ -478,21 +490,6 @@ export function EntityForm(props: EntityFormProps) {
             setAuditRefresh((n) => n + 1);
             onSaved(data);
           }}
-        />
-      );
-    }
-    if (entity.name === 'company' && name === 'LogoFileType') return null;
-    if (entity.name === 'user-securables' && name === 'Identifier') {
-      return (
-        <SecurablesEditor
-          key={name}
-          id={inputId(prefix, name)}
-          value={typeof draft[name] === 'string' ? (draft[name] as string) : ''}
-          onChange={(value) => setField(name, value)}
-          readOnly={readOnly}
-          errors={errors}
-          errorId={errorId(prefix, name)}
-          label={fieldLabel(tr, field.labelKey, name)}
         />
       );
     }

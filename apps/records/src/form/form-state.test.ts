@@ -20,8 +20,8 @@ const stored: Record<string, unknown> = {
   FirmTypes: ['bill-to'],
   IsActive: true,
   BillToId: null,
-  CreditLimit: 250000,
-  CommissionPercent: 2.5,
+  CreditLimit: '250000.00',
+  CommissionPercent: '2.50',
   Contacts: [{ ContactKey: 7, Name: 'Ann', Title: null, Phone: null, Email: null, IsPrimary: true }],
   Version: 3,
 };
@@ -29,11 +29,12 @@ const stored: Record<string, unknown> = {
 describe('draft and wire forms', () => {
   it('drafts numbers as text and nulls as blanks, and converts back', () => {
     const draft = toDraft(FIRM, stored);
-    expect(draft['CreditLimit']).toBe('250000');
+    expect(draft['CreditLimit']).toBe('250000.00');
     expect(draft['BillToId']).toBe('');
     expect(draft['FirmTypes']).toEqual(['bill-to']);
     expect((draft['Contacts'] as Record<string, unknown>[])[0]).toMatchObject({ ContactKey: 7, Name: 'Ann', Title: '' });
-    expect(wireValue(FIRM.fields['CreditLimit']!, '1234.50')).toBe(1234.5);
+    // Exact decimals stay strings (issue 12).
+    expect(wireValue(FIRM.fields['CreditLimit']!, '1234.50')).toBe('1234.50');
     expect(wireValue(FIRM.fields['CreditLimit']!, ' ')).toBeNull();
     // Not a number: passed on, so the validator says so.
     expect(wireValue(FIRM.fields['CreditLimit']!, '12a')).toBe('12a');
@@ -82,7 +83,7 @@ describe('what a save sends', () => {
     const byField = Object.fromEntries(result.errors.map((error) => [error.field, error.message]));
     expect(byField['FirmId']).toBe('Firm ID cannot be blank.');
     expect(byField['Name']).toBe('Name is required.');
-    expect(byField['CreditLimit']).toBe('Credit Limit must be a number.');
+    expect(byField['CreditLimit']).toBe('Credit Limit must be a number such as 1250.00.');
     expect(byField['CommissionPercent']).toBe('Commission percent cannot be negative.');
     expect(byField['FirmTypes']).toBe('Select at least one firm type.');
   });

@@ -93,6 +93,11 @@ export function wireValue(field: FieldDefinition, value: unknown): unknown {
   if (field.type === 'set') return Array.isArray(value) ? [...(value as string[])] : [];
   if (field.type === 'boolean') return value === true;
   const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
+  if (field.type === 'decimal') {
+    // Exact decimals stay strings on the wire (issue 12); the validator reports text that is not one.
+    const trimmed = text.trim();
+    return trimmed === '' ? null : trimmed;
+  }
   if (isNumeric(field)) {
     const trimmed = text.trim();
     if (trimmed === '') return null;

@@ -16,6 +16,7 @@ import type { ChildrenField, FieldDefinition, SetField } from '../../../../../sh
 import type { ValidationIssue } from '../../../../../shared/src/entities/validate.ts';
 import { inputId, newRow, type Draft } from '../form-state.ts';
 import { fieldLabel, useText, type Tr } from '../text.ts';
+import { DecimalInput } from './DecimalInput.tsx';
 import { LookupInput } from './Lookup.tsx';
 
 type Normalized = FieldDefinition & { labelKey: string };
@@ -62,7 +63,7 @@ export function ScalarInput(props: {
   /** Child cells have no visible label of their own. */
   ariaLabel?: string;
 }) {
-  const { tr } = useText();
+  const { tr, language } = useText();
   const { field, id, readOnly } = props;
   const common = {
     id,
@@ -110,8 +111,19 @@ export function ScalarInput(props: {
       return <input {...common} type="date" value={text} readOnly={readOnly} onChange={(event) => props.onChange(event.target.value)} />;
     case 'datetime':
       return <input {...common} type="datetime-local" value={text} readOnly={readOnly} onChange={(event) => props.onChange(event.target.value)} />;
-    case 'integer':
     case 'decimal':
+      // Exact decimal strings, shown and typed in the user's language (issue 12).
+      return (
+        <DecimalInput
+          {...common}
+          value={props.value}
+          scale={field.scale ?? 2}
+          locale={language}
+          readOnly={readOnly}
+          onChange={props.onChange}
+        />
+      );
+    case 'integer':
       return (
         <input
           {...common}

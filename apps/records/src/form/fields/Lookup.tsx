@@ -38,7 +38,8 @@ function useDebouncedSearch(): (run: (current: () => boolean) => Promise<void>, 
     }, delay);
   };
 }
-import { entityByName } from '../../../../../shared/src/entities/index.ts';
+import { entityByName } from '@erp/shared/entities/index';
+import { lookupWidget, registerLookupWidget } from './widgets.ts';
 import { firmLookup, searchRecords, type FirmLookupRow } from '../record-api.ts';
 import { useText } from '../text.ts';
 
@@ -117,9 +118,10 @@ function Results(props: {
   );
 }
 
-/** A lookup to any entity (the firm lookup for firms). */
+/** A lookup to any entity: the target's lookup widget (`lookupWidget`, e.g. the firm lookup), else the generic search. */
 export function LookupInput(props: LookupProps) {
-  if (props.entity === 'firm') return <FirmLookupInput {...props} />;
+  const Widget = lookupWidget(entityByName(props.entity)?.lookupWidget);
+  if (Widget) return <Widget {...props} />;
   return <GenericLookupInput {...props} />;
 }
 
@@ -343,3 +345,6 @@ function FirmLookupInput(props: LookupProps) {
     </div>
   );
 }
+
+// Firms are looked up by id or name (the firm definition's `lookupWidget`).
+registerLookupWidget('firm-lookup', FirmLookupInput);

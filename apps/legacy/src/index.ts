@@ -1,0 +1,20 @@
+/**
+ * @erp/legacy — Legacy screens (/novus). The route catalog (server/src/seed/catalog.ts) names this module for the screens of
+ * the legacy NOVUS application; a screen the module shares with another application is re-exported from the module that builds it
+ * (SCREENS.md §3.0 "Shared setup screens are exported under each app's name from one implementation"), so the
+ * catalog's Component works with no route migration. Screens not exported here are not in this release: the
+ * shell says so in their tabs.
+ *
+ * General Ledger screens (issue 12, SCREENS.md WP1), one line each, grouped by owner:
+ */
+export { UserCodes } from '@erp/accounting';
+export { BankAccount } from '@erp/accounting';
+export { ForeignExchange } from '@erp/accounting';
+export { GlChart } from '@erp/accounting';
+export { GlControl } from '@erp/accounting';
+// h12a: accounting periods and journals.
+export { AccountingPeriods } from '@erp/accounting';
+export { Journals } from '@erp/accounting';
+// h12b: trial balance and detailed ledger.
+export { TrialBalance } from '@erp/accounting';
+export { DetailedLedger } from '@erp/accounting';

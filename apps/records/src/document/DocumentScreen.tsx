@@ -1,0 +1,116 @@
+/**
+ * The generic document screen (issue 12), exported from `@erp/records` for every micro-app (one copy through
+ * the import map): `documentScreen(name, options)` answers a screen parcel showing the entity's list
+ * (EntityList, with its paging, sort, filters and export) and, when a row is opened or New is chosen, the
+ * document form (DocumentForm: header, line grid, state and actions) in the same tab; closing the form shows
+ * the list again as it was. `options.tools` renders extra controls above the list (e.g. the accounting
+ * periods' "New fiscal year"), given a `reload()` of the list.
+ *
+ * A business module's export is one line: `export const GlJournalEntry = documentScreen('gl-journal-entry', GL)`.
+ */
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { ApiError, translate } from '@erp/shared';
+import type { AnyEntity } from '@erp/shared/entities/define';
+import { entityByName } from '@erp/shared/entities/index';
+import { screen, useScreen, useTranslation, type ScreenParcel } from '@erp/ui';
+import { loadAccess, type EntityAccess } from '../data/api.ts';
+import { ENTITY_SCREEN_NAMESPACES } from '../entity-screen/EntityScreen.tsx';
+import { EntityList } from '../list/EntityList.tsx';
+import { DocumentForm } from './DocumentForm.tsx';
+
+export interface DocumentToolsProps {
+  entity: AnyEntity;
+  access: EntityAccess;
+  /** Reloads the list (after the tool created records). */
+  reload(): void;
+}
+
+export interface DocumentScreenOptions {
+  /** i18n namespaces the screen needs (the entity's module's, e.g. `gl`). */
+  namespaces?: readonly string[];
+  /** The module exporting the screen. */
+  module?: string;
+  /** Extra controls above the list. */
+  tools?: ComponentType<DocumentToolsProps>;
+}
+
+function DocumentPane({ entity, tools: Tools }: { entity: AnyEntity; tools?: ComponentType<DocumentToolsProps> | undefined }) {
+  const { t } = useTranslation('records');
+  const { routeProps } = useScreen();
+  const [access, setAccess] = useState<EntityAccess | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [open, setOpen] = useState<{ recordId: string | null } | null>(null);
+  const [reloadToken, setReloadToken] = useState(0);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    loadAccess(entity.name, abort.signal).then(setAccess, (error: unknown) => {
+      if ((error as { name?: unknown } | null)?.name === 'AbortError') return;
+      setRefused(
+        error instanceof ApiError && error.status === 403
+          ? translate('errors:http.forbidden', 'You do not have sufficient permissions.')
+          : t('screen.loadFailed'),
+      );
+    });
+    return () => abort.abort();
+  }, [entity.name]);
+
+  if (refused) {
+    return (
+      <p className="records-notice records-notice--error" role="alert">
+        {refused}
+      </p>
+    );
+  }
+  if (!access) return <p className="records-loading" aria-busy="true" />;
+  return (
+    <div className="records-pane">
+      {Tools && open === null && <Tools entity={entity} access={access} reload={() => setReloadToken((n) => n + 1)} />}
+      <EntityList
+        entity={entity}
+        access={access}
+        routeProps={routeProps}
+        active={open === null}
+        reloadToken={reloadToken}
+        onOpen={(recordId) => setOpen({ recordId })}
+      />
+      {open && (
+        <DocumentForm
+          entity={entity}
+          recordId={open.recordId}
+          canWrite={access.CanWrite}
+          onClose={() => setOpen(null)}
+          onSaved={() => setReloadToken((n) => n + 1)}
+        />
+      )}
+    </div>
+  );
+}
+
+export function documentScreen(name: string, options: DocumentScreenOptions = {}): ScreenParcel {
+  function NamedDocumentScreen() {
+    const { t } = useTranslation('records');
+    const entity = useMemo(() => entityByName(name), []);
+    if (!entity) {
+      return (
+        <p className="records-notice records-notice--error" role="alert">
+          {t('screen.unavailable')}
+        </p>
+      );
+    }
+    const title = translate(entity.labelKey, entity.name);
+    return (
+      <div className="records-screen" data-f2-navigation="">
+        <section className="records-panel" aria-label={title}>
+          <h2 className="records-title">{title}</h2>
+          <DocumentPane entity={entity} tools={options.tools} />
+        </section>
+      </div>
+    );
+  }
+  NamedDocumentScreen.displayName = `DocumentScreen(${name})`;
+  return screen(NamedDocumentScreen, {
+    module: options.module ?? '@erp/records',
+    namespaces: [...new Set([...ENTITY_SCREEN_NAMESPACES, ...(options.namespaces ?? [])])],
+  });
+}

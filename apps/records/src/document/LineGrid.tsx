@@ -1,0 +1,238 @@
+/**
+ * The keyboard-first line grid of a document (issue 12): one row per line, one cell per line field.
+ * - Tab / Shift+Tab and Enter move to the next (previous) cell; from the last cell of the last line,
+ *   Tab or Enter adds a new line and moves into it (only when the document is editable).
+ * - A lookup cell suggests records as the user types, and opens with F4 or Alt+Down (LineLookup).
+ * - Delete on the line's number (a focusable row header), Ctrl+Delete in any cell, or the row's delete
+ *   button removes the line after a confirmation (§8 "Select a GL detail row." when none is chosen).
+ * - Rows have stable ids (`_rid`) and are memoized: typing in one line of a 500-line document re-renders
+ *   that line only (the handlers are stable and each row gets its own props).
+ * - Read-only (state forbids edits): inputs are read-only, no add or delete.
+ * Computed line fields (e.g. the signed amount) show as text, computed by the shared evaluator.
+ */
+import { memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import type { ChildrenField, ScalarField } from '../../../../shared/src/entities/define.ts';
+import { formatDecimal, isDecimal } from '../../../../shared/src/decimal.ts';
+import { DecimalInput } from '../form/fields/DecimalInput.tsx';
+import { ScalarInput } from '../form/fields/FieldInput.tsx';
+import type { Tr } from '../form/text.ts';
+import type { LineDraft } from './document-state.ts';
+import { LineLookup } from './LineLookup.tsx';
+
+type Normalized = ScalarField & { labelKey: string; column?: string };
+
+export interface LineGridProps {
+  name: string;
+  field: ChildrenField;
+  rows: readonly LineDraft[];
+  /** The computed line values of a row (stable function: the shared evaluator), e.g. { Amount: '100.00' }. */
+  computeLine(row: LineDraft): Record<string, unknown>;
+  readOnly: boolean;
+  /** Messages by path: `Lines[2].AccountId`. */
+  errors: ReadonlyMap<string, string>;
+  language: string;
+  tr: Tr;
+  onChange(rid: string, field: string, value: unknown): void;
+  onAdd(): void;
+  onDelete(rid: string, index: number): void;
+}
+
+interface RowProps {
+  index: number;
+  row: LineDraft;
+  computeLine(row: LineDraft): Record<string, unknown>;
+  columns: readonly [string, Normalized][];
+  computedColumns: ReadonlySet<string>;
+  readOnly: boolean;
+  errors: readonly (string | undefined)[];
+  language: string;
+  tr: Tr;
+  labels: readonly string[];
+  idPrefix: string;
+  onChange(rid: string, field: string, value: unknown): void;
+  onDelete(rid: string, index: number): void;
+}
+
+const Row = memo(function Row(props: RowProps) {
+  const { row, index, tr } = props;
+  const lineLabel = tr('gl:document.row', 'Line {{line}}', { line: index + 1 });
+  const computed = props.computedColumns.size > 0 ? props.computeLine(row) : undefined;
+  return (
+    <tr data-row={index} data-rid={row._rid}>
+      <th
+        scope="row"
+        tabIndex={-1}
+        data-row-header=""
+        aria-label={lineLabel}
+        onKeyDown={(event) => {
+          if (event.key === 'Delete' && !props.readOnly) {
+            event.preventDefault();
+            props.onDelete(row._rid, index);
+          }
+        }}
+      >
+        {index + 1}
+      </th>
+      {props.columns.map(([name, child], column) => {
+        const error = props.errors[column];
+        const label = `${props.labels[column]} — ${lineLabel}`;
+        const id = `${props.idPrefix}-${row._rid}-${name}`;
+        if (props.computedColumns.has(name) || child.readOnly) {
+          const value = computed?.[name] ?? row[name];
+          const text = child.type === 'decimal' && isDecimal(value) ? formatDecimal(value, props.language, child.scale ?? 2) : String(value ?? '');
+          return (
+            <td key={name} className={child.type === 'decimal' ? 'erp-number' : undefined} aria-label={label}>
+              {text}
+            </td>
+          );
+        }
+        const onChange = (value: unknown) => props.onChange(row._rid, name, value);
+        return (
+          <td key={name} className={error ? 'erp-cell-invalid' : undefined}>
+            {child.type === 'lookup' ? (
+              <LineLookup
+                id={id}
+                entity={child.entity}
+                value={typeof row[name] === 'string' ? (row[name] as string) : ''}
+                label={label}
+                readOnly={props.readOnly}
+                invalid={Boolean(error)}
+                onChange={onChange}
+                onKeyDown={() => undefined}
+              />
+            ) : child.type === 'decimal' ? (
+              <DecimalInput
+                id={id}
+                value={row[name]}
+                scale={child.scale ?? 2}
+                locale={props.language}
+                readOnly={props.readOnly}
+                onChange={onChange}
+                aria-label={label}
+                aria-invalid={Boolean(error) || undefined}
+                data-cell=""
+              />
+            ) : (
+              <ScalarInput
+                id={id}
+                field={child}
+                value={row[name]}
+                onChange={onChange}
+                readOnly={props.readOnly}
+                invalid={Boolean(error)}
+                describedBy={undefined}
+                label={label}
+                ariaLabel={label}
+              />
+            )}
+            {error && <span className="erp-field-error">{error}</span>}
+          </td>
+        );
+      })}
+      <td>
+        {!props.readOnly && (
+          <button type="button" className="erp-row-delete" tabIndex={-1} aria-label={tr('gl:document.deleteLine', 'Delete line') + ` ${index + 1}`} onClick={() => props.onDelete(row._rid, index)}>
+            ×
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+});
+
+const NO_ERRORS: readonly (string | undefined)[] = [];
+
+export function LineGrid(props: LineGridProps) {
+  const { field, rows, tr } = props;
+  const grid = useRef<HTMLTableElement>(null);
+  const focusAfterAdd = useRef(false);
+  const idPrefix = `line-${props.name}`;
+  // Stable per definition and language, so memoized rows re-render only when their own line changes.
+  const columns = useMemo(() => Object.entries(field.fields).filter(([name]) => name !== field.key) as [string, Normalized][], [field]);
+  const computedColumns = useMemo(() => new Set(columns.filter(([, child]) => child.readOnly).map(([name]) => name)), [columns]);
+  const labels = useMemo(() => columns.map(([name, child]) => tr(child.labelKey, name)), [columns, tr]);
+
+  // After a line was added from the keyboard, its first cell takes the focus.
+  useEffect(() => {
+    if (!focusAfterAdd.current || !grid.current) return;
+    focusAfterAdd.current = false;
+    const last = grid.current.querySelector<HTMLTableRowElement>('tbody tr:last-child');
+    last?.querySelector<HTMLElement>('input:not([readonly]), select, textarea')?.focus();
+  }, [rows.length]);
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLTableElement>) => {
+      const target = event.target as HTMLElement;
+      if (!grid.current || !(target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)) return;
+      if (event.key === 'Delete' && event.ctrlKey && !props.readOnly) {
+        const tr = target.closest('tr');
+        const rid = tr?.getAttribute('data-rid');
+        if (rid) {
+          event.preventDefault();
+          props.onDelete(rid, Number(tr!.getAttribute('data-row')));
+        }
+        return;
+      }
+      const forward = (event.key === 'Tab' && !event.shiftKey) || (event.key === 'Enter' && !event.shiftKey && !event.altKey && !event.ctrlKey);
+      const backward = (event.key === 'Tab' && event.shiftKey) || (event.key === 'Enter' && event.shiftKey);
+      if (!forward && !backward) return;
+      if (event.defaultPrevented) return;
+      const cells = [...grid.current.querySelectorAll<HTMLElement>('tbody input:not([type=hidden]), tbody select, tbody textarea')];
+      const at = cells.indexOf(target);
+      if (at < 0) return;
+      const next = forward ? at + 1 : at - 1;
+      if (next >= 0 && next < cells.length) {
+        event.preventDefault();
+        cells[next]!.focus();
+        return;
+      }
+      if (forward && !props.readOnly) {
+        event.preventDefault();
+        focusAfterAdd.current = true;
+        props.onAdd();
+      }
+    },
+    [props.readOnly, props.onAdd, props.onDelete],
+  );
+
+  return (
+    <table className="erp-line-grid" ref={grid} onKeyDown={onKeyDown} aria-label={tr(field.labelKey ?? '', props.name)} aria-readonly={props.readOnly}>
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          {columns.map(([name, child], index) => (
+            <th key={name} scope="col" className={child.type === 'decimal' ? 'erp-number' : undefined}>
+              {labels[index]}
+            </th>
+          ))}
+          <th scope="col">
+            <span className="erp-visually-hidden">{tr('gl:document.deleteLine', 'Delete line')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => {
+          const rowErrors = props.errors.size === 0 ? NO_ERRORS : columns.map(([name]) => props.errors.get(`${props.name}[${index}].${name}`));
+          return (
+            <Row
+              key={row._rid}
+              index={index}
+              row={row}
+              computeLine={props.computeLine}
+              columns={columns}
+              computedColumns={computedColumns}
+              readOnly={props.readOnly}
+              errors={rowErrors.some(Boolean) ? rowErrors : NO_ERRORS}
+              language={props.language}
+              tr={tr}
+              labels={labels}
+              idPrefix={idPrefix}
+              onChange={props.onChange}
+              onDelete={props.onDelete}
+            />
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * A lookup cell of the line grid (issue 12): a combobox that suggests records of the target entity as the
+ * user types (GET /api/data/<entity>?Search=, 20 at most), opened with F4 or Alt+Down; ArrowUp/ArrowDown move
+ * in the list, Enter picks, Escape closes. Tab and Enter without an open list go on to the next cell (the
+ * grid handles them). WAI-ARIA combobox pattern: aria-expanded, aria-controls, aria-activedescendant.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { entityByName } from '@erp/shared/entities/index';
+import { searchRecords } from '../form/record-api.ts';
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+export interface LineLookupProps {
+  id: string;
+  entity: string;
+  value: string;
+  label: string;
+  readOnly: boolean;
+  invalid: boolean;
+  onChange(value: string): void;
+  onKeyDown(event: KeyboardEvent<HTMLInputElement>): void;
+}
+
+export function LineLookup(props: LineLookupProps) {
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const [options, setOptions] = useState<Option[]>([]);
+  const [active, setActive] = useState(0);
+  const query = useRef(0);
+
+  async function suggest(text: string) {
+    const def = entityByName(props.entity);
+    if (!def) return;
+    const ticket = ++query.current;
+    const columns = def.displayField === def.key ? [def.key] : [def.key, def.displayField];
+    const outcome = await searchRecords(props.entity, text, columns);
+    if (ticket !== query.current) return;
+    const rows = outcome.status === 200 ? ((outcome.body?.List ?? []) as Record<string, unknown>[]) : [];
+    setOptions(rows.map((row) => ({ value: String(row[def.key]), label: String(row[def.displayField] ?? '') })));
+    setActive(0);
+    setOpen(true);
+  }
+
+  useEffect(() => () => {
+    query.current += 1;
+  }, []);
+
+  const pick = (option: Option | undefined) => {
+    if (option) props.onChange(option.value);
+    setOpen(false);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (props.readOnly) return props.onKeyDown(event);
+    if (event.key === 'F4' || (event.altKey && event.key === 'ArrowDown')) {
+      event.preventDefault();
+      void suggest(props.value);
+      return;
+    }
+    if (open && options.length > 0) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        setActive((index) => (index + (event.key === 'ArrowDown' ? 1 : options.length - 1)) % options.length);
+        return;
+      }
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        pick(options[active]);
+        return;
+      }
+    }
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      return;
+    }
+    if (event.key === 'Tab') setOpen(false);
+    props.onKeyDown(event);
+  };
+
+  return (
+    <div className="erp-line-lookup">
+      <input
+        id={props.id}
+        type="text"
+        role="combobox"
+        aria-label={props.label}
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={open && options[active] ? `${listId}-${active}` : undefined}
+        aria-invalid={props.invalid || undefined}
+        autoComplete="off"
+        value={props.value}
+        readOnly={props.readOnly}
+        onChange={(event) => {
+          props.onChange(event.target.value);
+          void suggest(event.target.value);
+        }}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        data-cell=""
+      />
+      <ul id={listId} role="listbox" className="erp-lookup-results" hidden={!open || options.length === 0} aria-label={props.label}>
+        {options.map((option, index) => (
+          <li
+            key={option.value}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            onMouseDown={(event) => {
+              event.preventDefault();
+              pick(option);
+            }}
+          >
+            {option.value} {option.label && option.label !== option.value ? `— ${option.label}` : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The document form's state, without React (issue 12 documents): which actions a state offers, the lines'
+ * drafts with stable client ids, and the body of a save.
+ *
+ * - `allowedActions(def, record, roles)`: exactly the transitions whose `from` holds the record's state (a new
+ *   record: the initial state).
+ * - `isEditable(def, record)`: the state allows edits (a new record always does).
+ * - `linesField(def)`: the definition's line collection (`children` with `lines: true`), or null.
+ * - `newLineDraft(field)`, `linesDraft(field, rows)`: rows with a client id (`_rid`) that never changes, so
+ *   React keys and focus survive inserts and deletes; the server's LineId is kept beside it.
+ * - `linesWire(field, drafts)`: the rows as the server takes them (LineId for kept rows, null for new ones).
+ */
+import type { AnyEntity, ChildrenField, TransitionSpec } from '../../../../shared/src/entities/define.ts';
+import { draftValue, wireValue, type Draft } from '../form/form-state.ts';
+
+export type LineDraft = Draft & { _rid: string };
+
+let counter = 0;
+function rid(): string {
+  counter += 1;
+  return `r${counter}`;
+}
+
+export function linesField(def: AnyEntity): { name: string; field: ChildrenField } | null {
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.type === 'children' && field.lines) return { name, field: field as ChildrenField };
+  }
+  return null;
+}
+
+export function stateOf(def: AnyEntity, record: Record<string, unknown> | null): string | null {
+  if (!def.states) return null;
+  return record ? String(record[def.states.field] ?? def.states.initial) : def.states.initial;
+}
+
+export function isEditable(def: AnyEntity, record: Record<string, unknown> | null): boolean {
+  if (!def.states || !record) return true;
+  return def.states.editable.includes(stateOf(def, record)!);
+}
+
+export function isDeletable(def: AnyEntity, record: Record<string, unknown> | null): boolean {
+  if (!record) return false;
+  if (!def.states) return true;
+  return def.states.deletable.includes(stateOf(def, record)!);
+}
+
+export function allowedActions(def: AnyEntity, record: Record<string, unknown> | null, roles: readonly string[] | null): TransitionSpec[] {
+  // A new document offers the initial state's actions: running one saves it first.
+  if (!def.states) return [];
+  const state = stateOf(def, record)!;
+  return def.states.transitions.filter((transition) => {
+    if (!transition.from.includes(state)) return false;
+    const allowed = transition.roles ?? def.roles.write;
+    return allowed === '*' || roles === null || roles.some((role) => allowed.includes(role));
+  });
+}
+
+export function newLineDraft(field: ChildrenField): LineDraft {
+  const out: LineDraft = { _rid: rid() };
+  for (const [name, child] of Object.entries(field.fields)) out[name] = name === field.key ? null : draftValue(child, child.defaultValue ?? null);
+  return out;
+}
+
+export function linesDraft(field: ChildrenField, rows: unknown): LineDraft[] {
+  const list = Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+  return list.map((row) => {
+    const out: LineDraft = { _rid: rid() };
+    for (const [name, child] of Object.entries(field.fields)) out[name] = name === field.key ? (row[name] ?? null) : draftValue(child, row[name]);
+    return out;
+  });
+}
+
+/** Rows as the server takes them; computed and read-only line fields are left out (the server computes them). */
+export function linesWire(field: ChildrenField, drafts: readonly LineDraft[], skip: ReadonlySet<string> = new Set()): Record<string, unknown>[] {
+  return drafts.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const [name, child] of Object.entries(field.fields)) {
+      if (skip.has(name) || (name !== field.key && child.readOnly)) continue;
+      out[name] = name === field.key ? (row[name] ?? null) : wireValue(child, row[name]);
+    }
+    return out;
+  });
+}
+
+/** True when a line has nothing typed in it (a trailing blank line is not sent). */
+export function isBlankLine(field: ChildrenField, row: LineDraft): boolean {
+  return Object.entries(field.fields).every(([name, child]) => name === field.key || child.readOnly || row[name] === '' || row[name] === null || row[name] === false);
+}

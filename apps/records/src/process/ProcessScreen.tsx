@@ -1,0 +1,255 @@
+/**
+ * The process screen (issue 12 "Process screens", SCREENS.md 3.0): a process definition
+ * (`@erp/shared/processes/define`) as parameters → Preview (the items the server selects, each with a
+ * check box, all checked) → Run (the shell's Yes/No question first) → the result list: one §3 Call result
+ * per item (Success / Failure / Warning and the server's message in the user's language) with a summary.
+ * "Start again" returns to the parameters. Calls: POST api/processes/:process/preview and /run
+ * (server/src/processes/routes.ts).
+ *
+ * `processScreen(definition, options)` makes the screen parcel for a module's one-line export
+ * (`export const PostJournalEntries = processScreen(postDraftEntries, GL)` in `@erp/accounting`).
+ * Keyboard: native labelled controls in tab order (check boxes included), Enter in the form previews,
+ * F2 / Shift+F2 move between the regions (parameters, preview, results).
+ */
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { ApiError, api, askUser, translate } from '@erp/shared';
+import type { ProcessDefinition, ProcessItemResult } from '@erp/shared/processes/define';
+import { visibleReportColumns, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
+import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
+import { nextRegion } from '../list/keyboard.ts';
+import { ParameterForm, initialValues } from '../report/ParameterForm.tsx';
+import { REPORT_SCREEN_NAMESPACES, formatValue } from '../report/ReportScreen.tsx';
+import { parameterErrors, type ReportRow } from '../report/report-api.ts';
+
+interface PreviewAnswer {
+  ResultStatus: number;
+  TotalCount: number;
+  MaxItems: number;
+  List: ReportRow[];
+}
+
+interface RunAnswer {
+  ResultStatus: number;
+  ResultCode: string;
+  Message: string;
+  List: ProcessItemResult[];
+}
+
+type Step = { kind: 'parameters' } | { kind: 'preview'; parameters: ReportParameterValues; answer: PreviewAnswer } | { kind: 'results'; answer: RunAnswer };
+
+export function ProcessView({ definition }: { definition: ProcessDefinition }) {
+  const { t, language } = useTranslation('reports');
+  const [values, setValues] = useState(() => initialValues(definition.parameters));
+  const [errors, setErrors] = useState<ReportParameterError[]>([]);
+  const [step, setStep] = useState<Step>({ kind: 'parameters' });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const columns = useMemo(() => visibleReportColumns(definition), [definition]);
+  const title = translate(definition.titleKey, definition.name);
+  const base = `processes/${encodeURIComponent(definition.name)}`;
+  const idOf = (row: ReportRow) => String(row[definition.itemKey]);
+
+  const preview = async (parameters: ReportParameterValues) => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const answer = await api.post<PreviewAnswer>(`${base}/preview`, { Parameters: parameters }, { quiet: true });
+      setSelected(new Set(answer.List.map(idOf)));
+      setStep({ kind: 'preview', parameters, answer });
+    } catch (error) {
+      const refused = parameterErrors(error);
+      if (refused) setErrors(refused);
+      else setNotice(error instanceof ApiError ? (error.userMessage ?? t('screen.fixErrors')) : t('screen.fixErrors'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const run = async () => {
+    if (step.kind !== 'preview') return;
+    const items = step.answer.List.map(idOf).filter((id) => selected.has(id));
+    if (items.length === 0) {
+      setNotice(t('process.noneSelected'));
+      return;
+    }
+    const answer = await askUser({
+      heading: title,
+      message: translate(definition.confirmKey ?? 'reports:process.confirm', '', { process: title, count: items.length }),
+      actions: [
+        { id: 'run', label: t('process.run'), variant: 'primary' },
+        { id: 'cancel', label: t('process.back'), variant: 'default' },
+      ],
+    });
+    if (answer !== 'run') return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      const result = await api.post<RunAnswer>(`${base}/run`, { Parameters: step.parameters, Items: items });
+      setStep({ kind: 'results', answer: result });
+      // The result list takes the focus: a keyboard or screen-reader user lands on the outcome.
+      requestAnimationFrame(() => resultsHeading.current?.focus());
+    } catch (error) {
+      setNotice(error instanceof ApiError ? (error.userMessage ?? null) : null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'F2' || event.altKey || event.ctrlKey || event.metaKey || !root.current) return;
+    const regions = [...root.current.querySelectorAll<HTMLElement>('[data-f2-region]')].filter((r) => r.getClientRects().length > 0);
+    const current = regions.findIndex((region) => region.contains(document.activeElement));
+    const next = nextRegion(regions.map(() => true), current, event.shiftKey);
+    if (next < 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const region = regions[next]!;
+    (region.querySelector<HTMLElement>('input, select, button:not([disabled]), [tabindex="0"]') ?? region).focus();
+  };
+
+  const statusLabel = (status: number) => t(`process.statuses.${status}`);
+
+  return (
+    <div className="records-screen process-screen" ref={root} onKeyDown={onKeyDown} data-f2-navigation="" data-process={definition.name}>
+      <h2 className="records-title">{title}</h2>
+      {step.kind !== 'results' && (
+        <ParameterForm
+          definition={definition}
+          values={values}
+          onChange={(next) => {
+            setValues(next);
+            // Changed parameters make the preview stale: back to the first step.
+            if (step.kind === 'preview') setStep({ kind: 'parameters' });
+          }}
+          errors={errors}
+          onErrors={setErrors}
+          onSubmit={(parameters) => void preview(parameters)}
+          label={t('process.parameters')}
+        >
+          <button type="submit" className="records-button records-button--primary" disabled={busy}>
+            {t('process.preview')}
+          </button>
+        </ParameterForm>
+      )}
+      <p className="records-status" role="status" aria-live="polite">
+        {notice ?? (step.kind === 'preview' && step.answer.ResultStatus === 6 ? t('messages.noRecords') : '')}
+      </p>
+      {step.kind === 'preview' && step.answer.List.length > 0 && (
+        <section className="process-preview" aria-label={t('process.previewTitle')} data-f2-region="preview">
+          <h3>{t('process.previewTitle')}</h3>
+          <p>
+            {t('process.selected', { count: selected.size, total: step.answer.List.length })}
+            {step.answer.TotalCount > step.answer.List.length ? ` ${t('process.tooMany', { max: step.answer.MaxItems })}` : ''}
+          </p>
+          <div className="report-grid-frame">
+            <table className="report-grid">
+              <caption className="report-grid__caption">{t('process.previewTitle')}</caption>
+              <thead>
+                <tr className="records-row records-row--header">
+                  <th scope="col" className="records-cell records-cell--header">
+                    <input
+                      type="checkbox"
+                      className="process-check"
+                      aria-label={t('process.selectAll')}
+                      checked={selected.size === step.answer.List.length}
+                      onChange={(event) => setSelected(event.target.checked ? new Set(step.answer.List.map(idOf)) : new Set())}
+                    />
+                  </th>
+                  {columns.map((column) => (
+                    <th key={column.field} scope="col" className={`records-cell records-cell--header${column.type === 'decimal' ? ' records-cell--number' : ''}`}>
+                      {translate(column.labelKey, column.field)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {step.answer.List.map((row) => (
+                  <tr key={idOf(row)} className="report-row" data-process-item={idOf(row)}>
+                    <td className="records-cell">
+                      <input
+                        type="checkbox"
+                        className="process-check"
+                        aria-label={t('process.select', { item: String(row[definition.itemLabel] ?? idOf(row)) })}
+                        checked={selected.has(idOf(row))}
+                        onChange={() => toggle(idOf(row))}
+                      />
+                    </td>
+                    {columns.map((column) => (
+                      <td key={column.field} className={`records-cell${column.type === 'decimal' ? ' records-cell--number' : ''}`}>
+                        {formatValue(column, row[column.field], language)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="report-parameters__buttons">
+            <button type="button" className="records-button records-button--primary" disabled={busy || selected.size === 0} onClick={() => void run()}>
+              {t('process.run')}
+            </button>
+          </div>
+        </section>
+      )}
+      {step.kind === 'results' && (
+        <section className="process-results" aria-label={t('process.results')} data-f2-region="results">
+          <h3 tabIndex={-1} ref={resultsHeading}>
+            {t('process.results')}
+          </h3>
+          <p role="status" data-process-summary="">
+            {step.answer.Message}
+          </p>
+          <div className="report-grid-frame">
+            <table className="report-grid">
+              <caption className="report-grid__caption">{t('process.results')}</caption>
+              <thead>
+                <tr className="records-row records-row--header">
+                  <th scope="col" className="records-cell records-cell--header">{t('process.item')}</th>
+                  <th scope="col" className="records-cell records-cell--header">{t('process.status')}</th>
+                  <th scope="col" className="records-cell records-cell--header">{t('process.message')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {step.answer.List.map((result) => (
+                  <tr key={result.ItemId} className="report-row" data-process-result={result.ResultStatus}>
+                    <th scope="row" className="records-cell">{result.Label}</th>
+                    <td className={`records-cell process-results__status--${result.ResultStatus}`}>{statusLabel(result.ResultStatus)}</td>
+                    <td className="records-cell">{result.Message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="report-parameters__buttons">
+            <button type="button" className="records-button" onClick={() => setStep({ kind: 'parameters' })}>
+              {t('process.again')}
+            </button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** A screen parcel of `definition` (see the module header). */
+export function processScreen(definition: ProcessDefinition, options: { module?: string; namespaces?: readonly string[] } = {}): ScreenParcel {
+  function NamedProcessScreen() {
+    return <ProcessView definition={definition} />;
+  }
+  NamedProcessScreen.displayName = `ProcessScreen(${definition.name})`;
+  return screen(NamedProcessScreen, {
+    module: options.module ?? '@erp/records',
+    namespaces: [...new Set([...REPORT_SCREEN_NAMESPACES, ...(options.namespaces ?? [])])],
+  });
+}

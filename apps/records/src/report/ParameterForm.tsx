@@ -1,0 +1,159 @@
+/**
+ * The parameter form of a report or process screen: one labelled control per parameter of the definition
+ * (dates as date inputs, integers as number inputs, enums as selects, lookups and text as text inputs; fixed
+ * parameters are not shown), checked with the same `validateReportParameters` the server runs, so the user
+ * sees "The start date cannot be more than one year from the end date." before any call, and the server's
+ * own refusals (`Data.Errors`) land on the same fields. Enter in any field submits.
+ *
+ * Errors: each field's message is tied to its control (`aria-describedby`, `aria-invalid`); a message about
+ * the whole form (e.g. "Fiscal year and period, or start and end date, are required.") is an alert above
+ * the buttons.
+ */
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { translate } from '@erp/shared';
+import {
+  validateReportParameters,
+  type ReportParameter,
+  type ReportParameterError,
+  type ReportParameterValues,
+  type ReportRule,
+} from '@erp/shared/reports/define';
+
+/** A parameter's first value: its default ('today', the year's first day, or a literal), else blank. */
+export function initialValue(parameter: ReportParameter, today = new Date()): string {
+  const iso = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  if (parameter.defaultValue === 'today') return iso(today);
+  if (parameter.defaultValue === 'yearStart') return `${today.getFullYear()}-01-01`;
+  return parameter.defaultValue === undefined ? '' : String(parameter.defaultValue);
+}
+
+export function initialValues(parameters: readonly ReportParameter[]): Record<string, string> {
+  return Object.fromEntries(parameters.filter((p) => p.fixed === undefined).map((p) => [p.name, initialValue(p)]));
+}
+
+/** The message of an error key in the user's language. */
+export function errorText(error: ReportParameterError): string {
+  return translate(error.key, error.key, error.params ?? {});
+}
+
+export interface ParameterFormProps {
+  /** Name and rules of the screen's definition (report or process). */
+  definition: { name: string; parameters: readonly ReportParameter[]; rules: readonly ReportRule[] };
+  values: Record<string, string>;
+  onChange(values: Record<string, string>): void;
+  /** Errors to show (the server's refusal, or the form's own check). */
+  errors: readonly ReportParameterError[];
+  onErrors(errors: ReportParameterError[]): void;
+  /** Called with the checked parameters when the user submits and they pass the rules. */
+  onSubmit(parameters: ReportParameterValues): void;
+  /** Region label ("Parameters"). */
+  label: string;
+  /** The buttons (the first submit button runs `onSubmit`). */
+  children: ReactNode;
+}
+
+/** The checked parameters for `values`, or the errors (same rules as the server). */
+export function checkParameters(definition: ParameterFormProps['definition'], values: Record<string, string>) {
+  const input = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
+  return validateReportParameters({ ...definition, columns: [], defaultSort: [], application: '', routes: [], titleKey: '' }, input);
+}
+
+export function ParameterForm({ definition, values, onChange, errors, onErrors, onSubmit, label, children }: ParameterFormProps) {
+  const id = useId();
+  const [touched, setTouched] = useState(false);
+  const shown = definition.parameters.filter((p) => p.fixed === undefined);
+  const formErrors = errors.filter((e) => e.field === null || !shown.some((p) => p.name === e.field));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    const checked = checkParameters(definition, values);
+    if (!checked.ok) {
+      onErrors(checked.errors);
+      // The first field in error takes the focus, so a keyboard user lands on what to fix.
+      const first = checked.errors.find((e) => e.field !== null);
+      if (first) document.getElementById(`${id}-${first.field}`)?.focus();
+      return;
+    }
+    onErrors([]);
+    onSubmit(checked.value);
+  };
+
+  const set = (name: string, value: string) => {
+    const next = { ...values, [name]: value };
+    onChange(next);
+    // After a first submit, errors follow the typing (the same rules, at once).
+    if (touched) {
+      const checked = checkParameters(definition, next);
+      onErrors(checked.ok ? [] : checked.errors);
+    }
+  };
+
+  return (
+    <form className="report-parameters" aria-label={label} onSubmit={submit} noValidate data-f2-region="parameters">
+      <div className="report-parameters__fields">
+        {shown.map((parameter) => {
+          const fieldErrors = errors.filter((e) => e.field === parameter.name);
+          const inputId = `${id}-${parameter.name}`;
+          const errorId = `${inputId}-error`;
+          const common = {
+            id: inputId,
+            name: parameter.name,
+            value: values[parameter.name] ?? '',
+            'aria-invalid': fieldErrors.length > 0 ? ('true' as const) : undefined,
+            'aria-describedby': fieldErrors.length > 0 ? errorId : undefined,
+            'aria-required': parameter.required ? ('true' as const) : undefined,
+            className: 'report-parameters__input',
+          };
+          let control: ReactNode;
+          if (parameter.type === 'enum') {
+            control = (
+              <select {...common} onChange={(event) => set(parameter.name, event.target.value)}>
+                <option value="" />
+                {parameter.options!.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {translate(option.labelKey, option.value)}
+                  </option>
+                ))}
+              </select>
+            );
+          } else {
+            const type = parameter.type === 'date' ? 'date' : parameter.type === 'integer' ? 'number' : 'text';
+            control = (
+              <input
+                {...common}
+                type={type}
+                inputMode={parameter.type === 'integer' ? 'numeric' : undefined}
+                min={parameter.type === 'integer' ? parameter.min : undefined}
+                max={parameter.type === 'integer' ? parameter.max : undefined}
+                maxLength={parameter.maxLength}
+                autoComplete="off"
+                onChange={(event) => set(parameter.name, event.target.value)}
+              />
+            );
+          }
+          return (
+            <div className="report-parameters__field" key={parameter.name} data-parameter={parameter.name}>
+              <label htmlFor={inputId}>
+                {translate(parameter.labelKey, parameter.name)}
+                {parameter.required ? <span aria-hidden="true"> *</span> : null}
+              </label>
+              {control}
+              {fieldErrors.length > 0 && (
+                <span className="report-parameters__error" id={errorId}>
+                  {fieldErrors.map(errorText).join(' ')}
+                </span>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      {formErrors.length > 0 && (
+        <p className="records-notice records-notice--error" role="alert">
+          {formErrors.map(errorText).join(' ')}
+        </p>
+      )}
+      <div className="report-parameters__buttons">{children}</div>
+    </form>
+  );
+}

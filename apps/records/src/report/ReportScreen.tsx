@@ -1,0 +1,253 @@
+/**
+ * The report screen (issue 12 "Reports as data", SCREENS.md 3.0 "Report screen"): a report definition
+ * (`@erp/shared/reports/define`) as a parameter form → the server's run → a paged grid (§9: 250 a page)
+ * with group headings, opening balances, group subtotals and closing balances, and the report totals →
+ * Download .xlsx and Download PDF (§7 file-download variant, rendered by the server).
+ *
+ * `reportScreen(definition, options)` makes the screen parcel for a module's one-line export
+ * (`export const TrialBalance = reportScreen(trialBalance, GL)` in `@erp/accounting`).
+ *
+ * Messages: "No records" when the run finds nothing (§3 ResultStatus 6), "No PDF data." when the PDF has
+ * nothing to print (§8; the server says so and the client shows the description). Figures are the exact
+ * decimal strings the server sends, formatted for the user's language without any binary arithmetic.
+ * Keyboard: every control is a native, labelled control in tab order; Enter in the form runs the report;
+ * F2 / Shift+F2 move between the screen's regions (form, grid, pager).
+ */
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { ApiError, translate } from '@erp/shared';
+import { formatDecimal } from '@erp/shared/decimal';
+import { visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
+import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
+import { nextRegion } from '../list/keyboard.ts';
+import { ParameterForm, initialValues } from './ParameterForm.tsx';
+import { REPORT_PAGE_SIZE, downloadReport, parameterErrors, runReport, type ReportPageAnswer, type ReportRow } from './report-api.ts';
+
+/** The namespaces every report screen needs before its first render. */
+export const REPORT_SCREEN_NAMESPACES = ['reports', 'records', 'errors', 'apps'] as const;
+
+export interface ReportScreenOptions {
+  /** The module exporting the screen (`data-micro-app` on its root). */
+  module?: string;
+  /** i18n namespaces the screen needs besides `reports`. */
+  namespaces?: readonly string[];
+}
+
+export function formatValue(column: ReportColumn | undefined, value: unknown, locale: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (column?.type === 'decimal') return formatDecimal(String(value), locale, column.scale ?? 2);
+  if (column?.type === 'integer') return new Intl.NumberFormat(locale, { useGrouping: false }).format(Number(value));
+  return String(value);
+}
+
+const numeric = (column: ReportColumn) => column.type === 'decimal' || column.type === 'integer';
+
+function focusRegion(root: HTMLElement, backwards: boolean): boolean {
+  const regions = [...root.querySelectorAll<HTMLElement>('[data-f2-region]')].filter((r) => r.getClientRects().length > 0);
+  const current = regions.findIndex((region) => region.contains(document.activeElement));
+  const next = nextRegion(regions.map(() => true), current, backwards);
+  if (next < 0) return false;
+  const region = regions[next]!;
+  const target = region.matches('[tabindex]') ? region : region.querySelector<HTMLElement>('input, select, button:not([disabled]), [tabindex="0"]');
+  (target ?? region).focus();
+  return true;
+}
+
+export function ReportView({ definition }: { definition: ReportDefinition }) {
+  const { t, language } = useTranslation('reports');
+  const [values, setValues] = useState(() => initialValues(definition.parameters));
+  const [errors, setErrors] = useState<ReportParameterError[]>([]);
+  const [ran, setRan] = useState<ReportParameterValues | null>(null);
+  const [answer, setAnswer] = useState<ReportPageAnswer | null>(null);
+  const [busy, setBusy] = useState<'run' | 'pdf' | 'xlsx' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const running = useRef<AbortController | null>(null);
+  const columns = useMemo(() => visibleReportColumns(definition), [definition]);
+  const runningColumn = columns.find((c) => c.running);
+  const title = translate(definition.titleKey, definition.name);
+
+  const load = async (parameters: ReportParameterValues, page: number) => {
+    running.current?.abort();
+    const abort = new AbortController();
+    running.current = abort;
+    setBusy('run');
+    setNotice(null);
+    try {
+      const result = await runReport(definition.name, parameters, page, abort.signal);
+      setRan(parameters);
+      setAnswer(result);
+    } catch (error) {
+      if ((error as { name?: unknown } | null)?.name === 'AbortError') return;
+      const refused = parameterErrors(error);
+      if (refused) setErrors(refused);
+      else setNotice(error instanceof ApiError ? (error.userMessage ?? t('screen.fixErrors')) : t('screen.fixErrors'));
+      setAnswer(null);
+    } finally {
+      if (running.current === abort) setBusy(null);
+    }
+  };
+
+  const download = async (kind: 'pdf' | 'xlsx') => {
+    if (!ran) return;
+    setBusy(kind);
+    setNotice(null);
+    try {
+      await downloadReport(definition.name, kind, ran);
+    } catch (error) {
+      // The client alerted the §8 download message; the screen keeps it in view too ("No PDF data.").
+      const body = error instanceof ApiError ? (error.body as { Message?: unknown } | null) : null;
+      setNotice(typeof body?.Message === 'string' ? body.Message : error instanceof ApiError ? (error.userMessage ?? null) : null);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'F2' || event.altKey || event.ctrlKey || event.metaKey || !root.current) return;
+    if (focusRegion(root.current, event.shiftKey)) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
+  const pages = answer ? Math.max(1, Math.ceil(answer.TotalCount / REPORT_PAGE_SIZE)) : 1;
+  const groupField = definition.group?.field;
+  const headingOf = (heading: ReportRow) =>
+    (definition.group?.headingFields ?? [])
+      .map((field) => formatValue(definition.columns.find((c) => c.field === field), heading[field], language))
+      .filter((part) => part !== '')
+      .join(' — ');
+
+  /** A labelled summary row: the label over the leading columns, figures under theirs. */
+  const summaryRow = (key: string, label: string, figures: Record<string, unknown>, kind: string) => {
+    const first = columns.findIndex((c) => figures[c.field] !== undefined);
+    const span = first > 0 ? first : columns.length;
+    return (
+      <tr key={key} className={`report-row report-row--${kind}`} data-report-row={kind}>
+        <th scope="row" colSpan={span} className="records-cell">
+          {label}
+        </th>
+        {first > 0 &&
+          columns.slice(first).map((column) => (
+            <td key={column.field} className={`records-cell${numeric(column) ? ' records-cell--number' : ''}`}>
+              {figures[column.field] !== undefined ? formatValue(column, figures[column.field], language) : ''}
+            </td>
+          ))}
+      </tr>
+    );
+  };
+
+  const body: ReactElement[] = [];
+  if (answer && answer.List.length > 0) {
+    const groups = new Map((answer.Groups ?? []).map((g) => [g.Key, g]));
+    let previous: string | undefined;
+    answer.List.forEach((row, index) => {
+      const key = groupField ? String(row[groupField]) : undefined;
+      const group = key !== undefined ? groups.get(key) : undefined;
+      if (group && key !== previous && group.Starts) {
+        body.push(
+          <tr key={`g-${key}`} className="report-row report-row--group" data-report-row="group">
+            <th scope="rowgroup" colSpan={columns.length} className="records-cell">
+              {headingOf(group.Heading)}
+            </th>
+          </tr>,
+        );
+        if (group.Opening !== undefined && runningColumn) {
+          body.push(summaryRow(`o-${key}`, t('labels.openingBalance'), { [runningColumn.field]: group.Opening }, 'opening'));
+        }
+      }
+      previous = key;
+      body.push(
+        <tr key={`r-${index}`} className="report-row" data-report-row="row">
+          {columns.map((column) => (
+            <td key={column.field} className={`records-cell${numeric(column) ? ' records-cell--number' : ''}`}>
+              {formatValue(column, row[column.field], language)}
+            </td>
+          ))}
+        </tr>,
+      );
+      const next = answer.List[index + 1];
+      const endsHere = group && (next === undefined ? group.Ends : String(next[groupField!]) !== key);
+      if (group && endsHere) {
+        body.push(summaryRow(`s-${key}`, t('labels.subtotal', { group: headingOf(group.Heading) }), group.Subtotals, 'subtotal'));
+        if (group.Closing !== undefined && runningColumn) {
+          body.push(summaryRow(`c-${key}`, t('labels.closingBalance'), { [runningColumn.field]: group.Closing }, 'closing'));
+        }
+      }
+    });
+  }
+
+  return (
+    <div className="records-screen report-screen" ref={root} onKeyDown={onKeyDown} data-f2-navigation="" data-report={definition.name}>
+      <h2 className="records-title">{title}</h2>
+      <ParameterForm
+        definition={definition}
+        values={values}
+        onChange={setValues}
+        errors={errors}
+        onErrors={setErrors}
+        onSubmit={(parameters) => void load(parameters, 1)}
+        label={t('screen.parameters')}
+      >
+        <button type="submit" className="records-button records-button--primary" disabled={busy === 'run'}>
+          {t('screen.run')}
+        </button>
+        <button type="button" className="records-button" disabled={!answer || busy !== null} onClick={() => void download('xlsx')}>
+          {t('screen.downloadXlsx')}
+        </button>
+        <button type="button" className="records-button" disabled={!answer || busy !== null} onClick={() => void download('pdf')}>
+          {t('screen.downloadPdf')}
+        </button>
+      </ParameterForm>
+      <p className="records-status" role="status" aria-live="polite">
+        {busy === 'pdf' || busy === 'xlsx' ? t('screen.downloading') : (notice ?? (answer?.ResultStatus === 6 ? t('messages.noRecords') : ''))}
+      </p>
+      {answer && answer.List.length > 0 && (
+        <>
+          <div className="report-grid-frame" tabIndex={0} role="region" aria-label={t('screen.results')} data-f2-region="grid">
+            <table className="report-grid">
+              <caption className="report-grid__caption">{title}</caption>
+              <thead>
+                <tr className="records-row records-row--header">
+                  {columns.map((column) => (
+                    <th key={column.field} scope="col" className={`records-cell records-cell--header${numeric(column) ? ' records-cell--number' : ''}`}>
+                      {translate(column.labelKey, column.field)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>{body}</tbody>
+              {Object.keys(answer.Totals ?? {}).length > 0 && (
+                <tfoot>{summaryRow('totals', t('labels.totals'), answer.Totals, 'totals')}</tfoot>
+              )}
+            </table>
+          </div>
+          <nav className="records-pager" aria-label={t('screen.pager')} data-f2-region="pager">
+            <span className="records-pager__total">{t('screen.rows', { count: answer.TotalCount })}</span>
+            <button type="button" className="records-button" disabled={answer.Page <= 1 || busy !== null} onClick={() => ran && void load(ran, answer.Page - 1)}>
+              {t('screen.previousPage')}
+            </button>
+            <span className="records-pager__page" aria-live="polite">
+              {t('screen.pageOf', { page: answer.Page, pages })}
+            </span>
+            <button type="button" className="records-button" disabled={answer.Page >= pages || busy !== null} onClick={() => ran && void load(ran, answer.Page + 1)}>
+              {t('screen.nextPage')}
+            </button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A screen parcel of `definition` (see the module header). */
+export function reportScreen(definition: ReportDefinition, options: ReportScreenOptions = {}): ScreenParcel {
+  function NamedReportScreen() {
+    return <ReportView definition={definition} />;
+  }
+  NamedReportScreen.displayName = `ReportScreen(${definition.name})`;
+  return screen(NamedReportScreen, {
+    module: options.module ?? '@erp/records',
+    namespaces: [...new Set([...REPORT_SCREEN_NAMESPACES, ...(options.namespaces ?? [])])],
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * The report screen's calls (server/src/reports/routes.ts), through `@erp/shared`'s API client (§7: bearer
+ * token, loading counter): run a page, and download the .xlsx or PDF through the §7 file-download variant
+ * (the client alerts the §8 download errors — a 400 shows the server's description, e.g. "No PDF data.").
+ */
+import { ApiError, api, saveFile } from '@erp/shared';
+import type { ReportParameterError, ReportParameterValues } from '@erp/shared/reports/define';
+
+export type ReportRow = Record<string, string | number | null>;
+
+export interface ReportGroupSummary {
+  Key: string;
+  Heading: ReportRow;
+  Starts: boolean;
+  Ends: boolean;
+  Subtotals: Record<string, string | number>;
+  Opening?: string;
+  Closing?: string;
+}
+
+/** POST /api/reports/:report/run answer: a §3 Call result with a §3 paged list. */
+export interface ReportPageAnswer {
+  ResultStatus: number;
+  ResultCode: string;
+  Message: string;
+  Page: number;
+  PageSize: number;
+  TotalCount: number;
+  List: ReportRow[];
+  Groups: ReportGroupSummary[];
+  Totals: Record<string, string | number>;
+}
+
+export const REPORT_PAGE_SIZE = 250;
+
+export function runReport(report: string, parameters: ReportParameterValues, page: number, signal?: AbortSignal): Promise<ReportPageAnswer> {
+  return api.post<ReportPageAnswer>(
+    `reports/${encodeURIComponent(report)}/run`,
+    { Parameters: parameters, Page: page, PageSize: REPORT_PAGE_SIZE },
+    { quiet: true, ...(signal ? { signal } : {}) },
+  );
+}
+
+/** The parameter errors of a refused call (400 validation_failed), or null when it failed otherwise. */
+export function parameterErrors(error: unknown): ReportParameterError[] | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const body = error.body as { Data?: { Errors?: unknown } } | null;
+  const errors = body?.Data?.Errors;
+  if (!Array.isArray(errors)) return null;
+  return errors
+    .filter((e): e is { field: string | null; key: string; params?: Record<string, unknown> } => typeof e === 'object' && e !== null && typeof e.key === 'string')
+    .map((e) => ({ field: e.field ?? null, key: e.key, params: e.params ?? {} }));
+}
+
+/** Downloads the report as `kind` and hands it to the browser; rejects (after the §8 alert) on refusal. */
+export async function downloadReport(report: string, kind: 'pdf' | 'xlsx', parameters: ReportParameterValues): Promise<void> {
+  const file = await api.download(`reports/${encodeURIComponent(report)}/${kind}`, { method: 'POST', body: { Parameters: parameters } });
+  saveFile(file, `${report}.${kind}`);
+}

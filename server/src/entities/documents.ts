@@ -1,0 +1,195 @@
+/**
+ * Documents in the generic data service (issue 12): states and actions, computed fields, numbers, and the
+ * checks of line fields that need the database. service.ts calls these; an entity without `states`,
+ * `computed`, `numbering` or `lines` is untouched by them.
+ *
+ * - `stateRefusal(ctx, record, 'edit' | 'delete')`: the server refuses an edit or delete the record's state
+ *   does not allow (definition `states.editable` / `deletable`), whatever the client sends (409 CallResult,
+ *   `entities:result.stateLocked`).
+ * - `withComputed(def, record)`: the computed fields (shared/src/entities/compute.ts), the same evaluator
+ *   the form uses; what a client sent for them is replaced.
+ * - `assignNumber(trx, def, row)`: the document number from `sequence_counters` in the create's transaction.
+ * - `lineLookupIssues(trx, def, value)`: every lookup of every line (definition `lines`), checked in the
+ *   save's transaction: the target exists (and is active when the field says so).
+ * - `runAction(ctx, rawId, action, body)` — POST /api/data/:entity/:id/actions/:action, body
+ *   `{ Version, Confirmations?, … }`: checks the caller's roles for the transition, the record's Version
+ *   (409 when stale) and that the state allows the action; then in ONE transaction: bumps the version
+ *   (`WHERE version = ?`: concurrent actions on one version, one wins), runs the guard and the effect
+ *   (EntityHooks.actions), sets the new state and the effect's fields, writes the audit rows; answers a
+ *   CallResult with the record as it now reads, and invalidates the cached counts of every table touched.
+ *   A guard or effect refuses with BusinessError (4xx, §8 text in the caller's language) or asks with
+ *   ConfirmationNeeded (200, ResultStatus 3); either rolls everything back.
+ */
+import type { AnyEntity, ChildrenField, FieldDefinition, LookupField } from '@erp/shared/entities/define';
+import { computeRecord } from '@erp/shared/entities/compute';
+import { entityByName } from '@erp/shared/entities/index';
+import { answerOf, BusinessError, callResult, confirmationsOf, messageIn, type BusinessIssue } from './call-result.ts';
+import { writeAudit, type AuditEntry } from './audit.ts';
+import type { AnyTransaction, EntityContext } from './hooks.ts';
+import { nextNumber } from './numbering.ts';
+import { tableChanged } from './paging.ts';
+import { keyColumn, loadRecord, parseId, readScalar, visibleRecord, writeScalar } from './wire.ts';
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** A refusal when the record's state does not allow `what`; null when it does (or there are no states). */
+export function stateRefusal(ctx: EntityContext, record: Record<string, unknown>, what: 'edit' | 'delete'): Answer | null {
+  const machine = ctx.def.states;
+  if (!machine) return null;
+  const state = String(record[machine.field] ?? machine.initial);
+  const allowed = what === 'edit' ? machine.editable : machine.deletable;
+  if (allowed.includes(state)) return null;
+  const language = ctx.user.row.language;
+  const text = messageIn(language, what === 'edit' ? 'entities:result.stateLocked' : 'entities:result.stateNoDelete', { state });
+  return { status: 409, body: callResult(2, 'state_locked', text, { Data: { State: state } }) };
+}
+
+/** The record with its computed fields recomputed (documents); the record itself otherwise. */
+export function withComputed(def: AnyEntity, record: Record<string, unknown>): Record<string, unknown> {
+  return Object.keys(def.computed).length > 0 ? computeRecord(def, record) : record;
+}
+
+/** Sets the document number column of a new row (definition `numbering`). */
+export async function assignNumber(trx: AnyTransaction, def: AnyEntity, row: Record<string, unknown>): Promise<string | null> {
+  if (!def.numbering) return null;
+  const number = await nextNumber(trx, def.numbering.sequence, { prefix: def.numbering.prefix ?? '', description: def.name });
+  row[def.fields[def.numbering.field]!.column] = number;
+  return number;
+}
+
+/** Lookups of line fields that name no (active) record, checked in `trx` (documents' lines). */
+export async function lineLookupIssues(trx: AnyTransaction, def: AnyEntity, value: Record<string, unknown>): Promise<BusinessIssue[]> {
+  const issues: BusinessIssue[] = [];
+  for (const [name, field] of Object.entries(def.fields) as [string, FieldDefinition][]) {
+    if (field.type !== 'children' || !field.lines || !Array.isArray(value[name])) continue;
+    const rows = value[name] as Record<string, unknown>[];
+    for (const [childName, child] of Object.entries((field as ChildrenField).fields)) {
+      if (child.type !== 'lookup') continue;
+      const lookup = child as LookupField & { labelKey?: string };
+      const target = entityByName(lookup.entity);
+      if (!target) continue;
+      const wanted = [...new Set(rows.map((row) => row[childName]).filter((v) => v !== null && v !== undefined))];
+      if (wanted.length === 0) continue;
+      const column = lookup.targetField ? target.fields[lookup.targetField]!.column : keyColumn(target);
+      const activeColumn = lookup.activeOnly && target.activeField ? target.fields[target.activeField]!.column : null;
+      const found = (await trx
+        .selectFrom(target.table)
+        .select(activeColumn ? [column, activeColumn] : [column])
+        .where(column, 'in', wanted)
+        .execute()) as Record<string, unknown>[];
+      const byValue = new Map(found.map((row) => [String(row[column]), row]));
+      rows.forEach((row, index) => {
+        const v = row[childName];
+        if (v === null || v === undefined) return;
+        const hit = byValue.get(String(v));
+        if (!hit) issues.push({ field: `${name}[${index}].${childName}`, key: lookup.invalidKey ?? 'entities:validation.lookupInvalid', params: { value: v } });
+        else if (activeColumn && !readScalar({ type: 'boolean' }, hit[activeColumn])) {
+          issues.push({ field: `${name}[${index}].${childName}`, key: lookup.inactiveKey ?? 'entities:validation.lookupInactive', params: { value: v } });
+        }
+      });
+    }
+  }
+  return issues;
+}
+
+/** Thrown inside the action's transaction when the version moved on. */
+class StaleVersion extends Error {}
+
+function versionOf(raw: unknown): number | null {
+  const value = typeof raw === 'string' && /^\d{1,10}$/.test(raw.trim()) ? Number(raw) : raw;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 2147483647 ? value : null;
+}
+
+function refusal(ctx: EntityContext, status: number, code: string, key: string, params: Record<string, unknown> = {}): Answer {
+  return { status, body: callResult(status === 404 ? 5 : 2, code, messageIn(ctx.user.row.language, key, params)) };
+}
+
+/** POST /api/data/:entity/:id/actions/:action (see the module header). */
+export async function runAction(ctx: EntityContext, rawId: string, action: string, rawBody: unknown): Promise<Answer> {
+  const { def } = ctx;
+  const language = ctx.user.row.language;
+  const machine = def.states;
+  const transition = machine?.transitions.find((candidate) => candidate.action === action);
+  if (!machine || !transition) return refusal(ctx, 404, 'not_found', 'entities:result.actionUnknown', { action: action.slice(0, 40) });
+  const roles = transition.roles ?? def.roles.write;
+  if (roles !== '*' && !ctx.user.roles.some((role) => roles.includes(role))) return refusal(ctx, 403, 'forbidden', 'entities:result.forbidden');
+  if (rawBody !== undefined && rawBody !== null && (typeof rawBody !== 'object' || Array.isArray(rawBody))) {
+    return refusal(ctx, 400, 'bad_request', 'entities:result.badQuery', { detail: 'the body must be a JSON object' });
+  }
+  const body = (rawBody ?? {}) as Record<string, unknown>;
+  const id = parseId(def, rawId);
+  if (id === null) return refusal(ctx, 400, 'bad_request', 'entities:result.badQuery', { detail: `${rawId.slice(0, 64)} is not a valid ${def.key}` });
+  const record = await loadRecord(ctx.any, def, id);
+  if (!record) return refusal(ctx, 404, 'not_found', 'entities:result.notFound');
+  if (ctx.hooks.canView) {
+    const refused = await ctx.hooks.canView(ctx, record);
+    if (refused) return refused;
+  }
+  const version = versionOf(body['Version']);
+  if (version === null) return refusal(ctx, 400, 'validation_failed', 'entities:validation.version');
+  if (version !== record['Version']) {
+    return { status: 409, body: callResult(2, 'version_conflict', messageIn(language, 'entities:result.versionConflict'), { Data: { CurrentVersion: record['Version'] } }) };
+  }
+  const state = String(record[machine.field]);
+  if (!transition.from.includes(state)) {
+    return refusal(ctx, 409, 'state_locked', 'entities:result.actionNotAllowed', { state });
+  }
+  const handler = ctx.hooks.actions?.[action] ?? {};
+  const confirmations = confirmationsOf(body);
+  const userId = ctx.user.userId;
+  const keyCol = keyColumn(def);
+  let outcome: Awaited<ReturnType<NonNullable<typeof handler.effect>>> = undefined;
+  const touched = new Set<string>([def.table]);
+  try {
+    await ctx.any.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      // The version bump first: it locks the row (PostgreSQL) and makes a parallel action on the same
+      // version fail here, before any effect runs.
+      const bumped = await trx
+        .updateTable(def.table)
+        .set({ version: version + 1, updated_by: userId, updated_on: now })
+        .where(keyCol, '=', id)
+        .where('version', '=', version)
+        .executeTakeFirst();
+      if (Number(bumped.numUpdatedRows) !== 1) throw new StaleVersion();
+      const run = { trx, record, confirmations, body, now };
+      if (handler.guard) await handler.guard(ctx, run);
+      outcome = handler.effect ? await handler.effect(ctx, run) : undefined;
+      const set: Record<string, unknown> = { ...(outcome?.set ?? {}) };
+      if (transition.to !== null) set[machine.field] = transition.to;
+      const columns: Record<string, unknown> = {};
+      const audit: AuditEntry[] = [...(outcome?.audit ?? [])];
+      for (const [name, next] of Object.entries(set)) {
+        const field = def.fields[name];
+        if (!field || field.type === 'children' || field.type === 'set') continue;
+        columns[field.column] = writeScalar(field, next, ctx.engine);
+        audit.push({ table: def.table, idName: keyCol, idValue: id, column: field.column, old: record[name] ?? null, new: next, action: 'update' });
+      }
+      if (Object.keys(columns).length > 0) await trx.updateTable(def.table).set(columns).where(keyCol, '=', id).execute();
+      for (const table of outcome?.touched ?? []) touched.add(table);
+      await writeAudit(trx, audit, userId, now);
+    });
+  } catch (error) {
+    for (const table of touched) tableChanged(table);
+    if (error instanceof StaleVersion) {
+      const latest = await loadRecord(ctx.any, def, id);
+      return { status: 409, body: callResult(2, 'version_conflict', messageIn(language, 'entities:result.versionConflict'), { Data: { CurrentVersion: latest?.['Version'] ?? null } }) };
+    }
+    const answer = answerOf(error, language);
+    if (answer) return answer;
+    throw error;
+  }
+  for (const table of touched) tableChanged(table);
+  const done = outcome as Awaited<ReturnType<NonNullable<typeof handler.effect>>>;
+  const latest = await loadRecord(ctx.any, def, id);
+  return {
+    status: 200,
+    body: callResult(1, 'ok', messageIn(language, done?.messageKey ?? 'entities:result.actionDone', done?.messageParams ?? {}), {
+      EntityId: id,
+      Data: { ...(latest ? visibleRecord(def, latest, ctx.access.hidden) : {}), ...(done?.data ? { ActionResult: done.data } : {}) },
+    }),
+  };
+}

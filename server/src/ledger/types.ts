@@ -1,0 +1,59 @@
+/**
+ * Types of the ledger service (server/src/ledger): what every module that posts to the General Ledger
+ * passes to `post()` (posting.ts). See CONTRACT-12 "Ledger tables".
+ */
+import type { Decimal } from '@erp/shared/decimal';
+import type { Transaction } from 'kysely';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type LedgerTransaction = Transaction<any>;
+
+/** The sub-ledger whose period flag a posting checks (fiscal_periods.closed_<subLedger>). */
+export type SubLedger = 'gl' | 'ar' | 'ap' | 'pr';
+
+/** Journal sources (gl_journals.source). */
+export type Source = 'GL' | 'AR' | 'AP' | 'IC' | 'PR' | 'BK' | 'YE' | 'FX';
+
+export type DataType = 'Actual' | 'Budget';
+
+export interface PostingLine {
+  accountId: string;
+  /** Signed exact amount: debit +, credit −. */
+  amount: Decimal;
+  description?: string | null;
+}
+
+export interface PostingRequest {
+  source: Source;
+  subLedger: SubLedger;
+  dataType: DataType;
+  /** Posting date `YYYY-MM-DD`: decides the period. */
+  date: string;
+  /** The posted document's number (gl_entries.document_no). */
+  documentNo: string;
+  description?: string | null;
+  origin: { type: string; id: string };
+  lines: readonly PostingLine[];
+  /** Questions the caller answered Yes to (§5 confirmations). */
+  confirmations?: ReadonlySet<string> | readonly string[];
+  /** A reversal: the document number it reverses. */
+  reversalOf?: string | null;
+  /** Who posts (gl_entries.created_by). */
+  userId: string;
+}
+
+export interface PostingResult {
+  journalId: number;
+  entryIds: number[];
+  fiscalYear: number;
+  periodNo: number;
+}
+
+export interface PeriodRow {
+  periodId: number;
+  fiscalYear: number;
+  periodNo: number;
+  startDate: string;
+  endDate: string;
+  closed: Record<SubLedger, boolean>;
+}

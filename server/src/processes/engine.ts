@@ -1,0 +1,52 @@
+/**
+ * Processes on the server (issue 12 "Process screens"): a registry of `ServerProcess`es, each a process
+ * definition (`@erp/shared/processes/define`) with
+ * - `preview(ctx)`: a Kysely select of the items the parameters select (output columns named like the
+ *   definition's columns; stored values, decimals through the codec when decoded), in the order to show;
+ * - `runItem(ctx, row)`: processes one item and answers its §3 Call result. It runs in its own transaction
+ *   (or through a generic call that does), so one item's failure neither stops nor undoes the others.
+ * The run re-reads the preview restricted to the items sent: an item that no longer qualifies (posted by
+ * someone else meanwhile, outside the dates) is answered as a failure, never processed.
+ *
+ * `ctx.call(method, path, body)` runs one of the API's own routes as the caller (same token, same rules,
+ * same answer in the caller's language), so a process can reuse a generic action — e.g. the document
+ * action `post` — instead of copying its rules.
+ */
+import type { ProcessDefinition } from '@erp/shared/processes/define';
+import type { ReportParameterError } from '@erp/shared/reports/define';
+import type { AnySelect, ReportContext, ReportRow } from '../reports/engine.ts';
+
+export interface ProcessContext extends ReportContext {
+  /** Runs an API route as the caller: its status and parsed JSON body. */
+  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  locale: string;
+}
+
+/** One item's outcome, before the engine adds the item's id and label. */
+export interface ItemOutcome {
+  ResultStatus: number;
+  ResultCode: string;
+  Message: string;
+  EntityId?: string | number | null;
+}
+
+export interface ServerProcess {
+  def: ProcessDefinition;
+  prepare?(ctx: ProcessContext): Promise<ReportParameterError[]>;
+  preview(ctx: ProcessContext): AnySelect;
+  runItem(ctx: ProcessContext, row: ReportRow): Promise<ItemOutcome>;
+}
+
+const registry = new Map<string, ServerProcess>();
+
+export function registerProcesses(processes: readonly ServerProcess[]): void {
+  for (const process of processes) registry.set(process.def.name, process);
+}
+
+export function registeredProcess(name: string): ServerProcess | undefined {
+  return registry.get(name);
+}
+
+export function registeredProcesses(): ServerProcess[] {
+  return [...registry.values()];
+}

@@ -1,0 +1,210 @@
+/**
+ * Process routes (issue 12 "Process screens"), behind the /api bearer authentication; Fastify schemas on
+ * every route, every error a §3 CallResult.
+ *
+ *   GET  /api/processes                   [{ Process, Application, Routes }] the caller may run
+ *   POST /api/processes/:process/preview  body { Parameters } → { ResultStatus 1 | 6, ResultCode 'ok' |
+ *        'no_records', Message, TotalCount, MaxItems, List: rows (at most MaxItems) }
+ *   POST /api/processes/:process/run      body { Parameters, Items: [item ids] } → { ResultStatus 1 (every
+ *        item succeeded) | 3 (some failed) | 2 (every item failed), ResultCode 'done' | 'partial' | 'failed',
+ *        Message (summary), List: [{ ItemId, Label, ResultStatus, ResultCode, Message, EntityId }] } — the
+ *        §3 Call result variant with a list of per-item Call results, one per item sent, in order.
+ *
+ * Parameters: as reports (400 validation_failed with Data.Errors, in the caller's language). Items: 1 to
+ * the definition's maxItems distinct ids (400 otherwise). 403 unless one of the process's applications is
+ * open to the caller; 404 for an unknown process.
+ */
+import { validateReportParameters, type ReportParameterError } from '@erp/shared/reports/define';
+import type { ProcessItemResult } from '@erp/shared/processes/define';
+import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import { openableApplications } from '../auth/access.ts';
+import { currentUser } from '../auth/plugin.ts';
+import type { Database } from '../db/connection.ts';
+import { readAll } from '../db/read.ts';
+import { sendFailure } from '../http/errors.ts';
+import { decodeRow, type AnyDb } from '../reports/engine.ts';
+import { reportLocale, reportTranslator, type ReportTranslate } from '../reports/messages.ts';
+import { registeredProcess, registeredProcesses, type ProcessContext, type ServerProcess } from './engine.ts';
+
+const parametersSchema = {
+  type: 'object',
+  maxProperties: 30,
+  propertyNames: { type: 'string', maxLength: 60 },
+  additionalProperties: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'integer' }] },
+} as const;
+
+const processParams = {
+  type: 'object',
+  required: ['process'],
+  properties: { process: { type: 'string', minLength: 1, maxLength: 80, pattern: '^[a-z][a-z0-9-]*$' } },
+  additionalProperties: false,
+} as const;
+
+const previewBody = {
+  type: 'object',
+  required: ['Parameters'],
+  properties: { Parameters: parametersSchema },
+  additionalProperties: false,
+} as const;
+
+const runBody = {
+  type: 'object',
+  required: ['Parameters', 'Items'],
+  properties: {
+    Parameters: parametersSchema,
+    Items: { type: 'array', minItems: 1, maxItems: 5000, items: { anyOf: [{ type: 'string', minLength: 1, maxLength: 80 }, { type: 'integer' }] } },
+  },
+  additionalProperties: false,
+} as const;
+
+const noQuery = { type: 'object', additionalProperties: false } as const;
+
+type Body = { Parameters: Record<string, unknown>; Items?: (string | number)[] };
+
+export function registerProcessRoutes(app: FastifyInstance, deps: { database: Database }): void {
+  const { database } = deps;
+  const db = database.db as unknown as AnyDb;
+
+  const mayRun = (openable: Set<string>, process: ServerProcess) =>
+    openable.has(process.def.application) || process.def.routes.some((route) => openable.has(route.application));
+
+  function refuse(reply: FastifyReply, translate: ReportTranslate, errors: ReportParameterError[]) {
+    const detailed = errors.map((error) => ({ ...error, params: error.params ?? {}, message: translate(error.key, error.params) }));
+    return reply
+      .code(400)
+      .header('cache-control', 'no-store')
+      .send({ ResultStatus: 2, ResultCode: 'validation_failed', Message: detailed[0]!.message, EntityId: null, Exception: null, Data: { Errors: detailed } });
+  }
+
+  async function prepare(request: FastifyRequest<{ Params: { process: string }; Body: Body }>, reply: FastifyReply) {
+    const process = registeredProcess(request.params.process);
+    if (!process) {
+      await sendFailure(reply, 404, 'not_found', 'Not Found');
+      return null;
+    }
+    const user = currentUser(request);
+    if (!mayRun(await openableApplications(database.db, user.roles), process)) {
+      await sendFailure(reply, 403, 'forbidden', 'You do not have sufficient permissions.');
+      return null;
+    }
+    const locale = reportLocale(user.row.language);
+    const translate = reportTranslator(locale);
+    const checked = validateReportParameters({ ...process.def, columns: [], defaultSort: [] }, request.body.Parameters);
+    const authorization = request.headers.authorization;
+    const ctx: ProcessContext = {
+      database,
+      db,
+      params: checked.ok ? checked.value : {},
+      user,
+      state: {},
+      locale,
+      async call(method, path, body) {
+        const options: InjectOptions = { method, url: `/api/${path}`, headers: { authorization: authorization ?? '' } };
+        if (body !== undefined) {
+          options.headers = { ...options.headers, 'content-type': 'application/json' };
+          options.payload = JSON.stringify(body);
+        }
+        const response = await app.inject(options);
+        let parsed: unknown = null;
+        try {
+          parsed = response.body ? (JSON.parse(response.body) as unknown) : null;
+        } catch {
+          parsed = response.body;
+        }
+        return { status: response.statusCode, body: parsed };
+      },
+    };
+    let errors: ReportParameterError[] = checked.ok ? [] : checked.errors;
+    if (checked.ok && process.prepare) errors = await process.prepare(ctx);
+    if (errors.length > 0) {
+      await refuse(reply, translate, errors);
+      return null;
+    }
+    return { process, ctx, translate };
+  }
+
+  app.get('/api/processes', { schema: { querystring: noQuery } }, async (request) => {
+    const openable = await openableApplications(database.db, currentUser(request).roles);
+    return registeredProcesses()
+      .filter((p) => mayRun(openable, p))
+      .map((p) => ({ Process: p.def.name, Application: p.def.application, Routes: p.def.routes.map((route) => ({ ...route })) }));
+  });
+
+  app.post<{ Params: { process: string }; Body: Body }>(
+    '/api/processes/:process/preview',
+    { schema: { params: processParams, body: previewBody, querystring: noQuery } },
+    async (request, reply) => {
+      const prepared = await prepare(request, reply);
+      if (!prepared) return reply;
+      const { process, ctx, translate } = prepared;
+      const base = ctx.db.selectFrom(process.preview(ctx).as('r'));
+      const count = Number(((await readAll(database, base.select(sql<unknown>`count(*)`.as('n'))))[0] as { n?: unknown } | undefined)?.n ?? 0);
+      const rows = (await readAll(database, process.preview(ctx).limit(process.def.maxItems))) as Record<string, unknown>[];
+      reply.header('cache-control', 'no-store');
+      return {
+        ResultStatus: count === 0 ? 6 : 1,
+        ResultCode: count === 0 ? 'no_records' : 'ok',
+        Message: count === 0 ? translate('reports:messages.noRecords') : '',
+        EntityId: null,
+        Exception: null,
+        TotalCount: count,
+        MaxItems: process.def.maxItems,
+        List: rows.map((raw) => decodeRow(ctx.db, process.def, raw)),
+      };
+    },
+  );
+
+  app.post<{ Params: { process: string }; Body: Body }>(
+    '/api/processes/:process/run',
+    { schema: { params: processParams, body: runBody, querystring: noQuery } },
+    async (request, reply) => {
+      const prepared = await prepare(request, reply);
+      if (!prepared) return reply;
+      const { process, ctx, translate } = prepared;
+      const { def } = process;
+      const ids = [...new Set(request.body.Items!.map(String))];
+      if (ids.length > def.maxItems) return refuse(reply, translate, [{ field: 'Items', key: 'reports:process.tooMany', params: { max: def.maxItems } }]);
+      const keyColumn = def.columns.find((c) => c.field === def.itemKey)!;
+      const keys = keyColumn.type === 'integer' ? ids.map(Number).filter(Number.isSafeInteger) : ids;
+      // The items as they qualify now (the preview's rules, read again).
+      const eligible = keys.length === 0
+        ? []
+        : ((await readAll(
+            database,
+            ctx.db
+              .selectFrom(process.preview(ctx).as('r'))
+              .selectAll('r')
+              .where(`r.${def.itemKey}`, 'in', keys),
+          )) as Record<string, unknown>[]);
+      const byId = new Map(eligible.map((raw) => [String(raw[def.itemKey]), decodeRow(ctx.db, def, raw)]));
+      const results: ProcessItemResult[] = [];
+      for (const id of ids) {
+        const row = byId.get(id);
+        if (!row) {
+          results.push({ ItemId: id, Label: id, ResultStatus: 2, ResultCode: 'not_eligible', Message: translate('reports:process.notEligible'), EntityId: id });
+          continue;
+        }
+        const label = String(row[def.itemLabel] ?? id);
+        try {
+          const outcome = await process.runItem(ctx, row);
+          results.push({ ItemId: id, Label: label, EntityId: outcome.EntityId ?? id, ResultStatus: outcome.ResultStatus, ResultCode: outcome.ResultCode, Message: outcome.Message });
+        } catch (error) {
+          request.log.error({ err: error }, `process ${def.name}: item ${id} failed`);
+          results.push({ ItemId: id, Label: label, ResultStatus: 2, ResultCode: 'failed', Message: translate('reports:process.failed'), EntityId: id });
+        }
+      }
+      const failed = results.filter((r) => r.ResultStatus !== 1).length;
+      const succeeded = results.length - failed;
+      reply.header('cache-control', 'no-store');
+      return {
+        ResultStatus: failed === 0 ? 1 : succeeded === 0 ? 2 : 3,
+        ResultCode: failed === 0 ? 'done' : succeeded === 0 ? 'failed' : 'partial',
+        Message: translate('reports:process.summary', { succeeded, failed }),
+        EntityId: null,
+        Exception: null,
+        List: results,
+      };
+    },
+  );
+}

@@ -1,0 +1,338 @@
+/**
+ * The report engine (issue 12 "Reports as data"): runs a report definition (`@erp/shared/reports/define`)
+ * against the query its module registered, the same way for the paged grid, the .xlsx and the PDF.
+ *
+ * A module registers a `ServerReport`: its definition plus `rows(ctx)`, a Kysely select (joins, filters and
+ * aggregates in SQL) whose output columns are named like the definition's columns and hold stored values
+ * (decimals as the database keeps them: NUMERIC on PostgreSQL, scaled integers on SQLite). The engine wraps
+ * it as a subquery (`r`) and adds, in SQL:
+ * - the order (`defaultSort` + the query's own unique tie-breaker, the last sort field) and the page (§9: 250);
+ * - COUNT and the totals (SUM of each `total` column over every row, not only the page's);
+ * - the subtotals of the groups on the page (SUM … GROUP BY the group field);
+ * - for a running balance: the SUM of the column over the page's first group before the page.
+ * Every decimal read goes through the codec (`decimalFromDb`); openings, closings and running balances
+ * are added exactly in TypeScript (`@erp/shared/decimal`), never in SQL and never with JS numbers.
+ *
+ * `streamRows()` reads every row in batches (for the files) and keeps only one batch in memory.
+ */
+import { add, sub, type Decimal } from '@erp/shared/decimal';
+import type { ReportColumn, ReportDefinition, ReportParameterError, ReportParameterValues } from '@erp/shared/reports/define';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { Database } from '../db/connection.ts';
+import { decimalFromDb } from '../db/decimal-codec.ts';
+import { readAll } from '../db/read.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySelect = SelectQueryBuilder<any, any, any>;
+
+export interface ReportContext {
+  database: Pick<Database, 'db' | 'engine' | 'reader'>;
+  db: AnyDb;
+  params: ReportParameterValues;
+  user: AuthenticatedUser;
+  /** What `prepare` found for `rows` (e.g. the fiscal periods a date range falls in). */
+  state: Record<string, unknown>;
+}
+
+export interface ServerReport {
+  def: ReportDefinition;
+  /**
+   * Runs once per call, after the parameters passed their rules: checks that need the database (e.g. a
+   * looked-up account exists; [] when all is well) and reads what `rows` needs into `ctx.state`.
+   */
+  prepare?(ctx: ReportContext): Promise<ReportParameterError[]>;
+  /** The rows, one output column per definition column (stored values). */
+  rows(ctx: ReportContext): AnySelect;
+  /** Opening balance per group key (groups with `opening`), as exact decimals. */
+  openings?(ctx: ReportContext, keys: readonly string[]): Promise<Map<string, Decimal>>;
+  /**
+   * Row count and `total` column sums per group (key '' when ungrouped), when the module can answer them
+   * cheaper than a scan of every row (the ledger: from the period balances); else the engine scans.
+   */
+  aggregate?(ctx: ReportContext): Promise<GroupFigures[]>;
+}
+
+export interface GroupFigures {
+  key: string;
+  count: number;
+  sums: Record<string, Decimal | number>;
+}
+
+const registry = new Map<string, ServerReport>();
+
+/** Adds reports to the registry (idempotent: tests build many apps in one process). */
+export function registerReports(reports: readonly ServerReport[]): void {
+  for (const report of reports) registry.set(report.def.name, report);
+}
+
+export function registeredReport(name: string): ServerReport | undefined {
+  return registry.get(name);
+}
+
+export function registeredReports(): ServerReport[] {
+  return [...registry.values()];
+}
+
+export type ReportRow = Record<string, string | number | null>;
+
+/** One group on a page: its heading values, subtotals over the whole group, opening and closing. */
+export interface ReportGroupSummary {
+  Key: string;
+  Heading: ReportRow;
+  /** The group's first row is on this page (show its heading, and opening). */
+  Starts: boolean;
+  /** The group's last row is on this page (show its subtotals, and closing). */
+  Ends: boolean;
+  Subtotals: Record<string, Decimal | number>;
+  Opening?: Decimal;
+  Closing?: Decimal;
+}
+
+export interface ReportPage {
+  TotalCount: number;
+  List: ReportRow[];
+  Groups: ReportGroupSummary[];
+  Totals: Record<string, Decimal | number>;
+}
+
+function zero(scale: number): Decimal {
+  return scale > 0 ? `0.${'0'.repeat(scale)}` : '0';
+}
+
+/** A stored value as the wire carries it (decimals exact strings at their scale). */
+function decodeValue(db: AnyDb, column: ReportColumn, raw: unknown): string | number | null {
+  if (raw === null || raw === undefined) return column.type === 'decimal' ? zero(column.scale ?? 2) : null;
+  switch (column.type) {
+    case 'decimal':
+      return decimalFromDb(db, raw, column.scale ?? 2);
+    case 'integer':
+      return Number(raw);
+    case 'date':
+      return raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw).slice(0, 10);
+    default:
+      return String(raw);
+  }
+}
+
+export function decodeRow(db: AnyDb, def: Pick<ReportDefinition, 'columns'>, raw: Record<string, unknown>): ReportRow {
+  const row: ReportRow = {};
+  for (const column of def.columns) row[column.field] = decodeValue(db, column, raw[column.field]);
+  return row;
+}
+
+function ordered(def: ReportDefinition, query: AnySelect): AnySelect {
+  let result = query;
+  for (const sort of def.defaultSort) result = result.orderBy(`r.${sort.field}`, sort.descending ? 'desc' : 'asc');
+  return result;
+}
+
+function wrapped(ctx: ReportContext, report: ServerReport): AnySelect {
+  return ctx.db.selectFrom(report.rows(ctx).as('r'));
+}
+
+const totalColumns = (def: ReportDefinition) => def.columns.filter((c) => c.total);
+const runningColumns = (def: ReportDefinition) => def.columns.filter((c) => c.running);
+
+/** SUM aliases are positional (t0, t1 …): column names may not be valid SQL identifiers everywhere. */
+function sums(def: ReportDefinition) {
+  return totalColumns(def).map((column, i) => sql<unknown>`sum(${sql.ref(`r.${column.field}`)})`.as(`t${i}`));
+}
+
+function decodeSums(db: AnyDb, def: ReportDefinition, raw: Record<string, unknown> | undefined): Record<string, Decimal | number> {
+  const out: Record<string, Decimal | number> = {};
+  totalColumns(def).forEach((column, i) => {
+    const value = raw?.[`t${i}`];
+    out[column.field] =
+      column.type === 'decimal' ? (decimalFromDb(db, value ?? 0, column.scale ?? 2) ?? zero(column.scale ?? 2)) : Number(value ?? 0);
+  });
+  return out;
+}
+
+/** How many rows the report has. */
+export async function countRows(ctx: ReportContext, report: ServerReport): Promise<number> {
+  const row = (await readAll(ctx.database, wrapped(ctx, report).select(sql<unknown>`count(*)`.as('n'))))[0] as Record<string, unknown> | undefined;
+  return Number(row?.['n'] ?? 0);
+}
+
+/** Counts and sums by group (one grouped scan), or over everything when the report has no groups. */
+async function aggregates(ctx: ReportContext, report: ServerReport) {
+  const { def } = report;
+  const group = def.group;
+  const base = wrapped(ctx, report);
+  const query = group
+    ? base.select([sql.ref(`r.${group.field}`).as('k'), sql<unknown>`count(*)`.as('n'), ...sums(def)]).groupBy(`r.${group.field}`)
+    : base.select([sql<unknown>`count(*)`.as('n'), ...sums(def)]);
+  return (await readAll(ctx.database, query)) as Record<string, unknown>[];
+}
+
+/**
+ * One page of the report (Page from 1), with the counts, totals and group summaries the grid shows. A
+ * grouped report is aggregated in one grouped scan (its groups are accounts or journals: hundreds, not
+ * millions): the total count and the totals are the exact sums of the groups' figures.
+ */
+export async function runPage(ctx: ReportContext, report: ServerReport, page: number, pageSize: number): Promise<ReportPage> {
+  const { def } = report;
+  const db = ctx.db;
+  const group = def.group;
+  const figuresByGroup: GroupFigures[] = report.aggregate
+    ? await report.aggregate(ctx)
+    : (await aggregates(ctx, report)).map((raw) => ({ key: group ? String(raw['k']) : '', count: Number(raw['n'] ?? 0), sums: decodeSums(db, def, raw) }));
+  const subtotals = new Map<string, Record<string, Decimal | number>>();
+  let total = 0;
+  const totals = decodeSums(db, def, undefined);
+  for (const { key, count, sums: figures } of figuresByGroup) {
+    total += count;
+    if (group) subtotals.set(key, figures);
+    for (const column of totalColumns(def)) {
+      totals[column.field] =
+        column.type === 'decimal' ? add(String(totals[column.field]), String(figures[column.field])) : Number(totals[column.field]) + Number(figures[column.field]);
+    }
+  }
+  const offset = (page - 1) * pageSize;
+  if (offset >= total) return { TotalCount: total, List: [], Groups: [], Totals: totals };
+
+  // One row either side of the page tells whether its first and last groups start and end on it.
+  const from = Math.max(0, offset - 1);
+  const window = (await readAll(
+    ctx.database,
+    ordered(def, wrapped(ctx, report).selectAll('r'))
+      .limit(pageSize + (offset > 0 ? 2 : 1))
+      .offset(from),
+  )) as Record<string, unknown>[];
+  const before = offset > 0 ? window[0] : undefined;
+  const pageRaw = window.slice(offset > 0 ? 1 : 0, (offset > 0 ? 1 : 0) + pageSize);
+  const after = window[(offset > 0 ? 1 : 0) + pageSize];
+  const list = pageRaw.map((raw) => decodeRow(db, def, raw));
+
+  const groups: ReportGroupSummary[] = [];
+  if (group && list.length > 0) {
+    const keyOf = (raw: Record<string, unknown> | undefined) => (raw === undefined ? undefined : String(raw[group.field]));
+    const keys = [...new Set(pageRaw.map((raw) => String(raw[group.field])))];
+    const openings = group.opening && report.openings ? await report.openings(ctx, keys) : new Map<string, Decimal>();
+    for (const key of keys) {
+      const first = list.find((row) => String(row[group.field]) === key)!;
+      const summary: ReportGroupSummary = {
+        Key: key,
+        Heading: Object.fromEntries(group.headingFields.map((f) => [f, first[f] ?? null])),
+        Starts: key !== keyOf(before) || key !== keyOf(pageRaw[0]),
+        Ends: key !== keyOf(after) || key !== keyOf(pageRaw[pageRaw.length - 1]),
+        Subtotals: subtotals.get(key) ?? decodeSums(db, def, undefined),
+      };
+      if (group.opening) {
+        const opening = openings.get(key) ?? zero(2);
+        summary.Opening = opening;
+        const running = runningColumns(def)[0];
+        const change = running ? summary.Subtotals[running.running!.of] : undefined;
+        summary.Closing = typeof change === 'string' ? add(opening, change) : opening;
+      }
+      groups.push(summary);
+    }
+    await fillRunning(ctx, report, offset, list, groups);
+  }
+  return { TotalCount: total, List: list, Groups: groups, Totals: totals };
+}
+
+/**
+ * Running balances of the page's rows: the group's opening, plus the sum of the group's rows before the
+ * page (only the page's first group can have any: rows come sorted by the group first), plus the rows so far.
+ */
+async function fillRunning(ctx: ReportContext, report: ServerReport, offset: number, list: ReportRow[], groups: ReportGroupSummary[]) {
+  const { def } = report;
+  const group = def.group!;
+  for (const column of runningColumns(def)) {
+    const of = column.running!.of;
+    const scale = def.columns.find((c) => c.field === of)?.scale ?? 2;
+    const balances = new Map<string, Decimal>(groups.map((g) => [g.Key, g.Opening ?? zero(scale)]));
+    const first = groups[0];
+    if (first && !first.Starts && offset > 0) {
+      const earlier = (await readAll(
+        ctx.database,
+        ctx.db
+          .selectFrom(ordered(def, wrapped(ctx, report).selectAll('r')).limit(offset).as('p'))
+          .select(sql<unknown>`sum(${sql.ref(`p.${of}`)})`.as('s'))
+          .where(`p.${group.field}`, '=', first.Key),
+      )) as Record<string, unknown>[];
+      const sum = decimalFromDb(ctx.db, earlier[0]?.['s'] ?? 0, scale) ?? zero(scale);
+      balances.set(first.Key, add(balances.get(first.Key)!, sum));
+    }
+    for (const row of list) {
+      const key = String(row[group.field]);
+      const next = add(balances.get(key) ?? zero(scale), String(row[of] ?? zero(scale)));
+      balances.set(key, next);
+      row[column.field] = next;
+    }
+  }
+}
+
+/** Events of a whole report in order, for the files: rows, and each group's start and end. */
+export type ReportEvent =
+  | { kind: 'groupStart'; key: string; heading: ReportRow; opening?: Decimal }
+  | { kind: 'row'; row: ReportRow }
+  | { kind: 'groupEnd'; key: string; subtotals: Record<string, Decimal | number>; opening?: Decimal; closing?: Decimal };
+
+export const STREAM_BATCH = 5000;
+
+/**
+ * Every row of the report, batch by batch (keeps one batch in memory), with group starts and ends; group
+ * subtotals and running balances are added exactly as the rows pass. Returns the totals at the end.
+ */
+export async function* streamReport(ctx: ReportContext, report: ServerReport): AsyncGenerator<ReportEvent, Record<string, Decimal | number>> {
+  const { def } = report;
+  const group = def.group;
+  const totalsCols = totalColumns(def);
+  const running = runningColumns(def);
+  const addTo = (into: Record<string, Decimal | number>, row: ReportRow) => {
+    for (const column of totalsCols) {
+      const value = row[column.field];
+      into[column.field] =
+        column.type === 'decimal' ? add(String(into[column.field]), String(value ?? '0')) : Number(into[column.field]) + Number(value ?? 0);
+    }
+  };
+  const empty = () => Object.fromEntries(totalsCols.map((c) => [c.field, c.type === 'decimal' ? zero(c.scale ?? 2) : 0]));
+  const totals: Record<string, Decimal | number> = empty();
+  let current: { key: string; subtotals: Record<string, Decimal | number>; opening?: Decimal; balance: Decimal } | null = null;
+  const close = (): ReportEvent | null => {
+    if (!current) return null;
+    const closing = current.opening !== undefined ? current.balance : undefined;
+    return { kind: 'groupEnd', key: current.key, subtotals: current.subtotals, opening: current.opening, closing };
+  };
+  for (let offset = 0; ; offset += STREAM_BATCH) {
+    const batch = (await readAll(ctx.database, ordered(def, wrapped(ctx, report).selectAll('r')).limit(STREAM_BATCH).offset(offset))) as Record<
+      string,
+      unknown
+    >[];
+    const rows = batch.map((raw) => decodeRow(ctx.db, def, raw));
+    // Openings of the groups that start in this batch, in one call.
+    const openings =
+      group?.opening && report.openings
+        ? await report.openings(ctx, [...new Set(rows.map((row) => String(row[group.field])))].filter((k) => k !== current?.key))
+        : new Map<string, Decimal>();
+    for (const row of rows) {
+      const key = group ? String(row[group.field]) : '';
+      if (!current || current.key !== key) {
+        const end = close();
+        if (end) yield end;
+        const opening: Decimal | undefined = group?.opening ? (openings.get(key) ?? zero(2)) : undefined;
+        current = { key, subtotals: empty(), opening, balance: opening ?? zero(2) };
+        if (group) yield { kind: 'groupStart', key, heading: Object.fromEntries(group.headingFields.map((f) => [f, row[f] ?? null])), opening };
+      }
+      for (const column of running) {
+        current.balance = add(current.balance, String(row[column.running!.of] ?? '0'));
+        row[column.field] = current.balance;
+      }
+      addTo(current.subtotals, row);
+      addTo(totals, row);
+      yield { kind: 'row', row };
+    }
+    if (batch.length < STREAM_BATCH) break;
+  }
+  const end = group ? close() : null;
+  if (end) yield end;
+  return totals;
+}
+
+/** `a - b` for decimals, exported for report modules that net debits and credits. */
+export const minus = sub;

@@ -1,0 +1,205 @@
+/**
+ * A report as a real PDF, rendered on the server with pdfkit (no browser at run time), through the §7
+ * file-download variant. Headings, labels and the parameters line are in the user's language (Chinese
+ * included: fonts.ts); figures are the exact decimal strings, written the way the user's language writes
+ * numbers. Rows are read in batches (engine.ts `streamReport`) and pages leave as soon as they are full
+ * (pdfkit writes a page when the next one starts), and the writer waits while the client is behind, so the
+ * server's memory stays flat however many lines the report has.
+ *
+ * Layout: every page has the title, the parameters, the print time, the page number and the column
+ * headings; groups have a heading, an opening balance when the report has one, their rows, a subtotal line
+ * and a closing balance; the report ends with its totals.
+ */
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { round, type Decimal } from '@erp/shared/decimal';
+import { visibleReportColumns, type ReportColumn, type ReportDefinition } from '@erp/shared/reports/define';
+import PDFDocument from 'pdfkit';
+import type { ReportEvent, ReportRow } from './engine.ts';
+import { cjkFont, isWinAnsi } from './fonts.ts';
+import type { ReportLocale, ReportTranslate } from './messages.ts';
+
+const MARGIN = 36;
+const ROW = 13;
+const SIZE = 8;
+const HEADING_SIZE = 13;
+const LATIN = 'Helvetica';
+const LATIN_BOLD = 'Helvetica-Bold';
+const CJK = 'cjk';
+/** Bytes the document may hold for a slow client before the writer waits. */
+const BACKLOG = 1024 * 1024;
+
+export interface PdfOptions {
+  def: ReportDefinition;
+  locale: ReportLocale;
+  translate: ReportTranslate;
+  /** "Start date: 2025-01-01 · End date: …" in the user's language. */
+  parametersLine: string;
+  printedOn: string;
+}
+
+/**
+ * Waits for the client: until `out` drains (or closes) when it is full, else one turn, in which the
+ * document's own buffered bytes flow on into `out`.
+ */
+export async function drained(out: PassThrough): Promise<void> {
+  if (!out.writableNeedDrain) {
+    await new Promise((resolve) => setImmediate(resolve));
+    return;
+  }
+  const stop = new AbortController();
+  const quiet = (promise: Promise<unknown>) => promise.catch(() => undefined);
+  await Promise.race([quiet(once(out, 'drain', { signal: stop.signal })), quiet(once(out, 'close', { signal: stop.signal }))]);
+  stop.abort();
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A decimal as the user's language writes it, exactly (Intl formats the decimal string itself, as
+ * `formatDecimal` in @erp/shared/decimal does), with one formatter per language and scale: making an
+ * Intl.NumberFormat per cell would cost seconds on a 10,000-line report.
+ */
+export function formatMoney(value: Decimal, locale: string, scale: number): string {
+  const id = `${locale}|${scale}`;
+  let format = formatters.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale, useGrouping: true });
+    formatters.set(id, format);
+  }
+  return format.format(round(value, scale) as unknown as number);
+}
+
+export function formatCell(column: ReportColumn | undefined, value: unknown, locale: string): string {
+  if (value === null || value === undefined) return '';
+  if (column?.type === 'decimal') {
+    // U+202F (fr-CA's group separator) is not in WinAnsi; U+00A0 is and looks the same.
+    return formatMoney(String(value), locale, column.scale ?? 2).replace(/\u202f/g, '\u00a0');
+  }
+  return String(value);
+}
+
+/** The PDF of `events` written to `out`; resolves when the file is complete (or the client went away). */
+export async function writeReportPdf(out: PassThrough, options: PdfOptions, events: AsyncGenerator<ReportEvent, Record<string, Decimal | number>>) {
+  const { def, locale, translate } = options;
+  const landscape = def.orientation === 'landscape';
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: landscape ? 'landscape' : 'portrait',
+    margin: MARGIN,
+    autoFirstPage: false,
+    info: { Title: translate(def.titleKey), Creator: 'ERP', Producer: 'ERP report engine (pdfkit)' },
+  });
+  doc.registerFont(CJK, cjkFont() as unknown as string);
+  doc.pipe(out);
+
+  const columns = visibleReportColumns(def);
+  const running = columns.find((c) => c.running);
+  const width = (landscape ? 842 : 595) - 2 * MARGIN;
+  const weights = columns.map((c) => c.width ?? 1);
+  const unit = width / weights.reduce((a, b) => a + b, 0);
+  const xs: number[] = [];
+  weights.reduce((x, w) => (xs.push(x), x + w * unit), MARGIN);
+  const bottom = (landscape ? 595 : 842) - MARGIN - ROW;
+  let y = 0;
+  let page = 0;
+  const widths = new Map<string, number>();
+
+  /**
+   * One line of text in a box: cut to the box's width (with "…") and aligned by hand, then written without
+   * pdfkit's line wrapper (`lineBreak: false` draws one fragment): a 10,000-line report draws some 100,000
+   * cells, and the wrapper's measuring per cell would take seconds.
+   */
+  const text = (value: string, x: number, top: number, w: number, align: 'left' | 'right', bold = false, size = SIZE) => {
+    if (value === '') return;
+    const font = isWinAnsi(value) ? (bold ? LATIN_BOLD : LATIN) : CJK;
+    doc.font(font).fontSize(size);
+    let shown = value;
+    // Widths repeat (dates, sources, headings): measured once per font and size.
+    const id = `${font}|${size}|${value}`;
+    let width = widths.get(id) ?? doc.widthOfString(shown);
+    if (widths.size > 20_000) widths.clear();
+    widths.set(id, width);
+    if (width > w) {
+      // Binary search for the longest prefix that fits with the ellipsis.
+      const chars = [...value];
+      let low = 0;
+      let high = chars.length;
+      while (low < high) {
+        const mid = Math.ceil((low + high) / 2);
+        if (doc.widthOfString(`${chars.slice(0, mid).join('')}…`) <= w) low = mid;
+        else high = mid - 1;
+      }
+      shown = `${chars.slice(0, low).join('')}…`;
+      width = doc.widthOfString(shown);
+    }
+    doc.text(shown, align === 'right' ? x + w - width : x, top, { lineBreak: false });
+  };
+  const cell = (i: number, value: string, bold = false) => {
+    const column = columns[i]!;
+    const numeric = column.type === 'decimal' || column.type === 'integer';
+    text(value, xs[i]! + 2, y, (column.width ?? 1) * unit - 4, numeric ? 'right' : 'left', bold);
+  };
+  const newPage = () => {
+    doc.addPage();
+    page++;
+    y = MARGIN;
+    text(translate(def.titleKey), MARGIN, y, width * 0.7, 'left', true, HEADING_SIZE);
+    text(translate('reports:pdf.page', { page }), MARGIN + width * 0.7, y, width * 0.3, 'right');
+    y += HEADING_SIZE + 6;
+    text(options.parametersLine, MARGIN, y, width * 0.7, 'left');
+    text(translate('reports:pdf.printedOn', { date: options.printedOn }), MARGIN + width * 0.7, y, width * 0.3, 'right');
+    y += ROW + 4;
+    columns.forEach((column, i) => cell(i, translate(column.labelKey), true));
+    y += ROW;
+    doc.moveTo(MARGIN, y - 2).lineTo(MARGIN + width, y - 2).lineWidth(0.5).stroke();
+  };
+  const line = (write: () => void) => {
+    if (page === 0 || y > bottom) newPage();
+    write();
+    y += ROW;
+  };
+  /** A labelled line: the label in the first columns, figures under their columns. */
+  const summary = (label: string, figures: Record<string, unknown>) =>
+    line(() => {
+      const firstFigure = columns.findIndex((c) => figures[c.field] !== undefined);
+      const span = firstFigure > 0 ? xs[firstFigure]! - MARGIN - 4 : width / 2;
+      text(label, MARGIN + 2, y, span, 'left', true);
+      columns.forEach((column, i) => {
+        if (figures[column.field] !== undefined) cell(i, formatCell(column, figures[column.field], locale), true);
+      });
+    });
+  const balanceLine = (labelKey: string, value: Decimal | undefined) => {
+    if (value !== undefined && running) summary(translate(labelKey), { [running.field]: value });
+  };
+
+  let rows = 0;
+  let result = await events.next();
+  while (!result.done) {
+    const event = result.value;
+    if (event.kind === 'row') {
+      rows++;
+      const row: ReportRow = event.row;
+      line(() => columns.forEach((column, i) => cell(i, formatCell(column, row[column.field], locale))));
+    } else if (event.kind === 'groupStart') {
+      const heading = def.group!.headingFields.map((f) => formatCell(def.columns.find((c) => c.field === f), event.heading[f], locale));
+      if (page > 0 && y > bottom - 3 * ROW) newPage();
+      line(() => text(heading.filter((part) => part !== '').join(' — '), MARGIN + 2, y, width, 'left', true));
+      balanceLine('reports:labels.openingBalance', event.opening);
+    } else {
+      summary(translate('reports:labels.subtotal', { group: event.key }), event.subtotals);
+      balanceLine('reports:labels.closingBalance', event.closing);
+      y += ROW / 2;
+    }
+    // Pages leave as they fill; wait while the client is behind (flat memory).
+    if (rows % 200 === 0) {
+      while ((out.writableNeedDrain || doc.readableLength > BACKLOG) && !out.destroyed) await drained(out);
+      if (out.destroyed) return;
+    }
+    result = await events.next();
+  }
+  summary(translate('reports:labels.totals'), result.value);
+  const finished = once(doc, 'end');
+  doc.end();
+  await finished;
+}

@@ -1,0 +1,216 @@
+/**
+ * Report routes (issue 12 "Reports as data"), behind the /api bearer authentication. Every error is a §3
+ * CallResult; every route has a Fastify schema (unknown fields, wrong types → 400).
+ *
+ *   GET  /api/reports                  [{ Report, Application, Routes }] — the reports the caller may run
+ *   POST /api/reports/:report/run      body { Parameters, Page?, PageSize? } → CallResult + §3 paged list:
+ *        { ResultStatus 1 | 6, ResultCode 'ok' | 'no_records', Message, Page, PageSize (§9: 250), TotalCount,
+ *          List: rows, Groups: [{ Key, Heading, Starts, Ends, Subtotals, Opening?, Closing? }], Totals }
+ *   POST /api/reports/:report/xlsx     body { Parameters } → the .xlsx (streamed)
+ *   POST /api/reports/:report/pdf      body { Parameters } → the PDF (streamed)
+ *
+ * The two downloads are the §7 file-download variant: `Content-Disposition: attachment;
+ * filename="<report>-<UTC stamp>.<ext>"`, `X-Total-Count` (rows). A report with no rows answers the PDF
+ * call 400 `{ ResultStatus: 6, ResultCode: 'no_pdf_data', Message: 'No PDF data.' }` (§8; the §8
+ * file-download rule shows a 400's description, so the user reads "No PDF data.").
+ *
+ * Parameters are checked by `validateReportParameters` (the form runs the same) and the report's own
+ * database checks: 400 `validation_failed` with `Data.Errors: [{ field, key, params, message }]` and
+ * Message the first message, in the caller's language. 403 when none of the report's applications is
+ * open to the caller's roles; 404 for an unknown report.
+ */
+import { PassThrough } from 'node:stream';
+import { validateReportParameters, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { openableApplications } from '../auth/access.ts';
+import { currentUser } from '../auth/plugin.ts';
+import type { Database } from '../db/connection.ts';
+import { sendFailure } from '../http/errors.ts';
+import { countRows, registeredReport, registeredReports, runPage, streamReport, type AnyDb, type ReportContext, type ServerReport } from './engine.ts';
+import { reportLocale, reportTranslator, type ReportLocale, type ReportTranslate } from './messages.ts';
+import { writeReportPdf } from './pdf.ts';
+import { writeReportXlsx, XLSX_TYPE } from './xlsx.ts';
+
+export const REPORT_PAGE_SIZE = 250;
+export const MAX_REPORT_PAGE_SIZE = 1000;
+
+const parametersSchema = {
+  type: 'object',
+  maxProperties: 30,
+  propertyNames: { type: 'string', maxLength: 60 },
+  additionalProperties: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'integer' }] },
+} as const;
+
+const reportParams = {
+  type: 'object',
+  required: ['report'],
+  properties: { report: { type: 'string', minLength: 1, maxLength: 80, pattern: '^[a-z][a-z0-9-]*$' } },
+  additionalProperties: false,
+} as const;
+
+const runBody = {
+  type: 'object',
+  required: ['Parameters'],
+  properties: {
+    Parameters: parametersSchema,
+    Page: { type: 'integer', minimum: 1, maximum: 10_000_000 },
+    PageSize: { type: 'integer', minimum: 1, maximum: MAX_REPORT_PAGE_SIZE },
+  },
+  additionalProperties: false,
+} as const;
+
+const fileBody = {
+  type: 'object',
+  required: ['Parameters'],
+  properties: { Parameters: parametersSchema },
+  additionalProperties: false,
+} as const;
+
+const noQuery = { type: 'object', additionalProperties: false } as const;
+
+interface RunBody {
+  Parameters: Record<string, string | number>;
+  Page?: number;
+  PageSize?: number;
+}
+
+function fileName(report: string, extension: string): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
+  return `${report}-${stamp}.${extension}`;
+}
+
+/** The parameters line of the files: "Start date: 2025-01-01 · End date: 2025-01-31". */
+export function parametersLine(report: ServerReport, params: ReportParameterValues, translate: ReportTranslate): string {
+  return report.def.parameters
+    .filter((p) => params[p.name] !== undefined)
+    .map((p) => {
+      const raw = params[p.name]!;
+      const option = p.options?.find((o) => o.value === raw);
+      return `${translate(p.labelKey)}: ${option ? translate(option.labelKey) : String(raw)}`;
+    })
+    .join(' · ');
+}
+
+export function registerReportRoutes(app: FastifyInstance, deps: { database: Database }): void {
+  const { database } = deps;
+  const db = database.db as unknown as AnyDb;
+
+  async function mayRun(request: FastifyRequest, report: ServerReport): Promise<boolean> {
+    const openable = await openableApplications(database.db, currentUser(request).roles);
+    return openable.has(report.def.application) || report.def.routes.some((route) => openable.has(route.application));
+  }
+
+  /** The report and its checked parameters, or null after answering the refusal. */
+  async function prepare(
+    request: FastifyRequest<{ Params: { report: string }; Body: { Parameters: Record<string, unknown> } }>,
+    reply: FastifyReply,
+  ): Promise<{ report: ServerReport; ctx: ReportContext; locale: ReportLocale; translate: ReportTranslate } | null> {
+    const report = registeredReport(request.params.report);
+    if (!report) {
+      await sendFailure(reply, 404, 'not_found', 'Not Found');
+      return null;
+    }
+    if (!(await mayRun(request, report))) {
+      await sendFailure(reply, 403, 'forbidden', 'You do not have sufficient permissions.');
+      return null;
+    }
+    const user = currentUser(request);
+    const locale = reportLocale(user.row.language);
+    const translate = reportTranslator(locale);
+    const checked = validateReportParameters(report.def, request.body.Parameters);
+    let errors: ReportParameterError[] = checked.ok ? [] : checked.errors;
+    const ctx: ReportContext = { database, db, params: checked.ok ? checked.value : {}, user, state: {} };
+    if (checked.ok && report.prepare) errors = await report.prepare(ctx);
+    if (errors.length > 0) {
+      const detailed = errors.map((error) => ({ ...error, params: error.params ?? {}, message: translate(error.key, error.params) }));
+      await reply
+        .code(400)
+        .header('cache-control', 'no-store')
+        .send({
+          ResultStatus: 2,
+          ResultCode: 'validation_failed',
+          Message: detailed[0]!.message,
+          EntityId: null,
+          Exception: null,
+          Data: { Errors: detailed },
+        });
+      return null;
+    }
+    return { report, ctx, locale, translate };
+  }
+
+  app.get('/api/reports', { schema: { querystring: noQuery } }, async (request) => {
+    const openable = await openableApplications(database.db, currentUser(request).roles);
+    return registeredReports()
+      .filter((r) => openable.has(r.def.application) || r.def.routes.some((route) => openable.has(route.application)))
+      .map((r) => ({ Report: r.def.name, Application: r.def.application, Routes: r.def.routes.map((route) => ({ ...route })) }));
+  });
+
+  app.post<{ Params: { report: string }; Body: RunBody }>(
+    '/api/reports/:report/run',
+    { schema: { params: reportParams, body: runBody, querystring: noQuery } },
+    async (request, reply) => {
+      const prepared = await prepare(request, reply);
+      if (!prepared) return reply;
+      const page = request.body.Page ?? 1;
+      const pageSize = request.body.PageSize ?? REPORT_PAGE_SIZE;
+      const result = await runPage(prepared.ctx, prepared.report, page, pageSize);
+      const none = result.TotalCount === 0;
+      reply.header('cache-control', 'no-store');
+      return {
+        ResultStatus: none ? 6 : 1,
+        ResultCode: none ? 'no_records' : 'ok',
+        Message: none ? prepared.translate('reports:messages.noRecords') : '',
+        EntityId: null,
+        Exception: null,
+        Page: page,
+        PageSize: pageSize,
+        SortFields: prepared.report.def.defaultSort.map((s) => s.field),
+        SortDescending: prepared.report.def.defaultSort.filter((s) => s.descending).map((s) => s.field),
+        ...result,
+      };
+    },
+  );
+
+  for (const kind of ['pdf', 'xlsx'] as const) {
+    app.post<{ Params: { report: string }; Body: { Parameters: Record<string, unknown> } }>(
+      `/api/reports/:report/${kind}`,
+      { schema: { params: reportParams, body: fileBody, querystring: noQuery } },
+      async (request, reply) => {
+        const prepared = await prepare(request, reply);
+        if (!prepared) return reply;
+        const { report, ctx, translate, locale } = prepared;
+        const count = await countRows(ctx, report);
+        if (count === 0 && kind === 'pdf') {
+          // §8 "No PDF data." — a 400, so the file-download rule shows the description (§8 File downloads).
+          return reply
+            .code(400)
+            .header('cache-control', 'no-store')
+            .send({ ResultStatus: 6, ResultCode: 'no_pdf_data', Message: translate('reports:messages.noPdfData'), EntityId: null, Exception: null });
+        }
+        const out = new PassThrough({ highWaterMark: 256 * 1024 });
+        reply
+          .header('content-type', kind === 'pdf' ? 'application/pdf' : XLSX_TYPE)
+          .header('content-disposition', `attachment; filename="${fileName(report.def.name, kind)}"`)
+          .header('x-total-count', String(count))
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff');
+        void reply.send(out);
+        const line = parametersLine(report, ctx.params, translate);
+        const events = streamReport(ctx, report);
+        const write =
+          kind === 'pdf'
+            ? writeReportPdf(out, { def: report.def, locale, translate, parametersLine: line, printedOn: new Date().toISOString().slice(0, 16).replace('T', ' ') }, events)
+            : writeReportXlsx(out, { def: report.def, translate, parametersLine: line }, events);
+        write.then(
+          () => out.end(),
+          (error: unknown) => {
+            reply.log.error({ err: error }, `report ${kind} failed`);
+            out.destroy(error instanceof Error ? error : new Error(String(error)));
+          },
+        );
+        return reply;
+      },
+    );
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Which names a browser module of the import map exports, read from its source (no build needed): the module
+ * must be `/apps/<m>/<m>.js` in import-map.json, a workspace package named like the specifier with a build
+ * script, entry `src/index.ts[x]`. Re-exports (`export { X } from '@erp/accounting'`) count when the other
+ * module exports X. Used by the GL route tests (server gl-routes.test.ts, e2e gl-masters.spec.ts).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseSync } from 'vite';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const importMap = JSON.parse(readFileSync(join(repoRoot, 'import-map.json'), 'utf8')) as { imports: Record<string, string> };
+
+/** The source entry of a module named in the import map as `/apps/<m>/<m>.js`, or null. */
+function sourceOf(module: string): string | null {
+  const url = importMap.imports[module];
+  const match = url ? /^\/apps\/([a-z0-9-]+)\/\1\.js$/.exec(url) : null;
+  if (!match) return null;
+  const dir = join(repoRoot, 'apps', match[1]!);
+  if (!existsSync(join(dir, 'package.json'))) return null;
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; scripts?: Record<string, string> };
+  if (pkg.name !== module || !pkg.scripts?.['build']) return null;
+  return ['src/index.ts', 'src/index.tsx'].map((file) => join(dir, file)).find((file) => existsSync(file)) ?? null;
+}
+
+const cache = new Map<string, Set<string>>();
+
+/** The names `module` exports (empty when it is not a built module of the import map). */
+export function exportsOf(module: string, seen: Set<string> = new Set()): Set<string> {
+  const cached = cache.get(module);
+  if (cached) return cached;
+  const names = new Set<string>();
+  const file = sourceOf(module);
+  if (file && !seen.has(module)) {
+    seen.add(module);
+    const { module: parsed, errors } = parseSync(file, readFileSync(file, 'utf8'), { sourceType: 'module' });
+    if (errors.length) throw new Error(`${file}: ${errors[0]!.message}`);
+    for (const entry of parsed.staticExports) {
+      for (const item of entry.entries) {
+        const exported = item.exportName.name;
+        if (!exported) continue;
+        const from = item.moduleRequest?.value;
+        const imported = item.importName.name;
+        if (from && imported && !exportsOf(from, seen).has(imported)) continue;
+        names.add(exported);
+      }
+    }
+  }
+  cache.set(module, names);
+  return names;
+}
+
+/** Does a route Component `@erp/<m>#<Export>` name an existing export? */
+export function resolves(component: string): boolean {
+  const [module, name] = component.split('#') as [string, string];
+  return exportsOf(module).has(name);
+}

@@ -1,0 +1,61 @@
+/**
+ * Process screens as data (issue 12 "Process screens", SCREENS.md 3.0): parameters → preview → confirmation →
+ * run → a result list of §3 Call results, one per item. Read by the browser's `@erp/records` ProcessScreen and
+ * by the server's process routes (`server/src/processes/`).
+ *
+ * A definition names:
+ * - `parameters` and `rules`: the same parameter kinds and rules as reports (`../reports/define.ts`), checked
+ *   the same way in the form and on the server (`validateReportParameters`);
+ * - `columns`: the preview list's columns (types as reports: decimals are exact strings at their scale);
+ * - `itemKey`: the field of a preview row that identifies the item the run processes (sent back in `Items`);
+ *   `itemLabel`: the field shown for it in the result list;
+ * - `maxItems`: the most items one run takes (the preview shows at most this many);
+ * - `confirmKey`: the question asked before the run (§4 confirmations; default `reports:process.confirm`).
+ *
+ * The run answers a Call result whose `List` holds one Call result per item (`{ ItemId, Label, ResultStatus,
+ * ResultCode, Message, EntityId }`), in the order the items were sent; each item runs in its own transaction,
+ * so one failure neither stops nor undoes the others.
+ */
+import type { ReportColumn, ReportParameter, ReportRoute, ReportRule } from '../reports/define.ts';
+
+export interface ProcessDefinition {
+  /** Registry name, kebab-case (`gl-post-drafts`). */
+  name: string;
+  application: string;
+  routes: readonly ReportRoute[];
+  titleKey: string;
+  parameters: readonly ReportParameter[];
+  rules: readonly ReportRule[];
+  columns: readonly ReportColumn[];
+  itemKey: string;
+  itemLabel: string;
+  maxItems: number;
+  confirmKey?: string;
+}
+
+/** One item's outcome in the run's result list (§3 Call result + the item it is about). */
+export interface ProcessItemResult {
+  ItemId: string;
+  Label: string;
+  ResultStatus: number;
+  ResultCode: string;
+  Message: string;
+  EntityId: string | number | null;
+}
+
+export function defineProcess(def: ProcessDefinition): ProcessDefinition {
+  const fields = new Set(def.columns.map((c) => c.field));
+  const fail = (what: string): never => {
+    throw new Error(`process ${def.name}: ${what}`);
+  };
+  if (!/^[a-z][a-z0-9-]*$/.test(def.name)) fail('name must be kebab-case');
+  if (!fields.has(def.itemKey)) fail(`item key ${def.itemKey} is not a column`);
+  if (!fields.has(def.itemLabel)) fail(`item label ${def.itemLabel} is not a column`);
+  if (!(def.maxItems >= 1 && def.maxItems <= 5000)) fail('maxItems must be 1 to 5000');
+  const params = new Set(def.parameters.map((p) => p.name));
+  for (const rule of def.rules) {
+    const names = rule.kind === 'dateRange' ? [rule.start, rule.end] : rule.alternatives.flat();
+    for (const name of names) if (!params.has(name)) fail(`rule names unknown parameter ${name}`);
+  }
+  return def;
+}

@@ -1,0 +1,275 @@
+/**
+ * Reports as data (issue 12, SCREENS.md 3.0 "Report screen"): one declarative definition per report, read by
+ * the browser's `@erp/records#ReportScreen` (parameter form, paged grid, downloads) and by the server's report
+ * engine (`server/src/reports/`: parameter checks, paging at 250 (§9), totals, .xlsx and PDF).
+ *
+ * A definition names:
+ * - `parameters`: what the user enters (dates, enums, lookups, integers, text) with their own rules
+ *   (required, min/max) and `rules` across parameters: a date range (start ≤ end, at most one year where §5
+ *   says) and "one of" groups (§5 Accounting: "Fiscal year and period, or start and end date, are required").
+ *   `validateReportParameters()` applies them the same way in the form and on the server.
+ * - `columns`: the rows' fields with their types (decimals with their scale: exact strings on the wire),
+ *   which ones are totalled, and a running balance column (`running`).
+ * - `group`: rows grouped by one field (account, journal), with subtotals per group and, when `opening` is
+ *   set, an opening balance before the group's rows and a closing balance after them.
+ * - `defaultSort`: the order of the rows (the server always adds a unique tie-breaker).
+ *
+ * Texts are i18n keys (namespace `reports` for the generic strings, the module's namespace for its own, e.g.
+ * `gl:reports.trialBalance.title`). Wire names are PascalCase like every §3 shape.
+ */
+
+/** Parameter value types. Dates are `YYYY-MM-DD`; integers are numbers; the rest are strings. */
+export type ReportParameterType = 'date' | 'integer' | 'enum' | 'lookup' | 'text';
+
+export interface ReportParameterOption {
+  value: string;
+  labelKey: string;
+}
+
+export interface ReportParameter {
+  name: string;
+  type: ReportParameterType;
+  labelKey: string;
+  required?: boolean;
+  /** integer: inclusive bounds. */
+  min?: number;
+  max?: number;
+  /** Message key for a value outside min/max; default `reports:validation.range`. */
+  rangeKey?: string;
+  /** enum: the choices. */
+  options?: readonly ReportParameterOption[];
+  /** lookup: the entity whose key the value names (the server checks it exists). */
+  entity?: string;
+  /** text and lookup: the longest value. */
+  maxLength?: number;
+  /** Shown first in the form; `today`/`yearStart` are resolved in the browser for dates. */
+  defaultValue?: string | number | 'today' | 'yearStart';
+  /** Fixed by the route (e.g. the journal source of a journal-printing variant): not shown, not editable. */
+  fixed?: string | number;
+}
+
+/** start ≤ end; with `maxYears`, end no more than that many years after start (§5, §9 "Report date range: up to one year"). */
+export interface DateRangeRule {
+  kind: 'dateRange';
+  start: string;
+  end: string;
+  maxYears?: number;
+}
+
+/**
+ * At least one of the alternatives is complete (every parameter in it given). §5: "Fiscal year and period,
+ * or start and end date, are required."
+ */
+export interface OneOfRule {
+  kind: 'oneOf';
+  alternatives: readonly (readonly string[])[];
+  messageKey: string;
+}
+
+export type ReportRule = DateRangeRule | OneOfRule;
+
+export type ReportColumnType = 'text' | 'date' | 'integer' | 'decimal';
+
+export interface ReportColumn {
+  field: string;
+  type: ReportColumnType;
+  labelKey: string;
+  /** decimal: digits after the point (money 2). */
+  scale?: number;
+  /** Summed into group subtotals and the report totals (decimals exactly). */
+  total?: boolean;
+  /**
+   * A running balance: the group's opening balance plus `of` (a decimal field of the row, usually hidden)
+   * over the rows so far, in the report's order.
+   */
+  running?: { of: string };
+  /** Not shown as a column (a value other columns or the running balance use). */
+  hidden?: boolean;
+  /** Relative width in the grid and the PDF (default 1). */
+  width?: number;
+}
+
+export interface ReportGroup {
+  /** Row field the rows are grouped by (the rows come sorted by it first). */
+  field: string;
+  /** Row fields shown in the group's heading, e.g. the account and its description. */
+  headingFields: readonly string[];
+  /** The group has an opening balance (and a closing one: opening + the subtotal of the running column). */
+  opening?: boolean;
+}
+
+export interface ReportSort {
+  field: string;
+  descending?: boolean;
+}
+
+export interface ReportRoute {
+  application: string;
+  path: string;
+}
+
+export interface ReportDefinition {
+  /** Registry name, kebab-case (`gl-trial-balance`). */
+  name: string;
+  /** Application that owns it (`NOVUS-GL`): its users may run it. */
+  application: string;
+  /**
+   * Catalog routes that open it (application + RouterPath, e.g. NOVUS-AP `/account-enquiry`): users who may
+   * open one of those applications may run it too.
+   */
+  routes: readonly ReportRoute[];
+  titleKey: string;
+  parameters: readonly ReportParameter[];
+  rules: readonly ReportRule[];
+  columns: readonly ReportColumn[];
+  group?: ReportGroup;
+  defaultSort: readonly ReportSort[];
+  /** PDF page orientation (default portrait). */
+  orientation?: 'portrait' | 'landscape';
+}
+
+/** Checks a definition's own consistency at load time, so a typo fails the unit tests, not a user. */
+export function defineReport(def: ReportDefinition): ReportDefinition {
+  const params = new Set(def.parameters.map((p) => p.name));
+  const fields = new Set(def.columns.map((c) => c.field));
+  const fail = (what: string): never => {
+    throw new Error(`report ${def.name}: ${what}`);
+  };
+  if (!/^[a-z][a-z0-9-]*$/.test(def.name)) fail('name must be kebab-case');
+  if (params.size !== def.parameters.length) fail('duplicate parameter');
+  if (fields.size !== def.columns.length) fail('duplicate column');
+  for (const p of def.parameters) {
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(p.name)) fail(`parameter ${p.name} must be PascalCase`);
+    if (p.type === 'enum' && !p.options?.length) fail(`enum parameter ${p.name} needs options`);
+    if (p.type === 'lookup' && !p.entity) fail(`lookup parameter ${p.name} needs an entity`);
+  }
+  for (const rule of def.rules) {
+    const names = rule.kind === 'dateRange' ? [rule.start, rule.end] : rule.alternatives.flat();
+    for (const name of names) if (!params.has(name)) fail(`rule names unknown parameter ${name}`);
+  }
+  for (const c of def.columns) {
+    if (c.type === 'decimal' && c.scale === undefined) fail(`decimal column ${c.field} needs a scale`);
+    if (c.total && c.type !== 'decimal' && c.type !== 'integer') fail(`column ${c.field}: only numbers are totalled`);
+    if (c.running && !fields.has(c.running.of)) fail(`running column ${c.field} names unknown field ${c.running.of}`);
+  }
+  if (def.group) {
+    if (!fields.has(def.group.field)) fail(`group field ${def.group.field} is not a column`);
+    for (const f of def.group.headingFields) if (!fields.has(f)) fail(`group heading field ${f} is not a column`);
+    // The engine relies on it: a group's rows are consecutive, so only a page's first group has earlier rows.
+    if (def.defaultSort[0]?.field !== def.group.field) fail('the first sort field must be the group field');
+  }
+  for (const s of def.defaultSort) if (!fields.has(s.field)) fail(`sort field ${s.field} is not a column`);
+  return def;
+}
+
+/** A parameter problem: i18n key + params, on `field` (the parameter) or on the form (`field` null). */
+export interface ReportParameterError {
+  field: string | null;
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+export type ReportParameterValues = Record<string, string | number>;
+
+export type ReportParameterResult =
+  | { ok: true; value: ReportParameterValues }
+  | { ok: false; errors: ReportParameterError[] };
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date `YYYY-MM-DD` (not 2025-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** `date` + `years` calendar years (Feb 29 → Feb 28 in a common year), as `YYYY-MM-DD`. */
+export function addYears(date: string, years: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y + years, m - 1, d));
+  if (target.getUTCMonth() !== m - 1) target.setUTCDate(0);
+  return target.toISOString().slice(0, 10);
+}
+
+function blank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * The parameters as the report runs them, or every problem found. `input` is what the form or the request
+ * sent (strings, or numbers for integers); unknown names are refused; fixed parameters take their fixed
+ * value whatever was sent. The same function runs in the browser (before the call) and on the server.
+ */
+export function validateReportParameters(def: ReportDefinition, input: Record<string, unknown>): ReportParameterResult {
+  const errors: ReportParameterError[] = [];
+  const value: ReportParameterValues = {};
+  const known = new Set(def.parameters.map((p) => p.name));
+  for (const name of Object.keys(input)) {
+    if (!known.has(name)) errors.push({ field: null, key: 'reports:validation.unknownParameter', params: { name: name.slice(0, 60) } });
+  }
+  const inAlternatives = new Set(def.rules.flatMap((r) => (r.kind === 'oneOf' ? r.alternatives.flat() : [])));
+  for (const p of def.parameters) {
+    if (p.fixed !== undefined) {
+      value[p.name] = p.fixed;
+      continue;
+    }
+    const raw = input[p.name];
+    if (blank(raw)) {
+      if (p.required && !inAlternatives.has(p.name)) errors.push({ field: p.name, key: 'reports:validation.required' });
+      continue;
+    }
+    switch (p.type) {
+      case 'date': {
+        if (typeof raw !== 'string' || !isCalendarDate(raw)) errors.push({ field: p.name, key: 'reports:validation.date' });
+        else value[p.name] = raw;
+        break;
+      }
+      case 'integer': {
+        const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+        if (!Number.isSafeInteger(n)) errors.push({ field: p.name, key: 'reports:validation.integer' });
+        else if ((p.min !== undefined && n < p.min) || (p.max !== undefined && n > p.max)) {
+          errors.push({ field: p.name, key: p.rangeKey ?? 'reports:validation.range', params: { min: p.min, max: p.max } });
+        } else value[p.name] = n;
+        break;
+      }
+      case 'enum': {
+        if (typeof raw !== 'string' || !p.options!.some((o) => o.value === raw)) errors.push({ field: p.name, key: 'reports:validation.option' });
+        else value[p.name] = raw;
+        break;
+      }
+      case 'lookup':
+      case 'text': {
+        if (typeof raw !== 'string') errors.push({ field: p.name, key: 'reports:validation.text' });
+        else if (p.maxLength !== undefined && raw.trim().length > p.maxLength) {
+          errors.push({ field: p.name, key: 'reports:validation.maxLength', params: { max: p.maxLength } });
+        } else value[p.name] = raw.trim();
+        break;
+      }
+    }
+  }
+  for (const rule of def.rules) {
+    if (rule.kind === 'oneOf') {
+      const complete = rule.alternatives.some((names) => names.every((n) => value[n] !== undefined));
+      const anyBadField = rule.alternatives.flat().some((n) => errors.some((e) => e.field === n));
+      if (!complete && !anyBadField) errors.push({ field: null, key: rule.messageKey });
+      continue;
+    }
+    const start = value[rule.start];
+    const end = value[rule.end];
+    if (typeof start !== 'string' || typeof end !== 'string') continue;
+    if (start > end) errors.push({ field: rule.end, key: 'reports:validation.endBeforeStart' });
+    // §5: "the start cannot be more than one year from the end".
+    else if (rule.maxYears !== undefined && end > addYears(start, rule.maxYears)) {
+      errors.push({ field: rule.end, key: 'reports:validation.rangeTooLong', params: { years: rule.maxYears } });
+    }
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
+}
+
+/** The columns shown (grid, .xlsx, PDF), in order. */
+export function visibleReportColumns(def: Pick<ReportDefinition, 'columns'>): ReportColumn[] {
+  return def.columns.filter((c) => !c.hidden);
+}
