@@ -19,7 +19,7 @@ interface PagedList {
   SortFields: string[];
   SortDescending: string[];
   List: Record<string, unknown>[];
-  Totals?: Record<string, number>;
+  Totals?: Record<string, number | string>;
 }
 
 /** The next GET /api/data/<entity> whose query passes `check`. */
@@ -187,8 +187,8 @@ test('firm list: 250 a page, page 2, two-column sort lists, a filter change goes
   const filteredAnswer = await answerOf(await filtered);
   expect(filteredAnswer.List.every((row) => row['ProvinceCode'] === 'ON')).toBe(true);
   await expect(screen.getByText(`Page 1 of ${Math.max(1, Math.ceil(filteredAnswer.TotalCount / 250))}`)).toBeVisible();
-  // The totals row sums the credit limits of every matching firm.
-  expect(filteredAnswer.Totals?.['CreditLimit']).toEqual(expect.any(Number));
+  // The totals row sums the credit limits of every matching firm, as an exact decimal string (issue 12).
+  expect(filteredAnswer.Totals?.['CreditLimit']).toMatch(/^\d+\.\d{2}$/);
   await expect(screen.locator('[data-records-totals]')).toContainText('Total');
 
   // Nothing matches: ResultStatus 6 and the empty state.
