@@ -211,3 +211,26 @@ test('accounting periods: fiscal year 999 refused; a new fiscal year gets 12 con
     await expect(screen.getByRole('columnheader', { name: new RegExp(name) }).first()).toBeVisible();
   }
 });
+
+test('a second open journal with the same source, data type and date is created only after the user confirms (§5)', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const screen = await openScreen(page, '/novus-gl/accounting-journals', /Accounting journals/);
+  const form = screen.locator('.erp-document');
+  for (const attempt of [1, 2]) {
+    await screen.getByRole('button', { name: 'New', exact: true }).click();
+    await form.getByRole('textbox', { name: 'Date', exact: true }).fill('2026-11-25');
+    await form.getByRole('combobox', { name: 'Source', exact: true }).selectOption('AP');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    if (attempt === 2) {
+      // The server asks (ResultStatus 3); No keeps the form unsaved, Yes resends with the confirmation.
+      await expect(dialog(page).getByText(/An open journal with the same source, data type and date already exists/)).toBeVisible();
+      await dialog(page).getByRole('button', { name: 'No', exact: true }).click();
+      await expect(form.locator('.erp-form-record')).toHaveText('New record');
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
+      await answerYes(page);
+    }
+    await expect(form.locator('[data-document-state]')).toHaveText('Open');
+    await expect(form.locator('.erp-form-record')).toHaveText(/^\d+$/);
+    await form.getByRole('button', { name: 'Back to the list', exact: true }).click();
+  }
+});
