@@ -51,8 +51,22 @@ test('a journal entry: typed in the grid, refused unbalanced, posted, read-only,
   await page.keyboard.press('Tab');
   const account2 = form.getByRole('combobox', { name: 'Account — Line 2' });
   await expect(account2).toBeFocused();
-  await account2.fill('4100');
+  // F4 opens the lookup on what is typed; ArrowDown and Enter pick.
+  await account2.pressSequentially('41');
+  await account2.press('Escape');
+  await account2.press('F4');
+  await expect(form.getByRole('option', { name: /^4100 / })).toBeVisible();
+  await account2.press('Enter');
+  await expect(account2).toHaveValue('4100');
   await form.getByRole('textbox', { name: 'Credit — Line 2' }).fill('90');
+  // A third line, removed again with Ctrl+Delete after the confirmation.
+  await form.getByRole('button', { name: 'Add line', exact: true }).click();
+  const account3 = form.getByRole('combobox', { name: 'Account — Line 3' });
+  await account3.fill('1050');
+  await account3.press('Control+Delete');
+  await expect(dialog(page).getByText('Delete line 3?')).toBeVisible();
+  await answerYes(page);
+  await expect(account3).toHaveCount(0);
   // Totals computed in the browser by the same evaluator as the server.
   await expect(form.getByRole('textbox', { name: 'Total debit', exact: true })).toHaveValue('100.00');
   await expect(form.getByRole('textbox', { name: 'Difference', exact: true })).toHaveValue('10.00');
