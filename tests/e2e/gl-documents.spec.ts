@@ -51,8 +51,22 @@ test('a journal entry: typed in the grid, refused unbalanced, posted, read-only,
   await page.keyboard.press('Tab');
   const account2 = form.getByRole('combobox', { name: 'Account — Line 2' });
   await expect(account2).toBeFocused();
-  await account2.fill('4100');
+  // F4 opens the lookup on what is typed; ArrowDown and Enter pick.
+  await account2.pressSequentially('41');
+  await account2.press('Escape');
+  await account2.press('F4');
+  await expect(form.getByRole('option', { name: /^4100 / })).toBeVisible();
+  await account2.press('Enter');
+  await expect(account2).toHaveValue('4100');
   await form.getByRole('textbox', { name: 'Credit — Line 2' }).fill('90');
+  // A third line, removed again with Ctrl+Delete after the confirmation.
+  await form.getByRole('button', { name: 'Add line', exact: true }).click();
+  const account3 = form.getByRole('combobox', { name: 'Account — Line 3' });
+  await account3.fill('1050');
+  await account3.press('Control+Delete');
+  await expect(dialog(page).getByText('Delete line 3?')).toBeVisible();
+  await answerYes(page);
+  await expect(account3).toHaveCount(0);
   // Totals computed in the browser by the same evaluator as the server.
   await expect(form.getByRole('textbox', { name: 'Total debit', exact: true })).toHaveValue('100.00');
   await expect(form.getByRole('textbox', { name: 'Difference', exact: true })).toHaveValue('10.00');
@@ -180,4 +194,57 @@ test('a 500-line entry opens and stays responsive while typing in one of its lin
   expect(median).toBeLessThan(200);
   // The line kept its id and the totals still add up after the edit.
   await expect(form.getByRole('textbox', { name: 'Total credit', exact: true })).toHaveValue('250.00');
+});
+
+test('accounting periods: fiscal year 999 refused; a new fiscal year gets 12 contiguous periods with four closed flags', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const screen = await openScreen(page, '/novus-gl/accounting-periods', /Accounting periods/);
+  const tool = screen.locator('form.erp-fiscal-year');
+  await tool.getByRole('textbox', { name: 'Fiscal year', exact: true }).fill('999');
+  await tool.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(tool.getByRole('alert')).toHaveText('Fiscal year must be greater than 1000 and less than 9999.');
+  await tool.getByRole('textbox', { name: 'Fiscal year', exact: true }).fill('2031');
+  await tool.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(tool.getByRole('status')).toHaveText('Fiscal year 2031 created with 12 periods.');
+  const answer = await page.request.get('/api/data/accounting-period?filter.FiscalYear=2031&SortFields=PeriodNo', {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+  });
+  const periods = ((await answer.json()) as { List: Record<string, unknown>[] }).List;
+  expect(periods.map((period) => period['PeriodNo'])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  for (const [index, period] of periods.entries()) {
+    if (index > 0) {
+      // Contiguous: each period starts the day after the previous one ends.
+      const next = new Date(`${String(periods[index - 1]!['EndDate'])}T00:00:00Z`);
+      next.setUTCDate(next.getUTCDate() + 1);
+      expect(period['StartDate']).toBe(next.toISOString().slice(0, 10));
+    }
+    expect(period).toMatchObject({ ClosedGl: false, ClosedAr: false, ClosedAp: false, ClosedPr: false });
+  }
+  // The list shows the four flags as columns.
+  for (const name of ['G/L closed', 'A/R closed', 'A/P closed', 'Payroll closed']) {
+    await expect(screen.getByRole('columnheader', { name: new RegExp(name) }).first()).toBeVisible();
+  }
+});
+
+test('a second open journal with the same source, data type and date is created only after the user confirms (§5)', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const screen = await openScreen(page, '/novus-gl/accounting-journals', /Accounting journals/);
+  const form = screen.locator('.erp-document');
+  for (const attempt of [1, 2]) {
+    await screen.getByRole('button', { name: 'New', exact: true }).click();
+    await form.getByRole('textbox', { name: 'Date', exact: true }).fill('2026-11-25');
+    await form.getByRole('combobox', { name: 'Source', exact: true }).selectOption('AP');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    if (attempt === 2) {
+      // The server asks (ResultStatus 3); No keeps the form unsaved, Yes resends with the confirmation.
+      await expect(dialog(page).getByText(/An open journal with the same source, data type and date already exists/)).toBeVisible();
+      await dialog(page).getByRole('button', { name: 'No', exact: true }).click();
+      await expect(form.locator('.erp-form-record')).toHaveText('New record');
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
+      await answerYes(page);
+    }
+    await expect(form.locator('[data-document-state]')).toHaveText('Open');
+    await expect(form.locator('.erp-form-record')).toHaveText(/^\d+$/);
+    await form.getByRole('button', { name: 'Back to the list', exact: true }).click();
+  }
 });

@@ -42,7 +42,7 @@ export interface PagedList extends CallResult {
   SortDescending: string[];
   List: Record<string, unknown>[];
   /** Field → sum/avg/count over every matching row (columns with a `total`). */
-  Totals?: Record<string, number | null>;
+  Totals?: Record<string, number | string | null>;
 }
 
 /** §4 Result status. */
