@@ -44,7 +44,12 @@ export const ENTITY_SCHEMAS = {
         CanWrite: BOOLEAN,
         Hidden: { type: 'array', items: text(64) },
         ReadOnly: { type: 'array', items: text(64) },
-        Preferences: { anyOf: [object({ Columns: { type: 'array', items: text(64) } }), { type: 'null' }] },
+        Preferences: {
+          anyOf: [
+            object({ Columns: { type: 'array', items: text(64) }, Widths: { type: 'object', additionalProperties: { type: 'integer' } } }, ['Columns']),
+            { type: 'null' },
+          ],
+        },
       }),
     },
   }),
@@ -53,7 +58,14 @@ export const ENTITY_SCHEMAS = {
     tags,
     params: entityParams,
     querystring: NO_QUERY,
-    body: object({ Columns: { type: 'array', maxItems: 100, items: text(64) } }, ['Columns']),
+    // Widths (issue 16 item 5): px per listed column; the route checks 40–2000 and that each is listed.
+    body: object(
+      {
+        Columns: { type: 'array', maxItems: 100, items: text(64) },
+        Widths: { type: 'object', maxProperties: 100, additionalProperties: { type: 'number', minimum: 40, maximum: 2000 } },
+      },
+      ['Columns'],
+    ),
     response: { 200: callResult(object({ Columns: { type: 'array', items: text(64) } })) },
   }),
   list: apiSchema({

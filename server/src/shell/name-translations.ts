@@ -257,4 +257,6 @@ export const NAME_TRANSLATIONS: Readonly<Record<string, readonly [string, string
   'Work orders and time': ['Bons de travail et temps', '工单与工时', '工單與工時'],
   'Year End': ['Fin d’exercice', '年结', '年結'],
   'Year end': ['Fin d’exercice', '年结', '年結'],
+  'Post Journal Entries': ['Reporter les écritures de journal', '过账日记账分录', '過帳日記帳分錄'],
+  'Sign-in Log': ['Journal des connexions', '登录日志', '登入日誌'],
 };
