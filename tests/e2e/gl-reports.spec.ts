@@ -79,7 +79,7 @@ test('trial balance: run, equal totals, PDF and .xlsx downloads; detailed ledger
 
 test('post draft journal entries: preview, confirm, run, one result per entry', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
-  const date = '2026-12-03';
+  const date = '2026-11-05';
   const drafts = [];
   for (const [description, credit] of [
     ['E2E balanced draft', '42.50'],

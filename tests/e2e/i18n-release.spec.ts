@@ -69,7 +69,7 @@ test('a French grid writes amounts the French way: 250 000,00', async ({ page, c
   await signIn(page, 'admin', 'admin', '#/novus-ar/firm-maintenance');
   const created = await page.request.post('/api/data/firm', {
     headers: { Authorization: `Bearer ${await accessToken(page)}` },
-    data: { FirmId: 'FRGRID1', Name: 'Grille française', FirmTypes: ['bill-to'], CreditLimit: 250000 },
+    data: { FirmId: 'FRGRID1', Name: 'Grille française', FirmTypes: ['bill-to'], CreditLimit: '250000.00' },
   });
   expect(created.status(), await created.text()).toBe(201);
   await context.addCookies([{ name: '.AspNetCore.Culture', value: encodeURIComponent('c=fr-CA|uic=fr-CA'), url: new URL(page.url()).origin }]);

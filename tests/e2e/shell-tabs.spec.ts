@@ -73,7 +73,7 @@ test('a screen stays alive while other tabs are shown, across application tabs; 
 
 test('closing the shown application tab goes to its neighbour; menu tabs close with their screens', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/novus-gl/gl-chart');
-  await expect(tabBar(page).getByRole('tab', { name: 'GL Year End' })).toBeVisible();
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toBeVisible();
   await goTo(page, '#/novus-gl/trial-balance');
   await expect(tabBar(page).getByRole('tab', { name: 'Trial Balance' })).toBeVisible();
   await goTo(page, '#/novus-ar');
@@ -86,9 +86,9 @@ test('closing the shown application tab goes to its neighbour; menu tabs close w
   // Closing the shown menu tab shows the neighbour (the previous one: it was the last).
   await tabBar(page).getByRole('button', { name: 'Close Trial Balance' }).click();
   await expect(page).toHaveURL(/#\/novus-gl\/gl-chart$/);
-  await expect(tabBar(page).getByRole('tab', { name: 'GL Year End' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toHaveAttribute('aria-selected', 'true');
   // The last one: the application page.
-  await tabBar(page).getByRole('button', { name: 'Close GL Year End' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close GL Chart of Accounts' }).click();
   await expect(page).toHaveURL(/#\/novus-gl$/);
   await expect(screenOf(page, '/novus-gl').getByRole('heading', { level: 1, name: 'General Ledger' })).toBeVisible();
   await expect(tabBar(page).getByRole('tab')).toHaveCount(0);
@@ -152,7 +152,7 @@ test('a screen with unsaved changes asks Save / Discard / Stay before its tab cl
 
 test('open tabs are restored after a reload; only the shown screen mounts at once', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/novus-gl/gl-chart');
-  await expect(tabBar(page).getByRole('tab', { name: 'GL Year End' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toHaveAttribute('aria-selected', 'true');
   await goTo(page, '#/novus-ic');
   await expect(topBar(page).getByRole('tab', { name: 'Inventory Control' })).toHaveAttribute('aria-selected', 'true');
   await goTo(page, '#/novus-gl/trial-balance');
@@ -161,14 +161,14 @@ test('open tabs are restored after a reload; only the shown screen mounts at onc
 
   await page.reload();
   await expect(tabBar(page).getByRole('tab', { name: 'Trial Balance' })).toHaveAttribute('aria-selected', 'true');
-  await expect(tabBar(page).getByRole('tab', { name: 'GL Year End' })).toBeVisible();
+  await expect(tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' })).toBeVisible();
   const names = await topBar(page).getByRole('tab').allTextContents();
   expect(names.map((name) => name.trim())).toEqual(['HOME', 'General Ledger', 'Inventory Control']);
   await settled(page);
   expect(await screenPaths(page)).toEqual(['/novus-gl/trial-balance']);
 
   // A restored tab mounts when it is first shown.
-  await tabBar(page).getByRole('tab', { name: 'GL Year End' }).click();
+  await tabBar(page).getByRole('tab', { name: 'GL Chart of Accounts' }).click();
   await expect(screenOf(page, '/novus-gl/gl-chart').getByRole('heading', { name: 'GL Chart of Accounts' })).toBeVisible();
   await topBar(page).getByRole('tab', { name: 'Inventory Control' }).click();
   await expect(screenOf(page, '/novus-ic').getByRole('heading', { level: 1, name: 'Inventory Control' })).toBeVisible();

@@ -54,7 +54,7 @@ describe('keyboard shortcuts', () => {
       expect.arrayContaining(['Ctrl+K', 'F2', 'Alt+Shift+→', 'Alt+Shift+←', 'Alt+Shift+W', 'Escape']),
     );
     // Issue 16: the grid's, the lookups' and the form's keys too.
-    expect(list.map((entry) => entry.keys)).toEqual(expect.arrayContaining(['Ctrl+Home / Ctrl+End', 'F4 / Alt+↓', 'Alt+PageUp / Alt+PageDown']));
+    expect(list.map((entry) => entry.keys)).toEqual(expect.arrayContaining(['Ctrl+Home / Ctrl+End', 'F4', 'Alt+PageUp / Alt+PageDown']));
     expect(list.every((entry) => entry.description.length > 0)).toBe(true);
   });
 });
