@@ -109,6 +109,17 @@ describe('bank reconciliation', () => {
     const done = await complete(`${YEAR}-01-31`, '100.00', [ids['interest']!]);
     expect(done.statusCode, JSON.stringify(done.json())).toBe(201);
     reconciliations.push(json(done).Data.ReconciliationId);
+    // The reconciliation report prints as PDF through the reports framework.
+    const pdf = await post('/api/reports/gl-bank-reconciliation/pdf', { Parameters: { ReconciliationId: reconciliations[0] } });
+    expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const rows = await post('/api/reports/gl-bank-reconciliation/run', { Parameters: { ReconciliationId: reconciliations[0] }, Page: 1 });
+    expect(rows.statusCode, rows.body.slice(0, 300)).toBe(200);
+    expect(JSON.stringify(rows.json())).toContain('100.00');
+    const missing = await post('/api/reports/gl-bank-reconciliation/pdf', { Parameters: { ReconciliationId: 999999 } });
+    expect(missing.statusCode).toBe(400);
+    expect(json(missing).Message).toBe('This reconciliation does not exist or was undone.');
     const next = await sheet(`${YEAR}-02-28`);
     expect(next.OpeningBalance).toBe('100.00');
     expect(next.BookBalance).toBe('37.66');
