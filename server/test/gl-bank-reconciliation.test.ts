@@ -177,6 +177,9 @@ describe('bank reconciliation', () => {
     }
     const unknown = await post(`${API}/complete`, { BankAccountId: 'NOPE', StatementDate: `${YEAR}-01-31`, StatementBalance: '1.00', Cleared: [] });
     expect(json(unknown).Message).toBe('Bank account NOPE does not exist.');
+    const noPeriod = await post(`${API}/complete`, { BankAccountId: BANK, StatementDate: '2099-01-31', StatementBalance: '0.00', Cleared: [] });
+    expect(noPeriod.statusCode).toBe(400);
+    expect(json(noPeriod).Message).toBe('Accounting period does not exist.');
     const badQuery = await get(`${API}/worksheet?BankAccountId=${BANK}&StatementDate=tomorrow`);
     expect(badQuery.statusCode).toBe(400);
   });

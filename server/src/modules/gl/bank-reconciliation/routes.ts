@@ -7,7 +7,7 @@
  *   completed reconciliation cleared; cleared marks live in bank_reconciliation_marks (gl_entries is
  *   append-only);
  * - Complete: every cleared id must be such an entry; statement date not before the latest completed one;
- *   difference = statement balance − (opening + cleared) must be exactly zero (§4), else 400 with the
+ *   statement date in an open G/L period (FS-01); difference = statement balance − (opening + cleared) must be exactly zero (§4), else 400 with the
  *   difference in the caller's language;
  * - adjustments (bank charges, interest, returned items) post through the posting service (source BK), the
  *   only writer of the ledger, so they are balanced, period-checked and appear in the worksheet;
@@ -35,7 +35,7 @@ import type { EntityContext } from '../../../entities/hooks.ts';
 import { nextNumber } from '../../../entities/numbering.ts';
 import { decimalFromDb, decimalToDb } from '../../../db/decimal-codec.ts';
 import { apiSchema, callResult as resultSchema, integer, NO_QUERY, object, text } from '../../../http/schemas.ts';
-import { post as postToLedger } from '../../../ledger/posting.ts';
+import { assertPeriodOpen, post as postToLedger } from '../../../ledger/posting.ts';
 import type { LedgerTransaction } from '../../../ledger/types.ts';
 
 type ContextOf = (request: FastifyRequest, reply: FastifyReply, name: string, need: 'read' | 'write') => Promise<EntityContext | null>;
@@ -157,6 +157,8 @@ export async function complete(trx: LedgerTransaction, body: CompleteBody, userI
   const parsed = parseDecimal(body.StatementBalance, { precision: 15, scale: 2 });
   if (!parsed.ok) throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.amount', {}, 'StatementBalance');
   const { glAccountId } = await bankAccountRow(trx, body.BankAccountId);
+  // SCREENS.md FS-01: the statement date is in an open (G/L) period (§8 texts from the ledger service).
+  await assertPeriodOpen(trx, body.StatementDate, 'gl', 'StatementDate');
   const latest = await latestCompleted(trx, body.BankAccountId);
   if (latest && String(latest['statement_date']) > body.StatementDate) {
     throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.statementDate', { date: String(latest['statement_date']) }, 'StatementDate');
