@@ -68,8 +68,9 @@ export function BankReconciliation() {
   const [statementDate, setStatementDate] = useState(today());
   const [statementText, setStatementText] = useState('');
   const [sheet, setSheet] = useState<Worksheet | null>(null);
-  const [cleared, setCleared] = useState<ReadonlySet<number>>(new Set());
-  const [clearedTotal, setClearedTotal] = useState('0.00');
+  // The marks and their exact total change together (one pure update per toggle).
+  const [marks, setMarks] = useState<{ cleared: ReadonlySet<number>; total: string }>({ cleared: new Set(), total: '0.00' });
+  const { cleared, total: clearedTotal } = marks;
   const [active, setActive] = useState(0);
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
@@ -93,8 +94,7 @@ export function BankReconciliation() {
       let total = '0.00';
       for (const item of data.Items) if (kept.has(item.EntryId)) total = add(total, item.Amount);
       setSheet(data);
-      setCleared(kept);
-      setClearedTotal(total);
+      setMarks({ cleared: kept, total });
       setActive((current) => Math.min(current, Math.max(0, data.Items.length - 1)));
     },
     [bankId, statementDate],
@@ -120,16 +120,14 @@ export function BankReconciliation() {
   const items = sheet?.Items ?? [];
   const toggle = useCallback(
     (item: ReconciliationItem) => {
-      setCleared((current) => {
-        const next = new Set(current);
+      setMarks((current) => {
+        const next = new Set(current.cleared);
         if (next.has(item.EntryId)) {
           next.delete(item.EntryId);
-          setClearedTotal((total) => sub(total, item.Amount));
-        } else {
-          next.add(item.EntryId);
-          setClearedTotal((total) => add(total, item.Amount));
+          return { cleared: next, total: sub(current.total, item.Amount) };
         }
-        return next;
+        next.add(item.EntryId);
+        return { cleared: next, total: add(current.total, item.Amount) };
       });
     },
     [],
@@ -138,8 +136,7 @@ export function BankReconciliation() {
     if (!sheet) return;
     let total = '0.00';
     if (value) for (const item of sheet.Items) total = add(total, item.Amount);
-    setCleared(value ? new Set(sheet.Items.map((item) => item.EntryId)) : new Set());
-    setClearedTotal(total);
+    setMarks({ cleared: value ? new Set(sheet.Items.map((item) => item.EntryId)) : new Set(), total });
   };
 
   const statementBalance = amountOf(statementText);
