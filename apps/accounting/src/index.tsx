@@ -19,6 +19,7 @@ import { accountEnquiry, apJournalPrinting, arJournalPrinting, detailedLedger, g
 import { postDraftEntries } from '@erp/shared/modules/gl/reports/post-drafts';
 import { ApplicationHome as ApplicationHomePage, screen } from '@erp/ui';
 import { FiscalYearTool } from './FiscalYearTool.tsx';
+import { BankReconciliation as BankReconciliationScreen } from './bank-reconciliation/BankReconciliation.tsx';
 
 registerModule(glModule);
 
@@ -58,3 +59,5 @@ export const GlJournalPrinting = reportScreen(glJournalPrinting, REPORTS);
 export const ArJournalPrinting = reportScreen(arJournalPrinting, REPORTS);
 export const ApJournalPrinting = reportScreen(apJournalPrinting, REPORTS);
 export const PostJournalEntries = processScreen(postDraftEntries, REPORTS);
+// Bank reconciliation (w2-13a, issue 13 item 1): FS-01, /novus-gl/bank-reconciliation.
+export const BankReconciliation = screen(BankReconciliationScreen, { module: MODULE, namespaces: ['gl'] });

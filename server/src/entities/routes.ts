@@ -30,6 +30,7 @@ import { registerAttachmentRoutes, type ContextFor } from './attachments.ts';
 import { exportRecords } from './export.ts';
 import type { AnyDb, EntityContext } from './hooks.ts';
 import { registerLedgerRoutes } from '../modules/gl/routes.ts';
+import { registerBankReconciliationRoutes } from '../modules/gl/bank-reconciliation/routes.ts';
 import { runAction } from './documents.ts';
 import { registeredEntity } from './registry.ts';
 import { registerSpecialRoutes } from './special-routes.ts';
@@ -320,5 +321,6 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
   await registerSpecialRoutes(app, { database, contextFor, contextOf });
   // The ledger's fiscal-year call (issue 12): before the generic routes match it as an entity id.
   await registerLedgerRoutes(app, { contextOf });
+  await registerBankReconciliationRoutes(app, { contextOf });
 }
 
