@@ -17,6 +17,8 @@ import { glModule } from '@erp/shared/modules/gl/index';
 import { documentScreen, entityScreen, processScreen, reportScreen } from '@erp/records';
 import { accountEnquiry, apJournalPrinting, arJournalPrinting, detailedLedger, glJournalPrinting, trialBalance } from '@erp/shared/modules/gl/reports/index';
 import { postDraftEntries } from '@erp/shared/modules/gl/reports/post-drafts';
+import { fxRevaluation } from '@erp/shared/modules/gl/fx-revaluation';
+import { glYearEnd } from '@erp/shared/modules/gl/year-end';
 import { ApplicationHome as ApplicationHomePage, screen } from '@erp/ui';
 import { FiscalYearTool } from './FiscalYearTool.tsx';
 
@@ -58,3 +60,7 @@ export const GlJournalPrinting = reportScreen(glJournalPrinting, REPORTS);
 export const ArJournalPrinting = reportScreen(arJournalPrinting, REPORTS);
 export const ApJournalPrinting = reportScreen(apJournalPrinting, REPORTS);
 export const PostJournalEntries = processScreen(postDraftEntries, REPORTS);
+// Issue 13 (w2-13b): foreign exchange revaluation and year end, process screens (FS-02, FS-03).
+export const ForeignExchangeRevaluation = processScreen(fxRevaluation, REPORTS);
+export const GlYearEnd = processScreen(glYearEnd, REPORTS);
+export const YearEnd = GlYearEnd;

@@ -12,6 +12,7 @@ import { ENTITIES } from '@erp/shared/entities/index';
 import { syncEntityTables } from '../entities/schema-sync.ts';
 import { m0004_portal } from './m0004-portal.ts';
 import { m0005_ledger } from './m0005-ledger.ts';
+import { m0006_year_end } from './m0006-year-end.ts';
 
 // Migrations must not depend on today's table types: they see the database as it was.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -323,6 +324,7 @@ export const migrations: Record<string, Migration> = {
   '0003_entities': m0003_entities,
   '0004_portal': m0004_portal,
   '0005_ledger': m0005_ledger,
+  '0006_year_end': m0006_year_end,
 };
 
 const provider: MigrationProvider = {
