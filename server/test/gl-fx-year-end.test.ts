@@ -10,6 +10,7 @@
  * Periods are closed in the test's setup by writing the flag directly (closing a period through its action is
  * tested in gl-ledger.test.ts).
  */
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
@@ -20,6 +21,8 @@ let admin: string;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const post = (url: string, body: unknown) => call(server.app, 'POST', url, admin, body);
+/** The ledger tables are not in the typed schema: untyped access for the test's setup and checks. */
+const ledgerDb = () => server.app.erp.database.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const FX_YEAR = 2037;
 const YE_YEAR = 2039;
 
@@ -43,7 +46,7 @@ async function trialBalance(start: string, end: string): Promise<Map<string, [st
 }
 
 async function closeYearPeriods(year: number, closed: boolean): Promise<void> {
-  await server.app.erp.database.db.updateTable('fiscal_periods').set({ closed_gl: closed ? 1 : 0 } as never).where('fiscal_year', '=', year).execute();
+  await ledgerDb().updateTable('fiscal_periods').set({ closed_gl: closed ? 1 : 0 } as never).where('fiscal_year', '=', year).execute();
 }
 
 beforeAll(async () => {
@@ -103,7 +106,7 @@ describe('foreign exchange revaluation', () => {
     expect(after).toEqual(before);
 
     // The entries: source FX, the gain against the integration's exchange account, the reversal dated 02-01.
-    const db = server.app.erp.database.db;
+    const db = ledgerDb();
     const entries = await db.selectFrom('gl_entries').select(['document_no', 'entry_date', 'source', 'account_id', 'reversal_of']).where('document_no', 'like', `FX${FX_YEAR}%`).orderBy('entry_id').execute();
     expect(entries.map((e: Json) => [e['document_no'], e['entry_date'], e['source'], e['reversal_of']])).toEqual([
       [`FX${FX_YEAR}0131-71010`, `${FX_YEAR}-01-31`, 'FX', null],
@@ -118,7 +121,7 @@ describe('foreign exchange revaluation', () => {
   });
 
   it('refuses a date in a closed period, a date without a period, a date before any rate, malformed input', async () => {
-    const db = server.app.erp.database.db;
+    const db = ledgerDb();
     await db.updateTable('fiscal_periods').set({ closed_gl: 1 } as never).where('fiscal_year', '=', FX_YEAR).where('period_no', '=', 3).execute();
     try {
       const closed = await post('/api/processes/gl-fx-revaluation/preview', { Parameters: { RevaluationDate: `${FX_YEAR}-03-15` } });
@@ -168,7 +171,7 @@ describe('GL year end', () => {
     const credit = (pair: [string, string]) => Math.round((Number(pair[1]) - Number(pair[0])) * 100);
     expect(credit(next.get('3200')!) - credit(retainedBefore)).toBe(Math.round(Number(netIncome) * 100));
     // Only the test's own year activity is known exactly: its accounts' share of the net income.
-    const entries = await server.app.erp.database.db.selectFrom('gl_entries').select(['account_id', 'source']).where('document_no', '=', `YE${YE_YEAR}`).execute();
+    const entries = await ledgerDb().selectFrom('gl_entries').select(['account_id', 'source']).where('document_no', '=', `YE${YE_YEAR}`).execute();
     expect(entries.every((e: Json) => e['source'] === 'YE')).toBe(true);
     expect(entries.map((e: Json) => e['account_id'])).toEqual(expect.arrayContaining(['74000', '76000', '3200']));
 
