@@ -13,6 +13,7 @@ const steps = [
   [process.execPath, ['scripts/bench-server.mjs']],
   [process.execPath, ['scripts/bench-grid.mjs']],
   [process.execPath, ['--import', 'tsx', 'scripts/bench-ledger.mjs']],
+  [process.execPath, ['--import', 'tsx', 'scripts/bench-year-end.mjs']],
 ];
 for (const [command, args] of steps) {
   console.log(`\n=== ${[command, ...args].join(' ')}`);

@@ -17,6 +17,8 @@ import { glModule } from '@erp/shared/modules/gl/index';
 import { documentScreen, entityScreen, processScreen, reportScreen } from '@erp/records';
 import { accountEnquiry, apJournalPrinting, arJournalPrinting, detailedLedger, glJournalPrinting, trialBalance } from '@erp/shared/modules/gl/reports/index';
 import { postDraftEntries } from '@erp/shared/modules/gl/reports/post-drafts';
+import { fxRevaluation } from '@erp/shared/modules/gl/fx-revaluation';
+import { glYearEnd } from '@erp/shared/modules/gl/year-end';
 import { ApplicationHome as ApplicationHomePage, screen } from '@erp/ui';
 import { FiscalYearTool } from './FiscalYearTool.tsx';
 import { BankReconciliation as BankReconciliationScreen } from './bank-reconciliation/BankReconciliation.tsx';
@@ -61,3 +63,8 @@ export const ApJournalPrinting = reportScreen(apJournalPrinting, REPORTS);
 export const PostJournalEntries = processScreen(postDraftEntries, REPORTS);
 // Bank reconciliation (w2-13a, issue 13 item 1): FS-01, /novus-gl/bank-reconciliation.
 export const BankReconciliation = screen(BankReconciliationScreen, { module: MODULE, namespaces: ['gl'] });
+
+// Issue 13 (w2-13b): foreign exchange revaluation and year end, process screens (FS-02, FS-03).
+export const ForeignExchangeRevaluation = processScreen(fxRevaluation, REPORTS);
+export const GlYearEnd = processScreen(glYearEnd, REPORTS);
+export const YearEnd = GlYearEnd;

@@ -18,3 +18,5 @@ export { Journals } from '@erp/accounting';
 // h12b: trial balance and detailed ledger.
 export { TrialBalance } from '@erp/accounting';
 export { DetailedLedger } from '@erp/accounting';
+// w2-13b: year end (FS-03), the GL year-end process screen.
+export { YearEnd } from '@erp/accounting';

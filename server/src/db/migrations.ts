@@ -14,6 +14,8 @@ import { m0004_portal } from './m0004-portal.ts';
 import { m0005_ledger } from './m0005-ledger.ts';
 import { m0006_bank_reconciliation } from '../modules/gl/bank-reconciliation/migration.ts';
 
+import { m0006_year_end } from './m0006-year-end.ts';
+
 // Migrations must not depend on today's table types: they see the database as it was.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -325,6 +327,8 @@ export const migrations: Record<string, Migration> = {
   '0004_portal': m0004_portal,
   '0005_ledger': m0005_ledger,
   '0006_bank_reconciliation': m0006_bank_reconciliation,
+
+  '0006_year_end': m0006_year_end,
 };
 
 const provider: MigrationProvider = {

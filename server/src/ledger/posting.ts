@@ -23,8 +23,8 @@ import { sql } from 'kysely';
 import { BusinessError, type BusinessIssue } from '../entities/call-result.ts';
 import { decimalToDb, engineOf } from '../db/decimal-codec.ts';
 import { journalFor } from './journals.ts';
-import { assertPeriodOpen } from './periods.ts';
-import type { LedgerTransaction, PostingRequest, PostingResult } from './types.ts';
+import { assertPeriodOpen, findPeriod } from './periods.ts';
+import type { LedgerTransaction, PeriodRow, PostingRequest, PostingResult } from './types.ts';
 
 export type { PostingLine, PostingRequest, PostingResult, SubLedger } from './types.ts';
 export { assertPeriodOpen } from './periods.ts';
@@ -76,8 +76,25 @@ async function checkAccounts(trx: LedgerTransaction, request: PostingRequest): P
   if (issues.length > 0) throw new BusinessError(400, 'account_invalid', issues);
 }
 
+/**
+ * The period of a year-end closing (`yearEndClosing`, additive option): source YE, dated the last day of the
+ * fiscal year's last period; that period may be closed. Anything else is refused as an ordinary posting is.
+ */
+async function yearEndPeriod(trx: LedgerTransaction, request: PostingRequest): Promise<PeriodRow> {
+  if (request.source !== 'YE') return assertPeriodOpen(trx, request.date, request.subLedger);
+  const period = await findPeriod(trx, request.date, 'share');
+  if (!period) throw BusinessError.of(400, 'period_missing', 'gl:rules.periodMissing', {}, 'EntryDate');
+  const last = (await trx
+    .selectFrom('fiscal_periods')
+    .select(sql<number>`max(period_no)`.as('last'))
+    .where('fiscal_year', '=', period.fiscalYear)
+    .executeTakeFirst()) as { last: number | string } | undefined;
+  if (Number(last?.last) !== period.periodNo || period.endDate !== request.date) return assertPeriodOpen(trx, request.date, request.subLedger);
+  return period;
+}
+
 export async function post(trx: LedgerTransaction, request: PostingRequest): Promise<PostingResult> {
-  const period = await assertPeriodOpen(trx, request.date, request.subLedger);
+  const period = request.yearEndClosing ? await yearEndPeriod(trx, request) : await assertPeriodOpen(trx, request.date, request.subLedger);
   const amounts = checkLines(request);
   await checkAccounts(trx, request);
   const journalId = await journalFor(trx, { source: request.source, dataType: request.dataType, date: request.date, userId: request.userId, period });

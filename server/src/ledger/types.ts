@@ -40,6 +40,12 @@ export interface PostingRequest {
   reversalOf?: string | null;
   /** Who posts (gl_entries.created_by). */
   userId: string;
+  /**
+   * Year-end closing only (source YE; server/src/modules/gl/year-end/): the date must be the last day of
+   * its fiscal year's final period, which may be — and normally is — closed for the G/L (SCREENS.md 4.1:
+   * the closing voucher goes into the closed year). Any other request keeps the closed-period check.
+   */
+  yearEndClosing?: boolean;
 }
 
 export interface PostingResult {

@@ -5,10 +5,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connection.ts';
 import { postDraftEntriesProcess } from '../modules/gl/reports/post-drafts.ts';
+import { fxRevaluationProcess } from '../modules/gl/fx-revaluation/index.ts';
+import { yearEndProcess } from '../modules/gl/year-end/index.ts';
 import { registerProcesses, type ServerProcess } from './engine.ts';
 import { registerProcessRoutes } from './routes.ts';
 
-const MODULE_PROCESSES: readonly (readonly ServerProcess[])[] = [[postDraftEntriesProcess]];
+const MODULE_PROCESSES: readonly (readonly ServerProcess[])[] = [
+  [postDraftEntriesProcess],
+  [fxRevaluationProcess],
+  [yearEndProcess],
+];
 
 export function registerProcessing(app: FastifyInstance, deps: { database: Database }): void {
   for (const processes of MODULE_PROCESSES) registerProcesses(processes);

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { repoRoot } from '../config.ts';
+import { messageIn } from '../entities/call-result.ts';
 
 export const REPORT_LOCALES = ['en-CA', 'fr-CA', 'zh-CN', 'zh-TW'] as const;
 export type ReportLocale = (typeof REPORT_LOCALES)[number];
@@ -49,6 +50,8 @@ function interpolate(text: string, params: Record<string, unknown>): string {
 
 export function reportTranslator(locale: ReportLocale): ReportTranslate {
   return (key, params = {}) => {
+    // A module's own namespace (`gl:…`, e.g. a process's refusal): the entities' message catalogue reads it.
+    if (/^[a-z-]+:/.test(key) && !key.startsWith(`${NAMESPACE}:`)) return messageIn(locale, key, params);
     const bare = key.startsWith(`${NAMESPACE}:`) ? key.slice(NAMESPACE.length + 1) : key;
     const text = texts(locale).get(bare) ?? texts('en-CA').get(bare) ?? bare;
     return interpolate(text, params);
