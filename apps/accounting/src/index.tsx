@@ -17,6 +17,7 @@ import { glModule } from '@erp/shared/modules/gl/index';
 import { documentScreen, entityScreen, processScreen, reportScreen } from '@erp/records';
 import { accountEnquiry, apJournalPrinting, arJournalPrinting, detailedLedger, glJournalPrinting, trialBalance } from '@erp/shared/modules/gl/reports/index';
 import { postDraftEntries } from '@erp/shared/modules/gl/reports/post-drafts';
+import { financialStatement } from '@erp/shared/modules/gl/reports/financial-statement';
 import { ApplicationHome as ApplicationHomePage, screen } from '@erp/ui';
 import { FiscalYearTool } from './FiscalYearTool.tsx';
 
@@ -58,3 +59,10 @@ export const GlJournalPrinting = reportScreen(glJournalPrinting, REPORTS);
 export const ArJournalPrinting = reportScreen(arJournalPrinting, REPORTS);
 export const ApJournalPrinting = reportScreen(apJournalPrinting, REPORTS);
 export const PostJournalEntries = processScreen(postDraftEntries, REPORTS);
+
+// Financial statements (w2-13c): FS-04 … FS-07 format masters, FS-08 the statement run.
+export const FinancialStatementRow = entityScreen('financial-statement-row', GL);
+export const FinancialStatementRowDetail = entityScreen('financial-statement-row-detail', GL);
+export const FinancialStatementColumn = entityScreen('financial-statement-column', GL);
+export const FinancialStatementColumnDetail = entityScreen('financial-statement-column-detail', GL);
+export const FinancialStatement = reportScreen(financialStatement, REPORTS);

@@ -19,6 +19,7 @@ import { sql, type Expression } from 'kysely';
 import { decimalFromDb } from '../../../db/decimal-codec.ts';
 import { readAll } from '../../../db/read.ts';
 import type { AnyDb, AnySelect, GroupFigures, ReportContext, ServerReport } from '../../../reports/engine.ts';
+import { FINANCIAL_STATEMENT_REPORTS } from '../financial-statements/report.ts';
 
 const ACTUAL = 'Actual';
 
@@ -393,4 +394,5 @@ export const GL_SERVER_REPORTS: readonly ServerReport[] = [
   journalReport(glJournalPrinting),
   journalReport(arJournalPrinting),
   journalReport(apJournalPrinting),
+  ...FINANCIAL_STATEMENT_REPORTS,
 ];
