@@ -108,6 +108,9 @@ async function benchEngine(engine) {
       const trialBalance = await timed(RUNS, () => call(app, bearer, '/api/reports/gl-trial-balance/run', { Parameters: { FiscalYear: YEAR, PeriodNo: 12 } }));
       const check = (await call(app, bearer, '/api/reports/gl-trial-balance/run', { Parameters: { FiscalYear: YEAR, PeriodNo: 12 } })).json();
       if (check.Totals.Debit !== check.Totals.Credit) throw new Error('trial balance: debits differ from credits');
+      // Issue 13: the demo income statement and balance sheet (financial statement formats) for the year.
+      const incomeStatement = await timed(RUNS, () => call(app, bearer, '/api/reports/gl-financial-statement/run', { Parameters: { FormatId: 'INCOME', FiscalYear: YEAR, PeriodNo: 12 } }));
+      const balanceSheet = await timed(RUNS, () => call(app, bearer, '/api/reports/gl-financial-statement/run', { Parameters: { FormatId: 'BALANCE', FiscalYear: YEAR, PeriodNo: 12 } }));
 
       const ledgerParameters = { ...yearRange, AccountFrom: BIG_ACCOUNT, AccountTo: BIG_ACCOUNT };
       const ledgerPage = await timed(RUNS, () => call(app, bearer, '/api/reports/gl-detailed-ledger/run', { Parameters: ledgerParameters }));
@@ -155,6 +158,8 @@ async function benchEngine(engine) {
         engine,
         seedSeconds: seeded.seconds,
         trialBalance,
+        incomeStatement,
+        balanceSheet,
         ledgerPage,
         ledgerRows: page.TotalCount,
         posting,
@@ -196,6 +201,8 @@ const column = (engine, pick) => {
 const rows = [
   ['Generate the ledger (bulk insert, balances)', '—', (r) => `${r.seedSeconds.toFixed(1)} s`],
   ['Trial balance, fiscal year (12 periods, from gl_balances)', '≤ 200 ms', (r) => ms(r.trialBalance)],
+  ['Income statement, fiscal year (demo format INCOME: period, YTD, prior year)', '≤ 500 ms', (r) => ms(r.incomeStatement)],
+  ['Balance sheet, fiscal year (demo format BALANCE: balance, a year earlier)', '≤ 500 ms', (r) => ms(r.balanceSheet)],
   [`Detailed ledger, first page of an account with ${(100_000).toLocaleString('en-CA')} entries`, '≤ 50 ms', (r) => `${ms(r.ledgerPage)} (${r.ledgerRows.toLocaleString('en-CA')} rows)`],
   ['Posting a 1,000-line entry (posting service, one transaction)', '≤ 300 ms', (r) => ms(r.posting)],
   ['PDF of a 10,000-line detailed ledger', '≤ 3 s', (r) => `${ms(r.pdf)} (${(r.pdfBytes / 1024).toFixed(0)} kB)`],

@@ -19,6 +19,8 @@ import { accountEnquiry, apJournalPrinting, arJournalPrinting, detailedLedger, g
 import { postDraftEntries } from '@erp/shared/modules/gl/reports/post-drafts';
 import { fxRevaluation } from '@erp/shared/modules/gl/fx-revaluation';
 import { glYearEnd } from '@erp/shared/modules/gl/year-end';
+
+import { financialStatement } from '@erp/shared/modules/gl/reports/financial-statement';
 import { ApplicationHome as ApplicationHomePage, screen } from '@erp/ui';
 import { FiscalYearTool } from './FiscalYearTool.tsx';
 import { BankReconciliation as BankReconciliationScreen } from './bank-reconciliation/BankReconciliation.tsx';
@@ -68,3 +70,11 @@ export const BankReconciliation = screen(BankReconciliationScreen, { module: MOD
 export const ForeignExchangeRevaluation = processScreen(fxRevaluation, REPORTS);
 export const GlYearEnd = processScreen(glYearEnd, REPORTS);
 export const YearEnd = GlYearEnd;
+
+
+// Financial statements (w2-13c): FS-04 … FS-07 format masters, FS-08 the statement run.
+export const FinancialStatementRow = entityScreen('financial-statement-row', GL);
+export const FinancialStatementRowDetail = entityScreen('financial-statement-row-detail', GL);
+export const FinancialStatementColumn = entityScreen('financial-statement-column', GL);
+export const FinancialStatementColumnDetail = entityScreen('financial-statement-column-detail', GL);
+export const FinancialStatement = reportScreen(financialStatement, REPORTS);

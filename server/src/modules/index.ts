@@ -15,6 +15,7 @@ import type { ServerConfig } from '../config.ts';
 import type { EntityHooks } from '../entities/hooks.ts';
 import { registerEntityHooks } from '../entities/registry.ts';
 import { glLedgerHooks } from './gl/ledger.ts';
+import { financialStatementHooks } from './gl/financial-statements/rules.ts';
 import { glHooks } from './gl/rules.ts';
 import { seedGl } from './gl/seed-ledger.ts';
 
@@ -26,7 +27,7 @@ export interface ServerModule {
   seed?(db: Kysely<any>, config: Pick<ServerConfig, 'demoLedger'>): Promise<void>;
 }
 
-export const SERVER_MODULES: readonly ServerModule[] = [{ definitions: glModule, hooks: { ...glHooks, ...glLedgerHooks }, seed: seedGl }];
+export const SERVER_MODULES: readonly ServerModule[] = [{ definitions: glModule, hooks: { ...glHooks, ...glLedgerHooks, ...financialStatementHooks }, seed: seedGl }];
 
 /** Runs every module's demo data, in module order. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

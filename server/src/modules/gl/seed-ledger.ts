@@ -20,6 +20,7 @@ import { engineOf } from '../../db/decimal-codec.ts';
 import { post } from '../../ledger/posting.ts';
 import type { PostingRequest } from '../../ledger/types.ts';
 import { DEMO_CHART, seedGlMasters } from './seed.ts';
+import { seedFinancialStatementFormats } from './financial-statements/seed.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -169,4 +170,5 @@ export async function seedGl(db: AnyDb, config: { demoLedger: boolean } = { demo
     await seedPeriods(trx, now);
     if (config.demoLedger) await seedEntries(trx);
   });
+  await seedFinancialStatementFormats(db, now);
 }

@@ -15,6 +15,7 @@ import { glAccount } from './gl-account.ts';
 import { glControl } from './gl-control.ts';
 import { glIntegration } from './gl-integration.ts';
 import { glJournalEntry } from './gl-journal-entry.ts';
+import { FINANCIAL_STATEMENT_ENTITIES } from './financial-statement-entities.ts';
 
 export { bankAccount, foreignExchange, glAccount, glControl, glIntegration };
 export { accountingJournal, accountingPeriod, glJournalEntry };
@@ -23,5 +24,5 @@ export const glModule: ModuleDefinition = {
   name: 'gl',
   namespace: GL_NAMESPACE,
   // Lookup targets first: every other GL master refers to gl-account.
-  entities: [glAccount, glControl, glIntegration, foreignExchange, bankAccount, accountingPeriod, accountingJournal, glJournalEntry] as unknown as readonly AnyEntity[],
+  entities: [glAccount, glControl, glIntegration, foreignExchange, bankAccount, accountingPeriod, accountingJournal, glJournalEntry, ...FINANCIAL_STATEMENT_ENTITIES] as unknown as readonly AnyEntity[],
 };

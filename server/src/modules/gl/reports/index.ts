@@ -21,6 +21,8 @@ import { readAll } from '../../../db/read.ts';
 import type { AnyDb, AnySelect, GroupFigures, ReportContext, ServerReport } from '../../../reports/engine.ts';
 import { bankReconciliationServerReport } from '../bank-reconciliation/report.ts';
 
+import { FINANCIAL_STATEMENT_REPORTS } from '../financial-statements/report.ts';
+
 const ACTUAL = 'Actual';
 
 /** The day after `date` (`YYYY-MM-DD`). */
@@ -395,4 +397,6 @@ export const GL_SERVER_REPORTS: readonly ServerReport[] = [
   journalReport(arJournalPrinting),
   journalReport(apJournalPrinting),
   bankReconciliationServerReport,
+
+  ...FINANCIAL_STATEMENT_REPORTS,
 ];
