@@ -34,3 +34,5 @@ export {
   type ErpNavigateDetail,
   type ErpTabDetail,
 } from './events.ts';
+/** Shoelace on first use (issue 16): micro-apps load the components they use through the chrome's loader. */
+export { loadShoelace, shoelaceReady, type ShoelaceComponent } from './shoelace/shoelace.ts';
