@@ -234,6 +234,19 @@ describe('erp-top-bar', () => {
   });
 
   describe('Applications menu', () => {
+    // First in this file's page: nothing has loaded Shoelace's dropdown yet (issue 16, boot budget §5).
+    it('renders the closed menu button without Shoelace, and loads the menu on the first hover', async () => {
+      expect(customElements.get('sl-dropdown') === undefined, 'no dropdown code before first use').to.equal(true);
+      const element = await topBar();
+      const button = applicationsButton(element);
+      expect(button.getBoundingClientRect().width).to.be.greaterThan(0);
+      expect(accessibleName(button)).to.equal('Applications');
+      const menu = one(element, '.applications sl-menu')!;
+      expect(getComputedStyle(menu).display, 'the undefined panel shows nothing').to.equal('none');
+      button.dispatchEvent(new PointerEvent('pointerenter'));
+      await waitUntil(() => customElements.get('sl-dropdown') !== undefined, 'hover loads the dropdown', { timeout: 10_000 });
+    });
+
     it('has a button named Applications that opens a menu whose root item is Applications', async () => {
       const element = await topBar();
       const button = applicationsButton(element);
