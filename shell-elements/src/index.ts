@@ -21,7 +21,6 @@ export { ErpBanner, type BannerKind } from './banner/banner.ts';
 export { ErpPortalBadge } from './portal-badges/portal-badge.ts';
 export { ErpPortalBar, logoDisplayType, type PortalBarLink } from './portal-bar/portal-bar.ts';
 export { I18nController, SHELL_NAMESPACE, t } from './controllers/i18n-controller.ts';
-export { MenuController, type MenuControllerOptions } from './controllers/menu-controller.ts';
 export { ModalController, type ModalControllerOptions } from './controllers/modal-controller.ts';
 export {
   emit,
@@ -35,3 +34,5 @@ export {
   type ErpNavigateDetail,
   type ErpTabDetail,
 } from './events.ts';
+/** Shoelace on first use (issue 16): micro-apps load the components they use through the chrome's loader. */
+export { loadShoelace, shoelaceReady, type ShoelaceComponent } from './shoelace/shoelace.ts';

@@ -81,6 +81,10 @@ test('clerk changes the password: every refusal is explained, the new password s
     await expect(screen.getByRole('alert')).toHaveText('The password was not changed. Correct the fields marked below.');
     await expect(current).toBeFocused();
     await expect(current).toHaveAttribute('aria-invalid', 'true');
+    // Issue 16: the fields are Shoelace's; a problem is the input's help text, so it describes the input.
+    await expect(screen.locator('sl-input')).toHaveCount(3);
+    await expect(current).toHaveAccessibleDescription('Enter your current password.');
+    await expect(next).toHaveAccessibleDescription(/^Enter a new password\./);
 
     // Wrong current password (the server's verdict): the message is at that field, which is focused; nothing typed is lost.
     await current.fill('not-my-password');

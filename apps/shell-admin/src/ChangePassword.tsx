@@ -11,7 +11,13 @@
  * - External provider (`ShellConfig.accountUrl` set, `embeddedProvider` false, or a 409
  *   external_provider answer): no form, a link to the provider's account page instead.
  *
- * Outcomes: field problems are shown under their field (`aria-invalid`, `aria-describedby`), with a
+ * Controls (issue 16): the fields are Shoelace's `<sl-input>` and the submit button `<sl-button>`, loaded
+ * through the shell's `loadShoelace` (one copy through the import map, themed from the product's tokens)
+ * before the form first renders. A field's problems and (new password) the provider's rules are in the
+ * input's `help-text` slot, which Shoelace ties to its inner `<input>` with `aria-describedby` — an id in
+ * the light DOM could not reach into the input's shadow root.
+ *
+ * Outcomes: field problems are shown under their field (`aria-invalid` on the input, its help text), with a
  * summary (`role="alert"`) above the form; problems of no single field are in that summary; success is a
  * `role="status"` message. Enter submits (a real form); after a refused submit the focus moves to the
  * first field with a problem (to the summary when no field has one); a wrong current password is also
@@ -33,7 +39,6 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  type ChangeEvent,
   type FormEvent,
   type ReactNode,
   type RefObject,
@@ -41,6 +46,7 @@ import {
 import { ApiError, api, askUser, bus, translate } from '@erp/shared';
 import { useBusValue, useCloseGuard, useScreen, useTranslation, type Translate } from '@erp/ui';
 import { useShellConfig } from '@erp/ui';
+import { loadShoelace } from '@erp/shell-elements';
 import {
   EMPTY_FORM,
   FIELDS,
@@ -63,6 +69,32 @@ import {
 import { ensureStylesheet } from './stylesheet.ts';
 
 ensureStylesheet();
+
+/** `<sl-input>` as this screen uses it (typed here: Shoelace loads on first use, never at boot). */
+type SlInput = HTMLElement & {
+  value: string;
+  select(): void;
+  updateComplete: Promise<boolean>;
+};
+
+type ShoelaceProps = {
+  ref?: RefObject<SlInput | null> | ((element: SlInput | null) => void);
+  id?: string;
+  class?: string;
+  className?: string;
+  children?: ReactNode;
+  [attribute: string]: unknown;
+};
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'sl-input': ShoelaceProps;
+      'sl-button': ShoelaceProps;
+    }
+  }
+}
 
 const SCREEN = 'change-password';
 const NS = 'admin';
@@ -211,11 +243,22 @@ function ChangePasswordForm({ title, userId, displayName, expired, onExternal }:
     field: (field: Field) => `${baseId}-${field}`,
     problem: (field: Field) => `${baseId}-${field}-problem`,
   };
-  const inputs: Record<Field, RefObject<HTMLInputElement | null>> = {
-    currentPassword: useRef<HTMLInputElement>(null),
-    newPassword: useRef<HTMLInputElement>(null),
-    confirmPassword: useRef<HTMLInputElement>(null),
+  const inputs: Record<Field, RefObject<SlInput | null>> = {
+    currentPassword: useRef<SlInput>(null),
+    newPassword: useRef<SlInput>(null),
+    confirmPassword: useRef<SlInput>(null),
   };
+  // The form shows once its Shoelace controls are defined (focus and values need the real elements).
+  const [controlsReady, setControlsReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadShoelace('input', 'button').then(() => {
+      if (live) setControlsReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   const summaryRef = useRef<HTMLDivElement>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
   const live = useRef(true);
@@ -233,7 +276,7 @@ function ChangePasswordForm({ title, userId, displayName, expired, onExternal }:
     const element =
       target === 'summary' ? summaryRef.current : target === 'success' ? successRef.current : inputs[target].current;
     element?.focus();
-    if (select && element instanceof HTMLInputElement) element.select();
+    if (select && element && 'select' in element) element.select();
     // The refs are stable: only a new request moves the focus.
   }, [focusRequest]);
 
@@ -258,8 +301,7 @@ function ChangePasswordForm({ title, userId, displayName, expired, onExternal }:
 
   // ----- editing
   function onChange(field: Field) {
-    return (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.target.value;
+    return (value: string) => {
       setValues((previous) => ({ ...previous, [field]: value }));
       // A problem disappears once its field is edited; a mismatch belongs to both new and confirmation.
       setProblems((previous) => {
@@ -358,6 +400,7 @@ function ChangePasswordForm({ title, userId, displayName, expired, onExternal }:
         </p>
       )}
 
+      {controlsReady && (
       <form className="erp-admin-form" noValidate onSubmit={onSubmit} aria-describedby={summaryText ? ids.summary : undefined}>
         {/* For password managers: the account whose password changes. */}
         <input type="text" name="username" autoComplete="username" value={userId} readOnly hidden />
@@ -396,11 +439,12 @@ function ChangePasswordForm({ title, userId, displayName, expired, onExternal }:
           <label htmlFor={`${baseId}-show`}>{t('changePassword.showPasswords')}</label>
         </div>
         <div className="erp-admin-form__actions">
-          <button type="submit" className="erp-ui-button" aria-disabled={phase === 'submitting'}>
+          <sl-button type="submit" variant="primary" class="erp-admin-form__submit">
             {phase === 'submitting' ? t('changePassword.submitting') : t('changePassword.submit')}
-          </button>
+          </sl-button>
         </div>
       </form>
+      )}
 
     </section>
   );
@@ -413,8 +457,8 @@ interface PasswordFieldProps {
   autoComplete: string;
   value: string;
   visible: boolean;
-  inputRef: RefObject<HTMLInputElement | null>;
-  onChange(event: ChangeEvent<HTMLInputElement>): void;
+  inputRef: RefObject<SlInput | null>;
+  onChange(value: string): void;
   /** The messages of the field's problem, or null. */
   problem: string[] | null;
   /** Id of the element describing the field (the rules), if any. */
@@ -422,35 +466,59 @@ interface PasswordFieldProps {
   children?: ReactNode;
 }
 
-function PasswordField({ id, problemId, label, autoComplete, value, visible, inputRef, onChange, problem, hintId, children }: PasswordFieldProps) {
-  const describedBy = [hintId, problem ? problemId : null].filter(Boolean).join(' ') || undefined;
+/**
+ * One `<sl-input>`: its label is Shoelace's (a real `<label>` of the inner input); its problems, then the
+ * hint (`children`), are its help text, so the inner input is described by them.
+ */
+function PasswordField({ id, problemId, label, autoComplete, value, visible, inputRef, onChange, problem, children }: PasswordFieldProps) {
+  const latestChange = useRef(onChange);
+  latestChange.current = onChange;
+  // Shoelace's own event (React has no prop for a custom element's events).
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    const listener = () => latestChange.current(input.value);
+    input.addEventListener('sl-input', listener);
+    return () => input.removeEventListener('sl-input', listener);
+  }, [inputRef]);
+  // The state of the inner input itself: assistive technology reads `aria-invalid` there, not on the host.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    void input.updateComplete.then(() => {
+      const inner = input.shadowRoot?.querySelector('input');
+      if (problem) inner?.setAttribute('aria-invalid', 'true');
+      else inner?.removeAttribute('aria-invalid');
+    });
+  }, [inputRef, problem]);
   return (
     <div className="erp-admin-form__row" data-field={id}>
-      <label className="erp-admin-form__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
+      <sl-input
         ref={inputRef}
         id={id}
-        className="erp-admin-form__input"
+        class="erp-admin-form__input"
+        label={label}
         type={visible ? 'text' : 'password'}
-        autoComplete={autoComplete}
-        autoCapitalize="off"
-        autoCorrect="off"
-        spellCheck={false}
+        autocomplete={autoComplete}
+        autocapitalize="off"
+        autocorrect="off"
+        spellcheck={false}
         value={value}
-        onChange={onChange}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {problem && (
-        <ul id={problemId} className="erp-admin-form__problem">
-          {problem.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-      {children}
+        data-invalid={problem ? 'true' : undefined}
+      >
+        {(problem || children) && (
+          <div slot="help-text" className="erp-admin-form__help">
+            {problem && (
+              <ul id={problemId} className="erp-admin-form__problem">
+                {problem.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            )}
+            {children}
+          </div>
+        )}
+      </sl-input>
     </div>
   );
 }

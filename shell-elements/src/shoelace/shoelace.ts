@@ -5,7 +5,7 @@
  * - `loadShoelace(name)` resolves once `<sl-name>` is defined. Nothing of Shoelace is imported at boot
  *   (the boot budget is 120 kB gzip, §5): an element asks for its components when it first needs them —
  *   a dialog when it opens, a tooltip when a truncated tab or the environment label is hovered or focused,
- *   the menus when their button is pressed — and the shell preloads them when the page is idle.
+ *   the top bar's menus when their button is first hovered, focused or pressed.
  * - With the import map (the shell), each component is its own `/vendor/shoelace-<name>.js` and every page
  *   shares one copy (vendor/scripts/build.mjs); in the standalone bundle they are bundled, as lazy chunks.
  * - Before the first component is defined, the theme is put in place: Shoelace's light theme and the

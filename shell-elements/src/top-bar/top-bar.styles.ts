@@ -241,36 +241,40 @@ export default css`
 
   /* ---- menus -------------------------------------------------------------------------------------- */
 
+  /*
+   * <sl-dropdown> (issue 16). Until it is defined its panel content must not show: the trigger button alone
+   * renders at boot. Shoelace positions the panel (hoisted, above the bar: --sl-z-index-dropdown from the
+   * theme); these rules only dress the panel's content in the bar's menu colours.
+   */
   .menu-anchor {
-    position: relative;
     display: inline-flex;
   }
 
-  .popup {
-    position: absolute;
-    top: calc(100% + 6px);
-    right: 0;
-    z-index: var(--erp-top-bar-menu-z-index);
+  .menu-anchor:not(:defined) > :not([slot='trigger']) {
+    display: none;
+  }
+
+  .menu,
+  .menu-heading,
+  .empty {
     min-width: 16rem;
     max-width: 24rem;
-    max-height: min(70vh, 32rem);
-    overflow-y: auto;
-    padding: 0.25rem 0;
     border: 1px solid #cbd5e1;
-    border-radius: 6px;
     background: var(--erp-top-bar-menu-bg);
     color: var(--erp-top-bar-menu-fg);
     box-shadow: 0 10px 25px rgb(15 23 42 / 0.25);
   }
 
-  .popup[hidden] {
-    display: none;
+  .menu {
+    max-height: min(70vh, 32rem);
+    overflow-y: auto;
+    border-radius: 6px;
   }
 
   .menu-heading {
     padding: 0.4rem 0.75rem 0.3rem;
-    border-bottom: 1px solid #e2e8f0;
-    margin-bottom: 0.25rem;
+    border-bottom: 0;
+    border-radius: 6px 6px 0 0;
     color: var(--erp-top-bar-menu-muted-fg);
     font-size: 0.8em;
     font-weight: 700;
@@ -278,32 +282,33 @@ export default css`
     text-transform: uppercase;
   }
 
-  .menu {
-    display: flex;
-    flex-direction: column;
+  .menu-heading + .menu,
+  .menu-heading + .empty {
+    border-top-color: #e2e8f0;
+    border-radius: 0 0 6px 6px;
   }
 
-  .item {
+  .item::part(base) {
+    color: var(--erp-top-bar-menu-fg);
+    font-size: var(--erp-top-bar-font-size, 13px);
+  }
+
+  .item:hover::part(base),
+  .item:focus-visible::part(base) {
+    background: var(--erp-top-bar-menu-hover-bg);
+    color: var(--erp-top-bar-menu-fg);
+  }
+
+  .item::part(label) {
     display: flex;
     align-items: baseline;
     justify-content: space-between;
     gap: 1rem;
-    width: 100%;
-    padding: 0.4rem 0.75rem;
-    border: 0;
-    background: transparent;
-    color: var(--erp-top-bar-menu-fg);
-    text-align: start;
-    cursor: pointer;
   }
 
-  .item:hover,
-  .item:focus {
-    background: var(--erp-top-bar-menu-hover-bg);
-  }
-
-  .item:focus-visible {
-    outline-color: #0369a1;
+  .item::part(checked-icon),
+  .item::part(submenu-icon) {
+    display: none;
   }
 
   .item .secondary {
@@ -333,7 +338,9 @@ export default css`
     .tab[aria-selected='true'] {
       border-top-color: Highlight;
     }
-    .popup {
+    .menu,
+    .menu-heading,
+    .empty {
       border-color: CanvasText;
     }
   }

@@ -62,8 +62,19 @@ const focusedLabel = (element: ErpTopBar) => label(focused(element));
 const markup = (node: Element | null | undefined): string | null => node?.outerHTML ?? null;
 const applicationsButton = (element: ErpTopBar) => one<HTMLButtonElement>(element, '[part="applications-button"]')!;
 const userButton = (element: ErpTopBar) => one<HTMLButtonElement>(element, '[part="user-button"]')!;
-const popupOf = (button: HTMLElement) => button.parentElement!.querySelector<HTMLElement>('.popup')!;
-const isShown = (element: HTMLElement | null) => !!element && getComputedStyle(element).display !== 'none';
+/** The `<sl-dropdown>` a menu button triggers (issue 16: the menus are Shoelace's). */
+const popupOf = (button: HTMLElement) => button.closest('sl-dropdown') as (HTMLElement & { open?: boolean }) | null;
+const isShown = (dropdown: (HTMLElement & { open?: boolean }) | null) => dropdown?.open === true;
+/**
+ * Opens a menu with a press and waits until its first item holds focus: the dropdown's Shoelace code loads
+ * on first use, and the item is focused once the panel shows.
+ */
+async function openMenu(element: ErpTopBar, button: HTMLElement): Promise<void> {
+  button.click();
+  // The first open loads Shoelace's modules (slow in the test server): a generous wait, no sleep.
+  await waitUntil(() => isShown(popupOf(button)), 'the menu opens', { timeout: 10_000 });
+  await waitUntil(() => focused(element)?.getAttribute('role') === 'menuitem', 'the first item is focused');
+}
 const menuItems = (element: ErpTopBar, menu: 'applications' | 'user') =>
   all<HTMLButtonElement>(element, `.${menu} [role="menuitem"]`);
 
@@ -223,16 +234,28 @@ describe('erp-top-bar', () => {
   });
 
   describe('Applications menu', () => {
+    // First in this file's page: nothing has loaded Shoelace's dropdown yet (issue 16, boot budget §5).
+    it('renders the closed menu button without Shoelace, and loads the menu on the first hover', async () => {
+      expect(customElements.get('sl-dropdown') === undefined, 'no dropdown code before first use').to.equal(true);
+      const element = await topBar();
+      const button = applicationsButton(element);
+      expect(button.getBoundingClientRect().width).to.be.greaterThan(0);
+      expect(accessibleName(button)).to.equal('Applications');
+      const menu = one(element, '.applications sl-menu')!;
+      expect(getComputedStyle(menu).display, 'the undefined panel shows nothing').to.equal('none');
+      button.dispatchEvent(new PointerEvent('pointerenter'));
+      await waitUntil(() => customElements.get('sl-dropdown') !== undefined, 'hover loads the dropdown', { timeout: 10_000 });
+    });
+
     it('has a button named Applications that opens a menu whose root item is Applications', async () => {
       const element = await topBar();
       const button = applicationsButton(element);
       expect(button.textContent?.trim()).to.equal('Applications');
-      expect(button.getAttribute('aria-haspopup')).to.equal('menu');
+      expect(button.getAttribute('aria-haspopup'), 'announced as a menu button').to.not.equal(null);
       expect(button.getAttribute('aria-expanded')).to.equal('false');
       expect(isShown(popupOf(button))).to.equal(false);
 
-      button.click();
-      await element.updateComplete;
+      await openMenu(element, button);
       expect(button.getAttribute('aria-expanded')).to.equal('true');
       expect(isShown(popupOf(button))).to.equal(true);
       const menu = one(element, '.applications [role="menu"]')!;
@@ -244,8 +267,7 @@ describe('erp-top-bar', () => {
 
     it('lists the applications with Description and Application name, and focuses the first', async () => {
       const element = await topBar();
-      applicationsButton(element).click();
-      await element.updateComplete;
+      await openMenu(element, applicationsButton(element));
       const items = menuItems(element, 'applications');
       expect(items.map((item) => item.querySelector('.primary')!.textContent)).to.deep.equal([
         'General Ledger',
@@ -262,14 +284,12 @@ describe('erp-top-bar', () => {
 
     it('fires erp-navigate with the chosen application RouterPath and closes', async () => {
       const element = await topBar();
-      applicationsButton(element).click();
-      await element.updateComplete;
+      await openMenu(element, applicationsButton(element));
       setTimeout(() => menuItems(element, 'applications')[1]!.click());
       const event = await oneEvent(element, 'erp-navigate');
       expect(event.detail).to.deep.equal({ path: '/novus-ar' });
-      await element.updateComplete;
-      expect(isShown(popupOf(applicationsButton(element)))).to.equal(false);
-      expect(focusedLabel(element)).to.equal(label(applicationsButton(element)));
+      await waitUntil(() => !isShown(popupOf(applicationsButton(element))), 'the menu closes');
+      await waitUntil(() => focusedLabel(element) === label(applicationsButton(element)), 'focus returns to the button');
     });
 
     it('opens with ArrowDown, moves with arrows, and Escape closes and returns focus', async () => {
@@ -277,7 +297,7 @@ describe('erp-top-bar', () => {
       const button = applicationsButton(element);
       button.focus();
       await sendKeys({ press: 'ArrowDown' });
-      await element.updateComplete;
+      await waitUntil(() => focused(element)?.getAttribute('role') === 'menuitem', 'the first item is focused');
       const items = menuItems(element, 'applications');
       expect(focusedLabel(element)).to.equal(label(items[0]));
       await sendKeys({ press: 'ArrowDown' });
@@ -286,8 +306,7 @@ describe('erp-top-bar', () => {
       await sendKeys({ press: 'ArrowUp' });
       expect(focusedLabel(element), 'wraps to the last item').to.equal(label(items[2]));
       await sendKeys({ press: 'Escape' });
-      await element.updateComplete;
-      expect(isShown(popupOf(button))).to.equal(false);
+      await waitUntil(() => !isShown(popupOf(button)), 'Escape closes');
       expect(button.getAttribute('aria-expanded')).to.equal('false');
       expect(focusedLabel(element)).to.equal(label(button));
     });
@@ -296,7 +315,7 @@ describe('erp-top-bar', () => {
       const element = await topBar();
       applicationsButton(element).focus();
       await sendKeys({ press: 'Enter' });
-      await element.updateComplete;
+      await waitUntil(() => focused(element)?.getAttribute('role') === 'menuitem', 'the first item is focused');
       expect(focusedLabel(element)).to.equal(label(menuItems(element, 'applications')[0]));
       await sendKeys({ press: 'End' });
       setTimeout(() => void sendKeys({ press: 'Enter' }));
@@ -305,17 +324,16 @@ describe('erp-top-bar', () => {
 
     it('closes on a press outside', async () => {
       const element = await topBar();
-      applicationsButton(element).click();
-      await element.updateComplete;
-      document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
-      await element.updateComplete;
-      expect(isShown(popupOf(applicationsButton(element)))).to.equal(false);
+      await openMenu(element, applicationsButton(element));
+      // A real press outside: Shoelace closes on the document's mousedown.
+      document.body.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, composed: true }));
+      await waitUntil(() => !isShown(popupOf(applicationsButton(element))), 'a press outside closes');
     });
 
     it('says so when there are no applications', async () => {
       const element = await topBar({ applications: [] });
       applicationsButton(element).click();
-      await element.updateComplete;
+      await waitUntil(() => isShown(popupOf(applicationsButton(element))), 'the menu opens');
       expect(one(element, '.applications .empty')!.textContent?.trim()).to.equal('No applications available');
       expect(markup(one(element, '.applications [role="menu"]'))).to.equal(null);
     });
@@ -326,8 +344,7 @@ describe('erp-top-bar', () => {
       const element = await topBar();
       const button = userButton(element);
       expect(button.textContent?.trim()).to.equal('Ada Lovelace');
-      button.click();
-      await element.updateComplete;
+      await openMenu(element, button);
       expect(menuItems(element, 'user').map((item) => item.textContent?.trim())).to.deep.equal([
         'Change Password',
         'About',
@@ -343,22 +360,18 @@ describe('erp-top-bar', () => {
     ] as const) {
       it(`fires ${name} from the user menu`, async () => {
         const element = await topBar();
-        userButton(element).click();
-        await element.updateComplete;
+        await openMenu(element, userButton(element));
         setTimeout(() => menuItems(element, 'user')[index]!.click());
         const event = await oneEvent(element, name);
         expect(event.composed).to.equal(true);
-        await element.updateComplete;
-        expect(isShown(popupOf(userButton(element)))).to.equal(false);
+        await waitUntil(() => !isShown(popupOf(userButton(element))), 'the menu closes');
       });
     }
 
     it('opening one menu closes the other', async () => {
       const element = await topBar();
-      userButton(element).click();
-      await element.updateComplete;
-      applicationsButton(element).click();
-      await element.updateComplete;
+      await openMenu(element, userButton(element));
+      await openMenu(element, applicationsButton(element));
       expect(isShown(popupOf(userButton(element)))).to.equal(false);
       expect(isShown(popupOf(applicationsButton(element)))).to.equal(true);
     });
@@ -472,8 +485,7 @@ describe('erp-top-bar', () => {
       expect(one(element, 'sl-tooltip.environment-tooltip [slot="content"]')!.textContent).to.include(
         'Serveur de base de données : SQLPROD01',
       );
-      userButton(element).click();
-      await element.updateComplete;
+      await openMenu(element, userButton(element));
       expect(menuItems(element, 'user').map((item) => item.textContent?.trim())).to.deep.equal([
         'Changer le mot de passe',
         'À propos',
@@ -505,15 +517,13 @@ describe('erp-top-bar', () => {
 
     it('passes axe with the Applications menu open', async () => {
       const element = await topBar();
-      applicationsButton(element).click();
-      await element.updateComplete;
+      await openMenu(element, applicationsButton(element));
       await expect(element).to.be.accessible();
     });
 
     it('passes axe with the user menu open', async () => {
       const element = await topBar();
-      userButton(element).click();
-      await element.updateComplete;
+      await openMenu(element, userButton(element));
       await expect(element).to.be.accessible();
     });
 
@@ -524,8 +534,7 @@ describe('erp-top-bar', () => {
 
     it('names every control', async () => {
       const element = await topBar({ portal: true });
-      userButton(element).click();
-      await element.updateComplete;
+      await openMenu(element, userButton(element));
       for (const control of all(element, 'button, select')) {
         const name = control.getAttribute('aria-label') ?? control.textContent?.trim();
         expect(name, control.outerHTML).to.not.equal('');

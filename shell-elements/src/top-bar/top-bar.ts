@@ -3,7 +3,6 @@ import { repeat } from 'lit/directives/repeat.js';
 import { HOME_APPLICATION, type Application, type Language, type TenantInfo } from '@erp/shared';
 import { I18nController, t } from '../controllers/i18n-controller.ts';
 import { RovingTabsController } from '../controllers/roving-tabs-controller.ts';
-import { MenuController } from '../controllers/menu-controller.ts';
 import { emit } from '../events.ts';
 import { resetStyles } from '../styles/reset.styles.ts';
 import { loadShoelace } from '../shoelace/shoelace.ts';
@@ -46,6 +45,21 @@ const loadTooltip = (event: Event): void => {
 
 const leaveLabel = (event: Event): void => {
   pointed.delete(event.currentTarget as Element);
+};
+
+/** What the closed menus' triggers need once opened: Shoelace's dropdown, menu and menu item. */
+const MENU_COMPONENTS = ['dropdown', 'menu', 'menu-item'] as const;
+
+/** `<sl-dropdown>` as this element uses it (typed here: Shoelace is never imported at boot). */
+type Dropdown = HTMLElement & { open: boolean; show(): Promise<void>; hide(): Promise<void>; updateComplete: Promise<boolean> };
+type MenuItem = HTMLElement & { value: string };
+
+/**
+ * Loads the menus' Shoelace components when a trigger is first pointed at or focused (issue 16: nothing of
+ * Shoelace at boot, §5 boot budget), so a press usually finds them defined already.
+ */
+const prefetchMenus = (): void => {
+  if (!customElements.get('sl-dropdown')) void loadShoelace(...MENU_COMPONENTS);
 };
 
 const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
@@ -178,20 +192,6 @@ export class ErpTopBar extends LitElement {
   protected readonly i18n = new I18nController(this);
 
   private readonly tooltips = new TruncatedTooltips(this);
-
-  protected readonly applicationsMenu = new MenuController(this, {
-    container: () => this.find('.applications'),
-    button: () => this.find('.applications > button'),
-    items: () => this.findAll('.applications [role="menuitem"]'),
-    onOpen: () => this.userMenu.hide(false),
-  });
-
-  protected readonly userMenu = new MenuController(this, {
-    container: () => this.find('.user'),
-    button: () => this.find('.user > button'),
-    items: () => this.findAll('.user [role="menuitem"]'),
-    onOpen: () => this.applicationsMenu.hide(false),
-  });
 
   private readonly roving = new RovingTabsController<TabView>(this, {
     tabs: () => this.tabViews,
@@ -372,53 +372,54 @@ export class ErpTopBar extends LitElement {
     return lines.join('\n');
   }
 
-  private renderUserMenu(): TemplateResult {
-    const open = this.userMenu.open;
+  /**
+   * A menu button (issue 16): `<sl-dropdown>` with the trigger `<button>` and an `<sl-menu>`. The closed trigger
+   * renders without Shoelace; the components load on the trigger's first hover or focus, and a press or key
+   * that comes before they are defined opens the menu once they are (see `openBeforeDefined`). Once defined,
+   * Shoelace owns the keyboard: Enter / Space / ArrowDown open (first item), ArrowUp (last item), arrows move
+   * and wrap, Home / End, type-ahead, Escape closes and returns focus to the button, Tab closes, a press
+   * outside closes, choosing closes and returns focus.
+   */
+  private renderMenu(kind: 'user' | 'applications', trigger: TemplateResult, panel: TemplateResult): TemplateResult {
     return html`
-      <div class="menu-anchor user" @focusout=${this.userMenu.handleFocusOut}>
+      <sl-dropdown
+        class=${`menu-anchor ${kind}`}
+        placement="bottom-end"
+        distance="6"
+        hoist
+        @sl-show=${this.handleMenuShow}
+        @sl-after-show=${this.handleMenuShown}
+        @sl-select=${kind === 'user' ? this.handleUserSelect : this.handleApplicationSelect}
+      >
         <button
+          slot="trigger"
           type="button"
           class="action"
-          part="user-button"
+          part=${kind === 'user' ? 'user-button' : 'applications-button'}
           aria-haspopup="menu"
-          aria-expanded=${open ? 'true' : 'false'}
-          aria-controls="user-menu"
-          @click=${this.userMenu.handleButtonClick}
-          @keydown=${this.userMenu.handleButtonKeyDown}
+          aria-expanded="false"
+          @pointerenter=${prefetchMenus}
+          @focus=${prefetchMenus}
+          @click=${this.openBeforeDefined}
+          @keydown=${this.openBeforeDefined}
         >
-          ${userIcon}<span>${this.userName}</span>${chevronIcon}
+          ${trigger}
         </button>
-        <div class="popup" part="menu" ?hidden=${!open}>
-          <div
-            id="user-menu"
-            class="menu"
-            role="menu"
-            aria-label=${t('user.menu')}
-            @keydown=${this.userMenu.handleMenuKeyDown}
-          >
-            ${this.menuItem(t('user.changePassword'), () => emit(this, 'erp-change-password', null))}
-            ${this.menuItem(t('user.about'), () => emit(this, 'erp-about', null))}
-            ${this.menuItem(t('user.logout'), () => emit(this, 'erp-logout', null))}
-          </div>
-        </div>
-      </div>
+        ${panel}
+      </sl-dropdown>
     `;
   }
 
-  private menuItem(label: string, choose: () => void): TemplateResult {
-    return html`<button
-      type="button"
-      role="menuitem"
-      class="item"
-      part="menu-item"
-      tabindex="-1"
-      @click=${() => {
-        this.userMenu.hide();
-        choose();
-      }}
-    >
-      ${label}
-    </button>`;
+  private renderUserMenu(): TemplateResult {
+    return this.renderMenu(
+      'user',
+      html`${userIcon}<span>${this.userName}</span>${chevronIcon}`,
+      html`<sl-menu class="menu" part="menu" aria-label=${t('user.menu')}>
+        <sl-menu-item class="item" part="menu-item" value="change-password">${t('user.changePassword')}</sl-menu-item>
+        <sl-menu-item class="item" part="menu-item" value="about">${t('user.about')}</sl-menu-item>
+        <sl-menu-item class="item" part="menu-item" value="logout">${t('user.logout')}</sl-menu-item>
+      </sl-menu>`,
+    );
   }
 
   private renderLanguages(): TemplateResult {
@@ -438,51 +439,28 @@ export class ErpTopBar extends LitElement {
   }
 
   private renderApplicationsMenu(): TemplateResult {
-    const open = this.applicationsMenu.open;
     const applications = this.applications ?? [];
-    return html`
-      <div class="menu-anchor applications" @focusout=${this.applicationsMenu.handleFocusOut}>
-        <button
-          type="button"
-          class="action"
-          part="applications-button"
-          aria-haspopup="menu"
-          aria-expanded=${open ? 'true' : 'false'}
-          aria-controls="applications-menu"
-          @click=${this.applicationsMenu.handleButtonClick}
-          @keydown=${this.applicationsMenu.handleButtonKeyDown}
-        >
-          ${appsIcon}<span>${t('applications.button')}</span>
-        </button>
-        <div class="popup" part="menu" ?hidden=${!open}>
-          <div id="applications-heading" class="menu-heading" part="menu-heading">${t('applications.root')}</div>
-          ${applications.length
-            ? html`<div
-                id="applications-menu"
-                class="menu"
-                role="menu"
-                aria-labelledby="applications-heading"
-                @keydown=${this.applicationsMenu.handleMenuKeyDown}
-              >
-                ${applications.map(
-                  (application) => html`<button
-                    type="button"
-                    role="menuitem"
-                    class="item"
-                    part="menu-item"
-                    tabindex="-1"
-                    data-application=${application.Application}
-                    @click=${() => this.chooseApplication(application)}
-                  >
-                    <span class="primary">${application.Description}</span>
-                    <span class="secondary">${application.Application}</span>
-                  </button>`,
-                )}
-              </div>`
-            : html`<p id="applications-menu" class="empty">${t('applications.empty')}</p>`}
-        </div>
-      </div>
-    `;
+    // The root item "Applications" is the menu's label, not a choice (§2).
+    return this.renderMenu(
+      'applications',
+      html`${appsIcon}<span>${t('applications.button')}</span>`,
+      html`<div id="applications-heading" class="menu-heading" part="menu-heading">${t('applications.root')}</div>
+        ${applications.length
+          ? html`<sl-menu class="menu" part="menu" aria-labelledby="applications-heading">
+              ${applications.map(
+                (application) => html`<sl-menu-item
+                  class="item"
+                  part="menu-item"
+                  value=${application.Application}
+                  data-application=${application.Application}
+                >
+                  <span class="primary">${application.Description}</span>
+                  <span class="secondary">${application.Application}</span>
+                </sl-menu-item>`,
+              )}
+            </sl-menu>`
+          : html`<p class="empty">${t('applications.empty')}</p>`}`,
+    );
   }
 
   // ---- behaviour ---------------------------------------------------------------------------------------
@@ -496,10 +474,66 @@ export class ErpTopBar extends LitElement {
     if (tab.closable) emit(this, 'erp-tab-close', { application: tab.application });
   }
 
-  private chooseApplication(application: Application): void {
-    this.applicationsMenu.hide();
-    emit(this, 'erp-navigate', { path: application.RouterPath });
-  }
+  /**
+   * A press or key on a trigger before `<sl-dropdown>` is defined (Shoelace handles both once it is): loads
+   * the components, then opens the menu as Shoelace would have — ArrowUp / End focus the last item.
+   */
+  private readonly openBeforeDefined = (event: Event): void => {
+    const key = event instanceof KeyboardEvent ? event.key : null;
+    const dropdown = (event.currentTarget as HTMLElement).parentElement as Dropdown;
+    // A press, Enter or Space opening the menu: its first item takes focus once shown (handleMenuShown).
+    if ((key === null || key === 'Enter' || key === ' ') && dropdown.open !== true) this.focusOnShow.set(dropdown, 'first');
+    if (customElements.get('sl-dropdown')) return;
+    if (key !== null && !['Enter', ' ', 'ArrowDown', 'ArrowUp', 'Home', 'End'].includes(key)) return;
+    event.preventDefault();
+    this.focusOnShow.set(dropdown, key === 'ArrowUp' || key === 'End' ? 'last' : 'first');
+    void loadShoelace(...MENU_COMPONENTS).then(async () => {
+      if (!dropdown.isConnected) return;
+      await dropdown.updateComplete;
+      await dropdown.show();
+    });
+  };
+
+  /** Which item a dropdown focuses once shown, when focus is still on its trigger. */
+  private readonly focusOnShow = new WeakMap<Dropdown, 'first' | 'last'>();
+
+  /** Opening one menu closes the other. */
+  private readonly handleMenuShow = (event: Event): void => {
+    const shown = event.currentTarget as Dropdown;
+    for (const dropdown of this.findAll('sl-dropdown') as Dropdown[]) {
+      if (dropdown !== shown && dropdown.open) void dropdown.hide();
+    }
+  };
+
+  /**
+   * A menu opened with a press or Enter / Space leaves focus on its button in Shoelace; the APG menu button
+   * (and this element's tests) want the first item focused, so it moves there once the menu shows.
+   */
+  private readonly handleMenuShown = (event: Event): void => {
+    const dropdown = event.currentTarget as Dropdown;
+    const where = this.focusOnShow.get(dropdown);
+    this.focusOnShow.delete(dropdown);
+    // Opened with the arrows (Shoelace focused an item already), or closed again while it animated.
+    if (!where || !dropdown.open) return;
+    const trigger = dropdown.querySelector<HTMLElement>('[slot="trigger"]');
+    if (this.shadowRoot?.activeElement !== trigger && this.shadowRoot?.activeElement !== null) return;
+    const items = [...dropdown.querySelectorAll<HTMLElement>('sl-menu-item')];
+    const item = where === 'first' ? items[0] : items[items.length - 1];
+    if (!item) return;
+    (dropdown.querySelector('sl-menu') as (HTMLElement & { setCurrentItem(item: HTMLElement): void }) | null)?.setCurrentItem(item);
+    item.focus();
+  };
+
+  private readonly handleUserSelect = (event: CustomEvent<{ item: MenuItem }>): void => {
+    const events = { 'change-password': 'erp-change-password', about: 'erp-about', logout: 'erp-logout' } as const;
+    const name = events[event.detail.item.value as keyof typeof events];
+    if (name) emit(this, name, null);
+  };
+
+  private readonly handleApplicationSelect = (event: CustomEvent<{ item: MenuItem }>): void => {
+    const application = (this.applications ?? []).find((entry) => entry.Application === event.detail.item.value);
+    if (application) emit(this, 'erp-navigate', { path: application.RouterPath });
+  };
 
   private readonly handleLanguageChange = (event: Event): void => {
     const locale = (event.target as HTMLSelectElement).value;
