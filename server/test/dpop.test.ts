@@ -76,6 +76,12 @@ describe('DPoP-bound tokens (OIDC_DPOP=on, the default)', () => {
   });
   afterAll(async () => server?.stop());
 
+  it('tells the shell to prove a key (ShellConfig.oidc.dpop), in /shell-config.json and in the page', async () => {
+    const config = await server.app.inject({ method: 'GET', url: '/shell-config.json' });
+    expect(config.statusCode).toBe(200);
+    expect((config.json() as { oidc: { dpop?: boolean } }).oidc.dpop).toBe(true);
+  });
+
   it('binds the access token to the proven key', () => {
     expect(tokens.token_type).toBe('DPoP');
     expect((jwtClaims(tokens.access_token)['cnf'] as { jkt: string }).jkt).toBe(holder.jkt);
@@ -152,6 +158,8 @@ describe('OIDC_DPOP=required and off', () => {
       const bound = await signInWithDpop(server, holder, 'clerk');
       const ath = accessTokenHash(bound.access_token);
       expect((await apiCall(server, bound.access_token, { dpop: await proof(holder, 'GET', `${PUBLIC_URL}/api/tenant`, { ath }) })).statusCode).toBe(200);
+      const config = await server.app.inject({ method: 'GET', url: '/shell-config.json' });
+      expect((config.json() as { oidc: { dpop?: boolean } }).oidc.dpop).toBe(true);
     } finally {
       await server.stop();
     }
@@ -163,6 +171,9 @@ describe('OIDC_DPOP=required and off', () => {
       const plain = await signIn(server.app, 'clerk', 'clerk');
       expect((await apiCall(server, plain.access_token, { scheme: 'Bearer' })).statusCode).toBe(200);
       expect((await apiCall(server, plain.access_token, { scheme: 'DPoP', dpop: 'x' })).statusCode).toBe(401);
+      // An external provider without DPoP: the shell must not prove a key (its tokens would not be bound).
+      const config = await server.app.inject({ method: 'GET', url: '/shell-config.json' });
+      expect((config.json() as { oidc: { dpop?: boolean } }).oidc.dpop).toBe(false);
     } finally {
       await server.stop();
     }

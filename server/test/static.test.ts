@@ -160,6 +160,7 @@ describe('shell config', () => {
         scope: 'openid profile offline_access erp.shell erp.api',
         redirectPath: '/auth/callback',
         postLogoutRedirectPath: '/',
+        dpop: true,
       },
       apiBase: '/api/',
       steel: {

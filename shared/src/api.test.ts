@@ -3,6 +3,7 @@ import {
   ApiError,
   api,
   apiUrl,
+  authorizedFetch,
   browserLocale,
   configureApi,
   filenameFromDisposition,
@@ -10,6 +11,7 @@ import {
   formatNumber,
   formatTimestamp,
   serializeBody,
+  setProofSigner,
   toLocalIsoString,
 } from './api.ts';
 import { bus, type Session } from './bus.ts';
@@ -95,6 +97,34 @@ describe('api requests (§7)', () => {
     expect(lastCall().headers.get('authorization')).toBe('Bearer fresh');
     await api.get('shell/profile', undefined, { token: null });
     expect(lastCall().headers.has('authorization')).toBe(false);
+  });
+
+  it('issue 11 item 6: a bound token goes as DPoP with a fresh proof per call, a plain one as Bearer', async () => {
+    const asked: { url: string; method: string; token: string }[] = [];
+    setProofSigner({
+      proof: async (request) => {
+        asked.push(request);
+        return request.token === 'token-1' ? `proof-${asked.length}` : null;
+      },
+    });
+    try {
+      fetchMock.mockImplementation(async () => json({}));
+      await api.post('data/firm', { Name: 'x' }, { params: { q: 1 } });
+      expect(lastCall().headers.get('authorization')).toBe('DPoP token-1');
+      expect(lastCall().headers.get('dpop')).toBe('proof-1');
+      expect(asked[0]).toEqual({ url: 'http://erp.test/api/data/firm?q=1', method: 'POST', token: 'token-1' });
+      await api.download('data/firm/export');
+      expect(lastCall().headers.get('dpop')).toBe('proof-2');
+      await authorizedFetch('http://erp.test/api/tenant', { token: 'plain' });
+      expect(lastCall().headers.get('authorization')).toBe('Bearer plain');
+      expect(lastCall().headers.has('dpop')).toBe(false);
+      // A signer that fails still sends the request (the API's 401 is the signed-out path, not "unreachable").
+      setProofSigner({ proof: () => Promise.reject(new Error('no key')) });
+      await authorizedFetch('http://erp.test/api/tenant');
+      expect(lastCall().headers.get('authorization')).toBe('Bearer token-1');
+    } finally {
+      setProofSigner(null);
+    }
   });
 
   it('sends no Authorization header when signed out', async () => {

@@ -13,6 +13,11 @@
  * - A call that gets no answer at all (the API host cannot be reached) sets `bus.apiReachable$` to false
  *   instead of alerting — the shell shows one unobtrusive banner — and any answer sets it back to true.
  * - Every call sends the shell's language as `Accept-Language` (names the server supplies follow it).
+ * - Issue 11 item 6: `authorizedFetch` is the ONE place a browser request to the API gets its credentials —
+ *   `Authorization: Bearer <token>`, or for a sender-constrained token `Authorization: DPoP <token>` with a
+ *   fresh `DPoP` proof (RFC 9449) signed by the proof signer the session registers (`setProofSigner`).
+ *   Code that cannot use `api` (streamed exports, probes, calls that need the raw status) calls it instead
+ *   of `fetch`; nobody else builds an Authorization header.
  * - §9 timestamps are sent with the local offset (or Z when UTC is asked): `formatTimestamp`. Dates and
  *   numbers are displayed in the shell's language: `formatDate`, `formatNumber` (format.ts).
  */
@@ -253,9 +258,54 @@ function requestHeaders(options: RequestOptions, accept: string, hasBody: boolea
   if (hasBody) headers.set('Content-Type', 'application/json');
   // Issue 16 item 3: the server answers names (applications, menus, tab titles) in the shell's language.
   if (!headers.has('Accept-Language')) headers.set('Accept-Language', i18n.language || storedLocale());
-  const token = options.token !== undefined ? options.token : (bus.session$.value?.accessToken ?? null);
-  if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Credentials (issue 11 item 6)
+
+/**
+ * Signs DPoP proofs for the session's tokens. `proof` answers null when `token` is a plain bearer token (not
+ * bound to the browser's key), else a proof JWT for this one request.
+ */
+export interface ProofSigner {
+  proof(request: { url: string; method: string; token: string }): Promise<string | null>;
+}
+
+let proofSigner: ProofSigner | null = null;
+
+/** Registers (or, with null, removes) the page's DPoP proof signer; session.ts does it when DPoP is on. */
+export function setProofSigner(signer: ProofSigner | null): void {
+  proofSigner = signer;
+}
+
+export interface AuthorizedRequestInit extends RequestInit {
+  /** The token to send instead of the session's (`bus.session$`); null sends none. */
+  token?: string | null;
+}
+
+/**
+ * `fetch` with the API credentials: the session's (or the given) access token as `Bearer`, or, for a token
+ * bound to this browser's key, as `DPoP` with a proof of the key for exactly this method and URL. The proof
+ * is made just before the request leaves (it is single-use and only valid for a minute on the server).
+ */
+export async function authorizedFetch(url: string, init: AuthorizedRequestInit = {}): Promise<Response> {
+  const { token: given, ...rest } = init;
+  const token = given !== undefined ? given : (bus.session$.value?.accessToken ?? null);
+  const headers = new Headers(rest.headers);
+  if (token) {
+    const method = (rest.method ?? 'GET').toUpperCase();
+    // A signer that fails (storage unreadable) sends the token as it is: the API answers 401 for a bound token,
+    // the usual signed-out path, rather than a network failure.
+    const proof = proofSigner ? await proofSigner.proof({ url, method, token }).catch(() => null) : null;
+    if (proof) {
+      headers.set('Authorization', `DPoP ${token}`);
+      headers.set('DPoP', proof);
+    } else {
+      headers.set('Authorization', `Bearer ${token}`);
+    }
+  }
+  return fetch(url, { ...rest, headers });
 }
 
 interface Sent {
@@ -276,16 +326,17 @@ async function send(
   accept: string,
 ): Promise<Sent> {
   const hasBody = body !== undefined && method !== 'GET';
-  const init: RequestInit = {
+  const init: AuthorizedRequestInit = {
     method,
     headers: requestHeaders(options, accept, hasBody),
     credentials: 'include',
   };
+  if (options.token !== undefined) init.token = options.token;
   if (hasBody) init.body = serializeBody(body, options.utcDates);
   if (options.signal) init.signal = options.signal;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.params, options.utcDates), init);
+    response = await authorizedFetch(apiUrl(path, options.params, options.utcDates), init);
   } catch (error) {
     if (isAbort(error)) throw error;
     // No answer at all: the API cannot be reached. The shell's banner says so (no alert per call); the

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { User, type IdTokenClaims } from 'oidc-client-ts';
 import { menusVisible } from './menus.ts';
-import { fallbackProfile } from './session.ts';
+import { CachedDPoPStore, fallbackProfile, isKeyBoundJwt } from './session.ts';
 
 /** A signed-in user as oidc-client-ts holds it, with these ID token claims. */
 function userWith(claims: Partial<IdTokenClaims> & { sub: string }): User {
@@ -57,5 +57,54 @@ describe('fallbackProfile', () => {
     const first = fallbackProfile(userWith({ sub: 'a', name: 'A' }));
     first.cssFiles.push('/x.css');
     expect(fallbackProfile(userWith({ sub: 'b', name: 'B' })).cssFiles).toEqual([]);
+  });
+});
+
+describe('DPoP helpers (issue 11 item 6)', () => {
+  const jwt = (claims: Record<string, unknown>) =>
+    `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+
+  it('tells a key-bound JWT (cnf.jkt) from a plain or opaque token', () => {
+    expect(isKeyBoundJwt(jwt({ sub: 'a', cnf: { jkt: 'thumbprint' } }))).toBe(true);
+    expect(isKeyBoundJwt(jwt({ sub: 'a' }))).toBe(false);
+    expect(isKeyBoundJwt(jwt({ cnf: { 'x5t#S256': 'x' } }))).toBe(false);
+    expect(isKeyBoundJwt('opaque-token')).toBe(false);
+    expect(isKeyBoundJwt('a.!!!.c')).toBe(false);
+  });
+
+  it('reads the key pair from IndexedDB once, and again after a miss or forget()', async () => {
+    const state = { keys: {} as CryptoKeyPair };
+    let stored: typeof state | undefined;
+    const backing = {
+      reads: 0,
+      async set(_key: string, value: typeof state) {
+        stored = value;
+      },
+      async get() {
+        backing.reads++;
+        return stored as typeof state;
+      },
+      async remove() {
+        const was = stored;
+        stored = undefined;
+        return was as typeof state;
+      },
+      async getAllKeys() {
+        return stored ? ['erp-shell'] : [];
+      },
+    };
+    const store = new CachedDPoPStore(backing);
+    expect(await store.get('erp-shell')).toBeUndefined();
+    await Promise.resolve();
+    // A missing key (another tab may create it) is not remembered.
+    stored = state;
+    expect(await store.get('erp-shell')).toBe(state);
+    expect(await store.get('erp-shell')).toBe(state);
+    expect(backing.reads).toBe(2);
+    store.forget();
+    await store.get('erp-shell');
+    expect(backing.reads).toBe(3);
+    await store.remove('erp-shell');
+    expect(await store.get('erp-shell')).toBeUndefined();
   });
 });

@@ -6,10 +6,26 @@
  * one would be refused.
  *
  * The session is published on `bus.session$` (token, expired flag and the §3 profile).
+ *
+ * Sender-constrained tokens (issue 11 item 6, RFC 9449), when `ShellConfig.oidc.dpop` is true: the browser
+ * keeps one non-extractable P-256 key pair in IndexedDB (oidc-client-ts's store; the private key can sign
+ * but never be read out, not even by a script of this origin). The authorization code is bound to it
+ * (`dpop_jkt`), the token requests prove it, so the provider binds the access and refresh tokens to it; every
+ * API call then carries a proof of the key (api.ts `authorizedFetch`, through `setProofSigner`). A token
+ * read out of storage is useless in another browser. The key pair is made once per sign-in and shared by the
+ * tabs (same IndexedDB); it is read from IndexedDB once per page and then kept in memory.
  */
-import { User, UserManager, WebStorageStateStore, type SigninSilentArgs } from 'oidc-client-ts';
+import {
+  IndexedDbDPoPStore,
+  User,
+  UserManager,
+  WebStorageStateStore,
+  type DPoPState,
+  type SigninSilentArgs,
+  type UserManagerSettings,
+} from 'oidc-client-ts';
 import { ConsistentUserStore } from './user-store.ts';
-import { api } from './api.ts';
+import { api, setProofSigner } from './api.ts';
 import { bus, type Session } from './bus.ts';
 import type { ShellConfig, UserProfile } from './types.ts';
 
@@ -73,6 +89,69 @@ class SharedUserManager extends UserManager {
   }
 }
 
+/** oidc-client-ts's key store contract (the package does not export the interface by name). */
+type DPoPStore = NonNullable<UserManagerSettings['dpop']>['store'];
+
+/**
+ * The DPoP key store: oidc-client-ts's IndexedDB store, with each key pair kept in memory after its first
+ * read so that a proof costs one signature and no IndexedDB round trip. Only found keys are cached (another
+ * tab may create the key later); `forget()` drops the cache when another tab changed the sign-in.
+ */
+export class CachedDPoPStore implements DPoPStore {
+  private readonly cache = new Map<string, Promise<DPoPState>>();
+
+  constructor(private readonly backing: DPoPStore = new IndexedDbDPoPStore()) {}
+
+  async set(key: string, value: DPoPState): Promise<void> {
+    this.cache.delete(key);
+    await this.backing.set(key, value);
+    this.cache.set(key, Promise.resolve(value));
+  }
+
+  get(key: string): Promise<DPoPState> {
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const read = this.backing.get(key);
+    this.cache.set(key, read);
+    // Missing (undefined) or unreadable: not cached, the next call reads again.
+    read.then(
+      (state) => {
+        if (!state && this.cache.get(key) === read) this.cache.delete(key);
+      },
+      () => {
+        if (this.cache.get(key) === read) this.cache.delete(key);
+      },
+    );
+    return read;
+  }
+
+  async remove(key: string): Promise<DPoPState> {
+    this.cache.delete(key);
+    return this.backing.remove(key);
+  }
+
+  getAllKeys(): Promise<string[]> {
+    return this.backing.getAllKeys();
+  }
+
+  forget(): void {
+    this.cache.clear();
+  }
+}
+
+/** True when a JWT access token is bound to a key (`cnf.jkt`, RFC 9449 §6.1); false for anything else. */
+export function isKeyBoundJwt(token: string): boolean {
+  const payload = token.split('.')[1];
+  if (!payload) return false;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const claims = JSON.parse(json) as { cnf?: { jkt?: unknown } } | null;
+    return typeof claims?.cnf?.jkt === 'string';
+  } catch {
+    return false;
+  }
+}
+
 function isReturnState(value: unknown): value is ReturnState {
   return typeof value === 'object' && value !== null && typeof (value as ReturnState).hash === 'string';
 }
@@ -103,10 +182,15 @@ export class ShellSession {
   private readonly redirectPath: string;
   private markFirstPageShown: () => void = () => undefined;
   private readonly firstPage = new Promise<void>((resolve) => (this.markFirstPageShown = resolve));
+  /** The DPoP key store, when the shell proves a key (ShellConfig.oidc.dpop). */
+  readonly dpopStore: CachedDPoPStore | null;
+  /** token_type of the access tokens this page has seen (a few), to tell DPoP-bound tokens from bearer ones. */
+  private readonly tokenTypes = new Map<string, string>();
 
   constructor(readonly config: ShellConfig) {
     this.origin = window.location.origin;
     this.redirectPath = config.oidc.redirectPath || '/auth/callback';
+    this.dpopStore = config.oidc.dpop ? new CachedDPoPStore() : null;
     this.manager = new SharedUserManager({
       authority: config.oidc.authority,
       client_id: config.oidc.clientId,
@@ -119,8 +203,43 @@ export class ShellSession {
       loadUserInfo: false,
       userStore: new ConsistentUserStore(),
       stateStore: new WebStorageStateStore({ store: window.localStorage }),
+      // Issue 11 item 6: bind the code (dpop_jkt) and so the tokens to this browser's key.
+      ...(this.dpopStore ? { dpop: { bind_authorization_code: true, store: this.dpopStore } } : {}),
     });
     this.wireEvents();
+    if (this.dpopStore) {
+      const store = this.dpopStore;
+      setProofSigner({ proof: (request) => this.proof(request) });
+      // Read the key pair now, while the page boots, so the first API call only signs.
+      void store.get(config.oidc.clientId).catch(() => undefined);
+    }
+  }
+
+  /** Remembers the token type of a user's access token (the proof signer asks it). */
+  private noteUser(user: User | null): void {
+    if (!user?.access_token) return;
+    this.tokenTypes.delete(user.access_token);
+    this.tokenTypes.set(user.access_token, user.token_type);
+    // A handful is enough: the stored token, the renewed one, and one more a tab may still be using.
+    for (const key of this.tokenTypes.keys()) {
+      if (this.tokenTypes.size <= 4) break;
+      this.tokenTypes.delete(key);
+    }
+  }
+
+  /**
+   * A DPoP proof for one API request with `token`, or null when the token is a plain bearer token (e.g. one
+   * issued before DPoP was switched on). `htu` is the URL without query and fragment (RFC 9449 §4.2).
+   */
+  private async proof(request: { url: string; method: string; token: string }): Promise<string | null> {
+    const type = this.tokenTypes.get(request.token);
+    const bound = type !== undefined ? type.toLowerCase() === 'dpop' : isKeyBoundJwt(request.token);
+    if (!bound) return null;
+    const target = new URL(request.url, `${this.origin}/`);
+    target.search = '';
+    target.hash = '';
+    const proof = await this.manager.dpopProof(target.href, { access_token: request.token } as User, request.method);
+    return proof ?? null;
   }
 
   /** True on the sign-in callback page. */
@@ -153,7 +272,9 @@ export class ShellSession {
   peekStoredUser(): User | null {
     try {
       const text = window.localStorage.getItem(`oidc.user:${this.config.oidc.authority}:${this.config.oidc.clientId}`);
-      return text ? User.fromStorageString(text) : null;
+      const user = text ? User.fromStorageString(text) : null;
+      this.noteUser(user);
+      return user;
     } catch {
       return null;
     }
@@ -174,6 +295,7 @@ export class ShellSession {
     let user: User | null;
     try {
       user = await this.manager.getUser();
+      this.noteUser(user);
     } catch (error) {
       return { status: 'signed-out', error };
     }
@@ -289,6 +411,7 @@ export class ShellSession {
   private wireEvents(): void {
     const events = this.manager.events;
     events.addUserLoaded((user) => {
+      this.noteUser(user);
       this.latest = user;
       if (this.profile) bus.session$.next(toSession(user, this.profile));
     });
@@ -311,6 +434,8 @@ export class ShellSession {
     // Another tab renewed the tokens or signed out: the user store is shared.
     window.addEventListener('storage', (event) => {
       if (event.storageArea !== window.localStorage || !event.key?.includes(`user:${this.config.oidc.authority}`)) return;
+      // The other tab may have signed in again with a new key pair: read it again.
+      this.dpopStore?.forget();
       if (event.newValue) void this.manager.getUser(true);
       else if (bus.session$.value) {
         this.profile = null;

@@ -132,6 +132,11 @@ export interface ShellConfig {
     scope: string;
     redirectPath: string;
     postLogoutRedirectPath: string;
+    /**
+     * Issue 11 item 6: prove a browser key (DPoP, RFC 9449) so the provider binds the tokens to this browser
+     * and every API call carries a proof. The server sets it from OIDC_DPOP (true unless `off`).
+     */
+    dpop?: boolean;
   };
   apiBase: string;
   /**

@@ -1,4 +1,5 @@
 /** Shared steps of the end-to-end tests: real sign-in through the embedded provider's login page. */
+import { createHash, randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 
 /** Opens the shell (optionally at a hash route) and signs in through the real login page. */
@@ -13,8 +14,11 @@ export async function signIn(page: Page, username: string, password: string, has
   await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('oidc.user:')));
 }
 
-/** The bearer token the shell holds for the signed-in user (oidc-client-ts keeps it in localStorage). */
-export async function accessToken(page: Page): Promise<string> {
+/**
+ * The access token the shell holds for the signed-in user, as stored (oidc-client-ts keeps it in
+ * localStorage). With DPoP on (the default) it is bound to the browser's key: only the page can use it.
+ */
+export async function storedAccessToken(page: Page): Promise<string> {
   return page.evaluate(() => {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i)!;
@@ -22,4 +26,54 @@ export async function accessToken(page: Page): Promise<string> {
     }
     throw new Error('no signed-in user in localStorage');
   });
+}
+
+/**
+ * A plain bearer token of the page's signed-in user for API calls made by the test itself (from Node):
+ * the shell's own tokens are DPoP-bound to a key that never leaves the browser (issue 11 item 6), so the test
+ * runs its own authorization code flow (PKCE, no DPoP) on the browser context's provider session. The
+ * server accepts unbound tokens unless OIDC_DPOP=required.
+ */
+export async function accessToken(page: Page): Promise<string> {
+  const request = page.request;
+  const config = (await (await request.get('/shell-config.json')).json()) as {
+    oidc: { authority: string; clientId: string; scope: string; redirectPath: string };
+  };
+  const discovery = (await (await request.get(`${config.oidc.authority.replace(/\/$/, '')}/.well-known/openid-configuration`)).json()) as {
+    authorization_endpoint: string;
+    token_endpoint: string;
+  };
+  const verifier = randomBytes(32).toString('base64url');
+  const redirectUri = new URL(config.oidc.redirectPath, page.url()).href;
+  const authorize = new URL(discovery.authorization_endpoint);
+  authorize.search = new URLSearchParams({
+    client_id: config.oidc.clientId,
+    response_type: 'code',
+    scope: config.oidc.scope,
+    redirect_uri: redirectUri,
+    state: randomBytes(8).toString('hex'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  }).toString();
+  // The provider session of the browser context signs in again without a page (the consent is automatic).
+  const landed = await request.get(authorize.href);
+  const code = new URL(landed.url()).searchParams.get('code');
+  if (!code) throw new Error(`no authorization code: ${landed.url()}`);
+  const answer = await request.post(discovery.token_endpoint, {
+    form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: config.oidc.clientId, code_verifier: verifier },
+  });
+  const body = (await answer.json()) as { access_token?: string; token_type?: string };
+  if (!answer.ok() || !body.access_token) throw new Error(`token request refused: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+/** The status of an API call made by the shell page itself, with its own (DPoP-bound) credentials. */
+export async function shellCallStatus(page: Page, path: string): Promise<number> {
+  return page.evaluate(async (target) => {
+    const shared = (await import('@erp/shared' as string)) as {
+      authorizedFetch(url: string, init?: RequestInit): Promise<Response>;
+      apiUrl(path: string): string;
+    };
+    return (await shared.authorizedFetch(shared.apiUrl(target), { headers: { Accept: 'application/json' } })).status;
+  }, path);
 }

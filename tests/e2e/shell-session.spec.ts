@@ -3,7 +3,7 @@
  * error catalogue as a user sees it in the shell.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { accessToken, signIn } from './helpers.ts';
+import { accessToken, shellCallStatus, signIn, storedAccessToken } from './helpers.ts';
 import { chooseMenu, expectNotReloaded, goTo, markPage, menuBar, settled, tabBar, topBar } from './shell-helpers.ts';
 
 /**
@@ -112,7 +112,7 @@ function tokenEndpointQuiet(pages: Page[], quietMs = 1500): () => Promise<void> 
 
 test('an expired session with a refresh token is renewed silently on arrival, then the page reloads once', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/novus-gl');
-  const before = await accessToken(page);
+  const before = await storedAccessToken(page);
   await expireStoredUser(page);
   const calls = watchTokenCalls(page);
   const documents = watchDocuments(page);
@@ -125,7 +125,7 @@ test('an expired session with a refresh token is renewed silently on arrival, th
   await expect.poll(() => documents).toEqual(['/', '/']);
   await expect.poll(() => calls.filter((call) => call.grant === 'refresh_token').length).toBe(2);
   expect(calls.every((call) => call.status === 200), JSON.stringify(calls)).toBe(true);
-  expect(await accessToken(page)).not.toBe(before);
+  expect(await storedAccessToken(page)).not.toBe(before);
   expect(page.url()).toContain('#/novus-gl');
   // No reload loop: a while later still two documents, two renewals, and the workspace is there.
   await page.waitForTimeout(2000);
@@ -161,7 +161,7 @@ test('§9 automatic silent renew: a token near its expiry is renewed in the open
   const calls = watchTokenCalls(page);
   await signIn(page, 'admin', 'admin', '#/novus-gl');
   expect(calls.map((call) => `${call.grant} ${call.status}`)).toEqual(['authorization_code 200']);
-  const before = await accessToken(page);
+  const before = await storedAccessToken(page);
   // A session_state, as a provider with session management gives: the renewal carries it over.
   await editStoredUser(page, { expire: false, sessionState: 'e2e-session-state' });
   await settled(page);
@@ -175,15 +175,17 @@ test('§9 automatic silent renew: a token near its expiry is renewed in the open
     'authorization_code 200',
     'refresh_token 200',
   ]);
-  await expect.poll(() => accessToken(page)).not.toBe(before);
-  const after = await accessToken(page);
+  await expect.poll(() => storedAccessToken(page)).not.toBe(before);
+  const after = await storedAccessToken(page);
   // Still the same page, still signed in, the workspace still there and the new token good for the API.
   expect(navigations).toBe(0);
   await expectNotReloaded(page);
   await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
   await expect(page.getByText('Your session has expired')).toHaveCount(0);
-  expect((await page.request.get('/api/shell/applications', { headers: { authorization: `Bearer ${after}` } })).status()).toBe(200);
+  expect(after).toBeTruthy();
+  // The shell's token is DPoP-bound: the page's own credentials helper must still get through.
+  expect(await shellCallStatus(page, 'shell/applications')).toBe(200);
   expect(
     await page.evaluate(() => {
       const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
@@ -238,8 +240,8 @@ test('two tabs opened at the same moment on an expired session both renew and st
   expect(refreshTokens.length).toBe(all.length);
   expect(new Set(refreshTokens).size, JSON.stringify(sent)).toBe(refreshTokens.length);
   for (const tab of [page, second]) {
-    const token = await accessToken(tab);
-    expect((await tab.request.get('/api/shell/applications', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+    expect(await storedAccessToken(tab)).toBeTruthy();
+    expect(await shellCallStatus(tab, 'shell/applications')).toBe(200);
   }
   await second.close();
 });
@@ -253,7 +255,7 @@ test('a refused renewal goes to the sign-in page; with the provider session stil
   await authorize;
   await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
   await expect.poll(() => calls.map((call) => `${call.grant} ${call.status}`)).toEqual(expect.arrayContaining(['refresh_token 400', 'authorization_code 200']));
-  expect(await accessToken(page)).toBeTruthy();
+  expect(await storedAccessToken(page)).toBeTruthy();
 });
 
 test('an expired session without a refresh token goes to sign-in (§4 step 1): no refresh grant, no silent frame', async ({ page }) => {

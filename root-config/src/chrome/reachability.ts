@@ -6,7 +6,7 @@
  * reload. The probe asks the API itself (GET <apiBase>/tenant), not the page's server, because the API may
  * live on another host (`ShellConfig.apiBase`).
  */
-import { apiUrl, bus, setApiReachable } from '@erp/shared';
+import { apiUrl, authorizedFetch, bus, setApiReachable } from '@erp/shared';
 
 export const FIRST_DELAY_MS = 1_000;
 export const MAX_DELAY_MS = 15_000;
@@ -17,15 +17,10 @@ export function backoffDelay(attempt: number, first = FIRST_DELAY_MS, max = MAX_
 }
 
 /** One probe: true when the API answered anything at all. */
-export async function probeApi(fetcher: typeof fetch = fetch): Promise<boolean> {
-  const token = bus.session$.value?.accessToken;
+export async function probeApi(fetcher: (url: string, init: RequestInit) => Promise<Response> = authorizedFetch): Promise<boolean> {
   try {
-    await fetcher(apiUrl('tenant'), {
-      method: 'GET',
-      credentials: 'include',
-      cache: 'no-store',
-      headers: token ? { Accept: 'application/json', Authorization: `Bearer ${token}` } : { Accept: 'application/json' },
-    });
+    // The session's credentials (bearer, or DPoP with a proof) come from the API client's request helper.
+    await fetcher(apiUrl('tenant'), { method: 'GET', credentials: 'include', cache: 'no-store', headers: { Accept: 'application/json' } });
     return true;
   } catch {
     return false;

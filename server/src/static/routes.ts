@@ -60,6 +60,8 @@ export function shellConfigOf(config: ServerConfig, localesVersion: string): She
       scope: config.oidc.scopes,
       redirectPath: config.oidc.redirectPath,
       postLogoutRedirectPath: config.oidc.postLogoutRedirectPath,
+      // Issue 11 item 6: the shell proves a key whenever the provider may bind tokens to it.
+      dpop: config.oidc.dpop !== 'off',
     },
     apiBase: '/api/',
     steel: {

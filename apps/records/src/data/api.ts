@@ -7,6 +7,7 @@ import {
   ApiError,
   api,
   apiUrl,
+  authorizedFetch,
   bus,
   downloadErrorMessage,
   errorDescription,
@@ -108,11 +109,9 @@ export async function streamExport(
 ): Promise<ExportedFile> {
   const path = `data/${encodeURIComponent(entity)}/export`;
   const headers = new Headers({ Accept: '*/*', 'Content-Type': 'application/json' });
-  const token = bus.session$.value?.accessToken;
-  if (token) headers.set('Authorization', `Bearer ${token}`);
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), {
+    response = await authorizedFetch(apiUrl(path), {
       method: 'POST',
       headers,
       body: serializeBody(body),

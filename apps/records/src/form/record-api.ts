@@ -11,7 +11,7 @@ import {
   ApiError,
   apiUrl,
   beginLoading,
-  bus,
+  authorizedFetch,
   downloadErrorMessage,
   httpErrorMessage,
   setApiReachable,
@@ -123,13 +123,12 @@ async function send(method: string, path: string, body: BodyInit | undefined, pa
   try {
     const headers = new Headers({ Accept: 'application/json' });
     if (contentType) headers.set('Content-Type', contentType);
-    const token = bus.session$.value?.accessToken ?? null;
-    if (token) headers.set('Authorization', `Bearer ${token}`);
+    // The session's credentials (bearer, or DPoP with a proof) come from the one request helper.
     const init: RequestInit = { method, headers, credentials: 'include' };
     if (body !== undefined) init.body = body;
     let response: Response;
     try {
-      response = await fetch(apiUrl(path, params), init);
+      response = await authorizedFetch(apiUrl(path, params), init);
     } catch (error) {
       setApiReachable(false);
       throw new ApiError(0, null, method, path, null, { cause: error });
