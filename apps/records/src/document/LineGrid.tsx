@@ -12,7 +12,8 @@
  */
 import { memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { ChildrenField, ScalarField } from '../../../../shared/src/entities/define.ts';
-import { formatDecimal, isDecimal } from '../../../../shared/src/decimal.ts';
+import { isDecimal } from '../../../../shared/src/decimal.ts';
+import { formatDecimal } from '../../../../shared/src/format.ts';
 import { DecimalInput } from '../form/fields/DecimalInput.tsx';
 import { ScalarInput } from '../form/fields/FieldInput.tsx';
 import type { Tr } from '../form/text.ts';
@@ -79,7 +80,7 @@ const Row = memo(function Row(props: RowProps) {
         const id = `${props.idPrefix}-${row._rid}-${name}`;
         if (props.computedColumns.has(name) || child.readOnly) {
           const value = computed?.[name] ?? row[name];
-          const text = child.type === 'decimal' && isDecimal(value) ? formatDecimal(value, props.language, child.scale ?? 2) : String(value ?? '');
+          const text = child.type === 'decimal' && isDecimal(value) ? formatDecimal(value, child.scale ?? 2, props.language) : String(value ?? '');
           return (
             <td key={name} className={child.type === 'decimal' ? 'erp-number' : undefined} aria-label={label}>
               {text}
