@@ -15,7 +15,7 @@
  */
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { ApiError, translate } from '@erp/shared';
-import { formatDecimal } from '@erp/shared/format';
+import { formatDecimal } from '@erp/shared';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { nextRegion } from '../list/keyboard.ts';

@@ -9,7 +9,7 @@
  */
 import { useState, type KeyboardEvent } from 'react';
 import { isDecimal, parseLocaleDecimal } from '../../../../../shared/src/decimal.ts';
-import { formatDecimal } from '../../../../../shared/src/format.ts';
+import { formatDecimal } from '@erp/shared';
 
 export interface DecimalInputProps {
   id?: string;
