@@ -308,3 +308,41 @@ describe('concurrency', () => {
     expect(new Set(numbers).size).toBe(50);
   });
 });
+
+describe('balances hold Actual figures only (the reports read Actual entries only)', () => {
+  it('a Budget posting writes its entries but leaves gl_balances and the trial balance unchanged; after an Actual one added', async () => {
+    const { post: postLedger } = await import('../src/ledger/posting.ts');
+    const trial = async () =>
+      json(await post('/api/reports/gl-trial-balance/run', { Parameters: { FiscalYear: YEAR, PeriodNo: 10 } }));
+    const request = (dataType: 'Actual' | 'Budget', documentNo: string) => ({
+      source: 'GL' as const,
+      subLedger: 'gl' as const,
+      dataType,
+      date: `${YEAR}-10-10`,
+      documentNo,
+      origin: { type: 'test', id: documentNo },
+      lines: [
+        { accountId: '95000', amount: '250.00' },
+        { accountId: '91000', amount: '-250.00' },
+      ],
+      userId: 'admin',
+    });
+    const start = await balance('95000', 10);
+    await server.app.erp.database.db.transaction().execute((trx) => postLedger(trx, request('Actual', 'ACTUAL-1')));
+    const { add } = await import('@erp/shared/decimal');
+    const before = await balance('95000', 10);
+    expect(before.debit).toBe(add(start.debit, '250.00'));
+    const trialBefore = await trial();
+    expect(trialBefore.ResultStatus, JSON.stringify(trialBefore)).toBe(1);
+    expect(trialBefore.List.length).toBeGreaterThan(0);
+    await server.app.erp.database.db.transaction().execute((trx) => postLedger(trx, request('Budget', 'BUDGET-1')));
+    const entries = (await server.app.erp.database.db
+      .selectFrom('gl_entries' as never)
+      .select(['data_type' as never])
+      .where('document_no' as never, '=', 'BUDGET-1' as never)
+      .execute()) as Json[];
+    expect(entries.map((row) => row.data_type)).toEqual(['Budget', 'Budget']);
+    expect(await balance('95000', 10)).toEqual(before);
+    expect((await trial()).List).toEqual(trialBefore.List);
+  });
+});

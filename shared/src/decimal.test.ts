@@ -83,10 +83,11 @@ describe('arithmetic', () => {
 
 describe('locale text', () => {
   it('formats exactly in the user language and reads it back', async () => {
-    const { formatDecimal, parseLocaleDecimal } = await import('./decimal.ts');
-    expect(formatDecimal('1234567890123.45', 'en-CA', 2)).toBe('1,234,567,890,123.45');
-    expect(formatDecimal('-0.5', 'en-CA', 2)).toBe('-0.50');
-    expect(formatDecimal('1250.5', 'fr-CA', 2).replace(/\s/g, ' ')).toBe('1 250,50');
+    const { parseLocaleDecimal } = await import('./decimal.ts');
+    const { formatDecimal } = await import('./format.ts');
+    expect(formatDecimal('1234567890123.45', 2, 'en-CA')).toBe('1,234,567,890,123.45');
+    expect(formatDecimal('-0.5', 2, 'en-CA')).toBe('-0.50');
+    expect(formatDecimal('1250.5', 2, 'fr-CA').replace(/\s/g, ' ')).toBe('1 250,50');
     expect(parseLocaleDecimal('1 250,50', 'fr-CA')).toBe('1250.50');
     expect(parseLocaleDecimal('1,250.50', 'en-CA')).toBe('1250.50');
     expect(parseLocaleDecimal('12abc', 'en-CA')).toBe(null);

@@ -203,16 +203,6 @@ export function fromUnits(units: bigint | number | string, scale: number): Decim
 export const ZERO = '0.00';
 
 /**
- * A decimal as the user's language writes it (§9), exactly: Intl formats the decimal string itself (no
- * conversion to a binary number), with exactly `scale` decimals.
- */
-export function formatDecimal(value: Decimal, locale: string, scale: number, grouping = true): string {
-  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale, useGrouping: grouping });
-  // ES2023 Intl.NumberFormat accepts a decimal string and keeps every digit.
-  return format.format(round(value, scale) as unknown as number);
-}
-
-/**
  * What the user typed, in their language (`1 250,50` in fr-CA, `1,250.50` in en-CA), as a decimal
  * string for parseDecimal; null when it is not a number. Group separators are dropped; the language's
  * decimal separator (and `.`) becomes `.`.

@@ -35,6 +35,15 @@ describe('format', () => {
     expect(formatDecimal('-3.456', 2, 'en-CA')).toBe('-3.46');
   });
 
+  it('rounds half away from zero on the text, as decimal.ts round() does (one formatter for screens and PDF)', async () => {
+    const { round } = await import('./decimal.ts');
+    for (const value of ['1.005', '-1.005', '2.675', '0.125', '-0.125', '1234567890123.455']) {
+      expect(formatDecimal(value, 2, 'en-CA').replace(/,/g, ''), value).toBe(round(value, 2));
+    }
+    expect(formatDecimal('1250.5', 2, 'en-CA', false)).toBe('1250.50');
+    expect(formatDecimal('1250.5', 2, 'en-CA')).toBe('1,250.50');
+  });
+
   it('writes what is not a number as given', () => {
     expect(formatDecimal(null)).toBe('');
     expect(formatDecimal(undefined)).toBe('');

@@ -5,7 +5,7 @@
  * dates. One module for the generic list and form, the portal and the launchpads.
  *
  * - `displayLocale()`: the shell's language now (`bus.language$`).
- * - `formatDecimal(value, scale)`, `formatInteger(value)`, `formatMoney(value, currency)`: exact — a decimal
+ * - `formatDecimal(value, scale, locale?, grouping?)`, `formatInteger(value)`, `formatMoney(value, currency)`: exact — a decimal
  *   given as text (the wire form of money, §9) is written digit for digit (Intl formats decimal strings
  *   without going through a binary number). fr-CA: `250 000,00 $`.
  * - `formatCalendarDate('2026-03-01' | Date)`, `formatDateTime(iso | Date)`: one date format per language
@@ -69,10 +69,17 @@ function asText(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
-/** A decimal with exactly `scale` fraction digits (2 by default). */
-export function formatDecimal(value: unknown, scale = 2, locale?: string): string {
+/**
+ * A decimal with exactly `scale` fraction digits (2 by default), rounded half away from zero (Intl's
+ * `halfExpand`, on the decimal text itself: exact, the rounding of @erp/shared/decimal's `round`);
+ * `grouping: false` leaves out the group separators (an input being edited). The one decimal formatter of
+ * the browser and the server (documents, reports, PDF).
+ */
+export function formatDecimal(value: unknown, scale = 2, locale?: string, grouping = true): string {
   const n = numeric(value);
-  return n === null ? asText(value) : numberFormat(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale }).format(n);
+  const options: Intl.NumberFormatOptions = { minimumFractionDigits: scale, maximumFractionDigits: scale };
+  if (!grouping) options.useGrouping = false;
+  return n === null ? asText(value) : numberFormat(locale, options).format(n);
 }
 
 /** A whole number. */

@@ -67,6 +67,17 @@ test('a journal entry: typed in the grid, refused unbalanced, posted, read-only,
   await expect(dialog(page).getByText('Delete line 3?')).toBeVisible();
   await answerYes(page);
   await expect(account3).toHaveCount(0);
+  // §8: the "Delete line" button with no line selected (the selected line 3 is gone) says so.
+  const deleteLine = form.getByRole('button', { name: 'Delete line', exact: true });
+  await deleteLine.click();
+  await expect(form.getByRole('alert')).toHaveText('Select a GL detail row.');
+  // With a line selected (the focus entered it), the button asks about that line.
+  await form.getByRole('textbox', { name: 'Description — Line 2' }).focus();
+  await deleteLine.click();
+  await expect(dialog(page).getByText('Delete line 2?')).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'No', exact: true }).click();
+  await expect(dialog(page).getByRole('dialog')).toBeHidden();
+  await expect(account2).toHaveValue('4100');
   // Totals computed in the browser by the same evaluator as the server.
   await expect(form.getByRole('textbox', { name: 'Total debit', exact: true })).toHaveValue('100.00');
   await expect(form.getByRole('textbox', { name: 'Difference', exact: true })).toHaveValue('10.00');

@@ -286,28 +286,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
   // Issue 12: one generic action call for every document transition (documents.ts).
   app.post<{ Params: Required<Params> & { action: string } }>(
     '/api/data/:entity/:id/actions/:action',
-    {
-      schema: {
-        params: {
-          type: 'object',
-          required: ['entity', 'id', 'action'],
-          properties: {
-            entity: { type: 'string', maxLength: 64 },
-            id: { type: 'string', maxLength: 64 },
-            action: { type: 'string', maxLength: 40, pattern: '^[a-z][a-z0-9-]*$' },
-          },
-        },
-        body: {
-          type: 'object',
-          required: ['Version'],
-          properties: {
-            Version: { type: 'integer', minimum: 1, maximum: 2147483647 },
-            Confirmations: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } },
-          },
-          additionalProperties: false,
-        },
-      },
-    },
+    { schema: ENTITY_SCHEMAS.action },
     async (request, reply) => {
       const refused = noQuery(request);
       if (refused) return sendAnswer(reply, refused);

@@ -32,6 +32,15 @@ const ATTACHMENT = object({ AttachmentKey: { type: 'integer' }, FileName: text(2
 const FILE_ANSWER: JsonSchema = { type: 'string', format: 'binary', description: 'the file' };
 
 export const ENTITY_SCHEMAS = {
+  // Issue 12: the generic action call of documents (documents.ts runAction).
+  action: apiSchema({
+    summary: 'Run a document action (state transition): version check, guard and effect in one transaction',
+    tags,
+    params: object({ entity: ENTITY, id: ID, action: text(40, { minLength: 1, pattern: '^[a-z][a-z0-9-]*$' }) }, ['entity', 'id', 'action']),
+    querystring: NO_QUERY,
+    body: object({ Version: integer(1, INT32), Confirmations: { type: 'array', maxItems: 20, items: text(200) } }, ['Version']),
+    response: { 200: callResult(RECORD) },
+  }),
   entities: apiSchema({ summary: 'Entities the caller may read', tags, querystring: NO_QUERY, response: { 200: { type: 'array', items: ENTITY_SUMMARY } } }),
   entity: apiSchema({
     summary: 'One entity: write right, hidden and read-only fields, saved list columns',

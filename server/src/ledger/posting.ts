@@ -13,9 +13,12 @@
  *    (§8 "An account entered is not valid.", field `Lines[i].AccountId`);
  * 4. the journal (journals.ts): the open journal of source, data type and date, or a new one; a closed
  *    journal in the period refuses (§8 "Accounting journal for the period is closed, choose another date.");
- * 5. writes the gl_entries (append-only) and adds each account's debit and credit to gl_balances for the
- *    period (an upsert adding to the stored figures: no read-modify-write, so parallel postings lose
- *    nothing).
+ * 5. writes the gl_entries (append-only) and, for an Actual posting only, adds each account's debit and
+ *    credit to gl_balances for the period (one multi-row upsert adding to the stored figures: no
+ *    read-modify-write, so parallel postings lose nothing). gl_balances hold Actual figures only, as the
+ *    reports read Actual entries only: a Budget posting never changes them, so a report's balances (from
+ *    gl_balances) and its entries (gl_entries of data type Actual) cannot disagree. Budget figures are read
+ *    from gl_entries (data_type 'Budget').
  * Failures throw BusinessError (entities/call-result.ts) and so roll back the caller's transaction.
  */
 import { abs, add, isNegative, isZero, parseDecimal } from '@erp/shared/decimal';
@@ -31,7 +34,10 @@ export { assertPeriodOpen } from './periods.ts';
 
 /** Most lines one posting may carry. */
 export const MAX_POSTING_LINES = 5000;
-const INSERT_BATCH = 400;
+// Rows per INSERT: 16 columns × 1000 = 16,000 bound values, under SQLite's 32,766 and PostgreSQL's 65,535;
+// a 1,000-line posting is one statement (issue 12 performance: ≤ 300 ms).
+const INSERT_BATCH = 1000;
+const BALANCE_BATCH = 2000;
 
 function flag(raw: unknown): boolean {
   return raw === true || raw === 1 || raw === '1' || raw === 't';
@@ -138,25 +144,30 @@ export async function post(trx: LedgerTransaction, request: PostingRequest): Pro
     else figures.debit = add(figures.debit, amount);
     perAccount.set(line.accountId, figures);
   });
-  for (const [accountId, figures] of [...perAccount].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  if (request.dataType === 'Actual') {
     // Sorted by account: parallel postings lock balance rows in one order (no deadlock on PostgreSQL).
-    await trx
-      .insertInto('gl_balances')
-      .values({
+    const balances = [...perAccount]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([accountId, figures]) => ({
         account_id: accountId,
         fiscal_year: period.fiscalYear,
         period_no: period.periodNo,
         debit: decimalToDb(engine, figures.debit, 2),
         credit: decimalToDb(engine, figures.credit, 2),
-      })
-      .onConflict((conflict) =>
-        conflict.columns(['account_id', 'fiscal_year', 'period_no']).doUpdateSet({
-          // A running SUM of the stored figures (exact on both engines: NUMERIC, integer cents).
-          debit: sql`gl_balances.debit + excluded.debit`,
-          credit: sql`gl_balances.credit + excluded.credit`,
-        }),
-      )
-      .execute();
+      }));
+    for (let start = 0; start < balances.length; start += BALANCE_BATCH) {
+      await trx
+        .insertInto('gl_balances')
+        .values(balances.slice(start, start + BALANCE_BATCH))
+        .onConflict((conflict) =>
+          conflict.columns(['account_id', 'fiscal_year', 'period_no']).doUpdateSet({
+            // A running SUM of the stored figures (exact on both engines: NUMERIC, integer cents).
+            debit: sql`gl_balances.debit + excluded.debit`,
+            credit: sql`gl_balances.credit + excluded.credit`,
+          }),
+        )
+        .execute();
+    }
   }
   return { journalId, entryIds, fiscalYear: period.fiscalYear, periodNo: period.periodNo };
 }

@@ -23,6 +23,7 @@ import { currentUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { readAll } from '../db/read.ts';
 import { sendFailure } from '../http/errors.ts';
+import { apiSchema, callResult, NO_QUERY, RECORD } from '../http/schemas.ts';
 import { decodeRow, type AnyDb } from '../reports/engine.ts';
 import { reportLocale, reportTranslator, type ReportTranslate } from '../reports/messages.ts';
 import { registeredProcess, registeredProcesses, type ProcessContext, type ServerProcess } from './engine.ts';
@@ -58,7 +59,26 @@ const runBody = {
   additionalProperties: false,
 } as const;
 
-const noQuery = { type: 'object', additionalProperties: false } as const;
+const tags = ['processes'];
+const PROCESS_SCHEMAS = {
+  list: apiSchema({ summary: 'Processes the caller may run', tags, querystring: NO_QUERY, response: { 200: { type: 'array', items: RECORD } } }),
+  preview: apiSchema({
+    summary: 'Preview a process: the items it would run on',
+    tags,
+    params: processParams,
+    querystring: NO_QUERY,
+    body: previewBody,
+    response: { 200: callResult(undefined, { TotalCount: { type: 'integer' }, MaxItems: { type: 'integer' }, List: { type: 'array', items: RECORD } }) },
+  }),
+  run: apiSchema({
+    summary: 'Run a process on the chosen items: one Call result per item (§3)',
+    tags,
+    params: processParams,
+    querystring: NO_QUERY,
+    body: runBody,
+    response: { 200: callResult(undefined, { List: { type: 'array', items: RECORD } }) },
+  }),
+};
 
 type Body = { Parameters: Record<string, unknown>; Items?: (string | number)[] };
 
@@ -124,7 +144,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
     return { process, ctx, translate };
   }
 
-  app.get('/api/processes', { schema: { querystring: noQuery } }, async (request) => {
+  app.get('/api/processes', { schema: PROCESS_SCHEMAS.list }, async (request) => {
     const openable = await openableApplications(database.db, currentUser(request).roles);
     return registeredProcesses()
       .filter((p) => mayRun(openable, p))
@@ -133,7 +153,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
 
   app.post<{ Params: { process: string }; Body: Body }>(
     '/api/processes/:process/preview',
-    { schema: { params: processParams, body: previewBody, querystring: noQuery } },
+    { schema: PROCESS_SCHEMAS.preview },
     async (request, reply) => {
       const prepared = await prepare(request, reply);
       if (!prepared) return reply;
@@ -157,7 +177,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
 
   app.post<{ Params: { process: string }; Body: Body }>(
     '/api/processes/:process/run',
-    { schema: { params: processParams, body: runBody, querystring: noQuery } },
+    { schema: PROCESS_SCHEMAS.run },
     async (request, reply) => {
       const prepared = await prepare(request, reply);
       if (!prepared) return reply;

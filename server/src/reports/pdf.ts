@@ -12,7 +12,8 @@
  */
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { round, type Decimal } from '@erp/shared/decimal';
+import type { Decimal } from '@erp/shared/decimal';
+import { formatDecimal } from '@erp/shared/format';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition } from '@erp/shared/reports/define';
 import PDFDocument from 'pdfkit';
 import type { ReportEvent, ReportRow } from './engine.ts';
@@ -53,28 +54,12 @@ export async function drained(out: PassThrough): Promise<void> {
   stop.abort();
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/**
- * A decimal as the user's language writes it, exactly (Intl formats the decimal string itself, as
- * `formatDecimal` in @erp/shared/decimal does), with one formatter per language and scale: making an
- * Intl.NumberFormat per cell would cost seconds on a 10,000-line report.
- */
-export function formatMoney(value: Decimal, locale: string, scale: number): string {
-  const id = `${locale}|${scale}`;
-  let format = formatters.get(id);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale, useGrouping: true });
-    formatters.set(id, format);
-  }
-  return format.format(round(value, scale) as unknown as number);
-}
-
 export function formatCell(column: ReportColumn | undefined, value: unknown, locale: string): string {
   if (value === null || value === undefined) return '';
   if (column?.type === 'decimal') {
+    // The one decimal formatter (shared/src/format.ts: cached Intl, exact on the decimal text).
     // U+202F (fr-CA's group separator) is not in WinAnsi; U+00A0 is and looks the same.
-    return formatMoney(String(value), locale, column.scale ?? 2).replace(/\u202f/g, '\u00a0');
+    return formatDecimal(String(value), column.scale ?? 2, locale).replace(/\u202f/g, '\u00a0');
   }
   return String(value);
 }

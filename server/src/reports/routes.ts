@@ -26,6 +26,7 @@ import { openableApplications } from '../auth/access.ts';
 import { currentUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { sendFailure } from '../http/errors.ts';
+import { apiSchema, callResult, NO_QUERY, pagedList, RECORD, type JsonSchema } from '../http/schemas.ts';
 import { countRows, registeredReport, registeredReports, runPage, streamReport, type AnyDb, type ReportContext, type ServerReport } from './engine.ts';
 import { reportLocale, reportTranslator, type ReportLocale, type ReportTranslate } from './messages.ts';
 import { writeReportPdf } from './pdf.ts';
@@ -66,7 +67,21 @@ const fileBody = {
   additionalProperties: false,
 } as const;
 
-const noQuery = { type: 'object', additionalProperties: false } as const;
+const tags = ['reports'];
+const FILE_ANSWER: JsonSchema = { type: 'string', format: 'binary', description: 'the file (§7 file-download variant)' };
+const REPORT_SCHEMAS = {
+  list: apiSchema({ summary: 'Reports the caller may run', tags, querystring: NO_QUERY, response: { 200: { type: 'array', items: RECORD } } }),
+  run: apiSchema({
+    summary: 'Run a report: one page of rows, groups and totals',
+    tags,
+    params: reportParams,
+    querystring: NO_QUERY,
+    body: runBody,
+    response: { 200: callResult(undefined, pagedList(RECORD, { Groups: { type: 'array', items: RECORD }, Totals: RECORD }).properties as Record<string, JsonSchema>) },
+  }),
+  pdf: apiSchema({ summary: 'A report as PDF, rendered on the server', tags, params: reportParams, querystring: NO_QUERY, body: fileBody, response: { 200: FILE_ANSWER } }),
+  xlsx: apiSchema({ summary: 'A report as .xlsx (streamed)', tags, params: reportParams, querystring: NO_QUERY, body: fileBody, response: { 200: FILE_ANSWER } }),
+};
 
 interface RunBody {
   Parameters: Record<string, string | number>;
@@ -139,7 +154,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
     return { report, ctx, locale, translate };
   }
 
-  app.get('/api/reports', { schema: { querystring: noQuery } }, async (request) => {
+  app.get('/api/reports', { schema: REPORT_SCHEMAS.list }, async (request) => {
     const openable = await openableApplications(database.db, currentUser(request).roles);
     return registeredReports()
       .filter((r) => openable.has(r.def.application) || r.def.routes.some((route) => openable.has(route.application)))
@@ -148,7 +163,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
 
   app.post<{ Params: { report: string }; Body: RunBody }>(
     '/api/reports/:report/run',
-    { schema: { params: reportParams, body: runBody, querystring: noQuery } },
+    { schema: REPORT_SCHEMAS.run },
     async (request, reply) => {
       const prepared = await prepare(request, reply);
       if (!prepared) return reply;
@@ -175,7 +190,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
   for (const kind of ['pdf', 'xlsx'] as const) {
     app.post<{ Params: { report: string }; Body: { Parameters: Record<string, unknown> } }>(
       `/api/reports/:report/${kind}`,
-      { schema: { params: reportParams, body: fileBody, querystring: noQuery } },
+      { schema: REPORT_SCHEMAS[kind] },
       async (request, reply) => {
         const prepared = await prepare(request, reply);
         if (!prepared) return reply;

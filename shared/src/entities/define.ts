@@ -187,6 +187,11 @@ export interface ChildrenField extends FieldCommon {
   lines?: boolean;
   /** Message key when a line has an error the field checks do not name (default `entities:result.linesInvalid`). */
   linesInvalidKey?: string;
+  /**
+   * Message key the document screen shows when a line action (the lines' "Delete line" button) runs with no
+   * line selected (default `records:messages.selectRow`; GL: §8 "Select a GL detail row.").
+   */
+  selectLineKey?: string;
 }
 
 export type FieldDefinition = ScalarField | SetField | ChildrenField;

@@ -186,6 +186,17 @@ export function DocumentForm(props: DocumentFormProps) {
     [tr],
   );
   const onDeleteLine = useCallback((rid: string, index: number) => void onDelete(rid, index), [onDelete]);
+  // The selected line (the last one the focus entered): the "Delete line" button acts on it, and says
+  // the definition's selectLineKey (§8 "Select a GL detail row.") when there is none.
+  const [selectedLine, setSelectedLine] = useState<string | null>(null);
+  const deleteSelectedLine = () => {
+    const index = selectedLine === null ? -1 : rows.findIndex((row) => row._rid === selectedLine);
+    if (index < 0) {
+      setBanner({ kind: 'error', text: tr(lines?.field.selectLineKey ?? 'records:messages.selectRow', 'Select a row.') });
+      return;
+    }
+    void onDelete(selectedLine!, index);
+  };
 
   /** Sends a call, asking each §5 question the server raises; answers the final outcome. */
   async function exchange(send: (confirmations: string[]) => Promise<CallOutcome<Record<string, unknown>>>) {
@@ -423,10 +434,16 @@ export function DocumentForm(props: DocumentFormProps) {
               onChange={onLineChange}
               onAdd={onAdd}
               onDelete={onDeleteLine}
+              onSelect={setSelectedLine}
             />
             {editable && (
               <button type="button" className="erp-add-line" onClick={onAdd}>
                 {tr('gl:document.addLine', 'Add line')}
+              </button>
+            )}
+            {editable && (
+              <button type="button" className="erp-delete-line" onClick={deleteSelectedLine}>
+                {tr('gl:document.deleteLine', 'Delete line')}
               </button>
             )}
           </fieldset>

@@ -12,7 +12,8 @@
  */
 import { memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { ChildrenField, ScalarField } from '../../../../shared/src/entities/define.ts';
-import { formatDecimal, isDecimal } from '../../../../shared/src/decimal.ts';
+import { isDecimal } from '../../../../shared/src/decimal.ts';
+import { formatDecimal } from '@erp/shared';
 import { DecimalInput } from '../form/fields/DecimalInput.tsx';
 import { ScalarInput } from '../form/fields/FieldInput.tsx';
 import type { Tr } from '../form/text.ts';
@@ -35,6 +36,8 @@ export interface LineGridProps {
   onChange(rid: string, field: string, value: unknown): void;
   onAdd(): void;
   onDelete(rid: string, index: number): void;
+  /** The line the focus entered (the selected line of the line actions), by its stable id. */
+  onSelect?(rid: string): void;
 }
 
 interface RowProps {
@@ -79,7 +82,7 @@ const Row = memo(function Row(props: RowProps) {
         const id = `${props.idPrefix}-${row._rid}-${name}`;
         if (props.computedColumns.has(name) || child.readOnly) {
           const value = computed?.[name] ?? row[name];
-          const text = child.type === 'decimal' && isDecimal(value) ? formatDecimal(value, props.language, child.scale ?? 2) : String(value ?? '');
+          const text = child.type === 'decimal' && isDecimal(value) ? formatDecimal(value, child.scale ?? 2, props.language) : String(value ?? '');
           return (
             <td key={name} className={child.type === 'decimal' ? 'erp-number' : undefined} aria-label={label}>
               {text}
@@ -196,7 +199,17 @@ export function LineGrid(props: LineGridProps) {
   );
 
   return (
-    <table className="erp-line-grid" ref={grid} onKeyDown={onKeyDown} aria-label={tr(field.labelKey ?? '', props.name)} aria-readonly={props.readOnly}>
+    <table
+      className="erp-line-grid"
+      ref={grid}
+      onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        // The selected line is the last one the focus entered (a cell or its number), so a line action
+        // button clicked afterwards still knows it.
+        const rid = (event.target as HTMLElement).closest('tr')?.getAttribute('data-rid');
+        if (rid) props.onSelect?.(rid);
+      }}
+      aria-label={tr(field.labelKey ?? '', props.name)} aria-readonly={props.readOnly}>
       <thead>
         <tr>
           <th scope="col">#</th>

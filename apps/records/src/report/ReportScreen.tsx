@@ -15,7 +15,7 @@
  */
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { ApiError, translate } from '@erp/shared';
-import { formatDecimal } from '@erp/shared/decimal';
+import { formatDecimal } from '@erp/shared';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { nextRegion } from '../list/keyboard.ts';
@@ -34,7 +34,7 @@ export interface ReportScreenOptions {
 
 export function formatValue(column: ReportColumn | undefined, value: unknown, locale: string): string {
   if (value === null || value === undefined || value === '') return '';
-  if (column?.type === 'decimal') return formatDecimal(String(value), locale, column.scale ?? 2);
+  if (column?.type === 'decimal') return formatDecimal(String(value), column.scale ?? 2, locale);
   if (column?.type === 'integer') return new Intl.NumberFormat(locale, { useGrouping: false }).format(Number(value));
   return String(value);
 }

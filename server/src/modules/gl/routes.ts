@@ -17,6 +17,7 @@ import { answerOf, BusinessError, callResult, messageIn } from '../../entities/c
 import type { EntityContext } from '../../entities/hooks.ts';
 import { tableChanged } from '../../entities/paging.ts';
 import { loadRecord } from '../../entities/wire.ts';
+import { apiSchema, callResult as callResultSchema, integer, NO_QUERY, object, RECORD, text } from '../../http/schemas.ts';
 
 type ContextOf = (request: FastifyRequest, reply: FastifyReply, name: string, need: 'read' | 'write') => Promise<EntityContext | null>;
 
@@ -40,18 +41,14 @@ export async function registerLedgerRoutes(app: FastifyInstance, deps: { context
   app.post<{ Body: { FiscalYear: number; StartDate?: string; Periods?: number } }>(
     '/api/data/accounting-period/fiscal-years',
     {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['FiscalYear'],
-          properties: {
-            FiscalYear: { type: 'integer' },
-            StartDate: { type: 'string', maxLength: 10 },
-            Periods: { type: 'integer', enum: [12, 13] },
-          },
-          additionalProperties: false,
-        },
-      },
+      schema: apiSchema({
+        summary: 'Create a fiscal year: its 12 or 13 contiguous accounting periods (§4)',
+        tags: ['gl'],
+        querystring: NO_QUERY,
+        // FiscalYear's range (§5: > 1000 and < 9999) is checked by the handler, for the localized message.
+        body: object({ FiscalYear: integer(-2147483648, 2147483647), StartDate: text(10), Periods: { type: 'integer', enum: [12, 13] } }, ['FiscalYear']),
+        response: { 201: callResultSchema(RECORD), 200: callResultSchema() },
+      }),
     },
     async (request, reply) => {
       const ctx = await deps.contextOf(request, reply, accountingPeriod.name, 'write');

@@ -54,6 +54,7 @@ export const glJournalEntry = defineEntity({
     Lines: {
       type: 'children',
       lines: true,
+      selectLineKey: 'gl:rules.selectDetailRow',
       labelKey: `gl:${NAME}.fields.Lines.label`,
       table: 'gl_journal_entry_lines',
       parentColumn: 'entry_id',

@@ -8,7 +8,8 @@
  * locale, readOnly, onChange(value), and optional onKeyDown (line grids).
  */
 import { useState, type KeyboardEvent } from 'react';
-import { formatDecimal, isDecimal, parseLocaleDecimal } from '../../../../../shared/src/decimal.ts';
+import { isDecimal, parseLocaleDecimal } from '../../../../../shared/src/decimal.ts';
+import { formatDecimal } from '@erp/shared';
 
 export interface DecimalInputProps {
   id?: string;
@@ -29,7 +30,7 @@ export interface DecimalInputProps {
 export function decimalText(value: unknown, locale: string, scale: number, grouping = true): string {
   if (typeof value !== 'string' || value === '') return '';
   if (!isDecimal(value)) return value;
-  return formatDecimal(value, locale, scale, grouping);
+  return formatDecimal(value, scale, locale, grouping);
 }
 
 export function DecimalInput(props: DecimalInputProps) {

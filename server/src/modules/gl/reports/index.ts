@@ -4,8 +4,8 @@
  * and negated in SQL (CONTRACT-12), everything else is exact TypeScript in the engine.
  *
  * Tables (migration 0005): gl_entries (signed amount: debit +, credit −), gl_balances (debit and credit per
- * account and period, kept by the posting service), fiscal_periods, gl_journals, gl_accounts. Only `Actual`
- * entries are reported.
+ * account and period, kept by the posting service for Actual postings only), fiscal_periods, gl_journals,
+ * gl_accounts. Only `Actual` entries are reported, so balances and entries agree (server/src/ledger/posting.ts).
  *
  * Balances "as of" a date D read gl_balances for every whole period that ends on or before D, plus the
  * entries of the period containing D up to D — so a trial balance for a fiscal year reads balances, not a
