@@ -26,21 +26,10 @@ import { sendFailure } from '../http/errors.ts';
 import { apiSchema, callResult, NO_QUERY, RECORD } from '../http/schemas.ts';
 import { decodeRow, type AnyDb } from '../reports/engine.ts';
 import { reportLocale, reportTranslator, type ReportTranslate } from '../reports/messages.ts';
+import { nameParams, parametersSchema } from '../reports/routes.ts';
 import { registeredProcess, registeredProcesses, type ProcessContext, type ServerProcess } from './engine.ts';
 
-const parametersSchema = {
-  type: 'object',
-  maxProperties: 30,
-  propertyNames: { type: 'string', maxLength: 60 },
-  additionalProperties: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'integer' }] },
-} as const;
-
-const processParams = {
-  type: 'object',
-  required: ['process'],
-  properties: { process: { type: 'string', minLength: 1, maxLength: 80, pattern: '^[a-z][a-z0-9-]*$' } },
-  additionalProperties: false,
-} as const;
+const processParams = nameParams('process');
 
 const previewBody = {
   type: 'object',

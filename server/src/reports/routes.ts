@@ -35,19 +35,25 @@ import { writeReportXlsx, XLSX_TYPE } from './xlsx.ts';
 export const REPORT_PAGE_SIZE = 250;
 export const MAX_REPORT_PAGE_SIZE = 1000;
 
-const parametersSchema = {
+/** The Parameters object of a report run or a process call: at most 30 names, text or whole numbers. */
+export const parametersSchema = {
   type: 'object',
   maxProperties: 30,
   propertyNames: { type: 'string', maxLength: 60 },
   additionalProperties: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'integer' }] },
 } as const;
 
-const reportParams = {
-  type: 'object',
-  required: ['report'],
-  properties: { report: { type: 'string', minLength: 1, maxLength: 80, pattern: '^[a-z][a-z0-9-]*$' } },
-  additionalProperties: false,
-} as const;
+/** The path parameter naming a report or a process (`:name`): lower-case kebab. */
+export function nameParams<K extends string>(key: K) {
+  return {
+    type: 'object',
+    required: [key],
+    properties: { [key]: { type: 'string', minLength: 1, maxLength: 80, pattern: '^[a-z][a-z0-9-]*$' } },
+    additionalProperties: false,
+  } as const;
+}
+
+const reportParams = nameParams('report');
 
 const runBody = {
   type: 'object',
