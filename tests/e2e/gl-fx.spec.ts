@@ -5,20 +5,12 @@
  * the ledger then holds the gain at period end and its reversal on the next period's first day.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { accessToken, signIn } from './helpers.ts';
+import { apiCall, signIn } from './helpers.ts';
 import { goTo, screenOf } from './shell-helpers.ts';
 
 const YEAR = 2041;
 
-async function api(page: Page, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const token = await accessToken(page);
-  const response = await page.request.fetch(`/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
-  });
-  return { status: response.status(), body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+const api = apiCall;
 
 test('a revaluation is previewed and posted, with its reversal next period', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');

@@ -9,18 +9,10 @@
  *   entry (a balanced draft posts, an unbalanced one fails with its §8 message).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { accessToken, signIn } from './helpers.ts';
+import { apiCall, signIn } from './helpers.ts';
 import { goTo, screenOf } from './shell-helpers.ts';
 
-async function api(page: Page, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const token = await accessToken(page);
-  const response = await page.request.fetch(`/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
-  });
-  return { status: response.status(), body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+const api = apiCall;
 
 test('trial balance: run, equal totals, PDF and .xlsx downloads; detailed ledger rules and "No PDF data."', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');

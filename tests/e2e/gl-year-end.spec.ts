@@ -5,20 +5,12 @@
  * revenue account shows 0 in 2044 and the legacy `/novus/year-end` opens the same screen.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { accessToken, signIn } from './helpers.ts';
+import { apiCall, signIn } from './helpers.ts';
 import { goTo, screenOf } from './shell-helpers.ts';
 
 const YEAR = 2043;
 
-async function api(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
-  const token = await accessToken(page);
-  const response = await page.request.fetch(`/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
-  });
-  return { status: response.status(), body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+const api = apiCall;
 
 test('a year end is refused while periods are open, then run', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');

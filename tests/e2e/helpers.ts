@@ -77,3 +77,22 @@ export async function shellCallStatus(page: Page, path: string): Promise<number>
     return (await shared.authorizedFetch(shared.apiUrl(target), { headers: { Accept: 'application/json' } })).status;
   }, path);
 }
+
+/**
+ * One API call from Node as the signed-in user (a plain bearer token from `accessToken`), JSON in and out: the
+ * business specs set up their data with it.
+ */
+export async function apiCall(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, any> }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const token = await accessToken(page);
+  const response = await page.request.fetch(`/api/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
+  });
+  return { status: response.status(), body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
