@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Menu, RouteDefinition } from '@erp/shared';
 import { accessToken, signIn } from './helpers.ts';
-import { commandPalette, goTo, menuBar, screenOf, topBar } from './shell-helpers.ts';
+import { chooseLanguage, commandPalette, goTo, menuBar, screenOf, topBar } from './shell-helpers.ts';
 
 /** Intl writes French group separators as (narrow) no-break spaces: compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -31,8 +31,7 @@ test('after a switch to fr-CA the application, its menus and its page are named 
 
   await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
   await expect(menuBar(page).getByRole('menuitem', { name: 'Setup', exact: true })).toBeVisible();
-  const language = topBar(page).getByRole('combobox', { name: 'Language' });
-  await language.selectOption('fr-CA');
+  await chooseLanguage(page, 'Français (Canada)');
   try {
     await expect(topBar(page).getByRole('tab', { name: 'Grand livre' })).toBeVisible();
     await expect(menuBar(page).getByRole('menuitem', { name: 'Configuration', exact: true })).toBeVisible();
@@ -59,7 +58,7 @@ test('after a switch to fr-CA the application, its menus and its page are named 
     await expect(placeholder).not.toContainText('@erp/');
   } finally {
     const restored = page.waitForRequest((request) => request.url().endsWith('/api/shell_init/locale'));
-    await topBar(page).getByRole('combobox', { name: 'Langue' }).selectOption('en-CA');
+    await chooseLanguage(page, 'English (Canada)');
     await restored;
   }
   await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
