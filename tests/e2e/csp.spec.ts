@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
+import { chooseLanguage } from './shell-helpers.ts';
 
 /** Records every CSP violation of every document of the page, and Chromium's console refusals. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -79,9 +80,9 @@ test('a list screen, a tab closed, Change Password, a language switched and back
   await page.keyboard.press('Escape');
   await expect(dialog.getByRole('dialog')).toBeHidden();
 
-  await topBar.getByRole('combobox', { name: 'Language' }).selectOption('fr-CA');
+  await chooseLanguage(page, 'Français (Canada)');
   await expect(topBar.getByRole('tab', { name: 'ACCUEIL' })).toBeVisible();
-  await topBar.getByRole('combobox', { name: 'Langue' }).selectOption('en-CA');
+  await chooseLanguage(page, 'English (Canada)');
   await expect(topBar.getByRole('tab', { name: 'HOME' })).toBeVisible();
 
   // The portal: its own chrome (logo, navigation, badges) and screens.

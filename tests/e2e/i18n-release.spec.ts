@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Menu, RouteDefinition } from '@erp/shared';
 import { accessToken, signIn } from './helpers.ts';
-import { commandPalette, goTo, menuBar, screenOf, topBar } from './shell-helpers.ts';
+import { chooseLanguage, commandPalette, goTo, menuBar, screenOf, topBar } from './shell-helpers.ts';
 
 /** Intl writes French group separators as (narrow) no-break spaces: compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -23,18 +23,17 @@ async function apiGet<T>(page: Page, path: string, language = 'en-CA'): Promise<
 test('after a switch to fr-CA the application, its menus and its page are named in French; screens not in this release are marked', async ({
   page,
 }) => {
-  await signIn(page, 'admin', 'admin', '#/novus-gl');
-  const menus = await apiGet<Menu[]>(page, 'shell/menus?application=NOVUS-GL', 'fr-CA');
+  await signIn(page, 'admin', 'admin', '#/novus-ap');
+  const menus = await apiGet<Menu[]>(page, 'shell/menus?application=NOVUS-AP', 'fr-CA');
   const missing = menus.find((menu) => menu.Available === false)!;
   const group = menus.find((menu) => menu.MenuId === missing.ParentId)!;
-  expect(missing, 'some General Ledger screen is not built yet').toBeTruthy();
+  expect(missing, 'some Accounts Payable screen is not built yet').toBeTruthy();
 
-  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
+  await expect(topBar(page).getByRole('tab', { name: 'Accounts Payable' })).toBeVisible();
   await expect(menuBar(page).getByRole('menuitem', { name: 'Setup', exact: true })).toBeVisible();
-  const language = topBar(page).getByRole('combobox', { name: 'Language' });
-  await language.selectOption('fr-CA');
+  await chooseLanguage(page, 'Français (Canada)');
   try {
-    await expect(topBar(page).getByRole('tab', { name: 'Grand livre' })).toBeVisible();
+    await expect(topBar(page).getByRole('tab', { name: 'Comptes fournisseurs' })).toBeVisible();
     await expect(menuBar(page).getByRole('menuitem', { name: 'Configuration', exact: true })).toBeVisible();
     await expect(menuBar(page).getByRole('menuitem', { name: 'Setup', exact: true })).toHaveCount(0);
     // The command palette searches the French names.
@@ -43,7 +42,7 @@ test('after a switch to fr-CA the application, its menus and its page are named 
     await expect(commandPalette(page).getByRole('option').first()).toContainText('Pas dans cette version');
     await page.keyboard.press('Escape');
     // The application page lists the French names; an unbuilt screen is marked (visibly and in its description).
-    const home = screenOf(page, '/novus-gl');
+    const home = screenOf(page, '/novus-ap');
     const entry = home.getByRole('link', { name: missing.MenuName, exact: false }).and(home.locator(`[data-menu-id="${missing.MenuId}"]`));
     await expect(entry.locator('.erp-ui-launchpad__name')).toHaveText(missing.MenuName);
     await expect(entry).toContainText('Pas dans cette version');
@@ -59,10 +58,10 @@ test('after a switch to fr-CA the application, its menus and its page are named 
     await expect(placeholder).not.toContainText('@erp/');
   } finally {
     const restored = page.waitForRequest((request) => request.url().endsWith('/api/shell_init/locale'));
-    await topBar(page).getByRole('combobox', { name: 'Langue' }).selectOption('en-CA');
+    await chooseLanguage(page, 'English (Canada)');
     await restored;
   }
-  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
+  await expect(topBar(page).getByRole('tab', { name: 'Accounts Payable' })).toBeVisible();
 });
 
 test('a French grid writes amounts the French way: 250 000,00', async ({ page, context }) => {

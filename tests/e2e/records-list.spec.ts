@@ -7,7 +7,7 @@
  */
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { accessToken, signIn } from './helpers.ts';
-import { chooseMenu, paletteSearch, screenOf } from './shell-helpers.ts';
+import { chooseLanguage, chooseMenu, paletteSearch, screenOf } from './shell-helpers.ts';
 
 const FIRMS = '/novus-ar/firm-maintenance';
 
@@ -497,8 +497,7 @@ test('the list speaks the chosen language at once: headers, actions, pager, mess
   await signIn(page, 'admin', 'admin', '#/shell/role');
   const screen = screenOf(page, '/shell/role');
   await expect(dataRows(screen).first()).toBeVisible();
-  const language = page.locator('erp-top-bar').getByRole('combobox', { name: 'Language' });
-  await language.selectOption('fr-CA');
+  await chooseLanguage(page, 'Français (Canada)');
   try {
     await expect(screen.getByRole('grid', { name: 'Liste : Rôles' })).toBeVisible();
     await expect(screen.getByRole('columnheader', { name: 'Code du rôle' })).toBeVisible();
@@ -509,7 +508,7 @@ test('the list speaks the chosen language at once: headers, actions, pager, mess
     await expect(screen.getByRole('searchbox', { name: 'Rechercher' })).toBeVisible();
   } finally {
     const restored = page.waitForRequest((request) => request.url().endsWith('/api/shell_init/locale'));
-    await page.locator('erp-top-bar').getByRole('combobox', { name: 'Langue' }).selectOption('en-CA');
+    await chooseLanguage(page, 'English (Canada)');
     await restored;
   }
   await expect(screen.getByRole('grid', { name: 'Roles list' })).toBeVisible();

@@ -46,3 +46,22 @@ export async function markPage(page: Page): Promise<void> {
 export async function expectNotReloaded(page: Page): Promise<void> {
   expect(await page.evaluate(() => (window as unknown as { __e2eMark?: number }).__e2eMark)).toBe(42);
 }
+
+/**
+ * The top bar's language menu button (issue 16 item 1: a Shoelace menu button, not a `<select>`). Its name is
+ * "Language" in the current language followed by the current language's own name, e.g. "Langue Français (Canada)".
+ */
+export const languageButton = (page: Page): Locator =>
+  topBar(page).getByRole('button', { name: /^(Language|Langue|语言|語言) / });
+
+/**
+ * Switches the language as a user does: opens the language menu and chooses the language by its own name
+ * (`English (Canada)`, `Français (Canada)`, `简体中文`, `繁體中文`); waits until the menu has closed and the
+ * button shows the chosen language.
+ */
+export async function chooseLanguage(page: Page, name: string): Promise<void> {
+  await languageButton(page).click();
+  await topBar(page).getByRole('menuitemcheckbox', { name, exact: true }).click();
+  await expect(topBar(page).getByRole('menu', { name: /^(Language|Langue|语言|語言)$/ })).toBeHidden();
+  await expect(languageButton(page)).toHaveAccessibleName(new RegExp(` ${name.replace(/[()]/g, '\\$&')}$`));
+}

@@ -30,8 +30,7 @@ export default css`
     color: var(--erp-top-bar-fg);
   }
 
-  button,
-  select {
+  button {
     font: inherit;
     color: inherit;
   }
@@ -230,15 +229,6 @@ export default css`
     height: 0.7rem;
   }
 
-  select {
-    height: 28px;
-    padding: 0 0.4rem;
-    border: 1px solid rgb(148 163 184 / 0.6);
-    border-radius: 4px;
-    background: var(--erp-top-bar-bg);
-    cursor: pointer;
-  }
-
   /* ---- menus -------------------------------------------------------------------------------------- */
 
   /*
@@ -309,6 +299,11 @@ export default css`
   .item::part(checked-icon),
   .item::part(submenu-icon) {
     display: none;
+  }
+
+  /* The language menu's check marks the current language. */
+  .language-item::part(checked-icon) {
+    display: flex;
   }
 
   .item .secondary {

@@ -73,10 +73,18 @@ async function openMenu(element: ErpTopBar, button: HTMLElement): Promise<void> 
   button.click();
   // The first open loads Shoelace's modules (slow in the test server): a generous wait, no sleep.
   await waitUntil(() => isShown(popupOf(button)), 'the menu opens', { timeout: 10_000 });
-  await waitUntil(() => focused(element)?.getAttribute('role') === 'menuitem', 'the first item is focused');
+  await waitUntil(() => focused(element)?.getAttribute('role')?.startsWith('menuitem') === true, 'the first item is focused');
 }
 const menuItems = (element: ErpTopBar, menu: 'applications' | 'user') =>
   all<HTMLButtonElement>(element, `.${menu} [role="menuitem"]`);
+const languageButton = (element: ErpTopBar) => one<HTMLButtonElement>(element, '[part="language"]');
+/** The language menu's items (checkable: the current language is checked). */
+const languageItems = (element: ErpTopBar) =>
+  all<HTMLElement & { checked: boolean }>(element, '.language [role="menuitemcheckbox"]');
+const checkedLanguages = (element: ErpTopBar) =>
+  languageItems(element)
+    .filter((item) => item.checked && item.getAttribute('aria-checked') === 'true')
+    .map((item) => item.getAttribute('lang'));
 
 /** The accessible name given by aria-labelledby (ids in the same shadow root) or aria-label. */
 function accessibleName(element: Element): string {
@@ -392,30 +400,72 @@ describe('erp-top-bar', () => {
     });
   });
 
-  describe('language dropdown', () => {
-    const select = (element: ErpTopBar) => one<HTMLSelectElement>(element, 'select');
-
+  describe('language menu', () => {
     it('is hidden when signed out', async () => {
-      expect(markup(select(await topBar({ signedIn: false })))).to.equal(null);
+      expect(markup(languageButton(await topBar({ signedIn: false })))).to.equal(null);
     });
 
     it('is hidden with only one language', async () => {
-      expect(markup(select(await topBar({ languages: [english] })))).to.equal(null);
+      expect(markup(languageButton(await topBar({ languages: [english] })))).to.equal(null);
     });
 
-    it('is shown when signed in with several languages, labelled and on the current language', async () => {
+    it('is a menu button named Language showing the current language, its menu checking that language', async () => {
       const element = await topBar({ language: 'fr-CA' });
-      const dropdown = select(element)!;
-      expect(dropdown.getAttribute('aria-label')).to.equal('Language');
-      expect([...dropdown.options].map((option) => option.textContent?.trim())).to.deep.equal(['English', 'Français']);
-      expect(dropdown.value).to.equal('fr-CA');
+      const button = languageButton(element)!;
+      expect(button.textContent?.replace(/\s+/g, ' ').trim()).to.equal('Language Français');
+      expect(button.querySelector('[lang="fr-CA"]')?.textContent?.trim()).to.equal('Français');
+      expect(button.getAttribute('aria-haspopup')).to.equal('menu');
+      await openMenu(element, button);
+      expect(accessibleName(one(element, '.language [role="menu"]')!)).to.equal('Language');
+      expect(languageItems(element).map((item) => item.textContent?.trim())).to.deep.equal(['English', 'Français']);
+      expect(languageItems(element).map((item) => item.getAttribute('lang'))).to.deep.equal(['en-CA', 'fr-CA']);
+      expect(checkedLanguages(element)).to.deep.equal(['fr-CA']);
+      await expect(element).to.be.accessible();
     });
 
-    it('fires erp-language-change with the picked locale', async () => {
+    it('fires erp-language-change with the chosen locale, closes, and moves the check once the language is set', async () => {
       const element = await topBar();
-      const dropdown = select(element)!;
-      dropdown.value = 'fr-CA';
-      setTimeout(() => dropdown.dispatchEvent(new Event('change', { bubbles: true })));
+      await openMenu(element, languageButton(element)!);
+      expect(checkedLanguages(element)).to.deep.equal(['en-CA']);
+      setTimeout(() => languageItems(element)[1]!.click());
+      expect((await oneEvent(element, 'erp-language-change')).detail).to.deep.equal({ locale: 'fr-CA' });
+      await waitUntil(() => !isShown(popupOf(languageButton(element)!)), 'the menu closes');
+      // Until the owner sets the new language, the current one stays the only one checked.
+      expect(checkedLanguages(element)).to.deep.equal(['en-CA']);
+      element.language = 'fr-CA';
+      await element.updateComplete;
+      expect(checkedLanguages(element)).to.deep.equal(['fr-CA']);
+      expect(languageButton(element)!.textContent).to.include('Français');
+    });
+
+    it('choosing the current language changes nothing and keeps it checked', async () => {
+      const element = await topBar();
+      let fired = false;
+      element.addEventListener('erp-language-change', () => (fired = true));
+      await openMenu(element, languageButton(element)!);
+      languageItems(element)[0]!.click();
+      await waitUntil(() => !isShown(popupOf(languageButton(element)!)), 'the menu closes');
+      expect(fired).to.equal(false);
+      expect(checkedLanguages(element)).to.deep.equal(['en-CA']);
+    });
+
+    it('is used with the keyboard: ArrowDown opens on the first language, Enter chooses, Escape closes', async () => {
+      const element = await topBar();
+      const button = languageButton(element)!;
+      button.focus();
+      await sendKeys({ press: 'ArrowDown' });
+      await waitUntil(() => focused(element)?.getAttribute('role') === 'menuitemcheckbox', 'the first language is focused');
+      expect(focusedLabel(element)).to.equal('English');
+      const hidden = oneEvent(popupOf(button)!, 'sl-after-hide');
+      await sendKeys({ press: 'Escape' });
+      await hidden;
+      expect(isShown(popupOf(button)), 'Escape closes').to.equal(false);
+      expect(focusedLabel(element)).to.equal(label(button));
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => focused(element)?.getAttribute('role') === 'menuitemcheckbox', 'Enter opens on the first language');
+      await sendKeys({ press: 'ArrowDown' });
+      expect(focusedLabel(element)).to.equal('Français');
+      setTimeout(() => void sendKeys({ press: 'Enter' }));
       expect((await oneEvent(element, 'erp-language-change')).detail).to.deep.equal({ locale: 'fr-CA' });
     });
   });
@@ -481,7 +531,7 @@ describe('erp-top-bar', () => {
       expect(tabTexts(element)[0]).to.equal('ACCUEIL');
       expect(all(element, '[part="tab-close"]')[0]!.getAttribute('aria-label')).to.equal('Fermer General Ledger');
       expect(one(element, '[part="switch-account"]')!.textContent?.trim()).to.equal('Changer de compte');
-      expect(one(element, 'select')!.getAttribute('aria-label')).to.equal('Langue');
+      expect(languageButton(element)!.querySelector('.visually-hidden')!.textContent?.trim()).to.equal('Langue');
       expect(one(element, 'sl-tooltip.environment-tooltip [slot="content"]')!.textContent).to.include(
         'Serveur de base de données : SQLPROD01',
       );

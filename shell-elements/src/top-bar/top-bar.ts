@@ -1,4 +1,5 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { HOME_APPLICATION, type Application, type Language, type TenantInfo } from '@erp/shared';
 import { I18nController, t } from '../controllers/i18n-controller.ts';
@@ -52,7 +53,7 @@ const MENU_COMPONENTS = ['dropdown', 'menu', 'menu-item'] as const;
 
 /** `<sl-dropdown>` as this element uses it (typed here: Shoelace is never imported at boot). */
 type Dropdown = HTMLElement & { open: boolean; show(): Promise<void>; hide(): Promise<void>; updateComplete: Promise<boolean> };
-type MenuItem = HTMLElement & { value: string };
+type MenuItem = HTMLElement & { value: string; checked: boolean };
 
 /**
  * Loads the menus' Shoelace components when a trigger is first pointed at or focused (issue 16: nothing of
@@ -75,6 +76,11 @@ const appsIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fal
   <rect x="1.5" y="11" width="3.5" height="3.5" rx="0.6" /><rect x="6.25" y="11" width="3.5" height="3.5" rx="0.6" />
   <rect x="11" y="11" width="3.5" height="3.5" rx="0.6" />
 </svg>`;
+const globeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+  <circle cx="8" cy="8" r="6.25" stroke="currentColor" stroke-width="1.4" fill="none" />
+  <path d="M1.75 8h12.5M8 1.75c1.8 1.9 2.6 3.9 2.6 6.25S9.8 12.35 8 14.25M8 1.75C6.2 3.65 5.4 5.65 5.4 8s.8 4.35 2.6 6.25"
+    stroke="currentColor" stroke-width="1.2" fill="none" />
+</svg>`;
 const userIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" fill="currentColor">
   <circle cx="8" cy="5" r="3" /><path d="M2 14.5c0-3.3 2.7-5 6-5s6 1.7 6 5z" />
 </svg>`;
@@ -94,7 +100,8 @@ const userIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fal
  *   Applications menu (its RouterPath).
  * @fires erp-tab-select - `{ application }`: an application tab other than HOME was activated.
  * @fires erp-tab-close - `{ application }`: the close button of a tab was pressed (or Delete on the tab).
- * @fires erp-language-change - `{ locale }`: a language was picked in the dropdown.
+ * @fires erp-language-change - `{ locale }`: a language other than the current one was chosen in the language
+ *   menu.
  * @fires erp-login - the Log in button was pressed.
  * @fires erp-logout - Log out was chosen in the user menu.
  * @fires erp-change-password - Change Password was chosen in the user menu.
@@ -113,7 +120,7 @@ const userIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fal
  * @csspart switch-account - the Switch Account link.
  * @csspart user-button - the button opening the user menu.
  * @csspart login - the Log in button.
- * @csspart language - the language `<select>`.
+ * @csspart language - the button opening the language menu (named "Language", showing the current language).
  * @csspart applications-button - the button opening the Applications menu.
  * @csspart menu - every popup menu.
  * @csspart menu-heading - the Applications menu's root item.
@@ -176,9 +183,9 @@ export class ErpTopBar extends LitElement {
   declare signedIn: boolean;
   /** Text of the user menu button. */
   declare userName: string;
-  /** Dropdown options; the dropdown shows only when signed in and there is more than one. */
+  /** The language menu's items; the menu shows only when signed in and there is more than one. */
   declare languages: Language[];
-  /** The current locale id (the selected option). */
+  /** The current locale id (the checked item of the language menu). */
   declare language: string;
   /** Shows the Switch Account link (portal users). */
   declare portal: boolean;
@@ -380,7 +387,9 @@ export class ErpTopBar extends LitElement {
    * and wrap, Home / End, type-ahead, Escape closes and returns focus to the button, Tab closes, a press
    * outside closes, choosing closes and returns focus.
    */
-  private renderMenu(kind: 'user' | 'applications', trigger: TemplateResult, panel: TemplateResult): TemplateResult {
+  private renderMenu(kind: 'user' | 'language' | 'applications', trigger: TemplateResult, panel: TemplateResult): TemplateResult {
+    const select = { user: this.handleUserSelect, language: this.handleLanguageSelect, applications: this.handleApplicationSelect };
+    const part = { user: 'user-button', language: 'language', applications: 'applications-button' };
     return html`
       <sl-dropdown
         class=${`menu-anchor ${kind}`}
@@ -389,13 +398,13 @@ export class ErpTopBar extends LitElement {
         hoist
         @sl-show=${this.handleMenuShow}
         @sl-after-show=${this.handleMenuShown}
-        @sl-select=${kind === 'user' ? this.handleUserSelect : this.handleApplicationSelect}
+        @sl-select=${select[kind]}
       >
         <button
           slot="trigger"
           type="button"
           class="action"
-          part=${kind === 'user' ? 'user-button' : 'applications-button'}
+          part=${part[kind]}
           aria-haspopup="menu"
           aria-expanded="false"
           @pointerenter=${prefetchMenus}
@@ -422,20 +431,32 @@ export class ErpTopBar extends LitElement {
     );
   }
 
+  /**
+   * The language menu (issue 16 item 1): a menu button like the others, its name "Language" followed by the
+   * current language's own name (a visually hidden label, so the visible text stays short), and one
+   * checkable item per language, the current one checked (§9: each language named in itself, with its `lang`).
+   */
   private renderLanguages(): TemplateResult {
-    return html`
-      <select part="language" aria-label=${t('language.label')} @change=${this.handleLanguageChange}>
+    const current = this.languages.find((language) => language.LocaleIdentifier === this.language);
+    return this.renderMenu(
+      'language',
+      html`${globeIcon}<span class="visually-hidden">${t('language.label')}</span>
+        <span lang=${current?.LocaleIdentifier ?? nothing}>${current?.Name ?? this.language}</span>${chevronIcon}`,
+      html`<sl-menu class="menu" part="menu" aria-label=${t('language.label')}>
         ${this.languages.map(
-          (language) => html`<option
+          (language) => html`<sl-menu-item
+            class="item language-item"
+            part="menu-item"
+            type="checkbox"
             value=${language.LocaleIdentifier}
             lang=${language.LocaleIdentifier}
-            ?selected=${language.LocaleIdentifier === this.language}
+            .checked=${live(language.LocaleIdentifier === this.language)}
           >
             ${language.Name}
-          </option>`,
+          </sl-menu-item>`,
         )}
-      </select>
-    `;
+      </sl-menu>`,
+    );
   }
 
   private renderApplicationsMenu(): TemplateResult {
@@ -535,9 +556,17 @@ export class ErpTopBar extends LitElement {
     if (application) emit(this, 'erp-navigate', { path: application.RouterPath });
   };
 
-  private readonly handleLanguageChange = (event: Event): void => {
-    const locale = (event.target as HTMLSelectElement).value;
-    emit(this, 'erp-language-change', { locale });
+  /**
+   * Shoelace toggles a checkbox item on a press; the language menu is a choice of one, so the check is put
+   * back where the `language` property says (it moves once the owner sets the new language) and only a
+   * language other than the current one is announced.
+   */
+  private readonly handleLanguageSelect = (event: CustomEvent<{ item: MenuItem }>): void => {
+    const locale = event.detail.item.value;
+    for (const item of (event.currentTarget as HTMLElement).querySelectorAll<MenuItem>('sl-menu-item')) {
+      item.checked = item.value === this.language;
+    }
+    if (locale && locale !== this.language) emit(this, 'erp-language-change', { locale });
   };
 
   private readonly handleLogin = (): void => {
