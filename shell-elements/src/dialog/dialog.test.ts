@@ -86,7 +86,9 @@ describe('erp-dialog', () => {
     expect(slDialog(element).open).to.equal(true);
     expect(base.hidden, 'the second question is hidden').to.equal(false);
     expect(dialogRole(element).checkVisibility()).to.equal(true);
-    expect(focusedText()).to.equal('Save');
+    await waitUntil(() => focusedText() === 'Save', 'focus is not on the second question');
+    await sendKeys({ press: 'Escape' }); // the keyboard answers it
+    await closed(element);
   });
 
   it('is registered once as erp-dialog', () => {

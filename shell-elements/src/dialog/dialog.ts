@@ -86,13 +86,6 @@ export class ErpDialog extends LitElement {
   /** Where focus was before the dialog opened. */
   private returnFocusTo: HTMLElement | null = null;
 
-  /**
-   * True from `<sl-dialog>`'s `sl-hide` until its `sl-after-hide`. Reopened meanwhile (the shell asks its next
-   * question right after an answer), `<sl-dialog>` must not be shown before its hide has ended: the end of the
-   * hide sets the dialog `hidden` after the new show began, leaving an open but invisible question.
-   */
-  private hiding = false;
-
   constructor() {
     super();
     this.open = false;
@@ -108,8 +101,7 @@ export class ErpDialog extends LitElement {
     return loadShoelace('dialog', 'button').then(async () => {
       await this.updateComplete;
       const shown = this.slDialog ?? dialog;
-      // Reopened while hiding: data-shown is the closing dialog's until its hide ends.
-      if (shown && (this.hiding || !shown.matches('[data-shown]'))) {
+      if (shown && !shown.matches('[data-shown]')) {
         await new Promise<void>((resolve) => shown.addEventListener('sl-after-show', () => resolve(), { once: true }));
       }
     });
@@ -127,10 +119,7 @@ export class ErpDialog extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('open') && this.open) {
-      // Reopened while hiding, focus may still be nowhere (Shoelace blurred the first question's button):
-      // focus then goes back, in the end, to where it was before the first question.
-      const active = deepActiveElement();
-      if (!this.hiding || (active && active !== document.body)) this.returnFocusTo = active;
+      this.returnFocusTo = deepActiveElement();
       // Shoelace is loaded on first use; the dialog opens once it is defined.
       if (!shoelaceReady('dialog') || !shoelaceReady('button')) {
         void loadShoelace('dialog', 'button').then(() => this.requestUpdate());
@@ -161,11 +150,10 @@ export class ErpDialog extends LitElement {
         class="dialog"
         no-header
         label=${this.heading}
-        ?open=${this.open && ready && this.hasUpdated && !this.hiding}
+        ?open=${this.open && ready && this.hasUpdated}
         @sl-request-close=${this.handleRequestClose}
         @sl-initial-focus=${this.handleInitialFocus}
         @sl-show=${this.handleShow}
-        @sl-hide=${this.handleHide}
         @sl-after-show=${this.handleAfterShow}
         @sl-after-hide=${this.handleAfterHide}
       >
@@ -237,29 +225,34 @@ export class ErpDialog extends LitElement {
     }
   }
 
-  private readonly handleHide = (event: Event): void => {
-    if (event.target !== this.slDialog) return;
-    this.hiding = true;
-  };
-
   private readonly handleAfterHide = (event: Event): void => {
-    if (event.target !== this.slDialog) return;
-    this.slDialog?.removeAttribute('data-shown');
-    if (this.open) {
-      // Reopened while hiding: show now. After a task, so Shoelace's own focus return (a timeout queued
-      // before this event) runs before the new question takes focus, not after. returnFocusTo is kept for
-      // the new question's close.
-      setTimeout(() => {
-        this.hiding = false;
-        this.requestUpdate();
-      });
+    const dialog = this.slDialog;
+    if (!dialog || event.target !== dialog) return;
+    if (this.open && dialog.open) {
+      this.afterHideWhileReopened(dialog);
       return;
     }
-    this.hiding = false;
+    dialog.removeAttribute('data-shown');
     const target = this.returnFocusTo;
     this.returnFocusTo = null;
     if (target?.isConnected) target.focus();
   };
+
+  /**
+   * The shell asks its next question right after an answer (e.g. Escape, then closing an application tab), so
+   * the element can reopen while `<sl-dialog>`'s hide animation still runs. The new show cancels that
+   * animation, but the rest of the hide still runs afterwards: it hides the dialog's box (`hidden`) and gives
+   * focus back to the opener, leaving an open question that cannot be seen or reached. Undo both: the dialog
+   * stays open, Escape and the buttons keep working throughout.
+   */
+  private afterHideWhileReopened(dialog: SlDialogElement): void {
+    const base = dialog.shadowRoot?.querySelector<HTMLElement>('[part~="base"]');
+    if (base) base.hidden = false;
+    // After Shoelace's own focus return (a timeout queued before sl-after-hide).
+    setTimeout(() => {
+      if (this.open && dialog.open) this.initialButton()?.focus();
+    });
+  }
 
   // ---- helpers -----------------------------------------------------------------------------------------
 
