@@ -4,8 +4,9 @@
  * its menu tabs, tabs restored after a reload, keyboard switching and closing.
  *
  * The close-guard tests need a small screen with unsaved work, so the test serves one: it appends a
- * `GlYearEnd` export (a screen of a later work package, not in this release) to the real accounting module as
- * the browser downloads it (route `/novus-gl/gl-year-end` names `@erp/accounting#GlYearEnd`). That export is built with the product's
+ * `InventoryYearEnd` export (an Inventory Control screen not in this release) to the real inventory module as
+ * the browser downloads it (route `/novus-ic/inventory-year-end` names `@erp/inventory#InventoryYearEnd`).
+ * That export is built with the product's
  * own `screen()`, `useCloseGuard()` and `confirmUnsavedChanges()` from @erp/ui — exactly what a real screen
  * would write — so everything from the tab close button to the dialog and the teardown is the product.
  */
@@ -25,12 +26,12 @@ function E2eNotes() {
   return e2eReact.createElement('label', null, 'Notes ',
     e2eReact.createElement('input', { value: text, onChange: (event) => setText(event.target.value) }));
 }
-export const GlYearEnd = e2eUi.screen(E2eNotes, { module: '@erp/accounting' });
+export const InventoryYearEnd = e2eUi.screen(E2eNotes, { module: '@erp/inventory' });
 `;
 
-/** Serves the accounting module with the test's `GlYearEnd` screen appended. */
+/** Serves the inventory module with the test's `InventoryYearEnd` screen appended. */
 async function withNotesScreen(page: Page): Promise<void> {
-  await page.route('**/apps/accounting/accounting.js*', async (route) => {
+  await page.route('**/apps/inventory/inventory.js*', async (route) => {
     const original = await route.fetch();
     const body = `${(await original.text()).replace(/\/\/# sourceMappingURL=.*$/m, '')}\n${NOTES_SCREEN}`;
     await route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body });
@@ -103,27 +104,27 @@ test('closing the shown application tab goes to its neighbour; menu tabs close w
 
 test('a screen with unsaved changes asks Save / Discard / Stay before its tab closes', async ({ page }) => {
   await withNotesScreen(page);
-  await signIn(page, 'admin', 'admin', '#/novus-gl/gl-year-end');
-  const chart = screenOf(page, '/novus-gl/gl-year-end');
+  await signIn(page, 'admin', 'admin', '#/novus-ic/inventory-year-end');
+  const chart = screenOf(page, '/novus-ic/inventory-year-end');
   const notes = chart.getByLabel('Notes');
   await expect(notes).toBeVisible();
 
   // Nothing typed: nothing to lose, the tab closes at once.
-  await tabBar(page).getByRole('button', { name: 'Close GL Year End' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close Inventory Year End' }).click();
   await expect(chart).toHaveCount(0);
-  await goTo(page, '#/novus-gl/gl-year-end');
+  await goTo(page, '#/novus-ic/inventory-year-end');
   await notes.fill('draft entry');
 
   // Issue 16: a tab whose screen holds unsaved changes is marked, and so is its application tab.
-  await expect(tabBar(page).getByRole('tab', { name: 'GL Year End' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
-  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
+  await expect(tabBar(page).getByRole('tab', { name: 'Inventory Year End' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
+  await expect(topBar(page).getByRole('tab', { name: 'Inventory Control' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
 
   // Stay: the tab and the text stay.
-  await tabBar(page).getByRole('button', { name: 'Close GL Year End' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close Inventory Year End' }).click();
   await expect(dialog(page).getByRole('heading', { name: 'Unsaved changes' })).toBeVisible();
   await dialog(page).getByRole('button', { name: 'Stay' }).click();
   await expect(dialog(page).getByRole('dialog')).toBeHidden();
-  await expect(tabBar(page).getByRole('tab', { name: 'GL Year End' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabBar(page).getByRole('tab', { name: 'Inventory Year End' })).toHaveAttribute('aria-selected', 'true');
   await expect(notes).toHaveValue('draft entry');
 
   // Escape dismisses the question: the same as Stay.
@@ -134,20 +135,20 @@ test('a screen with unsaved changes asks Save / Discard / Stay before its tab cl
   await expect(notes).toHaveValue('draft entry');
 
   // Closing the application tab asks the menu tab too; Stay keeps both and shows the screen.
-  await goTo(page, '#/novus-gl');
-  await topBar(page).getByRole('button', { name: 'Close General Ledger' }).click();
+  await goTo(page, '#/novus-ic');
+  await topBar(page).getByRole('button', { name: 'Close Inventory Control' }).click();
   await dialog(page).getByRole('button', { name: 'Stay' }).click();
-  await expect(page).toHaveURL(/#\/novus-gl\/gl-year-end$/);
-  await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
+  await expect(page).toHaveURL(/#\/novus-ic\/inventory-year-end$/);
+  await expect(topBar(page).getByRole('tab', { name: 'Inventory Control' })).toBeVisible();
   await expect(notes).toHaveValue('draft entry');
 
   // Discard: the tab closes and its screen is gone; the application tab's marker goes with it.
-  await tabBar(page).getByRole('button', { name: 'Close GL Year End' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close Inventory Year End' }).click();
   await dialog(page).getByRole('button', { name: 'Discard' }).click();
   await expect(tabBar(page).getByRole('tab')).toHaveCount(0);
   await expect(topBar(page).getByRole('img', { name: 'Unsaved changes' })).toHaveCount(0);
   await expect(chart).toHaveCount(0);
-  await expect(page).toHaveURL(/#\/novus-gl$/);
+  await expect(page).toHaveURL(/#\/novus-ic$/);
 });
 
 test('open tabs are restored after a reload; only the shown screen mounts at once', async ({ page }) => {

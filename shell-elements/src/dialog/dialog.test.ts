@@ -68,6 +68,29 @@ describe('erp-dialog', () => {
     if (i18n.language !== 'en-CA') await i18n.changeLanguage('en-CA');
   });
 
+  it('a question asked while the previous one is still closing is shown, focused on its primary button', async () => {
+    // root-config asks the next question right after an answer (Escape, then closing an application tab): the
+    // element is reopened while Shoelace's hide animation runs, whose end must not hide the new question.
+    const element = await dialogFixture();
+    await openFrom(element);
+    const firstHidden = oneEvent(slDialog(element), 'sl-after-hide');
+    await sendKeys({ press: 'Escape' }); // answers cancel: the owner sets open = false, the hide starts
+    await element.updateComplete;
+    expect(slDialog(element).open).to.equal(false);
+    element.heading = 'Second question';
+    element.open = true;
+    await element.updateComplete;
+    await element.whenShown();
+    const base = slDialog(element).shadowRoot!.querySelector<HTMLElement>('[part~="base"]')!;
+    await firstHidden; // the first question's hide has ended (before or after the second show)
+    expect(slDialog(element).open).to.equal(true);
+    expect(base.hidden, 'the second question is hidden').to.equal(false);
+    expect(dialogRole(element).checkVisibility()).to.equal(true);
+    await waitUntil(() => focusedText() === 'Save', 'focus is not on the second question');
+    await sendKeys({ press: 'Escape' }); // the keyboard answers it
+    await closed(element);
+  });
+
   it('is registered once as erp-dialog', () => {
     expect(customElements.get('erp-dialog') === ErpDialog).to.equal(true);
   });

@@ -226,12 +226,33 @@ export class ErpDialog extends LitElement {
   }
 
   private readonly handleAfterHide = (event: Event): void => {
-    if (event.target !== this.slDialog) return;
-    this.slDialog?.removeAttribute('data-shown');
+    const dialog = this.slDialog;
+    if (!dialog || event.target !== dialog) return;
+    if (this.open && dialog.open) {
+      this.afterHideWhileReopened(dialog);
+      return;
+    }
+    dialog.removeAttribute('data-shown');
     const target = this.returnFocusTo;
     this.returnFocusTo = null;
     if (target?.isConnected) target.focus();
   };
+
+  /**
+   * The shell asks its next question right after an answer (e.g. Escape, then closing an application tab), so
+   * the element can reopen while `<sl-dialog>`'s hide animation still runs. The new show cancels that
+   * animation, but the rest of the hide still runs afterwards: it hides the dialog's box (`hidden`) and gives
+   * focus back to the opener, leaving an open question that cannot be seen or reached. Undo both: the dialog
+   * stays open, Escape and the buttons keep working throughout.
+   */
+  private afterHideWhileReopened(dialog: SlDialogElement): void {
+    const base = dialog.shadowRoot?.querySelector<HTMLElement>('[part~="base"]');
+    if (base) base.hidden = false;
+    // After Shoelace's own focus return (a timeout queued before sl-after-hide).
+    setTimeout(() => {
+      if (this.open && dialog.open) this.initialButton()?.focus();
+    });
+  }
 
   // ---- helpers -----------------------------------------------------------------------------------------
 
