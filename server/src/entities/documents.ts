@@ -20,7 +20,7 @@
  *   A guard or effect refuses with BusinessError (4xx, §8 text in the caller's language) or asks with
  *   ConfirmationNeeded (200, ResultStatus 3); either rolls everything back.
  */
-import type { AnyEntity, ChildrenField, FieldDefinition, LookupField } from '@erp/shared/entities/define';
+import type { AnyEntity, ChildrenField, FieldDefinition, LookupField, ScalarField } from '@erp/shared/entities/define';
 import { computeRecord } from '@erp/shared/entities/compute';
 import { entityByName } from '@erp/shared/entities/index';
 import { answerOf, BusinessError, callResult, confirmationsOf, messageIn, type BusinessIssue } from './call-result.ts';
@@ -60,39 +60,56 @@ export async function assignNumber(trx: AnyTransaction, def: AnyEntity, row: Rec
   return number;
 }
 
-/** Lookups of line fields that name no (active) record, checked in `trx` (documents' lines). */
+/** Lookups of line fields (and of lines' own child rows) that name no (active) record, checked in `trx`. */
 export async function lineLookupIssues(trx: AnyTransaction, def: AnyEntity, value: Record<string, unknown>): Promise<BusinessIssue[]> {
   const issues: BusinessIssue[] = [];
   for (const [name, field] of Object.entries(def.fields) as [string, FieldDefinition][]) {
     if (field.type !== 'children' || !field.lines || !Array.isArray(value[name])) continue;
-    const rows = value[name] as Record<string, unknown>[];
-    for (const [childName, child] of Object.entries((field as ChildrenField).fields)) {
-      if (child.type !== 'lookup') continue;
-      const lookup = child as LookupField & { labelKey?: string };
-      const target = entityByName(lookup.entity);
-      if (!target) continue;
-      const wanted = [...new Set(rows.map((row) => row[childName]).filter((v) => v !== null && v !== undefined))];
-      if (wanted.length === 0) continue;
-      const column = lookup.targetField ? target.fields[lookup.targetField]!.column : keyColumn(target);
-      const activeColumn = lookup.activeOnly && target.activeField ? target.fields[target.activeField]!.column : null;
-      const found = (await trx
-        .selectFrom(target.table)
-        .select(activeColumn ? [column, activeColumn] : [column])
-        .where(column, 'in', wanted)
-        .execute()) as Record<string, unknown>[];
-      const byValue = new Map(found.map((row) => [String(row[column]), row]));
-      rows.forEach((row, index) => {
-        const v = row[childName];
-        if (v === null || v === undefined) return;
-        const hit = byValue.get(String(v));
-        if (!hit) issues.push({ field: `${name}[${index}].${childName}`, key: lookup.invalidKey ?? 'entities:validation.lookupInvalid', params: { value: v } });
-        else if (activeColumn && !readScalar({ type: 'boolean' }, hit[activeColumn])) {
-          issues.push({ field: `${name}[${index}].${childName}`, key: lookup.inactiveKey ?? 'entities:validation.lookupInactive', params: { value: v } });
-        }
-      });
+    const lines = value[name] as Record<string, unknown>[];
+    await rowLookupIssues(trx, (field as ChildrenField).fields, lines.map((row, index) => ({ path: `${name}[${index}]`, row })), issues);
+    // A line's own child rows (issue 12): their lookups too, with the path of the line.
+    for (const [subName, sub] of Object.entries((field as ChildrenField).lineChildren ?? {})) {
+      const nested = lines.flatMap((line, index) =>
+        ((line[subName] as Record<string, unknown>[] | undefined) ?? []).map((row, subIndex) => ({ path: `${name}[${index}].${subName}[${subIndex}]`, row })),
+      );
+      await rowLookupIssues(trx, sub.fields, nested, issues);
     }
   }
   return issues;
+}
+
+/** Lookup fields of `fields` in `rows` that name no (active) record: one query per lookup field. */
+async function rowLookupIssues(
+  trx: AnyTransaction,
+  fields: Readonly<Record<string, ScalarField>>,
+  rows: { path: string; row: Record<string, unknown> }[],
+  issues: BusinessIssue[],
+): Promise<void> {
+  for (const [childName, child] of Object.entries(fields)) {
+    if (child.type !== 'lookup') continue;
+    const lookup = child as LookupField & { labelKey?: string };
+    const target = entityByName(lookup.entity);
+    if (!target) continue;
+    const wanted = [...new Set(rows.map(({ row }) => row[childName]).filter((v) => v !== null && v !== undefined))];
+    if (wanted.length === 0) continue;
+    const column = lookup.targetField ? target.fields[lookup.targetField]!.column : keyColumn(target);
+    const activeColumn = lookup.activeOnly && target.activeField ? target.fields[target.activeField]!.column : null;
+    const found = (await trx
+      .selectFrom(target.table)
+      .select(activeColumn ? [column, activeColumn] : [column])
+      .where(column, 'in', wanted)
+      .execute()) as Record<string, unknown>[];
+    const byValue = new Map(found.map((row) => [String(row[column]), row]));
+    for (const { path, row } of rows) {
+      const v = row[childName];
+      if (v === null || v === undefined) continue;
+      const hit = byValue.get(String(v));
+      if (!hit) issues.push({ field: `${path}.${childName}`, key: lookup.invalidKey ?? 'entities:validation.lookupInvalid', params: { value: v } });
+      else if (activeColumn && !readScalar({ type: 'boolean' }, hit[activeColumn])) {
+        issues.push({ field: `${path}.${childName}`, key: lookup.inactiveKey ?? 'entities:validation.lookupInactive', params: { value: v } });
+      }
+    }
+  }
 }
 
 /** Thrown inside the action's transaction when the version moved on. */

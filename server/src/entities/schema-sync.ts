@@ -131,41 +131,66 @@ async function addMissingColumns(db: AnyDb, def: AnyEntity, present: Set<string>
   }
 }
 
+/** The shape shared by a child collection and a line's own child rows (`lineChildren`). */
+interface RowsTable {
+  table: string;
+  parentColumn: string;
+  key: string;
+  fields: Readonly<Record<string, ScalarField & { column?: string }>>;
+}
+
+/**
+ * Creates (or widens with new columns) the table of a child collection: an auto-increment key, the
+ * parent's key (cascade on delete) and one column per field.
+ */
+async function ensureRowsTable(
+  db: AnyDb,
+  rows: RowsTable,
+  parentType: ColumnDataType,
+  parentRef: string,
+  tables: Map<string, Set<string>>,
+): Promise<void> {
+  const childKey = rows.fields[rows.key]!.column ?? rows.key;
+  const columns = Object.entries(rows.fields)
+    .filter(([name]) => name !== rows.key)
+    .map(([name, child]) => scalarColumn(child, name, engineOf(db)));
+  if (!tables.has(rows.table)) {
+    let builder = db.schema.createTable(rows.table);
+    builder = isPostgres(db)
+      ? builder.addColumn(childKey, 'serial', (c) => c.primaryKey())
+      : builder.addColumn(childKey, 'integer', (c) => c.primaryKey().autoIncrement());
+    builder = builder.addColumn(rows.parentColumn, parentType, (c) => c.notNull().references(parentRef).onDelete('cascade'));
+    for (const column of columns) {
+      builder = builder.addColumn(column.name, column.type, (c) =>
+        column.flagDefault === undefined ? c : c.notNull().defaultTo(sql.raw(column.flagDefault ? 'true' : 'false')),
+      );
+    }
+    await builder.execute();
+    await db.schema.createIndex(`ix_${rows.table}_${rows.parentColumn}`).ifNotExists().on(rows.table).column(rows.parentColumn).execute();
+    tables.set(rows.table, new Set([childKey, rows.parentColumn, ...columns.map((c) => c.name)]));
+  } else {
+    const present = tables.get(rows.table)!;
+    for (const column of columns) {
+      if (present.has(column.name)) continue;
+      await db.schema
+        .alterTable(rows.table)
+        .addColumn(column.name, column.type, (c) =>
+          column.flagDefault === undefined ? c : c.notNull().defaultTo(sql.raw(column.flagDefault ? 'true' : 'false')),
+        )
+        .execute();
+    }
+  }
+}
+
 async function createChildTables(db: AnyDb, def: AnyEntity, tables: Map<string, Set<string>>): Promise<void> {
   const parentKey = def.fields[def.key]!.column;
   for (const [, field] of Object.entries(def.fields)) {
     if (field.type === 'children') {
-      const childKey = field.fields[field.key]!.column ?? field.key;
-      const columns = Object.entries(field.fields)
-        .filter(([name]) => name !== field.key)
-        .map(([name, child]) => scalarColumn(child, name, engineOf(db)));
-      if (!tables.has(field.table)) {
-        let builder = db.schema.createTable(field.table);
-        builder = isPostgres(db)
-          ? builder.addColumn(childKey, 'serial', (c) => c.primaryKey())
-          : builder.addColumn(childKey, 'integer', (c) => c.primaryKey().autoIncrement());
-        builder = builder.addColumn(field.parentColumn, keyColumnType(def), (c) =>
-          c.notNull().references(`${def.table}.${parentKey}`).onDelete('cascade'),
-        );
-        for (const column of columns) {
-          builder = builder.addColumn(column.name, column.type, (c) =>
-            column.flagDefault === undefined ? c : c.notNull().defaultTo(sql.raw(column.flagDefault ? 'true' : 'false')),
-          );
-        }
-        await builder.execute();
-        await db.schema.createIndex(`ix_${field.table}_${field.parentColumn}`).ifNotExists().on(field.table).column(field.parentColumn).execute();
-        tables.set(field.table, new Set([childKey, field.parentColumn, ...columns.map((c) => c.name)]));
-      } else {
-        const present = tables.get(field.table)!;
-        for (const column of columns) {
-          if (present.has(column.name)) continue;
-          await db.schema
-            .alterTable(field.table)
-            .addColumn(column.name, column.type, (c) =>
-              column.flagDefault === undefined ? c : c.notNull().defaultTo(sql.raw(column.flagDefault ? 'true' : 'false')),
-            )
-            .execute();
-        }
+      await ensureRowsTable(db, field, keyColumnType(def), `${def.table}.${parentKey}`, tables);
+      // A line's own child rows (issue 12): their parent is the line (integer key of the line table).
+      const lineKey = field.fields[field.key]!.column ?? field.key;
+      for (const sub of Object.values(field.lineChildren ?? {})) {
+        await ensureRowsTable(db, sub, 'integer', `${field.table}.${lineKey}`, tables);
       }
     }
     if (field.type === 'set' && field.storage.kind === 'link' && !tables.has(field.storage.table)) {

@@ -319,6 +319,26 @@ async function lookupIssues(ctx: EntityContext, change: Change): Promise<RuleIss
         }
         named.add(key);
       });
+      // A line's own child rows (issue 12): a child key must be one of THIS line's stored child rows
+      // (never on a new line, never another line's or record's), each at most once.
+      const currentLines = new Map(
+        ((change.mode === 'update' ? (change.current?.[name] as Record<string, unknown>[] | undefined) : undefined) ?? []).map((row) => [row[field.key], row]),
+      );
+      for (const [subName, sub] of Object.entries(field.lineChildren ?? {})) {
+        (value as Record<string, unknown>[]).forEach((row, index) => {
+          const line = row[field.key] === null || row[field.key] === undefined ? undefined : currentLines.get(row[field.key]);
+          const own = new Set(((line?.[subName] as Record<string, unknown>[] | undefined) ?? []).map((subRow) => subRow[sub.key]));
+          const seen = new Set<unknown>();
+          ((row[subName] as Record<string, unknown>[] | undefined) ?? []).forEach((subRow, subIndex) => {
+            const subKey = subRow[sub.key];
+            if (subKey === null || subKey === undefined) return;
+            if (!own.has(subKey) || seen.has(subKey)) {
+              issues.push({ field: `${name}[${index}].${subName}[${subIndex}].${sub.key}`, key: 'entities:validation.lookupInvalid' });
+            }
+            seen.add(subKey);
+          });
+        });
+      }
     }
   }
   return issues;
@@ -415,54 +435,94 @@ async function writeCollections(trx: AnyTransaction, ctx: EntityContext, change:
       for (const value of added) audit.push({ table, idName: parentColumn, idValue: id, column: valueColumn, old: null, new: value, action: 'insert', ...root });
     }
     if (field.type === 'children') {
-      const childKey = field.fields[field.key]!.column ?? field.key;
-      const columnOf = (childName: string) => field.fields[childName]!.column ?? childName;
-      const before = new Map(((change.current?.[name] as Record<string, unknown>[] | undefined) ?? []).map((row) => [row[field.key], row]));
+      const before = (change.current?.[name] as Record<string, unknown>[] | undefined) ?? [];
       const after = (change.value[name] as Record<string, unknown>[] | undefined) ?? [];
-      const kept = new Set<unknown>();
-      for (const row of after) {
-        const key = row[field.key];
-        const values: Record<string, unknown> = {};
-        for (const [childName, childField] of Object.entries(field.fields)) {
-          if (childName === field.key) continue;
-          values[columnOf(childName)] = writeScalar(childField, row[childName], ctx.engine);
-        }
-        if (key === null || key === undefined) {
-          const inserted = (await trx
-            .insertInto(field.table)
-            .values({ ...values, [field.parentColumn]: id })
-            .returning(childKey)
-            .executeTakeFirstOrThrow()) as Record<string, unknown>;
-          const newKey = Number(inserted[childKey]);
-          for (const [childName] of Object.entries(field.fields)) {
-            if (childName === field.key || row[childName] === null || row[childName] === undefined) continue;
-            audit.push({ table: field.table, idName: childKey, idValue: newKey, column: columnOf(childName), old: null, new: row[childName], action: 'insert', ...root });
-          }
-          continue;
-        }
-        kept.add(key);
-        const old = before.get(key)!;
-        const set: Record<string, unknown> = {};
-        for (const [childName, childField] of Object.entries(field.fields)) {
-          if (childName === field.key || sameValue(old[childName], row[childName])) continue;
-          set[columnOf(childName)] = writeScalar(childField, row[childName], ctx.engine);
-          audit.push({ table: field.table, idName: childKey, idValue: Number(key), column: columnOf(childName), old: old[childName], new: row[childName], action: 'update', ...root });
-        }
-        if (Object.keys(set).length > 0) {
-          await trx.updateTable(field.table).set(set).where(childKey, '=', key).where(field.parentColumn, '=', id).execute();
-        }
-      }
-      for (const [key, old] of before) {
-        if (kept.has(key)) continue;
-        await trx.deleteFrom(field.table).where(childKey, '=', key).where(field.parentColumn, '=', id).execute();
-        for (const [childName] of Object.entries(field.fields)) {
-          if (childName === field.key || old[childName] === null || old[childName] === undefined) continue;
-          audit.push({ table: field.table, idName: childKey, idValue: Number(key), column: columnOf(childName), old: old[childName], new: null, action: 'delete', ...root });
-        }
-      }
+      await writeRows(trx, ctx, field, id, before, after, audit, root);
     }
   }
   return audit;
+}
+
+/** A child collection or a line's own child rows (`lineChildren`): same table shape. */
+type RowsSpec = {
+  table: string;
+  parentColumn: string;
+  key: string;
+  fields: Readonly<Record<string, ScalarField & { column?: string }>>;
+  lineChildren?: Readonly<Record<string, RowsSpec>>;
+};
+
+/**
+ * Writes the rows of one collection under `parentId` in `trx`: rows without a key are inserted, rows
+ * with a key (checked before: one of this parent's own) are updated, the others deleted. A line's own
+ * child rows (issue 12) are written the same way under the line's key, after the line; a deleted
+ * line's child rows are deleted first (no reliance on the engine's cascade).
+ */
+async function writeRows(
+  trx: AnyTransaction,
+  ctx: EntityContext,
+  field: RowsSpec,
+  id: string | number,
+  beforeRows: Record<string, unknown>[],
+  after: Record<string, unknown>[],
+  audit: AuditEntry[],
+  root: { rootTable: string; rootId: string | number },
+): Promise<void> {
+  const childKey = field.fields[field.key]!.column ?? field.key;
+  const columnOf = (childName: string) => field.fields[childName]!.column ?? childName;
+  const before = new Map(beforeRows.map((row) => [row[field.key], row]));
+  const kept = new Set<unknown>();
+  const subs = Object.entries(field.lineChildren ?? {});
+  for (const row of after) {
+    const key = row[field.key];
+    const values: Record<string, unknown> = {};
+    for (const [childName, childField] of Object.entries(field.fields)) {
+      if (childName === field.key) continue;
+      values[columnOf(childName)] = writeScalar(childField, row[childName], ctx.engine);
+    }
+    if (key === null || key === undefined) {
+      const inserted = (await trx
+        .insertInto(field.table)
+        .values({ ...values, [field.parentColumn]: id })
+        .returning(childKey)
+        .executeTakeFirstOrThrow()) as Record<string, unknown>;
+      const newKey = Number(inserted[childKey]);
+      for (const [childName] of Object.entries(field.fields)) {
+        if (childName === field.key || row[childName] === null || row[childName] === undefined) continue;
+        audit.push({ table: field.table, idName: childKey, idValue: newKey, column: columnOf(childName), old: null, new: row[childName], action: 'insert', ...root });
+      }
+      for (const [subName, sub] of subs) {
+        await writeRows(trx, ctx, sub, newKey, [], (row[subName] as Record<string, unknown>[] | undefined) ?? [], audit, root);
+      }
+      continue;
+    }
+    kept.add(key);
+    const old = before.get(key)!;
+    const set: Record<string, unknown> = {};
+    for (const [childName, childField] of Object.entries(field.fields)) {
+      if (childName === field.key || sameValue(old[childName], row[childName])) continue;
+      set[columnOf(childName)] = writeScalar(childField, row[childName], ctx.engine);
+      audit.push({ table: field.table, idName: childKey, idValue: Number(key), column: columnOf(childName), old: old[childName], new: row[childName], action: 'update', ...root });
+    }
+    if (Object.keys(set).length > 0) {
+      await trx.updateTable(field.table).set(set).where(childKey, '=', key).where(field.parentColumn, '=', id).execute();
+    }
+    for (const [subName, sub] of subs) {
+      const subBefore = (old[subName] as Record<string, unknown>[] | undefined) ?? [];
+      await writeRows(trx, ctx, sub, key as number, subBefore, (row[subName] as Record<string, unknown>[] | undefined) ?? [], audit, root);
+    }
+  }
+  for (const [key, old] of before) {
+    if (kept.has(key)) continue;
+    for (const [subName, sub] of subs) {
+      await writeRows(trx, ctx, sub, key as number, (old[subName] as Record<string, unknown>[] | undefined) ?? [], [], audit, root);
+    }
+    await trx.deleteFrom(field.table).where(childKey, '=', key).where(field.parentColumn, '=', id).execute();
+    for (const [childName] of Object.entries(field.fields)) {
+      if (childName === field.key || old[childName] === null || old[childName] === undefined) continue;
+      audit.push({ table: field.table, idName: childKey, idValue: Number(key), column: columnOf(childName), old: old[childName], new: null, action: 'delete', ...root });
+    }
+  }
 }
 
 function bodyObject(body: unknown): Record<string, unknown> {

@@ -225,13 +225,33 @@ export async function loadRecord(
         .where(field.parentColumn, '=', id)
         .orderBy(childKey)
         .execute()) as Record<string, unknown>[];
-      record[name] = rows.map((child) => {
+      const lines = rows.map((child) => {
         const out: Record<string, unknown> = {};
         for (const [childName, childField] of Object.entries(field.fields)) {
           out[childName] = readScalar(childField, child[childField.column ?? childName]);
         }
         return out;
       });
+      // A line's own child rows (issue 12): nested under each line, read in one query per collection.
+      for (const [subName, sub] of Object.entries(field.lineChildren ?? {})) {
+        const keys = rows.map((child) => child[childKey]);
+        const subKey = sub.fields[sub.key]!.column ?? sub.key;
+        const subRows =
+          keys.length === 0
+            ? []
+            : ((await db.selectFrom(sub.table).selectAll().where(sub.parentColumn, 'in', keys).orderBy(subKey).execute()) as Record<string, unknown>[]);
+        lines.forEach((line, index) => {
+          const lineKey = String(rows[index]![childKey]);
+          line[subName] = subRows
+            .filter((subRow) => String(subRow[sub.parentColumn]) === lineKey)
+            .map((subRow) => {
+              const out: Record<string, unknown> = {};
+              for (const [subField, spec] of Object.entries(sub.fields)) out[subField] = readScalar(spec, subRow[spec.column ?? subField]);
+              return out;
+            });
+        });
+      }
+      record[name] = lines;
     }
   }
   return record;

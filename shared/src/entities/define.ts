@@ -192,6 +192,37 @@ export interface ChildrenField extends FieldCommon {
    * line selected (default `records:messages.selectRow`; GL: §8 "Select a GL detail row.").
    */
   selectLineKey?: string;
+  /**
+   * A line's own child rows (issue 12 item 2, e.g. lot quantities under a line), by the name each line
+   * carries them under (`Lines: [{ …, Lots: [{ LotNo, Quantity }] }]`). Only on `lines` collections.
+   * Stored in their own table (parent column = the line's key), written with the record in its
+   * transaction, validated like the lines (every field, lookups in the transaction, keys only of this
+   * line's own rows).
+   */
+  lineChildren?: Readonly<Record<string, LineChildrenDefinition>>;
+}
+
+/**
+ * A sum rule over a line's child rows, as data: when a line has child rows, the sum of their
+ * `childField` must equal the line's `lineField` (exact decimals), else `messageKey`
+ * (default `entities:validation.lineChildrenSum`, params `{ sum, expected }`).
+ */
+export interface SumEqualsRule {
+  childField: string;
+  lineField: string;
+  messageKey?: string;
+}
+
+/** Child rows of each line of a line collection (see `ChildrenField.lineChildren`). */
+export interface LineChildrenDefinition {
+  table: string;
+  /** Column of `table` holding the line's key. */
+  parentColumn: string;
+  /** Field name of the child rows' auto-increment key. */
+  key: string;
+  fields: Readonly<Record<string, ScalarField>>;
+  maxItems?: number;
+  sumEquals?: SumEqualsRule;
 }
 
 export type FieldDefinition = ScalarField | SetField | ChildrenField;
@@ -484,7 +515,27 @@ function normalizeField<T extends FieldDefinition>(entity: string, prefix: strin
       children[childName] = normalizeField(entity, `${prefix}.${name}`, childName, child, namespace);
     }
     if (!(field.key in children)) fail(entity, `children ${name}: key ${field.key} is not one of its fields`);
-    return { ...normalized, fields: children };
+    if (!field.lineChildren) return { ...normalized, fields: children };
+    if (!field.lines) fail(entity, `children ${name}: lineChildren needs a lines collection`);
+    const lineChildren: Record<string, LineChildrenDefinition> = {};
+    for (const [subName, sub] of Object.entries(field.lineChildren)) {
+      if (subName in children) fail(entity, `children ${name}: lineChildren ${subName} is also a line field`);
+      if (!/^[A-Za-z][A-Za-z0-9]*$/.test(subName)) fail(entity, `children ${name}: lineChildren ${subName} is not a field name`);
+      const subFields: Record<string, ScalarField & { labelKey: string; column: string }> = {};
+      for (const [childName, child] of Object.entries(sub.fields)) {
+        subFields[childName] = normalizeField(entity, `${prefix}.${name}.${subName}`, childName, child, namespace);
+      }
+      if (!(sub.key in subFields)) fail(entity, `children ${name}.${subName}: key ${sub.key} is not one of its fields`);
+      if (sub.maxItems !== undefined && (!Number.isInteger(sub.maxItems) || sub.maxItems < 0)) fail(entity, `children ${name}.${subName}: bad maxItems`);
+      const rule = sub.sumEquals;
+      if (rule) {
+        const numeric = (f: ScalarField | undefined) => f !== undefined && (f.type === 'decimal' || f.type === 'integer');
+        if (!numeric(subFields[rule.childField]) || rule.childField === sub.key) fail(entity, `children ${name}.${subName}: sumEquals childField ${rule.childField} is not a number field`);
+        if (!numeric(children[rule.lineField])) fail(entity, `children ${name}.${subName}: sumEquals lineField ${rule.lineField} is not a number field of the line`);
+      }
+      lineChildren[subName] = { ...sub, fields: subFields };
+    }
+    return { ...normalized, fields: children, lineChildren };
   }
   return normalized;
 }

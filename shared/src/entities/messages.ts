@@ -27,6 +27,7 @@ export const MESSAGES = {
   'entities:validation.minItems': '{{label}}: select at least {{min}}.',
   'entities:validation.maxItems': '{{label}}: select at most {{max}}.',
   'entities:validation.duplicateItem': '{{label}}: {{value}} is listed twice.',
+  'entities:validation.lineChildrenSum': '{{label}}: the rows add up to {{sum}}, not {{expected}}.',
   'entities:validation.unknownField': 'Unknown field: {{field}}.',
   'entities:validation.readOnly': '{{label}} cannot be changed.',
   'entities:validation.characters': '{{label}} contains characters that are not allowed.',

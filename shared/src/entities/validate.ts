@@ -21,10 +21,12 @@
 import {
   TRAIL_FIELDS,
   type AnyEntity,
+  type ChildrenField,
   type FieldDefinition,
+  type LineChildrenDefinition,
   type ScalarField,
 } from './define.ts';
-import { cmp, parseDecimal } from '../decimal.ts';
+import { add, cmp, parseDecimal } from '../decimal.ts';
 import { defaultMessage, interpolate } from './messages.ts';
 
 /** i18next-like: the text of `key`, else `defaultValue`, interpolated with `params`. */
@@ -249,7 +251,7 @@ function checkValue(context: Context, path: string, name: string, field: FieldDe
       if (!isPlainObject(row)) return report(context, rowPath, field, { key: 'entities:validation.row' }, name);
       const out: Record<string, unknown> = {};
       for (const key of Object.keys(row)) {
-        if (!Object.hasOwn(field.fields, key)) {
+        if (!Object.hasOwn(field.fields, key) && !(field.lineChildren && Object.hasOwn(field.lineChildren, key))) {
           report(context, `${rowPath}.${key.slice(0, 64)}`, null, { key: 'entities:validation.unknownField' }, key.slice(0, 64));
         }
       }
@@ -263,6 +265,9 @@ function checkValue(context: Context, path: string, name: string, field: FieldDe
         }
         const value = checkValue(context, `${rowPath}.${childName}`, childName, child, given === undefined ? child.defaultValue ?? null : given);
         out[childName] = value === undefined ? null : value;
+      }
+      for (const [subName, sub] of Object.entries(field.lineChildren ?? {})) {
+        out[subName] = checkLineChildren(context, `${rowPath}.${subName}`, subName, sub, row[subName], out) ?? [];
       }
       return out;
     });
@@ -280,6 +285,36 @@ function checkValue(context: Context, path: string, name: string, field: FieldDe
     return report(context, path, field, { key: field.requiredKey ?? 'entities:validation.required' }, name);
   }
   return checked.value;
+}
+
+/**
+ * A line's own child rows (definition `lineChildren`): checked like a child collection (every field,
+ * key shape, unknown fields, maxItems), then the definition's `sumEquals` rule: when the line has child
+ * rows, their `childField` adds up exactly (decimal strings, never JS numbers) to the line's `lineField`.
+ * The same function runs in the browser and on the server, so both refuse with the same message.
+ */
+function checkLineChildren(
+  context: Context,
+  path: string,
+  name: string,
+  sub: LineChildrenDefinition,
+  raw: unknown,
+  line: Record<string, unknown>,
+): Record<string, unknown>[] | undefined {
+  const asCollection = { ...sub, type: 'children', labelKey: (sub as { labelKey?: string }).labelKey } as ChildrenField;
+  const before = context.errors.length;
+  const rows = checkValue(context, path, name, asCollection, raw) as Record<string, unknown>[] | undefined;
+  if (context.errors.length > before || !rows) return undefined;
+  const rule = sub.sumEquals;
+  if (rule && rows.length > 0) {
+    const expected = line[rule.lineField];
+    const total = rows.reduce<string>((acc, row) => add(acc, String(row[rule.childField] ?? '0')), '0');
+    if (expected === null || expected === undefined || cmp(total, String(expected)) !== 0) {
+      report(context, path, null, { key: rule.messageKey ?? 'entities:validation.lineChildrenSum', params: { sum: total, expected: expected ?? '' } }, name);
+      return undefined;
+    }
+  }
+  return rows;
 }
 
 /**

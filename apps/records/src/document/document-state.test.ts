@@ -1,5 +1,7 @@
 /** The document form's pure state (issue 12): allowed actions per state, stable line ids, the lines sent. */
 import { describe, expect, it } from 'vitest';
+import { ADMIN_ONLY } from '../../../../shared/src/entities/common.ts';
+import { defineEntity } from '../../../../shared/src/entities/define.ts';
 import { glJournalEntry } from '../../../../shared/src/modules/gl/gl-journal-entry.ts';
 import { allowedActions, isBlankLine, isDeletable, isEditable, linesDraft, linesField, linesWire, newLineDraft } from './document-state.ts';
 
@@ -26,6 +28,38 @@ describe('document state', () => {
     expect(linesWire(field, [...rows, { ...added, AccountId: '4100', Credit: '1.50' }])).toEqual([
       { LineId: 7, AccountId: '1000', Description: '', Debit: '1.50', Credit: null },
       { LineId: null, AccountId: '4100', Description: '', Debit: null, Credit: '1.50' },
+    ]);
+  });
+
+  it("keeps a line's own child rows (lineChildren) from the read to the save", () => {
+    const def = defineEntity({
+      name: 'unit-doc-lots',
+      table: 'unit_doc_lots',
+      key: 'DocId',
+      keyKind: 'auto',
+      application: 'SHELL',
+      fields: {
+        DocId: { type: 'integer', readOnly: true },
+        Lines: {
+          type: 'children',
+          lines: true,
+          table: 'unit_doc_lot_lines',
+          parentColumn: 'doc_id',
+          key: 'LineId',
+          fields: { LineId: { type: 'integer' }, Quantity: { type: 'decimal', scale: 3 } },
+          lineChildren: { Lots: { table: 'unit_doc_lot_lots', parentColumn: 'line_id', key: 'LotId', fields: { LotId: { type: 'integer' }, LotNo: { type: 'text' } } } },
+        },
+      },
+      listColumns: ['DocId'],
+      defaultSort: [{ field: 'DocId' }],
+      roles: ADMIN_ONLY,
+    });
+    const { field } = linesField(def)!;
+    const lots = [{ LotId: 3, LotNo: 'A' }];
+    const rows = linesDraft(field, [{ LineId: 1, Quantity: '2.000', Lots: lots }]);
+    expect(linesWire(field, [...rows, newLineDraft(field)])).toEqual([
+      { LineId: 1, Quantity: '2.000', Lots: lots },
+      { LineId: null, Quantity: null, Lots: [] },
     ]);
   });
 });

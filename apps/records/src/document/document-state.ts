@@ -8,7 +8,8 @@
  * - `linesField(def)`: the definition's line collection (`children` with `lines: true`), or null.
  * - `newLineDraft(field)`, `linesDraft(field, rows)`: rows with a client id (`_rid`) that never changes, so
  *   React keys and focus survive inserts and deletes; the server's LineId is kept beside it.
- * - `linesWire(field, drafts)`: the rows as the server takes them (LineId for kept rows, null for new ones).
+ * - `linesWire(field, drafts)`: the rows as the server takes them (LineId for kept rows, null for new ones),
+ *   each with its own child rows (`lineChildren`, kept as read: the screen does not edit them yet).
  */
 import type { AnyEntity, ChildrenField, TransitionSpec } from '../../../../shared/src/entities/define.ts';
 import { draftValue, wireValue, type Draft } from '../form/form-state.ts';
@@ -58,6 +59,7 @@ export function allowedActions(def: AnyEntity, record: Record<string, unknown> |
 export function newLineDraft(field: ChildrenField): LineDraft {
   const out: LineDraft = { _rid: rid() };
   for (const [name, child] of Object.entries(field.fields)) out[name] = name === field.key ? null : draftValue(child, child.defaultValue ?? null);
+  for (const sub of Object.keys(field.lineChildren ?? {})) out[sub] = [];
   return out;
 }
 
@@ -66,6 +68,8 @@ export function linesDraft(field: ChildrenField, rows: unknown): LineDraft[] {
   return list.map((row) => {
     const out: LineDraft = { _rid: rid() };
     for (const [name, child] of Object.entries(field.fields)) out[name] = name === field.key ? (row[name] ?? null) : draftValue(child, row[name]);
+    // A line's own child rows (definition `lineChildren`) ride along unchanged, so a save keeps them.
+    for (const sub of Object.keys(field.lineChildren ?? {})) out[sub] = Array.isArray(row[sub]) ? row[sub] : [];
     return out;
   });
 }
@@ -78,6 +82,7 @@ export function linesWire(field: ChildrenField, drafts: readonly LineDraft[], sk
       if (skip.has(name) || (name !== field.key && child.readOnly)) continue;
       out[name] = name === field.key ? (row[name] ?? null) : wireValue(child, row[name]);
     }
+    for (const sub of Object.keys(field.lineChildren ?? {})) out[sub] = Array.isArray(row[sub]) ? row[sub] : [];
     return out;
   });
 }
