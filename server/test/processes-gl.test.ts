@@ -118,3 +118,12 @@ describe('post draft journal entries', () => {
     expect(tooLong.Message).toBe('The start date cannot be more than one year from the end date.');
   });
 });
+
+describe('calls the server makes to itself for a process', () => {
+  it('carry an in-memory ticket, never the caller’s token; a forged or unknown ticket is refused', async () => {
+    for (const ticket of ['forged', '', 'x'.repeat(43)]) {
+      const answer = await server.app.inject({ method: 'GET', url: '/api/processes', headers: { 'x-erp-internal-ticket': ticket } });
+      expect(answer.statusCode, ticket).toBe(401);
+    }
+  });
+});

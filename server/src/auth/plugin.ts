@@ -20,6 +20,7 @@
  * `requireApplication(name)` is a route-level preHandler for business routes: 403 unless one of the
  * caller's roles opens that application.
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { JWTPayload } from 'jose';
 import type { Database } from '../db/connection.ts';
@@ -102,6 +103,26 @@ function boundKey(token: JWTPayload): string | null {
   return typeof jkt === 'string' && jkt.length > 0 ? jkt : null;
 }
 
+/** Header of a call the server makes to its own API on a signed-in user's behalf (`internalCallHeaders`). */
+const INTERNAL_TICKET = 'x-erp-internal-ticket';
+const INTERNAL_TICKET_MS = 10 * 60_000;
+const internalTickets = new Map<string, { sub: string; token: AuthenticatedUser['token']; expires: number }>();
+
+/**
+ * Headers for `app.inject` calls a request makes to this API as its own caller (a process posting each item
+ * through the document action call). The caller's token cannot be replayed there: a DPoP-bound token needs a
+ * fresh proof of a key only the browser holds (RFC 9449). Instead the call carries a random 256-bit ticket that
+ * lives only in this process's memory, names the caller and expires after ten minutes; the user's row and roles
+ * are still read on every call, so a deactivated user is refused as usual.
+ */
+export function internalCallHeaders(user: AuthenticatedUser): Record<string, string> {
+  const now = Date.now();
+  for (const [ticket, entry] of internalTickets) if (entry.expires <= now) internalTickets.delete(ticket);
+  const ticket = randomBytes(32).toString('base64url');
+  internalTickets.set(ticket, { sub: user.userId, token: user.token, expires: now + INTERNAL_TICKET_MS });
+  return { [INTERNAL_TICKET]: ticket };
+}
+
 export function registerAuthentication(app: FastifyInstance, deps: { database: Database; verify: TokenVerifier; dpop: DpopPolicy }): void {
   const { database } = deps;
   const verify = cachedVerifier(deps.verify);
@@ -109,6 +130,12 @@ export function registerAuthentication(app: FastifyInstance, deps: { database: D
 
   app.addHook('onRequest', async (request, reply) => {
     if (!needsToken(request)) return;
+    const ticket = request.headers[INTERNAL_TICKET];
+    if (ticket !== undefined) {
+      const entry = typeof ticket === 'string' ? internalTickets.get(ticket) : undefined;
+      if (!entry || entry.expires <= Date.now()) return unauthorized(reply);
+      return signIn(request, reply, entry.sub, entry.token);
+    }
     const match = AUTHORIZATION.exec(request.headers.authorization ?? '');
     if (!match) return unauthorized(reply);
     const scheme = match[1] as 'Bearer' | 'DPoP';
@@ -134,13 +161,17 @@ export function registerAuthentication(app: FastifyInstance, deps: { database: D
     } else if (scheme !== 'Bearer' || deps.dpop.mode === 'required') {
       return unauthorized(reply);
     }
-    // Read on every request (the read-only connection on SQLite: db/read.ts), so deactivating a user or
-    // changing roles applies to the next request.
-    const row = await readFirst(database, database.db.selectFrom('users').selectAll().where('user_id', '=', token.sub));
+    return signIn(request, reply, token.sub, token);
+  });
+
+  /** Sets the caller. Read on every request (the read-only connection on SQLite: db/read.ts), so deactivating a
+   * user or changing roles applies to the next request. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, sub: string, token: AuthenticatedUser['token']) {
+    const row = await readFirst(database, database.db.selectFrom('users').selectAll().where('user_id', '=', sub));
     if (!row || !asFlag(row.is_active)) return unauthorized(reply);
     const roles = await readAll(database, database.db.selectFrom('user_roles').select('role_id').where('user_id', '=', row.user_id));
     request.user = { row, userId: row.user_id, roles: roles.map((r) => r.role_id), token };
-  });
+  }
 }
 
 /** The signed-in caller; only for handlers behind the /api/ authentication. */

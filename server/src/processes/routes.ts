@@ -19,7 +19,7 @@ import type { ProcessItemResult } from '@erp/shared/processes/define';
 import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { openableApplications } from '../auth/access.ts';
-import { currentUser } from '../auth/plugin.ts';
+import { currentUser, internalCallHeaders } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { readAll } from '../db/read.ts';
 import { sendFailure } from '../http/errors.ts';
@@ -100,7 +100,8 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
     const locale = reportLocale(user.row.language);
     const translate = reportTranslator(locale);
     const checked = validateReportParameters({ ...process.def, columns: [], defaultSort: [] }, request.body.Parameters);
-    const authorization = request.headers.authorization;
+    // The items go through the API as this caller (internalCallHeaders: no replay of a DPoP-bound token).
+    const asCaller = internalCallHeaders(user);
     const ctx: ProcessContext = {
       database,
       db,
@@ -109,7 +110,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
       state: {},
       locale,
       async call(method, path, body) {
-        const options: InjectOptions = { method, url: `/api/${path}`, headers: { authorization: authorization ?? '' } };
+        const options: InjectOptions = { method, url: `/api/${path}`, headers: { ...asCaller } };
         if (body !== undefined) {
           options.headers = { ...options.headers, 'content-type': 'application/json' };
           options.payload = JSON.stringify(body);
