@@ -18,7 +18,10 @@ export function importMapSpecifiers(): string[] {
 export interface LibraryOptions {
   /** Entry name → source file, relative to the package folder. */
   entries: Record<string, string>;
-  /** Specifiers to bundle even though the import map has them (the package that provides them). */
+  /**
+   * Specifiers to bundle even though the import map has them (the package that provides them); one ending in
+   * `/*` bundles every specifier under that folder (a module's definitions: `@erp/shared/modules/ar/*`).
+   */
   bundle?: string[];
   plugins?: PluginOption[];
   /**
@@ -46,9 +49,9 @@ function emitStylesheet(files: string[]): PluginOption {
 
 export function libraryConfig({ entries, bundle = [], plugins = [], stylesheet }: LibraryOptions): UserConfig {
   if (stylesheet) plugins = [...plugins, emitStylesheet([stylesheet].flat())];
-  const shared = importMapSpecifiers().filter((s) => !bundle.includes(s));
-  const isExternal = (id: string) =>
-    shared.some((s) => id === s || (!bundle.includes(id) && id.startsWith(`${s}/`)));
+  const bundled = (id: string) => bundle.some((b) => (b.endsWith('/*') ? id.startsWith(b.slice(0, -1)) : id === b));
+  const shared = importMapSpecifiers().filter((s) => !bundled(s));
+  const isExternal = (id: string) => shared.some((s) => id === s || (!bundled(id) && id.startsWith(`${s}/`)));
   return {
     // CommonJS code (React's) that require()s an external must turn into an import in ES output.
     plugins: [...plugins, esmExternalRequirePlugin({ external: shared })],

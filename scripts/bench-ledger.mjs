@@ -25,161 +25,91 @@
  * "sqlite,postgres"; PostgreSQL is skipped with a note when TEST_PG_URL cannot be reached),
  * BENCH_NO_WRITE=1 to print the section without touching BENCHMARKS.md.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import { join } from 'node:path';
-import { SignJWT, importJWK } from 'jose';
-import pg from 'pg';
-import { machine, median, writeSection } from './bench-common.mjs';
+import { machine, writeSection } from './bench-common.mjs';
+import { PG_URL, loadSummary, pgReachable, timed, withBenchApp } from './bench-app.mjs';
 
 const ENTRIES = Number(process.env.BENCH_LEDGER_ENTRIES || 1_000_000);
 const RUNS = Number(process.env.BENCH_LEDGER_RUNS || 7);
 const ENGINES = (process.env.BENCH_LEDGER_ENGINES || 'sqlite,postgres').split(',').map((e) => e.trim());
-const PG_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SECTION = '## Ledger: 1,000,000 GL entries';
 const YEAR = 2024;
 
-const { buildApp } = await import('../server/src/app.ts');
-const { loadConfig } = await import('../server/src/config.ts');
 const { insertLedger, BIG_ACCOUNT, TEN_K_ACCOUNT } = await import('../server/src/seed/large-ledger.ts');
 const { post } = await import('../server/src/ledger/posting.ts');
 
-async function token(app, config) {
-  const jwk = app.erp.oidc.keys.signing[0];
-  const key = await importJWK(jwk, 'RS256');
-  return new SignJWT({ scope: 'openid profile erp.shell erp.api', client_id: config.oidc.clientId })
-    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
-    .setSubject('admin')
-    .setIssuer(config.oidc.authority)
-    .setAudience(config.apiAudience)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(key);
-}
-
-async function timed(runs, action) {
-  await action();
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await action();
-    times.push(performance.now() - start);
-  }
-  return median(times);
-}
-
-async function call(app, bearer, url, body) {
-  const response = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-  return response;
-}
-
-async function pgReachable() {
-  const client = new pg.Client({ connectionString: PG_URL });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function benchEngine(engine) {
-  const environment = { LOG_LEVEL: 'silent', DEMO_FIRMS: '0', PUBLIC_URL: 'http://localhost', PARTNER_DEMO: '0' };
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'erp-bench-ledger-'));
-  let dropUrl = null;
-  if (engine === 'postgres') {
-    const url = new URL(PG_URL);
-    url.pathname = `/erp_bench_ledger_${Date.now().toString(36)}`;
-    environment.DATABASE_URL = url.toString();
-    dropUrl = url;
-  }
-  const config = loadConfig({ ...environment, DATA_DIR: dataDir });
-  try {
-    await (await buildApp(config, { logger: false })).close();
+  const prepare = async (config) => {
     const seeded = await insertLedger(config.database, { entries: ENTRIES, firstYear: YEAR - 1 });
     console.log(`${engine}: ${seeded.entries} entries written in ${seeded.seconds.toFixed(1)} s`);
-    const app = await buildApp(config, { logger: false });
-    try {
-      const bearer = await token(app, config);
-      const yearRange = { StartDate: `${YEAR}-01-01`, EndDate: `${YEAR}-12-31` };
+    return seeded;
+  };
+  return withBenchApp(engine, { prefix: 'erp_bench_ledger', prepare }, async ({ app, call, prepared: seeded }) => {
+    const yearRange = { StartDate: `${YEAR}-01-01`, EndDate: `${YEAR}-12-31` };
 
-      const trialBalance = await timed(RUNS, () => call(app, bearer, '/api/reports/gl-trial-balance/run', { Parameters: { FiscalYear: YEAR, PeriodNo: 12 } }));
-      const check = (await call(app, bearer, '/api/reports/gl-trial-balance/run', { Parameters: { FiscalYear: YEAR, PeriodNo: 12 } })).json();
-      if (check.Totals.Debit !== check.Totals.Credit) throw new Error('trial balance: debits differ from credits');
-      // Issue 13: the demo income statement and balance sheet (financial statement formats) for the year.
-      const incomeStatement = await timed(RUNS, () => call(app, bearer, '/api/reports/gl-financial-statement/run', { Parameters: { FormatId: 'INCOME', FiscalYear: YEAR, PeriodNo: 12 } }));
-      const balanceSheet = await timed(RUNS, () => call(app, bearer, '/api/reports/gl-financial-statement/run', { Parameters: { FormatId: 'BALANCE', FiscalYear: YEAR, PeriodNo: 12 } }));
+    const trialBalance = await timed(RUNS, () => call('/api/reports/gl-trial-balance/run', { Parameters: { FiscalYear: YEAR, PeriodNo: 12 } }));
+    const check = (await call('/api/reports/gl-trial-balance/run', { Parameters: { FiscalYear: YEAR, PeriodNo: 12 } })).json();
+    if (check.Totals.Debit !== check.Totals.Credit) throw new Error('trial balance: debits differ from credits');
+    // Issue 13: the demo income statement and balance sheet (financial statement formats) for the year.
+    const incomeStatement = await timed(RUNS, () => call('/api/reports/gl-financial-statement/run', { Parameters: { FormatId: 'INCOME', FiscalYear: YEAR, PeriodNo: 12 } }));
+    const balanceSheet = await timed(RUNS, () => call('/api/reports/gl-financial-statement/run', { Parameters: { FormatId: 'BALANCE', FiscalYear: YEAR, PeriodNo: 12 } }));
 
-      const ledgerParameters = { ...yearRange, AccountFrom: BIG_ACCOUNT, AccountTo: BIG_ACCOUNT };
-      const ledgerPage = await timed(RUNS, () => call(app, bearer, '/api/reports/gl-detailed-ledger/run', { Parameters: ledgerParameters }));
-      const page = (await call(app, bearer, '/api/reports/gl-detailed-ledger/run', { Parameters: ledgerParameters })).json();
+    const ledgerParameters = { ...yearRange, AccountFrom: BIG_ACCOUNT, AccountTo: BIG_ACCOUNT };
+    const ledgerPage = await timed(RUNS, () => call('/api/reports/gl-detailed-ledger/run', { Parameters: ledgerParameters }));
+    const page = (await call('/api/reports/gl-detailed-ledger/run', { Parameters: ledgerParameters })).json();
 
-      const db = app.erp.database.db;
-      let posted = 0;
-      const posting = await timed(RUNS, () =>
-        db.transaction().execute((trx) => {
-          posted++;
-          const lines = Array.from({ length: 999 }, (_, i) => ({ accountId: String(6_000_010 + (i % 30)), amount: '1.25', description: `Line ${i + 1}` }));
-          lines.push({ accountId: '6000002', amount: '-1248.75', description: 'Offset' });
-          return post(trx, {
-            source: 'GL',
-            subLedger: 'gl',
-            dataType: 'Actual',
-            date: `${YEAR}-06-15`,
-            documentNo: `BENCH-${posted}`,
-            description: 'Benchmark posting',
-            origin: { type: 'bench', id: String(posted) },
-            lines,
-            userId: 'admin',
-          });
-        }),
-      );
+    const db = app.erp.database.db;
+    let posted = 0;
+    const posting = await timed(RUNS, () =>
+      db.transaction().execute((trx) => {
+        posted++;
+        const lines = Array.from({ length: 999 }, (_, i) => ({ accountId: String(6_000_010 + (i % 30)), amount: '1.25', description: `Line ${i + 1}` }));
+        lines.push({ accountId: '6000002', amount: '-1248.75', description: 'Offset' });
+        return post(trx, {
+          source: 'GL',
+          subLedger: 'gl',
+          dataType: 'Actual',
+          date: `${YEAR}-06-15`,
+          documentNo: `BENCH-${posted}`,
+          description: 'Benchmark posting',
+          origin: { type: 'bench', id: String(posted) },
+          lines,
+          userId: 'admin',
+        });
+      }),
+    );
 
-      const pdfParameters = { ...yearRange, AccountFrom: TEN_K_ACCOUNT, AccountTo: TEN_K_ACCOUNT };
-      let peak = 0;
-      let before = 0;
-      let bytes = 0;
-      const pdf = await timed(Math.max(3, Math.floor(RUNS / 2)), async () => {
-        global.gc?.();
-        before = process.memoryUsage().rss;
-        peak = before;
-        const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-        try {
-          const response = await call(app, bearer, '/api/reports/gl-detailed-ledger/pdf', { Parameters: pdfParameters });
-          bytes = response.rawPayload.length;
-          if (response.headers['x-total-count'] !== '10000') throw new Error(`PDF rows: ${response.headers['x-total-count']}`);
-        } finally {
-          clearInterval(sampler);
-        }
-      });
-      return {
-        engine,
-        seedSeconds: seeded.seconds,
-        trialBalance,
-        incomeStatement,
-        balanceSheet,
-        ledgerPage,
-        ledgerRows: page.TotalCount,
-        posting,
-        pdf,
-        pdfBytes: bytes,
-        pdfRssBefore: before,
-        pdfRssPeak: peak,
-      };
-    } finally {
-      await app.close();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    if (dropUrl) {
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists "${dropUrl.pathname.slice(1)}" with (force)`);
-      await admin.end();
-    }
-  }
+    const pdfParameters = { ...yearRange, AccountFrom: TEN_K_ACCOUNT, AccountTo: TEN_K_ACCOUNT };
+    let peak = 0;
+    let before = 0;
+    let bytes = 0;
+    const pdf = await timed(Math.max(3, Math.floor(RUNS / 2)), async () => {
+      global.gc?.();
+      before = process.memoryUsage().rss;
+      peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+      try {
+        const response = await call('/api/reports/gl-detailed-ledger/pdf', { Parameters: pdfParameters });
+        bytes = response.rawPayload.length;
+        if (response.headers['x-total-count'] !== '10000') throw new Error(`PDF rows: ${response.headers['x-total-count']}`);
+      } finally {
+        clearInterval(sampler);
+      }
+    });
+    return {
+      engine,
+      seedSeconds: seeded.seconds,
+      trialBalance,
+      incomeStatement,
+      balanceSheet,
+      ledgerPage,
+      ledgerRows: page.TotalCount,
+      posting,
+      pdf,
+      pdfBytes: bytes,
+      pdfRssBefore: before,
+      pdfRssPeak: peak,
+    };
+  });
 }
 
 const results = [];
@@ -215,10 +145,7 @@ const table = [
 ].join('\n');
 const section = `${SECTION}
 
-Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (load average ${os
-  .loadavg()
-  .map((l) => l.toFixed(2))
-  .join(' ')}), with \`scripts/bench-ledger.mjs\`: ${ENTRIES.toLocaleString('en-CA')} generated GL entries
+Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (load average ${loadSummary()}), with \`scripts/bench-ledger.mjs\`: ${ENTRIES.toLocaleString('en-CA')} generated GL entries
 (server/src/seed/large-ledger.ts), server time through \`app.inject\` (no network), medians of ${RUNS} runs after a
 warm-up.
 

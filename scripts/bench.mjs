@@ -14,6 +14,9 @@ const steps = [
   [process.execPath, ['scripts/bench-grid.mjs']],
   [process.execPath, ['--import', 'tsx', 'scripts/bench-ledger.mjs']],
   [process.execPath, ['--import', 'tsx', 'scripts/bench-year-end.mjs']],
+  [process.execPath, ['--import', 'tsx', 'scripts/bench-ar.mjs']],
+  [process.execPath, ['--import', 'tsx', 'scripts/bench-ar-receipt.mjs']],
+  [process.execPath, ['--import', 'tsx', 'scripts/bench-ic.mjs']],
 ];
 for (const [command, args] of steps) {
   console.log(`\n=== ${[command, ...args].join(' ')}`);

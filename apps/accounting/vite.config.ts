@@ -9,7 +9,7 @@ import { libraryConfig } from '../../vite.library.ts';
 export default defineConfig(
   libraryConfig({
     entries: { accounting: 'src/index.tsx' },
-    bundle: ['@erp/shared/modules/gl/index', '@erp/shared/modules/gl/reports/index', '@erp/shared/modules/gl/reports/post-drafts', '@erp/shared/modules/gl/bank-reconciliation', '@erp/shared/decimal', '@erp/shared/modules/gl/fx-revaluation', '@erp/shared/modules/gl/year-end', '@erp/shared/modules/gl/reports/financial-statement'],
+    bundle: ['@erp/shared/modules/gl/index', '@erp/shared/modules/gl/reports/index', '@erp/shared/modules/gl/reports/post-drafts', '@erp/shared/modules/gl/bank-reconciliation', '@erp/shared/decimal', '@erp/shared/modules/gl/fx-revaluation', '@erp/shared/modules/gl/year-end', '@erp/shared/modules/gl/reports/financial-statement', '@erp/shared/modules/ar/*'],
     plugins: [react({ jsxRuntime: 'automatic' })],
   }),
 );

@@ -64,9 +64,10 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // Entity tables follow their definitions (additive), then the administration demo data.
     await syncEntityTables(database.db, allEntities());
     await seedEntities(database.db);
-    await seedPortal(database.db);
     await seedDemoFirms(database.db, config.demoFirms);
     await seedServerModules(database.db, config);
+    // After the modules: the portal orders from the product master (issue 15 item 8), seeded by IC first.
+    await seedPortal(database.db);
 
     app = Fastify({
       logger: options.logger ?? { level: config.logLevel },

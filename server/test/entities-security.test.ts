@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application, Menu, RouteDefinition } from '@erp/shared/types';
 import { apiGet, signIn, startServer, type TestServer } from './helpers/app.ts';
+import { icModule } from '@erp/shared/modules/ic/index';
 import { call } from './helpers/entities.ts';
 
 let server: TestServer;
@@ -45,7 +46,12 @@ describe('entity roles', () => {
     }
     expect((await call(server.app, 'GET', '/api/data/user/admin', admin)).json().Data.DisplayName).toBe('Dana Whitfield');
     const listed = (await call(server.app, 'GET', '/api/entities', clerk)).json() as { Entity: string; CanWrite: boolean }[];
-    expect(listed).toEqual([expect.objectContaining({ Entity: 'firm', CanWrite: true })]);
+    // Firms, the Inventory Control entities (the clerk's applications are Order Entry and Inventory Control) and
+    // the customers' payments taken at the counter; read-only the AR masters the firm form looks up (issue 14).
+    const writable = listed.filter((entity) => entity.CanWrite).map((entity) => entity.Entity);
+    const counter = ['cash-receipt', 'ar-credit-application'];
+    expect(writable.sort()).toEqual(['firm', ...counter, ...icModule.entities.map((entity) => entity.name)].sort());
+    expect(listed.map((entity) => entity.Entity)).not.toContain('user');
   });
 
   it('answers 401 without a token', async () => {

@@ -94,8 +94,14 @@ describe('§7 portal calls', () => {
     expect(sorted.List[0].Total).toBeLessThanOrEqual(sorted.List[1].Total);
     const shipped = (await call(server.app, 'GET', '/api/PortalOrder/list?billToId=B100&status=Shipped', portal)).json();
     expect(shipped.List.every((o: { Status: string }) => o.Status === 'Shipped')).toBe(true);
-    const products = (await call(server.app, 'GET', '/api/PortalProduct/search?billToId=B200&search=conduit', portal)).json();
-    expect(products.List).toEqual([{ ProductId: 'EL-EMT-075', Description: expect.any(String), Category: 'Electrical', Unit: 'EA', Price: 11.21 }]);
+    // The product master's catalogue (issue 15 item 8): B200's own price table (90 % of list) for its
+    // products, LIST for the others.
+    const products = (await call(server.app, 'GET', '/api/PortalProduct/search?billToId=B200&search=EMT conduit 3/4', portal)).json();
+    expect(products.List).toEqual([{ ProductId: 'EL-EMT-075', Description: 'EMT conduit 3/4 in, 10 ft', Category: 'Electrical', Unit: 'EA', Price: 11.21, Available: expect.any(String) }]);
+    const conduits = (await call(server.app, 'GET', '/api/PortalProduct/search?billToId=B200&search=conduit', portal)).json();
+    expect(conduits.List.length).toBeGreaterThan(1);
+    expect(conduits.List.map((row: { ProductId: string }) => row.ProductId)).toContain('EL-EMT-075');
+    expect(conduits.List.every((row: { Price: number }) => row.Price > 0)).toBe(true);
   });
 });
 
@@ -300,5 +306,98 @@ describe('cart and orders', () => {
     expect((await call(server.app, 'GET', '/api/PortalNotification/GetBadgeNumbers?billToId=B100', portal)).json()[0]).toBe(2);
     await call(server.app, 'POST', '/api/PortalNotification/mark-all-read', portal, { BillToId: 'B100' });
     expect((await call(server.app, 'GET', '/api/PortalNotification/GetBadgeNumbers?billToId=B100', portal)).json()[0]).toBe(0);
+  });
+});
+
+describe('the portal orders from the product master (issue 15 item 8)', () => {
+  it('shows a product added to the master with a LIST price in every customer catalogue, at the customer table price first', async () => {
+    const classes = (await call(server.app, 'GET', '/api/data/product-class?PageSize=1', admin)).json();
+    const created = await call(server.app, 'POST', '/api/data/product', admin, {
+      ProductId: 'MASTER-BAR-1',
+      Description: 'Master flat bar 1/4 x 2 in, 20 ft',
+      ClassId: classes.List[0].ClassId,
+      UnitOfMeasure: 'EA',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const search = () => call(server.app, 'GET', '/api/PortalProduct/search?billToId=B100&search=MASTER-BAR', portal);
+    // Not priced yet: not in the catalogue.
+    expect((await search()).json().List).toEqual([]);
+    const list = await call(server.app, 'POST', '/api/data/product-price', admin, { ProductId: 'MASTER-BAR-1', PriceTable: 'LIST', PriceType: 'Each', FromQuantity: '0.0000', Price: '42.5000', Currency: 'CAD' });
+    expect(list.statusCode, list.body).toBe(201);
+    expect((await search()).json().List).toEqual([
+      { ProductId: 'MASTER-BAR-1', Description: 'Master flat bar 1/4 x 2 in, 20 ft', Category: expect.any(String), Unit: 'EA', Price: 42.5, Available: '0.0000' },
+    ]);
+    // B100's own table (price_table B100) wins over LIST; a quantity break applies in the cart.
+    for (const row of [
+      { FromQuantity: '0.0000', ToQuantity: '9.0000', Price: '40.0050' },
+      { FromQuantity: '10.0000', Price: '38.0000' },
+    ]) {
+      const own = await call(server.app, 'POST', '/api/data/product-price', admin, { ProductId: 'MASTER-BAR-1', PriceTable: 'B100', PriceType: 'Each', Currency: 'CAD', ...row });
+      expect(own.statusCode, own.body).toBe(201);
+    }
+    expect((await search()).json().List[0].Price).toBe(40.01);
+    await switchTo('B100');
+    const cart = await call(server.app, 'POST', '/api/PortalCart/add', portal, { BillToId: 'B100', Lines: [{ ProductId: 'MASTER-BAR-1', Quantity: 12 }] });
+    expect(cart.statusCode, cart.body).toBe(200);
+    expect(cart.json().Data.Lines.find((line: { ProductId: string }) => line.ProductId === 'MASTER-BAR-1')).toMatchObject({ Price: 38, Quantity: 12, Amount: 456 });
+    await call(server.app, 'DELETE', '/api/PortalCart?billToId=B100', portal);
+    // Stock from the stock ledger's balances: on hand less committed, over every warehouse, exact.
+    const any = server.app.erp.database.db as unknown as import('kysely').Kysely<any>;
+    const { decimalToDb } = await import('../src/db/decimal-codec.ts');
+    const updatedOn = new Date().toISOString();
+    await any
+      .insertInto('stock_balances')
+      .values([
+        { product_id: 'MASTER-BAR-1', warehouse_id: 'TOR-01', on_hand: decimalToDb(any, '12.5000', 4), committed: decimalToDb(any, '2.0000', 4), updated_on: updatedOn },
+        { product_id: 'MASTER-BAR-1', warehouse_id: 'MTL-01', on_hand: decimalToDb(any, '0.2500', 4), committed: decimalToDb(any, '0', 4), updated_on: updatedOn },
+      ])
+      .execute();
+    expect((await search()).json().List[0].Available).toBe('10.7500');
+    // A product blocked for sales leaves the catalogue.
+    const read = (await call(server.app, 'GET', '/api/data/product/MASTER-BAR-1', admin)).json();
+    await call(server.app, 'PUT', '/api/data/product/MASTER-BAR-1', admin, { Version: read.Data.Version, BlockSales: true });
+    expect((await search()).json().List).toEqual([]);
+  });
+
+  it('migration 0009 moves a stand-in catalogue into the master: the customer keeps its products and prices, and an order from before still reads', async () => {
+    const any = server.app.erp.database.db as unknown as import('kysely').Kysely<any>;
+    const { migrate } = await import('../src/db/migrations.ts');
+    const { writeOrder } = await import('../src/portal/service.ts');
+    // The database as it was before 0009: the stand-in tables with a product the master does not have.
+    await any.schema.createTable('portal_products').addColumn('product_id', 'text', (c) => c.primaryKey()).addColumn('description', 'text').addColumn('category', 'text').addColumn('unit', 'text').addColumn('is_active', 'boolean').execute();
+    await any.schema.createTable('portal_prices').addColumn('bill_to_id', 'text').addColumn('product_id', 'text').addColumn('price_cents', 'integer').execute();
+    await any.insertInto('portal_products').values({ product_id: 'LEGACY-PIPE-1', description: 'Legacy black pipe 1 in, 21 ft', category: 'Pipe and tube', unit: 'EA', is_active: 1 }).execute();
+    await any.insertInto('portal_prices').values([{ bill_to_id: 'B100', product_id: 'LEGACY-PIPE-1', price_cents: 5795 }]).execute();
+    const orderKey = await writeOrder(any, {
+      billToId: 'B100',
+      shipToId: 'S101',
+      userId: 'portal',
+      status: 'Shipped',
+      orderDate: new Date().toISOString(),
+      deliveryDate: null,
+      notes: 'before 0009',
+      lines: [{ productId: 'LEGACY-PIPE-1', description: 'Legacy black pipe 1 in, 21 ft', unit: 'EA', quantity: 3, priceCents: 5795 }],
+    });
+    await any.deleteFrom('kysely_migration').where('name', '=', '0009_portal_products').execute();
+    expect(await migrate(any)).toEqual(['0009_portal_products']);
+
+    const tables = (await any.introspection.getTables()).map((table) => table.name);
+    expect(tables).not.toContain('portal_products');
+    expect(tables).not.toContain('portal_prices');
+    const product = (await call(server.app, 'GET', '/api/data/product/LEGACY-PIPE-1', admin)).json();
+    expect(product.Data).toMatchObject({ ProductId: 'LEGACY-PIPE-1', ClassId: 'PORTAL', Category: 'PIPEANDTUB', UnitOfMeasure: 'EA' });
+    const found = (await call(server.app, 'GET', '/api/PortalProduct/search?billToId=B100&search=LEGACY-PIPE', portal)).json();
+    expect(found.List).toEqual([{ ProductId: 'LEGACY-PIPE-1', Description: 'Legacy black pipe 1 in, 21 ft', Category: 'Pipe and tube', Unit: 'EA', Price: 57.95, Available: '0.0000' }]);
+    // Only B100 had it: B300 (LIST) does not see it.
+    const other = await any.selectFrom('product_prices').select('price_table').where('product_id', '=', 'LEGACY-PIPE-1').execute();
+    expect(other.map((row: { price_table: string }) => row.price_table)).toEqual(['B100']);
+    const order = await call(server.app, 'GET', `/api/PortalOrder/detail/${orderKey}`, portal);
+    expect(order.statusCode, order.body).toBe(200);
+    expect(order.json().Data.Lines).toEqual([{ LineNo: 1, ProductId: 'LEGACY-PIPE-1', Description: 'Legacy black pipe 1 in, 21 ft', Unit: 'EA', Quantity: 3, Price: 57.95, Amount: 173.85 }]);
+    // Carts still work after the rebuild.
+    await switchTo('B100');
+    const cart = await call(server.app, 'POST', '/api/PortalCart/add', portal, { BillToId: 'B100', Lines: [{ ProductId: 'LEGACY-PIPE-1', Quantity: 1 }] });
+    expect(cart.json().Data.Lines.map((line: { ProductId: string }) => line.ProductId)).toContain('LEGACY-PIPE-1');
+    await call(server.app, 'DELETE', '/api/PortalCart?billToId=B100', portal);
   });
 });

@@ -9,6 +9,11 @@ export interface Product {
   Category: string;
   Unit: string;
   Price: number;
+  /**
+   * Quantity available (on hand less committed, every warehouse; issue 15), an exact decimal string; null
+   * when the product does not track inventory or stock is not known.
+   */
+  Available?: string | null;
 }
 
 export interface CartLine {

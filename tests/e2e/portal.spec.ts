@@ -53,6 +53,14 @@ async function badgeCount(page: Page, path: string): Promise<number | null> {
   });
 }
 
+/** Searches the catalogue of the order screen (the product master's catalogue spans several pages). */
+async function searchCatalogue(page: Page, text: string): Promise<void> {
+  const order = portalScreen(page, 'order');
+  await order.getByRole('searchbox', { name: 'Search products' }).fill(text);
+  await order.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(order.locator(`tr[data-sku="${text}"]`)).toBeVisible();
+}
+
 async function openPortal(page: Page): Promise<void> {
   await signIn(page, 'portal', 'portal');
   await expect(page).toHaveURL(/#\/portal\/order$/);
@@ -108,7 +116,9 @@ test('portal mode: navigation, homepage text, badges shown above 0 only', async 
   await expect(badgeOf(page, '/portal/cart')).toBeHidden();
   await expect(badgeOf(page, '/portal/notifications')).toBeVisible();
 
-  // Add to cart from the catalogue: the cart badge appears.
+  // Add to cart from the catalogue (the product master's, issue 15: searched, as it has more than a page): the
+  // cart badge appears.
+  await searchCatalogue(page, 'EL-EMT-075');
   const row = portalScreen(page, 'order').locator('tr[data-sku="EL-EMT-075"]');
   await row.getByRole('spinbutton', { name: 'Quantity of EL-EMT-075' }).fill('4');
   await row.getByRole('button', { name: 'Add EL-EMT-075 to the cart' }).click();
@@ -146,6 +156,7 @@ test('switching B100 → B200 clears the cart and reloads the badges', async ({ 
   await expect(overlay(page)).not.toHaveAttribute('active', '');
   // B200 is on hold: the cart says so. Back to B100: its cart was emptied by the switch.
   await navLink(page, '/portal/order').click();
+  await searchCatalogue(page, 'EL-BOX-4SQ');
   await portalScreen(page, 'order').locator('tr[data-sku="EL-BOX-4SQ"]').getByRole('button', { name: 'Add EL-BOX-4SQ to the cart' }).click();
   await navLink(page, '/portal/cart').click();
   await expect(portalScreen(page, 'cart').locator('[data-portal="on-hold"]')).toContainText('on hold');
@@ -180,12 +191,25 @@ test('a refused switch shows the Error modal with the server message and clears 
 test('one order for a submit repeated with one Idempotency-Key', async ({ page }) => {
   await openPortal(page);
   const order = portalScreen(page, 'order');
+  // Issue 16 item 7 on the Order page itself: a past delivery date is refused there (marked, explained, and
+  // never handed to the cart); a later date is taken and the cart shows it.
+  const orderDate = order.getByLabel('Delivery date');
+  await orderDate.fill('2020-01-14');
+  await expect(orderDate).toHaveAttribute('aria-invalid', 'true');
+  await expect(orderDate).toHaveAccessibleDescription('The delivery date is in the past. Choose today or a later date.');
   await order.getByLabel('Paste lines of SKU and quantity').fill('AL-6061-SH125 2\nNOPE-1 3\nal-6061-sh125 1\nFS-HXB-1213');
   await order.getByRole('button', { name: 'Add lines to cart' }).click();
   await expect(order.locator('[data-portal="unknown-skus"]')).toContainText('NOPE-1');
   await navLink(page, '/portal/cart').click();
   const cart = portalScreen(page, 'cart');
   await expect(cart.getByRole('spinbutton', { name: 'Quantity of AL-6061-SH125' })).toHaveValue('3');
+  await expect(cart.getByLabel('Delivery date')).toHaveValue('');
+  await navLink(page, '/portal/order').click();
+  await orderDate.fill('2099-05-04');
+  await expect(orderDate).toHaveAttribute('aria-invalid', 'false');
+  await expect(order.locator('[data-portal="delivery-date-past"]')).toHaveText('');
+  await navLink(page, '/portal/cart').click();
+  await expect(cart.getByLabel('Delivery date')).toHaveValue('2099-05-04');
   await navLink(page, '/portal/myorders').click();
   const before = Number((await portalScreen(page, 'myorders').locator('caption').innerText()).match(/\d+/)![0]);
 

@@ -3,7 +3,8 @@
  * /novus-ar/firm-maintenance (the customer view of §2), opened from the list. Saves, the §3 record trail,
  * the audit log, 'No changes made.', inline validation with a summary, the tab's unsaved-changes guard,
  * optimistic concurrency (a stale save refused, input kept, Reload), §5 attachments (content-checked types,
- * one name once, download), the firm-type unchecking confirmation and the §6 not-assigned refusal.
+ * one name once, download), the firm-type unchecking confirmation and the §6 not-assigned refusal; the
+ * toolbar's buttons are Shoelace's (issue 16 item 1).
  * Every firm a test changes is created for it through the API, so the tests do not depend on each other.
  */
 import { readFileSync } from 'node:fs';
@@ -55,6 +56,10 @@ test('a change is saved: the trail version goes up and the audit log shows the o
   await expect(form.getByRole('heading', { level: 2 })).toContainText('Customer firm maintenance');
   await expect(version(form)).toHaveText('1');
   await expect(form.locator('[data-trail="createdBy"] dd')).toHaveText('admin');
+  // Issue 16 item 1: the form's toolbar buttons are Shoelace's (loaded with the records module).
+  const toolbar = form.getByRole('toolbar', { name: 'Record actions' });
+  await expect(toolbar.locator('sl-button')).toHaveText(['Save', 'Reload', 'Delete']);
+  await expect(form.locator('sl-button', { hasText: 'Back to the list' })).toHaveCount(1);
 
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Form Test Renamed');
   await form.getByRole('button', { name: 'Save', exact: true }).click();

@@ -4,8 +4,9 @@
  * its menu tabs, tabs restored after a reload, keyboard switching and closing.
  *
  * The close-guard tests need a small screen with unsaved work, so the test serves one: it appends a
- * `InventoryYearEnd` export (an Inventory Control screen not in this release) to the real inventory module as
- * the browser downloads it (route `/novus-ic/inventory-year-end` names `@erp/inventory#InventoryYearEnd`).
+ * `CountFreeze` export (an Inventory Control screen not in this release: the physical-count set comes later) to
+ * the real inventory module as the browser downloads it (route `/novus-ic/count-freeze` names
+ * `@erp/inventory#CountFreeze`).
  * That export is built with the product's
  * own `screen()`, `useCloseGuard()` and `confirmUnsavedChanges()` from @erp/ui — exactly what a real screen
  * would write — so everything from the tab close button to the dialog and the teardown is the product.
@@ -26,10 +27,10 @@ function E2eNotes() {
   return e2eReact.createElement('label', null, 'Notes ',
     e2eReact.createElement('input', { value: text, onChange: (event) => setText(event.target.value) }));
 }
-export const InventoryYearEnd = e2eUi.screen(E2eNotes, { module: '@erp/inventory' });
+export const CountFreeze = e2eUi.screen(E2eNotes, { module: '@erp/inventory' });
 `;
 
-/** Serves the inventory module with the test's `InventoryYearEnd` screen appended. */
+/** Serves the inventory module with the test's `CountFreeze` screen appended. */
 async function withNotesScreen(page: Page): Promise<void> {
   await page.route('**/apps/inventory/inventory.js*', async (route) => {
     const original = await route.fetch();
@@ -104,27 +105,27 @@ test('closing the shown application tab goes to its neighbour; menu tabs close w
 
 test('a screen with unsaved changes asks Save / Discard / Stay before its tab closes', async ({ page }) => {
   await withNotesScreen(page);
-  await signIn(page, 'admin', 'admin', '#/novus-ic/inventory-year-end');
-  const chart = screenOf(page, '/novus-ic/inventory-year-end');
+  await signIn(page, 'admin', 'admin', '#/novus-ic/count-freeze');
+  const chart = screenOf(page, '/novus-ic/count-freeze');
   const notes = chart.getByLabel('Notes');
   await expect(notes).toBeVisible();
 
   // Nothing typed: nothing to lose, the tab closes at once.
-  await tabBar(page).getByRole('button', { name: 'Close Inventory Year End' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close Count Freeze' }).click();
   await expect(chart).toHaveCount(0);
-  await goTo(page, '#/novus-ic/inventory-year-end');
+  await goTo(page, '#/novus-ic/count-freeze');
   await notes.fill('draft entry');
 
   // Issue 16: a tab whose screen holds unsaved changes is marked, and so is its application tab.
-  await expect(tabBar(page).getByRole('tab', { name: 'Inventory Year End' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
+  await expect(tabBar(page).getByRole('tab', { name: 'Count Freeze' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
   await expect(topBar(page).getByRole('tab', { name: 'Inventory Control' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
 
   // Stay: the tab and the text stay.
-  await tabBar(page).getByRole('button', { name: 'Close Inventory Year End' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close Count Freeze' }).click();
   await expect(dialog(page).getByRole('heading', { name: 'Unsaved changes' })).toBeVisible();
   await dialog(page).getByRole('button', { name: 'Stay' }).click();
   await expect(dialog(page).getByRole('dialog')).toBeHidden();
-  await expect(tabBar(page).getByRole('tab', { name: 'Inventory Year End' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabBar(page).getByRole('tab', { name: 'Count Freeze' })).toHaveAttribute('aria-selected', 'true');
   await expect(notes).toHaveValue('draft entry');
 
   // Escape dismisses the question: the same as Stay.
@@ -138,12 +139,12 @@ test('a screen with unsaved changes asks Save / Discard / Stay before its tab cl
   await goTo(page, '#/novus-ic');
   await topBar(page).getByRole('button', { name: 'Close Inventory Control' }).click();
   await dialog(page).getByRole('button', { name: 'Stay' }).click();
-  await expect(page).toHaveURL(/#\/novus-ic\/inventory-year-end$/);
+  await expect(page).toHaveURL(/#\/novus-ic\/count-freeze$/);
   await expect(topBar(page).getByRole('tab', { name: 'Inventory Control' })).toBeVisible();
   await expect(notes).toHaveValue('draft entry');
 
   // Discard: the tab closes and its screen is gone; the application tab's marker goes with it.
-  await tabBar(page).getByRole('button', { name: 'Close Inventory Year End' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close Count Freeze' }).click();
   await dialog(page).getByRole('button', { name: 'Discard' }).click();
   await expect(tabBar(page).getByRole('tab')).toHaveCount(0);
   await expect(topBar(page).getByRole('img', { name: 'Unsaved changes' })).toHaveCount(0);

@@ -14,6 +14,7 @@
  */
 import { registerModule } from '@erp/shared/entities/index';
 import { glModule } from '@erp/shared/modules/gl/index';
+import { arModule } from '@erp/shared/modules/ar/index';
 import { documentScreen, entityScreen, processScreen, reportScreen } from '@erp/records';
 import { accountEnquiry, apJournalPrinting, arJournalPrinting, detailedLedger, glJournalPrinting, trialBalance } from '@erp/shared/modules/gl/reports/index';
 import { postDraftEntries } from '@erp/shared/modules/gl/reports/post-drafts';
@@ -21,11 +22,14 @@ import { fxRevaluation } from '@erp/shared/modules/gl/fx-revaluation';
 import { glYearEnd } from '@erp/shared/modules/gl/year-end';
 
 import { financialStatement } from '@erp/shared/modules/gl/reports/financial-statement';
+import * as arReports from '@erp/shared/modules/ar/reports/index';
 import { ApplicationHome as ApplicationHomePage, screen } from '@erp/ui';
 import { FiscalYearTool } from './FiscalYearTool.tsx';
 import { BankReconciliation as BankReconciliationScreen } from './bank-reconciliation/BankReconciliation.tsx';
+import { CashReceipts as CashReceiptsScreen } from './cash-receipts/CashReceipts.tsx';
 
 registerModule(glModule);
+registerModule(arModule);
 
 const MODULE = '@erp/accounting';
 /** Screens of GL masters: the generic entity screen plus the module's strings. */
@@ -78,3 +82,27 @@ export const FinancialStatementRowDetail = entityScreen('financial-statement-row
 export const FinancialStatementColumn = entityScreen('financial-statement-column', GL);
 export const FinancialStatementColumnDetail = entityScreen('financial-statement-column-detail', GL);
 export const FinancialStatement = reportScreen(financialStatement, REPORTS);
+
+// Accounts Receivable reports (h14b, issue 14 items 4–5): AR-06 … AR-13 as report screens; re-exported by
+// @erp/order-entry, @erp/trades, @erp/steel and @erp/legacy where their menus list them.
+const AR_REPORTS = { module: MODULE, namespaces: ['ar'] } as const;
+export const ArAccountInquiry = reportScreen(arReports.arAccountInquiry, AR_REPORTS);
+export const AgedTrialBalance = reportScreen(arReports.arAgedTrialBalance, AR_REPORTS);
+export const AccountStatement = reportScreen(arReports.arAccountStatement, AR_REPORTS);
+export const ArOverdueAccounts = reportScreen(arReports.arOverdueAccounts, AR_REPORTS);
+export const UnappliedCreditsReport = reportScreen(arReports.arUnappliedCredits, AR_REPORTS);
+export const SalesJournal = reportScreen(arReports.arSalesJournal, AR_REPORTS);
+export const CustomerList = reportScreen(arReports.arCustomerList, AR_REPORTS);
+export const NewCustomerList = reportScreen(arReports.arNewCustomerList, AR_REPORTS);
+export const InactiveCustomerList = reportScreen(arReports.arInactiveCustomerList, AR_REPORTS);
+export const CustomerLists = reportScreen(arReports.arCustomerLists, AR_REPORTS);
+export const ContactList = reportScreen(arReports.arContactList, AR_REPORTS);
+// Accounts Receivable setup and invoices (h14a, issue 14; SCREENS.md AR-01, AR-02, AR-03, AR-05).
+const AR_SCREENS = { module: MODULE, namespaces: ['ar', 'gl'] } as const;
+export const AccountTerms = entityScreen('account-terms', AR_SCREENS);
+export const SalesTaxes = entityScreen(['sales-tax-rate', 'sales-tax-authority', 'sales-tax-group'], { ...AR_SCREENS, titleKey: 'ar:sales-taxes.title' });
+export const SalesRep = entityScreen('sales-rep', AR_SCREENS);
+export const ArSalesOrderEntry = documentScreen('ar-invoice', AR_SCREENS);
+
+// Cash receipts (h14c, issue 14 item 3, AR-04): receipts and the later application of unapplied credits.
+export const CashReceipts = screen(CashReceiptsScreen, { module: MODULE, namespaces: ['records', 'forms', 'entities', 'errors', 'apps', 'gl', 'ar'] });

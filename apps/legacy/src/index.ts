@@ -20,3 +20,11 @@ export { TrialBalance } from '@erp/accounting';
 export { DetailedLedger } from '@erp/accounting';
 // w2-13b: year end (FS-03), the GL year-end process screen.
 export { YearEnd } from '@erp/accounting';
+// h14b: the legacy customer lists (AR-12), one screen with the list chosen in the form.
+export { CustomerLists } from '@erp/accounting';
+// h14a (issue 14): AR setup screens under legacy /novus (AR-01, AR-02, AR-03).
+export { AccountTerms } from '@erp/accounting';
+export { SalesTaxes } from '@erp/accounting';
+export { SalesRep } from '@erp/accounting';
+// h15a: product classes (IC-01), built by @erp/inventory.
+export { ProductClass } from '@erp/inventory';

@@ -8,3 +8,14 @@
  * General Ledger screens (issue 12, SCREENS.md WP1), one line each, grouped by owner:
  */
 export { UserCodes } from '@erp/accounting';
+// h14b: AR account inquiry (AR-06) under Order Entry.
+export { ArAccountInquiry } from '@erp/accounting';
+// h14a (issue 14): AR setup screens shared with Order Entry and POLO (AR-01, AR-02, AR-03).
+export { AccountTerms } from '@erp/accounting';
+export { SalesTaxes } from '@erp/accounting';
+export { SalesRep } from '@erp/accounting';
+// h15a: product maintenance and product classes (IC-07, IC-01), built by @erp/inventory.
+export { ProductMaintenance } from '@erp/inventory';
+export { ProductClass } from '@erp/inventory';
+// h15c: product inquiry (IC-12), built by @erp/inventory.
+export { ProductInquiry } from '@erp/inventory';

@@ -10,7 +10,7 @@
  * here and by the server; any change of the cart closes the review.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { bus, cartCleared$, currentShipToList, portalAccounts$, selectShipTo, setDeliveryDate } from '@erp/shared';
+import { bus, cartCleared$, currentShipToList, portalAccounts$, selectShipTo } from '@erp/shared';
 import { useBusValue } from '@erp/ui';
 import {
   RequireAccount,
@@ -25,6 +25,7 @@ import {
   usePortalState,
   usePortalText,
 } from './common.tsx';
+import { DeliveryDateField, useDeliveryDateDraft } from './DeliveryDate.tsx';
 import { openOrderDetails } from './order-store.ts';
 import { readCart, removeCartLine, setCartQuantity, submitOrder, type Cart, type Order } from './portal-api.ts';
 import { MAX_QUANTITY } from './quick-order.ts';
@@ -49,6 +50,7 @@ function CartView({ billToId }: { billToId: string }) {
   const holdReason = useHoldReason();
   useBusValue(portalAccounts$);
   const ids = { shipTo: useId(), date: useId(), notes: useId(), review: useId() };
+  const deliveryDate = useDeliveryDateDraft();
   const [version, setVersion] = useState(0);
   const loaded = useLoad(() => readCart(billToId), [billToId, version]);
   const [cart, setCart] = useState<Cart | null>(null);
@@ -62,7 +64,7 @@ function CartView({ billToId }: { billToId: string }) {
 
   useEffect(() => setCart(loaded.data), [loaded.data]);
   // A changed cart, ship-to or date is reviewed again.
-  useEffect(() => setReviewing(false), [cart, state.selectedShipToId, state.deliveryDate]);
+  useEffect(() => setReviewing(false), [cart, state.selectedShipToId, state.deliveryDate, deliveryDate.value]);
   useEffect(() => {
     if (reviewing) reviewHeading.current?.focus();
   }, [reviewing]);
@@ -91,7 +93,8 @@ function CartView({ billToId }: { billToId: string }) {
     }
   };
 
-  const pastDate = state.deliveryDate !== null && state.deliveryDate !== '' && state.deliveryDate < today();
+  // The field refuses a past date (it stays out of the portal state); a stored date may have become past.
+  const pastDate = deliveryDate.past || (state.deliveryDate !== null && state.deliveryDate !== '' && state.deliveryDate < today());
 
   const review = () => {
     if (!cart || lines.length === 0 || onHold || !state.selectedShipToId) return;
@@ -217,8 +220,7 @@ function CartView({ billToId }: { billToId: string }) {
                 </option>
               ))}
             </select>
-            <label htmlFor={ids.date}>{t('order.deliveryDate')}</label>
-            <input id={ids.date} type="date" min={today()} value={state.deliveryDate ?? ''} onChange={(event) => setDeliveryDate(event.target.value || null)} />
+            <DeliveryDateField id={ids.date} draft={deliveryDate} />
           </p>
           <p>
             <label htmlFor={ids.notes}>{t('cart.notes')}</label>

@@ -2,15 +2,24 @@
  * Portal Home (§2 /portal and /portal/order, titled Home): the homepage text, the catalogue with the
  * selected bill-to's prices (search, paging), quick order by SKU (pasted `SKU quantity` lines; unknown SKUs
  * and unreadable lines listed back; duplicates merged), the delivery date (portal state), and add to cart.
+ * This page sends no order: it fills the cart. The delivery date is the same field as the Cart's
+ * (`DeliveryDate.tsx`): a past date is refused here already (issue 16 item 7) and never reaches the portal
+ * state; the Cart's review is the only way an order is sent.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { setDeliveryDate } from '@erp/shared';
+import { formatDecimal } from '@erp/shared';
+import { DeliveryDateField, useDeliveryDateDraft } from './DeliveryDate.tsx';
 import { HomepageText } from './HomepageText.tsx';
-import { Pager, RequireAccount, StatusMessage, failureText, isAbort, money, today, useLoad, usePortalState, usePortalText } from './common.tsx';
+import { Pager, RequireAccount, StatusMessage, failureText, isAbort, money, useLoad, usePortalState, usePortalText } from './common.tsx';
 import { addToCart, resolveSkus, searchProducts, type Product } from './portal-api.ts';
 import { MAX_QUANTITY, parseQuickOrder } from './quick-order.ts';
 
 const PAGE_SIZE = 25;
+
+/** Decimals a quantity needs (`12.5000` → 1, `40.0000` → 0): stock is shown without trailing zeros. */
+function significantDecimals(value: string): number {
+  return (value.split('.')[1] ?? '').replace(/0+$/, '').length;
+}
 
 export function OrderScreen() {
   const t = usePortalText();
@@ -27,6 +36,7 @@ function OrderForm({ billToId }: { billToId: string }) {
   const t = usePortalText();
   const state = usePortalState();
   const dateId = useId();
+  const deliveryDate = useDeliveryDateDraft();
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 
   const add = async (lines: { ProductId: string; Quantity: number }[]) => {
@@ -46,14 +56,7 @@ function OrderForm({ billToId }: { billToId: string }) {
       <section className="erp-portal__panel" aria-labelledby={`${dateId}-h`}>
         <h2 id={`${dateId}-h`}>{t('order.delivery')}</h2>
         <p className="erp-portal__row">
-          <label htmlFor={dateId}>{t('order.deliveryDate')}</label>
-          <input
-            id={dateId}
-            type="date"
-            min={today()}
-            value={state.deliveryDate ?? ''}
-            onChange={(event) => setDeliveryDate(event.target.value || null)}
-          />
+          <DeliveryDateField id={dateId} draft={deliveryDate} />
           <span>
             {t('order.shipTo')}: {state.selectedShipToId ?? t('order.noShipTo')}
           </span>
@@ -104,6 +107,7 @@ function Catalogue({ billToId, onAdd }: { billToId: string; onAdd(lines: { Produ
               <th scope="col">{t('columns.category')}</th>
               <th scope="col">{t('columns.unit')}</th>
               <th scope="col" className="erp-portal__num">{t('columns.price')}</th>
+              <th scope="col" className="erp-portal__num">{t('columns.available')}</th>
               <th scope="col">{t('columns.quantity')}</th>
               <th scope="col">
                 <span className="erp-portal__sr">{t('columns.actions')}</span>
@@ -120,6 +124,10 @@ function Catalogue({ billToId, onAdd }: { billToId: string; onAdd(lines: { Produ
                   <td>{product.Category}</td>
                   <td>{product.Unit}</td>
                   <td className="erp-portal__num">{money(product.Price)}</td>
+                  {/* Stock from the stock ledger (issue 15); blank when the product does not track inventory. */}
+                  <td className="erp-portal__num" data-portal="available">
+                    {product.Available === null || product.Available === undefined ? '' : formatDecimal(product.Available, significantDecimals(product.Available))}
+                  </td>
                   <td>
                     <input
                       type="number"

@@ -8,3 +8,9 @@
  * General Ledger screens (issue 12, SCREENS.md WP1), one line each, grouped by owner:
  */
 export { UserCodes } from '@erp/accounting';
+// h14a (issue 14): AR setup screens shared with Purchase Order (AR-01, AR-02).
+export { AccountTerms } from '@erp/accounting';
+export { SalesTaxes } from '@erp/accounting';
+// h15a: product maintenance and product classes (IC-07, IC-01), built by @erp/inventory.
+export { ProductMaintenance } from '@erp/inventory';
+export { ProductClass } from '@erp/inventory';

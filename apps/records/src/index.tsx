@@ -35,6 +35,9 @@ export {
 } from './form/fields/widgets.ts';
 // Issue 12 (h12a): the generic document screen (header + line grid + states and actions).
 export { documentScreen, type DocumentScreenOptions, type DocumentToolsProps } from './document/DocumentScreen.tsx';
+// Issue 15 (h15a): the panes of the generic screens, for a screen that composes several (product maintenance).
+export { DocumentPane } from './document/DocumentScreen.tsx';
+export { EntityScreenView, ENTITY_SCREEN_NAMESPACES } from './entity-screen/EntityScreen.tsx';
 // Reports and processes as data (issue 12): `reportScreen(definition)` / `processScreen(definition)` for a
 // module's one-line exports; `ReportScreen` / `ProcessScreen` are the components themselves.
 export { ReportView as ReportScreen, reportScreen, type ReportScreenOptions } from './report/ReportScreen.tsx';

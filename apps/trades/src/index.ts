@@ -8,3 +8,5 @@
  * General Ledger screens (issue 12, SCREENS.md WP1), one line each, grouped by owner:
  */
 export { UserCodes } from '@erp/accounting';
+// h14b: AR account inquiry (AR-06) under Trades.
+export { ArAccountInquiry } from '@erp/accounting';

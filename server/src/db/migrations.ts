@@ -13,8 +13,12 @@ import { syncEntityTables } from '../entities/schema-sync.ts';
 import { m0004_portal } from './m0004-portal.ts';
 import { m0005_ledger } from './m0005-ledger.ts';
 import { m0006_bank_reconciliation } from '../modules/gl/bank-reconciliation/migration.ts';
-
 import { m0006_year_end } from './m0006-year-end.ts';
+import { m0007_ar } from '../modules/ar/migration.ts';
+import { m0008_ic_stock } from '../modules/ic/stock/migration.ts';
+import { m0009_portal_products } from '../portal/m0009-products.ts';
+import { m0010_ic_year_end } from '../modules/ic/production/migration.ts';
+import { m0011_ar_reports } from '../modules/ar/reports/migration.ts';
 
 // Migrations must not depend on today's table types: they see the database as it was.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -327,8 +331,12 @@ export const migrations: Record<string, Migration> = {
   '0004_portal': m0004_portal,
   '0005_ledger': m0005_ledger,
   '0006_bank_reconciliation': m0006_bank_reconciliation,
-
   '0006_year_end': m0006_year_end,
+  '0007_ar': m0007_ar,
+  '0008_ic_stock': m0008_ic_stock,
+  '0009_portal_products': m0009_portal_products,
+  '0010_ic_year_end': m0010_ic_year_end,
+  '0011_ar_reports': m0011_ar_reports,
 };
 
 const provider: MigrationProvider = {

@@ -116,6 +116,11 @@ export interface EntityHooks {
   prepare?(ctx: EntityContext, change: Change): Promise<Record<string, unknown>>;
   /** Inside the save's transaction, after the row; answers extra audit entries. */
   afterWrite?(ctx: EntityContext, trx: AnyTransaction, change: Change & { id: string | number }): Promise<AuditEntry[]>;
+  /**
+   * Values of the definition's read-only `virtual` fields, answered with the record (GET one record and the
+   * answer of a save), e.g. a product's quantity on hand read from the stock ledger's balances.
+   */
+  readVirtual?(ctx: EntityContext, record: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** May this record be deleted? */
   beforeDelete?(ctx: EntityContext, record: Record<string, unknown>): Promise<Refusal | null>;
   /** Inside the delete's transaction, before the row goes; answers extra audit entries. */

@@ -170,6 +170,7 @@ async function readable(ctx: EntityContext, rawId: string): Promise<{ id: string
   if (id === null) return badRequest(`${rawId.slice(0, 64)} is not a valid ${ctx.def.key}`);
   const record = await loadRecord(ctx.any, ctx.def, id);
   if (!record) return notFound();
+  if (ctx.hooks.readVirtual) Object.assign(record, await ctx.hooks.readVirtual(ctx, record));
   if (ctx.hooks.canView) {
     const refusal = await ctx.hooks.canView(ctx, record);
     if (refusal) return refusalAnswer(refusal);
@@ -292,7 +293,8 @@ async function lookupIssues(ctx: EntityContext, change: Change): Promise<RuleIss
         .executeTakeFirst()) as Record<string, unknown> | undefined;
       const self = target === ctx.def && change.mode === 'create' && value === change.value[ctx.def.key];
       if (!row && !self) {
-        issues.push({ field: name, key: field.invalidKey ?? 'entities:validation.lookupInvalid' });
+        // The value rides along, for messages that name it (§8 "Heat number {0} cannot be found.").
+        issues.push({ field: name, key: field.invalidKey ?? 'entities:validation.lookupInvalid', params: { value } });
       } else if (row && field.activeOnly && activeColumn && !readScalar({ type: 'boolean' }, row[activeColumn])) {
         issues.push({ field: name, key: field.inactiveKey ?? 'entities:validation.lookupInactive' });
       }
@@ -538,6 +540,7 @@ async function writtenAnswer(
   result: 'created' | 'updated',
 ): Promise<Answer> {
   const record = await loadRecord(ctx.any, def, id);
+  if (record && ctx.hooks.readVirtual) Object.assign(record, await ctx.hooks.readVirtual(ctx, record));
   return {
     status: result === 'created' ? 201 : 200,
     body: callResult(1, result, message(`entities:result.${result}`), {

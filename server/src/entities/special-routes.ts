@@ -21,7 +21,7 @@ import type { Database } from '../db/connection.ts';
 import { canRead } from './access.ts';
 import { readUpload, type ContextFor } from './attachments.ts';
 import { writeAudit } from './audit.ts';
-import { isRestricted } from './firm/rules.ts';
+import { isRestricted } from './firm/assigned.ts';
 import type { EntityContext } from './hooks.ts';
 import { message } from './labels.ts';
 import { detectFileType } from './magic.ts';

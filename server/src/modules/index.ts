@@ -9,25 +9,25 @@
  * in SERVER_MODULES.
  */
 import type { Kysely } from 'kysely';
-import { registerModule, type ModuleDefinition } from '@erp/shared/entities/index';
+import { registerModule } from '@erp/shared/entities/index';
 import { glModule } from '@erp/shared/modules/gl/index';
 import type { ServerConfig } from '../config.ts';
-import type { EntityHooks } from '../entities/hooks.ts';
 import { registerEntityHooks } from '../entities/registry.ts';
 import { glLedgerHooks } from './gl/ledger.ts';
 import { financialStatementHooks } from './gl/financial-statements/rules.ts';
 import { glHooks } from './gl/rules.ts';
 import { seedGl } from './gl/seed-ledger.ts';
+import { arServerModule } from './ar/index.ts';
+import type { ServerModule } from './part.ts';
+import { icServerModule } from './ic/index.ts';
 
-export interface ServerModule {
-  definitions: ModuleDefinition;
-  hooks: Readonly<Record<string, EntityHooks>>;
-  /** Demo data, run at every start after the entity tables are synced; fills only what is empty. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  seed?(db: Kysely<any>, config: Pick<ServerConfig, 'demoLedger'>): Promise<void>;
-}
+export type { ServerModule } from './part.ts';
 
-export const SERVER_MODULES: readonly ServerModule[] = [{ definitions: glModule, hooks: { ...glHooks, ...glLedgerHooks, ...financialStatementHooks }, seed: seedGl }];
+export const SERVER_MODULES: readonly ServerModule[] = [
+  { definitions: glModule, hooks: { ...glHooks, ...glLedgerHooks, ...financialStatementHooks }, seed: seedGl },
+  arServerModule,
+  icServerModule,
+];
 
 /** Runs every module's demo data, in module order. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

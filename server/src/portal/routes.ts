@@ -39,6 +39,7 @@ import type { Database } from '../db/connection.ts';
 import { asFlag, flag } from '../db/schema.ts';
 import { allowedBillTo, allowedShipTo, portalScope, type PortalScope } from './access.ts';
 import { portalMessage, type MessageKey } from './messages.ts';
+import { catalogPage } from './catalogue.ts';
 import { portalDb } from './schema.ts';
 import { badgeNumbers, dollars, mergeLines, orderAnswer, pricedProducts, readCart, readOrder, submitOrder } from './service.ts';
 
@@ -201,30 +202,8 @@ export function registerPortalRoutes(app: FastifyInstance, deps: { database: Dat
       if (!billToId) return notFound(reply);
       const pageNo = request.query.page ?? 1;
       const size = request.query.pageSize ?? 50;
-      let q = db
-        .selectFrom('portal_products as p')
-        .innerJoin('portal_prices as r', 'r.product_id', 'p.product_id')
-        .where('r.bill_to_id', '=', billToId)
-        .where('p.is_active', '=', 1);
-      const search = request.query.search?.trim();
-      if (search) {
-        const pattern = like(search);
-        q = q.where((eb) =>
-          eb.or([
-            sql<boolean>`p.product_id ${sql.raw(likeOp)} ${pattern} escape '\\'`,
-            sql<boolean>`p.description ${sql.raw(likeOp)} ${pattern} escape '\\'`,
-            sql<boolean>`p.category ${sql.raw(likeOp)} ${pattern} escape '\\'`,
-          ]),
-        );
-      }
-      const total = Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
-      const rows = await q
-        .select(['p.product_id', 'p.description', 'p.category', 'p.unit', 'r.price_cents'])
-        .orderBy('p.product_id')
-        .limit(size)
-        .offset((pageNo - 1) * size)
-        .execute();
-      const list = rows.map((row) => ({ ProductId: row.product_id, Description: row.description, Category: row.category, Unit: row.unit, Price: dollars(row.price_cents) }));
+      // The product master's catalogue and this bill-to's prices (catalogue.ts, issue 15 item 8).
+      const { total, list } = await catalogPage(database.db, billToId, { search: request.query.search, pattern: like, likeOp, page: pageNo, size });
       return send(reply, 200, paged(list, pageNo, size, total, ['ProductId'], []));
     },
   );
@@ -395,7 +374,7 @@ export function registerPortalRoutes(app: FastifyInstance, deps: { database: Dat
       if ((await selectedBillTo(userId)) !== billToId) return failure(reply, 409, 'account_changed', 'accountChanged');
       const merged = mergeLines(request.body.Lines);
       if (merged.length === 0) return failure(reply, 400, 'empty_order', 'emptyOrder');
-      const priced = await pricedProducts(db, billToId, merged.map((line) => line.ProductId));
+      const priced = await pricedProducts(db, billToId, merged.map((line) => line.ProductId), new Map(merged.map((line) => [line.ProductId, line.Quantity])));
       const unknown = merged.find((line) => !priced.has(line.ProductId));
       if (unknown) return failure(reply, 404, 'not_found', 'unknownProduct', { productId: unknown.ProductId });
       const deliveryDate = request.body.DeliveryDate ?? null;

@@ -1,13 +1,20 @@
 /**
- * Portal demo data (issue #4 item 6), written once on a database whose portal tables are empty: a
- * catalogue with prices for B100, B200 and B300; orders for S101, S102, S201 (and S301, which the demo
+ * Portal demo data (issue #4 item 6), written once on a database whose portal accounts are empty: its
+ * products in the product master (issue 15 item 8: adopted into class PORTAL and a group per category when
+ * the master lacks them), their LIST prices (what B300 pays) and the own price tables of B100 (95 % of list)
+ * and B200 (90 %, electrical only), named after the bill-to and set as its account's price table; orders for S101, S102, S201 (and S301, which the demo
  * portal user must never see); unread notifications for B100 (so its badges show) and B300; B200 on hold.
  * The homepage text and the company logo are seeded with the administration data (entities/seed.ts).
  * Firms that do not exist (a database whose firms were changed) are skipped.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the master's tables are typed by their definitions, not DB */
+import { fromUnits } from '@erp/shared/decimal';
+import { LIST_PRICE_TABLE } from '@erp/shared/modules/ic/products/product-price';
 import type { Kysely } from 'kysely';
+import { decimalToDb } from '../db/decimal-codec.ts';
 import type { DB } from '../db/schema.ts';
 import { flag } from '../db/schema.ts';
+import { groupIdOf, PORTAL_CLASS } from './m0009-products.ts';
 import { portalDb } from './schema.ts';
 import { writeOrder } from './service.ts';
 
@@ -52,33 +59,70 @@ const NOTIFICATIONS: { billToId: string; title: string; body: string; daysAgo: n
   { billToId: 'B300', title: 'Prairie private notice', body: 'Confidential to Prairie Steel Fabricators.', daysAgo: 1, read: false },
 ];
 
+/** The master's rows the portal demo needs: its products (adopted when missing) and their prices. */
+async function seedCatalogue(trx: Kysely<any>, firms: Set<string>, now: string): Promise<void> {
+  const t = { created_by: 'seed', created_on: now, updated_by: 'seed', updated_on: now, version: 1 };
+  const ids = PRODUCTS.map(([id]) => id);
+  const known = new Set(((await trx.selectFrom('products').select('product_id').where('product_id', 'in', ids).execute()) as { product_id: string }[]).map((r) => r.product_id));
+  const missing = PRODUCTS.filter(([id]) => !known.has(id));
+  if (missing.length > 0) {
+    if (!(await trx.selectFrom('product_classes').select('class_id').where('class_id', '=', PORTAL_CLASS).executeTakeFirst())) {
+      await trx.insertInto('product_classes').values({ class_id: PORTAL_CLASS, description: 'Portal catalogue', is_active: flag(true), ...t }).execute();
+    }
+    for (const category of new Set(missing.map(([, , category]) => category))) {
+      const groupId = groupIdOf(category);
+      if (!(await trx.selectFrom('product_groups').select('group_id').where('group_id', '=', groupId).executeTakeFirst())) {
+        await trx.insertInto('product_groups').values({ group_id: groupId, name: category, is_active: flag(true), ...t }).execute();
+      }
+    }
+    await trx
+      .insertInto('products')
+      .values(
+        missing.map(([product_id, description, category, unit]) => ({
+          product_id,
+          description,
+          class_id: PORTAL_CLASS,
+          category: groupIdOf(category),
+          unit_of_measure: unit,
+          is_active: flag(true),
+          ...t,
+        })),
+      )
+      .execute();
+  }
+  // LIST (B300 and every customer without its own table), then the customers' own tables.
+  const lists = [{ table: LIST_PRICE_TABLE, percent: 100, only: undefined as string | undefined }, ...PRICE_LISTS.filter((list) => list.percent !== 100 && firms.has(list.billToId)).map((list) => ({ table: list.billToId, percent: list.percent, only: list.only }))];
+  for (const list of lists) {
+    const priced = new Set(
+      ((await trx.selectFrom('product_prices').select('product_id').where('price_table', '=', list.table).where('product_id', 'in', ids).execute()) as { product_id: string }[]).map(
+        (r) => r.product_id,
+      ),
+    );
+    const rows = PRODUCTS.filter(([id, , category]) => !priced.has(id) && (!list.only || category === list.only)).map(([product_id, , , , cents]) => ({
+      product_id,
+      price_table: list.table,
+      price_type: 'Each',
+      from_quantity: decimalToDb(trx, '0', 4),
+      price: decimalToDb(trx, fromUnits(BigInt(Math.round((cents * list.percent) / 100)), 2), 4),
+      currency: 'CAD',
+      ...t,
+    }));
+    if (rows.length > 0) await trx.insertInto('product_prices').values(rows).execute();
+  }
+}
+
 export async function seedPortal(database: Kysely<DB>): Promise<void> {
   const db = portalDb(database);
-  const existing = await db.selectFrom('portal_products').select('product_id').limit(1).execute();
+  const existing = await db.selectFrom('portal_accounts').select('bill_to_id').limit(1).execute();
   if (existing.length > 0) return;
   const firms = new Set((await db.selectFrom('firms').select('firm_id').execute()).map((row) => row.firm_id));
   const day = 24 * 60 * 60 * 1000;
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('portal_products')
-      .values(PRODUCTS.map(([product_id, description, category, unit]) => ({ product_id, description, category, unit, is_active: flag(true) })))
-      .execute();
-    for (const list of PRICE_LISTS) {
-      if (!firms.has(list.billToId)) continue;
-      await trx
-        .insertInto('portal_prices')
-        .values(
-          PRODUCTS.filter(([, , category]) => !list.only || category === list.only).map(([product_id, , , , cents]) => ({
-            bill_to_id: list.billToId,
-            product_id,
-            price_cents: Math.round((cents * list.percent) / 100),
-          })),
-        )
-        .execute();
-    }
+    await seedCatalogue(trx as unknown as Kysely<any>, firms, new Date(now).toISOString());
     for (const billToId of ['B100', 'B200', 'B300'].filter((id) => firms.has(id))) {
       const onHold = billToId === 'B200';
+      const own = PRICE_LISTS.find((list) => list.billToId === billToId && list.percent !== 100);
       await trx
         .insertInto('portal_accounts')
         .values({
@@ -86,6 +130,7 @@ export async function seedPortal(database: Kysely<DB>): Promise<void> {
           on_hold: flag(onHold),
           hold_reason: onHold ? 'Account B200 is on hold (over credit limit): orders cannot be placed. Please contact accounts receivable.' : null,
           default_ship_to_id: null,
+          price_table: own ? billToId : null,
         })
         .execute();
     }

@@ -1,58 +1,57 @@
 /**
  * The portal's data operations (catalogue, cart, orders, notifications), each already scoped to one
  * allowed bill-to by the routes (routes.ts checks every id against the caller's securables first).
- * Amounts are integer cents in the tables and dollars (2 decimals) on the wire.
+ * Amounts are integer cents in the tables and dollars (2 decimals) on the wire. Products and prices come
+ * from the product master (catalogue.ts, issue 15 item 8).
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { asFlag } from '../db/schema.ts';
 import type { PortalDB } from './schema.ts';
+import { pricedProducts as masterPrices } from './catalogue.ts';
 import type { Cart as CartAnswer, CartLine, Order as OrderAnswer, OrderLine as OrderLineAnswer } from '@erp/shared/portal-types';
 
 export type { CartAnswer, CartLine, OrderAnswer, OrderLineAnswer };
 
 export const dollars = (cents: number): number => Math.round(Number(cents)) / 100;
 
-/** The user's cart for `billToId`, priced at that bill-to's prices. */
+/**
+ * The user's cart for `billToId`, priced at that bill-to's prices for each line's quantity (catalogue.ts);
+ * a line whose product is no longer sellable to the bill-to is left out.
+ */
 export async function readCart(db: Kysely<PortalDB>, userId: string, billToId: string): Promise<CartAnswer> {
   const rows = await db
     .selectFrom('portal_cart_lines as c')
-    .innerJoin('portal_products as p', 'p.product_id', 'c.product_id')
-    .innerJoin('portal_prices as r', (join) => join.onRef('r.product_id', '=', 'c.product_id').onRef('r.bill_to_id', '=', 'c.bill_to_id'))
-    .select(['c.cart_line_key', 'c.product_id', 'c.quantity', 'p.description', 'p.unit', 'r.price_cents'])
+    .select(['c.cart_line_key', 'c.product_id', 'c.quantity'])
     .where('c.user_id', '=', userId)
     .where('c.bill_to_id', '=', billToId)
     .orderBy('c.cart_line_key')
     .execute();
+  const priced = await pricedProducts(db, billToId, rows.map((row) => row.product_id), new Map(rows.map((row) => [row.product_id, Number(row.quantity)])));
   let total = 0;
-  const lines = rows.map((row) => {
-    const amount = Number(row.price_cents) * Number(row.quantity);
-    total += amount;
-    return {
-      CartLineId: Number(row.cart_line_key),
-      ProductId: row.product_id,
-      Description: row.description,
-      Unit: row.unit,
-      Price: dollars(row.price_cents),
-      Quantity: Number(row.quantity),
-      Amount: dollars(amount),
-    };
-  });
+  const lines = rows
+    .filter((row) => priced.has(row.product_id))
+    .map((row) => {
+      const product = priced.get(row.product_id)!;
+      const amount = product.price_cents * Number(row.quantity);
+      total += amount;
+      return {
+        CartLineId: Number(row.cart_line_key),
+        ProductId: row.product_id,
+        Description: product.description,
+        Unit: product.unit,
+        Price: dollars(product.price_cents),
+        Quantity: Number(row.quantity),
+        Amount: dollars(amount),
+      };
+    });
   return { BillToId: billToId, Lines: lines, LineCount: lines.length, Total: dollars(total) };
 }
 
-/** Priced products of `billToId` among `productIds` (upper-cased), by id. */
-export async function pricedProducts(db: Kysely<PortalDB>, billToId: string, productIds: string[]) {
-  if (productIds.length === 0) return new Map<string, { description: string; unit: string; price_cents: number }>();
-  const rows = await db
-    .selectFrom('portal_products as p')
-    .innerJoin('portal_prices as r', 'r.product_id', 'p.product_id')
-    .select(['p.product_id', 'p.description', 'p.unit', 'r.price_cents'])
-    .where('r.bill_to_id', '=', billToId)
-    .where('p.is_active', '=', 1)
-    .where('p.product_id', 'in', productIds)
-    .execute();
-  return new Map(rows.map((row) => [row.product_id, { description: row.description, unit: row.unit, price_cents: Number(row.price_cents) }]));
+/** Priced products of a bill-to (the product master's, catalogue.ts), by id. */
+export function pricedProducts(db: Kysely<PortalDB>, billToId: string, productIds: string[], quantities?: ReadonlyMap<string, number>) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return masterPrices(db as unknown as Kysely<any>, billToId, productIds, quantities);
 }
 
 /** Merges lines of the same product (quantities added), keeping first-seen order. */

@@ -168,7 +168,7 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
       line(() => columns.forEach((column, i) => cell(i, formatCell(column, row[column.field], locale))));
     } else if (event.kind === 'groupStart') {
       const heading = def.group!.headingFields.map((f) => formatCell(def.columns.find((c) => c.field === f), event.heading[f], locale));
-      if (page > 0 && y > bottom - 3 * ROW) newPage();
+      if (page > 0 && (def.group!.pageBreak || y > bottom - 3 * ROW)) newPage();
       line(() => text(heading.filter((part) => part !== '').join(' — '), MARGIN + 2, y, width, 'left', true));
       balanceLine('reports:labels.openingBalance', event.opening);
     } else {

@@ -215,6 +215,8 @@ export interface SumEqualsRule {
 
 /** Child rows of each line of a line collection (see `ChildrenField.lineChildren`). */
 export interface LineChildrenDefinition {
+  /** Heading of the rows' editor in the document screen (default: the collection's name). */
+  labelKey?: string;
   table: string;
   /** Column of `table` holding the line's key. */
   parentColumn: string;

@@ -2,8 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defineEntity, DefinitionError, snakeCase, type AnyEntity } from './define.ts';
-import { ENTITIES, entitiesForRoute, entityByName, firm } from './index.ts';
+import { ENTITIES, entitiesForRoute, entityByName, firm, registerModule } from './index.ts';
+import { arModule } from '../modules/ar/index.ts';
 import { MESSAGES } from './messages.ts';
+
+// The firm's AccountTerms and SalesRep look up AR masters (issue 14): the server registers every module.
+registerModule(arModule);
 
 const LOCALES = ['en-CA', 'fr-CA', 'zh-CN', 'zh-TW'] as const;
 

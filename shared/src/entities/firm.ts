@@ -7,7 +7,8 @@
  * Checked here (shape): Firm ID not blank, at least one firm type, AP firm id and commission percent not
  * negative, Bill To Id and Jobber Firm ID not the firm itself. Checked by the server
  * (server/src/entities/firm/rules.ts): Bill To Id and Jobber Firm ID exist, Bill To Id is an active
- * bill-to firm; a ship-to's bill-to must be active.
+ * bill-to firm; a ship-to's bill-to must be active; AccountTerms and SalesRep name existing account terms and
+ * sales reps (lookups to the AR module's `account-terms` and `sales-rep`, issue 14).
  */
 import { EMAIL, MONEY, PHONE, POSTAL_CODE, PROVINCE_CODE, code } from './common.ts';
 import { defineEntity, type RuleIssue } from './define.ts';
@@ -65,18 +66,12 @@ export const firm = defineEntity({
     JobberFirmId: { type: 'lookup', entity: 'firm', uppercase: true, maxLength: 20, invalidKey: 'entities:firm.rules.jobberInvalid' },
     ApFirmId: { type: 'integer', min: 0, minKey: 'entities:firm.rules.apFirmIdNegative' },
     CommissionPercent: { type: 'decimal', min: '0', max: '100', precision: 5, scale: 2, minKey: 'entities:firm.rules.commissionNegative' },
-    AccountTerms: {
-      type: 'enum',
-      options: [
-        { value: 'COD', labelKey: 'entities:firm.options.COD' },
-        { value: 'NET15', labelKey: 'entities:firm.options.NET15' },
-        { value: 'NET30', labelKey: 'entities:firm.options.NET30' },
-        { value: 'NET60', labelKey: 'entities:firm.options.NET60' },
-      ],
-    },
+    // Issue 14: the AR masters (shared/src/modules/ar/setup). An unknown code is a field error; the demo
+    // terms COD / NET15 / NET30 / NET60 and reps SR01… are seeded, so values of older databases still resolve.
+    AccountTerms: { type: 'lookup', entity: 'account-terms', maxLength: 20, uppercase: true },
     CreditLimit: { ...MONEY, min: '0', max: '999999999' },
     DiscountTable: code(20),
-    SalesRep: code(20),
+    SalesRep: { type: 'lookup', entity: 'sales-rep', maxLength: 20, uppercase: true },
     Address: { type: 'text', maxLength: 200 },
     City: { type: 'text', maxLength: 80 },
     ProvinceCode: PROVINCE_CODE,

@@ -96,6 +96,8 @@ export interface ReportGroup {
   headingFields: readonly string[];
   /** The group has an opening balance (and a closing one: opening + the subtotal of the running column). */
   opening?: boolean;
+  /** PDF: each group starts on a new page (a batch of documents, e.g. one account statement per customer). */
+  pageBreak?: boolean;
 }
 
 export interface ReportSort {

@@ -43,12 +43,17 @@ export default css`
     padding: 0 0.25rem;
   }
 
-  .entry {
-    position: relative;
+  /*
+   * <sl-dropdown> per bar group (issue 16). Until it is defined its panel content must not show: the bar's
+   * buttons alone render at boot. Shoelace positions the panel (hoisted, fixed) and stacks it.
+   */
+  sl-dropdown.entry.top {
+    display: flex;
+    --sl-z-index-dropdown: var(--erp-menu-bar-menu-z-index);
   }
 
-  .entry.top {
-    display: flex;
+  sl-dropdown:not(:defined) > :not([slot='trigger']) {
+    display: none;
   }
 
   .item {
@@ -104,12 +109,7 @@ export default css`
   }
 
   .submenu {
-    position: absolute;
-    top: 100%;
-    left: 0;
-    z-index: var(--erp-menu-bar-menu-z-index);
-    display: flex;
-    flex-direction: column;
+    display: block;
     min-width: 14rem;
     padding: 0.25rem 0;
     border: 1px solid #cbd5e1;
@@ -125,26 +125,47 @@ export default css`
     overflow-y: auto;
   }
 
-  .submenu.nested {
-    top: -0.25rem;
-    left: 100%;
+  .submenu .submenu {
     border-radius: 6px;
   }
 
-  .submenu .item:hover,
-  .submenu .item:focus,
-  .submenu .item[aria-expanded='true'] {
-    background: var(--erp-menu-bar-menu-hover-bg);
+  sl-menu-item.item {
+    display: block;
+    padding: 0;
   }
 
-  .submenu .item[aria-current='page'] {
+  sl-menu-item.item::part(base) {
+    padding: 0.4rem 0.75rem;
+    color: var(--erp-menu-bar-menu-fg);
+    font-size: var(--erp-menu-bar-font-size);
+    line-height: 1.3;
+    white-space: nowrap;
+  }
+
+  sl-menu-item.item:hover::part(base),
+  sl-menu-item.item:focus-visible::part(base),
+  sl-menu-item.item:focus::part(base) {
+    background: var(--erp-menu-bar-menu-hover-bg);
+    color: var(--erp-menu-bar-menu-fg);
+  }
+
+  sl-menu-item.item::part(checked-icon) {
+    display: none;
+  }
+
+  sl-menu-item.item::part(submenu-icon) {
+    width: auto;
+    padding-inline-start: 0.5rem;
+  }
+
+  sl-menu-item.item[aria-current='page']::part(base) {
     font-weight: 600;
     box-shadow: inset 3px 0 0 var(--erp-menu-bar-accent);
   }
 
   @media (forced-colors: active) {
     .item.top[aria-current],
-    .submenu .item[aria-current='page'] {
+    sl-menu-item.item[aria-current='page']::part(base) {
       border-bottom-color: Highlight;
       outline: 1px solid Highlight;
     }

@@ -1,5 +1,5 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { i18n, type Menu } from '@erp/shared';
 import { useLocale } from '../testing/i18n.ts';
 import { ErpMenuBar } from './menu-bar.ts';
@@ -72,15 +72,22 @@ async function menuBar(properties: Partial<ErpMenuBar> = {}): Promise<ErpMenuBar
 }
 
 const root = (element: ErpMenuBar) => element.shadowRoot!;
-const topItems = (element: ErpMenuBar) => [...root(element).querySelectorAll<HTMLElement>('[role="menubar"] > * > [role="menuitem"], [role="menubar"] > [role="menuitem"]')];
+const topItems = (element: ErpMenuBar) =>
+  [...root(element).querySelectorAll<HTMLElement>('[role="menubar"] > sl-dropdown > [role="menuitem"], [role="menubar"] > [role="menuitem"]')];
 const names = (items: Element[]) => items.map((node) => node.querySelector('.label')?.textContent?.trim() ?? '');
 const byId = (element: ErpMenuBar, id: string) => root(element).querySelector<HTMLElement>(`[data-id="${id}"]`);
-const submenus = (element: ErpMenuBar) => [...root(element).querySelectorAll<HTMLElement>('[role="menu"]')];
-const itemsOf = (menu: Element | undefined) =>
-  menu ? [...menu.querySelectorAll<HTMLElement>(':scope > * > [role="menuitem"]')] : [];
+/** The submenus the user sees (Shoelace's `<sl-menu>` panels that are shown). */
+const submenus = (element: ErpMenuBar) =>
+  [...root(element).querySelectorAll<HTMLElement>('[role="menu"], sl-menu')].filter((menu) => menu.getClientRects().length > 0);
+const itemsOf = (menu: Element | undefined) => (menu ? [...menu.querySelectorAll<HTMLElement>(':scope > sl-menu-item')] : []);
 /** Never compare DOM nodes in assertions (see README): compare what the user perceives instead. */
 const focusedName = (element: ErpMenuBar) =>
   (root(element).activeElement as HTMLElement | null)?.querySelector('.label')?.textContent?.trim() ?? null;
+/** Shoelace loads on first use and animates: wait for what the user would see. */
+const shown = (element: ErpMenuBar, count: number) =>
+  waitUntil(() => submenus(element).length === count, `${count} submenu(s) shown`, { timeout: 4000 });
+const focusOn = (element: ErpMenuBar, name: string) =>
+  waitUntil(() => focusedName(element) === name, `focus on ${name} (is ${focusedName(element)})`, { timeout: 4000 });
 const settle = async (element: ErpMenuBar) => {
   await element.updateComplete;
   await element.updateComplete;
@@ -136,7 +143,9 @@ describe('erp-menu-bar', () => {
       expect(menubar.getAttribute('aria-label')).to.equal('Application menu');
       const tops = topItems(element);
       expect(names(tops)).to.deep.equal(['Transactions', 'Setup', 'Reports', 'Account Enquiry']);
-      expect(tops.map((top) => top.getAttribute('aria-haspopup'))).to.deep.equal(['menu', 'menu', 'menu', null]);
+      // Shoelace's dropdown writes `true` (a menu, for a menuitem) once defined; before that the bar says `menu`.
+      const popup = (value: string | null) => (value === 'menu' || value === 'true' ? 'menu' : value);
+      expect(tops.map((top) => popup(top.getAttribute('aria-haspopup')))).to.deep.equal(['menu', 'menu', 'menu', null]);
       expect(tops.map((top) => top.getAttribute('aria-expanded'))).to.deep.equal(['false', 'false', 'false', null]);
       expect(submenus(element)).to.have.length(0);
     });
@@ -167,9 +176,9 @@ describe('erp-menu-bar', () => {
       expect(setupItem.part.contains('current-branch')).to.equal(true);
       expect(byId(element, 'GL0001')!.hasAttribute('aria-current')).to.equal(false);
       setupItem.click();
-      await settle(element);
+      await shown(element, 1);
       byId(element, 'GL0060')!.click();
-      await settle(element);
+      await shown(element, 2);
       const banksItem = byId(element, 'GL0113')!;
       expect(banksItem.getAttribute('aria-current')).to.equal('page');
       expect(banksItem.part.contains('current')).to.equal(true);
@@ -201,12 +210,15 @@ describe('erp-menu-bar', () => {
       const element = await menuBar();
       byId(element, 'GL0006')!.focus();
       await sendKeys({ press: 'ArrowDown' });
-      await settle(element);
+      await shown(element, 1);
+      await focusOn(element, 'GL Chart of Accounts');
       expect(byId(element, 'GL0006')!.getAttribute('aria-expanded')).to.equal('true');
       const menu = submenus(element)[0]!;
+      expect(menu.localName, 'a Shoelace menu').to.equal('sl-menu');
+      expect(menu.getAttribute('role')).to.equal('menu');
       expect(menu.getAttribute('aria-label')).to.equal('Setup');
       expect(names(itemsOf(menu))).to.deep.equal(['GL Chart of Accounts', 'Accounting Periods', 'Currencies']);
-      expect(focusedName(element)).to.equal('GL Chart of Accounts');
+      expect(itemsOf(menu).map((entry) => entry.getAttribute('role'))).to.deep.equal(['menuitem', 'menuitem', 'menuitem']);
       await sendKeys({ press: 'ArrowDown' });
       expect(focusedName(element)).to.equal('Accounting Periods');
       await sendKeys({ press: 'ArrowDown' });
@@ -219,8 +231,7 @@ describe('erp-menu-bar', () => {
       await sendKeys({ press: 'End' });
       expect(focusedName(element)).to.equal('Currencies');
       await sendKeys({ press: 'Escape' });
-      await settle(element);
-      expect(submenus(element)).to.have.length(0);
+      await shown(element, 0);
       expect(byId(element, 'GL0006')!.getAttribute('aria-expanded')).to.equal('false');
       expect(focusedName(element)).to.equal('Setup');
     });
@@ -229,33 +240,32 @@ describe('erp-menu-bar', () => {
       const element = await menuBar();
       byId(element, 'GL0001')!.focus();
       await sendKeys({ press: 'ArrowUp' });
-      await settle(element);
-      expect(focusedName(element)).to.equal('Bank Reconciliation');
+      await focusOn(element, 'Bank Reconciliation');
       await sendKeys({ press: 'Escape' });
-      await settle(element);
+      await shown(element, 0);
+      await focusOn(element, 'Transactions');
       await sendKeys({ press: 'Enter' });
-      await settle(element);
-      expect(focusedName(element)).to.equal('GL Journal Entry');
+      await focusOn(element, 'GL Journal Entry');
       await sendKeys({ press: 'Escape' });
-      await settle(element);
+      await shown(element, 0);
+      await focusOn(element, 'Transactions');
       await sendKeys({ press: 'Space' });
-      await settle(element);
-      expect(focusedName(element)).to.equal('GL Journal Entry');
+      await focusOn(element, 'GL Journal Entry');
+      expect(submenus(element)).to.have.length(1);
     });
 
     it('chooses a leaf with Enter: erp-menu-select with the menu and the full path, menus close, focus on the bar', async () => {
       const element = await menuBar();
       byId(element, 'GL0006')!.focus();
       await sendKeys({ press: 'ArrowDown' });
-      await settle(element);
+      await focusOn(element, 'GL Chart of Accounts');
       setTimeout(() => void sendKeys({ press: 'Enter' }));
       const event = await oneEvent(element, 'erp-menu-select');
       expect(event.detail.path).to.equal('/novus-gl/gl-chart');
       expect(event.detail.menu === chart, 'the menu object as given').to.equal(true);
       expect(event.bubbles && event.composed).to.equal(true);
-      await settle(element);
-      expect(submenus(element)).to.have.length(0);
-      expect(focusedName(element)).to.equal('Setup');
+      await shown(element, 0);
+      await focusOn(element, 'Setup');
     });
 
     it('chooses a top-level leaf with Enter and Space', async () => {
@@ -271,69 +281,77 @@ describe('erp-menu-bar', () => {
       const element = await menuBar();
       byId(element, 'GL0006')!.focus();
       await sendKeys({ press: 'ArrowUp' });
-      await settle(element);
-      expect(focusedName(element)).to.equal('Currencies');
+      await focusOn(element, 'Currencies');
       expect(byId(element, 'GL0060')!.getAttribute('aria-haspopup')).to.equal('menu');
       await sendKeys({ press: 'ArrowRight' });
-      await settle(element);
-      expect(submenus(element)).to.have.length(2);
-      expect(focusedName(element)).to.equal('Foreign Exchange Rates');
+      await shown(element, 2);
+      await focusOn(element, 'Foreign Exchange Rates');
+      await waitUntil(() => byId(element, 'GL0060')!.getAttribute('aria-expanded') === 'true', 'the group says it is expanded');
       await sendKeys({ press: 'ArrowLeft' });
-      await settle(element);
-      expect(submenus(element)).to.have.length(1);
-      expect(focusedName(element)).to.equal('Currencies');
+      await shown(element, 1);
+      await focusOn(element, 'Currencies');
+      await waitUntil(() => byId(element, 'GL0060')!.getAttribute('aria-expanded') === 'false', 'the group says it is collapsed');
       await sendKeys({ press: 'Enter' });
-      await settle(element);
-      expect(focusedName(element)).to.equal('Foreign Exchange Rates');
+      await shown(element, 2);
+      await focusOn(element, 'Foreign Exchange Rates');
       await sendKeys({ press: 'ArrowDown' });
       expect(focusedName(element)).to.equal('Bank Accounts');
       await sendKeys({ press: 'Escape' });
-      await settle(element);
-      expect(submenus(element)).to.have.length(1);
-      expect(focusedName(element)).to.equal('Currencies');
-      setTimeout(() => void sendKeys({ press: 'ArrowRight' }).then(() => sendKeys({ press: 'End' })).then(() => sendKeys({ press: 'Enter' })));
+      await shown(element, 1);
+      await focusOn(element, 'Currencies');
+      await sendKeys({ press: 'ArrowRight' });
+      await focusOn(element, 'Foreign Exchange Rates');
+      await sendKeys({ press: 'End' });
+      await focusOn(element, 'Bank Accounts');
+      setTimeout(() => void sendKeys({ press: 'Enter' }));
       expect((await oneEvent(element, 'erp-menu-select')).detail.path).to.equal('/novus-gl/bank-account');
+      await shown(element, 0);
     });
 
     it('moves to the next / previous bar item from a submenu with ArrowRight on a leaf / ArrowLeft, opening it', async () => {
       const element = await menuBar();
       byId(element, 'GL0001')!.focus();
       await sendKeys({ press: 'ArrowDown' });
-      await settle(element);
+      await focusOn(element, 'GL Journal Entry');
       await sendKeys({ press: 'ArrowRight' });
-      await settle(element);
+      await focusOn(element, 'GL Chart of Accounts');
+      await shown(element, 1);
       expect(byId(element, 'GL0006')!.getAttribute('aria-expanded')).to.equal('true');
       expect(byId(element, 'GL0001')!.getAttribute('aria-expanded')).to.equal('false');
-      expect(focusedName(element)).to.equal('GL Chart of Accounts');
       await sendKeys({ press: 'ArrowLeft' });
-      await settle(element);
+      await focusOn(element, 'GL Journal Entry');
+      await shown(element, 1);
       expect(byId(element, 'GL0001')!.getAttribute('aria-expanded')).to.equal('true');
-      expect(focusedName(element)).to.equal('GL Journal Entry');
       await sendKeys({ press: 'ArrowLeft' });
-      await settle(element);
-      expect(focusedName(element), 'wraps to the last bar item, a leaf: no submenu').to.equal('Account Enquiry');
-      expect(submenus(element)).to.have.length(0);
+      await focusOn(element, 'Account Enquiry');
+      await shown(element, 0);
     });
 
     it('Tab from a submenu closes every menu and moves on past the menubar', async () => {
       const element = await menuBar();
       byId(element, 'GL0006')!.focus();
       await sendKeys({ press: 'ArrowDown' });
-      await settle(element);
+      await focusOn(element, 'GL Chart of Accounts');
       await sendKeys({ press: 'Tab' });
-      await settle(element);
-      expect(submenus(element)).to.have.length(0);
+      await shown(element, 0);
       expect(document.activeElement?.id).to.equal('after');
       expect(topItems(element).map((top) => top.tabIndex)).to.deep.equal([-1, 0, -1, -1]);
     });
 
-    it('moves to the next item starting with a typed character', async () => {
+    it('moves to the next item starting with a typed character, on the bar and in a submenu', async () => {
       const element = await menuBar();
       topItems(element)[0]!.focus();
       await sendKeys({ press: 'r' });
       expect(focusedName(element)).to.equal('Reports');
       await sendKeys({ press: 'a' });
       expect(focusedName(element)).to.equal('Account Enquiry');
+      byId(element, 'GL0006')!.focus();
+      await sendKeys({ press: 'ArrowDown' });
+      await focusOn(element, 'GL Chart of Accounts');
+      await sendKeys({ press: 'c' });
+      expect(focusedName(element)).to.equal('Currencies');
+      await sendKeys({ press: 'ArrowUp' });
+      expect(focusedName(element), 'Shoelace moves on from the typed-to item').to.equal('Accounting Periods');
     });
   });
 
@@ -341,35 +359,70 @@ describe('erp-menu-bar', () => {
     it('toggles a submenu by clicking its group and fires erp-menu-select for a clicked leaf', async () => {
       const element = await menuBar();
       byId(element, 'GL0003')!.click();
-      await settle(element);
+      await shown(element, 1);
       expect(names(itemsOf(submenus(element)[0]))).to.deep.equal(['Trial Balance']);
       byId(element, 'GL0003')!.click();
-      await settle(element);
-      expect(submenus(element)).to.have.length(0);
+      await shown(element, 0);
       byId(element, 'GL0003')!.click();
-      await settle(element);
+      await shown(element, 1);
       setTimeout(() => byId(element, 'GL0107')!.click());
       const event = await oneEvent(element, 'erp-menu-select');
       expect(event.detail).to.deep.equal({ menu: trialBalance, path: '/novus-gl/trial-balance' });
-      await settle(element);
-      expect(submenus(element)).to.have.length(0);
+      await shown(element, 0);
+    });
+
+    it('while a submenu is open, pointing at another group opens that one instead', async () => {
+      const element = await menuBar();
+      byId(element, 'GL0001')!.click();
+      await shown(element, 1);
+      const setup = byId(element, 'GL0006')!.getBoundingClientRect();
+      await sendMouse({ type: 'move', position: [Math.round(setup.x + setup.width / 2), Math.round(setup.y + setup.height / 2)] });
+      await waitUntil(() => byId(element, 'GL0006')!.getAttribute('aria-expanded') === 'true', 'Setup opened by pointing at it');
+      await shown(element, 1);
+      expect(names(itemsOf(submenus(element)[0]))).to.deep.equal(['GL Chart of Accounts', 'Accounting Periods', 'Currencies']);
+      expect(byId(element, 'GL0001')!.getAttribute('aria-expanded')).to.equal('false');
+      await sendMouse({ type: 'move', position: [0, window.innerHeight - 1] });
+    });
+
+    it('opens a nested group on a press and on hover, and chooses its leaf', async () => {
+      const element = await menuBar();
+      byId(element, 'GL0006')!.click();
+      await shown(element, 1);
+      byId(element, 'GL0060')!.click();
+      await shown(element, 2);
+      expect(names(itemsOf(submenus(element)[1]))).to.deep.equal(['Foreign Exchange Rates', 'Bank Accounts']);
+      setTimeout(() => byId(element, 'GL0112')!.click());
+      expect((await oneEvent(element, 'erp-menu-select')).detail.path).to.equal('/novus-gl/foreign-exchange');
+      await shown(element, 0);
     });
 
     it('closes on a press outside', async () => {
       const element = await menuBar();
       byId(element, 'GL0003')!.click();
-      await settle(element);
-      document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
-      await settle(element);
-      expect(submenus(element)).to.have.length(0);
+      await shown(element, 1);
+      await sendMouse({ type: 'click', position: [5, window.innerHeight - 5] });
+      await shown(element, 0);
+      expect(byId(element, 'GL0003')!.getAttribute('aria-expanded')).to.equal('false');
+    });
+
+    it('closes an open submenu when the owner sends another application\'s menus', async () => {
+      const element = await menuBar();
+      byId(element, 'GL0003')!.click();
+      await shown(element, 1);
+      element.menus = [item('AP0001', 'ROOT', 10, 'Payables'), item('AP0101', 'AP0001', 10, 'Vendor invoice', '/vendor-invoice')];
+      await shown(element, 0);
+      expect(names(topItems(element))).to.deep.equal(['Payables']);
+      byId(element, 'AP0001')!.click();
+      await shown(element, 1);
+      expect(names(itemsOf(submenus(element)[0]))).to.deep.equal(['Vendor invoice']);
     });
 
     it('never changes its own properties', async () => {
       const element = await menuBar({ activeMenuId: 'GL0101' });
       byId(element, 'GL0006')!.click();
-      await settle(element);
+      await shown(element, 1);
       byId(element, 'GL0111')!.click();
-      await settle(element);
+      await shown(element, 0);
       expect(element.activeMenuId).to.equal('GL0101');
       expect(element.menus).to.have.length(menus.length);
     });
@@ -394,7 +447,7 @@ describe('erp-menu-bar', () => {
       const unavailable = { ...trialBalance, Available: false };
       const element = await menuBar({ menus: menus.map((menu) => (menu === trialBalance ? unavailable : menu)) });
       byId(element, 'GL0003')!.click();
-      await settle(element);
+      await shown(element, 1);
       const entry = byId(element, 'GL0107')!;
       expect(entry.querySelector('.release-mark')?.textContent?.trim()).to.equal('Not in this release');
       expect(entry.querySelector('.release-mark')?.getAttribute('aria-hidden')).to.equal('true');
@@ -402,7 +455,7 @@ describe('erp-menu-bar', () => {
       expect(entry.querySelector('.label')?.textContent?.trim()).to.equal('Trial Balance');
       // An available item is not marked.
       byId(element, 'GL0006')!.click();
-      await settle(element);
+      await waitUntil(() => byId(element, 'GL0111') !== null, 'the Setup submenu');
       expect(byId(element, 'GL0111')!.hasAttribute('aria-description')).to.equal(false);
       expect(byId(element, 'GL0111')!.querySelector('.release-mark')).to.equal(null);
     });
@@ -417,10 +470,9 @@ describe('erp-menu-bar', () => {
     it('passes axe with a nested submenu open', async () => {
       const element = await menuBar({ activeMenuId: 'GL0113' });
       byId(element, 'GL0006')!.click();
-      await settle(element);
+      await shown(element, 1);
       byId(element, 'GL0060')!.click();
-      await settle(element);
-      expect(submenus(element)).to.have.length(2);
+      await shown(element, 2);
       await expect(element).to.be.accessible();
     });
   });

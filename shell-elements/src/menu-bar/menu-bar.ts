@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { Menu } from '@erp/shared';
 import { I18nController, t } from '../controllers/i18n-controller.ts';
+import { loadShoelace } from '../shoelace/shoelace.ts';
 import { emit } from '../events.ts';
 import { indexMenuBarTree, menuBarTree, type MenuBarEntry, type MenuBarNode } from './menu-tree.ts';
 import { resetStyles } from '../styles/reset.styles.ts';
@@ -9,9 +10,66 @@ import styles from './menu-bar.styles.ts';
 const chevronDown = html`<svg class="chevron" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
   <path d="M3.5 6l4.5 4.5L12.5 6" stroke="currentColor" stroke-width="1.8" fill="none" stroke-linecap="round" />
 </svg>`;
-const chevronRight = html`<svg class="chevron" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-  <path d="M6 3.5l4.5 4.5L6 12.5" stroke="currentColor" stroke-width="1.8" fill="none" stroke-linecap="round" />
-</svg>`;
+
+/** What the menu bar's Shoelace menus need. */
+const MENU_COMPONENTS = ['dropdown', 'menu', 'menu-item'] as const;
+
+/** `<sl-dropdown>` / `<sl-menu>` as this element uses them (typed here: Shoelace is never imported at boot). */
+type Dropdown = HTMLElement & { open: boolean; show(): Promise<void>; hide(): Promise<void>; updateComplete: Promise<boolean> };
+type SlMenu = HTMLElement & { setCurrentItem(item: HTMLElement): void };
+
+const menusDefined = (): boolean => MENU_COMPONENTS.every((name) => customElements.get(`sl-${name}`) !== undefined);
+
+/** Loads the menus' components on the bar's first hover or focus, so a press usually finds them defined. */
+const prefetchMenus = (): void => {
+  if (!menusDefined()) void loadShoelace(...MENU_COMPONENTS);
+};
+
+const repaired = new WeakSet<Element>();
+
+/**
+ * Two ARIA slips of Shoelace 2.20 inside a menubar (and one timing slip), repaired where they happen (axe: aria-allowed-attr and
+ * aria-required-children, both critical):
+ * - a nested group's `<sl-menu-item>` states `aria-expanded` on a generic `<div>` of its shadow root, not on
+ *   the `role="menuitem"` host: the state moves to the host (`true` / `false`, from Shoelace's
+ *   `menu-item--submenu-expanded` class) and leaves the div;
+ * - an open `<sl-dropdown>` wraps its panel in a `<div aria-hidden="false" aria-labelledby>` that a menubar
+ *   may not hold: those two attributes go while it is open (Shoelace writes `aria-hidden="true"` on close).
+ */
+function repairShoelaceAria(element: HTMLElement): void {
+  if (repaired.has(element)) return;
+  const target =
+    element.localName === 'sl-menu-item'
+      ? element.shadowRoot?.querySelector<HTMLElement>('#anchor')
+      : element.shadowRoot?.querySelector<HTMLElement>('[aria-labelledby="dropdown"]');
+  if (!target) {
+    // Not rendered yet (Shoelace still loading, or its first update pending): once it is.
+    void customElements
+      .whenDefined(element.localName)
+      .then(() => (element as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete)
+      .then(() => {
+        if (element.shadowRoot?.querySelector('#anchor, [aria-labelledby="dropdown"]')) repairShoelaceAria(element);
+      });
+    return;
+  }
+  repaired.add(element);
+  const repair = (): void => {
+    if (element.localName === 'sl-menu-item') {
+      element.setAttribute('aria-expanded', String(target.classList.contains('menu-item--submenu-expanded')));
+      if (target.hasAttribute('aria-expanded')) target.removeAttribute('aria-expanded');
+    } else if (target.getAttribute('aria-hidden') === 'false') {
+      target.removeAttribute('aria-hidden');
+      target.removeAttribute('aria-labelledby');
+    }
+  };
+  new MutationObserver(repair).observe(target, { attributes: true, attributeFilter: ['class', 'aria-expanded', 'aria-hidden'] });
+  repair();
+  // A menu item defined before its submenu was slotted (this bar renders items once Shoelace is defined)
+  // registers its submenu only after its first render: one more render draws the submenu's popup.
+  if (element.localName === 'sl-menu-item') (element as HTMLElement & { requestUpdate(): void }).requestUpdate();
+}
+
+const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
 /**
  * Keyboard (WAI-ARIA APG menubar): the menubar is one Tab stop (roving tabindex). On the bar
@@ -21,6 +79,16 @@ const chevronRight = html`<svg class="chevron" viewBox="0 0 16 16" aria-hidden="
  * closes a nested submenu or moves to the previous bar item, Enter / Space choose, Escape closes the submenu
  * and returns focus to its group, Tab closes every submenu and moves on. A printable character moves to the
  * next item starting with it. A press outside closes every submenu.
+ *
+ * Shoelace (issue 16 item 1): each top group is an `<sl-dropdown>` whose trigger is the bar's own
+ * `role="menuitem"` button and whose panel is an `<sl-menu>` of `<sl-menu-item>`s; a nested group is an
+ * `<sl-menu-item>` with an `<sl-menu slot="submenu">`. Nothing of Shoelace loads at boot: the bar renders
+ * plain buttons, the three components load (`loadShoelace`) when the bar is first pointed at or focused, and
+ * a press or key before they are defined acts once they are. A submenu's items render only while it is open.
+ * Shoelace draws, positions and stacks the menus, moves within a menu (arrows, Home / End, wrapping), chooses
+ * (Enter / Space / press: `sl-select`), opens and closes nested submenus (ArrowRight / ArrowLeft) and closes
+ * on a press outside; this element keeps the menubar's own keys (the bar, moving between bar items from a
+ * submenu, Escape, Tab, type-ahead), which a capturing listener on the menubar handles before Shoelace.
  *
  * @summary The application menu bar (§2 shell layout): the active application's menus as a WAI-ARIA
  * menubar. It builds the tree itself from the raw §3 Menu list: children nest by ParentId under `ROOT`,
@@ -62,7 +130,7 @@ export class ErpMenuBar extends LitElement {
     menus: { attribute: false },
     applicationPath: { attribute: 'application-path' },
     activeMenuId: { attribute: 'active-menu-id' },
-    openIds: { state: true },
+    openId: { state: true },
     rovingId: { state: true },
   };
 
@@ -72,8 +140,8 @@ export class ErpMenuBar extends LitElement {
   declare applicationPath: string;
   /** MenuId of the screen shown now; that item gets `aria-current="page"`. */
   declare activeMenuId: string | null;
-  /** MenuIds of the open groups, outermost first: `openIds[d]` is the group at depth d whose submenu shows. */
-  private declare openIds: string[];
+  /** MenuId of the bar group whose submenu is open (its items are rendered); null when none is. */
+  private declare openId: string | null;
   /** The bar item holding the Tab stop; null: the one holding the active item, else the first. */
   private declare rovingId: string | null;
 
@@ -83,30 +151,31 @@ export class ErpMenuBar extends LitElement {
   private index = new Map<string, MenuBarEntry>();
   /** The active item and the groups holding it. */
   private activeBranch = new Set<string>();
-  private listeningOutside = false;
+  /** Bumped by every open / close request, so a late open (waiting for Shoelace) gives way to a newer one. */
+  private request = 0;
 
   constructor() {
     super();
     this.menus = [];
     this.applicationPath = '';
     this.activeMenuId = null;
-    this.openIds = [];
+    this.openId = null;
     this.rovingId = null;
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.openIds = [];
-    this.listenOutside(false);
+    this.request += 1;
+    this.openId = null;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('menus') || changed.has('applicationPath')) {
       this.tree = menuBarTree(this.menus, this.applicationPath);
       this.index = indexMenuBarTree(this.tree);
-      // Submenus stay open only while their groups still exist (the owner may re-send the same menus).
-      const stillOpen = this.openIds.findIndex((id) => !this.index.has(id));
-      if (stillOpen >= 0) this.openIds = this.openIds.slice(0, stillOpen);
+      // A submenu stays open only while its group still exists (the owner may re-send the same menus); the
+      // bar's dropdowns are reused for the new groups, so none may stay open for another group.
+      if (this.openId !== null && this.index.get(this.openId)?.depth !== 0) this.closeAll();
     }
     if (changed.has('menus') || changed.has('applicationPath') || changed.has('activeMenuId')) {
       this.activeBranch = new Set(this.branchOf(this.activeMenuId));
@@ -116,7 +185,9 @@ export class ErpMenuBar extends LitElement {
   }
 
   protected override updated(): void {
-    this.listenOutside(this.openIds.length > 0);
+    for (const element of this.renderRoot.querySelectorAll<HTMLElement>('sl-dropdown, sl-menu-item[aria-haspopup]')) {
+      repairShoelaceAria(element);
+    }
   }
 
   protected override render(): TemplateResult | typeof nothing {
@@ -129,19 +200,22 @@ export class ErpMenuBar extends LitElement {
           part="menubar"
           role="menubar"
           aria-label=${t('menuBar.label')}
-          @keydown=${this.handleKeyDown}
+          @keydown=${{ handleEvent: this.handleKeyDown, capture: true }}
+          @keyup=${{ handleEvent: this.handleKeyUp, capture: true }}
           @focusout=${this.handleFocusOut}
+          @pointerenter=${prefetchMenus}
+          @focusin=${prefetchMenus}
         >
-          ${this.tree.map((node) => this.renderItem(node, 0, roving))}
+          ${this.tree.map((node) => (node.path === null ? this.renderTopGroup(node, roving) : this.renderTopLeaf(node, roving)))}
         </div>
       </div>
     `;
   }
 
-  private renderItem(node: MenuBarNode, depth: number, roving: string | null): TemplateResult {
+  /** The `part` and `aria-current` of an item. */
+  private itemState(node: MenuBarNode, depth: number): { parts: string; current: string | null; unavailable: boolean } {
     const id = node.menu.MenuId;
     const group = node.path === null;
-    const open = group && this.openIds[depth] === id;
     const current = id === this.activeMenuId ? 'page' : this.activeBranch.has(id) ? 'true' : null;
     const parts = ['item'];
     if (depth === 0) parts.push('top-item');
@@ -152,81 +226,171 @@ export class ErpMenuBar extends LitElement {
     // it still opens, to the honest "not in this release" page.
     const unavailable = !group && node.menu.Available === false;
     if (unavailable) parts.push('unavailable');
-    const button = html`<button
-      type="button"
-      role="menuitem"
-      class=${depth === 0 ? 'item top' : 'item'}
-      part=${parts.join(' ')}
-      data-id=${id}
-      tabindex=${depth === 0 && id === roving ? '0' : '-1'}
-      aria-haspopup=${group ? 'menu' : nothing}
-      aria-expanded=${group ? (open ? 'true' : 'false') : nothing}
-      aria-current=${current ?? nothing}
-      aria-description=${unavailable ? t('menuBar.notInRelease') : nothing}
-      @click=${() => this.handleItemClick(node)}
-      @pointerenter=${() => this.handleItemPointerEnter(node)}
-    >
-      <span class="label">${node.menu.MenuName}</span>${unavailable
-        ? html`<span class="release-mark" part="release-mark" aria-hidden="true">${t('menuBar.notInRelease')}</span>`
-        : nothing}${group ? (depth === 0 ? chevronDown : chevronRight) : nothing}
-    </button>`;
-    if (!group) return depth === 0 ? button : html`<div class="entry" role="none">${button}</div>`;
-    return html`<div class=${depth === 0 ? 'entry top' : 'entry'} role="none">
-      ${button}
-      ${open
-        ? html`<div
-            class=${this.submenuClass(node, depth)}
-            part="submenu"
-            role="menu"
-            aria-label=${node.menu.MenuName}
-          >
-            ${node.children.map((child) => this.renderItem(child, depth + 1, roving))}
-          </div>`
-        : nothing}
-    </div>`;
+    return { parts: parts.join(' '), current, unavailable };
   }
 
-  private submenuClass(node: MenuBarNode, depth: number): string {
-    const classes = ['submenu'];
-    if (depth > 0) classes.push('nested');
-    if (node.children.every((child) => child.path !== null)) classes.push('scroll');
-    return classes.join(' ');
+  private releaseMark(slot: string | null): TemplateResult {
+    return html`<span class="release-mark" part="release-mark" slot=${slot ?? nothing} aria-hidden="true">${t('menuBar.notInRelease')}</span>`;
+  }
+
+  private renderTopLeaf(node: MenuBarNode, roving: string | null): TemplateResult {
+    const id = node.menu.MenuId;
+    const { parts, current, unavailable } = this.itemState(node, 0);
+    return html`<button
+      type="button"
+      role="menuitem"
+      class="item top"
+      part=${parts}
+      data-id=${id}
+      tabindex=${id === roving ? '0' : '-1'}
+      aria-current=${current ?? nothing}
+      aria-description=${unavailable ? t('menuBar.notInRelease') : nothing}
+      @click=${() => this.choose(node)}
+      @pointerenter=${() => this.handleTopPointerEnter(node)}
+    >
+      <span class="label">${node.menu.MenuName}</span>${unavailable ? this.releaseMark(null) : nothing}
+    </button>`;
+  }
+
+  /** A bar group: `<sl-dropdown>` with the bar's button as its trigger and the submenu as its panel. */
+  private renderTopGroup(node: MenuBarNode, roving: string | null): TemplateResult {
+    const id = node.menu.MenuId;
+    const open = this.openId === id;
+    const { parts, current } = this.itemState(node, 0);
+    return html`<sl-dropdown
+      class="entry top"
+      data-group=${id}
+      placement="bottom-start"
+      hoist
+      @sl-show=${this.handleShow}
+      @sl-hide=${this.handleHide}
+      @sl-after-hide=${this.handleAfterHide}
+      @sl-select=${this.handleSelect}
+    >
+      <button
+        slot="trigger"
+        type="button"
+        role="menuitem"
+        class="item top"
+        part=${parts}
+        data-id=${id}
+        tabindex=${id === roving ? '0' : '-1'}
+        aria-haspopup="menu"
+        aria-expanded=${open ? 'true' : 'false'}
+        aria-current=${current ?? nothing}
+        @click=${this.handleTriggerClick}
+        @pointerenter=${() => this.handleTopPointerEnter(node)}
+      >
+        <span class="label">${node.menu.MenuName}</span>${chevronDown}
+      </button>
+      ${open ? this.renderMenu(node) : nothing}
+    </sl-dropdown>`;
+  }
+
+  private renderMenu(node: MenuBarNode, slot: string | null = null): TemplateResult {
+    const nested = node.children.some((child) => child.path === null);
+    // Only a submenu without nested groups scrolls: scrolling would clip the nested submenus.
+    return html`<sl-menu class=${nested ? 'submenu' : 'submenu scroll'} part="submenu" slot=${slot ?? nothing} aria-label=${node.menu.MenuName}>
+      ${node.children.map((child) => this.renderMenuItem(child))}
+    </sl-menu>`;
+  }
+
+  private renderMenuItem(node: MenuBarNode): TemplateResult {
+    const id = node.menu.MenuId;
+    const group = node.path === null;
+    const { parts, current, unavailable } = this.itemState(node, this.index.get(id)?.depth ?? 1);
+    return html`<sl-menu-item
+      class="item"
+      part=${parts}
+      data-id=${id}
+      value=${id}
+      aria-haspopup=${group ? 'menu' : nothing}
+      aria-current=${current ?? nothing}
+      aria-description=${unavailable ? t('menuBar.notInRelease') : nothing}
+      @click=${group ? this.handleNestedGroupClick : nothing}
+    >
+      <span class="label">${node.menu.MenuName}</span>${unavailable ? this.releaseMark('suffix') : nothing}${group
+        ? this.renderMenu(node, 'submenu')
+        : nothing}
+    </sl-menu-item>`;
   }
 
   // ---- behaviour ---------------------------------------------------------------------------------------
 
-  private readonly handleItemClick = (node: MenuBarNode): void => {
-    const id = node.menu.MenuId;
-    const entry = this.index.get(id);
-    if (!entry) return;
-    if (node.path !== null) {
-      this.choose(node);
-    } else if (this.openIds[entry.depth] === id) {
-      this.closeFrom(entry.depth);
+  /** The press on a group's button (Shoelace's own trigger handling is bypassed: this opens with focus in). */
+  private readonly handleTriggerClick = (event: MouseEvent): void => {
+    event.stopPropagation();
+    const id = (event.currentTarget as HTMLElement).dataset['id'] ?? '';
+    if (this.openId === id) {
+      this.closeAll();
       this.focusItem(id);
     } else {
-      void this.openGroup(id, 'first');
+      void this.openTop(id, 'first');
     }
   };
 
-  /** While a submenu is open, the pointer moves through the menus as focus would. */
-  private readonly handleItemPointerEnter = (node: MenuBarNode): void => {
-    if (this.openIds.length === 0) return;
+  /**
+   * A press on a nested group opens its submenu (Shoelace opens it on hover and with the keyboard only; its
+   * menu would take the press for a choice and close everything). Presses inside the nested submenu pass.
+   */
+  private readonly handleNestedGroupClick = (event: MouseEvent): void => {
+    const group = event.currentTarget as HTMLElement;
+    const pressed = event.composedPath().find((node) => node instanceof HTMLElement && node.localName === 'sl-menu-item');
+    if (pressed !== group) return;
+    event.stopPropagation();
+    group.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, composed: true, cancelable: true }));
+  };
+
+  /** While a submenu is open, the pointer moves along the bar as focus would. */
+  private handleTopPointerEnter(node: MenuBarNode): void {
     const id = node.menu.MenuId;
-    const entry = this.index.get(id);
-    if (!entry || this.openIds[entry.depth] === id) return;
+    if (this.openId === null || this.openId === id) return;
+    this.rovingId = id;
     if (node.path === null) {
-      void this.openGroup(id, 'self');
+      void this.openTop(id, 'self');
     } else {
-      this.closeFrom(entry.depth);
-      if (entry.depth === 0) this.rovingId = id;
+      this.closeAll();
       this.focusItem(id);
     }
+  }
+
+  private readonly handleShow = (event: Event): void => {
+    if (event.target !== event.currentTarget) return;
+    const id = (event.currentTarget as HTMLElement).dataset['group'] ?? null;
+    for (const dropdown of this.dropdowns()) {
+      if (dropdown.dataset['group'] !== id && dropdown.open) void dropdown.hide();
+    }
+  };
+
+  /** Shoelace closes a menu itself on a press outside and once an item is chosen. */
+  private readonly handleHide = (event: Event): void => {
+    if (event.target !== event.currentTarget) return;
+    const dropdown = event.currentTarget as Dropdown;
+    // Until its closing animation ends, a dropdown must not be shown again: Shoelace would finish the close
+    // after the new open and leave an open dropdown with a hidden panel.
+    this.closing.set(dropdown, new Promise((resolve) => dropdown.addEventListener('sl-after-hide', () => resolve(), { once: true })));
+    if (this.openId === dropdown.dataset['group']) this.openId = null;
+  };
+
+  private readonly handleAfterHide = (event: Event): void => {
+    if (event.target !== event.currentTarget) return;
+    this.closing.delete(event.currentTarget as Dropdown);
+  };
+
+  /** Dropdowns in their closing animation, until it ends. */
+  private readonly closing = new WeakMap<Dropdown, Promise<void>>();
+
+  private readonly handleSelect = (event: CustomEvent<{ item: HTMLElement }>): void => {
+    const entry = this.index.get(event.detail.item.dataset['id'] ?? '');
+    if (entry && entry.node.path !== null) this.choose(entry.node);
   };
 
   private readonly handleKeyDown = (event: KeyboardEvent): void => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const item = (event.target as HTMLElement).closest<HTMLElement>('[role="menuitem"]');
+    // Synthetic keys are this element's own requests to Shoelace (see `closeNested`).
+    if (!event.isTrusted || event.ctrlKey || event.metaKey || event.altKey) return;
+    const item = event
+      .composedPath()
+      .find((node): node is HTMLElement => node instanceof HTMLElement && node.dataset['id'] !== undefined && node.getAttribute('role') === 'menuitem');
     const entry = item ? this.index.get(item.dataset['id'] ?? '') : undefined;
     if (!entry) return;
     const handled = entry.depth === 0 ? this.barKey(event, entry) : this.submenuKey(event, entry);
@@ -234,6 +398,12 @@ export class ErpMenuBar extends LitElement {
       event.preventDefault();
       event.stopPropagation();
     }
+  };
+
+  /** A Space released on a bar button must not press it again (its keydown was handled already). */
+  private readonly handleKeyUp = (event: KeyboardEvent): void => {
+    const target = event.composedPath()[0] as HTMLElement | undefined;
+    if (event.key === ' ' && target?.localName === 'button' && target.dataset['id']) event.preventDefault();
   };
 
   /** A key on a menubar item; true when it was used. */
@@ -245,7 +415,7 @@ export class ErpMenuBar extends LitElement {
     switch (event.key) {
       case 'ArrowRight':
       case 'ArrowLeft':
-        this.moveOnBar(position + (event.key === 'ArrowRight' ? 1 : -1), this.openIds.length > 0);
+        this.moveOnBar(position + (event.key === 'ArrowRight' ? 1 : -1), this.openId !== null);
         return true;
       case 'Home':
         this.moveOnBar(0, false);
@@ -256,59 +426,58 @@ export class ErpMenuBar extends LitElement {
       case 'ArrowDown':
       case 'ArrowUp':
         if (!group) return false;
-        void this.openGroup(id, event.key === 'ArrowDown' ? 'first' : 'last');
+        void this.openTop(id, event.key === 'ArrowDown' ? 'first' : 'last');
+        return true;
+      case 'Enter':
+      case ' ':
+        if (group) void this.openTop(id, 'first');
+        else this.choose(node);
         return true;
       case 'Escape':
-        if (this.openIds.length === 0) return false;
-        this.closeFrom(0);
+        if (this.openId === null) return false;
+        this.closeAll();
+        this.focusItem(id);
         return true;
       default:
         return this.typeAhead(event, entry);
     }
   }
 
-  /** A key on an item of a submenu; true when it was used. */
+  /** A key on an item of a submenu; true when it was used (else Shoelace's menus act on it). */
   private submenuKey(event: KeyboardEvent, entry: MenuBarEntry): boolean {
-    const { node, siblings, depth, parentId } = entry;
-    const position = siblings.indexOf(node);
+    const { node, depth, parentId } = entry;
     const topPosition = this.tree.findIndex((top) => top.menu.MenuId === this.topOf(node.menu.MenuId));
     switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        const step = event.key === 'ArrowDown' ? 1 : -1;
-        this.moveInMenu(entry, (position + step + siblings.length) % siblings.length);
-        return true;
-      }
-      case 'Home':
-        this.moveInMenu(entry, 0);
-        return true;
-      case 'End':
-        this.moveInMenu(entry, siblings.length - 1);
-        return true;
       case 'ArrowRight':
-        if (node.path === null) void this.openGroup(node.menu.MenuId, 'first');
-        else this.moveOnBar(topPosition + 1, true);
+        // A nested group opens (Shoelace); a leaf moves on to the next bar item, opening it.
+        if (node.path === null) return false;
+        this.moveOnBar(topPosition + 1, true);
         return true;
       case 'ArrowLeft':
-        if (depth >= 2 && parentId) {
-          this.closeFrom(depth - 1);
-          this.focusItem(parentId);
-        } else {
-          this.moveOnBar(topPosition - 1, true);
-        }
+        // A nested submenu closes back to its group (Shoelace); from a bar group's submenu, the previous bar item.
+        if (depth >= 2) return false;
+        this.moveOnBar(topPosition - 1, true);
         return true;
       case 'Escape':
-        this.closeFrom(depth - 1);
-        if (parentId) this.focusItem(parentId);
+        if (depth >= 2 && parentId) {
+          this.closeNested(event.composedPath()[0] as HTMLElement, parentId);
+        } else {
+          const top = this.topOf(node.menu.MenuId);
+          this.closeAll();
+          if (top) this.focusItem(top);
+        }
         return true;
       case 'Tab': {
-        // Focus first goes back to the bar, so the browser's own Tab move starts from the menubar.
+        // Focus first goes back to the bar (and no menu item stays a Tab stop), so the browser's own Tab
+        // move starts from the menubar and leaves it.
         const top = this.topOf(node.menu.MenuId);
+        for (const menuItem of this.renderRoot.querySelectorAll('sl-menu-item')) menuItem.setAttribute('tabindex', '-1');
         if (top) {
           this.rovingId = top;
           this.focusItem(top);
         }
-        this.closeFrom(0);
+        this.closeAll();
+        event.stopPropagation();
         return false;
       }
       default:
@@ -316,15 +485,17 @@ export class ErpMenuBar extends LitElement {
     }
   }
 
+  /** Closes the nested submenu holding `item` and focuses its group (Shoelace's own ArrowLeft does both). */
+  private closeNested(item: HTMLElement, parentId: string): void {
+    const source = item.closest('sl-menu-item') ?? item;
+    source.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true, composed: true, cancelable: true }));
+    this.focusItem(parentId);
+  }
+
   private readonly handleFocusOut = (event: FocusEvent): void => {
     const to = event.relatedTarget as Node | null;
     const menubar = this.renderRoot.querySelector('[role="menubar"]');
-    if (to && menubar && !menubar.contains(to)) this.closeFrom(0);
-  };
-
-  private readonly handleDocumentPointerDown = (event: PointerEvent): void => {
-    const menubar = this.renderRoot.querySelector('[role="menubar"]');
-    if (menubar && !event.composedPath().includes(menubar)) this.closeFrom(0);
+    if (to && menubar && !menubar.contains(to)) this.closeAll();
   };
 
   /** Moves to the bar item at `position` (wrapping); opens it when `open` and it is a group. */
@@ -335,41 +506,59 @@ export class ErpMenuBar extends LitElement {
     const id = target.menu.MenuId;
     this.rovingId = id;
     if (open && target.path === null) {
-      void this.openGroup(id, 'first');
+      void this.openTop(id, 'first');
     } else {
-      this.closeFrom(0);
+      this.closeAll();
       this.focusItem(id);
     }
   }
 
-  /** Moves to another item of the same submenu, closing a nested submenu that was open from it. */
-  private moveInMenu(entry: MenuBarEntry, position: number): void {
-    const target = entry.siblings[position];
-    if (!target) return;
-    this.closeFrom(entry.depth);
-    this.focusItem(target.menu.MenuId);
-  }
-
-  /** Opens a group's submenu (closing any other at its depth) and moves focus as asked. */
-  private async openGroup(id: string, focus: 'first' | 'last' | 'self'): Promise<void> {
+  /**
+   * Opens a bar group's submenu (closing any other) and moves focus as asked. Loads Shoelace's menus first
+   * when they are not defined yet (a press or key before the bar was ever hovered or focused).
+   */
+  private async openTop(id: string, focus: 'first' | 'last' | 'self'): Promise<void> {
     const entry = this.index.get(id);
-    if (!entry || entry.node.path !== null) return;
-    this.openIds = [...this.openIds.slice(0, entry.depth), id];
-    if (entry.depth === 0) this.rovingId = id;
+    if (!entry || entry.depth !== 0 || entry.node.path !== null) return;
+    const request = (this.request += 1);
+    this.rovingId = id;
+    if (focus === 'self') this.focusItem(id);
+    // The submenu's items render once Shoelace's menus are defined (a press on an item must find a menu item).
+    if (!menusDefined()) await loadShoelace(...MENU_COMPONENTS);
+    if (request !== this.request) return;
+    this.openId = id;
     await this.updateComplete;
+    const dropdown = this.dropdownOf(id);
+    if (request !== this.request || !dropdown) return;
+    await dropdown.updateComplete;
+    for (const other of this.dropdowns()) if (other !== dropdown && other.open) void other.hide();
+    const closing = this.closing.get(dropdown);
+    if (closing) {
+      await closing;
+      if (request !== this.request) return;
+      await this.updateComplete;
+    }
+    if (!dropdown.open) void dropdown.show();
+    if (focus === 'self') return;
     const children = entry.node.children;
-    const target = focus === 'first' ? children[0] : focus === 'last' ? children[children.length - 1] : entry.node;
-    if (target) this.focusItem(target.menu.MenuId);
+    const target = focus === 'first' ? children[0] : children[children.length - 1];
+    if (!target) return;
+    // The panel shows once Shoelace has run its open (an update, then a frame at most).
+    await dropdown.updateComplete;
+    await nextFrame();
+    if (request === this.request) this.focusItem(target.menu.MenuId);
   }
 
-  /** Closes the submenus of the groups at `depth` and deeper (0: every submenu). */
-  private closeFrom(depth: number): void {
-    if (this.openIds.length > depth) this.openIds = this.openIds.slice(0, depth);
+  /** Closes every submenu. */
+  private closeAll(): void {
+    this.request += 1;
+    this.openId = null;
+    for (const dropdown of this.dropdowns()) if (dropdown.open) void dropdown.hide();
   }
 
   private choose(node: MenuBarNode): void {
     const top = this.topOf(node.menu.MenuId);
-    this.closeFrom(0);
+    this.closeAll();
     if (top) {
       this.rovingId = top;
       this.focusItem(top);
@@ -388,11 +577,9 @@ export class ErpMenuBar extends LitElement {
       if (candidate && candidate.menu.MenuName.trim().toLocaleLowerCase().startsWith(wanted)) {
         if (depth === 0) {
           this.rovingId = candidate.menu.MenuId;
-          this.closeFrom(0);
-          this.focusItem(candidate.menu.MenuId);
-        } else {
-          this.moveInMenu(entry, (from + step) % siblings.length);
+          this.closeAll();
         }
+        this.focusItem(candidate.menu.MenuId);
         return true;
       }
     }
@@ -400,6 +587,14 @@ export class ErpMenuBar extends LitElement {
   }
 
   // ---- helpers -----------------------------------------------------------------------------------------
+
+  private dropdowns(): Dropdown[] {
+    return [...this.renderRoot.querySelectorAll<Dropdown>('sl-dropdown')];
+  }
+
+  private dropdownOf(id: string): Dropdown | null {
+    return this.renderRoot.querySelector<Dropdown>(`sl-dropdown[data-group="${CSS.escape(id)}"]`);
+  }
 
   /** The bar item holding the Tab stop. */
   private rovingTopId(): string | null {
@@ -425,19 +620,21 @@ export class ErpMenuBar extends LitElement {
     return branch;
   }
 
-  /** Focuses an item once rendered (it may belong to a submenu that opens in this update). */
+  /**
+   * Focuses an item once rendered (it may belong to a submenu that opens in this update). A submenu item
+   * becomes its menu's current item first (Shoelace's roving tabindex), so Shoelace's arrows continue from it.
+   */
   private focusItem(id: string): void {
-    const find = () => this.renderRoot.querySelector<HTMLElement>(`[role="menuitem"][data-id="${CSS.escape(id)}"]`);
+    const find = () => this.renderRoot.querySelector<HTMLElement>(`[role="menuitem"][data-id="${CSS.escape(id)}"], [data-id="${CSS.escape(id)}"]`);
+    const focus = (item: HTMLElement | null) => {
+      if (!item) return;
+      const menu = item.parentElement;
+      if (item.localName === 'sl-menu-item' && menu?.localName === 'sl-menu') (menu as SlMenu).setCurrentItem?.(item);
+      item.focus();
+    };
     const now = find();
-    if (now) now.focus();
-    if (!now || this.isUpdatePending) void this.updateComplete.then(() => find()?.focus());
-  }
-
-  private listenOutside(on: boolean): void {
-    if (on === this.listeningOutside) return;
-    this.listeningOutside = on;
-    if (on) document.addEventListener('pointerdown', this.handleDocumentPointerDown, true);
-    else document.removeEventListener('pointerdown', this.handleDocumentPointerDown, true);
+    focus(now);
+    if (!now || this.isUpdatePending) void this.updateComplete.then(() => focus(find()));
   }
 }
 

@@ -5,7 +5,9 @@
  * - `loadShoelace(name)` resolves once `<sl-name>` is defined. Nothing of Shoelace is imported at boot
  *   (the boot budget is 120 kB gzip, §5): an element asks for its components when it first needs them —
  *   a dialog when it opens, a tooltip when a truncated tab or the environment label is hovered or focused,
- *   the top bar's menus when their button is first hovered, focused or pressed.
+ *   the top bar's menus when their button is first hovered, focused or pressed, the menu bar's menus when
+ *   the bar is first hovered, focused or pressed; the React screens through `@erp/shell-elements` (Change
+ *   Password's inputs, the record form's toolbar buttons, loaded with the records module).
  * - With the import map (the shell), each component is its own `/vendor/shoelace-<name>.js` and every page
  *   shares one copy (vendor/scripts/build.mjs); in the standalone bundle they are bundled, as lazy chunks.
  * - Before the first component is defined, the theme is put in place: Shoelace's light theme and the

@@ -18,10 +18,12 @@ import { askUser } from '@erp/shared';
 import { confirmUnsavedChanges, useCloseGuard } from '@erp/ui';
 import type { AnyEntity, TransitionSpec } from '../../../../shared/src/entities/define.ts';
 import { computeRecord } from '../../../../shared/src/entities/compute.ts';
+import { Attachments } from '../form/Attachments.tsx';
 import { FieldInput } from '../form/fields/FieldInput.tsx';
 import { call, recordPath, type CallOutcome } from '../form/record-api.ts';
 import { draftValue, wireValue, type Draft } from '../form/form-state.ts';
 import { useText } from '../form/text.ts';
+import { LineChildGrid } from './LineChildGrid.tsx';
 import { LineGrid } from './LineGrid.tsx';
 import {
   allowedActions,
@@ -42,6 +44,8 @@ export interface DocumentFormProps {
   canWrite: boolean;
   onClose(): void;
   onSaved(): void;
+  /** Shows the record's attachments (§5) under the lines once it is saved (DocumentScreenOptions.attachments). */
+  attachments?: boolean;
 }
 
 type Banner = { kind: 'info' | 'error'; text: string } | null;
@@ -446,6 +450,34 @@ export function DocumentForm(props: DocumentFormProps) {
                 {tr('gl:document.deleteLine', 'Delete line')}
               </button>
             )}
+            {Object.entries(lines.field.lineChildren ?? {}).map(([subName, sub]) => {
+              // The selected line's own child rows (e.g. its lot numbers); the first line until one is chosen.
+              const index = Math.max(0, rows.findIndex((row) => row._rid === selectedLine));
+              const line = rows[index];
+              if (!line) return null;
+              return (
+                <LineChildGrid
+                  key={`${subName}-${line._rid}`}
+                  name={subName}
+                  definition={sub}
+                  linePath={`${lines.name}[${index}]`}
+                  lineNumber={index + 1}
+                  lineValue={sub.sumEquals ? line[sub.sumEquals.lineField] : undefined}
+                  rows={Array.isArray(line[subName]) ? (line[subName] as Draft[]) : []}
+                  readOnly={!editable}
+                  errors={errors}
+                  language={language}
+                  tr={tr}
+                  onChange={(next) => onLineChange(line._rid, subName, next)}
+                />
+              );
+            })}
+          </fieldset>
+        )}
+        {props.attachments && def.attachments && record && (
+          <fieldset className="erp-form-section erp-document-attachments">
+            <legend>{tr('entities:actions.attachments', 'Attachments')}</legend>
+            <Attachments entity={def.name} recordId={String(record[def.key])} canWrite={props.canWrite} onChanged={() => undefined} />
           </fieldset>
         )}
       </div>

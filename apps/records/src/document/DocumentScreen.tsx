@@ -32,9 +32,20 @@ export interface DocumentScreenOptions {
   module?: string;
   /** Extra controls above the list. */
   tools?: ComponentType<DocumentToolsProps>;
+  /** The form shows the record's attachments once saved (§5; the entity must allow them). */
+  attachments?: boolean;
 }
 
-function DocumentPane({ entity, tools: Tools }: { entity: AnyEntity; tools?: ComponentType<DocumentToolsProps> | undefined }) {
+/** The list and form of one document entity (what `documentScreen` shows), for screens that compose several panes. */
+export function DocumentPane({
+  entity,
+  tools: Tools,
+  attachments,
+}: {
+  entity: AnyEntity;
+  tools?: ComponentType<DocumentToolsProps> | undefined;
+  attachments?: boolean | undefined;
+}) {
   const { t } = useTranslation('records');
   const { routeProps } = useScreen();
   const [access, setAccess] = useState<EntityAccess | null>(null);
@@ -79,6 +90,7 @@ function DocumentPane({ entity, tools: Tools }: { entity: AnyEntity; tools?: Com
           entity={entity}
           recordId={open.recordId}
           canWrite={access.CanWrite}
+          attachments={attachments ?? false}
           onClose={() => setOpen(null)}
           onSaved={() => setReloadToken((n) => n + 1)}
         />
@@ -103,7 +115,7 @@ export function documentScreen(name: string, options: DocumentScreenOptions = {}
       <div className="records-screen" data-f2-navigation="">
         <section className="records-panel" aria-label={title}>
           <h2 className="records-title">{title}</h2>
-          <DocumentPane entity={entity} tools={options.tools} />
+          <DocumentPane entity={entity} tools={options.tools} attachments={options.attachments} />
         </section>
       </div>
     );

@@ -209,7 +209,8 @@ export function LineGrid(props: LineGridProps) {
         const rid = (event.target as HTMLElement).closest('tr')?.getAttribute('data-rid');
         if (rid) props.onSelect?.(rid);
       }}
-      aria-label={tr(field.labelKey ?? '', props.name)} aria-readonly={props.readOnly}>
+      // No aria-readonly: a table may not carry it (axe aria-allowed-attr); each read-only cell says so itself.
+      aria-label={tr(field.labelKey ?? '', props.name)} data-readonly={props.readOnly || undefined}>
       <thead>
         <tr>
           <th scope="col">#</th>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_ONLY } from '../../../../shared/src/entities/common.ts';
 import { defineEntity } from '../../../../shared/src/entities/define.ts';
 import { glJournalEntry } from '../../../../shared/src/modules/gl/gl-journal-entry.ts';
+import { product } from '../../../../shared/src/modules/ic/products/product.ts';
 import { allowedActions, isBlankLine, isDeletable, isEditable, linesDraft, linesField, linesWire, newLineDraft } from './document-state.ts';
 
 describe('document state', () => {
@@ -25,6 +26,10 @@ describe('document state', () => {
     expect(rows[0]!._rid).not.toBe(added._rid);
     expect(isBlankLine(field, added)).toBe(true);
     expect(isBlankLine(field, rows[0]!)).toBe(false);
+    // A new line holding only its fields' defaults (a BoM line's factor 1) is still blank.
+    const bom = linesField(product)!.field;
+    expect(isBlankLine(bom, newLineDraft(bom))).toBe(true);
+    expect(isBlankLine(bom, { ...newLineDraft(bom), ComponentId: 'EL-BOX-4SQ' })).toBe(false);
     expect(linesWire(field, [...rows, { ...added, AccountId: '4100', Credit: '1.50' }])).toEqual([
       { LineId: 7, AccountId: '1000', Description: '', Debit: '1.50', Credit: null },
       { LineId: null, AccountId: '4100', Description: '', Debit: null, Credit: '1.50' },

@@ -9,10 +9,15 @@
  * - `newLineDraft(field)`, `linesDraft(field, rows)`: rows with a client id (`_rid`) that never changes, so
  *   React keys and focus survive inserts and deletes; the server's LineId is kept beside it.
  * - `linesWire(field, drafts)`: the rows as the server takes them (LineId for kept rows, null for new ones),
- *   each with its own child rows (`lineChildren`, kept as read: the screen does not edit them yet).
+ *   each with its own child rows (`lineChildren`: drafts like the lines' own fields, edited by LineChildGrid;
+ *   rows with nothing typed are not sent).
+ * - `childCollection(sub)`: a line's child rows as a children field (to reuse the form's draft/wire helpers);
+ *   `newChildDraft(sub)`: an empty child row; `childTotal(sub, rows)`: the exact sum of the `sumEquals`
+ *   column of the rows typed so far (null without a sum rule).
  */
-import type { AnyEntity, ChildrenField, TransitionSpec } from '../../../../shared/src/entities/define.ts';
-import { draftValue, wireValue, type Draft } from '../form/form-state.ts';
+import type { AnyEntity, ChildrenField, LineChildrenDefinition, TransitionSpec } from '../../../../shared/src/entities/define.ts';
+import { add, isDecimal } from '../../../../shared/src/decimal.ts';
+import { draftValue, newRow, wireValue, type Draft } from '../form/form-state.ts';
 
 export type LineDraft = Draft & { _rid: string };
 
@@ -56,6 +61,36 @@ export function allowedActions(def: AnyEntity, record: Record<string, unknown> |
   });
 }
 
+/** A line's child rows seen as a children field (same draft and wire rules as any child collection). */
+export function childCollection(sub: LineChildrenDefinition): ChildrenField {
+  return { type: 'children', table: sub.table, parentColumn: sub.parentColumn, key: sub.key, fields: sub.fields, ...(sub.labelKey ? { labelKey: sub.labelKey } : {}) };
+}
+
+export function newChildDraft(sub: LineChildrenDefinition): Draft {
+  return newRow(childCollection(sub));
+}
+
+function blankChild(sub: LineChildrenDefinition, row: Draft): boolean {
+  return Object.keys(sub.fields).every((name) => name === sub.key || row[name] === '' || row[name] === null || row[name] === undefined || row[name] === false);
+}
+
+function childrenWire(sub: LineChildrenDefinition, rows: unknown): Record<string, unknown>[] {
+  const list = Array.isArray(rows) ? (rows as Draft[]) : [];
+  return wireValue(childCollection(sub), list.filter((row) => !blankChild(sub, row))) as Record<string, unknown>[];
+}
+
+/** The exact sum of the rule's column over the typed rows (text that is not yet a number counts as 0). */
+export function childTotal(sub: LineChildrenDefinition, rows: readonly Draft[]): string | null {
+  const rule = sub.sumEquals;
+  if (!rule) return null;
+  let total = '0';
+  for (const row of rows) {
+    const value = typeof row[rule.childField] === 'string' ? (row[rule.childField] as string).trim() : '';
+    if (isDecimal(value)) total = add(total, value);
+  }
+  return total;
+}
+
 export function newLineDraft(field: ChildrenField): LineDraft {
   const out: LineDraft = { _rid: rid() };
   for (const [name, child] of Object.entries(field.fields)) out[name] = name === field.key ? null : draftValue(child, child.defaultValue ?? null);
@@ -68,8 +103,8 @@ export function linesDraft(field: ChildrenField, rows: unknown): LineDraft[] {
   return list.map((row) => {
     const out: LineDraft = { _rid: rid() };
     for (const [name, child] of Object.entries(field.fields)) out[name] = name === field.key ? (row[name] ?? null) : draftValue(child, row[name]);
-    // A line's own child rows (definition `lineChildren`) ride along unchanged, so a save keeps them.
-    for (const sub of Object.keys(field.lineChildren ?? {})) out[sub] = Array.isArray(row[sub]) ? row[sub] : [];
+    // A line's own child rows (definition `lineChildren`), as drafts the child grid edits.
+    for (const [sub, definition] of Object.entries(field.lineChildren ?? {})) out[sub] = draftValue(childCollection(definition), row[sub]);
     return out;
   });
 }
@@ -82,12 +117,25 @@ export function linesWire(field: ChildrenField, drafts: readonly LineDraft[], sk
       if (skip.has(name) || (name !== field.key && child.readOnly)) continue;
       out[name] = name === field.key ? (row[name] ?? null) : wireValue(child, row[name]);
     }
-    for (const sub of Object.keys(field.lineChildren ?? {})) out[sub] = Array.isArray(row[sub]) ? row[sub] : [];
+    for (const [sub, definition] of Object.entries(field.lineChildren ?? {})) out[sub] = childrenWire(definition, row[sub]);
     return out;
   });
 }
 
 /** True when a line has nothing typed in it (a trailing blank line is not sent). */
 export function isBlankLine(field: ChildrenField, row: LineDraft): boolean {
-  return Object.entries(field.fields).every(([name, child]) => name === field.key || child.readOnly || row[name] === '' || row[name] === null || row[name] === false);
+  const children = Object.keys(field.lineChildren ?? {}).some((sub) => Array.isArray(row[sub]) && (row[sub] as unknown[]).length > 0);
+  return (
+    !children &&
+    Object.entries(field.fields).every(
+      ([name, child]) =>
+        name === field.key ||
+        child.readOnly ||
+        row[name] === '' ||
+        row[name] === null ||
+        row[name] === false ||
+        // A value the line got from its field's default is not typed by the user (a BoM line's factor 1).
+        (child.defaultValue !== undefined && row[name] === draftValue(child, child.defaultValue)),
+    )
+  );
 }

@@ -34,6 +34,7 @@ import { Attachments } from './Attachments.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import './fields/builtin-widgets.tsx';
 import { FieldInput, errorId } from './fields/FieldInput.tsx';
+import { FormButton } from './FormButton.tsx';
 import { fieldWidget } from './fields/widgets.ts';
 import {
   dirtyFields,
@@ -519,31 +520,29 @@ export function EntityForm(props: EntityFormProps) {
   return (
     <section className="erp-entity-form" aria-labelledby={headingId} data-entity={entity.name} onKeyDown={onKeyDown}>
       <header className="erp-form-header">
-        <button type="button" className="erp-form-back" onClick={() => void back()}>
+        <FormButton className="erp-form-back" onClick={() => void back()}>
           {tr('forms:actions.back', 'Back to the list')}
-        </button>
+        </FormButton>
         {props.siblings ? (
           <span className="erp-form-siblings" role="group" aria-label={tr('forms:actions.siblings', 'Records of the list')}>
-            <button
-              type="button"
+            <FormButton
               disabled={props.siblings.previous === null}
               title={tr('forms:actions.previousHint', 'Previous record (Alt+Page Up)')}
-              aria-keyshortcuts="Alt+PageUp"
-              data-form-sibling="previous"
+              keyShortcuts="Alt+PageUp"
+              data={{ 'data-form-sibling': 'previous' }}
               onClick={() => void goTo(props.siblings?.previous ?? null)}
             >
               {tr('forms:actions.previous', 'Previous record')}
-            </button>
-            <button
-              type="button"
+            </FormButton>
+            <FormButton
               disabled={props.siblings.next === null}
               title={tr('forms:actions.nextHint', 'Next record (Alt+Page Down)')}
-              aria-keyshortcuts="Alt+PageDown"
-              data-form-sibling="next"
+              keyShortcuts="Alt+PageDown"
+              data={{ 'data-form-sibling': 'next' }}
               onClick={() => void goTo(props.siblings?.next ?? null)}
             >
               {tr('forms:actions.next', 'Next record')}
-            </button>
+            </FormButton>
           </span>
         ) : null}
         <h2 id={headingId}>
@@ -551,19 +550,19 @@ export function EntityForm(props: EntityFormProps) {
         </h2>
         <div className="erp-form-actions" role="toolbar" aria-label={tr('forms:actions.toolbar', 'Record actions')}>
           {!readOnlyForm ? (
-            <button type="button" className="erp-primary" onClick={() => void save()} aria-keyshortcuts="Control+S">
+            <FormButton variant="primary" onClick={() => void save()} keyShortcuts="Control+S">
               {tr('entities:actions.save', 'Save')}
-            </button>
+            </FormButton>
           ) : null}
           {saved ? (
-            <button type="button" onClick={() => void reload(true)} aria-keyshortcuts="Alt+R">
+            <FormButton onClick={() => void reload(true)} keyShortcuts="Alt+R">
               {tr('entities:actions.reload', 'Reload')}
-            </button>
+            </FormButton>
           ) : null}
           {saved && !readOnlyForm ? (
-            <button type="button" className="erp-danger" onClick={() => void remove()} aria-keyshortcuts="Alt+D">
+            <FormButton variant="danger" onClick={() => void remove()} keyShortcuts="Alt+D">
               {tr('entities:actions.delete', 'Delete')}
-            </button>
+            </FormButton>
           ) : null}
         </div>
       </header>
@@ -578,9 +577,9 @@ export function EntityForm(props: EntityFormProps) {
         <div className={`erp-form-message${banner.kind === 'info' ? '' : ' erp-form-error'}`} role={banner.kind === 'info' ? 'status' : 'alert'}>
           <span>{banner.text}</span>
           {banner.kind === 'conflict' ? (
-            <button type="button" onClick={() => void reload(false)}>
+            <FormButton onClick={() => void reload(false)}>
               {tr('forms:conflict.reload', 'Reload the current record')}
-            </button>
+            </FormButton>
           ) : null}
         </div>
       ) : null}

@@ -13,33 +13,11 @@
  *   Firm cannot be viewed. You are not assigned to this customer.' — lists leave the others out.
  */
 import type { RuleIssue } from '@erp/shared/entities/define';
-import type { AuthenticatedUser } from '../../auth/plugin.ts';
 import { asFlag } from '../../db/schema.ts';
+import { assignedFirms, isRestricted, notAssigned } from './assigned.ts';
 import type { AuditEntry } from '../audit.ts';
-import type { AnyTransaction, EntityContext, EntityHooks, Refusal } from '../hooks.ts';
+import type { AnyTransaction, EntityHooks } from '../hooks.ts';
 import { message } from '../labels.ts';
-
-export function isRestricted(user: AuthenticatedUser): boolean {
-  return asFlag(user.row.restricted_to_customers as boolean | number | undefined);
-}
-
-async function assignedFirms(ctx: EntityContext): Promise<string[]> {
-  const rows = await ctx.db.selectFrom('user_customers').select('firm_id').where('user_id', '=', ctx.user.userId).execute();
-  return rows.map((row) => row.firm_id);
-}
-
-export function notAssigned(): Refusal {
-  return {
-    status: 403,
-    body: {
-      ResultStatus: 2,
-      ResultCode: 'not_assigned',
-      Message: message('entities:firm.rules.notAssigned'),
-      EntityId: null,
-      Exception: null,
-    },
-  };
-}
 
 /** Firm accounts to delete: the types the current record has and the next one lacks. */
 function removedTypes(change: { current: Record<string, unknown> | null; next: Record<string, unknown> }): string[] {
@@ -67,14 +45,14 @@ export const firmHooks: EntityHooks = {
 
   async scope(ctx, query) {
     if (!isRestricted(ctx.user)) return query;
-    const assigned = await assignedFirms(ctx);
+    const assigned = await assignedFirms(ctx.db, ctx.user);
     if (assigned.length === 0) return query.where('firm_id', '=', '');
     return query.where((eb) => eb.or([eb('firm_id', 'in', assigned), eb('bill_to_id', 'in', assigned)]));
   },
 
   async canView(ctx, record) {
     if (!isRestricted(ctx.user)) return null;
-    const assigned = new Set(await assignedFirms(ctx));
+    const assigned = new Set(await assignedFirms(ctx.db, ctx.user));
     const billTo = record['BillToId'];
     const visible = assigned.has(String(record['FirmId'])) || (typeof billTo === 'string' && assigned.has(billTo));
     return visible ? null : notAssigned();

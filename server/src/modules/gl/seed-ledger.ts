@@ -2,10 +2,11 @@
  * The GL module's demo data at start: the masters (seed.ts), then fiscal years 2025 and 2026 with twelve
  * monthly periods each, and — on an empty ledger only — 22 months of posted activity (2025-01 … 2026-10) of a
  * Canadian distributor, written through the one posting service (server/src/ledger/posting.ts) so journals,
- * entries and balances are exactly what a user's postings leave: an opening balance, then per month AR sales
- * with 13 % HST and receipts, AP purchases with input tax credits and payments, payroll, cost of goods sold,
+ * entries and balances are exactly what a user's postings leave: an opening balance, then per month AR
+ * receipts, AP purchases with input tax credits and payments, payroll, cost of goods sold,
  * rent, utilities, fuel, bank charges and depreciation. Every report then shows real figures; November and
- * December 2026 are left empty for the users' own entries.
+ * December 2026 are left empty for the users' own entries. The customer invoices of those months are real AR
+ * invoices with their taxes (server/src/modules/ar/invoices/seed.ts, issue 14), posted after this seed.
  *
  * Amounts are exact decimals (shared/src/decimal.ts): a month's figures come from a fixed base times a
  * deterministic factor, taxes are `mul(net, '0.13', 2)` (half-up per line), and every document balances by
@@ -106,7 +107,6 @@ export function demoDocuments(): Omit<PostingRequest, 'userId' | 'dataType' | 'o
     const electrical = mul('68750.00', f, 2);
     const hst = add(mul(steel, '0.13', 2), mul(electrical, '0.13', 2));
     const invoiced = add(add(steel, electrical), hst);
-    const received = mul(invoiced, '0.93', 2);
     const buySteel = mul('101000.00', f, 2);
     const buyElectrical = mul('46200.00', f, 2);
     const itc = add(mul(buySteel, '0.13', 2), mul(buyElectrical, '0.13', 2));
@@ -126,10 +126,10 @@ export function demoDocuments(): Omit<PostingRequest, 'userId' | 'dataType' | 'o
         lines: lines.map(([accountId, amount]) => ({ accountId, amount })),
       });
     doc('AP', 'ap', 5, 'AP-INV', 'Vendor invoices (steel mill, electrical wholesaler)', balanced([line('1200', buySteel), line('1210', buyElectrical), line('1310', itc)], '2100'));
-    doc('AR', 'ar', 10, 'AR-INV', 'Customer invoices', balanced([line('1100', invoiced), line('4100', neg(steel)), line('4200', neg(electrical))], '2200'));
+    // Customer invoices: real AR invoices (server/src/modules/ar/invoices/seed.ts) replace the monthly AR-INV (issue 14).
     doc('PR', 'pr', 15, 'PAYROLL', 'Payroll', balanced([line('6100', wages), line('2310', neg(deductions))], '1000'));
     doc('AP', 'ap', 20, 'AP-PAY', 'Vendor payments', [['2100', paid], ['1000', neg(paid)]]);
-    doc('AR', 'ar', 25, 'AR-REC', 'Customer receipts', [['1000', received], ['1100', neg(received)]]);
+    // Customer receipts: real cash receipts (server/src/modules/ar/receipts/seed.ts) replace the monthly AR-REC posting.
     doc(
       'GL',
       'gl',

@@ -84,6 +84,7 @@ export const DEMO_INTEGRATION: readonly [string, string, string, string][] = [
   ['IC', 'INVENTORY-STEEL', 'Steel and metals stock', '1200'],
   ['IC', 'INVENTORY-ELECTRICAL', 'Electrical supplies stock', '1210'],
   ['IC', 'ADJUSTMENT', 'Count and ticket adjustments', '5400'],
+  ['IC', 'INVENTORY', 'Stock of classes without their own account', '1200'],
   ['OE', 'SALES-STEEL', 'Steel and metals sales', '4100'],
   ['OE', 'SALES-ELECTRICAL', 'Electrical supplies sales', '4200'],
   ['OE', 'COGS-STEEL', 'Cost of steel and metals sold', '5100'],

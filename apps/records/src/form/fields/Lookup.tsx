@@ -4,14 +4,14 @@
  * (GET /api/firm/lookup?FirmId=&Name=; §5 'Enter a Firm ID or Name.' when both are blank).
  *
  * Props (LookupInput): id, value (text), onChange(text), entity (target definition name), label, readOnly,
- * invalid, describedBy. The list is a set of buttons (Tab / Enter / Escape), closed on pick or Escape.
+ * invalid, describedBy. The list is a set of buttons (Tab / Enter / Escape), closed on pick, Escape, or when focus moves to another control.
  *
  * Issue 16 item 5: suggestions come as the user types (after a short pause, the focus stays in the box;
  * ArrowDown goes into them), and every search uses only what was typed — the firm lookup searches by the
  * name typed in its panel, or else by the id typed in the field, never the field's old value with a new
  * name. F4 / Alt+Down (shown in the button's tooltip) search at once and move into the matches.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 
 /** The pause after the last key before suggestions are asked for. */
 const SUGGEST_DELAY_MS = 250;
@@ -125,6 +125,22 @@ export function LookupInput(props: LookupProps) {
   return <GenericLookupInput {...props} />;
 }
 
+/**
+ * Focus moved to another control (e.g. Save): the suggestions close and a suggestion search still pending is
+ * dropped, so a late answer neither reopens them nor adds "No records." to the field's description next to
+ * the field's own messages. Focus moving inside the lookup (its button, its matches) keeps them; a press that
+ * focuses nothing changes nothing.
+ */
+function closeWhenLeft(
+  event: FocusEvent,
+  later: (run: (current: () => boolean) => Promise<void>, delay?: number) => void,
+  setOpen: (open: boolean) => void,
+): void {
+  const to = event.relatedTarget as Node | null;
+  if (to === null || event.currentTarget.contains(to)) return;
+  later(async () => setOpen(false), 0);
+}
+
 /** Into the shown matches from the box (ArrowDown). */
 function focusFirstMatch(list: HTMLUListElement | null): boolean {
   const button = list?.querySelector('button');
@@ -175,7 +191,7 @@ function GenericLookupInput(props: LookupProps) {
     }
   };
   return (
-    <div className="erp-lookup">
+    <div className="erp-lookup" onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
       <input
         id={props.id}
         type="text"
@@ -284,7 +300,7 @@ function FirmLookupInput(props: LookupProps) {
     later((current) => search('', text, false, current));
   };
   return (
-    <div className="erp-lookup">
+    <div className="erp-lookup" onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
       <input
         id={props.id}
         type="text"

@@ -1,0 +1,150 @@
+/**
+ * The editor of a line's own child rows (definition `lineChildren`, e.g. the lot numbers of a ticket line):
+ * a small grid under the document's line grid for the SELECTED line, generic over the child fields.
+ * - One row per child row, one cell per child field (the key is not shown); Tab moves through the cells
+ *   as usual; "Add <rows>" appends a row and focuses its first cell; each row's delete button removes it.
+ * - With a `sumEquals` rule the grid shows the running sum of the rule's column against the line's value
+ *   (exact decimals), so the user sees at once when the lots do not add up.
+ * - Server errors on the rows (`Lines[2].Lots[0].LotNo`, or `Lines[2].Lots`) are shown on the cells / grid.
+ * - Read-only documents show the rows without inputs' edit, add or delete.
+ * Every input has an accessible name: "<field label> — <row label> <n>".
+ */
+import { useEffect, useRef } from 'react';
+import type { LineChildrenDefinition, ScalarField } from '../../../../shared/src/entities/define.ts';
+import { cmp, isDecimal } from '../../../../shared/src/decimal.ts';
+import { formatDecimal } from '@erp/shared';
+import { DecimalInput } from '../form/fields/DecimalInput.tsx';
+import { ScalarInput } from '../form/fields/FieldInput.tsx';
+import type { Draft } from '../form/form-state.ts';
+import type { Tr } from '../form/text.ts';
+import { childTotal, newChildDraft } from './document-state.ts';
+
+type Normalized = ScalarField & { labelKey: string; column?: string };
+
+export interface LineChildGridProps {
+  /** The collection's name on the line (`Lots`). */
+  name: string;
+  definition: LineChildrenDefinition;
+  /** Path of the line in error fields, e.g. `Lines[2]`. */
+  linePath: string;
+  /** Shown in the heading: "Lot numbers — Line 3". */
+  lineNumber: number;
+  /** The line's value the rows must add up to (sumEquals.lineField), as typed. */
+  lineValue: unknown;
+  rows: readonly Draft[];
+  readOnly: boolean;
+  errors: ReadonlyMap<string, string>;
+  language: string;
+  tr: Tr;
+  onChange(rows: Draft[]): void;
+}
+
+export function LineChildGrid(props: LineChildGridProps) {
+  const { definition, rows, tr } = props;
+  const table = useRef<HTMLTableElement>(null);
+  const focusLast = useRef(false);
+  const columns = Object.entries(definition.fields).filter(([name]) => name !== definition.key) as [string, Normalized][];
+  const heading = tr(definition.labelKey ?? '', props.name);
+  const lineLabel = tr('gl:document.row', 'Line {{line}}', { line: props.lineNumber });
+  const rowWord = tr('records:document.childRow', 'Row');
+
+  useEffect(() => {
+    if (!focusLast.current || !table.current) return;
+    focusLast.current = false;
+    table.current.querySelector<HTMLElement>('tbody tr:last-child input:not([readonly]), tbody tr:last-child select')?.focus();
+  }, [rows.length]);
+
+  const change = (index: number, field: string, value: unknown) => props.onChange(rows.map((row, at) => (at === index ? { ...row, [field]: value } : row)));
+  const add = () => {
+    focusLast.current = true;
+    props.onChange([...rows, newChildDraft(definition)]);
+  };
+  const remove = (index: number) => props.onChange(rows.filter((_, at) => at !== index));
+
+  const rule = definition.sumEquals;
+  const total = childTotal(definition, rows);
+  const expected = rule && typeof props.lineValue === 'string' && isDecimal(props.lineValue.trim()) ? props.lineValue.trim() : null;
+  const scale = rule ? ((definition.fields[rule.childField] as { scale?: number } | undefined)?.scale ?? 2) : 2;
+  const matches = total !== null && expected !== null && cmp(total, expected) === 0;
+  const gridError = props.errors.get(`${props.linePath}.${props.name}`);
+
+  return (
+    <section className="erp-line-children" aria-label={`${heading} — ${lineLabel}`} data-line-children={props.name}>
+      <h4>
+        {heading} — {lineLabel}
+      </h4>
+      {gridError && (
+        <p className="erp-field-error" role="alert">
+          {gridError}
+        </p>
+      )}
+      <table className="erp-line-grid erp-line-children-grid" ref={table} aria-label={`${heading} — ${lineLabel}`} data-readonly={props.readOnly || undefined}>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            {columns.map(([name, child]) => (
+              <th key={name} scope="col" className={child.type === 'decimal' ? 'erp-number' : undefined}>
+                {tr(child.labelKey, name)}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="erp-visually-hidden">{tr('records:document.deleteChildRow', 'Delete row')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={index} data-row={index}>
+              <th scope="row">{index + 1}</th>
+              {columns.map(([name, child]) => {
+                const label = `${tr(child.labelKey, name)} — ${rowWord} ${index + 1}`;
+                const error = props.errors.get(`${props.linePath}.${props.name}[${index}].${name}`);
+                const id = `child-${props.name}-${props.lineNumber}-${index}-${name}`;
+                const onChange = (value: unknown) => change(index, name, value);
+                return (
+                  <td key={name} className={error ? 'erp-cell-invalid' : undefined}>
+                    {child.type === 'decimal' ? (
+                      <DecimalInput
+                        id={id}
+                        value={row[name]}
+                        scale={child.scale ?? 2}
+                        locale={props.language}
+                        readOnly={props.readOnly}
+                        onChange={onChange}
+                        aria-label={label}
+                        aria-invalid={Boolean(error) || undefined}
+                      />
+                    ) : (
+                      <ScalarInput id={id} field={child} value={row[name]} onChange={onChange} readOnly={props.readOnly} invalid={Boolean(error)} describedBy={undefined} label={label} ariaLabel={label} />
+                    )}
+                    {error && <span className="erp-field-error">{error}</span>}
+                  </td>
+                );
+              })}
+              <td>
+                {!props.readOnly && (
+                  <button type="button" className="erp-row-delete" aria-label={`${tr('records:document.deleteChildRow', 'Delete row')} ${index + 1}`} onClick={() => remove(index)}>
+                    ×
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {total !== null && (
+        <p className={`erp-line-children-total${expected !== null && !matches ? ' erp-field-error' : ''}`} role="status">
+          {tr('records:document.childTotal', 'Total {{total}} of {{expected}}', {
+            total: formatDecimal(total, scale, props.language),
+            expected: expected === null ? '—' : formatDecimal(expected, scale, props.language),
+          })}
+        </p>
+      )}
+      {!props.readOnly && (
+        <button type="button" className="erp-add-line" onClick={add}>
+          {tr('records:document.addChildRow', 'Add {{name}}', { name: heading })}
+        </button>
+      )}
+    </section>
+  );
+}
