@@ -6,8 +6,12 @@
  *
  * Suites: unit (vitest: shared), server on SQLite, server on PostgreSQL (when reachable — otherwise
  * said plainly and not counted), elements (web-test-runner in Chromium), end-to-end (Playwright).
+ *
+ * Each suite has a time limit (TEST_SUITE_MINUTES, default 12; CI allows 90 minutes for everything): a
+ * suite still running then is stopped with all its processes and counted as a failure, after printing what
+ * its test files were doing (scripts/vitest-progress.mjs), so a hang names its test and never eats CI's time.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +24,7 @@ mkdirSync(reports, { recursive: true });
 
 const pgUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const only = process.argv.slice(2);
+const limitMinutes = Number(process.env.TEST_SUITE_MINUTES ?? 12);
 
 /** Vitest's JSON report → counts. */
 const vitestCounts = (file) => {
@@ -36,8 +41,12 @@ const plainCounts = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 const vitest = (name, rootDir, env = {}) => ({
   name,
-  command: ['npx', 'vitest', 'run', '--root', rootDir, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `${name}.json`)}`],
-  env,
+  command: [
+    'npx', 'vitest', 'run', '--root', rootDir, '--reporter=default', '--reporter=json', `--reporter=${join(root, 'scripts/vitest-progress.mjs')}`,
+    `--outputFile.json=${join(reports, `${name}.json`)}`,
+  ],
+  env: { ...env, VITEST_PROGRESS_FILE: join(reports, `${name}.progress`) },
+  progress: join(reports, `${name}.progress`),
   report: join(reports, `${name}.json`),
   counts: vitestCounts,
 });
@@ -79,16 +88,37 @@ suites.push(
   },
 );
 
+/** Runs a suite in its own process group; past the limit, says what it was doing and stops the whole group. */
+function runWithLimit(suite) {
+  return new Promise((resolve) => {
+    const child = spawn(suite.command[0], suite.command.slice(1), {
+      cwd: root,
+      stdio: 'inherit',
+      detached: true,
+      env: { ...process.env, ...suite.env },
+    });
+    const timer = setTimeout(() => {
+      console.log(`\n!! ${suite.name}: still running after ${limitMinutes} minutes — stopped and counted as a failure`);
+      if (suite.progress && existsSync(suite.progress)) console.log(`!! it was at:\n${readFileSync(suite.progress, 'utf8')}`);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, limitMinutes * 60_000);
+    child.on('exit', (status, signal) => {
+      clearTimeout(timer);
+      resolve({ status, signal });
+    });
+  });
+}
+
 const results = [];
 for (const suite of suites) {
   if (only.length && !only.includes(suite.name)) continue;
   console.log(`\n=== ${suite.name}: ${suite.command.join(' ')}`);
   const started = Date.now();
-  const run = spawnSync(suite.command[0], suite.command.slice(1), {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...suite.env },
-  });
+  const run = await runWithLimit(suite);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let counts;
   try {
