@@ -7,12 +7,12 @@
  * Suites: unit (vitest: shared), server on SQLite, server on PostgreSQL (when reachable — otherwise
  * said plainly and not counted), elements (web-test-runner in Chromium), end-to-end (Playwright).
  *
- * Each suite has a time limit (TEST_SUITE_MINUTES, default 12; CI allows 90 minutes for everything): a
- * suite still running then is stopped with all its processes and counted as a failure, after printing what
- * its test files were doing (scripts/vitest-progress.mjs), so a hang names its test and never eats CI's time.
+ * A hung suite never eats CI's 90 minutes: a suite with no output and no test started for TEST_STALL_MINUTES
+ * (default 5), or still running after TEST_SUITE_MINUTES (default 30), is stopped with all its processes and
+ * counted as a failure, after printing what its test files were doing (scripts/vitest-progress.mjs).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -24,7 +24,8 @@ mkdirSync(reports, { recursive: true });
 
 const pgUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const only = process.argv.slice(2);
-const limitMinutes = Number(process.env.TEST_SUITE_MINUTES ?? 12);
+const limitMinutes = Number(process.env.TEST_SUITE_MINUTES ?? 30);
+const stallMinutes = Number(process.env.TEST_STALL_MINUTES ?? 5);
 
 /** Vitest's JSON report → counts. */
 const vitestCounts = (file) => {
@@ -88,26 +89,47 @@ suites.push(
   },
 );
 
-/** Runs a suite in its own process group; past the limit, says what it was doing and stops the whole group. */
+/**
+ * Runs a suite in its own process group, passing its output through. A suite that shows no sign of life
+ * (no output, no test started) for `stallMinutes`, or runs longer than `limitMinutes`, is stopped with all
+ * its processes after saying where it was. A test's own timeouts are far shorter than either, so only a
+ * hang trips them, and a machine merely slowed by load does not.
+ */
 function runWithLimit(suite) {
   return new Promise((resolve) => {
     const child = spawn(suite.command[0], suite.command.slice(1), {
       cwd: root,
-      stdio: 'inherit',
+      stdio: ['inherit', 'pipe', 'pipe'],
       detached: true,
       env: { ...process.env, ...suite.env },
     });
-    const timer = setTimeout(() => {
-      console.log(`\n!! ${suite.name}: still running after ${limitMinutes} minutes — stopped and counted as a failure`);
+    const started = Date.now();
+    let lastSign = started;
+    child.stdout.on('data', (chunk) => {
+      lastSign = Date.now();
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      lastSign = Date.now();
+      process.stderr.write(chunk);
+    });
+    const stop = (why) => {
+      console.log(`\n!! ${suite.name}: ${why} — stopped and counted as a failure`);
       if (suite.progress && existsSync(suite.progress)) console.log(`!! it was at:\n${readFileSync(suite.progress, 'utf8')}`);
       try {
         process.kill(-child.pid, 'SIGKILL');
       } catch {
         child.kill('SIGKILL');
       }
-    }, limitMinutes * 60_000);
-    child.on('exit', (status, signal) => {
-      clearTimeout(timer);
+    };
+    const watchdog = setInterval(() => {
+      const now = Date.now();
+      if (suite.progress && existsSync(suite.progress)) lastSign = Math.max(lastSign, statSync(suite.progress).mtimeMs);
+      if (now - started > limitMinutes * 60_000) stop(`still running after ${limitMinutes} minutes`);
+      else if (now - lastSign > stallMinutes * 60_000) stop(`no output and no test started for ${stallMinutes} minutes`);
+    }, 10_000);
+    child.on('close', (status, signal) => {
+      clearInterval(watchdog);
       resolve({ status, signal });
     });
   });
