@@ -101,6 +101,8 @@ test('admin opens shell administration screens from the menu bar and sees the se
   await expect(tabs.getByRole('tab')).toHaveText(['Countries', 'States and provinces', 'Cities']);
   await expect(tabs.getByRole('tab', { name: 'Countries' })).toHaveAttribute('aria-selected', 'true');
   await expect(cscScreen.getByRole('grid', { name: 'Countries list' })).toBeVisible();
+  // Typed but not searched: kept while other tabs are shown (checked at the end).
+  await cscScreen.getByRole('tabpanel', { name: 'Countries' }).getByRole('searchbox').fill('Can');
   const states = listRequest(page, 'state');
   await tabs.getByRole('tab', { name: 'Countries' }).focus();
   await page.keyboard.press('ArrowRight');
@@ -131,6 +133,7 @@ test('admin opens shell administration screens from the menu bar and sees the se
   await expect(cscScreen.getByRole('tabpanel')).toHaveCount(1);
   await expect(cscScreen.getByRole('tabpanel')).toHaveAccessibleName('Countries');
   await expect(cscScreen.getByRole('grid', { name: 'States and provinces list', includeHidden: true })).toHaveCount(1);
+  await expect(cscScreen.getByRole('tabpanel').getByRole('searchbox')).toHaveValue('Can');
 });
 
 test('firm list: 250 a page, page 2, two-column sort lists, a filter change goes back to page 1', async ({ page }) => {
