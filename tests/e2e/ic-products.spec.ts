@@ -96,6 +96,15 @@ test('the prices tab of product maintenance lists a product price tables', async
   await prices.getByRole('searchbox').press('Enter');
   await expect(prices.getByRole('row', { name: /HRS-10GA-48X96 LIST/ })).toContainText('107.62');
   await expect(prices.getByRole('row', { name: /HRS-10GA-48X96 MILL/ })).toBeVisible();
+  // The keyboard moves between the tabs; the prices tab keeps its search while Products is shown.
+  await screen.getByRole('tab', { name: 'Prices' }).focus();
+  await page.keyboard.press('Home');
+  await expect(screen.getByRole('tab', { name: 'Products' })).toBeFocused();
+  await expect(screen.getByRole('tabpanel', { name: 'Products' })).toBeVisible();
+  await expect(prices).toBeHidden();
+  await page.keyboard.press('End');
+  await expect(screen.getByRole('tab', { name: 'Prices' })).toHaveAttribute('aria-selected', 'true');
+  await expect(prices.getByRole('searchbox')).toHaveValue('HRS-10GA-48X96');
 });
 
 test('product maintenance opens the same screen under Order Entry and Purchase Order; product classes under OE', async ({ page }) => {

@@ -101,6 +101,8 @@ test('admin opens shell administration screens from the menu bar and sees the se
   await expect(tabs.getByRole('tab')).toHaveText(['Countries', 'States and provinces', 'Cities']);
   await expect(tabs.getByRole('tab', { name: 'Countries' })).toHaveAttribute('aria-selected', 'true');
   await expect(cscScreen.getByRole('grid', { name: 'Countries list' })).toBeVisible();
+  // Typed but not searched: kept while other tabs are shown (checked at the end).
+  await cscScreen.getByRole('tabpanel', { name: 'Countries' }).getByRole('searchbox').fill('Can');
   const states = listRequest(page, 'state');
   await tabs.getByRole('tab', { name: 'Countries' }).focus();
   await page.keyboard.press('ArrowRight');
@@ -113,6 +115,25 @@ test('admin opens shell administration screens from the menu bar and sees the se
   await expect(stateGrid.locator('[role="row"][data-row-id]').first()).toHaveAttribute('data-row-id', String(stateAnswer.List[0]!['StateKey']));
   await page.keyboard.press('End');
   await expect(tabs.getByRole('tab', { name: 'Cities' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.getByRole('tab', { name: 'Cities' })).toBeFocused();
+  // Only the selected tab is in the Tab order; the arrows wrap around; Home goes to the first tab.
+  await expect(tabs.getByRole('tab', { name: 'Cities' })).toHaveAttribute('tabindex', '0');
+  await expect(tabs.getByRole('tab', { name: 'Countries' })).toHaveAttribute('tabindex', '-1');
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'Countries' })).toBeFocused();
+  await expect(tabs.getByRole('tab', { name: 'Countries' })).toHaveAttribute('aria-selected', 'true');
+  await expect(cscScreen.getByRole('grid', { name: 'Countries list' })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tabs.getByRole('tab', { name: 'Cities' })).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(tabs.getByRole('tab', { name: 'Countries' })).toBeFocused();
+  await expect(tabs.getByRole('tab', { name: 'Countries' })).toHaveAttribute('aria-selected', 'true');
+  // Every list shown once stays mounted behind its hidden panel (it keeps its state).
+  await expect(cscScreen.getByRole('tabpanel', { includeHidden: true })).toHaveCount(3);
+  await expect(cscScreen.getByRole('tabpanel')).toHaveCount(1);
+  await expect(cscScreen.getByRole('tabpanel')).toHaveAccessibleName('Countries');
+  await expect(cscScreen.getByRole('grid', { name: 'States and provinces list', includeHidden: true })).toHaveCount(1);
+  await expect(cscScreen.getByRole('tabpanel').getByRole('searchbox')).toHaveValue('Can');
 });
 
 test('firm list: 250 a page, page 2, two-column sort lists, a filter change goes back to page 1', async ({ page }) => {

@@ -13,6 +13,8 @@
  *   exports (`export const GlChart = entityScreen('gl-account')`); see entity-screen/EntityScreen.tsx.
  *   Entity definitions come from the one registry `@erp/shared/entities/index` (import map), where a
  *   module's micro-app registers its own when it loads.
+ * - `TabbedPanes`: the screens' keyboard tab list (ARIA tabs, arrow keys / Home / End) whose panels mount on
+ *   their first visit and stay mounted; contract in tabs/TabbedPanes.tsx.
  * - `registerFieldWidget(name, Component)`, `registerLookupWidget(name, Component)`: the widgets a definition
  *   names (`widget` on a field, `lookupWidget` on an entity), so the generic form never branches on names.
  *
@@ -38,6 +40,8 @@ export { documentScreen, type DocumentScreenOptions, type DocumentToolsProps } f
 // Issue 15 (h15a): the panes of the generic screens, for a screen that composes several (product maintenance).
 export { DocumentPane } from './document/DocumentScreen.tsx';
 export { EntityScreenView, ENTITY_SCREEN_NAMESPACES } from './entity-screen/EntityScreen.tsx';
+// The keyboard tab list with lazily mounted panes the composed screens share (cash receipts, products).
+export { TabbedPanes, type TabbedPane, type TabbedPanesProps } from './tabs/TabbedPanes.tsx';
 // Reports and processes as data (issue 12): `reportScreen(definition)` / `processScreen(definition)` for a
 // module's one-line exports; `ReportScreen` / `ProcessScreen` are the components themselves.
 export { ReportView as ReportScreen, reportScreen, type ReportScreenOptions } from './report/ReportScreen.tsx';

@@ -8,12 +8,13 @@
  *
  * A business module's export is one line: `export const GlJournalEntry = documentScreen('gl-journal-entry', GL)`.
  */
-import { useEffect, useMemo, useState, type ComponentType } from 'react';
-import { ApiError, translate } from '@erp/shared';
+import { useMemo, useState, type ComponentType } from 'react';
+import { translate } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { entityByName } from '@erp/shared/entities/index';
 import { screen, useScreen, useTranslation, type ScreenParcel } from '@erp/ui';
-import { loadAccess, type EntityAccess } from '../data/api.ts';
+import type { EntityAccess } from '../data/api.ts';
+import { useEntityAccess } from '../data/entity-access.tsx';
 import { ENTITY_SCREEN_NAMESPACES } from '../entity-screen/EntityScreen.tsx';
 import { EntityList } from '../list/EntityList.tsx';
 import { DocumentForm } from './DocumentForm.tsx';
@@ -46,34 +47,12 @@ export function DocumentPane({
   tools?: ComponentType<DocumentToolsProps> | undefined;
   attachments?: boolean | undefined;
 }) {
-  const { t } = useTranslation('records');
   const { routeProps } = useScreen();
-  const [access, setAccess] = useState<EntityAccess | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
+  const { access, notice } = useEntityAccess(entity.name);
   const [open, setOpen] = useState<{ recordId: string | null } | null>(null);
   const [reloadToken, setReloadToken] = useState(0);
 
-  useEffect(() => {
-    const abort = new AbortController();
-    loadAccess(entity.name, abort.signal).then(setAccess, (error: unknown) => {
-      if ((error as { name?: unknown } | null)?.name === 'AbortError') return;
-      setRefused(
-        error instanceof ApiError && error.status === 403
-          ? translate('errors:http.forbidden', 'You do not have sufficient permissions.')
-          : t('screen.loadFailed'),
-      );
-    });
-    return () => abort.abort();
-  }, [entity.name]);
-
-  if (refused) {
-    return (
-      <p className="records-notice records-notice--error" role="alert">
-        {refused}
-      </p>
-    );
-  }
-  if (!access) return <p className="records-loading" aria-busy="true" />;
+  if (!access) return notice;
   return (
     <div className="records-pane">
       {Tools && open === null && <Tools entity={entity} access={access} reload={() => setReloadToken((n) => n + 1)} />}

@@ -3,7 +3,7 @@
  * the tab's path mounts (`entitiesForRoute`), each as a list; opening a row or New shows the record form
  * (`../form/EntityForm.tsx`) in the same tab, and closing the form shows the list again as it was (query,
  * page, selection, scroll). A route with several entities (/shell/country-state-city) shows a tab list
- * to choose one (arrow keys, Home, End); each entity keeps its own list state.
+ * to choose one (`../tabs/TabbedPanes.tsx`: arrow keys, Home, End); each entity keeps its own list state.
  *
  * `entityScreen(names, options)` makes the same screen for named entities instead of the route's: a business
  * module's export is one line (`export const GlChart = entityScreen('gl-account')` in `@erp/accounting`),
@@ -13,21 +13,22 @@
  * are loaded before the first render, so a module's strings arrive with its screens, not at boot.
  *
  * Reads `useScreen()`: `path`, `routeProps` (firm maintenance's `firmType`). Access per entity comes from
- * GET /api/entities/:entity (CanWrite, Hidden, ReadOnly, saved columns); a refusal (403) shows the §8
- * message in the screen. The list registers no close guard; the form registers its own.
+ * GET /api/entities/:entity (CanWrite, Hidden, ReadOnly, saved columns; `useEntityAccess`); a refusal (403)
+ * shows the §8 message in the screen. The list registers no close guard; the form registers its own.
  *
  * §2 "A hint says F2 navigates the page": F2 moves the focus to the next region of the screen
  * (`[data-f2-region]`: entity tabs, toolbar, filters, grid, pager, and the form's regions), Shift+F2 back.
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { ApiError, i18n, translate, type ScreenProps } from '@erp/shared';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { i18n, translate, type ScreenProps } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { entitiesForRoute, entityByName } from '@erp/shared/entities/index';
 import { screen, useScreen, useTranslation, type ScreenParcel } from '@erp/ui';
-import { loadAccess, type EntityAccess } from '../data/api.ts';
+import { useEntityAccess } from '../data/entity-access.tsx';
 import { EntityForm } from '../form/EntityForm.tsx';
 import { EntityList } from '../list/EntityList.tsx';
 import { nextRegion } from '../list/keyboard.ts';
+import { TabbedPanes } from '../tabs/TabbedPanes.tsx';
 
 /**
  * The record the form shows: an id, or null for a new record; `rowIds`: the ids of the list page it was
@@ -46,37 +47,16 @@ function siblingsOf(open: OpenRecord, show: (next: OpenRecord) => void) {
   };
 }
 
-function EntityPane({ entity, routeProps, visible }: { entity: AnyEntity; routeProps: Record<string, unknown>; visible: boolean }) {
-  const { t } = useTranslation('records');
-  const [access, setAccess] = useState<EntityAccess | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
+function EntityPane({ entity, routeProps }: { entity: AnyEntity; routeProps: Record<string, unknown> }) {
+  const { access, notice } = useEntityAccess(entity.name);
   const [open, setOpen] = useState<OpenRecord | null>(null);
   const [reloadToken, setReloadToken] = useState(0);
 
-  useEffect(() => {
-    const abort = new AbortController();
-    loadAccess(entity.name, abort.signal).then(setAccess, (error: unknown) => {
-      if ((error as { name?: unknown } | null)?.name === 'AbortError') return;
-      setRefused(
-        error instanceof ApiError && error.status === 403
-          ? translate('errors:http.forbidden', 'You do not have sufficient permissions.')
-          : t('screen.loadFailed'),
-      );
-    });
-    return () => abort.abort();
-  }, [entity.name]);
+  if (!access) return notice;
 
-  if (refused) {
-    return (
-      <p className="records-notice records-notice--error" role="alert" hidden={!visible}>
-        {refused}
-      </p>
-    );
-  }
-  if (!access) return <p className="records-loading" hidden={!visible} aria-busy="true" />;
-
+  // A tab panel around the pane hides it while another entity is shown.
   return (
-    <div className="records-pane" hidden={!visible}>
+    <div className="records-pane">
       <EntityList
         entity={entity}
         access={access}
@@ -201,18 +181,7 @@ export function EntityScreenView({
 }) {
   const { t } = useTranslation('records');
   const namespacesReady = useNamespaces(entities);
-  const [selected, setSelected] = useState(0);
-  // Entities whose list was shown once stay mounted (each keeps its state).
-  const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([0]));
   const root = useRef<HTMLDivElement>(null);
-  const tabsId = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  const choose = (index: number, focus: boolean) => {
-    setSelected(index);
-    setVisited((current) => new Set([...current, index]));
-    if (focus) tabRefs.current[index]?.focus();
-  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'F2' || event.altKey || event.ctrlKey || event.metaKey || !root.current) return;
@@ -234,60 +203,26 @@ export function EntityScreenView({
     );
   }
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = entities.length - 1;
-    const target =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : -1;
-    if (target < 0) return;
-    event.preventDefault();
-    choose(target, true);
-  };
-
+  const single = entities.length === 1 ? entities[0]! : null;
+  const title = single ? translate(titleKey ?? single.labelKey, single.name) : '';
   return (
     // The key handler only catches F2 bubbling from the screen's own controls.
     <div className="records-screen" ref={root} onKeyDown={onKeyDown} data-f2-navigation="">
-      {entities.length > 1 && (
-        <div className="records-tabs" role="tablist" aria-label={t('screen.entities')} data-f2-region="tabs">
-          {entities.map((entity, index) => (
-            <button
-              key={entity.name}
-              ref={(element) => {
-                tabRefs.current[index] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`${tabsId}-tab-${index}`}
-              aria-selected={index === selected}
-              aria-controls={`${tabsId}-panel-${index}`}
-              tabIndex={index === selected ? 0 : -1}
-              className="records-tab"
-              onClick={() => choose(index, false)}
-              onKeyDown={(event) => onTabKey(event, index)}
-            >
-              {translate(entity.labelKey, entity.name)}
-            </button>
-          ))}
-        </div>
-      )}
-      {entities.map((entity, index) =>
-        visited.has(index) ? (
-          <section
-            key={entity.name}
-            id={`${tabsId}-panel-${index}`}
-            role={entities.length > 1 ? 'tabpanel' : undefined}
-            aria-labelledby={entities.length > 1 ? `${tabsId}-tab-${index}` : undefined}
-            aria-label={entities.length > 1 ? undefined : translate(titleKey ?? entity.labelKey, entity.name)}
-            className="records-panel"
-            hidden={index !== selected}
-          >
-            {entities.length === 1 && <h2 className="records-title">{translate(titleKey ?? entity.labelKey, entity.name)}</h2>}
-            <EntityPane entity={entity} routeProps={routeProps} visible={index === selected} />
-          </section>
-        ) : null,
+      {single ? (
+        <section key={single.name} className="records-panel" aria-label={title}>
+          <h2 className="records-title">{title}</h2>
+          <EntityPane entity={single} routeProps={routeProps} />
+        </section>
+      ) : (
+        // Entities whose list was shown once stay mounted (each keeps its state).
+        <TabbedPanes
+          label={t('screen.entities')}
+          panes={entities.map((entity) => ({
+            key: entity.name,
+            label: translate(entity.labelKey, entity.name),
+            content: <EntityPane entity={entity} routeProps={routeProps} />,
+          }))}
+        />
       )}
     </div>
   );
