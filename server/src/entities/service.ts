@@ -179,9 +179,10 @@ export async function lookupRecords(ctx: EntityContext, search: string): Promise
   const label = def.displayField !== def.key && !access.hidden.has(def.displayField) ? def.displayField : null;
   const listed = await listRecords(ctx, { PageSize: LOOKUP_PAGE_SIZE, Columns: [def.key, ...(label ? [label] : [])], Search: search });
   if (listed.status !== 200) return listed;
-  const body = listed.body as CallResult & { List: Record<string, unknown>[] };
-  const options = body.List.map((row) => ({ Value: String(row[def.key]), Label: label && row[label] != null ? String(row[label]) : '' }));
-  return { status: 200, body: { ...callResult(body.ResultStatus, body.ResultCode, body.Message), List: options } };
+  const body = listed.body as CallResult;
+  const rows = (body.List ?? []) as Record<string, unknown>[];
+  const options = rows.map((row) => ({ Value: String(row[def.key]), Label: label && row[label] != null ? String(row[label]) : '' }));
+  return { status: 200, body: { ...callResult(body.ResultStatus, body.ResultCode ?? 'ok', body.Message ?? null), List: options } };
 }
 
 /** Loads a record the caller may see: the record, or the answer to give instead. */
