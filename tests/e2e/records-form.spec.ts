@@ -362,3 +362,35 @@ test('issue 16: lookups suggest as the user types and search only with what was 
   await expect(matches.getByRole('button', { name: /^B100/ })).toHaveCount(0);
   expect(lookups.every((query) => !query.includes('B100'))).toBe(true);
 });
+
+test('the firm form, opened first on a fresh page, suggests the AR account terms and sales reps and saves the picks', async ({ page }) => {
+  // The AR definitions are registered in the page by @erp/accounting; the firm screen does not load it, so
+  // the suggestions must come from the server (GET /api/lookup/:entity), not from the page's registry.
+  const bundles: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/apps/accounting/')) bundles.push(request.url());
+  });
+  await signIn(page, 'admin', 'admin', `#${PATH}`);
+  await createFirm(page, { FirmId: 'FRM9', Name: 'Form Test Nine', FirmTypes: ['bill-to'] });
+  const form = await openRecord(page, PATH, 'FRM9');
+
+  const terms = form.getByRole('textbox', { name: 'Account terms', exact: true });
+  await terms.pressSequentially('net');
+  const termsMatches = form.getByRole('list', { name: 'Matches for Account terms' });
+  await expect(termsMatches.getByRole('button', { name: 'NET30 Net 30 days' })).toBeVisible();
+  await expect(termsMatches.getByRole('button', { name: 'NET60 Net 60 days' })).toBeVisible();
+  await termsMatches.getByRole('button', { name: 'NET30 Net 30 days' }).click();
+  await expect(terms).toHaveValue('NET30');
+
+  const rep = form.getByRole('textbox', { name: 'Sales rep', exact: true });
+  await rep.pressSequentially('SR0');
+  const repMatches = form.getByRole('list', { name: 'Matches for Sales rep' });
+  await expect(repMatches.getByRole('button', { name: /^SR01 \S/ })).toBeVisible();
+  await repMatches.getByRole('button', { name: /^SR01 / }).click();
+  await expect(rep).toHaveValue('SR01');
+
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(form.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  expect(await getFirm(page, 'FRM9')).toMatchObject({ AccountTerms: 'NET30', SalesRep: 'SR01', Version: 2 });
+  expect(bundles).toEqual([]);
+});

@@ -8,6 +8,9 @@
  *          columns the user chose and, issue 16 item 5, the widths they gave them: 40–2000 px; without Widths the
  *          saved widths stay)
  *   GET    /api/data/:entity                   list: CallResult + PagedList (query.ts has the parameters)
+ *   GET    /api/lookup/:entity?Search=         a lookup's suggestions: CallResult + List [{ Value, Label }] (≤ 20):
+ *          the key and the displayField of matching records, so a form needs no definition of the target
+ *          entity (its module may not be loaded in the page); same rights and search as the list
  *   POST   /api/data/:entity                   create → 201 CallResult (Data: the record)
  *   POST   /api/data/:entity/export            .xlsx download (export.ts)
  *   GET    /api/data/:entity/:id               CallResult (Data) | 404 CallResult ResultStatus 5
@@ -42,6 +45,7 @@ import {
   forbidden,
   getRecord,
   listRecords,
+  lookupRecords,
   recordAudit,
   updateRecord,
   type Answer,
@@ -233,6 +237,12 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     const ctx = await contextOf(request, reply, request.params.entity, 'read');
     if (!ctx) return reply;
     return sendAnswer(reply, await listRecords(ctx, queryOf(request)));
+  });
+
+  app.get<{ Params: Params; Querystring: { Search?: string } }>('/api/lookup/:entity', { schema: ENTITY_SCHEMAS.lookup }, async (request, reply) => {
+    const ctx = await contextOf(request, reply, request.params.entity, 'read');
+    if (!ctx) return reply;
+    return sendAnswer(reply, await lookupRecords(ctx, request.query.Search ?? ''));
   });
 
   app.post<{ Params: Params }>('/api/data/:entity', { schema: ENTITY_SCHEMAS.create }, async (request, reply) => {

@@ -88,6 +88,13 @@ export const ENTITY_SCHEMAS = {
     ),
     response: { 200: callResult(undefined, pagedList(RECORD).properties as Record<string, JsonSchema>) },
   }),
+  lookup: apiSchema({
+    summary: 'Suggestions for a lookup to this entity: key and display label of the matching records (at most 20)',
+    tags,
+    params: entityParams,
+    querystring: object({ Search: text(4000) }),
+    response: { 200: callResult(undefined, { List: { type: 'array', items: object({ Value: { type: 'string' }, Label: { type: 'string' } }, ['Value', 'Label']) } }) },
+  }),
   create: apiSchema({
     summary: 'Create a record (the definition validates the fields)',
     tags,

@@ -164,6 +164,27 @@ export async function listRecords(ctx: EntityContext, params: Record<string, unk
   };
 }
 
+/** Most suggestions one lookup answer holds. */
+export const LOOKUP_PAGE_SIZE = 20;
+
+/**
+ * GET /api/lookup/:entity (issue 16 item 5): the records of `ctx.def` matching `search`, each as the pair a
+ * lookup of another entity's form shows — `Value` (the key, what the referring field stores) and `Label`
+ * (the definition's displayField; '' when that is the key or hidden from the caller). The server's registry
+ * holds every module's definitions, so a form can suggest records of an entity whose module the page has
+ * not loaded (the firm form's AR terms and sales reps). Same rights, search and row filters as the list.
+ */
+export async function lookupRecords(ctx: EntityContext, search: string): Promise<Answer> {
+  const { def, access } = ctx;
+  const label = def.displayField !== def.key && !access.hidden.has(def.displayField) ? def.displayField : null;
+  const listed = await listRecords(ctx, { PageSize: LOOKUP_PAGE_SIZE, Columns: [def.key, ...(label ? [label] : [])], Search: search });
+  if (listed.status !== 200) return listed;
+  const body = listed.body as CallResult;
+  const rows = (body.List ?? []) as Record<string, unknown>[];
+  const options = rows.map((row) => ({ Value: String(row[def.key]), Label: label && row[label] != null ? String(row[label]) : '' }));
+  return { status: 200, body: { ...callResult(body.ResultStatus, body.ResultCode ?? 'ok', body.Message ?? null), List: options } };
+}
+
 /** Loads a record the caller may see: the record, or the answer to give instead. */
 async function readable(ctx: EntityContext, rawId: string): Promise<{ id: string | number; record: Record<string, unknown> } | Answer> {
   const id = parseId(ctx.def, rawId);

@@ -2,8 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defineEntity, DefinitionError, snakeCase, type AnyEntity } from './define.ts';
-import { ENTITIES, entitiesForRoute, entityByName, firm, registerModule } from './index.ts';
+import { allEntities, ENTITIES, entitiesForRoute, entityByName, firm, registerModule } from './index.ts';
 import { arModule } from '../modules/ar/index.ts';
+import { glModule } from '../modules/gl/index.ts';
+import { icModule } from '../modules/ic/index.ts';
 import { MESSAGES } from './messages.ts';
 
 // The firm's AccountTerms and SalesRep look up AR masters (issue 14): the server registers every module.
@@ -71,6 +73,30 @@ describe('entity registry', () => {
         }
       }
     }
+  });
+
+  it('lets the server answer every lookup of every screen: targets registered once every module is, values are keys', () => {
+    // The browser's generic lookups ask GET /api/lookup/<target> (the server registers every module, the
+    // page only those it loaded) and take each suggestion's Value as the target's key: a lookup naming a
+    // `targetField` would need that route to answer the field instead.
+    for (const module of [glModule, arModule, icModule]) registerModule(module);
+    const checked: string[] = [];
+    const check = (owner: string, fields: Readonly<Record<string, { type: string; entity?: string; targetField?: string }>>) => {
+      for (const [name, field] of Object.entries(fields)) {
+        if (field.type === 'lookup' || (field.type === 'set' && field.entity)) {
+          expect(entityByName(field.entity!), `${owner}.${name} → ${field.entity}`).toBeDefined();
+          expect(field.targetField, `${owner}.${name}`).toBeUndefined();
+          checked.push(`${owner}.${name}`);
+        }
+        const children = field as { fields?: typeof fields; lineChildren?: Record<string, { fields: typeof fields }> };
+        if (field.type === 'children' && children.fields) {
+          check(`${owner}.${name}`, children.fields);
+          for (const [line, nested] of Object.entries(children.lineChildren ?? {})) check(`${owner}.${name}.${line}`, nested.fields);
+        }
+      }
+    };
+    for (const def of allEntities()) check(def.name, def.fields);
+    expect(checked).toEqual(expect.arrayContaining(['firm.AccountTerms', 'firm.SalesRep', 'ar-invoice.Lines.AccountId']));
   });
 
   it('has every key of every definition in all four locales, with the same key set', () => {

@@ -8,6 +8,12 @@
  * (`/shared/entities.js`), so the micro-app that loads a module's definitions (e.g. `@erp/accounting`) and the
  * generic screens of `@erp/records` see the same registry; nothing here is loaded at the shell's boot.
  * The server registers every module at start (`server/src/modules/index.ts`).
+ *
+ * So in the browser a module's definitions may be absent (a screen of another bundle opened first): nothing
+ * in the browser may need the definition of an entity it only refers to. A lookup to such an entity (the
+ * shell's firm form → the AR `account-terms`, `sales-rep`) asks the server for its suggestions, key and label
+ * (GET /api/lookup/<entity>, apps/records/src/form/fields/Lookup.tsx); the screens of an entity are mounted
+ * by the bundle that registers its module.
  */
 import { application } from './application.ts';
 import { branch } from './branch.ts';

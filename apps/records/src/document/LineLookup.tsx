@@ -1,12 +1,13 @@
 /**
  * A lookup cell of the line grid (issue 12): a combobox that suggests records of the target entity as the
- * user types (GET /api/data/<entity>?Search=, 20 at most), opened with F4 or Alt+Down; ArrowUp/ArrowDown move
+ * user types (GET /api/lookup/<entity>?Search=, 20 at most), opened with F4 or Alt+Down; ArrowUp/ArrowDown move
  * in the list, Enter picks, Escape closes. Tab and Enter without an open list go on to the next cell (the
  * grid handles them). WAI-ARIA combobox pattern: aria-expanded, aria-controls, aria-activedescendant.
+ * The server answers each suggestion's key and label from its registry (every module), so the target's
+ * definition need not be loaded in the page (contract: form/fields/Lookup.tsx).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { entityByName } from '@erp/shared/entities/index';
-import { searchRecords } from '../form/record-api.ts';
+import { lookupRecords, type LookupRow } from '../form/record-api.ts';
 
 interface Option {
   value: string;
@@ -32,14 +33,11 @@ export function LineLookup(props: LineLookupProps) {
   const query = useRef(0);
 
   async function suggest(text: string) {
-    const def = entityByName(props.entity);
-    if (!def) return;
     const ticket = ++query.current;
-    const columns = def.displayField === def.key ? [def.key] : [def.key, def.displayField];
-    const outcome = await searchRecords(props.entity, text, columns);
+    const outcome = await lookupRecords(props.entity, text);
     if (ticket !== query.current) return;
-    const rows = outcome.status === 200 ? ((outcome.body?.List ?? []) as Record<string, unknown>[]) : [];
-    setOptions(rows.map((row) => ({ value: String(row[def.key]), label: String(row[def.displayField] ?? '') })));
+    const rows = outcome.status === 200 ? ((outcome.body?.List ?? []) as LookupRow[]) : [];
+    setOptions(rows.map((row) => ({ value: row.Value, label: row.Label })));
     setActive(0);
     setOpen(true);
   }

@@ -207,11 +207,21 @@ export async function downloadAttachment(
   }
 }
 
-/** Records of another entity matching `search` (the lookup picker). */
-export function searchRecords(entity: string, search: string, columns: string[]) {
-  const params: Record<string, string | number | undefined> = { PageSize: 20, Columns: columns.join(',') };
+/** One suggestion of a lookup: the target record's key and its display label ('' when none). */
+export interface LookupRow {
+  Value: string;
+  Label: string;
+}
+
+/**
+ * GET /api/lookup/:entity?Search= — suggestions for a lookup to `entity` (≤ 20; `List` of LookupRow). The
+ * server picks the key and the label from its registry, which holds every module's definitions, so the
+ * page needs no definition of the target (its module may not be loaded: the firm form's AR terms).
+ */
+export function lookupRecords(entity: string, search: string) {
+  const params: Record<string, string | undefined> = {};
   if (search.trim()) params['Search'] = search.trim();
-  return call('GET', `data/${enc(entity)}`, undefined, params);
+  return call('GET', `lookup/${enc(entity)}`, undefined, params);
 }
 
 /** GET /api/firm/lookup: firms by id prefix and/or name (≤ 50). */

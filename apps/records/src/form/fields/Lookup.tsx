@@ -1,7 +1,14 @@
 /**
  * Lookups of the generic form: a text input for the referenced record's key with a search button that lists
- * matching records of the other entity (GET /api/data/<entity>?Search=), or, for firms, the firm lookup
+ * matching records of the other entity (GET /api/lookup/<entity>?Search=), or, for firms, the firm lookup
  * (GET /api/firm/lookup?FirmId=&Name=; §5 'Enter a Firm ID or Name.' when both are blank).
+ *
+ * Contract: a lookup needs nothing of its TARGET entity's definition in the page. The browser's registry
+ * (`@erp/shared/entities/index`) holds only the shell's entities and the modules the page has loaded (the AR
+ * terms and sales reps only once @erp/accounting ran), so the suggestions — each the target's key and its
+ * display label — come from the server, whose registry holds every module. The registry is only asked for
+ * the target's `lookupWidget` (a widget lives in a loaded bundle anyway); an unknown target gets the
+ * generic search.
  *
  * Props (LookupInput): id, value (text), onChange(text), entity (target definition name), label, readOnly,
  * invalid, describedBy. The list is a set of buttons (Tab / Enter / Escape), closed on pick, Escape, or when focus moves to another control.
@@ -40,7 +47,7 @@ function useDebouncedSearch(): (run: (current: () => boolean) => Promise<void>, 
 }
 import { entityByName } from '@erp/shared/entities/index';
 import { lookupWidget, registerLookupWidget } from './widgets.ts';
-import { firmLookup, searchRecords, type FirmLookupRow } from '../record-api.ts';
+import { firmLookup, lookupRecords, type FirmLookupRow, type LookupRow } from '../record-api.ts';
 import { useText } from '../text.ts';
 
 export interface LookupOption {
@@ -62,17 +69,16 @@ interface LookupProps {
   onPick?(value: string): void;
 }
 
-/** Options of the generic search over another entity. */
+/**
+ * Options of the generic search over another entity, as the server answers them (GET /api/lookup/<entity>):
+ * its registry holds every module's definitions, so this needs no definition of the target in the page.
+ */
 async function searchOptions(entity: string, text: string): Promise<{ options: LookupOption[]; message: string | null }> {
-  const def = entityByName(entity);
-  if (!def) return { options: [], message: null };
-  const display = def.displayField;
-  const columns = display === def.key ? [def.key] : [def.key, display];
-  const outcome = await searchRecords(entity, text, columns);
+  const outcome = await lookupRecords(entity, text);
   if (outcome.status !== 200) return { options: [], message: outcome.message };
-  const rows = (outcome.body?.List ?? []) as Record<string, unknown>[];
+  const rows = (outcome.body?.List ?? []) as LookupRow[];
   return {
-    options: rows.map((row) => ({ value: String(row[def.key]), label: String(row[display] ?? '') })),
+    options: rows.map((row) => ({ value: row.Value, label: row.Label })),
     message: rows.length === 0 ? (outcome.body?.Message ?? null) : null,
   };
 }
