@@ -74,8 +74,15 @@ test('a change is saved: the trail version goes up and the audit log shows the o
   await expect(change.getByRole('cell', { name: 'Form Test One', exact: true })).toBeVisible();
   await expect(change.getByRole('cell', { name: 'Changed', exact: true })).toBeVisible();
 
+  // The tab strip's keys: End goes to the last view, Home back to the record.
+  await form.getByRole('tab', { name: 'Audit log' }).press('End');
+  await expect(form.getByRole('tab').last()).toHaveAttribute('aria-selected', 'true');
+  await expect(form.getByRole('tab').last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(form.getByRole('tab', { name: 'Record' })).toHaveAttribute('aria-selected', 'true');
+  await expect(form.getByRole('tab', { name: 'Record' })).toBeFocused();
+
   // Save again with nothing changed: 'No changes made.' and no call to the server.
-  await form.getByRole('tab', { name: 'Record' }).click();
   const writes: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'PUT' && request.url().includes('/api/data/firm/')) writes.push(request.url());

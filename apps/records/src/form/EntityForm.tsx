@@ -48,6 +48,7 @@ import {
 } from './form-state.ts';
 import { createRecord, deleteRecord, getRecord, updateRecord, type CallOutcome, type ServerIssue } from './record-api.ts';
 import { RecordTrail } from './RecordTrail.tsx';
+import { tabAfterKey } from '../tabs/TabbedPanes.tsx';
 import { fieldLabel, useText, type Tr } from './text.ts';
 
 export interface EntityFormProps {
@@ -621,9 +622,10 @@ export function EntityForm(props: EntityFormProps) {
                   tabIndex={panel === tab.id ? 0 : -1}
                   onClick={() => setPanel(tab.id)}
                   onKeyDown={(event) => {
-                    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-                    const index = tabs.findIndex((t) => t.id === panel);
-                    const next = tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!;
+                    // The tablist keys of every tab strip (TabbedPanes): arrows wrap, Home and End.
+                    const next = tabs[tabAfterKey(event.key, tabs.findIndex((t) => t.id === panel), tabs.length)];
+                    if (!next) return;
+                    event.preventDefault();
                     setPanel(next.id);
                     document.getElementById(`${prefix}-tab-${next.id}`)?.focus();
                   }}
