@@ -10,17 +10,10 @@
  */
 import type { ReactNode } from 'react';
 import { money, usePortalText } from './common.tsx';
+import type { OrderLine } from './portal-api.ts';
 
-export interface OrderLineView {
-  ProductId: string;
-  Description: string;
-  Unit: string;
-  Quantity: number;
-  Price: number;
-  Amount: number;
-  /** An order line's number (shown with `lineNumbers`). */
-  LineNo?: number;
-}
+/** What a cart line and an order line have in common; an order line's number is shown with `lineNumbers`. */
+export type OrderLineView = Pick<OrderLine, 'ProductId' | 'Description' | 'Unit' | 'Quantity' | 'Price' | 'Amount'> & Partial<Pick<OrderLine, 'LineNo'>>;
 
 export interface OrderLinesTableProps<L extends OrderLineView> {
   lines: readonly L[];
