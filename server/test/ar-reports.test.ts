@@ -7,18 +7,20 @@
  * account (1100) in the trial balance at that date — applications and items dated after it excluded — and
  * at a later date; unapplied credits, overdue accounts, the sales journal's range, the inquiry with its
  * applications, the statement PDF's text carrying the balance (one customer and the batch), AR journal
- * printing, customer and contact lists, and §6: a restricted user sees only assigned customers and gets the
- * §6 text for any other.
+ * printing, customer and contact lists, and §6: a restricted user sees only assigned customers and any other
+ * named in a report's or a process's parameters is answered exactly as the entity routes answer it.
  */
 import { add, sub } from '@erp/shared/decimal';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../src/ledger/posting.ts';
 import { addArItem, applyArItem } from '../src/modules/ar/subledger.ts';
-import { pdfText } from '../../tests/e2e/pdf-text.ts';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
+import { pdfText } from './helpers/pdf-text.ts';
 import { resolves } from './helpers/module-exports.ts';
+import { registerProcesses, type ServerProcess } from '../src/processes/engine.ts';
+import { defineProcess } from '@erp/shared/processes/define';
 import { AR_REPORTS } from '@erp/shared/modules/ar/reports/index';
 
 let server: TestServer;
@@ -77,6 +79,24 @@ async function apply(fromItemId: number, toItemId: number, date: string, amount:
     }
   });
 }
+
+/** A process whose parameter names a customer, to check the process routes' §6 refusal. */
+const firmProcess: ServerProcess = {
+  def: defineProcess({
+    name: 'test-ar-firm-process',
+    application: 'NOVUS-AR',
+    routes: [{ application: 'RESTEEL-OE', path: '/test-ar-firm-process' }],
+    titleKey: 'reports:ar.customerList.title',
+    parameters: [{ name: 'CustomerId', type: 'lookup', entity: 'firm', labelKey: 'reports:ar.parameters.CustomerId', required: true, maxLength: 20 }],
+    rules: [],
+    columns: [{ field: 'FirmId', type: 'text', labelKey: 'reports:ar.columns.FirmId' }],
+    itemKey: 'FirmId',
+    itemLabel: 'FirmId',
+    maxItems: 10,
+  }),
+  preview: (ctx) => ctx.db.selectFrom('firms').select('firm_id as FirmId').where('firm_id', '=', String(ctx.params['CustomerId'])),
+  runItem: async () => ({ ResultStatus: 1, ResultCode: 'ok', Message: '' }),
+};
 
 const run = (report: string, parameters: Record<string, unknown>, token = admin, extra: Record<string, unknown> = {}) =>
   call(server.app, 'POST', `/api/reports/${report}/run`, token, { Parameters: parameters, ...extra });
@@ -289,7 +309,7 @@ describe('customer and contact lists (AR-12, AR-13)', () => {
 });
 
 describe('§6 users restricted to assigned customers', () => {
-  it('see only their customers in every AR report and get the §6 text for another customer', async () => {
+  it('see only their customers in every AR report; any other firm a report or process names is refused as the entity routes refuse it', async () => {
     const flag = server.database.engine === 'postgres' ? true : 1;
     await db.updateTable('users').set({ restricted_to_customers: flag }).where('user_id', 'in', ['steel', 'admin']).execute();
     await db.insertInto('user_customers').values([{ user_id: 'steel', firm_id: 'B200' }, { user_id: 'admin', firm_id: 'B200' }]).execute();
@@ -299,19 +319,33 @@ describe('§6 users restricted to assigned customers', () => {
       expect(aging.List.map((r: { FirmId: string }) => r.FirmId)).toEqual(['B200']);
       expect(aging.Totals.Total).toBe('80.00');
 
-      for (const [report, parameters] of [
-        ['ar-account-inquiry', { CustomerId: 'B100', Show: 'open' }],
-        ['ar-account-statement', { StatementDate: AS_OF, CustomerId: 'B100' }],
-        ['ar-overdue-accounts', { AsOfDate: AS_OF, DaysOverdue: 1, CustomerId: 'B100' }],
+      // Another customer (or a range bound, or a firm that does not exist) answers exactly as the entity
+      // routes answer that firm: 403 and the same CallResult, whatever the report or the download.
+      const entityAnswer = await call(server.app, 'GET', '/api/data/firm/B100', admin);
+      expect(entityAnswer.statusCode).toBe(403);
+      expect(entityAnswer.json()).toEqual({ ResultStatus: 2, ResultCode: 'not_assigned', Message: NOT_ASSIGNED, EntityId: null, Exception: null });
+      for (const [report, parameters, kind] of [
+        ['ar-account-inquiry', { CustomerId: 'B100', Show: 'open' }, 'run'],
+        ['ar-account-statement', { StatementDate: AS_OF, CustomerId: 'B100' }, 'run'],
+        ['ar-account-statement', { StatementDate: AS_OF, CustomerFrom: 'B200', CustomerTo: 'B100' }, 'run'],
+        ['ar-account-statement', { StatementDate: AS_OF, CustomerId: 'B100' }, 'pdf'],
+        ['ar-overdue-accounts', { AsOfDate: AS_OF, DaysOverdue: 1, CustomerId: 'B100' }, 'xlsx'],
+        ['ar-overdue-accounts', { AsOfDate: AS_OF, DaysOverdue: 1, CustomerId: 'NO-SUCH' }, 'run'],
       ] as const) {
-        const refused = await run(report, parameters, steel);
-        expect(refused.statusCode, report).toBe(400);
-        expect(refused.json().Message, report).toBe(NOT_ASSIGNED);
-        expect(refused.json().Data.Errors[0].field).toBe('CustomerId');
+        const refused = await call(server.app, 'POST', `/api/reports/${report}/${kind}`, steel, { Parameters: parameters });
+        expect(refused.statusCode, `${report} ${kind}`).toBe(entityAnswer.statusCode);
+        expect(refused.json(), `${report} ${kind}`).toEqual(entityAnswer.json());
       }
-      const pdf = await call(server.app, 'POST', '/api/reports/ar-account-statement/pdf', steel, { Parameters: { StatementDate: AS_OF, CustomerId: 'B100' } });
-      expect(pdf.statusCode).toBe(400);
-      expect(pdf.json().Message).toBe(NOT_ASSIGNED);
+      const contacts = await run('ar-contact-list', { CustomerId: 'B100' });
+      expect([contacts.statusCode, contacts.json()]).toEqual([entityAnswer.statusCode, entityAnswer.json()]);
+      // A process that takes a firm goes through the same check (none of the modules' has one yet).
+      registerProcesses([firmProcess]);
+      const preview = await call(server.app, 'POST', `/api/processes/${firmProcess.def.name}/preview`, steel, { Parameters: { CustomerId: 'B100' } });
+      expect([preview.statusCode, preview.json()]).toEqual([entityAnswer.statusCode, entityAnswer.json()]);
+      const runs = await call(server.app, 'POST', `/api/processes/${firmProcess.def.name}/run`, steel, { Parameters: { CustomerId: 'B100' }, Items: ['B100'] });
+      expect([runs.statusCode, runs.json()]).toEqual([entityAnswer.statusCode, entityAnswer.json()]);
+      const own = await call(server.app, 'POST', `/api/processes/${firmProcess.def.name}/preview`, steel, { Parameters: { CustomerId: 'B200' } });
+      expect(own.json().List).toEqual([{ FirmId: 'B200' }]);
       const batch = await pdfText((await call(server.app, 'POST', '/api/reports/ar-account-statement/pdf', steel, { Parameters: { StatementDate: AS_OF } })).rawPayload);
       expect(batch).toContain('Laurentian Electrical');
       expect(batch).not.toContain('Northshore');

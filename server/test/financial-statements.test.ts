@@ -6,11 +6,10 @@
  * sign, divide by 1000, row totals, the balance sheet balancing, the PDF text, and malformed calls.
  */
 import { add, div, neg, sub, type Decimal } from '@erp/shared/decimal';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
+import { pdfText } from './helpers/pdf-text.ts';
 
 let server: TestServer;
 let admin: string;
@@ -46,19 +45,6 @@ async function statement(parameters: Record<string, unknown>): Promise<Row[]> {
   const response = await run(parameters);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().List as Row[];
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= document.numPages; i++) {
-    const content = await (await document.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join('\n');
 }
 
 describe('the demo income statement (§3 Financial format)', () => {

@@ -6,13 +6,12 @@
  * the PDF (text extracted and checked, Chinese headings included), "No PDF data." and malformed calls.
  */
 import { add, cmp, sub } from '@erp/shared/decimal';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
+import { pdfText } from './helpers/pdf-text.ts';
 import { insertLedgerFixture } from './helpers/ledger-fixture.ts';
 
 let server: TestServer;
@@ -35,20 +34,6 @@ afterAll(async () => {
 });
 
 const run = (report: string, body: unknown) => call(server.app, 'POST', `/api/reports/${report}/run`, admin, body);
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  // Helvetica is not embedded (a PDF standard font): pdfjs reads its metrics from its own folder.
-  const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= document.numPages; i++) {
-    const content = await (await document.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join('\n');
-}
 
 async function withLanguage<T>(language: string, action: () => Promise<T>): Promise<T> {
   await db.updateTable('users').set({ language }).where('user_id', '=', 'admin').execute();

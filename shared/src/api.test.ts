@@ -10,6 +10,7 @@ import {
   formatDate,
   formatNumber,
   formatTimestamp,
+  refusalMessage,
   serializeBody,
   setProofSigner,
   toLocalIsoString,
@@ -238,6 +239,17 @@ describe('§8 error catalogue', () => {
     expect(alerts).toEqual(['Server error']);
     expect(bus.loading$.value).toBe(0);
     watch.unsubscribe();
+  });
+
+  it('§6: a not_assigned refusal shows its own text, for data calls and downloads alike', async () => {
+    const refusal = { ResultStatus: 2, ResultCode: 'not_assigned', Message: 'x', EntityId: null, Exception: null };
+    fetchMock.mockResolvedValueOnce(json(refusal, 403));
+    await expect(api.post('reports/ar-account-inquiry/run', {})).rejects.toMatchObject({ status: 403 });
+    fetchMock.mockResolvedValueOnce(json(refusal, 403));
+    await expect(api.download('reports/ar-account-statement/pdf')).rejects.toMatchObject({ status: 403 });
+    const text = 'Sorry, this Firm cannot be viewed. You are not assigned to this customer.';
+    expect(alerts).toEqual([text, text]);
+    expect(refusalMessage({ ResultCode: 'forbidden' })).toBeNull();
   });
 
   it('quiet calls reject without an alert', async () => {

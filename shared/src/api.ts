@@ -208,6 +208,17 @@ export function errorDescription(body: unknown): string | null {
   return null;
 }
 
+/**
+ * The text of a refusal the spec words itself, by the answer's ResultCode, in the user's language — the same
+ * whichever route answered it (an entity, a report, a process): §6 `not_assigned`. Null for any other answer
+ * (the §8 message by status applies).
+ */
+export function refusalMessage(body: unknown): string | null {
+  const code = body && typeof body === 'object' ? (body as { ResultCode?: unknown }).ResultCode : undefined;
+  if (code === 'not_assigned') return translate('entities:firm.rules.notAssigned', 'Sorry, this Firm cannot be viewed. You are not assigned to this customer.');
+  return null;
+}
+
 /** The §8 message for a failed file download. */
 export function downloadErrorMessage(status: number, body: unknown, path: string): string | null {
   switch (status) {
@@ -351,11 +362,10 @@ async function send(
 async function request<T>(method: HttpMethod, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const done = options.background ? () => {} : beginLoading();
   try {
-    const report = (status: number) => httpErrorMessage(status, path);
     const { response } = await send(method, path, body, options, 'application/json');
     const answer = await readBody(response);
     if (!response.ok) {
-      const message = report(response.status);
+      const message = refusalMessage(answer) ?? httpErrorMessage(response.status, path);
       if (!options.quiet) showAlert(message);
       throw new ApiError(response.status, answer ?? null, method, path, options.quiet ? null : message);
     }
@@ -386,11 +396,10 @@ async function download(path: string, options: DownloadOptions = {}): Promise<Do
   const method = options.method ?? 'GET';
   const done = options.background ? () => {} : beginLoading();
   try {
-    const report = (status: number, body: unknown) => downloadErrorMessage(status, body, path);
     const { response } = await send(method, path, options.body, options, '*/*');
     if (!response.ok) {
       const answer = await readBody(response);
-      const message = report(response.status, answer);
+      const message = refusalMessage(answer) ?? downloadErrorMessage(response.status, answer, path);
       if (!options.quiet) showAlert(message);
       throw new ApiError(response.status, answer ?? null, method, path, options.quiet ? null : message);
     }

@@ -4,11 +4,13 @@
  * - /novus-ar/aged-trial-balance as of a date shows current + 8 period columns (§9) with a row per customer
  *   and the report totals; the same screen opens under the steel application (/resteel-oe, @erp/steel);
  * - the account statement of a customer with a balance downloads as a PDF (§7 file-download variant) whose
- *   extracted text carries that customer's balance — the aged trial balance's total for the customer.
+ *   extracted text carries that customer's balance — the aged trial balance's total for the customer;
+ * - §6: a user restricted to assigned customers who names another customer in a report is told so with the
+ *   text the firm screens use (the report answers as the entity routes: 403 not_assigned).
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { apiCall, signIn } from './helpers.ts';
 import { pdfText } from './pdf-text.ts';
 import { goTo, screenOf } from './shell-helpers.ts';
 
@@ -63,4 +65,31 @@ test('the steel application opens the AR screens its menu lists (@erp/steel)', a
   await expect(aging.getByRole('heading', { name: 'Aged trial balance' })).toBeVisible();
   await goTo(page, '#/resteel-oe/ar-account-inquiry');
   await expect(screenOf(page, '/resteel-oe/ar-account-inquiry').getByRole('heading', { name: 'AR account inquiry' })).toBeVisible();
+});
+
+test('§6: a restricted user naming a customer not assigned to them is told so by the report screen', async ({ page, browser }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const created = await apiCall(page, 'POST', 'data/user', {
+    UserId: 'arrestricted',
+    DisplayName: 'Restricted AR Clerk',
+    Email: 'arrestricted@example.com',
+    Domain: 'example.com',
+    Roles: ['CLERK'],
+    RestrictedToAssignedCustomers: true,
+    AssignedCustomers: ['B100'],
+    InitialPassword: 'Restricted#2026pw',
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+  const context = await browser.newContext();
+  const clerk = await context.newPage();
+  await signIn(clerk, 'arrestricted', 'Restricted#2026pw', '#/novus-oe/ar-account-inquiry');
+  const inquiry = screenOf(clerk, '/novus-oe/ar-account-inquiry');
+  await expect(inquiry.getByRole('heading', { name: 'AR account inquiry' })).toBeVisible();
+  await inquiry.getByRole('textbox', { name: 'Customer', exact: true }).fill('B200');
+  const answered = clerk.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/reports/ar-account-inquiry/run'));
+  await inquiry.getByRole('button', { name: 'Run report' }).click();
+  expect((await answered).status()).toBe(403);
+  await expect(inquiry.getByRole('status').filter({ hasText: 'Sorry' })).toHaveText('Sorry, this Firm cannot be viewed. You are not assigned to this customer.');
+  await context.close();
 });

@@ -6,11 +6,10 @@
  * 5000–8999 for the same period (§3 Financial format: reverse sign on revenue; net income a total of rows).
  */
 import { add, neg, sub } from '@erp/shared/decimal';
-import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { accessToken, signIn } from './helpers.ts';
+import { pdfText } from './pdf-text.ts';
 import { goTo, screenOf } from './shell-helpers.ts';
 
 /** Σ (period debit − period credit) of the trial balance for 2026 period 6 over accounts from..to. */
@@ -27,20 +26,6 @@ async function trialBalanceNet(page: Page, from: number, to: number): Promise<st
     if (account >= from && account <= to) total = add(total, sub(row['PeriodDebit']!, row['PeriodCredit']!));
   }
   return total;
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  // Helvetica is a PDF standard font (not embedded): pdfjs reads its metrics from its own folder.
-  const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= document.numPages; i++) {
-    const content = await (await document.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join('\n');
 }
 
 const money = (value: string) => Number(value).toLocaleString('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

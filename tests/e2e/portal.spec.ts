@@ -242,7 +242,8 @@ test('one order for a submit repeated with one Idempotency-Key', async ({ page }
   await expect(review.locator('tbody tr')).toHaveCount(2);
   await expect(review.locator('[data-portal="review-ship-to"]')).toHaveText(/^S\d+ — .+/);
   await expect(review.locator('[data-portal="review-delivery-date"]')).toHaveText('Jun 30, 2099');
-  await expect(review.locator('[data-portal="review-total"]')).toHaveText(await cart.locator('[data-portal="cart-total"]').innerText());
+  const total = await cart.locator('[data-portal="cart-total"]').innerText();
+  await expect(review.locator('[data-portal="review-total"]')).toHaveText(total);
   expect(keys).toHaveLength(0);
   await review.getByRole('button', { name: 'Place order' }).click();
   await expect(cart.getByRole('alert')).toContainText('The server cannot be reached');
@@ -266,6 +267,8 @@ test('one order for a submit repeated with one Idempotency-Key', async ({ page }
   await expect(details.locator('[data-portal="order-status"]')).toHaveText('Submitted');
   await expect(details.locator('[data-portal="order-notes"]')).toHaveText('Repeat test');
   await expect(details.locator('[data-portal="order-lines"] tbody tr')).toHaveCount(2);
+  // The order's lines and total in the same table as the cart's: the total the cart showed.
+  await expect(details.locator('[data-portal="order-lines"]').getByRole('row', { name: /^Total/ })).toContainText(total);
   await details.getByRole('button', { name: 'Order again' }).click();
   const question = page.locator('erp-dialog[data-dialog="question"]');
   await expect(question.getByRole('heading', { name: 'Order again' })).toBeVisible();

@@ -7,7 +7,7 @@
  * refuses it as well). The cart reloads after an account switch (`cartCleared$`).
  * Issue 16 item 7: nothing is sent without a review — "Review order" shows the lines, the ship-to, the
  * delivery date and the total; only "Place order" there submits. A delivery date in the past is refused
- * here and by the server; any change of the cart closes the review.
+ * here and by the server; any change of the cart closes the review. Both tables are OrderLines.tsx's.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { bus, cartCleared$, currentShipToList, portalAccounts$, selectShipTo } from '@erp/shared';
@@ -18,7 +18,6 @@ import {
   displayDate,
   failureText,
   isAbort,
-  money,
   today,
   useHoldReason,
   useLoad,
@@ -26,6 +25,7 @@ import {
   usePortalText,
 } from './common.tsx';
 import { DeliveryDateField, useDeliveryDateDraft } from './DeliveryDate.tsx';
+import { OrderLinesTable } from './OrderLines.tsx';
 import { openOrderDetails } from './order-store.ts';
 import { readCart, removeCartLine, setCartQuantity, submitOrder, type Cart, type Order } from './portal-api.ts';
 import { MAX_QUANTITY } from './quick-order.ts';
@@ -154,59 +154,25 @@ function CartView({ billToId }: { billToId: string }) {
       {loaded.error ? <StatusMessage kind="error">{failureText(t, loaded.error)}</StatusMessage> : null}
       {cart && lines.length === 0 ? <p className="erp-portal__empty">{t('cart.empty')}</p> : null}
       {lines.length > 0 ? (
-        <table className="erp-portal__table" data-portal="cart">
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.sku')}</th>
-              <th scope="col">{t('columns.description')}</th>
-              <th scope="col">{t('columns.unit')}</th>
-              <th scope="col" className="erp-portal__num">{t('columns.price')}</th>
-              <th scope="col">{t('columns.quantity')}</th>
-              <th scope="col" className="erp-portal__num">{t('columns.amount')}</th>
-              <th scope="col">
-                <span className="erp-portal__sr">{t('columns.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr key={line.CartLineId} data-sku={line.ProductId}>
-                <td>{line.ProductId}</td>
-                <td>{line.Description}</td>
-                <td>{line.Unit}</td>
-                <td className="erp-portal__num">{money(line.Price)}</td>
-                <td>
-                  <QuantityInput
-                    label={t('cart.quantityOf', { sku: line.ProductId })}
-                    value={line.Quantity}
-                    onCommit={(quantity) => void change(() => setCartQuantity(billToId, line.CartLineId, quantity))}
-                  />
-                </td>
-                <td className="erp-portal__num">{money(line.Amount)}</td>
-                <td>
-                  <button
-                    type="button"
-                    aria-label={t('cart.removeOne', { sku: line.ProductId })}
-                    onClick={() => void change(() => removeCartLine(billToId, line.CartLineId))}
-                  >
-                    {t('cart.remove')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={5}>
-                {t('cart.total')}
-              </th>
-              <td className="erp-portal__num" data-portal="cart-total">
-                {money(cart?.Total ?? 0)}
-              </td>
-              <td />
-            </tr>
-          </tfoot>
-        </table>
+        <OrderLinesTable
+          lines={lines}
+          lineKey={(line) => line.CartLineId}
+          total={cart?.Total ?? 0}
+          name="cart"
+          totalName="cart-total"
+          quantity={(line) => (
+            <QuantityInput
+              label={t('cart.quantityOf', { sku: line.ProductId })}
+              value={line.Quantity}
+              onCommit={(quantity) => void change(() => setCartQuantity(billToId, line.CartLineId, quantity))}
+            />
+          )}
+          actions={(line) => (
+            <button type="button" aria-label={t('cart.removeOne', { sku: line.ProductId })} onClick={() => void change(() => removeCartLine(billToId, line.CartLineId))}>
+              {t('cart.remove')}
+            </button>
+          )}
+        />
       ) : null}
       {lines.length > 0 ? (
         <section className="erp-portal__panel" aria-label={t('cart.checkout')}>
@@ -245,38 +211,7 @@ function CartView({ billToId }: { billToId: string }) {
             {t('cart.reviewTitle')}
           </h2>
           <p>{t('cart.reviewHint')}</p>
-          <table className="erp-portal__table">
-            <thead>
-              <tr>
-                <th scope="col">{t('columns.sku')}</th>
-                <th scope="col">{t('columns.description')}</th>
-                <th scope="col" className="erp-portal__num">{t('columns.quantity')}</th>
-                <th scope="col" className="erp-portal__num">{t('columns.price')}</th>
-                <th scope="col" className="erp-portal__num">{t('columns.amount')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => (
-                <tr key={line.CartLineId}>
-                  <td>{line.ProductId}</td>
-                  <td>{line.Description}</td>
-                  <td className="erp-portal__num">{line.Quantity}</td>
-                  <td className="erp-portal__num">{money(line.Price)}</td>
-                  <td className="erp-portal__num">{money(line.Amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={4}>
-                  {t('cart.total')}
-                </th>
-                <td className="erp-portal__num" data-portal="review-total">
-                  {money(cart.Total)}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
+          <OrderLinesTable lines={lines} lineKey={(line) => line.CartLineId} total={cart.Total} totalName="review-total" />
           <dl className="erp-portal__header" data-portal="review-facts">
             <dt>{t('order.shipTo')}</dt>
             <dd data-portal="review-ship-to">{shipToText(state.selectedShipToId, shipTos)}</dd>

@@ -8,7 +8,8 @@
 import { useState } from 'react';
 import { askUser } from '@erp/shared';
 import { useBusValue, useScreen } from '@erp/ui';
-import { StatusMessage, displayDate, failureText, isAbort, money, useLoad, usePortalState, usePortalText } from './common.tsx';
+import { StatusMessage, displayDate, failureText, isAbort, useLoad, usePortalState, usePortalText } from './common.tsx';
+import { OrderLinesTable } from './OrderLines.tsx';
 import { selectedOrder$ } from './order-store.ts';
 import { addToCart, readOrder, type Order } from './portal-api.ts';
 
@@ -100,40 +101,7 @@ function Details({ orderKey }: { orderKey: number }) {
           {order.Notes || '—'}
         </dd>
       </dl>
-      <table className="erp-portal__table" data-portal="order-lines">
-        <thead>
-          <tr>
-            <th scope="col">{t('columns.line')}</th>
-            <th scope="col">{t('columns.sku')}</th>
-            <th scope="col">{t('columns.description')}</th>
-            <th scope="col">{t('columns.unit')}</th>
-            <th scope="col" className="erp-portal__num">{t('columns.quantity')}</th>
-            <th scope="col" className="erp-portal__num">{t('columns.price')}</th>
-            <th scope="col" className="erp-portal__num">{t('columns.amount')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(order.Lines ?? []).map((line) => (
-            <tr key={line.LineNo}>
-              <td>{line.LineNo}</td>
-              <td>{line.ProductId}</td>
-              <td>{line.Description}</td>
-              <td>{line.Unit}</td>
-              <td className="erp-portal__num">{line.Quantity}</td>
-              <td className="erp-portal__num">{money(line.Price)}</td>
-              <td className="erp-portal__num">{money(line.Amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={6}>
-              {t('cart.total')}
-            </th>
-            <td className="erp-portal__num">{money(order.Total)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <OrderLinesTable lines={order.Lines ?? []} lineKey={(line) => line.LineNo} total={order.Total} lineNumbers name="order-lines" />
       <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
       {otherAccount ? null : (
         <p>

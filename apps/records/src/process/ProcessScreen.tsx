@@ -19,7 +19,7 @@ import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { nextRegion } from '../list/keyboard.ts';
 import { ParameterForm, initialValues } from '../report/ParameterForm.tsx';
 import { REPORT_SCREEN_NAMESPACES, formatValue } from '../report/ReportScreen.tsx';
-import { parameterErrors, type ReportRow } from '../report/report-api.ts';
+import { parameterErrors, refusalNotice, type ReportRow } from '../report/report-api.ts';
 
 interface PreviewAnswer {
   ResultStatus: number;
@@ -62,7 +62,7 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
     } catch (error) {
       const refused = parameterErrors(error);
       if (refused) setErrors(refused);
-      else setNotice(error instanceof ApiError ? (error.userMessage ?? t('screen.fixErrors')) : t('screen.fixErrors'));
+      else setNotice(refusalNotice(error, t('screen.fixErrors')));
     } finally {
       setBusy(false);
     }

@@ -14,13 +14,13 @@
  * F2 / Shift+F2 move between the screen's regions (form, grid, pager).
  */
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
-import { ApiError, translate } from '@erp/shared';
+import { translate } from '@erp/shared';
 import { formatDecimal } from '@erp/shared';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { nextRegion } from '../list/keyboard.ts';
 import { ParameterForm, initialValues } from './ParameterForm.tsx';
-import { REPORT_PAGE_SIZE, downloadReport, parameterErrors, runReport, type ReportPageAnswer, type ReportRow } from './report-api.ts';
+import { REPORT_PAGE_SIZE, downloadReport, parameterErrors, refusalNotice, runReport, type ReportPageAnswer, type ReportRow } from './report-api.ts';
 
 /** The namespaces every report screen needs before its first render. */
 export const REPORT_SCREEN_NAMESPACES = ['reports', 'records', 'errors', 'apps'] as const;
@@ -80,7 +80,7 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
       if ((error as { name?: unknown } | null)?.name === 'AbortError') return;
       const refused = parameterErrors(error);
       if (refused) setErrors(refused);
-      else setNotice(error instanceof ApiError ? (error.userMessage ?? t('screen.fixErrors')) : t('screen.fixErrors'));
+      else setNotice(refusalNotice(error, t('screen.fixErrors')));
       setAnswer(null);
     } finally {
       if (running.current === abort) setBusy(null);
@@ -95,8 +95,7 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
       await downloadReport(definition.name, kind, ran);
     } catch (error) {
       // The client alerted the §8 download message; the screen keeps it in view too ("No PDF data.").
-      const body = error instanceof ApiError ? (error.body as { Message?: unknown } | null) : null;
-      setNotice(typeof body?.Message === 'string' ? body.Message : error instanceof ApiError ? (error.userMessage ?? null) : null);
+      setNotice(refusalNotice(error, null));
     } finally {
       setBusy(null);
     }

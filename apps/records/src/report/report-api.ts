@@ -3,7 +3,7 @@
  * token, loading counter): run a page, and download the .xlsx or PDF through the §7 file-download variant
  * (the client alerts the §8 download errors — a 400 shows the server's description, e.g. "No PDF data.").
  */
-import { ApiError, api, saveFile } from '@erp/shared';
+import { ApiError, api, refusalMessage, saveFile } from '@erp/shared';
 import type { ReportParameterError, ReportParameterValues } from '@erp/shared/reports/define';
 
 export type ReportRow = Record<string, string | number | null>;
@@ -50,6 +50,16 @@ export function parameterErrors(error: unknown): ReportParameterError[] | null {
   return errors
     .filter((e): e is { field: string | null; key: string; params?: Record<string, unknown> } => typeof e === 'object' && e !== null && typeof e.key === 'string')
     .map((e) => ({ field: e.field ?? null, key: e.key, params: e.params ?? {} }));
+}
+
+/**
+ * What the screen keeps in view for a refused call that is not a parameter error: the message the client
+ * showed (§8, or the refusal's own text such as §6 "not assigned to this customer"); for a quiet call, that
+ * refusal text, else `fallback`.
+ */
+export function refusalNotice<F extends string | null>(error: unknown, fallback: F): string | F {
+  if (!(error instanceof ApiError)) return fallback;
+  return error.userMessage ?? refusalMessage(error.body) ?? fallback;
 }
 
 /** Downloads the report as `kind` and hands it to the browser; rejects (after the §8 alert) on refusal. */

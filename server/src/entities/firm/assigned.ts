@@ -7,8 +7,11 @@
  *
  * `assignedCustomerHooks(column, field)` gives the `scope` and `canView` hooks of an entity whose customer is
  * in `column` (table) / `field` (record); compose them into the entity's hooks. `assignedFirms(db, user)` and
- * `canSeeFirm(db, user, firmId)` serve reports and processes.
+ * `canSeeFirm(db, user, firmId)` serve documents and queries; `firmParametersRefusal(db, user, parameters,
+ * values)` is the check the report and process routes run on every firm a parameter names, so a report
+ * answers an unassigned firm exactly like the entity routes (403 and the same CallResult).
  */
+import type { ReportParameter, ReportParameterValues } from '@erp/shared/reports/define';
 import type { Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/plugin.ts';
 import { asFlag } from '../../db/schema.ts';
@@ -54,4 +57,27 @@ export function assignedCustomerHooks(column: string, field: string): Pick<Entit
       return (await assignedFirms(ctx.db, ctx.user)).includes(String(record[field])) ? null : notAssigned();
     },
   };
+}
+
+/**
+ * §6 for reports and processes: the refusal (`notAssigned()`, as the entity routes answer it) when a lookup
+ * parameter of firms (`entity: 'firm'`, a customer or a range bound) names a firm `user` is not assigned to;
+ * null when all may be seen. It runs before the report's own database checks, so a restricted user gets the
+ * same answer for a firm that does not exist and learns nothing of the firms outside their list.
+ */
+export async function firmParametersRefusal(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  user: AuthenticatedUser,
+  parameters: readonly ReportParameter[],
+  values: ReportParameterValues,
+): Promise<Refusal | null> {
+  if (!isRestricted(user)) return null;
+  const named = parameters
+    .filter((parameter) => parameter.type === 'lookup' && parameter.entity === 'firm')
+    .map((parameter) => values[parameter.name])
+    .filter((value) => value !== undefined && value !== '');
+  if (named.length === 0) return null;
+  const assigned = new Set(await assignedFirms(db, user));
+  return named.every((firmId) => assigned.has(String(firmId))) ? null : notAssigned();
 }

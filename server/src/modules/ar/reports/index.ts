@@ -19,7 +19,7 @@
  * the overdue report's day count.
  *
  * §6: every report applies the caller's customer restriction (server/src/entities/firm/assigned.ts) in SQL;
- * naming a customer the caller is not assigned to is refused with the §6 text.
+ * the report routes refuse a customer parameter the caller is not assigned to (403, as the entity routes).
  */
 import { arAccountInquiry, arAccountStatement, AGING_BUCKETS, AGING_PERIODS, arAgedTrialBalance, arContactList, arCustomerList, arCustomerLists, arInactiveCustomerList, arNewCustomerList, arOverdueAccounts, arSalesJournal, arUnappliedCredits } from '@erp/shared/modules/ar/reports/index';
 import type { ReportDefinition, ReportParameterError } from '@erp/shared/reports/define';
@@ -68,9 +68,9 @@ function customerFilter<Q extends AnySelect>(ctx: ReportContext, query: Q, colum
 }
 
 /**
- * The checks every AR report runs first: the caller's §6 restriction (into ctx.state), and the named customer
- * exists (§8 "Bill To is invalid.") and is one the caller may see (§6 "Sorry, this Firm cannot be viewed. You
- * are not assigned to this customer.").
+ * The checks every AR report runs first: the caller's §6 restriction (into ctx.state) and the named customer
+ * exists (§8 "Bill To is invalid."). A customer the caller is not assigned to never gets here: the report
+ * routes refuse it like the entity routes (entities/firm/assigned.ts `firmParametersRefusal`).
  */
 async function prepareAr(ctx: ReportContext): Promise<ReportParameterError[]> {
   const assigned = isRestricted(ctx.user) ? await assignedFirms(ctx.db, ctx.user) : null;
@@ -78,9 +78,7 @@ async function prepareAr(ctx: ReportContext): Promise<ReportParameterError[]> {
   const customer = ctx.params['CustomerId'];
   if (typeof customer !== 'string') return [];
   const found = await readAll(ctx.database, ctx.db.selectFrom('firms').select('firm_id').where('firm_id', '=', customer));
-  if (found.length === 0) return [{ field: 'CustomerId', key: 'reports:ar.validation.customerInvalid' }];
-  if (assigned && !assigned.includes(customer)) return [{ field: 'CustomerId', key: 'entities:firm.rules.notAssigned' }];
-  return [];
+  return found.length === 0 ? [{ field: 'CustomerId', key: 'reports:ar.validation.customerInvalid' }] : [];
 }
 
 /**
