@@ -11,10 +11,12 @@
  * — "shown"; and until the next frame after that ("painted"). "Back to the list" between runs. The GET of the
  * product is timed from the same mark (resource timing), so the figure splits into server answer and render.
  * Writes the "## Product maintenance in Chromium" section of BENCHMARKS.md. Needs `npm run build`.
- * Options (environment): BENCH_PRODUCT_PORT (default 18320), BENCH_PRODUCT_RUNS (default 15), BENCH_NO_WRITE=1.
+ * Options (environment): BENCH_PRODUCT_PORT (default 18320), BENCH_PRODUCT_RUNS (default 15), BENCH_NO_WRITE=1,
+ * BENCH_PRODUCT_PROFILE=<file.cpuprofile> (a CPU profile of the timed runs, for Chromium's DevTools; prints the
+ * functions with the most self time).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -112,6 +114,39 @@ function openAssembly(page) {
   );
 }
 
+/** The 30 functions with the most self time per open in CPU profiles (sampled, so approximate). */
+function printHotSpots(profiles) {
+  const self = new Map();
+  for (const taken of profiles) {
+    const byId = new Map(taken.nodes.map((node) => [node.id, node]));
+    taken.samples.forEach((id, index) => {
+      const { callFrame } = byId.get(id);
+      const key = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').slice(-1)[0]}:${callFrame.lineNumber + 1}:${callFrame.columnNumber + 1}`;
+      self.set(key, (self.get(key) ?? 0) + taken.timeDeltas[index] / 1000 / profiles.length);
+    });
+  }
+  for (const [key, spent] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${spent.toFixed(1).padStart(8)} ms  ${key}`);
+}
+
+/**
+ * From a trace of the timed runs: the renderer main thread's CPU time (the marks' thread timestamps, which a
+ * loaded machine inflates far less than wall time) from each `product-open` mark to the next `product-painted`.
+ */
+function printMainThreadTime(path) {
+  const trace = JSON.parse(readFileSync(path, 'utf8'));
+  const marks = (trace.traceEvents ?? trace).filter((event) => event.name === 'product-open' || event.name === 'product-painted').sort((a, b) => a.ts - b.ts);
+  const cpu = [];
+  const wall = [];
+  for (const [index, mark] of marks.entries()) {
+    const end = marks[index + 1];
+    if (mark.name !== 'product-open' || end?.name !== 'product-painted' || mark.tts === undefined) continue;
+    cpu.push((end.tts - mark.tts) / 1000);
+    wall.push((end.ts - mark.ts) / 1000);
+  }
+  console.log(`main thread from open to painted, ${cpu.length} runs: CPU median ${median(cpu).toFixed(1)} ms (min ${Math.min(...cpu).toFixed(1)}), wall median ${median(wall).toFixed(1)} ms`);
+  return cpu;
+}
+
 try {
   await waitForServer(`${base}/shell-config.json`, 120_000);
   const browser = await chromium.launch({
@@ -158,15 +193,34 @@ try {
   await openAssembly(page);
   await backToList();
 
+  const profile = process.env.BENCH_PRODUCT_PROFILE;
+  const cdp = profile ? await context.newCDPSession(page) : null;
+  if (process.env.BENCH_PRODUCT_TRACE) await browser.startTracing(page, { path: process.env.BENCH_PRODUCT_TRACE, categories: ['blink.user_timing'] });
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  }
+  const profiles = [];
   const shown = [];
   const painted = [];
   const fetched = [];
   for (let run = 0; run < RUNS; run++) {
+    // Only the opens are profiled (not going back to the list).
+    if (cdp) await cdp.send('Profiler.start');
     const result = await openAssembly(page);
+    if (cdp) profiles.push((await cdp.send('Profiler.stop')).profile);
     shown.push(result.shown);
     painted.push(result.painted);
     fetched.push(result.fetched);
     await backToList();
+  }
+  if (process.env.BENCH_PRODUCT_TRACE) {
+    await browser.stopTracing();
+    printMainThreadTime(process.env.BENCH_PRODUCT_TRACE);
+  }
+  if (cdp) {
+    writeFileSync(profile, JSON.stringify(profiles.at(-1)));
+    printHotSpots(profiles);
   }
   const inputs = await page.evaluate(() => document.querySelectorAll('input, select, textarea').length);
   await browser.close();
@@ -187,7 +241,7 @@ try {
     `| … of which the GET of the product answered | ${ms(median(fetched))} | ${ms(percentile(fetched, 95))} | — |`,
     '',
   ].join('\n');
-  console.log(`form controls on the page after the last run (list shown): ${inputs}`);
+  console.log(`form controls on the page after the last run (list shown): ${inputs}; shown min ${ms(Math.min(...shown))}, painted min ${ms(Math.min(...painted))}`);
   if (!process.env.BENCH_NO_WRITE) writeSection(SECTION, text);
   console.log(text);
 } finally {

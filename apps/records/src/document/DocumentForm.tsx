@@ -13,7 +13,7 @@
  *
  * Props: entity (definition), recordId (null: new), canWrite, onClose(), onSaved().
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { askUser } from '@erp/shared';
 import { confirmUnsavedChanges, useCloseGuard } from '@erp/ui';
 import type { AnyEntity, TransitionSpec } from '../../../../shared/src/entities/define.ts';
@@ -326,7 +326,9 @@ export function DocumentForm(props: DocumentFormProps) {
     props.onClose();
   }
 
-  useEffect(() => {
+  // In the commit, not after the paint: the first frame of the loaded form already has the focus on its heading
+  // (a passive effect of a render the GET's answer started would wait for that paint and the deferred render).
+  useLayoutEffect(() => {
     if (loaded) headingRef.current?.focus();
   }, [loaded]);
 
