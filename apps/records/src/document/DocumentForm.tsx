@@ -50,6 +50,8 @@ export interface DocumentFormProps {
 
 type Banner = { kind: 'info' | 'error'; text: string } | null;
 
+const NO_TOTALS: Readonly<Record<string, unknown>> = {};
+
 interface Question {
   Id: string;
   Message: string;
@@ -123,8 +125,14 @@ export function DocumentForm(props: DocumentFormProps) {
 
   const dirty = loaded && edited;
   // Totals follow the typing at low priority (React's deferred value): a keystroke renders its own line first.
-  const deferredHeader = useDeferredValue(header);
-  const deferredRows = useDeferredValue(rows);
+  // A form that shows no computed field has no totals: nothing is deferred, so showing a record (or a keystroke)
+  // renders once instead of twice, and no line is converted to its wire form.
+  const hasTotals = useMemo(
+    () => def.formLayout.sections.some((section) => section.rows.some((row) => row.some((name) => computedNames.has(name)))),
+    [def, computedNames],
+  );
+  const deferredHeader = useDeferredValue(hasTotals ? header : null);
+  const deferredRows = useDeferredValue(hasTotals ? rows : null);
 
   // Each line's wire form once per line object (a keystroke changes one line; the other 499 are reused).
   const lineWire = useRef(new WeakMap<LineDraft, Record<string, unknown> | null>());
@@ -152,9 +160,10 @@ export function DocumentForm(props: DocumentFormProps) {
     },
     [def, lines],
   );
-  const deferredWire = useMemo(() => wireOf(deferredHeader, deferredRows), [wireOf, deferredHeader, deferredRows]);
-
-  const totals = useMemo(() => (Object.keys(def.computed).length > 0 ? computeRecord(def, deferredWire) : deferredWire), [def, deferredWire]);
+  const totals = useMemo(
+    () => (deferredHeader && deferredRows ? computeRecord(def, wireOf(deferredHeader, deferredRows)) : NO_TOTALS),
+    [def, wireOf, deferredHeader, deferredRows],
+  );
 
   const computeLine = useCallback(
     (row: LineDraft) => {
