@@ -136,7 +136,7 @@ const section = `${SECTION}
 Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (load average ${loadSummary()}), with \`scripts/bench-ic.mjs\`: ${PRODUCTS.toLocaleString('en-CA')} generated products, 5 warehouses,
 ${ROWS.toLocaleString('en-CA')} stock ledger rows (server/src/seed/large-ic.ts), server time through \`app.inject\` (no
 network), medians of ${RUNS} runs after a warm-up. The product figure is the API read the product maintenance
-screen renders once its module is loaded (no browser measure).
+screen renders once its module is loaded; the browser figure is in "Product maintenance in Chromium".
 
 ${table}
 ${notes.length ? `\n${notes.join('\n')}\n` : ''}`;

@@ -1,23 +1,40 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: builds, then runs every benchmark one after another (the machine has 2 cores; running
- * them together would measure each other). Each script writes its own section of BENCHMARKS.md with the
- * date and the machine.
+ * `npm run bench [-- <section> …]`: builds, then runs the benchmarks one after another (the machine has 2 cores;
+ * running them together would measure each other). With section names (e.g. `npm run bench -- product-form`)
+ * only those run, after the build; without, all of them. Each script writes its own section of BENCHMARKS.md
+ * with the date and the machine. `npm run bench -- --list` prints the names.
  */
 import { spawnSync } from 'node:child_process';
 import { repoRoot } from './bench-common.mjs';
 
-const steps = [
-  ['npm', ['run', 'build']],
-  [process.execPath, ['scripts/bench-shell.mjs']],
-  [process.execPath, ['scripts/bench-server.mjs']],
-  [process.execPath, ['scripts/bench-grid.mjs']],
-  [process.execPath, ['--import', 'tsx', 'scripts/bench-ledger.mjs']],
-  [process.execPath, ['--import', 'tsx', 'scripts/bench-year-end.mjs']],
-  [process.execPath, ['--import', 'tsx', 'scripts/bench-ar.mjs']],
-  [process.execPath, ['--import', 'tsx', 'scripts/bench-ar-receipt.mjs']],
-  [process.execPath, ['--import', 'tsx', 'scripts/bench-ic.mjs']],
-];
+const tsx = (script) => [process.execPath, ['--import', 'tsx', script]];
+const node = (script) => [process.execPath, [script]];
+/** Name → command, in the order `npm run bench` runs them. */
+const sections = {
+  shell: node('scripts/bench-shell.mjs'),
+  server: node('scripts/bench-server.mjs'),
+  grid: node('scripts/bench-grid.mjs'),
+  ledger: tsx('scripts/bench-ledger.mjs'),
+  'year-end': tsx('scripts/bench-year-end.mjs'),
+  ar: tsx('scripts/bench-ar.mjs'),
+  'ar-receipt': tsx('scripts/bench-ar-receipt.mjs'),
+  ic: tsx('scripts/bench-ic.mjs'),
+  'product-form': node('scripts/bench-product-form.mjs'),
+};
+
+const asked = process.argv.slice(2);
+if (asked.includes('--list')) {
+  console.log(Object.keys(sections).join('\n'));
+  process.exit(0);
+}
+const unknown = asked.filter((name) => !(name in sections));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark section(s): ${unknown.join(', ')}; known: ${Object.keys(sections).join(', ')}`);
+  process.exit(2);
+}
+const chosen = asked.length > 0 ? Object.keys(sections).filter((name) => asked.includes(name)) : Object.keys(sections);
+const steps = [['npm', ['run', 'build']], ...chosen.map((name) => sections[name])];
 for (const [command, args] of steps) {
   console.log(`\n=== ${[command, ...args].join(' ')}`);
   const run = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' });

@@ -13,7 +13,7 @@
  *
  * Props: entity (definition), recordId (null: new), canWrite, onClose(), onSaved().
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { askUser } from '@erp/shared';
 import { confirmUnsavedChanges, useCloseGuard } from '@erp/ui';
 import type { AnyEntity, TransitionSpec } from '../../../../shared/src/entities/define.ts';
@@ -49,6 +49,8 @@ export interface DocumentFormProps {
 }
 
 type Banner = { kind: 'info' | 'error'; text: string } | null;
+
+const NO_TOTALS: Readonly<Record<string, unknown>> = {};
 
 interface Question {
   Id: string;
@@ -123,8 +125,14 @@ export function DocumentForm(props: DocumentFormProps) {
 
   const dirty = loaded && edited;
   // Totals follow the typing at low priority (React's deferred value): a keystroke renders its own line first.
-  const deferredHeader = useDeferredValue(header);
-  const deferredRows = useDeferredValue(rows);
+  // A form that shows no computed field has no totals: nothing is deferred, so showing a record (or a keystroke)
+  // renders once instead of twice, and no line is converted to its wire form.
+  const hasTotals = useMemo(
+    () => def.formLayout.sections.some((section) => section.rows.some((row) => row.some((name) => computedNames.has(name)))),
+    [def, computedNames],
+  );
+  const deferredHeader = useDeferredValue(hasTotals ? header : null);
+  const deferredRows = useDeferredValue(hasTotals ? rows : null);
 
   // Each line's wire form once per line object (a keystroke changes one line; the other 499 are reused).
   const lineWire = useRef(new WeakMap<LineDraft, Record<string, unknown> | null>());
@@ -152,9 +160,10 @@ export function DocumentForm(props: DocumentFormProps) {
     },
     [def, lines],
   );
-  const deferredWire = useMemo(() => wireOf(deferredHeader, deferredRows), [wireOf, deferredHeader, deferredRows]);
-
-  const totals = useMemo(() => (Object.keys(def.computed).length > 0 ? computeRecord(def, deferredWire) : deferredWire), [def, deferredWire]);
+  const totals = useMemo(
+    () => (deferredHeader && deferredRows ? computeRecord(def, wireOf(deferredHeader, deferredRows)) : NO_TOTALS),
+    [def, wireOf, deferredHeader, deferredRows],
+  );
 
   const computeLine = useCallback(
     (row: LineDraft) => {
@@ -326,7 +335,9 @@ export function DocumentForm(props: DocumentFormProps) {
     props.onClose();
   }
 
-  useEffect(() => {
+  // In the commit, not after the paint: the first frame of the loaded form already has the focus on its heading
+  // (a passive effect of a render the GET's answer started would wait for that paint and the deferred render).
+  useLayoutEffect(() => {
     if (loaded) headingRef.current?.focus();
   }, [loaded]);
 

@@ -49,16 +49,19 @@ interface RowProps {
   readOnly: boolean;
   errors: readonly (string | undefined)[];
   language: string;
-  tr: Tr;
   labels: readonly string[];
+  /** "Line {{line}}" translated once per grid, the number left as LINE_NUMBER (one translation per row otherwise). */
+  lineTemplate: string;
+  /** "Delete line", translated once per grid. */
+  deleteLabel: string;
   idPrefix: string;
   onChange(rid: string, field: string, value: unknown): void;
   onDelete(rid: string, index: number): void;
 }
 
 const Row = memo(function Row(props: RowProps) {
-  const { row, index, tr } = props;
-  const lineLabel = tr('gl:document.row', 'Line {{line}}', { line: index + 1 });
+  const { row, index } = props;
+  const lineLabel = props.lineTemplate.replace(LINE_NUMBER, String(index + 1));
   const computed = props.computedColumns.size > 0 ? props.computeLine(row) : undefined;
   return (
     <tr data-row={index} data-rid={row._rid}>
@@ -134,7 +137,7 @@ const Row = memo(function Row(props: RowProps) {
       })}
       <td>
         {!props.readOnly && (
-          <button type="button" className="erp-row-delete" tabIndex={-1} aria-label={tr('gl:document.deleteLine', 'Delete line') + ` ${index + 1}`} onClick={() => props.onDelete(row._rid, index)}>
+          <button type="button" className="erp-row-delete" tabIndex={-1} aria-label={`${props.deleteLabel} ${index + 1}`} onClick={() => props.onDelete(row._rid, index)}>
             ×
           </button>
         )}
@@ -144,6 +147,8 @@ const Row = memo(function Row(props: RowProps) {
 });
 
 const NO_ERRORS: readonly (string | undefined)[] = [];
+/** Stands for the line number in the translated line label (a character no translation contains). */
+const LINE_NUMBER = '\u0000';
 
 export function LineGrid(props: LineGridProps) {
   const { field, rows, tr } = props;
@@ -154,6 +159,8 @@ export function LineGrid(props: LineGridProps) {
   const columns = useMemo(() => Object.entries(field.fields).filter(([name]) => name !== field.key) as [string, Normalized][], [field]);
   const computedColumns = useMemo(() => new Set(columns.filter(([, child]) => child.readOnly).map(([name]) => name)), [columns]);
   const labels = useMemo(() => columns.map(([name, child]) => tr(child.labelKey, name)), [columns, tr]);
+  const lineTemplate = useMemo(() => tr('gl:document.row', 'Line {{line}}', { line: LINE_NUMBER }), [tr]);
+  const deleteLabel = useMemo(() => tr('gl:document.deleteLine', 'Delete line'), [tr]);
 
   // After a line was added from the keyboard, its first cell takes the focus.
   useEffect(() => {
@@ -220,7 +227,7 @@ export function LineGrid(props: LineGridProps) {
             </th>
           ))}
           <th scope="col">
-            <span className="erp-visually-hidden">{tr('gl:document.deleteLine', 'Delete line')}</span>
+            <span className="erp-visually-hidden">{deleteLabel}</span>
           </th>
         </tr>
       </thead>
@@ -238,8 +245,9 @@ export function LineGrid(props: LineGridProps) {
               readOnly={props.readOnly}
               errors={rowErrors.some(Boolean) ? rowErrors : NO_ERRORS}
               language={props.language}
-              tr={tr}
               labels={labels}
+              lineTemplate={lineTemplate}
+              deleteLabel={deleteLabel}
               idPrefix={idPrefix}
               onChange={props.onChange}
               onDelete={props.onDelete}

@@ -103,22 +103,26 @@ export function LineLookup(props: LineLookupProps) {
         onKeyDown={onKeyDown}
         data-cell=""
       />
-      <ul id={listId} role="listbox" className="erp-lookup-results" hidden={!open || options.length === 0} aria-label={props.label}>
-        {options.map((option, index) => (
-          <li
-            key={option.value}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            onMouseDown={(event) => {
-              event.preventDefault();
-              pick(option);
-            }}
-          >
-            {option.value} {option.label && option.label !== option.value ? `— ${option.label}` : ''}
-          </li>
-        ))}
-      </ul>
+      {/* Only while open: a 500-line grid would otherwise carry 500 empty lists. aria-controls may name a list
+          that is absent while the combobox is collapsed (WAI-ARIA 1.2 combobox). */}
+      {open && options.length > 0 && (
+        <ul id={listId} role="listbox" className="erp-lookup-results" aria-label={props.label}>
+          {options.map((option, index) => (
+            <li
+              key={option.value}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                pick(option);
+              }}
+            >
+              {option.value} {option.label && option.label !== option.value ? `— ${option.label}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
