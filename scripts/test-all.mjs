@@ -113,14 +113,22 @@ function runWithLimit(suite) {
       lastSign = Date.now();
       process.stderr.write(chunk);
     });
+    let stopped = false;
     const stop = (why) => {
+      if (stopped) return;
+      stopped = true;
       console.log(`\n!! ${suite.name}: ${why} — stopped and counted as a failure`);
       if (suite.progress && existsSync(suite.progress)) console.log(`!! it was at:\n${readFileSync(suite.progress, 'utf8')}`);
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
+      // SIGTERM first: Playwright then stops the web server it started in a process group of its own.
+      const signal = (name) => {
+        try {
+          process.kill(-child.pid, name);
+        } catch {
+          child.kill(name);
+        }
+      };
+      signal('SIGTERM');
+      setTimeout(() => signal('SIGKILL'), 15_000).unref();
     };
     const watchdog = setInterval(() => {
       const now = Date.now();
