@@ -157,9 +157,15 @@ function inquiryItems<Q extends AnySelect>(ctx: ReportContext, query: Q, alias: 
   return filtered as Q;
 }
 
-function accountInquiryRows(ctx: ReportContext): AnySelect {
+/**
+ * The inquiry's three parts: the items, and the applications under the item they were applied to and under
+ * the credit they came from. Each part's rows are ordered by its item (firm, date, id) and then, for the
+ * applications, by the application's id — the report's order (definition `defaultSort`).
+ */
+function accountInquiryParts(ctx: ReportContext): [AnySelect, AnySelect, AnySelect] {
   const db = ctx.db;
-  const none = sql<null>`null`;
+  // Typed nulls: a part read as a subquery (`accountInquiryWindow`) would give PostgreSQL untyped columns.
+  const none = (type: 'text' | 'money') => sql<null>`cast(null as ${sql.raw(type === 'text' ? 'text' : ctx.database.engine === 'postgres' ? 'numeric' : 'integer')})`;
   const items = inquiryItems(
     ctx,
     db
@@ -175,8 +181,8 @@ function accountInquiryRows(ctx: ReportContext): AnySelect {
         'i.due_date as DueDate',
         'i.description as Description',
         'i.amount as Amount',
-        none.as('Applied'),
-        none.as('Discount'),
+        none('money').as('Applied'),
+        none('money').as('Discount'),
         'i.open_balance as OpenBalance',
         'i.item_id as ItemId',
         sql<number>`0`.as('Seq'),
@@ -199,40 +205,59 @@ function accountInquiryRows(ctx: ReportContext): AnySelect {
           'a.application_date as DocumentDate',
           'x.item_type as ItemType',
           'x.document_no as DocumentNo',
-          none.as('DueDate'),
-          none.as('Description'),
-          none.as('Amount'),
+          none('text').as('DueDate'),
+          none('text').as('Description'),
+          none('money').as('Amount'),
           'a.amount as Applied',
           'a.discount as Discount',
-          none.as('OpenBalance'),
+          none('money').as('OpenBalance'),
           'i.item_id as ItemId',
           'a.application_id as Seq',
         ]),
       'i',
     );
-  return items.unionAll(applications('to_item_id', 'from_item_id')).unionAll(applications('from_item_id', 'to_item_id'));
+  return [items, applications('to_item_id', 'from_item_id'), applications('from_item_id', 'to_item_id')];
+}
+
+function accountInquiryRows(ctx: ReportContext): AnySelect {
+  const [items, to, from] = accountInquiryParts(ctx);
+  return items.unionAll(to).unionAll(from);
 }
 
 /**
- * The inquiry's count and totals without the union's joins: the items' count and sums, plus the count of
+ * The first `count` rows of the inquiry for a page (engine `window`): each part's first `count` rows in the
+ * report's order, read in that order from the (firm, date, id) index and the applications' item indexes —
+ * a LIMIT the engine's merge can stop on — instead of sorting the customer's whole history (a customer with
+ * 10,000 items has ~19,000 rows) for every page.
+ */
+function accountInquiryWindow(ctx: ReportContext, count: number): AnySelect {
+  const db = ctx.db;
+  const [items, to, from] = accountInquiryParts(ctx);
+  const inOrder = (part: AnySelect, name: string, seq?: string) => {
+    let sorted = part.orderBy('i.firm_id').orderBy('i.document_date').orderBy('i.item_id');
+    if (seq) sorted = sorted.orderBy(seq);
+    return db.selectFrom(sorted.limit(count).as(name)).selectAll(name);
+  };
+  return inOrder(items, 'w0').unionAll(inOrder(to, 'w1', 'a.application_id')).unionAll(inOrder(from, 'w2', 'a.application_id'));
+}
+
+/**
+ * The inquiry's count and totals without the union's joins, in one statement: the items' count and sums
+ * (from the (firm, status, date, id, amount, open balance) index alone, migration 0012), plus the count of
  * the applications on each side (one customer: one group).
  */
 async function accountInquiryFigures(ctx: ReportContext): Promise<GroupFigures[]> {
   const db = ctx.db;
-  const items = (await readAll(
-    ctx.database,
-    inquiryItems(ctx, db.selectFrom('ar_items as i').select([sql<unknown>`count(*)`.as('n'), sql<unknown>`sum(i.amount)`.as('a'), sql<unknown>`sum(i.open_balance)`.as('o')]), 'i'),
-  )) as Record<string, unknown>[];
-  let count = Number(items[0]?.['n'] ?? 0);
-  for (const side of ['to_item_id', 'from_item_id'] as const) {
-    const rows = (await readAll(
-      ctx.database,
-      inquiryItems(ctx, db.selectFrom('ar_applications as a').innerJoin('ar_items as i', 'i.item_id', `a.${side}`).select(sql<unknown>`count(*)`.as('n')), 'i'),
-    )) as Record<string, unknown>[];
-    count += Number(rows[0]?.['n'] ?? 0);
-  }
+  const items = inquiryItems(ctx, db.selectFrom('ar_items as i').select([sql<unknown>`count(*)`.as('n'), sql<unknown>`sum(i.amount)`.as('a'), sql<unknown>`sum(i.open_balance)`.as('o')]), 'i');
+  const applied = (side: 'to_item_id' | 'from_item_id') =>
+    inquiryItems(ctx, db.selectFrom('ar_applications as a').innerJoin('ar_items as i', 'i.item_id', `a.${side}`).select(sql<unknown>`count(*)`.as('n')), 'i');
+  const figures = db
+    .selectFrom([items.as('t'), applied('to_item_id').as('u'), applied('from_item_id').as('v')])
+    .select(['t.n as n', 't.a as a', 't.o as o', 'u.n as applied_to', 'v.n as applied_from']);
+  const row = ((await readAll(ctx.database, figures)) as Record<string, unknown>[])[0] ?? {};
+  const count = Number(row['n'] ?? 0) + Number(row['applied_to'] ?? 0) + Number(row['applied_from'] ?? 0);
   if (count === 0) return [];
-  const sums = { Amount: decimalFromDb(db, items[0]?.['a'] ?? 0, 2) ?? '0.00', OpenBalance: decimalFromDb(db, items[0]?.['o'] ?? 0, 2) ?? '0.00' };
+  const sums = { Amount: decimalFromDb(db, row['a'] ?? 0, 2) ?? '0.00', OpenBalance: decimalFromDb(db, row['o'] ?? 0, 2) ?? '0.00' };
   return [{ key: String(ctx.params['CustomerId']), count, sums }];
 }
 
@@ -425,7 +450,7 @@ function contactListRows(ctx: ReportContext): AnySelect {
 }
 
 export const AR_SERVER_REPORTS: readonly ServerReport[] = [
-  { ...arReport(arAccountInquiry, accountInquiryRows), aggregate: accountInquiryFigures },
+  { ...arReport(arAccountInquiry, accountInquiryRows), window: accountInquiryWindow, aggregate: accountInquiryFigures },
   { ...arReport(arAgedTrialBalance, agedTrialBalanceRows), aggregate: agedTrialBalanceFigures },
   arReport(arAccountStatement, statementRows),
   arReport(arOverdueAccounts, overdueRows),
