@@ -7,6 +7,8 @@
  * (decimals as the database keeps them: NUMERIC on PostgreSQL, scaled integers on SQLite). The engine wraps
  * it as a subquery (`r`) and adds, in SQL:
  * - the order (`defaultSort` + the query's own unique tie-breaker, the last sort field) and the page (§9: 250);
+ *   a module may give a cheaper query for the page (`window`: each part of a union read in order from an
+ *   index with a LIMIT), which the engine sorts and pages the same way;
  * - COUNT and the totals (SUM of each `total` column over every row, not only the page's);
  * - the subtotals of the groups on the page (SUM … GROUP BY the group field);
  * - for a running balance: the SUM of the column over the page's first group before the page.

@@ -14,6 +14,11 @@
  * (`openItemsAsOf`). The sum of every open balance as of D equals the receivables control
  * account at D, because every item and every discount is posted on its own date (test: ar-reports.test.ts).
  *
+ * The account inquiry's page (`accountInquiryWindow`) reads each of its three parts (items, applications
+ * to them, applications from them) in the report's order from the customer's item indexes with a LIMIT, so
+ * its first page does not sort the customer's whole history; its count and totals come from one statement
+ * (`accountInquiryFigures`; index ix_ar_items_firm_status, migration 0012).
+ *
  * Decimals are only summed, compared and negated in SQL (CONTRACT-12); the buckets' limits are dates
  * computed here (text comparison works on YYYY-MM-DD), so no engine-specific date arithmetic is needed except
  * the overdue report's day count.
