@@ -185,33 +185,40 @@ export async function runPage(ctx: ReportContext, report: ServerReport, page: nu
   const { def } = report;
   const db = ctx.db;
   const group = def.group;
-  const figuresByGroup: GroupFigures[] = report.aggregate
-    ? await report.aggregate(ctx)
-    : (await aggregates(ctx, report)).map((raw) => ({ key: group ? String(raw['k']) : '', count: Number(raw['n'] ?? 0), sums: decodeSums(db, def, raw) }));
+  const readFigures = async (): Promise<GroupFigures[]> =>
+    report.aggregate
+      ? report.aggregate(ctx)
+      : (await aggregates(ctx, report)).map((raw) => ({ key: group ? String(raw['k']) : '', count: Number(raw['n'] ?? 0), sums: decodeSums(db, def, raw) }));
+  const offset = (page - 1) * pageSize;
+  // One row either side of the page tells whether its first and last groups start and end on it.
+  const from = Math.max(0, offset - 1);
+  const count = pageSize + (offset > 0 ? 2 : 1);
+  const readWindow = async () =>
+    (await readAll(
+      ctx.database,
+      ordered(def, (report.window ? ctx.db.selectFrom(report.window(ctx, from + count).as('r')) : wrapped(ctx, report)).selectAll('r'))
+        .limit(count)
+        .offset(from),
+    )) as Record<string, unknown>[];
+  // A report with a window reads its page while its figures are counted (on PostgreSQL two connections at
+  // once; SQLite reads one after the other); the others only once the count says the page has rows.
+  const early = report.window ? readWindow() : undefined;
+  // Handled here should the count fail first; awaited (and so reported) below otherwise.
+  early?.catch(() => undefined);
+  const figuresByGroup = await readFigures();
   const subtotals = new Map<string, Record<string, Decimal | number>>();
   let total = 0;
   const totals = decodeSums(db, def, undefined);
-  for (const { key, count, sums: figures } of figuresByGroup) {
-    total += count;
+  for (const { key, count: rows, sums: figures } of figuresByGroup) {
+    total += rows;
     if (group) subtotals.set(key, figures);
     for (const column of totalColumns(def)) {
       totals[column.field] =
         column.type === 'decimal' ? add(String(totals[column.field]), String(figures[column.field])) : Number(totals[column.field]) + Number(figures[column.field]);
     }
   }
-  const offset = (page - 1) * pageSize;
   if (offset >= total) return { TotalCount: total, List: [], Groups: [], Totals: totals };
-
-  // One row either side of the page tells whether its first and last groups start and end on it.
-  const from = Math.max(0, offset - 1);
-  const count = pageSize + (offset > 0 ? 2 : 1);
-  const source = report.window ? ctx.db.selectFrom(report.window(ctx, from + count).as('r')) : wrapped(ctx, report);
-  const window = (await readAll(
-    ctx.database,
-    ordered(def, source.selectAll('r'))
-      .limit(count)
-      .offset(from),
-  )) as Record<string, unknown>[];
+  const window = await (early ?? readWindow());
   const before = offset > 0 ? window[0] : undefined;
   const pageRaw = window.slice(offset > 0 ? 1 : 0, (offset > 0 ? 1 : 0) + pageSize);
   const after = window[(offset > 0 ? 1 : 0) + pageSize];

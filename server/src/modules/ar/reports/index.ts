@@ -249,21 +249,31 @@ function accountInquiryWindow(ctx: ReportContext, count: number): AnySelect {
 /**
  * The inquiry's count and totals without the union's joins, in one statement: the items' count and sums
  * (from the (firm, status, date, id, amount, open balance) index alone, migration 0012), plus the count of
- * the applications on each side (one customer: one group).
+ * the applications on each side (one customer: one group). PostgreSQL counts the applications of the items'
+ * ids as one array (`= any`: one index scan per side, a third of the time of a join's 10,000 lookups for
+ * the largest customer); SQLite's lookups are cheap as a join.
  */
 async function accountInquiryFigures(ctx: ReportContext): Promise<GroupFigures[]> {
   const db = ctx.db;
-  const items = inquiryItems(ctx, db.selectFrom('ar_items as i').select([sql<unknown>`count(*)`.as('n'), sql<unknown>`sum(i.amount)`.as('a'), sql<unknown>`sum(i.open_balance)`.as('o')]), 'i');
-  const applied = (side: 'to_item_id' | 'from_item_id') =>
-    inquiryItems(ctx, db.selectFrom('ar_applications as a').innerJoin('ar_items as i', 'i.item_id', `a.${side}`).select(sql<unknown>`count(*)`.as('n')), 'i');
-  const figures = db
-    .selectFrom([items.as('t'), applied('to_item_id').as('u'), applied('from_item_id').as('v')])
-    .select(['t.n as n', 't.a as a', 't.o as o', 'u.n as applied_to', 'v.n as applied_from']);
+  const sums = [sql<unknown>`count(*)`.as('n'), sql<unknown>`sum(i.amount)`.as('a'), sql<unknown>`sum(i.open_balance)`.as('o')];
+  let figures: AnySelect;
+  if (ctx.database.engine === 'postgres') {
+    const items = inquiryItems(ctx, db.selectFrom('ar_items as i').select([...sums, sql<unknown>`array_agg(i.item_id)`.as('ids')]), 'i');
+    const applied = (side: 'to_item_id' | 'from_item_id') => sql<unknown>`(select count(*) from ar_applications a where ${sql.ref(`a.${side}`)} = any(t.ids))`;
+    figures = db.selectFrom(items.as('t')).select(['t.n as n', 't.a as a', 't.o as o', applied('to_item_id').as('applied_to'), applied('from_item_id').as('applied_from')]);
+  } else {
+    const items = inquiryItems(ctx, db.selectFrom('ar_items as i').select(sums), 'i');
+    const applied = (side: 'to_item_id' | 'from_item_id') =>
+      inquiryItems(ctx, db.selectFrom('ar_applications as a').innerJoin('ar_items as i', 'i.item_id', `a.${side}`).select(sql<unknown>`count(*)`.as('n')), 'i');
+    figures = db
+      .selectFrom([items.as('t'), applied('to_item_id').as('u'), applied('from_item_id').as('v')])
+      .select(['t.n as n', 't.a as a', 't.o as o', 'u.n as applied_to', 'v.n as applied_from']);
+  }
   const row = ((await readAll(ctx.database, figures)) as Record<string, unknown>[])[0] ?? {};
   const count = Number(row['n'] ?? 0) + Number(row['applied_to'] ?? 0) + Number(row['applied_from'] ?? 0);
   if (count === 0) return [];
-  const sums = { Amount: decimalFromDb(db, row['a'] ?? 0, 2) ?? '0.00', OpenBalance: decimalFromDb(db, row['o'] ?? 0, 2) ?? '0.00' };
-  return [{ key: String(ctx.params['CustomerId']), count, sums }];
+  const totals = { Amount: decimalFromDb(db, row['a'] ?? 0, 2) ?? '0.00', OpenBalance: decimalFromDb(db, row['o'] ?? 0, 2) ?? '0.00' };
+  return [{ key: String(ctx.params['CustomerId']), count, sums: totals }];
 }
 
 // AR-07 ------------------------------------------------------------------------------------------------------
