@@ -124,8 +124,9 @@ their applications (server/src/seed/large-ar.ts; subledger only, no GL postings)
 \`app.inject\` (no network), medians of ${RUNS} runs after a warm-up. Posting a receipt applied to 200 invoices is
 measured by the cash receipts' benchmark. The machine is shared: with a load average well above its 2 cores,
 every figure is several times its idle value (compare the load average above with other sections). The whole
-history of the customer with 10,000 items is ~19,000 rows (items and applications) sorted for its first page;
-an ordinary customer's inquiry and the open items are read through the (firm, date) and (status, firm) indexes.
+history of the customer with 10,000 items is ~19,000 rows (items and applications); its first page reads the
+first rows of each part (items, applications to them, from them) in the report's order from the (firm, date)
+and (firm, status, date, id) indexes, and the count and totals in one statement from the latter index alone.
 
 ${table}
 ${notes.length ? `\n${notes.join('\n')}\n` : ''}`;

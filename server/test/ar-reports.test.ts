@@ -36,26 +36,31 @@ const NOT_ASSIGNED = 'Sorry, this Firm cannot be viewed. You are not assigned to
 const tx = <T>(work: (trx: any) => Promise<T>) => db.transaction().execute(work);
 const origin = (id: string) => ({ type: 'ar-reports-test', id });
 
+type ItemType = 'Invoice' | 'CreditNote' | 'Receipt';
+
 /** An invoice (+) or credit (−) with its posting: Dr/Cr receivables against `other`. */
-async function item(firmId: string, itemType: 'Invoice' | 'CreditNote' | 'Receipt', documentNo: string, date: string, amount: string, dueDate?: string) {
-  return tx(async (trx) => {
-    const other = itemType === 'Invoice' || itemType === 'CreditNote' ? '4100' : '1000';
-    const { journalId } = await post(trx, {
-      source: 'AR',
-      subLedger: 'ar',
-      dataType: 'Actual',
-      date,
-      documentNo,
-      description: documentNo,
-      origin: origin(documentNo),
-      lines: [
-        { accountId: RECEIVABLE, amount },
-        { accountId: other, amount: sub('0.00', amount) },
-      ],
-      userId: 'admin',
-    });
-    return addArItem(trx, { firmId, itemType, documentNo, documentDate: date, dueDate: dueDate ?? date, amount, origin: origin(documentNo), journalId, userId: 'admin' });
+async function item(firmId: string, itemType: ItemType, documentNo: string, date: string, amount: string, dueDate?: string) {
+  return tx((trx) => itemIn(trx, firmId, itemType, documentNo, date, amount, dueDate));
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function itemIn(trx: any, firmId: string, itemType: ItemType, documentNo: string, date: string, amount: string, dueDate?: string) {
+  const other = itemType === 'Invoice' || itemType === 'CreditNote' ? '4100' : '1000';
+  const { journalId } = await post(trx, {
+    source: 'AR',
+    subLedger: 'ar',
+    dataType: 'Actual',
+    date,
+    documentNo,
+    description: documentNo,
+    origin: origin(documentNo),
+    lines: [
+      { accountId: RECEIVABLE, amount },
+      { accountId: other, amount: sub('0.00', amount) },
+    ],
+    userId: 'admin',
   });
+  return addArItem(trx, { firmId, itemType, documentNo, documentDate: date, dueDate: dueDate ?? date, amount, origin: origin(documentNo), journalId, userId: 'admin' });
 }
 
 /** An application of a credit to an invoice; the discount posts Dr discounts, Cr receivables on its date. */
@@ -363,6 +368,103 @@ describe('§6 users restricted to assigned customers', () => {
       await db.deleteFrom('user_customers').where('user_id', 'in', ['steel', 'admin']).execute();
       await db.updateTable('users').set({ restricted_to_customers: server.database.engine === 'postgres' ? false : 0 }).where('user_id', 'in', ['steel', 'admin']).execute();
     }
+  });
+});
+
+describe('account inquiry paging (AR-06, §9 page size 250)', () => {
+  type Row = { ItemId: number; Seq: number; DocumentNo: string; DocumentDate: string };
+  const key = (r: Row) => [r.ItemId, r.Seq, r.DocumentNo, r.DocumentDate];
+  const inquiry = (parameters: Record<string, unknown>, page: number, pageSize: number) =>
+    run('ar-account-inquiry', parameters, admin, { Page: page, PageSize: pageSize }).then((response) => response.json());
+  /** Every page of `pageSize` rows, concatenated (stops at the first empty page). */
+  async function allPages(parameters: Record<string, unknown>, pageSize: number): Promise<Row[]> {
+    const rows: Row[] = [];
+    for (let page = 1; ; page++) {
+      const body = await inquiry(parameters, page, pageSize);
+      if (body.List.length === 0) return rows;
+      rows.push(...body.List);
+    }
+  }
+
+  it('pages a long history in the report order: the pages together are the whole history, sorted', async () => {
+    // B300: 100 invoices of 100.00 in November 2026, four a day, written latest first (item ids and dates
+    // disagree), paid in December by receipts of 150.00 applied greedily (two invoices each, some invoices
+    // paid by two receipts). All dated after AS_OF and closed by 2026-12-31: the other tests' figures stay.
+    await tx(async (trx) => {
+      const invoices: { id: number; left: number }[] = [];
+      for (let k = 0; k < 100; k++) {
+        const day = String(25 - Math.floor(k / 4)).padStart(2, '0');
+        invoices.push({ id: await itemIn(trx, 'B300', 'Invoice', `T-PG-I${k}`, `2026-11-${day}`, '100.00', '2026-12-25'), left: 100 });
+      }
+      let owed = 100 * 100;
+      for (let r = 0; owed > 0; r++) {
+        const paid = Math.min(150, owed);
+        const date = `2026-12-${String(1 + (r % 20)).padStart(2, '0')}`;
+        const receipt = await itemIn(trx, 'B300', 'Receipt', `T-PG-R${r}`, date, `-${paid}.00`);
+        for (let rest = paid; rest > 0; ) {
+          const invoice = invoices.find((i) => i.left > 0)!;
+          const amount = Math.min(rest, invoice.left);
+          await applyArItem(trx, { fromItemId: receipt, toItemId: invoice.id, date, amount: `${amount}.00`, discount: '0.00', origin: origin(`pg-${r}-${invoice.id}`), userId: 'admin' });
+          invoice.left -= amount;
+          rest -= amount;
+        }
+        owed -= paid;
+      }
+    });
+
+    // The expected history straight from the subledger: items by (date, id), under each the applications
+    // that touched it by id, showing the other side's document.
+    const items = (await db.selectFrom('ar_items').select(['item_id', 'document_no', 'document_date', 'amount']).where('firm_id', '=', 'B300').execute()) as {
+      item_id: number;
+      document_no: string;
+      document_date: string;
+    }[];
+    const documentOf = new Map(((await db.selectFrom('ar_items').select(['item_id', 'document_no']).execute()) as { item_id: number; document_no: string }[]).map((i) => [Number(i.item_id), i.document_no]));
+    const applications = (await db.selectFrom('ar_applications').select(['application_id', 'from_item_id', 'to_item_id', 'application_date']).orderBy('application_id').execute()) as {
+      application_id: number;
+      from_item_id: number;
+      to_item_id: number;
+      application_date: string;
+    }[];
+    const expected = items
+      .map((i) => ({ ...i, item_id: Number(i.item_id) }))
+      .sort((a, b) => (a.document_date < b.document_date ? -1 : a.document_date > b.document_date ? 1 : a.item_id - b.item_id))
+      .flatMap((i) => [
+        [i.item_id, 0, i.document_no, i.document_date],
+        ...applications
+          .filter((a) => Number(a.to_item_id) === i.item_id || Number(a.from_item_id) === i.item_id)
+          .map((a) => [i.item_id, Number(a.application_id), documentOf.get(Number(Number(a.to_item_id) === i.item_id ? a.from_item_id : a.to_item_id)), a.application_date]),
+      ]);
+    expect(expected.length).toBeGreaterThan(400);
+
+    const history = { CustomerId: 'B300', Show: 'all' };
+    const first = await inquiry(history, 1, 250);
+    const second = await inquiry(history, 2, 250);
+    expect(first.TotalCount).toBe(expected.length);
+    expect(second.TotalCount).toBe(expected.length);
+    expect(first.List).toHaveLength(250);
+    expect([...first.List, ...second.List].map(key)).toEqual(expected);
+    expect((await inquiry(history, 3, 250)).List).toEqual([]);
+    // One customer across two pages: its heading on the first, its subtotals closing on the second.
+    expect(first.Groups).toMatchObject([{ Key: 'B300', Starts: true, Ends: false }]);
+    expect(second.Groups).toMatchObject([{ Key: 'B300', Starts: false, Ends: true }]);
+    // Invoices 10,000.00 + T-INV-6 40.00, receipts −10,000.00; only T-INV-6 is open.
+    expect(first.Totals).toEqual({ Amount: '40.00', OpenBalance: '40.00' });
+    expect(second.Totals).toEqual(first.Totals);
+    expect(first.Groups[0].Subtotals).toEqual(first.Totals);
+
+    // Any page size and offset: the same rows in the same order.
+    expect((await allPages(history, 37)).map(key)).toEqual(expected);
+    // A date range of the history.
+    const range = { ...history, StartDate: '2026-11-10', EndDate: '2026-11-20' };
+    const inRange = new Set(items.filter((i) => i.document_date >= '2026-11-10' && i.document_date <= '2026-11-20').map((i) => Number(i.item_id)));
+    const expectedRange = expected.filter(([itemId]) => inRange.has(itemId as number));
+    expect((await inquiry(range, 1, 250)).TotalCount).toBe(expectedRange.length);
+    expect((await allPages(range, 9)).map(key)).toEqual(expectedRange);
+    // Open items, two rows a page.
+    const open = { CustomerId: 'B100', Show: 'open' };
+    expect((await allPages(open, 2)).map(key)).toEqual((await inquiry(open, 1, 250)).List.map(key));
+    expect((await allPages({ CustomerId: 'B300', Show: 'open' }, 1)).map((r) => r.DocumentNo)).toEqual(['T-INV-6']);
   });
 });
 

@@ -18,7 +18,7 @@ import { m0007_ar } from '../modules/ar/migration.ts';
 import { m0008_ic_stock } from '../modules/ic/stock/migration.ts';
 import { m0009_portal_products } from '../portal/m0009-products.ts';
 import { m0010_ic_year_end } from '../modules/ic/production/migration.ts';
-import { m0011_ar_reports } from '../modules/ar/reports/migration.ts';
+import { m0011_ar_reports, m0012_ar_customer_items_index } from '../modules/ar/reports/migration.ts';
 
 // Migrations must not depend on today's table types: they see the database as it was.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -337,6 +337,7 @@ export const migrations: Record<string, Migration> = {
   '0009_portal_products': m0009_portal_products,
   '0010_ic_year_end': m0010_ic_year_end,
   '0011_ar_reports': m0011_ar_reports,
+  '0012_ar_customer_items_index': m0012_ar_customer_items_index,
 };
 
 const provider: MigrationProvider = {

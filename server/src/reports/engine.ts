@@ -7,6 +7,8 @@
  * (decimals as the database keeps them: NUMERIC on PostgreSQL, scaled integers on SQLite). The engine wraps
  * it as a subquery (`r`) and adds, in SQL:
  * - the order (`defaultSort` + the query's own unique tie-breaker, the last sort field) and the page (§9: 250);
+ *   a module may give a cheaper query for the page (`window`: each part of a union read in order from an
+ *   index with a LIMIT), which the engine sorts and pages the same way;
  * - COUNT and the totals (SUM of each `total` column over every row, not only the page's);
  * - the subtotals of the groups on the page (SUM … GROUP BY the group field);
  * - for a running balance: the SUM of the column over the page's first group before the page.
@@ -46,6 +48,12 @@ export interface ServerReport {
   prepare?(ctx: ReportContext): Promise<ReportParameterError[]>;
   /** The rows, one output column per definition column (stored values). */
   rows(ctx: ReportContext): AnySelect;
+  /**
+   * A cheaper query for a page: it must hold the first `count` rows of `rows(ctx)` in the definition's
+   * order (and may hold others); the engine sorts and pages it exactly as it would `rows`. For reports whose
+   * first pages can be read in order from indexes (each part LIMITed) instead of sorting every row.
+   */
+  window?(ctx: ReportContext, count: number): AnySelect;
   /** Opening balance per group key (groups with `opening`), as exact decimals. */
   openings?(ctx: ReportContext, keys: readonly string[]): Promise<Map<string, Decimal>>;
   /**
@@ -177,31 +185,40 @@ export async function runPage(ctx: ReportContext, report: ServerReport, page: nu
   const { def } = report;
   const db = ctx.db;
   const group = def.group;
-  const figuresByGroup: GroupFigures[] = report.aggregate
-    ? await report.aggregate(ctx)
-    : (await aggregates(ctx, report)).map((raw) => ({ key: group ? String(raw['k']) : '', count: Number(raw['n'] ?? 0), sums: decodeSums(db, def, raw) }));
+  const readFigures = async (): Promise<GroupFigures[]> =>
+    report.aggregate
+      ? report.aggregate(ctx)
+      : (await aggregates(ctx, report)).map((raw) => ({ key: group ? String(raw['k']) : '', count: Number(raw['n'] ?? 0), sums: decodeSums(db, def, raw) }));
+  const offset = (page - 1) * pageSize;
+  // One row either side of the page tells whether its first and last groups start and end on it.
+  const from = Math.max(0, offset - 1);
+  const count = pageSize + (offset > 0 ? 2 : 1);
+  const readWindow = async () =>
+    (await readAll(
+      ctx.database,
+      ordered(def, (report.window ? ctx.db.selectFrom(report.window(ctx, from + count).as('r')) : wrapped(ctx, report)).selectAll('r'))
+        .limit(count)
+        .offset(from),
+    )) as Record<string, unknown>[];
+  // A report with a window reads its page while its figures are counted (on PostgreSQL two connections at
+  // once; SQLite reads one after the other); the others only once the count says the page has rows.
+  const early = report.window ? readWindow() : undefined;
+  // Handled here should the count fail first; awaited (and so reported) below otherwise.
+  early?.catch(() => undefined);
+  const figuresByGroup = await readFigures();
   const subtotals = new Map<string, Record<string, Decimal | number>>();
   let total = 0;
   const totals = decodeSums(db, def, undefined);
-  for (const { key, count, sums: figures } of figuresByGroup) {
-    total += count;
+  for (const { key, count: rows, sums: figures } of figuresByGroup) {
+    total += rows;
     if (group) subtotals.set(key, figures);
     for (const column of totalColumns(def)) {
       totals[column.field] =
         column.type === 'decimal' ? add(String(totals[column.field]), String(figures[column.field])) : Number(totals[column.field]) + Number(figures[column.field]);
     }
   }
-  const offset = (page - 1) * pageSize;
   if (offset >= total) return { TotalCount: total, List: [], Groups: [], Totals: totals };
-
-  // One row either side of the page tells whether its first and last groups start and end on it.
-  const from = Math.max(0, offset - 1);
-  const window = (await readAll(
-    ctx.database,
-    ordered(def, wrapped(ctx, report).selectAll('r'))
-      .limit(pageSize + (offset > 0 ? 2 : 1))
-      .offset(from),
-  )) as Record<string, unknown>[];
+  const window = await (early ?? readWindow());
   const before = offset > 0 ? window[0] : undefined;
   const pageRaw = window.slice(offset > 0 ? 1 : 0, (offset > 0 ? 1 : 0) + pageSize);
   const after = window[(offset > 0 ? 1 : 0) + pageSize];

@@ -14,6 +14,11 @@
  * (`openItemsAsOf`). The sum of every open balance as of D equals the receivables control
  * account at D, because every item and every discount is posted on its own date (test: ar-reports.test.ts).
  *
+ * The account inquiry's page (`accountInquiryWindow`) reads each of its three parts (items, applications
+ * to them, applications from them) in the report's order from the customer's item indexes with a LIMIT, so
+ * its first page does not sort the customer's whole history; its count and totals come from one statement
+ * (`accountInquiryFigures`; index ix_ar_items_firm_status, migration 0012).
+ *
  * Decimals are only summed, compared and negated in SQL (CONTRACT-12); the buckets' limits are dates
  * computed here (text comparison works on YYYY-MM-DD), so no engine-specific date arithmetic is needed except
  * the overdue report's day count.
@@ -155,9 +160,15 @@ function inquiryItems<Q extends AnySelect>(ctx: ReportContext, query: Q, alias: 
   return filtered as Q;
 }
 
-function accountInquiryRows(ctx: ReportContext): AnySelect {
+/**
+ * The inquiry's three parts: the items, and the applications under the item they were applied to and under
+ * the credit they came from. Each part's rows are ordered by its item (firm, date, id) and then, for the
+ * applications, by the application's id — the report's order (definition `defaultSort`).
+ */
+function accountInquiryParts(ctx: ReportContext): [AnySelect, AnySelect, AnySelect] {
   const db = ctx.db;
-  const none = sql<null>`null`;
+  // Typed nulls: a part read as a subquery (`accountInquiryWindow`) would give PostgreSQL untyped columns.
+  const none = (type: 'text' | 'money') => sql<null>`cast(null as ${sql.raw(type === 'text' ? 'text' : ctx.database.engine === 'postgres' ? 'numeric' : 'integer')})`;
   const items = inquiryItems(
     ctx,
     db
@@ -173,8 +184,8 @@ function accountInquiryRows(ctx: ReportContext): AnySelect {
         'i.due_date as DueDate',
         'i.description as Description',
         'i.amount as Amount',
-        none.as('Applied'),
-        none.as('Discount'),
+        none('money').as('Applied'),
+        none('money').as('Discount'),
         'i.open_balance as OpenBalance',
         'i.item_id as ItemId',
         sql<number>`0`.as('Seq'),
@@ -197,41 +208,70 @@ function accountInquiryRows(ctx: ReportContext): AnySelect {
           'a.application_date as DocumentDate',
           'x.item_type as ItemType',
           'x.document_no as DocumentNo',
-          none.as('DueDate'),
-          none.as('Description'),
-          none.as('Amount'),
+          none('text').as('DueDate'),
+          none('text').as('Description'),
+          none('money').as('Amount'),
           'a.amount as Applied',
           'a.discount as Discount',
-          none.as('OpenBalance'),
+          none('money').as('OpenBalance'),
           'i.item_id as ItemId',
           'a.application_id as Seq',
         ]),
       'i',
     );
-  return items.unionAll(applications('to_item_id', 'from_item_id')).unionAll(applications('from_item_id', 'to_item_id'));
+  return [items, applications('to_item_id', 'from_item_id'), applications('from_item_id', 'to_item_id')];
+}
+
+function accountInquiryRows(ctx: ReportContext): AnySelect {
+  const [items, to, from] = accountInquiryParts(ctx);
+  return items.unionAll(to).unionAll(from);
 }
 
 /**
- * The inquiry's count and totals without the union's joins: the items' count and sums, plus the count of
- * the applications on each side (one customer: one group).
+ * The first `count` rows of the inquiry for a page (engine `window`): each part's first `count` rows in the
+ * report's order, read in that order from the customer's item indexes ((firm, date) and, for open items,
+ * (firm, status, date, id)) and the applications' item indexes, stopping at `count` — the engine then sorts
+ * at most 3 × `count` rows, not the customer's whole history (~19,000 rows for 10,000 items).
+ */
+function accountInquiryWindow(ctx: ReportContext, count: number): AnySelect {
+  const db = ctx.db;
+  const [items, to, from] = accountInquiryParts(ctx);
+  const inOrder = (part: AnySelect, name: string, seq?: string) => {
+    let sorted = part.orderBy('i.firm_id').orderBy('i.document_date').orderBy('i.item_id');
+    if (seq) sorted = sorted.orderBy(seq);
+    return db.selectFrom(sorted.limit(count).as(name)).selectAll(name);
+  };
+  return inOrder(items, 'w0').unionAll(inOrder(to, 'w1', 'a.application_id')).unionAll(inOrder(from, 'w2', 'a.application_id'));
+}
+
+/**
+ * The inquiry's count and totals without the union's joins, in one statement: the items' count and sums
+ * (from the (firm, status, date, id, amount, open balance) index alone, migration 0012), plus the count of
+ * the applications on each side (one customer: one group). PostgreSQL counts the applications of the items'
+ * ids as one array (`= any`: one index scan per side, in one process, cheaper than a join's nested loop of
+ * 10,000 lookups per side for the largest customer); SQLite's lookups are cheap as a join.
  */
 async function accountInquiryFigures(ctx: ReportContext): Promise<GroupFigures[]> {
   const db = ctx.db;
-  const items = (await readAll(
-    ctx.database,
-    inquiryItems(ctx, db.selectFrom('ar_items as i').select([sql<unknown>`count(*)`.as('n'), sql<unknown>`sum(i.amount)`.as('a'), sql<unknown>`sum(i.open_balance)`.as('o')]), 'i'),
-  )) as Record<string, unknown>[];
-  let count = Number(items[0]?.['n'] ?? 0);
-  for (const side of ['to_item_id', 'from_item_id'] as const) {
-    const rows = (await readAll(
-      ctx.database,
-      inquiryItems(ctx, db.selectFrom('ar_applications as a').innerJoin('ar_items as i', 'i.item_id', `a.${side}`).select(sql<unknown>`count(*)`.as('n')), 'i'),
-    )) as Record<string, unknown>[];
-    count += Number(rows[0]?.['n'] ?? 0);
+  const sums = [sql<unknown>`count(*)`.as('n'), sql<unknown>`sum(i.amount)`.as('a'), sql<unknown>`sum(i.open_balance)`.as('o')];
+  let figures: AnySelect;
+  if (ctx.database.engine === 'postgres') {
+    const items = inquiryItems(ctx, db.selectFrom('ar_items as i').select([...sums, sql<unknown>`array_agg(i.item_id)`.as('ids')]), 'i');
+    const applied = (side: 'to_item_id' | 'from_item_id') => sql<unknown>`(select count(*) from ar_applications a where ${sql.ref(`a.${side}`)} = any(t.ids))`;
+    figures = db.selectFrom(items.as('t')).select(['t.n as n', 't.a as a', 't.o as o', applied('to_item_id').as('applied_to'), applied('from_item_id').as('applied_from')]);
+  } else {
+    const items = inquiryItems(ctx, db.selectFrom('ar_items as i').select(sums), 'i');
+    const applied = (side: 'to_item_id' | 'from_item_id') =>
+      inquiryItems(ctx, db.selectFrom('ar_applications as a').innerJoin('ar_items as i', 'i.item_id', `a.${side}`).select(sql<unknown>`count(*)`.as('n')), 'i');
+    figures = db
+      .selectFrom([items.as('t'), applied('to_item_id').as('u'), applied('from_item_id').as('v')])
+      .select(['t.n as n', 't.a as a', 't.o as o', 'u.n as applied_to', 'v.n as applied_from']);
   }
+  const row = ((await readAll(ctx.database, figures)) as Record<string, unknown>[])[0] ?? {};
+  const count = Number(row['n'] ?? 0) + Number(row['applied_to'] ?? 0) + Number(row['applied_from'] ?? 0);
   if (count === 0) return [];
-  const sums = { Amount: decimalFromDb(db, items[0]?.['a'] ?? 0, 2) ?? '0.00', OpenBalance: decimalFromDb(db, items[0]?.['o'] ?? 0, 2) ?? '0.00' };
-  return [{ key: String(ctx.params['CustomerId']), count, sums }];
+  const totals = { Amount: decimalFromDb(db, row['a'] ?? 0, 2) ?? '0.00', OpenBalance: decimalFromDb(db, row['o'] ?? 0, 2) ?? '0.00' };
+  return [{ key: String(ctx.params['CustomerId']), count, sums: totals }];
 }
 
 // AR-07 ------------------------------------------------------------------------------------------------------
@@ -423,7 +463,7 @@ function contactListRows(ctx: ReportContext): AnySelect {
 }
 
 export const AR_SERVER_REPORTS: readonly ServerReport[] = [
-  { ...arReport(arAccountInquiry, accountInquiryRows), aggregate: accountInquiryFigures },
+  { ...arReport(arAccountInquiry, accountInquiryRows), window: accountInquiryWindow, aggregate: accountInquiryFigures },
   { ...arReport(arAgedTrialBalance, agedTrialBalanceRows), aggregate: agedTrialBalanceFigures },
   arReport(arAccountStatement, statementRows),
   arReport(arOverdueAccounts, overdueRows),
