@@ -11,8 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { machine, median, percentile, repoRoot, waitForServer, writeSection } from './bench-common.mjs';
+import { launchChromium, machine, median, percentile, repoRoot, signInAsAdmin, waitForServer, writeSection } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_BANK_PORT ?? 18495);
 const base = `http://localhost:${PORT}`;
@@ -32,17 +31,10 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts']
 
 try {
   await waitForServer(`${base}/shell-config.json`, 120_000);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${base}/#/`);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill('admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForSelector('.erp-tab-screen[data-tab-path="/"]:not([hidden])');
+  await signInAsAdmin(page, base);
   const token = await page.evaluate(() => {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);

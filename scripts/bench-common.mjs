@@ -43,3 +43,21 @@ export function writeSection(heading, text) {
   const end = next < 0 ? current.length : next + 1;
   writeFileSync(path, `${current.slice(0, start)}${text.trimEnd()}\n${next < 0 ? '' : '\n'}${current.slice(end)}`);
 }
+
+/** Debian's Chromium as every browser benchmark starts it (headless; no background traffic on a closed network). */
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Signs `page` in as admin through the embedded provider's real form at `origin` and waits for the home tab. */
+export async function signInAsAdmin(page, origin) {
+  await page.goto(`${origin}/#/`);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForSelector('.erp-tab-screen[data-tab-path="/"]:not([hidden])');
+}

@@ -22,8 +22,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { machine, median, percentile, repoRoot, waitForServer, writeSection } from './bench-common.mjs';
+import { launchChromium, machine, median, percentile, repoRoot, signInAsAdmin, waitForServer, writeSection } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_PRODUCT_PORT ?? 18320);
 const RUNS = Number(process.env.BENCH_PRODUCT_RUNS || 15);
@@ -152,17 +151,10 @@ function mainThreadTime(path) {
 
 try {
   await waitForServer(`${base}/shell-config.json`, 120_000);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${base}/#/`);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill('admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForSelector('.erp-tab-screen[data-tab-path="/"]:not([hidden])');
+  await signInAsAdmin(page, base);
   await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('oidc.user:')));
 
   const seeded = performance.now();

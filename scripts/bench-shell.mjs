@@ -18,8 +18,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { median, percentile, repoRoot, machine, waitForServer, writeSection } from './bench-common.mjs';
+import { launchChromium, machine, median, percentile, repoRoot, waitForServer, writeSection } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18480);
 const base = `http://localhost:${PORT}`;
@@ -97,10 +96,7 @@ const homeReady = `.erp-tab-screen[data-tab-path="/"]:not([hidden]) .erp-ui-tile
 
 try {
   await waitForServer(`${base}/shell-config.json`);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const context = await browser.newContext();
   /** Signs in once at `origin` (the stored token then lets every boot start signed in). */
   const signIn = async (origin) => {
