@@ -7,11 +7,10 @@
  * marked). Writes the "## Bank reconciliation in Chromium" section of BENCHMARKS.md. Needs `npm run build`.
  * Options (environment): BENCH_BANK_PORT (default 18495), BENCH_NO_WRITE=1.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, machine, median, percentile, repoRoot, signInAsAdmin, waitForServer, writeSection } from './bench-common.mjs';
+import { launchChromium, machine, median, percentile, repoRoot, signInAsAdmin, startServerProcess, waitForServer, writeSection } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_BANK_PORT ?? 18495);
 const base = `http://localhost:${PORT}`;
@@ -23,11 +22,7 @@ const BANK_LINES = 1667;
 const YEAR = 2047;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'erp-bench-bank-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-  cwd: repoRoot,
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', PARTNER_DEMO: '0', DEMO_LEDGER: '0', DATABASE_URL: '' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startServerProcess(PORT, dataDir, { DEMO_LEDGER: '0', DATABASE_URL: '' });
 
 try {
   await waitForServer(`${base}/shell-config.json`, 120_000);

@@ -61,3 +61,16 @@ export async function signInAsAdmin(page, origin) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForSelector('.erp-tab-screen[data-tab-path="/"]:not([hidden])');
 }
+
+/**
+ * The server from source on `port` with its data in `dataDir` (embedded SQLite unless `env` says otherwise),
+ * logging warnings only, without the partner demo site; `env` adds or overrides variables. Kill it when done.
+ */
+export async function startServerProcess(port, dataDir, env = {}) {
+  const { spawn } = await import('node:child_process');
+  return spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', PARTNER_DEMO: '0', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}

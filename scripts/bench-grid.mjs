@@ -7,11 +7,11 @@
  * Writes the "## Generic list in Chromium" section of BENCHMARKS.md. Needs `npm run build` first.
  * Options (environment): BENCH_FIRMS (default 100000), BENCH_GRID_PORT (default 18490), BENCH_NO_WRITE=1.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, machine, median, percentile, repoRoot, signInAsAdmin, waitForServer, writeSection } from './bench-common.mjs';
+import { launchChromium, machine, median, percentile, repoRoot, signInAsAdmin, startServerProcess, waitForServer, writeSection } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_GRID_PORT ?? 18490);
 const FIRMS = Number(process.env.BENCH_FIRMS || 100_000);
@@ -29,11 +29,7 @@ const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/seed/
 });
 if (seeded.status !== 0) throw new Error(`seed:large failed: ${seeded.stderr}`);
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-  cwd: repoRoot,
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', PARTNER_DEMO: '0' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startServerProcess(PORT, dataDir);
 
 const rows = (page) => page.locator(`.erp-tab-screen[data-tab-path="${LIST}"] [role="grid"] [role="row"][data-row-id]`);
 

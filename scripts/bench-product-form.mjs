@@ -18,11 +18,10 @@
  * DevTools; prints the functions with the most self time per open), BENCH_PRODUCT_TRACE=<file.json> (keeps the
  * trace of the marks).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, machine, median, percentile, repoRoot, signInAsAdmin, waitForServer, writeSection } from './bench-common.mjs';
+import { launchChromium, machine, median, percentile, repoRoot, signInAsAdmin, startServerProcess, waitForServer, writeSection } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_PRODUCT_PORT ?? 18320);
 const RUNS = Number(process.env.BENCH_PRODUCT_RUNS || 15);
@@ -34,11 +33,7 @@ const LINES = 100;
 const TARGET = 150;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'erp-bench-product-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-  cwd: repoRoot,
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', PARTNER_DEMO: '0', DEMO_LEDGER: '0', DATABASE_URL: '' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startServerProcess(PORT, dataDir, { DEMO_LEDGER: '0', DATABASE_URL: '' });
 
 /** One API call made by the page with the shell's own credentials; throws unless 2xx. */
 function apiFromPage(page, method, path, body) {
