@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, machine, median, percentile, repoRoot, signInAsAdmin, startServerProcess, waitForServer, writeSection } from './bench-common.mjs';
+import { machine, median, percentile, repoRoot, signedInPage, startServerProcess, writeSection } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_BANK_PORT ?? 18495);
 const base = `http://localhost:${PORT}`;
@@ -25,11 +25,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'erp-bench-bank-'));
 const server = await startServerProcess(PORT, dataDir, { DEMO_LEDGER: '0', DATABASE_URL: '' });
 
 try {
-  await waitForServer(`${base}/shell-config.json`, 120_000);
-  const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await signInAsAdmin(page, base);
+  const { browser, page } = await signedInPage(base);
   const token = await page.evaluate(() => {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);

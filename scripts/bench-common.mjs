@@ -74,3 +74,13 @@ export async function startServerProcess(port, dataDir, env = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
+
+/** Waits for the server at `base`, then a 1440×900 page of a new Chromium signed in there as admin. */
+export async function signedInPage(base) {
+  await waitForServer(`${base}/shell-config.json`, 120_000);
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signInAsAdmin(page, base);
+  return { browser, context, page };
+}

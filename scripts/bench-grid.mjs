@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, machine, median, percentile, repoRoot, signInAsAdmin, startServerProcess, waitForServer, writeSection } from './bench-common.mjs';
+import { machine, median, percentile, repoRoot, signedInPage, startServerProcess, writeSection } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_GRID_PORT ?? 18490);
 const FIRMS = Number(process.env.BENCH_FIRMS || 100_000);
@@ -82,11 +82,7 @@ async function scrollThrough(page) {
 }
 
 try {
-  await waitForServer(`${base}/shell-config.json`, 120_000);
-  const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await signInAsAdmin(page, base);
+  const { browser, page } = await signedInPage(base);
 
   // 1. A 250-row page: open the list (a new tab each run: the screen mounts, asks the server, renders).
   const opened = [];

@@ -21,7 +21,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, machine, median, percentile, repoRoot, signInAsAdmin, startServerProcess, waitForServer, writeSection } from './bench-common.mjs';
+import { machine, median, percentile, repoRoot, signedInPage, startServerProcess, writeSection } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_PRODUCT_PORT ?? 18320);
 const RUNS = Number(process.env.BENCH_PRODUCT_RUNS || 15);
@@ -145,11 +145,7 @@ function mainThreadTime(path) {
 }
 
 try {
-  await waitForServer(`${base}/shell-config.json`, 120_000);
-  const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await signInAsAdmin(page, base);
+  const { browser, context, page } = await signedInPage(base);
   await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('oidc.user:')));
 
   const seeded = performance.now();
