@@ -2,11 +2,18 @@
  * The GL module's demo data at start: the masters (seed.ts), then fiscal years 2025 and 2026 with twelve
  * monthly periods each, and — on an empty ledger only — 22 months of posted activity (2025-01 … 2026-10) of a
  * Canadian distributor, written through the one posting service (server/src/ledger/posting.ts) so journals,
- * entries and balances are exactly what a user's postings leave: an opening balance, then per month AR
- * receipts, AP purchases with input tax credits and payments, payroll, cost of goods sold,
- * rent, utilities, fuel, bank charges and depreciation. Every report then shows real figures; November and
- * December 2026 are left empty for the users' own entries. The customer invoices of those months are real AR
- * invoices with their taxes (server/src/modules/ar/invoices/seed.ts, issue 14), posted after this seed.
+ * entries and balances are exactly what a user's postings leave: an opening balance, then per month AP
+ * purchases with input tax credits and payments, payroll, rent, utilities, fuel, bank charges and
+ * depreciation. Every report then shows real figures; November and December 2026 are left empty for the
+ * users' own entries. The customer invoices and receipts of those months are real AR documents with their
+ * taxes (server/src/modules/ar/invoices/seed.ts, ar/receipts/seed.ts, issue 14), posted after this seed.
+ *
+ * Inventory (issue 15): nothing here posts to an inventory account of a product class (1200, 1210); their
+ * balance comes only from stock movements (the demo tickets and work orders, ic/stock/seed.ts and
+ * ic/production/seed.ts, through ic/stock/ledger.ts), so it equals the stock value. The opening balance
+ * therefore holds no inventory (its former 275 000 of stock is in the bank line; the stock demo's Opening
+ * receipts take the stock on against retained earnings: IC TICKET-OPENING in gl/seed.ts), and the monthly
+ * vendor invoices are goods bought for the month's sales, charged to cost of goods sold (5100, 5200).
  *
  * Amounts are exact decimals (shared/src/decimal.ts): a month's figures come from a fixed base times a
  * deterministic factor, taxes are `mul(net, '0.13', 2)` (half-up per line), and every document balances by
@@ -94,7 +101,7 @@ export function demoDocuments(): Omit<PostingRequest, 'userId' | 'dataType' | 'o
     documentNo: 'DEMO-OPENING',
     description: 'Opening balances',
     lines: balanced(
-      [line('1000', '250000.00'), line('1200', '180000.00'), line('1210', '95000.00'), line('1500', '120000.00'), line('1510', '-30000.00'), line('3100', '-100000.00')],
+      [line('1000', '525000.00'), line('1500', '120000.00'), line('1510', '-30000.00'), line('3100', '-100000.00')],
       '3200',
     ).map(([accountId, amount]) => ({ accountId, amount })),
   });
@@ -103,12 +110,9 @@ export function demoDocuments(): Omit<PostingRequest, 'userId' | 'dataType' | 'o
     const month = index % 12;
     const ym = `${year}-${pad(month + 1)}`;
     const f = factor(index);
-    const steel = mul('142500.00', f, 2);
-    const electrical = mul('68750.00', f, 2);
-    const hst = add(mul(steel, '0.13', 2), mul(electrical, '0.13', 2));
-    const invoiced = add(add(steel, electrical), hst);
-    const buySteel = mul('101000.00', f, 2);
-    const buyElectrical = mul('46200.00', f, 2);
+    // About 71 % and 67 % of the AR demo's monthly steel and electrical sales (≈ 75 000 and 51 000).
+    const buySteel = mul('51000.00', f, 2);
+    const buyElectrical = mul('33000.00', f, 2);
     const itc = add(mul(buySteel, '0.13', 2), mul(buyElectrical, '0.13', 2));
     const billed = add(add(buySteel, buyElectrical), itc);
     const paid = mul(billed, '0.95', 2);
@@ -125,7 +129,8 @@ export function demoDocuments(): Omit<PostingRequest, 'userId' | 'dataType' | 'o
         description,
         lines: lines.map(([accountId, amount]) => ({ accountId, amount })),
       });
-    doc('AP', 'ap', 5, 'AP-INV', 'Vendor invoices (steel mill, electrical wholesaler)', balanced([line('1200', buySteel), line('1210', buyElectrical), line('1310', itc)], '2100'));
+    // Bought for the month's sales and charged to cost of goods sold: the inventory accounts are the stock ledger's (issue 15).
+    doc('AP', 'ap', 5, 'AP-INV', 'Vendor invoices for goods sold (steel mill, electrical wholesaler)', balanced([line('5100', buySteel), line('5200', buyElectrical), line('1310', itc)], '2100'));
     // Customer invoices: real AR invoices (server/src/modules/ar/invoices/seed.ts) replace the monthly AR-INV (issue 14).
     doc('PR', 'pr', 15, 'PAYROLL', 'Payroll', balanced([line('6100', wages), line('2310', neg(deductions))], '1000'));
     doc('AP', 'ap', 20, 'AP-PAY', 'Vendor payments', [['2100', paid], ['1000', neg(paid)]]);
@@ -139,7 +144,6 @@ export function demoDocuments(): Omit<PostingRequest, 'userId' | 'dataType' | 'o
       balanced([line('6200', '8500.00'), line('1310', '1105.00'), line('6300', utilities), line('6400', fuel), line('6600', '212.40')], '1000'),
     );
     const last = Number(monthEnd(year, month + 1).slice(8));
-    doc('IC', 'gl', last, 'COGS', 'Cost of goods sold', balanced([line('5100', mul(steel, '0.71', 2)), line('5200', mul(electrical, '0.67', 2)), line('1200', neg(mul(steel, '0.71', 2)))], '1210'));
     doc('GL', 'gl', last, 'DEPRECIATION', 'Depreciation of equipment and vehicles', [['6700', '2000.00'], ['1510', '-2000.00']]);
   }
   return documents;

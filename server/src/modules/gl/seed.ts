@@ -85,6 +85,10 @@ export const DEMO_INTEGRATION: readonly [string, string, string, string][] = [
   ['IC', 'INVENTORY-ELECTRICAL', 'Electrical supplies stock', '1210'],
   ['IC', 'ADJUSTMENT', 'Count and ticket adjustments', '5400'],
   ['IC', 'INVENTORY', 'Stock of classes without their own account', '1200'],
+  // Ticket offsets (ic/stock/tickets.ts TICKET-<SUB TYPE>): opening stock is taken on against equity, a purchase
+  // receipt is received-not-invoiced (DOMAIN-NOTES §6.1 "Receipt: Dr Inventory, Cr GRNI / accrued AP").
+  ['IC', 'TICKET-OPENING', 'Opening stock taken on', '3200'],
+  ['IC', 'TICKET-PURCHASE', 'Purchases received, not invoiced', '2300'],
   ['OE', 'SALES-STEEL', 'Steel and metals sales', '4100'],
   ['OE', 'SALES-ELECTRICAL', 'Electrical supplies sales', '4200'],
   ['OE', 'COGS-STEEL', 'Cost of steel and metals sold', '5100'],

@@ -9,6 +9,10 @@
  * - a Committed issue (allocated: stock status shows it as committed) and a Pending receipt to show the states.
  * Lot-tracked products get lot numbers (`<yymm>-<n>`). Dates are in the current fiscal year's open periods;
  * when no open period holds them, nothing is seeded. Costs: 68 % (opening) and 72 % (purchase) of the LIST price.
+ * Their IC journals (with the work orders', ../production/seed.ts) are the only postings to the inventory
+ * accounts, so each account's balance is the stock value of its classes (the GL demo posts none): the
+ * Opening receipts against retained earnings (IC TICKET-OPENING), the Purchase receipt against accrued
+ * liabilities (TICKET-PURCHASE, received not invoiced), the others against ADJUSTMENT (gl/seed.ts).
  */
 import { computeRecord } from '@erp/shared/entities/compute';
 import { mul, round } from '@erp/shared/decimal';
