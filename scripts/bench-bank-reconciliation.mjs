@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { machine, median, percentile, repoRoot, signedInPage, startServerProcess, writeSection } from './bench-common.mjs';
+import { apiFromPage, machine, median, percentile, repoRoot, signedInPage, startServerProcess, writeSection } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_BANK_PORT ?? 18495);
 const base = `http://localhost:${PORT}`;
@@ -26,19 +26,7 @@ const server = await startServerProcess(PORT, dataDir, { DEMO_LEDGER: '0', DATAB
 
 try {
   const { browser, page } = await signedInPage(base);
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      if (key.startsWith('oidc.user:')) return JSON.parse(localStorage.getItem(key)).access_token;
-    }
-    throw new Error('not signed in');
-  });
-  const headers = { Authorization: `Bearer ${token}` };
-  const call = async (path, data) => {
-    const answer = await page.request.post(`${base}/api/${path}`, { headers, data, timeout: 600_000 });
-    if (answer.status() >= 300) throw new Error(`${path}: ${answer.status()} ${await answer.text()}`);
-    return answer.json();
-  };
+  const call = (path, data) => apiFromPage(page, 'POST', path, data);
   await call('data/gl-account', { AccountId: '98100', Description: 'Bench bank', AccountType: 'asset' });
   await call('data/gl-account', { AccountId: '98400', Description: 'Bench deposits', AccountType: 'revenue' });
   await call('data/accounting-period/fiscal-years', { FiscalYear: YEAR });

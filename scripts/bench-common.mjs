@@ -84,3 +84,24 @@ export async function signedInPage(base) {
   await signInAsAdmin(page, base);
   return { browser, context, page };
 }
+
+/**
+ * One API call made by the signed-in page with the shell's own credentials (its DPoP-bound token cannot be
+ * used from outside the page); answers the JSON body, throws unless 2xx. `path` is below /api/.
+ */
+export function apiFromPage(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const shared = await import('@erp/shared');
+      const response = await shared.authorizedFetch(shared.apiUrl(path), {
+        method,
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+      return JSON.parse(text);
+    },
+    { method, path, body },
+  );
+}

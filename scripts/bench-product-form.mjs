@@ -21,7 +21,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { machine, median, percentile, repoRoot, signedInPage, startServerProcess, writeSection } from './bench-common.mjs';
+import { apiFromPage, machine, median, percentile, repoRoot, signedInPage, startServerProcess, writeSection } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_PRODUCT_PORT ?? 18320);
 const RUNS = Number(process.env.BENCH_PRODUCT_RUNS || 15);
@@ -34,24 +34,6 @@ const TARGET = 150;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'erp-bench-product-'));
 const server = await startServerProcess(PORT, dataDir, { DEMO_LEDGER: '0', DATABASE_URL: '' });
-
-/** One API call made by the page with the shell's own credentials; throws unless 2xx. */
-function apiFromPage(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const shared = await import('@erp/shared');
-      const response = await shared.authorizedFetch(shared.apiUrl(path), {
-        method,
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-      return JSON.parse(text);
-    },
-    { method, path, body },
-  );
-}
 
 /**
  * Double-clicks the assembly's row in the list; answers { shown, painted, fetched } in ms from the click: the form

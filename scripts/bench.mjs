@@ -17,6 +17,7 @@ const sections = {
   grid: node('scripts/bench-grid.mjs'),
   ledger: tsx('scripts/bench-ledger.mjs'),
   'year-end': tsx('scripts/bench-year-end.mjs'),
+  'bank-reconciliation': node('scripts/bench-bank-reconciliation.mjs'),
   ar: tsx('scripts/bench-ar.mjs'),
   'ar-receipt': tsx('scripts/bench-ar-receipt.mjs'),
   ic: tsx('scripts/bench-ic.mjs'),
