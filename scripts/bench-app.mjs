@@ -37,6 +37,23 @@ export async function pgReachable() {
   }
 }
 
+/**
+ * Runs `bench(engine)` for each engine in turn (never together: they would measure each other); PostgreSQL only
+ * when reachable, otherwise a note says so. Answers the results and the notes.
+ */
+export async function eachEngine(engines, bench) {
+  const results = [];
+  const notes = [];
+  for (const engine of engines) {
+    if (engine === 'postgres' && !(await pgReachable())) {
+      notes.push(`PostgreSQL at ${PG_URL} could not be reached: not measured.`);
+      continue;
+    }
+    results.push(await bench(engine));
+  }
+  return { results, notes };
+}
+
 export async function adminToken(app, config) {
   const jwk = app.erp.oidc.keys.signing[0];
   return new SignJWT({ scope: 'openid profile erp.shell erp.api', client_id: config.oidc.clientId })

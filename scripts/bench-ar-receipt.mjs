@@ -21,7 +21,7 @@
  * PostgreSQL is skipped with a note when TEST_PG_URL cannot be reached), BENCH_NO_WRITE=1.
  */
 import { machine, median, writeSection } from './bench-common.mjs';
-import { PG_URL, loadSummary, pgReachable, withBenchApp } from './bench-app.mjs';
+import { eachEngine, loadSummary, withBenchApp } from './bench-app.mjs';
 
 const ITEMS = Number(process.env.BENCH_AR_ITEMS || 500_000);
 const RUNS = Number(process.env.BENCH_AR_RUNS || 7);
@@ -135,15 +135,7 @@ async function benchEngine(engine) {
   });
 }
 
-const results = [];
-const notes = [];
-for (const engine of ENGINES) {
-  if (engine === 'postgres' && !(await pgReachable())) {
-    notes.push(`PostgreSQL at ${PG_URL} could not be reached: not measured.`);
-    continue;
-  }
-  results.push(await benchEngine(engine));
-}
+const { results, notes } = await eachEngine(ENGINES, benchEngine);
 
 const ms = (value) => `${value.toFixed(1)} ms`;
 const column = (engine, pick) => {

@@ -24,7 +24,7 @@
  * to print the section without touching BENCHMARKS.md.
  */
 import { machine, writeSection } from './bench-common.mjs';
-import { PG_URL, loadSummary, pgReachable, timed, withBenchApp } from './bench-app.mjs';
+import { eachEngine, loadSummary, timed, withBenchApp } from './bench-app.mjs';
 
 const FIRMS = Number(process.env.BENCH_AR_FIRMS || 100_000);
 const ITEMS = Number(process.env.BENCH_AR_ITEMS || 500_000);
@@ -85,15 +85,7 @@ async function benchEngine(engine) {
   });
 }
 
-const results = [];
-const notes = [];
-for (const engine of ENGINES) {
-  if (engine === 'postgres' && !(await pgReachable())) {
-    notes.push(`PostgreSQL at ${PG_URL} could not be reached: not measured.`);
-    continue;
-  }
-  results.push(await benchEngine(engine));
-}
+const { results, notes } = await eachEngine(ENGINES, benchEngine);
 
 const ms = (value) => `${value.toFixed(1)} ms`;
 const mb = (value) => `${(value / 2 ** 20).toFixed(0)} MB`;

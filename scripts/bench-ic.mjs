@@ -23,7 +23,7 @@
  * "sqlite,postgres"; PostgreSQL is skipped with a note when TEST_PG_URL cannot be reached), BENCH_NO_WRITE=1.
  */
 import { machine, writeSection } from './bench-common.mjs';
-import { PG_URL, loadSummary, pgReachable, timed, withBenchApp } from './bench-app.mjs';
+import { eachEngine, loadSummary, timed, withBenchApp } from './bench-app.mjs';
 
 const PRODUCTS = Number(process.env.BENCH_IC_PRODUCTS || 50_000);
 const ROWS = Number(process.env.BENCH_IC_ROWS || 2_000_000);
@@ -104,15 +104,7 @@ async function benchEngine(engine) {
   });
 }
 
-const results = [];
-const notes = [];
-for (const engine of ENGINES) {
-  if (engine === 'postgres' && !(await pgReachable())) {
-    notes.push(`PostgreSQL at ${PG_URL} could not be reached: not measured.`);
-    continue;
-  }
-  results.push(await benchEngine(engine));
-}
+const { results, notes } = await eachEngine(ENGINES, benchEngine);
 
 const ms = (value) => (value === undefined ? 'not measured (report not in this build)' : `${value.toFixed(1)} ms`);
 const column = (engine, pick) => {

@@ -26,7 +26,7 @@
  * BENCH_NO_WRITE=1 to print the section without touching BENCHMARKS.md.
  */
 import { machine, writeSection } from './bench-common.mjs';
-import { PG_URL, loadSummary, pgReachable, timed, withBenchApp } from './bench-app.mjs';
+import { eachEngine, loadSummary, timed, withBenchApp } from './bench-app.mjs';
 
 const ENTRIES = Number(process.env.BENCH_LEDGER_ENTRIES || 1_000_000);
 const RUNS = Number(process.env.BENCH_LEDGER_RUNS || 7);
@@ -112,15 +112,7 @@ async function benchEngine(engine) {
   });
 }
 
-const results = [];
-const notes = [];
-for (const engine of ENGINES) {
-  if (engine === 'postgres' && !(await pgReachable())) {
-    notes.push(`PostgreSQL at ${PG_URL} could not be reached: not measured.`);
-    continue;
-  }
-  results.push(await benchEngine(engine));
-}
+const { results, notes } = await eachEngine(ENGINES, benchEngine);
 
 const ms = (value) => `${value.toFixed(1)} ms`;
 const mb = (value) => `${(value / 2 ** 20).toFixed(0)} MB`;
