@@ -2,10 +2,11 @@
  * One Vite library-build recipe for every browser package: an ES module per entry, minified, with every
  * import-map specifier left external so the page loads exactly one copy of each shared library.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { esmExternalRequirePlugin, type PluginOption, type UserConfig } from 'vite';
+import { moduleDir, moduleManifests } from './modules/manifests.ts';
 
 const importMapPath = fileURLToPath(new URL('./import-map.json', import.meta.url));
 
@@ -51,7 +52,9 @@ export function libraryConfig({ entries, bundle = [], plugins = [], stylesheet }
   if (stylesheet) plugins = [...plugins, emitStylesheet([stylesheet].flat())];
   const bundled = (id: string) => bundle.some((b) => (b.endsWith('/*') ? id.startsWith(b.slice(0, -1)) : id === b));
   const shared = importMapSpecifiers().filter((s) => !bundled(s));
-  const isExternal = (id: string) => shared.some((s) => id === s || (!bundled(id) && id.startsWith(`${s}/`)));
+  // A path inside one of our packages (`@erp/shared/decimal`) is not in the import map: it is bundled, as a
+  // relative import of the same file would be. Other packages' sub-paths follow their package's specifier.
+  const isExternal = (id: string) => shared.some((s) => id === s || (!bundled(id) && !id.startsWith('@erp/') && id.startsWith(`${s}/`)));
   return {
     // CommonJS code (React's) that require()s an external must turn into an import in ES output.
     plugins: [...plugins, esmExternalRequirePlugin({ external: shared })],
@@ -75,4 +78,56 @@ export function libraryConfig({ entries, bundle = [], plugins = [], stylesheet }
       },
     },
   };
+}
+
+/** The generated entry's id; Vite makes a library entry a path under the package, so it is matched by its end. */
+const APP_ENTRY = 'erp-module-app:';
+
+/** The names a screens file exports (`export const X`, `export { X, Y as Z }`), for the clash check. */
+function exportNames(source: string): string[] {
+  const names = [...source.matchAll(/^export const (\w+)/gm)].map((m) => m[1]!);
+  for (const [, list] of source.matchAll(/^export \{([^}]*)\}/gm)) {
+    names.push(...list!.split(',').map((part) => part.trim().split(/\s+as\s+/).pop()!).filter(Boolean));
+  }
+  return names;
+}
+
+/**
+ * A business micro-app `@erp/<app>` (issue 20): its own `src/index.ts(x)` (the application's initial page), every
+ * module's `screens/index.ts` whose module.json names this app, and the screens other modules' `alsoIn` list for
+ * this app, re-exported from their own micro-app (external, so the page holds one copy). No list here or in the
+ * app changes when a module adds a screen. Two sources exporting one name fail the build.
+ */
+export function moduleApp(app: string, options: Omit<LibraryOptions, 'entries'> = {}): UserConfig {
+  const appDir = join(fileURLToPath(new URL('.', import.meta.url)), 'apps', app);
+  const own = ['src/index.tsx', 'src/index.ts'].map((file) => join(appDir, file)).find((file) => existsSync(file));
+  const manifests = moduleManifests();
+  const sources: { from: string; names: string[]; code: string }[] = [];
+  if (own) sources.push({ from: own, names: exportNames(readFileSync(own, 'utf8')), code: `export * from ${JSON.stringify(own)};` });
+  for (const manifest of manifests) {
+    if (manifest.app === app) {
+      const file = join(moduleDir(manifest.name), 'screens', 'index.ts');
+      sources.push({ from: file, names: exportNames(readFileSync(file, 'utf8')), code: `export * from ${JSON.stringify(file)};` });
+    }
+    const shared = manifest.alsoIn?.[app];
+    if (shared?.length && manifest.app !== app) {
+      const from = `@erp/${manifest.app}`;
+      sources.push({ from, names: [...shared], code: `export { ${shared.join(', ')} } from ${JSON.stringify(from)};` });
+    }
+  }
+  const seen = new Map<string, string>();
+  for (const { from, names } of sources) {
+    for (const name of names) {
+      if (seen.has(name)) throw new Error(`@erp/${app}: ${name} is exported by ${seen.get(name)} and ${from}`);
+      seen.set(name, from);
+    }
+  }
+  const entryPlugin: PluginOption = {
+    name: 'erp-module-app',
+    resolveId: (id) => (id.endsWith(APP_ENTRY + app) ? `\0${APP_ENTRY}${app}` : null),
+    load: (id) => (id === `\0${APP_ENTRY}${app}` ? sources.map((s) => s.code).join('\n') + '\n' : null),
+  };
+  const config = libraryConfig({ ...options, entries: { [app]: APP_ENTRY + app }, plugins: [entryPlugin, ...(options.plugins ?? [])] });
+  // Module sources live outside the app's folder.
+  return { ...config, server: { fs: { allow: [fileURLToPath(new URL('.', import.meta.url))] } } };
 }

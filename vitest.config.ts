@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared/src/**/*.test.ts', 'root-config/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+    include: ['shared/src/**/*.test.ts', 'root-config/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'modules/*/{definitions,screens}/**/*.test.ts'],
   },
 });

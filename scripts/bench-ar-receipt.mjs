@@ -29,8 +29,8 @@ const ENGINES = (process.env.BENCH_AR_ENGINES || 'sqlite,postgres').split(',').m
 const SECTION = '## AR: posting a cash receipt applied to 200 invoices';
 const INVOICES = 200;
 
-const { post } = await import('../server/src/ledger/posting.ts');
-const { addArItem } = await import('../server/src/modules/ar/subledger.ts');
+const { post } = await import('@erp/modules/gl/server/ledger/posting');
+const { addArItem } = await import('@erp/modules/ar/server/subledger');
 const { decimalToDb, engineOf } = await import('../server/src/db/decimal-codec.ts');
 
 /** Background items: ITEMS rows over 100,000 generated customers, half of them settled. */

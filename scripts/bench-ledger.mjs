@@ -14,7 +14,7 @@
  *      — target ≤ 200 ms;
  *    - detailed ledger, first page (250 rows, totals, subtotals, running balances) of the account with
  *      100,000 entries over its year — target ≤ 50 ms;
- *    - posting a 1,000-line entry through the posting service (server/src/ledger/posting.ts) in one
+ *    - posting a 1,000-line entry through the posting service (modules/gl/server/ledger/posting.ts) in one
  *      transaction — target ≤ 300 ms;
  *    - the PDF of the 10,000-line detailed ledger (POST …/gl-detailed-ledger/pdf) — target ≤ 3 s, with the
  *      process's resident memory sampled every 20 ms during the render (flat: the peak stays near the start).
@@ -35,7 +35,7 @@ const SECTION = '## Ledger: 1,000,000 GL entries';
 const YEAR = 2024;
 
 const { insertLedger, BIG_ACCOUNT, TEN_K_ACCOUNT } = await import('../server/src/seed/large-ledger.ts');
-const { post } = await import('../server/src/ledger/posting.ts');
+const { post } = await import('@erp/modules/gl/server/ledger/posting');
 
 async function benchEngine(engine) {
   const prepare = async (config) => {

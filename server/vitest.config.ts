@@ -2,11 +2,14 @@
  * Server tests: `npx vitest run --root server` from the repository root, or `npm test -w server`.
  * TEST_DATABASE=sqlite (default) or postgres selects the engine (test/helpers/database.ts).
  */
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // The server's own tests and every module's (modules/<m>/test/, issue 20), found from the repository root.
+    dir: fileURLToPath(new URL('..', import.meta.url)),
+    include: ['server/test/**/*.test.ts', 'modules/*/test/**/*.test.ts'],
     // PostgreSQL: one migrated and seeded template database per run (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
     environment: 'node',

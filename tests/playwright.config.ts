@@ -11,7 +11,9 @@ export const baseURL = `http://localhost:${port}`;
 const dataDir = `${repoRoot}.test-data/e2e-${port}`;
 
 export default defineConfig({
-  testDir: './e2e',
+  // The shell's end-to-end tests and every module's (modules/<m>/e2e/, issue 20).
+  testDir: '..',
+  testMatch: ['tests/e2e/**/*.spec.ts', 'modules/*/e2e/**/*.spec.ts'],
   fullyParallel: false,
   workers: 1,
   retries: 0,

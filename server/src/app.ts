@@ -55,8 +55,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  // Business modules' definitions and rules (server/src/modules) before anything reads the registry.
-  registerServerModules();
+  // Business modules' definitions and rules (modules/*/server) before anything reads the registry.
+  await registerServerModules();
   const database = await openDatabase(config.database);
   let app: FastifyInstance | undefined;
   try {

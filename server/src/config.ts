@@ -116,7 +116,7 @@ export interface ServerConfig {
   demoFirms: number;
   /**
    * The General Ledger's demo activity (DEMO_LEDGER, default on; 0/false/no = off): months of postings on an
-   * empty ledger (server/src/modules/gl/seed-ledger.ts). The GL masters and periods are seeded either way.
+   * empty ledger (modules/gl/server/seed-ledger.ts). The GL masters and periods are seeded either way.
    */
   demoLedger: boolean;
   /** Absolute repository root; static files are served from folders below it. */

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application, Menu, RouteDefinition } from '@erp/shared/types';
 import { apiGet, signIn, startServer, type TestServer } from './helpers/app.ts';
-import { icModule } from '@erp/shared/modules/ic/index';
+import { icModule } from '@erp/modules/ic/definitions/index';
 import { call } from './helpers/entities.ts';
 
 let server: TestServer;

@@ -1,6 +1,7 @@
 /**
  * Locale completeness (§8 "The UI text exists in en-CA (base), fr-CA and zh-CN (Simplified and Traditional
- * Chinese)"): for every namespace file in `locales/en-CA/`, every other supported locale has the same file
+ * Chinese)"): for every namespace file in `locales/en-CA/` and each module's
+ * `modules/<m>/locales/en-CA/`, every other supported locale has the same file
  * with exactly the same keys (nested keys flattened to `a.b.c`), every value is a non-empty string, and
  * each translation uses the same `{{placeholders}}` as the base text. A failure lists every missing, extra,
  * empty or mismatched key, so one run shows all there is to fix.
@@ -14,9 +15,10 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { localeRoots } from '@erp/modules/manifests';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from './i18n.ts';
 
-const localesDir = fileURLToPath(new URL('../../locales/', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const PLURAL = /^(.*?)_(ordinal_)?(zero|one|two|few|many|other)$/;
 
 /** Flattens a namespace file: `{ a: { b: 'x' } }` → `{ 'a.b': 'x' }`; non-object leaves keep their value. */
@@ -31,8 +33,19 @@ function flatten(value: unknown, prefix = '', into: Map<string, unknown> = new M
   return into;
 }
 
+/** The folder (with a trailing `/`) holding each namespace file of the base locale, over every locale root. */
+const folderOf = new Map<string, string>();
+for (const root of localeRoots(repoRoot)) {
+  const dir = `${root}/${DEFAULT_LOCALE}`;
+  if (!existsSync(dir)) continue;
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+    if (folderOf.has(file)) throw new Error(`namespace ${file} is in two locale folders`);
+    folderOf.set(file, `${root}/`);
+  }
+}
+
 function readNamespace(locale: string, file: string): Map<string, unknown> {
-  return flatten(JSON.parse(readFileSync(`${localesDir}${locale}/${file}`, 'utf8')) as unknown);
+  return flatten(JSON.parse(readFileSync(`${folderOf.get(file)}${locale}/${file}`, 'utf8')) as unknown);
 }
 
 function placeholders(text: unknown, ignore: readonly string[] = []): string {
@@ -123,9 +136,7 @@ function compare(locale: string, base: Map<string, unknown>, translated: Map<str
   return differences;
 }
 
-const namespaces = readdirSync(`${localesDir}${DEFAULT_LOCALE}`)
-  .filter((file) => file.endsWith('.json'))
-  .sort();
+const namespaces = [...folderOf.keys()].sort();
 const others = SUPPORTED_LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
 const NO_DIFFERENCES: Differences = { missing: [], extra: [], empty: [], wrongPlaceholders: [] };
 
@@ -143,7 +154,7 @@ describe('locale files', () => {
 
     it.each(others)(`%s has the same keys as ${DEFAULT_LOCALE}, all translated`, (locale) => {
       const path = `${locale}/${file}`;
-      expect(existsSync(`${localesDir}${path}`), `${path} is missing`).toBe(true);
+      expect(existsSync(`${folderOf.get(file)}${path}`), `${path} is missing`).toBe(true);
       expect(compare(locale, base, readNamespace(locale, file)), `${path} differs from ${DEFAULT_LOCALE}/${file}`).toEqual(
         NO_DIFFERENCES,
       );

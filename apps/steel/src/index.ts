@@ -1,15 +1,7 @@
 /**
- * @erp/steel — the steel re-seller application (/resteel-oe, RESTEEL-OE). The route catalog
- * (server/src/seed/catalog.ts) names this module for the application's screens; the embedded steel
- * order-entry system itself (RESTEEL0002 `/resteel-oe/resteel`) is the frame `@erp/frames#SteelFrame`, not
- * this module. The Accounts Receivable screens its menu lists (§2: ar-account-inquiry, ar-overdue-accounts,
- * aged-trial-balance, Account-statement; SCREENS.md RS0102 … RS0105) are re-exported from the module that
- * builds them (SCREENS.md §3.0 "Shared setup screens are exported under each app's name from one
- * implementation"), so the catalog's Component works with no route migration.
- *
- * Accounts Receivable reports (issue 14, h14b):
+ * @erp/steel — the micro-app of its application's screens. It builds none of its own yet: every screen its
+ * menus name that another module builds is re-exported from that module's micro-app (module.json `alsoIn`,
+ * added by the build: `moduleApp` in vite.library.ts), so the page holds one copy and the route catalog's
+ * Components need no migration. Screens not exported are not in this release: the shell says so in their tabs.
  */
-export { ArAccountInquiry } from '@erp/accounting';
-export { ArOverdueAccounts } from '@erp/accounting';
-export { AgedTrialBalance } from '@erp/accounting';
-export { AccountStatement } from '@erp/accounting';
+export {};

@@ -1,7 +1,7 @@
 /**
  * Database migrations, kept in code (Kysely `Migrator` with an in-code provider) so that the same list
  * runs on SQLite and PostgreSQL and ships with the server. Append new migrations; never edit one that
- * has shipped. `migrate(db)` is idempotent: already-applied migrations are skipped.
+ * has shipped. A module's own migrations live in its folder (`serverModule.migrations`); names sort into one order. `migrate(db)` is idempotent: already-applied migrations are skipped.
  *
  * The only engine difference is how an auto-increment key is spelled (`serial` vs
  * `integer primary key autoincrement`); `autoKey` hides it.
@@ -11,14 +11,8 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import { ENTITIES } from '@erp/shared/entities/index';
 import { syncEntityTables } from '../entities/schema-sync.ts';
 import { m0004_portal } from './m0004-portal.ts';
-import { m0005_ledger } from './m0005-ledger.ts';
-import { m0006_bank_reconciliation } from '../modules/gl/bank-reconciliation/migration.ts';
-import { m0006_year_end } from './m0006-year-end.ts';
-import { m0007_ar } from '../modules/ar/migration.ts';
-import { m0008_ic_stock } from '../modules/ic/stock/migration.ts';
 import { m0009_portal_products } from '../portal/m0009-products.ts';
-import { m0010_ic_year_end } from '../modules/ic/production/migration.ts';
-import { m0011_ar_reports, m0012_ar_customer_items_index } from '../modules/ar/reports/migration.ts';
+import { loadServerModules } from '../modules/index.ts';
 
 // Migrations must not depend on today's table types: they see the database as it was.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -324,27 +318,27 @@ const m0003_entities: Migration = {
 };
 
 /** Every migration, in order. The names sort in the order they must run. */
-export const migrations: Record<string, Migration> = {
+const migrations: Record<string, Migration> = {
   '0001_core': m0001_core,
   '0002_frame_routes': m0002_frame_routes,
   '0003_entities': m0003_entities,
   '0004_portal': m0004_portal,
-  '0005_ledger': m0005_ledger,
-  '0006_bank_reconciliation': m0006_bank_reconciliation,
-  '0006_year_end': m0006_year_end,
-  '0007_ar': m0007_ar,
-  '0008_ic_stock': m0008_ic_stock,
   '0009_portal_products': m0009_portal_products,
-  '0010_ic_year_end': m0010_ic_year_end,
-  '0011_ar_reports': m0011_ar_reports,
-  '0012_ar_customer_items_index': m0012_ar_customer_items_index,
 };
 
-const provider: MigrationProvider = {
-  async getMigrations() {
-    return migrations;
-  },
-};
+/** The core's migrations and every module's (`serverModule.migrations`); the migrator sorts them by name. */
+export async function allMigrations(): Promise<Record<string, Migration>> {
+  const all: Record<string, Migration> = { ...migrations };
+  for (const module of await loadServerModules()) {
+    for (const [name, migration] of Object.entries(module.migrations ?? {})) {
+      if (all[name]) throw new Error(`migration ${name} of module ${module.definitions.name} is named twice`);
+      all[name] = migration;
+    }
+  }
+  return all;
+}
+
+const provider: MigrationProvider = { getMigrations: allMigrations };
 
 /** Brings the database to the latest migration; returns the names applied by this call. */
 export async function migrate(db: AnyDb): Promise<string[]> {

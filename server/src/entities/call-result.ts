@@ -16,10 +16,9 @@
  *   resends the same request with `Confirmations: [Id, …]`.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { defaultMessage, interpolate } from '@erp/shared/entities/messages';
 import type { CallResult } from '@erp/shared/types';
-import { repoRoot } from '../config.ts';
+import { localeFile } from '../i18n/locale-files.ts';
 
 const LOCALES = ['en-CA', 'fr-CA', 'zh-CN', 'zh-TW'] as const;
 type Locale = (typeof LOCALES)[number];
@@ -30,9 +29,10 @@ function namespaceFile(locale: Locale, namespace: string): Record<string, unknow
   const id = `${locale}/${namespace}`;
   if (files.has(id)) return files.get(id)!;
   let json: Record<string, unknown> | null = null;
-  if (/^[a-z][a-z0-9-]*$/.test(namespace)) {
+  const file = localeFile(locale, namespace);
+  if (file) {
     try {
-      json = JSON.parse(readFileSync(resolve(repoRoot, `locales/${locale}/${namespace}.json`), 'utf8')) as Record<string, unknown>;
+      json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     } catch {
       json = null;
     }

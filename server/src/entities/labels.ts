@@ -5,16 +5,15 @@
  * language (validate.ts produces the same keys in the form).
  *
  * Keys of other namespaces (a business module's, e.g. `gl:rules.accountInvalid`) are read from
- * `locales/<lng>/<namespace>.json` the same way (every namespace file of the locale is loaded once).
+ * `locales/<lng>/<namespace>.json` or the module's own `modules/<m>/locales/` the same way (every namespace file of the locale is loaded once).
  *
  * Files the server writes for a person to read (the Excel export's sheet name and column headers) use
  * `translatorFor(<the user's language>)`: that locale's texts, then English, then the defaults.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { defaultMessage, interpolate } from '@erp/shared/entities/messages';
 import type { Translate } from '@erp/shared/entities/validate';
-import { repoRoot } from '../config.ts';
+import { localeNamespaces } from '../i18n/locale-files.ts';
 
 function flatten(prefix: string, value: unknown, into: Map<string, string>): void {
   if (typeof value === 'string') {
@@ -35,16 +34,10 @@ function load(locale: (typeof LOCALES)[number]): Map<string, string> {
   let loaded = texts.get(locale);
   if (loaded) return loaded;
   loaded = new Map<string, string>();
-  let files: string[] = [];
-  try {
-    files = readdirSync(resolve(repoRoot, `locales/${locale}`)).filter((file) => file.endsWith('.json'));
-  } catch {
-    // Without the folder the catalogue defaults stand in (labels become the humanized field names).
-  }
-  for (const file of files) {
-    const namespace = file.slice(0, -'.json'.length);
+  // Without any file the catalogue defaults stand in (labels become the humanized field names).
+  for (const [namespace, file] of localeNamespaces(locale)) {
     try {
-      const json: unknown = JSON.parse(readFileSync(resolve(repoRoot, `locales/${locale}/${file}`), 'utf8'));
+      const json: unknown = JSON.parse(readFileSync(file, 'utf8'));
       // `entities` keys are stored bare (their historical form); every other namespace keeps its prefix.
       flatten(namespace === 'entities' ? '' : `${namespace}:`, json, loaded);
     } catch {

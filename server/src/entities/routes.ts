@@ -32,8 +32,7 @@ import { canRead, canWrite, fieldAccess } from './access.ts';
 import { registerAttachmentRoutes, type ContextFor } from './attachments.ts';
 import { exportRecords } from './export.ts';
 import type { AnyDb, EntityContext } from './hooks.ts';
-import { registerLedgerRoutes } from '../modules/gl/routes.ts';
-import { registerBankReconciliationRoutes } from '../modules/gl/bank-reconciliation/routes.ts';
+import { serverModules } from '../modules/index.ts';
 import { runAction } from './documents.ts';
 import { registeredEntity } from './registry.ts';
 import { registerSpecialRoutes } from './special-routes.ts';
@@ -308,8 +307,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
 
   await registerAttachmentRoutes(app, contextFor);
   await registerSpecialRoutes(app, { database, contextFor, contextOf });
-  // The ledger's fiscal-year call (issue 12): before the generic routes match it as an entity id.
-  await registerLedgerRoutes(app, { contextOf });
-  await registerBankReconciliationRoutes(app, { contextOf });
+  // Each module's own calls (e.g. the ledger's fiscal years, bank reconciliation), with the same context.
+  for (const module of serverModules()) await module.routes?.(app, { database, contextOf });
 }
 

@@ -1,43 +1,52 @@
 /**
- * The business modules the server serves (issue 12 "One place per screen"). Each module keeps its
- * definitions in `shared/src/modules/<module>/`, its server rules (entity hooks) and demo data here in
- * `server/src/modules/<module>/`, its strings in `locales/<lng>/<module>.json`.
- *
- * `registerServerModules()` (called by buildApp before the entity tables are synced) adds every module's
- * definitions to the shared registry and its hooks to the server's; the generic routes then serve them
- * like the shell's own entities; `seedServerModules()` then fills their demo data. Adding a module = one line
- * in SERVER_MODULES.
+ * The business modules the server serves (issue 20): every `modules/<name>/` with a `module.json`
+ * (`@erp/modules/manifests`), in dependency order. `loadServerModules()` imports each module's
+ * `server/index.ts` once; buildApp and `migrate` await it first, and every registry then reads
+ * `serverModules()` — entities and hooks (`registerServerModules`), demo data (`seedServerModules`),
+ * reports, processes, routes and migrations. Adding a module adds its folder; no list here changes.
  */
 import type { Kysely } from 'kysely';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { registerModule } from '@erp/shared/entities/index';
-import { glModule } from '@erp/shared/modules/gl/index';
-import type { ServerConfig } from '../config.ts';
+import { moduleDir, moduleManifests } from '@erp/modules/manifests';
 import { registerEntityHooks } from '../entities/registry.ts';
-import { glLedgerHooks } from './gl/ledger.ts';
-import { financialStatementHooks } from './gl/financial-statements/rules.ts';
-import { glHooks } from './gl/rules.ts';
-import { seedGl } from './gl/seed-ledger.ts';
-import { arServerModule } from './ar/index.ts';
-import type { ServerModule } from './part.ts';
-import { icServerModule } from './ic/index.ts';
+import type { SeedConfig, ServerModule } from './part.ts';
 
 export type { ServerModule } from './part.ts';
 
-export const SERVER_MODULES: readonly ServerModule[] = [
-  { definitions: glModule, hooks: { ...glHooks, ...glLedgerHooks, ...financialStatementHooks }, seed: seedGl },
-  arServerModule,
-  icServerModule,
-];
+let loading: Promise<readonly ServerModule[]> | undefined;
+let loaded: readonly ServerModule[] | undefined;
+
+/** Imports every module's server side (once per process), in dependency order. */
+export function loadServerModules(): Promise<readonly ServerModule[]> {
+  loading ??= Promise.all(
+    moduleManifests().map(async (manifest) => {
+      const entry = pathToFileURL(join(moduleDir(manifest.name), 'server', 'index.ts')).href;
+      const { serverModule } = (await import(entry)) as { serverModule?: ServerModule };
+      if (!serverModule) throw new Error(`modules/${manifest.name}/server/index.ts exports no serverModule`);
+      if (serverModule.definitions.name !== manifest.name) throw new Error(`modules/${manifest.name} defines module "${serverModule.definitions.name}"`);
+      return serverModule;
+    }),
+  ).then((modules) => (loaded = modules));
+  return loading;
+}
+
+/** The loaded modules; `loadServerModules()` must have finished (buildApp and migrate await it). */
+export function serverModules(): readonly ServerModule[] {
+  if (!loaded) throw new Error('server modules are not loaded yet: await loadServerModules() first');
+  return loaded;
+}
 
 /** Runs every module's demo data, in module order. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function seedServerModules(db: Kysely<any>, config: Pick<ServerConfig, 'demoLedger'>): Promise<void> {
-  for (const module of SERVER_MODULES) await module.seed?.(db, config);
+export async function seedServerModules(db: Kysely<any>, config: SeedConfig): Promise<void> {
+  for (const module of await loadServerModules()) await module.seed?.(db, config);
 }
 
-/** Registers every module (idempotent: tests build many apps in one process). */
-export function registerServerModules(): void {
-  for (const module of SERVER_MODULES) {
+/** Registers every module's entities and hooks (idempotent: tests build many apps in one process). */
+export async function registerServerModules(): Promise<void> {
+  for (const module of await loadServerModules()) {
     registerModule(module.definitions);
     registerEntityHooks(module.hooks);
   }

@@ -1,27 +1,56 @@
 /**
- * One part of a business module on the server (a module is split in parts so that each part's rules and demo
- * data live beside its definitions, e.g. server/src/modules/ar/receipts/). `combineParts` makes the module's
- * `ServerModule` from its parts: their hooks merged (an entity belongs to one part) and their seeds run in order.
+ * What a business module gives the server (issue 20): `modules/<name>/server/index.ts` exports
+ * `serverModule: ServerModule`, and every registry reads it through `loadServerModules()` (./index.ts):
+ *
+ * - `definitions` — the module's browser-safe `ModuleDefinition` (entities) for the one entity registry;
+ * - `hooks` — entity hooks by entity name (rules, document actions, virtual reads);
+ * - `reports`, `processes` — the server halves of its report and process definitions;
+ * - `routes` — its own API calls beyond the generic entity, report and process routes;
+ * - `migrations` — its schema changes by migration name (names sort into one order with the core's);
+ * - `seed` — demo data, run at every start after the tables are synced; fills only what is empty.
+ *
+ * A module is split in parts so that each part's rules and demo data live beside its definitions
+ * (e.g. modules/ar/server/receipts/); `combineParts` makes the module's hooks and seed from its parts.
  */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { ModuleDefinition } from '@erp/shared/entities/index';
 import type { ServerConfig } from '../config.ts';
-import type { EntityHooks } from '../entities/hooks.ts';
+import type { Database } from '../db/connection.ts';
+import type { EntityContext, EntityHooks } from '../entities/hooks.ts';
+import type { ServerProcess } from '../processes/engine.ts';
+import type { ServerReport } from '../reports/engine.ts';
 
 export type SeedConfig = Pick<ServerConfig, 'demoLedger'>;
+
+/** The entity context of a request for entity `name`, or null after the route answered 404 / 403. */
+export type ContextOf = (request: FastifyRequest, reply: FastifyReply, name: string, need: 'read' | 'write') => Promise<EntityContext | null>;
+
+/** What a module's own routes get from the entity routes. */
+export interface ModuleRouteDeps {
+  database: Database;
+  contextOf: ContextOf;
+}
 
 export interface ModulePart {
   hooks: Readonly<Record<string, EntityHooks>>;
   /** Demo data, run at every start after the entity tables are synced; fills only what is empty. */
+  // Seeds run against the database as it is, not today's table types.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   seed?(db: Kysely<any>, config: SeedConfig): Promise<void>;
 }
 
 export interface ServerModule extends ModulePart {
   definitions: ModuleDefinition;
+  reports?: readonly ServerReport[];
+  processes?: readonly ServerProcess[];
+  routes?(app: FastifyInstance, deps: ModuleRouteDeps): Promise<void>;
+  migrations?: Readonly<Record<string, Migration>>;
 }
 
-export function combineParts(definitions: ModuleDefinition, parts: readonly ModulePart[]): ServerModule {
+/** The module's hooks and seed from its parts (an entity's hooks belong to one part). */
+export function combineParts(definitions: ModuleDefinition, parts: readonly ModulePart[], rest: Omit<ServerModule, keyof ModulePart | 'definitions'> = {}): ServerModule {
   const hooks: Record<string, EntityHooks> = {};
   for (const part of parts) {
     for (const [entity, entityHooks] of Object.entries(part.hooks)) {
@@ -30,6 +59,7 @@ export function combineParts(definitions: ModuleDefinition, parts: readonly Modu
     }
   }
   return {
+    ...rest,
     definitions,
     hooks,
     async seed(db, config) {

@@ -21,7 +21,7 @@
  *   track inventory, or on a database without the stock ledger.
  */
 import { cmp, div, mul, round, sub, toUnits, type Decimal } from '@erp/shared/decimal';
-import { LIST_PRICE_TABLE } from '@erp/shared/modules/ic/products/product-price';
+import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/products/product-price';
 import type { Product as CatalogueProduct } from '@erp/shared/portal-types';
 import { sql, type Kysely } from 'kysely';
 import { decimalFromDb } from '../db/decimal-codec.ts';

@@ -3,13 +3,13 @@
  * large.ts) and of the AR benchmark (scripts/bench-ar.mjs): `insertAr(config, options)` writes `items` posted
  * AR items (ar_items: invoices and receipts) with their applications (ar_applications) for the bill-to firms
  * already in the database (generate the firms first), as the AR subledger core leaves them
- * (server/src/modules/ar/subledger.ts: signed amounts, open balance cache, Open/Closed status) — but in
+ * (modules/ar/server/subledger.ts: signed amounts, open balance cache, Open/Closed status) — but in
  * bulk (the subledger writes one document at a time, with its GL posting).
  *
  * NOT written: the GL postings of these documents. The generated subledger is for speed measurements of
  * the AR reports (aging, inquiry, statements); the aged trial balance then does not equal the receivables
  * control account on a generated database. That equality is proven on real postings by
- * server/test/ar-reports.test.ts (and on the demo data by the invoices' and receipts' own seeds).
+ * modules/ar/test/reports.test.ts (and on the demo data by the invoices' and receipts' own seeds).
  *
  * Shape (deterministic): `bigCustomerItems` items (default 10,000) for the first bill-to firm (`bigCustomer`
  * in the summary), the rest spread evenly over the other bill-to firms; per firm, items in date order over

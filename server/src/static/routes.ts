@@ -27,10 +27,11 @@
 import fastifyStatic from '@fastify/static';
 import type { ShellConfig } from '@erp/shared/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readdirSync, statSync, type Stats } from 'node:fs';
+import { existsSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import type { ServerConfig } from '../config.ts';
+import { localeRoots } from '@erp/modules/manifests';
 import { sha256Source } from '../security/csp.ts';
 import { shellPageHeaders } from '../security/headers.ts';
 import { FileVersions, TreeVersions } from './versions.ts';
@@ -199,7 +200,8 @@ function directoryExists(path: string): boolean {
 
 interface Mount {
   prefix: string;
-  dir: string;
+  /** Folders served as one, searched in order (the locales: the shell's, then each module's). */
+  dirs: readonly string[];
   /** The folder version whose `v` also makes this mount's files immutable (the locales). */
   tree?: TreeVersions;
 }
@@ -217,13 +219,15 @@ function fileOfUrl(mounts: readonly Mount[], url: string): { mount: Mount; file:
   if (!rest || rest.includes('\0') || rest.includes('\\') || rest.split('/').some((part) => part === '..' || part === '.')) {
     return null;
   }
-  const file = resolve(mount.dir, rest);
-  return file.startsWith(mount.dir + sep) ? { mount, file } : null;
+  const files = mount.dirs.map((dir) => resolve(dir, rest)).filter((file, i) => file.startsWith(mount.dirs[i]! + sep));
+  if (files.length === 0) return null;
+  return { mount, file: files.find((file) => existsSync(file)) ?? files[0]! };
 }
 
 /** A file's name inside its mount with `/` separators. */
 function nameIn(mount: Mount, file: string): string {
-  return relative(mount.dir, file).split(sep).join('/');
+  const dir = mount.dirs.find((d) => file.startsWith(d + sep)) ?? mount.dirs[0]!;
+  return relative(dir, file).split(sep).join('/');
 }
 
 /** The single `v` query parameter of a request, if any. */
@@ -237,20 +241,21 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
   const importMapFile = join(root, 'import-map.json');
   const indexFile = join(root, 'root-config', 'dist', 'index.html');
   const files = new FileVersions();
-  const locales = new TreeVersions(join(root, 'locales'), files);
+  const localeDirs = localeRoots(root);
+  const locales = new TreeVersions(localeDirs, files);
 
   const mounts: Mount[] = [
-    { prefix: '/vendor/', dir: join(root, 'vendor', 'dist') },
-    { prefix: '/shared/', dir: join(root, 'shared', 'dist') },
-    { prefix: '/elements/', dir: join(root, 'shell-elements', 'dist') },
-    { prefix: '/root-config/', dir: join(root, 'root-config', 'dist') },
-    { prefix: '/locales/', dir: join(root, 'locales'), tree: locales },
+    { prefix: '/vendor/', dirs: [join(root, 'vendor', 'dist')] },
+    { prefix: '/shared/', dirs: [join(root, 'shared', 'dist')] },
+    { prefix: '/elements/', dirs: [join(root, 'shell-elements', 'dist')] },
+    { prefix: '/root-config/', dirs: [join(root, 'root-config', 'dist')] },
+    { prefix: '/locales/', dirs: localeDirs, tree: locales },
   ];
   const appsDir = join(root, 'apps');
   if (directoryExists(appsDir)) {
     for (const name of readdirSync(appsDir).sort()) {
       if (/^[a-z0-9][a-z0-9-]*$/.test(name) && directoryExists(join(appsDir, name))) {
-        mounts.push({ prefix: `/apps/${name}/`, dir: join(appsDir, name, 'dist') });
+        mounts.push({ prefix: `/apps/${name}/`, dirs: [join(appsDir, name, 'dist')] });
       }
     }
   }
@@ -332,7 +337,7 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
 
     for (const mount of mounts) {
       await scope.register(fastifyStatic, {
-        root: mount.dir,
+        root: mount.dirs.length === 1 ? mount.dirs[0]! : [...mount.dirs],
         prefix: mount.prefix,
         // Only one registration may decorate the reply; none needs sendFile here.
         decorateReply: false,

@@ -5,7 +5,7 @@
  * - `FileVersions`: one file's version, cached per absolute path and keyed by the file's identity (inode,
  *   size, mtime), so a file is read again only after it changed — a rebuild while the server runs shows
  *   on the next page load, and an unchanged file costs a stat, never a read.
- * - `TreeVersions`: one version over every file of a folder (relative names and contents), and the
+ * - `TreeVersions`: one version over every file of a folder (or of several seen as one) (relative names and contents), and the
  *   snapshots it named, so a file can be checked against a folder version without walking the folder.
  *
  * `known(path, stat)` is the synchronous check the static routes make with the very stat of the file they
@@ -84,8 +84,9 @@ export class TreeVersions {
   /** Folder version → relative file name (with `/`) → file version, most recent last. */
   private readonly snapshots = new Map<string, Map<string, string>>();
 
+  /** `dirs`: folders seen as one (a name in an earlier folder hides the same name in a later one). */
   constructor(
-    private readonly dir: string,
+    private readonly dirs: readonly string[],
     private readonly files: FileVersions,
   ) {}
 
@@ -94,12 +95,19 @@ export class TreeVersions {
    * walk and a stat per file; only changed files are read. An absent folder has the version of no files.
    */
   async version(): Promise<string> {
-    const paths = await listFiles(this.dir);
-    const versions = await Promise.all(paths.map((path) => this.files.version(path)));
+    const named = new Map<string, string>();
+    for (const dir of this.dirs) {
+      for (const path of await listFiles(dir)) {
+        const name = relative(dir, path).split(sep).join('/');
+        if (!named.has(name)) named.set(name, path);
+      }
+    }
+    const sorted = [...named].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const versions = await Promise.all(sorted.map(([, path]) => this.files.version(path)));
     const entries = new Map<string, string>();
-    paths.forEach((path, i) => {
+    sorted.forEach(([name], i) => {
       const version = versions[i];
-      if (version) entries.set(relative(this.dir, path).split(sep).join('/'), version);
+      if (version) entries.set(name, version);
     });
     const folderVersion = contentVersion([...entries].map(([name, version]) => `${name}\0${version}\n`).join(''));
     this.snapshots.delete(folderVersion);

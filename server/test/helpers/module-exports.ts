@@ -1,27 +1,41 @@
 /**
- * Which names a browser module of the import map exports, read from its source (no build needed): the module
+ * Which names a browser module of the import map exports, read from its sources (no build needed): the module
  * must be `/apps/<m>/<m>.js` in import-map.json, a workspace package named like the specifier with a build
- * script, entry `src/index.ts[x]`. Re-exports (`export { X } from '@erp/accounting'`) count when the other
- * module exports X. Used by the GL route tests (server gl-routes.test.ts, e2e gl-masters.spec.ts).
+ * script; its sources are its own `src/index.ts[x]` and the `screens/index.ts` of every module whose module.json
+ * names it as `app` (as `moduleApp` in vite.library.ts builds it); module.json `alsoIn` re-exports and
+ * `export { X } from '@erp/accounting'` count when the other module exports X. Used by the GL route tests
+ * (modules/gl/test/routes.test.ts, modules/gl/e2e/masters.spec.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
+import { moduleDir, moduleManifests } from '@erp/modules/manifests';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const importMap = JSON.parse(readFileSync(join(repoRoot, 'import-map.json'), 'utf8')) as { imports: Record<string, string> };
 
-/** The source entry of a module named in the import map as `/apps/<m>/<m>.js`, or null. */
-function sourceOf(module: string): string | null {
+/** The app folder name of a module named in the import map as `/apps/<m>/<m>.js`, or null. */
+function appOf(module: string): string | null {
   const url = importMap.imports[module];
   const match = url ? /^\/apps\/([a-z0-9-]+)\/\1\.js$/.exec(url) : null;
   if (!match) return null;
   const dir = join(repoRoot, 'apps', match[1]!);
   if (!existsSync(join(dir, 'package.json'))) return null;
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; scripts?: Record<string, string> };
-  if (pkg.name !== module || !pkg.scripts?.['build']) return null;
-  return ['src/index.ts', 'src/index.tsx'].map((file) => join(dir, file)).find((file) => existsSync(file)) ?? null;
+  return pkg.name === module && pkg.scripts?.['build'] ? match[1]! : null;
+}
+
+/** The source files of an app and the re-exports module manifests ask of it. */
+function sourcesOf(app: string): { files: string[]; reexports: [from: string, name: string][] } {
+  const own = ['src/index.ts', 'src/index.tsx'].map((file) => join(repoRoot, 'apps', app, file)).filter((file) => existsSync(file));
+  const files = [...own];
+  const reexports: [string, string][] = [];
+  for (const manifest of moduleManifests()) {
+    if (manifest.app === app) files.push(join(moduleDir(manifest.name), 'screens', 'index.ts'));
+    else for (const name of manifest.alsoIn?.[app] ?? []) reexports.push([`@erp/${manifest.app}`, name]);
+  }
+  return { files, reexports };
 }
 
 const cache = new Map<string, Set<string>>();
@@ -31,21 +45,25 @@ export function exportsOf(module: string, seen: Set<string> = new Set()): Set<st
   const cached = cache.get(module);
   if (cached) return cached;
   const names = new Set<string>();
-  const file = sourceOf(module);
-  if (file && !seen.has(module)) {
+  const app = appOf(module);
+  if (app && !seen.has(module)) {
     seen.add(module);
-    const { module: parsed, errors } = parseSync(file, readFileSync(file, 'utf8'), { sourceType: 'module' });
-    if (errors.length) throw new Error(`${file}: ${errors[0]!.message}`);
-    for (const entry of parsed.staticExports) {
-      for (const item of entry.entries) {
-        const exported = item.exportName.name;
-        if (!exported) continue;
-        const from = item.moduleRequest?.value;
-        const imported = item.importName.name;
-        if (from && imported && !exportsOf(from, seen).has(imported)) continue;
-        names.add(exported);
+    const { files, reexports } = sourcesOf(app);
+    for (const file of files) {
+      const { module: parsed, errors } = parseSync(file, readFileSync(file, 'utf8'), { sourceType: 'module' });
+      if (errors.length) throw new Error(`${file}: ${errors[0]!.message}`);
+      for (const entry of parsed.staticExports) {
+        for (const item of entry.entries) {
+          const exported = item.exportName.name;
+          if (!exported) continue;
+          const from = item.moduleRequest?.value;
+          const imported = item.importName.name;
+          if (from && imported && !exportsOf(from, seen).has(imported)) continue;
+          names.add(exported);
+        }
       }
     }
+    for (const [from, name] of reexports) if (exportsOf(from, seen).has(name)) names.add(name);
   }
   cache.set(module, names);
   return names;

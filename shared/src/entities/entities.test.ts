@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defineEntity, DefinitionError, snakeCase, type AnyEntity } from './define.ts';
 import { allEntities, ENTITIES, entitiesForRoute, entityByName, firm, registerModule } from './index.ts';
-import { arModule } from '../modules/ar/index.ts';
-import { glModule } from '../modules/gl/index.ts';
-import { icModule } from '../modules/ic/index.ts';
+import { arModule } from '@erp/modules/ar/definitions/index';
+import { glModule } from '@erp/modules/gl/definitions/index';
+import { icModule } from '@erp/modules/ic/definitions/index';
 import { MESSAGES } from './messages.ts';
 
 // The firm's AccountTerms and SalesRep look up AR masters (issue 14): the server registers every module.

@@ -66,7 +66,7 @@ export const firm = defineEntity({
     JobberFirmId: { type: 'lookup', entity: 'firm', uppercase: true, maxLength: 20, invalidKey: 'entities:firm.rules.jobberInvalid' },
     ApFirmId: { type: 'integer', min: 0, minKey: 'entities:firm.rules.apFirmIdNegative' },
     CommissionPercent: { type: 'decimal', min: '0', max: '100', precision: 5, scale: 2, minKey: 'entities:firm.rules.commissionNegative' },
-    // Issue 14: the AR masters (shared/src/modules/ar/setup). An unknown code is a field error; the demo
+    // Issue 14: the AR masters (modules/ar/definitions/setup). An unknown code is a field error; the demo
     // terms COD / NET15 / NET30 / NET60 and reps SR01… are seeded, so values of older databases still resolve.
     AccountTerms: { type: 'lookup', entity: 'account-terms', maxLength: 20, uppercase: true },
     CreditLimit: { ...MONEY, min: '0', max: '999999999' },

@@ -4,7 +4,7 @@
  *
  * It holds the shell's own entities (`ENTITIES`, below) and whatever a business module registers with
  * `registerModule()` (issue 12 "One place per screen": a module's definitions live in
- * `shared/src/modules/<module>/`). The browser gets one copy of this file through the import map
+ * `modules/<module>/definitions/`). The browser gets one copy of this file through the import map
  * (`/shared/entities.js`), so the micro-app that loads a module's definitions (e.g. `@erp/accounting`) and the
  * generic screens of `@erp/records` see the same registry; nothing here is loaded at the shell's boot.
  * The server registers every module at start (`server/src/modules/index.ts`).
@@ -76,7 +76,7 @@ export const ENTITIES: readonly AnyEntity[] = [
 ] as unknown as readonly AnyEntity[];
 
 /**
- * A business module's definitions, as its folder `shared/src/modules/<name>/index.ts` exports them.
+ * A business module's definitions, as its folder `modules/<name>/definitions/index.ts` exports them.
  * `namespace` is the i18n namespace of its strings (`locales/<lng>/<namespace>.json`).
  */
 export interface ModuleDefinition {

@@ -42,7 +42,7 @@ describe('validateRecord', () => {
     expect(messages({ ...good, ApFirmId: 2 ** 40 })).toHaveLength(1);
     expect(messages({ ...good, PostalCode: '12345' })).toEqual(['PostalCode: Postal Code is not in the expected format.']);
     expect(messages({ ...good, Email: 'nobody' })).toEqual(['Email: Email must be an email address.']);
-    // AccountTerms is a lookup (issue 14): an unknown code is refused by the server (server/test/ar-setup.test.ts).
+    // AccountTerms is a lookup (issue 14): an unknown code is refused by the server (modules/ar/test/setup.test.ts).
     expect(messages({ ...good, AccountTerms: 'x'.repeat(21) })).toHaveLength(1);
     expect(messages({ ...good, FirmTypes: ['vendor', 'vendor'] })).toEqual(['FirmTypes: Firm Types: vendor is listed twice.']);
     expect(messages(null)).toEqual([': The record must be an object of fields.']);

@@ -2,7 +2,7 @@
  * Report definitions and their parameter rules (the browser form and the server run the same checks).
  */
 import { describe, expect, it } from 'vitest';
-import { GL_REPORTS, trialBalance, accountEnquiry, glJournalPrinting } from '../modules/gl/reports/index.ts';
+import { GL_REPORTS, trialBalance, accountEnquiry, glJournalPrinting } from '@erp/modules/gl/definitions/reports/index';
 import { addYears, defineReport, isCalendarDate, validateReportParameters } from './define.ts';
 
 describe('report parameters', () => {

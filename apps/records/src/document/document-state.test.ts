@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ONLY } from '../../../../shared/src/entities/common.ts';
 import { defineEntity } from '../../../../shared/src/entities/define.ts';
-import { glJournalEntry } from '../../../../shared/src/modules/gl/gl-journal-entry.ts';
-import { product } from '../../../../shared/src/modules/ic/products/product.ts';
+import { glJournalEntry } from '@erp/modules/gl/definitions/gl-journal-entry';
+import { product } from '@erp/modules/ic/definitions/products/product';
 import { allowedActions, isBlankLine, isDeletable, isEditable, linesDraft, linesField, linesWire, newLineDraft } from './document-state.ts';
 
 describe('document state', () => {

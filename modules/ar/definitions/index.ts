@@ -1,0 +1,18 @@
+/**
+ * The Accounts Receivable module's definitions (issue 14, SCREENS.md WP2). Strings: namespace `ar`
+ * (`modules/ar/modules/ar/locales/<lng>/ar.json`; report strings in `reports.json`); server rules: modules/ar/server/; screens:
+ * `@erp/accounting` (which registers this module when it loads) and the modules that re-export them.
+ * Each part folder is one piece of the module: setup (terms, taxes, reps), invoices, receipts, reports.
+ */
+import type { ModuleDefinition } from '@erp/shared/entities/index';
+import { AR_INVOICE_ENTITIES } from './invoices/index.ts';
+import { AR_RECEIPT_ENTITIES } from './receipts/index.ts';
+import { AR_SETUP_ENTITIES } from './setup/index.ts';
+
+export const AR_NAMESPACE = 'ar';
+
+export const arModule: ModuleDefinition = {
+  name: 'ar',
+  namespace: AR_NAMESPACE,
+  entities: [...AR_SETUP_ENTITIES, ...AR_INVOICE_ENTITIES, ...AR_RECEIPT_ENTITIES],
+};

@@ -1,0 +1,147 @@
+/**
+ * AR invoices and credit notes (`ar-invoice`, SCREENS.md AR-05, route /novus-ar/ar-sales-order-entry:
+ * direct invoicing outside order entry). A document: header, lines with their G/L distribution (revenue
+ * account) and the sales taxes of the ship-to's province computed per line (modules/ar/definitions/tax.ts).
+ * Tables `ar_invoices`, `ar_invoice_lines` (schema-sync).
+ *
+ * - §5/§8: the bill-to must be an active bill-to firm ("Bill To is invalid."); the ship-to must be active and
+ *   be the bill-to itself or one of its ship-tos ("Ship To is invalid.") — modules/ar/server/invoices.
+ * - Due date, discount date and discount available come from the account terms (default: the bill-to's).
+ * - Taxes: each line's TaxAmount (and TaxCodes, e.g. "HST 13%") computed by the server from the rates in
+ *   force on the invoice date in the ship-to's province; a line's TaxGroup limits them to the group's
+ *   authorities (EXEMPT: none). SubTotal (computed in the form as the user types), TaxTotal and Total (set
+ *   by the server with the taxes) are sums of the rounded lines.
+ * - States: Draft → Posted (immutable). `post`: the posting service with source AR and the A/R period flag:
+ *   Dr receivables control (GL integration AR RECEIVABLE), Cr each line's revenue account, Cr each tax's
+ *   payable account (a credit note: the reverse), and one AR item (subledger.ts). `credit` (Posted →
+ *   Credited): the reversal — a posted credit note with the same lines, applied to the invoice's balance.
+ * - Numbers: invoices AR…, credit notes CN… from the sequence counters AR-INVOICE / AR-CREDIT.
+ */
+import { MONEY, QUANTITY } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
+import { glAccountLookup } from '@erp/modules/gl/definitions/common';
+import { AR, AR_DOCUMENT_ROLES } from '../setup/common.ts';
+
+const NAME = 'ar-invoice';
+export const AR_INVOICE_SEQUENCE = 'AR-INVOICE';
+export const AR_CREDIT_SEQUENCE = 'AR-CREDIT';
+
+const firmLookup = (key: string) =>
+  ({ type: 'lookup', entity: 'firm', maxLength: 20, uppercase: true, invalidKey: key, inactiveKey: key }) as const;
+
+export const arInvoice = defineEntity({
+  name: NAME,
+  namespace: AR,
+  table: 'ar_invoices',
+  key: 'InvoiceId',
+  keyKind: 'auto',
+  application: 'NOVUS-AR',
+  fields: {
+    InvoiceId: { type: 'integer', readOnly: true },
+    DocumentNo: { type: 'text', maxLength: 30, readOnly: true },
+    DocumentType: {
+      type: 'enum',
+      required: true,
+      defaultValue: 'Invoice',
+      options: [
+        { value: 'Invoice', labelKey: `ar:${NAME}.types.Invoice` },
+        { value: 'CreditNote', labelKey: `ar:${NAME}.types.CreditNote` },
+      ],
+    },
+    InvoiceDate: { type: 'date', required: true },
+    BillToId: { ...firmLookup('ar:rules.billToInvalid'), required: true, requiredKey: 'ar:rules.billToInvalid' },
+    ShipToId: firmLookup('ar:rules.shipToInvalid'),
+    TermsCode: { type: 'lookup', entity: 'account-terms', maxLength: 20, uppercase: true },
+    SalesRep: { type: 'lookup', entity: 'sales-rep', maxLength: 20, uppercase: true },
+    // CAD only in this release: a foreign-currency invoice needs the GL amounts converted at the day's rate.
+    Currency: { type: 'enum', defaultValue: 'CAD', options: [{ value: 'CAD', labelKey: `ar:${NAME}.currencies.CAD` }] },
+    Reference: { type: 'text', maxLength: 30 },
+    Description: { type: 'text', maxLength: 100 },
+    Status: {
+      type: 'enum',
+      readOnly: true,
+      defaultValue: 'Draft',
+      options: [
+        { value: 'Draft', labelKey: `ar:${NAME}.statuses.Draft` },
+        { value: 'Posted', labelKey: `ar:${NAME}.statuses.Posted` },
+        { value: 'Credited', labelKey: `ar:${NAME}.statuses.Credited` },
+      ],
+    },
+    ProvinceCode: { type: 'text', maxLength: 2, readOnly: true },
+    DueDate: { type: 'date', readOnly: true },
+    DiscountDate: { type: 'date', readOnly: true },
+    DiscountAvailable: { ...MONEY, readOnly: true },
+    CreditOf: { type: 'text', maxLength: 30, readOnly: true },
+    CreditedBy: { type: 'text', maxLength: 30, readOnly: true },
+    JournalId: { type: 'integer', readOnly: true },
+    SubTotal: { ...MONEY, readOnly: true },
+    TaxTotal: { ...MONEY, readOnly: true },
+    Total: { ...MONEY, readOnly: true },
+    Lines: {
+      type: 'children',
+      lines: true,
+      table: 'ar_invoice_lines',
+      parentColumn: 'invoice_id',
+      key: 'LineId',
+      maxItems: 500,
+      fields: {
+        LineId: { type: 'integer' },
+        Description: { type: 'text', required: true, maxLength: 100 },
+        AccountId: glAccountLookup({ required: true }),
+        Quantity: { ...QUANTITY, required: true, min: '0', minKey: 'gl:rules.amountNegative' },
+        UnitPrice: { type: 'decimal', precision: 15, scale: 4, required: true, min: '0', minKey: 'gl:rules.amountNegative' },
+        TaxGroup: { type: 'lookup', entity: 'sales-tax-group', maxLength: 10, uppercase: true },
+        Amount: { ...MONEY, readOnly: true },
+        TaxCodes: { type: 'text', maxLength: 100, readOnly: true },
+        TaxAmount: { ...MONEY, readOnly: true },
+      },
+    },
+  },
+  listColumns: [
+    'DocumentNo',
+    'DocumentType',
+    'InvoiceDate',
+    'BillToId',
+    { field: 'ShipToId', visible: false },
+    'Status',
+    'DueDate',
+    { field: 'SubTotal', total: 'sum', visible: false },
+    { field: 'TaxTotal', total: 'sum', visible: false },
+    { field: 'Total', total: 'sum' },
+    { field: 'Reference', visible: false },
+    { field: 'SalesRep', visible: false },
+  ],
+  defaultSort: [{ field: 'InvoiceId', descending: true }],
+  filters: [
+    { field: 'InvoiceDate', op: 'range' },
+    { field: 'BillToId', op: 'eq' },
+    { field: 'Status', op: 'eq' },
+    { field: 'DocumentType', op: 'eq' },
+    { field: 'DocumentNo', op: 'startsWith' },
+  ],
+  search: ['DocumentNo', 'BillToId', 'Reference', 'Description'],
+  indexes: [['BillToId', 'InvoiceDate']],
+  roles: AR_DOCUMENT_ROLES,
+  attachments: false,
+  formLayout: {
+    sections: [
+      { rows: [['DocumentNo', 'DocumentType', 'Status'], ['InvoiceDate', 'Currency'], ['BillToId', 'ShipToId', 'ProvinceCode'], ['TermsCode', 'SalesRep'], ['Reference', 'Description']] },
+      { titleKey: `ar:${NAME}.sections.terms`, rows: [['DueDate', 'DiscountDate', 'DiscountAvailable'], ['CreditOf', 'CreditedBy', 'JournalId']] },
+      { titleKey: `ar:${NAME}.sections.totals`, rows: [['SubTotal', 'TaxTotal', 'Total']] },
+    ],
+  },
+  computed: {
+    'Lines.Amount': { op: 'mul', args: ['Quantity', 'UnitPrice'] },
+    SubTotal: { op: 'sum', collection: 'Lines', field: 'Amount' },
+  },
+  states: {
+    field: 'Status',
+    initial: 'Draft',
+    editable: ['Draft'],
+    deletable: ['Draft'],
+    transitions: [
+      { action: 'post', labelKey: `ar:${NAME}.actions.post`, from: ['Draft'], to: 'Posted', confirmKey: `ar:${NAME}.confirm.post`, primary: true, hotkey: 'Alt+P' },
+      { action: 'credit', labelKey: `ar:${NAME}.actions.credit`, from: ['Posted'], to: 'Credited', confirmKey: `ar:${NAME}.confirm.credit` },
+    ],
+  },
+});

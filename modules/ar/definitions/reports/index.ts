@@ -1,0 +1,314 @@
+/**
+ * The Accounts Receivable reports (issue 14 items 4–5, SCREENS.md WP2 AR-06 … AR-13) as report definitions
+ * (`shared/src/reports/define.ts`). Their queries are in modules/ar/server/reports/ (they only READ the AR
+ * subledger: ar_items, ar_applications — CONTRACT-14); their strings in the `reports` namespace under `ar.`
+ * (`locales/<lng>/reports.json`). Every report that shows customers honours §6 (users restricted to assigned
+ * customers) on the server.
+ *
+ * - `ar-account-inquiry` (AR-06): one customer's items (open items, or the whole history over a date range)
+ *   with the applications under each item.
+ * - `ar-aged-trial-balance` (AR-07): open balances as of a date per customer in current + 8 periods (§9),
+ *   aged by due date or document date, period length in days (DOMAIN-NOTES 4.3); its total equals the
+ *   receivables control account at that date.
+ * - `ar-account-statement` (AR-08): open-item statement per customer (one customer, or every customer with
+ *   a balance: the batch), each customer on its own PDF page.
+ * - `ar-overdue-accounts` (AR-09), `ar-unapplied-credits` (AR-10), `ar-sales-journal` (AR-11).
+ * - `ar-customer-list`, `ar-new-customer-list`, `ar-inactive-customer-list` and the legacy
+ *   `ar-customer-lists` (AR-12: one query, the variant a parameter, fixed by the route or chosen).
+ * - `ar-contact-list` (AR-13).
+ */
+import { defineReport, type ReportColumn, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
+
+const MONEY = 2;
+const AR = 'NOVUS-AR';
+const OE = 'NOVUS-OE';
+const TE = 'NOVUS-TE';
+const STEEL = 'RESTEEL-OE';
+const LEGACY = 'NOVUS';
+
+/** §9: current plus 8 periods. */
+export const AGING_PERIODS = 8;
+/** The aging buckets' fields, current first. */
+export const AGING_BUCKETS = ['Current', ...Array.from({ length: AGING_PERIODS }, (_, i) => `Period${i + 1}`)] as const;
+
+const p = (name: string) => `reports:ar.parameters.${name}`;
+const c = (field: string) => `reports:ar.columns.${field}`;
+
+const money = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'decimal', scale: MONEY, labelKey: c(field), ...extra });
+const text = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'text', labelKey: c(field), ...extra });
+const date = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'date', labelKey: c(field), ...extra });
+
+const CUSTOMER: ReportParameter = { name: 'CustomerId', type: 'lookup', entity: 'firm', labelKey: p('CustomerId'), maxLength: 20 };
+const CUSTOMER_REQUIRED: ReportParameter = { ...CUSTOMER, required: true };
+const AS_OF: ReportParameter = { name: 'AsOfDate', type: 'date', labelKey: p('AsOfDate'), required: true, defaultValue: 'today' };
+const START: ReportParameter = { name: 'StartDate', type: 'date', labelKey: p('StartDate'), required: true, defaultValue: 'yearStart' };
+const END: ReportParameter = { name: 'EndDate', type: 'date', labelKey: p('EndDate'), required: true, defaultValue: 'today' };
+
+const routes = (path: string, applications: readonly string[]): ReportRoute[] => applications.map((application) => ({ application, path }));
+
+/** AR-06: the customer's items and, under each, the applications that touched it. */
+export const arAccountInquiry: ReportDefinition = defineReport({
+  name: 'ar-account-inquiry',
+  application: AR,
+  routes: routes('/ar-account-inquiry', [AR, OE, TE, STEEL]),
+  titleKey: 'reports:ar.accountInquiry.title',
+  parameters: [
+    CUSTOMER_REQUIRED,
+    {
+      name: 'Show',
+      type: 'enum',
+      labelKey: p('Show'),
+      required: true,
+      defaultValue: 'open',
+      options: [
+        { value: 'open', labelKey: 'reports:ar.options.open' },
+        { value: 'all', labelKey: 'reports:ar.options.all' },
+      ],
+    },
+    // The history's date range (Show = all); open items are every open item whatever its date.
+    { ...START, required: false },
+    { ...END, required: false },
+  ],
+  rules: [{ kind: 'dateRange', start: 'StartDate', end: 'EndDate' }],
+  columns: [
+    text('FirmId', { hidden: true }),
+    text('FirmName', { hidden: true }),
+    // The item's date: an application's row sorts under its item (its own date is DocumentDate).
+    date('ItemDate', { hidden: true }),
+    date('DocumentDate'),
+    text('ItemType', { width: 0.9 }),
+    text('DocumentNo'),
+    date('DueDate'),
+    text('Description', { width: 1.6 }),
+    money('Amount', { total: true }),
+    money('Applied'),
+    money('Discount'),
+    money('OpenBalance', { total: true }),
+    { field: 'ItemId', type: 'integer', labelKey: c('ItemId'), hidden: true },
+    { field: 'Seq', type: 'integer', labelKey: c('Seq'), hidden: true },
+  ],
+  group: { field: 'FirmId', headingFields: ['FirmId', 'FirmName'] },
+  defaultSort: [{ field: 'FirmId' }, { field: 'ItemDate' }, { field: 'ItemId' }, { field: 'Seq' }],
+  orientation: 'landscape',
+});
+
+/** AR-07: current + 8 periods (§9) per customer as of a date. */
+export const arAgedTrialBalance: ReportDefinition = defineReport({
+  name: 'ar-aged-trial-balance',
+  application: AR,
+  routes: routes('/aged-trial-balance', [AR, STEEL]),
+  titleKey: 'reports:ar.agedTrialBalance.title',
+  parameters: [
+    AS_OF,
+    {
+      name: 'AgeBy',
+      type: 'enum',
+      labelKey: p('AgeBy'),
+      required: true,
+      defaultValue: 'due',
+      options: [
+        { value: 'due', labelKey: 'reports:ar.options.due' },
+        { value: 'document', labelKey: 'reports:ar.options.document' },
+      ],
+    },
+    { name: 'PeriodDays', type: 'integer', labelKey: p('PeriodDays'), required: true, defaultValue: 30, min: 1, max: 365 },
+    CUSTOMER,
+  ],
+  rules: [],
+  columns: [
+    text('FirmId', { width: 0.8 }),
+    text('FirmName', { width: 1.8 }),
+    ...AGING_BUCKETS.map((bucket) => money(bucket, { total: true })),
+    money('Total', { total: true }),
+  ],
+  defaultSort: [{ field: 'FirmId' }],
+  orientation: 'landscape',
+});
+
+/** AR-08: open-item statements, one customer or every customer with a balance (the batch). */
+export const arAccountStatement: ReportDefinition = defineReport({
+  name: 'ar-account-statement',
+  application: AR,
+  routes: routes('/Account-statement', [AR, STEEL]),
+  titleKey: 'reports:ar.accountStatement.title',
+  parameters: [
+    { ...AS_OF, name: 'StatementDate', labelKey: p('StatementDate') },
+    CUSTOMER,
+    // The batch over a range of customers (blank: every customer with a balance).
+    { name: 'CustomerFrom', type: 'lookup', entity: 'firm', labelKey: p('CustomerFrom'), maxLength: 20 },
+    { name: 'CustomerTo', type: 'lookup', entity: 'firm', labelKey: p('CustomerTo'), maxLength: 20 },
+  ],
+  rules: [],
+  columns: [
+    text('FirmId', { hidden: true }),
+    text('FirmName', { hidden: true }),
+    text('Address', { hidden: true }),
+    date('DocumentDate'),
+    text('ItemType'),
+    text('DocumentNo'),
+    date('DueDate'),
+    money('Amount'),
+    money('OpenBalance', { total: true }),
+    money('Balance', { running: { of: 'OpenBalance' } }),
+    { field: 'ItemId', type: 'integer', labelKey: c('ItemId'), hidden: true },
+  ],
+  group: { field: 'FirmId', headingFields: ['FirmId', 'FirmName', 'Address'], pageBreak: true },
+  defaultSort: [{ field: 'FirmId' }, { field: 'DocumentDate' }, { field: 'ItemId' }],
+});
+
+/** AR-09: open invoices past due by more than a number of days, per customer. */
+export const arOverdueAccounts: ReportDefinition = defineReport({
+  name: 'ar-overdue-accounts',
+  application: AR,
+  routes: routes('/ar-overdue-accounts', [AR, STEEL]),
+  titleKey: 'reports:ar.overdueAccounts.title',
+  parameters: [AS_OF, { name: 'DaysOverdue', type: 'integer', labelKey: p('DaysOverdue'), required: true, defaultValue: 1, min: 1, max: 3650 }, CUSTOMER],
+  rules: [],
+  columns: [
+    text('FirmId', { hidden: true }),
+    text('FirmName', { hidden: true }),
+    text('Phone', { hidden: true }),
+    text('DocumentNo'),
+    date('DocumentDate'),
+    date('DueDate'),
+    { field: 'DaysOverdue', type: 'integer', labelKey: c('DaysOverdue'), width: 0.7 },
+    money('Amount'),
+    money('OpenBalance', { total: true }),
+    { field: 'ItemId', type: 'integer', labelKey: c('ItemId'), hidden: true },
+  ],
+  group: { field: 'FirmId', headingFields: ['FirmId', 'FirmName', 'Phone'] },
+  defaultSort: [{ field: 'FirmId' }, { field: 'DueDate' }, { field: 'ItemId' }],
+});
+
+/** AR-10: receipts and credit notes with a remaining open credit as of a date. */
+export const arUnappliedCredits: ReportDefinition = defineReport({
+  name: 'ar-unapplied-credits',
+  application: AR,
+  routes: routes('/Unapplied-Credits-Report', [AR]),
+  titleKey: 'reports:ar.unappliedCredits.title',
+  parameters: [AS_OF, CUSTOMER],
+  rules: [],
+  columns: [
+    text('FirmId'),
+    text('FirmName', { width: 1.8 }),
+    text('ItemType'),
+    text('DocumentNo'),
+    date('DocumentDate'),
+    money('Amount'),
+    money('Unapplied', { total: true }),
+    { field: 'ItemId', type: 'integer', labelKey: c('ItemId'), hidden: true },
+  ],
+  defaultSort: [{ field: 'FirmId' }, { field: 'DocumentDate' }, { field: 'ItemId' }],
+});
+
+/** AR-11: the AR invoice register (invoices and credit notes) over a date range (§9: up to one year). */
+export const arSalesJournal: ReportDefinition = defineReport({
+  name: 'ar-sales-journal',
+  application: AR,
+  routes: routes('/sales-journal', [AR]),
+  titleKey: 'reports:ar.salesJournal.title',
+  parameters: [START, END, CUSTOMER],
+  rules: [{ kind: 'dateRange', start: 'StartDate', end: 'EndDate', maxYears: 1 }],
+  columns: [
+    date('DocumentDate'),
+    text('DocumentNo'),
+    text('ItemType'),
+    text('FirmId'),
+    text('FirmName', { width: 1.8 }),
+    date('DueDate'),
+    text('Currency', { width: 0.6 }),
+    money('Amount', { total: true }),
+    { field: 'ItemId', type: 'integer', labelKey: c('ItemId'), hidden: true },
+  ],
+  defaultSort: [{ field: 'DocumentDate' }, { field: 'DocumentNo' }, { field: 'ItemId' }],
+  orientation: 'landscape',
+});
+
+/** AR-12 variants: all customers, new (created from a date), inactive. */
+export const CUSTOMER_LIST_VARIANTS = ['all', 'new', 'inactive'] as const;
+export type CustomerListVariant = (typeof CUSTOMER_LIST_VARIANTS)[number];
+
+const CUSTOMER_LIST_COLUMNS: readonly ReportColumn[] = [
+  text('FirmId'),
+  text('FirmName', { width: 2 }),
+  text('City'),
+  text('ProvinceCode', { width: 0.5 }),
+  text('Phone'),
+  text('Email', { width: 1.5 }),
+  text('SalesRep', { width: 0.7 }),
+  text('AccountTerms', { width: 0.7 }),
+  money('CreditLimit'),
+  date('CreatedOn'),
+];
+
+function customerList(name: string, titleKey: string, variant: CustomerListVariant | null, reportRoutes: ReportRoute[]): ReportDefinition {
+  return defineReport({
+    name,
+    application: reportRoutes[0]!.application,
+    routes: reportRoutes,
+    titleKey,
+    parameters: [
+      {
+        name: 'List',
+        type: 'enum',
+        labelKey: p('List'),
+        required: true,
+        defaultValue: 'all',
+        options: CUSTOMER_LIST_VARIANTS.map((value) => ({ value, labelKey: `reports:ar.options.${value}Customers` })),
+        ...(variant ? { fixed: variant } : {}),
+      },
+      // New customers: created on or after this date.
+      { name: 'CreatedFrom', type: 'date', labelKey: p('CreatedFrom'), defaultValue: 'yearStart' },
+    ],
+    rules: [],
+    columns: CUSTOMER_LIST_COLUMNS,
+    defaultSort: [{ field: 'FirmId' }],
+    orientation: 'landscape',
+  });
+}
+
+export const arCustomerList = customerList('ar-customer-list', 'reports:ar.customerList.title', 'all', routes('/Customer-List', [AR]));
+export const arNewCustomerList = customerList('ar-new-customer-list', 'reports:ar.customerList.titleNew', 'new', routes('/NewCustomer-List', [AR]));
+export const arInactiveCustomerList = customerList(
+  'ar-inactive-customer-list',
+  'reports:ar.customerList.titleInactive',
+  'inactive',
+  routes('/InactiveCustomer-List', [AR]),
+);
+/** The legacy `/novus/customer-lists`: one screen, the list chosen in the form. */
+export const arCustomerLists = customerList('ar-customer-lists', 'reports:ar.customerList.titleLegacy', null, routes('/customer-lists', [LEGACY]));
+
+/** AR-13: the customers' contacts. */
+export const arContactList: ReportDefinition = defineReport({
+  name: 'ar-contact-list',
+  application: AR,
+  routes: routes('/Contact-List', [AR]),
+  titleKey: 'reports:ar.contactList.title',
+  parameters: [CUSTOMER],
+  rules: [],
+  columns: [
+    text('FirmId'),
+    text('FirmName', { width: 1.8 }),
+    text('ContactName', { width: 1.5 }),
+    text('Title'),
+    text('Phone'),
+    text('Email', { width: 1.5 }),
+    { field: 'ContactKey', type: 'integer', labelKey: c('ContactKey'), hidden: true },
+  ],
+  defaultSort: [{ field: 'FirmId' }, { field: 'ContactName' }, { field: 'ContactKey' }],
+  orientation: 'landscape',
+});
+
+export const AR_REPORTS: readonly ReportDefinition[] = [
+  arAccountInquiry,
+  arAgedTrialBalance,
+  arAccountStatement,
+  arOverdueAccounts,
+  arUnappliedCredits,
+  arSalesJournal,
+  arCustomerList,
+  arNewCustomerList,
+  arInactiveCustomerList,
+  arCustomerLists,
+  arContactList,
+];

@@ -1,0 +1,18 @@
+/**
+ * Accounts Receivable on the server (issue 14): the module's parts (setup, invoices, receipts), its reports
+ * and processes, migrations.
+ */
+import { combineParts } from '@erp/server/modules/part';
+import { arModule } from '../definitions/index.ts';
+import { AR_INVOICE_PART } from './invoices/index.ts';
+import { m0007_ar } from './migration.ts';
+import { AR_RECEIPT_PART } from './receipts/index.ts';
+import { AR_SERVER_PROCESSES, AR_SERVER_REPORTS } from './reports/index.ts';
+import { m0011_ar_reports, m0012_ar_customer_items_index } from './reports/migration.ts';
+import { AR_SETUP_PART } from './setup/index.ts';
+
+export const serverModule = combineParts(arModule, [AR_SETUP_PART, AR_INVOICE_PART, AR_RECEIPT_PART], {
+  reports: AR_SERVER_REPORTS,
+  processes: AR_SERVER_PROCESSES,
+  migrations: { '0007_ar': m0007_ar, '0011_ar_reports': m0011_ar_reports, '0012_ar_customer_items_index': m0012_ar_customer_items_index },
+});

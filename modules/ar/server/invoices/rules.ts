@@ -1,0 +1,523 @@
+/**
+ * Server rules of AR invoices and credit notes (`ar-invoice`, issue 14 item 2; definitions in
+ * modules/ar/definitions/invoices/ar-invoice.ts). Everything that reads other tables runs in the save's or the
+ * action's transaction.
+ *
+ * save (beforeWrite):
+ * - the date's period exists and its A/R flag is open (§8 "Period is closed (A/R)");
+ * - §5/§8: the bill-to is an existing, active bill-to firm ("Bill To is invalid."); the ship-to (default: the
+ *   bill-to) is an existing active firm that is the bill-to or one of its ship-tos ("Ship To is invalid.");
+ * - §6: a user restricted to assigned customers may only invoice those customers;
+ * - defaults from the bill-to: terms, sales rep; the tax province is the ship-to's;
+ * - each line: Amount = Quantity × UnitPrice (cents, half-up), its taxes (modules/ar/definitions/tax.ts, rates
+ *   in force on the invoice date in the ship-to's province, limited to the line's tax group), TaxCodes;
+ *   totals; due date, discount date and discount available from the terms.
+ * post: the posting service (source AR, sub-ledger ar: the A/R period flag): Dr receivables control (GL
+ *   integration AR RECEIVABLE), Cr each revenue account, Cr each tax payable account (credit note: the
+ *   reverse), then one AR item (subledger.ts) with the due and discount dates.
+ * credit: the reversal of a posted invoice — a posted credit note with the same lines (CN…, CreditOf), its AR
+ *   item applied to the invoice's open balance (up to what is still open); the invoice becomes Credited.
+ * §6: lists and records are limited to the user's assigned customers (assignedCustomerHooks on BillToId).
+ *
+ * `createPostedInvoice(trx, input, userId)` (added, for the demo seed and other modules): the same pricing and
+ * posting for a document written directly.
+ */
+import { add, cmp, isZero, mul, neg, type Decimal } from '@erp/shared/decimal';
+import { arInvoice, AR_CREDIT_SEQUENCE, AR_INVOICE_SEQUENCE } from '../../definitions/invoices/index.ts';
+import { termsDates } from '../../definitions/setup/index.ts';
+import { percentOf, taxesFor, type TaxRate } from '../../definitions/tax.ts';
+import { BusinessError } from '@erp/server/entities/call-result';
+import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
+import { canSeeFirm, assignedCustomerHooks } from '@erp/server/entities/firm/assigned';
+import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import { nextNumber } from '@erp/server/entities/numbering';
+import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
+import { post } from '@erp/modules/gl/server/ledger/posting';
+import { addArItem, applyArItem, arAccount, arItem } from '../subledger.ts';
+
+type Row = Record<string, unknown>;
+
+/**
+ * Reads a batch of documents may share (the demo seed writes hundreds in one transaction): tax rates per
+ * province, tax groups, terms, firms and the receivables account, each read once. Only for writers that
+ * change none of these tables meanwhile.
+ */
+export interface PricingMemo {
+  rates: Map<string, TaxRate[]>;
+  groups: Map<string, string[]>;
+  terms: Map<string, Awaited<ReturnType<typeof termsOf>>>;
+  firms: Map<string, { billTo: Row; shipTo: Row }>;
+  receivable?: string;
+}
+
+export function pricingMemo(): PricingMemo {
+  return { rates: new Map(), groups: new Map(), terms: new Map(), firms: new Map() };
+}
+
+function flag(raw: unknown): boolean {
+  return raw === true || raw === 1 || raw === '1' || raw === 't';
+}
+
+function set(change: Change, field: string, value: unknown): void {
+  change.value[field] = value;
+  change.next[field] = value;
+  change.changed.add(field);
+}
+
+/** The bill-to and ship-to rows, or the §8 refusals. */
+export async function checkParties(trx: AnyTransaction, billToId: string, shipToId: string): Promise<{ billTo: Row; shipTo: Row }> {
+  const rows = (await trx
+    .selectFrom('firms')
+    .select(['firm_id', 'is_active', 'is_bill_to', 'is_ship_to', 'bill_to_id', 'province_code', 'account_terms', 'sales_rep'])
+    .where('firm_id', 'in', [...new Set([billToId, shipToId])])
+    .execute()) as Row[];
+  const billTo = rows.find((row) => row['firm_id'] === billToId);
+  // §5/§8 "Bill To is invalid.": an existing, active bill-to account.
+  if (!billTo || !flag(billTo['is_active']) || !flag(billTo['is_bill_to'])) {
+    throw BusinessError.of(400, 'validation_failed', 'ar:rules.billToInvalid', {}, 'BillToId');
+  }
+  const shipTo = rows.find((row) => row['firm_id'] === shipToId);
+  // §5/§8 "Ship To is invalid.": active, and the bill-to itself or one of its ship-tos.
+  const belongs = shipTo && (shipToId === billToId || (flag(shipTo['is_ship_to']) && shipTo['bill_to_id'] === billToId));
+  if (!shipTo || !flag(shipTo['is_active']) || !belongs) {
+    throw BusinessError.of(400, 'validation_failed', 'ar:rules.shipToInvalid', {}, 'ShipToId');
+  }
+  return { billTo, shipTo };
+}
+
+async function ratesOf(trx: AnyTransaction, province: string): Promise<TaxRate[]> {
+  const engine = engineOf(trx);
+  const rows = (await trx
+    .selectFrom('sales_tax_rates')
+    .select(['authority_id', 'province_code', 'effective_date', 'rate_percent', 'account_id'])
+    .where('province_code', '=', province)
+    .execute()) as Row[];
+  return rows.map((row) => ({
+    AuthorityId: String(row['authority_id']),
+    ProvinceCode: String(row['province_code']),
+    EffectiveDate: String(row['effective_date']),
+    RatePercent: decimalFromDb(engine, row['rate_percent'], 3) ?? '0',
+    AccountId: String(row['account_id']),
+  }));
+}
+
+async function groupsOf(trx: AnyTransaction, groups: string[]): Promise<Map<string, string[]>> {
+  const members = new Map<string, string[]>(groups.map((group) => [group, []]));
+  if (groups.length === 0) return members;
+  const rows = (await trx.selectFrom('sales_tax_group_authorities').select(['group_id', 'authority_id']).where('group_id', 'in', groups).execute()) as Row[];
+  for (const row of rows) members.get(String(row['group_id']))?.push(String(row['authority_id']));
+  return members;
+}
+
+export interface PricedLine {
+  Description: string;
+  AccountId: string;
+  Quantity: Decimal;
+  UnitPrice: Decimal;
+  TaxGroup: string | null;
+  Amount: Decimal;
+  TaxCodes: string | null;
+  TaxAmount: Decimal;
+  LineId?: number | null;
+  taxes: { authorityId: string; accountId: string; amount: Decimal }[];
+}
+
+/** Amounts and taxes of each line (see the module header). */
+export async function priceLines(trx: AnyTransaction, lines: readonly Row[], province: string, date: string, memo?: PricingMemo): Promise<PricedLine[]> {
+  let rates = memo?.rates.get(province);
+  if (!rates) {
+    rates = await ratesOf(trx, province);
+    memo?.rates.set(province, rates);
+  }
+  const wantedGroups = [...new Set(lines.map((line) => line['TaxGroup']).filter((g): g is string => typeof g === 'string' && g !== ''))];
+  const missing = memo ? wantedGroups.filter((group) => !memo.groups.has(group)) : wantedGroups;
+  const groups = await groupsOf(trx, missing);
+  if (memo) {
+    for (const [group, members] of groups) memo.groups.set(group, members);
+    for (const group of wantedGroups) groups.set(group, memo.groups.get(group) ?? []);
+  }
+  return lines.map((line) => {
+    const quantity = String(line['Quantity'] ?? '0');
+    const price = String(line['UnitPrice'] ?? '0');
+    const amount = mul(quantity, price, 2);
+    const group = typeof line['TaxGroup'] === 'string' && line['TaxGroup'] !== '' ? line['TaxGroup'] : null;
+    const taxes = taxesFor(rates, province, date, amount, group ? groups.get(group) ?? [] : null);
+    let taxAmount = '0.00';
+    for (const tax of taxes) taxAmount = add(taxAmount, tax.amount);
+    const codes = taxes.map((tax) => `${tax.authorityId} ${tax.ratePercent.replace(/\.?0+$/, '')}%`).join(', ');
+    return {
+      ...(line['LineId'] != null ? { LineId: Number(line['LineId']) } : {}),
+      Description: String(line['Description'] ?? ''),
+      AccountId: String(line['AccountId'] ?? ''),
+      Quantity: quantity,
+      UnitPrice: price,
+      TaxGroup: group,
+      Amount: amount,
+      TaxCodes: codes === '' ? null : codes,
+      TaxAmount: taxAmount,
+      taxes: taxes.map((tax) => ({ authorityId: tax.authorityId, accountId: tax.accountId, amount: tax.amount })),
+    };
+  });
+}
+
+async function termsOf(trx: AnyTransaction, code: string | null): Promise<{ NetDays: number; DiscountDays: number; DiscountPercent: string } | null> {
+  if (!code) return null;
+  const row = (await trx.selectFrom('ar_account_terms').select(['net_days', 'discount_days', 'discount_percent']).where('terms_code', '=', code).executeTakeFirst()) as Row | undefined;
+  if (!row) return null;
+  return {
+    NetDays: Number(row['net_days'] ?? 0),
+    DiscountDays: Number(row['discount_days'] ?? 0),
+    DiscountPercent: decimalFromDb(engineOf(trx), row['discount_percent'], 2) ?? '0.00',
+  };
+}
+
+/** The header figures of a priced document. */
+async function headerFigures(trx: AnyTransaction, lines: readonly PricedLine[], termsCode: string | null, date: string, memo?: PricingMemo) {
+  let subTotal = '0.00';
+  let taxTotal = '0.00';
+  for (const line of lines) {
+    subTotal = add(subTotal, line.Amount);
+    taxTotal = add(taxTotal, line.TaxAmount);
+  }
+  const total = add(subTotal, taxTotal);
+  const known = termsCode !== null && memo?.terms.has(termsCode);
+  const terms = known ? memo!.terms.get(termsCode!)! : await termsOf(trx, termsCode);
+  if (termsCode !== null && !known) memo?.terms.set(termsCode, terms);
+  const dates = termsDates(terms, date);
+  const discount = dates.discountDate && terms ? percentOf(total, terms.DiscountPercent) : '0.00';
+  return {
+    SubTotal: subTotal,
+    TaxTotal: taxTotal,
+    Total: total,
+    DueDate: dates.dueDate,
+    DiscountDate: dates.discountDate,
+    DiscountAvailable: discount,
+  };
+}
+
+const stripped = (line: PricedLine) => {
+  const { taxes: _taxes, ...rest } = line;
+  return rest;
+};
+
+/**
+ * The posting of a document: Dr receivables, Cr revenue per account, Cr tax payable per account (a credit
+ * note: signs reversed), then its AR item. Answers the journal and the item.
+ */
+export async function postDocument(
+  trx: AnyTransaction,
+  document: { invoiceId: number; documentNo: string; documentType: string; date: string; billToId: string; shipToId: string; description: string | null; currency: string; dueDate: string | null; discountDate: string | null; discountAvailable: Decimal; reversalOf?: string | null },
+  lines: readonly PricedLine[],
+  userId: string,
+  memo?: PricingMemo,
+): Promise<{ journalId: number; itemId: number; total: Decimal }> {
+  if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+  const sign = document.documentType === 'CreditNote' ? -1 : 1;
+  const signed = (amount: Decimal) => (sign < 0 ? neg(amount) : amount);
+  const credits = new Map<string, Decimal>();
+  let total = '0.00';
+  for (const line of lines) {
+    credits.set(line.AccountId, add(credits.get(line.AccountId) ?? '0.00', line.Amount));
+    total = add(total, line.Amount);
+    for (const tax of line.taxes) {
+      credits.set(tax.accountId, add(credits.get(tax.accountId) ?? '0.00', tax.amount));
+      total = add(total, tax.amount);
+    }
+  }
+  const receivable = memo?.receivable ?? (await arAccount(trx, 'RECEIVABLE'));
+  if (memo) memo.receivable = receivable;
+  const postingLines = [
+    { accountId: receivable, amount: signed(total), description: document.billToId },
+    ...[...credits].filter(([, amount]) => !isZero(amount)).map(([accountId, amount]) => ({ accountId, amount: signed(neg(amount)) })),
+  ];
+  const result = await post(trx, {
+    source: 'AR',
+    subLedger: 'ar',
+    dataType: 'Actual',
+    date: document.date,
+    documentNo: document.documentNo,
+    description: document.description ?? `${document.documentType === 'CreditNote' ? 'Credit note' : 'Invoice'} ${document.billToId}`,
+    origin: { type: arInvoice.name, id: String(document.invoiceId) },
+    lines: postingLines,
+    reversalOf: document.reversalOf ?? null,
+    userId,
+  });
+  const itemId = await addArItem(trx, {
+    firmId: document.billToId,
+    shipToId: document.shipToId,
+    itemType: document.documentType === 'CreditNote' ? 'CreditNote' : 'Invoice',
+    documentNo: document.documentNo,
+    documentDate: document.date,
+    dueDate: sign > 0 ? document.dueDate : document.date,
+    discountDate: sign > 0 ? document.discountDate : null,
+    discountAvailable: sign > 0 ? document.discountAvailable : '0.00',
+    currency: document.currency,
+    amount: signed(total),
+    description: document.description,
+    origin: { type: arInvoice.name, id: String(document.invoiceId) },
+    journalId: result.journalId,
+    userId,
+  });
+  return { journalId: result.journalId, itemId, total };
+}
+
+function linesOf(record: Row): Row[] {
+  return Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+}
+
+/** A document written directly (credit notes of the `credit` action, demo data): header and lines. */
+export async function insertDocument(trx: AnyTransaction, header: Row, lines: readonly PricedLine[], userId: string, now: string): Promise<number> {
+  const engine = engineOf(trx);
+  const money = (value: unknown) => (value == null ? null : decimalToDb(engine, String(value), 2));
+  const inserted = (await trx
+    .insertInto('ar_invoices')
+    .values({
+      document_no: header['DocumentNo'],
+      document_type: header['DocumentType'],
+      invoice_date: header['InvoiceDate'],
+      bill_to_id: header['BillToId'],
+      ship_to_id: header['ShipToId'],
+      terms_code: header['TermsCode'] ?? null,
+      sales_rep: header['SalesRep'] ?? null,
+      currency: header['Currency'] ?? 'CAD',
+      reference: header['Reference'] ?? null,
+      description: header['Description'] ?? null,
+      status: header['Status'],
+      province_code: header['ProvinceCode'] ?? null,
+      due_date: header['DueDate'] ?? null,
+      discount_date: header['DiscountDate'] ?? null,
+      discount_available: money(header['DiscountAvailable'] ?? '0.00'),
+      credit_of: header['CreditOf'] ?? null,
+      credited_by: null,
+      journal_id: null,
+      sub_total: money(header['SubTotal']),
+      tax_total: money(header['TaxTotal']),
+      total: money(header['Total']),
+      created_by: userId,
+      created_on: now,
+      updated_by: userId,
+      updated_on: now,
+      version: 1,
+    })
+    .returning('invoice_id')
+    .executeTakeFirstOrThrow()) as { invoice_id: number | string };
+  const invoiceId = Number(inserted.invoice_id);
+  if (lines.length > 0) {
+    await trx
+      .insertInto('ar_invoice_lines')
+      .values(
+        lines.map((line) => ({
+          invoice_id: invoiceId,
+          description: line.Description,
+          account_id: line.AccountId,
+          quantity: decimalToDb(engine, line.Quantity, 4),
+          unit_price: decimalToDb(engine, line.UnitPrice, 4),
+          tax_group: line.TaxGroup,
+          amount: money(line.Amount),
+          tax_codes: line.TaxCodes,
+          tax_amount: money(line.TaxAmount),
+        })),
+      )
+      .execute();
+  }
+  return invoiceId;
+}
+
+export interface NewInvoice {
+  documentType?: 'Invoice' | 'CreditNote';
+  date: string;
+  billToId: string;
+  shipToId?: string | null;
+  termsCode?: string | null;
+  reference?: string | null;
+  description?: string | null;
+  lines: { Description: string; AccountId: string; Quantity: Decimal; UnitPrice: Decimal; TaxGroup?: string | null }[];
+}
+
+/** Creates and posts a document in `trx` (the demo seed; see the module header). */
+export async function createPostedInvoice(
+  trx: AnyTransaction,
+  input: NewInvoice,
+  userId: string,
+  memo?: PricingMemo,
+): Promise<{ invoiceId: number; itemId: number; documentNo: string; total: Decimal }> {
+  const shipToId = input.shipToId ?? input.billToId;
+  const partiesKey = `${input.billToId}\u0000${shipToId}`;
+  const parties = memo?.firms.get(partiesKey) ?? (await checkParties(trx, input.billToId, shipToId));
+  memo?.firms.set(partiesKey, parties);
+  const { billTo, shipTo } = parties;
+  const province = String(shipTo['province_code'] ?? billTo['province_code'] ?? '');
+  const type = input.documentType ?? 'Invoice';
+  const priced = await priceLines(trx, input.lines, province, input.date, memo);
+  const termsCode = input.termsCode ?? (billTo['account_terms'] as string | null) ?? null;
+  const figures = await headerFigures(trx, priced, termsCode, input.date, memo);
+  const documentNo = type === 'CreditNote' ? await nextNumber(trx, AR_CREDIT_SEQUENCE, { prefix: 'CN' }) : await nextNumber(trx, AR_INVOICE_SEQUENCE, { prefix: 'AR' });
+  const now = new Date().toISOString();
+  const header = {
+    DocumentNo: documentNo, DocumentType: type, InvoiceDate: input.date, BillToId: input.billToId, ShipToId: shipToId, TermsCode: termsCode,
+    SalesRep: billTo['sales_rep'] ?? null, Reference: input.reference ?? null, Description: input.description ?? null, Status: 'Posted', ProvinceCode: province, ...figures,
+  };
+  const invoiceId = await insertDocument(trx, header, priced, userId, now);
+  const posted = await postDocument(
+    trx,
+    { invoiceId, documentNo, documentType: type, date: input.date, billToId: input.billToId, shipToId, description: input.description ?? null, currency: 'CAD', dueDate: figures.DueDate, discountDate: figures.DiscountDate, discountAvailable: figures.DiscountAvailable },
+    priced,
+    userId,
+    memo,
+  );
+  await trx.updateTable('ar_invoices').set({ journal_id: posted.journalId }).where('invoice_id', '=', invoiceId).execute();
+  return { invoiceId, itemId: posted.itemId, documentNo, total: posted.total };
+}
+
+const assigned = assignedCustomerHooks('bill_to_id', 'BillToId');
+
+export const arInvoiceHooks: EntityHooks = {
+  ...assigned,
+  async beforeWrite(ctx, trx, change) {
+    const next = change.next;
+    const date = String(next['InvoiceDate']);
+    if (change.changed.has('InvoiceDate') || change.mode === 'create') await assertPeriodOpen(trx, date, 'ar', 'InvoiceDate');
+    // A new document, or a draft whose type changed, takes a number of its type (AR… invoices, CN… credit notes).
+    if (change.mode === 'create' || change.changed.has('DocumentType')) {
+      const credit = next['DocumentType'] === 'CreditNote';
+      set(change, 'DocumentNo', await nextNumber(trx, credit ? AR_CREDIT_SEQUENCE : AR_INVOICE_SEQUENCE, { prefix: credit ? 'CN' : 'AR' }));
+    }
+    const billToId = String(next['BillToId'] ?? '');
+    if (next['ShipToId'] == null || next['ShipToId'] === '') set(change, 'ShipToId', billToId);
+    const { billTo, shipTo } = await checkParties(trx, billToId, String(next['ShipToId']));
+    // §6: a restricted user invoices only the customers assigned to them.
+    if (!(await canSeeFirm(trx, ctx.user, billToId))) throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, 'BillToId');
+    if (change.mode === 'create' || change.changed.has('BillToId')) {
+      if (next['TermsCode'] == null && billTo['account_terms'] != null) set(change, 'TermsCode', billTo['account_terms']);
+      if (next['SalesRep'] == null && billTo['sales_rep'] != null) set(change, 'SalesRep', billTo['sales_rep']);
+    }
+    const province = String(shipTo['province_code'] ?? billTo['province_code'] ?? '');
+    if (next['ProvinceCode'] !== province) set(change, 'ProvinceCode', province);
+    const priced = await priceLines(trx, linesOf(next), province, date);
+    set(change, 'Lines', priced.map(stripped));
+    const figures = await headerFigures(trx, priced, (next['TermsCode'] as string | null) ?? null, date);
+    for (const [field, value] of Object.entries(figures)) {
+      if (next[field] !== value) set(change, field, value);
+    }
+  },
+  actions: {
+    post: {
+      async guard(_ctx, run) {
+        if (linesOf(run.record).length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+      },
+      async effect(ctx, run) {
+        const { trx, record } = run;
+        const billToId = String(record['BillToId']);
+        const shipToId = String(record['ShipToId'] ?? billToId);
+        // The parties may have changed since the save (a firm made inactive): checked again.
+        await checkParties(trx, billToId, shipToId);
+        const date = String(record['InvoiceDate']);
+        const priced = await priceLines(trx, linesOf(record), String(record['ProvinceCode'] ?? ''), date);
+        const figures = await headerFigures(trx, priced, (record['TermsCode'] as string | null) ?? null, date);
+        const posted = await postDocument(
+          trx,
+          {
+            invoiceId: Number(record['InvoiceId']),
+            documentNo: String(record['DocumentNo']),
+            documentType: String(record['DocumentType']),
+            date,
+            billToId,
+            shipToId,
+            description: (record['Description'] as string | null) ?? null,
+            currency: String(record['Currency'] ?? 'CAD'),
+            dueDate: (record['DueDate'] as string | null) ?? date,
+            discountDate: (record['DiscountDate'] as string | null) ?? null,
+            discountAvailable: figures.DiscountAvailable,
+          },
+          priced,
+          ctx.user.userId,
+        );
+        // Posted as priced now (a rate entered since the save for this date applies): the document says so.
+        const engine = engineOf(trx);
+        for (const line of priced) {
+          const stored = linesOf(record).find((row) => Number(row['LineId']) === line.LineId);
+          if (!stored || (stored['TaxAmount'] === line.TaxAmount && stored['Amount'] === line.Amount && (stored['TaxCodes'] ?? null) === line.TaxCodes)) continue;
+          await trx
+            .updateTable('ar_invoice_lines')
+            .set({ amount: decimalToDb(engine, line.Amount, 2), tax_amount: decimalToDb(engine, line.TaxAmount, 2), tax_codes: line.TaxCodes })
+            .where('line_id', '=', line.LineId!)
+            .execute();
+        }
+        return {
+          set: { JournalId: posted.journalId, SubTotal: figures.SubTotal, TaxTotal: figures.TaxTotal, Total: figures.Total, DiscountAvailable: figures.DiscountAvailable },
+          touched: ['gl_entries', 'gl_balances', 'gl_journals', 'ar_items', 'ar_invoice_lines'],
+          messageKey: 'ar:ar-invoice.result.posted',
+          messageParams: { document: record['DocumentNo'] },
+        };
+      },
+    },
+    credit: {
+      async guard(_ctx, run) {
+        if (run.record['DocumentType'] !== 'Invoice') throw BusinessError.of(409, 'not_an_invoice', 'ar:rules.creditInvoiceOnly');
+      },
+      async effect(ctx, run) {
+        const { trx, record, now } = run;
+        const userId = ctx.user.userId;
+        const date = typeof run.body['Date'] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(run.body['Date']) ? run.body['Date'] : String(record['InvoiceDate']);
+        const lines = linesOf(record).map((line) => ({ ...line, LineId: null }));
+        const priced = await priceLines(trx, lines, String(record['ProvinceCode'] ?? ''), String(record['InvoiceDate']));
+        const documentNo = await nextNumber(trx, AR_CREDIT_SEQUENCE, { prefix: 'CN' });
+        const header = {
+          ...record,
+          DocumentNo: documentNo,
+          DocumentType: 'CreditNote',
+          InvoiceDate: date,
+          Status: 'Posted',
+          CreditOf: record['DocumentNo'],
+          DueDate: date,
+          DiscountDate: null,
+          DiscountAvailable: '0.00',
+        };
+        const creditId = await insertDocument(trx, header, priced, userId, now);
+        const posted = await postDocument(
+          trx,
+          {
+            invoiceId: creditId,
+            documentNo,
+            documentType: 'CreditNote',
+            date,
+            billToId: String(record['BillToId']),
+            shipToId: String(record['ShipToId'] ?? record['BillToId']),
+            description: (record['Description'] as string | null) ?? null,
+            currency: String(record['Currency'] ?? 'CAD'),
+            dueDate: date,
+            discountDate: null,
+            discountAvailable: '0.00',
+            reversalOf: String(record['DocumentNo']),
+          },
+          priced,
+          userId,
+        );
+        await trx.updateTable('ar_invoices').set({ journal_id: posted.journalId }).where('invoice_id', '=', creditId).execute();
+        // The credit note settles what is still open of the invoice; any remainder stays an unapplied credit.
+        const invoiceItem = (await trx
+          .selectFrom('ar_items')
+          .select('item_id')
+          .where('origin_type', '=', arInvoice.name)
+          .where('origin_id', '=', String(record['InvoiceId']))
+          .executeTakeFirst()) as { item_id: number } | undefined;
+        if (invoiceItem) {
+          const item = await arItem(trx, Number(invoiceItem.item_id));
+          if (item && item.status === 'Open' && !isZero(item.openBalance)) {
+            const amount = cmp(item.openBalance, posted.total) < 0 ? item.openBalance : posted.total;
+            await applyArItem(trx, { fromItemId: posted.itemId, toItemId: item.itemId, date, amount, discount: '0.00', origin: { type: arInvoice.name, id: String(creditId) }, userId });
+          }
+        }
+        return {
+          set: { CreditedBy: documentNo },
+          audit: [{ table: 'ar_invoices', idName: 'invoice_id', idValue: creditId, column: 'invoice_id', old: null, new: creditId, action: 'insert' }],
+          touched: ['gl_entries', 'gl_balances', 'gl_journals', 'ar_items', 'ar_applications', 'ar_invoice_lines'],
+          messageKey: 'ar:ar-invoice.result.credited',
+          messageParams: { document: documentNo },
+          data: { InvoiceId: creditId, DocumentNo: documentNo },
+        };
+      },
+    },
+  },
+};
+

@@ -1,0 +1,235 @@
+/**
+ * Server rules of cash receipts (`cash-receipt`, AR-04; definition modules/ar/definitions/receipts/cash-receipt.ts).
+ *
+ * Save (in the save's transaction):
+ * - §6: a restricted user writes receipts of assigned customers only (lists and reads: assignedCustomerHooks);
+ * - the customer is an active bill-to firm (§8 "Bill To is invalid.");
+ * - the currency is the bank account's; changing a draft's bank to one in another currency is refused
+ *   (§8 "Not allowed to change bank due to different currency.");
+ * - the date needs an open A/R period (§8 "Period is closed (A/R)", from the ledger's period check);
+ * - the lines are resolved against the customer's open invoices (applications.ts: open invoice of the
+ *   customer in the receipt's currency, discount defaulted while the terms allow it, §5 "Payment plus
+ *   discount cannot exceed the balance."), then the totals are computed again.
+ * Actions:
+ * - `auto-apply` (Draft): adds the customer's open invoices not yet on the receipt, oldest due first, each
+ *   paid in full less the discount still available while the amount left to apply covers it, the last one
+ *   partly (no discount), until nothing is left to apply.
+ * - `post` (Draft → Posted): the lines again with the balances as they are now; §5 "Remaining To Apply must be
+ *   zero."; the posting service (source AR, A/R period flag): Dr the bank account's G/L account (amount),
+ *   Dr sales discounts (gl_integration AR DISCOUNT, the discounts taken), Cr receivables (AR RECEIVABLE, amount +
+ *   discounts); the receipt becomes an AR item (amount −Amount) and each line an application (subledger.ts);
+ *   what stays open on the receipt's item is its unapplied credit (= Unapplied).
+ */
+import { add, cmp, isZero, neg, sub, type Decimal } from '@erp/shared/decimal';
+import { computeRecord } from '@erp/shared/entities/compute';
+import { cashReceipt } from '../../definitions/receipts/cash-receipt.ts';
+import { BusinessError } from '@erp/server/entities/call-result';
+import { assignedCustomerHooks } from '@erp/server/entities/firm/assigned';
+import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+import { decimalToDb, engineOf, decimalFromDb } from '@erp/server/db/decimal-codec';
+import { assertPeriodOpen, post } from '@erp/modules/gl/server/ledger/posting';
+import { addArItem, arAccount } from '../subledger.ts';
+import { applyLines, assertAssigned, assertBillTo, discountOn, linesOf, resolveLines, setField, totalOf, type ApplicationLine } from './applications.ts';
+
+const ZERO = '0.00';
+
+interface Bank {
+  currency: string;
+  glAccountId: string;
+}
+
+async function bankOf(trx: AnyTransaction, bankAccountId: string): Promise<Bank> {
+  const row = (await trx.selectFrom('bank_accounts').select(['currency_code', 'gl_account_id']).where('bank_account_id', '=', bankAccountId).executeTakeFirst()) as
+    | { currency_code: string | null; gl_account_id: string | null }
+    | undefined;
+  if (!row || !row.gl_account_id) throw BusinessError.of(400, 'validation_failed', 'ar:receipts.rules.bankInvalid', {}, 'BankAccountId');
+  return { currency: row.currency_code ?? 'CAD', glAccountId: row.gl_account_id };
+}
+
+/** The computed totals of the save again (after the lines were resolved), set where they move. */
+function recompute(change: Change): void {
+  const computed = computeRecord(cashReceipt as never, change.next);
+  for (const field of Object.keys(cashReceipt.computed)) {
+    if (computed[field] !== change.next[field] || change.mode === 'create') setField(change, field, computed[field]);
+  }
+}
+
+async function beforeWrite(ctx: EntityContext, trx: AnyTransaction, change: Change): Promise<void> {
+  const next = change.next;
+  const firmId = String(next['FirmId']);
+  await assertAssigned(ctx, trx, firmId);
+  if (change.changed.has('FirmId')) await assertBillTo(trx, firmId);
+  if (change.mode === 'create' || change.changed.has('BankAccountId')) {
+    const bank = await bankOf(trx, String(next['BankAccountId']));
+    // §8: the receipt's currency is fixed once saved; another bank must keep it.
+    if (change.mode === 'update' && bank.currency !== change.current?.['CurrencyCode']) {
+      throw BusinessError.of(400, 'bank_currency', 'ar:receipts.rules.bankCurrency', {}, 'BankAccountId');
+    }
+    if (next['CurrencyCode'] !== bank.currency) setField(change, 'CurrencyCode', bank.currency);
+  }
+  if (change.changed.has('ReceiptDate')) await assertPeriodOpen(trx, String(next['ReceiptDate']), 'ar', 'ReceiptDate');
+  if (['Lines', 'FirmId', 'ReceiptDate', 'CurrencyCode'].some((field) => change.changed.has(field))) {
+    const lines = await resolveLines(trx, {
+      firmId,
+      currency: String(next['CurrencyCode']),
+      date: String(next['ReceiptDate']),
+      lines: linesOf(next),
+      defaultDiscounts: true,
+    });
+    setField(change, 'Lines', lines);
+    recompute(change);
+  }
+}
+
+/** Open invoices of `firmId` in `currency`, oldest due first, except `skip`. */
+async function openInvoices(trx: AnyTransaction, firmId: string, currency: string, skip: ReadonlySet<string>, limit: number) {
+  const engine = engineOf(trx);
+  const rows = (await trx
+    .selectFrom('ar_items')
+    .select(['item_id', 'document_no', 'due_date', 'discount_date', 'discount_available', 'open_balance'])
+    .where('firm_id', '=', firmId)
+    .where('status', '=', 'Open')
+    .where('item_type', '=', 'Invoice')
+    .where('currency', '=', currency)
+    .orderBy('due_date')
+    .orderBy('item_id')
+    .limit(limit + skip.size)
+    .execute()) as Record<string, unknown>[];
+  return rows
+    .map((row) => ({
+      itemId: Number(row['item_id']),
+      documentNo: String(row['document_no']),
+      dueDate: String(row['due_date']),
+      discountDate: row['discount_date'] == null ? null : String(row['discount_date']),
+      discountAvailable: decimalFromDb(engine, row['discount_available'], 2) ?? ZERO,
+      openBalance: decimalFromDb(engine, row['open_balance'], 2) ?? ZERO,
+    }))
+    .filter((row) => !skip.has(row.documentNo) && cmp(row.openBalance, ZERO) > 0)
+    .slice(0, limit);
+}
+
+/**
+ * Posts a draft receipt (`record` in wire form, lines included) in `trx`: the checks and writes of the `post`
+ * action (module header). Also used by the demo seed (seed.ts), so demo receipts are posted exactly like a user's.
+ */
+export async function postReceipt(trx: AnyTransaction, record: Record<string, unknown>, userId: string) {
+  const date = String(record['ReceiptDate']);
+  const firmId = String(record['FirmId']);
+  const currency = String(record['CurrencyCode']);
+  const documentNo = String(record['DocumentNo']);
+  const amount = String(record['Amount'] ?? ZERO);
+  const unapplied = String(record['Unapplied'] ?? ZERO);
+  // The lines as the invoices stand now (another receipt may have paid one since the save).
+  const lines = await resolveLines(trx, { firmId, currency, date, lines: linesOf(record), defaultDiscounts: false });
+  const applied = totalOf(lines, 'Payment');
+  const discounts = totalOf(lines, 'Discount');
+  // §5 "Remaining To Apply must be zero."
+  const remaining = sub(sub(amount, applied), unapplied);
+  if (!isZero(remaining)) throw BusinessError.of(400, 'remaining_to_apply', 'ar:receipts.rules.remainingToApply', { remaining }, 'RemainingToApply');
+  const bank = await bankOf(trx, String(record['BankAccountId']));
+  if (bank.currency !== currency) throw BusinessError.of(400, 'bank_currency', 'ar:receipts.rules.bankCurrency', {}, 'BankAccountId');
+  const receivable = await arAccount(trx, 'RECEIVABLE');
+  const postingLines = [{ accountId: bank.glAccountId, amount }];
+  if (!isZero(discounts)) postingLines.push({ accountId: await arAccount(trx, 'DISCOUNT'), amount: discounts });
+  postingLines.push({ accountId: receivable, amount: neg(add(amount, discounts)) });
+  const origin = { type: cashReceipt.name, id: String(record['ReceiptId']) };
+  const description = (record['Reference'] as string | null) ?? (record['Description'] as string | null) ?? null;
+  const posted = await post(trx, {
+    source: 'AR',
+    subLedger: 'ar',
+    dataType: 'Actual',
+    date,
+    documentNo,
+    description: `${firmId}${description ? ` ${description}` : ''}`.slice(0, 100),
+    origin,
+    lines: postingLines,
+    userId,
+  });
+  const itemId = await addArItem(trx, {
+    firmId,
+    itemType: 'Receipt',
+    documentNo,
+    documentDate: date,
+    currency,
+    amount: neg(amount),
+    description,
+    origin,
+    journalId: posted.journalId,
+    userId,
+  });
+  await applyLines(trx, itemId, lines, { date, origin, userId });
+  return { journalId: posted.journalId, itemId, applied, discounts, unapplied };
+}
+
+export const cashReceiptHooks: EntityHooks = {
+  ...assignedCustomerHooks('firm_id', 'FirmId'),
+  beforeWrite,
+  actions: {
+    'auto-apply': {
+      async guard(ctx, run) {
+        await assertAssigned(ctx, run.trx, String(run.record['FirmId']));
+      },
+      async effect(_ctx, run) {
+        const { trx, record } = run;
+        const current = linesOf(record);
+        const date = String(record['ReceiptDate']);
+        let left = sub(sub(String(record['Amount'] ?? ZERO), String(record['Unapplied'] ?? ZERO)), totalOf(current, 'Payment'));
+        const added: ApplicationLine[] = [];
+        if (cmp(left, ZERO) > 0) {
+          const skip = new Set(current.map((line) => String(line.InvoiceNo)));
+          for (const invoice of await openInvoices(trx, String(record['FirmId']), String(record['CurrencyCode']), skip, 2000 - current.length)) {
+            if (cmp(left, ZERO) <= 0) break;
+            const discount = discountOn(invoice, date);
+            const full = sub(invoice.openBalance, cmp(discount, invoice.openBalance) > 0 ? invoice.openBalance : discount);
+            const paysAll = cmp(left, full) >= 0;
+            const payment = paysAll ? full : left;
+            const taken = paysAll ? sub(invoice.openBalance, full) : ZERO;
+            added.push({ InvoiceNo: invoice.documentNo, ItemId: invoice.itemId, DueDate: invoice.dueDate, Balance: invoice.openBalance, DiscountAvailable: discount, Payment: payment, Discount: taken });
+            left = sub(left, payment);
+          }
+        }
+        if (added.length > 0) {
+          const engine = engineOf(trx);
+          const money = (value: Decimal | null | undefined) => decimalToDb(engine, value ?? ZERO, 2);
+          await trx
+            .insertInto('ar_cash_receipt_lines')
+            .values(
+              added.map((line) => ({
+                receipt_id: record['ReceiptId'],
+                invoice_no: line.InvoiceNo,
+                item_id: line.ItemId,
+                due_date: line.DueDate,
+                balance: money(line.Balance),
+                discount_available: money(line.DiscountAvailable),
+                payment: money(line.Payment),
+                discount: money(line.Discount),
+              })),
+            )
+            .execute();
+        }
+        const all = [...current, ...added];
+        const totals = computeRecord(cashReceipt as never, { ...record, Lines: all });
+        return {
+          set: { AppliedTotal: totals['AppliedTotal'], DiscountTotal: totals['DiscountTotal'], RemainingToApply: totals['RemainingToApply'] },
+          touched: ['ar_cash_receipt_lines'],
+          messageKey: 'ar:cash-receipt.result.autoApplied',
+          messageParams: { count: added.length },
+        };
+      },
+    },
+    post: {
+      async guard(ctx, run) {
+        await assertAssigned(ctx, run.trx, String(run.record['FirmId']));
+      },
+      async effect(ctx, run) {
+        const result = await postReceipt(run.trx, run.record, ctx.user.userId);
+        return {
+          set: { JournalId: result.journalId, ArItemId: result.itemId, OpenCredit: result.unapplied, AppliedTotal: result.applied, DiscountTotal: result.discounts, RemainingToApply: ZERO },
+          touched: ['gl_entries', 'gl_balances', 'gl_journals', 'ar_items', 'ar_applications'],
+          messageKey: 'ar:cash-receipt.result.posted',
+          messageParams: { document: run.record['DocumentNo'] },
+        };
+      },
+    },
+  },
+};

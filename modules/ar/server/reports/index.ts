@@ -1,0 +1,478 @@
+/**
+ * Accounts Receivable reports on the server (issue 14 items 4–5; definitions: modules/ar/definitions/reports/),
+ * for the report engine (server/src/reports/engine.ts). Registered in server/src/reports/index.ts (reports) and
+ * server/src/processes/index.ts (processes: none yet). They only READ the AR subledger (CONTRACT-14:
+ * ar_items, ar_applications, written by modules/ar/server/subledger.ts) and the firms.
+ *
+ * Open balance AS OF a date D (DOMAIN-NOTES 4.3: "an aged report run for a past date must ignore later
+ * payments"): the items dated ≤ D, each with its open balance cache plus what the applications dated after
+ * D took from it — an invoice gets back their amount and discount, a credit (receipt, credit note) gives
+ * back their amount. `movementsAsOf` reads only the open items (covering index ix_ar_items_open_aging) and
+ * the applications after D (ix_ar_applications_date; both migration 0011_ar_reports), not the whole history,
+ * so the aged trial balance of today reads the open items only; the aging sums the movements per customer
+ * (and its totals in one more pass: `agedTrialBalanceFigures`), the item reports group them per item
+ * (`openItemsAsOf`). The sum of every open balance as of D equals the receivables control
+ * account at D, because every item and every discount is posted on its own date (test: ar-reports.test.ts).
+ *
+ * The account inquiry's page (`accountInquiryWindow`) reads each of its three parts (items, applications
+ * to them, applications from them) in the report's order from the customer's item indexes with a LIMIT, so
+ * its first page does not sort the customer's whole history; its count and totals come from one statement
+ * (`accountInquiryFigures`; index ix_ar_items_firm_status, migration 0012).
+ *
+ * Decimals are only summed, compared and negated in SQL (CONTRACT-12); the buckets' limits are dates
+ * computed here (text comparison works on YYYY-MM-DD), so no engine-specific date arithmetic is needed except
+ * the overdue report's day count.
+ *
+ * §6: every report applies the caller's customer restriction (server/src/entities/firm/assigned.ts) in SQL;
+ * the report routes refuse a customer parameter the caller is not assigned to (403, as the entity routes).
+ */
+import { arAccountInquiry, arAccountStatement, AGING_BUCKETS, AGING_PERIODS, arAgedTrialBalance, arContactList, arCustomerList, arCustomerLists, arInactiveCustomerList, arNewCustomerList, arOverdueAccounts, arSalesJournal, arUnappliedCredits } from '../../definitions/reports/index.ts';
+import type { ReportDefinition, ReportParameterError } from '@erp/shared/reports/define';
+import { sql, type RawBuilder } from 'kysely';
+import { readAll } from '@erp/server/db/read';
+import { assignedFirms, isRestricted } from '@erp/server/entities/firm/assigned';
+import type { ServerProcess } from '@erp/server/processes/engine';
+import type { AnySelect, GroupFigures, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import { decimalFromDb } from '@erp/server/db/decimal-codec';
+import type { Decimal } from '@erp/shared/decimal';
+
+/** `date` minus `days` days (`YYYY-MM-DD`). */
+export function daysBefore(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The aging buckets' lower limits as of `asOf` with periods of `days` days (DOMAIN-NOTES 4.3): bucket k
+ * (1 … 8) holds ages (asOf − date, in days) from (k−1)·days + 1 to k·days, bucket 8 everything older;
+ * `limits[k]` = asOf − k·days, so bucket k is `limits[k] ≤ date < limits[k−1]` (limits[0] = asOf: current is
+ * `date ≥ asOf`, not yet due).
+ */
+export function agingLimits(asOf: string, days: number): string[] {
+  return Array.from({ length: AGING_PERIODS }, (_, k) => daysBefore(asOf, k * days));
+}
+
+interface ArState {
+  /** null when the caller sees every customer (§6). */
+  assigned: string[] | null;
+}
+
+const stateOf = (ctx: ReportContext) => ctx.state['ar'] as ArState;
+
+/** §6 and the customer parameter on a query whose customer is `column`. */
+function customerFilter<Q extends AnySelect>(ctx: ReportContext, query: Q, column: string): Q {
+  let filtered: AnySelect = query;
+  const { assigned } = stateOf(ctx);
+  if (assigned) filtered = assigned.length === 0 ? filtered.where(column, '=', '') : filtered.where(column, 'in', assigned);
+  const { CustomerId: customer, CustomerFrom: from, CustomerTo: to } = ctx.params;
+  if (typeof customer === 'string') filtered = filtered.where(column, '=', customer);
+  if (typeof from === 'string') filtered = filtered.where(column, '>=', from);
+  if (typeof to === 'string') filtered = filtered.where(column, '<=', to);
+  return filtered as Q;
+}
+
+/**
+ * The checks every AR report runs first: the caller's §6 restriction (into ctx.state) and the named customer
+ * exists (§8 "Bill To is invalid."). A customer the caller is not assigned to never gets here: the report
+ * routes refuse it like the entity routes (entities/firm/assigned.ts `firmParametersRefusal`).
+ */
+async function prepareAr(ctx: ReportContext): Promise<ReportParameterError[]> {
+  const assigned = isRestricted(ctx.user) ? await assignedFirms(ctx.db, ctx.user) : null;
+  ctx.state['ar'] = { assigned } satisfies ArState;
+  const customer = ctx.params['CustomerId'];
+  if (typeof customer !== 'string') return [];
+  const found = await readAll(ctx.database, ctx.db.selectFrom('firms').select('firm_id').where('firm_id', '=', customer));
+  return found.length === 0 ? [{ field: 'CustomerId', key: 'reports:ar.validation.customerInvalid' }] : [];
+}
+
+/**
+ * The movements that make up the open balances as of `asOf`, one row each (item_id, firm_id, due_date,
+ * document_date, amount), for the customers the caller may see: the open balance cache of the open items
+ * dated ≤ asOf, plus back what the applications dated after asOf took (module header).
+ */
+function movementsAsOf(ctx: ReportContext, asOf: string): AnySelect {
+  const db = ctx.db;
+  const item = ['i.item_id as item_id', 'i.firm_id as firm_id', 'i.due_date as due_date', 'i.document_date as document_date'] as const;
+  const open = customerFilter(
+    ctx,
+    db.selectFrom('ar_items as i').select([...item, 'i.open_balance as amount']).where('i.status', '=', 'Open').where('i.document_date', '<=', asOf),
+    'i.firm_id',
+  );
+  const later = (side: 'to_item_id' | 'from_item_id', amount: RawBuilder<unknown>, nonZero: 'a.amount' | 'a.discount') =>
+    customerFilter(
+      ctx,
+      db
+        .selectFrom('ar_applications as a')
+        // CROSS JOIN: SQLite keeps this order (the few applications after the date by their date index, then
+        // their item by key) instead of walking every item dated before it; PostgreSQL plans it as any join.
+        .crossJoin('ar_items as i')
+        .whereRef('i.item_id', '=', `a.${side}`)
+        .select([...item, amount.as('amount')])
+        .where('a.application_date', '>', asOf)
+        .where(nonZero, '<>', 0)
+        .where('i.document_date', '<=', asOf),
+      'i.firm_id',
+    );
+  return (
+    open
+      // An invoice gets back the amount and the discount applied to it after the date …
+      .unionAll(later('to_item_id', sql`a.amount`, 'a.amount'))
+      .unionAll(later('to_item_id', sql`a.discount`, 'a.discount'))
+      // … a credit gets back (more negative) the amount it gave after the date.
+      .unionAll(later('from_item_id', sql`-a.amount`, 'a.amount'))
+  );
+}
+
+/** item_id and its open balance as of `asOf` (≠ 0), for the customers the caller may see. */
+function openItemsAsOf(ctx: ReportContext, asOf: string): AnySelect {
+  return ctx.db
+    .selectFrom(movementsAsOf(ctx, asOf).as('u'))
+    .select(['u.item_id as item_id', sql<unknown>`sum(u.amount)`.as('open')])
+    .groupBy('u.item_id')
+    .having(sql`sum(u.amount)`, '<>', 0);
+}
+
+/** Open items as of a date joined with their item and firm (aliases o, i, f). */
+function openItemRows(ctx: ReportContext, asOf: string) {
+  return ctx.db
+    .selectFrom(openItemsAsOf(ctx, asOf).as('o'))
+    .innerJoin('ar_items as i', 'i.item_id', 'o.item_id')
+    .leftJoin('firms as f', 'f.firm_id', 'i.firm_id');
+}
+
+/** A report whose rows the caller's restriction and customer check govern. */
+function arReport(def: ReportDefinition, rows: (ctx: ReportContext) => AnySelect): ServerReport {
+  return { def, prepare: prepareAr, rows };
+}
+
+// AR-06 ------------------------------------------------------------------------------------------------------
+
+/** The inquiry's items: open items now, or the history (optionally over a date range). */
+function inquiryItems<Q extends AnySelect>(ctx: ReportContext, query: Q, alias: string): Q {
+  const { params } = ctx;
+  let filtered: AnySelect = customerFilter(ctx, query, `${alias}.firm_id`);
+  if (params['Show'] === 'open') filtered = filtered.where(`${alias}.status`, '=', 'Open');
+  else {
+    if (typeof params['StartDate'] === 'string') filtered = filtered.where(`${alias}.document_date`, '>=', params['StartDate']);
+    if (typeof params['EndDate'] === 'string') filtered = filtered.where(`${alias}.document_date`, '<=', params['EndDate']);
+  }
+  return filtered as Q;
+}
+
+/**
+ * The inquiry's three parts: the items, and the applications under the item they were applied to and under
+ * the credit they came from. Each part's rows are ordered by its item (firm, date, id) and then, for the
+ * applications, by the application's id — the report's order (definition `defaultSort`).
+ */
+function accountInquiryParts(ctx: ReportContext): [AnySelect, AnySelect, AnySelect] {
+  const db = ctx.db;
+  // Typed nulls: a part read as a subquery (`accountInquiryWindow`) would give PostgreSQL untyped columns.
+  const none = (type: 'text' | 'money') => sql<null>`cast(null as ${sql.raw(type === 'text' ? 'text' : ctx.database.engine === 'postgres' ? 'numeric' : 'integer')})`;
+  const items = inquiryItems(
+    ctx,
+    db
+      .selectFrom('ar_items as i')
+      .leftJoin('firms as f', 'f.firm_id', 'i.firm_id')
+      .select([
+        'i.firm_id as FirmId',
+        'f.name as FirmName',
+        'i.document_date as ItemDate',
+        'i.document_date as DocumentDate',
+        'i.item_type as ItemType',
+        'i.document_no as DocumentNo',
+        'i.due_date as DueDate',
+        'i.description as Description',
+        'i.amount as Amount',
+        none('money').as('Applied'),
+        none('money').as('Discount'),
+        'i.open_balance as OpenBalance',
+        'i.item_id as ItemId',
+        sql<number>`0`.as('Seq'),
+      ]),
+    'i',
+  );
+  // Under each item, the applications that touched it: the other side's document, amount and discount.
+  const applications = (own: 'to_item_id' | 'from_item_id', other: 'to_item_id' | 'from_item_id') =>
+    inquiryItems(
+      ctx,
+      db
+        .selectFrom('ar_applications as a')
+        .innerJoin('ar_items as i', 'i.item_id', `a.${own}`)
+        .innerJoin('ar_items as x', 'x.item_id', `a.${other}`)
+        .leftJoin('firms as f', 'f.firm_id', 'i.firm_id')
+        .select([
+          'i.firm_id as FirmId',
+          'f.name as FirmName',
+          'i.document_date as ItemDate',
+          'a.application_date as DocumentDate',
+          'x.item_type as ItemType',
+          'x.document_no as DocumentNo',
+          none('text').as('DueDate'),
+          none('text').as('Description'),
+          none('money').as('Amount'),
+          'a.amount as Applied',
+          'a.discount as Discount',
+          none('money').as('OpenBalance'),
+          'i.item_id as ItemId',
+          'a.application_id as Seq',
+        ]),
+      'i',
+    );
+  return [items, applications('to_item_id', 'from_item_id'), applications('from_item_id', 'to_item_id')];
+}
+
+function accountInquiryRows(ctx: ReportContext): AnySelect {
+  const [items, to, from] = accountInquiryParts(ctx);
+  return items.unionAll(to).unionAll(from);
+}
+
+/**
+ * The first `count` rows of the inquiry for a page (engine `window`): each part's first `count` rows in the
+ * report's order, read in that order from the customer's item indexes ((firm, date) and, for open items,
+ * (firm, status, date, id)) and the applications' item indexes, stopping at `count` — the engine then sorts
+ * at most 3 × `count` rows, not the customer's whole history (~19,000 rows for 10,000 items).
+ */
+function accountInquiryWindow(ctx: ReportContext, count: number): AnySelect {
+  const db = ctx.db;
+  const [items, to, from] = accountInquiryParts(ctx);
+  const inOrder = (part: AnySelect, name: string, seq?: string) => {
+    let sorted = part.orderBy('i.firm_id').orderBy('i.document_date').orderBy('i.item_id');
+    if (seq) sorted = sorted.orderBy(seq);
+    return db.selectFrom(sorted.limit(count).as(name)).selectAll(name);
+  };
+  return inOrder(items, 'w0').unionAll(inOrder(to, 'w1', 'a.application_id')).unionAll(inOrder(from, 'w2', 'a.application_id'));
+}
+
+/**
+ * The inquiry's count and totals without the union's joins, in one statement: the items' count and sums
+ * (from the (firm, status, date, id, amount, open balance) index alone, migration 0012), plus the count of
+ * the applications on each side (one customer: one group). PostgreSQL counts the applications of the items'
+ * ids as one array (`= any`: one index scan per side, in one process, cheaper than a join's nested loop of
+ * 10,000 lookups per side for the largest customer); SQLite's lookups are cheap as a join.
+ */
+async function accountInquiryFigures(ctx: ReportContext): Promise<GroupFigures[]> {
+  const db = ctx.db;
+  const sums = [sql<unknown>`count(*)`.as('n'), sql<unknown>`sum(i.amount)`.as('a'), sql<unknown>`sum(i.open_balance)`.as('o')];
+  let figures: AnySelect;
+  if (ctx.database.engine === 'postgres') {
+    const items = inquiryItems(ctx, db.selectFrom('ar_items as i').select([...sums, sql<unknown>`array_agg(i.item_id)`.as('ids')]), 'i');
+    const applied = (side: 'to_item_id' | 'from_item_id') => sql<unknown>`(select count(*) from ar_applications a where ${sql.ref(`a.${side}`)} = any(t.ids))`;
+    figures = db.selectFrom(items.as('t')).select(['t.n as n', 't.a as a', 't.o as o', applied('to_item_id').as('applied_to'), applied('from_item_id').as('applied_from')]);
+  } else {
+    const items = inquiryItems(ctx, db.selectFrom('ar_items as i').select(sums), 'i');
+    const applied = (side: 'to_item_id' | 'from_item_id') =>
+      inquiryItems(ctx, db.selectFrom('ar_applications as a').innerJoin('ar_items as i', 'i.item_id', `a.${side}`).select(sql<unknown>`count(*)`.as('n')), 'i');
+    figures = db
+      .selectFrom([items.as('t'), applied('to_item_id').as('u'), applied('from_item_id').as('v')])
+      .select(['t.n as n', 't.a as a', 't.o as o', 'u.n as applied_to', 'v.n as applied_from']);
+  }
+  const row = ((await readAll(ctx.database, figures)) as Record<string, unknown>[])[0] ?? {};
+  const count = Number(row['n'] ?? 0) + Number(row['applied_to'] ?? 0) + Number(row['applied_from'] ?? 0);
+  if (count === 0) return [];
+  const totals = { Amount: decimalFromDb(db, row['a'] ?? 0, 2) ?? '0.00', OpenBalance: decimalFromDb(db, row['o'] ?? 0, 2) ?? '0.00' };
+  return [{ key: String(ctx.params['CustomerId']), count, sums: totals }];
+}
+
+// AR-07 ------------------------------------------------------------------------------------------------------
+
+/** The nine bucket sums (§9) over movements `m` as of the parameters' date, by due or document date. */
+function bucketSums(ctx: ReportContext) {
+  const asOf = String(ctx.params['AsOfDate']);
+  const limits = agingLimits(asOf, Number(ctx.params['PeriodDays']));
+  const basis = sql.ref(ctx.params['AgeBy'] === 'document' ? 'm.document_date' : 'm.due_date');
+  return AGING_BUCKETS.map((name, k) => {
+    const when =
+      k === 0
+        ? sql`${basis} >= ${asOf}`
+        : k === AGING_PERIODS
+          ? sql`${basis} < ${limits[k - 1]!}`
+          : sql`${basis} >= ${limits[k]!} and ${basis} < ${limits[k - 1]!}`;
+    return sql<unknown>`sum(case when ${when} then m.amount else 0 end)`.as(name);
+  });
+}
+
+/** Per customer, straight from the movements (no per-item grouping: a zero item adds nothing). */
+function agedTrialBalanceRows(ctx: ReportContext): AnySelect {
+  const grouped = ctx.db
+    .selectFrom(movementsAsOf(ctx, String(ctx.params['AsOfDate'])).as('m'))
+    .select(['m.firm_id as FirmId', ...bucketSums(ctx), sql<unknown>`sum(m.amount)`.as('Total')])
+    .groupBy('m.firm_id');
+  return ctx.db
+    .selectFrom(grouped.as('g'))
+    .leftJoin('firms as f', 'f.firm_id', 'g.FirmId')
+    .select(['g.FirmId as FirmId', 'f.name as FirmName', ...AGING_BUCKETS.map((b) => `g.${b} as ${b}`), 'g.Total as Total'] as never);
+}
+
+/** Count of customers and the totals in one pass over the movements (the engine would group twice). */
+async function agedTrialBalanceFigures(ctx: ReportContext): Promise<GroupFigures[]> {
+  const query = ctx.db
+    .selectFrom(movementsAsOf(ctx, String(ctx.params['AsOfDate'])).as('m'))
+    .select([sql<unknown>`count(distinct m.firm_id)`.as('n'), ...bucketSums(ctx), sql<unknown>`sum(m.amount)`.as('Total')]);
+  const row = ((await readAll(ctx.database, query)) as Record<string, unknown>[])[0] ?? {};
+  const sums: Record<string, Decimal> = {};
+  for (const field of [...AGING_BUCKETS, 'Total']) sums[field] = decimalFromDb(ctx.db, row[field] ?? 0, 2) ?? '0.00';
+  return [{ key: '', count: Number(row['n'] ?? 0), sums }];
+}
+
+// AR-08 ------------------------------------------------------------------------------------------------------
+
+const STATEMENT_FIELDS = ['FirmId', 'FirmName', 'Address', 'DocumentDate', 'ItemType', 'DocumentNo', 'DueDate', 'Amount', 'OpenBalance', 'Balance', 'ItemId'];
+
+function statementRows(ctx: ReportContext): AnySelect {
+  const asOf = String(ctx.params['StatementDate']);
+  const rows = openItemRows(ctx, asOf).select([
+    'i.firm_id as FirmId',
+    'f.name as FirmName',
+    sql<string>`coalesce(f.address, '') || case when f.city is null then '' else ${', '} || f.city end`.as('Address'),
+    'i.document_date as DocumentDate',
+    'i.item_type as ItemType',
+    'i.document_no as DocumentNo',
+    'i.due_date as DueDate',
+    'i.amount as Amount',
+    'o.open as OpenBalance',
+    sql<null>`null`.as('Balance'),
+    'i.item_id as ItemId',
+    // The batch leaves out the customers whose items add up to zero.
+    sql<unknown>`sum(o.open) over (partition by i.firm_id)`.as('CustomerBalance'),
+  ]);
+  return ctx.db
+    .selectFrom(rows.as('s'))
+    .select(STATEMENT_FIELDS.map((field) => `s.${field} as ${field}`) as never)
+    .where('s.CustomerBalance', '<>', 0);
+}
+
+// AR-09 … AR-11 ----------------------------------------------------------------------------------------------
+
+/** Whole days from `column` (a YYYY-MM-DD text) to `date`. */
+function daysSince(ctx: ReportContext, date: string, column: string) {
+  return ctx.database.engine === 'postgres'
+    ? sql<number>`(cast(${date} as date) - cast(${sql.ref(column)} as date))`
+    : sql<number>`cast(julianday(${date}) - julianday(${sql.ref(column)}) as integer)`;
+}
+
+function overdueRows(ctx: ReportContext): AnySelect {
+  const asOf = String(ctx.params['AsOfDate']);
+  // Overdue by at least N days: due on or before asOf − N.
+  const dueBy = daysBefore(asOf, Number(ctx.params['DaysOverdue']));
+  return openItemRows(ctx, asOf)
+    .select([
+      'i.firm_id as FirmId',
+      'f.name as FirmName',
+      'f.phone as Phone',
+      'i.document_no as DocumentNo',
+      'i.document_date as DocumentDate',
+      'i.due_date as DueDate',
+      daysSince(ctx, asOf, 'i.due_date').as('DaysOverdue'),
+      'i.amount as Amount',
+      'o.open as OpenBalance',
+      'i.item_id as ItemId',
+    ])
+    .where('i.item_type', '=', 'Invoice')
+    .where('i.due_date', '<=', dueBy)
+    .where('o.open', '>', 0);
+}
+
+function unappliedCreditRows(ctx: ReportContext): AnySelect {
+  return openItemRows(ctx, String(ctx.params['AsOfDate']))
+    .select([
+      'i.firm_id as FirmId',
+      'f.name as FirmName',
+      'i.item_type as ItemType',
+      'i.document_no as DocumentNo',
+      'i.document_date as DocumentDate',
+      sql<unknown>`-i.amount`.as('Amount'),
+      sql<unknown>`-o.open`.as('Unapplied'),
+      'i.item_id as ItemId',
+    ])
+    .where('i.item_type', 'in', ['Receipt', 'CreditNote'])
+    .where('o.open', '<', 0);
+}
+
+function salesJournalRows(ctx: ReportContext): AnySelect {
+  return customerFilter(
+    ctx,
+    ctx.db
+      .selectFrom('ar_items as i')
+      .leftJoin('firms as f', 'f.firm_id', 'i.firm_id')
+      .select([
+        'i.document_date as DocumentDate',
+        'i.document_no as DocumentNo',
+        'i.item_type as ItemType',
+        'i.firm_id as FirmId',
+        'f.name as FirmName',
+        'i.due_date as DueDate',
+        'i.currency as Currency',
+        'i.amount as Amount',
+        'i.item_id as ItemId',
+      ])
+      .where('i.item_type', 'in', ['Invoice', 'CreditNote'])
+      .where('i.document_date', '>=', String(ctx.params['StartDate']))
+      .where('i.document_date', '<=', String(ctx.params['EndDate'])),
+    'i.firm_id',
+  );
+}
+
+// AR-12, AR-13 -----------------------------------------------------------------------------------------------
+
+/** `column` is true / false (PostgreSQL booleans, SQLite 0/1). */
+const isFlag = (ctx: ReportContext, column: string, value: boolean) =>
+  sql<boolean>`${sql.ref(column)} = ${sql.lit(ctx.database.engine === 'postgres' ? value : value ? 1 : 0)}`;
+
+function customerListRows(ctx: ReportContext): AnySelect {
+  let query: AnySelect = ctx.db
+    .selectFrom('firms as f')
+    .select([
+      'f.firm_id as FirmId',
+      'f.name as FirmName',
+      'f.city as City',
+      'f.province_code as ProvinceCode',
+      'f.phone as Phone',
+      'f.email as Email',
+      'f.sales_rep as SalesRep',
+      'f.account_terms as AccountTerms',
+      'f.credit_limit as CreditLimit',
+      'f.created_on as CreatedOn',
+    ])
+    // Customers are the bill-to firms.
+    .where(isFlag(ctx, 'f.is_bill_to', true));
+  const list = ctx.params['List'];
+  if (list === 'inactive') query = query.where(isFlag(ctx, 'f.is_active', false));
+  if (list === 'new' && typeof ctx.params['CreatedFrom'] === 'string') query = query.where('f.created_on', '>=', ctx.params['CreatedFrom']);
+  return customerFilter(ctx, query, 'f.firm_id');
+}
+
+function contactListRows(ctx: ReportContext): AnySelect {
+  return customerFilter(
+    ctx,
+    ctx.db
+      .selectFrom('firm_contacts as c')
+      .innerJoin('firms as f', 'f.firm_id', 'c.firm_id')
+      .select([
+        'f.firm_id as FirmId',
+        'f.name as FirmName',
+        'c.name as ContactName',
+        'c.title as Title',
+        'c.phone as Phone',
+        'c.email as Email',
+        'c.contact_key as ContactKey',
+      ])
+      .where(isFlag(ctx, 'f.is_bill_to', true)),
+    'f.firm_id',
+  );
+}
+
+export const AR_SERVER_REPORTS: readonly ServerReport[] = [
+  { ...arReport(arAccountInquiry, accountInquiryRows), window: accountInquiryWindow, aggregate: accountInquiryFigures },
+  { ...arReport(arAgedTrialBalance, agedTrialBalanceRows), aggregate: agedTrialBalanceFigures },
+  arReport(arAccountStatement, statementRows),
+  arReport(arOverdueAccounts, overdueRows),
+  arReport(arUnappliedCredits, unappliedCreditRows),
+  arReport(arSalesJournal, salesJournalRows),
+  arReport(arCustomerList, customerListRows),
+  arReport(arNewCustomerList, customerListRows),
+  arReport(arInactiveCustomerList, customerListRows),
+  arReport(arCustomerLists, customerListRows),
+  arReport(arContactList, contactListRows),
+];
+export const AR_SERVER_PROCESSES: readonly ServerProcess[] = [];

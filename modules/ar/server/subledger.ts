@@ -1,0 +1,213 @@
+/**
+ * The Accounts Receivable subledger core (issue 14, CONTRACT-14 "The AR subledger core"). Every AR document
+ * that changes a customer's balance writes it here, inside the transaction of its GL posting:
+ *
+ * - `addArItem(trx, item)` → item_id: one ar_items row for a POSTED invoice, credit note or receipt. The
+ *   amount is SIGNED (+ raises the receivable: invoice; − lowers it: credit note, receipt); the open balance
+ *   starts equal to the amount (status Open, or Closed when the amount is zero).
+ * - `applyArItem(trx, { fromItemId, toItemId, date, amount, discount, origin, userId, field? })` →
+ *   application_id: applies `amount` of a credit (receipt or credit note) plus `discount` to an invoice. The
+ *   invoice must be an open Invoice of the credit's firm; §5 "Payment plus discount cannot exceed the
+ *   balance."; the amount cannot exceed what the credit has left. Updates both open balances and statuses;
+ *   never posts to the GL (the caller posts the discount).
+ * - `arAccount(trx, transactionType)`: the account of GL integration (SubLedger 'AR', TransactionType
+ *   'RECEIVABLE' | 'SALES' | 'DISCOUNT' | 'FREIGHT' | 'GST-HST' …); §8 "An account entered is not valid."
+ *   when the row is missing.
+ * - `arItem(trx, itemId)` (added): one item as read by the rules above.
+ * Failures throw BusinessError (entities/call-result.ts), rolling back the caller's transaction. On
+ * PostgreSQL both items are locked (FOR UPDATE) before their balances are checked, so two parallel
+ * applications cannot over-apply an invoice. Amounts are exact decimals (shared/src/decimal.ts) stored
+ * through the decimal codec.
+ */
+import { add, cmp, isNegative, isZero, neg, parseDecimal, sub, type Decimal } from '@erp/shared/decimal';
+import { BusinessError } from '@erp/server/entities/call-result';
+import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
+import type { LedgerTransaction } from '@erp/modules/gl/server/ledger/types';
+
+export type ArItemType = 'Invoice' | 'CreditNote' | 'Receipt';
+
+export interface NewArItem {
+  firmId: string;
+  shipToId?: string | null;
+  itemType: ArItemType;
+  documentNo: string;
+  /** Posting date YYYY-MM-DD. */
+  documentDate: string;
+  /** Invoices: from the terms; other items: the document date. */
+  dueDate?: string | null;
+  discountDate?: string | null;
+  /** ≥ 0: the early-payment discount the terms allow. */
+  discountAvailable?: Decimal;
+  currency?: string;
+  /** SIGNED: + invoice, − credit note or receipt. */
+  amount: Decimal;
+  description?: string | null;
+  origin: { type: string; id: string };
+  journalId?: number | null;
+  userId: string;
+}
+
+export interface ArItem {
+  itemId: number;
+  firmId: string;
+  shipToId: string | null;
+  itemType: ArItemType;
+  documentNo: string;
+  documentDate: string;
+  dueDate: string;
+  discountDate: string | null;
+  discountAvailable: Decimal;
+  currency: string;
+  amount: Decimal;
+  openBalance: Decimal;
+  status: 'Open' | 'Closed';
+}
+
+export interface ArApplication {
+  fromItemId: number;
+  toItemId: number;
+  /** YYYY-MM-DD. */
+  date: string;
+  /** > 0: the part of the credit applied. */
+  amount: Decimal;
+  /** ≥ 0: the discount allowed on the invoice. */
+  discount: Decimal;
+  origin: { type: string; id: string };
+  userId: string;
+  /** The form field a refusal names (e.g. `Applications[2].Amount`). */
+  field?: string;
+}
+
+function money(value: Decimal, field: string, label: string): Decimal {
+  const parsed = parseDecimal(value, { precision: 15, scale: 2 });
+  if (!parsed.ok) throw BusinessError.of(400, 'validation_failed', parsed.key, { label, ...(parsed.params ?? {}) }, field);
+  return parsed.value;
+}
+
+export async function addArItem(trx: LedgerTransaction, item: NewArItem): Promise<number> {
+  const amount = money(item.amount, 'Amount', 'Amount');
+  const discount = money(item.discountAvailable ?? '0.00', 'DiscountAvailable', 'Discount');
+  if (isNegative(discount)) throw BusinessError.of(400, 'validation_failed', 'gl:rules.amountNegative', { label: 'Discount' }, 'DiscountAvailable');
+  const engine = engineOf(trx);
+  const row = (await trx
+    .insertInto('ar_items')
+    .values({
+      firm_id: item.firmId,
+      ship_to_id: item.shipToId ?? null,
+      item_type: item.itemType,
+      document_no: item.documentNo,
+      document_date: item.documentDate,
+      due_date: item.dueDate ?? item.documentDate,
+      discount_date: item.discountDate ?? null,
+      discount_available: decimalToDb(engine, discount, 2),
+      currency: item.currency ?? 'CAD',
+      amount: decimalToDb(engine, amount, 2),
+      open_balance: decimalToDb(engine, amount, 2),
+      status: isZero(amount) ? 'Closed' : 'Open',
+      description: item.description ?? null,
+      origin_type: item.origin.type,
+      origin_id: item.origin.id,
+      journal_id: item.journalId ?? null,
+      created_by: item.userId,
+      created_on: new Date().toISOString(),
+    })
+    .returning('item_id')
+    .executeTakeFirstOrThrow()) as { item_id: number | string };
+  return Number(row.item_id);
+}
+
+function itemOf(engine: ReturnType<typeof engineOf>, row: Record<string, unknown>): ArItem {
+  return {
+    itemId: Number(row['item_id']),
+    firmId: String(row['firm_id']),
+    shipToId: row['ship_to_id'] == null ? null : String(row['ship_to_id']),
+    itemType: String(row['item_type']) as ArItemType,
+    documentNo: String(row['document_no']),
+    documentDate: String(row['document_date']),
+    dueDate: String(row['due_date']),
+    discountDate: row['discount_date'] == null ? null : String(row['discount_date']),
+    discountAvailable: decimalFromDb(engine, row['discount_available'], 2) ?? '0.00',
+    currency: String(row['currency']),
+    amount: decimalFromDb(engine, row['amount'], 2) ?? '0.00',
+    openBalance: decimalFromDb(engine, row['open_balance'], 2) ?? '0.00',
+    status: String(row['status']) as 'Open' | 'Closed',
+  };
+}
+
+/** One item, locked for update on PostgreSQL; undefined when it does not exist. */
+export async function arItem(trx: LedgerTransaction, itemId: number, lock = false): Promise<ArItem | undefined> {
+  const engine = engineOf(trx);
+  let query = trx.selectFrom('ar_items').selectAll().where('item_id', '=', itemId);
+  if (lock && engine === 'postgres') query = query.forUpdate();
+  const row = (await query.executeTakeFirst()) as Record<string, unknown> | undefined;
+  return row ? itemOf(engine, row) : undefined;
+}
+
+async function setOpenBalance(trx: LedgerTransaction, itemId: number, balance: Decimal): Promise<void> {
+  await trx
+    .updateTable('ar_items')
+    .set({ open_balance: decimalToDb(engineOf(trx), balance, 2), status: isZero(balance) ? 'Closed' : 'Open' })
+    .where('item_id', '=', itemId)
+    .execute();
+}
+
+export async function applyArItem(trx: LedgerTransaction, application: ArApplication): Promise<number> {
+  const field = application.field ?? 'Amount';
+  const amount = money(application.amount, field, 'Amount');
+  const discount = money(application.discount, field, 'Discount');
+  if (isNegative(discount)) throw BusinessError.of(400, 'validation_failed', 'gl:rules.amountNegative', { label: 'Discount' }, field);
+  if (isNegative(amount) || (isZero(amount) && isZero(discount))) {
+    throw BusinessError.of(400, 'validation_failed', 'ar:rules.applyPositive', {}, field);
+  }
+  // Lock in id order: two applications touching the same pair cannot deadlock on PostgreSQL.
+  const [firstId, secondId] = application.fromItemId < application.toItemId ? [application.fromItemId, application.toItemId] : [application.toItemId, application.fromItemId];
+  const first = await arItem(trx, firstId, true);
+  const second = await arItem(trx, secondId, true);
+  const credit = first?.itemId === application.fromItemId ? first : second;
+  const invoice = first?.itemId === application.toItemId ? first : second;
+  if (!credit || credit.itemType === 'Invoice' || !isNegative(credit.openBalance) && !isZero(credit.openBalance)) {
+    throw BusinessError.of(400, 'not_a_credit', 'ar:rules.notACredit', {}, field);
+  }
+  if (!invoice || invoice.itemType !== 'Invoice' || invoice.status !== 'Open' || invoice.firmId !== credit.firmId) {
+    throw BusinessError.of(400, 'not_open_invoice', 'ar:rules.notOpenInvoice', {}, field);
+  }
+  // §5 "Payment plus discount cannot exceed the balance."
+  const applied = add(amount, discount);
+  if (cmp(applied, invoice.openBalance) > 0) {
+    throw BusinessError.of(400, 'exceeds_balance', 'ar:rules.paymentPlusDiscount', { balance: invoice.openBalance }, field);
+  }
+  const remaining = neg(credit.openBalance);
+  if (cmp(amount, remaining) > 0) {
+    throw BusinessError.of(400, 'exceeds_credit', 'ar:rules.exceedsCredit', { remaining }, field);
+  }
+  await setOpenBalance(trx, invoice.itemId, sub(invoice.openBalance, applied));
+  if (!isZero(amount)) await setOpenBalance(trx, credit.itemId, add(credit.openBalance, amount));
+  const engine = engineOf(trx);
+  const row = (await trx
+    .insertInto('ar_applications')
+    .values({
+      from_item_id: credit.itemId,
+      to_item_id: invoice.itemId,
+      application_date: application.date,
+      amount: decimalToDb(engine, amount, 2),
+      discount: decimalToDb(engine, discount, 2),
+      origin_type: application.origin.type,
+      origin_id: application.origin.id,
+      created_by: application.userId,
+      created_on: new Date().toISOString(),
+    })
+    .returning('application_id')
+    .executeTakeFirstOrThrow()) as { application_id: number | string };
+  return Number(row.application_id);
+}
+
+export async function arAccount(trx: LedgerTransaction, transactionType: string): Promise<string> {
+  const row = (await trx
+    .selectFrom('gl_integration')
+    .select('account_id')
+    .where('sub_ledger', '=', 'AR')
+    .where('transaction_type', '=', transactionType)
+    .executeTakeFirst()) as { account_id: string | null } | undefined;
+  if (!row?.account_id) throw BusinessError.of(400, 'account_invalid', 'gl:rules.accountInvalid', { account: transactionType });
+  return row.account_id;
+}

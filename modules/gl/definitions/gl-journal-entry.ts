@@ -1,0 +1,136 @@
+/**
+ * GL journal entry (`gl-journal-entry`, screen GL-06, route `/gl-journal-entry` under GL): a document with
+ * G/L distribution lines. Draft → Posted (immutable) → Reversed (by a linked, posted reversing entry).
+ * Tables `gl_journal_entries` and `gl_journal_entry_lines` (from this definition, schema-sync).
+ *
+ * - Lines: account (lookup, must exist, be active and postable, not a control account), debit or credit
+ *   (exact money, one of the two), description. Stable line ids (LineId).
+ * - Computed once (shared/src/entities/compute.ts, the same in the form and on the server): each line's
+ *   signed Amount (debit − credit), TotalDebit, TotalCredit, Balance.
+ * - Actions (modules/gl/server/journal-entry.ts): `post` (the distribution must sum to zero; the date
+ *   needs an existing open G/L period and an open journal — the posting service), `reverse` (a new posted
+ *   entry with the lines swapped, linked both ways).
+ * - Numbers: DocumentNo from the `GL-ENTRY` sequence counter, allocated in the create's transaction.
+ */
+import { MONEY } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
+
+const NAME = 'gl-journal-entry';
+const label = (field: string) => `gl:${NAME}.fields.${field}`;
+const lineLabel = (field: string) => `gl:${NAME}.fields.Lines.fields.${field}`;
+
+export const GL_ENTRY_SEQUENCE = 'GL-ENTRY';
+
+export const glJournalEntry = defineEntity({
+  name: NAME,
+  namespace: 'gl',
+  labelKey: `gl:${NAME}.title`,
+  table: 'gl_journal_entries',
+  key: 'EntryId',
+  keyKind: 'auto',
+  application: 'NOVUS-GL',
+  fields: {
+    EntryId: { type: 'integer', labelKey: label('EntryId') },
+    DocumentNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: label('DocumentNo') },
+    EntryDate: { type: 'date', required: true, labelKey: label('EntryDate') },
+    Description: { type: 'text', maxLength: 100, labelKey: label('Description') },
+    Status: {
+      type: 'enum',
+      readOnly: true,
+      defaultValue: 'Draft',
+      options: [
+        { value: 'Draft', labelKey: `gl:${NAME}.statuses.Draft` },
+        { value: 'Posted', labelKey: `gl:${NAME}.statuses.Posted` },
+        { value: 'Reversed', labelKey: `gl:${NAME}.statuses.Reversed` },
+      ],
+      labelKey: label('Status'),
+    },
+    JournalId: { type: 'integer', readOnly: true, labelKey: label('JournalId') },
+    ReversalOf: { type: 'text', maxLength: 30, readOnly: true, labelKey: label('ReversalOf') },
+    ReversedBy: { type: 'text', maxLength: 30, readOnly: true, labelKey: label('ReversedBy') },
+    TotalDebit: { ...MONEY, readOnly: true, labelKey: label('TotalDebit') },
+    TotalCredit: { ...MONEY, readOnly: true, labelKey: label('TotalCredit') },
+    Balance: { ...MONEY, readOnly: true, labelKey: label('Balance') },
+    Lines: {
+      type: 'children',
+      lines: true,
+      selectLineKey: 'gl:rules.selectDetailRow',
+      labelKey: `gl:${NAME}.fields.Lines.label`,
+      table: 'gl_journal_entry_lines',
+      parentColumn: 'entry_id',
+      key: 'LineId',
+      maxItems: 2000,
+      fields: {
+        LineId: { type: 'integer', labelKey: lineLabel('LineId') },
+        AccountId: {
+          type: 'lookup',
+          entity: 'gl-account',
+          maxLength: 8,
+          required: true,
+          invalidKey: 'gl:rules.accountInvalid',
+          inactiveKey: 'gl:rules.accountInvalid',
+          labelKey: lineLabel('AccountId'),
+        },
+        Description: { type: 'text', maxLength: 100, labelKey: lineLabel('Description') },
+        Debit: { ...MONEY, min: '0', minKey: 'gl:rules.amountNegative', labelKey: lineLabel('Debit') },
+        Credit: { ...MONEY, min: '0', minKey: 'gl:rules.amountNegative', labelKey: lineLabel('Credit') },
+        Amount: { ...MONEY, readOnly: true, labelKey: lineLabel('Amount') },
+      },
+    },
+  },
+  listColumns: [
+    'DocumentNo',
+    'EntryDate',
+    'Description',
+    'Status',
+    { field: 'TotalDebit', total: 'sum' },
+    { field: 'TotalCredit', total: 'sum' },
+    { field: 'ReversalOf', visible: false },
+    { field: 'JournalId', visible: false },
+  ],
+  defaultSort: [{ field: 'EntryId', descending: true }],
+  filters: [
+    { field: 'EntryDate', op: 'range' },
+    { field: 'Status', op: 'eq' },
+    { field: 'DocumentNo', op: 'startsWith' },
+  ],
+  search: ['DocumentNo', 'Description'],
+  roles: { read: ['ADMIN'], write: ['ADMIN'] },
+  attachments: false,
+  formLayout: {
+    sections: [
+      { rows: [['DocumentNo', 'Status'], ['EntryDate', 'Description'], ['JournalId', 'ReversalOf', 'ReversedBy']] },
+      { titleKey: `gl:${NAME}.sections.totals`, rows: [['TotalDebit', 'TotalCredit', 'Balance']] },
+    ],
+  },
+  numbering: { sequence: GL_ENTRY_SEQUENCE, field: 'DocumentNo', prefix: 'JE' },
+  computed: {
+    'Lines.Amount': { op: 'sub', args: ['Debit', 'Credit'] },
+    TotalDebit: { op: 'sum', collection: 'Lines', field: 'Debit' },
+    TotalCredit: { op: 'sum', collection: 'Lines', field: 'Credit' },
+    Balance: { op: 'sub', args: ['TotalDebit', 'TotalCredit'] },
+  },
+  states: {
+    field: 'Status',
+    initial: 'Draft',
+    editable: ['Draft'],
+    deletable: ['Draft'],
+    transitions: [
+      { action: 'post', labelKey: `gl:${NAME}.actions.post`, from: ['Draft'], to: 'Posted', confirmKey: `gl:${NAME}.confirm.post`, primary: true, hotkey: 'Alt+P' },
+      { action: 'reverse', labelKey: `gl:${NAME}.actions.reverse`, from: ['Posted'], to: 'Reversed', confirmKey: `gl:${NAME}.confirm.reverse` },
+    ],
+  },
+  rules: [
+    (record) => {
+      // A line carries a debit or a credit, not both, and not neither (§8 "No changes or lines contain errors.").
+      const lines = Array.isArray(record['Lines']) ? (record['Lines'] as Record<string, unknown>[]) : [];
+      const issues = [];
+      for (const [index, line] of lines.entries()) {
+        const debit = typeof line['Debit'] === 'string' && !/^-?0+(\.0+)?$/.test(line['Debit']);
+        const credit = typeof line['Credit'] === 'string' && !/^-?0+(\.0+)?$/.test(line['Credit']);
+        if (debit === credit) issues.push({ field: `Lines[${index}].Debit`, key: 'gl:rules.debitOrCredit' });
+      }
+      return issues;
+    },
+  ],
+});

@@ -1,0 +1,251 @@
+/**
+ * GL documents end to end in Chromium (issue 12; SCREENS.md WP1 acceptance checks 3–5) on the document screen
+ * (`@erp/records` documentScreen): a journal entry typed in the keyboard-first line grid (Tab into a new line,
+ * the account lookup suggesting as you type), an unbalanced entry refused with "G/L distribution must sum to
+ * zero.", the balanced entry posted and then read-only (no Save, inputs read-only, the server refusing an API
+ * edit), Reverse creating the linked posted entry; then the period rules: closing the G/L flag refused while a
+ * GL journal of the period is open, accepted after the journal is closed, a posting into the closed period
+ * refused, and after reopening still refused because its journal stays closed. The demo ledger leaves
+ * November and December 2026 empty; these tests use them.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { accessToken, signIn } from '../../../tests/e2e/helpers.ts';
+import { goTo, screenOf } from '../../../tests/e2e/shell-helpers.ts';
+
+const dialog = (page: Page) => page.locator('erp-dialog[data-dialog="question"]');
+
+async function answerYes(page: Page): Promise<void> {
+  await dialog(page).getByRole('button', { name: 'Yes', exact: true }).click();
+  await expect(dialog(page).getByRole('dialog')).toBeHidden();
+}
+
+async function openScreen(page: Page, path: string, title: RegExp): Promise<Locator> {
+  await goTo(page, `#${path}`);
+  const screen = screenOf(page, path);
+  await expect(screen.getByRole('heading', { name: title }).first()).toBeVisible();
+  return screen;
+}
+
+test('a journal entry: typed in the grid, refused unbalanced, posted, read-only, reversed', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const screen = await openScreen(page, '/novus-gl/gl-journal-entry', /GL journal entry/);
+  await screen.getByRole('button', { name: 'New', exact: true }).click();
+  const form = screen.locator('.erp-document');
+  await expect(form.locator('[data-document-state]')).toHaveText('Draft');
+  await form.getByRole('textbox', { name: 'Date', exact: true }).fill('2026-11-16');
+  await form.getByRole('textbox', { name: 'Description', exact: true }).fill('E2E accrual');
+
+  // Line 1: the account lookup suggests as the user types; Tab goes on cell by cell.
+  const account1 = form.getByRole('combobox', { name: 'Account — Line 1' });
+  await account1.fill('100');
+  await expect(form.getByRole('option', { name: /^1000 / })).toBeVisible();
+  await account1.press('Enter');
+  await expect(account1).toHaveValue('1000');
+  await account1.press('Tab');
+  await expect(form.getByRole('textbox', { name: 'Description — Line 1' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('100');
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('textbox', { name: 'Credit — Line 1' })).toBeFocused();
+  // Tab from the last cell of the last line adds a line and moves into it.
+  await page.keyboard.press('Tab');
+  const account2 = form.getByRole('combobox', { name: 'Account — Line 2' });
+  await expect(account2).toBeFocused();
+  // F4 opens the lookup on what is typed; ArrowDown and Enter pick.
+  await account2.pressSequentially('41');
+  await account2.press('Escape');
+  await account2.press('F4');
+  await expect(form.getByRole('option', { name: /^4100 / })).toBeVisible();
+  await account2.press('Enter');
+  await expect(account2).toHaveValue('4100');
+  await form.getByRole('textbox', { name: 'Credit — Line 2' }).fill('90');
+  // A third line, removed again with Ctrl+Delete after the confirmation.
+  await form.getByRole('button', { name: 'Add line', exact: true }).click();
+  const account3 = form.getByRole('combobox', { name: 'Account — Line 3' });
+  await account3.fill('1050');
+  await account3.press('Control+Delete');
+  await expect(dialog(page).getByText('Delete line 3?')).toBeVisible();
+  await answerYes(page);
+  await expect(account3).toHaveCount(0);
+  // §8: the "Delete line" button with no line selected (the selected line 3 is gone) says so.
+  const deleteLine = form.getByRole('button', { name: 'Delete line', exact: true });
+  await deleteLine.click();
+  await expect(form.getByRole('alert')).toHaveText('Select a GL detail row.');
+  // With a line selected (the focus entered it), the button asks about that line.
+  await form.getByRole('textbox', { name: 'Description — Line 2' }).focus();
+  await deleteLine.click();
+  await expect(dialog(page).getByText('Delete line 2?')).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'No', exact: true }).click();
+  await expect(dialog(page).getByRole('dialog')).toBeHidden();
+  await expect(account2).toHaveValue('4100');
+  // Totals computed in the browser by the same evaluator as the server.
+  await expect(form.getByRole('textbox', { name: 'Total debit', exact: true })).toHaveValue('100.00');
+  await expect(form.getByRole('textbox', { name: 'Difference', exact: true })).toHaveValue('10.00');
+
+  await form.getByRole('button', { name: 'Post', exact: true }).click();
+  await answerYes(page);
+  await expect(form.getByRole('alert')).toHaveText('G/L distribution must sum to zero.');
+  await expect(form.locator('[data-document-state]')).toHaveText('Draft');
+
+  await form.getByRole('textbox', { name: 'Credit — Line 2' }).fill('100');
+  await form.getByRole('button', { name: 'Post', exact: true }).click();
+  await answerYes(page);
+  await expect(form.getByRole('status').filter({ hasText: /Entry JE\d+ posted\./ })).toBeVisible();
+  await expect(form.locator('[data-document-state]')).toHaveText('Posted');
+
+  // Posted: read-only, no Save, only Reverse; the server refuses an edit whatever the client sends.
+  await expect(form.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Post', exact: true })).toHaveCount(0);
+  await expect(form.getByRole('combobox', { name: 'Account — Line 1' })).toHaveAttribute('readonly', '');
+  await expect(form.getByText('can no longer be changed')).toBeVisible();
+  const documentNo = (await form.locator('.erp-form-record').textContent())!.trim();
+  const token = await accessToken(page);
+  const list = await page.request.get(`/api/data/gl-journal-entry?filter.DocumentNo=${documentNo}`, { headers: { Authorization: `Bearer ${token}` } });
+  const posted = ((await list.json()) as { List: { EntryId: number; Version: number }[] }).List[0]!;
+  const edit = await page.request.put(`/api/data/gl-journal-entry/${posted.EntryId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { Version: posted.Version, Description: 'changed' },
+  });
+  expect(edit.status()).toBe(409);
+
+  await form.getByRole('button', { name: 'Reverse', exact: true }).click();
+  await answerYes(page);
+  await expect(form.getByRole('status').filter({ hasText: /Reversing entry JE\d+ posted\./ })).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Reversed by', exact: true })).toHaveValue(/^JE\d+$/);
+  await expect(form.locator('[data-document-state]')).toHaveText('Reversed');
+  await expect(form.getByRole('button', { name: 'Reverse', exact: true })).toHaveCount(0);
+});
+
+test('closing the G/L period: refused with an open GL journal, accepted after closing it; postings refused', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const token = await accessToken(page);
+  const headers = { Authorization: `Bearer ${token}` };
+  // An open GL journal and a draft entry dated in December 2026.
+  const journals = await openScreen(page, '/novus-gl/accounting-journals', /Accounting journals/);
+  await journals.getByRole('button', { name: 'New', exact: true }).click();
+  const journalForm = journals.locator('.erp-document');
+  await journalForm.getByRole('textbox', { name: 'Date', exact: true }).fill('2026-12-15');
+  await journalForm.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(journalForm.locator('[data-document-state]')).toHaveText('Open');
+  const draft = await page.request.post('/api/data/gl-journal-entry', {
+    headers,
+    data: { EntryDate: '2026-12-15', Lines: [{ AccountId: '1000', Debit: '5.00' }, { AccountId: '4100', Credit: '5.00' }] },
+  });
+  expect(draft.status()).toBe(201);
+  const entry = ((await draft.json()) as { Data: { EntryId: number; Version: number } }).Data;
+
+  const periods = await openScreen(page, '/novus-gl/accounting-periods', /Accounting periods/);
+  // Other specs add later fiscal years, listed first: filter to 2026 so December is on screen.
+  const year = periods.getByRole('search', { name: 'Filters' }).getByRole('textbox', { name: 'Fiscal year', exact: true });
+  await year.fill('2026');
+  await year.press('Enter');
+  const search = periods.getByRole('row').filter({ has: page.getByRole('gridcell', { name: /Dec.*1.*2026|2026-12-01/ }) });
+  await search.first().dblclick();
+  const periodForm = periods.locator('.erp-document');
+  await periodForm.getByRole('checkbox', { name: 'G/L closed', exact: true }).check();
+  await periodForm.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(periodForm.getByRole('alert')).toHaveText('Close the open GL journals of the period first.');
+
+  // Close the journal (its action, with its confirmation), then the period closes.
+  await goTo(page, '#/novus-gl/accounting-journals');
+  await journalForm.getByRole('button', { name: 'Close journal', exact: true }).click();
+  await answerYes(page);
+  await expect(journalForm.locator('[data-document-state]')).toHaveText('Closed');
+  await goTo(page, '#/novus-gl/accounting-periods');
+  await periodForm.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(periodForm.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+
+  const refused = await page.request.post(`/api/data/gl-journal-entry/${entry.EntryId}/actions/post`, { headers, data: { Version: entry.Version } });
+  expect(refused.status()).toBe(400);
+  expect(((await refused.json()) as { Message: string }).Message).toBe('Period is closed (G/L)');
+
+  await periodForm.getByRole('checkbox', { name: 'G/L closed', exact: true }).uncheck();
+  await periodForm.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(periodForm.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  const still = await page.request.post(`/api/data/gl-journal-entry/${entry.EntryId}/actions/post`, { headers, data: { Version: entry.Version } });
+  expect(((await still.json()) as { Message: string }).Message).toBe('Accounting journal for the period is closed, choose another date.');
+  // A period with journals cannot be deleted.
+  await periodForm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await answerYes(page);
+  await expect(periodForm.getByRole('alert')).toHaveText('A period with journals cannot be deleted.');
+});
+
+test('a 500-line entry opens and stays responsive while typing in one of its lines', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const lines = Array.from({ length: 500 }, (_, i) => (i % 2 === 0 ? { AccountId: '1000', Debit: '1.00' } : { AccountId: '4100', Credit: '1.00' }));
+  const created = await page.request.post('/api/data/gl-journal-entry', {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+    data: { EntryDate: '2026-11-20', Description: 'E2E 500 lines', Lines: lines },
+  });
+  expect(created.status()).toBe(201);
+  const documentNo = ((await created.json()) as { Data: { DocumentNo: string } }).Data.DocumentNo;
+  const screen = await openScreen(page, '/novus-gl/gl-journal-entry', /GL journal entry/);
+  await screen.getByRole('gridcell', { name: documentNo, exact: true }).dblclick();
+  const form = screen.locator('.erp-document');
+  const cell = form.getByRole('textbox', { name: 'Description — Line 250' });
+  await expect(cell).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Total debit', exact: true })).toHaveValue('250.00');
+  // Stable rows: the other lines' cells stay the same DOM nodes while one line is edited (the keystroke
+  // timing itself is measured by `npm run bench`, not asserted here).
+  const other = form.getByRole('textbox', { name: 'Description — Line 1', exact: true });
+  await other.evaluate((element) => ((element as unknown as { e2eMark: boolean }).e2eMark = true));
+  await cell.click();
+  await page.keyboard.type('abcdefghij');
+  await expect(cell).toHaveValue('abcdefghij');
+  expect(await other.evaluate((element) => (element as unknown as { e2eMark?: boolean }).e2eMark === true)).toBe(true);
+  // The line kept its id and the totals still add up after the edit.
+  await expect(form.getByRole('textbox', { name: 'Total credit', exact: true })).toHaveValue('250.00');
+});
+
+test('accounting periods: fiscal year 999 refused; a new fiscal year gets 12 contiguous periods with four closed flags', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const screen = await openScreen(page, '/novus-gl/accounting-periods', /Accounting periods/);
+  const tool = screen.locator('form.erp-fiscal-year');
+  await tool.getByRole('textbox', { name: 'Fiscal year', exact: true }).fill('999');
+  await tool.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(tool.getByRole('alert')).toHaveText('Fiscal year must be greater than 1000 and less than 9999.');
+  await tool.getByRole('textbox', { name: 'Fiscal year', exact: true }).fill('2031');
+  await tool.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(tool.getByRole('status')).toHaveText('Fiscal year 2031 created with 12 periods.');
+  const answer = await page.request.get('/api/data/accounting-period?filter.FiscalYear=2031&SortFields=PeriodNo', {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+  });
+  const periods = ((await answer.json()) as { List: Record<string, unknown>[] }).List;
+  expect(periods.map((period) => period['PeriodNo'])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  for (const [index, period] of periods.entries()) {
+    if (index > 0) {
+      // Contiguous: each period starts the day after the previous one ends.
+      const next = new Date(`${String(periods[index - 1]!['EndDate'])}T00:00:00Z`);
+      next.setUTCDate(next.getUTCDate() + 1);
+      expect(period['StartDate']).toBe(next.toISOString().slice(0, 10));
+    }
+    expect(period).toMatchObject({ ClosedGl: false, ClosedAr: false, ClosedAp: false, ClosedPr: false });
+  }
+  // The list shows the four flags as columns.
+  for (const name of ['G/L closed', 'A/R closed', 'A/P closed', 'Payroll closed']) {
+    await expect(screen.getByRole('columnheader', { name: new RegExp(name) }).first()).toBeVisible();
+  }
+});
+
+test('a second open journal with the same source, data type and date is created only after the user confirms (§5)', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const screen = await openScreen(page, '/novus-gl/accounting-journals', /Accounting journals/);
+  const form = screen.locator('.erp-document');
+  for (const attempt of [1, 2]) {
+    await screen.getByRole('button', { name: 'New', exact: true }).click();
+    await form.getByRole('textbox', { name: 'Date', exact: true }).fill('2026-11-25');
+    await form.getByRole('combobox', { name: 'Source', exact: true }).selectOption('AP');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    if (attempt === 2) {
+      // The server asks (ResultStatus 3); No keeps the form unsaved, Yes resends with the confirmation.
+      await expect(dialog(page).getByText(/An open journal with the same source, data type and date already exists/)).toBeVisible();
+      await dialog(page).getByRole('button', { name: 'No', exact: true }).click();
+      await expect(form.locator('.erp-form-record')).toHaveText('New record');
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
+      await answerYes(page);
+    }
+    await expect(form.locator('[data-document-state]')).toHaveText('Open');
+    await expect(form.locator('.erp-form-record')).toHaveText(/^\d+$/);
+    await form.getByRole('button', { name: 'Back to the list', exact: true }).click();
+  }
+});

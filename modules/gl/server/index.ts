@@ -1,0 +1,33 @@
+/**
+ * The General Ledger on the server (issue 12, 13): masters' rules, the journal entry's actions, financial
+ * statements, reports and processes, the fiscal-year and bank-reconciliation calls, migrations and demo data.
+ * The posting service (./ledger/) is the GL's public API: every module posts through it.
+ */
+import type { ServerModule } from '@erp/server/modules/part';
+import { glModule } from '../definitions/index.ts';
+import { registerBankReconciliationRoutes } from './bank-reconciliation/routes.ts';
+import { m0006_bank_reconciliation } from './bank-reconciliation/migration.ts';
+import { financialStatementHooks } from './financial-statements/rules.ts';
+import { fxRevaluationProcess } from './fx-revaluation/index.ts';
+import { glLedgerHooks } from './ledger.ts';
+import { m0005_ledger } from './migrations/m0005-ledger.ts';
+import { m0006_year_end } from './migrations/m0006-year-end.ts';
+import { GL_SERVER_REPORTS } from './reports/index.ts';
+import { postDraftEntriesProcess } from './reports/post-drafts.ts';
+import { registerLedgerRoutes } from './routes.ts';
+import { glHooks } from './rules.ts';
+import { seedGl } from './seed-ledger.ts';
+import { yearEndProcess } from './year-end/index.ts';
+
+export const serverModule: ServerModule = {
+  definitions: glModule,
+  hooks: { ...glHooks, ...glLedgerHooks, ...financialStatementHooks },
+  seed: seedGl,
+  reports: GL_SERVER_REPORTS,
+  processes: [postDraftEntriesProcess, fxRevaluationProcess, yearEndProcess],
+  migrations: { '0005_ledger': m0005_ledger, '0006_bank_reconciliation': m0006_bank_reconciliation, '0006_year_end': m0006_year_end },
+  async routes(app, deps) {
+    await registerLedgerRoutes(app, deps);
+    await registerBankReconciliationRoutes(app, deps);
+  },
+};

@@ -1,0 +1,292 @@
+/**
+ * Server rules of the General Ledger's periods, journals and journal entries (issue 12, §4 Accounting
+ * period and journal, §5 Accounting, §8). Every rule that reads other tables runs inside the save's or
+ * the action's transaction (EntityHooks.beforeWrite / actions), so a period cannot close between the check
+ * and the write.
+ *
+ * accounting-period
+ * - create: fiscal year + period gives calendar-month dates (period 13: the last day of the year, for
+ *   adjustments); start + end date gives the fiscal year and period of the start;
+ * - closing a sub-ledger flag (G/L, A/R, A/P, payroll) is refused while a journal of that source dated in the
+ *   period is open (§4); closing the G/L flag then closes every journal of the period (any source);
+ *   reopening changes no journal;
+ * - a period with journals cannot be deleted.
+ * accounting-journal
+ * - the date needs an existing period, whose flag for the journal's source is open ("Selected date is in a
+ *   closed period.");
+ * - an open journal with the same source, data type and date asks for confirmation (§5; ResultStatus 3,
+ *   question id `duplicate-journal`);
+ * - a journal with entries cannot be deleted.
+ * gl-journal-entry
+ * - save: the date's period exists and its G/L flag is open; lines' accounts exist (in the transaction);
+ * - post: the posting service (modules/gl/server/ledger/posting.ts) with source GL: balance = 0, accounts valid and
+ *   postable and not control accounts, period open, journal open; the entry becomes Posted (immutable);
+ * - reverse: a new posted entry with the lines swapped, numbered from the same sequence, posted through
+ *   the posting service on the original's date, linked both ways (ReversalOf / ReversedBy).
+ */
+import { neg, sub } from '@erp/shared/decimal';
+import { glJournalEntry } from '../definitions/gl-journal-entry.ts';
+import { sql } from 'kysely';
+import { BusinessError, ConfirmationNeeded, messageIn, callResult } from '@erp/server/entities/call-result';
+import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+import { nextNumber } from '@erp/server/entities/numbering';
+import { tableChanged } from '@erp/server/entities/paging';
+import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
+import { assertPeriodOpen, findPeriod, flagColumn, periodClosedKey } from './ledger/periods.ts';
+import { post } from './ledger/posting.ts';
+import type { SubLedger, Source } from './ledger/types.ts';
+
+const SUB_LEDGERS: readonly [SubLedger, string, Source][] = [
+  ['gl', 'ClosedGl', 'GL'],
+  ['ar', 'ClosedAr', 'AR'],
+  ['ap', 'ClosedAp', 'AP'],
+  ['pr', 'ClosedPr', 'PR'],
+];
+
+/** The sub-ledger whose period flag governs a journal source (the GL flag for every other source). */
+export function subLedgerOf(source: string): SubLedger {
+  return source === 'AR' ? 'ar' : source === 'AP' ? 'ap' : source === 'PR' ? 'pr' : 'gl';
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** Calendar-month dates of fiscal period `periodNo` of `year` (13: the year's last day). */
+export function calendarPeriod(year: number, periodNo: number): { start: string; end: string } {
+  if (periodNo === 13) return { start: `${year}-12-31`, end: `${year}-12-31` };
+  const last = new Date(Date.UTC(year, periodNo, 0)).getUTCDate();
+  return { start: `${year}-${pad(periodNo)}-01`, end: `${year}-${pad(periodNo)}-${pad(last)}` };
+}
+
+function set(change: Change, field: string, value: unknown): void {
+  change.value[field] = value;
+  change.next[field] = value;
+  change.changed.add(field);
+}
+
+async function openJournalsIn(trx: AnyTransaction, start: string, end: string, source: string | null): Promise<number> {
+  let query = trx
+    .selectFrom('gl_journals')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('journal_date', '>=', start)
+    .where('journal_date', '<=', end)
+    .where('status', '=', 'Open');
+  if (source) query = query.where('source', '=', source);
+  const row = (await query.executeTakeFirst()) as { n: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+const periodHooks: EntityHooks = {
+  async beforeWrite(ctx, trx, change) {
+    const next = change.next;
+    if (change.mode === 'create') {
+      const year = next['FiscalYear'] as number | null;
+      const periodNo = next['PeriodNo'] as number | null;
+      if ((next['StartDate'] == null || next['EndDate'] == null) && year != null && periodNo != null) {
+        const dates = calendarPeriod(year, periodNo);
+        set(change, 'StartDate', dates.start);
+        set(change, 'EndDate', dates.end);
+      } else if ((year == null || periodNo == null) && typeof next['StartDate'] === 'string') {
+        const start = next['StartDate'];
+        set(change, 'FiscalYear', Number(start.slice(0, 4)));
+        set(change, 'PeriodNo', Number(start.slice(5, 7)));
+      }
+      const duplicate = await trx
+        .selectFrom('fiscal_periods')
+        .select('period_id')
+        .where('fiscal_year', '=', change.next['FiscalYear'] as number)
+        .where('period_no', '=', change.next['PeriodNo'] as number)
+        .executeTakeFirst();
+      if (duplicate) throw BusinessError.of(400, 'validation_failed', 'gl:rules.periodExists', {}, 'PeriodNo');
+      return;
+    }
+    const current = change.current!;
+    const start = String(next['StartDate']);
+    const end = String(next['EndDate']);
+    if (engineOf(trx) === 'postgres') {
+      // The close waits for running postings into the period (they share-lock the row) and blocks new ones.
+      await sql`select period_id from fiscal_periods where period_id = ${change.id} for update`.execute(trx);
+    }
+    let closesGl = false;
+    for (const [, field, source] of SUB_LEDGERS) {
+      const closing = next[field] === true && current[field] !== true;
+      if (!closing) continue;
+      if ((await openJournalsIn(trx, String(current['StartDate']), String(current['EndDate']), source)) > 0) {
+        throw BusinessError.of(400, 'journals_open', 'gl:rules.journalsOpen', { source }, field);
+      }
+      if (field === 'ClosedGl') closesGl = true;
+    }
+    if (closesGl) {
+      // §4: closing the G/L period closes all its journals (reopening leaves them closed).
+      await trx
+        .updateTable('gl_journals')
+        .set({ status: 'Closed', updated_by: ctx.user.userId, updated_on: new Date().toISOString(), version: sql`version + 1` })
+        .where('journal_date', '>=', start)
+        .where('journal_date', '<=', end)
+        .where('status', '=', 'Open')
+        .execute();
+      tableChanged('gl_journals');
+    }
+  },
+  async beforeDelete(ctx, record) {
+    const row = await ctx.any
+      .selectFrom('gl_journals')
+      .select('journal_id')
+      .where('journal_date', '>=', String(record['StartDate']))
+      .where('journal_date', '<=', String(record['EndDate']))
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return null;
+    return { status: 409, body: callResult(2, 'in_use', messageIn(ctx.user.row.language, 'gl:rules.periodHasJournals')) };
+  },
+};
+
+const journalHooks: EntityHooks = {
+  inputKeys: ['Confirmations'],
+  async beforeWrite(_ctx, trx, change, confirmations) {
+    const next = change.next;
+    if (!['JournalDate', 'Source', 'DataType'].some((field) => change.changed.has(field))) return;
+    const date = String(next['JournalDate']);
+    const source = String(next['Source']);
+    const period = await findPeriod(trx, date, 'share');
+    if (!period) throw BusinessError.of(400, 'period_missing', 'gl:rules.periodMissing', {}, 'JournalDate');
+    if (period.closed[subLedgerOf(source)]) throw BusinessError.of(400, 'period_closed', 'gl:rules.dateInClosedPeriod', {}, 'JournalDate');
+    let query = trx
+      .selectFrom('gl_journals')
+      .select('journal_id')
+      .where('source', '=', source)
+      .where('data_type', '=', String(next['DataType']))
+      .where('journal_date', '=', date)
+      .where('status', '=', 'Open');
+    if (change.id !== null) query = query.where('journal_id', '!=', change.id);
+    const twin = (await query.executeTakeFirst()) as { journal_id: number } | undefined;
+    // §5: an open journal with the same source, data type and date asks for confirmation.
+    if (twin && !confirmations.has('duplicate-journal')) {
+      throw new ConfirmationNeeded('duplicate-journal', 'gl:accounting-journal.confirm.duplicate', { journal: Number(twin.journal_id), source, date });
+    }
+  },
+  async beforeDelete(ctx, record) {
+    const entry = await ctx.any.selectFrom('gl_entries').select('entry_id').where('journal_id', '=', record['JournalId'] as number).limit(1).executeTakeFirst();
+    if (!entry) return null;
+    return { status: 409, body: callResult(2, 'in_use', messageIn(ctx.user.row.language, 'gl:rules.journalHasEntries')) };
+  },
+};
+
+interface Line {
+  AccountId: string;
+  Description: string | null;
+  Debit: string | null;
+  Credit: string | null;
+}
+
+function linesOf(record: Record<string, unknown>): Line[] {
+  return Array.isArray(record['Lines']) ? (record['Lines'] as Line[]) : [];
+}
+
+async function postEntry(ctx: EntityContext, trx: AnyTransaction, record: Record<string, unknown>, lines: Line[], reversalOf: string | null) {
+  return post(trx, {
+    source: 'GL',
+    subLedger: 'gl',
+    dataType: 'Actual',
+    date: String(record['EntryDate']),
+    documentNo: String(record['DocumentNo']),
+    description: (record['Description'] as string | null) ?? null,
+    origin: { type: glJournalEntry.name, id: String(record['EntryId']) },
+    lines: lines.map((line) => ({ accountId: line.AccountId, amount: sub(line.Debit ?? '0', line.Credit ?? '0'), description: line.Description })),
+    reversalOf,
+    userId: ctx.user.userId,
+  });
+}
+
+const entryHooks: EntityHooks = {
+  async beforeWrite(_ctx, trx, change) {
+    if (change.changed.has('EntryDate')) await assertPeriodOpen(trx, String(change.next['EntryDate']), 'gl', 'EntryDate');
+  },
+  actions: {
+    post: {
+      async guard(_ctx, run) {
+        if (linesOf(run.record).length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+      },
+      async effect(ctx, run) {
+        const result = await postEntry(ctx, run.trx, run.record, linesOf(run.record), null);
+        return {
+          set: { JournalId: result.journalId },
+          touched: ['gl_entries', 'gl_balances', 'gl_journals'],
+          messageKey: 'gl:gl-journal-entry.result.posted',
+          messageParams: { document: run.record['DocumentNo'] },
+        };
+      },
+    },
+    reverse: {
+      async guard(_ctx, run) {
+        if (run.record['ReversedBy'] != null) throw BusinessError.of(409, 'already_reversed', 'gl:rules.alreadyReversed', { document: run.record['ReversedBy'] });
+        if (run.record['ReversalOf'] != null) throw BusinessError.of(409, 'is_reversal', 'gl:rules.reversalOfReversal');
+      },
+      async effect(ctx, run) {
+        const { trx, record, now } = run;
+        const engine = engineOf(trx);
+        const documentNo = await nextNumber(trx, glJournalEntry.numbering!.sequence, { prefix: glJournalEntry.numbering!.prefix ?? '' });
+        const swapped = linesOf(record).map((line) => ({ ...line, Debit: line.Credit, Credit: line.Debit }));
+        const userId = ctx.user.userId;
+        const money = (value: unknown) => (value == null ? null : decimalToDb(engine, String(value), 2));
+        const inserted = (await trx
+          .insertInto('gl_journal_entries')
+          .values({
+            document_no: documentNo,
+            entry_date: record['EntryDate'],
+            description: record['Description'] ?? null,
+            status: 'Posted',
+            reversal_of: record['DocumentNo'],
+            reversed_by: null,
+            total_debit: money(record['TotalCredit']),
+            total_credit: money(record['TotalDebit']),
+            balance: money(neg(String(record['Balance'] ?? '0.00'))),
+            created_by: userId,
+            created_on: now,
+            updated_by: userId,
+            updated_on: now,
+            version: 1,
+          })
+          .returning('entry_id')
+          .executeTakeFirstOrThrow()) as { entry_id: number | string };
+        const entryId = Number(inserted.entry_id);
+        if (swapped.length > 0) {
+          await trx
+            .insertInto('gl_journal_entry_lines')
+            .values(
+              swapped.map((line) => ({
+                entry_id: entryId,
+                account_id: line.AccountId,
+                description: line.Description,
+                debit: money(line.Debit),
+                credit: money(line.Credit),
+                amount: money(sub(line.Debit ?? '0', line.Credit ?? '0')),
+              })),
+            )
+            .execute();
+        }
+        const reversal = { ...record, EntryId: entryId, DocumentNo: documentNo };
+        const result = await postEntry(ctx, trx, reversal, swapped, String(record['DocumentNo']));
+        await trx.updateTable('gl_journal_entries').set({ journal_id: result.journalId }).where('entry_id', '=', entryId).execute();
+        return {
+          set: { ReversedBy: documentNo },
+          audit: [{ table: 'gl_journal_entries', idName: 'entry_id', idValue: entryId, column: 'entry_id', old: null, new: entryId, action: 'insert' }],
+          touched: ['gl_entries', 'gl_balances', 'gl_journals', 'gl_journal_entry_lines'],
+          messageKey: 'gl:gl-journal-entry.result.reversed',
+          messageParams: { document: documentNo },
+          data: { EntryId: entryId, DocumentNo: documentNo },
+        };
+      },
+    },
+  },
+};
+
+/** The hooks of the ledger's entities, by entity name (registered with the GL module). */
+export const glLedgerHooks: Readonly<Record<string, EntityHooks>> = {
+  'accounting-period': periodHooks,
+  'accounting-journal': journalHooks,
+  'gl-journal-entry': entryHooks,
+};
+
+export { periodClosedKey, flagColumn };

@@ -1,0 +1,62 @@
+/**
+ * Accounting periods as the ledger sees them (§4 Accounting period and journal; §8 texts).
+ *
+ * - `findPeriod(trx, date, lock)`: the period whose start..end holds the date (periods 1–12 before the
+ *   13th adjustment period), or null. `lock` takes a row lock on PostgreSQL (`share`: postings, which must
+ *   not interleave with a close; `update`: the close itself); SQLite's write transaction already
+ *   serializes writers.
+ * - `assertPeriodOpen(trx, date, subLedger)`: the period, or a BusinessError with the §8 text
+ *   "Accounting period does not exist." / "Period is closed (G/L)" (A/R, A/P, payroll).
+ * Every check runs inside the caller's transaction.
+ */
+import { BusinessError } from '@erp/server/entities/call-result';
+import { engineOf } from '@erp/server/db/decimal-codec';
+import type { LedgerTransaction, PeriodRow, SubLedger } from './types.ts';
+
+const FLAGS: Record<SubLedger, string> = { gl: 'closed_gl', ar: 'closed_ar', ap: 'closed_ap', pr: 'closed_pr' };
+
+export function flagColumn(subLedger: SubLedger): string {
+  return FLAGS[subLedger];
+}
+
+function flag(raw: unknown): boolean {
+  return raw === true || raw === 1 || raw === '1' || raw === 't';
+}
+
+/** A fiscal_periods row as a PeriodRow. */
+export function periodOf(row: Record<string, unknown>): PeriodRow {
+  return {
+    periodId: Number(row['period_id']),
+    fiscalYear: Number(row['fiscal_year']),
+    periodNo: Number(row['period_no']),
+    startDate: String(row['start_date']),
+    endDate: String(row['end_date']),
+    closed: { gl: flag(row['closed_gl']), ar: flag(row['closed_ar']), ap: flag(row['closed_ap']), pr: flag(row['closed_pr']) },
+  };
+}
+
+export async function findPeriod(trx: LedgerTransaction, date: string, lock: 'none' | 'share' | 'update' = 'none'): Promise<PeriodRow | null> {
+  let query = trx
+    .selectFrom('fiscal_periods')
+    .selectAll()
+    .where('start_date', '<=', date)
+    .where('end_date', '>=', date)
+    .orderBy('period_no')
+    .limit(1);
+  if (lock !== 'none' && engineOf(trx) === 'postgres') query = lock === 'share' ? query.forShare() : query.forUpdate();
+  const row = (await query.executeTakeFirst()) as Record<string, unknown> | undefined;
+  return row ? periodOf(row) : null;
+}
+
+/** The §8 key of "Period is closed (<sub-ledger>)". */
+export function periodClosedKey(subLedger: SubLedger): string {
+  return `gl:rules.periodClosed.${subLedger}`;
+}
+
+/** The open period of `date` for `subLedger`, or a 400 BusinessError with the §8 text (field `field`). */
+export async function assertPeriodOpen(trx: LedgerTransaction, date: string, subLedger: SubLedger, field = 'EntryDate'): Promise<PeriodRow> {
+  const period = await findPeriod(trx, date, 'share');
+  if (!period) throw BusinessError.of(400, 'period_missing', 'gl:rules.periodMissing', {}, field);
+  if (period.closed[subLedger]) throw BusinessError.of(400, 'period_closed', periodClosedKey(subLedger), {}, field);
+  return period;
+}

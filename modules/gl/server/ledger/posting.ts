@@ -1,0 +1,173 @@
+/**
+ * The one posting service (issue 12, CONTRACT-12): every module writes the General Ledger only through
+ * `post(trx, request)`, inside its own transaction.
+ *
+ * `post(trx, { source, subLedger, dataType, date, documentNo, description, origin, lines, confirmations,
+ * reversalOf, userId })` → `{ journalId, entryIds, fiscalYear, periodNo }`. In order, all in `trx`:
+ * 1. `assertPeriodOpen(trx, date, subLedger)` (periods.ts): the period exists and the sub-ledger's flag is
+ *    open (§8 "Accounting period does not exist." / "Period is closed (G/L)"); on PostgreSQL the period row
+ *    is share-locked, so a close waits for running postings and postings wait for a running close;
+ * 2. the lines: at least one, exact decimals with at most 2 decimals, summing to exactly zero (§5 "G/L
+ *    distribution must sum to zero."); amounts are never JS numbers;
+ * 3. the accounts: each exists, is active and postable, and is not a control account when the source is GL
+ *    (§8 "An account entered is not valid.", field `Lines[i].AccountId`);
+ * 4. the journal (journals.ts): the open journal of source, data type and date, or a new one; a closed
+ *    journal in the period refuses (§8 "Accounting journal for the period is closed, choose another date.");
+ * 5. writes the gl_entries (append-only) and, for an Actual posting only, adds each account's debit and
+ *    credit to gl_balances for the period (one multi-row upsert adding to the stored figures: no
+ *    read-modify-write, so parallel postings lose nothing). gl_balances hold Actual figures only, as the
+ *    reports read Actual entries only: a Budget posting never changes them, so a report's balances (from
+ *    gl_balances) and its entries (gl_entries of data type Actual) cannot disagree. Budget figures are read
+ *    from gl_entries (data_type 'Budget').
+ * Failures throw BusinessError (entities/call-result.ts) and so roll back the caller's transaction.
+ */
+import { abs, add, isNegative, isZero, parseDecimal } from '@erp/shared/decimal';
+import { sql } from 'kysely';
+import { BusinessError, type BusinessIssue } from '@erp/server/entities/call-result';
+import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
+import { journalFor } from './journals.ts';
+import { assertPeriodOpen, findPeriod } from './periods.ts';
+import type { LedgerTransaction, PeriodRow, PostingRequest, PostingResult } from './types.ts';
+
+export type { PostingLine, PostingRequest, PostingResult, SubLedger } from './types.ts';
+export { assertPeriodOpen } from './periods.ts';
+
+/** Most lines one posting may carry. */
+export const MAX_POSTING_LINES = 5000;
+// Rows per INSERT: 16 columns × 1000 = 16,000 bound values, under SQLite's 32,766 and PostgreSQL's 65,535;
+// a 1,000-line posting is one statement (issue 12 performance: ≤ 300 ms).
+const INSERT_BATCH = 1000;
+const BALANCE_BATCH = 2000;
+
+function flag(raw: unknown): boolean {
+  return raw === true || raw === 1 || raw === '1' || raw === 't';
+}
+
+/** The lines' amounts as normalized decimals, or BusinessErrors naming the line. */
+function checkLines(request: PostingRequest): string[] {
+  if (request.lines.length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+  if (request.lines.length > MAX_POSTING_LINES) {
+    throw BusinessError.of(400, 'too_many_lines', 'entities:validation.maxItems', { max: MAX_POSTING_LINES, label: 'Lines' }, 'Lines');
+  }
+  const issues: BusinessIssue[] = [];
+  const amounts = request.lines.map((line, index) => {
+    const parsed = parseDecimal(line.amount, { precision: 15, scale: 2 });
+    if (!parsed.ok) {
+      issues.push({ field: `Lines[${index}].Amount`, key: parsed.key, params: { label: 'Amount', ...(parsed.params ?? {}) } });
+      return '0.00';
+    }
+    return parsed.value;
+  });
+  if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues);
+  let total = '0.00';
+  for (const amount of amounts) total = add(total, amount);
+  if (!isZero(total)) throw BusinessError.of(400, 'not_balanced', 'gl:rules.notBalanced', { difference: total }, 'Lines');
+  return amounts;
+}
+
+async function checkAccounts(trx: LedgerTransaction, request: PostingRequest): Promise<void> {
+  const ids = [...new Set(request.lines.map((line) => line.accountId))];
+  const rows = (await trx
+    .selectFrom('gl_accounts')
+    .select(['account_id', 'is_postable', 'is_control', 'is_active'])
+    .where('account_id', 'in', ids.length > 0 ? ids : [''])
+    .execute()) as Record<string, unknown>[];
+  const byId = new Map(rows.map((row) => [String(row['account_id']), row]));
+  const issues: BusinessIssue[] = [];
+  request.lines.forEach((line, index) => {
+    const row = byId.get(line.accountId);
+    const valid = row && flag(row['is_active']) && flag(row['is_postable']) && !(request.source === 'GL' && flag(row['is_control']));
+    if (!valid) issues.push({ field: `Lines[${index}].AccountId`, key: 'gl:rules.accountInvalid', params: { account: line.accountId } });
+  });
+  if (issues.length > 0) throw new BusinessError(400, 'account_invalid', issues);
+}
+
+/**
+ * The period of a year-end closing (`yearEndClosing`, additive option): source YE, dated the last day of the
+ * fiscal year's last period; that period may be closed. Anything else is refused as an ordinary posting is.
+ */
+async function yearEndPeriod(trx: LedgerTransaction, request: PostingRequest): Promise<PeriodRow> {
+  if (request.source !== 'YE') return assertPeriodOpen(trx, request.date, request.subLedger);
+  const period = await findPeriod(trx, request.date, 'share');
+  if (!period) throw BusinessError.of(400, 'period_missing', 'gl:rules.periodMissing', {}, 'EntryDate');
+  const last = (await trx
+    .selectFrom('fiscal_periods')
+    .select(sql<number>`max(period_no)`.as('last'))
+    .where('fiscal_year', '=', period.fiscalYear)
+    .executeTakeFirst()) as { last: number | string } | undefined;
+  if (Number(last?.last) !== period.periodNo || period.endDate !== request.date) return assertPeriodOpen(trx, request.date, request.subLedger);
+  return period;
+}
+
+export async function post(trx: LedgerTransaction, request: PostingRequest): Promise<PostingResult> {
+  const period = request.yearEndClosing ? await yearEndPeriod(trx, request) : await assertPeriodOpen(trx, request.date, request.subLedger);
+  const amounts = checkLines(request);
+  await checkAccounts(trx, request);
+  const journalId = await journalFor(trx, { source: request.source, dataType: request.dataType, date: request.date, userId: request.userId, period });
+
+  const engine = engineOf(trx);
+  const now = new Date().toISOString();
+  const rows = request.lines.map((line, index) => ({
+    journal_id: journalId,
+    document_no: request.documentNo,
+    line_no: index + 1,
+    account_id: line.accountId,
+    entry_date: request.date,
+    fiscal_year: period.fiscalYear,
+    period_no: period.periodNo,
+    source: request.source,
+    data_type: request.dataType,
+    amount: decimalToDb(engine, amounts[index]!, 2),
+    description: line.description ?? request.description ?? null,
+    origin_type: request.origin.type,
+    origin_id: request.origin.id,
+    reversal_of: request.reversalOf ?? null,
+    created_by: request.userId,
+    created_on: now,
+  }));
+  const entryIds: number[] = [];
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const inserted = (await trx
+      .insertInto('gl_entries')
+      .values(rows.slice(start, start + INSERT_BATCH))
+      .returning('entry_id')
+      .execute()) as { entry_id: number | string }[];
+    for (const row of inserted) entryIds.push(Number(row.entry_id));
+  }
+
+  // Per account: the debits and the credits of this posting (both ≥ 0), exact.
+  const perAccount = new Map<string, { debit: string; credit: string }>();
+  request.lines.forEach((line, index) => {
+    const amount = amounts[index]!;
+    const figures = perAccount.get(line.accountId) ?? { debit: '0.00', credit: '0.00' };
+    if (isNegative(amount)) figures.credit = add(figures.credit, abs(amount));
+    else figures.debit = add(figures.debit, amount);
+    perAccount.set(line.accountId, figures);
+  });
+  if (request.dataType === 'Actual') {
+    // Sorted by account: parallel postings lock balance rows in one order (no deadlock on PostgreSQL).
+    const balances = [...perAccount]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([accountId, figures]) => ({
+        account_id: accountId,
+        fiscal_year: period.fiscalYear,
+        period_no: period.periodNo,
+        debit: decimalToDb(engine, figures.debit, 2),
+        credit: decimalToDb(engine, figures.credit, 2),
+      }));
+    for (let start = 0; start < balances.length; start += BALANCE_BATCH) {
+      await trx
+        .insertInto('gl_balances')
+        .values(balances.slice(start, start + BALANCE_BATCH))
+        .onConflict((conflict) =>
+          conflict.columns(['account_id', 'fiscal_year', 'period_no']).doUpdateSet({
+            // A running SUM of the stored figures (exact on both engines: NUMERIC, integer cents).
+            debit: sql`gl_balances.debit + excluded.debit`,
+            credit: sql`gl_balances.credit + excluded.credit`,
+          }),
+        )
+        .execute();
+    }
+  }
+  return { journalId, entryIds, fiscalYear: period.fiscalYear, periodNo: period.periodNo };
+}

@@ -1,0 +1,65 @@
+/**
+ * Types of the ledger service (modules/gl/server/ledger): what every module that posts to the General Ledger
+ * passes to `post()` (posting.ts). See CONTRACT-12 "Ledger tables".
+ */
+import type { Decimal } from '@erp/shared/decimal';
+import type { Transaction } from 'kysely';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type LedgerTransaction = Transaction<any>;
+
+/** The sub-ledger whose period flag a posting checks (fiscal_periods.closed_<subLedger>). */
+export type SubLedger = 'gl' | 'ar' | 'ap' | 'pr';
+
+/** Journal sources (gl_journals.source). */
+export type Source = 'GL' | 'AR' | 'AP' | 'IC' | 'PR' | 'BK' | 'YE' | 'FX';
+
+export type DataType = 'Actual' | 'Budget';
+
+export interface PostingLine {
+  accountId: string;
+  /** Signed exact amount: debit +, credit −. */
+  amount: Decimal;
+  description?: string | null;
+}
+
+export interface PostingRequest {
+  source: Source;
+  subLedger: SubLedger;
+  dataType: DataType;
+  /** Posting date `YYYY-MM-DD`: decides the period. */
+  date: string;
+  /** The posted document's number (gl_entries.document_no). */
+  documentNo: string;
+  description?: string | null;
+  origin: { type: string; id: string };
+  lines: readonly PostingLine[];
+  /** Questions the caller answered Yes to (§5 confirmations). */
+  confirmations?: ReadonlySet<string> | readonly string[];
+  /** A reversal: the document number it reverses. */
+  reversalOf?: string | null;
+  /** Who posts (gl_entries.created_by). */
+  userId: string;
+  /**
+   * Year-end closing only (source YE; modules/gl/server/year-end/): the date must be the last day of
+   * its fiscal year's final period, which may be — and normally is — closed for the G/L (SCREENS.md 4.1:
+   * the closing voucher goes into the closed year). Any other request keeps the closed-period check.
+   */
+  yearEndClosing?: boolean;
+}
+
+export interface PostingResult {
+  journalId: number;
+  entryIds: number[];
+  fiscalYear: number;
+  periodNo: number;
+}
+
+export interface PeriodRow {
+  periodId: number;
+  fiscalYear: number;
+  periodNo: number;
+  startDate: string;
+  endDate: string;
+  closed: Record<SubLedger, boolean>;
+}

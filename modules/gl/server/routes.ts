@@ -1,0 +1,124 @@
+/**
+ * The ledger's special call (issue 12, SCREENS.md WP1 acceptance 2):
+ *
+ *   POST /api/data/accounting-period/fiscal-years   body { FiscalYear, StartDate?, Periods? }
+ *     → 201 CallResult (Data: { FiscalYear, Periods: [period records] })
+ *
+ * Creates a fiscal year's contiguous periods in one transaction: 12 (or 13, the 13th an adjustment period
+ * on the year's last day) consecutive calendar months from StartDate (default January 1st of the year; the
+ * month day must be the 1st). Refused when the year already has periods, or a period would overlap an
+ * existing one. Fiscal year > 1000 and < 9999 (§5). Messages in the caller's language.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isValidDate } from '@erp/shared/entities/validate';
+import { accountingPeriod, FISCAL_YEAR_MAX, FISCAL_YEAR_MIN } from '../definitions/accounting-period.ts';
+import { writeAudit, type AuditEntry } from '@erp/server/entities/audit';
+import { answerOf, BusinessError, callResult, messageIn } from '@erp/server/entities/call-result';
+import type { EntityContext } from '@erp/server/entities/hooks';
+import type { ModuleRouteDeps } from '@erp/server/modules/part';
+import { tableChanged } from '@erp/server/entities/paging';
+import { loadRecord } from '@erp/server/entities/wire';
+import { apiSchema, callResult as callResultSchema, integer, NO_QUERY, object, RECORD, text } from '@erp/server/http/schemas';
+
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** The contiguous months from `start` (YYYY-MM-01): [start, end] of each. */
+export function monthsFrom(start: string, count: number): { start: string; end: string }[] {
+  const year = Number(start.slice(0, 4));
+  const month = Number(start.slice(5, 7)) - 1;
+  return Array.from({ length: count }, (_, index) => {
+    const first = new Date(Date.UTC(year, month + index, 1));
+    const last = new Date(Date.UTC(year, month + index + 1, 0));
+    const text = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+    return { start: text(first), end: text(last) };
+  });
+}
+
+export async function registerLedgerRoutes(app: FastifyInstance, deps: Pick<ModuleRouteDeps, 'contextOf'>): Promise<void> {
+  app.post<{ Body: { FiscalYear: number; StartDate?: string; Periods?: number } }>(
+    '/api/data/accounting-period/fiscal-years',
+    {
+      schema: apiSchema({
+        summary: 'Create a fiscal year: its 12 or 13 contiguous accounting periods (§4)',
+        tags: ['gl'],
+        querystring: NO_QUERY,
+        // FiscalYear's range (§5: > 1000 and < 9999) is checked by the handler, for the localized message.
+        body: object({ FiscalYear: integer(-2147483648, 2147483647), StartDate: text(10), Periods: { type: 'integer', enum: [12, 13] } }, ['FiscalYear']),
+        response: { 201: callResultSchema(RECORD), 200: callResultSchema() },
+      }),
+    },
+    async (request, reply) => {
+      const ctx = await deps.contextOf(request, reply, accountingPeriod.name, 'write');
+      if (!ctx) return reply;
+      const language = ctx.user.row.language;
+      const { FiscalYear: year, Periods: count = 12 } = request.body;
+      const send = (status: number, body: unknown) => reply.code(status).header('cache-control', 'no-store').send(body);
+      if (!Number.isInteger(year) || year < FISCAL_YEAR_MIN || year > FISCAL_YEAR_MAX) {
+        const issue = { field: 'FiscalYear', key: 'gl:rules.fiscalYear', params: {}, message: messageIn(language, 'gl:rules.fiscalYear') };
+        return send(400, callResult(2, 'validation_failed', issue.message, { Data: { Errors: [issue] } }));
+      }
+      const start = request.body.StartDate ?? `${year}-01-01`;
+      if (!isValidDate(start) || !start.endsWith('-01')) {
+        const issue = { field: 'StartDate', key: 'gl:rules.fiscalYearStart', params: {}, message: messageIn(language, 'gl:rules.fiscalYearStart') };
+        return send(400, callResult(2, 'validation_failed', issue.message, { Data: { Errors: [issue] } }));
+      }
+      const months = monthsFrom(start, 12);
+      const ranges = count === 13 ? [...months, { start: months[11]!.end, end: months[11]!.end }] : months;
+      const userId = ctx.user.userId;
+      try {
+        const ids = await ctx.any.transaction().execute(async (trx) => {
+          const existing = await trx.selectFrom('fiscal_periods').select('period_id').where('fiscal_year', '=', year).limit(1).executeTakeFirst();
+          if (existing) throw BusinessError.of(400, 'validation_failed', 'gl:rules.fiscalYearExists', { year }, 'FiscalYear');
+          const overlap = await trx
+            .selectFrom('fiscal_periods')
+            .select('period_id')
+            .where('start_date', '<=', ranges[ranges.length - 1]!.end)
+            .where('end_date', '>=', ranges[0]!.start)
+            .limit(1)
+            .executeTakeFirst();
+          if (overlap) throw BusinessError.of(400, 'validation_failed', 'gl:rules.periodOverlap', {}, 'StartDate');
+          const now = new Date().toISOString();
+          const created: number[] = [];
+          const audit: AuditEntry[] = [];
+          for (const [index, range] of ranges.entries()) {
+            const row = (await trx
+              .insertInto('fiscal_periods')
+              .values({
+                fiscal_year: year,
+                period_no: index + 1,
+                start_date: range.start,
+                end_date: range.end,
+                closed_gl: 0,
+                closed_ar: 0,
+                closed_ap: 0,
+                closed_pr: 0,
+                created_by: userId,
+                created_on: now,
+                updated_by: userId,
+                updated_on: now,
+                version: 1,
+              })
+              .returning('period_id')
+              .executeTakeFirstOrThrow()) as { period_id: number | string };
+            const id = Number(row.period_id);
+            created.push(id);
+            audit.push({ table: 'fiscal_periods', idName: 'period_id', idValue: id, column: 'period_id', old: null, new: id, action: 'insert' });
+          }
+          await writeAudit(trx, audit, userId, now);
+          return created;
+        });
+        tableChanged('fiscal_periods');
+        const periods = [];
+        for (const id of ids) periods.push(await loadRecord(ctx.any, accountingPeriod, id));
+        return send(201, callResult(1, 'created', messageIn(language, 'gl:accounting-period.result.yearCreated', { year, count: ids.length }), { Data: { FiscalYear: year, Periods: periods } }));
+      } catch (error) {
+        const answer = answerOf(error, language);
+        if (answer) return send(answer.status, answer.body);
+        throw error;
+      }
+    },
+  );
+}

@@ -1,0 +1,250 @@
+/**
+ * General Ledger demo data (issue 12): the masters of a Canadian metals and electrical distributor — a chart of
+ * accounts (bank, receivables, inventory, GST/HST and QST payable and input tax credits, payables, equity,
+ * retained earnings, revenue, cost of goods sold, expenses; DOMAIN-NOTES), GL control, the GL integration
+ * defaults every later module's postings read, USD/CAD and EUR/CAD rates, two bank accounts and a few user
+ * codes per accounting application.
+ *
+ * Contract: like the other seeds, each table is filled only while it is empty (running it again changes
+ * nothing, and never overwrites what users changed). Rows are written in one transaction with the §3 trail
+ * of the `seed` actor. Account 4000 is deliberately absent: WP1's acceptance check creates it.
+ */
+import { sql, type Kysely } from 'kysely';
+import { decimalToDb } from '@erp/server/db/decimal-codec';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+const ACTOR = 'seed';
+
+type AccountRow = [id: string, description: string, type: 'asset' | 'liability' | 'equity' | 'revenue' | 'expense', options?: { currency?: string; control?: boolean; heading?: boolean }];
+
+/** The demo chart: 4-digit natural accounts (GL control's layout `9999`). */
+export const DEMO_CHART: readonly AccountRow[] = [
+  ['1000', 'Bank — operating account (CAD)', 'asset'],
+  ['1010', 'Bank — US dollar account', 'asset', { currency: 'USD' }],
+  ['1050', 'Petty cash', 'asset'],
+  ['1100', 'Accounts receivable', 'asset', { control: true }],
+  ['1150', 'Allowance for doubtful accounts', 'asset'],
+  ['1200', 'Inventory — steel and metals', 'asset'],
+  ['1210', 'Inventory — electrical supplies', 'asset'],
+  ['1300', 'Prepaid expenses', 'asset'],
+  ['1310', 'GST/HST input tax credits (ITC)', 'asset'],
+  ['1320', 'QST input tax refunds (ITR)', 'asset'],
+  ['1500', 'Warehouse equipment and vehicles', 'asset'],
+  ['1510', 'Accumulated depreciation', 'asset'],
+  ['1900', 'Total assets', 'asset', { heading: true }],
+  ['2100', 'Accounts payable', 'liability', { control: true }],
+  ['2200', 'GST/HST payable', 'liability'],
+  ['2210', 'QST payable', 'liability'],
+  ['2220', 'PST payable', 'liability'],
+  ['2300', 'Accrued liabilities', 'liability'],
+  ['2310', 'Payroll deductions payable', 'liability'],
+  ['2500', 'Bank operating line', 'liability'],
+  ['3100', 'Share capital', 'equity'],
+  ['3200', 'Retained earnings', 'equity'],
+  ['4100', 'Sales — steel and metals', 'revenue'],
+  ['4200', 'Sales — electrical supplies', 'revenue'],
+  ['4300', 'Freight recovered', 'revenue'],
+  ['4900', 'Sales discounts', 'revenue'],
+  ['4950', 'Foreign exchange gain or loss', 'revenue'],
+  ['5100', 'Cost of goods sold — steel and metals', 'expense'],
+  ['5200', 'Cost of goods sold — electrical supplies', 'expense'],
+  ['5300', 'Freight in', 'expense'],
+  ['5400', 'Inventory adjustments', 'expense'],
+  ['6100', 'Salaries and wages', 'expense'],
+  ['6200', 'Rent', 'expense'],
+  ['6300', 'Utilities', 'expense'],
+  ['6400', 'Vehicles and fuel', 'expense'],
+  ['6500', 'Office and supplies', 'expense'],
+  ['6600', 'Bank charges and interest', 'expense'],
+  ['6700', 'Depreciation', 'expense'],
+  ['6800', 'Bad debts', 'expense'],
+];
+
+/** Sub-ledger, transaction type, description, account: the defaults later modules post with. */
+export const DEMO_INTEGRATION: readonly [string, string, string, string][] = [
+  ['GL', 'RETAINED-EARNINGS', 'Year-end close of revenue and expense', '3200'],
+  ['GL', 'FX-GAIN-LOSS', 'Realized and unrealized exchange differences', '4950'],
+  ['GL', 'ROUNDING', 'Rounding differences', '6600'],
+  ['AR', 'RECEIVABLE', 'Customer invoices and credit notes', '1100'],
+  ['AR', 'SALES', 'Sales not classified by product', '4100'],
+  ['AR', 'GST-HST', 'GST/HST collected', '2200'],
+  ['AR', 'QST', 'QST collected', '2210'],
+  ['AR', 'PST', 'PST collected', '2220'],
+  ['AR', 'FREIGHT', 'Freight charged to customers', '4300'],
+  ['AR', 'DISCOUNT', 'Early-payment discounts allowed', '4900'],
+  ['AR', 'RECEIPT-BANK', 'Cash receipts deposit account', '1000'],
+  ['AR', 'WRITE-OFF', 'Bad debts written off', '6800'],
+  ['AP', 'PAYABLE', 'Vendor invoices and debit notes', '2100'],
+  ['AP', 'GST-HST-ITC', 'GST/HST paid on purchases', '1310'],
+  ['AP', 'QST-ITR', 'QST paid on purchases', '1320'],
+  ['AP', 'PAYMENT-BANK', 'Cheques and EFT payments', '1000'],
+  ['AP', 'FREIGHT-IN', 'Freight on purchases', '5300'],
+  ['IC', 'INVENTORY-STEEL', 'Steel and metals stock', '1200'],
+  ['IC', 'INVENTORY-ELECTRICAL', 'Electrical supplies stock', '1210'],
+  ['IC', 'ADJUSTMENT', 'Count and ticket adjustments', '5400'],
+  ['IC', 'INVENTORY', 'Stock of classes without their own account', '1200'],
+  // Ticket offsets (ic/stock/tickets.ts TICKET-<SUB TYPE>): opening stock is taken on against equity, a purchase
+  // receipt is received-not-invoiced (DOMAIN-NOTES §6.1 "Receipt: Dr Inventory, Cr GRNI / accrued AP").
+  ['IC', 'TICKET-OPENING', 'Opening stock taken on', '3200'],
+  ['IC', 'TICKET-PURCHASE', 'Purchases received, not invoiced', '2300'],
+  ['OE', 'SALES-STEEL', 'Steel and metals sales', '4100'],
+  ['OE', 'SALES-ELECTRICAL', 'Electrical supplies sales', '4200'],
+  ['OE', 'COGS-STEEL', 'Cost of steel and metals sold', '5100'],
+  ['OE', 'COGS-ELECTRICAL', 'Cost of electrical supplies sold', '5200'],
+  ['PO', 'RECEIPT-ACCRUAL', 'Received, not invoiced', '2300'],
+  ['PR', 'WAGES', 'Gross wages', '6100'],
+  ['PR', 'DEDUCTIONS', 'Source deductions payable', '2310'],
+  ['PR', 'PAYROLL-BANK', 'Net pay', '1000'],
+  ['BK', 'BANK-CHARGES', 'Bank service charges', '6600'],
+];
+
+/** Month-start USD→CAD rates (Bank of Canada order of magnitude) for 2025 and 2026. */
+const USD_CAD = [
+  '1.436500', '1.443200', '1.438100', '1.397600', '1.383400', '1.367900', '1.370500', '1.381200', '1.377400', '1.394300', '1.401800', '1.382600',
+  '1.371200', '1.365400', '1.359800', '1.362300', '1.368900', '1.373500', '1.378100', '1.374600', '1.369200', '1.372800', '1.376400',
+];
+
+/** Months 2025-01 … 2026-11 as `YYYY-MM-01`. */
+function monthStarts(count: number): string[] {
+  return Array.from({ length: count }, (_, index) => {
+    const year = 2025 + Math.floor(index / 12);
+    return `${year}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+  });
+}
+
+async function isEmpty(db: AnyDb, table: string): Promise<boolean> {
+  return (await db.selectFrom(table).select(sql<number>`1`.as('one')).limit(1).executeTakeFirst()) === undefined;
+}
+
+/** Fills the GL masters that are still empty; answers the tables it filled. */
+export async function seedGlMasters(db: AnyDb, now: string = new Date().toISOString()): Promise<string[]> {
+  // Booleans as 1/0: better-sqlite3 binds no booleans; PostgreSQL reads '1'/'0' as true/false.
+  const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
+  const filled: string[] = [];
+  await db.transaction().execute(async (trx) => {
+    if (await isEmpty(trx, 'gl_accounts')) {
+      await trx
+        .insertInto('gl_accounts')
+        .values(
+          DEMO_CHART.map(([id, description, type, options = {}]) => ({
+            account_id: id,
+            description,
+            account_type: type,
+            currency_code: options.currency ?? 'CAD',
+            is_postable: options.heading ? 0 : 1,
+            is_control: options.control ? 1 : 0,
+            is_active: 1,
+            ...trail,
+          })),
+        )
+        .execute();
+      filled.push('gl_accounts');
+    }
+    if (await isEmpty(trx, 'gl_control')) {
+      await trx
+        .insertInto('gl_control')
+        .values({ control_id: 'GL', segment_layout: '9999', retained_earnings_account: '3200', current_fiscal_year: 2026, home_currency: 'CAD', ...trail })
+        .execute();
+      filled.push('gl_control');
+    }
+    if (await isEmpty(trx, 'gl_integration')) {
+      await trx
+        .insertInto('gl_integration')
+        .values(DEMO_INTEGRATION.map(([ledger, type, description, account]) => ({ sub_ledger: ledger, transaction_type: type, description, account_id: account, ...trail })))
+        .execute();
+      filled.push('gl_integration');
+    }
+    if (await isEmpty(trx, 'fx_rates')) {
+      const usd = monthStarts(USD_CAD.length).map((date, index) => ({
+        from_currency: 'USD',
+        to_currency: 'CAD',
+        effective_date: date,
+        rate: decimalToDb(trx, USD_CAD[index]!, 6),
+        fluctuation: decimalToDb(trx, '2.00', 2),
+        ...trail,
+      }));
+      const eur = [
+        ['2025-01-01', '1.492300'],
+        ['2025-07-01', '1.598700'],
+        ['2026-01-01', '1.611200'],
+      ].map(([date, rate]) => ({
+        from_currency: 'EUR',
+        to_currency: 'CAD',
+        effective_date: date,
+        rate: decimalToDb(trx, rate!, 6),
+        fluctuation: decimalToDb(trx, '3.00', 2),
+        ...trail,
+      }));
+      await trx.insertInto('fx_rates').values([...usd, ...eur]).execute();
+      filled.push('fx_rates');
+    }
+    if (await isEmpty(trx, 'bank_accounts')) {
+      await trx
+        .insertInto('bank_accounts')
+        .values([
+          {
+            bank_account_id: 'OPERATING',
+            name: 'Operating account',
+            account_name: 'Novus Metals & Electrical Supply Ltd.',
+            cpa_code: '450',
+            institution_transit: '00312345',
+            eft_originator_id: 'NOVUS00001',
+            account_number: '1004567',
+            currency_code: 'CAD',
+            gl_account_id: '1000',
+            default_for_payroll: 1,
+            eft_status: 'Active',
+            ...trail,
+          },
+          {
+            bank_account_id: 'USD',
+            name: 'US dollar account',
+            account_name: 'Novus Metals & Electrical Supply Ltd.',
+            cpa_code: null,
+            institution_transit: '00312345',
+            eft_originator_id: null,
+            account_number: '4007890',
+            currency_code: 'USD',
+            gl_account_id: '1010',
+            default_for_payroll: 0,
+            eft_status: 'Inactive',
+            ...trail,
+          },
+        ])
+        .execute();
+      filled.push('bank_accounts');
+    }
+    // User codes: a few code tables of the accounting applications (code-index rows with an application).
+    const userCodes = await trx
+      .selectFrom('code_indexes')
+      .select('code_key')
+      .where('application', 'in', ['NOVUS-GL', 'NOVUS-AR', 'NOVUS-AP'])
+      .limit(1)
+      .executeTakeFirst();
+    if (!userCodes) {
+      const codes: [string, string, string, string][] = [
+        ['NOVUS-GL', 'GL-ENTRY-REASON', 'ACCRUAL', 'Month-end accrual'],
+        ['NOVUS-GL', 'GL-ENTRY-REASON', 'RECLASS', 'Reclassification'],
+        ['NOVUS-GL', 'GL-ENTRY-REASON', 'CORRECTION', 'Correction of an error'],
+        ['NOVUS-AR', 'COLLECTION-STATUS', 'REMINDER', 'Reminder sent'],
+        ['NOVUS-AR', 'COLLECTION-STATUS', 'AGENCY', 'Sent to a collection agency'],
+        ['NOVUS-AP', 'PAYMENT-METHOD', 'CHEQUE', 'Cheque'],
+        ['NOVUS-AP', 'PAYMENT-METHOD', 'EFT', 'Electronic funds transfer'],
+        ['NOVUS-AP', 'PAYMENT-METHOD', 'CARD', 'Company credit card'],
+      ];
+      const existing = new Set(
+        ((await trx.selectFrom('code_indexes').select(['code_type', 'code']).execute()) as { code_type: string; code: string }[]).map(
+          (row) => `${row.code_type} ${row.code}`,
+        ),
+      );
+      const rows = codes
+        .filter(([, type, code]) => !existing.has(`${type} ${code}`))
+        .map(([application, type, code, description], index) => ({ application, code_type: type, code, description, sequence: (index + 1) * 10, is_active: 1, ...trail }));
+      if (rows.length > 0) await trx.insertInto('code_indexes').values(rows).execute();
+      filled.push('code_indexes (user codes)');
+    }
+  });
+  return filled;
+}

@@ -1,0 +1,249 @@
+/**
+ * GL year end on the server (definition and the rules in words: modules/gl/definitions/year-end.ts; issue 13
+ * item 3, SCREENS.md FS-03 and 4.1; state table year_end_runs, migration 0006_year_end).
+ *
+ * - close: every period of the fiscal year must be closed for the G/L (refused otherwise, with the number
+ *   still open). Each revenue and expense account's balance as of the year's last day (gl_balances summed
+ *   over every period up to the year's end — cumulative, as the GL reports read them) is brought to zero by
+ *   ONE entry, source YE, dated the last day of the year, whose last line puts the sum on retained earnings
+ *   (GL control). Balances being cumulative, the next year opens with P&L accounts at 0 and retained earnings
+ *   up by the net income, in every report, with no carry-forward copy to keep in step.
+ * - undo: allowed while the year is Closed (not Locked) and the next year has no closing; posts the exact
+ *   reversal of the closing entry (source YE, same date, reversal_of) and sets the year Open again.
+ * - lock: Closed → Locked; a locked year can never be undone (nor closed again).
+ * Posting into the year's closed last period: the posting service's additive `yearEndClosing` option
+ * (ledger/posting.ts), honoured for source YE on the last day of a fiscal year's last period only — the
+ * closed-period check stays for every other posting.
+ * Each action runs in one transaction; the state is read again inside it (PostgreSQL: the row locked), so two
+ * concurrent closes cannot both post.
+ */
+import { add, isZero, neg, type Decimal } from '@erp/shared/decimal';
+import { glYearEnd } from '../../definitions/year-end.ts';
+import type { ReportParameterError } from '@erp/shared/reports/define';
+import { sql } from 'kysely';
+import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
+import { BusinessError, messageIn } from '@erp/server/entities/call-result';
+import { post, type PostingLine } from '../ledger/posting.ts';
+import type { LedgerTransaction } from '../ledger/types.ts';
+import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
+import type { AnyDb } from '@erp/server/reports/engine';
+
+type State = 'Open' | 'Closed' | 'Locked';
+
+interface YearRun {
+  state: State;
+  closingDocument: string | null;
+  netIncome: Decimal | null;
+}
+
+interface YearFigures {
+  year: number;
+  action: 'close' | 'undo' | 'lock';
+  run: YearRun;
+  yearEndDate: string;
+  openPeriods: number;
+  retainedEarnings: string;
+  netIncome: Decimal;
+}
+
+const FIELD = 'FiscalYear';
+
+async function yearRun(db: AnyDb, year: number, lock = false): Promise<YearRun> {
+  let query = db.selectFrom('year_end_runs').selectAll().where('fiscal_year', '=', year);
+  if (lock && engineOf(db) === 'postgres') query = query.forUpdate();
+  const row = (await query.executeTakeFirst()) as Record<string, unknown> | undefined;
+  if (!row) return { state: 'Open', closingDocument: null, netIncome: null };
+  return {
+    state: String(row['state']) as State,
+    closingDocument: row['closing_document'] == null ? null : String(row['closing_document']),
+    netIncome: decimalFromDb(db, row['net_income'], 2),
+  };
+}
+
+/** Each revenue and expense account's balance (debit +) as of the end of `year`, non-zero ones only. */
+async function profitAndLoss(db: AnyDb, year: number): Promise<{ accountId: string; balance: Decimal }[]> {
+  const rows = (await db
+    .selectFrom('gl_balances as b')
+    .innerJoin('gl_accounts as a', 'a.account_id', 'b.account_id')
+    .select(['b.account_id', sql<unknown>`sum(b.debit) - sum(b.credit)`.as('balance')])
+    .where('a.account_type', 'in', ['revenue', 'expense'])
+    .where('b.fiscal_year', '<=', year)
+    .groupBy('b.account_id')
+    .orderBy('b.account_id')
+    .execute()) as Record<string, unknown>[];
+  return rows
+    .map((row) => ({ accountId: String(row['account_id']), balance: decimalFromDb(db, row['balance'], 2) ?? '0.00' }))
+    .filter((row) => !isZero(row.balance));
+}
+
+async function figures(db: AnyDb, year: number, action: YearFigures['action']): Promise<YearFigures | ReportParameterError[]> {
+  const periods = (await db
+    .selectFrom('fiscal_periods')
+    .select(['end_date', 'closed_gl'])
+    .where('fiscal_year', '=', year)
+    .execute()) as Record<string, unknown>[];
+  if (periods.length === 0) return [{ field: FIELD, key: 'gl:rules.periodMissing' }];
+  const closed = (raw: unknown) => raw === true || raw === 1 || raw === '1' || raw === 't';
+  const openPeriods = periods.filter((p) => !closed(p['closed_gl'])).length;
+  const yearEndDate = periods.map((p) => String(p['end_date'])).sort().at(-1)!;
+  const control = (await db.selectFrom('gl_control').select('retained_earnings_account').limit(1).executeTakeFirst()) as
+    | { retained_earnings_account?: string | null }
+    | undefined;
+  const retainedEarnings = control?.retained_earnings_account ?? '';
+  const run = await yearRun(db, year);
+  let netIncome: Decimal = '0.00';
+  if (run.state === 'Open') for (const row of await profitAndLoss(db, year)) netIncome = add(netIncome, neg(row.balance));
+  else netIncome = run.netIncome ?? '0.00';
+  return { year, action, run, yearEndDate, openPeriods, retainedEarnings, netIncome };
+}
+
+/** The action's refusal in the state found, or null. */
+async function refusal(db: AnyDb, f: YearFigures): Promise<ReportParameterError | null> {
+  const params = { year: f.year };
+  if (f.run.state === 'Locked') return { field: FIELD, key: 'gl:year-end.locked', params };
+  if (f.action === 'close') {
+    if (f.run.state === 'Closed') return { field: FIELD, key: 'gl:year-end.alreadyClosed', params };
+    if (f.openPeriods > 0) return { field: FIELD, key: 'gl:year-end.periodsOpen', params: { ...params, count: f.openPeriods } };
+    if (!f.retainedEarnings) return { field: FIELD, key: 'gl:year-end.noRetainedEarnings', params };
+    return null;
+  }
+  if (f.run.state !== 'Closed') return { field: FIELD, key: 'gl:year-end.notClosed', params };
+  if (f.action === 'undo') {
+    const next = await yearRun(db, f.year + 1);
+    if (next.state !== 'Open') return { field: FIELD, key: 'gl:year-end.nextYearClosed', params: { year: f.year + 1 } };
+  }
+  return null;
+}
+
+async function prepare(ctx: ProcessContext): Promise<ReportParameterError[]> {
+  const found = await figures(ctx.db, Number(ctx.params[FIELD]), String(ctx.params['Action']) as YearFigures['action']);
+  if (Array.isArray(found)) return found;
+  const refused = await refusal(ctx.db, found);
+  if (refused) return [refused];
+  ctx.state['yearEnd'] = found;
+  return [];
+}
+
+function preview(ctx: ProcessContext) {
+  const f = ctx.state['yearEnd'] as YearFigures | undefined;
+  const engine = engineOf(ctx.db);
+  // One row: the year (a literal select, so the process engine can count and filter it like any preview).
+  const state = f ? messageIn(ctx.locale, `gl:year-end.states.${f.run.state}`) : null;
+  const columns = sql.join([
+    sql`${f ? f.year : null} as ${sql.ref('FiscalYear')}`,
+    sql`${state} as ${sql.ref('State')}`,
+    sql`${f?.yearEndDate ?? null} as ${sql.ref('YearEndDate')}`,
+    sql`${f ? f.openPeriods : null} as ${sql.ref('OpenPeriods')}`,
+    sql`${f?.retainedEarnings ?? null} as ${sql.ref('RetainedEarnings')}`,
+    sql`${f ? decimalToDb(engine, f.netIncome, 2) : null} as ${sql.ref('NetIncome')}`,
+    sql`${f?.run.closingDocument ?? null} as ${sql.ref('ClosingDocument')}`,
+  ]);
+  // PostgreSQL: the bound year is text unless cast (the run filters FiscalYear against integers).
+  const body = f ? sql`select ${columns}` : sql`select ${columns} where 1 = 0`;
+  return ctx.db
+    .selectFrom(sql`(${body})`.as('ye'))
+    .select([sql<number>`cast(${sql.ref('ye.FiscalYear')} as integer)`.as('FiscalYear'), 'ye.State', 'ye.YearEndDate', sql<number>`cast(${sql.ref('ye.OpenPeriods')} as integer)`.as('OpenPeriods'), 'ye.RetainedEarnings', 'ye.NetIncome', 'ye.ClosingDocument']);
+}
+
+async function saveRun(db: AnyDb, year: number, values: Record<string, unknown>, userId: string): Promise<void> {
+  const row = { ...values, updated_by: userId, updated_on: new Date().toISOString() };
+  await db
+    .insertInto('year_end_runs')
+    .values({ fiscal_year: year, ...row })
+    .onConflict((c) => c.column('fiscal_year').doUpdateSet(row))
+    .execute();
+}
+
+async function close(trx: LedgerTransaction, ctx: ProcessContext, f: YearFigures): Promise<string | null> {
+  const balances = await profitAndLoss(trx, f.year);
+  let total: Decimal = '0.00';
+  const lines: PostingLine[] = balances.map((row) => {
+    total = add(total, row.balance);
+    return { accountId: row.accountId, amount: neg(row.balance) };
+  });
+  let documentNo: string | null = null;
+  if (lines.length > 0) {
+    if (!isZero(total)) lines.push({ accountId: f.retainedEarnings, amount: total });
+    const earlier = (await trx
+      .selectFrom('gl_entries')
+      .select(sql<number>`count(distinct document_no)`.as('n'))
+      .where('source', '=', 'YE')
+      .where('fiscal_year', '=', f.year)
+      .where('reversal_of', 'is', null)
+      .executeTakeFirst()) as { n: number | string } | undefined;
+    const n = Number(earlier?.n ?? 0);
+    documentNo = n === 0 ? `YE${f.year}` : `YE${f.year}-${n + 1}`;
+    await post(trx, {
+      source: 'YE',
+      subLedger: 'gl',
+      dataType: 'Actual',
+      date: f.yearEndDate,
+      documentNo,
+      description: messageIn(ctx.locale, 'gl:year-end.entryDescription', { year: f.year }),
+      origin: { type: 'year-end', id: String(f.year) },
+      lines,
+      userId: ctx.user.userId,
+      yearEndClosing: true,
+    });
+  }
+  const netIncome = neg(total);
+  await saveRun(trx, f.year, { state: 'Closed', closing_document: documentNo, reversal_document: null, net_income: decimalToDb(engineOf(trx), netIncome, 2) }, ctx.user.userId);
+  return documentNo;
+}
+
+async function undo(trx: LedgerTransaction, ctx: ProcessContext, f: YearFigures): Promise<string | null> {
+  let reversal: string | null = null;
+  if (f.run.closingDocument) {
+    const entries = (await trx
+      .selectFrom('gl_entries')
+      .select(['account_id', 'amount'])
+      .where('document_no', '=', f.run.closingDocument)
+      .orderBy('line_no')
+      .execute()) as Record<string, unknown>[];
+    reversal = `${f.run.closingDocument}-R`;
+    await post(trx, {
+      source: 'YE',
+      subLedger: 'gl',
+      dataType: 'Actual',
+      date: f.yearEndDate,
+      documentNo: reversal,
+      description: messageIn(ctx.locale, 'gl:year-end.undoDescription', { document: f.run.closingDocument }),
+      origin: { type: 'year-end', id: String(f.year) },
+      lines: entries.map((e) => ({ accountId: String(e['account_id']), amount: neg(decimalFromDb(trx, e['amount'], 2) ?? '0.00') })),
+      reversalOf: f.run.closingDocument,
+      userId: ctx.user.userId,
+      yearEndClosing: true,
+    });
+  }
+  await saveRun(trx, f.year, { state: 'Open', reversal_document: reversal }, ctx.user.userId);
+  return reversal;
+}
+
+export const yearEndProcess: ServerProcess = {
+  def: glYearEnd,
+  prepare,
+  preview,
+  async runItem(ctx) {
+    const asked = ctx.state['yearEnd'] as YearFigures;
+    try {
+      const document = await ctx.db.transaction().execute(async (trx) => {
+        // The state again, inside the transaction (row locked on PostgreSQL): a concurrent run is refused.
+        await yearRun(trx, asked.year, true);
+        const found = await figures(trx, asked.year, asked.action);
+        if (Array.isArray(found)) throw new BusinessError(400, 'refused', found.map((e) => ({ field: e.field ?? FIELD, key: e.key, params: e.params ?? {} })));
+        const refused = await refusal(trx, found);
+        if (refused) throw BusinessError.of(409, 'refused', refused.key, refused.params ?? {}, FIELD);
+        if (found.action === 'close') return close(trx, ctx, found);
+        if (found.action === 'undo') return undo(trx, ctx, found);
+        await saveRun(trx, found.year, { state: 'Locked' }, ctx.user.userId);
+        return null;
+      });
+      const key = `gl:year-end.done.${asked.action}`;
+      return { ResultStatus: 1, ResultCode: asked.action, Message: messageIn(ctx.locale, key, { year: asked.year, document: document ?? '' }), EntityId: document ?? asked.year };
+    } catch (error) {
+      if (!(error instanceof BusinessError)) throw error;
+      const issue = error.issues[0];
+      return { ResultStatus: 2, ResultCode: error.code, Message: issue ? messageIn(ctx.locale, issue.key, issue.params ?? {}) : error.code, EntityId: asked.year };
+    }
+  },
+};

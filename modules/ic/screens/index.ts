@@ -1,0 +1,47 @@
+/**
+ * Inventory Control's screens (issue 15; SCREENS.md WP3): parcel configs bundled into `@erp/inventory`
+ * (module.json `app`), re-exported by Order Entry, Purchasing and legacy NOVUS where their menus list them
+ * (module.json `alsoIn`). Loading them registers the IC definitions.
+ */
+import { registerModule } from '@erp/shared/entities/index';
+import { ENTITY_SCREEN_NAMESPACES, documentScreen, entityScreen, processScreen, reportScreen } from '@erp/records';
+import { screen } from '@erp/ui';
+import manifest from '../module.json';
+import { icModule } from '../definitions/index.ts';
+import { coilInquiry } from '../definitions/coils/index.ts';
+import { billOfMaterialsReport, demandActionReport, inventoryYearEnd, productionWorkOrderReport } from '../definitions/reports/index.ts';
+import { productCost, productInquiry, stockStatus } from '../definitions/stock/reports.ts';
+import { ProductMaintenanceView } from './ProductMaintenance.tsx';
+
+registerModule(icModule);
+
+const MODULE = `@erp/${manifest.app}`;
+/** Every IC screen: its micro-app, with the IC strings. */
+const IC = { module: MODULE, namespaces: [manifest.namespace] } as const;
+
+// Coils and heat numbers: IC-09 heat numbers, IC-08 coils (a document: coil status and its actions), IC-17 coil inquiry.
+export const HeatNumber = entityScreen('heat-number', IC);
+export const Coil = documentScreen('coil', IC);
+export const CoilInquiry = reportScreen(coilInquiry, IC);
+
+// Product masters IC-01 … IC-06 and product maintenance with its prices (IC-07).
+export const ProductClass = entityScreen('product-class', IC);
+export const ProductGroup = entityScreen('product-group', IC);
+export const ProductType = entityScreen('product-type', IC);
+export const ProductGrade = entityScreen('product-grade', IC);
+export const Grade = entityScreen('grade', IC);
+export const ProductSpecification = entityScreen('product-specification', IC);
+export const ProductMaintenance = screen(ProductMaintenanceView, { module: MODULE, namespaces: [...ENTITY_SCREEN_NAMESPACES, manifest.namespace] });
+
+// IC-10 inventory tickets (lines and each line's lot numbers) and the stock reports.
+export const InventoryTicket = documentScreen('inventory-ticket', IC);
+export const StockStatus = reportScreen(stockStatus, IC);
+export const ProductCost = reportScreen(productCost, IC);
+export const ProductInquiry = reportScreen(productInquiry, IC);
+
+// IC-11 production work orders, IC reports (IC-15, IC-16, IC-18) and the inventory year end (IC-19).
+export const ProductionWorkOrder = documentScreen('production-work-order', IC);
+export const BillOfMaterialsReport = reportScreen(billOfMaterialsReport, IC);
+export const ProductionWorkOrderReport = reportScreen(productionWorkOrderReport, IC);
+export const DemandActionReport = reportScreen(demandActionReport, IC);
+export const InventoryYearEnd = processScreen(inventoryYearEnd, IC);

@@ -1,0 +1,20 @@
+/**
+ * Inventory Control on the server (issue 15): the module's parts (masters, products, coils, stock,
+ * production), its reports and processes, migrations.
+ */
+import { combineParts } from '@erp/server/modules/part';
+import { icModule } from '../definitions/index.ts';
+import { IC_COIL_PART } from './coils/index.ts';
+import { IC_MASTER_PART } from './masters/index.ts';
+import { m0010_ic_year_end } from './production/migration.ts';
+import { IC_PRODUCTION_PART } from './production/index.ts';
+import { IC_PRODUCT_PART } from './products/index.ts';
+import { IC_SERVER_PROCESSES, IC_SERVER_REPORTS } from './reports/index.ts';
+import { m0008_ic_stock } from './stock/migration.ts';
+import { IC_STOCK_PART } from './stock/index.ts';
+
+export const serverModule = combineParts(icModule, [IC_MASTER_PART, IC_PRODUCT_PART, IC_COIL_PART, IC_STOCK_PART, IC_PRODUCTION_PART], {
+  reports: IC_SERVER_REPORTS,
+  processes: IC_SERVER_PROCESSES,
+  migrations: { '0008_ic_stock': m0008_ic_stock, '0010_ic_year_end': m0010_ic_year_end },
+});

@@ -1,0 +1,472 @@
+/**
+ * The stock ledger service (issue 15 item 4, CONTRACT-15 "The stock ledger", SCREENS.md WP3 and part 4.2).
+ * Every stock movement of every module goes through `recordMovements`, inside the caller's transaction.
+ *
+ * `recordMovements(trx, { date, documentNo, origin: { type, id }, userId, offsetAccount?, description?,
+ * reversalOf? }, movements)` → per movement `{ entryId, unitCost, value, qtyAfter, valueAfter }`. In order:
+ * 1. the date: `YYYY-MM-DD`, not in a closed stock year nor before one (stock_closed_years; the stock year is
+ *    the fiscal year of the date's accounting period, else its calendar year) — §8 "Selected date is in a
+ *    closed period.";
+ * 2. the products exist (their class decides the inventory account);
+ * 3. each movement in order, per product × warehouse (balances row locked FOR UPDATE on PostgreSQL; SQLite's
+ *    write transaction already serializes writers), with exact decimals (shared/src/decimal.ts):
+ *    - quantity ≠ 0, signed; receipt (> 0) at `unitCost` when given, else at the current average cost;
+ *      value = round(quantity × unit cost, 2); the moving average becomes value after ÷ quantity after
+ *      (§9 valuation average); the last cost becomes the receipt's unit cost (§9 last); last receipt date;
+ *    - issue (< 0) at the moving average: value = −round(|quantity| × average, 2), or the whole remaining
+ *      value when the issue empties the balance (no rounding residue is left behind); issuing more than on
+ *      hand (or more than the lot holds) is refused: "Quantity {{quantity}} of {{product}} is more than the
+ *      {{onHand}} on hand in warehouse {{warehouse}}." (the spec has no text for it); last issue date;
+ * 4. appends the stock_ledger rows (append-only: nothing in the application updates or deletes them) and
+ *    writes the balances and lot balances in the same transaction;
+ * 5. posts the movements' value to the General Ledger through the posting service (`post`, source IC,
+ *    sub-ledger gl): per inventory account the sum of its movements' values, against the offset account for
+ *    the opposite total. Nothing is posted when every account nets to zero. The period must be open
+ *    (§8 texts of the posting service).
+ *
+ * Accounts (gl_integration, SubLedger 'IC'): a product's inventory account is the integration row its
+ * product class names (product_classes.inventory_account, e.g. INVENTORY-STEEL), else the row
+ * `INVENTORY-<ClassId>`, falling back to `INVENTORY` when that row does not exist. `offsetAccount` is an IC
+ * integration transaction type (e.g. 'ADJUSTMENT', 'RECEIPT', 'ISSUE', or a work order's own) or, when no
+ * such row exists, a G/L account id; the default is 'ADJUSTMENT'. A missing integration row refuses the
+ * movement ("The G/L integration account {{type}} for inventory is missing.").
+ *
+ * Scales (decimal codec): quantities, qty_after, on hand, committed: 4; unit cost, average and last cost: 4;
+ * value, value_after, balance value: 2.
+ *
+ * Also: `adjustCommitted(trx, productId, warehouseId, delta)` (a committed ticket allocates, a cancelled one
+ * releases), `stockYearOf(trx, date)` and `assertStockYearOpen(trx, date, field)`.
+ */
+import { abs, add, cmp, div, isNegative, isZero, mul, neg, parseDecimal, round, sub, type Decimal } from '@erp/shared/decimal';
+import { sql } from 'kysely';
+import { BusinessError } from '@erp/server/entities/call-result';
+import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
+import { post } from '@erp/modules/gl/server/ledger/posting';
+import { findPeriod } from '@erp/modules/gl/server/ledger/periods';
+import type { LedgerTransaction } from '@erp/modules/gl/server/ledger/types';
+
+export const QTY_SCALE = 4;
+export const COST_SCALE = 4;
+export const MONEY_SCALE = 2;
+
+export interface StockMovement {
+  productId: string;
+  warehouseId: string;
+  /** '' or absent when the product is not lot-tracked. */
+  lotNo?: string;
+  /** Signed exact quantity: receipt +, issue −. */
+  quantity: Decimal;
+  /** Receipts only (issues take the moving average); absent → the current average cost. */
+  unitCost?: Decimal | null;
+  /** The document line number (stock_ledger.voucher_line). */
+  line: number;
+}
+
+export interface MovementHeader {
+  /** Movement date `YYYY-MM-DD`. */
+  date: string;
+  documentNo: string;
+  /** The causing document: type = entity name, id = its key. */
+  origin: { type: string; id: string };
+  userId: string;
+  /** IC integration transaction type or G/L account of the other side; default 'ADJUSTMENT'. */
+  offsetAccount?: string;
+  description?: string | null;
+  /** The ledger entry a reversing movement set undoes (stock_ledger.reversal_of of every row). */
+  reversalOf?: number | null;
+}
+
+export interface MovementResult {
+  entryId: number;
+  unitCost: Decimal;
+  value: Decimal;
+  qtyAfter: Decimal;
+  valueAfter: Decimal;
+}
+
+export interface StockBalance {
+  productId: string;
+  warehouseId: string;
+  onHand: Decimal;
+  committed: Decimal;
+  value: Decimal;
+  averageCost: Decimal;
+  lastCost: Decimal;
+}
+
+const INSERT_BATCH = 500;
+
+function key(productId: string, warehouseId: string): string {
+  return `${productId}\u0000${warehouseId}`;
+}
+
+function dec(trx: LedgerTransaction, raw: unknown, scale: number): Decimal {
+  return decimalFromDb(trx, raw, scale) ?? round('0', scale);
+}
+
+/** The stock year of a date: its accounting period's fiscal year, else the calendar year. */
+export async function stockYearOf(trx: LedgerTransaction, date: string): Promise<number> {
+  const period = await findPeriod(trx, date);
+  return period ? period.fiscalYear : Number(date.slice(0, 4));
+}
+
+/** Refuses a date in a closed stock year or before one (§8 "Selected date is in a closed period."). */
+export async function assertStockYearOpen(trx: LedgerTransaction, date: string, field = 'MovementDate'): Promise<void> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw BusinessError.of(400, 'date_invalid', 'ic:stockLedger.dateInvalid', {}, field);
+  const year = await stockYearOf(trx, date);
+  const closed = (await trx
+    .selectFrom('stock_closed_years')
+    .select('fiscal_year')
+    .where('fiscal_year', '>=', year)
+    .limit(1)
+    .executeTakeFirst()) as { fiscal_year: number } | undefined;
+  if (closed) throw BusinessError.of(400, 'stock_year_closed', 'ic:stockLedger.yearClosed', { year: Number(closed.fiscal_year) }, field);
+}
+
+/** The G/L account of an IC integration transaction type, or null. */
+async function integrationAccount(trx: LedgerTransaction, type: string): Promise<string | null> {
+  const row = (await trx
+    .selectFrom('gl_integration')
+    .select('account_id')
+    .where('sub_ledger', '=', 'IC')
+    .where('transaction_type', '=', type)
+    .executeTakeFirst()) as { account_id: string | null } | undefined;
+  return row?.account_id ? String(row.account_id) : null;
+}
+
+/** Inventory account per product id (see the header). */
+export async function inventoryAccounts(trx: LedgerTransaction, productIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(productIds)];
+  const products = (await trx
+    .selectFrom('products as p')
+    .leftJoin('product_classes as c', 'c.class_id', 'p.class_id')
+    .select(['p.product_id as product_id', 'p.class_id as class_id', 'c.inventory_account as inventory_account'])
+    .where('p.product_id', 'in', ids.length > 0 ? ids : [''])
+    .execute()) as { product_id: string; class_id: string | null; inventory_account: string | null }[];
+  const found = new Map(products.map((p) => [String(p.product_id), { classId: p.class_id ? String(p.class_id) : '', own: p.inventory_account ? String(p.inventory_account) : '' }]));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw BusinessError.of(400, 'product_missing', 'ic:stockLedger.productMissing', { product: missing }, 'ProductId');
+  const rows = (await trx
+    .selectFrom('gl_integration')
+    .select(['transaction_type', 'account_id'])
+    .where('sub_ledger', '=', 'IC')
+    .execute()) as { transaction_type: string; account_id: string | null }[];
+  const byType = new Map(rows.filter((r) => r.account_id).map((r) => [String(r.transaction_type).toUpperCase(), String(r.account_id)]));
+  const result = new Map<string, string>();
+  for (const [productId, { classId, own }] of found) {
+    const wanted = own ? own.toUpperCase() : classId ? `INVENTORY-${classId.toUpperCase()}` : 'INVENTORY';
+    const account = byType.get(wanted) ?? byType.get('INVENTORY');
+    if (!account) throw BusinessError.of(400, 'integration_missing', 'ic:stockLedger.integrationMissing', { type: wanted }, 'ProductId');
+    result.set(productId, account);
+  }
+  return result;
+}
+
+async function offsetAccountOf(trx: LedgerTransaction, offset: string | undefined): Promise<string> {
+  const type = offset ?? 'ADJUSTMENT';
+  const account = await integrationAccount(trx, type);
+  if (account) return account;
+  const exists = await trx.selectFrom('gl_accounts').select('account_id').where('account_id', '=', type).executeTakeFirst();
+  if (exists) return type;
+  throw BusinessError.of(400, 'integration_missing', 'ic:stockLedger.integrationMissing', { type }, 'OffsetAccount');
+}
+
+interface WorkingBalance {
+  onHand: Decimal;
+  value: Decimal;
+  averageCost: Decimal;
+  lastCost: Decimal;
+  lastReceipt: string | null;
+  lastIssue: string | null;
+  exists: boolean;
+  touched: boolean;
+}
+
+/** Balance rows of the pairs, locked on PostgreSQL, as working copies (absent pairs start at zero). */
+async function loadBalances(trx: LedgerTransaction, pairs: readonly [string, string][]): Promise<Map<string, WorkingBalance>> {
+  const products = [...new Set(pairs.map(([p]) => p))];
+  const warehouses = [...new Set(pairs.map(([, w]) => w))];
+  // Missing rows first (zeros, ON CONFLICT DO NOTHING), so the read below locks a row for every pair: two
+  // transactions receiving a new product × warehouse at once then queue on that row (PostgreSQL) instead of
+  // both writing their own absolute figures.
+  const engine = engineOf(trx);
+  const now = new Date().toISOString();
+  const zeros = [...pairs]
+    .sort(([a, b], [c, d]) => (a === c ? (b < d ? -1 : b > d ? 1 : 0) : a < c ? -1 : 1))
+    .map(([productId, warehouseId]) => ({
+      product_id: productId,
+      warehouse_id: warehouseId,
+      on_hand: decimalToDb(engine, '0', QTY_SCALE),
+      committed: decimalToDb(engine, '0', QTY_SCALE),
+      value: decimalToDb(engine, '0', MONEY_SCALE),
+      average_cost: decimalToDb(engine, '0', COST_SCALE),
+      last_cost: decimalToDb(engine, '0', COST_SCALE),
+      updated_on: now,
+    }));
+  for (let start = 0; start < zeros.length; start += INSERT_BATCH) {
+    await trx.insertInto('stock_balances').values(zeros.slice(start, start + INSERT_BATCH)).onConflict((c) => c.columns(['product_id', 'warehouse_id']).doNothing()).execute();
+  }
+  let query = trx
+    .selectFrom('stock_balances')
+    .select(['product_id', 'warehouse_id', 'on_hand', 'value', 'average_cost', 'last_cost', 'last_receipt_date', 'last_issue_date'])
+    .where('product_id', 'in', products)
+    .where('warehouse_id', 'in', warehouses)
+    .orderBy('product_id')
+    .orderBy('warehouse_id');
+  if (engineOf(trx) === 'postgres') query = query.forUpdate();
+  const rows = (await query.execute()) as Record<string, unknown>[];
+  const map = new Map<string, WorkingBalance>();
+  for (const row of rows) {
+    map.set(key(String(row['product_id']), String(row['warehouse_id'])), {
+      onHand: dec(trx, row['on_hand'], QTY_SCALE),
+      value: dec(trx, row['value'], MONEY_SCALE),
+      averageCost: dec(trx, row['average_cost'], COST_SCALE),
+      lastCost: dec(trx, row['last_cost'], COST_SCALE),
+      lastReceipt: (row['last_receipt_date'] as string | null) ?? null,
+      lastIssue: (row['last_issue_date'] as string | null) ?? null,
+      exists: true,
+      touched: false,
+    });
+  }
+  for (const [p, w] of pairs) {
+    if (!map.has(key(p, w))) {
+      map.set(key(p, w), { onHand: round('0', QTY_SCALE), value: round('0', MONEY_SCALE), averageCost: round('0', COST_SCALE), lastCost: round('0', COST_SCALE), lastReceipt: null, lastIssue: null, exists: false, touched: false });
+    }
+  }
+  return map;
+}
+
+async function loadLots(trx: LedgerTransaction, triples: readonly [string, string, string][]): Promise<Map<string, Decimal>> {
+  const map = new Map<string, Decimal>();
+  if (triples.length === 0) return map;
+  const engine = engineOf(trx);
+  const zeros = [...triples].sort().map(([productId, warehouseId, lotNo]) => ({ product_id: productId, warehouse_id: warehouseId, lot_no: lotNo, on_hand: decimalToDb(engine, '0', QTY_SCALE) }));
+  for (let start = 0; start < zeros.length; start += INSERT_BATCH) {
+    await trx.insertInto('stock_lot_balances').values(zeros.slice(start, start + INSERT_BATCH)).onConflict((c) => c.columns(['product_id', 'warehouse_id', 'lot_no']).doNothing()).execute();
+  }
+  let query = trx
+    .selectFrom('stock_lot_balances')
+    .select(['product_id', 'warehouse_id', 'lot_no', 'on_hand'])
+    .where('product_id', 'in', [...new Set(triples.map(([p]) => p))])
+    .where('warehouse_id', 'in', [...new Set(triples.map(([, w]) => w))])
+    .where('lot_no', 'in', [...new Set(triples.map(([, , l]) => l))])
+    .orderBy('product_id')
+    .orderBy('warehouse_id')
+    .orderBy('lot_no');
+  if (engineOf(trx) === 'postgres') query = query.forUpdate();
+  for (const row of (await query.execute()) as Record<string, unknown>[]) {
+    map.set(`${key(String(row['product_id']), String(row['warehouse_id']))}\u0000${String(row['lot_no'])}`, dec(trx, row['on_hand'], QTY_SCALE));
+  }
+  return map;
+}
+
+function parseQuantity(value: unknown, index: number): Decimal {
+  const parsed = parseDecimal(value, { precision: 15, scale: QTY_SCALE });
+  if (!parsed.ok) throw new BusinessError(400, 'validation_failed', [{ field: `Movements[${index}].Quantity`, key: parsed.key, params: { label: 'Quantity', ...(parsed.params ?? {}) } }]);
+  if (isZero(parsed.value)) throw BusinessError.of(400, 'quantity_zero', 'ic:stockLedger.quantityZero', {}, `Movements[${index}].Quantity`);
+  return round(parsed.value, QTY_SCALE);
+}
+
+function parseCost(value: unknown, index: number): Decimal {
+  const parsed = parseDecimal(value, { precision: 15, scale: COST_SCALE });
+  if (!parsed.ok) throw new BusinessError(400, 'validation_failed', [{ field: `Movements[${index}].UnitCost`, key: parsed.key, params: { label: 'Cost', ...(parsed.params ?? {}) } }]);
+  if (isNegative(parsed.value)) throw BusinessError.of(400, 'cost_negative', 'gl:rules.amountNegative', { label: 'Cost' }, `Movements[${index}].UnitCost`);
+  return round(parsed.value, COST_SCALE);
+}
+
+export async function recordMovements(trx: LedgerTransaction, header: MovementHeader, movements: readonly StockMovement[]): Promise<MovementResult[]> {
+  if (movements.length === 0) return [];
+  await assertStockYearOpen(trx, header.date);
+  const quantities = movements.map((m, index) => parseQuantity(m.quantity, index));
+  const costs = movements.map((m, index) => (m.unitCost === undefined || m.unitCost === null || m.unitCost === '' ? null : parseCost(m.unitCost, index)));
+  const accounts = await inventoryAccounts(trx, movements.map((m) => m.productId));
+
+  const pairs = new Map<string, [string, string]>();
+  const triples = new Map<string, [string, string, string]>();
+  for (const m of movements) {
+    pairs.set(key(m.productId, m.warehouseId), [m.productId, m.warehouseId]);
+    if (m.lotNo) triples.set(`${key(m.productId, m.warehouseId)}\u0000${m.lotNo}`, [m.productId, m.warehouseId, m.lotNo]);
+  }
+  const balances = await loadBalances(trx, [...pairs.values()]);
+  const lots = await loadLots(trx, [...triples.values()]);
+  const lotsBefore = new Map(lots);
+
+  const engine = engineOf(trx);
+  const now = new Date().toISOString();
+  const rows: Record<string, unknown>[] = [];
+  const results: Omit<MovementResult, 'entryId'>[] = [];
+  const perAccount = new Map<string, Decimal>();
+
+  movements.forEach((m, index) => {
+    const quantity = quantities[index]!;
+    const balance = balances.get(key(m.productId, m.warehouseId))!;
+    const lotNo = m.lotNo ?? '';
+    let unitCost: Decimal;
+    let value: Decimal;
+    if (!isNegative(quantity)) {
+      unitCost = costs[index] ?? balance.averageCost;
+      value = mul(quantity, unitCost, MONEY_SCALE);
+      balance.onHand = add(balance.onHand, quantity);
+      balance.value = add(balance.value, value);
+      balance.averageCost = div(balance.value, balance.onHand, COST_SCALE);
+      if (costs[index] !== null) balance.lastCost = unitCost;
+      balance.lastReceipt = balance.lastReceipt && balance.lastReceipt > header.date ? balance.lastReceipt : header.date;
+    } else {
+      const out = abs(quantity);
+      if (cmp(out, balance.onHand) > 0) {
+        throw BusinessError.of(400, 'insufficient_stock', 'ic:stockLedger.insufficient', { quantity: out, product: m.productId, onHand: balance.onHand, warehouse: m.warehouseId }, `Movements[${index}].Quantity`);
+      }
+      unitCost = balance.averageCost;
+      value = cmp(out, balance.onHand) === 0 ? neg(balance.value) : neg(mul(out, unitCost, MONEY_SCALE));
+      balance.onHand = sub(balance.onHand, out);
+      balance.value = add(balance.value, value);
+      balance.lastIssue = balance.lastIssue && balance.lastIssue > header.date ? balance.lastIssue : header.date;
+    }
+    if (lotNo) {
+      const lotKey = `${key(m.productId, m.warehouseId)}\u0000${lotNo}`;
+      const lotOnHand = add(lots.get(lotKey) ?? round('0', QTY_SCALE), quantity);
+      if (isNegative(lotOnHand)) {
+        throw BusinessError.of(400, 'insufficient_lot', 'ic:stockLedger.insufficientLot', { quantity: abs(quantity), product: m.productId, lot: lotNo, onHand: lots.get(lotKey) ?? '0.0000' }, `Movements[${index}].LotNo`);
+      }
+      lots.set(lotKey, lotOnHand);
+    }
+    balance.touched = true;
+    const account = accounts.get(m.productId)!;
+    perAccount.set(account, add(perAccount.get(account) ?? '0.00', value));
+    results.push({ unitCost, value, qtyAfter: balance.onHand, valueAfter: balance.value });
+    rows.push({
+      product_id: m.productId,
+      warehouse_id: m.warehouseId,
+      lot_no: lotNo,
+      movement_date: header.date,
+      quantity: decimalToDb(engine, quantity, QTY_SCALE),
+      unit_cost: decimalToDb(engine, unitCost, COST_SCALE),
+      value: decimalToDb(engine, value, MONEY_SCALE),
+      qty_after: decimalToDb(engine, balance.onHand, QTY_SCALE),
+      value_after: decimalToDb(engine, balance.value, MONEY_SCALE),
+      voucher_type: header.origin.type,
+      voucher_id: header.origin.id,
+      voucher_no: header.documentNo,
+      voucher_line: m.line,
+      reversal_of: header.reversalOf ?? null,
+      created_by: header.userId,
+      created_on: now,
+    });
+  });
+
+  const entryIds: number[] = [];
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const inserted = (await trx.insertInto('stock_ledger').values(rows.slice(start, start + INSERT_BATCH)).returning('entry_id').execute()) as { entry_id: number | string }[];
+    for (const row of inserted) entryIds.push(Number(row.entry_id));
+  }
+
+  // Balances: absolute figures computed above from the locked rows (one upsert per batch).
+  const balanceRows = [...balances]
+    .filter(([, b]) => b.touched)
+    .map(([k, b]) => {
+      const [productId, warehouseId] = k.split('\u0000') as [string, string];
+      return {
+        product_id: productId,
+        warehouse_id: warehouseId,
+        on_hand: decimalToDb(engine, b.onHand, QTY_SCALE),
+        committed: decimalToDb(engine, '0', QTY_SCALE),
+        value: decimalToDb(engine, b.value, MONEY_SCALE),
+        average_cost: decimalToDb(engine, b.averageCost, COST_SCALE),
+        last_cost: decimalToDb(engine, b.lastCost, COST_SCALE),
+        last_receipt_date: b.lastReceipt,
+        last_issue_date: b.lastIssue,
+        updated_on: now,
+      };
+    });
+  for (let start = 0; start < balanceRows.length; start += INSERT_BATCH) {
+    await trx
+      .insertInto('stock_balances')
+      .values(balanceRows.slice(start, start + INSERT_BATCH))
+      .onConflict((c) =>
+        c.columns(['product_id', 'warehouse_id']).doUpdateSet({
+          on_hand: sql`excluded.on_hand`,
+          value: sql`excluded.value`,
+          average_cost: sql`excluded.average_cost`,
+          last_cost: sql`excluded.last_cost`,
+          last_receipt_date: sql`excluded.last_receipt_date`,
+          last_issue_date: sql`excluded.last_issue_date`,
+          updated_on: sql`excluded.updated_on`,
+        }),
+      )
+      .execute();
+  }
+  const lotRows = [...lots]
+    .filter(([k, v]) => lotsBefore.get(k) !== v)
+    .map(([k, v]) => {
+      const [productId, warehouseId, lotNo] = k.split('\u0000') as [string, string, string];
+      return { product_id: productId, warehouse_id: warehouseId, lot_no: lotNo, on_hand: decimalToDb(engine, v, QTY_SCALE) };
+    });
+  for (let start = 0; start < lotRows.length; start += INSERT_BATCH) {
+    await trx
+      .insertInto('stock_lot_balances')
+      .values(lotRows.slice(start, start + INSERT_BATCH))
+      .onConflict((c) => c.columns(['product_id', 'warehouse_id', 'lot_no']).doUpdateSet({ on_hand: sql`excluded.on_hand` }))
+      .execute();
+  }
+
+  // The General Ledger: inventory accounts against the offset, sorted for a stable journal.
+  const lines = [...perAccount].filter(([, amount]) => !isZero(amount)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (lines.length > 0) {
+    const offset = await offsetAccountOf(trx, header.offsetAccount);
+    let total = '0.00';
+    const postingLines = lines.map(([accountId, amount]) => {
+      total = add(total, amount);
+      return { accountId, amount: round(amount, MONEY_SCALE) };
+    });
+    if (!isZero(total)) postingLines.push({ accountId: offset, amount: round(neg(total), MONEY_SCALE) });
+    if (postingLines.length > 1 || !isZero(total)) {
+      await post(trx, {
+        source: 'IC',
+        subLedger: 'gl',
+        dataType: 'Actual',
+        date: header.date,
+        documentNo: header.documentNo,
+        description: header.description ?? null,
+        origin: header.origin,
+        lines: postingLines,
+        reversalOf: null,
+        userId: header.userId,
+      });
+    }
+  }
+
+  return results.map((r, index) => ({ entryId: entryIds[index]!, ...r }));
+}
+
+/**
+ * Adds `delta` (signed, scale 4) to the committed quantity of a product × warehouse (a committed ticket
+ * allocates +, a cancelled or closed one releases −); creates the balance row when missing. Never below 0.
+ */
+export async function adjustCommitted(trx: LedgerTransaction, productId: string, warehouseId: string, delta: Decimal): Promise<void> {
+  const engine = engineOf(trx);
+  const now = new Date().toISOString();
+  await trx
+    .insertInto('stock_balances')
+    .values({ product_id: productId, warehouse_id: warehouseId, on_hand: decimalToDb(engine, '0', QTY_SCALE), committed: decimalToDb(engine, isNegative(delta) ? '0' : delta, QTY_SCALE), value: decimalToDb(engine, '0', MONEY_SCALE), average_cost: decimalToDb(engine, '0', COST_SCALE), last_cost: decimalToDb(engine, '0', COST_SCALE), updated_on: now })
+    .onConflict((c) =>
+      c.columns(['product_id', 'warehouse_id']).doUpdateSet({
+        committed: sql`case when stock_balances.committed + ${decimalToDb(engine, delta, QTY_SCALE)} < 0 then 0 else stock_balances.committed + ${decimalToDb(engine, delta, QTY_SCALE)} end`,
+        updated_on: now,
+      }),
+    )
+    .execute();
+}
+
+/** The balance of a product × warehouse (zeros when none). */
+export async function balanceOf(trx: LedgerTransaction, productId: string, warehouseId: string): Promise<StockBalance> {
+  const row = (await trx.selectFrom('stock_balances').selectAll().where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).executeTakeFirst()) as Record<string, unknown> | undefined;
+  return {
+    productId,
+    warehouseId,
+    onHand: dec(trx, row?.['on_hand'], QTY_SCALE),
+    committed: dec(trx, row?.['committed'], QTY_SCALE),
+    value: dec(trx, row?.['value'], MONEY_SCALE),
+    averageCost: dec(trx, row?.['average_cost'], COST_SCALE),
+    lastCost: dec(trx, row?.['last_cost'], COST_SCALE),
+  };
+}

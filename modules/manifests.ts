@@ -1,0 +1,81 @@
+/**
+ * The module manifests: every folder `modules/<name>/` with a `module.json` is a business module, and every
+ * registry reads this one list — no central list is edited to add a module or a screen (issue 20).
+ *
+ * A module folder holds, by convention:
+ *   module.json            this manifest (below): name, namespace, dependencies, micro-app bundle
+ *   definitions/index.ts   browser-safe definitions; exports the `ModuleDefinition` (entities) of the module
+ *   server/index.ts        server side; exports `serverModule: ServerModule` (server/src/modules/part.ts):
+ *                          hooks, reports, processes, routes, migrations, demo data
+ *   screens/index.ts       the screen exports (parcel configs) bundled into the micro-app `@erp/<app>`
+ *   locales/<lng>/<namespace>.json   the module's strings in the four locales
+ *   test/*.test.ts         server tests (SQLite and PostgreSQL); e2e/*.spec.ts end-to-end tests
+ *
+ * Plain Node (no TypeScript-only runtime needs): read by the server, the Vite builds of the micro-apps and the
+ * test configurations.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface ModuleManifest {
+  /** Folder name and module id, e.g. `gl`. */
+  name: string;
+  /** English name, for people reading the manifest and for messages. */
+  title: string;
+  /** The i18next namespace of the module's strings (`locales/<lng>/<namespace>.json`). */
+  namespace: string;
+  /** Modules whose entities, ledger or data this one uses: registered, migrated and seeded first. */
+  requires: readonly string[];
+  /** The micro-app (`@erp/<app>`, folder `apps/<app>`) that bundles `screens/index.ts`. */
+  app: string;
+  /**
+   * Screens another application's micro-app names in its route catalog: `@erp/<other>` re-exports them from
+   * `@erp/<app>`, so the page holds one copy and existing routes need no migration.
+   */
+  alsoIn?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The folder holding every module. */
+export const MODULES_DIR = fileURLToPath(new URL('.', import.meta.url));
+
+/** A module's folder. */
+export function moduleDir(name: string): string {
+  return join(MODULES_DIR, name);
+}
+
+/** Every module's manifest, dependencies first (ties by name), checked. */
+export function moduleManifests(): ModuleManifest[] {
+  const found = new Map<string, ModuleManifest>();
+  for (const name of readdirSync(MODULES_DIR).sort()) {
+    const file = join(MODULES_DIR, name, 'module.json');
+    if (!existsSync(file)) continue;
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as ModuleManifest;
+    if (manifest.name !== name) throw new Error(`modules/${name}/module.json names "${manifest.name}"`);
+    found.set(name, manifest);
+  }
+  const ordered: ModuleManifest[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (name: string, from: string) => {
+    const manifest = found.get(name);
+    if (!manifest) throw new Error(`module ${from} requires unknown module ${name}`);
+    if (state.get(name) === 'done') return;
+    if (state.get(name) === 'visiting') throw new Error(`modules require each other: ${from} → ${name}`);
+    state.set(name, 'visiting');
+    for (const required of manifest.requires) visit(required, name);
+    state.set(name, 'done');
+    ordered.push(manifest);
+  };
+  for (const name of found.keys()) visit(name, name);
+  return ordered;
+}
+
+/**
+ * The folders holding locale files (`<lng>/<namespace>.json` in each) under a repository root: the shell's
+ * `locales/`, then each module's `modules/<name>/locales/` by name. A namespace lives in one folder only.
+ */
+export function localeRoots(repoRoot: string): string[] {
+  const modules = join(repoRoot, 'modules');
+  const folders = existsSync(modules) ? readdirSync(modules).sort() : [];
+  return [join(repoRoot, 'locales'), ...folders.map((name) => join(modules, name, 'locales')).filter((dir) => existsSync(dir))];
+}

@@ -1,7 +1,0 @@
-/**
- * Product masters — server side, owned by h15a (issue 15): entity hooks (rules that need the database) and demo data of
- * this part. The module's index (../index.ts) runs every part.
- */
-import type { ModulePart } from '../../part.ts';
-
-export const IC_MASTER_PART: ModulePart = { hooks: {} };
