@@ -5,7 +5,7 @@
  *
  * Props:
  * - `entity`: the definition; `access`: GET /api/entities/:entity (CanWrite, Hidden, saved Columns).
- * - `routeProps`: the route's Props (firm maintenance's `firmType` presets the firm-type filter).
+ * - `routeProps`: the route's Props (a filter preset: `filter.<Field>`, or the definition's `routeViews`).
  * - `active`: false while the record form covers the list; the list keeps its query, page, selection and
  *   scroll, and restores the scroll position when shown again.
  * - `reloadToken`: a new value reloads the current page (after a save), keeping the query.
