@@ -15,7 +15,6 @@
  */
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { askUser } from '@erp/shared';
-import { confirmUnsavedChanges, useCloseGuard } from '@erp/ui';
 import type { AnyEntity, TransitionSpec } from '../../../../shared/src/entities/define.ts';
 import { computeRecord } from '../../../../shared/src/entities/compute.ts';
 import { Attachments } from '../form/Attachments.tsx';
@@ -23,6 +22,7 @@ import { FieldInput } from '../form/fields/FieldInput.tsx';
 import { call, recordPath, type CallOutcome } from '../form/record-api.ts';
 import { draftValue, wireValue, type Draft } from '../form/form-state.ts';
 import { useText } from '../form/text.ts';
+import { useUnsavedGuard } from '../form/unsaved.ts';
 import { LineChildGrid } from './LineChildGrid.tsx';
 import { LineGrid } from './LineGrid.tsx';
 import {
@@ -322,16 +322,11 @@ export function DocumentForm(props: DocumentFormProps) {
     } else report(outcome);
   }
 
-  const leave = useCallback(async () => {
-    const answer = await confirmUnsavedChanges();
-    if (answer === 'save') return (await save()) !== null;
-    return answer === 'discard';
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [header, rows, record]);
-  useCloseGuard(dirty ? leave : null);
+  // Save / Discard / Stay before the tab closes or Back (the record form's guard).
+  const { leaveAllowed } = useUnsavedGuard(dirty, async () => (await save()) !== null);
 
   async function back() {
-    if (dirty && !(await leave())) return;
+    if (!(await leaveAllowed())) return;
     props.onClose();
   }
 

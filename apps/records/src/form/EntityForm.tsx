@@ -27,7 +27,6 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { askUser, i18n } from '@erp/shared';
-import { confirmUnsavedChanges, useCloseGuard } from '@erp/ui';
 import type { AnyEntity, ChildrenField, FieldDefinition, RemovalConfirmation, SetField } from '../../../../shared/src/entities/define.ts';
 import type { ValidationIssue } from '../../../../shared/src/entities/validate.ts';
 import { Attachments } from './Attachments.tsx';
@@ -48,6 +47,7 @@ import {
 } from './form-state.ts';
 import { createRecord, deleteRecord, getRecord, updateRecord, type CallOutcome, type ServerIssue } from './record-api.ts';
 import { RecordTrail } from './RecordTrail.tsx';
+import { useUnsavedGuard } from './unsaved.ts';
 import { routeView } from '../data/query.ts';
 import { tabAfterKey } from '../tabs/TabbedPanes.tsx';
 import { fieldLabel, useText, type Tr } from './text.ts';
@@ -222,8 +222,8 @@ export function EntityForm(props: EntityFormProps) {
   }, [recordId === null ? null : `${entity.name}/${recordId}`]);
 
   const dirty = useMemo(() => dirtyFields(draft, initial).length > 0, [draft, initial]);
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
+  // Save / Discard / Stay before the tab closes, Back or another record; the browser's question on unload.
+  const { leaveAllowed, dirtyRef } = useUnsavedGuard(dirty, () => save(), { beforeUnload: true });
 
   // Live messages once the user has tried to save: the same validation as the save.
   const validate = useCallback(
@@ -353,27 +353,6 @@ export function EntityForm(props: EntityFormProps) {
     const optionKey = (definition as SetField).options?.find((o) => o.value === option)?.labelKey;
     return confirmRemoval(spec, optionKey ? tr(optionKey, option) : option);
   }
-
-  /** The unsaved-changes question; answers whether leaving may go on. */
-  async function leaveAllowed(): Promise<boolean> {
-    if (!dirtyRef.current) return true;
-    const answer = await confirmUnsavedChanges();
-    if (answer === 'save') return save();
-    return answer === 'discard';
-  }
-
-  useCloseGuard(dirty ? leaveAllowed : null);
-
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers need returnValue set to show their own question.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
 
   async function back() {
     if (await leaveAllowed()) onClose();
