@@ -156,6 +156,28 @@ export interface SetField extends FieldCommon {
   minItemsKey?: string;
   maxItems?: number;
   storage: SetStorage;
+  /** Unchecking an option the record had saved must be confirmed (§5 firm types: that account is deleted). */
+  removalConfirm?: RemovalConfirmation;
+}
+
+/**
+ * The confirmation of a set field whose saved options are destructive to remove (§5 firm types). The form asks
+ * when the user unchecks a saved option, and an update that removes one carries `flag: true` (the server
+ * refuses such an update without it); a server answer with `resultCode` (what the removal deletes listed in
+ * `Data[resultList]`) is asked the same way and the save resent with the flag.
+ */
+export interface RemovalConfirmation {
+  headingKey: string;
+  /** The question; `param` names its parameter, the labels of the options removed (comma list). */
+  messageKey: string;
+  param: string;
+  /** The question when the server's answer lists nothing. */
+  messageKeyUnlisted: string;
+  /** The confirming button. */
+  confirmKey: string;
+  flag: string;
+  resultCode: string;
+  resultList: string;
 }
 
 /** A scalar field: what a child collection's rows may hold. */
@@ -274,6 +296,16 @@ export interface FormSection<K extends string = string> {
   titleKey?: string;
   /** Rows of field names, laid out left to right. */
   rows: readonly (readonly K[])[];
+}
+
+/**
+ * What a route's Props value selects (§2 firm maintenance: `firmType: vendor` shows the vendors): list filters
+ * preset as query parameters (`filter.FirmTypes`), a new record's values, and the form's title key.
+ */
+export interface RouteView {
+  filters?: Readonly<Record<string, string>>;
+  defaults?: Readonly<Record<string, unknown>>;
+  titleKey?: string;
 }
 
 /** Who may read and write through the API: role ids, or '*' for every signed-in user. */
@@ -399,6 +431,10 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   computed?: Readonly<Record<string, Formula>>;
   /** Document number: the sequence counter (`sequence_counters`) and the field that receives it on create. */
   numbering?: { sequence: string; field: keyof F & string; prefix?: string };
+  /** Views the route's Props select: Props name → Props value → view (e.g. `firmType` → `vendor`). */
+  routeViews?: Readonly<Record<string, Readonly<Record<string, RouteView>>>>;
+  /** Catalogue keys of result codes only this entity's server rules answer (§6 firm: `not_assigned`). */
+  resultKeys?: Readonly<Record<string, string>>;
 }
 
 /** A normalized definition: every default filled in. */
@@ -430,6 +466,8 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   states: StateMachine<keyof F & string> | null;
   computed: Readonly<Record<string, Formula>>;
   numbering: { sequence: string; field: keyof F & string; prefix?: string } | null;
+  routeViews: Readonly<Record<string, Readonly<Record<string, RouteView>>>>;
+  resultKeys: Readonly<Record<string, string>>;
 }
 
 /** Any normalized definition (what registries and generic code take). */
@@ -658,6 +696,16 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     if (fields[input.numbering.field]!.type !== 'text') fail(name, 'numbering.field must be a text field');
   }
 
+  const filterParams = new Set(
+    (input.filters ?? []).flatMap((filter) => (filter.op === 'range' ? [`filter.${filter.field}.from`, `filter.${filter.field}.to`] : [`filter.${filter.field}`])),
+  );
+  for (const [prop, views] of Object.entries(input.routeViews ?? {})) {
+    for (const [value, view] of Object.entries(views)) {
+      for (const param of Object.keys(view.filters ?? {})) if (!filterParams.has(param)) fail(name, `route view ${prop}=${value} presets unknown filter ${param}`);
+      for (const field of Object.keys(view.defaults ?? {})) must(field, `route view ${prop}=${value}`);
+    }
+  }
+
   const actionIds = new Set<string>();
   const actions = [...STANDARD_ACTIONS, ...(input.actions ?? [])];
   for (const action of actions) {
@@ -692,6 +740,8 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     states: input.states ?? null,
     computed: input.computed ?? {},
     numbering: input.numbering ?? null,
+    routeViews: input.routeViews ?? {},
+    resultKeys: input.resultKeys ?? {},
   };
 }
 

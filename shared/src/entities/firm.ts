@@ -53,6 +53,17 @@ export const firm = defineEntity({
       minItems: 1,
       minItemsKey: 'entities:firm.rules.firmTypeRequired',
       storage: { kind: 'flags', columns: { 'bill-to': 'is_bill_to', 'ship-to': 'is_ship_to', vendor: 'is_vendor' } },
+      // §5: unchecking a saved type deletes that account on save (server/src/entities/firm/rules.ts asks too).
+      removalConfirm: {
+        headingKey: 'forms:firm.deleteAccountsHeading',
+        messageKey: 'entities:firm.rules.confirmDeleteAccounts',
+        param: 'accounts',
+        messageKeyUnlisted: 'entities:confirm.deleteAccounts',
+        confirmKey: 'forms:firm.deleteAccountsConfirm',
+        flag: 'ConfirmDeleteAccounts',
+        resultCode: 'confirm_delete_accounts',
+        resultList: 'Accounts',
+      },
     },
     IsActive: { type: 'boolean', defaultValue: true },
     BillToId: {
@@ -150,6 +161,15 @@ export const firm = defineEntity({
   displayField: 'Name',
   // Fields referring to firms search by id or name (GET /api/firm/lookup).
   lookupWidget: 'firm-lookup',
+  // §2: the vendor (AP) and customer (AR …) firm-maintenance routes list, create and title their own firms.
+  routeViews: {
+    firmType: {
+      vendor: { filters: { 'filter.FirmTypes': 'vendor' }, defaults: { FirmTypes: ['vendor'] }, titleKey: 'forms:firm.vendorTitle' },
+      customer: { filters: { 'filter.FirmTypes': 'bill-to' }, defaults: { FirmTypes: ['bill-to'] }, titleKey: 'forms:firm.customerTitle' },
+    },
+  },
+  // §6: a firm of a customer the user is not assigned to.
+  resultKeys: { not_assigned: 'entities:firm.rules.notAssigned' },
   formLayout: {
     sections: [
       { rows: [['FirmId', 'Name'], ['FirmTypes', 'IsActive'], ['BillToId', 'JobberFirmId']] },

@@ -9,6 +9,7 @@ import {
   listParams,
   pageCount,
   routeFilters,
+  routeView,
   toggleSort,
   visibleColumns,
   type ListQuery,
@@ -36,6 +37,18 @@ describe('initialQuery', () => {
     expect(routeFilters(FIRM, { firmType: 'elsewhere' })).toEqual({});
     // A route of an entity with no such filter presets nothing.
     expect(routeFilters(ROLE, { firmType: 'vendor' })).toEqual({});
+  });
+
+  it("selects the definition's route view: a vendor firm route creates and titles vendors", () => {
+    expect(routeView(FIRM, { firmType: 'vendor' })).toEqual({
+      filters: { 'filter.FirmTypes': 'vendor' },
+      defaults: { FirmTypes: ['vendor'] },
+      titleKey: 'forms:firm.vendorTitle',
+    });
+    expect(routeView(FIRM, { firmType: 'customer' })?.defaults).toEqual({ FirmTypes: ['bill-to'] });
+    expect(routeView(FIRM, { firmType: 'toString' })).toBeNull();
+    expect(routeView(FIRM, null)).toBeNull();
+    expect(routeView(ROLE, { firmType: 'vendor' })).toBeNull();
   });
 
   it('takes route Props named like a declared filter parameter, and nothing else', () => {

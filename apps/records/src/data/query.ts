@@ -9,7 +9,7 @@
  * - Filters are the definition's: `filter.<Field>` (eq, contains, startsWith, in) and
  *   `filter.<Field>.from` / `.to` (range). Empty values are left out.
  */
-import type { AnyEntity, FilterSpec } from '@erp/shared/entities/define';
+import type { AnyEntity, FilterSpec, RouteView } from '@erp/shared/entities/define';
 
 /** §9 default page size. */
 export const PAGE_SIZE = 250;
@@ -39,21 +39,27 @@ export function filterParamNames(filter: FilterSpec): string[] {
   return filter.op === 'range' ? [`filter.${filter.field}.from`, `filter.${filter.field}.to`] : [`filter.${filter.field}`];
 }
 
-/** Which firm type a firm-maintenance route's Props `firmType` lists (§2: vendor view, customer view). */
-const FIRM_TYPE_OF_ROUTE: Readonly<Record<string, string>> = { vendor: 'vendor', customer: 'bill-to' };
+/**
+ * The view the route's Props select from the definition's `routeViews` (§2 firm maintenance: `firmType`
+ * vendor or customer), or null.
+ */
+export function routeView(entity: AnyEntity, routeProps: Readonly<Record<string, unknown>> | null): RouteView | null {
+  if (!routeProps) return null;
+  for (const [prop, views] of Object.entries(entity.routeViews)) {
+    const value = routeProps[prop];
+    if (typeof value === 'string' && Object.hasOwn(views, value)) return views[value]!;
+  }
+  return null;
+}
 
 /**
- * The filters a route presets (the user may change them): the firm-maintenance routes' `firmType`
- * (vendor, customer) and, for any entity, route Props named like a filter parameter (`filter.<Field>`).
+ * The filters a route presets (the user may change them): those of the view its Props select and, for any
+ * entity, route Props named like a filter parameter (`filter.<Field>`), which win.
  */
 export function routeFilters(entity: AnyEntity, routeProps: Readonly<Record<string, unknown>> | null): Record<string, string> {
-  const filters: Record<string, string> = {};
+  const filters: Record<string, string> = { ...routeView(entity, routeProps)?.filters };
   if (!routeProps) return filters;
   const known = new Set(entity.filters.flatMap(filterParamNames));
-  const firmType = routeProps['firmType'];
-  if (typeof firmType === 'string' && known.has('filter.FirmTypes') && FIRM_TYPE_OF_ROUTE[firmType]) {
-    filters['filter.FirmTypes'] = FIRM_TYPE_OF_ROUTE[firmType]!;
-  }
   for (const [name, value] of Object.entries(routeProps)) {
     if (known.has(name) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) {
       filters[name] = String(value);

@@ -15,7 +15,6 @@
  */
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { askUser } from '@erp/shared';
-import { confirmUnsavedChanges, useCloseGuard } from '@erp/ui';
 import type { AnyEntity, TransitionSpec } from '../../../../shared/src/entities/define.ts';
 import { computeRecord } from '../../../../shared/src/entities/compute.ts';
 import { Attachments } from '../form/Attachments.tsx';
@@ -23,6 +22,7 @@ import { FieldInput } from '../form/fields/FieldInput.tsx';
 import { call, recordPath, type CallOutcome } from '../form/record-api.ts';
 import { draftValue, wireValue, type Draft } from '../form/form-state.ts';
 import { useText } from '../form/text.ts';
+import { useUnsavedGuard } from '../form/unsaved.ts';
 import { LineChildGrid } from './LineChildGrid.tsx';
 import { LineGrid } from './LineGrid.tsx';
 import {
@@ -184,11 +184,11 @@ export function DocumentForm(props: DocumentFormProps) {
   const onDelete = useCallback(
     async (rid: string, index: number) => {
       const answer = await askUser({
-        heading: tr('gl:document.deleteLine', 'Delete line'),
-        message: tr('gl:document.confirmDeleteLine', 'Delete line {{line}}?', { line: index + 1 }),
+        heading: tr('records:document.deleteLine', 'Delete line'),
+        message: tr('records:document.confirmDeleteLine', 'Delete line {{line}}?', { line: index + 1 }),
         actions: [
-          { id: 'yes', label: tr('gl:document.yes', 'Yes'), variant: 'danger' },
-          { id: 'no', label: tr('gl:document.no', 'No') },
+          { id: 'yes', label: tr('records:document.yes', 'Yes'), variant: 'danger' },
+          { id: 'no', label: tr('records:document.no', 'No') },
         ],
       });
       if (answer === 'yes') {
@@ -222,8 +222,8 @@ export function DocumentForm(props: DocumentFormProps) {
           heading: tr(def.labelKey, def.name),
           message: question.Message,
           actions: [
-            { id: 'yes', label: tr('gl:document.yes', 'Yes'), variant: 'primary' },
-            { id: 'no', label: tr('gl:document.no', 'No') },
+            { id: 'yes', label: tr('records:document.yes', 'Yes'), variant: 'primary' },
+            { id: 'no', label: tr('records:document.no', 'No') },
           ],
         });
         if (answer !== 'yes') return null;
@@ -273,8 +273,8 @@ export function DocumentForm(props: DocumentFormProps) {
         heading: tr(transition.labelKey, transition.action),
         message: tr(transition.confirmKey, ''),
         actions: [
-          { id: 'yes', label: tr('gl:document.yes', 'Yes'), variant: 'primary' },
-          { id: 'no', label: tr('gl:document.no', 'No') },
+          { id: 'yes', label: tr('records:document.yes', 'Yes'), variant: 'primary' },
+          { id: 'no', label: tr('records:document.no', 'No') },
         ],
       });
       if (answer !== 'yes') return;
@@ -310,8 +310,8 @@ export function DocumentForm(props: DocumentFormProps) {
       heading: tr('entities:actions.delete', 'Delete'),
       message: tr('entities:confirm.delete', 'Delete this record?'),
       actions: [
-        { id: 'yes', label: tr('gl:document.yes', 'Yes'), variant: 'danger' },
-        { id: 'no', label: tr('gl:document.no', 'No') },
+        { id: 'yes', label: tr('records:document.yes', 'Yes'), variant: 'danger' },
+        { id: 'no', label: tr('records:document.no', 'No') },
       ],
     });
     if (answer !== 'yes') return;
@@ -322,16 +322,11 @@ export function DocumentForm(props: DocumentFormProps) {
     } else report(outcome);
   }
 
-  const leave = useCallback(async () => {
-    const answer = await confirmUnsavedChanges();
-    if (answer === 'save') return (await save()) !== null;
-    return answer === 'discard';
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [header, rows, record]);
-  useCloseGuard(dirty ? leave : null);
+  // Save / Discard / Stay before the tab closes or Back (the record form's guard).
+  const { leaveAllowed } = useUnsavedGuard(dirty, async () => (await save()) !== null);
 
   async function back() {
-    if (dirty && !(await leave())) return;
+    if (!(await leaveAllowed())) return;
     props.onClose();
   }
 
@@ -361,7 +356,7 @@ export function DocumentForm(props: DocumentFormProps) {
         </h3>
         {state && (
           <p className="erp-document-state" role="status">
-            {tr('gl:document.state', 'State')}: <strong data-document-state={state}>{stateLabel}</strong>
+            {tr('records:document.state', 'State')}: <strong data-document-state={state}>{stateLabel}</strong>
           </p>
         )}
         <div className="erp-form-actions" role="toolbar" aria-label={tr('forms:actions.toolbar', 'Record actions')}>
@@ -392,7 +387,7 @@ export function DocumentForm(props: DocumentFormProps) {
       </header>
       {!editable && record && props.canWrite && (
         <p className="erp-form-message" role="note">
-          {tr('gl:document.readOnly', 'This document is {{state}}: it can no longer be changed.', { state: stateLabel })}
+          {tr('records:document.readOnly', 'This document is {{state}}: it can no longer be changed.', { state: stateLabel })}
         </p>
       )}
       {banner && banner.text && (
@@ -453,12 +448,12 @@ export function DocumentForm(props: DocumentFormProps) {
             />
             {editable && (
               <button type="button" className="erp-add-line" onClick={onAdd}>
-                {tr('gl:document.addLine', 'Add line')}
+                {tr('records:document.addLine', 'Add line')}
               </button>
             )}
             {editable && (
               <button type="button" className="erp-delete-line" onClick={deleteSelectedLine}>
-                {tr('gl:document.deleteLine', 'Delete line')}
+                {tr('records:document.deleteLine', 'Delete line')}
               </button>
             )}
             {Object.entries(lines.field.lineChildren ?? {}).map(([subName, sub]) => {

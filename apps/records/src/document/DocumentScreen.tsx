@@ -48,6 +48,8 @@ export function DocumentPane({
   attachments?: boolean | undefined;
 }) {
   const { routeProps } = useScreen();
+  // The form's own strings (records:document.*): loaded here too, for composed screens that list fewer namespaces.
+  useTranslation('records');
   const { access, notice } = useEntityAccess(entity.name);
   const [open, setOpen] = useState<{ recordId: string | null } | null>(null);
   const [reloadToken, setReloadToken] = useState(0);

@@ -45,7 +45,7 @@ export function LineChildGrid(props: LineChildGridProps) {
   const focusLast = useRef(false);
   const columns = Object.entries(definition.fields).filter(([name]) => name !== definition.key) as [string, Normalized][];
   const heading = tr(definition.labelKey ?? '', props.name);
-  const lineLabel = tr('gl:document.row', 'Line {{line}}', { line: props.lineNumber });
+  const lineLabel = tr('records:document.row', 'Line {{line}}', { line: props.lineNumber });
   const rowWord = tr('records:document.childRow', 'Row');
 
   useEffect(() => {

@@ -159,8 +159,8 @@ export function LineGrid(props: LineGridProps) {
   const columns = useMemo(() => Object.entries(field.fields).filter(([name]) => name !== field.key) as [string, Normalized][], [field]);
   const computedColumns = useMemo(() => new Set(columns.filter(([, child]) => child.readOnly).map(([name]) => name)), [columns]);
   const labels = useMemo(() => columns.map(([name, child]) => tr(child.labelKey, name)), [columns, tr]);
-  const lineTemplate = useMemo(() => tr('gl:document.row', 'Line {{line}}', { line: LINE_NUMBER }), [tr]);
-  const deleteLabel = useMemo(() => tr('gl:document.deleteLine', 'Delete line'), [tr]);
+  const lineTemplate = useMemo(() => tr('records:document.row', 'Line {{line}}', { line: LINE_NUMBER }), [tr]);
+  const deleteLabel = useMemo(() => tr('records:document.deleteLine', 'Delete line'), [tr]);
 
   // After a line was added from the keyboard, its first cell takes the focus.
   useEffect(() => {

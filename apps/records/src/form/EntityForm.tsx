@@ -18,17 +18,16 @@
  * - §3 record trail; optimistic concurrency: a stale save is refused by the server (409) — the user's input
  *   stays, and Reload loads the current record (discarding the input only then); delete sends the Version;
  * - the record's audit log and attachments as tabs beside the form;
- * - firm maintenance (§5): firm types with a confirmation when a saved type is unchecked (that account is
- *   deleted on save), the route's firmType presetting a new firm and titling the view, and the §6
- *   not-assigned refusal;
+ * - from the definition, never from its name: a set field's `removalConfirm` (§5 firm types: unchecking a
+ *   saved type deletes that account on save, asked first), the `routeViews` the route's Props select (a new
+ *   record's values, the title: the vendor firm view) and the entity's own `resultKeys` (§6 not assigned);
  * - field widgets a definition names (`widget`, fields/widgets.ts): the company logo's upload and preview,
  *   the user-securables identifier editor; lookups use the target's `lookupWidget` (the firm lookup).
  * Hotkeys: Ctrl+S save, Alt+R reload, Alt+D delete.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { askUser, i18n } from '@erp/shared';
-import { confirmUnsavedChanges, useCloseGuard } from '@erp/ui';
-import type { AnyEntity, ChildrenField, FieldDefinition } from '../../../../shared/src/entities/define.ts';
+import type { AnyEntity, ChildrenField, FieldDefinition, RemovalConfirmation, SetField } from '../../../../shared/src/entities/define.ts';
 import type { ValidationIssue } from '../../../../shared/src/entities/validate.ts';
 import { Attachments } from './Attachments.tsx';
 import { AuditLog } from './AuditLog.tsx';
@@ -48,6 +47,8 @@ import {
 } from './form-state.ts';
 import { createRecord, deleteRecord, getRecord, updateRecord, type CallOutcome, type ServerIssue } from './record-api.ts';
 import { RecordTrail } from './RecordTrail.tsx';
+import { useUnsavedGuard } from './unsaved.ts';
+import { routeView } from '../data/query.ts';
 import { tabAfterKey } from '../tabs/TabbedPanes.tsx';
 import { fieldLabel, useText, type Tr } from './text.ts';
 
@@ -68,11 +69,14 @@ export interface EntityFormProps {
 type Banner = { kind: 'info' | 'error' | 'conflict'; text: string } | null;
 type Panel = 'form' | 'audit' | 'attachments';
 
-/** §2 firm-maintenance routes: vendor (AP) or customer (AR…) view. */
-function firmView(entity: AnyEntity, routeProps: Record<string, unknown> | null): 'vendor' | 'customer' | null {
-  if (entity.name !== 'firm') return null;
-  const type = routeProps?.['firmType'];
-  return type === 'vendor' || type === 'customer' ? type : null;
+/** The set fields whose saved options need a confirmation to remove, with that confirmation. */
+function removalConfirmations(entity: AnyEntity): [string, RemovalConfirmation][] {
+  return Object.entries(entity.fields).flatMap(([name, field]) => (field.type === 'set' && field.removalConfirm ? [[name, field.removalConfirm] as [string, RemovalConfirmation]] : []));
+}
+
+/** The options of a set field the record had saved. */
+function savedOptions(record: Record<string, unknown> | null, field: string): string[] {
+  return (record?.[field] as string[] | undefined) ?? [];
 }
 
 /** The label of a field or `Child[2].Field` path, for server messages' {{label}}. */
@@ -101,23 +105,23 @@ function serverIssues(tr: Tr, entity: AnyEntity, errors: readonly ServerIssue[])
   });
 }
 
-/** The server answer's message, translated when its code has a catalogue key. */
-function outcomeText(tr: Tr, outcome: CallOutcome): string {
+/** The server answer's message, translated when its code has a catalogue key (generic, or the entity's own). */
+function outcomeText(tr: Tr, entity: AnyEntity, outcome: CallOutcome): string {
   switch (outcome.body?.ResultCode) {
     case 'no_changes':
       return tr('entities:result.noChanges', 'No changes made.');
     case 'version_conflict':
       return tr('entities:result.versionConflict', 'The record was changed by someone else. Reload it to see the changes.');
-    case 'not_assigned':
-      return tr('entities:firm.rules.notAssigned', 'Sorry, this Firm cannot be viewed. You are not assigned to this customer.');
     case 'in_use':
       return tr('entities:result.inUse', 'The record is in use and cannot be deleted.');
     case 'not_found':
       return tr('entities:result.notFound', 'Not Found');
     case 'forbidden':
       return tr('entities:result.forbidden', 'You do not have sufficient permissions.');
-    default:
-      return outcome.message ?? '';
+    default: {
+      const key = entity.resultKeys[outcome.body?.ResultCode ?? ''];
+      return key ? tr(key, outcome.message ?? '') : (outcome.message ?? '');
+    }
   }
 }
 
@@ -126,7 +130,8 @@ export function EntityForm(props: EntityFormProps) {
   const { tr } = useText();
   const prefix = `f${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const access: FormAccess = props.access;
-  const view = firmView(entity, routeProps);
+  // The view the route's Props select (definition's routeViews): new-record values and the title.
+  const view = useMemo(() => routeView(entity, routeProps), [entity, routeProps]);
 
   const [recordId, setRecordId] = useState<string | null>(props.recordId);
   const [record, setRecord] = useState<Record<string, unknown> | null>(null);
@@ -158,11 +163,11 @@ export function EntityForm(props: EntityFormProps) {
   const visible = useMemo(() => visibleFields(entity, access), [entity, access]);
   const readOnlyForm = !access.CanWrite || loadError !== null;
 
-  /** A new record: defaults, and on a vendor / customer firm route the matching firm type. */
+  /** A new record: the definition's defaults, then the route view's (a vendor firm route: a vendor). */
   const blankDraft = useCallback(() => {
     const next = toDraft(entity, null);
-    if (view === 'vendor') next['FirmTypes'] = ['vendor'];
-    if (view === 'customer') next['FirmTypes'] = ['bill-to'];
+    // A copy: the draft is the form's own, never the definition's arrays.
+    for (const [field, value] of Object.entries(view?.defaults ?? {})) next[field] = structuredClone(value);
     return next;
   }, [entity, view]);
 
@@ -184,7 +189,7 @@ export function EntityForm(props: EntityFormProps) {
       const outcome = await getRecord(entity.name, id);
       if (outcome.status !== 200 || !outcome.body?.Data) {
         setRecord(null);
-        setLoadError(outcome.status === 0 ? (outcome.message ?? '') : outcomeText(tr, outcome));
+        setLoadError(outcome.status === 0 ? (outcome.message ?? '') : outcomeText(tr, entity, outcome));
         setLoaded(true);
         return;
       }
@@ -217,8 +222,8 @@ export function EntityForm(props: EntityFormProps) {
   }, [recordId === null ? null : `${entity.name}/${recordId}`]);
 
   const dirty = useMemo(() => dirtyFields(draft, initial).length > 0, [draft, initial]);
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
+  // Save / Discard / Stay before the tab closes, Back or another record; the browser's question on unload.
+  const { leaveAllowed, dirtyRef } = useUnsavedGuard(dirty, () => save(), { beforeUnload: true });
 
   // Live messages once the user has tried to save: the same validation as the save.
   const validate = useCallback(
@@ -260,7 +265,7 @@ export function EntityForm(props: EntityFormProps) {
   }
 
   /** Saves; answers whether the record on screen is now saved (the close guard's Save closes only then). */
-  async function save(confirmDeleteAccounts = false): Promise<boolean> {
+  async function save(confirmedFlags: readonly string[] = []): Promise<boolean> {
     if (readOnlyForm || saving.current) return false;
     setSubmitted(true);
     const { input, result } = validate(draft);
@@ -275,11 +280,12 @@ export function EntityForm(props: EntityFormProps) {
       return true;
     }
     const body: Record<string, unknown> = { ...input };
-    // §5: unchecking a saved firm type deletes that account; the user confirmed it when unchecking.
-    if (entity.name === 'firm' && mode === 'update') {
-      const before = (record?.['FirmTypes'] as string[] | undefined) ?? [];
-      const after = new Set((draft['FirmTypes'] as string[] | undefined) ?? []);
-      if (confirmDeleteAccounts || before.some((type) => !after.has(type))) body['ConfirmDeleteAccounts'] = true;
+    // A saved option removed (§5 firm types: an account deleted): the user confirmed it when unchecking.
+    if (mode === 'update') {
+      for (const [name, spec] of removalConfirmations(entity)) {
+        const after = new Set((draft[name] as string[] | undefined) ?? []);
+        if (confirmedFlags.includes(spec.flag) || savedOptions(record, name).some((option) => !after.has(option))) body[spec.flag] = true;
+      }
     }
     saving.current = true;
     let outcome: Awaited<ReturnType<typeof updateRecord>>;
@@ -308,9 +314,10 @@ export function EntityForm(props: EntityFormProps) {
       setBanner({ kind: 'info', text: tr('entities:result.noChanges', 'No changes made.') });
       return true;
     }
-    if (outcome.status === 200 && answer?.ResultCode === 'confirm_delete_accounts') {
-      const accounts = ((answer.Data as { Accounts?: string[] } | undefined)?.Accounts ?? []).join(', ');
-      if (await confirmDeleteAccountsDialog(accounts)) return save(true);
+    const removal = removalConfirmations(entity).find(([, spec]) => outcome.status === 200 && answer?.ResultCode === spec.resultCode)?.[1];
+    if (removal) {
+      const listed = ((answer?.Data as Record<string, unknown> | undefined)?.[removal.resultList] as string[] | undefined) ?? [];
+      if (await confirmRemoval(removal, listed.join(', '))) return save([...confirmedFlags, removal.flag]);
       return false;
     }
     if (answer?.ResultCode === 'validation_failed' && Array.isArray(answer.Data?.Errors)) {
@@ -318,56 +325,34 @@ export function EntityForm(props: EntityFormProps) {
       return false;
     }
     if (answer?.ResultCode === 'version_conflict') {
-      setBanner({ kind: 'conflict', text: outcomeText(tr, outcome) });
+      setBanner({ kind: 'conflict', text: outcomeText(tr, entity, outcome) });
       return false;
     }
-    setBanner({ kind: 'error', text: outcome.status === 0 ? (outcome.message ?? '') : outcomeText(tr, outcome) });
+    setBanner({ kind: 'error', text: outcome.status === 0 ? (outcome.message ?? '') : outcomeText(tr, entity, outcome) });
     return false;
   }
 
-  async function confirmDeleteAccountsDialog(accounts: string): Promise<boolean> {
+  /** Asks the removal question of a set field (`listed`: what is removed, '' when unknown). */
+  async function confirmRemoval(spec: RemovalConfirmation, listed: string): Promise<boolean> {
     const answer = await askUser({
-      heading: tr('forms:firm.deleteAccountsHeading', 'Delete the account?'),
-      message: accounts
-        ? tr('entities:firm.rules.confirmDeleteAccounts', 'Unchecking a firm type deletes that account on save: {{accounts}}. Confirm to delete it.', { accounts })
-        : tr('entities:confirm.deleteAccounts', 'Unchecking a firm type deletes that account on save. Continue?'),
+      heading: tr(spec.headingKey, spec.headingKey),
+      message: listed ? tr(spec.messageKey, spec.messageKey, { [spec.param]: listed }) : tr(spec.messageKeyUnlisted, spec.messageKeyUnlisted),
       actions: [
-        { id: 'confirm', label: tr('forms:firm.deleteAccountsConfirm', 'Uncheck and delete on save'), variant: 'danger' },
+        { id: 'confirm', label: tr(spec.confirmKey, spec.confirmKey), variant: 'danger' },
         { id: 'cancel', label: tr('forms:dialog.cancel', 'Cancel'), variant: 'default' },
       ],
     });
     return answer === 'confirm';
   }
 
-  /** §5: a saved firm type unchecked → that account is deleted on save; ask first. */
+  /** A saved option of a set field with a removal confirmation unchecked: ask first (§5 firm types). */
   async function onSetUncheck(field: string, option: string): Promise<boolean> {
-    if (entity.name !== 'firm' || field !== 'FirmTypes') return true;
-    const saved = (record?.['FirmTypes'] as string[] | undefined) ?? [];
-    if (!saved.includes(option)) return true;
-    const optionKey = (entity.fields['FirmTypes'] as { options?: readonly { value: string; labelKey: string }[] }).options?.find((o) => o.value === option)?.labelKey;
-    return confirmDeleteAccountsDialog(optionKey ? tr(optionKey, option) : option);
+    const definition = entity.fields[field];
+    const spec = definition?.type === 'set' ? definition.removalConfirm : undefined;
+    if (!spec || !savedOptions(record, field).includes(option)) return true;
+    const optionKey = (definition as SetField).options?.find((o) => o.value === option)?.labelKey;
+    return confirmRemoval(spec, optionKey ? tr(optionKey, option) : option);
   }
-
-  /** The unsaved-changes question; answers whether leaving may go on. */
-  async function leaveAllowed(): Promise<boolean> {
-    if (!dirtyRef.current) return true;
-    const answer = await confirmUnsavedChanges();
-    if (answer === 'save') return save();
-    return answer === 'discard';
-  }
-
-  useCloseGuard(dirty ? leaveAllowed : null);
-
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers need returnValue set to show their own question.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
 
   async function back() {
     if (await leaveAllowed()) onClose();
@@ -414,7 +399,7 @@ export function EntityForm(props: EntityFormProps) {
       onClose();
       return;
     }
-    setBanner({ kind: outcome.body?.ResultCode === 'version_conflict' ? 'conflict' : 'error', text: outcomeText(tr, outcome) });
+    setBanner({ kind: outcome.body?.ResultCode === 'version_conflict' ? 'conflict' : 'error', text: outcomeText(tr, entity, outcome) });
   }
 
   function onKeyDown(event: KeyboardEvent) {
@@ -450,12 +435,7 @@ export function EntityForm(props: EntityFormProps) {
   }, [entity, visible]);
 
   const entityTitle = tr(entity.labelKey, entity.name);
-  const title =
-    view === 'vendor'
-      ? tr('forms:firm.vendorTitle', 'Vendor firm maintenance')
-      : view === 'customer'
-        ? tr('forms:firm.customerTitle', 'Customer firm maintenance')
-        : entityTitle;
+  const title = view?.titleKey ? tr(view.titleKey, entityTitle) : entityTitle;
   const recordTitle = recordId === null ? tr('forms:title.new', 'New record') : String(record?.[entity.displayField] ?? recordId);
   const headingId = `${prefix}-heading`;
 

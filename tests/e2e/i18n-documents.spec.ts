@@ -1,0 +1,132 @@
+/**
+ * Issue 20 end to end: the generic document screen speaks the user's language on a module that is not GL. A
+ * fresh page in fr-CA or zh-CN opens the inventory tickets directly (no GL screen first, so the `gl` namespace
+ * is never loaded), opens a demo ticket and a new one, and no English text shows in the screen: its visible
+ * texts and accessible names are compared with the English strings of the namespaces the screen draws on.
+ *
+ * "English" is a text that en-CA has under some key whose translation differs, and that the language does not
+ * itself use anywhere (French keeps "Date", "Total", "Type" …): such a text on the page is an untranslated
+ * string or a key's English fallback. Data (the list's cells, field values) is not chrome and is not checked.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './helpers.ts';
+import { goTo, screenOf } from './shell-helpers.ts';
+
+const PATH = '/novus-ic/inventory-ticket';
+const NAMESPACES = ['records', 'forms', 'entities', 'ic', 'gl'] as const;
+
+type Strings = Map<string, string>;
+
+/** Every string of a namespace as key path → text (nested objects flattened with dots). */
+async function namespaceStrings(page: Page, language: string, namespace: string): Promise<Strings> {
+  const response = await page.request.get(`/locales/${language}/${namespace}.json`);
+  expect(response.status(), `${language}/${namespace}.json`).toBe(200);
+  const out: Strings = new Map();
+  const walk = (node: unknown, path: string) => {
+    if (typeof node === 'string') out.set(path, node);
+    else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) walk(value, path ? `${path}.${key}` : key);
+  };
+  walk(await response.json(), namespace);
+  return out;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The English texts to look for, and the templates ("Line {{line}}") as patterns with enough literal text. */
+async function englishOf(page: Page, language: string): Promise<{ exact: Set<string>; patterns: RegExp[] }> {
+  const english: Strings = new Map();
+  const translated: Strings = new Map();
+  for (const namespace of NAMESPACES) {
+    for (const [key, text] of await namespaceStrings(page, 'en-CA', namespace)) english.set(key, text);
+    for (const [key, text] of await namespaceStrings(page, language, namespace)) translated.set(key, text);
+  }
+  const ownTexts = new Set(translated.values());
+  const exact = new Set<string>();
+  const patterns: RegExp[] = [];
+  for (const [key, text] of english) {
+    const own = translated.get(key);
+    if (own === undefined || own === text || ownTexts.has(text)) continue;
+    if (!text.includes('{{')) {
+      exact.add(text);
+      continue;
+    }
+    const literal = text.replace(/\{\{[^}]*\}\}/g, '');
+    if (literal.replace(/[^A-Za-z]/g, '').length < 4) continue;
+    patterns.push(new RegExp(`^${text.split(/\{\{[^}]*\}\}/).map(escapeRegExp).join('.+')}$`));
+  }
+  return { exact, patterns };
+}
+
+/**
+ * The screen's chrome texts: visible text outside the list's data cells and the form's inputs, the options of
+ * its drop-downs, and the accessible names and hints of visible elements ("Product — Line 1" in two parts).
+ */
+async function chromeTexts(screen: Locator): Promise<string[]> {
+  const texts = await screen.evaluate((root) => {
+    const out: string[] = [];
+    const visible = (element: Element) => (element as HTMLElement).getClientRects().length > 0;
+    const isData = (element: Element) => element.closest('[role="row"][data-row-id] [role="gridcell"], textarea') !== null;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('select') || isData(parent) || !visible(parent)) continue;
+      out.push(node.textContent ?? '');
+    }
+    for (const select of root.querySelectorAll('select')) if (visible(select)) for (const option of select.options) out.push(option.text);
+    for (const element of root.querySelectorAll('[aria-label], [title], [placeholder], [aria-description]')) {
+      if (!visible(element)) continue;
+      for (const name of ['aria-label', 'title', 'placeholder', 'aria-description']) out.push(element.getAttribute(name) ?? '');
+    }
+    return out;
+  });
+  return texts
+    .flatMap((text) => text.split(/ — |\n/))
+    .map((text) => text.trim().replace(/\s*[:*]$/, '').trim())
+    .filter((text) => /\p{L}/u.test(text));
+}
+
+/** The chrome texts of the screen that are English. */
+async function englishIn(screen: Locator, english: { exact: Set<string>; patterns: RegExp[] }): Promise<string[]> {
+  const found = (await chromeTexts(screen)).filter((text) => english.exact.has(text) || english.patterns.some((pattern) => pattern.test(text)));
+  return [...new Set(found)];
+}
+
+for (const language of ['fr-CA', 'zh-CN'] as const) {
+  test(`${language}: an inventory ticket opened on a fresh page shows no English`, async ({ page, context }) => {
+    await signIn(page, 'admin', 'admin', '#/');
+    await context.addCookies([
+      { name: '.AspNetCore.Culture', value: encodeURIComponent(`c=${language}|uic=${language}`), url: new URL(page.url()).origin },
+    ]);
+    await page.reload();
+    const english = await englishOf(page, language);
+    const strings = new Map([
+      ...(await namespaceStrings(page, language, 'ic')),
+      ...(await namespaceStrings(page, language, 'forms')),
+      ...(await namespaceStrings(page, language, 'entities')),
+    ]);
+    const text = (key: string) => strings.get(key) ?? key;
+
+    await goTo(page, `#${PATH}`);
+    const screen = screenOf(page, PATH);
+    await expect(screen.getByRole('heading', { name: text('ic.inventory-ticket.title'), exact: true }).first()).toBeVisible();
+    const rows = screen.locator('[role="grid"] [role="row"][data-row-id]');
+    await expect(rows.first()).toBeVisible();
+    expect(await englishIn(screen, english), 'the list').toEqual([]);
+
+    // A closed demo ticket: read-only, with its state and the note saying why.
+    const closed = text('ic.inventory-ticket.statuses.Closed');
+    await rows.filter({ hasText: closed }).first().locator('[role="gridcell"]').first().dblclick();
+    const form = screen.locator('.erp-document');
+    await expect(form.locator('[data-document-state]')).toHaveText(closed);
+    await expect(form.getByRole('note')).toBeVisible();
+    expect(await englishIn(screen, english), 'a demo ticket').toEqual([]);
+
+    // A new ticket: editable, with the line grid's buttons and its lot grid.
+    await form.locator('.erp-form-back').click();
+    await expect(form).toHaveCount(0);
+    await screen.getByRole('button', { name: text('entities.actions.new'), exact: true }).click();
+    await expect(form.locator('[data-document-state]')).toBeVisible();
+    await expect(form.locator('.erp-add-line').first()).toBeVisible();
+    expect(await englishIn(screen, english), 'a new ticket').toEqual([]);
+  });
+}
