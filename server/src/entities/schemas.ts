@@ -2,7 +2,7 @@
  * Request and answer schemas of the generic entity routes, attachments and special endpoints (the
  * convention is at the top of http/schemas.ts). The schemas check the shape; the definitions check the
  * content (field names, filters, sort fields, values), with the messages in the module headers of
- * query.ts and service.ts.
+ * query.ts and answers.ts.
  */
 import { MAX_EXPORT_PAGE_SIZE, MAX_LIST_PAGE_SIZE } from './query.ts';
 import { apiSchema, BOOLEAN, callResult, INT32, integer, NO_QUERY, object, pagedList, RECORD, text, type JsonSchema } from '../http/schemas.ts';
