@@ -18,6 +18,7 @@ import { createTokenVerifier } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Database } from './db/connection.ts';
 import { seedDatabase } from './db/seed.ts';
+import { addEntityRoutes } from './entities/registry.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { syncEntityTables } from './entities/schema-sync.ts';
 import { seedEntities } from './entities/seed.ts';
@@ -35,6 +36,8 @@ import { registerProcessing } from './processes/index.ts';
 import { seedPortal } from './portal/seed.ts';
 import { registerStaticRoutes } from './static/routes.ts';
 import { registerServerModules, seedServerModules } from './modules/index.ts';
+import { registerLedgerRoutes } from './modules/gl/routes.ts';
+import { registerBankReconciliationRoutes } from './modules/gl/bank-reconciliation/routes.ts';
 
 export interface ErpParts {
   config: ServerConfig;
@@ -57,6 +60,9 @@ export interface BuildOptions {
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Business modules' definitions and rules (server/src/modules) before anything reads the registry.
   registerServerModules();
+  // The GL module's own calls (fiscal years, bank reconciliation) join the entities' own calls here, not in
+  // the generic routes; their place is the module's ServerModule once it can carry routes (modules/part.ts).
+  addEntityRoutes(registerLedgerRoutes, registerBankReconciliationRoutes);
   const database = await openDatabase(config.database);
   let app: FastifyInstance | undefined;
   try {

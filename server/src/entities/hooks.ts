@@ -53,7 +53,7 @@ export interface Change {
   current: Record<string, unknown> | null;
   /** The record after the save: current with the changes applied. */
   next: Record<string, unknown>;
-  /** The raw body (for flags that are not fields, like ConfirmDeleteAccounts). */
+  /** The raw body (for flags that are not fields: the hooks' `inputKeys`, e.g. a confirmation the entity asks for). */
   body: Record<string, unknown>;
 }
 
