@@ -7,7 +7,8 @@
  * data) and the static front end, and answers the ready instance. Every
  * HTML answer carries a strict Content-Security-Policy (security/). The demo partner site is a separate
  * instance (partner/app.ts), started by main.ts.
- * `app.close()` also closes the database. `app.erp` exposes the parts tests and main.ts need.
+ * `app.close()` also closes the database. `app.erp` exposes the parts tests and main.ts need (its type,
+ * `ErpParts`, and the Fastify augmentation are in http/fastify-types.ts).
  */
 import formbody from '@fastify/formbody';
 import { allEntities } from '@erp/shared/entities/index';
@@ -16,7 +17,7 @@ import { createDpopVerifier } from './auth/dpop.ts';
 import { registerAuthentication } from './auth/plugin.ts';
 import { createTokenVerifier } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
-import { openDatabase, type Database } from './db/connection.ts';
+import { openDatabase } from './db/connection.ts';
 import { seedDatabase } from './db/seed.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { syncEntityTables } from './entities/schema-sync.ts';
@@ -26,7 +27,7 @@ import { frameworkError, registerErrorHandlers } from './http/errors.ts';
 import { registerApiDocs } from './http/openapi.ts';
 import { collectRoutes } from './http/route-catalog.ts';
 import { clientErrorHandler, registerStrictValidation } from './http/validation.ts';
-import { mountEmbeddedProvider, type EmbeddedProvider } from './oidc/index.ts';
+import { mountEmbeddedProvider } from './oidc/index.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { registerShellRoutes } from './shell/routes.ts';
 import { registerPortalRoutes } from './portal/routes.ts';
@@ -36,18 +37,8 @@ import { seedPortal } from './portal/seed.ts';
 import { registerStaticRoutes } from './static/routes.ts';
 import { registerServerModules, seedServerModules } from './modules/index.ts';
 
-export interface ErpParts {
-  config: ServerConfig;
-  database: Database;
-  /** Absent when an external identity provider is configured. */
-  oidc: EmbeddedProvider | undefined;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    erp: ErpParts;
-  }
-}
+// `app.erp` (decorated in buildApp) is typed in http/fastify-types.ts; ErpParts stays importable from here.
+export type { ErpParts } from './http/fastify-types.ts';
 
 export interface BuildOptions {
   /** Fastify logger setting; tests pass false. */

@@ -25,7 +25,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import type { JWTPayload } from 'jose';
 import type { Database } from '../db/connection.ts';
 import { readAll, readFirst } from '../db/read.ts';
-import type {} from '../app.ts';
+import type {} from '../http/fastify-types.ts';
 import { asFlag, type UserRow } from '../db/schema.ts';
 import { sendFailure, UNAUTHORIZED } from '../http/errors.ts';
 import { isApiPattern, normalizedPath } from '../http/route-catalog.ts';

@@ -1,6 +1,6 @@
 /**
  * Documents in the generic data service (issue 12): states and actions, computed fields, numbers, and the
- * checks of line fields that need the database. service.ts calls these; an entity without `states`,
+ * checks of line fields that need the database. save.ts and delete.ts call these; an entity without `states`,
  * `computed`, `numbering` or `lines` is untouched by them.
  *
  * - `stateRefusal(ctx, record, 'edit' | 'delete')`: the server refuses an edit or delete the record's state
@@ -23,17 +23,13 @@
 import type { AnyEntity, ChildrenField, FieldDefinition, LookupField, ScalarField } from '@erp/shared/entities/define';
 import { computeRecord } from '@erp/shared/entities/compute';
 import { entityByName } from '@erp/shared/entities/index';
+import { versionOf, type Answer } from './answers.ts';
 import { answerOf, BusinessError, callResult, confirmationsOf, messageIn, type BusinessIssue } from './call-result.ts';
 import { writeAudit, type AuditEntry } from './audit.ts';
 import type { AnyTransaction, EntityContext } from './hooks.ts';
 import { nextNumber } from './numbering.ts';
 import { tableChanged } from './paging.ts';
 import { keyColumn, loadRecord, parseId, readScalar, visibleRecord, writeScalar } from './wire.ts';
-
-interface Answer {
-  status: number;
-  body: unknown;
-}
 
 /** A refusal when the record's state does not allow `what`; null when it does (or there are no states). */
 export function stateRefusal(ctx: EntityContext, record: Record<string, unknown>, what: 'edit' | 'delete'): Answer | null {
@@ -114,11 +110,6 @@ async function rowLookupIssues(
 
 /** Thrown inside the action's transaction when the version moved on. */
 class StaleVersion extends Error {}
-
-function versionOf(raw: unknown): number | null {
-  const value = typeof raw === 'string' && /^\d{1,10}$/.test(raw.trim()) ? Number(raw) : raw;
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 2147483647 ? value : null;
-}
 
 function refusal(ctx: EntityContext, status: number, code: string, key: string, params: Record<string, unknown> = {}): Answer {
   return { status, body: callResult(status === 404 ? 5 : 2, code, messageIn(ctx.user.row.language, key, params)) };

@@ -2,7 +2,7 @@
  * What an entity may add to the generic data routes: its database rules and side effects, in
  * `server/src/entities/<name>/rules.ts`, registered in registry.ts. A typical entity has none.
  *
- * Order of a save (service.ts): field checks (shared validateRecord, with the definition's sync rules)
+ * Order of a save (save.ts): field checks (shared validateRecord, with the definition's sync rules)
  * → generic lookup / uniqueness checks → `validate` → `confirm` (may stop the save with a warning) →
  * `prepare` (slow work outside the transaction, e.g. hashing a password) → one transaction: the row,
  * sets, children, `afterWrite`, the audit rows.
@@ -53,7 +53,7 @@ export interface Change {
   current: Record<string, unknown> | null;
   /** The record after the save: current with the changes applied. */
   next: Record<string, unknown>;
-  /** The raw body (for flags that are not fields, like ConfirmDeleteAccounts). */
+  /** The raw body (for flags that are not fields: the hooks' `inputKeys`, e.g. a confirmation the entity asks for). */
   body: Record<string, unknown>;
 }
 

@@ -10,7 +10,7 @@
  * - filters declared by the definition: `filter.<Field>=v` (eq, contains, startsWith; `in` takes a comma
  *   list), `filter.<Field>.from=v` / `filter.<Field>.to=v` (range, inclusive);
  * - `Columns`: the fields to answer (list) or write (export); default the visible list columns. A list
- *   row also carries the key, flag sets (FirmTypes) and Version.
+ *   row also carries the key, the sets stored as flag columns and Version.
  * Anything else — an unknown parameter, a field the caller may not see, a value of the wrong type —
  * is a 400 with a message naming it.
  */

@@ -20,22 +20,22 @@
  *   POST   /api/data/:entity/:id/actions/:action  body { Version, Confirmations? } → CallResult (documents.ts)
  *   …/attachments                              attachments.ts
  * Status codes: 400 bad query / validation_failed (Data.Errors: [{ field, key, params, message }]),
- * 403 forbidden (roles) or not_assigned (firm), 404 unknown entity or record, 409 version_conflict
- * (Data.CurrentVersion) or in_use, 413 attachment too large. Warnings are 200 with ResultStatus 3
- * (no_changes, confirm_delete_accounts). Special endpoints: special-routes.ts.
+ * 403 forbidden (roles) or a hook's refusal (§6 not_assigned), 404 unknown entity or record, 409
+ * version_conflict (Data.CurrentVersion) or in_use, 413 attachment too large. Warnings are 200 with
+ * ResultStatus 3 (no_changes, or a hook's `confirm`). An entity's own calls: special-routes.ts.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allEntities } from '@erp/shared/entities/index';
 import { currentUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { canRead, canWrite, fieldAccess } from './access.ts';
 import { registerAttachmentRoutes, type ContextFor } from './attachments.ts';
 import { exportRecords } from './export.ts';
-import type { AnyDb, EntityContext } from './hooks.ts';
+import type { AnyDb } from './hooks.ts';
 import { serverModules } from '../modules/index.ts';
 import { runAction } from './documents.ts';
-import { registeredEntity } from './registry.ts';
-import { registerSpecialRoutes } from './special-routes.ts';
+import { entityRoutes, registeredEntity } from './registry.ts';
+import { sendAnswer, type ContextOf } from './special-routes.ts';
 import {
   badRequest,
   createRecord,
@@ -53,12 +53,6 @@ import { ENTITY_SCHEMAS } from './schemas.ts';
 import { loadRecord, parseId } from './wire.ts';
 
 type Params = { entity: string; id?: string };
-
-export function sendAnswer(reply: FastifyReply, answer: Answer) {
-  reply.code(answer.status).header('cache-control', 'no-store');
-  if (answer.headers) reply.headers(answer.headers);
-  return reply.send(answer.body);
-}
 
 const notFoundEntity = () => failureAnswer(404, 'not_found', 'Not Found');
 
@@ -89,7 +83,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
   const any = database.db as unknown as AnyDb;
 
   /** The entity context for the caller, or null after answering 404 / 403. */
-  async function contextOf(request: FastifyRequest, reply: FastifyReply, name: string, need: 'read' | 'write'): Promise<EntityContext | null> {
+  const contextOf: ContextOf = async (request, reply, name, need) => {
     const registered = registeredEntity(name);
     if (!registered) {
       await sendAnswer(reply, notFoundEntity());
@@ -110,7 +104,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
       hooks: registered.hooks,
       access: await fieldAccess(database, registered.def, user),
     };
-  }
+  };
 
   /** Context plus an existing record the caller may see (attachments, logo). */
   const contextFor: ContextFor = async (request, reply, need) => {
@@ -306,8 +300,9 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
   );
 
   await registerAttachmentRoutes(app, contextFor);
-  await registerSpecialRoutes(app, { database, contextFor, contextOf });
-  // Each module's own calls (e.g. the ledger's fiscal years, bank reconciliation), with the same context.
+  // Entities' own calls (registry.ts, special-routes.ts) and each module's (serverModule.routes), with the
+  // same context: generic code names none of them.
+  for (const routes of entityRoutes()) await routes(app, { database, contextFor, contextOf });
   for (const module of serverModules()) await module.routes?.(app, { database, contextOf });
 }
 

@@ -1,8 +1,8 @@
 /**
- * Request and answer schemas of the generic entity routes, attachments and special endpoints (the
- * convention is at the top of http/schemas.ts). The schemas check the shape; the definitions check the
- * content (field names, filters, sort fields, values), with the messages in the module headers of
- * query.ts and service.ts.
+ * Request and answer schemas of the generic entity routes and attachments (the convention is at the top
+ * of http/schemas.ts; an entity's own calls declare theirs in its folder, tagged with its name). The
+ * schemas check the shape; the definitions check the content (field names, filters, sort fields,
+ * values), with the messages in the module headers of query.ts and answers.ts.
  */
 import { MAX_EXPORT_PAGE_SIZE, MAX_LIST_PAGE_SIZE } from './query.ts';
 import { apiSchema, BOOLEAN, callResult, INT32, integer, NO_QUERY, object, pagedList, RECORD, text, type JsonSchema } from '../http/schemas.ts';
@@ -20,7 +20,8 @@ const BODY_FILTERS = {
 const NAMES_OR_TEXT: JsonSchema = { anyOf: [text(2000), NAMES] };
 
 const entityParams = object({ entity: ENTITY }, ['entity']);
-const recordParams = object({ entity: ENTITY, id: ID }, ['entity', 'id']);
+/** `:entity` and `:id` of a record's routes (an entity's own record calls use it too, e.g. company/routes.ts). */
+export const recordParams = object({ entity: ENTITY, id: ID }, ['entity', 'id']);
 const attachmentParams = object({ entity: ENTITY, id: ID, key: KEY }, ['entity', 'id', 'key']);
 const tags = ['entities'];
 
@@ -158,31 +159,5 @@ export const ENTITY_SCHEMAS = {
   }),
   download: apiSchema({ summary: 'Download an attachment', tags: ['attachments'], params: attachmentParams, querystring: NO_QUERY, response: { 200: FILE_ANSWER } }),
   deleteAttachment: apiSchema({ summary: 'Delete an attachment', tags: ['attachments'], params: attachmentParams, querystring: NO_QUERY, response: { 200: callResult() } }),
-  firmLookup: apiSchema({
-    summary: 'Find firms by id prefix or name (at most 50)',
-    tags: ['firm'],
-    querystring: object({ FirmId: text(20), Name: text(100) }),
-    response: { 200: callResult(undefined, { List: { type: 'array', items: RECORD } }) },
-  }),
-  defaultCompany: apiSchema({
-    summary: '§7 the default company: name and logo',
-    tags: ['company'],
-    querystring: NO_QUERY,
-    response: { 200: object({ Name: text(200), Logo: { type: ['string', 'null'] }, LogoFileType: text(100) }) },
-  }),
-  configuration: apiSchema({
-    summary: '§7 a configuration value by control id',
-    tags: ['configuration'],
-    querystring: object({ controlId: text(50, { minLength: 1 }) }, ['controlId']),
-    response: { 200: object({ ControlValue: { type: 'string' } }) },
-  }),
-  logo: apiSchema({
-    summary: 'Upload the company logo (multipart/form-data, field `file`)',
-    tags: ['company'],
-    params: recordParams,
-    querystring: NO_QUERY,
-    upload: true,
-    response: { 200: callResult(RECORD) },
-  }),
 } satisfies Record<string, JsonSchema>;
 

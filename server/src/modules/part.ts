@@ -12,24 +12,23 @@
  * A module is split in parts so that each part's rules and demo data live beside its definitions
  * (e.g. modules/ar/server/receipts/); `combineParts` makes the module's hooks and seed from its parts.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { ModuleDefinition } from '@erp/shared/entities/index';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/connection.ts';
-import type { EntityContext, EntityHooks } from '../entities/hooks.ts';
+import type { EntityHooks } from '../entities/hooks.ts';
+import type { ContextOf } from '../entities/special-routes.ts';
 import type { ServerProcess } from '../processes/engine.ts';
 import type { ServerReport } from '../reports/engine.ts';
 
 export type SeedConfig = Pick<ServerConfig, 'demoLedger'>;
 
-/** The entity context of a request for entity `name`, or null after the route answered 404 / 403. */
-export type ContextOf = (request: FastifyRequest, reply: FastifyReply, name: string, need: 'read' | 'write') => Promise<EntityContext | null>;
-
 /** What a module's own routes get from the entity routes. */
 export interface ModuleRouteDeps {
   database: Database;
+  /** The entity context of a request for entity `name`, or null after the route answered 404 / 403. */
   contextOf: ContextOf;
 }
 

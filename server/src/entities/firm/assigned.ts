@@ -11,12 +11,19 @@
  * values)` is the check the report and process routes run on every firm a parameter names, so a report
  * answers an unassigned firm exactly like the entity routes (403 and the same CallResult).
  */
+import { firm } from '@erp/shared/entities/firm';
 import type { ReportParameter, ReportParameterValues } from '@erp/shared/reports/define';
 import type { Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/plugin.ts';
 import { asFlag } from '../../db/schema.ts';
 import type { EntityHooks, Refusal } from '../hooks.ts';
 import { message } from '../labels.ts';
+
+/**
+ * The entity whose records are the customers a restricted user is assigned to (user_customers.firm_id):
+ * a report or process parameter that looks up this entity names a customer and is checked.
+ */
+export const GUARDED_ENTITY: string = firm.name;
 
 export function isRestricted(user: AuthenticatedUser): boolean {
   return asFlag(user.row.restricted_to_customers as boolean | number | undefined);
@@ -61,8 +68,8 @@ export function assignedCustomerHooks(column: string, field: string): Pick<Entit
 
 /**
  * §6 for reports and processes: the refusal (`notAssigned()`, as the entity routes answer it) when a lookup
- * parameter of firms (`entity: 'firm'`, a customer or a range bound) names a firm `user` is not assigned to;
- * null when all may be seen. It runs before the report's own database checks, so a restricted user gets the
+ * parameter of `GUARDED_ENTITY` (a customer or a range bound) names a firm `user` is not assigned to; null
+ * when all may be seen. It runs before the report's own database checks, so a restricted user gets the
  * same answer for a firm that does not exist and learns nothing of the firms outside their list.
  */
 export async function firmParametersRefusal(
@@ -74,7 +81,7 @@ export async function firmParametersRefusal(
 ): Promise<Refusal | null> {
   if (!isRestricted(user)) return null;
   const named = parameters
-    .filter((parameter) => parameter.type === 'lookup' && parameter.entity === 'firm')
+    .filter((parameter) => parameter.type === 'lookup' && parameter.entity === GUARDED_ENTITY)
     .map((parameter) => values[parameter.name])
     .filter((value) => value !== undefined && value !== '');
   if (named.length === 0) return null;

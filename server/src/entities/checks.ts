@@ -1,0 +1,112 @@
+/**
+ * The database rules every save runs before its transaction (save.ts), for every entity: lookups name
+ * existing (and, when the field says so, active) records; set values name existing records; child keys
+ * and a line's own child keys name rows this record already has (issue #11, issue 12); natural keys and
+ * the definition's unique groups are not taken. Then the entity's own `validate` hook, only when the
+ * generic rules found nothing. `databaseIssues(ctx, change)` answers them as validation issues with their
+ * English messages (400 validation_failed).
+ */
+import type { RuleIssue, ScalarField } from '@erp/shared/entities/define';
+import { entityByName } from '@erp/shared/entities/index';
+import type { ValidationIssue } from '@erp/shared/entities/validate';
+import { issueOf } from './answers.ts';
+import type { Change, EntityContext } from './hooks.ts';
+import { keyColumn, readScalar, writeScalar } from './wire.ts';
+
+async function lookupIssues(ctx: EntityContext, change: Change): Promise<RuleIssue[]> {
+  const issues: RuleIssue[] = [];
+  for (const name of change.changed) {
+    const field = ctx.def.fields[name]!;
+    const value = change.value[name];
+    if (field.type === 'lookup' && value !== null && value !== undefined) {
+      const target = entityByName(field.entity);
+      if (!target) continue;
+      const column = field.targetField ? target.fields[field.targetField]!.column : keyColumn(target);
+      const activeColumn = target.activeField ? target.fields[target.activeField]!.column : null;
+      const row = (await ctx.any
+        .selectFrom(target.table)
+        .select(activeColumn ? [column, activeColumn] : [column])
+        .where(column, '=', value)
+        .executeTakeFirst()) as Record<string, unknown> | undefined;
+      const self = target === ctx.def && change.mode === 'create' && value === change.value[ctx.def.key];
+      if (!row && !self) {
+        // The value rides along, for messages that name it (§8 "Heat number {0} cannot be found.").
+        issues.push({ field: name, key: field.invalidKey ?? 'entities:validation.lookupInvalid', params: { value } });
+      } else if (row && field.activeOnly && activeColumn && !readScalar({ type: 'boolean' }, row[activeColumn])) {
+        issues.push({ field: name, key: field.inactiveKey ?? 'entities:validation.lookupInactive' });
+      }
+    }
+    if (field.type === 'set' && field.entity && Array.isArray(value) && value.length > 0) {
+      const target = entityByName(field.entity);
+      if (!target) continue;
+      const column = keyColumn(target);
+      const rows = (await ctx.any.selectFrom(target.table).select(column).where(column, 'in', value).execute()) as Record<string, unknown>[];
+      const known = new Set(rows.map((row) => String(row[column])));
+      const missing = (value as string[]).find((item) => !known.has(item));
+      if (missing !== undefined) issues.push({ field: name, key: 'entities:validation.lookupInvalid', params: { value: missing } });
+    }
+    if (field.type === 'children' && Array.isArray(value)) {
+      // Child keys are checked like every other key (issue #11): a row may name only a child row this
+      // record already has (never on a create, never another record's), and each at most once.
+      const stored = (change.mode === 'update' ? (change.current?.[name] as Record<string, unknown>[] | undefined) : undefined) ?? [];
+      const keys = new Set(stored.map((row) => row[field.key]));
+      const named = new Set<unknown>();
+      (value as Record<string, unknown>[]).forEach((row, index) => {
+        const key = row[field.key];
+        if (key === null || key === undefined) return;
+        if (!keys.has(key) || named.has(key)) {
+          issues.push({ field: `${name}[${index}].${field.key}`, key: 'entities:validation.lookupInvalid' });
+        }
+        named.add(key);
+      });
+      // A line's own child rows (issue 12): a child key must be one of THIS line's stored child rows
+      // (never on a new line, never another line's or record's), each at most once.
+      const currentLines = new Map(stored.map((row) => [row[field.key], row]));
+      for (const [subName, sub] of Object.entries(field.lineChildren ?? {})) {
+        (value as Record<string, unknown>[]).forEach((row, index) => {
+          const line = row[field.key] === null || row[field.key] === undefined ? undefined : currentLines.get(row[field.key]);
+          const own = new Set(((line?.[subName] as Record<string, unknown>[] | undefined) ?? []).map((subRow) => subRow[sub.key]));
+          const seen = new Set<unknown>();
+          ((row[subName] as Record<string, unknown>[] | undefined) ?? []).forEach((subRow, subIndex) => {
+            const subKey = subRow[sub.key];
+            if (subKey === null || subKey === undefined) return;
+            if (!own.has(subKey) || seen.has(subKey)) {
+              issues.push({ field: `${name}[${index}].${subName}[${subIndex}].${sub.key}`, key: 'entities:validation.lookupInvalid' });
+            }
+            seen.add(subKey);
+          });
+        });
+      }
+    }
+  }
+  return issues;
+}
+
+async function uniqueIssues(ctx: EntityContext, change: Change): Promise<RuleIssue[]> {
+  const { def } = ctx;
+  const issues: RuleIssue[] = [];
+  const keyCol = keyColumn(def);
+  if (change.mode === 'create' && def.keyKind === 'natural') {
+    const exists = await ctx.any.selectFrom(def.table).select(keyCol).where(keyCol, '=', change.value[def.key]).executeTakeFirst();
+    if (exists) issues.push({ field: def.key, key: 'entities:validation.duplicate' });
+  }
+  for (const group of def.uniques) {
+    if (!group.some((field) => change.changed.has(field))) continue;
+    let q = ctx.any.selectFrom(def.table).select(keyCol);
+    for (const field of group) {
+      const value = writeScalar(def.fields[field] as ScalarField, change.next[field], ctx.engine);
+      const column = def.fields[field]!.column;
+      q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value);
+    }
+    if (change.id !== null) q = q.where(keyCol, '!=', change.id);
+    if (await q.executeTakeFirst()) issues.push({ field: group[group.length - 1]!, key: 'entities:validation.duplicate' });
+  }
+  return issues;
+}
+
+/** Generic database checks, then the entity's own; answers the issues as validation errors. */
+export async function databaseIssues(ctx: EntityContext, change: Change): Promise<ValidationIssue[]> {
+  const issues = [...(await lookupIssues(ctx, change)), ...(await uniqueIssues(ctx, change))];
+  if (issues.length === 0 && ctx.hooks.validate) issues.push(...(await ctx.hooks.validate(ctx, change)));
+  return issues.map((issue) => issueOf(ctx.def, issue));
+}

@@ -1,0 +1,190 @@
+/**
+ * Reading records through the generic data service (routes.ts): the list page (§5 paging and sorting, §9
+ * page size 250, column totals), a lookup's suggestions, one record, and one record's §3 audit log. Every
+ * read goes through the entity's `scope` / `canView` hooks (§6 row rights) and leaves out the caller's
+ * hidden fields.
+ *
+ * - `listRecords(ctx, params)`: the query string (query.ts) → PagedList; ResultStatus 6 when the page is
+ *   empty (the real TotalCount still answered).
+ * - `lookupRecords(ctx, search)`: at most LOOKUP_PAGE_SIZE `{ Value, Label }` pairs.
+ * - `getRecord(ctx, rawId)`, `recordAudit(ctx, rawId, params)`; `readable(ctx, rawId)` is the record a
+ *   write starts from (save.ts, delete.ts): 400 bad id, 404, or the hook's refusal otherwise.
+ */
+import type { AnyEntity } from '@erp/shared/entities/define';
+import type { CallResult } from '@erp/shared/types';
+import { badRequest, isAnswer, notFound, refusalAnswer, type Answer } from './answers.ts';
+import { callResult } from './call-result.ts';
+import type { EntityContext } from './hooks.ts';
+import { message } from './labels.ts';
+import { countRows, filteredBase, pageRecords, type TotalSpec } from './paging.ts';
+import { parseListQuery } from './query.ts';
+import { fieldsOf, loadRecord, parseId, visibleRecord } from './wire.ts';
+
+/** The visible list columns of a definition, less the caller's hidden fields. */
+export function visibleColumns(def: AnyEntity, hidden: ReadonlySet<string>): string[] {
+  return def.listColumns.filter((column) => column.visible && !hidden.has(column.field)).map((column) => column.field);
+}
+
+/** Fields a list row answers: the key, the chosen columns (default the visible ones), flag sets. */
+export function listFields(def: AnyEntity, hidden: ReadonlySet<string>, columns: readonly string[] | null = null): string[] {
+  const fields = new Set<string>([def.key, ...(columns ?? visibleColumns(def, hidden))]);
+  for (const [name, field] of fieldsOf(def)) {
+    if (field.type === 'set' && field.storage.kind === 'flags') fields.add(name);
+  }
+  return [...fields].filter((field) => !hidden.has(field));
+}
+
+/** A page (its numbers, sort and rows) as the §3 paged list; ResultStatus 6 'no_records' when empty. */
+function pagedAnswer(page: { Page: number; PageSize: number; TotalCount: number; SortFields: string[]; SortDescending: string[] }, list: unknown[], extra: Record<string, unknown> = {}): Answer {
+  const empty = list.length === 0;
+  return {
+    status: 200,
+    body: {
+      ...callResult(empty ? 6 : 1, empty ? 'no_records' : 'ok', empty ? message('entities:result.noRecords') : null),
+      ...page,
+      List: list,
+      ...extra,
+    },
+  };
+}
+
+export async function listRecords(ctx: EntityContext, params: Record<string, unknown>): Promise<Answer> {
+  const { def, access } = ctx;
+  const parsed = parseListQuery(def, params, access.hidden);
+  if (!parsed.ok) return badRequest(parsed.message);
+  const query = parsed.value;
+  const base = await filteredBase(ctx, query);
+  const fields = listFields(def, access.hidden, query.columns);
+  const totals: TotalSpec[] = def.listColumns
+    .filter((column) => column.total && fields.includes(column.field))
+    .map((column) => {
+      const field = def.fields[column.field]!;
+      const spec: TotalSpec = { field: column.field, column: field.column, kind: column.total! };
+      if (field.type === 'decimal') spec.scale = field.scale ?? 2;
+      return spec;
+    });
+  const counted = await countRows(ctx, base, totals);
+  const total = counted.count;
+  const offset = (query.page - 1) * query.pageSize;
+  const list = offset < total ? await pageRecords(ctx, base, query, fields, query.pageSize, offset, 'version') : [];
+  return pagedAnswer(
+    { Page: query.page, PageSize: query.pageSize, TotalCount: total, SortFields: query.sortFields, SortDescending: query.sortDescending },
+    list,
+    // Column totals over every matching row (definition listColumns[].total), when asked for.
+    totals.length > 0 ? { Totals: counted.totals } : {},
+  );
+}
+
+/** Most suggestions one lookup answer holds. */
+export const LOOKUP_PAGE_SIZE = 20;
+
+/**
+ * GET /api/lookup/:entity (issue 16 item 5): the records of `ctx.def` matching `search`, each as the pair a
+ * lookup of another entity's form shows — `Value` (the key, what the referring field stores) and `Label`
+ * (the definition's displayField; '' when that is the key or hidden from the caller). The server's registry
+ * holds every module's definitions, so a form can suggest records of an entity whose module the page has
+ * not loaded. Same rights, search and row filters as the list.
+ */
+export async function lookupRecords(ctx: EntityContext, search: string): Promise<Answer> {
+  const { def, access } = ctx;
+  const label = def.displayField !== def.key && !access.hidden.has(def.displayField) ? def.displayField : null;
+  const listed = await listRecords(ctx, { PageSize: LOOKUP_PAGE_SIZE, Columns: [def.key, ...(label ? [label] : [])], Search: search });
+  if (listed.status !== 200) return listed;
+  const body = listed.body as CallResult;
+  const rows = (body.List ?? []) as Record<string, unknown>[];
+  const options = rows.map((row) => ({ Value: String(row[def.key]), Label: label && row[label] != null ? String(row[label]) : '' }));
+  return { status: 200, body: { ...callResult(body.ResultStatus, body.ResultCode ?? 'ok', body.Message ?? null), List: options } };
+}
+
+/** Loads a record the caller may see: the record, or the answer to give instead. */
+export async function readable(ctx: EntityContext, rawId: string): Promise<{ id: string | number; record: Record<string, unknown> } | Answer> {
+  const id = parseId(ctx.def, rawId);
+  if (id === null) return badRequest(`${rawId.slice(0, 64)} is not a valid ${ctx.def.key}`);
+  const record = await loadRecord(ctx.any, ctx.def, id);
+  if (!record) return notFound();
+  if (ctx.hooks.readVirtual) Object.assign(record, await ctx.hooks.readVirtual(ctx, record));
+  if (ctx.hooks.canView) {
+    const refusal = await ctx.hooks.canView(ctx, record);
+    if (refusal) return refusalAnswer(refusal);
+  }
+  return { id, record };
+}
+
+export async function getRecord(ctx: EntityContext, rawId: string): Promise<Answer> {
+  const found = await readable(ctx, rawId);
+  if (isAnswer(found)) return found;
+  return {
+    status: 200,
+    body: callResult(1, 'ok', null, { EntityId: found.id, Data: visibleRecord(ctx.def, found.record, ctx.access.hidden) }),
+  };
+}
+
+/** Column → field name of an audit row, for the answer (and to hide hidden fields' rows). */
+function auditFieldName(def: AnyEntity, table: string, column: string): string | null {
+  for (const [name, field] of fieldsOf(def)) {
+    if (table === def.table) {
+      if (field.type === 'set' && field.storage.kind === 'flags' && Object.values(field.storage.columns).includes(column)) return name;
+      if (field.type !== 'set' && field.type !== 'children' && !field.virtual && field.column === column) return name;
+      if (field.virtual && field.column === column) return name;
+    } else if (field.type === 'set' && field.storage.kind === 'link' && field.storage.table === table) {
+      return name;
+    } else if (field.type === 'children' && field.table === table) {
+      const child = Object.entries(field.fields).find(([childName, childField]) => (childField.column ?? childName) === column);
+      return child ? `${name}.${child[0]}` : name;
+    }
+  }
+  return null;
+}
+
+/** §3 audit log of one record (its own rows and its child and link rows), newest first. */
+export async function recordAudit(ctx: EntityContext, rawId: string, params: Record<string, unknown>): Promise<Answer> {
+  const found = await readable(ctx, rawId);
+  if (isAnswer(found)) return found;
+  const { def } = ctx;
+  const page = Number(Array.isArray(params['Page']) ? NaN : (params['Page'] ?? 1));
+  const pageSize = Number(Array.isArray(params['PageSize']) ? NaN : (params['PageSize'] ?? 250));
+  const unknown = Object.keys(params).find((key) => key !== 'Page' && key !== 'PageSize');
+  if (unknown) return badRequest(`Unknown query parameter: ${unknown.slice(0, 80)}`);
+  if (!Number.isInteger(page) || page < 1 || page > 2147483647 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
+    return badRequest('Page must be 1 or more and PageSize 1 to 1000');
+  }
+  const id = String(found.id);
+  const hiddenColumns = [...ctx.access.hidden].flatMap((name) => {
+    const field = def.fields[name]!;
+    if (field.type === 'set' && field.storage.kind === 'flags') return Object.values(field.storage.columns);
+    return field.type === 'set' || field.type === 'children' ? [] : [field.column];
+  });
+  let base = ctx.db
+    .selectFrom('audit_log')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('root_table', '=', def.table), eb('root_id', '=', id)]),
+        eb.and([eb('root_table', 'is', null), eb('table_name', '=', def.table), eb('id_value', '=', id)]),
+      ]),
+    );
+  if (hiddenColumns.length > 0) {
+    base = base.where((eb) => eb.not(eb.and([eb('table_name', '=', def.table), eb('column_name', 'in', hiddenColumns)])));
+  }
+  const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const total = Number(counted.n);
+  const rows = await base
+    .selectAll()
+    .orderBy('audit_key', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const list = rows.map((row) => ({
+    AuditKey: row.audit_key,
+    TableName: row.table_name,
+    IdName: row.id_name,
+    IdValue: row.id_value,
+    ColumnName: row.column_name,
+    FieldName: auditFieldName(def, row.table_name, row.column_name),
+    Action: row.action,
+    OldValue: row.old_value,
+    NewValue: row.new_value,
+    ActionBy: row.action_by,
+    ActionOn: row.action_on,
+  }));
+  return pagedAnswer({ Page: page, PageSize: pageSize, TotalCount: total, SortFields: ['AuditKey'], SortDescending: ['AuditKey'] }, list);
+}

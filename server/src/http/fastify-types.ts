@@ -1,0 +1,22 @@
+/**
+ * Types only: what buildApp (app.ts) decorates the Fastify instance with — `app.erp` (`ErpParts`: the
+ * configuration, the open database, the embedded OpenID Connect provider when there is one). A module that
+ * reads `app.erp` / `request.server.erp` imports this file for its types (`import type {} from
+ * '../http/fastify-types.ts'`), never app.ts, so no type import makes a circle through the app's builder.
+ */
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/connection.ts';
+import type { EmbeddedProvider } from '../oidc/index.ts';
+
+export interface ErpParts {
+  config: ServerConfig;
+  database: Database;
+  /** Absent when an external identity provider is configured. */
+  oidc: EmbeddedProvider | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    erp: ErpParts;
+  }
+}
