@@ -1,0 +1,106 @@
+/**
+ * Issue 20: every module's manifest (modules/<m>/module.json and its conventional entries) is read by every
+ * registry — the entity registry and hooks, reports, processes, routes, migrations, locale files and the
+ * micro-app builds. Adding a module adds a folder; this test fails if any registry misses a module's part.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityByName } from '@erp/shared/entities/index';
+import { moduleDir, moduleManifests } from '@erp/modules/manifests';
+import { allMigrations } from '../src/db/migrations.ts';
+import { loadServerModules, type ServerModule } from '../src/modules/index.ts';
+import { registeredProcess } from '../src/processes/engine.ts';
+import { registeredReport } from '../src/reports/engine.ts';
+import { registeredEntity } from '../src/entities/registry.ts';
+import { startServer, type TestServer } from './helpers/app.ts';
+import { exportsOf } from './helpers/module-exports.ts';
+
+const LOCALES = ['en-CA', 'fr-CA', 'zh-CN', 'zh-TW'];
+const manifests = moduleManifests();
+
+let server: TestServer;
+let modules: readonly ServerModule[];
+beforeAll(async () => {
+  server = await startServer();
+  modules = await loadServerModules();
+});
+afterAll(async () => server?.stop());
+
+/** The method and path of every route a module's `routes` registers, read by registering them on a bare app. */
+async function routesOf(module: ServerModule): Promise<{ method: string; url: string }[]> {
+  const bare = Fastify();
+  const found: { method: string; url: string }[] = [];
+  bare.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') found.push({ method, url: route.url });
+  });
+  await module.routes?.(bare, { database: server.app.erp.database, contextOf: async () => null });
+  await bare.close();
+  return found;
+}
+
+describe('module manifests', () => {
+  it('finds the modules in dependency order, each with its conventional entries', () => {
+    expect(manifests.map((m) => m.name)).toEqual(expect.arrayContaining(['gl', 'ar', 'ic']));
+    const seen = new Set<string>();
+    for (const manifest of manifests) {
+      for (const required of manifest.requires) expect(seen.has(required), `${manifest.name} after ${required}`).toBe(true);
+      seen.add(manifest.name);
+      for (const entry of ['definitions/index.ts', 'server/index.ts', 'screens/index.ts']) {
+        expect(existsSync(join(moduleDir(manifest.name), entry)), `modules/${manifest.name}/${entry}`).toBe(true);
+      }
+    }
+    expect(modules.map((m) => m.definitions.name)).toEqual(manifests.map((m) => m.name));
+  });
+
+  describe.each(manifests)('module $name', (manifest) => {
+    const module = () => modules.find((m) => m.definitions.name === manifest.name)!;
+
+    it('has its entities and their hooks in the registry', () => {
+      const { definitions, hooks } = module();
+      expect(definitions.namespace).toBe(manifest.namespace);
+      expect(definitions.entities.length).toBeGreaterThan(0);
+      for (const entity of definitions.entities) {
+        expect(entityByName(entity.name), entity.name).toBe(entity);
+        expect(registeredEntity(entity.name)?.def, entity.name).toBe(entity);
+      }
+      for (const [name, entityHooks] of Object.entries(hooks)) expect(registeredEntity(name)?.hooks, name).toBe(entityHooks);
+    });
+
+    it('has its reports and processes in their registries', () => {
+      expect((module().reports?.length ?? 0) + (module().processes?.length ?? 0)).toBeGreaterThan(0);
+      for (const report of module().reports ?? []) expect(registeredReport(report.def.name), report.def.name).toBe(report);
+      for (const process of module().processes ?? []) expect(registeredProcess(process.def.name), process.def.name).toBe(process);
+    });
+
+    it('has its own calls served by the app', async () => {
+      for (const route of await routesOf(module())) {
+        expect(server.app.hasRoute({ method: route.method as 'GET', url: route.url }), `${route.method} ${route.url}`).toBe(true);
+      }
+    });
+
+    it('has its migrations in the one list', async () => {
+      const all = await allMigrations();
+      for (const [name, migration] of Object.entries(module().migrations ?? {})) expect(all[name], name).toBe(migration);
+    });
+
+    it('has its strings in the four locales', () => {
+      for (const locale of LOCALES) {
+        const file = join(moduleDir(manifest.name), 'locales', locale, `${manifest.namespace}.json`);
+        expect(existsSync(file), file).toBe(true);
+      }
+    });
+
+    it('has its screens in its micro-app and its alsoIn re-exports in the others', () => {
+      const own = exportsOf(`@erp/${manifest.app}`);
+      expect(own.size, `@erp/${manifest.app}`).toBeGreaterThan(0);
+      for (const [app, names] of Object.entries(manifest.alsoIn ?? {})) {
+        for (const name of names) {
+          expect(own.has(name), `${name} (alsoIn ${app}) is not a screen of @erp/${manifest.app}`).toBe(true);
+          expect(exportsOf(`@erp/${app}`).has(name), `@erp/${app} re-exports ${name}`).toBe(true);
+        }
+      }
+    });
+  });
+});
