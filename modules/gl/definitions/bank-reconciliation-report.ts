@@ -2,19 +2,19 @@
  * The bank reconciliation report (issue 13 item 1, spec §4 Bank reconciliation): the entries one completed
  * reconciliation cleared, with their total — printed as PDF (or .xlsx) by the reports framework
  * (`POST /api/reports/gl-bank-reconciliation/pdf` { Parameters: { ReconciliationId } }). The query is in
- * modules/gl/server/bank-reconciliation/report.ts; strings under `reports:gl.bankReconciliation`.
+ * modules/gl/server/bank-reconciliation/report.ts; strings under `gl:reports.bankReconciliation`.
  * Who may print it: users who may open the bank reconciliation route.
  */
 import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
 
-const c = (field: string) => `reports:gl.columns.${field}`;
+const c = (field: string) => `gl:reports.columns.${field}`;
 
 export const bankReconciliationReport: ReportDefinition = defineReport({
   name: 'gl-bank-reconciliation',
   application: 'NOVUS-GL',
   routes: [{ application: 'NOVUS-GL', path: '/bank-reconciliation' }],
-  titleKey: 'reports:gl.bankReconciliation.title',
-  parameters: [{ name: 'ReconciliationId', type: 'integer', labelKey: 'reports:gl.bankReconciliation.reconciliation', required: true, min: 1, max: 2147483647 }],
+  titleKey: 'gl:reports.bankReconciliation.title',
+  parameters: [{ name: 'ReconciliationId', type: 'integer', labelKey: 'gl:reports.bankReconciliation.reconciliation', required: true, min: 1, max: 2147483647 }],
   rules: [],
   columns: [
     { field: 'EntryDate', type: 'date', labelKey: c('EntryDate') },

@@ -130,7 +130,7 @@ describe('format masters (FS-04 … FS-07) and a format of its own', () => {
   it('says "No column details found." (§8) for a format without column details, localized', async () => {
     const response = await run({ FormatId: 'TEST', FiscalYear: 2026, PeriodNo: 6 });
     expect(response.statusCode).toBe(400);
-    expect(response.json().Data.Errors[0]).toMatchObject({ field: 'FormatId', key: 'reports:gl.financialStatement.noColumnDetails', message: 'No column details found.' });
+    expect(response.json().Data.Errors[0]).toMatchObject({ field: 'FormatId', key: 'gl:reports.financialStatement.noColumnDetails', message: 'No column details found.' });
     const column = await create('financial-statement-column', { FormatId: 'TEST', ColumnNo: 1, Description: 'Balance' });
     expect(column.statusCode, column.body).toBeLessThan(300);
     expect((await create('financial-statement-column', { FormatId: 'TEST', ColumnNo: 1, Description: 'Twice' })).statusCode).toBe(400);
@@ -155,7 +155,7 @@ describe('format masters (FS-04 … FS-07) and a format of its own', () => {
     expect((await run({ FormatId: 'INCOME', FiscalYear: 2026, PeriodNo: 14 })).statusCode).toBe(400);
     const missing = await run({ FormatId: 'INCOME', FiscalYear: 2040, PeriodNo: 1 });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().Data.Errors[0]).toMatchObject({ field: 'PeriodNo', key: 'reports:gl.validation.periodMissing' });
+    expect(missing.json().Data.Errors[0]).toMatchObject({ field: 'PeriodNo', key: 'gl:reports.validation.periodMissing' });
     expect((await call(server.app, 'POST', '/api/reports/gl-financial-statement/run', admin, { Parameters: 'x' })).statusCode).toBe(400);
     expect((await create('financial-statement-column-detail', { ColumnId: 999999, Range: 'Nope', DivideBy: 0, YearOffset: 3 })).statusCode).toBe(400);
   });

@@ -23,9 +23,9 @@ describe('report parameters', () => {
   });
 
   it('trial balance: year and period or dates; fiscal year bounds; unknown names refused', () => {
-    expect(validateReportParameters(trialBalance, {})).toMatchObject({ ok: false, errors: [{ key: 'reports:gl.validation.periodOrDates' }] });
+    expect(validateReportParameters(trialBalance, {})).toMatchObject({ ok: false, errors: [{ key: 'gl:reports.validation.periodOrDates' }] });
     expect(validateReportParameters(trialBalance, { FiscalYear: '2025', PeriodNo: '3' })).toEqual({ ok: true, value: { FiscalYear: 2025, PeriodNo: 3 } });
-    expect(validateReportParameters(trialBalance, { FiscalYear: 1000, PeriodNo: 1 })).toMatchObject({ ok: false, errors: [{ key: 'reports:gl.validation.fiscalYear' }] });
+    expect(validateReportParameters(trialBalance, { FiscalYear: 1000, PeriodNo: 1 })).toMatchObject({ ok: false, errors: [{ key: 'gl:reports.validation.fiscalYear' }] });
     expect(validateReportParameters(trialBalance, { StartDate: '2025-01-01', EndDate: '2025-01-31', Foo: 1 })).toMatchObject({
       ok: false,
       errors: [{ key: 'reports:validation.unknownParameter' }],

@@ -1,6 +1,6 @@
 /**
  * The AR report definitions (index.ts): valid definitions (defineReport ran at import), every text key they
- * use present in the four languages (locales/<lng>/reports.json), nine aging buckets (§9: current + 8).
+ * use present in the four languages (the shell's locales/<lng>/reports.json, the module's ar.json), nine aging buckets (§9: current + 8).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -12,9 +12,10 @@ function texts(lng: string): Map<string, string> {
   const out = new Map<string, string>();
   const walk = (prefix: string, value: unknown) => {
     if (typeof value === 'string') out.set(prefix, value);
-    else if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) walk(prefix ? `${prefix}.${key}` : key, child);
+    else if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) walk(prefix.endsWith(':') ? `${prefix}${key}` : `${prefix}.${key}`, child);
   };
-  walk('', JSON.parse(readFileSync(new URL(`../../../../locales/${lng}/reports.json`, import.meta.url), 'utf8')));
+  walk('reports:', JSON.parse(readFileSync(new URL(`../../../../locales/${lng}/reports.json`, import.meta.url), 'utf8')));
+  walk('ar:', JSON.parse(readFileSync(new URL(`../../locales/${lng}/ar.json`, import.meta.url), 'utf8')));
   return out;
 }
 
@@ -29,10 +30,10 @@ describe('AR report definitions', () => {
       }
       for (const c of def.columns) keys.add(c.labelKey);
     }
-    keys.add('reports:ar.validation.customerInvalid');
+    keys.add('ar:reports.validation.customerInvalid');
     for (const lng of LANGUAGES) {
       const catalogue = texts(lng);
-      const missing = [...keys].filter((key) => !catalogue.has(key.replace(/^reports:/, '')));
+      const missing = [...keys].filter((key) => !catalogue.has(key));
       expect(missing, lng).toEqual([]);
     }
   });

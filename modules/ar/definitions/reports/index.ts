@@ -1,8 +1,8 @@
 /**
  * The Accounts Receivable reports (issue 14 items 4–5, SCREENS.md WP2 AR-06 … AR-13) as report definitions
  * (`shared/src/reports/define.ts`). Their queries are in modules/ar/server/reports/ (they only READ the AR
- * subledger: ar_items, ar_applications — CONTRACT-14); their strings in the `reports` namespace under `ar.`
- * (`locales/<lng>/reports.json`). Every report that shows customers honours §6 (users restricted to assigned
+ * subledger: ar_items, ar_applications — CONTRACT-14); their strings under `ar:reports.`
+ * (modules/ar/locales/<lng>/ar.json). Every report that shows customers honours §6 (users restricted to assigned
  * customers) on the server.
  *
  * - `ar-account-inquiry` (AR-06): one customer's items (open items, or the whole history over a date range)
@@ -31,8 +31,8 @@ export const AGING_PERIODS = 8;
 /** The aging buckets' fields, current first. */
 export const AGING_BUCKETS = ['Current', ...Array.from({ length: AGING_PERIODS }, (_, i) => `Period${i + 1}`)] as const;
 
-const p = (name: string) => `reports:ar.parameters.${name}`;
-const c = (field: string) => `reports:ar.columns.${field}`;
+const p = (name: string) => `ar:reports.parameters.${name}`;
+const c = (field: string) => `ar:reports.columns.${field}`;
 
 const money = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'decimal', scale: MONEY, labelKey: c(field), ...extra });
 const text = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'text', labelKey: c(field), ...extra });
@@ -51,7 +51,7 @@ export const arAccountInquiry: ReportDefinition = defineReport({
   name: 'ar-account-inquiry',
   application: AR,
   routes: routes('/ar-account-inquiry', [AR, OE, TE, STEEL]),
-  titleKey: 'reports:ar.accountInquiry.title',
+  titleKey: 'ar:reports.accountInquiry.title',
   parameters: [
     CUSTOMER_REQUIRED,
     {
@@ -61,8 +61,8 @@ export const arAccountInquiry: ReportDefinition = defineReport({
       required: true,
       defaultValue: 'open',
       options: [
-        { value: 'open', labelKey: 'reports:ar.options.open' },
-        { value: 'all', labelKey: 'reports:ar.options.all' },
+        { value: 'open', labelKey: 'ar:reports.options.open' },
+        { value: 'all', labelKey: 'ar:reports.options.all' },
       ],
     },
     // The history's date range (Show = all); open items are every open item whatever its date.
@@ -97,7 +97,7 @@ export const arAgedTrialBalance: ReportDefinition = defineReport({
   name: 'ar-aged-trial-balance',
   application: AR,
   routes: routes('/aged-trial-balance', [AR, STEEL]),
-  titleKey: 'reports:ar.agedTrialBalance.title',
+  titleKey: 'ar:reports.agedTrialBalance.title',
   parameters: [
     AS_OF,
     {
@@ -107,8 +107,8 @@ export const arAgedTrialBalance: ReportDefinition = defineReport({
       required: true,
       defaultValue: 'due',
       options: [
-        { value: 'due', labelKey: 'reports:ar.options.due' },
-        { value: 'document', labelKey: 'reports:ar.options.document' },
+        { value: 'due', labelKey: 'ar:reports.options.due' },
+        { value: 'document', labelKey: 'ar:reports.options.document' },
       ],
     },
     { name: 'PeriodDays', type: 'integer', labelKey: p('PeriodDays'), required: true, defaultValue: 30, min: 1, max: 365 },
@@ -130,7 +130,7 @@ export const arAccountStatement: ReportDefinition = defineReport({
   name: 'ar-account-statement',
   application: AR,
   routes: routes('/Account-statement', [AR, STEEL]),
-  titleKey: 'reports:ar.accountStatement.title',
+  titleKey: 'ar:reports.accountStatement.title',
   parameters: [
     { ...AS_OF, name: 'StatementDate', labelKey: p('StatementDate') },
     CUSTOMER,
@@ -161,7 +161,7 @@ export const arOverdueAccounts: ReportDefinition = defineReport({
   name: 'ar-overdue-accounts',
   application: AR,
   routes: routes('/ar-overdue-accounts', [AR, STEEL]),
-  titleKey: 'reports:ar.overdueAccounts.title',
+  titleKey: 'ar:reports.overdueAccounts.title',
   parameters: [AS_OF, { name: 'DaysOverdue', type: 'integer', labelKey: p('DaysOverdue'), required: true, defaultValue: 1, min: 1, max: 3650 }, CUSTOMER],
   rules: [],
   columns: [
@@ -185,7 +185,7 @@ export const arUnappliedCredits: ReportDefinition = defineReport({
   name: 'ar-unapplied-credits',
   application: AR,
   routes: routes('/Unapplied-Credits-Report', [AR]),
-  titleKey: 'reports:ar.unappliedCredits.title',
+  titleKey: 'ar:reports.unappliedCredits.title',
   parameters: [AS_OF, CUSTOMER],
   rules: [],
   columns: [
@@ -206,7 +206,7 @@ export const arSalesJournal: ReportDefinition = defineReport({
   name: 'ar-sales-journal',
   application: AR,
   routes: routes('/sales-journal', [AR]),
-  titleKey: 'reports:ar.salesJournal.title',
+  titleKey: 'ar:reports.salesJournal.title',
   parameters: [START, END, CUSTOMER],
   rules: [{ kind: 'dateRange', start: 'StartDate', end: 'EndDate', maxYears: 1 }],
   columns: [
@@ -254,7 +254,7 @@ function customerList(name: string, titleKey: string, variant: CustomerListVaria
         labelKey: p('List'),
         required: true,
         defaultValue: 'all',
-        options: CUSTOMER_LIST_VARIANTS.map((value) => ({ value, labelKey: `reports:ar.options.${value}Customers` })),
+        options: CUSTOMER_LIST_VARIANTS.map((value) => ({ value, labelKey: `ar:reports.options.${value}Customers` })),
         ...(variant ? { fixed: variant } : {}),
       },
       // New customers: created on or after this date.
@@ -267,23 +267,23 @@ function customerList(name: string, titleKey: string, variant: CustomerListVaria
   });
 }
 
-export const arCustomerList = customerList('ar-customer-list', 'reports:ar.customerList.title', 'all', routes('/Customer-List', [AR]));
-export const arNewCustomerList = customerList('ar-new-customer-list', 'reports:ar.customerList.titleNew', 'new', routes('/NewCustomer-List', [AR]));
+export const arCustomerList = customerList('ar-customer-list', 'ar:reports.customerList.title', 'all', routes('/Customer-List', [AR]));
+export const arNewCustomerList = customerList('ar-new-customer-list', 'ar:reports.customerList.titleNew', 'new', routes('/NewCustomer-List', [AR]));
 export const arInactiveCustomerList = customerList(
   'ar-inactive-customer-list',
-  'reports:ar.customerList.titleInactive',
+  'ar:reports.customerList.titleInactive',
   'inactive',
   routes('/InactiveCustomer-List', [AR]),
 );
 /** The legacy `/novus/customer-lists`: one screen, the list chosen in the form. */
-export const arCustomerLists = customerList('ar-customer-lists', 'reports:ar.customerList.titleLegacy', null, routes('/customer-lists', [LEGACY]));
+export const arCustomerLists = customerList('ar-customer-lists', 'ar:reports.customerList.titleLegacy', null, routes('/customer-lists', [LEGACY]));
 
 /** AR-13: the customers' contacts. */
 export const arContactList: ReportDefinition = defineReport({
   name: 'ar-contact-list',
   application: AR,
   routes: routes('/Contact-List', [AR]),
-  titleKey: 'reports:ar.contactList.title',
+  titleKey: 'ar:reports.contactList.title',
   parameters: [CUSTOMER],
   rules: [],
   columns: [

@@ -83,7 +83,7 @@ async function prepareAr(ctx: ReportContext): Promise<ReportParameterError[]> {
   const customer = ctx.params['CustomerId'];
   if (typeof customer !== 'string') return [];
   const found = await readAll(ctx.database, ctx.db.selectFrom('firms').select('firm_id').where('firm_id', '=', customer));
-  return found.length === 0 ? [{ field: 'CustomerId', key: 'reports:ar.validation.customerInvalid' }] : [];
+  return found.length === 0 ? [{ field: 'CustomerId', key: 'ar:reports.validation.customerInvalid' }] : [];
 }
 
 /**

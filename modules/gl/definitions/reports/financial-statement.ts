@@ -9,7 +9,7 @@
 import { defineReport, type ReportColumn, type ReportDefinition } from '@erp/shared/reports/define';
 import { FS_MAX_COLUMNS } from '../financial-statement.ts';
 
-const K = 'reports:gl.financialStatement';
+const K = 'gl:reports.financialStatement';
 
 const amountColumns: ReportColumn[] = Array.from({ length: FS_MAX_COLUMNS }, (_, i) => ({
   field: `Amount${i + 1}`,
@@ -26,8 +26,8 @@ export const financialStatement: ReportDefinition = defineReport({
   parameters: [
     { name: 'FormatId', type: 'text', labelKey: `${K}.parameters.FormatId`, required: true, maxLength: 20, defaultValue: 'INCOME' },
     // §5 Accounting: fiscal year greater than 1000 and less than 9999.
-    { name: 'FiscalYear', type: 'integer', labelKey: 'reports:gl.parameters.FiscalYear', required: true, min: 1001, max: 9998, rangeKey: 'reports:gl.validation.fiscalYear' },
-    { name: 'PeriodNo', type: 'integer', labelKey: 'reports:gl.parameters.PeriodNo', required: true, min: 1, max: 13 },
+    { name: 'FiscalYear', type: 'integer', labelKey: 'gl:reports.parameters.FiscalYear', required: true, min: 1001, max: 9998, rangeKey: 'gl:reports.validation.fiscalYear' },
+    { name: 'PeriodNo', type: 'integer', labelKey: 'gl:reports.parameters.PeriodNo', required: true, min: 1, max: 13 },
   ],
   rules: [],
   columns: [

@@ -1,7 +1,7 @@
 /**
  * The General Ledger reports (issue 12, SCREENS.md GL-10 … GL-13) as report definitions
  * (`shared/src/reports/define.ts`). Their queries are in modules/gl/server/reports/; their strings in
- * the `reports` namespace under `gl.` (`locales/<lng>/reports.json`).
+ * the module's namespace under `reports.` (`gl:reports.…`, modules/gl/locales/<lng>/gl.json).
  *
  * - `gl-account-enquiry` (GL-10): one account's activity over a date range, opening and closing balance.
  * - `gl-trial-balance` (GL-11): every account's activity and closing balance, by fiscal year and period or by
@@ -17,8 +17,8 @@ const GL = 'NOVUS-GL';
 const AP = 'NOVUS-AP';
 const AR = 'NOVUS-AR';
 
-const p = (name: string) => `reports:gl.parameters.${name}`;
-const c = (field: string) => `reports:gl.columns.${field}`;
+const p = (name: string) => `gl:reports.parameters.${name}`;
+const c = (field: string) => `gl:reports.columns.${field}`;
 
 const START: ReportParameter = { name: 'StartDate', type: 'date', labelKey: p('StartDate'), required: true, defaultValue: 'yearStart' };
 const END: ReportParameter = { name: 'EndDate', type: 'date', labelKey: p('EndDate'), required: true, defaultValue: 'today' };
@@ -57,7 +57,7 @@ export const accountEnquiry: ReportDefinition = defineReport({
     { application: AP, path: '/account-enquiry' },
     { application: AR, path: '/account-enquiry' },
   ],
-  titleKey: 'reports:gl.accountEnquiry.title',
+  titleKey: 'gl:reports.accountEnquiry.title',
   parameters: [{ name: 'AccountId', type: 'lookup', entity: 'gl-account', labelKey: p('AccountId'), required: true, maxLength: 20 }, START, END],
   rules: [ONE_YEAR],
   columns: ENTRY_COLUMNS,
@@ -72,7 +72,7 @@ export const detailedLedger: ReportDefinition = defineReport({
     { application: GL, path: '/detailed-ledger' },
     { application: 'NOVUS', path: '/detailed-ledger' },
   ],
-  titleKey: 'reports:gl.detailedLedger.title',
+  titleKey: 'gl:reports.detailedLedger.title',
   parameters: [
     START,
     END,
@@ -93,17 +93,17 @@ export const trialBalance: ReportDefinition = defineReport({
     { application: GL, path: '/trial-balance' },
     { application: 'NOVUS', path: '/trial-balance' },
   ],
-  titleKey: 'reports:gl.trialBalance.title',
+  titleKey: 'gl:reports.trialBalance.title',
   parameters: [
     // §5 Accounting: fiscal year greater than 1000 and less than 9999.
-    { name: 'FiscalYear', type: 'integer', labelKey: p('FiscalYear'), min: 1001, max: 9998, rangeKey: 'reports:gl.validation.fiscalYear' },
+    { name: 'FiscalYear', type: 'integer', labelKey: p('FiscalYear'), min: 1001, max: 9998, rangeKey: 'gl:reports.validation.fiscalYear' },
     { name: 'PeriodNo', type: 'integer', labelKey: p('PeriodNo'), min: 1, max: 13 },
     { name: 'StartDate', type: 'date', labelKey: p('StartDate') },
     { name: 'EndDate', type: 'date', labelKey: p('EndDate') },
   ],
   rules: [
     // §5 Accounting: "Fiscal year and period, or start and end date, are required."
-    { kind: 'oneOf', alternatives: [['FiscalYear', 'PeriodNo'], ['StartDate', 'EndDate']], messageKey: 'reports:gl.validation.periodOrDates' },
+    { kind: 'oneOf', alternatives: [['FiscalYear', 'PeriodNo'], ['StartDate', 'EndDate']], messageKey: 'gl:reports.validation.periodOrDates' },
     ONE_YEAR,
   ],
   columns: [
@@ -123,7 +123,7 @@ function journalPrinting(name: string, source: 'GL' | 'AR' | 'AP', application: 
     name,
     application,
     routes: [{ application, path }],
-    titleKey: `reports:gl.journalPrinting.title${source}`,
+    titleKey: `gl:reports.journalPrinting.title${source}`,
     parameters: [{ name: 'Source', type: 'text', labelKey: p('Source'), fixed: source }, START, END],
     rules: [ONE_YEAR],
     columns: [

@@ -15,7 +15,7 @@ export const bankReconciliationServerReport: ServerReport = {
       .where('reconciliation_id', '=', Number(ctx.params['ReconciliationId']))
       .where('status', '=', 'Completed')
       .executeTakeFirst();
-    return row ? [] : [{ field: 'ReconciliationId', key: 'reports:gl.bankReconciliation.missing' }];
+    return row ? [] : [{ field: 'ReconciliationId', key: 'gl:reports.bankReconciliation.missing' }];
   },
   rows(ctx) {
     return ctx.db

@@ -11,7 +11,7 @@
  * All sums are exact decimals (`@erp/shared/decimal`); SQL only SUMs stored values. The statement is small
  * (rows × columns), so `prepare` computes it and `rows` hands it to the engine as a literal row set; the
  * engine then pages, sorts and writes the .xlsx and PDF like any report.
- * §8 "No column details found." (reports:gl.financialStatement.noColumnDetails) when the format has none;
+ * §8 "No column details found." (gl:reports.financialStatement.noColumnDetails) when the format has none;
  * "Accounting period does not exist." when the fiscal year and period are not a period.
  */
 import { add, div, neg, sub, type Decimal } from '@erp/shared/decimal';
@@ -127,10 +127,10 @@ const financialStatementReport: ServerReport = {
     const period = Number(ctx.params['PeriodNo']);
     const exists = await readAll(ctx.database, ctx.db.selectFrom('fiscal_periods').select('period_no').where('fiscal_year', '=', year).where('period_no', '=', period));
     // §8 "Accounting period does not exist."
-    if (exists.length === 0) return [{ field: 'PeriodNo', key: 'reports:gl.validation.periodMissing' }];
+    if (exists.length === 0) return [{ field: 'PeriodNo', key: 'gl:reports.validation.periodMissing' }];
     const statement = await computeStatement(ctx, String(ctx.params['FormatId']), year, period);
     // §8 "No column details found."
-    if (statement === 'noColumnDetails') return [{ field: 'FormatId', key: 'reports:gl.financialStatement.noColumnDetails' }];
+    if (statement === 'noColumnDetails') return [{ field: 'FormatId', key: 'gl:reports.financialStatement.noColumnDetails' }];
     ctx.state['statement'] = statement;
     return [];
   },

@@ -72,7 +72,7 @@ async function checkAccounts(ctx: ReportContext, names: readonly string[]): Prom
       (row) => row.account_id,
     ),
   );
-  return wanted.filter((name) => !found.has(String(ctx.params[name]))).map((name) => ({ field: name, key: 'reports:gl.validation.accountInvalid' }));
+  return wanted.filter((name) => !found.has(String(ctx.params[name]))).map((name) => ({ field: name, key: 'gl:reports.validation.accountInvalid' }));
 }
 
 const debitOf = (amount: Expression<unknown>) => sql<unknown>`case when ${amount} > 0 then ${amount} else 0 end`;
@@ -332,7 +332,7 @@ const trialBalanceReport: ServerReport = {
         ctx.db.selectFrom('fiscal_periods').select('period_no').where('fiscal_year', '=', params['FiscalYear']).where('period_no', '=', params['PeriodNo']),
       );
       // §8 "Accounting period does not exist."
-      if (exists.length === 0) return [{ field: 'PeriodNo', key: 'reports:gl.validation.periodMissing' }];
+      if (exists.length === 0) return [{ field: 'PeriodNo', key: 'gl:reports.validation.periodMissing' }];
       ctx.state['tb'] = periodMovements(params['FiscalYear'], params['PeriodNo']);
     } else {
       const start = String(params['StartDate']);

@@ -2,13 +2,13 @@
  * Coil inquiry (`ic-coil-inquiry`, screen IC-17, route /novus-ic/coil-inquiry): the coils on file with their
  * heat (mill, grade) and product, grouped by product with the coil weight summed per product and in total.
  * Parameters, all optional: product, heat number, coil status, warehouse, and a received-date range (at most
- * one year, §9). Query: modules/ic/server/coils/report.ts; strings: `reports:ic.coilInquiry.*`.
+ * one year, §9). Query: modules/ic/server/coils/report.ts; strings: `ic:reports.coilInquiry.*`.
  */
 import { defineReport, type ReportColumn, type ReportDefinition } from '@erp/shared/reports/define';
 import { COIL_STATUSES } from './coil.ts';
 
-const p = (name: string) => `reports:ic.coilInquiry.parameters.${name}`;
-const c = (field: string) => `reports:ic.coilInquiry.columns.${field}`;
+const p = (name: string) => `ic:reports.coilInquiry.parameters.${name}`;
+const c = (field: string) => `ic:reports.coilInquiry.columns.${field}`;
 const text = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'text', labelKey: c(field), ...extra });
 const dec = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'decimal', scale: 4, labelKey: c(field), ...extra });
 
@@ -16,7 +16,7 @@ export const coilInquiry: ReportDefinition = defineReport({
   name: 'ic-coil-inquiry',
   application: 'NOVUS-IC',
   routes: [{ application: 'NOVUS-IC', path: '/coil-inquiry' }],
-  titleKey: 'reports:ic.coilInquiry.title',
+  titleKey: 'ic:reports.coilInquiry.title',
   parameters: [
     { name: 'ProductId', type: 'lookup', entity: 'product', labelKey: p('ProductId'), maxLength: 30 },
     { name: 'HeatNo', type: 'lookup', entity: 'heat-number', labelKey: p('HeatNo'), maxLength: 30 },

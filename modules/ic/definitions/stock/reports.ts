@@ -1,7 +1,7 @@
 /**
  * Stock reports (issue 15 item 7; SCREENS.md IC-12, IC-13, IC-14) as report definitions
  * (shared/src/reports/define.ts): grid, .xlsx and PDF from the report framework. Queries:
- * modules/ic/server/stock/reports.ts; strings: `reports` namespace under `ic.` (locales/<lng>/reports.json).
+ * modules/ic/server/stock/reports.ts; strings: `ic:reports.…` (modules/ic/locales/<lng>/ic.json).
  *
  * - `ic-stock-status` (IC-13, `/Stock-Status`): per product × warehouse the quantity on hand, committed
  *   (allocated by committed tickets), available (on hand − committed), the value at moving average cost.
@@ -19,8 +19,8 @@ import { defineReport, type ReportColumn, type ReportDefinition, type ReportPara
 const IC = 'NOVUS-IC';
 const OE = 'NOVUS-OE';
 
-const p = (name: string) => `reports:ic.parameters.${name}`;
-const c = (field: string) => `reports:ic.columns.${field}`;
+const p = (name: string) => `ic:reports.parameters.${name}`;
+const c = (field: string) => `ic:reports.columns.${field}`;
 
 const qty = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'decimal', scale: 4, labelKey: c(field), ...extra });
 const cost = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'decimal', scale: 4, labelKey: c(field), ...extra });
@@ -40,7 +40,7 @@ export const stockStatus: ReportDefinition = defineReport({
   name: 'ic-stock-status',
   application: IC,
   routes: [{ application: IC, path: '/Stock-Status' }],
-  titleKey: 'reports:ic.stockStatus.title',
+  titleKey: 'ic:reports.stockStatus.title',
   parameters: [WAREHOUSE, CLASS],
   rules: [],
   columns: [...PRODUCT_COLUMNS, qty('OnHand'), qty('Committed'), qty('Available'), cost('AverageCost'), money('Value')],
@@ -52,7 +52,7 @@ export const productCost: ReportDefinition = defineReport({
   name: 'ic-product-cost',
   application: IC,
   routes: [{ application: IC, path: '/Product-Cost' }],
-  titleKey: 'reports:ic.productCost.title',
+  titleKey: 'ic:reports.productCost.title',
   parameters: [{ name: 'ProductId', type: 'lookup', entity: 'product', labelKey: p('ProductId'), maxLength: 30 }, WAREHOUSE, CLASS],
   rules: [],
   columns: [...PRODUCT_COLUMNS, qty('OnHand'), cost('AverageCost'), cost('LastCost'), money('Value'), { field: 'LastReceiptDate', type: 'date', labelKey: c('LastReceiptDate') }],
@@ -67,7 +67,7 @@ export const productInquiry: ReportDefinition = defineReport({
     { application: IC, path: '/product-inquiry' },
     { application: OE, path: '/product-inquiry' },
   ],
-  titleKey: 'reports:ic.productInquiry.title',
+  titleKey: 'ic:reports.productInquiry.title',
   parameters: [
     { name: 'ProductId', type: 'lookup', entity: 'product', labelKey: p('ProductId'), required: true, maxLength: 30 },
     WAREHOUSE,

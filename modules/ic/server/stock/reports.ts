@@ -37,9 +37,9 @@ async function exists(ctx: ReportContext, table: string, column: string, value: 
 /** Lookups that name nothing: the warehouse (§8 "The warehouse does not exist."), the class, the product. */
 async function checkLookups(ctx: ReportContext): Promise<ReportParameterError[]> {
   const errors: ReportParameterError[] = [];
-  if (!(await exists(ctx, 'warehouses', 'warehouse_id', ctx.params['WarehouseId']))) errors.push({ field: 'WarehouseId', key: 'reports:ic.validation.warehouseMissing' });
-  if (!(await exists(ctx, 'product_classes', 'class_id', ctx.params['ClassId']))) errors.push({ field: 'ClassId', key: 'reports:ic.validation.classMissing' });
-  if (!(await exists(ctx, 'products', 'product_id', ctx.params['ProductId']))) errors.push({ field: 'ProductId', key: 'reports:ic.validation.productMissing' });
+  if (!(await exists(ctx, 'warehouses', 'warehouse_id', ctx.params['WarehouseId']))) errors.push({ field: 'WarehouseId', key: 'ic:reports.validation.warehouseMissing' });
+  if (!(await exists(ctx, 'product_classes', 'class_id', ctx.params['ClassId']))) errors.push({ field: 'ClassId', key: 'ic:reports.validation.classMissing' });
+  if (!(await exists(ctx, 'products', 'product_id', ctx.params['ProductId']))) errors.push({ field: 'ProductId', key: 'ic:reports.validation.productMissing' });
   return errors;
 }
 
