@@ -29,66 +29,20 @@ export default css`
     outline-offset: -2px;
   }
 
-  /* As in erp-top-bar: the close buttons sit outside the tablist (a tablist may own only tabs) but share
-     its grid columns through subgrid, so each one lands on the right edge of its tab. */
+  /* The tab strip's structure is shared with erp-top-bar (styles/tab-strip.styles.ts). */
   .strip {
-    display: grid;
-    grid-template-columns: repeat(var(--erp-tab-count, 1), minmax(0, max-content));
-    grid-template-rows: 100%;
     height: var(--erp-tab-bar-height);
     padding: 3px 0.5rem 0;
-    overflow-x: auto;
-    overflow-y: hidden;
-    scrollbar-width: thin;
     background: var(--erp-tab-bar-bg);
     border-bottom: 1px solid var(--erp-tab-bar-border);
   }
 
-  .tablist,
-  .closers {
-    display: grid;
-    grid-template-columns: subgrid;
-    grid-row: 1;
-    grid-column: 1 / -1;
-    gap: 2px;
-  }
-
-  .closers {
-    pointer-events: none;
-  }
-
   .tab {
-    display: flex;
-    align-items: center;
     gap: 0.4rem;
     max-width: var(--erp-tab-bar-tab-max-width);
-    height: 100%;
     padding: 0 1.9rem 0 0.75rem;
     border: 1px solid transparent;
     border-bottom: 0;
-    border-radius: 4px 4px 0 0;
-    background: transparent;
-    white-space: nowrap;
-    cursor: pointer;
-  }
-
-  .tab .label {
-    overflow: hidden;
-    text-overflow: ellipsis;
-  }
-
-  /* The tooltip around a label takes no box (before and after <sl-tooltip> is defined). */
-  sl-tooltip {
-    display: contents;
-  }
-
-  /* Unsaved changes: a filled dot after the label. */
-  .dirty {
-    flex: none;
-    width: 0.5rem;
-    height: 0.5rem;
-    border-radius: 50%;
-    background: currentColor;
   }
 
   .tab:hover {
@@ -118,33 +72,11 @@ export default css`
   }
 
   .close {
-    justify-self: end;
-    align-self: center;
-    display: inline-grid;
-    place-items: center;
-    width: 1.25rem;
-    height: 1.25rem;
-    margin-right: 0.4rem;
-    padding: 0;
-    border: 0;
-    border-radius: 3px;
-    background: transparent;
     color: var(--erp-tab-bar-fg);
-    cursor: pointer;
-    pointer-events: auto;
   }
 
   .close.active {
     color: var(--erp-tab-bar-active-fg);
-  }
-
-  .close:hover {
-    background: rgb(148 163 184 / 0.35);
-  }
-
-  .close svg {
-    width: 0.75rem;
-    height: 0.75rem;
   }
 
   .visually-hidden {

@@ -51,72 +51,31 @@ export default css`
 
   /* ---- application tabs -------------------------------------------------------------------------- */
 
-  /* The close buttons sit outside the tablist (a tablist may own only tabs) but share its grid columns
-     through subgrid, so each one lands on the right edge of its tab. */
+  /* The tab strip's structure is shared with erp-tab-bar (styles/tab-strip.styles.ts). */
   .strip {
-    display: grid;
-    grid-template-columns: repeat(var(--erp-tab-count, 1), minmax(0, max-content));
-    grid-template-rows: 100%;
     align-self: end;
     height: calc(var(--erp-top-bar-height) - 6px);
     min-width: 0;
     flex: 0 1 auto;
-    overflow-x: auto;
-    overflow-y: hidden;
-    scrollbar-width: thin;
-  }
-
-  .tablist,
-  .closers {
-    display: grid;
-    grid-template-columns: subgrid;
-    grid-row: 1;
-    grid-column: 1 / -1;
-    gap: 2px;
-  }
-
-  .closers {
-    pointer-events: none;
   }
 
   .tab {
-    display: flex;
-    align-items: center;
     max-width: var(--erp-top-bar-tab-max-width);
-    height: 100%;
     padding: 0 0.85rem;
     border: 0;
     border-top: 2px solid transparent;
-    border-radius: 4px 4px 0 0;
-    background: transparent;
     color: var(--erp-top-bar-muted-fg);
     font-weight: 500;
-    white-space: nowrap;
-    cursor: pointer;
   }
 
-  .tab .label {
-    overflow: hidden;
-    text-overflow: ellipsis;
-  }
-
-  /* Tooltips take no box (before and after <sl-tooltip> is defined); their content shows only in the popup. */
-  sl-tooltip {
-    display: contents;
-  }
-
+  /* A tooltip's content shows only in the popup. */
   sl-tooltip:not(:defined) [slot='content'] {
     display: none;
   }
 
-  /* Unsaved changes in one of the application's screens: a filled dot after the label. */
+  /* Unsaved changes in one of the application's screens. */
   .dirty {
-    flex: none;
-    width: 0.5rem;
-    height: 0.5rem;
     margin-left: 0.35rem;
-    border-radius: 50%;
-    background: currentColor;
   }
 
   .environment:focus-visible {
@@ -140,33 +99,11 @@ export default css`
   }
 
   .close {
-    justify-self: end;
-    align-self: center;
-    display: inline-grid;
-    place-items: center;
-    width: 1.25rem;
-    height: 1.25rem;
-    margin-right: 0.4rem;
-    padding: 0;
-    border: 0;
-    border-radius: 3px;
-    background: transparent;
     color: var(--erp-top-bar-muted-fg);
-    cursor: pointer;
-    pointer-events: auto;
   }
 
   .close.active {
     color: var(--erp-top-bar-tab-active-fg);
-  }
-
-  .close:hover {
-    background: rgb(148 163 184 / 0.35);
-  }
-
-  .close svg {
-    width: 0.75rem;
-    height: 0.75rem;
   }
 
   /* ---- right-hand side ---------------------------------------------------------------------------- */
