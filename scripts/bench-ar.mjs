@@ -6,7 +6,7 @@
  * 1. Builds the real app (server/src/app.ts) on a fresh database (SQLite: a temporary DATA_DIR; PostgreSQL:
  *    a new database on TEST_PG_URL, dropped at the end), writes BENCH_AR_FIRMS (default 100,000) generated
  *    firms (server/src/seed/demo-firms.ts) and BENCH_AR_ITEMS (default 500,000) AR items with their
- *    applications (server/src/seed/large-ar.ts: the first bill-to firm has 10,000 items, the others a few
+ *    applications (modules/ar/server/seed-large.ts: the first bill-to firm has 10,000 items, the others a few
  *    each, over 2025–2026).
  * 2. Builds the app again and calls its routes in-process (`app.inject`: server time, no network) with an
  *    access token the embedded provider's key signs for the demo administrator:
@@ -34,7 +34,7 @@ const SECTION = '## Accounts Receivable: 100,000 firms, 500,000 AR items';
 const STATEMENT_CUSTOMERS = 1000;
 
 const { insertFirms } = await import('../server/src/seed/demo-firms.ts');
-const { insertAr } = await import('../server/src/seed/large-ar.ts');
+const { insertAr } = await import('../modules/ar/server/seed-large.ts');
 
 async function benchEngine(engine) {
   const seed = (app) => insertFirms(app.erp.database.db, 1, FIRMS);
@@ -112,7 +112,7 @@ const table = [
 const section = `${SECTION}
 
 Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (load average ${loadSummary()}), with \`scripts/bench-ar.mjs\`: ${n(FIRMS)} generated firms and ${n(ITEMS)} generated AR items with
-their applications (server/src/seed/large-ar.ts; subledger only, no GL postings), server time through
+their applications (modules/ar/server/seed-large.ts; subledger only, no GL postings), server time through
 \`app.inject\` (no network), medians of ${RUNS} runs after a warm-up. Posting a receipt applied to 200 invoices is
 measured by the cash receipts' benchmark. The machine is shared: with a load average well above its 2 cores,
 every figure is several times its idle value (compare the load average above with other sections). The whole

@@ -6,7 +6,7 @@
  * 1. Builds the real app (server/src/app.ts) on a fresh database (SQLite: a temporary DATA_DIR; PostgreSQL: a
  *    new database on TEST_PG_URL, dropped at the end), so it migrates and seeds, closes it, and writes
  *    BENCH_IC_PRODUCTS (default 50,000) products, 5 warehouses' stock and BENCH_IC_ROWS (default 2,000,000)
- *    stock ledger rows with their balances (server/src/seed/large-ic.ts), plus an assembly with 100 BoM lines.
+ *    stock ledger rows with their balances (modules/ic/server/seed-large.ts), plus an assembly with 100 BoM lines.
  * 2. Builds the app again and calls its routes in-process (`app.inject`: server time, no network) as the demo
  *    administrator:
  *    - stock status, first page (POST api/reports/<stock status>/run) — target ≤ 100 ms;
@@ -34,7 +34,7 @@ const SECTION = '## Inventory: 50,000 products, 2,000,000 stock ledger rows';
 const STOCK_STATUS = ['ic-stock-status'];
 const PRODUCT_INQUIRY = ['ic-product-inquiry'];
 
-const { insertIcStock, BOM_PRODUCT, generatedProductId } = await import('../server/src/seed/large-ic.ts');
+const { insertIcStock, BOM_PRODUCT, generatedProductId } = await import('../modules/ic/server/seed-large.ts');
 const { registeredReport } = await import('../server/src/reports/engine.ts');
 
 /** The first of `names` the engine has, with parameters the definition accepts. */
@@ -126,7 +126,7 @@ const table = [
 const section = `${SECTION}
 
 Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (load average ${loadSummary()}), with \`scripts/bench-ic.mjs\`: ${PRODUCTS.toLocaleString('en-CA')} generated products, 5 warehouses,
-${ROWS.toLocaleString('en-CA')} stock ledger rows (server/src/seed/large-ic.ts), server time through \`app.inject\` (no
+${ROWS.toLocaleString('en-CA')} stock ledger rows (modules/ic/server/seed-large.ts), server time through \`app.inject\` (no
 network), medians of ${RUNS} runs after a warm-up. The product figure is the API read the product maintenance
 screen renders once its module is loaded; the browser figure is in "Product maintenance in Chromium".
 

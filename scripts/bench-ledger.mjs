@@ -6,7 +6,7 @@
  * 1. Builds the real app (server/src/app.ts) on a fresh database (SQLite: a temporary DATA_DIR;
  *    PostgreSQL: a new database on TEST_PG_URL, dropped at the end), so it migrates and seeds, closes it,
  *    and writes BENCH_LEDGER_ENTRIES (default 1,000,000) GL entries with the large-data generator
- *    (server/src/seed/large-ledger.ts: journals, accounts, periods and balances; one account with
+ *    (modules/gl/server/seed-large.ts: journals, accounts, periods and balances; one account with
  *    100,000 entries and one with 10,000, all in the second year).
  * 2. Builds the app again and calls its routes in-process (`app.inject`: server time, no network) with an
  *    access token the embedded provider's key signs for the demo administrator:
@@ -34,7 +34,7 @@ const ENGINES = (process.env.BENCH_LEDGER_ENGINES || 'sqlite,postgres').split(',
 const SECTION = '## Ledger: 1,000,000 GL entries';
 const YEAR = 2024;
 
-const { insertLedger, BIG_ACCOUNT, TEN_K_ACCOUNT } = await import('../server/src/seed/large-ledger.ts');
+const { insertLedger, BIG_ACCOUNT, TEN_K_ACCOUNT } = await import('../modules/gl/server/seed-large.ts');
 const { post } = await import('@erp/modules/gl/server/ledger/posting');
 
 async function benchEngine(engine) {
@@ -138,7 +138,7 @@ const table = [
 const section = `${SECTION}
 
 Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (load average ${loadSummary()}), with \`scripts/bench-ledger.mjs\`: ${ENTRIES.toLocaleString('en-CA')} generated GL entries
-(server/src/seed/large-ledger.ts), server time through \`app.inject\` (no network), medians of ${RUNS} runs after a
+(modules/gl/server/seed-large.ts), server time through \`app.inject\` (no network), medians of ${RUNS} runs after a
 warm-up.
 
 ${table}

@@ -3,7 +3,7 @@
  * Year-end benchmark (issue 13 "Performance": year end ≤ 5 s on the 1,000,000-entry ledger):
  * `node --import tsx scripts/bench-year-end.mjs`. Per engine (BENCH_YE_ENGINES, default "sqlite"; add
  * "postgres" for TEST_PG_URL): a fresh database, the app's migrations and seed, BENCH_YE_ENTRIES (default
- * 1,000,000) GL entries from the large-data generator (server/src/seed/large-ledger.ts, years 2023–2024),
+ * 1,000,000) GL entries from the large-data generator (modules/gl/server/seed-large.ts, years 2023–2024),
  * every 2024 period closed for the G/L, then the year end of 2024 through its process route
  * (POST api/processes/gl-year-end/run, in-process `app.inject`) — timed; each timed close is followed by an
  * untimed undo so the next run closes again. Prints the median of BENCH_YE_RUNS (default 3) and writes the
@@ -18,7 +18,7 @@ const ENGINES = (process.env.BENCH_YE_ENGINES || 'sqlite').split(',').map((e) =>
 const SECTION = '## Year end: 1,000,000 GL entries';
 const YEAR = 2024;
 
-const { insertLedger } = await import('../server/src/seed/large-ledger.ts');
+const { insertLedger } = await import('../modules/gl/server/seed-large.ts');
 
 async function runAction(call, action) {
   const response = await call('/api/processes/gl-year-end/run', { Parameters: { FiscalYear: YEAR, Action: action }, Items: [YEAR] });

@@ -17,6 +17,7 @@ import { postDraftEntriesProcess } from './reports/post-drafts.ts';
 import { registerLedgerRoutes } from './routes.ts';
 import { glHooks } from './rules.ts';
 import { seedGl } from './seed-ledger.ts';
+import { insertLedger } from './seed-large.ts';
 import { yearEndProcess } from './year-end/index.ts';
 
 export const serverModule: ServerModule = {
@@ -26,6 +27,13 @@ export const serverModule: ServerModule = {
   reports: GL_SERVER_REPORTS,
   processes: [postDraftEntriesProcess, fxRevaluationProcess, yearEndProcess],
   migrations: { '0005_ledger': m0005_ledger, '0006_bank_reconciliation': m0006_bank_reconciliation, '0006_year_end': m0006_year_end },
+  large: {
+    option: '--ledger',
+    counts: 'entries',
+    progress: 'GL entries',
+    summary: 'ledger',
+    run: (database, entries, onProgress) => insertLedger(database, { entries: entries ?? 0, onProgress }),
+  },
   async routes(app, deps) {
     await registerLedgerRoutes(app, deps);
     await registerBankReconciliationRoutes(app, deps);

@@ -10,11 +10,18 @@ import { m0010_ic_year_end } from './production/migration.ts';
 import { IC_PRODUCTION_PART } from './production/index.ts';
 import { IC_PRODUCT_PART } from './products/index.ts';
 import { IC_SERVER_PROCESSES, IC_SERVER_REPORTS } from './reports/index.ts';
+import { insertIcStock } from './seed-large.ts';
 import { m0008_ic_stock } from './stock/migration.ts';
 import { IC_STOCK_PART } from './stock/index.ts';
 
 export const serverModule = combineParts(icModule, [IC_MASTER_PART, IC_PRODUCT_PART, IC_COIL_PART, IC_STOCK_PART, IC_PRODUCTION_PART], {
   reports: IC_SERVER_REPORTS,
   processes: IC_SERVER_PROCESSES,
+  large: {
+    option: '--ic',
+    progress: 'stock ledger rows',
+    summary: 'ic',
+    run: (database, _count, onProgress) => insertIcStock(database, { onProgress }),
+  },
   migrations: { '0008_ic_stock': m0008_ic_stock, '0010_ic_year_end': m0010_ic_year_end },
 });

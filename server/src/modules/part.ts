@@ -7,7 +7,8 @@
  * - `reports`, `processes` — the server halves of its report and process definitions;
  * - `routes` — its own API calls beyond the generic entity, report and process routes;
  * - `migrations` — its schema changes by migration name (names sort into one order with the core's);
- * - `seed` — demo data, run at every start after the tables are synced; fills only what is empty.
+ * - `seed` — demo data, run at every start after the tables are synced; fills only what is empty;
+ * - `large` — its part of the large-data generator (`npm run seed:large -- <option> [count]`, seed/large.ts).
  *
  * A module is split in parts so that each part's rules and demo data live beside its definitions
  * (e.g. modules/ar/server/receipts/); `combineParts` makes the module's hooks and seed from its parts.
@@ -16,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { ModuleDefinition } from '@erp/shared/entities/index';
-import type { ServerConfig } from '../config.ts';
+import type { DatabaseConfig, ServerConfig } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { EntityHooks } from '../entities/hooks.ts';
 import type { ContextOf } from '../entities/special-routes.ts';
@@ -40,12 +41,29 @@ export interface ModulePart {
   seed?(db: Kysely<any>, config: SeedConfig): Promise<void>;
 }
 
+/** A module's part of `npm run seed:large`: bulk data for benchmarks and for feeling a distributor's size. */
+export interface LargeSeed {
+  /** The command-line option, e.g. `--ar`; followed by a count when `counts` is given. */
+  option: string;
+  /** What the count counts, for messages (e.g. `AR items`); absent: the option takes no count. */
+  counts?: string;
+  /** The largest count accepted. */
+  max?: number;
+  /** What a progress figure counts, e.g. `stock ledger rows`. */
+  progress: string;
+  /** The key of its summary in the command's JSON line. */
+  summary: string;
+  /** Writes the data through its own connection (the app is closed by then) and returns its summary. */
+  run(database: DatabaseConfig, count: number | undefined, onProgress: (written: number) => void): Promise<unknown>;
+}
+
 export interface ServerModule extends ModulePart {
   definitions: ModuleDefinition;
   reports?: readonly ServerReport[];
   processes?: readonly ServerProcess[];
   routes?(app: FastifyInstance, deps: ModuleRouteDeps): Promise<void>;
   migrations?: Readonly<Record<string, Migration>>;
+  large?: LargeSeed;
 }
 
 /** The module's hooks and seed from its parts (an entity's hooks belong to one part). */

@@ -1,51 +1,56 @@
 /**
- * `npm run seed:large [count] [--ledger <entries>]` — adds generated firms to the configured database
+ * `npm run seed:large [count] [<module option> [n]] …` — adds generated firms to the configured database
  * (DATA_DIR / DATABASE_URL, as the server reads them) up to `count` firms in all (default 100,000), for
- * benchmarks and for feeling the product at a distributor's real size. With `--ledger N` it also writes N
- * posted GL entries with their journals, accounts, periods and balances (large-ledger.ts; 1,000,000 for the
- * ledger benchmark). With `--ar N` it also writes N AR items (invoices and receipts) with their applications for
- * the bill-to firms (large-ar.ts; 500,000 for the AR benchmark; subledger only, no GL postings — see there). With
- * `--ic` it also writes 50,000 products and 2,000,000 stock ledger rows over 5 warehouses with their balances
- * (large-ic.ts). Runs against a stopped server's database; creates, migrates and seeds it first when
- * needed, like a start. Prints one JSON line: `{ "inserted", "seconds", "total" }` (and `"ledger"`).
+ * benchmarks and for feeling the product at a distributor's real size. Each module may add its own bulk data
+ * (`serverModule.large`, modules/<m>/server/seed-large.ts), asked for by its option:
+ *   --ledger N   N posted GL entries with their journals, accounts, periods and balances (1,000,000 for the
+ *                ledger benchmark);
+ *   --ar N       N AR items (invoices and receipts) with their applications for the bill-to firms (500,000 for
+ *                the AR benchmark; subledger only, no GL postings);
+ *   --ic         50,000 products and 2,000,000 stock ledger rows over 5 warehouses with their balances.
+ * Runs against a stopped server's database; creates, migrates and seeds it first when needed, like a start.
+ * Prints one JSON line: `{ "inserted", "seconds", "total" }` and each module's summary under its key.
  */
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
+import { loadServerModules } from '../modules/index.ts';
+import type { LargeSeed } from '../modules/part.ts';
 import { firmId, insertFirms } from './demo-firms.ts';
-import { insertLedger, type LedgerSummary } from './large-ledger.ts';
-import { insertAr, type ArSummary } from './large-ar.ts';
-import { insertIcStock, type IcSummary } from './large-ic.ts';
+
+function refuse(message: string): never {
+  console.error(`seed:large: ${message}`);
+  process.exit(2);
+}
 
 const args = process.argv.slice(2);
-const icAt = args.indexOf('--ic');
-if (icAt >= 0) args.splice(icAt, 1);
-const ledgerAt = args.indexOf('--ledger');
-const ledgerEntries = ledgerAt >= 0 ? Number(args[ledgerAt + 1]) : 0;
-if (ledgerAt >= 0) args.splice(ledgerAt, 2);
-if (!Number.isInteger(ledgerEntries) || ledgerEntries < 0 || ledgerEntries > 20_000_000) {
-  console.error('seed:large: --ledger needs a whole number of entries from 0 to 20000000');
-  process.exit(2);
+const seeds = (await loadServerModules()).flatMap((module) => (module.large ? [module.large] : []));
+/** The module seeds asked for, with their counts, in module order. */
+const asked: { seed: LargeSeed; count: number | undefined }[] = [];
+for (const seed of seeds) {
+  const at = args.indexOf(seed.option);
+  if (at < 0) continue;
+  if (!seed.counts) {
+    args.splice(at, 1);
+    asked.push({ seed, count: undefined });
+    continue;
+  }
+  const count = Number(args[at + 1]);
+  const max = seed.max ?? 20_000_000;
+  if (!Number.isInteger(count) || count < 0 || count > max) refuse(`${seed.option} needs a whole number of ${seed.counts} from 0 to ${max}`);
+  args.splice(at, 2);
+  if (count > 0) asked.push({ seed, count });
 }
-const arAt = args.indexOf('--ar');
-const arItems = arAt >= 0 ? Number(args[arAt + 1]) : 0;
-if (arAt >= 0) args.splice(arAt, 2);
-if (!Number.isInteger(arItems) || arItems < 0 || arItems > 20_000_000) {
-  console.error('seed:large: --ar needs a whole number of AR items from 0 to 20000000');
-  process.exit(2);
-}
+const unknown = args.find((arg) => arg.startsWith('--'));
+if (unknown) refuse(`unknown option ${unknown} (the modules' options: ${seeds.map((s) => s.option).join(', ')})`);
 const wanted = Number(args[0] ?? 100_000);
-if (!Number.isInteger(wanted) || wanted < 1 || wanted > 10_000_000) {
-  console.error('seed:large: the count must be a whole number from 1 to 10000000');
-  process.exit(2);
-}
+if (!Number.isInteger(wanted) || wanted < 1 || wanted > 10_000_000) refuse('the count must be a whole number from 1 to 10000000');
 
 let config;
 try {
   config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
-  console.error(`seed:large: ${error.message}`);
-  process.exit(2);
+  refuse(error.message);
 }
 const app = await buildApp(config, { logger: false });
 let closed = false;
@@ -72,31 +77,16 @@ try {
   }
   const seconds = (performance.now() - started) / 1000;
   const total = await db.selectFrom('firms').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  let ledger: LedgerSummary | undefined;
-  let ar: ArSummary | undefined;
-  if (ledgerEntries > 0 || arItems > 0) {
+  const summaries: Record<string, unknown> = {};
+  if (asked.length > 0) {
     // The bulk writers open their own connection: this app's must not hold a write lock meanwhile.
     closed = true;
     await app.close();
   }
-  if (arItems > 0) {
-    ar = await insertAr(config.database, { items: arItems, onProgress: (written) => process.stderr.write(`seed:large: ${written} AR items written\n`) });
+  for (const { seed, count } of asked) {
+    summaries[seed.summary] = await seed.run(config.database, count, (written) => process.stderr.write(`seed:large: ${written} ${seed.progress} written\n`));
   }
-  if (ledgerEntries > 0) {
-    ledger = await insertLedger(config.database, {
-      entries: ledgerEntries,
-      onProgress: (written) => process.stderr.write(`seed:large: ${written} GL entries written\n`),
-    });
-  }
-  let ic: IcSummary | undefined;
-  if (icAt >= 0) {
-    if (!closed) await app.close();
-    closed = true;
-    ic = await insertIcStock(config.database, { onProgress: (written) => process.stderr.write(`seed:large: ${written} stock ledger rows written\n`) });
-  }
-  console.log(
-    JSON.stringify({ inserted: Math.max(0, wanted - present), seconds: Number(seconds.toFixed(2)), total: Number(total.n), ...(ledger ? { ledger } : {}), ...(ar ? { ar } : {}), ...(ic ? { ic } : {}) }),
-  );
+  console.log(JSON.stringify({ inserted: Math.max(0, wanted - present), seconds: Number(seconds.toFixed(2)), total: Number(total.n), ...summaries }));
 } finally {
   if (!closed) await app.close();
 }

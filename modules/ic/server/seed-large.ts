@@ -18,8 +18,8 @@
  */
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.ts';
-import { openDatabase } from '../db/connection.ts';
+import type { DatabaseConfig } from '@erp/server/config';
+import { openDatabase } from '@erp/server/db/connection';
 
 export const BOM_PRODUCT = 'GP-BOM100';
 export const IC_WAREHOUSES = ['TOR-01', 'TOR-02', 'MTL-01', 'VAN-01', 'CGY-01'] as const;

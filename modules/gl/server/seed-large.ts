@@ -15,8 +15,8 @@
  */
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.ts';
-import { openDatabase } from '../db/connection.ts';
+import type { DatabaseConfig } from '@erp/server/config';
+import { openDatabase } from '@erp/server/db/connection';
 
 export const BIG_ACCOUNT = '6000000';
 export const TEN_K_ACCOUNT = '6000001';
