@@ -12,7 +12,6 @@
 import { defineEntity, type FieldOption } from '@erp/shared/entities/define';
 
 const NAME = 'accounting-journal';
-const label = (field: string) => `gl:${NAME}.fields.${field}`;
 
 export const JOURNAL_SOURCES = ['GL', 'AR', 'AP', 'IC', 'PR', 'BK', 'YE', 'FX'] as const;
 export type JournalSource = (typeof JOURNAL_SOURCES)[number];
@@ -31,19 +30,18 @@ export const accountingJournal = defineEntity({
   keyKind: 'auto',
   application: 'NOVUS-GL',
   fields: {
-    JournalId: { type: 'integer', labelKey: label('JournalId') },
-    JournalDate: { type: 'date', required: true, labelKey: label('JournalDate') },
-    Source: { type: 'enum', required: true, options: options('sources', JOURNAL_SOURCES), defaultValue: 'GL', labelKey: label('Source') },
-    DataType: { type: 'enum', required: true, options: options('dataTypes', DATA_TYPES), defaultValue: 'Actual', labelKey: label('DataType') },
+    JournalId: { type: 'integer' },
+    JournalDate: { type: 'date', required: true },
+    Source: { type: 'enum', required: true, options: options('sources', JOURNAL_SOURCES), defaultValue: 'GL' },
+    DataType: { type: 'enum', required: true, options: options('dataTypes', DATA_TYPES), defaultValue: 'Actual' },
     Status: {
       type: 'enum',
       required: true,
       readOnly: true,
       options: options('statuses', ['Open', 'Closed']),
       defaultValue: 'Open',
-      labelKey: label('Status'),
     },
-    Description: { type: 'text', maxLength: 100, labelKey: label('Description') },
+    Description: { type: 'text', maxLength: 100 },
   },
   listColumns: ['JournalId', 'JournalDate', 'Source', 'DataType', 'Status', 'Description'],
   defaultSort: [{ field: 'JournalDate', descending: true }, { field: 'JournalId', descending: true }],

@@ -17,7 +17,6 @@
 import { defineEntity, type FieldDefinition } from '@erp/shared/entities/define';
 
 const NAME = 'accounting-period';
-const label = (field: string) => `gl:${NAME}.fields.${field}`;
 
 export const FISCAL_YEAR_MIN = 1001;
 export const FISCAL_YEAR_MAX = 9998;
@@ -38,22 +37,21 @@ export const accountingPeriod = defineEntity({
   keyKind: 'auto',
   application: 'NOVUS-GL',
   fields: {
-    PeriodId: { type: 'integer', labelKey: label('PeriodId') },
+    PeriodId: { type: 'integer' },
     FiscalYear: {
       type: 'integer',
-      labelKey: label('FiscalYear'),
       min: FISCAL_YEAR_MIN,
       max: FISCAL_YEAR_MAX,
       minKey: 'gl:rules.fiscalYear',
       maxKey: 'gl:rules.fiscalYear',
     },
-    PeriodNo: { type: 'integer', labelKey: label('PeriodNo'), min: 1, max: 13, minKey: 'gl:rules.periodRange', maxKey: 'gl:rules.periodRange' },
-    StartDate: { type: 'date', labelKey: label('StartDate') },
-    EndDate: { type: 'date', labelKey: label('EndDate') },
-    ClosedGl: { ...FLAG, labelKey: label('ClosedGl') },
-    ClosedAr: { ...FLAG, labelKey: label('ClosedAr') },
-    ClosedAp: { ...FLAG, labelKey: label('ClosedAp') },
-    ClosedPr: { ...FLAG, labelKey: label('ClosedPr') },
+    PeriodNo: { type: 'integer', min: 1, max: 13, minKey: 'gl:rules.periodRange', maxKey: 'gl:rules.periodRange' },
+    StartDate: { type: 'date' },
+    EndDate: { type: 'date' },
+    ClosedGl: { ...FLAG },
+    ClosedAr: { ...FLAG },
+    ClosedAp: { ...FLAG },
+    ClosedPr: { ...FLAG },
   },
   listColumns: ['FiscalYear', 'PeriodNo', 'StartDate', 'EndDate', 'ClosedGl', 'ClosedAr', 'ClosedAp', 'ClosedPr'],
   defaultSort: [{ field: 'FiscalYear', descending: true }, { field: 'PeriodNo' }],

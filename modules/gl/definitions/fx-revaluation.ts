@@ -12,26 +12,24 @@
  */
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
 
-const c = (field: string) => `gl:fx-revaluation.columns.${field}`;
-
 export const fxRevaluation: ProcessDefinition = defineProcess({
   name: 'gl-fx-revaluation',
   application: 'NOVUS-GL',
   routes: [{ application: 'NOVUS-GL', path: '/foreign-exchange-revaluation' }],
   titleKey: 'gl:fx-revaluation.title',
-  parameters: [{ name: 'RevaluationDate', type: 'date', labelKey: 'gl:fx-revaluation.parameters.RevaluationDate', required: true, defaultValue: 'today' }],
+  parameters: [{ name: 'RevaluationDate', type: 'date', required: true, defaultValue: 'today' }],
   rules: [],
   columns: [
-    { field: 'AccountId', type: 'text', labelKey: c('AccountId') },
-    { field: 'Description', type: 'text', labelKey: c('Description'), width: 2 },
-    { field: 'Currency', type: 'text', labelKey: c('Currency') },
-    { field: 'ForeignBalance', type: 'decimal', scale: 2, labelKey: c('ForeignBalance') },
-    { field: 'BookedBalance', type: 'decimal', scale: 2, labelKey: c('BookedBalance') },
-    { field: 'Rate', type: 'decimal', scale: 6, labelKey: c('Rate') },
-    { field: 'RevaluedBalance', type: 'decimal', scale: 2, labelKey: c('RevaluedBalance') },
-    { field: 'GainLoss', type: 'decimal', scale: 2, labelKey: c('GainLoss') },
-    { field: 'PostingDate', type: 'date', labelKey: c('PostingDate') },
-    { field: 'ReversalDate', type: 'date', labelKey: c('ReversalDate') },
+    { field: 'AccountId', type: 'text' },
+    { field: 'Description', type: 'text', width: 2 },
+    { field: 'Currency', type: 'text' },
+    { field: 'ForeignBalance', type: 'decimal', scale: 2 },
+    { field: 'BookedBalance', type: 'decimal', scale: 2 },
+    { field: 'Rate', type: 'decimal', scale: 6 },
+    { field: 'RevaluedBalance', type: 'decimal', scale: 2 },
+    { field: 'GainLoss', type: 'decimal', scale: 2 },
+    { field: 'PostingDate', type: 'date' },
+    { field: 'ReversalDate', type: 'date' },
   ],
   itemKey: 'AccountId',
   itemLabel: 'AccountId',

@@ -16,7 +16,6 @@ import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
 
 const NAME = 'gl-journal-entry';
-const label = (field: string) => `gl:${NAME}.fields.${field}`;
 const lineLabel = (field: string) => `gl:${NAME}.fields.Lines.fields.${field}`;
 
 export const GL_ENTRY_SEQUENCE = 'GL-ENTRY';
@@ -30,10 +29,10 @@ export const glJournalEntry = defineEntity({
   keyKind: 'auto',
   application: 'NOVUS-GL',
   fields: {
-    EntryId: { type: 'integer', labelKey: label('EntryId') },
-    DocumentNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: label('DocumentNo') },
-    EntryDate: { type: 'date', required: true, labelKey: label('EntryDate') },
-    Description: { type: 'text', maxLength: 100, labelKey: label('Description') },
+    EntryId: { type: 'integer' },
+    DocumentNo: { type: 'text', maxLength: 30, readOnly: true },
+    EntryDate: { type: 'date', required: true },
+    Description: { type: 'text', maxLength: 100 },
     Status: {
       type: 'enum',
       readOnly: true,
@@ -43,14 +42,13 @@ export const glJournalEntry = defineEntity({
         { value: 'Posted', labelKey: `gl:${NAME}.statuses.Posted` },
         { value: 'Reversed', labelKey: `gl:${NAME}.statuses.Reversed` },
       ],
-      labelKey: label('Status'),
     },
-    JournalId: { type: 'integer', readOnly: true, labelKey: label('JournalId') },
-    ReversalOf: { type: 'text', maxLength: 30, readOnly: true, labelKey: label('ReversalOf') },
-    ReversedBy: { type: 'text', maxLength: 30, readOnly: true, labelKey: label('ReversedBy') },
-    TotalDebit: { ...MONEY, readOnly: true, labelKey: label('TotalDebit') },
-    TotalCredit: { ...MONEY, readOnly: true, labelKey: label('TotalCredit') },
-    Balance: { ...MONEY, readOnly: true, labelKey: label('Balance') },
+    JournalId: { type: 'integer', readOnly: true },
+    ReversalOf: { type: 'text', maxLength: 30, readOnly: true },
+    ReversedBy: { type: 'text', maxLength: 30, readOnly: true },
+    TotalDebit: { ...MONEY, readOnly: true },
+    TotalCredit: { ...MONEY, readOnly: true },
+    Balance: { ...MONEY, readOnly: true },
     Lines: {
       type: 'children',
       lines: true,

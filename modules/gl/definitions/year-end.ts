@@ -16,8 +16,6 @@
  */
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
 
-const c = (field: string) => `gl:year-end.columns.${field}`;
-
 export const YEAR_END_ACTIONS = ['close', 'undo', 'lock'] as const;
 
 export const glYearEnd: ProcessDefinition = defineProcess({
@@ -29,11 +27,10 @@ export const glYearEnd: ProcessDefinition = defineProcess({
   ],
   titleKey: 'gl:year-end.title',
   parameters: [
-    { name: 'FiscalYear', type: 'integer', labelKey: 'gl:year-end.parameters.FiscalYear', required: true, min: 1001, max: 9998, rangeKey: 'gl:rules.fiscalYear' },
+    { name: 'FiscalYear', type: 'integer', required: true, min: 1001, max: 9998, rangeKey: 'gl:rules.fiscalYear' },
     {
       name: 'Action',
       type: 'enum',
-      labelKey: 'gl:year-end.parameters.Action',
       required: true,
       defaultValue: 'close',
       options: YEAR_END_ACTIONS.map((value) => ({ value, labelKey: `gl:year-end.actions.${value}` })),
@@ -41,13 +38,13 @@ export const glYearEnd: ProcessDefinition = defineProcess({
   ],
   rules: [],
   columns: [
-    { field: 'FiscalYear', type: 'integer', labelKey: c('FiscalYear') },
-    { field: 'State', type: 'text', labelKey: c('State') },
-    { field: 'YearEndDate', type: 'date', labelKey: c('YearEndDate') },
-    { field: 'OpenPeriods', type: 'integer', labelKey: c('OpenPeriods') },
-    { field: 'RetainedEarnings', type: 'text', labelKey: c('RetainedEarnings') },
-    { field: 'NetIncome', type: 'decimal', scale: 2, labelKey: c('NetIncome') },
-    { field: 'ClosingDocument', type: 'text', labelKey: c('ClosingDocument') },
+    { field: 'FiscalYear', type: 'integer' },
+    { field: 'State', type: 'text' },
+    { field: 'YearEndDate', type: 'date' },
+    { field: 'OpenPeriods', type: 'integer' },
+    { field: 'RetainedEarnings', type: 'text' },
+    { field: 'NetIncome', type: 'decimal', scale: 2 },
+    { field: 'ClosingDocument', type: 'text' },
   ],
   itemKey: 'FiscalYear',
   itemLabel: 'FiscalYear',

@@ -16,7 +16,7 @@
  * ResultCode, Message, EntityId }`), in the order the items were sent; each item runs in its own transaction,
  * so one failure neither stops nor undoes the others.
  */
-import type { ReportColumn, ReportParameter, ReportRoute, ReportRule } from '../reports/define.ts';
+import { withLabelKeys, type ReportColumn, type ReportColumnInput, type ReportParameter, type ReportParameterInput, type ReportRoute, type ReportRule } from '../reports/define.ts';
 
 export interface ProcessDefinition {
   /** Registry name, kebab-case (`gl-post-drafts`). */
@@ -43,7 +43,14 @@ export interface ProcessItemResult {
   EntityId: string | number | null;
 }
 
-export function defineProcess(def: ProcessDefinition): ProcessDefinition {
+/** What `defineProcess` takes: parameters and columns may omit their label keys (`withLabelKeys`). */
+export interface ProcessInput extends Omit<ProcessDefinition, 'parameters' | 'columns'> {
+  parameters: readonly ReportParameterInput[];
+  columns: readonly ReportColumnInput[];
+}
+
+export function defineProcess(input: ProcessInput): ProcessDefinition {
+  const def: ProcessDefinition = { ...input, ...withLabelKeys(`process ${input.name}`, input) };
   const fields = new Set(def.columns.map((c) => c.field));
   const fail = (what: string): never => {
     throw new Error(`process ${def.name}: ${what}`);

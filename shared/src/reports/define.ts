@@ -15,7 +15,9 @@
  * - `defaultSort`: the order of the rows (the server always adds a unique tie-breaker).
  *
  * Texts are i18n keys (namespace `reports` for the generic strings, the module's namespace for its own, e.g.
- * `gl:reports.trialBalance.title`). Wire names are PascalCase like every §3 shape.
+ * `gl:reports.trialBalance.title`). A parameter's or column's label key defaults to a sibling of the title key
+ * (`<base>.title` → `<base>.parameters.<Name>`, `<base>.columns.<Field>`: `withLabelKeys`), as an entity's field
+ * keys derive from its namespace and name. Wire names are PascalCase like every §3 shape.
  */
 
 /** Parameter value types. Dates are `YYYY-MM-DD`; integers are numbers; the rest are strings. */
@@ -130,8 +132,41 @@ export interface ReportDefinition {
   orientation?: 'portrait' | 'landscape';
 }
 
+/** A parameter as a definition writes it: the label key may be left to `withLabelKeys`. */
+export type ReportParameterInput = Omit<ReportParameter, 'labelKey'> & { labelKey?: string };
+/** A column as a definition writes it: the label key may be left to `withLabelKeys`. */
+export type ReportColumnInput = Omit<ReportColumn, 'labelKey'> & { labelKey?: string };
+
+/** What `defineReport` takes: a `ReportDefinition` whose parameters and columns may omit their label keys. */
+export interface ReportInput extends Omit<ReportDefinition, 'parameters' | 'columns'> {
+  parameters: readonly ReportParameterInput[];
+  columns: readonly ReportColumnInput[];
+}
+
+/**
+ * The label keys a report or process leaves out, derived like an entity's (`<ns>:<entity>.title`,
+ * `<ns>:<entity>.fields.<Field>`): siblings of the title key. A title key `<base>.title` gives the parameters
+ * `<base>.parameters.<Name>` and the columns `<base>.columns.<Field>` (`gl:year-end.title` →
+ * `gl:year-end.columns.NetIncome`). A key given explicitly (a string shared by several reports) is kept.
+ */
+export function withLabelKeys(
+  what: string,
+  def: { titleKey: string; parameters: readonly ReportParameterInput[]; columns: readonly ReportColumnInput[] },
+): { parameters: ReportParameter[]; columns: ReportColumn[] } {
+  const base = def.titleKey.endsWith('.title') ? def.titleKey.slice(0, -'.title'.length) : null;
+  const derive = (group: string, name: string): string => {
+    if (base === null) throw new Error(`${what}: ${group} ${name} needs a labelKey (the title key does not end in .title)`);
+    return `${base}.${group}.${name}`;
+  };
+  return {
+    parameters: def.parameters.map((p) => (p.labelKey !== undefined ? (p as ReportParameter) : { ...p, labelKey: derive('parameters', p.name) })),
+    columns: def.columns.map((c) => (c.labelKey !== undefined ? (c as ReportColumn) : { ...c, labelKey: derive('columns', c.field) })),
+  };
+}
+
 /** Checks a definition's own consistency at load time, so a typo fails the unit tests, not a user. */
-export function defineReport(def: ReportDefinition): ReportDefinition {
+export function defineReport(input: ReportInput): ReportDefinition {
+  const def: ReportDefinition = { ...input, ...withLabelKeys(`report ${input.name}`, input) };
   const params = new Set(def.parameters.map((p) => p.name));
   const fields = new Set(def.columns.map((c) => c.field));
   const fail = (what: string): never => {

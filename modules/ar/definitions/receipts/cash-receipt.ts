@@ -21,7 +21,6 @@ import { CURRENCY } from '@erp/modules/gl/definitions/common';
 import { APPLIED_TOTALS, AR_NS, applicationLines } from './lines.ts';
 
 const NAME = 'cash-receipt';
-const label = (field: string) => `${AR_NS}:${NAME}.fields.${field}`;
 
 export const CASH_RECEIPT_SEQUENCE = 'AR-RECEIPT';
 /**
@@ -39,8 +38,8 @@ export const cashReceipt = defineEntity({
   keyKind: 'auto',
   application: 'NOVUS-AR',
   fields: {
-    ReceiptId: { type: 'integer', labelKey: label('ReceiptId') },
-    DocumentNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: label('DocumentNo') },
+    ReceiptId: { type: 'integer' },
+    DocumentNo: { type: 'text', maxLength: 30, readOnly: true },
     FirmId: {
       type: 'lookup',
       entity: 'firm',
@@ -50,7 +49,6 @@ export const cashReceipt = defineEntity({
       activeOnly: true,
       invalidKey: `${AR_NS}:receipts.rules.billToInvalid`,
       inactiveKey: `${AR_NS}:receipts.rules.billToInvalid`,
-      labelKey: label('FirmId'),
     },
     BankAccountId: {
       type: 'lookup',
@@ -59,17 +57,16 @@ export const cashReceipt = defineEntity({
       maxLength: 20,
       uppercase: true,
       invalidKey: `${AR_NS}:receipts.rules.bankInvalid`,
-      labelKey: label('BankAccountId'),
     },
-    ReceiptDate: { type: 'date', required: true, labelKey: label('ReceiptDate') },
-    CurrencyCode: { ...CURRENCY, readOnly: true, labelKey: label('CurrencyCode') },
-    Amount: { ...MONEY, required: true, min: '0.01', minKey: `${AR_NS}:receipts.rules.amountPositive`, labelKey: label('Amount') },
-    Reference: { type: 'text', maxLength: 30, labelKey: label('Reference') },
-    Description: { type: 'text', maxLength: 100, labelKey: label('Description') },
-    Unapplied: { ...MONEY, min: '0', minKey: `${AR_NS}:receipts.rules.notNegative`, defaultValue: '0.00', labelKey: label('Unapplied') },
-    AppliedTotal: { ...MONEY, readOnly: true, labelKey: label('AppliedTotal') },
-    DiscountTotal: { ...MONEY, readOnly: true, labelKey: label('DiscountTotal') },
-    RemainingToApply: { ...MONEY, readOnly: true, labelKey: label('RemainingToApply') },
+    ReceiptDate: { type: 'date', required: true },
+    CurrencyCode: { ...CURRENCY, readOnly: true },
+    Amount: { ...MONEY, required: true, min: '0.01', minKey: `${AR_NS}:receipts.rules.amountPositive` },
+    Reference: { type: 'text', maxLength: 30 },
+    Description: { type: 'text', maxLength: 100 },
+    Unapplied: { ...MONEY, min: '0', minKey: `${AR_NS}:receipts.rules.notNegative`, defaultValue: '0.00' },
+    AppliedTotal: { ...MONEY, readOnly: true },
+    DiscountTotal: { ...MONEY, readOnly: true },
+    RemainingToApply: { ...MONEY, readOnly: true },
     Status: {
       type: 'enum',
       readOnly: true,
@@ -78,11 +75,10 @@ export const cashReceipt = defineEntity({
         { value: 'Draft', labelKey: `${AR_NS}:${NAME}.statuses.Draft` },
         { value: 'Posted', labelKey: `${AR_NS}:${NAME}.statuses.Posted` },
       ],
-      labelKey: label('Status'),
     },
-    OpenCredit: { ...MONEY, readOnly: true, labelKey: label('OpenCredit') },
-    ArItemId: { type: 'integer', readOnly: true, labelKey: label('ArItemId') },
-    JournalId: { type: 'integer', readOnly: true, labelKey: label('JournalId') },
+    OpenCredit: { ...MONEY, readOnly: true },
+    ArItemId: { type: 'integer', readOnly: true },
+    JournalId: { type: 'integer', readOnly: true },
     Lines: applicationLines(NAME, 'ar_cash_receipt_lines', 'receipt_id'),
   },
   listColumns: [

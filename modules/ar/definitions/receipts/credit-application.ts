@@ -19,7 +19,6 @@ import { AR_RECEIPT_ROLES } from './cash-receipt.ts';
 import { APPLIED_TOTALS, AR_NS, applicationLines } from './lines.ts';
 
 const NAME = 'ar-credit-application';
-const label = (field: string) => `${AR_NS}:${NAME}.fields.${field}`;
 
 export const CREDIT_APPLICATION_SEQUENCE = 'AR-CREDIT-APPLICATION';
 
@@ -32,8 +31,8 @@ export const arCreditApplication = defineEntity({
   keyKind: 'auto',
   application: 'NOVUS-AR',
   fields: {
-    ApplicationId: { type: 'integer', labelKey: label('ApplicationId') },
-    DocumentNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: label('DocumentNo') },
+    ApplicationId: { type: 'integer' },
+    DocumentNo: { type: 'text', maxLength: 30, readOnly: true },
     FirmId: {
       type: 'lookup',
       entity: 'firm',
@@ -43,16 +42,15 @@ export const arCreditApplication = defineEntity({
       activeOnly: true,
       invalidKey: `${AR_NS}:receipts.rules.billToInvalid`,
       inactiveKey: `${AR_NS}:receipts.rules.billToInvalid`,
-      labelKey: label('FirmId'),
     },
-    ApplicationDate: { type: 'date', required: true, labelKey: label('ApplicationDate') },
-    CreditNo: { type: 'text', required: true, maxLength: 30, uppercase: true, labelKey: label('CreditNo') },
-    CreditItemId: { type: 'integer', readOnly: true, labelKey: label('CreditItemId') },
-    CurrencyCode: { ...CURRENCY, readOnly: true, labelKey: label('CurrencyCode') },
-    CreditAvailable: { ...MONEY, readOnly: true, labelKey: label('CreditAvailable') },
-    Description: { type: 'text', maxLength: 100, labelKey: label('Description') },
-    AppliedTotal: { ...MONEY, readOnly: true, labelKey: label('AppliedTotal') },
-    DiscountTotal: { ...MONEY, readOnly: true, labelKey: label('DiscountTotal') },
+    ApplicationDate: { type: 'date', required: true },
+    CreditNo: { type: 'text', required: true, maxLength: 30, uppercase: true },
+    CreditItemId: { type: 'integer', readOnly: true },
+    CurrencyCode: { ...CURRENCY, readOnly: true },
+    CreditAvailable: { ...MONEY, readOnly: true },
+    Description: { type: 'text', maxLength: 100 },
+    AppliedTotal: { ...MONEY, readOnly: true },
+    DiscountTotal: { ...MONEY, readOnly: true },
     Status: {
       type: 'enum',
       readOnly: true,
@@ -61,9 +59,8 @@ export const arCreditApplication = defineEntity({
         { value: 'Draft', labelKey: `${AR_NS}:${NAME}.statuses.Draft` },
         { value: 'Posted', labelKey: `${AR_NS}:${NAME}.statuses.Posted` },
       ],
-      labelKey: label('Status'),
     },
-    JournalId: { type: 'integer', readOnly: true, labelKey: label('JournalId') },
+    JournalId: { type: 'integer', readOnly: true },
     Lines: applicationLines(NAME, 'ar_credit_application_lines', 'application_id'),
   },
   listColumns: [

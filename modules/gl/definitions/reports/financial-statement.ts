@@ -6,16 +6,15 @@
  * under `gl.financialStatement` (the server's messages and file headings read that namespace).
  * §8: "No column details found." when the format has no column details.
  */
-import { defineReport, type ReportColumn, type ReportDefinition } from '@erp/shared/reports/define';
+import { defineReport, type ReportColumnInput, type ReportDefinition } from '@erp/shared/reports/define';
 import { FS_MAX_COLUMNS } from '../financial-statement.ts';
 
 const K = 'gl:reports.financialStatement';
 
-const amountColumns: ReportColumn[] = Array.from({ length: FS_MAX_COLUMNS }, (_, i) => ({
+const amountColumns: ReportColumnInput[] = Array.from({ length: FS_MAX_COLUMNS }, (_, i) => ({
   field: `Amount${i + 1}`,
   type: 'decimal',
   scale: 2,
-  labelKey: `${K}.columns.Amount${i + 1}`,
 }));
 
 export const financialStatement: ReportDefinition = defineReport({
@@ -24,15 +23,15 @@ export const financialStatement: ReportDefinition = defineReport({
   routes: [{ application: 'NOVUS-GL', path: '/financial-statement' }],
   titleKey: `${K}.title`,
   parameters: [
-    { name: 'FormatId', type: 'text', labelKey: `${K}.parameters.FormatId`, required: true, maxLength: 20, defaultValue: 'INCOME' },
+    { name: 'FormatId', type: 'text', required: true, maxLength: 20, defaultValue: 'INCOME' },
     // §5 Accounting: fiscal year greater than 1000 and less than 9999.
     { name: 'FiscalYear', type: 'integer', labelKey: 'gl:reports.parameters.FiscalYear', required: true, min: 1001, max: 9998, rangeKey: 'gl:reports.validation.fiscalYear' },
     { name: 'PeriodNo', type: 'integer', labelKey: 'gl:reports.parameters.PeriodNo', required: true, min: 1, max: 13 },
   ],
   rules: [],
   columns: [
-    { field: 'Sequence', type: 'integer', labelKey: `${K}.columns.Sequence` },
-    { field: 'Description', type: 'text', labelKey: `${K}.columns.Description`, width: 2 },
+    { field: 'Sequence', type: 'integer' },
+    { field: 'Description', type: 'text', width: 2 },
     ...amountColumns,
   ],
   defaultSort: [{ field: 'Sequence' }],

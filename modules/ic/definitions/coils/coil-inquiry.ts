@@ -4,13 +4,11 @@
  * Parameters, all optional: product, heat number, coil status, warehouse, and a received-date range (at most
  * one year, §9). Query: modules/ic/server/coils/report.ts; strings: `ic:reports.coilInquiry.*`.
  */
-import { defineReport, type ReportColumn, type ReportDefinition } from '@erp/shared/reports/define';
+import { defineReport, type ReportColumn, type ReportColumnInput, type ReportDefinition } from '@erp/shared/reports/define';
 import { COIL_STATUSES } from './coil.ts';
 
-const p = (name: string) => `ic:reports.coilInquiry.parameters.${name}`;
-const c = (field: string) => `ic:reports.coilInquiry.columns.${field}`;
-const text = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'text', labelKey: c(field), ...extra });
-const dec = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'decimal', scale: 4, labelKey: c(field), ...extra });
+const text = (field: string, extra: Partial<ReportColumn> = {}): ReportColumnInput => ({ field, type: 'text', ...extra });
+const dec = (field: string, extra: Partial<ReportColumn> = {}): ReportColumnInput => ({ field, type: 'decimal', scale: 4, ...extra });
 
 export const coilInquiry: ReportDefinition = defineReport({
   name: 'ic-coil-inquiry',
@@ -18,17 +16,16 @@ export const coilInquiry: ReportDefinition = defineReport({
   routes: [{ application: 'NOVUS-IC', path: '/coil-inquiry' }],
   titleKey: 'ic:reports.coilInquiry.title',
   parameters: [
-    { name: 'ProductId', type: 'lookup', entity: 'product', labelKey: p('ProductId'), maxLength: 30 },
-    { name: 'HeatNo', type: 'lookup', entity: 'heat-number', labelKey: p('HeatNo'), maxLength: 30 },
+    { name: 'ProductId', type: 'lookup', entity: 'product', maxLength: 30 },
+    { name: 'HeatNo', type: 'lookup', entity: 'heat-number', maxLength: 30 },
     {
       name: 'CoilStatus',
       type: 'enum',
-      labelKey: p('CoilStatus'),
       options: COIL_STATUSES.map((value) => ({ value, labelKey: `ic:coil.options.status.${value}` })),
     },
-    { name: 'WarehouseId', type: 'lookup', entity: 'warehouse', labelKey: p('WarehouseId'), maxLength: 10 },
-    { name: 'ReceivedFrom', type: 'date', labelKey: p('ReceivedFrom') },
-    { name: 'ReceivedTo', type: 'date', labelKey: p('ReceivedTo') },
+    { name: 'WarehouseId', type: 'lookup', entity: 'warehouse', maxLength: 10 },
+    { name: 'ReceivedFrom', type: 'date' },
+    { name: 'ReceivedTo', type: 'date' },
   ],
   rules: [{ kind: 'dateRange', start: 'ReceivedFrom', end: 'ReceivedTo', maxYears: 1 }],
   columns: [
@@ -41,7 +38,7 @@ export const coilInquiry: ReportDefinition = defineReport({
     text('CoilStatus', { width: 0.8 }),
     text('WarehouseId', { width: 0.7 }),
     text('StorageId', { width: 0.7 }),
-    { field: 'ReceivedDate', type: 'date', labelKey: c('ReceivedDate') },
+    { field: 'ReceivedDate', type: 'date' },
     dec('Gauge', { width: 0.7 }),
     dec('Width', { width: 0.7 }),
     dec('CoilWeight', { total: true }),

@@ -25,15 +25,13 @@
  */
 import { defineEntity, type FieldOption } from '@erp/shared/entities/define';
 import { MATERIAL_TYPES } from '../products/product.ts';
-import { COIL_ROLES, COST_4, DIMENSION_4, IC, icLabel } from './common.ts';
+import { COIL_ROLES, COST_4, DIMENSION_4, IC } from './common.ts';
 
 export const COIL_STATUSES = ['Available', 'OnHold', 'Allocated', 'Processed', 'Shipped', 'Scrapped'] as const;
 export type CoilStatus = (typeof COIL_STATUSES)[number];
 /** §4: the statuses in which a coil may still be updated. */
 export const COIL_EDITABLE: readonly CoilStatus[] = ['Available', 'OnHold'];
 
-
-const label = (field: string) => icLabel('coil', field);
 const options = (group: string, values: readonly string[]): FieldOption[] =>
   values.map((value) => ({ value, labelKey: `ic:coil.options.${group}.${value}` }));
 
@@ -49,9 +47,9 @@ export const coil = defineEntity({
   application: 'NOVUS-IC',
   fields: {
     // Identity and status
-    CoilNo: { type: 'text', required: true, maxLength: 30, pattern: '[A-Z0-9/._-]+', uppercase: true, labelKey: label('CoilNo') },
-    ProductId: { type: 'lookup', entity: 'product', uppercase: true, maxLength: 30, required: true, labelKey: label('ProductId') },
-    ManufacturerCoilNo: { type: 'text', required: true, requiredKey: REQUIRED_IDENTITY, maxLength: 40, labelKey: label('ManufacturerCoilNo') },
+    CoilNo: { type: 'text', required: true, maxLength: 30, pattern: '[A-Z0-9/._-]+', uppercase: true },
+    ProductId: { type: 'lookup', entity: 'product', uppercase: true, maxLength: 30, required: true },
+    ManufacturerCoilNo: { type: 'text', required: true, requiredKey: REQUIRED_IDENTITY, maxLength: 40 },
     HeatNo: {
       type: 'lookup',
       entity: 'heat-number',
@@ -61,39 +59,38 @@ export const coil = defineEntity({
       requiredKey: REQUIRED_IDENTITY,
       // §8 "Heat number {0} cannot be found." — the lookup check gives the number as {{value}}.
       invalidKey: 'ic:coil.rules.heatNotFound',
-      labelKey: label('HeatNo'),
     },
-    CoilStatus: { type: 'enum', readOnly: true, defaultValue: 'Available', options: options('status', COIL_STATUSES), labelKey: label('CoilStatus') },
-    MillOfOrigin: { type: 'text', maxLength: 60, labelKey: label('MillOfOrigin') },
-    StorageId: { type: 'text', maxLength: 20, labelKey: label('StorageId') },
-    Colour: { type: 'text', maxLength: 30, labelKey: label('Colour') },
-    Measurement: { type: 'enum', required: true, defaultValue: 'Imperial', options: options('measurement', ['Imperial', 'Metric']), labelKey: label('Measurement') },
-    WarehouseId: { type: 'lookup', entity: 'warehouse', uppercase: true, maxLength: 10, labelKey: label('WarehouseId') },
-    ReceivedDate: { type: 'date', labelKey: label('ReceivedDate') },
+    CoilStatus: { type: 'enum', readOnly: true, defaultValue: 'Available', options: options('status', COIL_STATUSES) },
+    MillOfOrigin: { type: 'text', maxLength: 60 },
+    StorageId: { type: 'text', maxLength: 20 },
+    Colour: { type: 'text', maxLength: 30 },
+    Measurement: { type: 'enum', required: true, defaultValue: 'Imperial', options: options('measurement', ['Imperial', 'Metric']) },
+    WarehouseId: { type: 'lookup', entity: 'warehouse', uppercase: true, maxLength: 10 },
+    ReceivedDate: { type: 'date' },
     // Classification
     // The product's material types and their labels (h15a, product.ts).
-    MaterialType: { type: 'enum', options: MATERIAL_TYPES.map((value) => ({ value, labelKey: `ic:material.${value}` })), labelKey: label('MaterialType') },
-    Subtype: { type: 'text', maxLength: 30, labelKey: label('Subtype') },
-    Alloy: { type: 'text', maxLength: 20, labelKey: label('Alloy') },
-    Temper: { type: 'text', maxLength: 20, labelKey: label('Temper') },
-    GradeId: { type: 'lookup', entity: 'grade', uppercase: true, maxLength: 20, labelKey: label('GradeId') },
-    SpecificationId: { type: 'lookup', entity: 'product-specification', uppercase: true, maxLength: 20, labelKey: label('SpecificationId') },
+    MaterialType: { type: 'enum', options: MATERIAL_TYPES.map((value) => ({ value, labelKey: `ic:material.${value}` })) },
+    Subtype: { type: 'text', maxLength: 30 },
+    Alloy: { type: 'text', maxLength: 20 },
+    Temper: { type: 'text', maxLength: 20 },
+    GradeId: { type: 'lookup', entity: 'grade', uppercase: true, maxLength: 20 },
+    SpecificationId: { type: 'lookup', entity: 'product-specification', uppercase: true, maxLength: 20 },
     // Dimensions
-    Gauge: { ...DIMENSION_4, ...NOT_NEGATIVE, minKey: 'ic:coil.rules.gauge', labelKey: label('Gauge') },
-    Width: { ...DIMENSION_4, ...NOT_NEGATIVE, labelKey: label('Width') },
-    Length: { ...DIMENSION_4, ...NOT_NEGATIVE, labelKey: label('Length') },
-    InsideDiameter: { ...DIAMETER, labelKey: label('InsideDiameter') },
-    OutsideDiameter: { ...DIAMETER, labelKey: label('OutsideDiameter') },
+    Gauge: { ...DIMENSION_4, ...NOT_NEGATIVE, minKey: 'ic:coil.rules.gauge' },
+    Width: { ...DIMENSION_4, ...NOT_NEGATIVE },
+    Length: { ...DIMENSION_4, ...NOT_NEGATIVE },
+    InsideDiameter: { ...DIAMETER },
+    OutsideDiameter: { ...DIAMETER },
     // §9 "Coil weight: at least 1".
-    CoilWeight: { ...DIMENSION_4, required: true, min: '1', minKey: 'ic:coil.rules.coilWeight', requiredKey: 'ic:coil.rules.coilWeight', labelKey: label('CoilWeight') },
-    LiftWeight: { ...DIMENSION_4, ...NOT_NEGATIVE, labelKey: label('LiftWeight') },
+    CoilWeight: { ...DIMENSION_4, required: true, min: '1', minKey: 'ic:coil.rules.coilWeight', requiredKey: 'ic:coil.rules.coilWeight' },
+    LiftWeight: { ...DIMENSION_4, ...NOT_NEGATIVE },
     // Costs (per pound)
-    IngotPrice: { ...COST_4, labelKey: label('IngotPrice') },
-    FabricationPrice: { ...COST_4, labelKey: label('FabricationPrice') },
-    FreightPrice: { ...COST_4, labelKey: label('FreightPrice') },
-    ExtraPrice: { ...COST_4, labelKey: label('ExtraPrice') },
-    CostPerPound: { ...COST_4, readOnly: true, labelKey: label('CostPerPound') },
-    PoundsPerInchWidth: { ...DIMENSION_4, ...NOT_NEGATIVE, labelKey: label('PoundsPerInchWidth') },
+    IngotPrice: { ...COST_4 },
+    FabricationPrice: { ...COST_4 },
+    FreightPrice: { ...COST_4 },
+    ExtraPrice: { ...COST_4 },
+    CostPerPound: { ...COST_4, readOnly: true },
+    PoundsPerInchWidth: { ...DIMENSION_4, ...NOT_NEGATIVE },
   },
   listColumns: [
     'CoilNo',

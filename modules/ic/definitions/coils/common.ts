@@ -1,9 +1,8 @@
 /**
- * Pieces the coil and heat-number definitions share (issue 15 item 3, owned by h15b): who keeps them, the
- * label helper of the `ic` namespace, and the decimal shapes of metals data.
+ * Pieces the coil and heat-number definitions share (issue 15 item 3, owned by h15b): who keeps them and the
+ * decimal shapes of metals data (label keys are derived by `defineEntity`: `ic:<entity>.fields.<field>`).
  *
  * - `COIL_ROLES`: the module's roles (IC_ROLES): the inventory desk keeps coils and heats.
- * - `icLabel(entity, field)`: `ic:<entity>.fields.<field>`.
  * - `PERCENT_4`: a chemistry percentage, 0 … 100 with 4 decimals (mill certificates give C, P, S, N to
  *   three or four places).
  * - `DIMENSION_4`: a dimension or weight with 4 decimals (gauge 0.0478 in).
@@ -16,10 +15,6 @@ import { IC_ROLES } from '../masters/common.ts';
 export const COIL_ROLES = IC_ROLES;
 
 export const IC = 'ic';
-
-export function icLabel(entity: string, field: string): string {
-  return `ic:${entity}.fields.${field}`;
-}
 
 export const PERCENT_4: DecimalField = { type: 'decimal', precision: 8, scale: 4, min: '0', max: '100' };
 export const DIMENSION_4: DecimalField = { type: 'decimal', precision: 13, scale: 4 };

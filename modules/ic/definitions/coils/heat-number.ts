@@ -18,7 +18,7 @@
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 import { cmp, isDecimal, sum } from '@erp/shared/decimal';
-import { COIL_ROLES, IC, PERCENT_4, icLabel } from './common.ts';
+import { COIL_ROLES, IC, PERCENT_4 } from './common.ts';
 
 /** §3 chemical composition, in the spec's order; `Others` is "others each". */
 export const CHEMICAL_ELEMENTS = ['Si', 'Fe', 'Cu', 'Mn', 'Mg', 'Cr', 'Zn', 'Ti', 'V', 'C', 'P', 'S', 'N', 'Ni', 'Mo', 'Others'] as const;
@@ -40,8 +40,6 @@ export const MECHANICAL_UNIT_OPTIONS = ['MPa', 'psi', 'Percent', 'None', 'HRB', 
 
 /** EN 10204 inspection document types (DOMAIN-NOTES §6.5). */
 export const CERTIFICATE_TYPES = ['2.1', '2.2', '3.1', '3.2'] as const;
-
-const label = (field: string) => icLabel('heat-number', field);
 
 type Row = Record<string, unknown>;
 
@@ -89,29 +87,27 @@ export const heatNumber = defineEntity({
   key: 'HeatNo',
   application: 'NOVUS-IC',
   fields: {
-    HeatNo: { type: 'text', required: true, maxLength: 30, pattern: '[A-Z0-9/._-]+', uppercase: true, labelKey: label('HeatNo') },
-    Mill: { type: 'text', required: true, maxLength: 60, labelKey: label('Mill') },
-    GradeId: { type: 'lookup', entity: 'grade', uppercase: true, maxLength: 20, labelKey: label('GradeId') },
-    SpecificationId: { type: 'lookup', entity: 'product-specification', uppercase: true, maxLength: 20, labelKey: label('SpecificationId') },
-    CertificateNo: { type: 'text', maxLength: 40, labelKey: label('CertificateNo') },
+    HeatNo: { type: 'text', required: true, maxLength: 30, pattern: '[A-Z0-9/._-]+', uppercase: true },
+    Mill: { type: 'text', required: true, maxLength: 60 },
+    GradeId: { type: 'lookup', entity: 'grade', uppercase: true, maxLength: 20 },
+    SpecificationId: { type: 'lookup', entity: 'product-specification', uppercase: true, maxLength: 20 },
+    CertificateNo: { type: 'text', maxLength: 40 },
     CertificateType: {
       type: 'enum',
-      labelKey: label('CertificateType'),
       defaultValue: '3.1',
       options: CERTIFICATE_TYPES.map((value) => ({ value, labelKey: `ic:heat-number.options.certificate.${value.replace('.', '_')}` })),
     },
-    CertificateDate: { type: 'date', labelKey: label('CertificateDate') },
-    CountryOfOrigin: { type: 'text', maxLength: 2, pattern: '[A-Z]{2}', uppercase: true, labelKey: label('CountryOfOrigin') },
-    PurchaseOrderNo: { type: 'text', maxLength: 30, labelKey: label('PurchaseOrderNo') },
-    Notes: { type: 'text', maxLength: 2000, format: 'multiline', labelKey: label('Notes') },
-    ChemistryTotal: { type: 'decimal', precision: 9, scale: 4, readOnly: true, labelKey: label('ChemistryTotal') },
+    CertificateDate: { type: 'date' },
+    CountryOfOrigin: { type: 'text', maxLength: 2, pattern: '[A-Z]{2}', uppercase: true },
+    PurchaseOrderNo: { type: 'text', maxLength: 30 },
+    Notes: { type: 'text', maxLength: 2000, format: 'multiline' },
+    ChemistryTotal: { type: 'decimal', precision: 9, scale: 4, readOnly: true },
     Chemistry: {
       type: 'children',
       table: 'heat_chemistry',
       parentColumn: 'heat_no',
       key: 'ChemistryKey',
       maxItems: CHEMICAL_ELEMENTS.length,
-      labelKey: label('Chemistry'),
       fields: {
         ChemistryKey: { type: 'integer', readOnly: true },
         Element: {
@@ -128,7 +124,6 @@ export const heatNumber = defineEntity({
       parentColumn: 'heat_no',
       key: 'MechanicalKey',
       maxItems: 20,
-      labelKey: label('Mechanicals'),
       fields: {
         MechanicalKey: { type: 'integer', readOnly: true },
         Property: {

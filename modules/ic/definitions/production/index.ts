@@ -25,7 +25,6 @@ import { defineEntity, type AnyEntity } from '@erp/shared/entities/define';
 import { IC_ROLES } from '../masters/common.ts';
 
 const NAME = 'production-work-order';
-const label = (field: string) => `ic:${NAME}.fields.${field}`;
 const lineLabel = (field: string) => `ic:${NAME}.fields.Components.fields.${field}`;
 
 export const WORK_ORDER_SEQUENCE = 'IC-WORK-ORDER';
@@ -40,27 +39,26 @@ export const productionWorkOrder = defineEntity({
   keyKind: 'auto',
   application: 'NOVUS-IC',
   fields: {
-    WorkOrderId: { type: 'integer', labelKey: label('WorkOrderId') },
-    WorkOrderNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: label('WorkOrderNo') },
+    WorkOrderId: { type: 'integer' },
+    WorkOrderNo: { type: 'text', maxLength: 30, readOnly: true },
     Status: {
       type: 'enum',
       readOnly: true,
       defaultValue: 'Pending',
       options: WORK_ORDER_STATES.map((value) => ({ value, labelKey: `ic:${NAME}.statuses.${value}` })),
-      labelKey: label('Status'),
     },
-    ProductId: { type: 'lookup', entity: 'product', maxLength: 30, uppercase: true, required: true, labelKey: label('ProductId') },
-    WarehouseId: { type: 'lookup', entity: 'warehouse', maxLength: 10, uppercase: true, required: true, activeOnly: true, labelKey: label('WarehouseId') },
-    QuantityToProduce: { ...QUANTITY, required: true, min: '0.0001', minKey: `ic:${NAME}.rules.quantityPositive`, labelKey: label('QuantityToProduce') },
-    DateRequired: { type: 'date', required: true, labelKey: label('DateRequired') },
-    ProducedToDate: { ...QUANTITY, readOnly: true, defaultValue: '0.0000', labelKey: label('ProducedToDate') },
-    Remaining: { ...QUANTITY, readOnly: true, labelKey: label('Remaining') },
-    ProducedValue: { ...MONEY, readOnly: true, defaultValue: '0.00', labelKey: label('ProducedValue') },
-    BatchQuantity: { ...QUANTITY, min: '0', minKey: `ic:${NAME}.rules.quantityPositive`, labelKey: label('BatchQuantity') },
-    BatchDate: { type: 'date', labelKey: label('BatchDate') },
-    ClosingReason: { type: 'text', maxLength: 100, labelKey: label('ClosingReason') },
-    ClosedDate: { type: 'date', readOnly: true, labelKey: label('ClosedDate') },
-    Notes: { type: 'text', maxLength: 2000, format: 'multiline', labelKey: label('Notes') },
+    ProductId: { type: 'lookup', entity: 'product', maxLength: 30, uppercase: true, required: true },
+    WarehouseId: { type: 'lookup', entity: 'warehouse', maxLength: 10, uppercase: true, required: true, activeOnly: true },
+    QuantityToProduce: { ...QUANTITY, required: true, min: '0.0001', minKey: `ic:${NAME}.rules.quantityPositive` },
+    DateRequired: { type: 'date', required: true },
+    ProducedToDate: { ...QUANTITY, readOnly: true, defaultValue: '0.0000' },
+    Remaining: { ...QUANTITY, readOnly: true },
+    ProducedValue: { ...MONEY, readOnly: true, defaultValue: '0.00' },
+    BatchQuantity: { ...QUANTITY, min: '0', minKey: `ic:${NAME}.rules.quantityPositive` },
+    BatchDate: { type: 'date' },
+    ClosingReason: { type: 'text', maxLength: 100 },
+    ClosedDate: { type: 'date', readOnly: true },
+    Notes: { type: 'text', maxLength: 2000, format: 'multiline' },
     Components: {
       type: 'children',
       lines: true,

@@ -25,7 +25,6 @@ import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 import { IC_ROLES } from '../masters/common.ts';
 
 const NAME = 'inventory-ticket';
-const label = (field: string) => `ic:${NAME}.fields.${field}`;
 const lineLabel = (field: string) => `ic:${NAME}.fields.Lines.fields.${field}`;
 
 export const INVENTORY_TICKET_SEQUENCE = 'IC-TICKET';
@@ -106,9 +105,9 @@ export const inventoryTicket = defineEntity({
   keyKind: 'auto',
   application: 'NOVUS-IC',
   fields: {
-    TicketId: { type: 'integer', labelKey: label('TicketId') },
-    TicketNo: { type: 'text', maxLength: 20, readOnly: true, labelKey: label('TicketNo') },
-    TicketDate: { type: 'date', required: true, labelKey: label('TicketDate') },
+    TicketId: { type: 'integer' },
+    TicketNo: { type: 'text', maxLength: 20, readOnly: true },
+    TicketDate: { type: 'date', required: true },
     Status: {
       type: 'enum',
       readOnly: true,
@@ -119,7 +118,6 @@ export const inventoryTicket = defineEntity({
         { value: 'Closed', labelKey: `ic:${NAME}.statuses.Closed` },
         { value: 'Cancelled', labelKey: `ic:${NAME}.statuses.Cancelled` },
       ],
-      labelKey: label('Status'),
     },
     WarehouseId: {
       type: 'lookup',
@@ -130,19 +128,16 @@ export const inventoryTicket = defineEntity({
       activeOnly: true,
       invalidKey: `ic:${NAME}.rules.warehouseMissing`,
       inactiveKey: `ic:${NAME}.rules.warehouseMissing`,
-      labelKey: label('WarehouseId'),
     },
     TicketType: {
       type: 'enum',
       required: true,
       options: TICKET_TYPES.map((value) => ({ value, labelKey: `ic:${NAME}.types.${value}` })),
-      labelKey: label('TicketType'),
     },
     SubType: {
       type: 'enum',
       required: true,
       options: SUB_TYPES.map((value) => ({ value, labelKey: `ic:${NAME}.subTypes.${value}` })),
-      labelKey: label('SubType'),
     },
     ToWarehouseId: {
       type: 'lookup',
@@ -152,11 +147,10 @@ export const inventoryTicket = defineEntity({
       activeOnly: true,
       invalidKey: `ic:${NAME}.rules.warehouseMissing`,
       inactiveKey: `ic:${NAME}.rules.warehouseMissing`,
-      labelKey: label('ToWarehouseId'),
     },
-    Notes: { type: 'text', maxLength: 500, format: 'multiline', labelKey: label('Notes') },
-    TotalQuantity: { ...QUANTITY, readOnly: true, labelKey: label('TotalQuantity') },
-    TotalCost: { ...MONEY, readOnly: true, labelKey: label('TotalCost') },
+    Notes: { type: 'text', maxLength: 500, format: 'multiline' },
+    TotalQuantity: { ...QUANTITY, readOnly: true },
+    TotalCost: { ...MONEY, readOnly: true },
     Lines: {
       type: 'children',
       lines: true,
