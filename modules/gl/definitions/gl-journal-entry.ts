@@ -14,11 +14,15 @@
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
+import { postedDocument } from '@erp/shared/entities/posted-document';
 
 const NAME = 'gl-journal-entry';
 const lineLabel = (field: string) => `gl:${NAME}.fields.Lines.fields.${field}`;
 
 export const GL_ENTRY_SEQUENCE = 'GL-ENTRY';
+
+/** Numbered Draft → Posted → Reversed: the posted-document preset. */
+const POSTED = postedDocument({ namespace: 'gl', name: NAME, sequence: GL_ENTRY_SEQUENCE, prefix: 'JE', later: [{ state: 'Reversed', action: 'reverse' }] });
 
 export const glJournalEntry = defineEntity({
   name: NAME,
@@ -30,20 +34,9 @@ export const glJournalEntry = defineEntity({
   application: 'NOVUS-GL',
   fields: {
     EntryId: { type: 'integer' },
-    DocumentNo: { type: 'text', maxLength: 30, readOnly: true },
+    ...POSTED.fields,
     EntryDate: { type: 'date', required: true },
     Description: { type: 'text', maxLength: 100 },
-    Status: {
-      type: 'enum',
-      readOnly: true,
-      defaultValue: 'Draft',
-      options: [
-        { value: 'Draft', labelKey: `gl:${NAME}.statuses.Draft` },
-        { value: 'Posted', labelKey: `gl:${NAME}.statuses.Posted` },
-        { value: 'Reversed', labelKey: `gl:${NAME}.statuses.Reversed` },
-      ],
-    },
-    JournalId: { type: 'integer', readOnly: true },
     ReversalOf: { type: 'text', maxLength: 30, readOnly: true },
     ReversedBy: { type: 'text', maxLength: 30, readOnly: true },
     TotalDebit: { ...MONEY, readOnly: true },
@@ -101,23 +94,14 @@ export const glJournalEntry = defineEntity({
       { titleKey: `gl:${NAME}.sections.totals`, rows: [['TotalDebit', 'TotalCredit', 'Balance']] },
     ],
   },
-  numbering: { sequence: GL_ENTRY_SEQUENCE, field: 'DocumentNo', prefix: 'JE' },
+  numbering: POSTED.numbering,
   computed: {
     'Lines.Amount': { op: 'sub', args: ['Debit', 'Credit'] },
     TotalDebit: { op: 'sum', collection: 'Lines', field: 'Debit' },
     TotalCredit: { op: 'sum', collection: 'Lines', field: 'Credit' },
     Balance: { op: 'sub', args: ['TotalDebit', 'TotalCredit'] },
   },
-  states: {
-    field: 'Status',
-    initial: 'Draft',
-    editable: ['Draft'],
-    deletable: ['Draft'],
-    transitions: [
-      { action: 'post', labelKey: `gl:${NAME}.actions.post`, from: ['Draft'], to: 'Posted', confirmKey: `gl:${NAME}.confirm.post`, primary: true, hotkey: 'Alt+P' },
-      { action: 'reverse', labelKey: `gl:${NAME}.actions.reverse`, from: ['Posted'], to: 'Reversed', confirmKey: `gl:${NAME}.confirm.reverse` },
-    ],
-  },
+  states: POSTED.states,
   rules: [
     (record) => {
       // A line carries a debit or a credit, not both, and not neither (§8 "No changes or lines contain errors.").

@@ -19,6 +19,7 @@
  */
 import { MONEY, QUANTITY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
+import { postedDocument } from '@erp/shared/entities/posted-document';
 import { glAccountLookup } from '@erp/modules/gl/definitions/common';
 import { AR, AR_DOCUMENT_ROLES } from '../setup/common.ts';
 
@@ -29,6 +30,9 @@ export const AR_CREDIT_SEQUENCE = 'AR-CREDIT';
 const firmLookup = (key: string) =>
   ({ type: 'lookup', entity: 'firm', maxLength: 20, uppercase: true, invalidKey: key, inactiveKey: key }) as const;
 
+/** Draft → Posted → Credited (numbered by the server from the document type's sequence): the posted-document preset. */
+const POSTED = postedDocument({ namespace: 'ar', name: NAME, later: [{ state: 'Credited', action: 'credit' }] });
+
 export const arInvoice = defineEntity({
   name: NAME,
   namespace: AR,
@@ -38,7 +42,7 @@ export const arInvoice = defineEntity({
   application: 'NOVUS-AR',
   fields: {
     InvoiceId: { type: 'integer', readOnly: true },
-    DocumentNo: { type: 'text', maxLength: 30, readOnly: true },
+    ...POSTED.fields,
     DocumentType: {
       type: 'enum',
       required: true,
@@ -57,23 +61,12 @@ export const arInvoice = defineEntity({
     Currency: { type: 'enum', defaultValue: 'CAD', options: [{ value: 'CAD', labelKey: `ar:${NAME}.currencies.CAD` }] },
     Reference: { type: 'text', maxLength: 30 },
     Description: { type: 'text', maxLength: 100 },
-    Status: {
-      type: 'enum',
-      readOnly: true,
-      defaultValue: 'Draft',
-      options: [
-        { value: 'Draft', labelKey: `ar:${NAME}.statuses.Draft` },
-        { value: 'Posted', labelKey: `ar:${NAME}.statuses.Posted` },
-        { value: 'Credited', labelKey: `ar:${NAME}.statuses.Credited` },
-      ],
-    },
     ProvinceCode: { type: 'text', maxLength: 2, readOnly: true },
     DueDate: { type: 'date', readOnly: true },
     DiscountDate: { type: 'date', readOnly: true },
     DiscountAvailable: { ...MONEY, readOnly: true },
     CreditOf: { type: 'text', maxLength: 30, readOnly: true },
     CreditedBy: { type: 'text', maxLength: 30, readOnly: true },
-    JournalId: { type: 'integer', readOnly: true },
     SubTotal: { ...MONEY, readOnly: true },
     TaxTotal: { ...MONEY, readOnly: true },
     Total: { ...MONEY, readOnly: true },
@@ -134,14 +127,5 @@ export const arInvoice = defineEntity({
     'Lines.Amount': { op: 'mul', args: ['Quantity', 'UnitPrice'] },
     SubTotal: { op: 'sum', collection: 'Lines', field: 'Amount' },
   },
-  states: {
-    field: 'Status',
-    initial: 'Draft',
-    editable: ['Draft'],
-    deletable: ['Draft'],
-    transitions: [
-      { action: 'post', labelKey: `ar:${NAME}.actions.post`, from: ['Draft'], to: 'Posted', confirmKey: `ar:${NAME}.confirm.post`, primary: true, hotkey: 'Alt+P' },
-      { action: 'credit', labelKey: `ar:${NAME}.actions.credit`, from: ['Posted'], to: 'Credited', confirmKey: `ar:${NAME}.confirm.credit` },
-    ],
-  },
+  states: POSTED.states,
 });

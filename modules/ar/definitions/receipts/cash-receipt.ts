@@ -17,8 +17,9 @@
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
+import { postedDocument } from '@erp/shared/entities/posted-document';
 import { CURRENCY } from '@erp/modules/gl/definitions/common';
-import { APPLIED_TOTALS, AR_NS, applicationLines } from './lines.ts';
+import { APPLIED_TOTALS, AR_NS, BILL_TO_FIELD, applicationLines } from './lines.ts';
 
 const NAME = 'cash-receipt';
 
@@ -28,6 +29,9 @@ export const CASH_RECEIPT_SEQUENCE = 'AR-RECEIPT';
  * (invoices stay with administrators: setup/common.ts). Clerks may be restricted to assigned customers (§6).
  */
 export const AR_RECEIPT_ROLES = { read: ['ADMIN', 'CLERK'], write: ['ADMIN', 'CLERK'] } as const;
+
+/** Numbered Draft → Posted: the posted-document preset. */
+const POSTED = postedDocument({ namespace: AR_NS, name: NAME, sequence: CASH_RECEIPT_SEQUENCE, prefix: 'RC', draftActions: [{ action: 'auto-apply', labelKey: `${AR_NS}:${NAME}.actions.autoApply`, from: ['Draft'], to: null }] });
 
 export const cashReceipt = defineEntity({
   name: NAME,
@@ -39,17 +43,8 @@ export const cashReceipt = defineEntity({
   application: 'NOVUS-AR',
   fields: {
     ReceiptId: { type: 'integer' },
-    DocumentNo: { type: 'text', maxLength: 30, readOnly: true },
-    FirmId: {
-      type: 'lookup',
-      entity: 'firm',
-      required: true,
-      maxLength: 20,
-      uppercase: true,
-      activeOnly: true,
-      invalidKey: `${AR_NS}:receipts.rules.billToInvalid`,
-      inactiveKey: `${AR_NS}:receipts.rules.billToInvalid`,
-    },
+    ...POSTED.fields,
+    FirmId: BILL_TO_FIELD,
     BankAccountId: {
       type: 'lookup',
       entity: 'bank-account',
@@ -67,18 +62,8 @@ export const cashReceipt = defineEntity({
     AppliedTotal: { ...MONEY, readOnly: true },
     DiscountTotal: { ...MONEY, readOnly: true },
     RemainingToApply: { ...MONEY, readOnly: true },
-    Status: {
-      type: 'enum',
-      readOnly: true,
-      defaultValue: 'Draft',
-      options: [
-        { value: 'Draft', labelKey: `${AR_NS}:${NAME}.statuses.Draft` },
-        { value: 'Posted', labelKey: `${AR_NS}:${NAME}.statuses.Posted` },
-      ],
-    },
     OpenCredit: { ...MONEY, readOnly: true },
     ArItemId: { type: 'integer', readOnly: true },
-    JournalId: { type: 'integer', readOnly: true },
     Lines: applicationLines(NAME, 'ar_cash_receipt_lines', 'receipt_id'),
   },
   listColumns: [
@@ -114,19 +99,10 @@ export const cashReceipt = defineEntity({
       },
     ],
   },
-  numbering: { sequence: CASH_RECEIPT_SEQUENCE, field: 'DocumentNo', prefix: 'RC' },
+  numbering: POSTED.numbering,
   computed: {
     ...APPLIED_TOTALS,
     RemainingToApply: { op: 'sub', args: ['Amount', 'AppliedTotal', 'Unapplied'] },
   },
-  states: {
-    field: 'Status',
-    initial: 'Draft',
-    editable: ['Draft'],
-    deletable: ['Draft'],
-    transitions: [
-      { action: 'auto-apply', labelKey: `${AR_NS}:${NAME}.actions.autoApply`, from: ['Draft'], to: null },
-      { action: 'post', labelKey: `${AR_NS}:${NAME}.actions.post`, from: ['Draft'], to: 'Posted', confirmKey: `${AR_NS}:${NAME}.confirm.post`, primary: true, hotkey: 'Alt+P' },
-    ],
-  },
+  states: POSTED.states,
 });

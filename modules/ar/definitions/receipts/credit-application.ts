@@ -14,13 +14,17 @@
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
+import { postedDocument } from '@erp/shared/entities/posted-document';
 import { CURRENCY } from '@erp/modules/gl/definitions/common';
 import { AR_RECEIPT_ROLES } from './cash-receipt.ts';
-import { APPLIED_TOTALS, AR_NS, applicationLines } from './lines.ts';
+import { APPLIED_TOTALS, AR_NS, BILL_TO_FIELD, applicationLines } from './lines.ts';
 
 const NAME = 'ar-credit-application';
 
 export const CREDIT_APPLICATION_SEQUENCE = 'AR-CREDIT-APPLICATION';
+
+/** Numbered Draft → Posted: the posted-document preset. */
+const POSTED = postedDocument({ namespace: AR_NS, name: NAME, sequence: CREDIT_APPLICATION_SEQUENCE, prefix: 'CA' });
 
 export const arCreditApplication = defineEntity({
   name: NAME,
@@ -32,17 +36,8 @@ export const arCreditApplication = defineEntity({
   application: 'NOVUS-AR',
   fields: {
     ApplicationId: { type: 'integer' },
-    DocumentNo: { type: 'text', maxLength: 30, readOnly: true },
-    FirmId: {
-      type: 'lookup',
-      entity: 'firm',
-      required: true,
-      maxLength: 20,
-      uppercase: true,
-      activeOnly: true,
-      invalidKey: `${AR_NS}:receipts.rules.billToInvalid`,
-      inactiveKey: `${AR_NS}:receipts.rules.billToInvalid`,
-    },
+    ...POSTED.fields,
+    FirmId: BILL_TO_FIELD,
     ApplicationDate: { type: 'date', required: true },
     CreditNo: { type: 'text', required: true, maxLength: 30, uppercase: true },
     CreditItemId: { type: 'integer', readOnly: true },
@@ -51,16 +46,6 @@ export const arCreditApplication = defineEntity({
     Description: { type: 'text', maxLength: 100 },
     AppliedTotal: { ...MONEY, readOnly: true },
     DiscountTotal: { ...MONEY, readOnly: true },
-    Status: {
-      type: 'enum',
-      readOnly: true,
-      defaultValue: 'Draft',
-      options: [
-        { value: 'Draft', labelKey: `${AR_NS}:${NAME}.statuses.Draft` },
-        { value: 'Posted', labelKey: `${AR_NS}:${NAME}.statuses.Posted` },
-      ],
-    },
-    JournalId: { type: 'integer', readOnly: true },
     Lines: applicationLines(NAME, 'ar_credit_application_lines', 'application_id'),
   },
   listColumns: [
@@ -88,15 +73,7 @@ export const arCreditApplication = defineEntity({
       { titleKey: `${AR_NS}:cash-receipt.sections.application`, rows: [['AppliedTotal', 'DiscountTotal'], ['JournalId']] },
     ],
   },
-  numbering: { sequence: CREDIT_APPLICATION_SEQUENCE, field: 'DocumentNo', prefix: 'CA' },
+  numbering: POSTED.numbering,
   computed: { ...APPLIED_TOTALS },
-  states: {
-    field: 'Status',
-    initial: 'Draft',
-    editable: ['Draft'],
-    deletable: ['Draft'],
-    transitions: [
-      { action: 'post', labelKey: `${AR_NS}:${NAME}.actions.post`, from: ['Draft'], to: 'Posted', confirmKey: `${AR_NS}:${NAME}.confirm.post`, primary: true, hotkey: 'Alt+P' },
-    ],
-  },
+  states: POSTED.states,
 });

@@ -1,0 +1,57 @@
+/**
+ * The blocks a posted document repeats (issue 20 "a posted document preset"): a Draft document numbered from a
+ * sequence, edited and deleted only while Draft, posted by a confirmed `post` action (Alt+P, the main button) to
+ * Posted, with the journal the post wrote; later states (Reversed, Credited …) and their actions as the document
+ * needs. Keys follow the entity's namespace: `<ns>:<name>.statuses.<State>`, `.actions.<action>`,
+ * `.confirm.<action>`. Spread the parts into `defineEntity`:
+ *
+ *   const POSTED = postedDocument({ namespace: 'ar', name, sequence: 'AR-RECEIPT', prefix: 'RC' });
+ *   defineEntity({ …, fields: { ReceiptId, ...POSTED.fields, … }, numbering: POSTED.numbering, states: POSTED.states })
+ */
+import type { EnumField, IntegerField, StateMachine, TextField, TransitionSpec } from './define.ts';
+
+/** A state after Posted, reached by its action from Posted (e.g. `reverse` → Reversed). */
+export interface LaterState {
+  state: string;
+  action: string;
+}
+
+export interface PostedDocumentOptions {
+  namespace: string;
+  /** The entity's name (the key prefix of its strings). */
+  name: string;
+  /** The sequence counter and prefix of DocumentNo; absent when the server numbers it (e.g. by document type). */
+  sequence?: string;
+  prefix?: string;
+  later?: readonly LaterState[];
+  /** Actions offered while Draft beside post (shown before it), e.g. auto-apply. */
+  draftActions?: readonly TransitionSpec[];
+}
+
+export function postedDocument({ namespace, name, sequence, prefix, later = [], draftActions = [] }: PostedDocumentOptions) {
+  const key = (part: string) => `${namespace}:${name}.${part}`;
+  const states = ['Draft', 'Posted', ...later.map((s) => s.state)];
+  const fields = {
+    DocumentNo: { type: 'text', maxLength: 30, readOnly: true } satisfies TextField,
+    Status: {
+      type: 'enum',
+      readOnly: true,
+      defaultValue: 'Draft',
+      options: states.map((value) => ({ value, labelKey: key(`statuses.${value}`) })),
+    } satisfies EnumField,
+    JournalId: { type: 'integer', readOnly: true } satisfies IntegerField,
+  };
+  const machine: StateMachine<'Status'> = {
+    field: 'Status',
+    initial: 'Draft',
+    editable: ['Draft'],
+    deletable: ['Draft'],
+    transitions: [
+      ...draftActions,
+      { action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: 'Posted', confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' },
+      ...later.map(({ state, action }) => ({ action, labelKey: key(`actions.${action}`), from: ['Posted'], to: state, confirmKey: key(`confirm.${action}`) })),
+    ],
+  };
+  const numbering = sequence ? { sequence, field: 'DocumentNo' as const, ...(prefix ? { prefix } : {}) } : undefined;
+  return { fields, numbering, states: machine };
+}
