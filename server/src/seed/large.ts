@@ -94,6 +94,7 @@ try {
     closed = true;
     ic = await insertIcStock(config.database, { onProgress: (written) => process.stderr.write(`seed:large: ${written} stock ledger rows written\n`) });
   }
+  // eslint-disable-next-line no-console -- the command's report
   console.log(
     JSON.stringify({ inserted: Math.max(0, wanted - present), seconds: Number(seconds.toFixed(2)), total: Number(total.n), ...(ledger ? { ledger } : {}), ...(ar ? { ar } : {}), ...(ic ? { ic } : {}) }),
   );
