@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiFromPage, machine, median, percentile, repoRoot, signedInPage, startServerProcess, writeSection } from './bench-common.mjs';
+import { apiFromPage, machine, median, percentile, signedInPage, startServerProcess, writeSection } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_BANK_PORT ?? 18495);
 const base = `http://localhost:${PORT}`;

@@ -21,7 +21,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiFromPage, machine, median, percentile, repoRoot, signedInPage, startServerProcess, writeSection } from './bench-common.mjs';
+import { apiFromPage, machine, median, percentile, signedInPage, startServerProcess, writeSection } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_PRODUCT_PORT ?? 18320);
 const RUNS = Number(process.env.BENCH_PRODUCT_RUNS || 15);

@@ -3,7 +3,7 @@
  * After `npm run build`: measures the gzip size of every built bundle (one per package; one per library
  * for vendor) and rewrites the "Bundle sizes" section of BENCHMARKS.md with the date and the machine.
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -4,7 +4,7 @@
  * `N passed, N failed` as the last line. Each suite writes a JSON report into .reports/; a suite that
  * crashes without a report counts as one failure, so a broken runner can never look green.
  *
- * Suites: unit (vitest: shared), server on SQLite, server on PostgreSQL (when reachable — otherwise
+ * Suites: lint (ESLint and the import rules, scripts/lint.mjs: one check per file and per rule), unit (vitest: shared), server on SQLite, server on PostgreSQL (when reachable — otherwise
  * said plainly and not counted), elements (web-test-runner in Chromium), end-to-end (Playwright).
  *
  * A hung suite never eats CI's 90 minutes: a suite with no output and no test started for TEST_STALL_MINUTES
@@ -37,7 +37,7 @@ const playwrightCounts = (file) => {
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped, flaky: stats.flaky };
 };
-/** The elements suite's own reporter writes the counts directly. */
+/** The elements suite's own reporter and the lint script write the counts directly. */
 const plainCounts = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 const vitest = (name, rootDir, env = {}) => ({
@@ -66,6 +66,12 @@ async function postgresReachable() {
 }
 
 const suites = [
+  {
+    name: 'lint',
+    command: ['node', 'scripts/lint.mjs', '--report', join(reports, 'lint.json')],
+    report: join(reports, 'lint.json'),
+    counts: plainCounts,
+  },
   vitest('unit', '.'),
   vitest('server-sqlite', 'server', { TEST_DATABASE: 'sqlite' }),
 ];

@@ -113,6 +113,7 @@ describe("a line's own child rows", () => {
       [expect.any(Number), 'L3', '0.500'],
     ]);
     expect(lines[1]!.Lots.map((lot: Json) => lot.LotNo)).toEqual(['P1']);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const stored = await (server.app.erp.database.db as any).selectFrom('test_lot_document_lots').select('lot_id').execute();
     expect(stored).toHaveLength(3);
 
@@ -120,6 +121,7 @@ describe("a line's own child rows", () => {
     const version = ((after.Data ?? after) as Json).Version;
     const deleted = await call(server.app, 'DELETE', `${URL}/${id}?Version=${version}`, admin);
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     expect(await (server.app.erp.database.db as any).selectFrom('test_lot_document_lots').select('lot_id').execute()).toHaveLength(0);
   });
 

@@ -342,6 +342,7 @@ describe('the portal orders from the product master (issue 15 item 8)', () => {
     expect(cart.json().Data.Lines.find((line: { ProductId: string }) => line.ProductId === 'MASTER-BAR-1')).toMatchObject({ Price: 38, Quantity: 12, Amount: 456 });
     await call(server.app, 'DELETE', '/api/PortalCart?billToId=B100', portal);
     // Stock from the stock ledger's balances: on hand less committed, over every warehouse, exact.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const any = server.app.erp.database.db as unknown as import('kysely').Kysely<any>;
     const { decimalToDb } = await import('../src/db/decimal-codec.ts');
     const updatedOn = new Date().toISOString();
@@ -360,6 +361,7 @@ describe('the portal orders from the product master (issue 15 item 8)', () => {
   });
 
   it('migration 0009 moves a stand-in catalogue into the master: the customer keeps its products and prices, and an order from before still reads', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const any = server.app.erp.database.db as unknown as import('kysely').Kysely<any>;
     const { migrate } = await import('../src/db/migrations.ts');
     const { writeOrder } = await import('../src/portal/service.ts');

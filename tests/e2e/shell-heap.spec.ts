@@ -61,6 +61,7 @@ test(`opening and closing a screen ${ROUNDS} times gives its memory back`, async
     type: 'heap',
     description: `before ${(before / 1048576).toFixed(2)} MB, after ${(after / 1048576).toFixed(2)} MB, grown ${(grown / 1024).toFixed(0)} kB over ${ROUNDS} rounds`,
   });
+  // eslint-disable-next-line no-console -- the measured heap, in the test output
   console.log(test.info().annotations.at(-1)?.description);
   expect(grown).toBeLessThanOrEqual(MARGIN_BYTES);
 });

@@ -283,7 +283,7 @@ function report(chunks) {
     const walk = (fileName) => {
       if (files.has(fileName)) return;
       files.add(fileName);
-      for (const i of chunks.get(fileName).imports) (chunks.has(i) ? walk(i) : external.add(i));
+      for (const i of chunks.get(fileName).imports) if (chunks.has(i)) walk(i); else external.add(i);
     };
     walk(`${name}.js`);
     const bytes = [...files].map((f) => readFileSync(join(outDir, f)));

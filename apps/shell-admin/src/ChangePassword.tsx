@@ -278,6 +278,7 @@ function ChangePasswordForm({ title, userId, displayName, expired, onExternal }:
     element?.focus();
     if (select && element && 'select' in element) element.select();
     // The refs are stable: only a new request moves the focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusRequest]);
 
   const requestFocus = (target: FocusRequest['target'], select = false) =>

@@ -74,6 +74,7 @@ export function useTranslation(namespace = 'apps'): { t: Translate; language: st
   const t = useMemo<Translate>(
     () => (key, values) => translate(`${namespace}:${key}`, key, values),
     // A new function after each language change or load, so memoized children re-render too.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [namespace, version],
   );
   return { t, language };

@@ -124,6 +124,7 @@ export function screen(Component: ComponentType, options: ScreenOptions = {}): S
     // A new object only when a prop changed, so context consumers do not re-render for nothing.
     const value = useMemo(
       () => toScreenProps(props),
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       [props.path, props.application, props.menuId, props.routeProps, props.meta, props.setCanClose, props.close],
     );
     return (

@@ -4,7 +4,7 @@
  * previewed — foreign balance, booked CAD, revalued CAD, gain — then posted through the shell's confirmation;
  * the ledger then holds the gain at period end and its reversal on the next period's first day.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
 import { goTo, screenOf } from '../../../tests/e2e/shell-helpers.ts';
 

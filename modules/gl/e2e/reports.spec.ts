@@ -8,7 +8,7 @@
  * - "Post draft journal entries": parameters → preview → the shell's confirmation → run → one result per
  *   entry (a balanced draft posts, an unbalanced one fails with its §8 message).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
 import { goTo, screenOf } from '../../../tests/e2e/shell-helpers.ts';
 

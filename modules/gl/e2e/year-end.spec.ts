@@ -4,7 +4,7 @@
  * closed through the accounting-period API, and the year end runs through the shell's confirmation: the
  * revenue account shows 0 in 2044 and the legacy `/novus/year-end` opens the same screen.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
 import { goTo, screenOf } from '../../../tests/e2e/shell-helpers.ts';
 

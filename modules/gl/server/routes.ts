@@ -9,12 +9,11 @@
  * month day must be the 1st). Refused when the year already has periods, or a period would overlap an
  * existing one. Fiscal year > 1000 and < 9999 (§5). Messages in the caller's language.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { isValidDate } from '@erp/shared/entities/validate';
 import { accountingPeriod, FISCAL_YEAR_MAX, FISCAL_YEAR_MIN } from '../definitions/accounting-period.ts';
 import { writeAudit, type AuditEntry } from '@erp/server/entities/audit';
 import { answerOf, BusinessError, callResult, messageIn } from '@erp/server/entities/call-result';
-import type { EntityContext } from '@erp/server/entities/hooks';
 import type { ModuleRouteDeps } from '@erp/server/modules/part';
 import { tableChanged } from '@erp/server/entities/paging';
 import { loadRecord } from '@erp/server/entities/wire';

@@ -311,6 +311,7 @@ describe('the stock ledger is append-only', () => {
 describe('invariants after a random sequence of tickets', () => {
   it('ledger quantities and values per product × warehouse equal the balances; inventory value equals the inventory accounts', async () => {
     const seed = Number(process.env.IC_STOCK_SEED ?? Date.now() % 100000);
+    // eslint-disable-next-line no-console -- the seed, to replay a failure
     console.log(`ic-stock random sequence seed: ${seed} (IC_STOCK_SEED=${seed} to replay)`);
     let state = seed >>> 0 || 1;
     const random = () => {

@@ -24,7 +24,7 @@ import type { AnyEntity, ChildrenField, FieldDefinition, LookupField, ScalarFiel
 import { computeRecord } from '@erp/shared/entities/compute';
 import { entityByName } from '@erp/shared/entities/index';
 import { versionOf, type Answer } from './answers.ts';
-import { answerOf, BusinessError, callResult, confirmationsOf, messageIn, type BusinessIssue } from './call-result.ts';
+import { answerOf, callResult, confirmationsOf, messageIn, type BusinessIssue } from './call-result.ts';
 import { writeAudit, type AuditEntry } from './audit.ts';
 import type { AnyTransaction, EntityContext } from './hooks.ts';
 import { nextNumber } from './numbering.ts';

@@ -86,6 +86,7 @@ try {
   for (const { seed, count } of asked) {
     summaries[seed.summary] = await seed.run(config.database, count, (written) => process.stderr.write(`seed:large: ${written} ${seed.progress} written\n`));
   }
+  // eslint-disable-next-line no-console -- the command's report
   console.log(JSON.stringify({ inserted: Math.max(0, wanted - present), seconds: Number(seconds.toFixed(2)), total: Number(total.n), ...summaries }));
 } finally {
   if (!closed) await app.close();

@@ -88,10 +88,6 @@ const shown = (element: ErpMenuBar, count: number) =>
   waitUntil(() => submenus(element).length === count, `${count} submenu(s) shown`, { timeout: 4000 });
 const focusOn = (element: ErpMenuBar, name: string) =>
   waitUntil(() => focusedName(element) === name, `focus on ${name} (is ${focusedName(element)})`, { timeout: 4000 });
-const settle = async (element: ErpMenuBar) => {
-  await element.updateComplete;
-  await element.updateComplete;
-};
 
 describe('erp-menu-bar', () => {
   before(async () => {

@@ -34,6 +34,7 @@ export function useEntityAccess(entity: string): EntityAccessState {
       },
     );
     return () => abort.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- t is read when a load fails; a language change does not reload
   }, [entity]);
 
   const current = answer?.entity === entity ? answer : null;

@@ -202,6 +202,7 @@ export function LineGrid(props: LineGridProps) {
         props.onAdd();
       }
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers it calls, not the whole props object
     [props.readOnly, props.onAdd, props.onDelete],
   );
 

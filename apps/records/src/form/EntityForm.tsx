@@ -198,6 +198,7 @@ export function EntityForm(props: EntityFormProps) {
       setLoaded(true);
     },
     // tr is read when a load fails; a language change does not reload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [entity.name, applyRecord],
   );
 
@@ -219,6 +220,7 @@ export function EntityForm(props: EntityFormProps) {
     setLoaded(false);
     void load(recordId);
     // Only a different record reloads (a create that assigned the id keeps what is on screen).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [recordId === null ? null : `${entity.name}/${recordId}`]);
 
   const dirty = useMemo(() => dirtyFields(draft, initial).length > 0, [draft, initial]);
@@ -245,6 +247,7 @@ export function EntityForm(props: EntityFormProps) {
     const target =
       document.getElementById(inputId(prefix, first.field)) ?? (top ? document.getElementById(inputId(prefix, top)) : null) ?? summaryRef.current;
     target?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new focus request moves the focus
   }, [focusRequest]);
 
   const byField = useMemo(() => {

@@ -13,6 +13,7 @@ export type Tr = (key: string, defaultValue: string, params?: Record<string, unk
 export function useText(): { tr: Tr; language: string } {
   const { t, language } = useTranslation('forms');
   // `t` changes after each language change or namespace load: a new `tr` makes memoized children re-render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const tr = useMemo<Tr>(() => (key, defaultValue, params) => translate(key, defaultValue, params ?? {}), [t]);
   return { tr, language };
 }

@@ -108,6 +108,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
   useEffect(() => {
     clear();
     scrollRef.current?.scrollTo({ top: 0 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new query clears and scrolls
   }, [queryKey]);
 
   // The form covered the list: put the scroll position back, and the focus on the grid when the form
@@ -124,6 +125,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
     element.dispatchEvent(new Event('scroll'));
     const focused = document.activeElement;
     if (!focused || focused === document.body || !focused.isConnected) gridRef.current?.focus({ preventScroll: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the active state restores the scroll
   }, [active]);
 
   const rows = answer?.List ?? [];
@@ -133,6 +135,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
   const tableColumns = useMemo(
     () => gridColumns(entity, hidden, locale),
     // The language is a dependency: headers and formats are translated.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [entity, hidden, locale, language],
   );
 

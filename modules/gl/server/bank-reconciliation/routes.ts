@@ -15,7 +15,7 @@
  *   account only; it removes the marks, so the items come back.
  * Access: the bank-account entity's roles (read for the worksheet, write for the rest).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { cmp, isZero, neg, parseDecimal, sum, type Decimal } from '@erp/shared/decimal';
 import { isValidDate } from '@erp/shared/entities/validate';
 import {

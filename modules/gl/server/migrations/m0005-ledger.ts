@@ -29,8 +29,8 @@ function money(db: AnyDb) {
   return sql.raw(postgres(db) ? 'numeric(15, 2)' : 'integer');
 }
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- any builder of a table with these columns */
 function trail<B extends { addColumn: (...args: never[]) => unknown }>(builder: B): B {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const b = builder as any;
   return b
     .addColumn('created_by', 'text', (c: any) => c.notNull())
@@ -39,6 +39,7 @@ function trail<B extends { addColumn: (...args: never[]) => unknown }>(builder: 
     .addColumn('updated_on', 'text', (c: any) => c.notNull())
     .addColumn('version', 'integer', (c: any) => c.notNull().defaultTo(1)) as B;
 }
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 async function convertFirmDecimals(db: AnyDb): Promise<void> {
   const tables = await db.introspection.getTables();

@@ -1,0 +1,96 @@
+/**
+ * The import rules (ARCHITECTURE.md, "Business modules" › "Import rules"), checked on resolved paths: a
+ * specifier (`@erp/modules/gl/server/…`, `@erp/server/…`, `../../server/…`) is resolved the way TypeScript and
+ * Vite resolve it (tsconfig.json `paths`, the workspaces) and the rule looks at the file it lands on.
+ * `npm run lint` runs it on the browser code (see package.json); `scripts/lint.mjs` counts the result for the test run.
+ */
+
+/** Code that ends up in a browser bundle. */
+const BROWSER = '^(shared/src|apps/[^/]+/src|root-config/src|shell-elements/src|modules/[^/]+/(definitions|screens))/';
+/** Server-only code: the API host, a module's rules, queries, migrations and seeds, and tests. */
+const SERVER_ONLY = '^(server/|modules/[^/]+/(server|test|e2e)/)';
+const TEST_FILE = '\\.(test|spec)\\.tsx?$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'browser-imports-server',
+      comment:
+        'Browser code (shared, the micro-apps, root-config, shell-elements, module definitions and screens) never ' +
+        'imports the server, a module\'s server/ folder, or test and e2e folders: they would end up in a bundle.',
+      severity: 'error',
+      from: { path: BROWSER },
+      to: { path: SERVER_ONLY },
+    },
+    {
+      name: 'shared-imports-upper-floor',
+      comment:
+        '@erp/shared is the ground floor: it imports no micro-app, no root-config, no shell-elements and no module. ' +
+        'Its tests may read module definitions as fixtures.',
+      severity: 'error',
+      from: { path: '^shared/src/', pathNot: TEST_FILE },
+      to: { path: '^(apps/|root-config/|shell-elements/|modules/)' },
+    },
+    {
+      name: 'shared-test-imports-upper-floor',
+      comment:
+        'A test of @erp/shared may read module definitions (fixtures) and the module manifests (their locale ' +
+        'folders), nothing else above the ground floor.',
+      severity: 'error',
+      from: { path: `^shared/src/.*${TEST_FILE}` },
+      to: { path: '^(apps/|root-config/|shell-elements/|modules/)', pathNot: '^modules/([^/]+/definitions/|manifests\\.ts$)' },
+    },
+    {
+      name: 'micro-app-imports-other-micro-app',
+      comment:
+        'A micro-app imports no file of another micro-app; they share code through import-map specifiers ' +
+        '(\'@erp/records\', \'@erp/ui\'), which the build leaves external.',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/([^/]+)/', pathNot: '^apps/$1/', dependencyTypesNot: ['aliased'] },
+    },
+    {
+      name: 'micro-app-imports-other-micro-app-deep',
+      comment: 'Through a specifier, only another micro-app\'s entry (its import-map entry), never a file inside it.',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/([^/]+)/', pathNot: ['^apps/$1/', '^apps/[^/]+/src/index\\.tsx?$'] },
+    },
+    {
+      name: 'browser-imports-node',
+      comment: 'Browser code imports no Node.js built-in module (its tests may).',
+      severity: 'error',
+      from: { path: BROWSER, pathNot: TEST_FILE },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'definitions-import-screens',
+      comment:
+        'Module definitions are read by the server too: they import no screens, no micro-app and no shell code.',
+      severity: 'error',
+      from: { path: '^modules/[^/]+/definitions/' },
+      to: { path: '^(modules/[^/]+/screens/|apps/|root-config/|shell-elements/)' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that does not resolve cannot be checked.',
+      severity: 'error',
+      from: { path: BROWSER },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: ['node_modules', SERVER_ONLY] },
+    exclude: { path: ['(^|/)node_modules/', '(^|/)dist/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    combinedDependencies: false,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'browser', 'default'],
+      mainFields: ['module', 'browser', 'main', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json', '.d.ts'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+/**
+ * `npm run lint`: ESLint over the repository (eslint.config.mjs) and the import rules over the browser code
+ * (dependency-cruiser, .dependency-cruiser.cjs). Prints every problem; exits 1 when there is one.
+ *
+ * `--report <file>` writes the counts for scripts/test-all.mjs: one check per linted file (failed when ESLint
+ * reports an error in it) and one per import rule (failed when any import breaks it), as `{ passed, failed, skipped }`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const reportAt = process.argv.indexOf('--report');
+const reportFile = reportAt > 0 ? process.argv[reportAt + 1] : undefined;
+const started = Date.now();
+
+// ESLint, in this process.
+const eslint = new ESLint({ cwd: root });
+const results = await eslint.lintFiles(['.']);
+const withErrors = results.filter((r) => r.errorCount > 0 || r.fatalErrorCount > 0);
+const output = await (await eslint.loadFormatter('stylish')).format(results);
+if (output) console.log(output);
+console.log(`eslint: ${results.length} files, ${withErrors.length} with errors`);
+
+// The import rules, on the code that goes into browser bundles.
+const folders = (parent, child) =>
+  readdirSync(join(root, parent), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(root, parent, entry.name, child)))
+    .map((entry) => `${parent}/${entry.name}/${child}`);
+const browserRoots = [
+  'shared/src',
+  'root-config/src',
+  'shell-elements/src',
+  ...folders('apps', 'src'),
+  ...folders('modules', 'definitions'),
+  ...folders('modules', 'screens'),
+];
+const cruise = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...browserRoots],
+  { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+);
+let rules = [];
+let violations = [];
+let cruised = 0;
+try {
+  const { summary } = JSON.parse(cruise.stdout);
+  rules = summary.ruleSetUsed.forbidden.map((rule) => rule.name);
+  violations = summary.violations.filter((v) => v.rule.severity === 'error');
+  cruised = summary.totalCruised;
+} catch (error) {
+  console.log(`!! dependency-cruiser gave no report (exit ${cruise.status}): ${error.message}\n${cruise.stderr}`);
+}
+for (const v of violations) console.log(`  error ${v.rule.name}: ${v.from} → ${v.to}`);
+const brokenRules = new Set(violations.map((v) => v.rule.name));
+console.log(`import rules: ${rules.length} rules over ${cruised} browser modules, ${violations.length} violations`);
+
+const counts = {
+  passed: results.length - withErrors.length + rules.filter((rule) => !brokenRules.has(rule)).length,
+  failed: withErrors.length + brokenRules.size + (rules.length === 0 ? 1 : 0),
+  skipped: 0,
+};
+console.log(`lint: ${counts.passed} checks passed, ${counts.failed} failed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+if (reportFile) writeFileSync(reportFile, JSON.stringify(counts));
+if (withErrors.length) console.log(`files with errors: ${withErrors.map((r) => relative(root, r.filePath)).join(', ')}`);
+process.exit(counts.failed === 0 ? 0 : 1);
