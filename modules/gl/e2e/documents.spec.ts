@@ -160,7 +160,10 @@ test('closing the G/L period: refused with an open GL journal, accepted after cl
   expect(((await refused.json()) as { Message: string }).Message).toBe('Period is closed (G/L)');
 
   await periodForm.getByRole('checkbox', { name: 'G/L closed', exact: true }).uncheck();
+  // "Saved." still shows from the save above: wait for this save's answer itself.
+  const saved = page.waitForResponse((response) => /\/api\/data\/accounting-period\/[^/]+$/.test(new URL(response.url()).pathname) && response.request().method() !== 'GET');
   await periodForm.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await saved).ok()).toBe(true);
   await expect(periodForm.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   const still = await page.request.post(`/api/data/gl-journal-entry/${entry.EntryId}/actions/post`, { headers, data: { Version: entry.Version } });
   expect(((await still.json()) as { Message: string }).Message).toBe('Accounting journal for the period is closed, choose another date.');
