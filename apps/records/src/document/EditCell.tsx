@@ -17,8 +17,8 @@ export interface EditCellProps {
   value: unknown;
   label: string;
   error: string | undefined;
-  language: string;
-  readOnly: boolean;
+  /** The grid's settings: the user's language (decimals) and whether the document is read-only. */
+  grid: { language: string; readOnly: boolean };
   onChange(value: unknown): void;
   /** The decimal input carries `data-cell` (the line grid's cell navigation). */
   markCell?: boolean;
@@ -26,34 +26,16 @@ export interface EditCellProps {
 }
 
 export function EditCell(props: EditCellProps) {
-  const { id, field, label, error } = props;
+  const { id, field, value, label, error, onChange } = props;
+  const { language, readOnly } = props.grid;
+  const cell = props.markCell ? { 'data-cell': '' } : {};
   return (
     <td className={error ? 'erp-cell-invalid' : undefined}>
       {props.input ??
         (field.type === 'decimal' ? (
-          <DecimalInput
-            id={id}
-            value={props.value}
-            scale={field.scale ?? 2}
-            locale={props.language}
-            readOnly={props.readOnly}
-            onChange={props.onChange}
-            aria-label={label}
-            aria-invalid={Boolean(error) || undefined}
-            {...(props.markCell ? { 'data-cell': '' } : {})}
-          />
+          <DecimalInput id={id} value={value} scale={field.scale ?? 2} locale={language} readOnly={readOnly} onChange={onChange} aria-label={label} aria-invalid={Boolean(error) || undefined} {...cell} />
         ) : (
-          <ScalarInput
-            id={id}
-            field={field}
-            value={props.value}
-            onChange={props.onChange}
-            readOnly={props.readOnly}
-            invalid={Boolean(error)}
-            describedBy={undefined}
-            label={label}
-            ariaLabel={label}
-          />
+          <ScalarInput id={id} field={field} value={value} onChange={onChange} readOnly={readOnly} invalid={Boolean(error)} describedBy={undefined} label={label} ariaLabel={label} />
         ))}
       {error && <span className="erp-field-error">{error}</span>}
     </td>

@@ -101,17 +101,7 @@ export function LineChildGrid(props: LineChildGridProps) {
                 const id = `child-${props.name}-${props.lineNumber}-${index}-${name}`;
                 const onChange = (value: unknown) => change(index, name, value);
                 return (
-                  <EditCell
-                    key={name}
-                    id={id}
-                    field={child}
-                    value={row[name]}
-                    label={label}
-                    error={error}
-                    language={props.language}
-                    readOnly={props.readOnly}
-                    onChange={onChange}
-                  />
+                  <EditCell key={name} id={id} field={child} value={row[name]} label={label} error={error} grid={props} onChange={onChange} />
                 );
               })}
               <td>

@@ -100,8 +100,7 @@ const Row = memo(function Row(props: RowProps) {
             value={row[name]}
             label={label}
             error={error}
-            language={props.language}
-            readOnly={props.readOnly}
+            grid={props}
             onChange={onChange}
             markCell
             input={

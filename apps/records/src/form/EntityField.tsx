@@ -15,20 +15,17 @@ export function EntityField({ form, name }: { form: EntityFormModel; name: strin
   const field = entity.fields[name] as FieldDefinition & { labelKey: string };
   const readOnly = readOnlyForm || !form.editable.has(name);
   const errors = form.byField.get(name) ?? [];
+  // What the widget and the generic input both take.
+  const common = { name, field, value: draft[name], onChange: (value: unknown) => form.setField(name, value), readOnly, errors };
   const Widget = fieldWidget(field.widget);
   if (Widget) {
     return (
       <Widget
+        {...common}
         entity={entity}
         recordId={form.recordId}
-        name={name}
-        field={field}
         draft={draft}
-        value={draft[name]}
-        onChange={(value) => form.setField(name, value)}
-        readOnly={readOnly}
         canWrite={!readOnlyForm && !form.access.ReadOnly.includes(name)}
-        errors={errors}
         inputId={inputId(prefix, name)}
         errorId={errorId(prefix, name)}
         label={fieldLabel(tr, field.labelKey, name)}
@@ -36,17 +33,5 @@ export function EntityField({ form, name }: { form: EntityFormModel; name: strin
       />
     );
   }
-  return (
-    <FieldInput
-      prefix={prefix}
-      name={name}
-      field={field}
-      value={draft[name]}
-      onChange={(value) => form.setField(name, value)}
-      readOnly={readOnly}
-      errors={errors}
-      issues={form.issues}
-      onSetUncheck={(option) => form.onSetUncheck(name, option)}
-    />
-  );
+  return <FieldInput {...common} prefix={prefix} issues={form.issues} onSetUncheck={(option) => form.onSetUncheck(name, option)} />;
 }

@@ -7,6 +7,12 @@ import { FormToolbar, RecordHeading } from './FormParts.tsx';
 import type { EntityFormProps } from './EntityForm.tsx';
 import type { EntityFormModel } from './use-entity-form.ts';
 
+/** Previous / Next record: the buttons' keys and texts. */
+const SIBLINGS = [
+  { which: 'previous', keys: 'Alt+PageUp', labelKey: 'forms:actions.previous', label: 'Previous record', hintKey: 'forms:actions.previousHint', hint: 'Previous record (Alt+Page Up)' },
+  { which: 'next', keys: 'Alt+PageDown', labelKey: 'forms:actions.next', label: 'Next record', hintKey: 'forms:actions.nextHint', hint: 'Next record (Alt+Page Down)' },
+] as const;
+
 export function EntityFormHeader(props: {
   form: EntityFormModel;
   siblings: EntityFormProps['siblings'];
@@ -24,24 +30,18 @@ export function EntityFormHeader(props: {
       </FormButton>
       {siblings ? (
         <span className="erp-form-siblings" role="group" aria-label={tr('forms:actions.siblings', 'Records of the list')}>
-          <FormButton
-            disabled={siblings.previous === null}
-            title={tr('forms:actions.previousHint', 'Previous record (Alt+Page Up)')}
-            keyShortcuts="Alt+PageUp"
-            data={{ 'data-form-sibling': 'previous' }}
-            onClick={() => void form.goTo(siblings.previous)}
-          >
-            {tr('forms:actions.previous', 'Previous record')}
-          </FormButton>
-          <FormButton
-            disabled={siblings.next === null}
-            title={tr('forms:actions.nextHint', 'Next record (Alt+Page Down)')}
-            keyShortcuts="Alt+PageDown"
-            data={{ 'data-form-sibling': 'next' }}
-            onClick={() => void form.goTo(siblings.next)}
-          >
-            {tr('forms:actions.next', 'Next record')}
-          </FormButton>
+          {SIBLINGS.map(({ which, keys, labelKey, label, hintKey, hint }) => (
+            <FormButton
+              key={which}
+              disabled={siblings[which] === null}
+              title={tr(hintKey, hint)}
+              keyShortcuts={keys}
+              data={{ 'data-form-sibling': which }}
+              onClick={() => void form.goTo(siblings[which])}
+            >
+              {tr(labelKey, label)}
+            </FormButton>
+          ))}
         </span>
       ) : null}
       <RecordHeading level={2} id={props.headingId} title={props.title} record={props.recordTitle} />
