@@ -10,16 +10,15 @@
  * Every input has an accessible name: "<field label> — <row label> <n>".
  */
 import { useEffect, useRef } from 'react';
-import type { LineChildrenDefinition, ScalarField } from '../../../../shared/src/entities/define.ts';
+import type { LineChildrenDefinition } from '../../../../shared/src/entities/define.ts';
 import { cmp, isDecimal } from '../../../../shared/src/decimal.ts';
 import { formatDecimal } from '@erp/shared';
-import { DecimalInput } from '../form/fields/DecimalInput.tsx';
-import { ScalarInput } from '../form/fields/FieldInput.tsx';
 import type { Draft } from '../form/form-state.ts';
 import type { Tr } from '../form/text.ts';
 import { childTotal, newChildDraft } from './document-state.ts';
+import { EditCell, type GridField } from './EditCell.tsx';
 
-type Normalized = ScalarField & { labelKey: string; column?: string };
+type Normalized = GridField;
 
 export interface LineChildGridProps {
   /** The collection's name on the line (`Lots`). */
@@ -102,23 +101,7 @@ export function LineChildGrid(props: LineChildGridProps) {
                 const id = `child-${props.name}-${props.lineNumber}-${index}-${name}`;
                 const onChange = (value: unknown) => change(index, name, value);
                 return (
-                  <td key={name} className={error ? 'erp-cell-invalid' : undefined}>
-                    {child.type === 'decimal' ? (
-                      <DecimalInput
-                        id={id}
-                        value={row[name]}
-                        scale={child.scale ?? 2}
-                        locale={props.language}
-                        readOnly={props.readOnly}
-                        onChange={onChange}
-                        aria-label={label}
-                        aria-invalid={Boolean(error) || undefined}
-                      />
-                    ) : (
-                      <ScalarInput id={id} field={child} value={row[name]} onChange={onChange} readOnly={props.readOnly} invalid={Boolean(error)} describedBy={undefined} label={label} ariaLabel={label} />
-                    )}
-                    {error && <span className="erp-field-error">{error}</span>}
-                  </td>
+                  <EditCell key={name} id={id} field={child} value={row[name]} label={label} error={error} grid={props} onChange={onChange} />
                 );
               })}
               <td>

@@ -11,16 +11,15 @@
  * Computed line fields (e.g. the signed amount) show as text, computed by the shared evaluator.
  */
 import { memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import type { ChildrenField, ScalarField } from '../../../../shared/src/entities/define.ts';
+import type { ChildrenField } from '../../../../shared/src/entities/define.ts';
 import { isDecimal } from '../../../../shared/src/decimal.ts';
 import { formatDecimal } from '@erp/shared';
-import { DecimalInput } from '../form/fields/DecimalInput.tsx';
-import { ScalarInput } from '../form/fields/FieldInput.tsx';
 import type { Tr } from '../form/text.ts';
 import type { LineDraft } from './document-state.ts';
+import { EditCell, type GridField } from './EditCell.tsx';
 import { LineLookup } from './LineLookup.tsx';
 
-type Normalized = ScalarField & { labelKey: string; column?: string };
+type Normalized = GridField;
 
 export interface LineGridProps {
   name: string;
@@ -94,45 +93,31 @@ const Row = memo(function Row(props: RowProps) {
         }
         const onChange = (value: unknown) => props.onChange(row._rid, name, value);
         return (
-          <td key={name} className={error ? 'erp-cell-invalid' : undefined}>
-            {child.type === 'lookup' ? (
-              <LineLookup
-                id={id}
-                entity={child.entity}
-                value={typeof row[name] === 'string' ? (row[name] as string) : ''}
-                label={label}
-                readOnly={props.readOnly}
-                invalid={Boolean(error)}
-                onChange={onChange}
-                onKeyDown={() => undefined}
-              />
-            ) : child.type === 'decimal' ? (
-              <DecimalInput
-                id={id}
-                value={row[name]}
-                scale={child.scale ?? 2}
-                locale={props.language}
-                readOnly={props.readOnly}
-                onChange={onChange}
-                aria-label={label}
-                aria-invalid={Boolean(error) || undefined}
-                data-cell=""
-              />
-            ) : (
-              <ScalarInput
-                id={id}
-                field={child}
-                value={row[name]}
-                onChange={onChange}
-                readOnly={props.readOnly}
-                invalid={Boolean(error)}
-                describedBy={undefined}
-                label={label}
-                ariaLabel={label}
-              />
-            )}
-            {error && <span className="erp-field-error">{error}</span>}
-          </td>
+          <EditCell
+            key={name}
+            id={id}
+            field={child}
+            value={row[name]}
+            label={label}
+            error={error}
+            grid={props}
+            onChange={onChange}
+            markCell
+            input={
+              child.type === 'lookup' ? (
+                <LineLookup
+                  id={id}
+                  entity={child.entity}
+                  value={typeof row[name] === 'string' ? (row[name] as string) : ''}
+                  label={label}
+                  readOnly={props.readOnly}
+                  invalid={Boolean(error)}
+                  onChange={onChange}
+                  onKeyDown={() => undefined}
+                />
+              ) : undefined
+            }
+          />
         );
       })}
       <td>

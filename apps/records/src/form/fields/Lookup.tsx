@@ -46,7 +46,7 @@ function useDebouncedSearch(): (run: (current: () => boolean) => Promise<void>, 
   };
 }
 import { entityByName } from '@erp/shared/entities/index';
-import { lookupWidget, registerLookupWidget } from './widgets.ts';
+import { lookupWidget, registerLookupWidget, type LookupWidgetProps } from './widgets.ts';
 import { firmLookup, lookupRecords, type FirmLookupRow, type LookupRow } from '../record-api.ts';
 import { useText } from '../text.ts';
 
@@ -56,18 +56,8 @@ export interface LookupOption {
   detail?: string;
 }
 
-interface LookupProps {
-  id: string;
-  value: string;
-  onChange(value: string): void;
-  entity: string;
-  label: string;
-  readOnly: boolean;
-  invalid: boolean;
-  describedBy: string | undefined;
-  /** Set inputs: pick adds and the text box is cleared. */
-  onPick?(value: string): void;
-}
+/** The lookup's props are the lookup widgets' (widgets.ts): a widget replaces the generic search one for one. */
+type LookupProps = LookupWidgetProps;
 
 /**
  * Options of the generic search over another entity, as the server answers them (GET /api/lookup/<entity>):
@@ -154,6 +144,30 @@ function focusFirstMatch(list: HTMLUListElement | null): boolean {
   return !!button;
 }
 
+/**
+ * The text box of both lookups: the key typed or picked, described by the field's messages and, while one is
+ * shown (`messageId`), the lookup's own; read-only boxes take the text as is, others search as the user types.
+ */
+function LookupBox(props: { lookup: LookupProps; messageId: string | null; onType(text: string): void; onKeyDown(event: KeyboardEvent): void }) {
+  const { tr } = useText();
+  const { lookup } = props;
+  return (
+    <input
+      id={lookup.id}
+      type="text"
+      value={lookup.value}
+      readOnly={lookup.readOnly}
+      autoComplete="off"
+      aria-invalid={lookup.invalid || undefined}
+      aria-describedby={[lookup.describedBy, props.messageId].filter(Boolean).join(' ') || undefined}
+      aria-keyshortcuts="F4 Alt+ArrowDown"
+      onChange={(event) => (lookup.readOnly ? lookup.onChange(event.target.value) : props.onType(event.target.value))}
+      onKeyDown={props.onKeyDown}
+      {...(lookup.onPick ? { 'aria-label': tr('forms:lookup.add', 'Add to {{label}}', { label: lookup.label }) } : {})}
+    />
+  );
+}
+
 function GenericLookupInput(props: LookupProps) {
   const { tr } = useText();
   const [open, setOpen] = useState(false);
@@ -198,19 +212,7 @@ function GenericLookupInput(props: LookupProps) {
   };
   return (
     <div className="erp-lookup" onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
-      <input
-        id={props.id}
-        type="text"
-        value={props.value}
-        readOnly={props.readOnly}
-        autoComplete="off"
-        aria-invalid={props.invalid || undefined}
-        aria-describedby={[props.describedBy, message ? messageId : null].filter(Boolean).join(' ') || undefined}
-        aria-keyshortcuts="F4 Alt+ArrowDown"
-        onChange={(event) => (props.readOnly ? props.onChange(event.target.value) : typed(event.target.value))}
-        onKeyDown={onKeyDown}
-        {...(props.onPick ? { 'aria-label': tr('forms:lookup.add', 'Add to {{label}}', { label: props.label }) } : {})}
-      />
+      <LookupBox lookup={props} messageId={message ? messageId : null} onType={typed} onKeyDown={onKeyDown} />
       {props.readOnly ? null : (
         <button
           type="button"
@@ -307,19 +309,7 @@ function FirmLookupInput(props: LookupProps) {
   };
   return (
     <div className="erp-lookup" onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
-      <input
-        id={props.id}
-        type="text"
-        value={props.value}
-        readOnly={props.readOnly}
-        autoComplete="off"
-        aria-invalid={props.invalid || undefined}
-        aria-describedby={[props.describedBy, open && message ? messageId : null].filter(Boolean).join(' ') || undefined}
-        aria-keyshortcuts="F4 Alt+ArrowDown"
-        onChange={(event) => (props.readOnly ? props.onChange(event.target.value) : typedId(event.target.value))}
-        onKeyDown={onKeyDown}
-        {...(props.onPick ? { 'aria-label': tr('forms:lookup.add', 'Add to {{label}}', { label: props.label }) } : {})}
-      />
+      <LookupBox lookup={props} messageId={open && message ? messageId : null} onType={typedId} onKeyDown={onKeyDown} />
       {props.readOnly ? null : (
         <button
           type="button"

@@ -40,6 +40,7 @@ export interface LookupWidgetProps {
   readOnly: boolean;
   invalid: boolean;
   describedBy: string | undefined;
+  /** Set inputs: pick adds and the text box is cleared. */
   onPick?(value: string): void;
 }
 

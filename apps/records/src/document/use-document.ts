@@ -1,0 +1,207 @@
+/**
+ * The document form's model (DocumentForm): the record shown, the header draft and the lines, loading,
+ * which header fields are written and which are computed, the totals the shared evaluator computes as the
+ * user types (deferred, each line's wire form cached per line object), and the line edits (change, add,
+ * delete after a question, the selected line).
+ */
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import type { AnyEntity } from '../../../../shared/src/entities/define.ts';
+import { computeRecord } from '../../../../shared/src/entities/compute.ts';
+import { call, recordPath } from '../form/record-api.ts';
+import { draftValue, wireValue, type Draft } from '../form/form-state.ts';
+import type { Tr } from '../form/text.ts';
+import { askYesNo } from './ask.ts';
+import { isBlankLine, linesDraft, linesField, linesWire, newLineDraft, type LineDraft } from './document-state.ts';
+
+export type Banner = { kind: 'info' | 'error'; text: string } | null;
+
+const NO_TOTALS: Readonly<Record<string, unknown>> = {};
+
+function headerDraft(def: AnyEntity, record: Record<string, unknown> | null): Draft {
+  const out: Draft = {};
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.type === 'children' || field.type === 'set') continue;
+    out[name] = draftValue(field, record ? record[name] : (field.defaultValue ?? null));
+  }
+  return out;
+}
+
+export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr) {
+  const lines = useMemo(() => linesField(def), [def]);
+  const [record, setRecord] = useState<Record<string, unknown> | null>(null);
+  const [loaded, setLoaded] = useState(recordId === null);
+  const [header, setHeader] = useState<Draft>(() => headerDraft(def, null));
+  const [rows, setRows] = useState<LineDraft[]>(() => (lines ? [newLineDraft(lines.field)] : []));
+  // Set by any edit, cleared when a record is shown: no per-keystroke comparison of a 500-line document.
+  const [edited, setEdited] = useState(false);
+  const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
+  const [banner, setBanner] = useState<Banner>(null);
+
+  const show = useCallback(
+    (next: Record<string, unknown> | null) => {
+      setRecord(next);
+      const h = headerDraft(def, next);
+      const r = lines ? (next ? linesDraft(lines.field, next[lines.name]) : [newLineDraft(lines.field)]) : [];
+      setHeader(h);
+      setRows(r);
+      setEdited(false);
+      setErrors(new Map());
+    },
+    [def, lines],
+  );
+
+  useEffect(() => {
+    if (recordId === null) return;
+    let live = true;
+    void call<Record<string, unknown>>('GET', recordPath(def.name, recordId)).then((outcome) => {
+      if (!live) return;
+      if (outcome.status === 200 && outcome.body?.Data) show(outcome.body.Data);
+      else setBanner({ kind: 'error', text: outcome.message ?? '' });
+      setLoaded(true);
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [def, recordId]);
+
+  const computedNames = useMemo(() => new Set(Object.keys(def.computed).map((target) => target.split('.')[0]!)), [def]);
+  const skipLine = useMemo(() => new Set(Object.keys(def.computed).filter((t) => t.includes('.')).map((t) => t.split('.')[1]!)), [def]);
+
+  const writableHeader = useMemo(
+    () =>
+      Object.entries(def.fields)
+        .filter(([name, field]) => field.type !== 'children' && field.type !== 'set' && !field.readOnly && !computedNames.has(name))
+        .filter(([name]) => name !== def.key || (record === null && def.keyKind === 'natural'))
+        .map(([name]) => name),
+    [def, computedNames, record],
+  );
+
+  // Totals follow the typing at low priority (React's deferred value): a keystroke renders its own line first.
+  // A form that shows no computed field has no totals: nothing is deferred, so showing a record (or a keystroke)
+  // renders once instead of twice, and no line is converted to its wire form.
+  const hasTotals = useMemo(
+    () => def.formLayout.sections.some((section) => section.rows.some((row) => row.some((name) => computedNames.has(name)))),
+    [def, computedNames],
+  );
+  const deferredHeader = useDeferredValue(hasTotals ? header : null);
+  const deferredRows = useDeferredValue(hasTotals ? rows : null);
+
+  // Each line's wire form once per line object (a keystroke changes one line; the other 499 are reused).
+  const lineWire = useRef(new WeakMap<LineDraft, Record<string, unknown> | null>());
+  /** The record as the evaluator and the server see it (wire values). */
+  const wireOf = useCallback(
+    (h: Draft, r: readonly LineDraft[]) => {
+      const out: Record<string, unknown> = {};
+      for (const [name, field] of Object.entries(def.fields)) {
+        if (field.type === 'children' || field.type === 'set') continue;
+        out[name] = wireValue(field, h[name]);
+      }
+      if (lines) {
+        const list: Record<string, unknown>[] = [];
+        for (const row of r) {
+          let wired = lineWire.current.get(row);
+          if (wired === undefined) {
+            wired = isBlankLine(lines.field, row) ? null : linesWire(lines.field, [row])[0]!;
+            lineWire.current.set(row, wired);
+          }
+          if (wired) list.push(wired);
+        }
+        out[lines.name] = list;
+      }
+      return out;
+    },
+    [def, lines],
+  );
+  const totals = useMemo(
+    () => (deferredHeader && deferredRows ? computeRecord(def, wireOf(deferredHeader, deferredRows)) : NO_TOTALS),
+    [def, wireOf, deferredHeader, deferredRows],
+  );
+
+  const computeLine = useCallback(
+    (row: LineDraft) => {
+      if (!lines) return {};
+      const single = computeRecord(def, { [lines.name]: linesWire(lines.field, [row]) });
+      return ((single[lines.name] as Record<string, unknown>[])[0] ?? {}) as Record<string, unknown>;
+    },
+    [def, lines],
+  );
+
+  const onHeaderChange = (name: string, next: unknown) => {
+    setEdited(true);
+    setHeader((current) => ({ ...current, [name]: next }));
+  };
+  const onLineChange = useCallback((rid: string, field: string, value: unknown) => {
+    setEdited(true);
+    setRows((current) => current.map((row) => (row._rid === rid ? { ...row, [field]: value } : row)));
+  }, []);
+  const onAdd = useCallback(() => {
+    if (lines) setRows((current) => [...current, newLineDraft(lines.field)]);
+  }, [lines]);
+  const onDelete = useCallback(
+    async (rid: string, index: number) => {
+      const yes = await askYesNo(
+        tr,
+        tr('records:document.deleteLine', 'Delete line'),
+        tr('records:document.confirmDeleteLine', 'Delete line {{line}}?', { line: index + 1 }),
+        'danger',
+      );
+      if (yes) {
+        setEdited(true);
+        setRows((current) => current.filter((row) => row._rid !== rid));
+      }
+    },
+    [tr],
+  );
+  const onDeleteLine = useCallback((rid: string, index: number) => void onDelete(rid, index), [onDelete]);
+  // The selected line (the last one the focus entered): the "Delete line" button acts on it, and says
+  // the definition's selectLineKey (§8 "Select a GL detail row.") when there is none.
+  const [selectedLine, setSelectedLine] = useState<string | null>(null);
+  const deleteSelectedLine = () => {
+    const index = selectedLine === null ? -1 : rows.findIndex((row) => row._rid === selectedLine);
+    if (index < 0) {
+      setBanner({ kind: 'error', text: tr(lines?.field.selectLineKey ?? 'records:messages.selectRow', 'Select a row.') });
+      return;
+    }
+    void onDelete(selectedLine!, index);
+  };
+
+  /** The body of a save: the writable header fields, the lines that are not blank, the record's Version. */
+  const saveBody = (): Record<string, unknown> => {
+    const wire = wireOf(header, rows);
+    const body: Record<string, unknown> = {};
+    for (const name of writableHeader) body[name] = wire[name];
+    if (lines) body[lines.name] = linesWire(lines.field, rows.filter((row) => !isBlankLine(lines.field, row)), skipLine);
+    if (record) body['Version'] = record['Version'];
+    return body;
+  };
+
+  return {
+    lines,
+    record,
+    loaded,
+    header,
+    rows,
+    dirty: loaded && edited,
+    errors,
+    setErrors,
+    banner,
+    setBanner,
+    show,
+    computedNames,
+    writableHeader,
+    totals,
+    computeLine,
+    saveBody,
+    onHeaderChange,
+    onLineChange,
+    onAdd,
+    onDeleteLine,
+    selectedLine,
+    setSelectedLine,
+    deleteSelectedLine,
+  };
+}
+
+/** The document form's model, as its parts read it. */
+export type DocumentModel = ReturnType<typeof useDocument>;
