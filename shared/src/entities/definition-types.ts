@@ -1,0 +1,500 @@
+/**
+ * The shapes of a definition (issue 20: kept apart from `defineEntity`, which fills and checks them):
+ * fields and their types, list columns, filters, forms, states and transitions, the input `defineEntity` takes
+ * and the normalized definition every registry and generic screen reads; the value types of records.
+ * `define.ts` re-exports them all, so importers name `@erp/shared/entities/define` as before.
+ * Over 400 lines on purpose: it is one contract, read as a whole (the field types, the input and the normalized
+ * definition refer to each other throughout).
+ */
+
+/** Every field type a definition can use. */
+export type FieldType =
+  | 'text'
+  | 'integer'
+  | 'decimal'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'lookup'
+  | 'set'
+  | 'children';
+
+/** One choice of an enum or set field. */
+export interface FieldOption {
+  value: string;
+  labelKey: string;
+}
+
+interface FieldCommon {
+  /** i18n key of the label; default `entities:<entity>.fields.<Field>`. */
+  labelKey?: string;
+  /** A value must be given (and, for text, not be blank). */
+  required?: boolean;
+  /** Message key when a required value is blank; default `entities:validation.required`. */
+  requiredKey?: string;
+  /** Shown but never written through the generic routes (set by the server or a special endpoint). */
+  readOnly?: boolean;
+  /** Accepted on write, never answered (initial passwords). */
+  writeOnly?: boolean;
+  /** Value used on create when the field is not given. */
+  defaultValue?: unknown;
+  /** Database column; default the snake_case form of the field name. */
+  column?: string;
+  /** No column of its own: the server's entity hooks store and load it. */
+  virtual?: boolean;
+  /** How the audit log records a change: the values ('value', default) or only that it changed ('mask'). */
+  audit?: 'value' | 'mask';
+  /** Help text key, shown by the form beside the field. */
+  helpKey?: string;
+  /**
+   * A field widget the browser's form renders instead of the generic input (registered by name with
+   * `registerFieldWidget` in @erp/records: `company-logo`, `securables`, `none` …). Generic code looks the
+   * name up; it never branches on entity names.
+   */
+  widget?: string;
+}
+
+export interface TextField extends FieldCommon {
+  type: 'text';
+  maxLength?: number;
+  minLength?: number;
+  /** A regular expression (source text, matched against the whole value). */
+  pattern?: string;
+  /** Message key when the pattern does not match; default `entities:validation.pattern`. */
+  patternKey?: string;
+  /** Rendering and extra checks: email is checked; multiline/html get a text area; password is masked. */
+  format?: 'email' | 'multiline' | 'html' | 'password' | 'base64' | 'phone' | 'postal-code';
+  /** Stored in upper case (codes and ids). */
+  uppercase?: boolean;
+}
+
+export interface IntegerField extends FieldCommon {
+  type: 'integer';
+  min?: number;
+  max?: number;
+  minKey?: string;
+  maxKey?: string;
+}
+
+/**
+ * An exact decimal (shared/src/decimal.ts): a string with exactly `scale` decimals on the wire
+ * (`"1250.00"`), NUMERIC(precision, scale) on PostgreSQL, integer units of 10^-scale on SQLite
+ * (server/src/db/decimal-codec.ts). Presets: MONEY, RATE, QUANTITY in common.ts.
+ */
+export interface DecimalField extends FieldCommon {
+  type: 'decimal';
+  /** Bounds, as decimal strings (inclusive). */
+  min?: string;
+  max?: string;
+  minKey?: string;
+  maxKey?: string;
+  /** Total digits; default 15. */
+  precision?: number;
+  /** Digits after the decimal point (display and rounding); default 2. */
+  scale?: number;
+}
+
+export interface BooleanField extends FieldCommon {
+  type: 'boolean';
+}
+
+/** `YYYY-MM-DD`. */
+export interface DateField extends FieldCommon {
+  type: 'date';
+  min?: string;
+  max?: string;
+}
+
+/** ISO-8601 with a `Z` or an offset (§9: timestamps are sent with a local offset, or Z). */
+export interface DateTimeField extends FieldCommon {
+  type: 'datetime';
+}
+
+export interface EnumField extends FieldCommon {
+  type: 'enum';
+  options: readonly FieldOption[];
+}
+
+/** A reference to a record of another entity, by that entity's key (or `targetField`). */
+export interface LookupField extends FieldCommon {
+  type: 'lookup';
+  entity: string;
+  /** Field of the target entity the value refers to; default its key. */
+  targetField?: string;
+  /** The value's type; default text. */
+  valueType?: 'text' | 'integer';
+  maxLength?: number;
+  /** Stored in upper case (when the target's key is an upper-case code). */
+  uppercase?: boolean;
+  /** The target must be active (its definition's `activeField`). */
+  activeOnly?: boolean;
+  /** Message key when no such record exists; default `entities:validation.lookupInvalid`. */
+  invalidKey?: string;
+  /** Message key when the record is inactive; default `entities:validation.lookupInactive`. */
+  inactiveKey?: string;
+}
+
+/** How a set field is stored: one flag column per option, or rows of a link table. */
+export type SetStorage =
+  | { kind: 'flags'; columns: Readonly<Record<string, string>> }
+  | { kind: 'link'; table: string; parentColumn: string; valueColumn: string };
+
+/** A multi-choice set (firm types; a user's roles). Values answer sorted in option order. */
+export interface SetField extends FieldCommon {
+  type: 'set';
+  /** Fixed choices. */
+  options?: readonly FieldOption[];
+  /** Or: the choices are the keys of this entity's records (checked by the server). */
+  entity?: string;
+  minItems?: number;
+  minItemsKey?: string;
+  maxItems?: number;
+  storage: SetStorage;
+  /** Unchecking an option the record had saved must be confirmed (§5 firm types: that account is deleted). */
+  removalConfirm?: RemovalConfirmation;
+}
+
+/**
+ * The confirmation of a set field whose saved options are destructive to remove (§5 firm types). The form asks
+ * when the user unchecks a saved option, and an update that removes one carries `flag: true` (the server
+ * refuses such an update without it); a server answer with `resultCode` (what the removal deletes listed in
+ * `Data[resultList]`) is asked the same way and the save resent with the flag.
+ */
+export interface RemovalConfirmation {
+  headingKey: string;
+  /** The question; `param` names its parameter, the labels of the options removed (comma list). */
+  messageKey: string;
+  param: string;
+  /** The question when the server's answer lists nothing. */
+  messageKeyUnlisted: string;
+  /** The confirming button. */
+  confirmKey: string;
+  flag: string;
+  resultCode: string;
+  resultList: string;
+}
+
+/** A scalar field: what a child collection's rows may hold. */
+export type ScalarField =
+  | TextField
+  | IntegerField
+  | DecimalField
+  | BooleanField
+  | DateField
+  | DateTimeField
+  | EnumField
+  | LookupField;
+
+/** A child collection (firm contacts): rows of `table`, written with the parent, in its transaction. */
+export interface ChildrenField extends FieldCommon {
+  type: 'children';
+  table: string;
+  /** Column of `table` holding the parent's key. */
+  parentColumn: string;
+  /** Field name of the child rows' auto-increment key. */
+  key: string;
+  fields: Readonly<Record<string, ScalarField>>;
+  maxItems?: number;
+  /**
+   * Document lines (issue 12): the form shows the collection as a keyboard-first line grid
+   * (DocumentScreen) and the server validates every line field, lookups included, in the save's
+   * transaction. Row keys are stable ids (never reused by the server).
+   */
+  lines?: boolean;
+  /** Message key when a line has an error the field checks do not name (default `entities:result.linesInvalid`). */
+  linesInvalidKey?: string;
+  /**
+   * Message key the document screen shows when a line action (the lines' "Delete line" button) runs with no
+   * line selected (default `records:messages.selectRow`; GL: §8 "Select a GL detail row.").
+   */
+  selectLineKey?: string;
+  /**
+   * A line's own child rows (issue 12 item 2, e.g. lot quantities under a line), by the name each line
+   * carries them under (`Lines: [{ …, Lots: [{ LotNo, Quantity }] }]`). Only on `lines` collections.
+   * Stored in their own table (parent column = the line's key), written with the record in its
+   * transaction, validated like the lines (every field, lookups in the transaction, keys only of this
+   * line's own rows).
+   */
+  lineChildren?: Readonly<Record<string, LineChildrenDefinition>>;
+}
+
+/**
+ * A sum rule over a line's child rows, as data: when a line has child rows, the sum of their
+ * `childField` must equal the line's `lineField` (exact decimals), else `messageKey`
+ * (default `entities:validation.lineChildrenSum`, params `{ sum, expected }`).
+ */
+export interface SumEqualsRule {
+  childField: string;
+  lineField: string;
+  messageKey?: string;
+}
+
+/** Child rows of each line of a line collection (see `ChildrenField.lineChildren`). */
+export interface LineChildrenDefinition {
+  /** Heading of the rows' editor in the document screen (default: the collection's name). */
+  labelKey?: string;
+  table: string;
+  /** Column of `table` holding the line's key. */
+  parentColumn: string;
+  /** Field name of the child rows' auto-increment key. */
+  key: string;
+  fields: Readonly<Record<string, ScalarField>>;
+  maxItems?: number;
+  sumEquals?: SumEqualsRule;
+}
+
+export type FieldDefinition = ScalarField | SetField | ChildrenField;
+
+/** A list column; a bare field name is a visible column of default width. */
+export interface ListColumn<K extends string = string> {
+  field: K;
+  /** false: offered in the column chooser but hidden until the user picks it. */
+  visible?: boolean;
+  /** Width in px. */
+  width?: number;
+  /** A total under the column (numeric fields). */
+  total?: 'sum' | 'avg' | 'count';
+  /** Sortable from the list (default true; the server keeps an index per sortable column). */
+  sortable?: boolean;
+}
+
+export interface SortSpec<K extends string = string> {
+  field: K;
+  descending?: boolean;
+}
+
+/**
+ * A list filter. Query names (GET /api/data/:entity): `filter.<Field>` for eq / contains / startsWith /
+ * in (comma list), `filter.<Field>.from` and `filter.<Field>.to` for range (inclusive).
+ */
+export interface FilterSpec<K extends string = string> {
+  field: K;
+  op: 'eq' | 'contains' | 'startsWith' | 'range' | 'in';
+  labelKey?: string;
+}
+
+/** A button of the generic screens (list toolbar or record form), with an optional hotkey. */
+export interface ActionSpec {
+  id: string;
+  labelKey: string;
+  scope: 'list' | 'record';
+  /** e.g. 'Alt+N', 'Ctrl+S'. */
+  hotkey?: string;
+  /** Ask before running (message key). */
+  confirmKey?: string;
+  /** Needs write rights. */
+  write?: boolean;
+}
+
+export interface FormSection<K extends string = string> {
+  titleKey?: string;
+  /** Rows of field names, laid out left to right. */
+  rows: readonly (readonly K[])[];
+}
+
+/**
+ * What a route's Props value selects (§2 firm maintenance: `firmType: vendor` shows the vendors): list filters
+ * preset as query parameters (`filter.FirmTypes`), a new record's values, and the form's title key.
+ */
+export interface RouteView {
+  filters?: Readonly<Record<string, string>>;
+  defaults?: Readonly<Record<string, unknown>>;
+  titleKey?: string;
+}
+
+/** Who may read and write through the API: role ids, or '*' for every signed-in user. */
+export interface EntityRoles {
+  read: readonly string[] | '*';
+  write: readonly string[] | '*';
+}
+
+/** A rule's finding; `message` is the English default (else the catalogue's text for `key`). */
+export interface RuleIssue {
+  field: string;
+  key: string;
+  params?: Record<string, unknown>;
+  message?: string;
+}
+
+/** A synchronous shape rule over the whole record (after the field checks passed). */
+export type SyncRule = (
+  record: Readonly<Record<string, unknown>>,
+  context: { mode: 'create' | 'update'; changed: ReadonlySet<string> },
+) => RuleIssue | readonly RuleIssue[] | null | undefined;
+
+/**
+ * A computed field's formula (issue 12: declared once, evaluated the same way in the browser and on the
+ * server by shared/src/entities/compute.ts with exact decimals). Operands name fields of the same record
+ * (or of the same line, for a line field), or decimal literals (`{ value: '1.00' }`).
+ */
+export type Formula =
+  | { op: 'sum'; collection: string; field: string }
+  | { op: 'add' | 'sub'; args: readonly Operand[] }
+  | { op: 'mul'; args: readonly [Operand, Operand] }
+  | { op: 'neg'; arg: Operand };
+export type Operand = string | { value: string } | Formula;
+
+/** A transition of a state machine: an action the record form offers as a button (issue 12). */
+export interface TransitionSpec {
+  /** Action id, as in POST /api/data/:entity/:id/actions/:action. */
+  action: string;
+  labelKey: string;
+  /** States the action may run from. */
+  from: readonly string[];
+  /** State after the action; null when the action keeps the state (e.g. Reverse creates another record). */
+  to: string | null;
+  /** Asked (Yes/No) before the action is sent. */
+  confirmKey?: string;
+  /** Roles that may run it; default the entity's write roles. */
+  roles?: readonly string[] | '*';
+  hotkey?: string;
+  /** Shown as the main button. */
+  primary?: boolean;
+}
+
+/**
+ * States of a document (issue 12 "States and actions"): the enum field holding the state, the states in
+ * which the record may be edited or deleted, and the transitions. Guards and effects are server code
+ * (EntityHooks.actions, keyed by action id); the server refuses any edit, delete or action the state does
+ * not allow whatever the client sends.
+ */
+export interface StateMachine<K extends string = string> {
+  field: K;
+  initial: string;
+  editable: readonly string[];
+  deletable: readonly string[];
+  transitions: readonly TransitionSpec[];
+}
+
+export interface EntityInput<F extends Record<string, FieldDefinition>> {
+  /** Entity name in URLs: /api/data/<name>. Lower-case kebab. */
+  name: string;
+  /** Database table. */
+  table: string;
+  /** Key field (never changes once created). */
+  key: keyof F & string;
+  /** 'auto': an integer the database assigns (not given on create). Default 'natural'. */
+  keyKind?: 'natural' | 'auto';
+  /**
+   * i18n namespace of the default label keys (default `entities`): a module's definitions use the module's
+   * namespace (`gl`), so their strings live in `locales/<lng>/gl.json` and load with the module.
+   */
+  namespace?: string;
+  /** Title key; default `<namespace>:<name>.title`. */
+  labelKey?: string;
+  /** Application whose screens show it (e.g. SHELL, NOVUS-OE). */
+  application: string;
+  /** Shell routes (full hash paths) that mount the generic screen of this entity. */
+  routes?: readonly string[];
+  fields: F;
+  listColumns: readonly (ListColumn<keyof F & string> | (keyof F & string))[];
+  defaultSort: readonly SortSpec<keyof F & string>[];
+  filters?: readonly FilterSpec<keyof F & string>[];
+  /** Text fields matched by the list's `Search` (contains, case-insensitive). */
+  search?: readonly (keyof F & string)[];
+  /** Extra actions beside the standard ones. */
+  actions?: readonly ActionSpec[];
+  roles: EntityRoles;
+  formLayout?: { sections: readonly FormSection<keyof F & string>[] };
+  /** Field combinations that must be unique. */
+  uniques?: readonly (readonly (keyof F & string)[])[];
+  /**
+   * Compound indexes for the lists users run most: a filter field, then the sort field (e.g. SalesRep,
+   * Name: one sales rep's firms by name reads only that page). Every sortable column, filter and default
+   * sort field already has its own single-column index.
+   */
+  indexes?: readonly (readonly (keyof F & string)[])[];
+  /** The boolean field meaning "active" (lookups with activeOnly check it). */
+  activeField?: keyof F & string;
+  /** The field shown for a record in lookups (default the key). */
+  displayField?: keyof F & string;
+  /**
+   * The lookup widget of fields that refer to this entity (registered with `registerLookupWidget` in
+   * @erp/records, e.g. `firm-lookup`: search by id or name); default the generic search.
+   */
+  lookupWidget?: string;
+  rules?: readonly SyncRule[];
+  /** Attachments allowed on records (default true). */
+  attachments?: boolean;
+  /** Document states and transitions (issue 12). */
+  states?: StateMachine<keyof F & string>;
+  /**
+   * Computed fields: record fields (`TotalDebit`) and line fields (`Lines.Amount`), each a read-only
+   * decimal the server recomputes on every save (what the client sends for them is ignored).
+   */
+  computed?: Readonly<Record<string, Formula>>;
+  /** Document number: the sequence counter (`sequence_counters`) and the field that receives it on create. */
+  numbering?: { sequence: string; field: keyof F & string; prefix?: string };
+  /** Views the route's Props select: Props name → Props value → view (e.g. `firmType` → `vendor`). */
+  routeViews?: Readonly<Record<string, Readonly<Record<string, RouteView>>>>;
+  /** Catalogue keys of result codes only this entity's server rules answer (§6 firm: `not_assigned`). */
+  resultKeys?: Readonly<Record<string, string>>;
+}
+
+/** A normalized definition: every default filled in. */
+export interface EntityDefinition<F extends Record<string, FieldDefinition> = Record<string, FieldDefinition>> {
+  name: string;
+  /** i18n namespace of the definition's own strings (`entities`, or its module's, e.g. `gl`). */
+  namespace: string;
+  table: string;
+  key: keyof F & string;
+  keyKind: 'natural' | 'auto';
+  labelKey: string;
+  application: string;
+  routes: readonly string[];
+  fields: { readonly [K in keyof F]: F[K] & { labelKey: string; column: string } };
+  listColumns: readonly (ListColumn<keyof F & string> & { visible: boolean; sortable: boolean })[];
+  defaultSort: readonly SortSpec<keyof F & string>[];
+  filters: readonly FilterSpec<keyof F & string>[];
+  search: readonly (keyof F & string)[];
+  actions: readonly ActionSpec[];
+  roles: EntityRoles;
+  formLayout: { sections: readonly FormSection<keyof F & string>[] };
+  uniques: readonly (readonly (keyof F & string)[])[];
+  indexes: readonly (readonly (keyof F & string)[])[];
+  activeField: (keyof F & string) | null;
+  displayField: keyof F & string;
+  lookupWidget: string | null;
+  rules: readonly SyncRule[];
+  attachments: boolean;
+  states: StateMachine<keyof F & string> | null;
+  computed: Readonly<Record<string, Formula>>;
+  numbering: { sequence: string; field: keyof F & string; prefix?: string } | null;
+  routeViews: Readonly<Record<string, Readonly<Record<string, RouteView>>>>;
+  resultKeys: Readonly<Record<string, string>>;
+}
+
+/** Any normalized definition (what registries and generic code take). */
+export type AnyEntity = EntityDefinition<Record<string, FieldDefinition>>;
+
+/** The TypeScript value type of one field. */
+export type FieldValue<T extends FieldDefinition> = T extends { type: 'text' | 'date' | 'datetime' | 'enum' }
+  ? string
+  : T extends { type: 'decimal' }
+    ? string
+    : T extends { type: 'integer' }
+    ? number
+    : T extends { type: 'boolean' }
+      ? boolean
+      : T extends { type: 'lookup'; valueType: 'integer' }
+        ? number
+        : T extends { type: 'lookup' }
+          ? string
+          : T extends { type: 'set' }
+            ? string[]
+            : T extends { type: 'children'; fields: infer C extends Record<string, ScalarField> }
+              ? { [K in keyof C]: FieldValue<C[K]> | null }[]
+              : never;
+
+/** A record of an entity as the API answers it (fields + record trail). */
+export type EntityRecord<D> =
+  D extends EntityDefinition<infer F>
+    ? { [K in keyof F]: FieldValue<F[K]> | null } & {
+        CreatedBy: string;
+        CreatedOn: string;
+        UpdatedBy: string;
+        UpdatedOn: string;
+        Version: number;
+      }
+    : never;
