@@ -2,11 +2,11 @@
  * One Vite library-build recipe for every browser package: an ES module per entry, minified, with every
  * import-map specifier left external so the page loads exactly one copy of each shared library.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { esmExternalRequirePlugin, type PluginOption, type UserConfig } from 'vite';
-import { moduleDir, moduleManifests } from './modules/manifests.ts';
+import { appSources } from './modules/manifests.ts';
 
 const importMapPath = fileURLToPath(new URL('./import-map.json', import.meta.url));
 
@@ -99,22 +99,12 @@ function exportNames(source: string): string[] {
  * app changes when a module adds a screen. Two sources exporting one name fail the build.
  */
 export function moduleApp(app: string, options: Omit<LibraryOptions, 'entries'> = {}): UserConfig {
-  const appDir = join(fileURLToPath(new URL('.', import.meta.url)), 'apps', app);
-  const own = ['src/index.tsx', 'src/index.ts'].map((file) => join(appDir, file)).find((file) => existsSync(file));
-  const manifests = moduleManifests();
-  const sources: { from: string; names: string[]; code: string }[] = [];
-  if (own) sources.push({ from: own, names: exportNames(readFileSync(own, 'utf8')), code: `export * from ${JSON.stringify(own)};` });
-  for (const manifest of manifests) {
-    if (manifest.app === app) {
-      const file = join(moduleDir(manifest.name), 'screens', 'index.ts');
-      sources.push({ from: file, names: exportNames(readFileSync(file, 'utf8')), code: `export * from ${JSON.stringify(file)};` });
-    }
-    const shared = manifest.alsoIn?.[app];
-    if (shared?.length && manifest.app !== app) {
-      const from = `@erp/${manifest.app}`;
-      sources.push({ from, names: [...shared], code: `export { ${shared.join(', ')} } from ${JSON.stringify(from)};` });
-    }
-  }
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const { files, reexports } = appSources(root, app);
+  const sources = [
+    ...files.map((file) => ({ from: file, names: exportNames(readFileSync(file, 'utf8')), code: `export * from ${JSON.stringify(file)};` })),
+    ...reexports.map(({ from, names }) => ({ from, names, code: `export { ${names.join(', ')} } from ${JSON.stringify(from)};` })),
+  ];
   const seen = new Map<string, string>();
   for (const { from, names } of sources) {
     for (const name of names) {
@@ -129,5 +119,5 @@ export function moduleApp(app: string, options: Omit<LibraryOptions, 'entries'> 
   };
   const config = libraryConfig({ ...options, entries: { [app]: APP_ENTRY + app }, plugins: [entryPlugin, ...(options.plugins ?? [])] });
   // Module sources live outside the app's folder.
-  return { ...config, server: { fs: { allow: [fileURLToPath(new URL('.', import.meta.url))] } } };
+  return { ...config, server: { fs: { allow: [root] } } };
 }

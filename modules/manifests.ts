@@ -70,6 +70,25 @@ export function moduleManifests(): ModuleManifest[] {
   return ordered;
 }
 
+/** What a micro-app `@erp/<app>` is built from (`moduleApp` in vite.library.ts; read by the route tests too). */
+export interface AppSources {
+  /** The app's own `src/index.ts(x)`, then the `screens/index.ts` of every module whose `app` it is. */
+  files: string[];
+  /** Screens other modules' `alsoIn` lists for this app, re-exported from their own micro-app. */
+  reexports: { from: string; names: readonly string[] }[];
+}
+
+export function appSources(repoRoot: string, app: string): AppSources {
+  const own = ['src/index.tsx', 'src/index.ts'].map((file) => join(repoRoot, 'apps', app, file)).filter((file) => existsSync(file));
+  const files = [...own];
+  const reexports: AppSources['reexports'] = [];
+  for (const manifest of moduleManifests()) {
+    if (manifest.app === app) files.push(join(moduleDir(manifest.name), 'screens', 'index.ts'));
+    else if (manifest.alsoIn?.[app]?.length) reexports.push({ from: `@erp/${manifest.app}`, names: manifest.alsoIn[app]! });
+  }
+  return { files, reexports };
+}
+
 /**
  * The folders holding locale files (`<lng>/<namespace>.json` in each) under a repository root: the shell's
  * `locales/`, then each module's `modules/<name>/locales/` by name. A namespace lives in one folder only.

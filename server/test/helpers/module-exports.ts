@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
-import { moduleDir, moduleManifests } from '@erp/modules/manifests';
+import { appSources } from '@erp/modules/manifests';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const importMap = JSON.parse(readFileSync(join(repoRoot, 'import-map.json'), 'utf8')) as { imports: Record<string, string> };
@@ -26,18 +26,6 @@ function appOf(module: string): string | null {
   return pkg.name === module && pkg.scripts?.['build'] ? match[1]! : null;
 }
 
-/** The source files of an app and the re-exports module manifests ask of it. */
-function sourcesOf(app: string): { files: string[]; reexports: [from: string, name: string][] } {
-  const own = ['src/index.ts', 'src/index.tsx'].map((file) => join(repoRoot, 'apps', app, file)).filter((file) => existsSync(file));
-  const files = [...own];
-  const reexports: [string, string][] = [];
-  for (const manifest of moduleManifests()) {
-    if (manifest.app === app) files.push(join(moduleDir(manifest.name), 'screens', 'index.ts'));
-    else for (const name of manifest.alsoIn?.[app] ?? []) reexports.push([`@erp/${manifest.app}`, name]);
-  }
-  return { files, reexports };
-}
-
 const cache = new Map<string, Set<string>>();
 
 /** The names `module` exports (empty when it is not a built module of the import map). */
@@ -48,7 +36,7 @@ export function exportsOf(module: string, seen: Set<string> = new Set()): Set<st
   const app = appOf(module);
   if (app && !seen.has(module)) {
     seen.add(module);
-    const { files, reexports } = sourcesOf(app);
+    const { files, reexports } = appSources(repoRoot, app);
     for (const file of files) {
       const { module: parsed, errors } = parseSync(file, readFileSync(file, 'utf8'), { sourceType: 'module' });
       if (errors.length) throw new Error(`${file}: ${errors[0]!.message}`);
@@ -63,7 +51,7 @@ export function exportsOf(module: string, seen: Set<string> = new Set()): Set<st
         }
       }
     }
-    for (const [from, name] of reexports) if (exportsOf(from, seen).has(name)) names.add(name);
+    for (const { from, names: shared } of reexports) for (const name of shared) if (exportsOf(from, seen).has(name)) names.add(name);
   }
   cache.set(module, names);
   return names;
