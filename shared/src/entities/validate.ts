@@ -25,7 +25,6 @@ import {
   type ChildrenField,
   type FieldDefinition,
   type LineChildrenDefinition,
-  type ScalarField,
 } from './define.ts';
 import { add, cmp } from '../decimal.ts';
 import {
