@@ -12,7 +12,7 @@
  *   unless the answer's status is `expected`.
  * - `timed(runs, action, before)`: the median of `runs` timed calls after one warm-up call; `before()` (untimed)
  *   runs before each call and its answer is the call's argument.
- * - `pgReachable()`, `PG_URL`, `loadSummary()` (the load average, for the sections' run notes).
+ * - `pgReachable()`, `PG_URL`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -77,12 +77,6 @@ export async function timed(runs, action, before = async () => undefined) {
   }
   return median(times);
 }
-
-export const loadSummary = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 async function dropDatabase(name) {
   const admin = new pg.Client({ connectionString: PG_URL });

@@ -20,12 +20,11 @@
  * Options (environment): BENCH_AR_ITEMS, BENCH_AR_RUNS, BENCH_AR_ENGINES (default "sqlite,postgres";
  * PostgreSQL is skipped with a note when TEST_PG_URL cannot be reached), BENCH_NO_WRITE=1.
  */
-import { machine, median, writeSection } from './bench-common.mjs';
-import { eachEngine, loadSummary, withBenchApp } from './bench-app.mjs';
+import { engineOptions, engineTable, measuredWith, median, ms, publish } from './bench-common.mjs';
+import { eachEngine, withBenchApp } from './bench-app.mjs';
 
 const ITEMS = Number(process.env.BENCH_AR_ITEMS || 500_000);
-const RUNS = Number(process.env.BENCH_AR_RUNS || 7);
-const ENGINES = (process.env.BENCH_AR_ENGINES || 'sqlite,postgres').split(',').map((e) => e.trim());
+const { runs: RUNS, engines: ENGINES } = engineOptions('AR');
 const SECTION = '## AR: posting a cash receipt applied to 200 invoices';
 const INVOICES = 200;
 
@@ -137,29 +136,18 @@ async function benchEngine(engine) {
 
 const { results, notes } = await eachEngine(ENGINES, benchEngine);
 
-const ms = (value) => `${value.toFixed(1)} ms`;
-const column = (engine, pick) => {
-  const result = results.find((r) => r.engine === engine);
-  return result ? pick(result) : '—';
-};
 const rows = [
   [`Background AR items (bulk insert, ${ITEMS.toLocaleString('en-CA')} rows)`, '—', (r) => `${r.fillSeconds.toFixed(1)} s`],
   ['Saving the draft receipt with 200 application lines (POST /api/data/cash-receipt)', '—', (r) => ms(r.save)],
   ['Posting the receipt applied to 200 invoices (post action: GL posting, AR item, 200 applications)', '≤ 300 ms', (r) => ms(r.post)],
 ];
-const table = [
-  '| measure | target | SQLite | PostgreSQL |',
-  '|---|---|---|---|',
-  ...rows.map(([label, target, pick]) => `| ${label} | ${target} | ${column('sqlite', pick)} | ${column('postgres', pick)} |`),
-].join('\n');
 const section = `${SECTION}
 
-Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (load average ${loadSummary()}), with \`scripts/bench-ar-receipt.mjs\`: server time through \`app.inject\` (no network), medians of
+${measuredWith('bench-ar-receipt.mjs')}: server time through \`app.inject\` (no network), medians of
 ${RUNS} runs after a warm-up; each run's receipt pays 200 fresh open invoices of one customer (discount taken
 within the terms) in a subledger of ${ITEMS.toLocaleString('en-CA')} other AR items.
 
-${table}
+${engineTable(results, rows)}
 ${notes.length ? `\n${notes.join('\n')}\n` : ''}`;
 
-console.log(section);
-if (!process.env.BENCH_NO_WRITE) writeSection(SECTION, section);
+publish(SECTION, section);

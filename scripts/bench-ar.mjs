@@ -23,13 +23,12 @@
  * "sqlite,postgres"; PostgreSQL is skipped with a note when TEST_PG_URL cannot be reached), BENCH_NO_WRITE=1
  * to print the section without touching BENCHMARKS.md.
  */
-import { machine, writeSection } from './bench-common.mjs';
-import { eachEngine, loadSummary, timed, withBenchApp } from './bench-app.mjs';
+import { engineOptions, engineTable, mb, measuredWith, ms, publish, sampleMemory } from './bench-common.mjs';
+import { eachEngine, timed, withBenchApp } from './bench-app.mjs';
 
 const FIRMS = Number(process.env.BENCH_AR_FIRMS || 100_000);
 const ITEMS = Number(process.env.BENCH_AR_ITEMS || 500_000);
-const RUNS = Number(process.env.BENCH_AR_RUNS || 7);
-const ENGINES = (process.env.BENCH_AR_ENGINES || 'sqlite,postgres').split(',').map((e) => e.trim());
+const { runs: RUNS, engines: ENGINES } = engineOptions('AR');
 const SECTION = '## Accounts Receivable: 100,000 firms, 500,000 AR items';
 const STATEMENT_CUSTOMERS = 1000;
 
@@ -62,38 +61,26 @@ async function benchEngine(engine) {
 
     // 1,000 customers after the big one, in one streamed PDF.
     const range = { StatementDate: '2026-12-31', CustomerFrom: customers[1], CustomerTo: customers[STATEMENT_CUSTOMERS] };
-    let peak = 0;
-    let before = 0;
+    let memory = { before: 0, peak: 0 };
     let bytes = 0;
     let rows = 0;
     let pages = 0;
     const pdf = await timed(Math.max(3, Math.floor(RUNS / 2)), async () => {
-      global.gc?.();
-      before = process.memoryUsage().rss;
-      peak = before;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-      try {
+      memory = await sampleMemory(async () => {
         const response = await call('/api/reports/ar-account-statement/pdf', { Parameters: range });
         bytes = response.rawPayload.length;
         rows = Number(response.headers['x-total-count']);
         pages = (response.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
-      } finally {
-        clearInterval(sampler);
-      }
+      });
     });
+    const { before, peak } = memory;
     return { engine, firmSeconds, seeded, agingEnd, agingMid, agingRows, bigInquiry, bigRows, bigHistory, bigHistoryRows, ordinaryInquiry, pdf, bytes, rows, pages, before, peak };
   });
 }
 
 const { results, notes } = await eachEngine(ENGINES, benchEngine);
 
-const ms = (value) => `${value.toFixed(1)} ms`;
-const mb = (value) => `${(value / 2 ** 20).toFixed(0)} MB`;
 const n = (value) => Number(value).toLocaleString('en-CA');
-const column = (engine, pick) => {
-  const result = results.find((r) => r.engine === engine);
-  return result ? pick(result) : '—';
-};
 const rows = [
   ['Generate the firms / the AR items and applications (bulk)', '—', (r) => `${r.firmSeconds.toFixed(1)} s / ${r.seeded.seconds.toFixed(1)} s (${n(r.seeded.items)} items, ${n(r.seeded.applications)} applications)`],
   ['Aged trial balance as of 2026-12-31 (current + 8 periods, by due date)', '≤ 1 s', (r) => `${ms(r.agingEnd)} (${n(r.agingRows)} customers)`],
@@ -104,14 +91,9 @@ const rows = [
   [`Statement PDFs of ${n(STATEMENT_CUSTOMERS)} customers, one streamed file`, 'streamed', (r) => `${ms(r.pdf)} (${n(r.rows)} lines, ${n(r.pages)} pages, ${(r.bytes / 1024).toFixed(0)} kB)`],
   ['Server memory during those statements (RSS before → peak)', 'flat', (r) => `${mb(r.before)} → ${mb(r.peak)}`],
 ];
-const table = [
-  '| measure | target | SQLite | PostgreSQL |',
-  '|---|---|---|---|',
-  ...rows.map(([label, target, pick]) => `| ${label} | ${target} | ${column('sqlite', pick)} | ${column('postgres', pick)} |`),
-].join('\n');
 const section = `${SECTION}
 
-Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (load average ${loadSummary()}), with \`scripts/bench-ar.mjs\`: ${n(FIRMS)} generated firms and ${n(ITEMS)} generated AR items with
+${measuredWith('bench-ar.mjs')}: ${n(FIRMS)} generated firms and ${n(ITEMS)} generated AR items with
 their applications (modules/ar/server/seed-large.ts; subledger only, no GL postings), server time through
 \`app.inject\` (no network), medians of ${RUNS} runs after a warm-up. Posting a receipt applied to 200 invoices is
 measured by the cash receipts' benchmark. The machine is shared: with a load average well above its 2 cores,
@@ -120,8 +102,7 @@ history of the customer with 10,000 items is ~19,000 rows (items and application
 first rows of each part (items, applications to them, from them) in the report's order from the (firm, date)
 and (firm, status, date, id) indexes, and the count and totals in one statement from the latter index alone.
 
-${table}
+${engineTable(results, rows)}
 ${notes.length ? `\n${notes.join('\n')}\n` : ''}`;
 
-console.log(section);
-if (!process.env.BENCH_NO_WRITE) writeSection(SECTION, section);
+publish(SECTION, section);

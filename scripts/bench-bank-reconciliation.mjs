@@ -7,13 +7,9 @@
  * marked). Writes the "## Bank reconciliation in Chromium" section of BENCHMARKS.md. Needs `npm run build`.
  * Options (environment): BENCH_BANK_PORT (default 18495), BENCH_NO_WRITE=1.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { apiFromPage, machine, median, percentile, signedInPage, startServerProcess, writeSection } from './bench-common.mjs';
+import { apiFromPage, machine, markdownTable, median, ms, percentile, publish, signedInPage, withServerProcess } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_BANK_PORT ?? 18495);
-const base = `http://localhost:${PORT}`;
 const PATH = '/novus-gl/bank-reconciliation';
 const SECTION = '## Bank reconciliation in Chromium';
 const RUNS = 7;
@@ -21,10 +17,7 @@ const DOCUMENTS = 6;
 const BANK_LINES = 1667;
 const YEAR = 2047;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'erp-bench-bank-'));
-const server = await startServerProcess(PORT, dataDir, { DEMO_LEDGER: '0', DATABASE_URL: '' });
-
-try {
+await withServerProcess({ name: 'bank', port: PORT, env: { DEMO_LEDGER: '0', DATABASE_URL: '' } }, async ({ base }) => {
   const { browser, page } = await signedInPage(base);
   const call = (path, data) => apiFromPage(page, 'POST', path, data);
   await call('data/gl-account', { AccountId: '98100', Description: 'Bench bank', AccountType: 'asset' });
@@ -106,23 +99,21 @@ try {
   }
   await browser.close();
 
-  const ms = (n) => `${n.toFixed(1)} ms`;
   const text = [
     SECTION,
     '',
     `Written by \`node scripts/bench-bank-reconciliation.mjs\` on ${new Date().toISOString().slice(0, 10)}; machine: ${machine()}; headless Debian Chromium 1440×900, server on the same machine (SQLite).`,
     `A bank account whose G/L account has ${(DOCUMENTS * BANK_LINES).toLocaleString('en-CA')} uncleared entries (${DOCUMENTS} GL journal entries posted through the posting service). Open: from the click on "Show items" to the first item shown and laid out (server call, exact totals, virtualized render), ${RUNS} runs. Space: from the key event to the item marked cleared / not cleared (the cleared total is kept incrementally), 21 presses.`,
     '',
-    '| measure | result | target |',
-    '|---|---|---|',
-    `| Show 10,000 uncleared items, median / p95 | ${ms(median(opened))} / ${ms(percentile(opened, 95))} | ≤ 300 ms (${median(opened) <= 300 ? 'meets target' : '**misses target**'}) |`,
-    `| Items in the DOM at once (of ${(DOCUMENTS * BANK_LINES).toLocaleString('en-CA')}) | ${count} | virtualized |`,
-    `| Space toggles an item, median / p95 | ${ms(median(toggles))} / ${ms(percentile(toggles, 95))} | — |`,
+    markdownTable(
+      ['measure', 'result', 'target'],
+      [
+        ['Show 10,000 uncleared items, median / p95', `${ms(median(opened))} / ${ms(percentile(opened, 95))}`, `≤ 300 ms (${median(opened) <= 300 ? 'meets target' : '**misses target**'})`],
+        [`Items in the DOM at once (of ${(DOCUMENTS * BANK_LINES).toLocaleString('en-CA')})`, count, 'virtualized'],
+        ['Space toggles an item, median / p95', `${ms(median(toggles))} / ${ms(percentile(toggles, 95))}`, '—'],
+      ],
+    ),
     '',
   ].join('\n');
-  if (!process.env.BENCH_NO_WRITE) writeSection(SECTION, text);
-  console.log(text);
-} finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-}
+  publish(SECTION, text);
+});

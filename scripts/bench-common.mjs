@@ -1,6 +1,11 @@
-/** Pieces every benchmark script shares: statistics, the machine's description, BENCHMARKS.md sections. */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+/**
+ * Pieces every benchmark script shares: statistics, the machine's description, BENCHMARKS.md sections and
+ * their tables, the options and the memory sampling of the engine benchmarks, a server process on a fresh
+ * data folder for the browser benchmarks.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +20,75 @@ export const median = (values) => percentile(values, 50);
 
 export function machine() {
   return `${cpus().length} × ${cpus()[0]?.model?.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+/** The load average (1, 5, 15 min), for the sections' run notes: the machine is shared. */
+export const loadSummary = (separator = ' ') =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(separator);
+
+export const ms = (value) => `${value.toFixed(1)} ms`;
+export const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+
+/**
+ * The options of an engine benchmark from BENCH_<name>_RUNS and BENCH_<name>_ENGINES (a comma list of
+ * "sqlite", "postgres"), with these defaults.
+ */
+export function engineOptions(name, { runs = 7, engines = 'sqlite,postgres' } = {}) {
+  return {
+    runs: Number(process.env[`BENCH_${name}_RUNS`] || runs),
+    engines: (process.env[`BENCH_${name}_ENGINES`] || engines).split(',').map((e) => e.trim()),
+  };
+}
+
+/** "Measured <time> UTC on <machine> (load average …), with `scripts/<script>`": how a section's run is named. */
+export function measuredWith(script) {
+  return `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (load average ${loadSummary()}), with \`scripts/${script}\``;
+}
+
+/**
+ * The engines side by side: `rows` are [measure, target, pick(result) → cell]; an engine without a result
+ * (not reached, not asked for) shows `missing`.
+ */
+export function engineTable(results, rows, missing = '—') {
+  const cell = (engine, pick) => {
+    const result = results.find((r) => r.engine === engine);
+    return result ? pick(result) : missing;
+  };
+  return [
+    '| measure | target | SQLite | PostgreSQL |',
+    '|---|---|---|---|',
+    ...rows.map(([label, target, pick]) => `| ${label} | ${target} | ${cell('sqlite', pick)} | ${cell('postgres', pick)} |`),
+  ].join('\n');
+}
+
+/** A table whose first row is `header` (its cells) and whose cells are `rows`' entries. */
+export function markdownTable(header, rows) {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+}
+
+/** Prints a section and, unless BENCH_NO_WRITE is set, writes it into BENCHMARKS.md. */
+export function publish(heading, text) {
+  console.log(text);
+  if (!process.env.BENCH_NO_WRITE) writeSection(heading, text);
+}
+
+/**
+ * Runs `action` while sampling this process's resident memory every 20 ms (after a collection when node runs
+ * with --expose-gc); answers { before, peak } in bytes, so a streamed render shows as flat.
+ */
+export async function sampleMemory(action) {
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  try {
+    await action();
+  } finally {
+    clearInterval(sampler);
+  }
+  return { before, peak };
 }
 
 export async function waitForServer(url, timeoutMs = 60_000) {
@@ -73,6 +147,40 @@ export async function startServerProcess(port, dataDir, env = {}) {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', PARTNER_DEMO: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/**
+ * Firms 1..`count` with their accounts written into the SQLite database of `dataDir` by the product's own
+ * generator (`npm run seed:large`, server/src/seed/demo-firms.ts); answers the seconds it reported.
+ */
+export function seedLargeFirms(dataDir, count) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/seed/large.ts', String(count)], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`seed:large failed: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1)).seconds;
+}
+
+/**
+ * A fresh temporary data folder (`erp-bench-<name>-…`), `prepare(dataDir)` on it (bulk data before the server
+ * starts), the server on `port` over it (`env` as for startServerProcess), `run({ base, dataDir })`; then the
+ * server stopped and the folder removed, whatever happened.
+ */
+export async function withServerProcess({ name, port, env = {}, prepare }, run) {
+  const dataDir = mkdtempSync(join(tmpdir(), `erp-bench-${name}-`));
+  try {
+    await prepare?.(dataDir);
+    const server = await startServerProcess(port, dataDir, env);
+    try {
+      return await run({ base: `http://localhost:${port}`, dataDir });
+    } finally {
+      server.kill('SIGTERM');
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** Waits for the server at `base`, then a 1440×900 page of a new Chromium signed in there as admin. */

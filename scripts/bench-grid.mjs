@@ -7,29 +7,14 @@
  * Writes the "## Generic list in Chromium" section of BENCHMARKS.md. Needs `npm run build` first.
  * Options (environment): BENCH_FIRMS (default 100000), BENCH_GRID_PORT (default 18490), BENCH_NO_WRITE=1.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { machine, median, percentile, repoRoot, signedInPage, startServerProcess, writeSection } from './bench-common.mjs';
+import { machine, markdownTable, median, ms, percentile, publish, seedLargeFirms, signedInPage, withServerProcess } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_GRID_PORT ?? 18490);
 const FIRMS = Number(process.env.BENCH_FIRMS || 100_000);
-const base = `http://localhost:${PORT}`;
 const LIST = '/novus-oe/firm-maintenance';
 const SECTION = '## Generic list in Chromium';
 const PAGE_RUNS = 10;
 const SCROLL_PAGES = 10;
-
-const dataDir = mkdtempSync(join(tmpdir(), 'erp-bench-grid-'));
-const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/seed/large.ts', String(FIRMS)], {
-  cwd: repoRoot,
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-  encoding: 'utf8',
-});
-if (seeded.status !== 0) throw new Error(`seed:large failed: ${seeded.stderr}`);
-
-const server = await startServerProcess(PORT, dataDir);
 
 const rows = (page) => page.locator(`.erp-tab-screen[data-tab-path="${LIST}"] [role="grid"] [role="row"][data-row-id]`);
 
@@ -81,7 +66,7 @@ async function scrollThrough(page) {
   );
 }
 
-try {
+await withServerProcess({ name: 'grid', port: PORT, prepare: (dataDir) => seedLargeFirms(dataDir, FIRMS) }, async ({ base }) => {
   const { browser, page } = await signedInPage(base);
 
   // 1. A 250-row page: open the list (a new tab each run: the screen mounts, asks the server, renders).
@@ -121,24 +106,22 @@ try {
 
   const frameMs = median(frames);
   const dropped = frames.filter((ms) => ms > 1.5 * frameMs).length;
-  const ms = (n) => `${n.toFixed(1)} ms`;
   const text = [
     SECTION,
     '',
     `Written by \`npm run bench\` (scripts/bench-grid.mjs) on ${new Date().toISOString().slice(0, 10)}; machine: ${machine()}; headless Debian Chromium 1440×900, server on the same machine (SQLite, ${FIRMS.toLocaleString('en-CA')} firms from \`npm run seed:large\`).`,
     `The firm list at ${LIST} (every firm, sorted by Firm ID). A page: from the hash change to the first row shown and laid out (a MutationObserver), ${PAGE_RUNS} runs, each a new tab (mount, server call, render). Scrolling: ${SCROLL_PAGES} pages of 1,000 rows (${(SCROLL_PAGES * 1000).toLocaleString('en-CA')} rows) scrolled top to bottom at 120 px a frame; a frame longer than 1.5 × the median frame counts as dropped.`,
     '',
-    '| measure | result | target |',
-    '|---|---|---|',
-    `| Open the list and show a 250-row page, median / p95 | ${ms(median(opened))} / ${ms(percentile(opened, 95))} | — |`,
-    `| Rows in the DOM at once (of 1,000 in the page) | ${domRows} | virtualized |`,
-    `| Scrolling 10,000 rows: frames, median / p95 / max | ${ms(frameMs)} / ${ms(percentile(frames, 95))} / ${ms(Math.max(...frames))} | — |`,
-    `| Dropped frames while scrolling | ${dropped} of ${frames.length} (${((100 * dropped) / frames.length).toFixed(1)} %) | none (${dropped === 0 ? 'meets target' : '**misses target**'}) |`,
+    markdownTable(
+      ['measure', 'result', 'target'],
+      [
+        ['Open the list and show a 250-row page, median / p95', `${ms(median(opened))} / ${ms(percentile(opened, 95))}`, '—'],
+        ['Rows in the DOM at once (of 1,000 in the page)', domRows, 'virtualized'],
+        ['Scrolling 10,000 rows: frames, median / p95 / max', `${ms(frameMs)} / ${ms(percentile(frames, 95))} / ${ms(Math.max(...frames))}`, '—'],
+        ['Dropped frames while scrolling', `${dropped} of ${frames.length} (${((100 * dropped) / frames.length).toFixed(1)} %)`, `none (${dropped === 0 ? 'meets target' : '**misses target**'})`],
+      ],
+    ),
     '',
   ].join('\n');
-  if (!process.env.BENCH_NO_WRITE) writeSection(SECTION, text);
-  console.log(text);
-} finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-}
+  publish(SECTION, text);
+});

@@ -22,13 +22,12 @@
  * Options (environment): BENCH_IC_PRODUCTS, BENCH_IC_ROWS, BENCH_IC_RUNS, BENCH_IC_ENGINES (default
  * "sqlite,postgres"; PostgreSQL is skipped with a note when TEST_PG_URL cannot be reached), BENCH_NO_WRITE=1.
  */
-import { machine, writeSection } from './bench-common.mjs';
-import { eachEngine, loadSummary, timed, withBenchApp } from './bench-app.mjs';
+import { engineOptions, engineTable, measuredWith, ms as milliseconds, publish } from './bench-common.mjs';
+import { eachEngine, timed, withBenchApp } from './bench-app.mjs';
 
 const PRODUCTS = Number(process.env.BENCH_IC_PRODUCTS || 50_000);
 const ROWS = Number(process.env.BENCH_IC_ROWS || 2_000_000);
-const RUNS = Number(process.env.BENCH_IC_RUNS || 7);
-const ENGINES = (process.env.BENCH_IC_ENGINES || 'sqlite,postgres').split(',').map((e) => e.trim());
+const { runs: RUNS, engines: ENGINES } = engineOptions('IC');
 const SECTION = '## Inventory: 50,000 products, 2,000,000 stock ledger rows';
 /** Report names of the stock status and product inquiry (h15c), tried in order. */
 const STOCK_STATUS = ['ic-stock-status'];
@@ -106,11 +105,7 @@ async function benchEngine(engine) {
 
 const { results, notes } = await eachEngine(ENGINES, benchEngine);
 
-const ms = (value) => (value === undefined ? 'not measured (report not in this build)' : `${value.toFixed(1)} ms`);
-const column = (engine, pick) => {
-  const result = results.find((r) => r.engine === engine);
-  return result ? pick(result) : '—';
-};
+const ms = (value) => (value === undefined ? 'not measured (report not in this build)' : milliseconds(value));
 const rows = [
   ['Generate products, stock ledger and balances (bulk insert)', '—', (r) => `${r.seedSeconds.toFixed(1)} s (${r.balances.toLocaleString('en-CA')} balances)`],
   ['Stock status, first page', '≤ 100 ms', (r) => (r.stockStatus === undefined ? ms(undefined) : `${ms(r.stockStatus)} (${Number(r.stockStatusRows).toLocaleString('en-CA')} rows)`)],
@@ -118,20 +113,14 @@ const rows = [
   ['Closing a committed 200-line receipt ticket (close action)', '≤ 300 ms', (r) => (r.ticketError ? `failed: ${r.ticketError}` : ms(r.ticketClose))],
   ['Product maintenance: GET of a product with 100 BoM lines', '≤ 150 ms', (r) => ms(r.productGet)],
 ];
-const table = [
-  '| measure | target | SQLite | PostgreSQL |',
-  '|---|---|---|---|',
-  ...rows.map(([label, target, pick]) => `| ${label} | ${target} | ${column('sqlite', pick)} | ${column('postgres', pick)} |`),
-].join('\n');
 const section = `${SECTION}
 
-Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (load average ${loadSummary()}), with \`scripts/bench-ic.mjs\`: ${PRODUCTS.toLocaleString('en-CA')} generated products, 5 warehouses,
+${measuredWith('bench-ic.mjs')}: ${PRODUCTS.toLocaleString('en-CA')} generated products, 5 warehouses,
 ${ROWS.toLocaleString('en-CA')} stock ledger rows (modules/ic/server/seed-large.ts), server time through \`app.inject\` (no
 network), medians of ${RUNS} runs after a warm-up. The product figure is the API read the product maintenance
 screen renders once its module is loaded; the browser figure is in "Product maintenance in Chromium".
 
-${table}
+${engineTable(results, rows)}
 ${notes.length ? `\n${notes.join('\n')}\n` : ''}`;
 
-console.log(section);
-if (!process.env.BENCH_NO_WRITE) writeSection(SECTION, section);
+publish(SECTION, section);

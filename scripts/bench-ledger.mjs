@@ -25,12 +25,11 @@
  * "sqlite,postgres"; PostgreSQL is skipped with a note when TEST_PG_URL cannot be reached),
  * BENCH_NO_WRITE=1 to print the section without touching BENCHMARKS.md.
  */
-import { machine, writeSection } from './bench-common.mjs';
-import { eachEngine, loadSummary, timed, withBenchApp } from './bench-app.mjs';
+import { engineOptions, engineTable, mb, measuredWith, ms, publish, sampleMemory } from './bench-common.mjs';
+import { eachEngine, timed, withBenchApp } from './bench-app.mjs';
 
 const ENTRIES = Number(process.env.BENCH_LEDGER_ENTRIES || 1_000_000);
-const RUNS = Number(process.env.BENCH_LEDGER_RUNS || 7);
-const ENGINES = (process.env.BENCH_LEDGER_ENGINES || 'sqlite,postgres').split(',').map((e) => e.trim());
+const { runs: RUNS, engines: ENGINES } = engineOptions('LEDGER');
 const SECTION = '## Ledger: 1,000,000 GL entries';
 const YEAR = 2024;
 
@@ -79,21 +78,14 @@ async function benchEngine(engine) {
     );
 
     const pdfParameters = { ...yearRange, AccountFrom: TEN_K_ACCOUNT, AccountTo: TEN_K_ACCOUNT };
-    let peak = 0;
-    let before = 0;
+    let memory = { before: 0, peak: 0 };
     let bytes = 0;
     const pdf = await timed(Math.max(3, Math.floor(RUNS / 2)), async () => {
-      global.gc?.();
-      before = process.memoryUsage().rss;
-      peak = before;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-      try {
+      memory = await sampleMemory(async () => {
         const response = await call('/api/reports/gl-detailed-ledger/pdf', { Parameters: pdfParameters });
         bytes = response.rawPayload.length;
         if (response.headers['x-total-count'] !== '10000') throw new Error(`PDF rows: ${response.headers['x-total-count']}`);
-      } finally {
-        clearInterval(sampler);
-      }
+      });
     });
     return {
       engine,
@@ -106,20 +98,14 @@ async function benchEngine(engine) {
       posting,
       pdf,
       pdfBytes: bytes,
-      pdfRssBefore: before,
-      pdfRssPeak: peak,
+      pdfRssBefore: memory.before,
+      pdfRssPeak: memory.peak,
     };
   });
 }
 
 const { results, notes } = await eachEngine(ENGINES, benchEngine);
 
-const ms = (value) => `${value.toFixed(1)} ms`;
-const mb = (value) => `${(value / 2 ** 20).toFixed(0)} MB`;
-const column = (engine, pick) => {
-  const result = results.find((r) => r.engine === engine);
-  return result ? pick(result) : '—';
-};
 const rows = [
   ['Generate the ledger (bulk insert, balances)', '—', (r) => `${r.seedSeconds.toFixed(1)} s`],
   ['Trial balance, fiscal year (12 periods, from gl_balances)', '≤ 200 ms', (r) => ms(r.trialBalance)],
@@ -130,19 +116,13 @@ const rows = [
   ['PDF of a 10,000-line detailed ledger', '≤ 3 s', (r) => `${ms(r.pdf)} (${(r.pdfBytes / 1024).toFixed(0)} kB)`],
   ['Server memory during that PDF (RSS before → peak)', 'flat', (r) => `${mb(r.pdfRssBefore)} → ${mb(r.pdfRssPeak)}`],
 ];
-const table = [
-  '| measure | target | SQLite | PostgreSQL |',
-  '|---|---|---|---|',
-  ...rows.map(([label, target, pick]) => `| ${label} | ${target} | ${column('sqlite', pick)} | ${column('postgres', pick)} |`),
-].join('\n');
 const section = `${SECTION}
 
-Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (load average ${loadSummary()}), with \`scripts/bench-ledger.mjs\`: ${ENTRIES.toLocaleString('en-CA')} generated GL entries
+${measuredWith('bench-ledger.mjs')}: ${ENTRIES.toLocaleString('en-CA')} generated GL entries
 (modules/gl/server/seed-large.ts), server time through \`app.inject\` (no network), medians of ${RUNS} runs after a
 warm-up.
 
-${table}
+${engineTable(results, rows)}
 ${notes.length ? `\n${notes.join('\n')}\n` : ''}`;
 
-console.log(section);
-if (!process.env.BENCH_NO_WRITE) writeSection(SECTION, section);
+publish(SECTION, section);

@@ -18,22 +18,17 @@
  * DevTools; prints the functions with the most self time per open), BENCH_PRODUCT_TRACE=<file.json> (keeps the
  * trace of the marks).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiFromPage, machine, median, percentile, signedInPage, startServerProcess, writeSection } from './bench-common.mjs';
+import { apiFromPage, loadSummary, machine, median, ms, percentile, publish, signedInPage, withServerProcess } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_PRODUCT_PORT ?? 18320);
 const RUNS = Number(process.env.BENCH_PRODUCT_RUNS || 15);
-const base = `http://localhost:${PORT}`;
 const PATH = '/novus-ic/product-maintenance';
 const SECTION = '## Product maintenance in Chromium';
 const ASSEMBLY = 'BENCH-BOM100';
 const LINES = 100;
 const TARGET = 150;
-
-const dataDir = mkdtempSync(join(tmpdir(), 'erp-bench-product-'));
-const server = await startServerProcess(PORT, dataDir, { DEMO_LEDGER: '0', DATABASE_URL: '' });
 
 /**
  * Double-clicks the assembly's row in the list; answers { shown, painted, fetched } in ms from the click: the form
@@ -126,7 +121,7 @@ function mainThreadTime(path) {
   return cpu;
 }
 
-try {
+await withServerProcess({ name: 'product', port: PORT, env: { DEMO_LEDGER: '0', DATABASE_URL: '' } }, async ({ base, dataDir }) => {
   const { browser, context, page } = await signedInPage(base);
   await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('oidc.user:')));
 
@@ -171,7 +166,7 @@ try {
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   }
   const profiles = [];
-  const loadAtStart = loadavg();
+  const loadAtStart = loadSummary(' / ');
   const shown = [];
   const painted = [];
   const fetched = [];
@@ -194,13 +189,11 @@ try {
   const inputs = await page.evaluate(() => document.querySelectorAll('input, select, textarea').length);
   await browser.close();
 
-  const ms = (n) => `${n.toFixed(1)} ms`;
-  const load = (values) => values.map((n) => n.toFixed(2)).join(' / ');
   const verdict = (n) => (n <= TARGET ? 'meets target' : '**misses target**');
   const text = [
     SECTION,
     '',
-    `Written by \`node scripts/bench-product-form.mjs\` (\`npm run bench -- product-form\`) at ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; machine: ${machine()}; load average (1 / 5 / 15 min) ${load(loadAtStart)} before the runs, ${load(loadavg())} after; headless Debian Chromium 1440×900, server on the same machine (SQLite).`,
+    `Written by \`node scripts/bench-product-form.mjs\` (\`npm run bench -- product-form\`) at ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; machine: ${machine()}; load average (1 / 5 / 15 min) ${loadAtStart} before the runs, ${loadSummary(' / ')} after; headless Debian Chromium 1440×900, server on the same machine (SQLite).`,
     `Product maintenance (/novus-ic/product-maintenance) opening the assembly ${ASSEMBLY} with ${LINES} BoM lines from the list's row (double click), after one warm-up open, ${RUNS} runs. Shown: the form with the product, its ${LINES}th BoM line filled and laid out, the heading focused. Painted: the next frame after that. Server answer: the product's GET answered (same start). Main thread CPU time: the renderer main thread's thread time between the same marks (from a trace of the marks), which a loaded machine inflates far less than the wall times.`,
     '',
     '| measure | median | p95 | target |',
@@ -212,9 +205,5 @@ try {
     '',
   ].join('\n');
   console.log(`form controls on the page after the last run (list shown): ${inputs}; shown min ${ms(Math.min(...shown))}, painted min ${ms(Math.min(...painted))}`);
-  if (!process.env.BENCH_NO_WRITE) writeSection(SECTION, text);
-  console.log(text);
-} finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-}
+  publish(SECTION, text);
+});

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
- * Server benchmark on 100,000 firms: `node scripts/bench-server.mjs` (also run by `npm run bench`).
+ * Server benchmark on 100,000 firms: `node --import tsx scripts/bench-server.mjs` (also run by `npm run bench`).
  *
  * 1. Starts the real server (`node --import tsx server/src/main.ts`) on a temporary SQLite DATA_DIR so it
  *    creates and seeds its database, stops it, inserts 100,000 firms (with their accounts) with the
  *    product's generator (`npm run seed:large`, server/src/seed/demo-firms.ts), and starts it again on a free loopback port (LOG_LEVEL=warn: no per-request log lines).
  * 2. Signs in as the demo administrator through the embedded OIDC provider with fetch and a cookie jar
- *    (authorization code + PKCE, like the tests' signIn helper).
+ *    (authorization code + PKCE: the server tests' helper, server/test/helpers/http.ts, which also starts the
+ *    server process).
  * 3. autocannon at a fixed 200 requests/s for DURATION seconds (2 connections; the first page also with 10) on: the first 250-row
  *    page; 250-row pages picked at random from 1 to 400; a sorted page filtered by sales rep; a sorted
  *    page with a broad filter (a quarter of the rows).
@@ -20,175 +21,20 @@
  * BENCH_NO_WRITE=1 to print the section without touching BENCHMARKS.md.
  * Targets (BENCHMARKS.md): p99 ≤ 20 ms at 200 requests/s; export of every row ≤ 5 s with flat memory.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { loadSummary, machine, ms, publish, seedLargeFirms } from './bench-common.mjs';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const { exited, freePort, httpSignIn, spawnServer } = await import('../server/test/helpers/http.ts');
+const { seededRandom } = await import('../server/src/seed/demo-firms.ts');
+
 const FIRMS = Number(process.env.BENCH_FIRMS || 100_000);
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const RATE = Number(process.env.BENCH_RATE || 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 2);
 const SECTION = '## Server: 100,000 firms';
-
-// ---------------------------------------------------------------------------------------------------------
-// Server process
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port, dataDir) {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PARTNER_DEMO: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      if ((await fetch(`${base}/api/tenant`)).status === 401) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${output}`);
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const done = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await done;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Data: 100,000 firms, deterministic
-
-function prng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Firms 1..count with their accounts, by the product's own generator (`npm run seed:large`). */
-function insertFirms(dataDir, count) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/seed/large.ts', String(count)], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`seed:large failed: ${run.stderr}`);
-  return JSON.parse(run.stdout.trim().split('\n').at(-1)).seconds;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Sign-in over HTTP (authorization code + PKCE with the embedded provider)
-
-async function signIn(base, publicUrl, username, password) {
-  const cookies = new Map();
-  const take = (response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const path = attributes.map((a) => a.trim()).find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-      const value = pair.slice(at + 1).trim();
-      if (value === '' || attributes.some((a) => /max-age=0/i.test(a))) cookies.delete(`${name} ${path}`);
-      else cookies.set(`${name} ${path}`, { name, value, path });
-    }
-  };
-  const header = (url) => {
-    const path = new URL(url).pathname;
-    return [...cookies.values()]
-      .filter((c) => path === c.path || path.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
-      .map((c) => `${c.name}=${c.value}`)
-      .join('; ');
-  };
-  const local = (url) => {
-    const parsed = new URL(url, base);
-    return `${base}${parsed.pathname}${parsed.search}`;
-  };
-  const go = async (url, init = {}) => {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: header(url) } });
-    take(response);
-    return response;
-  };
-  const redirectUri = `${publicUrl}/auth/callback`;
-  const verifier = randomBytes(32).toString('base64url');
-  const query = new URLSearchParams({
-    client_id: 'erp-shell',
-    response_type: 'code',
-    scope: 'openid profile offline_access erp.shell erp.api',
-    redirect_uri: redirectUri,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    state: randomBytes(8).toString('hex'),
-    nonce: randomBytes(8).toString('hex'),
-  });
-  let url = `${base}/oidc/auth?${query}`;
-  let response = await go(url);
-  for (let hops = 0; hops < 5 && response.status >= 300 && response.status < 400; hops++) {
-    url = local(response.headers.get('location'));
-    response = await go(url);
-  }
-  await response.text();
-  response = await go(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password }).toString(),
-  });
-  let code = null;
-  for (let hops = 0; hops < 8 && response.status >= 300 && response.status < 400; hops++) {
-    const location = response.headers.get('location');
-    if (location.startsWith(redirectUri)) {
-      code = new URL(location).searchParams.get('code');
-      break;
-    }
-    response = await go(local(location));
-  }
-  if (!code) throw new Error(`sign-in failed (${response.status})`);
-  const token = await fetch(`${base}/oidc/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'erp-shell', code_verifier: verifier }).toString(),
-  });
-  if (token.status !== 200) throw new Error(`token exchange failed: ${token.status}`);
-  return (await token.json()).access_token;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Measurements
@@ -201,7 +47,7 @@ function cpuMs(pid) {
 
 /** `path` may hold `{page}`: each request then asks for a pseudo-random page from 1 to 400. */
 async function load(base, token, path, pid, connections = CONNECTIONS) {
-  const random = prng(42);
+  const random = seededRandom(42);
   const requests = path.includes('{page}')
     ? [{ setupRequest: (request) => ({ ...request, path: path.replace('{page}', String(1 + Math.floor(random() * 400))) }) }]
     : undefined;
@@ -268,26 +114,14 @@ async function exportAll(base, token, pid, pageSize = 2147483647) {
 // ---------------------------------------------------------------------------------------------------------
 // Report
 
-function machine() {
-  const cpus = os.cpus();
-  return {
-    cpu: cpus[0]?.model ?? 'unknown CPU',
-    cores: cpus.length,
-    ramGiB: Math.round(os.totalmem() / 1024 ** 3),
-    node: process.version,
-    load: os.loadavg().map((n) => n.toFixed(2)).join(' / '),
-  };
-}
-
-const ms = (n) => `${n.toFixed(1)} ms`;
 const verdict = (ok) => (ok ? 'met' : '**missed**');
 
-function section({ runs, partial, exported, insertSeconds, host, date }) {
+function section({ runs, partial, exported, insertSeconds, loadAtStart, date }) {
   const lines = [
     SECTION,
     '',
-    `Written by \`node scripts/bench-server.mjs\` on ${date}; machine: ${host.cores} × ${host.cpu}, ${host.ramGiB} GiB, Node ${host.node}; ` +
-      `load average when the run started ${host.load} (other work on the machine shows in the figures).`,
+    `Written by \`node --import tsx scripts/bench-server.mjs\` on ${date}; machine: ${machine()}; ` +
+      `load average when the run started ${loadAtStart} (other work on the machine shows in the figures).`,
     `Embedded SQLite in a temporary DATA_DIR, ${FIRMS.toLocaleString('en-CA')} firms inserted by npm run seed:large (${insertSeconds.toFixed(1)} s), ` +
       `the server run as \`node --import tsx server/src/main.ts\` with LOG_LEVEL=warn, a real access token of the demo administrator. ` +
       `autocannon: a fixed ${RATE} requests/s for ${DURATION} s per case, after a 200-request warm-up.`,
@@ -329,22 +163,16 @@ function section({ runs, partial, exported, insertSeconds, host, date }) {
   return lines.join('\n');
 }
 
-function writeSection(text) {
-  const file = join(ROOT, 'BENCHMARKS.md');
-  const current = readFileSync(file, 'utf8');
-  const start = current.indexOf(SECTION);
-  let next;
-  if (start === -1) next = `${current.replace(/\s*$/, '')}\n\n${text}`;
-  else {
-    const after = current.indexOf('\n## ', start + SECTION.length);
-    next = current.slice(0, start) + text + (after === -1 ? '' : `\n${current.slice(after + 1)}`);
-  }
-  writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-}
-
 // ---------------------------------------------------------------------------------------------------------
 
-const host = machine();
+const loadAtStart = loadSummary(' / ');
+/** The server as the benchmark runs it: the demo data as configured (DEMO_FIRMS, DEMO_LEDGER), SQLite in `dataDir`. */
+const startServer = (port, dataDir) =>
+  spawnServer(port, { DATA_DIR: dataDir, DATABASE_URL: '', DEMO_FIRMS: process.env.DEMO_FIRMS ?? '', DEMO_LEDGER: process.env.DEMO_LEDGER ?? '' }, 60_000);
+const stopServer = async (child) => {
+  child.kill('SIGTERM');
+  await exited(child);
+};
 const dataDir = mkdtempSync(join(os.tmpdir(), 'erp-bench-'));
 let server;
 try {
@@ -352,10 +180,10 @@ try {
   console.log(`bench: creating the database in ${dataDir}`);
   server = await startServer(port, dataDir);
   await stopServer(server.child);
-  const insertSeconds = insertFirms(dataDir, FIRMS);
+  const insertSeconds = seedLargeFirms(dataDir, FIRMS);
   console.log(`bench: ${FIRMS} firms inserted in ${insertSeconds.toFixed(1)} s`);
   server = await startServer(port, dataDir);
-  const token = await signIn(server.base, `http://localhost:${port}`, 'admin', 'admin');
+  const token = await httpSignIn(server.base, `http://localhost:${port}`, 'admin', 'admin');
 
   const cases = [
     ['250-row page (the first)', '/api/data/firm?Page=1&PageSize=250'],
@@ -376,12 +204,7 @@ try {
   console.log(`bench: export ${partial.rows} rows in ${partial.seconds.toFixed(2)} s; RSS ${partial.rssBefore.toFixed(0)} → ${partial.rssPeak.toFixed(0)} MiB`);
   console.log(`bench: export ${exported.rows} rows, ${(exported.bytes / 1048576).toFixed(1)} MiB in ${exported.seconds.toFixed(2)} s; RSS ${exported.rssBefore.toFixed(0)} → ${exported.rssPeak.toFixed(0)} MiB`);
 
-  const text = section({ runs, partial, exported, insertSeconds, host, date: new Date().toISOString().slice(0, 10) });
-  if (process.env.BENCH_NO_WRITE === '1') console.log(text);
-  else {
-    writeSection(text);
-    console.log('bench: BENCHMARKS.md updated');
-  }
+  publish(SECTION, section({ runs, partial, exported, insertSeconds, loadAtStart, date: new Date().toISOString().slice(0, 10) }));
 } finally {
   if (server) await stopServer(server.child).catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });

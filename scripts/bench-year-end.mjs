@@ -9,12 +9,11 @@
  * untimed undo so the next run closes again. Prints the median of BENCH_YE_RUNS (default 3) and writes the
  * "## Year end: 1,000,000 GL entries" section of BENCHMARKS.md unless BENCH_NO_WRITE=1.
  */
-import { machine, median, writeSection } from './bench-common.mjs';
-import { loadSummary, withBenchApp } from './bench-app.mjs';
+import { engineOptions, engineTable, measuredWith, median, publish } from './bench-common.mjs';
+import { withBenchApp } from './bench-app.mjs';
 
 const ENTRIES = Number(process.env.BENCH_YE_ENTRIES || 1_000_000);
-const RUNS = Number(process.env.BENCH_YE_RUNS || 3);
-const ENGINES = (process.env.BENCH_YE_ENGINES || 'sqlite').split(',').map((e) => e.trim());
+const { runs: RUNS, engines: ENGINES } = engineOptions('YE', { runs: 3, engines: 'sqlite' });
 const SECTION = '## Year end: 1,000,000 GL entries';
 const YEAR = 2024;
 
@@ -51,19 +50,12 @@ async function benchEngine(engine) {
 
 const results = [];
 for (const engine of ENGINES) results.push(await benchEngine(engine));
-const cell = (engine, pick) => {
-  const found = results.find((r) => r.engine === engine);
-  return found ? pick(found) : 'not measured';
-};
 const section = `${SECTION}
 
-Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (load average ${loadSummary()}), with \`scripts/bench-year-end.mjs\`: ${ENTRIES.toLocaleString('en-CA')} generated GL entries, the
+${measuredWith('bench-year-end.mjs')}: ${ENTRIES.toLocaleString('en-CA')} generated GL entries, the
 year end of ${YEAR} (one closing entry of every revenue and expense account into retained earnings, read from
 gl_balances) through its process route, median of ${RUNS} closes (each followed by an untimed undo).
 
-| measure | target | SQLite | PostgreSQL |
-|---|---|---|---|
-| Year end of a fiscal year (closing entry) | ≤ 5 s | ${cell('sqlite', (r) => `${r.close.toFixed(1)} ms (${r.lines} lines)`)} | ${cell('postgres', (r) => `${r.close.toFixed(1)} ms (${r.lines} lines)`)} |
+${engineTable(results, [['Year end of a fiscal year (closing entry)', '≤ 5 s', (r) => `${r.close.toFixed(1)} ms (${r.lines} lines)`]], 'not measured')}
 `;
-console.log(section);
-if (!process.env.BENCH_NO_WRITE) writeSection(SECTION, section);
+publish(SECTION, section);

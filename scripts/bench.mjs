@@ -13,7 +13,7 @@ const node = (script) => [process.execPath, [script]];
 /** Name → command, in the order `npm run bench` runs them. */
 const sections = {
   shell: node('scripts/bench-shell.mjs'),
-  server: node('scripts/bench-server.mjs'),
+  server: tsx('scripts/bench-server.mjs'),
   grid: node('scripts/bench-grid.mjs'),
   ledger: tsx('scripts/bench-ledger.mjs'),
   'year-end': tsx('scripts/bench-year-end.mjs'),

@@ -17,8 +17,11 @@ import { firmDecimals } from '../entities/seed.ts';
 export const DEMO_FIRM_ACTOR = 'demo';
 const BATCH = 500;
 
-/** Mulberry32: a small seeded generator, so a firm's data depends only on its number. */
-function generator(seed: number): () => number {
+/**
+ * Mulberry32: a small seeded generator, so a firm's data depends only on its number (the server benchmark
+ * draws its random pages with it too).
+ */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -48,7 +51,7 @@ export function firmId(n: number): string {
 
 /** Firm number `n` (1-based): its row of `firms` and its account types. */
 export function demoFirm(n: number, now: string): { row: Record<string, unknown>; accountTypes: string[] } {
-  const random = generator(n * 2654435761);
+  const random = seededRandom(n * 2654435761);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const [city, province, fsa] = pick(CITIES);
   const kind = random();

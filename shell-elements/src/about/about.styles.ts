@@ -6,13 +6,7 @@ export default css`
     --erp-about-muted-fg: #475569;
     --erp-about-border: #e2e8f0;
     --erp-about-key-bg: #f1f5f9;
-    --erp-about-font: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif;
-    --erp-about-font-size: 13px;
 
-    display: block;
-    font-family: var(--erp-about-font);
-    font-size: var(--erp-about-font-size);
-    line-height: 1.4;
     color: var(--erp-about-fg);
   }
 

@@ -2,6 +2,7 @@ import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import type { TenantInfo } from '@erp/shared';
 import { I18nController, t } from '../controllers/i18n-controller.ts';
 import { resetStyles } from '../styles/reset.styles.ts';
+import { chromeHostStyles } from '../styles/chrome.styles.ts';
 import styles from './about.styles.ts';
 
 /** One component and its version, e.g. `{ name: 'Shell', version: '1.4.2' }`. */
@@ -38,7 +39,7 @@ export interface AboutShortcut {
  * @cssproperty --erp-about-font-size - base font size (default 13px).
  */
 export class ErpAbout extends LitElement {
-  static override styles = [resetStyles, styles];
+  static override styles = [resetStyles, chromeHostStyles('about', 1.4), styles];
 
   static override properties = {
     tenant: { attribute: false },

@@ -8,13 +8,6 @@ export default css`
     --erp-banner-warning-fg: #713f12;
     --erp-banner-info-bg: #e0f2fe;
     --erp-banner-info-fg: #0c4a6e;
-    --erp-banner-font: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif;
-    --erp-banner-font-size: 13px;
-
-    display: block;
-    font-family: var(--erp-banner-font);
-    font-size: var(--erp-banner-font-size);
-    line-height: 1.35;
   }
 
   /* Closed, the strip stays (an empty live region of height 0) so the next message is announced. */
@@ -89,15 +82,6 @@ export default css`
   .dismiss svg {
     width: 0.8rem;
     height: 0.8rem;
-  }
-
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
   }
 
   @media (forced-colors: active) {

@@ -2,6 +2,7 @@ import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { I18nController, t } from '../controllers/i18n-controller.ts';
 import { emit } from '../events.ts';
 import { resetStyles } from '../styles/reset.styles.ts';
+import { chromeHostStyles, visuallyHiddenStyles } from '../styles/chrome.styles.ts';
 import styles from './banner.styles.ts';
 
 /** How serious a banner's message is. */
@@ -53,7 +54,7 @@ const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fa
  * @cssproperty --erp-banner-font-size - base font size (default 13px).
  */
 export class ErpBanner extends LitElement {
-  static override styles = [resetStyles, styles];
+  static override styles = [resetStyles, chromeHostStyles('banner', 1.35), visuallyHiddenStyles, styles];
 
   static override properties = {
     open: { type: Boolean, reflect: true },

@@ -13,21 +13,10 @@ export default css`
     --erp-menu-bar-menu-fg: #0f172a;
     --erp-menu-bar-menu-hover-bg: #e0f2fe;
     --erp-menu-bar-menu-z-index: 1030;
-    --erp-menu-bar-font: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif;
-    --erp-menu-bar-font-size: 13px;
 
-    /* Everything visible lives in .bar: with no item the host is an empty block of height 0. */
-    display: block;
+    /* Everything visible lives in .bar: with no item the host (a block) has height 0. */
     position: relative;
-    font-family: var(--erp-menu-bar-font);
-    font-size: var(--erp-menu-bar-font-size);
-    line-height: 1.3;
     color: var(--erp-menu-bar-fg);
-  }
-
-  :focus-visible {
-    outline: 2px solid var(--erp-menu-bar-focus-ring);
-    outline-offset: -2px;
   }
 
   .bar {

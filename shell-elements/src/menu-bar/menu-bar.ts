@@ -5,6 +5,7 @@ import { loadShoelace } from '../shoelace/shoelace.ts';
 import { emit } from '../events.ts';
 import { indexMenuBarTree, menuBarTree, type MenuBarEntry, type MenuBarNode } from './menu-tree.ts';
 import { resetStyles } from '../styles/reset.styles.ts';
+import { chromeHostStyles, focusRingStyles } from '../styles/chrome.styles.ts';
 import styles from './menu-bar.styles.ts';
 
 const chevronDown = html`<svg class="chevron" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
@@ -124,7 +125,7 @@ const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimation
  * @cssproperty --erp-menu-bar-font-size - base font size (default 13px).
  */
 export class ErpMenuBar extends LitElement {
-  static override styles = [resetStyles, styles];
+  static override styles = [resetStyles, chromeHostStyles('menu-bar', 1.3), focusRingStyles('menu-bar'), styles];
 
   static override properties = {
     menus: { attribute: false },

@@ -12,21 +12,10 @@ export default css`
     --erp-tab-bar-focus-ring: #0369a1;
     --erp-tab-bar-height: 32px;
     --erp-tab-bar-tab-max-width: 16rem;
-    --erp-tab-bar-font: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif;
-    --erp-tab-bar-font-size: 13px;
 
-    /* Everything visible lives in .strip: with no tab the host is an empty block of height 0. */
-    display: block;
+    /* Everything visible lives in .strip: with no tab the host (a block) has height 0. */
     position: relative;
-    font-family: var(--erp-tab-bar-font);
-    font-size: var(--erp-tab-bar-font-size);
-    line-height: 1.3;
     color: var(--erp-tab-bar-fg);
-  }
-
-  :focus-visible {
-    outline: 2px solid var(--erp-tab-bar-focus-ring);
-    outline-offset: -2px;
   }
 
   /* The tab strip's structure is shared with erp-top-bar (styles/tab-strip.styles.ts). */
@@ -77,15 +66,6 @@ export default css`
 
   .close.active {
     color: var(--erp-tab-bar-active-fg);
-  }
-
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
   }
 
   @keyframes erp-tab-bar-spin {

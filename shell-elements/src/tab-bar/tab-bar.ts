@@ -4,6 +4,7 @@ import { I18nController, t } from '../controllers/i18n-controller.ts';
 import { RovingTabsController } from '../controllers/roving-tabs-controller.ts';
 import { emit } from '../events.ts';
 import { resetStyles } from '../styles/reset.styles.ts';
+import { chromeHostStyles, focusRingStyles, visuallyHiddenStyles } from '../styles/chrome.styles.ts';
 import { tabStripStyles } from '../styles/tab-strip.styles.ts';
 import { TruncatedTooltips } from '../shoelace/truncated-tooltip.ts';
 import styles from './tab-bar.styles.ts';
@@ -66,7 +67,7 @@ const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fa
  * @cssproperty --erp-tab-bar-font-size - base font size (default 13px).
  */
 export class ErpTabBar extends LitElement {
-  static override styles = [resetStyles, tabStripStyles, styles];
+  static override styles = [resetStyles, chromeHostStyles('tab-bar', 1.3), focusRingStyles('tab-bar'), visuallyHiddenStyles, tabStripStyles, styles];
 
   static override properties = {
     tabs: { attribute: false },

@@ -19,25 +19,9 @@ export default css`
     --erp-top-bar-menu-muted-fg: #475569;
     --erp-top-bar-menu-hover-bg: #e0f2fe;
     --erp-top-bar-menu-z-index: 1030;
-    --erp-top-bar-font: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif;
-    --erp-top-bar-font-size: 13px;
 
-    display: block;
     position: relative;
-    font-family: var(--erp-top-bar-font);
-    font-size: var(--erp-top-bar-font-size);
-    line-height: 1.3;
     color: var(--erp-top-bar-fg);
-  }
-
-  button {
-    font: inherit;
-    color: inherit;
-  }
-
-  :focus-visible {
-    outline: 2px solid var(--erp-top-bar-focus-ring);
-    outline-offset: -2px;
   }
 
   .bar {
@@ -255,15 +239,6 @@ export default css`
     margin: 0;
     padding: 0.5rem 0.75rem;
     color: var(--erp-top-bar-menu-muted-fg);
-  }
-
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
   }
 
   @media (forced-colors: active) {

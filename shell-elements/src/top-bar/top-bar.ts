@@ -6,6 +6,7 @@ import { I18nController, t } from '../controllers/i18n-controller.ts';
 import { RovingTabsController } from '../controllers/roving-tabs-controller.ts';
 import { emit } from '../events.ts';
 import { resetStyles } from '../styles/reset.styles.ts';
+import { chromeHostStyles, focusRingStyles, visuallyHiddenStyles } from '../styles/chrome.styles.ts';
 import { tabStripStyles } from '../styles/tab-strip.styles.ts';
 import { loadShoelace } from '../shoelace/shoelace.ts';
 import { TruncatedTooltips } from '../shoelace/truncated-tooltip.ts';
@@ -148,7 +149,7 @@ const userIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="fal
  * @cssproperty --erp-top-bar-font-size - base font size (default 13px).
  */
 export class ErpTopBar extends LitElement {
-  static override styles = [resetStyles, tabStripStyles, styles];
+  static override styles = [resetStyles, chromeHostStyles('top-bar', 1.3), focusRingStyles('top-bar'), visuallyHiddenStyles, tabStripStyles, styles];
 
   static override properties = {
     applications: { attribute: false },
