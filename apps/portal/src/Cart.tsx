@@ -28,7 +28,8 @@ import { DeliveryDateField, useDeliveryDateDraft } from './DeliveryDate.tsx';
 import { OrderLinesTable } from './OrderLines.tsx';
 import { openOrderDetails } from './order-store.ts';
 import { readCart, removeCartLine, setCartQuantity, submitOrder, type Cart, type Order } from './portal-api.ts';
-import { MAX_QUANTITY } from './quick-order.ts';
+import { QuantityField } from './QuantityField.tsx';
+import { quantityOf } from './quick-order.ts';
 
 export function CartScreen() {
   const t = usePortalText();
@@ -249,27 +250,10 @@ function shipToText(shipToId: string | null, shipTos: readonly { FirmId: string;
 function QuantityInput({ label, value, onCommit }: { label: string; value: number; onCommit(quantity: number): void }) {
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
-  const parsed = Number(text);
-  const valid = Number.isInteger(parsed) && parsed >= 1 && parsed <= MAX_QUANTITY;
   const commit = () => {
-    if (!valid) return setText(String(value));
+    const parsed = quantityOf(text);
+    if (parsed === null) return setText(String(value));
     if (parsed !== value) onCommit(parsed);
   };
-  return (
-    <input
-      type="number"
-      min={1}
-      max={MAX_QUANTITY}
-      step={1}
-      className="erp-portal__qty"
-      aria-label={label}
-      aria-invalid={!valid}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit();
-      }}
-    />
-  );
+  return <QuantityField label={label} text={text} onText={setText} onCommit={commit} />;
 }

@@ -11,8 +11,9 @@ import { formatDecimal } from '@erp/shared';
 import { DeliveryDateField, useDeliveryDateDraft } from './DeliveryDate.tsx';
 import { HomepageText } from './HomepageText.tsx';
 import { Pager, RequireAccount, StatusMessage, failureText, isAbort, money, useLoad, usePortalState, usePortalText } from './common.tsx';
-import { addToCart, resolveSkus, searchProducts, type Product } from './portal-api.ts';
-import { MAX_QUANTITY, parseQuickOrder } from './quick-order.ts';
+import { addToCart, resolveSkus, searchProducts } from './portal-api.ts';
+import { QuantityField } from './QuantityField.tsx';
+import { parseQuickOrder, quantityOf } from './quick-order.ts';
 
 const PAGE_SIZE = 25;
 
@@ -82,10 +83,6 @@ function Catalogue({ billToId, onAdd }: { billToId: string; onAdd(lines: { Produ
     event.preventDefault();
     setQuery({ search: draft, page: 1 });
   };
-  const quantityOf = (product: Product) => {
-    const value = Number(quantities[product.ProductId] ?? '1');
-    return Number.isInteger(value) && value >= 1 && value <= MAX_QUANTITY ? value : null;
-  };
 
   return (
     <section className="erp-portal__panel" aria-labelledby={`${searchId}-h`}>
@@ -116,7 +113,7 @@ function Catalogue({ billToId, onAdd }: { billToId: string; onAdd(lines: { Produ
           </thead>
           <tbody>
             {result.data.List.map((product) => {
-              const quantity = quantityOf(product);
+              const quantity = quantityOf(quantities[product.ProductId] ?? '1');
               return (
                 <tr key={product.ProductId} data-sku={product.ProductId}>
                   <td>{product.ProductId}</td>
@@ -129,16 +126,10 @@ function Catalogue({ billToId, onAdd }: { billToId: string; onAdd(lines: { Produ
                     {product.Available === null || product.Available === undefined ? '' : formatDecimal(product.Available, significantDecimals(product.Available))}
                   </td>
                   <td>
-                    <input
-                      type="number"
-                      min={1}
-                      max={MAX_QUANTITY}
-                      step={1}
-                      className="erp-portal__qty"
-                      aria-label={t('catalogue.quantityOf', { sku: product.ProductId })}
-                      aria-invalid={quantity === null}
-                      value={quantities[product.ProductId] ?? '1'}
-                      onChange={(event) => setQuantities((all) => ({ ...all, [product.ProductId]: event.target.value }))}
+                    <QuantityField
+                      label={t('catalogue.quantityOf', { sku: product.ProductId })}
+                      text={quantities[product.ProductId] ?? '1'}
+                      onText={(text) => setQuantities((all) => ({ ...all, [product.ProductId]: text }))}
                     />
                   </td>
                   <td>

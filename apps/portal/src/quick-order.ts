@@ -19,6 +19,12 @@ export interface QuickParse {
 }
 
 export const MAX_QUANTITY = 100000;
+
+/** A typed quantity as the order takes it: a whole number from 1 to MAX_QUANTITY, else null. */
+export function quantityOf(text: string): number | null {
+  const value = Number(text);
+  return Number.isInteger(value) && value >= 1 && value <= MAX_QUANTITY ? value : null;
+}
 const SKU = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/;
 
 export function parseQuickOrder(text: string): QuickParse {

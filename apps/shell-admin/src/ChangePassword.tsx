@@ -128,6 +128,18 @@ export function ChangePasswordScreen() {
   );
 }
 
+/** The screen with only a status line in place of the form (loading, signed out). */
+function StatusPage({ mode, title, note }: { mode: string; title: string; note: string }) {
+  return (
+    <section className="erp-ui-page" data-screen={SCREEN} data-mode={mode}>
+      <ScreenTitle>{title}</ScreenTitle>
+      <p className="erp-ui-note" role="status">
+        {note}
+      </p>
+    </section>
+  );
+}
+
 function ChangePasswordContent() {
   const { t } = useTranslation(NS);
   const config = useShellConfig();
@@ -137,14 +149,7 @@ function ChangePasswordContent() {
   const title = t('changePassword.title');
 
   if (config.status === 'loading') {
-    return (
-      <section className="erp-ui-page" data-screen={SCREEN} data-mode="loading">
-        <ScreenTitle>{title}</ScreenTitle>
-        <p className="erp-ui-note" role="status">
-          {t('changePassword.loading')}
-        </p>
-      </section>
-    );
+    return <StatusPage mode="loading" title={title} note={t('changePassword.loading')} />;
   }
   // Without the configuration the form is still offered: the server answers 409 if it cannot change passwords.
   const shellConfig = config.status === 'ready' ? config.config : null;
@@ -154,14 +159,7 @@ function ChangePasswordContent() {
     return <ExternalProvider title={title} accountUrl={accountUrl} t={t} />;
   }
   if (!session) {
-    return (
-      <section className="erp-ui-page" data-screen={SCREEN} data-mode="signed-out">
-        <ScreenTitle>{title}</ScreenTitle>
-        <p className="erp-ui-note" role="status">
-          {t('changePassword.signedOut')}
-        </p>
-      </section>
-    );
+    return <StatusPage mode="signed-out" title={title} note={t('changePassword.signedOut')} />;
   }
   return (
     <ChangePasswordForm

@@ -18,6 +18,7 @@ import { visibleReportColumns, type ReportColumn, type ReportDefinition } from '
 import PDFDocument from 'pdfkit';
 import type { ReportEvent, ReportRow } from './engine.ts';
 import { cjkFont, isWinAnsi } from './fonts.ts';
+import { writeReportLines } from './lines.ts';
 import type { ReportLocale, ReportTranslate } from './messages.ts';
 
 const MARGIN = 36;
@@ -37,21 +38,6 @@ export interface PdfOptions {
   /** "Start date: 2025-01-01 · End date: …" in the user's language. */
   parametersLine: string;
   printedOn: string;
-}
-
-/**
- * Waits for the client: until `out` drains (or closes) when it is full, else one turn, in which the
- * document's own buffered bytes flow on into `out`.
- */
-export async function drained(out: PassThrough): Promise<void> {
-  if (!out.writableNeedDrain) {
-    await new Promise((resolve) => setImmediate(resolve));
-    return;
-  }
-  const stop = new AbortController();
-  const quiet = (promise: Promise<unknown>) => promise.catch(() => undefined);
-  await Promise.race([quiet(once(out, 'drain', { signal: stop.signal })), quiet(once(out, 'close', { signal: stop.signal }))]);
-  stop.abort();
 }
 
 export function formatCell(column: ReportColumn | undefined, value: unknown, locale: string): string {
@@ -154,36 +140,21 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
         if (figures[column.field] !== undefined) cell(i, formatCell(column, figures[column.field], locale), true);
       });
     });
-  const balanceLine = (labelKey: string, value: Decimal | undefined) => {
-    if (value !== undefined && running) summary(translate(labelKey), { [running.field]: value });
-  };
-
-  let rows = 0;
-  let result = await events.next();
-  while (!result.done) {
-    const event = result.value;
-    if (event.kind === 'row') {
-      rows++;
-      const row: ReportRow = event.row;
-      line(() => columns.forEach((column, i) => cell(i, formatCell(column, row[column.field], locale))));
-    } else if (event.kind === 'groupStart') {
+  // Pages leave as they fill; the walk waits while the client is behind (flat memory).
+  const complete = await writeReportLines(out, events, { running, translate, every: 200 }, {
+    row: (row: ReportRow) => line(() => columns.forEach((column, i) => cell(i, formatCell(column, row[column.field], locale)))),
+    heading: (event) => {
       const heading = def.group!.headingFields.map((f) => formatCell(def.columns.find((c) => c.field === f), event.heading[f], locale));
       if (page > 0 && (def.group!.pageBreak || y > bottom - 3 * ROW)) newPage();
       line(() => text(heading.filter((part) => part !== '').join(' — '), MARGIN + 2, y, width, 'left', true));
-      balanceLine('reports:labels.openingBalance', event.opening);
-    } else {
-      summary(translate('reports:labels.subtotal', { group: event.key }), event.subtotals);
-      balanceLine('reports:labels.closingBalance', event.closing);
+    },
+    summary,
+    groupEnd: () => {
       y += ROW / 2;
-    }
-    // Pages leave as they fill; wait while the client is behind (flat memory).
-    if (rows % 200 === 0) {
-      while ((out.writableNeedDrain || doc.readableLength > BACKLOG) && !out.destroyed) await drained(out);
-      if (out.destroyed) return;
-    }
-    result = await events.next();
-  }
-  summary(translate('reports:labels.totals'), result.value);
+    },
+    behind: () => doc.readableLength > BACKLOG,
+  });
+  if (!complete) return;
   const finished = once(doc, 'end');
   doc.end();
   await finished;

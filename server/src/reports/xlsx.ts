@@ -11,7 +11,7 @@ import type { Decimal } from '@erp/shared/decimal';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition } from '@erp/shared/reports/define';
 import type { ReportEvent } from './engine.ts';
 import type { ReportTranslate } from './messages.ts';
-import { drained } from './pdf.ts';
+import { writeReportLines } from './lines.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -42,27 +42,14 @@ export async function writeReportXlsx(
     cells[0] = label;
     sheet.addRow(cells).commit();
   };
-  let rows = 0;
-  let result = await events.next();
-  while (!result.done) {
-    const event = result.value;
-    if (event.kind === 'row') {
-      rows++;
-      sheet.addRow(columns.map((column) => cellValue(column, event.row[column.field]))).commit();
-    } else if (event.kind === 'groupStart') {
-      sheet.addRow([def.group!.headingFields.map((f) => event.heading[f] ?? '').filter((v) => v !== '').join(' — ')]).commit();
-      if (event.opening !== undefined && running) labelled(translate('reports:labels.openingBalance'), { [running.field]: event.opening });
-    } else {
-      labelled(translate('reports:labels.subtotal', { group: event.key }), event.subtotals);
-      if (event.closing !== undefined && running) labelled(translate('reports:labels.closingBalance'), { [running.field]: event.closing });
-    }
-    if (rows % 500 === 0) {
-      while (out.writableNeedDrain && !out.destroyed) await drained(out);
-      if (out.destroyed) return;
-    }
-    result = await events.next();
-  }
-  labelled(translate('reports:labels.totals'), result.value);
+  const complete = await writeReportLines(out, events, { running, translate, every: 500 }, {
+    row: (row) => sheet.addRow(columns.map((column) => cellValue(column, row[column.field]))).commit(),
+    heading: (event) => sheet.addRow([def.group!.headingFields.map((f) => event.heading[f] ?? '').filter((v) => v !== '').join(' — ')]).commit(),
+    summary: labelled,
+    // The workbook writer streams straight into `out`: only `out` itself can be behind.
+    behind: () => false,
+  });
+  if (!complete) return;
   sheet.commit();
   await workbook.commit();
 }
