@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuickOrder } from './quick-order.ts';
+import { MAX_QUANTITY, parseQuickOrder, quantityOf } from './quick-order.ts';
 
 describe('parseQuickOrder', () => {
   it('reads SKU and quantity separated by spaces, tabs, commas or semicolons', () => {
@@ -22,5 +22,13 @@ describe('parseQuickOrder', () => {
     const parsed = parseQuickOrder('A1 0\nB2 1.5\nC3 -2\nD4 2 extra\n<script> 1\nE5 100001\nF6 7');
     expect(parsed.invalid).toEqual(['A1 0', 'B2 1.5', 'C3 -2', 'D4 2 extra', '<script> 1', 'E5 100001']);
     expect(parsed.lines).toEqual([{ sku: 'F6', quantity: 7 }]);
+  });
+});
+
+describe('quantityOf', () => {
+  it('takes a whole number from 1 to the maximum and nothing else', () => {
+    expect(quantityOf('1')).toBe(1);
+    expect(quantityOf(String(MAX_QUANTITY))).toBe(MAX_QUANTITY);
+    for (const text of ['0', '-2', '1.5', String(MAX_QUANTITY + 1), '', 'abc']) expect(quantityOf(text)).toBeNull();
   });
 });
