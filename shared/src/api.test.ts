@@ -16,18 +16,10 @@ import {
   toLocalIsoString,
 } from './api.ts';
 import { bus, type Session } from './bus.ts';
+import { plainProfile } from './session.ts';
 import type { UserProfile } from './types.ts';
 
-const profile: UserProfile = {
-  shellSub: { displayName: 'Ada', subjectId: 'ada' },
-  domain: 'example.com',
-  landingPage: null,
-  cssFiles: [],
-  environmentLabel: null,
-  environment: null,
-  defaultShipToId: null,
-  language: null,
-};
+const profile: UserProfile = plainProfile('ada', 'Ada', 'example.com');
 
 function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

@@ -156,13 +156,14 @@ function isReturnState(value: unknown): value is ReturnState {
   return typeof value === 'object' && value !== null && typeof (value as ReturnState).hash === 'string';
 }
 
-/** A profile from the ID token's claims, for when `GET api/shell/profile` fails. */
-export function fallbackProfile(user: User): UserProfile {
-  const claims = user.profile;
-  const displayName = claims.name ?? claims.preferred_username ?? claims.email ?? claims.sub;
+/**
+ * A profile with nothing set beyond the user: no landing page, style sheets, environment label, default
+ * ship-to or language, menus shown (§5's defaults).
+ */
+export function plainProfile(subjectId: string, displayName: string, domain = ''): UserProfile {
   return {
-    shellSub: { displayName, subjectId: claims.sub },
-    domain: '',
+    shellSub: { displayName, subjectId },
+    domain,
     landingPage: null,
     cssFiles: [],
     environmentLabel: null,
@@ -170,6 +171,12 @@ export function fallbackProfile(user: User): UserProfile {
     defaultShipToId: null,
     language: null,
   };
+}
+
+/** A profile from the ID token's claims, for when `GET api/shell/profile` fails. */
+export function fallbackProfile(user: User): UserProfile {
+  const claims = user.profile;
+  return plainProfile(claims.sub, claims.name ?? claims.preferred_username ?? claims.email ?? claims.sub);
 }
 
 /** The sign-in of this page. Create one with `createSession(config)`. */

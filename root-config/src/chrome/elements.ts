@@ -3,6 +3,7 @@
  * These interfaces are the contract the elements implement.
  */
 import type { Application, Language, Menu, TenantInfo } from '@erp/shared';
+import type { PaletteEntry } from '@erp/shell-elements/command-palette/palette-filter.ts';
 
 /** An open application tab as the top bar shows it (HOME excluded: the bar renders HOME first itself). */
 export interface TopBarTab {
@@ -52,14 +53,8 @@ export interface TabBarElement extends HTMLElement {
   activeId: string | null;
 }
 
-/** One entry of `<erp-command-palette>`. */
-export interface PaletteEntry {
-  id: string;
-  label: string;
-  description: string;
-  path: string;
-  application: string;
-}
+/** One entry of `<erp-command-palette>`: the element's own type (a type-only import loads nothing at boot). */
+export type { PaletteEntry };
 
 export interface CommandPaletteElement extends HTMLElement {
   open: boolean;

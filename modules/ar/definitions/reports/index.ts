@@ -17,9 +17,9 @@
  *   `ar-customer-lists` (AR-12: one query, the variant a parameter, fixed by the route or chosen).
  * - `ar-contact-list` (AR-13).
  */
-import { defineReport, type ReportColumn, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
+import { defineReport, type ReportColumnInput, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
+import { ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 
-const MONEY = 2;
 const AR = 'NOVUS-AR';
 const OE = 'NOVUS-OE';
 const TE = 'NOVUS-TE';
@@ -32,17 +32,14 @@ export const AGING_PERIODS = 8;
 export const AGING_BUCKETS = ['Current', ...Array.from({ length: AGING_PERIODS }, (_, i) => `Period${i + 1}`)] as const;
 
 const p = (name: string) => `ar:reports.parameters.${name}`;
-const c = (field: string) => `ar:reports.columns.${field}`;
 
-const money = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'decimal', scale: MONEY, labelKey: c(field), ...extra });
-const text = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'text', labelKey: c(field), ...extra });
-const date = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'date', labelKey: c(field), ...extra });
+const { date, dateRange, integer, lookup, money, text } = reportParts('ar:reports');
 
-const CUSTOMER: ReportParameter = { name: 'CustomerId', type: 'lookup', entity: 'firm', labelKey: p('CustomerId'), maxLength: 20 };
-const CUSTOMER_REQUIRED: ReportParameter = { ...CUSTOMER, required: true };
+const customer = (name: string) => lookup(name, 'firm', 20);
+const CUSTOMER = customer('CustomerId');
+const CUSTOMER_REQUIRED = { ...CUSTOMER, required: true };
 const AS_OF: ReportParameter = { name: 'AsOfDate', type: 'date', labelKey: p('AsOfDate'), required: true, defaultValue: 'today' };
-const START: ReportParameter = { name: 'StartDate', type: 'date', labelKey: p('StartDate'), required: true, defaultValue: 'yearStart' };
-const END: ReportParameter = { name: 'EndDate', type: 'date', labelKey: p('EndDate'), required: true, defaultValue: 'today' };
+const [START, END] = dateRange();
 
 const routes = (path: string, applications: readonly string[]): ReportRoute[] => applications.map((application) => ({ application, path }));
 
@@ -84,8 +81,8 @@ export const arAccountInquiry: ReportDefinition = defineReport({
     money('Applied'),
     money('Discount'),
     money('OpenBalance', { total: true }),
-    { field: 'ItemId', type: 'integer', labelKey: c('ItemId'), hidden: true },
-    { field: 'Seq', type: 'integer', labelKey: c('Seq'), hidden: true },
+    integer('ItemId', { hidden: true }),
+    integer('Seq', { hidden: true }),
   ],
   group: { field: 'FirmId', headingFields: ['FirmId', 'FirmName'] },
   defaultSort: [{ field: 'FirmId' }, { field: 'ItemDate' }, { field: 'ItemId' }, { field: 'Seq' }],
@@ -135,8 +132,8 @@ export const arAccountStatement: ReportDefinition = defineReport({
     { ...AS_OF, name: 'StatementDate', labelKey: p('StatementDate') },
     CUSTOMER,
     // The batch over a range of customers (blank: every customer with a balance).
-    { name: 'CustomerFrom', type: 'lookup', entity: 'firm', labelKey: p('CustomerFrom'), maxLength: 20 },
-    { name: 'CustomerTo', type: 'lookup', entity: 'firm', labelKey: p('CustomerTo'), maxLength: 20 },
+    customer('CustomerFrom'),
+    customer('CustomerTo'),
   ],
   rules: [],
   columns: [
@@ -150,7 +147,7 @@ export const arAccountStatement: ReportDefinition = defineReport({
     money('Amount'),
     money('OpenBalance', { total: true }),
     money('Balance', { running: { of: 'OpenBalance' } }),
-    { field: 'ItemId', type: 'integer', labelKey: c('ItemId'), hidden: true },
+    integer('ItemId', { hidden: true }),
   ],
   group: { field: 'FirmId', headingFields: ['FirmId', 'FirmName', 'Address'], pageBreak: true },
   defaultSort: [{ field: 'FirmId' }, { field: 'DocumentDate' }, { field: 'ItemId' }],
@@ -171,10 +168,10 @@ export const arOverdueAccounts: ReportDefinition = defineReport({
     text('DocumentNo'),
     date('DocumentDate'),
     date('DueDate'),
-    { field: 'DaysOverdue', type: 'integer', labelKey: c('DaysOverdue'), width: 0.7 },
+    integer('DaysOverdue', { width: 0.7 }),
     money('Amount'),
     money('OpenBalance', { total: true }),
-    { field: 'ItemId', type: 'integer', labelKey: c('ItemId'), hidden: true },
+    integer('ItemId', { hidden: true }),
   ],
   group: { field: 'FirmId', headingFields: ['FirmId', 'FirmName', 'Phone'] },
   defaultSort: [{ field: 'FirmId' }, { field: 'DueDate' }, { field: 'ItemId' }],
@@ -196,7 +193,7 @@ export const arUnappliedCredits: ReportDefinition = defineReport({
     date('DocumentDate'),
     money('Amount'),
     money('Unapplied', { total: true }),
-    { field: 'ItemId', type: 'integer', labelKey: c('ItemId'), hidden: true },
+    integer('ItemId', { hidden: true }),
   ],
   defaultSort: [{ field: 'FirmId' }, { field: 'DocumentDate' }, { field: 'ItemId' }],
 });
@@ -208,7 +205,7 @@ export const arSalesJournal: ReportDefinition = defineReport({
   routes: routes('/sales-journal', [AR]),
   titleKey: 'ar:reports.salesJournal.title',
   parameters: [START, END, CUSTOMER],
-  rules: [{ kind: 'dateRange', start: 'StartDate', end: 'EndDate', maxYears: 1 }],
+  rules: [ONE_YEAR_RANGE],
   columns: [
     date('DocumentDate'),
     text('DocumentNo'),
@@ -218,7 +215,7 @@ export const arSalesJournal: ReportDefinition = defineReport({
     date('DueDate'),
     text('Currency', { width: 0.6 }),
     money('Amount', { total: true }),
-    { field: 'ItemId', type: 'integer', labelKey: c('ItemId'), hidden: true },
+    integer('ItemId', { hidden: true }),
   ],
   defaultSort: [{ field: 'DocumentDate' }, { field: 'DocumentNo' }, { field: 'ItemId' }],
   orientation: 'landscape',
@@ -228,7 +225,7 @@ export const arSalesJournal: ReportDefinition = defineReport({
 export const CUSTOMER_LIST_VARIANTS = ['all', 'new', 'inactive'] as const;
 export type CustomerListVariant = (typeof CUSTOMER_LIST_VARIANTS)[number];
 
-const CUSTOMER_LIST_COLUMNS: readonly ReportColumn[] = [
+const CUSTOMER_LIST_COLUMNS: readonly ReportColumnInput[] = [
   text('FirmId'),
   text('FirmName', { width: 2 }),
   text('City'),
@@ -293,7 +290,7 @@ export const arContactList: ReportDefinition = defineReport({
     text('Title'),
     text('Phone'),
     text('Email', { width: 1.5 }),
-    { field: 'ContactKey', type: 'integer', labelKey: c('ContactKey'), hidden: true },
+    integer('ContactKey', { hidden: true }),
   ],
   defaultSort: [{ field: 'FirmId' }, { field: 'ContactName' }, { field: 'ContactKey' }],
   orientation: 'landscape',

@@ -10,44 +10,33 @@
  * - `gl-journal-printing`, `ar-journal-printing`, `ap-journal-printing` (GL-13): the journals of one source
  *   with their lines (one definition per source variant, the source fixed).
  */
-import { defineReport, type ReportColumn, type ReportDefinition, type ReportParameter, type ReportRule } from '@erp/shared/reports/define';
+import { defineReport, type ReportColumnInput, type ReportDefinition } from '@erp/shared/reports/define';
+import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 
-const MONEY = 2;
 const GL = 'NOVUS-GL';
 const AP = 'NOVUS-AP';
 const AR = 'NOVUS-AR';
 
+const { columnKey, date, dateRange, integer, lookup, money, text } = reportParts('gl:reports');
 const p = (name: string) => `gl:reports.parameters.${name}`;
-const c = (field: string) => `gl:reports.columns.${field}`;
 
-const START: ReportParameter = { name: 'StartDate', type: 'date', labelKey: p('StartDate'), required: true, defaultValue: 'yearStart' };
-const END: ReportParameter = { name: 'EndDate', type: 'date', labelKey: p('EndDate'), required: true, defaultValue: 'today' };
-/** §5: "Reports need a start date and an end date"; §9: report date range up to one year. */
-const ONE_YEAR: ReportRule = { kind: 'dateRange', start: 'StartDate', end: 'EndDate', maxYears: 1 };
-
-const money = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({
-  field,
-  type: 'decimal',
-  scale: MONEY,
-  labelKey: c(field),
-  ...extra,
-});
-
-/** The entry columns shared by the account enquiry and the detailed ledger. */
-const ENTRY_COLUMNS: readonly ReportColumn[] = [
-  { field: 'AccountId', type: 'text', labelKey: c('AccountId'), hidden: true },
-  { field: 'AccountDescription', type: 'text', labelKey: c('AccountDescription'), hidden: true },
-  { field: 'EntryDate', type: 'date', labelKey: c('EntryDate') },
-  { field: 'JournalId', type: 'text', labelKey: c('JournalId') },
-  { field: 'DocumentNo', type: 'text', labelKey: c('DocumentNo') },
-  { field: 'Source', type: 'text', labelKey: c('Source'), width: 0.6 },
-  { field: 'Description', type: 'text', labelKey: c('Description'), width: 2 },
+/** The entry columns shared by the account enquiry and the detailed ledger, grouped by account. */
+const ENTRY_COLUMNS: readonly ReportColumnInput[] = [
+  text('AccountId', { hidden: true }),
+  text('AccountDescription', { hidden: true }),
+  date('EntryDate'),
+  text('JournalId'),
+  text('DocumentNo'),
+  text('Source', { width: 0.6 }),
+  text('Description', { width: 2 }),
   money('Debit', { total: true }),
   money('Credit', { total: true }),
   money('Amount', { hidden: true, total: true }),
   money('Balance', { running: { of: 'Amount' } }),
-  { field: 'EntryId', type: 'integer', labelKey: c('EntryId'), hidden: true },
+  integer('EntryId', { hidden: true }),
 ];
+const BY_ACCOUNT = groupedBy('AccountId', ['AccountId', 'AccountDescription'], ['EntryDate', 'EntryId'], { opening: true });
+const account = (name: string) => lookup(name, 'gl-account', 20);
 
 export const accountEnquiry: ReportDefinition = defineReport({
   name: 'gl-account-enquiry',
@@ -58,11 +47,10 @@ export const accountEnquiry: ReportDefinition = defineReport({
     { application: AR, path: '/account-enquiry' },
   ],
   titleKey: 'gl:reports.accountEnquiry.title',
-  parameters: [{ name: 'AccountId', type: 'lookup', entity: 'gl-account', labelKey: p('AccountId'), required: true, maxLength: 20 }, START, END],
-  rules: [ONE_YEAR],
+  parameters: [lookup('AccountId', 'gl-account', 20, { required: true }), ...dateRange()],
+  rules: [ONE_YEAR_RANGE],
   columns: ENTRY_COLUMNS,
-  group: { field: 'AccountId', headingFields: ['AccountId', 'AccountDescription'], opening: true },
-  defaultSort: [{ field: 'AccountId' }, { field: 'EntryDate' }, { field: 'EntryId' }],
+  ...BY_ACCOUNT,
 });
 
 export const detailedLedger: ReportDefinition = defineReport({
@@ -73,16 +61,10 @@ export const detailedLedger: ReportDefinition = defineReport({
     { application: 'NOVUS', path: '/detailed-ledger' },
   ],
   titleKey: 'gl:reports.detailedLedger.title',
-  parameters: [
-    START,
-    END,
-    { name: 'AccountFrom', type: 'lookup', entity: 'gl-account', labelKey: p('AccountFrom'), maxLength: 20 },
-    { name: 'AccountTo', type: 'lookup', entity: 'gl-account', labelKey: p('AccountTo'), maxLength: 20 },
-  ],
-  rules: [ONE_YEAR],
+  parameters: [...dateRange(), account('AccountFrom'), account('AccountTo')],
+  rules: [ONE_YEAR_RANGE],
   columns: ENTRY_COLUMNS,
-  group: { field: 'AccountId', headingFields: ['AccountId', 'AccountDescription'], opening: true },
-  defaultSort: [{ field: 'AccountId' }, { field: 'EntryDate' }, { field: 'EntryId' }],
+  ...BY_ACCOUNT,
   orientation: 'landscape',
 });
 
@@ -104,12 +86,12 @@ export const trialBalance: ReportDefinition = defineReport({
   rules: [
     // §5 Accounting: "Fiscal year and period, or start and end date, are required."
     { kind: 'oneOf', alternatives: [['FiscalYear', 'PeriodNo'], ['StartDate', 'EndDate']], messageKey: 'gl:reports.validation.periodOrDates' },
-    ONE_YEAR,
+    ONE_YEAR_RANGE,
   ],
   columns: [
-    { field: 'AccountId', type: 'text', labelKey: c('AccountId') },
-    { field: 'Description', type: 'text', labelKey: c('AccountDescription'), width: 2 },
-    { field: 'AccountType', type: 'text', labelKey: c('AccountType') },
+    text('AccountId'),
+    text('Description', { labelKey: columnKey('AccountDescription'), width: 2 }),
+    text('AccountType'),
     money('PeriodDebit', { total: true }),
     money('PeriodCredit', { total: true }),
     money('Debit', { total: true }),
@@ -124,23 +106,22 @@ function journalPrinting(name: string, source: 'GL' | 'AR' | 'AP', application: 
     application,
     routes: [{ application, path }],
     titleKey: `gl:reports.journalPrinting.title${source}`,
-    parameters: [{ name: 'Source', type: 'text', labelKey: p('Source'), fixed: source }, START, END],
-    rules: [ONE_YEAR],
+    parameters: [{ name: 'Source', type: 'text', labelKey: p('Source'), fixed: source }, ...dateRange()],
+    rules: [ONE_YEAR_RANGE],
     columns: [
-      { field: 'JournalId', type: 'text', labelKey: c('JournalId'), hidden: true },
-      { field: 'JournalDate', type: 'date', labelKey: c('JournalDate'), hidden: true },
-      { field: 'DocumentNo', type: 'text', labelKey: c('DocumentNo') },
-      { field: 'LineNo', type: 'integer', labelKey: c('LineNo'), width: 0.5 },
-      { field: 'EntryDate', type: 'date', labelKey: c('EntryDate') },
-      { field: 'AccountId', type: 'text', labelKey: c('AccountId') },
-      { field: 'AccountDescription', type: 'text', labelKey: c('AccountDescription'), width: 1.5 },
-      { field: 'Description', type: 'text', labelKey: c('Description'), width: 1.5 },
+      text('JournalId', { hidden: true }),
+      date('JournalDate', { hidden: true }),
+      text('DocumentNo'),
+      integer('LineNo', { width: 0.5 }),
+      date('EntryDate'),
+      text('AccountId'),
+      text('AccountDescription', { width: 1.5 }),
+      text('Description', { width: 1.5 }),
       money('Debit', { total: true }),
       money('Credit', { total: true }),
-      { field: 'EntryId', type: 'integer', labelKey: c('EntryId'), hidden: true },
+      integer('EntryId', { hidden: true }),
     ],
-    group: { field: 'JournalId', headingFields: ['JournalId', 'JournalDate'] },
-    defaultSort: [{ field: 'JournalId' }, { field: 'DocumentNo' }, { field: 'LineNo' }, { field: 'EntryId' }],
+    ...groupedBy('JournalId', ['JournalId', 'JournalDate'], ['DocumentNo', 'LineNo', 'EntryId']),
     orientation: 'landscape',
   });
 }

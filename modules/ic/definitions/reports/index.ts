@@ -19,20 +19,19 @@
  *   the stock ledger refuses movements dated in it (§8 "Selected date is in a closed period.").
  */
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
-import { defineReport, type ReportColumn, type ReportColumnInput, type ReportDefinition } from '@erp/shared/reports/define';
+import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
+import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 
 const IC = 'NOVUS-IC';
-const QTY = 4;
+// The label keys are derived from each report's title key (`ic:<report>.columns.<Field>`).
+const { dateRange, lookup, money, quantity: qty } = reportParts();
 
 export const billOfMaterialsReport: ReportDefinition = defineReport({
   name: 'ic-bill-of-materials',
   application: IC,
   routes: [{ application: IC, path: '/bill-of-materials-report' }],
   titleKey: 'ic:bill-of-materials-report.title',
-  parameters: [
-    { name: 'ProductId', type: 'lookup', entity: 'product', maxLength: 30 },
-    { name: 'ComponentId', type: 'lookup', entity: 'product', maxLength: 30 },
-  ],
+  parameters: [lookup('ProductId', 'product', 30), lookup('ComponentId', 'product', 30)],
   rules: [],
   columns: [
     { field: 'ProductId', type: 'text', hidden: true },
@@ -42,32 +41,28 @@ export const billOfMaterialsReport: ReportDefinition = defineReport({
     { field: 'ComponentId', type: 'text' },
     { field: 'ComponentDescription', type: 'text', width: 2 },
     { field: 'UnitOfMeasure', type: 'text', width: 0.6 },
-    { field: 'Factor', type: 'decimal', scale: QTY },
-    { field: 'OnHand', type: 'decimal', scale: QTY },
-    { field: 'StockValue', type: 'decimal', scale: 2 },
+    qty('Factor'),
+    qty('OnHand'),
+    money('StockValue'),
   ],
-  group: { field: 'ProductId', headingFields: ['ProductId', 'ProductDescription', 'KitType'] },
-  defaultSort: [{ field: 'ProductId' }, { field: 'LineNo' }],
+  ...groupedBy('ProductId', ['ProductId', 'ProductDescription', 'KitType'], ['LineNo']),
 });
 
-const qty = (field: string, extra: Partial<ReportColumn> = {}): ReportColumnInput => ({ field, type: 'decimal', scale: QTY, ...extra });
 export const productionWorkOrderReport: ReportDefinition = defineReport({
   name: 'ic-production-work-orders',
   application: IC,
   routes: [{ application: IC, path: '/production-work-order-report' }],
   titleKey: 'ic:production-work-order-report.title',
   parameters: [
-    { name: 'StartDate', type: 'date', required: true, defaultValue: 'yearStart' },
-    { name: 'EndDate', type: 'date', required: true, defaultValue: 'today' },
+    ...dateRange(),
     {
       name: 'Status',
       type: 'enum',
       options: ['Pending', 'Committed', 'Closed'].map((value) => ({ value, labelKey: `ic:production-work-order.statuses.${value}` })),
     },
-    { name: 'ProductId', type: 'lookup', entity: 'product', maxLength: 30 },
+    lookup('ProductId', 'product', 30),
   ],
-  // §9: report date range up to one year.
-  rules: [{ kind: 'dateRange', start: 'StartDate', end: 'EndDate', maxYears: 1 }],
+  rules: [ONE_YEAR_RANGE],
   columns: [
     { field: 'WorkOrderNo', type: 'text' },
     { field: 'DateRequired', type: 'date' },
@@ -78,7 +73,7 @@ export const productionWorkOrderReport: ReportDefinition = defineReport({
     qty('QuantityToProduce', { total: true }),
     qty('ProducedToDate', { total: true }),
     qty('Remaining', { total: true }),
-    { field: 'ProducedValue', type: 'decimal', scale: 2, total: true },
+    money('ProducedValue', { total: true }),
     { field: 'ClosedDate', type: 'date' },
     { field: 'ClosingReason', type: 'text', width: 1.5 },
     { field: 'WorkOrderId', type: 'integer', labelKey: 'ic:production-work-order-report.columns.WorkOrderNo', hidden: true },
@@ -88,7 +83,6 @@ export const productionWorkOrderReport: ReportDefinition = defineReport({
 });
 
 export const DEMAND_BASES = ['inventory', 'fulfilment', 'consumption'] as const;
-const daQty = (field: string, extra: Partial<ReportColumn> = {}): ReportColumnInput => ({ field, type: 'decimal', scale: QTY, ...extra });
 export const demandActionReport: ReportDefinition = defineReport({
   name: 'ic-demand-action',
   application: IC,
@@ -102,9 +96,8 @@ export const demandActionReport: ReportDefinition = defineReport({
       defaultValue: 'inventory',
       options: DEMAND_BASES.map((value) => ({ value, labelKey: `ic:demand-action-report.bases.${value}` })),
     },
-    { name: 'StartDate', type: 'date', required: true, defaultValue: 'yearStart' },
-    { name: 'EndDate', type: 'date', required: true, defaultValue: 'today' },
-    { name: 'WarehouseId', type: 'lookup', entity: 'warehouse', maxLength: 10 },
+    ...dateRange(),
+    lookup('WarehouseId', 'warehouse', 10),
     {
       name: 'Show',
       type: 'enum',
@@ -113,18 +106,18 @@ export const demandActionReport: ReportDefinition = defineReport({
       options: ['actions', 'all'].map((value) => ({ value, labelKey: `ic:demand-action-report.show.${value}` })),
     },
   ],
-  rules: [{ kind: 'dateRange', start: 'StartDate', end: 'EndDate', maxYears: 1 }],
+  rules: [ONE_YEAR_RANGE],
   columns: [
     { field: 'ProductId', type: 'text' },
     { field: 'Description', type: 'text', width: 2 },
-    daQty('MinLevel'),
-    daQty('MaxLevel'),
-    daQty('OnHand', { total: true }),
-    daQty('Committed', { total: true }),
-    daQty('Available', { total: true }),
-    daQty('Consumption', { total: true }),
-    daQty('Demand'),
-    daQty('Suggested', { total: true }),
+    qty('MinLevel'),
+    qty('MaxLevel'),
+    qty('OnHand', { total: true }),
+    qty('Committed', { total: true }),
+    qty('Available', { total: true }),
+    qty('Consumption', { total: true }),
+    qty('Demand'),
+    qty('Suggested', { total: true }),
     { field: 'Action', type: 'text' },
   ],
   defaultSort: [{ field: 'ProductId' }],
@@ -146,8 +139,8 @@ export const inventoryYearEnd: ProcessDefinition = defineProcess({
     { field: 'State', type: 'text' },
     { field: 'YearEndDate', type: 'date' },
     { field: 'Balances', type: 'integer' },
-    { field: 'Quantity', type: 'decimal', scale: QTY },
-    { field: 'Value', type: 'decimal', scale: 2 },
+    qty('Quantity'),
+    money('Value'),
   ],
   itemKey: 'FiscalYear',
   itemLabel: 'FiscalYear',

@@ -14,27 +14,18 @@
  *   over a date range (at most one year, §9), each warehouse opening with its quantity on hand before the
  *   range and closing with the quantity after it (running balance).
  */
-import { defineReport, type ReportColumn, type ReportDefinition, type ReportParameter } from '@erp/shared/reports/define';
+import { defineReport, type ReportColumnInput, type ReportDefinition } from '@erp/shared/reports/define';
+import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 
 const IC = 'NOVUS-IC';
 const OE = 'NOVUS-OE';
 
-const p = (name: string) => `ic:reports.parameters.${name}`;
-const c = (field: string) => `ic:reports.columns.${field}`;
+const { cost, date, dateRange, integer, lookup, money, quantity: qty, text } = reportParts('ic:reports');
 
-const qty = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'decimal', scale: 4, labelKey: c(field), ...extra });
-const cost = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'decimal', scale: 4, labelKey: c(field), ...extra });
-const money = (field: string, extra: Partial<ReportColumn> = {}): ReportColumn => ({ field, type: 'decimal', scale: 2, labelKey: c(field), ...extra });
+const WAREHOUSE = lookup('WarehouseId', 'warehouse', 10);
+const CLASS = lookup('ClassId', 'product-class', 10);
 
-const WAREHOUSE: ReportParameter = { name: 'WarehouseId', type: 'lookup', entity: 'warehouse', labelKey: p('WarehouseId'), maxLength: 10 };
-const CLASS: ReportParameter = { name: 'ClassId', type: 'lookup', entity: 'product-class', labelKey: p('ClassId'), maxLength: 10 };
-
-const PRODUCT_COLUMNS: readonly ReportColumn[] = [
-  { field: 'ProductId', type: 'text', labelKey: c('ProductId') },
-  { field: 'Description', type: 'text', labelKey: c('Description'), width: 2 },
-  { field: 'WarehouseId', type: 'text', labelKey: c('WarehouseId'), width: 0.8 },
-  { field: 'UnitOfMeasure', type: 'text', labelKey: c('UnitOfMeasure'), width: 0.5 },
-];
+const PRODUCT_COLUMNS: readonly ReportColumnInput[] = [text('ProductId'), text('Description', { width: 2 }), text('WarehouseId', { width: 0.8 }), text('UnitOfMeasure', { width: 0.5 })];
 
 export const stockStatus: ReportDefinition = defineReport({
   name: 'ic-stock-status',
@@ -53,9 +44,9 @@ export const productCost: ReportDefinition = defineReport({
   application: IC,
   routes: [{ application: IC, path: '/Product-Cost' }],
   titleKey: 'ic:reports.productCost.title',
-  parameters: [{ name: 'ProductId', type: 'lookup', entity: 'product', labelKey: p('ProductId'), maxLength: 30 }, WAREHOUSE, CLASS],
+  parameters: [lookup('ProductId', 'product', 30), WAREHOUSE, CLASS],
   rules: [],
-  columns: [...PRODUCT_COLUMNS, qty('OnHand'), cost('AverageCost'), cost('LastCost'), money('Value'), { field: 'LastReceiptDate', type: 'date', labelKey: c('LastReceiptDate') }],
+  columns: [...PRODUCT_COLUMNS, qty('OnHand'), cost('AverageCost'), cost('LastCost'), money('Value'), date('LastReceiptDate')],
   defaultSort: [{ field: 'ProductId' }, { field: 'WarehouseId' }],
   orientation: 'landscape',
 });
@@ -68,28 +59,22 @@ export const productInquiry: ReportDefinition = defineReport({
     { application: OE, path: '/product-inquiry' },
   ],
   titleKey: 'ic:reports.productInquiry.title',
-  parameters: [
-    { name: 'ProductId', type: 'lookup', entity: 'product', labelKey: p('ProductId'), required: true, maxLength: 30 },
-    WAREHOUSE,
-    { name: 'StartDate', type: 'date', labelKey: p('StartDate'), required: true, defaultValue: 'yearStart' },
-    { name: 'EndDate', type: 'date', labelKey: p('EndDate'), required: true, defaultValue: 'today' },
-  ],
-  rules: [{ kind: 'dateRange', start: 'StartDate', end: 'EndDate', maxYears: 1 }],
+  parameters: [lookup('ProductId', 'product', 30, { required: true }), WAREHOUSE, ...dateRange()],
+  rules: [ONE_YEAR_RANGE],
   columns: [
-    { field: 'WarehouseId', type: 'text', labelKey: c('WarehouseId') },
-    { field: 'WarehouseName', type: 'text', labelKey: c('WarehouseName'), hidden: true },
-    { field: 'MovementDate', type: 'date', labelKey: c('MovementDate') },
-    { field: 'VoucherNo', type: 'text', labelKey: c('VoucherNo') },
-    { field: 'VoucherType', type: 'text', labelKey: c('VoucherType') },
-    { field: 'LotNo', type: 'text', labelKey: c('LotNo'), width: 0.8 },
+    text('WarehouseId'),
+    text('WarehouseName', { hidden: true }),
+    date('MovementDate'),
+    text('VoucherNo'),
+    text('VoucherType'),
+    text('LotNo', { width: 0.8 }),
     qty('Quantity', { total: true }),
     cost('UnitCost'),
     money('Value', { total: true }),
     qty('Balance', { running: { of: 'Quantity' } }),
-    { field: 'EntryId', type: 'integer', labelKey: c('EntryId'), hidden: true },
+    integer('EntryId', { hidden: true }),
   ],
-  group: { field: 'WarehouseId', headingFields: ['WarehouseId', 'WarehouseName'], opening: true },
-  defaultSort: [{ field: 'WarehouseId' }, { field: 'MovementDate' }, { field: 'EntryId' }],
+  ...groupedBy('WarehouseId', ['WarehouseId', 'WarehouseName'], ['MovementDate', 'EntryId'], { opening: true }),
   orientation: 'landscape',
 });
 

@@ -1,0 +1,61 @@
+/**
+ * The pieces report definitions keep writing, written once (issue 20): columns of a type and scale, the
+ * required date range with its one-year rule (§5, §9), a group with the sort it needs. A module's reports
+ * take `reportParts('gl:reports')`, whose label keys are `gl:reports.columns.<Field>` and
+ * `gl:reports.parameters.<Name>`, or `reportParts()`, which leaves the keys to `defineReport` (derived from
+ * each report's title key).
+ */
+import type { ReportColumnInput, ReportColumnType, ReportGroup, ReportParameterInput, ReportRule, ReportSort } from './define.ts';
+
+export const MONEY_SCALE = 2;
+export const QUANTITY_SCALE = 4;
+
+/** §5 "Reports need a start date and an end date"; §9: a report's date range is at most one year. */
+export const ONE_YEAR_RANGE: ReportRule = { kind: 'dateRange', start: 'StartDate', end: 'EndDate', maxYears: 1 };
+
+type ColumnExtra = Partial<ReportColumnInput>;
+
+export function reportParts(base?: string) {
+  const key = (group: 'columns' | 'parameters', name: string) => (base === undefined ? {} : { labelKey: `${base}.${group}.${name}` });
+  const column =
+    (type: ReportColumnType, scale?: number) =>
+    (field: string, extra: ColumnExtra = {}): ReportColumnInput => ({ field, type, ...(scale === undefined ? {} : { scale }), ...key('columns', field), ...extra });
+  return {
+    /** The label key of a column (for a column shown under another field's heading). */
+    columnKey: (field: string): string => `${base}.columns.${field}`,
+    text: column('text'),
+    date: column('date'),
+    integer: column('integer'),
+    money: column('decimal', MONEY_SCALE),
+    quantity: column('decimal', QUANTITY_SCALE),
+    /** Unit costs: quantities' precision. */
+    cost: column('decimal', QUANTITY_SCALE),
+    /** A lookup parameter on `entity`. */
+    lookup: (name: string, entity: string, maxLength: number, extra: Partial<ReportParameterInput> = {}): ReportParameterInput => ({
+      name,
+      type: 'lookup',
+      entity,
+      maxLength,
+      ...key('parameters', name),
+      ...extra,
+    }),
+    /** StartDate (default: the year's start) and EndDate (default: today), both required; see ONE_YEAR_RANGE. */
+    dateRange: (): [ReportParameterInput, ReportParameterInput] => [
+      { name: 'StartDate', type: 'date', required: true, defaultValue: 'yearStart', ...key('parameters', 'StartDate') },
+      { name: 'EndDate', type: 'date', required: true, defaultValue: 'today', ...key('parameters', 'EndDate') },
+    ],
+  };
+}
+
+/**
+ * A report grouped by `field` with `headingFields` on each group's heading (and its opening balance when
+ * `opening`), sorted by the group field first — the engine needs a group's rows together — then by `then`.
+ */
+export function groupedBy(
+  field: string,
+  headingFields: readonly string[],
+  then: readonly string[],
+  options: Omit<ReportGroup, 'field' | 'headingFields'> = {},
+): { group: ReportGroup; defaultSort: ReportSort[] } {
+  return { group: { field, headingFields, ...options }, defaultSort: [field, ...then].map((sortField) => ({ field: sortField })) };
+}
