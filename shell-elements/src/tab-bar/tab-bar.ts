@@ -1,11 +1,11 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
 import { I18nController, t } from '../controllers/i18n-controller.ts';
 import { RovingTabsController } from '../controllers/roving-tabs-controller.ts';
 import { emit } from '../events.ts';
 import { resetStyles } from '../styles/reset.styles.ts';
 import { chromeHostStyles, focusRingStyles, visuallyHiddenStyles } from '../styles/chrome.styles.ts';
 import { tabStripStyles } from '../styles/tab-strip.styles.ts';
+import { renderTabStrip } from '../tab-strip/tab-strip.ts';
 import { TruncatedTooltips } from '../shoelace/truncated-tooltip.ts';
 import styles from './tab-bar.styles.ts';
 
@@ -20,10 +20,6 @@ export interface TabBarTab {
   /** True while the screen holds unsaved changes: the tab shows a marker named "Unsaved changes". */
   dirty?: boolean;
 }
-
-const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-  <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" fill="none" />
-</svg>`;
 
 /**
  * Keyboard: one Tab stop for the strip (roving tabindex, on the selected tab). ArrowLeft / ArrowRight move
@@ -117,76 +113,22 @@ export class ErpTabBar extends LitElement {
   protected override render(): TemplateResult | typeof nothing {
     const tabs = this.tabList;
     if (tabs.length === 0) return nothing;
-    const active = this.activeIndex;
-    const roving = this.roving.rovingIndex();
-    const anyNew = tabs.some((tab) => tab.isNew);
     return html`
-      <div class="strip" part="base">
-        <div
-          class="tablist"
-          part="tablist"
-          role="tablist"
-          aria-label=${t('tabBar.label')}
-          @keydown=${this.roving.handleKeyDown}
-          @focusout=${this.roving.handleFocusOut}
-        >
-          ${repeat(
-            tabs,
-            (tab) => tab.id,
-            (tab, index) => this.renderTab(tab, index, index === active, index === roving),
-          )}
-        </div>
-        <div class="closers">
-          ${repeat(
-            tabs,
-            (tab) => tab.id,
-            (tab, index) => html`<button
-              type="button"
-              class=${index === active ? 'close active' : 'close'}
-              part="tab-close"
-              data-id=${tab.id}
-              aria-label=${t('tabs.close', { label: tab.label })}
-              title=${t('tabs.closeHint', { label: tab.label, keys: 'Delete' })}
-              tabindex="-1"
-              @click=${() => this.requestClose(tab)}
-            >
-              ${closeIcon}
-            </button>`,
-          )}
-        </div>
-      </div>
-      ${anyNew ? html`<span id="busy-note" class="visually-hidden">${t('tabBar.loading')}</span>` : nothing}
+      ${renderTabStrip({
+        tabs,
+        key: (tab) => tab.id,
+        keyAttribute: 'id',
+        view: (tab) => ({ label: tab.label, dirty: tab.dirty === true, closable: true, busy: tab.isNew, classes: tab.isNew ? 'new' : '' }),
+        part: 'base',
+        label: t('tabBar.label'),
+        active: this.activeIndex,
+        roving: this.roving,
+        tooltips: this.tooltips,
+        select: (tab) => this.select(tab),
+        close: (tab) => this.requestClose(tab),
+      })}
+      ${tabs.some((tab) => tab.isNew) ? html`<span id="busy-note" class="visually-hidden">${t('tabBar.loading')}</span>` : nothing}
     `;
-  }
-
-  private renderTab(tab: TabBarTab, index: number, selected: boolean, roving: boolean): TemplateResult {
-    const parts = ['tab'];
-    if (selected) parts.push('tab-active');
-    if (tab.isNew) parts.push('tab-new');
-    return html`<button
-      type="button"
-      role="tab"
-      class=${tab.isNew ? 'tab new' : 'tab'}
-      part=${parts.join(' ')}
-      data-index=${index}
-      data-id=${tab.id}
-      aria-selected=${selected ? 'true' : 'false'}
-      aria-busy=${tab.isNew ? 'true' : 'false'}
-      aria-describedby=${tab.isNew ? 'busy-note' : nothing}
-      aria-keyshortcuts="Delete"
-      tabindex=${roving ? '0' : '-1'}
-      @click=${() => this.select(tab)}
-      @pointerenter=${(event: PointerEvent) => this.tooltips.check(tab.id, event.currentTarget as HTMLElement, event)}
-      @pointerleave=${(event: PointerEvent) => this.tooltips.leave(event.currentTarget as HTMLElement)}
-      @focus=${(event: FocusEvent) => this.tooltips.check(tab.id, event.currentTarget as HTMLElement)}
-      @blur=${() => this.tooltips.hide(tab.id)}
-    >
-      ${tab.isNew ? html`<span class="busy" part="tab-busy" aria-hidden="true"></span>` : nothing}
-      ${this.tooltips.wrap(tab.id, tab.label, html`<span class="label">${tab.label}</span>`)}
-      ${tab.dirty
-        ? html`<span class="dirty" part="tab-dirty" role="img" aria-label=${t('tabs.unsaved')}></span>`
-        : nothing}
-    </button>`;
   }
 
   // ---- behaviour ---------------------------------------------------------------------------------------

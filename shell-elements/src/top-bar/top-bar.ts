@@ -1,6 +1,5 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { repeat } from 'lit/directives/repeat.js';
 import { HOME_APPLICATION, type Application, type Language, type TenantInfo } from '@erp/shared';
 import { I18nController, t } from '../controllers/i18n-controller.ts';
 import { RovingTabsController } from '../controllers/roving-tabs-controller.ts';
@@ -8,6 +7,7 @@ import { emit } from '../events.ts';
 import { resetStyles } from '../styles/reset.styles.ts';
 import { chromeHostStyles, focusRingStyles, visuallyHiddenStyles } from '../styles/chrome.styles.ts';
 import { tabStripStyles } from '../styles/tab-strip.styles.ts';
+import { renderTabStrip } from '../tab-strip/tab-strip.ts';
 import { loadShoelace } from '../shoelace/shoelace.ts';
 import { TruncatedTooltips } from '../shoelace/truncated-tooltip.ts';
 import styles from './top-bar.styles.ts';
@@ -65,9 +65,6 @@ const prefetchMenus = (): void => {
   if (!customElements.get('sl-dropdown')) void loadShoelace(...MENU_COMPONENTS);
 };
 
-const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-  <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" fill="none" />
-</svg>`;
 const chevronIcon = html`<svg class="chevron" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
   <path d="M3.5 6l4.5 4.5L12.5 6" stroke="currentColor" stroke-width="1.8" fill="none" stroke-linecap="round" />
 </svg>`;
@@ -279,70 +276,19 @@ export class ErpTopBar extends LitElement {
   }
 
   private renderTabs(): TemplateResult {
-    const views = this.tabViews;
-    const active = views.findIndex((tab) => tab.application === this.activeApplication);
-    const rovingIndex = this.roving.rovingIndex();
-    return html`
-      <div class="strip" part="tab-strip">
-        <div
-          class="tablist"
-          part="tablist"
-          role="tablist"
-          aria-label=${t('tabs.label')}
-          @keydown=${this.roving.handleKeyDown}
-          @focusout=${this.roving.handleFocusOut}
-        >
-          ${repeat(
-            views,
-            (tab) => tab.application,
-            (tab, index) => html`
-              <button
-                type="button"
-                role="tab"
-                class=${tab.closable ? 'tab closable' : 'tab'}
-                part=${index === active ? 'tab tab-active' : 'tab'}
-                data-index=${index}
-                data-application=${tab.application}
-                aria-selected=${index === active ? 'true' : 'false'}
-                aria-keyshortcuts=${tab.closable ? 'Delete' : nothing}
-                tabindex=${index === rovingIndex ? '0' : '-1'}
-                @click=${() => this.activate(tab)}
-                @pointerenter=${(event: PointerEvent) => this.tooltips.check(tab.application, event.currentTarget as HTMLElement, event)}
-                @pointerleave=${(event: PointerEvent) => this.tooltips.leave(event.currentTarget as HTMLElement)}
-                @focus=${(event: FocusEvent) => this.tooltips.check(tab.application, event.currentTarget as HTMLElement)}
-                @blur=${() => this.tooltips.hide(tab.application)}
-              >
-                ${this.tooltips.wrap(tab.application, tab.label, html`<span class="label">${tab.label}</span>`)}
-                ${tab.dirty
-                  ? html`<span class="dirty" part="tab-dirty" role="img" aria-label=${t('tabs.unsaved')}></span>`
-                  : nothing}
-              </button>
-            `,
-          )}
-        </div>
-        <div class="closers">
-          ${repeat(
-            views,
-            (tab) => tab.application,
-            (tab, index) =>
-              tab.closable
-                ? html`<button
-                    type="button"
-                    class=${index === active ? 'close active' : 'close'}
-                    part="tab-close"
-                    data-application=${tab.application}
-                    aria-label=${t('tabs.close', { label: tab.label })}
-                    title=${t('tabs.closeHint', { label: tab.label, keys: 'Delete' })}
-                    tabindex="-1"
-                    @click=${() => this.requestClose(tab)}
-                  >
-                    ${closeIcon}
-                  </button>`
-                : html`<span aria-hidden="true"></span>`,
-          )}
-        </div>
-      </div>
-    `;
+    return renderTabStrip({
+      tabs: this.tabViews,
+      key: (tab) => tab.application,
+      keyAttribute: 'application',
+      view: (tab) => ({ label: tab.label, dirty: tab.dirty === true, closable: tab.closable, classes: tab.closable ? 'closable' : '' }),
+      part: 'tab-strip',
+      label: t('tabs.label'),
+      active: this.tabViews.findIndex((tab) => tab.application === this.activeApplication),
+      roving: this.roving,
+      tooltips: this.tooltips,
+      select: (tab) => this.activate(tab),
+      close: (tab) => this.requestClose(tab),
+    });
   }
 
   private renderEnvironment(): TemplateResult | typeof nothing {
