@@ -554,7 +554,7 @@ function PolicyRules({
           return (
             <li key={rule} className="erp-admin-rules__rule" data-rule={rule} data-met={typed ? String(met) : undefined}>
               {ruleText(rule, policy, t)}
-              {typed && <span className="erp-admin-visually-hidden"> ({met ? t('changePassword.rules.met') : t('changePassword.rules.notMet')})</span>}
+              {typed && <span className="erp-ui-visually-hidden"> ({met ? t('changePassword.rules.met') : t('changePassword.rules.notMet')})</span>}
             </li>
           );
         })}

@@ -16,17 +16,14 @@
  * ResultCode, Message, EntityId }`), in the order the items were sent; each item runs in its own transaction,
  * so one failure neither stops nor undoes the others.
  */
-import { withLabelKeys, type ReportColumn, type ReportColumnInput, type ReportParameter, type ReportParameterInput, type ReportRoute, type ReportRule } from '../reports/define.ts';
+import { withLabelKeys, type ReportColumnInput, type ReportDefinition, type ReportParameterInput } from '../reports/define.ts';
 
-export interface ProcessDefinition {
-  /** Registry name, kebab-case (`gl-post-drafts`). */
-  name: string;
-  application: string;
-  routes: readonly ReportRoute[];
-  titleKey: string;
-  parameters: readonly ReportParameter[];
-  rules: readonly ReportRule[];
-  columns: readonly ReportColumn[];
+/**
+ * A process is opened, asked for and listed like a report (its name — kebab-case, `gl-post-drafts` —,
+ * application, routes, title, parameters with their rules, the columns of its item list), then runs on the
+ * items the user picks.
+ */
+export interface ProcessDefinition extends Pick<ReportDefinition, 'name' | 'application' | 'routes' | 'titleKey' | 'parameters' | 'rules' | 'columns'> {
   itemKey: string;
   itemLabel: string;
   maxItems: number;
