@@ -3,7 +3,7 @@
  * the refresh token, no session monitoring. The user is stored in IndexedDB, mirrored to localStorage
  * (user-store.ts), so every browser tab of the shell shares one sign-in; renewals are serialized across tabs
  * with the Web Locks API, because the provider rotates refresh tokens and a second tab renewing with the old
- * one would be refused.
+ * one would be refused (session-tokens.ts, with the DPoP key store).
  *
  * The session is published on `bus.session$` (token, expired flag and the §3 profile).
  *
@@ -15,22 +15,15 @@
  * read out of storage is useless in another browser. The key pair is made once per sign-in and shared by the
  * tabs (same IndexedDB); it is read from IndexedDB once per page and then kept in memory.
  */
-import {
-  IndexedDbDPoPStore,
-  User,
-  UserManager,
-  WebStorageStateStore,
-  type DPoPState,
-  type SigninSilentArgs,
-  type UserManagerSettings,
-} from 'oidc-client-ts';
+import { User, WebStorageStateStore } from 'oidc-client-ts';
 import { ConsistentUserStore } from './user-store.ts';
+import { CachedDPoPStore, SharedUserManager, isKeyBoundJwt } from './session-tokens.ts';
 import { api, setProofSigner } from './api.ts';
 import { bus, type Session } from './bus.ts';
 import type { ShellConfig, UserProfile } from './types.ts';
 
-/** Name of the Web Lock that serializes token renewals across the tabs of one browser. */
-export const RENEWAL_LOCK = 'erp-token-renewal';
+export { CachedDPoPStore, isKeyBoundJwt, RENEWAL_LOCK } from './session-tokens.ts';
+
 /** Longest wait of a live session's background renewal for the shell's first page (ms). */
 const RENEWAL_DEFER_MS = 2000;
 /** sessionStorage key remembering a reload done after an expired session was renewed (no reload loops). */
@@ -47,110 +40,6 @@ export type SignInOutcome =
   | { status: 'redirecting' }
   /** Sign-in is not possible now (provider unreachable, callback refused); the shell shows Log in. */
   | { status: 'signed-out'; error?: unknown };
-
-/**
- * A UserManager whose renewals (also the automatic ones) take the cross-tab renewal lock. Without the Web
- * Locks API (an insecure context) renewals are still serialized within the tab.
- */
-class SharedUserManager extends UserManager {
-  private queue: Promise<unknown> = Promise.resolve();
-
-  override async signinSilent(args?: SigninSilentArgs): Promise<User | null> {
-    const seen = (await this.getUser())?.refresh_token;
-    const renew = async (): Promise<User | null> => {
-      // Another renewal finished while this one waited: its tokens are in the shared store; use them.
-      const stored = await this.getUser();
-      if (stored && !stored.expired && stored.refresh_token && stored.refresh_token !== seen) {
-        return this.getUser(true);
-      }
-      return super.signinSilent(args);
-    };
-    return this.exclusive(renew);
-  }
-
-  /**
-   * Reloads the page once no renewal of this browser is running, and stops this tab's automatic renewals
-   * first. A page unloaded while its renewal is in flight loses the rotated refresh token the provider has
-   * just issued: the next renewal would replay the old one and the provider would revoke the whole grant.
-   * The lock is held until the page unloads.
-   */
-  reloadWhenNoRenewal(): void {
-    this.stopSilentRenew();
-    void this.exclusive(() => new Promise<never>(() => window.location.reload()));
-  }
-
-  /** Runs `task` holding the cross-tab renewal lock (or, without Web Locks, after this tab's earlier tasks). */
-  private exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const locks = globalThis.navigator?.locks;
-    if (locks) return locks.request(RENEWAL_LOCK, task) as Promise<T>;
-    const run = this.queue.then(task, task);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-}
-
-/** oidc-client-ts's key store contract (the package does not export the interface by name). */
-type DPoPStore = NonNullable<UserManagerSettings['dpop']>['store'];
-
-/**
- * The DPoP key store: oidc-client-ts's IndexedDB store, with each key pair kept in memory after its first
- * read so that a proof costs one signature and no IndexedDB round trip. Only found keys are cached (another
- * tab may create the key later); `forget()` drops the cache when another tab changed the sign-in.
- */
-export class CachedDPoPStore implements DPoPStore {
-  private readonly cache = new Map<string, Promise<DPoPState>>();
-
-  constructor(private readonly backing: DPoPStore = new IndexedDbDPoPStore()) {}
-
-  async set(key: string, value: DPoPState): Promise<void> {
-    this.cache.delete(key);
-    await this.backing.set(key, value);
-    this.cache.set(key, Promise.resolve(value));
-  }
-
-  get(key: string): Promise<DPoPState> {
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const read = this.backing.get(key);
-    this.cache.set(key, read);
-    // Missing (undefined) or unreadable: not cached, the next call reads again.
-    read.then(
-      (state) => {
-        if (!state && this.cache.get(key) === read) this.cache.delete(key);
-      },
-      () => {
-        if (this.cache.get(key) === read) this.cache.delete(key);
-      },
-    );
-    return read;
-  }
-
-  async remove(key: string): Promise<DPoPState> {
-    this.cache.delete(key);
-    return this.backing.remove(key);
-  }
-
-  getAllKeys(): Promise<string[]> {
-    return this.backing.getAllKeys();
-  }
-
-  forget(): void {
-    this.cache.clear();
-  }
-}
-
-/** True when a JWT access token is bound to a key (`cnf.jkt`, RFC 9449 §6.1); false for anything else. */
-export function isKeyBoundJwt(token: string): boolean {
-  const payload = token.split('.')[1];
-  if (!payload) return false;
-  try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
-    const claims = JSON.parse(json) as { cnf?: { jkt?: unknown } } | null;
-    return typeof claims?.cnf?.jkt === 'string';
-  } catch {
-    return false;
-  }
-}
 
 function isReturnState(value: unknown): value is ReturnState {
   return typeof value === 'object' && value !== null && typeof (value as ReturnState).hash === 'string';
