@@ -14,7 +14,12 @@
  * Also: application tab / menu tab selection and closing (tab-model rules in workspace-model.ts), the menu
  * bar (§5: no menu area when the profile's showMenus is false; HOME has none), menu RESTEEL0002 (§2: the
  * resteelWin window), open tabs remembered per user and restored lazily after a reload, and the recently
- * opened screens (`bus.recent$`).
+ * opened screens (`bus.recent$`, workspace-memory.ts). The bars' DOM is workspace-view.ts.
+ *
+ * Why one file of ~450 lines: following a route and the tab commands (select, open, close, cycle) share the
+ * follow's state — the serial that makes a late follow change nothing visible, the tab being loaded while
+ * the previous screen stays up, the menus being loaded — and each step above reads it; split, that state
+ * would have to be passed between files.
  */
 import {
   HOME_APPLICATION,
@@ -28,25 +33,16 @@ import {
   type Menu,
   type ShellConfig,
 } from '@erp/shared';
-import { isPortalLanding } from '../chrome/chrome.ts';
-import { createElement, onElement, type MenuBarElement, type TabBarElement } from '../chrome/elements.ts';
+import { onElement } from '../chrome/elements.ts';
 import { go, replacePath } from '../router/guard.ts';
 import { resolvePath, resolveWithoutMenus, routeTitle, type Resolution } from '../router/resolve.ts';
-import {
-  addRecent,
-  readRecent,
-  readStoredTabs,
-  restoreTabs,
-  snapshotTabs,
-  writeRecent,
-  writeStoredTabs,
-  type KeyValueStore,
-} from './persistence.ts';
+import type { KeyValueStore } from './persistence.ts';
 import { ScreenHost, type MountParcel } from './screen-host.ts';
 import { applicationTabInit, homeTabInit, routeTabInit } from './tab-inits.ts';
+import { WorkspaceMemory } from './workspace-memory.ts';
+import { WorkspaceView } from './workspace-view.ts';
 import {
   WorkspaceModel,
-  showsMenuArea,
   type ApplicationTab,
   type ScreenLifecycle,
   type ScreenTab,
@@ -55,8 +51,6 @@ import {
 /** §2: the menu that opens the steel order-entry system in its own window. */
 export const STEEL_MENU_ID = 'RESTEEL0002';
 export const STEEL_WINDOW_NAME = 'resteelWin';
-/** Quiet time before open tabs and recent screens are written to storage (the page leaving writes at once). */
-const WRITE_DELAY_MS = 400;
 
 export interface WorkspaceOptions {
   /** The page's import map entries. */
@@ -68,19 +62,14 @@ export interface WorkspaceOptions {
   loadModule?(specifier: string): Promise<Record<string, unknown>>;
 }
 
-interface WorkspaceView {
-  root: HTMLElement;
-  menuBar: MenuBarElement;
-  tabBar: TabBarElement;
-  area: HTMLElement;
-}
-
 export class Workspace {
   readonly model: WorkspaceModel;
   private host: ScreenHost | null = null;
   private mountParcel: MountParcel | null = null;
   private view: WorkspaceView | null = null;
   private readonly cleanups: (() => void)[] = [];
+  /** Open tabs and recent screens remembered per user. */
+  private readonly memory: WorkspaceMemory;
   /** Increases with every route followed; an older follow that finishes late changes nothing visible. */
   private serial = 0;
   private lastPath: string | null = null;
@@ -88,13 +77,7 @@ export class Workspace {
   private pending: string | null = null;
   private menusFor: string | null = null;
   private menusFailed = false;
-  private userId: string | null = null;
   private steelWindow: Window | null = null;
-  /** Storage writes waiting for an idle moment (a tab switch does not pay for localStorage). */
-  private tabsDirty = false;
-  private recentDirty = false;
-  private writeTimer: number | null = null;
-  private lastTabsJson: string | null = null;
   /** What was last published on `bus.tabs$` (a switch between open tabs changes nothing there). */
   private lastOpenTabsJson: string | null = null;
   private markFirstScreenShown: () => void = () => undefined;
@@ -111,6 +94,7 @@ export class Workspace {
     };
     this.model = new WorkspaceModel(screens, homeTabInit(bus.routes$.value, translate('shell:tabs.home', 'HOME')));
     this.model.subscribe(() => this.render());
+    this.memory = new WorkspaceMemory(options.storage, this.model);
   }
 
   // ---- mounting (single-spa application lifecycles, workspace-app.ts) -----------------------------------
@@ -123,18 +107,8 @@ export class Workspace {
   attach(element: HTMLElement, mountParcel: MountParcel): void {
     if (this.view) return;
     this.mountParcel = mountParcel;
-    const root = document.createElement('div');
-    root.className = 'erp-workspace';
-    const menuBar = createElement<MenuBarElement>('erp-menu-bar');
-    menuBar.className = 'erp-workspace__menu-bar';
-    const tabBar = createElement<TabBarElement>('erp-tab-bar');
-    tabBar.className = 'erp-workspace__tab-bar';
-    const area = document.createElement('div');
-    area.className = 'erp-workspace__screens';
-    // The bars join the page when one of them is first shown (HOME has no menus): a boot to HOME renders neither.
-    root.append(area);
-    element.append(root);
-    this.view = { root, menuBar, tabBar, area };
+    this.view = new WorkspaceView(element);
+    const { menuBar, tabBar, area } = this.view;
     this.host = new ScreenHost({
       area,
       imports: this.options.imports,
@@ -179,14 +153,14 @@ export class Workspace {
     ];
     this.cleanups.push(() => subscriptions.forEach((subscription) => subscription.unsubscribe()));
 
-    this.restore();
+    this.memory.restore();
     const follow = () => this.onLocation();
     window.addEventListener('hashchange', follow);
     window.addEventListener('popstate', follow);
     // The page going away (reload, close, another tab in front) writes what is still waiting.
-    const flush = () => this.flushWrites();
+    const flush = () => this.memory.flush();
     const flushWhenHidden = () => {
-      if (document.visibilityState === 'hidden') this.flushWrites();
+      if (document.visibilityState === 'hidden') this.memory.flush();
     };
     window.addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', flushWhenHidden);
@@ -195,7 +169,7 @@ export class Workspace {
       window.removeEventListener('popstate', follow);
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', flushWhenHidden);
-      this.flushWrites();
+      this.memory.flush();
     });
     this.render();
     this.onLocation();
@@ -273,7 +247,7 @@ export class Workspace {
           ...routeTabInit(resolution.path, resolution.route, resolution.menu.MenuName),
           menuId: resolution.menu.MenuId,
         });
-        if (created) this.remember(tab);
+        if (created) this.memory.remember(tab);
         await this.show(tab, token);
         return;
       }
@@ -282,7 +256,7 @@ export class Workspace {
         this.canonicalize(resolution.path);
         this.model.activateApplication(owner.application);
         const { tab, created } = this.model.openTab(owner.application, routeTabInit(resolution.path, resolution.route));
-        if (created) this.remember(tab);
+        if (created) this.memory.remember(tab);
         await this.show(tab, token);
         return;
       }
@@ -426,23 +400,10 @@ export class Workspace {
     }
     if (bus.activeApplication$.value !== app.application) bus.activeApplication$.next(app.application);
     this.loadActiveMenus(false);
-    this.persist();
+    this.memory.tabsChanged();
 
-    const view = this.view;
-    if (!view) return;
-    // Issue 16: a portal customer's navigation is the portal bar alone (shown once, in their language): no
-    // menu bar listing the same screens again, no staff tab bar.
-    const customer = isPortalLanding(bus.session$.value?.profile.landingPage);
-    view.menuBar.hidden = customer || !showsMenuArea(app.application, bus.session$.value?.profile);
-    view.tabBar.hidden = customer || app.menuTabs.length === 0;
-    if (!view.menuBar.isConnected && !(view.menuBar.hidden && view.tabBar.hidden)) view.root.prepend(view.menuBar, view.tabBar);
-    view.menuBar.applicationPath = app.routerPath;
-    view.menuBar.activeMenuId = active.menuId;
-    const barTabs = app.menuTabs.map((tab) => ({ id: tab.id, label: tab.label, isNew: tab.isNew, dirty: this.dirty.has(tab.id) }));
-    // A new array re-renders the whole tab bar: only when its tabs changed.
-    if (!sameBarTabs(view.tabBar.tabs, barTabs)) view.tabBar.tabs = barTabs;
-    view.tabBar.activeId = active.kind === 'menu' || active.kind === 'route' ? active.id : null;
-    view.root.dataset['application'] = app.application;
+    if (!this.view) return;
+    this.view.update(app, active, this.dirty);
 
     // The previous screen stays visible while the next one loads.
     const host = this.host;
@@ -488,90 +449,4 @@ export class Workspace {
       },
     );
   }
-
-  // ---- memory (per user) -----------------------------------------------------------------------------
-
-  private restore(): void {
-    const storage = this.options.storage;
-    this.userId = bus.session$.value?.profile.shellSub.subjectId ?? null;
-    if (!storage || !this.userId) return;
-    bus.recent$.next(readRecent(storage, this.userId));
-    const stored = readStoredTabs(storage, this.userId);
-    if (stored) {
-      restoreTabs(this.model, stored, { applications: bus.applications$.value, routes: bus.routes$.value });
-    }
-  }
-
-  /** The open tabs are written when the page is idle (or leaves), not during the switch that changed them. */
-  private persist(): void {
-    if (!this.options.storage || !this.userId) return;
-    this.tabsDirty = true;
-    this.scheduleWrites();
-  }
-
-  /**
-   * Debounced: the write waits until tabs have stopped changing for a moment (quick switching writes
-   * nothing in between), then for an idle period, so it never lands in the frames right after a switch.
-   */
-  private scheduleWrites(): void {
-    if (this.writeTimer !== null) window.clearTimeout(this.writeTimer);
-    this.writeTimer = window.setTimeout(() => {
-      this.writeTimer = null;
-      const run = () => this.flushWrites();
-      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 1000 });
-      else run();
-    }, WRITE_DELAY_MS);
-  }
-
-  /** Writes the waiting tabs and recent screens (the current state: several changes make one write). */
-  private flushWrites(): void {
-    if (this.writeTimer !== null) window.clearTimeout(this.writeTimer);
-    this.writeTimer = null;
-    const storage = this.options.storage;
-    const userId = this.userId;
-    if (!storage || !userId) {
-      this.tabsDirty = this.recentDirty = false;
-      return;
-    }
-    if (this.tabsDirty) {
-      this.tabsDirty = false;
-      const snapshot = snapshotTabs(this.model);
-      const json = JSON.stringify(snapshot);
-      if (json !== this.lastTabsJson) {
-        this.lastTabsJson = json;
-        writeStoredTabs(storage, userId, snapshot);
-      }
-    }
-    if (this.recentDirty) {
-      this.recentDirty = false;
-      writeRecent(storage, userId, bus.recent$.value);
-    }
-  }
-
-  private remember(tab: ScreenTab): void {
-    const list = addRecent(bus.recent$.value, {
-      path: tab.path,
-      application: tab.application,
-      menuId: tab.menuId,
-      label: tab.label,
-      openedAt: new Date().toISOString(),
-    });
-    bus.recent$.next(list);
-    if (this.options.storage && this.userId) {
-      this.recentDirty = true;
-      this.scheduleWrites();
-    }
-  }
-}
-
-interface BarTab {
-  id: string;
-  label: string;
-  isNew: boolean;
-  dirty?: boolean;
-}
-
-function sameBarTabs(current: readonly BarTab[] | null | undefined, next: readonly BarTab[]): boolean {
-  if (!current || current.length !== next.length) return false;
-  return current.every((tab, i) => tab.id === next[i]!.id && tab.label === next[i]!.label && tab.isNew === next[i]!.isNew && !!tab.dirty === !!next[i]!.dirty);
 }

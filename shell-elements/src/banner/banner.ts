@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { I18nController, t } from '../controllers/i18n-controller.ts';
 import { emit } from '../events.ts';
+import { closeIcon } from '../icons.ts';
 import { resetStyles } from '../styles/reset.styles.ts';
 import { chromeHostStyles, visuallyHiddenStyles } from '../styles/chrome.styles.ts';
 import styles from './banner.styles.ts';
@@ -24,10 +25,6 @@ const icons: Record<BannerKind, TemplateResult> = {
     <circle cx="8" cy="4.5" r="1" fill="#fff" />
   </svg>`,
 };
-
-const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-  <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" fill="none" />
-</svg>`;
 
 /**
  * @summary An unobtrusive message strip (e.g. "Your session has expired", a failed background load): a

@@ -1,76 +1,21 @@
+/**
+ * `<erp-menu-bar>`. Why one file of ~580 lines: some 60 are the element's documented API (the custom
+ * elements manifest reads it from the class comment), the rest is one keyboard and pointer model (WAI-ARIA
+ * APG menubar) whose handlers all read and change the element's own state — the open group, the item
+ * holding the Tab stop, the pending open request — and act on the Shoelace menus it renders. The tree
+ * (menu-tree.ts) and the Shoelace glue (shoelace/menus.ts) are apart.
+ */
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { Menu } from '@erp/shared';
 import { I18nController, t } from '../controllers/i18n-controller.ts';
+import { chevronDownIcon } from '../icons.ts';
 import { loadShoelace } from '../shoelace/shoelace.ts';
+import { MENU_COMPONENTS, menusDefined, nextFrame, prefetchMenus, repairShoelaceAria, type Dropdown, type SlMenu } from '../shoelace/menus.ts';
 import { emit } from '../events.ts';
-import { indexMenuBarTree, menuBarTree, type MenuBarEntry, type MenuBarNode } from './menu-tree.ts';
+import { indexMenuBarTree, menuBarTree, menuBranch, type MenuBarEntry, type MenuBarNode } from './menu-tree.ts';
 import { resetStyles } from '../styles/reset.styles.ts';
 import { chromeHostStyles, focusRingStyles } from '../styles/chrome.styles.ts';
 import styles from './menu-bar.styles.ts';
-
-const chevronDown = html`<svg class="chevron" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-  <path d="M3.5 6l4.5 4.5L12.5 6" stroke="currentColor" stroke-width="1.8" fill="none" stroke-linecap="round" />
-</svg>`;
-
-/** What the menu bar's Shoelace menus need. */
-const MENU_COMPONENTS = ['dropdown', 'menu', 'menu-item'] as const;
-
-/** `<sl-dropdown>` / `<sl-menu>` as this element uses them (typed here: Shoelace is never imported at boot). */
-type Dropdown = HTMLElement & { open: boolean; show(): Promise<void>; hide(): Promise<void>; updateComplete: Promise<boolean> };
-type SlMenu = HTMLElement & { setCurrentItem(item: HTMLElement): void };
-
-const menusDefined = (): boolean => MENU_COMPONENTS.every((name) => customElements.get(`sl-${name}`) !== undefined);
-
-/** Loads the menus' components on the bar's first hover or focus, so a press usually finds them defined. */
-const prefetchMenus = (): void => {
-  if (!menusDefined()) void loadShoelace(...MENU_COMPONENTS);
-};
-
-const repaired = new WeakSet<Element>();
-
-/**
- * Two ARIA slips of Shoelace 2.20 inside a menubar (and one timing slip), repaired where they happen (axe: aria-allowed-attr and
- * aria-required-children, both critical):
- * - a nested group's `<sl-menu-item>` states `aria-expanded` on a generic `<div>` of its shadow root, not on
- *   the `role="menuitem"` host: the state moves to the host (`true` / `false`, from Shoelace's
- *   `menu-item--submenu-expanded` class) and leaves the div;
- * - an open `<sl-dropdown>` wraps its panel in a `<div aria-hidden="false" aria-labelledby>` that a menubar
- *   may not hold: those two attributes go while it is open (Shoelace writes `aria-hidden="true"` on close).
- */
-function repairShoelaceAria(element: HTMLElement): void {
-  if (repaired.has(element)) return;
-  const target =
-    element.localName === 'sl-menu-item'
-      ? element.shadowRoot?.querySelector<HTMLElement>('#anchor')
-      : element.shadowRoot?.querySelector<HTMLElement>('[aria-labelledby="dropdown"]');
-  if (!target) {
-    // Not rendered yet (Shoelace still loading, or its first update pending): once it is.
-    void customElements
-      .whenDefined(element.localName)
-      .then(() => (element as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete)
-      .then(() => {
-        if (element.shadowRoot?.querySelector('#anchor, [aria-labelledby="dropdown"]')) repairShoelaceAria(element);
-      });
-    return;
-  }
-  repaired.add(element);
-  const repair = (): void => {
-    if (element.localName === 'sl-menu-item') {
-      element.setAttribute('aria-expanded', String(target.classList.contains('menu-item--submenu-expanded')));
-      if (target.hasAttribute('aria-expanded')) target.removeAttribute('aria-expanded');
-    } else if (target.getAttribute('aria-hidden') === 'false') {
-      target.removeAttribute('aria-hidden');
-      target.removeAttribute('aria-labelledby');
-    }
-  };
-  new MutationObserver(repair).observe(target, { attributes: true, attributeFilter: ['class', 'aria-expanded', 'aria-hidden'] });
-  repair();
-  // A menu item defined before its submenu was slotted (this bar renders items once Shoelace is defined)
-  // registers its submenu only after its first render: one more render draws the submenu's popup.
-  if (element.localName === 'sl-menu-item') (element as HTMLElement & { requestUpdate(): void }).requestUpdate();
-}
-
-const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
 /**
  * Keyboard (WAI-ARIA APG menubar): the menubar is one Tab stop (roving tabindex). On the bar
@@ -179,7 +124,7 @@ export class ErpMenuBar extends LitElement {
       if (this.openId !== null && this.index.get(this.openId)?.depth !== 0) this.closeAll();
     }
     if (changed.has('menus') || changed.has('applicationPath') || changed.has('activeMenuId')) {
-      this.activeBranch = new Set(this.branchOf(this.activeMenuId));
+      this.activeBranch = new Set(menuBranch(this.index, this.activeMenuId));
       if (changed.has('activeMenuId')) this.rovingId = null;
     }
     if (this.rovingId !== null && this.index.get(this.rovingId)?.depth !== 0) this.rovingId = null;
@@ -282,7 +227,7 @@ export class ErpMenuBar extends LitElement {
         @click=${this.handleTriggerClick}
         @pointerenter=${() => this.handleTopPointerEnter(node)}
       >
-        <span class="label">${node.menu.MenuName}</span>${chevronDown}
+        <span class="label">${node.menu.MenuName}</span>${chevronDownIcon}
       </button>
       ${open ? this.renderMenu(node) : nothing}
     </sl-dropdown>`;
@@ -606,19 +551,8 @@ export class ErpMenuBar extends LitElement {
 
   /** The MenuId of the bar item holding the item (itself for a bar item); null when not shown. */
   private topOf(id: string): string | null {
-    const branch = this.branchOf(id);
+    const branch = menuBranch(this.index, id);
     return branch[branch.length - 1] ?? null;
-  }
-
-  /** The item and the groups holding it, innermost first; empty when the item is not shown. */
-  private branchOf(id: string | null): string[] {
-    const branch: string[] = [];
-    let entry = id ? this.index.get(id) : undefined;
-    while (entry) {
-      branch.push(entry.node.menu.MenuId);
-      entry = entry.parentId ? this.index.get(entry.parentId) : undefined;
-    }
-    return branch;
   }
 
   /**

@@ -87,3 +87,14 @@ export function indexMenuBarTree(tree: MenuBarNode[]): Map<string, MenuBarEntry>
   walk(tree, 0, null);
   return index;
 }
+
+/** The item and the groups holding it, innermost first; empty when the item is not shown. */
+export function menuBranch(index: ReadonlyMap<string, MenuBarEntry>, id: string | null): string[] {
+  const branch: string[] = [];
+  let entry = id ? index.get(id) : undefined;
+  while (entry) {
+    branch.push(entry.node.menu.MenuId);
+    entry = entry.parentId ? index.get(entry.parentId) : undefined;
+  }
+  return branch;
+}

@@ -8,12 +8,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { t } from '../controllers/i18n-controller.ts';
+import { closeIcon } from '../icons.ts';
 import type { RovingTabsController } from '../controllers/roving-tabs-controller.ts';
 import type { TruncatedTooltips } from '../shoelace/truncated-tooltip.ts';
-
-const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-  <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" fill="none" />
-</svg>`;
 
 /** How one tab looks. */
 export interface StripTabView {

@@ -1,3 +1,9 @@
+/**
+ * `<erp-top-bar>`. Why one file of ~510 lines: some 80 are the element's documented API (the custom elements
+ * manifest reads it from the class comment); the rest renders and drives four parts of one bar — the
+ * application tabs (tab-strip/tab-strip.ts draws them), the environment label with its tooltip, the user,
+ * language and applications menus — which share the bar's properties and its one open-menu state.
+ */
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { HOME_APPLICATION, type Application, type Language, type TenantInfo } from '@erp/shared';
@@ -7,6 +13,8 @@ import { emit } from '../events.ts';
 import { resetStyles } from '../styles/reset.styles.ts';
 import { chromeHostStyles, focusRingStyles, visuallyHiddenStyles } from '../styles/chrome.styles.ts';
 import { tabStripStyles } from '../styles/tab-strip.styles.ts';
+import { appsIcon, chevronDownIcon, globeIcon, userIcon } from '../icons.ts';
+import { MENU_COMPONENTS, prefetchMenus, type Dropdown, type MenuItem } from '../shoelace/menus.ts';
 import { renderTabStrip } from '../tab-strip/tab-strip.ts';
 import { loadShoelace } from '../shoelace/shoelace.ts';
 import { TruncatedTooltips } from '../shoelace/truncated-tooltip.ts';
@@ -49,40 +57,6 @@ const loadTooltip = (event: Event): void => {
 const leaveLabel = (event: Event): void => {
   pointed.delete(event.currentTarget as Element);
 };
-
-/** What the closed menus' triggers need once opened: Shoelace's dropdown, menu and menu item. */
-const MENU_COMPONENTS = ['dropdown', 'menu', 'menu-item'] as const;
-
-/** `<sl-dropdown>` as this element uses it (typed here: Shoelace is never imported at boot). */
-type Dropdown = HTMLElement & { open: boolean; show(): Promise<void>; hide(): Promise<void>; updateComplete: Promise<boolean> };
-type MenuItem = HTMLElement & { value: string; checked: boolean };
-
-/**
- * Loads the menus' Shoelace components when a trigger is first pointed at or focused (issue 16: nothing of
- * Shoelace at boot, §5 boot budget), so a press usually finds them defined already.
- */
-const prefetchMenus = (): void => {
-  if (!customElements.get('sl-dropdown')) void loadShoelace(...MENU_COMPONENTS);
-};
-
-const chevronIcon = html`<svg class="chevron" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-  <path d="M3.5 6l4.5 4.5L12.5 6" stroke="currentColor" stroke-width="1.8" fill="none" stroke-linecap="round" />
-</svg>`;
-const appsIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" fill="currentColor">
-  <rect x="1.5" y="1.5" width="3.5" height="3.5" rx="0.6" /><rect x="6.25" y="1.5" width="3.5" height="3.5" rx="0.6" />
-  <rect x="11" y="1.5" width="3.5" height="3.5" rx="0.6" /><rect x="1.5" y="6.25" width="3.5" height="3.5" rx="0.6" />
-  <rect x="6.25" y="6.25" width="3.5" height="3.5" rx="0.6" /><rect x="11" y="6.25" width="3.5" height="3.5" rx="0.6" />
-  <rect x="1.5" y="11" width="3.5" height="3.5" rx="0.6" /><rect x="6.25" y="11" width="3.5" height="3.5" rx="0.6" />
-  <rect x="11" y="11" width="3.5" height="3.5" rx="0.6" />
-</svg>`;
-const globeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-  <circle cx="8" cy="8" r="6.25" stroke="currentColor" stroke-width="1.4" fill="none" />
-  <path d="M1.75 8h12.5M8 1.75c1.8 1.9 2.6 3.9 2.6 6.25S9.8 12.35 8 14.25M8 1.75C6.2 3.65 5.4 5.65 5.4 8s.8 4.35 2.6 6.25"
-    stroke="currentColor" stroke-width="1.2" fill="none" />
-</svg>`;
-const userIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" fill="currentColor">
-  <circle cx="8" cy="5" r="3" /><path d="M2 14.5c0-3.3 2.7-5 6-5s6 1.7 6 5z" />
-</svg>`;
 
 /**
  * Properties are set from JavaScript; the scalar ones also as kebab-case attributes (`active-application`…).
@@ -370,7 +344,7 @@ export class ErpTopBar extends LitElement {
   private renderUserMenu(): TemplateResult {
     return this.renderMenu(
       'user',
-      html`${userIcon}<span>${this.userName}</span>${chevronIcon}`,
+      html`${userIcon}<span>${this.userName}</span>${chevronDownIcon}`,
       html`<sl-menu class="menu" part="menu" aria-label=${t('user.menu')}>
         <sl-menu-item class="item" part="menu-item" value="change-password">${t('user.changePassword')}</sl-menu-item>
         <sl-menu-item class="item" part="menu-item" value="about">${t('user.about')}</sl-menu-item>
@@ -389,7 +363,7 @@ export class ErpTopBar extends LitElement {
     return this.renderMenu(
       'language',
       html`${globeIcon}<span class="visually-hidden">${t('language.label')}</span>
-        <span lang=${current?.LocaleIdentifier ?? nothing}>${current?.Name ?? this.language}</span>${chevronIcon}`,
+        <span lang=${current?.LocaleIdentifier ?? nothing}>${current?.Name ?? this.language}</span>${chevronDownIcon}`,
       html`<sl-menu class="menu" part="menu" aria-label=${t('language.label')}>
         ${this.languages.map(
           (language) => html`<sl-menu-item
