@@ -13,6 +13,9 @@
  * - Closing an application tab asks and closes each of its menu tabs in order, then its initial page; the
  *   first refusal stops it there (that tab becomes active). It answers the route to go to: the neighbouring
  *   application tab's active path (the next tab, else the previous, HOME at worst) when it was active.
+ *
+ * Why one file of ~420 lines: it is one state machine — the rules above all read and change the same
+ * application tabs and their active tabs, and the unit tests drive it as one (workspace-model.test.ts).
  */
 import { HOME_APPLICATION, menusVisible, normalizeRouterPath, type OpenApplicationTab, type UserProfile } from '@erp/shared';
 

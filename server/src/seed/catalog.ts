@@ -2,6 +2,9 @@
  * Demo / seed data catalog: applications, menus, route definitions, languages, roles, users and
  * firms (spec §2, §3, §6, §9). The server loads these into its database at first start.
  *
+ * Why one file of ~780 lines: it is a data table — §2's screen list written once, application by
+ * application, in the spec's order, so it reads against the spec line by line; its repetition is rows.
+ *
  * Menus are written below application by application, in the order §2 lists the screens. Each
  * screen's RouterPath is exactly as §2 writes it (case and typos kept, e.g. `Stock-Status`,
  * `cheque-Printing`, `lot-ready-for-insepections`); the full path is application RouterPath +
