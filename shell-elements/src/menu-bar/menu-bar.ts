@@ -152,7 +152,7 @@ export class ErpMenuBar extends LitElement {
           @pointerenter=${prefetchMenus}
           @focusin=${prefetchMenus}
         >
-          ${this.tree.map((node) => (node.path === null ? this.renderTopGroup(node, roving) : this.renderTopLeaf(node, roving)))}
+          ${this.tree.map((node) => (node.path === null ? this.renderTopGroup(node, roving) : this.renderTopButton(node, roving)))}
         </div>
       </div>
     `;
@@ -179,22 +179,27 @@ export class ErpMenuBar extends LitElement {
     return html`<span class="release-mark" part="release-mark" slot=${slot ?? nothing} aria-hidden="true">${t('menuBar.notInRelease')}</span>`;
   }
 
-  private renderTopLeaf(node: MenuBarNode, roving: string | null): TemplateResult {
+  /** A bar item's button: a leaf's chooses it, a group's is its dropdown's trigger. */
+  private renderTopButton(node: MenuBarNode, roving: string | null): TemplateResult {
     const id = node.menu.MenuId;
+    const group = node.path === null;
     const { parts, current, unavailable } = this.itemState(node, 0);
     return html`<button
+      slot=${group ? 'trigger' : nothing}
       type="button"
       role="menuitem"
       class="item top"
       part=${parts}
       data-id=${id}
       tabindex=${id === roving ? '0' : '-1'}
+      aria-haspopup=${group ? 'menu' : nothing}
+      aria-expanded=${group ? (this.openId === id ? 'true' : 'false') : nothing}
       aria-current=${current ?? nothing}
       aria-description=${unavailable ? t('menuBar.notInRelease') : nothing}
-      @click=${() => this.choose(node)}
+      @click=${group ? this.handleTriggerClick : () => this.choose(node)}
       @pointerenter=${() => this.handleTopPointerEnter(node)}
     >
-      <span class="label">${node.menu.MenuName}</span>${unavailable ? this.releaseMark(null) : nothing}
+      <span class="label">${node.menu.MenuName}</span>${group ? chevronDownIcon : unavailable ? this.releaseMark(null) : nothing}
     </button>`;
   }
 
@@ -202,7 +207,6 @@ export class ErpMenuBar extends LitElement {
   private renderTopGroup(node: MenuBarNode, roving: string | null): TemplateResult {
     const id = node.menu.MenuId;
     const open = this.openId === id;
-    const { parts, current } = this.itemState(node, 0);
     return html`<sl-dropdown
       class="entry top"
       data-group=${id}
@@ -213,22 +217,7 @@ export class ErpMenuBar extends LitElement {
       @sl-after-hide=${this.handleAfterHide}
       @sl-select=${this.handleSelect}
     >
-      <button
-        slot="trigger"
-        type="button"
-        role="menuitem"
-        class="item top"
-        part=${parts}
-        data-id=${id}
-        tabindex=${id === roving ? '0' : '-1'}
-        aria-haspopup="menu"
-        aria-expanded=${open ? 'true' : 'false'}
-        aria-current=${current ?? nothing}
-        @click=${this.handleTriggerClick}
-        @pointerenter=${() => this.handleTopPointerEnter(node)}
-      >
-        <span class="label">${node.menu.MenuName}</span>${chevronDownIcon}
-      </button>
+      ${this.renderTopButton(node, roving)}
       ${open ? this.renderMenu(node) : nothing}
     </sl-dropdown>`;
   }
