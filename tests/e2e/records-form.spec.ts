@@ -10,11 +10,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { accessToken, signIn } from './helpers.ts';
-import { screenOf, tabBar } from './shell-helpers.ts';
+import { questionDialog, screenOf, tabBar } from './shell-helpers.ts';
 
 const PATH = '/novus-ar/firm-maintenance';
-const dialog = (page: Page) => page.locator('erp-dialog[data-dialog="question"]');
-
 async function api(page: Page): Promise<{ request: APIRequestContext; headers: Record<string, string> }> {
   return { request: page.request, headers: { Authorization: `Bearer ${await accessToken(page)}` } };
 }
@@ -127,10 +125,10 @@ test('closing the tab with unsaved changes asks Save / Discard / Stay; Stay keep
   await form.getByRole('textbox', { name: 'City', exact: true }).fill('Kingston');
 
   await tabBar(page).getByRole('button', { name: 'Close Customer Maintenance' }).click();
-  await expect(dialog(page).getByRole('heading', { name: 'Unsaved changes' })).toBeVisible();
-  await expect(dialog(page).getByRole('button', { name: 'Discard' })).toBeVisible();
-  await dialog(page).getByRole('button', { name: 'Stay' }).click();
-  await expect(dialog(page).getByRole('dialog')).toBeHidden();
+  await expect(questionDialog(page).getByRole('heading', { name: 'Unsaved changes' })).toBeVisible();
+  await expect(questionDialog(page).getByRole('button', { name: 'Discard' })).toBeVisible();
+  await questionDialog(page).getByRole('button', { name: 'Stay' }).click();
+  await expect(questionDialog(page).getByRole('dialog')).toBeHidden();
   await expect(form.getByRole('textbox', { name: 'City', exact: true })).toHaveValue('Kingston');
 
   // Leaving the page while dirty: the browser's own beforeunload question; dismissed, the page stays.
@@ -146,7 +144,7 @@ test('closing the tab with unsaved changes asks Save / Discard / Stay; Stay keep
 
   // The form's own Back asks the same question; Save saves and goes back to the list.
   await form.getByRole('button', { name: 'Back to the list' }).click();
-  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await questionDialog(page).getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
   expect((await getFirm(page, 'FRM3'))['City']).toBe('Kingston');
 });
@@ -226,13 +224,13 @@ test('unchecking a saved firm type asks first; confirmed, the account is deleted
 
   // Cancel keeps it checked.
   await vendor.click();
-  await expect(dialog(page).getByText('Unchecking a firm type deletes that account on save')).toBeVisible();
-  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(questionDialog(page).getByText('Unchecking a firm type deletes that account on save')).toBeVisible();
+  await questionDialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(vendor).toBeChecked();
 
   // Confirmed: unchecked, and the save deletes the account.
   await vendor.click();
-  await dialog(page).getByRole('button', { name: 'Uncheck and delete on save' }).click();
+  await questionDialog(page).getByRole('button', { name: 'Uncheck and delete on save' }).click();
   await expect(vendor).not.toBeChecked();
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
@@ -240,7 +238,7 @@ test('unchecking a saved firm type asks first; confirmed, the account is deleted
 
   // No firm type at all: the §5 message.
   await form.getByRole('checkbox', { name: 'Bill-to' }).click();
-  await dialog(page).getByRole('button', { name: 'Uncheck and delete on save' }).click();
+  await questionDialog(page).getByRole('button', { name: 'Uncheck and delete on save' }).click();
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form.locator('.erp-form-summary')).toContainText('Select at least one firm type.');
 });
@@ -312,7 +310,7 @@ test('firm lookups, the vendor view presetting a new firm, and delete with the v
     if (request.method() === 'DELETE') deletes.push(request.url());
   });
   await form.getByRole('button', { name: 'Delete', exact: true }).click();
-  await dialog(page).getByRole('button', { name: 'Delete' }).click();
+  await questionDialog(page).getByRole('button', { name: 'Delete' }).click();
   await expect(form).toBeHidden();
   expect(deletes).toEqual([expect.stringMatching(/\/api\/data\/firm\/FRM7\?Version=1$/)]);
   const { request, headers } = await api(page);

@@ -1,4 +1,4 @@
-/** Shared steps of the shell-*.spec.ts end-to-end tests (tabs, menus, screens). */
+/** Shared steps of the end-to-end tests (tabs, menus, screens, the shell's question dialog). */
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const topBar = (page: Page): Locator => page.locator('erp-top-bar');
@@ -12,6 +12,26 @@ export const paletteSearch = (page: Page): Locator =>
 
 /** The container of the open tab whose path is `path` (one per open screen). */
 export const screenOf = (page: Page, path: string): Locator => page.locator(`.erp-tab-screen[data-tab-path="${path}"]`);
+
+/** The shell's question dialog (`askUser`: Yes / No, Stay / Discard …). */
+export const questionDialog = (page: Page): Locator => page.locator('erp-dialog[data-dialog="question"]');
+
+/** Answers the open question dialog Yes and waits until it has closed. */
+export async function answerYes(page: Page): Promise<void> {
+  await questionDialog(page).getByRole('button', { name: 'Yes', exact: true }).click();
+  await expect(questionDialog(page).getByRole('dialog')).toBeHidden();
+}
+
+/**
+ * Opens the screen at `path` as a link would and waits for its heading; answers the screen's container.
+ * `timeout`: for the first screen of a page, which loads its micro-app on a busy machine.
+ */
+export async function openScreen(page: Page, path: string, title: RegExp, timeout?: number): Promise<Locator> {
+  await goTo(page, `#${path}`);
+  const screen = screenOf(page, path);
+  await expect(screen.getByRole('heading', { name: title }).first()).toBeVisible(timeout === undefined ? {} : { timeout });
+  return screen;
+}
 
 /** The paths of every screen container in the page, in DOM order. */
 export async function screenPaths(page: Page): Promise<string[]> {

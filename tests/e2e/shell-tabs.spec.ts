@@ -13,7 +13,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
-import { chooseMenu, goTo, markPage, expectNotReloaded, screenOf, screenPaths, settled, tabBar, topBar } from './shell-helpers.ts';
+import { chooseMenu, expectNotReloaded, goTo, markPage, questionDialog, screenOf, screenPaths, settled, tabBar, topBar } from './shell-helpers.ts';
 
 const NOTES_SCREEN = `
 import * as e2eUi from '@erp/ui';
@@ -38,8 +38,6 @@ async function withNotesScreen(page: Page): Promise<void> {
     await route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body });
   });
 }
-
-const dialog = (page: Page) => page.locator('erp-dialog[data-dialog="question"]');
 
 test('a screen stays alive while other tabs are shown, across application tabs; closing it discards it', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/novus-gl');
@@ -122,30 +120,30 @@ test('a screen with unsaved changes asks Save / Discard / Stay before its tab cl
 
   // Stay: the tab and the text stay.
   await tabBar(page).getByRole('button', { name: 'Close Count Freeze' }).click();
-  await expect(dialog(page).getByRole('heading', { name: 'Unsaved changes' })).toBeVisible();
-  await dialog(page).getByRole('button', { name: 'Stay' }).click();
-  await expect(dialog(page).getByRole('dialog')).toBeHidden();
+  await expect(questionDialog(page).getByRole('heading', { name: 'Unsaved changes' })).toBeVisible();
+  await questionDialog(page).getByRole('button', { name: 'Stay' }).click();
+  await expect(questionDialog(page).getByRole('dialog')).toBeHidden();
   await expect(tabBar(page).getByRole('tab', { name: 'Count Freeze' })).toHaveAttribute('aria-selected', 'true');
   await expect(notes).toHaveValue('draft entry');
 
   // Escape dismisses the question: the same as Stay.
   await page.keyboard.press('Alt+Shift+W');
-  await expect(dialog(page).getByRole('button', { name: 'Discard' })).toBeVisible();
+  await expect(questionDialog(page).getByRole('button', { name: 'Discard' })).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(dialog(page).getByRole('dialog')).toBeHidden();
+  await expect(questionDialog(page).getByRole('dialog')).toBeHidden();
   await expect(notes).toHaveValue('draft entry');
 
   // Closing the application tab asks the menu tab too; Stay keeps both and shows the screen.
   await goTo(page, '#/novus-ic');
   await topBar(page).getByRole('button', { name: 'Close Inventory Control' }).click();
-  await dialog(page).getByRole('button', { name: 'Stay' }).click();
+  await questionDialog(page).getByRole('button', { name: 'Stay' }).click();
   await expect(page).toHaveURL(/#\/novus-ic\/count-freeze$/);
   await expect(topBar(page).getByRole('tab', { name: 'Inventory Control' })).toBeVisible();
   await expect(notes).toHaveValue('draft entry');
 
   // Discard: the tab closes and its screen is gone; the application tab's marker goes with it.
   await tabBar(page).getByRole('button', { name: 'Close Count Freeze' }).click();
-  await dialog(page).getByRole('button', { name: 'Discard' }).click();
+  await questionDialog(page).getByRole('button', { name: 'Discard' }).click();
   await expect(tabBar(page).getByRole('tab')).toHaveCount(0);
   await expect(topBar(page).getByRole('img', { name: 'Unsaved changes' })).toHaveCount(0);
   await expect(chart).toHaveCount(0);

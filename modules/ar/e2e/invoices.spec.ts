@@ -5,31 +5,18 @@
  * Posted, read-only, the server refusing an API edit; and the sales rep master refusing a 21-character id with
  * the §5 text. Dates and codes of this spec only: 2026-11-19, customer PO E2E-H14A, rep id E2E…
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { accessToken, signIn } from '../../../tests/e2e/helpers.ts';
-import { goTo, screenOf } from '../../../tests/e2e/shell-helpers.ts';
+import { answerYes, goTo, openScreen, screenOf } from '../../../tests/e2e/shell-helpers.ts';
 
 // Each test walks many screens (the last one thirteen routes): more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 60_000 });
-
-const dialog = (page: Page) => page.locator('erp-dialog[data-dialog="question"]');
-
-async function answerYes(page: Page): Promise<void> {
-  await dialog(page).getByRole('button', { name: 'Yes', exact: true }).click();
-  await expect(dialog(page).getByRole('dialog')).toBeHidden();
-}
-
-async function openScreen(page: Page, path: string, title: RegExp): Promise<Locator> {
-  await goTo(page, `#${path}`);
-  const screen = screenOf(page, path);
-  // The first screen of a page loads the accounting micro-app: allow for a busy machine.
-  await expect(screen.getByRole('heading', { name: title }).first()).toBeVisible({ timeout: 20_000 });
-  return screen;
-}
+// The first screen of a page loads the accounting micro-app: allow for a busy machine.
+const FIRST_SCREEN_TIMEOUT = 20_000;
 
 test('an AR invoice for B100: lines, HST per line, posted and read-only', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
-  const screen = await openScreen(page, '/novus-ar/ar-sales-order-entry', /AR invoices and credit notes/);
+  const screen = await openScreen(page, '/novus-ar/ar-sales-order-entry', /AR invoices and credit notes/, FIRST_SCREEN_TIMEOUT);
   await screen.getByRole('button', { name: 'New', exact: true }).click();
   const form = screen.locator('.erp-document');
   await expect(form.locator('[data-document-state]')).toHaveText('Draft');
@@ -79,7 +66,7 @@ test('an AR invoice for B100: lines, HST per line, posted and read-only', async 
 
 test('the sales rep master refuses a 21-character id with the §5 text', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
-  const screen = await openScreen(page, '/novus-ar/sales-rep', /Sales reps/);
+  const screen = await openScreen(page, '/novus-ar/sales-rep', /Sales reps/, FIRST_SCREEN_TIMEOUT);
   await screen.getByRole('button', { name: 'New', exact: true }).click();
   await screen.getByRole('textbox', { name: 'Sales rep id', exact: true }).fill('E2E'.padEnd(21, 'X'));
   await screen.getByRole('textbox', { name: 'Name', exact: true }).fill('End To End Rep');
@@ -105,7 +92,7 @@ test('account terms, sales taxes and sales reps open under every application lis
     ['/novus/sales-rep', /Sales reps/],
   ];
   for (const [path, title] of routes) {
-    const screen = await openScreen(page, path, title);
+    const screen = await openScreen(page, path, title, FIRST_SCREEN_TIMEOUT);
     await expect(screen.getByText('This screen is not available in this release.')).toHaveCount(0);
     await expect(screen.getByRole('grid').first()).toBeVisible();
   }

@@ -8,17 +8,10 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { accessToken, signIn } from '../../../tests/e2e/helpers.ts';
-import { goTo, screenOf } from '../../../tests/e2e/shell-helpers.ts';
+import { answerYes, goTo, screenOf } from '../../../tests/e2e/shell-helpers.ts';
 
 const PATH = '/novus-ar/cash-receipts';
 const DATE = '2026-11-19';
-const dialog = (page: Page) => page.locator('erp-dialog[data-dialog="question"]');
-
-async function answerYes(page: Page): Promise<void> {
-  await dialog(page).getByRole('button', { name: 'Yes', exact: true }).click();
-  await expect(dialog(page).getByRole('dialog')).toBeHidden();
-}
-
 /** A bill-to customer in Ontario with two posted invoices (113.00 and 226.00 with HST 13%): their numbers. */
 async function customerWithInvoices(request: APIRequestContext, token: string, firmId: string, prices = ['100.0000', '200.0000'], newFirm = true): Promise<string[]> {
   const headers = { Authorization: `Bearer ${token}` };

@@ -8,23 +8,9 @@
  * refused, and after reopening still refused because its journal stays closed. The demo ledger leaves
  * November and December 2026 empty; these tests use them.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { accessToken, signIn } from '../../../tests/e2e/helpers.ts';
-import { goTo, screenOf } from '../../../tests/e2e/shell-helpers.ts';
-
-const dialog = (page: Page) => page.locator('erp-dialog[data-dialog="question"]');
-
-async function answerYes(page: Page): Promise<void> {
-  await dialog(page).getByRole('button', { name: 'Yes', exact: true }).click();
-  await expect(dialog(page).getByRole('dialog')).toBeHidden();
-}
-
-async function openScreen(page: Page, path: string, title: RegExp): Promise<Locator> {
-  await goTo(page, `#${path}`);
-  const screen = screenOf(page, path);
-  await expect(screen.getByRole('heading', { name: title }).first()).toBeVisible();
-  return screen;
-}
+import { answerYes, goTo, openScreen, questionDialog } from '../../../tests/e2e/shell-helpers.ts';
 
 test('a journal entry: typed in the grid, refused unbalanced, posted, read-only, reversed', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
@@ -64,7 +50,7 @@ test('a journal entry: typed in the grid, refused unbalanced, posted, read-only,
   const account3 = form.getByRole('combobox', { name: 'Account — Line 3' });
   await account3.fill('1050');
   await account3.press('Control+Delete');
-  await expect(dialog(page).getByText('Delete line 3?')).toBeVisible();
+  await expect(questionDialog(page).getByText('Delete line 3?')).toBeVisible();
   await answerYes(page);
   await expect(account3).toHaveCount(0);
   // §8: the "Delete line" button with no line selected (the selected line 3 is gone) says so.
@@ -74,9 +60,9 @@ test('a journal entry: typed in the grid, refused unbalanced, posted, read-only,
   // With a line selected (the focus entered it), the button asks about that line.
   await form.getByRole('textbox', { name: 'Description — Line 2' }).focus();
   await deleteLine.click();
-  await expect(dialog(page).getByText('Delete line 2?')).toBeVisible();
-  await dialog(page).getByRole('button', { name: 'No', exact: true }).click();
-  await expect(dialog(page).getByRole('dialog')).toBeHidden();
+  await expect(questionDialog(page).getByText('Delete line 2?')).toBeVisible();
+  await questionDialog(page).getByRole('button', { name: 'No', exact: true }).click();
+  await expect(questionDialog(page).getByRole('dialog')).toBeHidden();
   await expect(account2).toHaveValue('4100');
   // Totals computed in the browser by the same evaluator as the server.
   await expect(form.getByRole('textbox', { name: 'Total debit', exact: true })).toHaveValue('100.00');
@@ -241,8 +227,8 @@ test('a second open journal with the same source, data type and date is created 
     await form.getByRole('button', { name: 'Save', exact: true }).click();
     if (attempt === 2) {
       // The server asks (ResultStatus 3); No keeps the form unsaved, Yes resends with the confirmation.
-      await expect(dialog(page).getByText(/An open journal with the same source, data type and date already exists/)).toBeVisible();
-      await dialog(page).getByRole('button', { name: 'No', exact: true }).click();
+      await expect(questionDialog(page).getByText(/An open journal with the same source, data type and date already exists/)).toBeVisible();
+      await questionDialog(page).getByRole('button', { name: 'No', exact: true }).click();
       await expect(form.locator('.erp-form-record')).toHaveText('New record');
       await form.getByRole('button', { name: 'Save', exact: true }).click();
       await answerYes(page);

@@ -8,16 +8,9 @@
  * - a portal customer's catalogue shows a product of the master (a catalogue coil) with its LIST price.
  * Codes of this file: E2E-H15B-*.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from '../../../tests/e2e/helpers.ts';
-import { goTo, screenOf } from '../../../tests/e2e/shell-helpers.ts';
-
-async function openScreen(page: Page, path: string, title: RegExp): Promise<Locator> {
-  await goTo(page, `#${path}`);
-  const screen = screenOf(page, path);
-  await expect(screen.getByRole('heading', { name: title }).first()).toBeVisible();
-  return screen;
-}
+import { goTo, openScreen, screenOf } from '../../../tests/e2e/shell-helpers.ts';
 
 test('a coil of weight 0 is refused with the §5 text, an unknown heat with the §8 text; a valid coil saves', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');

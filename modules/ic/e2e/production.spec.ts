@@ -6,16 +6,9 @@
  * materials report shows a demo assembly's components and downloads as PDF. The products,
  * classes and codes are this test's own (E2E-WO-*); the stock year is 2019, which no other test uses.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
-import { goTo, screenOf } from '../../../tests/e2e/shell-helpers.ts';
-
-const dialog = (page: Page) => page.locator('erp-dialog[data-dialog="question"]');
-
-async function answerYes(page: Page): Promise<void> {
-  await dialog(page).getByRole('button', { name: 'Yes', exact: true }).click();
-  await expect(dialog(page).getByRole('dialog')).toBeHidden();
-}
+import { answerYes, goTo, questionDialog, screenOf } from '../../../tests/e2e/shell-helpers.ts';
 
 test('a work order is closed with remaining ≠ 0 only with a closing reason', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
@@ -71,7 +64,7 @@ test('the inventory year end previews a stock year and closes it', async ({ page
   await expect(preview.getByRole('checkbox', { name: 'Select 2019' })).toBeChecked();
   await expect(preview.getByRole('cell', { name: 'Open', exact: true })).toBeVisible();
   await preview.getByRole('button', { name: 'Run' }).click();
-  await dialog(page).getByRole('button', { name: 'Run' }).click();
+  await questionDialog(page).getByRole('button', { name: 'Run' }).click();
   const results = screen.getByRole('region', { name: 'Results' });
   await expect(results.getByRole('cell', { name: 'Success' })).toBeVisible();
   await expect(results.getByText(/^Stock year 2019 closed: \d+ balances kept\.$/)).toBeVisible();

@@ -10,16 +10,9 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from '../../../tests/e2e/helpers.ts';
-import { goTo, screenOf, settled } from '../../../tests/e2e/shell-helpers.ts';
+import { openScreen, settled } from '../../../tests/e2e/shell-helpers.ts';
 
 const PRODUCT = 'E2E-H15A-ASSY';
-
-async function openScreen(page: Page, path: string, title: RegExp): Promise<Locator> {
-  await goTo(page, `#${path}`);
-  const screen = screenOf(page, path);
-  await expect(screen.getByRole('heading', { name: title }).first()).toBeVisible();
-  return screen;
-}
 
 async function pickProduct(form: Locator, line: number, productId: string): Promise<void> {
   const cell = form.getByRole('combobox', { name: `Component — Line ${line}` });

@@ -6,9 +6,9 @@
  * quantity on hand. The demo data has no stock in CGY-01: this file's receipt is the only one there.
  */
 import { createRequire } from 'node:module';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from '../../../tests/e2e/helpers.ts';
-import { goTo, screenOf, settled } from '../../../tests/e2e/shell-helpers.ts';
+import { answerYes, openScreen, settled } from '../../../tests/e2e/shell-helpers.ts';
 
 // axe is added as a script: these pages bypass the shell's CSP (csp.spec.ts checks the CSP itself).
 test.use({ bypassCSP: true });
@@ -16,20 +16,6 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const PRODUCT = 'HRS-12GA-48X96';
 const WAREHOUSE = 'CGY-01';
-
-const dialog = (page: Page) => page.locator('erp-dialog[data-dialog="question"]');
-
-async function answerYes(page: Page): Promise<void> {
-  await dialog(page).getByRole('button', { name: 'Yes', exact: true }).click();
-  await expect(dialog(page).getByRole('dialog')).toBeHidden();
-}
-
-async function openScreen(page: Page, path: string, title: RegExp): Promise<Locator> {
-  await goTo(page, `#${path}`);
-  const screen = screenOf(page, path);
-  await expect(screen.getByRole('heading', { name: title }).first()).toBeVisible();
-  return screen;
-}
 
 test("a ticket's lifecycle: lots, commit → read-only, close → stock status", async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
