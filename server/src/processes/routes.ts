@@ -15,7 +15,7 @@
  * open to the caller; 404 for an unknown process. §6: a firm parameter naming a firm the caller is not
  * assigned to answers as the entity routes do (403 `not_assigned`, entities/firm/assigned.ts).
  */
-import { validateReportParameters, type ReportParameterError } from '@erp/shared/reports/define';
+import { openedBy, validateReportParameters, type ReportParameterError } from '@erp/shared/reports/define';
 import type { ProcessItemResult } from '@erp/shared/processes/define';
 import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
@@ -77,8 +77,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
   const { database } = deps;
   const db = database.db as unknown as AnyDb;
 
-  const mayRun = (openable: Set<string>, process: ServerProcess) =>
-    openable.has(process.def.application) || process.def.routes.some((route) => openable.has(route.application));
+  const mayRun = (openable: Set<string>, process: ServerProcess) => openedBy(process.def, openable);
 
   function refuse(reply: FastifyReply, translate: ReportTranslate, errors: ReportParameterError[]) {
     const detailed = errors.map((error) => ({ ...error, params: error.params ?? {}, message: translate(error.key, error.params) }));

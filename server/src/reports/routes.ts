@@ -21,7 +21,7 @@
  * not assigned to answers as the entity routes do (403 `not_assigned`, entities/firm/assigned.ts).
  */
 import { PassThrough } from 'node:stream';
-import { validateReportParameters, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
+import { openedBy, validateReportParameters, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { openableApplications } from '../auth/access.ts';
 import { currentUser } from '../auth/plugin.ts';
@@ -120,7 +120,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
 
   async function mayRun(request: FastifyRequest, report: ServerReport): Promise<boolean> {
     const openable = await openableApplications(database.db, currentUser(request).roles);
-    return openable.has(report.def.application) || report.def.routes.some((route) => openable.has(route.application));
+    return openedBy(report.def, openable);
   }
 
   /** The report and its checked parameters, or null after answering the refusal. */
@@ -170,7 +170,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
   app.get('/api/reports', { schema: REPORT_SCHEMAS.list }, async (request) => {
     const openable = await openableApplications(database.db, currentUser(request).roles);
     return registeredReports()
-      .filter((r) => openable.has(r.def.application) || r.def.routes.some((route) => openable.has(route.application)))
+      .filter((r) => openedBy(r.def, openable))
       .map((r) => ({ Report: r.def.name, Application: r.def.application, Routes: r.def.routes.map((route) => ({ ...route })) }));
   });
 

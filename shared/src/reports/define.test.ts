@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GL_REPORTS, trialBalance, accountEnquiry, glJournalPrinting } from '@erp/modules/gl/definitions/reports/index';
-import { addYears, defineReport, isCalendarDate, validateReportParameters } from './define.ts';
+import { addYears, defineReport, isCalendarDate, openedBy, validateReportParameters } from './define.ts';
 
 describe('report parameters', () => {
   it('accepts a range of exactly one year and refuses one day more (§5, §9)', () => {
@@ -53,5 +53,15 @@ describe('definitions', () => {
     expect(() =>
       defineReport({ ...trialBalance, name: 'x-bad', defaultSort: [{ field: 'Nope' }] }),
     ).toThrow(/sort field Nope/);
+  });
+});
+
+describe('openedBy', () => {
+  it('opens a report to its application and to the applications whose routes open it, to nobody else', () => {
+    const def = { application: 'NOVUS-GL', routes: [{ application: 'NOVUS-AP', path: '/account-enquiry' }] };
+    expect(openedBy(def, new Set(['NOVUS-GL']))).toBe(true);
+    expect(openedBy(def, new Set(['NOVUS-AP']))).toBe(true);
+    expect(openedBy(def, new Set(['NOVUS-AR', 'NOVUS-IC']))).toBe(false);
+    expect(openedBy(def, new Set())).toBe(false);
   });
 });

@@ -306,6 +306,14 @@ export function validateReportParameters(def: ReportDefinition, input: Record<st
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
 }
 
+/**
+ * §6: a report or a process is run by whoever opens its application, or one of the applications whose
+ * catalog routes open it (`openable`: the applications the user's roles open).
+ */
+export function openedBy(def: Pick<ReportDefinition, 'application' | 'routes'>, openable: ReadonlySet<string>): boolean {
+  return openable.has(def.application) || def.routes.some((route) => openable.has(route.application));
+}
+
 /** The columns shown (grid, .xlsx, PDF), in order. */
 export function visibleReportColumns(def: Pick<ReportDefinition, 'columns'>): ReportColumn[] {
   return def.columns.filter((c) => !c.hidden);
