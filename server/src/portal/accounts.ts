@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/plugin.ts';
 import { asFlag } from '../db/schema.ts';
 import { allowedBillTo } from './access.ts';
-import { fields, firmId, ok, send, type PortalRoutes } from './http.ts';
+import { billToQuery, fields, firmId, ok, type PortalRoutes, send } from './http.ts';
 import { portalMessage } from './messages.ts';
 
 function defaultShipTo(request: FastifyRequest, accountDefault: string | null | undefined, shipTos: readonly string[]): string | null {
@@ -61,7 +61,7 @@ export function registerAccountRoutes({ app, db, guard, scopeOf, selectedBillTo,
 
   app.get<{ Querystring: { billToId: string } }>(
     '/api/PortalOrder/account',
-    { ...guard, schema: { querystring: fields({ billToId: firmId }, ['billToId']) } },
+    { ...guard, schema: { querystring: billToQuery } },
     async (request, reply) => {
       const allowed = await allowedAccount(request, reply, request.query.billToId);
       if (!allowed) return reply;

@@ -13,7 +13,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { failure, fields, firmId, lines, notFound, ok, quantity, rowKey, type Account, type PortalRoutes } from './http.ts';
+import { type Account, billToQuery, failure, fields, firmId, lines, notFound, ok, type PortalRoutes, quantity, rowKey } from './http.ts';
 import { mergeLines, pricedProducts, readCart } from './service.ts';
 
 export function registerCartRoutes({ app, db, guard, selectedBillTo, allowedAccount }: PortalRoutes): void {
@@ -31,7 +31,7 @@ export function registerCartRoutes({ app, db, guard, selectedBillTo, allowedAcco
 
   app.get<{ Querystring: { billToId: string } }>(
     '/api/PortalCart',
-    { ...guard, schema: { querystring: fields({ billToId: firmId }, ['billToId']) } },
+    { ...guard, schema: { querystring: billToQuery } },
     async (request, reply) => {
       const allowed = await allowedAccount(request, reply, request.query.billToId);
       if (!allowed) return reply;
@@ -90,7 +90,7 @@ export function registerCartRoutes({ app, db, guard, selectedBillTo, allowedAcco
 
   app.delete<{ Params: { lineId: number }; Querystring: { billToId: string } }>(
     '/api/PortalCart/lines/:lineId',
-    { ...guard, schema: { params: lineParams, querystring: fields({ billToId: firmId }, ['billToId']) } },
+    { ...guard, schema: { params: lineParams, querystring: billToQuery } },
     async (request, reply) => {
       const account = await cartAccount(request, reply, request.query.billToId);
       if (!account) return reply;
@@ -107,7 +107,7 @@ export function registerCartRoutes({ app, db, guard, selectedBillTo, allowedAcco
 
   app.delete<{ Querystring: { billToId: string } }>(
     '/api/PortalCart',
-    { ...guard, schema: { querystring: fields({ billToId: firmId }, ['billToId']) } },
+    { ...guard, schema: { querystring: billToQuery } },
     async (request, reply) => {
       const account = await cartAccount(request, reply, request.query.billToId);
       if (!account) return reply;

@@ -41,6 +41,9 @@ export function fields(properties: Record<string, unknown>, required: string[] =
   return { type: 'object', additionalProperties: false, required, properties } as const;
 }
 
+/** The query string of the calls about one of the caller's accounts: `?billToId=`. */
+export const billToQuery = fields({ billToId: firmId }, ['billToId']);
+
 export function result(status: 1 | 2 | 3 | 4 | 5 | 6, code: string, text: string | null, extra: Record<string, unknown> = {}) {
   return { ResultStatus: status, ResultCode: code, Message: text, EntityId: null, Exception: null, ...extra };
 }

@@ -9,7 +9,7 @@
  */
 import { sql } from 'kysely';
 import { asFlag, flag } from '../db/schema.ts';
-import { fields, firmId, notFound, ok, page, paged, pageSize, rowKey, send, type PortalRoutes } from './http.ts';
+import { billToQuery, fields, firmId, notFound, ok, page, paged, pageSize, type PortalRoutes, rowKey, send } from './http.ts';
 import { badgeNumbers } from './service.ts';
 
 export function registerNotificationRoutes({ app, db, guard, allowedAccount }: PortalRoutes): void {
@@ -28,7 +28,7 @@ export function registerNotificationRoutes({ app, db, guard, allowedAccount }: P
   // §7 GetBadgeNumbers: [notifications, cart].
   app.get<{ Querystring: { billToId: string } }>(
     '/api/PortalNotification/GetBadgeNumbers',
-    { ...guard, schema: { querystring: fields({ billToId: firmId }, ['billToId']) } },
+    { ...guard, schema: { querystring: billToQuery } },
     async (request, reply) => {
       const allowed = await allowedAccount(request, reply, request.query.billToId);
       if (!allowed) return reply;
