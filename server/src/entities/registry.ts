@@ -9,15 +9,15 @@
  * calls are its `serverModule.routes`, registered by routes.ts after these.
  */
 import type { AnyEntity } from '@erp/shared/entities/define';
-import { city } from '@erp/shared/entities/city';
-import { company } from '@erp/shared/entities/company';
-import { configuration } from '@erp/shared/entities/configuration';
-import { firm } from '@erp/shared/entities/firm';
-import { formWidgetsSecurity } from '@erp/shared/entities/form-widgets-security';
+import { city } from '@erp/modules/shell/definitions/city';
+import { company } from '@erp/modules/shell/definitions/company';
+import { configuration } from '@erp/modules/shell/definitions/configuration';
+import { firm } from '@erp/modules/shell/definitions/firm';
+import { formWidgetsSecurity } from '@erp/modules/shell/definitions/form-widgets-security';
 import { entityByName } from '@erp/shared/entities/index';
-import { menuAccess } from '@erp/shared/entities/menu-access';
-import { user } from '@erp/shared/entities/user';
-import { userSecurables } from '@erp/shared/entities/user-securables';
+import { menuAccess } from '@erp/modules/shell/definitions/menu-access';
+import { user } from '@erp/modules/shell/definitions/user';
+import { userSecurables } from '@erp/modules/shell/definitions/user-securables';
 import { cityHooks } from './city/rules.ts';
 import { companyRoutes } from './company/routes.ts';
 import { companyHooks } from './company/rules.ts';

@@ -9,7 +9,7 @@
  * they are still as the core seed wrote them (updated_by = 'seed', no city). Every firm gets the
  * accounts of its firm types that it lacks.
  */
-import { MOBILE_HOMEPAGE_TEXT } from '@erp/shared/entities/configuration';
+import { MOBILE_HOMEPAGE_TEXT } from '@erp/modules/shell/definitions/configuration';
 import { sql, type Kysely } from 'kysely';
 import { decimalToDb } from '../db/decimal-codec.ts';
 import type { DB } from '../db/schema.ts';

@@ -10,7 +10,7 @@
  *        is answered 404.
  */
 import multipart from '@fastify/multipart';
-import { company } from '@erp/shared/entities/company';
+import { company } from '@erp/modules/shell/definitions/company';
 import { apiSchema, callResult, NO_QUERY, object, RECORD, text } from '../../http/schemas.ts';
 import { badRequest, failureAnswer, notFound } from '../answers.ts';
 import { readUpload } from '../attachments.ts';

@@ -5,7 +5,7 @@
  *       unknown. Users who may read the configuration entity read any entry; everyone else (portal customers)
  *       only the entries meant for them (the homepage text) — any other id is answered 404.
  */
-import { configuration, MOBILE_HOMEPAGE_TEXT } from '@erp/shared/entities/configuration';
+import { configuration, MOBILE_HOMEPAGE_TEXT } from '@erp/modules/shell/definitions/configuration';
 import { apiSchema, object, text } from '../../http/schemas.ts';
 import { canRead } from '../access.ts';
 import { badRequest, notFound } from '../answers.ts';

@@ -11,7 +11,7 @@
  * values)` is the check the report and process routes run on every firm a parameter names, so a report
  * answers an unassigned firm exactly like the entity routes (403 and the same CallResult).
  */
-import { firm } from '@erp/shared/entities/firm';
+import { firm } from '@erp/modules/shell/definitions/firm';
 import type { ReportParameter, ReportParameterValues } from '@erp/shared/reports/define';
 import type { Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/plugin.ts';

@@ -6,7 +6,7 @@
  *       `List: [{ FirmId, Name, City, IsActive, FirmTypes }]` (ResultStatus 6 when none); the firm's `scope`
  *       hook applies, so restricted users see only their assigned customers (§6).
  */
-import { firm } from '@erp/shared/entities/firm';
+import { firm } from '@erp/modules/shell/definitions/firm';
 import { sql } from 'kysely';
 import { apiSchema, callResult, object, RECORD, text } from '../../http/schemas.ts';
 import { badRequest, failureAnswer } from '../answers.ts';

@@ -1,6 +1,6 @@
 /** States and provinces of a country (shell route country-state-city). */
-import { ADMIN_ONLY } from './common.ts';
-import { defineEntity } from './define.ts';
+import { ADMIN_ONLY } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
 
 export const state = defineEntity({
   name: 'state',

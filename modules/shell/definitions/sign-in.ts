@@ -4,7 +4,7 @@
  * administrators read it on the shell route /shell/sign-in-log. Nobody writes it through the API
  * (`roles.write` is empty), and every field is read-only.
  */
-import { defineEntity } from './define.ts';
+import { defineEntity } from '@erp/shared/entities/define';
 
 export const SIGN_IN_OUTCOMES = ['success', 'failure', 'throttled'] as const;
 export type SignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];

@@ -4,8 +4,8 @@
  * "User codes" screens (GL-09, `/user-codes` under every application) are this list filtered on the tab's
  * application (`@erp/accounting#UserCodes`); a code without one is shared by all.
  */
-import { ADMIN_ONLY, code } from './common.ts';
-import { defineEntity } from './define.ts';
+import { ADMIN_ONLY, code } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
 
 export const codeIndex = defineEntity({
   name: 'code-index',

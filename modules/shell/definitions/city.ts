@@ -1,6 +1,6 @@
 /** Cities (shell route country-state-city). The state must belong to the country (server rule). */
-import { ADMIN_ONLY } from './common.ts';
-import { defineEntity } from './define.ts';
+import { ADMIN_ONLY } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
 
 export const city = defineEntity({
   name: 'city',

@@ -1,6 +1,6 @@
 /** Countries (shell route country-state-city, with state and city). */
-import { ADMIN_ONLY } from './common.ts';
-import { defineEntity } from './define.ts';
+import { ADMIN_ONLY } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
 
 export const country = defineEntity({
   name: 'country',

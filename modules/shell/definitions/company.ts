@@ -3,8 +3,8 @@
  * api/Company/GetDefaultCompany. The logo is read-only here: it is set by the upload endpoint
  * (POST api/data/company/:id/logo), which detects the file type from its content.
  */
-import { ADMIN_ONLY, EMAIL, PHONE, POSTAL_CODE, PROVINCE_CODE, code } from './common.ts';
-import { defineEntity } from './define.ts';
+import { ADMIN_ONLY, EMAIL, PHONE, POSTAL_CODE, PROVINCE_CODE, code } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
 
 export const company = defineEntity({
   name: 'company',

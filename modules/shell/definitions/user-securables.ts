@@ -3,12 +3,12 @@
  * checks that the first item is an active bill-to firm and the rest active ship-to firms, else
  * 'Bill-to and ship-to id invalid.' (§8).
  */
-import { ADMIN_ONLY } from './common.ts';
-import { defineEntity } from './define.ts';
+import { ADMIN_ONLY } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
 
-import { securableIds } from '../securables.ts';
+import { securableIds } from '@erp/shared/securables';
 
-export { securableFirmIds, securableIds } from '../securables.ts';
+export { securableFirmIds, securableIds } from '@erp/shared/securables';
 
 export const userSecurables = defineEntity({
   name: 'user-securables',

@@ -1,6 +1,6 @@
 /** Roles (§6): what a user may open comes from the roles (menu-access) and what they may see of a screen (form-widgets-security). */
-import { ADMIN_ONLY } from './common.ts';
-import { defineEntity } from './define.ts';
+import { ADMIN_ONLY } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
 
 export const role = defineEntity({
   name: 'role',

@@ -4,8 +4,8 @@
  * password). Roles and assigned customers are stored in link tables. Changes apply at once: sign-in and
  * every API call read the users row.
  */
-import { ADMIN_ONLY, EMAIL, LOCALE_OPTIONS } from './common.ts';
-import { defineEntity } from './define.ts';
+import { ADMIN_ONLY, EMAIL, LOCALE_OPTIONS } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
 
 export const user = defineEntity({
   name: 'user',

@@ -1,6 +1,6 @@
 /** §3 Application (route /shell/application): the rows of the Applications menu. */
-import { ADMIN_ONLY } from './common.ts';
-import { defineEntity } from './define.ts';
+import { ADMIN_ONLY } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
 
 export const application = defineEntity({
   name: 'application',

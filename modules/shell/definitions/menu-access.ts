@@ -4,8 +4,8 @@
  * with AllApplications opens everything. GET api/shell/applications, api/shell/menus and
  * api/shell/routes follow these rows at once.
  */
-import { ADMIN_ONLY } from './common.ts';
-import { defineEntity } from './define.ts';
+import { ADMIN_ONLY } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
 
 export const menuAccess = defineEntity({
   name: 'menu-access',

@@ -3,8 +3,8 @@
  * (MOBILE_HOMEPAGE_TEXT, HTML) is edited here and read through §7 GET
  * api/Configuration/GetConfigurationByControlId.
  */
-import { ADMIN_ONLY } from './common.ts';
-import { defineEntity } from './define.ts';
+import { ADMIN_ONLY } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
 
 /** Control id of the portal homepage text (§7). */
 export const MOBILE_HOMEPAGE_TEXT = 'MOBILE_HOMEPAGE_TEXT';

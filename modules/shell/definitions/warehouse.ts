@@ -1,6 +1,6 @@
 /** Warehouses of a branch, with their physical-count stage (§4: Clear, Frozen, Counted). */
-import { ADMIN_ONLY, POSTAL_CODE, PROVINCE_CODE, code } from './common.ts';
-import { defineEntity } from './define.ts';
+import { ADMIN_ONLY, POSTAL_CODE, PROVINCE_CODE, code } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
 
 export const warehouse = defineEntity({
   name: 'warehouse',

@@ -1,6 +1,6 @@
 /** Sequence counters: the next number of each numbered document (orders, invoices, tickets…). */
-import { ADMIN_ONLY, code } from './common.ts';
-import { defineEntity } from './define.ts';
+import { ADMIN_ONLY, code } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
 
 export const sequenceCounter = defineEntity({
   name: 'sequence-counter',

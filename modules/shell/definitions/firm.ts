@@ -10,8 +10,8 @@
  * bill-to firm; a ship-to's bill-to must be active; AccountTerms and SalesRep name existing account terms and
  * sales reps (lookups to the AR module's `account-terms` and `sales-rep`, issue 14).
  */
-import { EMAIL, MONEY, PHONE, POSTAL_CODE, PROVINCE_CODE, code } from './common.ts';
-import { defineEntity, type RuleIssue } from './define.ts';
+import { EMAIL, MONEY, PHONE, POSTAL_CODE, PROVINCE_CODE, code } from '@erp/shared/entities/common';
+import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 
 /** The firm types (§3): each is an account of the firm. */
 export const FIRM_TYPES = ['bill-to', 'ship-to', 'vendor'] as const;

@@ -1,6 +1,6 @@
 /** Branches of a company. */
-import { ADMIN_ONLY, PHONE, POSTAL_CODE, PROVINCE_CODE, code } from './common.ts';
-import { defineEntity } from './define.ts';
+import { ADMIN_ONLY, PHONE, POSTAL_CODE, PROVINCE_CODE, code } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
 
 export const branch = defineEntity({
   name: 'branch',

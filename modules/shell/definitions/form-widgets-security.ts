@@ -4,8 +4,8 @@
  * cannot be changed. With several roles the least restrictive wins (a role without a rule for the field
  * sees and writes it).
  */
-import { ADMIN_ONLY } from './common.ts';
-import { defineEntity } from './define.ts';
+import { ADMIN_ONLY } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
 
 export const WIDGET_ACCESS = ['hidden', 'read-only'] as const;
 export type WidgetAccess = (typeof WIDGET_ACCESS)[number];
