@@ -6,7 +6,7 @@
  *
  * Checked here (shape): Firm ID not blank, at least one firm type, AP firm id and commission percent not
  * negative, Bill To Id and Jobber Firm ID not the firm itself. Checked by the server
- * (server/src/entities/firm/rules.ts): Bill To Id and Jobber Firm ID exist, Bill To Id is an active
+ * (modules/shell/server/firm/rules.ts): Bill To Id and Jobber Firm ID exist, Bill To Id is an active
  * bill-to firm; a ship-to's bill-to must be active; AccountTerms and SalesRep name existing account terms and
  * sales reps (lookups to the AR module's `account-terms` and `sales-rep`, issue 14).
  */
@@ -53,7 +53,7 @@ export const firm = defineEntity({
       minItems: 1,
       minItemsKey: 'entities:firm.rules.firmTypeRequired',
       storage: { kind: 'flags', columns: { 'bill-to': 'is_bill_to', 'ship-to': 'is_ship_to', vendor: 'is_vendor' } },
-      // §5: unchecking a saved type deletes that account on save (server/src/entities/firm/rules.ts asks too).
+      // §5: unchecking a saved type deletes that account on save (modules/shell/server/firm/rules.ts asks too).
       removalConfirm: {
         headingKey: 'forms:firm.deleteAccountsHeading',
         messageKey: 'entities:firm.rules.confirmDeleteAccounts',

@@ -7,23 +7,15 @@
  *
  * `assignedCustomerHooks(column, field)` gives the `scope` and `canView` hooks of an entity whose customer is
  * in `column` (table) / `field` (record); compose them into the entity's hooks. `assignedFirms(db, user)` and
- * `canSeeFirm(db, user, firmId)` serve documents and queries; `firmParametersRefusal(db, user, parameters,
- * values)` is the check the report and process routes run on every firm a parameter names, so a report
- * answers an unassigned firm exactly like the entity routes (403 and the same CallResult).
+ * `canSeeFirm(db, user, firmId)` serve documents and queries; `firmParameterRefusal(db, user, firmIds)` is the
+ * firm's `parameterRefusal` hook, the check the report and process routes run on every firm a parameter names,
+ * so a report answers an unassigned firm exactly like the entity routes (403 and the same CallResult).
  */
-import { firm } from '@erp/modules/shell/definitions/firm';
-import type { ReportParameter, ReportParameterValues } from '@erp/shared/reports/define';
 import type { Kysely } from 'kysely';
-import type { AuthenticatedUser } from '../../auth/plugin.ts';
-import { asFlag } from '../../db/schema.ts';
-import type { EntityHooks, Refusal } from '../hooks.ts';
-import { message } from '../labels.ts';
-
-/**
- * The entity whose records are the customers a restricted user is assigned to (user_customers.firm_id):
- * a report or process parameter that looks up this entity names a customer and is checked.
- */
-export const GUARDED_ENTITY: string = firm.name;
+import type { AuthenticatedUser } from '@erp/server/auth/plugin';
+import { asFlag } from '@erp/server/db/schema';
+import type { EntityHooks, Refusal } from '@erp/server/entities/hooks';
+import { message } from '@erp/server/entities/labels';
 
 export function isRestricted(user: AuthenticatedUser): boolean {
   return asFlag(user.row.restricted_to_customers as boolean | number | undefined);
@@ -67,24 +59,19 @@ export function assignedCustomerHooks(column: string, field: string): Pick<Entit
 }
 
 /**
- * §6 for reports and processes: the refusal (`notAssigned()`, as the entity routes answer it) when a lookup
- * parameter of `GUARDED_ENTITY` (a customer or a range bound) names a firm `user` is not assigned to; null
- * when all may be seen. It runs before the report's own database checks, so a restricted user gets the
- * same answer for a firm that does not exist and learns nothing of the firms outside their list.
+ * §6 for reports and processes (the firm's `parameterRefusal` hook, run on every firm a report or process
+ * parameter names — a customer or a range bound — by @erp/server/entities/parameter-guard): `notAssigned()`,
+ * as the entity routes answer it, when one of `firmIds` is not assigned to a restricted `user`; null when all
+ * may be seen. It runs before the report's own database checks, so a restricted user gets the same answer for
+ * a firm that does not exist and learns nothing of the firms outside their list.
  */
-export async function firmParametersRefusal(
+export async function firmParameterRefusal(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,
   user: AuthenticatedUser,
-  parameters: readonly ReportParameter[],
-  values: ReportParameterValues,
+  firmIds: readonly unknown[],
 ): Promise<Refusal | null> {
-  if (!isRestricted(user)) return null;
-  const named = parameters
-    .filter((parameter) => parameter.type === 'lookup' && parameter.entity === GUARDED_ENTITY)
-    .map((parameter) => values[parameter.name])
-    .filter((value) => value !== undefined && value !== '');
-  if (named.length === 0) return null;
+  if (!isRestricted(user) || firmIds.length === 0) return null;
   const assigned = new Set(await assignedFirms(db, user));
-  return named.every((firmId) => assigned.has(String(firmId))) ? null : notAssigned();
+  return firmIds.every((firmId) => assigned.has(String(firmId))) ? null : notAssigned();
 }

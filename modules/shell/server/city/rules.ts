@@ -1,5 +1,5 @@
 /** Cities: the state must be a state of the city's country. */
-import type { EntityHooks } from '../hooks.ts';
+import type { EntityHooks } from '@erp/server/entities/hooks';
 
 export const cityHooks: EntityHooks = {
   async validate(ctx, change) {

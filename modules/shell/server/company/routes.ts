@@ -10,16 +10,16 @@
  *        is answered 404.
  */
 import multipart from '@fastify/multipart';
-import { company } from '@erp/modules/shell/definitions/company';
-import { apiSchema, callResult, NO_QUERY, object, RECORD, text } from '../../http/schemas.ts';
-import { badRequest, failureAnswer, notFound } from '../answers.ts';
-import { readUpload } from '../attachments.ts';
-import { recordParams } from '../schemas.ts';
-import { writeAudit } from '../audit.ts';
-import { message } from '../labels.ts';
-import { detectFileType } from '../magic.ts';
-import { sendAnswer, type EntityRoutes } from '../special-routes.ts';
-import { loadRecord, visibleRecord } from '../wire.ts';
+import { company } from '../../definitions/company.ts';
+import { apiSchema, callResult, NO_QUERY, object, RECORD, text } from '@erp/server/http/schemas';
+import { badRequest, failureAnswer, notFound } from '@erp/server/entities/answers';
+import { readUpload } from '@erp/server/entities/attachments';
+import { recordParams } from '@erp/server/entities/schemas';
+import { writeAudit } from '@erp/server/entities/audit';
+import { message } from '@erp/server/entities/labels';
+import { detectFileType } from '@erp/server/entities/magic';
+import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
+import { loadRecord, visibleRecord } from '@erp/server/entities/wire';
 
 /** §3: the logo types the portal shows as they are; anything else is shown as PNG. */
 const LOGO_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif']);

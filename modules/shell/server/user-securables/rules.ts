@@ -3,9 +3,9 @@
  * existing active ship-to firm of that bill-to (a ship-to whose Bill To Id names another firm does not
  * belong to it). Anything else: 'Bill-to and ship-to id invalid.' (§8).
  */
-import { securableIds } from '@erp/modules/shell/definitions/user-securables';
-import { asFlag } from '../../db/schema.ts';
-import type { EntityHooks } from '../hooks.ts';
+import { securableIds } from '../../definitions/user-securables.ts';
+import { asFlag } from '@erp/server/db/schema';
+import type { EntityHooks } from '@erp/server/entities/hooks';
 
 export const userSecurablesHooks: EntityHooks = {
   async validate(ctx, change) {

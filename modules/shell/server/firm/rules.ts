@@ -13,11 +13,11 @@
  *   Firm cannot be viewed. You are not assigned to this customer.' — lists leave the others out.
  */
 import type { RuleIssue } from '@erp/shared/entities/define';
-import { asFlag } from '../../db/schema.ts';
-import { assignedFirms, isRestricted, notAssigned } from './assigned.ts';
-import type { AuditEntry } from '../audit.ts';
-import type { AnyTransaction, EntityHooks } from '../hooks.ts';
-import { message } from '../labels.ts';
+import { asFlag } from '@erp/server/db/schema';
+import { assignedFirms, firmParameterRefusal, isRestricted, notAssigned } from './assigned.ts';
+import type { AuditEntry } from '@erp/server/entities/audit';
+import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import { message } from '@erp/server/entities/labels';
 
 /** Firm accounts to delete: the types the current record has and the next one lacks. */
 function removedTypes(change: { current: Record<string, unknown> | null; next: Record<string, unknown> }): string[] {
@@ -42,6 +42,9 @@ async function accountEntries(trx: AnyTransaction, firmId: string, types: string
 
 export const firmHooks: EntityHooks = {
   inputKeys: ['ConfirmDeleteAccounts'],
+
+  // §6: a report or process naming a firm the user is not assigned to is refused like the firm itself.
+  parameterRefusal: firmParameterRefusal,
 
   async scope(ctx, query) {
     if (!isRestricted(ctx.user)) return query;

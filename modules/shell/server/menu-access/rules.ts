@@ -1,5 +1,5 @@
 /** Menu access: a MenuId must be a menu of the row's application. */
-import type { EntityHooks } from '../hooks.ts';
+import type { EntityHooks } from '@erp/server/entities/hooks';
 
 export const menuAccessHooks: EntityHooks = {
   async validate(ctx, change) {

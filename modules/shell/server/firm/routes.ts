@@ -6,12 +6,12 @@
  *       `List: [{ FirmId, Name, City, IsActive, FirmTypes }]` (ResultStatus 6 when none); the firm's `scope`
  *       hook applies, so restricted users see only their assigned customers (§6).
  */
-import { firm } from '@erp/modules/shell/definitions/firm';
+import { firm } from '../../definitions/firm.ts';
 import { sql } from 'kysely';
-import { apiSchema, callResult, object, RECORD, text } from '../../http/schemas.ts';
-import { badRequest, failureAnswer } from '../answers.ts';
-import { message } from '../labels.ts';
-import { sendAnswer, singleText, type EntityRoutes } from '../special-routes.ts';
+import { apiSchema, callResult, object, RECORD, text } from '@erp/server/http/schemas';
+import { badRequest, failureAnswer } from '@erp/server/entities/answers';
+import { message } from '@erp/server/entities/labels';
+import { sendAnswer, singleText, type EntityRoutes } from '@erp/server/entities/special-routes';
 
 const LOOKUP_SCHEMA = apiSchema({
   summary: 'Find firms by id prefix or name (at most 50)',

@@ -3,10 +3,10 @@
  * (auth/password-policy.ts); the password is hashed (scrypt) before the transaction and only its change
  * is audited, never a value. Nobody deletes their own user.
  */
-import { brokenRules, PASSWORD_POLICY, ruleMessage } from '../../auth/password-policy.ts';
-import { hashPassword } from '../../auth/password.ts';
-import type { EntityHooks } from '../hooks.ts';
-import { message } from '../labels.ts';
+import { brokenRules, PASSWORD_POLICY, ruleMessage } from '@erp/server/auth/password-policy';
+import { hashPassword } from '@erp/server/auth/password';
+import type { EntityHooks } from '@erp/server/entities/hooks';
+import { message } from '@erp/server/entities/labels';
 
 const OPTIONAL_TEXT_COLUMNS = [
   ['Email', 'email'],

@@ -1,6 +1,6 @@
 /** Form widgets security: the screen must be an entity of the registry, the field one of its fields, not its key. */
 import { entityByName } from '@erp/shared/entities/index';
-import type { EntityHooks } from '../hooks.ts';
+import type { EntityHooks } from '@erp/server/entities/hooks';
 
 export const formWidgetsSecurityHooks: EntityHooks = {
   async validate(_ctx, change) {

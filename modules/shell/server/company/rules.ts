@@ -1,6 +1,6 @@
 /** Companies: one default company — making a company the default clears the flag on the others. */
 import { sql } from 'kysely';
-import type { EntityHooks } from '../hooks.ts';
+import type { EntityHooks } from '@erp/server/entities/hooks';
 
 export const companyHooks: EntityHooks = {
   async afterWrite(ctx, trx, change) {

@@ -9,11 +9,11 @@
  * they are still as the core seed wrote them (updated_by = 'seed', no city). Every firm gets the
  * accounts of its firm types that it lacks.
  */
-import { MOBILE_HOMEPAGE_TEXT } from '@erp/modules/shell/definitions/configuration';
+import { MOBILE_HOMEPAGE_TEXT } from '../definitions/configuration.ts';
 import { sql, type Kysely } from 'kysely';
-import { decimalToDb } from '../db/decimal-codec.ts';
-import type { DB } from '../db/schema.ts';
-import { companyLogo } from './png.ts';
+import { firmDecimals } from '@erp/server/seed/demo-firms';
+import type { DB } from '@erp/server/db/schema';
+import { companyLogo } from '@erp/server/entities/png';
 
 const ACTOR = 'seed';
 
@@ -70,16 +70,6 @@ export const HOMEPAGE_HTML =
   'reorder from your history.</p>' +
   '<p>Orders placed before <strong>2 p.m.</strong> ship the next business day from our Toronto, Montréal, ' +
   'Vancouver and Calgary branches.</p>';
-
-/** The firm's money columns through the decimal codec (SQLite: integer cents; PostgreSQL: NUMERIC). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function firmDecimals(db: Kysely<any>, row: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...row };
-  for (const column of ['credit_limit', 'commission_percent']) {
-    if (typeof out[column] === 'number') out[column] = decimalToDb(db, (out[column] as number).toFixed(2), 2);
-  }
-  return out;
-}
 
 const FIRM_DETAILS: Record<string, Record<string, unknown>> = {
   B100: { address: '1450 Burlington St E', city: 'Hamilton', province_code: 'ON', postal_code: 'L8H 3L3', phone: '905-555-0142', email: 'ap@northshore-metals.example', account_terms: 'NET30', credit_limit: 250000, sales_rep: 'SR01', commission_percent: 2.5 },

@@ -5,11 +5,11 @@
  *       unknown. Users who may read the configuration entity read any entry; everyone else (portal customers)
  *       only the entries meant for them (the homepage text) — any other id is answered 404.
  */
-import { configuration, MOBILE_HOMEPAGE_TEXT } from '@erp/modules/shell/definitions/configuration';
-import { apiSchema, object, text } from '../../http/schemas.ts';
-import { canRead } from '../access.ts';
-import { badRequest, notFound } from '../answers.ts';
-import { sendAnswer, singleText, type EntityRoutes } from '../special-routes.ts';
+import { configuration, MOBILE_HOMEPAGE_TEXT } from '../../definitions/configuration.ts';
+import { apiSchema, object, text } from '@erp/server/http/schemas';
+import { canRead } from '@erp/server/entities/access';
+import { badRequest, notFound } from '@erp/server/entities/answers';
+import { sendAnswer, singleText, type EntityRoutes } from '@erp/server/entities/special-routes';
 
 /** Configuration entries every signed-in user may read (the portal's homepage text, §7). */
 const PUBLIC_CONTROL_IDS = new Set([MOBILE_HOMEPAGE_TEXT]);
