@@ -5,8 +5,8 @@
  * 'Bill-to and ship-to id invalid.' (§8), shown inline here like any field message.
  * Props: id (of the bill-to input), value, onChange(text), readOnly, errors, errorId.
  */
-import { LookupInput } from './fields/Lookup.tsx';
-import { useText } from './text.ts';
+import { LookupInput, useText } from '@erp/records';
+import { firm } from '../definitions/firm.ts';
 
 export function SecurablesEditor(props: {
   id: string;
@@ -38,7 +38,7 @@ export function SecurablesEditor(props: {
           id={props.id}
           value={ids[0] ?? ''}
           onChange={(value) => set([value.toUpperCase(), ...ids.slice(1)])}
-          entity="firm"
+          entity={firm.name}
           label={billToLabel}
           readOnly={props.readOnly}
           invalid={invalid}
@@ -55,7 +55,7 @@ export function SecurablesEditor(props: {
               id={rowId}
               value={shipTo}
               onChange={(value) => set(ids.map((item, i) => (i === index + 1 ? value.toUpperCase() : item)))}
-              entity="firm"
+              entity={firm.name}
               label={label}
               readOnly={props.readOnly}
               invalid={invalid}

@@ -5,10 +5,16 @@
  * Props: companyId (null for a new record), logo, fileType, canWrite, onUploaded(record).
  */
 import { useId, useRef, useState } from 'react';
-import { uploadLogo } from './record-api.ts';
-import { useText } from './text.ts';
+import { recordPath, uploadFile, useText } from '@erp/records';
+import { company } from '../definitions/company.ts';
 
+/** The server's limit (modules/shell/server/company/routes.ts MAX_LOGO_BYTES), checked before sending. */
 const MAX_LOGO_BYTES = 5 * 1024 * 1024;
+
+/** POST /api/data/company/:id/logo (multipart): the record as saved. */
+function uploadLogo(id: string, file: File) {
+  return uploadFile<Record<string, unknown>>(`${recordPath(company.name, id)}/logo`, file);
+}
 
 export function CompanyLogo(props: {
   companyId: string | null;
