@@ -4,8 +4,8 @@
  * contacts as a child collection, the lookup, and users restricted to assigned customers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startServer, type TestServer } from './helpers/app.ts';
-import { call } from './helpers/entities.ts';
+import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import { call } from '../../../server/test/helpers/entities.ts';
 
 let server: TestServer;
 let admin: string;

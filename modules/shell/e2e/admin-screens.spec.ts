@@ -7,8 +7,8 @@
  * at once; an invalid identifier on user-securables is refused with 'Bill-to and ship-to id invalid.'.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { accessToken, signIn } from './helpers.ts';
-import { chooseMenu, screenOf } from './shell-helpers.ts';
+import { accessToken, signIn } from '../../../tests/e2e/helpers.ts';
+import { chooseMenu, screenOf } from '../../../tests/e2e/shell-helpers.ts';
 
 const PNG_1X1 =
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2b3a56b0000000049454e44ae426082';

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application, Menu, RouteDefinition } from '@erp/shared/types';
-import { apiGet, signIn, startServer, type TestServer } from './helpers/app.ts';
+import { apiGet, signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { icModule } from '@erp/modules/ic/definitions/index';
-import { call } from './helpers/entities.ts';
+import { call } from '../../../server/test/helpers/entities.ts';
 
 let server: TestServer;
 let admin: string;
