@@ -55,11 +55,11 @@ export const firm = defineEntity({
       storage: { kind: 'flags', columns: { 'bill-to': 'is_bill_to', 'ship-to': 'is_ship_to', vendor: 'is_vendor' } },
       // §5: unchecking a saved type deletes that account on save (modules/shell/server/firm/rules.ts asks too).
       removalConfirm: {
-        headingKey: 'forms:firm.deleteAccountsHeading',
+        headingKey: 'entities:firm.screen.deleteAccountsHeading',
         messageKey: 'entities:firm.rules.confirmDeleteAccounts',
         param: 'accounts',
         messageKeyUnlisted: 'entities:confirm.deleteAccounts',
-        confirmKey: 'forms:firm.deleteAccountsConfirm',
+        confirmKey: 'entities:firm.screen.deleteAccountsConfirm',
         flag: 'ConfirmDeleteAccounts',
         resultCode: 'confirm_delete_accounts',
         resultList: 'Accounts',
@@ -164,8 +164,8 @@ export const firm = defineEntity({
   // §2: the vendor (AP) and customer (AR …) firm-maintenance routes list, create and title their own firms.
   routeViews: {
     firmType: {
-      vendor: { filters: { 'filter.FirmTypes': 'vendor' }, defaults: { FirmTypes: ['vendor'] }, titleKey: 'forms:firm.vendorTitle' },
-      customer: { filters: { 'filter.FirmTypes': 'bill-to' }, defaults: { FirmTypes: ['bill-to'] }, titleKey: 'forms:firm.customerTitle' },
+      vendor: { filters: { 'filter.FirmTypes': 'vendor' }, defaults: { FirmTypes: ['vendor'] }, titleKey: 'entities:firm.screen.vendorTitle' },
+      customer: { filters: { 'filter.FirmTypes': 'bill-to' }, defaults: { FirmTypes: ['bill-to'] }, titleKey: 'entities:firm.screen.customerTitle' },
     },
   },
   // §6: a firm of a customer the user is not assigned to.

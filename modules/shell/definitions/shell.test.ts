@@ -3,7 +3,7 @@
  * shell administration and firm-maintenance routes, every lookup resolvable, every label and message key in
  * `modules/shell/locales/<lng>/entities.json` in all four locales.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { allEntities, entitiesForRoute, entityByName, registerModule } from '@erp/shared/entities/index';
@@ -115,6 +115,22 @@ describe('shell module', () => {
       .filter((key) => !en.has(key));
     expect(missing).toEqual([]);
     for (const lng of LOCALES.slice(1)) expect([...locale(lng).keys()].sort()).toEqual([...en.keys()].sort());
+  });
+
+  it('has every key its definitions and widgets name in the text, in all four locales', () => {
+    const folders = [new URL('./', import.meta.url), new URL('../screens/', import.meta.url)];
+    const named = new Set<string>();
+    for (const folder of folders) {
+      for (const file of readdirSync(folder).filter((name) => /\.tsx?$/.test(name) && !name.endsWith('.test.ts'))) {
+        for (const match of readFileSync(new URL(file, folder), 'utf8').matchAll(/'entities:([\w.-]+)'/g)) named.add(match[1]!);
+      }
+    }
+    expect(named).toContain('company.logo.upload');
+    expect(named).toContain('firm.lookup.title');
+    for (const lng of LOCALES) {
+      const strings = locale(lng);
+      expect([...named].filter((key) => !strings.has(key)), lng).toEqual([]);
+    }
   });
 
   it('keeps the English catalogue equal to en-CA', () => {

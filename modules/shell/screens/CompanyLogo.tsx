@@ -34,7 +34,7 @@ export function CompanyLogo(props: {
     if (!file || props.companyId === null) return;
     if (input.current) input.current.value = '';
     if (file.size > MAX_LOGO_BYTES) {
-      setMessage({ kind: 'error', text: tr('forms:logo.tooLarge', 'The logo is larger than 5 MB.') });
+      setMessage({ kind: 'error', text: tr('entities:company.logo.tooLarge', 'The logo is larger than 5 MB.') });
       return;
     }
     const outcome = await uploadLogo(props.companyId, file);
@@ -48,7 +48,7 @@ export function CompanyLogo(props: {
       });
       return;
     }
-    setMessage({ kind: 'info', text: tr('forms:logo.uploaded', 'The logo was saved.') });
+    setMessage({ kind: 'info', text: tr('entities:company.logo.uploaded', 'The logo was saved.') });
     props.onUploaded(outcome.body.Data);
   }
 
@@ -57,23 +57,23 @@ export function CompanyLogo(props: {
       <span className="erp-field-label">{tr('entities:sections.logo', 'Logo')}</span>
       {props.logo ? (
         type === 'application/pdf' ? (
-          <p>{tr('forms:logo.pdf', 'The logo is a PDF document.')}</p>
+          <p>{tr('entities:company.logo.pdf', 'The logo is a PDF document.')}</p>
         ) : (
-          <img className="erp-logo-preview" src={`data:${type};base64,${props.logo}`} alt={tr('forms:logo.preview', 'Company logo')} />
+          <img className="erp-logo-preview" src={`data:${type};base64,${props.logo}`} alt={tr('entities:company.logo.preview', 'Company logo')} />
         )
       ) : (
-        <p>{tr('forms:logo.none', 'No logo.')}</p>
+        <p>{tr('entities:company.logo.none', 'No logo.')}</p>
       )}
       <p className="erp-logo-type">
         {tr('entities:company.fields.LogoFileType', 'Logo file type')}: <span data-logo-type>{props.fileType || '—'}</span>
       </p>
       {props.canWrite && props.companyId !== null ? (
         <>
-          <label htmlFor={id}>{tr('forms:logo.upload', 'Upload a logo')}</label>
+          <label htmlFor={id}>{tr('entities:company.logo.upload', 'Upload a logo')}</label>
           <input id={id} ref={input} type="file" accept="image/png,image/jpeg,image/gif,image/bmp,application/pdf" onChange={(event) => void onFile(event.target.files?.[0])} />
         </>
       ) : null}
-      {props.companyId === null && props.canWrite ? <p className="erp-field-help">{tr('forms:logo.saveFirst', 'Save the company before uploading its logo.')}</p> : null}
+      {props.companyId === null && props.canWrite ? <p className="erp-field-help">{tr('entities:company.logo.saveFirst', 'Save the company before uploading its logo.')}</p> : null}
       {message ? (
         <p className={message.kind === 'error' ? 'erp-form-message erp-form-error' : 'erp-form-message'} role={message.kind === 'error' ? 'alert' : 'status'}>
           {message.text}

@@ -71,7 +71,7 @@ export function FirmLookupInput(props: LookupWidgetProps) {
       rows.map((row) => ({
         value: row.FirmId,
         label: row.Name,
-        detail: [row.City, row.IsActive ? null : tr('forms:lookup.inactive', 'inactive')].filter(Boolean).join(' · '),
+        detail: [row.City, row.IsActive ? null : tr('entities:firm.lookup.inactive', 'inactive')].filter(Boolean).join(' · '),
       })),
     );
     setMessage(rows.length === 0 ? (outcome.body?.Message ?? tr('entities:result.noRecords', 'No records.')) : null);
@@ -119,8 +119,8 @@ export function FirmLookupInput(props: LookupWidgetProps) {
         </button>
       )}
       {open ? (
-        <div className="erp-lookup-panel" role="group" aria-label={tr('forms:lookup.firmTitle', 'Firm lookup')}>
-          <label htmlFor={nameId}>{tr('forms:lookup.firmName', 'Name')}</label>
+        <div className="erp-lookup-panel" role="group" aria-label={tr('entities:firm.lookup.title', 'Firm lookup')}>
+          <label htmlFor={nameId}>{tr('entities:firm.lookup.name', 'Name')}</label>
           <input
             id={nameId}
             type="text"
@@ -137,10 +137,10 @@ export function FirmLookupInput(props: LookupWidgetProps) {
             }}
           />
           <button type="button" onClick={() => later(() => search(props.value, name, true), 0)}>
-            {tr('forms:lookup.find', 'Find')}
+            {tr('entities:firm.lookup.find', 'Find')}
           </button>
           <button type="button" onClick={() => setOpen(false)}>
-            {tr('forms:lookup.close', 'Close')}
+            {tr('entities:firm.lookup.close', 'Close')}
           </button>
           {message ? (
             <p id={messageId} className="erp-lookup-message" role="alert">

@@ -22,7 +22,7 @@ export function SecurablesEditor(props: {
   const set = (next: string[]) => props.onChange(next.join(','));
   const invalid = props.errors.length > 0;
   const describedBy = invalid ? props.errorId : undefined;
-  const billToLabel = tr('forms:securables.billTo', 'Bill-to');
+  const billToLabel = tr('entities:user-securables.editor.billTo', 'Bill-to');
   return (
     <fieldset className="erp-field erp-securables" aria-describedby={describedBy}>
       <legend>
@@ -46,7 +46,7 @@ export function SecurablesEditor(props: {
         />
       </div>
       {ids.slice(1).map((shipTo, index) => {
-        const label = tr('forms:securables.shipTo', 'Ship-to {{n}}', { n: index + 1 });
+        const label = tr('entities:user-securables.editor.shipTo', 'Ship-to {{n}}', { n: index + 1 });
         const rowId = `${props.id}-ship-${index}`;
         return (
           <div className="erp-securable-row" key={index}>
@@ -64,7 +64,7 @@ export function SecurablesEditor(props: {
             {props.readOnly ? null : (
               <button
                 type="button"
-                aria-label={tr('forms:securables.remove', 'Remove {{label}}', { label })}
+                aria-label={tr('entities:user-securables.editor.remove', 'Remove {{label}}', { label })}
                 onClick={() => set(ids.filter((_, i) => i !== index + 1))}
               >
                 ×
@@ -75,7 +75,7 @@ export function SecurablesEditor(props: {
       })}
       {props.readOnly ? null : (
         <button type="button" onClick={() => set([...ids, ''])}>
-          {tr('forms:securables.add', 'Add a ship-to')}
+          {tr('entities:user-securables.editor.add', 'Add a ship-to')}
         </button>
       )}
       {invalid ? (

@@ -47,7 +47,7 @@ describe('initialQuery', () => {
     expect(routeView(FIRM, { firmType: 'vendor' })).toEqual({
       filters: { 'filter.FirmTypes': 'vendor' },
       defaults: { FirmTypes: ['vendor'] },
-      titleKey: 'forms:firm.vendorTitle',
+      titleKey: 'entities:firm.screen.vendorTitle',
     });
     expect(routeView(FIRM, { firmType: 'customer' })?.defaults).toEqual({ FirmTypes: ['bill-to'] });
     expect(routeView(FIRM, { firmType: 'toString' })).toBeNull();
