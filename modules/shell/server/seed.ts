@@ -13,7 +13,7 @@ import { MOBILE_HOMEPAGE_TEXT } from '../definitions/configuration.ts';
 import { sql, type Kysely } from 'kysely';
 import { firmDecimals } from '@erp/server/seed/demo-firms';
 import type { DB } from '@erp/server/db/schema';
-import { companyLogo } from '@erp/server/entities/png';
+import { drawPng } from '@erp/server/entities/png';
 
 const ACTOR = 'seed';
 
@@ -70,6 +70,16 @@ export const HOMEPAGE_HTML =
   'reorder from your history.</p>' +
   '<p>Orders placed before <strong>2 p.m.</strong> ship the next business day from our Toronto, Montréal, ' +
   'Vancouver and Calgary branches.</p>';
+
+/** The demo company's logo: a steel-blue square with a white "N" stroke and an orange bar. */
+function companyLogo(): Buffer {
+  const size = 48;
+  return drawPng(size, size, (x, y) => {
+    if (y >= 40) return [232, 119, 34];
+    const inStroke = (x >= 10 && x <= 14) || (x >= 33 && x <= 37) || (x >= 10 && x <= 37 && Math.abs(y - 6 - (x - 10) * (28 / 27)) <= 2.5);
+    return inStroke && y >= 6 && y <= 34 ? [255, 255, 255] : [31, 73, 125];
+  });
+}
 
 const FIRM_DETAILS: Record<string, Record<string, unknown>> = {
   B100: { address: '1450 Burlington St E', city: 'Hamilton', province_code: 'ON', postal_code: 'L8H 3L3', phone: '905-555-0142', email: 'ap@northshore-metals.example', account_terms: 'NET30', credit_limit: 250000, sales_rep: 'SR01', commission_percent: 2.5 },
