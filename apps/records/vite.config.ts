@@ -22,7 +22,8 @@ export default defineConfig(
       '@erp/shared/reports/define',
       '@erp/shared/processes/define',
     ],
-    stylesheet: ['src/records.css', 'src/form/form.css', 'src/report/report.css'],
+    // The shell module's widgets' styles join the records stylesheet (its screens are bundled here).
+    stylesheet: ['src/records.css', 'src/form/form.css', 'src/report/report.css', '../../modules/shell/screens/shell.css'],
     plugins: [react({ jsxRuntime: 'automatic' })],
   }),
 );
