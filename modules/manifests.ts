@@ -1,6 +1,7 @@
 /**
- * The module manifests: every folder `modules/<name>/` with a `module.json` is a business module, and every
- * registry reads this one list — no central list is edited to add a module or a screen (issue 20).
+ * The module manifests: every folder `modules/<name>/` with a `module.json` is a module — the shell's own
+ * entities (`shell`, which every other module requires) and the business modules — and every registry reads
+ * this one list: no central list is edited to add a module or a screen (issue 20).
  *
  * A module folder holds, by convention:
  *   module.json            this manifest (below): name, namespace, dependencies, micro-app bundle

@@ -21,8 +21,6 @@ import { openDatabase } from './db/connection.ts';
 import { seedDatabase } from './db/seed.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { syncEntityTables } from './entities/schema-sync.ts';
-import { seedEntities } from './entities/seed.ts';
-import { seedDemoFirms } from './seed/demo-firms.ts';
 import { frameworkError, registerErrorHandlers } from './http/errors.ts';
 import { registerApiDocs } from './http/openapi.ts';
 import { collectRoutes } from './http/route-catalog.ts';
@@ -52,10 +50,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   let app: FastifyInstance | undefined;
   try {
     await seedDatabase(database.db, { steelDomain: config.steel.domain });
-    // Entity tables follow their definitions (additive), then the administration demo data.
+    // Entity tables follow their definitions (additive), then each module's demo data (the shell's
+    // administration data and demo firms first).
     await syncEntityTables(database.db, allEntities());
-    await seedEntities(database.db);
-    await seedDemoFirms(database.db, config.demoFirms);
     await seedServerModules(database.db, config);
     // After the modules: the portal orders from the product master (issue 15 item 8), seeded by IC first.
     await seedPortal(database.db);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRM_ROUTES } from '@erp/shared/entities/firm';
+import { FIRM_ROUTES } from '@erp/modules/shell/definitions/firm';
 import { entitiesForRoute } from '@erp/shared/entities/index';
 import {
   PORTAL_LANDING_PAGE,

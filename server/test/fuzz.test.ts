@@ -12,7 +12,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITIES } from '@erp/shared/entities/index';
+import { shellModule } from '@erp/modules/shell/definitions/index';
 import { isApiPattern, type CatalogRoute } from '../src/http/route-catalog.ts';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { FILES, multipart } from './helpers/entities.ts';
@@ -126,7 +126,7 @@ function objectOf(schema: Schema, depth = 0): fc.Arbitrary<Record<string, unknow
     });
 }
 
-const ENTITY_NAMES = ENTITIES.map((def) => def.name);
+const ENTITY_NAMES = shellModule.entities.map((def) => def.name);
 
 function pathValue(name: string, schema: Schema): fc.Arbitrary<string> {
   const known: Record<string, string[]> = {

@@ -6,9 +6,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityByName } from '@erp/shared/entities/index';
-import { moduleDir, moduleManifests } from '@erp/modules/manifests';
+import { entitiesForRoute, entityByName } from '@erp/shared/entities/index';
+import { appSources, moduleDir, moduleManifests } from '@erp/modules/manifests';
+import { repoRoot } from '../src/config.ts';
+import { localeFile } from '../src/i18n/locale-files.ts';
+import { routes as catalogRoutes } from '../src/seed/catalog.ts';
 import { allMigrations } from '../src/db/migrations.ts';
 import { loadServerModules, type ServerModule } from '../src/modules/index.ts';
 import { registeredProcess } from '../src/processes/engine.ts';
@@ -35,14 +39,16 @@ async function routesOf(module: ServerModule): Promise<{ method: string; url: st
   bare.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') found.push({ method, url: route.url });
   });
-  await module.routes?.(bare, { database: server.app.erp.database, contextOf: async () => null });
+  await module.routes?.(bare, { database: server.app.erp.database, contextOf: async () => null, contextFor: async () => null });
   await bare.close();
   return found;
 }
 
 describe('module manifests', () => {
   it('finds the modules in dependency order, each with its conventional entries', () => {
-    expect(manifests.map((m) => m.name)).toEqual(expect.arrayContaining(['gl', 'ar', 'ic']));
+    expect(manifests.map((m) => m.name)).toEqual(expect.arrayContaining(['shell', 'gl', 'ar', 'ic']));
+    // Every module builds on the shell's entities (firms, users …): registered, migrated and seeded first.
+    expect(manifests[0]!.name).toBe('shell');
     const seen = new Set<string>();
     for (const manifest of manifests) {
       for (const required of manifest.requires) expect(seen.has(required), `${manifest.name} after ${required}`).toBe(true);
@@ -69,7 +75,8 @@ describe('module manifests', () => {
     });
 
     it('has its reports and processes in their registries', () => {
-      expect((module().reports?.length ?? 0) + (module().processes?.length ?? 0)).toBeGreaterThan(0);
+      // The shell module has entity screens only.
+      if (manifest.name !== 'shell') expect((module().reports?.length ?? 0) + (module().processes?.length ?? 0)).toBeGreaterThan(0);
       for (const report of module().reports ?? []) expect(registeredReport(report.def.name), report.def.name).toBe(report);
       for (const process of module().processes ?? []) expect(registeredProcess(process.def.name), process.def.name).toBe(process);
     });
@@ -102,5 +109,61 @@ describe('module manifests', () => {
         }
       }
     });
+  });
+});
+
+/**
+ * The shell module (issue 20): the shell's own entities are a module like any other — no registry keeps a list of
+ * them beside the manifests. Each registry sees it through its manifest alone.
+ */
+describe('the shell module', () => {
+  const shell = () => modules.find((m) => m.definitions.name === 'shell')!;
+
+  it('comes first, and every other module builds on it', () => {
+    expect(manifests[0]!.name).toBe('shell');
+    const requiresShell = (name: string): boolean => {
+      const manifest = manifests.find((m) => m.name === name)!;
+      return manifest.requires.includes('shell') || manifest.requires.some(requiresShell);
+    };
+    for (const manifest of manifests.slice(1)) expect(requiresShell(manifest.name), manifest.name).toBe(true);
+  });
+
+  it('gives the entity registry its entities and their hooks (the §6 parameter refusal of the firm included)', () => {
+    for (const name of ['country', 'state', 'city', 'company', 'firm', 'user', 'user-securables', 'menu-access', 'form-widgets-security', 'sign-in']) {
+      expect(shell().definitions.entities.some((entity) => entity.name === name), name).toBe(true);
+      expect(registeredEntity(name)?.def, name).toBe(entityByName(name));
+    }
+    expect(registeredEntity('firm')?.hooks).toBe(shell().hooks['firm']);
+    expect(registeredEntity('firm')?.hooks.parameterRefusal).toBeTypeOf('function');
+  });
+
+  it('serves its own calls through its routes: the firm lookup, the company logo and the §7 calls', async () => {
+    const urls = (await routesOf(shell())).map((route) => `${route.method} ${route.url}`);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'GET /api/firm/lookup',
+        'POST /api/data/:entity/:id/logo',
+        'GET /api/Company/GetDefaultCompany',
+        'GET /api/Configuration/GetConfigurationByControlId',
+      ]),
+    );
+  });
+
+  it('seeds its demo data at start: the company, the administration rows, the firms', async () => {
+    // Tables named by the shell's definitions, read untyped as the generic routes read them.
+    const db = server.app.erp.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    for (const table of ['companies', 'countries', 'configurations', 'firms']) {
+      const { n } = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(n), table).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps its strings in its own folder and its screens in @erp/records, which the catalog routes its paths to', () => {
+    expect(localeFile('en-CA', 'entities')).toBe(join(moduleDir('shell'), 'locales', 'en-CA', 'entities.json'));
+    expect(appSources(repoRoot, 'records').files).toContain(join(moduleDir('shell'), 'screens', 'index.ts'));
+    for (const path of ['/shell/company', '/shell/country-state-city', '/novus-ap/firm-maintenance']) {
+      expect(entitiesForRoute(path).length, path).toBeGreaterThan(0);
+      expect(catalogRoutes.find((route) => route.Path === path)?.Component, path).toBe('@erp/records#EntityScreen');
+    }
   });
 });

@@ -5,7 +5,7 @@
  * to the portal token, the account on hold, and Idempotency-Key submits (repeat, conflict, parallel).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITIES } from '@erp/shared/entities/index';
+import { shellModule } from '@erp/modules/shell/definitions/index';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call, type Method } from './helpers/entities.ts';
 
@@ -181,7 +181,7 @@ describe('authorization matrix', () => {
 
   it('refuses staff endpoints to the portal token', async () => {
     const staff = [
-      ...ENTITIES.flatMap((def) => [`/api/data/${def.name}`, `/api/entities/${def.name}`, `/api/data/${def.name}/export`]),
+      ...shellModule.entities.flatMap((def) => [`/api/data/${def.name}`, `/api/entities/${def.name}`, `/api/data/${def.name}/export`]),
       '/api/firm/lookup?FirmId=B',
     ];
     for (const url of staff) {

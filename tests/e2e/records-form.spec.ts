@@ -318,9 +318,10 @@ test('firm lookups, the vendor view presetting a new firm, and delete with the v
 });
 
 test('in fr-CA the form, its labels and its messages are French', async ({ page, context }) => {
-  const fr = (namespace: string) => JSON.parse(readFileSync(new URL(`../../locales/fr-CA/${namespace}.json`, import.meta.url), 'utf8'));
-  const entities = fr('entities');
-  const forms = fr('forms');
+  // The strings as the server serves them (a namespace lives in locales/ or in a module's folder).
+  const fr = async (namespace: string) => (await page.request.get(`/locales/fr-CA/${namespace}.json`)).json();
+  const entities = await fr('entities');
+  const forms = await fr('forms');
   await signIn(page, 'admin', 'admin', `#${PATH}`);
   await createFirm(page, { FirmId: 'FRM8', Name: 'Form Test Eight', FirmTypes: ['bill-to'] });
   await context.addCookies([{ name: '.AspNetCore.Culture', value: encodeURIComponent('c=fr-CA|uic=fr-CA'), url: new URL(page.url()).origin }]);

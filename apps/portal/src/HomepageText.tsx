@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { api } from '@erp/shared';
 import { isBlankHtml, sanitizeHtml } from '@erp/shared/sanitize';
 
-/** The configuration entry's control id (shared/src/entities/configuration.ts MOBILE_HOMEPAGE_TEXT). */
+/** The configuration entry's control id (modules/shell/definitions/configuration.ts MOBILE_HOMEPAGE_TEXT). */
 export const HOMEPAGE_CONTROL_ID = 'MOBILE_HOMEPAGE_TEXT';
 
 export function HomepageText() {

@@ -1,6 +1,6 @@
 /**
  * @erp/records — screens as data (issue 5): the generic list and form screens every entity definition
- * (`@erp/shared/entities`) gets, the shell administration screens of §2 and firm maintenance built on them.
+ * (`@erp/shared/entities/index`) gets, the shell administration screens of §2 and firm maintenance built on them.
  *
  * - `EntityScreen`: route Component `@erp/records#EntityScreen` for every entity route (the server's route
  *   seed names it for /shell/* administration screens and every firm-maintenance route of §2); a single-spa
@@ -16,7 +16,12 @@
  * - `TabbedPanes`: the screens' keyboard tab list (ARIA tabs, arrow keys / Home / End) whose panels mount on
  *   their first visit and stay mounted; contract in tabs/TabbedPanes.tsx.
  * - `registerFieldWidget(name, Component)`, `registerLookupWidget(name, Component)`: the widgets a definition
- *   names (`widget` on a field, `lookupWidget` on an entity), so the generic form never branches on names.
+ *   names (`widget` on a field, `lookupWidget` on an entity), so the generic form never branches on names; a
+ *   module registers its own from its screens (the shell module's: modules/shell/screens/widgets.tsx), built
+ *   from the exported lookup parts, `useText` and the form's calls.
+ *
+ * The shell module (modules/shell, module.json `app: "records"`) is bundled in: loading this micro-app registers
+ * the shell's entity definitions and widgets, before any entity screen mounts.
  *
  * Styles: `records.css` beside the module's .js (emitted by the vite config; strict CSP: no inline styles),
  * linked when the module loads. The module's own lifecycles (a layout route naming the module) show the
@@ -35,6 +40,12 @@ export {
   type FieldWidgetProps,
   type LookupWidgetProps,
 } from './form/fields/widgets.ts';
+// What a module's widgets are built from (issue 20: the shell module's company logo, securables editor and firm
+// lookup): the generic lookup and its parts, the form's translation, the form's quiet calls.
+export { LookupInput } from './form/fields/Lookup.tsx';
+export { closeWhenLeft, focusFirstMatch, LookupBox, LookupResults, useDebouncedSearch, type LookupOption } from './form/fields/lookup-parts.tsx';
+export { useText, type Tr } from './form/text.ts';
+export { call as recordCall, recordPath, upload as uploadFile, type CallOutcome } from './form/record-api.ts';
 // Issue 12 (h12a): the generic document screen (header + line grid + states and actions).
 export { documentScreen, type DocumentScreenOptions, type DocumentToolsProps } from './document/DocumentScreen.tsx';
 // Issue 15 (h15a): the panes of the generic screens, for a screen that composes several (product maintenance).

@@ -1,7 +1,7 @@
 /**
  * Who may open what (§6): applications and menus are opened through roles. A role either opens every
  * application and menu (`roles.all_applications`, the administrator) or what its `menu_access` rows say
- * (the menu-access screen, shared/src/entities/menu-access.ts):
+ * (the menu-access screen, modules/shell/definitions/menu-access.ts):
  * - a row without a menu id opens the application, with every menu;
  * - rows with menu ids open the application, with only those menus (and the groups above them).
  * A user holds the union of the roles' grants. Inactive applications are opened by nobody. Every call

@@ -8,7 +8,7 @@
  */
 import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
-import { ENTITIES } from '@erp/shared/entities/index';
+import { shellModule } from '@erp/modules/shell/definitions/index';
 import { syncEntityTables } from '../entities/schema-sync.ts';
 import { m0004_portal } from './m0004-portal.ts';
 import { m0009_portal_products } from '../portal/m0009-products.ts';
@@ -247,7 +247,7 @@ const m0003_entities: Migration = {
     await db.schema.alterTable('audit_log').addColumn('root_id', 'text').execute();
     await db.schema.createIndex('audit_log_root_ix').on('audit_log').columns(['root_table', 'root_id']).execute();
 
-    await syncEntityTables(db, ENTITIES);
+    await syncEntityTables(db, shellModule.entities);
 
     const grants = await db.selectFrom('role_applications').select(['role_id', 'application']).execute();
     for (const grant of grants) {

@@ -1,6 +1,7 @@
 /**
- * What an entity may add to the generic data routes: its database rules and side effects, in
- * `server/src/entities/<name>/rules.ts`, registered in registry.ts. A typical entity has none.
+ * What an entity may add to the generic data routes: its database rules and side effects, in its module's
+ * `server/` (e.g. modules/shell/server/firm/rules.ts), given as `serverModule.hooks` and registered in
+ * registry.ts. A typical entity has none.
  *
  * Order of a save (save.ts): field checks (shared validateRecord, with the definition's sync rules)
  * → generic lookup / uniqueness checks → `validate` → `confirm` (may stop the save with a warning) →
@@ -108,6 +109,11 @@ export interface EntityHooks {
   scope?(ctx: EntityContext, query: AnySelect): AnySelect | Promise<AnySelect>;
   /** May the caller see this record? A refusal (e.g. 403) when not. */
   canView?(ctx: EntityContext, record: Record<string, unknown>): Promise<Refusal | null>;
+  /**
+   * May `user` name these records (keys) in a report's or process's lookup parameters? A refusal when not,
+   * answered as the entity routes answer `canView` (§6 assigned customers); parameter-guard.ts runs it.
+   */
+  parameterRefusal?(db: AnyDb, user: AuthenticatedUser, keys: readonly unknown[]): Promise<Refusal | null>;
   /** Database rules; issues are answered as 400 validation errors. */
   validate?(ctx: EntityContext, change: Change): Promise<RuleIssue[]>;
   /** A warning that stops the save until the caller confirms (nothing is written). */

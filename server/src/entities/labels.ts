@@ -1,5 +1,5 @@
 /**
- * The server's messages: English (en-CA), from `locales/en-CA/entities.json` (labels and message
+ * The server's messages: English (en-CA), from `modules/shell/locales/en-CA/entities.json` (labels and message
  * texts), falling back to the catalogue defaults in shared/src/entities/messages.ts. The API answers
  * English messages plus the i18n key and parameters of each, so the browser shows them in the user's
  * language (validate.ts produces the same keys in the form).

@@ -1,5 +1,5 @@
 /**
- * A small PNG drawn in code (the seeded company logo): 8-bit RGB, zlib-compressed scanlines, CRC-32 per
+ * A small PNG drawn in code (the shell module's seeded company logo, modules/shell/server/seed.ts): 8-bit RGB, zlib-compressed scanlines, CRC-32 per
  * chunk (PNG specification, ISO/IEC 15948).
  */
 import { deflateSync } from 'node:zlib';
@@ -49,14 +49,4 @@ export function drawPng(width: number, height: number, pixel: (x: number, y: num
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
-
-/** The demo company's logo: a steel-blue square with a white "N" stroke and an orange bar. */
-export function companyLogo(): Buffer {
-  const size = 48;
-  return drawPng(size, size, (x, y) => {
-    if (y >= 40) return [232, 119, 34];
-    const inStroke = (x >= 10 && x <= 14) || (x >= 33 && x <= 37) || (x >= 10 && x <= 37 && Math.abs(y - 6 - (x - 10) * (28 / 27)) <= 2.5);
-    return inStroke && y >= 6 && y <= 34 ? [255, 255, 255] : [31, 73, 125];
-  });
 }

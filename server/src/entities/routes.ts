@@ -34,7 +34,7 @@ import { exportRecords } from './export.ts';
 import type { AnyDb } from './hooks.ts';
 import { serverModules } from '../modules/index.ts';
 import { runAction } from './documents.ts';
-import { entityRoutes, registeredEntity } from './registry.ts';
+import { registeredEntity } from './registry.ts';
 import { sendAnswer, type ContextOf } from './special-routes.ts';
 import {
   badRequest,
@@ -300,9 +300,8 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
   );
 
   await registerAttachmentRoutes(app, contextFor);
-  // Entities' own calls (registry.ts, special-routes.ts) and each module's (serverModule.routes), with the
-  // same context: generic code names none of them.
-  for (const routes of entityRoutes()) await routes(app, { database, contextFor, contextOf });
-  for (const module of serverModules()) await module.routes?.(app, { database, contextOf });
+  // Each module's own calls (serverModule.routes, special-routes.ts contract), in module order, with the same
+  // context: generic code names none of them.
+  for (const module of serverModules()) await module.routes?.(app, { database, contextFor, contextOf });
 }
 

@@ -1,11 +1,10 @@
 /**
  * An entity's own calls beyond the generic data routes (issue 20: generic code names no entity).
  *
- * Contract: an entity's folder exports an `EntityRoutes` function — `(app, deps) => Promise<void>` that
- * registers its calls with their schemas (tagged with the definition's name) — and lists it beside its
- * hooks in registry.ts (the shell's entities: firm/routes.ts, company/routes.ts, configuration/routes.ts);
- * a business module's are its `serverModule.routes` (server/src/modules/part.ts). routes.ts registers them
- * all, in that order, after the generic routes, giving each the `EntityRouteDeps` below: `contextOf` (the
+ * Contract: a module's `serverModule.routes` (server/src/modules/part.ts) is an `EntityRoutes` function —
+ * `(app, deps) => Promise<void>` that registers its calls with their schemas (tagged with the definition's
+ * name), e.g. the shell module's firm lookup and company logo (modules/shell/server/). routes.ts registers
+ * them, module by module, after the generic routes, giving each the `EntityRouteDeps` below: `contextOf` (the
  * caller's context of an entity by name: 404 unknown, 403 roles) and `contextFor` (the same plus a record
  * the caller may see, from the `:entity` / `:id` parameters).
  *

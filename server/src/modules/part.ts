@@ -18,20 +18,20 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { ModuleDefinition } from '@erp/shared/entities/index';
 import type { DatabaseConfig, ServerConfig } from '../config.ts';
-import type { Database } from '../db/connection.ts';
 import type { EntityHooks } from '../entities/hooks.ts';
-import type { ContextOf } from '../entities/special-routes.ts';
+import type { EntityRouteDeps } from '../entities/special-routes.ts';
 import type { ServerProcess } from '../processes/engine.ts';
 import type { ServerReport } from '../reports/engine.ts';
 
-export type SeedConfig = Pick<ServerConfig, 'demoLedger'>;
+/** What demo data reads of the configuration (the start passes it all; a test may seed one module with less). */
+export type SeedConfig = Pick<ServerConfig, 'demoLedger'> & Partial<Pick<ServerConfig, 'demoFirms'>>;
 
-/** What a module's own routes get from the entity routes. */
-export interface ModuleRouteDeps {
-  database: Database;
-  /** The entity context of a request for entity `name`, or null after the route answered 404 / 403. */
-  contextOf: ContextOf;
-}
+/**
+ * What a module's own routes get from the entity routes: `database`, `contextOf` (the entity context of a
+ * request for entity `name`, or null after the route answered 404 / 403) and `contextFor` (the same for the
+ * `:entity` / `:id` record of the request).
+ */
+export type ModuleRouteDeps = EntityRouteDeps;
 
 export interface ModulePart {
   hooks: Readonly<Record<string, EntityHooks>>;

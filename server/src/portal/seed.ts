@@ -4,7 +4,7 @@
  * the master lacks them), their LIST prices (what B300 pays) and the own price tables of B100 (95 % of list)
  * and B200 (90 %, electrical only), named after the bill-to and set as its account's price table; orders for S101, S102, S201 (and S301, which the demo
  * portal user must never see); unread notifications for B100 (so its badges show) and B300; B200 on hold.
- * The homepage text and the company logo are seeded with the administration data (entities/seed.ts).
+ * The homepage text and the company logo are seeded with the administration data (modules/shell/server/seed.ts).
  * Firms that do not exist (a database whose firms were changed) are skipped.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the master's tables are typed by their definitions, not DB */

@@ -13,7 +13,7 @@
  * Parameters: as reports (400 validation_failed with Data.Errors, in the caller's language). Items: 1 to
  * the definition's maxItems distinct ids (400 otherwise). 403 unless one of the process's applications is
  * open to the caller; 404 for an unknown process. §6: a firm parameter naming a firm the caller is not
- * assigned to answers as the entity routes do (403 `not_assigned`, entities/firm/assigned.ts).
+ * assigned to answers as the entity routes do (403 `not_assigned`: the entity's `parameterRefusal` hook, entities/parameter-guard.ts).
  */
 import { openedBy, validateReportParameters, type ReportParameterError } from '@erp/shared/reports/define';
 import type { ProcessItemResult } from '@erp/shared/processes/define';
@@ -23,7 +23,7 @@ import { openableApplications } from '../auth/access.ts';
 import { currentUser, internalCallHeaders } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { readAll } from '../db/read.ts';
-import { firmParametersRefusal } from '../entities/firm/assigned.ts';
+import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
 import { sendFailure } from '../http/errors.ts';
 import { apiSchema, callResult, NO_QUERY, RECORD } from '../http/schemas.ts';
 import { decodeRow, type AnyDb } from '../reports/engine.ts';
@@ -126,7 +126,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
         return { status: response.statusCode, body: parsed };
       },
     };
-    const refusal = checked.ok ? await firmParametersRefusal(db, user, process.def.parameters, checked.value) : null;
+    const refusal = checked.ok ? await lookupParametersRefusal(db, user, process.def.parameters, checked.value) : null;
     if (refusal) {
       await reply.code(refusal.status).header('cache-control', 'no-store').send(refusal.body);
       return null;

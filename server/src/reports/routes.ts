@@ -18,7 +18,7 @@
  * database checks: 400 `validation_failed` with `Data.Errors: [{ field, key, params, message }]` and
  * Message the first message, in the caller's language. 403 when none of the report's applications is
  * open to the caller's roles; 404 for an unknown report. §6: a firm parameter naming a firm the caller is
- * not assigned to answers as the entity routes do (403 `not_assigned`, entities/firm/assigned.ts).
+ * not assigned to answers as the entity routes do (403 `not_assigned`: the entity's `parameterRefusal` hook, entities/parameter-guard.ts).
  */
 import { PassThrough } from 'node:stream';
 import { openedBy, validateReportParameters, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
@@ -26,7 +26,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { openableApplications } from '../auth/access.ts';
 import { currentUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
-import { firmParametersRefusal } from '../entities/firm/assigned.ts';
+import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
 import { sendFailure } from '../http/errors.ts';
 import { apiSchema, callResult, NO_QUERY, pagedList, RECORD, type JsonSchema } from '../http/schemas.ts';
 import { countRows, registeredReport, registeredReports, runPage, streamReport, type AnyDb, type ReportContext, type ServerReport } from './engine.ts';
@@ -143,7 +143,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
     const checked = validateReportParameters(report.def, request.body.Parameters);
     let errors: ReportParameterError[] = checked.ok ? [] : checked.errors;
     const ctx: ReportContext = { database, db, params: checked.ok ? checked.value : {}, user, state: {} };
-    const refusal = checked.ok ? await firmParametersRefusal(db, user, report.def.parameters, checked.value) : null;
+    const refusal = checked.ok ? await lookupParametersRefusal(db, user, report.def.parameters, checked.value) : null;
     if (refusal) {
       await reply.code(refusal.status).header('cache-control', 'no-store').send(refusal.body);
       return null;

@@ -12,7 +12,7 @@
  * (at most one such row per address and minute), and answered 429 with Retry-After and a message in the
  * browser's language. A right password from an unlocked address forgives that pair's failures.
  *
- * The log (`sign_in_log`, entity `sign-in` in shared/src/entities/sign-in.ts): one row per attempt with
+ * The log (`sign_in_log`, entity `sign-in` in modules/shell/definitions/sign-in.ts): one row per attempt with
  * the user name as typed (trimmed, at most 128 characters), the outcome, the client address
  * (`request.ip`: behind a proxy only with TRUST_PROXY) and the time; administrators read it at
  * /shell/sign-in-log. Rows carry the §3 trail with the provider as author ('system').
@@ -21,7 +21,7 @@
  */
 import type { Database } from '../db/connection.ts';
 import { AttemptLimiter } from '../auth/attempt-limiter.ts';
-import type { SignInOutcome } from '@erp/shared/entities/sign-in';
+import type { SignInOutcome } from '@erp/modules/shell/definitions/sign-in';
 
 export const WINDOW_MS = 15 * 60 * 1000;
 export const PAIR_FAILURES = 5;

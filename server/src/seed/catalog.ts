@@ -48,7 +48,12 @@
  */
 import type { Application, Language, Menu, RouteDefinition } from '../../../shared/src/types.ts';
 import { entitiesForRoute } from '@erp/shared/entities/index';
+import { registerServerModules } from '../modules/index.ts';
 import { FRAMES_MODULE, NOVUS_FRONTEND_PAGE } from '../shell/frames.ts';
+
+// The routes below name the generic entity screen where a registered definition lists the path (the shell
+// module's administration and firm-maintenance screens included): the modules are registered first.
+await registerServerModules();
 
 /** Landing page of portal customers (§6: the landing page decides portal customer vs staff). */
 export const PORTAL_LANDING_PAGE = '/portal';

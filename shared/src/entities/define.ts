@@ -8,7 +8,7 @@
  * fills the defaults (label keys, columns, standard actions) and checks the definition's own
  * consistency at load time, so a typo in a definition fails the unit tests, not a user.
  *
- * Label and message keys live in the i18n namespace `entities` (`locales/<lng>/entities.json`) and are
+ * Label and message keys live in the i18n namespace `entities` (`modules/shell/locales/<lng>/entities.json`, the shell module's) and are
  * written with that prefix: `entities:firm.fields.FirmId`.
  */
 

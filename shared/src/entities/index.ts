@@ -2,12 +2,12 @@
  * The registry of entity definitions: what the generic data routes (server) and the generic list and
  * form screens (browser) look entities up in. Import from `@erp/shared/entities/index`.
  *
- * It holds the shell's own entities (`ENTITIES`, below) and whatever a business module registers with
- * `registerModule()` (issue 12 "One place per screen": a module's definitions live in
- * `modules/<module>/definitions/`). The browser gets one copy of this file through the import map
- * (`/shared/entities.js`), so the micro-app that loads a module's definitions (e.g. `@erp/accounting`) and the
- * generic screens of `@erp/records` see the same registry; nothing here is loaded at the shell's boot.
- * The server registers every module at start (`server/src/modules/index.ts`).
+ * It holds what the modules register with `registerModule()` (issue 12 "One place per screen", issue 20: a
+ * module's definitions live in `modules/<module>/definitions/`), the shell's own entities included (the
+ * `shell` module, registered by `@erp/records`, which every entity screen loads). The browser gets one copy of
+ * this file through the import map (`/shared/entities.js`), so the micro-app that loads a module's definitions
+ * (e.g. `@erp/accounting`) and the generic screens of `@erp/records` see the same registry; nothing here is
+ * loaded at the shell's boot. The server registers every module at start (`server/src/modules/index.ts`).
  *
  * So in the browser a module's definitions may be absent (a screen of another bundle opened first): nothing
  * in the browser may need the definition of an entity it only refers to. A lookup to such an entity (the
@@ -15,65 +15,7 @@
  * (GET /api/lookup/<entity>, apps/records/src/form/fields/Lookup.tsx); the screens of an entity are mounted
  * by the bundle that registers its module.
  */
-import { application } from './application.ts';
-import { branch } from './branch.ts';
-import { city } from './city.ts';
-import { codeIndex } from './code-index.ts';
-import { company } from './company.ts';
-import { configuration } from './configuration.ts';
-import { country } from './country.ts';
 import type { AnyEntity } from './define.ts';
-import { firm } from './firm.ts';
-import { formWidgetsSecurity } from './form-widgets-security.ts';
-import { menuAccess } from './menu-access.ts';
-import { role } from './role.ts';
-import { sequenceCounter } from './sequence-counter.ts';
-import { signIn } from './sign-in.ts';
-import { state } from './state.ts';
-import { userSecurables } from './user-securables.ts';
-import { user } from './user.ts';
-import { warehouse } from './warehouse.ts';
-
-export {
-  application,
-  branch,
-  city,
-  codeIndex,
-  company,
-  configuration,
-  country,
-  firm,
-  formWidgetsSecurity,
-  menuAccess,
-  role,
-  sequenceCounter,
-  signIn,
-  state,
-  user,
-  userSecurables,
-  warehouse,
-};
-
-/** Every entity, in dependency order (a lookup's target before the entity using it). */
-export const ENTITIES: readonly AnyEntity[] = [
-  country,
-  state,
-  city,
-  sequenceCounter,
-  codeIndex,
-  configuration,
-  company,
-  branch,
-  warehouse,
-  application,
-  role,
-  firm,
-  user,
-  userSecurables,
-  menuAccess,
-  formWidgetsSecurity,
-  signIn,
-] as unknown as readonly AnyEntity[];
 
 /**
  * A business module's definitions, as its folder `modules/<name>/definitions/index.ts` exports them.
@@ -86,8 +28,8 @@ export interface ModuleDefinition {
   entities: readonly AnyEntity[];
 }
 
-const registered: AnyEntity[] = [...ENTITIES];
-const byName = new Map(ENTITIES.map((entity) => [entity.name, entity]));
+const registered: AnyEntity[] = [];
+const byName = new Map<string, AnyEntity>();
 const modules = new Map<string, ModuleDefinition>();
 
 /**
@@ -109,12 +51,12 @@ export function registerModule(module: ModuleDefinition): void {
   }
 }
 
-/** The registered modules (not the shell's own entities). */
+/** The registered modules, in registration order. */
 export function registeredModules(): ModuleDefinition[] {
   return [...modules.values()];
 }
 
-/** Every registered entity: the shell's, then each module's, in registration order. */
+/** Every registered entity, module by module in registration order (the shell's first: every module requires it). */
 export function allEntities(): readonly AnyEntity[] {
   return registered;
 }

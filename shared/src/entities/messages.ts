@@ -1,7 +1,7 @@
 /**
  * The English defaults (en-CA) of every message the entity framework produces: validation, save
  * results, attachments and the §5 rules. Keys are i18n keys of the `entities` namespace; the same texts
- * are in `locales/en-CA/entities.json` (a unit test keeps the two equal) and translated beside it.
+ * are in `modules/shell/locales/en-CA/entities.json` (a unit test keeps the two equal) and translated beside it.
  * `{{name}}` placeholders are interpolated (i18next syntax).
  */
 export const MESSAGES = {

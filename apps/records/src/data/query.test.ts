@@ -14,8 +14,12 @@ import {
   visibleColumns,
   type ListQuery,
 } from './query.ts';
-import { entitiesForRoute, firm, role } from '@erp/shared/entities/index';
+import { entitiesForRoute, registerModule } from '@erp/shared/entities/index';
+import { firm, role, shellModule } from '@erp/modules/shell/definitions/index';
 import type { AnyEntity } from '@erp/shared/entities/define';
+
+// The shell's entities, as @erp/records registers them when it loads.
+registerModule(shellModule);
 
 const FIRM = firm as unknown as AnyEntity;
 const ROLE = role as unknown as AnyEntity;
@@ -43,7 +47,7 @@ describe('initialQuery', () => {
     expect(routeView(FIRM, { firmType: 'vendor' })).toEqual({
       filters: { 'filter.FirmTypes': 'vendor' },
       defaults: { FirmTypes: ['vendor'] },
-      titleKey: 'forms:firm.vendorTitle',
+      titleKey: 'entities:firm.screen.vendorTitle',
     });
     expect(routeView(FIRM, { firmType: 'customer' })?.defaults).toEqual({ FirmTypes: ['bill-to'] });
     expect(routeView(FIRM, { firmType: 'toString' })).toBeNull();

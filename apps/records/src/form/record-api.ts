@@ -4,7 +4,7 @@
  * Every call here is `quiet`: the form shows each failure where it belongs (inline under a field, in the save
  * summary, beside the attachment list) instead of the §8 alert, so a call returns a `CallOutcome` rather than
  * throwing for answers the form expects (validation, version conflict, not assigned, unsupported file).
- * Multipart uploads (attachments, company logo) go through `upload()`, which sends the same bearer token and
+ * Multipart uploads (attachments, a module's own upload such as the company logo) go through `upload()`, which sends the same bearer token and
  * raises the same loading counter as the API client.
  */
 import {
@@ -72,15 +72,6 @@ export interface Attachment {
   Size: number;
   CreatedBy: string;
   CreatedOn: string;
-}
-
-/** A row of GET /api/firm/lookup. */
-export interface FirmLookupRow {
-  FirmId: string;
-  Name: string;
-  City: string | null;
-  IsActive: boolean;
-  FirmTypes: string[];
 }
 
 const enc = encodeURIComponent;
@@ -176,7 +167,7 @@ export function deleteAttachment(entity: string, id: string | number, key: numbe
   return call('DELETE', `${recordPath(entity, id)}/attachments/${key}`);
 }
 
-/** One multipart upload of `file` under the form field `file` (attachments, the company logo). */
+/** One multipart upload of `file` under the form field `file` (attachments; a module's widget: the company logo). */
 export function upload<T = unknown>(path: string, file: File): Promise<CallOutcome<T>> {
   const form = new FormData();
   form.append('file', file, file.name);
@@ -185,10 +176,6 @@ export function upload<T = unknown>(path: string, file: File): Promise<CallOutco
 
 export function uploadAttachment(entity: string, id: string | number, file: File) {
   return upload<Attachment>(`${recordPath(entity, id)}/attachments`, file);
-}
-
-export function uploadLogo(id: string | number, file: File) {
-  return upload<Record<string, unknown>>(`${recordPath('company', id)}/logo`, file);
 }
 
 /** §7 file-download variant, with the §8 download messages (shown by the caller). */
@@ -222,9 +209,4 @@ export function lookupRecords(entity: string, search: string) {
   const params: Record<string, string | undefined> = {};
   if (search.trim()) params['Search'] = search.trim();
   return call('GET', `lookup/${enc(entity)}`, undefined, params);
-}
-
-/** GET /api/firm/lookup: firms by id prefix and/or name (≤ 50). */
-export function firmLookup(firmId: string, name: string) {
-  return call('GET', 'firm/lookup', undefined, { FirmId: firmId, Name: name });
 }

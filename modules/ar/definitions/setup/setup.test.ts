@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { validateRecord } from '@erp/shared/entities/validate';
 import { entityByName, registerModule } from '@erp/shared/entities/index';
 import { glModule } from '@erp/modules/gl/definitions/index';
+import { shellModule } from '@erp/modules/shell/definitions/index';
 import { arModule } from '../index.ts';
 import { AR_INVOICE_ENTITIES } from '../invoices/index.ts';
 import { accountTerms, AR_SETUP_ENTITIES, salesRep } from './index.ts';
@@ -46,6 +47,7 @@ function keysOf(): Set<string> {
 
 describe('AR setup and invoice definitions', () => {
   it('point every lookup at a registered entity', () => {
+    registerModule(shellModule);
     registerModule(glModule);
     registerModule(arModule);
     for (const def of mine) {

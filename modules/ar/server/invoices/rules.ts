@@ -28,7 +28,7 @@ import { termsDates } from '../../definitions/setup/index.ts';
 import { percentOf, taxesFor, type TaxRate } from '../../definitions/tax.ts';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import { canSeeFirm, assignedCustomerHooks } from '@erp/server/entities/firm/assigned';
+import { canSeeFirm, assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
 import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';

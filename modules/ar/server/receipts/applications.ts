@@ -18,7 +18,7 @@ import { add, cmp, isNegative, isZero, neg, sub, type Decimal } from '@erp/share
 import { sql } from 'kysely';
 import { BusinessError, type BusinessIssue } from '@erp/server/entities/call-result';
 import type { AnyTransaction, Change, EntityContext } from '@erp/server/entities/hooks';
-import { canSeeFirm } from '@erp/server/entities/firm/assigned';
+import { canSeeFirm } from '@erp/modules/shell/server/firm/assigned';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { isTruthyFlag } from '@erp/server/entities/wire';
 

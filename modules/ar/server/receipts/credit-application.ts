@@ -15,7 +15,7 @@ import { cmp, isZero, neg, type Decimal } from '@erp/shared/decimal';
 import { computeRecord } from '@erp/shared/entities/compute';
 import { arCreditApplication } from '../../definitions/receipts/credit-application.ts';
 import { BusinessError } from '@erp/server/entities/call-result';
-import { assignedCustomerHooks } from '@erp/server/entities/firm/assigned';
+import { assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
 import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { assertPeriodOpen, post } from '@erp/modules/gl/server/ledger/posting';

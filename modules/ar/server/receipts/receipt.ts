@@ -24,7 +24,7 @@ import { add, cmp, isZero, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { computeRecord } from '@erp/shared/entities/compute';
 import { cashReceipt } from '../../definitions/receipts/cash-receipt.ts';
 import { BusinessError } from '@erp/server/entities/call-result';
-import { assignedCustomerHooks } from '@erp/server/entities/firm/assigned';
+import { assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
 import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalToDb, engineOf, decimalFromDb } from '@erp/server/db/decimal-codec';
 import { assertPeriodOpen, post } from '@erp/modules/gl/server/ledger/posting';

@@ -23,14 +23,14 @@
  * computed here (text comparison works on YYYY-MM-DD), so no engine-specific date arithmetic is needed except
  * the overdue report's day count.
  *
- * §6: every report applies the caller's customer restriction (server/src/entities/firm/assigned.ts) in SQL;
+ * §6: every report applies the caller's customer restriction (modules/shell/server/firm/assigned.ts) in SQL;
  * the report routes refuse a customer parameter the caller is not assigned to (403, as the entity routes).
  */
 import { arAccountInquiry, arAccountStatement, AGING_BUCKETS, AGING_PERIODS, arAgedTrialBalance, arContactList, arCustomerList, arCustomerLists, arInactiveCustomerList, arNewCustomerList, arOverdueAccounts, arSalesJournal, arUnappliedCredits } from '../../definitions/reports/index.ts';
 import type { ReportDefinition, ReportParameterError } from '@erp/shared/reports/define';
 import { sql, type RawBuilder } from 'kysely';
 import { readAll } from '@erp/server/db/read';
-import { assignedFirms, isRestricted } from '@erp/server/entities/firm/assigned';
+import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
 import type { ServerProcess } from '@erp/server/processes/engine';
 import type { AnySelect, GroupFigures, ReportContext, ServerReport } from '@erp/server/reports/engine';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
@@ -75,7 +75,7 @@ function customerFilter<Q extends AnySelect>(ctx: ReportContext, query: Q, colum
 /**
  * The checks every AR report runs first: the caller's §6 restriction (into ctx.state) and the named customer
  * exists (§8 "Bill To is invalid."). A customer the caller is not assigned to never gets here: the report
- * routes refuse it like the entity routes (entities/firm/assigned.ts `firmParametersRefusal`).
+ * routes refuse it like the entity routes (the firm's `parameterRefusal` hook, modules/shell/server/firm/assigned.ts).
  */
 async function prepareAr(ctx: ReportContext): Promise<ReportParameterError[]> {
   const assigned = isRestricted(ctx.user) ? await assignedFirms(ctx.db, ctx.user) : null;

@@ -1,0 +1,131 @@
+/**
+ * The parts of a lookup (issue 20): the generic search (Lookup.tsx) is built from them, and so is a lookup widget a
+ * module registers for its entity (`registerLookupWidget`, e.g. the shell module's firm lookup) — exported by
+ * @erp/records, so a widget looks and behaves as every other lookup (issue 16 item 5: suggestions as the user
+ * types, F4 / Alt+Down, Escape, focus leaving closes them).
+ */
+import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useText } from '../text.ts';
+import type { LookupWidgetProps } from './widgets.ts';
+
+/** One match of a lookup: the key picked, a label and a detail shown beside it. */
+export interface LookupOption {
+  value: string;
+  label: string;
+  detail?: string;
+}
+
+/** The pause after the last key before suggestions are asked for. */
+const SUGGEST_DELAY_MS = 250;
+
+/**
+ * Runs `run` once typing has paused; a newer call (or unmounting) cancels the one waiting. `run` gets a
+ * check that answers false once a newer search was started, so a slow answer never replaces a newer one.
+ */
+export function useDebouncedSearch(): (run: (current: () => boolean) => Promise<void>, delay?: number) => void {
+  const timer = useRef<number | null>(null);
+  const serial = useRef(0);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) window.clearTimeout(timer.current);
+    },
+    [],
+  );
+  return (run, delay = SUGGEST_DELAY_MS) => {
+    if (timer.current !== null) window.clearTimeout(timer.current);
+    const mine = ++serial.current;
+    timer.current = window.setTimeout(() => {
+      timer.current = null;
+      void run(() => serial.current === mine);
+    }, delay);
+  };
+}
+
+/** The matches of a lookup: buttons (Tab / Enter / Escape); the first takes the focus when `focusFirst`. */
+export function LookupResults(props: {
+  options: LookupOption[];
+  onPick(value: string): void;
+  onClose(): void;
+  label: string;
+  /** Move the focus to the first match when they arrive (F4); suggestions leave it in the box. */
+  focusFirst: boolean;
+  listRef?: RefObject<HTMLUListElement | null>;
+}) {
+  const { tr } = useText();
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (props.focusFirst) first.current?.focus();
+  }, [props.options, props.focusFirst]);
+  if (props.options.length === 0) return null;
+  return (
+    <ul
+      ref={props.listRef}
+      className="erp-lookup-results"
+      aria-label={tr('forms:lookup.results', 'Matches for {{label}}', { label: props.label })}
+    >
+      {props.options.map((option, index) => (
+        <li key={option.value}>
+          <button
+            type="button"
+            ref={index === 0 ? first : undefined}
+            onClick={() => props.onPick(option.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') props.onClose();
+            }}
+            data-lookup-option={option.value}
+          >
+            <span className="erp-lookup-value">{option.value}</span> <span>{option.label}</span>
+            {option.detail ? <span className="erp-lookup-detail"> {option.detail}</span> : null}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Focus moved to another control (e.g. Save): the suggestions close and a suggestion search still pending is
+ * dropped, so a late answer neither reopens them nor adds "No records." to the field's description next to
+ * the field's own messages. Focus moving inside the lookup (its button, its matches) keeps them; a press that
+ * focuses nothing changes nothing.
+ */
+export function closeWhenLeft(
+  event: FocusEvent,
+  later: (run: (current: () => boolean) => Promise<void>, delay?: number) => void,
+  setOpen: (open: boolean) => void,
+): void {
+  const to = event.relatedTarget as Node | null;
+  if (to === null || event.currentTarget.contains(to)) return;
+  later(async () => setOpen(false), 0);
+}
+
+/** Into the shown matches from the box (ArrowDown). */
+export function focusFirstMatch(list: HTMLUListElement | null): boolean {
+  const button = list?.querySelector('button');
+  button?.focus();
+  return !!button;
+}
+
+/**
+ * The text box of both lookups: the key typed or picked, described by the field's messages and, while one is
+ * shown (`messageId`), the lookup's own; read-only boxes take the text as is, others search as the user types.
+ */
+export function LookupBox(props: { lookup: LookupWidgetProps; messageId: string | null; onType(text: string): void; onKeyDown(event: KeyboardEvent): void }) {
+  const { tr } = useText();
+  const { lookup } = props;
+  return (
+    <input
+      id={lookup.id}
+      type="text"
+      value={lookup.value}
+      readOnly={lookup.readOnly}
+      autoComplete="off"
+      aria-invalid={lookup.invalid || undefined}
+      aria-describedby={[lookup.describedBy, props.messageId].filter(Boolean).join(' ') || undefined}
+      aria-keyshortcuts="F4 Alt+ArrowDown"
+      onChange={(event) => (lookup.readOnly ? lookup.onChange(event.target.value) : props.onType(event.target.value))}
+      onKeyDown={props.onKeyDown}
+      {...(lookup.onPick ? { 'aria-label': tr('forms:lookup.add', 'Add to {{label}}', { label: lookup.label }) } : {})}
+    />
+  );
+}

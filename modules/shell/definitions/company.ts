@@ -1,0 +1,41 @@
+/**
+ * Companies (§3 Company): the default company's Name, Logo (base64) and LogoFileType are read by §7 GET
+ * api/Company/GetDefaultCompany. The logo is read-only here: it is set by the upload endpoint
+ * (POST api/data/company/:id/logo), which detects the file type from its content.
+ */
+import { ADMIN_ONLY, EMAIL, PHONE, POSTAL_CODE, PROVINCE_CODE, code } from '@erp/shared/entities/common';
+import { defineEntity } from '@erp/shared/entities/define';
+
+export const company = defineEntity({
+  name: 'company',
+  table: 'companies',
+  key: 'CompanyId',
+  application: 'SHELL',
+  routes: ['/shell/company'],
+  fields: {
+    CompanyId: code(10),
+    Name: { type: 'text', required: true, maxLength: 100 },
+    Address: { type: 'text', maxLength: 200 },
+    City: { type: 'text', maxLength: 80 },
+    ProvinceCode: PROVINCE_CODE,
+    PostalCode: POSTAL_CODE,
+    Phone: PHONE,
+    Email: EMAIL,
+    IsDefault: { type: 'boolean', defaultValue: false },
+    // The form shows a preview with an upload (widget `company-logo`), which also covers the file type.
+    Logo: { type: 'text', format: 'base64', readOnly: true, maxLength: 40_000_000, audit: 'mask', widget: 'company-logo' },
+    LogoFileType: { type: 'text', readOnly: true, maxLength: 40, widget: 'none' },
+  },
+  listColumns: ['CompanyId', 'Name', 'City', 'ProvinceCode', 'Phone', 'IsDefault'],
+  defaultSort: [{ field: 'CompanyId' }],
+  search: ['CompanyId', 'Name'],
+  roles: ADMIN_ONLY,
+  displayField: 'Name',
+  formLayout: {
+    sections: [
+      { rows: [['CompanyId', 'Name'], ['IsDefault']] },
+      { titleKey: 'entities:sections.address', rows: [['Address'], ['City', 'ProvinceCode', 'PostalCode'], ['Phone', 'Email']] },
+      { titleKey: 'entities:sections.logo', rows: [['Logo', 'LogoFileType']] },
+    ],
+  },
+});

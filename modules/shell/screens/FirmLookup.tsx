@@ -1,0 +1,155 @@
+/**
+ * The firm lookup (§5), the firm definition's `lookupWidget` ('firm-lookup'): the Firm ID typed in the field or
+ * a Name typed in its panel, searched with GET /api/firm/lookup?FirmId=&Name= (modules/shell/server/firm/
+ * routes.ts); both blank → 'Enter a Firm ID or Name.'. Every search uses only what was typed — the name typed in
+ * its panel, or else the id typed in the field, never the field's old value with a new name. Built from
+ * @erp/records' lookup parts, so it behaves as every other lookup (suggestions as the user types, F4 / Alt+Down).
+ */
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  closeWhenLeft,
+  focusFirstMatch,
+  LookupBox,
+  LookupResults,
+  recordCall,
+  useDebouncedSearch,
+  useText,
+  type LookupOption,
+  type LookupWidgetProps,
+} from '@erp/records';
+
+/** A row of GET /api/firm/lookup. */
+interface FirmLookupRow {
+  FirmId: string;
+  Name: string;
+  City: string | null;
+  IsActive: boolean;
+  FirmTypes: string[];
+}
+
+/** GET /api/firm/lookup: firms by id prefix and/or name (≤ 50). */
+function firmLookup(firmId: string, name: string) {
+  return recordCall('GET', 'firm/lookup', undefined, { FirmId: firmId, Name: name });
+}
+
+/** The firm lookup: Firm ID and Name; both blank → 'Enter a Firm ID or Name.' (§5). */
+export function FirmLookupInput(props: LookupWidgetProps) {
+  const { tr } = useText();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [options, setOptions] = useState<LookupOption[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const messageId = useId();
+  const nameId = useId();
+  const [focusFirst, setFocusFirst] = useState(false);
+  const listRef = useRef<HTMLUListElement>(null);
+  const later = useDebouncedSearch();
+
+  /**
+   * Searches with what was typed: the name typed in the panel when there is one, else the id typed in the
+   * field — never the field's previous value together with a new name.
+   */
+  async function search(typedId: string, typedName: string, explicit: boolean, current: () => boolean = () => true) {
+    setOpen(true);
+    const byName = typedName.trim();
+    const firmId = byName === '' ? typedId.trim() : '';
+    if (firmId === '' && byName === '') {
+      setOptions([]);
+      setMessage(tr('entities:firm.rules.idOrName', 'Enter a Firm ID or Name.'));
+      return;
+    }
+    const outcome = await firmLookup(firmId, byName);
+    if (!current()) return;
+    setFocusFirst(explicit);
+    if (outcome.status !== 200) {
+      setOptions([]);
+      setMessage(outcome.message);
+      return;
+    }
+    const rows = (outcome.body?.List ?? []) as FirmLookupRow[];
+    setOptions(
+      rows.map((row) => ({
+        value: row.FirmId,
+        label: row.Name,
+        detail: [row.City, row.IsActive ? null : tr('entities:firm.lookup.inactive', 'inactive')].filter(Boolean).join(' · '),
+      })),
+    );
+    setMessage(rows.length === 0 ? (outcome.body?.Message ?? tr('entities:result.noRecords', 'No records.')) : null);
+  }
+  function pick(value: string) {
+    setOpen(false);
+    setMessage(null);
+    if (props.onPick) props.onPick(value);
+    else props.onChange(value);
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'F4' || (event.altKey && event.key === 'ArrowDown') || (event.key === 'Enter' && open)) {
+      event.preventDefault();
+      // From the id field: the id typed there (the name box is for a search by name).
+      setName('');
+      later(() => search(props.value, '', true), 0);
+    } else if (event.key === 'ArrowDown' && open && focusFirstMatch(listRef.current)) {
+      event.preventDefault();
+    }
+  };
+  const typedId = (text: string) => {
+    props.onChange(text);
+    if (text.trim() === '') return;
+    setName('');
+    later((current) => search(text, '', false, current));
+  };
+  const typedName = (text: string) => {
+    setName(text);
+    if (text.trim() === '') return;
+    later((current) => search('', text, false, current));
+  };
+  return (
+    <div className="erp-lookup" onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
+      <LookupBox lookup={props} messageId={open && message ? messageId : null} onType={typedId} onKeyDown={onKeyDown} />
+      {props.readOnly ? null : (
+        <button
+          type="button"
+          className="erp-lookup-button"
+          aria-expanded={open}
+          onClick={() => (open ? later(() => search(props.value, name, true), 0) : setOpen(true))}
+          aria-label={tr('forms:lookup.search', 'Look up {{label}}', { label: props.label })}
+          title={tr('forms:lookup.searchHint', 'Look up (F4 or Alt+Down)')}
+        >
+          …
+        </button>
+      )}
+      {open ? (
+        <div className="erp-lookup-panel" role="group" aria-label={tr('entities:firm.lookup.title', 'Firm lookup')}>
+          <label htmlFor={nameId}>{tr('entities:firm.lookup.name', 'Name')}</label>
+          <input
+            id={nameId}
+            type="text"
+            value={name}
+            autoComplete="off"
+            onChange={(event) => typedName(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                later(() => search(props.value, name, true), 0);
+              } else if (event.key === 'ArrowDown' && focusFirstMatch(listRef.current)) {
+                event.preventDefault();
+              } else if (event.key === 'Escape') setOpen(false);
+            }}
+          />
+          <button type="button" onClick={() => later(() => search(props.value, name, true), 0)}>
+            {tr('entities:firm.lookup.find', 'Find')}
+          </button>
+          <button type="button" onClick={() => setOpen(false)}>
+            {tr('entities:firm.lookup.close', 'Close')}
+          </button>
+          {message ? (
+            <p id={messageId} className="erp-lookup-message" role="alert">
+              {message}
+            </p>
+          ) : null}
+          <LookupResults options={options} onPick={pick} onClose={() => setOpen(false)} label={props.label} focusFirst={focusFirst} listRef={listRef} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
