@@ -9,7 +9,8 @@
  *   application_id: applies `amount` of a credit (receipt or credit note) plus `discount` to an invoice. The
  *   invoice must be an open Invoice of the credit's firm; §5 "Payment plus discount cannot exceed the
  *   balance."; the amount cannot exceed what the credit has left. Updates both open balances and statuses;
- *   never posts to the GL (the caller posts the discount).
+ *   never posts to the GL (the caller posts the discount). The discount cannot exceed what the terms allow on
+ *   the application's date less the discounts already taken (`discountRoom`; none after the discount date).
  * - `arAccount(trx, transactionType)`: the account of GL integration (SubLedger 'AR', TransactionType
  *   'RECEIVABLE' | 'SALES' | 'DISCOUNT' | 'FREIGHT' | 'GST-HST' …); §8 "An account entered is not valid."
  *   when the row is missing.
@@ -171,6 +172,11 @@ export async function applyArItem(trx: LedgerTransaction, application: ArApplica
   if (!invoice || invoice.itemType !== 'Invoice' || invoice.status !== 'Open' || invoice.firmId !== credit.firmId) {
     throw BusinessError.of(400, 'not_open_invoice', 'ar:rules.notOpenInvoice', {}, field);
   }
+  // §5 (issue 22 item 7): no more discount than the terms allow on the application's date.
+  const room = discountRoom(invoice, application.date, (await discountsTaken(trx, [invoice.itemId])).get(invoice.itemId) ?? '0.00');
+  if (cmp(discount, room) > 0) {
+    throw BusinessError.of(400, 'discount_exceeds_available', 'ar:rules.discountExceedsAvailable', { available: room }, field);
+  }
   // §5 "Payment plus discount cannot exceed the balance."
   const applied = add(amount, discount);
   if (cmp(applied, invoice.openBalance) > 0) {
@@ -199,6 +205,39 @@ export async function applyArItem(trx: LedgerTransaction, application: ArApplica
     .returning('application_id')
     .executeTakeFirstOrThrow()) as { application_id: number | string };
   return Number(row.application_id);
+}
+
+/** §5: the discount the terms allow on `date` — the invoice's discount until its discount date, none after. */
+export function discountOn(invoice: { discountDate: string | null; discountAvailable: Decimal }, date: string): Decimal {
+  return invoice.discountDate !== null && date <= invoice.discountDate ? invoice.discountAvailable : '0.00';
+}
+
+/** The discounts already taken on each of `itemIds` (every application's discount), 0.00 for none. */
+export async function discountsTaken(trx: LedgerTransaction, itemIds: readonly number[]): Promise<Map<number, Decimal>> {
+  const engine = engineOf(trx);
+  const taken = new Map<number, Decimal>();
+  const unique = [...new Set(itemIds)];
+  for (let start = 0; start < unique.length; start += 1000) {
+    const rows = (await trx
+      .selectFrom('ar_applications')
+      .select(['to_item_id', 'discount'])
+      .where('to_item_id', 'in', unique.slice(start, start + 1000))
+      .execute()) as Record<string, unknown>[];
+    for (const row of rows) {
+      const id = Number(row['to_item_id']);
+      taken.set(id, add(taken.get(id) ?? '0.00', decimalFromDb(engine, row['discount'], 2) ?? '0.00'));
+    }
+  }
+  return taken;
+}
+
+/**
+ * §5 (issue 22 item 7): what is left of the discount the terms allow on `date` once earlier applications took
+ * theirs (never below 0). More than this is not a discount but a write-off.
+ */
+export function discountRoom(invoice: { discountDate: string | null; discountAvailable: Decimal }, date: string, taken: Decimal): Decimal {
+  const left = sub(discountOn(invoice, date), taken);
+  return isNegative(left) ? '0.00' : left;
 }
 
 export async function arAccount(trx: LedgerTransaction, transactionType: string): Promise<string> {

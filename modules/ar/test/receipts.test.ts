@@ -11,7 +11,7 @@ import { add, cmp, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { post as postLedger } from '@erp/modules/gl/server/ledger/posting';
-import { addArItem } from '../server/subledger.ts';
+import { addArItem, applyArItem } from '../server/subledger.ts';
 import { seedReceipts } from '../server/receipts/seed.ts';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
@@ -199,6 +199,58 @@ describe('cash receipts (WP2 acceptance 3)', () => {
     ]);
     expect(await openBalance(inv)).toBe('0.00');
     expect(await openBalance(late)).toBe('0.00');
+  });
+
+  it('limits the discount to what the terms allow on the receipt date (issue 22 item 7): none after the discount date, none twice', async () => {
+    // Net-30 terms, no discount: 0.01 paid with 7,715.86 "discount" is refused on save, the invoice stays open.
+    const net = await invoice('B100', '7715.87');
+    const closing = await createReceipt({ FirmId: 'B100', Amount: '0.01', Lines: [{ InvoiceNo: net, Payment: '0.01', Discount: '7715.86' }] });
+    expect(closing.statusCode).toBe(400);
+    expect(closing.json().Message).toBe('The discount taken cannot exceed the discount the terms allow on this date (0.00).');
+    expect(closing.json().Data.Errors[0].field).toBe('Lines[0].Discount');
+    expect(await openBalance(net)).toBe('7715.87');
+
+    // 10.00 until 2025-06-05: refused on 2025-06-10, more than 10.00 refused on 2025-06-05, 10.00 accepted once.
+    const terms = await invoice('B100', '500.00', { discount: '10.00', discountDate: '2025-06-05' });
+    const late = await createReceipt({ FirmId: 'B100', ReceiptDate: '2025-06-10', Amount: '490.00', Lines: [{ InvoiceNo: terms, Payment: '490.00', Discount: '10.00' }] });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().Message).toBe('The discount taken cannot exceed the discount the terms allow on this date (0.00).');
+    const tooMuch = await createReceipt({ FirmId: 'B100', ReceiptDate: '2025-06-05', Amount: '100.00', Lines: [{ InvoiceNo: terms, Payment: '100.00', Discount: '10.01' }] });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().Data.Errors[0].field).toBe('Lines[0].Discount');
+    // Two drafts each taking the whole discount: the second to post is refused (checked again at post).
+    const first = (await createReceipt({ FirmId: 'B100', ReceiptDate: '2025-06-05', Amount: '100.00', Lines: [{ InvoiceNo: terms, Payment: '100.00', Discount: '10.00' }] })).json().Data;
+    const second = (await createReceipt({ FirmId: 'B100', ReceiptDate: '2025-06-04', Amount: '100.00', Lines: [{ InvoiceNo: terms, Payment: '100.00', Discount: '10.00' }] })).json().Data;
+    expect(second.DiscountTotal).toBe('10.00');
+    expect((await action('cash-receipt', first, 'post')).statusCode).toBe(200);
+    const again = await action('cash-receipt', second, 'post');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().Message).toBe('The discount taken cannot exceed the discount the terms allow on this date (0.00).');
+    expect(await openBalance(terms)).toBe('390.00');
+    // The discount still available shown on a new line is what is left (nothing).
+    const shown = (await createReceipt({ FirmId: 'B100', ReceiptDate: '2025-06-05', Amount: '50.00', Lines: [{ InvoiceNo: terms, Payment: '50.00' }] })).json().Data;
+    expect(shown.Lines[0]).toMatchObject({ DiscountAvailable: '0.00', Discount: '0.00' });
+  });
+
+  it('limits a credit application\'s discount and the subledger\'s own application the same way (issue 22 item 7)', async () => {
+    const credit = (await createReceipt({ FirmId: 'B200', Amount: '300.00', Unapplied: '300.00' })).json().Data;
+    expect((await action('cash-receipt', credit, 'post')).statusCode).toBe(200);
+    const inv = await invoice('B200', '200.00', { discount: '4.00', discountDate: '2025-07-01' });
+    const late = await api('POST', '/api/data/ar-credit-application', {
+      FirmId: 'B200',
+      ApplicationDate: '2025-07-02',
+      CreditNo: credit.DocumentNo,
+      Lines: [{ InvoiceNo: inv, Payment: '196.00', Discount: '4.00' }],
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().Data.Errors[0]).toMatchObject({ field: 'Lines[0].Discount' });
+    const item = async (documentNo: string) => Number((await db().selectFrom('ar_items').select('item_id').where('document_no', '=', documentNo).executeTakeFirstOrThrow()).item_id);
+    const [fromItemId, toItemId] = [await item(credit.DocumentNo), await item(inv)];
+    const direct = db()
+      .transaction()
+      .execute((trx: any) => applyArItem(trx, { fromItemId, toItemId, date: '2025-07-02', amount: '1.00', discount: '4.00', origin: { type: 'test', id: inv }, userId: 'test' })); // eslint-disable-line @typescript-eslint/no-explicit-any
+    await expect(direct).rejects.toMatchObject({ issues: [{ key: 'ar:rules.discountExceedsAvailable' }] });
+    expect(await openBalance(inv)).toBe('200.00');
   });
 
   it('refuses to change the bank to one in another currency, with the §8 text', async () => {

@@ -39,12 +39,12 @@ const origin = (id: string) => ({ type: 'ar-reports-test', id });
 type ItemType = 'Invoice' | 'CreditNote' | 'Receipt';
 
 /** An invoice (+) or credit (−) with its posting: Dr/Cr receivables against `other`. */
-async function item(firmId: string, itemType: ItemType, documentNo: string, date: string, amount: string, dueDate?: string) {
-  return tx((trx) => itemIn(trx, firmId, itemType, documentNo, date, amount, dueDate));
+async function item(firmId: string, itemType: ItemType, documentNo: string, date: string, amount: string, dueDate?: string, discount?: { date: string; available: string }) {
+  return tx((trx) => itemIn(trx, firmId, itemType, documentNo, date, amount, dueDate, discount));
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function itemIn(trx: any, firmId: string, itemType: ItemType, documentNo: string, date: string, amount: string, dueDate?: string) {
+async function itemIn(trx: any, firmId: string, itemType: ItemType, documentNo: string, date: string, amount: string, dueDate?: string, discount?: { date: string; available: string }) {
   const other = itemType === 'Invoice' || itemType === 'CreditNote' ? '4100' : '1000';
   const { journalId } = await post(trx, {
     source: 'AR',
@@ -60,7 +60,7 @@ async function itemIn(trx: any, firmId: string, itemType: ItemType, documentNo: 
     ],
     userId: 'admin',
   });
-  return addArItem(trx, { firmId, itemType, documentNo, documentDate: date, dueDate: dueDate ?? date, amount, origin: origin(documentNo), journalId, userId: 'admin' });
+  return addArItem(trx, { firmId, itemType, documentNo, documentDate: date, dueDate: dueDate ?? date, discountDate: discount?.date ?? null, discountAvailable: discount?.available ?? '0.00', amount, origin: origin(documentNo), journalId, userId: 'admin' });
 }
 
 /** An application of a credit to an invoice; the discount posts Dr discounts, Cr receivables on its date. */
@@ -120,7 +120,7 @@ beforeAll(async () => {
   db = server.app.erp.database.db as unknown as Kysely<any>;
 
   // B100 (as of 2026-10-31, 30-day periods by due date).
-  const inv1 = await item('B100', 'Invoice', 'T-INV-1', '2026-06-01', '1000.00', '2026-07-01'); // 122 days: period 5
+  const inv1 = await item('B100', 'Invoice', 'T-INV-1', '2026-06-01', '1000.00', '2026-07-01', { date: '2026-10-10', available: '10.00' }); // 122 days: period 5
   await item('B100', 'Invoice', 'T-INV-2', '2026-10-01', '500.00', '2026-10-31'); // due today: current
   const inv3 = await item('B100', 'Invoice', 'T-INV-3', '2026-09-15', '200.00', '2026-10-15'); // 16 days: period 1
   const rc1 = await item('B100', 'Receipt', 'T-RC-1', '2026-10-10', '-300.00');

@@ -6,7 +6,8 @@
  * - `resolveLines(trx, { firmId, currency, date, lines, defaultDiscounts })`: each line's invoice must be an
  *   open Invoice of `firmId` in `currency` (one query for all lines), named once; answers the lines with their
  *   read-only fields refreshed (ItemId, DueDate, Balance, DiscountAvailable — the terms' discount while `date`
- *   is on or before the discount date, else 0); a blank discount takes min(available, balance − payment) when
+ *   is on or before the discount date, else 0, less the discounts already taken); a discount above it is
+ *   refused (issue 22 item 7: more is a write-off, not a discount); a blank discount takes min(available, balance − payment) when
  *   `defaultDiscounts`; §5 "Payment plus discount cannot exceed the balance." per line (field
  *   `Lines[i].Payment`). Refusals are BusinessErrors naming every bad line.
  * - `assertAssigned(ctx, trx, firmId)`: §6, a restricted user may only write documents of assigned customers.
@@ -21,6 +22,9 @@ import type { AnyTransaction, Change, EntityContext } from '@erp/server/entities
 import { canSeeFirm } from '@erp/server/entities/firm/assigned';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { isTruthyFlag } from '@erp/server/entities/wire';
+import { discountRoom, discountsTaken } from '../subledger.ts';
+
+export { discountOn } from '../subledger.ts';
 
 export interface ApplicationLine {
   LineId?: number | null;
@@ -78,11 +82,6 @@ function min(a: Decimal, b: Decimal): Decimal {
   return cmp(a, b) <= 0 ? a : b;
 }
 
-/** The discount the terms still allow on `date` (0 after the discount date). */
-export function discountOn(invoice: { discountDate: string | null; discountAvailable: Decimal }, date: string): Decimal {
-  return invoice.discountDate !== null && date <= invoice.discountDate ? invoice.discountAvailable : MONEY_ZERO;
-}
-
 /** Items of `firmId` by document number (invoices and credits alike; the caller checks the type). */
 async function itemsByNumber(trx: AnyTransaction, firmId: string, numbers: readonly string[]): Promise<Map<string, OpenInvoice>> {
   const engine = engineOf(trx);
@@ -128,6 +127,7 @@ export async function resolveLines(trx: AnyTransaction, input: ResolveInput): Pr
     input.firmId,
     input.lines.map((line) => String(line.InvoiceNo ?? '')),
   );
+  const taken = await discountsTaken(trx, [...items.values()].map((item) => item.itemId));
   const issues: BusinessIssue[] = [];
   const seen = new Set<string>();
   const out = input.lines.map((line, index) => {
@@ -147,15 +147,18 @@ export async function resolveLines(trx: AnyTransaction, input: ResolveInput): Pr
       issues.push({ field: at('InvoiceNo'), key: 'ar:receipts.rules.invoiceCurrency', params: { invoice: invoiceNo, currency: item.currency, receipt: input.currency } });
       return line;
     }
-    const available = discountOn(item, input.date);
+    const available = discountRoom(item, input.date, taken.get(item.itemId) ?? MONEY_ZERO);
     const payment = line.Payment ?? MONEY_ZERO;
     let discount = line.Discount;
     if (discount === null || discount === undefined) {
       const room = sub(item.openBalance, payment);
       discount = input.defaultDiscounts && !isNegative(room) ? min(available, room) : MONEY_ZERO;
     }
-    // §5 "Payment plus discount cannot exceed the balance."
-    if (cmp(add(payment, discount), item.openBalance) > 0) {
+    // §5 (issue 22 item 7): a discount only as far as the terms allow on the date; more is a write-off.
+    if (cmp(discount, available) > 0) {
+      issues.push({ field: at('Discount'), key: 'ar:rules.discountExceedsAvailable', params: { available } });
+    } else if (cmp(add(payment, discount), item.openBalance) > 0) {
+      // §5 "Payment plus discount cannot exceed the balance."
       issues.push({ field: at('Payment'), key: 'ar:rules.paymentPlusDiscount', params: { balance: item.openBalance } });
     }
     return {
@@ -194,11 +197,11 @@ export async function applyLines(
   if (applied.length === 0) return;
   const engine = engineOf(trx);
   const ids = [...new Set([fromItemId, ...applied.map((line) => line.toItemId)])].sort((a, b) => a - b);
-  const items = new Map<number, { firmId: string; itemType: string; status: string; openBalance: Decimal }>();
+  const items = new Map<number, { firmId: string; itemType: string; status: string; openBalance: Decimal; discountDate: string | null; discountAvailable: Decimal }>();
   for (let start = 0; start < ids.length; start += 1000) {
     let query = trx
       .selectFrom('ar_items')
-      .select(['item_id', 'firm_id', 'item_type', 'status', 'open_balance'])
+      .select(['item_id', 'firm_id', 'item_type', 'status', 'open_balance', 'discount_date', 'discount_available'])
       .where('item_id', 'in', ids.slice(start, start + 1000))
       .orderBy('item_id');
     if (engine === 'postgres') query = query.forUpdate();
@@ -208,9 +211,13 @@ export async function applyLines(
         itemType: String(row['item_type']),
         status: String(row['status']),
         openBalance: decimalFromDb(engine, row['open_balance'], 2) ?? MONEY_ZERO,
+        discountDate: row['discount_date'] == null ? null : String(row['discount_date']),
+        discountAvailable: decimalFromDb(engine, row['discount_available'], 2) ?? MONEY_ZERO,
       });
     }
   }
+  // Read after the lock: a parallel application's discount is counted.
+  const taken = await discountsTaken(trx, applied.map((line) => line.toItemId));
   const credit = items.get(fromItemId);
   if (!credit || credit.itemType === 'Invoice' || cmp(credit.openBalance, MONEY_ZERO) > 0) {
     throw BusinessError.of(400, 'not_a_credit', 'ar:rules.notACredit', {}, applied[0]!.field);
@@ -225,6 +232,13 @@ export async function applyLines(
       continue;
     }
     const balance = balances.get(line.toItemId) ?? invoice.openBalance;
+    const room = discountRoom(invoice, context.date, taken.get(line.toItemId) ?? MONEY_ZERO);
+    // §5 (issue 22 item 7): no more discount than the terms allow on the date.
+    if (cmp(line.discount, room) > 0) {
+      issues.push({ field: line.field.replace(/Payment$/, 'Discount'), key: 'ar:rules.discountExceedsAvailable', params: { available: room } });
+      continue;
+    }
+    taken.set(line.toItemId, add(taken.get(line.toItemId) ?? MONEY_ZERO, line.discount));
     const total = add(line.amount, line.discount);
     // §5 "Payment plus discount cannot exceed the balance."
     if (cmp(total, balance) > 0) {

@@ -28,8 +28,8 @@ import { assignedCustomerHooks } from '@erp/server/entities/firm/assigned';
 import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalToDb, engineOf, decimalFromDb } from '@erp/server/db/decimal-codec';
 import { assertPeriodOpen, post } from '@erp/modules/gl/server/ledger/posting';
-import { addArItem, arAccount } from '../subledger.ts';
-import { applyLines, assertAssigned, assertBillTo, discountOn, linesOf, resolveLines, setField, totalOf, type ApplicationLine } from './applications.ts';
+import { addArItem, arAccount, discountRoom, discountsTaken } from '../subledger.ts';
+import { applyLines, assertAssigned, assertBillTo, linesOf, resolveLines, setField, totalOf, type ApplicationLine } from './applications.ts';
 
 const ZERO = '0.00';
 
@@ -177,9 +177,11 @@ export const cashReceiptHooks: EntityHooks = {
         const added: ApplicationLine[] = [];
         if (cmp(left, ZERO) > 0) {
           const skip = new Set(current.map((line) => String(line.InvoiceNo)));
-          for (const invoice of await openInvoices(trx, String(record['FirmId']), String(record['CurrencyCode']), skip, 2000 - current.length)) {
+          const invoices = await openInvoices(trx, String(record['FirmId']), String(record['CurrencyCode']), skip, 2000 - current.length);
+          const earlier = await discountsTaken(trx, invoices.map((invoice) => invoice.itemId));
+          for (const invoice of invoices) {
             if (cmp(left, ZERO) <= 0) break;
-            const discount = discountOn(invoice, date);
+            const discount = discountRoom(invoice, date, earlier.get(invoice.itemId) ?? ZERO);
             const full = sub(invoice.openBalance, cmp(discount, invoice.openBalance) > 0 ? invoice.openBalance : discount);
             const paysAll = cmp(left, full) >= 0;
             const payment = paysAll ? full : left;
