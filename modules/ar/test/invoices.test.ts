@@ -184,6 +184,23 @@ describe('invoice entry, taxes and posting', () => {
     expect((await action(body, 'credit')).statusCode).toBe(409);
   });
 
+  it("dates the credit note by the credit action's Date (issue 22 item 12: the body schema accepts it)", async () => {
+    const invoice = await create({ InvoiceDate: `${YEAR}-02-03`, BillToId: 'B100', Lines: [line('Bar', '1', '10')] });
+    const posted = json(await action(invoice, 'post')).Data;
+    const bogus = await action(posted, 'credit', { Date: `${YEAR}-02-30` });
+    expect(bogus.statusCode).toBe(400);
+    expect(json(bogus).Data.Errors[0].field).toBe('Date');
+    const early = await action(posted, 'credit', { Date: `${YEAR}-02-02` });
+    expect(early.statusCode).toBe(400);
+    expect(json(early).Message).toBe(`A credit note cannot be dated before its invoice (${YEAR}-02-03).`);
+    const credited = await action(posted, 'credit', { Date: `${YEAR}-02-10` });
+    expect(credited.statusCode, JSON.stringify(credited.json())).toBe(200);
+    const credit = json(await get(`/api/data/ar-invoice/${json(credited).Data.ActionResult.InvoiceId}`)).Data;
+    expect(credit).toMatchObject({ DocumentType: 'CreditNote', InvoiceDate: `${YEAR}-02-10`, CreditOf: invoice.DocumentNo });
+    const journal = (await server.app.erp.database.db.selectFrom('gl_entries' as never).select('entry_date' as never).where('document_no' as never, '=', credit.DocumentNo as never).execute()) as Json[];
+    expect(new Set(journal.map((row) => String(row.entry_date).slice(0, 10)))).toEqual(new Set([`${YEAR}-02-10`]));
+  });
+
   it('posts a stand-alone credit note as an open credit (Dr revenue and tax, Cr AR)', async () => {
     const note = await create({ DocumentType: 'CreditNote', InvoiceDate: `${YEAR}-01-26`, BillToId: 'B100', Lines: [line('Returned sheet', '1', '200')] });
     expect(note.DocumentNo).toMatch(/^CN\d+$/);
