@@ -319,6 +319,19 @@ describe('inventory year end', () => {
     expect((await onHand('WO-BRACKET')).onHand).toBe('7.0000');
   });
 
+  it('is an accounting right: the order desk clerk can neither see, preview nor run it (issue 22 item 12)', async () => {
+    const clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
+    const asClerk = (step: 'preview' | 'run') =>
+      call(server.app, 'POST', `/api/processes/ic-inventory-year-end/${step}`, clerk, { Parameters: { FiscalYear: NEXT - 2 }, ...(step === 'run' ? { Items: [NEXT - 2] } : {}) });
+    expect((await asClerk('preview')).statusCode).toBe(403);
+    expect((await asClerk('run')).statusCode).toBe(403);
+    const listed = (await call(server.app, 'GET', '/api/processes', clerk)).json() as Json[];
+    expect(listed.map((p) => p['Process'])).not.toContain('ic-inventory-year-end');
+    expect(await db().selectFrom('stock_closed_years').select('fiscal_year').where('fiscal_year', '=', NEXT - 2).executeTakeFirst()).toBeUndefined();
+    const adminList = (await api('GET', '/api/processes')).json() as Json[];
+    expect(adminList.map((p) => p['Process'])).toContain('ic-inventory-year-end');
+  });
+
   it('refuses re-opening an order closed in a closed stock year, and a year not yet ended', async () => {
     const closed = await db().selectFrom('production_work_orders').select(['work_order_id', 'version']).where('closed_date', '=', `${YEAR}-02-03`).executeTakeFirst();
     const refused = await action({ WorkOrderId: closed.work_order_id, Version: closed.version }, 'reopen');
