@@ -363,3 +363,43 @@ describe('invariants after the work orders', () => {
     expect(decimalFromDb(engine(), gl.a, 2)).toBe(decimalFromDb(engine(), stock.v, 2));
   });
 });
+
+describe('work order edits (issue 22 item 12)', () => {
+  it('a Committed order moved to another warehouse takes its allocation along', async () => {
+    const at = async (productId: string, warehouseId: string) => {
+      const row = await db().selectFrom('stock_balances').select('committed').where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).executeTakeFirst();
+      return decimalFromDb(engine(), row?.committed ?? 0, 4);
+    };
+    let order = await newOrder('2.0000', { DateRequired: `${YEAR}-05-01` });
+    order = (await action(order, 'commit')).body['Data'];
+    expect(await at('WO-PLATE', WH)).toBe('4.0000');
+    order = await update(order, { WarehouseId: 'MTL-01' });
+    expect(await at('WO-PLATE', WH)).toBe('0.0000');
+    expect(await at('WO-PLATE', 'MTL-01')).toBe('4.0000');
+    expect(await at('WO-BOLT', 'MTL-01')).toBe('8.0000');
+    // Moved back with a new quantity in one save; closing releases it where it is.
+    order = await update(order, { WarehouseId: WH, QuantityToProduce: '1.0000' });
+    expect(await at('WO-PLATE', 'MTL-01')).toBe('0.0000');
+    expect(await at('WO-PLATE', WH)).toBe('2.0000');
+    order = await update(order, { ClosingReason: 'Test' });
+    expect((await action(order, 'close')).status).toBe(200);
+    expect(await at('WO-PLATE', WH)).toBe('0.0000');
+    expect(await at('WO-BOLT', 'MTL-01')).toBe('0.0000');
+  });
+
+  it('the quantity to produce cannot go below the quantity produced to date', async () => {
+    let order = await newOrder('3.0000', { DateRequired: `${NEXT}-02-01` });
+    order = (await action(order, 'commit')).body['Data'];
+    order = await update(order, { BatchQuantity: '2.0000', BatchDate: `${NEXT}-02-01` });
+    const produced = await action(order, 'produce');
+    expect(produced.status, JSON.stringify(produced.body)).toBe(200);
+    order = produced.body['Data'];
+    expect(order['ProducedToDate']).toBe('2.0000');
+    const below = await api('PUT', `/api/data/production-work-order/${order['WorkOrderId']}`, { QuantityToProduce: '1.0000', Version: order['Version'] });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().Data.Errors[0]).toMatchObject({ field: 'QuantityToProduce', message: 'The quantity to produce cannot be less than the quantity produced to date (2.0000).' });
+    order = await update(order, { QuantityToProduce: '2.0000' });
+    expect(order['Remaining']).toBe('0.0000');
+    expect((await action(order, 'close')).status).toBe(200);
+  });
+});
