@@ -11,6 +11,7 @@
  * named in a report's or a process's parameters is answered exactly as the entity routes answer it.
  */
 import { add, sub } from '@erp/shared/decimal';
+import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '@erp/modules/gl/server/ledger/posting';
@@ -362,6 +363,21 @@ describe('§6 users restricted to assigned customers', () => {
       const customers = (await run('ar-customer-list', {})).json();
       expect(customers.List.map((r: { FirmId: string }) => r.FirmId)).toEqual(['B200']);
       expect((await run('ar-sales-journal', { StartDate: '2026-01-01', EndDate: '2026-12-31' })).json().List.every((r: { FirmId: string }) => r.FirmId === 'B200')).toBe(true);
+      // AR journal printing (issue 22 item 12): the grid, the PDF and the .xlsx hold B200's journals only.
+      const year = { StartDate: '2026-01-01', EndDate: '2026-12-31' };
+      const journals = (await run('ar-journal-printing', year)).json();
+      expect(new Set(journals.List.map((r: { DocumentNo: string }) => r.DocumentNo))).toEqual(new Set(['T-INV-5', 'T-CN-1', 'T-INV-7', 'T-INV-8']));
+      expect(journals.Totals.Debit).toBe(journals.Totals.Credit);
+      const journalPdf = await pdfText((await call(server.app, 'POST', '/api/reports/ar-journal-printing/pdf', admin, { Parameters: year })).rawPayload);
+      expect(journalPdf).toContain('T-INV-5');
+      expect(journalPdf).not.toContain('T-INV-2');
+      expect(journalPdf).not.toContain('T-RC-1');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await call(server.app, 'POST', '/api/reports/ar-journal-printing/xlsx', admin, { Parameters: year })).rawPayload as unknown as ArrayBuffer);
+      const cells: string[] = [];
+      workbook.worksheets[0]!.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value))));
+      expect(cells).toContain('T-INV-5');
+      expect(cells.filter((cell) => /^T-(INV-[1-4]|RC-)/.test(cell))).toEqual([]);
       expect((await run('ar-unapplied-credits', { AsOfDate: AS_OF })).json().TotalCount).toBe(0);
       expect((await run('ar-contact-list', {})).json().List.every((r: { FirmId: string }) => r.FirmId === 'B200')).toBe(true);
     } finally {
