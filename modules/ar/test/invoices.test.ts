@@ -164,6 +164,16 @@ describe('invoice entry, taxes and posting', () => {
     expect(await entries(draft.DocumentNo)).toEqual({ '1100': '114.00', '4100': '-100.00', '2200': '-14.00' });
   });
 
+  it('refuses a line amount or total beyond the money columns at save, not a 500 (issue 22 item 10)', async () => {
+    const huge = await post('/api/data/ar-invoice', { InvoiceDate: `${YEAR}-02-01`, BillToId: 'B100', Lines: [line('Coil', '9999999999.9999', '99999999999.9999')] });
+    expect(huge.statusCode, huge.body).toBe(400);
+    expect(json(huge).Data.Errors[0]).toMatchObject({ field: 'Lines[0].Amount', message: 'Amount can have at most 13 digits before the decimal point.' });
+    // Lines that fit, whose total with taxes does not.
+    const total = await post('/api/data/ar-invoice', { InvoiceDate: `${YEAR}-02-01`, BillToId: 'B100', Lines: [line('Coil', '1000000', '9000000'), line('Coil', '1000000', '9000000')] });
+    expect(total.statusCode, total.body).toBe(400);
+    expect(json(total).Data.Errors.map((error: Json) => error.field)).toEqual(expect.arrayContaining(['SubTotal', 'Total']));
+  });
+
   it('reverses a posted invoice by a credit note applied to its balance', async () => {
     const invoice = await create({ InvoiceDate: `${YEAR}-01-25`, BillToId: 'B100', Lines: [line('Plate', '1', '1000')] });
     const posted = json(await action(invoice, 'post')).Data;

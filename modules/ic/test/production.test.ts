@@ -387,6 +387,12 @@ describe('work order edits (issue 22 item 12)', () => {
     expect(await at('WO-BOLT', 'MTL-01')).toBe('0.0000');
   });
 
+  it('refuses component quantities beyond their column at save (issue 22 item 10)', async () => {
+    const huge = await api('POST', '/api/data/production-work-order', { ProductId: 'WO-BRACKET', WarehouseId: WH, QuantityToProduce: '9999999999.9999', DateRequired: `${NEXT}-03-01` });
+    expect(huge.statusCode, huge.body).toBe(400);
+    expect(huge.json().Data.Errors[0]).toMatchObject({ field: 'Components[0].Quantity', key: 'entities:validation.decimalPrecision' });
+  });
+
   it('the quantity to produce cannot go below the quantity produced to date', async () => {
     let order = await newOrder('3.0000', { DateRequired: `${NEXT}-02-01` });
     order = (await action(order, 'commit')).body['Data'];

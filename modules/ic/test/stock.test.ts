@@ -155,6 +155,23 @@ describe('inventory tickets: §5 rules', () => {
     await createProduct('TK-SERVICE', 'TSTEEL', { TrackInventory: false });
   });
 
+  it('refuses quantity × cost beyond the extended cost column at save, with the field named (issue 22 item 10)', async () => {
+    for (const [Quantity, UnitCost] of [
+      ['99999999999.9999', '99999999.9999'], // beyond SQLite's 64-bit integers: was a RangeError (500)
+      ['9999999999.9999', '9999.9999'], // beyond numeric(15, 2): was stored on SQLite, a 500 on PostgreSQL
+    ]) {
+      const answer = await postJson(TICKET, ticket([{ ProductId: 'TK-PLAIN', Quantity, UnitCost }]));
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(json(answer).Data.Errors[0]).toMatchObject({ field: 'Lines[0].ExtendedCost', key: 'entities:validation.decimalPrecision', message: 'Extended cost can have at most 13 digits before the decimal point.' });
+    }
+    // The largest extended cost the column holds is accepted.
+    const largest = await postJson(TICKET, ticket([{ ProductId: 'TK-PLAIN', Quantity: '99999999.9999', UnitCost: '99999.9999' }]));
+    expect(largest.statusCode, largest.body).toBe(201);
+    expect(json(largest).Data.Lines[0].ExtendedCost).toBe('9999999989990.00');
+    const removed = await del(`${TICKET}/${json(largest).Data.TicketId}?Version=${json(largest).Data.Version}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+  });
+
   it('refuses a ticket without lines (§5)', async () => {
     const answer = await postJson(TICKET, ticket([]));
     expect(answer.statusCode).toBe(400);
