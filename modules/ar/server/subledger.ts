@@ -3,8 +3,9 @@
  * that changes a customer's balance writes it here, inside the transaction of its GL posting:
  *
  * - `addArItem(trx, item)` → item_id: one ar_items row for a POSTED invoice, credit note or receipt. The
- *   amount is SIGNED (+ raises the receivable: invoice; − lowers it: credit note, receipt); the open balance
- *   starts equal to the amount (status Open, or Closed when the amount is zero).
+ *   amount is SIGNED (+ raises the receivable: invoice; − lowers it: credit note, receipt) and in the home
+ *   currency; the open balance starts equal to the amount (status Open, or Closed when the amount is zero).
+ *   A foreign-currency item (issue 22 item 8) also carries its foreign amount, open balance and booking rate.
  * - `applyArItem(trx, { fromItemId, toItemId, date, amount, discount, origin, userId, field? })` →
  *   application_id: applies `amount` of a credit (receipt or credit note) plus `discount` to an invoice. The
  *   invoice must be an open Invoice of the credit's firm; §5 "Payment plus discount cannot exceed the
@@ -40,8 +41,10 @@ export interface NewArItem {
   /** ≥ 0: the early-payment discount the terms allow. */
   discountAvailable?: Decimal;
   currency?: string;
-  /** SIGNED: + invoice, − credit note or receipt. */
+  /** SIGNED: + invoice, − credit note or receipt; in the home currency. */
   amount: Decimal;
+  /** A foreign-currency item (issue 22 item 8): its SIGNED amount in `currency` and the rate it was booked at. */
+  foreign?: { amount: Decimal; rate: Decimal } | null;
   description?: string | null;
   origin: { type: string; id: string };
   journalId?: number | null;
@@ -61,6 +64,9 @@ export interface ArItem {
   currency: string;
   amount: Decimal;
   openBalance: Decimal;
+  /** Foreign-currency items only (else null): the open balance in `currency` and the booking rate. */
+  foreignOpenBalance: Decimal | null;
+  exchangeRate: Decimal | null;
   status: 'Open' | 'Closed';
 }
 
@@ -104,7 +110,10 @@ export async function addArItem(trx: LedgerTransaction, item: NewArItem): Promis
       currency: item.currency ?? 'CAD',
       amount: decimalToDb(engine, amount, 2),
       open_balance: decimalToDb(engine, amount, 2),
-      status: isZero(amount) ? 'Closed' : 'Open',
+      foreign_amount: item.foreign ? decimalToDb(engine, money(item.foreign.amount, 'Amount', 'Amount'), 2) : null,
+      foreign_open_balance: item.foreign ? decimalToDb(engine, item.foreign.amount, 2) : null,
+      exchange_rate: item.foreign ? decimalToDb(engine, item.foreign.rate, 6) : null,
+      status: isZero(amount) && (!item.foreign || isZero(item.foreign.amount)) ? 'Closed' : 'Open',
       description: item.description ?? null,
       origin_type: item.origin.type,
       origin_id: item.origin.id,
@@ -131,6 +140,8 @@ function itemOf(engine: ReturnType<typeof engineOf>, row: Record<string, unknown
     currency: String(row['currency']),
     amount: decimalFromDb(engine, row['amount'], 2) ?? '0.00',
     openBalance: decimalFromDb(engine, row['open_balance'], 2) ?? '0.00',
+    foreignOpenBalance: decimalFromDb(engine, row['foreign_open_balance'], 2),
+    exchangeRate: decimalFromDb(engine, row['exchange_rate'], 6),
     status: String(row['status']) as 'Open' | 'Closed',
   };
 }
@@ -171,6 +182,11 @@ export async function applyArItem(trx: LedgerTransaction, application: ArApplica
   }
   if (!invoice || invoice.itemType !== 'Invoice' || invoice.status !== 'Open' || invoice.firmId !== credit.firmId) {
     throw BusinessError.of(400, 'not_open_invoice', 'ar:rules.notOpenInvoice', {}, field);
+  }
+  // Foreign items are applied by receipts and credit applications (receipts/applications.ts), which post the
+  // realized exchange difference; this single application has no posting of its own.
+  if (credit.foreignOpenBalance !== null || invoice.foreignOpenBalance !== null) {
+    throw BusinessError.of(400, 'foreign_item', 'ar:rules.foreignApplication', {}, field);
   }
   // §5 (issue 22 item 7): no more discount than the terms allow on the application's date.
   const room = discountRoom(invoice, application.date, (await discountsTaken(trx, [invoice.itemId])).get(invoice.itemId) ?? '0.00');

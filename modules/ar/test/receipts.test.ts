@@ -7,7 +7,7 @@
  * Open invoices are made the way h14a's invoice posting leaves them: an AR posting through `post()` and an
  * ar_items row (addArItem), in one transaction.
  */
-import { add, cmp, neg, sub, type Decimal } from '@erp/shared/decimal';
+import { add, cmp, mul, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { post as postLedger } from '@erp/modules/gl/server/ledger/posting';
@@ -39,8 +39,10 @@ afterAll(async () => {
 let invoiceCounter = 0;
 
 /** An open, posted invoice (Dr 1100 / Cr 4100) of `firm`: answers its document number. */
-async function invoice(firm: string, amount: Decimal, options: { date?: string; discount?: Decimal; discountDate?: string; currency?: string } = {}): Promise<string> {
+async function invoice(firm: string, amount: Decimal, options: { date?: string; discount?: Decimal; discountDate?: string; currency?: string; rate?: Decimal } = {}): Promise<string> {
   invoiceCounter += 1;
+  // A foreign invoice (issue 22 item 8) posts its home amount at its rate and carries the foreign amount.
+  const home = options.rate ? mul(amount, options.rate, 2) : amount;
   const documentNo = `TI-${String(invoiceCounter).padStart(5, '0')}`;
   const date = options.date ?? '2025-06-02';
   await db()
@@ -54,8 +56,8 @@ async function invoice(firm: string, amount: Decimal, options: { date?: string; 
         documentNo,
         origin: { type: 'test-invoice', id: documentNo },
         lines: [
-          { accountId: '1100', amount },
-          { accountId: '4100', amount: neg(amount) },
+          { accountId: '1100', amount: home },
+          { accountId: '4100', amount: neg(home) },
         ],
         userId: 'test',
       });
@@ -68,7 +70,8 @@ async function invoice(firm: string, amount: Decimal, options: { date?: string; 
         discountDate: options.discountDate ?? null,
         discountAvailable: options.discount ?? '0.00',
         currency: options.currency ?? 'CAD',
-        amount,
+        amount: home,
+        foreign: options.rate ? { amount, rate: options.rate } : null,
         origin: { type: 'test-invoice', id: documentNo },
         journalId: posted.journalId,
         userId: 'test',
@@ -314,6 +317,58 @@ describe('cash receipts (WP2 acceptance 3)', () => {
     expect(filled.json().Data.RemainingToApply).toBe('0.00');
     expect((await action('cash-receipt', filled.json().Data, 'post')).statusCode).toBe(200);
     expect(await openBalance(b)).toBe('60.00');
+  });
+});
+
+describe('foreign-currency receipts (issue 22 item 8)', () => {
+  const entriesOf = async (documentNo: string) =>
+    Object.fromEntries(
+      ((await db().selectFrom('gl_entries').select(['account_id', 'amount']).where('document_no', '=', documentNo).execute()) as Json[]).map((row) => [row.account_id, decimalFromDb(engine(), row.amount, 2)]),
+    );
+  const item = async (documentNo: string) => {
+    const row = await db().selectFrom('ar_items').selectAll().where('document_no', '=', documentNo).executeTakeFirstOrThrow();
+    return { amount: decimalFromDb(engine(), row.amount, 2), open: decimalFromDb(engine(), row.open_balance, 2), foreign: decimalFromDb(engine(), row.foreign_amount, 2), foreignOpen: decimalFromDb(engine(), row.foreign_open_balance, 2), status: row.status };
+  };
+
+  it('posts a USD receipt at the rate of its date in CAD, with the USD amount beside it', async () => {
+    // USD→CAD 1.367900 from 2025-06-01 (the GL's demo rates).
+    const created = await createReceipt({ FirmId: 'B200', BankAccountId: 'USD', ReceiptDate: '2025-06-10', Amount: '100.00', Unapplied: '100.00' });
+    expect(created.statusCode, created.body).toBe(201);
+    const receipt = created.json().Data;
+    expect(receipt).toMatchObject({ CurrencyCode: 'USD', ExchangeRate: '1.367900', HomeAmount: '136.79' });
+    const posted = await action('cash-receipt', receipt, 'post');
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(await entriesOf(receipt.DocumentNo)).toEqual({ '1010': '136.79', '1100': '-136.79' });
+    expect(await item(receipt.DocumentNo)).toMatchObject({ amount: '-136.79', open: '-136.79', foreign: '-100.00', foreignOpen: '-100.00', status: 'Open' });
+  });
+
+  it('posts the realized exchange gain against the invoice rate when it pays a USD invoice', async () => {
+    const inv = await invoice('B200', '200.00', { currency: 'USD', rate: '1.300000' });
+    const created = await createReceipt({ FirmId: 'B200', BankAccountId: 'USD', ReceiptDate: '2025-06-10', Amount: '200.00', Lines: [{ InvoiceNo: inv, Payment: '200.00' }] });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().Data.Lines[0]).toMatchObject({ Balance: '200.00', Payment: '200.00' });
+    const posted = await action('cash-receipt', created.json().Data, 'post');
+    expect(posted.statusCode, posted.body).toBe(200);
+    // Received 273.58 CAD for an invoice booked at 260.00: 13.58 gain (Cr FX-GAIN-LOSS 4950).
+    expect(await entriesOf(created.json().Data.DocumentNo)).toEqual({ '1010': '273.58', '1100': '-260.00', '4950': '-13.58' });
+    expect(await item(inv)).toMatchObject({ open: '0.00', foreignOpen: '0.00', status: 'Closed' });
+    expect(await item(created.json().Data.DocumentNo)).toMatchObject({ open: '0.00', foreignOpen: '0.00', status: 'Closed' });
+  });
+
+  it("applying a USD credit later posts the realized loss between the credit's rate and the invoice's", async () => {
+    const credit = (await createReceipt({ FirmId: 'B200', BankAccountId: 'USD', ReceiptDate: '2025-06-10', Amount: '100.00', Unapplied: '100.00' })).json().Data;
+    expect((await action('cash-receipt', credit, 'post')).statusCode).toBe(200);
+    const inv = await invoice('B200', '50.00', { currency: 'USD', rate: '1.400000' });
+    const created = await api('POST', '/api/data/ar-credit-application', { FirmId: 'B200', ApplicationDate: '2025-07-02', CreditNo: credit.DocumentNo, Lines: [{ InvoiceNo: inv, Payment: '50.00' }] });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().Data).toMatchObject({ CurrencyCode: 'USD', CreditAvailable: '100.00' });
+    const posted = await action('ar-credit-application', created.json().Data, 'post');
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json().Data.CreditAvailable).toBe('50.00');
+    // 50 USD booked at 1.40 (70.00) settled by 50 USD received at 1.3679 (68.40): 1.60 loss.
+    expect(await entriesOf(created.json().Data.DocumentNo)).toEqual({ '1100': '-1.60', '4950': '1.60' });
+    expect(await item(inv)).toMatchObject({ open: '0.00', foreignOpen: '0.00', status: 'Closed' });
+    expect(await item(credit.DocumentNo)).toMatchObject({ open: '-68.39', foreignOpen: '-50.00', status: 'Open' });
   });
 });
 
