@@ -155,12 +155,12 @@ export async function resolveLines(trx: AnyTransaction, input: ResolveInput): Pr
       const room = sub(item.openBalance, payment);
       discount = input.defaultDiscounts && !isNegative(room) ? min(available, room) : MONEY_ZERO;
     }
-    // §5 (issue 22 item 7): a discount only as far as the terms allow on the date; more is a write-off.
-    if (cmp(discount, available) > 0) {
-      issues.push({ field: at('Discount'), key: 'ar:rules.discountExceedsAvailable', params: { available } });
-    } else if (cmp(add(payment, discount), item.openBalance) > 0) {
+    if (cmp(add(payment, discount), item.openBalance) > 0) {
       // §5 "Payment plus discount cannot exceed the balance."
       issues.push({ field: at('Payment'), key: 'ar:rules.paymentPlusDiscount', params: { balance: item.openBalance } });
+    } else if (cmp(discount, available) > 0) {
+      // §5 (issue 22 item 7): a discount only as far as the terms allow on the date; more is a write-off.
+      issues.push({ field: at('Discount'), key: 'ar:rules.discountExceedsAvailable', params: { available } });
     }
     return {
       ...line,
