@@ -26,7 +26,8 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { LedgerTransaction } from '@erp/modules/gl/server/ledger/types';
 
-export type ArItemType = 'Invoice' | 'CreditNote' | 'Receipt';
+/** WriteOff (issue 22 item 7): what accounting wrote off of an invoice, applied to it like a credit. */
+export type ArItemType = 'Invoice' | 'CreditNote' | 'Receipt' | 'WriteOff';
 
 export interface NewArItem {
   firmId: string;

@@ -235,6 +235,30 @@ describe('cash receipts (WP2 acceptance 3)', () => {
     expect(shown.Lines[0]).toMatchObject({ DiscountAvailable: '0.00', Discount: '0.00' });
   });
 
+  it('writes off what is left of an invoice as a separate action: accounting only, with a reason (issue 22 item 7)', async () => {
+    const inv = await invoice('B100', '7715.87');
+    const paid = (await createReceipt({ FirmId: 'B100', Amount: '0.01', Lines: [{ InvoiceNo: inv, Payment: '0.01' }] })).json().Data;
+    expect((await action('cash-receipt', paid, 'post')).statusCode).toBe(200);
+    const body = { FirmId: 'B100', WriteOffDate: '2025-06-10', InvoiceNo: inv, Amount: '7715.86', Reason: 'Customer insolvent' };
+    // The order desk takes receipts but does not write off.
+    expect((await api('POST', '/api/data/ar-write-off', body, clerk)).statusCode).toBe(403);
+    const noReason = await api('POST', '/api/data/ar-write-off', { ...body, Reason: '' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().Message).toBe('A write-off needs a reason.');
+    const tooMuch = await api('POST', '/api/data/ar-write-off', { ...body, Amount: '7715.87' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().Message).toBe('The amount written off cannot exceed the invoice balance (7715.86).');
+    const created = await api('POST', '/api/data/ar-write-off', body);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().Data).toMatchObject({ Balance: '7715.86', CurrencyCode: 'CAD', Status: 'Draft' });
+    const writeOffs = await accountBalance('6800');
+    const posted = await api('POST', `/api/data/ar-write-off/${created.json().Data.WriteOffId}/actions/post`, { Version: created.json().Data.Version });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(sub(await accountBalance('6800'), writeOffs)).toBe('7715.86');
+    expect(await openBalance(inv)).toBe('0.00');
+    expect(await openBalance(created.json().Data.DocumentNo)).toBe('0.00');
+  });
+
   it('limits a credit application\'s discount and the subledger\'s own application the same way (issue 22 item 7)', async () => {
     const credit = (await createReceipt({ FirmId: 'B200', Amount: '300.00', Unapplied: '300.00' })).json().Data;
     expect((await action('cash-receipt', credit, 'post')).statusCode).toBe(200);
