@@ -73,6 +73,15 @@ afterAll(async () => {
 });
 
 describe('recordMovements', () => {
+  it('refuses a movement whose value or balance would not fit its column, writing nothing (issue 22 item 10)', async () => {
+    await move(`${YEAR}-01-20`, 'L-BIG-1', [{ productId: 'LEDGER-A', warehouseId: 'WH-BIG', quantity: '99999999999', unitCost: '99.00', line: 1 }]);
+    // A second receipt at the average cost: 19,799,999,999,802.00 of stock value is beyond numeric(15, 2).
+    const refused = move(`${YEAR}-01-21`, 'L-BIG-2', [{ productId: 'LEDGER-A', warehouseId: 'WH-BIG', quantity: '99999999999', line: 1 }]);
+    await expect(refused).rejects.toMatchObject({ status: 400, issues: [{ field: 'Movements[0].Quantity', key: 'entities:validation.decimalPrecision' }] });
+    expect(await db().selectFrom('stock_ledger').select('voucher_no').where('voucher_no', '=', 'L-BIG-2').execute()).toEqual([]);
+    expect((await balance('LEDGER-A', 'WH-BIG')).value).toBe('9899999999901.00');
+  });
+
   it('keeps the moving average and last cost, balances and one balanced IC journal per movement set', async () => {
     await move(`${YEAR}-01-10`, 'L-1', [{ productId: 'LEDGER-A', warehouseId: 'WH-L1', quantity: '10', unitCost: '4.00', line: 1 }]);
     const [result] = await move(`${YEAR}-01-11`, 'L-2', [{ productId: 'LEDGER-A', warehouseId: 'WH-L1', quantity: '10', unitCost: '5.00', line: 1 }]);
