@@ -73,6 +73,11 @@ describe('product-class inventory account (issue 22 item 6)', () => {
     const set = await put('product-class', 'TACCT', { InventoryAccount: 'INVENTORY-ELECTRICAL', Version: renamed.json().Data.Version });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().Data.InventoryAccount).toBe('INVENTORY-ELECTRICAL');
+    // The GL integration rows themselves are the GL's setup: the clerk can neither change nor add one.
+    const rows = (await call(server.app, 'GET', '/api/data/gl-integration?filter.SubLedger=IC', admin)).json().List as { IntegrationKey: number; Version: number }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect((await asClerk('PUT', `gl-integration/${rows[0]!.IntegrationKey}`, { AccountId: '1210', Version: rows[0]!.Version })).statusCode).toBe(403);
+    expect((await asClerk('POST', 'gl-integration', { SubLedger: 'IC', TransactionType: 'INVENTORY-CLERK', Description: 'x', AccountId: '1210' })).statusCode).toBe(403);
   });
 });
 
