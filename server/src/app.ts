@@ -14,6 +14,7 @@ import formbody from '@fastify/formbody';
 import { allEntities } from '@erp/shared/entities/index';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createDpopVerifier } from './auth/dpop.ts';
+import { databaseReplayStore } from './auth/dpop-replay.ts';
 import { registerAuthentication } from './auth/plugin.ts';
 import { createTokenVerifier } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
@@ -88,7 +89,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerAuthentication(app, {
       database,
       verify,
-      dpop: { mode: config.oidc.dpop, verify: createDpopVerifier({ publicUrl: config.publicUrl }) },
+      dpop: { mode: config.oidc.dpop, verify: createDpopVerifier({ publicUrl: config.publicUrl, replay: databaseReplayStore(database.db) }) },
     });
     registerShellRoutes(app, { config, database });
     await registerEntityRoutes(app, { database });

@@ -7,7 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { accessTokenHash } from '../src/auth/dpop.ts';
 import { refreshTokenTtl } from '../src/oidc/provider.ts';
 import { CLIENT_ID, jwtClaims, openLoginPage, PUBLIC_URL, REDIRECT_URI, signIn, startServer, submitLogin, type TestServer } from './helpers/app.ts';
@@ -145,6 +147,39 @@ describe('DPoP-bound tokens (OIDC_DPOP=on, the default)', () => {
     expect(jwtClaims(plain.access_token)['cnf']).toBeUndefined();
     expect((await apiCall(server, plain.access_token, { scheme: 'Bearer' })).statusCode).toBe(200);
     expect((await apiCall(server, plain.access_token, { scheme: 'DPoP', dpop: await proof(holder, 'GET', TENANT) })).statusCode).toBe(401);
+  });
+});
+
+describe('the replay cache survives a restart (issue 22 item 12)', () => {
+  it('refuses a proof used before the restart, within its lifetime, and two servers on one database share it', async () => {
+    const server = await startServer();
+    let restarted: FastifyInstance | undefined;
+    let twin: FastifyInstance | undefined;
+    try {
+      const holder = await newHolder();
+      const tokens = await signInWithDpop(server, holder);
+      const ath = accessTokenHash(tokens.access_token);
+      const TENANT = `${PUBLIC_URL}/api/tenant`;
+      const used = await proof(holder, 'GET', TENANT, { ath });
+      expect((await apiCall(server, tokens.access_token, { dpop: used })).statusCode).toBe(200);
+      await server.app.close();
+      restarted = await buildApp(server.config, { logger: false });
+      const after = { ...server, app: restarted };
+      const replayed = await apiCall(after, tokens.access_token, { dpop: used });
+      expect(replayed.statusCode).toBe(401);
+      expect(replayed.headers['www-authenticate']).toMatch(/invalid_dpop_proof/);
+      // The token itself is still good with a fresh proof.
+      expect((await apiCall(after, tokens.access_token, { dpop: await proof(holder, 'GET', TENANT, { ath }) })).statusCode).toBe(200);
+      // A second server on the same database: a proof the first accepted is refused by the second.
+      twin = await buildApp(server.config, { logger: false });
+      const once = await proof(holder, 'GET', TENANT, { ath });
+      expect((await apiCall(after, tokens.access_token, { dpop: once })).statusCode).toBe(200);
+      expect((await apiCall({ ...server, app: twin }, tokens.access_token, { dpop: once })).statusCode).toBe(401);
+    } finally {
+      await twin?.close();
+      await restarted?.close();
+      await server.database.drop();
+    }
   });
 });
 

@@ -13,10 +13,10 @@ import { answerYes, goTo, screenOf } from '../../../tests/e2e/shell-helpers.ts';
 const PATH = '/novus-ar/cash-receipts';
 const DATE = '2026-11-19';
 /** A bill-to customer in Ontario with two posted invoices (113.00 and 226.00 with HST 13%): their numbers. */
-async function customerWithInvoices(request: APIRequestContext, token: string, firmId: string, prices = ['100.0000', '200.0000'], newFirm = true): Promise<string[]> {
+async function customerWithInvoices(request: APIRequestContext, token: string, firmId: string, prices = ['100.0000', '200.0000'], newFirm = true, terms?: string): Promise<string[]> {
   const headers = { Authorization: `Bearer ${token}` };
   if (newFirm) {
-    const firm = await request.post('/api/data/firm', { headers, data: { FirmId: firmId, Name: `${firmId} Receipts Ltd.`, FirmTypes: ['bill-to'], ProvinceCode: 'ON' } });
+    const firm = await request.post('/api/data/firm', { headers, data: { FirmId: firmId, Name: `${firmId} Receipts Ltd.`, FirmTypes: ['bill-to'], ProvinceCode: 'ON', ...(terms ? { AccountTerms: terms } : {}) } });
     expect(firm.status(), await firm.text()).toBe(201);
   }
   const numbers: string[] = [];
@@ -132,7 +132,8 @@ test('the unapplied credit of a posted receipt is applied later on the second ta
 test('an over-application is refused with the §5 message', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
   const token = await accessToken(page);
-  const [first] = await customerWithInvoices(page.request, token, 'E2ERC2');
+  // 2 % 10 days, net 30: 2.26 of discount on the 113.00 invoice (HST included) within ten days (issue 22 item 7).
+  const [first] = await customerWithInvoices(page.request, token, 'E2ERC2', undefined, true, '2N30');
   const screen = await openReceipts(page);
   const form = await newReceipt(screen, 'E2ERC2', '120');
   await form.getByRole('textbox', { name: 'Invoice — Line 1' }).fill(first!);
@@ -143,6 +144,9 @@ test('an over-application is refused with the §5 message', async ({ page }) => 
   await expect(form.getByRole('textbox', { name: 'Payment — Line 1' })).toHaveAttribute('aria-invalid', 'true');
   // Within the balance it saves, and "Select open invoices" adds the other one for the rest.
   await form.getByRole('textbox', { name: 'Discount taken — Line 1' }).fill('3');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(form.getByRole('alert')).toHaveText('The discount taken cannot exceed the discount the terms allow on this date (2.26).');
+  await form.getByRole('textbox', { name: 'Discount taken — Line 1' }).fill('2');
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form.getByRole('textbox', { name: 'Remaining To Apply', exact: true })).toHaveValue('10.00');
   await form.getByRole('button', { name: 'Select open invoices', exact: true }).click();

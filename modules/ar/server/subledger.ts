@@ -3,13 +3,15 @@
  * that changes a customer's balance writes it here, inside the transaction of its GL posting:
  *
  * - `addArItem(trx, item)` → item_id: one ar_items row for a POSTED invoice, credit note or receipt. The
- *   amount is SIGNED (+ raises the receivable: invoice; − lowers it: credit note, receipt); the open balance
- *   starts equal to the amount (status Open, or Closed when the amount is zero).
+ *   amount is SIGNED (+ raises the receivable: invoice; − lowers it: credit note, receipt) and in the home
+ *   currency; the open balance starts equal to the amount (status Open, or Closed when the amount is zero).
+ *   A foreign-currency item (issue 22 item 8) also carries its foreign amount, open balance and booking rate.
  * - `applyArItem(trx, { fromItemId, toItemId, date, amount, discount, origin, userId, field? })` →
  *   application_id: applies `amount` of a credit (receipt or credit note) plus `discount` to an invoice. The
  *   invoice must be an open Invoice of the credit's firm; §5 "Payment plus discount cannot exceed the
  *   balance."; the amount cannot exceed what the credit has left. Updates both open balances and statuses;
- *   never posts to the GL (the caller posts the discount).
+ *   never posts to the GL (the caller posts the discount). The discount cannot exceed what the terms allow on
+ *   the application's date less the discounts already taken (`discountRoom`; none after the discount date).
  * - `arAccount(trx, transactionType)`: the account of GL integration (SubLedger 'AR', TransactionType
  *   'RECEIVABLE' | 'SALES' | 'DISCOUNT' | 'FREIGHT' | 'GST-HST' …); §8 "An account entered is not valid."
  *   when the row is missing.
@@ -24,7 +26,8 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { LedgerTransaction } from '@erp/modules/gl/server/ledger/types';
 
-export type ArItemType = 'Invoice' | 'CreditNote' | 'Receipt';
+/** WriteOff (issue 22 item 7): what accounting wrote off of an invoice, applied to it like a credit. */
+export type ArItemType = 'Invoice' | 'CreditNote' | 'Receipt' | 'WriteOff';
 
 export interface NewArItem {
   firmId: string;
@@ -39,8 +42,10 @@ export interface NewArItem {
   /** ≥ 0: the early-payment discount the terms allow. */
   discountAvailable?: Decimal;
   currency?: string;
-  /** SIGNED: + invoice, − credit note or receipt. */
+  /** SIGNED: + invoice, − credit note or receipt; in the home currency. */
   amount: Decimal;
+  /** A foreign-currency item (issue 22 item 8): its SIGNED amount in `currency` and the rate it was booked at. */
+  foreign?: { amount: Decimal; rate: Decimal } | null;
   description?: string | null;
   origin: { type: string; id: string };
   journalId?: number | null;
@@ -60,6 +65,9 @@ export interface ArItem {
   currency: string;
   amount: Decimal;
   openBalance: Decimal;
+  /** Foreign-currency items only (else null): the open balance in `currency` and the booking rate. */
+  foreignOpenBalance: Decimal | null;
+  exchangeRate: Decimal | null;
   status: 'Open' | 'Closed';
 }
 
@@ -103,7 +111,10 @@ export async function addArItem(trx: LedgerTransaction, item: NewArItem): Promis
       currency: item.currency ?? 'CAD',
       amount: decimalToDb(engine, amount, 2),
       open_balance: decimalToDb(engine, amount, 2),
-      status: isZero(amount) ? 'Closed' : 'Open',
+      foreign_amount: item.foreign ? decimalToDb(engine, money(item.foreign.amount, 'Amount', 'Amount'), 2) : null,
+      foreign_open_balance: item.foreign ? decimalToDb(engine, item.foreign.amount, 2) : null,
+      exchange_rate: item.foreign ? decimalToDb(engine, item.foreign.rate, 6) : null,
+      status: isZero(amount) && (!item.foreign || isZero(item.foreign.amount)) ? 'Closed' : 'Open',
       description: item.description ?? null,
       origin_type: item.origin.type,
       origin_id: item.origin.id,
@@ -130,6 +141,8 @@ function itemOf(engine: ReturnType<typeof engineOf>, row: Record<string, unknown
     currency: String(row['currency']),
     amount: decimalFromDb(engine, row['amount'], 2) ?? '0.00',
     openBalance: decimalFromDb(engine, row['open_balance'], 2) ?? '0.00',
+    foreignOpenBalance: decimalFromDb(engine, row['foreign_open_balance'], 2),
+    exchangeRate: decimalFromDb(engine, row['exchange_rate'], 6),
     status: String(row['status']) as 'Open' | 'Closed',
   };
 }
@@ -171,6 +184,16 @@ export async function applyArItem(trx: LedgerTransaction, application: ArApplica
   if (!invoice || invoice.itemType !== 'Invoice' || invoice.status !== 'Open' || invoice.firmId !== credit.firmId) {
     throw BusinessError.of(400, 'not_open_invoice', 'ar:rules.notOpenInvoice', {}, field);
   }
+  // Foreign items are applied by receipts and credit applications (receipts/applications.ts), which post the
+  // realized exchange difference; this single application has no posting of its own.
+  if (credit.foreignOpenBalance !== null || invoice.foreignOpenBalance !== null) {
+    throw BusinessError.of(400, 'foreign_item', 'ar:rules.foreignApplication', {}, field);
+  }
+  // §5 (issue 22 item 7): no more discount than the terms allow on the application's date.
+  const room = discountRoom(invoice, application.date, (await discountsTaken(trx, [invoice.itemId])).get(invoice.itemId) ?? '0.00');
+  if (cmp(discount, room) > 0) {
+    throw BusinessError.of(400, 'discount_exceeds_available', 'ar:rules.discountExceedsAvailable', { available: room }, field);
+  }
   // §5 "Payment plus discount cannot exceed the balance."
   const applied = add(amount, discount);
   if (cmp(applied, invoice.openBalance) > 0) {
@@ -199,6 +222,39 @@ export async function applyArItem(trx: LedgerTransaction, application: ArApplica
     .returning('application_id')
     .executeTakeFirstOrThrow()) as { application_id: number | string };
   return Number(row.application_id);
+}
+
+/** §5: the discount the terms allow on `date` — the invoice's discount until its discount date, none after. */
+export function discountOn(invoice: { discountDate: string | null; discountAvailable: Decimal }, date: string): Decimal {
+  return invoice.discountDate !== null && date <= invoice.discountDate ? invoice.discountAvailable : '0.00';
+}
+
+/** The discounts already taken on each of `itemIds` (every application's discount), 0.00 for none. */
+export async function discountsTaken(trx: LedgerTransaction, itemIds: readonly number[]): Promise<Map<number, Decimal>> {
+  const engine = engineOf(trx);
+  const taken = new Map<number, Decimal>();
+  const unique = [...new Set(itemIds)];
+  for (let start = 0; start < unique.length; start += 1000) {
+    const rows = (await trx
+      .selectFrom('ar_applications')
+      .select(['to_item_id', 'discount'])
+      .where('to_item_id', 'in', unique.slice(start, start + 1000))
+      .execute()) as Record<string, unknown>[];
+    for (const row of rows) {
+      const id = Number(row['to_item_id']);
+      taken.set(id, add(taken.get(id) ?? '0.00', decimalFromDb(engine, row['discount'], 2) ?? '0.00'));
+    }
+  }
+  return taken;
+}
+
+/**
+ * §5 (issue 22 item 7): what is left of the discount the terms allow on `date` once earlier applications took
+ * theirs (never below 0). More than this is not a discount but a write-off.
+ */
+export function discountRoom(invoice: { discountDate: string | null; discountAvailable: Decimal }, date: string, taken: Decimal): Decimal {
+  const left = sub(discountOn(invoice, date), taken);
+  return isNegative(left) ? '0.00' : left;
 }
 
 export async function arAccount(trx: LedgerTransaction, transactionType: string): Promise<string> {

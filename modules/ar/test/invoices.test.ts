@@ -164,6 +164,16 @@ describe('invoice entry, taxes and posting', () => {
     expect(await entries(draft.DocumentNo)).toEqual({ '1100': '114.00', '4100': '-100.00', '2200': '-14.00' });
   });
 
+  it('refuses a line amount or total beyond the money columns at save, not a 500 (issue 22 item 10)', async () => {
+    const huge = await post('/api/data/ar-invoice', { InvoiceDate: `${YEAR}-02-01`, BillToId: 'B100', Lines: [line('Coil', '9999999999.9999', '99999999999.9999')] });
+    expect(huge.statusCode, huge.body).toBe(400);
+    expect(json(huge).Data.Errors[0]).toMatchObject({ field: 'Lines[0].Amount', message: 'Amount can have at most 13 digits before the decimal point.' });
+    // Lines that fit, whose total with taxes does not.
+    const total = await post('/api/data/ar-invoice', { InvoiceDate: `${YEAR}-02-01`, BillToId: 'B100', Lines: [line('Coil', '1000000', '9000000'), line('Coil', '1000000', '9000000')] });
+    expect(total.statusCode, total.body).toBe(400);
+    expect(json(total).Data.Errors.map((error: Json) => error.field)).toEqual(expect.arrayContaining(['SubTotal', 'Total']));
+  });
+
   it('reverses a posted invoice by a credit note applied to its balance', async () => {
     const invoice = await create({ InvoiceDate: `${YEAR}-01-25`, BillToId: 'B100', Lines: [line('Plate', '1', '1000')] });
     const posted = json(await action(invoice, 'post')).Data;
@@ -182,6 +192,23 @@ describe('invoice entry, taxes and posting', () => {
     // A credit note is not credited again, nor is a credited invoice.
     expect((await action(credit, 'credit')).statusCode).toBe(409);
     expect((await action(body, 'credit')).statusCode).toBe(409);
+  });
+
+  it("dates the credit note by the credit action's Date (issue 22 item 12: the body schema accepts it)", async () => {
+    const invoice = await create({ InvoiceDate: `${YEAR}-02-03`, BillToId: 'B100', Lines: [line('Bar', '1', '10')] });
+    const posted = json(await action(invoice, 'post')).Data;
+    const bogus = await action(posted, 'credit', { Date: `${YEAR}-02-30` });
+    expect(bogus.statusCode).toBe(400);
+    expect(json(bogus).Data.Errors[0].field).toBe('Date');
+    const early = await action(posted, 'credit', { Date: `${YEAR}-02-02` });
+    expect(early.statusCode).toBe(400);
+    expect(json(early).Message).toBe(`A credit note cannot be dated before its invoice (${YEAR}-02-03).`);
+    const credited = await action(posted, 'credit', { Date: `${YEAR}-02-10` });
+    expect(credited.statusCode, JSON.stringify(credited.json())).toBe(200);
+    const credit = json(await get(`/api/data/ar-invoice/${json(credited).Data.ActionResult.InvoiceId}`)).Data;
+    expect(credit).toMatchObject({ DocumentType: 'CreditNote', InvoiceDate: `${YEAR}-02-10`, CreditOf: invoice.DocumentNo });
+    const journal = (await server.app.erp.database.db.selectFrom('gl_entries' as never).select('entry_date' as never).where('document_no' as never, '=', credit.DocumentNo as never).execute()) as Json[];
+    expect(new Set(journal.map((row) => String(row.entry_date).slice(0, 10)))).toEqual(new Set([`${YEAR}-02-10`]));
   });
 
   it('posts a stand-alone credit note as an open credit (Dr revenue and tax, Cr AR)', async () => {

@@ -7,11 +7,11 @@
  * Open invoices are made the way h14a's invoice posting leaves them: an AR posting through `post()` and an
  * ar_items row (addArItem), in one transaction.
  */
-import { add, cmp, neg, sub, type Decimal } from '@erp/shared/decimal';
+import { add, cmp, mul, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { post as postLedger } from '@erp/modules/gl/server/ledger/posting';
-import { addArItem } from '../server/subledger.ts';
+import { addArItem, applyArItem } from '../server/subledger.ts';
 import { seedReceipts } from '../server/receipts/seed.ts';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
@@ -39,8 +39,10 @@ afterAll(async () => {
 let invoiceCounter = 0;
 
 /** An open, posted invoice (Dr 1100 / Cr 4100) of `firm`: answers its document number. */
-async function invoice(firm: string, amount: Decimal, options: { date?: string; discount?: Decimal; discountDate?: string; currency?: string } = {}): Promise<string> {
+async function invoice(firm: string, amount: Decimal, options: { date?: string; discount?: Decimal; discountDate?: string; currency?: string; rate?: Decimal } = {}): Promise<string> {
   invoiceCounter += 1;
+  // A foreign invoice (issue 22 item 8) posts its home amount at its rate and carries the foreign amount.
+  const home = options.rate ? mul(amount, options.rate, 2) : amount;
   const documentNo = `TI-${String(invoiceCounter).padStart(5, '0')}`;
   const date = options.date ?? '2025-06-02';
   await db()
@@ -54,8 +56,8 @@ async function invoice(firm: string, amount: Decimal, options: { date?: string; 
         documentNo,
         origin: { type: 'test-invoice', id: documentNo },
         lines: [
-          { accountId: '1100', amount },
-          { accountId: '4100', amount: neg(amount) },
+          { accountId: '1100', amount: home },
+          { accountId: '4100', amount: neg(home) },
         ],
         userId: 'test',
       });
@@ -68,7 +70,8 @@ async function invoice(firm: string, amount: Decimal, options: { date?: string; 
         discountDate: options.discountDate ?? null,
         discountAvailable: options.discount ?? '0.00',
         currency: options.currency ?? 'CAD',
-        amount,
+        amount: home,
+        foreign: options.rate ? { amount, rate: options.rate } : null,
         origin: { type: 'test-invoice', id: documentNo },
         journalId: posted.journalId,
         userId: 'test',
@@ -201,6 +204,82 @@ describe('cash receipts (WP2 acceptance 3)', () => {
     expect(await openBalance(late)).toBe('0.00');
   });
 
+  it('limits the discount to what the terms allow on the receipt date (issue 22 item 7): none after the discount date, none twice', async () => {
+    // Net-30 terms, no discount: 0.01 paid with 7,715.86 "discount" is refused on save, the invoice stays open.
+    const net = await invoice('B100', '7715.87');
+    const closing = await createReceipt({ FirmId: 'B100', Amount: '0.01', Lines: [{ InvoiceNo: net, Payment: '0.01', Discount: '7715.86' }] });
+    expect(closing.statusCode).toBe(400);
+    expect(closing.json().Message).toBe('The discount taken cannot exceed the discount the terms allow on this date (0.00).');
+    expect(closing.json().Data.Errors[0].field).toBe('Lines[0].Discount');
+    expect(await openBalance(net)).toBe('7715.87');
+
+    // 10.00 until 2025-06-05: refused on 2025-06-10, more than 10.00 refused on 2025-06-05, 10.00 accepted once.
+    const terms = await invoice('B100', '500.00', { discount: '10.00', discountDate: '2025-06-05' });
+    const late = await createReceipt({ FirmId: 'B100', ReceiptDate: '2025-06-10', Amount: '490.00', Lines: [{ InvoiceNo: terms, Payment: '490.00', Discount: '10.00' }] });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().Message).toBe('The discount taken cannot exceed the discount the terms allow on this date (0.00).');
+    const tooMuch = await createReceipt({ FirmId: 'B100', ReceiptDate: '2025-06-05', Amount: '100.00', Lines: [{ InvoiceNo: terms, Payment: '100.00', Discount: '10.01' }] });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().Data.Errors[0].field).toBe('Lines[0].Discount');
+    // Two drafts each taking the whole discount: the second to post is refused (checked again at post).
+    const first = (await createReceipt({ FirmId: 'B100', ReceiptDate: '2025-06-05', Amount: '100.00', Lines: [{ InvoiceNo: terms, Payment: '100.00', Discount: '10.00' }] })).json().Data;
+    const second = (await createReceipt({ FirmId: 'B100', ReceiptDate: '2025-06-04', Amount: '100.00', Lines: [{ InvoiceNo: terms, Payment: '100.00', Discount: '10.00' }] })).json().Data;
+    expect(second.DiscountTotal).toBe('10.00');
+    expect((await action('cash-receipt', first, 'post')).statusCode).toBe(200);
+    const again = await action('cash-receipt', second, 'post');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().Message).toBe('The discount taken cannot exceed the discount the terms allow on this date (0.00).');
+    expect(await openBalance(terms)).toBe('390.00');
+    // The discount still available shown on a new line is what is left (nothing).
+    const shown = (await createReceipt({ FirmId: 'B100', ReceiptDate: '2025-06-05', Amount: '50.00', Lines: [{ InvoiceNo: terms, Payment: '50.00' }] })).json().Data;
+    expect(shown.Lines[0]).toMatchObject({ DiscountAvailable: '0.00', Discount: '0.00' });
+  });
+
+  it('writes off what is left of an invoice as a separate action: accounting only, with a reason (issue 22 item 7)', async () => {
+    const inv = await invoice('B100', '7715.87');
+    const paid = (await createReceipt({ FirmId: 'B100', Amount: '0.01', Lines: [{ InvoiceNo: inv, Payment: '0.01' }] })).json().Data;
+    expect((await action('cash-receipt', paid, 'post')).statusCode).toBe(200);
+    const body = { FirmId: 'B100', WriteOffDate: '2025-06-10', InvoiceNo: inv, Amount: '7715.86', Reason: 'Customer insolvent' };
+    // The order desk takes receipts but does not write off.
+    expect((await api('POST', '/api/data/ar-write-off', body, clerk)).statusCode).toBe(403);
+    const noReason = await api('POST', '/api/data/ar-write-off', { ...body, Reason: '' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().Message).toBe('A write-off needs a reason.');
+    const tooMuch = await api('POST', '/api/data/ar-write-off', { ...body, Amount: '7715.87' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().Message).toBe('The amount written off cannot exceed the invoice balance (7715.86).');
+    const created = await api('POST', '/api/data/ar-write-off', body);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().Data).toMatchObject({ Balance: '7715.86', CurrencyCode: 'CAD', Status: 'Draft' });
+    const writeOffs = await accountBalance('6800');
+    const posted = await api('POST', `/api/data/ar-write-off/${created.json().Data.WriteOffId}/actions/post`, { Version: created.json().Data.Version });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(sub(await accountBalance('6800'), writeOffs)).toBe('7715.86');
+    expect(await openBalance(inv)).toBe('0.00');
+    expect(await openBalance(created.json().Data.DocumentNo)).toBe('0.00');
+  });
+
+  it('limits a credit application\'s discount and the subledger\'s own application the same way (issue 22 item 7)', async () => {
+    const credit = (await createReceipt({ FirmId: 'B200', Amount: '300.00', Unapplied: '300.00' })).json().Data;
+    expect((await action('cash-receipt', credit, 'post')).statusCode).toBe(200);
+    const inv = await invoice('B200', '200.00', { discount: '4.00', discountDate: '2025-07-01' });
+    const late = await api('POST', '/api/data/ar-credit-application', {
+      FirmId: 'B200',
+      ApplicationDate: '2025-07-02',
+      CreditNo: credit.DocumentNo,
+      Lines: [{ InvoiceNo: inv, Payment: '196.00', Discount: '4.00' }],
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().Data.Errors[0]).toMatchObject({ field: 'Lines[0].Discount' });
+    const item = async (documentNo: string) => Number((await db().selectFrom('ar_items').select('item_id').where('document_no', '=', documentNo).executeTakeFirstOrThrow()).item_id);
+    const [fromItemId, toItemId] = [await item(credit.DocumentNo), await item(inv)];
+    const direct = db()
+      .transaction()
+      .execute((trx: any) => applyArItem(trx, { fromItemId, toItemId, date: '2025-07-02', amount: '1.00', discount: '4.00', origin: { type: 'test', id: inv }, userId: 'test' })); // eslint-disable-line @typescript-eslint/no-explicit-any
+    await expect(direct).rejects.toMatchObject({ issues: [{ key: 'ar:rules.discountExceedsAvailable' }] });
+    expect(await openBalance(inv)).toBe('200.00');
+  });
+
   it('refuses to change the bank to one in another currency, with the §8 text', async () => {
     const inv = await invoice('B200', '50.00');
     const receipt = (await createReceipt({ FirmId: 'B200', Amount: '50.00', Lines: [{ InvoiceNo: inv, Payment: '50.00' }] })).json().Data;
@@ -262,6 +341,58 @@ describe('cash receipts (WP2 acceptance 3)', () => {
     expect(filled.json().Data.RemainingToApply).toBe('0.00');
     expect((await action('cash-receipt', filled.json().Data, 'post')).statusCode).toBe(200);
     expect(await openBalance(b)).toBe('60.00');
+  });
+});
+
+describe('foreign-currency receipts (issue 22 item 8)', () => {
+  const entriesOf = async (documentNo: string) =>
+    Object.fromEntries(
+      ((await db().selectFrom('gl_entries').select(['account_id', 'amount']).where('document_no', '=', documentNo).execute()) as Json[]).map((row) => [row.account_id, decimalFromDb(engine(), row.amount, 2)]),
+    );
+  const item = async (documentNo: string) => {
+    const row = await db().selectFrom('ar_items').selectAll().where('document_no', '=', documentNo).executeTakeFirstOrThrow();
+    return { amount: decimalFromDb(engine(), row.amount, 2), open: decimalFromDb(engine(), row.open_balance, 2), foreign: decimalFromDb(engine(), row.foreign_amount, 2), foreignOpen: decimalFromDb(engine(), row.foreign_open_balance, 2), status: row.status };
+  };
+
+  it('posts a USD receipt at the rate of its date in CAD, with the USD amount beside it', async () => {
+    // USD→CAD 1.367900 from 2025-06-01 (the GL's demo rates).
+    const created = await createReceipt({ FirmId: 'B200', BankAccountId: 'USD', ReceiptDate: '2025-06-10', Amount: '100.00', Unapplied: '100.00' });
+    expect(created.statusCode, created.body).toBe(201);
+    const receipt = created.json().Data;
+    expect(receipt).toMatchObject({ CurrencyCode: 'USD', ExchangeRate: '1.367900', HomeAmount: '136.79' });
+    const posted = await action('cash-receipt', receipt, 'post');
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(await entriesOf(receipt.DocumentNo)).toEqual({ '1010': '136.79', '1100': '-136.79' });
+    expect(await item(receipt.DocumentNo)).toMatchObject({ amount: '-136.79', open: '-136.79', foreign: '-100.00', foreignOpen: '-100.00', status: 'Open' });
+  });
+
+  it('posts the realized exchange gain against the invoice rate when it pays a USD invoice', async () => {
+    const inv = await invoice('B200', '200.00', { currency: 'USD', rate: '1.300000' });
+    const created = await createReceipt({ FirmId: 'B200', BankAccountId: 'USD', ReceiptDate: '2025-06-10', Amount: '200.00', Lines: [{ InvoiceNo: inv, Payment: '200.00' }] });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().Data.Lines[0]).toMatchObject({ Balance: '200.00', Payment: '200.00' });
+    const posted = await action('cash-receipt', created.json().Data, 'post');
+    expect(posted.statusCode, posted.body).toBe(200);
+    // Received 273.58 CAD for an invoice booked at 260.00: 13.58 gain (Cr FX-GAIN-LOSS 4950).
+    expect(await entriesOf(created.json().Data.DocumentNo)).toEqual({ '1010': '273.58', '1100': '-260.00', '4950': '-13.58' });
+    expect(await item(inv)).toMatchObject({ open: '0.00', foreignOpen: '0.00', status: 'Closed' });
+    expect(await item(created.json().Data.DocumentNo)).toMatchObject({ open: '0.00', foreignOpen: '0.00', status: 'Closed' });
+  });
+
+  it("applying a USD credit later posts the realized loss between the credit's rate and the invoice's", async () => {
+    const credit = (await createReceipt({ FirmId: 'B200', BankAccountId: 'USD', ReceiptDate: '2025-06-10', Amount: '100.00', Unapplied: '100.00' })).json().Data;
+    expect((await action('cash-receipt', credit, 'post')).statusCode).toBe(200);
+    const inv = await invoice('B200', '50.00', { currency: 'USD', rate: '1.400000' });
+    const created = await api('POST', '/api/data/ar-credit-application', { FirmId: 'B200', ApplicationDate: '2025-07-02', CreditNo: credit.DocumentNo, Lines: [{ InvoiceNo: inv, Payment: '50.00' }] });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().Data).toMatchObject({ CurrencyCode: 'USD', CreditAvailable: '100.00' });
+    const posted = await action('ar-credit-application', created.json().Data, 'post');
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json().Data.CreditAvailable).toBe('50.00');
+    // 50 USD booked at 1.40 (70.00) settled by 50 USD received at 1.3679 (68.40): 1.60 loss.
+    expect(await entriesOf(created.json().Data.DocumentNo)).toEqual({ '1100': '-1.60', '4950': '1.60' });
+    expect(await item(inv)).toMatchObject({ open: '0.00', foreignOpen: '0.00', status: 'Closed' });
+    expect(await item(credit.DocumentNo)).toMatchObject({ open: '-68.39', foreignOpen: '-50.00', status: 'Open' });
   });
 });
 

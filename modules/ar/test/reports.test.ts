@@ -11,6 +11,7 @@
  * named in a report's or a process's parameters is answered exactly as the entity routes answer it.
  */
 import { add, sub } from '@erp/shared/decimal';
+import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '@erp/modules/gl/server/ledger/posting';
@@ -39,12 +40,12 @@ const origin = (id: string) => ({ type: 'ar-reports-test', id });
 type ItemType = 'Invoice' | 'CreditNote' | 'Receipt';
 
 /** An invoice (+) or credit (−) with its posting: Dr/Cr receivables against `other`. */
-async function item(firmId: string, itemType: ItemType, documentNo: string, date: string, amount: string, dueDate?: string) {
-  return tx((trx) => itemIn(trx, firmId, itemType, documentNo, date, amount, dueDate));
+async function item(firmId: string, itemType: ItemType, documentNo: string, date: string, amount: string, dueDate?: string, discount?: { date: string; available: string }) {
+  return tx((trx) => itemIn(trx, firmId, itemType, documentNo, date, amount, dueDate, discount));
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function itemIn(trx: any, firmId: string, itemType: ItemType, documentNo: string, date: string, amount: string, dueDate?: string) {
+async function itemIn(trx: any, firmId: string, itemType: ItemType, documentNo: string, date: string, amount: string, dueDate?: string, discount?: { date: string; available: string }) {
   const other = itemType === 'Invoice' || itemType === 'CreditNote' ? '4100' : '1000';
   const { journalId } = await post(trx, {
     source: 'AR',
@@ -60,7 +61,7 @@ async function itemIn(trx: any, firmId: string, itemType: ItemType, documentNo: 
     ],
     userId: 'admin',
   });
-  return addArItem(trx, { firmId, itemType, documentNo, documentDate: date, dueDate: dueDate ?? date, amount, origin: origin(documentNo), journalId, userId: 'admin' });
+  return addArItem(trx, { firmId, itemType, documentNo, documentDate: date, dueDate: dueDate ?? date, discountDate: discount?.date ?? null, discountAvailable: discount?.available ?? '0.00', amount, origin: origin(documentNo), journalId, userId: 'admin' });
 }
 
 /** An application of a credit to an invoice; the discount posts Dr discounts, Cr receivables on its date. */
@@ -120,7 +121,7 @@ beforeAll(async () => {
   db = server.app.erp.database.db as unknown as Kysely<any>;
 
   // B100 (as of 2026-10-31, 30-day periods by due date).
-  const inv1 = await item('B100', 'Invoice', 'T-INV-1', '2026-06-01', '1000.00', '2026-07-01'); // 122 days: period 5
+  const inv1 = await item('B100', 'Invoice', 'T-INV-1', '2026-06-01', '1000.00', '2026-07-01', { date: '2026-10-10', available: '10.00' }); // 122 days: period 5
   await item('B100', 'Invoice', 'T-INV-2', '2026-10-01', '500.00', '2026-10-31'); // due today: current
   const inv3 = await item('B100', 'Invoice', 'T-INV-3', '2026-09-15', '200.00', '2026-10-15'); // 16 days: period 1
   const rc1 = await item('B100', 'Receipt', 'T-RC-1', '2026-10-10', '-300.00');
@@ -362,6 +363,21 @@ describe('§6 users restricted to assigned customers', () => {
       const customers = (await run('ar-customer-list', {})).json();
       expect(customers.List.map((r: { FirmId: string }) => r.FirmId)).toEqual(['B200']);
       expect((await run('ar-sales-journal', { StartDate: '2026-01-01', EndDate: '2026-12-31' })).json().List.every((r: { FirmId: string }) => r.FirmId === 'B200')).toBe(true);
+      // AR journal printing (issue 22 item 12): the grid, the PDF and the .xlsx hold B200's journals only.
+      const year = { StartDate: '2026-01-01', EndDate: '2026-12-31' };
+      const journals = (await run('ar-journal-printing', year)).json();
+      expect(new Set(journals.List.map((r: { DocumentNo: string }) => r.DocumentNo))).toEqual(new Set(['T-INV-5', 'T-CN-1', 'T-INV-7', 'T-INV-8']));
+      expect(journals.Totals.Debit).toBe(journals.Totals.Credit);
+      const journalPdf = await pdfText((await call(server.app, 'POST', '/api/reports/ar-journal-printing/pdf', admin, { Parameters: year })).rawPayload);
+      expect(journalPdf).toContain('T-INV-5');
+      expect(journalPdf).not.toContain('T-INV-2');
+      expect(journalPdf).not.toContain('T-RC-1');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await call(server.app, 'POST', '/api/reports/ar-journal-printing/xlsx', admin, { Parameters: year })).rawPayload as unknown as ArrayBuffer);
+      const cells: string[] = [];
+      workbook.worksheets[0]!.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value))));
+      expect(cells).toContain('T-INV-5');
+      expect(cells.filter((cell) => /^T-(INV-[1-4]|RC-)/.test(cell))).toEqual([]);
       expect((await run('ar-unapplied-credits', { AsOfDate: AS_OF })).json().TotalCount).toBe(0);
       expect((await run('ar-contact-list', {})).json().List.every((r: { FirmId: string }) => r.FirmId === 'B200')).toBe(true);
     } finally {

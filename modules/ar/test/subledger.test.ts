@@ -36,7 +36,7 @@ const base = { documentDate: '2031-03-01', origin: { type: 'test', id: '1' }, us
 
 describe('AR subledger core', () => {
   it('adds items and applies a credit to an invoice, closing both when fully applied', async () => {
-    const invoice = await tx((trx) => addArItem(trx, { ...base, firmId: 'B100', itemType: 'Invoice', documentNo: 'T-INV-1', dueDate: '2031-03-31', discountAvailable: '2.00', amount: '113.00' }));
+    const invoice = await tx((trx) => addArItem(trx, { ...base, firmId: 'B100', itemType: 'Invoice', documentNo: 'T-INV-1', dueDate: '2031-03-31', discountDate: '2031-03-10', discountAvailable: '2.00', amount: '113.00' }));
     const receipt = await tx((trx) => addArItem(trx, { ...base, firmId: 'B100', itemType: 'Receipt', documentNo: 'T-RC-1', amount: '-150.00' }));
     const before = await tx((trx) => arItem(trx, invoice));
     expect(before).toMatchObject({ itemType: 'Invoice', amount: '113.00', openBalance: '113.00', status: 'Open', dueDate: '2031-03-31', discountAvailable: '2.00' });

@@ -319,6 +319,19 @@ describe('inventory year end', () => {
     expect((await onHand('WO-BRACKET')).onHand).toBe('7.0000');
   });
 
+  it('is an accounting right: the order desk clerk can neither see, preview nor run it (issue 22 item 12)', async () => {
+    const clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
+    const asClerk = (step: 'preview' | 'run') =>
+      call(server.app, 'POST', `/api/processes/ic-inventory-year-end/${step}`, clerk, { Parameters: { FiscalYear: NEXT - 2 }, ...(step === 'run' ? { Items: [NEXT - 2] } : {}) });
+    expect((await asClerk('preview')).statusCode).toBe(403);
+    expect((await asClerk('run')).statusCode).toBe(403);
+    const listed = (await call(server.app, 'GET', '/api/processes', clerk)).json() as Json[];
+    expect(listed.map((p) => p['Process'])).not.toContain('ic-inventory-year-end');
+    expect(await db().selectFrom('stock_closed_years').select('fiscal_year').where('fiscal_year', '=', NEXT - 2).executeTakeFirst()).toBeUndefined();
+    const adminList = (await api('GET', '/api/processes')).json() as Json[];
+    expect(adminList.map((p) => p['Process'])).toContain('ic-inventory-year-end');
+  });
+
   it('refuses re-opening an order closed in a closed stock year, and a year not yet ended', async () => {
     const closed = await db().selectFrom('production_work_orders').select(['work_order_id', 'version']).where('closed_date', '=', `${YEAR}-02-03`).executeTakeFirst();
     const refused = await action({ WorkOrderId: closed.work_order_id, Version: closed.version }, 'reopen');
@@ -348,5 +361,51 @@ describe('invariants after the work orders', () => {
     const gl = await db().selectFrom('gl_entries').select((eb: Json) => eb.fn.sum('amount').as('a')).where('account_id', 'in', accounts).executeTakeFirst();
     const stock = await db().selectFrom('stock_balances').select((eb: Json) => eb.fn.sum('value').as('v')).executeTakeFirst();
     expect(decimalFromDb(engine(), gl.a, 2)).toBe(decimalFromDb(engine(), stock.v, 2));
+  });
+});
+
+describe('work order edits (issue 22 item 12)', () => {
+  it('a Committed order moved to another warehouse takes its allocation along', async () => {
+    const at = async (productId: string, warehouseId: string) => {
+      const row = await db().selectFrom('stock_balances').select('committed').where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).executeTakeFirst();
+      return decimalFromDb(engine(), row?.committed ?? 0, 4);
+    };
+    let order = await newOrder('2.0000', { DateRequired: `${YEAR}-05-01` });
+    order = (await action(order, 'commit')).body['Data'];
+    expect(await at('WO-PLATE', WH)).toBe('4.0000');
+    order = await update(order, { WarehouseId: 'MTL-01' });
+    expect(await at('WO-PLATE', WH)).toBe('0.0000');
+    expect(await at('WO-PLATE', 'MTL-01')).toBe('4.0000');
+    expect(await at('WO-BOLT', 'MTL-01')).toBe('8.0000');
+    // Moved back with a new quantity in one save; closing releases it where it is.
+    order = await update(order, { WarehouseId: WH, QuantityToProduce: '1.0000' });
+    expect(await at('WO-PLATE', 'MTL-01')).toBe('0.0000');
+    expect(await at('WO-PLATE', WH)).toBe('2.0000');
+    order = await update(order, { ClosingReason: 'Test' });
+    expect((await action(order, 'close')).status).toBe(200);
+    expect(await at('WO-PLATE', WH)).toBe('0.0000');
+    expect(await at('WO-BOLT', 'MTL-01')).toBe('0.0000');
+  });
+
+  it('refuses component quantities beyond their column at save (issue 22 item 10)', async () => {
+    const huge = await api('POST', '/api/data/production-work-order', { ProductId: 'WO-BRACKET', WarehouseId: WH, QuantityToProduce: '9999999999.9999', DateRequired: `${NEXT}-03-01` });
+    expect(huge.statusCode, huge.body).toBe(400);
+    expect(huge.json().Data.Errors[0]).toMatchObject({ field: 'Components[0].Quantity', key: 'entities:validation.decimalPrecision' });
+  });
+
+  it('the quantity to produce cannot go below the quantity produced to date', async () => {
+    let order = await newOrder('3.0000', { DateRequired: `${NEXT}-02-01` });
+    order = (await action(order, 'commit')).body['Data'];
+    order = await update(order, { BatchQuantity: '2.0000', BatchDate: `${NEXT}-02-01` });
+    const produced = await action(order, 'produce');
+    expect(produced.status, JSON.stringify(produced.body)).toBe(200);
+    order = produced.body['Data'];
+    expect(order['ProducedToDate']).toBe('2.0000');
+    const below = await api('PUT', `/api/data/production-work-order/${order['WorkOrderId']}`, { QuantityToProduce: '1.0000', Version: order['Version'] });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().Data.Errors[0]).toMatchObject({ field: 'QuantityToProduce', message: 'The quantity to produce cannot be less than the quantity produced to date (2.0000).' });
+    order = await update(order, { QuantityToProduce: '2.0000' });
+    expect(order['Remaining']).toBe('0.0000');
+    expect((await action(order, 'close')).status).toBe(200);
   });
 });

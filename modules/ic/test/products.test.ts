@@ -48,6 +48,39 @@ describe('product-class', () => {
   });
 });
 
+describe('product-class inventory account (issue 22 item 6)', () => {
+  it('is an accounting setup right, and only an existing IC integration type', async () => {
+    const clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
+    const asClerk = (method: 'POST' | 'PUT', url: string, body: unknown) => call(server.app, method, `/api/data/${url}`, clerk, body);
+    // The desk keeps the class itself…
+    const created = await asClerk('POST', 'product-class', { ClassId: 'TACCT', Description: 'Desk class' });
+    expect(created.statusCode, created.body).toBe(201);
+    const renamed = await asClerk('PUT', 'product-class/TACCT', { Description: 'Desk class, renamed', Version: created.json().Data.Version });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // …but not the account its stock posts to, on create or on change.
+    const refusedCreate = await asClerk('POST', 'product-class', { ClassId: 'TACCT2', Description: 'Desk class', InventoryAccount: 'INVENTORY-STEEL' });
+    expect(refusedCreate.statusCode).toBe(403);
+    expect(refusedCreate.json().Message).toBe("Only accounting may set a product class's inventory account.");
+    const refusedChange = await asClerk('PUT', 'product-class/TACCT', { InventoryAccount: 'INVENTORY-ELECTRICAL', Version: renamed.json().Data.Version });
+    expect(refusedChange.statusCode).toBe(403);
+    expect((await get('product-class', 'TACCT')).json().Data.InventoryAccount).toBeNull();
+    // Accounting may, to an existing IC integration type only.
+    const unknown = await put('product-class', 'TACCT', { InventoryAccount: 'INVENTORY-NOPE', Version: renamed.json().Data.Version });
+    expect(unknown.statusCode).toBe(400);
+    expect(errors(unknown)).toContainEqual({ field: 'InventoryAccount', key: 'ic:rules.inventoryAccountUnknown', message: 'INVENTORY-NOPE is not an inventory integration type of the G/L integration.' });
+    const notIc = await put('product-class', 'TACCT', { InventoryAccount: 'RECEIVABLE', Version: renamed.json().Data.Version });
+    expect(notIc.statusCode).toBe(400);
+    const set = await put('product-class', 'TACCT', { InventoryAccount: 'INVENTORY-ELECTRICAL', Version: renamed.json().Data.Version });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().Data.InventoryAccount).toBe('INVENTORY-ELECTRICAL');
+    // The GL integration rows themselves are the GL's setup: the clerk can neither change nor add one.
+    const rows = (await call(server.app, 'GET', '/api/data/gl-integration?filter.SubLedger=IC', admin)).json().List as { IntegrationKey: number; Version: number }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect((await asClerk('PUT', `gl-integration/${rows[0]!.IntegrationKey}`, { AccountId: '1210', Version: rows[0]!.Version })).statusCode).toBe(403);
+    expect((await asClerk('POST', 'gl-integration', { SubLedger: 'IC', TransactionType: 'INVENTORY-CLERK', Description: 'x', AccountId: '1210' })).statusCode).toBe(403);
+  });
+});
+
 describe('product groups, types, grades and specifications', () => {
   it('need a name (groups, types) and save the other masters', async () => {
     for (const [entity, key] of [

@@ -89,3 +89,29 @@ describe('demo stock', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('demo receivables (issue 22: the AR demo after the discount, currency and overflow rules)', () => {
+  it('the open AR items equal the receivables control account, and the demo receipts took no discount beyond the terms', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const db = server.app.erp.database.db as any;
+    const engine = server.app.erp.database.engine;
+    const items = await db.selectFrom('ar_items').select(['open_balance']).execute();
+    expect(items.length).toBeGreaterThan(10);
+    const open = items.reduce((total: string, row: Json) => add(total, decimalFromDb(engine, row.open_balance, 2)!), '0.00');
+    const control = (await db.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'AR').where('transaction_type', '=', 'RECEIVABLE').executeTakeFirst()).account_id;
+    const entries = await db.selectFrom('gl_entries').select('amount').where('account_id', '=', control).execute();
+    expect(open).toBe(entries.reduce((total: string, row: Json) => add(total, decimalFromDb(engine, row.amount, 2)!), '0.00'));
+    // Every discount taken is within what the invoice's terms allowed on the application's date.
+    const applications = await db
+      .selectFrom('ar_applications as a')
+      .innerJoin('ar_items as i', 'i.item_id', 'a.to_item_id')
+      .select(['a.discount', 'a.application_date', 'i.discount_date', 'i.discount_available'])
+      .execute();
+    for (const row of applications) {
+      const discount = decimalFromDb(engine, row.discount, 2)!;
+      if (discount === '0.00') continue;
+      expect(row.discount_date !== null && row.application_date <= row.discount_date).toBe(true);
+      expect(sub(decimalFromDb(engine, row.discount_available, 2)!, discount).startsWith('-')).toBe(false);
+    }
+  });
+});

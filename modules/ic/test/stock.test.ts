@@ -73,6 +73,15 @@ afterAll(async () => {
 });
 
 describe('recordMovements', () => {
+  it('refuses a movement whose value or balance would not fit its column, writing nothing (issue 22 item 10)', async () => {
+    await move(`${YEAR}-01-20`, 'L-BIG-1', [{ productId: 'LEDGER-A', warehouseId: 'WH-BIG', quantity: '99999999999', unitCost: '99.00', line: 1 }]);
+    // A second receipt at the average cost: 19,799,999,999,802.00 of stock value is beyond numeric(15, 2).
+    const refused = move(`${YEAR}-01-21`, 'L-BIG-2', [{ productId: 'LEDGER-A', warehouseId: 'WH-BIG', quantity: '99999999999', line: 1 }]);
+    await expect(refused).rejects.toMatchObject({ status: 400, issues: [{ field: 'Movements[0].Quantity', key: 'entities:validation.decimalPrecision' }] });
+    expect(await db().selectFrom('stock_ledger').select('voucher_no').where('voucher_no', '=', 'L-BIG-2').execute()).toEqual([]);
+    expect((await balance('LEDGER-A', 'WH-BIG')).value).toBe('9899999999901.00');
+  });
+
   it('keeps the moving average and last cost, balances and one balanced IC journal per movement set', async () => {
     await move(`${YEAR}-01-10`, 'L-1', [{ productId: 'LEDGER-A', warehouseId: 'WH-L1', quantity: '10', unitCost: '4.00', line: 1 }]);
     const [result] = await move(`${YEAR}-01-11`, 'L-2', [{ productId: 'LEDGER-A', warehouseId: 'WH-L1', quantity: '10', unitCost: '5.00', line: 1 }]);
@@ -153,6 +162,23 @@ describe('inventory tickets: §5 rules', () => {
     await createProduct('TK-PLAIN', 'TSTEEL');
     await createProduct('TK-LOT', 'TSTEEL', { TrackLot: true });
     await createProduct('TK-SERVICE', 'TSTEEL', { TrackInventory: false });
+  });
+
+  it('refuses quantity × cost beyond the extended cost column at save, with the field named (issue 22 item 10)', async () => {
+    for (const [Quantity, UnitCost] of [
+      ['99999999999.9999', '99999999.9999'], // beyond SQLite's 64-bit integers: was a RangeError (500)
+      ['9999999999.9999', '9999.9999'], // beyond numeric(15, 2): was stored on SQLite, a 500 on PostgreSQL
+    ]) {
+      const answer = await postJson(TICKET, ticket([{ ProductId: 'TK-PLAIN', Quantity, UnitCost }]));
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(json(answer).Data.Errors[0]).toMatchObject({ field: 'Lines[0].ExtendedCost', key: 'entities:validation.decimalPrecision', message: 'Extended cost can have at most 13 digits before the decimal point.' });
+    }
+    // The largest extended cost the column holds is accepted.
+    const largest = await postJson(TICKET, ticket([{ ProductId: 'TK-PLAIN', Quantity: '99999999.9999', UnitCost: '99999.9999' }]));
+    expect(largest.statusCode, largest.body).toBe(201);
+    expect(json(largest).Data.Lines[0].ExtendedCost).toBe('9999999989990.00');
+    const removed = await del(`${TICKET}/${json(largest).Data.TicketId}?Version=${json(largest).Data.Version}`);
+    expect(removed.statusCode, removed.body).toBe(200);
   });
 
   it('refuses a ticket without lines (§5)', async () => {

@@ -5,16 +5,18 @@
  * - is typed `dpop+jwt`, signed with an asymmetric algorithm by the PUBLIC key in its own `jwk` header;
  * - names this request: `htm` = the method, `htu` = PUBLIC_URL + the request path (no query, no fragment);
  * - is fresh: `iat` within MAX_AGE_SECONDS of now (and at most CLOCK_SKEW_SECONDS ahead), `jti` never seen
- *   before within that time (replay cache, bounded);
+ *   before within that time (replay cache: the database's when given — `replay`, auth/dpop-replay.ts, which a
+ *   restart does not empty — else one in memory, bounded);
  * - belongs to the token: `ath` = base64url(SHA-256(access token)) and the key's thumbprint = `cnf.jkt`.
  * So a token read out of the browser's storage is useless elsewhere: the private key never leaves the
  * browser (non-extractable WebCrypto key), and every proof is bound to one request.
  *
- * Contract: `createDpopVerifier({ publicUrl })` answers `verify(input)` resolving when valid and rejecting
+ * Contract: `createDpopVerifier({ publicUrl, replay? })` answers `verify(input)` resolving when valid and rejecting
  * with a DpopError (its message says what was wrong; the API answers 401 without telling the caller).
  */
 import { createHash } from 'node:crypto';
 import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, jwtVerify, type JWK } from 'jose';
+import type { ReplayStore } from './dpop-replay.ts';
 
 export const MAX_AGE_SECONDS = 60;
 export const CLOCK_SKEW_SECONDS = 5;
@@ -40,22 +42,33 @@ export function accessTokenHash(token: string): string {
   return createHash('sha256').update(token, 'ascii').digest('base64url');
 }
 
-export function createDpopVerifier(options: { publicUrl: string; now?: () => number }): DpopVerifier {
+/** A replay cache in this process's memory (a restart forgets it: servers pass the database's). */
+export function memoryReplayStore(): ReplayStore {
+  /** key → when it may be forgotten (ms). */
+  const seen = new Map<string, number>();
+  return {
+    async remember(key, untilMs, nowMs) {
+      if (seen.size >= MAX_REPLAY_ENTRIES) {
+        for (const [old, until] of seen) if (until <= nowMs) seen.delete(old);
+        // Still full of live entries: refuse rather than forget one (a replay must never pass).
+        if (seen.size >= MAX_REPLAY_ENTRIES) return false;
+      }
+      const until = seen.get(key);
+      if (until !== undefined && until > nowMs) return false;
+      seen.set(key, untilMs);
+      return true;
+    },
+  };
+}
+
+export function createDpopVerifier(options: { publicUrl: string; now?: () => number; replay?: ReplayStore }): DpopVerifier {
   const now = options.now ?? (() => Date.now());
   const base = new URL(options.publicUrl);
-  /** jti → when it may be forgotten (ms). */
-  const seen = new Map<string, number>();
+  const replay = options.replay ?? memoryReplayStore();
 
-  function remember(jti: string, at: number): boolean {
-    const nowMs = now();
-    if (seen.size >= MAX_REPLAY_ENTRIES) {
-      for (const [key, until] of seen) if (until <= nowMs) seen.delete(key);
-      // Still full of live entries: refuse rather than forget one (a replay must never pass).
-      if (seen.size >= MAX_REPLAY_ENTRIES) return false;
-    }
-    if (seen.has(jti)) return false;
-    seen.set(jti, (at + MAX_AGE_SECONDS + CLOCK_SKEW_SECONDS) * 1000 + 1000);
-    return true;
+  /** Remembers the proof until it can no longer be fresh (its iat + the age allowed + the skew, + 1 s). */
+  function remember(key: string, at: number): Promise<boolean> {
+    return replay.remember(key, (at + MAX_AGE_SECONDS + CLOCK_SKEW_SECONDS) * 1000 + 1000, now());
   }
 
   return async (input) => {
@@ -97,6 +110,6 @@ export function createDpopVerifier(options: { publicUrl: string; now?: () => num
     if (typeof jti !== 'string' || jti.length < 8 || jti.length > 256) throw new DpopError('jti is missing');
     if (payload['ath'] !== accessTokenHash(input.accessToken)) throw new DpopError('ath does not match the access token');
     if ((await calculateJwkThumbprint(jwk, 'sha256')) !== input.jkt) throw new DpopError('the proof key is not the key the token is bound to');
-    if (!remember(`${input.jkt}:${jti}`, iat)) throw new DpopError('the DPoP proof was used before');
+    if (!(await remember(`${input.jkt}:${jti}`, iat))) throw new DpopError('the DPoP proof was used before');
   };
 }

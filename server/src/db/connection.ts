@@ -10,10 +10,11 @@
 import { mkdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { migrate } from './migrations.ts';
+import { exactRow } from './exact.ts';
 import type { DB } from './schema.ts';
 
 export interface Database {
@@ -32,6 +33,26 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The connection as Kysely's SQLite dialect sees it, every row read with exact integers (`exactRow`). */
+function exactIntegers(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      const statement = sqlite.prepare(text);
+      if (!statement.reader) return statement as unknown as SqliteStatement;
+      statement.safeIntegers(true);
+      return {
+        reader: true,
+        all: (parameters) => (statement.all(parameters) as unknown[]).map(exactRow),
+        run: (parameters) => statement.run(parameters),
+        *iterate(parameters) {
+          for (const row of statement.iterate(parameters)) yield exactRow(row);
+        },
+      };
+    },
+  };
+}
+
 function openSqlite(file: string): Database {
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new BetterSqlite3(file);
@@ -45,7 +66,7 @@ function openSqlite(file: string): Database {
   // filter on a selective column is preferred to one on a flag (SQLite's advice for long-lived
   // connections: PRAGMA optimize at open, and again before closing).
   sqlite.pragma('optimize = 0x10002');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: exactIntegers(sqlite) }) });
   let reader: BetterSqlite3.Database | undefined;
   return {
     db,

@@ -12,6 +12,7 @@ import { shellModule } from '@erp/modules/shell/definitions/index';
 import { syncEntityTables } from '../entities/schema-sync.ts';
 import { m0004_portal } from './m0004-portal.ts';
 import { m0009_portal_products } from '../portal/m0009-products.ts';
+import { m0013_dpop_replay } from '../auth/m0013-dpop-replay.ts';
 import { loadServerModules } from '../modules/index.ts';
 
 // Migrations must not depend on today's table types: they see the database as it was.
@@ -324,6 +325,7 @@ const migrations: Record<string, Migration> = {
   '0003_entities': m0003_entities,
   '0004_portal': m0004_portal,
   '0009_portal_products': m0009_portal_products,
+  '0013_dpop_replay': m0013_dpop_replay,
 };
 
 /** The core's migrations and every module's (`serverModule.migrations`); the migrator sorts them by name. */

@@ -3,10 +3,12 @@
  * compiled once per call and run on the read-only connection (Database.reader) through a cache of
  * prepared statements — Kysely's SQLite driver prepares every statement anew. The reader sees the last
  * committed state (WAL), so a change applies to the next request. PostgreSQL runs the query as usual.
+ * Integers beyond ±2^53 (SUMs of money units) are read as BigInt, exactly (`exactRow`, issue 22 item 10).
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Compilable } from 'kysely';
 import type { Database } from './connection.ts';
+import { exactRow } from './exact.ts';
 
 const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
 
@@ -20,7 +22,8 @@ export function prepared(reader: BetterSqlite3.Database, text: string): BetterSq
     statement = reader.prepare(text);
     cache.set(text, statement);
   }
-  return statement;
+  // Plain integers unless the caller asks (readAll / readFirst read exact ones; a cached statement is shared).
+  return statement.safeIntegers(false);
 }
 
 interface Executable<T> extends Compilable<T> {
@@ -31,12 +34,12 @@ interface Executable<T> extends Compilable<T> {
 export async function readAll<T>(database: Pick<Database, 'reader'>, query: Executable<T>): Promise<T[]> {
   if (!database.reader) return query.execute();
   const compiled = query.compile();
-  return prepared(database.reader(), compiled.sql).raw(false).all(...(compiled.parameters as unknown[])) as T[];
+  return (prepared(database.reader(), compiled.sql).safeIntegers(true).raw(false).all(...(compiled.parameters as unknown[])) as T[]).map(exactRow);
 }
 
 /** The first row of a select, or undefined. */
 export async function readFirst<T>(database: Pick<Database, 'reader'>, query: Executable<T>): Promise<T | undefined> {
   if (!database.reader) return (await query.execute())[0];
   const compiled = query.compile();
-  return prepared(database.reader(), compiled.sql).raw(false).get(...(compiled.parameters as unknown[])) as T | undefined;
+  return exactRow(prepared(database.reader(), compiled.sql).safeIntegers(true).raw(false).get(...(compiled.parameters as unknown[])) as T | undefined);
 }

@@ -212,6 +212,12 @@ export interface OidcPayloadsTable {
   consumed_at: string | null;
 }
 
+/** DPoP proofs already used (auth/dpop-replay.ts): hash of thumbprint + jti, forgettable after expires_at (ms). */
+export interface DpopReplayTable {
+  proof_key: string;
+  expires_at: number;
+}
+
 /** Persisted provider keys: JWKS signing keys (private JWK JSON) and cookie-signing secrets. */
 export interface OidcKeysTable {
   key_id: string;
@@ -241,6 +247,7 @@ export interface DB {
   form_widget_security: FormWidgetSecurityTable;
   oidc_payloads: OidcPayloadsTable;
   oidc_keys: OidcKeysTable;
+  dpop_replay: DpopReplayTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,10 +6,12 @@
  * generic rules found nothing. `databaseIssues(ctx, change)` answers them as validation issues with their
  * English messages (400 validation_failed).
  */
-import type { RuleIssue, ScalarField } from '@erp/shared/entities/define';
+import { DECIMAL_KEYS, parseDecimal, round } from '@erp/shared/decimal';
+import type { AnyEntity, RuleIssue, ScalarField } from '@erp/shared/entities/define';
 import { entityByName } from '@erp/shared/entities/index';
 import type { ValidationIssue } from '@erp/shared/entities/validate';
 import { issueOf } from './answers.ts';
+import { messageIn, type BusinessIssue } from './call-result.ts';
 import type { Change, EntityContext } from './hooks.ts';
 import { keyColumn, readScalar, writeScalar } from './wire.ts';
 
@@ -109,4 +111,35 @@ export async function databaseIssues(ctx: EntityContext, change: Change): Promis
   const issues = [...(await lookupIssues(ctx, change)), ...(await uniqueIssues(ctx, change))];
   if (issues.length === 0 && ctx.hooks.validate) issues.push(...(await ctx.hooks.validate(ctx, change)));
   return issues.map((issue) => issueOf(ctx.def, issue));
+}
+
+/**
+ * Issue 22 item 10: every decimal a save writes fits its column (precision digits, `scale` decimals) — also
+ * what the server computed or a hook set after the field checks (a line's quantity × price, a document's
+ * totals), which the field checks never saw. Run in the save's transaction after `beforeWrite`: an overflow
+ * is a 400 with the field's text (entities:validation.decimalPrecision) at save, never a RangeError or a
+ * numeric overflow from the database (a 500), nor an amount too large to post later.
+ */
+export function storageRangeIssues(def: AnyEntity, change: Change, language: string | null | undefined): BusinessIssue[] {
+  const issues: BusinessIssue[] = [];
+  const check = (field: ScalarField & { labelKey?: string }, value: unknown, path: string, name: string) => {
+    if (field.type !== 'decimal' || typeof value !== 'string') return;
+    const scale = field.scale ?? 2;
+    const parsed = parseDecimal(/^-?\d+(\.\d+)?$/.test(value) ? round(value, scale) : value, { precision: field.precision ?? 15, scale });
+    if (parsed.ok || parsed.key !== DECIMAL_KEYS.tooLarge) return;
+    issues.push({ field: path, key: parsed.key, params: { ...(parsed.params ?? {}), label: messageIn(language, field.labelKey ?? name) } });
+  };
+  for (const name of change.changed) {
+    const field = def.fields[name];
+    if (!field) continue;
+    if (field.type === 'children') {
+      const lines = change.value[name];
+      if (!Array.isArray(lines)) continue;
+      lines.forEach((line, index) => {
+        if (line === null || typeof line !== 'object') return;
+        for (const [childName, child] of Object.entries(field.fields)) check(child, (line as Record<string, unknown>)[childName], `${name}[${index}].${childName}`, childName);
+      });
+    } else check(field as ScalarField, change.value[name], name, name);
+  }
+  return issues;
 }

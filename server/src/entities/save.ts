@@ -31,7 +31,7 @@ import {
 } from './answers.ts';
 import { writeAudit, type AuditEntry } from './audit.ts';
 import { answerOf, BusinessError, callResult, confirmationsOf, translatorIn } from './call-result.ts';
-import { databaseIssues } from './checks.ts';
+import { databaseIssues, storageRangeIssues } from './checks.ts';
 import { assignNumber, lineLookupIssues, stateRefusal, withComputed } from './documents.ts';
 import type { AnyTransaction, Change, EntityContext } from './hooks.ts';
 import { message } from './labels.ts';
@@ -82,6 +82,8 @@ async function inTransactionChecks(ctx: EntityContext, trx: AnyTransaction, chan
   const issues = await lineLookupIssues(trx, ctx.def, change.value);
   if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues);
   if (ctx.hooks.beforeWrite) await ctx.hooks.beforeWrite(ctx, trx, change, confirmationsOf(change.body));
+  const overflow = storageRangeIssues(ctx.def, change, ctx.user.row.language);
+  if (overflow.length > 0) throw new BusinessError(400, 'validation_failed', overflow);
 }
 
 /** The answer to a create (201) or update (200): the record as it now reads, without the caller's hidden fields. */

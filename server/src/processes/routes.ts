@@ -77,7 +77,9 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
   const { database } = deps;
   const db = database.db as unknown as AnyDb;
 
-  const mayRun = (openable: Set<string>, process: ServerProcess) => openedBy(process.def, openable);
+  // §6 the process's screen is open to the user; a process that names roles runs for those roles only.
+  const mayRun = (openable: Set<string>, process: ServerProcess, roles: readonly string[]) =>
+    (!process.def.roles || roles.some((role) => process.def.roles!.includes(role))) && openedBy(process.def, openable);
 
   function refuse(reply: FastifyReply, translate: ReportTranslate, errors: ReportParameterError[]) {
     const detailed = errors.map((error) => ({ ...error, params: error.params ?? {}, message: translate(error.key, error.params) }));
@@ -94,7 +96,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
       return null;
     }
     const user = currentUser(request);
-    if (!mayRun(await openableApplications(database.db, user.roles), process)) {
+    if (!mayRun(await openableApplications(database.db, user.roles), process, user.roles)) {
       await sendFailure(reply, 403, 'forbidden', 'You do not have sufficient permissions.');
       return null;
     }
@@ -141,9 +143,10 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
   }
 
   app.get('/api/processes', { schema: PROCESS_SCHEMAS.list }, async (request) => {
-    const openable = await openableApplications(database.db, currentUser(request).roles);
+    const { roles } = currentUser(request);
+    const openable = await openableApplications(database.db, roles);
     return registeredProcesses()
-      .filter((p) => mayRun(openable, p))
+      .filter((p) => mayRun(openable, p, roles))
       .map((p) => ({ Process: p.def.name, Application: p.def.application, Routes: p.def.routes.map((route) => ({ ...route })) }));
   });
 

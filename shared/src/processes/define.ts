@@ -10,7 +10,8 @@
  * - `itemKey`: the field of a preview row that identifies the item the run processes (sent back in `Items`);
  *   `itemLabel`: the field shown for it in the result list;
  * - `maxItems`: the most items one run takes (the preview shows at most this many);
- * - `confirmKey`: the question asked before the run (§4 confirmations; default `reports:process.confirm`).
+ * - `confirmKey`: the question asked before the run (§4 confirmations; default `reports:process.confirm`);
+ * - `roles`: when set, only these roles may preview and run it (the application alone is not enough).
  *
  * The run answers a Call result whose `List` holds one Call result per item (`{ ItemId, Label, ResultStatus,
  * ResultCode, Message, EntityId }`), in the order the items were sent; each item runs in its own transaction,
@@ -28,6 +29,8 @@ export interface ProcessDefinition extends Pick<ReportDefinition, 'name' | 'appl
   itemLabel: string;
   maxItems: number;
   confirmKey?: string;
+  /** Roles that may preview and run it (e.g. an irreversible close: accounting only); default everyone who opens its application. */
+  roles?: readonly string[];
 }
 
 /** One item's outcome in the run's result list (§3 Call result + the item it is about). */

@@ -15,7 +15,7 @@
  *   becomes an AR item, each line an application; the unapplied amount stays as the receipt's open credit).
  * - §6: users restricted to assigned customers see and post only their customers' receipts.
  */
-import { MONEY } from '@erp/shared/entities/common';
+import { MONEY, RATE } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
 import { postedDocument } from '@erp/shared/entities/posted-document';
 import { CURRENCY } from '@erp/modules/gl/definitions/common';
@@ -56,6 +56,9 @@ export const cashReceipt = defineEntity({
     ReceiptDate: { type: 'date', required: true },
     CurrencyCode: { ...CURRENCY, readOnly: true },
     Amount: { ...MONEY, required: true, min: '0.01', minKey: `${AR_NS}:receipts.rules.amountPositive` },
+    // Issue 22 item 8: the rate into the home currency on the receipt date and the amount it posts (server).
+    ExchangeRate: { ...RATE, readOnly: true },
+    HomeAmount: { ...MONEY, readOnly: true },
     Reference: { type: 'text', maxLength: 30 },
     Description: { type: 'text', maxLength: 100 },
     Unapplied: { ...MONEY, min: '0', minKey: `${AR_NS}:receipts.rules.notNegative`, defaultValue: '0.00' },
@@ -92,7 +95,7 @@ export const cashReceipt = defineEntity({
   attachments: false,
   formLayout: {
     sections: [
-      { rows: [['DocumentNo', 'Status'], ['FirmId', 'ReceiptDate'], ['BankAccountId', 'CurrencyCode'], ['Amount', 'Reference'], ['Description']] },
+      { rows: [['DocumentNo', 'Status'], ['FirmId', 'ReceiptDate'], ['BankAccountId', 'CurrencyCode'], ['Amount', 'Reference'], ['ExchangeRate', 'HomeAmount'], ['Description']] },
       {
         titleKey: `${AR_NS}:${NAME}.sections.application`,
         rows: [['AppliedTotal', 'DiscountTotal'], ['Unapplied', 'RemainingToApply'], ['OpenCredit', 'JournalId']],

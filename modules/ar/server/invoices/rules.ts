@@ -26,6 +26,7 @@ import { add, cmp, isZero, mul, neg, type Decimal } from '@erp/shared/decimal';
 import { arInvoice, AR_CREDIT_SEQUENCE, AR_INVOICE_SEQUENCE } from '../../definitions/invoices/index.ts';
 import { termsDates } from '../../definitions/setup/index.ts';
 import { percentOf, taxesFor, type TaxRate } from '../../definitions/tax.ts';
+import { isValidDate } from '@erp/shared/entities/field-value';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { canSeeFirm, assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
@@ -458,7 +459,13 @@ export const arInvoiceHooks: EntityHooks = {
       async effect(ctx, run) {
         const { trx, record, now } = run;
         const userId = ctx.user.userId;
-        const date = typeof run.body['Date'] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(run.body['Date']) ? run.body['Date'] : String(record['InvoiceDate']);
+        // The credit note's date (the body's Date, default the invoice's): a real date, not before the invoice.
+        const asked = run.body['Date'];
+        if (asked !== undefined && (typeof asked !== 'string' || !isValidDate(asked))) {
+          throw BusinessError.of(400, 'validation_failed', 'entities:validation.date', { label: 'Date' }, 'Date');
+        }
+        const date = typeof asked === 'string' ? asked : String(record['InvoiceDate']);
+        if (date < String(record['InvoiceDate'])) throw BusinessError.of(400, 'validation_failed', 'ar:rules.creditBeforeInvoice', { date: String(record['InvoiceDate']) }, 'Date');
         const lines = linesOf(record).map((line) => ({ ...line, LineId: null }));
         const priced = await priceLines(trx, lines, String(record['ProvinceCode'] ?? ''), String(record['InvoiceDate']));
         const documentNo = await nextNumber(trx, AR_CREDIT_SEQUENCE, { prefix: 'CN' });

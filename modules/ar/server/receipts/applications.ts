@@ -6,7 +6,8 @@
  * - `resolveLines(trx, { firmId, currency, date, lines, defaultDiscounts })`: each line's invoice must be an
  *   open Invoice of `firmId` in `currency` (one query for all lines), named once; answers the lines with their
  *   read-only fields refreshed (ItemId, DueDate, Balance, DiscountAvailable — the terms' discount while `date`
- *   is on or before the discount date, else 0); a blank discount takes min(available, balance − payment) when
+ *   is on or before the discount date, else 0, less the discounts already taken); a discount above it is
+ *   refused (issue 22 item 7: more is a write-off, not a discount); a blank discount takes min(available, balance − payment) when
  *   `defaultDiscounts`; §5 "Payment plus discount cannot exceed the balance." per line (field
  *   `Lines[i].Payment`). Refusals are BusinessErrors naming every bad line.
  * - `assertAssigned(ctx, trx, firmId)`: §6, a restricted user may only write documents of assigned customers.
@@ -14,13 +15,16 @@
  * - `applyLines(trx, fromItemId, lines, …)`: one ar_applications row per line with something applied, in bulk,
  *   with the subledger's rules (see the function).
  */
-import { add, cmp, isNegative, isZero, neg, sub, type Decimal } from '@erp/shared/decimal';
+import { add, cmp, isNegative, isZero, mul, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { sql } from 'kysely';
 import { BusinessError, type BusinessIssue } from '@erp/server/entities/call-result';
 import type { AnyTransaction, Change, EntityContext } from '@erp/server/entities/hooks';
 import { canSeeFirm } from '@erp/modules/shell/server/firm/assigned';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { isTruthyFlag } from '@erp/server/entities/wire';
+import { discountRoom, discountsTaken } from '../subledger.ts';
+
+export { discountOn } from '../subledger.ts';
 
 export interface ApplicationLine {
   LineId?: number | null;
@@ -78,11 +82,6 @@ function min(a: Decimal, b: Decimal): Decimal {
   return cmp(a, b) <= 0 ? a : b;
 }
 
-/** The discount the terms still allow on `date` (0 after the discount date). */
-export function discountOn(invoice: { discountDate: string | null; discountAvailable: Decimal }, date: string): Decimal {
-  return invoice.discountDate !== null && date <= invoice.discountDate ? invoice.discountAvailable : MONEY_ZERO;
-}
-
 /** Items of `firmId` by document number (invoices and credits alike; the caller checks the type). */
 async function itemsByNumber(trx: AnyTransaction, firmId: string, numbers: readonly string[]): Promise<Map<string, OpenInvoice>> {
   const engine = engineOf(trx);
@@ -91,7 +90,7 @@ async function itemsByNumber(trx: AnyTransaction, firmId: string, numbers: reado
   for (let start = 0; start < unique.length; start += 1000) {
     const rows = (await trx
       .selectFrom('ar_items')
-      .select(['item_id', 'document_no', 'due_date', 'discount_date', 'discount_available', 'currency', 'open_balance', 'status', 'item_type'])
+      .select(['item_id', 'document_no', 'due_date', 'discount_date', 'discount_available', 'currency', 'open_balance', 'foreign_open_balance', 'status', 'item_type'])
       .where('firm_id', '=', firmId)
       .where('document_no', 'in', unique.slice(start, start + 1000))
       .execute()) as Record<string, unknown>[];
@@ -103,7 +102,8 @@ async function itemsByNumber(trx: AnyTransaction, firmId: string, numbers: reado
         discountDate: row['discount_date'] == null ? null : String(row['discount_date']),
         discountAvailable: decimalFromDb(engine, row['discount_available'], 2) ?? MONEY_ZERO,
         currency: String(row['currency']),
-        openBalance: decimalFromDb(engine, row['open_balance'], 2) ?? MONEY_ZERO,
+        // In the document's currency: a foreign invoice's own open balance (issue 22 item 8).
+        openBalance: decimalFromDb(engine, row['foreign_open_balance'] ?? row['open_balance'], 2) ?? MONEY_ZERO,
         status: String(row['status']),
         itemType: String(row['item_type']),
       };
@@ -128,6 +128,7 @@ export async function resolveLines(trx: AnyTransaction, input: ResolveInput): Pr
     input.firmId,
     input.lines.map((line) => String(line.InvoiceNo ?? '')),
   );
+  const taken = await discountsTaken(trx, [...items.values()].map((item) => item.itemId));
   const issues: BusinessIssue[] = [];
   const seen = new Set<string>();
   const out = input.lines.map((line, index) => {
@@ -147,16 +148,19 @@ export async function resolveLines(trx: AnyTransaction, input: ResolveInput): Pr
       issues.push({ field: at('InvoiceNo'), key: 'ar:receipts.rules.invoiceCurrency', params: { invoice: invoiceNo, currency: item.currency, receipt: input.currency } });
       return line;
     }
-    const available = discountOn(item, input.date);
+    const available = discountRoom(item, input.date, taken.get(item.itemId) ?? MONEY_ZERO);
     const payment = line.Payment ?? MONEY_ZERO;
     let discount = line.Discount;
     if (discount === null || discount === undefined) {
       const room = sub(item.openBalance, payment);
       discount = input.defaultDiscounts && !isNegative(room) ? min(available, room) : MONEY_ZERO;
     }
-    // §5 "Payment plus discount cannot exceed the balance."
     if (cmp(add(payment, discount), item.openBalance) > 0) {
+      // §5 "Payment plus discount cannot exceed the balance."
       issues.push({ field: at('Payment'), key: 'ar:rules.paymentPlusDiscount', params: { balance: item.openBalance } });
+    } else if (cmp(discount, available) > 0) {
+      // §5 (issue 22 item 7): a discount only as far as the terms allow on the date; more is a write-off.
+      issues.push({ field: at('Discount'), key: 'ar:rules.discountExceedsAvailable', params: { available } });
     }
     return {
       ...line,
@@ -182,49 +186,100 @@ export async function resolveLines(trx: AnyTransaction, input: ResolveInput): Pr
  * UPDATE on PostgreSQL, in id order like applyArItem) in this transaction, then one UPDATE of the open balances
  * and statuses and one INSERT of the ar_applications rows per 500 lines.
  */
+/**
+ * What an application did in the home currency (issue 22 item 8), for the caller's posting: `relieved` — how much
+ * the invoices' home open balances went down (a foreign invoice at its own rate, its last cent when it closes),
+ * `used` — how much the credit's home open balance went up (a foreign credit at its rate). For home-currency
+ * items relieved = payments + discounts and used = payments; the difference between relieved − used and the
+ * discounts (at the credit's rate) is the realized exchange gain (−) or loss (+).
+ */
+export interface AppliedFigures {
+  relieved: Decimal;
+  used: Decimal;
+  /** The credit's booking rate (1 for a home-currency credit). */
+  creditRate: Decimal;
+}
+
+interface LockedItem {
+  firmId: string;
+  itemType: string;
+  status: string;
+  /** In the item's currency (the foreign open balance of a foreign item). */
+  openBalance: Decimal;
+  /** In the home currency. */
+  homeBalance: Decimal;
+  rate: Decimal | null;
+  discountDate: string | null;
+  discountAvailable: Decimal;
+}
+
+/** The home-currency change of an item whose own balance moves from `before` to `after` (its last cent when it reaches 0). */
+function homeChange(item: LockedItem, amount: Decimal, after: Decimal, homeAfter: Decimal): Decimal {
+  if (item.rate === null) return amount;
+  return isZero(after) ? neg(homeAfter) : mul(amount, item.rate, 2);
+}
+
 export async function applyLines(
   trx: AnyTransaction,
   fromItemId: number,
   lines: readonly ApplicationLine[],
   context: { date: string; origin: { type: string; id: string }; userId: string },
-): Promise<void> {
+): Promise<AppliedFigures> {
   const applied = lines
     .map((line, index) => ({ toItemId: Number(line.ItemId), amount: line.Payment ?? MONEY_ZERO, discount: line.Discount ?? MONEY_ZERO, field: `Lines[${index}].Payment` }))
     .filter((line) => !(isZero(line.amount) && isZero(line.discount)));
-  if (applied.length === 0) return;
   const engine = engineOf(trx);
   const ids = [...new Set([fromItemId, ...applied.map((line) => line.toItemId)])].sort((a, b) => a - b);
-  const items = new Map<number, { firmId: string; itemType: string; status: string; openBalance: Decimal }>();
+  const items = new Map<number, LockedItem>();
   for (let start = 0; start < ids.length; start += 1000) {
     let query = trx
       .selectFrom('ar_items')
-      .select(['item_id', 'firm_id', 'item_type', 'status', 'open_balance'])
+      .select(['item_id', 'firm_id', 'item_type', 'status', 'open_balance', 'foreign_open_balance', 'exchange_rate', 'discount_date', 'discount_available'])
       .where('item_id', 'in', ids.slice(start, start + 1000))
       .orderBy('item_id');
     if (engine === 'postgres') query = query.forUpdate();
     for (const row of (await query.execute()) as Record<string, unknown>[]) {
+      const home = decimalFromDb(engine, row['open_balance'], 2) ?? MONEY_ZERO;
       items.set(Number(row['item_id']), {
         firmId: String(row['firm_id']),
         itemType: String(row['item_type']),
         status: String(row['status']),
-        openBalance: decimalFromDb(engine, row['open_balance'], 2) ?? MONEY_ZERO,
+        openBalance: decimalFromDb(engine, row['foreign_open_balance'], 2) ?? home,
+        homeBalance: home,
+        rate: decimalFromDb(engine, row['exchange_rate'], 6),
+        discountDate: row['discount_date'] == null ? null : String(row['discount_date']),
+        discountAvailable: decimalFromDb(engine, row['discount_available'], 2) ?? MONEY_ZERO,
       });
     }
   }
+  // Read after the lock: a parallel application's discount is counted.
+  const taken = await discountsTaken(trx, applied.map((line) => line.toItemId));
   const credit = items.get(fromItemId);
+  const creditRate = credit?.rate ?? '1.000000';
+  if (applied.length === 0) return { relieved: MONEY_ZERO, used: MONEY_ZERO, creditRate };
   if (!credit || credit.itemType === 'Invoice' || cmp(credit.openBalance, MONEY_ZERO) > 0) {
     throw BusinessError.of(400, 'not_a_credit', 'ar:rules.notACredit', {}, applied[0]!.field);
   }
   let left = neg(credit.openBalance);
   const balances = new Map<number, Decimal>();
+  const homes = new Map<number, Decimal>();
+  let relieved = MONEY_ZERO;
+  let used = MONEY_ZERO;
   const issues: BusinessIssue[] = [];
   for (const line of applied) {
     const invoice = items.get(line.toItemId);
-    if (!invoice || invoice.itemType !== 'Invoice' || invoice.status !== 'Open' || invoice.firmId !== credit.firmId) {
+    if (!invoice || invoice.itemType !== 'Invoice' || invoice.status !== 'Open' || invoice.firmId !== credit.firmId || (invoice.rate === null) !== (credit.rate === null)) {
       issues.push({ field: line.field, key: 'ar:rules.notOpenInvoice', params: {} });
       continue;
     }
     const balance = balances.get(line.toItemId) ?? invoice.openBalance;
+    const room = discountRoom(invoice, context.date, taken.get(line.toItemId) ?? MONEY_ZERO);
+    // §5 (issue 22 item 7): no more discount than the terms allow on the date.
+    if (cmp(line.discount, room) > 0) {
+      issues.push({ field: line.field.replace(/Payment$/, 'Discount'), key: 'ar:rules.discountExceedsAvailable', params: { available: room } });
+      continue;
+    }
+    taken.set(line.toItemId, add(taken.get(line.toItemId) ?? MONEY_ZERO, line.discount));
     const total = add(line.amount, line.discount);
     // §5 "Payment plus discount cannot exceed the balance."
     if (cmp(total, balance) > 0) {
@@ -235,21 +290,34 @@ export async function applyLines(
       issues.push({ field: line.field, key: 'ar:rules.exceedsCredit', params: { remaining: left } });
       continue;
     }
-    balances.set(line.toItemId, sub(balance, total));
+    const after = sub(balance, total);
+    const homeBefore = homes.get(line.toItemId) ?? invoice.homeBalance;
+    const relief = neg(homeChange(invoice, neg(total), after, homeBefore));
+    balances.set(line.toItemId, after);
+    homes.set(line.toItemId, sub(homeBefore, relief));
+    relieved = add(relieved, relief);
     left = sub(left, line.amount);
+    const creditHome = homes.get(fromItemId) ?? credit.homeBalance;
+    const use = homeChange(credit, line.amount, left, creditHome);
+    homes.set(fromItemId, add(creditHome, use));
+    used = add(used, use);
   }
   if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues);
   balances.set(fromItemId, neg(left));
 
   const cast = (value: Decimal) => (engine === 'postgres' ? sql`cast(${decimalToDb(engine, value, 2)} as numeric(15, 2))` : sql`${decimalToDb(engine, value, 2)}`);
+  const foreign = credit.rate !== null;
   const entries = [...balances];
   for (let start = 0; start < entries.length; start += 500) {
     const chunk = entries.slice(start, start + 500);
-    const balanceCase = sql.join(chunk.map(([id, value]) => sql`when ${id} then ${cast(value)}`), sql` `);
+    // open_balance is the home balance; a foreign item's own balance is foreign_open_balance.
+    const homeCase = sql.join(chunk.map(([id, value]) => sql`when ${id} then ${cast(foreign ? homes.get(id) ?? items.get(id)!.homeBalance : value)}`), sql` `);
     const statusCase = sql.join(chunk.map(([id, value]) => sql`when ${id} then ${isZero(value) ? 'Closed' : 'Open'}`), sql` `);
+    const set: Record<string, unknown> = { open_balance: sql`case item_id ${homeCase} end`, status: sql`case item_id ${statusCase} end` };
+    if (foreign) set['foreign_open_balance'] = sql`case item_id ${sql.join(chunk.map(([id, value]) => sql`when ${id} then ${cast(value)}`), sql` `)} end`;
     await trx
       .updateTable('ar_items')
-      .set({ open_balance: sql`case item_id ${balanceCase} end`, status: sql`case item_id ${statusCase} end` })
+      .set(set)
       .where('item_id', 'in', chunk.map(([id]) => id))
       .execute();
   }
@@ -272,6 +340,7 @@ export async function applyLines(
       )
       .execute();
   }
+  return { relieved, used, creditRate };
 }
 
 export function totalOf(lines: readonly ApplicationLine[], field: 'Payment' | 'Discount'): Decimal {

@@ -11,7 +11,7 @@
  * (subledger.ts applyArItem); a GL posting (source AR, A/R period flag) only when discounts are taken:
  * Dr sales discounts, Cr receivables. A receipt whose credit is applied shows its new open credit.
  */
-import { cmp, isZero, neg, type Decimal } from '@erp/shared/decimal';
+import { cmp, isZero, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { computeRecord } from '@erp/shared/entities/compute';
 import { arCreditApplication } from '../../definitions/receipts/credit-application.ts';
 import { BusinessError } from '@erp/server/entities/call-result';
@@ -20,6 +20,7 @@ import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/se
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { assertPeriodOpen, post } from '@erp/modules/gl/server/ledger/posting';
 import { arAccount } from '../subledger.ts';
+import { gainLossAccount, toHome } from '../fx.ts';
 import { applyLines, assertAssigned, assertBillTo, linesOf, resolveLines, setField, totalOf } from './applications.ts';
 
 interface Credit {
@@ -33,14 +34,15 @@ interface Credit {
 async function creditOf(trx: AnyTransaction, firmId: string, creditNo: string): Promise<Credit> {
   let query = trx
     .selectFrom('ar_items')
-    .select(['item_id', 'currency', 'open_balance'])
+    .select(['item_id', 'currency', 'open_balance', 'foreign_open_balance'])
     .where('firm_id', '=', firmId)
     .where('document_no', '=', creditNo)
     .where('item_type', 'in', ['Receipt', 'CreditNote'])
     .where('status', '=', 'Open');
   if (engineOf(trx) === 'postgres') query = query.forUpdate();
   const row = (await query.executeTakeFirst()) as Record<string, unknown> | undefined;
-  const balance = row ? (decimalFromDb(engineOf(trx), row['open_balance'], 2) ?? '0.00') : '0.00';
+  // In the credit's currency (a foreign credit's own open balance, issue 22 item 8).
+  const balance = row ? (decimalFromDb(engineOf(trx), row['foreign_open_balance'] ?? row['open_balance'], 2) ?? '0.00') : '0.00';
   if (!row || cmp(balance, '0.00') >= 0) throw BusinessError.of(400, 'validation_failed', 'ar:receipts.rules.creditInvalid', { credit: creditNo }, 'CreditNo');
   return { itemId: Number(row['item_id']), currency: String(row['currency']), available: neg(balance) };
 }
@@ -91,9 +93,18 @@ export const creditApplicationHooks: EntityHooks = {
         const discounts = totalOf(lines, 'Discount');
         assertWithinCredit(applied, credit);
         const origin = { type: arCreditApplication.name, id: String(record['ApplicationId']) };
+        const figures = await applyLines(trx, credit.itemId, lines, { date, origin, userId: ctx.user.userId });
+        // No cash moves: the discounts taken (at the credit's rate) and, for foreign documents (issue 22 item 8),
+        // the realized exchange difference between the invoices' rates and the credit's reach the GL.
+        const discountHome = toHome(discounts, figures.creditRate);
+        const realized = sub(sub(figures.relieved, figures.used), discountHome);
+        const postingLines = [
+          { accountId: await arAccount(trx, 'DISCOUNT'), amount: discountHome },
+          { accountId: await arAccount(trx, 'RECEIVABLE'), amount: sub(figures.used, figures.relieved) },
+          ...(isZero(realized) ? [] : [{ accountId: await gainLossAccount(trx), amount: realized }]),
+        ].filter((line) => !isZero(line.amount));
         let journalId: number | null = null;
-        if (!isZero(discounts)) {
-          // No cash moves: only the discounts taken reach the GL.
+        if (postingLines.length > 0) {
           const posted = await post(trx, {
             source: 'AR',
             subLedger: 'ar',
@@ -102,15 +113,11 @@ export const creditApplicationHooks: EntityHooks = {
             documentNo,
             description: `${firmId} ${String(record['CreditNo'])}`.slice(0, 100),
             origin,
-            lines: [
-              { accountId: await arAccount(trx, 'DISCOUNT'), amount: discounts },
-              { accountId: await arAccount(trx, 'RECEIVABLE'), amount: neg(discounts) },
-            ],
+            lines: postingLines,
             userId: ctx.user.userId,
           });
           journalId = posted.journalId;
         }
-        await applyLines(trx, credit.itemId, lines, { date, origin, userId: ctx.user.userId });
         const left = await creditLeft(trx, credit.itemId);
         await trx
           .updateTable('ar_cash_receipts')
@@ -129,6 +136,6 @@ export const creditApplicationHooks: EntityHooks = {
 };
 
 async function creditLeft(trx: AnyTransaction, itemId: number): Promise<Decimal> {
-  const row = (await trx.selectFrom('ar_items').select('open_balance').where('item_id', '=', itemId).executeTakeFirst()) as Record<string, unknown> | undefined;
-  return neg(decimalFromDb(engineOf(trx), row?.['open_balance'], 2) ?? '0.00');
+  const row = (await trx.selectFrom('ar_items').select(['open_balance', 'foreign_open_balance']).where('item_id', '=', itemId).executeTakeFirst()) as Record<string, unknown> | undefined;
+  return neg(decimalFromDb(engineOf(trx), row?.['foreign_open_balance'] ?? row?.['open_balance'], 2) ?? '0.00');
 }

@@ -19,6 +19,10 @@
  *   Dr sales discounts (gl_integration AR DISCOUNT, the discounts taken), Cr receivables (AR RECEIVABLE, amount +
  *   discounts); the receipt becomes an AR item (amount −Amount) and each line an application (subledger.ts);
  *   what stays open on the receipt's item is its unapplied credit (= Unapplied).
+ *   A receipt in a foreign currency (issue 22 item 8; ../fx.ts) posts all of these in the home currency at the
+ *   rate of the receipt date (ExchangeRate, HomeAmount; no rate: refused at save), its AR item carries the
+ *   foreign amount beside the home one, the invoices it pays are relieved at their own rates and the
+ *   difference is posted to the realized exchange gain/loss account (GL integration GL FX-GAIN-LOSS).
  */
 import { add, cmp, isZero, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { computeRecord } from '@erp/shared/entities/compute';
@@ -28,8 +32,9 @@ import { assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
 import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalToDb, engineOf, decimalFromDb } from '@erp/server/db/decimal-codec';
 import { assertPeriodOpen, post } from '@erp/modules/gl/server/ledger/posting';
-import { addArItem, arAccount } from '../subledger.ts';
-import { applyLines, assertAssigned, assertBillTo, discountOn, linesOf, resolveLines, setField, totalOf, type ApplicationLine } from './applications.ts';
+import { addArItem, arAccount, discountRoom, discountsTaken } from '../subledger.ts';
+import { gainLossAccount, homeCurrency, rateOn, toHome } from '../fx.ts';
+import { applyLines, assertAssigned, assertBillTo, linesOf, resolveLines, setField, totalOf, type ApplicationLine } from './applications.ts';
 
 const ZERO = '0.00';
 
@@ -68,6 +73,12 @@ async function beforeWrite(ctx: EntityContext, trx: AnyTransaction, change: Chan
     if (next['CurrencyCode'] !== bank.currency) setField(change, 'CurrencyCode', bank.currency);
   }
   if (change.changed.has('ReceiptDate')) await assertPeriodOpen(trx, String(next['ReceiptDate']), 'ar', 'ReceiptDate');
+  // Issue 22 item 8: the rate of the receipt date and the home amount, shown and refused at save when missing.
+  if (['Amount', 'ReceiptDate', 'CurrencyCode', 'BankAccountId'].some((field) => change.changed.has(field)) || change.mode === 'create') {
+    const rate = await rateOn(trx, String(next['CurrencyCode']), String(next['ReceiptDate']), 'ReceiptDate');
+    setField(change, 'ExchangeRate', rate);
+    setField(change, 'HomeAmount', toHome(String(next['Amount'] ?? ZERO), rate));
+  }
   if (['Lines', 'FirmId', 'ReceiptDate', 'CurrencyCode'].some((field) => change.changed.has(field))) {
     const lines = await resolveLines(trx, {
       firmId,
@@ -86,7 +97,7 @@ async function openInvoices(trx: AnyTransaction, firmId: string, currency: strin
   const engine = engineOf(trx);
   const rows = (await trx
     .selectFrom('ar_items')
-    .select(['item_id', 'document_no', 'due_date', 'discount_date', 'discount_available', 'open_balance'])
+    .select(['item_id', 'document_no', 'due_date', 'discount_date', 'discount_available', 'open_balance', 'foreign_open_balance'])
     .where('firm_id', '=', firmId)
     .where('status', '=', 'Open')
     .where('item_type', '=', 'Invoice')
@@ -102,7 +113,7 @@ async function openInvoices(trx: AnyTransaction, firmId: string, currency: strin
       dueDate: String(row['due_date']),
       discountDate: row['discount_date'] == null ? null : String(row['discount_date']),
       discountAvailable: decimalFromDb(engine, row['discount_available'], 2) ?? ZERO,
-      openBalance: decimalFromDb(engine, row['open_balance'], 2) ?? ZERO,
+      openBalance: decimalFromDb(engine, row['foreign_open_balance'] ?? row['open_balance'], 2) ?? ZERO,
     }))
     .filter((row) => !skip.has(row.documentNo) && cmp(row.openBalance, ZERO) > 0)
     .slice(0, limit);
@@ -128,12 +139,36 @@ export async function postReceipt(trx: AnyTransaction, record: Record<string, un
   if (!isZero(remaining)) throw BusinessError.of(400, 'remaining_to_apply', 'ar:receipts.rules.remainingToApply', { remaining }, 'RemainingToApply');
   const bank = await bankOf(trx, String(record['BankAccountId']));
   if (bank.currency !== currency) throw BusinessError.of(400, 'bank_currency', 'ar:receipts.rules.bankCurrency', {}, 'BankAccountId');
-  const receivable = await arAccount(trx, 'RECEIVABLE');
-  const postingLines = [{ accountId: bank.glAccountId, amount }];
-  if (!isZero(discounts)) postingLines.push({ accountId: await arAccount(trx, 'DISCOUNT'), amount: discounts });
-  postingLines.push({ accountId: receivable, amount: neg(add(amount, discounts)) });
+  // Issue 22 item 8: the home-currency equivalent at the rate of the receipt date; the foreign amount rides beside it.
+  const foreign = currency !== (await homeCurrency(trx));
+  const rate = await rateOn(trx, currency, date, 'ReceiptDate');
+  const home = toHome(amount, rate);
   const origin = { type: cashReceipt.name, id: String(record['ReceiptId']) };
   const description = (record['Reference'] as string | null) ?? (record['Description'] as string | null) ?? null;
+  const itemId = await addArItem(trx, {
+    firmId,
+    itemType: 'Receipt',
+    documentNo,
+    documentDate: date,
+    currency,
+    amount: neg(home),
+    foreign: foreign ? { amount: neg(amount), rate } : null,
+    description,
+    origin,
+    journalId: null,
+    userId,
+  });
+  const figures = await applyLines(trx, itemId, lines, { date, origin, userId });
+  // Dr bank (home), Dr discounts (at the receipt's rate), Cr receivables: the receipt's item less what it
+  // settled, plus the invoices relieved at their own rates; the rest is the realized exchange difference.
+  const discountHome = toHome(discounts, rate);
+  const realized = sub(sub(figures.relieved, figures.used), discountHome);
+  const postingLines = [
+    { accountId: bank.glAccountId, amount: home },
+    { accountId: await arAccount(trx, 'DISCOUNT'), amount: discountHome },
+    { accountId: await arAccount(trx, 'RECEIVABLE'), amount: sub(figures.used, add(home, figures.relieved)) },
+    ...(isZero(realized) ? [] : [{ accountId: await gainLossAccount(trx), amount: realized }]),
+  ].filter((line) => !isZero(line.amount));
   const posted = await post(trx, {
     source: 'AR',
     subLedger: 'ar',
@@ -145,20 +180,8 @@ export async function postReceipt(trx: AnyTransaction, record: Record<string, un
     lines: postingLines,
     userId,
   });
-  const itemId = await addArItem(trx, {
-    firmId,
-    itemType: 'Receipt',
-    documentNo,
-    documentDate: date,
-    currency,
-    amount: neg(amount),
-    description,
-    origin,
-    journalId: posted.journalId,
-    userId,
-  });
-  await applyLines(trx, itemId, lines, { date, origin, userId });
-  return { journalId: posted.journalId, itemId, applied, discounts, unapplied };
+  await trx.updateTable('ar_items').set({ journal_id: posted.journalId }).where('item_id', '=', itemId).execute();
+  return { journalId: posted.journalId, itemId, applied, discounts, unapplied, rate, home };
 }
 
 export const cashReceiptHooks: EntityHooks = {
@@ -177,9 +200,11 @@ export const cashReceiptHooks: EntityHooks = {
         const added: ApplicationLine[] = [];
         if (cmp(left, ZERO) > 0) {
           const skip = new Set(current.map((line) => String(line.InvoiceNo)));
-          for (const invoice of await openInvoices(trx, String(record['FirmId']), String(record['CurrencyCode']), skip, 2000 - current.length)) {
+          const invoices = await openInvoices(trx, String(record['FirmId']), String(record['CurrencyCode']), skip, 2000 - current.length);
+          const earlier = await discountsTaken(trx, invoices.map((invoice) => invoice.itemId));
+          for (const invoice of invoices) {
             if (cmp(left, ZERO) <= 0) break;
-            const discount = discountOn(invoice, date);
+            const discount = discountRoom(invoice, date, earlier.get(invoice.itemId) ?? ZERO);
             const full = sub(invoice.openBalance, cmp(discount, invoice.openBalance) > 0 ? invoice.openBalance : discount);
             const paysAll = cmp(left, full) >= 0;
             const payment = paysAll ? full : left;
@@ -224,7 +249,7 @@ export const cashReceiptHooks: EntityHooks = {
       async effect(ctx, run) {
         const result = await postReceipt(run.trx, run.record, ctx.user.userId);
         return {
-          set: { JournalId: result.journalId, ArItemId: result.itemId, OpenCredit: result.unapplied, AppliedTotal: result.applied, DiscountTotal: result.discounts, RemainingToApply: ZERO },
+          set: { JournalId: result.journalId, ArItemId: result.itemId, OpenCredit: result.unapplied, AppliedTotal: result.applied, DiscountTotal: result.discounts, RemainingToApply: ZERO, ExchangeRate: result.rate, HomeAmount: result.home },
           touched: ['gl_entries', 'gl_balances', 'gl_journals', 'ar_items', 'ar_applications'],
           messageKey: 'ar:cash-receipt.result.posted',
           messageParams: { document: run.record['DocumentNo'] },

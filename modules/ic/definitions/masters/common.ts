@@ -11,6 +11,12 @@ export const IC = 'ic';
 /** Products and their masters: read by every staff desk that sells or buys, kept by ADMIN and CLERK. */
 export const IC_ROLES: EntityRoles = { read: ['ADMIN', 'CLERK', 'STEEL'], write: ['ADMIN', 'CLERK'] };
 
+/**
+ * Accounting setup rights inside Inventory Control (issue 22 items 6 and 12): the inventory account of a product
+ * class, the irreversible inventory year end. The roles that keep the GL masters (GL_ROLES), not the order desk.
+ */
+export const IC_ACCOUNTING_ROLES: readonly string[] = ['ADMIN'];
+
 /** An upper-case master code (class, group, type, grade, specification): letters, digits, `-`, `_`, `.`. */
 export function masterCode(maxLength: number, extra: Partial<TextField> = {}): TextField {
   return { type: 'text', maxLength, pattern: '[A-Z0-9_.-]+', uppercase: true, ...extra };

@@ -19,6 +19,7 @@
  *   the stock ledger refuses movements dated in it (§8 "Selected date is in a closed period.").
  */
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
+import { IC_ACCOUNTING_ROLES } from '../masters/common.ts';
 import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 
@@ -146,4 +147,6 @@ export const inventoryYearEnd: ProcessDefinition = defineProcess({
   itemLabel: 'FiscalYear',
   maxItems: 1,
   confirmKey: 'ic:inventory-year-end.confirm',
+  // Irreversible (issue 22 item 12): an accounting right — who keeps the GL masters — not the order desk's.
+  roles: IC_ACCOUNTING_ROLES,
 });

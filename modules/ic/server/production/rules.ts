@@ -9,13 +9,14 @@
  * - the bill of materials is copied from the product (product_components) when the order is created without
  *   lines, or its product changes while Pending; each line's Quantity (factor × quantity to produce, 4
  *   decimals) and UsedToDate (as stored) are the server's, whatever the client sends; a component already used
- *   cannot be removed; a component cannot be the product itself.
+ *   cannot be removed; a component cannot be the product itself; the quantity to produce cannot go below the
+ *   quantity produced to date.
  * Delete: §4 only while Pending or Committed (the definition's states) and only while produced to date is 0.
  * Actions (one transaction each, the generic action call):
  * - commit: Pending → Committed; the product is still an assembly and the order has at least one component;
  *   a Committed order allocates what its components still need (quantity − used to date) in its warehouse
  *   (stock_balances.committed, released as batches consume them, on close and on delete, re-allocated on
- *   Re-Open and when its lines or quantity change);
+ *   Re-Open and when its lines, quantity or warehouse change);
  * - produce: a batch of BatchQuantity (> 0, at most the remaining quantity) dated BatchDate (else today):
  *   every component issues factor × batch quantity at moving average and the product is received at the sum
  *   of those values — one stock-ledger movement set, one balanced IC journal (production.ts);
@@ -75,6 +76,11 @@ async function validate(ctx: EntityContext, change: Change): Promise<RuleIssue[]
   }
 
   const quantity = String(next['QuantityToProduce'] ?? '0.0000');
+  // Issue 22 item 12: what is already produced cannot be un-ordered (Remaining would go negative).
+  const produced = String(change.current?.['ProducedToDate'] ?? '0.0000');
+  if (change.mode === 'update' && change.changed.has('QuantityToProduce') && cmp(quantity, produced) < 0) {
+    return [{ field: 'QuantityToProduce', key: key('belowProduced'), params: { produced } }];
+  }
   const stored = new Map(linesOf(change.current ?? {}).map((line) => [line.LineId, line]));
   let lines: ComponentLine[];
   const given = change.changed.has('Components') ? linesOf(change.value) : null;
@@ -181,12 +187,12 @@ export const workOrderHooks: EntityHooks = {
     return [];
   },
   async afterWrite(_ctx, trx, change) {
-    // A Committed order's allocation follows its lines and quantity.
-    if (change.mode === 'update' && change.current?.['Status'] === 'Committed' && (change.changed.has('Components') || change.changed.has('QuantityToProduce'))) {
-      const warehouseId = String(change.current['WarehouseId']);
+    // A Committed order's allocation follows its lines, its quantity and its warehouse (issue 22 item 12: moved
+    // to another warehouse, it is released where it was and allocated where it now is).
+    if (change.mode === 'update' && change.current?.['Status'] === 'Committed' && ['Components', 'QuantityToProduce', 'WarehouseId'].some((field) => change.changed.has(field))) {
       const before = linesOf(change.current).map((line) => ({ componentId: line.ComponentId, quantity: sub(line.Quantity ?? '0.0000', line.UsedToDate ?? '0.0000') }));
-      await allocate(trx, warehouseId, before.filter((row) => cmp(row.quantity, '0') > 0), -1);
-      await allocate(trx, warehouseId, await outstandingOf(trx, Number(change.id)), 1);
+      await allocate(trx, String(change.current['WarehouseId']), before.filter((row) => cmp(row.quantity, '0') > 0), -1);
+      await allocate(trx, String(change.next['WarehouseId']), await outstandingOf(trx, Number(change.id)), 1);
     }
     return [];
   },

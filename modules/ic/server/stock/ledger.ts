@@ -274,6 +274,16 @@ function parseCost(value: unknown, index: number): Decimal {
   return round(parsed.value, COST_SCALE);
 }
 
+/**
+ * Issue 22 item 10: a figure a movement writes (its value, the balance's quantity and value after it) must fit
+ * its column (numeric(15, 4) quantities, numeric(15, 2) values) — refused as a 400 naming the movement, never a
+ * RangeError or a numeric overflow at the write (a cost taken from the average is only known here).
+ */
+function assertFits(value: Decimal, scale: number, field: string, label: string): void {
+  const parsed = parseDecimal(round(value, scale), { precision: 15, scale });
+  if (!parsed.ok) throw new BusinessError(400, 'validation_failed', [{ field, key: parsed.key, params: { label, ...(parsed.params ?? {}) } }]);
+}
+
 export async function recordMovements(trx: LedgerTransaction, header: MovementHeader, movements: readonly StockMovement[]): Promise<MovementResult[]> {
   if (movements.length === 0) return [];
   await assertStockYearOpen(trx, header.date);
@@ -330,6 +340,9 @@ export async function recordMovements(trx: LedgerTransaction, header: MovementHe
       }
       lots.set(lotKey, lotOnHand);
     }
+    assertFits(value, MONEY_SCALE, `Movements[${index}].Quantity`, 'Value');
+    assertFits(balance.value, MONEY_SCALE, `Movements[${index}].Quantity`, 'Value');
+    assertFits(balance.onHand, QTY_SCALE, `Movements[${index}].Quantity`, 'Quantity');
     balance.touched = true;
     const account = accounts.get(m.productId)!;
     perAccount.set(account, add(perAccount.get(account) ?? '0.00', value));
