@@ -26,9 +26,8 @@
  * §6: every report applies the caller's customer restriction (modules/shell/server/firm/assigned.ts) in SQL;
  * the report routes refuse a customer parameter the caller is not assigned to (403, as the entity routes).
  * That includes `ar-journal-printing` (issue 22 item 12): its definition and query are the GL's journal
- * printing (modules/gl), which knows no customers; this module registers it again (modules register after the
- * modules they require, so this one is the one the report routes run — grid, pdf and xlsx alike) with the AR
- * restriction: a restricted caller sees only the journals of the AR documents of assigned customers (ar_items
+ * printing (modules/gl, `journalReport`), which knows no customers; this module registers it (grid, pdf and
+ * xlsx alike) with the AR restriction: a restricted caller sees only the journals of the AR documents of assigned customers (ar_items
  * and credit applications carry the journal they posted).
  */
 import { arAccountInquiry, arAccountStatement, AGING_BUCKETS, AGING_PERIODS, arAgedTrialBalance, arContactList, arCustomerList, arCustomerLists, arInactiveCustomerList, arNewCustomerList, arOverdueAccounts, arSalesJournal, arUnappliedCredits } from '../../definitions/reports/index.ts';
@@ -40,7 +39,7 @@ import type { ServerProcess } from '@erp/server/processes/engine';
 import type { AnySelect, GroupFigures, ReportContext, ServerReport } from '@erp/server/reports/engine';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { arJournalPrinting } from '@erp/modules/gl/definitions/reports/index';
-import { GL_SERVER_REPORTS } from '@erp/modules/gl/server/reports/index';
+import { journalReport } from '@erp/modules/gl/server/reports/index';
 import type { Decimal } from '@erp/shared/decimal';
 
 /** `date` minus `days` days (`YYYY-MM-DD`). */
@@ -471,8 +470,7 @@ function contactListRows(ctx: ReportContext): AnySelect {
 
 /** The GL's AR journal printing limited to the journals of assigned customers' AR documents (module header). */
 function restrictedJournalPrinting(): ServerReport {
-  const gl = GL_SERVER_REPORTS.find((report) => report.def.name === arJournalPrinting.name);
-  if (!gl) throw new Error(`${arJournalPrinting.name}: the GL module registers no such report`);
+  const gl = journalReport(arJournalPrinting);
   return {
     ...gl,
     async prepare(ctx) {

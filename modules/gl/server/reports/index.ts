@@ -13,7 +13,7 @@
  * the day before (the two reports agree by construction and by test).
  */
 import { add, sub, type Decimal } from '@erp/shared/decimal';
-import { accountEnquiry, apJournalPrinting, arJournalPrinting, detailedLedger, glJournalPrinting, trialBalance } from '../../definitions/reports/index.ts';
+import { accountEnquiry, apJournalPrinting, detailedLedger, glJournalPrinting, trialBalance } from '../../definitions/reports/index.ts';
 import type { ReportDefinition, ReportParameterError } from '@erp/shared/reports/define';
 import { sql, type Expression } from 'kysely';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
@@ -360,7 +360,8 @@ const trialBalanceReport: ServerReport = {
   },
 };
 
-function journalReport(def: ReportDefinition): ServerReport {
+/** A source's journal printing (GL-13); A/R registers its own from this with its §6 restriction. */
+export function journalReport(def: ReportDefinition): ServerReport {
   return {
     def,
     rows(ctx) {
@@ -394,7 +395,7 @@ export const GL_SERVER_REPORTS: readonly ServerReport[] = [
   trialBalanceReport,
   entryReport(detailedLedger, ['AccountFrom', 'AccountTo']),
   journalReport(glJournalPrinting),
-  journalReport(arJournalPrinting),
+  // ar-journal-printing: registered by A/R (journalReport with the assigned-customer restriction).
   journalReport(apJournalPrinting),
   bankReconciliationServerReport,
 
