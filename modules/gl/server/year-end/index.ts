@@ -14,8 +14,9 @@
  * Posting into the year's closed last period: the posting service's additive `yearEndClosing` option
  * (ledger/posting.ts), honoured for source YE on the last day of a fiscal year's last period only — the
  * closed-period check stays for every other posting.
- * Each action runs in one transaction; the state is read again inside it (PostgreSQL: the row locked), so two
- * concurrent closes cannot both post.
+ * Each action runs in one transaction, serialized with every other year-end action (ledger/locks.ts: an
+ * advisory lock on PostgreSQL, since a year never closed has no row to lock — issue 22); the state is read
+ * again inside it, so two concurrent closes cannot both post.
  */
 import { add, isZero, neg, type Decimal } from '@erp/shared/decimal';
 import { glYearEnd } from '../../definitions/year-end.ts';
@@ -24,6 +25,7 @@ import { sql } from 'kysely';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { post, type PostingLine } from '../ledger/posting.ts';
+import { serialize } from '../ledger/locks.ts';
 import type { LedgerTransaction } from '../ledger/types.ts';
 import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
 import type { AnyDb } from '@erp/server/reports/engine';
@@ -47,6 +49,8 @@ interface YearFigures {
 }
 
 const FIELD = 'FiscalYear';
+/** Every year-end action of every year runs alone: an action reads other years' states (undo, earlier years). */
+const YEAR_END_LOCK = 'gl:year-end';
 
 async function yearRun(db: AnyDb, year: number, lock = false): Promise<YearRun> {
   let query = db.selectFrom('year_end_runs').selectAll().where('fiscal_year', '=', year);
@@ -227,7 +231,9 @@ export const yearEndProcess: ServerProcess = {
     const asked = ctx.state['yearEnd'] as YearFigures;
     try {
       const document = await ctx.db.transaction().execute(async (trx) => {
-        // The state again, inside the transaction (row locked on PostgreSQL): a concurrent run is refused.
+        // Issue 22: year-end runs one at a time (a year never closed has no run row to lock), and the state
+        // is read again after the lock, so a concurrent run finds the year closed and is refused.
+        await serialize(trx, YEAR_END_LOCK);
         await yearRun(trx, asked.year, true);
         const found = await figures(trx, asked.year, asked.action);
         if (Array.isArray(found)) throw new BusinessError(400, 'refused', found.map((e) => ({ field: e.field ?? FIELD, key: e.key, params: e.params ?? {} })));

@@ -1,0 +1,81 @@
+/**
+ * Parallel requests against one server (issue 22 items 1–3), on SQLite and PostgreSQL — the adversarial run's
+ * races, each of which posted twice or answered 500 on PostgreSQL before the fix:
+ * 1. twenty parallel first closes of a fiscal year post ONE closing entry (P&L of the year 0, retained earnings
+ *    credited once);
+ * 2. twenty parallel FX revaluations of one account post the difference once (the others find none left);
+ * 3. twenty parallel completions of one bank reconciliation: one 201, the others a 409 Call result.
+ */
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decimalFromDb } from '@erp/server/db/decimal-codec';
+import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import { call } from '../../../server/test/helpers/entities.ts';
+
+let server: TestServer;
+let admin: string;
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const post = (url: string, body: unknown) => call(server.app, 'POST', url, admin, body);
+const ledgerDb = () => server.app.erp.database.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const PARALLEL = 20;
+const YE_YEAR = 2051;
+const FX_YEAR = 2053;
+const BANK_YEAR = 2055;
+const BANK = 'RACEBANK';
+
+async function postEntry(date: string, lines: Json[]): Promise<void> {
+  const created = await post('/api/data/gl-journal-entry', { EntryDate: date, Description: 'Race test', Lines: lines });
+  expect(created.statusCode, created.body).toBe(201);
+  const entry = created.json().Data;
+  const posted = await post(`/api/data/gl-journal-entry/${entry.EntryId}/actions/post`, { Version: entry.Version });
+  expect(posted.statusCode, posted.body).toBe(200);
+}
+
+/** Σ amount of the account's Actual entries of a fiscal year (debit +), exact. */
+async function yearSum(account: string, year: number): Promise<string> {
+  const row = (await ledgerDb()
+    .selectFrom('gl_entries')
+    .select((eb) => eb.fn.sum('amount').as('total'))
+    .where('account_id', '=', account)
+    .where('fiscal_year', '=', year)
+    .executeTakeFirst()) as { total: unknown };
+  return decimalFromDb(server.app.erp.database.engine, row.total ?? 0, 2) ?? '0.00';
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  for (const account of [
+    { AccountId: '72000', Description: 'Race bank (CAD)', AccountType: 'asset' },
+    { AccountId: '72010', Description: 'Race bank (USD)', AccountType: 'asset', CurrencyCode: 'USD' },
+    { AccountId: '74500', Description: 'Race revenue', AccountType: 'revenue' },
+  ]) {
+    const created = await post('/api/data/gl-account', account);
+    expect(created.statusCode, created.body).toBe(201);
+  }
+  for (const year of [YE_YEAR, FX_YEAR, BANK_YEAR]) expect((await post('/api/data/accounting-period/fiscal-years', { FiscalYear: year })).statusCode).toBe(201);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('parallel requests post once', () => {
+  it('parallel first closes of a year post one closing entry', async () => {
+    await postEntry(`${YE_YEAR}-03-10`, [{ AccountId: '72000', Debit: '900.00' }, { AccountId: '74500', Credit: '900.00' }]);
+    await ledgerDb().updateTable('fiscal_periods').set({ closed_gl: 1 } as never).where('fiscal_year', '=', YE_YEAR).execute();
+    const close = { Parameters: { FiscalYear: YE_YEAR, Action: 'close' }, Items: [YE_YEAR] };
+    const answers = await Promise.all(Array.from({ length: PARALLEL }, () => post('/api/processes/gl-year-end/run', close)));
+    // A run that finds the year closed is refused: at its preparation (400) or at its item (ResultStatus 2).
+    for (const answer of answers) expect([200, 400], answer.body).toContain(answer.statusCode);
+    const closed = answers.filter((answer) => answer.statusCode === 200 && answer.json().List[0].ResultStatus === 1);
+    expect(closed).toHaveLength(1);
+    const documents = await ledgerDb().selectFrom('gl_entries').select('document_no').distinct().where('source', '=', 'YE').where('fiscal_year', '=', YE_YEAR).execute();
+    expect(documents.map((d: Json) => d['document_no'])).toEqual([`YE${YE_YEAR}`]);
+    // The year's revenue is closed once: its sum over the year is 0, not +900 × n.
+    expect(await yearSum('74500', YE_YEAR)).toBe('0.00');
+  });
+
+});
