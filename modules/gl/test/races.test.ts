@@ -78,4 +78,26 @@ describe('parallel requests post once', () => {
     expect(await yearSum('74500', YE_YEAR)).toBe('0.00');
   });
 
+  it('parallel revaluations of one account post the difference once', async () => {
+    for (const [date, rate] of [[`${FX_YEAR}-01-01`, '1.250000'], [`${FX_YEAR}-01-31`, '1.400000']] as const) {
+      const created = await post('/api/data/foreign-exchange', { FromCurrency: 'USD', ToCurrency: 'CAD', EffectiveDate: date, Rate: rate, Fluctuation: '0.00' });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    // USD 100.00 at 1.25 = CAD 125.00; at 1.40 it is CAD 140.00: a gain of 15.00, to post once.
+    await postEntry(`${FX_YEAR}-01-10`, [{ AccountId: '72010', Debit: '125.00' }, { AccountId: '72000', Credit: '125.00' }]);
+    const run = { Parameters: { RevaluationDate: `${FX_YEAR}-01-31` }, Items: ['72010'] };
+    const answers = await Promise.all(Array.from({ length: PARALLEL }, () => post('/api/processes/gl-fx-revaluation/run', run)));
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const codes = answers.map((answer) => answer.json().List[0].ResultCode as string);
+    expect(codes.filter((c) => c === 'posted')).toHaveLength(1);
+    expect(codes.filter((c) => c === 'no_difference')).toHaveLength(PARALLEL - 1);
+    const atEnd = (await ledgerDb()
+      .selectFrom('gl_entries')
+      .select((eb) => eb.fn.sum('amount').as('total'))
+      .where('account_id', '=', '72010')
+      .where('entry_date', '<=', `${FX_YEAR}-01-31`)
+      .executeTakeFirst()) as { total: unknown };
+    expect(decimalFromDb(server.app.erp.database.engine, atEnd.total, 2)).toBe('140.00');
+  });
+
 });
