@@ -100,4 +100,21 @@ describe('parallel requests post once', () => {
     expect(decimalFromDb(server.app.erp.database.engine, atEnd.total, 2)).toBe('140.00');
   });
 
+  it('parallel completions of one reconciliation: one 201, the others 409', async () => {
+    const bank = await post('/api/data/bank-account', { BankAccountId: BANK, Name: 'Race bank', CurrencyCode: 'CAD', GlAccountId: '72000', EftStatus: 'Inactive' });
+    expect(bank.statusCode, bank.body).toBe(201);
+    const adjusted = await post('/api/gl/bank-reconciliation/adjustments', { BankAccountId: BANK, Date: `${BANK_YEAR}-02-03`, Kind: 'interest', Amount: '10.00', AccountId: '74500' });
+    expect(adjusted.statusCode, adjusted.body).toBe(201);
+    const sheet = await call(server.app, 'GET', `/api/gl/bank-reconciliation/worksheet?BankAccountId=${BANK}&StatementDate=${BANK_YEAR}-02-28`, admin);
+    const item = (sheet.json().Data.Items as Json[]).find((i) => i['DocumentNo'] === adjusted.json().Data.DocumentNo)!;
+    const body = { BankAccountId: BANK, StatementDate: `${BANK_YEAR}-02-28`, StatementBalance: item['Amount'], Cleared: [item['EntryId']] };
+    const answers = await Promise.all(Array.from({ length: PARALLEL }, () => post('/api/gl/bank-reconciliation/complete', body)));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array.from({ length: PARALLEL - 1 }, () => 409)]);
+    for (const answer of answers.filter((a) => a.statusCode === 409)) {
+      expect(answer.json()).toMatchObject({ ResultStatus: 2, ResultCode: 'already_cleared', Message: `Entry ${item['EntryId']} was cleared by another reconciliation meanwhile: reload the worksheet.` });
+    }
+    const marks = await ledgerDb().selectFrom('bank_reconciliation_marks').select('reconciliation_id').where('entry_id', '=', item['EntryId']).execute();
+    expect(marks).toHaveLength(1);
+  });
 });
