@@ -60,3 +60,11 @@ export async function assertPeriodOpen(trx: LedgerTransaction, date: string, sub
   if (period.closed[subLedger]) throw BusinessError.of(400, 'period_closed', periodClosedKey(subLedger), {}, field);
   return period;
 }
+
+/** A fiscal year's year-end state (table year_end_runs; no row: Open). */
+export type YearState = 'Open' | 'Closed' | 'Locked';
+
+export async function yearState(trx: LedgerTransaction, year: number): Promise<YearState> {
+  const row = (await trx.selectFrom('year_end_runs').select('state').where('fiscal_year', '=', year).executeTakeFirst()) as { state: string } | undefined;
+  return row?.state === 'Closed' || row?.state === 'Locked' ? row.state : 'Open';
+}
