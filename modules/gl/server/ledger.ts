@@ -38,7 +38,7 @@ import { nextNumber } from '@erp/server/entities/numbering';
 import { tableChanged } from '@erp/server/entities/paging';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { overlappingPeriod, yearLayoutIssue, yearSpans, type PeriodSpan } from './ledger/period-layout.ts';
-import { assertPeriodOpen, findPeriod, flagColumn, periodClosedKey, yearState } from './ledger/periods.ts';
+import { assertPeriodOpen, assertYearOpen, findPeriod, flagColumn, periodClosedKey, yearState } from './ledger/periods.ts';
 import { post } from './ledger/posting.ts';
 import type { SubLedger, Source } from './ledger/types.ts';
 
@@ -226,7 +226,8 @@ const journalHooks: EntityHooks = {
     const source = String(next['Source']);
     const period = await findPeriod(trx, date, 'share');
     if (!period) throw BusinessError.of(400, 'period_missing', 'gl:rules.periodMissing', {}, 'JournalDate');
-    if (period.closed[subLedgerOf(source)]) throw BusinessError.of(400, 'period_closed', 'gl:rules.dateInClosedPeriod', {}, 'JournalDate');
+    if (period.closed[subLedgerOf(source)] || period.closed.gl) throw BusinessError.of(400, 'period_closed', 'gl:rules.dateInClosedPeriod', {}, 'JournalDate');
+    await assertYearOpen(trx, period.fiscalYear, 'JournalDate');
     let query = trx
       .selectFrom('gl_journals')
       .select('journal_id')

@@ -4,8 +4,9 @@
  *
  * `post(trx, { source, subLedger, dataType, date, documentNo, description, origin, lines, confirmations,
  * reversalOf, userId })` → `{ journalId, entryIds, fiscalYear, periodNo }`. In order, all in `trx`:
- * 1. `assertPeriodOpen(trx, date, subLedger)` (periods.ts): the period exists and the sub-ledger's flag is
- *    open (§8 "Accounting period does not exist." / "Period is closed (G/L)"); on PostgreSQL the period row
+ * 1. `assertPeriodOpen(trx, date, subLedger)` (periods.ts): the period exists and the sub-ledger's flag and
+ *    the G/L flag are open (§8 "Accounting period does not exist." / "Period is closed (G/L)"), and the fiscal
+ *    year is neither closed nor locked (issue 22: whatever the source); on PostgreSQL the period row
  *    is share-locked, so a close waits for running postings and postings wait for a running close;
  * 2. the lines: at least one, exact decimals with at most 2 decimals, summing to exactly zero (§5 "G/L
  *    distribution must sum to zero."); amounts are never JS numbers;
@@ -26,7 +27,7 @@ import { sql } from 'kysely';
 import { BusinessError, type BusinessIssue } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { journalFor } from './journals.ts';
-import { assertPeriodOpen, findPeriod } from './periods.ts';
+import { assertPeriodOpen, assertYearOpen, findPeriod } from './periods.ts';
 import type { LedgerTransaction, PeriodRow, PostingRequest, PostingResult } from './types.ts';
 
 export type { PostingLine, PostingRequest, PostingResult, SubLedger } from './types.ts';
@@ -96,6 +97,7 @@ async function yearEndPeriod(trx: LedgerTransaction, request: PostingRequest): P
     .where('fiscal_year', '=', period.fiscalYear)
     .executeTakeFirst()) as { last: number | string } | undefined;
   if (Number(last?.last) !== period.periodNo || period.endDate !== request.date) return assertPeriodOpen(trx, request.date, request.subLedger);
+  await assertYearOpen(trx, period.fiscalYear, 'EntryDate', true);
   return period;
 }
 

@@ -8,6 +8,8 @@
  *   ONE entry, source YE, dated the last day of the year, whose last line puts the sum on retained earnings
  *   (GL control). Balances being cumulative, the next year opens with P&L accounts at 0 and retained earnings
  *   up by the net income, in every report, with no carry-forward copy to keep in step.
+ * - close is refused while an earlier year's revenue and expense are not closed (issue 22: years close in
+ *   order, so a year's closing never sweeps in an earlier year's profit).
  * - undo: allowed while the year is Closed (not Locked) and the next year has no closing; posts the exact
  *   reversal of the closing entry (source YE, same date, reversal_of) and sets the year Open again.
  * - lock: Closed → Locked; a locked year can never be undone (nor closed again).
@@ -80,6 +82,28 @@ async function profitAndLoss(db: AnyDb, year: number): Promise<{ accountId: stri
     .filter((row) => !isZero(row.balance));
 }
 
+/**
+ * Issue 22 item 11: the earliest fiscal year before `year` whose revenue and expense are not closed, or null.
+ * The closing sums P&L balances cumulatively, so it would otherwise sweep an earlier unclosed year's profit
+ * into this year's closing: years close in order.
+ */
+async function earlierYearOpen(db: AnyDb, year: number): Promise<number | null> {
+  if ((await profitAndLoss(db, year - 1)).length === 0) return null;
+  const rows = (await db
+    .selectFrom('gl_balances as b')
+    .innerJoin('gl_accounts as a', 'a.account_id', 'b.account_id')
+    .leftJoin('year_end_runs as r', 'r.fiscal_year', 'b.fiscal_year')
+    .select('b.fiscal_year')
+    .distinct()
+    .where('a.account_type', 'in', ['revenue', 'expense'])
+    .where('b.fiscal_year', '<', year)
+    .where((eb) => eb.or([eb('r.state', 'is', null), eb('r.state', '=', 'Open')]))
+    .orderBy('b.fiscal_year')
+    .limit(1)
+    .execute()) as { fiscal_year: number | string }[];
+  return rows[0] ? Number(rows[0].fiscal_year) : year - 1;
+}
+
 async function figures(db: AnyDb, year: number, action: YearFigures['action']): Promise<YearFigures | ReportParameterError[]> {
   const periods = (await db
     .selectFrom('fiscal_periods')
@@ -109,6 +133,8 @@ async function refusal(db: AnyDb, f: YearFigures): Promise<ReportParameterError 
     if (f.run.state === 'Closed') return { field: FIELD, key: 'gl:year-end.alreadyClosed', params };
     if (f.openPeriods > 0) return { field: FIELD, key: 'gl:year-end.periodsOpen', params: { ...params, count: f.openPeriods } };
     if (!f.retainedEarnings) return { field: FIELD, key: 'gl:year-end.noRetainedEarnings', params };
+    const earlier = await earlierYearOpen(db, f.year);
+    if (earlier !== null) return { field: FIELD, key: 'gl:year-end.earlierYearOpen', params: { ...params, earlier } };
     return null;
   }
   if (f.run.state !== 'Closed') return { field: FIELD, key: 'gl:year-end.notClosed', params };
