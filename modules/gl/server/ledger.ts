@@ -269,7 +269,7 @@ async function postEntry(ctx: EntityContext, trx: AnyTransaction, record: Record
     documentNo: String(record['DocumentNo']),
     description: (record['Description'] as string | null) ?? null,
     origin: { type: glJournalEntry.name, id: String(record['EntryId']) },
-    lines: lines.map((line) => ({ accountId: line.AccountId, amount: sub(line.Debit ?? '0', line.Credit ?? '0'), description: line.Description })),
+    lines: lines.map((line) => ({ accountId: line.AccountId, amount: sub(line.Debit ?? '0', line.Credit ?? '0'), description: line.Description, enteredAccount: true })),
     reversalOf,
     userId: ctx.user.userId,
   });

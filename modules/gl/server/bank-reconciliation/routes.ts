@@ -246,7 +246,7 @@ export async function postAdjustment(trx: LedgerTransaction, body: AdjustmentBod
     origin: { type: 'bank-reconciliation', id: body.BankAccountId },
     lines: [
       { accountId: glAccountId, amount: toBank, description },
-      { accountId: body.AccountId, amount: neg(toBank), description },
+      { accountId: body.AccountId, amount: neg(toBank), description, enteredAccount: true },
     ],
     userId,
   });
