@@ -4,8 +4,10 @@
  * 1. twenty parallel first closes of a fiscal year post ONE closing entry (P&L of the year 0, retained earnings
  *    credited once);
  * 2. twenty parallel FX revaluations of one account post the difference once (the others find none left);
- * 3. twenty parallel completions of one bank reconciliation: one 201, the others a 409 Call result.
+ * 3. twenty parallel completions of one bank reconciliation — or of two bank accounts on one G/L account
+ *    clearing the same item: one 201, the others a 409 Call result.
  */
+import { add } from '@erp/shared/decimal';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
@@ -116,5 +118,25 @@ describe('parallel requests post once', () => {
     }
     const marks = await ledgerDb().selectFrom('bank_reconciliation_marks').select('reconciliation_id').where('entry_id', '=', item['EntryId']).execute();
     expect(marks).toHaveLength(1);
+  });
+
+  it('parallel completions of two bank accounts on one G/L account clearing one item: one 201, the others 409', async () => {
+    const second = await post('/api/data/bank-account', { BankAccountId: `${BANK}2`, Name: 'Race bank 2', CurrencyCode: 'CAD', GlAccountId: '72000', EftStatus: 'Inactive' });
+    expect(second.statusCode, second.body).toBe(201);
+    const adjusted = await post('/api/gl/bank-reconciliation/adjustments', { BankAccountId: BANK, Date: `${BANK_YEAR}-03-03`, Kind: 'interest', Amount: '4.00', AccountId: '74500' });
+    expect(adjusted.statusCode, adjusted.body).toBe(201);
+    const date = `${BANK_YEAR}-03-31`;
+    const sheet = await call(server.app, 'GET', `/api/gl/bank-reconciliation/worksheet?BankAccountId=${BANK}&StatementDate=${date}`, admin);
+    const item = (sheet.json().Data.Items as Json[]).find((i) => i['DocumentNo'] === adjusted.json().Data.DocumentNo)!;
+    const first = sheet.json().Data.OpeningBalance as string;
+    const answers = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        i % 2 === 0
+          ? post('/api/gl/bank-reconciliation/complete', { BankAccountId: BANK, StatementDate: date, StatementBalance: add(first, '4.00'), Cleared: [item['EntryId']] })
+          : post('/api/gl/bank-reconciliation/complete', { BankAccountId: `${BANK}2`, StatementDate: date, StatementBalance: '4.00', Cleared: [item['EntryId']] }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array.from({ length: PARALLEL - 1 }, () => 409)]);
   });
 });

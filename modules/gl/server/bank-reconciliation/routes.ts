@@ -166,9 +166,10 @@ export async function complete(trx: LedgerTransaction, body: CompleteBody, userI
   const { glAccountId } = await bankAccountRow(trx, body.BankAccountId);
   // SCREENS.md FS-01: the statement date is in an open (G/L) period (§8 texts from the ledger service).
   await assertPeriodOpen(trx, body.StatementDate, 'gl', 'StatementDate');
-  // Issue 22: one completion of a bank account at a time; what it reads next (the latest reconciliation, the
-  // uncleared items) is read after the lock, so a parallel completion's marks are seen, not collided with.
-  await serialize(trx, `gl:bank-reconciliation:${body.BankAccountId}`);
+  // Issue 22: one completion per G/L account at a time (bank accounts sharing a G/L account share its items);
+  // what it reads next (the latest reconciliation, the uncleared items) is read after the lock, so a parallel
+  // completion's marks are seen, not collided with.
+  await serialize(trx, `gl:bank-reconciliation:${glAccountId}`);
   const latest = await latestCompleted(trx, body.BankAccountId);
   if (latest && String(latest['statement_date']) > body.StatementDate) {
     throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.statementDate', { date: String(latest['statement_date']) }, 'StatementDate');
