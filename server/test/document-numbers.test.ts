@@ -80,6 +80,16 @@ describe('document numbers', () => {
     expect(stored).toEqual([]);
   });
 
+  it('the sequence-counter screen refuses a prefix in use with a 4xx; sequences without a prefix are many', async () => {
+    const taken = await call(server.app, 'POST', '/api/data/sequence-counter', admin, { SequenceId: 'TEST-JE', Description: 'Second JE', Prefix: 'JE', NextNumber: 1 });
+    expect(taken.statusCode, taken.body).toBeGreaterThanOrEqual(400);
+    expect(taken.statusCode, taken.body).toBeLessThan(500);
+    for (const id of ['TEST-NONE-1', 'TEST-NONE-2']) {
+      const created = await call(server.app, 'POST', '/api/data/sequence-counter', admin, { SequenceId: id, Description: id, Prefix: '', NextNumber: 1 });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+  });
+
   it('a second sequence cannot take a prefix in use; a document kind cannot store a number twice', async () => {
     await expect(db().transaction().execute((trx) => nextNumber(trx, 'TEST-SEQUENCE', { prefix: 'JE' }))).rejects.toThrow(/prefix JE/);
     const row = await db().selectFrom('gl_journal_entries').selectAll().limit(1).executeTakeFirstOrThrow();
