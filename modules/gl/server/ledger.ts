@@ -37,7 +37,7 @@ import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/se
 import { nextNumber } from '@erp/server/entities/numbering';
 import { tableChanged } from '@erp/server/entities/paging';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import { overlappingPeriod, yearLayoutIssue, yearSpans, type PeriodSpan } from './ledger/period-layout.ts';
+import { lockLayout, overlappingPeriod, yearLayoutIssue, yearSpans, type PeriodSpan } from './ledger/period-layout.ts';
 import { assertPeriodOpen, assertYearOpen, findPeriod, flagColumn, periodClosedKey, yearState } from './ledger/periods.ts';
 import { post } from './ledger/posting.ts';
 import type { SubLedger, Source } from './ledger/types.ts';
@@ -107,6 +107,7 @@ async function periodInUse(trx: AnyTransaction, record: Record<string, unknown>)
  * will be, and — when it moves to another year — the year it leaves; and no overlap with another year.
  */
 async function assertLayout(trx: AnyTransaction, id: number | null, next: Record<string, unknown>, current: Record<string, unknown> | null): Promise<void> {
+  await lockLayout(trx);
   const year = Number(next['FiscalYear']);
   const span: PeriodSpan = { periodNo: Number(next['PeriodNo']), start: String(next['StartDate']), end: String(next['EndDate']) };
   const others = (await yearSpans(trx, year)).filter((p) => p.periodId !== id);

@@ -17,7 +17,7 @@ import { answerOf, BusinessError, callResult, messageIn } from '@erp/server/enti
 import type { ModuleRouteDeps } from '@erp/server/modules/part';
 import { tableChanged } from '@erp/server/entities/paging';
 import { loadRecord } from '@erp/server/entities/wire';
-import { overlappingPeriod, yearLayoutIssue } from './ledger/period-layout.ts';
+import { lockLayout, overlappingPeriod, yearLayoutIssue } from './ledger/period-layout.ts';
 import { apiSchema, callResult as callResultSchema, integer, NO_QUERY, object, RECORD, text } from '@erp/server/http/schemas';
 
 
@@ -70,6 +70,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, deps: Pick<Modu
       const userId = ctx.user.userId;
       try {
         const ids = await ctx.any.transaction().execute(async (trx) => {
+          await lockLayout(trx);
           const existing = await trx.selectFrom('fiscal_periods').select('period_id').where('fiscal_year', '=', year).limit(1).executeTakeFirst();
           if (existing) throw BusinessError.of(400, 'validation_failed', 'gl:rules.fiscalYearExists', { year }, 'FiscalYear');
           // Issue 22: the generated periods pass the same layout rule as the period screen's saves.

@@ -5,7 +5,8 @@
  *    credited once);
  * 2. twenty parallel FX revaluations of one account post the difference once (the others find none left);
  * 3. twenty parallel completions of one bank reconciliation — or of two bank accounts on one G/L account
- *    clearing the same item: one 201, the others a 409 Call result.
+ *    clearing the same item: one 201, the others a 409 Call result;
+ * 4. twenty parallel creations of two overlapping fiscal years: one created, no date in two periods.
  */
 import { add } from '@erp/shared/decimal';
 import type { Kysely } from 'kysely';
@@ -138,5 +139,18 @@ describe('parallel requests post once', () => {
     );
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([201, ...Array.from({ length: PARALLEL - 1 }, () => 409)]);
+  });
+
+  it('parallel overlapping fiscal years: one is created, the others refused; no date in two periods', async () => {
+    const bodies = [{ FiscalYear: 2057 }, { FiscalYear: 2058, StartDate: '2057-07-01' }];
+    const answers = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => post('/api/data/accounting-period/fiscal-years', bodies[i % 2])));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array.from({ length: PARALLEL - 1 }, () => 400)]);
+    const overlaps = await ledgerDb()
+      .selectFrom('fiscal_periods as a')
+      .innerJoin('fiscal_periods as b', (join) => join.onRef('a.start_date', '<=', 'b.end_date').onRef('b.start_date', '<=', 'a.end_date').onRef('a.fiscal_year', '<>', 'b.fiscal_year'))
+      .select(['a.fiscal_year', 'a.period_no'])
+      .execute();
+    expect(overlaps).toEqual([]);
   });
 });

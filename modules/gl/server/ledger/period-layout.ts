@@ -13,6 +13,7 @@
  * `overlappingPeriod(db, year, start, end)`: a period of ANOTHER fiscal year overlapping start..end, if any —
  * years never overlap.
  */
+import { serialize } from './locks.ts';
 import type { LedgerTransaction } from './types.ts';
 
 export const ADJUSTMENT_PERIOD = 13;
@@ -62,6 +63,15 @@ export function yearLayoutIssue(periods: readonly PeriodSpan[]): LayoutIssue | n
     }
   }
   return null;
+}
+
+/**
+ * Serializes every change of the periods' layout (PostgreSQL: an advisory lock; ledger/locks.ts), so two
+ * parallel saves cannot each pass the overlap check against a table the other is changing. Call it before
+ * reading the layout, in the saving transaction.
+ */
+export function lockLayout(trx: LedgerTransaction): Promise<void> {
+  return serialize(trx, 'gl:period-layout');
 }
 
 /** A period of another fiscal year that overlaps start..end, or null. */
