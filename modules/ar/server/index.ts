@@ -2,6 +2,7 @@
  * Accounts Receivable on the server (issue 14): the module's parts (setup, invoices, receipts), its reports
  * and processes, migrations.
  */
+import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
 import { combineParts } from '@erp/server/modules/part';
 import { arModule } from '../definitions/index.ts';
 import { AR_INVOICE_PART } from './invoices/index.ts';
@@ -12,6 +13,9 @@ import { m0011_ar_reports, m0012_ar_customer_items_index } from './reports/migra
 import { m0013_ar_fx } from './m0013-ar-fx.ts';
 import { insertAr } from './seed-large.ts';
 import { AR_SETUP_PART } from './setup/index.ts';
+
+// Issue 22: the receivables control account (GL integration AR RECEIVABLE) is posted by A/R only.
+registerControlAccounts({ source: 'AR', integrationTypes: ['RECEIVABLE'] });
 
 export const serverModule = combineParts(arModule, [AR_SETUP_PART, AR_INVOICE_PART, AR_RECEIPT_PART], {
   reports: AR_SERVER_REPORTS,

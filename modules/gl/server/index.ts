@@ -12,6 +12,7 @@ import { fxRevaluationProcess } from './fx-revaluation/index.ts';
 import { glLedgerHooks } from './ledger.ts';
 import { m0005_ledger } from './migrations/m0005-ledger.ts';
 import { m0006_year_end } from './migrations/m0006-year-end.ts';
+import { m0013_gl_document_numbers } from './migrations/m0013-gl-document-numbers.ts';
 import { GL_SERVER_REPORTS } from './reports/index.ts';
 import { postDraftEntriesProcess } from './reports/post-drafts.ts';
 import { registerLedgerRoutes } from './routes.ts';
@@ -26,7 +27,7 @@ export const serverModule: ServerModule = {
   seed: seedGl,
   reports: GL_SERVER_REPORTS,
   processes: [postDraftEntriesProcess, fxRevaluationProcess, yearEndProcess],
-  migrations: { '0005_ledger': m0005_ledger, '0006_bank_reconciliation': m0006_bank_reconciliation, '0006_year_end': m0006_year_end },
+  migrations: { '0005_ledger': m0005_ledger, '0006_bank_reconciliation': m0006_bank_reconciliation, '0006_year_end': m0006_year_end, '0013_gl_document_numbers': m0013_gl_document_numbers },
   large: {
     option: '--ledger',
     counts: 'entries',

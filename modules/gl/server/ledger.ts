@@ -11,6 +11,11 @@
  *   period is open (§4); closing the G/L flag then closes every journal of the period (any source);
  *   reopening changes no journal;
  * - a period with journals cannot be deleted.
+ * - issue 22: the periods of a fiscal year tile it (ledger/period-layout.ts, the rule the fiscal-year generator
+ *   uses too: numbered from 1, contiguous, at most 53 weeks, no overlap with another year); a closed period and
+ *   a period holding entries or journals keep their year, number and dates; only a year's last period can be
+ *   deleted; a locked year's periods never change (none reopens); a closed year's periods neither reopen nor
+ *   move (undo the year end first).
  * accounting-journal
  * - the date needs an existing period, whose flag for the journal's source is open ("Selected date is in a
  *   closed period.");
@@ -32,7 +37,8 @@ import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/se
 import { nextNumber } from '@erp/server/entities/numbering';
 import { tableChanged } from '@erp/server/entities/paging';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import { assertPeriodOpen, findPeriod, flagColumn, periodClosedKey } from './ledger/periods.ts';
+import { lockLayout, overlappingPeriod, yearLayoutIssue, yearSpans, type PeriodSpan } from './ledger/period-layout.ts';
+import { assertPeriodOpen, assertYearOpen, findPeriod, flagColumn, periodClosedKey, yearState } from './ledger/periods.ts';
 import { post } from './ledger/posting.ts';
 import type { SubLedger, Source } from './ledger/types.ts';
 
@@ -65,16 +71,62 @@ function set(change: Change, field: string, value: unknown): void {
   change.changed.add(field);
 }
 
-async function openJournalsIn(trx: AnyTransaction, start: string, end: string, source: string | null): Promise<number> {
+async function openJournalsIn(trx: AnyTransaction, start: string, end: string, source: string | null, openOnly = true): Promise<number> {
   let query = trx
     .selectFrom('gl_journals')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('journal_date', '>=', start)
-    .where('journal_date', '<=', end)
-    .where('status', '=', 'Open');
+    .where('journal_date', '<=', end);
+  if (openOnly) query = query.where('status', '=', 'Open');
   if (source) query = query.where('source', '=', source);
   const row = (await query.executeTakeFirst()) as { n: number | string } | undefined;
   return Number(row?.n ?? 0);
+}
+
+/** The fields that place a period in time: fixed once the period is closed or holds entries (issue 22). */
+const PLACE_FIELDS = ['FiscalYear', 'PeriodNo', 'StartDate', 'EndDate'] as const;
+const FLAG_FIELDS = SUB_LEDGERS.map(([, field]) => field);
+
+const isSet = (raw: unknown) => raw === true || raw === 1 || raw === '1' || raw === 't';
+
+/** Whether entries are posted in the period, or journals dated in it. */
+async function periodInUse(trx: AnyTransaction, record: Record<string, unknown>): Promise<boolean> {
+  const entry = await trx
+    .selectFrom('gl_entries')
+    .select('entry_id')
+    .where('fiscal_year', '=', Number(record['FiscalYear']))
+    .where('period_no', '=', Number(record['PeriodNo']))
+    .limit(1)
+    .executeTakeFirst();
+  if (entry) return true;
+  return (await openJournalsIn(trx, String(record['StartDate']), String(record['EndDate']), null, false)) > 0;
+}
+
+/**
+ * The one layout rule (ledger/period-layout.ts) on the year(s) a save touches: the year with the period as it
+ * will be, and — when it moves to another year — the year it leaves; and no overlap with another year.
+ */
+async function assertLayout(trx: AnyTransaction, id: number | null, next: Record<string, unknown>, current: Record<string, unknown> | null): Promise<void> {
+  await lockLayout(trx);
+  const year = Number(next['FiscalYear']);
+  const span: PeriodSpan = { periodNo: Number(next['PeriodNo']), start: String(next['StartDate']), end: String(next['EndDate']) };
+  const others = (await yearSpans(trx, year)).filter((p) => p.periodId !== id);
+  const issue = yearLayoutIssue([...others, span]);
+  if (issue) throw BusinessError.of(400, 'validation_failed', issue.key, issue.params, issue.field);
+  if (current && Number(current['FiscalYear']) !== year) {
+    const left = (await yearSpans(trx, Number(current['FiscalYear']))).filter((p) => p.periodId !== id);
+    const leftIssue = yearLayoutIssue(left);
+    if (leftIssue) throw BusinessError.of(400, 'validation_failed', leftIssue.key, leftIssue.params, 'FiscalYear');
+  }
+  const overlap = await overlappingPeriod(trx, year, span.start, span.end);
+  if (overlap) throw BusinessError.of(400, 'validation_failed', 'gl:rules.periodOverlap', {}, 'StartDate');
+}
+
+/** §4, issue 22: a locked year's periods never change; a closed year's periods do not reopen nor move. */
+async function assertYearAllows(trx: AnyTransaction, year: number, reopens: boolean, moves: boolean, field: string): Promise<void> {
+  const state = await yearState(trx, year);
+  if (state === 'Locked') throw BusinessError.of(409, 'year_locked', 'gl:rules.yearLocked', { year }, field);
+  if (state === 'Closed' && (reopens || moves)) throw BusinessError.of(409, 'year_closed', 'gl:rules.yearClosed', { year }, field);
 }
 
 const periodHooks: EntityHooks = {
@@ -99,6 +151,8 @@ const periodHooks: EntityHooks = {
         .where('period_no', '=', change.next['PeriodNo'] as number)
         .executeTakeFirst();
       if (duplicate) throw BusinessError.of(400, 'validation_failed', 'gl:rules.periodExists', {}, 'PeriodNo');
+      await assertYearAllows(trx, Number(change.next['FiscalYear']), false, true, 'FiscalYear');
+      await assertLayout(trx, null, change.next, null);
       return;
     }
     const current = change.current!;
@@ -107,6 +161,17 @@ const periodHooks: EntityHooks = {
     if (engineOf(trx) === 'postgres') {
       // The close waits for running postings into the period (they share-lock the row) and blocks new ones.
       await sql`select period_id from fiscal_periods where period_id = ${change.id} for update`.execute(trx);
+    }
+    const moves = PLACE_FIELDS.some((field) => String(next[field]) !== String(current[field]));
+    const reopens = FLAG_FIELDS.some((field) => isSet(current[field]) && !isSet(next[field]));
+    const flagsChange = FLAG_FIELDS.some((field) => isSet(current[field]) !== isSet(next[field]));
+    if (moves || flagsChange) await assertYearAllows(trx, Number(current['FiscalYear']), reopens, moves, reopens ? 'ClosedGl' : 'StartDate');
+    if (moves) {
+      // Issue 22: a closed period, or one holding entries or journals, stays where it is.
+      if (FLAG_FIELDS.some((field) => isSet(current[field]))) throw BusinessError.of(400, 'validation_failed', 'gl:rules.closedPeriodFixed', {}, 'StartDate');
+      if (await periodInUse(trx, current)) throw BusinessError.of(400, 'validation_failed', 'gl:rules.periodInUseFixed', {}, 'StartDate');
+      if (Number(next['FiscalYear']) !== Number(current['FiscalYear'])) await assertYearAllows(trx, Number(next['FiscalYear']), false, true, 'FiscalYear');
+      await assertLayout(trx, change.id as number, next, current);
     }
     let closesGl = false;
     for (const [, field, source] of SUB_LEDGERS) {
@@ -130,6 +195,8 @@ const periodHooks: EntityHooks = {
     }
   },
   async beforeDelete(ctx, record) {
+    const language = ctx.user.row.language;
+    const refuse = (code: string, key: string, params: Record<string, unknown> = {}) => ({ status: 409, body: callResult(2, code, messageIn(language, key, params)) });
     const row = await ctx.any
       .selectFrom('gl_journals')
       .select('journal_id')
@@ -137,8 +204,17 @@ const periodHooks: EntityHooks = {
       .where('journal_date', '<=', String(record['EndDate']))
       .limit(1)
       .executeTakeFirst();
-    if (!row) return null;
-    return { status: 409, body: callResult(2, 'in_use', messageIn(ctx.user.row.language, 'gl:rules.periodHasJournals')) };
+    if (row) return refuse('in_use', 'gl:rules.periodHasJournals');
+    if (await periodInUse(ctx.any as AnyTransaction, record)) return refuse('in_use', 'gl:rules.periodHasJournals');
+    const year = Number(record['FiscalYear']);
+    const state = await yearState(ctx.any as AnyTransaction, year);
+    if (state !== 'Open') return refuse(state === 'Locked' ? 'year_locked' : 'year_closed', state === 'Locked' ? 'gl:rules.yearLocked' : 'gl:rules.yearClosed', { year });
+    if (FLAG_FIELDS.some((field) => isSet(record[field]))) return refuse('closed', 'gl:rules.closedPeriodFixed');
+    // Issue 22: only the year's last period goes (a gap in the middle would leave dates without a period).
+    const left = (await yearSpans(ctx.any as AnyTransaction, year)).filter((p) => p.periodId !== Number(record['PeriodId']));
+    const issue = yearLayoutIssue(left);
+    if (issue) return refuse('layout', 'gl:rules.periodNotLast');
+    return null;
   },
 };
 
@@ -151,7 +227,8 @@ const journalHooks: EntityHooks = {
     const source = String(next['Source']);
     const period = await findPeriod(trx, date, 'share');
     if (!period) throw BusinessError.of(400, 'period_missing', 'gl:rules.periodMissing', {}, 'JournalDate');
-    if (period.closed[subLedgerOf(source)]) throw BusinessError.of(400, 'period_closed', 'gl:rules.dateInClosedPeriod', {}, 'JournalDate');
+    if (period.closed[subLedgerOf(source)] || period.closed.gl) throw BusinessError.of(400, 'period_closed', 'gl:rules.dateInClosedPeriod', {}, 'JournalDate');
+    await assertYearOpen(trx, period.fiscalYear, 'JournalDate');
     let query = trx
       .selectFrom('gl_journals')
       .select('journal_id')
@@ -193,7 +270,7 @@ async function postEntry(ctx: EntityContext, trx: AnyTransaction, record: Record
     documentNo: String(record['DocumentNo']),
     description: (record['Description'] as string | null) ?? null,
     origin: { type: glJournalEntry.name, id: String(record['EntryId']) },
-    lines: lines.map((line) => ({ accountId: line.AccountId, amount: sub(line.Debit ?? '0', line.Credit ?? '0'), description: line.Description })),
+    lines: lines.map((line) => ({ accountId: line.AccountId, amount: sub(line.Debit ?? '0', line.Credit ?? '0'), description: line.Description, enteredAccount: true })),
     reversalOf,
     userId: ctx.user.userId,
   });

@@ -7,7 +7,7 @@
  * Creates a fiscal year's contiguous periods in one transaction: 12 (or 13, the 13th an adjustment period
  * on the year's last day) consecutive calendar months from StartDate (default January 1st of the year; the
  * month day must be the 1st). Refused when the year already has periods, or a period would overlap an
- * existing one. Fiscal year > 1000 and < 9999 (§5). Messages in the caller's language.
+ * existing one; the periods pass the layout rule of the period screen (ledger/period-layout.ts, issue 22). Fiscal year > 1000 and < 9999 (§5). Messages in the caller's language.
  */
 import type { FastifyInstance } from 'fastify';
 import { isValidDate } from '@erp/shared/entities/validate';
@@ -17,6 +17,7 @@ import { answerOf, BusinessError, callResult, messageIn } from '@erp/server/enti
 import type { ModuleRouteDeps } from '@erp/server/modules/part';
 import { tableChanged } from '@erp/server/entities/paging';
 import { loadRecord } from '@erp/server/entities/wire';
+import { lockLayout, overlappingPeriod, yearLayoutIssue } from './ledger/period-layout.ts';
 import { apiSchema, callResult as callResultSchema, integer, NO_QUERY, object, RECORD, text } from '@erp/server/http/schemas';
 
 
@@ -69,16 +70,15 @@ export async function registerLedgerRoutes(app: FastifyInstance, deps: Pick<Modu
       const userId = ctx.user.userId;
       try {
         const ids = await ctx.any.transaction().execute(async (trx) => {
+          await lockLayout(trx);
           const existing = await trx.selectFrom('fiscal_periods').select('period_id').where('fiscal_year', '=', year).limit(1).executeTakeFirst();
           if (existing) throw BusinessError.of(400, 'validation_failed', 'gl:rules.fiscalYearExists', { year }, 'FiscalYear');
-          const overlap = await trx
-            .selectFrom('fiscal_periods')
-            .select('period_id')
-            .where('start_date', '<=', ranges[ranges.length - 1]!.end)
-            .where('end_date', '>=', ranges[0]!.start)
-            .limit(1)
-            .executeTakeFirst();
-          if (overlap) throw BusinessError.of(400, 'validation_failed', 'gl:rules.periodOverlap', {}, 'StartDate');
+          // Issue 22: the generated periods pass the same layout rule as the period screen's saves.
+          const issue = yearLayoutIssue(ranges.map((range, index) => ({ periodNo: index + 1, start: range.start, end: range.end })));
+          if (issue) throw BusinessError.of(400, 'validation_failed', issue.key, issue.params, issue.field);
+          if (await overlappingPeriod(trx, year, ranges[0]!.start, ranges[ranges.length - 1]!.end)) {
+            throw BusinessError.of(400, 'validation_failed', 'gl:rules.periodOverlap', {}, 'StartDate');
+          }
           const now = new Date().toISOString();
           const created: number[] = [];
           const audit: AuditEntry[] = [];

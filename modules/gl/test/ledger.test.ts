@@ -86,11 +86,12 @@ describe('fiscal years and periods', () => {
     const neither = await post('/api/data/accounting-period', { ClosedGl: false });
     expect(neither.statusCode).toBe(400);
     expect(json(neither).Message).toBe('Enter the fiscal year and period, or the start and end date.');
-    const byDates = await post('/api/data/accounting-period', { StartDate: '2043-04-01', EndDate: '2043-04-30' });
+    // A year is built from its first period on (issue 22: periods tile their year; periods.test.ts).
+    const byDates = await post('/api/data/accounting-period', { StartDate: '2043-01-01', EndDate: '2043-01-31' });
     expect(byDates.statusCode, JSON.stringify(byDates.json())).toBe(201);
-    expect(json(byDates).Data).toMatchObject({ FiscalYear: 2043, PeriodNo: 4 });
-    const byYear = await post('/api/data/accounting-period', { FiscalYear: 2043, PeriodNo: 13 });
-    expect(json(byYear).Data).toMatchObject({ StartDate: '2043-12-31', EndDate: '2043-12-31' });
+    expect(json(byDates).Data).toMatchObject({ FiscalYear: 2043, PeriodNo: 1 });
+    const byYear = await post('/api/data/accounting-period', { FiscalYear: 2043, PeriodNo: 2 });
+    expect(json(byYear).Data).toMatchObject({ StartDate: '2043-02-01', EndDate: '2043-02-28' });
     expect((await post('/api/data/accounting-period', { FiscalYear: 1000, PeriodNo: 1 })).statusCode).toBe(400);
     expect((await post('/api/data/accounting-period', { FiscalYear: 2043, PeriodNo: 14 })).statusCode).toBe(400);
   });
@@ -189,11 +190,15 @@ describe('GL journal entries', () => {
     expect(missing.statusCode).toBe(400);
     expect(json(missing).Message).toBe('An account entered is not valid.');
     expect(json(missing).Data.Errors[0].field).toBe('Lines[0].AccountId');
-    for (const account of ['9', '91200']) {
+    for (const [account, message] of [
+      ['9', 'An account entered is not valid.'],
+      // Issue 22: a control account's refusal says it is posted through its sub-ledger (control-accounts.test.ts).
+      ['91200', 'Account 91200 is a control account: it is posted through its sub-ledger only.'],
+    ] as const) {
       const entry = await newEntry(`${YEAR}-06-16`, [{ AccountId: account, Debit: '5.00' }, { AccountId: '94000', Credit: '5.00' }]);
       const refused = await action(entry, 'post');
       expect(refused.statusCode).toBe(400);
-      expect(json(refused).Message).toBe('An account entered is not valid.');
+      expect(json(refused).Message).toBe(message);
       expect(json(refused).Data.Errors[0].field).toBe('Lines[0].AccountId');
     }
     for (const amount of ['1e400', '0.001', 12.5, true, 'Infinity', '-5.00']) {

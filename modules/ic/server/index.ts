@@ -2,6 +2,7 @@
  * Inventory Control on the server (issue 15): the module's parts (masters, products, coils, stock,
  * production), its reports and processes, migrations.
  */
+import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
 import { combineParts } from '@erp/server/modules/part';
 import { icModule } from '../definitions/index.ts';
 import { IC_COIL_PART } from './coils/index.ts';
@@ -13,6 +14,10 @@ import { IC_SERVER_PROCESSES, IC_SERVER_REPORTS } from './reports/index.ts';
 import { insertIcStock } from './seed-large.ts';
 import { m0008_ic_stock } from './stock/migration.ts';
 import { IC_STOCK_PART } from './stock/index.ts';
+
+// Issue 22: the inventory accounts (INVENTORY, INVENTORY-<class>, a product class's own key) and the
+// received-not-invoiced account of purchase tickets are posted by Inventory Control only.
+registerControlAccounts({ source: 'IC', integrationTypes: ['INVENTORY', 'INVENTORY-*', 'TICKET-PURCHASE'], integrationTypeColumns: [{ table: 'product_classes', column: 'inventory_account' }] });
 
 export const serverModule = combineParts(icModule, [IC_MASTER_PART, IC_PRODUCT_PART, IC_COIL_PART, IC_STOCK_PART, IC_PRODUCTION_PART], {
   reports: IC_SERVER_REPORTS,

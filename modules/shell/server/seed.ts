@@ -148,8 +148,9 @@ export async function seedEntities(typed: Kysely<DB>): Promise<string[]> {
         { sequence_id: 'SALES-ORDER', description: 'Sales orders', prefix: 'SO', next_number: 100001, increment: 1, width: 6, is_active: 1, ...t },
         { sequence_id: 'PURCHASE-ORDER', description: 'Purchase orders', prefix: 'PO', next_number: 200001, increment: 1, width: 6, is_active: 1, ...t },
         { sequence_id: 'INVOICE', description: 'Invoices', prefix: 'INV', next_number: 300001, increment: 1, width: 6, is_active: 1, ...t },
-        { sequence_id: 'INVENTORY-TICKET', description: 'Inventory tickets', prefix: 'IT', next_number: 1001, increment: 1, width: 6, is_active: 1, ...t },
-        { sequence_id: 'RECEIPT', description: 'Purchase receipts', prefix: 'RC', next_number: 5001, increment: 1, width: 6, is_active: 1, ...t },
+        // Distinct prefixes (issue 22): IT and RC are Inventory Control's tickets' and A/R's cash receipts'.
+        { sequence_id: 'INVENTORY-TICKET', description: 'Inventory tickets', prefix: 'TK', next_number: 1001, increment: 1, width: 6, is_active: 1, ...t },
+        { sequence_id: 'RECEIPT', description: 'Purchase receipts', prefix: 'PRC', next_number: 5001, increment: 1, width: 6, is_active: 1, ...t },
       ]).execute();
       filled.push('sequence_counters');
     }

@@ -11,6 +11,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import { shellModule } from '@erp/modules/shell/definitions/index';
 import { syncEntityTables } from '../entities/schema-sync.ts';
 import { m0004_portal } from './m0004-portal.ts';
+import { m0013_document_numbers } from './m0013-document-numbers.ts';
 import { m0009_portal_products } from '../portal/m0009-products.ts';
 import { m0013_dpop_replay } from '../auth/m0013-dpop-replay.ts';
 import { loadServerModules } from '../modules/index.ts';
@@ -325,6 +326,7 @@ const migrations: Record<string, Migration> = {
   '0003_entities': m0003_entities,
   '0004_portal': m0004_portal,
   '0009_portal_products': m0009_portal_products,
+  '0013_document_numbers': m0013_document_numbers,
   '0013_dpop_replay': m0013_dpop_replay,
 };
 

@@ -1,16 +1,25 @@
 /**
- * Document numbers from `sequence_counters` (issue 12 "Document numbers", CONTRACT-12 "Numbering"):
- * `nextNumber(trx, sequenceId)` allocates the next number inside the caller's transaction with ONE
+ * Document numbers from `sequence_counters` (issue 12 "Document numbers", CONTRACT-12 "Numbering"; issue 22
+ * item 9): `nextNumber(trx, sequenceId)` allocates the next number inside the caller's transaction with ONE
  * `UPDATE … SET next_number = next_number + increment … RETURNING`: PostgreSQL row-locks the counter until
  * the transaction ends, SQLite holds its write lock, so parallel documents get distinct numbers and a
  * rolled-back document gives its number back (no gaps on success). A missing counter is created with
  * defaults (prefix = none, width 6) in the same transaction.
  * The number is `<prefix><next_number padded to width>`, e.g. `JE000042`.
+ *
+ * Numbers are never issued twice (issue 22): every number issued is claimed in `document_numbers` (its primary
+ * key, migration 0013_document_numbers) in the same transaction. A number already claimed — a counter moved
+ * back by hand — is not issued again: the counter moves forward past the highest number its sequence has
+ * issued, and the next one is taken. Prefixes are distinct (a unique index on sequence_counters.prefix): two
+ * sequences cannot write the same numbers. No prefix is stored as NULL, never ''.
  */
 import type { Transaction } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyTransaction = Transaction<any>;
+
+/** Tries before giving up: each conflict moves the counter past every number its sequence issued. */
+const ATTEMPTS = 5;
 
 async function bump(trx: AnyTransaction, sequenceId: string): Promise<Record<string, unknown> | undefined> {
   return (await trx
@@ -21,33 +30,72 @@ async function bump(trx: AnyTransaction, sequenceId: string): Promise<Record<str
     .executeTakeFirst()) as Record<string, unknown> | undefined;
 }
 
-export async function nextNumber(trx: AnyTransaction, sequenceId: string, defaults: { prefix?: string; description?: string } = {}): Promise<string> {
-  let row = await bump(trx, sequenceId);
-  if (!row) {
-    const now = new Date().toISOString();
-    await trx
-      .insertInto('sequence_counters')
-      .values({
-        sequence_id: sequenceId,
-        description: defaults.description ?? sequenceId,
-        prefix: defaults.prefix ?? null,
-        next_number: 1,
-        increment: 1,
-        width: 6,
-        // 1, not true: better-sqlite3 binds no booleans; PostgreSQL reads '1' as true.
-        is_active: 1,
-        created_by: 'system',
-        created_on: now,
-        updated_by: 'system',
-        updated_on: now,
-        version: 1,
-      })
-      .onConflict((conflict) => conflict.column('sequence_id').doNothing())
-      .execute();
-    row = await bump(trx, sequenceId);
-    if (!row) throw new Error(`sequence ${sequenceId} cannot be allocated`);
+async function createCounter(trx: AnyTransaction, sequenceId: string, defaults: { prefix?: string; description?: string }): Promise<void> {
+  const prefix = defaults.prefix ? defaults.prefix : null;
+  if (prefix !== null) {
+    const owner = (await trx.selectFrom('sequence_counters').select('sequence_id').where('prefix', '=', prefix).executeTakeFirst()) as { sequence_id: string } | undefined;
+    if (owner && owner.sequence_id !== sequenceId) throw new Error(`sequence ${sequenceId}: prefix ${prefix} already belongs to sequence ${owner.sequence_id}`);
   }
-  const number = Number(row['next_number']) - Number(row['increment']);
-  const width = Math.max(1, Math.min(20, Number(row['width'] ?? 6)));
-  return `${row['prefix'] ?? ''}${String(number).padStart(width, '0')}`;
+  const now = new Date().toISOString();
+  await trx
+    .insertInto('sequence_counters')
+    .values({
+      sequence_id: sequenceId,
+      description: defaults.description ?? sequenceId,
+      prefix,
+      next_number: 1,
+      increment: 1,
+      width: 6,
+      // 1, not true: better-sqlite3 binds no booleans; PostgreSQL reads '1' as true.
+      is_active: 1,
+      created_by: 'system',
+      created_on: now,
+      updated_by: 'system',
+      updated_on: now,
+      version: 1,
+    })
+    .onConflict((conflict) => conflict.column('sequence_id').doNothing())
+    .execute();
+}
+
+/** Claims `documentNo` for the sequence; false when it was issued before. */
+async function claim(trx: AnyTransaction, documentNo: string, sequenceId: string, number: number): Promise<boolean> {
+  const row = await trx
+    .insertInto('document_numbers')
+    .values({ document_no: documentNo, sequence_id: sequenceId, number })
+    .onConflict((conflict) => conflict.column('document_no').doNothing())
+    .returning('document_no')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Moves the counter past the highest number its sequence issued and past `taken` (never back). */
+async function moveForward(trx: AnyTransaction, sequenceId: string, taken: number): Promise<void> {
+  const row = (await trx.selectFrom('document_numbers').select((eb) => eb.fn.max('number').as('n')).where('sequence_id', '=', sequenceId).executeTakeFirst()) as
+    | { n: number | string | null }
+    | undefined;
+  const highest = Math.max(taken, Number(row?.n ?? 0));
+  await trx
+    .updateTable('sequence_counters')
+    .set((eb) => ({ next_number: eb(eb.val(highest), '+', eb.ref('increment')) }))
+    .where('sequence_id', '=', sequenceId)
+    .where('next_number', '<=', highest)
+    .execute();
+}
+
+export async function nextNumber(trx: AnyTransaction, sequenceId: string, defaults: { prefix?: string; description?: string } = {}): Promise<string> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    let row = await bump(trx, sequenceId);
+    if (!row) {
+      await createCounter(trx, sequenceId, defaults);
+      row = await bump(trx, sequenceId);
+      if (!row) throw new Error(`sequence ${sequenceId} cannot be allocated`);
+    }
+    const number = Number(row['next_number']) - Number(row['increment']);
+    const width = Math.max(1, Math.min(20, Number(row['width'] ?? 6)));
+    const documentNo = `${row['prefix'] ?? ''}${String(number).padStart(width, '0')}`;
+    if (await claim(trx, documentNo, sequenceId, number)) return documentNo;
+    await moveForward(trx, sequenceId, number);
+  }
+  throw new Error(`sequence ${sequenceId}: no free number after ${ATTEMPTS} attempts`);
 }

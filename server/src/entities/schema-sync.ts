@@ -7,7 +7,7 @@
  * §3 record-trail columns), adds the columns a later version of the definition has and the table lacks,
  * creates the child tables of child collections and the link tables of link sets, an index per sortable
  * list column, per filter and per default-sort field, the definition's compound `indexes`, and a unique
- * index per `uniques` entry. It never
+ * index per `uniques` entry and one on the numbering field's column (issue 22: document numbers unique). It never
  * drops or changes a column: renames, type changes and data moves need a hand-written migration.
  *
  * Migration 0003 runs it (so a new database gets every entity table in a numbered migration), and
@@ -255,6 +255,32 @@ async function createIndexes(db: AnyDb, def: AnyEntity, indexes: Set<string>): P
     await db.schema.createIndex(index).ifNotExists().unique().on(def.table).columns(columns).execute();
     indexes.add(index);
   }
+  if (def.numbering) await uniqueNumbers(db, def, keyColumn, indexes);
+}
+
+/**
+ * Issue 22: a document number is unique within its kind — a unique index on the numbering field's column.
+ * A table that already holds a number twice keeps working without it (a warning names the number).
+ */
+async function uniqueNumbers(db: AnyDb, def: AnyEntity, keyColumn: string, indexes: Set<string>): Promise<void> {
+  const column = def.fields[def.numbering!.field]?.column;
+  if (!column || column === keyColumn) return;
+  const index = indexName('ux', def.table, [column]);
+  if (indexes.has(index)) return;
+  const twice = (await db
+    .selectFrom(def.table)
+    .select(sql.ref(column).as('no'))
+    .where(sql.ref(column), 'is not', null)
+    .groupBy(sql.ref(column))
+    .having(sql`count(*)`, '>', 1)
+    .limit(1)
+    .executeTakeFirst()) as { no: unknown } | undefined;
+  if (twice) {
+    console.warn(`${def.table}.${column}: document number ${String(twice.no)} is stored twice; no unique index until that is resolved`);
+    return;
+  }
+  await db.schema.createIndex(index).ifNotExists().unique().on(def.table).column(column).execute();
+  indexes.add(index);
 }
 
 /** Creates or extends the tables of `definitions` (see the module header). */

@@ -27,6 +27,17 @@ export const financialStatement: ReportDefinition = defineReport({
     // §5 Accounting: fiscal year greater than 1000 and less than 9999.
     { name: 'FiscalYear', type: 'integer', labelKey: 'gl:reports.parameters.FiscalYear', required: true, min: 1001, max: 9998, rangeKey: 'gl:reports.validation.fiscalYear' },
     { name: 'PeriodNo', type: 'integer', labelKey: 'gl:reports.parameters.PeriodNo', required: true, min: 1, max: 13 },
+    // Issue 22: the year's closing entry is left out (the year's income statement shows its net income) unless asked.
+    {
+      name: 'Closing',
+      type: 'enum',
+      labelKey: `${K}.parameters.Closing`,
+      defaultValue: 'exclude',
+      options: [
+        { value: 'exclude', labelKey: `${K}.closing.exclude` },
+        { value: 'include', labelKey: `${K}.closing.include` },
+      ],
+    },
   ],
   rules: [],
   columns: [

@@ -36,6 +36,7 @@ import type { ModuleRouteDeps } from '@erp/server/modules/part';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { apiSchema, callResult as resultSchema, integer, NO_QUERY, object, text } from '@erp/server/http/schemas';
+import { serialize } from '../ledger/locks.ts';
 import { assertPeriodOpen, post as postToLedger } from '../ledger/posting.ts';
 import type { LedgerTransaction } from '../ledger/types.ts';
 
@@ -152,6 +153,12 @@ interface CompleteBody {
   Cleared: number[];
 }
 
+/** Whether a completed reconciliation holds the entry's mark. */
+async function clearedBefore(trx: LedgerTransaction, entryId: number): Promise<boolean> {
+  const mark = await trx.selectFrom('bank_reconciliation_marks').select('entry_id').where('entry_id', '=', entryId).executeTakeFirst();
+  return mark !== undefined;
+}
+
 export async function complete(trx: LedgerTransaction, body: CompleteBody, userId: string): Promise<number> {
   checkDate(body.StatementDate, 'StatementDate');
   const parsed = parseDecimal(body.StatementBalance, { precision: 15, scale: 2 });
@@ -159,6 +166,10 @@ export async function complete(trx: LedgerTransaction, body: CompleteBody, userI
   const { glAccountId } = await bankAccountRow(trx, body.BankAccountId);
   // SCREENS.md FS-01: the statement date is in an open (G/L) period (§8 texts from the ledger service).
   await assertPeriodOpen(trx, body.StatementDate, 'gl', 'StatementDate');
+  // Issue 22: one completion per G/L account at a time (bank accounts sharing a G/L account share its items);
+  // what it reads next (the latest reconciliation, the uncleared items) is read after the lock, so a parallel
+  // completion's marks are seen, not collided with.
+  await serialize(trx, `gl:bank-reconciliation:${glAccountId}`);
   const latest = await latestCompleted(trx, body.BankAccountId);
   if (latest && String(latest['statement_date']) > body.StatementDate) {
     throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.statementDate', { date: String(latest['statement_date']) }, 'StatementDate');
@@ -167,6 +178,10 @@ export async function complete(trx: LedgerTransaction, body: CompleteBody, userI
   const open = new Map((await unclearedItems(trx, glAccountId, body.StatementDate)).map((item) => [item.EntryId, item.Amount]));
   const cleared = [...new Set(body.Cleared)];
   const foreign = cleared.find((id) => !open.has(id));
+  if (foreign !== undefined && (await clearedBefore(trx, foreign))) {
+    // Cleared by another reconciliation (a parallel one, or since the worksheet was read): a conflict, §3 409.
+    throw BusinessError.of(409, 'already_cleared', 'gl:bank-reconciliation.rules.alreadyCleared', { id: foreign }, 'Cleared');
+  }
   if (foreign !== undefined) throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.notOpen', { id: foreign }, 'Cleared');
   const clearedTotal = sum(
     cleared.map((id) => open.get(id)!),
@@ -232,7 +247,7 @@ export async function postAdjustment(trx: LedgerTransaction, body: AdjustmentBod
     origin: { type: 'bank-reconciliation', id: body.BankAccountId },
     lines: [
       { accountId: glAccountId, amount: toBank, description },
-      { accountId: body.AccountId, amount: neg(toBank), description },
+      { accountId: body.AccountId, amount: neg(toBank), description, enteredAccount: true },
     ],
     userId,
   });

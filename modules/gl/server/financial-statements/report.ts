@@ -11,6 +11,7 @@
  * All sums are exact decimals (`@erp/shared/decimal`); SQL only SUMs stored values. The statement is small
  * (rows × columns), so `prepare` computes it and `rows` hands it to the engine as a literal row set; the
  * engine then pages, sorts and writes the .xlsx and PDF like any report.
+ * The year's closing entry (source YE) is left out unless the `Closing` parameter asks for it (issue 22).
  * §8 "No column details found." (gl:reports.financialStatement.noColumnDetails) when the format has none;
  * "Accounting period does not exist." when the fiscal year and period are not a period.
  */
@@ -39,8 +40,27 @@ interface ColumnDetail {
   year_offset: number;
 }
 
-/** Net (debit − credit) per account of one column detail's periods. */
-async function figures(ctx: ReportContext, detail: ColumnDetail, year: number, period: number): Promise<Map<number, Decimal>> {
+/**
+ * Net of the year-end closing entries (source YE: the closing and its undo) of fiscal year `fy` up to
+ * `period` (only `period` for a Period column), per account: what a statement leaves out unless asked
+ * (issue 22 item 11 — as ERPNext's period closing voucher, so a closed year's income statement still shows its
+ * net income). Earlier years' closings stay in: they are what carries their P&L into retained earnings.
+ */
+async function closingFigures(ctx: ReportContext, detail: ColumnDetail, fy: number, period: number): Promise<Map<number, Decimal>> {
+  const query = ctx.db
+    .selectFrom('gl_entries')
+    .select(['account_id', sql<unknown>`sum(amount)`.as('total')])
+    .where('source', '=', 'YE')
+    .where('data_type', '=', 'Actual')
+    .where('fiscal_year', '=', fy)
+    .where('period_no', detail.range === 'Period' ? '=' : '<=', period)
+    .groupBy('account_id');
+  const rows = (await readAll(ctx.database, query)) as { account_id: string; total: unknown }[];
+  return new Map(rows.map((row) => [Number(row.account_id), decimalFromDb(ctx.db, row.total, 2) ?? ZERO]));
+}
+
+/** Net (debit − credit) per account of one column detail's periods (without the year's closing unless asked). */
+async function figures(ctx: ReportContext, detail: ColumnDetail, year: number, period: number, withClosing: boolean): Promise<Map<number, Decimal>> {
   const fy = year + Number(detail.year_offset);
   let query = ctx.db
     .selectFrom('gl_balances')
@@ -50,16 +70,18 @@ async function figures(ctx: ReportContext, detail: ColumnDetail, year: number, p
   else if (detail.range === 'YearToDate') query = query.where('fiscal_year', '=', fy).where('period_no', '<=', period);
   else query = query.where((eb) => eb.or([eb('fiscal_year', '<', fy), eb.and([eb('fiscal_year', '=', fy), eb('period_no', '<=', period)])]));
   const rows = (await readAll(ctx.database, query)) as { account_id: string; debit: unknown; credit: unknown }[];
+  const closing = withClosing ? new Map<number, Decimal>() : await closingFigures(ctx, detail, fy, period);
   const result = new Map<number, Decimal>();
   for (const row of rows) {
-    const net = sub(decimalFromDb(ctx.db, row.debit, 2) ?? ZERO, decimalFromDb(ctx.db, row.credit, 2) ?? ZERO);
-    result.set(Number(row.account_id), truthy(detail.reverse_sign) ? neg(net) : net);
+    const account = Number(row.account_id);
+    const net = sub(sub(decimalFromDb(ctx.db, row.debit, 2) ?? ZERO, decimalFromDb(ctx.db, row.credit, 2) ?? ZERO), closing.get(account) ?? ZERO);
+    result.set(account, truthy(detail.reverse_sign) ? neg(net) : net);
   }
   return result;
 }
 
 /** The statement of `format` for the year and period (exported for the bench). */
-export async function computeStatement(ctx: ReportContext, format: string, year: number, period: number): Promise<StatementRow[] | 'noColumnDetails'> {
+export async function computeStatement(ctx: ReportContext, format: string, year: number, period: number, withClosing = false): Promise<StatementRow[] | 'noColumnDetails'> {
   const details = (await readAll(
     ctx.database,
     ctx.db
@@ -86,7 +108,7 @@ export async function computeStatement(ctx: ReportContext, format: string, year:
   )) as { row_id: unknown; from_account: string | null; to_account: string | null; total_of_sequence: unknown; reverse_sign: unknown }[];
 
   // Per column number: undivided value per row sequence; then divided once.
-  const columnFigures = await Promise.all(details.map((d) => figures(ctx, d, year, period)));
+  const columnFigures = await Promise.all(details.map((d) => figures(ctx, d, year, period, withClosing)));
   const raw = new Map<number, Decimal[]>(); // sequence → per detail
   for (const row of rows) {
     const sequence = Number(row.sequence);
@@ -128,7 +150,7 @@ const financialStatementReport: ServerReport = {
     const exists = await readAll(ctx.database, ctx.db.selectFrom('fiscal_periods').select('period_no').where('fiscal_year', '=', year).where('period_no', '=', period));
     // §8 "Accounting period does not exist."
     if (exists.length === 0) return [{ field: 'PeriodNo', key: 'gl:reports.validation.periodMissing' }];
-    const statement = await computeStatement(ctx, String(ctx.params['FormatId']), year, period);
+    const statement = await computeStatement(ctx, String(ctx.params['FormatId']), year, period, ctx.params['Closing'] === 'include');
     // §8 "No column details found."
     if (statement === 'noColumnDetails') return [{ field: 'FormatId', key: 'gl:reports.financialStatement.noColumnDetails' }];
     ctx.state['statement'] = statement;

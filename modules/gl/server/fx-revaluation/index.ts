@@ -17,7 +17,8 @@
  *   their reversals net out); foreign = the derivation above over entries dated ≤ P;
  * - rate = the rate in force on the revaluation date; revalued = round(foreign × rate, 2);
  *   gain/loss = revalued − booked (+ gain: the asset grows).
- * Run, per account, in ONE transaction: entry FX<P>-<account> on P (account ± difference, the unrealized
+ * Run, per account, in ONE transaction, serialized per account (ledger/locks.ts) and computed again inside it
+ * (issue 22: parallel runs post the difference once): entry FX<P>-<account> on P (account ± difference, the unrealized
  * exchange account ∓) and its reversal on R (reversal_of the first) — both through the posting service with
  * source FX, so the trial balance as of any date ≥ R is unchanged. A second run on the same date finds no
  * difference left (the booked balance already holds the first).
@@ -28,6 +29,7 @@ import type { ReportParameterError } from '@erp/shared/reports/define';
 import { sql } from 'kysely';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
+import { serialize } from '../ledger/locks.ts';
 import { post } from '../ledger/posting.ts';
 import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
 import type { AnyDb } from '@erp/server/reports/engine';
@@ -51,6 +53,78 @@ interface FxRow {
 interface FxState {
   rows: FxRow[];
   counterAccount: string;
+  home: string;
+  date: string;
+}
+
+type Rates = Map<string, { date: string; rate: Decimal }[]>;
+
+/** The rates into `home` of each currency, by date ascending. */
+async function ratesOf(db: AnyDb, currencies: readonly string[], home: string): Promise<Rates> {
+  const rateRows = currencies.length === 0
+    ? []
+    : ((await db
+        .selectFrom('fx_rates')
+        .select(['from_currency', 'effective_date', 'rate'])
+        .where('from_currency', 'in', currencies)
+        .where('to_currency', '=', home)
+        .orderBy('effective_date')
+        .execute()) as Record<string, unknown>[]);
+  const rates: Rates = new Map();
+  for (const row of rateRows) {
+    const list = rates.get(String(row['from_currency'])) ?? [];
+    list.push({ date: String(row['effective_date']), rate: decimalFromDb(db, row['rate'], 6)! });
+    rates.set(String(row['from_currency']), list);
+  }
+  return rates;
+}
+
+/**
+ * One account's revaluation as the ledger stands in `db` (the preview's reading, or the run's transaction):
+ * booked and foreign balances at the posting date, the rate on the revaluation date, the difference.
+ */
+async function revalue(
+  db: AnyDb,
+  account: { accountId: string; description: string; currency: string },
+  rates: Rates,
+  dates: { date: string; postingDate: string; reversalDate: string },
+): Promise<FxRow | ReportParameterError> {
+  const { accountId, currency } = account;
+  const list = rates.get(currency) ?? [];
+  const rate = rateOn(list, dates.date);
+  if (!rate) return { field: FIELD, key: 'gl:fx-revaluation.noRate', params: { currency, date: dates.date } };
+  // Each day's CAD movement: summed in SQL (exact on both engines), converted and added here, exactly.
+  const days = (await db
+    .selectFrom('gl_entries')
+    .select(['entry_date', 'source', sql<unknown>`sum(amount)`.as('total')])
+    .where('account_id', '=', accountId)
+    .where('data_type', '=', ACTUAL)
+    .where('entry_date', '<=', dates.postingDate)
+    .groupBy(['entry_date', 'source'])
+    .execute()) as Record<string, unknown>[];
+  let booked: Decimal = '0.00';
+  let foreignBalance: Decimal = '0.00';
+  for (const day of days) {
+    const amount = decimalFromDb(db, day['total'], 2) ?? '0.00';
+    booked = add(booked, amount);
+    if (String(day['source']) === 'FX') continue;
+    const dayRate = rateOn(list, String(day['entry_date']));
+    if (!dayRate) return { field: FIELD, key: 'gl:fx-revaluation.noRate', params: { currency, date: String(day['entry_date']) } };
+    foreignBalance = add(foreignBalance, div(amount, dayRate, 2));
+  }
+  const revalued = mul(foreignBalance, rate, 2);
+  return {
+    AccountId: accountId,
+    Description: account.description,
+    Currency: currency,
+    ForeignBalance: foreignBalance,
+    BookedBalance: booked,
+    Rate: rate,
+    RevaluedBalance: revalued,
+    GainLoss: sub(revalued, booked),
+    PostingDate: dates.postingDate,
+    ReversalDate: dates.reversalDate,
+  };
 }
 
 function dayAfter(date: string): string {
@@ -116,64 +190,14 @@ async function prepare(ctx: ProcessContext): Promise<ReportParameterError[]> {
   const counter = await counterAccount(db);
   if (foreign.length > 0 && !counter) return [{ field: FIELD, key: 'gl:fx-revaluation.noAccount' }];
 
-  const currencies = [...new Set(foreign.map((a) => String(a['currency_code'])))];
-  const rateRows = currencies.length === 0
-    ? []
-    : ((await db
-        .selectFrom('fx_rates')
-        .select(['from_currency', 'effective_date', 'rate'])
-        .where('from_currency', 'in', currencies)
-        .where('to_currency', '=', home)
-        .orderBy('effective_date')
-        .execute()) as Record<string, unknown>[]);
-  const rates = new Map<string, { date: string; rate: Decimal }[]>();
-  for (const row of rateRows) {
-    const list = rates.get(String(row['from_currency'])) ?? [];
-    list.push({ date: String(row['effective_date']), rate: decimalFromDb(db, row['rate'], 6)! });
-    rates.set(String(row['from_currency']), list);
-  }
-
+  const rates = await ratesOf(db, [...new Set(foreign.map((a) => String(a['currency_code'])))], home);
   const rows: FxRow[] = [];
   for (const account of foreign) {
-    const accountId = String(account['account_id']);
-    const currency = String(account['currency_code']);
-    const list = rates.get(currency) ?? [];
-    const rate = rateOn(list, date);
-    if (!rate) return [{ field: FIELD, key: 'gl:fx-revaluation.noRate', params: { currency, date } }];
-    // Each day's CAD movement: summed in SQL (exact on both engines), converted and added here, exactly.
-    const days = (await db
-      .selectFrom('gl_entries')
-      .select(['entry_date', 'source', sql<unknown>`sum(amount)`.as('total')])
-      .where('account_id', '=', accountId)
-      .where('data_type', '=', ACTUAL)
-      .where('entry_date', '<=', postingDate)
-      .groupBy(['entry_date', 'source'])
-      .execute()) as Record<string, unknown>[];
-    let booked: Decimal = '0.00';
-    let foreignBalance: Decimal = '0.00';
-    for (const day of days) {
-      const amount = decimalFromDb(db, day['total'], 2) ?? '0.00';
-      booked = add(booked, amount);
-      if (String(day['source']) === 'FX') continue;
-      const dayRate = rateOn(list, String(day['entry_date']));
-      if (!dayRate) return [{ field: FIELD, key: 'gl:fx-revaluation.noRate', params: { currency, date: String(day['entry_date']) } }];
-      foreignBalance = add(foreignBalance, div(amount, dayRate, 2));
-    }
-    const revalued = mul(foreignBalance, rate, 2);
-    rows.push({
-      AccountId: accountId,
-      Description: String(account['description'] ?? ''),
-      Currency: currency,
-      ForeignBalance: foreignBalance,
-      BookedBalance: booked,
-      Rate: rate,
-      RevaluedBalance: revalued,
-      GainLoss: sub(revalued, booked),
-      PostingDate: postingDate,
-      ReversalDate: reversalDate,
-    });
+    const row = await revalue(db, { accountId: String(account['account_id']), description: String(account['description'] ?? ''), currency: String(account['currency_code']) }, rates, { date, postingDate, reversalDate });
+    if ('key' in row) return [row];
+    rows.push(row);
   }
-  const state: FxState = { rows, counterAccount: counter ?? '' };
+  const state: FxState = { rows, counterAccount: counter ?? '', home, date };
   ctx.state['fx'] = state;
   return [];
 }
@@ -203,14 +227,22 @@ export const fxRevaluationProcess: ServerProcess = {
   preview: literalSelect,
   async runItem(ctx, row) {
     const state = ctx.state['fx'] as FxState;
-    const computed = state.rows.find((r) => r.AccountId === String(row['AccountId']))!;
-    const difference = computed.GainLoss;
-    if (isZero(difference)) {
-      return { ResultStatus: 1, ResultCode: 'no_difference', Message: messageIn(ctx.locale, 'gl:fx-revaluation.noDifference'), EntityId: computed.AccountId };
-    }
-    const base = `FX${computed.PostingDate.replaceAll('-', '')}-${computed.AccountId}`;
+    const previewed = state.rows.find((r) => r.AccountId === String(row['AccountId']))!;
+    const base = `FX${previewed.PostingDate.replaceAll('-', '')}-${previewed.AccountId}`;
     try {
-      const documentNo = await ctx.db.transaction().execute(async (trx) => {
+      // Issue 22: the difference is computed again inside the transaction, after a lock on the account's
+      // revaluation, so parallel runs post it once: the later run finds the booked balance already revalued.
+      const done = await ctx.db.transaction().execute(async (trx) => {
+        await serialize(trx, `gl:fx-revaluation:${previewed.AccountId}`);
+        const rates = await ratesOf(trx, [previewed.Currency], state.home);
+        const computed = await revalue(trx, { accountId: previewed.AccountId, description: previewed.Description, currency: previewed.Currency }, rates, {
+          date: state.date,
+          postingDate: previewed.PostingDate,
+          reversalDate: previewed.ReversalDate,
+        });
+        if ('key' in computed) throw BusinessError.of(400, 'refused', computed.key, computed.params ?? {}, FIELD);
+        const difference = computed.GainLoss;
+        if (isZero(difference)) return null;
         const earlier = (await trx
           .selectFrom('gl_entries')
           .select(sql<number>`count(distinct document_no)`.as('n'))
@@ -234,14 +266,17 @@ export const fxRevaluationProcess: ServerProcess = {
           lines: lines.map((line) => ({ ...line, amount: neg(line.amount) })),
           reversalOf: docNo,
         });
-        return docNo;
+        return { documentNo: docNo, difference };
       });
-      const key = cmp(difference, '0.00') > 0 ? 'gl:fx-revaluation.postedGain' : 'gl:fx-revaluation.postedLoss';
-      return { ResultStatus: 1, ResultCode: 'posted', Message: messageIn(ctx.locale, key, { document: documentNo, amount: difference }), EntityId: documentNo };
+      if (!done) {
+        return { ResultStatus: 1, ResultCode: 'no_difference', Message: messageIn(ctx.locale, 'gl:fx-revaluation.noDifference'), EntityId: previewed.AccountId };
+      }
+      const key = cmp(done.difference, '0.00') > 0 ? 'gl:fx-revaluation.postedGain' : 'gl:fx-revaluation.postedLoss';
+      return { ResultStatus: 1, ResultCode: 'posted', Message: messageIn(ctx.locale, key, { document: done.documentNo, amount: done.difference }), EntityId: done.documentNo };
     } catch (error) {
       if (!(error instanceof BusinessError)) throw error;
       const issue = error.issues[0];
-      return { ResultStatus: 2, ResultCode: error.code, Message: issue ? messageIn(ctx.locale, issue.key, issue.params ?? {}) : error.code, EntityId: computed.AccountId };
+      return { ResultStatus: 2, ResultCode: error.code, Message: issue ? messageIn(ctx.locale, issue.key, issue.params ?? {}) : error.code, EntityId: previewed.AccountId };
     }
   },
 };

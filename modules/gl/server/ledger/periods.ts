@@ -53,10 +53,34 @@ export function periodClosedKey(subLedger: SubLedger): string {
   return `gl:rules.periodClosed.${subLedger}`;
 }
 
-/** The open period of `date` for `subLedger`, or a 400 BusinessError with the §8 text (field `field`). */
+/**
+ * The open period of `date` for `subLedger`, or a 400 BusinessError with the §8 text (field `field`).
+ * Issue 22: open means open for the sub-ledger AND for the G/L (a closed G/L period takes no posting from any
+ * source), in a fiscal year whose year end is neither run nor locked (`assertYearOpen`).
+ */
 export async function assertPeriodOpen(trx: LedgerTransaction, date: string, subLedger: SubLedger, field = 'EntryDate'): Promise<PeriodRow> {
   const period = await findPeriod(trx, date, 'share');
   if (!period) throw BusinessError.of(400, 'period_missing', 'gl:rules.periodMissing', {}, field);
   if (period.closed[subLedger]) throw BusinessError.of(400, 'period_closed', periodClosedKey(subLedger), {}, field);
+  if (period.closed.gl) throw BusinessError.of(400, 'period_closed', periodClosedKey('gl'), {}, field);
+  await assertYearOpen(trx, period.fiscalYear, field);
   return period;
+}
+
+/**
+ * §4, issue 22: a locked fiscal year is final and a closed one (its year end run) takes no posting, whatever
+ * the source — `yearEndClosing` lets the year end's own undo post into a Closed (never a Locked) year.
+ */
+export async function assertYearOpen(trx: LedgerTransaction, year: number, field = 'EntryDate', yearEndClosing = false): Promise<void> {
+  const state = await yearState(trx, year);
+  if (state === 'Locked') throw BusinessError.of(400, 'year_locked', 'gl:rules.yearLocked', { year }, field);
+  if (state === 'Closed' && !yearEndClosing) throw BusinessError.of(400, 'year_closed', 'gl:rules.yearClosed', { year }, field);
+}
+
+/** A fiscal year's year-end state (table year_end_runs; no row: Open). */
+export type YearState = 'Open' | 'Closed' | 'Locked';
+
+export async function yearState(trx: LedgerTransaction, year: number): Promise<YearState> {
+  const row = (await trx.selectFrom('year_end_runs').select('state').where('fiscal_year', '=', year).executeTakeFirst()) as { state: string } | undefined;
+  return row?.state === 'Closed' || row?.state === 'Locked' ? row.state : 'Open';
 }

@@ -4,13 +4,15 @@
  *
  * `post(trx, { source, subLedger, dataType, date, documentNo, description, origin, lines, confirmations,
  * reversalOf, userId })` → `{ journalId, entryIds, fiscalYear, periodNo }`. In order, all in `trx`:
- * 1. `assertPeriodOpen(trx, date, subLedger)` (periods.ts): the period exists and the sub-ledger's flag is
- *    open (§8 "Accounting period does not exist." / "Period is closed (G/L)"); on PostgreSQL the period row
+ * 1. `assertPeriodOpen(trx, date, subLedger)` (periods.ts): the period exists and the sub-ledger's flag and
+ *    the G/L flag are open (§8 "Accounting period does not exist." / "Period is closed (G/L)"), and the fiscal
+ *    year is neither closed nor locked (issue 22: whatever the source); on PostgreSQL the period row
  *    is share-locked, so a close waits for running postings and postings wait for a running close;
  * 2. the lines: at least one, exact decimals with at most 2 decimals, summing to exactly zero (§5 "G/L
  *    distribution must sum to zero."); amounts are never JS numbers;
- * 3. the accounts: each exists, is active and postable, and is not a control account when the source is GL
- *    (§8 "An account entered is not valid.", field `Lines[i].AccountId`);
+ * 3. the accounts: each exists, is active and postable (§8 "An account entered is not valid.", field
+ *    `Lines[i].AccountId`), and a control account only takes postings from the sub-ledger that owns it
+ *    (control-accounts.ts: data the owning modules register; issue 22), whatever the source;
  * 4. the journal (journals.ts): the open journal of source, data type and date, or a new one; a closed
  *    journal in the period refuses (§8 "Accounting journal for the period is closed, choose another date.");
  * 5. writes the gl_entries (append-only) and, for an Actual posting only, adds each account's debit and
@@ -25,12 +27,14 @@ import { abs, add, isNegative, isZero, parseDecimal } from '@erp/shared/decimal'
 import { sql } from 'kysely';
 import { BusinessError, type BusinessIssue } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
+import { controlOwners } from './control-accounts.ts';
 import { journalFor } from './journals.ts';
-import { assertPeriodOpen, findPeriod } from './periods.ts';
+import { assertPeriodOpen, assertYearOpen, findPeriod } from './periods.ts';
 import type { LedgerTransaction, PeriodRow, PostingRequest, PostingResult } from './types.ts';
 
 export type { PostingLine, PostingRequest, PostingResult, SubLedger } from './types.ts';
 export { assertPeriodOpen } from './periods.ts';
+export { registerControlAccounts, type ControlAccountClaim } from './control-accounts.ts';
 
 /** Most lines one posting may carry. */
 export const MAX_POSTING_LINES = 5000;
@@ -73,11 +77,22 @@ async function checkAccounts(trx: LedgerTransaction, request: PostingRequest): P
     .where('account_id', 'in', ids.length > 0 ? ids : [''])
     .execute()) as Record<string, unknown>[];
   const byId = new Map(rows.map((row) => [String(row['account_id']), row]));
+  const flagged = new Set(rows.filter((row) => flag(row['is_control'])).map((row) => String(row['account_id'])));
+  // Issue 22: a control account takes postings from its own sub-ledger only, whatever the source.
+  const owners = await controlOwners(trx, ids, flagged);
   const issues: BusinessIssue[] = [];
   request.lines.forEach((line, index) => {
     const row = byId.get(line.accountId);
-    const valid = row && flag(row['is_active']) && flag(row['is_postable']) && !(request.source === 'GL' && flag(row['is_control']));
-    if (!valid) issues.push({ field: `Lines[${index}].AccountId`, key: 'gl:rules.accountInvalid', params: { account: line.accountId } });
+    const field = `Lines[${index}].AccountId`;
+    if (!row || !flag(row['is_active']) || !flag(row['is_postable'])) {
+      issues.push({ field, key: 'gl:rules.accountInvalid', params: { account: line.accountId } });
+      return;
+    }
+    const owner = owners.get(line.accountId);
+    if (owner && (!owner.has(request.source) || line.enteredAccount === true)) {
+      const sources = [...owner].sort().join(', ');
+      issues.push({ field, key: sources ? 'gl:rules.controlAccount' : 'gl:rules.controlAccountUnowned', params: { account: line.accountId, sources } });
+    }
   });
   if (issues.length > 0) throw new BusinessError(400, 'account_invalid', issues);
 }
@@ -96,6 +111,7 @@ async function yearEndPeriod(trx: LedgerTransaction, request: PostingRequest): P
     .where('fiscal_year', '=', period.fiscalYear)
     .executeTakeFirst()) as { last: number | string } | undefined;
   if (Number(last?.last) !== period.periodNo || period.endDate !== request.date) return assertPeriodOpen(trx, request.date, request.subLedger);
+  await assertYearOpen(trx, period.fiscalYear, 'EntryDate', true);
   return period;
 }
 

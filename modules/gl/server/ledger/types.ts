@@ -21,6 +21,12 @@ export interface PostingLine {
   /** Signed exact amount: debit +, credit −. */
   amount: Decimal;
   description?: string | null;
+  /**
+   * The account was entered by a user on a document line (not taken from the sub-ledger's GL integration): it
+   * may not be a control account, not even one of the posting's own sub-ledger (issue 22 — e.g. an invoice's
+   * revenue line on the receivables control account).
+   */
+  enteredAccount?: boolean;
 }
 
 export interface PostingRequest {

@@ -8,14 +8,17 @@
  *   ONE entry, source YE, dated the last day of the year, whose last line puts the sum on retained earnings
  *   (GL control). Balances being cumulative, the next year opens with P&L accounts at 0 and retained earnings
  *   up by the net income, in every report, with no carry-forward copy to keep in step.
+ * - close is refused while an earlier year's revenue and expense are not closed (issue 22: years close in
+ *   order, so a year's closing never sweeps in an earlier year's profit).
  * - undo: allowed while the year is Closed (not Locked) and the next year has no closing; posts the exact
  *   reversal of the closing entry (source YE, same date, reversal_of) and sets the year Open again.
  * - lock: Closed → Locked; a locked year can never be undone (nor closed again).
  * Posting into the year's closed last period: the posting service's additive `yearEndClosing` option
  * (ledger/posting.ts), honoured for source YE on the last day of a fiscal year's last period only — the
  * closed-period check stays for every other posting.
- * Each action runs in one transaction; the state is read again inside it (PostgreSQL: the row locked), so two
- * concurrent closes cannot both post.
+ * Each action runs in one transaction, serialized with every other year-end action (ledger/locks.ts: an
+ * advisory lock on PostgreSQL, since a year never closed has no row to lock — issue 22); the state is read
+ * again inside it, so two concurrent closes cannot both post.
  */
 import { add, isZero, neg, type Decimal } from '@erp/shared/decimal';
 import { glYearEnd } from '../../definitions/year-end.ts';
@@ -24,6 +27,7 @@ import { sql } from 'kysely';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { post, type PostingLine } from '../ledger/posting.ts';
+import { serialize } from '../ledger/locks.ts';
 import type { LedgerTransaction } from '../ledger/types.ts';
 import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
 import type { AnyDb } from '@erp/server/reports/engine';
@@ -47,6 +51,8 @@ interface YearFigures {
 }
 
 const FIELD = 'FiscalYear';
+/** Every year-end action of every year runs alone: an action reads other years' states (undo, earlier years). */
+const YEAR_END_LOCK = 'gl:year-end';
 
 async function yearRun(db: AnyDb, year: number, lock = false): Promise<YearRun> {
   let query = db.selectFrom('year_end_runs').selectAll().where('fiscal_year', '=', year);
@@ -74,6 +80,28 @@ async function profitAndLoss(db: AnyDb, year: number): Promise<{ accountId: stri
   return rows
     .map((row) => ({ accountId: String(row['account_id']), balance: decimalFromDb(db, row['balance'], 2) ?? '0.00' }))
     .filter((row) => !isZero(row.balance));
+}
+
+/**
+ * Issue 22 item 11: the earliest fiscal year before `year` whose revenue and expense are not closed, or null.
+ * The closing sums P&L balances cumulatively, so it would otherwise sweep an earlier unclosed year's profit
+ * into this year's closing: years close in order.
+ */
+async function earlierYearOpen(db: AnyDb, year: number): Promise<number | null> {
+  if ((await profitAndLoss(db, year - 1)).length === 0) return null;
+  const rows = (await db
+    .selectFrom('gl_balances as b')
+    .innerJoin('gl_accounts as a', 'a.account_id', 'b.account_id')
+    .leftJoin('year_end_runs as r', 'r.fiscal_year', 'b.fiscal_year')
+    .select('b.fiscal_year')
+    .distinct()
+    .where('a.account_type', 'in', ['revenue', 'expense'])
+    .where('b.fiscal_year', '<', year)
+    .where((eb) => eb.or([eb('r.state', 'is', null), eb('r.state', '=', 'Open')]))
+    .orderBy('b.fiscal_year')
+    .limit(1)
+    .execute()) as { fiscal_year: number | string }[];
+  return rows[0] ? Number(rows[0].fiscal_year) : year - 1;
 }
 
 async function figures(db: AnyDb, year: number, action: YearFigures['action']): Promise<YearFigures | ReportParameterError[]> {
@@ -105,6 +133,8 @@ async function refusal(db: AnyDb, f: YearFigures): Promise<ReportParameterError 
     if (f.run.state === 'Closed') return { field: FIELD, key: 'gl:year-end.alreadyClosed', params };
     if (f.openPeriods > 0) return { field: FIELD, key: 'gl:year-end.periodsOpen', params: { ...params, count: f.openPeriods } };
     if (!f.retainedEarnings) return { field: FIELD, key: 'gl:year-end.noRetainedEarnings', params };
+    const earlier = await earlierYearOpen(db, f.year);
+    if (earlier !== null) return { field: FIELD, key: 'gl:year-end.earlierYearOpen', params: { ...params, earlier } };
     return null;
   }
   if (f.run.state !== 'Closed') return { field: FIELD, key: 'gl:year-end.notClosed', params };
@@ -227,7 +257,9 @@ export const yearEndProcess: ServerProcess = {
     const asked = ctx.state['yearEnd'] as YearFigures;
     try {
       const document = await ctx.db.transaction().execute(async (trx) => {
-        // The state again, inside the transaction (row locked on PostgreSQL): a concurrent run is refused.
+        // Issue 22: year-end runs one at a time (a year never closed has no run row to lock), and the state
+        // is read again after the lock, so a concurrent run finds the year closed and is refused.
+        await serialize(trx, YEAR_END_LOCK);
         await yearRun(trx, asked.year, true);
         const found = await figures(trx, asked.year, asked.action);
         if (Array.isArray(found)) throw new BusinessError(400, 'refused', found.map((e) => ({ field: e.field ?? FIELD, key: e.key, params: e.params ?? {} })));

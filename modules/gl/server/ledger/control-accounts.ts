@@ -1,0 +1,76 @@
+/**
+ * Control accounts (issue 22 item 6; §5 Accounting, DOMAIN-NOTES "sub-ledger = control account"): an account a
+ * sub-ledger owns is posted by that sub-ledger only, whatever the source of a posting — so the sub-ledger's
+ * detail (open items, stock ledger, …) always adds up to its control account.
+ *
+ * Which sub-ledger owns an account is DATA the owning modules register, not a branch in the engine:
+ * `registerControlAccounts({ source, integrationTypes, integrationTypeColumns })`, called by a module's server
+ * index, says "the accounts that the GL integration rows of my sub-ledger (gl_integration.sub_ledger = source)
+ * name under these transaction types — exact, or a prefix ending in `*`, or any type a column of my own tables
+ * names (e.g. a product class's inventory account key) — are mine". Read in the posting's transaction, so a
+ * change of the integration applies to the next posting.
+ * An account flagged IsControl (gl_accounts.is_control) that no registration claims belongs to the sub-ledgers
+ * whose integration rows name it (the sub-ledgers without a module yet, e.g. A/P's payables in the demo); a
+ * flagged account nobody names takes no posting at all.
+ */
+import type { LedgerTransaction, Source } from './types.ts';
+
+export interface ControlAccountClaim {
+  /** The journal source (and GL integration sub-ledger) that owns the accounts. */
+  source: Source;
+  /** GL integration transaction types of the sub-ledger whose accounts it owns; `PREFIX*` matches a prefix. */
+  integrationTypes?: readonly string[];
+  /** Columns of the module's tables that name more such transaction types (e.g. product_classes.inventory_account). */
+  integrationTypeColumns?: readonly { table: string; column: string }[];
+}
+
+const claims = new Map<Source, ControlAccountClaim>();
+
+/** Registers (or replaces) a sub-ledger's claim on its control accounts. */
+export function registerControlAccounts(claim: ControlAccountClaim): void {
+  claims.set(claim.source, claim);
+}
+
+/** The registered claims (read-only view, for tests and reports). */
+export function controlAccountClaims(): readonly ControlAccountClaim[] {
+  return [...claims.values()];
+}
+
+/**
+ * The owners (journal sources) of each of `accountIds` that is a control account: the claims that cover it,
+ * else — for an account flagged IsControl — the sub-ledgers whose integration rows name it (possibly none).
+ */
+export async function controlOwners(trx: LedgerTransaction, accountIds: readonly string[], flagged: ReadonlySet<string>): Promise<Map<string, Set<string>>> {
+  const owners = new Map<string, Set<string>>();
+  if (accountIds.length === 0) return owners;
+  const own = (account: string, source: string) => owners.set(account, (owners.get(account) ?? new Set()).add(source));
+  for (const claim of claims.values()) {
+    const types = claim.integrationTypes ?? [];
+    const exact = types.filter((t) => !t.endsWith('*')).map((t) => t.toUpperCase());
+    const prefixes = types.filter((t) => t.endsWith('*')).map((t) => t.slice(0, -1).toUpperCase());
+    const columns = claim.integrationTypeColumns ?? [];
+    if (exact.length === 0 && prefixes.length === 0 && columns.length === 0) continue;
+    const rows = (await trx
+      .selectFrom('gl_integration')
+      .select('account_id')
+      .where('sub_ledger', '=', claim.source)
+      .where('account_id', 'in', [...accountIds])
+      .where((eb) => {
+        const upper = eb.fn('upper', ['transaction_type']);
+        return eb.or([
+          ...(exact.length > 0 ? [eb(upper, 'in', exact)] : []),
+          ...prefixes.map((prefix) => eb(upper, 'like', `${prefix}%`)),
+          ...columns.map(({ table, column }) => eb(upper, 'in', eb.selectFrom(table).select(eb.fn('upper', [column]).as('t')).where(column, 'is not', null))),
+        ]);
+      })
+      .execute()) as { account_id: string }[];
+    for (const row of rows) own(String(row.account_id), claim.source);
+  }
+  const unclaimed = [...flagged].filter((account) => !owners.has(account));
+  for (const account of unclaimed) owners.set(account, new Set());
+  if (unclaimed.length > 0) {
+    const rows = (await trx.selectFrom('gl_integration').select(['sub_ledger', 'account_id']).where('account_id', 'in', unclaimed).execute()) as { sub_ledger: string; account_id: string }[];
+    for (const row of rows) own(String(row.account_id), String(row.sub_ledger));
+  }
+  return owners;
+}

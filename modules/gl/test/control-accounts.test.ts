@@ -1,0 +1,110 @@
+/**
+ * Control accounts for every source (issue 22 item 6; ledger/control-accounts.ts), on SQLite and PostgreSQL,
+ * with the demo chart and GL integration: an account a sub-ledger owns — A/R's receivables (registered by the
+ * A/R module), Inventory Control's inventory accounts (INVENTORY-*, a product class's own key) and
+ * received-not-invoiced (registered by the IC module), A/P's flagged payables (named by its integration) — takes
+ * postings from that sub-ledger only, whatever the source: a journal entry, a bank-reconciliation adjustment,
+ * another sub-ledger, or a user-entered line of its own sub-ledger is refused with "posted through its
+ * sub-ledger"; the owner's own postings go through.
+ */
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BusinessError } from '@erp/server/entities/call-result';
+import { post as postToLedger, type PostingLine } from '../server/ledger/posting.ts';
+import type { Source } from '../server/ledger/types.ts';
+import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import { call } from '../../../server/test/helpers/entities.ts';
+
+let server: TestServer;
+let admin: string;
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const post = (url: string, body: unknown) => call(server.app, 'POST', url, admin, body);
+const ledgerDb = () => server.app.erp.database.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const YEAR = 2081;
+const DATE = `${YEAR}-04-15`;
+let serial = 0;
+
+async function journalEntry(account: string): Promise<{ statusCode: number; json(): Json }> {
+  const created = await post('/api/data/gl-journal-entry', { EntryDate: DATE, Description: 'Control test', Lines: [{ AccountId: account, Debit: '5.00' }, { AccountId: '6600', Credit: '5.00' }] });
+  expect(created.statusCode, created.body).toBe(201);
+  const entry = created.json().Data;
+  return post(`/api/data/gl-journal-entry/${entry.EntryId}/actions/post`, { Version: entry.Version });
+}
+
+/** A posting as a sub-ledger makes it, straight through the posting service: the refusal's message key, or null. */
+async function posting(source: Source, lines: PostingLine[]): Promise<{ key: string; params: Record<string, unknown> } | null> {
+  serial += 1;
+  try {
+    await ledgerDb().transaction().execute((trx) =>
+      postToLedger(trx, { source, subLedger: 'gl', dataType: 'Actual', date: DATE, documentNo: `CT${serial}`, origin: { type: 'test', id: String(serial) }, lines, userId: 'admin' }),
+    );
+    return null;
+  } catch (error) {
+    if (!(error instanceof BusinessError)) throw error;
+    return { key: error.issues[0]!.key, params: error.issues[0]!.params ?? {} };
+  }
+}
+
+const pair = (account: string, other = '6600', entered = false): PostingLine[] => [
+  { accountId: account, amount: '7.00', enteredAccount: entered },
+  { accountId: other, amount: '-7.00' },
+];
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  expect((await post('/api/data/accounting-period/fiscal-years', { FiscalYear: YEAR })).statusCode).toBe(201);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('control accounts are posted through their sub-ledger only', () => {
+  it('refuses a journal entry on receivables, inventory, received-not-invoiced and payables, saying so', async () => {
+    for (const [account, owner] of [['1100', 'AR'], ['1200', 'IC'], ['1210', 'IC'], ['2300', 'IC'], ['2100', 'AP']] as const) {
+      const refused = await journalEntry(account);
+      expect(refused.statusCode, account).toBe(400);
+      expect(refused.json().Message).toBe(`Account ${account} is a control account: it is posted through its sub-ledger (${owner}) only.`);
+      expect(refused.json().Data.Errors[0].field).toBe('Lines[0].AccountId');
+    }
+    expect((await journalEntry('1000')).statusCode).toBe(200);
+  });
+
+  it('refuses a bank-reconciliation adjustment against the receivables control account', async () => {
+    const bank = await post('/api/data/bank-account', { BankAccountId: 'CTLBANK', Name: 'Control test bank', CurrencyCode: 'CAD', GlAccountId: '1000', EftStatus: 'Inactive' });
+    expect(bank.statusCode, bank.body).toBe(201);
+    const refused = await post('/api/gl/bank-reconciliation/adjustments', { BankAccountId: 'CTLBANK', Date: DATE, Kind: 'returned', Amount: '20.00', AccountId: '1100' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().Message).toBe('Account 1100 is a control account: it is posted through its sub-ledger (AR) only.');
+  });
+
+  it('whatever the source: another sub-ledger is refused, the owner passes, a user-entered line of the owner is refused', async () => {
+    expect(await posting('AR', pair('1200'))).toMatchObject({ key: 'gl:rules.controlAccount', params: { sources: 'IC' } });
+    expect(await posting('IC', pair('1100'))).toMatchObject({ key: 'gl:rules.controlAccount', params: { sources: 'AR' } });
+    expect(await posting('BK', pair('2100'))).toMatchObject({ key: 'gl:rules.controlAccount', params: { sources: 'AP' } });
+    expect(await posting('AR', pair('1100'))).toBeNull();
+    expect(await posting('IC', pair('1200'))).toBeNull();
+    expect(await posting('IC', pair('2300'))).toBeNull();
+    expect(await posting('AP', pair('2100'))).toBeNull();
+    // An invoice's revenue line entered on the receivables account: A/R's own source, still refused.
+    expect(await posting('AR', pair('1100', '6600', true))).toMatchObject({ key: 'gl:rules.controlAccount' });
+  });
+
+  it("a product class's own inventory key makes its account a control account of Inventory Control", async () => {
+    expect((await post('/api/data/gl-account', { AccountId: '1230', Description: 'Coil stock', AccountType: 'asset' })).statusCode).toBe(201);
+    expect((await journalEntry('1230')).statusCode).toBe(200);
+    const integration = await post('/api/data/gl-integration', { SubLedger: 'IC', TransactionType: 'COIL-STOCK', Description: 'Coil stock', AccountId: '1230' });
+    expect(integration.statusCode, integration.body).toBe(201);
+    // Named by the integration only, not yet by a class: not a control account.
+    expect((await journalEntry('1230')).statusCode).toBe(200);
+    const productClass = await post('/api/data/product-class', { ClassId: 'COILS', Description: 'Coils', InventoryAccount: 'COIL-STOCK' });
+    expect(productClass.statusCode, productClass.body).toBe(201);
+    const refused = await journalEntry('1230');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().Message).toBe('Account 1230 is a control account: it is posted through its sub-ledger (IC) only.');
+    expect(await posting('IC', pair('1230'))).toBeNull();
+  });
+});
