@@ -164,6 +164,14 @@ describe('invoice entry, taxes and posting', () => {
     expect(await entries(draft.DocumentNo)).toEqual({ '1100': '114.00', '4100': '-100.00', '2200': '-14.00' });
   });
 
+  it('refuses to post a line on the receivables control account: it is posted through its sub-ledger (issue 22 item 6)', async () => {
+    const invoice = await create({ InvoiceDate: `${YEAR}-01-16`, BillToId: 'B100', ShipToId: 'S101', Lines: [line('On the control account', '1', '10', { AccountId: '1100' })] });
+    const refused = await action(invoice, 'post');
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain('Account 1100 is a control account');
+    expect(await entries(invoice.DocumentNo)).toEqual({});
+  });
+
   it('refuses a line amount or total beyond the money columns at save, not a 500 (issue 22 item 10)', async () => {
     const huge = await post('/api/data/ar-invoice', { InvoiceDate: `${YEAR}-02-01`, BillToId: 'B100', Lines: [line('Coil', '9999999999.9999', '99999999999.9999')] });
     expect(huge.statusCode, huge.body).toBe(400);

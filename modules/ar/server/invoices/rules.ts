@@ -216,6 +216,7 @@ export async function postDocument(
   const sign = document.documentType === 'CreditNote' ? -1 : 1;
   const signed = (amount: Decimal) => (sign < 0 ? neg(amount) : amount);
   const credits = new Map<string, Decimal>();
+  const entered = new Set(lines.map((line) => line.AccountId));
   let total = '0.00';
   for (const line of lines) {
     credits.set(line.AccountId, add(credits.get(line.AccountId) ?? '0.00', line.Amount));
@@ -229,7 +230,10 @@ export async function postDocument(
   if (memo) memo.receivable = receivable;
   const postingLines = [
     { accountId: receivable, amount: signed(total), description: document.billToId },
-    ...[...credits].filter(([, amount]) => !isZero(amount)).map(([accountId, amount]) => ({ accountId, amount: signed(neg(amount)) })),
+    // §5/issue 22: a revenue account is one the clerk typed, so the posting service refuses a control account there.
+    ...[...credits]
+      .filter(([, amount]) => !isZero(amount))
+      .map(([accountId, amount]) => ({ accountId, amount: signed(neg(amount)), enteredAccount: entered.has(accountId) })),
   ];
   const result = await post(trx, {
     source: 'AR',
