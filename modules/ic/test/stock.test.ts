@@ -95,6 +95,12 @@ describe('recordMovements', () => {
     expect(amounts.sort()).toEqual(['-50.00', '50.00']);
   });
 
+  it("refuses an offset account the user typed when it is a control account, even the stock ledger's own (issue 22 item 6)", async () => {
+    const refused = move(`${YEAR}-01-13`, 'L-CTRL', [{ productId: 'LEDGER-A', warehouseId: 'WH-L1', quantity: '1', unitCost: '4.00', line: 1 }], '1210');
+    await expect(refused).rejects.toMatchObject({ status: 400, issues: [{ key: 'gl:rules.controlAccount', params: { account: '1210' } }] });
+    expect(await db().selectFrom('stock_ledger').select('voucher_no').where('voucher_no', '=', 'L-CTRL').execute()).toEqual([]);
+  });
+
   it('issues at the moving average and refuses issuing more than on hand', async () => {
     const [issue] = await move(`${YEAR}-01-12`, 'L-3', [{ productId: 'LEDGER-A', warehouseId: 'WH-L1', quantity: '-3', line: 1 }]);
     expect(issue).toMatchObject({ unitCost: '4.5000', value: '-13.50', qtyAfter: '17.0000', valueAfter: '76.50' });

@@ -162,12 +162,13 @@ export async function inventoryAccounts(trx: LedgerTransaction, productIds: read
   return result;
 }
 
-async function offsetAccountOf(trx: LedgerTransaction, offset: string | undefined): Promise<string> {
+/** The offset account: an integration type's account, or an account the user typed (then `entered`, issue 22 item 6). */
+async function offsetAccountOf(trx: LedgerTransaction, offset: string | undefined): Promise<{ accountId: string; entered: boolean }> {
   const type = offset ?? 'ADJUSTMENT';
   const account = await integrationAccount(trx, type);
-  if (account) return account;
+  if (account) return { accountId: account, entered: false };
   const exists = await trx.selectFrom('gl_accounts').select('account_id').where('account_id', '=', type).executeTakeFirst();
-  if (exists) return type;
+  if (exists) return { accountId: type, entered: true };
   throw BusinessError.of(400, 'integration_missing', 'ic:stockLedger.integrationMissing', { type }, 'OffsetAccount');
 }
 
@@ -427,11 +428,11 @@ export async function recordMovements(trx: LedgerTransaction, header: MovementHe
   if (lines.length > 0) {
     const offset = await offsetAccountOf(trx, header.offsetAccount);
     let total = '0.00';
-    const postingLines = lines.map(([accountId, amount]) => {
+    const postingLines: { accountId: string; amount: string; enteredAccount?: boolean }[] = lines.map(([accountId, amount]) => {
       total = add(total, amount);
       return { accountId, amount: round(amount, MONEY_SCALE) };
     });
-    if (!isZero(total)) postingLines.push({ accountId: offset, amount: round(neg(total), MONEY_SCALE) });
+    if (!isZero(total)) postingLines.push({ accountId: offset.accountId, amount: round(neg(total), MONEY_SCALE), enteredAccount: offset.entered });
     if (postingLines.length > 1 || !isZero(total)) {
       await post(trx, {
         source: 'IC',
