@@ -13,7 +13,7 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Decimal } from '@erp/shared/decimal';
-import { formatDecimal } from '@erp/shared/format';
+import { formatCalendarDate, formatDecimal } from '@erp/shared/format';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition } from '@erp/shared/reports/define';
 import PDFDocument from 'pdfkit';
 import type { ReportEvent, ReportRow } from './engine.ts';
@@ -61,6 +61,8 @@ export function formatCell(column: ReportColumn | undefined, value: unknown, loc
     // U+202F (fr-CA's group separator) is not in WinAnsi; U+00A0 is and looks the same.
     return formatDecimal(String(value), column.scale ?? 2, locale).replace(/\u202f/g, '\u00a0');
   }
+  // The language's one date style, as on the screen (issue 21 item 7).
+  if (column?.type === 'date') return formatCalendarDate(value, locale).replace(/\u202f/g, '\u00a0');
   return String(value);
 }
 
