@@ -17,6 +17,12 @@ describe('report files: one date style per language', () => {
     expect(formatCell(column, '2032-01-15', 'zh-CN')).toBe('2032年1月15日');
   });
 
+  it('an enumeration column shows its label in the language, not its value (item 4)', () => {
+    const type = { field: 'AccountType', type: 'text', labelKey: 'type', options: [{ value: 'asset', labelKey: 'gl:asset' }] } as const;
+    expect(formatCell(type, 'asset', 'fr-CA', (key) => (key === 'gl:asset' ? 'Actif' : key))).toBe('Actif');
+    expect(formatCell(type, 'other', 'fr-CA', (key) => key)).toBe('other');
+  });
+
   it('the parameters line: dates in the language, the language colon', () => {
     const report = {
       def: {

@@ -82,10 +82,11 @@ export function formatDecimal(value: unknown, scale = 2, locale?: string, groupi
   return n === null ? asText(value) : numberFormat(locale, options).format(n);
 }
 
-/** A whole number. */
-export function formatInteger(value: unknown, locale?: string): string {
+/** A whole number; `grouping: false` leaves out the group separators (a year, an identifier). */
+export function formatInteger(value: unknown, locale?: string, grouping = true): string {
   const n = numeric(value);
-  return n === null ? asText(value) : numberFormat(locale, { maximumFractionDigits: 0 }).format(n);
+  const options: Intl.NumberFormatOptions = grouping ? { maximumFractionDigits: 0 } : { maximumFractionDigits: 0, useGrouping: false };
+  return n === null ? asText(value) : numberFormat(locale, options).format(n);
 }
 
 /** An amount of money in `currency` (CAD by default): fr-CA `250 000,00 $`, en-CA `$250,000.00`. */

@@ -54,7 +54,7 @@ export async function drained(out: PassThrough): Promise<void> {
   stop.abort();
 }
 
-export function formatCell(column: ReportColumn | undefined, value: unknown, locale: string): string {
+export function formatCell(column: ReportColumn | undefined, value: unknown, locale: string, translate?: ReportTranslate): string {
   if (value === null || value === undefined) return '';
   if (column?.type === 'decimal') {
     // The one decimal formatter (shared/src/format.ts: cached Intl, exact on the decimal text).
@@ -63,6 +63,9 @@ export function formatCell(column: ReportColumn | undefined, value: unknown, loc
   }
   // The language's one date style, as on the screen (issue 21 item 7).
   if (column?.type === 'date') return formatCalendarDate(value, locale).replace(/\u202f/g, '\u00a0');
+  // An enumeration: its label in the user's language, as on the screen.
+  const option = column?.options?.find((candidate) => candidate.value === String(value));
+  if (option && translate) return translate(option.labelKey);
   return String(value);
 }
 
@@ -153,7 +156,7 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
       const span = firstFigure > 0 ? xs[firstFigure]! - MARGIN - 4 : width / 2;
       text(label, MARGIN + 2, y, span, 'left', true);
       columns.forEach((column, i) => {
-        if (figures[column.field] !== undefined) cell(i, formatCell(column, figures[column.field], locale), true);
+        if (figures[column.field] !== undefined) cell(i, formatCell(column, figures[column.field], locale, translate), true);
       });
     });
   const balanceLine = (labelKey: string, value: Decimal | undefined) => {
@@ -167,9 +170,9 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
     if (event.kind === 'row') {
       rows++;
       const row: ReportRow = event.row;
-      line(() => columns.forEach((column, i) => cell(i, formatCell(column, row[column.field], locale))));
+      line(() => columns.forEach((column, i) => cell(i, formatCell(column, row[column.field], locale, translate))));
     } else if (event.kind === 'groupStart') {
-      const heading = def.group!.headingFields.map((f) => formatCell(def.columns.find((c) => c.field === f), event.heading[f], locale));
+      const heading = def.group!.headingFields.map((f) => formatCell(def.columns.find((c) => c.field === f), event.heading[f], locale, translate));
       if (page > 0 && (def.group!.pageBreak || y > bottom - 3 * ROW)) newPage();
       line(() => text(heading.filter((part) => part !== '').join(' — '), MARGIN + 2, y, width, 'left', true));
       balanceLine('reports:labels.openingBalance', event.opening);

@@ -427,7 +427,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
         {hasTotalsRow && <GridTotalsRow entity={entity} headers={headers} totals={totals} rowIndex={total + 2} locale={locale} />}
       </div>
 
-      <Pager query={query} pages={pages} total={total} selected={selectedIds.length} locale={locale} pagerRef={pagerRef} onChange={update} />
+      <Pager query={query} pages={pages} total={total} selected={selectedIds.length} pagerRef={pagerRef} onChange={update} />
     </div>
   );
 }

@@ -39,6 +39,8 @@ export function formatValue(column: ReportColumn | undefined, value: unknown, lo
   if (column?.type === 'integer') return new Intl.NumberFormat(locale, { useGrouping: false }).format(Number(value));
   // Issue 21 item 7: the language's one date style, as in lists, forms and the PDF.
   if (column?.type === 'date') return formatCalendarDate(value, locale);
+  const option = column?.options?.find((candidate) => candidate.value === String(value));
+  if (option) return translate(option.labelKey, option.value);
   return String(value);
 }
 
@@ -259,7 +261,7 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
             </table>
           </div>
           <nav className="records-pager" aria-label={t('screen.pager')} data-f2-region="pager">
-            <span className="records-pager__total">{t('screen.rows', { count: answer.TotalCount })}</span>
+            <span className="records-pager__total">{t('records:report.rows', { count: answer.TotalCount })}</span>
             <button type="button" className="records-button" disabled={answer.Page <= 1 || busy !== null} onClick={() => ran && void load(ran, answer.Page - 1)}>
               {t('screen.previousPage')}
             </button>
