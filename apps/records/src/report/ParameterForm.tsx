@@ -55,12 +55,20 @@ export function rememberValues(definition: FormDefinition, values: Record<string
 
 /**
  * The form's first values (issue 21 item 3): what the user last ran it with; else the defaults; a date range
- * (a `dateRange` rule) with neither end given is this month, from its first day to today (the user's clock).
+ * the report needs (a `dateRange` rule over required dates, or an alternative of a `oneOf` rule) with neither
+ * end given is this month, from its first day to today (the user's clock).
  */
 export function initialValues(definition: FormDefinition, today = new Date(), remembered: Record<string, string> = {}): Record<string, string> {
   const values = Object.fromEntries(definition.parameters.filter((p) => p.fixed === undefined).map((p) => [p.name, initialValue(p, today)]));
+  const byName = new Map(definition.parameters.map((p) => [p.name, p]));
+  // A range the report needs: both ends required, or one alternative of a oneOf rule (fiscal period or dates).
+  // An optional range is a filter: left blank, it filters nothing.
+  const needed = (start: string, end: string) =>
+    (byName.get(start)?.required === true && byName.get(end)?.required === true) ||
+    definition.rules.some((rule) => rule.kind === 'oneOf' && rule.alternatives.some((names) => names.includes(start) && names.includes(end)));
   for (const rule of definition.rules) {
     if (rule.kind !== 'dateRange' || !(rule.start in values) || !(rule.end in values) || values[rule.start] || values[rule.end]) continue;
+    if (!needed(rule.start, rule.end)) continue;
     values[rule.start] = `${iso(today).slice(0, 8)}01`;
     values[rule.end] = iso(today);
   }

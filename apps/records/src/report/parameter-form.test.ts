@@ -6,12 +6,21 @@ const date = (name: string): ReportParameter => ({ name, type: 'date', labelKey:
 const today = new Date(2026, 10, 23);
 
 describe('initialValues (issue 21 item 3)', () => {
-  it("defaults a date range with no default to this month, from its first day to today", () => {
-    const rules: ReportRule[] = [{ kind: 'dateRange', start: 'StartDate', end: 'EndDate' }];
-    expect(initialValues({ name: 'r', parameters: [date('StartDate'), date('EndDate')], rules }, today)).toEqual({
+  it('defaults a date range the report needs to this month, from its first day to today', () => {
+    const range: ReportRule = { kind: 'dateRange', start: 'StartDate', end: 'EndDate' };
+    const required = [{ ...date('StartDate'), required: true }, { ...date('EndDate'), required: true }];
+    expect(initialValues({ name: 'r', parameters: required, rules: [range] }, today)).toEqual({ StartDate: '2026-11-01', EndDate: '2026-11-23' });
+    // One alternative of "fiscal year and period, or start and end date".
+    const oneOf: ReportRule = { kind: 'oneOf', alternatives: [['FiscalYear', 'PeriodNo'], ['StartDate', 'EndDate']], messageKey: 'm' };
+    expect(initialValues({ name: 'r', parameters: [date('StartDate'), date('EndDate')], rules: [oneOf, range] }, today)).toEqual({
       StartDate: '2026-11-01',
       EndDate: '2026-11-23',
     });
+  });
+
+  it('leaves an optional date range (a filter) blank', () => {
+    const rules: ReportRule[] = [{ kind: 'dateRange', start: 'From', end: 'To' }];
+    expect(initialValues({ name: 'r', parameters: [date('From'), date('To')], rules }, today)).toEqual({ From: '', To: '' });
   });
 
   it("keeps a parameter's own default, and the values the user last ran the report with come first", () => {
