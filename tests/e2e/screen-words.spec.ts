@@ -73,3 +73,17 @@ test('a closed inventory ticket cannot be deleted from the list', async ({ page 
   await rows.filter({ hasText: 'Closed' }).first().click({ modifiers: ['Control'] });
   await expect(remove).toBeEnabled();
 });
+
+test('fr-CA: a report counts its rows in French and its dates are in the French style', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await inLanguage(page, 'fr-CA');
+  const path = '/novus-gl/trial-balance';
+  await goTo(page, `#${path}`);
+  const screen = screenOf(page, path);
+  const start = screen.getByRole('textbox', { name: 'Date de début' });
+  // This month by default, written the French way ("1 nov. 2026"), never mm/dd/yyyy.
+  const first = await page.evaluate(() => new Intl.DateTimeFormat('fr-CA', { dateStyle: 'medium' }).format(new Date(new Date().getFullYear(), new Date().getMonth(), 1)));
+  await expect(start).toHaveValue(first);
+  await screen.getByRole('button', { name: 'Exécuter le rapport' }).click();
+  await expect(screen.locator('.report-screen .records-pager__total')).toHaveText(/^\d[\d\s\u202f]* lignes?$/);
+});

@@ -243,8 +243,8 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
                       >
                         <span className="report-grid__label">{label}</span>
                         <ResizeHandle
-                          label={t('records:list.resize', { column: label })}
-                          hint={t('records:list.resizeHint')}
+                          label={translate('records:list.resize', 'Width of the {{column}} column', { column: label })}
+                          hint={translate('records:list.resizeHint', 'Drag, or use Left and Right arrows, to change the width')}
                           width={width}
                           onResize={(next) => setWidths((current) => ({ ...current, [column.field]: next }))}
                           onCommit={() => localStorage.setItem(widthsKey(definition.name), JSON.stringify(widthsRef.current))}
@@ -261,7 +261,7 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
             </table>
           </div>
           <nav className="records-pager" aria-label={t('screen.pager')} data-f2-region="pager">
-            <span className="records-pager__total">{t('records:report.rows', { count: answer.TotalCount })}</span>
+            <span className="records-pager__total">{translate('records:report.rows', '{{count}} rows', { count: answer.TotalCount })}</span>
             <button type="button" className="records-button" disabled={answer.Page <= 1 || busy !== null} onClick={() => ran && void load(ran, answer.Page - 1)}>
               {t('screen.previousPage')}
             </button>
