@@ -1,11 +1,12 @@
 /**
  * Issue 21 items 2, 3 and 7 end to end: the keyboard contract (README "Keyboard") on the document screens —
  * the GL journal entry, the AR invoice, the cash receipt, the inventory ticket — and on a master list and
- * form (the GL chart of accounts), in English and French:
+ * form (the GL chart of accounts), in English, French and Chinese:
  * - Alt+N in the list opens a new record with the focus in its first editable field;
  * - a date field is a text box in the language's one date style, today on a new document, left with one Tab;
  * - F2 / Shift+F2 move between the screen's regions (never the shell's palette inside a screen);
- * - Ctrl+S saves (a request goes out); Alt+N in the form starts another new record.
+ * - the key a button advertises runs it (Alt+P: Post); Ctrl+S saves (a request goes out); Alt+N in the form
+ *   starts another new record.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
@@ -35,13 +36,14 @@ async function openList(page: Page, path: string): Promise<Locator> {
 }
 
 const DOCUMENTS = [
-  { path: '/novus-gl/gl-journal-entry', entity: 'gl-journal-entry' },
-  { path: '/novus-ar/ar-sales-order-entry', entity: 'ar-invoice' },
-  { path: '/novus-ar/cash-receipts', entity: 'cash-receipt' },
-  { path: '/novus-ic/inventory-ticket', entity: 'inventory-ticket' },
+  // `post`: the screen's Post button advertises Alt+P.
+  { path: '/novus-gl/gl-journal-entry', entity: 'gl-journal-entry', post: true },
+  { path: '/novus-ar/ar-sales-order-entry', entity: 'ar-invoice', post: true },
+  { path: '/novus-ar/cash-receipts', entity: 'cash-receipt', post: true },
+  { path: '/novus-ic/inventory-ticket', entity: 'inventory-ticket', post: false },
 ];
 
-for (const language of ['en-CA', 'fr-CA'] as const) {
+for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
   test(`${language}: the keyboard contract on the journal entry, AR invoice, cash receipt and inventory ticket`, async ({ page, context }) => {
     test.setTimeout(90_000);
     await signIn(page, 'admin', 'admin');
@@ -50,7 +52,7 @@ for (const language of ['en-CA', 'fr-CA'] as const) {
     await settled(page);
     const today = await page.evaluate((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date()), language);
 
-    for (const { path, entity } of DOCUMENTS) {
+    for (const { path, entity, post } of DOCUMENTS) {
       const screen = await openList(page, path);
       await page.keyboard.press('Alt+N');
       const form = screen.locator(`.erp-document[data-entity="${entity}"]`);
@@ -74,6 +76,20 @@ for (const language of ['en-CA', 'fr-CA'] as const) {
       await page.keyboard.press('Shift+F2');
       await expect.poll(() => focusedRegion(page), path).toBe(start);
 
+      // The key a button advertises runs it: Alt+P asks the Post question (answered No here).
+      const postButton = form.locator('.erp-form-actions [data-action="post"]');
+      await expect(postButton, path).toHaveCount(post ? 1 : 0);
+      if (post) {
+        await expect(postButton).toHaveAttribute('aria-keyshortcuts', 'Alt+P');
+        await expect(postButton).toHaveAttribute('title', /\(Alt\+P\)$/);
+        await date.focus();
+        await page.keyboard.press('Alt+P');
+        const question = page.locator('erp-dialog[data-dialog="question"]');
+        await expect(question.getByRole('dialog'), path).toBeVisible();
+        await question.getByRole('button', { name: /^(No|Non|否)$/ }).click();
+        await expect(question.getByRole('dialog')).toBeHidden();
+      }
+
       // Ctrl+S sends the record to the server (refused or not: the key saves).
       const saving = page.waitForRequest((request) => request.method() === 'POST' && request.url().includes(`/api/data/${entity}`));
       await date.focus();
@@ -82,7 +98,7 @@ for (const language of ['en-CA', 'fr-CA'] as const) {
       await settled(page);
       // Back to the list for the next screen (the unsaved question, if any, answered by leaving).
       await form.locator('.erp-form-back').click();
-      const discard = page.locator('erp-dialog').getByRole('button', { name: /Discard|Abandonner|Ignorer|Ne pas enregistrer/ });
+      const discard = page.locator('erp-dialog').getByRole('button', { name: /^(Discard|Abandonner|放弃)$/ });
       if (await discard.isVisible()) await discard.click();
       await expect(form, path).toHaveCount(0);
     }
