@@ -4,7 +4,9 @@
  *   pick moves the focus on to the next field;
  * - French plurals through i18next's rules ("1 enregistrement") and French typography in a record heading
  *   (a no-break space before the colon);
- * - a list does not offer Delete for a row its state forbids deleting (a closed inventory ticket).
+ * - a list does not offer Delete for a row its state forbids deleting (a closed inventory ticket), and an
+ *   action's success says what happened ("IT000008 is now Cancelled.") instead of "Done.";
+ * - a French report counts its rows in French and shows its default dates the French way.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
@@ -86,4 +88,23 @@ test('fr-CA: a report counts its rows in French and its dates are in the French 
   await expect(start).toHaveValue(first);
   await screen.getByRole('button', { name: 'Exécuter le rapport' }).click();
   await expect(screen.locator('.report-screen .records-pager__total')).toHaveText(/^\d[\d\s\u202f]* lignes?$/);
+});
+
+test('an action says what happened ("IT000008 is now Cancelled."), not "Done."', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await settled(page);
+  const path = '/novus-ic/inventory-ticket';
+  await goTo(page, `#${path}`);
+  const screen = screenOf(page, path);
+  const rows = screen.locator('[role="row"][data-row-id]');
+  await rows.filter({ hasText: 'Pending' }).first().locator('[role="gridcell"]').first().dblclick();
+  const form = screen.locator('.erp-document');
+  await expect(form.locator('[data-document-state]')).toHaveText('Pending');
+  const number = (await form.locator('.erp-form-record').textContent()) ?? '';
+  expect(number).not.toBe('');
+  await form.locator('[data-action="cancel"]').click();
+  const question = page.locator('erp-dialog[data-dialog="question"]');
+  await question.getByRole('button', { name: 'Yes', exact: true }).click();
+  await expect(form.locator('[data-document-state]')).toHaveText('Cancelled');
+  await expect(form.getByRole('status').filter({ hasText: number })).toHaveText(`${number} is now Cancelled.`);
 });
