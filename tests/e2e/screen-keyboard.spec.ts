@@ -3,7 +3,8 @@
  * the GL journal entry, the AR invoice, the cash receipt, the inventory ticket — and on a master list and
  * form (the GL chart of accounts), in English, French and Chinese:
  * - Alt+N in the list opens a new record with the focus in its first editable field;
- * - a date field is a text box in the language's one date style, today on a new document, left with one Tab;
+ * - Tab skips read-only and computed fields; a date field is a text box in the language's one date style,
+ *   today on a new document, left with one Tab;
  * - F2 / Shift+F2 move between the screen's regions (never the shell's palette inside a screen);
  * - the key a button advertises runs it (Alt+P: Post); Ctrl+S saves (a request goes out); Alt+N in the form
  *   starts another new record.
@@ -58,6 +59,12 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
       const form = screen.locator(`.erp-document[data-entity="${entity}"]`);
       await expect(form, path).toBeVisible();
       await expect.poll(() => focusIsEditableIn(form), `${path}: the focus is in the first editable field`).toBe(true);
+
+      // Tab goes from field to field to fill: never onto a read-only or computed one.
+      for (let step = 0; step < 4; step++) {
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.matches('[readonly], :disabled') ?? false), `${path}: Tab ${step + 1}`).toBe(false);
+      }
 
       // The first date field: a text box in the language's style, today on a new document; one Tab leaves it.
       const date = form.locator('.erp-date__text').first();
