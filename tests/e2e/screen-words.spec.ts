@@ -108,3 +108,22 @@ test('an action says what happened ("IT000008 is now Cancelled."), not "Done."',
   await expect(form.locator('[data-document-state]')).toHaveText('Cancelled');
   await expect(form.getByRole('status').filter({ hasText: number })).toHaveText(`${number} is now Cancelled.`);
 });
+
+test('a picked account on a journal entry line shows its name beside its code', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await settled(page);
+  const path = '/novus-gl/gl-journal-entry';
+  await goTo(page, `#${path}`);
+  const screen = screenOf(page, path);
+  await screen.getByRole('button', { name: 'New', exact: true }).click();
+  const form = screen.locator('.erp-document');
+  const account = form.getByRole('combobox', { name: 'Account — Line 1' });
+  await account.fill('1000');
+  await account.press('F4');
+  await expect(form.getByRole('option', { name: /^1000 / })).toBeVisible();
+  await account.press('Enter');
+  await expect(account).toHaveValue('1000');
+  await expect(form.locator('.erp-line-lookup').filter({ has: page.getByRole('combobox', { name: 'Account — Line 1' }) }).locator('[data-lookup-name]')).toHaveText(
+    'Bank — operating account (CAD)',
+  );
+});
