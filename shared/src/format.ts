@@ -82,10 +82,11 @@ export function formatDecimal(value: unknown, scale = 2, locale?: string, groupi
   return n === null ? asText(value) : numberFormat(locale, options).format(n);
 }
 
-/** A whole number. */
-export function formatInteger(value: unknown, locale?: string): string {
+/** A whole number; `grouping: false` leaves out the group separators (a year, an identifier). */
+export function formatInteger(value: unknown, locale?: string, grouping = true): string {
   const n = numeric(value);
-  return n === null ? asText(value) : numberFormat(locale, { maximumFractionDigits: 0 }).format(n);
+  const options: Intl.NumberFormatOptions = grouping ? { maximumFractionDigits: 0 } : { maximumFractionDigits: 0, useGrouping: false };
+  return n === null ? asText(value) : numberFormat(locale, options).format(n);
 }
 
 /** An amount of money in `currency` (CAD by default): fr-CA `250 000,00 $`, en-CA `$250,000.00`. */
@@ -109,4 +110,85 @@ export function formatDateTime(value: unknown, locale?: string): string {
   const time = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(time)) return value instanceof Date ? '' : asText(value);
   return dateFormat(locale, DATE_TIME_STYLE).format(new Date(time));
+}
+
+/** The order of day, month and year in the language's numeric dates. */
+function numericOrder(locale: string): ('day' | 'month' | 'year')[] {
+  return dateFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(new Date(2026, 10, 23))
+    .map((part) => part.type)
+    .filter((type): type is 'day' | 'month' | 'year' => type === 'day' || type === 'month' || type === 'year');
+}
+
+const monthNames = new Map<string, Map<string, number>>();
+
+/** The language's month names, long and short, lower case without dots → month number (1–12). */
+function monthsOf(locale: string): Map<string, number> {
+  let names = monthNames.get(locale);
+  if (!names) {
+    names = new Map();
+    for (const month of ['long', 'short'] as const) {
+      const format = dateFormat(locale, { month });
+      for (let index = 0; index < 12; index++) {
+        names.set(format.format(new Date(2026, index, 1)).toLocaleLowerCase(locale).replace(/\./g, ''), index + 1);
+      }
+    }
+    monthNames.set(locale, names);
+  }
+  return names;
+}
+
+function isoOf(year: number, month: number, day: number): string | null {
+  const date = new Date(year, month - 1, day);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * A date the user typed, in the language's way (issue 21 item 7, §9): the language's own date text
+ * (`23 nov. 2026`, `Nov 23, 2026`, `2026年11月23日`), its numeric order (`23/11/2026` in fr-CA), or ISO
+ * (`2026-11-23`, always). Answers the calendar date as `YYYY-MM-DD`, or null when the text is no date.
+ */
+export function parseCalendarDate(text: string, locale: string = displayLocale()): string | null {
+  const trimmed = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(trimmed);
+  if (iso) return isoOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const numbers = [...trimmed.matchAll(/\d+/g)].map((match) => match[0]);
+  const words = [...trimmed.toLocaleLowerCase(locale).replace(/\./g, '').matchAll(/\p{L}+/gu)].map((match) => match[0]);
+  const named = words.map((word) => monthsOf(locale).get(word)).find((month) => month !== undefined);
+  const year = (digits: string) => (digits.length <= 2 ? 2000 + Number(digits) : Number(digits));
+  if (named !== undefined && numbers.length === 2) {
+    // "23 nov 2026", "Nov 23, 2026": the four-digit number (or the last) is the year.
+    const yearIndex = numbers[0]!.length === 4 ? 0 : 1;
+    return isoOf(year(numbers[yearIndex]!), named, Number(numbers[1 - yearIndex]));
+  }
+  if (named !== undefined || numbers.length !== 3) return null;
+  // Three numbers: year first when it has four digits (2026/11/23, 2026年11月23日), else the language's order.
+  if (numbers[0]!.length === 4) return isoOf(Number(numbers[0]), Number(numbers[1]), Number(numbers[2]));
+  // Year last: the language's day-month order (fr-CA and en-CA write numeric dates year first, ISO-like, so
+  // their base language's order: 23/11/2026 in French, 11/23/2026 in English).
+  let order = numericOrder(locale);
+  if (order[0] === 'year') order = numericOrder(locale.split('-')[0] ?? locale);
+  const part = (type: 'day' | 'month' | 'year') => numbers[order.indexOf(type)] ?? '';
+  return isoOf(year(part('year')), Number(part('month')), Number(part('day')));
+}
+
+/**
+ * "<label>: <value>" with the language's typography (issue 21 item 7): French puts a no-break space before
+ * the colon ("Date de début : 1 nov. 2026"), Chinese uses the full-width colon ("开始日期：2026年11月1日").
+ */
+export function labelled(label: string, value: string, locale: string = displayLocale()): string {
+  return `${label}${colon(locale)}${value}`;
+}
+
+/** The colon between a label and its value in the language: ': ', '\u00a0: ' (French), '：' (Chinese). */
+export function colon(locale: string = displayLocale()): string {
+  if (locale.startsWith('fr')) return '\u00a0: ';
+  if (locale.startsWith('zh')) return '：';
+  return ': ';
+}
+
+/** A point in time in the language's date-and-time style, in UTC (files printed by the server say "UTC"). */
+export function formatDateTimeUtc(value: Date, locale?: string): string {
+  return dateFormat(locale, { ...DATE_TIME_STYLE, timeZone: 'UTC' }).format(value);
 }

@@ -13,7 +13,7 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Decimal } from '@erp/shared/decimal';
-import { formatDecimal } from '@erp/shared/format';
+import { formatCalendarDate, formatDecimal } from '@erp/shared/format';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition } from '@erp/shared/reports/define';
 import PDFDocument from 'pdfkit';
 import type { ReportEvent, ReportRow } from './engine.ts';
@@ -40,13 +40,18 @@ export interface PdfOptions {
   printedOn: string;
 }
 
-export function formatCell(column: ReportColumn | undefined, value: unknown, locale: string): string {
+export function formatCell(column: ReportColumn | undefined, value: unknown, locale: string, translate?: ReportTranslate): string {
   if (value === null || value === undefined) return '';
   if (column?.type === 'decimal') {
     // The one decimal formatter (shared/src/format.ts: cached Intl, exact on the decimal text).
     // U+202F (fr-CA's group separator) is not in WinAnsi; U+00A0 is and looks the same.
     return formatDecimal(String(value), column.scale ?? 2, locale).replace(/\u202f/g, '\u00a0');
   }
+  // The language's one date style, as on the screen (issue 21 item 7).
+  if (column?.type === 'date') return formatCalendarDate(value, locale).replace(/\u202f/g, '\u00a0');
+  // An enumeration: its label in the user's language, as on the screen.
+  const option = column?.options?.find((candidate) => candidate.value === String(value));
+  if (option && translate) return translate(option.labelKey);
   return String(value);
 }
 
@@ -137,14 +142,14 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
       const span = firstFigure > 0 ? xs[firstFigure]! - MARGIN - 4 : width / 2;
       text(label, MARGIN + 2, y, span, 'left', true);
       columns.forEach((column, i) => {
-        if (figures[column.field] !== undefined) cell(i, formatCell(column, figures[column.field], locale), true);
+        if (figures[column.field] !== undefined) cell(i, formatCell(column, figures[column.field], locale, translate), true);
       });
     });
   // Pages leave as they fill; the walk waits while the client is behind (flat memory).
   const complete = await writeReportLines(out, events, { running, translate, every: 200 }, {
-    row: (row: ReportRow) => line(() => columns.forEach((column, i) => cell(i, formatCell(column, row[column.field], locale)))),
+    row: (row: ReportRow) => line(() => columns.forEach((column, i) => cell(i, formatCell(column, row[column.field], locale, translate)))),
     heading: (event) => {
-      const heading = def.group!.headingFields.map((f) => formatCell(def.columns.find((c) => c.field === f), event.heading[f], locale));
+      const heading = def.group!.headingFields.map((f) => formatCell(def.columns.find((c) => c.field === f), event.heading[f], locale, translate));
       if (page > 0 && (def.group!.pageBreak || y > bottom - 3 * ROW)) newPage();
       line(() => text(heading.filter((part) => part !== '').join(' — '), MARGIN + 2, y, width, 'left', true));
     },

@@ -22,6 +22,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { openedBy, validateReportParameters, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
+import { formatCalendarDate, formatDateTimeUtc, labelled } from '@erp/shared/format';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { openableApplications } from '../auth/access.ts';
 import { currentUser } from '../auth/plugin.ts';
@@ -102,14 +103,18 @@ function fileName(report: string, extension: string): string {
   return `${report}-${stamp}.${extension}`;
 }
 
-/** The parameters line of the files: "Start date: 2025-01-01 · End date: 2025-01-31". */
-export function parametersLine(report: ServerReport, params: ReportParameterValues, translate: ReportTranslate): string {
+/**
+ * The parameters line of the files: "Start date: Jan 1, 2025 · End date: Jan 31, 2025" — dates in the
+ * language's one date style, the language's colon (issue 21 item 7).
+ */
+export function parametersLine(report: ServerReport, params: ReportParameterValues, translate: ReportTranslate, locale: string): string {
   return report.def.parameters
     .filter((p) => params[p.name] !== undefined)
     .map((p) => {
       const raw = params[p.name]!;
       const option = p.options?.find((o) => o.value === raw);
-      return `${translate(p.labelKey)}: ${option ? translate(option.labelKey) : String(raw)}`;
+      const value = option ? translate(option.labelKey) : p.type === 'date' ? formatCalendarDate(String(raw), locale) : String(raw);
+      return labelled(translate(p.labelKey), value, locale);
     })
     .join(' · ');
 }
@@ -224,11 +229,11 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
           .header('cache-control', 'no-store')
           .header('x-content-type-options', 'nosniff');
         void reply.send(out);
-        const line = parametersLine(report, ctx.params, translate);
+        const line = parametersLine(report, ctx.params, translate, locale).replace(/\u202f/g, '\u00a0');
         const events = streamReport(ctx, report);
         const write =
           kind === 'pdf'
-            ? writeReportPdf(out, { def: report.def, locale, translate, parametersLine: line, printedOn: new Date().toISOString().slice(0, 16).replace('T', ' ') }, events)
+            ? writeReportPdf(out, { def: report.def, locale, translate, parametersLine: line, printedOn: formatDateTimeUtc(new Date(), locale).replace(/\u202f/g, '\u00a0') }, events)
             : writeReportXlsx(out, { def: report.def, translate, parametersLine: line }, events);
         write.then(
           () => out.end(),

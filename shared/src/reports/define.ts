@@ -89,6 +89,11 @@ export interface ReportColumn {
   hidden?: boolean;
   /** Relative width in the grid and the PDF (default 1). */
   width?: number;
+  /**
+   * text: the values are an enumeration; each is shown by its label in the user's language (issue 21 item 4:
+   * "Actif", never "asset"). A value with no option shows as it is.
+   */
+  options?: readonly ReportParameterOption[];
 }
 
 export interface ReportGroup {

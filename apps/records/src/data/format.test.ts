@@ -56,3 +56,10 @@ describe('cellFormatter', () => {
     expect(isNumeric({ type: 'text' })).toBe(false);
   });
 });
+
+describe('integers that are identifiers (issue 21 item 4)', () => {
+  it('writes a fiscal year (max under 10,000) without a group separator, a quantity with one', () => {
+    expect(cellFormatter({ type: 'integer', min: 1001, max: 9998 } as FieldDefinition, 'fr-CA', texts)(2026)).toBe('2026');
+    expect(cellFormatter({ type: 'integer' } as FieldDefinition, 'en-CA', texts)(12500)).toBe('12,500');
+  });
+});

@@ -22,8 +22,12 @@ export interface FormatTexts {
 /** A formatter for one field, in `locale` (the shell's language). */
 export function cellFormatter(field: FieldDefinition, locale: string, texts: FormatTexts): CellFormatter {
   switch (field.type) {
-    case 'integer':
+    case 'integer': {
+      // Issue 21 item 4: a number that stays under 10,000 by definition (a fiscal year, a period, a sequence)
+      // is an identifier, written without a group separator ("2026", never "2 026").
+      if (field.max !== undefined && field.max < 10_000) return (value) => formatInteger(value, locale, false);
       return (value) => formatInteger(value, locale);
+    }
     case 'decimal': {
       // Exact: the decimal string is formatted as it is, never through a binary number (issue 12).
       const scale = field.scale ?? 2;

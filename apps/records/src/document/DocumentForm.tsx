@@ -16,7 +16,8 @@
  * Parts: use-document.ts (the record, header, lines, totals, line edits), ask.ts (the questions and the §5
  * exchange), DocumentLines, and the form/FormParts markup shared with the record form.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { colon } from '@erp/shared';
 import type { AnyEntity, TransitionSpec } from '../../../../shared/src/entities/define.ts';
 import { Attachments } from '../form/Attachments.tsx';
 import { FieldInput } from '../form/fields/FieldInput.tsx';
@@ -28,7 +29,12 @@ import { useUnsavedGuard } from '../form/unsaved.ts';
 import { askYesNo, exchange } from './ask.ts';
 import { allowedActions, isDeletable, isEditable, stateOf } from './document-state.ts';
 import { DocumentLines } from './DocumentLines.tsx';
+import { ariaShortcut, matchesHotkey } from '../list/keyboard.ts';
+import { firstEditable } from '../list/regions.ts';
 import { useDocument } from './use-document.ts';
+
+/** A button's tooltip with its keys: "Post (Alt+P)". */
+const withKeys = (label: string, keys: string | undefined) => (keys ? `${label} (${keys})` : label);
 
 export interface DocumentFormProps {
   entity: AnyEntity;
@@ -36,6 +42,8 @@ export interface DocumentFormProps {
   canWrite: boolean;
   onClose(): void;
   onSaved(): void;
+  /** Starts a new document in place of this one (Alt+N); absent, Alt+N is left to the page. */
+  onNew?(): void;
   /** Shows the record's attachments (§5) under the lines once it is saved (DocumentScreenOptions.attachments). */
   attachments?: boolean;
 }
@@ -47,6 +55,7 @@ export function DocumentForm(props: DocumentFormProps) {
   const { record, loaded, header, errors, banner, setBanner, show, dirty } = model;
   const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLElement>(null);
 
   const editable = props.canWrite && isEditable(def, record);
   const state = stateOf(def, record);
@@ -98,13 +107,27 @@ export function DocumentForm(props: DocumentFormProps) {
       );
       if (!outcome) return;
       if (outcome.status === 200 && outcome.body?.ResultStatus === 1) {
-        show((outcome.body.Data as Record<string, unknown>) ?? current);
-        setBanner({ kind: 'info', text: outcome.body.Message ?? '' });
+        const after = (outcome.body.Data as Record<string, unknown> | undefined) ?? current;
+        show(after);
+        setBanner({ kind: 'info', text: doneText(outcome.body.Message ?? '', after) });
         props.onSaved();
       } else report(outcome);
     } finally {
       setBusy(false);
     }
+  }
+
+  /**
+   * Issue 21 item 6: a success says what happened. The server's generic "Done." becomes "IC000123 is now
+   * Closed." (the document's number and its new state); a message of the action's own is kept.
+   */
+  function doneText(message: string, after: Record<string, unknown>): string {
+    const next = stateOf(def, after);
+    if ((message !== '' && message !== tr('entities:result.actionDone', 'Done.')) || !next) return message;
+    const options = def.states ? (def.fields[def.states.field] as { options?: readonly { value: string; labelKey: string }[] }).options : undefined;
+    const label = tr(options?.find((option) => option.value === next)?.labelKey ?? '', next);
+    const number = String(after[def.numbering?.field ?? def.key] ?? '');
+    return tr('records:document.actionDone', '{{number}} is now {{state}}.', { number, state: label });
   }
 
   async function remove() {
@@ -125,15 +148,42 @@ export function DocumentForm(props: DocumentFormProps) {
     props.onClose();
   }
 
-  // In the commit, not after the paint: the first frame of the loaded form already has the focus on its heading
-  // (a passive effect of a render the GET's answer started would wait for that paint and the deferred render).
+  // Issue 21 item 2: once loaded, the focus is in the first field the user can type into (the heading when
+  // nothing is editable). In the commit, not after the paint, so the first frame already has it.
   useLayoutEffect(() => {
-    if (loaded) headingRef.current?.focus();
-  }, [loaded]);
+    if (!loaded) return;
+    (firstEditable(formRef.current?.querySelector('.erp-form-body') ?? document.createElement('div')) ?? headingRef.current)?.focus();
+  }, [loaded, props.recordId]);
 
+  /** The keyboard contract (README "Keyboard"): Ctrl+S saves, Alt+N a new document, each action its hotkey. */
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (busy) return;
+    const key = event.key.toLowerCase();
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && key === 's') {
+      event.preventDefault();
+      if (editable) void save();
+      return;
+    }
+    if (props.onNew && matchesHotkey('Alt+N', event)) {
+      event.preventDefault();
+      void leaveAllowed().then((allowed) => allowed && props.onNew?.());
+      return;
+    }
+    if (props.canWrite && isDeletable(def, record) && matchesHotkey('Alt+D', event)) {
+      event.preventDefault();
+      void remove();
+      return;
+    }
+    const transition = actions.find((candidate) => candidate.hotkey && matchesHotkey(candidate.hotkey, event));
+    if (transition) {
+      event.preventDefault();
+      void run(transition);
+    }
+  }
+
+  const actions = props.canWrite && loaded ? allowedActions(def, record, null) : [];
   if (!loaded) return <p className="records-loading" aria-busy="true" />;
 
-  const actions = props.canWrite ? allowedActions(def, record, null) : [];
   const title = tr(def.labelKey, def.name);
   const numberField = def.numbering?.field ?? def.key;
   const recordTitle = record ? String(record[numberField] ?? record[def.key] ?? '') : tr('forms:title.new', 'New');
@@ -141,7 +191,14 @@ export function DocumentForm(props: DocumentFormProps) {
   const stateLabel = state && stateField?.options ? tr(stateField.options.find((option) => option.value === state)?.labelKey ?? '', state) : state;
 
   return (
-    <section className="erp-entity-form erp-document" data-entity={def.name} data-state={state ?? undefined} aria-busy={busy || undefined}>
+    <section
+      className="erp-entity-form erp-document"
+      ref={formRef}
+      data-entity={def.name}
+      data-state={state ?? undefined}
+      aria-busy={busy || undefined}
+      onKeyDown={onKeyDown}
+    >
       <header className="erp-form-header">
         <button type="button" className="erp-form-back" onClick={() => void back()}>
           {tr('forms:actions.back', 'Back to list')}
@@ -149,12 +206,21 @@ export function DocumentForm(props: DocumentFormProps) {
         <RecordHeading level={3} headingRef={headingRef} title={title} record={recordTitle} />
         {state && (
           <p className="erp-document-state" role="status">
-            {tr('records:document.state', 'State')}: <strong data-document-state={state}>{stateLabel}</strong>
+            {tr('records:document.state', 'State')}
+            {colon(language)}
+            <strong data-document-state={state}>{stateLabel}</strong>
           </p>
         )}
         <FormToolbar tr={tr}>
           {editable && (
-            <button type="button" className={actions.length === 0 ? 'erp-primary' : undefined} disabled={busy} onClick={() => void save()} aria-keyshortcuts="Control+S">
+            <button
+              type="button"
+              className={actions.length === 0 ? 'erp-primary' : undefined}
+              disabled={busy}
+              onClick={() => void save()}
+              aria-keyshortcuts="Control+S"
+              title={withKeys(tr('entities:actions.save', 'Save'), 'Ctrl+S')}
+            >
               {tr('entities:actions.save', 'Save')}
             </button>
           )}
@@ -165,14 +231,22 @@ export function DocumentForm(props: DocumentFormProps) {
               className={transition.primary ? 'erp-primary' : undefined}
               disabled={busy}
               data-action={transition.action}
-              aria-keyshortcuts={transition.hotkey?.replace('Alt', 'Alt').replace('Ctrl', 'Control')}
+              aria-keyshortcuts={ariaShortcut(transition.hotkey)}
+              title={withKeys(tr(transition.labelKey, transition.action), transition.hotkey)}
               onClick={() => void run(transition)}
             >
               {tr(transition.labelKey, transition.action)}
             </button>
           ))}
           {props.canWrite && isDeletable(def, record) && (
-            <button type="button" className="erp-danger" disabled={busy} onClick={() => void remove()}>
+            <button
+              type="button"
+              className="erp-danger"
+              disabled={busy}
+              onClick={() => void remove()}
+              aria-keyshortcuts="Alt+D"
+              title={withKeys(tr('entities:actions.delete', 'Delete'), 'Alt+D')}
+            >
               {tr('entities:actions.delete', 'Delete')}
             </button>
           )}
@@ -183,6 +257,7 @@ export function DocumentForm(props: DocumentFormProps) {
       )}
       {banner && banner.text && <FormMessage kind={banner.kind}>{banner.text}</FormMessage>}
       <div className="erp-form-body">
+        <div className="erp-form-fields" data-f2-region="fields">
         <FormSections
           sections={def.formLayout.sections}
           legend={(key) => tr(key, '')}
@@ -205,6 +280,7 @@ export function DocumentForm(props: DocumentFormProps) {
             );
           }}
         />
+        </div>
         <DocumentLines model={model} editable={editable} language={language} tr={tr} />
         {props.attachments && def.attachments && record && (
           <fieldset className="erp-form-section erp-document-attachments">

@@ -13,7 +13,7 @@ export function DocumentLines({ model, editable, language, tr }: { model: Docume
   const { lines, rows, errors, selectedLine } = model;
   if (!lines) return null;
   return (
-    <fieldset className="erp-form-section erp-document-lines">
+    <fieldset className="erp-form-section erp-document-lines" data-f2-region="lines">
       <legend>{tr(lines.field.labelKey ?? '', lines.name)}</legend>
       {errors.get(lines.name) && <p className="erp-field-error">{errors.get(lines.name)}</p>}
       <LineGrid

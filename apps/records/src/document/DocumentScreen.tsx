@@ -17,6 +17,7 @@ import type { EntityAccess } from '../data/api.ts';
 import { useEntityAccess } from '../data/entity-access.tsx';
 import { ENTITY_SCREEN_NAMESPACES } from '../entity-screen/EntityScreen.tsx';
 import { EntityList } from '../list/EntityList.tsx';
+import { onRegionKey } from '../list/regions.ts';
 import { DocumentForm } from './DocumentForm.tsx';
 
 export interface DocumentToolsProps {
@@ -51,12 +52,13 @@ export function DocumentPane({
   // The form's own strings (records:document.*): loaded here too, for composed screens that list fewer namespaces.
   useTranslation('records');
   const { access, notice } = useEntityAccess(entity.name);
-  const [open, setOpen] = useState<{ recordId: string | null } | null>(null);
+  const [open, setOpen] = useState<{ recordId: string | null; key?: number } | null>(null);
   const [reloadToken, setReloadToken] = useState(0);
 
   if (!access) return notice;
   return (
-    <div className="records-pane">
+    // F2 / Shift+F2 move through the pane's regions, on the document screen and on screens composing panes.
+    <div className="records-pane" onKeyDown={onRegionKey}>
       {Tools && open === null && <Tools entity={entity} access={access} reload={() => setReloadToken((n) => n + 1)} />}
       <EntityList
         entity={entity}
@@ -68,12 +70,14 @@ export function DocumentPane({
       />
       {open && (
         <DocumentForm
+          key={open.key}
           entity={entity}
           recordId={open.recordId}
           canWrite={access.CanWrite}
           attachments={attachments ?? false}
           onClose={() => setOpen(null)}
           onSaved={() => setReloadToken((n) => n + 1)}
+          onNew={access.CanWrite ? () => setOpen({ recordId: null, key: (open.key ?? 0) + 1 }) : undefined}
         />
       )}
     </div>

@@ -46,8 +46,13 @@ export function LineLookup(props: LineLookupProps) {
     query.current += 1;
   }, []);
 
+  // Issue 21 item 4: the picked record's name beside its code ("6200" — "Rent"), until the code is typed over.
+  const [name, setName] = useState<{ value: string; label: string } | null>(null);
   const pick = (option: Option | undefined) => {
-    if (option) props.onChange(option.value);
+    if (option) {
+      props.onChange(option.value);
+      setName(option);
+    }
     setOpen(false);
   };
 
@@ -103,6 +108,11 @@ export function LineLookup(props: LineLookupProps) {
         onKeyDown={onKeyDown}
         data-cell=""
       />
+      {name && name.value === props.value ? (
+        <span className="erp-line-lookup__name" data-lookup-name="">
+          {name.label}
+        </span>
+      ) : null}
       {/* Only while open: a 500-line grid would otherwise carry 500 empty lists. aria-controls may name a list
           that is absent while the combobox is collapsed (WAI-ARIA 1.2 combobox). */}
       {open && options.length > 0 && (

@@ -17,11 +17,23 @@ export type Banner = { kind: 'info' | 'error'; text: string } | null;
 
 const NO_TOTALS: Readonly<Record<string, unknown>> = {};
 
-function headerDraft(def: AnyEntity, record: Record<string, unknown> | null): Draft {
+/** Today in the user's time zone (the browser's clock and zone), as a calendar date. */
+export function todayIso(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The header's input form; on a new document (issue 21 item 3) the document's date — its first required
+ * date field without a default — is today.
+ */
+export function headerDraft(def: AnyEntity, record: Record<string, unknown> | null, today = todayIso()): Draft {
   const out: Draft = {};
+  let dated = record !== null;
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.type === 'children' || field.type === 'set') continue;
-    out[name] = draftValue(field, record ? record[name] : (field.defaultValue ?? null));
+    const dateToday = !dated && field.type === 'date' && field.required === true && field.defaultValue === undefined && !field.readOnly;
+    if (dateToday) dated = true;
+    out[name] = draftValue(field, record ? record[name] : dateToday ? today : (field.defaultValue ?? null));
   }
   return out;
 }

@@ -19,7 +19,7 @@
  * §2 "A hint says F2 navigates the page": F2 moves the focus to the next region of the screen
  * (`[data-f2-region]`: entity tabs, toolbar, filters, grid, pager, and the form's regions), Shift+F2 back.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { i18n, translate, type ScreenProps } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { entitiesForRoute, entityByName } from '@erp/shared/entities/index';
@@ -27,14 +27,14 @@ import { screen, useScreen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { useEntityAccess } from '../data/entity-access.tsx';
 import { EntityForm } from '../form/EntityForm.tsx';
 import { EntityList } from '../list/EntityList.tsx';
-import { nextRegion } from '../list/keyboard.ts';
+import { onRegionKey } from '../list/regions.ts';
 import { TabbedPanes } from '../tabs/TabbedPanes.tsx';
 
 /**
  * The record the form shows: an id, or null for a new record; `rowIds`: the ids of the list page it was
  * opened from, in order (issue 16 item 5: previous / next record).
  */
-type OpenRecord = { recordId: string | null; rowIds: readonly string[] };
+type OpenRecord = { recordId: string | null; rowIds: readonly string[]; seq?: number };
 
 function siblingsOf(open: OpenRecord, show: (next: OpenRecord) => void) {
   if (open.recordId === null) return undefined;
@@ -68,7 +68,7 @@ function EntityPane({ entity, routeProps }: { entity: AnyEntity; routeProps: Rec
       {open && (
         <EntityForm
           // Another record of the list is a new form (its own draft, guard and trail).
-          key={open.recordId ?? ''}
+          key={`${open.recordId ?? ''}#${open.seq ?? 0}`}
           entity={entity}
           recordId={open.recordId}
           routeProps={routeProps}
@@ -76,27 +76,11 @@ function EntityPane({ entity, routeProps }: { entity: AnyEntity; routeProps: Rec
           onClose={() => setOpen(null)}
           onSaved={() => setReloadToken((n) => n + 1)}
           siblings={siblingsOf(open, setOpen)}
+          onNew={access.CanWrite ? () => setOpen({ recordId: null, rowIds: [], seq: (open.seq ?? 0) + 1 }) : undefined}
         />
       )}
     </div>
   );
-}
-
-/** The focusable regions of the screen, in page order, that can take the focus now. */
-function regionsOf(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>('[data-f2-region]')].filter((region) => region.getClientRects().length > 0);
-}
-
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusRegion(region: HTMLElement): void {
-  if (region.tabIndex >= 0 && region.matches('[tabindex]')) {
-    region.focus();
-    return;
-  }
-  // A tab list: its selected tab; otherwise the first control.
-  const target = region.querySelector<HTMLElement>('[aria-selected="true"][tabindex="0"]') ?? region.querySelector<HTMLElement>(FOCUSABLE);
-  (target ?? region).focus();
 }
 
 /** The i18n namespaces of `entities` not loaded yet (definitions of a module name their module's). */
@@ -181,18 +165,6 @@ export function EntityScreenView({
 }) {
   const { t } = useTranslation('records');
   const namespacesReady = useNamespaces(entities);
-  const root = useRef<HTMLDivElement>(null);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'F2' || event.altKey || event.ctrlKey || event.metaKey || !root.current) return;
-    const regions = regionsOf(root.current);
-    const current = regions.findIndex((region) => region.contains(document.activeElement));
-    const next = nextRegion(regions.map(() => true), current, event.shiftKey);
-    if (next < 0) return;
-    event.preventDefault();
-    event.stopPropagation();
-    focusRegion(regions[next]!);
-  };
 
   if (!namespacesReady) return <p className="records-loading" aria-busy="true" />;
   if (entities.length === 0) {
@@ -207,7 +179,7 @@ export function EntityScreenView({
   const title = single ? translate(titleKey ?? single.labelKey, single.name) : '';
   return (
     // The key handler only catches F2 bubbling from the screen's own controls.
-    <div className="records-screen" ref={root} onKeyDown={onKeyDown} data-f2-navigation="">
+    <div className="records-screen" onKeyDown={onRegionKey} data-f2-navigation="">
       {single ? (
         <section key={single.name} className="records-panel" aria-label={title}>
           <h2 className="records-title">{title}</h2>

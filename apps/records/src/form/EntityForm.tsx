@@ -28,7 +28,7 @@
  * Parts: use-entity-form.ts (state, load, save, reload, delete, hotkeys), entity-outcome.ts (the server's
  * answers), EntityFormHeader / EntityFormMessages / EntityField, and FormParts (shared with DocumentForm).
  */
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { AnyEntity } from '../../../../shared/src/entities/define.ts';
 import { Attachments } from './Attachments.tsx';
 import { AuditLog } from './AuditLog.tsx';
@@ -40,6 +40,7 @@ import { FormSections } from './FormParts.tsx';
 import { RecordTrail } from './RecordTrail.tsx';
 import { useEntityForm, type Panel } from './use-entity-form.ts';
 import { tabAfterKey } from '../tabs/TabbedPanes.tsx';
+import { firstEditable } from '../list/regions.ts';
 
 export interface EntityFormProps {
   entity: AnyEntity;
@@ -53,6 +54,8 @@ export interface EntityFormProps {
    * end); `open(id)` shows another record (asked only after the unsaved-changes check).
    */
   siblings?: { previous: string | null; next: string | null; open(recordId: string): void };
+  /** Starts a new record in place of this one (Alt+N); absent, Alt+N is left to the page. */
+  onNew?(): void;
 }
 
 export function EntityForm(props: EntityFormProps) {
@@ -71,6 +74,12 @@ export function EntityForm(props: EntityFormProps) {
     if (rest.length > 0) list.push({ titleKey: undefined, rows: rest.map((name) => [name]) });
     return list.filter((section) => section.rows.length > 0);
   }, [entity, visible]);
+
+  // Issue 21 item 2: once the record is there, the focus is in the first field the user can type into.
+  const formRef = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    if (form.loaded && formRef.current) firstEditable(formRef.current)?.focus();
+  }, [form.loaded, props.recordId]);
 
   const entityTitle = tr(entity.labelKey, entity.name);
   const title = view?.titleKey ? tr(view.titleKey, entityTitle) : entityTitle;
@@ -125,6 +134,8 @@ export function EntityForm(props: EntityFormProps) {
             hidden={panel !== 'form'}
             noValidate
             className="erp-form-body"
+            ref={formRef}
+            data-f2-region="fields"
             onSubmit={(event) => {
               event.preventDefault();
               void form.save();

@@ -4,6 +4,7 @@
  * layout, and moving the focus to a field a message names.
  */
 import { createElement, type ReactNode, type Ref } from 'react';
+import { colon } from '@erp/shared';
 import { inputId } from './form-state.ts';
 import type { Tr } from './text.ts';
 
@@ -31,7 +32,8 @@ export function RecordHeading(props: {
     `h${props.level}`,
     { id: props.id, ...(props.headingRef ? { tabIndex: -1, ref: props.headingRef } : {}) },
     props.title,
-    ': ',
+    // The language's colon (issue 21 item 7: "Écriture : GL000012", "分录：GL000012").
+    colon(),
     <span className="erp-form-record">{props.record}</span>,
   );
 }
@@ -39,7 +41,7 @@ export function RecordHeading(props: {
 /** The record's actions (Save, Reload, the state's transitions, Delete). */
 export function FormToolbar({ tr, children }: { tr: Tr; children: ReactNode }) {
   return (
-    <div className="erp-form-actions" role="toolbar" aria-label={tr('forms:actions.toolbar', 'Record actions')}>
+    <div className="erp-form-actions" role="toolbar" aria-label={tr('forms:actions.toolbar', 'Record actions')} data-f2-region="actions">
       {children}
     </div>
   );

@@ -13,6 +13,7 @@ import { routeView } from '../data/query.ts';
 import type { EntityFormProps } from './EntityForm.tsx';
 import { failureText, outcomeText, removalConfirmations, savedOptions, serverIssues } from './entity-outcome.ts';
 import { focusIssue } from './FormParts.tsx';
+import { matchesHotkey } from '../list/keyboard.ts';
 import { dirtyFields, editableFields, toDraft, validateDraft, visibleFields, type Draft, type FormAccess } from './form-state.ts';
 import { createRecord, deleteRecord, getRecord, updateRecord } from './record-api.ts';
 import { useText } from './text.ts';
@@ -318,6 +319,10 @@ export function useEntityForm(props: EntityFormProps) {
     if ((event.ctrlKey || event.metaKey) && key === 's') {
       event.preventDefault();
       void save();
+    } else if (props.onNew && matchesHotkey('Alt+N', event)) {
+      // The keyboard contract (README "Keyboard"): Alt+N starts a new record here too, after the unsaved check.
+      event.preventDefault();
+      void leaveAllowed().then((allowed) => allowed && props.onNew?.());
     } else if (event.altKey && key === 'r') {
       event.preventDefault();
       void reload(true);

@@ -38,10 +38,12 @@ import { translate } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { useTranslation } from '@erp/ui';
 import { RESULT, type EntityAccess, type PagedList } from '../data/api.ts';
+import { cellFormatter, isNumeric } from '../data/format.ts';
 import { changeQuery, initialQuery, pageCount, toggleSort, type ListQuery } from '../data/query.ts';
+import { isDeletable } from '../document/document-state.ts';
 import { Filters } from './Filters.tsx';
 import { deleteRows } from './delete-rows.ts';
-import { ROW_HEIGHT, features, gridColumns, type Row } from './grid.ts';
+import { ROW_HEIGHT, contentWidths, features, flexibleColumn, formatTexts, gridColumns, type Row } from './grid.ts';
 import { GridBody, GridHeaderRow, GridTotalsRow } from './GridParts.tsx';
 import { onGridKey } from './grid-keys.ts';
 import { matchesHotkey } from './keyboard.ts';
@@ -162,12 +164,37 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
   const tableRows = table.getRowModel().rows;
   const { selectOnly, selectRange, toggleRow } = selectionMoves(selectionState, tableRows.map((row) => row.id));
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
-  const widthOf = (field: string, fallback: number) => widths[field] ?? fallback;
-  // The last column takes the width left over, so rows span the grid.
+  // Issue 21 item 1: a column the user has not sized is as wide as its label and the cells of the page.
+  const measured = useMemo(() => {
+    const context = document.createElement('canvas').getContext('2d');
+    const element = gridRef.current;
+    if (!context || !element) return { widths: {} as Record<string, number>, widest: {} as Record<string, number> };
+    const style = getComputedStyle(element);
+    const header = element.querySelector('[role="columnheader"]');
+    const headerWeight = header ? getComputedStyle(header).fontWeight : '600';
+    const measureIn = (weight: string) => (text: string) => {
+      context.font = `${weight} ${style.fontSize} ${style.fontFamily}`;
+      return context.measureText(text).width;
+    };
+    const measure = measureIn(style.fontWeight);
+    const texts = headers.map((header) => {
+      const field = header.column.id;
+      const format = cellFormatter(entity.fields[field]!, locale, formatTexts());
+      return { id: field, label: translate(entity.fields[field]!.labelKey, field), texts: rows.map((row) => format(row[field])) };
+    });
+    const widest = Object.fromEntries(texts.map((column) => [column.id, column.texts.reduce((w, text) => Math.max(w, measure(text)), 0)]));
+    return { widths: contentWidths(texts, measure, measureIn(headerWeight)), widest };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- measured again for new rows, columns or language
+  }, [rows, headers.map((h) => h.column.id).join(), language]);
+  const widthOf = (field: string, fallback: number) => widths[field] ?? measured.widths[field] ?? fallback;
+  const flexible = flexibleColumn(
+    headers.map((header) => ({ id: header.column.id, numeric: isNumeric(entity.fields[header.column.id]!), widest: measured.widest[header.column.id] ?? 0 })),
+  );
+  // The flexible column (a description, else the last) takes the width left over, so rows span the grid.
   const template = headers
-    .map((header, index) => {
+    .map((header) => {
       const width = widthOf(header.column.id, header.getSize());
-      return index === headers.length - 1 ? `minmax(${width}px, 1fr)` : `${width}px`;
+      return header.column.id === flexible ? `minmax(${width}px, 1fr)` : `${width}px`;
     })
     .join(' ');
   const gridStyle = {
@@ -188,6 +215,9 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
   });
 
   const selectedRows = rows.filter((row) => selectedIds.includes(String(row[entity.key])));
+  // Issue 21 item 6: Delete is not offered for a row whose state forbids it (a posted entry, a closed ticket).
+  const stateField = entity.states?.field;
+  const deleteForbidden = stateField !== undefined && selectedRows.some((row) => row[stateField] !== undefined && !isDeletable(entity, row));
   const totals = answer?.Totals && Object.keys(answer.Totals).length > 0 ? answer.Totals : null;
   const rowIndexBase = (query.page - 1) * query.pageSize;
   const hasTotalsRow = totals !== null && tableRows.length > 0;
@@ -319,6 +349,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
         onNew={onNew}
         onEdit={onEdit}
         onDelete={() => void onDelete()}
+        deleteForbidden={deleteForbidden}
         onRefresh={reload}
         onExport={onExport}
         onColumns={onColumns}
@@ -396,7 +427,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
         {hasTotalsRow && <GridTotalsRow entity={entity} headers={headers} totals={totals} rowIndex={total + 2} locale={locale} />}
       </div>
 
-      <Pager query={query} pages={pages} total={total} selected={selectedIds.length} locale={locale} pagerRef={pagerRef} onChange={update} />
+      <Pager query={query} pages={pages} total={total} selected={selectedIds.length} pagerRef={pagerRef} onChange={update} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { translate } from '@erp/shared';
 import type { AnyEntity, FieldDefinition, FilterSpec } from '@erp/shared/entities/define';
 import { useTranslation } from '@erp/ui';
 import { filterParamNames } from '../data/query.ts';
+import { DateInput } from '../form/fields/DateInput.tsx';
 
 /** How long typing may pause before the list asks the server (ms). */
 const TYPING_PAUSE = 300;
@@ -27,7 +28,7 @@ export interface FiltersProps {
 function DeferredInput(props: {
   id: string;
   value: string;
-  type: 'text' | 'search' | 'number' | 'date';
+  type: 'text' | 'search' | 'number';
   label?: string;
   onCommit(value: string): void;
 }) {
@@ -85,7 +86,7 @@ function choices(field: FieldDefinition, yes: string, no: string): { value: stri
 }
 
 export function Filters({ entity, hidden, search, filters, onChange }: FiltersProps) {
-  const { t } = useTranslation('records');
+  const { t, language } = useTranslation('records');
   const baseId = useId();
   const specs = entity.filters.filter((filter) => !hidden.includes(filter.field));
   const yes = translate('entities:list.yes', 'Yes');
@@ -107,25 +108,28 @@ export function Filters({ entity, hidden, search, filters, onChange }: FiltersPr
         const [name, toName] = filterParamNames(filter) as [string, string | undefined];
         const id = `${baseId}-${filter.field}`;
         if (filter.op === 'range') {
-          const type = field.type === 'date' || field.type === 'datetime' ? 'date' : 'number';
+          const dates = field.type === 'date' || field.type === 'datetime';
+          // A date range is typed in the user's language (DateInput); only a whole date (or none) filters.
+          const bound = (param: string, boundLabel: string, suffix: string) =>
+            dates ? (
+              <DateInput
+                id={`${id}-${suffix}`}
+                aria-label={boundLabel}
+                value={filters[param] ?? ''}
+                locale={language}
+                onChange={(value) => {
+                  if (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value)) setFilter(param, value);
+                }}
+              />
+            ) : (
+              <DeferredInput id={`${id}-${suffix}`} type="number" label={boundLabel} value={filters[param] ?? ''} onCommit={(value) => setFilter(param, value)} />
+            );
           return (
             <fieldset key={filter.field} className="records-filter records-filter--range">
               <legend>{label}</legend>
-              <DeferredInput
-                id={`${id}-from`}
-                type={type}
-                label={t('filters.from', { label })}
-                value={filters[name] ?? ''}
-                onCommit={(value) => setFilter(name, value)}
-              />
+              {bound(name, t('filters.from', { label }), 'from')}
               <span aria-hidden="true">–</span>
-              <DeferredInput
-                id={`${id}-to`}
-                type={type}
-                label={t('filters.to', { label })}
-                value={filters[toName!] ?? ''}
-                onCommit={(value) => setFilter(toName!, value)}
-              />
+              {bound(toName!, t('filters.to', { label }), 'to')}
             </fieldset>
           );
         }

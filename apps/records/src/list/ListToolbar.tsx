@@ -38,6 +38,8 @@ export interface ListToolbarProps {
   onNew(): void;
   onEdit(): void;
   onDelete(): void;
+  /** A selected row's state forbids deleting it: Delete is disabled. */
+  deleteForbidden?: boolean;
   onRefresh(): void;
   onExport(): void;
   onColumns(fields: string[]): void;
@@ -63,7 +65,7 @@ export function ListToolbar(props: ListToolbarProps) {
         {t('actions.edit')}
       </button>
       {props.canWrite && (
-        <button type="button" className="records-button" onClick={props.onDelete}>
+        <button type="button" className="records-button" onClick={props.onDelete} disabled={props.deleteForbidden === true}>
           {translate('entities:actions.delete', 'Delete')}
         </button>
       )}

@@ -4,7 +4,7 @@
  * size changes).
  */
 import type { RefObject } from 'react';
-import { formatInteger, translate } from '@erp/shared';
+import { translate } from '@erp/shared';
 import { useTranslation } from '@erp/ui';
 import { PAGE_SIZES, type ListQuery } from '../data/query.ts';
 
@@ -13,7 +13,6 @@ export function Pager({
   pages,
   total,
   selected,
-  locale,
   pagerRef,
   onChange,
 }: {
@@ -22,7 +21,6 @@ export function Pager({
   total: number;
   /** How many rows are selected. */
   selected: number;
-  locale: string;
   /** The list measures the pager to size the grid above it. */
   pagerRef: RefObject<HTMLElement | null>;
   onChange(change: Partial<ListQuery>): void;
@@ -30,7 +28,8 @@ export function Pager({
   const { t } = useTranslation('records');
   return (
     <nav className="records-pager" aria-label={t('pager.label')} data-f2-region="pager" ref={pagerRef}>
-      <span className="records-pager__total">{translate('entities:list.total', '{{count}} records', { count: formatInteger(total, locale) })}</span>
+      {/* i18next's plural rules (issue 21 item 7): "1 enregistrement", "2 enregistrements". */}
+      <span className="records-pager__total">{t('pager.total', { count: total })}</span>
       <span className="records-pager__selected">{selected > 0 ? t('list.selected', { count: selected }) : ''}</span>
       <button type="button" className="records-button" disabled={query.page <= 1} onClick={() => onChange({ page: 1 })}>
         {t('pager.first')}

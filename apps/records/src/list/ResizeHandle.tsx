@@ -19,11 +19,13 @@ export function ResizeHandle({
 }: {
   label: string;
   hint: string;
-  width: number;
+  /** The width set, if any (a report column sized by its content has none: its measured width is the start). */
+  width: number | undefined;
   onResize(width: number): void;
   onCommit(): void;
 }) {
   const drag = useRef<{ x: number; width: number } | null>(null);
+  const current = (handle: HTMLElement) => width ?? Math.round(handle.parentElement?.getBoundingClientRect().width ?? MIN_WIDTH);
   return (
     <div
       role="separator"
@@ -41,7 +43,7 @@ export function ResizeHandle({
         event.preventDefault();
         event.stopPropagation();
         event.currentTarget.setPointerCapture(event.pointerId);
-        drag.current = { x: event.clientX, width };
+        drag.current = { x: event.clientX, width: current(event.currentTarget) };
       }}
       onPointerMove={(event) => {
         if (drag.current) onResize(clampWidth(drag.current.width + event.clientX - drag.current.x));
@@ -57,7 +59,7 @@ export function ResizeHandle({
         event.preventDefault();
         event.stopPropagation();
         const step = (event.shiftKey ? 50 : 10) * (event.key === 'ArrowLeft' ? -1 : 1);
-        onResize(clampWidth(width + step));
+        onResize(clampWidth(current(event.currentTarget) + step));
       }}
       onKeyUp={(event) => {
         if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') onCommit();

@@ -15,7 +15,7 @@ import {
 } from '@tanstack/react-table';
 import { translate } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
-import { cellFormatter } from '../data/format.ts';
+import { cellFormatter, type FormatTexts } from '../data/format.ts';
 
 /** Row height in px (records.css `--records-row-height`): the virtualizer's estimate. */
 export const ROW_HEIGHT = 28;
@@ -29,17 +29,22 @@ export const columnHelper = createColumnHelper<typeof features, Row>();
 /** A column header of the list's table. */
 export type GridHeader = Header<typeof features, Row, unknown>;
 
+/** The words a cell formatter takes from the translations (Yes, No, an option's label). */
+export function formatTexts(): FormatTexts {
+  return {
+    yes: translate('entities:list.yes', 'Yes'),
+    no: translate('entities:list.no', 'No'),
+    label: (key) => translate(key, key.split('.').pop() ?? key),
+  };
+}
+
 /** The table columns of the definition's list columns the caller may see (`hidden`: §6 hidden fields). */
 export function gridColumns(entity: AnyEntity, hidden: readonly string[], locale: string) {
   return entity.listColumns
     .filter((column) => !hidden.includes(column.field))
     .map((column) => {
       const field = entity.fields[column.field]!;
-      const format = cellFormatter(field, locale, {
-        yes: translate('entities:list.yes', 'Yes'),
-        no: translate('entities:list.no', 'No'),
-        label: (key) => translate(key, key.split('.').pop() ?? key),
-      });
+      const format = cellFormatter(field, locale, formatTexts());
       return columnHelper.accessor((row: Row) => row[column.field], {
         id: column.field,
         header: () => translate(field.labelKey, column.field),
@@ -48,4 +53,37 @@ export function gridColumns(entity: AnyEntity, hidden: readonly string[], locale
         enableSorting: column.sortable,
       });
     });
+}
+
+/** Padding and the header's extras (sort mark, resize edge) around a cell's text, in px. */
+const CELL_PADDING = 18;
+const HEADER_EXTRAS = 36;
+/** A column sized by its content grows to this at most; a wider text is a description and gets the rest. */
+export const MAX_CONTENT_WIDTH = 360;
+
+/**
+ * Issue 21 item 1: each column's width from its content — the header label and the cells of the rows shown,
+ * each measured by `measure` (the grid's font) — so codes, dates and amounts are never cut; within
+ * a description's cells count up to MAX_CONTENT_WIDTH (it takes the width left over, `flexibleColumn`).
+ */
+export function contentWidths(
+  columns: readonly { id: string; label: string; texts: readonly string[] }[],
+  measure: (text: string) => number,
+  /** The header's font (bold). */
+  measureLabel: (text: string) => number = measure,
+): Record<string, number> {
+  return Object.fromEntries(
+    columns.map((column) => {
+      const label = measureLabel(column.label) + CELL_PADDING + HEADER_EXTRAS;
+      const cells = column.texts.reduce((widest, text) => Math.max(widest, measure(text) + CELL_PADDING), 0);
+      return [column.id, Math.ceil(Math.max(label, Math.min(cells, MAX_CONTENT_WIDTH)))];
+    }),
+  );
+}
+
+/** The column that takes the width left over: the text column with the widest cells (a description), else the last. */
+export function flexibleColumn(columns: readonly { id: string; numeric: boolean; widest: number }[]): string | undefined {
+  const text = columns.filter((column) => !column.numeric && column.widest > 0);
+  const chosen = text.reduce<(typeof columns)[number] | undefined>((best, column) => (!best || column.widest > best.widest ? column : best), undefined);
+  return chosen?.id ?? columns.at(-1)?.id;
 }

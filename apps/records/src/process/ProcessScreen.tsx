@@ -17,7 +17,7 @@ import type { ProcessDefinition, ProcessItemResult } from '@erp/shared/processes
 import { visibleReportColumns, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { nextRegion } from '../list/keyboard.ts';
-import { ParameterForm, initialValues } from '../report/ParameterForm.tsx';
+import { ParameterForm, initialValues, rememberedValues } from '../report/ParameterForm.tsx';
 import { REPORT_SCREEN_NAMESPACES, formatValue } from '../report/ReportScreen.tsx';
 import { parameterErrors, refusalNotice, type ReportRow } from '../report/report-api.ts';
 
@@ -39,7 +39,7 @@ type Step = { kind: 'parameters' } | { kind: 'preview'; parameters: ReportParame
 
 export function ProcessView({ definition }: { definition: ProcessDefinition }) {
   const { t, language } = useTranslation('reports');
-  const [values, setValues] = useState(() => initialValues(definition.parameters));
+  const [values, setValues] = useState(() => initialValues(definition, new Date(), rememberedValues(definition)));
   const [errors, setErrors] = useState<ReportParameterError[]>([]);
   const [step, setStep] = useState<Step>({ kind: 'parameters' });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -156,8 +156,8 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
             <table className="report-grid">
               <caption className="report-grid__caption">{t('process.previewTitle')}</caption>
               <thead>
-                <tr className="records-row records-row--header">
-                  <th scope="col" className="records-cell records-cell--header">
+                <tr>
+                  <th scope="col" className="report-grid__header">
                     <input
                       type="checkbox"
                       className="process-check"
@@ -167,7 +167,7 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
                     />
                   </th>
                   {columns.map((column) => (
-                    <th key={column.field} scope="col" className={`records-cell records-cell--header${column.type === 'decimal' ? ' records-cell--number' : ''}`}>
+                    <th key={column.field} scope="col" className={`report-grid__header${column.type === 'decimal' ? ' records-cell--number' : ''}`}>
                       {translate(column.labelKey, column.field)}
                     </th>
                   ))}
@@ -214,10 +214,10 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
             <table className="report-grid">
               <caption className="report-grid__caption">{t('process.results')}</caption>
               <thead>
-                <tr className="records-row records-row--header">
-                  <th scope="col" className="records-cell records-cell--header">{t('process.item')}</th>
-                  <th scope="col" className="records-cell records-cell--header">{t('process.status')}</th>
-                  <th scope="col" className="records-cell records-cell--header">{t('process.message')}</th>
+                <tr>
+                  <th scope="col" className="report-grid__header">{t('process.item')}</th>
+                  <th scope="col" className="report-grid__header">{t('process.status')}</th>
+                  <th scope="col" className="report-grid__header">{t('process.message')}</th>
                 </tr>
               </thead>
               <tbody>

@@ -10,7 +10,9 @@
  * the buttons.
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { translate } from '@erp/shared';
+import { bus, translate } from '@erp/shared';
+import { useTranslation } from '@erp/ui';
+import { DateInput } from '../form/fields/DateInput.tsx';
 import {
   validateReportParameters,
   type ReportParameter,
@@ -19,16 +21,58 @@ import {
   type ReportRule,
 } from '@erp/shared/reports/define';
 
+const iso = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
 /** A parameter's first value: its default ('today', the year's first day, or a literal), else blank. */
 export function initialValue(parameter: ReportParameter, today = new Date()): string {
-  const iso = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
   if (parameter.defaultValue === 'today') return iso(today);
   if (parameter.defaultValue === 'yearStart') return `${today.getFullYear()}-01-01`;
   return parameter.defaultValue === undefined ? '' : String(parameter.defaultValue);
 }
 
-export function initialValues(parameters: readonly ReportParameter[]): Record<string, string> {
-  return Object.fromEntries(parameters.filter((p) => p.fixed === undefined).map((p) => [p.name, initialValue(p)]));
+type FormDefinition = { name: string; parameters: readonly ReportParameter[]; rules: readonly ReportRule[] };
+
+/** Where the last values a user ran a report or process with are kept (the browser's storage, per user). */
+function memoryKey(definition: string): string {
+  return `erp.report-parameters.${bus.session$.value?.profile.shellSub.subjectId ?? ''}.${definition}`;
+}
+
+/** The values this user last ran the definition with (only parameters it still has). */
+export function rememberedValues(definition: FormDefinition): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(memoryKey(definition.name)) ?? '{}');
+    if (!parsed || typeof parsed !== 'object') return {};
+    const names = new Set(definition.parameters.filter((p) => p.fixed === undefined).map((p) => p.name));
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => names.has(entry[0]) && typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+export function rememberValues(definition: FormDefinition, values: Record<string, string>): void {
+  localStorage.setItem(memoryKey(definition.name), JSON.stringify(values));
+}
+
+/**
+ * The form's first values (issue 21 item 3): what the user last ran it with; else the defaults; a date range
+ * the report needs (a `dateRange` rule over required dates, or an alternative of a `oneOf` rule) with neither
+ * end given is this month, from its first day to today (the user's clock).
+ */
+export function initialValues(definition: FormDefinition, today = new Date(), remembered: Record<string, string> = {}): Record<string, string> {
+  const values = Object.fromEntries(definition.parameters.filter((p) => p.fixed === undefined).map((p) => [p.name, initialValue(p, today)]));
+  const byName = new Map(definition.parameters.map((p) => [p.name, p]));
+  // A range the report needs: both ends required, or one alternative of a oneOf rule (fiscal period or dates).
+  // An optional range is a filter: left blank, it filters nothing.
+  const needed = (start: string, end: string) =>
+    (byName.get(start)?.required === true && byName.get(end)?.required === true) ||
+    definition.rules.some((rule) => rule.kind === 'oneOf' && rule.alternatives.some((names) => names.includes(start) && names.includes(end)));
+  for (const rule of definition.rules) {
+    if (rule.kind !== 'dateRange' || !(rule.start in values) || !(rule.end in values) || values[rule.start] || values[rule.end]) continue;
+    if (!needed(rule.start, rule.end)) continue;
+    values[rule.start] = `${iso(today).slice(0, 8)}01`;
+    values[rule.end] = iso(today);
+  }
+  return Object.keys(remembered).length > 0 ? { ...values, ...remembered } : values;
 }
 
 /** The message of an error key in the user's language. */
@@ -60,6 +104,7 @@ export function checkParameters(definition: ParameterFormProps['definition'], va
 
 export function ParameterForm({ definition, values, onChange, errors, onErrors, onSubmit, label, children }: ParameterFormProps) {
   const id = useId();
+  const { language } = useTranslation('records');
   const [touched, setTouched] = useState(false);
   const shown = definition.parameters.filter((p) => p.fixed === undefined);
   const formErrors = errors.filter((e) => e.field === null || !shown.some((p) => p.name === e.field));
@@ -76,11 +121,21 @@ export function ParameterForm({ definition, values, onChange, errors, onErrors, 
       return;
     }
     onErrors([]);
+    rememberValues(definition, values);
     onSubmit(checked.value);
   };
 
   const set = (name: string, value: string) => {
     const next = { ...values, [name]: value };
+    // Typing into one alternative of a oneOf rule ("fiscal year and period, or start and end date") drops the
+    // defaults the form put into the others, so the values the user gives are the ones that count.
+    const defaults = initialValues(definition);
+    for (const rule of definition.rules) {
+      if (rule.kind !== 'oneOf' || value === '' || !rule.alternatives.some((names) => names.includes(name))) continue;
+      for (const other of rule.alternatives.filter((names) => !names.includes(name)).flat()) {
+        if (next[other] !== undefined && next[other] === defaults[other]) next[other] = '';
+      }
+    }
     onChange(next);
     // After a first submit, errors follow the typing (the same rules, at once).
     if (touched) {
@@ -117,8 +172,10 @@ export function ParameterForm({ definition, values, onChange, errors, onErrors, 
                 ))}
               </select>
             );
+          } else if (parameter.type === 'date') {
+            control = <DateInput {...common} value={values[parameter.name] ?? ''} locale={language} onChange={(value) => set(parameter.name, value)} />;
           } else {
-            const type = parameter.type === 'date' ? 'date' : parameter.type === 'integer' ? 'number' : 'text';
+            const type = parameter.type === 'integer' ? 'number' : 'text';
             control = (
               <input
                 {...common}

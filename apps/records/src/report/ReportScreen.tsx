@@ -15,11 +15,12 @@
  */
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { translate } from '@erp/shared';
-import { formatDecimal } from '@erp/shared';
+import { formatCalendarDate, formatDecimal } from '@erp/shared';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { nextRegion } from '../list/keyboard.ts';
-import { ParameterForm, initialValues } from './ParameterForm.tsx';
+import { ResizeHandle } from '../list/ResizeHandle.tsx';
+import { ParameterForm, initialValues, rememberedValues } from './ParameterForm.tsx';
 import { REPORT_PAGE_SIZE, downloadReport, parameterErrors, refusalNotice, runReport, type ReportPageAnswer, type ReportRow } from './report-api.ts';
 
 /** The namespaces every report screen needs before its first render. */
@@ -36,10 +37,27 @@ export function formatValue(column: ReportColumn | undefined, value: unknown, lo
   if (value === null || value === undefined || value === '') return '';
   if (column?.type === 'decimal') return formatDecimal(String(value), column.scale ?? 2, locale);
   if (column?.type === 'integer') return new Intl.NumberFormat(locale, { useGrouping: false }).format(Number(value));
+  // Issue 21 item 7: the language's one date style, as in lists, forms and the PDF.
+  if (column?.type === 'date') return formatCalendarDate(value, locale);
+  const option = column?.options?.find((candidate) => candidate.value === String(value));
+  if (option) return translate(option.labelKey, option.value);
   return String(value);
 }
 
 const numeric = (column: ReportColumn) => column.type === 'decimal' || column.type === 'integer';
+
+/** Where a user's column widths of a report are kept (the browser's storage: per user, per report). */
+const widthsKey = (report: string) => `erp.report-widths.${report}`;
+
+function savedWidths(report: string): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(widthsKey(report)) ?? '{}');
+    if (!parsed || typeof parsed !== 'object') return {};
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+  } catch {
+    return {};
+  }
+}
 
 function focusRegion(root: HTMLElement, backwards: boolean): boolean {
   const regions = [...root.querySelectorAll<HTMLElement>('[data-f2-region]')].filter((r) => r.getClientRects().length > 0);
@@ -54,7 +72,7 @@ function focusRegion(root: HTMLElement, backwards: boolean): boolean {
 
 export function ReportView({ definition }: { definition: ReportDefinition }) {
   const { t, language } = useTranslation('reports');
-  const [values, setValues] = useState(() => initialValues(definition.parameters));
+  const [values, setValues] = useState(() => initialValues(definition, new Date(), rememberedValues(definition)));
   const [errors, setErrors] = useState<ReportParameterError[]>([]);
   const [ran, setRan] = useState<ReportParameterValues | null>(null);
   const [answer, setAnswer] = useState<ReportPageAnswer | null>(null);
@@ -64,6 +82,10 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
   const running = useRef<AbortController | null>(null);
   const columns = useMemo(() => visibleReportColumns(definition), [definition]);
   const runningColumn = columns.find((c) => c.running);
+  // Issue 21 item 1: columns size to their content (an auto table); a width the user drags is kept.
+  const [widths, setWidths] = useState<Record<string, number>>(() => savedWidths(definition.name));
+  const widthsRef = useRef(widths);
+  widthsRef.current = widths;
   const title = translate(definition.titleKey, definition.name);
 
   const load = async (parameters: ReportParameterValues, page: number) => {
@@ -207,12 +229,29 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
             <table className="report-grid">
               <caption className="report-grid__caption">{title}</caption>
               <thead>
-                <tr className="records-row records-row--header">
-                  {columns.map((column) => (
-                    <th key={column.field} scope="col" className={`records-cell records-cell--header${numeric(column) ? ' records-cell--number' : ''}`}>
-                      {translate(column.labelKey, column.field)}
-                    </th>
-                  ))}
+                <tr>
+                  {columns.map((column) => {
+                    const label = translate(column.labelKey, column.field);
+                    const width = widths[column.field];
+                    return (
+                      <th
+                        key={column.field}
+                        scope="col"
+                        className={`report-grid__header${numeric(column) ? ' records-cell--number' : ''}`}
+                        style={width !== undefined ? { width, minWidth: width, maxWidth: width } : undefined}
+                        data-field={column.field}
+                      >
+                        <span className="report-grid__label">{label}</span>
+                        <ResizeHandle
+                          label={translate('records:list.resize', 'Width of the {{column}} column', { column: label })}
+                          hint={translate('records:list.resizeHint', 'Drag, or use Left and Right arrows, to change the width')}
+                          width={width}
+                          onResize={(next) => setWidths((current) => ({ ...current, [column.field]: next }))}
+                          onCommit={() => localStorage.setItem(widthsKey(definition.name), JSON.stringify(widthsRef.current))}
+                        />
+                      </th>
+                    );
+                  })}
                 </tr>
               </thead>
               <tbody>{body}</tbody>
@@ -222,7 +261,7 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
             </table>
           </div>
           <nav className="records-pager" aria-label={t('screen.pager')} data-f2-region="pager">
-            <span className="records-pager__total">{t('screen.rows', { count: answer.TotalCount })}</span>
+            <span className="records-pager__total">{translate('records:report.rows', '{{count}} rows', { count: answer.TotalCount })}</span>
             <button type="button" className="records-button" disabled={answer.Page <= 1 || busy !== null} onClick={() => ran && void load(ran, answer.Page - 1)}>
               {t('screen.previousPage')}
             </button>

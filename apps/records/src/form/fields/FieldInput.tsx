@@ -17,6 +17,7 @@ import type { ValidationIssue } from '../../../../../shared/src/entities/validat
 import { inputId, newRow, type Draft } from '../form-state.ts';
 import { fieldLabel, useText, type Tr } from '../text.ts';
 import { DecimalInput } from './DecimalInput.tsx';
+import { DateInput } from './DateInput.tsx';
 import { LookupInput } from './Lookup.tsx';
 
 type Normalized = FieldDefinition & { labelKey: string };
@@ -69,6 +70,8 @@ export function ScalarInput(props: {
     id,
     'aria-invalid': props.invalid || undefined,
     'aria-describedby': props.describedBy,
+    // Issue 21 item 2: Tab goes from one field to fill to the next; read-only and computed ones are skipped.
+    ...(readOnly ? { tabIndex: -1 } : {}),
     ...(props.ariaLabel ? { 'aria-label': props.ariaLabel } : {}),
   } as const;
   const text = typeof props.value === 'string' ? props.value : '';
@@ -108,7 +111,7 @@ export function ScalarInput(props: {
         />
       );
     case 'date':
-      return <input {...common} type="date" value={text} readOnly={readOnly} onChange={(event) => props.onChange(event.target.value)} />;
+      return <DateInput {...common} value={props.value} locale={language} readOnly={readOnly} onChange={props.onChange} />;
     case 'datetime':
       return <input {...common} type="datetime-local" value={text} readOnly={readOnly} onChange={(event) => props.onChange(event.target.value)} />;
     case 'decimal':

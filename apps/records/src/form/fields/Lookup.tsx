@@ -17,7 +17,7 @@
  * ArrowDown goes into them), and every search uses only what was typed. F4 / Alt+Down (shown in the button's
  * tooltip) search at once and move into the matches. The parts (box, matches, debounce) are lookup-parts.tsx.
  */
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { entityByName } from '@erp/shared/entities/index';
 import { lookupWidget, type LookupWidgetProps } from './widgets.ts';
 import { closeWhenLeft, focusFirstMatch, LookupBox, LookupResults, useDebouncedSearch, type LookupOption } from './lookup-parts.tsx';
@@ -46,6 +46,18 @@ export function LookupInput(props: LookupProps) {
   const Widget = lookupWidget(entityByName(props.entity)?.lookupWidget);
   if (Widget) return <Widget {...props} />;
   return <GenericLookupInput {...props} />;
+}
+
+const TABBABLE = 'input:not([disabled]):not([tabindex="-1"]), select:not([disabled]):not([tabindex="-1"]), textarea:not([disabled]):not([tabindex="-1"]), button:not([disabled]):not([tabindex="-1"])';
+
+/** Focuses the first field after `element` in its form (or screen), skipping the lookup's own controls. */
+function focusNextAfter(element: HTMLElement | null): void {
+  const scope = element?.closest('form, .erp-entity-form, .records-screen');
+  if (!element || !scope) return;
+  const next = [...scope.querySelectorAll<HTMLElement>(TABBABLE)].find(
+    (candidate) => !element.contains(candidate) && element.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING && candidate.getClientRects().length > 0,
+  );
+  next?.focus();
 }
 
 function GenericLookupInput(props: LookupProps) {
@@ -78,8 +90,37 @@ function GenericLookupInput(props: LookupProps) {
   function pick(value: string) {
     setOpen(false);
     if (props.onPick) props.onPick(value);
-    else props.onChange(value);
+    else {
+      props.onChange(value);
+      setName(options.find((option) => option.value === value)?.label ?? '');
+    }
+    // Issue 21 item 2: after a pick the focus goes on to the next field, not back to the page.
+    focusNextAfter(box.current);
   }
+  // Issue 21 item 4: the name beside the code ("6200 Rent"): the picked match's, or looked up for a saved value.
+  const [name, setName] = useState('');
+  const box = useRef<HTMLDivElement>(null);
+  const named = useRef('');
+  useEffect(() => {
+    const value = props.value.trim();
+    if (props.onPick || value === '' || named.current === value) {
+      if (value === '') setName('');
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      void lookupRecords(props.entity, value).then((outcome) => {
+        if (!current || outcome.status !== 200) return;
+        const row = ((outcome.body?.List ?? []) as LookupRow[]).find((candidate) => candidate.Value === value);
+        named.current = value;
+        setName(row?.Label ?? '');
+      });
+    }, 300);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [props.value, props.entity, props.onPick]);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'F4' || (event.altKey && event.key === 'ArrowDown')) {
       event.preventDefault();
@@ -91,7 +132,7 @@ function GenericLookupInput(props: LookupProps) {
     }
   };
   return (
-    <div className="erp-lookup" onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
+    <div className="erp-lookup" ref={box} onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
       <LookupBox lookup={props} messageId={message ? messageId : null} onType={typed} onKeyDown={onKeyDown} />
       {props.readOnly ? null : (
         <button
@@ -104,6 +145,11 @@ function GenericLookupInput(props: LookupProps) {
           …
         </button>
       )}
+      {name && !props.onPick ? (
+        <span className="erp-lookup-name" data-lookup-name="">
+          {name}
+        </span>
+      ) : null}
       {open && message ? (
         <p id={messageId} className="erp-lookup-message" role="status">
           {message}

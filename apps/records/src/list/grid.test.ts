@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_CONTENT_WIDTH, contentWidths, flexibleColumn } from './grid.ts';
+
+// One px per character: widths are easy to read.
+const measure = (text: string) => text.length;
+
+describe('contentWidths (issue 21 item 1)', () => {
+  it('makes a column as wide as its label or its widest cell, whichever is wider', () => {
+    const widths = contentWidths(
+      [
+        { id: 'AccountId', label: 'Account', texts: ['1000', '6200'] },
+        { id: 'Amount', label: 'A', texts: ['1,234,567,890.00'.repeat(8)] },
+      ],
+      measure,
+    );
+    expect(widths['AccountId']).toBeGreaterThanOrEqual('Account'.length);
+    expect(widths['Amount']).toBeGreaterThanOrEqual('1,234,567,890.00'.repeat(8).length);
+  });
+
+  it('counts a long description only up to MAX_CONTENT_WIDTH (it takes the width left over instead)', () => {
+    const widths = contentWidths([{ id: 'Description', label: 'Description', texts: ['x'.repeat(MAX_CONTENT_WIDTH * 3)] }], measure);
+    expect(widths['Description']).toBe(MAX_CONTENT_WIDTH);
+  });
+
+  it('never makes a header narrower than its label, even with short cells', () => {
+    const label = 'Postable (not a heading)';
+    expect(contentWidths([{ id: 'IsPostable', label, texts: ['Yes'] }], measure)['IsPostable']).toBeGreaterThan(label.length);
+  });
+});
+
+describe('flexibleColumn', () => {
+  it('gives the width left over to the widest text column, not to an amount', () => {
+    const columns = [
+      { id: 'AccountId', numeric: false, widest: 40 },
+      { id: 'Description', numeric: false, widest: 300 },
+      { id: 'Balance', numeric: true, widest: 500 },
+    ];
+    expect(flexibleColumn(columns)).toBe('Description');
+  });
+
+  it('falls back to the last column when no text column has content', () => {
+    expect(flexibleColumn([{ id: 'A', numeric: true, widest: 10 }, { id: 'B', numeric: true, widest: 5 }])).toBe('B');
+  });
+});

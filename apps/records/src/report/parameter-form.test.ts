@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { ReportParameter, ReportRule } from '@erp/shared/reports/define';
+import { initialValues } from './ParameterForm.tsx';
+
+const date = (name: string): ReportParameter => ({ name, type: 'date', labelKey: name });
+const today = new Date(2026, 10, 23);
+
+describe('initialValues (issue 21 item 3)', () => {
+  it('defaults a date range the report needs to this month, from its first day to today', () => {
+    const range: ReportRule = { kind: 'dateRange', start: 'StartDate', end: 'EndDate' };
+    const required = [{ ...date('StartDate'), required: true }, { ...date('EndDate'), required: true }];
+    expect(initialValues({ name: 'r', parameters: required, rules: [range] }, today)).toEqual({ StartDate: '2026-11-01', EndDate: '2026-11-23' });
+    // One alternative of "fiscal year and period, or start and end date".
+    const oneOf: ReportRule = { kind: 'oneOf', alternatives: [['FiscalYear', 'PeriodNo'], ['StartDate', 'EndDate']], messageKey: 'm' };
+    expect(initialValues({ name: 'r', parameters: [date('StartDate'), date('EndDate')], rules: [oneOf, range] }, today)).toEqual({
+      StartDate: '2026-11-01',
+      EndDate: '2026-11-23',
+    });
+  });
+
+  it('leaves an optional date range (a filter) blank', () => {
+    const rules: ReportRule[] = [{ kind: 'dateRange', start: 'From', end: 'To' }];
+    expect(initialValues({ name: 'r', parameters: [date('From'), date('To')], rules }, today)).toEqual({ From: '', To: '' });
+  });
+
+  it("keeps a parameter's own default, and the values the user last ran the report with come first", () => {
+    const rules: ReportRule[] = [{ kind: 'dateRange', start: 'StartDate', end: 'EndDate' }];
+    const parameters = [{ ...date('StartDate'), defaultValue: 'yearStart' as const }, date('EndDate'), { name: 'Account', type: 'text' as const, labelKey: 'a' }];
+    expect(initialValues({ name: 'r', parameters, rules }, today)).toEqual({ StartDate: '2026-01-01', EndDate: '', Account: '' });
+    expect(initialValues({ name: 'r', parameters, rules }, today, { Account: '6200', EndDate: '2026-06-30' })).toEqual({
+      StartDate: '2026-01-01',
+      EndDate: '2026-06-30',
+      Account: '6200',
+    });
+  });
+});
