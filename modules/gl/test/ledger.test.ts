@@ -184,14 +184,15 @@ describe('GL journal entries', () => {
     expect((await action(original, 'reverse')).statusCode).toBe(409);
   });
 
-  it('refuses invalid accounts with the §8 text: missing, heading, control (source GL), and bad money', async () => {
+  it('refuses invalid accounts with the §8 text: missing, heading, control (on save), and bad money', async () => {
     const missing = await post('/api/data/gl-journal-entry', { EntryDate: `${YEAR}-06-16`, Lines: [{ AccountId: '12345678', Debit: '1.00' }] });
     expect(missing.statusCode).toBe(400);
     expect(json(missing).Message).toBe('An account entered is not valid.');
     expect(json(missing).Data.Errors[0].field).toBe('Lines[0].AccountId');
+    // Heading and control accounts are refused by the save already (issue 21 item 5: the line's lookup
+    // offers neither), with the text Post gives.
     for (const account of ['9', '91200']) {
-      const entry = await newEntry(`${YEAR}-06-16`, [{ AccountId: account, Debit: '5.00' }, { AccountId: '94000', Credit: '5.00' }]);
-      const refused = await action(entry, 'post');
+      const refused = await post('/api/data/gl-journal-entry', { EntryDate: `${YEAR}-06-16`, Lines: [{ AccountId: account, Debit: '5.00' }, { AccountId: '94000', Credit: '5.00' }] });
       expect(refused.statusCode).toBe(400);
       expect(json(refused).Message).toBe('An account entered is not valid.');
       expect(json(refused).Data.Errors[0].field).toBe('Lines[0].AccountId');

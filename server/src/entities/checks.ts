@@ -10,6 +10,7 @@ import type { RuleIssue, ScalarField } from '@erp/shared/entities/define';
 import { entityByName } from '@erp/shared/entities/index';
 import type { ValidationIssue } from '@erp/shared/entities/validate';
 import { issueOf } from './answers.ts';
+import { meetsWhere, whereColumns } from './lookups.ts';
 import type { Change, EntityContext } from './hooks.ts';
 import { keyColumn, readScalar, writeScalar } from './wire.ts';
 
@@ -25,11 +26,12 @@ async function lookupIssues(ctx: EntityContext, change: Change): Promise<RuleIss
       const activeColumn = target.activeField ? target.fields[target.activeField]!.column : null;
       const row = (await ctx.any
         .selectFrom(target.table)
-        .select(activeColumn ? [column, activeColumn] : [column])
+        .select([...new Set([column, ...(activeColumn ? [activeColumn] : []), ...whereColumns(target, field)])])
         .where(column, '=', value)
         .executeTakeFirst()) as Record<string, unknown> | undefined;
       const self = target === ctx.def && change.mode === 'create' && value === change.value[ctx.def.key];
-      if (!row && !self) {
+      // A record the field's `where` leaves out is not one it accepts (issue 21 item 5: what the lookup offers).
+      if ((!row && !self) || (row && !meetsWhere(target, field, row))) {
         // The value rides along, for messages that name it (§8 "Heat number {0} cannot be found.").
         issues.push({ field: name, key: field.invalidKey ?? 'entities:validation.lookupInvalid', params: { value } });
       } else if (row && field.activeOnly && activeColumn && !readScalar({ type: 'boolean' }, row[activeColumn])) {

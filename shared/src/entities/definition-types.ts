@@ -116,6 +116,9 @@ export interface EnumField extends FieldCommon {
   options: readonly FieldOption[];
 }
 
+/** A lookup's condition on its target's scalar fields (field → required value). */
+export type LookupWhere = Readonly<Record<string, string | number | boolean>>;
+
 /** A reference to a record of another entity, by that entity's key (or `targetField`). */
 export interface LookupField extends FieldCommon {
   type: 'lookup';
@@ -129,6 +132,12 @@ export interface LookupField extends FieldCommon {
   uppercase?: boolean;
   /** The target must be active (its definition's `activeField`). */
   activeOnly?: boolean;
+  /**
+   * What else the target must be (issue 21 item 5): target field → the value it must hold. The lookup
+   * route offers only such records and the save refuses others (invalidKey), so what is offered is what
+   * is accepted, e.g. `where: { IsPostable: true, IsControl: false }` on a journal line's account.
+   */
+  where?: LookupWhere;
   /** Message key when no such record exists; default `entities:validation.lookupInvalid`. */
   invalidKey?: string;
   /** Message key when the record is inactive; default `entities:validation.lookupInactive`. */

@@ -1,7 +1,7 @@
 /** The registry of entity definitions and its locale keys. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { defineEntity, DefinitionError, snakeCase, type AnyEntity } from './define.ts';
+import { defineEntity, DefinitionError, lookupAt, snakeCase, type AnyEntity, type FieldDefinition } from './define.ts';
 import { allEntities, ENTITIES, entitiesForRoute, entityByName, firm, registerModule } from './index.ts';
 import { arModule } from '@erp/modules/ar/definitions/index';
 import { glModule } from '@erp/modules/gl/definitions/index';
@@ -97,6 +97,38 @@ describe('entity registry', () => {
     };
     for (const def of allEntities()) check(def.name, def.fields);
     expect(checked).toEqual(expect.arrayContaining(['firm.AccountTerms', 'firm.SalesRep', 'ar-invoice.Lines.AccountId']));
+  });
+
+  it("finds every lookup by its path, and holds each lookup's where to stored fields of its target (issue 21 item 5)", () => {
+    for (const module of [glModule, arModule, icModule]) registerModule(module);
+    const kinds: Record<string, string> = { boolean: 'boolean', integer: 'number', text: 'string', enum: 'string', lookup: 'string' };
+    let filtered = 0;
+    const check = (def: AnyEntity, prefix: string, fields: Readonly<Record<string, FieldDefinition>>) => {
+      for (const [name, field] of Object.entries(fields)) {
+        if (field.type === 'children') {
+          check(def, `${prefix}${name}.`, field.fields);
+          for (const [line, nested] of Object.entries((field as { lineChildren?: Record<string, { fields: Readonly<Record<string, FieldDefinition>> }> }).lineChildren ?? {})) {
+            check(def, `${prefix}${name}.${line}.`, nested.fields);
+          }
+        }
+        if (field.type !== 'lookup' && !(field.type === 'set' && field.entity)) continue;
+        const found = lookupAt(def, `${prefix}${name}`);
+        expect(found?.entity, `${def.name}.${prefix}${name}`).toBe(field.entity);
+        if (field.type !== 'lookup' || !field.where) continue;
+        const target = entityByName(field.entity)!;
+        for (const [targetName, value] of Object.entries(field.where)) {
+          const targetField = target.fields[targetName];
+          expect(targetField && !targetField.virtual ? kinds[targetField.type] : undefined, `${def.name}.${prefix}${name} where ${targetName}`).toBe(typeof value);
+        }
+        filtered += 1;
+      }
+    };
+    for (const def of allEntities()) check(def, '', def.fields);
+    expect(filtered).toBeGreaterThan(0);
+    expect(lookupAt(entityByName('gl-journal-entry')!, 'Lines.AccountId')?.where).toEqual({ IsPostable: true, IsControl: false });
+    expect(lookupAt(entityByName('gl-journal-entry')!, 'Lines')).toBeNull();
+    expect(lookupAt(entityByName('gl-journal-entry')!, 'Lines.AccountId.X')).toBeNull();
+    expect(lookupAt(entityByName('gl-journal-entry')!, 'toString')).toBeNull();
   });
 
   it('has every key of every definition in all four locales, with the same key set', () => {

@@ -194,6 +194,7 @@ export function DocumentForm(props: DocumentFormProps) {
               <FieldInput
                 key={name}
                 prefix={`doc-${def.name}`}
+                from={def.name}
                 name={name}
                 field={field}
                 value={computed ? draftValue(field, model.totals[name]) : header[name]}
@@ -205,7 +206,7 @@ export function DocumentForm(props: DocumentFormProps) {
             );
           }}
         />
-        <DocumentLines model={model} editable={editable} language={language} tr={tr} />
+        <DocumentLines from={def.name} model={model} editable={editable} language={language} tr={tr} />
         {props.attachments && def.attachments && record && (
           <fieldset className="erp-form-section erp-document-attachments">
             <legend>{tr('entities:actions.attachments', 'Attachments')}</legend>

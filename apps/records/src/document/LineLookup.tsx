@@ -7,7 +7,7 @@
  * definition need not be loaded in the page (contract: form/fields/Lookup.tsx).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { lookupRecords, type LookupRow } from '../form/record-api.ts';
+import { lookupRecords, type LookupRow, type LookupVia } from '../form/record-api.ts';
 
 interface Option {
   value: string;
@@ -17,6 +17,8 @@ interface Option {
 export interface LineLookupProps {
   id: string;
   entity: string;
+  /** The line field this lookup serves (issue 21 items 5, 11). */
+  via: LookupVia;
   value: string;
   label: string;
   readOnly: boolean;
@@ -34,7 +36,7 @@ export function LineLookup(props: LineLookupProps) {
 
   async function suggest(text: string) {
     const ticket = ++query.current;
-    const outcome = await lookupRecords(props.entity, text);
+    const outcome = await lookupRecords(props.entity, text, props.via);
     if (ticket !== query.current) return;
     const rows = outcome.status === 200 ? ((outcome.body?.List ?? []) as LookupRow[]) : [];
     setOptions(rows.map((row) => ({ value: row.Value, label: row.Label })));

@@ -18,6 +18,7 @@ import { inputId, newRow, type Draft } from '../form-state.ts';
 import { fieldLabel, useText, type Tr } from '../text.ts';
 import { DecimalInput } from './DecimalInput.tsx';
 import { LookupInput } from './Lookup.tsx';
+import type { LookupVia } from '../record-api.ts';
 
 type Normalized = FieldDefinition & { labelKey: string };
 
@@ -31,6 +32,13 @@ export interface FieldInputProps {
   errors: readonly string[];
   issues: readonly ValidationIssue[];
   onSetUncheck?(option: string): Promise<boolean>;
+  /** The entity the form edits: its lookups are asked for as this field's (issue 21 items 5, 11). */
+  from?: string;
+}
+
+/** The field a lookup at `path` of the form's entity serves, when the form names its entity. */
+function viaOf(from: string | undefined, path: string): LookupVia | undefined {
+  return from ? { from, field: path } : undefined;
 }
 
 export function errorId(prefix: string, name: string): string {
@@ -62,6 +70,8 @@ export function ScalarInput(props: {
   label: string;
   /** Child cells have no visible label of their own. */
   ariaLabel?: string;
+  /** The field a lookup serves (issue 21 items 5, 11). */
+  via?: LookupVia;
 }) {
   const { tr, language } = useText();
   const { field, id, readOnly } = props;
@@ -105,6 +115,7 @@ export function ScalarInput(props: {
           readOnly={readOnly}
           invalid={props.invalid}
           describedBy={props.describedBy}
+          via={props.via}
         />
       );
     case 'date':
@@ -231,13 +242,13 @@ function SetInput(props: FieldInputProps & { field: SetField & { labelKey: strin
           </li>
         ))}
       </ul>
-      {props.readOnly ? null : <SetAdder id={inputId(prefix, name)} entity={field.entity ?? ''} label={label} onAdd={add} />}
+      {props.readOnly ? null : <SetAdder id={inputId(prefix, name)} entity={field.entity ?? ''} label={label} onAdd={add} via={viaOf(props.from, name)} />}
       <FieldErrors id={errorId(prefix, name)} errors={props.errors} />
     </fieldset>
   );
 }
 
-function SetAdder(props: { id: string; entity: string; label: string; onAdd(value: string): void }) {
+function SetAdder(props: { id: string; entity: string; label: string; onAdd(value: string): void; via: LookupVia | undefined }) {
   const { tr } = useText();
   const [text, setText] = useState('');
   return (
@@ -251,6 +262,7 @@ function SetAdder(props: { id: string; entity: string; label: string; onAdd(valu
         readOnly={false}
         invalid={false}
         describedBy={undefined}
+        via={props.via}
         onPick={(value) => {
           props.onAdd(value);
           setText('');
@@ -316,6 +328,7 @@ function ChildrenTable(props: FieldInputProps & { field: ChildrenField & { label
                         describedBy={cellErrors.length > 0 ? errorId(prefix, path) : undefined}
                         label={cellLabel}
                         ariaLabel={cellLabel}
+                        via={viaOf(props.from, `${name}.${child}`)}
                       />
                       <FieldErrors id={errorId(prefix, path)} errors={cellErrors} />
                     </td>
@@ -373,6 +386,7 @@ export function FieldInput(props: FieldInputProps) {
         invalid={invalid}
         describedBy={describedBy}
         label={label}
+        via={viaOf(props.from, name)}
       />
       {helpId && field.helpKey ? (
         <p id={helpId} className="erp-field-help">

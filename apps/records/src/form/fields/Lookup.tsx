@@ -47,7 +47,7 @@ function useDebouncedSearch(): (run: (current: () => boolean) => Promise<void>, 
 }
 import { entityByName } from '@erp/shared/entities/index';
 import { lookupWidget, registerLookupWidget, type LookupWidgetProps } from './widgets.ts';
-import { firmLookup, lookupRecords, type FirmLookupRow, type LookupRow } from '../record-api.ts';
+import { firmLookup, lookupRecords, type FirmLookupRow, type LookupRow, type LookupVia } from '../record-api.ts';
 import { useText } from '../text.ts';
 
 export interface LookupOption {
@@ -63,8 +63,8 @@ type LookupProps = LookupWidgetProps;
  * Options of the generic search over another entity, as the server answers them (GET /api/lookup/<entity>):
  * its registry holds every module's definitions, so this needs no definition of the target in the page.
  */
-async function searchOptions(entity: string, text: string): Promise<{ options: LookupOption[]; message: string | null }> {
-  const outcome = await lookupRecords(entity, text);
+async function searchOptions(entity: string, text: string, via: LookupVia | undefined): Promise<{ options: LookupOption[]; message: string | null }> {
+  const outcome = await lookupRecords(entity, text, via);
   if (outcome.status !== 200) return { options: [], message: outcome.message };
   const rows = (outcome.body?.List ?? []) as LookupRow[];
   return {
@@ -180,7 +180,7 @@ function GenericLookupInput(props: LookupProps) {
 
   /** Searches with `text` — what the user typed — now (F4) or as a suggestion. */
   async function search(text: string, explicit: boolean, current: () => boolean = () => true) {
-    const found = await searchOptions(props.entity, text);
+    const found = await searchOptions(props.entity, text, props.via);
     if (!current()) return;
     setFocusFirst(explicit);
     setOptions(found.options);
