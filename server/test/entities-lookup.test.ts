@@ -154,3 +154,18 @@ describe('a lookup offers only what its field accepts (issue 21 item 5)', () => 
     expect(saved.statusCode, JSON.stringify(saved.json())).toBe(201);
   });
 });
+
+describe("a report's lookup parameter (issue 21 items 5, 11)", () => {
+  it('answers with the rights of whoever may run the report, for its lookup parameters only', async () => {
+    const stock = await lookup('/api/lookup/warehouse?Report=ic-stock-status&Field=WarehouseId&Search=TOR', clerk);
+    expect(stock.status, JSON.stringify(stock.body)).toBe(200);
+    expect(stock.body.List).toContainEqual({ Value: 'TOR-01', Label: 'Toronto main warehouse' });
+    // The clerk has no General Ledger: its reports' account parameters are not theirs.
+    expect((await lookup('/api/lookup/gl-account?Report=gl-account-enquiry&Field=AccountId', clerk)).status).toBe(403);
+    expect((await lookup('/api/lookup/gl-account?Report=gl-account-enquiry&Field=AccountId&Search=1100')).body.List).toContainEqual(expect.objectContaining({ Value: '1100' }));
+    // Only a lookup parameter naming this entity; From and Report are one or the other.
+    expect((await lookup('/api/lookup/warehouse?Report=ic-stock-status&Field=ProductId', clerk)).status).toBe(400);
+    expect((await lookup('/api/lookup/warehouse?Report=ic-stock-status&From=inventory-ticket&Field=WarehouseId', clerk)).status).toBe(400);
+    expect((await lookup('/api/lookup/warehouse?Report=no-such-report&Field=WarehouseId', clerk)).status).toBe(404);
+  });
+});

@@ -12,7 +12,8 @@
  *          the key and the displayField of matching records, so a form needs no definition of the target
  *          entity (its module may not be loaded in the page); same search and row filters as the list. With
  *          From (entity) and Field (its field path, `Lines.ProductId` for a line) the rights are the screen's
- *          and only records the field accepts are offered (issue 21 items 5, 11); without, the target's own
+ *          and only records the field accepts are offered (issue 21 items 5, 11); Report (a report or process)
+ *          and Field (its lookup parameter): the rights of whoever may run it; without, the target's own
  *   POST   /api/data/:entity                   create → 201 CallResult (Data: the record)
  *   POST   /api/data/:entity/export            .xlsx download (export.ts)
  *   GET    /api/data/:entity/:id               CallResult (Data) | 404 CallResult ResultStatus 5
@@ -27,7 +28,11 @@
  * ResultStatus 3 (no_changes, or a hook's `confirm`). An entity's own calls: special-routes.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { lookupAt } from '@erp/shared/entities/define';
+import { lookupAt, type LookupTarget } from '@erp/shared/entities/define';
+import { openedBy } from '@erp/shared/reports/define';
+import { openableApplications } from '../auth/access.ts';
+import { registeredProcess } from '../processes/engine.ts';
+import { registeredReport } from '../reports/engine.ts';
 import { allEntities } from '@erp/shared/entities/index';
 import { currentUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
@@ -57,6 +62,13 @@ import { ENTITY_SCHEMAS } from './schemas.ts';
 import { loadRecord, parseId } from './wire.ts';
 
 type Params = { entity: string; id?: string };
+
+/** Which field a lookup call serves (issue 21 item 11): an entity's (From) or a report's or process's (Report). */
+interface LookupQuery {
+  From?: string;
+  Report?: string;
+  Field?: string;
+}
 
 const notFoundEntity = () => failureAnswer(404, 'not_found', 'Not Found');
 
@@ -117,30 +129,56 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
    * path), it is allowed when the caller may read `From` (the screen), may see that field, and the field
    * really looks up this entity — the caller need not read the target itself (its maintenance screen), and
    * only the records the field accepts are offered (item 5: active, its `where`). The target's own §6 row
-   * filters (`scope`) still apply. Without `From`, the target's own read right, as for its list.
+   * filters (`scope`) still apply. A report's or process's lookup parameter is named by `Report` and its
+   * parameter name in `Field`: allowed when the caller may run it (§6 `openedBy`). Without either, the
+   * target's own read right, as for its list.
    */
-  const lookupContext = async (request: FastifyRequest, reply: FastifyReply, name: string, from: string | undefined, path: string | undefined): Promise<EntityContext | null> => {
-    if (from === undefined && path === undefined) return contextOf(request, reply, name, 'read');
-    if (from === undefined || path === undefined) {
-      await sendAnswer(reply, badRequest('From and Field name the lookup field together'));
+  const lookupContext = async (request: FastifyRequest, reply: FastifyReply, name: string, query: LookupQuery): Promise<EntityContext | null> => {
+    const { From: from, Report: report, Field: path } = query;
+    if (from === undefined && report === undefined && path === undefined) return contextOf(request, reply, name, 'read');
+    if ((from === undefined) === (report === undefined) || path === undefined) {
+      await sendAnswer(reply, badRequest('Field and one of From or Report name the lookup field'));
       return null;
     }
     const registered = registeredEntity(name);
-    const source = registeredEntity(from);
-    if (!registered || !source) {
+    if (!registered) {
       await sendAnswer(reply, notFoundEntity());
       return null;
     }
     const user = currentUser(request);
-    const lookup = lookupAt(source.def, path);
-    if (!lookup || lookup.entity !== registered.def.name) {
-      await sendAnswer(reply, badRequest(`${path.slice(0, 80)} of ${source.def.name} does not look up ${registered.def.name}`));
-      return null;
-    }
-    const fieldName = path.split('.')[0]!;
-    if (!canRead(source.def, user) || (await fieldAccess(database, source.def, user)).hidden.has(fieldName)) {
-      await sendAnswer(reply, forbidden());
-      return null;
+    let lookup: LookupTarget | null;
+    if (from !== undefined) {
+      const source = registeredEntity(from);
+      if (!source) {
+        await sendAnswer(reply, notFoundEntity());
+        return null;
+      }
+      lookup = lookupAt(source.def, path);
+      if (!lookup || lookup.entity !== registered.def.name) {
+        await sendAnswer(reply, badRequest(`${path.slice(0, 80)} of ${source.def.name} does not look up ${registered.def.name}`));
+        return null;
+      }
+      const fieldName = path.split('.')[0]!;
+      if (!canRead(source.def, user) || (await fieldAccess(database, source.def, user)).hidden.has(fieldName)) {
+        await sendAnswer(reply, forbidden());
+        return null;
+      }
+    } else {
+      const definition = registeredReport(report!)?.def ?? registeredProcess(report!)?.def;
+      if (!definition) {
+        await sendAnswer(reply, notFoundEntity());
+        return null;
+      }
+      const parameter = definition.parameters.find((candidate) => candidate.name === path && candidate.fixed === undefined);
+      if (!parameter || parameter.type !== 'lookup' || parameter.entity !== registered.def.name) {
+        await sendAnswer(reply, badRequest(`${path.slice(0, 80)} of ${definition.name} does not look up ${registered.def.name}`));
+        return null;
+      }
+      if (!openedBy(definition, await openableApplications(database.db, user.roles))) {
+        await sendAnswer(reply, forbidden());
+        return null;
+      }
+      lookup = { entity: parameter.entity };
     }
     const ctx = await contextWith(registered, user);
     const scope = ctx.hooks.scope;
@@ -277,8 +315,8 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     return sendAnswer(reply, await listRecords(ctx, queryOf(request)));
   });
 
-  app.get<{ Params: Params; Querystring: { Search?: string; From?: string; Field?: string } }>('/api/lookup/:entity', { schema: ENTITY_SCHEMAS.lookup }, async (request, reply) => {
-    const ctx = await lookupContext(request, reply, request.params.entity, request.query.From, request.query.Field);
+  app.get<{ Params: Params; Querystring: LookupQuery & { Search?: string } }>('/api/lookup/:entity', { schema: ENTITY_SCHEMAS.lookup }, async (request, reply) => {
+    const ctx = await lookupContext(request, reply, request.params.entity, request.query);
     if (!ctx) return reply;
     return sendAnswer(reply, await lookupRecords(ctx, request.query.Search ?? ''));
   });

@@ -215,13 +215,10 @@ export interface LookupRow {
 
 /**
  * The field a lookup serves (issue 21 items 5, 11): the entity of the screen and the field's path there
- * (`Lines.ProductId` for a line). The server then answers with the screen's rights and offers only the
- * records the field accepts.
+ * (`Lines.ProductId` for a line), or a report's or process's lookup parameter. The server then answers with
+ * the screen's rights and offers only the records the field accepts.
  */
-export interface LookupVia {
-  from: string;
-  field: string;
-}
+export type LookupVia = { from: string; field: string } | { report: string; field: string };
 
 /**
  * GET /api/lookup/:entity?Search= — suggestions for a lookup to `entity` (≤ 20; `List` of LookupRow). The
@@ -232,7 +229,8 @@ export function lookupRecords(entity: string, search: string, via?: LookupVia) {
   const params: Record<string, string | undefined> = {};
   if (search.trim()) params['Search'] = search.trim();
   if (via) {
-    params['From'] = via.from;
+    if ('from' in via) params['From'] = via.from;
+    else params['Report'] = via.report;
     params['Field'] = via.field;
   }
   return call('GET', `lookup/${enc(entity)}`, undefined, params);
