@@ -2,7 +2,7 @@
  * Lookups in Chromium (issue 21 items 5 and 11): a lookup is asked for as the field it serves, so it follows
  * the screen's rights — the clerk (Order Entry and Inventory Control only, no warehouse maintenance) looks up
  * warehouses on an inventory ticket and on the Stock Status report — and offers only what the field accepts:
- * no control account among a journal line's suggestions.
+ * no control account among a journal line's suggestions, and a ticket's sub types are those of its type.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
@@ -50,4 +50,21 @@ test('a journal line offers no control account (what Post would refuse)', async 
   await expect(form.getByRole('option', { name: /^1000 / })).toBeVisible();
   await expect(form.getByRole('option', { name: /^1200 / })).toBeVisible();
   await expect(form.getByRole('option', { name: /^1100 / })).toHaveCount(0);
+});
+
+test("a ticket's sub type list holds the sub types of its type only", async ({ page }) => {
+  await signIn(page, 'clerk', 'clerk', '#/');
+  const screen = await openScreen(page, '/novus-ic/inventory-ticket', /Inventory Tickets/);
+  await screen.getByRole('button', { name: 'New', exact: true }).click();
+  const form = screen.locator('.erp-document');
+  const subType = form.getByRole('combobox', { name: 'Sub type', exact: true });
+  const offered = () => subType.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+  await form.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Receipt');
+  await expect.poll(offered).toEqual(['Purchase', 'Return', 'Found', 'Opening']);
+  await subType.selectOption('Purchase');
+  // Another type: its own sub types, and the one chosen before stays shown until changed (the rule names it).
+  await form.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Adjustment');
+  await expect.poll(offered).toEqual(['Purchase', 'Count', 'Correction']);
+  await subType.selectOption('Count');
+  await expect.poll(offered).toEqual(['Count', 'Correction']);
 });

@@ -13,7 +13,7 @@
  */
 
 export type * from './definition-types.ts';
-import type { LookupField, ScalarField, LineChildrenDefinition, FieldDefinition, ListColumn, ActionSpec, EntityInput, EntityDefinition, AnyEntity } from './definition-types.ts';
+import type { FieldOption, LookupField, ScalarField, LineChildrenDefinition, FieldDefinition, ListColumn, ActionSpec, EntityInput, EntityDefinition, AnyEntity } from './definition-types.ts';
 
 
 /** The record-trail fields every answer carries (§3 Record trail). */
@@ -192,6 +192,10 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     must(input.activeField, 'activeField');
     if (fields[input.activeField]!.type !== 'boolean') fail(name, 'activeField must be boolean');
   }
+  for (const mark of input.lookupMarks ?? []) {
+    must(mark, 'lookupMarks');
+    if (fields[mark]!.type !== 'boolean') fail(name, `lookup mark ${mark} must be boolean`);
+  }
   if (input.displayField !== undefined) must(input.displayField, 'displayField');
 
   const sections = input.formLayout?.sections ?? [
@@ -278,6 +282,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     activeField: input.activeField ?? null,
     displayField: input.displayField ?? input.key,
     lookupWidget: input.lookupWidget ?? null,
+    lookupMarks: input.lookupMarks ?? [],
     rules: input.rules ?? [],
     attachments: input.attachments ?? true,
     states: input.states ?? null,
@@ -326,4 +331,9 @@ export function lookupAt(def: AnyEntity, path: string): LookupTarget | null {
   if (field.type === 'lookup') return field;
   if (field.type === 'set' && field.entity) return { entity: field.entity };
   return null;
+}
+
+/** Is `option` offered for `record` (its `when`: each named field holds one of the listed values)? */
+export function optionOffered(option: FieldOption, record: Readonly<Record<string, unknown>>): boolean {
+  return Object.entries(option.when ?? {}).every(([field, values]) => values.includes(String(record[field] ?? '')));
 }

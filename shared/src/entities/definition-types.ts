@@ -24,6 +24,11 @@ export type FieldType =
 export interface FieldOption {
   value: string;
   labelKey: string;
+  /**
+   * Offered only while the record's other fields hold one of these values (issue 21 item 5: a sub type
+   * under its type), e.g. `{ TicketType: ['Adjustment'] }`; the entity's rules refuse the others.
+   */
+  when?: Readonly<Record<string, readonly string[]>>;
 }
 
 interface FieldCommon {
@@ -423,6 +428,11 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
    * @erp/records, e.g. `firm-lookup`: search by id or name); default the generic search.
    */
   lookupWidget?: string;
+  /**
+   * Boolean fields named beside a record in lookups when true (issue 21 item 5: the product lookup marks
+   * lot-tracked products), by their labels.
+   */
+  lookupMarks?: readonly (keyof F & string)[];
   rules?: readonly SyncRule[];
   /** Attachments allowed on records (default true). */
   attachments?: boolean;
@@ -465,6 +475,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   activeField: (keyof F & string) | null;
   displayField: keyof F & string;
   lookupWidget: string | null;
+  lookupMarks: readonly (keyof F & string)[];
   rules: readonly SyncRule[];
   attachments: boolean;
   states: StateMachine<keyof F & string> | null;

@@ -1,7 +1,7 @@
 /** The registry of entity definitions and its locale keys. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { defineEntity, DefinitionError, lookupAt, snakeCase, type AnyEntity, type FieldDefinition } from './define.ts';
+import { defineEntity, DefinitionError, lookupAt, optionOffered, snakeCase, type AnyEntity, type FieldDefinition } from './define.ts';
 import { allEntities, ENTITIES, entitiesForRoute, entityByName, firm, registerModule } from './index.ts';
 import { arModule } from '@erp/modules/ar/definitions/index';
 import { glModule } from '@erp/modules/gl/definitions/index';
@@ -129,6 +129,28 @@ describe('entity registry', () => {
     expect(lookupAt(entityByName('gl-journal-entry')!, 'Lines')).toBeNull();
     expect(lookupAt(entityByName('gl-journal-entry')!, 'Lines.AccountId.X')).toBeNull();
     expect(lookupAt(entityByName('gl-journal-entry')!, 'toString')).toBeNull();
+  });
+
+  it("offers an option only under the values its when names, each an option of a field of the same entity (issue 21 item 5)", () => {
+    for (const module of [glModule, arModule, icModule]) registerModule(module);
+    for (const def of allEntities()) {
+      for (const [name, field] of Object.entries(def.fields)) {
+        if (field.type !== 'enum') continue;
+        for (const option of field.options) {
+          for (const [other, values] of Object.entries(option.when ?? {})) {
+            const known = def.fields[other];
+            expect(known?.type, `${def.name}.${name} ${option.value} when ${other}`).toBe('enum');
+            const allowed = known?.type === 'enum' ? known.options.map((o) => o.value) : [];
+            for (const value of values) expect(allowed, `${def.name}.${name} ${option.value} when ${other}`).toContain(value);
+          }
+        }
+      }
+    }
+    const subType = entityByName('inventory-ticket')!.fields['SubType']!;
+    const offered = (type: string) => (subType.type === 'enum' ? subType.options.filter((option) => optionOffered(option, { TicketType: type })).map((option) => option.value) : []);
+    expect(offered('Receipt')).toEqual(['Purchase', 'Return', 'Found', 'Opening']);
+    expect(offered('Adjustment')).toEqual(['Count', 'Correction']);
+    expect(offered('')).toEqual([]);
   });
 
   it('has every key of every definition in all four locales, with the same key set', () => {

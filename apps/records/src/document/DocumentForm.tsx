@@ -195,6 +195,7 @@ export function DocumentForm(props: DocumentFormProps) {
                 key={name}
                 prefix={`doc-${def.name}`}
                 from={def.name}
+                record={header}
                 name={name}
                 field={field}
                 value={computed ? draftValue(field, model.totals[name]) : header[name]}

@@ -12,6 +12,8 @@ import { lookupRecords, type LookupRow, type LookupVia } from '../form/record-ap
 interface Option {
   value: string;
   label: string;
+  /** The record's lookup marks (e.g. lot-tracked), shown after its label. */
+  marks: string;
 }
 
 export interface LineLookupProps {
@@ -39,7 +41,7 @@ export function LineLookup(props: LineLookupProps) {
     const outcome = await lookupRecords(props.entity, text, props.via);
     if (ticket !== query.current) return;
     const rows = outcome.status === 200 ? ((outcome.body?.List ?? []) as LookupRow[]) : [];
-    setOptions(rows.map((row) => ({ value: row.Value, label: row.Label })));
+    setOptions(rows.map((row) => ({ value: row.Value, label: row.Label, marks: (row.Marks ?? []).join(' · ') })));
     setActive(0);
     setOpen(true);
   }
@@ -121,6 +123,7 @@ export function LineLookup(props: LineLookupProps) {
               }}
             >
               {option.value} {option.label && option.label !== option.value ? `— ${option.label}` : ''}
+              {option.marks ? <span className="erp-lookup-detail"> ({option.marks})</span> : null}
             </li>
           ))}
         </ul>

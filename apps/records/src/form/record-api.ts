@@ -211,6 +211,8 @@ export async function downloadAttachment(
 export interface LookupRow {
   Value: string;
   Label: string;
+  /** The target's lookup marks that hold, by their labels (issue 21 item 5: "Track lot number"). */
+  Marks?: string[];
 }
 
 /**

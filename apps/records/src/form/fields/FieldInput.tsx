@@ -13,6 +13,7 @@
  */
 import { useState } from 'react';
 import type { ChildrenField, FieldDefinition, SetField } from '../../../../../shared/src/entities/define.ts';
+import { optionOffered } from '../../../../../shared/src/entities/define.ts';
 import type { ValidationIssue } from '../../../../../shared/src/entities/validate.ts';
 import { inputId, newRow, type Draft } from '../form-state.ts';
 import { fieldLabel, useText, type Tr } from '../text.ts';
@@ -34,6 +35,8 @@ export interface FieldInputProps {
   onSetUncheck?(option: string): Promise<boolean>;
   /** The entity the form edits: its lookups are asked for as this field's (issue 21 items 5, 11). */
   from?: string;
+  /** The record being edited: the options its other fields allow (FieldOption `when`, issue 21 item 5). */
+  record?: Readonly<Record<string, unknown>>;
 }
 
 /** The field a lookup at `path` of the form's entity serves, when the form names its entity. */
@@ -72,6 +75,8 @@ export function ScalarInput(props: {
   ariaLabel?: string;
   /** The field a lookup serves (issue 21 items 5, 11). */
   via?: LookupVia;
+  /** The record: an enum offers the options its other fields allow (and the current value). */
+  record?: Readonly<Record<string, unknown>>;
 }) {
   const { tr, language } = useText();
   const { field, id, readOnly } = props;
@@ -97,7 +102,7 @@ export function ScalarInput(props: {
       return (
         <select {...common} value={text} disabled={readOnly} onChange={(event) => props.onChange(event.target.value)}>
           <option value="">{tr('forms:field.none', '—')}</option>
-          {field.options.map((option) => (
+          {field.options.filter((option) => option.value === text || optionOffered(option, props.record ?? {})).map((option) => (
             <option key={option.value} value={option.value}>
               {optionLabel(tr, option.labelKey, option.value)}
             </option>
@@ -387,6 +392,7 @@ export function FieldInput(props: FieldInputProps) {
         describedBy={describedBy}
         label={label}
         via={viaOf(props.from, name)}
+        record={props.record}
       />
       {helpId && field.helpKey ? (
         <p id={helpId} className="erp-field-help">

@@ -68,7 +68,7 @@ async function searchOptions(entity: string, text: string, via: LookupVia | unde
   if (outcome.status !== 200) return { options: [], message: outcome.message };
   const rows = (outcome.body?.List ?? []) as LookupRow[];
   return {
-    options: rows.map((row) => ({ value: row.Value, label: row.Label })),
+    options: rows.map((row) => ({ value: row.Value, label: row.Label, ...(row.Marks?.length ? { detail: row.Marks.join(' · ') } : {}) })),
     message: rows.length === 0 ? (outcome.body?.Message ?? null) : null,
   };
 }
