@@ -2,7 +2,8 @@
  * Lookups in Chromium (issue 21 items 5 and 11): a lookup is asked for as the field it serves, so it follows
  * the screen's rights — the clerk (Order Entry and Inventory Control only, no warehouse maintenance) looks up
  * warehouses on an inventory ticket and on the Stock Status report — and offers only what the field accepts:
- * no control account among a journal line's suggestions, and a ticket's sub types are those of its type.
+ * no control account among a journal line's suggestions, a ticket's sub types are those of its type, and the
+ * product lookup marks lot-tracked products.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
@@ -67,4 +68,17 @@ test("a ticket's sub type list holds the sub types of its type only", async ({ p
   await expect.poll(offered).toEqual(['Purchase', 'Count', 'Correction']);
   await subType.selectOption('Count');
   await expect.poll(offered).toEqual(['Count', 'Correction']);
+});
+
+test('the product lookup of a ticket line marks lot-tracked products', async ({ page }) => {
+  await signIn(page, 'clerk', 'clerk', '#/');
+  const screen = await openScreen(page, '/novus-ic/inventory-ticket', /Inventory Tickets/);
+  await screen.getByRole('button', { name: 'New', exact: true }).click();
+  const form = screen.locator('.erp-document');
+  const product = form.getByRole('combobox', { name: 'Product — Line 1' });
+  await product.fill('HRS-12GA');
+  await expect(form.getByRole('option', { name: /^HRS-12GA-48X96 / })).toContainText('Track lot number');
+  await product.fill('BAR-FL-A36-250');
+  await expect(form.getByRole('option', { name: /^BAR-FL-A36-250X2 / })).toBeVisible();
+  await expect(form.getByRole('option', { name: /^BAR-FL-A36-250X2 / })).not.toContainText('Track lot number');
 });
