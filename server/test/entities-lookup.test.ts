@@ -9,6 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
+import { entityByName } from '@erp/shared/entities/index';
+import { optionIssues } from '../src/entities/checks.ts';
+import type { Change } from '../src/entities/hooks.ts';
 
 let server: TestServer;
 let admin: string;
@@ -176,5 +179,26 @@ describe('lookup marks (issue 21 item 5)', () => {
       (await lookup(`/api/lookup/product?From=inventory-ticket&Field=Lines.ProductId&Search=${search}`, clerk)).body.List as Json[];
     expect((await options('HRS-12GA-48X96')).find((option) => option.Value === 'HRS-12GA-48X96')).toMatchObject({ Marks: ['Track lot number'] });
     expect((await options('BAR-FL-A36-250X2')).find((option) => option.Value === 'BAR-FL-A36-250X2')).not.toHaveProperty('Marks');
+  });
+});
+
+describe("an option's when (issue 21 item 5)", () => {
+  it("refuses a sub type of another type once, with the ticket's own message", async () => {
+    const ticket = { TicketDate: '2026-11-20', WarehouseId: 'TOR-01', TicketType: 'Adjustment', SubType: 'Purchase', Lines: [{ ProductId: 'BAR-FL-A36-250X2', Quantity: '1' }] };
+    const refused = await call(server.app, 'POST', '/api/data/inventory-ticket', clerk, ticket);
+    expect(refused.statusCode).toBe(400);
+    const errors = refused.json().Data.Errors as Json[];
+    expect(errors.filter((error) => error.field === 'SubType')).toHaveLength(1);
+    const saved = await call(server.app, 'POST', '/api/data/inventory-ticket', clerk, { ...ticket, SubType: 'Count' });
+    expect(saved.statusCode, JSON.stringify(saved.json())).toBe(201);
+    // The generic check on its own (the ticket's rule says the same first): the type changed under a stored
+    // sub type it does not allow is refused; an unchanged old choice is not.
+    const def = entityByName('inventory-ticket')!;
+    const current = { TicketType: 'Adjustment', SubType: 'Count' };
+    const change = (value: Json): Change => ({ mode: 'update', id: 1, value, changed: new Set(Object.keys(value)), current, next: { ...current, ...value }, body: value });
+    expect(optionIssues({ def }, change({ TicketType: 'Receipt' }))).toEqual([{ field: 'SubType', key: 'entities:validation.option', params: { value: 'Count' } }]);
+    expect(optionIssues({ def }, change({ TicketType: 'Adjustment', SubType: 'Correction' }))).toEqual([]);
+    const stale: Change = { mode: 'update', id: 1, value: { Notes: 'x' }, changed: new Set(['Notes']), current: { TicketType: 'Receipt', SubType: 'Count' }, next: { TicketType: 'Receipt', SubType: 'Count', Notes: 'x' }, body: {} };
+    expect(optionIssues({ def }, stale)).toEqual([]);
   });
 });
