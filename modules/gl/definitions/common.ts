@@ -23,13 +23,14 @@ export const NATURAL_ACCOUNT: TextField = { type: 'text', pattern: NATURAL_ACCOU
 /** §8 "An account entered is not valid." — an account that does not exist, is inactive or is a heading. */
 export const ACCOUNT_INVALID_KEY = 'gl:rules.accountInvalid';
 
-/** A reference to a postable, active GL account (the server's rules check "postable"; see modules/gl/server). */
+/** A reference to a postable, active GL account: its lookup offers only those and the save refuses others (issue 21 item 5). */
 export function glAccountLookup(extra: Partial<LookupField> = {}): LookupField {
   return {
     type: 'lookup',
     entity: 'gl-account',
     maxLength: 8,
     activeOnly: true,
+    where: { IsPostable: true },
     invalidKey: ACCOUNT_INVALID_KEY,
     inactiveKey: ACCOUNT_INVALID_KEY,
     ...extra,

@@ -58,6 +58,8 @@ export const glJournalEntry = defineEntity({
           entity: 'gl-account',
           maxLength: 8,
           required: true,
+          activeOnly: true,
+          where: { IsPostable: true, IsControl: false },
           invalidKey: 'gl:rules.accountInvalid',
           inactiveKey: 'gl:rules.accountInvalid',
           labelKey: lineLabel('AccountId'),

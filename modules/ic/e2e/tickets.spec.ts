@@ -70,7 +70,7 @@ test("a ticket's lifecycle: lots, commit → read-only, close → stock status",
   await expect(form.locator('[data-document-state]')).toHaveText('Closed');
 
   const status = await openScreen(page, '/novus-ic/Stock-Status', /Stock Status/);
-  await status.getByLabel('Warehouse').fill(WAREHOUSE);
+  await status.getByLabel('Warehouse', { exact: true }).fill(WAREHOUSE);
   await status.getByRole('button', { name: 'Run report' }).click();
   const grid = status.getByRole('region', { name: 'Report results' });
   const row = grid.getByRole('row', { name: new RegExp(`^${PRODUCT} `) });

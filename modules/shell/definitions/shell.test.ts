@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { AnyEntity } from '@erp/shared/entities/define';
+import { lookupAt, optionOffered, type AnyEntity, type FieldDefinition } from '@erp/shared/entities/define';
 import { allEntities, entitiesForRoute, entityByName, registerModule } from '@erp/shared/entities/index';
 import { MESSAGES } from '@erp/shared/entities/messages';
 import { arModule } from '@erp/modules/ar/definitions/index';
@@ -106,6 +106,60 @@ describe('shell module', () => {
     };
     for (const def of allEntities()) check(def.name, def.fields);
     expect(checked).toEqual(expect.arrayContaining(['firm.AccountTerms', 'firm.SalesRep', 'ar-invoice.Lines.AccountId']));
+  });
+
+  it("finds every lookup by its path, and holds each lookup's where to stored fields of its target (issue 21 item 5)", () => {
+    for (const module of [glModule, arModule, icModule]) registerModule(module);
+    const kinds: Record<string, string> = { boolean: 'boolean', integer: 'number', text: 'string', enum: 'string', lookup: 'string' };
+    let filtered = 0;
+    const check = (def: AnyEntity, prefix: string, fields: Readonly<Record<string, FieldDefinition>>) => {
+      for (const [name, field] of Object.entries(fields)) {
+        if (field.type === 'children') {
+          check(def, `${prefix}${name}.`, field.fields);
+          for (const [line, nested] of Object.entries((field as { lineChildren?: Record<string, { fields: Readonly<Record<string, FieldDefinition>> }> }).lineChildren ?? {})) {
+            check(def, `${prefix}${name}.${line}.`, nested.fields);
+          }
+        }
+        if (field.type !== 'lookup' && !(field.type === 'set' && field.entity)) continue;
+        const found = lookupAt(def, `${prefix}${name}`);
+        expect(found?.entity, `${def.name}.${prefix}${name}`).toBe(field.entity);
+        if (field.type !== 'lookup' || !field.where) continue;
+        const target = entityByName(field.entity)!;
+        for (const [targetName, value] of Object.entries(field.where)) {
+          const targetField = target.fields[targetName];
+          expect(targetField && !targetField.virtual ? kinds[targetField.type] : undefined, `${def.name}.${prefix}${name} where ${targetName}`).toBe(typeof value);
+        }
+        filtered += 1;
+      }
+    };
+    for (const def of allEntities()) check(def, '', def.fields);
+    expect(filtered).toBeGreaterThan(0);
+    expect(lookupAt(entityByName('gl-journal-entry')!, 'Lines.AccountId')?.where).toEqual({ IsPostable: true, IsControl: false });
+    expect(lookupAt(entityByName('gl-journal-entry')!, 'Lines')).toBeNull();
+    expect(lookupAt(entityByName('gl-journal-entry')!, 'Lines.AccountId.X')).toBeNull();
+    expect(lookupAt(entityByName('gl-journal-entry')!, 'toString')).toBeNull();
+  });
+
+  it("offers an option only under the values its when names, each an option of a field of the same entity (issue 21 item 5)", () => {
+    for (const module of [glModule, arModule, icModule]) registerModule(module);
+    for (const def of allEntities()) {
+      for (const [name, field] of Object.entries(def.fields)) {
+        if (field.type !== 'enum') continue;
+        for (const option of field.options) {
+          for (const [other, values] of Object.entries(option.when ?? {})) {
+            const known = def.fields[other];
+            expect(known?.type, `${def.name}.${name} ${option.value} when ${other}`).toBe('enum');
+            const allowed = known?.type === 'enum' ? known.options.map((o) => o.value) : [];
+            for (const value of values) expect(allowed, `${def.name}.${name} ${option.value} when ${other}`).toContain(value);
+          }
+        }
+      }
+    }
+    const subType = entityByName('inventory-ticket')!.fields['SubType']!;
+    const offered = (type: string) => (subType.type === 'enum' ? subType.options.filter((option) => optionOffered(option, { TicketType: type })).map((option) => option.value) : []);
+    expect(offered('Receipt')).toEqual(['Purchase', 'Return', 'Found', 'Opening']);
+    expect(offered('Adjustment')).toEqual(['Count', 'Correction']);
+    expect(offered('')).toEqual([]);
   });
 
   it('has every key of every definition in all four locales, with the same key set', () => {

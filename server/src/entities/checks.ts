@@ -1,17 +1,19 @@
 /**
- * The database rules every save runs before its transaction (save.ts), for every entity: lookups name
- * existing (and, when the field says so, active) records; set values name existing records; child keys
+ * The database rules every save runs before its transaction (save.ts), for every entity: an enum option's
+ * `when` holds; lookups name existing (and, when the field says so, active) records meeting the lookup's
+ * `where` (lookups.ts); set values name existing records; child keys
  * and a line's own child keys name rows this record already has (issue #11, issue 12); natural keys and
  * the definition's unique groups are not taken. Then the entity's own `validate` hook, only when the
  * generic rules found nothing. `databaseIssues(ctx, change)` answers them as validation issues with their
  * English messages (400 validation_failed).
  */
 import { DECIMAL_KEYS, parseDecimal, round } from '@erp/shared/decimal';
-import type { AnyEntity, RuleIssue, ScalarField } from '@erp/shared/entities/define';
+import { optionOffered, type AnyEntity, type RuleIssue, type ScalarField } from '@erp/shared/entities/define';
 import { entityByName } from '@erp/shared/entities/index';
 import type { ValidationIssue } from '@erp/shared/entities/validate';
 import { issueOf } from './answers.ts';
 import { messageIn, type BusinessIssue } from './call-result.ts';
+import { meetsWhere, whereColumns } from './lookups.ts';
 import type { Change, EntityContext } from './hooks.ts';
 import { keyColumn, readScalar, writeScalar } from './wire.ts';
 
@@ -27,11 +29,12 @@ async function lookupIssues(ctx: EntityContext, change: Change): Promise<RuleIss
       const activeColumn = target.activeField ? target.fields[target.activeField]!.column : null;
       const row = (await ctx.any
         .selectFrom(target.table)
-        .select(activeColumn ? [column, activeColumn] : [column])
+        .select([...new Set([column, ...(activeColumn ? [activeColumn] : []), ...whereColumns(target, field)])])
         .where(column, '=', value)
         .executeTakeFirst()) as Record<string, unknown> | undefined;
       const self = target === ctx.def && change.mode === 'create' && value === change.value[ctx.def.key];
-      if (!row && !self) {
+      // A record the field's `where` leaves out is not one it accepts (issue 21 item 5: what the lookup offers).
+      if ((!row && !self) || (row && !meetsWhere(target, field, row))) {
         // The value rides along, for messages that name it (§8 "Heat number {0} cannot be found.").
         issues.push({ field: name, key: field.invalidKey ?? 'entities:validation.lookupInvalid', params: { value } });
       } else if (row && field.activeOnly && activeColumn && !readScalar({ type: 'boolean' }, row[activeColumn])) {
@@ -106,9 +109,26 @@ async function uniqueIssues(ctx: EntityContext, change: Change): Promise<RuleIss
   return issues;
 }
 
+/**
+ * Enum options offered only under values of other fields (FieldOption `when`, issue 21 item 5): the record
+ * after the save holds an option its other fields do not allow — what the form would not have offered.
+ */
+export function optionIssues(ctx: Pick<EntityContext, 'def'>, change: Change): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  for (const [name, field] of Object.entries(ctx.def.fields)) {
+    if (field.type !== 'enum') continue;
+    const value = change.next[name];
+    const option = field.options.find((candidate) => candidate.value === value);
+    // Only when this field or one its `when` names changes: a stored record is not refused for an old choice.
+    const touched = change.changed.has(name) || Object.keys(option?.when ?? {}).some((other) => change.changed.has(other));
+    if (option && touched && !optionOffered(option, change.next)) issues.push({ field: name, key: 'entities:validation.option', params: { value } });
+  }
+  return issues;
+}
+
 /** Generic database checks, then the entity's own; answers the issues as validation errors. */
 export async function databaseIssues(ctx: EntityContext, change: Change): Promise<ValidationIssue[]> {
-  const issues = [...(await lookupIssues(ctx, change)), ...(await uniqueIssues(ctx, change))];
+  const issues = [...optionIssues(ctx, change), ...(await lookupIssues(ctx, change)), ...(await uniqueIssues(ctx, change))];
   if (issues.length === 0 && ctx.hooks.validate) issues.push(...(await ctx.hooks.validate(ctx, change)));
   return issues.map((issue) => issueOf(ctx.def, issue));
 }

@@ -27,6 +27,7 @@ import { versionOf, type Answer } from './answers.ts';
 import { answerOf, callResult, confirmationsOf, messageIn, type BusinessIssue } from './call-result.ts';
 import { writeAudit, type AuditEntry } from './audit.ts';
 import type { AnyTransaction, EntityContext } from './hooks.ts';
+import { meetsWhere, whereColumns } from './lookups.ts';
 import { nextNumber } from './numbering.ts';
 import { tableChanged } from './paging.ts';
 import { keyColumn, loadRecord, parseId, readScalar, visibleRecord, writeScalar } from './wire.ts';
@@ -92,7 +93,7 @@ async function rowLookupIssues(
     const activeColumn = lookup.activeOnly && target.activeField ? target.fields[target.activeField]!.column : null;
     const found = (await trx
       .selectFrom(target.table)
-      .select(activeColumn ? [column, activeColumn] : [column])
+      .select([...new Set([column, ...(activeColumn ? [activeColumn] : []), ...whereColumns(target, lookup)])])
       .where(column, 'in', wanted)
       .execute()) as Record<string, unknown>[];
     const byValue = new Map(found.map((row) => [String(row[column]), row]));
@@ -100,7 +101,8 @@ async function rowLookupIssues(
       const v = row[childName];
       if (v === null || v === undefined) continue;
       const hit = byValue.get(String(v));
-      if (!hit) issues.push({ field: `${path}.${childName}`, key: lookup.invalidKey ?? 'entities:validation.lookupInvalid', params: { value: v } });
+      // Left out by the field's `where`: not accepted, as the lookup does not offer it (issue 21 item 5).
+      if (!hit || !meetsWhere(target, lookup, hit)) issues.push({ field: `${path}.${childName}`, key: lookup.invalidKey ?? 'entities:validation.lookupInvalid', params: { value: v } });
       else if (activeColumn && !readScalar({ type: 'boolean' }, hit[activeColumn])) {
         issues.push({ field: `${path}.${childName}`, key: lookup.inactiveKey ?? 'entities:validation.lookupInactive', params: { value: v } });
       }

@@ -13,7 +13,7 @@
 import type { AnyEntity } from '@erp/shared/entities/define';
 import type { CallResult } from '@erp/shared/types';
 import { badRequest, isAnswer, notFound, refusalAnswer, type Answer } from './answers.ts';
-import { callResult } from './call-result.ts';
+import { callResult, messageIn } from './call-result.ts';
 import type { EntityContext } from './hooks.ts';
 import { message } from './labels.ts';
 import { countRows, filteredBase, pageRecords, type TotalSpec } from './paging.ts';
@@ -88,11 +88,19 @@ export const LOOKUP_PAGE_SIZE = 20;
 export async function lookupRecords(ctx: EntityContext, search: string): Promise<Answer> {
   const { def, access } = ctx;
   const label = def.displayField !== def.key && !access.hidden.has(def.displayField) ? def.displayField : null;
-  const listed = await listRecords(ctx, { PageSize: LOOKUP_PAGE_SIZE, Columns: [def.key, ...(label ? [label] : [])], Search: search });
+  // The definition's lookup marks (issue 21 item 5: lot-tracked products), as the caller may see them.
+  const marks = def.lookupMarks.filter((mark) => !access.hidden.has(mark));
+  const listed = await listRecords(ctx, { PageSize: LOOKUP_PAGE_SIZE, Columns: [def.key, ...(label ? [label] : []), ...marks], Search: search });
   if (listed.status !== 200) return listed;
   const body = listed.body as CallResult;
   const rows = (body.List ?? []) as Record<string, unknown>[];
-  const options = rows.map((row) => ({ Value: String(row[def.key]), Label: label && row[label] != null ? String(row[label]) : '' }));
+  const markText = (mark: string) => messageIn(ctx.user.row.language, def.fields[mark]!.labelKey);
+  const options = rows.map((row) => {
+    const option: { Value: string; Label: string; Marks?: string[] } = { Value: String(row[def.key]), Label: label && row[label] != null ? String(row[label]) : '' };
+    const shown = marks.filter((mark) => row[mark] === true);
+    if (shown.length > 0) option.Marks = shown.map(markText);
+    return option;
+  });
   return { status: 200, body: { ...callResult(body.ResultStatus, body.ResultCode ?? 'ok', body.Message ?? null), List: options } };
 }
 

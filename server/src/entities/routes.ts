@@ -8,9 +8,12 @@
  *          columns the user chose and, issue 16 item 5, the widths they gave them: 40–2000 px; without Widths the
  *          saved widths stay)
  *   GET    /api/data/:entity                   list: CallResult + PagedList (query.ts has the parameters)
- *   GET    /api/lookup/:entity?Search=         a lookup's suggestions: CallResult + List [{ Value, Label }] (≤ 20):
+ *   GET    /api/lookup/:entity?Search=&From=&Field=  a lookup's suggestions: CallResult + List [{ Value, Label }] (≤ 20):
  *          the key and the displayField of matching records, so a form needs no definition of the target
- *          entity (its module may not be loaded in the page); same rights and search as the list
+ *          entity (its module may not be loaded in the page); same search and row filters as the list. With
+ *          From (entity) and Field (its field path, `Lines.ProductId` for a line) the rights are the screen's
+ *          and only records the field accepts are offered (issue 21 items 5, 11); Report (a report or process)
+ *          and Field (its lookup parameter): the rights of whoever may run it; without, the target's own
  *   POST   /api/data/:entity                   create → 201 CallResult (Data: the record)
  *   POST   /api/data/:entity/export            .xlsx download (export.ts)
  *   GET    /api/data/:entity/:id               CallResult (Data) | 404 CallResult ResultStatus 5
@@ -24,14 +27,20 @@
  * version_conflict (Data.CurrentVersion) or in_use, 413 attachment too large. Warnings are 200 with
  * ResultStatus 3 (no_changes, or a hook's `confirm`). An entity's own calls: special-routes.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { lookupAt, type LookupTarget } from '@erp/shared/entities/define';
+import { openedBy } from '@erp/shared/reports/define';
+import { openableApplications } from '../auth/access.ts';
+import { registeredProcess } from '../processes/engine.ts';
+import { registeredReport } from '../reports/engine.ts';
 import { allEntities } from '@erp/shared/entities/index';
 import { currentUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { canRead, canWrite, fieldAccess } from './access.ts';
 import { registerAttachmentRoutes, type ContextFor } from './attachments.ts';
 import { exportRecords } from './export.ts';
-import type { AnyDb } from './hooks.ts';
+import type { AnyDb, EntityContext, EntityHooks } from './hooks.ts';
+import { restrictToLookup } from './lookups.ts';
 import { serverModules } from '../modules/index.ts';
 import { runAction } from './documents.ts';
 import { registeredEntity } from './registry.ts';
@@ -53,6 +62,13 @@ import { ENTITY_SCHEMAS } from './schemas.ts';
 import { loadRecord, parseId } from './wire.ts';
 
 type Params = { entity: string; id?: string };
+
+/** Which field a lookup call serves (issue 21 item 11): an entity's (From) or a report's or process's (Report). */
+interface LookupQuery {
+  From?: string;
+  Report?: string;
+  Field?: string;
+}
 
 const notFoundEntity = () => failureAnswer(404, 'not_found', 'Not Found');
 
@@ -94,16 +110,83 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
       await sendAnswer(reply, forbidden());
       return null;
     }
-    return {
-      db: database.db,
-      reader: database.reader,
-      any,
-      engine: database.engine,
-      user,
-      def: registered.def,
-      hooks: registered.hooks,
-      access: await fieldAccess(database, registered.def, user),
+    return contextWith(registered, user);
+  };
+
+  const contextWith = async (registered: NonNullable<ReturnType<typeof registeredEntity>>, user: ReturnType<typeof currentUser>): Promise<EntityContext> => ({
+    db: database.db,
+    reader: database.reader,
+    any,
+    engine: database.engine,
+    user,
+    def: registered.def,
+    hooks: registered.hooks,
+    access: await fieldAccess(database, registered.def, user),
+  });
+
+  /**
+   * The context of a lookup call (issue 21 item 11). Named by the field it serves (`From` entity, `Field`
+   * path), it is allowed when the caller may read `From` (the screen), may see that field, and the field
+   * really looks up this entity — the caller need not read the target itself (its maintenance screen), and
+   * only the records the field accepts are offered (item 5: active, its `where`). The target's own §6 row
+   * filters (`scope`) still apply. A report's or process's lookup parameter is named by `Report` and its
+   * parameter name in `Field`: allowed when the caller may run it (§6 `openedBy`). Without either, the
+   * target's own read right, as for its list.
+   */
+  const lookupContext = async (request: FastifyRequest, reply: FastifyReply, name: string, query: LookupQuery): Promise<EntityContext | null> => {
+    const { From: from, Report: report, Field: path } = query;
+    if (from === undefined && report === undefined && path === undefined) return contextOf(request, reply, name, 'read');
+    if ((from === undefined) === (report === undefined) || path === undefined) {
+      await sendAnswer(reply, badRequest('Field and one of From or Report name the lookup field'));
+      return null;
+    }
+    const registered = registeredEntity(name);
+    if (!registered) {
+      await sendAnswer(reply, notFoundEntity());
+      return null;
+    }
+    const user = currentUser(request);
+    let lookup: LookupTarget | null;
+    if (from !== undefined) {
+      const source = registeredEntity(from);
+      if (!source) {
+        await sendAnswer(reply, notFoundEntity());
+        return null;
+      }
+      lookup = lookupAt(source.def, path);
+      if (!lookup || lookup.entity !== registered.def.name) {
+        await sendAnswer(reply, badRequest(`${path.slice(0, 80)} of ${source.def.name} does not look up ${registered.def.name}`));
+        return null;
+      }
+      const fieldName = path.split('.')[0]!;
+      if (!canRead(source.def, user) || (await fieldAccess(database, source.def, user)).hidden.has(fieldName)) {
+        await sendAnswer(reply, forbidden());
+        return null;
+      }
+    } else {
+      const definition = registeredReport(report!)?.def ?? registeredProcess(report!)?.def;
+      if (!definition) {
+        await sendAnswer(reply, notFoundEntity());
+        return null;
+      }
+      const parameter = definition.parameters.find((candidate) => candidate.name === path && candidate.fixed === undefined);
+      if (!parameter || parameter.type !== 'lookup' || parameter.entity !== registered.def.name) {
+        await sendAnswer(reply, badRequest(`${path.slice(0, 80)} of ${definition.name} does not look up ${registered.def.name}`));
+        return null;
+      }
+      if (!openedBy(definition, await openableApplications(database.db, user.roles))) {
+        await sendAnswer(reply, forbidden());
+        return null;
+      }
+      lookup = { entity: parameter.entity };
+    }
+    const ctx = await contextWith(registered, user);
+    const scope = ctx.hooks.scope;
+    const hooks: EntityHooks = {
+      ...ctx.hooks,
+      scope: async (inner, select) => restrictToLookup(scope ? await scope(inner, select) : select, inner.def, lookup, inner.engine),
     };
+    return { ...ctx, hooks };
   };
 
   /** Context plus an existing record the caller may see (attachments, logo). */
@@ -232,8 +315,8 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     return sendAnswer(reply, await listRecords(ctx, queryOf(request)));
   });
 
-  app.get<{ Params: Params; Querystring: { Search?: string } }>('/api/lookup/:entity', { schema: ENTITY_SCHEMAS.lookup }, async (request, reply) => {
-    const ctx = await contextOf(request, reply, request.params.entity, 'read');
+  app.get<{ Params: Params; Querystring: LookupQuery & { Search?: string } }>('/api/lookup/:entity', { schema: ENTITY_SCHEMAS.lookup }, async (request, reply) => {
+    const ctx = await lookupContext(request, reply, request.params.entity, request.query);
     if (!ctx) return reply;
     return sendAnswer(reply, await lookupRecords(ctx, request.query.Search ?? ''));
   });

@@ -13,7 +13,7 @@
  */
 
 export type * from './definition-types.ts';
-import type { ScalarField, LineChildrenDefinition, FieldDefinition, ListColumn, ActionSpec, EntityInput, EntityDefinition, AnyEntity } from './definition-types.ts';
+import type { FieldOption, LookupField, ScalarField, LineChildrenDefinition, FieldDefinition, ListColumn, ActionSpec, EntityInput, EntityDefinition, AnyEntity } from './definition-types.ts';
 
 
 /** The record-trail fields every answer carries (§3 Record trail). */
@@ -192,6 +192,10 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     must(input.activeField, 'activeField');
     if (fields[input.activeField]!.type !== 'boolean') fail(name, 'activeField must be boolean');
   }
+  for (const mark of input.lookupMarks ?? []) {
+    must(mark, 'lookupMarks');
+    if (fields[mark]!.type !== 'boolean') fail(name, `lookup mark ${mark} must be boolean`);
+  }
   if (input.displayField !== undefined) must(input.displayField, 'displayField');
 
   const sections = input.formLayout?.sections ?? [
@@ -278,6 +282,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     activeField: input.activeField ?? null,
     displayField: input.displayField ?? input.key,
     lookupWidget: input.lookupWidget ?? null,
+    lookupMarks: input.lookupMarks ?? [],
     rules: input.rules ?? [],
     attachments: input.attachments ?? true,
     states: input.states ?? null,
@@ -294,4 +299,41 @@ export function storedFields(def: AnyEntity): string[] {
   return Object.entries(def.fields)
     .filter(([, field]) => !field.virtual && field.type !== 'set' && field.type !== 'children')
     .map(([name]) => name);
+}
+
+/** What a lookup field looks up: its target entity and the conditions a target record must meet. */
+export type LookupTarget = Pick<LookupField, 'entity' | 'targetField' | 'activeOnly' | 'where'>;
+
+/**
+ * The lookup a field of `def` declares, by its path: `Field`, `Children.Field` for a field of a child or line
+ * grid, `Lines.LineChildren.Field` for a field of a line's own rows; a set of records (`set` with `entity`)
+ * looks up that entity. Null when the path names no lookup. The lookup route asks it which lookup a call
+ * serves (issue 21 item 11: the screen's rights cover it).
+ */
+export function lookupAt(def: AnyEntity, path: string): LookupTarget | null {
+  const [name, childName, ...rest] = path.split('.');
+  if (rest.length > 1 || !name || !Object.hasOwn(def.fields, name)) return null;
+  const field = def.fields[name]!;
+  if (childName !== undefined) {
+    if (field.type !== 'children') return null;
+    let fields: Readonly<Record<string, ScalarField>> = field.fields;
+    let last = childName;
+    if (rest.length === 1) {
+      const nested = field.lineChildren ?? {};
+      if (!Object.hasOwn(nested, childName)) return null;
+      fields = nested[childName]!.fields;
+      last = rest[0]!;
+    }
+    if (!Object.hasOwn(fields, last)) return null;
+    const child = fields[last]!;
+    return child.type === 'lookup' ? child : null;
+  }
+  if (field.type === 'lookup') return field;
+  if (field.type === 'set' && field.entity) return { entity: field.entity };
+  return null;
+}
+
+/** Is `option` offered for `record` (its `when`: each named field holds one of the listed values)? */
+export function optionOffered(option: FieldOption, record: Readonly<Record<string, unknown>>): boolean {
+  return Object.entries(option.when ?? {}).every(([field, values]) => values.includes(String(record[field] ?? '')));
 }

@@ -24,6 +24,11 @@ export type FieldType =
 export interface FieldOption {
   value: string;
   labelKey: string;
+  /**
+   * Offered only while the record's other fields hold one of these values (issue 21 item 5: a sub type
+   * under its type), e.g. `{ TicketType: ['Adjustment'] }`; the entity's rules refuse the others.
+   */
+  when?: Readonly<Record<string, readonly string[]>>;
 }
 
 interface FieldCommon {
@@ -116,6 +121,9 @@ export interface EnumField extends FieldCommon {
   options: readonly FieldOption[];
 }
 
+/** A lookup's condition on its target's scalar fields (field → required value). */
+export type LookupWhere = Readonly<Record<string, string | number | boolean>>;
+
 /** A reference to a record of another entity, by that entity's key (or `targetField`). */
 export interface LookupField extends FieldCommon {
   type: 'lookup';
@@ -129,6 +137,12 @@ export interface LookupField extends FieldCommon {
   uppercase?: boolean;
   /** The target must be active (its definition's `activeField`). */
   activeOnly?: boolean;
+  /**
+   * What else the target must be (issue 21 item 5): target field → the value it must hold. The lookup
+   * route offers only such records and the save refuses others (invalidKey), so what is offered is what
+   * is accepted, e.g. `where: { IsPostable: true, IsControl: false }` on a journal line's account.
+   */
+  where?: LookupWhere;
   /** Message key when no such record exists; default `entities:validation.lookupInvalid`. */
   invalidKey?: string;
   /** Message key when the record is inactive; default `entities:validation.lookupInactive`. */
@@ -414,6 +428,11 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
    * @erp/records, e.g. `firm-lookup`: search by id or name); default the generic search.
    */
   lookupWidget?: string;
+  /**
+   * Boolean fields named beside a record in lookups when true (issue 21 item 5: the product lookup marks
+   * lot-tracked products), by their labels.
+   */
+  lookupMarks?: readonly (keyof F & string)[];
   rules?: readonly SyncRule[];
   /** Attachments allowed on records (default true). */
   attachments?: boolean;
@@ -456,6 +475,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   activeField: (keyof F & string) | null;
   displayField: keyof F & string;
   lookupWidget: string | null;
+  lookupMarks: readonly (keyof F & string)[];
   rules: readonly SyncRule[];
   attachments: boolean;
   states: StateMachine<keyof F & string> | null;

@@ -118,6 +118,52 @@ describe('erp-command-palette', () => {
     it('puts labels starting with the query first, then labels holding it', () => {
       expect(ids('acc')).to.deep.equal(['GL0104', 'NOVUS-AR', 'GL0111', 'AR0201']);
     });
+
+    // Issue 21 item 9: the palette finds what works, by the names users call it.
+    it('puts screens not in this release after every one that works, whatever their rank', () => {
+      const list = [{ ...entry('OE0126', 'Invoice Printing', 'Reports', 'Order Entry', '/novus-oe/invoice-printing'), unavailable: true }, ...entries];
+      expect(ids('', list).at(-1)).to.equal('OE0126');
+      // "Invoice Printing" starts with the query; the available screen holds it only in its description.
+      const withInvoices = [...list, entry('AR0126', 'Sales Order Entry', 'Invoices', 'Accounts Receivable', '/novus-ar/sales-order-entry')];
+      expect(ids('invoice', withInvoices)).to.deep.equal(['AR0126', 'OE0126']);
+    });
+
+    it('matches keywords, which are not shown', () => {
+      const list = [...entries, { ...entry('AR0126', 'Sales Order Entry', 'Transactions', 'Accounts Receivable', '/novus-ar/sales-order-entry'), keywords: 'invoice, credit note' }];
+      expect(ids('invoice', list)).to.deep.equal(['AR0126']);
+      expect(ids('credit note', list)).to.deep.equal(['AR0126']);
+    });
+  });
+
+  describe('keywords from the locale files (issue 21 item 9)', () => {
+    const salesEntries: PaletteEntry[] = [
+      { ...entry('OE0126', 'Invoice Printing', 'Reports', 'Order Entry', '/novus-oe/invoice-printing'), unavailable: true },
+      entry('OE0101', 'Sales Order Entry', 'Transactions', 'Order Entry', '/novus-oe/sales-order-entry'),
+      entry('AR0126', 'Sales Order Entry', 'Transactions', 'Accounts Receivable', '/novus-ar/sales-order-entry'),
+      entry('AR0114', 'Cash Receipts', 'Transactions', 'Accounts Receivable', '/novus-ar/cash-receipts'),
+    ];
+    const foundIds = async (text: string) => {
+      const element = await palette({ entries: salesEntries });
+      await openFrom(element);
+      await type(element, text);
+      const shown = labels(element);
+      const applications = options(element).map((option) => option.querySelector('.option-application')!.textContent?.trim());
+      return shown.map((label, index) => `${applications[index]}: ${label}`);
+    };
+
+    it('finds the AR invoice screen by "invoice" before a screen not in this release, not the sales orders that share its route', async () => {
+      expect(await foundIds('invoice')).to.deep.equal(['Accounts Receivable: Sales Order Entry', 'Order Entry: Invoice Printing']);
+      expect(await foundIds('payment')).to.deep.equal(['Accounts Receivable: Cash Receipts']);
+    });
+
+    it('in French and Chinese too', async () => {
+      await i18n.changeLanguage('fr-CA');
+      expect(await foundIds('facture')).to.deep.equal(['Accounts Receivable: Sales Order Entry']);
+      await i18n.changeLanguage('zh-CN');
+      expect(await foundIds('发票')).to.deep.equal(['Accounts Receivable: Sales Order Entry']);
+      await i18n.changeLanguage('zh-TW');
+      expect(await foundIds('發票')).to.deep.equal(['Accounts Receivable: Sales Order Entry']);
+    });
   });
 
   describe('rendering', () => {

@@ -1,8 +1,10 @@
 /**
- * Matching of the command palette: every word of the query must occur in the entry's label, description or
- * application, ignoring case and accents (and width: full-width Latin typed with a CJK input method matches).
- * Entries whose label starts with the first word come first, then those whose label holds every word, then
- * the rest; the given order is kept within each rank.
+ * Matching of the command palette: every word of the query must occur in the entry's label, description,
+ * application or keywords (the names users call the screen, issue 21 item 9: "invoice" finds the AR invoice
+ * screen), ignoring case and accents (and width: full-width Latin typed with a CJK input method matches).
+ * Screens in this release come before those that are not (issue 21 item 9: the palette finds what works);
+ * among each, entries whose label starts with the first word come first, then those whose label holds every
+ * word, then the rest; the given order is kept within each rank.
  */
 
 /** One place the palette can go to. */
@@ -17,8 +19,10 @@ export interface PaletteEntry {
   path: string;
   /** The application the entry belongs to (its Description or name), searched and shown. */
   application: string;
-  /** Issue 16 item 4: true for a screen not in this release (shown with a mark). */
+  /** Issue 16 item 4: true for a screen not in this release (shown with a mark, after the others). */
   unavailable?: boolean;
+  /** Other names of the place, searched but not shown (issue 21 item 9), e.g. "invoice, credit note". */
+  keywords?: string;
 }
 
 /** At most this many matches are shown; the count says how many there are in all. */
@@ -35,15 +39,15 @@ export function foldForSearch(text: string): string {
 /** The entries matching `query` (all of them, in order, for an empty query), best first. */
 export function filterPaletteEntries(entries: readonly PaletteEntry[], query: string): PaletteEntry[] {
   const words = foldForSearch(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...entries];
-  const first = words[0]!;
+  const first = words[0] ?? '';
   const ranked: { entry: PaletteEntry; rank: number; order: number }[] = [];
   entries.forEach((entry, order) => {
     const label = foldForSearch(entry.label);
-    const haystack = `${label}\n${foldForSearch(entry.description)}\n${foldForSearch(entry.application)}`;
+    const haystack = `${label}\n${foldForSearch(entry.description)}\n${foldForSearch(entry.application)}\n${foldForSearch(entry.keywords ?? '')}`;
     if (!words.every((word) => haystack.includes(word))) return;
     const rank = label.startsWith(first) ? 0 : words.every((word) => label.includes(word)) ? 1 : 2;
-    ranked.push({ entry, rank, order });
+    // A screen not in this release only after every one that works (3 ranks apart).
+    ranked.push({ entry, rank: rank + (entry.unavailable ? 3 : 0), order });
   });
   return ranked.sort((a, b) => a.rank - b.rank || a.order - b.order).map((item) => item.entry);
 }

@@ -269,6 +269,8 @@ export function DocumentForm(props: DocumentFormProps) {
               <FieldInput
                 key={name}
                 prefix={`doc-${def.name}`}
+                from={def.name}
+                record={header}
                 name={name}
                 field={field}
                 value={computed ? draftValue(field, model.totals[name]) : header[name]}
@@ -281,7 +283,7 @@ export function DocumentForm(props: DocumentFormProps) {
           }}
         />
         </div>
-        <DocumentLines model={model} editable={editable} language={language} tr={tr} />
+        <DocumentLines from={def.name} model={model} editable={editable} language={language} tr={tr} />
         {props.attachments && def.attachments && record && (
           <fieldset className="erp-form-section erp-document-attachments">
             <legend>{tr('entities:actions.attachments', 'Attachments')}</legend>

@@ -9,7 +9,7 @@ import { LineChildGrid } from './LineChildGrid.tsx';
 import { LineGrid } from './LineGrid.tsx';
 import type { DocumentModel } from './use-document.ts';
 
-export function DocumentLines({ model, editable, language, tr }: { model: DocumentModel; editable: boolean; language: string; tr: Tr }) {
+export function DocumentLines({ from, model, editable, language, tr }: { from: string; model: DocumentModel; editable: boolean; language: string; tr: Tr }) {
   const { lines, rows, errors, selectedLine } = model;
   if (!lines) return null;
   return (
@@ -17,6 +17,7 @@ export function DocumentLines({ model, editable, language, tr }: { model: Docume
       <legend>{tr(lines.field.labelKey ?? '', lines.name)}</legend>
       {errors.get(lines.name) && <p className="erp-field-error">{errors.get(lines.name)}</p>}
       <LineGrid
+        from={from}
         name={lines.name}
         field={lines.field}
         rows={rows}

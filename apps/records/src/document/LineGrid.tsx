@@ -22,6 +22,8 @@ import { LineLookup } from './LineLookup.tsx';
 type Normalized = GridField;
 
 export interface LineGridProps {
+  /** The document's entity: a line lookup is asked for as `<name>.<field>` of it (issue 21 items 5, 11). */
+  from: string;
   name: string;
   field: ChildrenField;
   rows: readonly LineDraft[];
@@ -54,6 +56,9 @@ interface RowProps {
   /** "Delete line", translated once per grid. */
   deleteLabel: string;
   idPrefix: string;
+  /** The document's entity and the lines' field name: what a line lookup serves. */
+  from: string;
+  linesName: string;
   onChange(rid: string, field: string, value: unknown): void;
   onDelete(rid: string, index: number): void;
 }
@@ -108,6 +113,7 @@ const Row = memo(function Row(props: RowProps) {
                 <LineLookup
                   id={id}
                   entity={child.entity}
+                  via={{ from: props.from, field: `${props.linesName}.${name}` }}
                   value={typeof row[name] === 'string' ? (row[name] as string) : ''}
                   label={label}
                   readOnly={props.readOnly}
@@ -235,6 +241,8 @@ export function LineGrid(props: LineGridProps) {
               lineTemplate={lineTemplate}
               deleteLabel={deleteLabel}
               idPrefix={idPrefix}
+              from={props.from}
+              linesName={props.name}
               onChange={props.onChange}
               onDelete={props.onDelete}
             />

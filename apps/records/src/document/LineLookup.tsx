@@ -7,16 +7,20 @@
  * definition need not be loaded in the page (contract: form/fields/Lookup.tsx).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { lookupRecords, type LookupRow } from '../form/record-api.ts';
+import { lookupRecords, type LookupRow, type LookupVia } from '../form/record-api.ts';
 
 interface Option {
   value: string;
   label: string;
+  /** The record's lookup marks (e.g. lot-tracked), shown after its label. */
+  marks: string;
 }
 
 export interface LineLookupProps {
   id: string;
   entity: string;
+  /** The line field this lookup serves (issue 21 items 5, 11). */
+  via: LookupVia;
   value: string;
   label: string;
   readOnly: boolean;
@@ -34,10 +38,10 @@ export function LineLookup(props: LineLookupProps) {
 
   async function suggest(text: string) {
     const ticket = ++query.current;
-    const outcome = await lookupRecords(props.entity, text);
+    const outcome = await lookupRecords(props.entity, text, props.via);
     if (ticket !== query.current) return;
     const rows = outcome.status === 200 ? ((outcome.body?.List ?? []) as LookupRow[]) : [];
-    setOptions(rows.map((row) => ({ value: row.Value, label: row.Label })));
+    setOptions(rows.map((row) => ({ value: row.Value, label: row.Label, marks: (row.Marks ?? []).join(' · ') })));
     setActive(0);
     setOpen(true);
   }
@@ -129,6 +133,7 @@ export function LineLookup(props: LineLookupProps) {
               }}
             >
               {option.value} {option.label && option.label !== option.value ? `— ${option.label}` : ''}
+              {option.marks ? <span className="erp-lookup-detail"> ({option.marks})</span> : null}
             </li>
           ))}
         </ul>

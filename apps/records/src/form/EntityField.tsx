@@ -33,5 +33,5 @@ export function EntityField({ form, name }: { form: EntityFormModel; name: strin
       />
     );
   }
-  return <FieldInput {...common} prefix={prefix} issues={form.issues} onSetUncheck={(option) => form.onSetUncheck(name, option)} />;
+  return <FieldInput {...common} from={entity.name} record={draft} prefix={prefix} issues={form.issues} onSetUncheck={(option) => form.onSetUncheck(name, option)} />;
 }

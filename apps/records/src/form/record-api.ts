@@ -198,15 +198,29 @@ export async function downloadAttachment(
 export interface LookupRow {
   Value: string;
   Label: string;
+  /** The target's lookup marks that hold, by their labels (issue 21 item 5: "Track lot number"). */
+  Marks?: string[];
 }
+
+/**
+ * The field a lookup serves (issue 21 items 5, 11): the entity of the screen and the field's path there
+ * (`Lines.ProductId` for a line), or a report's or process's lookup parameter. The server then answers with
+ * the screen's rights and offers only the records the field accepts.
+ */
+export type LookupVia = { from: string; field: string } | { report: string; field: string };
 
 /**
  * GET /api/lookup/:entity?Search= — suggestions for a lookup to `entity` (≤ 20; `List` of LookupRow). The
  * server picks the key and the label from its registry, which holds every module's definitions, so the
  * page needs no definition of the target (its module may not be loaded: the firm form's AR terms).
  */
-export function lookupRecords(entity: string, search: string) {
+export function lookupRecords(entity: string, search: string, via?: LookupVia) {
   const params: Record<string, string | undefined> = {};
   if (search.trim()) params['Search'] = search.trim();
+  if (via) {
+    if ('from' in via) params['From'] = via.from;
+    else params['Report'] = via.report;
+    params['Field'] = via.field;
+  }
   return call('GET', `lookup/${enc(entity)}`, undefined, params);
 }

@@ -1,6 +1,6 @@
 /**
  * The parameter form of a report or process screen: one labelled control per parameter of the definition
- * (dates as date inputs, integers as number inputs, enums as selects, lookups and text as text inputs; fixed
+ * (dates as date inputs, integers as number inputs, enums as selects, lookups as the forms' lookups, text as text inputs; fixed
  * parameters are not shown), checked with the same `validateReportParameters` the server runs, so the user
  * sees "The start date cannot be more than one year from the end date." before any call, and the server's
  * own refusals (`Data.Errors`) land on the same fields. Enter in any field submits.
@@ -20,6 +20,7 @@ import {
   type ReportParameterValues,
   type ReportRule,
 } from '@erp/shared/reports/define';
+import { LookupInput } from '../form/fields/Lookup.tsx';
 
 const iso = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
@@ -161,7 +162,22 @@ export function ParameterForm({ definition, values, onChange, errors, onErrors, 
             className: 'report-parameters__input',
           };
           let control: ReactNode;
-          if (parameter.type === 'enum') {
+          if (parameter.type === 'lookup' && parameter.entity) {
+            // The same lookup as a form's (issue 21 item 5), with the report's rights (item 11).
+            control = (
+              <LookupInput
+                id={inputId}
+                value={common.value}
+                onChange={(value) => set(parameter.name, value)}
+                entity={parameter.entity}
+                label={translate(parameter.labelKey, parameter.name)}
+                readOnly={false}
+                invalid={fieldErrors.length > 0}
+                describedBy={common['aria-describedby']}
+                via={{ report: definition.name, field: parameter.name }}
+              />
+            );
+          } else if (parameter.type === 'enum') {
             control = (
               <select {...common} onChange={(event) => set(parameter.name, event.target.value)}>
                 <option value="" />

@@ -225,6 +225,7 @@ export const product = defineEntity({
   roles: IC_ROLES,
   activeField: 'IsActive',
   displayField: 'Description',
+  lookupMarks: ['TrackLot'],
   rules: [(record) => productIssues(record)],
   formLayout: {
     sections: [

@@ -137,7 +137,7 @@ export const inventoryTicket = defineEntity({
     SubType: {
       type: 'enum',
       required: true,
-      options: SUB_TYPES.map((value) => ({ value, labelKey: `ic:${NAME}.subTypes.${value}` })),
+      options: SUB_TYPES.map((value) => ({ value, labelKey: `ic:${NAME}.subTypes.${value}`, when: { TicketType: TICKET_TYPES.filter((type) => TICKET_SUB_TYPES[type].includes(value)) } })),
     },
     ToWarehouseId: {
       type: 'lookup',

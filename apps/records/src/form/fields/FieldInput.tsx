@@ -13,12 +13,14 @@
  */
 import { useState } from 'react';
 import type { ChildrenField, FieldDefinition, SetField } from '../../../../../shared/src/entities/define.ts';
+import { optionOffered } from '../../../../../shared/src/entities/define.ts';
 import type { ValidationIssue } from '../../../../../shared/src/entities/validate.ts';
 import { inputId, newRow, type Draft } from '../form-state.ts';
 import { fieldLabel, useText, type Tr } from '../text.ts';
 import { DecimalInput } from './DecimalInput.tsx';
 import { DateInput } from './DateInput.tsx';
 import { LookupInput } from './Lookup.tsx';
+import type { LookupVia } from '../record-api.ts';
 
 type Normalized = FieldDefinition & { labelKey: string };
 
@@ -32,6 +34,15 @@ export interface FieldInputProps {
   errors: readonly string[];
   issues: readonly ValidationIssue[];
   onSetUncheck?(option: string): Promise<boolean>;
+  /** The entity the form edits: its lookups are asked for as this field's (issue 21 items 5, 11). */
+  from?: string;
+  /** The record being edited: the options its other fields allow (FieldOption `when`, issue 21 item 5). */
+  record?: Readonly<Record<string, unknown>>;
+}
+
+/** The field a lookup at `path` of the form's entity serves, when the form names its entity. */
+function viaOf(from: string | undefined, path: string): LookupVia | undefined {
+  return from ? { from, field: path } : undefined;
 }
 
 export function errorId(prefix: string, name: string): string {
@@ -63,6 +74,10 @@ export function ScalarInput(props: {
   label: string;
   /** Child cells have no visible label of their own. */
   ariaLabel?: string;
+  /** The field a lookup serves (issue 21 items 5, 11). */
+  via?: LookupVia;
+  /** The record: an enum offers the options its other fields allow (and the current value). */
+  record?: Readonly<Record<string, unknown>>;
 }) {
   const { tr, language } = useText();
   const { field, id, readOnly } = props;
@@ -90,7 +105,7 @@ export function ScalarInput(props: {
       return (
         <select {...common} value={text} disabled={readOnly} onChange={(event) => props.onChange(event.target.value)}>
           <option value="">{tr('forms:field.none', '—')}</option>
-          {field.options.map((option) => (
+          {field.options.filter((option) => option.value === text || optionOffered(option, props.record ?? {})).map((option) => (
             <option key={option.value} value={option.value}>
               {optionLabel(tr, option.labelKey, option.value)}
             </option>
@@ -108,6 +123,7 @@ export function ScalarInput(props: {
           readOnly={readOnly}
           invalid={props.invalid}
           describedBy={props.describedBy}
+          via={props.via}
         />
       );
     case 'date':
@@ -234,13 +250,13 @@ function SetInput(props: FieldInputProps & { field: SetField & { labelKey: strin
           </li>
         ))}
       </ul>
-      {props.readOnly ? null : <SetAdder id={inputId(prefix, name)} entity={field.entity ?? ''} label={label} onAdd={add} />}
+      {props.readOnly ? null : <SetAdder id={inputId(prefix, name)} entity={field.entity ?? ''} label={label} onAdd={add} via={viaOf(props.from, name)} />}
       <FieldErrors id={errorId(prefix, name)} errors={props.errors} />
     </fieldset>
   );
 }
 
-function SetAdder(props: { id: string; entity: string; label: string; onAdd(value: string): void }) {
+function SetAdder(props: { id: string; entity: string; label: string; onAdd(value: string): void; via: LookupVia | undefined }) {
   const { tr } = useText();
   const [text, setText] = useState('');
   return (
@@ -254,6 +270,7 @@ function SetAdder(props: { id: string; entity: string; label: string; onAdd(valu
         readOnly={false}
         invalid={false}
         describedBy={undefined}
+        via={props.via}
         onPick={(value) => {
           props.onAdd(value);
           setText('');
@@ -319,6 +336,7 @@ function ChildrenTable(props: FieldInputProps & { field: ChildrenField & { label
                         describedBy={cellErrors.length > 0 ? errorId(prefix, path) : undefined}
                         label={cellLabel}
                         ariaLabel={cellLabel}
+                        via={viaOf(props.from, `${name}.${child}`)}
                       />
                       <FieldErrors id={errorId(prefix, path)} errors={cellErrors} />
                     </td>
@@ -376,6 +394,8 @@ export function FieldInput(props: FieldInputProps) {
         invalid={invalid}
         describedBy={describedBy}
         label={label}
+        via={viaOf(props.from, name)}
+        record={props.record}
       />
       {helpId && field.helpKey ? (
         <p id={helpId} className="erp-field-help">

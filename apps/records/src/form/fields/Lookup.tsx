@@ -21,7 +21,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { entityByName } from '@erp/shared/entities/index';
 import { lookupWidget, type LookupWidgetProps } from './widgets.ts';
 import { closeWhenLeft, focusFirstMatch, LookupBox, LookupResults, useDebouncedSearch, type LookupOption } from './lookup-parts.tsx';
-import { lookupRecords, type LookupRow } from '../record-api.ts';
+import { lookupRecords, type LookupRow, type LookupVia } from '../record-api.ts';
 import { useText } from '../text.ts';
 
 /** The lookup's props are the lookup widgets' (widgets.ts): a widget replaces the generic search one for one. */
@@ -31,12 +31,12 @@ type LookupProps = LookupWidgetProps;
  * Options of the generic search over another entity, as the server answers them (GET /api/lookup/<entity>):
  * its registry holds every module's definitions, so this needs no definition of the target in the page.
  */
-async function searchOptions(entity: string, text: string): Promise<{ options: LookupOption[]; message: string | null }> {
-  const outcome = await lookupRecords(entity, text);
+async function searchOptions(entity: string, text: string, via: LookupVia | undefined): Promise<{ options: LookupOption[]; message: string | null }> {
+  const outcome = await lookupRecords(entity, text, via);
   if (outcome.status !== 200) return { options: [], message: outcome.message };
   const rows = (outcome.body?.List ?? []) as LookupRow[];
   return {
-    options: rows.map((row) => ({ value: row.Value, label: row.Label })),
+    options: rows.map((row) => ({ value: row.Value, label: row.Label, ...(row.Marks?.length ? { detail: row.Marks.join(' · ') } : {}) })),
     message: rows.length === 0 ? (outcome.body?.Message ?? null) : null,
   };
 }
@@ -72,7 +72,7 @@ function GenericLookupInput(props: LookupProps) {
 
   /** Searches with `text` — what the user typed — now (F4) or as a suggestion. */
   async function search(text: string, explicit: boolean, current: () => boolean = () => true) {
-    const found = await searchOptions(props.entity, text);
+    const found = await searchOptions(props.entity, text, props.via);
     if (!current()) return;
     setFocusFirst(explicit);
     setOptions(found.options);
@@ -109,7 +109,7 @@ function GenericLookupInput(props: LookupProps) {
     }
     let current = true;
     const timer = setTimeout(() => {
-      void lookupRecords(props.entity, value).then((outcome) => {
+      void lookupRecords(props.entity, value, props.via).then((outcome) => {
         if (!current || outcome.status !== 200) return;
         const row = ((outcome.body?.List ?? []) as LookupRow[]).find((candidate) => candidate.Value === value);
         named.current = value;

@@ -5,6 +5,7 @@
  * micro-app can register its own (`registerFieldWidget` is exported by @erp/records) before its screens mount.
  */
 import type { ComponentType } from 'react';
+import type { LookupVia } from '../record-api.ts';
 import type { AnyEntity, FieldDefinition } from '../../../../../shared/src/entities/define.ts';
 
 /** What the form hands a field widget. */
@@ -42,6 +43,8 @@ export interface LookupWidgetProps {
   describedBy: string | undefined;
   /** Set inputs: pick adds and the text box is cleared. */
   onPick?(value: string): void;
+  /** The field this lookup serves, named in the lookup call (issue 21 items 5, 11). */
+  via?: LookupVia;
 }
 
 const fieldWidgets = new Map<string, ComponentType<FieldWidgetProps>>();

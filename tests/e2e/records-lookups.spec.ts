@@ -1,0 +1,84 @@
+/**
+ * Lookups in Chromium (issue 21 items 5 and 11): a lookup is asked for as the field it serves, so it follows
+ * the screen's rights — the clerk (Order Entry and Inventory Control only, no warehouse maintenance) looks up
+ * warehouses on an inventory ticket and on the Stock Status report — and offers only what the field accepts:
+ * no control account among a journal line's suggestions, a ticket's sub types are those of its type, and the
+ * product lookup marks lot-tracked products.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers.ts';
+import { openScreen } from './shell-helpers.ts';
+
+/** The next answer of GET /api/lookup/<entity>: its status and query string. */
+function nextLookup(page: Page, entity: string) {
+  return page.waitForResponse((response) => new URL(response.url()).pathname === `/api/lookup/${entity}`);
+}
+
+test("the clerk's warehouse lookup on an inventory ticket works, as the ticket's field", async ({ page }) => {
+  await signIn(page, 'clerk', 'clerk', '#/');
+  const screen = await openScreen(page, '/novus-ic/inventory-ticket', /Inventory Tickets/);
+  await screen.getByRole('button', { name: 'New', exact: true }).click();
+  const form = screen.locator('.erp-document');
+  const answer = nextLookup(page, 'warehouse');
+  await form.getByRole('textbox', { name: 'Warehouse', exact: true }).fill('TOR');
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  expect(new URL(response.url()).searchParams.get('From')).toBe('inventory-ticket');
+  expect(new URL(response.url()).searchParams.get('Field')).toBe('WarehouseId');
+  await expect(form.locator('[data-lookup-option="TOR-01"]')).toBeVisible();
+  await expect(form.getByText('You do not have sufficient permissions.')).toHaveCount(0);
+});
+
+test("the clerk's warehouse parameter of Stock Status is the forms' lookup, with the report's rights", async ({ page }) => {
+  await signIn(page, 'clerk', 'clerk', '#/');
+  const screen = await openScreen(page, '/novus-ic/Stock-Status', /Stock Status/);
+  const answer = nextLookup(page, 'warehouse');
+  await screen.getByLabel('Warehouse', { exact: true }).fill('TOR');
+  expect((await answer).status()).toBe(200);
+  await screen.locator('[data-lookup-option="TOR-01"]').click();
+  await expect(screen.getByLabel('Warehouse', { exact: true })).toHaveValue('TOR-01');
+});
+
+test('a journal line offers no control account (what Post would refuse)', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const screen = await openScreen(page, '/novus-gl/gl-journal-entry', /GL journal entry/);
+  await screen.getByRole('button', { name: 'New', exact: true }).click();
+  const form = screen.locator('.erp-document');
+  const answer = nextLookup(page, 'gl-account');
+  await form.getByRole('combobox', { name: 'Account — Line 1' }).fill('1');
+  expect((await answer).status()).toBe(200);
+  // 1000 (bank) and 1200 are postable; 1100 Accounts receivable is the A/R control account.
+  await expect(form.getByRole('option', { name: /^1000 / })).toBeVisible();
+  await expect(form.getByRole('option', { name: /^1200 / })).toBeVisible();
+  await expect(form.getByRole('option', { name: /^1100 / })).toHaveCount(0);
+});
+
+test("a ticket's sub type list holds the sub types of its type only", async ({ page }) => {
+  await signIn(page, 'clerk', 'clerk', '#/');
+  const screen = await openScreen(page, '/novus-ic/inventory-ticket', /Inventory Tickets/);
+  await screen.getByRole('button', { name: 'New', exact: true }).click();
+  const form = screen.locator('.erp-document');
+  const subType = form.getByRole('combobox', { name: 'Sub type', exact: true });
+  const offered = () => subType.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+  await form.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Receipt');
+  await expect.poll(offered).toEqual(['Purchase', 'Return', 'Found', 'Opening']);
+  await subType.selectOption('Purchase');
+  // Another type: its own sub types, and the one chosen before stays shown until changed (the rule names it).
+  await form.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Adjustment');
+  await expect.poll(offered).toEqual(['Purchase', 'Count', 'Correction']);
+  await subType.selectOption('Count');
+  await expect.poll(offered).toEqual(['Count', 'Correction']);
+});
+
+test('the product lookup of a ticket line marks lot-tracked products', async ({ page }) => {
+  await signIn(page, 'clerk', 'clerk', '#/');
+  const screen = await openScreen(page, '/novus-ic/inventory-ticket', /Inventory Tickets/);
+  await screen.getByRole('button', { name: 'New', exact: true }).click();
+  const form = screen.locator('.erp-document');
+  const product = form.getByRole('combobox', { name: 'Product — Line 1' });
+  await product.fill('HRS-12GA');
+  await expect(form.getByRole('option', { name: /^HRS-12GA-48X96 / })).toContainText('Track lot number');
+  await product.fill('BAR-FL-A36-250');
+  await expect(form.getByRole('option', { name: /^BAR-FL-A36-250X2 / })).toBeVisible();
+  await expect(form.getByRole('option', { name: /^BAR-FL-A36-250X2 / })).not.toContainText('Track lot number');
+});
