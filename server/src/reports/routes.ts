@@ -8,6 +8,9 @@
  *          List: rows, Groups: [{ Key, Heading, Starts, Ends, Subtotals, Opening?, Closing? }], Totals }
  *   POST /api/reports/:report/xlsx     body { Parameters } → the .xlsx (streamed)
  *   POST /api/reports/:report/pdf      body { Parameters } → the PDF (streamed)
+ *        Both take `?timeZone=<IANA zone>` (the browser's): the PDF's print time is written in it
+ *        (issue 21 item 10; default UTC; an unknown zone answers 400, as the user's language comes from
+ *        the user's row).
  *
  * The two downloads are the §7 file-download variant: `Content-Disposition: attachment;
  * filename="<report>-<UTC stamp>.<ext>"`, `X-Total-Count` (rows). A report with no rows answers the PDF
@@ -28,10 +31,12 @@ import { currentUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
 import { sendFailure } from '../http/errors.ts';
-import { apiSchema, callResult, NO_QUERY, pagedList, RECORD, type JsonSchema } from '../http/schemas.ts';
+import { apiSchema, callResult, NO_QUERY, object, pagedList, RECORD, text, type JsonSchema } from '../http/schemas.ts';
+import { dateFormat } from '@erp/shared/format';
 import { countRows, registeredReport, registeredReports, runPage, streamReport, type AnyDb, type ReportContext, type ServerReport } from './engine.ts';
 import { reportLocale, reportTranslator, type ReportLocale, type ReportTranslate } from './messages.ts';
-import { writeReportPdf } from './pdf.ts';
+import { defaultLetterhead } from './letterhead.ts';
+import { pdfSafe, writeReportPdf } from './pdf.ts';
 import { writeReportXlsx, XLSX_TYPE } from './xlsx.ts';
 
 export const REPORT_PAGE_SIZE = 250;
@@ -76,6 +81,8 @@ const fileBody = {
 } as const;
 
 const tags = ['reports'];
+/** The browser's time zone (IANA name), for the print time. */
+const FILE_QUERY = object({ timeZone: text(64, { pattern: '^[A-Za-z][A-Za-z0-9_+\\-/]*$' }) });
 const FILE_ANSWER: JsonSchema = { type: 'string', format: 'binary', description: 'the file (§7 file-download variant)' };
 const REPORT_SCHEMAS = {
   list: apiSchema({ summary: 'Reports the caller may run', tags, querystring: NO_QUERY, response: { 200: { type: 'array', items: RECORD } } }),
@@ -87,14 +94,26 @@ const REPORT_SCHEMAS = {
     body: runBody,
     response: { 200: callResult(undefined, pagedList(RECORD, { Groups: { type: 'array', items: RECORD }, Totals: RECORD }).properties as Record<string, JsonSchema>) },
   }),
-  pdf: apiSchema({ summary: 'A report as PDF, rendered on the server', tags, params: reportParams, querystring: NO_QUERY, body: fileBody, response: { 200: FILE_ANSWER } }),
-  xlsx: apiSchema({ summary: 'A report as .xlsx (streamed)', tags, params: reportParams, querystring: NO_QUERY, body: fileBody, response: { 200: FILE_ANSWER } }),
+  pdf: apiSchema({ summary: 'A report as PDF, rendered on the server', tags, params: reportParams, querystring: FILE_QUERY, body: fileBody, response: { 200: FILE_ANSWER } }),
+  xlsx: apiSchema({ summary: 'A report as .xlsx (streamed)', tags, params: reportParams, querystring: FILE_QUERY, body: fileBody, response: { 200: FILE_ANSWER } }),
 };
 
 interface RunBody {
   Parameters: Record<string, string | number>;
   Page?: number;
   PageSize?: number;
+}
+
+const PRINT_TIME_STYLE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+
+/** The print time in the user's language and time zone (null: a zone Intl does not know). */
+export function printTime(now: Date, locale: string, timeZone: string): string | null {
+  try {
+    // DATE_TIME_STYLE's parts (dateStyle cannot be combined with timeZoneName), plus the zone's name.
+    return pdfSafe(dateFormat(locale, { ...PRINT_TIME_STYLE, timeZone }).format(now));
+  } catch {
+    return null;
+  }
 }
 
 function fileName(report: string, extension: string): string {
@@ -201,10 +220,12 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
   );
 
   for (const kind of ['pdf', 'xlsx'] as const) {
-    app.post<{ Params: { report: string }; Body: { Parameters: Record<string, unknown> } }>(
+    app.post<{ Params: { report: string }; Body: { Parameters: Record<string, unknown> }; Querystring: { timeZone?: string } }>(
       `/api/reports/:report/${kind}`,
       { schema: REPORT_SCHEMAS[kind] },
       async (request, reply) => {
+        const printedOn = printTime(new Date(), reportLocale(currentUser(request).row.language), request.query.timeZone ?? 'UTC');
+        if (printedOn === null) return sendFailure(reply, 400, 'bad_request', 'Unknown time zone.');
         const prepared = await prepare(request, reply);
         if (!prepared) return reply;
         const { report, ctx, translate, locale } = prepared;
@@ -216,6 +237,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
             .header('cache-control', 'no-store')
             .send({ ResultStatus: 6, ResultCode: 'no_pdf_data', Message: translate('reports:messages.noPdfData'), EntityId: null, Exception: null });
         }
+        const letterhead = kind === 'pdf' ? await defaultLetterhead(db) : null;
         const out = new PassThrough({ highWaterMark: 256 * 1024 });
         reply
           .header('content-type', kind === 'pdf' ? 'application/pdf' : XLSX_TYPE)
@@ -228,7 +250,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
         const events = streamReport(ctx, report);
         const write =
           kind === 'pdf'
-            ? writeReportPdf(out, { def: report.def, locale, translate, parametersLine: line, printedOn: new Date().toISOString().slice(0, 16).replace('T', ' ') }, events)
+            ? writeReportPdf(out, { def: report.def, locale, translate, parametersLine: line, printedOn, letterhead, parameters: ctx.params }, events)
             : writeReportXlsx(out, { def: report.def, translate, parametersLine: line }, events);
         write.then(
           () => out.end(),
