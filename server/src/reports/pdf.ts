@@ -90,8 +90,9 @@ const fontOf = (value: string, bold: boolean) => (isWinAnsi(value) ? (bold ? LAT
  * between characters. Never an ellipsis (issue 21 item 10: no "Débits de la p…").
  */
 export function wrapHeading(measure: (text: string, size: number) => number, label: string, width: number, size: number): { lines: string[]; size: number } {
-  const spaced = /\s/.test(label.trim());
-  const tokens = spaced ? label.trim().split(/\s+/) : [...label];
+  // Latin headings break between words; Chinese ones between characters (no spaces between words).
+  const spaced = isWinAnsi(label);
+  const tokens = spaced ? label.trim().split(/\s+/) : [...label.trim()];
   const join = spaced ? ' ' : '';
   for (let s = size; s >= SMALLEST; s -= 0.5) {
     const last = s - 0.5 < SMALLEST;
