@@ -206,7 +206,8 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
 
   // The column headings, laid out once: every page repeats them.
   const headings = columns.map((column, i) => wrapHeading((t, s) => measure(t, s), translate(column.labelKey), weights[i]! * unit - 4, SIZE));
-  const headingHeight = Math.max(1, ...headings.map((h) => h.lines.length)) * (SIZE + 2) + 3;
+  // Room under the last line: Chinese glyphs reach lower than Latin ones at the same size.
+  const headingHeight = Math.max(1, ...headings.map((h) => h.lines.length)) * (SIZE + 2) + 5;
 
   const cell = (i: number, value: string, bold = false) => {
     const column = columns[i]!;
@@ -238,7 +239,7 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
       const { lines, size } = headings[i]!;
       const numeric = column.type === 'decimal' || column.type === 'integer';
       // Bottom-aligned, so one-line headings sit on the rule like the last line of the wrapped ones.
-      const top = y + headingHeight - 3 - lines.length * (size + 2);
+      const top = y + headingHeight - 5 - lines.length * (size + 2);
       lines.forEach((line, k) => text(line, xs[i]! + 2, top + k * (size + 2), weights[i]! * unit - 4, numeric ? 'right' : 'left', true, size));
     });
     y += headingHeight;
