@@ -9,7 +9,7 @@
  * numbers stamped on every page once the last one is known (`switchToPage`). The query runs once and its
  * rows cannot change between a counting pass and the drawing pass (a two-pass count would read the ledger
  * twice and could print "Page 5 of 4" when an entry is posted in between). The cost: the pages' content
- * streams stay in memory until the end, about 0.5 kB per line — a report's PDF is bounded by what a person
+ * streams stay in memory until the end, roughly half a kilobyte to a kilobyte per line — a report's PDF is bounded by what a person
  * prints (tens of thousands of lines, a few MB); the .xlsx is the streamed format for bigger extracts.
  *
  * Layout: every page has the letterhead (the §3 default company's logo, name and address), the page
