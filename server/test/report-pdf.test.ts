@@ -9,7 +9,12 @@ import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLedgerFixture } from '../../modules/gl/test/ledger-fixture.ts';
-import { wrapHeading } from '../src/reports/pdf.ts';
+import { PassThrough } from 'node:stream';
+import type { Decimal } from '@erp/shared/decimal';
+import { trialBalance } from '@erp/modules/gl/definitions/reports/index';
+import type { ReportEvent } from '../src/reports/engine.ts';
+import { reportTranslator } from '../src/reports/messages.ts';
+import { wrapHeading, writeReportPdf } from '../src/reports/pdf.ts';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { pdfText } from './helpers/pdf-text.ts';
 
@@ -122,6 +127,34 @@ describe('every report PDF (issue 21 item 10)', () => {
     expect(text).toMatch(/Débits de la\s+période/);
     expect(text).toMatch(/Crédits de la\s+période/);
     expect(text).toContain('Description du compte');
+  });
+});
+
+describe('a long report PDF', () => {
+  it('leaves page by page while the rows are still being read, and numbers every page "x of y"', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const sent = () => chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    let sentMidway = 0;
+    async function* events(): AsyncGenerator<ReportEvent, Record<string, Decimal | number>> {
+      for (let i = 0; i < 4000; i++) {
+        // The engine reads rows in batches from the database: a turn of the event loop per batch.
+        if (i % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (i === 3000) sentMidway = sent();
+        const row = { AccountId: String(10_000_000 + i), Description: `Account ${i}`, AccountType: 'asset', PeriodDebit: '1234.56', PeriodCredit: '0.00', Debit: '98765.43', Credit: '0.00' };
+        yield { kind: 'row', row };
+      }
+      return {};
+    }
+    const options = { def: trialBalance, locale: 'en-CA' as const, translate: reportTranslator('en-CA'), parametersLine: '', printedOn: 'now', letterhead: null, parameters: {} };
+    await writeReportPdf(out, options, events());
+    // 3,000 lines are some 50 pages: their drawing has gone to the client (kept, it would be a few kB).
+    expect(sentMidway).toBeGreaterThan(50_000);
+    const pages = (await pdfText(Buffer.concat(chunks))).split('\n');
+    expect(pages.length).toBeGreaterThan(50);
+    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    expect(pages.at(-1)).toContain('10003999');
   });
 });
 

@@ -5,12 +5,14 @@
  * numbers. Rows are read in batches (engine.ts `streamReport`) and the writer waits while the client is
  * behind.
  *
- * "Page x of y" (issue 21 item 10) — the choice: pages are BUFFERED (pdfkit `bufferPages`) and the page
- * numbers stamped on every page once the last one is known (`switchToPage`). The query runs once and its
- * rows cannot change between a counting pass and the drawing pass (a two-pass count would read the ledger
- * twice and could print "Page 5 of 4" when an entry is posted in between). The cost: the pages' content
- * streams stay in memory until the end, roughly half a kilobyte to a kilobyte per line — a report's PDF is bounded by what a person
- * prints (tens of thousands of lines, a few MB); the .xlsx is the streamed format for bigger extracts.
+ * "Page x of y" (issue 21 item 10) — the choice: one pass, pages buffered (pdfkit `bufferPages`), the page
+ * numbers stamped on every page once the last one is known (`switchToPage`). A two-pass count would read
+ * the ledger twice, and an entry posted in between would print "Page 5 of 4". Buffered pages would keep
+ * every page's drawing in memory (pdfkit holds one small array per drawing operation: 270 MB for a
+ * 20,000-line trial balance, measured), so a full page's drawing is sent to the client as soon as the next
+ * page starts (`sendPage`) and the page keeps only a second, empty content stream for its number: what
+ * stays is a few hundred bytes per page, and the server's memory stays flat (18 MB for those 20,000 lines,
+ * most of it the fonts and the bounded width cache).
  *
  * Layout: every page has the letterhead (the §3 default company's logo, name and address), the page
  * number "x of y", the print time in the user's time zone, the title, the parameters and the column
@@ -74,6 +76,26 @@ export function formatCell(column: ReportColumn | undefined, value: unknown, loc
     return pdfSafe(formatDecimal(String(value), column.scale ?? 2, locale));
   }
   return String(value);
+}
+
+/** pdfkit's page internals this file relies on (not in its types). */
+interface PageInternals {
+  content: { end(): void };
+  dictionary: { data: { Contents: unknown } };
+}
+
+/**
+ * Sends a full page's drawing to the client now, and leaves the page a second, empty content stream for
+ * what is drawn on it at the end (its page number). A PDF page may have several content streams, read as
+ * one. Without this pdfkit keeps every buffered page's content — one small array per drawing operation,
+ * some 14 kB per report line, measured — until the document ends.
+ */
+function sendPage(doc: PDFKit.PDFDocument): void {
+  const page = doc.page as unknown as PageInternals;
+  const drawn = page.content;
+  page.content = doc.ref() as unknown as PageInternals['content'];
+  page.dictionary.data.Contents = [drawn, page.content];
+  drawn.end();
 }
 
 /** An image pdfkit opened (`doc.image` takes it in place of the bytes). */
@@ -215,6 +237,7 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
     text(value, xs[i]! + 2, y, (column.width ?? 1) * unit - 4, numeric ? 'right' : 'left', bold);
   };
   const newPage = () => {
+    if (page > 0) sendPage(doc);
     doc.addPage();
     page++;
     y = MARGIN;
