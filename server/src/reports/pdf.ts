@@ -93,7 +93,7 @@ interface PageInternals {
 function sendPage(doc: PDFKit.PDFDocument): void {
   const page = doc.page as unknown as PageInternals;
   const drawn = page.content;
-  page.content = doc.ref() as unknown as PageInternals['content'];
+  page.content = doc.ref({}) as unknown as PageInternals['content'];
   page.dictionary.data.Contents = [drawn, page.content];
   drawn.end();
 }
