@@ -18,7 +18,7 @@ export interface ReportLineWriter {
   /** A labelled line: the label in the first columns, the figures under their columns. */
   summary(label: string, figures: Record<string, unknown>): void;
   /** After a group's last line (its subtotal and closing balance). */
-  groupEnd?(): void;
+  groupEnd?(event: Extract<ReportEvent, { kind: 'groupEnd' }>): void;
   /** True while the writer's own output is behind the client. */
   behind(): boolean;
 }
@@ -65,7 +65,7 @@ export async function writeReportLines(
     } else {
       writer.summary(translate('reports:labels.subtotal', { group: event.key }), event.subtotals);
       balance('reports:labels.closingBalance', event.closing);
-      writer.groupEnd?.();
+      writer.groupEnd?.(event);
     }
     if (rows % options.every === 0) {
       while ((out.writableNeedDrain || writer.behind()) && !out.destroyed) await drained(out);

@@ -8,6 +8,9 @@
  *          List: rows, Groups: [{ Key, Heading, Starts, Ends, Subtotals, Opening?, Closing? }], Totals }
  *   POST /api/reports/:report/xlsx     body { Parameters } → the .xlsx (streamed)
  *   POST /api/reports/:report/pdf      body { Parameters } → the PDF (streamed)
+ *        Both take the header `X-Time-Zone: <IANA zone>` (the browser's, sent by the report screen): the
+ *        PDF's print time is written in it (issue 21 item 10), as the user's language comes from the
+ *        user's row. Default UTC; a malformed or unknown zone answers 400 `bad_request`.
  *
  * The two downloads are the §7 file-download variant: `Content-Disposition: attachment;
  * filename="<report>-<UTC stamp>.<ext>"`, `X-Total-Count` (rows). A report with no rows answers the PDF
@@ -22,7 +25,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { openedBy, validateReportParameters, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
-import { formatCalendarDate, formatDateTimeUtc, labelled } from '@erp/shared/format';
+import { formatCalendarDate, labelled } from '@erp/shared/format';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { openableApplications } from '../auth/access.ts';
 import { currentUser } from '../auth/plugin.ts';
@@ -30,9 +33,11 @@ import type { Database } from '../db/connection.ts';
 import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
 import { sendFailure } from '../http/errors.ts';
 import { apiSchema, callResult, NO_QUERY, pagedList, RECORD, type JsonSchema } from '../http/schemas.ts';
+import { dateFormat } from '@erp/shared/format';
 import { countRows, registeredReport, registeredReports, runPage, streamReport, type AnyDb, type ReportContext, type ServerReport } from './engine.ts';
 import { reportLocale, reportTranslator, type ReportLocale, type ReportTranslate } from './messages.ts';
-import { writeReportPdf } from './pdf.ts';
+import { defaultLetterhead } from './letterhead.ts';
+import { pdfSafe, writeReportPdf } from './pdf.ts';
 import { writeReportXlsx, XLSX_TYPE } from './xlsx.ts';
 
 export const REPORT_PAGE_SIZE = 250;
@@ -77,6 +82,8 @@ const fileBody = {
 } as const;
 
 const tags = ['reports'];
+/** An IANA time zone name (`America/Toronto`, `Etc/GMT+5`). */
+const TIME_ZONE = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 const FILE_ANSWER: JsonSchema = { type: 'string', format: 'binary', description: 'the file (§7 file-download variant)' };
 const REPORT_SCHEMAS = {
   list: apiSchema({ summary: 'Reports the caller may run', tags, querystring: NO_QUERY, response: { 200: { type: 'array', items: RECORD } } }),
@@ -96,6 +103,18 @@ interface RunBody {
   Parameters: Record<string, string | number>;
   Page?: number;
   PageSize?: number;
+}
+
+const PRINT_TIME_STYLE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+
+/** The print time in the user's language and time zone (null: a zone Intl does not know). */
+export function printTime(now: Date, locale: string, timeZone: string): string | null {
+  try {
+    // DATE_TIME_STYLE's parts (dateStyle cannot be combined with timeZoneName), plus the zone's name.
+    return pdfSafe(dateFormat(locale, { ...PRINT_TIME_STYLE, timeZone }).format(now));
+  } catch {
+    return null;
+  }
 }
 
 function fileName(report: string, extension: string): string {
@@ -213,6 +232,9 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
         const prepared = await prepare(request, reply);
         if (!prepared) return reply;
         const { report, ctx, translate, locale } = prepared;
+        const zone = request.headers['x-time-zone'] ?? 'UTC';
+        const printedOn = typeof zone === 'string' && TIME_ZONE.test(zone) ? printTime(new Date(), locale, zone) : null;
+        if (printedOn === null) return sendFailure(reply, 400, 'bad_request', 'Unknown time zone.');
         const count = await countRows(ctx, report);
         if (count === 0 && kind === 'pdf') {
           // §8 "No PDF data." — a 400, so the file-download rule shows the description (§8 File downloads).
@@ -221,6 +243,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
             .header('cache-control', 'no-store')
             .send({ ResultStatus: 6, ResultCode: 'no_pdf_data', Message: translate('reports:messages.noPdfData'), EntityId: null, Exception: null });
         }
+        const letterhead = kind === 'pdf' ? await defaultLetterhead(db) : null;
         const out = new PassThrough({ highWaterMark: 256 * 1024 });
         reply
           .header('content-type', kind === 'pdf' ? 'application/pdf' : XLSX_TYPE)
@@ -233,7 +256,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
         const events = streamReport(ctx, report);
         const write =
           kind === 'pdf'
-            ? writeReportPdf(out, { def: report.def, locale, translate, parametersLine: line, printedOn: formatDateTimeUtc(new Date(), locale).replace(/\u202f/g, '\u00a0') }, events)
+            ? writeReportPdf(out, { def: report.def, locale, translate, parametersLine: line, printedOn, letterhead, parameters: ctx.params }, events)
             : writeReportXlsx(out, { def: report.def, translate, parametersLine: line }, events);
         write.then(
           () => out.end(),

@@ -105,6 +105,24 @@ export interface ReportGroup {
   opening?: boolean;
   /** PDF: each group starts on a new page (a batch of documents, e.g. one account statement per customer). */
   pageBreak?: boolean;
+  /** PDF: each group is a document to mail (issue 21 item 10, e.g. an account statement). */
+  document?: ReportGroupDocument;
+}
+
+/** What the PDF of a mailed document adds to each group (fields are the report's columns). */
+export interface ReportGroupDocument {
+  /** Heading fields printed as the recipient's address block, one line each (blank ones left out). */
+  addressFields: readonly string[];
+  /** `total` columns (usually hidden) whose group subtotals are printed as a summary table, e.g. the aging. */
+  summaryFields: readonly string[];
+  /** The summary table's title, e.g. "Aging summary". */
+  summaryLabelKey: string;
+  /** The label of the document's date, e.g. "Statement date". */
+  dateLabelKey: string;
+  /** The `total` column whose group subtotal is the amount due (the remittance stub). */
+  amountDueField: string;
+  /** The date parameter that dates the document (e.g. the statement date). */
+  dateParameter: string;
 }
 
 export interface ReportSort {
@@ -199,6 +217,12 @@ export function defineReport(input: ReportInput): ReportDefinition {
     for (const f of def.group.headingFields) if (!fields.has(f)) fail(`group heading field ${f} is not a column`);
     // The engine relies on it: a group's rows are consecutive, so only a page's first group has earlier rows.
     if (def.defaultSort[0]?.field !== def.group.field) fail('the first sort field must be the group field');
+    const document = def.group.document;
+    if (document) {
+      for (const f of document.addressFields) if (!def.group.headingFields.includes(f)) fail(`document address field ${f} is not a heading field`);
+      for (const f of [...document.summaryFields, document.amountDueField]) if (!def.columns.some((c) => c.field === f && c.total)) fail(`document field ${f} is not a total column`);
+      if (!def.parameters.some((p) => p.name === document.dateParameter)) fail(`document date parameter ${document.dateParameter} is not a parameter`);
+    }
   }
   for (const s of def.defaultSort) if (!fields.has(s.field)) fail(`sort field ${s.field} is not a column`);
   return def;

@@ -64,6 +64,8 @@ export function refusalNotice<F extends string | null>(error: unknown, fallback:
 
 /** Downloads the report as `kind` and hands it to the browser; rejects (after the §8 alert) on refusal. */
 export async function downloadReport(report: string, kind: 'pdf' | 'xlsx', parameters: ReportParameterValues): Promise<void> {
-  const file = await api.download(`reports/${encodeURIComponent(report)}/${kind}`, { method: 'POST', body: { Parameters: parameters } });
+  // The browser's time zone: the PDF's print time is written in it (issue 21 item 10).
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const file = await api.download(`reports/${encodeURIComponent(report)}/${kind}`, { method: 'POST', body: { Parameters: parameters }, headers: { 'X-Time-Zone': timeZone } });
   saveFile(file, `${report}.${kind}`);
 }

@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AGING_BUCKETS, AR_REPORTS, arAgedTrialBalance } from './index.ts';
+import { defineReport } from '@erp/shared/reports/define';
+import { AGING_BUCKETS, AR_REPORTS, arAccountStatement, arAgedTrialBalance } from './index.ts';
 
 const LANGUAGES = ['en-CA', 'fr-CA', 'zh-CN', 'zh-TW'];
 
@@ -29,7 +30,11 @@ describe('AR report definitions', () => {
         for (const o of p.options ?? []) keys.add(o.labelKey);
       }
       for (const c of def.columns) keys.add(c.labelKey);
+      const document = def.group?.document;
+      if (document) [document.summaryLabelKey, document.dateLabelKey].forEach((key) => keys.add(key));
     }
+    // The mailed documents' words (pdf.ts): bill-to block and remittance stub.
+    for (const key of ['billTo', 'customer', 'remittance', 'amountDue', 'amountEnclosed', 'labelled', 'page', 'printedOn']) keys.add(`reports:pdf.${key}`);
     keys.add('ar:reports.validation.customerInvalid');
     for (const lng of LANGUAGES) {
       const catalogue = texts(lng);
@@ -41,5 +46,20 @@ describe('AR report definitions', () => {
   it('age in current + 8 periods (§9)', () => {
     expect(AGING_BUCKETS).toHaveLength(9);
     expect(arAgedTrialBalance.columns.filter((c) => (AGING_BUCKETS as readonly string[]).includes(c.field))).toHaveLength(9);
+  });
+
+  it('the statement is a document to mail: its aging summary is the aged trial balance’s buckets, its amount due the open balance', () => {
+    const document = arAccountStatement.group?.document;
+    expect(document).toMatchObject({ addressFields: ['FirmName', 'Address', 'CityLine'], summaryFields: [...AGING_BUCKETS], amountDueField: 'OpenBalance', dateParameter: 'StatementDate' });
+    const agedLabels = new Map(arAgedTrialBalance.columns.map((c) => [c.field, c.labelKey]));
+    for (const bucket of AGING_BUCKETS) expect(arAccountStatement.columns.find((c) => c.field === bucket)).toMatchObject({ hidden: true, total: true, labelKey: agedLabels.get(bucket) });
+  });
+
+  it('refuses a document whose fields are not the report’s', () => {
+    const group = arAccountStatement.group!;
+    const redefine = (document: object) => () => defineReport({ ...arAccountStatement, name: 'x-statement', group: { ...group, document: { ...group.document!, ...document } } });
+    expect(redefine({ addressFields: ['Phone'] })).toThrow(/address field Phone/);
+    expect(redefine({ summaryFields: ['DocumentNo'] })).toThrow(/DocumentNo is not a total column/);
+    expect(redefine({ dateParameter: 'AsOfDate' })).toThrow(/date parameter AsOfDate/);
   });
 });

@@ -122,6 +122,9 @@ export const arAgedTrialBalance: ReportDefinition = defineReport({
   orientation: 'landscape',
 });
 
+/** The statement's aging: periods of this many days by due date (the aged trial balance's defaults). */
+export const STATEMENT_PERIOD_DAYS = 30;
+
 /** AR-08: open-item statements, one customer or every customer with a balance (the batch). */
 export const arAccountStatement: ReportDefinition = defineReport({
   name: 'ar-account-statement',
@@ -140,6 +143,7 @@ export const arAccountStatement: ReportDefinition = defineReport({
     text('FirmId', { hidden: true }),
     text('FirmName', { hidden: true }),
     text('Address', { hidden: true }),
+    text('CityLine', { hidden: true }),
     date('DocumentDate'),
     text('ItemType'),
     text('DocumentNo'),
@@ -148,8 +152,24 @@ export const arAccountStatement: ReportDefinition = defineReport({
     money('OpenBalance', { total: true }),
     money('Balance', { running: { of: 'OpenBalance' } }),
     integer('ItemId', { hidden: true }),
+    // Each item's open balance in its aging bucket (by due date, STATEMENT_PERIOD_DAYS): the group's
+    // subtotals are the customer's aging summary on the PDF.
+    ...AGING_BUCKETS.map((bucket) => money(bucket, { hidden: true, total: true })),
   ],
-  group: { field: 'FirmId', headingFields: ['FirmId', 'FirmName', 'Address'], pageBreak: true },
+  group: {
+    field: 'FirmId',
+    headingFields: ['FirmId', 'FirmName', 'Address', 'CityLine'],
+    pageBreak: true,
+    // Ready to mail (issue 21 item 10): bill-to address, aging summary, remittance stub.
+    document: {
+      addressFields: ['FirmName', 'Address', 'CityLine'],
+      summaryFields: [...AGING_BUCKETS],
+      summaryLabelKey: 'ar:reports.accountStatement.agingSummary',
+      amountDueField: 'OpenBalance',
+      dateParameter: 'StatementDate',
+      dateLabelKey: p('StatementDate'),
+    },
+  },
   defaultSort: [{ field: 'FirmId' }, { field: 'DocumentDate' }, { field: 'ItemId' }],
 });
 

@@ -30,7 +30,7 @@
  * xlsx alike) with the AR restriction: a restricted caller sees only the journals of the AR documents of assigned customers (ar_items
  * and credit applications carry the journal they posted).
  */
-import { arAccountInquiry, arAccountStatement, AGING_BUCKETS, AGING_PERIODS, arAgedTrialBalance, arContactList, arCustomerList, arCustomerLists, arInactiveCustomerList, arNewCustomerList, arOverdueAccounts, arSalesJournal, arUnappliedCredits } from '../../definitions/reports/index.ts';
+import { arAccountInquiry, arAccountStatement, AGING_BUCKETS, AGING_PERIODS, arAgedTrialBalance, arContactList, arCustomerList, arCustomerLists, arInactiveCustomerList, arNewCustomerList, arOverdueAccounts, arSalesJournal, arUnappliedCredits, STATEMENT_PERIOD_DAYS } from '../../definitions/reports/index.ts';
 import type { ReportDefinition, ReportParameterError } from '@erp/shared/reports/define';
 import { sql, type RawBuilder } from 'kysely';
 import { readAll } from '@erp/server/db/read';
@@ -323,14 +323,27 @@ async function agedTrialBalanceFigures(ctx: ReportContext): Promise<GroupFigures
 
 // AR-08 ------------------------------------------------------------------------------------------------------
 
-const STATEMENT_FIELDS = ['FirmId', 'FirmName', 'Address', 'DocumentDate', 'ItemType', 'DocumentNo', 'DueDate', 'Amount', 'OpenBalance', 'Balance', 'ItemId'];
+const STATEMENT_FIELDS = ['FirmId', 'FirmName', 'Address', 'CityLine', 'DocumentDate', 'ItemType', 'DocumentNo', 'DueDate', 'Amount', 'OpenBalance', 'Balance', 'ItemId', ...AGING_BUCKETS];
+
+/** The item's open balance in each aging bucket as of `asOf` (by due date, as the aged trial balance's `bucketSums`). */
+function statementBuckets(asOf: string) {
+  const limits = agingLimits(asOf, STATEMENT_PERIOD_DAYS);
+  const due = sql.ref('i.due_date');
+  return AGING_BUCKETS.map((name, k) => {
+    const when =
+      k === 0 ? sql`${due} >= ${asOf}` : k === AGING_PERIODS ? sql`${due} < ${limits[k - 1]!}` : sql`${due} >= ${limits[k]!} and ${due} < ${limits[k - 1]!}`;
+    return sql<unknown>`case when ${when} then o.open else 0 end`.as(name);
+  });
+}
 
 function statementRows(ctx: ReportContext): AnySelect {
   const asOf = String(ctx.params['StatementDate']);
   const rows = openItemRows(ctx, asOf).select([
     'i.firm_id as FirmId',
     'f.name as FirmName',
-    sql<string>`coalesce(f.address, '') || case when f.city is null then '' else ${', '} || f.city end`.as('Address'),
+    'f.address as Address',
+    // "Montréal QC H2X 1Y4": the parts there are, one space apart.
+    sql<string>`trim(coalesce(f.city, '') || ' ' || coalesce(f.province_code, '') || ' ' || coalesce(f.postal_code, ''))`.as('CityLine'),
     'i.document_date as DocumentDate',
     'i.item_type as ItemType',
     'i.document_no as DocumentNo',
@@ -339,6 +352,7 @@ function statementRows(ctx: ReportContext): AnySelect {
     'o.open as OpenBalance',
     sql<null>`null`.as('Balance'),
     'i.item_id as ItemId',
+    ...statementBuckets(asOf),
     // The batch leaves out the customers whose items add up to zero.
     sql<unknown>`sum(o.open) over (partition by i.firm_id)`.as('CustomerBalance'),
   ]);

@@ -1,0 +1,35 @@
+/**
+ * The letterhead of every report PDF (issue 21 item 10): the §3 default company — the one marked default,
+ * else the first by id, as GET api/Company/GetDefaultCompany chooses — with its address and its logo
+ * (stored base64 with its detected type by the logo upload, modules/shell/server/company/routes.ts). pdfkit
+ * draws PNG and JPEG; a logo of another type (PDF, GIF, BMP) is left out and the name printed alone.
+ */
+import type { AnyDb } from './engine.ts';
+
+export interface Letterhead {
+  name: string;
+  /** Address lines, blank parts left out. */
+  address: string[];
+  /** PNG or JPEG bytes, or null. */
+  logo: Buffer | null;
+}
+
+const DRAWABLE = new Set(['image/png', 'image/jpeg']);
+
+export async function defaultLetterhead(db: AnyDb): Promise<Letterhead | null> {
+  const row = (await db
+    .selectFrom('companies')
+    .select(['name', 'address', 'city', 'province_code', 'postal_code', 'phone', 'logo', 'logo_file_type'])
+    .orderBy('is_default', 'desc')
+    .orderBy('company_id')
+    .limit(1)
+    .executeTakeFirst()) as Record<string, string | null> | undefined;
+  if (!row) return null;
+  const city = [row['city'], row['province_code'], row['postal_code']].filter((part) => part).join(' ');
+  const type = row['logo_file_type'];
+  return {
+    name: row['name'] ?? '',
+    address: [row['address'], city, row['phone']].filter((part): part is string => Boolean(part)),
+    logo: row['logo'] && type && DRAWABLE.has(type) ? Buffer.from(row['logo'], 'base64') : null,
+  };
+}
