@@ -22,7 +22,7 @@
  * PostgreSQL — INSERT … SELECT FROM unnest(arrays) in batches of 20,000 rows.
  */
 import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
+import { bulkLoadPostgres } from '@erp/server/seed/bulk-postgres';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
 
@@ -192,10 +192,7 @@ export async function insertAr(config: DatabaseConfig, options: ArOptions): Prom
       sqlite.close();
     }
   } else {
-    const client = new pg.Client({ connectionString: config.url });
-    await client.connect();
-    try {
-      await client.query('begin');
+    await bulkLoadPostgres(config.url, ['ar_items', 'ar_applications'], async (client) => {
       const BATCH = 20_000;
       const itemColumns = { id: [] as number[], firm: [] as string[], type: [] as string[], no: [] as string[], date: [] as string[], due: [] as string[], amount: [] as string[], open: [] as string[], status: [] as string[] };
       const appColumns = { from: [] as number[], to: [] as number[], date: [] as string[], amount: [] as string[] };
@@ -242,15 +239,7 @@ export async function insertAr(config: DatabaseConfig, options: ArOptions): Prom
       }
       await flush();
       await client.query(`select setval(pg_get_serial_sequence('ar_items', 'item_id'), (select max(item_id) from ar_items))`);
-      await client.query('commit');
-      await client.query('vacuum analyze ar_items');
-      await client.query('vacuum analyze ar_applications');
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      await client.end();
-    }
+    });
   }
   options.onProgress?.(items);
   return { items, applications, customers: firms.length, bigCustomer: firms[0]!, seconds: (performance.now() - started) / 1000 };

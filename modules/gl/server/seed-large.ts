@@ -14,7 +14,7 @@
  * PostgreSQL — INSERT … SELECT FROM unnest(arrays) in batches of 20,000 rows.
  */
 import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
+import { bulkLoadPostgres } from '@erp/server/seed/bulk-postgres';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
 
@@ -196,11 +196,8 @@ export async function insertLedger(config: DatabaseConfig, options: LedgerOption
     return { entries, documents: documentsWritten, journals: journalCount, seconds: (performance.now() - started) / 1000 };
   }
 
-  const client = new pg.Client({ connectionString: config.url });
-  await client.connect();
   let journalCount = 0;
-  try {
-    await client.query('begin');
+  await bulkLoadPostgres(config.url, ['gl_entries', 'gl_balances'], async (client) => {
     for (let i = 0; i < ACCOUNTS; i++) {
       await client.query(
         `insert into gl_accounts (account_id, description, account_type, currency_code, is_postable, is_control, is_active, created_by, created_on, updated_by, updated_on, version)
@@ -268,17 +265,7 @@ export async function insertLedger(config: DatabaseConfig, options: LedgerOption
         [acct, Number(year), Number(month), centsText(debit), centsText(credit)],
       );
     }
-    await client.query('commit');
-    // What autovacuum does to a table after a bulk load: statistics, and the visibility map that lets a
-    // count over the (account, date) index skip the table (index-only scans).
-    await client.query('vacuum analyze gl_entries');
-    await client.query('vacuum analyze gl_balances');
-    options.onProgress?.(entries);
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
+  });
+  options.onProgress?.(entries);
   return { entries, documents: documentsWritten, journals: journalCount, seconds: (performance.now() - started) / 1000 };
 }

@@ -17,7 +17,7 @@
  * SELECT FROM unnest(arrays) in batches of 20,000 rows.
  */
 import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
+import { bulkLoadPostgres } from '@erp/server/seed/bulk-postgres';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
 
@@ -148,10 +148,7 @@ export async function insertIcStock(config: DatabaseConfig, options: IcOptions =
     return { products, ledgerRows: written, balances: last.size, seconds: (performance.now() - started) / 1000 };
   }
 
-  const client = new pg.Client({ connectionString: config.url });
-  await client.connect();
-  try {
-    await client.query('begin');
+  await bulkLoadPostgres(config.url, ['products', 'stock_ledger', 'stock_balances'], async (client) => {
     for (const [id, description] of [['GEN-STEEL', 'Generated steel'], ['GEN-ELEC', 'Generated electrical']]) {
       await client.query(
         `insert into product_classes (class_id, description, is_active, created_by, created_on, updated_by, updated_on, version) values ($1, $2, true, $3, $4, $3, $4, 1) on conflict (class_id) do nothing`,
@@ -228,14 +225,7 @@ export async function insertIcStock(config: DatabaseConfig, options: IcOptions =
         [part.map((r) => r.product), part.map((r) => r.warehouse), part.map((r) => String(r.qtyAfter)), part.map((r) => unitsText(r.valueAfter, 2)), part.map((r) => unitsText(r.cents, 2)), now, part.map((r) => r.date)],
       );
     }
-    await client.query('commit');
-    for (const table of ['products', 'stock_ledger', 'stock_balances']) await client.query(`vacuum analyze ${table}`);
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
+  });
   options.onProgress?.(written);
   return { products, ledgerRows: written, balances: last.size, seconds: (performance.now() - started) / 1000 };
 }

@@ -162,13 +162,7 @@ export function recordReader(def: AnyEntity, fields: Iterable<string>, trail: Tr
     const record: Record<string, unknown> = {};
     for (const read of list) read(row, record);
     if (trail === 'version') record['Version'] = Number(row['version'] ?? 1);
-    else if (trail) {
-      record['CreatedBy'] = String(row['created_by'] ?? '');
-      record['CreatedOn'] = String(row['created_on'] ?? '');
-      record['UpdatedBy'] = String(row['updated_by'] ?? '');
-      record['UpdatedOn'] = String(row['updated_on'] ?? '');
-      record['Version'] = Number(row['version'] ?? 1);
-    }
+    else if (trail) writeTrail(row, record);
     return record;
   };
 }
@@ -177,14 +171,17 @@ export function recordReader(def: AnyEntity, fields: Iterable<string>, trail: Tr
 export function rowToRecord(def: AnyEntity, row: Record<string, unknown>, fields: Iterable<string>, trail = true): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const read of readersFor(def, fields)) read(row, record);
-  if (trail) {
-    record['CreatedBy'] = String(row['created_by'] ?? '');
-    record['CreatedOn'] = String(row['created_on'] ?? '');
-    record['UpdatedBy'] = String(row['updated_by'] ?? '');
-    record['UpdatedOn'] = String(row['updated_on'] ?? '');
-    record['Version'] = Number(row['version'] ?? 1);
-  }
+  if (trail) writeTrail(row, record);
   return record;
+}
+
+/** The record trail (who and when created and last changed, and the version) onto a wire record. */
+function writeTrail(row: Record<string, unknown>, record: Record<string, unknown>): void {
+  record['CreatedBy'] = String(row['created_by'] ?? '');
+  record['CreatedOn'] = String(row['created_on'] ?? '');
+  record['UpdatedBy'] = String(row['updated_by'] ?? '');
+  record['UpdatedOn'] = String(row['updated_on'] ?? '');
+  record['Version'] = Number(row['version'] ?? 1);
 }
 
 /** Every field name a full record answers (not write-only). */

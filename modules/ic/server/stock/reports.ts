@@ -57,16 +57,15 @@ async function balanceAggregate(ctx: ReportContext, sums: Record<string, string>
   return [{ key: '', count: Number(row?.['n'] ?? 0), sums: figures }];
 }
 
+/** The columns both balance reports start with: the product, its warehouse and the quantity on hand. */
+const PRODUCT_BALANCE = ['b.product_id as ProductId', 'p.description as Description', 'b.warehouse_id as WarehouseId', 'p.unit_of_measure as UnitOfMeasure', 'b.on_hand as OnHand'] as const;
+
 export const stockStatusServerReport: ServerReport = {
   def: stockStatus,
   prepare: checkLookups,
   rows: (ctx) =>
     balanceRows(ctx).select([
-      'b.product_id as ProductId',
-      'p.description as Description',
-      'b.warehouse_id as WarehouseId',
-      'p.unit_of_measure as UnitOfMeasure',
-      'b.on_hand as OnHand',
+      ...PRODUCT_BALANCE,
       'b.committed as Committed',
       sql<unknown>`b.on_hand - b.committed`.as('Available'),
       'b.average_cost as AverageCost',
@@ -80,11 +79,7 @@ export const productCostServerReport: ServerReport = {
   prepare: checkLookups,
   rows: (ctx) =>
     balanceRows(ctx).select([
-      'b.product_id as ProductId',
-      'p.description as Description',
-      'b.warehouse_id as WarehouseId',
-      'p.unit_of_measure as UnitOfMeasure',
-      'b.on_hand as OnHand',
+      ...PRODUCT_BALANCE,
       'b.average_cost as AverageCost',
       'b.last_cost as LastCost',
       'b.value as Value',
