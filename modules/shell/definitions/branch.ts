@@ -1,5 +1,5 @@
 /** Branches of a company. */
-import { ADMIN_ONLY, PHONE, POSTAL_CODE, PROVINCE_CODE, code } from '@erp/shared/entities/common';
+import { ADMIN_ONLY, POSTAL_ADDRESS, code } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
 
 export const branch = defineEntity({
@@ -12,11 +12,7 @@ export const branch = defineEntity({
     BranchId: code(10),
     Name: { type: 'text', required: true, maxLength: 60 },
     CompanyId: { type: 'lookup', entity: 'company', uppercase: true, required: true, maxLength: 10 },
-    Address: { type: 'text', maxLength: 200 },
-    City: { type: 'text', maxLength: 80 },
-    ProvinceCode: PROVINCE_CODE,
-    PostalCode: POSTAL_CODE,
-    Phone: PHONE,
+    ...POSTAL_ADDRESS,
     IsActive: { type: 'boolean', defaultValue: true },
   },
   listColumns: ['BranchId', 'Name', 'CompanyId', 'City', 'ProvinceCode', { field: 'Phone', visible: false }, 'IsActive'],

@@ -3,7 +3,7 @@
  * api/Company/GetDefaultCompany. The logo is read-only here: it is set by the upload endpoint
  * (POST api/data/company/:id/logo), which detects the file type from its content.
  */
-import { ADMIN_ONLY, EMAIL, PHONE, POSTAL_CODE, PROVINCE_CODE, code } from '@erp/shared/entities/common';
+import { ADMIN_ONLY, EMAIL, POSTAL_ADDRESS, code } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
 
 export const company = defineEntity({
@@ -15,11 +15,7 @@ export const company = defineEntity({
   fields: {
     CompanyId: code(10),
     Name: { type: 'text', required: true, maxLength: 100 },
-    Address: { type: 'text', maxLength: 200 },
-    City: { type: 'text', maxLength: 80 },
-    ProvinceCode: PROVINCE_CODE,
-    PostalCode: POSTAL_CODE,
-    Phone: PHONE,
+    ...POSTAL_ADDRESS,
     Email: EMAIL,
     IsDefault: { type: 'boolean', defaultValue: false },
     // The form shows a preview with an upload (widget `company-logo`), which also covers the file type.

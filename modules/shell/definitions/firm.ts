@@ -10,7 +10,7 @@
  * bill-to firm; a ship-to's bill-to must be active; AccountTerms and SalesRep name existing account terms and
  * sales reps (lookups to the AR module's `account-terms` and `sales-rep`, issue 14).
  */
-import { EMAIL, MONEY, PHONE, POSTAL_CODE, PROVINCE_CODE, code } from '@erp/shared/entities/common';
+import { EMAIL, MONEY, PHONE, POSTAL_ADDRESS, code } from '@erp/shared/entities/common';
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 
 /** The firm types (§3): each is an account of the firm. */
@@ -83,11 +83,7 @@ export const firm = defineEntity({
     CreditLimit: { ...MONEY, min: '0', max: '999999999' },
     DiscountTable: code(20),
     SalesRep: { type: 'lookup', entity: 'sales-rep', maxLength: 20, uppercase: true },
-    Address: { type: 'text', maxLength: 200 },
-    City: { type: 'text', maxLength: 80 },
-    ProvinceCode: PROVINCE_CODE,
-    PostalCode: POSTAL_CODE,
-    Phone: PHONE,
+    ...POSTAL_ADDRESS,
     Email: EMAIL,
     ForExternalUsers: { type: 'boolean', defaultValue: false },
     IsSalesManager: { type: 'boolean', defaultValue: false },

@@ -22,6 +22,18 @@ export const PHONE: TextField = { type: 'text', maxLength: 25, pattern: '[0-9+()
 
 export const EMAIL: TextField = { type: 'text', maxLength: 200, format: 'email' };
 
+/**
+ * A Canadian postal address with its phone (company, branch, firm, and the vendors and sites to come): one
+ * shape, so every address prints, validates and exports alike.
+ */
+export const POSTAL_ADDRESS = {
+  Address: { type: 'text', maxLength: 200 },
+  City: { type: 'text', maxLength: 80 },
+  ProvinceCode: PROVINCE_CODE,
+  PostalCode: POSTAL_CODE,
+  Phone: PHONE,
+} as const satisfies Record<string, TextField>;
+
 /** An upper-case code: letters, digits, `-` and `_`. */
 export function code(maxLength: number, extra: Partial<TextField> = {}): TextField {
   return { type: 'text', maxLength, pattern: '[A-Z0-9_-]+', uppercase: true, ...extra };
