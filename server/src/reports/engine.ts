@@ -24,6 +24,7 @@ import type { AuthenticatedUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { decimalFromDb } from '../db/decimal-codec.ts';
 import { readAll } from '../db/read.ts';
+import type { ReportGroupSummary, ReportRow } from '@erp/shared/reports/wire';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDb = Kysely<any>;
@@ -84,20 +85,7 @@ export function registeredReports(): ServerReport[] {
   return [...registry.values()];
 }
 
-export type ReportRow = Record<string, string | number | null>;
-
-/** One group on a page: its heading values, subtotals over the whole group, opening and closing. */
-export interface ReportGroupSummary {
-  Key: string;
-  Heading: ReportRow;
-  /** The group's first row is on this page (show its heading, and opening). */
-  Starts: boolean;
-  /** The group's last row is on this page (show its subtotals, and closing). */
-  Ends: boolean;
-  Subtotals: Record<string, Decimal | number>;
-  Opening?: Decimal;
-  Closing?: Decimal;
-}
+export type { ReportGroupSummary, ReportRow };
 
 export interface ReportPage {
   TotalCount: number;

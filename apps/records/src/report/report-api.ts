@@ -6,17 +6,9 @@
 import { ApiError, api, refusalMessage, saveFile } from '@erp/shared';
 import type { ReportParameterError, ReportParameterValues } from '@erp/shared/reports/define';
 
-export type ReportRow = Record<string, string | number | null>;
+import type { ReportGroupSummary, ReportRow } from '@erp/shared/reports/wire';
 
-export interface ReportGroupSummary {
-  Key: string;
-  Heading: ReportRow;
-  Starts: boolean;
-  Ends: boolean;
-  Subtotals: Record<string, string | number>;
-  Opening?: string;
-  Closing?: string;
-}
+export type { ReportGroupSummary, ReportRow };
 
 /** POST /api/reports/:report/run answer: a §3 Call result with a §3 paged list. */
 export interface ReportPageAnswer {
