@@ -120,7 +120,7 @@ function GenericLookupInput(props: LookupProps) {
       current = false;
       clearTimeout(timer);
     };
-  }, [props.value, props.entity, props.onPick]);
+  }, [props.value, props.entity, props.onPick, props.via]);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'F4' || (event.altKey && event.key === 'ArrowDown')) {
       event.preventDefault();
