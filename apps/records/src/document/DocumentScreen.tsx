@@ -8,24 +8,18 @@
  *
  * A business module's export is one line: `export const GlJournalEntry = documentScreen('gl-journal-entry', GL)`.
  */
-import { useMemo, useState, type ComponentType } from 'react';
+import { useMemo, type ComponentType } from 'react';
 import { translate } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { entityByName } from '@erp/shared/entities/index';
 import { screen, useScreen, useTranslation, type ScreenParcel } from '@erp/ui';
-import type { EntityAccess } from '../data/api.ts';
-import { useEntityAccess } from '../data/entity-access.tsx';
 import { ENTITY_SCREEN_NAMESPACES } from '../entity-screen/EntityScreen.tsx';
-import { EntityList } from '../list/EntityList.tsx';
+import { RecordPane, type PaneToolsProps } from '../entity-screen/RecordPane.tsx';
 import { onRegionKey } from '../list/regions.ts';
 import { DocumentForm } from './DocumentForm.tsx';
 
-export interface DocumentToolsProps {
-  entity: AnyEntity;
-  access: EntityAccess;
-  /** Reloads the list (after the tool created records). */
-  reload(): void;
-}
+/** The controls a document screen shows above its list (the pane's tools). */
+export type DocumentToolsProps = PaneToolsProps;
 
 export interface DocumentScreenOptions {
   /** i18n namespaces the screen needs (the entity's module's, e.g. `gl`). */
@@ -51,36 +45,26 @@ export function DocumentPane({
   const { routeProps } = useScreen();
   // The form's own strings (records:document.*): loaded here too, for composed screens that list fewer namespaces.
   useTranslation('records');
-  const { access, notice } = useEntityAccess(entity.name);
-  const [open, setOpen] = useState<{ recordId: string | null; key?: number } | null>(null);
-  const [reloadToken, setReloadToken] = useState(0);
-
-  if (!access) return notice;
   return (
-    // F2 / Shift+F2 move through the pane's regions, on the document screen and on screens composing panes.
-    <div className="records-pane" onKeyDown={onRegionKey}>
-      {Tools && open === null && <Tools entity={entity} access={access} reload={() => setReloadToken((n) => n + 1)} />}
-      <EntityList
-        entity={entity}
-        access={access}
-        routeProps={routeProps}
-        active={open === null}
-        reloadToken={reloadToken}
-        onOpen={(recordId) => setOpen({ recordId })}
-      />
-      {open && (
+    <RecordPane
+      entity={entity}
+      routeProps={routeProps}
+      tools={Tools}
+      // F2 / Shift+F2 move through the pane's regions, on the document screen and on screens composing panes.
+      onKeyDown={onRegionKey}
+      form={(pane) => (
         <DocumentForm
-          key={open.key}
+          key={pane.key}
           entity={entity}
-          recordId={open.recordId}
-          canWrite={access.CanWrite}
+          recordId={pane.open.recordId}
+          canWrite={pane.access.CanWrite}
           attachments={attachments ?? false}
-          onClose={() => setOpen(null)}
-          onSaved={() => setReloadToken((n) => n + 1)}
-          onNew={access.CanWrite ? () => setOpen({ recordId: null, key: (open.key ?? 0) + 1 }) : undefined}
+          onClose={pane.close}
+          onSaved={pane.saved}
+          onNew={pane.newRecord}
         />
       )}
-    </div>
+    />
   );
 }
 

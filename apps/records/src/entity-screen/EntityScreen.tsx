@@ -24,17 +24,10 @@ import { i18n, translate, type ScreenProps } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { entitiesForRoute, entityByName } from '@erp/shared/entities/index';
 import { screen, useScreen, useTranslation, type ScreenParcel } from '@erp/ui';
-import { useEntityAccess } from '../data/entity-access.tsx';
 import { EntityForm } from '../form/EntityForm.tsx';
-import { EntityList } from '../list/EntityList.tsx';
+import { RecordPane, type OpenRecord } from './RecordPane.tsx';
 import { onRegionKey } from '../list/regions.ts';
 import { TabbedPanes } from '../tabs/TabbedPanes.tsx';
-
-/**
- * The record the form shows: an id, or null for a new record; `rowIds`: the ids of the list page it was
- * opened from, in order (issue 16 item 5: previous / next record).
- */
-type OpenRecord = { recordId: string | null; rowIds: readonly string[]; seq?: number };
 
 function siblingsOf(open: OpenRecord, show: (next: OpenRecord) => void) {
   if (open.recordId === null) return undefined;
@@ -47,39 +40,26 @@ function siblingsOf(open: OpenRecord, show: (next: OpenRecord) => void) {
   };
 }
 
+/** One entity's list and record form (a tab panel around the pane hides it while another entity is shown). */
 function EntityPane({ entity, routeProps }: { entity: AnyEntity; routeProps: Record<string, unknown> }) {
-  const { access, notice } = useEntityAccess(entity.name);
-  const [open, setOpen] = useState<OpenRecord | null>(null);
-  const [reloadToken, setReloadToken] = useState(0);
-
-  if (!access) return notice;
-
-  // A tab panel around the pane hides it while another entity is shown.
   return (
-    <div className="records-pane">
-      <EntityList
-        entity={entity}
-        access={access}
-        routeProps={routeProps}
-        active={open === null}
-        reloadToken={reloadToken}
-        onOpen={(recordId, rowIds) => setOpen({ recordId, rowIds: rowIds ?? [] })}
-      />
-      {open && (
+    <RecordPane
+      entity={entity}
+      routeProps={routeProps}
+      form={(pane) => (
         <EntityForm
-          // Another record of the list is a new form (its own draft, guard and trail).
-          key={`${open.recordId ?? ''}#${open.seq ?? 0}`}
+          key={pane.key}
           entity={entity}
-          recordId={open.recordId}
+          recordId={pane.open.recordId}
           routeProps={routeProps}
-          access={{ CanWrite: access.CanWrite, Hidden: access.Hidden, ReadOnly: access.ReadOnly }}
-          onClose={() => setOpen(null)}
-          onSaved={() => setReloadToken((n) => n + 1)}
-          siblings={siblingsOf(open, setOpen)}
-          onNew={access.CanWrite ? () => setOpen({ recordId: null, rowIds: [], seq: (open.seq ?? 0) + 1 }) : undefined}
+          access={{ CanWrite: pane.access.CanWrite, Hidden: pane.access.Hidden, ReadOnly: pane.access.ReadOnly }}
+          onClose={pane.close}
+          onSaved={pane.saved}
+          siblings={siblingsOf(pane.open, pane.show)}
+          onNew={pane.newRecord}
         />
       )}
-    </div>
+    />
   );
 }
 

@@ -1,0 +1,80 @@
+/**
+ * One entity pane for the record and document screens (issue 20): the entity's list and, when a row is
+ * opened or New is chosen, its form in the same place; closing the form shows the list again as it was
+ * (query, page, selection, scroll). The screens differ only in the form they render (`form`): the record form
+ * (EntityForm, with previous / next over the list page) or the document form (DocumentForm).
+ */
+import { useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
+import type { AnyEntity } from '@erp/shared/entities/define';
+import type { EntityAccess } from '../data/api.ts';
+import { useEntityAccess } from '../data/entity-access.tsx';
+import { EntityList } from '../list/EntityList.tsx';
+
+/**
+ * The record the form shows: an id, or null for a new record; `rowIds`: the ids of the list page it was
+ * opened from, in order (issue 16 item 5: previous / next record); `seq` makes each New a new form.
+ */
+export interface OpenRecord {
+  recordId: string | null;
+  rowIds: readonly string[];
+  seq?: number;
+}
+
+export interface PaneToolsProps {
+  entity: AnyEntity;
+  access: EntityAccess;
+  /** Reloads the list (after the tool created records). */
+  reload(): void;
+}
+
+/** What the pane gives the form it renders. */
+export interface PaneForm {
+  open: OpenRecord;
+  access: EntityAccess;
+  /** The form's key: another record of the list, or another New, is a new form (its own draft, guard and trail). */
+  key: string;
+  show(next: OpenRecord): void;
+  close(): void;
+  saved(): void;
+  /** Starts a new record (undefined without the write right). */
+  newRecord: (() => void) | undefined;
+}
+
+export function RecordPane(props: {
+  entity: AnyEntity;
+  routeProps: Record<string, unknown>;
+  form: (pane: PaneForm) => ReactNode;
+  tools?: ComponentType<PaneToolsProps> | undefined;
+  onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
+}) {
+  const { entity, routeProps, tools: Tools } = props;
+  const { access, notice } = useEntityAccess(entity.name);
+  const [open, setOpen] = useState<OpenRecord | null>(null);
+  const [reloadToken, setReloadToken] = useState(0);
+
+  if (!access) return notice;
+  const reload = () => setReloadToken((n) => n + 1);
+  return (
+    <div className="records-pane" onKeyDown={props.onKeyDown}>
+      {Tools && open === null && <Tools entity={entity} access={access} reload={reload} />}
+      <EntityList
+        entity={entity}
+        access={access}
+        routeProps={routeProps}
+        active={open === null}
+        reloadToken={reloadToken}
+        onOpen={(recordId, rowIds) => setOpen({ recordId, rowIds: rowIds ?? [] })}
+      />
+      {open &&
+        props.form({
+          open,
+          access,
+          key: `${open.recordId ?? ''}#${open.seq ?? 0}`,
+          show: setOpen,
+          close: () => setOpen(null),
+          saved: reload,
+          newRecord: access.CanWrite ? () => setOpen({ recordId: null, rowIds: [], seq: (open.seq ?? 0) + 1 }) : undefined,
+        })}
+    </div>
+  );
+}
