@@ -1,4 +1,9 @@
 /**
+ * Why one file of ~430 lines: the list's state, keys, paging, columns, toolbar and filters are already their
+ * own modules (use-list-state, keyboard, grid, GridParts, ListToolbar, Filters, Pager, ColumnChooser); what stays
+ * here is the one render that wires them to a TanStack table and its virtualizer, which share refs and must
+ * re-render together.
+ *
  * The generic list screen of an entity definition (issue 5 item 2), on TanStack Table v9 (columns,
  * visibility, sort state, selection state) and TanStack Virtual (only the rows in view are in the DOM;
  * `aria-rowcount` / `aria-rowindex` give assistive technology the real size).

@@ -1,4 +1,7 @@
 /**
+ * Why one file of ~400 lines: it is the one switch from a field definition's type to its input, so a new field
+ * type is added in one place; the larger inputs (decimal, date, lookup) already live in their own files.
+ *
  * One field of the generic form, by its definition's type: text (multiline / html as a text area — html is
  * edited as text and never rendered — password masked), integer and decimal (text with a numeric keyboard,
  * so the shared validator reports what was typed), boolean checkbox, date / datetime inputs, enum select,
@@ -12,9 +15,9 @@
  * is referenced by aria-describedby.
  */
 import { useState } from 'react';
-import type { ChildrenField, FieldDefinition, SetField } from '../../../../../shared/src/entities/define.ts';
-import { optionOffered } from '../../../../../shared/src/entities/define.ts';
-import type { ValidationIssue } from '../../../../../shared/src/entities/validate.ts';
+import type { ChildrenField, FieldDefinition, SetField } from '@erp/shared/entities/define';
+import { optionOffered } from '@erp/shared/entities/define';
+import type { ValidationIssue } from '@erp/shared/entities/validate';
 import { inputId, newRow, type Draft } from '../form-state.ts';
 import { fieldLabel, useText, type Tr } from '../text.ts';
 import { DecimalInput } from './DecimalInput.tsx';
