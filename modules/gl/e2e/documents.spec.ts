@@ -102,7 +102,7 @@ test('a journal entry: typed in the grid, refused unbalanced, posted, read-only,
   await expect(form.getByRole('button', { name: 'Reverse', exact: true })).toHaveCount(0);
 });
 
-test('closing the G/L period: refused with an open GL journal, accepted after closing it; postings refused', async ({ page }) => {
+test('closing the G/L period with an open GL journal: the question names it, Yes closes both; postings refused naming the period', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
   const token = await accessToken(page);
   const headers = { Authorization: `Bearer ${token}` };
@@ -130,20 +130,17 @@ test('closing the G/L period: refused with an open GL journal, accepted after cl
   const periodForm = periods.locator('.erp-document');
   await periodForm.getByRole('checkbox', { name: 'G/L closed', exact: true }).check();
   await periodForm.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(periodForm.getByRole('alert')).toHaveText('Close the open GL journals of the period first.');
-
-  // Close the journal (its action, with its confirmation), then the period closes.
-  await goTo(page, '#/novus-gl/accounting-journals');
-  await journalForm.getByRole('button', { name: 'Close journal', exact: true }).click();
+  // Issue 21 item 6: the save names the open journal and offers to close it with the period (§4).
+  await expect(questionDialog(page)).toContainText(/open journals?: .*GL \d+ \(2026-12-15\).*Close (it|them) and close the period\?/);
   await answerYes(page);
+  await expect(periodForm.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await goTo(page, '#/novus-gl/accounting-journals');
   await expect(journalForm.locator('[data-document-state]')).toHaveText('Closed');
   await goTo(page, '#/novus-gl/accounting-periods');
-  await periodForm.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(periodForm.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
 
   const refused = await page.request.post(`/api/data/gl-journal-entry/${entry.EntryId}/actions/post`, { headers, data: { Version: entry.Version } });
   expect(refused.status()).toBe(400);
-  expect(((await refused.json()) as { Message: string }).Message).toBe('Period is closed (G/L)');
+  expect(((await refused.json()) as { Message: string }).Message).toBe('Period is closed (G/L): period 12 of fiscal year 2026 (2026-12-01 to 2026-12-31)');
 
   await periodForm.getByRole('checkbox', { name: 'G/L closed', exact: true }).uncheck();
   // "Saved." still shows from the save above: wait for this save's answer itself.

@@ -249,20 +249,24 @@ describe('closing a period (§4; SCREENS.md WP1 check 5)', () => {
     const arJournal = json(await post('/api/data/accounting-journal', { JournalDate: `${YEAR}-03-20`, Source: 'AR', DataType: 'Actual' })).Data;
     const draft = await newEntry(`${YEAR}-03-15`, [{ AccountId: '95000', Debit: '10.00' }, { AccountId: '91000', Credit: '10.00' }]);
 
-    const refused = await put(`/api/data/accounting-period/${march.PeriodId}`, { Version: march.Version, ClosedGl: true });
-    expect(refused.statusCode).toBe(400);
-    expect(json(refused).Message).toBe('Close the open GL journals of the period first.');
-    const close = await post(`/api/data/accounting-journal/${journal.JournalId}/actions/close`, { Version: journal.Version });
-    expect(close.statusCode, JSON.stringify(close.json())).toBe(200);
-    expect(json(close).Data.Status).toBe('Closed');
-    const closed = await put(`/api/data/accounting-period/${march.PeriodId}`, { Version: march.Version, ClosedGl: true });
+    // Issue 21 item 6: the close asks, naming the open GL journal, and changes nothing until answered Yes.
+    const asked = await put(`/api/data/accounting-period/${march.PeriodId}`, { Version: march.Version, ClosedGl: true });
+    expect(asked.statusCode).toBe(200);
+    expect(json(asked).ResultStatus).toBe(3);
+    expect(json(asked).Data.Question.Id).toBe('close-open-journals');
+    expect(json(asked).Message).toBe(`This period has an open journal: GL ${journal.JournalId} (${YEAR}-03-15). Close it and close the period?`);
+    expect(json(await get(`/api/data/accounting-journal/${journal.JournalId}`)).Data.Status).toBe('Open');
+    expect(json(await get(`/api/data/accounting-period/${march.PeriodId}`)).Data.ClosedGl).toBe(false);
+    const closed = await put(`/api/data/accounting-period/${march.PeriodId}`, { Version: march.Version, ClosedGl: true, Confirmations: ['close-open-journals'] });
     expect(closed.statusCode, JSON.stringify(closed.json())).toBe(200);
-    // Closing the G/L period closed every journal of the period.
+    expect(json(closed).Data.ClosedGl).toBe(true);
+    // Closing the G/L period closed every journal of the period, the one asked about and the A/R one.
+    expect(json(await get(`/api/data/accounting-journal/${journal.JournalId}`)).Data.Status).toBe('Closed');
     expect(json(await get(`/api/data/accounting-journal/${arJournal.JournalId}`)).Data.Status).toBe('Closed');
 
     const posting = await action(draft, 'post');
     expect(posting.statusCode).toBe(400);
-    expect(json(posting).Message).toBe('Period is closed (G/L)');
+    expect(json(posting).Message).toBe(`Period is closed (G/L): period 3 of fiscal year ${YEAR} (${YEAR}-03-01 to ${YEAR}-03-31)`);
     const newJournal = await post('/api/data/accounting-journal', { JournalDate: `${YEAR}-03-16`, Source: 'GL', DataType: 'Actual' });
     expect(json(newJournal).Message).toBe('Selected date is in a closed period.');
 
