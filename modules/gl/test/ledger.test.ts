@@ -191,11 +191,15 @@ describe('GL journal entries', () => {
     expect(json(missing).Message).toBe('An account entered is not valid.');
     expect(json(missing).Data.Errors[0].field).toBe('Lines[0].AccountId');
     // Heading and control accounts are refused by the save already (issue 21 item 5: the line's lookup
-    // offers neither), with the text Post gives.
-    for (const account of ['9', '91200']) {
+    // offers neither), with the text Post gives: a control account's says it is posted through its sub-ledger.
+    const texts: Record<string, string> = {
+      '9': 'An account entered is not valid.',
+      '91200': 'Account 91200 is a control account: it is posted through its sub-ledger only.',
+    };
+    for (const [account, text] of Object.entries(texts)) {
       const refused = await post('/api/data/gl-journal-entry', { EntryDate: `${YEAR}-06-16`, Lines: [{ AccountId: account, Debit: '5.00' }, { AccountId: '94000', Credit: '5.00' }] });
       expect(refused.statusCode).toBe(400);
-      expect(json(refused).Message).toBe('An account entered is not valid.');
+      expect(json(refused).Message).toBe(text);
       expect(json(refused).Data.Errors[0].field).toBe('Lines[0].AccountId');
     }
     for (const amount of ['1e400', '0.001', 12.5, true, 'Infinity', '-5.00']) {

@@ -66,7 +66,7 @@ export function messageIn(language: string | null | undefined, key: string, para
 }
 
 /** A key's text, or with a numeric `count` its i18next plural form (`key_one`, `key_other`) by the locale's rules. */
-function pluralLookup(locale: string, key: string, params: Record<string, unknown>): string | undefined {
+function pluralLookup(locale: ReturnType<typeof localeOf>, key: string, params: Record<string, unknown>): string | undefined {
   const count = params['count'];
   if (typeof count !== 'number') return lookup(locale, key);
   return lookup(locale, `${key}_${new Intl.PluralRules(locale).select(count)}`) ?? lookup(locale, `${key}_other`) ?? lookup(locale, key);

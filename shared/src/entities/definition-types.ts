@@ -143,6 +143,11 @@ export interface LookupField extends FieldCommon {
    * is accepted, e.g. `where: { IsPostable: true, IsControl: false }` on a journal line's account.
    */
   where?: LookupWhere;
+  /**
+   * Message key per `where` field, when the record exists but fails that condition (params: value), e.g.
+   * `{ IsControl: 'gl:rules.controlAccountEntered' }`: the refusal says why (issue 21 item 6); default invalidKey.
+   */
+  whereKeys?: Readonly<Record<string, string>>;
   /** Message key when no such record exists; default `entities:validation.lookupInvalid`. */
   invalidKey?: string;
   /** Message key when the record is inactive; default `entities:validation.lookupInactive`. */
