@@ -181,7 +181,7 @@ describe('lookup marks (issue 21 item 5)', () => {
   it('marks lot-tracked products in the product lookup of a ticket line, by the field label in the caller\'s language', async () => {
     const options = async (search: string) =>
       (await lookup(`/api/lookup/product?From=inventory-ticket&Field=Lines.ProductId&Search=${search}`, clerk)).body.List as Json[];
-    expect((await options('HRS-12GA-48X96')).find((option) => option.Value === 'HRS-12GA-48X96')).toMatchObject({ Marks: ['Track lot number'] });
+    expect((await options('HRS-12GA-48X96')).find((option) => option.Value === 'HRS-12GA-48X96')).toMatchObject({ Marks: ['Track lot number'], MarkFields: ['TrackLot'] });
     expect((await options('BAR-FL-A36-250X2')).find((option) => option.Value === 'BAR-FL-A36-250X2')).not.toHaveProperty('Marks');
   });
 });

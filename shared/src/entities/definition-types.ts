@@ -261,6 +261,12 @@ export interface LineChildrenDefinition {
   fields: Readonly<Record<string, ScalarField>>;
   maxItems?: number;
   sumEquals?: SumEqualsRule;
+  /**
+   * Offered only when the line's lookup `field` names a record whose lookup mark `mark` (a boolean of the
+   * target's `lookupMarks`) holds, e.g. lots only for lot-tracked products (issue 21 item 5). The server's own
+   * rule still refuses rows on other lines.
+   */
+  onlyWhen?: { field: string; mark: string };
 }
 
 export type FieldDefinition = ScalarField | SetField | ChildrenField;
