@@ -10,7 +10,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { accessToken, signIn } from '../../../tests/e2e/helpers.ts';
-import { answerYes, goTo, openScreen, questionDialog } from '../../../tests/e2e/shell-helpers.ts';
+import { answerYes, openScreen, questionDialog } from '../../../tests/e2e/shell-helpers.ts';
 
 test('a journal entry: typed in the grid, refused unbalanced, posted, read-only, reversed', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
@@ -111,7 +111,9 @@ test('closing the G/L period with an open GL journal: the question names it, Yes
   await journals.getByRole('button', { name: 'New', exact: true }).click();
   const journalForm = journals.locator('.erp-document');
   await journalForm.getByRole('textbox', { name: 'Date', exact: true }).fill('2026-12-15');
+  const journalSaved = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/data/accounting-journal' && response.request().method() === 'POST');
   await journalForm.getByRole('button', { name: 'Save', exact: true }).click();
+  const journalId = ((await (await journalSaved).json()) as { Data: { JournalId: number } }).Data.JournalId;
   await expect(journalForm.locator('[data-document-state]')).toHaveText('Open');
   const draft = await page.request.post('/api/data/gl-journal-entry', {
     headers,
@@ -131,12 +133,11 @@ test('closing the G/L period with an open GL journal: the question names it, Yes
   await periodForm.getByRole('checkbox', { name: 'G/L closed', exact: true }).check();
   await periodForm.getByRole('button', { name: 'Save', exact: true }).click();
   // Issue 21 item 6: the save names the open journal and offers to close it with the period (§4).
-  await expect(questionDialog(page)).toContainText(/open journals?: .*GL \d+ \(2026-12-15\).*Close (it|them) and close the period\?/);
+  await expect(questionDialog(page)).toContainText(new RegExp(`open journals?: .*GL ${journalId} \\(2026-12-15\\).*Close (it|them) and close the period\\?`));
   await answerYes(page);
   await expect(periodForm.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
-  await goTo(page, '#/novus-gl/accounting-journals');
-  await expect(journalForm.locator('[data-document-state]')).toHaveText('Closed');
-  await goTo(page, '#/novus-gl/accounting-periods');
+  const journal = await page.request.get(`/api/data/accounting-journal/${journalId}`, { headers });
+  expect(((await journal.json()) as { Data: { Status: string } }).Data.Status).toBe('Closed');
 
   const refused = await page.request.post(`/api/data/gl-journal-entry/${entry.EntryId}/actions/post`, { headers, data: { Version: entry.Version } });
   expect(refused.status()).toBe(400);
