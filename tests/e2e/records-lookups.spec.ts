@@ -100,3 +100,18 @@ test('the product lookup of a ticket line marks lot-tracked products', async ({ 
   await expect(form.getByRole('option', { name: /^BAR-FL-A36-250X2 / })).toBeVisible();
   await expect(form.getByRole('option', { name: /^BAR-FL-A36-250X2 / })).not.toContainText('Track lot number');
 });
+
+test("the firm lookup widget asks as the field it serves, with the screen's rights (issue 21 item 5)", async ({ page }) => {
+  const path = '/novus-oe/firm-maintenance';
+  await signIn(page, 'clerk', 'clerk', `#${path}`);
+  const screen = await openScreen(page, path, /Firm/);
+  await screen.getByRole('button', { name: 'New', exact: true }).click();
+  const form = screen.locator('.erp-entity-form');
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/firm/lookup');
+  await form.getByRole('textbox', { name: 'Jobber Firm ID', exact: true }).pressSequentially('B10');
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  const query = new URL(response.url()).searchParams;
+  expect([query.get('From'), query.get('Field')]).toEqual(['firm', 'JobberFirmId']);
+  await expect(form.getByRole('list', { name: 'Matches for Jobber Firm ID' }).getByRole('button', { name: /^B100/ })).toBeVisible();
+});
