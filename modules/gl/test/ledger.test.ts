@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
+import { messageIn } from '@erp/server/entities/call-result';
 
 let server: TestServer;
 let admin: string;
@@ -284,6 +285,34 @@ describe('closing a period (§4; SCREENS.md WP1 check 5)', () => {
     const remove = await call(server.app, 'DELETE', `/api/data/accounting-period/${march.PeriodId}?Version=${json(reopened).Data.Version}`, admin);
     expect(remove.statusCode).toBe(409);
     expect(json(remove).Message).toBe('A period with journals cannot be deleted.');
+  });
+
+  it('closing the A/R flag asks about the open A/R journals only, in the caller\'s language and plural, and closes just them on Yes', async () => {
+    const periods = json(await get(`/api/data/accounting-period?filter.FiscalYear=${YEAR}&SortFields=PeriodNo`)).List as Json[];
+    const april = json(await get(`/api/data/accounting-period/${periods[3]!.PeriodId}`)).Data;
+    const journal = async (date: string, source: string) => json(await post('/api/data/accounting-journal', { JournalDate: date, Source: source, DataType: 'Actual' })).Data;
+    const ar1 = await journal(`${YEAR}-04-03`, 'AR');
+    const ar2 = await journal(`${YEAR}-04-20`, 'AR');
+    const gl = await journal(`${YEAR}-04-10`, 'GL');
+    await post('/api/shell_init/locale', { locale: 'fr-CA' });
+    try {
+      const asked = await put(`/api/data/accounting-period/${april.PeriodId}`, { Version: april.Version, ClosedAr: true });
+      expect(json(asked).ResultStatus).toBe(3);
+      expect(json(asked).Message).toBe(
+        `Cette période a 2 journaux ouverts : AR ${ar1.JournalId} (${YEAR}-04-03), AR ${ar2.JournalId} (${YEAR}-04-20). Les fermer et fermer la période?`,
+      );
+    } finally {
+      await post('/api/shell_init/locale', { locale: 'en-CA' });
+    }
+    const closed = await put(`/api/data/accounting-period/${april.PeriodId}`, { Version: april.Version, ClosedAr: true, Confirmations: ['close-open-journals'] });
+    expect(closed.statusCode, JSON.stringify(closed.json())).toBe(200);
+    expect(json(closed).Data).toMatchObject({ ClosedAr: true, ClosedGl: false });
+    for (const id of [ar1.JournalId, ar2.JournalId]) expect(json(await get(`/api/data/accounting-journal/${id}`)).Data.Status).toBe('Closed');
+    expect(json(await get(`/api/data/accounting-journal/${gl.JournalId}`)).Data.Status).toBe('Open');
+    // The §8 refusal names the period in each language.
+    const params = { year: YEAR, period: 4, start: `${YEAR}-04-01`, end: `${YEAR}-04-30` };
+    expect(messageIn('fr-CA', 'gl:rules.periodClosed.ar', params)).toBe(`La période est fermée (C/R) : période 4 de l’exercice ${YEAR} (du ${YEAR}-04-01 au ${YEAR}-04-30)`);
+    expect(messageIn('zh-CN', 'gl:rules.periodClosed.gl', params)).toBe(`期间已关闭（总账）：${YEAR} 会计年度第 4 期（${YEAR}-04-01 至 ${YEAR}-04-30）`);
   });
 });
 
