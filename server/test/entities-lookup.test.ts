@@ -151,8 +151,12 @@ describe('a lookup offers only what its field accepts (issue 21 item 5)', () => 
     const entry = (account: string) => ({ EntryDate: '2026-06-16', Lines: [{ AccountId: account, Debit: '5.00' }, { AccountId: '1000', Credit: '5.00' }] });
     const refused = await call(server.app, 'POST', '/api/data/gl-journal-entry', admin, entry('1100'));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ Message: 'An account entered is not valid.' });
+    // Issue 21 item 6: the `where` condition it fails has its own message (whereKeys), the posting service's.
+    expect(refused.json()).toMatchObject({ Message: 'Account 1100 is a control account: it is posted through its sub-ledger only.' });
     expect(refused.json().Data.Errors[0].field).toBe('Lines[0].AccountId');
+    // A heading (not postable) keeps the field's invalidKey.
+    const heading = await call(server.app, 'POST', '/api/data/gl-journal-entry', admin, entry('1900'));
+    expect(heading.json()).toMatchObject({ Message: 'An account entered is not valid.' });
     const saved = await call(server.app, 'POST', '/api/data/gl-journal-entry', admin, entry(String((await offered('6'))[0])));
     expect(saved.statusCode, JSON.stringify(saved.json())).toBe(201);
   });
@@ -177,7 +181,7 @@ describe('lookup marks (issue 21 item 5)', () => {
   it('marks lot-tracked products in the product lookup of a ticket line, by the field label in the caller\'s language', async () => {
     const options = async (search: string) =>
       (await lookup(`/api/lookup/product?From=inventory-ticket&Field=Lines.ProductId&Search=${search}`, clerk)).body.List as Json[];
-    expect((await options('HRS-12GA-48X96')).find((option) => option.Value === 'HRS-12GA-48X96')).toMatchObject({ Marks: ['Track lot number'] });
+    expect((await options('HRS-12GA-48X96')).find((option) => option.Value === 'HRS-12GA-48X96')).toMatchObject({ Marks: ['Track lot number'], MarkFields: ['TrackLot'] });
     expect((await options('BAR-FL-A36-250X2')).find((option) => option.Value === 'BAR-FL-A36-250X2')).not.toHaveProperty('Marks');
   });
 });

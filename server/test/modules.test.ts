@@ -39,7 +39,7 @@ async function routesOf(module: ServerModule): Promise<{ method: string; url: st
   bare.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') found.push({ method, url: route.url });
   });
-  await module.routes?.(bare, { database: server.app.erp.database, contextOf: async () => null, contextFor: async () => null });
+  await module.routes?.(bare, { database: server.app.erp.database, contextOf: async () => null, contextFor: async () => null, lookupContextOf: async () => null });
   await bare.close();
   return found;
 }

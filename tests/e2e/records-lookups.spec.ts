@@ -2,8 +2,8 @@
  * Lookups in Chromium (issue 21 items 5 and 11): a lookup is asked for as the field it serves, so it follows
  * the screen's rights — the clerk (Order Entry and Inventory Control only, no warehouse maintenance) looks up
  * warehouses on an inventory ticket and on the Stock Status report — and offers only what the field accepts:
- * no control account among a journal line's suggestions, a ticket's sub types are those of its type, and the
- * product lookup marks lot-tracked products.
+ * no control account among a journal line's suggestions (and one typed is refused as posted through its
+ * sub-ledger), a ticket's sub types are those of its type, and the product lookup marks lot-tracked products.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
@@ -53,6 +53,24 @@ test('a journal line offers no control account (what Post would refuse)', async 
   await expect(form.getByRole('option', { name: /^1100 / })).toHaveCount(0);
 });
 
+test('a control account typed on a journal line is refused at save as posted through its sub-ledger (issue 21 item 6)', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const screen = await openScreen(page, '/novus-gl/gl-journal-entry', /GL journal entry/);
+  await screen.getByRole('button', { name: 'New', exact: true }).click();
+  const form = screen.locator('.erp-document');
+  await form.getByRole('textbox', { name: 'Date', exact: true }).fill('2026-11-16');
+  await form.getByRole('combobox', { name: 'Account — Line 1' }).fill('1100');
+  await form.getByRole('textbox', { name: 'Debit — Line 1' }).fill('5');
+  await form.getByRole('button', { name: 'Add line' }).click();
+  await form.getByRole('combobox', { name: 'Account — Line 2' }).fill('1000');
+  await form.getByRole('textbox', { name: 'Credit — Line 2' }).fill('5');
+  const saved = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/data/gl-journal-entry' && response.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await saved).status()).toBe(400);
+  await expect(form.getByRole('alert').first()).toHaveText('Account 1100 is a control account: it is posted through its sub-ledger only.');
+  await expect(form.locator('[data-document-state]')).toHaveText('Draft');
+});
+
 test("a ticket's sub type list holds the sub types of its type only", async ({ page }) => {
   await signIn(page, 'clerk', 'clerk', '#/');
   const screen = await openScreen(page, '/novus-ic/inventory-ticket', /Inventory Tickets/);
@@ -81,4 +99,19 @@ test('the product lookup of a ticket line marks lot-tracked products', async ({ 
   await product.fill('BAR-FL-A36-250');
   await expect(form.getByRole('option', { name: /^BAR-FL-A36-250X2 / })).toBeVisible();
   await expect(form.getByRole('option', { name: /^BAR-FL-A36-250X2 / })).not.toContainText('Track lot number');
+});
+
+test("the firm lookup widget asks as the field it serves, with the screen's rights (issue 21 item 5)", async ({ page }) => {
+  const path = '/novus-oe/firm-maintenance';
+  await signIn(page, 'clerk', 'clerk', `#${path}`);
+  const screen = await openScreen(page, path, /Firm/);
+  await screen.getByRole('button', { name: 'New', exact: true }).click();
+  const form = screen.locator('.erp-entity-form');
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/firm/lookup');
+  await form.getByRole('textbox', { name: 'Jobber Firm ID', exact: true }).pressSequentially('B10');
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  const query = new URL(response.url()).searchParams;
+  expect([query.get('From'), query.get('Field')]).toEqual(['firm', 'JobberFirmId']);
+  await expect(form.getByRole('list', { name: 'Matches for Jobber Firm ID' }).getByRole('button', { name: /^B100/ })).toBeVisible();
 });

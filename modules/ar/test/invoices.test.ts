@@ -239,10 +239,10 @@ describe('the A/R period flag', () => {
 
     const refusedPost = await action(draft, 'post');
     expect(refusedPost.statusCode).toBe(400);
-    expect(json(refusedPost).Message).toBe('Period is closed (A/R)');
+    expect(json(refusedPost).Message).toBe(`Period is closed (A/R): period 4 of fiscal year ${YEAR} (${YEAR}-04-01 to ${YEAR}-04-30)`);
     const refusedSave = await post('/api/data/ar-invoice', { InvoiceDate: `${YEAR}-04-11`, BillToId: 'B100', Lines: [line('Sheet', '1', '50')] });
     expect(refusedSave.statusCode).toBe(400);
-    expect(json(refusedSave).Message).toBe('Period is closed (A/R)');
+    expect(json(refusedSave).Message).toBe(`Period is closed (A/R): period 4 of fiscal year ${YEAR} (${YEAR}-04-01 to ${YEAR}-04-30)`);
 
     const entry = await post('/api/data/gl-journal-entry', {
       EntryDate: `${YEAR}-04-10`,

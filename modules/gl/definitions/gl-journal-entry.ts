@@ -60,6 +60,8 @@ export const glJournalEntry = defineEntity({
           required: true,
           activeOnly: true,
           where: { IsPostable: true, IsControl: false },
+          // §8 wording of the posting service: a control account is posted through its sub-ledger (issue 21 item 6).
+          whereKeys: { IsControl: 'gl:rules.controlAccountEntered' },
           invalidKey: 'gl:rules.accountInvalid',
           inactiveKey: 'gl:rules.accountInvalid',
           labelKey: lineLabel('AccountId'),

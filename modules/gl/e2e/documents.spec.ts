@@ -10,7 +10,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { accessToken, signIn } from '../../../tests/e2e/helpers.ts';
-import { answerYes, goTo, openScreen, questionDialog } from '../../../tests/e2e/shell-helpers.ts';
+import { answerYes, openScreen, questionDialog } from '../../../tests/e2e/shell-helpers.ts';
 
 test('a journal entry: typed in the grid, refused unbalanced, posted, read-only, reversed', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
@@ -102,7 +102,7 @@ test('a journal entry: typed in the grid, refused unbalanced, posted, read-only,
   await expect(form.getByRole('button', { name: 'Reverse', exact: true })).toHaveCount(0);
 });
 
-test('closing the G/L period: refused with an open GL journal, accepted after closing it; postings refused', async ({ page }) => {
+test('closing the G/L period with an open GL journal: the question names it, Yes closes both; postings refused naming the period', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
   const token = await accessToken(page);
   const headers = { Authorization: `Bearer ${token}` };
@@ -111,7 +111,9 @@ test('closing the G/L period: refused with an open GL journal, accepted after cl
   await journals.getByRole('button', { name: 'New', exact: true }).click();
   const journalForm = journals.locator('.erp-document');
   await journalForm.getByRole('textbox', { name: 'Date', exact: true }).fill('2026-12-15');
+  const journalSaved = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/data/accounting-journal' && response.request().method() === 'POST');
   await journalForm.getByRole('button', { name: 'Save', exact: true }).click();
+  const journalId = ((await (await journalSaved).json()) as { Data: { JournalId: number } }).Data.JournalId;
   await expect(journalForm.locator('[data-document-state]')).toHaveText('Open');
   const draft = await page.request.post('/api/data/gl-journal-entry', {
     headers,
@@ -130,20 +132,16 @@ test('closing the G/L period: refused with an open GL journal, accepted after cl
   const periodForm = periods.locator('.erp-document');
   await periodForm.getByRole('checkbox', { name: 'G/L closed', exact: true }).check();
   await periodForm.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(periodForm.getByRole('alert')).toHaveText('Close the open GL journals of the period first.');
-
-  // Close the journal (its action, with its confirmation), then the period closes.
-  await goTo(page, '#/novus-gl/accounting-journals');
-  await journalForm.getByRole('button', { name: 'Close journal', exact: true }).click();
+  // Issue 21 item 6: the save names the open journal and offers to close it with the period (§4).
+  await expect(questionDialog(page)).toContainText(new RegExp(`open journals?: .*GL ${journalId} \\(2026-12-15\\).*Close (it|them) and close the period\\?`));
   await answerYes(page);
-  await expect(journalForm.locator('[data-document-state]')).toHaveText('Closed');
-  await goTo(page, '#/novus-gl/accounting-periods');
-  await periodForm.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(periodForm.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  const journal = await page.request.get(`/api/data/accounting-journal/${journalId}`, { headers });
+  expect(((await journal.json()) as { Data: { Status: string } }).Data.Status).toBe('Closed');
 
   const refused = await page.request.post(`/api/data/gl-journal-entry/${entry.EntryId}/actions/post`, { headers, data: { Version: entry.Version } });
   expect(refused.status()).toBe(400);
-  expect(((await refused.json()) as { Message: string }).Message).toBe('Period is closed (G/L)');
+  expect(((await refused.json()) as { Message: string }).Message).toBe('Period is closed (G/L): period 12 of fiscal year 2026 (2026-12-01 to 2026-12-31)');
 
   await periodForm.getByRole('checkbox', { name: 'G/L closed', exact: true }).uncheck();
   // "Saved." still shows from the save above: wait for this save's answer itself.

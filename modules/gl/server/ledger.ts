@@ -129,8 +129,42 @@ async function assertYearAllows(trx: AnyTransaction, year: number, reopens: bool
   if (state === 'Closed' && (reopens || moves)) throw BusinessError.of(409, 'year_closed', 'gl:rules.yearClosed', { year }, field);
 }
 
+/** The question id of closing a period whose journals are open (§4, issue 21 item 6). */
+const CLOSE_JOURNALS = 'close-open-journals';
+
+interface OpenJournal {
+  id: number;
+  source: string;
+  date: string;
+}
+
+/** The open journals dated start..end, of `sources` (null: any), oldest first. */
+async function openJournalList(trx: AnyTransaction, start: string, end: string, sources: readonly string[] | null): Promise<OpenJournal[]> {
+  let query = trx
+    .selectFrom('gl_journals')
+    .select(['journal_id', 'source', 'journal_date'])
+    .where('journal_date', '>=', start)
+    .where('journal_date', '<=', end)
+    .where('status', '=', 'Open');
+  if (sources) query = query.where('source', 'in', [...sources]);
+  const rows = (await query.orderBy('journal_date').orderBy('journal_id').execute()) as { journal_id: number; source: string; journal_date: string }[];
+  return rows.map((row) => ({ id: Number(row.journal_id), source: String(row.source), date: String(row.journal_date) }));
+}
+
+async function closeJournals(trx: AnyTransaction, userId: EntityContext['user']['userId'], ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('gl_journals')
+    .set({ status: 'Closed', updated_by: userId, updated_on: new Date().toISOString(), version: sql`version + 1` })
+    .where('journal_id', 'in', [...ids])
+    .where('status', '=', 'Open')
+    .execute();
+  tableChanged('gl_journals');
+}
+
 const periodHooks: EntityHooks = {
-  async beforeWrite(ctx, trx, change) {
+  inputKeys: ['Confirmations'],
+  async beforeWrite(ctx, trx, change, confirmations) {
     const next = change.next;
     if (change.mode === 'create') {
       const year = next['FiscalYear'] as number | null;
@@ -174,24 +208,26 @@ const periodHooks: EntityHooks = {
       await assertLayout(trx, change.id as number, next, current);
     }
     let closesGl = false;
+    const closingSources: string[] = [];
     for (const [, field, source] of SUB_LEDGERS) {
       const closing = next[field] === true && current[field] !== true;
       if (!closing) continue;
-      if ((await openJournalsIn(trx, String(current['StartDate']), String(current['EndDate']), source)) > 0) {
-        throw BusinessError.of(400, 'journals_open', 'gl:rules.journalsOpen', { source }, field);
-      }
+      closingSources.push(source);
       if (field === 'ClosedGl') closesGl = true;
+    }
+    // §4: closing a flag needs that source's journals of the period closed. Issue 21 item 6: the save asks
+    // (naming them) and, answered Yes, closes them here, in the period's own transaction.
+    const waiting = closingSources.length > 0 ? await openJournalList(trx, String(current['StartDate']), String(current['EndDate']), closingSources) : [];
+    if (waiting.length > 0) {
+      if (!confirmations.has(CLOSE_JOURNALS)) {
+        const journals = waiting.map((journal) => `${journal.source} ${journal.id} (${journal.date})`).join(', ');
+        throw new ConfirmationNeeded(CLOSE_JOURNALS, 'gl:accounting-period.confirm.closeJournals', { journals, count: waiting.length });
+      }
+      await closeJournals(trx, ctx.user.userId, waiting.map((journal) => journal.id));
     }
     if (closesGl) {
       // §4: closing the G/L period closes all its journals (reopening leaves them closed).
-      await trx
-        .updateTable('gl_journals')
-        .set({ status: 'Closed', updated_by: ctx.user.userId, updated_on: new Date().toISOString(), version: sql`version + 1` })
-        .where('journal_date', '>=', start)
-        .where('journal_date', '<=', end)
-        .where('status', '=', 'Open')
-        .execute();
-      tableChanged('gl_journals');
+      await closeJournals(trx, ctx.user.userId, (await openJournalList(trx, start, end, null)).map((journal) => journal.id));
     }
   },
   async beforeDelete(ctx, record) {

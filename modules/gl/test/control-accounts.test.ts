@@ -64,10 +64,17 @@ afterAll(async () => {
 
 describe('control accounts are posted through their sub-ledger only', () => {
   it('refuses a journal entry on receivables, inventory, received-not-invoiced and payables, saying so', async () => {
+    // Issue 21 items 5 and 6: the line's lookup (where IsControl false) refuses them at save already, saying
+    // why (its whereKeys); the posting service's own refusal, naming the owner, is checked below.
+    // Accounts flagged IsControl are refused at save; those only their owner's registry claims, at post.
+    const flagged = new Set(['1100', '2100']);
     for (const [account, owner] of [['1100', 'AR'], ['1200', 'IC'], ['1210', 'IC'], ['2300', 'IC'], ['2100', 'AP']] as const) {
-      const refused = await journalEntry(account);
+      const refused = flagged.has(account)
+        ? await post('/api/data/gl-journal-entry', { EntryDate: DATE, Description: 'Control test', Lines: [{ AccountId: account, Debit: '5.00' }, { AccountId: '6600', Credit: '5.00' }] })
+        : await journalEntry(account);
       expect(refused.statusCode, account).toBe(400);
-      expect(refused.json().Message).toBe(`Account ${account} is a control account: it is posted through its sub-ledger (${owner}) only.`);
+      const only = flagged.has(account) ? 'only' : `(${owner}) only`;
+      expect(refused.json().Message).toBe(`Account ${account} is a control account: it is posted through its sub-ledger ${only}.`);
       expect(refused.json().Data.Errors[0].field).toBe('Lines[0].AccountId');
     }
     expect((await journalEntry('1000')).statusCode).toBe(200);

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
+import { messageIn } from '@erp/server/entities/call-result';
 
 let server: TestServer;
 let admin: string;
@@ -191,11 +192,15 @@ describe('GL journal entries', () => {
     expect(json(missing).Message).toBe('An account entered is not valid.');
     expect(json(missing).Data.Errors[0].field).toBe('Lines[0].AccountId');
     // Heading and control accounts are refused by the save already (issue 21 item 5: the line's lookup
-    // offers neither), with the text Post gives.
-    for (const account of ['9', '91200']) {
+    // offers neither), with the text Post gives: a control account's says it is posted through its sub-ledger.
+    const texts: Record<string, string> = {
+      '9': 'An account entered is not valid.',
+      '91200': 'Account 91200 is a control account: it is posted through its sub-ledger only.',
+    };
+    for (const [account, text] of Object.entries(texts)) {
       const refused = await post('/api/data/gl-journal-entry', { EntryDate: `${YEAR}-06-16`, Lines: [{ AccountId: account, Debit: '5.00' }, { AccountId: '94000', Credit: '5.00' }] });
       expect(refused.statusCode).toBe(400);
-      expect(json(refused).Message).toBe('An account entered is not valid.');
+      expect(json(refused).Message).toBe(text);
       expect(json(refused).Data.Errors[0].field).toBe('Lines[0].AccountId');
     }
     for (const amount of ['1e400', '0.001', 12.5, true, 'Infinity', '-5.00']) {
@@ -249,20 +254,24 @@ describe('closing a period (§4; SCREENS.md WP1 check 5)', () => {
     const arJournal = json(await post('/api/data/accounting-journal', { JournalDate: `${YEAR}-03-20`, Source: 'AR', DataType: 'Actual' })).Data;
     const draft = await newEntry(`${YEAR}-03-15`, [{ AccountId: '95000', Debit: '10.00' }, { AccountId: '91000', Credit: '10.00' }]);
 
-    const refused = await put(`/api/data/accounting-period/${march.PeriodId}`, { Version: march.Version, ClosedGl: true });
-    expect(refused.statusCode).toBe(400);
-    expect(json(refused).Message).toBe('Close the open GL journals of the period first.');
-    const close = await post(`/api/data/accounting-journal/${journal.JournalId}/actions/close`, { Version: journal.Version });
-    expect(close.statusCode, JSON.stringify(close.json())).toBe(200);
-    expect(json(close).Data.Status).toBe('Closed');
-    const closed = await put(`/api/data/accounting-period/${march.PeriodId}`, { Version: march.Version, ClosedGl: true });
+    // Issue 21 item 6: the close asks, naming the open GL journal, and changes nothing until answered Yes.
+    const asked = await put(`/api/data/accounting-period/${march.PeriodId}`, { Version: march.Version, ClosedGl: true });
+    expect(asked.statusCode).toBe(200);
+    expect(json(asked).ResultStatus).toBe(3);
+    expect(json(asked).Data.Question.Id).toBe('close-open-journals');
+    expect(json(asked).Message).toBe(`This period has an open journal: GL ${journal.JournalId} (${YEAR}-03-15). Close it and close the period?`);
+    expect(json(await get(`/api/data/accounting-journal/${journal.JournalId}`)).Data.Status).toBe('Open');
+    expect(json(await get(`/api/data/accounting-period/${march.PeriodId}`)).Data.ClosedGl).toBe(false);
+    const closed = await put(`/api/data/accounting-period/${march.PeriodId}`, { Version: march.Version, ClosedGl: true, Confirmations: ['close-open-journals'] });
     expect(closed.statusCode, JSON.stringify(closed.json())).toBe(200);
-    // Closing the G/L period closed every journal of the period.
+    expect(json(closed).Data.ClosedGl).toBe(true);
+    // Closing the G/L period closed every journal of the period, the one asked about and the A/R one.
+    expect(json(await get(`/api/data/accounting-journal/${journal.JournalId}`)).Data.Status).toBe('Closed');
     expect(json(await get(`/api/data/accounting-journal/${arJournal.JournalId}`)).Data.Status).toBe('Closed');
 
     const posting = await action(draft, 'post');
     expect(posting.statusCode).toBe(400);
-    expect(json(posting).Message).toBe('Period is closed (G/L)');
+    expect(json(posting).Message).toBe(`Period is closed (G/L): period 3 of fiscal year ${YEAR} (${YEAR}-03-01 to ${YEAR}-03-31)`);
     const newJournal = await post('/api/data/accounting-journal', { JournalDate: `${YEAR}-03-16`, Source: 'GL', DataType: 'Actual' });
     expect(json(newJournal).Message).toBe('Selected date is in a closed period.');
 
@@ -276,6 +285,34 @@ describe('closing a period (§4; SCREENS.md WP1 check 5)', () => {
     const remove = await call(server.app, 'DELETE', `/api/data/accounting-period/${march.PeriodId}?Version=${json(reopened).Data.Version}`, admin);
     expect(remove.statusCode).toBe(409);
     expect(json(remove).Message).toBe('A period with journals cannot be deleted.');
+  });
+
+  it('closing the A/R flag asks about the open A/R journals only, in the caller\'s language and plural, and closes just them on Yes', async () => {
+    const periods = json(await get(`/api/data/accounting-period?filter.FiscalYear=${YEAR}&SortFields=PeriodNo`)).List as Json[];
+    const april = json(await get(`/api/data/accounting-period/${periods[3]!.PeriodId}`)).Data;
+    const journal = async (date: string, source: string) => json(await post('/api/data/accounting-journal', { JournalDate: date, Source: source, DataType: 'Actual' })).Data;
+    const ar1 = await journal(`${YEAR}-04-03`, 'AR');
+    const ar2 = await journal(`${YEAR}-04-20`, 'AR');
+    const gl = await journal(`${YEAR}-04-10`, 'GL');
+    await post('/api/shell_init/locale', { locale: 'fr-CA' });
+    try {
+      const asked = await put(`/api/data/accounting-period/${april.PeriodId}`, { Version: april.Version, ClosedAr: true });
+      expect(json(asked).ResultStatus).toBe(3);
+      expect(json(asked).Message).toBe(
+        `Cette période a 2 journaux ouverts : AR ${ar1.JournalId} (${YEAR}-04-03), AR ${ar2.JournalId} (${YEAR}-04-20). Les fermer et fermer la période?`,
+      );
+    } finally {
+      await post('/api/shell_init/locale', { locale: 'en-CA' });
+    }
+    const closed = await put(`/api/data/accounting-period/${april.PeriodId}`, { Version: april.Version, ClosedAr: true, Confirmations: ['close-open-journals'] });
+    expect(closed.statusCode, JSON.stringify(closed.json())).toBe(200);
+    expect(json(closed).Data).toMatchObject({ ClosedAr: true, ClosedGl: false });
+    for (const id of [ar1.JournalId, ar2.JournalId]) expect(json(await get(`/api/data/accounting-journal/${id}`)).Data.Status).toBe('Closed');
+    expect(json(await get(`/api/data/accounting-journal/${gl.JournalId}`)).Data.Status).toBe('Open');
+    // The §8 refusal names the period in each language.
+    const params = { year: YEAR, period: 4, start: `${YEAR}-04-01`, end: `${YEAR}-04-30` };
+    expect(messageIn('fr-CA', 'gl:rules.periodClosed.ar', params)).toBe(`La période est fermée (C/R) : période 4 de l’exercice ${YEAR} (du ${YEAR}-04-01 au ${YEAR}-04-30)`);
+    expect(messageIn('zh-CN', 'gl:rules.periodClosed.gl', params)).toBe(`期间已关闭（总账）：${YEAR} 会计年度第 4 期（${YEAR}-04-01 至 ${YEAR}-04-30）`);
   });
 });
 

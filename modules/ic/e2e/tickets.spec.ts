@@ -84,6 +84,7 @@ test('the ticket form with its lot grid has no serious or critical accessibility
   const screen = await openScreen(page, '/novus-ic/inventory-ticket', /Inventory Tickets/);
   await screen.getByRole('button', { name: 'New', exact: true }).click();
   const form = screen.locator('.erp-document');
+  await form.getByRole('combobox', { name: 'Product — Line 1' }).fill(PRODUCT);
   const lots = form.getByRole('region', { name: 'Lot numbers — Line 1' });
   await lots.getByRole('button', { name: 'Add Lot numbers' }).click();
   await lots.getByRole('textbox', { name: 'Lot number — Row 1' }).fill('AXE-1');
@@ -95,4 +96,27 @@ test('the ticket form with its lot grid has no serious or critical accessibility
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
   });
   expect(violations).toEqual([]);
+});
+
+test('the lot grid is offered only on a lot-tracked product\'s line (lineChildren onlyWhen, issue 21 item 5)', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const screen = await openScreen(page, '/novus-ic/inventory-ticket', /Inventory Tickets/);
+  await screen.getByRole('button', { name: 'New', exact: true }).click();
+  const form = screen.locator('.erp-document');
+  const lots = form.getByRole('region', { name: 'Lot numbers — Line 1' });
+  const product = form.getByRole('combobox', { name: 'Product — Line 1' });
+  // No product yet, then a product without lot tracking: no lot grid.
+  await expect(product).toBeVisible();
+  await expect(lots).toHaveCount(0);
+  const answered = (value: string) =>
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/lookup/product' && new URL(response.url()).searchParams.get('Search') === value && new URL(response.url()).searchParams.get('Field') === 'Lines.ProductId');
+  const plain = answered('BAR-FL-A36-250X2');
+  await product.fill('BAR-FL-A36-250X2');
+  expect((await plain).ok()).toBe(true);
+  await expect(lots).toHaveCount(0);
+  // The lot-tracked product: the grid appears; back to the plain product, it goes.
+  await product.fill(PRODUCT);
+  await expect(lots.getByRole('button', { name: 'Add Lot numbers' })).toBeVisible();
+  await product.fill('BAR-FL-A36-250X2');
+  await expect(lots).toHaveCount(0);
 });

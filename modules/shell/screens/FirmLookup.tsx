@@ -4,6 +4,8 @@
  * routes.ts); both blank → 'Enter a Firm ID or Name.'. Every search uses only what was typed — the name typed in
  * its panel, or else the id typed in the field, never the field's old value with a new name. Built from
  * @erp/records' lookup parts, so it behaves as every other lookup (suggestions as the user types, F4 / Alt+Down).
+ * The field it serves (`via`) goes with each search (From/Report and Field), so the rights are the screen's and
+ * only what the field accepts is offered (issue 21 items 5, 11), as for every other lookup.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
@@ -27,9 +29,15 @@ interface FirmLookupRow {
   FirmTypes: string[];
 }
 
-/** GET /api/firm/lookup: firms by id prefix and/or name (≤ 50). */
-function firmLookup(firmId: string, name: string) {
-  return recordCall('GET', 'firm/lookup', undefined, { FirmId: firmId, Name: name });
+/** GET /api/firm/lookup: firms by id prefix and/or name (≤ 50), for the field `via` names. */
+function firmLookup(firmId: string, name: string, via: LookupWidgetProps['via']) {
+  const params: Record<string, string> = { FirmId: firmId, Name: name };
+  if (via) {
+    if ('from' in via) params['From'] = via.from;
+    else params['Report'] = via.report;
+    params['Field'] = via.field;
+  }
+  return recordCall('GET', 'firm/lookup', undefined, params);
 }
 
 /** The firm lookup: Firm ID and Name; both blank → 'Enter a Firm ID or Name.' (§5). */
@@ -58,7 +66,7 @@ export function FirmLookupInput(props: LookupWidgetProps) {
       setMessage(tr('entities:firm.rules.idOrName', 'Enter a Firm ID or Name.'));
       return;
     }
-    const outcome = await firmLookup(firmId, byName);
+    const outcome = await firmLookup(firmId, byName, props.via);
     if (!current()) return;
     setFocusFirst(explicit);
     if (outcome.status !== 200) {

@@ -174,3 +174,37 @@ describe('users restricted to assigned customers (§6)', () => {
     expect((await call(server.app, 'GET', '/api/data/firm/B200', clerk)).statusCode).toBe(200);
   });
 });
+
+describe('the firm widget lookup serves a field, with the generic lookup rights (issue 21 items 5, 11)', () => {
+  const firms = async (query: string, token = clerk) => {
+    const response = await call(server.app, 'GET', `/api/firm/lookup?${query}`, token);
+    return { status: response.statusCode, ids: ((response.json().List ?? []) as { FirmId: string }[]).map((row) => row.FirmId) };
+  };
+
+  it("answers with the screen's rights: a field hidden from the caller is refused, a field that is no firm lookup is a 400", async () => {
+    expect(await firms('FirmId=B1&From=firm&Field=JobberFirmId')).toMatchObject({ status: 200, ids: expect.arrayContaining(['B100']) });
+    expect((await firms('FirmId=B1&From=inventory-ticket&Field=WarehouseId')).status).toBe(400);
+    expect((await firms('FirmId=B1&From=firm')).status).toBe(400);
+    expect((await firms('FirmId=B1&From=no-such-screen&Field=JobberFirmId')).status).toBe(404);
+    const rule = await call(server.app, 'POST', '/api/data/form-widgets-security', admin, { RoleId: 'CLERK', Entity: 'firm', FieldName: 'JobberFirmId', Access: 'hidden' });
+    expect(rule.statusCode, JSON.stringify(rule.json())).toBe(201);
+    try {
+      // The field's rights, not the firm maintenance right (which the clerk still has).
+      expect((await firms('FirmId=B1&From=firm&Field=JobberFirmId')).status).toBe(403);
+      expect((await firms('FirmId=B1')).status).toBe(200);
+    } finally {
+      const key = rule.json().EntityId;
+      const row = (await call(server.app, 'GET', `/api/data/form-widgets-security/${key}`, admin)).json().Data;
+      await call(server.app, 'DELETE', `/api/data/form-widgets-security/${key}?Version=${row.Version}`, admin);
+    }
+  });
+
+  it('offers only what the field accepts: an inactive firm is left out where an active one is required', async () => {
+    const created = await call(server.app, 'POST', '/api/data/firm', admin, { FirmId: 'S790', Name: 'Closed ship-to', FirmTypes: ['ship-to'], IsActive: false });
+    expect(created.statusCode, JSON.stringify(created.json())).toBe(201);
+    expect((await firms('FirmId=S790', admin)).ids).toEqual(['S790']);
+    // user.DefaultShipToId is activeOnly.
+    expect(await firms('FirmId=S790&From=user&Field=DefaultShipToId', admin)).toEqual({ status: 200, ids: [] });
+    expect((await firms('FirmId=S790&From=user&Field=DefaultShipToId')).status).toBe(403);
+  });
+});

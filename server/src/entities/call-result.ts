@@ -61,8 +61,15 @@ export function localeOf(language: string | null | undefined): Locale {
 /** The text of `key` in `language` (see the module header). */
 export function messageIn(language: string | null | undefined, key: string, params: Record<string, unknown> = {}): string {
   const locale = localeOf(language);
-  const text = lookup(locale, key) ?? lookup('en-CA', key) ?? defaultMessage(key);
+  const text = pluralLookup(locale, key, params) ?? pluralLookup('en-CA', key, params) ?? defaultMessage(key);
   return interpolate(text, params);
+}
+
+/** A key's text, or with a numeric `count` its i18next plural form (`key_one`, `key_other`) by the locale's rules. */
+function pluralLookup(locale: ReturnType<typeof localeOf>, key: string, params: Record<string, unknown>): string | undefined {
+  const count = params['count'];
+  if (typeof count !== 'number') return lookup(locale, key);
+  return lookup(locale, `${key}_${new Intl.PluralRules(locale).select(count)}`) ?? lookup(locale, `${key}_other`) ?? lookup(locale, key);
 }
 
 /** A translator for validateRecord (`Translate`) in `language`. */

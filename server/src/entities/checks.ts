@@ -13,7 +13,7 @@ import { entityByName } from '@erp/shared/entities/index';
 import type { ValidationIssue } from '@erp/shared/entities/validate';
 import { issueOf } from './answers.ts';
 import { messageIn, type BusinessIssue } from './call-result.ts';
-import { meetsWhere, whereColumns } from './lookups.ts';
+import { refusalKey, whereColumns } from './lookups.ts';
 import type { Change, EntityContext } from './hooks.ts';
 import { keyColumn, readScalar, writeScalar } from './wire.ts';
 
@@ -34,9 +34,10 @@ async function lookupIssues(ctx: EntityContext, change: Change): Promise<RuleIss
         .executeTakeFirst()) as Record<string, unknown> | undefined;
       const self = target === ctx.def && change.mode === 'create' && value === change.value[ctx.def.key];
       // A record the field's `where` leaves out is not one it accepts (issue 21 item 5: what the lookup offers).
-      if ((!row && !self) || (row && !meetsWhere(target, field, row))) {
+      const refused = self && !row ? null : refusalKey(target, field, row);
+      if (refused) {
         // The value rides along, for messages that name it (§8 "Heat number {0} cannot be found.").
-        issues.push({ field: name, key: field.invalidKey ?? 'entities:validation.lookupInvalid', params: { value } });
+        issues.push({ field: name, key: refused, params: { value } });
       } else if (row && field.activeOnly && activeColumn && !readScalar({ type: 'boolean' }, row[activeColumn])) {
         issues.push({ field: name, key: field.inactiveKey ?? 'entities:validation.lookupInactive' });
       }

@@ -27,7 +27,7 @@ import { versionOf, type Answer } from './answers.ts';
 import { answerOf, callResult, confirmationsOf, messageIn, type BusinessIssue } from './call-result.ts';
 import { writeAudit, type AuditEntry } from './audit.ts';
 import type { AnyTransaction, EntityContext } from './hooks.ts';
-import { meetsWhere, whereColumns } from './lookups.ts';
+import { refusalKey, whereColumns } from './lookups.ts';
 import { nextNumber } from './numbering.ts';
 import { tableChanged } from './paging.ts';
 import { keyColumn, loadRecord, parseId, readScalar, visibleRecord, writeScalar } from './wire.ts';
@@ -102,8 +102,9 @@ async function rowLookupIssues(
       if (v === null || v === undefined) continue;
       const hit = byValue.get(String(v));
       // Left out by the field's `where`: not accepted, as the lookup does not offer it (issue 21 item 5).
-      if (!hit || !meetsWhere(target, lookup, hit)) issues.push({ field: `${path}.${childName}`, key: lookup.invalidKey ?? 'entities:validation.lookupInvalid', params: { value: v } });
-      else if (activeColumn && !readScalar({ type: 'boolean' }, hit[activeColumn])) {
+      const refused = refusalKey(target, lookup, hit);
+      if (refused) issues.push({ field: `${path}.${childName}`, key: refused, params: { value: v } });
+      else if (hit && activeColumn && !readScalar({ type: 'boolean' }, hit[activeColumn])) {
         issues.push({ field: `${path}.${childName}`, key: lookup.inactiveKey ?? 'entities:validation.lookupInactive', params: { value: v } });
       }
     }

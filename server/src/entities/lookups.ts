@@ -5,7 +5,7 @@
  * (checks.ts, documents.ts) refuse the others with the field's invalidKey, so what is offered is what is
  * accepted.
  */
-import type { AnyEntity, LookupTarget, ScalarField } from '@erp/shared/entities/define';
+import type { AnyEntity, LookupField, LookupTarget, ScalarField } from '@erp/shared/entities/define';
 import type { AnySelect } from './hooks.ts';
 import { readScalar, writeScalar } from './wire.ts';
 
@@ -13,6 +13,7 @@ type Engine = 'sqlite' | 'postgres';
 
 /** A condition of a lookup on one column of its target: the field (for reading) and the stored value. */
 interface Condition {
+  name: string;
   column: string;
   field: ScalarField;
   value: string | number | boolean;
@@ -26,7 +27,7 @@ function whereConditions(target: AnyEntity, lookup: LookupTarget): Condition[] {
     if (!field || field.type === 'set' || field.type === 'children' || field.virtual) {
       throw new Error(`lookup to ${target.name}: where names ${name}, not a stored field`);
     }
-    return { column: field.column, field, value };
+    return { name, column: field.column, field, value };
   });
 }
 
@@ -43,6 +44,19 @@ export function whereColumns(target: AnyEntity, lookup: LookupTarget): string[] 
 /** Does a target row (its columns as read) hold every value of the lookup's `where`? */
 export function meetsWhere(target: AnyEntity, lookup: LookupTarget, row: Record<string, unknown>): boolean {
   return whereConditions(target, lookup).every((condition) => readScalar(condition.field, row[condition.column]) === condition.value);
+}
+
+/**
+ * The message key refusing a value: none found, or found but failing a `where` condition — that condition's
+ * `whereKeys` entry when it has one (issue 21 item 6: a control account "is posted through its sub-ledger");
+ * else the field's invalidKey. Null when the row is acceptable (the active flag aside).
+ */
+export function refusalKey(target: AnyEntity, lookup: LookupTarget & Pick<LookupField, 'invalidKey' | 'whereKeys'>, row: Record<string, unknown> | undefined): string | null {
+  const fallback = lookup.invalidKey ?? 'entities:validation.lookupInvalid';
+  if (!row) return fallback;
+  const failed = whereConditions(target, lookup).find((condition) => readScalar(condition.field, row[condition.column]) !== condition.value);
+  if (!failed) return null;
+  return lookup.whereKeys?.[failed.name] ?? fallback;
 }
 
 /** `select` (over the target's table) narrowed to the records the lookup accepts: active and its `where`. */

@@ -96,9 +96,13 @@ export async function lookupRecords(ctx: EntityContext, search: string): Promise
   const rows = (body.List ?? []) as Record<string, unknown>[];
   const markText = (mark: string) => messageIn(ctx.user.row.language, def.fields[mark]!.labelKey);
   const options = rows.map((row) => {
-    const option: { Value: string; Label: string; Marks?: string[] } = { Value: String(row[def.key]), Label: label && row[label] != null ? String(row[label]) : '' };
+    const option: { Value: string; Label: string; Marks?: string[]; MarkFields?: string[] } = { Value: String(row[def.key]), Label: label && row[label] != null ? String(row[label]) : '' };
     const shown = marks.filter((mark) => row[mark] === true);
-    if (shown.length > 0) option.Marks = shown.map(markText);
+    // Marks: their labels, to show; MarkFields: their names, for a screen's lineChildren onlyWhen.
+    if (shown.length > 0) {
+      option.Marks = shown.map(markText);
+      option.MarkFields = shown;
+    }
     return option;
   });
   return { status: 200, body: { ...callResult(body.ResultStatus, body.ResultCode ?? 'ok', body.Message ?? null), List: options } };

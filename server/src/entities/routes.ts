@@ -44,7 +44,7 @@ import { restrictToLookup } from './lookups.ts';
 import { serverModules } from '../modules/index.ts';
 import { runAction } from './documents.ts';
 import { registeredEntity } from './registry.ts';
-import { sendAnswer, type ContextOf } from './special-routes.ts';
+import { sendAnswer, type ContextOf, type LookupQuery } from './special-routes.ts';
 import {
   badRequest,
   createRecord,
@@ -62,13 +62,6 @@ import { ENTITY_SCHEMAS } from './schemas.ts';
 import { loadRecord, parseId } from './wire.ts';
 
 type Params = { entity: string; id?: string };
-
-/** Which field a lookup call serves (issue 21 item 11): an entity's (From) or a report's or process's (Report). */
-interface LookupQuery {
-  From?: string;
-  Report?: string;
-  Field?: string;
-}
 
 const notFoundEntity = () => failureAnswer(404, 'not_found', 'Not Found');
 
@@ -385,6 +378,6 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
   await registerAttachmentRoutes(app, contextFor);
   // Each module's own calls (serverModule.routes, special-routes.ts contract), in module order, with the same
   // context: generic code names none of them.
-  for (const module of serverModules()) await module.routes?.(app, { database, contextFor, contextOf });
+  for (const module of serverModules()) await module.routes?.(app, { database, contextFor, contextOf, lookupContextOf: lookupContext });
 }
 

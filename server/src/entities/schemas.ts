@@ -95,7 +95,7 @@ export const ENTITY_SCHEMAS = {
     tags,
     params: entityParams,
     querystring: object({ Search: text(4000), From: text(100), Report: text(100), Field: text(200) }),
-    response: { 200: callResult(undefined, { List: { type: 'array', items: object({ Value: { type: 'string' }, Label: { type: 'string' }, Marks: { type: 'array', items: { type: 'string' } } }, ['Value', 'Label']) } }) },
+    response: { 200: callResult(undefined, { List: { type: 'array', items: object({ Value: { type: 'string' }, Label: { type: 'string' }, Marks: { type: 'array', items: { type: 'string' } }, MarkFields: { type: 'array', items: { type: 'string' } } }, ['Value', 'Label']) } }) },
   }),
   create: apiSchema({
     summary: 'Create a record (the definition validates the fields)',

@@ -20,10 +20,26 @@ import type { EntityContext } from './hooks.ts';
 /** The entity context of the caller, or null after answering 404 (unknown entity) / 403 (roles). */
 export type ContextOf = (request: FastifyRequest, reply: FastifyReply, name: string, need: 'read' | 'write') => Promise<EntityContext | null>;
 
+/** Which field a lookup call serves: an entity's (From, its field path in Field) or a report's or process's (Report, Field). */
+export interface LookupQuery {
+  From?: string;
+  Report?: string;
+  Field?: string;
+}
+
+/**
+ * The context of a lookup to `name` (GET /api/lookup/:entity's check, issue 21 item 11): with From/Field or
+ * Report/Field the rights are the screen's (or the report's) and only what the field accepts is offered;
+ * without, the target's own read right. null: the refusal was sent.
+ */
+export type LookupContextOf = (request: FastifyRequest, reply: FastifyReply, name: string, query: LookupQuery) => Promise<EntityContext | null>;
+
 export interface EntityRouteDeps {
   database: Database;
   contextFor: ContextFor;
   contextOf: ContextOf;
+  /** A module's own lookup routes (the firm lookup) answer with the generic lookup's rights (issue 21 item 5). */
+  lookupContextOf: LookupContextOf;
 }
 
 /** Registers one entity's (or module's) own calls. */

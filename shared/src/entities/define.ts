@@ -116,6 +116,9 @@ function normalizeField<T extends FieldDefinition>(entity: string, prefix: strin
         if (!numeric(subFields[rule.childField]) || rule.childField === sub.key) fail(entity, `children ${name}.${subName}: sumEquals childField ${rule.childField} is not a number field`);
         if (!numeric(children[rule.lineField])) fail(entity, `children ${name}.${subName}: sumEquals lineField ${rule.lineField} is not a number field of the line`);
       }
+      if (sub.onlyWhen && children[sub.onlyWhen.field]?.type !== 'lookup') {
+        fail(entity, `children ${name}.${subName}: onlyWhen field ${sub.onlyWhen.field} is not a lookup of the line`);
+      }
       lineChildren[subName] = { ...sub, fields: subFields };
     }
     return { ...normalized, fields: children, lineChildren };

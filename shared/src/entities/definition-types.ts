@@ -143,6 +143,11 @@ export interface LookupField extends FieldCommon {
    * is accepted, e.g. `where: { IsPostable: true, IsControl: false }` on a journal line's account.
    */
   where?: LookupWhere;
+  /**
+   * Message key per `where` field, when the record exists but fails that condition (params: value), e.g.
+   * `{ IsControl: 'gl:rules.controlAccountEntered' }`: the refusal says why (issue 21 item 6); default invalidKey.
+   */
+  whereKeys?: Readonly<Record<string, string>>;
   /** Message key when no such record exists; default `entities:validation.lookupInvalid`. */
   invalidKey?: string;
   /** Message key when the record is inactive; default `entities:validation.lookupInactive`. */
@@ -256,6 +261,12 @@ export interface LineChildrenDefinition {
   fields: Readonly<Record<string, ScalarField>>;
   maxItems?: number;
   sumEquals?: SumEqualsRule;
+  /**
+   * Offered only when the line's lookup `field` names a record whose lookup mark `mark` (a boolean of the
+   * target's `lookupMarks`) holds, e.g. lots only for lot-tracked products (issue 21 item 5). The server's own
+   * rule still refuses rows on other lines.
+   */
+  onlyWhen?: { field: string; mark: string };
 }
 
 export type FieldDefinition = ScalarField | SetField | ChildrenField;

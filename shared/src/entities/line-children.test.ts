@@ -56,6 +56,9 @@ describe('defineEntity lineChildren', () => {
     expect(() => definition({ sumEquals: { childField: 'LotNo', lineField: 'Quantity' } })).toThrow(/childField/);
     expect(() => definition({ sumEquals: { childField: 'Quantity', lineField: 'Missing' } })).toThrow(/lineField/);
     expect(() => definition({}, false)).toThrow(/lines collection/);
+    // onlyWhen names a lookup of the line (issue 21 item 5): Quantity is none, Missing no field.
+    expect(() => definition({ onlyWhen: { field: 'Quantity', mark: 'TrackLot' } })).toThrow(/onlyWhen field Quantity/);
+    expect(() => definition({ onlyWhen: { field: 'Missing', mark: 'TrackLot' } })).toThrow(/onlyWhen field Missing/);
   });
 });
 

@@ -1,13 +1,67 @@
 /**
  * The document form's lines section (DocumentForm): the line grid of the definition's line collection, its
  * error, "Add line" and "Delete line" (the selected line) while editable, and the selected line's own child
- * rows (LineChildGrid, e.g. its lot numbers; the first line until one is chosen).
+ * rows (LineChildGrid, e.g. its lot numbers; the first line until one is chosen) — with an `onlyWhen`, only
+ * when the line's lookup names a record carrying that lookup mark (issue 21 item 5: lots of lot-tracked
+ * products), or when the line already has such rows (so they can be removed).
  */
+import { useEffect, useState } from 'react';
+import type { LineChildrenDefinition } from '../../../../shared/src/entities/define.ts';
+import { lookupRecords, type LookupRow } from '../form/record-api.ts';
 import type { Draft } from '../form/form-state.ts';
 import type { Tr } from '../form/text.ts';
 import { LineChildGrid } from './LineChildGrid.tsx';
 import { LineGrid } from './LineGrid.tsx';
 import type { DocumentModel } from './use-document.ts';
+
+/**
+ * Whether `definition.onlyWhen` holds for `value` (the line's lookup value): its target record carries the mark,
+ * as the field's own lookup answers it (the screen's rights). true without onlyWhen; false while unknown.
+ */
+function useOnlyWhen(definition: LineChildrenDefinition, entity: string | null, from: string, fieldPath: string | null, value: unknown): boolean {
+  const wanted = typeof value === 'string' ? value.trim() : '';
+  const [marked, setMarked] = useState<{ value: string; holds: boolean } | null>(null);
+  useEffect(() => {
+    if (!definition.onlyWhen || !entity || !fieldPath || !wanted) return;
+    let current = true;
+    void lookupRecords(entity, wanted, { from, field: fieldPath }).then((outcome) => {
+      if (!current) return;
+      const rows = outcome.status === 200 ? ((outcome.body?.List ?? []) as (LookupRow & { MarkFields?: string[] })[]) : [];
+      const hit = rows.find((row) => row.Value.toUpperCase() === wanted.toUpperCase());
+      setMarked({ value: wanted, holds: Boolean(hit?.MarkFields?.includes(definition.onlyWhen!.mark)) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [definition, entity, from, fieldPath, wanted]);
+  if (!definition.onlyWhen) return true;
+  return marked !== null && marked.value === wanted && marked.holds;
+}
+
+/** One line's child-row section, shown when its `onlyWhen` holds (or it already has rows). */
+function ChildSection(props: { from: string; linesName: string; lineFields: Readonly<Record<string, unknown>>; line: DocumentModel['rows'][number]; index: number; subName: string; sub: LineChildrenDefinition; model: DocumentModel; editable: boolean; errors: ReadonlyMap<string, string>; language: string; tr: Tr }) {
+  const { line, index, subName, sub } = props;
+  const condition = sub.onlyWhen;
+  const lookup = condition ? (props.lineFields[condition.field] as { type?: string; entity?: string } | undefined) : undefined;
+  const holds = useOnlyWhen(sub, lookup?.type === 'lookup' ? (lookup.entity ?? null) : null, props.from, condition ? `${props.linesName}.${condition.field}` : null, condition ? line[condition.field] : null);
+  const rows = Array.isArray(line[subName]) ? (line[subName] as Draft[]) : [];
+  if (!holds && rows.length === 0) return null;
+  return (
+    <LineChildGrid
+      name={subName}
+      definition={sub}
+      linePath={`${props.linesName}[${index}]`}
+      lineNumber={index + 1}
+      lineValue={sub.sumEquals ? line[sub.sumEquals.lineField] : undefined}
+      rows={rows}
+      readOnly={!props.editable}
+      errors={props.errors}
+      language={props.language}
+      tr={props.tr}
+      onChange={(next) => props.model.onLineChange(line._rid, subName, next)}
+    />
+  );
+}
 
 export function DocumentLines({ from, model, editable, language, tr }: { from: string; model: DocumentModel; editable: boolean; language: string; tr: Tr }) {
   const { lines, rows, errors, selectedLine } = model;
@@ -47,19 +101,20 @@ export function DocumentLines({ from, model, editable, language, tr }: { from: s
         const line = rows[index];
         if (!line) return null;
         return (
-          <LineChildGrid
+          <ChildSection
             key={`${subName}-${line._rid}`}
-            name={subName}
-            definition={sub}
-            linePath={`${lines.name}[${index}]`}
-            lineNumber={index + 1}
-            lineValue={sub.sumEquals ? line[sub.sumEquals.lineField] : undefined}
-            rows={Array.isArray(line[subName]) ? (line[subName] as Draft[]) : []}
-            readOnly={!editable}
+            from={from}
+            linesName={lines.name}
+            lineFields={lines.field.fields}
+            line={line}
+            index={index}
+            subName={subName}
+            sub={sub}
+            model={model}
+            editable={editable}
             errors={errors}
             language={language}
             tr={tr}
-            onChange={(next) => model.onLineChange(line._rid, subName, next)}
           />
         );
       })}

@@ -31,6 +31,7 @@ import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-cod
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { serialize } from '../ledger/locks.ts';
 import { post } from '../ledger/posting.ts';
+import { periodOf, periodParams } from '../ledger/periods.ts';
 import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
 import type { AnyDb } from '@erp/server/reports/engine';
 
@@ -170,11 +171,11 @@ async function prepare(ctx: ProcessContext): Promise<ReportParameterError[]> {
   const date = String(ctx.params[FIELD]);
   const period = await periodRow(db, 'date', date);
   if (!period) return [{ field: FIELD, key: 'gl:rules.periodMissing' }];
-  if (flag(period['closed_gl'])) return [{ field: FIELD, key: 'gl:rules.periodClosed.gl' }];
+  if (flag(period['closed_gl'])) return [{ field: FIELD, key: 'gl:rules.periodClosed.gl', params: periodParams(periodOf(period)) }];
   const postingDate = String(period['end_date']);
   const next = await periodRow(db, 'start', dayAfter(postingDate));
   if (!next) return [{ field: FIELD, key: 'gl:fx-revaluation.noNextPeriod' }];
-  if (flag(next['closed_gl'])) return [{ field: FIELD, key: 'gl:rules.periodClosed.gl' }];
+  if (flag(next['closed_gl'])) return [{ field: FIELD, key: 'gl:rules.periodClosed.gl', params: periodParams(periodOf(next)) }];
   const reversalDate = String(next['start_date']);
 
   const control = (await db.selectFrom('gl_control').select('home_currency').limit(1).executeTakeFirst()) as { home_currency?: string } | undefined;

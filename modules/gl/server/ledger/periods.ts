@@ -53,6 +53,11 @@ export function periodClosedKey(subLedger: SubLedger): string {
   return `gl:rules.periodClosed.${subLedger}`;
 }
 
+/** The parameters naming the closed period in that message (issue 21 item 6: a refusal names its record). */
+export function periodParams(period: { fiscalYear: number; periodNo: number; startDate: string; endDate: string }): Record<string, unknown> {
+  return { year: period.fiscalYear, period: period.periodNo, start: period.startDate, end: period.endDate };
+}
+
 /**
  * The open period of `date` for `subLedger`, or a 400 BusinessError with the §8 text (field `field`).
  * Issue 22: open means open for the sub-ledger AND for the G/L (a closed G/L period takes no posting from any
@@ -61,8 +66,8 @@ export function periodClosedKey(subLedger: SubLedger): string {
 export async function assertPeriodOpen(trx: LedgerTransaction, date: string, subLedger: SubLedger, field = 'EntryDate'): Promise<PeriodRow> {
   const period = await findPeriod(trx, date, 'share');
   if (!period) throw BusinessError.of(400, 'period_missing', 'gl:rules.periodMissing', {}, field);
-  if (period.closed[subLedger]) throw BusinessError.of(400, 'period_closed', periodClosedKey(subLedger), {}, field);
-  if (period.closed.gl) throw BusinessError.of(400, 'period_closed', periodClosedKey('gl'), {}, field);
+  if (period.closed[subLedger]) throw BusinessError.of(400, 'period_closed', periodClosedKey(subLedger), periodParams(period), field);
+  if (period.closed.gl) throw BusinessError.of(400, 'period_closed', periodClosedKey('gl'), periodParams(period), field);
   await assertYearOpen(trx, period.fiscalYear, field);
   return period;
 }

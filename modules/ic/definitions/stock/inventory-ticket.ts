@@ -190,6 +190,8 @@ export const inventoryTicket = defineEntity({
           },
           // §5 "For lot-tracked products, lot quantities must add up to the line quantity."
           sumEquals: { childField: 'Quantity', lineField: 'Quantity', messageKey: `ic:${NAME}.rules.lotsSum` },
+          // Offered only on a lot-tracked product's line (the product lookup's TrackLot mark, issue 21 item 5).
+          onlyWhen: { field: 'ProductId', mark: 'TrackLot' },
         },
       },
     },

@@ -5,6 +5,9 @@
  *       else up to 50 firms (FirmId starts with, Name contains, case-insensitive), CallResult
  *       `List: [{ FirmId, Name, City, IsActive, FirmTypes }]` (ResultStatus 6 when none); the firm's `scope`
  *       hook applies, so restricted users see only their assigned customers (§6).
+ *       With From/Field (a screen's firm field) or Report/Field (a report's firm parameter) the rights are
+ *       those of the generic lookup (GET /api/lookup/firm, issue 21 items 5, 11): whoever may use the screen
+ *       may look up its firms, offered as the field accepts; without, reading firms (the maintenance screen).
  */
 import { firm } from '../../definitions/firm.ts';
 import { sql } from 'kysely';
@@ -16,17 +19,19 @@ import { sendAnswer, singleText, type EntityRoutes } from '@erp/server/entities/
 const LOOKUP_SCHEMA = apiSchema({
   summary: 'Find firms by id prefix or name (at most 50)',
   tags: [firm.name],
-  querystring: object({ FirmId: text(20), Name: text(100) }),
+  querystring: object({ FirmId: text(20), Name: text(100), From: text(100), Report: text(100), Field: text(200) }),
   response: { 200: callResult(undefined, { List: { type: 'array', items: RECORD } }) },
 });
+
+const QUERY_NAMES = new Set(['FirmId', 'Name', 'From', 'Report', 'Field']);
 
 /** The flag columns of FirmTypes, in the definition's order (bill-to, ship-to, vendor). */
 const TYPE_COLUMNS = Object.entries(firm.fields.FirmTypes.storage.kind === 'flags' ? firm.fields.FirmTypes.storage.columns : {});
 
-export const firmRoutes: EntityRoutes = async (app, { database, contextOf }) => {
+export const firmRoutes: EntityRoutes = async (app, { database, lookupContextOf }) => {
   app.get('/api/firm/lookup', { schema: LOOKUP_SCHEMA }, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
-    const extra = Object.keys(query).find((name) => name !== 'FirmId' && name !== 'Name');
+    const extra = Object.keys(query).find((name) => !QUERY_NAMES.has(name));
     if (extra) return sendAnswer(reply, badRequest(`Unknown query parameter: ${extra.slice(0, 80)}`));
     const firmId = singleText(query['FirmId'], 20);
     const name = singleText(query['Name'], 100);
@@ -40,7 +45,14 @@ export const firmRoutes: EntityRoutes = async (app, { database, contextOf }) => 
         }),
       );
     }
-    const ctx = await contextOf(request, reply, firm.name, 'read');
+    const via: Record<'From' | 'Report' | 'Field', string | undefined> = { From: undefined, Report: undefined, Field: undefined };
+    for (const name of ['From', 'Report', 'Field'] as const) {
+      if (query[name] === undefined) continue;
+      const value = singleText(query[name], name === 'Field' ? 200 : 100);
+      if (value === null || value === '') return sendAnswer(reply, badRequest(`${name} must be short text`));
+      via[name] = value;
+    }
+    const ctx = await lookupContextOf(request, reply, firm.name, via);
     if (!ctx) return reply;
     let q = ctx.any.selectFrom(firm.table).select(['firm_id', 'name', 'city', 'is_active', ...TYPE_COLUMNS.map(([, column]) => column)]);
     if (ctx.hooks.scope) q = await ctx.hooks.scope(ctx, q);
