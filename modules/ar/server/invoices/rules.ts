@@ -484,6 +484,16 @@ export const arInvoiceHooks: EntityHooks = {
           DiscountDate: null,
           DiscountAvailable: '0.00',
         };
+        // The invoice's AR item is locked before the posting, as a receipt locks the items it applies before it
+        // posts: posting first (the G/L balances locked) and then waiting for the item a parallel receipt holds
+        // while that receipt waits for the same balances was a deadlock on PostgreSQL (a 500; issue 22).
+        const invoiceItem = (await trx
+          .selectFrom('ar_items')
+          .select('item_id')
+          .where('origin_type', '=', arInvoice.name)
+          .where('origin_id', '=', String(record['InvoiceId']))
+          .executeTakeFirst()) as { item_id: number } | undefined;
+        const item = invoiceItem ? await arItem(trx, Number(invoiceItem.item_id), true) : undefined;
         const creditId = await insertDocument(trx, header, priced, userId, now);
         const posted = await postDocument(
           trx,
@@ -505,19 +515,11 @@ export const arInvoiceHooks: EntityHooks = {
           userId,
         );
         await trx.updateTable('ar_invoices').set({ journal_id: posted.journalId }).where('invoice_id', '=', creditId).execute();
-        // The credit note settles what is still open of the invoice; any remainder stays an unapplied credit.
-        const invoiceItem = (await trx
-          .selectFrom('ar_items')
-          .select('item_id')
-          .where('origin_type', '=', arInvoice.name)
-          .where('origin_id', '=', String(record['InvoiceId']))
-          .executeTakeFirst()) as { item_id: number } | undefined;
-        if (invoiceItem) {
-          const item = await arItem(trx, Number(invoiceItem.item_id));
-          if (item && item.status === 'Open' && !isZero(item.openBalance)) {
-            const amount = cmp(item.openBalance, posted.total) < 0 ? item.openBalance : posted.total;
-            await applyArItem(trx, { fromItemId: posted.itemId, toItemId: item.itemId, date, amount, discount: '0.00', origin: { type: arInvoice.name, id: String(creditId) }, userId });
-          }
+        // The credit note settles what is still open of the invoice (read under the lock); any remainder stays an
+        // unapplied credit.
+        if (item && item.status === 'Open' && !isZero(item.openBalance)) {
+          const amount = cmp(item.openBalance, posted.total) < 0 ? item.openBalance : posted.total;
+          await applyArItem(trx, { fromItemId: posted.itemId, toItemId: item.itemId, date, amount, discount: '0.00', origin: { type: arInvoice.name, id: String(creditId) }, userId });
         }
         return {
           set: { CreditedBy: documentNo },
