@@ -12,6 +12,7 @@
  */
 import { defineReport, type ReportColumnInput, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { ACCOUNT_TYPES } from '../gl-account.ts';
 
 const GL = 'NOVUS-GL';
 const AP = 'NOVUS-AP';
@@ -91,7 +92,8 @@ export const trialBalance: ReportDefinition = defineReport({
   columns: [
     text('AccountId'),
     text('Description', { labelKey: columnKey('AccountDescription'), width: 2 }),
-    text('AccountType'),
+    // Issue 21 item 4: the account type by its label in the user's language ("Actif"), as on the chart of accounts.
+    text('AccountType', { options: ACCOUNT_TYPES.map((value) => ({ value, labelKey: `gl:gl-account.options.${value}` })) }),
     money('PeriodDebit', { total: true }),
     money('PeriodCredit', { total: true }),
     money('Debit', { total: true }),
