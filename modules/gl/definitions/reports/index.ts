@@ -79,8 +79,9 @@ export const trialBalance: ReportDefinition = defineReport({
   titleKey: 'gl:reports.trialBalance.title',
   parameters: [
     // §5 Accounting: fiscal year greater than 1000 and less than 9999.
-    { name: 'FiscalYear', type: 'integer', labelKey: p('FiscalYear'), min: 1001, max: 9998, rangeKey: 'gl:reports.validation.fiscalYear' },
-    { name: 'PeriodNo', type: 'integer', labelKey: p('PeriodNo'), min: 1, max: 13 },
+    // Issue 21 item 3: the current fiscal year and period first (else this month's dates).
+    { name: 'FiscalYear', type: 'integer', labelKey: p('FiscalYear'), min: 1001, max: 9998, rangeKey: 'gl:reports.validation.fiscalYear', defaultValue: 'fiscalYear' },
+    { name: 'PeriodNo', type: 'integer', labelKey: p('PeriodNo'), min: 1, max: 13, defaultValue: 'fiscalPeriod' },
     { name: 'StartDate', type: 'date', labelKey: p('StartDate') },
     { name: 'EndDate', type: 'date', labelKey: p('EndDate') },
   ],
