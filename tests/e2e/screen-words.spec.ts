@@ -9,7 +9,7 @@
  * - a French report counts its rows in French and shows its default dates the French way.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { apiCall, signIn } from './helpers.ts';
 import { goTo, screenOf, settled } from './shell-helpers.ts';
 
 async function inLanguage(page: Page, language: string): Promise<void> {
@@ -79,16 +79,42 @@ test('a closed inventory ticket cannot be deleted from the list', async ({ page 
 test('fr-CA: a report counts its rows in French and its dates are in the French style', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
   await inLanguage(page, 'fr-CA');
-  const path = '/novus-gl/trial-balance';
+  const path = '/novus-gl/detailed-ledger';
   await goTo(page, `#${path}`);
   const screen = screenOf(page, path);
   const start = screen.getByRole('textbox', { name: 'Date de début' });
-  // This month by default, written the French way ("1 nov. 2026"), never mm/dd/yyyy.
-  const first = await page.evaluate(() => new Intl.DateTimeFormat('fr-CA', { dateStyle: 'medium' }).format(new Date(new Date().getFullYear(), new Date().getMonth(), 1)));
+  // The year's first day by default, written the French way ("1 janv. 2026"), never mm/dd/yyyy.
+  const first = await page.evaluate(() => new Intl.DateTimeFormat('fr-CA', { dateStyle: 'medium' }).format(new Date(new Date().getFullYear(), 0, 1)));
   await expect(start).toHaveValue(first);
   await screen.getByRole('button', { name: 'Exécuter le rapport' }).click();
   await expect(screen.locator('.report-screen .records-pager__total')).toHaveText(/^\d[\d\s\u202f]* lignes?$/);
 });
+
+for (const [language, year, period, run] of [
+  ['fr-CA', 'Exercice', 'Période', 'Exécuter le rapport'],
+  ['zh-CN', '会计年度', '期间', '运行报表'],
+  ['en-CA', 'Fiscal year', 'Period', 'Run report'],
+] as const) {
+  test(`${language}: the trial balance opens on the current fiscal year and period (issue 21 item 3)`, async ({ page }) => {
+    await signIn(page, 'admin', 'admin');
+    await inLanguage(page, language);
+    // The period containing today in the browser's time zone, as the GL answers it.
+    const today = await page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()));
+    const current = await apiCall(page, 'GET', `data/accounting-period/current?Date=${today}`);
+    expect(current.body.Data, 'the demo has a fiscal year for today').not.toBeNull();
+    const path = '/novus-gl/trial-balance';
+    await goTo(page, `#${path}`);
+    const screen = screenOf(page, path);
+    await expect(screen.getByRole('spinbutton', { name: year, exact: true })).toHaveValue(String(current.body.Data.FiscalYear));
+    await expect(screen.getByRole('spinbutton', { name: period, exact: true })).toHaveValue(String(current.body.Data.PeriodNo));
+    // The period alone counts: the dates stay blank and the report runs.
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/reports/gl-trial-balance/run'));
+    await screen.getByRole('button', { name: run }).click();
+    const body = (await answered).request().postDataJSON() as { Parameters: Record<string, unknown> };
+    expect(body.Parameters).toMatchObject({ FiscalYear: current.body.Data.FiscalYear, PeriodNo: current.body.Data.PeriodNo });
+    expect(body.Parameters['StartDate']).toBeUndefined();
+  });
+}
 
 test('an action says what happened ("IT000008 is now Cancelled."), not "Done."', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
