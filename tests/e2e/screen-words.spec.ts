@@ -153,3 +153,29 @@ test('a picked account on a journal entry line shows its name beside its code', 
     'Bank — operating account (CAD)',
   );
 });
+
+test('a saved journal entry shows the name beside the code of every line, not only a picked one (issue 21 item 4)', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await settled(page);
+  const created = await apiCall(page, 'POST', 'data/gl-journal-entry', {
+    EntryDate: '2026-11-20',
+    Description: 'Saved names',
+    Lines: [{ AccountId: '1000', Debit: '7.00' }, { AccountId: '1000', Credit: '2.00' }, { AccountId: '4100', Credit: '5.00' }],
+  });
+  expect(created.status).toBe(201);
+  const documentNo = String(created.body.Data.DocumentNo);
+  const path = '/novus-gl/gl-journal-entry';
+  await goTo(page, `#${path}`);
+  const screen = screenOf(page, path);
+  const filter = screen.getByRole('search', { name: 'Filters' }).getByRole('textbox', { name: 'Document no.', exact: true });
+  await filter.fill(documentNo);
+  await filter.press('Enter');
+  await screen.locator('[role="row"][data-row-id]').filter({ hasText: documentNo }).locator('[role="gridcell"]').first().dblclick();
+  const form = screen.locator('.erp-document');
+  const line = (n: number) => form.locator('.erp-line-lookup').filter({ has: page.getByRole('combobox', { name: `Account — Line ${n}`, exact: true }) });
+  await expect(line(1).getByRole('combobox')).toHaveValue('1000');
+  await expect(line(1).locator('[data-lookup-name]')).toHaveText('Bank — operating account (CAD)');
+  await expect(line(2).locator('[data-lookup-name]')).toHaveText('Bank — operating account (CAD)');
+  await expect(line(3).getByRole('combobox')).toHaveValue('4100');
+  await expect(line(3).locator('[data-lookup-name]')).not.toHaveText('');
+});
