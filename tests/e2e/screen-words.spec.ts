@@ -179,3 +179,18 @@ test('a saved journal entry shows the name beside the code of every line, not on
   await expect(line(3).getByRole('combobox')).toHaveValue('4100');
   await expect(line(3).locator('[data-lookup-name]')).not.toHaveText('');
 });
+
+for (const language of ['en-CA', 'fr-CA', 'zh-CN']) {
+  test(`${language}: one name per screen — the tab is titled as the screen's heading (issue 21 item 7)`, async ({ page }) => {
+    await signIn(page, 'admin', 'admin');
+    await inLanguage(page, language);
+    for (const path of ['/novus-gl/gl-journal-entry', '/novus-ar/cash-receipts', '/novus-gl/trial-balance']) {
+      await goTo(page, `#${path}`);
+      const heading = screenOf(page, path).getByRole('heading', { level: 2 }).first();
+      await expect(heading).toBeVisible();
+      const title = ((await heading.textContent()) ?? '').trim();
+      expect(title).not.toBe('');
+      await expect(page.getByRole('tablist', { name: /./ }).last().getByRole('tab', { selected: true })).toHaveText(title);
+    }
+  });
+}
