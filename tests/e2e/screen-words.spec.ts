@@ -194,3 +194,19 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN']) {
     }
   });
 }
+
+test('fr-CA: the recently opened screens are named in French after the language changes (issue 21 item 7)', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await settled(page);
+  const path = '/novus-gl/trial-balance';
+  await goTo(page, `#${path}`);
+  await expect(screenOf(page, path).getByRole('heading', { name: 'Trial balance', exact: true })).toBeVisible();
+  await goTo(page, '#/novus-gl');
+  const recent = screenOf(page, '/novus-gl').locator('.erp-ui-recent');
+  await expect(recent.getByRole('link', { name: /Trial balance/ })).toBeVisible();
+  await inLanguage(page, 'fr-CA');
+  await goTo(page, '#/novus-gl');
+  const french = screenOf(page, '/novus-gl').locator('.erp-ui-recent');
+  await expect(french.getByRole('link', { name: /Balance de vérification/ })).toBeVisible();
+  await expect(french.getByRole('link', { name: /Trial balance/i })).toHaveCount(0);
+});

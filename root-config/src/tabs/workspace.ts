@@ -440,6 +440,17 @@ export class Workspace {
       const route = findRoute(routes, tab.path);
       return route ? routeTitle(route) : null;
     });
+    // The recent screens (HOME, the palette) by the same names: an open screen's heading, else its route's title.
+    const headings = new Map(this.model.allTabs().flatMap((tab) => {
+      const title = this.screenTitles.get(tab.id);
+      return title ? [[tab.path, title] as const] : [];
+    }));
+    this.memory.relabelRecent((path) => {
+      const heading = headings.get(path);
+      if (heading) return heading;
+      const route = findRoute(routes, path);
+      return route ? routeTitle(route) : null;
+    });
   }
 
   /** §4: the active application's menus are loaded when the application changes; HOME has none. */
