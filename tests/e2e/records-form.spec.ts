@@ -124,7 +124,7 @@ test('closing the tab with unsaved changes asks Save / Discard / Stay; Stay keep
   const form = await openRecord(page, PATH, 'FRM3');
   await form.getByRole('textbox', { name: 'City', exact: true }).fill('Kingston');
 
-  await tabBar(page).getByRole('button', { name: 'Close Customer Maintenance' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close Firms' }).click();
   await expect(questionDialog(page).getByRole('heading', { name: 'Unsaved changes' })).toBeVisible();
   await expect(questionDialog(page).getByRole('button', { name: 'Discard' })).toBeVisible();
   await questionDialog(page).getByRole('button', { name: 'Stay' }).click();

@@ -9,7 +9,7 @@
  * - a French report counts its rows in French and shows its default dates the French way.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { apiCall, signIn } from './helpers.ts';
 import { goTo, screenOf, settled } from './shell-helpers.ts';
 
 async function inLanguage(page: Page, language: string): Promise<void> {
@@ -79,16 +79,42 @@ test('a closed inventory ticket cannot be deleted from the list', async ({ page 
 test('fr-CA: a report counts its rows in French and its dates are in the French style', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
   await inLanguage(page, 'fr-CA');
-  const path = '/novus-gl/trial-balance';
+  const path = '/novus-gl/detailed-ledger';
   await goTo(page, `#${path}`);
   const screen = screenOf(page, path);
   const start = screen.getByRole('textbox', { name: 'Date de début' });
-  // This month by default, written the French way ("1 nov. 2026"), never mm/dd/yyyy.
-  const first = await page.evaluate(() => new Intl.DateTimeFormat('fr-CA', { dateStyle: 'medium' }).format(new Date(new Date().getFullYear(), new Date().getMonth(), 1)));
+  // The year's first day by default, written the French way ("1 janv. 2026"), never mm/dd/yyyy.
+  const first = await page.evaluate(() => new Intl.DateTimeFormat('fr-CA', { dateStyle: 'medium' }).format(new Date(new Date().getFullYear(), 0, 1)));
   await expect(start).toHaveValue(first);
   await screen.getByRole('button', { name: 'Exécuter le rapport' }).click();
   await expect(screen.locator('.report-screen .records-pager__total')).toHaveText(/^\d[\d\s\u202f]* lignes?$/);
 });
+
+for (const [language, year, period, run] of [
+  ['fr-CA', 'Exercice', 'Période', 'Exécuter le rapport'],
+  ['zh-CN', '会计年度', '期间', '运行报表'],
+  ['en-CA', 'Fiscal year', 'Period', 'Run report'],
+] as const) {
+  test(`${language}: the trial balance opens on the current fiscal year and period (issue 21 item 3)`, async ({ page }) => {
+    await signIn(page, 'admin', 'admin');
+    await inLanguage(page, language);
+    // The period containing today in the browser's time zone, as the GL answers it.
+    const today = await page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()));
+    const current = await apiCall(page, 'GET', `data/accounting-period/current?Date=${today}`);
+    expect(current.body.Data, 'the demo has a fiscal year for today').not.toBeNull();
+    const path = '/novus-gl/trial-balance';
+    await goTo(page, `#${path}`);
+    const screen = screenOf(page, path);
+    await expect(screen.getByRole('spinbutton', { name: year, exact: true })).toHaveValue(String(current.body.Data.FiscalYear));
+    await expect(screen.getByRole('spinbutton', { name: period, exact: true })).toHaveValue(String(current.body.Data.PeriodNo));
+    // The period alone counts: the dates stay blank and the report runs.
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/reports/gl-trial-balance/run'));
+    await screen.getByRole('button', { name: run }).click();
+    const body = (await answered).request().postDataJSON() as { Parameters: Record<string, unknown> };
+    expect(body.Parameters).toMatchObject({ FiscalYear: current.body.Data.FiscalYear, PeriodNo: current.body.Data.PeriodNo });
+    expect(body.Parameters['StartDate']).toBeUndefined();
+  });
+}
 
 test('an action says what happened ("IT000008 is now Cancelled."), not "Done."', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
@@ -126,4 +152,61 @@ test('a picked account on a journal entry line shows its name beside its code', 
   await expect(form.locator('.erp-line-lookup').filter({ has: page.getByRole('combobox', { name: 'Account — Line 1' }) }).locator('[data-lookup-name]')).toHaveText(
     'Bank — operating account (CAD)',
   );
+});
+
+test('a saved journal entry shows the name beside the code of every line, not only a picked one (issue 21 item 4)', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await settled(page);
+  const created = await apiCall(page, 'POST', 'data/gl-journal-entry', {
+    EntryDate: '2026-11-20',
+    Description: 'Saved names',
+    Lines: [{ AccountId: '1000', Debit: '7.00' }, { AccountId: '1000', Credit: '2.00' }, { AccountId: '4100', Credit: '5.00' }],
+  });
+  expect(created.status).toBe(201);
+  const documentNo = String(created.body.Data.DocumentNo);
+  const path = '/novus-gl/gl-journal-entry';
+  await goTo(page, `#${path}`);
+  const screen = screenOf(page, path);
+  const filter = screen.getByRole('search', { name: 'Filters' }).getByRole('textbox', { name: 'Document no.', exact: true });
+  await filter.fill(documentNo);
+  await filter.press('Enter');
+  await screen.locator('[role="row"][data-row-id]').filter({ hasText: documentNo }).locator('[role="gridcell"]').first().dblclick();
+  const form = screen.locator('.erp-document');
+  const line = (n: number) => form.locator('.erp-line-lookup').filter({ has: page.getByRole('combobox', { name: `Account — Line ${n}`, exact: true }) });
+  await expect(line(1).getByRole('combobox')).toHaveValue('1000');
+  await expect(line(1).locator('[data-lookup-name]')).toHaveText('Bank — operating account (CAD)');
+  await expect(line(2).locator('[data-lookup-name]')).toHaveText('Bank — operating account (CAD)');
+  await expect(line(3).getByRole('combobox')).toHaveValue('4100');
+  await expect(line(3).locator('[data-lookup-name]')).not.toHaveText('');
+});
+
+for (const language of ['en-CA', 'fr-CA', 'zh-CN']) {
+  test(`${language}: one name per screen — the tab is titled as the screen's heading (issue 21 item 7)`, async ({ page }) => {
+    await signIn(page, 'admin', 'admin');
+    await inLanguage(page, language);
+    for (const path of ['/novus-gl/gl-journal-entry', '/novus-ar/cash-receipts', '/novus-gl/trial-balance']) {
+      await goTo(page, `#${path}`);
+      const heading = screenOf(page, path).getByRole('heading', { level: 2 }).first();
+      await expect(heading).toBeVisible();
+      const title = ((await heading.textContent()) ?? '').trim();
+      expect(title).not.toBe('');
+      await expect(page.getByRole('tablist', { name: /./ }).last().getByRole('tab', { selected: true })).toHaveText(title);
+    }
+  });
+}
+
+test('fr-CA: the recently opened screens are named in French after the language changes (issue 21 item 7)', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await settled(page);
+  const path = '/novus-gl/trial-balance';
+  await goTo(page, `#${path}`);
+  await expect(screenOf(page, path).getByRole('heading', { name: 'Trial balance', exact: true })).toBeVisible();
+  await goTo(page, '#/novus-gl');
+  const recent = screenOf(page, '/novus-gl').locator('.erp-ui-recent');
+  await expect(recent.getByRole('link', { name: /Trial balance/ })).toBeVisible();
+  await inLanguage(page, 'fr-CA');
+  await goTo(page, '#/novus-gl');
+  const french = screenOf(page, '/novus-gl').locator('.erp-ui-recent');
+  await expect(french.getByRole('link', { name: /Balance de vérification/ })).toBeVisible();
+  await expect(french.getByRole('link', { name: /Trial balance/i })).toHaveCount(0);
 });

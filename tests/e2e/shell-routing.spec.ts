@@ -145,7 +145,7 @@ test('an application page lists its menus with a working filter and the recently
   await filter.fill('');
 
   const recent = home.getByRole('region', { name: 'Recently opened' });
-  await expect(recent.getByRole('link', { name: /Trial Balance/ })).toBeVisible();
+  await expect(recent.getByRole('link', { name: /Trial balance/i })).toBeVisible();
 });
 
 interface ApplicationAnswer {

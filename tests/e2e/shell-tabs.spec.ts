@@ -211,9 +211,9 @@ test('keyboard: Alt+Shift+arrows switch tabs, Alt+Shift+PageUp/PageDown applicat
 
 test('a truncated tab shows its full title in a tooltip; one that fits shows none', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'admin', 'admin', '#/novus-ar/firm-maintenance');
+  await signIn(page, 'admin', 'admin', '#/novus-gl/gl-journal-entry');
   await expect(tabBar(page).getByRole('tab').first()).toBeVisible();
-  // Narrow tabs (the product's own custom property) so the screen's title is cut by the ellipsis.
+  // Narrow tabs (the product's own custom property) so the screen's title (its heading, "GL journal entry") is cut by the ellipsis.
   await tabBar(page).evaluate((bar) => (bar as HTMLElement).style.setProperty('--erp-tab-bar-tab-max-width', '6rem'));
   const tab = tabBar(page).getByRole('tab').first();
   const title = (await tab.textContent())!.trim();

@@ -164,6 +164,29 @@ async function setOpenBalance(trx: LedgerTransaction, itemId: number, balance: D
     .execute();
 }
 
+/** The origin type of an A/R invoice document's item (the `ar-invoice` entity, modules/ar/definitions/invoices/). */
+const INVOICE_ORIGIN = 'ar-invoice';
+
+/**
+ * Issue 21 item 8: the A/R invoices whose items `itemIds` are now closed show as Paid (their document's Status,
+ * seen in the invoice list and form); a Credited invoice keeps its state. Called after every application.
+ */
+export async function markInvoicesPaid(trx: LedgerTransaction, itemIds: readonly number[]): Promise<void> {
+  const unique = [...new Set(itemIds)];
+  for (let start = 0; start < unique.length; start += 1000) {
+    const rows = (await trx
+      .selectFrom('ar_items')
+      .select('origin_id')
+      .where('item_id', 'in', unique.slice(start, start + 1000))
+      .where('item_type', '=', 'Invoice')
+      .where('status', '=', 'Closed')
+      .where('origin_type', '=', INVOICE_ORIGIN)
+      .execute()) as { origin_id: unknown }[];
+    const invoices = rows.map((row) => Number(row.origin_id)).filter((id) => Number.isSafeInteger(id));
+    if (invoices.length > 0) await trx.updateTable('ar_invoices').set({ status: 'Paid' }).where('invoice_id', 'in', invoices).where('status', '=', 'Posted').execute();
+  }
+}
+
 export async function applyArItem(trx: LedgerTransaction, application: ArApplication): Promise<number> {
   const field = application.field ?? 'Amount';
   const amount = money(application.amount, field, 'Amount');
@@ -205,6 +228,7 @@ export async function applyArItem(trx: LedgerTransaction, application: ArApplica
   }
   await setOpenBalance(trx, invoice.itemId, sub(invoice.openBalance, applied));
   if (!isZero(amount)) await setOpenBalance(trx, credit.itemId, add(credit.openBalance, amount));
+  await markInvoicesPaid(trx, [invoice.itemId]);
   const engine = engineOf(trx);
   const row = (await trx
     .insertInto('ar_applications')

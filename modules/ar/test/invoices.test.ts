@@ -202,6 +202,36 @@ describe('invoice entry, taxes and posting', () => {
     expect((await action(body, 'credit')).statusCode).toBe(409);
   });
 
+  it('shows an invoice a receipt paid in full as Paid, one paid in part as Posted until the rest is paid (issue 21 item 8)', async () => {
+    const full = json(await action(await create({ InvoiceDate: `${YEAR}-01-26`, BillToId: 'B100', Lines: [line('Plate', '1', '100')] }), 'post')).Data;
+    const part = json(await action(await create({ InvoiceDate: `${YEAR}-01-26`, BillToId: 'B100', Lines: [line('Plate', '1', '200')] }), 'post')).Data;
+    const receipt = await post('/api/data/cash-receipt', {
+      FirmId: 'B100',
+      BankAccountId: 'OPERATING',
+      ReceiptDate: `${YEAR}-01-27`,
+      Amount: '213.00',
+      Lines: [
+        { InvoiceNo: full.DocumentNo, Payment: full.Total, Discount: '0.00' },
+        { InvoiceNo: part.DocumentNo, Payment: '100.00', Discount: '0.00' },
+      ],
+    });
+    expect(receipt.statusCode, JSON.stringify(receipt.json())).toBe(201);
+    const draft = json(receipt).Data;
+    const posted = await post(`/api/data/cash-receipt/${draft.ReceiptId}/actions/post`, { Version: draft.Version });
+    expect(posted.statusCode, JSON.stringify(posted.json())).toBe(200);
+    const paid = json(await get(`/api/data/ar-invoice/${full.InvoiceId}`)).Data;
+    expect(paid.Status).toBe('Paid');
+    expect(json(await get(`/api/data/ar-invoice/${part.InvoiceId}`)).Data.Status).toBe('Posted');
+    // The list shows it so too, and filters by it.
+    const listed = json(await get(`/api/data/ar-invoice?filter.Status=Paid&PageSize=250`)).List as Json[];
+    expect(listed.map((row) => [row.DocumentNo, row.Status])).toContainEqual([full.DocumentNo, 'Paid']);
+    expect(listed.map((row) => row.DocumentNo)).not.toContain(part.DocumentNo);
+    // The rest paid by a second receipt: Paid too (the year's open items stay as the sum check counts them).
+    const rest = json(await post('/api/data/cash-receipt', { FirmId: 'B100', BankAccountId: 'OPERATING', ReceiptDate: `${YEAR}-01-28`, Amount: '126.00', Lines: [{ InvoiceNo: part.DocumentNo, Payment: '126.00', Discount: '0.00' }] })).Data;
+    expect((await post(`/api/data/cash-receipt/${rest.ReceiptId}/actions/post`, { Version: rest.Version })).statusCode).toBe(200);
+    expect(json(await get(`/api/data/ar-invoice/${part.InvoiceId}`)).Data.Status).toBe('Paid');
+  });
+
   it("dates the credit note by the credit action's Date (issue 22 item 12: the body schema accepts it)", async () => {
     const invoice = await create({ InvoiceDate: `${YEAR}-02-03`, BillToId: 'B100', Lines: [line('Bar', '1', '10')] });
     const posted = json(await action(invoice, 'post')).Data;

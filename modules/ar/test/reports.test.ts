@@ -256,6 +256,40 @@ describe('account inquiry and statements (AR-06, AR-08)', () => {
     ]);
   });
 
+  it('shows an invoice its credits paid in full as Paid, the credit as Closed, an open one as Open (issue 21 item 8)', async () => {
+    const invoice = await item('B300', 'Invoice', 'T-INV-9', '2026-12-02', '60.00', '2027-01-01');
+    const credit = await item('B300', 'CreditNote', 'T-CN-9', '2026-12-02', '-60.00');
+    await apply(credit, invoice, '2026-12-02', '60.00');
+    const body = (await run('ar-account-inquiry', { CustomerId: 'B300', Show: 'all', StartDate: '2026-12-01', EndDate: '2026-12-31' })).json();
+    const statuses = body.List.filter((r: { Seq: number }) => r.Seq === 0).map((r: { DocumentNo: string; Status: string }) => [r.DocumentNo, r.Status]);
+    expect(statuses).toEqual([
+      ['T-INV-6', 'Open'],
+      ['T-INV-9', 'Paid'],
+      ['T-CN-9', 'Closed'],
+    ]);
+    // An application's row has no status of its own.
+    expect(body.List.filter((r: { Seq: number }) => r.Seq !== 0).every((r: { Status: string | null }) => r.Status === null)).toBe(true);
+    // The .xlsx (issue 21 items 4, 7): the labels of the enumerations, the dates real Excel dates in the short-date format.
+    const workbook = new ExcelJS.Workbook();
+    const parameters = { CustomerId: 'B300', Show: 'all', StartDate: '2026-12-01', EndDate: '2026-12-31' };
+    await workbook.xlsx.load((await call(server.app, 'POST', '/api/reports/ar-account-inquiry/xlsx', admin, { Parameters: parameters })).rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const headings = (sheet.getRow(3).values as unknown[]).map(String);
+    let paid: import('exceljs').Row | undefined;
+    let creditRow: import('exceljs').Row | undefined;
+    sheet.eachRow((row) => {
+      const documentNo = row.getCell(headings.indexOf('Document')).value;
+      if (documentNo === 'T-INV-9' && !paid) paid = row;
+      if (documentNo === 'T-CN-9' && !creditRow) creditRow = row;
+    });
+    expect(paid, headings.join('|')).toBeDefined();
+    const dateCell = paid!.getCell(headings.indexOf('Date'));
+    expect(dateCell.value).toEqual(new Date(Date.UTC(2026, 11, 2)));
+    expect(dateCell.numFmt).toBe('mm-dd-yy');
+    expect(paid!.getCell(headings.indexOf('Status')).value).toBe('Paid');
+    expect(creditRow!.getCell(headings.indexOf('Type')).value).toBe('Credit note');
+  });
+
   it('prints a customer’s statement whose text carries the balance, and the batch for every customer with a balance', async () => {
     const one = await call(server.app, 'POST', '/api/reports/ar-account-statement/pdf', admin, { Parameters: { StatementDate: AS_OF, CustomerId: 'B100' } });
     expect(one.statusCode).toBe(200);

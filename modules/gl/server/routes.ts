@@ -8,6 +8,12 @@
  * on the year's last day) consecutive calendar months from StartDate (default January 1st of the year; the
  * month day must be the 1st). Refused when the year already has periods, or a period would overlap an
  * existing one; the periods pass the layout rule of the period screen (ledger/period-layout.ts, issue 22). Fiscal year > 1000 and < 9999 (§5). Messages in the caller's language.
+ *
+ *   GET /api/data/accounting-period/current?Date=YYYY-MM-DD
+ *     → 200 CallResult (Data: { FiscalYear, PeriodNo, StartDate, EndDate } of the period containing Date, a
+ *       regular period before the adjustment period on the same day; Data null when no period contains it)
+ *
+ * Report parameters default to it (issue 21 item 3): the client sends its today in the user's time zone.
  */
 import type { FastifyInstance } from 'fastify';
 import { isValidDate } from '@erp/shared/entities/validate';
@@ -38,6 +44,38 @@ export function monthsFrom(start: string, count: number): { start: string; end: 
 }
 
 export async function registerLedgerRoutes(app: FastifyInstance, deps: Pick<ModuleRouteDeps, 'contextOf'>): Promise<void> {
+  app.get<{ Querystring: { Date: string } }>(
+    '/api/data/accounting-period/current',
+    {
+      schema: apiSchema({
+        summary: 'The accounting period containing a date (report parameters default to it)',
+        tags: ['gl'],
+        querystring: object({ Date: text(10) }, ['Date']),
+        response: { 200: callResultSchema(RECORD) },
+      }),
+    },
+    async (request, reply) => {
+      const ctx = await deps.contextOf(request, reply, accountingPeriod.name, 'read');
+      if (!ctx) return reply;
+      const date = request.query.Date;
+      const send = (status: number, body: unknown) => reply.code(status).header('cache-control', 'no-store').send(body);
+      if (!isValidDate(date)) {
+        const issue = { field: 'Date', key: 'reports:validation.date', params: {}, message: messageIn(ctx.user.row.language, 'reports:validation.date') };
+        return send(400, callResult(2, 'validation_failed', issue.message, { Data: { Errors: [issue] } }));
+      }
+      const row = (await ctx.any
+        .selectFrom('fiscal_periods')
+        .select(['fiscal_year', 'period_no', 'start_date', 'end_date'])
+        .where('start_date', '<=', date)
+        .where('end_date', '>=', date)
+        .orderBy('period_no')
+        .limit(1)
+        .executeTakeFirst()) as { fiscal_year: number | string; period_no: number | string; start_date: string; end_date: string } | undefined;
+      const period = row ? { FiscalYear: Number(row.fiscal_year), PeriodNo: Number(row.period_no), StartDate: String(row.start_date), EndDate: String(row.end_date) } : null;
+      return send(200, callResult(1, 'ok', '', { Data: period }));
+    },
+  );
+
   app.post<{ Body: { FiscalYear: number; StartDate?: string; Periods?: number } }>(
     '/api/data/accounting-period/fiscal-years',
     {

@@ -108,3 +108,17 @@ describe('periods tile their fiscal year', () => {
     expect(holding.map((p) => p['PeriodNo'])).toEqual([3]);
   });
 });
+
+describe('the current period (issue 21 item 3: report parameters default to it)', () => {
+  const current = (date: string, token = admin) => call(server.app, 'GET', `/api/data/accounting-period/current?Date=${date}`, token);
+  it('answers the period containing a date, nothing outside every year, and refuses a bad date', async () => {
+    expect((await current(`${FULL}-03-15`)).json().Data).toEqual({ FiscalYear: FULL, PeriodNo: 3, StartDate: `${FULL}-03-01`, EndDate: `${FULL}-03-31` });
+    expect((await current(`${FULL}-12-31`)).json().Data).toMatchObject({ FiscalYear: FULL, PeriodNo: 12 });
+    const none = await current('1990-01-01');
+    expect(none.statusCode).toBe(200);
+    expect(none.json().Data).toBeNull();
+    const bad = await current('2061-02-30');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().Message).toBe('Enter a valid date (YYYY-MM-DD).');
+  });
+});

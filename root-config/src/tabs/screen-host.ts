@@ -41,6 +41,14 @@ export interface ScreenHostOptions {
   closeTab(tab: ScreenTab): void;
   /** The screen registered (true) or removed (false) its close guard: it holds unsaved changes or not. */
   dirtyChanged?(tab: ScreenTab, dirty: boolean): void;
+  /** Issue 21 item 7: the screen's heading (its title, in the user's language) was shown or changed. */
+  titleChanged?(tab: ScreenTab, title: string): void;
+}
+
+/** A screen's title: its records title, else its first level-2 heading (the screen kinds' headings). */
+function headingOf(container: HTMLElement): string {
+  const heading = container.querySelector('.records-title') ?? container.querySelector('h2');
+  return heading?.textContent?.trim() ?? '';
 }
 
 interface HostedScreen {
@@ -54,6 +62,8 @@ interface HostedScreen {
   /** True once `ready` has settled. */
   loaded: boolean;
   destroyed: boolean;
+  /** Watches the heading for the tab's title (titleChanged). */
+  titles: MutationObserver | null;
 }
 
 const importModule = (specifier: string) => import(/* @vite-ignore */ specifier) as Promise<Record<string, unknown>>;
@@ -107,7 +117,21 @@ export class ScreenHost implements ScreenLifecycle {
       ready: Promise.resolve(),
       loaded: false,
       destroyed: false,
+      titles: null,
     };
+    // One name per screen (issue 21 item 7): the tab's title is the heading the screen shows, in its language.
+    const titleChanged = this.options.titleChanged;
+    if (titleChanged && typeof MutationObserver === 'function') {
+      let title = '';
+      screen.titles = new MutationObserver(() => {
+        const next = headingOf(container);
+        if (next && next !== title) {
+          title = next;
+          titleChanged(tab, next);
+        }
+      });
+      screen.titles.observe(container, { childList: true, subtree: true, characterData: true });
+    }
     this.screens.set(tab.id, screen);
     screen.ready = this.load(screen);
     return screen.ready;
@@ -146,6 +170,8 @@ export class ScreenHost implements ScreenLifecycle {
     this.screens.delete(tab.id);
     if (this.shownId === tab.id) this.shownId = null;
     screen.destroyed = true;
+    screen.titles?.disconnect();
+    screen.titles = null;
     await screen.ready;
     await this.unmount(screen);
     screen.status?.dispose();

@@ -42,6 +42,26 @@ export class WorkspaceMemory {
     this.scheduleWrites();
   }
 
+  /**
+   * Issue 21 item 7: the recent screens' names in the user's language — `labelOf` answers an entry's name now
+   * (its screen's heading, else its route's title), or null to keep it. Written like any other change.
+   */
+  relabelRecent(labelOf: (path: string) => string | null): void {
+    let changed = false;
+    const list = bus.recent$.value.map((entry) => {
+      const label = labelOf(entry.path);
+      if (label === null || label === entry.label) return entry;
+      changed = true;
+      return { ...entry, label };
+    });
+    if (!changed) return;
+    bus.recent$.next(list);
+    if (this.storage && this.userId) {
+      this.recentDirty = true;
+      this.scheduleWrites();
+    }
+  }
+
   /** A screen was opened: first in the recent screens. */
   remember(tab: ScreenTab): void {
     const list = addRecent(bus.recent$.value, {

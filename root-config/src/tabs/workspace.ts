@@ -83,6 +83,8 @@ export class Workspace {
   private markFirstScreenShown: () => void = () => undefined;
   /** Tab id → path of the tabs whose screen holds unsaved changes. */
   private readonly dirty = new Map<string, string>();
+  /** The heading each screen tab's screen shows (its title), by tab id (issue 21 item 7). */
+  private readonly screenTitles = new Map<string, string>();
   /** Settles when the first screen has been activated and rendered (work left for later waits for it). */
   readonly firstScreenShown = new Promise<void>((resolve) => (this.markFirstScreenShown = resolve));
 
@@ -90,7 +92,10 @@ export class Workspace {
     // The screens are reached through the host once the workspace is mounted.
     const screens: ScreenLifecycle = {
       canClose: (tab) => this.host?.canClose(tab) ?? Promise.resolve(true),
-      destroy: (tab) => this.host?.destroy(tab) ?? Promise.resolve(),
+      destroy: (tab) => {
+        this.screenTitles.delete(tab.id);
+        return this.host?.destroy(tab) ?? Promise.resolve();
+      },
     };
     this.model = new WorkspaceModel(screens, homeTabInit(bus.routes$.value, translate('shell:tabs.home', 'HOME')));
     this.model.subscribe(() => this.render());
@@ -122,6 +127,12 @@ export class Workspace {
         else this.dirty.delete(tab.id);
         bus.dirtyTabs$.next(new Set(this.dirty.values()));
         this.render();
+      },
+      // Issue 21 item 7: a screen tab is titled as its screen's heading (application pages keep their name).
+      titleChanged: (tab, title) => {
+        if (tab.kind === 'home' || tab.kind === 'application') return;
+        this.screenTitles.set(tab.id, title);
+        this.retitle();
       },
     });
 
@@ -421,9 +432,23 @@ export class Workspace {
         const app = applications.find((a) => a.Application.toUpperCase() === tab.application.toUpperCase());
         return app ? app.Description || app.Application : null;
       }
+      // The heading its screen shows, once shown: one name per screen (issue 21 item 7).
+      const shown = this.screenTitles.get(tab.id);
+      if (shown) return shown;
       const menu = tab.menuId ? menus.find((m) => m.MenuId === tab.menuId) : undefined;
       if (menu) return menu.MenuName;
       const route = findRoute(routes, tab.path);
+      return route ? routeTitle(route) : null;
+    });
+    // The recent screens (HOME, the palette) by the same names: an open screen's heading, else its route's title.
+    const headings = new Map(this.model.allTabs().flatMap((tab) => {
+      const title = this.screenTitles.get(tab.id);
+      return title ? [[tab.path, title] as const] : [];
+    }));
+    this.memory.relabelRecent((path) => {
+      const heading = headings.get(path);
+      if (heading) return heading;
+      const route = findRoute(routes, path);
       return route ? routeTitle(route) : null;
     });
   }

@@ -4,7 +4,9 @@
  * the parameters, the column headings, then the report's lines in order — group headings, opening
  * balances, rows, subtotals, closing balances — and the totals. Figures are numbers in the cells (the
  * exact decimal strings converted for the spreadsheet to show, never computed with), so the user can
- * sum them in Excel. Memory stays flat: rows are committed one by one and the writer waits for the client.
+ * sum them in Excel. Dates are real Excel dates in Excel's short-date format (built-in format 14, which Excel
+ * shows in the reader's own locale: issue 21 item 7), enumerations their labels in the user's language (item 4).
+ * Memory stays flat: rows are committed one by one and the writer waits for the client.
  */
 import type { PassThrough } from 'node:stream';
 import type { Decimal } from '@erp/shared/decimal';
@@ -15,10 +17,19 @@ import { writeReportLines } from './lines.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function cellValue(column: ReportColumn | undefined, value: unknown): string | number | null {
+/** Excel's built-in short date (format id 14, written by exceljs for this code): shown in the reader's locale. */
+const SHORT_DATE = 'mm-dd-yy';
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function cellValue(column: ReportColumn | undefined, value: unknown, translate: ReportTranslate): string | number | Date | null {
   if (value === null || value === undefined) return null;
   if (column && (column.type === 'decimal' || column.type === 'integer')) return Number(value);
-  return String(value);
+  const text = String(value);
+  // A calendar date at midnight UTC: exceljs writes the date's serial number, no time zone shift.
+  const date = column?.type === 'date' ? CALENDAR_DATE.exec(text) : null;
+  if (date) return new Date(Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3])));
+  const option = column?.options?.find((candidate) => candidate.value === text);
+  return option ? translate(option.labelKey) : text;
 }
 
 export async function writeReportXlsx(
@@ -29,21 +40,29 @@ export async function writeReportXlsx(
   const { def, translate } = options;
   // Loaded on the first download: exceljs is large.
   const ExcelJS = (await import('exceljs')).default;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(translate(def.titleKey).slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
   const columns = visibleReportColumns(def);
   const running = columns.find((c) => c.running);
   sheet.columns = columns.map((column) => ({ key: column.field, width: Math.round(14 * (column.width ?? 1)) }));
+  /** A row of the report's cells (column by column), its dates in the short-date format. */
+  const addCells = (cells: (string | number | Date | null)[]) => {
+    const row = sheet.addRow(cells);
+    cells.forEach((cell, index) => {
+      if (cell instanceof Date) row.getCell(index + 1).numFmt = SHORT_DATE;
+    });
+    row.commit();
+  };
   sheet.addRow([translate(def.titleKey)]).commit();
   sheet.addRow([options.parametersLine]).commit();
   sheet.addRow(columns.map((column) => translate(column.labelKey))).commit();
   const labelled = (label: string, figures: Record<string, unknown>) => {
-    const cells: (string | number | null)[] = columns.map((column) => cellValue(column, figures[column.field]));
+    const cells = columns.map((column) => cellValue(column, figures[column.field], translate));
     cells[0] = label;
-    sheet.addRow(cells).commit();
+    addCells(cells);
   };
   const complete = await writeReportLines(out, events, { running, translate, every: 500 }, {
-    row: (row) => sheet.addRow(columns.map((column) => cellValue(column, row[column.field]))).commit(),
+    row: (row) => addCells(columns.map((column) => cellValue(column, row[column.field], translate))),
     heading: (event) => sheet.addRow([def.group!.headingFields.map((f) => event.heading[f] ?? '').filter((v) => v !== '').join(' — ')]).commit(),
     summary: labelled,
     // The workbook writer streams straight into `out`: only `out` itself can be behind.

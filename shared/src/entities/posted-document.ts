@@ -24,13 +24,18 @@ export interface PostedDocumentOptions {
   sequence?: string;
   prefix?: string;
   later?: readonly LaterState[];
+  /**
+   * States the server moves a posted document into by itself, with no action of the user (issue 21 item 8: an
+   * A/R invoice paid in full is Paid); the later actions are offered from them as from Posted.
+   */
+  settled?: readonly string[];
   /** Actions offered while Draft beside post (shown before it), e.g. auto-apply. */
   draftActions?: readonly TransitionSpec[];
 }
 
-export function postedDocument({ namespace, name, sequence, prefix, later = [], draftActions = [] }: PostedDocumentOptions) {
+export function postedDocument({ namespace, name, sequence, prefix, later = [], settled = [], draftActions = [] }: PostedDocumentOptions) {
   const key = (part: string) => `${namespace}:${name}.${part}`;
-  const states = ['Draft', 'Posted', ...later.map((s) => s.state)];
+  const states = ['Draft', 'Posted', ...settled, ...later.map((s) => s.state)];
   const fields = {
     DocumentNo: { type: 'text', maxLength: 30, readOnly: true } satisfies TextField,
     Status: {
@@ -49,7 +54,7 @@ export function postedDocument({ namespace, name, sequence, prefix, later = [], 
     transitions: [
       ...draftActions,
       { action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: 'Posted', confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' },
-      ...later.map(({ state, action }) => ({ action, labelKey: key(`actions.${action}`), from: ['Posted'], to: state, confirmKey: key(`confirm.${action}`) })),
+      ...later.map(({ state, action }) => ({ action, labelKey: key(`actions.${action}`), from: ['Posted', ...settled], to: state, confirmKey: key(`confirm.${action}`) })),
     ],
   };
   const numbering = sequence ? { sequence, field: 'DocumentNo' as const, ...(prefix ? { prefix } : {}) } : undefined;

@@ -44,8 +44,11 @@ export interface ReportParameter {
   entity?: string;
   /** text and lookup: the longest value. */
   maxLength?: number;
-  /** Shown first in the form; `today`/`yearStart` are resolved in the browser for dates. */
-  defaultValue?: string | number | 'today' | 'yearStart';
+  /**
+   * Shown first in the form; `today`/`yearStart` are resolved in the browser for dates; `fiscalYear` /
+   * `fiscalPeriod` are the accounting period containing today, asked of the GL (issue 21 item 3).
+   */
+  defaultValue?: string | number | 'today' | 'yearStart' | 'fiscalYear' | 'fiscalPeriod';
   /** Fixed by the route (e.g. the journal source of a journal-printing variant): not shown, not editable. */
   fixed?: string | number;
 }

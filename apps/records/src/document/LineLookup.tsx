@@ -5,6 +5,8 @@
  * grid handles them). WAI-ARIA combobox pattern: aria-expanded, aria-controls, aria-activedescendant.
  * The server answers each suggestion's key and label from its registry (every module), so the target's
  * definition need not be loaded in the page (contract: form/fields/Lookup.tsx).
+ * Issue 21 item 4: the record's name shows beside its code — a picked one's at once, a saved line's looked up
+ * (once per code, however many lines name it: `savedName`).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { lookupRecords, type LookupRow, type LookupVia } from '../form/record-api.ts';
@@ -14,6 +16,25 @@ interface Option {
   label: string;
   /** The record's lookup marks (e.g. lot-tracked), shown after its label. */
   marks: string;
+}
+
+/** The names of codes lines show, by target, field served and code: one request per code for the session. */
+const savedNames = new Map<string, Promise<string>>();
+const SAVED_NAMES_MAX = 5000;
+
+function savedName(entity: string, via: LookupVia, value: string): Promise<string> {
+  const key = JSON.stringify([entity, via, value]);
+  let found = savedNames.get(key);
+  if (!found) {
+    if (savedNames.size >= SAVED_NAMES_MAX) savedNames.clear();
+    found = lookupRecords(entity, value, via).then((outcome) => {
+      // A refusal is not remembered: the next line asks again.
+      if (outcome.status !== 200) savedNames.delete(key);
+      return outcome.status === 200 ? (((outcome.body?.List ?? []) as LookupRow[]).find((row) => row.Value === value)?.Label ?? '') : '';
+    });
+    savedNames.set(key, found);
+  }
+  return found;
 }
 
 export interface LineLookupProps {
@@ -59,6 +80,22 @@ export function LineLookup(props: LineLookupProps) {
     }
     setOpen(false);
   };
+  // A code the line already holds (a saved line, or one typed in full): its name, after typing pauses.
+  const { entity, value, via } = props;
+  const named = name !== null && name.value === value;
+  useEffect(() => {
+    if (value.trim() === '' || named) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      void savedName(entity, via, value).then((label) => {
+        if (live && label) setName({ value, label });
+      });
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [entity, value, via, named]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (props.readOnly) return props.onKeyDown(event);

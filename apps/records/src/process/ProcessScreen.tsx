@@ -17,7 +17,7 @@ import type { ProcessDefinition, ProcessItemResult } from '@erp/shared/processes
 import { visibleReportColumns, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { nextRegion } from '../list/keyboard.ts';
-import { ParameterForm, initialValues, rememberedValues } from '../report/ParameterForm.tsx';
+import { ParameterForm, initialValues, rememberedValues, useFiscalDefaults } from '../report/ParameterForm.tsx';
 import { REPORT_SCREEN_NAMESPACES, formatValue } from '../report/ReportScreen.tsx';
 import { parameterErrors, refusalNotice, type ReportRow } from '../report/report-api.ts';
 
@@ -39,7 +39,9 @@ type Step = { kind: 'parameters' } | { kind: 'preview'; parameters: ReportParame
 
 export function ProcessView({ definition }: { definition: ProcessDefinition }) {
   const { t, language } = useTranslation('reports');
-  const [values, setValues] = useState(() => initialValues(definition, new Date(), rememberedValues(definition)));
+  const [initial] = useState(() => initialValues(definition, new Date(), rememberedValues(definition)));
+  const [values, setValues] = useState(initial);
+  useFiscalDefaults(definition, initial, setValues);
   const [errors, setErrors] = useState<ReportParameterError[]>([]);
   const [step, setStep] = useState<Step>({ kind: 'parameters' });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

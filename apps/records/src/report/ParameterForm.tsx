@@ -9,8 +9,8 @@
  * the whole form (e.g. "Fiscal year and period, or start and end date, are required.") is an alert above
  * the buttons.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { bus, translate } from '@erp/shared';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { api, bus, translate } from '@erp/shared';
 import { useTranslation } from '@erp/ui';
 import { DateInput } from '../form/fields/DateInput.tsx';
 import {
@@ -28,6 +28,8 @@ const iso = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1)
 export function initialValue(parameter: ReportParameter, today = new Date()): string {
   if (parameter.defaultValue === 'today') return iso(today);
   if (parameter.defaultValue === 'yearStart') return `${today.getFullYear()}-01-01`;
+  // Filled when the GL answers the current period (useFiscalDefaults).
+  if (isFiscalDefault(parameter)) return '';
   return parameter.defaultValue === undefined ? '' : String(parameter.defaultValue);
 }
 
@@ -74,6 +76,62 @@ export function initialValues(definition: FormDefinition, today = new Date(), re
     values[rule.end] = iso(today);
   }
   return Object.keys(remembered).length > 0 ? { ...values, ...remembered } : values;
+}
+
+const isFiscalDefault = (parameter: ReportParameter) => parameter.defaultValue === 'fiscalYear' || parameter.defaultValue === 'fiscalPeriod';
+
+/** The accounting period containing today (GET /api/data/accounting-period/current, modules/gl/server/routes.ts). */
+export interface CurrentPeriod {
+  FiscalYear: number;
+  PeriodNo: number;
+}
+
+/**
+ * Issue 21 item 3: `values` with the fiscal defaults set to `period` — only while the form still shows its first
+ * values `initial` (what the user typed stays). A `oneOf` alternative they complete wins over the others: their
+ * defaults (this month's range beside the trial balance's fiscal period) are blanked, so only the period counts.
+ */
+export function withFiscalDefaults(definition: FormDefinition, values: Record<string, string>, initial: Record<string, string>, period: CurrentPeriod): Record<string, string> {
+  if (Object.entries(initial).some(([name, value]) => values[name] !== value)) return values;
+  const next = { ...values };
+  const filled = new Set<string>();
+  for (const parameter of definition.parameters) {
+    if (parameter.fixed !== undefined || next[parameter.name] || !isFiscalDefault(parameter)) continue;
+    next[parameter.name] = String(parameter.defaultValue === 'fiscalYear' ? period.FiscalYear : period.PeriodNo);
+    filled.add(parameter.name);
+  }
+  if (filled.size === 0) return values;
+  for (const rule of definition.rules) {
+    if (rule.kind !== 'oneOf') continue;
+    const chosen = rule.alternatives.find((names) => names.some((name) => filled.has(name)) && names.every((name) => next[name]));
+    if (!chosen) continue;
+    for (const names of rule.alternatives) if (names !== chosen) for (const name of names) if (next[name] === initial[name]) next[name] = '';
+  }
+  return next;
+}
+
+/**
+ * Asks the GL once for the period containing today (the browser's date: the user's time zone) when the form has
+ * fiscal defaults to fill and no remembered values, and sets them (withFiscalDefaults). No period, or no right
+ * to the calendar, leaves the form with its other defaults.
+ */
+export function useFiscalDefaults(definition: FormDefinition, initial: Record<string, string>, setValues: (update: (values: Record<string, string>) => Record<string, string>) => void): void {
+  useEffect(() => {
+    const wanted = definition.parameters.some((p) => p.fixed === undefined && isFiscalDefault(p) && !initial[p.name]);
+    if (!wanted || Object.keys(rememberedValues(definition)).length > 0) return;
+    let live = true;
+    api
+      .get<{ Data: CurrentPeriod | null }>('data/accounting-period/current', { Date: iso(new Date()) }, { quiet: true })
+      .then((answer) => {
+        if (live && answer.Data) setValues((values) => withFiscalDefaults(definition, values, initial, answer.Data!));
+      })
+      .catch(() => {
+        // Quiet on purpose: a form without the fiscal default still works (the user types the period).
+      });
+    return () => {
+      live = false;
+    };
+  }, [definition, initial, setValues]);
 }
 
 /** The message of an error key in the user's language. */

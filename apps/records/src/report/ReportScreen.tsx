@@ -20,7 +20,7 @@ import { visibleReportColumns, type ReportColumn, type ReportDefinition, type Re
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { nextRegion } from '../list/keyboard.ts';
 import { ResizeHandle } from '../list/ResizeHandle.tsx';
-import { ParameterForm, initialValues, rememberedValues } from './ParameterForm.tsx';
+import { ParameterForm, initialValues, rememberedValues, useFiscalDefaults } from './ParameterForm.tsx';
 import { REPORT_PAGE_SIZE, downloadReport, parameterErrors, refusalNotice, runReport, type ReportPageAnswer, type ReportRow } from './report-api.ts';
 
 /** The namespaces every report screen needs before its first render. */
@@ -72,7 +72,9 @@ function focusRegion(root: HTMLElement, backwards: boolean): boolean {
 
 export function ReportView({ definition }: { definition: ReportDefinition }) {
   const { t, language } = useTranslation('reports');
-  const [values, setValues] = useState(() => initialValues(definition, new Date(), rememberedValues(definition)));
+  const [initial] = useState(() => initialValues(definition, new Date(), rememberedValues(definition)));
+  const [values, setValues] = useState(initial);
+  useFiscalDefaults(definition, initial, setValues);
   const [errors, setErrors] = useState<ReportParameterError[]>([]);
   const [ran, setRan] = useState<ReportParameterValues | null>(null);
   const [answer, setAnswer] = useState<ReportPageAnswer | null>(null);

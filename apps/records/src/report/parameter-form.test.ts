@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportParameter, ReportRule } from '@erp/shared/reports/define';
-import { initialValues } from './ParameterForm.tsx';
+import { trialBalance } from '@erp/modules/gl/definitions/reports/index';
+import { initialValues, withFiscalDefaults } from './ParameterForm.tsx';
 
 const date = (name: string): ReportParameter => ({ name, type: 'date', labelKey: name });
 const today = new Date(2026, 10, 23);
@@ -32,5 +33,19 @@ describe('initialValues (issue 21 item 3)', () => {
       EndDate: '2026-06-30',
       Account: '6200',
     });
+  });
+});
+
+describe('fiscal defaults (issue 21 item 3)', () => {
+  const period = { FiscalYear: 2026, PeriodNo: 11 };
+  it('the trial balance opens on the current fiscal year and period, its dates left blank', () => {
+    const initial = initialValues(trialBalance, today);
+    expect(initial).toEqual({ FiscalYear: '', PeriodNo: '', StartDate: '2026-11-01', EndDate: '2026-11-23' });
+    expect(withFiscalDefaults(trialBalance, initial, initial, period)).toEqual({ FiscalYear: '2026', PeriodNo: '11', StartDate: '', EndDate: '' });
+  });
+  it('keeps what the user typed before the period came', () => {
+    const initial = initialValues(trialBalance, today);
+    const typed = { ...initial, StartDate: '2026-10-01' };
+    expect(withFiscalDefaults(trialBalance, typed, initial, period)).toBe(typed);
   });
 });

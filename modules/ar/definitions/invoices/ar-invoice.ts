@@ -31,7 +31,8 @@ const firmLookup = (key: string) =>
   ({ type: 'lookup', entity: 'firm', maxLength: 20, uppercase: true, invalidKey: key, inactiveKey: key }) as const;
 
 /** Draft → Posted → Credited (numbered by the server from the document type's sequence): the posted-document preset. */
-const POSTED = postedDocument({ namespace: 'ar', name: NAME, later: [{ state: 'Credited', action: 'credit' }] });
+// Issue 21 item 8: an invoice its receipts and credits pay in full is Paid (set by the subledger, ../server/subledger.ts).
+const POSTED = postedDocument({ namespace: 'ar', name: NAME, settled: ['Paid'], later: [{ state: 'Credited', action: 'credit' }] });
 
 export const arInvoice = defineEntity({
   name: NAME,

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defineReport } from '@erp/shared/reports/define';
-import { AGING_BUCKETS, AR_REPORTS, arAccountStatement, arAgedTrialBalance } from './index.ts';
+import { AGING_BUCKETS, AR_ITEM_STATUSES, AR_ITEM_TYPES, AR_REPORTS, arAccountInquiry, arAccountStatement, arAgedTrialBalance } from './index.ts';
 
 const LANGUAGES = ['en-CA', 'fr-CA', 'zh-CN', 'zh-TW'];
 
@@ -29,7 +29,10 @@ describe('AR report definitions', () => {
         keys.add(p.labelKey);
         for (const o of p.options ?? []) keys.add(o.labelKey);
       }
-      for (const c of def.columns) keys.add(c.labelKey);
+      for (const c of def.columns) {
+        keys.add(c.labelKey);
+        for (const o of c.options ?? []) keys.add(o.labelKey);
+      }
       const document = def.group?.document;
       if (document) [document.summaryLabelKey, document.dateLabelKey].forEach((key) => keys.add(key));
     }
@@ -41,6 +44,18 @@ describe('AR report definitions', () => {
       const missing = [...keys].filter((key) => !catalogue.has(key));
       expect(missing, lng).toEqual([]);
     }
+  });
+
+  it('show item types and statuses by their labels, never the stored values (issue 21 items 4, 8)', () => {
+    const typed = AR_REPORTS.flatMap((def) => def.columns.filter((c) => c.field === 'ItemType'));
+    expect(typed.length).toBeGreaterThan(0);
+    for (const column of typed) expect(column.options?.map((o) => o.value)).toEqual([...AR_ITEM_TYPES]);
+    // A paid invoice shows as Paid in the inquiry (the server's Status of a closed invoice).
+    expect(arAccountInquiry.columns.find((c) => c.field === 'Status')?.options?.map((o) => o.value)).toEqual([...AR_ITEM_STATUSES]);
+    const en = texts('en-CA');
+    const fr = texts('fr-CA');
+    expect(en.get('ar:reports.itemStatuses.Paid')).toBe('Paid');
+    expect(fr.get('ar:reports.itemTypes.Invoice')).toBe('Facture');
   });
 
   it('age in current + 8 periods (§9)', () => {

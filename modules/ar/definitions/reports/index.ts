@@ -26,6 +26,15 @@ const TE = 'NOVUS-TE';
 const STEEL = 'RESTEEL-OE';
 const LEGACY = 'NOVUS';
 
+/**
+ * Issue 21 item 4: an item's type and status are enumerations, shown by their labels ("Facture", never
+ * "Invoice"); an invoice closed by payments shows as Paid (the inquiry's Status, modules/ar/server/reports/).
+ */
+export const AR_ITEM_TYPES = ['Invoice', 'CreditNote', 'Receipt', 'WriteOff'] as const;
+export const AR_ITEM_STATUSES = ['Open', 'Paid', 'Closed'] as const;
+const ITEM_TYPE_OPTIONS = AR_ITEM_TYPES.map((value) => ({ value, labelKey: `ar:reports.itemTypes.${value}` }));
+const ITEM_STATUS_OPTIONS = AR_ITEM_STATUSES.map((value) => ({ value, labelKey: `ar:reports.itemStatuses.${value}` }));
+
 /** §9: current plus 8 periods. */
 export const AGING_PERIODS = 8;
 /** The aging buckets' fields, current first. */
@@ -73,7 +82,7 @@ export const arAccountInquiry: ReportDefinition = defineReport({
     // The item's date: an application's row sorts under its item (its own date is DocumentDate).
     date('ItemDate', { hidden: true }),
     date('DocumentDate'),
-    text('ItemType', { width: 0.9 }),
+    text('ItemType', { width: 0.9, options: ITEM_TYPE_OPTIONS }),
     text('DocumentNo'),
     date('DueDate'),
     text('Description', { width: 1.6 }),
@@ -81,6 +90,7 @@ export const arAccountInquiry: ReportDefinition = defineReport({
     money('Applied'),
     money('Discount'),
     money('OpenBalance', { total: true }),
+    text('Status', { width: 0.7, options: ITEM_STATUS_OPTIONS }),
     integer('ItemId', { hidden: true }),
     integer('Seq', { hidden: true }),
   ],
@@ -145,7 +155,7 @@ export const arAccountStatement: ReportDefinition = defineReport({
     text('Address', { hidden: true }),
     text('CityLine', { hidden: true }),
     date('DocumentDate'),
-    text('ItemType'),
+    text('ItemType', { options: ITEM_TYPE_OPTIONS }),
     text('DocumentNo'),
     date('DueDate'),
     money('Amount'),
@@ -208,7 +218,7 @@ export const arUnappliedCredits: ReportDefinition = defineReport({
   columns: [
     text('FirmId'),
     text('FirmName', { width: 1.8 }),
-    text('ItemType'),
+    text('ItemType', { options: ITEM_TYPE_OPTIONS }),
     text('DocumentNo'),
     date('DocumentDate'),
     money('Amount'),
@@ -229,7 +239,7 @@ export const arSalesJournal: ReportDefinition = defineReport({
   columns: [
     date('DocumentDate'),
     text('DocumentNo'),
-    text('ItemType'),
+    text('ItemType', { options: ITEM_TYPE_OPTIONS }),
     text('FirmId'),
     text('FirmName', { width: 1.8 }),
     date('DueDate'),

@@ -22,7 +22,7 @@ import type { AnyTransaction, Change, EntityContext } from '@erp/server/entities
 import { canSeeFirm } from '@erp/modules/shell/server/firm/assigned';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { isTruthyFlag } from '@erp/server/entities/wire';
-import { discountRoom, discountsTaken } from '../subledger.ts';
+import { discountRoom, discountsTaken, markInvoicesPaid } from '../subledger.ts';
 
 export { discountOn } from '../subledger.ts';
 
@@ -321,6 +321,7 @@ export async function applyLines(
       .where('item_id', 'in', chunk.map(([id]) => id))
       .execute();
   }
+  await markInvoicesPaid(trx, applied.map((line) => line.toItemId));
   const now = new Date().toISOString();
   for (let start = 0; start < applied.length; start += 500) {
     await trx

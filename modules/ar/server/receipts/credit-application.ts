@@ -126,7 +126,7 @@ export const creditApplicationHooks: EntityHooks = {
           .execute();
         return {
           set: { JournalId: journalId, AppliedTotal: applied, DiscountTotal: discounts, CreditAvailable: left },
-          touched: ['gl_entries', 'gl_balances', 'gl_journals', 'ar_items', 'ar_applications', 'ar_cash_receipts'],
+          touched: ['gl_entries', 'gl_balances', 'gl_journals', 'ar_items', 'ar_applications', 'ar_cash_receipts', 'ar_invoices'],
           messageKey: 'ar:ar-credit-application.result.posted',
           messageParams: { document: documentNo },
         };

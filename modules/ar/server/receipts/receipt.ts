@@ -250,7 +250,7 @@ export const cashReceiptHooks: EntityHooks = {
         const result = await postReceipt(run.trx, run.record, ctx.user.userId);
         return {
           set: { JournalId: result.journalId, ArItemId: result.itemId, OpenCredit: result.unapplied, AppliedTotal: result.applied, DiscountTotal: result.discounts, RemainingToApply: ZERO, ExchangeRate: result.rate, HomeAmount: result.home },
-          touched: ['gl_entries', 'gl_balances', 'gl_journals', 'ar_items', 'ar_applications'],
+          touched: ['gl_entries', 'gl_balances', 'gl_journals', 'ar_items', 'ar_applications', 'ar_invoices'],
           messageKey: 'ar:cash-receipt.result.posted',
           messageParams: { document: run.record['DocumentNo'] },
         };

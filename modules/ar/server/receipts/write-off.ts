@@ -108,7 +108,7 @@ export const writeOffHooks: EntityHooks = {
         await applyLines(trx, itemId, [{ InvoiceNo: String(record['InvoiceNo']), ItemId: invoice.itemId, Payment: amount, Discount: '0.00' }], { date, origin, userId: ctx.user.userId });
         return {
           set: { JournalId: posted.journalId, Balance: invoice.balance },
-          touched: ['gl_entries', 'gl_balances', 'gl_journals', 'ar_items', 'ar_applications'],
+          touched: ['gl_entries', 'gl_balances', 'gl_journals', 'ar_items', 'ar_applications', 'ar_invoices'],
           messageKey: 'ar:ar-write-off.result.posted',
           messageParams: { document: documentNo },
         };

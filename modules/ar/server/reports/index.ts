@@ -193,6 +193,8 @@ function accountInquiryParts(ctx: ReportContext): [AnySelect, AnySelect, AnySele
         none('money').as('Applied'),
         none('money').as('Discount'),
         'i.open_balance as OpenBalance',
+        // Issue 21 item 8: an invoice its receipts, credits or write-off closed is Paid as the user sees it.
+        sql<string>`case when i.status = 'Closed' and i.item_type = 'Invoice' then 'Paid' else i.status end`.as('Status'),
         'i.item_id as ItemId',
         sql<number>`0`.as('Seq'),
       ]),
@@ -220,6 +222,7 @@ function accountInquiryParts(ctx: ReportContext): [AnySelect, AnySelect, AnySele
           'a.amount as Applied',
           'a.discount as Discount',
           none('money').as('OpenBalance'),
+          none('text').as('Status'),
           'i.item_id as ItemId',
           'a.application_id as Seq',
         ]),

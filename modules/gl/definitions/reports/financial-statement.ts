@@ -25,8 +25,8 @@ export const financialStatement: ReportDefinition = defineReport({
   parameters: [
     { name: 'FormatId', type: 'text', required: true, maxLength: 20, defaultValue: 'INCOME' },
     // §5 Accounting: fiscal year greater than 1000 and less than 9999.
-    { name: 'FiscalYear', type: 'integer', labelKey: 'gl:reports.parameters.FiscalYear', required: true, min: 1001, max: 9998, rangeKey: 'gl:reports.validation.fiscalYear' },
-    { name: 'PeriodNo', type: 'integer', labelKey: 'gl:reports.parameters.PeriodNo', required: true, min: 1, max: 13 },
+    { name: 'FiscalYear', type: 'integer', labelKey: 'gl:reports.parameters.FiscalYear', required: true, min: 1001, max: 9998, rangeKey: 'gl:reports.validation.fiscalYear', defaultValue: 'fiscalYear' },
+    { name: 'PeriodNo', type: 'integer', labelKey: 'gl:reports.parameters.PeriodNo', required: true, min: 1, max: 13, defaultValue: 'fiscalPeriod' },
     // Issue 22: the year's closing entry is left out (the year's income statement shows its net income) unless asked.
     {
       name: 'Closing',

@@ -12,6 +12,7 @@
  */
 import { defineReport, type ReportColumnInput, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { ACCOUNT_TYPES } from '../gl-account.ts';
 
 const GL = 'NOVUS-GL';
 const AP = 'NOVUS-AP';
@@ -78,8 +79,9 @@ export const trialBalance: ReportDefinition = defineReport({
   titleKey: 'gl:reports.trialBalance.title',
   parameters: [
     // §5 Accounting: fiscal year greater than 1000 and less than 9999.
-    { name: 'FiscalYear', type: 'integer', labelKey: p('FiscalYear'), min: 1001, max: 9998, rangeKey: 'gl:reports.validation.fiscalYear' },
-    { name: 'PeriodNo', type: 'integer', labelKey: p('PeriodNo'), min: 1, max: 13 },
+    // Issue 21 item 3: the current fiscal year and period first (else this month's dates).
+    { name: 'FiscalYear', type: 'integer', labelKey: p('FiscalYear'), min: 1001, max: 9998, rangeKey: 'gl:reports.validation.fiscalYear', defaultValue: 'fiscalYear' },
+    { name: 'PeriodNo', type: 'integer', labelKey: p('PeriodNo'), min: 1, max: 13, defaultValue: 'fiscalPeriod' },
     { name: 'StartDate', type: 'date', labelKey: p('StartDate') },
     { name: 'EndDate', type: 'date', labelKey: p('EndDate') },
   ],
@@ -91,7 +93,8 @@ export const trialBalance: ReportDefinition = defineReport({
   columns: [
     text('AccountId'),
     text('Description', { labelKey: columnKey('AccountDescription'), width: 2 }),
-    text('AccountType'),
+    // Issue 21 item 4: the account type by its label in the user's language ("Actif"), as on the chart of accounts.
+    text('AccountType', { options: ACCOUNT_TYPES.map((value) => ({ value, labelKey: `gl:gl-account.options.${value}` })) }),
     money('PeriodDebit', { total: true }),
     money('PeriodCredit', { total: true }),
     money('Debit', { total: true }),

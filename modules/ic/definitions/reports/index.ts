@@ -70,7 +70,7 @@ export const productionWorkOrderReport: ReportDefinition = defineReport({
     { field: 'ProductId', type: 'text' },
     { field: 'Description', type: 'text', width: 2 },
     { field: 'WarehouseId', type: 'text', width: 0.7 },
-    { field: 'Status', type: 'text', width: 0.8 },
+    { field: 'Status', type: 'text', width: 0.8, options: ['Pending', 'Committed', 'Closed'].map((value) => ({ value, labelKey: `ic:production-work-order.statuses.${value}` })) },
     qty('QuantityToProduce', { total: true }),
     qty('ProducedToDate', { total: true }),
     qty('Remaining', { total: true }),
