@@ -59,7 +59,9 @@ describe('GL module', () => {
     const en = gl('en-CA');
     const wanted = [...keys].filter((key) => key.startsWith('gl:')).map((key) => key.slice(3));
     expect(wanted.filter((key) => !en.has(key))).toEqual([]);
-    for (const lng of LOCALES.slice(1)) expect([...gl(lng).keys()].sort(), lng).toEqual([...en.keys()].sort());
+    // The same keys up to plural forms, which follow each language's rules (shared/src/locales.test.ts checks them).
+    const stems = (keys: Iterable<string>) => [...new Set([...keys].map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')))].sort();
+    for (const lng of LOCALES.slice(1)) expect(stems(gl(lng).keys()), lng).toEqual(stems(en.keys()));
   });
 
   it('refuses a 9-digit natural account with the §5 key, accepts 1 to 8 digits', () => {
