@@ -24,7 +24,8 @@
 import { add, cmp, isNegative, isZero, neg, parseDecimal, sub, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { LedgerTransaction } from '@erp/modules/gl/server/ledger/types';
+import type { LedgerTransaction, PostingRequest, PostingResult } from '@erp/modules/gl/server/ledger/types';
+import { post } from '@erp/modules/gl/server/ledger/posting';
 
 /** WriteOff (issue 22 item 7): what accounting wrote off of an invoice, applied to it like a credit. */
 export type ArItemType = 'Invoice' | 'CreditNote' | 'Receipt' | 'WriteOff';
@@ -290,4 +291,18 @@ export async function arAccount(trx: LedgerTransaction, transactionType: string)
     .executeTakeFirst()) as { account_id: string | null } | undefined;
   if (!row?.account_id) throw BusinessError.of(400, 'account_invalid', 'gl:rules.accountInvalid', { account: transactionType });
   return row.account_id;
+}
+
+/**
+ * One A/R posting through the posting service: source AR on the A/R sub-ledger's period flag, actual data,
+ * the description cut to the journal's 100 characters.
+ */
+export function postAr(trx: LedgerTransaction, request: Omit<PostingRequest, 'source' | 'subLedger' | 'dataType'>): Promise<PostingResult> {
+  return post(trx, {
+    ...request,
+    source: 'AR',
+    subLedger: 'ar',
+    dataType: 'Actual',
+    description: request.description?.slice(0, 100) ?? null,
+  });
 }

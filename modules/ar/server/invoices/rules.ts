@@ -33,8 +33,7 @@ import { canSeeFirm, assignedCustomerHooks } from '@erp/modules/shell/server/fir
 import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
-import { post } from '@erp/modules/gl/server/ledger/posting';
-import { addArItem, applyArItem, arAccount, arItem } from '../subledger.ts';
+import { addArItem, applyArItem, arAccount, arItem, postAr } from '../subledger.ts';
 
 type Row = Record<string, unknown>;
 
@@ -235,10 +234,7 @@ export async function postDocument(
       .filter(([, amount]) => !isZero(amount))
       .map(([accountId, amount]) => ({ accountId, amount: signed(neg(amount)), enteredAccount: entered.has(accountId) })),
   ];
-  const result = await post(trx, {
-    source: 'AR',
-    subLedger: 'ar',
-    dataType: 'Actual',
+  const result = await postAr(trx, {
     date: document.date,
     documentNo: document.documentNo,
     description: document.description ?? `${document.documentType === 'CreditNote' ? 'Credit note' : 'Invoice'} ${document.billToId}`,

@@ -18,8 +18,8 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import { assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
 import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import { assertPeriodOpen, post } from '@erp/modules/gl/server/ledger/posting';
-import { arAccount } from '../subledger.ts';
+import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/posting';
+import { arAccount, postAr } from '../subledger.ts';
 import { gainLossAccount, toHome } from '../fx.ts';
 import { applyLines, assertAssigned, assertBillTo, linesOf, resolveLines, setField, totalOf } from './applications.ts';
 
@@ -105,13 +105,10 @@ export const creditApplicationHooks: EntityHooks = {
         ].filter((line) => !isZero(line.amount));
         let journalId: number | null = null;
         if (postingLines.length > 0) {
-          const posted = await post(trx, {
-            source: 'AR',
-            subLedger: 'ar',
-            dataType: 'Actual',
+          const posted = await postAr(trx, {
             date,
             documentNo,
-            description: `${firmId} ${String(record['CreditNo'])}`.slice(0, 100),
+                        description: `${firmId} ${String(record['CreditNo'])}`,
             origin,
             lines: postingLines,
             userId: ctx.user.userId,

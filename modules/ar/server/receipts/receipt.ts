@@ -31,8 +31,8 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import { assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
 import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalToDb, engineOf, decimalFromDb } from '@erp/server/db/decimal-codec';
-import { assertPeriodOpen, post } from '@erp/modules/gl/server/ledger/posting';
-import { addArItem, arAccount, discountRoom, discountsTaken } from '../subledger.ts';
+import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/posting';
+import { addArItem, arAccount, discountRoom, discountsTaken, postAr } from '../subledger.ts';
 import { gainLossAccount, homeCurrency, rateOn, toHome } from '../fx.ts';
 import { applyLines, assertAssigned, assertBillTo, linesOf, resolveLines, setField, totalOf, type ApplicationLine } from './applications.ts';
 
@@ -169,13 +169,10 @@ export async function postReceipt(trx: AnyTransaction, record: Record<string, un
     { accountId: await arAccount(trx, 'RECEIVABLE'), amount: sub(figures.used, add(home, figures.relieved)) },
     ...(isZero(realized) ? [] : [{ accountId: await gainLossAccount(trx), amount: realized }]),
   ].filter((line) => !isZero(line.amount));
-  const posted = await post(trx, {
-    source: 'AR',
-    subLedger: 'ar',
-    dataType: 'Actual',
+  const posted = await postAr(trx, {
     date,
     documentNo,
-    description: `${firmId}${description ? ` ${description}` : ''}`.slice(0, 100),
+        description: `${firmId}${description ? ` ${description}` : ''}`,
     origin,
     lines: postingLines,
     userId,

@@ -14,8 +14,8 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import { assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
 import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
-import { assertPeriodOpen, post } from '@erp/modules/gl/server/ledger/posting';
-import { addArItem, arAccount } from '../subledger.ts';
+import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/posting';
+import { addArItem, arAccount, postAr } from '../subledger.ts';
 import { homeCurrency } from '../fx.ts';
 import { applyLines, assertAssigned, assertBillTo, setField } from './applications.ts';
 
@@ -79,13 +79,10 @@ export const writeOffHooks: EntityHooks = {
         assertWithinBalance(amount, invoice);
         const origin = { type: arWriteOff.name, id: String(record['WriteOffId']) };
         const reason = String(record['Reason'] ?? '');
-        const posted = await post(trx, {
-          source: 'AR',
-          subLedger: 'ar',
-          dataType: 'Actual',
+        const posted = await postAr(trx, {
           date,
           documentNo,
-          description: `${firmId} ${String(record['InvoiceNo'])} ${reason}`.slice(0, 100),
+                    description: `${firmId} ${String(record['InvoiceNo'])} ${reason}`,
           origin,
           lines: [
             { accountId: await arAccount(trx, 'WRITE-OFF'), amount },
