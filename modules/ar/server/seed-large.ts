@@ -21,8 +21,7 @@
  * Bulk paths: SQLite — prepared statements in one transaction on a second connection to the file;
  * PostgreSQL — INSERT … SELECT FROM unnest(arrays) in batches of 20,000 rows.
  */
-import BetterSqlite3 from 'better-sqlite3';
-import { bulkLoadPostgres } from '@erp/server/seed/bulk-postgres';
+import { bulkLoadPostgres, bulkLoadSqlite } from '@erp/server/seed/bulk-load';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
 
@@ -163,34 +162,26 @@ export async function insertAr(config: DatabaseConfig, options: ArOptions): Prom
   const actor = 'seed:large';
 
   if (config.kind === 'sqlite') {
-    const sqlite = new BetterSqlite3(config.file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('busy_timeout = 5000');
-    try {
-      sqlite.transaction(() => {
-        const item = sqlite.prepare(
-          `insert into ar_items (item_id, firm_id, item_type, document_no, document_date, due_date, discount_available, currency, amount, open_balance, status, description, origin_type, origin_id, created_by, created_on)
-           values (?, ?, ?, ?, ?, ?, 0, 'CAD', ?, ?, ?, null, 'seed', ?, ?, ?)`,
-        );
-        const application = sqlite.prepare(
-          `insert into ar_applications (from_item_id, to_item_id, application_date, amount, discount, origin_type, origin_id, created_by, created_on)
-           values (?, ?, ?, ?, 0, 'seed', ?, ?, ?)`,
-        );
-        for (const documents of batches()) {
-          for (const row of documents.items) {
-            item.run(row.id, row.firm, row.type, row.no, row.date, row.due, row.cents, row.open, row.open === 0 ? 'Closed' : 'Open', row.no, actor, now);
-            if (++items % 100_000 === 0) options.onProgress?.(items);
-          }
-          for (const row of documents.applications) {
-            application.run(row.from, row.to, row.date, row.cents, String(row.from), actor, now);
-            applications++;
-          }
+    bulkLoadSqlite(config.file, (sqlite) => {
+      const item = sqlite.prepare(
+        `insert into ar_items (item_id, firm_id, item_type, document_no, document_date, due_date, discount_available, currency, amount, open_balance, status, description, origin_type, origin_id, created_by, created_on)
+         values (?, ?, ?, ?, ?, ?, 0, 'CAD', ?, ?, ?, null, 'seed', ?, ?, ?)`,
+      );
+      const application = sqlite.prepare(
+        `insert into ar_applications (from_item_id, to_item_id, application_date, amount, discount, origin_type, origin_id, created_by, created_on)
+         values (?, ?, ?, ?, 0, 'seed', ?, ?, ?)`,
+      );
+      for (const documents of batches()) {
+        for (const row of documents.items) {
+          item.run(row.id, row.firm, row.type, row.no, row.date, row.due, row.cents, row.open, row.open === 0 ? 'Closed' : 'Open', row.no, actor, now);
+          if (++items % 100_000 === 0) options.onProgress?.(items);
         }
-      })();
-      sqlite.exec('ANALYZE');
-    } finally {
-      sqlite.close();
-    }
+        for (const row of documents.applications) {
+          application.run(row.from, row.to, row.date, row.cents, String(row.from), actor, now);
+          applications++;
+        }
+      }
+    });
   } else {
     await bulkLoadPostgres(config.url, ['ar_items', 'ar_applications'], async (client) => {
       const BATCH = 20_000;

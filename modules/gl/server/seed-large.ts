@@ -13,8 +13,7 @@
  * Bulk paths: SQLite — one prepared statement in one transaction on a second connection to the file;
  * PostgreSQL — INSERT … SELECT FROM unnest(arrays) in batches of 20,000 rows.
  */
-import BetterSqlite3 from 'better-sqlite3';
-import { bulkLoadPostgres } from '@erp/server/seed/bulk-postgres';
+import { bulkLoadPostgres, bulkLoadSqlite } from '@erp/server/seed/bulk-load';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
 
@@ -134,65 +133,55 @@ export async function insertLedger(config: DatabaseConfig, options: LedgerOption
   };
 
   if (config.kind === 'sqlite') {
-    const sqlite = new BetterSqlite3(config.file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('busy_timeout = 5000');
-    let journalCount = 0;
-    try {
-      journalCount = sqlite.transaction(() => {
-        const account = sqlite.prepare(
-          `insert into gl_accounts (account_id, description, account_type, currency_code, is_postable, is_control, is_active, created_by, created_on, updated_by, updated_on, version)
-           values (?, ?, ?, 'CAD', 1, 0, 1, ?, ?, ?, ?, 1) on conflict (account_id) do nothing`,
-        );
-        for (let i = 0; i < ACCOUNTS; i++) account.run(accountId(i), `Generated account ${i}`, TYPES[i % TYPES.length], trail.created_by, now, trail.updated_by, now);
-        const period = sqlite.prepare(
-          `insert into fiscal_periods (fiscal_year, period_no, start_date, end_date, closed_gl, closed_ar, closed_ap, closed_pr, created_by, created_on, updated_by, updated_on, version)
-           values (?, ?, ?, ?, 0, 0, 0, 0, ?, ?, ?, ?, 1) on conflict (fiscal_year, period_no) do nothing`,
-        );
-        for (const year of years) {
-          for (let month = 1; month <= 12; month++) {
-            period.run(year, month, `${year}-${String(month).padStart(2, '0')}-01`, monthEnd(year, month), trail.created_by, now, trail.updated_by, now);
+    const journalCount = bulkLoadSqlite(config.file, (sqlite) => {
+      const account = sqlite.prepare(
+        `insert into gl_accounts (account_id, description, account_type, currency_code, is_postable, is_control, is_active, created_by, created_on, updated_by, updated_on, version)
+         values (?, ?, ?, 'CAD', 1, 0, 1, ?, ?, ?, ?, 1) on conflict (account_id) do nothing`,
+      );
+      for (let i = 0; i < ACCOUNTS; i++) account.run(accountId(i), `Generated account ${i}`, TYPES[i % TYPES.length], trail.created_by, now, trail.updated_by, now);
+      const period = sqlite.prepare(
+        `insert into fiscal_periods (fiscal_year, period_no, start_date, end_date, closed_gl, closed_ar, closed_ap, closed_pr, created_by, created_on, updated_by, updated_on, version)
+         values (?, ?, ?, ?, 0, 0, 0, 0, ?, ?, ?, ?, 1) on conflict (fiscal_year, period_no) do nothing`,
+      );
+      for (const year of years) {
+        for (let month = 1; month <= 12; month++) {
+          period.run(year, month, `${year}-${String(month).padStart(2, '0')}-01`, monthEnd(year, month), trail.created_by, now, trail.updated_by, now);
+        }
+      }
+      const journal = sqlite.prepare(
+        `insert into gl_journals (journal_date, source, data_type, status, description, created_by, created_on, updated_by, updated_on, version)
+         values (?, 'GL', 'Actual', 'Open', 'Generated', ?, ?, ?, ?, 1)`,
+      );
+      const entry = sqlite.prepare(
+        `insert into gl_entries (journal_id, document_no, line_no, account_id, entry_date, fiscal_year, period_no, source, data_type, amount, description, origin_type, origin_id, reversal_of, created_by, created_on)
+         values (?, ?, ?, ?, ?, ?, ?, 'GL', 'Actual', ?, 'Generated entry', 'seed', ?, null, ?, ?)`,
+      );
+      const journals = new Map<string, number | bigint>();
+      for (const lines of documents(settings)) {
+        for (const row of lines) {
+          let journalId = journals.get(row.journalDate);
+          if (journalId === undefined) {
+            journalId = journal.run(row.journalDate, trail.created_by, now, trail.updated_by, now).lastInsertRowid;
+            journals.set(row.journalDate, journalId);
           }
+          entry.run(journalId, row.documentNo, row.lineNo, row.account, row.date, row.year, row.period, row.cents, row.documentNo, trail.created_by, now);
+          addBalance(row);
+          entries++;
         }
-        const journal = sqlite.prepare(
-          `insert into gl_journals (journal_date, source, data_type, status, description, created_by, created_on, updated_by, updated_on, version)
-           values (?, 'GL', 'Actual', 'Open', 'Generated', ?, ?, ?, ?, 1)`,
-        );
-        const entry = sqlite.prepare(
-          `insert into gl_entries (journal_id, document_no, line_no, account_id, entry_date, fiscal_year, period_no, source, data_type, amount, description, origin_type, origin_id, reversal_of, created_by, created_on)
-           values (?, ?, ?, ?, ?, ?, ?, 'GL', 'Actual', ?, 'Generated entry', 'seed', ?, null, ?, ?)`,
-        );
-        const journals = new Map<string, number | bigint>();
-        for (const lines of documents(settings)) {
-          for (const row of lines) {
-            let journalId = journals.get(row.journalDate);
-            if (journalId === undefined) {
-              journalId = journal.run(row.journalDate, trail.created_by, now, trail.updated_by, now).lastInsertRowid;
-              journals.set(row.journalDate, journalId);
-            }
-            entry.run(journalId, row.documentNo, row.lineNo, row.account, row.date, row.year, row.period, row.cents, row.documentNo, trail.created_by, now);
-            addBalance(row);
-            entries++;
-          }
-          documentsWritten++;
-          if (entries % 100_000 === 0) options.onProgress?.(entries);
-        }
-        const balance = sqlite.prepare(
-          `insert into gl_balances (account_id, fiscal_year, period_no, debit, credit) values (?, ?, ?, ?, ?)
-           on conflict (account_id, fiscal_year, period_no) do update set debit = gl_balances.debit + excluded.debit, credit = gl_balances.credit + excluded.credit`,
-        );
-        for (const [key, [debit, credit]] of balances) {
-          const [acct, year, month] = key.split('|');
-          balance.run(acct, Number(year), Number(month), debit, credit);
-        }
-        options.onProgress?.(entries);
-        return journals.size;
-      })();
-      sqlite.pragma('optimize');
-      sqlite.exec('ANALYZE');
-    } finally {
-      sqlite.close();
-    }
+        documentsWritten++;
+        if (entries % 100_000 === 0) options.onProgress?.(entries);
+      }
+      const balance = sqlite.prepare(
+        `insert into gl_balances (account_id, fiscal_year, period_no, debit, credit) values (?, ?, ?, ?, ?)
+         on conflict (account_id, fiscal_year, period_no) do update set debit = gl_balances.debit + excluded.debit, credit = gl_balances.credit + excluded.credit`,
+      );
+      for (const [key, [debit, credit]] of balances) {
+        const [acct, year, month] = key.split('|');
+        balance.run(acct, Number(year), Number(month), debit, credit);
+      }
+      options.onProgress?.(entries);
+      return journals.size;
+    });
     return { entries, documents: documentsWritten, journals: journalCount, seconds: (performance.now() - started) / 1000 };
   }
 

@@ -16,8 +16,7 @@
  * Bulk paths: SQLite — prepared statements in one transaction on a second connection; PostgreSQL — INSERT …
  * SELECT FROM unnest(arrays) in batches of 20,000 rows.
  */
-import BetterSqlite3 from 'better-sqlite3';
-import { bulkLoadPostgres } from '@erp/server/seed/bulk-postgres';
+import { bulkLoadPostgres, bulkLoadSqlite } from '@erp/server/seed/bulk-load';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
 
@@ -105,46 +104,38 @@ export async function insertIcStock(config: DatabaseConfig, options: IcOptions =
   let written = 0;
 
   if (config.kind === 'sqlite') {
-    const sqlite = new BetterSqlite3(config.file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('busy_timeout = 5000');
-    try {
-      sqlite.transaction(() => {
-        const cls = sqlite.prepare(`insert into product_classes (class_id, description, is_active, created_by, created_on, updated_by, updated_on, version) values (?, ?, 1, ?, ?, ?, ?, 1) on conflict (class_id) do nothing`);
-        cls.run('GEN-STEEL', 'Generated steel', who, now, who, now);
-        cls.run('GEN-ELEC', 'Generated electrical', who, now, who, now);
-        const product = sqlite.prepare(
-          `insert into products (product_id, description, class_id, kit_type, unit_of_measure, track_inventory, track_lot, is_active, min_level, max_level, created_by, created_on, updated_by, updated_on, version)
-           values (?, ?, ?, ?, 'EA', 1, 0, 1, ?, ?, ?, ?, ?, ?, 1) on conflict (product_id) do nothing`,
-        );
-        for (let i = 1; i <= products; i++) {
-          const levels = i % 10 === 0;
-          product.run(generatedProductId(i), `Generated product ${i}`, i % 2 === 0 ? 'GEN-STEEL' : 'GEN-ELEC', 'None', levels ? 500_000 : null, levels ? 2_000_000 : null, who, now, who, now);
-        }
-        product.run(BOM_PRODUCT, 'Generated assembly with 100 components', 'GEN-ELEC', 'Assembly', null, null, who, now, who, now);
-        const component = sqlite.prepare(`insert into product_components (product_id, component_id, factor, quantity) values (?, ?, 10000, ?)`);
-        const present = sqlite.prepare(`select count(*) as n from product_components where product_id = ?`).get(BOM_PRODUCT) as { n: number };
-        if (present.n === 0) for (let i = 1; i <= 100; i++) component.run(BOM_PRODUCT, generatedProductId(i), (1 + (i % 5)) * 10_000);
-        const entry = sqlite.prepare(
-          `insert into stock_ledger (product_id, warehouse_id, lot_no, movement_date, quantity, unit_cost, value, qty_after, value_after, voucher_type, voucher_id, voucher_no, voucher_line, reversal_of, created_by, created_on)
-           values (?, ?, '', ?, ?, ?, ?, ?, ?, 'seed', ?, ?, 1, null, ?, ?)`,
-        );
-        for (const row of movements(products, rows, warehouses, firstYear)) {
-          entry.run(row.product, row.warehouse, row.date, row.qty * 10_000, row.cents * 100, row.qty * row.cents, row.qtyAfter * 10_000, row.valueAfter, row.voucher, row.voucher, who, now);
-          last.set(`${row.product}|${row.warehouse}`, row);
-          if (++written % 200_000 === 0) options.onProgress?.(written);
-        }
-        const balance = sqlite.prepare(
-          `insert into stock_balances (product_id, warehouse_id, on_hand, committed, value, average_cost, last_cost, last_receipt_date, last_issue_date, updated_on)
-           values (?, ?, ?, 0, ?, ?, ?, ?, null, ?)
-           on conflict (product_id, warehouse_id) do update set on_hand = excluded.on_hand, value = excluded.value, average_cost = excluded.average_cost, last_cost = excluded.last_cost`,
-        );
-        for (const row of last.values()) balance.run(row.product, row.warehouse, row.qtyAfter * 10_000, row.valueAfter, row.cents * 100, row.cents * 100, row.date, now);
-      })();
-      sqlite.exec('ANALYZE');
-    } finally {
-      sqlite.close();
-    }
+    bulkLoadSqlite(config.file, (sqlite) => {
+      const cls = sqlite.prepare(`insert into product_classes (class_id, description, is_active, created_by, created_on, updated_by, updated_on, version) values (?, ?, 1, ?, ?, ?, ?, 1) on conflict (class_id) do nothing`);
+      cls.run('GEN-STEEL', 'Generated steel', who, now, who, now);
+      cls.run('GEN-ELEC', 'Generated electrical', who, now, who, now);
+      const product = sqlite.prepare(
+        `insert into products (product_id, description, class_id, kit_type, unit_of_measure, track_inventory, track_lot, is_active, min_level, max_level, created_by, created_on, updated_by, updated_on, version)
+         values (?, ?, ?, ?, 'EA', 1, 0, 1, ?, ?, ?, ?, ?, ?, 1) on conflict (product_id) do nothing`,
+      );
+      for (let i = 1; i <= products; i++) {
+        const levels = i % 10 === 0;
+        product.run(generatedProductId(i), `Generated product ${i}`, i % 2 === 0 ? 'GEN-STEEL' : 'GEN-ELEC', 'None', levels ? 500_000 : null, levels ? 2_000_000 : null, who, now, who, now);
+      }
+      product.run(BOM_PRODUCT, 'Generated assembly with 100 components', 'GEN-ELEC', 'Assembly', null, null, who, now, who, now);
+      const component = sqlite.prepare(`insert into product_components (product_id, component_id, factor, quantity) values (?, ?, 10000, ?)`);
+      const present = sqlite.prepare(`select count(*) as n from product_components where product_id = ?`).get(BOM_PRODUCT) as { n: number };
+      if (present.n === 0) for (let i = 1; i <= 100; i++) component.run(BOM_PRODUCT, generatedProductId(i), (1 + (i % 5)) * 10_000);
+      const entry = sqlite.prepare(
+        `insert into stock_ledger (product_id, warehouse_id, lot_no, movement_date, quantity, unit_cost, value, qty_after, value_after, voucher_type, voucher_id, voucher_no, voucher_line, reversal_of, created_by, created_on)
+         values (?, ?, '', ?, ?, ?, ?, ?, ?, 'seed', ?, ?, 1, null, ?, ?)`,
+      );
+      for (const row of movements(products, rows, warehouses, firstYear)) {
+        entry.run(row.product, row.warehouse, row.date, row.qty * 10_000, row.cents * 100, row.qty * row.cents, row.qtyAfter * 10_000, row.valueAfter, row.voucher, row.voucher, who, now);
+        last.set(`${row.product}|${row.warehouse}`, row);
+        if (++written % 200_000 === 0) options.onProgress?.(written);
+      }
+      const balance = sqlite.prepare(
+        `insert into stock_balances (product_id, warehouse_id, on_hand, committed, value, average_cost, last_cost, last_receipt_date, last_issue_date, updated_on)
+         values (?, ?, ?, 0, ?, ?, ?, ?, null, ?)
+         on conflict (product_id, warehouse_id) do update set on_hand = excluded.on_hand, value = excluded.value, average_cost = excluded.average_cost, last_cost = excluded.last_cost`,
+      );
+      for (const row of last.values()) balance.run(row.product, row.warehouse, row.qtyAfter * 10_000, row.valueAfter, row.cents * 100, row.cents * 100, row.date, now);
+    });
     return { products, ledgerRows: written, balances: last.size, seconds: (performance.now() - started) / 1000 };
   }
 

@@ -1,0 +1,40 @@
+/**
+ * One bulk load for `seed:large` (each module's `serverModule.large`), on either engine: a connection of its own,
+ * one transaction, then the statistics the planner needs — on PostgreSQL VACUUM ANALYZE of the tables it filled
+ * (what autovacuum does after a bulk load: statistics, and the visibility map that lets counts over an index skip
+ * the table), on SQLite `optimize` and ANALYZE — so the first benchmark after a seed measures the steady state.
+ * Rolled back whole on any error.
+ */
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+
+export function bulkLoadSqlite<T>(file: string, load: (sqlite: BetterSqlite3.Database) => T): T {
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  try {
+    const result = sqlite.transaction(() => load(sqlite))();
+    sqlite.pragma('optimize');
+    sqlite.exec('ANALYZE');
+    return result;
+  } finally {
+    sqlite.close();
+  }
+}
+
+export async function bulkLoadPostgres<T>(url: string, analyze: readonly string[], load: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin');
+    const result = await load(client);
+    await client.query('commit');
+    for (const table of analyze) await client.query(`vacuum analyze ${table}`);
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
