@@ -299,7 +299,7 @@ describe('closing a period (§4; SCREENS.md WP1 check 5)', () => {
       const asked = await put(`/api/data/accounting-period/${april.PeriodId}`, { Version: april.Version, ClosedAr: true });
       expect(json(asked).ResultStatus).toBe(3);
       expect(json(asked).Message).toBe(
-        `Cette période a 2 journaux ouverts : AR ${ar1.JournalId} (${YEAR}-04-03), AR ${ar2.JournalId} (${YEAR}-04-20). Les fermer et fermer la période?`,
+        `Cette période a 2 journaux ouverts : AR ${ar1.JournalId} (${YEAR}-04-03), AR ${ar2.JournalId} (${YEAR}-04-20). Les fermer et fermer la période ?`,
       );
     } finally {
       await post('/api/shell_init/locale', { locale: 'en-CA' });
