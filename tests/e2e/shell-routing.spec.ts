@@ -133,6 +133,8 @@ test('an application page lists its menus with a working filter and the recently
   await expect(launchpad.getByRole('heading', { name: 'Setup' })).toBeVisible();
   // 21 menus of §2 plus the batch post of draft journal entries (issue 12).
   await expect(launchpad.getByRole('link')).toHaveCount(22);
+  // Issue 21 item 4: a menu item shows its name, not its internal route path (the filter still finds by path).
+  await expect(launchpad.getByText('/novus-gl/', { exact: false })).toHaveCount(0);
 
   const filter = home.getByLabel('Filter menus');
   await filter.fill('journal');

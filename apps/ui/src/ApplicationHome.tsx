@@ -156,7 +156,6 @@ function MenuLink({ menu, application }: { menu: Menu; application: Application 
           {t('launchpad.notInRelease')}
         </span>
       ) : null}
-      <span className="erp-ui-launchpad__path">{path}</span>
     </a>
   );
 }
