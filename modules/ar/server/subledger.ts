@@ -188,6 +188,27 @@ export async function markInvoicesPaid(trx: LedgerTransaction, itemIds: readonly
   }
 }
 
+/**
+ * Lock order on PostgreSQL (issue 22): an A/R invoice's document before its item, as the invoice's own actions
+ * take them (the action locks its document, then the credit locks the item). An application that closes an
+ * invoice marks its document Paid, so it takes the documents of the items it will touch first, in id order —
+ * else a receipt and a credit on the same invoice could each hold what the other waits for.
+ */
+export async function lockInvoiceDocuments(trx: LedgerTransaction, itemIds: readonly number[]): Promise<void> {
+  if (engineOf(trx) !== 'postgres') return;
+  const unique = [...new Set(itemIds)];
+  for (let start = 0; start < unique.length; start += 1000) {
+    const rows = (await trx
+      .selectFrom('ar_items')
+      .select('origin_id')
+      .where('item_id', 'in', unique.slice(start, start + 1000))
+      .where('origin_type', '=', INVOICE_ORIGIN)
+      .execute()) as { origin_id: unknown }[];
+    const invoices = [...new Set(rows.map((row) => Number(row.origin_id)).filter((id) => Number.isSafeInteger(id)))].sort((a, b) => a - b);
+    if (invoices.length > 0) await trx.selectFrom('ar_invoices').select('invoice_id').where('invoice_id', 'in', invoices).orderBy('invoice_id').forUpdate().execute();
+  }
+}
+
 export async function applyArItem(trx: LedgerTransaction, application: ArApplication): Promise<number> {
   const field = application.field ?? 'Amount';
   const amount = money(application.amount, field, 'Amount');

@@ -22,7 +22,7 @@ import type { AnyTransaction, Change, EntityContext } from '@erp/server/entities
 import { canSeeFirm } from '@erp/modules/shell/server/firm/assigned';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { isTruthyFlag } from '@erp/server/entities/wire';
-import { discountRoom, discountsTaken, markInvoicesPaid } from '../subledger.ts';
+import { discountRoom, discountsTaken, lockInvoiceDocuments, markInvoicesPaid } from '../subledger.ts';
 
 export { discountOn } from '../subledger.ts';
 
@@ -230,6 +230,7 @@ export async function applyLines(
     .filter((line) => !(isZero(line.amount) && isZero(line.discount)));
   const engine = engineOf(trx);
   const ids = [...new Set([fromItemId, ...applied.map((line) => line.toItemId)])].sort((a, b) => a - b);
+  await lockInvoiceDocuments(trx, ids);
   const items = new Map<number, LockedItem>();
   for (let start = 0; start < ids.length; start += 1000) {
     let query = trx
