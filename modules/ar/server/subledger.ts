@@ -169,22 +169,27 @@ async function setOpenBalance(trx: LedgerTransaction, itemId: number, balance: D
 const INVOICE_ORIGIN = 'ar-invoice';
 
 /**
+ * The A/R invoice documents (`ar_invoices` ids, ascending) of the items `itemIds`, in chunks of 1,000 items;
+ * `closedOnly`: only those whose item is now closed.
+ */
+async function* invoiceDocumentsOf(trx: LedgerTransaction, itemIds: readonly number[], closedOnly: boolean): AsyncGenerator<number[]> {
+  const unique = [...new Set(itemIds)];
+  for (let start = 0; start < unique.length; start += 1000) {
+    let query = trx.selectFrom('ar_items').select('origin_id').where('item_id', 'in', unique.slice(start, start + 1000)).where('origin_type', '=', INVOICE_ORIGIN);
+    if (closedOnly) query = query.where('item_type', '=', 'Invoice').where('status', '=', 'Closed');
+    const rows = (await query.execute()) as { origin_id: unknown }[];
+    const invoices = [...new Set(rows.map((row) => Number(row.origin_id)).filter((id) => Number.isSafeInteger(id)))].sort((a, b) => a - b);
+    if (invoices.length > 0) yield invoices;
+  }
+}
+
+/**
  * Issue 21 item 8: the A/R invoices whose items `itemIds` are now closed show as Paid (their document's Status,
  * seen in the invoice list and form); a Credited invoice keeps its state. Called after every application.
  */
 export async function markInvoicesPaid(trx: LedgerTransaction, itemIds: readonly number[]): Promise<void> {
-  const unique = [...new Set(itemIds)];
-  for (let start = 0; start < unique.length; start += 1000) {
-    const rows = (await trx
-      .selectFrom('ar_items')
-      .select('origin_id')
-      .where('item_id', 'in', unique.slice(start, start + 1000))
-      .where('item_type', '=', 'Invoice')
-      .where('status', '=', 'Closed')
-      .where('origin_type', '=', INVOICE_ORIGIN)
-      .execute()) as { origin_id: unknown }[];
-    const invoices = rows.map((row) => Number(row.origin_id)).filter((id) => Number.isSafeInteger(id));
-    if (invoices.length > 0) await trx.updateTable('ar_invoices').set({ status: 'Paid' }).where('invoice_id', 'in', invoices).where('status', '=', 'Posted').execute();
+  for await (const invoices of invoiceDocumentsOf(trx, itemIds, true)) {
+    await trx.updateTable('ar_invoices').set({ status: 'Paid' }).where('invoice_id', 'in', invoices).where('status', '=', 'Posted').execute();
   }
 }
 
@@ -196,16 +201,8 @@ export async function markInvoicesPaid(trx: LedgerTransaction, itemIds: readonly
  */
 export async function lockInvoiceDocuments(trx: LedgerTransaction, itemIds: readonly number[]): Promise<void> {
   if (engineOf(trx) !== 'postgres') return;
-  const unique = [...new Set(itemIds)];
-  for (let start = 0; start < unique.length; start += 1000) {
-    const rows = (await trx
-      .selectFrom('ar_items')
-      .select('origin_id')
-      .where('item_id', 'in', unique.slice(start, start + 1000))
-      .where('origin_type', '=', INVOICE_ORIGIN)
-      .execute()) as { origin_id: unknown }[];
-    const invoices = [...new Set(rows.map((row) => Number(row.origin_id)).filter((id) => Number.isSafeInteger(id)))].sort((a, b) => a - b);
-    if (invoices.length > 0) await trx.selectFrom('ar_invoices').select('invoice_id').where('invoice_id', 'in', invoices).orderBy('invoice_id').forUpdate().execute();
+  for await (const invoices of invoiceDocumentsOf(trx, itemIds, false)) {
+    await trx.selectFrom('ar_invoices').select('invoice_id').where('invoice_id', 'in', invoices).orderBy('invoice_id').forUpdate().execute();
   }
 }
 
