@@ -148,6 +148,13 @@ export interface LookupField extends FieldCommon {
    * `{ IsControl: 'gl:rules.controlAccountEntered' }`: the refusal says why (issue 21 item 6); default invalidKey.
    */
   whereKeys?: Readonly<Record<string, string>>;
+  /**
+   * Conditions whose value comes from the record being edited (issue 21 item 8): target field → field of
+   * that record (the document's header for a line), e.g. `{ FirmId: 'FirmId' }`: a receipt line's invoice is
+   * one of the receipt's customer. The lookup route reads the values from its `Values` parameter (what the
+   * form holds), the save from the record itself; a blank value accepts nothing. Messages: `whereKeys`.
+   */
+  whereFrom?: Readonly<Record<string, string>>;
   /** Message key when no such record exists; default `entities:validation.lookupInvalid`. */
   invalidKey?: string;
   /** Message key when the record is inactive; default `entities:validation.lookupInactive`. */
