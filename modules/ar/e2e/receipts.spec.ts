@@ -58,10 +58,10 @@ test('a receipt applied across two invoices: Remaining To Apply refused, then po
   const [first, second] = await customerWithInvoices(page.request, token, 'E2ERC1');
   const screen = await openReceipts(page);
   const form = await newReceipt(screen, 'E2ERC1', '400');
-  await form.getByRole('textbox', { name: 'Invoice — Line 1' }).fill(first!);
+  await form.getByRole('combobox', { name: 'Invoice — Line 1' }).fill(first!);
   await form.getByRole('textbox', { name: 'Payment — Line 1' }).fill('113');
   await form.getByRole('button', { name: 'Add line', exact: true }).click();
-  await form.getByRole('textbox', { name: 'Invoice — Line 2' }).fill(second!);
+  await form.getByRole('combobox', { name: 'Invoice — Line 2' }).fill(second!);
   await form.getByRole('textbox', { name: 'Payment — Line 2' }).fill('226');
   // Totals follow the typing (the shared evaluator).
   await expect(form.getByRole('textbox', { name: 'Applied total', exact: true })).toHaveValue('339.00');
@@ -116,12 +116,18 @@ test('the unapplied credit of a posted receipt is applied later on the second ta
   await expect(application.getByRole('textbox', { name: 'Credit available', exact: true })).toHaveValue('61.00');
   // An invoice of another customer is refused.
   await application.getByRole('button', { name: 'Add line', exact: true }).click();
-  await application.getByRole('textbox', { name: 'Invoice — Line 1' }).fill(third!);
+  // The invoice is a lookup of the customer's open invoices (issue 21 item 8): another customer's is not offered.
+  const invoiceCell = application.getByRole('combobox', { name: 'Invoice — Line 1' });
+  await invoiceCell.fill(later!);
+  await expect(application.getByRole('option', { name: new RegExp(`^${later!}`) })).toBeVisible();
+  const offered = page.waitForResponse((response) => response.url().includes('/api/lookup/ar-open-item') && response.url().includes(`Search=${third!}`));
+  await invoiceCell.fill(third!);
+  expect(((await (await offered).json()) as { List: unknown[] }).List).toEqual([]);
   await application.getByRole('textbox', { name: 'Payment — Line 1' }).fill('50');
   await application.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(application.getByRole('alert')).toHaveText(`${third} is not an open invoice of this customer.`);
   // The customer's own invoice: posted, the credit left goes down.
-  await application.getByRole('textbox', { name: 'Invoice — Line 1' }).fill(later!);
+  await application.getByRole('combobox', { name: 'Invoice — Line 1' }).fill(later!);
   await application.getByRole('button', { name: 'Post', exact: true }).click();
   await answerYes(page);
   await expect(application.getByRole('status').filter({ hasText: /Credit application CA\d+ posted\./ })).toBeVisible();
@@ -136,7 +142,7 @@ test('an over-application is refused with the §5 message', async ({ page }) => 
   const [first] = await customerWithInvoices(page.request, token, 'E2ERC2', undefined, true, '2N30');
   const screen = await openReceipts(page);
   const form = await newReceipt(screen, 'E2ERC2', '120');
-  await form.getByRole('textbox', { name: 'Invoice — Line 1' }).fill(first!);
+  await form.getByRole('combobox', { name: 'Invoice — Line 1' }).fill(first!);
   await form.getByRole('textbox', { name: 'Payment — Line 1' }).fill('110');
   await form.getByRole('textbox', { name: 'Discount taken — Line 1' }).fill('10');
   await form.getByRole('button', { name: 'Save', exact: true }).click();
