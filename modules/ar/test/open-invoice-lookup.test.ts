@@ -3,7 +3,8 @@
  * on SQLite and PostgreSQL: the lookup's `whereFrom` takes the customer from the record being edited — the
  * lookup route from the form's values (`Values`), the save from the document — so the route offers only that
  * customer's open invoices, oldest first, and the save refuses another customer's invoice with the field's
- * message. Invoices are made as receipts.test.ts makes them: a posting and an ar_items row.
+ * message. "Select open invoices" lists the customer's open invoices with the discount available on the
+ * receipt date (GET /api/ar/cash-receipt/:id/open-invoices) and adds only those picked. Invoices are made as receipts.test.ts makes them: a posting and an ar_items row.
  */
 import { neg, type Decimal } from '@erp/shared/decimal';
 import { entityByName } from '@erp/shared/entities/index';
@@ -34,7 +35,7 @@ afterAll(async () => {
 let counter = 0;
 
 /** An open, posted invoice of `firm` dated `date`: answers its document number. */
-async function invoice(firm: string, amount: Decimal, date: string): Promise<string> {
+async function invoice(firm: string, amount: Decimal, date: string, discount: { amount: Decimal; until: string } | null = null): Promise<string> {
   counter += 1;
   const documentNo = `LK-${String(counter).padStart(5, '0')}`;
   await db()
@@ -59,8 +60,8 @@ async function invoice(firm: string, amount: Decimal, date: string): Promise<str
         documentNo,
         documentDate: date,
         dueDate: date,
-        discountDate: null,
-        discountAvailable: '0.00',
+        discountDate: discount?.until ?? null,
+        discountAvailable: discount?.amount ?? '0.00',
         currency: 'CAD',
         amount,
         foreign: null,
@@ -130,5 +131,47 @@ describe('the invoice lookup of an application line (issue 21 item 8)', () => {
       Lines: [{ InvoiceNo: mine, Payment: '40.00' }],
     });
     expect(saved.statusCode, saved.body).toBe(201);
+  });
+});
+
+describe('"Select open invoices" adds the invoices the user picks (issue 21 item 8)', () => {
+  it('lists the open invoices oldest first with the discount available on the receipt date, and adds two of three with their discounts', async () => {
+    const withDiscount = await invoice('B300', '100.00', '2025-05-01', { amount: '2.00', until: '2025-06-15' });
+    const expired = await invoice('B300', '200.00', '2025-05-02', { amount: '4.00', until: '2025-06-05' });
+    const plain = await invoice('B300', '300.00', '2025-05-03');
+    const other = await invoice('B100', '10.00', '2025-05-03');
+    const created = await api('POST', '/api/data/cash-receipt', { BankAccountId: 'OPERATING', ReceiptDate: '2025-06-10', FirmId: 'B300', Amount: '1000.00', Lines: [] });
+    expect(created.statusCode, created.body).toBe(201);
+    const receipt = created.json().Data as Json;
+    const offered = async () => {
+      const answer = await api('GET', `/api/ar/cash-receipt/${receipt.ReceiptId}/open-invoices`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json().List as Json[]).filter((row) => String(row.DocumentNo).startsWith('LK-'));
+    };
+    expect((await offered()).map((row) => [row.DocumentNo, row.DocumentDate, row.DueDate, row.Balance, row.DiscountAvailable])).toEqual([
+      [withDiscount, '2025-05-01', '2025-05-01', '100.00', '2.00'],
+      [expired, '2025-05-02', '2025-05-02', '200.00', '0.00'],
+      [plain, '2025-05-03', '2025-05-03', '300.00', '0.00'],
+    ]);
+
+    const pick = (invoices: unknown) => api('POST', `/api/data/cash-receipt/${receipt.ReceiptId}/actions/auto-apply`, { Version: receipt.Version, Invoices: invoices });
+    // Another customer's invoice or a malformed pick: refused, nothing added.
+    const refused = await pick([withDiscount, other]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().Message).toBe(`${other} is not an open invoice of this customer.`);
+    expect((await pick('LK-1')).statusCode).toBe(400);
+
+    const filled = await pick([plain, withDiscount]);
+    expect(filled.statusCode, filled.body).toBe(200);
+    expect(filled.json().Message).toBe('2 open invoices added.');
+    const data = filled.json().Data as Json;
+    expect((data.Lines as Json[]).map((line) => [line.InvoiceNo, line.Balance, line.DiscountAvailable, line.Payment, line.Discount])).toEqual([
+      [withDiscount, '100.00', '2.00', '98.00', '2.00'],
+      [plain, '300.00', '0.00', '300.00', '0.00'],
+    ]);
+    expect([data.AppliedTotal, data.DiscountTotal, data.RemainingToApply]).toEqual(['398.00', '2.00', '602.00']);
+    // Those on the receipt are no longer offered.
+    expect((await offered()).map((row) => row.DocumentNo)).toEqual([expired]);
+    expect((await api('GET', '/api/ar/ar-write-off/1/open-invoices')).statusCode).toBe(404);
   });
 });
