@@ -3,7 +3,7 @@
  * Receipts screen (/novus-ar/cash-receipts) a receipt typed in the form and the line grid is applied across two
  * posted invoices and posted (Remaining To Apply first refused, then zero); an over-application is refused with
  * §5 "Payment plus discount cannot exceed the balance."; the second tab applies the receipt's unapplied credit
- * later. Each test uses its own customer (E2ERC…, created through the API with two posted AR invoices dated
+ * later; "Select open invoices" adds the invoices picked in its dialog (issue 21 item 8). Each test uses its own customer (E2ERC…, created through the API with two posted AR invoices dated
  * 2026-11-19), so other specs' data cannot collide.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
@@ -148,7 +148,7 @@ test('an over-application is refused with the §5 message', async ({ page }) => 
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form.getByRole('alert')).toHaveText('Payment plus discount cannot exceed the balance.');
   await expect(form.getByRole('textbox', { name: 'Payment — Line 1' })).toHaveAttribute('aria-invalid', 'true');
-  // Within the balance it saves, and "Select open invoices" adds the other one for the rest.
+  // Within the balance it saves, and "Select open invoices" offers the other one to add (issue 21 item 8).
   await form.getByRole('textbox', { name: 'Discount taken — Line 1' }).fill('3');
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form.getByRole('alert')).toHaveText('The discount taken cannot exceed the discount the terms allow on this date (2.26).');
@@ -156,6 +156,57 @@ test('an over-application is refused with the §5 message', async ({ page }) => 
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form.getByRole('textbox', { name: 'Remaining To Apply', exact: true })).toHaveValue('10.00');
   await form.getByRole('button', { name: 'Select open invoices', exact: true }).click();
+  const picker = page.getByRole('dialog', { name: 'Select open invoices' });
+  await expect(picker.getByRole('checkbox')).toHaveCount(1);
+  await picker.getByRole('checkbox').check();
+  await picker.getByRole('button', { name: 'Add 1 invoice', exact: true }).click();
   await expect(form.getByRole('status').filter({ hasText: 'open invoices added' })).toHaveText('1 open invoices added.');
-  await expect(form.getByRole('textbox', { name: 'Remaining To Apply', exact: true })).toHaveValue('0.00');
+  // Paid in full less its 4.52 discount: 10.00 − 221.48 left to apply.
+  await expect(form.getByRole('textbox', { name: 'Remaining To Apply', exact: true })).toHaveValue('-211.48');
+});
+
+test('"Select open invoices" applies the two of three invoices picked with the keyboard, each less its discount', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const token = await accessToken(page);
+  // 2 % 10 days, net 30: 113.00, 226.00 and 339.00 (HST included) allow 2.26, 4.52 and 6.78 on the invoice date.
+  const [first, second, third] = await customerWithInvoices(page.request, token, 'E2ERC5', ['100.0000', '200.0000', '300.0000'], true, '2N30');
+  const screen = await openReceipts(page);
+  const form = await newReceipt(screen, 'E2ERC5', '450');
+  await form.getByRole('button', { name: 'Select open invoices', exact: true }).click();
+  const picker = page.getByRole('dialog', { name: 'Select open invoices' });
+  const boxes = picker.getByRole('checkbox');
+  // Oldest first, with the date, due date, balance and the discount available on the receipt date.
+  await expect(boxes).toHaveCount(3);
+  await expect(picker.getByRole('row').nth(1)).toContainText(`${first!}${DATE}`);
+  await expect(picker.getByRole('row').nth(1)).toContainText('113.002.26');
+  await expect(picker.getByRole('row').nth(2)).toContainText('226.004.52');
+  await expect(picker.getByRole('row').nth(3)).toContainText(`${third!}${DATE}`);
+  // Space checks the focused invoice, the arrows move, Enter adds the checked ones.
+  await expect(picker.getByRole('checkbox', { name: `Invoice ${first!}` })).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(picker.getByRole('checkbox', { name: `Invoice ${third!}` })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(picker.getByRole('button', { name: 'Add 2 invoices', exact: true })).toBeEnabled();
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveCount(0);
+  await expect(form.getByRole('status').filter({ hasText: 'open invoices added' })).toHaveText('2 open invoices added.');
+  await expect(form.getByRole('combobox', { name: 'Invoice — Line 1' })).toHaveValue(first!);
+  await expect(form.getByRole('textbox', { name: 'Payment — Line 1' })).toHaveValue('110.74');
+  await expect(form.getByRole('textbox', { name: 'Discount taken — Line 1' })).toHaveValue('2.26');
+  await expect(form.getByRole('combobox', { name: 'Invoice — Line 2' })).toHaveValue(third!);
+  await expect(form.getByRole('textbox', { name: 'Payment — Line 2' })).toHaveValue('332.22');
+  await expect(form.getByRole('textbox', { name: 'Discount taken — Line 2' })).toHaveValue('6.78');
+  await expect(form.getByRole('combobox', { name: 'Invoice — Line 3' })).toHaveCount(0);
+  await expect(form.getByRole('textbox', { name: 'Discounts taken', exact: true })).toHaveValue('9.04');
+  await expect(form.getByRole('textbox', { name: 'Remaining To Apply', exact: true })).toHaveValue('7.04');
+  // Escape cancels: the one left is offered, nothing is added.
+  await form.getByRole('button', { name: 'Select open invoices', exact: true }).click();
+  await expect(picker.getByRole('checkbox')).toHaveCount(1);
+  await expect(picker.getByRole('checkbox', { name: `Invoice ${second!}` })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(picker).toHaveCount(0);
+  await expect(form.getByRole('combobox', { name: 'Invoice — Line 3' })).toHaveCount(0);
+  await expect(form.getByRole('textbox', { name: 'Remaining To Apply', exact: true })).toHaveValue('7.04');
 });
