@@ -160,7 +160,7 @@ test('an over-application is refused with the §5 message', async ({ page }) => 
   await expect(picker.getByRole('checkbox')).toHaveCount(1);
   await picker.getByRole('checkbox').check();
   await picker.getByRole('button', { name: 'Add 1 invoice', exact: true }).click();
-  await expect(form.getByRole('status').filter({ hasText: 'open invoices added' })).toHaveText('1 open invoices added.');
+  await expect(form.getByRole('status').filter({ hasText: 'open invoice added' })).toHaveText('1 open invoice added.');
   // Paid in full less its 4.52 discount: 10.00 − 221.48 left to apply.
   await expect(form.getByRole('textbox', { name: 'Remaining To Apply', exact: true })).toHaveValue('-211.48');
 });
