@@ -82,7 +82,7 @@ async function suggestions(values: Json | null, search = 'LK-'): Promise<{ statu
 }
 
 describe('the invoice lookup of an application line (issue 21 item 8)', () => {
-  it("offers only the receipt's customer's open invoices, oldest first, labelled with the due date", async () => {
+  it("offers only the receipt's customer's open invoices, oldest first, labelled with the due date and balance", async () => {
     const newer = await invoice('B100', '80.00', '2025-06-05');
     const older = await invoice('B100', '50.00', '2025-05-20');
     const others = await invoice('B200', '30.00', '2025-05-01');
@@ -93,8 +93,8 @@ describe('the invoice lookup of an application line (issue 21 item 8)', () => {
     const forB100 = await suggestions({ FirmId: 'B100' });
     expect(forB100.status).toBe(200);
     expect(forB100.list.map((row) => [row.Value, row.Label])).toEqual([
-      [older, '2025-05-20'],
-      [newer, '2025-06-05'],
+      [older, '2025-05-20 · 50.00'],
+      [newer, '2025-06-05 · 80.00'],
     ]);
     expect((await suggestions({ FirmId: 'B200' })).list.map((row) => row.Value)).toEqual([others]);
     // No customer on the form yet: nothing is offered; values that are not an object are refused.

@@ -195,6 +195,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     must(input.activeField, 'activeField');
     if (fields[input.activeField]!.type !== 'boolean') fail(name, 'activeField must be boolean');
   }
+  for (const detail of input.lookupDetails ?? []) must(detail, 'lookupDetails');
   for (const mark of input.lookupMarks ?? []) {
     must(mark, 'lookupMarks');
     if (fields[mark]!.type !== 'boolean') fail(name, `lookup mark ${mark} must be boolean`);
@@ -286,6 +287,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     displayField: input.displayField ?? input.key,
     lookupWidget: input.lookupWidget ?? null,
     lookupMarks: input.lookupMarks ?? [],
+    lookupDetails: input.lookupDetails ?? [],
     rules: input.rules ?? [],
     attachments: input.attachments ?? true,
     states: input.states ?? null,

@@ -451,6 +451,8 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
    * lot-tracked products), by their labels.
    */
   lookupMarks?: readonly (keyof F & string)[];
+  /** Fields shown after the display field in a lookup suggestion's label (issue 21 item 8: an invoice's due date, then its balance). */
+  lookupDetails?: readonly (keyof F & string)[];
   rules?: readonly SyncRule[];
   /** Attachments allowed on records (default true). */
   attachments?: boolean;
@@ -494,6 +496,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   displayField: keyof F & string;
   lookupWidget: string | null;
   lookupMarks: readonly (keyof F & string)[];
+  lookupDetails: readonly (keyof F & string)[];
   rules: readonly SyncRule[];
   attachments: boolean;
   states: StateMachine<keyof F & string> | null;

@@ -2,7 +2,7 @@
  * The customers' open A/R items (`ar-open-item`, issue 21 item 8): what an application line's invoice
  * reference looks up — the sub-ledger's rows (`ar_items`, modules/ar/server/subledger.ts), read only. Nobody
  * writes them through the API (`roles.write` is empty): the sub-ledger writes them when documents post.
- * Keyed by the document number, the value a line's InvoiceNo holds; the suggestion's label is the due date.
+ * Keyed by the document number, the value a line's InvoiceNo holds; the suggestion's label is the due date and the balance.
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
@@ -32,6 +32,7 @@ export const arOpenItem = defineEntity({
     Status: { type: 'text', required: true, maxLength: 10, readOnly: true },
   },
   displayField: 'DueDate',
+  lookupDetails: ['OpenBalance'],
   listColumns: ['DocumentNo', 'FirmId', 'DocumentDate', 'DueDate', 'Currency', { field: 'OpenBalance', total: 'sum' }, 'DiscountAvailable', 'Status'],
   // Oldest first (issue 21 item 8), as the suggestions list them.
   defaultSort: [{ field: 'DocumentDate' }, { field: 'DocumentNo' }],
