@@ -50,6 +50,7 @@ export { call as recordCall, recordPath, upload as uploadFile, type CallOutcome 
 export { documentScreen, type DocumentScreenOptions, type DocumentToolsProps } from './document/DocumentScreen.tsx';
 // Issue 15 (h15a): the panes of the generic screens, for a screen that composes several (product maintenance).
 export { DocumentPane } from './document/DocumentScreen.tsx';
+export type { ActionInputs } from './document/DocumentForm.tsx';
 export { EntityScreenView, ENTITY_SCREEN_NAMESPACES } from './entity-screen/EntityScreen.tsx';
 // The keyboard tab list with lazily mounted panes the composed screens share (cash receipts, products).
 export { TabbedPanes, type TabbedPane, type TabbedPanesProps } from './tabs/TabbedPanes.tsx';

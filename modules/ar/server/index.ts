@@ -8,6 +8,7 @@ import { arModule } from '../definitions/index.ts';
 import { AR_INVOICE_PART } from './invoices/index.ts';
 import { m0007_ar } from './migration.ts';
 import { AR_RECEIPT_PART } from './receipts/index.ts';
+import { receiptRoutes } from './receipts/routes.ts';
 import { AR_SERVER_PROCESSES, AR_SERVER_REPORTS } from './reports/index.ts';
 import { m0011_ar_reports, m0012_ar_customer_items_index } from './reports/migration.ts';
 import { m0013_ar_fx } from './m0013-ar-fx.ts';
@@ -20,6 +21,7 @@ registerControlAccounts({ source: 'AR', integrationTypes: ['RECEIVABLE'] });
 export const serverModule = combineParts(arModule, [AR_SETUP_PART, AR_INVOICE_PART, AR_RECEIPT_PART], {
   reports: AR_SERVER_REPORTS,
   processes: AR_SERVER_PROCESSES,
+  routes: receiptRoutes,
   large: {
     option: '--ar',
     counts: 'AR items',

@@ -34,7 +34,7 @@ async function lookupIssues(ctx: EntityContext, change: Change): Promise<RuleIss
         .executeTakeFirst()) as Record<string, unknown> | undefined;
       const self = target === ctx.def && change.mode === 'create' && value === change.value[ctx.def.key];
       // A record the field's `where` leaves out is not one it accepts (issue 21 item 5: what the lookup offers).
-      const refused = self && !row ? null : refusalKey(target, field, row);
+      const refused = self && !row ? null : refusalKey(target, field, row, change.next);
       if (refused) {
         // The value rides along, for messages that name it (§8 "Heat number {0} cannot be found.").
         issues.push({ field: name, key: refused, params: { value } });

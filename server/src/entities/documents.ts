@@ -57,19 +57,22 @@ export async function assignNumber(trx: AnyTransaction, def: AnyEntity, row: Rec
   return number;
 }
 
-/** Lookups of line fields (and of lines' own child rows) that name no (active) record, checked in `trx`. */
-export async function lineLookupIssues(trx: AnyTransaction, def: AnyEntity, value: Record<string, unknown>): Promise<BusinessIssue[]> {
+/**
+ * Lookups of line fields (and of lines' own child rows) that name no (active) record, checked in `trx`;
+ * a `whereFrom` reads `record` (the document after the save: its header, issue 21 item 8).
+ */
+export async function lineLookupIssues(trx: AnyTransaction, def: AnyEntity, value: Record<string, unknown>, record: Record<string, unknown> = value): Promise<BusinessIssue[]> {
   const issues: BusinessIssue[] = [];
   for (const [name, field] of Object.entries(def.fields) as [string, FieldDefinition][]) {
     if (field.type !== 'children' || !field.lines || !Array.isArray(value[name])) continue;
     const lines = value[name] as Record<string, unknown>[];
-    await rowLookupIssues(trx, (field as ChildrenField).fields, lines.map((row, index) => ({ path: `${name}[${index}]`, row })), issues);
+    await rowLookupIssues(trx, (field as ChildrenField).fields, lines.map((row, index) => ({ path: `${name}[${index}]`, row })), issues, record);
     // A line's own child rows (issue 12): their lookups too, with the path of the line.
     for (const [subName, sub] of Object.entries((field as ChildrenField).lineChildren ?? {})) {
       const nested = lines.flatMap((line, index) =>
         ((line[subName] as Record<string, unknown>[] | undefined) ?? []).map((row, subIndex) => ({ path: `${name}[${index}].${subName}[${subIndex}]`, row })),
       );
-      await rowLookupIssues(trx, sub.fields, nested, issues);
+      await rowLookupIssues(trx, sub.fields, nested, issues, record);
     }
   }
   return issues;
@@ -81,6 +84,7 @@ async function rowLookupIssues(
   fields: Readonly<Record<string, ScalarField>>,
   rows: { path: string; row: Record<string, unknown> }[],
   issues: BusinessIssue[],
+  record: Record<string, unknown>,
 ): Promise<void> {
   for (const [childName, child] of Object.entries(fields)) {
     if (child.type !== 'lookup') continue;
@@ -102,7 +106,7 @@ async function rowLookupIssues(
       if (v === null || v === undefined) continue;
       const hit = byValue.get(String(v));
       // Left out by the field's `where`: not accepted, as the lookup does not offer it (issue 21 item 5).
-      const refused = refusalKey(target, lookup, hit);
+      const refused = refusalKey(target, lookup, hit, record);
       if (refused) issues.push({ field: `${path}.${childName}`, key: refused, params: { value: v } });
       else if (hit && activeColumn && !readScalar({ type: 'boolean' }, hit[activeColumn])) {
         issues.push({ field: `${path}.${childName}`, key: lookup.inactiveKey ?? 'entities:validation.lookupInactive', params: { value: v } });

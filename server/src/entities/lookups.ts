@@ -3,32 +3,50 @@
  * is acceptable when it is active (the field's `activeOnly`, the target's `activeField`) and holds every value
  * of the field's `where`. The route offers only such records (`restrictToLookup`) and the save's checks
  * (checks.ts, documents.ts) refuse the others with the field's invalidKey, so what is offered is what is
- * accepted.
+ * accepted. A `whereFrom` condition takes its value from the record being edited (issue 21 item 8): the
+ * route from the values the form sends (`Values`), the save from the record; without one nothing is accepted.
  */
 import type { AnyEntity, LookupField, LookupTarget, ScalarField } from '@erp/shared/entities/define';
+import { sql } from 'kysely';
 import type { AnySelect } from './hooks.ts';
 import { readScalar, writeScalar } from './wire.ts';
 
 type Engine = 'sqlite' | 'postgres';
 
-/** A condition of a lookup on one column of its target: the field (for reading) and the stored value. */
+/** A condition of a lookup on one column of its target: the field (for reading) and the stored value (null: none). */
 interface Condition {
   name: string;
   column: string;
   field: ScalarField;
-  value: string | number | boolean;
+  value: string | number | boolean | null;
 }
 
-/** The `where` conditions of a lookup on its target (not the active flag, which has its own message). */
-function whereConditions(target: AnyEntity, lookup: LookupTarget): Condition[] {
-  return Object.entries(lookup.where ?? {}).map(([name, value]) => {
-    const field = target.fields[name];
-    // entities.test.ts holds every `where` to scalar stored fields of the target.
-    if (!field || field.type === 'set' || field.type === 'children' || field.virtual) {
-      throw new Error(`lookup to ${target.name}: where names ${name}, not a stored field`);
-    }
-    return { name, column: field.column, field, value };
+/** The values of the record being edited that `whereFrom` reads (wire values), when known. */
+export type LookupRecord = Readonly<Record<string, unknown>> | null | undefined;
+
+/** The stored field `name` of the lookup's target. */
+function targetColumn(target: AnyEntity, name: string): { column: string; field: ScalarField } {
+  const field = target.fields[name];
+  // entities.test.ts holds every `where` to scalar stored fields of the target.
+  if (!field || field.type === 'set' || field.type === 'children' || field.virtual) {
+    throw new Error(`lookup to ${target.name}: where names ${name}, not a stored field`);
+  }
+  return { column: field.column, field };
+}
+
+/**
+ * The `where` and `whereFrom` conditions of a lookup on its target (not the active flag, which has its own
+ * message). A `whereFrom` value is read from `record` (read as the target field reads it); blank or absent: null.
+ */
+function whereConditions(target: AnyEntity, lookup: LookupTarget, record?: LookupRecord): Condition[] {
+  const fixed = Object.entries(lookup.where ?? {}).map(([name, value]) => ({ name, ...targetColumn(target, name), value }));
+  const fromRecord = Object.entries(lookup.whereFrom ?? {}).map(([name, source]) => {
+    const { column, field } = targetColumn(target, name);
+    const raw = record?.[source];
+    const value = raw === null || raw === undefined || raw === '' ? null : readScalar(field, raw);
+    return { name, column, field, value: value === null || typeof value === 'object' ? null : (value as string | number | boolean) };
   });
+  return [...fixed, ...fromRecord];
 }
 
 /** The active flag's column a lookup checks, or null. */
@@ -38,12 +56,12 @@ export function activeColumnOf(target: AnyEntity, lookup: LookupTarget): string 
 
 /** The columns the save reads to check a lookup's `where` (beside the key and the active flag). */
 export function whereColumns(target: AnyEntity, lookup: LookupTarget): string[] {
-  return whereConditions(target, lookup).map((condition) => condition.column);
+  return whereConditions(target, lookup, null).map((condition) => condition.column);
 }
 
 /** Does a target row (its columns as read) hold every value of the lookup's `where`? */
-export function meetsWhere(target: AnyEntity, lookup: LookupTarget, row: Record<string, unknown>): boolean {
-  return whereConditions(target, lookup).every((condition) => readScalar(condition.field, row[condition.column]) === condition.value);
+export function meetsWhere(target: AnyEntity, lookup: LookupTarget, row: Record<string, unknown>, record?: LookupRecord): boolean {
+  return whereConditions(target, lookup, record).every((condition) => condition.value !== null && readScalar(condition.field, row[condition.column]) === condition.value);
 }
 
 /**
@@ -51,21 +69,23 @@ export function meetsWhere(target: AnyEntity, lookup: LookupTarget, row: Record<
  * `whereKeys` entry when it has one (issue 21 item 6: a control account "is posted through its sub-ledger");
  * else the field's invalidKey. Null when the row is acceptable (the active flag aside).
  */
-export function refusalKey(target: AnyEntity, lookup: LookupTarget & Pick<LookupField, 'invalidKey' | 'whereKeys'>, row: Record<string, unknown> | undefined): string | null {
+export function refusalKey(target: AnyEntity, lookup: LookupTarget & Pick<LookupField, 'invalidKey' | 'whereKeys'>, row: Record<string, unknown> | undefined, record?: LookupRecord): string | null {
   const fallback = lookup.invalidKey ?? 'entities:validation.lookupInvalid';
   if (!row) return fallback;
-  const failed = whereConditions(target, lookup).find((condition) => readScalar(condition.field, row[condition.column]) !== condition.value);
+  const failed = whereConditions(target, lookup, record).find((condition) => condition.value === null || readScalar(condition.field, row[condition.column]) !== condition.value);
   if (!failed) return null;
   return lookup.whereKeys?.[failed.name] ?? fallback;
 }
 
-/** `select` (over the target's table) narrowed to the records the lookup accepts: active and its `where`. */
-export function restrictToLookup(select: AnySelect, target: AnyEntity, lookup: LookupTarget, engine: Engine): AnySelect {
+/** `select` (over the target's table) narrowed to the records the lookup accepts: active, its `where` and `whereFrom` (of `record`). */
+export function restrictToLookup(select: AnySelect, target: AnyEntity, lookup: LookupTarget, engine: Engine, record?: LookupRecord): AnySelect {
   let narrowed = select;
   const active = activeColumnOf(target, lookup);
   if (active) narrowed = narrowed.where(`${target.table}.${active}`, '=', writeScalar({ type: 'boolean' }, true, engine));
-  for (const condition of whereConditions(target, lookup)) {
-    narrowed = narrowed.where(`${target.table}.${condition.column}`, '=', writeScalar(condition.field, condition.value, engine));
+  for (const condition of whereConditions(target, lookup, record)) {
+    // A blank value of the record being edited accepts nothing (no customer yet: no invoice of it).
+    if (condition.value === null) narrowed = narrowed.where(sql<boolean>`1 = 0`);
+    else narrowed = narrowed.where(`${target.table}.${condition.column}`, '=', writeScalar(condition.field, condition.value, engine));
   }
   return narrowed;
 }

@@ -90,13 +90,15 @@ export async function lookupRecords(ctx: EntityContext, search: string): Promise
   const label = def.displayField !== def.key && !access.hidden.has(def.displayField) ? def.displayField : null;
   // The definition's lookup marks (issue 21 item 5: lot-tracked products), as the caller may see them.
   const marks = def.lookupMarks.filter((mark) => !access.hidden.has(mark));
-  const listed = await listRecords(ctx, { PageSize: LOOKUP_PAGE_SIZE, Columns: [def.key, ...(label ? [label] : []), ...marks], Search: search });
+  // Details after the label (issue 21 item 8: an invoice's balance after its due date), as the caller may see them.
+  const details = def.lookupDetails.filter((detail) => !access.hidden.has(detail) && detail !== label);
+  const listed = await listRecords(ctx, { PageSize: LOOKUP_PAGE_SIZE, Columns: [...new Set([def.key, ...(label ? [label] : []), ...details, ...marks])], Search: search });
   if (listed.status !== 200) return listed;
   const body = listed.body as CallResult;
   const rows = (body.List ?? []) as Record<string, unknown>[];
   const markText = (mark: string) => messageIn(ctx.user.row.language, def.fields[mark]!.labelKey);
   const options = rows.map((row) => {
-    const option: { Value: string; Label: string; Marks?: string[]; MarkFields?: string[] } = { Value: String(row[def.key]), Label: label && row[label] != null ? String(row[label]) : '' };
+    const option: { Value: string; Label: string; Marks?: string[]; MarkFields?: string[] } = { Value: String(row[def.key]), Label: [label, ...details].filter((name): name is string => name !== null && row[name] != null && row[name] !== '').map((name) => String(row[name])).join(' · ') };
     const shown = marks.filter((mark) => row[mark] === true);
     // Marks: their labels, to show; MarkFields: their names, for a screen's lineChildren onlyWhen.
     if (shown.length > 0) {

@@ -173,11 +173,22 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
       }
       lookup = { entity: parameter.entity };
     }
+    // The form's values a `whereFrom` condition reads (issue 21 item 8); not an object: none (nothing offered).
+    let record: Record<string, unknown> | null = null;
+    if (query.Values !== undefined && lookup.whereFrom) {
+      try {
+        const parsed: unknown = JSON.parse(query.Values);
+        if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) record = parsed as Record<string, unknown>;
+      } catch {
+        await sendAnswer(reply, badRequest('Values is not a JSON object'));
+        return null;
+      }
+    }
     const ctx = await contextWith(registered, user);
     const scope = ctx.hooks.scope;
     const hooks: EntityHooks = {
       ...ctx.hooks,
-      scope: async (inner, select) => restrictToLookup(scope ? await scope(inner, select) : select, inner.def, lookup, inner.engine),
+      scope: async (inner, select) => restrictToLookup(scope ? await scope(inner, select) : select, inner.def, lookup, inner.engine, record),
     };
     return { ...ctx, hooks };
   };

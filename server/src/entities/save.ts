@@ -79,7 +79,7 @@ function applyComputed(def: AnyEntity, value: Record<string, unknown>, changed: 
 
 /** Rules of a document that read other tables, in the save's transaction: line lookups, then the entity's. */
 async function inTransactionChecks(ctx: EntityContext, trx: AnyTransaction, change: Change): Promise<void> {
-  const issues = await lineLookupIssues(trx, ctx.def, change.value);
+  const issues = await lineLookupIssues(trx, ctx.def, change.value, change.next);
   if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues);
   if (ctx.hooks.beforeWrite) await ctx.hooks.beforeWrite(ctx, trx, change, confirmationsOf(change.body));
   const overflow = storageRangeIssues(ctx.def, change, ctx.user.row.language);

@@ -40,7 +40,16 @@ export const ENTITY_SCHEMAS = {
     params: object({ entity: ENTITY, id: ID, action: text(40, { minLength: 1, pattern: '^[a-z][a-z0-9-]*$' }) }, ['entity', 'id', 'action']),
     querystring: NO_QUERY,
     // Date: the date an action posts on where it takes one (e.g. an AR invoice's `credit`); others ignore it.
-    body: object({ Version: integer(1, INT32), Confirmations: { type: 'array', maxItems: 20, items: text(200) }, Date: text(10, { pattern: '^\\d{4}-\\d{2}-\\d{2}$' }) }, ['Version']),
+    // Invoices: the documents a user picked for an action that takes them (a receipt's `auto-apply`, issue 21 item 8).
+    body: object(
+      {
+        Version: integer(1, INT32),
+        Confirmations: { type: 'array', maxItems: 20, items: text(200) },
+        Date: text(10, { pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+        Invoices: { type: 'array', maxItems: 2000, items: text(30, { minLength: 1 }) },
+      },
+      ['Version'],
+    ),
     response: { 200: callResult(RECORD) },
   }),
   entities: apiSchema({ summary: 'Entities the caller may read', tags, querystring: NO_QUERY, response: { 200: { type: 'array', items: ENTITY_SUMMARY } } }),
@@ -94,7 +103,7 @@ export const ENTITY_SCHEMAS = {
     summary: 'Suggestions for a lookup to this entity: key and display label of the matching records (at most 20)',
     tags,
     params: entityParams,
-    querystring: object({ Search: text(4000), From: text(100), Report: text(100), Field: text(200) }),
+    querystring: object({ Search: text(4000), From: text(100), Report: text(100), Field: text(200), Values: text(4000) }),
     response: { 200: callResult(undefined, { List: { type: 'array', items: object({ Value: { type: 'string' }, Label: { type: 'string' }, Marks: { type: 'array', items: { type: 'string' } }, MarkFields: { type: 'array', items: { type: 'string' } } }, ['Value', 'Label']) } }) },
   }),
   create: apiSchema({

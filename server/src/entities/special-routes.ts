@@ -25,6 +25,8 @@ export interface LookupQuery {
   From?: string;
   Report?: string;
   Field?: string;
+  /** The form's values a `whereFrom` of the field reads (issue 21 item 8): a JSON object, field → value. */
+  Values?: string;
 }
 
 /**

@@ -195,6 +195,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     must(input.activeField, 'activeField');
     if (fields[input.activeField]!.type !== 'boolean') fail(name, 'activeField must be boolean');
   }
+  for (const detail of input.lookupDetails ?? []) must(detail, 'lookupDetails');
   for (const mark of input.lookupMarks ?? []) {
     must(mark, 'lookupMarks');
     if (fields[mark]!.type !== 'boolean') fail(name, `lookup mark ${mark} must be boolean`);
@@ -286,6 +287,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     displayField: input.displayField ?? input.key,
     lookupWidget: input.lookupWidget ?? null,
     lookupMarks: input.lookupMarks ?? [],
+    lookupDetails: input.lookupDetails ?? [],
     rules: input.rules ?? [],
     attachments: input.attachments ?? true,
     states: input.states ?? null,
@@ -305,7 +307,7 @@ export function storedFields(def: AnyEntity): string[] {
 }
 
 /** What a lookup field looks up: its target entity and the conditions a target record must meet. */
-export type LookupTarget = Pick<LookupField, 'entity' | 'targetField' | 'activeOnly' | 'where'>;
+export type LookupTarget = Pick<LookupField, 'entity' | 'targetField' | 'activeOnly' | 'where' | 'whereFrom'>;
 
 /**
  * The lookup a field of `def` declares, by its path: `Field`, `Children.Field` for a field of a child or line

@@ -148,6 +148,13 @@ export interface LookupField extends FieldCommon {
    * `{ IsControl: 'gl:rules.controlAccountEntered' }`: the refusal says why (issue 21 item 6); default invalidKey.
    */
   whereKeys?: Readonly<Record<string, string>>;
+  /**
+   * Conditions whose value comes from the record being edited (issue 21 item 8): target field → field of
+   * that record (the document's header for a line), e.g. `{ FirmId: 'FirmId' }`: a receipt line's invoice is
+   * one of the receipt's customer. The lookup route reads the values from its `Values` parameter (what the
+   * form holds), the save from the record itself; a blank value accepts nothing. Messages: `whereKeys`.
+   */
+  whereFrom?: Readonly<Record<string, string>>;
   /** Message key when no such record exists; default `entities:validation.lookupInvalid`. */
   invalidKey?: string;
   /** Message key when the record is inactive; default `entities:validation.lookupInactive`. */
@@ -444,6 +451,8 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
    * lot-tracked products), by their labels.
    */
   lookupMarks?: readonly (keyof F & string)[];
+  /** Fields shown after the display field in a lookup suggestion's label (issue 21 item 8: an invoice's due date, then its balance). */
+  lookupDetails?: readonly (keyof F & string)[];
   rules?: readonly SyncRule[];
   /** Attachments allowed on records (default true). */
   attachments?: boolean;
@@ -487,6 +496,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   displayField: keyof F & string;
   lookupWidget: string | null;
   lookupMarks: readonly (keyof F & string)[];
+  lookupDetails: readonly (keyof F & string)[];
   rules: readonly SyncRule[];
   attachments: boolean;
   states: StateMachine<keyof F & string> | null;

@@ -46,7 +46,15 @@ export interface DocumentFormProps {
   onNew?(): void;
   /** Shows the record's attachments (§5) under the lines once it is saved (DocumentScreenOptions.attachments). */
   attachments?: boolean;
+  /** What an action asks the user first (issue 21 item 8: the invoices to apply), by action. */
+  actionInputs?: ActionInputs | undefined;
 }
+
+/**
+ * Per action, what the user is asked before it runs, given the saved record: fields added to the action's
+ * body (e.g. `{ Invoices: [...] }`), or null when the user cancelled (the action does not run).
+ */
+export type ActionInputs = Readonly<Record<string, (record: Record<string, unknown>) => Promise<Record<string, unknown> | null>>>;
 
 export function DocumentForm(props: DocumentFormProps) {
   const { entity: def } = props;
@@ -97,10 +105,14 @@ export function DocumentForm(props: DocumentFormProps) {
       if (!current) return;
     }
     if (!current) return;
+    const ask = props.actionInputs?.[transition.action];
+    const input = ask ? await ask(current) : {};
+    if (!input) return;
     setBusy(true);
     try {
       const outcome = await exchange(tr, tr(def.labelKey, def.name), (confirmations) =>
         call('POST', `${recordPath(def.name, String(current![def.key]))}/actions/${encodeURIComponent(transition.action)}`, {
+          ...input,
           Version: current!['Version'],
           ...(confirmations.length > 0 ? { Confirmations: confirmations } : {}),
         }),

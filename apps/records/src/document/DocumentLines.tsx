@@ -72,6 +72,7 @@ export function DocumentLines({ from, model, editable, language, tr }: { from: s
       {errors.get(lines.name) && <p className="erp-field-error">{errors.get(lines.name)}</p>}
       <LineGrid
         from={from}
+        record={model.header}
         name={lines.name}
         field={lines.field}
         rows={rows}

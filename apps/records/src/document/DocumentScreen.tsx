@@ -16,7 +16,7 @@ import { screen, useScreen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { ENTITY_SCREEN_NAMESPACES } from '../entity-screen/EntityScreen.tsx';
 import { RecordPane, type PaneToolsProps } from '../entity-screen/RecordPane.tsx';
 import { onRegionKey } from '../list/regions.ts';
-import { DocumentForm } from './DocumentForm.tsx';
+import { DocumentForm, type ActionInputs } from './DocumentForm.tsx';
 
 /** The controls a document screen shows above its list (the pane's tools). */
 export type DocumentToolsProps = PaneToolsProps;
@@ -37,10 +37,13 @@ export function DocumentPane({
   entity,
   tools: Tools,
   attachments,
+  actionInputs,
 }: {
   entity: AnyEntity;
   tools?: ComponentType<DocumentToolsProps> | undefined;
   attachments?: boolean | undefined;
+  /** What an action asks the user first, by action (DocumentForm `actionInputs`). */
+  actionInputs?: ActionInputs | undefined;
 }) {
   const { routeProps } = useScreen();
   // The form's own strings (records:document.*): loaded here too, for composed screens that list fewer namespaces.
@@ -59,6 +62,7 @@ export function DocumentPane({
           recordId={pane.open.recordId}
           canWrite={pane.access.CanWrite}
           attachments={attachments ?? false}
+          actionInputs={actionInputs}
           onClose={pane.close}
           onSaved={pane.saved}
           onNew={pane.newRecord}

@@ -24,6 +24,8 @@ type Normalized = GridField;
 export interface LineGridProps {
   /** The document's entity: a line lookup is asked for as `<name>.<field>` of it (issue 21 items 5, 11). */
   from: string;
+  /** The document's header values: what a line lookup's `whereFrom` reads (issue 21 item 8: the customer). */
+  record?: Readonly<Record<string, unknown>>;
   name: string;
   field: ChildrenField;
   rows: readonly LineDraft[];
@@ -58,9 +60,16 @@ interface RowProps {
   idPrefix: string;
   /** The document's entity and the lines' field name: what a line lookup serves. */
   from: string;
+  record: Readonly<Record<string, unknown>> | undefined;
   linesName: string;
   onChange(rid: string, field: string, value: unknown): void;
   onDelete(rid: string, index: number): void;
+}
+
+/** The header values a lookup's `whereFrom` reads, sent with its calls (none when it reads none). */
+function recordValues(whereFrom: Readonly<Record<string, string>> | undefined, record: Readonly<Record<string, unknown>> | undefined): { values?: Record<string, unknown> } {
+  if (!whereFrom) return {};
+  return { values: Object.fromEntries(Object.values(whereFrom).map((name) => [name, record?.[name] ?? null])) };
 }
 
 const Row = memo(function Row(props: RowProps) {
@@ -113,7 +122,7 @@ const Row = memo(function Row(props: RowProps) {
                 <LineLookup
                   id={id}
                   entity={child.entity}
-                  via={{ from: props.from, field: `${props.linesName}.${name}` }}
+                  via={{ from: props.from, field: `${props.linesName}.${name}`, ...recordValues(child.whereFrom, props.record) }}
                   value={typeof row[name] === 'string' ? (row[name] as string) : ''}
                   label={label}
                   readOnly={props.readOnly}
@@ -242,6 +251,7 @@ export function LineGrid(props: LineGridProps) {
               deleteLabel={deleteLabel}
               idPrefix={idPrefix}
               from={props.from}
+              record={props.record}
               linesName={props.name}
               onChange={props.onChange}
               onDelete={props.onDelete}

@@ -205,9 +205,10 @@ export interface LookupRow {
 /**
  * The field a lookup serves (issue 21 items 5, 11): the entity of the screen and the field's path there
  * (`Lines.ProductId` for a line), or a report's or process's lookup parameter. The server then answers with
- * the screen's rights and offers only the records the field accepts.
+ * the screen's rights and offers only the records the field accepts; `values` are the record's fields a
+ * `whereFrom` of the field reads (issue 21 item 8: a receipt line's invoices are of the receipt's customer).
  */
-export type LookupVia = { from: string; field: string } | { report: string; field: string };
+export type LookupVia = { from: string; field: string; values?: Readonly<Record<string, unknown>> } | { report: string; field: string };
 
 /**
  * GET /api/lookup/:entity?Search= — suggestions for a lookup to `entity` (≤ 20; `List` of LookupRow). The
@@ -218,7 +219,10 @@ export function lookupRecords(entity: string, search: string, via?: LookupVia) {
   const params: Record<string, string | undefined> = {};
   if (search.trim()) params['Search'] = search.trim();
   if (via) {
-    if ('from' in via) params['From'] = via.from;
+    if ('from' in via) {
+      params['From'] = via.from;
+      if (via.values) params['Values'] = JSON.stringify(via.values);
+    }
     else params['Report'] = via.report;
     params['Field'] = via.field;
   }

@@ -40,7 +40,18 @@ export function applicationLines(entity: string, table: string, parentColumn: st
     maxItems: 2000,
     fields: {
       LineId: { type: 'integer', labelKey: label('LineId') },
-      InvoiceNo: { type: 'text', required: true, maxLength: 30, uppercase: true, labelKey: label('InvoiceNo') },
+      // A lookup of the document's customer's open invoices (issue 21 item 8): what it offers is what the save takes.
+      InvoiceNo: {
+        type: 'lookup',
+        entity: 'ar-open-item',
+        required: true,
+        maxLength: 30,
+        uppercase: true,
+        where: { ItemType: 'Invoice', Status: 'Open' },
+        whereFrom: { FirmId: 'FirmId' },
+        invalidKey: `${AR_NS}:receipts.rules.invoiceNotOpen`,
+        labelKey: label('InvoiceNo'),
+      },
       ItemId: { type: 'integer', readOnly: true, labelKey: label('ItemId') },
       DueDate: { type: 'date', readOnly: true, labelKey: label('DueDate') },
       Balance: { ...MONEY, readOnly: true, labelKey: label('Balance') },

@@ -6,12 +6,14 @@
  * - Apply unapplied credits (`ar-credit-application`): applying the open credit of a posted receipt or credit
  *   note to invoices later, moving no cash.
  * Each is the generic document pane of `@erp/records` (list, form, states and actions); every rule is the
- * server's (modules/ar/server/receipts/), shown in the user's language.
+ * server's (modules/ar/server/receipts/), shown in the user's language. "Select open invoices" first asks
+ * which of the customer's open invoices to add (OpenInvoicePicker, issue 21 item 8).
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { translate } from '@erp/shared';
 import { entityByName } from '@erp/shared/entities/index';
-import { DocumentPane, TabbedPanes } from '@erp/records';
+import { DocumentPane, TabbedPanes, type ActionInputs } from '@erp/records';
+import { OpenInvoicePicker } from './OpenInvoicePicker.tsx';
 
 const DOCUMENTS = [
   { entity: 'cash-receipt', labelKey: 'ar:receipts.screen.receipts', fallback: 'Receipts' },
@@ -21,6 +23,14 @@ const DOCUMENTS = [
 export function CashReceipts() {
   const entities = useMemo(() => DOCUMENTS.map((document) => ({ ...document, def: entityByName(document.entity) })), []);
   const title = translate('ar:cash-receipt.title', 'Cash Receipts');
+  // The open picker: the receipt it picks for and where its answer goes (the action's body, or no action).
+  const [picking, setPicking] = useState<{ receiptId: string; answer(input: Record<string, unknown> | null): void } | null>(null);
+  const receiptInputs = useMemo<ActionInputs>(
+    () => ({
+      'auto-apply': (record) => new Promise((answer) => setPicking({ receiptId: String(record['ReceiptId']), answer })),
+    }),
+    [],
+  );
 
   return (
     <div className="records-screen" data-f2-navigation="">
@@ -30,9 +40,18 @@ export function CashReceipts() {
         panes={entities.map((document) => ({
           key: document.entity,
           label: translate(document.labelKey, document.fallback),
-          content: document.def ? <DocumentPane entity={document.def} /> : null,
+          content: document.def ? <DocumentPane entity={document.def} actionInputs={document.entity === 'cash-receipt' ? receiptInputs : undefined} /> : null,
         }))}
       />
+      {picking && (
+        <OpenInvoicePicker
+          receiptId={picking.receiptId}
+          onDone={(picked) => {
+            setPicking(null);
+            picking.answer(picked && picked.length > 0 ? { Invoices: picked } : null);
+          }}
+        />
+      )}
     </div>
   );
 }

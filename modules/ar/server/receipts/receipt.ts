@@ -13,7 +13,9 @@
  * Actions:
  * - `auto-apply` (Draft): adds the customer's open invoices not yet on the receipt, oldest due first, each
  *   paid in full less the discount still available while the amount left to apply covers it, the last one
- *   partly (no discount), until nothing is left to apply.
+ *   partly (no discount), until nothing is left to apply. With `Invoices` (issue 21 item 8: those the user
+ *   picked from GET /api/ar/cash-receipt/:id/open-invoices, routes.ts) it adds just those, each paid in full
+ *   less the discount its terms allow on the receipt date, that discount taken.
  * - `post` (Draft → Posted): the lines again with the balances as they are now; §5 "Remaining To Apply must be
  *   zero."; the posting service (source AR, A/R period flag): Dr the bank account's G/L account (amount),
  *   Dr sales discounts (gl_integration AR DISCOUNT, the discounts taken), Cr receivables (AR RECEIVABLE, amount +
@@ -93,11 +95,13 @@ async function beforeWrite(ctx: EntityContext, trx: AnyTransaction, change: Chan
 }
 
 /** Open invoices of `firmId` in `currency`, oldest due first, except `skip`. */
-async function openInvoices(trx: AnyTransaction, firmId: string, currency: string, skip: ReadonlySet<string>, limit: number) {
+export async function openInvoices(trx: AnyTransaction, firmId: string, currency: string, skip: ReadonlySet<string>, limit: number, only?: readonly string[]) {
   const engine = engineOf(trx);
-  const rows = (await trx
-    .selectFrom('ar_items')
-    .select(['item_id', 'document_no', 'due_date', 'discount_date', 'discount_available', 'open_balance', 'foreign_open_balance'])
+  let q = trx.selectFrom('ar_items');
+  // The invoices the user picked (issue 21 item 8), else every open one.
+  if (only) q = q.where('document_no', 'in', only.length > 0 ? [...only] : ['']);
+  const rows = (await q
+    .select(['item_id', 'document_no', 'document_date', 'due_date', 'discount_date', 'discount_available', 'open_balance', 'foreign_open_balance'])
     .where('firm_id', '=', firmId)
     .where('status', '=', 'Open')
     .where('item_type', '=', 'Invoice')
@@ -110,6 +114,7 @@ async function openInvoices(trx: AnyTransaction, firmId: string, currency: strin
     .map((row) => ({
       itemId: Number(row['item_id']),
       documentNo: String(row['document_no']),
+      documentDate: String(row['document_date']),
       dueDate: String(row['due_date']),
       discountDate: row['discount_date'] == null ? null : String(row['discount_date']),
       discountAvailable: decimalFromDb(engine, row['discount_available'], 2) ?? ZERO,
@@ -181,6 +186,64 @@ export async function postReceipt(trx: AnyTransaction, record: Record<string, un
   return { journalId: posted.journalId, itemId, applied, discounts, unapplied, rate, home };
 }
 
+/** The lines `added` written after the receipt's `current` ones, and the totals they make (the action's outcome). */
+async function addLines(trx: AnyTransaction, record: Record<string, unknown>, current: readonly ApplicationLine[], added: readonly ApplicationLine[]) {
+  if (added.length > 0) {
+    const engine = engineOf(trx);
+    const money = (value: Decimal | null | undefined) => decimalToDb(engine, value ?? ZERO, 2);
+    await trx
+      .insertInto('ar_cash_receipt_lines')
+      .values(
+        added.map((line) => ({
+          receipt_id: record['ReceiptId'],
+          invoice_no: line.InvoiceNo,
+          item_id: line.ItemId,
+          due_date: line.DueDate,
+          balance: money(line.Balance),
+          discount_available: money(line.DiscountAvailable),
+          payment: money(line.Payment),
+          discount: money(line.Discount),
+        })),
+      )
+      .execute();
+  }
+  const totals = computeRecord(cashReceipt as never, { ...record, Lines: [...current, ...added] });
+  return {
+    set: { AppliedTotal: totals['AppliedTotal'], DiscountTotal: totals['DiscountTotal'], RemainingToApply: totals['RemainingToApply'] },
+    touched: ['ar_cash_receipt_lines'],
+    messageKey: 'ar:cash-receipt.result.autoApplied',
+    messageParams: { count: added.length },
+  };
+}
+
+/** The action body's `Invoices` (issue 21 item 8: the ones the user picked), null when absent; 400 when not a list of document numbers. */
+function pickedInvoices(value: unknown): string[] | null {
+  if (value === undefined) return null;
+  if (!Array.isArray(value) || value.length > 2000 || value.some((item) => typeof item !== 'string' || item === '' || item.length > 30)) {
+    throw BusinessError.of(400, 'validation_failed', 'ar:receipts.rules.pickedInvalid', {}, 'Invoices');
+  }
+  return [...new Set(value as string[])];
+}
+
+/**
+ * The open invoices the user picked, added as lines (issue 21 item 8): each paid in full less the discount
+ * its terms allow on the receipt date, that discount taken — not limited by the amount (Remaining To Apply
+ * says what is left). One not open, of another customer or already on the receipt: §5 refusal, none added.
+ */
+async function applyPicked(trx: AnyTransaction, record: Record<string, unknown>, current: readonly ApplicationLine[], date: string, picked: readonly string[]) {
+  const skip = new Set(current.map((line) => String(line.InvoiceNo)));
+  const invoices = await openInvoices(trx, String(record['FirmId']), String(record['CurrencyCode']), skip, 2000 - current.length, picked);
+  const missing = picked.find((documentNo) => !invoices.some((invoice) => invoice.documentNo === documentNo));
+  if (missing !== undefined) throw BusinessError.of(400, 'validation_failed', 'ar:receipts.rules.invoiceInvalid', { invoice: missing }, 'Invoices');
+  const earlier = await discountsTaken(trx, invoices.map((invoice) => invoice.itemId));
+  const added = invoices.map((invoice): ApplicationLine => {
+    const room = discountRoom(invoice, date, earlier.get(invoice.itemId) ?? ZERO);
+    const discount = cmp(room, invoice.openBalance) > 0 ? invoice.openBalance : room;
+    return { InvoiceNo: invoice.documentNo, ItemId: invoice.itemId, DueDate: invoice.dueDate, Balance: invoice.openBalance, DiscountAvailable: room, Payment: sub(invoice.openBalance, discount), Discount: discount };
+  });
+  return addLines(trx, record, current, added);
+}
+
 export const cashReceiptHooks: EntityHooks = {
   ...assignedCustomerHooks('firm_id', 'FirmId'),
   beforeWrite,
@@ -193,6 +256,8 @@ export const cashReceiptHooks: EntityHooks = {
         const { trx, record } = run;
         const current = linesOf(record);
         const date = String(record['ReceiptDate']);
+        const picked = pickedInvoices(run.body['Invoices']);
+        if (picked) return applyPicked(trx, record, current, date, picked);
         let left = sub(sub(String(record['Amount'] ?? ZERO), String(record['Unapplied'] ?? ZERO)), totalOf(current, 'Payment'));
         const added: ApplicationLine[] = [];
         if (cmp(left, ZERO) > 0) {
@@ -210,33 +275,7 @@ export const cashReceiptHooks: EntityHooks = {
             left = sub(left, payment);
           }
         }
-        if (added.length > 0) {
-          const engine = engineOf(trx);
-          const money = (value: Decimal | null | undefined) => decimalToDb(engine, value ?? ZERO, 2);
-          await trx
-            .insertInto('ar_cash_receipt_lines')
-            .values(
-              added.map((line) => ({
-                receipt_id: record['ReceiptId'],
-                invoice_no: line.InvoiceNo,
-                item_id: line.ItemId,
-                due_date: line.DueDate,
-                balance: money(line.Balance),
-                discount_available: money(line.DiscountAvailable),
-                payment: money(line.Payment),
-                discount: money(line.Discount),
-              })),
-            )
-            .execute();
-        }
-        const all = [...current, ...added];
-        const totals = computeRecord(cashReceipt as never, { ...record, Lines: all });
-        return {
-          set: { AppliedTotal: totals['AppliedTotal'], DiscountTotal: totals['DiscountTotal'], RemainingToApply: totals['RemainingToApply'] },
-          touched: ['ar_cash_receipt_lines'],
-          messageKey: 'ar:cash-receipt.result.autoApplied',
-          messageParams: { count: added.length },
-        };
+        return addLines(trx, record, current, added);
       },
     },
     post: {
