@@ -214,7 +214,9 @@ test('every application root of the user shows its application page: heading and
       const link = launchpad.locator(`a[data-menu-id="${item.MenuId}"]`);
       await expect(link.locator('.erp-ui-launchpad__name')).toHaveText(item.MenuName);
       const path = `${root}/${item.RouterPath.trim().replace(/^\/+|\/+$/g, '')}`;
-      await expect(link).toContainText(path);
+      // Issue 21 item 4: the link goes to the path; the page shows the name, not the internal path.
+      await expect(link).toHaveAttribute('href', `#${path}`);
+      await expect(link).not.toContainText(path);
     }
     await expect(home.getByRole('region', { name: 'Recently opened' })).toBeVisible();
   }
