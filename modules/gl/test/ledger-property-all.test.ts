@@ -15,16 +15,26 @@
  * The seed is LEDGER_PROPERTY_SEED (default fixed): a failure names it, and the same seed sends the same requests.
  */
 import { add, cmp, mul, sub, type Decimal } from '@erp/shared/decimal';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
-import { call, type Method } from '../../../server/test/helpers/entities.ts';
+import {
+  cents,
+  dbOf,
+  expectLedgerInvariants,
+  ledgerCalls,
+  moneyOf,
+  plusDays,
+  prng,
+  randomDate,
+  randomLines,
+  type Json,
+  type LedgerCalls,
+  type Random,
+} from './ledger-property-kit.ts';
 
 let server: TestServer;
-let admin: string;
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+let ledger: LedgerCalls;
 
 const SEED = Number(process.env['LEDGER_PROPERTY_SEED'] ?? 220122);
 const Y1 = 2095;
@@ -42,62 +52,9 @@ const failures: string[] = [];
 const overreaching: string[] = [];
 const overreachPosted: string[] = [];
 
-const db = () => server.app.erp.database.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const money = (raw: unknown): Decimal => decimalFromDb(server.app.erp.database.engine, raw ?? 0, 2) ?? '0.00';
-
-async function api(method: Method, url: string, body?: unknown) {
-  const answer = await call(server.app, method, url, admin, body);
-  if (answer.statusCode >= 500) failures.push(`${method} ${url} ${answer.statusCode}`);
-  return answer;
-}
-
-/** mulberry32: the same seed, the same requests. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { int: (max: number) => Math.floor(next() * max), pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]! };
-}
-
-type Random = ReturnType<typeof prng>;
-
-const cents = (r: Random, max: number): Decimal => `${1 + r.int(max)}.${String(r.int(100)).padStart(2, '0')}`;
-
-function randomDate(r: Random, year: number): string {
-  return `${year}-${String(1 + r.int(12)).padStart(2, '0')}-${String(1 + r.int(28)).padStart(2, '0')}`;
-}
-
-/** `date` + `days` (ISO dates). */
-function plusDays(date: string, days: number): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
-
-function randomLines(r: Random): Json[] {
-  const count = 2 + r.int(3);
-  const lines: Json[] = [];
-  let total: Decimal = '0.00';
-  for (let i = 0; i < count - 1; i++) {
-    const amount = cents(r, 5000);
-    total = add(total, amount);
-    lines.push({ AccountId: r.pick(GL_ACCOUNTS), Debit: amount });
-  }
-  lines.push({ AccountId: r.pick(GL_ACCOUNTS), Credit: total });
-  return lines;
-}
-
-async function journalEntry(date: string, lines: Json[]): Promise<void> {
-  const created = await api('POST', '/api/data/gl-journal-entry', { EntryDate: date, Description: 'Property', Lines: lines });
-  if (created.statusCode !== 201) return;
-  const entry = created.json().Data;
-  await api('POST', `/api/data/gl-journal-entry/${entry.EntryId}/actions/post`, { Version: entry.Version });
-}
+const db = () => dbOf(server);
+const money = (raw: unknown): Decimal => moneyOf(server, raw);
+const api: LedgerCalls['api'] = (method, url, body) => ledger.api(method, url, body);
 
 /** Posted invoices the receipts and credits pick from (filled as the rounds go). */
 const invoices: Json[] = [];
@@ -162,36 +119,14 @@ async function inventoryTicket(date: string, issue: boolean, product: string, qu
   await api('POST', `/api/data/inventory-ticket/${ticket.TicketId}/actions/close`, { Version: ticket.Version });
 }
 
-async function periodOf(year: number, periodNo: number): Promise<Json> {
-  const answer = await api('GET', `/api/data/accounting-period?filter.FiscalYear=${year}&SortFields=PeriodNo&PageSize=50`);
-  return (answer.json().List as Json[]).find((p) => p['PeriodNo'] === periodNo)!;
-}
-
-/** Closes a period for the G/L: its open journals first (§4), then the flag. Refusals are part of the game. */
-async function closePeriod(year: number, periodNo: number): Promise<void> {
-  const period = await periodOf(year, periodNo);
-  const journals = await api('GET', `/api/data/accounting-journal?filter.Status=Open&PageSize=500`);
-  for (const journal of (journals.json().List as Json[] | undefined) ?? []) {
-    const date = String(journal['JournalDate']);
-    if (date < period['StartDate'] || date > period['EndDate']) continue;
-    await api('POST', `/api/data/accounting-journal/${journal['JournalId']}/actions/close`, { Version: journal['Version'] });
-  }
-  await api('PUT', `/api/data/accounting-period/${period['PeriodId']}`, { Version: period['Version'], ClosedGl: true });
-}
-
-async function reopenPeriod(year: number, periodNo: number): Promise<void> {
-  const period = await periodOf(year, periodNo);
-  await api('PUT', `/api/data/accounting-period/${period['PeriodId']}`, { Version: period['Version'], ClosedGl: false });
-}
-
 /** One random operation of any source, its arguments drawn now (so the seed alone fixes the requests). */
 function randomOperation(r: Random, years: readonly number[]): () => Promise<unknown> {
   const roll = r.int(20);
   const year = r.pick(years);
   const date = randomDate(r, year);
   if (roll < 4) {
-    const lines = randomLines(r);
-    return () => journalEntry(date, lines);
+    const lines = randomLines(r, GL_ACCOUNTS);
+    return () => ledger.journalEntry(date, lines);
   }
   if (roll < 8) {
     const amounts = Array.from({ length: 1 + r.int(2) }, () => cents(r, 3000));
@@ -219,12 +154,7 @@ function randomOperation(r: Random, years: readonly number[]): () => Promise<unk
     return () => inventoryTicket(date, issue, product, quantity, cost);
   }
   const periodNo = 1 + r.int(12);
-  return roll < 18 ? () => closePeriod(year, periodNo) : () => reopenPeriod(year, periodNo);
-}
-
-async function entryCount(year: number): Promise<number> {
-  const row = await db().selectFrom('gl_entries').select(db().fn.countAll().as('n')).where('fiscal_year', '=', year).executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return roll < 18 ? () => ledger.closePeriod(year, periodNo) : () => ledger.reopenPeriod(year, periodNo);
 }
 
 /** Net (debit − credit) of `accounts` over every stored balance, by account. */
@@ -240,7 +170,10 @@ async function balancesOf(accounts: string[]): Promise<Map<string, Decimal>> {
 
 beforeAll(async () => {
   server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  const admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  ledger = ledgerCalls(server, admin, (method, url, status) => {
+    if (status >= 500) failures.push(`${method} ${url} ${status}`);
+  });
   for (const [id, type] of [[GL_ACCOUNTS[0], 'asset'], [GL_ACCOUNTS[1], 'asset'], [GL_ACCOUNTS[2], 'revenue'], [GL_ACCOUNTS[3], 'expense']] as const) {
     expect((await api('POST', '/api/data/gl-account', { AccountId: id, Description: `Property ${type}`, AccountType: type })).statusCode).toBe(201);
   }
@@ -268,29 +201,12 @@ describe(`the ledger's invariants over every source after random parallel work (
     }
 
     // Year end of Y1 in parallel with documents of every source into both years and a reopen attempt.
-    for (let periodNo = 1; periodNo <= 12; periodNo++) await closePeriod(Y1, periodNo);
-    const stillOpen = (await api('GET', `/api/data/accounting-period?filter.FiscalYear=${Y1}&PageSize=50`)).json().List.filter((p: Json) => !p['ClosedGl']);
-    expect(stillOpen, `seed ${SEED}`).toEqual([]);
-    const close = { Parameters: { FiscalYear: Y1, Action: 'close' }, Items: [Y1] };
-    const racing = [
-      ...Array.from({ length: 4 }, () => () => api('POST', '/api/processes/gl-year-end/run', close)),
-      ...Array.from({ length: 8 }, () => randomOperation(r, [Y1, Y2])),
-      () => reopenPeriod(Y1, 1 + r.int(12)),
-    ];
-    await Promise.all(racing.map((operation) => operation()));
-    // The reopen (or a document opening a journal in a reopened period) may have come first and the year end
-    // been refused: then close again and run it alone.
-    const yearState = async () => ((await db().selectFrom('year_end_runs').select('state').where('fiscal_year', '=', Y1).executeTakeFirst()) as Json | undefined)?.['state'];
-    if ((await yearState()) !== 'Closed') {
-      for (let periodNo = 1; periodNo <= 12; periodNo++) await closePeriod(Y1, periodNo);
-      const alone = await api('POST', '/api/processes/gl-year-end/run', close);
-      expect(alone.statusCode, `seed ${SEED}: ${alone.body}`).toBe(200);
-    }
-    expect((await db().selectFrom('year_end_runs').select('state').where('fiscal_year', '=', Y1).executeTakeFirst())?.['state'], `seed ${SEED}`).toBe('Closed');
-    const closedCount = await entryCount(Y1);
+    const racing = [...Array.from({ length: 8 }, () => randomOperation(r, [Y1, Y2])), () => ledger.reopenPeriod(Y1, 1 + r.int(12))];
+    await ledger.closeYearWhileRacing(Y1, SEED, 4, racing);
+    const closedCount = await ledger.entryCount(Y1);
     // After the year end nothing posts into Y1 any more, from any source (period changes are refused too).
     await Promise.all(Array.from({ length: PARALLEL }, () => randomOperation(r, [Y1])).map((operation) => operation()));
-    expect(await entryCount(Y1), `seed ${SEED}`).toBe(closedCount);
+    expect(await ledger.entryCount(Y1), `seed ${SEED}`).toBe(closedCount);
 
     // No 500 whatever happened; every source was exercised and reached the ledger.
     expect(failures, `seed ${SEED}`).toEqual([]);
@@ -327,28 +243,6 @@ describe(`the ledger's invariants over every source after random parallel work (
       expect(money(row['home_amount']), `seed ${SEED}, ${row['document_no']}`).toBe(mul(money(row['amount']), expected, 2));
     }
 
-    // Debits = credits per journal and overall.
-    const journals = await db().selectFrom('gl_entries').select(['journal_id', db().fn.sum('amount').as('total')]).groupBy('journal_id').execute();
-    for (const journal of journals as Json[]) expect(money(journal['total']), `seed ${SEED}, journal ${journal['journal_id']}`).toBe('0.00');
-    const overall = await db().selectFrom('gl_entries').select(db().fn.sum('amount').as('total')).executeTakeFirst();
-    expect(money((overall as Json)['total']), `seed ${SEED}`).toBe('0.00');
-
-    // Stored balances = the sum of the entries, per account and period.
-    const sums = (await db()
-      .selectFrom('gl_entries')
-      .select(['account_id', 'fiscal_year', 'period_no', db().fn.sum('amount').as('net')])
-      .where('data_type', '=', 'Actual')
-      .groupBy(['account_id', 'fiscal_year', 'period_no'])
-      .execute()) as Json[];
-    const stored = new Map(
-      ((await db().selectFrom('gl_balances').selectAll().execute()) as Json[]).map((row) => [`${row['account_id']}/${row['fiscal_year']}/${row['period_no']}`, sub(money(row['debit']), money(row['credit']))]),
-    );
-    for (const row of sums) {
-      const key = `${row['account_id']}/${row['fiscal_year']}/${row['period_no']}`;
-      expect(stored.get(key) ?? '0.00', `seed ${SEED}, ${key}`).toBe(money(row['net']));
-    }
-    for (const [key, net] of stored) if (!sums.some((row) => `${row['account_id']}/${row['fiscal_year']}/${row['period_no']}` === key)) expect(net, `seed ${SEED}, ${key}`).toBe('0.00');
-
     // A/R aged trial balance (the report, as of the last day of the last year) = the receivables control.
     const receivable = String(
       ((await db().selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'AR').where('transaction_type', '=', 'RECEIVABLE').executeTakeFirstOrThrow()) as Json)['account_id'],
@@ -376,34 +270,10 @@ describe(`the ledger's invariants over every source after random parallel work (
       stock.set(account, add(stock.get(account) ?? '0.00', money(row['value'])));
     }
     const inventory = [...new Set(accountOf.values())].sort();
-    const ledger = await balancesOf(inventory);
+    const booked = await balancesOf(inventory);
     expect(cmp(stock.get(accountOf.get(PRODUCTS[0])!) ?? '0.00', '0.00'), `seed ${SEED}: stock was received`).toBe(1);
-    for (const account of inventory) expect(ledger.get(account) ?? '0.00', `seed ${SEED}, inventory account ${account}`).toBe(stock.get(account) ?? '0.00');
+    for (const account of inventory) expect(booked.get(account) ?? '0.00', `seed ${SEED}, inventory account ${account}`).toBe(stock.get(account) ?? '0.00');
 
-    // No open journal dated in a period closed for the G/L — but the year end's own (source YE), which posts
-    // into the closed last period by design (SCREENS.md 4.1) and keeps its journal open for its undo.
-    const leaks = await db()
-      .selectFrom('gl_journals as j')
-      .innerJoin('fiscal_periods as p', (join) => join.onRef('j.journal_date', '>=', 'p.start_date').onRef('j.journal_date', '<=', 'p.end_date'))
-      .select(['j.journal_id', 'j.journal_date', 'j.source'])
-      .where('j.status', '=', 'Open')
-      .where('j.source', '<>', 'YE')
-      .where('p.closed_gl', '=', server.app.erp.database.engine === 'postgres' ? true : 1)
-      .execute();
-    expect(leaks, `seed ${SEED}`).toEqual([]);
-
-    // The closed year: one closing entry, and every revenue and expense account's balance up to its end is 0.
-    const closings = await db().selectFrom('gl_entries').select('document_no').distinct().where('source', '=', 'YE').where('fiscal_year', '=', Y1).execute();
-    expect(closings.length, `seed ${SEED}`).toBe(1);
-    const pnl = (await db()
-      .selectFrom('gl_balances as b')
-      .innerJoin('gl_accounts as a', 'a.account_id', 'b.account_id')
-      .select(['b.account_id', db().fn.sum('b.debit').as('d'), db().fn.sum('b.credit').as('c')])
-      .where('a.account_type', 'in', ['revenue', 'expense'])
-      .where('b.fiscal_year', '<=', Y1)
-      .groupBy('b.account_id')
-      .execute()) as Json[];
-    expect(pnl.length, `seed ${SEED}`).toBeGreaterThan(2);
-    for (const row of pnl) expect(sub(money(row['d']), money(row['c'])), `seed ${SEED}, account ${row['account_id']}`).toBe('0.00');
+    await expectLedgerInvariants(server, SEED, Y1);
   });
 });
