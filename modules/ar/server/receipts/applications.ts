@@ -12,13 +12,17 @@
  *   `Lines[i].Payment`). Refusals are BusinessErrors naming every bad line.
  * - `assertAssigned(ctx, trx, firmId)`: §6, a restricted user may only write documents of assigned customers.
  * - `assertBillTo(trx, firmId)`: the customer is an active bill-to firm (§5 / §8 "Bill To is invalid.").
+ * - `checkHeader(ctx, trx, change, dateField)` and `postAction(dateField, post)`: how every A/R application
+ *   document (cash receipt, credit application, write-off) opens its save and its post — §6, the bill-to when the
+ *   firm changes, the A/R period of its date open (again at post, §4).
  * - `applyLines(trx, fromItemId, lines, …)`: one ar_applications row per line with something applied, in bulk,
  *   with the subledger's rules (see the function).
  */
 import { add, cmp, isNegative, isZero, mul, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { sql } from 'kysely';
 import { BusinessError, type BusinessIssue } from '@erp/server/entities/call-result';
-import type { AnyTransaction, Change, EntityContext } from '@erp/server/entities/hooks';
+import type { ActionHandler, ActionOutcome, ActionRun, AnyTransaction, Change, EntityContext } from '@erp/server/entities/hooks';
+import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/posting';
 import { canSeeFirm } from '@erp/modules/shell/server/firm/assigned';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { isTruthyFlag } from '@erp/server/entities/wire';
@@ -62,6 +66,39 @@ export async function assertBillTo(trx: AnyTransaction, firmId: string): Promise
   if (!row || !isTruthyFlag(row.is_active) || !isTruthyFlag(row.is_bill_to)) {
     throw BusinessError.of(400, 'validation_failed', 'ar:receipts.rules.billToInvalid', {}, 'FirmId');
   }
+}
+
+/**
+ * The opening of an A/R application document's save: §6, an active bill-to when the firm changes, the A/R period
+ * of `dateField` open when the date changes (a field named for the document's own date). Answers the firm id.
+ */
+export async function checkHeader(ctx: EntityContext, trx: AnyTransaction, change: Change, dateField?: string): Promise<string> {
+  const firmId = String(change.next['FirmId']);
+  await assertAssigned(ctx, trx, firmId);
+  if (change.changed.has('FirmId')) await assertBillTo(trx, firmId);
+  if (dateField && change.changed.has(dateField)) await assertPeriodOpen(trx, String(change.next[dateField]), 'ar', dateField);
+  return firmId;
+}
+
+/** What an A/R document's post sees besides the run: its firm, date (A/R period open) and number. */
+export interface PostHead {
+  firmId: string;
+  date: string;
+  documentNo: string;
+}
+
+/** An A/R application document's post action: the §6 guard, the period of `dateField` checked again, then `post`. */
+export function postAction(dateField: string, post: (ctx: EntityContext, run: ActionRun, head: PostHead) => Promise<ActionOutcome>): ActionHandler {
+  return {
+    async guard(ctx, run) {
+      await assertAssigned(ctx, run.trx, String(run.record['FirmId']));
+    },
+    async effect(ctx, run) {
+      const date = String(run.record[dateField]);
+      await assertPeriodOpen(run.trx, date, 'ar', dateField);
+      return post(ctx, run, { firmId: String(run.record['FirmId']), date, documentNo: String(run.record['DocumentNo']) });
+    },
+  };
 }
 
 interface OpenInvoice {

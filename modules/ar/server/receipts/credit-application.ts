@@ -18,10 +18,9 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import { assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
 import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/posting';
 import { arAccount, postAr } from '../subledger.ts';
 import { gainLossAccount, toHome } from '../fx.ts';
-import { applyLines, assertAssigned, assertBillTo, linesOf, resolveLines, setField, totalOf } from './applications.ts';
+import { applyLines, checkHeader, linesOf, postAction, resolveLines, setField, totalOf } from './applications.ts';
 
 interface Credit {
   itemId: number;
@@ -55,10 +54,7 @@ function assertWithinCredit(applied: Decimal, credit: Credit): void {
 
 async function beforeWrite(ctx: EntityContext, trx: AnyTransaction, change: Change): Promise<void> {
   const next = change.next;
-  const firmId = String(next['FirmId']);
-  await assertAssigned(ctx, trx, firmId);
-  if (change.changed.has('FirmId')) await assertBillTo(trx, firmId);
-  if (change.changed.has('ApplicationDate')) await assertPeriodOpen(trx, String(next['ApplicationDate']), 'ar', 'ApplicationDate');
+  const firmId = await checkHeader(ctx, trx, change, 'ApplicationDate');
   const credit = await creditOf(trx, firmId, String(next['CreditNo']));
   if (next['CreditItemId'] !== credit.itemId) setField(change, 'CreditItemId', credit.itemId);
   if (next['CurrencyCode'] !== credit.currency) setField(change, 'CurrencyCode', credit.currency);
@@ -76,59 +72,50 @@ export const creditApplicationHooks: EntityHooks = {
   ...assignedCustomerHooks('firm_id', 'FirmId'),
   beforeWrite,
   actions: {
-    post: {
-      async guard(ctx, run) {
-        await assertAssigned(ctx, run.trx, String(run.record['FirmId']));
-      },
-      async effect(ctx, run) {
-        const { trx, record } = run;
-        const firmId = String(record['FirmId']);
-        const date = String(record['ApplicationDate']);
-        const documentNo = String(record['DocumentNo']);
-        await assertPeriodOpen(trx, date, 'ar', 'ApplicationDate');
-        const credit = await creditOf(trx, firmId, String(record['CreditNo']));
-        const lines = await resolveLines(trx, { firmId, currency: credit.currency, date, lines: linesOf(record), defaultDiscounts: false });
-        if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'ar:receipts.rules.noLines', {}, 'Lines');
-        const applied = totalOf(lines, 'Payment');
-        const discounts = totalOf(lines, 'Discount');
-        assertWithinCredit(applied, credit);
-        const origin = { type: arCreditApplication.name, id: String(record['ApplicationId']) };
-        const figures = await applyLines(trx, credit.itemId, lines, { date, origin, userId: ctx.user.userId });
-        // No cash moves: the discounts taken (at the credit's rate) and, for foreign documents (issue 22 item 8),
-        // the realized exchange difference between the invoices' rates and the credit's reach the GL.
-        const discountHome = toHome(discounts, figures.creditRate);
-        const realized = sub(sub(figures.relieved, figures.used), discountHome);
-        const postingLines = [
-          { accountId: await arAccount(trx, 'DISCOUNT'), amount: discountHome },
-          { accountId: await arAccount(trx, 'RECEIVABLE'), amount: sub(figures.used, figures.relieved) },
-          ...(isZero(realized) ? [] : [{ accountId: await gainLossAccount(trx), amount: realized }]),
-        ].filter((line) => !isZero(line.amount));
-        let journalId: number | null = null;
-        if (postingLines.length > 0) {
-          const posted = await postAr(trx, {
-            date,
-            documentNo,
-                        description: `${firmId} ${String(record['CreditNo'])}`,
-            origin,
-            lines: postingLines,
-            userId: ctx.user.userId,
-          });
-          journalId = posted.journalId;
-        }
-        const left = await creditLeft(trx, credit.itemId);
-        await trx
-          .updateTable('ar_cash_receipts')
-          .set({ open_credit: decimalToDb(engineOf(trx), left, 2) })
-          .where('ar_item_id', '=', credit.itemId)
-          .execute();
-        return {
-          set: { JournalId: journalId, AppliedTotal: applied, DiscountTotal: discounts, CreditAvailable: left },
-          touched: ['gl_entries', 'gl_balances', 'gl_journals', 'ar_items', 'ar_applications', 'ar_cash_receipts', 'ar_invoices'],
-          messageKey: 'ar:ar-credit-application.result.posted',
-          messageParams: { document: documentNo },
-        };
-      },
-    },
+    post: postAction('ApplicationDate', async (ctx, run, { firmId, date, documentNo }) => {
+      const { trx, record } = run;
+      const credit = await creditOf(trx, firmId, String(record['CreditNo']));
+      const lines = await resolveLines(trx, { firmId, currency: credit.currency, date, lines: linesOf(record), defaultDiscounts: false });
+      if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'ar:receipts.rules.noLines', {}, 'Lines');
+      const applied = totalOf(lines, 'Payment');
+      const discounts = totalOf(lines, 'Discount');
+      assertWithinCredit(applied, credit);
+      const origin = { type: arCreditApplication.name, id: String(record['ApplicationId']) };
+      const figures = await applyLines(trx, credit.itemId, lines, { date, origin, userId: ctx.user.userId });
+      // No cash moves: the discounts taken (at the credit's rate) and, for foreign documents (issue 22 item 8),
+      // the realized exchange difference between the invoices' rates and the credit's reach the GL.
+      const discountHome = toHome(discounts, figures.creditRate);
+      const realized = sub(sub(figures.relieved, figures.used), discountHome);
+      const postingLines = [
+        { accountId: await arAccount(trx, 'DISCOUNT'), amount: discountHome },
+        { accountId: await arAccount(trx, 'RECEIVABLE'), amount: sub(figures.used, figures.relieved) },
+        ...(isZero(realized) ? [] : [{ accountId: await gainLossAccount(trx), amount: realized }]),
+      ].filter((line) => !isZero(line.amount));
+      let journalId: number | null = null;
+      if (postingLines.length > 0) {
+        const posted = await postAr(trx, {
+          date,
+          documentNo,
+          description: `${firmId} ${String(record['CreditNo'])}`,
+          origin,
+          lines: postingLines,
+          userId: ctx.user.userId,
+        });
+        journalId = posted.journalId;
+      }
+      const left = await creditLeft(trx, credit.itemId);
+      await trx
+        .updateTable('ar_cash_receipts')
+        .set({ open_credit: decimalToDb(engineOf(trx), left, 2) })
+        .where('ar_item_id', '=', credit.itemId)
+        .execute();
+      return {
+        set: { JournalId: journalId, AppliedTotal: applied, DiscountTotal: discounts, CreditAvailable: left },
+        touched: ['gl_entries', 'gl_balances', 'gl_journals', 'ar_items', 'ar_applications', 'ar_cash_receipts', 'ar_invoices'],
+        messageKey: 'ar:ar-credit-application.result.posted',
+        messageParams: { document: documentNo },
+      };
+    }),
   },
 };
 

@@ -33,10 +33,9 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import { assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
 import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalToDb, engineOf, decimalFromDb } from '@erp/server/db/decimal-codec';
-import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/posting';
 import { addArItem, arAccount, discountRoom, discountsTaken, postAr } from '../subledger.ts';
 import { gainLossAccount, homeCurrency, rateOn, toHome } from '../fx.ts';
-import { applyLines, assertAssigned, assertBillTo, linesOf, resolveLines, setField, totalOf, type ApplicationLine } from './applications.ts';
+import { applyLines, assertAssigned, checkHeader, linesOf, resolveLines, setField, totalOf, type ApplicationLine } from './applications.ts';
 
 const ZERO = '0.00';
 
@@ -63,9 +62,7 @@ function recompute(change: Change): void {
 
 async function beforeWrite(ctx: EntityContext, trx: AnyTransaction, change: Change): Promise<void> {
   const next = change.next;
-  const firmId = String(next['FirmId']);
-  await assertAssigned(ctx, trx, firmId);
-  if (change.changed.has('FirmId')) await assertBillTo(trx, firmId);
+  const firmId = await checkHeader(ctx, trx, change, 'ReceiptDate');
   if (change.mode === 'create' || change.changed.has('BankAccountId')) {
     const bank = await bankOf(trx, String(next['BankAccountId']));
     // §8: the receipt's currency is fixed once saved; another bank must keep it.
@@ -74,7 +71,6 @@ async function beforeWrite(ctx: EntityContext, trx: AnyTransaction, change: Chan
     }
     if (next['CurrencyCode'] !== bank.currency) setField(change, 'CurrencyCode', bank.currency);
   }
-  if (change.changed.has('ReceiptDate')) await assertPeriodOpen(trx, String(next['ReceiptDate']), 'ar', 'ReceiptDate');
   // Issue 22 item 8: the rate of the receipt date and the home amount, shown and refused at save when missing.
   if (['Amount', 'ReceiptDate', 'CurrencyCode', 'BankAccountId'].some((field) => change.changed.has(field)) || change.mode === 'create') {
     const rate = await rateOn(trx, String(next['CurrencyCode']), String(next['ReceiptDate']), 'ReceiptDate');

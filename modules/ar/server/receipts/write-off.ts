@@ -14,10 +14,9 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import { assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
 import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
-import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/posting';
 import { addArItem, arAccount, postAr } from '../subledger.ts';
 import { homeCurrency } from '../fx.ts';
-import { applyLines, assertAssigned, assertBillTo, setField } from './applications.ts';
+import { applyLines, checkHeader, postAction, setField } from './applications.ts';
 
 interface OpenInvoice {
   itemId: number;
@@ -49,10 +48,7 @@ function assertWithinBalance(amount: string, invoice: OpenInvoice): void {
 
 async function beforeWrite(ctx: EntityContext, trx: AnyTransaction, change: Change): Promise<void> {
   const next = change.next;
-  const firmId = String(next['FirmId']);
-  await assertAssigned(ctx, trx, firmId);
-  if (change.changed.has('FirmId')) await assertBillTo(trx, firmId);
-  if (change.changed.has('WriteOffDate')) await assertPeriodOpen(trx, String(next['WriteOffDate']), 'ar', 'WriteOffDate');
+  const firmId = await checkHeader(ctx, trx, change, 'WriteOffDate');
   const invoice = await invoiceOf(trx, firmId, String(next['InvoiceNo']));
   if (next['ItemId'] !== invoice.itemId) setField(change, 'ItemId', invoice.itemId);
   if (next['CurrencyCode'] !== invoice.currency) setField(change, 'CurrencyCode', invoice.currency);
@@ -64,52 +60,43 @@ export const writeOffHooks: EntityHooks = {
   ...assignedCustomerHooks('firm_id', 'FirmId'),
   beforeWrite,
   actions: {
-    post: {
-      async guard(ctx, run) {
-        await assertAssigned(ctx, run.trx, String(run.record['FirmId']));
-      },
-      async effect(ctx, run) {
-        const { trx, record } = run;
-        const firmId = String(record['FirmId']);
-        const date = String(record['WriteOffDate']);
-        const documentNo = String(record['DocumentNo']);
-        const amount = String(record['Amount']);
-        await assertPeriodOpen(trx, date, 'ar', 'WriteOffDate');
-        const invoice = await invoiceOf(trx, firmId, String(record['InvoiceNo']));
-        assertWithinBalance(amount, invoice);
-        const origin = { type: arWriteOff.name, id: String(record['WriteOffId']) };
-        const reason = String(record['Reason'] ?? '');
-        const posted = await postAr(trx, {
-          date,
-          documentNo,
-                    description: `${firmId} ${String(record['InvoiceNo'])} ${reason}`,
-          origin,
-          lines: [
-            { accountId: await arAccount(trx, 'WRITE-OFF'), amount },
-            { accountId: await arAccount(trx, 'RECEIVABLE'), amount: neg(amount) },
-          ],
-          userId: ctx.user.userId,
-        });
-        const itemId = await addArItem(trx, {
-          firmId,
-          itemType: 'WriteOff',
-          documentNo,
-          documentDate: date,
-          currency: invoice.currency,
-          amount: neg(amount),
-          description: reason.slice(0, 100),
-          origin,
-          journalId: posted.journalId,
-          userId: ctx.user.userId,
-        });
-        await applyLines(trx, itemId, [{ InvoiceNo: String(record['InvoiceNo']), ItemId: invoice.itemId, Payment: amount, Discount: '0.00' }], { date, origin, userId: ctx.user.userId });
-        return {
-          set: { JournalId: posted.journalId, Balance: invoice.balance },
-          touched: ['gl_entries', 'gl_balances', 'gl_journals', 'ar_items', 'ar_applications', 'ar_invoices'],
-          messageKey: 'ar:ar-write-off.result.posted',
-          messageParams: { document: documentNo },
-        };
-      },
-    },
+    post: postAction('WriteOffDate', async (ctx, run, { firmId, date, documentNo }) => {
+      const { trx, record } = run;
+      const amount = String(record['Amount']);
+      const invoice = await invoiceOf(trx, firmId, String(record['InvoiceNo']));
+      assertWithinBalance(amount, invoice);
+      const origin = { type: arWriteOff.name, id: String(record['WriteOffId']) };
+      const reason = String(record['Reason'] ?? '');
+      const posted = await postAr(trx, {
+        date,
+        documentNo,
+        description: `${firmId} ${String(record['InvoiceNo'])} ${reason}`,
+        origin,
+        lines: [
+          { accountId: await arAccount(trx, 'WRITE-OFF'), amount },
+          { accountId: await arAccount(trx, 'RECEIVABLE'), amount: neg(amount) },
+        ],
+        userId: ctx.user.userId,
+      });
+      const itemId = await addArItem(trx, {
+        firmId,
+        itemType: 'WriteOff',
+        documentNo,
+        documentDate: date,
+        currency: invoice.currency,
+        amount: neg(amount),
+        description: reason.slice(0, 100),
+        origin,
+        journalId: posted.journalId,
+        userId: ctx.user.userId,
+      });
+      await applyLines(trx, itemId, [{ InvoiceNo: String(record['InvoiceNo']), ItemId: invoice.itemId, Payment: amount, Discount: '0.00' }], { date, origin, userId: ctx.user.userId });
+      return {
+        set: { JournalId: posted.journalId, Balance: invoice.balance },
+        touched: ['gl_entries', 'gl_balances', 'gl_journals', 'ar_items', 'ar_applications', 'ar_invoices'],
+        messageKey: 'ar:ar-write-off.result.posted',
+        messageParams: { document: documentNo },
+      };
+    }),
   },
 };
