@@ -13,7 +13,8 @@
  *     → 200 CallResult (Data: { FiscalYear, PeriodNo, StartDate, EndDate } of the period containing Date, a
  *       regular period before the adjustment period on the same day; Data null when no period contains it)
  *
- * Report parameters default to it (issue 21 item 3): the client sends its today in the user's time zone.
+ * Report parameters default to it (issue 21 item 3): the client sends its today in the user's time zone. Any
+ * staff user may ask (a clerk's stock reports default to the period too); a portal customer may not.
  */
 import type { FastifyInstance } from 'fastify';
 import { isValidDate } from '@erp/shared/entities/validate';
@@ -55,7 +56,8 @@ export async function registerLedgerRoutes(app: FastifyInstance, deps: Pick<Modu
       }),
     },
     async (request, reply) => {
-      const ctx = await deps.contextOf(request, reply, accountingPeriod.name, 'read');
+      // Every staff user's report parameters default to it (issue 21 item 3), not only the calendar's maintainers.
+      const ctx = await deps.contextOf(request, reply, accountingPeriod.name, 'staff');
       if (!ctx) return reply;
       const date = request.query.Date;
       const send = (status: number, body: unknown) => reply.code(status).header('cache-control', 'no-store').send(body);

@@ -121,4 +121,12 @@ describe('the current period (issue 21 item 3: report parameters default to it)'
     expect(bad.statusCode).toBe(400);
     expect(bad.json().Message).toBe('Enter a valid date (YYYY-MM-DD).');
   });
+
+  it('answers every staff user, the clerk without the calendar\'s read right too, and no portal customer', async () => {
+    const clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
+    expect((await call(server.app, 'GET', '/api/data/accounting-period?PageSize=1', clerk)).statusCode).toBe(403);
+    expect((await current(`${FULL}-03-15`, clerk)).json().Data).toMatchObject({ FiscalYear: FULL, PeriodNo: 3 });
+    const portal = (await signIn(server.app, 'portal', 'portal')).access_token;
+    expect((await current(`${FULL}-03-15`, portal)).statusCode).toBe(403);
+  });
 });

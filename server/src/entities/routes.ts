@@ -35,6 +35,7 @@ import { registeredProcess } from '../processes/engine.ts';
 import { registeredReport } from '../reports/engine.ts';
 import { allEntities } from '@erp/shared/entities/index';
 import { currentUser } from '../auth/plugin.ts';
+import { PORTAL_APPLICATION } from '../portal/http.ts';
 import type { Database } from '../db/connection.ts';
 import { canRead, canWrite, fieldAccess } from './access.ts';
 import { registerAttachmentRoutes, type ContextFor } from './attachments.ts';
@@ -99,7 +100,11 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
       return null;
     }
     const user = currentUser(request);
-    if (!canRead(registered.def, user) || (need === 'write' && !canWrite(registered.def, user))) {
+    const allowed =
+      need === 'staff'
+        ? canRead(registered.def, user) || [...(await openableApplications(database.db, user.roles))].some((application) => application !== PORTAL_APPLICATION)
+        : canRead(registered.def, user) && (need === 'read' || canWrite(registered.def, user));
+    if (!allowed) {
       await sendAnswer(reply, forbidden());
       return null;
     }

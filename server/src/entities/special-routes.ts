@@ -17,8 +17,12 @@ import type { Answer } from './answers.ts';
 import type { ContextFor } from './attachments.ts';
 import type { EntityContext } from './hooks.ts';
 
-/** The entity context of the caller, or null after answering 404 (unknown entity) / 403 (roles). */
-export type ContextOf = (request: FastifyRequest, reply: FastifyReply, name: string, need: 'read' | 'write') => Promise<EntityContext | null>;
+/**
+ * The entity context of the caller, or null after answering 404 (unknown entity) / 403 (roles). `staff`: the read
+ * right, or any staff user (one whose roles open an application other than the portal, §6) — for what every
+ * screen reads of an entity whatever its maintenance right, e.g. the fiscal calendar report parameters default to.
+ */
+export type ContextOf = (request: FastifyRequest, reply: FastifyReply, name: string, need: 'read' | 'write' | 'staff') => Promise<EntityContext | null>;
 
 /** Which field a lookup call serves: an entity's (From, its field path in Field) or a report's or process's (Report, Field). */
 export interface LookupQuery {
