@@ -9,7 +9,7 @@
  *   given as text (the wire form of money, §9) is written digit for digit (Intl formats decimal strings
  *   without going through a binary number). fr-CA: `250 000,00 $`.
  * - `formatCalendarDate('2026-03-01' | Date)`, `formatDateTime(iso | Date)`: one date format per language
- *   (`DATE_STYLE`), one date-and-time format.
+ *   (`DATE_STYLE`), one date-and-time format; `localDates(params)`: a message's date parameters in that format.
  * - `numberFormat(locale, options)`, `dateFormat(locale, options)`: the cached Intl formatters behind them
  *   (building an Intl formatter costs far more than using one: a grid formats thousands of cells).
  * Every function takes an optional `locale` last; without it, `displayLocale()`. Values that are not
@@ -103,6 +103,21 @@ export function formatCalendarDate(value: unknown, locale?: string): string {
   const match = typeof value === 'string' ? CALENDAR_DATE.exec(value) : null;
   if (!match) return asText(value);
   return dateFormat(locale, DATE_STYLE).format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+/**
+ * A message's parameters with each calendar date (`YYYY-MM-DD`) written in the language's date style (§9, issue 21
+ * item 7): "Period is closed (G/L): … (1 mars 2041 au 31 mars 2041)", as the date reads in the screen's grid. The
+ * server's messages and the screens that translate a server finding's key and parameters both go through it.
+ */
+export function localDates(params: Record<string, unknown>, locale?: string): Record<string, unknown> {
+  let changed: Record<string, unknown> | null = null;
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value !== 'string' || !CALENDAR_DATE.test(value)) continue;
+    changed ??= { ...params };
+    changed[name] = formatCalendarDate(value, locale);
+  }
+  return changed ?? params;
 }
 
 /** A point in time (ISO 8601 text or Date) in the language's date-and-time format, in the browser's time zone. */

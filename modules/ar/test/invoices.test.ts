@@ -240,7 +240,7 @@ describe('invoice entry, taxes and posting', () => {
     expect(json(bogus).Data.Errors[0].field).toBe('Date');
     const early = await action(posted, 'credit', { Date: `${YEAR}-02-02` });
     expect(early.statusCode).toBe(400);
-    expect(json(early).Message).toBe(`A credit note cannot be dated before its invoice (${YEAR}-02-03).`);
+    expect(json(early).Message).toBe(`A credit note cannot be dated before its invoice (Feb 3, ${YEAR}).`);
     const credited = await action(posted, 'credit', { Date: `${YEAR}-02-10` });
     expect(credited.statusCode, JSON.stringify(credited.json())).toBe(200);
     const credit = json(await get(`/api/data/ar-invoice/${json(credited).Data.ActionResult.InvoiceId}`)).Data;
@@ -269,10 +269,10 @@ describe('the A/R period flag', () => {
 
     const refusedPost = await action(draft, 'post');
     expect(refusedPost.statusCode).toBe(400);
-    expect(json(refusedPost).Message).toBe(`Period is closed (A/R): period 4 of fiscal year ${YEAR} (${YEAR}-04-01 to ${YEAR}-04-30)`);
+    expect(json(refusedPost).Message).toBe(`Period is closed (A/R): period 4 of fiscal year ${YEAR} (Apr 1, ${YEAR} to Apr 30, ${YEAR})`);
     const refusedSave = await post('/api/data/ar-invoice', { InvoiceDate: `${YEAR}-04-11`, BillToId: 'B100', Lines: [line('Sheet', '1', '50')] });
     expect(refusedSave.statusCode).toBe(400);
-    expect(json(refusedSave).Message).toBe(`Period is closed (A/R): period 4 of fiscal year ${YEAR} (${YEAR}-04-01 to ${YEAR}-04-30)`);
+    expect(json(refusedSave).Message).toBe(`Period is closed (A/R): period 4 of fiscal year ${YEAR} (Apr 1, ${YEAR} to Apr 30, ${YEAR})`);
 
     const entry = await post('/api/data/gl-journal-entry', {
       EntryDate: `${YEAR}-04-10`,

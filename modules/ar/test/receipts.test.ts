@@ -403,12 +403,12 @@ describe('the A/R period flag (WP2 acceptance 5)', () => {
     expect(closed.statusCode, closed.body).toBe(200);
     const refused = await createReceipt({ FirmId: 'B100', ReceiptDate: '2025-04-10', Amount: '10.00', Unapplied: '10.00' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().Message).toBe('Period is closed (A/R): period 4 of fiscal year 2025 (2025-04-01 to 2025-04-30)');
+    expect(refused.json().Message).toBe('Period is closed (A/R): period 4 of fiscal year 2025 (Apr 1, 2025 to Apr 30, 2025)');
 
     // A draft dated in an open month, moved into the closed one, is refused too; and its post.
     const draft = (await createReceipt({ FirmId: 'B100', ReceiptDate: '2025-05-10', Amount: '10.00', Unapplied: '10.00' })).json().Data;
     const moved = await api('PUT', `/api/data/cash-receipt/${draft.ReceiptId}`, { ReceiptDate: '2025-04-10', Version: draft.Version });
-    expect(moved.json().Message).toBe('Period is closed (A/R): period 4 of fiscal year 2025 (2025-04-01 to 2025-04-30)');
+    expect(moved.json().Message).toBe('Period is closed (A/R): period 4 of fiscal year 2025 (Apr 1, 2025 to Apr 30, 2025)');
 
     const entry = await api('POST', '/api/data/gl-journal-entry', {
       EntryDate: '2025-04-10',

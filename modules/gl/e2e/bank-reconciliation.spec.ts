@@ -67,14 +67,14 @@ test('a reconciliation completed and undone', async ({ page }) => {
   await expect(screen.locator('[data-figure="cleared"] dd')).toHaveText('250.00');
   await expect(difference).toHaveText('0.00');
   await screen.getByRole('button', { name: 'Complete' }).click();
-  await expect(screen.getByRole('status').filter({ hasText: `Reconciliation of ${YEAR}-03-31 completed.` })).toBeVisible();
+  await expect(screen.getByRole('status').filter({ hasText: `Reconciliation of Mar 31, ${YEAR} completed.` })).toBeVisible();
   await expect(screen.getByText('No uncleared items up to the statement date.')).toBeVisible();
   await expect(screen.locator('[data-figure="opening"] dd')).toHaveText('250.00');
 
   // Undo asks first; Yes brings the cleared item back.
   await screen.getByRole('button', { name: 'Undo' }).click();
   const dialog = page.locator('erp-dialog[data-dialog="question"]');
-  await expect(dialog.getByText(`Undo the reconciliation of ${YEAR}-03-31?`, { exact: false })).toBeVisible();
+  await expect(dialog.getByText(`Undo the reconciliation of Mar 31, ${YEAR}?`, { exact: false })).toBeVisible();
   await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
   await expect(screen.getByRole('status').filter({ hasText: 'Reconciliation undone' })).toBeVisible();
   await expect(list.getByRole('option')).toHaveCount(1);

@@ -133,7 +133,7 @@ test('closing the G/L period with an open GL journal: the question names it, Yes
   await periodForm.getByRole('checkbox', { name: 'G/L closed', exact: true }).check();
   await periodForm.getByRole('button', { name: 'Save', exact: true }).click();
   // Issue 21 item 6: the save names the open journal and offers to close it with the period (§4).
-  await expect(questionDialog(page)).toContainText(new RegExp(`open journals?: .*GL ${journalId} \\(2026-12-15\\).*Close (it|them) and close the period\\?`));
+  await expect(questionDialog(page)).toContainText(new RegExp(`open journals?: .*GL ${journalId} \\(Dec 15, 2026\\).*Close (it|them) and close the period\\?`));
   await answerYes(page);
   await expect(periodForm.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   const journal = await page.request.get(`/api/data/accounting-journal/${journalId}`, { headers });
@@ -141,7 +141,7 @@ test('closing the G/L period with an open GL journal: the question names it, Yes
 
   const refused = await page.request.post(`/api/data/gl-journal-entry/${entry.EntryId}/actions/post`, { headers, data: { Version: entry.Version } });
   expect(refused.status()).toBe(400);
-  expect(((await refused.json()) as { Message: string }).Message).toBe('Period is closed (G/L): period 12 of fiscal year 2026 (2026-12-01 to 2026-12-31)');
+  expect(((await refused.json()) as { Message: string }).Message).toBe('Period is closed (G/L): period 12 of fiscal year 2026 (Dec 1, 2026 to Dec 31, 2026)');
 
   await periodForm.getByRole('checkbox', { name: 'G/L closed', exact: true }).uncheck();
   // "Saved." still shows from the save above: wait for this save's answer itself.

@@ -32,7 +32,8 @@
 import { neg, sub } from '@erp/shared/decimal';
 import { glJournalEntry } from '../definitions/gl-journal-entry.ts';
 import { sql } from 'kysely';
-import { BusinessError, ConfirmationNeeded, messageIn, callResult } from '@erp/server/entities/call-result';
+import { BusinessError, ConfirmationNeeded, localeOf, messageIn, callResult } from '@erp/server/entities/call-result';
+import { formatCalendarDate } from '@erp/shared/format';
 import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { tableChanged } from '@erp/server/entities/paging';
@@ -220,7 +221,8 @@ const periodHooks: EntityHooks = {
     const waiting = closingSources.length > 0 ? await openJournalList(trx, String(current['StartDate']), String(current['EndDate']), closingSources) : [];
     if (waiting.length > 0) {
       if (!confirmations.has(CLOSE_JOURNALS)) {
-        const journals = waiting.map((journal) => `${journal.source} ${journal.id} (${journal.date})`).join(', ');
+        const locale = localeOf(ctx.user.row.language);
+        const journals = waiting.map((journal) => `${journal.source} ${journal.id} (${formatCalendarDate(journal.date, locale)})`).join(', ');
         throw new ConfirmationNeeded(CLOSE_JOURNALS, 'gl:accounting-period.confirm.closeJournals', { journals, count: waiting.length });
       }
       await closeJournals(trx, ctx.user.userId, waiting.map((journal) => journal.id));

@@ -128,7 +128,7 @@ describe('foreign exchange revaluation', () => {
     try {
       const closed = await post('/api/processes/gl-fx-revaluation/preview', { Parameters: { RevaluationDate: `${FX_YEAR}-03-15` } });
       expect(closed.statusCode).toBe(400);
-      expect(closed.json().Message).toBe(`Period is closed (G/L): period 3 of fiscal year ${FX_YEAR} (${FX_YEAR}-03-01 to ${FX_YEAR}-03-31)`);
+      expect(closed.json().Message).toBe(`Period is closed (G/L): period 3 of fiscal year ${FX_YEAR} (Mar 1, ${FX_YEAR} to Mar 31, ${FX_YEAR})`);
     } finally {
       await db.updateTable('fiscal_periods').set({ closed_gl: 0 } as never).where('fiscal_year', '=', FX_YEAR).where('period_no', '=', 3).execute();
     }
@@ -210,7 +210,7 @@ describe('GL year end', () => {
       const entry = created.json().Data;
       const posted = await post(`/api/data/gl-journal-entry/${entry.EntryId}/actions/post`, { Version: entry.Version });
       expect(posted.statusCode).toBe(400);
-      expect(posted.json().Message).toBe(`Period is closed (G/L): period 12 of fiscal year ${YE_YEAR} (${YE_YEAR}-12-01 to ${YE_YEAR}-12-31)`);
+      expect(posted.json().Message).toBe(`Period is closed (G/L): period 12 of fiscal year ${YE_YEAR} (Dec 1, ${YE_YEAR} to Dec 31, ${YE_YEAR})`);
     } else {
       expect(created.statusCode).toBe(400);
     }

@@ -259,7 +259,7 @@ describe('closing a period (§4; SCREENS.md WP1 check 5)', () => {
     expect(asked.statusCode).toBe(200);
     expect(json(asked).ResultStatus).toBe(3);
     expect(json(asked).Data.Question.Id).toBe('close-open-journals');
-    expect(json(asked).Message).toBe(`This period has an open journal: GL ${journal.JournalId} (${YEAR}-03-15). Close it and close the period?`);
+    expect(json(asked).Message).toBe(`This period has an open journal: GL ${journal.JournalId} (Mar 15, ${YEAR}). Close it and close the period?`);
     expect(json(await get(`/api/data/accounting-journal/${journal.JournalId}`)).Data.Status).toBe('Open');
     expect(json(await get(`/api/data/accounting-period/${march.PeriodId}`)).Data.ClosedGl).toBe(false);
     const closed = await put(`/api/data/accounting-period/${march.PeriodId}`, { Version: march.Version, ClosedGl: true, Confirmations: ['close-open-journals'] });
@@ -271,7 +271,7 @@ describe('closing a period (§4; SCREENS.md WP1 check 5)', () => {
 
     const posting = await action(draft, 'post');
     expect(posting.statusCode).toBe(400);
-    expect(json(posting).Message).toBe(`Period is closed (G/L): period 3 of fiscal year ${YEAR} (${YEAR}-03-01 to ${YEAR}-03-31)`);
+    expect(json(posting).Message).toBe(`Period is closed (G/L): period 3 of fiscal year ${YEAR} (Mar 1, ${YEAR} to Mar 31, ${YEAR})`);
     const newJournal = await post('/api/data/accounting-journal', { JournalDate: `${YEAR}-03-16`, Source: 'GL', DataType: 'Actual' });
     expect(json(newJournal).Message).toBe('Selected date is in a closed period.');
 
@@ -299,7 +299,7 @@ describe('closing a period (§4; SCREENS.md WP1 check 5)', () => {
       const asked = await put(`/api/data/accounting-period/${april.PeriodId}`, { Version: april.Version, ClosedAr: true });
       expect(json(asked).ResultStatus).toBe(3);
       expect(json(asked).Message).toBe(
-        `Cette période a 2 journaux ouverts : AR ${ar1.JournalId} (${YEAR}-04-03), AR ${ar2.JournalId} (${YEAR}-04-20). Les fermer et fermer la période ?`,
+        `Cette période a 2 journaux ouverts : AR ${ar1.JournalId} (3 avr. ${YEAR}), AR ${ar2.JournalId} (20 avr. ${YEAR}). Les fermer et fermer la période ?`,
       );
     } finally {
       await post('/api/shell_init/locale', { locale: 'en-CA' });
@@ -311,8 +311,8 @@ describe('closing a period (§4; SCREENS.md WP1 check 5)', () => {
     expect(json(await get(`/api/data/accounting-journal/${gl.JournalId}`)).Data.Status).toBe('Open');
     // The §8 refusal names the period in each language.
     const params = { year: YEAR, period: 4, start: `${YEAR}-04-01`, end: `${YEAR}-04-30` };
-    expect(messageIn('fr-CA', 'gl:rules.periodClosed.ar', params)).toBe(`La période est fermée (C/R) : période 4 de l’exercice ${YEAR} (du ${YEAR}-04-01 au ${YEAR}-04-30)`);
-    expect(messageIn('zh-CN', 'gl:rules.periodClosed.gl', params)).toBe(`期间已关闭（总账）：${YEAR} 会计年度第 4 期（${YEAR}-04-01 至 ${YEAR}-04-30）`);
+    expect(messageIn('fr-CA', 'gl:rules.periodClosed.ar', params)).toBe(`La période est fermée (C/R) : période 4 de l’exercice ${YEAR} (du 1 avr. ${YEAR} au 30 avr. ${YEAR})`);
+    expect(messageIn('zh-CN', 'gl:rules.periodClosed.gl', params)).toBe(`期间已关闭（总账）：${YEAR} 会计年度第 4 期（${YEAR}年4月1日 至 ${YEAR}年4月30日）`);
   });
 });
 

@@ -56,7 +56,7 @@ describe('periods tile their fiscal year', () => {
 
     expect((await post('/api/data/accounting-period', { FiscalYear: BUILT, PeriodNo: 1 })).statusCode).toBe(201);
     const gap = await post('/api/data/accounting-period', { FiscalYear: BUILT, PeriodNo: 2, StartDate: `${BUILT}-02-05`, EndDate: `${BUILT}-02-28` });
-    await expectRefused(gap, 400, `Period 2 must start the day after period 1 ends (${BUILT}-02-01).`);
+    await expectRefused(gap, 400, `Period 2 must start the day after period 1 ends (Feb 1, ${BUILT}).`);
     const inside = await post('/api/data/accounting-period', { FiscalYear: BUILT, PeriodNo: 2, StartDate: `${BUILT}-01-20`, EndDate: `${BUILT}-02-28` });
     expect(inside.statusCode).toBe(400);
     expect((await post('/api/data/accounting-period', { FiscalYear: BUILT, PeriodNo: 2 })).statusCode).toBe(201);
@@ -68,7 +68,7 @@ describe('periods tile their fiscal year', () => {
     const back = await put(`/api/data/accounting-period/${first['PeriodId']}`, { Version: first['Version'], StartDate: `${FULL}-12-20` });
     await expectRefused(back, 400, 'The periods would overlap existing periods.');
     const shrink = await put(`/api/data/accounting-period/${first['PeriodId']}`, { Version: first['Version'], EndDate: `${BUILT}-01-20` });
-    await expectRefused(shrink, 400, `Period 2 must start the day after period 1 ends (${BUILT}-01-21).`);
+    await expectRefused(shrink, 400, `Period 2 must start the day after period 1 ends (Jan 21, ${BUILT}).`);
     // The last period may grow (nothing after it), and be deleted; a middle one may not.
     const second = await period(BUILT, 2);
     expect((await put(`/api/data/accounting-period/${second['PeriodId']}`, { Version: second['Version'], EndDate: `${BUILT}-03-31` })).statusCode).toBe(200);

@@ -338,7 +338,7 @@ describe('inventory year end', () => {
     expect(refused.status).toBe(400);
     expect(refused.body['Message']).toBe('Selected date is in a closed period.');
     const future = await process('run', { Parameters: { FiscalYear: 2999 }, Items: [2999] });
-    expect(future.json().List[0]).toMatchObject({ ResultStatus: 2, Message: 'Stock year 2999 has not ended yet (year end 2999-12-31).' });
+    expect(future.json().List[0]).toMatchObject({ ResultStatus: 2, Message: 'Stock year 2999 has not ended yet (year end Dec 31, 2999).' });
     const bad = await process('preview', { Parameters: { FiscalYear: 99 } });
     expect(bad.statusCode).toBe(400);
   });

@@ -6,6 +6,7 @@
  *   `entities:validation.required`) in one of the four locales (`locales/<lng>/<namespace>.json`), falling
  *   back to en-CA, then to the catalogue default (shared/src/entities/messages.ts), then the key.
  *   The caller's language is the `language` of their users row (set with POST api/shell_init/locale, §9).
+ *   A date parameter (`YYYY-MM-DD`) is written in that language's date style (`localDates`, §9).
  * - `callResult(status, code, message, extra)`: the §3 shape.
  * - `BusinessError`: thrown by rules, guards, effects and the posting service inside a transaction (so the
  *   transaction rolls back); `answerOf(error, locale)` turns it into the HTTP answer. It carries the key
@@ -17,6 +18,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { defaultMessage, interpolate } from '@erp/shared/entities/messages';
+import { localDates } from '@erp/shared/format';
 import type { CallResult } from '@erp/shared/types';
 import { localeFile } from '../i18n/locale-files.ts';
 
@@ -62,7 +64,7 @@ export function localeOf(language: string | null | undefined): Locale {
 export function messageIn(language: string | null | undefined, key: string, params: Record<string, unknown> = {}): string {
   const locale = localeOf(language);
   const text = pluralLookup(locale, key, params) ?? pluralLookup('en-CA', key, params) ?? defaultMessage(key);
-  return interpolate(text, params);
+  return interpolate(text, localDates(params, locale));
 }
 
 /** A key's text, or with a numeric `count` its i18next plural form (`key_one`, `key_other`) by the locale's rules. */
@@ -76,7 +78,7 @@ function pluralLookup(locale: ReturnType<typeof localeOf>, key: string, params: 
 export function translatorIn(language: string | null | undefined) {
   const locale = localeOf(language);
   return (key: string, defaultValue: string, params: Record<string, unknown> = {}) =>
-    interpolate(lookup(locale, key) ?? lookup('en-CA', key) ?? defaultValue, params);
+    interpolate(lookup(locale, key) ?? lookup('en-CA', key) ?? defaultValue, localDates(params, locale));
 }
 
 /** The §3 Call result. */

@@ -12,6 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { defaultMessage, interpolate } from '@erp/shared/entities/messages';
+import { localDates } from '@erp/shared/format';
 import type { Translate } from '@erp/shared/entities/validate';
 import { localeNamespaces } from '../i18n/locale-files.ts';
 
@@ -56,7 +57,7 @@ function bareKey(key: string): string {
 
 /** en-CA text of `entities:<key>` (the `entities:` prefix is the namespace). */
 export const translate: Translate = (key, defaultValue, params = {}) =>
-  interpolate(english.get(bareKey(key)) ?? defaultValue, params);
+  interpolate(english.get(bareKey(key)) ?? defaultValue, localDates(params, 'en-CA'));
 
 /** Texts in `locale` (a supported one; anything else is English), falling back to English per key. */
 export function translatorFor(locale: string | null | undefined): Translate {
@@ -65,7 +66,7 @@ export function translatorFor(locale: string | null | undefined): Translate {
   const local = load(supported);
   return (key, defaultValue, params = {}) => {
     const bare = bareKey(key);
-    return interpolate(local.get(bare) ?? english.get(bare) ?? defaultValue, params);
+    return interpolate(local.get(bare) ?? english.get(bare) ?? defaultValue, localDates(params, supported));
   };
 }
 

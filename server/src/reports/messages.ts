@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { repoRoot } from '../config.ts';
+import { localDates } from '@erp/shared/format';
 import { messageIn } from '../entities/call-result.ts';
 
 export const REPORT_LOCALES = ['en-CA', 'fr-CA', 'zh-CN', 'zh-TW'] as const;
@@ -54,6 +55,6 @@ export function reportTranslator(locale: ReportLocale): ReportTranslate {
     if (/^[a-z-]+:/.test(key) && !key.startsWith(`${NAMESPACE}:`)) return messageIn(locale, key, params);
     const bare = key.startsWith(`${NAMESPACE}:`) ? key.slice(NAMESPACE.length + 1) : key;
     const text = texts(locale).get(bare) ?? texts('en-CA').get(bare) ?? bare;
-    return interpolate(text, params);
+    return interpolate(text, localDates(params, locale));
   };
 }

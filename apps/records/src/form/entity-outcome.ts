@@ -6,6 +6,7 @@
 import type { AnyEntity, ChildrenField, FieldDefinition, RemovalConfirmation } from '../../../../shared/src/entities/define.ts';
 import type { ValidationIssue } from '../../../../shared/src/entities/validate.ts';
 import type { CallOutcome, ServerIssue } from './record-api.ts';
+import { localDates } from '@erp/shared';
 import { fieldLabel, type Tr } from './text.ts';
 
 /** The set fields whose saved options need a confirmation to remove, with that confirmation. */
@@ -39,7 +40,8 @@ export function serverIssues(tr: Tr, entity: AnyEntity, errors: readonly ServerI
       field: error.field,
       key: error.key,
       params,
-      message: tr(error.key, error.message, { label: labelOf(tr, entity, error.field), ...params }),
+      // Dates named in the finding in the language's style (§9), as the server writes its Message.
+      message: tr(error.key, error.message, { label: labelOf(tr, entity, error.field), ...localDates(params) }),
     };
   });
 }

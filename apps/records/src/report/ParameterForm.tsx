@@ -10,7 +10,7 @@
  * the buttons.
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { api, bus, translate } from '@erp/shared';
+import { api, bus, localDates, translate } from '@erp/shared';
 import { useTranslation } from '@erp/ui';
 import { DateInput } from '../form/fields/DateInput.tsx';
 import {
@@ -136,7 +136,7 @@ export function useFiscalDefaults(definition: FormDefinition, initial: Record<st
 
 /** The message of an error key in the user's language. */
 export function errorText(error: ReportParameterError): string {
-  return translate(error.key, error.key, error.params ?? {});
+  return translate(error.key, error.key, localDates(error.params ?? {}));
 }
 
 export interface ParameterFormProps {
