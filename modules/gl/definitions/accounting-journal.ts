@@ -21,6 +21,9 @@ export type DataType = (typeof DATA_TYPES)[number];
 const options = (group: string, values: readonly string[]): FieldOption[] =>
   values.map((value) => ({ value, labelKey: `gl:${NAME}.${group}.${value}` }));
 
+/** A journal source by its label ("A/R", "Inventory"), in forms and reports alike (issue 21 item 4). */
+export const JOURNAL_SOURCE_OPTIONS = options('sources', JOURNAL_SOURCES);
+
 export const accountingJournal = defineEntity({
   name: NAME,
   namespace: 'gl',
@@ -32,7 +35,7 @@ export const accountingJournal = defineEntity({
   fields: {
     JournalId: { type: 'integer' },
     JournalDate: { type: 'date', required: true },
-    Source: { type: 'enum', required: true, options: options('sources', JOURNAL_SOURCES), defaultValue: 'GL' },
+    Source: { type: 'enum', required: true, options: JOURNAL_SOURCE_OPTIONS, defaultValue: 'GL' },
     DataType: { type: 'enum', required: true, options: options('dataTypes', DATA_TYPES), defaultValue: 'Actual' },
     Status: {
       type: 'enum',

@@ -12,6 +12,7 @@
  */
 import { defineReport, type ReportColumnInput, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { JOURNAL_SOURCE_OPTIONS } from '../accounting-journal.ts';
 import { ACCOUNT_TYPES } from '../gl-account.ts';
 
 const GL = 'NOVUS-GL';
@@ -28,7 +29,7 @@ const ENTRY_COLUMNS: readonly ReportColumnInput[] = [
   date('EntryDate'),
   text('JournalId'),
   text('DocumentNo'),
-  text('Source', { width: 0.6 }),
+  text('Source', { width: 0.6, options: JOURNAL_SOURCE_OPTIONS }),
   text('Description', { width: 2 }),
   money('Debit', { total: true }),
   money('Credit', { total: true }),
