@@ -43,7 +43,17 @@ export {
 // What a module's widgets are built from (issue 20: the shell module's company logo, securables editor and firm
 // lookup): the generic lookup and its parts, the form's translation, the form's quiet calls.
 export { LookupInput } from './form/fields/Lookup.tsx';
-export { closeWhenLeft, focusFirstMatch, LookupBox, LookupResults, useDebouncedSearch, type LookupOption } from './form/fields/lookup-parts.tsx';
+export {
+  closeWhenLeft,
+  focusFirstMatch,
+  focusNextAfter,
+  LookupBox,
+  LookupName,
+  LookupResults,
+  useDebouncedSearch,
+  usePickedName,
+  type LookupOption,
+} from './form/fields/lookup-parts.tsx';
 export { useText, type Tr } from './form/text.ts';
 export { call as recordCall, recordPath, upload as uploadFile, type CallOutcome } from './form/record-api.ts';
 // Issue 12 (h12a): the generic document screen (header + line grid + states and actions).

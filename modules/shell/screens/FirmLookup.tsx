@@ -5,16 +5,20 @@
  * its panel, or else the id typed in the field, never the field's old value with a new name. Built from
  * @erp/records' lookup parts, so it behaves as every other lookup (suggestions as the user types, F4 / Alt+Down).
  * The field it serves (`via`) goes with each search (From/Report and Field), so the rights are the screen's and
- * only what the field accepts is offered (issue 21 items 5, 11), as for every other lookup.
+ * only what the field accepts is offered (issue 21 items 5, 11), as for every other lookup; the firm's name shows
+ * beside its id and a pick moves on to the next field (items 4, 2).
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
   closeWhenLeft,
   focusFirstMatch,
+  focusNextAfter,
   LookupBox,
+  LookupName,
   LookupResults,
   recordCall,
   useDebouncedSearch,
+  usePickedName,
   useText,
   type LookupOption,
   type LookupWidgetProps,
@@ -84,11 +88,22 @@ export function FirmLookupInput(props: LookupWidgetProps) {
     );
     setMessage(rows.length === 0 ? (outcome.body?.Message ?? tr('entities:result.noRecords', 'No records.')) : null);
   }
+  const box = useRef<HTMLDivElement>(null);
+  // The firm's name beside its id, as every lookup shows it (issue 21 item 4).
+  const { name: firmName, picked } = usePickedName(props.value, props.onPick, async (value) => {
+    const outcome = await firmLookup(value, '', props.via);
+    if (outcome.status !== 200) return null;
+    return ((outcome.body?.List ?? []) as FirmLookupRow[]).find((row) => row.FirmId === value)?.Name ?? '';
+  });
   function pick(value: string) {
     setOpen(false);
     setMessage(null);
     if (props.onPick) props.onPick(value);
-    else props.onChange(value);
+    else {
+      props.onChange(value);
+      picked(value, options.find((option) => option.value === value)?.label ?? '');
+    }
+    focusNextAfter(box.current);
   }
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'F4' || (event.altKey && event.key === 'ArrowDown') || (event.key === 'Enter' && open)) {
@@ -112,7 +127,7 @@ export function FirmLookupInput(props: LookupWidgetProps) {
     later((current) => search('', text, false, current));
   };
   return (
-    <div className="erp-lookup" onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
+    <div className="erp-lookup" ref={box} onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
       <LookupBox lookup={props} messageId={open && message ? messageId : null} onType={typedId} onKeyDown={onKeyDown} />
       {props.readOnly ? null : (
         <button
@@ -126,6 +141,7 @@ export function FirmLookupInput(props: LookupWidgetProps) {
           …
         </button>
       )}
+      <LookupName name={firmName} />
       {open ? (
         <div className="erp-lookup-panel" role="group" aria-label={tr('entities:firm.lookup.title', 'Firm lookup')}>
           <label htmlFor={nameId}>{tr('entities:firm.lookup.name', 'Name')}</label>

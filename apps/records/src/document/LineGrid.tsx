@@ -18,6 +18,7 @@ import type { Tr } from '../form/text.ts';
 import type { LineDraft } from './document-state.ts';
 import { EditCell, type GridField } from './EditCell.tsx';
 import { LineLookup } from './LineLookup.tsx';
+import { lookupVia } from '../form/record-api.ts';
 
 type Normalized = GridField;
 
@@ -64,12 +65,6 @@ interface RowProps {
   linesName: string;
   onChange(rid: string, field: string, value: unknown): void;
   onDelete(rid: string, index: number): void;
-}
-
-/** The header values a lookup's `whereFrom` reads, sent with its calls (none when it reads none). */
-function recordValues(whereFrom: Readonly<Record<string, string>> | undefined, record: Readonly<Record<string, unknown>> | undefined): { values?: Record<string, unknown> } {
-  if (!whereFrom) return {};
-  return { values: Object.fromEntries(Object.values(whereFrom).map((name) => [name, record?.[name] ?? null])) };
 }
 
 const Row = memo(function Row(props: RowProps) {
@@ -122,7 +117,7 @@ const Row = memo(function Row(props: RowProps) {
                 <LineLookup
                   id={id}
                   entity={child.entity}
-                  via={{ from: props.from, field: `${props.linesName}.${name}`, ...recordValues(child.whereFrom, props.record) }}
+                  via={lookupVia(props.from, `${props.linesName}.${name}`, child.whereFrom, props.record)}
                   value={typeof row[name] === 'string' ? (row[name] as string) : ''}
                   label={label}
                   readOnly={props.readOnly}

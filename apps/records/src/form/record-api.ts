@@ -211,6 +211,15 @@ export interface LookupRow {
 export type LookupVia = { from: string; field: string; values?: Readonly<Record<string, unknown>> } | { report: string; field: string };
 
 /**
+ * The field at `path` of the screen's entity `from`, with the values of `record` its `whereFrom` reads (none when
+ * it reads none): a header field's lookup and a line's alike.
+ */
+export function lookupVia(from: string, path: string, whereFrom?: Readonly<Record<string, string>>, record?: Readonly<Record<string, unknown>>): LookupVia {
+  if (!whereFrom) return { from, field: path };
+  return { from, field: path, values: Object.fromEntries(Object.values(whereFrom).map((name) => [name, record?.[name] ?? null])) };
+}
+
+/**
  * GET /api/lookup/:entity?Search= — suggestions for a lookup to `entity` (≤ 20; `List` of LookupRow). The
  * server picks the key and the label from its registry, which holds every module's definitions, so the
  * page needs no definition of the target (its module may not be loaded: the firm form's AR terms).

@@ -23,7 +23,7 @@ import { fieldLabel, useText, type Tr } from '../text.ts';
 import { DecimalInput } from './DecimalInput.tsx';
 import { DateInput } from './DateInput.tsx';
 import { LookupInput } from './Lookup.tsx';
-import type { LookupVia } from '../record-api.ts';
+import { lookupVia, type LookupVia } from '../record-api.ts';
 
 type Normalized = FieldDefinition & { labelKey: string };
 
@@ -126,7 +126,8 @@ export function ScalarInput(props: {
           readOnly={readOnly}
           invalid={props.invalid}
           describedBy={props.describedBy}
-          via={props.via}
+          // A whereFrom condition reads the record being edited (issue 21 item 5): its values go with each search.
+          via={props.via && 'from' in props.via ? lookupVia(props.via.from, props.via.field, field.whereFrom, props.record) : props.via}
         />
       );
     case 'date':

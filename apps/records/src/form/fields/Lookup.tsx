@@ -17,10 +17,10 @@
  * ArrowDown goes into them), and every search uses only what was typed. F4 / Alt+Down (shown in the button's
  * tooltip) search at once and move into the matches. The parts (box, matches, debounce) are lookup-parts.tsx.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { entityByName } from '@erp/shared/entities/index';
 import { lookupWidget, type LookupWidgetProps } from './widgets.ts';
-import { closeWhenLeft, focusFirstMatch, LookupBox, LookupResults, useDebouncedSearch, type LookupOption } from './lookup-parts.tsx';
+import { closeWhenLeft, focusFirstMatch, focusNextAfter, LookupBox, LookupName, LookupResults, useDebouncedSearch, usePickedName, type LookupOption } from './lookup-parts.tsx';
 import { lookupRecords, type LookupRow, type LookupVia } from '../record-api.ts';
 import { useText } from '../text.ts';
 
@@ -46,18 +46,6 @@ export function LookupInput(props: LookupProps) {
   const Widget = lookupWidget(entityByName(props.entity)?.lookupWidget);
   if (Widget) return <Widget {...props} />;
   return <GenericLookupInput {...props} />;
-}
-
-const TABBABLE = 'input:not([disabled]):not([tabindex="-1"]), select:not([disabled]):not([tabindex="-1"]), textarea:not([disabled]):not([tabindex="-1"]), button:not([disabled]):not([tabindex="-1"])';
-
-/** Focuses the first field after `element` in its form (or screen), skipping the lookup's own controls. */
-function focusNextAfter(element: HTMLElement | null): void {
-  const scope = element?.closest('form, .erp-entity-form, .records-screen');
-  if (!element || !scope) return;
-  const next = [...scope.querySelectorAll<HTMLElement>(TABBABLE)].find(
-    (candidate) => !element.contains(candidate) && element.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING && candidate.getClientRects().length > 0,
-  );
-  next?.focus();
 }
 
 function GenericLookupInput(props: LookupProps) {
@@ -87,40 +75,21 @@ function GenericLookupInput(props: LookupProps) {
     }
     later((current) => search(text, false, current));
   }
+  const box = useRef<HTMLDivElement>(null);
+  const { name, picked } = usePickedName(props.value, props.onPick, async (value) => {
+    const outcome = await lookupRecords(props.entity, value, props.via);
+    if (outcome.status !== 200) return null;
+    return ((outcome.body?.List ?? []) as LookupRow[]).find((candidate) => candidate.Value === value)?.Label ?? '';
+  });
   function pick(value: string) {
     setOpen(false);
     if (props.onPick) props.onPick(value);
     else {
       props.onChange(value);
-      setName(options.find((option) => option.value === value)?.label ?? '');
+      picked(value, options.find((option) => option.value === value)?.label ?? '');
     }
-    // Issue 21 item 2: after a pick the focus goes on to the next field, not back to the page.
     focusNextAfter(box.current);
   }
-  // Issue 21 item 4: the name beside the code ("6200 Rent"): the picked match's, or looked up for a saved value.
-  const [name, setName] = useState('');
-  const box = useRef<HTMLDivElement>(null);
-  const named = useRef('');
-  useEffect(() => {
-    const value = props.value.trim();
-    if (props.onPick || value === '' || named.current === value) {
-      if (value === '') setName('');
-      return;
-    }
-    let current = true;
-    const timer = setTimeout(() => {
-      void lookupRecords(props.entity, value, props.via).then((outcome) => {
-        if (!current || outcome.status !== 200) return;
-        const row = ((outcome.body?.List ?? []) as LookupRow[]).find((candidate) => candidate.Value === value);
-        named.current = value;
-        setName(row?.Label ?? '');
-      });
-    }, 300);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [props.value, props.entity, props.onPick, props.via]);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'F4' || (event.altKey && event.key === 'ArrowDown')) {
       event.preventDefault();
@@ -145,11 +114,7 @@ function GenericLookupInput(props: LookupProps) {
           …
         </button>
       )}
-      {name && !props.onPick ? (
-        <span className="erp-lookup-name" data-lookup-name="">
-          {name}
-        </span>
-      ) : null}
+      <LookupName name={name} />
       {open && message ? (
         <p id={messageId} className="erp-lookup-message" role="status">
           {message}

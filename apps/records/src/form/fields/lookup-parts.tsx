@@ -4,7 +4,7 @@
  * @erp/records, so a widget looks and behaves as every other lookup (issue 16 item 5: suggestions as the user
  * types, F4 / Alt+Down, Escape, focus leaving closes them).
  */
-import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useText } from '../text.ts';
 import type { LookupWidgetProps } from './widgets.ts';
 
@@ -128,4 +128,65 @@ export function LookupBox(props: { lookup: LookupWidgetProps; messageId: string 
       {...(lookup.onPick ? { 'aria-label': tr('forms:lookup.add', 'Add to {{label}}', { label: lookup.label }) } : {})}
     />
   );
+}
+
+const TABBABLE = 'input:not([disabled]):not([tabindex="-1"]), select:not([disabled]):not([tabindex="-1"]), textarea:not([disabled]):not([tabindex="-1"]), button:not([disabled]):not([tabindex="-1"])';
+
+/** Issue 21 item 2: after a pick the focus goes on to the first field after the lookup (`element`), not to the page. */
+export function focusNextAfter(element: HTMLElement | null): void {
+  const scope = element?.closest('form, .erp-entity-form, .records-screen');
+  if (!element || !scope) return;
+  const next = [...scope.querySelectorAll<HTMLElement>(TABBABLE)].find(
+    (candidate) => !element.contains(candidate) && element.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING && candidate.getClientRects().length > 0,
+  );
+  next?.focus();
+}
+
+/**
+ * Issue 21 item 4: the name beside a lookup's code ("6200 Rent", "B100 Acme Steel"): the picked match's
+ * (`picked(value, label)`), or, for a value typed or saved, asked once with `nameOf` when the value settles.
+ * A line's lookup (`onPick`) shows none: its grid shows the name.
+ */
+export function usePickedName(value: string, onPick: unknown, nameOf: (value: string) => Promise<string | null>): { name: string; picked(value: string, label: string): void } {
+  const [name, setName] = useState('');
+  const named = useRef('');
+  const ask = useRef(nameOf);
+  useEffect(() => {
+    ask.current = nameOf;
+  });
+  useEffect(() => {
+    const code = value.trim();
+    if (onPick || code === '' || named.current === code) {
+      if (code === '') setName('');
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      void ask.current(code).then((found) => {
+        if (!current || found === null) return;
+        named.current = code;
+        setName(found);
+      });
+    }, 300);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [value, onPick]);
+  return {
+    name: onPick ? '' : name,
+    picked(code: string, label: string) {
+      named.current = code;
+      setName(label);
+    },
+  };
+}
+
+/** The name shown beside the lookup's code (usePickedName). */
+export function LookupName(props: { name: string }) {
+  return props.name ? (
+    <span className="erp-lookup-name" data-lookup-name="">
+      {props.name}
+    </span>
+  ) : null;
 }
