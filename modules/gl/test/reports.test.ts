@@ -230,7 +230,7 @@ describe('downloads (§7 file-download variant)', () => {
     expect(rows[3]![0]).toBe('99001000 — Bank — fixture');
     expect(rows[4]).toEqual(['Opening balance', undefined, undefined, undefined, undefined, undefined, undefined, 500]);
     // Issue 21 item 7: a real Excel date in the short-date format (Excel shows it in the reader's locale).
-    expect(rows[5]).toEqual([new Date(Date.UTC(2032, 0, 15)), expect.any(String), 'FX-0002', 'GL', 'Cash sale', 1000, 0, 1500]);
+    expect(rows[5]).toEqual([new Date(Date.UTC(2032, 0, 15)), expect.any(String), 'FX-0002', 'G/L', 'Cash sale', 1000, 0, 1500]);
     expect(sheet.getRow(6).getCell(1).numFmt).toBe('mm-dd-yy');
     expect(rows.at(-1)).toEqual(['Report totals', undefined, undefined, undefined, undefined, 1000, 290.55]);
   });
