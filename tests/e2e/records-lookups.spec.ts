@@ -4,6 +4,7 @@
  * warehouses on an inventory ticket and on the Stock Status report — and offers only what the field accepts:
  * no control account among a journal line's suggestions (and one typed is refused as posted through its
  * sub-ledger), a ticket's sub types are those of its type, and the product lookup marks lot-tracked products.
+ * The firm lookup widget shows the picked firm's name beside its id, as every lookup does.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
@@ -114,4 +115,11 @@ test("the firm lookup widget asks as the field it serves, with the screen's righ
   const query = new URL(response.url()).searchParams;
   expect([query.get('From'), query.get('Field')]).toEqual(['firm', 'JobberFirmId']);
   await expect(form.getByRole('list', { name: 'Matches for Jobber Firm ID' }).getByRole('button', { name: /^B100/ })).toBeVisible();
+  // Picked: the firm's name beside its id, and the focus on the next field (issue 21 items 4, 2).
+  const jobber = form.getByRole('textbox', { name: 'Jobber Firm ID', exact: true });
+  await form.getByRole('list', { name: 'Matches for Jobber Firm ID' }).getByRole('button', { name: /^B100/ }).click();
+  await expect(jobber).toHaveValue('B100');
+  await expect(form.locator('.erp-lookup').filter({ has: page.getByRole('textbox', { name: 'Jobber Firm ID', exact: true }) }).locator('[data-lookup-name]')).toHaveText('Northshore Metals Ltd.');
+  await expect(jobber).not.toBeFocused();
+  await expect(form.locator(':focus')).toHaveCount(1);
 });
