@@ -1,4 +1,8 @@
 /**
+ * The one test that opens every route (every menu path of every application the admin may open): a screen the
+ * catalog marks available mounts without an error page or the "not in this release" placeholder, and an
+ * unavailable one shows that placeholder.
+ *
  * Issue 21 item 1 end to end: every screen of every application the admin may open, at 1440×900 — the
  * page never scrolls sideways, and no visible column header is narrower than its label (today's report
  * grids showed headers collapsed to a few pixels). A report screen runs once with its default parameters,
@@ -15,6 +19,7 @@ interface MenuAnswer {
   ParentId: string;
   IsActive: boolean;
   RouterPath: string;
+  Available?: boolean;
 }
 
 interface ApplicationAnswer {
@@ -24,6 +29,11 @@ interface ApplicationAnswer {
 
 const trim = (path: string) => path.trim().replace(/^\/+|\/+$/g, '');
 
+const NOT_AVAILABLE = 'This screen is not available in this release.';
+
+/** The menu paths the catalog marks "not in this release" (filled by screenPaths). */
+const unavailable = new Set<string>();
+
 /** Every screen path (application path + menu path) of the applications the user may open. */
 async function screenPaths(page: Page): Promise<string[]> {
   const headers = { authorization: `Bearer ${await accessToken(page)}` };
@@ -32,7 +42,10 @@ async function screenPaths(page: Page): Promise<string[]> {
   for (const application of applications) {
     const answer = await page.request.get(`/api/shell/menus?application=${encodeURIComponent(application.Application)}`, { headers });
     for (const menu of (await answer.json()) as MenuAnswer[]) {
-      if (menu.IsActive && trim(menu.RouterPath) !== '') paths.add(`/${trim(application.RouterPath)}/${trim(menu.RouterPath)}`);
+      if (!menu.IsActive || trim(menu.RouterPath) === '') continue;
+      const path = `/${trim(application.RouterPath)}/${trim(menu.RouterPath)}`;
+      paths.add(path);
+      if (menu.Available === false) unavailable.add(path);
     }
   }
   return [...paths];
@@ -91,6 +104,13 @@ async function checkScreens(page: Page, paths: readonly string[], language: stri
     await expect(screen, path).toBeVisible();
     await settled(page);
     await expect(screen.locator('button, iframe, [role="heading"], h1, h2, h3').first(), path).toBeVisible();
+    // A screen the catalog claims works: mounted, no error page, not the placeholder; an unclaimed one says so.
+    if (unavailable.has(path)) await expect(screen.getByText(NOT_AVAILABLE), path).toBeVisible();
+    else {
+      await expect(screen.locator('.erp-screen'), path).toBeVisible();
+      await expect(screen.getByText(NOT_AVAILABLE), path).toHaveCount(0);
+      await expect(screen.locator('.erp-ui-error'), path).toHaveCount(0);
+    }
     const run = screen.locator('.report-screen .report-parameters button[type="submit"]');
     if ((await run.count()) === 1 && (await run.isEnabled())) {
       await run.click();

@@ -2,13 +2,12 @@
  * General Ledger masters end to end (issue 12, SCREENS.md WP1 acceptance checks 1 and 6): the chart of
  * accounts is the same list under GL, AP, AR and legacy NOVUS; a 9-digit account is refused with the §5 text;
  * account 4000 (Revenue, CAD) saves and is listed after a reload; a bank account's id is at most 20 characters
- * and a bank account without a G/L account is refused with the §5 text. Then every GL route of every
+ * and a bank account without a G/L account is refused with the §5 text. That every GL route of every
  * application (the 48 of WP1, modules/gl/definitions/routes.ts) opens a working screen, not "This screen is not
- * available in this release." — one test per application, its routes opened one after another.
+ * available in this release.", is checked with every other route by tests/e2e/screen-layout.spec.ts (and
+ * modules/gl/test/routes.test.ts checks the catalog names their exports).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { GL_ROUTES } from '../definitions/routes.ts';
-import { resolves } from '../../../server/test/helpers/module-exports.ts';
 import { accessToken, signIn } from '../../../tests/e2e/helpers.ts';
 import { goTo, screenOf } from '../../../tests/e2e/shell-helpers.ts';
 
@@ -119,28 +118,3 @@ test('accounting periods: fiscal year 999 is refused; a year is created with 12 
     expect(periods[11]!.EndDate).toBe(`${year}-12-31`);
   }
 });
-
-// Every GL route of every application opens a working screen. Routes of an issue-12 branch not merged yet
-// (none of its screens exported) are left out, as in modules/gl/test/routes.test.ts.
-const merged = new Set(GL_ROUTES.filter(([, , component]) => resolves(component)).map(([, , , , owner]) => owner));
-const byApplication = new Map<string, (typeof GL_ROUTES)[number][]>();
-for (const route of GL_ROUTES) {
-  if (!merged.has(route[4])) continue;
-  const application = route[1].split('/')[1]!;
-  byApplication.set(application, [...(byApplication.get(application) ?? []), route]);
-}
-
-for (const [application, routes] of byApplication) {
-  test(`/${application}: every GL route opens a working screen`, async ({ page }) => {
-    await signIn(page, 'admin', 'admin', '#/');
-    for (const [menuId, path, , , owner] of routes) {
-      await goTo(page, `#${path}`);
-      const screen = screenOf(page, path);
-      await expect(screen.locator('.erp-screen'), `${menuId} ${path}`).toBeVisible();
-      await expect(screen.getByText(NOT_AVAILABLE), `${menuId} ${path}`).toHaveCount(0);
-      await expect(screen.locator('.erp-ui-error'), `${menuId} ${path}`).toHaveCount(0);
-      // The masters are lists: their grid shows (a single-row setup shows its row too).
-      if (owner === 'h12c') await expect(screen.getByRole('grid'), `${menuId} ${path}`).toBeVisible();
-    }
-  });
-}
