@@ -6,6 +6,7 @@
 import type { ServerModule } from '@erp/server/modules/part';
 import { oeModule } from '../definitions/index.ts';
 import { m0014_oe_pricing } from './pricing/migration.ts';
+import { importRoutes } from './maintenance/routes.ts';
 import { pricingRoutes } from './pricing/routes.ts';
 import { seedOe } from './seed.ts';
 
@@ -17,6 +18,7 @@ export const serverModule: ServerModule = {
   },
   async routes(app, deps) {
     await pricingRoutes(app, deps);
+    await importRoutes(app, deps);
   },
   migrations: { '0014_oe_pricing': m0014_oe_pricing },
 };
