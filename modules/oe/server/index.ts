@@ -8,6 +8,8 @@ import { oeModule } from '../definitions/index.ts';
 import { m0014_oe_pricing } from './pricing/migration.ts';
 import { importRoutes } from './maintenance/routes.ts';
 import { pricingRoutes } from './pricing/routes.ts';
+import { OE_SERVER_PROCESSES } from './reports/processes.ts';
+import { OE_SERVER_REPORTS } from './reports/index.ts';
 import { seedOe } from './seed.ts';
 
 export const serverModule: ServerModule = {
@@ -20,5 +22,7 @@ export const serverModule: ServerModule = {
     await pricingRoutes(app, deps);
     await importRoutes(app, deps);
   },
+  reports: OE_SERVER_REPORTS,
+  processes: OE_SERVER_PROCESSES,
   migrations: { '0014_oe_pricing': m0014_oe_pricing },
 };
