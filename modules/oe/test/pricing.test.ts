@@ -15,7 +15,6 @@ let admin: string;
 let clerk: string;
 
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 
 const post = (entity: string, body: unknown, token = admin) => call(server.app, 'POST', `/api/data/${entity}`, token, body);
 

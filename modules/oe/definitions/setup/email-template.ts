@@ -45,7 +45,7 @@ export const emailTemplate = defineEntity({
     TemplateId: oeCode(20, { required: true }),
     Description: requiredName(),
     Subject: { type: 'text', required: true, maxLength: 200 },
-    Body: { type: 'text', required: true, maxLength: 20000, format: 'multiline' },
+    Body: { type: 'text', required: true, maxLength: 20000, format: 'multiline', widget: 'email-template-body' },
     IsActive: { type: 'boolean', defaultValue: true },
   },
   listColumns: ['TemplateId', 'Description', 'Subject', 'IsActive'],

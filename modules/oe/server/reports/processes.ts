@@ -163,7 +163,6 @@ const renewProcess: ServerProcess = {
       const ranges = (await trx.selectFrom('price_table_ranges').selectAll().where('price_table_id', '=', from).execute()) as Record<string, unknown>[];
       for (const range of ranges) {
         const { range_id: _key, ...rest } = range;
-        void _key;
         const stored = decimalFromDb(trx, range['price'], 4) ?? '0';
         const price = change !== null && (range['price_type'] === 'Each' || range['price_type'] === 'Cwt') ? adjusted(stored, 'Percent', change) : stored;
         await trx.insertInto('price_table_ranges').values({ ...rest, price_table_id: to, price: decimalToDb(trx, price, 4) }).execute();
