@@ -156,7 +156,8 @@ async function tablesOf(db: AnyDb, owners: string[], productIds: string[], date:
     .where('customer_id', 'in', owners)
     .where('is_active', '=', flag(true))
     .where(inEffect(date))
-    .orderBy('effective_date', 'desc')
+    // The latest in effect first; an open start counts as the earliest (both engines sort NULLs alike).
+    .orderBy(sql`coalesce(effective_date, '0000-01-01')`, 'desc')
     .orderBy('price_table_id')
     .execute()) as Record<string, unknown>[];
   if (tables.length === 0) return [];
