@@ -22,7 +22,7 @@ import { defineReport, type ReportDefinition, type ReportParameterInput, type Re
 import { ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 import { OE_APP } from './common.ts';
 
-const { cost, date, dateRange, integer, lookup, quantity, text } = reportParts('oe:reports');
+const { cost, date, dateRange, integer, lookup, money, quantity, text } = reportParts('oe:reports');
 const WD = 'NOVUS-WD';
 const NV = 'NOVUS';
 const on = (path: string, apps: readonly string[]): ReportRoute[] => apps.map((application) => ({ application, path }));
@@ -42,7 +42,7 @@ export const customerPriceList: ReportDefinition = defineReport({
     text('Description', { width: 2 }),
     text('Unit', { width: 0.5 }),
     quantity('Quantity'),
-    cost('Price'),
+    money('Price'),
     text('Source', { options: ['sku', 'customer', 'jobber', 'default'].map((value) => ({ value, labelKey: `oe:reports.sources.${value}` })) }),
     text('PriceTableId'),
     text('Why', { width: 2.5 }),

@@ -75,17 +75,19 @@ export function PriceImport({ target }: { target: ImportTargetName }) {
       </h2>
       <p>{target === 'table' ? tr('oe:import.tableHelp', 'Columns: ProductId, PriceType, FromQuantity, ToQuantity, Price, ExpiryDate. The file replaces every row of the table.') : tr('oe:import.listHelp', 'Columns: ProductId, PriceType, FromQuantity, ToQuantity, Price, EffectiveDate, ExpiryDate. The file replaces the list prices of each product it names.')}</p>
       <div className="report-parameters">
+        <div className="report-parameters__fields">
         {target === 'table' && (
-          <div className="oe-import__field">
+          <div className="report-parameters__field">
             <label htmlFor={ids.table}>{tr('oe:reports.parameters.PriceTableId', 'Price table')}</label>
             <LookupInput id={ids.table} value={tableId} onChange={(value) => { setTableId(value); setOutcome(null); }} entity="price-table" label={tr('oe:reports.parameters.PriceTableId', 'Price table')} readOnly={false} invalid={false} describedBy={undefined} />
           </div>
         )}
-        <div className="oe-import__field">
+        <div className="report-parameters__field">
           <label htmlFor={ids.file}>{tr('oe:import.file', 'Workbook (.xlsx)')}</label>
           <input
             ref={fileInput}
             id={ids.file}
+            className="report-parameters__input"
             type="file"
             accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             onChange={(event) => {
@@ -93,6 +95,7 @@ export function PriceImport({ target }: { target: ImportTargetName }) {
               setOutcome(null);
             }}
           />
+        </div>
         </div>
         <div className="report-parameters__buttons">
           <button type="button" className="records-button records-button--primary" disabled={!file || !ready || busy} onClick={() => void send(false)}>
@@ -107,6 +110,7 @@ export function PriceImport({ target }: { target: ImportTargetName }) {
         {outcome?.message}
       </div>
       {outcome?.kind === 'refused' && outcome.errors.length > 0 && (
+        <div className="report-grid-frame">
         <table className="report-grid oe-import__errors">
           <caption className="report-grid__caption">{tr('oe:import.errors', 'Rows refused')}</caption>
           <thead>
@@ -126,6 +130,7 @@ export function PriceImport({ target }: { target: ImportTargetName }) {
             ))}
           </tbody>
         </table>
+        </div>
       )}
       {outcome?.kind === 'ready' && (
         <>
@@ -134,6 +139,7 @@ export function PriceImport({ target }: { target: ImportTargetName }) {
               {tr('oe:import.run', 'Import')}
             </button>
           </div>
+          <div className="report-grid-frame">
           <table className="report-grid oe-import__rows">
             <caption className="report-grid__caption">{tr('oe:import.preview', 'Rows to import')}</caption>
             <thead>
@@ -158,6 +164,7 @@ export function PriceImport({ target }: { target: ImportTargetName }) {
               ))}
             </tbody>
           </table>
+          </div>
         </>
       )}
     </section>

@@ -165,9 +165,9 @@ describe('price reports', () => {
     const list = await report('oe-customer-price-list', { CustomerId: 'TRC', PriceDate: new Date().toISOString().slice(0, 10), ClassId: 'TIC' });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().List.map((r: Record<string, string>) => [r['ProductId'], r['Quantity'], r['Price'], r['Source']])).toEqual([
-      ['TI1', '1.0000', '10.0000', 'customer'],
-      ['TI1', '100.0000', '9.0000', 'customer'],
-      ['TI2', '1.0000', '12.5000', 'default'],
+      ['TI1', '1.0000', '10.00', 'customer'],
+      ['TI1', '100.0000', '9.00', 'customer'],
+      ['TI2', '1.0000', '12.50', 'default'],
     ]);
     const due = await report('oe-price-tables-due', { DueBy: '2001-01-01' });
     expect(due.json().List).toMatchObject([{ PriceTableId: 'T-REP', CustomerName: 'Report customer', Rows: 2 }]);

@@ -96,12 +96,12 @@ const priceListReport: ServerReport = {
   rows(ctx) {
     const found = ctx.state['oePriceList'] as { scope: Map<string, { description: string; unit: string }>; priced: PricedLine[] } | undefined;
     const language = ctx.user.row.language;
-    const dec = (value: Decimal | null) => (value === null ? null : decimalToDb(ctx.db, value, 4));
+    const dec = (value: Decimal | null, scale = 4) => (value === null ? null : decimalToDb(ctx.db, value, scale));
     const rows = (found?.priced ?? [])
       .filter((line) => line.Price !== null)
       .map((line) => {
         const product = found!.scope.get(line.ProductId)!;
-        return [line.ProductId, product.description, product.unit, dec(line.Quantity), dec(line.Price), line.Source, line.PriceTableId, whyOf(language, line)];
+        return [line.ProductId, product.description, product.unit, dec(line.Quantity), dec(line.Price, 2), line.Source, line.PriceTableId, whyOf(language, line)];
       });
     const kinds: Kind[] = ['text', 'text', 'text', 'decimal', 'decimal', 'text', 'text', 'text'];
     return valuesSelect(ctx.db, customerPriceList.columns.map((column, index) => ({ name: column.field, kind: kinds[index]! })), rows);
