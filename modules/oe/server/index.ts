@@ -10,6 +10,7 @@ import { importRoutes } from './maintenance/routes.ts';
 import { pricingRoutes } from './pricing/routes.ts';
 import { OE_SERVER_PROCESSES } from './reports/processes.ts';
 import { OE_SERVER_REPORTS } from './reports/index.ts';
+import { insertOePrices } from './seed-large.ts';
 import { seedOe } from './seed.ts';
 
 export const serverModule: ServerModule = {
@@ -24,5 +25,13 @@ export const serverModule: ServerModule = {
   },
   reports: OE_SERVER_REPORTS,
   processes: OE_SERVER_PROCESSES,
+  large: {
+    option: '--oe',
+    counts: 'customer price tables',
+    max: 100_000,
+    progress: 'price tables',
+    summary: 'oe',
+    run: (database, count, onProgress) => insertOePrices(database, count ?? 10_000, onProgress),
+  },
   migrations: { '0014_oe_pricing': m0014_oe_pricing },
 };
