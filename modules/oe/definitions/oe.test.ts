@@ -27,7 +27,7 @@ const strings = (lng: string) => flat(JSON.parse(readFileSync(new URL(`../locale
 /** Keys the server and screens name outside the definitions (plural ones by their base). */
 const NAMED = [
   'oe:pricing.why.none', 'oe:pricing.why.sku', 'oe:pricing.why.customer', 'oe:pricing.why.jobber', 'oe:pricing.why.default', 'oe:pricing.why.discount', 'oe:pricing.why.tariffs',
-  'oe:rules.priceNotNegative', 'oe:rules.changeNumber', 'oe:rules.nameRequired', 'oe:rules.rangeOverlap', 'oe:rules.rangeOrder', 'oe:rules.percentRange', 'oe:rules.unknownPlaceholder', 'oe:rules.expiryBeforeEffective',
+  'oe:rules.priceNotNegative', 'oe:rules.unknownCustomer', 'oe:rules.unknownProduct', 'oe:rules.changeNumber', 'oe:rules.nameRequired', 'oe:rules.rangeOverlap', 'oe:rules.rangeOrder', 'oe:rules.percentRange', 'oe:rules.unknownPlaceholder', 'oe:rules.expiryBeforeEffective',
   'oe:import.notXlsx', 'oe:import.noRows', 'oe:import.missingColumn', 'oe:import.tooManyRows', 'oe:import.productRequired', 'oe:import.badPriceType', 'oe:import.badNumber', 'oe:import.badDate',
   'oe:import.rangeOrder', 'oe:import.unknownProduct', 'oe:import.overlap', 'oe:import.percent', 'oe:import.refusedFile', 'oe:import.tableTitle', 'oe:import.listTitle', 'oe:import.tableHelp', 'oe:import.listHelp',
   'oe:import.file', 'oe:import.check', 'oe:import.export', 'oe:import.errors', 'oe:import.row', 'oe:import.column', 'oe:import.reason', 'oe:import.run', 'oe:import.preview',

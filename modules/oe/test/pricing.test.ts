@@ -176,6 +176,9 @@ describe('the pricing service', () => {
     const refused = await call(server.app, 'POST', '/api/oe/pricing/override', clerk, body);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().Message).toBe('Not allowed to change the price.');
+    const unknown = await call(server.app, 'POST', '/api/oe/pricing/override', admin, { ...body, ProductId: 'NO-SUCH' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().Message).toBe('Product NO-SUCH does not exist.');
     const allowed = await call(server.app, 'POST', '/api/oe/pricing/override', admin, body);
     expect(allowed.statusCode, allowed.body).toBe(200);
     // The old price is the service's at that moment: the 100+ break 9.00 plus the 10 % duty T-PCT added above.

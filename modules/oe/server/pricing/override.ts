@@ -52,6 +52,12 @@ async function averageCost(db: AnyDb, productId: string): Promise<Decimal | null
 export async function overridePrice(trx: AnyDb, userId: string, roles: readonly string[], request: OverrideRequest): Promise<{ overrideId: number; line: PricedLine }> {
   if (!mayOverridePrice(roles)) throw BusinessError.of(403, 'price_change_not_allowed', PRICE_CHANGE_REFUSED_KEY, {}, 'NewPrice');
   if (!isDecimal(request.newPrice) || cmp(request.newPrice, '0') < 0) throw BusinessError.of(400, 'validation_failed', 'oe:rules.priceNotNegative', {}, 'NewPrice');
+  for (const [table, column, value, field, key] of [
+    ['firms', 'firm_id', request.customerId, 'CustomerId', 'oe:rules.unknownCustomer'],
+    ['products', 'product_id', request.productId, 'ProductId', 'oe:rules.unknownProduct'],
+  ] as const) {
+    if (!(await trx.selectFrom(table).select(column).where(column, '=', value).executeTakeFirst())) throw BusinessError.of(400, 'validation_failed', key, { id: value }, field);
+  }
   const [line] = await priceLines(trx, { customerId: request.customerId, shipToId: request.shipToId, date: request.date, lines: [{ productId: request.productId, quantity: request.quantity }] });
   const cost = await averageCost(trx, request.productId);
   const inserted = (await trx
