@@ -4,7 +4,7 @@
  * (the firms generated first), each with quantity breaks (1–99, 100–499, 500+) on 4 products picked
  * deterministically among the active products (the IC part generates them), a table-wide 2 % off list from 0,
  * and a review date spread over the coming year; every tenth customer also gets a customer SKU with a contract
- * price. Tables already present (`GEN-<firm>`) are skipped, so a second run adds nothing. Written in
+ * price; every active product without a list price gets one (LIST, per unit, from 0: the service's default). Tables already present (`GEN-<firm>`) are skipped, so a second run adds nothing. Written in
  * transactions of 1,000 tables (≈ 13,000 rows), after the IC part (module order), on the tables a start created.
  */
 import type { DatabaseConfig } from '@erp/server/config';
@@ -13,6 +13,7 @@ import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { flag } from '@erp/server/db/schema';
 
 export interface OeSummary {
+  listPrices: number;
   tables: number;
   ranges: number;
   skus: number;
@@ -33,6 +34,15 @@ export async function insertOePrices(config: DatabaseConfig, tables = 10_000, on
     const now = new Date().toISOString();
     const trail = { created_by: 'seed-large', created_on: now, updated_by: 'seed-large', updated_on: now, version: 1 };
     const year = new Date().getUTCFullYear();
+    // The default of the pricing service: a list price (LIST, Each, from 0) for every product that has none.
+    const listed = new Set(((await db.selectFrom('product_prices').select('product_id').where('price_table', '=', 'LIST').execute()) as { product_id: string }[]).map((r) => r.product_id));
+    const unlisted = products.filter((product) => !listed.has(product));
+    for (let i = 0; i < unlisted.length; i += 2000) {
+      await db
+        .insertInto('product_prices')
+        .values(unlisted.slice(i, i + 2000).map((product, k) => ({ product_id: product, price_table: 'LIST', price_type: 'Each', from_quantity: decimalToDb(db, '0', 4), price: decimalToDb(db, (5 + ((i + k) % 1000) / 4).toFixed(2), 4), currency: 'CAD', ...trail })))
+        .execute();
+    }
     let written = 0;
     let ranges = 0;
     let skus = 0;
@@ -76,7 +86,7 @@ export async function insertOePrices(config: DatabaseConfig, tables = 10_000, on
       written += batch.length;
       onProgress(written);
     }
-    return { tables: written, ranges, skus, seconds: Math.round((performance.now() - started) / 100) / 10 };
+    return { listPrices: unlisted.length, tables: written, ranges, skus, seconds: Math.round((performance.now() - started) / 100) / 10 };
   } finally {
     await database.close();
   }
