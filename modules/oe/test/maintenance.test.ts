@@ -192,3 +192,27 @@ describe('price reports', () => {
     expect(pdf.statusCode).toBe(200);
   });
 });
+
+describe('order desk setup', () => {
+  it('writes portal notifications the portal shows, previews email templates and refuses unknown placeholders and duplicate holidays', async () => {
+    const note = await call(server.app, 'POST', '/api/data/portal-notification', admin, { BillToId: 'B100', Title: 'Desk notice', Body: 'Yard closed Friday.' });
+    expect(note.statusCode, note.body).toBe(201);
+    const portal = (await signIn(server.app, 'portal', 'portal')).access_token;
+    const seen = (await call(server.app, 'GET', '/api/PortalNotification/list?billToId=B100&unreadOnly=true', portal)).json();
+    expect(seen.List.map((n: { Title: string }) => n.Title)).toContain('Desk notice');
+
+    const bad = await call(server.app, 'POST', '/api/data/email-template', admin, { TemplateId: 'T-BAD', Description: 'Bad', Subject: 'Hi', Body: 'Dear {{Custmer}}' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().Message).toBe('Unknown placeholder Custmer. Use one of: CustomerName, CustomerId, ContactName, OrderNo, InvoiceNo, DocumentDate, DueDate, Amount, CompanyName.');
+    const preview = await call(server.app, 'POST', '/api/oe/email-template/preview', admin, { Subject: 'Invoice {{InvoiceNo}}', Body: 'Dear {{CustomerName}}' });
+    expect(preview.json().Data).toEqual({ Subject: 'Invoice INV-000456', Body: 'Dear Northshore Metals Ltd.' });
+    const nameless = await call(server.app, 'POST', '/api/data/delivery-route', admin, { RouteId: 'T-R', Description: ' ' });
+    expect(nameless.json().Message).toBe('A name is required.');
+
+    const holiday = { HolidayDate: '2031-07-02', Description: 'Test day' };
+    expect((await call(server.app, 'POST', '/api/data/holiday', admin, holiday)).statusCode).toBe(201);
+    const twice = await call(server.app, 'POST', '/api/data/holiday', admin, holiday);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().Data.Errors[0].field).toBe('HolidayDate');
+  });
+});
