@@ -25,7 +25,7 @@ async function line(form: Locator, row: number, from: string, to: string, price:
 
 test('a price table with quantity breaks: the portal cart prices 150 units at the 100+ break', async ({ page, browser }) => {
   // Two sign-ins (desk and portal) and a document with two lines.
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await signIn(page, 'admin', 'admin', '#/');
   const screen = await openScreen(page, '/novus-oe/price-table', /Price tables/);
   await screen.getByRole('button', { name: 'New', exact: true }).click();
