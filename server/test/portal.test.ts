@@ -324,17 +324,19 @@ describe('the portal orders from the product master (issue 15 item 8)', () => {
     expect((await search()).json().List).toEqual([]);
     const list = await call(server.app, 'POST', '/api/data/product-price', admin, { ProductId: 'MASTER-BAR-1', PriceTable: 'LIST', PriceType: 'Each', FromQuantity: '0.0000', Price: '42.5000', Currency: 'CAD' });
     expect(list.statusCode, list.body).toBe(201);
+    // B100's own price table (the order desk's, issue 25) takes 5 % off the list on every product: 40.375 → 40.38.
     expect((await search()).json().List).toEqual([
-      { ProductId: 'MASTER-BAR-1', Description: 'Master flat bar 1/4 x 2 in, 20 ft', Category: expect.any(String), Unit: 'EA', Price: 42.5, Available: '0.0000' },
+      { ProductId: 'MASTER-BAR-1', Description: 'Master flat bar 1/4 x 2 in, 20 ft', Category: expect.any(String), Unit: 'EA', Price: 40.38, Available: '0.0000' },
     ]);
-    // B100's own table (price_table B100) wins over LIST; a quantity break applies in the cart.
-    for (const row of [
-      { FromQuantity: '0.0000', ToQuantity: '9.0000', Price: '40.0050' },
-      { FromQuantity: '10.0000', Price: '38.0000' },
-    ]) {
-      const own = await call(server.app, 'POST', '/api/data/product-price', admin, { ProductId: 'MASTER-BAR-1', PriceTable: 'B100', PriceType: 'Each', Currency: 'CAD', ...row });
-      expect(own.statusCode, own.body).toBe(201);
-    }
+    // Rows of the product in B100's table win over its table-wide row; a quantity break applies in the cart.
+    const table = (await call(server.app, 'GET', '/api/data/price-table/B100', admin)).json().Data;
+    const ranges = [
+      ...table.Ranges,
+      { ProductId: 'MASTER-BAR-1', PriceType: 'Each', FromQuantity: '0.0000', ToQuantity: '9.0000', Price: '40.0050' },
+      { ProductId: 'MASTER-BAR-1', PriceType: 'Each', FromQuantity: '10.0000', Price: '38.0000' },
+    ];
+    const own = await call(server.app, 'PUT', '/api/data/price-table/B100', admin, { Version: table.Version, Ranges: ranges });
+    expect(own.statusCode, own.body).toBe(200);
     expect((await search()).json().List[0].Price).toBe(40.01);
     await switchTo('B100');
     const cart = await call(server.app, 'POST', '/api/PortalCart/add', portal, { BillToId: 'B100', Lines: [{ ProductId: 'MASTER-BAR-1', Quantity: 12 }] });
@@ -380,8 +382,8 @@ describe('the portal orders from the product master (issue 15 item 8)', () => {
       notes: 'before 0009',
       lines: [{ productId: 'LEGACY-PIPE-1', description: 'Legacy black pipe 1 in, 21 ft', unit: 'EA', quantity: 3, priceCents: 5795 }],
     });
-    await any.deleteFrom('kysely_migration').where('name', '=', '0009_portal_products').execute();
-    expect(await migrate(any)).toEqual(['0009_portal_products']);
+    await any.deleteFrom('kysely_migration').where('name', 'in', ['0009_portal_products', '0014_oe_pricing']).execute();
+    expect(await migrate(any)).toEqual(['0009_portal_products', '0014_oe_pricing']);
 
     const tables = (await any.introspection.getTables()).map((table) => table.name);
     expect(tables).not.toContain('portal_products');
@@ -390,9 +392,10 @@ describe('the portal orders from the product master (issue 15 item 8)', () => {
     expect(product.Data).toMatchObject({ ProductId: 'LEGACY-PIPE-1', ClassId: 'PORTAL', Category: 'PIPEANDTUB', UnitOfMeasure: 'EA' });
     const found = (await call(server.app, 'GET', '/api/PortalProduct/search?billToId=B100&search=LEGACY-PIPE', portal)).json();
     expect(found.List).toEqual([{ ProductId: 'LEGACY-PIPE-1', Description: 'Legacy black pipe 1 in, 21 ft', Category: 'Pipe and tube', Unit: 'EA', Price: 57.95, Available: '0.0000' }]);
-    // Only B100 had it: B300 (LIST) does not see it.
-    const other = await any.selectFrom('product_prices').select('price_table').where('product_id', '=', 'LEGACY-PIPE-1').execute();
-    expect(other.map((row: { price_table: string }) => row.price_table)).toEqual(['B100']);
+    // Only B100 had it, and 0014 moved its stand-in price onto B100's price table: nobody else sees it.
+    expect(await any.selectFrom('product_prices').select('price_table').where('product_id', '=', 'LEGACY-PIPE-1').execute()).toEqual([]);
+    const moved = await any.selectFrom('price_table_ranges').select('price_table_id').where('product_id', '=', 'LEGACY-PIPE-1').execute();
+    expect(moved.map((row: { price_table_id: string }) => row.price_table_id)).toEqual(['B100']);
     const order = await call(server.app, 'GET', `/api/PortalOrder/detail/${orderKey}`, portal);
     expect(order.statusCode, order.body).toBe(200);
     expect(order.json().Data.Lines).toEqual([{ LineNo: 1, ProductId: 'LEGACY-PIPE-1', Description: 'Legacy black pipe 1 in, 21 ft', Unit: 'EA', Quantity: 3, Price: 57.95, Amount: 173.85 }]);

@@ -1,27 +1,22 @@
 /**
- * The portal's catalogue and prices, read from the product master (issue 15 item 8; migration 0009 retired
- * the stand-in tables):
+ * The portal's catalogue and prices (issue 15 item 8; issue 25: prices from the order desk's pricing service):
  *
  * - Products: `products` that are active and not blocked for sales (BlockSales), shown with their description,
  *   unit of measure and category — the name of their product group, else their class's description.
- * - Prices: `product_prices` rows in CAD that apply today (EffectiveDate ≤ today ≤ ExpiryDate, blanks open),
- *   of two tables: the bill-to's own table (`portal_accounts.price_table`, when set) and `LIST` (h15a:
- *   "the list price every customer may get"). For one product and quantity, the rows whose range holds the
- *   quantity (FromQuantity ≤ q ≤ ToQuantity, blank = no bound) are the candidates — when none does, the
- *   row(s) of the smallest FromQuantity (the first quantity break); the bill-to's table wins over LIST when it
- *   has a candidate; among a table's candidates the highest FromQuantity wins (the deepest break), then
- *   Each before Cwt before Discount. PriceType Each: the price of one unit; Cwt: the price per 100 lb of
- *   the product's WeightPerUnit (no weight: not priced); Discount: Price percent off the LIST price at the
- *   same quantity. The unit price is rounded half-up to the cent (the portal keeps integer cents).
- *   Arithmetic is exact (@erp/shared/decimal); decimals are read through the codec.
- * - A product is in a customer's catalogue when it has at least one such row in one of the two tables and a
- *   price results. The catalogue page is chosen in SQL (filters, order, page), then priced.
+ * - Prices: the pricing service's (modules/oe/server/pricing/service.ts `priceLines`) for the bill-to at
+ *   today's date, per line at its quantity (the catalogue at quantity 1): customer SKU, the customer's price
+ *   table, the jobber's, the list price; quantity breaks, expiry, the discount table and tariffs. The portal
+ *   keeps integer cents of the service's price (already rounded to the cent).
+ * - A product is in a customer's catalogue when something could price it — a list price in effect, a row of
+ *   one of the customer's (or its jobber's) price tables in effect, or a customer SKU contract price — and the
+ *   service gives it a price. The catalogue page is chosen in SQL (filters, order, page), then priced.
  * - Stock: `Available` is the quantity on hand less the committed quantity over every warehouse
  *   (`stock_balances`, the stock ledger's balances), an exact decimal string; null for a product that does not
  *   track inventory, or on a database without the stock ledger.
  */
-import { cmp, div, mul, round, sub, toUnits, type Decimal } from '@erp/shared/decimal';
+import { sub, toUnits, type Decimal } from '@erp/shared/decimal';
 import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/products/product-price';
+import { priceLines } from '@erp/modules/oe/server/pricing/service';
 import type { Product as CatalogueProduct } from '@erp/shared/portal-types';
 import { sql, type Kysely } from 'kysely';
 import { decimalFromDb } from '../db/decimal-codec.ts';
@@ -29,9 +24,8 @@ import { decimalFromDb } from '../db/decimal-codec.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
-/** Scales of the master's columns (h15a: QUANTITY and UNIT_PRICE have 4 decimals). */
+/** Scale of the master's quantities (h15a: QUANTITY has 4 decimals). */
 const QTY_SCALE = 4;
-const PRICE_SCALE = 4;
 
 export interface PricedProduct {
   description: string;
@@ -40,104 +34,7 @@ export interface PricedProduct {
   price_cents: number;
 }
 
-export interface PriceRow {
-  product_id: string;
-  price_table: string;
-  price_type: string;
-  from_quantity: Decimal;
-  to_quantity: Decimal | null;
-  price: Decimal;
-}
-
 const today = (): string => new Date().toISOString().slice(0, 10);
-
-/** The bill-to's own price table, or null (LIST only). */
-export async function accountPriceTable(db: AnyDb, billToId: string): Promise<string | null> {
-  const row = (await db.selectFrom('portal_accounts').select('price_table').where('bill_to_id', '=', billToId).executeTakeFirst()) as
-    | { price_table: string | null }
-    | undefined;
-  return row?.price_table ?? null;
-}
-
-function tablesOf(own: string | null): string[] {
-  return own && own !== LIST_PRICE_TABLE ? [own, LIST_PRICE_TABLE] : [LIST_PRICE_TABLE];
-}
-
-/** `r` rows of `tables` that apply today (SQL condition on alias `r`). */
-function applicable(tables: string[], date: string) {
-  return sql<boolean>`r.price_table in (${sql.join(tables)}) and r.currency = 'CAD'
-    and (r.effective_date is null or r.effective_date <= ${date}) and (r.expiry_date is null or r.expiry_date >= ${date})`;
-}
-
-async function priceRows(db: AnyDb, tables: string[], productIds: string[]): Promise<PriceRow[]> {
-  if (productIds.length === 0) return [];
-  const rows = (await db
-    .selectFrom('product_prices as r')
-    .select(['r.product_id', 'r.price_table', 'r.price_type', 'r.from_quantity', 'r.to_quantity', 'r.price'])
-    .where('r.product_id', 'in', productIds)
-    .where(applicable(tables, today()))
-    .execute()) as Record<string, unknown>[];
-  return rows.map((row) => ({
-    product_id: String(row['product_id']),
-    price_table: String(row['price_table']),
-    price_type: String(row['price_type']),
-    from_quantity: decimalFromDb(db, row['from_quantity'] ?? 0, QTY_SCALE) ?? '0',
-    to_quantity: row['to_quantity'] === null || row['to_quantity'] === undefined ? null : decimalFromDb(db, row['to_quantity'], QTY_SCALE),
-    price: decimalFromDb(db, row['price'], PRICE_SCALE) ?? '0',
-  }));
-}
-
-const TYPE_ORDER: Record<string, number> = { Each: 0, Cwt: 1, Discount: 2 };
-
-/** The candidate rows of one table for `quantity` (see the header), best first. */
-function candidates(rows: readonly PriceRow[], quantity: Decimal): PriceRow[] {
-  let found = rows.filter((row) => cmp(row.from_quantity, quantity) <= 0 && (row.to_quantity === null || cmp(quantity, row.to_quantity) <= 0));
-  if (found.length === 0 && rows.length > 0) {
-    const first = rows.reduce((min, row) => (cmp(row.from_quantity, min) < 0 ? row.from_quantity : min), rows[0]!.from_quantity);
-    found = rows.filter((row) => cmp(row.from_quantity, first) === 0);
-  }
-  return [...found].sort((a, b) => cmp(b.from_quantity, a.from_quantity) || (TYPE_ORDER[a.price_type] ?? 9) - (TYPE_ORDER[b.price_type] ?? 9));
-}
-
-/** The unit price of one row (Discount needs the LIST price). */
-function rowPrice(row: PriceRow, weight: Decimal | null, list: () => Decimal | null): Decimal | null {
-  switch (row.price_type) {
-    case 'Each':
-      return row.price;
-    case 'Cwt':
-      return weight === null ? null : div(mul(row.price, weight, 8), '100', 8);
-    case 'Discount': {
-      const base = list();
-      return base === null ? null : mul(base, div(sub('100', row.price), '100', 8), 8);
-    }
-    default:
-      return null;
-  }
-}
-
-/**
- * The unit price of one product at `quantity` for a bill-to whose own table is `own` (null: LIST only), from
- * the product's applicable rows; null when none gives a price. Exported for the tests of the rules above.
- */
-export function unitPrice(rows: readonly PriceRow[], own: string | null, quantity: Decimal, weight: Decimal | null): Decimal | null {
-  const listRows = rows.filter((row) => row.price_table === LIST_PRICE_TABLE);
-  const listPrice = (): Decimal | null => {
-    for (const row of candidates(listRows, quantity)) {
-      if (row.price_type === 'Discount') continue;
-      const price = rowPrice(row, weight, () => null);
-      if (price !== null) return price;
-    }
-    return null;
-  };
-  const ownRows = own && own !== LIST_PRICE_TABLE ? rows.filter((row) => row.price_table === own) : [];
-  for (const table of [ownRows, listRows]) {
-    for (const row of candidates(table, quantity)) {
-      const price = rowPrice(row, weight, listPrice);
-      if (price !== null) return round(price, 2);
-    }
-  }
-  return null;
-}
 
 /** Integer cents of a 2-decimal price. */
 function cents(price: Decimal): number {
@@ -148,25 +45,53 @@ interface ProductRow {
   product_id: string;
   description: string;
   unit_of_measure: string | null;
-  weight_per_unit: unknown;
   category: string | null;
 }
 
-/** Active, sellable products with a row of `tables` that applies today (alias `p`). */
-function sellable(db: AnyDb, tables: string[]) {
+/** The bill-to and its jobber: whose price tables and SKUs can price its products. */
+async function ownersOf(db: AnyDb, billToId: string): Promise<string[]> {
+  const firm = (await db.selectFrom('firms').select('jobber_firm_id').where('firm_id', '=', billToId).executeTakeFirst()) as { jobber_firm_id: string | null } | undefined;
+  return firm?.jobber_firm_id ? [billToId, firm.jobber_firm_id] : [billToId];
+}
+
+/** Active, sellable products that something could price for `owners` today (alias `p`; see the header). */
+function sellable(db: AnyDb, owners: string[]) {
+  const date = today();
+  const inEffect = (alias: string) => sql<boolean>`(${sql.ref(`${alias}.effective_date`)} is null or ${sql.ref(`${alias}.effective_date`)} <= ${date}) and (${sql.ref(`${alias}.expiry_date`)} is null or ${sql.ref(`${alias}.expiry_date`)} >= ${date})`;
   return db
     .selectFrom('products as p')
     .leftJoin('product_groups as g', 'g.group_id', 'p.category')
     .leftJoin('product_classes as c', 'c.class_id', 'p.class_id')
     .where('p.is_active', '=', 1)
     .where((eb) => eb.or([eb('p.block_sales', '=', 0), eb('p.block_sales', 'is', null)]))
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('product_prices as r')
-          .select(sql`1`.as('one'))
-          .whereRef('r.product_id', '=', 'p.product_id')
-          .where(applicable(tables, today())),
-      ),
+    .where(({ exists, selectFrom, or }) =>
+      or([
+        exists(
+          selectFrom('product_prices as r')
+            .select(sql`1`.as('one'))
+            .whereRef('r.product_id', '=', 'p.product_id')
+            .where('r.price_table', '=', LIST_PRICE_TABLE)
+            .where('r.currency', '=', 'CAD')
+            .where(inEffect('r')),
+        ),
+        exists(
+          selectFrom('price_table_ranges as x')
+            .innerJoin('price_tables as t', 't.price_table_id', 'x.price_table_id')
+            .select(sql`1`.as('one'))
+            .whereRef('x.product_id', '=', 'p.product_id')
+            .where('t.customer_id', 'in', owners)
+            .where('t.is_active', '=', 1)
+            .where(inEffect('t'))
+            .where((eb) => eb.or([eb('x.expiry_date', 'is', null), eb('x.expiry_date', '>=', date)])),
+        ),
+        exists(
+          selectFrom('customer_skus as k')
+            .select(sql`1`.as('one'))
+            .whereRef('k.product_id', '=', 'p.product_id')
+            .where('k.customer_id', 'in', owners)
+            .where('k.price', 'is not', null),
+        ),
+      ]),
     );
 }
 
@@ -174,27 +99,26 @@ const PRODUCT_COLUMNS = [
   'p.product_id',
   'p.description',
   'p.unit_of_measure',
-  'p.weight_per_unit',
   sql<string | null>`coalesce(g.name, c.description)`.as('category'),
 ] as const;
 
-async function priced(db: AnyDb, own: string | null, products: ProductRow[], quantities?: ReadonlyMap<string, number>) {
-  const rows = await priceRows(db, tablesOf(own), products.map((product) => product.product_id));
-  const byProduct = new Map<string, PriceRow[]>();
-  for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row]);
+async function priced(db: AnyDb, billToId: string, products: ProductRow[], quantities?: ReadonlyMap<string, number>) {
+  const lines = await priceLines(db, {
+    customerId: billToId,
+    date: today(),
+    lines: products.map((product) => ({ productId: product.product_id, quantity: String(quantities?.get(product.product_id) ?? 1) })),
+  });
   const out = new Map<string, PricedProduct>();
-  for (const product of products) {
-    const weight = product.weight_per_unit === null || product.weight_per_unit === undefined ? null : decimalFromDb(db, product.weight_per_unit, QTY_SCALE);
-    const quantity = String(quantities?.get(product.product_id) ?? 1);
-    const price = unitPrice(byProduct.get(product.product_id) ?? [], own, quantity, weight);
-    if (price === null) continue;
+  products.forEach((product, index) => {
+    const price = lines[index]?.Price ?? null;
+    if (price === null) return;
     out.set(product.product_id, {
       description: product.description,
       unit: product.unit_of_measure ?? 'EA',
       category: product.category ?? '',
       price_cents: cents(price),
     });
-  }
+  });
   return out;
 }
 
@@ -204,9 +128,8 @@ async function priced(db: AnyDb, own: string | null, products: ProductRow[], qua
  */
 export async function pricedProducts(db: AnyDb, billToId: string, productIds: string[], quantities?: ReadonlyMap<string, number>): Promise<Map<string, PricedProduct>> {
   if (productIds.length === 0) return new Map();
-  const own = await accountPriceTable(db, billToId);
-  const products = (await sellable(db, tablesOf(own)).select(PRODUCT_COLUMNS).where('p.product_id', 'in', productIds).execute()) as ProductRow[];
-  return priced(db, own, products, quantities);
+  const products = (await sellable(db, await ownersOf(db, billToId)).select(PRODUCT_COLUMNS).where('p.product_id', 'in', productIds).execute()) as ProductRow[];
+  return priced(db, billToId, products, quantities);
 }
 
 /** Available quantity (on hand − committed, every warehouse) of the stock-tracked products among `ids`. */
@@ -244,8 +167,7 @@ export async function catalogPage(
   billToId: string,
   options: { search?: string | undefined; pattern: (text: string) => string; likeOp: string; page: number; size: number },
 ): Promise<{ total: number; list: CatalogueProduct[] }> {
-  const own = await accountPriceTable(db, billToId);
-  let query = sellable(db, tablesOf(own));
+  let query = sellable(db, await ownersOf(db, billToId));
   const search = options.search?.trim();
   if (search) {
     const pattern = options.pattern(search);
@@ -266,7 +188,7 @@ export async function catalogPage(
     .limit(options.size)
     .offset((options.page - 1) * options.size)
     .execute()) as ProductRow[];
-  const prices = await priced(db, own, rows);
+  const prices = await priced(db, billToId, rows);
   const stock = await availability(db, rows.map((row) => row.product_id));
   const list = rows
     .filter((row) => prices.has(row.product_id))

@@ -1,14 +1,14 @@
 /**
  * Table types of the portal tables (migrations db/m0004-portal.ts and portal/m0009-products.ts), joined onto
- * the server's DB type so portal queries are typed. The catalogue and prices are the product master's
- * (`products`, `product_prices`: catalogue.ts), no longer portal tables. Flags follow db/schema.ts: written 0/1, read with `asFlag`.
+ * the server's DB type so portal queries are typed. The catalogue is the product master's and prices the
+ * order desk's pricing service's (catalogue.ts), no longer portal tables. Flags follow db/schema.ts: written 0/1, read with `asFlag`.
  */
 import type { Generated, Kysely } from 'kysely';
 import type { DB, Flag } from '../db/schema.ts';
 
 export interface PortalTables {
-  /** price_table (migration 0009): the bill-to's own price table in `product_prices`; null = LIST only. */
-  portal_accounts: { bill_to_id: string; on_hold: Flag; hold_reason: string | null; default_ship_to_id: string | null; price_table: string | null };
+  /** Prices are the order desk's pricing service's (issue 25; migration 0014 dropped `price_table`). */
+  portal_accounts: { bill_to_id: string; on_hold: Flag; hold_reason: string | null; default_ship_to_id: string | null };
   portal_selection: { user_id: string; bill_to_id: string; switched_on: string };
   portal_cart_lines: { cart_line_key: Generated<number>; user_id: string; bill_to_id: string; product_id: string; quantity: number; added_on: string };
   portal_orders: {

@@ -1,8 +1,8 @@
 /**
  * Portal demo data (issue #4 item 6), written once on a database whose portal accounts are empty: its
  * products in the product master (issue 15 item 8: adopted into class PORTAL and a group per category when
- * the master lacks them), their LIST prices (what B300 pays) and the own price tables of B100 (95 % of list)
- * and B200 (90 %, electrical only), named after the bill-to and set as its account's price table; orders for S101, S102, S201 (and S301, which the demo
+ * the master lacks them) and their LIST prices (what a customer without a price table pays; the customers' own
+ * price tables are the order desk's demo data, modules/oe/server/seed.ts); orders for S101, S102, S201 (and S301, which the demo
  * portal user must never see); unread notifications for B100 (so its badges show) and B300; B200 on hold.
  * The homepage text and the company logo are seeded with the administration data (modules/shell/server/seed.ts).
  * Firms that do not exist (a database whose firms were changed) are skipped.
@@ -33,13 +33,6 @@ const PRODUCTS: [id: string, description: string, category: string, unit: string
   ['FS-HXB-1213', 'Hex bolt grade 5, 1/2-13 x 2 in, box of 50', 'Fasteners', 'BX', 4250],
 ];
 
-/** Per bill-to price factor (percent of list): B100 and B300 see every product, B200 the electrical ones. */
-const PRICE_LISTS: { billToId: string; percent: number; only?: string }[] = [
-  { billToId: 'B100', percent: 95 },
-  { billToId: 'B200', percent: 90, only: 'Electrical' },
-  { billToId: 'B300', percent: 100 },
-];
-
 const ORDERS: { billToId: string; shipToId: string; status: string; daysAgo: number; notes: string; lines: [string, number][] }[] = [
   { billToId: 'B100', shipToId: 'S101', status: 'Shipped', daysAgo: 21, notes: 'Deliver to dock 3', lines: [['AL-6061-SH125', 10], ['ST-A500-TB2X2', 24]] },
   { billToId: 'B100', shipToId: 'S102', status: 'Processing', daysAgo: 6, notes: '', lines: [['ST-A36-PL375', 2], ['FS-HXB-1213', 4]] },
@@ -60,7 +53,7 @@ const NOTIFICATIONS: { billToId: string; title: string; body: string; daysAgo: n
 ];
 
 /** The master's rows the portal demo needs: its products (adopted when missing) and their prices. */
-async function seedCatalogue(trx: Kysely<any>, firms: Set<string>, now: string): Promise<void> {
+async function seedCatalogue(trx: Kysely<any>, now: string): Promise<void> {
   const t = { created_by: 'seed', created_on: now, updated_by: 'seed', updated_on: now, version: 1 };
   const ids = PRODUCTS.map(([id]) => id);
   const known = new Set(((await trx.selectFrom('products').select('product_id').where('product_id', 'in', ids).execute()) as { product_id: string }[]).map((r) => r.product_id));
@@ -90,20 +83,19 @@ async function seedCatalogue(trx: Kysely<any>, firms: Set<string>, now: string):
       )
       .execute();
   }
-  // LIST (B300 and every customer without its own table), then the customers' own tables.
-  const lists = [{ table: LIST_PRICE_TABLE, percent: 100, only: undefined as string | undefined }, ...PRICE_LISTS.filter((list) => list.percent !== 100 && firms.has(list.billToId)).map((list) => ({ table: list.billToId, percent: list.percent, only: list.only }))];
-  for (const list of lists) {
+  // The list prices (issue 25: every other price comes from the order desk's price tables).
+  for (const list of [{ table: LIST_PRICE_TABLE }]) {
     const priced = new Set(
       ((await trx.selectFrom('product_prices').select('product_id').where('price_table', '=', list.table).where('product_id', 'in', ids).execute()) as { product_id: string }[]).map(
         (r) => r.product_id,
       ),
     );
-    const rows = PRODUCTS.filter(([id, , category]) => !priced.has(id) && (!list.only || category === list.only)).map(([product_id, , , , cents]) => ({
+    const rows = PRODUCTS.filter(([id]) => !priced.has(id)).map(([product_id, , , , cents]) => ({
       product_id,
       price_table: list.table,
       price_type: 'Each',
       from_quantity: decimalToDb(trx, '0', 4),
-      price: decimalToDb(trx, fromUnits(BigInt(Math.round((cents * list.percent) / 100)), 2), 4),
+      price: decimalToDb(trx, fromUnits(BigInt(cents), 2), 4),
       currency: 'CAD',
       ...t,
     }));
@@ -119,10 +111,9 @@ export async function seedPortal(database: Kysely<DB>): Promise<void> {
   const day = 24 * 60 * 60 * 1000;
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
-    await seedCatalogue(trx as unknown as Kysely<any>, firms, new Date(now).toISOString());
+    await seedCatalogue(trx as unknown as Kysely<any>, new Date(now).toISOString());
     for (const billToId of ['B100', 'B200', 'B300'].filter((id) => firms.has(id))) {
       const onHold = billToId === 'B200';
-      const own = PRICE_LISTS.find((list) => list.billToId === billToId && list.percent !== 100);
       await trx
         .insertInto('portal_accounts')
         .values({
@@ -130,7 +121,6 @@ export async function seedPortal(database: Kysely<DB>): Promise<void> {
           on_hold: flag(onHold),
           hold_reason: onHold ? 'Account B200 is on hold (over credit limit): orders cannot be placed. Please contact accounts receivable.' : null,
           default_ship_to_id: null,
-          price_table: own ? billToId : null,
         })
         .execute();
     }

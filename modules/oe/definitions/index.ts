@@ -1,0 +1,19 @@
+/**
+ * The Order Entry module's definitions (issue 25; SCREENS.md WP7 milestone 7a — sales orders join it next).
+ * Strings: namespace `oe` (`modules/oe/locales/<lng>/oe.json`); server: modules/oe/server/; screens:
+ * `@erp/order-entry` and, where their menus list them, `@erp/waste` and `@erp/legacy` (module.json `alsoIn`).
+ * Parts: pricing (price tables, discount tables, customer SKUs, tariffs), setup (holidays, routes, email
+ * templates, portal notifications, suppliers, forms of payment), reports and processes (./reports.ts).
+ */
+import type { ModuleDefinition } from '@erp/shared/entities/index';
+import { OE } from './common.ts';
+import { OE_PRICING_ENTITIES } from './pricing/index.ts';
+import { OE_SETUP_ENTITIES } from './setup/index.ts';
+
+export const OE_NAMESPACE = OE;
+
+export const oeModule: ModuleDefinition = {
+  name: 'oe',
+  namespace: OE,
+  entities: [...OE_PRICING_ENTITIES, ...OE_SETUP_ENTITIES],
+};

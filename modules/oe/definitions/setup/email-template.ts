@@ -1,0 +1,61 @@
+/**
+ * Email templates (`email-template`, SCREENS.md OE-17, `/email-template`): the subject and body the order desk
+ * sends (invoice publishing, order confirmations), with placeholders written `{{Name}}`. Only the placeholders
+ * below exist; an unknown one is refused where it is typed and by the server (a template that would send
+ * `{{Custmer}}` to a customer is never saved). The preview (`POST /api/oe/email-template/preview`,
+ * modules/oe/server/setup/routes.ts) fills them with sample values. There is no SMTP client in the product yet:
+ * templates are kept and previewed, not sent.
+ */
+import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { OE, OE_APP, OE_ROLES, oeCode, requiredName } from '../common.ts';
+
+export const PLACEHOLDERS = ['CustomerName', 'CustomerId', 'ContactName', 'OrderNo', 'InvoiceNo', 'DocumentDate', 'DueDate', 'Amount', 'CompanyName'] as const;
+export const UNKNOWN_PLACEHOLDER_KEY = 'oe:rules.unknownPlaceholder';
+const PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The placeholders a text names, in order, once each. */
+export function placeholdersIn(text: string): string[] {
+  return [...new Set([...text.matchAll(PATTERN)].map((match) => match[1] ?? ''))];
+}
+
+/** The text with each known placeholder replaced by its value (unknown ones left as written). */
+export function fillPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(PATTERN, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
+}
+
+function placeholderIssues(record: Readonly<Record<string, unknown>>): RuleIssue[] {
+  const known = new Set<string>(PLACEHOLDERS);
+  const issues: RuleIssue[] = [];
+  for (const field of ['Subject', 'Body']) {
+    const value = record[field];
+    if (typeof value !== 'string') continue;
+    const unknown = placeholdersIn(value).find((name) => !known.has(name));
+    if (unknown !== undefined) issues.push({ field, key: UNKNOWN_PLACEHOLDER_KEY, params: { name: unknown, known: PLACEHOLDERS.join(', ') } });
+  }
+  return issues;
+}
+
+export const emailTemplate = defineEntity({
+  name: 'email-template',
+  namespace: OE,
+  table: 'email_templates',
+  key: 'TemplateId',
+  application: OE_APP,
+  fields: {
+    TemplateId: oeCode(20, { required: true }),
+    Description: requiredName(),
+    Subject: { type: 'text', required: true, maxLength: 200 },
+    Body: { type: 'text', required: true, maxLength: 20000, format: 'multiline', widget: 'email-template-body' },
+    IsActive: { type: 'boolean', defaultValue: true },
+  },
+  listColumns: ['TemplateId', 'Description', 'Subject', 'IsActive'],
+  defaultSort: [{ field: 'TemplateId' }],
+  filters: [{ field: 'IsActive', op: 'eq' }],
+  search: ['TemplateId', 'Description', 'Subject'],
+  roles: OE_ROLES,
+  activeField: 'IsActive',
+  displayField: 'Description',
+  attachments: false,
+  rules: [placeholderIssues],
+  formLayout: { sections: [{ rows: [['TemplateId', 'Description'], ['IsActive'], ['Subject'], ['Body']] }] },
+});

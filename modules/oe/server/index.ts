@@ -1,0 +1,37 @@
+/**
+ * Order Entry on the server (issue 25): the pricing service and its calls (./pricing/), demo data, the
+ * price reports and maintenance processes, migration 0014 (override audit; the portal's stand-in prices moved
+ * onto price tables), its part of `npm run seed:large`.
+ */
+import type { ServerModule } from '@erp/server/modules/part';
+import { oeModule } from '../definitions/index.ts';
+import { m0014_oe_pricing } from './pricing/migration.ts';
+import { importRoutes } from './maintenance/routes.ts';
+import { pricingRoutes } from './pricing/routes.ts';
+import { OE_SERVER_PROCESSES } from './reports/processes.ts';
+import { OE_SERVER_REPORTS } from './reports/index.ts';
+import { insertOePrices } from './seed-large.ts';
+import { seedOe } from './seed.ts';
+
+export const serverModule: ServerModule = {
+  definitions: oeModule,
+  hooks: {},
+  async seed(db) {
+    await seedOe(db);
+  },
+  async routes(app, deps) {
+    await pricingRoutes(app, deps);
+    await importRoutes(app, deps);
+  },
+  reports: OE_SERVER_REPORTS,
+  processes: OE_SERVER_PROCESSES,
+  large: {
+    option: '--oe',
+    counts: 'customer price tables',
+    max: 100_000,
+    progress: 'price tables',
+    summary: 'oe',
+    run: (database, count, onProgress) => insertOePrices(database, count ?? 10_000, onProgress),
+  },
+  migrations: { '0014_oe_pricing': m0014_oe_pricing },
+};

@@ -1,0 +1,220 @@
+/**
+ * Price maintenance processes on the server (definitions: modules/oe/definitions/reports.ts). Each item runs in
+ * its own transaction; a run re-reads the preview, so an item changed meanwhile is not processed twice.
+ *
+ * - Price adjustments: the preview lists the Each / Cwt rows of the selection with their new price, computed
+ *   exactly in SQL (PostgreSQL numeric; SQLite integer units, half-up); the run writes the new price computed
+ *   again with exact decimals from the stored one, only if the stored price is still the previewed one, and
+ *   refuses a price that would fall below zero.
+ * - Renew price table: the table copied under a new id with the new dates, its per-unit and cwt prices changed
+ *   by the percent (cost-plus and percent-off rows copied as they are); the old table ends the day before the
+ *   new one starts. Refused when the new id exists or the dates are out of order.
+ * - New products pricing: active products (of a class) the table has no row for get a cost-plus row at the
+ *   markup, from quantity 1.
+ */
+import { add, cmp, div, mul, round, type Decimal } from '@erp/shared/decimal';
+import type { ReportParameterError } from '@erp/shared/reports/define';
+import { sql } from 'kysely';
+import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
+import { messageIn } from '@erp/server/entities/call-result';
+import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
+import type { AnyDb, AnySelect } from '@erp/server/reports/engine';
+import { newProductsPricing, priceAdjustments, renewPriceTable } from '../../definitions/reports.ts';
+
+const SIGNED = /^[+-]?\d{1,9}(\.\d{1,4})?$/;
+const CODE = /^[A-Z0-9_.-]{1,20}$/;
+
+/** The `Change` parameter as an exact decimal, or a parameter error. */
+function changeOf(ctx: ProcessContext, options: { optional?: boolean; min?: string } = {}): Decimal | ReportParameterError | null {
+  const raw = ctx.params['Change'];
+  if (raw === undefined || raw === null || String(raw).trim() === '') return options.optional ? null : { field: 'Change', key: 'oe:rules.changeNumber' };
+  const text = String(raw).trim().replace(/^\+/, '');
+  if (!SIGNED.test(text)) return { field: 'Change', key: 'oe:rules.changeNumber' };
+  if (options.min !== undefined && cmp(text, options.min) < 0) return { field: 'Change', key: 'oe:rules.changeNumber' };
+  return round(text, 4);
+}
+
+const isError = (value: unknown): value is ReportParameterError => typeof value === 'object' && value !== null && 'key' in value;
+
+/** `price` changed by a percent or an amount, exactly, at 4 places. */
+export function adjusted(price: Decimal, method: string, change: Decimal): Decimal {
+  return method === 'Amount' ? round(add(price, change), 4) : mul(price, add('1', div(change, '100', 8)), 4);
+}
+
+const adjustmentsProcess: ServerProcess = {
+  def: priceAdjustments,
+  async prepare(ctx) {
+    const change = changeOf(ctx);
+    if (isError(change)) return [change];
+    ctx.state['change'] = change;
+    return [];
+  },
+  preview(ctx) {
+    const db = ctx.db;
+    const change = ctx.state['change'] as Decimal;
+    const method = String(ctx.params['Method'] ?? 'Percent');
+    const pg = engineOf(db) === 'postgres';
+    // Exact in SQL: numeric on PostgreSQL; on SQLite integer units of 0.0001, rounded half-up.
+    const newPrice = pg
+      ? method === 'Amount'
+        ? sql<unknown>`r.price + cast(${change} as numeric)`
+        : sql<unknown>`round(r.price * (100 + cast(${change} as numeric)) / 100, 4)`
+      : method === 'Amount'
+        ? sql<unknown>`r.price + cast(${decimalToDb(db, change, 4)} as integer)`
+        : (() => {
+            // Integer arithmetic on integer units (a bound JS number is a REAL to SQLite: cast it).
+            const product = sql`r.price * (1000000 + cast(${decimalToDb(db, change, 4)} as integer))`;
+            return sql<unknown>`case when ${product} >= 0 then (${product} + 500000) / 1000000 else -((500000 - ${product}) / 1000000) end`;
+          })();
+    let query: AnySelect = db
+      .selectFrom('price_table_ranges as r')
+      .leftJoin('products as p', 'p.product_id', 'r.product_id')
+      .select([
+        'r.range_id as RangeId',
+        'r.price_table_id as PriceTableId',
+        'r.product_id as ProductId',
+        'r.price_type as PriceType',
+        'r.from_quantity as FromQuantity',
+        'r.to_quantity as ToQuantity',
+        'r.price as Price',
+        newPrice.as('NewPrice'),
+        sql<string>`r.price_table_id || ' ' || coalesce(r.product_id, '*') || ' ' || r.price_type`.as('Item'),
+      ])
+      .where('r.price_type', 'in', ['Each', 'Cwt'])
+      .orderBy('r.price_table_id')
+      .orderBy('r.product_id')
+      .orderBy('r.from_quantity');
+    if (ctx.params['PriceTableId'] !== undefined) query = query.where('r.price_table_id', '=', String(ctx.params['PriceTableId']));
+    if (ctx.params['ProductId'] !== undefined) query = query.where('r.product_id', '=', String(ctx.params['ProductId']));
+    if (ctx.params['ClassId'] !== undefined) query = query.where('p.class_id', '=', String(ctx.params['ClassId']));
+    return query;
+  },
+  async runItem(ctx, row) {
+    const price = String(row['Price']);
+    const next = adjusted(price, String(ctx.params['Method'] ?? 'Percent'), ctx.state['change'] as Decimal);
+    const id = Number(row['RangeId']);
+    if (cmp(next, '0') < 0) return { ResultStatus: 2, ResultCode: 'refused', Message: messageIn(ctx.locale, 'oe:price-adjustments.negative', { price, next }), EntityId: id };
+    const done = await ctx.db.transaction().execute(async (trx: AnyDb) => {
+      const updated = await trx
+        .updateTable('price_table_ranges')
+        .set({ price: decimalToDb(trx, next, 4) })
+        .where('range_id', '=', id)
+        .where('price', '=', decimalToDb(trx, price, 4))
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      await touchTable(trx, String(row['PriceTableId']), ctx.user.userId);
+      return true;
+    });
+    if (!done) return { ResultStatus: 2, ResultCode: 'changed', Message: messageIn(ctx.locale, 'oe:price-adjustments.changed'), EntityId: id };
+    return { ResultStatus: 1, ResultCode: 'adjusted', Message: messageIn(ctx.locale, 'oe:price-adjustments.done', { price, next }), EntityId: id };
+  },
+};
+
+/** A price table's record trail after a process changed its rows (version, who, when). */
+async function touchTable(trx: AnyDb, id: string, userId: string): Promise<void> {
+  await trx
+    .updateTable('price_tables')
+    .set({ version: sql`version + 1`, updated_by: userId, updated_on: new Date().toISOString() })
+    .where('price_table_id', '=', id)
+    .execute();
+}
+
+const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+const renewProcess: ServerProcess = {
+  def: renewPriceTable,
+  async prepare(ctx) {
+    const errors: ReportParameterError[] = [];
+    const change = changeOf(ctx, { optional: true, min: '-100' });
+    if (isError(change)) errors.push(change);
+    else ctx.state['change'] = change;
+    const id = String(ctx.params['NewPriceTableId'] ?? '').trim().toUpperCase();
+    if (!CODE.test(id)) errors.push({ field: 'NewPriceTableId', key: 'oe:renew-price-table.badId' });
+    else if (await ctx.db.selectFrom('price_tables').select('price_table_id').where('price_table_id', '=', id).executeTakeFirst()) {
+      errors.push({ field: 'NewPriceTableId', key: 'oe:renew-price-table.exists', params: { id } });
+    }
+    const effective = String(ctx.params['EffectiveDate']);
+    const expiry = ctx.params['ExpiryDate'] === undefined ? null : String(ctx.params['ExpiryDate']);
+    if (expiry !== null && expiry < effective) errors.push({ field: 'ExpiryDate', key: 'oe:rules.expiryBeforeEffective' });
+    ctx.state['newId'] = id;
+    return errors;
+  },
+  preview(ctx) {
+    const counts = ctx.db.selectFrom('price_table_ranges').select(['price_table_id', sql<number>`count(*)`.as('n')]).groupBy('price_table_id');
+    return ctx.db
+      .selectFrom('price_tables as t')
+      .leftJoin(counts.as('c'), 'c.price_table_id', 't.price_table_id')
+      .select(['t.price_table_id as PriceTableId', 't.description as Description', 't.customer_id as CustomerId', 't.effective_date as EffectiveDate', 't.expiry_date as ExpiryDate', sql<number>`coalesce(c.n, 0)`.as('Rows')])
+      .where('t.price_table_id', '=', String(ctx.params['PriceTableId']));
+  },
+  async runItem(ctx, row) {
+    const from = String(row['PriceTableId']);
+    const to = ctx.state['newId'] as string;
+    const change = ctx.state['change'] as Decimal | null;
+    const effective = String(ctx.params['EffectiveDate']);
+    const expiry = ctx.params['ExpiryDate'] === undefined ? null : String(ctx.params['ExpiryDate']);
+    const count = await ctx.db.transaction().execute(async (trx: AnyDb) => {
+      const header = (await trx.selectFrom('price_tables').selectAll().where('price_table_id', '=', from).executeTakeFirstOrThrow()) as Record<string, unknown>;
+      const now = new Date().toISOString();
+      await trx
+        .insertInto('price_tables')
+        .values({ ...header, price_table_id: to, effective_date: effective, expiry_date: expiry, review_date: null, created_by: ctx.user.userId, created_on: now, updated_by: ctx.user.userId, updated_on: now, version: 1 })
+        .execute();
+      const ranges = (await trx.selectFrom('price_table_ranges').selectAll().where('price_table_id', '=', from).execute()) as Record<string, unknown>[];
+      for (const range of ranges) {
+        const { range_id: _key, ...rest } = range;
+        const stored = decimalFromDb(trx, range['price'], 4) ?? '0';
+        const price = change !== null && (range['price_type'] === 'Each' || range['price_type'] === 'Cwt') ? adjusted(stored, 'Percent', change) : stored;
+        await trx.insertInto('price_table_ranges').values({ ...rest, price_table_id: to, price: decimalToDb(trx, price, 4) }).execute();
+      }
+      // The old table ends the day before the new one starts.
+      const oldExpiry = header['expiry_date'] as string | null;
+      if (oldExpiry === null || oldExpiry >= effective) {
+        await trx.updateTable('price_tables').set({ expiry_date: dayBefore(effective) }).where('price_table_id', '=', from).execute();
+        await touchTable(trx, from, ctx.user.userId);
+      }
+      return ranges.length;
+    });
+    return { ResultStatus: 1, ResultCode: 'renewed', Message: messageIn(ctx.locale, 'oe:renew-price-table.done', { from, to, count }), EntityId: to };
+  },
+};
+
+const newProductsProcess: ServerProcess = {
+  def: newProductsPricing,
+  async prepare(ctx) {
+    const change = changeOf(ctx, { min: '0' });
+    if (isError(change)) return [change];
+    ctx.state['change'] = change;
+    return [];
+  },
+  preview(ctx) {
+    const table = String(ctx.params['PriceTableId']);
+    const stock = ctx.db.selectFrom('stock_balances').select(['product_id', sql<unknown>`max(average_cost)`.as('cost')]).groupBy('product_id');
+    let query: AnySelect = ctx.db
+      .selectFrom('products as p')
+      .leftJoin(stock.as('b'), 'b.product_id', 'p.product_id')
+      .select(['p.product_id as ProductId', 'p.description as Description', 'p.class_id as ClassId', 'b.cost as AverageCost'])
+      .where('p.is_active', '=', 1)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('price_table_ranges as r').select(sql`1`.as('one')).whereRef('r.product_id', '=', 'p.product_id').where('r.price_table_id', '=', table))),
+      )
+      .orderBy('p.product_id');
+    if (ctx.params['ClassId'] !== undefined) query = query.where('p.class_id', '=', String(ctx.params['ClassId']));
+    return query;
+  },
+  async runItem(ctx, row) {
+    const table = String(ctx.params['PriceTableId']);
+    const productId = String(row['ProductId']);
+    const markup = ctx.state['change'] as Decimal;
+    await ctx.db.transaction().execute(async (trx: AnyDb) => {
+      await trx
+        .insertInto('price_table_ranges')
+        .values({ price_table_id: table, product_id: productId, price_type: 'CostPlus', from_quantity: decimalToDb(trx, '1', 4), to_quantity: null, price: decimalToDb(trx, markup, 4) })
+        .execute();
+      await touchTable(trx, table, ctx.user.userId);
+    });
+    return { ResultStatus: 1, ResultCode: 'priced', Message: messageIn(ctx.locale, 'oe:new-products-pricing.done', { product: productId, table, markup }), EntityId: productId };
+  },
+};
+
+export const OE_SERVER_PROCESSES: readonly ServerProcess[] = [adjustmentsProcess, renewProcess, newProductsProcess];
