@@ -9,6 +9,7 @@ import {
   formatDecimal,
   formatInteger,
   formatMoney,
+  localDates,
   numberFormat,
 } from './format.ts';
 
@@ -68,5 +69,16 @@ describe('format', () => {
     expect(numberFormat('fr-CA', { maximumFractionDigits: 0 })).toBe(numberFormat('fr-CA', { maximumFractionDigits: 0 }));
     expect(dateFormat('fr-CA')).toBe(dateFormat('fr-CA'));
     expect(numberFormat('fr-CA')).not.toBe(numberFormat('en-CA'));
+  });
+});
+
+describe('localDates (issue 21 item 7: dates inside messages)', () => {
+  it("writes a message's calendar dates in the language's style and leaves the rest, and an impossible date, as given", () => {
+    const params = { start: '2041-03-01', count: 2, journal: 'GL 7', typed: '2026-02-30' };
+    expect(localDates(params, 'en-CA')).toEqual({ start: 'Mar 1, 2041', count: 2, journal: 'GL 7', typed: '2026-02-30' });
+    expect(localDates(params, 'fr-CA')['start']).toBe('1 mars 2041');
+    expect(localDates(params, 'zh-CN')['start']).toBe('2041年3月1日');
+    const none = { count: 1 };
+    expect(localDates(none, 'fr-CA')).toBe(none);
   });
 });

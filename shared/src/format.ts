@@ -105,6 +105,14 @@ export function formatCalendarDate(value: unknown, locale?: string): string {
   return dateFormat(locale, DATE_STYLE).format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
+/** A real calendar date written YYYY-MM-DD (not 2026-02-30). */
+function isCalendarDate(text: string): boolean {
+  const match = CALENDAR_DATE.exec(text);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
+}
+
 /**
  * A message's parameters with each calendar date (`YYYY-MM-DD`) written in the language's date style (§9, issue 21
  * item 7): "Period is closed (G/L): … (1 mars 2041 au 31 mars 2041)", as the date reads in the screen's grid. The
@@ -113,7 +121,8 @@ export function formatCalendarDate(value: unknown, locale?: string): string {
 export function localDates(params: Record<string, unknown>, locale?: string): Record<string, unknown> {
   let changed: Record<string, unknown> | null = null;
   for (const [name, value] of Object.entries(params)) {
-    if (typeof value !== 'string' || !CALENDAR_DATE.test(value)) continue;
+    // Only a real date: "2026-02-30" quoted in a refusal stays as typed.
+    if (typeof value !== 'string' || !isCalendarDate(value)) continue;
     changed ??= { ...params };
     changed[name] = formatCalendarDate(value, locale);
   }
