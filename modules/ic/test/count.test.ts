@@ -162,6 +162,20 @@ describe('the warehouse count cycle', () => {
 
   it('lists the products not counted, upgrades to Counted after asking to set them to 0, then takes no more counts', async () => {
     const notCounted = json(await post('/api/reports/ic-count-not-counted/run', { Parameters: { WarehouseId: WH } }));
+    // PC-02: the count sheets and tags as PDF (a blind count: no book quantity unless asked).
+    const sheets = json(await post('/api/reports/ic-count-sheets/run', { Parameters: { WarehouseId: WH, Layout: 'tags', ShowBook: 'no' } }));
+    expect(sheets.List.map((r: Json) => [r.ProductId, r.LotNo, r.BookQty, r.TagNo !== null])).toEqual([
+      ['CNT-A', '', null, true],
+      ['CNT-B', 'L1', null, true],
+      ['CNT-B', 'L2', null, true],
+      ['CNT-C', '', null, true],
+    ]);
+    const book = json(await post('/api/reports/ic-count-sheets/run', { Parameters: { WarehouseId: WH, Layout: 'sheets', ShowBook: 'yes' } }));
+    expect(book.List.map((r: Json) => [r.BookQty, r.TagNo])).toEqual([['10.0000', null], ['4.0000', null], ['6.0000', null], ['0.0000', null]]);
+    const pdf = await post('/api/reports/ic-count-sheets/pdf', { Parameters: { WarehouseId: WH, Layout: 'sheets', ShowBook: 'yes' } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(notCounted.List.map((r: Json) => [r.ProductId, r.LotNo, r.FrozenQty, r.FrozenValue])).toEqual([['CNT-B', 'L2', '6.0000', '20.00']]);
     // Posting before the upgrade: the count must be Counted.
     expect(await runStep('ic-count-post', WH)).toMatchObject({ ResultStatus: 2, Message: 'The count stage is Frozen but must be Counted.' });

@@ -100,7 +100,7 @@ export const countSheets: ReportDefinition = defineReport({
     ...LINE_COLUMNS,
     text('Location', { width: 0.8 }),
     text('UnitOfMeasure', { width: 0.5 }),
-    qty('FrozenQty'),
+    text('BookQty', { width: 0.9 }),
     text('CountBlank', { width: 1.2 }),
   ],
   defaultSort: [{ field: 'ClassId' }, { field: 'ProductId' }, { field: 'LotNo' }],

@@ -26,6 +26,8 @@ export const COUNT_SEQUENCE = 'IC-COUNT';
 
 const COST = { type: 'decimal', precision: 15, scale: 4 } as const;
 const READ_ONLY = { readOnly: true } as const;
+/** Keys and flags the lists filter on, not shown in the forms. */
+const INTERNAL = { readOnly: true, widget: 'none' } as const;
 
 /** Count lines and tags: kept by the stock desk (IC_ROLES), read by the same roles. */
 const COUNT_ROLES = IC_ROLES;
@@ -88,8 +90,8 @@ export const countLine = defineEntity({
   keyKind: 'auto',
   application: 'NOVUS-IC',
   fields: {
-    LineId: { type: 'integer', ...READ_ONLY },
-    CountId: { type: 'integer', ...READ_ONLY },
+    LineId: { type: 'integer', ...INTERNAL },
+    CountId: { type: 'integer', ...INTERNAL },
     WarehouseId: FROZEN_WAREHOUSE,
     ProductId: COUNTED_PRODUCT,
     LotNo: { type: 'text', maxLength: 30 },
@@ -104,7 +106,7 @@ export const countLine = defineEntity({
     VarianceValue: { ...MONEY, ...READ_ONLY },
     IsCounted: { type: 'boolean', defaultValue: false, ...READ_ONLY },
     IsFound: { type: 'boolean', defaultValue: false, ...READ_ONLY },
-    IsOpen: { type: 'boolean', defaultValue: true, ...READ_ONLY },
+    IsOpen: { type: 'boolean', defaultValue: true, ...INTERNAL },
   },
   listColumns: [
     'WarehouseId',
@@ -138,8 +140,9 @@ export const countLine = defineEntity({
   displayField: 'ProductId',
   formLayout: {
     sections: [
-      { rows: [['WarehouseId', 'ProductId', 'LotNo'], ['Description', 'ClassId'], ['CountedQty']] },
-      { titleKey: 'ic:count-line.sections.figures', rows: [['FrozenQty', 'UnitCost'], ['TagQty', 'TotalCounted'], ['VarianceQty', 'VarianceValue'], ['IsCounted', 'IsFound']] },
+      // The count first: entering it is what the screens are opened for (the focus lands on it).
+      { rows: [['CountedQty', 'ProductId', 'LotNo'], ['WarehouseId', 'Description', 'ClassId']] },
+      { titleKey: 'ic:count-line.sections.figures', rows: [['FrozenQty', 'UnitCost'], ['TagQty', 'TotalCounted'], ['VarianceQty', 'VarianceValue'], ['IsCounted', 'IsFound', 'IsOpen', 'LineId', 'CountId']] },
     ],
   },
 });
@@ -154,7 +157,7 @@ export const countTag = defineEntity({
   keyKind: 'auto',
   application: 'NOVUS-IC',
   fields: {
-    TagId: { type: 'integer', ...READ_ONLY },
+    TagId: { type: 'integer', ...INTERNAL },
     // §5 "A tag number is required."
     TagNo: { type: 'text', required: true, maxLength: 20, uppercase: true, requiredKey: 'ic:count.rules.tagRequired' },
     WarehouseId: FROZEN_WAREHOUSE,
@@ -162,8 +165,8 @@ export const countTag = defineEntity({
     LotNo: { type: 'text', maxLength: 30 },
     Quantity: { ...QUANTITY, required: true, min: '0.0000', minKey: 'ic:count.rules.quantityNegative' },
     Status: { type: 'enum', required: true, defaultValue: 'Open', options: TAG_STATUSES.map((value) => ({ value, labelKey: `ic:count-tag.options.${value}` })) },
-    CountId: { type: 'integer', ...READ_ONLY },
-    IsOpen: { type: 'boolean', defaultValue: true, ...READ_ONLY },
+    CountId: { type: 'integer', ...INTERNAL },
+    IsOpen: { type: 'boolean', defaultValue: true, ...INTERNAL },
   },
   listColumns: ['TagNo', 'WarehouseId', 'ProductId', 'LotNo', 'Quantity', 'Status'],
   defaultSort: [{ field: 'TagNo' }],
@@ -178,7 +181,7 @@ export const countTag = defineEntity({
   roles: COUNT_ROLES,
   attachments: false,
   displayField: 'TagNo',
-  formLayout: { sections: [{ rows: [['TagNo', 'WarehouseId'], ['ProductId', 'LotNo'], ['Quantity', 'Status']] }] },
+  formLayout: { sections: [{ rows: [['TagNo', 'WarehouseId'], ['ProductId', 'LotNo'], ['Quantity', 'Status', 'TagId', 'CountId', 'IsOpen']] }] },
   states: {
     field: 'Status',
     initial: 'Open',

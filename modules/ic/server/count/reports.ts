@@ -45,6 +45,11 @@ function lines(ctx: ReportContext): AnySelect {
 
 const LINE_COLUMNS = ['l.product_id as ProductId', 'l.description as Description', 'l.lot_no as LotNo', 'l.class_id as ClassId'] as const;
 
+/** The book quantity as text with its 4 decimals (PostgreSQL NUMERIC as is; SQLite integer units ÷ 10⁴). */
+function bookText(ctx: ReportContext) {
+  return ctx.database.engine === 'postgres' ? sql<string>`cast(l.frozen_qty as text)` : sql<string>`printf('%.4f', l.frozen_qty / 10000.0)`;
+}
+
 const sheetsReport: ServerReport = {
   def: countSheets,
   prepare: (ctx) => prepareCount(ctx, true),
@@ -58,7 +63,8 @@ const sheetsReport: ServerReport = {
         ...LINE_COLUMNS,
         'p.location1 as Location',
         'p.unit_of_measure as UnitOfMeasure',
-        book ? sql<unknown>`l.frozen_qty`.as('FrozenQty') : sql<unknown>`cast(null as ${sql.raw(ctx.database.engine === 'postgres' ? 'numeric(14, 4)' : 'integer')})`.as('FrozenQty'),
+        // A text column: blank on a blind count (a decimal column would print 0).
+        book ? bookText(ctx).as('BookQty') : sql<string>`cast(null as text)`.as('BookQty'),
         sql<string>`cast('____________' as text)`.as('CountBlank'),
       ]);
   },
