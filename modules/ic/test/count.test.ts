@@ -234,6 +234,8 @@ describe('the warehouse count cycle', () => {
     expect(sum(gl, 'amount')).toBe(sum(stock, 'value'));
     expect(sum(stock, 'value')).toBe('36.66');
 
+    // §3 Product "last count".
+    expect(json(await get('/api/data/product/CNT-A')).Data.LastCountDate).toBe(COUNT_DATE);
     // §8 nothing to post on a Clear warehouse; and stock moves again.
     expect(await runStep('ic-count-post', WH)).toMatchObject({ ResultStatus: 2, Message: 'The warehouse is not valid for posting (count stage not frozen, or posting tags not 1).' });
     await move('CNT-IN-3', [{ productId: 'CNT-A', warehouseId: WH, quantity: '1.0000', unitCost: '2.5000', line: 1 }]);

@@ -110,3 +110,15 @@ export async function assertNotCounting(trx: LedgerTransaction, warehouseIds: re
     throw BusinessError.of(409, 'warehouse_counting', `ic:count.rules.movementBlocked.${counting.count_stage}`, { warehouse: counting.warehouse_id, stage: counting.count_stage }, 'WarehouseId');
   }
 }
+
+/** §3 Product "last count": the count date of the product's last posted count, or null. */
+export async function lastCountDate(db: AnyDb, productId: string): Promise<string | null> {
+  const row = (await db
+    .selectFrom('count_lines as l')
+    .innerJoin('warehouse_counts as c', 'c.count_id', 'l.count_id')
+    .select((eb) => eb.fn.max('c.count_date').as('date'))
+    .where('l.product_id', '=', productId)
+    .where('c.status', '=', 'Posted')
+    .executeTakeFirst()) as { date: string | null } | undefined;
+  return row?.date ? String(row.date).slice(0, 10) : null;
+}
