@@ -213,6 +213,9 @@ describe('the warehouse count cycle', () => {
       ['CNT-B', 'L2', '-6.0000', '-20.00'],
       ['CNT-C', '', '3.0000', '0.00'],
     ]);
+    // Posting is accounting's: the order desk clerk may count, not post.
+    const clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
+    expect((await call(server.app, 'POST', '/api/processes/ic-count-post/run', clerk, { Parameters: { WarehouseId: WH }, Items: [WH] })).statusCode).toBe(403);
     const posted = await runStep('ic-count-post', WH);
     expect(posted.ResultStatus, posted.Message).toBe(1);
     expect(await stageOf(WH)).toBe('Clear');

@@ -28,7 +28,7 @@ const { cost, integer, lookup, money, quantity: qty, text, date } = reportParts(
 const WAREHOUSE = lookup('WarehouseId', 'warehouse', 10);
 const STAGES = ['Clear', 'Frozen', 'Counted'].map((value) => ({ value, labelKey: `entities:warehouse.options.${value}` }));
 
-/** Roles that run the cycle's steps: the stock desk (IC_ROLES' writers); posting is accounting's (it posts to the G/L). */
+/** Roles that freeze and upgrade: the stock desk (IC_ROLES' writers); posting is accounting's (it posts to the G/L). */
 const COUNT_PROCESS_ROLES = ['ADMIN', 'CLERK'];
 
 const stageColumns = [text('WarehouseId'), text('Name', { width: 2 }), text('CountStage', { options: STAGES }), date('CountDate'), text('CountNo')];
@@ -75,8 +75,8 @@ export const countPost: ProcessDefinition = defineProcess({
   itemLabel: 'WarehouseId',
   maxItems: 50,
   confirmKey: 'ic:post-count-to-inventory.confirm',
-  // It posts to the General Ledger: the roles that keep the G/L as well as the stock desk's lead.
-  roles: [...new Set([...IC_ACCOUNTING_ROLES, 'CLERK'])],
+  // It posts to the General Ledger and cannot be undone but by another count: accounting's right, as the year end.
+  roles: IC_ACCOUNTING_ROLES,
 });
 
 const LINE_COLUMNS = [text('ProductId'), text('Description', { width: 2 }), text('LotNo', { width: 0.8 }), text('ClassId', { width: 0.7 })];

@@ -99,13 +99,12 @@ export async function assertCountDate(trx: LedgerTransaction, date: string, fiel
 export async function assertNotCounting(trx: LedgerTransaction, warehouseIds: readonly string[]): Promise<void> {
   const ids = [...new Set(warehouseIds)];
   if (ids.length === 0) return;
-  const counting = (await trx
-    .selectFrom('warehouses')
-    .select(['warehouse_id', 'count_stage'])
-    .where('warehouse_id', 'in', ids)
-    .where('count_stage', 'in', ['Frozen', 'Counted'])
-    .orderBy('warehouse_id')
-    .executeTakeFirst()) as { warehouse_id: string; count_stage: CountStage } | undefined;
+  // PostgreSQL: the warehouse rows are share-locked, so a freeze (FOR UPDATE) waits for this movement to commit
+  // and its snapshot sees it — or the movement waits for the freeze and is refused. SQLite serializes writers.
+  let query = trx.selectFrom('warehouses').select(['warehouse_id', 'count_stage']).where('warehouse_id', 'in', ids).orderBy('warehouse_id');
+  if (engineOf(trx) === 'postgres') query = query.forShare();
+  const rows = (await query.execute()) as { warehouse_id: string; count_stage: CountStage }[];
+  const counting = rows.find((row) => row.count_stage === 'Frozen' || row.count_stage === 'Counted');
   if (counting) {
     throw BusinessError.of(409, 'warehouse_counting', `ic:count.rules.movementBlocked.${counting.count_stage}`, { warehouse: counting.warehouse_id, stage: counting.count_stage }, 'WarehouseId');
   }
