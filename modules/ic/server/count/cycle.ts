@@ -128,7 +128,8 @@ export async function upgradeWarehouse(trx: LedgerTransaction, request: CycleReq
   const { warehouseId, userId } = request;
   const now = request.now ?? new Date().toISOString();
   assertStage(await lockWarehouse(trx, warehouseId), 'Frozen');
-  const count = (await openCount(trx, warehouseId))!;
+  const count = await openCount(trx, warehouseId);
+  if (!count) throw BusinessError.of(409, 'no_count', 'ic:count.rules.noOpenCount', { warehouse: warehouseId }, 'WarehouseId');
   const { notCounted, openTags } = await openFigures(trx, count.countId);
   if (openTags > 0) throw BusinessError.of(409, 'tags_not_posted', 'ic:count.rules.tagsNotPosted', { count: openTags, warehouse: warehouseId });
   if (notCounted > 0) {
