@@ -4,9 +4,8 @@
  * its menu tabs, tabs restored after a reload, keyboard switching and closing.
  *
  * The close-guard tests need a small screen with unsaved work, so the test serves one: it appends a
- * `CountFreeze` export (an Inventory Control screen not in this release: the physical-count set comes later) to
- * the real inventory module as the browser downloads it (route `/novus-ic/count-freeze` names
- * `@erp/inventory#CountFreeze`).
+ * `Scheduling` export (a Waste Disposal screen not in this release: WP8 comes later) to the real waste module as
+ * the browser downloads it (route `/novus-wd/scheduling` names `@erp/waste#Scheduling`).
  * That export is built with the product's
  * own `screen()`, `useCloseGuard()` and `confirmUnsavedChanges()` from @erp/ui — exactly what a real screen
  * would write — so everything from the tab close button to the dialog and the teardown is the product.
@@ -27,12 +26,12 @@ function E2eNotes() {
   return e2eReact.createElement('label', null, 'Notes ',
     e2eReact.createElement('input', { value: text, onChange: (event) => setText(event.target.value) }));
 }
-export const CountFreeze = e2eUi.screen(E2eNotes, { module: '@erp/inventory' });
+export const Scheduling = e2eUi.screen(E2eNotes, { module: '@erp/waste' });
 `;
 
-/** Serves the inventory module with the test's `CountFreeze` screen appended. */
+/** Serves the waste module with the test's `Scheduling` screen appended. */
 async function withNotesScreen(page: Page): Promise<void> {
-  await page.route('**/apps/inventory/inventory.js*', async (route) => {
+  await page.route('**/apps/waste/waste.js*', async (route) => {
     const original = await route.fetch();
     const body = `${(await original.text()).replace(/\/\/# sourceMappingURL=.*$/m, '')}\n${NOTES_SCREEN}`;
     await route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body });
@@ -103,27 +102,27 @@ test('closing the shown application tab goes to its neighbour; menu tabs close w
 
 test('a screen with unsaved changes asks Save / Discard / Stay before its tab closes', async ({ page }) => {
   await withNotesScreen(page);
-  await signIn(page, 'admin', 'admin', '#/novus-ic/count-freeze');
-  const chart = screenOf(page, '/novus-ic/count-freeze');
+  await signIn(page, 'admin', 'admin', '#/novus-wd/scheduling');
+  const chart = screenOf(page, '/novus-wd/scheduling');
   const notes = chart.getByLabel('Notes');
   await expect(notes).toBeVisible();
 
   // Nothing typed: nothing to lose, the tab closes at once.
-  await tabBar(page).getByRole('button', { name: 'Close Count Freeze' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close Scheduling' }).click();
   await expect(chart).toHaveCount(0);
-  await goTo(page, '#/novus-ic/count-freeze');
+  await goTo(page, '#/novus-wd/scheduling');
   await notes.fill('draft entry');
 
   // Issue 16: a tab whose screen holds unsaved changes is marked, and so is its application tab.
-  await expect(tabBar(page).getByRole('tab', { name: 'Count Freeze' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
-  await expect(topBar(page).getByRole('tab', { name: 'Inventory Control' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
+  await expect(tabBar(page).getByRole('tab', { name: 'Scheduling' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
+  await expect(topBar(page).getByRole('tab', { name: 'Waste Disposal' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
 
   // Stay: the tab and the text stay.
-  await tabBar(page).getByRole('button', { name: 'Close Count Freeze' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close Scheduling' }).click();
   await expect(questionDialog(page).getByRole('heading', { name: 'Unsaved changes' })).toBeVisible();
   await questionDialog(page).getByRole('button', { name: 'Stay' }).click();
   await expect(questionDialog(page).getByRole('dialog')).toBeHidden();
-  await expect(tabBar(page).getByRole('tab', { name: 'Count Freeze' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabBar(page).getByRole('tab', { name: 'Scheduling' })).toHaveAttribute('aria-selected', 'true');
   await expect(notes).toHaveValue('draft entry');
 
   // Escape dismisses the question: the same as Stay.
@@ -134,20 +133,20 @@ test('a screen with unsaved changes asks Save / Discard / Stay before its tab cl
   await expect(notes).toHaveValue('draft entry');
 
   // Closing the application tab asks the menu tab too; Stay keeps both and shows the screen.
-  await goTo(page, '#/novus-ic');
-  await topBar(page).getByRole('button', { name: 'Close Inventory Control' }).click();
+  await goTo(page, '#/novus-wd');
+  await topBar(page).getByRole('button', { name: 'Close Waste Disposal' }).click();
   await questionDialog(page).getByRole('button', { name: 'Stay' }).click();
-  await expect(page).toHaveURL(/#\/novus-ic\/count-freeze$/);
-  await expect(topBar(page).getByRole('tab', { name: 'Inventory Control' })).toBeVisible();
+  await expect(page).toHaveURL(/#\/novus-wd\/scheduling$/);
+  await expect(topBar(page).getByRole('tab', { name: 'Waste Disposal' })).toBeVisible();
   await expect(notes).toHaveValue('draft entry');
 
   // Discard: the tab closes and its screen is gone; the application tab's marker goes with it.
-  await tabBar(page).getByRole('button', { name: 'Close Count Freeze' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close Scheduling' }).click();
   await questionDialog(page).getByRole('button', { name: 'Discard' }).click();
   await expect(tabBar(page).getByRole('tab')).toHaveCount(0);
   await expect(topBar(page).getByRole('img', { name: 'Unsaved changes' })).toHaveCount(0);
   await expect(chart).toHaveCount(0);
-  await expect(page).toHaveURL(/#\/novus-ic$/);
+  await expect(page).toHaveURL(/#\/novus-wd$/);
 });
 
 test('open tabs are restored after a reload; only the shown screen mounts at once', async ({ page }) => {

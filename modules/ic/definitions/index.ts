@@ -3,10 +3,11 @@
  * (`modules/ic/modules/ic/locales/<lng>/ic.json`; report strings in `reports.json`); server rules: modules/ic/server/; screens:
  * `@erp/inventory` (which registers this module when it loads) and the modules that re-export them.
  * Each part folder is one piece of the module: masters, products, coils, stock (ledger and tickets),
- * production, reports.
+ * production, reports, count (the physical count cycle).
  */
 import type { ModuleDefinition } from '@erp/shared/entities/index';
 import { IC_COIL_ENTITIES } from './coils/index.ts';
+import { IC_COUNT_ENTITIES } from './count/index.ts';
 import { IC_MASTER_ENTITIES } from './masters/index.ts';
 import { IC_PRODUCTION_ENTITIES } from './production/index.ts';
 import { IC_PRODUCT_ENTITIES } from './products/index.ts';
@@ -17,5 +18,5 @@ export const IC_NAMESPACE = 'ic';
 export const icModule: ModuleDefinition = {
   name: 'ic',
   namespace: IC_NAMESPACE,
-  entities: [...IC_MASTER_ENTITIES, ...IC_PRODUCT_ENTITIES, ...IC_COIL_ENTITIES, ...IC_STOCK_ENTITIES, ...IC_PRODUCTION_ENTITIES],
+  entities: [...IC_MASTER_ENTITIES, ...IC_PRODUCT_ENTITIES, ...IC_COIL_ENTITIES, ...IC_STOCK_ENTITIES, ...IC_PRODUCTION_ENTITIES, ...IC_COUNT_ENTITIES],
 };

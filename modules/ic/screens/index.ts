@@ -9,6 +9,7 @@ import { screen } from '@erp/ui';
 import manifest from '../module.json';
 import { icModule } from '../definitions/index.ts';
 import { coilInquiry } from '../definitions/coils/index.ts';
+import { countDiscrepancy, countFreeze, countPost, countSheets, countUpgrade, productsNotCounted } from '../definitions/count/index.ts';
 import { billOfMaterialsReport, demandActionReport, inventoryYearEnd, productionWorkOrderReport } from '../definitions/reports/index.ts';
 import { productCost, productInquiry, stockStatus } from '../definitions/stock/reports.ts';
 import { ProductMaintenanceView } from './ProductMaintenance.tsx';
@@ -45,3 +46,18 @@ export const BillOfMaterialsReport = reportScreen(billOfMaterialsReport, IC);
 export const ProductionWorkOrderReport = reportScreen(productionWorkOrderReport, IC);
 export const DemandActionReport = reportScreen(demandActionReport, IC);
 export const InventoryYearEnd = processScreen(inventoryYearEnd, IC);
+
+// The physical count cycle (issue 23 item 4, SCREENS.md PC-01 … PC-10): the stage steps are processes over
+// warehouses; counts are entered on the freeze's lines (by class, by product; found products are new lines)
+// and on tags; the open count's lines are preset (IsOpen), the class or product filter is the user's.
+const OPEN_LINES = () => ({ 'filter.IsOpen': 'true' });
+export const CountFreeze = processScreen(countFreeze, IC);
+export const PrintCount = reportScreen(countSheets, IC);
+export const CountInputByClass = entityScreen('count-line', { ...IC, titleKey: 'ic:count-input-by-class.title', routeProps: OPEN_LINES });
+export const CountInputByProduct = entityScreen('count-line', { ...IC, titleKey: 'ic:count-input-by-product.title', routeProps: OPEN_LINES });
+export const CountByTag = documentScreen('count-tag', IC);
+export const AddFoundProducts = entityScreen('count-line', { ...IC, titleKey: 'ic:add-found-products.title', routeProps: () => ({ 'filter.IsOpen': 'true', 'filter.IsFound': 'true' }) });
+export const ProductsNotCountedReport = reportScreen(productsNotCounted, IC);
+export const UpgradeCountStage = processScreen(countUpgrade, IC);
+export const PostCountToInventory = processScreen(countPost, IC);
+export const CountDiscrepancy = reportScreen(countDiscrepancy, IC);

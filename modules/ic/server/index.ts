@@ -1,17 +1,19 @@
 /**
  * Inventory Control on the server (issue 15): the module's parts (masters, products, coils, stock,
- * production), its reports and processes, migrations.
+ * production, count), its reports and processes, migrations.
  */
 import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
 import { combineParts } from '@erp/server/modules/part';
 import { icModule } from '../definitions/index.ts';
 import { IC_COIL_PART } from './coils/index.ts';
+import { IC_COUNT_PART, IC_COUNT_SERVER_PROCESSES, IC_COUNT_SERVER_REPORTS } from './count/index.ts';
 import { IC_MASTER_PART } from './masters/index.ts';
 import { m0010_ic_year_end } from './production/migration.ts';
 import { IC_PRODUCTION_PART } from './production/index.ts';
 import { IC_PRODUCT_PART } from './products/index.ts';
 import { IC_SERVER_PROCESSES, IC_SERVER_REPORTS } from './reports/index.ts';
 import { insertIcStock } from './seed-large.ts';
+import { insertIcCount } from './count/seed-large.ts';
 import { m0008_ic_stock } from './stock/migration.ts';
 import { IC_STOCK_PART } from './stock/index.ts';
 
@@ -19,14 +21,14 @@ import { IC_STOCK_PART } from './stock/index.ts';
 // received-not-invoiced account of purchase tickets are posted by Inventory Control only.
 registerControlAccounts({ source: 'IC', integrationTypes: ['INVENTORY', 'INVENTORY-*', 'TICKET-PURCHASE'], integrationTypeColumns: [{ table: 'product_classes', column: 'inventory_account' }] });
 
-export const serverModule = combineParts(icModule, [IC_MASTER_PART, IC_PRODUCT_PART, IC_COIL_PART, IC_STOCK_PART, IC_PRODUCTION_PART], {
-  reports: IC_SERVER_REPORTS,
-  processes: IC_SERVER_PROCESSES,
+export const serverModule = combineParts(icModule, [IC_MASTER_PART, IC_PRODUCT_PART, IC_COIL_PART, IC_STOCK_PART, IC_PRODUCTION_PART, IC_COUNT_PART], {
+  reports: [...IC_SERVER_REPORTS, ...IC_COUNT_SERVER_REPORTS],
+  processes: [...IC_SERVER_PROCESSES, ...IC_COUNT_SERVER_PROCESSES],
   large: {
     option: '--ic',
     progress: 'stock ledger rows',
     summary: 'ic',
-    run: (database, _count, onProgress) => insertIcStock(database, { onProgress }),
+    run: async (database, _count, onProgress) => ({ ...(await insertIcStock(database, { onProgress })), count: await insertIcCount(database) }),
   },
   migrations: { '0008_ic_stock': m0008_ic_stock, '0010_ic_year_end': m0010_ic_year_end },
 });

@@ -78,11 +78,24 @@ describe('demo stock', () => {
     expect(sources.map((r) => r.source)).toEqual(['IC']);
   });
 
+  it('has MTL-01 mid-count (issue 23 item 5): Frozen, some lines counted, some not, a posted tag', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const db = server.app.erp.database.db as any;
+    const warehouse = (await call(server.app, 'GET', '/api/data/warehouse/MTL-01', admin)).json() as Json;
+    expect(warehouse.Data.CountStage).toBe('Frozen');
+    const lines = (await call(server.app, 'GET', '/api/data/count-line?filter.WarehouseId=MTL-01&filter.IsOpen=true&PageSize=1000', admin)).json() as Json;
+    const counted = lines.List.filter((l: Json) => l.IsCounted).length;
+    expect(counted).toBeGreaterThan(0);
+    expect(counted).toBeLessThan(lines.List.length);
+    expect(lines.List.some((l: Json) => l.VarianceQty !== null && l.VarianceQty !== '0.0000')).toBe(true);
+    expect((await db.selectFrom('count_tags').select('status').execute()).map((t: Json) => t.status)).toEqual(['Posted']);
+  });
+
   it('changes nothing at the next start (every module’s demo data again)', async () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const db = server.app.erp.database.db as any;
     const counts = async () =>
-      Promise.all(['gl_entries', 'gl_integration', 'stock_ledger', 'inventory_tickets', 'ar_invoices'].map(async (table) => Number((await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirst()).n)));
+      Promise.all(['gl_entries', 'gl_integration', 'stock_ledger', 'inventory_tickets', 'ar_invoices', 'count_lines'].map(async (table) => Number((await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirst()).n)));
     const before = await counts();
     const { seedServerModules } = await import('@erp/server/modules/index');
     await seedServerModules(db, { demoLedger: true });

@@ -12,9 +12,11 @@ export const warehouse = defineEntity({
     WarehouseId: code(10),
     Name: { type: 'text', required: true, maxLength: 60 },
     BranchId: { type: 'lookup', entity: 'branch', uppercase: true, required: true, maxLength: 10, activeOnly: true },
+    // Set by the count cycle only (issue 23: Inventory Control's count freeze, upgrade and post), shown here.
     CountStage: {
       type: 'enum',
       required: true,
+      readOnly: true,
       defaultValue: 'Clear',
       options: [
         { value: 'Clear', labelKey: 'entities:warehouse.options.Clear' },

@@ -20,6 +20,8 @@ export interface ProcessContext extends ReportContext {
   /** Runs an API route as the caller: its status and parsed JSON body. */
   call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
   locale: string;
+  /** Question ids the caller answered Yes to (§5 confirmations; a runItem may throw ConfirmationNeeded). */
+  confirmations: ReadonlySet<string>;
 }
 
 /** One item's outcome, before the engine adds the item's id and label. */

@@ -9,6 +9,9 @@
  *        item succeeded) | 3 (some failed) | 2 (every item failed), ResultCode 'done' | 'partial' | 'failed',
  *        Message (summary), List: [{ ItemId, Label, ResultStatus, ResultCode, Message, EntityId }] } — the
  *        §3 Call result variant with a list of per-item Call results, one per item sent, in order.
+ *        `Confirmations` (optional): question ids answered Yes. An item whose run asks a question (§5: it
+ *        throws ConfirmationNeeded) is answered ResultStatus 3, ResultCode 'confirm' with its `Question`
+ *        `{ Id, Key, Params, Message }`; the client asks and runs that item again with the Id confirmed.
  *
  * Parameters: as reports (400 validation_failed with Data.Errors, in the caller's language). Items: 1 to
  * the definition's maxItems distinct ids (400 otherwise). 403 unless one of the process's applications is
@@ -23,6 +26,7 @@ import { openableApplications } from '../auth/access.ts';
 import { currentUser, internalCallHeaders } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { readAll } from '../db/read.ts';
+import { ConfirmationNeeded, confirmationsOf, messageIn } from '../entities/call-result.ts';
 import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
 import { sendFailure } from '../http/errors.ts';
 import { apiSchema, callResult, NO_QUERY, RECORD } from '../http/schemas.ts';
@@ -46,6 +50,7 @@ const runBody = {
   properties: {
     Parameters: parametersSchema,
     Items: { type: 'array', minItems: 1, maxItems: 5000, items: { anyOf: [{ type: 'string', minLength: 1, maxLength: 80 }, { type: 'integer' }] } },
+    Confirmations: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 200 } },
   },
   additionalProperties: false,
 } as const;
@@ -71,7 +76,7 @@ const PROCESS_SCHEMAS = {
   }),
 };
 
-type Body = { Parameters: Record<string, unknown>; Items?: (string | number)[] };
+type Body = { Parameters: Record<string, unknown>; Items?: (string | number)[]; Confirmations?: string[] };
 
 export function registerProcessRoutes(app: FastifyInstance, deps: { database: Database }): void {
   const { database } = deps;
@@ -109,6 +114,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
       database,
       db,
       params: checked.ok ? checked.value : {},
+      confirmations: confirmationsOf(request.body),
       user,
       state: {},
       locale,
@@ -209,6 +215,11 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
           const outcome = await process.runItem(ctx, row);
           results.push({ ItemId: id, Label: label, EntityId: outcome.EntityId ?? id, ResultStatus: outcome.ResultStatus, ResultCode: outcome.ResultCode, Message: outcome.Message });
         } catch (error) {
+          if (error instanceof ConfirmationNeeded) {
+            const message = messageIn(ctx.locale, error.key, error.params);
+            results.push({ ItemId: id, Label: label, ResultStatus: 3, ResultCode: 'confirm', Message: message, EntityId: id, Question: { Id: error.id, Key: error.key, Params: error.params, Message: message } });
+            continue;
+          }
           request.log.error({ err: error }, `process ${def.name}: item ${id} failed`);
           results.push({ ItemId: id, Label: label, ResultStatus: 2, ResultCode: 'failed', Message: translate('reports:process.failed'), EntityId: id });
         }

@@ -41,6 +41,8 @@ export interface ProcessItemResult {
   ResultCode: string;
   Message: string;
   EntityId: string | number | null;
+  /** ResultCode 'confirm': the question to ask before the item runs again with `Id` confirmed (§5). */
+  Question?: { Id: string; Key: string; Params: Record<string, unknown>; Message: string };
 }
 
 /** What `defineProcess` takes: parameters and columns may omit their label keys (`withLabelKeys`). */

@@ -89,7 +89,7 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
     setBusy(true);
     setNotice(null);
     try {
-      const result = await api.post<RunAnswer>(`${base}/run`, { Parameters: step.parameters, Items: items });
+      const result = await runAsking(step.parameters, items);
       setStep({ kind: 'results', answer: result });
       // The result list takes the focus: a keyboard or screen-reader user lands on the outcome.
       requestAnimationFrame(() => resultsHeading.current?.focus());
@@ -98,6 +98,46 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
     } finally {
       setBusy(false);
     }
+  };
+
+  /**
+   * Runs the items; an item whose run asks a question (ResultCode 'confirm', §5) is asked here, one at a time,
+   * and run again with its question confirmed — its new outcome replaces the question in the result list.
+   */
+  const runAsking = async (parameters: ReportParameterValues, items: string[]): Promise<RunAnswer> => {
+    let answer = await api.post<RunAnswer>(`${base}/run`, { Parameters: parameters, Items: items });
+    const confirmed = new Map<string, string[]>();
+    for (let round = 0; round < 5; round += 1) {
+      const asked = answer.List.filter((item) => item.ResultCode === 'confirm' && item.Question);
+      if (asked.length === 0) break;
+      const again: ProcessItemResult[] = [];
+      for (const item of asked) {
+        const choice = await askUser({
+          heading: `${title} — ${item.Label}`,
+          message: item.Question!.Message,
+          actions: [
+            { id: 'yes', label: t('process.yes'), variant: 'primary' },
+            { id: 'no', label: t('process.no'), variant: 'default' },
+          ],
+        });
+        if (choice !== 'yes') continue;
+        const ids = [...(confirmed.get(item.ItemId) ?? []), item.Question!.Id];
+        confirmed.set(item.ItemId, ids);
+        const rerun = await api.post<RunAnswer>(`${base}/run`, { Parameters: parameters, Items: [item.ItemId], Confirmations: ids });
+        again.push(...rerun.List);
+      }
+      if (again.length === 0) break;
+      const byId = new Map(again.map((item) => [item.ItemId, item]));
+      const list = answer.List.map((item) => byId.get(item.ItemId) ?? item);
+      const failed = list.filter((item) => item.ResultStatus !== 1).length;
+      answer = {
+        ResultStatus: failed === 0 ? 1 : failed === list.length ? 2 : 3,
+        ResultCode: failed === 0 ? 'done' : failed === list.length ? 'failed' : 'partial',
+        Message: t('process.summary', { succeeded: list.length - failed, failed }),
+        List: list,
+      };
+    }
+    return answer;
   };
 
   const toggle = (id: string) =>

@@ -14,7 +14,7 @@
  *   (one with prices neither: the generic "in use" check of the price's lookup).
  * - readVirtual: QuantityOnHand, AverageCost, LastCost, LastSaleDate (last issue), LastReceiptDate from
  *   `stock_balances` (CONTRACT-15, summed over warehouses; average cost = value ÷ on hand), one query;
- *   LastCountDate stays empty until the physical count set exists. A database without the stock ledger's
+ *   LastCountDate is the count date of the product's last posted count (issue 23, count/stage.ts). A database without the stock ledger's
  *   tables answers them empty.
  * product-price
  * - quantity ranges of one product, price table, price type and currency may not overlap.
@@ -29,6 +29,7 @@ import type { AnyDb, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { ModulePart } from '@erp/server/modules/part';
 import { seedCatalogue } from './seed.ts';
+import { lastCountDate } from '../count/stage.ts';
 
 /** Scales of `stock_balances` (CONTRACT-15, modules/ic/server/stock/ledger.ts): quantities 4, unit costs 4, value 2. */
 const QTY_SCALE = 4;
@@ -90,7 +91,7 @@ export async function stockFigures(db: AnyDb, productId: string): Promise<StockF
     LastCost: lastCost,
     LastSaleDate: lastIssue,
     LastReceiptDate: lastReceipt,
-    LastCountDate: null,
+    LastCountDate: await lastCountDate(db, productId),
   };
 }
 

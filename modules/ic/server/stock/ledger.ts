@@ -19,6 +19,8 @@
  *      {{onHand}} on hand in warehouse {{warehouse}}." (the spec has no text for it); last issue date;
  * 4. appends the stock_ledger rows (append-only: nothing in the application updates or deletes them) and
  *    writes the balances and lot balances in the same transaction;
+ * (issue 23) none of the warehouses may be in a physical count (Frozen or Counted) — the count's own posting
+ *    (origin type `warehouse-count`) aside: count/stage.ts `assertNotCounting`;
  * 5. posts the movements' value to the General Ledger through the posting service (`post`, source IC,
  *    sub-ledger gl): per inventory account the sum of its movements' values, against the offset account for
  *    the opposite total. Nothing is posted when every account nets to zero. The period must be open
@@ -44,6 +46,7 @@ import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-cod
 import { post } from '@erp/modules/gl/server/ledger/posting';
 import { findPeriod } from '@erp/modules/gl/server/ledger/periods';
 import type { LedgerTransaction } from '@erp/modules/gl/server/ledger/types';
+import { assertNotCounting, COUNT_ORIGIN } from '../count/stage.ts';
 
 export const QTY_SCALE = 4;
 export const COST_SCALE = 4;
@@ -288,6 +291,8 @@ function assertFits(value: Decimal, scale: number, field: string, label: string)
 export async function recordMovements(trx: LedgerTransaction, header: MovementHeader, movements: readonly StockMovement[]): Promise<MovementResult[]> {
   if (movements.length === 0) return [];
   await assertStockYearOpen(trx, header.date);
+  // Issue 23: no stock moves in or out of a warehouse being counted, but the count's own posting (count/stage.ts).
+  if (header.origin.type !== COUNT_ORIGIN) await assertNotCounting(trx, movements.map((m) => m.warehouseId));
   const quantities = movements.map((m, index) => parseQuantity(m.quantity, index));
   const costs = movements.map((m, index) => (m.unitCost === undefined || m.unitCost === null || m.unitCost === '' ? null : parseCost(m.unitCost, index)));
   const accounts = await inventoryAccounts(trx, movements.map((m) => m.productId));
