@@ -1,0 +1,91 @@
+/**
+ * Purchase receipts on the server (issue 23 item 2; spec §4 Purchase receipt, §5 Coil and receipt; definition
+ * modules/po/definitions/po-receipt.ts). The generic document routes serve the receipt; these hooks add:
+ * - validate: the rules that read the order and the products (receipt-data.ts `receiptIssues`, without the
+ *   lots only a posting needs);
+ * - beforeWrite (in the save's transaction): the receipt date is not in a closed stock year (§8 "Selected date
+ *   is in a closed period."); the order's number, vendor and warehouse are copied onto the receipt; a receipt
+ *   with lines keeps its order; a new receipt saved without lines gets every line still to receive (the
+ *   outstanding quantity, lots to enter); each line takes its order line and price (UnitCost), whatever the
+ *   client sends, and the totals follow;
+ * - action `post` (Open → Posted, asked first by the screen): receipt-posting.ts.
+ */
+import { cmp, sub } from '@erp/shared/decimal';
+import { computeRecord } from '@erp/shared/entities/compute';
+import { assertStockYearOpen } from '@erp/modules/ic/server/stock/ledger';
+import { BusinessError } from '@erp/server/entities/call-result';
+import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import { poReceipt } from '../definitions/po-receipt.ts';
+import { setValue } from './orders.ts';
+import { isReceivable, loadOrder, loadProducts, overReceiptPercent, receiptIssues, type Order } from './receipt-data.ts';
+import { POSTING_TOUCHES, postReceipt } from './receipt-posting.ts';
+
+type Row = Record<string, unknown>;
+
+/** The lines still to receive on the order (outstanding > 0), as new receipt lines. */
+function outstandingLines(order: Order): Row[] {
+  return order.lines
+    .map((line) => ({ line, outstanding: sub(line.ordered, line.received) }))
+    .filter(({ outstanding }) => cmp(outstanding, '0') > 0)
+    .map(({ line, outstanding }) => ({ LineId: null, ProductId: line.productId, QuantityReceived: outstanding, UnitCost: line.price, ExtendedCost: null, PoLineId: line.lineId, Lots: [] }));
+}
+
+/** Copies the order's figures onto the receipt being written (module header). */
+async function fromOrder(trx: AnyTransaction, change: Change): Promise<void> {
+  const poId = Number(change.next['PoId']);
+  const storedLines = Array.isArray(change.current?.['Lines']) ? (change.current!['Lines'] as Row[]) : [];
+  if (change.mode === 'update' && change.changed.has('PoId') && storedLines.length > 0 && !change.changed.has('Lines')) {
+    throw BusinessError.of(400, 'order_change', 'po:po-receipt.rules.orderChange', {}, 'PoId');
+  }
+  const order = await loadOrder(trx, poId);
+  if (!order) throw BusinessError.of(400, 'order_missing', 'po:po-receipt.rules.orderMissing', {}, 'PoId');
+  if (!isReceivable(order)) throw BusinessError.of(409, 'order_not_receivable', 'po:po-receipt.rules.orderNotReceivable', {}, 'PoId');
+  if (change.mode === 'create' || change.changed.has('PoId')) {
+    setValue(change, 'PoNo', order.poNo);
+    setValue(change, 'VendorId', order.vendorId);
+    setValue(change, 'WarehouseId', order.warehouseId);
+  }
+  if (!Array.isArray(change.value['Lines'])) return;
+  let lines = change.value['Lines'] as Row[];
+  if (change.mode === 'create' && lines.length === 0) {
+    lines = outstandingLines(order);
+    setValue(change, 'Lines', lines);
+  }
+  const byProduct = new Map(order.lines.map((line) => [line.productId, line]));
+  for (const line of lines) {
+    const orderLine = byProduct.get(String(line['ProductId']));
+    line['PoLineId'] = orderLine?.lineId ?? null;
+    line['UnitCost'] = orderLine?.price ?? null;
+  }
+  // The totals from the order's prices (the evaluator the form runs).
+  const computed = computeRecord(poReceipt, { ...change.next, Lines: lines });
+  (computed['Lines'] as Row[]).forEach((line, index) => (lines[index]!['ExtendedCost'] = line['ExtendedCost']));
+  setValue(change, 'TotalQuantity', computed['TotalQuantity']);
+  setValue(change, 'TotalCost', computed['TotalCost']);
+}
+
+export const poReceiptHooks: EntityHooks = {
+  async validate(ctx, change) {
+    if (!change.changed.has('Lines') && !change.changed.has('PoId')) return [];
+    const poId = change.next['PoId'];
+    if (typeof poId !== 'number') return [];
+    const order = await loadOrder(ctx.any, poId);
+    if (!order) return [];
+    const lines = Array.isArray(change.next['Lines']) ? (change.next['Lines'] as Row[]) : [];
+    const products = await loadProducts(ctx.any, lines.map((line) => String(line['ProductId'] ?? '')));
+    return receiptIssues(order, products, await overReceiptPercent(ctx.any), change.next, false);
+  },
+  async beforeWrite(_ctx, trx, change) {
+    const date = change.next['ReceiptDate'];
+    if (typeof date === 'string' && date !== '') await assertStockYearOpen(trx, date, 'ReceiptDate');
+    await fromOrder(trx, change);
+  },
+  actions: {
+    post: {
+      async effect(ctx, run) {
+        const { journalId } = await postReceipt(run.trx, run.record, ctx.user.userId);
+        return { set: { JournalId: journalId }, touched: POSTING_TOUCHES };
+      },
+    },
+  },
+};
