@@ -158,7 +158,7 @@ async function seedOrders(trx: AnyTransaction, now: string): Promise<void> {
     const picked = [0, 1, 2].slice(0, 2 + (n % 2)).map((k) => own[(n * 3 + k * 5) % own.length]!);
     const unique = [...new Map(picked.map((p) => [p.id, p])).values()];
     const orderDate = dates[n % dates.length]!;
-    const warehouse = unique.some((p) => p.uom === 'KG') ? 'TOR-02' : n % 3 === 0 ? 'MTL-01' : 'TOR-01';
+    const warehouse = n % 3 === 0 ? 'MTL-01' : 'TOR-01';
     const order = await insertDocument(
       trx,
       purchaseOrder,
