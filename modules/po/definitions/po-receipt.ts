@@ -11,7 +11,8 @@
  * - Lines: ProductId (must be a line of the order — the server names the order line by product),
  *   QuantityReceived (> 0; with what earlier posted receipts took, at most the ordered quantity plus the
  *   over-receipt tolerance — configuration PO_OVER_RECEIPT_PERCENT, server), UnitCost (the order line's
- *   price, read-only). A new receipt saved without lines is filled with every line still to receive.
+ *   price), ExtendedCost and the receipt's TotalCost (read-only, the server's). A new receipt saved without lines
+ *   is filled with every line still to receive.
  * - Lots of a line (§5 "Lot totals must match the quantity received": the sumEquals rule; a lot-tracked
  *   product's line needs lots — server): LotNo, Quantity, HeatNo (a heat number that exists, §8 "Heat number
  *   {0} cannot be found."), and the coil data of §3 for a coil or sheet product (a product with a material
@@ -170,11 +171,8 @@ export const poReceipt = defineEntity({
     ],
   },
   numbering: { sequence: RECEIPT_SEQUENCE, field: 'ReceiptNo', prefix: 'PRC' },
-  computed: {
-    'Lines.ExtendedCost': { op: 'mul', args: ['QuantityReceived', 'UnitCost'] },
-    TotalQuantity: { op: 'sum', collection: 'Lines', field: 'QuantityReceived' },
-    TotalCost: { op: 'sum', collection: 'Lines', field: 'ExtendedCost' },
-  },
+  // The costs follow the order's prices, which only the server reads: ExtendedCost and TotalCost are the server's.
+  computed: { TotalQuantity: { op: 'sum', collection: 'Lines', field: 'QuantityReceived' } },
   states: {
     field: 'Status',
     initial: 'Open',

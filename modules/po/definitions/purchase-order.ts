@@ -116,7 +116,7 @@ export const purchaseOrder = defineEntity({
     'VendorId',
     'ShipToId',
     'Eta',
-    { field: 'Total', total: 'sum' },
+    { field: 'Total', total: 'sum', width: 150 },
     { field: 'Container', visible: false },
     { field: 'ShipDate', visible: false },
     { field: 'TermsCode', visible: false },

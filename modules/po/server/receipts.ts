@@ -10,7 +10,7 @@
  *   client sends, and the totals follow;
  * - action `post` (Open → Posted, asked first by the screen): receipt-posting.ts.
  */
-import { cmp, sub } from '@erp/shared/decimal';
+import { add, cmp, mul, sub, type Decimal } from '@erp/shared/decimal';
 import { computeRecord } from '@erp/shared/entities/compute';
 import { assertStockYearOpen } from '@erp/modules/ic/server/stock/ledger';
 import { BusinessError } from '@erp/server/entities/call-result';
@@ -57,11 +57,14 @@ async function fromOrder(trx: AnyTransaction, change: Change): Promise<void> {
     line['PoLineId'] = orderLine?.lineId ?? null;
     line['UnitCost'] = orderLine?.price ?? null;
   }
-  // The totals from the order's prices (the evaluator the form runs).
-  const computed = computeRecord(poReceipt, { ...change.next, Lines: lines });
-  (computed['Lines'] as Row[]).forEach((line, index) => (lines[index]!['ExtendedCost'] = line['ExtendedCost']));
-  setValue(change, 'TotalQuantity', computed['TotalQuantity']);
-  setValue(change, 'TotalCost', computed['TotalCost']);
+  // The costs at the order's prices, and the totals (the quantity's as the form computes it).
+  let total: Decimal = '0.00';
+  for (const line of lines) {
+    line['ExtendedCost'] = line['UnitCost'] === null ? null : mul(String(line['QuantityReceived'] ?? '0'), String(line['UnitCost']), 2);
+    total = add(total, String(line['ExtendedCost'] ?? '0.00'));
+  }
+  setValue(change, 'TotalQuantity', computeRecord(poReceipt, { Lines: lines })['TotalQuantity']);
+  setValue(change, 'TotalCost', total);
 }
 
 export const poReceiptHooks: EntityHooks = {

@@ -126,6 +126,7 @@ export function ScalarInput(props: {
           readOnly={readOnly}
           invalid={props.invalid}
           describedBy={props.describedBy}
+          ariaLabel={props.ariaLabel}
           via={props.via}
         />
       );
