@@ -13,10 +13,19 @@ import { purchaseOrderHooks } from './orders.ts';
 import { poReceiptHooks } from './receipts.ts';
 import { FREIGHT_ACCRUAL, GRNI } from './receipt-posting.ts';
 import { PO_SERVER_REPORTS } from './reports.ts';
+import { insertPurchasing } from './seed-large.ts';
 import { seedPurchasing } from './seed.ts';
 
 registerControlAccounts({ source: 'PO', integrationTypes: [GRNI, FREIGHT_ACCRUAL], alsoPostedBy: ['IC', 'AP'] });
 
 export const serverModule = combineParts(poModule, [{ hooks: { 'purchase-order': purchaseOrderHooks, 'po-receipt': poReceiptHooks }, seed: seedPurchasing }], {
   reports: PO_SERVER_REPORTS,
+  large: {
+    option: '--po',
+    counts: 'purchase order lines',
+    max: 2_000_000,
+    progress: 'purchase order lines',
+    summary: 'po',
+    run: (database, count, onProgress) => insertPurchasing(database, { ...(count === undefined ? {} : { lines: count }), onProgress }),
+  },
 });
