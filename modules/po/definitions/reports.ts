@@ -23,6 +23,8 @@ const { cost, date, dateRange, integer, lookup, money, quantity: qty, text } = r
 const VENDOR = lookup('VendorId', 'firm', 20);
 const WAREHOUSE = lookup('WarehouseId', 'warehouse', 10);
 const PRODUCT = lookup('ProductId', 'product', 30);
+/** The documents that move lots through the stock ledger (stock_ledger.voucher_type), by their labels. */
+const VOUCHER_TYPES = ['po-receipt', 'inventory-ticket', 'production-work-order'].map((value) => ({ value, labelKey: `po:reports.voucherTypes.${value}` }));
 const STATUS_OPTIONS = PO_STATUSES.map((value) => ({ value, labelKey: `po:purchase-order.statuses.${value}` }));
 
 export const openOrders: ReportDefinition = defineReport({
@@ -116,7 +118,7 @@ export const lotTracking: ReportDefinition = defineReport({
     text('HeatNo'),
     text('ProductId', { width: 1.3 }),
     date('MovementDate'),
-    text('VoucherType', { width: 0.9 }),
+    text('VoucherType', { width: 0.9, options: VOUCHER_TYPES }),
     text('VoucherNo'),
     text('PoNo'),
     text('VendorId'),

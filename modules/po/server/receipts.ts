@@ -30,6 +30,16 @@ function outstandingLines(order: Order): Row[] {
     .map(({ line, outstanding }) => ({ LineId: null, ProductId: line.productId, QuantityReceived: outstanding, UnitCost: line.price, ExtendedCost: null, PoLineId: line.lineId, Lots: [] }));
 }
 
+/** Sets each line's ExtendedCost (quantity × the order price, to the cent) and answers their total (TotalCost). */
+export function costLines(lines: readonly Row[]): Decimal {
+  let total: Decimal = '0.00';
+  for (const line of lines) {
+    line['ExtendedCost'] = line['UnitCost'] === null || line['UnitCost'] === undefined ? null : mul(String(line['QuantityReceived'] ?? '0'), String(line['UnitCost']), 2);
+    total = add(total, String(line['ExtendedCost'] ?? '0.00'));
+  }
+  return total;
+}
+
 /** Copies the order's figures onto the receipt being written (module header). */
 async function fromOrder(trx: AnyTransaction, change: Change): Promise<void> {
   const poId = Number(change.next['PoId']);
@@ -57,14 +67,8 @@ async function fromOrder(trx: AnyTransaction, change: Change): Promise<void> {
     line['PoLineId'] = orderLine?.lineId ?? null;
     line['UnitCost'] = orderLine?.price ?? null;
   }
-  // The costs at the order's prices, and the totals (the quantity's as the form computes it).
-  let total: Decimal = '0.00';
-  for (const line of lines) {
-    line['ExtendedCost'] = line['UnitCost'] === null ? null : mul(String(line['QuantityReceived'] ?? '0'), String(line['UnitCost']), 2);
-    total = add(total, String(line['ExtendedCost'] ?? '0.00'));
-  }
   setValue(change, 'TotalQuantity', computeRecord(poReceipt, { Lines: lines })['TotalQuantity']);
-  setValue(change, 'TotalCost', total);
+  setValue(change, 'TotalCost', costLines(lines));
 }
 
 export const poReceiptHooks: EntityHooks = {

@@ -20,6 +20,7 @@ import { purchaseOrder } from '../definitions/purchase-order.ts';
 import { insertDocument } from './documents.ts';
 import { OVER_RECEIPT_CONTROL, truthy } from './receipt-data.ts';
 import { FREIGHT_ACCRUAL, GRNI, postReceipt, RECEIPT_VARIANCE } from './receipt-posting.ts';
+import { costLines } from './receipts.ts';
 
 const ACTOR = 'seed';
 type Row = Record<string, unknown>;
@@ -190,10 +191,12 @@ async function seedOrders(trx: AnyTransaction, now: string): Promise<void> {
         const quantity = share === 'all' ? ordered : `${Math.max(1, Math.floor(Number(ordered.split('.')[0]) / 2))}.0000`;
         return { ProductId: product.id, QuantityReceived: quantity, UnitCost: line['UnitPrice'], PoLineId: line['LineId'], Lots: status === 'Posted' ? lotsFor(product, quantity, `R${String(n).padStart(2, '0')}${share === 'all' ? 'B' : 'A'}${k}`) : [] };
       });
+      const totalCost = costLines(receiptLines);
       const receipt = await insertDocument(
         trx,
         poReceipt,
         {
+          TotalCost: totalCost,
           Status: 'Open',
           PoId: order['PoId'],
           PoNo: order['PoNo'],
