@@ -21,6 +21,7 @@ const sections = {
   ar: tsx('scripts/bench-ar.mjs'),
   'ar-receipt': tsx('scripts/bench-ar-receipt.mjs'),
   ic: tsx('scripts/bench-ic.mjs'),
+  po: tsx('scripts/bench-po.mjs'),
   'product-form': node('scripts/bench-product-form.mjs'),
 };
 

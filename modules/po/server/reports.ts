@@ -6,7 +6,8 @@
  *   the order's actions) whose received quantity is below the ordered one; outstanding = ordered − received and
  *   its value at the order price — differences and a product of stored decimals, exact on both engines (SQLite
  *   integer units: the value's units are quantity units × price units ÷ 10^6, rounded half up by the query).
- *   The first page reads the orders' (receivable, po_no) order.
+ *   The first page is read in PO number order from that number's unique index (`window`); the count and the
+ *   outstanding total read the receivable orders.
  * - po-purchase-analysis: posted receipts' lines in the date range (receipt_date index), with the vendor.
  * - po-purchase-order-list: the orders of the date range (order_date index), optionally one vendor or state.
  * - po-lot-tracking: stock ledger rows of lots received on posted receipts (lot ↔ heat ↔ receipt), with every
@@ -53,40 +54,44 @@ function extended(ctx: ReportContext, quantity: string, price: string) {
 export const openOrdersServerReport: ServerReport = {
   def: openOrders,
   prepare: checkLookups,
-  rows(ctx) {
-    let query: AnySelect = ctx.db
-      .selectFrom('purchase_orders as o')
-      .innerJoin('purchase_order_lines as l', 'l.po_id', 'o.po_id')
-      .leftJoin('firms as f', 'f.firm_id', 'o.vendor_id')
-      .where('o.receivable', '=', ctx.database.engine === 'postgres' ? (true as never) : (1 as never))
-      .whereRef('l.quantity_received', '<', 'l.quantity_ordered');
-    const vendor = text(ctx, 'VendorId');
-    const warehouse = text(ctx, 'WarehouseId');
-    const product = text(ctx, 'ProductId');
-    if (vendor) query = query.where('o.vendor_id', '=', vendor);
-    if (warehouse) query = query.where('o.ship_to_id', '=', warehouse);
-    if (product) query = query.where('l.product_id', '=', product);
-    const outstanding = sql<unknown>`l.quantity_ordered - l.quantity_received`;
-    return query.select([
-      'o.po_no as PoNo',
-      'o.order_date as OrderDate',
-      'o.eta as Eta',
-      'o.vendor_id as VendorId',
-      'f.name as VendorName',
-      'o.ship_to_id as WarehouseId',
-      'l.product_id as ProductId',
-      'l.quantity_ordered as QuantityOrdered',
-      'l.quantity_received as QuantityReceived',
-      outstanding.as('QuantityOutstanding'),
-      'l.unit_price as UnitPrice',
-      (ctx.database.engine === 'postgres'
-        ? sql<unknown>`round((l.quantity_ordered - l.quantity_received) * l.unit_price, 2)`
-        : sql<unknown>`((l.quantity_ordered - l.quantity_received) * l.unit_price + 500000) / 1000000`
-      ).as('OutstandingValue'),
-      'l.line_id as LineId',
-    ]);
-  },
+  // The first pages in the report's order straight from the orders' number index (module header).
+  window: (ctx, count) => openOrderRows(ctx).orderBy('o.po_no').orderBy('l.line_id').limit(count),
+  rows: (ctx) => openOrderRows(ctx),
 };
+
+function openOrderRows(ctx: ReportContext): AnySelect {
+  let query: AnySelect = ctx.db
+    .selectFrom('purchase_orders as o')
+    .innerJoin('purchase_order_lines as l', 'l.po_id', 'o.po_id')
+    .leftJoin('firms as f', 'f.firm_id', 'o.vendor_id')
+    .where('o.receivable', '=', ctx.database.engine === 'postgres' ? (true as never) : (1 as never))
+    .whereRef('l.quantity_received', '<', 'l.quantity_ordered');
+  const vendor = text(ctx, 'VendorId');
+  const warehouse = text(ctx, 'WarehouseId');
+  const product = text(ctx, 'ProductId');
+  if (vendor) query = query.where('o.vendor_id', '=', vendor);
+  if (warehouse) query = query.where('o.ship_to_id', '=', warehouse);
+  if (product) query = query.where('l.product_id', '=', product);
+  const outstanding = sql<unknown>`l.quantity_ordered - l.quantity_received`;
+  return query.select([
+    'o.po_no as PoNo',
+    'o.order_date as OrderDate',
+    'o.eta as Eta',
+    'o.vendor_id as VendorId',
+    'f.name as VendorName',
+    'o.ship_to_id as WarehouseId',
+    'l.product_id as ProductId',
+    'l.quantity_ordered as QuantityOrdered',
+    'l.quantity_received as QuantityReceived',
+    outstanding.as('QuantityOutstanding'),
+    'l.unit_price as UnitPrice',
+    (ctx.database.engine === 'postgres'
+      ? sql<unknown>`round((l.quantity_ordered - l.quantity_received) * l.unit_price, 2)`
+      : sql<unknown>`((l.quantity_ordered - l.quantity_received) * l.unit_price + 500000) / 1000000`
+    ).as('OutstandingValue'),
+    'l.line_id as LineId',
+  ]);
+}
 
 export const purchaseAnalysisServerReport: ServerReport = {
   def: purchaseAnalysis,
