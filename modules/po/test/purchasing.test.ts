@@ -162,6 +162,8 @@ describe('receipts (§4 Purchase receipt, §5 Coil and receipt) and their postin
       ['PO-COIL', '20000.0000', '1.1000'],
       ['PO-WIRE', '10.0000', '3.0000'],
     ]);
+    // An Open order a receipt names is in use; the receipt may be deleted while Open.
+    expect((await del(`/api/data/purchase-order/${po.PoId}?Version=${po.Version}`)).statusCode).toBe(409);
     expect((await del(`/api/data/po-receipt/${receipt.ReceiptId}?Version=${receipt.Version}`)).statusCode).toBe(200);
 
     const base = { PoId: po.PoId, ReceiptDate: D('02-15') };
