@@ -75,6 +75,8 @@ export const purchaseOrder = defineEntity({
       invalidKey: key('rules.vendorMissing'),
       inactiveKey: key('rules.vendorInactive'),
     },
+    // The vendor's name beside its code in the list and the form (the server's, from the firm).
+    VendorName: { type: 'text', maxLength: 100, readOnly: true },
     BillToId: { type: 'lookup', entity: 'branch', uppercase: true, maxLength: 10, activeOnly: true },
     ShipToId: { type: 'lookup', entity: 'warehouse', uppercase: true, required: true, maxLength: 10, activeOnly: true, invalidKey: key('rules.warehouseMissing'), inactiveKey: key('rules.warehouseMissing') },
     ShipDate: { type: 'date' },
@@ -114,6 +116,7 @@ export const purchaseOrder = defineEntity({
     'OrderDate',
     'Status',
     'VendorId',
+    { field: 'VendorName', width: 240 },
     'ShipToId',
     'Eta',
     { field: 'Total', total: 'sum', width: 150 },
@@ -130,7 +133,7 @@ export const purchaseOrder = defineEntity({
     { field: 'PoNo', op: 'startsWith' },
     { field: 'Receivable', op: 'eq' },
   ],
-  search: ['PoNo', 'Container', 'Notes'],
+  search: ['PoNo', 'VendorName', 'Container', 'Notes'],
   indexes: [['VendorId', 'OrderDate'], ['Status', 'PoId']],
   roles: PO_ROLES,
   attachments: true,
@@ -138,7 +141,7 @@ export const purchaseOrder = defineEntity({
   lookupDetails: ['VendorId', 'Status'],
   formLayout: {
     sections: [
-      { rows: [['PoNo', 'Status', 'OrderDate'], ['VendorId', 'TermsCode'], ['BillToId', 'ShipToId'], ['ShipDate', 'Eta', 'Container'], ['ShipVia'], ['Notes']] },
+      { rows: [['PoNo', 'Status', 'OrderDate'], ['VendorId', 'VendorName', 'TermsCode'], ['BillToId', 'ShipToId'], ['ShipDate', 'Eta', 'Container'], ['ShipVia'], ['Notes']] },
       { titleKey: key('sections.totals'), rows: [['SubTotal', 'DiscountPercent', 'DiscountAmount'], ['Surcharge', 'Shipping', 'Total']] },
     ],
   },

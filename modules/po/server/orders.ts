@@ -4,7 +4,7 @@
  * needs the database:
  * - validate: each line's product tracks stock (§5 "A product must exist and have tracked stock."; existence
  *   and activity are the lookup's);
- * - beforeWrite: the lines' received and invoiced quantities are the server's (kept from the stored line, 0 on
+ * - beforeWrite: the vendor's name is copied from the firm (VendorName, shown beside the code); the lines' received and invoiced quantities are the server's (kept from the stored line, 0 on
  *   a new line, whatever the client sends); a line something was received on keeps its product, cannot be
  *   removed and cannot be ordered below what was received;
  * - actions (§4): `cancel` (Open → Cancelled) and `close` (Partially received / Received → Closed) end the
@@ -98,9 +98,13 @@ export const purchaseOrderHooks: EntityHooks = {
   async validate(ctx, change) {
     return change.changed.has('Lines') ? productIssues(ctx.any, change.next) : [];
   },
-  async beforeWrite(_ctx, _trx, change) {
+  async beforeWrite(_ctx, trx, change) {
     // A new order may be received (a read-only field takes no default from the client).
     if (change.mode === 'create') setValue(change, 'Receivable', true);
+    if (change.changed.has('VendorId')) {
+      const firm = (await trx.selectFrom('firms').select('name').where('firm_id', '=', String(change.next['VendorId'])).executeTakeFirst()) as Row | undefined;
+      setValue(change, 'VendorName', firm ? String(firm['name']) : null);
+    }
     if (!Array.isArray(change.value['Lines'])) return;
     keepQuantities(change.current, change.value['Lines'] as Row[]);
   },

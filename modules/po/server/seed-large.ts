@@ -55,7 +55,7 @@ export async function insertPurchasing(config: DatabaseConfig, options: Purchasi
   const db = database.db as any;
   try {
     const flag = database.engine === 'postgres' ? true : 1;
-    const vendors = ((await db.selectFrom('firms').select('firm_id').where('is_vendor', '=', flag).where('is_active', '=', flag).orderBy('firm_id').limit(500).execute()) as { firm_id: string }[]).map((r) => r.firm_id);
+    const vendors = (await db.selectFrom('firms').select(['firm_id', 'name']).where('is_vendor', '=', flag).where('is_active', '=', flag).orderBy('firm_id').limit(500).execute()) as { firm_id: string; name: string }[];
     const products = ((await db.selectFrom('products').select('product_id').where('track_inventory', '=', flag).where('track_lot', '=', database.engine === 'postgres' ? false : 0).where('is_active', '=', flag).orderBy('product_id').limit(5000).execute()) as { product_id: string }[]).map((r) => r.product_id);
     const warehouses = ((await db.selectFrom('warehouses').select('warehouse_id').where('is_active', '=', flag).orderBy('warehouse_id').execute()) as { warehouse_id: string }[]).map((r) => r.warehouse_id);
     if (vendors.length === 0 || products.length < LINES_PER_ORDER || warehouses.length === 0) throw new Error('seed:large --po needs active vendors, stock products and warehouses (start the server once first)');
@@ -90,7 +90,8 @@ export async function insertPurchasing(config: DatabaseConfig, options: Purchasi
               order_date: p.date,
               status: p.kind,
               receivable: p.kind === 'Open' || p.kind === 'PartiallyReceived' ? 1 : 0,
-              vendor_id: p.vendor,
+              vendor_id: p.vendor.firm_id,
+              vendor_name: p.vendor.name,
               ship_to_id: p.warehouse,
               eta: p.date,
               sub_total: decimalToDb(trx, p.subTotal, 2),
@@ -131,7 +132,7 @@ export async function insertPurchasing(config: DatabaseConfig, options: Purchasi
                   status: 'Posted',
                   po_id: idOf.get(`GPO${String(p.n).padStart(7, '0')}`),
                   po_no: `GPO${String(p.n).padStart(7, '0')}`,
-                  vendor_id: p.vendor,
+                  vendor_id: p.vendor.firm_id,
                   warehouse_id: p.warehouse,
                   receipt_date: p.date,
                   inspected: 1,

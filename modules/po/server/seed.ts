@@ -153,7 +153,7 @@ async function seedOrders(trx: AnyTransaction, now: string): Promise<void> {
   if (dates.length === 0) return;
   const vendors = VENDORS.filter(([, , , , , active]) => active);
   for (let n = 0; n < 36; n++) {
-    const [vendorId, , , , terms, , prefixes] = vendors[n % vendors.length]!;
+    const [vendorId, vendorName, , , terms, , prefixes] = vendors[n % vendors.length]!;
     const own = products.filter((p) => prefixes.some((prefix) => p.id.startsWith(prefix)));
     if (own.length === 0) continue;
     const picked = [0, 1, 2].slice(0, 2 + (n % 2)).map((k) => own[(n * 3 + k * 5) % own.length]!);
@@ -168,6 +168,7 @@ async function seedOrders(trx: AnyTransaction, now: string): Promise<void> {
         Status: 'Open',
         Receivable: true,
         VendorId: vendorId,
+        VendorName: vendorName,
         BillToId: warehouse === 'MTL-01' ? 'MTL' : 'TOR',
         ShipToId: warehouse,
         ShipVia: n % 2 === 0 ? 'Vendor truck' : 'Manitoulin Transport',
