@@ -2,10 +2,10 @@
  * Purchase orders on the server (issue 23 item 1; spec §4 Purchase order, §5 Purchasing; definition
  * modules/po/definitions/purchase-order.ts). The generic document routes serve the order; these hooks add what
  * needs the database:
- * - validate: each line's product tracks stock (§5 "A product must exist and have tracked stock."; existence
- *   and activity are the lookup's);
- * - beforeWrite: the vendor's name is copied from the firm (VendorName, shown beside the code); the lines' received and invoiced quantities are the server's (kept from the stored line, 0 on
- *   a new line, whatever the client sends); a line something was received on keeps its product, cannot be
+ * - beforeWrite (in the save's transaction, so its refusals speak the caller's language): each line's product
+ *   tracks stock (§5 "A product must exist and have tracked stock."; existence and activity are the lookup's);
+ *   the vendor's name is copied from the firm (VendorName, shown beside the code); the lines' received and
+ *   invoiced quantities are the server's (kept from the stored line, 0 on a new line, whatever the client sends); a line something was received on keeps its product, cannot be
  *   removed and cannot be ordered below what was received;
  * - actions (§4): `cancel` (Open → Cancelled) and `close` (Partially received / Received → Closed) end the
  *   order: no receipt may be made against it any more (Receivable false); both are refused while a receipt of
@@ -31,7 +31,7 @@ function linesOf(record: Row | null | undefined): Row[] {
 }
 
 /** §5: every line's product tracks stock. */
-async function productIssues(db: EntityContext['any'], record: Row): Promise<RuleIssue[]> {
+async function productIssues(db: AnyTransaction, record: Row): Promise<RuleIssue[]> {
   const lines = linesOf(record);
   const ids = [...new Set(lines.map((line) => String(line['ProductId'] ?? '')).filter((id) => id !== ''))];
   if (ids.length === 0) return [];
@@ -95,10 +95,10 @@ const END = {
 };
 
 export const purchaseOrderHooks: EntityHooks = {
-  async validate(ctx, change) {
-    return change.changed.has('Lines') ? productIssues(ctx.any, change.next) : [];
-  },
   async beforeWrite(_ctx, trx, change) {
+    // In the transaction (not `validate`): a BusinessError answers in the caller's language.
+    const issues = change.changed.has('Lines') ? await productIssues(trx, change.next) : [];
+    if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues.map((issue) => ({ field: issue.field, key: issue.key, params: issue.params ?? {} })));
     // A new order may be received (a read-only field takes no default from the client).
     if (change.mode === 'create') setValue(change, 'Receivable', true);
     if (change.changed.has('VendorId')) {

@@ -1,9 +1,8 @@
 /**
  * Purchase receipts on the server (issue 23 item 2; spec §4 Purchase receipt, §5 Coil and receipt; definition
  * modules/po/definitions/po-receipt.ts). The generic document routes serve the receipt; these hooks add:
- * - validate: the rules that read the order and the products (receipt-data.ts `receiptIssues`, without the
- *   lots only a posting needs);
- * - beforeWrite (in the save's transaction): the receipt date is not in a closed stock year (§8 "Selected date
+ * - beforeWrite (in the save's transaction, so its refusals speak the caller's language): the rules that read
+ *   the order and the products (receipt-data.ts `receiptIssues`, without the lots only a posting needs); the receipt date is not in a closed stock year (§8 "Selected date
  *   is in a closed period."); the order's number, vendor and warehouse are copied onto the receipt; a receipt
  *   with lines keeps its order; a new receipt saved without lines gets every line still to receive (the
  *   outstanding quantity, lots to enter); each line takes its order line and price (UnitCost), whatever the
@@ -72,19 +71,17 @@ async function fromOrder(trx: AnyTransaction, change: Change): Promise<void> {
 }
 
 export const poReceiptHooks: EntityHooks = {
-  async validate(ctx, change) {
-    if (!change.changed.has('Lines') && !change.changed.has('PoId')) return [];
-    const poId = change.next['PoId'];
-    if (typeof poId !== 'number') return [];
-    const order = await loadOrder(ctx.any, poId);
-    if (!order) return [];
-    const lines = Array.isArray(change.next['Lines']) ? (change.next['Lines'] as Row[]) : [];
-    const products = await loadProducts(ctx.any, lines.map((line) => String(line['ProductId'] ?? '')));
-    return receiptIssues(order, products, await overReceiptPercent(ctx.any), change.next, false);
-  },
+  // In the transaction (not `validate`): a BusinessError answers in the caller's language.
   async beforeWrite(_ctx, trx, change) {
     const date = change.next['ReceiptDate'];
     if (typeof date === 'string' && date !== '') await assertStockYearOpen(trx, date, 'ReceiptDate');
+    if (change.changed.has('Lines') || change.changed.has('PoId')) {
+      const order = await loadOrder(trx, Number(change.next['PoId']));
+      const lines = Array.isArray(change.next['Lines']) ? (change.next['Lines'] as Row[]) : [];
+      const products = await loadProducts(trx, lines.map((line) => String(line['ProductId'] ?? '')));
+      const issues = order ? receiptIssues(order, products, await overReceiptPercent(trx), change.next, false) : [];
+      if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues.map((issue) => ({ field: issue.field, key: issue.key, params: issue.params ?? {} })));
+    }
     await fromOrder(trx, change);
   },
   actions: {
