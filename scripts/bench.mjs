@@ -22,6 +22,7 @@ const sections = {
   'ar-receipt': tsx('scripts/bench-ar-receipt.mjs'),
   ic: tsx('scripts/bench-ic.mjs'),
   count: tsx('scripts/bench-count.mjs'),
+  po: tsx('scripts/bench-po.mjs'),
   'product-form': node('scripts/bench-product-form.mjs'),
   oe: tsx('scripts/bench-oe.mjs'),
 };

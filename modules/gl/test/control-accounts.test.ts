@@ -68,7 +68,8 @@ describe('control accounts are posted through their sub-ledger only', () => {
     // why (its whereKeys); the posting service's own refusal, naming the owner, is checked below.
     // Accounts flagged IsControl are refused at save; those only their owner's registry claims, at post.
     const flagged = new Set(['1100', '2100']);
-    for (const [account, owner] of [['1100', 'AR'], ['1200', 'IC'], ['1210', 'IC'], ['2300', 'IC'], ['2100', 'AP']] as const) {
+    // 2300 is also Purchasing's GRNI (issue 23), which receipts (IC) and A/P matching post.
+    for (const [account, owner] of [['1100', 'AR'], ['1200', 'IC'], ['1210', 'IC'], ['2300', 'AP, IC, PO'], ['2100', 'AP']] as const) {
       const refused = flagged.has(account)
         ? await post('/api/data/gl-journal-entry', { EntryDate: DATE, Description: 'Control test', Lines: [{ AccountId: account, Debit: '5.00' }, { AccountId: '6600', Credit: '5.00' }] })
         : await journalEntry(account);

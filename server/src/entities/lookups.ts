@@ -24,6 +24,8 @@ interface Condition {
 /** The values of the record being edited that `whereFrom` reads (wire values), when known. */
 export type LookupRecord = Readonly<Record<string, unknown>> | null | undefined;
 
+const FLAG: ScalarField = { type: 'boolean' };
+
 /** The stored field `name` of the lookup's target. */
 function targetColumn(target: AnyEntity, name: string): { column: string; field: ScalarField } {
   const field = target.fields[name];
@@ -35,11 +37,25 @@ function targetColumn(target: AnyEntity, name: string): { column: string; field:
 }
 
 /**
+ * A fixed `where` condition. On a set stored as flag columns the value names an option the record must hold
+ * (`{ FirmTypes: 'vendor' }`: the firm has its vendor account): that option's flag column must be true.
+ */
+function fixedCondition(target: AnyEntity, name: string, value: string | number | boolean): Condition {
+  const field = target.fields[name];
+  if (field?.type === 'set' && field.storage.kind === 'flags' && typeof value === 'string') {
+    const column = field.storage.columns[value];
+    if (!column) throw new Error(`lookup to ${target.name}: where ${name} names ${value}, not one of its options`);
+    return { name, column, field: FLAG, value: true };
+  }
+  return { name, ...targetColumn(target, name), value };
+}
+
+/**
  * The `where` and `whereFrom` conditions of a lookup on its target (not the active flag, which has its own
  * message). A `whereFrom` value is read from `record` (read as the target field reads it); blank or absent: null.
  */
 function whereConditions(target: AnyEntity, lookup: LookupTarget, record?: LookupRecord): Condition[] {
-  const fixed = Object.entries(lookup.where ?? {}).map(([name, value]) => ({ name, ...targetColumn(target, name), value }));
+  const fixed = Object.entries(lookup.where ?? {}).map(([name, value]) => fixedCondition(target, name, value));
   const fromRecord = Object.entries(lookup.whereFrom ?? {}).map(([name, source]) => {
     const { column, field } = targetColumn(target, name);
     const raw = record?.[source];

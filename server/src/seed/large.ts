@@ -8,6 +8,7 @@
  *   --ar N       N AR items (invoices and receipts) with their applications for the bill-to firms (500,000 for
  *                the AR benchmark; subledger only, no GL postings);
  *   --ic         50,000 products and 2,000,000 stock ledger rows over 5 warehouses with their balances.
+ *   --po N       purchase orders of N lines in all (100,000 for the open-orders benchmark), their posted receipts.
  * Runs against a stopped server's database; creates, migrates and seeds it first when needed, like a start.
  * Prints one JSON line: `{ "inserted", "seconds", "total" }` and each module's summary under its key.
  */

@@ -32,6 +32,10 @@ const cache = new Map<string, Set<string>>();
 export function exportsOf(module: string, seen: Set<string> = new Set()): Set<string> {
   const cached = cache.get(module);
   if (cached) return cached;
+  // Micro-apps may re-export each other's screens (accounting ⇄ purchasing): a module met again inside its own
+  // reading (`seen`: the modules being read) answers empty there, so only a reading started from the top is
+  // complete — and cached.
+  const top = seen.size === 0;
   const names = new Set<string>();
   const app = appOf(module);
   if (app && !seen.has(module)) {
@@ -51,9 +55,13 @@ export function exportsOf(module: string, seen: Set<string> = new Set()): Set<st
         }
       }
     }
-    for (const { from, names: shared } of reexports) for (const name of shared) if (exportsOf(from, seen).has(name)) names.add(name);
+    for (const { from, names: shared } of reexports) {
+      const theirs = exportsOf(from, seen);
+      for (const name of shared) if (theirs.has(name)) names.add(name);
+    }
+    seen.delete(module);
   }
-  cache.set(module, names);
+  if (top) cache.set(module, names);
   return names;
 }
 

@@ -140,7 +140,8 @@ export interface LookupField extends FieldCommon {
   /**
    * What else the target must be (issue 21 item 5): target field → the value it must hold. The lookup
    * route offers only such records and the save refuses others (invalidKey), so what is offered is what
-   * is accepted, e.g. `where: { IsPostable: true, IsControl: false }` on a journal line's account.
+   * is accepted, e.g. `where: { IsPostable: true, IsControl: false }` on a journal line's account. On a set
+   * stored as flag columns the value is an option the record must hold (`{ FirmTypes: 'vendor' }`).
    */
   where?: LookupWhere;
   /**

@@ -22,6 +22,11 @@ export interface ControlAccountClaim {
   integrationTypes?: readonly string[];
   /** Columns of the module's tables that name more such transaction types (e.g. product_classes.inventory_account). */
   integrationTypeColumns?: readonly { table: string; column: string }[];
+  /**
+   * Other sources that post these accounts as part of the owner's own documents (issue 23: a purchase receipt's
+   * GRNI and accrued freight are posted with its stock movement, source IC; A/P matching will clear them).
+   */
+  alsoPostedBy?: readonly Source[];
 }
 
 const claims = new Map<Source, ControlAccountClaim>();
@@ -64,7 +69,10 @@ export async function controlOwners(trx: LedgerTransaction, accountIds: readonly
         ]);
       })
       .execute()) as { account_id: string }[];
-    for (const row of rows) own(String(row.account_id), claim.source);
+    for (const row of rows) {
+      own(String(row.account_id), claim.source);
+      for (const source of claim.alsoPostedBy ?? []) own(String(row.account_id), source);
+    }
   }
   const unclaimed = [...flagged].filter((account) => !owners.has(account));
   for (const account of unclaimed) owners.set(account, new Set());

@@ -11,8 +11,11 @@ export type LedgerTransaction = Transaction<any>;
 /** The sub-ledger whose period flag a posting checks (fiscal_periods.closed_<subLedger>). */
 export type SubLedger = 'gl' | 'ar' | 'ap' | 'pr';
 
-/** Journal sources (gl_journals.source). */
-export type Source = 'GL' | 'AR' | 'AP' | 'IC' | 'PR' | 'BK' | 'YE' | 'FX';
+/**
+ * Journal sources (gl_journals.source), also the GL integration sub-ledgers that claim control accounts. PO
+ * (Purchasing, issue 23) claims its accrual accounts only: its receipts post through the stock ledger's IC source.
+ */
+export type Source = 'GL' | 'AR' | 'AP' | 'IC' | 'PR' | 'BK' | 'YE' | 'FX' | 'PO';
 
 export type DataType = 'Actual' | 'Budget';
 

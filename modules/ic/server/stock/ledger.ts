@@ -24,7 +24,7 @@
  * 5. posts the movements' value to the General Ledger through the posting service (`post`, source IC,
  *    sub-ledger gl): per inventory account the sum of its movements' values, against the offset account for
  *    the opposite total. Nothing is posted when every account nets to zero. The period must be open
- *    (§8 texts of the posting service).
+ *    (§8 texts of the posting service). `header.post: false` leaves this step to the caller (issue 23).
  *
  * Accounts (gl_integration, SubLedger 'IC'): a product's inventory account is the integration row its
  * product class names (product_classes.inventory_account, e.g. INVENTORY-STEEL), else the row
@@ -77,6 +77,12 @@ export interface MovementHeader {
   description?: string | null;
   /** The ledger entry a reversing movement set undoes (stock_ledger.reversal_of of every row). */
   reversalOf?: number | null;
+  /**
+   * false: step 5 is the caller's — it posts the movements' values (`MovementResult.value`, per account of
+   * `inventoryAccounts`) in the same transaction with its own other side (a purchase receipt: GRNI and landed
+   * cost in one journal, modules/po). Default true.
+   */
+  post?: boolean;
 }
 
 export interface MovementResult {
@@ -430,7 +436,7 @@ export async function recordMovements(trx: LedgerTransaction, header: MovementHe
 
   // The General Ledger: inventory accounts against the offset, sorted for a stable journal.
   const lines = [...perAccount].filter(([, amount]) => !isZero(amount)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (lines.length > 0) {
+  if (lines.length > 0 && header.post !== false) {
     const offset = await offsetAccountOf(trx, header.offsetAccount);
     let total = '0.00';
     const postingLines: { accountId: string; amount: string; enteredAccount?: boolean }[] = lines.map(([accountId, amount]) => {

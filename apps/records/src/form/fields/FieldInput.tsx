@@ -126,6 +126,7 @@ export function ScalarInput(props: {
           readOnly={readOnly}
           invalid={props.invalid}
           describedBy={props.describedBy}
+          ariaLabel={props.ariaLabel}
           // A whereFrom condition reads the record being edited (issue 21 item 5): its values go with each search.
           via={props.via && 'from' in props.via ? lookupVia(props.via.from, props.via.field, field.whereFrom, props.record) : props.via}
         />

@@ -125,7 +125,7 @@ export function LookupBox(props: { lookup: LookupWidgetProps; messageId: string 
       aria-keyshortcuts="F4 Alt+ArrowDown"
       onChange={(event) => (lookup.readOnly ? lookup.onChange(event.target.value) : props.onType(event.target.value))}
       onKeyDown={props.onKeyDown}
-      {...(lookup.onPick ? { 'aria-label': tr('forms:lookup.add', 'Add to {{label}}', { label: lookup.label }) } : {})}
+      {...(lookup.onPick ? { 'aria-label': tr('forms:lookup.add', 'Add to {{label}}', { label: lookup.label }) } : lookup.ariaLabel ? { 'aria-label': lookup.ariaLabel } : {})}
     />
   );
 }

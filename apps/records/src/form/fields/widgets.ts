@@ -41,6 +41,8 @@ export interface LookupWidgetProps {
   readOnly: boolean;
   invalid: boolean;
   describedBy: string | undefined;
+  /** The box's accessible name where no `<label>` points at it (a grid cell: "Heat number — Row 1"). */
+  ariaLabel?: string | undefined;
   /** Set inputs: pick adds and the text box is cleared. */
   onPick?(value: string): void;
   /** The field this lookup serves, named in the lookup call (issue 21 items 5, 11). */

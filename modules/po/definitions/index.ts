@@ -1,0 +1,16 @@
+/**
+ * The Purchasing module's definitions (issue 23 items 1–3; SCREENS.md WP4 PO-01 … PO-06). Strings: namespace
+ * `po` (`modules/po/locales/<lng>/po.json`); server rules: modules/po/server/; screens: `@erp/purchasing`
+ * (which registers this module when it loads) and the applications that re-export them (module.json `alsoIn`).
+ * The receipt's lookup names the purchase order, so the order comes first.
+ */
+import type { ModuleDefinition } from '@erp/shared/entities/index';
+import { PO } from './common.ts';
+import { poReceipt } from './po-receipt.ts';
+import { purchaseOrder } from './purchase-order.ts';
+
+export const poModule: ModuleDefinition = {
+  name: 'po',
+  namespace: PO,
+  entities: [purchaseOrder, poReceipt],
+};

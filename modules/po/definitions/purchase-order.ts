@@ -1,0 +1,166 @@
+/**
+ * Purchase order (`purchase-order`, screen PO-01, routes `/purchase-order-entry` under Purchase Order and
+ * Accounts Payable; spec §3 Purchase order, §4 Purchase order, §5 Purchasing). Tables `purchase_orders`,
+ * `purchase_order_lines` (schema-sync).
+ *
+ * - Header: PoNo (sequence PURCHASE-ORDER, prefix PO), OrderDate (required, §5 "order date and number
+ *   required"), Status, VendorId (§5: the firm exists, is active and has its payable account — the vendor
+ *   account of the firm, FirmTypes ∋ vendor; the lookup offers only such firms and the save refuses the others
+ *   with their own texts), BillToId (the branch invoiced), ShipToId (the warehouse receiving), ShipDate, Eta,
+ *   Container, TermsCode, ShipVia, Notes.
+ * - Lines: ProductId (exists, active, tracks stock — server), QuantityOrdered (> 0), UnitPrice, Amount
+ *   (computed), QuantityReceived and QuantityInvoiced (kept by receipts and, later, A/P matching: read-only on
+ *   the wire — the server keeps its stored figures whatever the client sends). One line per product (§8
+ *   "Product already added."): a receipt line names its PO line by product.
+ * - Totals (exact, shared/src/entities/compute.ts): SubTotal = Σ Amount; DiscountAmount = SubTotal ×
+ *   DiscountPercent ÷ 100; Total = SubTotal − DiscountAmount + Surcharge + Shipping.
+ * - States (§4): Open → PartiallyReceived → Received (set by posting receipts, never by the client), Closed
+ *   (the buyer closes a partly or fully received order: no more receipts), or Cancelled (from Open, nothing
+ *   received). Editable while Open or PartiallyReceived; deletable only while Open (never when Cancelled, §4).
+ *   `Receivable` (read-only) is true while a receipt may be made against the order (the receipt's lookup).
+ * Server rules and effects: modules/po/server/orders.ts.
+ */
+import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { isNegativeText, isZeroText, PO, PO_MONEY, PO_PRICE, PO_QUANTITY, PO_ROLES, PO_STATUSES, PURCHASE_ORDER_SEQUENCE } from './common.ts';
+
+const NAME = 'purchase-order';
+const key = (part: string) => `${PO}:${NAME}.${part}`;
+const lineLabel = (field: string) => key(`fields.Lines.fields.${field}`);
+
+const READ_ONLY_QUANTITY = { ...PO_QUANTITY, readOnly: true } as const;
+
+/** §5 / §8 rules on the whole order, the same in the form and on the server. */
+export function purchaseOrderRules(record: Readonly<Record<string, unknown>>): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const lines = Array.isArray(record['Lines']) ? (record['Lines'] as Record<string, unknown>[]) : [];
+  const seen = new Set<string>();
+  lines.forEach((line, index) => {
+    const product = typeof line['ProductId'] === 'string' ? line['ProductId'].toUpperCase() : '';
+    if (product && seen.has(product)) issues.push({ field: `Lines[${index}].ProductId`, key: key('rules.productAdded') });
+    if (product) seen.add(product);
+    const quantity = line['QuantityOrdered'];
+    if (isZeroText(quantity) || isNegativeText(quantity)) issues.push({ field: `Lines[${index}].QuantityOrdered`, key: key('rules.quantityPositive') });
+  });
+  const ship = record['ShipDate'];
+  const order = record['OrderDate'];
+  if (typeof ship === 'string' && typeof order === 'string' && ship !== '' && order !== '' && ship < order) {
+    issues.push({ field: 'ShipDate', key: key('rules.shipBeforeOrder') });
+  }
+  return issues;
+}
+
+export const purchaseOrder = defineEntity({
+  name: NAME,
+  namespace: PO,
+  table: 'purchase_orders',
+  key: 'PoId',
+  keyKind: 'auto',
+  application: 'NOVUS-PO',
+  fields: {
+    PoId: { type: 'integer' },
+    PoNo: { type: 'text', maxLength: 20, readOnly: true },
+    OrderDate: { type: 'date', required: true },
+    Status: { type: 'enum', readOnly: true, defaultValue: 'Open', options: PO_STATUSES.map((value) => ({ value, labelKey: key(`statuses.${value}`) })) },
+    Receivable: { type: 'boolean', readOnly: true, defaultValue: true },
+    VendorId: {
+      type: 'lookup',
+      entity: 'firm',
+      required: true,
+      maxLength: 20,
+      uppercase: true,
+      activeOnly: true,
+      // §5: the vendor's payable account is its vendor account (FirmTypes ∋ vendor).
+      where: { FirmTypes: 'vendor' },
+      whereKeys: { FirmTypes: key('rules.vendorNoPayable') },
+      invalidKey: key('rules.vendorMissing'),
+      inactiveKey: key('rules.vendorInactive'),
+    },
+    // The vendor's name beside its code in the list and the form (the server's, from the firm).
+    VendorName: { type: 'text', maxLength: 100, readOnly: true },
+    BillToId: { type: 'lookup', entity: 'branch', uppercase: true, maxLength: 10, activeOnly: true },
+    ShipToId: { type: 'lookup', entity: 'warehouse', uppercase: true, required: true, maxLength: 10, activeOnly: true, invalidKey: key('rules.warehouseMissing'), inactiveKey: key('rules.warehouseMissing') },
+    ShipDate: { type: 'date' },
+    Eta: { type: 'date' },
+    Container: { type: 'text', maxLength: 30, uppercase: true },
+    TermsCode: { type: 'lookup', entity: 'account-terms', uppercase: true, maxLength: 20 },
+    ShipVia: { type: 'text', maxLength: 40 },
+    Notes: { type: 'text', maxLength: 1000, format: 'multiline' },
+    SubTotal: { ...PO_MONEY, readOnly: true },
+    DiscountPercent: { type: 'decimal', precision: 5, scale: 2, min: '0', max: '100', defaultValue: '0.00' },
+    DiscountAmount: { ...PO_MONEY, readOnly: true },
+    Surcharge: { ...PO_MONEY, min: '0', defaultValue: '0.00' },
+    Shipping: { ...PO_MONEY, min: '0', defaultValue: '0.00' },
+    Total: { ...PO_MONEY, readOnly: true },
+    Lines: {
+      type: 'children',
+      lines: true,
+      labelKey: key('fields.Lines.label'),
+      linesInvalidKey: key('rules.linesInvalid'),
+      table: 'purchase_order_lines',
+      parentColumn: 'po_id',
+      key: 'LineId',
+      maxItems: 1000,
+      fields: {
+        LineId: { type: 'integer', labelKey: lineLabel('LineId') },
+        ProductId: { type: 'lookup', entity: 'product', uppercase: true, required: true, maxLength: 30, activeOnly: true, invalidKey: key('rules.productInvalid'), inactiveKey: key('rules.productInvalid'), labelKey: lineLabel('ProductId') },
+        QuantityOrdered: { ...PO_QUANTITY, required: true, labelKey: lineLabel('QuantityOrdered') },
+        UnitPrice: { ...PO_PRICE, required: true, labelKey: lineLabel('UnitPrice') },
+        Amount: { ...PO_MONEY, readOnly: true, labelKey: lineLabel('Amount') },
+        QuantityReceived: { ...READ_ONLY_QUANTITY, labelKey: lineLabel('QuantityReceived') },
+        QuantityInvoiced: { ...READ_ONLY_QUANTITY, labelKey: lineLabel('QuantityInvoiced') },
+      },
+    },
+  },
+  listColumns: [
+    'PoNo',
+    'OrderDate',
+    'Status',
+    'VendorId',
+    { field: 'VendorName', width: 240 },
+    'ShipToId',
+    'Eta',
+    { field: 'Total', total: 'sum', width: 150 },
+    { field: 'Container', visible: false },
+    { field: 'ShipDate', visible: false },
+    { field: 'TermsCode', visible: false },
+  ],
+  defaultSort: [{ field: 'PoId', descending: true }],
+  filters: [
+    { field: 'OrderDate', op: 'range' },
+    { field: 'Status', op: 'in' },
+    { field: 'VendorId', op: 'eq' },
+    { field: 'ShipToId', op: 'eq' },
+    { field: 'PoNo', op: 'startsWith' },
+    { field: 'Receivable', op: 'eq' },
+  ],
+  search: ['PoNo', 'VendorName', 'Container', 'Notes'],
+  indexes: [['VendorId', 'OrderDate'], ['Status', 'PoId']],
+  roles: PO_ROLES,
+  attachments: true,
+  displayField: 'PoNo',
+  lookupDetails: ['VendorId', 'Status'],
+  formLayout: {
+    sections: [
+      { rows: [['PoNo', 'Status', 'OrderDate'], ['VendorId', 'VendorName', 'TermsCode'], ['BillToId', 'ShipToId'], ['ShipDate', 'Eta', 'Container'], ['ShipVia'], ['Notes']] },
+      { titleKey: key('sections.totals'), rows: [['SubTotal', 'DiscountPercent', 'DiscountAmount'], ['Surcharge', 'Shipping', 'Total']] },
+    ],
+  },
+  numbering: { sequence: PURCHASE_ORDER_SEQUENCE, field: 'PoNo', prefix: 'PO' },
+  computed: {
+    'Lines.Amount': { op: 'mul', args: ['QuantityOrdered', 'UnitPrice'] },
+    SubTotal: { op: 'sum', collection: 'Lines', field: 'Amount' },
+    DiscountAmount: { op: 'mul', args: [{ op: 'mul', args: ['SubTotal', 'DiscountPercent'] }, { value: '0.01' }] },
+    Total: { op: 'add', args: [{ op: 'sub', args: ['SubTotal', 'DiscountAmount'] }, 'Surcharge', 'Shipping'] },
+  },
+  states: {
+    field: 'Status',
+    initial: 'Open',
+    editable: ['Open', 'PartiallyReceived'],
+    deletable: ['Open'],
+    transitions: [
+      { action: 'close', labelKey: key('actions.close'), from: ['PartiallyReceived', 'Received'], to: 'Closed', confirmKey: key('confirm.close'), hotkey: 'Alt+L' },
+      { action: 'cancel', labelKey: key('actions.cancel'), from: ['Open'], to: 'Cancelled', confirmKey: key('confirm.cancel') },
+    ],
+  },
+  rules: [purchaseOrderRules],
+});

@@ -1,0 +1,133 @@
+/**
+ * Purchasing reports (issue 23 item 3; SCREENS.md PO-03 … PO-06) as report definitions: grid, .xlsx and PDF
+ * from the report framework. Queries: modules/po/server/reports.ts; strings `po:reports.…`.
+ *
+ * - `po-open-orders` (PO-03, `/novus-po/open-orders-report`): every line still to receive of the orders that
+ *   may be received (Open, Partially received): ordered, received, outstanding and its value at the order
+ *   price; by vendor, warehouse or product.
+ * - `po-purchase-analysis` (PO-04, `/novus-po/purchase-analysis-report`): what posted receipts took in over a
+ *   date range of at most one year (§5, §9), per vendor with subtotals: quantities and cost.
+ * - `po-purchase-order-list` (PO-05, `/purchase-order-list` under Order Entry and legacy NOVUS): the orders of
+ *   a date range (at most one year) with their state, vendor, dates and totals.
+ * - `po-lot-tracking` (PO-06, `/lot-number-tracking` under Purchase Order and Order Entry): lot ↔ heat ↔
+ *   receipt — every stock movement of the lots received (by heat, lot or product), so the shipments of a lot
+ *   appear once sales issue lots through the stock ledger.
+ */
+import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
+import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { PO_STATUSES } from './common.ts';
+
+const PO_APP = 'NOVUS-PO';
+const { cost, date, dateRange, integer, lookup, money, quantity: qty, text } = reportParts('po:reports');
+
+const VENDOR = lookup('VendorId', 'firm', 20);
+const WAREHOUSE = lookup('WarehouseId', 'warehouse', 10);
+const PRODUCT = lookup('ProductId', 'product', 30);
+/** The documents that move lots through the stock ledger (stock_ledger.voucher_type), by their labels. */
+const VOUCHER_TYPES = ['po-receipt', 'inventory-ticket', 'production-work-order'].map((value) => ({ value, labelKey: `po:reports.voucherTypes.${value}` }));
+const STATUS_OPTIONS = PO_STATUSES.map((value) => ({ value, labelKey: `po:purchase-order.statuses.${value}` }));
+
+export const openOrders: ReportDefinition = defineReport({
+  name: 'po-open-orders',
+  application: PO_APP,
+  routes: [{ application: PO_APP, path: '/open-orders-report' }],
+  titleKey: 'po:reports.openOrders.title',
+  parameters: [VENDOR, WAREHOUSE, PRODUCT],
+  rules: [],
+  columns: [
+    text('PoNo'),
+    date('OrderDate'),
+    date('Eta'),
+    text('VendorId'),
+    text('VendorName', { width: 1.6 }),
+    text('WarehouseId', { width: 0.8 }),
+    text('ProductId', { width: 1.3 }),
+    qty('QuantityOrdered'),
+    qty('QuantityReceived'),
+    qty('QuantityOutstanding'),
+    cost('UnitPrice'),
+    money('OutstandingValue', { total: true }),
+    integer('LineId', { hidden: true }),
+  ],
+  defaultSort: [{ field: 'PoNo' }, { field: 'LineId' }],
+  orientation: 'landscape',
+});
+
+export const purchaseAnalysis: ReportDefinition = defineReport({
+  name: 'po-purchase-analysis',
+  application: PO_APP,
+  routes: [{ application: PO_APP, path: '/purchase-analysis-report' }],
+  titleKey: 'po:reports.purchaseAnalysis.title',
+  parameters: [...dateRange(), VENDOR, PRODUCT],
+  rules: [ONE_YEAR_RANGE],
+  columns: [
+    text('VendorId'),
+    text('VendorName', { hidden: true }),
+    date('ReceiptDate'),
+    text('ReceiptNo'),
+    text('PoNo'),
+    text('ProductId', { width: 1.3 }),
+    text('Description', { width: 2 }),
+    qty('QuantityReceived', { total: true }),
+    cost('UnitCost'),
+    money('ExtendedCost', { total: true }),
+    integer('LineId', { hidden: true }),
+  ],
+  ...groupedBy('VendorId', ['VendorId', 'VendorName'], ['ReceiptDate', 'ReceiptNo', 'LineId']),
+  orientation: 'landscape',
+});
+
+export const purchaseOrderList: ReportDefinition = defineReport({
+  name: 'po-purchase-order-list',
+  application: PO_APP,
+  routes: [
+    { application: 'NOVUS-OE', path: '/purchase-order-list' },
+    { application: 'NOVUS', path: '/purchase-order-list' },
+  ],
+  titleKey: 'po:reports.purchaseOrderList.title',
+  parameters: [...dateRange(), VENDOR, { name: 'Status', type: 'enum', options: STATUS_OPTIONS, labelKey: 'po:reports.parameters.Status' }],
+  rules: [ONE_YEAR_RANGE],
+  columns: [
+    text('PoNo'),
+    date('OrderDate'),
+    text('Status', { options: STATUS_OPTIONS }),
+    text('VendorId'),
+    text('VendorName', { width: 1.8 }),
+    text('WarehouseId', { width: 0.8 }),
+    date('Eta'),
+    money('SubTotal', { total: true }),
+    money('Total', { total: true }),
+    integer('PoId', { hidden: true }),
+  ],
+  defaultSort: [{ field: 'OrderDate' }, { field: 'PoId' }],
+  orientation: 'landscape',
+});
+
+export const lotTracking: ReportDefinition = defineReport({
+  name: 'po-lot-tracking',
+  application: PO_APP,
+  routes: [
+    { application: PO_APP, path: '/lot-number-tracking' },
+    { application: 'NOVUS-OE', path: '/lot-number-tracking' },
+  ],
+  titleKey: 'po:reports.lotTracking.title',
+  parameters: [lookup('HeatNo', 'heat-number', 30), { name: 'LotNo', type: 'text', maxLength: 30, labelKey: 'po:reports.parameters.LotNo' }, PRODUCT],
+  rules: [],
+  columns: [
+    text('LotNo'),
+    text('HeatNo'),
+    text('ProductId', { width: 1.3 }),
+    date('MovementDate'),
+    text('VoucherType', { width: 0.9, options: VOUCHER_TYPES }),
+    text('VoucherNo'),
+    text('PoNo'),
+    text('VendorId'),
+    text('WarehouseId', { width: 0.8 }),
+    qty('Quantity'),
+    integer('EntryId', { hidden: true }),
+  ],
+  defaultSort: [{ field: 'LotNo' }, { field: 'EntryId' }],
+  orientation: 'landscape',
+});
+
+export const PO_REPORTS: readonly ReportDefinition[] = [openOrders, purchaseAnalysis, purchaseOrderList, lotTracking];

@@ -1,0 +1,31 @@
+/**
+ * Purchasing on the server (issue 23 items 1–3, 5): purchase orders and receipts (their hooks), the reports,
+ * the demo data and the module's part of the large-data generator.
+ *
+ * Control accounts (issue 22): GRNI (PO integration RECEIPT-ACCRUAL) and accrued freight (FREIGHT-ACCRUAL)
+ * belong to Purchasing. Receipts post them with their stock movement through the stock ledger's IC journal,
+ * and A/P matching will clear them (SCREENS.md WP5): those two sources may post them too.
+ */
+import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
+import { combineParts } from '@erp/server/modules/part';
+import { poModule } from '../definitions/index.ts';
+import { purchaseOrderHooks } from './orders.ts';
+import { poReceiptHooks } from './receipts.ts';
+import { FREIGHT_ACCRUAL, GRNI } from './receipt-posting.ts';
+import { PO_SERVER_REPORTS } from './reports.ts';
+import { insertPurchasing } from './seed-large.ts';
+import { seedPurchasing } from './seed.ts';
+
+registerControlAccounts({ source: 'PO', integrationTypes: [GRNI, FREIGHT_ACCRUAL], alsoPostedBy: ['IC', 'AP'] });
+
+export const serverModule = combineParts(poModule, [{ hooks: { 'purchase-order': purchaseOrderHooks, 'po-receipt': poReceiptHooks }, seed: seedPurchasing }], {
+  reports: PO_SERVER_REPORTS,
+  large: {
+    option: '--po',
+    counts: 'purchase order lines',
+    max: 2_000_000,
+    progress: 'purchase order lines',
+    summary: 'po',
+    run: (database, count, onProgress) => insertPurchasing(database, { ...(count === undefined ? {} : { lines: count }), onProgress }),
+  },
+});

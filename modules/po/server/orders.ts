@@ -1,0 +1,112 @@
+/**
+ * Purchase orders on the server (issue 23 item 1; spec §4 Purchase order, §5 Purchasing; definition
+ * modules/po/definitions/purchase-order.ts). The generic document routes serve the order; these hooks add what
+ * needs the database:
+ * - beforeWrite (in the save's transaction, so its refusals speak the caller's language): each line's product
+ *   tracks stock (§5 "A product must exist and have tracked stock."; existence and activity are the lookup's);
+ *   the vendor's name is copied from the firm (VendorName, shown beside the code); the lines' received and
+ *   invoiced quantities are the server's (kept from the stored line, 0 on a new line, whatever the client sends); a line something was received on keeps its product, cannot be
+ *   removed and cannot be ordered below what was received;
+ * - actions (§4): `cancel` (Open → Cancelled) and `close` (Partially received / Received → Closed) end the
+ *   order: no receipt may be made against it any more (Receivable false); both are refused while a receipt of
+ *   the order is still Open;
+ * - delete: only while Open (the definition's state machine: a Cancelled order is never deleted); an order a
+ *   receipt names is in use (the generic check).
+ */
+import { cmp, isZero, round } from '@erp/shared/decimal';
+import type { RuleIssue } from '@erp/shared/entities/define';
+import { BusinessError } from '@erp/server/entities/call-result';
+import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+
+type Row = Record<string, unknown>;
+
+const ZERO = '0.0000';
+
+function truthy(raw: unknown): boolean {
+  return raw === true || raw === 1 || raw === '1' || raw === 't' || raw === 'true';
+}
+
+function linesOf(record: Row | null | undefined): Row[] {
+  return record && Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+}
+
+/** §5: every line's product tracks stock. */
+async function productIssues(db: AnyTransaction, record: Row): Promise<RuleIssue[]> {
+  const lines = linesOf(record);
+  const ids = [...new Set(lines.map((line) => String(line['ProductId'] ?? '')).filter((id) => id !== ''))];
+  if (ids.length === 0) return [];
+  const rows = (await db.selectFrom('products').select(['product_id', 'track_inventory']).where('product_id', 'in', ids).execute()) as Row[];
+  const tracked = new Set(rows.filter((row) => truthy(row['track_inventory'])).map((row) => String(row['product_id'])));
+  const issues: RuleIssue[] = [];
+  lines.forEach((line, index) => {
+    const product = String(line['ProductId'] ?? '');
+    if (product !== '' && !tracked.has(product)) issues.push({ field: `Lines[${index}].ProductId`, key: 'po:purchase-order.rules.productNotStocked', params: { value: product } });
+  });
+  return issues;
+}
+
+/** Sets a field the save writes (a server-owned value: read-only fields are not taken from the client). */
+export function setValue(change: Change, field: string, value: unknown): void {
+  change.value[field] = value;
+  change.next[field] = value;
+  change.changed.add(field);
+}
+
+/** Keeps the server's quantities on the lines being written and refuses edits that would undo a receipt. */
+function keepQuantities(current: Row | null, lines: Row[]): void {
+  const stored = new Map(linesOf(current).map((line) => [line['LineId'], line]));
+  const issues: RuleIssue[] = [];
+  const kept = new Set<unknown>();
+  lines.forEach((line, index) => {
+    const before = line['LineId'] === null || line['LineId'] === undefined ? undefined : stored.get(line['LineId']);
+    const received = before ? String(before['QuantityReceived'] ?? ZERO) : ZERO;
+    line['QuantityReceived'] = received;
+    line['QuantityInvoiced'] = before ? String(before['QuantityInvoiced'] ?? ZERO) : ZERO;
+    if (!before) return;
+    kept.add(before['LineId']);
+    if (isZero(received)) return;
+    if (line['ProductId'] !== before['ProductId']) issues.push({ field: `Lines[${index}].ProductId`, key: 'po:purchase-order.rules.receivedLineProduct' });
+    const ordered = line['QuantityOrdered'];
+    if (typeof ordered === 'string' && cmp(ordered, received) < 0) {
+      issues.push({ field: `Lines[${index}].QuantityOrdered`, key: 'po:purchase-order.rules.belowReceived', params: { received: round(received, 4) } });
+    }
+  });
+  for (const [lineId, line] of stored) {
+    if (!kept.has(lineId) && !isZero(String(line['QuantityReceived'] ?? ZERO))) {
+      issues.push({ field: 'Lines', key: 'po:purchase-order.rules.receivedLineRemoved', params: { product: String(line['ProductId']) } });
+    }
+  }
+  if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues.map((issue) => ({ field: issue.field, key: issue.key, params: issue.params ?? {} })));
+}
+
+/** Refuses ending an order while one of its receipts is still Open (its stock would never be received). */
+async function assertNoOpenReceipt(trx: AnyTransaction, poId: unknown): Promise<void> {
+  const open = await trx.selectFrom('po_receipts').select('receipt_no').where('po_id', '=', Number(poId)).where('status', '=', 'Open').limit(1).executeTakeFirst();
+  if (open) throw BusinessError.of(409, 'open_receipt', 'po:purchase-order.rules.openReceipt', { receipt: String((open as Row)['receipt_no']) }, 'Status');
+}
+
+const END = {
+  async guard(_ctx: EntityContext, run: { trx: AnyTransaction; record: Row }) {
+    await assertNoOpenReceipt(run.trx, run.record['PoId']);
+  },
+  async effect() {
+    return { set: { Receivable: false } };
+  },
+};
+
+export const purchaseOrderHooks: EntityHooks = {
+  async beforeWrite(_ctx, trx, change) {
+    // In the transaction (not `validate`): a BusinessError answers in the caller's language.
+    const issues = change.changed.has('Lines') ? await productIssues(trx, change.next) : [];
+    if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues.map((issue) => ({ field: issue.field, key: issue.key, params: issue.params ?? {} })));
+    // A new order may be received (a read-only field takes no default from the client).
+    if (change.mode === 'create') setValue(change, 'Receivable', true);
+    if (change.changed.has('VendorId')) {
+      const firm = (await trx.selectFrom('firms').select('name').where('firm_id', '=', String(change.next['VendorId'])).executeTakeFirst()) as Row | undefined;
+      setValue(change, 'VendorName', firm ? String(firm['name']) : null);
+    }
+    if (!Array.isArray(change.value['Lines'])) return;
+    keepQuantities(change.current, change.value['Lines'] as Row[]);
+  },
+  actions: { cancel: END, close: END },
+};
