@@ -159,7 +159,9 @@ async function seedOrders(trx: AnyTransaction, now: string): Promise<void> {
     const picked = [0, 1, 2].slice(0, 2 + (n % 2)).map((k) => own[(n * 3 + k * 5) % own.length]!);
     const unique = [...new Map(picked.map((p) => [p.id, p])).values()];
     const orderDate = dates[n % dates.length]!;
-    const warehouse = n % 3 === 0 ? 'MTL-01' : 'TOR-01';
+    const kind = n % 6; // 0, 1 Open; 2 partially received; 3 received; 4 closed short; 5 cancelled
+    // MTL-01 is mid-count in the demo (IC's count seed): nothing moves there, so its orders are the ones not received.
+    const warehouse = kind === 0 || kind === 5 ? 'MTL-01' : 'TOR-01';
     const order = await insertDocument(
       trx,
       purchaseOrder,
@@ -183,7 +185,6 @@ async function seedOrders(trx: AnyTransaction, now: string): Promise<void> {
       ACTOR,
       now,
     );
-    const kind = n % 6; // 0, 1 Open; 2 partially received; 3 received; 4 closed short; 5 cancelled
     const lines = order['Lines'] as Row[];
     const receive = async (share: 'half' | 'all', status: 'Open' | 'Posted', day: string) => {
       const receiptLines = lines.map((line, k) => {
