@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
 import { entityByName } from '@erp/shared/entities/index';
+import { translatorIn } from '../src/entities/call-result.ts';
 import { optionIssues } from '../src/entities/checks.ts';
 import type { Change } from '../src/entities/hooks.ts';
 
@@ -193,6 +194,16 @@ describe("an option's when (issue 21 item 5)", () => {
     expect(refused.statusCode).toBe(400);
     const errors = refused.json().Data.Errors as Json[];
     expect(errors.filter((error) => error.field === 'SubType')).toHaveLength(1);
+    // The refusal speaks the caller's language, as the field checks do (issue 21 item 7: no English on French screens).
+    expect((await call(server.app, 'POST', '/api/shell_init/locale', clerk, { locale: 'fr-CA' })).statusCode).toBe(200);
+    try {
+      const french = (await call(server.app, 'POST', '/api/data/inventory-ticket', clerk, ticket)).json();
+      const issue = (french.Data.Errors as Json[]).find((error) => error.field === 'SubType')!;
+      expect(issue.message).toBe(translatorIn('fr-CA')(issue.key, '', { label: 'Sous-type', ...issue.params }));
+      expect(issue.message).not.toBe(errors.find((error) => error.field === 'SubType')!.message);
+    } finally {
+      await call(server.app, 'POST', '/api/shell_init/locale', clerk, { locale: 'en-CA' });
+    }
     const saved = await call(server.app, 'POST', '/api/data/inventory-ticket', clerk, { ...ticket, SubType: 'Count' });
     expect(saved.statusCode, JSON.stringify(saved.json())).toBe(201);
     // The generic check on its own (the ticket's rule says the same first): the type changed under a stored

@@ -13,9 +13,9 @@
 import type { AnyEntity, FieldDefinition, RuleIssue } from '@erp/shared/entities/define';
 import { defaultMessage } from '@erp/shared/entities/messages';
 import { humanize, type ValidationIssue } from '@erp/shared/entities/validate';
-import { callResult } from './call-result.ts';
+import { callResult, translatorIn } from './call-result.ts';
 import type { Refusal } from './hooks.ts';
-import { message, translate } from './labels.ts';
+import { message } from './labels.ts';
 
 /** An HTTP answer: status, body, headers. */
 export interface Answer {
@@ -52,17 +52,18 @@ export function isAnswer(value: unknown): value is Answer {
   return typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
 }
 
-/** A rule's finding as a validation issue with its English message. */
-export function issueOf(def: AnyEntity, issue: RuleIssue): ValidationIssue {
+/** A rule's finding as a validation issue with its message in `language` (the caller's; else English), as the field checks write theirs. */
+export function issueOf(def: AnyEntity, issue: RuleIssue, language?: string | null): ValidationIssue {
+  const t = translatorIn(language);
   const base = issue.field.replace(/\[.*$/, '');
   const field = (Object.hasOwn(def.fields, base) ? def.fields[base] : undefined) as (FieldDefinition & { labelKey: string }) | undefined;
-  const label = field ? translate(field.labelKey, humanize(base)) : humanize(issue.field);
+  const label = field ? t(field.labelKey, humanize(base)) : humanize(issue.field);
   const params = issue.params ?? {};
   return {
     field: issue.field,
     key: issue.key,
     params,
-    message: translate(issue.key, issue.message ?? defaultMessage(issue.key), { label, ...params }),
+    message: t(issue.key, issue.message ?? defaultMessage(issue.key), { label, ...params }),
   };
 }
 

@@ -5,7 +5,7 @@
  * and a line's own child keys name rows this record already has (issue #11, issue 12); natural keys and
  * the definition's unique groups are not taken. Then the entity's own `validate` hook, only when the
  * generic rules found nothing. `databaseIssues(ctx, change)` answers them as validation issues with their
- * English messages (400 validation_failed).
+ * messages in the caller's language (400 validation_failed).
  */
 import { DECIMAL_KEYS, parseDecimal, round } from '@erp/shared/decimal';
 import { optionOffered, type AnyEntity, type RuleIssue, type ScalarField } from '@erp/shared/entities/define';
@@ -131,7 +131,7 @@ export function optionIssues(ctx: Pick<EntityContext, 'def'>, change: Change): R
 export async function databaseIssues(ctx: EntityContext, change: Change): Promise<ValidationIssue[]> {
   const issues = [...optionIssues(ctx, change), ...(await lookupIssues(ctx, change)), ...(await uniqueIssues(ctx, change))];
   if (issues.length === 0 && ctx.hooks.validate) issues.push(...(await ctx.hooks.validate(ctx, change)));
-  return issues.map((issue) => issueOf(ctx.def, issue));
+  return issues.map((issue) => issueOf(ctx.def, issue, ctx.user.row.language));
 }
 
 /**
