@@ -169,7 +169,8 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
   const tableRows = table.getRowModel().rows;
   const { selectOnly, selectRange, toggleRow } = selectionMoves(selectionState, tableRows.map((row) => row.id));
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
-  // Issue 21 item 1: a column the user has not sized is as wide as its label and the cells of the page.
+  const totals = answer?.Totals && Object.keys(answer.Totals).length > 0 ? answer.Totals : null;
+  // Issue 21 item 1: a column the user has not sized is as wide as its label, the cells of the page and its total.
   const measured = useMemo(() => {
     const context = document.createElement('canvas').getContext('2d');
     const element = gridRef.current;
@@ -185,12 +186,18 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
     const texts = headers.map((header) => {
       const field = header.column.id;
       const format = cellFormatter(entity.fields[field]!, locale, formatTexts());
-      return { id: field, label: translate(entity.fields[field]!.labelKey, field), texts: rows.map((row) => format(row[field])) };
+      const total = totals?.[field];
+      return {
+        id: field,
+        label: translate(entity.fields[field]!.labelKey, field),
+        texts: rows.map((row) => format(row[field])),
+        ...(total === undefined || total === null ? {} : { total: format(total) }),
+      };
     });
     const widest = Object.fromEntries(texts.map((column) => [column.id, column.texts.reduce((w, text) => Math.max(w, measure(text)), 0)]));
     return { widths: contentWidths(texts, measure, measureIn(headerWeight)), widest };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- measured again for new rows, columns or language
-  }, [rows, headers.map((h) => h.column.id).join(), language]);
+  }, [rows, totals, headers.map((h) => h.column.id).join(), language]);
   const widthOf = (field: string, fallback: number) => widths[field] ?? measured.widths[field] ?? fallback;
   const flexible = flexibleColumn(
     headers.map((header) => ({ id: header.column.id, numeric: isNumeric(entity.fields[header.column.id]!), widest: measured.widest[header.column.id] ?? 0 })),
@@ -223,7 +230,6 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
   // Issue 21 item 6: Delete is not offered for a row whose state forbids it (a posted entry, a closed ticket).
   const stateField = entity.states?.field;
   const deleteForbidden = stateField !== undefined && selectedRows.some((row) => row[stateField] !== undefined && !isDeletable(entity, row));
-  const totals = answer?.Totals && Object.keys(answer.Totals).length > 0 ? answer.Totals : null;
   const rowIndexBase = (query.page - 1) * query.pageSize;
   const hasTotalsRow = totals !== null && tableRows.length > 0;
 

@@ -22,6 +22,13 @@ describe('contentWidths (issue 21 item 1)', () => {
     expect(widths['Description']).toBe(MAX_CONTENT_WIDTH);
   });
 
+  it("is never narrower than the totals row's figure, which is bold as the label (the total is wider than any cell)", () => {
+    const bold = (text: string) => text.length * 1.2;
+    const total = '1,461,034.21';
+    const width = contentWidths([{ id: 'Total', label: 'Total', texts: ['37,892.94', '990.37'], total }], measure, bold)['Total']!;
+    expect(width).toBeGreaterThanOrEqual(bold(total));
+  });
+
   it('never makes a header narrower than its label, even with short cells', () => {
     const label = 'Postable (not a heading)';
     expect(contentWidths([{ id: 'IsPostable', label, texts: ['Yes'] }], measure)['IsPostable']).toBeGreaterThan(label.length);

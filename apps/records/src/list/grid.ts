@@ -63,11 +63,12 @@ export const MAX_CONTENT_WIDTH = 360;
 
 /**
  * Issue 21 item 1: each column's width from its content — the header label and the cells of the rows shown,
- * each measured by `measure` (the grid's font) — so codes, dates and amounts are never cut; within
- * a description's cells count up to MAX_CONTENT_WIDTH (it takes the width left over, `flexibleColumn`).
+ * each measured by `measure` (the grid's font), and the totals row's figure (bold, as the label) — so codes,
+ * dates and amounts are never cut; within a description's cells count up to MAX_CONTENT_WIDTH (it takes the
+ * width left over, `flexibleColumn`).
  */
 export function contentWidths(
-  columns: readonly { id: string; label: string; texts: readonly string[] }[],
+  columns: readonly { id: string; label: string; texts: readonly string[]; total?: string }[],
   measure: (text: string) => number,
   /** The header's font (bold). */
   measureLabel: (text: string) => number = measure,
@@ -76,7 +77,8 @@ export function contentWidths(
     columns.map((column) => {
       const label = measureLabel(column.label) + CELL_PADDING + HEADER_EXTRAS;
       const cells = column.texts.reduce((widest, text) => Math.max(widest, measure(text) + CELL_PADDING), 0);
-      return [column.id, Math.ceil(Math.max(label, Math.min(cells, MAX_CONTENT_WIDTH)))];
+      const total = column.total ? measureLabel(column.total) + CELL_PADDING : 0;
+      return [column.id, Math.ceil(Math.max(label, total, Math.min(cells, MAX_CONTENT_WIDTH)))];
     }),
   );
 }
