@@ -209,8 +209,10 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
       return header.column.id === flexible ? `minmax(${width}px, 1fr)` : `${width}px`;
     })
     .join(' ');
+  const minWidth = headers.reduce((sum, header) => sum + widthOf(header.column.id, header.getSize()), 0);
   const gridStyle = {
     '--records-columns': template,
+    '--records-min-width': `${minWidth}px`,
     ...(gridHeight !== null ? { '--records-grid-height': `${gridHeight}px` } : {}),
   } as CSSProperties;
 
