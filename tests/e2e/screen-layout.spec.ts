@@ -120,8 +120,10 @@ async function checkScreens(page: Page, paths: readonly string[], language: stri
     }
     for (const cut of await cutHeaders(screen)) problems.push(`${language} ${path}: header or total ${cut}`);
     // A list's rows line up with its header: a long description truncates, it never widens its own row.
-    const rowWidths = await screen.evaluate((root) => [...new Set([...root.querySelectorAll<HTMLElement>('.records-row')].map((row) => Math.round(row.getBoundingClientRect().width)))]);
-    if (rowWidths.length > 1) problems.push(`${language} ${path}: list rows of different widths ${rowWidths.join(', ')}`);
+    const rowWidths = await screen.evaluate((root) =>
+      [...root.querySelectorAll<HTMLElement>('.records-grid-frame')].map((frame) => [...new Set([...frame.querySelectorAll<HTMLElement>('.records-row')].map((row) => Math.round(row.getBoundingClientRect().width)))]),
+    );
+    for (const widths of rowWidths) if (widths.length > 1) problems.push(`${language} ${path}: list rows of different widths ${widths.join(', ')}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     if (overflow > 0) problems.push(`${language} ${path}: the page scrolls sideways by ${overflow}px`);
     // Close the tab again, so the page does not hold every screen at once.
