@@ -97,7 +97,9 @@ describe('GET /api/data/:entity (list)', () => {
     expect(((await get('/api/data/warehouse?filter.CountStage=Clear,Frozen')).json() as Paged).TotalCount).toBe(5);
     expect(((await get('/api/data/firm?Search=laval')).json() as Paged).List.map((r) => r['FirmId'])).toEqual(['B200', 'S201']);
     expect(((await get('/api/data/firm?Search=100%25')).json() as Paged).TotalCount).toBe(0);
-    expect(((await get('/api/data/firm?filter.IsActive=false')).json() as Paged)).toMatchObject({ ResultStatus: 6, TotalCount: 0 });
+    // The one inactive demo firm: purchasing's closed vendor.
+    expect(((await get('/api/data/firm?filter.IsActive=false')).json() as Paged).List.map((r) => r['FirmId'])).toEqual(['V900']);
+    expect(((await get('/api/data/firm?filter.IsActive=false&filter.Name=northshore')).json() as Paged)).toMatchObject({ ResultStatus: 6, TotalCount: 0 });
   });
 
   it('refuses bad paging, sorting and filters with a 400 CallResult naming the problem', async () => {

@@ -46,11 +46,16 @@ describe('entity roles', () => {
     }
     expect((await call(server.app, 'GET', '/api/data/user/admin', admin)).json().Data.DisplayName).toBe('Dana Whitfield');
     const listed = (await call(server.app, 'GET', '/api/entities', clerk)).json() as { Entity: string; CanWrite: boolean }[];
-    // Firms, the Inventory Control entities (the clerk's applications are Order Entry and Inventory Control) and
-    // the customers' payments taken at the counter; read-only the AR masters the firm form looks up (issue 14).
+    // Firms, the Inventory Control entities (the clerk's applications are Order Entry and Inventory Control; a
+    // warehouse's count is written by the count processes only), the order desk's price and setup masters, the
+    // purchase orders and receipts Order Entry lists, and the customers' payments taken at the counter; read-only
+    // the AR masters the firm form looks up (issue 14).
     const writable = listed.filter((entity) => entity.CanWrite).map((entity) => entity.Entity);
     const counter = ['cash-receipt', 'ar-credit-application'];
-    expect(writable.sort()).toEqual(['firm', ...counter, ...icModule.entities.map((entity) => entity.name)].sort());
+    const inventory = icModule.entities.map((entity) => entity.name).filter((name) => name !== 'warehouse-count');
+    const orderDesk = ['price-table', 'discount-table', 'customer-sku', 'tariff', 'holiday', 'delivery-route', 'email-template', 'portal-notification', 'supplier', 'form-of-payment'];
+    const purchasing = ['purchase-order', 'po-receipt'];
+    expect(writable.sort()).toEqual(['firm', ...counter, ...inventory, ...orderDesk, ...purchasing].sort());
     expect(listed.map((entity) => entity.Entity)).not.toContain('user');
   });
 
