@@ -24,6 +24,19 @@ const MAX_CACHED_COUNTS = 1000;
 const generations = new Map<string, number>();
 const counts = new Map<string, { value: Counted; generation: number; at: number }>();
 
+/**
+ * Cached counts and statistics are the database's, not the table name's: a process may hold several databases
+ * (the tests start one per file in one worker), so their keys start with the database's number. A write drops
+ * its table's counts in every database (`tableChanged` names the table only): at worst a count is read again.
+ */
+const databaseIds = new WeakMap<object, number>();
+let lastDatabaseId = 0;
+function databaseId(db: object): number {
+  let id = databaseIds.get(db);
+  if (id === undefined) databaseIds.set(db, (id = ++lastDatabaseId));
+  return id;
+}
+
 /** Drops the cached counts of `table` (called by every write of the entity service). */
 export function tableChanged(table: string): void {
   generations.set(table, (generations.get(table) ?? 0) + 1);
@@ -54,7 +67,7 @@ export async function countRows(ctx: EntityContext, base: AnySelect, totals: rea
     ),
   ]);
   const compiled = query.compile();
-  const key = `${def.table}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const key = `${databaseId(ctx.db)}\u0000${def.table}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   const generation = generations.get(def.table) ?? 0;
   const cached = counts.get(key);
   const now = Date.now();
@@ -143,7 +156,8 @@ const stats = new Map<string, TableStats>();
 function tableStats(ctx: EntityContext): TableStats | null {
   if (!ctx.reader) return null;
   const now = Date.now();
-  const cached = stats.get(ctx.def.table);
+  const statsKey = `${databaseId(ctx.db)}\u0000${ctx.def.table}`;
+  const cached = stats.get(statsKey);
   if (cached && now - cached.at < STATS_TTL_MS) return cached;
   let rows: { idx: string | null; stat: string }[];
   try {
@@ -159,7 +173,7 @@ function tableStats(ctx: EntityContext): TableStats | null {
     if (row.idx && average !== undefined) perKey.set(row.idx, average);
   }
   const value = { at: now, rows: total, perKey };
-  stats.set(ctx.def.table, value);
+  stats.set(statsKey, value);
   return total > 0 ? value : null;
 }
 
