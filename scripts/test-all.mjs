@@ -40,6 +40,24 @@ const playwrightCounts = (file) => {
 /** The elements suite's own reporter and the lint script write the counts directly. */
 const plainCounts = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
+/** The failed tests of a Vitest report, `file › name`, so a CI log's summary says which test failed. */
+const vitestFailures = (file) =>
+  JSON.parse(readFileSync(file, 'utf8')).testResults.flatMap((f) =>
+    f.assertionResults.filter((a) => a.status === 'failed').map((a) => `${f.name.slice(root.length + 1)} › ${a.fullName}`),
+  );
+/** The same from Playwright's report (a file's suite holds its specs and its describe blocks' suites). */
+const playwrightFailures = (file) => {
+  const names = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((t) => t.status === 'unexpected')) names.push(`${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite, []);
+  return names;
+};
+
 const vitest = (name, rootDir, env = {}) => ({
   name,
   command: [
@@ -50,6 +68,7 @@ const vitest = (name, rootDir, env = {}) => ({
   progress: join(reports, `${name}.progress`),
   report: join(reports, `${name}.json`),
   counts: vitestCounts,
+  failures: vitestFailures,
 });
 
 async function postgresReachable() {
@@ -92,6 +111,7 @@ suites.push(
     command: ['npx', 'playwright', 'test', '--config', 'tests/playwright.config.ts'],
     report: join(reports, 'e2e.json'),
     counts: playwrightCounts,
+    failures: playwrightFailures,
   },
 );
 
@@ -166,13 +186,20 @@ for (const suite of suites) {
     console.log(`!! ${suite.name}: the runner exited with ${run.status ?? run.signal} — counted as a failure`);
     counts = { passed: counts?.passed ?? 0, failed: (counts?.failed ?? 0) + 1, skipped: counts?.skipped ?? 0 };
   }
-  results.push({ name: suite.name, seconds, ...counts });
+  let failures = [];
+  try {
+    if (counts.failed && suite.failures && existsSync(suite.report)) failures = suite.failures(suite.report);
+  } catch (error) {
+    console.log(`!! ${suite.name}: failed tests not readable (${error.message})`);
+  }
+  results.push({ name: suite.name, seconds, ...counts, failures });
 }
 
 console.log('\n=== summary');
 for (const r of results) {
   const extra = [r.skipped ? `${r.skipped} skipped` : '', r.flaky ? `${r.flaky} flaky` : ''].filter(Boolean).join(', ');
   console.log(`${r.name.padEnd(16)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${extra ? `(${extra}) ` : ''}in ${r.seconds}s`);
+  for (const name of r.failures) console.log(`  failed: ${name}`);
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

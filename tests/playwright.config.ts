@@ -1,27 +1,51 @@
 /**
  * End-to-end tests: Debian's Chromium (npm tools cannot download browsers here) against the real server
  * with its embedded identity provider and a fresh embedded database per run.
+ *
+ * Lanes: the test files are split into E2E_LANES (default 2) projects, each with its own server, port and
+ * database, and one worker each — so the two cores of CI both work while no two test files ever share a
+ * database at the same moment, and each lane runs its files in the same order every time (a file sees the
+ * demo data plus what the earlier files of its own lane did). Lane i listens on E2E_PORT + 2·i (its demo
+ * partner site on the next port). The split is by folder, with a few long shell files moved to the module
+ * lane so both take about as long; `npx playwright test --project=shell` runs one lane.
  */
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const port = Number(process.env.E2E_PORT ?? 18080);
-export const baseURL = `http://localhost:${port}`;
-const dataDir = `${repoRoot}.test-data/e2e-${port}`;
+const firstPort = Number(process.env.E2E_PORT ?? 18080);
+const laneCount = Math.max(1, Math.min(2, Number(process.env.E2E_LANES ?? 2)));
+
+/** Shell files that run in the module lane, to balance the lanes' durations. */
+const BALANCE = ['tests/e2e/screen-layout.spec.ts', 'tests/e2e/shell-heap.spec.ts'];
+const ALL = ['tests/e2e/**/*.spec.ts', 'modules/*/e2e/**/*.spec.ts'];
+
+const lanes =
+  laneCount === 1
+    ? [{ name: 'all', port: firstPort, testMatch: ALL, testIgnore: [] as string[] }]
+    : [
+        { name: 'shell', port: firstPort, testMatch: ['tests/e2e/**/*.spec.ts'], testIgnore: BALANCE },
+        { name: 'modules', port: firstPort + 2, testMatch: ['modules/*/e2e/**/*.spec.ts', ...BALANCE], testIgnore: [] as string[] },
+      ];
+const urlOf = (port: number) => `http://localhost:${port}`;
 
 export default defineConfig({
   // The shell's end-to-end tests and every module's (modules/<m>/e2e/, issue 20).
   testDir: '..',
-  testMatch: ['tests/e2e/**/*.spec.ts', 'modules/*/e2e/**/*.spec.ts'],
   fullyParallel: false,
-  workers: 1,
+  workers: lanes.length,
+  projects: lanes.map((lane) => ({
+    name: lane.name,
+    testMatch: lane.testMatch,
+    testIgnore: lane.testIgnore,
+    workers: 1,
+    use: { baseURL: urlOf(lane.port) },
+  })),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: `${repoRoot}.reports/e2e.json` }]],
   use: {
-    baseURL,
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -37,14 +61,18 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  webServer: {
-    command: `rm -rf '${dataDir}' && node --import tsx server/src/main.ts`,
-    cwd: repoRoot,
-    url: `${baseURL}/shell-config.json`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: lanes.map((lane) => {
+    // The lane's database lives in its own folder, emptied at each start (change-password.spec.ts reads it).
+    const dataDir = `${repoRoot}.test-data/e2e-${lane.port}`;
+    return {
+      command: `rm -rf '${dataDir}' && node --import tsx server/src/main.ts`,
+      cwd: repoRoot,
+      url: `${urlOf(lane.port)}/shell-config.json`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(lane.port), DATA_DIR: dataDir, PUBLIC_URL: urlOf(lane.port) },
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    };
+  }),
 });

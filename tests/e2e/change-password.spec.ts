@@ -5,8 +5,8 @@
  * passwords ('clerk', …) are shorter than the provider's policy allows, so a password changed here cannot
  * be changed back through the API. The test that really changes `clerk`'s password therefore saves the
  * stored hash from the run's SQLite database first and writes it back when it ends, pass or fail
- * (`restoringPassword`). The database is the one playwright.config.ts gives the server:
- * `.test-data/e2e-<E2E_PORT>/erp.sqlite`.
+ * (`restoringPassword`). The database is the one playwright.config.ts gives the server of this test's lane:
+ * `.test-data/e2e-<the lane's port>/erp.sqlite`.
  */
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
@@ -17,10 +17,10 @@ import { signIn } from './helpers.ts';
 const ROUTE = '/shell/change-password';
 const NEW_PASSWORD = 'Tremblay-2025x';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const databaseFile = `${repoRoot}.test-data/e2e-${process.env.E2E_PORT ?? 18080}/erp.sqlite`;
 
 /** Runs `body`, then puts the user's stored password hash back as it was before. */
 async function restoringPassword(userId: string, body: () => Promise<void>): Promise<void> {
+  const databaseFile = `${repoRoot}.test-data/e2e-${new URL(test.info().project.use.baseURL!).port}/erp.sqlite`;
   if (!existsSync(databaseFile)) {
     throw new Error(`${databaseFile} not found: this test needs the SQLite database playwright.config.ts sets up`);
   }

@@ -146,6 +146,8 @@ export const purchaseOrder = defineEntity({
     ],
   },
   numbering: { sequence: PURCHASE_ORDER_SEQUENCE, field: 'PoNo', prefix: 'PO' },
+  // The vendor's copy (issue 23 item 1): modules/po/definitions/reports.ts `po-purchase-order-print`.
+  print: { report: 'po-purchase-order-print', parameter: 'PoNo' },
   computed: {
     'Lines.Amount': { op: 'mul', args: ['QuantityOrdered', 'UnitPrice'] },
     SubTotal: { op: 'sum', collection: 'Lines', field: 'Amount' },

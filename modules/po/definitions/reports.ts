@@ -12,6 +12,10 @@
  * - `po-lot-tracking` (PO-06, `/lot-number-tracking` under Purchase Order and Order Entry): lot ↔ heat ↔
  *   receipt — every stock movement of the lots received (by heat, lot or product), so the shipments of a lot
  *   appear once sales issue lots through the stock ledger.
+ * - `po-purchase-order-print` (PO-01's Print, issue 23 item 1): one purchase order as the vendor receives it —
+ *   the letterhead, the vendor's address, the order's number, date, ship-to, dates, terms and carrier, its lines,
+ *   its totals and its notes (`group.document`). Not a menu screen: the order form prints it (`print`), with the
+ *   rights of the applications whose menus open the order.
  */
 import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
@@ -131,3 +135,57 @@ export const lotTracking: ReportDefinition = defineReport({
 });
 
 export const PO_REPORTS: readonly ReportDefinition[] = [openOrders, purchaseAnalysis, purchaseOrderList, lotTracking];
+
+/** The document's own fields (one value per order), hidden from the grid: its heading, details and totals. */
+const ORDER_FIELDS = {
+  address: ['VendorName', 'VendorAddress', 'VendorCityLine'],
+  details: ['VendorId', 'ShipTo', 'ShipToAddress', 'ShipDate', 'Eta', 'Terms', 'ShipVia', 'Container'],
+  totals: ['SubTotal', 'DiscountAmount', 'Surcharge', 'Shipping', 'Total'],
+} as const;
+
+export const purchaseOrderPrint: ReportDefinition = defineReport({
+  name: 'po-purchase-order-print',
+  application: PO_APP,
+  routes: [
+    { application: PO_APP, path: '/purchase-order-entry' },
+    { application: 'NOVUS-AP', path: '/purchase-order-entry' },
+  ],
+  titleKey: 'po:reports.purchaseOrderPrint.title',
+  parameters: [{ name: 'PoNo', type: 'text', required: true, maxLength: 20, labelKey: 'po:reports.parameters.PoNo' }],
+  rules: [],
+  columns: [
+    text('PoNo', { hidden: true }),
+    date('OrderDate', { hidden: true }),
+    ...ORDER_FIELDS.address.map((field) => text(field, { hidden: true })),
+    text('VendorId', { hidden: true }),
+    text('ShipTo', { hidden: true }),
+    text('ShipToAddress', { hidden: true }),
+    date('ShipDate', { hidden: true }),
+    date('Eta', { hidden: true }),
+    text('Terms', { hidden: true }),
+    text('ShipVia', { hidden: true }),
+    text('Container', { hidden: true }),
+    text('Notes', { hidden: true }),
+    ...ORDER_FIELDS.totals.map((field) => money(field, { hidden: true })),
+    integer('LineNo', { width: 0.4 }),
+    text('ProductId', { width: 1.3 }),
+    text('Description', { width: 2.6 }),
+    qty('QuantityOrdered'),
+    text('Unit', { width: 0.5 }),
+    cost('UnitPrice'),
+    money('Amount'),
+  ],
+  ...groupedBy('PoNo', ['PoNo', 'OrderDate', ...ORDER_FIELDS.address, ...ORDER_FIELDS.details, 'Notes', ...ORDER_FIELDS.totals], ['LineNo'], {
+    document: {
+      addressFields: ORDER_FIELDS.address,
+      recipientLabelKey: 'po:reports.purchaseOrderPrint.vendor',
+      keyLabelKey: 'po:reports.purchaseOrderPrint.number',
+      dateField: 'OrderDate',
+      dateLabelKey: 'po:reports.columns.OrderDate',
+      infoFields: ORDER_FIELDS.details,
+      summaryFields: ORDER_FIELDS.totals,
+      summaryLabelKey: 'po:reports.purchaseOrderPrint.totals',
+      notesField: 'Notes',
+    },
+  }),
+});

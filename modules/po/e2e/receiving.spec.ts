@@ -7,8 +7,10 @@
  * quantity on hand and the landed average cost; the G/L has Dr inventory / Cr GRNI / Cr accrued freight under
  * the receipt's number. The demo data has no stock in VAN-01: this file's receipt is the only one there.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
+import { pdfText } from '../../../tests/e2e/pdf-text.ts';
 import { answerYes, openScreen } from '../../../tests/e2e/shell-helpers.ts';
 
 const PRODUCT = 'COIL-HR-12GA-60';
@@ -38,6 +40,13 @@ test('a purchase order, a partial receipt with its coil lot, posted: on hand, av
   const poNo = (await order.locator('.erp-form-record').textContent())!.trim();
   expect(poNo).toMatch(/^PO\d{6}$/);
   await expect(order.getByRole('textbox', { name: 'Total', exact: true })).toHaveValue('1,035.00');
+
+  // Ctrl+P prints the vendor's copy: the order's PDF with its vendor, line and total.
+  await expect(order.getByRole('button', { name: 'Print', exact: true })).toHaveAttribute('aria-keyshortcuts', 'Control+P');
+  const downloaded = page.waitForEvent('download');
+  await order.getByRole('textbox', { name: 'Order date', exact: true }).press('Control+p');
+  const printed = await pdfText(await readFile((await (await downloaded).path())!));
+  for (const part of [`Purchase order: ${poNo}`, 'Lakeshore Steel Mills Inc.', PRODUCT, '900.0000', '1,035.00']) expect(printed, part).toContain(part);
 
   // The receipt: picked by its PO number; saved without lines, it takes the line to receive.
   const receipts = await openScreen(page, '/novus-po/purchase-order-receipt-entry', /Purchase Order Receipts/);

@@ -10,6 +10,8 @@
  *   outstanding total read the receivable orders.
  * - po-purchase-analysis: posted receipts' lines in the date range (receipt_date index), with the vendor.
  * - po-purchase-order-list: the orders of the date range (order_date index), optionally one vendor or state.
+ * - po-purchase-order-print: one order's lines with the order's own fields on each (the document's heading):
+ *   the vendor's address, the ship-to warehouse by name, the terms by their description.
  * - po-lot-tracking: stock ledger rows of lots received on posted receipts (lot ↔ heat ↔ receipt), with every
  *   later movement of the same product and lot (issues, transfers, and shipments once sales issue lots).
  * A lookup parameter naming nothing: the framework's lookup message (`prepare`).
@@ -18,7 +20,7 @@ import { sql } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { readAll } from '@erp/server/db/read';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
-import { lotTracking, openOrders, purchaseAnalysis, purchaseOrderList } from '../definitions/reports.ts';
+import { lotTracking, openOrders, purchaseAnalysis, purchaseOrderList, purchaseOrderPrint } from '../definitions/reports.ts';
 
 const LOOKUPS: readonly [string, string, string][] = [
   ['VendorId', 'firms', 'firm_id'],
@@ -190,4 +192,54 @@ export const lotTrackingServerReport: ServerReport = {
   },
 };
 
-export const PO_SERVER_REPORTS: readonly ServerReport[] = [openOrdersServerReport, purchaseAnalysisServerReport, purchaseOrderListServerReport, lotTrackingServerReport];
+export const purchaseOrderPrintServerReport: ServerReport = {
+  def: purchaseOrderPrint,
+  rows(ctx) {
+    const place = (table: string) =>
+      sql<string>`trim(coalesce(${sql.ref(`${table}.city`)}, '') || ' ' || coalesce(${sql.ref(`${table}.province_code`)}, '') || ' ' || coalesce(${sql.ref(`${table}.postal_code`)}, ''))`;
+    return ctx.db
+      .selectFrom('purchase_orders as o')
+      .innerJoin('purchase_order_lines as l', 'l.po_id', 'o.po_id')
+      .leftJoin('firms as f', 'f.firm_id', 'o.vendor_id')
+      .leftJoin('warehouses as w', 'w.warehouse_id', 'o.ship_to_id')
+      .leftJoin('ar_account_terms as t', 't.terms_code', 'o.terms_code')
+      .leftJoin('products as p', 'p.product_id', 'l.product_id')
+      .where('o.po_no', '=', String(ctx.params['PoNo']))
+      .select([
+        'o.po_no as PoNo',
+        'o.order_date as OrderDate',
+        'o.vendor_id as VendorId',
+        sql<string>`coalesce(f.name, o.vendor_id)`.as('VendorName'),
+        'f.address as VendorAddress',
+        place('f').as('VendorCityLine'),
+        sql<string>`coalesce(w.name, o.ship_to_id)`.as('ShipTo'),
+        sql<string>`nullif(trim(coalesce(w.address, '') || ' ' || ${place('w')}), '')`.as('ShipToAddress'),
+        'o.ship_date as ShipDate',
+        'o.eta as Eta',
+        sql<string>`coalesce(t.description, o.terms_code)`.as('Terms'),
+        'o.ship_via as ShipVia',
+        'o.container as Container',
+        'o.notes as Notes',
+        'o.sub_total as SubTotal',
+        'o.discount_amount as DiscountAmount',
+        'o.surcharge as Surcharge',
+        'o.shipping as Shipping',
+        'o.total as Total',
+        sql<number>`row_number() over (partition by o.po_id order by l.line_id)`.as('LineNo'),
+        'l.product_id as ProductId',
+        'p.description as Description',
+        'l.quantity_ordered as QuantityOrdered',
+        'p.unit_of_measure as Unit',
+        'l.unit_price as UnitPrice',
+        'l.amount as Amount',
+      ]);
+  },
+};
+
+export const PO_SERVER_REPORTS: readonly ServerReport[] = [
+  openOrdersServerReport,
+  purchaseAnalysisServerReport,
+  purchaseOrderListServerReport,
+  lotTrackingServerReport,
+  purchaseOrderPrintServerReport,
+];

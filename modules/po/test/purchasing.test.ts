@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
+import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
+import { purchaseOrder } from '../definitions/purchase-order.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -126,6 +128,50 @@ describe('purchase orders (§3, §4, §5 Purchasing)', () => {
     // A client cannot set what was received.
     const tampered = await put(`/api/data/purchase-order/${po.PoId}`, { Version: po.Version, Lines: po.Lines.map((l: Json) => ({ ...l, QuantityReceived: '3.0000' })) });
     expect(json(tampered).Data?.Lines?.[0]?.QuantityReceived ?? '0.0000').toBe('0.0000');
+  });
+
+  it('prints as a PDF a vendor accepts: letterhead, vendor, order details, lines, totals and terms (issue 23 item 1)', async () => {
+    await created('/api/data/account-terms', { TermsCode: 'TN45', Description: 'Net 45 days', NetDays: 45 });
+    const po = await created(
+      '/api/data/purchase-order',
+      order([{ ProductId: 'PO-WIRE', QuantityOrdered: '7.5000', UnitPrice: '2.1000' }, { ProductId: 'PO-BOLT', QuantityOrdered: '3.0000', UnitPrice: '12.3456' }], {
+        DiscountPercent: '2.50',
+        Surcharge: '10.00',
+        Shipping: '5.00',
+        TermsCode: 'TN45',
+        ShipVia: 'Day & Ross',
+        Notes: 'Mill certificates with every heat. Deliver weekdays 7:00–15:00.',
+      }),
+    );
+    // The order form's Print runs this report with the order's number.
+    expect(purchaseOrder.print).toEqual({ report: 'po-purchase-order-print', parameter: 'PoNo', field: 'PoNo' });
+    const pdf = await postJson('/api/reports/po-purchase-order-print/pdf', { Parameters: { PoNo: po.PoNo } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    for (const part of [
+      'Purchase Order',
+      `Purchase order: ${po.PoNo}`,
+      'Vendor',
+      'Test Mill Inc.',
+      'Terms: Net 45 days',
+      'Ship via: Day & Ross',
+      'Wire',
+      'Bolt',
+      '15.75',
+      '37.04',
+      'Totals',
+      '52.79',
+      '1.32',
+      '66.47',
+      'Mill certificates with every heat.',
+      'Page 1 of 1',
+    ]) expect(text, part).toContain(part);
+    // The lines in their order: line 1 is the wire.
+    expect(text.indexOf('Wire')).toBeLessThan(text.indexOf('Bolt'));
+    // Another order's number prints nothing: §8 "No PDF data."
+    const none = await postJson('/api/reports/po-purchase-order-print/pdf', { Parameters: { PoNo: 'PO-NONE' } });
+    expect([none.statusCode, json(none).Message]).toEqual([400, 'No PDF data.']);
   });
 
   it('deletes an Open order; a Cancelled order is kept (§4) and no longer editable', async () => {

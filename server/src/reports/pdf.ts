@@ -18,8 +18,9 @@
  * number "x of y", the print time in the user's time zone, the title, the parameters and the column
  * headings — wrapped onto up to three lines or set smaller, never cut. Groups have a heading, an opening
  * balance when the report has one, their rows, a subtotal line and a closing balance; the report ends with
- * its totals. A group that is a document to mail (`group.document`, e.g. the AR account statement) has a
- * bill-to address block, a summary table (the aging) and a remittance stub at the foot of its last page.
+ * its totals. A group that is a document (`group.document`) has a recipient's address block with the
+ * document's number, date and details beside it, a summary table (the AR statement's aging, a purchase order's
+ * totals), its notes, and — for a statement — a remittance stub at the foot of its last page.
  */
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
@@ -290,24 +291,41 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
       });
     });
 
-  // A mailed document (group.document): its recipient, summary and remittance stub.
+  // A document (group.document): its recipient and details, summary, notes and remittance stub.
   let recipient: { key: string; name: string } = { key: '', name: '' };
+  /** The current document's heading values (its own figures for the summary, its notes). */
+  let documentHeading: Record<string, unknown> = {};
   /** After a document's stub only the batch's totals come: not part of any document, left out. */
   let afterDocument = false;
-  const documentDate = document ? pdfSafe(formatCalendarDate(options.parameters[document.dateParameter], locale)) : '';
+  const columnOf = (field: string) => def.columns.find((c) => c.field === field);
+  const keyLabel = document ? translate(document.keyLabelKey ?? 'reports:pdf.customer') : '';
+  const dateOf = (heading: Record<string, unknown>) =>
+    pdfSafe(formatCalendarDate(document!.dateParameter !== undefined ? options.parameters[document!.dateParameter] : heading[document!.dateField!], locale));
+  let documentDate = '';
   const billTo = (event: Extract<ReportEvent, { kind: 'groupStart' }>) => {
     const fields = document!.addressFields;
-    const lines = fields.map((f) => formatCell(def.columns.find((c) => c.field === f), event.heading[f], locale, translate)).filter((part) => part !== '');
+    const lines = fields.map((f) => formatCell(columnOf(f), event.heading[f], locale, translate)).filter((part) => part !== '');
     recipient = { key: event.key, name: lines[0] ?? event.key };
-    if (page === 0 || y + (lines.length + 2) * ROW > bottom) newPage();
-    text(translate('reports:pdf.billTo'), MARGIN + 2, y, width / 2, 'left', true);
-    text(translate('reports:pdf.labelled', { label: translate('reports:pdf.customer'), value: event.key }), MARGIN + width / 2, y, width / 2 - 2, 'right', true);
+    documentHeading = event.heading;
+    documentDate = dateOf(event.heading);
+    // The right-hand column: the date, then each detail that has a value.
+    const details = [
+      translate('reports:pdf.labelled', { label: translate(document!.dateLabelKey), value: documentDate }),
+      ...(document!.infoFields ?? []).flatMap((f) => {
+        const value = formatCell(columnOf(f), event.heading[f], locale, translate);
+        return value === '' ? [] : [translate('reports:pdf.labelled', { label: translate(columnOf(f)?.labelKey ?? f), value })];
+      }),
+    ];
+    const rows = Math.max(lines.length, details.length);
+    if (page === 0 || y + (rows + 2) * ROW > bottom) newPage();
+    text(translate(document!.recipientLabelKey ?? 'reports:pdf.billTo'), MARGIN + 2, y, width / 2, 'left', true);
+    text(translate('reports:pdf.labelled', { label: keyLabel, value: event.key }), MARGIN + width / 2, y, width / 2 - 2, 'right', true);
     y += ROW;
-    lines.forEach((part, k) => {
-      text(part, MARGIN + 2, y, width / 2, 'left', k === 0);
-      if (k === 0) text(translate('reports:pdf.labelled', { label: translate(document!.dateLabelKey), value: documentDate }), MARGIN + width / 2, y, width / 2 - 2, 'right');
+    for (let k = 0; k < rows; k++) {
+      if (lines[k] !== undefined) text(lines[k]!, MARGIN + 2, y, width / 2, 'left', k === 0);
+      if (details[k] !== undefined) text(details[k]!, MARGIN + width / 2, y, width / 2 - 2, 'right');
       y += ROW;
-    });
+    }
     y += ROW / 2;
   };
   const summaryTable = (subtotals: Record<string, Decimal | number>) => {
@@ -318,17 +336,33 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
     y += ROW;
     const boxWidth = width / fields.length;
     fields.forEach((field, k) => {
-      const column = def.columns.find((c) => c.field === field);
+      const column = columnOf(field);
       const { lines, size } = wrapHeading((t, s) => measure(t, s), translate(column?.labelKey ?? field), boxWidth - 4, SIZE);
       lines.slice(0, 2).forEach((part, n) => text(part, MARGIN + k * boxWidth + 2, y + n * (size + 2), boxWidth - 4, 'right', true, size));
     });
     y += 2 * (SIZE + 2) + 2;
     doc.moveTo(MARGIN, y - 2).lineTo(MARGIN + width, y - 2).lineWidth(0.5).stroke();
     fields.forEach((field, k) => {
-      const column = def.columns.find((c) => c.field === field);
-      text(formatCell(column, subtotals[field] ?? 0, locale, translate), MARGIN + k * boxWidth + 2, y, boxWidth - 4, 'right');
+      const column = columnOf(field);
+      // A total column's group subtotal, else the document's own figure (its heading value).
+      const value = column?.total ? (subtotals[field] ?? 0) : documentHeading[field];
+      text(formatCell(column, value, locale, translate), MARGIN + k * boxWidth + 2, y, boxWidth - 4, 'right', k === fields.length - 1);
     });
     y += ROW;
+  };
+  /** The document's notes (its terms), wrapped: pdfkit's own line wrapper, once per document. */
+  const notes = () => {
+    const value = pdfSafe(String(documentHeading[document!.notesField!] ?? '').trim());
+    if (value === '') return;
+    const label = translate(columnOf(document!.notesField!)?.labelKey ?? document!.notesField!);
+    doc.font(fontOf(value, false)).fontSize(SIZE);
+    const height = doc.heightOfString(value, { width: width - 4 });
+    if (y + ROW / 2 + ROW + height > bottom) newPage();
+    y += ROW / 2;
+    text(label, MARGIN + 2, y, width, 'left', true);
+    y += ROW;
+    doc.font(fontOf(value, false)).fontSize(SIZE).text(value, MARGIN + 2, y, { width: width - 4 });
+    y += height + ROW / 2;
   };
   /** The stub the customer tears off and returns with the payment, at the foot of the document's last page. */
   const remittance = (subtotals: Record<string, Decimal | number>) => {
@@ -337,16 +371,16 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
     doc.save().moveTo(MARGIN, y - 4).lineTo(MARGIN + width, y - 4).lineWidth(0.5).dash(3, { space: 3 }).stroke().restore();
     text(translate('reports:pdf.remittance'), MARGIN + 2, y, width, 'left', true, SIZE + 1);
     y += ROW + 2;
-    const due = def.columns.find((c) => c.field === document!.amountDueField);
+    const due = columnOf(document!.amountDueField!);
     const half = width / 2;
     const pair = (label: string, value: string, x: number) => {
       text(label, x, y, half * 0.45, 'left', true);
       text(value, x + half * 0.45, y, half * 0.5, 'left');
     };
-    pair(translate('reports:pdf.customer'), `${recipient.key} — ${recipient.name}`, MARGIN + 2);
+    pair(keyLabel, `${recipient.key} — ${recipient.name}`, MARGIN + 2);
     pair(translate(document!.dateLabelKey), documentDate, MARGIN + half);
     y += ROW + 2;
-    pair(translate('reports:pdf.amountDue'), formatCell(due, subtotals[document!.amountDueField] ?? 0, locale), MARGIN + 2);
+    pair(translate('reports:pdf.amountDue'), formatCell(due, subtotals[document!.amountDueField!] ?? 0, locale), MARGIN + 2);
     text(translate('reports:pdf.amountEnclosed'), MARGIN + half, y, half * 0.45, 'left', true);
     doc.rect(MARGIN + half + half * 0.45, y - 3, half * 0.5, ROW + 4).lineWidth(0.8).stroke();
     y += 2 * ROW;
@@ -366,12 +400,14 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
       line(() => text(heading.filter((part) => part !== '').join(' — '), MARGIN + 2, y, width, 'left', true));
     },
     summary: (label, figures) => {
-      if (!afterDocument) summary(label, figures);
+      // A document's subtotal line says nothing when it has no figure (its totals are its summary table).
+      if (!afterDocument && !(document && Object.values(figures).every((value) => value === undefined))) summary(label, figures);
     },
     groupEnd: (event) => {
       if (document) {
         summaryTable(event.subtotals);
-        remittance(event.subtotals);
+        if (document.notesField) notes();
+        if (document.amountDueField) remittance(event.subtotals);
         afterDocument = true;
       }
       y += ROW / 2;

@@ -242,6 +242,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
       if (collection?.type !== 'children' || !(formula.field in collection.fields)) fail(name, `computed ${target} sums an unknown line field`);
     }
   }
+  if (input.print) must(input.print.field ?? input.numbering?.field ?? input.key, 'print.field');
   if (input.numbering) {
     must(input.numbering.field, 'numbering.field');
     if (fields[input.numbering.field]!.type !== 'text') fail(name, 'numbering.field must be a text field');
@@ -293,6 +294,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     states: input.states ?? null,
     computed: input.computed ?? {},
     numbering: input.numbering ?? null,
+    print: input.print ? { ...input.print, field: input.print.field ?? input.numbering?.field ?? input.key } : null,
     routeViews: input.routeViews ?? {},
     resultKeys: input.resultKeys ?? {},
   };

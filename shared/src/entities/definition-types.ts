@@ -466,10 +466,23 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   computed?: Readonly<Record<string, Formula>>;
   /** Document number: the sequence counter (`sequence_counters`) and the field that receives it on create. */
   numbering?: { sequence: string; field: keyof F & string; prefix?: string };
+  /** The document as a printed PDF (Print, Ctrl+P): a report of one document, run with the record's field. */
+  print?: DocumentPrint<keyof F & string>;
   /** Views the route's Props select: Props name → Props value → view (e.g. `firmType` → `vendor`). */
   routeViews?: Readonly<Record<string, Readonly<Record<string, RouteView>>>>;
   /** Catalogue keys of result codes only this entity's server rules answer (§6 firm: `not_assigned`). */
   resultKeys?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A document's print (issue 23: a purchase order a vendor accepts): the report (`group.document`, one group per
+ * document) that renders it, and its parameter that takes the record's `field` (default the document number).
+ * The report's rights decide who may print; the form offers Print once the record is saved.
+ */
+export interface DocumentPrint<K extends string = string> {
+  report: string;
+  parameter: string;
+  field?: K;
 }
 
 /** A normalized definition: every default filled in. */
@@ -503,6 +516,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   states: StateMachine<keyof F & string> | null;
   computed: Readonly<Record<string, Formula>>;
   numbering: { sequence: string; field: keyof F & string; prefix?: string } | null;
+  print: DocumentPrint<keyof F & string> | null;
   routeViews: Readonly<Record<string, Readonly<Record<string, RouteView>>>>;
   resultKeys: Readonly<Record<string, string>>;
 }

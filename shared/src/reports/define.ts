@@ -112,20 +112,37 @@ export interface ReportGroup {
   document?: ReportGroupDocument;
 }
 
-/** What the PDF of a mailed document adds to each group (fields are the report's columns). */
+/**
+ * What the PDF of a document adds to each group (fields are the report's columns): a mailed statement (the AR
+ * statement: bill-to block, aging summary, remittance stub) or a printed business document (a purchase order:
+ * vendor block, order details, lines, totals, terms).
+ */
 export interface ReportGroupDocument {
   /** Heading fields printed as the recipient's address block, one line each (blank ones left out). */
   addressFields: readonly string[];
-  /** `total` columns (usually hidden) whose group subtotals are printed as a summary table, e.g. the aging. */
+  /** The address block's title; default "Bill to". */
+  recipientLabelKey?: string;
+  /** The label of the group's key printed at the right (the document's number); default "Customer". */
+  keyLabelKey?: string;
+  /** Heading fields printed under the date at the right, "label: value" each (terms, ship via, ETA …). */
+  infoFields?: readonly string[];
+  /**
+   * The summary table, e.g. the aging or the totals: `total` columns (their group subtotals) or heading fields
+   * (a document's own figures, such as its discount and total, printed as they are).
+   */
   summaryFields: readonly string[];
   /** The summary table's title, e.g. "Aging summary". */
   summaryLabelKey: string;
   /** The label of the document's date, e.g. "Statement date". */
   dateLabelKey: string;
-  /** The `total` column whose group subtotal is the amount due (the remittance stub). */
-  amountDueField: string;
-  /** The date parameter that dates the document (e.g. the statement date). */
-  dateParameter: string;
+  /** The date that dates the document: a parameter (the statement date) … */
+  dateParameter?: string;
+  /** … or a heading field (the order's date). */
+  dateField?: string;
+  /** A heading field of free text printed after the summary (a document's notes and terms). */
+  notesField?: string;
+  /** The `total` column whose group subtotal is the amount due: a remittance stub ends the document. */
+  amountDueField?: string;
 }
 
 export interface ReportSort {
@@ -222,9 +239,14 @@ export function defineReport(input: ReportInput): ReportDefinition {
     if (def.defaultSort[0]?.field !== def.group.field) fail('the first sort field must be the group field');
     const document = def.group.document;
     if (document) {
-      for (const f of document.addressFields) if (!def.group.headingFields.includes(f)) fail(`document address field ${f} is not a heading field`);
-      for (const f of [...document.summaryFields, document.amountDueField]) if (!def.columns.some((c) => c.field === f && c.total)) fail(`document field ${f} is not a total column`);
-      if (!def.parameters.some((p) => p.name === document.dateParameter)) fail(`document date parameter ${document.dateParameter} is not a parameter`);
+      const heading = new Set(def.group.headingFields);
+      const total = (f: string) => def.columns.some((c) => c.field === f && c.total);
+      const headingFields = [...document.addressFields, ...(document.infoFields ?? []), ...(document.notesField ? [document.notesField] : []), ...(document.dateField ? [document.dateField] : [])];
+      for (const f of headingFields) if (!heading.has(f)) fail(`document field ${f} is not a heading field`);
+      for (const f of document.summaryFields) if (!total(f) && !heading.has(f)) fail(`document summary field ${f} is neither a total column nor a heading field`);
+      if (document.amountDueField !== undefined && !total(document.amountDueField)) fail(`document field ${document.amountDueField} is not a total column`);
+      if ((document.dateParameter === undefined) === (document.dateField === undefined)) fail('a document is dated by a parameter or by a heading field');
+      if (document.dateParameter !== undefined && !def.parameters.some((p) => p.name === document.dateParameter)) fail(`document date parameter ${document.dateParameter} is not a parameter`);
     }
   }
   for (const s of def.defaultSort) if (!fields.has(s.field)) fail(`sort field ${s.field} is not a column`);

@@ -32,6 +32,7 @@ import { DocumentLines } from './DocumentLines.tsx';
 import { ariaShortcut, matchesHotkey } from '../list/keyboard.ts';
 import { firstEditable } from '../list/regions.ts';
 import { useDocument } from './use-document.ts';
+import { downloadReport } from '../report/report-api.ts';
 
 /** A button's tooltip with its keys: "Post (Alt+P)". */
 const withKeys = (label: string, keys: string | undefined) => (keys ? `${label} (${keys})` : label);
@@ -142,6 +143,27 @@ export function DocumentForm(props: DocumentFormProps) {
     return tr('records:document.actionDone', '{{number}} is now {{state}}.', { number, state: label });
   }
 
+  /**
+   * Print (Ctrl+P): the document's PDF from its print report (definition `print`), with the record's number.
+   * Unsaved changes are saved first, so the paper says what the database says. A refusal is already shown
+   * by the download (§8); nothing else changes.
+   */
+  async function print() {
+    const spec = def.print;
+    if (!spec || !record) return;
+    let current: Record<string, unknown> | null = record;
+    if (dirty && editable) current = await save();
+    if (!current) return;
+    setBusy(true);
+    try {
+      await downloadReport(spec.report, 'pdf', { [spec.parameter]: String(current[spec.field ?? def.key] ?? '') });
+    } catch {
+      // the §8 alert has said why
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function remove() {
     if (!record) return;
     if (!(await askYesNo(tr, tr('entities:actions.delete', 'Delete'), tr('entities:confirm.delete', 'Delete this record?'), 'danger'))) return;
@@ -174,6 +196,11 @@ export function DocumentForm(props: DocumentFormProps) {
     if ((event.ctrlKey || event.metaKey) && !event.altKey && key === 's') {
       event.preventDefault();
       if (editable) void save();
+      return;
+    }
+    if (def.print && record && matchesHotkey('Ctrl+P', event)) {
+      event.preventDefault();
+      void print();
       return;
     }
     if (props.onNew && matchesHotkey('Alt+N', event)) {
@@ -250,6 +277,18 @@ export function DocumentForm(props: DocumentFormProps) {
               {tr(transition.labelKey, transition.action)}
             </button>
           ))}
+          {def.print && record && (
+            <button
+              type="button"
+              disabled={busy}
+              data-action="print"
+              onClick={() => void print()}
+              aria-keyshortcuts="Control+P"
+              title={withKeys(tr('records:document.print', 'Print'), 'Ctrl+P')}
+            >
+              {tr('records:document.print', 'Print')}
+            </button>
+          )}
           {props.canWrite && isDeletable(def, record) && (
             <button
               type="button"

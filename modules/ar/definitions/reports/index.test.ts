@@ -73,8 +73,10 @@ describe('AR report definitions', () => {
   it('refuses a document whose fields are not the report’s', () => {
     const group = arAccountStatement.group!;
     const redefine = (document: object) => () => defineReport({ ...arAccountStatement, name: 'x-statement', group: { ...group, document: { ...group.document!, ...document } } });
-    expect(redefine({ addressFields: ['Phone'] })).toThrow(/address field Phone/);
-    expect(redefine({ summaryFields: ['DocumentNo'] })).toThrow(/DocumentNo is not a total column/);
+    expect(redefine({ addressFields: ['Phone'] })).toThrow(/document field Phone is not a heading field/);
+    expect(redefine({ notesField: 'DocumentNo' })).toThrow(/document field DocumentNo is not a heading field/);
+    expect(redefine({ dateField: 'FirmName' })).toThrow(/dated by a parameter or by a heading field/);
+    expect(redefine({ summaryFields: ['DocumentNo'] })).toThrow(/DocumentNo is neither a total column/);
     expect(redefine({ dateParameter: 'AsOfDate' })).toThrow(/date parameter AsOfDate/);
   });
 });
