@@ -9,7 +9,8 @@
  *   with their own texts), BillToId (the branch invoiced), ShipToId (the warehouse receiving), ShipDate, Eta,
  *   Container, TermsCode, ShipVia, Notes.
  * - Lines: ProductId (exists, active, tracks stock — server), QuantityOrdered (> 0), UnitPrice, Amount
- *   (computed), QuantityReceived and QuantityInvoiced (kept by receipts and, later, A/P matching: read-only on
+ *   (computed), the expanded line window's details (vendor item number, description for the vendor, required
+ *   date, notes — printed on the vendor's copy), QuantityReceived and QuantityInvoiced (kept by receipts and, later, A/P matching: read-only on
  *   the wire — the server keeps its stored figures whatever the client sends). One line per product (§8
  *   "Product already added."): a receipt line names its PO line by product.
  * - Totals (exact, shared/src/entities/compute.ts): SubTotal = Σ Amount; DiscountAmount = SubTotal ×
@@ -108,7 +109,13 @@ export const purchaseOrder = defineEntity({
         Amount: { ...PO_MONEY, readOnly: true, labelKey: lineLabel('Amount') },
         QuantityReceived: { ...READ_ONLY_QUANTITY, labelKey: lineLabel('QuantityReceived') },
         QuantityInvoiced: { ...READ_ONLY_QUANTITY, labelKey: lineLabel('QuantityInvoiced') },
+        // The expanded line window's details (§2): what the vendor's copy prints for the line.
+        VendorItemNo: { type: 'text', maxLength: 30, uppercase: true, labelKey: lineLabel('VendorItemNo') },
+        Description: { type: 'text', maxLength: 100, labelKey: lineLabel('Description') },
+        RequiredDate: { type: 'date', labelKey: lineLabel('RequiredDate') },
+        LineNotes: { type: 'text', maxLength: 500, format: 'multiline', labelKey: lineLabel('LineNotes') },
       },
+      expanded: { only: ['VendorItemNo', 'Description', 'RequiredDate', 'LineNotes'] },
     },
   },
   listColumns: [

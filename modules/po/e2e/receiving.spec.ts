@@ -35,7 +35,13 @@ test('a purchase order, a partial receipt with its coil lot, posted: on hand, av
   await product.press('Enter');
   await order.getByRole('textbox', { name: 'Ordered — Line 1' }).fill('900');
   await order.getByRole('textbox', { name: 'Unit price — Line 1' }).fill('1.15');
-  await order.getByRole('button', { name: 'Save', exact: true }).click();
+  // The expanded line window (Ctrl+Enter in the line): the vendor's item number; its OK saves the order.
+  await order.getByRole('textbox', { name: 'Unit price — Line 1' }).press('Control+Enter');
+  const expanded = page.getByRole('dialog', { name: 'Line 1' });
+  await expect(expanded.getByRole('textbox', { name: 'Product', exact: true })).toHaveValue(PRODUCT);
+  await expanded.getByRole('textbox', { name: 'Vendor item no.' }).fill('ls-hr12-60');
+  await expanded.getByRole('textbox', { name: 'Vendor item no.' }).press('Control+Enter');
+  await expect(expanded).toBeHidden();
   await expect(order.getByText('Saved.', { exact: true })).toBeVisible();
   const poNo = (await order.locator('.erp-form-record').textContent())!.trim();
   expect(poNo).toMatch(/^PO\d{6}$/);
@@ -46,7 +52,7 @@ test('a purchase order, a partial receipt with its coil lot, posted: on hand, av
   const downloaded = page.waitForEvent('download');
   await order.getByRole('textbox', { name: 'Order date', exact: true }).press('Control+p');
   const printed = await pdfText(await readFile((await (await downloaded).path())!));
-  for (const part of [`Purchase order: ${poNo}`, 'Lakeshore Steel Mills Inc.', PRODUCT, '900.0000', '1,035.00']) expect(printed, part).toContain(part);
+  for (const part of [`Purchase order: ${poNo}`, 'Lakeshore Steel Mills Inc.', PRODUCT, 'LS-HR12-60', '900.0000', '1,035.00']) expect(printed, part).toContain(part);
 
   // The receipt: picked by its PO number; saved without lines, it takes the line to receive.
   const receipts = await openScreen(page, '/novus-po/purchase-order-receipt-entry', /Purchase Order Receipts/);

@@ -227,7 +227,8 @@ export const purchaseOrderPrintServerReport: ServerReport = {
         'o.total as Total',
         sql<number>`row_number() over (partition by o.po_id order by l.line_id)`.as('LineNo'),
         'l.product_id as ProductId',
-        'p.description as Description',
+        // The line's own description for the vendor (expanded line window), the vendor's item number after it.
+        sql<string>`trim(coalesce(nullif(l.description, ''), p.description, '') || coalesce(' · ' || nullif(l.vendor_item_no, ''), ''))`.as('Description'),
         'l.quantity_ordered as QuantityOrdered',
         'p.unit_of_measure as Unit',
         'l.unit_price as UnitPrice',

@@ -134,7 +134,7 @@ describe('purchase orders (§3, §4, §5 Purchasing)', () => {
     await created('/api/data/account-terms', { TermsCode: 'TN45', Description: 'Net 45 days', NetDays: 45 });
     const po = await created(
       '/api/data/purchase-order',
-      order([{ ProductId: 'PO-WIRE', QuantityOrdered: '7.5000', UnitPrice: '2.1000' }, { ProductId: 'PO-BOLT', QuantityOrdered: '3.0000', UnitPrice: '12.3456' }], {
+      order([{ ProductId: 'PO-WIRE', QuantityOrdered: '7.5000', UnitPrice: '2.1000', VendorItemNo: 'tm-w-75', Description: 'Wire, annealed' }, { ProductId: 'PO-BOLT', QuantityOrdered: '3.0000', UnitPrice: '12.3456' }], {
         DiscountPercent: '2.50',
         Surcharge: '10.00',
         Shipping: '5.00',
@@ -156,7 +156,7 @@ describe('purchase orders (§3, §4, §5 Purchasing)', () => {
       'Test Mill Inc.',
       'Terms: Net 45 days',
       'Ship via: Day & Ross',
-      'Wire',
+      'Wire, annealed · TM-W-75',
       'Bolt',
       '15.75',
       '37.04',
@@ -168,7 +168,7 @@ describe('purchase orders (§3, §4, §5 Purchasing)', () => {
       'Page 1 of 1',
     ]) expect(text, part).toContain(part);
     // The lines in their order: line 1 is the wire.
-    expect(text.indexOf('Wire')).toBeLessThan(text.indexOf('Bolt'));
+    expect(text.indexOf('Wire, annealed')).toBeLessThan(text.indexOf('Bolt'));
     // Another order's number prints nothing: §8 "No PDF data."
     const none = await postJson('/api/reports/po-purchase-order-print/pdf', { Parameters: { PoNo: 'PO-NONE' } });
     expect([none.statusCode, json(none).Message]).toEqual([400, 'No PDF data.']);

@@ -98,6 +98,8 @@ function normalizeField<T extends FieldDefinition>(entity: string, prefix: strin
       children[childName] = normalizeField(entity, `${prefix}.${name}`, childName, child, namespace);
     }
     if (!(field.key in children)) fail(entity, `children ${name}: key ${field.key} is not one of its fields`);
+    if (field.expanded && !field.lines) fail(entity, `children ${name}: an expanded line window needs a lines collection`);
+    for (const only of field.expanded?.only ?? []) if (!(only in children) || only === field.key) fail(entity, `children ${name}: expanded field ${only} is not a line field`);
     if (!field.lineChildren) return { ...normalized, fields: children };
     if (!field.lines) fail(entity, `children ${name}: lineChildren needs a lines collection`);
     const lineChildren: Record<string, LineChildrenDefinition> = {};

@@ -244,6 +244,12 @@ export interface ChildrenField extends FieldCommon {
    * line's own rows).
    */
   lineChildren?: Readonly<Record<string, LineChildrenDefinition>>;
+  /**
+   * The expanded line window (§2, §8 "Saving expanded order lines failed."): one line's fields as a form in a
+   * dialog (Ctrl+Enter in the grid, or "Expand line"), its OK saves the document. `only`: line fields shown
+   * there and not as grid columns (a line's longer details: its notes, the vendor's item number …).
+   */
+  expanded?: { only?: readonly string[] };
 }
 
 /**

@@ -334,7 +334,7 @@ export function DocumentForm(props: DocumentFormProps) {
           }}
         />
         </div>
-        <DocumentLines from={def.name} model={model} editable={editable} language={language} tr={tr} />
+        <DocumentLines from={def.name} model={model} editable={editable} language={language} tr={tr} onSave={async () => (await save()) !== null} />
         {props.attachments && def.attachments && record && (
           <fieldset className="erp-form-section erp-document-attachments">
             <legend>{tr('entities:actions.attachments', 'Attachments')}</legend>

@@ -3,9 +3,11 @@
  * error, "Add line" and "Delete line" (the selected line) while editable, and the selected line's own child
  * rows (LineChildGrid, e.g. its lot numbers; the first line until one is chosen) — with an `onlyWhen`, only
  * when the line's lookup names a record carrying that lookup mark (issue 21 item 5: lots of lot-tracked
- * products), or when the line already has such rows (so they can be removed).
+ * products), or when the line already has such rows (so they can be removed). A collection with `expanded` also
+ * offers the expanded line window (ExpandedLine: "Expand line", or Ctrl+Enter in a line).
  */
 import { useEffect, useState } from 'react';
+import { ExpandedLine } from './ExpandedLine.tsx';
 import type { LineChildrenDefinition } from '../../../../shared/src/entities/define.ts';
 import { lookupRecords, type LookupRow } from '../form/record-api.ts';
 import type { Draft } from '../form/form-state.ts';
@@ -63,9 +65,28 @@ function ChildSection(props: { from: string; linesName: string; lineFields: Read
   );
 }
 
-export function DocumentLines({ from, model, editable, language, tr }: { from: string; model: DocumentModel; editable: boolean; language: string; tr: Tr }) {
+export interface DocumentLinesProps {
+  from: string;
+  model: DocumentModel;
+  editable: boolean;
+  language: string;
+  tr: Tr;
+  /** Saves the document (the expanded line window's OK); true when saved. */
+  onSave(): Promise<boolean>;
+}
+
+export function DocumentLines({ from, model, editable, language, tr, onSave }: DocumentLinesProps) {
   const { lines, rows, errors, selectedLine } = model;
+  // The line whose expanded window is open (definition `expanded`), by its stable id.
+  const [expanded, setExpanded] = useState<string | null>(null);
   if (!lines) return null;
+  const expandedIndex = expanded === null ? -1 : rows.findIndex((row) => row._rid === expanded);
+  const expandable = Boolean(lines.field.expanded);
+  /** "Expand line": the selected line (the first until one is chosen). */
+  const expandSelected = () => {
+    const index = Math.max(0, rows.findIndex((row) => row._rid === selectedLine));
+    if (rows[index]) setExpanded(rows[index]!._rid);
+  };
   return (
     <fieldset className="erp-form-section erp-document-lines" data-f2-region="lines">
       <legend>{tr(lines.field.labelKey ?? '', lines.name)}</legend>
@@ -85,6 +106,7 @@ export function DocumentLines({ from, model, editable, language, tr }: { from: s
         onAdd={model.onAdd}
         onDelete={model.onDeleteLine}
         onSelect={model.setSelectedLine}
+        onExpand={expandable ? setExpanded : undefined}
       />
       {editable && (
         <button type="button" className="erp-add-line" onClick={model.onAdd}>
@@ -95,6 +117,28 @@ export function DocumentLines({ from, model, editable, language, tr }: { from: s
         <button type="button" className="erp-delete-line" onClick={model.deleteSelectedLine}>
           {tr('records:document.deleteLine', 'Delete line')}
         </button>
+      )}
+      {expandable && rows.length > 0 && (
+        <button type="button" className="erp-expand-line" onClick={expandSelected} aria-keyshortcuts="Control+Enter" title={`${tr('records:document.expandLine', 'Expand line')} (Ctrl+Enter)`}>
+          {tr('records:document.expandLine', 'Expand line')}
+        </button>
+      )}
+      {expandedIndex >= 0 && (
+        <ExpandedLine
+          from={from}
+          linesName={lines.name}
+          field={lines.field}
+          header={model.header}
+          row={rows[expandedIndex]!}
+          index={expandedIndex}
+          computed={model.computeLine(rows[expandedIndex]!)}
+          editable={editable}
+          errors={errors}
+          tr={tr}
+          onChange={(field, value) => model.onLineChange(expanded!, field, value)}
+          onSave={onSave}
+          onClose={() => setExpanded(null)}
+        />
       )}
       {Object.entries(lines.field.lineChildren ?? {}).map(([subName, sub]) => {
         // The selected line's own child rows (e.g. its lot numbers); the first line until one is chosen.

@@ -7,6 +7,7 @@
  *   button removes the line after a confirmation (§8 "Select a GL detail row." when none is chosen).
  * - Rows have stable ids (`_rid`) and are memoized: typing in one line of a 500-line document re-renders
  *   that line only (the handlers are stable and each row gets its own props).
+ * - Ctrl+Enter opens the line's expanded window (DocumentLines, when the definition has `expanded`).
  * - Read-only (state forbids edits): inputs are read-only, no add or delete.
  * Computed line fields (e.g. the signed amount) show as text, computed by the shared evaluator.
  */
@@ -42,6 +43,8 @@ export interface LineGridProps {
   onDelete(rid: string, index: number): void;
   /** The line the focus entered (the selected line of the line actions), by its stable id. */
   onSelect?(rid: string): void;
+  /** Ctrl+Enter in a line: its expanded window (definition `expanded`). */
+  onExpand?(rid: string): void;
 }
 
 interface RowProps {
@@ -151,7 +154,11 @@ export function LineGrid(props: LineGridProps) {
   const focusAfterAdd = useRef(false);
   const idPrefix = `line-${props.name}`;
   // Stable per definition and language, so memoized rows re-render only when their own line changes.
-  const columns = useMemo(() => Object.entries(field.fields).filter(([name]) => name !== field.key) as [string, Normalized][], [field]);
+  // The fields of the expanded line window only (`expanded.only`) are not columns.
+  const columns = useMemo(
+    () => Object.entries(field.fields).filter(([name]) => name !== field.key && !field.expanded?.only?.includes(name)) as [string, Normalized][],
+    [field],
+  );
   const computedColumns = useMemo(() => new Set(columns.filter(([, child]) => child.readOnly).map(([name]) => name)), [columns]);
   const labels = useMemo(() => columns.map(([name, child]) => tr(child.labelKey, name)), [columns, tr]);
   const lineTemplate = useMemo(() => tr('records:document.row', 'Line {{line}}', { line: LINE_NUMBER }), [tr]);
@@ -169,6 +176,14 @@ export function LineGrid(props: LineGridProps) {
     (event: KeyboardEvent<HTMLTableElement>) => {
       const target = event.target as HTMLElement;
       if (!grid.current || !(target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)) return;
+      if (event.key === 'Enter' && event.ctrlKey && props.onExpand) {
+        const rid = target.closest('tr')?.getAttribute('data-rid');
+        if (rid) {
+          event.preventDefault();
+          props.onExpand(rid);
+        }
+        return;
+      }
       if (event.key === 'Delete' && event.ctrlKey && !props.readOnly) {
         const tr = target.closest('tr');
         const rid = tr?.getAttribute('data-rid');
@@ -198,7 +213,7 @@ export function LineGrid(props: LineGridProps) {
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers it calls, not the whole props object
-    [props.readOnly, props.onAdd, props.onDelete],
+    [props.readOnly, props.onAdd, props.onDelete, props.onExpand],
   );
 
   return (

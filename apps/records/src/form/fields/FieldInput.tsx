@@ -41,6 +41,8 @@ export interface FieldInputProps {
   from?: string;
   /** The record being edited: the options its other fields allow (FieldOption `when`, issue 21 item 5). */
   record?: Readonly<Record<string, unknown>>;
+  /** The field's path in `from` when it is not a top-level field (a line's `Lines.ProductId`): what its lookup serves. */
+  path?: string;
 }
 
 /** The field a lookup at `path` of the form's entity serves, when the form names its entity. */
@@ -399,7 +401,7 @@ export function FieldInput(props: FieldInputProps) {
         invalid={invalid}
         describedBy={describedBy}
         label={label}
-        via={viaOf(props.from, name)}
+        via={viaOf(props.from, props.path ?? name)}
         record={props.record}
       />
       {helpId && field.helpKey ? (
