@@ -39,6 +39,12 @@ test('a purchase order, a partial receipt with its coil lot, posted: on hand, av
   await order.getByRole('textbox', { name: 'Unit price — Line 1' }).press('Control+Enter');
   const expanded = page.getByRole('dialog', { name: 'Line 1' });
   await expect(expanded.getByRole('textbox', { name: 'Product', exact: true })).toHaveValue(PRODUCT);
+  // A refused save keeps the window open with the §8 text and the reason on the line's field.
+  await expanded.getByRole('textbox', { name: 'Ordered', exact: true }).fill('0');
+  await expanded.getByRole('textbox', { name: 'Ordered', exact: true }).press('Control+Enter');
+  await expect(expanded.getByRole('alert')).toHaveText('Saving expanded order lines failed.');
+  await expect(expanded.getByText('The quantity must be greater than 0.')).toBeVisible();
+  await expanded.getByRole('textbox', { name: 'Ordered', exact: true }).fill('900');
   await expanded.getByRole('textbox', { name: 'Vendor item no.' }).fill('ls-hr12-60');
   await expanded.getByRole('textbox', { name: 'Vendor item no.' }).press('Control+Enter');
   await expect(expanded).toBeHidden();
