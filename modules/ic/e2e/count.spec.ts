@@ -11,6 +11,12 @@ import { openScreen } from '../../../tests/e2e/shell-helpers.ts';
 
 const WH = 'MTL-01';
 
+/** The position of a list column by its heading (the list's columns follow the definition). */
+async function columnIndex(screen: Locator, heading: string): Promise<number> {
+  const names = await screen.getByRole('columnheader').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('aria-label')));
+  return names.indexOf(heading);
+}
+
 /** Previews a count process for MTL-01, runs it and answers the questions with `answers` in turn. */
 async function runProcess(page: Page, path: string, title: RegExp, answers: string[] = []): Promise<Locator> {
   // The first screen of the run loads the inventory module: a longer first wait.
@@ -38,17 +44,25 @@ test('freeze, count by product and by tag, upgrade with the uncounted set to 0, 
   const warehouses = await openScreen(page, '/shell/warehouse', /Warehouses/);
   await expect(warehouses.getByRole('row', { name: /MTL-01/ })).toContainText('Frozen');
 
-  // PC-04: a count by product (the line opens from the list; only the count is typed).
+  // PC-04: a count by product, typed in the list (the entry view): a negative count is refused in the cell
+  // and Escape puts the saved value back; Enter saves and the line's total follows.
   const input = await openScreen(page, '/novus-ic/count-input-by-product', /Count Input by Product/);
   const lines = await apiCall(page, 'GET', `data/count-line?filter.WarehouseId=${WH}&filter.IsOpen=true&SortFields=ProductId,LotNo&PageSize=1000`);
   const plain = (lines.body.List as { ProductId: string; LotNo: string | null; FrozenQty: string }[]).filter((l) => !l.LotNo);
   const [first, second] = plain;
   await input.getByRole('searchbox').fill(first!.ProductId);
   await input.getByRole('searchbox').press('Enter');
-  await input.getByRole('gridcell', { name: first!.ProductId, exact: true }).first().dblclick();
-  await input.getByRole('textbox', { name: 'Quantity counted', exact: true }).fill('1');
-  await input.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(input.getByText('Saved.', { exact: true })).toBeVisible();
+  const counted = input.getByRole('textbox', { name: `Quantity counted — ${first!.ProductId}`, exact: true }).first();
+  await counted.fill('-1');
+  await counted.press('Enter');
+  await expect(input.getByRole('alert').filter({ hasText: 'The quantity counted cannot be negative.' })).toBeVisible();
+  await expect(counted).toHaveAttribute('aria-invalid', 'true');
+  await counted.press('Escape');
+  await expect(counted).not.toHaveAttribute('aria-invalid', 'true');
+  await counted.fill('1');
+  await counted.press('Enter');
+  const row = input.getByRole('row').filter({ has: page.getByRole('textbox', { name: `Quantity counted — ${first!.ProductId}`, exact: true }) }).first();
+  await expect(row.getByRole('gridcell').nth(await columnIndex(input, 'Total counted'))).toHaveText('1.0000');
 
   // PC-05: a tag for the second product, then posted.
   const tags = await openScreen(page, '/novus-ic/count-by-tag', /Count by Tag/);

@@ -164,6 +164,10 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     const spec: ListColumn<keyof F & string> = typeof column === 'string' ? { field: column } : column;
     must(spec.field, 'listColumns');
     if (!scalar(spec.field)) fail(name, `list column ${spec.field} must be a stored scalar field`);
+    if (spec.edit) {
+      const field = fields[spec.field]!;
+      if (field.readOnly || !['decimal', 'integer', 'text', 'date'].includes(field.type) || spec.field === input.key) fail(name, `list column ${spec.field} cannot be typed in the list`);
+    }
     return { ...spec, visible: spec.visible ?? true, sortable: spec.sortable ?? true };
   });
   for (const sort of input.defaultSort) {

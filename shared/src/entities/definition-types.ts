@@ -296,6 +296,11 @@ export interface ListColumn<K extends string = string> {
   total?: 'sum' | 'avg' | 'count';
   /** Sortable from the list (default true; the server keeps an index per sortable column). */
   sortable?: boolean;
+  /**
+   * Typed in the list itself (an entry view, e.g. counted quantities): the cell is the field's input, Enter
+   * saves the record and moves down (EntryCell.tsx). A writable decimal, integer, text or date field.
+   */
+  edit?: boolean;
 }
 
 export interface SortSpec<K extends string = string> {

@@ -34,6 +34,14 @@ describe('defineEntity', () => {
     expect(() => defineEntity({ ...base, keyKind: 'auto' })).toThrow(/auto key/);
   });
 
+  it('types in the list only a writable scalar column that is not the key (entry view)', () => {
+    const entry = defineEntity({ ...base, listColumns: ['ThingId', { field: 'Name', edit: true }] });
+    expect(entry.listColumns[1]).toEqual({ field: 'Name', edit: true, visible: true, sortable: true });
+    expect(() => defineEntity({ ...base, listColumns: [{ field: 'ThingId', edit: true }] })).toThrow(/ThingId cannot be typed in the list/);
+    const readOnly = { ...base, fields: { ...base.fields, Name: { type: 'text', readOnly: true } } } as const;
+    expect(() => defineEntity({ ...readOnly, listColumns: [{ field: 'Name', edit: true }] })).toThrow(/Name cannot be typed in the list/);
+  });
+
   it('snake-cases field names', () => {
     expect(snakeCase('FirmId')).toBe('firm_id');
     expect(snakeCase('ApFirmId')).toBe('ap_firm_id');

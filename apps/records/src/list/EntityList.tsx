@@ -23,6 +23,8 @@
  * Ctrl+Home / Ctrl+End go to the first row of the first page / the last row of the last page; the
  * shortcuts are in the tooltips.
  *
+ * Entry view: a column the definition marks `edit` is typed in place (EntryCell.tsx) by a user who may write.
+ *
  * Behaviour: server paging at 250 (§9); any query change resets to page 1 (§5); click a header to sort by
  * it, Shift+click to add it (§5 SortFields + SortDescending); filters and search; column chooser saved
  * per user; selection by click, Ctrl+click, Shift+click, Space and Shift+arrows; arrows, Home/End,
@@ -49,7 +51,8 @@ import { isDeletable } from '../document/document-state.ts';
 import { Filters } from './Filters.tsx';
 import { deleteRows } from './delete-rows.ts';
 import { ROW_HEIGHT, contentWidths, features, flexibleColumn, formatTexts, gridColumns, type Row } from './grid.ts';
-import { GridBody, GridHeaderRow, GridTotalsRow } from './GridParts.tsx';
+import { GridBody, GridHeaderRow, GridTotalsRow, type GridEntry } from './GridParts.tsx';
+import { call, recordPath } from '../form/record-api.ts';
 import { onGridKey } from './grid-keys.ts';
 import { matchesHotkey } from './keyboard.ts';
 import { ExportStatus, ListToolbar } from './ListToolbar.tsx';
@@ -239,6 +242,38 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
     setActiveIndex(index);
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
   };
+
+  // Columns typed in place (definition `edit`, an entry view): saved one field at a time with the row's
+  // Version (the last one a save answered, until the reloaded page brings it), then the page reloads quietly.
+  const entryFields = useMemo(() => new Set(canWrite ? entity.listColumns.filter((column) => column.edit).map((column) => column.field) : []), [entity, canWrite]);
+  const versions = useRef(new Map<string, unknown>());
+  const entry: GridEntry | undefined =
+    entryFields.size === 0
+      ? undefined
+      : {
+          fields: entryFields,
+          locale,
+          label: (field, row) => `${translate(entity.fields[field]!.labelKey, field)} — ${String(row[entity.displayField] ?? row[entity.key] ?? '')}`,
+          save: async (row, field, value) => {
+            const id = String(row[entity.key]);
+            const version = versions.current.get(id) ?? row['Version'];
+            const outcome = await call<Record<string, unknown>>('PUT', recordPath(entity.name, id), { [field]: value, Version: version });
+            if (outcome.status >= 200 && outcome.status < 300 && outcome.body?.ResultStatus !== 2) {
+              versions.current.set(id, outcome.body?.Data?.['Version'] ?? version);
+              reload();
+              return null;
+            }
+            const errors = (outcome.body?.Data as { Errors?: { field: string; message: string }[] } | undefined)?.Errors ?? [];
+            return errors.find((issue) => issue.field === field)?.message ?? outcome.message ?? '';
+          },
+          move: (index, field, direction) => {
+            const next = index + direction;
+            if (next < 0 || next >= tableRows.length) return;
+            focusRow(next);
+            // The row may only now be rendered (virtualized): its input takes the focus after the paint.
+            requestAnimationFrame(() => document.getElementById(`${gridId}-r${next}-${field}`)?.focus());
+          },
+        };
 
   const openRow = (index: number) => {
     const row = tableRows[index];
@@ -435,6 +470,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
           loadFailed={loadFailed}
           onRowClick={onRowClick}
           onOpenRow={openRow}
+          entry={entry}
         />
 
         {hasTotalsRow && <GridTotalsRow entity={entity} headers={headers} totals={totals} rowIndex={total + 2} locale={locale} />}

@@ -15,6 +15,17 @@ import { isNumeric } from '../data/format.ts';
 import type { SortItem } from '../data/query.ts';
 import type { GridHeader, Row, features } from './grid.ts';
 import { ResizeHandle } from './ResizeHandle.tsx';
+import { EntryCell } from './EntryCell.tsx';
+
+/** The columns typed in place (definition `listColumns[].edit`) and what saving one does (EntityList). */
+export interface GridEntry {
+  fields: ReadonlySet<string>;
+  locale: string;
+  /** "Counted — <the row's record>". */
+  label(field: string, row: Row): string;
+  save(row: Row, field: string, value: unknown): Promise<string | null>;
+  move(index: number, field: string, direction: 1 | -1): void;
+}
 
 export function GridHeaderRow({
   entity,
@@ -135,6 +146,7 @@ export function GridBody({
   loadFailed,
   onRowClick,
   onOpenRow,
+  entry,
 }: {
   entity: AnyEntity;
   rows: readonly TableRow<typeof features, Row>[];
@@ -150,6 +162,8 @@ export function GridBody({
   loadFailed: boolean;
   onRowClick(index: number, event: MouseEvent): void;
   onOpenRow(index: number): void;
+  /** Columns typed in place, when the list has any and the user may write. */
+  entry?: GridEntry | undefined;
 }) {
   const { t } = useTranslation('records');
   return (
@@ -178,7 +192,20 @@ export function GridBody({
                   aria-colindex={columnIndex + 1}
                   className={`records-cell${isNumeric(entity.fields[cell.column.id]!) ? ' records-cell--number' : ''}`}
                 >
-                  <FlexRender cell={cell} />
+                  {entry?.fields.has(cell.column.id) ? (
+                    <EntryCell
+                      id={`${gridId}-r${item.index}-${cell.column.id}`}
+                      name={cell.column.id}
+                      field={entity.fields[cell.column.id]!}
+                      value={row.original[cell.column.id]}
+                      label={entry.label(cell.column.id, row.original)}
+                      locale={entry.locale}
+                      onSave={(value) => entry.save(row.original, cell.column.id, value)}
+                      onMove={(direction) => entry.move(item.index, cell.column.id, direction)}
+                    />
+                  ) : (
+                    <FlexRender cell={cell} />
+                  )}
                 </div>
               ))}
             </div>

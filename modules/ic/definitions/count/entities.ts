@@ -115,7 +115,8 @@ export const countLine = defineEntity({
     'LotNo',
     'ClassId',
     'FrozenQty',
-    'CountedQty',
+    // The entry view (PC-03 by class, PC-04 by product): counted quantities typed down the list.
+    { field: 'CountedQty', edit: true },
     'TagQty',
     'TotalCounted',
     'VarianceQty',
