@@ -9,8 +9,8 @@
  * 2. Calls the app in-process (`app.inject`, server time) as the demo administrator:
  *    - pricing 1,000 order lines in one call (POST /api/oe/pricing/prices), a customer with its own table —
  *      target ≤ 100 ms;
- *    - a price adjustment of +1 % over every per-unit row (preview, then a run of 5,000 items, the process's
- *      largest) — the 50,000-row target (≤ 10 s) is extrapolated from it and said so;
+ *    - a price adjustment of +1 % over every per-unit row (some 120,000: preview, then one bulk run `All`) —
+ *      the 50,000-row target (≤ 10 s) is that run's time per 50,000 rows, with the heap's peak during it;
  *    - checking and importing a 50,000-row .xlsx into one price table (POST …/import?Confirm=true) — target ≤ 20 s.
  *    Each figure is the median of BENCH_OE_RUNS (default 3) runs after one warm-up.
  * 3. Replaces the "## Order Entry pricing" section of BENCHMARKS.md.
@@ -30,6 +30,18 @@ const SECTION = '## Order Entry pricing: 50,000 products, 100,000 firms';
 const { insertFirms } = await import('../server/src/seed/demo-firms.ts');
 const { insertIcStock, generatedProductId } = await import('../modules/ic/server/seed-large.ts');
 const { insertOePrices } = await import('../modules/oe/server/seed-large.ts');
+
+/** Samples the heap every 50 ms until stopped: its peak in MB. */
+function sampleMemory() {
+  let peak = process.memoryUsage().heapUsed;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.round(Math.max(peak, process.memoryUsage().heapUsed) / 1048576);
+    },
+  };
+}
 
 /** A 50,000-row price table workbook: 16,667 products × 3 breaks, the last row trimmed. */
 async function workbook() {
@@ -73,13 +85,16 @@ async function benchEngine(engine) {
     const priced = (await call('/api/oe/pricing/prices', { CustomerId: customer, Lines: lines })).json().List.filter((l) => l.Price !== null).length;
     result.priced = priced;
 
+    // The bulk run (All): every per-unit row of every table, read again, written 1,000 rows per transaction.
     const Parameters = { Method: 'Percent', Change: '1' };
     const preview = (await call('/api/processes/oe-price-adjustments/preview', { Parameters })).json();
     result.adjustRows = preview.TotalCount;
-    const items = preview.List.slice(0, 5000).map((row) => row.RangeId);
+    const memory = sampleMemory();
     const started = performance.now();
-    await call('/api/processes/oe-price-adjustments/run', { Parameters, Items: items });
-    result.adjust5000 = performance.now() - started;
+    const run = (await call('/api/processes/oe-price-adjustments/run', { Parameters, All: true })).json();
+    result.adjustAll = performance.now() - started;
+    result.adjustPeak = memory.stop();
+    result.adjusted = run.List.filter((item) => item.ResultStatus === 1).length;
 
     const bytes = await workbook();
     const table = `GEN-${customer}`.slice(0, 20);
@@ -92,15 +107,15 @@ const { results, notes } = await eachEngine(ENGINES, benchEngine);
 
 const rows = [
   ['Pricing 1,000 order lines in one call', '≤ 100 ms', (r) => `${ms(r.price1000)} (${r.priced} priced)`],
-  ['Price adjustment, 5,000 rows (one run, the process maximum)', '—', (r) => `${ms(r.adjust5000)} of ${Number(r.adjustRows).toLocaleString('en-CA')} rows previewed`],
-  ['Price adjustment over 50,000 rows (10 runs of 5,000, extrapolated)', '≤ 10 s', (r) => `${((r.adjust5000 * 10) / 1000).toFixed(1)} s`],
+  ['Price adjustment, one bulk run over every per-unit row', '—', (r) => `${(r.adjustAll / 1000).toFixed(1)} s for ${Number(r.adjusted).toLocaleString('en-CA')} of ${Number(r.adjustRows).toLocaleString('en-CA')} rows, heap peak ${r.adjustPeak} MB`],
+  ['Price adjustment over 50,000 rows (that run, per 50,000 rows)', '≤ 10 s', (r) => `${((r.adjustAll * 50_000) / r.adjustRows / 1000).toFixed(1)} s`],
   ['Checking and importing a 50,000-row .xlsx', '≤ 20 s', (r) => `${(r.import / 1000).toFixed(1)} s`],
 ];
 const section = `${SECTION}
 
 ${measuredWith('bench-oe.mjs')}: ${FIRMS.toLocaleString('en-CA')} generated firms, ${PRODUCTS.toLocaleString('en-CA')} products with list
 prices, 10,000 customer price tables with breaks (modules/oe/server/seed-large.ts), server time through \`app.inject\`,
-medians of ${RUNS} runs after a warm-up (the adjustment: one run). The import's memory is not sampled here: the
+medians of ${RUNS} runs after a warm-up (the adjustment: one bulk run over every per-unit row, \`All\`). The import's memory is not sampled here: the
 workbook is read whole (exceljs), so memory grows with the file (a streaming reader is the next step).
 
 ${engineTable(results, rows)}

@@ -140,6 +140,8 @@ export const priceAdjustments: ProcessDefinition = defineProcess({
   itemLabel: 'Item',
   maxItems: 5000,
   confirmKey: 'oe:price-adjustments.confirm',
+  // A mass update: every row of the selection in one run (issue 25: 50,000 rows), not only the ones shown.
+  bulk: true,
 });
 
 export const renewPriceTable: ProcessDefinition = defineProcess({

@@ -151,6 +151,32 @@ describe('price maintenance processes', () => {
     expect(priced.json().List[0]).toMatchObject({ ResultStatus: 1, Message: 'TI3 priced in T-IMP-2 at cost plus 30.0000 %.' });
     expect((await process('oe-new-products-pricing', 'preview', { Parameters: fresh })).json().ResultCode).toBe('no_records');
   });
+
+  it('adjusts every row of the selection in one bulk run, each row answered; only a bulk process takes All', async () => {
+    // 1,203 rows: more than a batch (1,000) and more than a preview shows at once in a smaller process.
+    const ranges = Array.from({ length: 1203 }, (_, i) => ({ ProductId: 'TI1', PriceType: 'Each', FromQuantity: `${i * 10 + 1}.0000`, ToQuantity: `${i * 10 + 10}.0000`, Price: i === 7 ? '0.0100' : '2.0000' }));
+    const table = await call(server.app, 'POST', '/api/data/price-table', admin, { PriceTableId: 'T-BULK', Description: 'Bulk', Ranges: ranges });
+    expect(table.statusCode, table.body).toBe(201);
+    const Parameters = { PriceTableId: 'T-BULK', Method: 'Amount', Change: '-0.5' };
+    const run = await process('oe-price-adjustments', 'run', { Parameters, All: true });
+    expect(run.statusCode, run.body).toBe(200);
+    const list = run.json().List as { ResultStatus: number; Message: string; EntityId: number }[];
+    expect(list).toHaveLength(1203);
+    expect(run.json()).toMatchObject({ ResultStatus: 3, ResultCode: 'partial', Message: '1202 succeeded, 1 failed' });
+    // The row that would go below zero is refused alone; the others are written exactly.
+    expect(list[7]).toMatchObject({ ResultStatus: 2, Message: 'The new price -0.4900 would be below zero (now 0.0100).' });
+    expect(list[1202]).toMatchObject({ ResultStatus: 1, Message: 'Price 2.0000 → 1.5000.' });
+    const stored = (await call(server.app, 'GET', '/api/data/price-table/T-BULK', admin)).json().Data.Ranges as { Price: string }[];
+    expect(stored.filter((r) => r.Price === '1.5000')).toHaveLength(1202);
+    expect(stored.filter((r) => r.Price === '0.0100')).toHaveLength(1);
+
+    const both = await process('oe-price-adjustments', 'run', { Parameters, All: true, Items: [list[0]!.EntityId] });
+    expect([both.statusCode, both.json().Message]).toEqual([400, 'Choose the items to run, or run on all of them.']);
+    const neither = await process('oe-price-adjustments', 'run', { Parameters });
+    expect(neither.statusCode).toBe(400);
+    const notBulk = await process('oe-renew-price-table', 'run', { Parameters: { PriceTableId: 'T-BULK', NewPriceTableId: 'T-BULK-2', EffectiveDate: '2099-01-01' }, All: true });
+    expect([notBulk.statusCode, notBulk.json().Message]).toEqual([400, 'This process runs only on the items chosen.']);
+  });
 });
 
 describe('price reports', () => {

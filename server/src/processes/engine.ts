@@ -8,6 +8,11 @@
  * The run re-reads the preview restricted to the items sent: an item that no longer qualifies (posted by
  * someone else meanwhile, outside the dates) is answered as a failure, never processed.
  *
+ * The bulk path (definition `bulk`, run with `All`): every item the parameters select, read again at run time;
+ * a process with `runBatch` runs them BATCH_SIZE at a time, each batch in one transaction of its own with one
+ * outcome per item (an item its rules refuse is answered alone and left unchanged). A batch that throws is run
+ * again item by item with `runItem`, so one bad item never sinks the rest.
+ *
  * `ctx.call(method, path, body)` runs one of the API's own routes as the caller (same token, same rules,
  * same answer in the caller's language), so a process can reuse a generic action — e.g. the document
  * action `post` — instead of copying its rules.
@@ -37,7 +42,12 @@ export interface ServerProcess {
   prepare?(ctx: ProcessContext): Promise<ReportParameterError[]>;
   preview(ctx: ProcessContext): AnySelect;
   runItem(ctx: ProcessContext, row: ReportRow): Promise<ItemOutcome>;
+  /** Runs many items in one transaction: one outcome per row, in the rows' order (the bulk path, above). */
+  runBatch?(ctx: ProcessContext, rows: readonly ReportRow[]): Promise<ItemOutcome[]>;
 }
+
+/** Items per `runBatch` call. */
+export const BATCH_SIZE = 1000;
 
 const registry = new Map<string, ServerProcess>();
 

@@ -9,6 +9,8 @@
  *        item succeeded) | 3 (some failed) | 2 (every item failed), ResultCode 'done' | 'partial' | 'failed',
  *        Message (summary), List: [{ ItemId, Label, ResultStatus, ResultCode, Message, EntityId }] } — the
  *        §3 Call result variant with a list of per-item Call results, one per item sent, in order.
+ *        Instead of `Items`, `All: true` runs every item the parameters select (definition `bulk` only; 400
+ *        otherwise), in the preview's order, however many up to BULK_MAX_ITEMS.
  *        `Confirmations` (optional): question ids answered Yes. An item whose run asks a question (§5: it
  *        throws ConfirmationNeeded) is answered ResultStatus 3, ResultCode 'confirm' with its `Question`
  *        `{ Id, Key, Params, Message }`; the client asks and runs that item again with the Id confirmed.
@@ -19,7 +21,7 @@
  * assigned to answers as the entity routes do (403 `not_assigned`: the entity's `parameterRefusal` hook, entities/parameter-guard.ts).
  */
 import { openedBy, validateReportParameters, type ReportParameterError } from '@erp/shared/reports/define';
-import type { ProcessItemResult } from '@erp/shared/processes/define';
+import { BULK_MAX_ITEMS, type ProcessItemResult } from '@erp/shared/processes/define';
 import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { openableApplications } from '../auth/access.ts';
@@ -30,10 +32,10 @@ import { ConfirmationNeeded, confirmationsOf, messageIn } from '../entities/call
 import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
 import { sendFailure } from '../http/errors.ts';
 import { apiSchema, callResult, NO_QUERY, RECORD } from '../http/schemas.ts';
-import { decodeRow, type AnyDb } from '../reports/engine.ts';
+import { decodeRow, type AnyDb, type ReportRow } from '../reports/engine.ts';
 import { reportLocale, reportTranslator, type ReportTranslate } from '../reports/messages.ts';
 import { nameParams, parametersSchema } from '../reports/routes.ts';
-import { registeredProcess, registeredProcesses, type ProcessContext, type ServerProcess } from './engine.ts';
+import { BATCH_SIZE, registeredProcess, registeredProcesses, type ItemOutcome, type ProcessContext, type ServerProcess } from './engine.ts';
 
 const processParams = nameParams('process');
 
@@ -46,10 +48,11 @@ const previewBody = {
 
 const runBody = {
   type: 'object',
-  required: ['Parameters', 'Items'],
+  required: ['Parameters'],
   properties: {
     Parameters: parametersSchema,
     Items: { type: 'array', minItems: 1, maxItems: 5000, items: { anyOf: [{ type: 'string', minLength: 1, maxLength: 80 }, { type: 'integer' }] } },
+    All: { type: 'boolean' },
     Confirmations: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 200 } },
   },
   additionalProperties: false,
@@ -76,7 +79,7 @@ const PROCESS_SCHEMAS = {
   }),
 };
 
-type Body = { Parameters: Record<string, unknown>; Items?: (string | number)[]; Confirmations?: string[] };
+type Body = { Parameters: Record<string, unknown>; Items?: (string | number)[]; All?: boolean; Confirmations?: string[] };
 
 export function registerProcessRoutes(app: FastifyInstance, deps: { database: Database }): void {
   const { database } = deps;
@@ -188,40 +191,82 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
       if (!prepared) return reply;
       const { process, ctx, translate } = prepared;
       const { def } = process;
-      const ids = [...new Set(request.body.Items!.map(String))];
-      if (ids.length > def.maxItems) return refuse(reply, translate, [{ field: 'Items', key: 'reports:process.tooMany', params: { max: def.maxItems } }]);
-      const keyColumn = def.columns.find((c) => c.field === def.itemKey)!;
-      const keys = keyColumn.type === 'integer' ? ids.map(Number).filter(Number.isSafeInteger) : ids;
-      // The items as they qualify now (the preview's rules, read again).
-      const eligible = keys.length === 0
-        ? []
-        : ((await readAll(
-            database,
-            ctx.db
-              .selectFrom(process.preview(ctx).as('r'))
-              .selectAll('r')
-              .where(`r.${def.itemKey}`, 'in', keys),
-          )) as Record<string, unknown>[]);
-      const byId = new Map(eligible.map((raw) => [String(raw[def.itemKey]), decodeRow(ctx.db, def, raw)]));
+      const all = request.body.All === true;
+      if (all === (request.body.Items !== undefined) || (all && !def.bulk)) {
+        return refuse(reply, translate, [{ field: 'Items', key: all && def.bulk !== true ? 'reports:process.notBulk' : 'reports:process.itemsOrAll' }]);
+      }
+      let ids: string[];
+      let byId: Map<string, ReportRow>;
+      if (all) {
+        // Every item the parameters select, as they qualify now, in the preview's order.
+        const rows = (await readAll(database, process.preview(ctx).limit(BULK_MAX_ITEMS + 1))) as Record<string, unknown>[];
+        if (rows.length > BULK_MAX_ITEMS) return refuse(reply, translate, [{ field: 'Items', key: 'reports:process.tooMany', params: { max: BULK_MAX_ITEMS } }]);
+        const decoded = rows.map((raw) => decodeRow(ctx.db, def, raw));
+        ids = decoded.map((row) => String(row[def.itemKey]));
+        byId = new Map(decoded.map((row, i) => [ids[i]!, row]));
+      } else {
+        ids = [...new Set(request.body.Items!.map(String))];
+        if (ids.length > def.maxItems) return refuse(reply, translate, [{ field: 'Items', key: 'reports:process.tooMany', params: { max: def.maxItems } }]);
+        const keyColumn = def.columns.find((c) => c.field === def.itemKey)!;
+        const keys = keyColumn.type === 'integer' ? ids.map(Number).filter(Number.isSafeInteger) : ids;
+        // The items as they qualify now (the preview's rules, read again).
+        const eligible = keys.length === 0
+          ? []
+          : ((await readAll(
+              database,
+              ctx.db
+                .selectFrom(process.preview(ctx).as('r'))
+                .selectAll('r')
+                .where(`r.${def.itemKey}`, 'in', keys),
+            )) as Record<string, unknown>[]);
+        byId = new Map(eligible.map((raw) => [String(raw[def.itemKey]), decodeRow(ctx.db, def, raw)]));
+      }
       const results: ProcessItemResult[] = [];
-      for (const id of ids) {
-        const row = byId.get(id);
-        if (!row) {
-          results.push({ ItemId: id, Label: id, ResultStatus: 2, ResultCode: 'not_eligible', Message: translate('reports:process.notEligible'), EntityId: id });
-          continue;
-        }
+      const resultOf = (id: string, row: ReportRow, outcome: ItemOutcome): ProcessItemResult => ({
+        ItemId: id,
+        Label: String(row[def.itemLabel] ?? id),
+        EntityId: outcome.EntityId ?? id,
+        ResultStatus: outcome.ResultStatus,
+        ResultCode: outcome.ResultCode,
+        Message: outcome.Message,
+      });
+      /** One item through runItem: its outcome, its question (§5), or a failure logged. */
+      const runOne = async (id: string, row: ReportRow): Promise<ProcessItemResult> => {
         const label = String(row[def.itemLabel] ?? id);
         try {
-          const outcome = await process.runItem(ctx, row);
-          results.push({ ItemId: id, Label: label, EntityId: outcome.EntityId ?? id, ResultStatus: outcome.ResultStatus, ResultCode: outcome.ResultCode, Message: outcome.Message });
+          return resultOf(id, row, await process.runItem(ctx, row));
         } catch (error) {
           if (error instanceof ConfirmationNeeded) {
             const message = messageIn(ctx.locale, error.key, error.params);
-            results.push({ ItemId: id, Label: label, ResultStatus: 3, ResultCode: 'confirm', Message: message, EntityId: id, Question: { Id: error.id, Key: error.key, Params: error.params, Message: message } });
-            continue;
+            return { ItemId: id, Label: label, ResultStatus: 3, ResultCode: 'confirm', Message: message, EntityId: id, Question: { Id: error.id, Key: error.key, Params: error.params, Message: message } };
           }
           request.log.error({ err: error }, `process ${def.name}: item ${id} failed`);
-          results.push({ ItemId: id, Label: label, ResultStatus: 2, ResultCode: 'failed', Message: translate('reports:process.failed'), EntityId: id });
+          return { ItemId: id, Label: label, ResultStatus: 2, ResultCode: 'failed', Message: translate('reports:process.failed'), EntityId: id };
+        }
+      };
+      const notEligible = (id: string): ProcessItemResult => ({ ItemId: id, Label: id, ResultStatus: 2, ResultCode: 'not_eligible', Message: translate('reports:process.notEligible'), EntityId: id });
+      if (process.runBatch) {
+        for (let start = 0; start < ids.length; start += BATCH_SIZE) {
+          const batch = ids.slice(start, start + BATCH_SIZE);
+          const rows = batch.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+          let outcomes: ItemOutcome[] | null = null;
+          try {
+            outcomes = rows.length > 0 ? await process.runBatch(ctx, rows) : [];
+          } catch (error) {
+            request.log.warn({ err: error }, `process ${def.name}: a batch failed, its items run one by one`);
+          }
+          let k = 0;
+          for (const id of batch) {
+            const row = byId.get(id);
+            if (!row) results.push(notEligible(id));
+            else if (outcomes) results.push(resultOf(id, row, outcomes[k++]!));
+            else results.push(await runOne(id, row));
+          }
+        }
+      } else {
+        for (const id of ids) {
+          const row = byId.get(id);
+          results.push(row ? await runOne(id, row) : notEligible(id));
         }
       }
       const failed = results.filter((r) => r.ResultStatus !== 1).length;

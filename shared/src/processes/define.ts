@@ -11,7 +11,9 @@
  *   `itemLabel`: the field shown for it in the result list;
  * - `maxItems`: the most items one run takes (the preview shows at most this many);
  * - `confirmKey`: the question asked before the run (§4 confirmations; default `reports:process.confirm`);
- * - `roles`: when set, only these roles may preview and run it (the application alone is not enough).
+ * - `roles`: when set, only these roles may preview and run it (the application alone is not enough);
+ * - `bulk`: the run may also take every item the parameters select (`All`), however many — a mass update such as
+ *   a price adjustment over 50,000 rows; the server runs them in batches (`ServerProcess.runBatch`).
  *
  * The run answers a Call result whose `List` holds one Call result per item (`{ ItemId, Label, ResultStatus,
  * ResultCode, Message, EntityId }`), in the order the items were sent; each item runs in its own transaction,
@@ -31,7 +33,12 @@ export interface ProcessDefinition extends Pick<ReportDefinition, 'name' | 'appl
   confirmKey?: string;
   /** Roles that may preview and run it (e.g. an irreversible close: accounting only); default everyone who opens its application. */
   roles?: readonly string[];
+  /** The run may take every item the parameters select (`All: true`), beyond `maxItems` (up to BULK_MAX_ITEMS). */
+  bulk?: boolean;
 }
+
+/** The most items a bulk run (`All`) takes. */
+export const BULK_MAX_ITEMS = 200_000;
 
 /** One item's outcome in the run's result list (§3 Call result + the item it is about). */
 export interface ProcessItemResult {

@@ -70,16 +70,17 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
     }
   };
 
-  const run = async () => {
+  /** Runs the selected items, or (`all`, a bulk process) every item the parameters select. */
+  const run = async (all = false) => {
     if (step.kind !== 'preview') return;
-    const items = step.answer.List.map(idOf).filter((id) => selected.has(id));
-    if (items.length === 0) {
+    const items = all ? [] : step.answer.List.map(idOf).filter((id) => selected.has(id));
+    if (!all && items.length === 0) {
       setNotice(t('process.noneSelected'));
       return;
     }
     const answer = await askUser({
       heading: title,
-      message: translate(definition.confirmKey ?? 'reports:process.confirm', '', { process: title, count: items.length }),
+      message: translate(definition.confirmKey ?? 'reports:process.confirm', '', { process: title, count: all ? step.answer.TotalCount : items.length }),
       actions: [
         { id: 'run', label: t('process.run'), variant: 'primary' },
         { id: 'cancel', label: t('process.back'), variant: 'default' },
@@ -89,7 +90,9 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
     setBusy(true);
     setNotice(null);
     try {
-      const result = await runAsking(step.parameters, items);
+      const result = all
+        ? await api.post<RunAnswer>(`${base}/run`, { Parameters: step.parameters, All: true })
+        : await runAsking(step.parameters, items);
       setStep({ kind: 'results', answer: result });
       // The result list takes the focus: a keyboard or screen-reader user lands on the outcome.
       requestAnimationFrame(() => resultsHeading.current?.focus());
@@ -241,6 +244,11 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
             <button type="button" className="records-button records-button--primary" disabled={busy || selected.size === 0} onClick={() => void run()}>
               {t('process.run')}
             </button>
+            {definition.bulk && step.answer.TotalCount > step.answer.List.length && (
+              <button type="button" className="records-button" disabled={busy} onClick={() => void run(true)}>
+                {t('process.runAll', { count: step.answer.TotalCount })}
+              </button>
+            )}
           </div>
         </section>
       )}
@@ -252,6 +260,7 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
           <p role="status" data-process-summary="">
             {step.answer.Message}
           </p>
+          {step.answer.List.length > RESULT_ROWS && <p>{t('process.resultsShown', { shown: RESULT_ROWS, total: step.answer.List.length })}</p>}
           <div className="report-grid-frame">
             <table className="report-grid">
               <caption className="report-grid__caption">{t('process.results')}</caption>
@@ -263,7 +272,7 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
                 </tr>
               </thead>
               <tbody>
-                {step.answer.List.map((result) => (
+                {shownResults(step.answer.List).map((result) => (
                   <tr key={result.ItemId} className="report-row" data-process-result={result.ResultStatus}>
                     <th scope="row" className="records-cell">{result.Label}</th>
                     <td className={`records-cell process-results__status--${result.ResultStatus}`}>{statusLabel(result.ResultStatus)}</td>
@@ -282,6 +291,15 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
       )}
     </div>
   );
+}
+
+/** The most result rows shown (a bulk run answers one per item: 50,000 rows would freeze the page). */
+const RESULT_ROWS = 1000;
+
+/** The results shown: those that did not succeed first (what the user must act on), then the others, in order. */
+function shownResults(list: readonly ProcessItemResult[]): readonly ProcessItemResult[] {
+  if (list.length <= RESULT_ROWS) return list;
+  return [...list.filter((item) => item.ResultStatus !== 1), ...list.filter((item) => item.ResultStatus === 1)].slice(0, RESULT_ROWS);
 }
 
 /** A screen parcel of `definition` (see the module header). */

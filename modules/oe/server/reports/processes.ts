@@ -1,6 +1,7 @@
 /**
  * Price maintenance processes on the server (definitions: modules/oe/definitions/reports.ts). Each item runs in
- * its own transaction; a run re-reads the preview, so an item changed meanwhile is not processed twice.
+ * its own transaction; a run re-reads the preview, so an item changed meanwhile is not processed twice. The price
+ * adjustment is a bulk process: it may run on the whole selection, a thousand rows per transaction.
  *
  * - Price adjustments: the preview lists the Each / Cwt rows of the selection with their new price, computed
  *   exactly in SQL (PostgreSQL numeric; SQLite integer units, half-up); the run writes the new price computed
@@ -107,6 +108,38 @@ const adjustmentsProcess: ServerProcess = {
     });
     if (!done) return { ResultStatus: 2, ResultCode: 'changed', Message: messageIn(ctx.locale, 'oe:price-adjustments.changed'), EntityId: id };
     return { ResultStatus: 1, ResultCode: 'adjusted', Message: messageIn(ctx.locale, 'oe:price-adjustments.done', { price, next }), EntityId: id };
+  },
+  /**
+   * The bulk path (a run over every row of the selection): the batch's new prices written by one statement in
+   * one transaction — each row only if its stored price is still the previewed one (RETURNING says which) —
+   * and each table touched once. The same outcomes as runItem, row by row.
+   */
+  async runBatch(ctx, rows) {
+    const method = String(ctx.params['Method'] ?? 'Percent');
+    const change = ctx.state['change'] as Decimal;
+    const planned = rows.map((row) => {
+      const price = String(row['Price']);
+      return { id: Number(row['RangeId']), table: String(row['PriceTableId']), price, next: adjusted(price, method, change) };
+    });
+    const writes = planned.filter((item) => cmp(item.next, '0') >= 0);
+    const written = await ctx.db.transaction().execute(async (trx: AnyDb) => {
+      if (writes.length === 0) return new Set<number>();
+      const price = engineOf(trx) === 'postgres' ? sql.raw('numeric') : sql.raw('integer');
+      const values = sql.join(
+        writes.map((item) => sql`(cast(${item.id} as integer), cast(${decimalToDb(trx, item.price, 4)} as ${price}), cast(${decimalToDb(trx, item.next, 4)} as ${price}))`),
+      );
+      // VALUES columns are column1… on both engines.
+      const result = await sql<{ range_id: number }>`update price_table_ranges set price = v.column3 from (values ${values}) as v
+        where price_table_ranges.range_id = v.column1 and price_table_ranges.price = v.column2 returning price_table_ranges.range_id`.execute(trx);
+      const ids = new Set(result.rows.map((row) => Number(row.range_id)));
+      for (const table of new Set(writes.filter((item) => ids.has(item.id)).map((item) => item.table))) await touchTable(trx, table, ctx.user.userId);
+      return ids;
+    });
+    return planned.map(({ id, price, next }) => {
+      if (cmp(next, '0') < 0) return { ResultStatus: 2, ResultCode: 'refused', Message: messageIn(ctx.locale, 'oe:price-adjustments.negative', { price, next }), EntityId: id };
+      if (!written.has(id)) return { ResultStatus: 2, ResultCode: 'changed', Message: messageIn(ctx.locale, 'oe:price-adjustments.changed'), EntityId: id };
+      return { ResultStatus: 1, ResultCode: 'adjusted', Message: messageIn(ctx.locale, 'oe:price-adjustments.done', { price, next }), EntityId: id };
+    });
   },
 };
 
