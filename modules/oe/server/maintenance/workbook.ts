@@ -8,8 +8,10 @@
  * per row — the product exists, the price type is one the target allows, quantities and the price are
  * decimals of at most 4 places and not negative, the high quantity is not below the low one, dates are dates,
  * and the rows of one product and price type do not overlap. A refusal names the row (as the sheet numbers
- * it) and the column.
+ * it) and the column. The file is read as a stream (exceljs's WorkbookReader): memory holds the checked rows,
+ * not the workbook.
  */
+import { Readable } from 'node:stream';
 import { cmp, round, type Decimal } from '@erp/shared/decimal';
 import type { Kysely } from 'kysely';
 import { messageIn } from '@erp/server/entities/call-result';
@@ -89,61 +91,86 @@ function dateOf(text: string): string | null {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text ? null : text;
 }
 
+/** Checks one data row of the sheet: a price row, or its errors (every one found), in `rows` / `errors`. */
+function checkRow(
+  number: number,
+  read: (column: string) => string,
+  target: ImportTarget,
+  t: (key: string, params?: Record<string, unknown>) => string,
+  rows: PriceRow[],
+  errors: RowError[],
+): void {
+  const fail = (column: string, key: string, params: Record<string, unknown> = {}) => errors.push({ Row: number, Column: column, Message: t(key, { row: number, ...params }) });
+  const productId = read('ProductId').toUpperCase();
+  const priceType = read('PriceType');
+  const from = decimalOf(read('FromQuantity'));
+  const toText = read('ToQuantity');
+  const to = toText === '' ? null : decimalOf(toText);
+  const price = decimalOf(read('Price'));
+  const effectiveText = read('EffectiveDate');
+  const expiryText = read('ExpiryDate');
+  const effective = effectiveText === '' ? null : dateOf(effectiveText);
+  const expiry = expiryText === '' ? null : dateOf(expiryText);
+  const before = errors.length;
+  if (productId === '') fail('ProductId', 'productRequired');
+  const type = target.priceTypes.find((candidate) => candidate.toLowerCase() === priceType.toLowerCase());
+  if (!type) fail('PriceType', 'badPriceType', { value: priceType, allowed: target.priceTypes.join(', ') });
+  if (from === null) fail('FromQuantity', 'badNumber', { value: read('FromQuantity') });
+  if (toText !== '' && to === null) fail('ToQuantity', 'badNumber', { value: toText });
+  if (from !== null && to !== null && cmp(from, to) > 0) fail('ToQuantity', 'rangeOrder');
+  if (price === null) fail('Price', 'badNumber', { value: read('Price') });
+  if (effectiveText !== '' && effective === null) fail('EffectiveDate', 'badDate', { value: effectiveText });
+  if (expiryText !== '' && expiry === null) fail('ExpiryDate', 'badDate', { value: expiryText });
+  if (errors.length > before) return;
+  rows.push({ Row: number, ProductId: productId, PriceType: type!, FromQuantity: from!, ToQuantity: to, Price: price!, EffectiveDate: effective, ExpiryDate: expiry });
+}
+
 /** Reads and checks `bytes` for `target` (see the header); messages in `language`. */
 export async function readPriceWorkbook(db: AnyDb, bytes: Buffer, target: ImportTarget, language: string | null | undefined): Promise<ReadResult> {
   const t = (key: string, params: Record<string, unknown> = {}) => messageIn(language, `oe:import.${key}`, params);
+  // A ZIP (xlsx) starts with PK; exceljs would otherwise fail late and vaguely.
+  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) return { ok: false, errors: [{ Row: null, Column: null, Message: t('notXlsx') }] };
   const ExcelJS = (await import('exceljs')).default;
-  const workbook = new ExcelJS.Workbook();
+  // Streamed, row by row (issue 25: a 50,000-row file with flat memory): only the checked rows are kept, never
+  // the workbook's model. Styles are read so a date cell arrives as a date.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const header = new Map<string, number>();
+  const rows: PriceRow[] = [];
+  const errors: RowError[] = [];
+  let sheets = 0;
+  let dataRows = 0;
+  let missing: string[] = [];
   try {
-    // A ZIP (xlsx) starts with PK; exceljs would otherwise fail late and vaguely.
-    if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new Error('not a zip');
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    for await (const sheet of reader) {
+      // The first worksheet only: the rest of the file is not read.
+      if (sheets++ > 0) break;
+      for await (const row of sheet) {
+        const number = row.number;
+        if (number === 1) {
+          row.eachCell((cell, column) => {
+            const name = cellText(cell.value);
+            const known = target.columns.find((c) => c.toLowerCase() === name.toLowerCase());
+            if (known) header.set(known, column);
+          });
+          missing = target.required.filter((column) => !header.has(column));
+          if (missing.length > 0) break;
+          continue;
+        }
+        const read = (column: string) => (header.has(column) ? cellText(row.getCell(header.get(column)!).value) : '');
+        const texts = target.columns.map((column) => read(column));
+        if (texts.every((text) => text === '')) continue;
+        dataRows++;
+        if (rows.length + errors.length >= MAX_ROWS) continue;
+        checkRow(number, read, target, t, rows, errors);
+      }
+    }
   } catch {
     return { ok: false, errors: [{ Row: null, Column: null, Message: t('notXlsx') }] };
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return { ok: false, errors: [{ Row: null, Column: null, Message: t('noRows') }] };
-  const header = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, column) => {
-    const name = cellText(cell.value);
-    const known = target.columns.find((c) => c.toLowerCase() === name.toLowerCase());
-    if (known) header.set(known, column);
-  });
-  const missing = target.required.filter((column) => !header.has(column));
+  if (sheets === 0) return { ok: false, errors: [{ Row: null, Column: null, Message: t('noRows') }] };
+  if (header.size === 0 && missing.length === 0) missing = [...target.required];
   if (missing.length > 0) return { ok: false, errors: missing.map((column) => ({ Row: 1, Column: column, Message: t('missingColumn', { column }) })) };
-  const rows: PriceRow[] = [];
-  const errors: RowError[] = [];
-  const read = (row: import('exceljs').Row, column: string) => (header.has(column) ? cellText(row.getCell(header.get(column)!).value) : '');
-  sheet.eachRow((row, number) => {
-    if (number === 1) return;
-    const texts = target.columns.map((column) => read(row, column));
-    if (texts.every((text) => text === '')) return;
-    if (rows.length + errors.length >= MAX_ROWS) return;
-    const fail = (column: string, key: string, params: Record<string, unknown> = {}) => errors.push({ Row: number, Column: column, Message: t(key, { row: number, ...params }) });
-    const productId = read(row, 'ProductId').toUpperCase();
-    const priceType = read(row, 'PriceType');
-    const from = decimalOf(read(row, 'FromQuantity'));
-    const toText = read(row, 'ToQuantity');
-    const to = toText === '' ? null : decimalOf(toText);
-    const price = decimalOf(read(row, 'Price'));
-    const effectiveText = read(row, 'EffectiveDate');
-    const expiryText = read(row, 'ExpiryDate');
-    const effective = effectiveText === '' ? null : dateOf(effectiveText);
-    const expiry = expiryText === '' ? null : dateOf(expiryText);
-    const before = errors.length;
-    if (productId === '') fail('ProductId', 'productRequired');
-    const type = target.priceTypes.find((candidate) => candidate.toLowerCase() === priceType.toLowerCase());
-    if (!type) fail('PriceType', 'badPriceType', { value: priceType, allowed: target.priceTypes.join(', ') });
-    if (from === null) fail('FromQuantity', 'badNumber', { value: read(row, 'FromQuantity') });
-    if (toText !== '' && to === null) fail('ToQuantity', 'badNumber', { value: toText });
-    if (from !== null && to !== null && cmp(from, to) > 0) fail('ToQuantity', 'rangeOrder');
-    if (price === null) fail('Price', 'badNumber', { value: read(row, 'Price') });
-    if (effectiveText !== '' && effective === null) fail('EffectiveDate', 'badDate', { value: effectiveText });
-    if (expiryText !== '' && expiry === null) fail('ExpiryDate', 'badDate', { value: expiryText });
-    if (errors.length > before) return;
-    rows.push({ Row: number, ProductId: productId, PriceType: type!, FromQuantity: from!, ToQuantity: to, Price: price!, EffectiveDate: effective, ExpiryDate: expiry });
-  });
-  if (rows.length + errors.length >= MAX_ROWS && sheet.actualRowCount - 1 > MAX_ROWS) errors.push({ Row: null, Column: null, Message: t('tooManyRows', { max: MAX_ROWS }) });
+  if (dataRows > MAX_ROWS) errors.push({ Row: null, Column: null, Message: t('tooManyRows', { max: MAX_ROWS }) });
   if (rows.length === 0 && errors.length === 0) return { ok: false, errors: [{ Row: null, Column: null, Message: t('noRows') }] };
   // Products must exist (one query per 1,000 ids).
   const ids = [...new Set(rows.map((row) => row.ProductId))];

@@ -87,6 +87,15 @@ interface Table {
   customerId: string;
   costBasis: string;
   ranges: Range[];
+  /** The ranges by product (null: the table-wide rows): a line reads its own, never the whole table. */
+  byProduct: Map<string | null, Range[]>;
+}
+
+/** Appends `value` to the list under `key` (in place: building the lists stays linear). */
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 interface ProductFacts {
@@ -180,9 +189,14 @@ async function tablesOf(db: AnyDb, owners: string[], productIds: string[], date:
       to: dec(db, r['to_quantity'], QTY),
       price: dec(db, r['price'], PRICE) ?? '0',
     };
-    byTable.set(range.tableId, [...(byTable.get(range.tableId) ?? []), range]);
+    pushTo(byTable, range.tableId, range);
   }
-  return tables.map((t) => ({ id: String(t['price_table_id']), customerId: String(t['customer_id']), costBasis: String(t['cost_basis'] ?? 'Average'), ranges: byTable.get(String(t['price_table_id'])) ?? [] }));
+  return tables.map((t) => {
+    const ranges = byTable.get(String(t['price_table_id'])) ?? [];
+    const byProduct = new Map<string | null, Range[]>();
+    for (const range of ranges) pushTo(byProduct, range.productId, range);
+    return { id: String(t['price_table_id']), customerId: String(t['customer_id']), costBasis: String(t['cost_basis'] ?? 'Average'), ranges, byProduct };
+  });
 }
 
 async function productFacts(db: AnyDb, productIds: string[], needCost: boolean): Promise<Map<string, ProductFacts>> {
@@ -249,7 +263,7 @@ async function listRows(db: AnyDb, productIds: string[], date: string): Promise<
       to: dec(db, r['to_quantity'], QTY),
       price: dec(db, r['price'], PRICE) ?? '0',
     };
-    out.set(id, [...(out.get(id) ?? []), range]);
+    pushTo(out, id, range);
   }
   return out;
 }
@@ -366,8 +380,7 @@ export async function priceLines(db: AnyDb, request: PriceRequest): Promise<Pric
     if (sku !== undefined) found = { price: sku, source: 'sku', row: null };
     for (const table of ordered) {
       if (found) break;
-      const own = table.ranges.filter((r) => r.productId === line.productId);
-      for (const rows of [own, table.ranges.filter((r) => r.productId === null)]) {
+      for (const rows of [table.byProduct.get(line.productId) ?? [], table.byProduct.get(null) ?? []]) {
         if (found) break;
         for (const row of bestRows(rows, line.quantity)) {
           const price = unitOf(row, product, table.costBasis, list);

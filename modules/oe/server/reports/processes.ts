@@ -132,7 +132,7 @@ const adjustmentsProcess: ServerProcess = {
       const result = await sql<{ range_id: number }>`update price_table_ranges set price = v.column3 from (values ${values}) as v
         where price_table_ranges.range_id = v.column1 and price_table_ranges.price = v.column2 returning price_table_ranges.range_id`.execute(trx);
       const ids = new Set(result.rows.map((row) => Number(row.range_id)));
-      for (const table of new Set(writes.filter((item) => ids.has(item.id)).map((item) => item.table))) await touchTable(trx, table, ctx.user.userId);
+      await touchTables(trx, [...new Set(writes.filter((item) => ids.has(item.id)).map((item) => item.table))], ctx.user.userId);
       return ids;
     });
     return planned.map(({ id, price, next }) => {
@@ -145,10 +145,16 @@ const adjustmentsProcess: ServerProcess = {
 
 /** A price table's record trail after a process changed its rows (version, who, when). */
 async function touchTable(trx: AnyDb, id: string, userId: string): Promise<void> {
+  await touchTables(trx, [id], userId);
+}
+
+/** The tables whose rows changed get a new version and trail, in one statement. */
+async function touchTables(trx: AnyDb, ids: readonly string[], userId: string): Promise<void> {
+  if (ids.length === 0) return;
   await trx
     .updateTable('price_tables')
     .set({ version: sql`version + 1`, updated_by: userId, updated_on: new Date().toISOString() })
-    .where('price_table_id', '=', id)
+    .where('price_table_id', 'in', ids)
     .execute();
 }
 
