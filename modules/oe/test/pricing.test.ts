@@ -130,6 +130,10 @@ describe('the pricing service', () => {
   it('takes the discount table off and adds the tariffs, then rounds', async () => {
     await created('discount-table', { DiscountTableId: 'T-DISC', Description: 'Test discounts', Lines: [{ ClassId: 'TPC', Percent: '2.5000' }, { ProductId: 'TP2', Percent: '50.0000' }] });
     await created('firm', { FirmId: 'TC3', Name: 'Test customer three', FirmTypes: ['bill-to'], DiscountTable: 'T-DISC' });
+    // §3 Firm: the discount table is one of the order desk's; an unknown one is refused on the field.
+    const unknown = await call(server.app, 'POST', '/api/data/firm', admin, { FirmId: 'TC4', Name: 'Test customer four', FirmTypes: ['bill-to'], DiscountTable: 'NO-SUCH' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().Data.Errors.map((e: { field: string }) => e.field)).toEqual(['DiscountTable']);
     const three = (productId: string) => price(productId, '1', { CustomerId: 'TC3' });
     // Class line: 19.99 × 0.975 = 19.49025 → 19.49.
     expect(await three('TP1')).toMatchObject({ Price: '19.49', DiscountPercent: '2.5000' });

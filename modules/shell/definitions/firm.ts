@@ -81,7 +81,8 @@ export const firm = defineEntity({
     // terms COD / NET15 / NET30 / NET60 and reps SR01… are seeded, so values of older databases still resolve.
     AccountTerms: { type: 'lookup', entity: 'account-terms', maxLength: 20, uppercase: true },
     CreditLimit: { ...MONEY, min: '0', max: '999999999' },
-    DiscountTable: code(20),
+    // Issue 25: the order desk's discount tables (modules/oe); an unknown one is a field error.
+    DiscountTable: { type: 'lookup', entity: 'discount-table', maxLength: 20, uppercase: true },
     SalesRep: { type: 'lookup', entity: 'sales-rep', maxLength: 20, uppercase: true },
     ...POSTAL_ADDRESS,
     Email: EMAIL,
