@@ -11,6 +11,7 @@ import { MESSAGES } from '@erp/shared/entities/messages';
 import { arModule } from '@erp/modules/ar/definitions/index';
 import { glModule } from '@erp/modules/gl/definitions/index';
 import { icModule } from '@erp/modules/ic/definitions/index';
+import { oeModule } from '@erp/modules/oe/definitions/index';
 import { firm, shellModule } from './index.ts';
 
 const SHELL_ENTITIES = shellModule.entities;
@@ -19,6 +20,8 @@ const SHELL_ENTITIES = shellModule.entities;
 // up AR masters (issue 14).
 registerModule(shellModule);
 registerModule(arModule);
+// The firm's discount table is the order desk's (issue 25).
+registerModule(oeModule);
 
 const LOCALES = ['en-CA', 'fr-CA', 'zh-CN', 'zh-TW'] as const;
 
@@ -88,7 +91,7 @@ describe('shell module', () => {
     // The browser's generic lookups ask GET /api/lookup/<target> (the server registers every module, the
     // page only those it loaded) and take each suggestion's Value as the target's key: a lookup naming a
     // `targetField` would need that route to answer the field instead.
-    for (const module of [glModule, arModule, icModule]) registerModule(module);
+    for (const module of [glModule, arModule, icModule, oeModule]) registerModule(module);
     const checked: string[] = [];
     const check = (owner: string, fields: Readonly<Record<string, { type: string; entity?: string; targetField?: string }>>) => {
       for (const [name, field] of Object.entries(fields)) {
@@ -109,7 +112,7 @@ describe('shell module', () => {
   });
 
   it("finds every lookup by its path, and holds each lookup's where to stored fields of its target (issue 21 item 5)", () => {
-    for (const module of [glModule, arModule, icModule]) registerModule(module);
+    for (const module of [glModule, arModule, icModule, oeModule]) registerModule(module);
     const kinds: Record<string, string> = { boolean: 'boolean', integer: 'number', text: 'string', enum: 'string', lookup: 'string' };
     let filtered = 0;
     const check = (def: AnyEntity, prefix: string, fields: Readonly<Record<string, FieldDefinition>>) => {
@@ -141,7 +144,7 @@ describe('shell module', () => {
   });
 
   it("offers an option only under the values its when names, each an option of a field of the same entity (issue 21 item 5)", () => {
-    for (const module of [glModule, arModule, icModule]) registerModule(module);
+    for (const module of [glModule, arModule, icModule, oeModule]) registerModule(module);
     for (const def of allEntities()) {
       for (const [name, field] of Object.entries(def.fields)) {
         if (field.type !== 'enum') continue;

@@ -20,6 +20,7 @@
  *   A guard or effect refuses with BusinessError (4xx, §8 text in the caller's language) or asks with
  *   ConfirmationNeeded (200, ResultStatus 3); either rolls everything back.
  */
+import { retryingConcurrency } from '../db/retry.ts';
 import type { AnyEntity, ChildrenField, FieldDefinition, LookupField, ScalarField } from '@erp/shared/entities/define';
 import { computeRecord } from '@erp/shared/entities/compute';
 import { entityByName } from '@erp/shared/entities/index';
@@ -159,7 +160,7 @@ export async function runAction(ctx: EntityContext, rawId: string, action: strin
   let outcome: Awaited<ReturnType<NonNullable<typeof handler.effect>>> = undefined;
   const touched = new Set<string>([def.table]);
   try {
-    await ctx.any.transaction().execute(async (trx) => {
+    await retryingConcurrency(() => ctx.any.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       // The version bump first: it locks the row (PostgreSQL) and makes a parallel action on the same
       // version fail here, before any effect runs.
@@ -186,7 +187,7 @@ export async function runAction(ctx: EntityContext, rawId: string, action: strin
       if (Object.keys(columns).length > 0) await trx.updateTable(def.table).set(columns).where(keyCol, '=', id).execute();
       for (const table of outcome?.touched ?? []) touched.add(table);
       await writeAudit(trx, audit, userId, now);
-    });
+    }));
   } catch (error) {
     for (const table of touched) tableChanged(table);
     if (error instanceof StaleVersion) {

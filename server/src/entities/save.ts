@@ -15,6 +15,7 @@
  * `updateRow`: `WHERE key = ? AND version = ?`, so of concurrent saves of one version exactly one wins).
  * Refusals thrown in the transaction (BusinessError, ConfirmationNeeded) and constraint errors are 4xx.
  */
+import { retryingConcurrency } from '../db/retry.ts';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { sameValue, validateRecord } from '@erp/shared/entities/validate';
 import {
@@ -113,7 +114,7 @@ async function save(ctx: EntityContext, change: Change, writeRow: RowWriter): Pr
   const userId = ctx.user.userId;
   let id: string | number;
   try {
-    id = await ctx.any.transaction().execute(async (trx) => {
+    id = await retryingConcurrency(() => ctx.any.transaction().execute(async (trx) => {
       const stamp = { userId, now: new Date().toISOString() };
       await inTransactionChecks(ctx, trx, change);
       // A create's audit entries are made before its id exists; insertRow names them.
@@ -125,7 +126,7 @@ async function save(ctx: EntityContext, change: Change, writeRow: RowWriter): Pr
       if (hooks.afterWrite) entries.push(...(await hooks.afterWrite(ctx, trx, saved)));
       await writeAudit(trx, entries, userId, stamp.now);
       return written.id;
-    });
+    }));
   } catch (error) {
     // As before the two saves were one: a failed create drops the table's cached counts too.
     if (change.mode === 'create') tableChanged(def.table);
