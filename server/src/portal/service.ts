@@ -9,6 +9,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { asFlag } from '../db/schema.ts';
 import type { PortalDB } from './schema.ts';
 import { pricedProducts as masterPrices } from './catalogue.ts';
+import { createPortalSalesOrder } from '@erp/modules/so/server/portal';
 import type { Cart as CartAnswer, CartLine, Order as OrderAnswer, OrderLine as OrderLineAnswer } from '@erp/shared/portal-types';
 
 export type { CartAnswer, CartLine, OrderAnswer, OrderLineAnswer };
@@ -126,6 +127,8 @@ export type SubmitOutcome =
  * transaction as the order: a second submit with the key finds it (on PostgreSQL it waits until the first
  * transaction ends; on SQLite transactions run one at a time), so it never creates a second order. The
  * same key with another content is a conflict. The user's cart for the bill-to is emptied with the order.
+ * The order desk receives it as an Entered sales order in the same transaction (issue 26 item 6:
+ * modules/so/server/portal.ts).
  */
 export async function submitOrder(
   db: Kysely<PortalDB>,
@@ -170,6 +173,17 @@ export async function submitOrder(
         const product = input.priced.get(line.ProductId)!;
         return { productId: line.ProductId, description: product.description, unit: product.unit, quantity: line.Quantity, priceCents: product.price_cents };
       }),
+    });
+    await createPortalSalesOrder(trx, {
+      portalOrderKey: orderKey,
+      portalOrderNo: orderNumber(orderKey),
+      billToId: input.billToId,
+      shipToId: input.shipToId,
+      userId: input.userId,
+      orderDate: now.slice(0, 10),
+      deliveryDate: input.deliveryDate,
+      notes: input.notes,
+      lines: input.lines,
     });
     await trx
       .updateTable('portal_idempotency')

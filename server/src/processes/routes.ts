@@ -7,7 +7,7 @@
  *        'no_records', Message, TotalCount, MaxItems, List: rows (at most MaxItems) }
  *   POST /api/processes/:process/run      body { Parameters, Items: [item ids] } → { ResultStatus 1 (every
  *        item succeeded) | 3 (some failed) | 2 (every item failed), ResultCode 'done' | 'partial' | 'failed',
- *        Message (summary), List: [{ ItemId, Label, ResultStatus, ResultCode, Message, EntityId }] } — the
+ *        Message (summary), List: [{ ItemId, Label, ResultStatus, ResultCode, Message, EntityId, Data? }] } — the
  *        §3 Call result variant with a list of per-item Call results, one per item sent, in order.
  *        `Confirmations` (optional): question ids answered Yes. An item whose run asks a question (§5: it
  *        throws ConfirmationNeeded) is answered ResultStatus 3, ResultCode 'confirm' with its `Question`
@@ -213,7 +213,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
         const label = String(row[def.itemLabel] ?? id);
         try {
           const outcome = await process.runItem(ctx, row);
-          results.push({ ItemId: id, Label: label, EntityId: outcome.EntityId ?? id, ResultStatus: outcome.ResultStatus, ResultCode: outcome.ResultCode, Message: outcome.Message });
+          results.push({ ItemId: id, Label: label, EntityId: outcome.EntityId ?? id, ResultStatus: outcome.ResultStatus, ResultCode: outcome.ResultCode, Message: outcome.Message, ...(outcome.Data ? { Data: outcome.Data } : {}) });
         } catch (error) {
           if (error instanceof ConfirmationNeeded) {
             const message = messageIn(ctx.locale, error.key, error.params);

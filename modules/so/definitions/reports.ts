@@ -1,0 +1,218 @@
+/**
+ * Sales-order processes and reports (issue 26 items 2, 3, 5; SCREENS.md OE-22 … OE-37): grid, .xlsx and PDF from
+ * the report framework, processes from the process framework. Queries: modules/so/server/queues.ts and
+ * reports.ts; strings `so:reports.…`.
+ *
+ * Processes:
+ * - `so-shipping-queue` (OE-25 `/orders-shipping-queue`): Committed orders (by warehouse, route, delivery date) →
+ *   each shipped through the order's `ship` action (lots allocated, stock out, Dr COGS / Cr inventory).
+ * - `so-invoice-queue` (OE-26 `/orders-invoices-queue` under Order Entry and POLO; OE-27
+ *   `/jobbers-invoicing-queue`: the same queue for the bill-tos of one jobber) → each Shipped order invoiced
+ *   through its `invoice` action; the result per order is the §3 order-invoice result: ItemId = OrderKey,
+ *   Label = OrderNo, EntityId = InvoiceId, and Data { OrderKey, OrderNo, InvoiceId, InvoiceNo }.
+ * Reports:
+ * - `so-order-summary` (OE-22 `/order-summary`): the orders of a date range with state, customer, channel, totals.
+ * - `so-orders-call-list` (OE-24 `/orders-call-list` under Order Entry and legacy NOVUS): orders still to
+ *   deliver (Entered, Committed) by delivery date and route, with the customer's phone.
+ * - `so-order-status` (OE-37 `/order-status-report`): order lines with ordered, shipped quantity and state.
+ * - `so-sales-register` (OE-34 `/sales-register-report` under Order Entry and POLO, `/te-sales-register-report`
+ *   under Trades): invoiced orders of a date range with invoice, subtotal, taxes and total.
+ * - `so-sales-analysis` (OE-35 `/sales-analysis` under Order Entry and POLO): shipped and invoiced lines per
+ *   product: quantity, sales, cost (at shipping) and margin.
+ */
+import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
+import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
+import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { SO, SO_APP, SO_STATUSES } from './common.ts';
+
+const { date, dateRange, integer, lookup, money, quantity: qty, cost, text } = reportParts(`${SO}:reports`);
+
+const CUSTOMER = lookup('BillToId', 'firm', 20);
+const WAREHOUSE = lookup('WarehouseId', 'warehouse', 10);
+const ROUTE = lookup('RouteId', 'delivery-route', 10);
+const PRODUCT = lookup('ProductId', 'product', 30);
+const STATUS_OPTIONS = SO_STATUSES.map((value) => ({ value, labelKey: `${SO}:sales-order.statuses.${value}` }));
+const STATUS = { name: 'Status', type: 'enum', options: STATUS_OPTIONS, labelKey: `${SO}:reports.parameters.Status` } as const;
+
+export const shippingQueue: ProcessDefinition = defineProcess({
+  name: 'so-shipping-queue',
+  application: SO_APP,
+  routes: [{ application: SO_APP, path: '/orders-shipping-queue' }],
+  titleKey: `${SO}:reports.shippingQueue.title`,
+  parameters: [WAREHOUSE, ROUTE, { name: 'DeliveryDate', type: 'date', labelKey: `${SO}:reports.parameters.DeliveryDate` }, { name: 'ShipDate', type: 'date', defaultValue: 'today', labelKey: `${SO}:reports.parameters.ShipDate` }],
+  rules: [],
+  columns: [
+    text('OrderKey', { hidden: true }),
+    text('OrderNo'),
+    date('OrderDate'),
+    date('DeliveryDate'),
+    text('RouteId'),
+    text('BillToId'),
+    text('CustomerName', { width: 1.8 }),
+    text('WarehouseId'),
+    money('Total'),
+    integer('Version', { hidden: true }),
+  ],
+  itemKey: 'OrderKey',
+  itemLabel: 'OrderNo',
+  maxItems: 1000,
+  confirmKey: `${SO}:reports.shippingQueue.confirm`,
+});
+
+export const invoiceQueue: ProcessDefinition = defineProcess({
+  name: 'so-invoice-queue',
+  application: SO_APP,
+  routes: [
+    { application: SO_APP, path: '/orders-invoices-queue' },
+    { application: SO_APP, path: '/jobbers-invoicing-queue' },
+    { application: 'NOVUS-PT', path: '/orders-invoices-queue' },
+  ],
+  titleKey: `${SO}:reports.invoiceQueue.title`,
+  parameters: [CUSTOMER, lookup('JobberFirmId', 'firm', 20), { name: 'InvoiceDate', type: 'date', defaultValue: 'today', labelKey: `${SO}:reports.parameters.InvoiceDate` }],
+  rules: [],
+  columns: [
+    text('OrderKey', { hidden: true }),
+    text('OrderNo'),
+    date('ShipDate'),
+    text('BillToId'),
+    text('CustomerName', { width: 1.8 }),
+    text('OrderType'),
+    money('SubTotal'),
+    money('TaxTotal'),
+    money('Total'),
+    integer('Version', { hidden: true }),
+  ],
+  itemKey: 'OrderKey',
+  itemLabel: 'OrderNo',
+  maxItems: 1000,
+  confirmKey: `${SO}:reports.invoiceQueue.confirm`,
+});
+
+export const orderSummary: ReportDefinition = defineReport({
+  name: 'so-order-summary',
+  application: SO_APP,
+  routes: [{ application: SO_APP, path: '/order-summary' }],
+  titleKey: `${SO}:reports.orderSummary.title`,
+  parameters: [...dateRange(), CUSTOMER, STATUS],
+  rules: [ONE_YEAR_RANGE],
+  columns: [
+    text('OrderNo'),
+    date('OrderDate'),
+    text('Status', { options: STATUS_OPTIONS }),
+    text('Channel'),
+    text('BillToId'),
+    text('CustomerName', { width: 1.8 }),
+    text('ShipToId'),
+    date('DeliveryDate'),
+    text('InvoiceNo'),
+    money('SubTotal', { total: true }),
+    money('Total', { total: true }),
+    integer('OrderKey', { hidden: true }),
+  ],
+  defaultSort: [{ field: 'OrderDate', descending: true }, { field: 'OrderKey', descending: true }],
+  orientation: 'landscape',
+});
+
+export const ordersCallList: ReportDefinition = defineReport({
+  name: 'so-orders-call-list',
+  application: SO_APP,
+  routes: [
+    { application: SO_APP, path: '/orders-call-list' },
+    { application: 'NOVUS', path: '/orders-call-list' },
+  ],
+  titleKey: `${SO}:reports.ordersCallList.title`,
+  parameters: [ROUTE, CUSTOMER],
+  rules: [],
+  columns: [
+    date('DeliveryDate'),
+    text('RouteId'),
+    text('OrderNo'),
+    text('Status', { options: STATUS_OPTIONS }),
+    text('BillToId'),
+    text('CustomerName', { width: 1.8 }),
+    text('Phone'),
+    money('Total', { total: true }),
+    integer('OrderKey', { hidden: true }),
+  ],
+  defaultSort: [{ field: 'DeliveryDate' }, { field: 'RouteId' }, { field: 'OrderKey' }],
+  orientation: 'landscape',
+});
+
+export const orderStatus: ReportDefinition = defineReport({
+  name: 'so-order-status',
+  application: SO_APP,
+  routes: [{ application: SO_APP, path: '/order-status-report' }],
+  titleKey: `${SO}:reports.orderStatus.title`,
+  parameters: [...dateRange(), CUSTOMER, STATUS, PRODUCT],
+  rules: [ONE_YEAR_RANGE],
+  columns: [
+    text('OrderNo'),
+    date('OrderDate'),
+    text('Status', { options: STATUS_OPTIONS }),
+    text('BillToId'),
+    text('ProductId', { width: 1.3 }),
+    qty('Quantity'),
+    qty('QuantityShipped'),
+    cost('UnitPrice'),
+    money('Amount', { total: true }),
+    integer('LineId', { hidden: true }),
+  ],
+  defaultSort: [{ field: 'OrderNo' }, { field: 'LineId' }],
+  orientation: 'landscape',
+});
+
+export const salesRegister: ReportDefinition = defineReport({
+  name: 'so-sales-register',
+  application: SO_APP,
+  routes: [
+    { application: SO_APP, path: '/sales-register-report' },
+    { application: 'NOVUS-PT', path: '/sales-register-report' },
+    { application: 'NOVUS-TE', path: '/te-sales-register-report' },
+  ],
+  titleKey: `${SO}:reports.salesRegister.title`,
+  parameters: [...dateRange(), CUSTOMER],
+  rules: [ONE_YEAR_RANGE],
+  columns: [
+    date('InvoiceDate'),
+    text('InvoiceNo'),
+    text('OrderNo'),
+    text('OrderType'),
+    text('BillToId'),
+    text('CustomerName', { width: 1.8 }),
+    money('SubTotal', { total: true }),
+    money('TaxTotal', { total: true }),
+    money('Total', { total: true }),
+    integer('OrderKey', { hidden: true }),
+  ],
+  defaultSort: [{ field: 'InvoiceDate' }, { field: 'InvoiceNo' }],
+  orientation: 'landscape',
+});
+
+export const salesAnalysis: ReportDefinition = defineReport({
+  name: 'so-sales-analysis',
+  application: SO_APP,
+  routes: [
+    { application: SO_APP, path: '/sales-analysis' },
+    { application: 'NOVUS-PT', path: '/sales-analysis' },
+  ],
+  titleKey: `${SO}:reports.salesAnalysis.title`,
+  parameters: [...dateRange(), CUSTOMER, PRODUCT],
+  rules: [ONE_YEAR_RANGE],
+  columns: [
+    text('ProductId', { width: 1.3 }),
+    text('Description', { hidden: true }),
+    date('ShipDate'),
+    text('OrderNo'),
+    text('BillToId'),
+    qty('Quantity', { total: true }),
+    money('Sales', { total: true }),
+    money('Cost', { total: true }),
+    money('Margin', { total: true }),
+    integer('LineId', { hidden: true }),
+  ],
+  ...groupedBy('ProductId', ['ProductId', 'Description'], ['ShipDate', 'LineId']),
+  orientation: 'landscape',
+});
+
+export const SO_REPORTS: readonly ReportDefinition[] = [orderSummary, ordersCallList, orderStatus, salesRegister, salesAnalysis];
+export const SO_PROCESSES: readonly ProcessDefinition[] = [shippingQueue, invoiceQueue];

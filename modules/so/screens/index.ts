@@ -1,0 +1,35 @@
+/**
+ * Sales orders' screens (issue 26; SCREENS.md WP7 7b): parcel configs bundled into `@erp/order-entry` (module.json
+ * `app`; POLO's menus name the same micro-app), re-exported by Receivables (`/novus-ar/sales-order-entry`),
+ * Trades (`/te-sales-register-report`) and legacy NOVUS (`/orders-call-list`) — module.json `alsoIn`. Export
+ * names are the route catalog's Components. The legacy `/novus/sales-order-entry`, `/order-summary` and
+ * `/load-sheet` stay frames of the newer front end (SCREENS.md 1.6 item 2).
+ */
+import { registerModule } from '@erp/shared/entities/index';
+import { documentScreen, processScreen, reportScreen } from '@erp/records';
+import manifest from '../module.json';
+import { soModule } from '../definitions/index.ts';
+import { invoiceQueue, orderStatus, ordersCallList, orderSummary, salesAnalysis, salesRegister, shippingQueue } from '../definitions/reports.ts';
+
+registerModule(soModule);
+
+/** Every sales-order screen: its micro-app, with the sales strings (and the OE and IC ones its lookups name). */
+const SO = { module: `@erp/${manifest.app}`, namespaces: [manifest.namespace, 'oe', 'ic'] } as const;
+const DOCUMENT = { ...SO, attachments: true } as const;
+
+// OE-19 sales order entry and OE-20 its TA (POLO) variant: one document, the order type tells them apart.
+export const SalesOrderEntry = documentScreen('sales-order', DOCUMENT);
+export const TaOrderEntry = documentScreen('sales-order', DOCUMENT);
+
+// OE-25 shipping, OE-26 / OE-27 invoicing queues.
+export const OrdersShippingQueue = processScreen(shippingQueue, SO);
+export const OrdersInvoicesQueue = processScreen(invoiceQueue, SO);
+export const JobbersInvoicingQueue = processScreen(invoiceQueue, SO);
+
+// OE-22, OE-24, OE-34, OE-35, OE-37 reports.
+export const OrderSummary = reportScreen(orderSummary, SO);
+export const OrdersCallList = reportScreen(ordersCallList, SO);
+export const OrderStatusReport = reportScreen(orderStatus, SO);
+export const SalesRegisterReport = reportScreen(salesRegister, SO);
+export const TeSalesRegisterReport = reportScreen(salesRegister, SO);
+export const SalesAnalysis = reportScreen(salesAnalysis, SO);

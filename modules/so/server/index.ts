@@ -1,0 +1,16 @@
+/**
+ * Sales orders on the server (issue 26): the order's hooks and actions (orders.ts, pricing.ts, fulfilment.ts),
+ * the shipping and invoicing queues (queues.ts), the sales reports (reports.ts), the portal's hand-off
+ * (portal.ts, called by server/src/portal/service.ts), the demo data and the module's part of the large-data
+ * generator.
+ */
+import { combineParts } from '@erp/server/modules/part';
+import { soModule } from '../definitions/index.ts';
+import { salesOrderHooks } from './orders.ts';
+import { SO_SERVER_PROCESSES } from './queues.ts';
+import { SO_SERVER_REPORTS } from './reports.ts';
+
+export const serverModule = combineParts(soModule, [{ hooks: { 'sales-order': salesOrderHooks } }], {
+  reports: SO_SERVER_REPORTS,
+  processes: SO_SERVER_PROCESSES,
+});
