@@ -9,8 +9,9 @@ import { soModule } from '../definitions/index.ts';
 import { salesOrderHooks } from './orders.ts';
 import { SO_SERVER_PROCESSES } from './queues.ts';
 import { SO_SERVER_REPORTS } from './reports.ts';
+import { seedSalesOrders } from './seed.ts';
 
-export const serverModule = combineParts(soModule, [{ hooks: { 'sales-order': salesOrderHooks } }], {
+export const serverModule = combineParts(soModule, [{ hooks: { 'sales-order': salesOrderHooks }, seed: seedSalesOrders }], {
   reports: SO_SERVER_REPORTS,
   processes: SO_SERVER_PROCESSES,
 });

@@ -1,0 +1,118 @@
+/**
+ * Sales orders' demo data (issue 26 item 7), filled only where empty, at every start:
+ * - setup: the OE integration's COGS-STEEL / COGS-ELECTRICAL and SALES-* rows come with the G/L demo chart
+ *   (modules/gl/server/seed.ts); nothing more is needed;
+ * - with the demo ledger (config.demoLedger) and an empty sales_orders: orders of the demo customers (B100, B200,
+ *   B300 and their ship-tos) in every state — Entered, Committed, Shipped (with lots), Invoiced and Cancelled —
+ *   each priced, committed, shipped and invoiced by the same code as the screens (pricing.ts, fulfilment.ts:
+ *   the pricing service, the stock ledger with lots, the COGS journal, Receivables' invoice). Products are the
+ *   ones the demo stock holds enough of in TOR-01; dates are the last weeks, moved into open periods. Each
+ *   order is its own transaction: one the rules refuse (a closed period) is left out, never half made.
+ */
+import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import type { SeedConfig } from '@erp/server/modules/part';
+import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
+import { insertDocument } from '@erp/modules/po/server/documents';
+import { salesOrder } from '../definitions/sales-order.ts';
+import { commitStock, invoiceOrder, shipOrder } from './fulfilment.ts';
+import { priceOrder } from './pricing.ts';
+
+const ACTOR = 'seed';
+const WAREHOUSE = 'TOR-01';
+type Row = Record<string, unknown>;
+
+/** Bill-to, ship-to, final state. */
+const ORDERS: readonly [string, string, 'Entered' | 'Committed' | 'Shipped' | 'Invoiced' | 'Cancelled'][] = [
+  ['B100', 'S101', 'Invoiced'],
+  ['B200', 'S201', 'Invoiced'],
+  ['B300', 'S301', 'Invoiced'],
+  ['B100', 'S102', 'Invoiced'],
+  ['B100', 'B100', 'Shipped'],
+  ['B200', 'B200', 'Shipped'],
+  ['B300', 'S301', 'Committed'],
+  ['B100', 'S101', 'Committed'],
+  ['B200', 'S201', 'Entered'],
+  ['B100', 'S102', 'Entered'],
+  ['B300', 'B300', 'Entered'],
+  ['B200', 'B200', 'Cancelled'],
+];
+
+async function isEmpty(db: AnyDb, table: string): Promise<boolean> {
+  return (await db.selectFrom(table).select(db.fn.countAll().as('n')).limit(1).executeTakeFirst().then((r) => Number((r as Row)['n']))) === 0;
+}
+
+/** `date`, or the first day after it in an open G/L and A/R period of its year; null when none. */
+async function openDate(db: AnyDb, date: string): Promise<string | null> {
+  const period = (await db
+    .selectFrom('fiscal_periods')
+    .select(['start_date'])
+    .where('end_date', '>=', date)
+    .where('start_date', '<=', `${date.slice(0, 4)}-12-31`)
+    .where('closed_gl', '=', 0 as never)
+    .where('closed_ar', '=', 0 as never)
+    .orderBy('start_date')
+    .limit(1)
+    .executeTakeFirst()) as { start_date: string } | undefined;
+  if (!period) return null;
+  return period.start_date > date ? period.start_date : date;
+}
+
+/** Stocked products with at least 40 on hand in the warehouse (enough for every demo order). */
+async function stockedProducts(db: AnyDb): Promise<string[]> {
+  const rows = (await db
+    .selectFrom('stock_balances as b')
+    .innerJoin('products as p', 'p.product_id', 'b.product_id')
+    .select(['b.product_id as product_id', 'b.on_hand as on_hand', 'b.committed as committed'])
+    .where('b.warehouse_id', '=', WAREHOUSE)
+    .where('p.is_active', '=', (engineOf(db) === 'postgres' ? true : 1) as never)
+    .orderBy('b.product_id')
+    .execute()) as Row[];
+  return rows
+    .filter((row) => Number(decimalFromDb(db, row['on_hand'], 4) ?? '0') - Number(decimalFromDb(db, row['committed'], 4) ?? '0') >= 40)
+    .map((row) => String(row['product_id']));
+}
+
+async function readOrder(trx: AnyTransaction, orderKey: number, record: Row): Promise<Row> {
+  const lines = (await trx.selectFrom('so_lines').select(['line_id', 'product_id']).where('order_key', '=', orderKey).orderBy('line_id').execute()) as Row[];
+  const written = (record['Lines'] as Row[]).map((line, index) => ({ ...line, LineId: Number(lines[index]!['line_id']), Lots: [] }));
+  return { ...record, OrderKey: orderKey, Lines: written };
+}
+
+async function setStatus(trx: AnyTransaction, orderKey: number, values: Row): Promise<void> {
+  await trx.updateTable('sales_orders').set(values).where('order_key', '=', orderKey).execute();
+}
+
+export async function seedSalesOrders(db: AnyDb, config: SeedConfig): Promise<void> {
+  if (!config.demoLedger || !(await isEmpty(db, 'sales_orders'))) return;
+  const products = await stockedProducts(db);
+  if (products.length < 3) return;
+  const today = new Date().toISOString().slice(0, 10);
+  for (const [index, [billToId, shipToId, state]] of ORDERS.entries()) {
+    const day = new Date(Date.now() - (ORDERS.length - index) * 2 * 86_400_000).toISOString().slice(0, 10);
+    const date = await openDate(db, day);
+    if (!date || date > today) continue;
+    const picked = [0, 1].map((n) => products[(index * 2 + n) % products.length]!);
+    const lines = picked.map((productId, n) => ({ ProductId: productId, Quantity: `${2 + ((index + n) % 4)}.0000`, OverridePrice: null, Lots: [] }));
+    try {
+      await db.transaction().execute(async (trx) => {
+        const record: Row = { OrderType: index % 5 === 4 ? 'TA' : 'Regular', Channel: 'Desk', Status: 'Entered', OrderDate: date, BillToId: billToId, ShipToId: shipToId, WarehouseId: WAREHOUSE, DeliveryDate: date, Lines: lines };
+        const priced = await priceOrder(trx, record, null, null);
+        const now = new Date().toISOString();
+        const written = await insertDocument(trx, salesOrder, { ...record, ...priced.header, Lines: priced.lines }, ACTOR, now);
+        const key = Number(written['OrderKey']);
+        const order = await readOrder(trx, key, { ...record, ...priced.header, OrderNo: written['OrderNo'], Lines: priced.lines });
+        if (state === 'Entered') return;
+        if (state === 'Cancelled') return setStatus(trx, key, { status: 'Cancelled' });
+        await commitStock(trx, order, 1);
+        if (state === 'Committed') return setStatus(trx, key, { status: 'Committed' });
+        const shipped = await shipOrder(trx, order, date, ACTOR);
+        if (state === 'Shipped') return setStatus(trx, key, { status: 'Shipped', ship_date: date, journal_id: shipped.journalId });
+        const shippedLines = (order['Lines'] as Row[]).map((line) => ({ ...line, QuantityShipped: line['Quantity'] }));
+        const invoice = await invoiceOrder(trx, { ...order, Lines: shippedLines }, date, ACTOR);
+        await setStatus(trx, key, { status: 'Invoiced', ship_date: date, journal_id: shipped.journalId, invoice_id: invoice.invoiceId, invoice_no: invoice.documentNo });
+      });
+    } catch {
+      // A refused order (a closed period, too little stock) is left out: the demo needs no half-made order.
+    }
+  }
+}
