@@ -9,9 +9,18 @@ import { soModule } from '../definitions/index.ts';
 import { salesOrderHooks } from './orders.ts';
 import { SO_SERVER_PROCESSES } from './queues.ts';
 import { SO_SERVER_REPORTS } from './reports.ts';
+import { insertSalesOrders } from './seed-large.ts';
 import { seedSalesOrders } from './seed.ts';
 
 export const serverModule = combineParts(soModule, [{ hooks: { 'sales-order': salesOrderHooks }, seed: seedSalesOrders }], {
   reports: SO_SERVER_REPORTS,
   processes: SO_SERVER_PROCESSES,
+  large: {
+    option: '--so',
+    counts: 'sales order lines',
+    max: 2_000_000,
+    progress: 'sales order lines',
+    summary: 'so',
+    run: (database, count, onProgress) => insertSalesOrders(database, { ...(count === undefined ? {} : { lines: count }), onProgress }),
+  },
 });

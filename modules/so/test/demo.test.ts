@@ -8,6 +8,7 @@ import { add } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import { insertSalesOrders } from '../server/seed-large.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 let server: TestServer;
@@ -45,5 +46,15 @@ describe('sales order demo data', () => {
     const stock = await db().selectFrom('stock_balances').select('value').execute();
     const inventory = await db().selectFrom('gl_entries').select('amount').where('account_id', 'in', ['1200', '1210']).execute();
     expect(sum(inventory, 'amount')).toBe(sum(stock, 'value'));
+  });
+
+  it('adds generated orders in every state for seed:large', async () => {
+    const summary = await insertSalesOrders(server.config.database, { lines: 400 });
+    expect([summary.orders, summary.lines]).toEqual([100, 400]);
+    const rows = await db().selectFrom('sales_orders').select(['status', 'order_key']).where('order_no', 'like', 'GSO%').execute();
+    expect(rows).toHaveLength(100);
+    expect(new Set(rows.map((r: Json) => r.status))).toEqual(new Set(['Entered', 'Committed', 'Shipped', 'Invoiced', 'Cancelled']));
+    const lines = await db().selectFrom('so_lines').select('order_key').where('order_key', 'in', rows.map((r: Json) => r.order_key)).execute();
+    expect(lines).toHaveLength(400);
   });
 });
