@@ -21,6 +21,9 @@ const DOCUMENT = { ...SO, attachments: true } as const;
 export const SalesOrderEntry = documentScreen('sales-order', DOCUMENT);
 export const TaOrderEntry = documentScreen('sales-order', DOCUMENT);
 
+// OE-32 driver cash-in (COD receipts).
+export const DriverCashIn = documentScreen('driver-cash-in', SO);
+
 // OE-25 shipping, OE-26 / OE-27 invoicing queues.
 export const OrdersShippingQueue = processScreen(shippingQueue, SO);
 export const OrdersInvoicesQueue = processScreen(invoiceQueue, SO);

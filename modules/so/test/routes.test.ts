@@ -28,6 +28,7 @@ const SO_ROUTES: readonly [string, string][] = [
   ['/novus-te/te-sales-register-report', '@erp/trades#TeSalesRegisterReport'],
   ['/novus-oe/sales-analysis', '@erp/order-entry#SalesAnalysis'],
   ['/novus-pt/sales-analysis', '@erp/order-entry#SalesAnalysis'],
+  ['/novus-oe/driver-cash-in', '@erp/order-entry#DriverCashIn'],
 ];
 
 describe('the sales-order screen routes', () => {

@@ -273,6 +273,33 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     expect(again.List[0].ResultCode).toBe('not_eligible');
   });
 
+  it('driver cash-in: a total paid above the order total is refused; a valid one posts an AR receipt applied to the invoice (acceptance check 5)', async () => {
+    const base = { CashInDate: D('03-07'), Driver: 'Sam', BankAccountId: 'OPERATING' };
+    const over = await postJson('/api/data/driver-cash-in', { ...base, Lines: [{ OrderKey: record.OrderKey, AmountPaid: add(record.Total, '0.01') }] });
+    expect(over.statusCode).toBe(400);
+    expect(json(over).Message).toBe('The total paid cannot exceed the order total.');
+    const missing = await postJson('/api/data/driver-cash-in', { ...base, Lines: [{ OrderKey: 999999, AmountPaid: '1.00' }] });
+    expect(missing.statusCode).toBe(400);
+    expect(json(missing).Data.Errors.map((e: Json) => e.message)).toContain('Sales order does not exist.');
+
+    const cashIn = await created('/api/data/driver-cash-in', { ...base, Lines: [{ OrderKey: record.OrderKey, AmountPaid: '1000.00' }] });
+    expect([cashIn.TotalPaid, cashIn.Lines[0].OrderNo, cashIn.Lines[0].InvoiceNo, cashIn.Lines[0].OrderTotal]).toEqual(['1000.00', record.OrderNo, record.InvoiceNo, record.Total]);
+    const posted = await postJson(`/api/data/driver-cash-in/${cashIn.CashInId}/actions/post`, { Version: cashIn.Version });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const after = json(await get(`/api/data/driver-cash-in/${cashIn.CashInId}`)).Data;
+    expect(after.Status).toBe('Posted');
+    const receiptNo = after.Lines[0].ReceiptNo;
+    expect(receiptNo).toMatch(/^RC/);
+    // Dr bank / Cr receivables, and the invoice's open balance falls by what was paid.
+    const entries = await entriesOf(receiptNo);
+    expect(entries['1100']).toBe('-1000.00');
+    const item = await db().selectFrom('ar_items').select('open_balance').where('document_no', '=', record.InvoiceNo).executeTakeFirst();
+    expect(decimalFromDb(engine(), item.open_balance, 2)).toBe(add(record.Total, '-1000.00'));
+    // A second cash-in may not take the order's total beyond it.
+    const again = await postJson('/api/data/driver-cash-in', { ...base, Lines: [{ OrderKey: record.OrderKey, AmountPaid: '1000.00' }] });
+    expect(json(again).Message).toBe('The total paid cannot exceed the order total.');
+  });
+
   it('lists the orders in the reports', async () => {
     const parameters = { StartDate: D('01-01'), EndDate: D('12-31'), BillToId: 'SC1' };
     const summary = json(await postJson('/api/reports/so-order-summary/run', { Parameters: parameters }));
@@ -305,9 +332,10 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     expect(inventory.reduce((sum: string, r: Json) => add(sum, decimalFromDb(engine(), r.amount, 2)!), '0.00')).toBe(stockValue);
     const items = await db().selectFrom('ar_items').select(['open_balance']).where('firm_id', '=', 'SC1').execute();
     const open = items.reduce((sum: string, r: Json) => add(sum, decimalFromDb(engine(), r.open_balance, 2)!), '0.00');
-    const control = await db().selectFrom('gl_entries').select('amount').where('account_id', '=', '1100').where('document_no', '=', record.InvoiceNo).execute();
+    const receipts = await db().selectFrom('ar_items').select('document_no').where('firm_id', '=', 'SC1').execute();
+    const control = await db().selectFrom('gl_entries').select('amount').where('account_id', '=', '1100').where('document_no', 'in', receipts.map((r: Json) => r.document_no)).execute();
     expect(control.reduce((sum: string, r: Json) => add(sum, decimalFromDb(engine(), r.amount, 2)!), '0.00')).toBe(open);
-    expect(open).toBe(record.Total);
+    expect(open).toBe(add(record.Total, '-1000.00'));
   });
 });
 
