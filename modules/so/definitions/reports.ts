@@ -19,6 +19,16 @@
  *   under Trades): invoiced orders of a date range with invoice, subtotal, taxes and total.
  * - `so-sales-analysis` (OE-35 `/sales-analysis` under Order Entry and POLO): shipped and invoiced lines per
  *   product: quantity, sales, cost (at shipping) and margin.
+ * - `so-load-sheet` (OE-23 `/load-sheet`): the committed orders' lines to load, per route (the truck's), with their
+ *   weights (quantity × the product's weight per unit) — printed from the report's PDF.
+ * - `so-credit-sales` (OE-36 `/credit-sales-report`): invoices of orders sold on account (terms other than COD),
+ *   with what is still open on each.
+ * - `so-sales-documents` (OE-30 `/sales-documents`): the orders of a date range by customer, order number,
+ *   customer PO or invoice number (search), for reprinting.
+ * - `so-sales-commission` (OE-38 `/sales-commission` under Order Entry and legacy NOVUS) and
+ *   `so-mf-sales-commission` (OE-39 `/mf-sales-commission`: manufactured products only): invoiced lines per
+ *   sales rep at the customer's commission percent, else the rep's: round(sales × percent ÷ 100, 2).
+ * - `so-product-class` (OE-43 `/product-class-report`): shipped and invoiced lines per product class.
  */
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
 import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
@@ -214,5 +224,147 @@ export const salesAnalysis: ReportDefinition = defineReport({
   orientation: 'landscape',
 });
 
-export const SO_REPORTS: readonly ReportDefinition[] = [orderSummary, ordersCallList, orderStatus, salesRegister, salesAnalysis];
+export const loadSheet: ReportDefinition = defineReport({
+  name: 'so-load-sheet',
+  application: SO_APP,
+  routes: [{ application: SO_APP, path: '/load-sheet' }],
+  titleKey: `${SO}:reports.loadSheet.title`,
+  parameters: [ROUTE, WAREHOUSE, { name: 'DeliveryDate', type: 'date', labelKey: `${SO}:reports.parameters.DeliveryDate` }],
+  rules: [],
+  columns: [
+    text('RouteId'),
+    text('Description', { hidden: true }),
+    date('DeliveryDate'),
+    text('OrderNo'),
+    text('CustomerName', { width: 1.6 }),
+    text('ShipToId'),
+    text('ProductId', { width: 1.3 }),
+    qty('Quantity', { total: true }),
+    qty('Weight', { total: true }),
+    integer('LineId', { hidden: true }),
+  ],
+  ...groupedBy('RouteId', ['RouteId', 'Description'], ['DeliveryDate', 'OrderNo', 'LineId']),
+  orientation: 'landscape',
+});
+
+export const creditSales: ReportDefinition = defineReport({
+  name: 'so-credit-sales',
+  application: SO_APP,
+  routes: [{ application: SO_APP, path: '/credit-sales-report' }],
+  titleKey: `${SO}:reports.creditSales.title`,
+  parameters: [...dateRange(), CUSTOMER],
+  rules: [ONE_YEAR_RANGE],
+  columns: [
+    date('InvoiceDate'),
+    text('InvoiceNo'),
+    text('OrderNo'),
+    text('BillToId'),
+    text('CustomerName', { width: 1.8 }),
+    text('TermsCode'),
+    date('DueDate'),
+    money('Total', { total: true }),
+    money('OpenBalance', { total: true }),
+    integer('OrderKey', { hidden: true }),
+  ],
+  defaultSort: [{ field: 'InvoiceDate' }, { field: 'InvoiceNo' }],
+  orientation: 'landscape',
+});
+
+export const salesDocuments: ReportDefinition = defineReport({
+  name: 'so-sales-documents',
+  application: SO_APP,
+  routes: [{ application: SO_APP, path: '/sales-documents' }],
+  titleKey: `${SO}:reports.salesDocuments.title`,
+  parameters: [...dateRange(), CUSTOMER, { name: 'Search', type: 'text', maxLength: 30, labelKey: `${SO}:reports.parameters.Search` }],
+  rules: [ONE_YEAR_RANGE],
+  columns: [
+    text('OrderNo'),
+    date('OrderDate'),
+    text('Status', { options: STATUS_OPTIONS }),
+    text('BillToId'),
+    text('CustomerName', { width: 1.6 }),
+    text('CustomerPo'),
+    text('InvoiceNo'),
+    date('ShipDate'),
+    money('Total', { total: true }),
+    integer('OrderKey', { hidden: true }),
+  ],
+  defaultSort: [{ field: 'OrderDate', descending: true }, { field: 'OrderKey', descending: true }],
+  orientation: 'landscape',
+});
+
+const commissionColumns = [
+  text('SalesRep'),
+  text('SalesRepName', { hidden: true }),
+  date('InvoiceDate'),
+  text('InvoiceNo'),
+  text('OrderNo'),
+  text('BillToId'),
+  money('Sales', { total: true }),
+  money('CommissionPercent'),
+  money('Commission', { total: true }),
+  integer('LineId', { hidden: true }),
+];
+
+export const salesCommission: ReportDefinition = defineReport({
+  name: 'so-sales-commission',
+  application: SO_APP,
+  routes: [
+    { application: SO_APP, path: '/sales-commission' },
+    { application: 'NOVUS', path: '/sales-commission' },
+  ],
+  titleKey: `${SO}:reports.salesCommission.title`,
+  parameters: [...dateRange(), lookup('SalesRep', 'sales-rep', 20)],
+  rules: [ONE_YEAR_RANGE],
+  columns: commissionColumns,
+  ...groupedBy('SalesRep', ['SalesRep', 'SalesRepName'], ['InvoiceDate', 'InvoiceNo', 'LineId']),
+  orientation: 'landscape',
+});
+
+export const mfSalesCommission: ReportDefinition = defineReport({
+  name: 'so-mf-sales-commission',
+  application: SO_APP,
+  routes: [{ application: SO_APP, path: '/mf-sales-commission' }],
+  titleKey: `${SO}:reports.mfSalesCommission.title`,
+  parameters: [...dateRange(), lookup('SalesRep', 'sales-rep', 20)],
+  rules: [ONE_YEAR_RANGE],
+  columns: commissionColumns,
+  ...groupedBy('SalesRep', ['SalesRep', 'SalesRepName'], ['InvoiceDate', 'InvoiceNo', 'LineId']),
+  orientation: 'landscape',
+});
+
+export const productClassReport: ReportDefinition = defineReport({
+  name: 'so-product-class',
+  application: SO_APP,
+  routes: [{ application: SO_APP, path: '/product-class-report' }],
+  titleKey: `${SO}:reports.productClass.title`,
+  parameters: [...dateRange(), CUSTOMER],
+  rules: [ONE_YEAR_RANGE],
+  columns: [
+    text('ClassId'),
+    text('ClassName', { hidden: true }),
+    text('ProductId', { width: 1.3 }),
+    date('ShipDate'),
+    text('OrderNo'),
+    qty('Quantity', { total: true }),
+    money('Sales', { total: true }),
+    integer('LineId', { hidden: true }),
+  ],
+  ...groupedBy('ClassId', ['ClassId', 'ClassName'], ['ProductId', 'ShipDate', 'LineId']),
+  orientation: 'landscape',
+});
+
+export const SO_REPORTS: readonly ReportDefinition[] = [
+  orderSummary,
+  ordersCallList,
+  orderStatus,
+  salesRegister,
+  salesAnalysis,
+  loadSheet,
+  creditSales,
+  salesDocuments,
+  salesCommission,
+  mfSalesCommission,
+  productClassReport,
+];
 export const SO_PROCESSES: readonly ProcessDefinition[] = [shippingQueue, invoiceQueue];

@@ -9,7 +9,21 @@ import { registerModule } from '@erp/shared/entities/index';
 import { documentScreen, processScreen, reportScreen } from '@erp/records';
 import manifest from '../module.json';
 import { soModule } from '../definitions/index.ts';
-import { invoiceQueue, orderStatus, ordersCallList, orderSummary, salesAnalysis, salesRegister, shippingQueue } from '../definitions/reports.ts';
+import {
+  creditSales,
+  invoiceQueue,
+  loadSheet,
+  mfSalesCommission,
+  orderStatus,
+  ordersCallList,
+  orderSummary,
+  productClassReport,
+  salesAnalysis,
+  salesCommission,
+  salesDocuments,
+  salesRegister,
+  shippingQueue,
+} from '../definitions/reports.ts';
 
 registerModule(soModule);
 
@@ -36,3 +50,15 @@ export const OrderStatusReport = reportScreen(orderStatus, SO);
 export const SalesRegisterReport = reportScreen(salesRegister, SO);
 export const TeSalesRegisterReport = reportScreen(salesRegister, SO);
 export const SalesAnalysis = reportScreen(salesAnalysis, SO);
+
+// OE-23 load sheet, OE-30 sales documents, OE-36 credit sales, OE-38 / OE-39 commissions, OE-43 product classes.
+export const LoadSheet = reportScreen(loadSheet, SO);
+export const SalesDocuments = reportScreen(salesDocuments, SO);
+export const CreditSalesReport = reportScreen(creditSales, SO);
+export const SalesCommission = reportScreen(salesCommission, SO);
+export const MfSalesCommission = reportScreen(mfSalesCommission, SO);
+export const ProductClassReport = reportScreen(productClassReport, SO);
+
+// OE-21 `/novus-oe/resteel`: the embedded steel order-entry system, the same frame as `/resteel-oe/resteel`
+// (SCREENS.md 1.6 item 1; the frame decides who may see it).
+export { SteelFrame as Resteel } from '@erp/frames';

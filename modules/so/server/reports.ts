@@ -9,12 +9,14 @@ import type { ReportParameterError } from '@erp/shared/reports/define';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
 import { readAll } from '@erp/server/db/read';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
-import { orderStatus, ordersCallList, orderSummary, salesAnalysis, salesRegister } from '../definitions/reports.ts';
+import { creditSales, loadSheet, mfSalesCommission, orderStatus, ordersCallList, orderSummary, productClassReport, salesAnalysis, salesCommission, salesDocuments, salesRegister } from '../definitions/reports.ts';
 
 const LOOKUPS: readonly [string, string, string][] = [
   ['BillToId', 'firms', 'firm_id'],
   ['ProductId', 'products', 'product_id'],
   ['RouteId', 'delivery_routes', 'route_id'],
+  ['WarehouseId', 'warehouses', 'warehouse_id'],
+  ['SalesRep', 'sales_reps', 'sales_rep_id'],
 ];
 
 function param(ctx: ReportContext, name: string): string | null {
@@ -166,4 +168,169 @@ export const salesAnalysisReport: ServerReport = {
   },
 };
 
-export const SO_SERVER_REPORTS: readonly ServerReport[] = [orderSummaryReport, ordersCallListReport, orderStatusReport, salesRegisterReport, salesAnalysisReport];
+/** quantity (scale 4) × a scale-4 factor as a scale-4 figure: exact on PostgreSQL, half-up units on SQLite. */
+function times4(ctx: ReportContext, left: string, right: string) {
+  return ctx.database.engine === 'postgres'
+    ? sql<unknown>`round(${sql.ref(left)} * coalesce(${sql.ref(right)}, 0), 4)`
+    : sql<unknown>`(${sql.ref(left)} * coalesce(${sql.ref(right)}, 0) + 5000) / 10000`;
+}
+
+export const loadSheetReport: ServerReport = {
+  def: loadSheet,
+  prepare,
+  rows(ctx) {
+    let query = orders(ctx, null)
+      .innerJoin('so_lines as l', 'l.order_key', 'o.order_key')
+      .leftJoin('products as p', 'p.product_id', 'l.product_id')
+      .leftJoin('delivery_routes as r', 'r.route_id', 'o.route_id')
+      .where('o.status', '=', 'Committed');
+    const route = param(ctx, 'RouteId');
+    const warehouse = param(ctx, 'WarehouseId');
+    const delivery = param(ctx, 'DeliveryDate');
+    if (route) query = query.where('o.route_id', '=', route);
+    if (warehouse) query = query.where('o.warehouse_id', '=', warehouse);
+    if (delivery) query = query.where('o.delivery_date', '=', delivery);
+    return query.select([
+      sql<string>`coalesce(o.route_id, '')`.as('RouteId'),
+      'r.description as Description',
+      'o.delivery_date as DeliveryDate',
+      'o.order_no as OrderNo',
+      'o.customer_name as CustomerName',
+      'o.ship_to_id as ShipToId',
+      'l.product_id as ProductId',
+      'l.quantity as Quantity',
+      times4(ctx, 'l.quantity', 'p.weight_per_unit').as('Weight'),
+      'l.line_id as LineId',
+    ]);
+  },
+};
+
+export const creditSalesReport: ServerReport = {
+  def: creditSales,
+  prepare,
+  rows(ctx) {
+    return orders(ctx, null)
+      .innerJoin('ar_invoices as i', 'i.invoice_id', 'o.invoice_id')
+      .leftJoin('ar_items as a', (join) => join.onRef('a.document_no', '=', 'i.document_no').on('a.item_type', '=', 'Invoice'))
+      .where('o.status', '=', 'Invoiced')
+      .where((eb) => eb.or([eb('i.terms_code', 'is', null), eb('i.terms_code', '<>', 'COD')]))
+      .where('i.invoice_date', '>=', String(ctx.params['StartDate']))
+      .where('i.invoice_date', '<=', String(ctx.params['EndDate']))
+      .select([
+        'i.invoice_date as InvoiceDate',
+        'i.document_no as InvoiceNo',
+        'o.order_no as OrderNo',
+        'o.bill_to_id as BillToId',
+        'o.customer_name as CustomerName',
+        'i.terms_code as TermsCode',
+        'i.due_date as DueDate',
+        'i.total as Total',
+        'a.open_balance as OpenBalance',
+        'o.order_key as OrderKey',
+      ]);
+  },
+};
+
+export const salesDocumentsReport: ServerReport = {
+  def: salesDocuments,
+  prepare,
+  rows(ctx) {
+    let query = orders(ctx, 'o.order_date');
+    const search = param(ctx, 'Search');
+    if (search) {
+      // Contains, case-insensitive; the user's % and _ are literal (escaped as the portal's search escapes them).
+      const pattern = `%${search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or([
+          sql<boolean>`upper(o.order_no) like ${pattern} escape '\\'`,
+          sql<boolean>`upper(coalesce(o.customer_po, '')) like ${pattern} escape '\\'`,
+          sql<boolean>`upper(coalesce(o.invoice_no, '')) like ${pattern} escape '\\'`,
+        ]),
+      );
+    }
+    return query.select([
+      'o.order_no as OrderNo',
+      'o.order_date as OrderDate',
+      'o.status as Status',
+      'o.bill_to_id as BillToId',
+      'o.customer_name as CustomerName',
+      'o.customer_po as CustomerPo',
+      'o.invoice_no as InvoiceNo',
+      'o.ship_date as ShipDate',
+      'o.total as Total',
+      'o.order_key as OrderKey',
+    ]);
+  },
+};
+
+/** Invoiced lines per sales rep with the commission (customer's percent, else the rep's); `manufactured`: OE-39. */
+function commissionRows(ctx: ReportContext, manufactured: boolean): AnySelect {
+  const percent = sql<unknown>`coalesce(nullif(f.commission_percent, 0), s.commission_percent, 0)`;
+  // round(sales × percent ÷ 100, 2): PostgreSQL numeric; SQLite cents × percent units ÷ 10,000, half up.
+  const commission =
+    ctx.database.engine === 'postgres'
+      ? sql<unknown>`round(l.amount * ${percent} / 100, 2)`
+      : sql<unknown>`(l.amount * ${percent} + 5000) / 10000`;
+  let query = orders(ctx, null)
+    .innerJoin('ar_invoices as i', 'i.invoice_id', 'o.invoice_id')
+    .innerJoin('so_lines as l', 'l.order_key', 'o.order_key')
+    .leftJoin('firms as f', 'f.firm_id', 'o.bill_to_id')
+    .leftJoin('sales_reps as s', 's.sales_rep_id', 'o.sales_rep')
+    .where('o.status', '=', 'Invoiced')
+    .where('i.invoice_date', '>=', String(ctx.params['StartDate']))
+    .where('i.invoice_date', '<=', String(ctx.params['EndDate']));
+  if (manufactured) query = query.innerJoin('products as p', 'p.product_id', 'l.product_id').where('p.manufactured', '=', (ctx.database.engine === 'postgres' ? true : 1) as never);
+  const rep = param(ctx, 'SalesRep');
+  if (rep) query = query.where('o.sales_rep', '=', rep);
+  return query.select([
+    sql<string>`coalesce(o.sales_rep, '')`.as('SalesRep'),
+    's.name as SalesRepName',
+    'i.invoice_date as InvoiceDate',
+    'i.document_no as InvoiceNo',
+    'o.order_no as OrderNo',
+    'o.bill_to_id as BillToId',
+    'l.amount as Sales',
+    percent.as('CommissionPercent'),
+    commission.as('Commission'),
+    'l.line_id as LineId',
+  ]);
+}
+
+export const salesCommissionReport: ServerReport = { def: salesCommission, prepare, rows: (ctx) => commissionRows(ctx, false) };
+export const mfSalesCommissionReport: ServerReport = { def: mfSalesCommission, prepare, rows: (ctx) => commissionRows(ctx, true) };
+
+export const productClassServerReport: ServerReport = {
+  def: productClassReport,
+  prepare,
+  rows(ctx) {
+    return orders(ctx, 'o.ship_date')
+      .innerJoin('so_lines as l', 'l.order_key', 'o.order_key')
+      .innerJoin('products as p', 'p.product_id', 'l.product_id')
+      .leftJoin('product_classes as c', 'c.class_id', 'p.class_id')
+      .where('o.status', 'in', ['Shipped', 'Invoiced'])
+      .select([
+        sql<string>`coalesce(p.class_id, '')`.as('ClassId'),
+        'c.description as ClassName',
+        'l.product_id as ProductId',
+        'o.ship_date as ShipDate',
+        'o.order_no as OrderNo',
+        'l.quantity_shipped as Quantity',
+        'l.amount as Sales',
+        'l.line_id as LineId',
+      ]);
+  },
+};
+
+export const SO_SERVER_REPORTS: readonly ServerReport[] = [
+  orderSummaryReport,
+  ordersCallListReport,
+  orderStatusReport,
+  salesRegisterReport,
+  salesAnalysisReport,
+  loadSheetReport,
+  creditSalesReport,
+  salesDocumentsReport,
+  salesCommissionReport,
+  mfSalesCommissionReport,
+  productClassServerReport,
+];

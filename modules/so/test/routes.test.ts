@@ -29,6 +29,14 @@ const SO_ROUTES: readonly [string, string][] = [
   ['/novus-oe/sales-analysis', '@erp/order-entry#SalesAnalysis'],
   ['/novus-pt/sales-analysis', '@erp/order-entry#SalesAnalysis'],
   ['/novus-oe/driver-cash-in', '@erp/order-entry#DriverCashIn'],
+  ['/novus-oe/load-sheet', '@erp/order-entry#LoadSheet'],
+  ['/novus-oe/sales-documents', '@erp/order-entry#SalesDocuments'],
+  ['/novus-oe/credit-sales-report', '@erp/order-entry#CreditSalesReport'],
+  ['/novus-oe/sales-commission', '@erp/order-entry#SalesCommission'],
+  ['/novus/sales-commission', '@erp/legacy#SalesCommission'],
+  ['/novus-oe/mf-sales-commission', '@erp/order-entry#MfSalesCommission'],
+  ['/novus-oe/product-class-report', '@erp/order-entry#ProductClassReport'],
+  ['/novus-oe/resteel', '@erp/order-entry#Resteel'],
 ];
 
 describe('the sales-order screen routes', () => {

@@ -76,7 +76,7 @@ beforeAll(async () => {
   clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
   expect((await postJson('/api/data/accounting-period/fiscal-years', { FiscalYear: YEAR })).statusCode).toBe(201);
   await created('/api/data/firm', { FirmId: 'SV1', Name: 'Sales test mill', FirmTypes: ['vendor'] });
-  await created('/api/data/firm', { FirmId: 'SC1', Name: 'Sales test customer', FirmTypes: ['bill-to'], ProvinceCode: 'ON', CreditLimit: '5000.00' });
+  await created('/api/data/firm', { FirmId: 'SC1', Name: 'Sales test customer', FirmTypes: ['bill-to'], ProvinceCode: 'ON', CreditLimit: '5000.00', SalesRep: 'SR01', CommissionPercent: '2.50' });
   await created('/api/data/firm', { FirmId: 'SS1', Name: 'Sales test site', FirmTypes: ['ship-to'], BillToId: 'SC1', ProvinceCode: 'ON' });
   await created('/api/data/firm', { FirmId: 'SS2', Name: 'Closed site', FirmTypes: ['ship-to'], BillToId: 'SC1', ProvinceCode: 'ON', IsActive: false });
   await created('/api/data/firm', { FirmId: 'SC2', Name: 'Other customer', FirmTypes: ['bill-to'], ProvinceCode: 'QC' });
@@ -211,6 +211,11 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     expect((await stock('SO-BOLT')).committed).toBe('150.0000');
     expect((await stock('SO-WIRE')).committed).toBe('8.0000');
     record = committed;
+    const sheet = json(await postJson('/api/reports/so-load-sheet/run', { Parameters: { WarehouseId: 'TOR-02' } }));
+    expect(sheet.List.filter((r: Json) => r.OrderNo === committed.OrderNo).map((r: Json) => [r.ProductId, r.Quantity])).toEqual([
+      ['SO-BOLT', '150.0000'],
+      ['SO-WIRE', '8.0000'],
+    ]);
     await db().updateTable('firms').set({ credit_limit: engine() === 'postgres' ? '500000.00' : 50000000 }).where('firm_id', '=', 'SC1').execute();
   });
 
@@ -309,6 +314,18 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     const analysis = json(await postJson('/api/reports/so-sales-analysis/run', { Parameters: parameters }));
     const bolt = analysis.List.find((r: Json) => r.ProductId === 'SO-BOLT');
     expect([bolt.Quantity, bolt.Sales, bolt.Cost, bolt.Margin]).toEqual(['150.0000', '1350.00', '600.00', '750.00']);
+    const documents = json(await postJson('/api/reports/so-sales-documents/run', { Parameters: { ...parameters, Search: record.InvoiceNo.slice(2) } }));
+    expect(documents.List.map((r: Json) => r.OrderNo)).toEqual([record.OrderNo]);
+    const credit = json(await postJson('/api/reports/so-credit-sales/run', { Parameters: parameters }));
+    expect(credit.List.map((r: Json) => [r.InvoiceNo, r.Total, r.OpenBalance])).toEqual([[record.InvoiceNo, record.Total, add(record.Total, '-1000.00')]]);
+    const commission = json(await postJson('/api/reports/so-sales-commission/run', { Parameters: { StartDate: D('01-01'), EndDate: D('12-31'), SalesRep: 'SR01' } }));
+    const ours = commission.List.filter((r: Json) => r.OrderNo === record.OrderNo);
+    expect(ours.map((r: Json) => [r.Sales, r.CommissionPercent, r.Commission])).toEqual([
+      ['1350.00', '2.50', '33.75'],
+      ['160.00', '2.50', '4.00'],
+    ]);
+    const classes = json(await postJson('/api/reports/so-product-class/run', { Parameters: parameters }));
+    expect(classes.List.filter((r: Json) => r.ClassId === 'TSO').map((r: Json) => r.Sales)).toEqual(['1350.00', '160.00']);
     const status = json(await postJson('/api/reports/so-order-status/run', { Parameters: { ...parameters, Status: 'Invoiced' } }));
     expect(status.List.map((r: Json) => [r.ProductId, r.QuantityShipped])).toEqual([
       ['SO-BOLT', '150.0000'],
