@@ -7,10 +7,11 @@
 import type { ModuleDefinition } from '@erp/shared/entities/index';
 import { SO } from './common.ts';
 import { driverCashIn } from './driver-cash-in.ts';
+import { productReturn } from './product-return.ts';
 import { salesOrder } from './sales-order.ts';
 
 export const soModule: ModuleDefinition = {
   name: 'so',
   namespace: SO,
-  entities: [salesOrder, driverCashIn],
+  entities: [salesOrder, driverCashIn, productReturn],
 };

@@ -35,6 +35,9 @@ const DOCUMENT = { ...SO, attachments: true } as const;
 export const SalesOrderEntry = documentScreen('sales-order', DOCUMENT);
 export const TaOrderEntry = documentScreen('sales-order', DOCUMENT);
 
+// OE-31 product returns (stock back in, AR credit note).
+export const ProductsReturn = documentScreen('product-return', SO);
+
 // OE-32 driver cash-in (COD receipts).
 export const DriverCashIn = documentScreen('driver-cash-in', SO);
 

@@ -47,7 +47,7 @@ interface ProductFacts {
   family: string;
 }
 
-async function productFacts(trx: AnyTransaction, ids: readonly string[]): Promise<Map<string, ProductFacts>> {
+export async function productFacts(trx: AnyTransaction, ids: readonly string[]): Promise<Map<string, ProductFacts>> {
   const out = new Map<string, ProductFacts>();
   if (ids.length === 0) return out;
   const rows = (await trx
@@ -74,7 +74,7 @@ async function integration(trx: AnyTransaction, subLedger: string, type: string)
 }
 
 /** The product family's OE account (`<kind>-<family>`), else the fallback row; missing → the §8-like refusal. */
-async function familyAccount(trx: AnyTransaction, kind: 'COGS' | 'SALES', family: string, memo: Map<string, string>): Promise<string> {
+export async function familyAccount(trx: AnyTransaction, kind: 'COGS' | 'SALES', family: string, memo: Map<string, string>): Promise<string> {
   const memoKey = `${kind}\u0000${family}`;
   const known = memo.get(memoKey);
   if (known) return known;

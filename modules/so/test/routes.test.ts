@@ -29,6 +29,7 @@ const SO_ROUTES: readonly [string, string][] = [
   ['/novus-oe/sales-analysis', '@erp/order-entry#SalesAnalysis'],
   ['/novus-pt/sales-analysis', '@erp/order-entry#SalesAnalysis'],
   ['/novus-oe/driver-cash-in', '@erp/order-entry#DriverCashIn'],
+  ['/novus-oe/products-return', '@erp/order-entry#ProductsReturn'],
   ['/novus-oe/load-sheet', '@erp/order-entry#LoadSheet'],
   ['/novus-oe/sales-documents', '@erp/order-entry#SalesDocuments'],
   ['/novus-oe/credit-sales-report', '@erp/order-entry#CreditSalesReport'],

@@ -333,6 +333,38 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     ]);
   });
 
+  it('product return: only what was shipped, received back at its cost (Dr inventory / Cr COGS), credited by an AR credit note applied to the invoice', async () => {
+    const base = { ReturnDate: D('03-10'), OrderKey: record.OrderKey, Reason: 'Damaged' };
+    const over = await postJson('/api/data/product-return', { ...base, Lines: [{ ProductId: 'SO-BOLT', Quantity: '151.0000' }] });
+    expect(over.statusCode).toBe(400);
+    expect(json(over).Message).toBe('Only 150.0000 were shipped; 0.0000 already returned.');
+    const foreign = await postJson('/api/data/product-return', { ...base, Lines: [{ ProductId: 'PO-NONE', Quantity: '1.0000' }] });
+    expect(foreign.statusCode).toBe(400);
+    const made = await created('/api/data/product-return', { ...base, Lines: [{ ProductId: 'SO-BOLT', Quantity: '10.0000' }, { ProductId: 'SO-WIRE', Quantity: '2.0000', Lots: [] }] });
+    expect([made.Status, made.OrderNo, made.Total, made.Lines[0].UnitPrice, made.Lines[0].UnitCost]).toEqual(['Open', record.OrderNo, '130.00', '9.0000', '4.0000']);
+    // A lot-tracked line is received with its lots only.
+    const noLots = await postJson(`/api/data/product-return/${made.ReturnId}/actions/receive`, { Version: made.Version });
+    expect(noLots.statusCode).toBe(400);
+    const withLots = json(await put(`/api/data/product-return/${made.ReturnId}`, { Version: made.Version, Lines: made.Lines.map((l: Json) => (l.ProductId === 'SO-WIRE' ? { ...l, Lots: [{ LotNo: 'SW-2', Quantity: '2.0000' }] } : l)) })).Data;
+    const before = await stock('SO-BOLT');
+    const received = await postJson(`/api/data/product-return/${made.ReturnId}/actions/receive`, { Version: withLots.Version });
+    expect(received.statusCode, received.body).toBe(200);
+    expect((await stock('SO-BOLT')).onHand).toBe(add(before.onHand!, '10.0000'));
+    expect(await entriesOf(made.ReturnNo)).toEqual({ '1200': '46.00', '5100': '-46.00' });
+    const lot = await db().selectFrom('stock_lot_balances').select('on_hand').where('product_id', '=', 'SO-WIRE').where('lot_no', '=', 'SW-2').executeTakeFirst();
+    expect(decimalFromDb(engine(), lot.on_hand, 4)).toBe('4.0000');
+
+    const credited = await postJson(`/api/data/product-return/${made.ReturnId}/actions/credit`, { Version: json(received).Data.Version });
+    expect(credited.statusCode, credited.body).toBe(200);
+    const done = json(credited).Data;
+    expect(done.Status).toBe('Credited');
+    const note = json(await get(`/api/data/ar-invoice/${done.CreditNoteId}`)).Data;
+    expect([note.DocumentType, note.Total, note.Reference]).toEqual(['CreditNote', '146.90', made.ReturnNo]);
+    expect(await entriesOf(note.DocumentNo)).toEqual({ '1100': '-146.90', '4100': '130.00', '2200': '16.90' });
+    const item = await db().selectFrom('ar_items').select('open_balance').where('document_no', '=', record.InvoiceNo).executeTakeFirst();
+    expect(decimalFromDb(engine(), item.open_balance, 2)).toBe(add(add(record.Total, '-1000.00'), '-146.90'));
+  });
+
   it('sum checks: every journal balances, inventory GL = the test products’ stock value, AR control = the customer’s open items', async () => {
     const journals = await db().selectFrom('gl_entries').select(['journal_id', 'amount']).execute();
     const byJournal = new Map<number, string>();
@@ -342,9 +374,9 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     const stockValue = values.reduce((sum, v) => add(sum, v.value!), '0.00');
     const ledger = await db().selectFrom('stock_ledger').select(['value', 'voucher_no']).where('product_id', 'in', ['SO-BOLT', 'SO-WIRE']).execute();
     expect(ledger.reduce((sum: string, r: Json) => add(sum, decimalFromDb(engine(), r.value, 2)!), '0.00')).toBe(stockValue);
-    // The receipt and the shipment moved only these products: their inventory postings equal the stock value.
+    // The receipt, the shipment and the return moved only these products: their inventory postings equal the stock value.
     const vouchers = [...new Set(ledger.map((r: Json) => String(r.voucher_no)))];
-    expect(vouchers).toHaveLength(2);
+    expect(vouchers).toHaveLength(3);
     const inventory = await db().selectFrom('gl_entries').select('amount').where('account_id', '=', '1200').where('document_no', 'in', vouchers).execute();
     expect(inventory.reduce((sum: string, r: Json) => add(sum, decimalFromDb(engine(), r.amount, 2)!), '0.00')).toBe(stockValue);
     const items = await db().selectFrom('ar_items').select(['open_balance']).where('firm_id', '=', 'SC1').execute();
@@ -352,7 +384,7 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     const receipts = await db().selectFrom('ar_items').select('document_no').where('firm_id', '=', 'SC1').execute();
     const control = await db().selectFrom('gl_entries').select('amount').where('account_id', '=', '1100').where('document_no', 'in', receipts.map((r: Json) => r.document_no)).execute();
     expect(control.reduce((sum: string, r: Json) => add(sum, decimalFromDb(engine(), r.amount, 2)!), '0.00')).toBe(open);
-    expect(open).toBe(add(record.Total, '-1000.00'));
+    expect(open).toBe(add(add(record.Total, '-1000.00'), '-146.90'));
   });
 });
 
