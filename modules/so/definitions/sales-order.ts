@@ -92,6 +92,8 @@ export const salesOrder = defineEntity({
       lines: true,
       labelKey: key('fields.Lines.label'),
       linesInvalidKey: 'errors:business.expandedLinesSaveFailed',
+      // Price and availability as the user types (POST /api/so/line-preview, modules/so/server/routes.ts).
+      linePreview: { path: 'so/line-preview', on: ['ProductId', 'Quantity', 'OverridePrice'] },
       table: 'so_lines',
       parentColumn: 'order_key',
       key: 'LineId',

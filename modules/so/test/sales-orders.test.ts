@@ -176,6 +176,20 @@ describe('sales order entry (§5, §6, §8; acceptance check 2)', () => {
     await call(server.app, 'DELETE', `${SO}/${entered.OrderKey}?Version=${again.Version}`, admin);
   });
 
+  it('previews a line as the user types: the price for the bill-to and quantity, the taxes, the availability (POST /api/so/line-preview)', async () => {
+    const preview = (line: Json, header: Json = { BillToId: 'SC1', ShipToId: 'SS1', WarehouseId: 'TOR-02', OrderDate: D('03-01') }) => postJson('/api/so/line-preview', { Header: header, Line: line }, clerk);
+    const priced = json(await preview({ ProductId: 'so-bolt', Quantity: '150.0000', LineId: null, Lots: [] })).Data;
+    expect(priced).toMatchObject({ Description: 'Sales bolt', Price: '9.0000', PriceSource: 'customer', UnitPrice: '9.0000', Amount: '1350.00', TaxCodes: 'HST 13%', TaxAmount: '175.50' });
+    expect(priced.Available).toMatch(/^\d+\.\d{4}$/);
+    expect(json(await preview({ ProductId: 'SO-BOLT', Quantity: '50' })).Data.UnitPrice).toBe('10.0000');
+    // No bill-to yet: what the product is and what is available.
+    expect(Object.keys(json(await preview({ ProductId: 'SO-BOLT', Quantity: '1' }, { WarehouseId: 'TOR-02' })).Data).sort()).toEqual(['Available', 'Description']);
+    expect(json(await preview({ ProductId: 'NOPE', Quantity: '1' })).Data).toEqual({});
+    const bad = await preview({ ProductId: 'SO-BOLT', Quantity: 'ten' });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).Message).toBe('The quantity or price of the line is not a number.');
+  });
+
   it('keeps a restricted user to the assigned customers (§6)', async () => {
     const clerkRow = json(await get('/api/data/user/clerk')).Data;
     const restricted = await put('/api/data/user/clerk', { RestrictedToAssignedCustomers: true, AssignedCustomers: ['SC2'], Version: clerkRow.Version });

@@ -244,6 +244,13 @@ export interface ChildrenField extends FieldCommon {
    * line's own rows).
    */
   lineChildren?: Readonly<Record<string, LineChildrenDefinition>>;
+  /**
+   * Server-computed line figures shown as the user types (issue 26: a sales order line's price and availability
+   * appear once product and quantity are typed). When one of `on` changes, the document form posts
+   * `{ Header, Line }` (wire form) to `path` (under /api/) and fills the line's read-only fields from the answer's
+   * `Data`; an answer for values since changed is dropped. The save stays the authority (it computes them again).
+   */
+  linePreview?: { path: string; on: readonly string[] };
 }
 
 /**

@@ -143,10 +143,57 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr) {
     setEdited(true);
     setHeader((current) => ({ ...current, [name]: next }));
   };
-  const onLineChange = useCallback((rid: string, field: string, value: unknown) => {
-    setEdited(true);
-    setRows((current) => current.map((row) => (row._rid === rid ? { ...row, [field]: value } : row)));
+  // The definition's linePreview (issue 26): once the user pauses on a line, the server's figures for it (a sales
+  // order line's price and availability) fill its read-only fields; an answer for values since changed is dropped.
+  const preview = lines?.field.linePreview;
+  const latest = useRef({ header, rows });
+  useEffect(() => {
+    latest.current = { header, rows };
+  });
+  const previewTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const timers = previewTimers.current;
+    return () => timers.forEach((timer) => clearTimeout(timer));
   }, []);
+  const askPreview = useCallback(
+    (rid: string) => {
+      if (!lines || !preview) return;
+      clearTimeout(previewTimers.current.get(rid));
+      previewTimers.current.set(
+        rid,
+        setTimeout(() => {
+          const row = latest.current.rows.find((candidate) => candidate._rid === rid);
+          if (!row || isBlankLine(lines.field, row)) return;
+          const sent = preview.on.map((name) => row[name]);
+          const { [lines.name]: _lines, ...headerWire } = wireOf(latest.current.header, []);
+          void call<Record<string, unknown>>('POST', preview.path, { Header: headerWire, Line: linesWire(lines.field, [row])[0] }).then((outcome) => {
+            const data = outcome.status === 200 ? outcome.body?.Data : null;
+            if (!data) return;
+            setRows((current) =>
+              current.map((candidate) => {
+                if (candidate._rid !== rid || preview.on.some((name, index) => candidate[name] !== sent[index])) return candidate;
+                const filled: LineDraft = { ...candidate };
+                for (const [name, value] of Object.entries(data)) {
+                  const child = lines.field.fields[name];
+                  if (child?.readOnly) filled[name] = draftValue(child, value);
+                }
+                return filled;
+              }),
+            );
+          });
+        }, 120),
+      );
+    },
+    [lines, preview, wireOf],
+  );
+  const onLineChange = useCallback(
+    (rid: string, field: string, value: unknown) => {
+      setEdited(true);
+      setRows((current) => current.map((row) => (row._rid === rid ? { ...row, [field]: value } : row)));
+      if (preview?.on.includes(field)) askPreview(rid);
+    },
+    [preview, askPreview],
+  );
   const onAdd = useCallback(() => {
     if (lines) setRows((current) => [...current, newLineDraft(lines.field)]);
   }, [lines]);
