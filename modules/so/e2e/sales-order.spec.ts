@@ -1,7 +1,7 @@
 /**
  * Sales orders end to end in Chromium (issue 26; SCREENS.md WP7 acceptance checks 3 and 4): an order typed on
  * `/novus-oe/sales-order-entry` (bill-to, ship-to, warehouse, a lot-tracked line priced by the pricing service
- * with the ship-to's taxes), committed, shipped (the warehouse's lots allocated, with the stock out) and
+ * with the ship-to's taxes, shown as the line is typed), committed, shipped (the warehouse's lots allocated, with the stock out) and
  * invoiced from the screen's buttons, each asked first; the order's AR invoice exists, posted, with the order's
  * total, and the shipment's lots are on the line.
  */
@@ -29,12 +29,16 @@ test('a sales order entered, committed, shipped with lots and invoiced: the AR i
   await expect(order.getByRole('option', { name: new RegExp(`^${PRODUCT} `) })).toBeVisible();
   await product.press('Enter');
   await order.getByRole('textbox', { name: 'Quantity — Line 1' }).fill('2');
+  // Keyboard-first: the price, the taxes and what is available appear before the save (the line preview).
+  await expect(order.getByRole('cell', { name: 'Unit price — Line 1' })).toHaveText(/^\d+\.\d{4}$/);
+  await expect(order.getByRole('cell', { name: 'Available — Line 1' })).toHaveText(/^\d+\.\d{4}$/);
+  const typedPrice = await order.getByRole('cell', { name: 'Unit price — Line 1' }).textContent();
   await order.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(order.getByText('Saved.', { exact: true })).toBeVisible();
   const orderNo = (await order.locator('.erp-form-record').textContent())!.trim();
   expect(orderNo).toMatch(/^SO\d+$/);
   // Priced by the pricing service; Ontario's HST on the ship-to.
-  await expect(order.getByRole('cell', { name: 'Unit price — Line 1' })).toHaveText(/^\d+\.\d{4}$/);
+  await expect(order.getByRole('cell', { name: 'Unit price — Line 1' })).toHaveText(typedPrice!);
   await expect(order.getByRole('cell', { name: 'Taxes — Line 1' })).toHaveText('HST 13%');
 
   for (const [button, state] of [

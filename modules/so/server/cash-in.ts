@@ -56,7 +56,7 @@ async function checkedLines(trx: AnyTransaction, user: AuthenticatedUser, cashIn
 }
 
 /** One posted AR cash receipt per bill-to; answers the receipt number per bill-to. */
-async function postReceipts(trx: AnyTransaction, record: Row, lines: readonly Row[], userId: string): Promise<Map<string, string>> {
+export async function postReceipts(trx: AnyTransaction, record: Row, lines: readonly Row[], userId: string): Promise<Map<string, string>> {
   const byFirm = new Map<string, Row[]>();
   for (const line of lines) byFirm.set(String(line['BillToId']), [...(byFirm.get(String(line['BillToId'])) ?? []), line]);
   const numbers = new Map<string, string>();

@@ -20,7 +20,7 @@ import { priceLines } from '@erp/modules/oe/server/pricing/service';
 import type { AuthenticatedUser } from '@erp/server/auth/plugin';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
+import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
 
@@ -37,7 +37,7 @@ export function linesOf(record: Row | null | undefined): Row[] {
 }
 
 /** On hand less committed per product in a warehouse. */
-export async function availability(trx: AnyTransaction, warehouseId: string, productIds: readonly string[]): Promise<Map<string, Decimal>> {
+export async function availability(trx: AnyDb, warehouseId: string, productIds: readonly string[]): Promise<Map<string, Decimal>> {
   const ids = [...new Set(productIds)];
   const out = new Map<string, Decimal>();
   if (ids.length === 0 || warehouseId === '') return out;

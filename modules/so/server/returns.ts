@@ -83,6 +83,92 @@ async function returnedBefore(trx: AnyTransaction, orderKey: number, productId: 
   return rows.reduce<Decimal>((sum, row) => add(sum, decimalFromDb(trx, row['quantity'], 4) ?? '0'), '0.0000');
 }
 
+/** `receive`'s effect (module header), also the demo data's: answers the action's outcome. */
+export async function receiveReturn(trx: AnyTransaction, record: Row, userId: string) {
+  const lines = linesOf(record);
+  if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'so:sales-order.rules.needsLine', {}, 'Lines');
+  const warehouseId = String(record['WarehouseId']);
+  const facts = await productFacts(trx, lines.map((line) => String(line['ProductId'])));
+  const movements: StockMovement[] = [];
+  for (const [index, line] of lines.entries()) {
+    const productId = String(line['ProductId']);
+    const fact = facts.get(productId);
+    if (!fact?.trackInventory) continue;
+    const lots = Array.isArray(line['Lots']) ? (line['Lots'] as Row[]) : [];
+    if (fact.trackLot && lots.length === 0) throw lineError(index, 'Lots', 'so:product-return.rules.lotsNeeded', { product: productId });
+    const unitCost = line['UnitCost'] == null ? null : String(line['UnitCost']);
+    const parts = lots.length > 0 ? lots.map((lot) => ({ lotNo: String(lot['LotNo']), quantity: round(String(lot['Quantity']), 4) })) : [{ lotNo: '', quantity: round(String(line['Quantity']), 4) }];
+    for (const part of parts) movements.push({ productId, warehouseId, lotNo: part.lotNo, quantity: part.quantity, unitCost, line: index + 1 });
+  }
+  const returnNo = String(record['ReturnNo']);
+  const origin = { type: 'product-return', id: String(record['ReturnId']) };
+  const description = `${returnNo} ${String(record['OrderNo'])} ${String(record['BillToId'])}`;
+  const date = String(record['ReturnDate']);
+  let journalId: number | null = null;
+  if (movements.length > 0) {
+    const results = await recordMovements(trx, { date, documentNo: returnNo, origin, userId, description, post: false }, movements);
+    const accounts = await inventoryAccounts(trx, movements.map((m) => m.productId));
+    const memo = new Map<string, string>();
+    const amounts = new Map<string, Decimal>();
+    for (const [index, movement] of movements.entries()) {
+      const value = results[index]!.value;
+      const inventory = accounts.get(movement.productId)!;
+      const cogs = await familyAccount(trx, 'COGS', facts.get(movement.productId)!.family, memo);
+      amounts.set(inventory, add(amounts.get(inventory) ?? '0.00', value));
+      amounts.set(cogs, add(amounts.get(cogs) ?? '0.00', neg(value)));
+    }
+    const postingLines = [...amounts].filter(([, amount]) => !isZero(amount)).map(([accountId, amount]) => ({ accountId, amount: round(amount, 2) }));
+    if (postingLines.length > 0) {
+      journalId = (await post(trx, { source: 'IC', subLedger: 'gl', dataType: 'Actual', date, documentNo: returnNo, description, origin, lines: postingLines, reversalOf: null, userId })).journalId;
+    }
+  }
+  return { set: { JournalId: journalId }, touched: ['stock_balances', 'stock_ledger', 'stock_lot_balances', 'gl_entries', 'gl_journals', 'gl_balances'], messageKey: 'so:product-return.result.received', messageParams: { number: returnNo } };
+}
+
+/** `credit`'s effect (module header), also the demo data's; `asked` is the action's Date. */
+export async function creditReturn(trx: AnyTransaction, record: Row, asked: unknown, userId: string) {
+  if (asked !== undefined && (typeof asked !== 'string' || !isValidDate(asked))) throw BusinessError.of(400, 'validation_failed', 'entities:validation.date', { label: 'Date' }, 'Date');
+  const date = typeof asked === 'string' ? asked : String(record['ReturnDate']);
+  const order = await orderFacts(trx, Number(record['OrderKey']));
+  if (!order) throw BusinessError.of(400, 'validation_failed', 'errors:business.salesOrderMissing', {}, 'OrderKey');
+  const lines = linesOf(record);
+  const facts = await productFacts(trx, lines.map((line) => String(line['ProductId'])));
+  const memo = new Map<string, string>();
+  const creditLines = [];
+  for (const line of lines) {
+    const productId = String(line['ProductId']);
+    creditLines.push({
+      Description: `${productId} ${order.lines.get(productId)?.description ?? ''}`.trim().slice(0, 100),
+      AccountId: await familyAccount(trx, 'SALES', facts.get(productId)?.family ?? '', memo),
+      Quantity: round(String(line['Quantity']), 4),
+      UnitPrice: round(String(line['UnitPrice']), 4),
+    });
+  }
+  // The invoice's AR item is locked first, as Receivables' own credit does (no deadlock with a receipt).
+  const invoiceItem = order.invoiceId === null
+    ? undefined
+    : ((await trx.selectFrom('ar_items').select('item_id').where('origin_type', '=', 'ar-invoice').where('origin_id', '=', String(order.invoiceId)).executeTakeFirst()) as Row | undefined);
+  const item = invoiceItem ? await arItem(trx, Number(invoiceItem['item_id']), true) : undefined;
+  const created = await createPostedInvoice(
+    trx,
+    { documentType: 'CreditNote', date, billToId: order.billToId, shipToId: order.shipToId, reference: String(record['ReturnNo']), description: `${String(record['ReturnNo'])} ${order.orderNo}`.slice(0, 100), lines: creditLines },
+    userId,
+  );
+  if (item && item.status === 'Open' && !isZero(item.openBalance)) {
+    const amount = cmp(item.openBalance, created.total) < 0 ? item.openBalance : created.total;
+    if (cmp(amount, '0') > 0) {
+      await applyArItem(trx, { fromItemId: created.itemId, toItemId: item.itemId, date, amount, discount: '0.00', origin: { type: 'product-return', id: String(record['ReturnId']) }, userId });
+    }
+  }
+  return {
+    set: { CreditNoteId: created.invoiceId, CreditNoteNo: created.documentNo },
+    touched: ['ar_invoices', 'ar_invoice_lines', 'ar_items', 'ar_applications', 'gl_entries', 'gl_journals', 'gl_balances'],
+    messageKey: 'so:product-return.result.credited',
+    messageParams: { number: record['ReturnNo'], credit: created.documentNo },
+    data: { CreditNoteId: created.invoiceId, CreditNoteNo: created.documentNo },
+  };
+}
+
 export const productReturnHooks: EntityHooks = {
   async beforeWrite(ctx, trx, change) {
     const order = await orderFacts(trx, Number(change.next['OrderKey']));
@@ -110,93 +196,10 @@ export const productReturnHooks: EntityHooks = {
   },
   actions: {
     receive: {
-      async effect(ctx, run) {
-        const record = run.record;
-        const lines = linesOf(record);
-        if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'so:sales-order.rules.needsLine', {}, 'Lines');
-        const warehouseId = String(record['WarehouseId']);
-        const facts = await productFacts(run.trx, lines.map((line) => String(line['ProductId'])));
-        const movements: StockMovement[] = [];
-        for (const [index, line] of lines.entries()) {
-          const productId = String(line['ProductId']);
-          const fact = facts.get(productId);
-          if (!fact?.trackInventory) continue;
-          const lots = Array.isArray(line['Lots']) ? (line['Lots'] as Row[]) : [];
-          if (fact.trackLot && lots.length === 0) throw lineError(index, 'Lots', 'so:product-return.rules.lotsNeeded', { product: productId });
-          const unitCost = line['UnitCost'] == null ? null : String(line['UnitCost']);
-          const parts = lots.length > 0 ? lots.map((lot) => ({ lotNo: String(lot['LotNo']), quantity: round(String(lot['Quantity']), 4) })) : [{ lotNo: '', quantity: round(String(line['Quantity']), 4) }];
-          for (const part of parts) movements.push({ productId, warehouseId, lotNo: part.lotNo, quantity: part.quantity, unitCost, line: index + 1 });
-        }
-        const returnNo = String(record['ReturnNo']);
-        const origin = { type: 'product-return', id: String(record['ReturnId']) };
-        const description = `${returnNo} ${String(record['OrderNo'])} ${String(record['BillToId'])}`;
-        const date = String(record['ReturnDate']);
-        let journalId: number | null = null;
-        if (movements.length > 0) {
-          const results = await recordMovements(run.trx, { date, documentNo: returnNo, origin, userId: ctx.user.userId, description, post: false }, movements);
-          const accounts = await inventoryAccounts(run.trx, movements.map((m) => m.productId));
-          const memo = new Map<string, string>();
-          const amounts = new Map<string, Decimal>();
-          for (const [index, movement] of movements.entries()) {
-            const value = results[index]!.value;
-            const inventory = accounts.get(movement.productId)!;
-            const cogs = await familyAccount(run.trx, 'COGS', facts.get(movement.productId)!.family, memo);
-            amounts.set(inventory, add(amounts.get(inventory) ?? '0.00', value));
-            amounts.set(cogs, add(amounts.get(cogs) ?? '0.00', neg(value)));
-          }
-          const postingLines = [...amounts].filter(([, amount]) => !isZero(amount)).map(([accountId, amount]) => ({ accountId, amount: round(amount, 2) }));
-          if (postingLines.length > 0) {
-            journalId = (await post(run.trx, { source: 'IC', subLedger: 'gl', dataType: 'Actual', date, documentNo: returnNo, description, origin, lines: postingLines, reversalOf: null, userId: ctx.user.userId })).journalId;
-          }
-        }
-        return { set: { JournalId: journalId }, touched: ['stock_balances', 'stock_ledger', 'stock_lot_balances', 'gl_entries', 'gl_journals', 'gl_balances'], messageKey: 'so:product-return.result.received', messageParams: { number: returnNo } };
-      },
+      effect: (ctx, run) => receiveReturn(run.trx, run.record, ctx.user.userId),
     },
     credit: {
-      async effect(ctx, run) {
-        const record = run.record;
-        const asked = run.body['Date'];
-        if (asked !== undefined && (typeof asked !== 'string' || !isValidDate(asked))) throw BusinessError.of(400, 'validation_failed', 'entities:validation.date', { label: 'Date' }, 'Date');
-        const date = typeof asked === 'string' ? asked : String(record['ReturnDate']);
-        const order = await orderFacts(run.trx, Number(record['OrderKey']));
-        if (!order) throw BusinessError.of(400, 'validation_failed', 'errors:business.salesOrderMissing', {}, 'OrderKey');
-        const lines = linesOf(record);
-        const facts = await productFacts(run.trx, lines.map((line) => String(line['ProductId'])));
-        const memo = new Map<string, string>();
-        const creditLines = [];
-        for (const line of lines) {
-          const productId = String(line['ProductId']);
-          creditLines.push({
-            Description: `${productId} ${order.lines.get(productId)?.description ?? ''}`.trim().slice(0, 100),
-            AccountId: await familyAccount(run.trx, 'SALES', facts.get(productId)?.family ?? '', memo),
-            Quantity: round(String(line['Quantity']), 4),
-            UnitPrice: round(String(line['UnitPrice']), 4),
-          });
-        }
-        // The invoice's AR item is locked first, as Receivables' own credit does (no deadlock with a receipt).
-        const invoiceItem = order.invoiceId === null
-          ? undefined
-          : ((await run.trx.selectFrom('ar_items').select('item_id').where('origin_type', '=', 'ar-invoice').where('origin_id', '=', String(order.invoiceId)).executeTakeFirst()) as Row | undefined);
-        const item = invoiceItem ? await arItem(run.trx, Number(invoiceItem['item_id']), true) : undefined;
-        const created = await createPostedInvoice(
-          run.trx,
-          { documentType: 'CreditNote', date, billToId: order.billToId, shipToId: order.shipToId, reference: String(record['ReturnNo']), description: `${String(record['ReturnNo'])} ${order.orderNo}`.slice(0, 100), lines: creditLines },
-          ctx.user.userId,
-        );
-        if (item && item.status === 'Open' && !isZero(item.openBalance)) {
-          const amount = cmp(item.openBalance, created.total) < 0 ? item.openBalance : created.total;
-          if (cmp(amount, '0') > 0) {
-            await applyArItem(run.trx, { fromItemId: created.itemId, toItemId: item.itemId, date, amount, discount: '0.00', origin: { type: 'product-return', id: String(record['ReturnId']) }, userId: ctx.user.userId });
-          }
-        }
-        return {
-          set: { CreditNoteId: created.invoiceId, CreditNoteNo: created.documentNo },
-          touched: ['ar_invoices', 'ar_invoice_lines', 'ar_items', 'ar_applications', 'gl_entries', 'gl_journals', 'gl_balances'],
-          messageKey: 'so:product-return.result.credited',
-          messageParams: { number: record['ReturnNo'], credit: created.documentNo },
-          data: { CreditNoteId: created.invoiceId, CreditNoteNo: created.documentNo },
-        };
-      },
+      effect: (ctx, run) => creditReturn(run.trx, run.record, run.body['Date'], ctx.user.userId),
     },
   },
 };

@@ -14,6 +14,7 @@ import { add, isDecimal, mul, round } from '@erp/shared/decimal';
 import { priceLines as taxLines } from '@erp/modules/ar/server/invoices/rules';
 import { priceLines } from '@erp/modules/oe/server/pricing/service';
 import { apiSchema, callResult, NO_QUERY, object, RECORD } from '@erp/server/http/schemas';
+import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { callResult as resultOf, messageIn } from '@erp/server/entities/call-result';
 import { availability } from './pricing.ts';
@@ -63,7 +64,8 @@ export const soRoutes: EntityRoutes = async (app, { contextOf }) => {
       if (unitPrice !== null) {
         const firms = (await db.selectFrom('firms').select(['firm_id', 'province_code']).where('firm_id', 'in', [billToId, shipToId]).execute()) as Row[];
         const province = String(firms.find((f) => f['firm_id'] === shipToId)?.['province_code'] ?? firms.find((f) => f['firm_id'] === billToId)?.['province_code'] ?? '');
-        const [taxed] = await taxLines(db, [{ Quantity: quantity, UnitPrice: unitPrice, Description: '', AccountId: '' }], province, date);
+        // Receivables' tax logic only reads here: the connection serves as its transaction.
+        const [taxed] = await taxLines(db as unknown as AnyTransaction, [{ Quantity: quantity, UnitPrice: unitPrice, Description: '', AccountId: '' }], province, date);
         Object.assign(data, { Amount: taxed?.Amount ?? mul(quantity, unitPrice, 2), TaxCodes: taxed?.TaxCodes ?? null, TaxAmount: taxed ? add(taxed.TaxAmount, '0.00') : null });
       }
     }

@@ -7,14 +7,22 @@
  *   each priced, committed, shipped and invoiced by the same code as the screens (pricing.ts, fulfilment.ts:
  *   the pricing service, the stock ledger with lots, the COGS journal, Receivables' invoice). Products are the
  *   ones the demo stock holds enough of in TOR-01; dates are the last weeks, moved into open periods. Each
- *   order is its own transaction: one the rules refuse (a closed period) is left out, never half made.
+ *   order is its own transaction: one the rules refuse (a closed period) is left out, never half made;
+ * - then one driver cash-in (half of the first invoiced order paid in cash, posted as an AR receipt applied to its
+ *   invoice) and one product return (a unit of the second invoiced order's first line, received back with its lot
+ *   and credited by an AR credit note), by the actions' own code (cash-in.ts, returns.ts).
  */
+import { mul } from '@erp/shared/decimal';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import type { SeedConfig } from '@erp/server/modules/part';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
 import { insertDocument } from '@erp/modules/po/server/documents';
 import { salesOrder } from '../definitions/sales-order.ts';
+import { driverCashIn } from '../definitions/driver-cash-in.ts';
+import { productReturn } from '../definitions/product-return.ts';
+import { postReceipts } from './cash-in.ts';
 import { commitStock, invoiceOrder, shipOrder } from './fulfilment.ts';
+import { creditReturn, receiveReturn } from './returns.ts';
 import { priceOrder } from './pricing.ts';
 
 const ACTOR = 'seed';
@@ -114,5 +122,57 @@ export async function seedSalesOrders(db: AnyDb, config: SeedConfig): Promise<vo
     } catch {
       // A refused order (a closed period, too little stock) is left out: the demo needs no half-made order.
     }
+  }
+  await seedAfterSales(db);
+}
+
+/** One posted driver cash-in and one credited product return (module header). */
+async function seedAfterSales(db: AnyDb): Promise<void> {
+  const invoiced = (await db.selectFrom('sales_orders').selectAll().where('status', '=', 'Invoiced').orderBy('order_key').limit(2).execute()) as Row[];
+  const bank = await db.selectFrom('bank_accounts').select('bank_account_id').where('bank_account_id', '=', 'OPERATING').executeTakeFirst();
+  const now = new Date().toISOString();
+  const first = invoiced[0];
+  if (first && bank) {
+    try {
+      await db.transaction().execute(async (trx) => {
+        const total = decimalFromDb(trx, first['total'], 2) ?? '0.00';
+        const paid = mul(total, '0.5', 2);
+        const line = { OrderKey: Number(first['order_key']), OrderNo: first['order_no'], BillToId: first['bill_to_id'], InvoiceNo: first['invoice_no'], OrderTotal: total, AmountPaid: paid };
+        const written = await insertDocument(trx, driverCashIn, { CashInDate: first['ship_date'], Driver: 'Marc Tremblay', BankAccountId: 'OPERATING', Status: 'Posted', Notes: null, TotalPaid: paid, Lines: [line] }, ACTOR, now);
+        const receipts = await postReceipts(trx, written, written['Lines'] as Row[], ACTOR);
+        await trx.updateTable('so_cash_in_lines').set({ receipt_no: receipts.get(String(first['bill_to_id'])) ?? null }).where('cash_in_id', '=', Number(written['CashInId'])).execute();
+      });
+    } catch {
+      // A closed A/R period: no demo cash-in.
+    }
+  }
+  const second = invoiced[1];
+  if (!second) return;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const orderLine = (await trx.selectFrom('so_lines').selectAll().where('order_key', '=', Number(second['order_key'])).orderBy('line_id').limit(1).executeTakeFirst()) as Row | undefined;
+      if (!orderLine) return;
+      const lot = (await trx.selectFrom('so_line_lots').select('lot_no').where('line_id', '=', Number(orderLine['line_id'])).limit(1).executeTakeFirst()) as Row | undefined;
+      const price = decimalFromDb(trx, orderLine['unit_price'], 4) ?? '0.0000';
+      const line = {
+        ProductId: orderLine['product_id'],
+        Quantity: '1.0000',
+        UnitPrice: price,
+        UnitCost: decimalFromDb(trx, orderLine['unit_cost'], 4),
+        Amount: mul('1', price, 2),
+        Lots: lot ? [{ LotNo: lot['lot_no'], Quantity: '1.0000' }] : [],
+      };
+      const header = { ReturnDate: second['ship_date'], OrderKey: Number(second['order_key']), OrderNo: second['order_no'], BillToId: second['bill_to_id'], WarehouseId: second['warehouse_id'], Reason: 'Damaged in transit', Status: 'Credited', Total: line.Amount, Lines: [line] };
+      const written = await insertDocument(trx, productReturn, header, ACTOR, now);
+      const received = await receiveReturn(trx, written, ACTOR);
+      const credited = await creditReturn(trx, written, undefined, ACTOR);
+      await trx
+        .updateTable('so_returns')
+        .set({ journal_id: received.set.JournalId, credit_note_id: credited.set.CreditNoteId, credit_note_no: credited.set.CreditNoteNo })
+        .where('return_id', '=', Number(written['ReturnId']))
+        .execute();
+    });
+  } catch {
+    // A closed period: no demo return.
   }
 }

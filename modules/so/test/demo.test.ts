@@ -40,6 +40,14 @@ describe('sales order demo data', () => {
     }
     const lots = await db().selectFrom('so_line_lots').selectAll().execute();
     expect(lots.length).toBeGreaterThan(0);
+    // One driver cash-in posted as an AR receipt, one return credited by an AR credit note.
+    const cashIns = await db().selectFrom('so_cash_in_lines').selectAll().execute();
+    expect(cashIns).toHaveLength(1);
+    expect(await db().selectFrom('ar_cash_receipts').select('status').where('document_no', '=', cashIns[0].receipt_no).executeTakeFirst()).toEqual({ status: 'Posted' });
+    const returns = await db().selectFrom('so_returns').selectAll().execute();
+    expect(returns.map((r: Json) => r.status)).toEqual(['Credited']);
+    const note = await db().selectFrom('ar_invoices').select(['document_type', 'status']).where('invoice_id', '=', returns[0].credit_note_id).executeTakeFirst();
+    expect(note).toEqual({ document_type: 'CreditNote', status: 'Posted' });
   });
 
   it('keeps the inventory accounts equal to the stock value', async () => {
