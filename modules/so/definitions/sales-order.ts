@@ -167,6 +167,8 @@ export const salesOrder = defineEntity({
   attachments: true,
   displayField: 'OrderNo',
   lookupDetails: ['BillToId', 'Status'],
+  // OE-20 `/ta-order-entry` (Order Entry and POLO): the TA orders, a new order a TA one (screens/index.ts).
+  routeViews: { orderType: { TA: { filters: { 'filter.OrderType': 'TA' }, defaults: { OrderType: 'TA' }, titleKey: key('screen.taTitle') } } },
   formLayout: {
     sections: [
       {

@@ -31,9 +31,10 @@ registerModule(soModule);
 const SO = { module: `@erp/${manifest.app}`, namespaces: [manifest.namespace, 'oe', 'ic'] } as const;
 const DOCUMENT = { ...SO, attachments: true } as const;
 
-// OE-19 sales order entry and OE-20 its TA (POLO) variant: one document, the order type tells them apart.
+// OE-19 sales order entry and OE-20 its TA (POLO) variant: one document; the TA screen lists TA orders and
+// starts new ones as TA (the definition's orderType view).
 export const SalesOrderEntry = documentScreen('sales-order', DOCUMENT);
-export const TaOrderEntry = documentScreen('sales-order', DOCUMENT);
+export const TaOrderEntry = documentScreen('sales-order', { ...DOCUMENT, routeProps: { orderType: 'TA' } });
 
 // OE-31 product returns (stock back in, AR credit note).
 export const ProductsReturn = documentScreen('product-return', SO);
