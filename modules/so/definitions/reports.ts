@@ -29,6 +29,8 @@
  *   `so-mf-sales-commission` (OE-39 `/mf-sales-commission`: manufactured products only): invoiced lines per
  *   sales rep at the customer's commission percent, else the rep's: round(sales × percent ÷ 100, 2).
  * - `so-product-class` (OE-43 `/product-class-report`): shipped and invoiced lines per product class.
+ * - `so-invoice-printing` (OE-28 `/invoice-printing`): the AR invoices of sales orders, one mailed document per
+ *   invoice in the PDF (bill-to address, lines, amount and taxes, the amount due).
  */
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
 import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
@@ -354,7 +356,48 @@ export const productClassReport: ReportDefinition = defineReport({
   orientation: 'landscape',
 });
 
+export const invoicePrinting: ReportDefinition = defineReport({
+  name: 'so-invoice-printing',
+  application: SO_APP,
+  routes: [{ application: SO_APP, path: '/invoice-printing' }],
+  titleKey: `${SO}:reports.invoicePrinting.title`,
+  parameters: [...dateRange(), CUSTOMER, { name: 'InvoiceNo', type: 'text', maxLength: 30, labelKey: `${SO}:reports.parameters.InvoiceNo` }, { name: 'PrintDate', type: 'date', required: true, defaultValue: 'today', labelKey: `${SO}:reports.parameters.PrintDate` }],
+  rules: [ONE_YEAR_RANGE],
+  columns: [
+    text('InvoiceNo'),
+    text('CustomerName', { hidden: true }),
+    text('Address', { hidden: true }),
+    text('CityLine', { hidden: true }),
+    date('InvoiceDate'),
+    text('OrderNo'),
+    text('Description', { width: 2.2 }),
+    qty('Quantity'),
+    cost('UnitPrice'),
+    money('Amount', { total: true }),
+    money('TaxAmount', { total: true }),
+    money('LineTotal', { total: true, hidden: true }),
+    integer('LineId', { hidden: true }),
+  ],
+  group: {
+    field: 'InvoiceNo',
+    headingFields: ['InvoiceNo', 'CustomerName', 'Address', 'CityLine'],
+    pageBreak: true,
+    // Ready to mail: the bill-to's address, the amount and the taxes, the amount due.
+    document: {
+      addressFields: ['CustomerName', 'Address', 'CityLine'],
+      summaryFields: ['Amount', 'TaxAmount'],
+      summaryLabelKey: `${SO}:reports.invoicePrinting.summary`,
+      amountDueField: 'LineTotal',
+      dateParameter: 'PrintDate',
+      dateLabelKey: `${SO}:reports.parameters.PrintDate`,
+    },
+  },
+  defaultSort: [{ field: 'InvoiceNo' }, { field: 'LineId' }],
+  orientation: 'portrait',
+});
+
 export const SO_REPORTS: readonly ReportDefinition[] = [
+  invoicePrinting,
   orderSummary,
   ordersCallList,
   orderStatus,

@@ -11,6 +11,7 @@ import manifest from '../module.json';
 import { soModule } from '../definitions/index.ts';
 import {
   creditSales,
+  invoicePrinting,
   invoiceQueue,
   loadSheet,
   mfSalesCommission,
@@ -62,6 +63,9 @@ export const CreditSalesReport = reportScreen(creditSales, SO);
 export const SalesCommission = reportScreen(salesCommission, SO);
 export const MfSalesCommission = reportScreen(mfSalesCommission, SO);
 export const ProductClassReport = reportScreen(productClassReport, SO);
+
+// OE-28 invoice printing: one mailed document per invoice in the PDF.
+export const InvoicePrinting = reportScreen(invoicePrinting, SO);
 
 // OE-21 `/novus-oe/resteel`: the embedded steel order-entry system, the same frame as `/resteel-oe/resteel`
 // (SCREENS.md 1.6 item 1; the frame decides who may see it).

@@ -9,7 +9,7 @@ import type { ReportParameterError } from '@erp/shared/reports/define';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
 import { readAll } from '@erp/server/db/read';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
-import { creditSales, loadSheet, mfSalesCommission, orderStatus, ordersCallList, orderSummary, productClassReport, salesAnalysis, salesCommission, salesDocuments, salesRegister } from '../definitions/reports.ts';
+import { creditSales, invoicePrinting, loadSheet, mfSalesCommission, orderStatus, ordersCallList, orderSummary, productClassReport, salesAnalysis, salesCommission, salesDocuments, salesRegister } from '../definitions/reports.ts';
 
 const LOOKUPS: readonly [string, string, string][] = [
   ['BillToId', 'firms', 'firm_id'],
@@ -321,7 +321,38 @@ export const productClassServerReport: ServerReport = {
   },
 };
 
+export const invoicePrintingReport: ServerReport = {
+  def: invoicePrinting,
+  prepare,
+  rows(ctx) {
+    let query = orders(ctx, null)
+      .innerJoin('ar_invoices as i', 'i.invoice_id', 'o.invoice_id')
+      .innerJoin('ar_invoice_lines as l', 'l.invoice_id', 'i.invoice_id')
+      .leftJoin('firms as f', 'f.firm_id', 'i.bill_to_id')
+      .where('i.invoice_date', '>=', String(ctx.params['StartDate']))
+      .where('i.invoice_date', '<=', String(ctx.params['EndDate']));
+    const invoice = param(ctx, 'InvoiceNo');
+    if (invoice) query = query.where('i.document_no', '=', invoice.toUpperCase());
+    return query.select([
+      'i.document_no as InvoiceNo',
+      'f.name as CustomerName',
+      'f.address as Address',
+      sql<string>`trim(coalesce(f.city, '') || ' ' || coalesce(f.province_code, '') || '  ' || coalesce(f.postal_code, ''))`.as('CityLine'),
+      'i.invoice_date as InvoiceDate',
+      'o.order_no as OrderNo',
+      'l.description as Description',
+      'l.quantity as Quantity',
+      'l.unit_price as UnitPrice',
+      'l.amount as Amount',
+      'l.tax_amount as TaxAmount',
+      sql<unknown>`l.amount + l.tax_amount`.as('LineTotal'),
+      'l.line_id as LineId',
+    ]);
+  },
+};
+
 export const SO_SERVER_REPORTS: readonly ServerReport[] = [
+  invoicePrintingReport,
   orderSummaryReport,
   ordersCallListReport,
   orderStatusReport,

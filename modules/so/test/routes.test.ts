@@ -38,6 +38,7 @@ const SO_ROUTES: readonly [string, string][] = [
   ['/novus-oe/mf-sales-commission', '@erp/order-entry#MfSalesCommission'],
   ['/novus-oe/product-class-report', '@erp/order-entry#ProductClassReport'],
   ['/novus-oe/resteel', '@erp/order-entry#Resteel'],
+  ['/novus-oe/invoice-printing', '@erp/order-entry#InvoicePrinting'],
 ];
 
 describe('the sales-order screen routes', () => {

@@ -340,6 +340,13 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     ]);
     const classes = json(await postJson('/api/reports/so-product-class/run', { Parameters: parameters }));
     expect(classes.List.filter((r: Json) => r.ClassId === 'TSO').map((r: Json) => r.Sales)).toEqual(['1350.00', '160.00']);
+    const printing = json(await postJson('/api/reports/so-invoice-printing/run', { Parameters: { ...parameters, PrintDate: D('03-31') } }));
+    expect(printing.List.map((r: Json) => [r.InvoiceNo, r.OrderNo, r.Amount])).toEqual([
+      [record.InvoiceNo, record.OrderNo, '1350.00'],
+      [record.InvoiceNo, record.OrderNo, '160.00'],
+    ]);
+    const pdf = await postJson('/api/reports/so-invoice-printing/pdf', { Parameters: { ...parameters, PrintDate: D('03-31') } });
+    expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
     const status = json(await postJson('/api/reports/so-order-status/run', { Parameters: { ...parameters, Status: 'Invoiced' } }));
     expect(status.List.map((r: Json) => [r.ProductId, r.QuantityShipped])).toEqual([
       ['SO-BOLT', '150.0000'],
