@@ -10,6 +10,8 @@
  *   `/jobbers-invoicing-queue`: the same queue for the bill-tos of one jobber) → each Shipped order invoiced
  *   through its `invoice` action; the result per order is the §3 order-invoice result: ItemId = OrderKey,
  *   Label = OrderNo, EntityId = InvoiceId, and Data { OrderKey, OrderNo, InvoiceId, InvoiceNo }.
+ * - `so-edit-lots-shipped` (OE-33 `/edit-lot-numbers-shipped`): the lots a shipped order's lines left with → each
+ *   picked lot's quantity moved to the right lot (modules/so/server/lot-edit.ts).
  * Reports:
  * - `so-order-summary` (OE-22 `/order-summary`): the orders of a date range with state, customer, channel, totals.
  * - `so-orders-call-list` (OE-24 `/orders-call-list` under Order Entry and legacy NOVUS): orders still to
@@ -98,6 +100,24 @@ export const invoiceQueue: ProcessDefinition = defineProcess({
   itemLabel: 'OrderNo',
   maxItems: 1000,
   confirmKey: `${SO}:reports.invoiceQueue.confirm`,
+});
+
+export const editLotsShipped: ProcessDefinition = defineProcess({
+  name: 'so-edit-lots-shipped',
+  application: SO_APP,
+  routes: [{ application: SO_APP, path: '/edit-lot-numbers-shipped' }],
+  titleKey: `${SO}:reports.editLots.title`,
+  parameters: [
+    { name: 'OrderKey', type: 'lookup', entity: 'sales-order', required: true, maxLength: 20, labelKey: `${SO}:reports.parameters.OrderKey` },
+    PRODUCT,
+    { name: 'NewLotNo', type: 'text', required: true, maxLength: 30, labelKey: `${SO}:reports.parameters.NewLotNo` },
+  ],
+  rules: [],
+  columns: [integer('LotId', { hidden: true }), text('OrderNo'), text('ProductId', { width: 1.3 }), text('LotNo'), text('HeatNo'), qty('Quantity')],
+  itemKey: 'LotId',
+  itemLabel: 'LotNo',
+  maxItems: 200,
+  confirmKey: `${SO}:reports.editLots.confirm`,
 });
 
 export const orderSummary: ReportDefinition = defineReport({
@@ -410,4 +430,4 @@ export const SO_REPORTS: readonly ReportDefinition[] = [
   mfSalesCommission,
   productClassReport,
 ];
-export const SO_PROCESSES: readonly ProcessDefinition[] = [shippingQueue, invoiceQueue];
+export const SO_PROCESSES: readonly ProcessDefinition[] = [shippingQueue, invoiceQueue, editLotsShipped];

@@ -11,6 +11,7 @@ import manifest from '../module.json';
 import { soModule } from '../definitions/index.ts';
 import {
   creditSales,
+  editLotsShipped,
   invoicePrinting,
   invoiceQueue,
   loadSheet,
@@ -47,6 +48,8 @@ export const DriverCashIn = documentScreen('driver-cash-in', SO);
 export const OrdersShippingQueue = processScreen(shippingQueue, SO);
 export const OrdersInvoicesQueue = processScreen(invoiceQueue, SO);
 export const JobbersInvoicingQueue = processScreen(invoiceQueue, SO);
+// OE-33: the lots a shipped order left with, corrected.
+export const EditLotNumbersShipped = processScreen(editLotsShipped, SO);
 
 // OE-22, OE-24, OE-34, OE-35, OE-37 reports.
 export const OrderSummary = reportScreen(orderSummary, SO);

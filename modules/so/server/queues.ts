@@ -13,6 +13,7 @@ import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assi
 import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
 import type { AnySelect } from '@erp/server/reports/engine';
 import { invoiceQueue, shippingQueue } from '../definitions/reports.ts';
+import { editLotsProcess } from './lot-edit.ts';
 
 type Row = Record<string, unknown>;
 
@@ -112,4 +113,4 @@ const invoiceProcess: ServerProcess = {
   runItem: (ctx, row) => runAction(ctx, row, 'invoice', param(ctx, 'InvoiceDate') ? { Date: param(ctx, 'InvoiceDate') } : {}),
 };
 
-export const SO_SERVER_PROCESSES: readonly ServerProcess[] = [shippingProcess, invoiceProcess];
+export const SO_SERVER_PROCESSES: readonly ServerProcess[] = [shippingProcess, invoiceProcess, editLotsProcess];

@@ -39,6 +39,7 @@ const SO_ROUTES: readonly [string, string][] = [
   ['/novus-oe/product-class-report', '@erp/order-entry#ProductClassReport'],
   ['/novus-oe/resteel', '@erp/order-entry#Resteel'],
   ['/novus-oe/invoice-printing', '@erp/order-entry#InvoicePrinting'],
+  ['/novus-oe/edit-lot-numbers-shipped', '@erp/order-entry#EditLotNumbersShipped'],
 ];
 
 describe('the sales-order screen routes', () => {

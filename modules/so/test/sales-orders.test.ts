@@ -96,14 +96,14 @@ beforeAll(async () => {
     ],
   });
   await created('/api/data/heat-number', { HeatNo: 'SH-1', Mill: 'Sales test mill' });
-  // Stock in through a posted purchase receipt: 200 bolts at 4.00, wire in two lots at 3.00 (lot W-1 of heat SH-1).
+  // Stock in through a posted purchase receipt: 200 bolts at 4.00, wire in three lots at 3.00 (SW-1 and SW-3 of heat SH-1).
   const po = await created('/api/data/purchase-order', {
     OrderDate: D('02-01'),
     VendorId: 'SV1',
     ShipToId: 'TOR-02',
     Lines: [
       { ProductId: 'SO-BOLT', QuantityOrdered: '200.0000', UnitPrice: '4.0000' },
-      { ProductId: 'SO-WIRE', QuantityOrdered: '10.0000', UnitPrice: '3.0000' },
+      { ProductId: 'SO-WIRE', QuantityOrdered: '12.0000', UnitPrice: '3.0000' },
     ],
   });
   const receipt = await created('/api/data/po-receipt', {
@@ -111,7 +111,7 @@ beforeAll(async () => {
     ReceiptDate: D('02-10'),
     Lines: [
       { ProductId: 'SO-BOLT', QuantityReceived: '200.0000', Lots: [] },
-      { ProductId: 'SO-WIRE', QuantityReceived: '10.0000', Lots: [{ LotNo: 'SW-1', Quantity: '6.0000', HeatNo: 'SH-1' }, { LotNo: 'SW-2', Quantity: '4.0000' }] },
+      { ProductId: 'SO-WIRE', QuantityReceived: '12.0000', Lots: [{ LotNo: 'SW-1', Quantity: '6.0000', HeatNo: 'SH-1' }, { LotNo: 'SW-2', Quantity: '4.0000' }, { LotNo: 'SW-3', Quantity: '2.0000', HeatNo: 'SH-1' }] },
     ],
   });
   const posted = await postJson(`/api/data/po-receipt/${receipt.ReceiptId}/actions/post`, { Version: receipt.Version });
@@ -254,7 +254,7 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     const shipped = json(await get(`${SO}/${record.OrderKey}`)).Data;
     expect([shipped.Status, shipped.ShipDate]).toEqual(['Shipped', D('03-04')]);
     expect(await stock('SO-BOLT')).toEqual({ onHand: '50.0000', committed: '0.0000', value: '200.00' });
-    expect(await stock('SO-WIRE')).toEqual({ onHand: '2.0000', committed: '0.0000', value: '6.00' });
+    expect(await stock('SO-WIRE')).toEqual({ onHand: '4.0000', committed: '0.0000', value: '12.00' });
     const wire = shipped.Lines.find((l: Json) => l.ProductId === 'SO-WIRE');
     expect(wire.Lots.map((l: Json) => [l.LotNo, l.Quantity, l.HeatNo])).toEqual([
       ['SW-1', '6.0000', 'SH-1'],
@@ -266,6 +266,36 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     const tracking = json(await postJson('/api/reports/po-lot-tracking/run', { Parameters: { HeatNo: 'SH-1' } }));
     expect(tracking.List.map((r: Json) => [r.VoucherType, r.VoucherNo, r.Quantity])).toContainEqual(['sales-order', shipped.OrderNo, '-6.0000']);
     record = shipped;
+  });
+
+  it('edits a lot shipped: the quantity moves to the right lot, the stock value unchanged, the heat follows (OE-33)', async () => {
+    const before = await stock('SO-WIRE');
+    const parameters = { OrderKey: String(record.OrderKey), ProductId: 'SO-WIRE', NewLotNo: 'sw-3' };
+    const preview = json(await postJson('/api/processes/so-edit-lots-shipped/preview', { Parameters: parameters }));
+    expect(preview.List.map((r: Json) => [r.LotNo, r.Quantity])).toEqual([
+      ['SW-1', '6.0000'],
+      ['SW-2', '2.0000'],
+    ]);
+    const [sw1, sw2] = preview.List;
+    // SW-3 holds 2: the 6 of SW-1 cannot come from it (the stock ledger's refusal); nothing changes.
+    const refused = json(await postJson('/api/processes/so-edit-lots-shipped/run', { Parameters: parameters, Items: [String(sw1.LotId)] }));
+    expect(refused.List[0].ResultStatus).toBe(2);
+    expect(refused.List[0].Message).toMatch(/more than/);
+    const moved = json(await postJson('/api/processes/so-edit-lots-shipped/run', { Parameters: parameters, Items: [String(sw2.LotId)] }));
+    expect(moved.ResultStatus, JSON.stringify(moved)).toBe(1);
+    const lots = await db().selectFrom('stock_lot_balances').select(['lot_no', 'on_hand']).where('product_id', '=', 'SO-WIRE').orderBy('lot_no').execute();
+    expect(lots.map((l: Json) => [l.lot_no, decimalFromDb(engine(), l.on_hand, 4)])).toEqual([
+      ['SW-1', '0.0000'],
+      ['SW-2', '4.0000'],
+      ['SW-3', '0.0000'],
+    ]);
+    expect(await stock('SO-WIRE')).toEqual(before);
+    const line = json(await get(`${SO}/${record.OrderKey}`)).Data.Lines.find((l: Json) => l.ProductId === 'SO-WIRE');
+    expect(line.Lots.map((l: Json) => [l.LotNo, l.Quantity, l.HeatNo])).toEqual([
+      ['SW-1', '6.0000', 'SH-1'],
+      ['SW-3', '2.0000', 'SH-1'],
+    ]);
+    record = json(await get(`${SO}/${record.OrderKey}`)).Data;
   });
 
   it('refuses invoicing in a closed A/R period, then the invoicing queue answers the order-invoice result and posts the AR invoice', async () => {
@@ -373,7 +403,7 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     expect((await stock('SO-BOLT')).onHand).toBe(add(before.onHand!, '10.0000'));
     expect(await entriesOf(made.ReturnNo)).toEqual({ '1200': '46.00', '5100': '-46.00' });
     const lot = await db().selectFrom('stock_lot_balances').select('on_hand').where('product_id', '=', 'SO-WIRE').where('lot_no', '=', 'SW-2').executeTakeFirst();
-    expect(decimalFromDb(engine(), lot.on_hand, 4)).toBe('4.0000');
+    expect(decimalFromDb(engine(), lot.on_hand, 4)).toBe('6.0000');
 
     const credited = await postJson(`/api/data/product-return/${made.ReturnId}/actions/credit`, { Version: json(received).Data.Version });
     expect(credited.statusCode, credited.body).toBe(200);
