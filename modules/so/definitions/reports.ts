@@ -31,6 +31,8 @@
  *   `so-mf-sales-commission` (OE-39 `/mf-sales-commission`: manufactured products only): invoiced lines per
  *   sales rep at the customer's commission percent, else the rep's: round(sales × percent ÷ 100, 2).
  * - `so-product-class` (OE-43 `/product-class-report`): shipped and invoiced lines per product class.
+ * - `so-product-discount` (OE-44 `/product-discount-report`): the discount tables' lines (a product, a class or
+ *   every product, the percent off) with how many customers each table serves.
  * - `so-invoice-printing` (OE-28 `/invoice-printing`): the AR invoices of sales orders, one mailed document per
  *   invoice in the PDF (bill-to address, lines, amount and taxes, the amount due).
  */
@@ -416,7 +418,27 @@ export const invoicePrinting: ReportDefinition = defineReport({
   orientation: 'portrait',
 });
 
+export const productDiscount: ReportDefinition = defineReport({
+  name: 'so-product-discount',
+  application: SO_APP,
+  routes: [{ application: SO_APP, path: '/product-discount-report' }],
+  titleKey: `${SO}:reports.productDiscount.title`,
+  parameters: [lookup('DiscountTableId', 'discount-table', 20), PRODUCT],
+  rules: [],
+  columns: [
+    text('DiscountTableId'),
+    text('Description', { hidden: true }),
+    text('ProductId', { width: 1.3 }),
+    text('ClassId'),
+    cost('Percent'),
+    integer('Customers'),
+    integer('LineId', { hidden: true }),
+  ],
+  ...groupedBy('DiscountTableId', ['DiscountTableId', 'Description'], ['ProductId', 'ClassId', 'LineId']),
+});
+
 export const SO_REPORTS: readonly ReportDefinition[] = [
+  productDiscount,
   invoicePrinting,
   orderSummary,
   ordersCallList,

@@ -20,6 +20,7 @@ import {
   ordersCallList,
   orderSummary,
   productClassReport,
+  productDiscount,
   salesAnalysis,
   salesCommission,
   salesDocuments,
@@ -66,6 +67,8 @@ export const CreditSalesReport = reportScreen(creditSales, SO);
 export const SalesCommission = reportScreen(salesCommission, SO);
 export const MfSalesCommission = reportScreen(mfSalesCommission, SO);
 export const ProductClassReport = reportScreen(productClassReport, SO);
+// OE-44 the discount tables and whom they serve.
+export const ProductDiscountReport = reportScreen(productDiscount, SO);
 
 // OE-28 invoice printing: one mailed document per invoice in the PDF.
 export const InvoicePrinting = reportScreen(invoicePrinting, SO);

@@ -9,7 +9,7 @@ import type { ReportParameterError } from '@erp/shared/reports/define';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
 import { readAll } from '@erp/server/db/read';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
-import { creditSales, invoicePrinting, loadSheet, mfSalesCommission, orderStatus, ordersCallList, orderSummary, productClassReport, salesAnalysis, salesCommission, salesDocuments, salesRegister } from '../definitions/reports.ts';
+import { creditSales, invoicePrinting, productDiscount, loadSheet, mfSalesCommission, orderStatus, ordersCallList, orderSummary, productClassReport, salesAnalysis, salesCommission, salesDocuments, salesRegister } from '../definitions/reports.ts';
 
 const LOOKUPS: readonly [string, string, string][] = [
   ['BillToId', 'firms', 'firm_id'],
@@ -17,6 +17,7 @@ const LOOKUPS: readonly [string, string, string][] = [
   ['RouteId', 'delivery_routes', 'route_id'],
   ['WarehouseId', 'warehouses', 'warehouse_id'],
   ['SalesRep', 'sales_reps', 'sales_rep_id'],
+  ['DiscountTableId', 'discount_tables', 'discount_table_id'],
 ];
 
 function param(ctx: ReportContext, name: string): string | null {
@@ -351,7 +352,32 @@ export const invoicePrintingReport: ServerReport = {
   },
 };
 
+export const productDiscountReport: ServerReport = {
+  def: productDiscount,
+  prepare,
+  rows(ctx) {
+    let query: AnySelect = ctx.db
+      .selectFrom('discount_tables as d')
+      .innerJoin('discount_table_lines as l', 'l.discount_table_id', 'd.discount_table_id')
+      .select([
+        'd.discount_table_id as DiscountTableId',
+        'd.description as Description',
+        'l.product_id as ProductId',
+        'l.class_id as ClassId',
+        'l.percent as Percent',
+        sql<number>`(select count(*) from firms f where f.discount_table = d.discount_table_id)`.as('Customers'),
+        'l.line_id as LineId',
+      ]);
+    const table = param(ctx, 'DiscountTableId');
+    const product = param(ctx, 'ProductId');
+    if (table) query = query.where('d.discount_table_id', '=', table);
+    if (product) query = query.where('l.product_id', '=', product);
+    return query;
+  },
+};
+
 export const SO_SERVER_REPORTS: readonly ServerReport[] = [
+  productDiscountReport,
   invoicePrintingReport,
   orderSummaryReport,
   ordersCallListReport,

@@ -40,6 +40,7 @@ const SO_ROUTES: readonly [string, string][] = [
   ['/novus-oe/resteel', '@erp/order-entry#Resteel'],
   ['/novus-oe/invoice-printing', '@erp/order-entry#InvoicePrinting'],
   ['/novus-oe/edit-lot-numbers-shipped', '@erp/order-entry#EditLotNumbersShipped'],
+  ['/novus-oe/product-discount-report', '@erp/order-entry#ProductDiscountReport'],
 ];
 
 describe('the sales-order screen routes', () => {

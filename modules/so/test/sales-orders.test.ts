@@ -377,6 +377,14 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     ]);
     const pdf = await postJson('/api/reports/so-invoice-printing/pdf', { Parameters: { ...parameters, PrintDate: D('03-31') } });
     expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    await created('/api/data/discount-table', { DiscountTableId: 'T-DISC', Description: 'Test discounts', Lines: [{ ProductId: 'SO-BOLT', Percent: '5.0000' }, { ClassId: 'TSO', Percent: '2.5000' }] });
+    const discounts = json(await postJson('/api/reports/so-product-discount/run', { Parameters: { DiscountTableId: 'T-DISC' } }));
+    // Blank products sort first on SQLite and last on PostgreSQL: compared in a fixed order.
+    const discountRows = discounts.List.map((r: Json) => [r.ProductId ?? '', r.ClassId ?? '', r.Percent, r.Customers]).sort();
+    expect(discountRows).toEqual([
+      ['', 'TSO', '2.5000', 0],
+      ['SO-BOLT', '', '5.0000', 0],
+    ]);
     const status = json(await postJson('/api/reports/so-order-status/run', { Parameters: { ...parameters, Status: 'Invoiced' } }));
     expect(status.List.map((r: Json) => [r.ProductId, r.QuantityShipped])).toEqual([
       ['SO-BOLT', '150.0000'],
