@@ -10,6 +10,8 @@
  *   `/jobbers-invoicing-queue`: the same queue for the bill-tos of one jobber) → each Shipped order invoiced
  *   through its `invoice` action; the result per order is the §3 order-invoice result: ItemId = OrderKey,
  *   Label = OrderNo, EntityId = InvoiceId, and Data { OrderKey, OrderNo, InvoiceId, InvoiceNo }.
+ * - `so-invoice-publishing` (OE-29 `/invoice-publishing` under POLO and Waste Disposal): invoiced orders not yet
+ *   published → each published to the customer's portal with an email template (modules/so/server/publishing.ts).
  * - `so-edit-lots-shipped` (OE-33 `/edit-lot-numbers-shipped`): the lots a shipped order's lines left with → each
  *   picked lot's quantity moved to the right lot (modules/so/server/lot-edit.ts).
  * Reports:
@@ -31,6 +33,8 @@
  *   `so-mf-sales-commission` (OE-39 `/mf-sales-commission`: manufactured products only): invoiced lines per
  *   sales rep at the customer's commission percent, else the rep's: round(sales × percent ÷ 100, 2).
  * - `so-product-class` (OE-43 `/product-class-report`): shipped and invoiced lines per product class.
+ * - `so-edi-not-transmitted` (OE-41 `/edi-not-transmitted`): the invoices not yet sent to their customers (not
+ *   published), with the address they would go to.
  * - `so-product-discount` (OE-44 `/product-discount-report`): the discount tables' lines (a product, a class or
  *   every product, the percent off) with how many customers each table serves.
  * - `so-invoice-printing` (OE-28 `/invoice-printing`): the AR invoices of sales orders, one mailed document per
@@ -120,6 +124,23 @@ export const editLotsShipped: ProcessDefinition = defineProcess({
   itemLabel: 'LotNo',
   maxItems: 200,
   confirmKey: `${SO}:reports.editLots.confirm`,
+});
+
+export const invoicePublishing: ProcessDefinition = defineProcess({
+  name: 'so-invoice-publishing',
+  application: 'NOVUS-PT',
+  routes: [
+    { application: 'NOVUS-PT', path: '/invoice-publishing' },
+    { application: 'NOVUS-WD', path: '/invoice-publishing' },
+  ],
+  titleKey: `${SO}:reports.invoicePublishing.title`,
+  parameters: [{ name: 'TemplateId', type: 'lookup', entity: 'email-template', required: true, maxLength: 20, labelKey: `${SO}:reports.parameters.TemplateId` }, CUSTOMER],
+  rules: [],
+  columns: [integer('OrderKey', { hidden: true }), text('OrderNo'), text('InvoiceNo'), date('InvoiceDate'), text('BillToId'), text('CustomerName', { width: 1.8 }), money('Total')],
+  itemKey: 'OrderKey',
+  itemLabel: 'InvoiceNo',
+  maxItems: 1000,
+  confirmKey: `${SO}:reports.invoicePublishing.confirm`,
 });
 
 export const orderSummary: ReportDefinition = defineReport({
@@ -437,7 +458,20 @@ export const productDiscount: ReportDefinition = defineReport({
   ...groupedBy('DiscountTableId', ['DiscountTableId', 'Description'], ['ProductId', 'ClassId', 'LineId']),
 });
 
+export const ediNotTransmitted: ReportDefinition = defineReport({
+  name: 'so-edi-not-transmitted',
+  application: SO_APP,
+  routes: [{ application: SO_APP, path: '/edi-not-transmitted' }],
+  titleKey: `${SO}:reports.ediNotTransmitted.title`,
+  parameters: [CUSTOMER],
+  rules: [],
+  columns: [date('InvoiceDate'), text('InvoiceNo'), text('OrderNo'), text('BillToId'), text('CustomerName', { width: 1.8 }), text('Email', { width: 1.6 }), money('Total', { total: true }), integer('OrderKey', { hidden: true })],
+  defaultSort: [{ field: 'InvoiceDate' }, { field: 'OrderKey' }],
+  orientation: 'landscape',
+});
+
 export const SO_REPORTS: readonly ReportDefinition[] = [
+  ediNotTransmitted,
   productDiscount,
   invoicePrinting,
   orderSummary,
@@ -452,4 +486,4 @@ export const SO_REPORTS: readonly ReportDefinition[] = [
   mfSalesCommission,
   productClassReport,
 ];
-export const SO_PROCESSES: readonly ProcessDefinition[] = [shippingQueue, invoiceQueue, editLotsShipped];
+export const SO_PROCESSES: readonly ProcessDefinition[] = [shippingQueue, invoiceQueue, editLotsShipped, invoicePublishing];

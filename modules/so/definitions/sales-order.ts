@@ -84,6 +84,8 @@ export const salesOrder = defineEntity({
     InvoiceId: { type: 'integer', readOnly: true },
     InvoiceNo: { type: 'text', maxLength: 30, readOnly: true },
     JournalId: { type: 'integer', readOnly: true },
+    // When invoice publishing sent the invoice to the customer (OE-29; modules/so/server/publishing.ts).
+    PublishedOn: { type: 'text', maxLength: 30, readOnly: true },
     SubTotal: { ...SO_MONEY, readOnly: true },
     TaxTotal: { ...SO_MONEY, readOnly: true },
     Total: { ...SO_MONEY, readOnly: true },

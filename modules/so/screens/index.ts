@@ -11,7 +11,9 @@ import manifest from '../module.json';
 import { soModule } from '../definitions/index.ts';
 import {
   creditSales,
+  ediNotTransmitted,
   editLotsShipped,
+  invoicePublishing,
   invoicePrinting,
   invoiceQueue,
   loadSheet,
@@ -69,6 +71,10 @@ export const MfSalesCommission = reportScreen(mfSalesCommission, SO);
 export const ProductClassReport = reportScreen(productClassReport, SO);
 // OE-44 the discount tables and whom they serve.
 export const ProductDiscountReport = reportScreen(productDiscount, SO);
+
+// OE-29 invoice publishing (POLO, Waste Disposal) and OE-41 the invoices not yet sent.
+export const InvoicePublishing = processScreen(invoicePublishing, SO);
+export const EdiNotTransmitted = reportScreen(ediNotTransmitted, SO);
 
 // OE-28 invoice printing: one mailed document per invoice in the PDF.
 export const InvoicePrinting = reportScreen(invoicePrinting, SO);

@@ -14,6 +14,7 @@ import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/pro
 import type { AnySelect } from '@erp/server/reports/engine';
 import { invoiceQueue, shippingQueue } from '../definitions/reports.ts';
 import { editLotsProcess } from './lot-edit.ts';
+import { invoicePublishingProcess } from './publishing.ts';
 
 type Row = Record<string, unknown>;
 
@@ -113,4 +114,4 @@ const invoiceProcess: ServerProcess = {
   runItem: (ctx, row) => runAction(ctx, row, 'invoice', param(ctx, 'InvoiceDate') ? { Date: param(ctx, 'InvoiceDate') } : {}),
 };
 
-export const SO_SERVER_PROCESSES: readonly ServerProcess[] = [shippingProcess, invoiceProcess, editLotsProcess];
+export const SO_SERVER_PROCESSES: readonly ServerProcess[] = [shippingProcess, invoiceProcess, editLotsProcess, invoicePublishingProcess];

@@ -8,8 +8,9 @@ import { sql } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
 import { readAll } from '@erp/server/db/read';
+import { unpublishedOrders } from './publishing.ts';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
-import { creditSales, invoicePrinting, productDiscount, loadSheet, mfSalesCommission, orderStatus, ordersCallList, orderSummary, productClassReport, salesAnalysis, salesCommission, salesDocuments, salesRegister } from '../definitions/reports.ts';
+import { creditSales, ediNotTransmitted, invoicePrinting, productDiscount, loadSheet, mfSalesCommission, orderStatus, ordersCallList, orderSummary, productClassReport, salesAnalysis, salesCommission, salesDocuments, salesRegister } from '../definitions/reports.ts';
 
 const LOOKUPS: readonly [string, string, string][] = [
   ['BillToId', 'firms', 'firm_id'],
@@ -376,7 +377,17 @@ export const productDiscountReport: ServerReport = {
   },
 };
 
+export const ediNotTransmittedReport: ServerReport = {
+  def: ediNotTransmitted,
+  prepare,
+  rows: (ctx) =>
+    unpublishedOrders(ctx.db, (ctx.state['assigned'] as string[] | null | undefined) ?? null, param(ctx, 'BillToId'))
+      .leftJoin('firms as f', 'f.firm_id', 'o.bill_to_id')
+      .select(['i.invoice_date as InvoiceDate', 'i.document_no as InvoiceNo', 'o.order_no as OrderNo', 'o.bill_to_id as BillToId', 'o.customer_name as CustomerName', 'f.email as Email', 'i.total as Total', 'o.order_key as OrderKey']),
+};
+
 export const SO_SERVER_REPORTS: readonly ServerReport[] = [
+  ediNotTransmittedReport,
   productDiscountReport,
   invoicePrintingReport,
   orderSummaryReport,

@@ -41,6 +41,9 @@ const SO_ROUTES: readonly [string, string][] = [
   ['/novus-oe/invoice-printing', '@erp/order-entry#InvoicePrinting'],
   ['/novus-oe/edit-lot-numbers-shipped', '@erp/order-entry#EditLotNumbersShipped'],
   ['/novus-oe/product-discount-report', '@erp/order-entry#ProductDiscountReport'],
+  ['/novus-pt/invoice-publishing', '@erp/order-entry#InvoicePublishing'],
+  ['/novus-wd/invoice-publishing', '@erp/waste#InvoicePublishing'],
+  ['/novus-oe/edi-not-transmitted', '@erp/order-entry#EdiNotTransmitted'],
 ];
 
 describe('the sales-order screen routes', () => {
@@ -52,7 +55,7 @@ describe('the sales-order screen routes', () => {
   });
 
   it('lists only catalog routes in its report and process definitions', () => {
-    const prefixes: Record<string, string> = { 'NOVUS-OE': '/novus-oe', 'NOVUS-PT': '/novus-pt', 'NOVUS-TE': '/novus-te', NOVUS: '/novus' };
+    const prefixes: Record<string, string> = { 'NOVUS-OE': '/novus-oe', 'NOVUS-PT': '/novus-pt', 'NOVUS-TE': '/novus-te', 'NOVUS-WD': '/novus-wd', NOVUS: '/novus' };
     for (const def of [...SO_REPORTS, ...SO_PROCESSES]) {
       for (const route of def.routes) expect(byPath.has(`${prefixes[route.application]}${route.path}`), `${def.name} ${route.path}`).toBe(true);
     }

@@ -385,6 +385,15 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
       ['', 'TSO', '2.5000', 0],
       ['SO-BOLT', '', '5.0000', 0],
     ]);
+    // Not yet sent: the EDI report lists the invoice; publishing sends it to the customer's portal and it leaves both lists.
+    const edi = json(await postJson('/api/reports/so-edi-not-transmitted/run', { Parameters: { BillToId: 'SC1' } }));
+    expect(edi.List.map((r: Json) => r.InvoiceNo)).toEqual([record.InvoiceNo]);
+    await created('/api/data/email-template', { TemplateId: 'T-INV', Description: 'Invoice', Subject: 'Invoice {{InvoiceNo}}', Body: 'Dear {{CustomerName}}, order {{OrderNo}}: {{Amount}} due {{DueDate}}.' });
+    const published = json(await postJson('/api/processes/so-invoice-publishing/run', { Parameters: { TemplateId: 'T-INV', BillToId: 'SC1' }, Items: [String(record.OrderKey)] }));
+    expect(published.ResultStatus, JSON.stringify(published)).toBe(1);
+    const note = await db().selectFrom('portal_notifications').selectAll().where('bill_to_id', '=', 'SC1').executeTakeFirst();
+    expect([note.title, note.body]).toEqual([`Invoice ${record.InvoiceNo}`, `Dear Sales test customer, order ${record.OrderNo}: ${record.Total} due ${D('03-06')}.`]);
+    expect(json(await postJson('/api/reports/so-edi-not-transmitted/run', { Parameters: { BillToId: 'SC1' } })).List).toEqual([]);
     const status = json(await postJson('/api/reports/so-order-status/run', { Parameters: { ...parameters, Status: 'Invoiced' } }));
     expect(status.List.map((r: Json) => [r.ProductId, r.QuantityShipped])).toEqual([
       ['SO-BOLT', '150.0000'],
