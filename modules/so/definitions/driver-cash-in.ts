@@ -8,7 +8,7 @@
  * - Lines: OrderKey (an Invoiced sales order — §8 "Sales order does not exist." otherwise; once per cash-in),
  *   AmountPaid (> 0; §5 "The total paid cannot exceed the order total.": with what earlier posted cash-ins of the
  *   order took — server); OrderNo, BillToId, InvoiceNo and OrderTotal are the order's (server), ReceiptNo the AR
- *   receipt the posting made.
+ *   receipt the posting made; PaymentId the form of payment (cash, cheque, card — the CDC report).
  * - States: Open (editable, deletable) → Posted (`post`, asked first): one AR cash receipt per bill-to through
  *   Receivables (`postReceipt`: Dr bank / Cr receivables, applied to the invoices; refused in a closed A/R
  *   period). Server: modules/so/server/cash-in.ts.
@@ -78,6 +78,8 @@ export const driverCashIn = defineEntity({
         InvoiceNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('InvoiceNo') },
         OrderTotal: { ...SO_MONEY, readOnly: true, labelKey: lineLabel('OrderTotal') },
         AmountPaid: { ...SO_MONEY, required: true, labelKey: lineLabel('AmountPaid') },
+        // How the driver was paid (POLO's forms of payment: cash, cheque, card …) — the CDC report's grouping.
+        PaymentId: { type: 'lookup', entity: 'form-of-payment', uppercase: true, maxLength: 10, activeOnly: true, labelKey: lineLabel('PaymentId') },
         ReceiptNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('ReceiptNo') },
       },
     },

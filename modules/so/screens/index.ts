@@ -10,6 +10,7 @@ import { documentScreen, processScreen, reportScreen } from '@erp/records';
 import manifest from '../module.json';
 import { soModule } from '../definitions/index.ts';
 import {
+  cdcReport,
   creditSales,
   ediNotTransmitted,
   editLotsShipped,
@@ -75,6 +76,8 @@ export const ProductDiscountReport = reportScreen(productDiscount, SO);
 // OE-29 invoice publishing (POLO, Waste Disposal) and OE-41 the invoices not yet sent.
 export const InvoicePublishing = processScreen(invoicePublishing, SO);
 export const EdiNotTransmitted = reportScreen(ediNotTransmitted, SO);
+// OE-42 the cash, debit and credit-card collections of the drivers' cash-ins.
+export const CdcReport = reportScreen(cdcReport, SO);
 
 // OE-28 invoice printing: one mailed document per invoice in the PDF.
 export const InvoicePrinting = reportScreen(invoicePrinting, SO);

@@ -10,7 +10,7 @@ import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assi
 import { readAll } from '@erp/server/db/read';
 import { unpublishedOrders } from './publishing.ts';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
-import { creditSales, ediNotTransmitted, invoicePrinting, productDiscount, loadSheet, mfSalesCommission, orderStatus, ordersCallList, orderSummary, productClassReport, salesAnalysis, salesCommission, salesDocuments, salesRegister } from '../definitions/reports.ts';
+import { cdcReport, creditSales, ediNotTransmitted, invoicePrinting, productDiscount, loadSheet, mfSalesCommission, orderStatus, ordersCallList, orderSummary, productClassReport, salesAnalysis, salesCommission, salesDocuments, salesRegister } from '../definitions/reports.ts';
 
 const LOOKUPS: readonly [string, string, string][] = [
   ['BillToId', 'firms', 'firm_id'],
@@ -386,7 +386,38 @@ export const ediNotTransmittedReport: ServerReport = {
       .select(['i.invoice_date as InvoiceDate', 'i.document_no as InvoiceNo', 'o.order_no as OrderNo', 'o.bill_to_id as BillToId', 'o.customer_name as CustomerName', 'f.email as Email', 'i.total as Total', 'o.order_key as OrderKey']),
 };
 
+export const cdcServerReport: ServerReport = {
+  def: cdcReport,
+  prepare,
+  rows(ctx) {
+    let query: AnySelect = ctx.db
+      .selectFrom('so_cash_ins as c')
+      .innerJoin('so_cash_in_lines as l', 'l.cash_in_id', 'c.cash_in_id')
+      .leftJoin('forms_of_payment as p', 'p.payment_id', 'l.payment_id')
+      .where('c.status', '=', 'Posted')
+      .where('c.cash_in_date', '>=', String(ctx.params['StartDate']))
+      .where('c.cash_in_date', '<=', String(ctx.params['EndDate']));
+    const assigned = ctx.state['assigned'] as string[] | null | undefined;
+    if (assigned) query = query.where('l.bill_to_id', 'in', assigned.length > 0 ? assigned : ['']);
+    const route = param(ctx, 'RouteId');
+    if (route) query = query.where('c.route_id', '=', route);
+    return query.select([
+      sql<string>`coalesce(p.kind, '')`.as('Kind'),
+      'c.cash_in_date as CashInDate',
+      'c.cash_in_no as CashInNo',
+      'c.driver as Driver',
+      'l.payment_id as PaymentId',
+      'l.order_no as OrderNo',
+      'l.bill_to_id as BillToId',
+      'l.receipt_no as ReceiptNo',
+      'l.amount_paid as AmountPaid',
+      'l.line_id as LineId',
+    ]);
+  },
+};
+
 export const SO_SERVER_REPORTS: readonly ServerReport[] = [
+  cdcServerReport,
   ediNotTransmittedReport,
   productDiscountReport,
   invoicePrintingReport,

@@ -44,6 +44,7 @@ const SO_ROUTES: readonly [string, string][] = [
   ['/novus-pt/invoice-publishing', '@erp/order-entry#InvoicePublishing'],
   ['/novus-wd/invoice-publishing', '@erp/waste#InvoicePublishing'],
   ['/novus-oe/edi-not-transmitted', '@erp/order-entry#EdiNotTransmitted'],
+  ['/novus-oe/cdc-report', '@erp/order-entry#CdcReport'],
 ];
 
 describe('the sales-order screen routes', () => {

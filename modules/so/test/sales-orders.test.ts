@@ -331,7 +331,8 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     expect(missing.statusCode).toBe(400);
     expect(json(missing).Data.Errors.map((e: Json) => e.message)).toContain('Sales order does not exist.');
 
-    const cashIn = await created('/api/data/driver-cash-in', { ...base, Lines: [{ OrderKey: record.OrderKey, AmountPaid: '1000.00' }] });
+    await created('/api/data/form-of-payment', { PaymentId: 'T-CASH', Description: 'Test cash', Kind: 'Cash' });
+    const cashIn = await created('/api/data/driver-cash-in', { ...base, Lines: [{ OrderKey: record.OrderKey, AmountPaid: '1000.00', PaymentId: 'T-CASH' }] });
     expect([cashIn.TotalPaid, cashIn.Lines[0].OrderNo, cashIn.Lines[0].InvoiceNo, cashIn.Lines[0].OrderTotal]).toEqual(['1000.00', record.OrderNo, record.InvoiceNo, record.Total]);
     const posted = await postJson(`/api/data/driver-cash-in/${cashIn.CashInId}/actions/post`, { Version: cashIn.Version });
     expect(posted.statusCode, posted.body).toBe(200);
@@ -344,6 +345,8 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     expect(entries['1100']).toBe('-1000.00');
     const item = await db().selectFrom('ar_items').select('open_balance').where('document_no', '=', record.InvoiceNo).executeTakeFirst();
     expect(decimalFromDb(engine(), item.open_balance, 2)).toBe(add(record.Total, '-1000.00'));
+    const cdc = json(await postJson('/api/reports/so-cdc/run', { Parameters: { StartDate: D('03-01'), EndDate: D('03-31') } }));
+    expect(cdc.List.map((r: Json) => [r.Kind, r.PaymentId, r.OrderNo, r.ReceiptNo, r.AmountPaid])).toEqual([['Cash', 'T-CASH', record.OrderNo, receiptNo, '1000.00']]);
     // A second cash-in may not take the order's total beyond it.
     const again = await postJson('/api/data/driver-cash-in', { ...base, Lines: [{ OrderKey: record.OrderKey, AmountPaid: '1000.00' }] });
     expect(json(again).Message).toBe('The total paid cannot exceed the order total.');
