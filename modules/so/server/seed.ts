@@ -137,7 +137,7 @@ async function seedAfterSales(db: AnyDb): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const total = decimalFromDb(trx, first['total'], 2) ?? '0.00';
         const paid = mul(total, '0.5', 2);
-        const line = { OrderKey: Number(first['order_key']), OrderNo: first['order_no'], BillToId: first['bill_to_id'], InvoiceNo: first['invoice_no'], OrderTotal: total, AmountPaid: paid };
+        const line = { OrderKey: Number(first['order_key']), OrderNo: first['order_no'], BillToId: first['bill_to_id'], InvoiceNo: first['invoice_no'], OrderTotal: total, AmountPaid: paid, PaymentId: (await trx.selectFrom('forms_of_payment').select('payment_id').where('payment_id', '=', 'CASH').executeTakeFirst()) ? 'CASH' : null };
         const written = await insertDocument(trx, driverCashIn, { CashInDate: first['ship_date'], Driver: 'Marc Tremblay', BankAccountId: 'OPERATING', Status: 'Posted', Notes: null, TotalPaid: paid, Lines: [line] }, ACTOR, now);
         const receipts = await postReceipts(trx, written, written['Lines'] as Row[], ACTOR);
         await trx.updateTable('so_cash_in_lines').set({ receipt_no: receipts.get(String(first['bill_to_id'])) ?? null }).where('cash_in_id', '=', Number(written['CashInId'])).execute();
