@@ -14,7 +14,7 @@ import { add } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
-import { call } from '../../../server/test/helpers/entities.ts';
+import { call, FILES, upload } from '../../../server/test/helpers/entities.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -188,6 +188,19 @@ describe('sales order entry (§5, §6, §8; acceptance check 2)', () => {
     const bad = await preview({ ProductId: 'SO-BOLT', Quantity: 'ten' });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).Message).toBe('The quantity or price of the line is not a number.');
+  });
+
+  it('takes attachments of the §5 types up to 25 MB: a 26 MB file and a file of another type are refused', async () => {
+    const entered = await created(SO, order([{ ProductId: 'SO-BOLT', Quantity: '1.0000' }]));
+    const url = `${SO}/${entered.OrderKey}/attachments`;
+    expect((await upload(server.app, url, clerk, 'drawing.pdf', FILES.pdf)).statusCode).toBe(201);
+    const big = Buffer.alloc(26 * 1024 * 1024);
+    FILES.pdf.copy(big);
+    const tooBig = await upload(server.app, url, clerk, 'big.pdf', big);
+    expect(tooBig.statusCode).toBe(413);
+    const odd = await upload(server.app, url, clerk, 'run.exe', Buffer.from('MZ\x90\x00 not a document'));
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().Message).toBe('File format or type not supported.');
   });
 
   it('keeps a restricted user to the assigned customers (§6)', async () => {
