@@ -1,9 +1,9 @@
 /**
  * Sales orders end to end in Chromium (issue 26; SCREENS.md WP7 acceptance checks 3 and 4): an order typed on
  * `/novus-oe/sales-order-entry` (bill-to, ship-to, warehouse, a lot-tracked line priced by the pricing service
- * with the ship-to's taxes, shown as the line is typed), committed, shipped (the warehouse's lots allocated, with the stock out) and
- * invoiced from the screen's buttons, each asked first; the order's AR invoice exists, posted, with the order's
- * total, and the shipment's lots are on the line.
+ * with the ship-to's taxes, shown as the line is typed), committed, shipped (the warehouse's lots allocated, the
+ * stock out) and invoiced from the screen's buttons, each asked first; the order's AR invoice exists, posted, with
+ * the order's total, and the shipment's lots are on the line. POLO's `/ta-order-entry` starts a TA order.
  */
 import { expect, test } from '@playwright/test';
 import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
@@ -57,4 +57,9 @@ test('a sales order entered, committed, shipped with lots and invoiced: the AR i
   expect(saved.Lines[0]!.Lots.reduce((sum, lot) => sum + Number(lot.Quantity), 0)).toBe(2);
   const invoice = (await apiCall(page, 'GET', `data/ar-invoice/${saved.InvoiceId}`)).body['Data'] as { Status: string; Reference: string; Total: string; BillToId: string };
   expect([invoice.Status, invoice.Reference, invoice.BillToId, invoice.Total]).toEqual(['Posted', orderNo, 'B100', saved.Total]);
+
+  // POLO's TA order entry: the same document, its own title, a new order a TA one.
+  const ta = await openScreen(page, '/novus-pt/ta-order-entry', /TA Orders/);
+  await ta.getByRole('button', { name: 'New', exact: true }).click();
+  await expect(ta.locator('.erp-document').getByLabel('Order type', { exact: true })).toHaveValue('TA');
 });
