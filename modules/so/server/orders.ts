@@ -74,7 +74,7 @@ export const salesOrderHooks: EntityHooks = {
       },
       async effect(_ctx, run) {
         await commitStock(run.trx, run.record, 1);
-        await setPortalStatus(run.trx, run.record, 'Committed');
+        await setPortalStatus(run.trx, run.record, 'Processing');
         return { touched: ['stock_balances', 'portal_orders'], messageKey: 'so:sales-order.result.committed', messageParams: { order: run.record['OrderNo'] } };
       },
     },

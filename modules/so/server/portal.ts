@@ -3,14 +3,15 @@
  * submit (server/src/portal/service.ts `submitOrder`) calls `createPortalSalesOrder` in its own transaction,
  * once per order it creates (a replayed Idempotency-Key creates nothing), so the portal's API answers exactly as
  * before and the order desk finds an Entered sales order, channel Portal, linked by PortalOrderKey, in the order
- * summary and the sales-order list. The order is priced by the same code as the desk's save (pricing.ts: the
+ * summary and the sales-order list. The portal's Order Details shows the order's invoice once it is invoiced
+ * (`portalInvoiceNo`), and the portal order's state follows the sales order's (fulfilment.ts). The order is priced by the same code as the desk's save (pricing.ts: the
  * parties, the pricing service, the ship-to province's taxes) with no override; it ships from the warehouse of
  * configuration SO_PORTAL_WAREHOUSE, else the first active warehouse. Its number is the sales-order sequence's.
  */
 import { engineOf } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { nextNumber } from '@erp/server/entities/numbering';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
+import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import { insertDocument } from '@erp/modules/po/server/documents';
 import { SALES_ORDER_SEQUENCE } from '../definitions/common.ts';
 import { salesOrder } from '../definitions/sales-order.ts';
@@ -76,4 +77,10 @@ export async function createPortalSalesOrder(trx: AnyTransaction, input: PortalO
   const orderNo = await nextNumber(trx, SALES_ORDER_SEQUENCE, { prefix: 'SO', description: salesOrder.name });
   const written = await insertDocument(trx, salesOrder, { ...record, ...priced.header, OrderNo: orderNo, Lines: priced.lines }, input.userId, new Date().toISOString());
   return Number(written['OrderKey']);
+}
+
+/** The invoice of the sales order a portal order became (the portal's Order Details), null while not invoiced. */
+export async function portalInvoiceNo(db: AnyDb, portalOrderKey: number): Promise<string | null> {
+  const row = (await db.selectFrom('sales_orders').select('invoice_no').where('portal_order_key', '=', portalOrderKey).executeTakeFirst()) as { invoice_no: string | null } | undefined;
+  return row?.invoice_no ?? null;
 }

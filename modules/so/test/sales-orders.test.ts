@@ -495,5 +495,12 @@ describe('portal orders become sales orders (acceptance check 6)', () => {
     const replay = await submit(portal, 'so-test-portal-1', body);
     expect(replay.statusCode).toBe(200);
     expect(await db().selectFrom('sales_orders').selectAll().where('portal_order_key', '=', portalOrder.OrderKey).execute()).toHaveLength(1);
+
+    // The portal order follows the sales order: committed, it is Processing; invoiced, Order Details names the invoice.
+    await actOk(salesOrder, 'commit', { Confirmations: ['credit-limit'] });
+    const detail = (key: number) => call(server.app, 'GET', `/api/PortalOrder/detail/${key}`, portal).then((r) => r.json().Data);
+    expect([(await detail(portalOrder.OrderKey)).Status, (await detail(portalOrder.OrderKey)).InvoiceNo]).toEqual(['Processing', null]);
+    await db().updateTable('sales_orders').set({ invoice_no: 'AR-TEST' }).where('order_key', '=', salesOrder.OrderKey).execute();
+    expect((await detail(portalOrder.OrderKey)).InvoiceNo).toBe('AR-TEST');
   });
 });

@@ -9,7 +9,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { asFlag } from '../db/schema.ts';
 import type { PortalDB } from './schema.ts';
 import { pricedProducts as masterPrices } from './catalogue.ts';
-import { createPortalSalesOrder } from '@erp/modules/so/server/portal';
+import { createPortalSalesOrder, portalInvoiceNo } from '@erp/modules/so/server/portal';
 import type { Cart as CartAnswer, CartLine, Order as OrderAnswer, OrderLine as OrderLineAnswer } from '@erp/shared/portal-types';
 
 export type { CartAnswer, CartLine, OrderAnswer, OrderLineAnswer };
@@ -94,7 +94,10 @@ export async function readOrder(db: Kysely<PortalDB>, orderKey: number, billToId
     .executeTakeFirst();
   if (!row) return undefined;
   const lines = await db.selectFrom('portal_order_lines').selectAll().where('order_key', '=', orderKey).orderBy('line_no').execute();
-  return orderAnswer(
+  // The order desk's invoice of the order (issue 26: Order Details read the sales order's invoice).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const invoiceNo = await portalInvoiceNo(db as unknown as Kysely<any>, orderKey);
+  const answer = orderAnswer(
     row,
     firms.get(row.ship_to_id) ?? null,
     lines.map((line) => ({
@@ -107,6 +110,7 @@ export async function readOrder(db: Kysely<PortalDB>, orderKey: number, billToId
       Amount: dollars(Number(line.price_cents) * Number(line.quantity)),
     })),
   );
+  return { ...answer, InvoiceNo: invoiceNo };
 }
 
 /** The request fingerprint stored with an Idempotency-Key: what the order would contain. */
