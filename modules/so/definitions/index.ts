@@ -6,6 +6,7 @@
  */
 import type { ModuleDefinition } from '@erp/shared/entities/index';
 import { SO } from './common.ts';
+import { commissionRun } from './commission-run.ts';
 import { driverCashIn } from './driver-cash-in.ts';
 import { productReturn } from './product-return.ts';
 import { salesOrder } from './sales-order.ts';
@@ -13,5 +14,5 @@ import { salesOrder } from './sales-order.ts';
 export const soModule: ModuleDefinition = {
   name: 'so',
   namespace: SO,
-  entities: [salesOrder, driverCashIn, productReturn],
+  entities: [salesOrder, driverCashIn, productReturn, commissionRun],
 };

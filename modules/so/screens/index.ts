@@ -48,6 +48,9 @@ export const ProductsReturn = documentScreen('product-return', SO);
 // OE-32 driver cash-in (COD receipts).
 export const DriverCashIn = documentScreen('driver-cash-in', SO);
 
+// OE-40 sales rep commission runs (calculated; their posting to payables is the payables work's).
+export const SalesRepCommission = documentScreen('commission-run', SO);
+
 // OE-25 shipping, OE-26 / OE-27 invoicing queues.
 export const OrdersShippingQueue = processScreen(shippingQueue, SO);
 export const OrdersInvoicesQueue = processScreen(invoiceQueue, SO);

@@ -7,6 +7,7 @@
 import { combineParts } from '@erp/server/modules/part';
 import { soModule } from '../definitions/index.ts';
 import { driverCashInHooks } from './cash-in.ts';
+import { commissionRunHooks } from './commissions.ts';
 import { salesOrderHooks } from './orders.ts';
 import { productReturnHooks } from './returns.ts';
 import { soRoutes } from './routes.ts';
@@ -15,7 +16,7 @@ import { SO_SERVER_REPORTS } from './reports.ts';
 import { insertSalesOrders } from './seed-large.ts';
 import { seedSalesOrders } from './seed.ts';
 
-export const serverModule = combineParts(soModule, [{ hooks: { 'sales-order': salesOrderHooks, 'driver-cash-in': driverCashInHooks, 'product-return': productReturnHooks }, seed: seedSalesOrders }], {
+export const serverModule = combineParts(soModule, [{ hooks: { 'sales-order': salesOrderHooks, 'driver-cash-in': driverCashInHooks, 'product-return': productReturnHooks, 'commission-run': commissionRunHooks }, seed: seedSalesOrders }], {
   reports: SO_SERVER_REPORTS,
   processes: SO_SERVER_PROCESSES,
   routes: soRoutes,

@@ -45,6 +45,8 @@ const SO_ROUTES: readonly [string, string][] = [
   ['/novus-wd/invoice-publishing', '@erp/waste#InvoicePublishing'],
   ['/novus-oe/edi-not-transmitted', '@erp/order-entry#EdiNotTransmitted'],
   ['/novus-oe/cdc-report', '@erp/order-entry#CdcReport'],
+  ['/novus-oe/sales-rep-commission', '@erp/order-entry#SalesRepCommission'],
+  ['/novus-ar/sales-rep-commission', '@erp/accounting#SalesRepCommission'],
 ];
 
 describe('the sales-order screen routes', () => {

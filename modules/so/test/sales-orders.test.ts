@@ -384,6 +384,16 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
       ['1350.00', '2.50', '33.75'],
       ['160.00', '2.50', '4.00'],
     ]);
+    // A commission run takes the same lines once: a second run of the period finds none left.
+    const run = await created('/api/data/commission-run', { StartDate: D('03-01'), EndDate: D('03-31'), SalesRep: 'SR01' });
+    expect(run.Lines.filter((l: Json) => l.OrderNo === record.OrderNo).map((l: Json) => [l.Base, l.Percent, l.Amount])).toEqual([
+      ['1350.00', '2.50', '33.75'],
+      ['160.00', '2.50', '4.00'],
+    ]);
+    const second = await created('/api/data/commission-run', { StartDate: D('03-01'), EndDate: D('03-31'), SalesRep: 'SR01' });
+    expect(second.Lines.filter((l: Json) => l.OrderNo === record.OrderNo)).toEqual([]);
+    const wrong = await postJson('/api/data/commission-run', { StartDate: D('03-31'), EndDate: D('03-01') });
+    expect(json(wrong).Data.Errors.map((e: Json) => e.message)).toContain('The end date cannot be before the start date.');
     const classes = json(await postJson('/api/reports/so-product-class/run', { Parameters: parameters }));
     expect(classes.List.filter((r: Json) => r.ClassId === 'TSO').map((r: Json) => r.Sales)).toEqual(['1350.00', '160.00']);
     const printing = json(await postJson('/api/reports/so-invoice-printing/run', { Parameters: { ...parameters, PrintDate: D('03-31') } }));
