@@ -10,7 +10,8 @@
  *   order is its own transaction: one the rules refuse (a closed period) is left out, never half made;
  * - then one driver cash-in (half of the first invoiced order paid in cash, posted as an AR receipt applied to its
  *   invoice) and one product return (a unit of the second invoiced order's first line, received back with its lot
- *   and credited by an AR credit note), by the actions' own code (cash-in.ts, returns.ts).
+ *   and credited by an AR credit note), by the actions' own code (cash-in.ts, returns.ts), and one commission run
+ *   over the demo invoices (commissions.ts).
  */
 import { mul } from '@erp/shared/decimal';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
@@ -21,6 +22,8 @@ import { salesOrder } from '../definitions/sales-order.ts';
 import { driverCashIn } from '../definitions/driver-cash-in.ts';
 import { productReturn } from '../definitions/product-return.ts';
 import { postReceipts } from './cash-in.ts';
+import { commissionLines } from './commissions.ts';
+import { commissionRun } from '../definitions/commission-run.ts';
 import { commitStock, invoiceOrder, shipOrder } from './fulfilment.ts';
 import { creditReturn, receiveReturn } from './returns.ts';
 import { priceOrder } from './pricing.ts';
@@ -145,6 +148,14 @@ async function seedAfterSales(db: AnyDb): Promise<void> {
     } catch {
       // A closed A/R period: no demo cash-in.
     }
+  }
+  const dates = (await db.selectFrom('ar_invoices as i').innerJoin('sales_orders as o', 'o.invoice_id', 'i.invoice_id').select([db.fn.min('i.invoice_date').as('first'), db.fn.max('i.invoice_date').as('last')]).executeTakeFirst()) as Row | undefined;
+  if (dates?.['first']) {
+    await db.transaction().execute(async (trx) => {
+      const run = { runId: null, start: String(dates['first']), end: String(dates['last']), salesRep: null, assigned: null };
+      const { lines, total } = await commissionLines(trx, run);
+      if (lines.length > 0) await insertDocument(trx, commissionRun, { StartDate: run.start, EndDate: run.end, Status: 'Calculated', Notes: null, Total: total, Lines: lines }, ACTOR, now);
+    });
   }
   const second = invoiced[1];
   if (!second) return;

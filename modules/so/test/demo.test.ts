@@ -48,6 +48,9 @@ describe('sales order demo data', () => {
     expect(returns.map((r: Json) => r.status)).toEqual(['Credited']);
     const note = await db().selectFrom('ar_invoices').select(['document_type', 'status']).where('invoice_id', '=', returns[0].credit_note_id).executeTakeFirst();
     expect(note).toEqual({ document_type: 'CreditNote', status: 'Posted' });
+    const runs = await db().selectFrom('so_commission_runs').selectAll().execute();
+    expect(runs.map((r: Json) => r.status)).toEqual(['Calculated']);
+    expect(await db().selectFrom('so_commission_lines').selectAll().execute()).not.toHaveLength(0);
   });
 
   it('keeps the inventory accounts equal to the stock value', async () => {
