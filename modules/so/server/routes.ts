@@ -5,7 +5,7 @@
  *   POST /api/so/line-preview  { Header: { BillToId?, ShipToId?, WarehouseId?, OrderDate? }, Line: { ProductId,
  *        Quantity?, OverridePrice? } } (the document form's wire values; other keys are ignored)
  *        → CallResult Data { Description, Price, PriceSource, UnitPrice, Amount, TaxCodes, TaxAmount, Available }
- *        Right: reading sales orders. The figures are the save's own (the pricing service for the bill-to and
+ *        Right: reading sales orders; a bill-to the user is not assigned to (§6) is refused (403). The figures are the save's own (the pricing service for the bill-to and
  *        ship-to at the order date, the ship-to province's taxes, on hand less committed in the warehouse); no
  *        bill-to yet: the description and availability only; nothing is written (an override is audited by the
  *        save). A product that does not exist answers empty figures, a malformed quantity 400.
@@ -17,6 +17,7 @@ import { apiSchema, callResult, NO_QUERY, object, RECORD } from '@erp/server/htt
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { callResult as resultOf, messageIn } from '@erp/server/entities/call-result';
+import { canSeeFirm, notAssigned } from '@erp/modules/shell/server/firm/assigned';
 import { availability } from './pricing.ts';
 
 type Row = Record<string, unknown>;
@@ -54,6 +55,8 @@ export const soRoutes: EntityRoutes = async (app, { contextOf }) => {
     const data: Row = { Description: String(product['description'] ?? ''), Available: available };
     const billToId = code(header['BillToId'], 20);
     const date = typeof header['OrderDate'] === 'string' && DATE.test(header['OrderDate']) ? header['OrderDate'] : new Date().toISOString().slice(0, 10);
+    // §6: a restricted user sees the prices of the customers assigned to them only.
+    if (billToId && !(await canSeeFirm(db, ctx.user, billToId))) return sendAnswer(reply, notAssigned());
     if (billToId) {
       const shipToId = code(header['ShipToId'], 20) ?? billToId;
       const [priced] = await priceLines(db, { customerId: billToId, shipToId, date, lines: [{ productId, quantity }] });

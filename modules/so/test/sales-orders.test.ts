@@ -210,6 +210,8 @@ describe('sales order entry (§5, §6, §8; acceptance check 2)', () => {
     try {
       const answer = await postJson(SO, order([{ ProductId: 'SO-WIRE', Quantity: '1.0000' }]), clerk);
       expect(answer.statusCode).toBe(403);
+      const preview = await postJson('/api/so/line-preview', { Header: { BillToId: 'SC1' }, Line: { ProductId: 'SO-WIRE', Quantity: '1' } }, clerk);
+      expect(preview.statusCode).toBe(403);
     } finally {
       const back = json(await get('/api/data/user/clerk')).Data;
       await put('/api/data/user/clerk', { RestrictedToAssignedCustomers: false, AssignedCustomers: [], Version: back.Version });
