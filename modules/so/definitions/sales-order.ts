@@ -164,7 +164,7 @@ export const salesOrder = defineEntity({
     { field: 'OrderNo', op: 'startsWith' },
   ],
   search: ['OrderNo', 'CustomerName', 'CustomerPo', 'Notes'],
-  indexes: [['BillToId', 'OrderDate'], ['Status', 'OrderKey'], ['PortalOrderKey', 'OrderKey'], ['OrderDate', 'OrderKey']],
+  indexes: [['BillToId', 'OrderDate'], ['Status', 'OrderKey'], ['PortalOrderKey', 'OrderKey'], ['OrderDate', 'OrderKey', 'SubTotal', 'Total']],
   roles: SO_ROLES,
   attachments: true,
   displayField: 'OrderNo',
