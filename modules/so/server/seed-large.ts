@@ -11,6 +11,7 @@
  * the figures are for reading (the order summary, the lists, the sales reports), not for the ledgers' sums.
  */
 import { mul } from '@erp/shared/decimal';
+import { sql } from 'kysely';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
@@ -123,6 +124,10 @@ export async function insertSalesOrders(config: DatabaseConfig, options: SalesOr
       });
       options.onProgress?.(lines);
     }
+    // The planner's statistics and, on PostgreSQL, the visibility map (index-only scans of the order summary's
+    // covering index) after the bulk load.
+    if (database.engine === 'postgres') await sql`vacuum analyze sales_orders, so_lines`.execute(db);
+    else await sql`analyze`.execute(db);
     return { orders, lines, seconds: (performance.now() - started) / 1000 };
   } finally {
     await database.close();
