@@ -25,6 +25,7 @@ const sections = {
   po: tsx('scripts/bench-po.mjs'),
   'product-form': node('scripts/bench-product-form.mjs'),
   oe: tsx('scripts/bench-oe.mjs'),
+  so: tsx('scripts/bench-so.mjs'),
 };
 
 const asked = process.argv.slice(2);

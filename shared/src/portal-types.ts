@@ -55,6 +55,8 @@ export interface Order {
   Notes: string;
   Total: number;
   Lines?: OrderLine[];
+  /** Order Details only: the invoice of the sales order the order became (issue 26), null until invoiced. */
+  InvoiceNo?: string | null;
 }
 
 export interface PortalNotification {

@@ -84,6 +84,12 @@ function Details({ orderKey }: { orderKey: number }) {
         <dd>{order.OrderNo}</dd>
         <dt>{t('columns.status')}</dt>
         <dd data-portal="order-status">{t(`status.${order.Status}`)}</dd>
+        {order.InvoiceNo ? (
+          <>
+            <dt>{t('details.invoice')}</dt>
+            <dd data-portal="order-invoice">{order.InvoiceNo}</dd>
+          </>
+        ) : null}
         <dt>{t('columns.orderDate')}</dt>
         <dd>{displayDate(order.OrderDate, true)}</dd>
         <dt>{t('details.billTo')}</dt>

@@ -28,7 +28,8 @@ const VENDOR = lookup('VendorId', 'firm', 20);
 const WAREHOUSE = lookup('WarehouseId', 'warehouse', 10);
 const PRODUCT = lookup('ProductId', 'product', 30);
 /** The documents that move lots through the stock ledger (stock_ledger.voucher_type), by their labels. */
-const VOUCHER_TYPES = ['po-receipt', 'inventory-ticket', 'production-work-order'].map((value) => ({ value, labelKey: `po:reports.voucherTypes.${value}` }));
+// Sales orders' shipments and product returns (issue 26) move lots too.
+const VOUCHER_TYPES = ['po-receipt', 'inventory-ticket', 'production-work-order', 'sales-order', 'product-return'].map((value) => ({ value, labelKey: `po:reports.voucherTypes.${value}` }));
 const STATUS_OPTIONS = PO_STATUSES.map((value) => ({ value, labelKey: `po:purchase-order.statuses.${value}` }));
 
 export const openOrders: ReportDefinition = defineReport({

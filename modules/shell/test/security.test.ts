@@ -49,13 +49,15 @@ describe('entity roles', () => {
     // Firms, the Inventory Control entities (the clerk's applications are Order Entry and Inventory Control; a
     // warehouse's count is written by the count processes only), the order desk's price and setup masters, the
     // purchase orders and receipts Order Entry lists, and the customers' payments taken at the counter; read-only
-    // the AR masters the firm form looks up (issue 14).
+    // the AR masters the firm form looks up (issue 14); the sales orders, drivers' cash-ins, product returns and
+    // commission runs of the order desk (issue 26).
     const writable = listed.filter((entity) => entity.CanWrite).map((entity) => entity.Entity);
     const counter = ['cash-receipt', 'ar-credit-application'];
     const inventory = icModule.entities.map((entity) => entity.name).filter((name) => name !== 'warehouse-count');
     const orderDesk = ['price-table', 'discount-table', 'customer-sku', 'tariff', 'holiday', 'delivery-route', 'email-template', 'portal-notification', 'supplier', 'form-of-payment'];
     const purchasing = ['purchase-order', 'po-receipt'];
-    expect(writable.sort()).toEqual(['firm', ...counter, ...inventory, ...orderDesk, ...purchasing].sort());
+    const sales = ['sales-order', 'driver-cash-in', 'product-return', 'commission-run'];
+    expect(writable.sort()).toEqual(['firm', ...counter, ...inventory, ...orderDesk, ...purchasing, ...sales].sort());
     expect(listed.map((entity) => entity.Entity)).not.toContain('user');
   });
 

@@ -9,6 +9,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { asFlag } from '../db/schema.ts';
 import type { PortalDB } from './schema.ts';
 import { pricedProducts as masterPrices } from './catalogue.ts';
+import { createPortalSalesOrder, portalInvoiceNo } from '@erp/modules/so/server/portal';
 import type { Cart as CartAnswer, CartLine, Order as OrderAnswer, OrderLine as OrderLineAnswer } from '@erp/shared/portal-types';
 
 export type { CartAnswer, CartLine, OrderAnswer, OrderLineAnswer };
@@ -93,7 +94,10 @@ export async function readOrder(db: Kysely<PortalDB>, orderKey: number, billToId
     .executeTakeFirst();
   if (!row) return undefined;
   const lines = await db.selectFrom('portal_order_lines').selectAll().where('order_key', '=', orderKey).orderBy('line_no').execute();
-  return orderAnswer(
+  // The order desk's invoice of the order (issue 26: Order Details read the sales order's invoice).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const invoiceNo = await portalInvoiceNo(db as unknown as Kysely<any>, orderKey);
+  const answer = orderAnswer(
     row,
     firms.get(row.ship_to_id) ?? null,
     lines.map((line) => ({
@@ -106,6 +110,7 @@ export async function readOrder(db: Kysely<PortalDB>, orderKey: number, billToId
       Amount: dollars(Number(line.price_cents) * Number(line.quantity)),
     })),
   );
+  return { ...answer, InvoiceNo: invoiceNo };
 }
 
 /** The request fingerprint stored with an Idempotency-Key: what the order would contain. */
@@ -126,6 +131,8 @@ export type SubmitOutcome =
  * transaction as the order: a second submit with the key finds it (on PostgreSQL it waits until the first
  * transaction ends; on SQLite transactions run one at a time), so it never creates a second order. The
  * same key with another content is a conflict. The user's cart for the bill-to is emptied with the order.
+ * The order desk receives it as an Entered sales order in the same transaction (issue 26 item 6:
+ * modules/so/server/portal.ts).
  */
 export async function submitOrder(
   db: Kysely<PortalDB>,
@@ -170,6 +177,17 @@ export async function submitOrder(
         const product = input.priced.get(line.ProductId)!;
         return { productId: line.ProductId, description: product.description, unit: product.unit, quantity: line.Quantity, priceCents: product.price_cents };
       }),
+    });
+    await createPortalSalesOrder(trx, {
+      portalOrderKey: orderKey,
+      portalOrderNo: orderNumber(orderKey),
+      billToId: input.billToId,
+      shipToId: input.shipToId,
+      userId: input.userId,
+      orderDate: now.slice(0, 10),
+      deliveryDate: input.deliveryDate,
+      notes: input.notes,
+      lines: input.lines,
     });
     await trx
       .updateTable('portal_idempotency')

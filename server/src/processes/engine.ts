@@ -35,6 +35,8 @@ export interface ItemOutcome {
   ResultCode: string;
   Message: string;
   EntityId?: string | number | null;
+  /** The item's own result fields (§3 variants, e.g. the order-invoice result's OrderKey, OrderNo, InvoiceId). */
+  Data?: Record<string, unknown>;
 }
 
 export interface ServerProcess {

@@ -7,7 +7,7 @@
  *        'no_records', Message, TotalCount, MaxItems, List: rows (at most MaxItems) }
  *   POST /api/processes/:process/run      body { Parameters, Items: [item ids] } → { ResultStatus 1 (every
  *        item succeeded) | 3 (some failed) | 2 (every item failed), ResultCode 'done' | 'partial' | 'failed',
- *        Message (summary), List: [{ ItemId, Label, ResultStatus, ResultCode, Message, EntityId }] } — the
+ *        Message (summary), List: [{ ItemId, Label, ResultStatus, ResultCode, Message, EntityId, Data? }] } — the
  *        §3 Call result variant with a list of per-item Call results, one per item sent, in order.
  *        Instead of `Items`, `All: true` runs every item the parameters select (definition `bulk` only; 400
  *        otherwise), in the preview's order, however many up to BULK_MAX_ITEMS.
@@ -229,6 +229,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
         ResultStatus: outcome.ResultStatus,
         ResultCode: outcome.ResultCode,
         Message: outcome.Message,
+        ...(outcome.Data ? { Data: outcome.Data } : {}),
       });
       /** One item through runItem: its outcome, its question (§5), or a failure logged. */
       const runOne = async (id: string, row: ReportRow): Promise<ProcessItemResult> => {

@@ -250,6 +250,13 @@ export interface ChildrenField extends FieldCommon {
    * there and not as grid columns (a line's longer details: its notes, the vendor's item number …).
    */
   expanded?: { only?: readonly string[] };
+  /**
+   * Server-computed line figures shown as the user types (issue 26: a sales order line's price and availability
+   * appear once product and quantity are typed). When one of `on` changes, the document form posts
+   * `{ Header, Line }` (wire form) to `path` (under /api/) and fills the line's read-only fields from the answer's
+   * `Data`; an answer for values since changed is dropped. The save stays the authority (it computes them again).
+   */
+  linePreview?: { path: string; on: readonly string[] };
 }
 
 /**

@@ -48,6 +48,8 @@ export interface ProcessItemResult {
   ResultCode: string;
   Message: string;
   EntityId: string | number | null;
+  /** The item's own result fields (§3 variants, e.g. the order-invoice result's OrderKey, OrderNo, InvoiceId). */
+  Data?: Record<string, unknown>;
   /** ResultCode 'confirm': the question to ask before the item runs again with `Id` confirmed (§5). */
   Question?: { Id: string; Key: string; Params: Record<string, unknown>; Message: string };
 }

@@ -49,6 +49,8 @@ export interface DocumentFormProps {
   attachments?: boolean;
   /** What an action asks the user first (issue 21 item 8: the invoices to apply), by action. */
   actionInputs?: ActionInputs | undefined;
+  /** A new document's values from the route's view (definition routeViews). */
+  defaults?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /**
@@ -60,7 +62,7 @@ export type ActionInputs = Readonly<Record<string, (record: Record<string, unkno
 export function DocumentForm(props: DocumentFormProps) {
   const { entity: def } = props;
   const { tr, language } = useText();
-  const model = useDocument(def, props.recordId, tr);
+  const model = useDocument(def, props.recordId, tr, props.defaults);
   const { record, loaded, header, errors, banner, setBanner, show, dirty } = model;
   const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -15,6 +15,7 @@ import { entityByName } from '@erp/shared/entities/index';
 import { screen, useScreen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { ENTITY_SCREEN_NAMESPACES } from '../entity-screen/EntityScreen.tsx';
 import { RecordPane, type PaneToolsProps } from '../entity-screen/RecordPane.tsx';
+import { routeView } from '../data/query.ts';
 import { onRegionKey } from '../list/regions.ts';
 import { DocumentForm, type ActionInputs } from './DocumentForm.tsx';
 
@@ -30,6 +31,11 @@ export interface DocumentScreenOptions {
   tools?: ComponentType<DocumentToolsProps>;
   /** The form shows the record's attachments once saved (§5; the entity must allow them). */
   attachments?: boolean;
+  /**
+   * Props this screen adds to its route's (issue 26: `/ta-order-entry` is the sales order's `orderType` TA view):
+   * the definition's routeViews then preset the list's filters, a new document's values and the title.
+   */
+  routeProps?: Readonly<Record<string, unknown>>;
 }
 
 /** The list and form of one document entity (what `documentScreen` shows), for screens that compose several panes. */
@@ -38,14 +44,20 @@ export function DocumentPane({
   tools: Tools,
   attachments,
   actionInputs,
+  routeProps: extraProps,
 }: {
   entity: AnyEntity;
   tools?: ComponentType<DocumentToolsProps> | undefined;
   attachments?: boolean | undefined;
   /** What an action asks the user first, by action (DocumentForm `actionInputs`). */
   actionInputs?: ActionInputs | undefined;
+  /** Props added to the route's (DocumentScreenOptions.routeProps). */
+  routeProps?: Readonly<Record<string, unknown>> | undefined;
 }) {
-  const { routeProps } = useScreen();
+  const screenProps = useScreen().routeProps;
+  const routeProps = useMemo(() => (extraProps ? { ...screenProps, ...extraProps } : screenProps), [screenProps, extraProps]);
+  // A new document's values from the view the props select (definition routeViews).
+  const defaults = useMemo(() => routeView(entity, routeProps)?.defaults, [entity, routeProps]);
   // The form's own strings (records:document.*): loaded here too, for composed screens that list fewer namespaces.
   useTranslation('records');
   return (
@@ -63,6 +75,7 @@ export function DocumentPane({
           canWrite={pane.access.CanWrite}
           attachments={attachments ?? false}
           actionInputs={actionInputs}
+          defaults={defaults}
           onClose={pane.close}
           onSaved={pane.saved}
           onNew={pane.newRecord}
@@ -83,12 +96,13 @@ export function documentScreen(name: string, options: DocumentScreenOptions = {}
         </p>
       );
     }
-    const title = translate(entity.labelKey, entity.name);
+    const viewTitle = options.routeProps ? routeView(entity, options.routeProps)?.titleKey : undefined;
+    const title = viewTitle ? translate(viewTitle, entity.name) : translate(entity.labelKey, entity.name);
     return (
       <div className="records-screen" data-f2-navigation="">
         <section className="records-panel" aria-label={title}>
           <h2 className="records-title">{title}</h2>
-          <DocumentPane entity={entity} tools={options.tools} attachments={options.attachments} />
+          <DocumentPane entity={entity} tools={options.tools} attachments={options.attachments} routeProps={options.routeProps} />
         </section>
       </div>
     );

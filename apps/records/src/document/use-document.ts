@@ -26,23 +26,25 @@ export function todayIso(now = new Date()): string {
  * The header's input form; on a new document (issue 21 item 3) the document's date — its first required
  * date field without a default — is today.
  */
-export function headerDraft(def: AnyEntity, record: Record<string, unknown> | null, today = todayIso()): Draft {
+export function headerDraft(def: AnyEntity, record: Record<string, unknown> | null, today = todayIso(), defaults: Readonly<Record<string, unknown>> = {}): Draft {
   const out: Draft = {};
   let dated = record !== null;
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.type === 'children' || field.type === 'set') continue;
     const dateToday = !dated && field.type === 'date' && field.required === true && field.defaultValue === undefined && !field.readOnly;
     if (dateToday) dated = true;
-    out[name] = draftValue(field, record ? record[name] : dateToday ? today : (field.defaultValue ?? null));
+    const fresh = name in defaults ? defaults[name] : dateToday ? today : (field.defaultValue ?? null);
+    out[name] = draftValue(field, record ? record[name] : fresh);
   }
   return out;
 }
 
-export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr) {
+/** `defaults`: a new document's values from the route's view (definition routeViews, e.g. a TA order's type). */
+export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, defaults: Readonly<Record<string, unknown>> = NO_TOTALS) {
   const lines = useMemo(() => linesField(def), [def]);
   const [record, setRecord] = useState<Record<string, unknown> | null>(null);
   const [loaded, setLoaded] = useState(recordId === null);
-  const [header, setHeader] = useState<Draft>(() => headerDraft(def, null));
+  const [header, setHeader] = useState<Draft>(() => headerDraft(def, null, todayIso(), defaults));
   const [rows, setRows] = useState<LineDraft[]>(() => (lines ? [newLineDraft(lines.field)] : []));
   // Set by any edit, cleared when a record is shown: no per-keystroke comparison of a 500-line document.
   const [edited, setEdited] = useState(false);
@@ -52,14 +54,14 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr) {
   const show = useCallback(
     (next: Record<string, unknown> | null) => {
       setRecord(next);
-      const h = headerDraft(def, next);
+      const h = headerDraft(def, next, todayIso(), defaults);
       const r = lines ? (next ? linesDraft(lines.field, next[lines.name]) : [newLineDraft(lines.field)]) : [];
       setHeader(h);
       setRows(r);
       setEdited(false);
       setErrors(new Map());
     },
-    [def, lines],
+    [def, lines, defaults],
   );
 
   useEffect(() => {
@@ -143,10 +145,57 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr) {
     setEdited(true);
     setHeader((current) => ({ ...current, [name]: next }));
   };
-  const onLineChange = useCallback((rid: string, field: string, value: unknown) => {
-    setEdited(true);
-    setRows((current) => current.map((row) => (row._rid === rid ? { ...row, [field]: value } : row)));
+  // The definition's linePreview (issue 26): once the user pauses on a line, the server's figures for it (a sales
+  // order line's price and availability) fill its read-only fields; an answer for values since changed is dropped.
+  const preview = lines?.field.linePreview;
+  const latest = useRef({ header, rows });
+  useEffect(() => {
+    latest.current = { header, rows };
+  });
+  const previewTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const timers = previewTimers.current;
+    return () => timers.forEach((timer) => clearTimeout(timer));
   }, []);
+  const askPreview = useCallback(
+    (rid: string) => {
+      if (!lines || !preview) return;
+      clearTimeout(previewTimers.current.get(rid));
+      previewTimers.current.set(
+        rid,
+        setTimeout(() => {
+          const row = latest.current.rows.find((candidate) => candidate._rid === rid);
+          if (!row || isBlankLine(lines.field, row)) return;
+          const sent = preview.on.map((name) => row[name]);
+          const { [lines.name]: _lines, ...headerWire } = wireOf(latest.current.header, []);
+          void call<Record<string, unknown>>('POST', preview.path, { Header: headerWire, Line: linesWire(lines.field, [row])[0] }).then((outcome) => {
+            const data = outcome.status === 200 ? outcome.body?.Data : null;
+            if (!data) return;
+            setRows((current) =>
+              current.map((candidate) => {
+                if (candidate._rid !== rid || preview.on.some((name, index) => candidate[name] !== sent[index])) return candidate;
+                const filled: LineDraft = { ...candidate };
+                for (const [name, value] of Object.entries(data)) {
+                  const child = lines.field.fields[name];
+                  if (child?.readOnly) filled[name] = draftValue(child, value);
+                }
+                return filled;
+              }),
+            );
+          });
+        }, 120),
+      );
+    },
+    [lines, preview, wireOf],
+  );
+  const onLineChange = useCallback(
+    (rid: string, field: string, value: unknown) => {
+      setEdited(true);
+      setRows((current) => current.map((row) => (row._rid === rid ? { ...row, [field]: value } : row)));
+      if (preview?.on.includes(field)) askPreview(rid);
+    },
+    [preview, askPreview],
+  );
   const onAdd = useCallback(() => {
     if (lines) setRows((current) => [...current, newLineDraft(lines.field)]);
   }, [lines]);

@@ -1,0 +1,112 @@
+/**
+ * Sales orders on the server (issue 26 item 1; definition modules/so/definitions/sales-order.ts). The generic
+ * document routes serve the order; these hooks add what needs the database:
+ * - §6: lists and records are limited to the user's assigned customers (`assignedCustomerHooks` on BillToId),
+ *   and a restricted user enters orders only for those (403, the firm's own text);
+ * - beforeWrite (in the save's transaction, so refusals speak the caller's language): the order date's stock
+ *   year is open; the order is priced (pricing.ts: the parties, the pricing service with its override path and
+ *   audit, the ship-to province's taxes, availability); a new order is a desk order; a Committed order being
+ *   edited moves its commitment with its lines (released as it was, committed as it will be);
+ * - actions (§2.3 item 5): `commit` (lines needed; the parties again; account on hold refused; over the credit
+ *   limit asked first; stock committed), `ship` and `invoice` (fulfilment.ts; the date from the action
+ *   body's generic Date, default today), `cancel` (a committed order's stock released);
+ * - delete: only while Entered (the definition's state machine).
+ */
+import { isValidDate } from '@erp/shared/entities/field-value';
+import { assertStockYearOpen } from '@erp/modules/ic/server/stock/ledger';
+import { assignedCustomerHooks, canSeeFirm } from '@erp/modules/shell/server/firm/assigned';
+import { BusinessError } from '@erp/server/entities/call-result';
+import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import { checkCredit, commitStock, INVOICE_TOUCHES, invoiceOrder, setPortalStatus, SHIP_TOUCHES, shipOrder } from './fulfilment.ts';
+import { linesOf, priceOrder } from './pricing.ts';
+
+type Row = Record<string, unknown>;
+
+function set(change: Change, field: string, value: unknown): void {
+  change.value[field] = value;
+  change.next[field] = value;
+  change.changed.add(field);
+}
+
+/** Today in UTC (a process or a caller without a date). */
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The body's date field, today when absent; a bad date is the generic date message. */
+function dateOf(body: Row, field: string): string {
+  const raw = body[field];
+  if (raw === undefined || raw === null || raw === '') return today();
+  if (typeof raw !== 'string' || !isValidDate(raw)) throw BusinessError.of(400, 'validation_failed', 'entities:validation.date', { label: field }, field);
+  return raw;
+}
+
+async function assertLines(record: Row): Promise<void> {
+  if (linesOf(record).length === 0) throw BusinessError.of(400, 'no_lines', 'so:sales-order.rules.needsLine', {}, 'Lines');
+}
+
+const assigned = assignedCustomerHooks('bill_to_id', 'BillToId');
+
+export const salesOrderHooks: EntityHooks = {
+  ...assigned,
+  async beforeWrite(ctx, trx: AnyTransaction, change) {
+    const next = change.next;
+    const date = String(next['OrderDate'] ?? '');
+    if (date !== '') await assertStockYearOpen(trx, date, 'OrderDate');
+    const billToId = String(next['BillToId'] ?? '');
+    // §6: a restricted user enters orders only for the customers assigned to them.
+    if (!(await canSeeFirm(trx, ctx.user, billToId))) throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, 'BillToId');
+    if (change.mode === 'create') set(change, 'Channel', 'Desk');
+    const priced = await priceOrder(trx, next, change.current, ctx.user);
+    for (const [field, value] of Object.entries(priced.header)) if (next[field] !== value) set(change, field, value);
+    set(change, 'Lines', priced.lines);
+    // A committed order keeps its allocation equal to its lines.
+    if (change.current && change.current['Status'] === 'Committed') {
+      await commitStock(trx, change.current, -1);
+      await commitStock(trx, { ...next, Lines: priced.lines }, 1);
+    }
+  },
+  actions: {
+    commit: {
+      async guard(_ctx, run) {
+        await assertLines(run.record);
+        await checkCredit(run.trx, run.record, run.confirmations);
+      },
+      async effect(_ctx, run) {
+        await commitStock(run.trx, run.record, 1);
+        await setPortalStatus(run.trx, run.record, 'Processing');
+        return { touched: ['stock_balances', 'portal_orders'], messageKey: 'so:sales-order.result.committed', messageParams: { order: run.record['OrderNo'] } };
+      },
+    },
+    ship: {
+      async guard(_ctx, run) {
+        await assertLines(run.record);
+      },
+      async effect(ctx, run) {
+        const date = dateOf(run.body, 'Date');
+        const { journalId } = await shipOrder(run.trx, run.record, date, ctx.user.userId);
+        return { set: { ShipDate: date, JournalId: journalId }, touched: SHIP_TOUCHES, messageKey: 'so:sales-order.result.shipped', messageParams: { order: run.record['OrderNo'] } };
+      },
+    },
+    invoice: {
+      async effect(ctx, run) {
+        const date = dateOf(run.body, 'Date');
+        const invoice = await invoiceOrder(run.trx, run.record, date, ctx.user.userId);
+        return {
+          set: { InvoiceId: invoice.invoiceId, InvoiceNo: invoice.documentNo },
+          touched: INVOICE_TOUCHES,
+          messageKey: 'so:sales-order.result.invoiced',
+          messageParams: { order: run.record['OrderNo'], invoice: invoice.documentNo },
+          data: { OrderKey: Number(run.record['OrderKey']), OrderNo: run.record['OrderNo'], InvoiceId: invoice.invoiceId, InvoiceNo: invoice.documentNo },
+        };
+      },
+    },
+    cancel: {
+      async effect(_ctx, run) {
+        if (run.record['Status'] === 'Committed') await commitStock(run.trx, run.record, -1);
+        await setPortalStatus(run.trx, run.record, 'Cancelled');
+        return { touched: ['stock_balances', 'portal_orders'] };
+      },
+    },
+  },
+};

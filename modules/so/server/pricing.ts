@@ -1,0 +1,134 @@
+/**
+ * Pricing and figures of a sales order (issue 26 item 1), used by the save (orders.ts), the portal's hand-off
+ * (portal.ts) and the demo data, in the caller's transaction:
+ * - the parties: Receivables' `checkParties` (§5/§8 "Bill To is invalid." / "Ship To is invalid.": an active
+ *   bill-to; the ship-to active and the bill-to itself or one of its ship-tos), the customer's name, the
+ *   ship-to's province (it decides the taxes), the bill-to's terms and sales rep;
+ * - each line's price: THE pricing service (modules/oe/server/pricing/service.ts `priceLines`) for the bill-to,
+ *   ship-to, quantity and order date — Price and PriceSource; a line the service cannot price needs an
+ *   override. A price other than the service's (OverridePrice) is accepted only through the override path
+ *   (`overridePrice`: the right, §8 "Not allowed to change the price.", written to the override audit) when it
+ *   is new or changed; an override equal to the service's price is no override;
+ * - each line's amount and taxes: Receivables' tax logic (modules/ar/server/invoices/rules.ts `priceLines`,
+ *   the rates in force on the order date in the ship-to's province) — the same figures the invoice will carry;
+ * - availability: on hand less committed in the order's warehouse (stock_balances).
+ */
+import { add, cmp, sub, type Decimal } from '@erp/shared/decimal';
+import { checkParties, priceLines as taxLines } from '@erp/modules/ar/server/invoices/rules';
+import { overridePrice } from '@erp/modules/oe/server/pricing/override';
+import { priceLines } from '@erp/modules/oe/server/pricing/service';
+import type { AuthenticatedUser } from '@erp/server/auth/plugin';
+import { decimalFromDb } from '@erp/server/db/decimal-codec';
+import { BusinessError } from '@erp/server/entities/call-result';
+import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+
+type Row = Record<string, unknown>;
+
+const text = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value));
+
+export interface PricedOrder {
+  header: Row;
+  lines: Row[];
+}
+
+/** The lines of a record in wire form. */
+export function linesOf(record: Row | null | undefined): Row[] {
+  return record && Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+}
+
+/** On hand less committed per product in a warehouse. */
+export async function availability(trx: AnyDb, warehouseId: string, productIds: readonly string[]): Promise<Map<string, Decimal>> {
+  const ids = [...new Set(productIds)];
+  const out = new Map<string, Decimal>();
+  if (ids.length === 0 || warehouseId === '') return out;
+  const rows = (await trx.selectFrom('stock_balances').select(['product_id', 'on_hand', 'committed']).where('warehouse_id', '=', warehouseId).where('product_id', 'in', ids).execute()) as Row[];
+  for (const row of rows) out.set(String(row['product_id']), sub(decimalFromDb(trx, row['on_hand'], 4) ?? '0', decimalFromDb(trx, row['committed'], 4) ?? '0'));
+  return out;
+}
+
+/**
+ * Prices `record` (wire form: header fields and Lines) as the order's save would; `stored` is the order as it
+ * was (null for a new one: every override is new). `user` is who overrides (null: no override allowed — the
+ * portal). Answers the server's header fields and lines (each line's own fields kept, the server's set).
+ */
+export async function priceOrder(trx: AnyTransaction, record: Row, stored: Row | null, user: AuthenticatedUser | null): Promise<PricedOrder> {
+  const billToId = String(record['BillToId'] ?? '');
+  const shipToId = text(record['ShipToId']) ?? billToId;
+  const { billTo, shipTo } = await checkParties(trx, billToId, shipToId);
+  const names = (await trx.selectFrom('firms').select(['firm_id', 'name']).where('firm_id', '=', billToId).executeTakeFirst()) as Row | undefined;
+  const province = String(shipTo['province_code'] ?? billTo['province_code'] ?? '');
+  const date = String(record['OrderDate']);
+  const lines = linesOf(record);
+  const productIds = lines.map((line) => String(line['ProductId'] ?? '').toUpperCase());
+  const descriptions = new Map<string, string>();
+  if (productIds.length > 0) {
+    const rows = (await trx.selectFrom('products').select(['product_id', 'description']).where('product_id', 'in', [...new Set(productIds)]).execute()) as Row[];
+    for (const row of rows) descriptions.set(String(row['product_id']), String(row['description'] ?? ''));
+  }
+  const priced = await priceLines(trx, { customerId: billToId, shipToId, date, lines: lines.map((line, index) => ({ productId: productIds[index]!, quantity: String(line['Quantity'] ?? '0') })) });
+  const before = new Map(linesOf(stored).map((line) => [Number(line['LineId']), line]));
+  const available = await availability(trx, String(record['WarehouseId'] ?? ''), productIds);
+  const out: Row[] = [];
+  for (const [index, line] of lines.entries()) {
+    const service = priced[index]!;
+    let override = text(line['OverridePrice']);
+    if (override !== null && service.Price !== null && cmp(override, service.Price) === 0) override = null;
+    const old = line['LineId'] == null ? undefined : before.get(Number(line['LineId']));
+    const oldOverride = text(old?.['OverridePrice']);
+    const quantity = String(line['Quantity'] ?? '0');
+    if (override !== null && (oldOverride === null || cmp(oldOverride, override) !== 0 || String(old?.['ProductId']) !== productIds[index])) {
+      // The override path: the right (403 "Not allowed to change the price.") and the audit row.
+      await overridePrice(trx, user?.userId ?? '', user?.roles ?? [], {
+        customerId: billToId,
+        shipToId,
+        productId: productIds[index]!,
+        quantity,
+        newPrice: override,
+        date,
+        reason: null,
+        reference: text(record['OrderNo']),
+      });
+    }
+    const unitPrice = override ?? service.Price;
+    if (unitPrice === null) throw BusinessError.of(400, 'validation_failed', 'so:sales-order.rules.notPriced', { product: productIds[index] }, `Lines[${index}].ProductId`);
+    out.push({
+      ...line,
+      ProductId: productIds[index],
+      Description: (descriptions.get(productIds[index]!) ?? '').slice(0, 100),
+      Price: service.Price,
+      PriceSource: service.Source,
+      OverridePrice: override,
+      UnitPrice: unitPrice,
+      Available: available.get(productIds[index]!) ?? '0.0000',
+      QuantityShipped: old ? String(old['QuantityShipped'] ?? '0.0000') : '0.0000',
+      UnitCost: old ? (old['UnitCost'] ?? null) : null,
+    });
+  }
+  const taxed = await taxLines(
+    trx,
+    out.map((line) => ({ Quantity: line['Quantity'], UnitPrice: line['UnitPrice'], Description: line['Description'], AccountId: '' })),
+    province,
+    date,
+  );
+  let subTotal: Decimal = '0.00';
+  let taxTotal: Decimal = '0.00';
+  taxed.forEach((tax, index) => {
+    const line = out[index]!;
+    line['Amount'] = tax.Amount;
+    line['TaxAmount'] = tax.TaxAmount;
+    line['TaxCodes'] = tax.TaxCodes;
+    subTotal = add(subTotal, tax.Amount);
+    taxTotal = add(taxTotal, tax.TaxAmount);
+  });
+  const header: Row = {
+    ShipToId: shipToId,
+    CustomerName: names ? String(names['name'] ?? '') : null,
+    ProvinceCode: province,
+    SubTotal: subTotal,
+    TaxTotal: taxTotal,
+    Total: add(subTotal, taxTotal),
+  };
+  if (text(record['TermsCode']) === null && billTo['account_terms'] != null) header['TermsCode'] = billTo['account_terms'];
+  if (text(record['SalesRep']) === null && billTo['sales_rep'] != null) header['SalesRep'] = billTo['sales_rep'];
+  return { header, lines: out };
+}

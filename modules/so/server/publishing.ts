@@ -1,0 +1,93 @@
+/**
+ * Invoice publishing (OE-29 `/invoice-publishing` under POLO and Waste Disposal; issue 26 item 3; definition
+ * modules/so/definitions/reports.ts `invoicePublishing`): the invoiced sales orders not yet published, each
+ * published to its customer on the portal — a portal notification (`portal_notifications`, the portal's bell)
+ * whose title and text are the chosen email template (OE-17) filled with the order's values (customer, contact,
+ * order, invoice, dates, amount, the company's name). The order keeps when it was published (PublishedOn), so it
+ * leaves the queue and the "EDI not transmitted" report (reports.ts). E-mail is not sent: the product has no SMTP
+ * client yet (as the email templates say); the filled text is what an e-mail would carry.
+ */
+import { fillPlaceholders } from '@erp/modules/oe/definitions/setup/email-template';
+import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
+import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
+import { messageIn } from '@erp/server/entities/call-result';
+import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
+import type { AnySelect } from '@erp/server/reports/engine';
+import type { ReportParameterError } from '@erp/shared/reports/define';
+import { invoicePublishing } from '../definitions/reports.ts';
+
+type Row = Record<string, unknown>;
+
+/** Invoiced orders not yet published (the queue's preview and the EDI not transmitted report). */
+export function unpublishedOrders(db: AnyDb, assigned: readonly string[] | null, billToId: string | null): AnySelect {
+  let query: AnySelect = db
+    .selectFrom('sales_orders as o')
+    .innerJoin('ar_invoices as i', 'i.invoice_id', 'o.invoice_id')
+    .where('o.status', '=', 'Invoiced')
+    .where('o.published_on', 'is', null);
+  if (assigned) query = query.where('o.bill_to_id', 'in', assigned.length > 0 ? assigned : ['']);
+  if (billToId) query = query.where('o.bill_to_id', '=', billToId);
+  return query;
+}
+
+async function publish(trx: AnyTransaction, orderKey: number, templateId: string): Promise<string | null> {
+  const order = (await trx
+    .selectFrom('sales_orders as o')
+    .innerJoin('ar_invoices as i', 'i.invoice_id', 'o.invoice_id')
+    .select(['o.order_no', 'o.bill_to_id', 'o.customer_name', 'o.published_on', 'i.document_no', 'i.invoice_date', 'i.due_date', 'i.total'])
+    .where('o.order_key', '=', orderKey)
+    .executeTakeFirst()) as Row | undefined;
+  if (!order || order['published_on'] != null) return null;
+  const template = (await trx.selectFrom('email_templates').select(['subject', 'body']).where('template_id', '=', templateId).executeTakeFirst()) as Row | undefined;
+  const contact = (await trx.selectFrom('firm_contacts').select('name').where('firm_id', '=', String(order['bill_to_id'])).orderBy('is_primary', 'desc').limit(1).executeTakeFirst()) as Row | undefined;
+  const company = (await trx.selectFrom('companies').select('name').orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst()) as Row | undefined;
+  const values: Record<string, string> = {
+    CustomerName: String(order['customer_name'] ?? ''),
+    CustomerId: String(order['bill_to_id']),
+    ContactName: String(contact?.['name'] ?? ''),
+    OrderNo: String(order['order_no']),
+    InvoiceNo: String(order['document_no']),
+    DocumentDate: String(order['invoice_date']),
+    DueDate: String(order['due_date'] ?? ''),
+    Amount: decimalFromDb(trx, order['total'], 2) ?? '0.00',
+    CompanyName: String(company?.['name'] ?? ''),
+  };
+  const now = new Date().toISOString();
+  await trx
+    .insertInto('portal_notifications')
+    .values({
+      bill_to_id: String(order['bill_to_id']),
+      title: fillPlaceholders(String(template?.['subject'] ?? ''), values).slice(0, 200),
+      body: fillPlaceholders(String(template?.['body'] ?? ''), values),
+      created_on: now,
+      is_read: engineOf(trx) === 'postgres' ? false : 0,
+    })
+    .execute();
+  await trx.updateTable('sales_orders').set({ published_on: now }).where('order_key', '=', orderKey).execute();
+  return String(order['document_no']);
+}
+
+export const invoicePublishingProcess: ServerProcess = {
+  def: invoicePublishing,
+  async prepare(ctx: ProcessContext): Promise<ReportParameterError[]> {
+    const templateId = String(ctx.params['TemplateId'] ?? '');
+    const template = await ctx.db.selectFrom('email_templates').select('is_active').where('template_id', '=', templateId).executeTakeFirst();
+    if (!template) return [{ field: 'TemplateId', key: 'so:reports.validation.notFound', params: { value: templateId } }];
+    ctx.state['assigned'] = isRestricted(ctx.user) ? await assignedFirms(ctx.db, ctx.user) : null;
+    return [];
+  },
+  preview(ctx) {
+    const billTo = typeof ctx.params['BillToId'] === 'string' && ctx.params['BillToId'] !== '' ? String(ctx.params['BillToId']) : null;
+    return unpublishedOrders(ctx.db, (ctx.state['assigned'] as string[] | null | undefined) ?? null, billTo)
+      .select(['o.order_key as OrderKey', 'o.order_no as OrderNo', 'i.document_no as InvoiceNo', 'i.invoice_date as InvoiceDate', 'o.bill_to_id as BillToId', 'o.customer_name as CustomerName', 'i.total as Total'])
+      .orderBy('i.invoice_date')
+      .orderBy('o.order_key');
+  },
+  async runItem(ctx, row) {
+    const orderKey = Number(row['OrderKey']);
+    const invoice = await ctx.db.transaction().execute((trx: AnyTransaction) => publish(trx, orderKey, String(ctx.params['TemplateId'])));
+    if (invoice === null) return { ResultStatus: 2, ResultCode: 'not_eligible', Message: messageIn(ctx.locale, 'reports:process.notEligible'), EntityId: orderKey };
+    return { ResultStatus: 1, ResultCode: 'published', Message: messageIn(ctx.locale, 'so:reports.invoicePublishing.done', { invoice, customer: row['BillToId'] }), EntityId: orderKey };
+  },
+};

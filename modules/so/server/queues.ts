@@ -1,0 +1,117 @@
+/**
+ * The shipping and invoicing queues (definitions: modules/so/definitions/reports.ts). The preview lists the
+ * orders in the state the queue takes; each item runs the order's own action through the API (`ctx.call`: the
+ * same rules, version check, transaction and audit as the screen's button), so a queue never copies a rule.
+ * - shipping queue: Committed orders (warehouse, route, delivery date up to the one given) → `ship` with the
+ *   run's ShipDate;
+ * - invoicing queue: Shipped orders (a bill-to, or every bill-to of one jobber — the jobbers invoicing queue) →
+ *   `invoice` with the run's InvoiceDate; each item answers the §3 order-invoice result: ItemId OrderKey,
+ *   Label OrderNo, EntityId InvoiceId and Data { OrderKey, OrderNo, InvoiceId, InvoiceNo }.
+ * Both keep to the caller's assigned customers (§6).
+ */
+import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
+import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
+import type { AnySelect } from '@erp/server/reports/engine';
+import { invoiceQueue, shippingQueue } from '../definitions/reports.ts';
+import { editLotsProcess } from './lot-edit.ts';
+import { invoicePublishingProcess } from './publishing.ts';
+
+type Row = Record<string, unknown>;
+
+const param = (ctx: ProcessContext, name: string): string | null => {
+  const value = ctx.params[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+async function prepareScope(ctx: ProcessContext): Promise<[]> {
+  ctx.state['assigned'] = isRestricted(ctx.user) ? await assignedFirms(ctx.db, ctx.user) : null;
+  return [];
+}
+
+function scoped(ctx: ProcessContext, query: AnySelect): AnySelect {
+  const assigned = ctx.state['assigned'] as string[] | null | undefined;
+  if (!assigned) return query;
+  return query.where('o.bill_to_id', 'in', assigned.length > 0 ? assigned : ['']);
+}
+
+async function runAction(ctx: ProcessContext, row: Row, action: string, body: Row): Promise<ItemOutcome> {
+  const answer = await ctx.call('POST', `data/sales-order/${encodeURIComponent(String(row['OrderKey']))}/actions/${action}`, { Version: row['Version'], ...body });
+  const result = (answer.body ?? {}) as { ResultStatus?: number; ResultCode?: string; Message?: string; Data?: Row };
+  const ok = answer.status < 300;
+  const data = result.Data ?? {};
+  return {
+    // A question (over the credit limit) is not answered by a batch: the item stays a warning.
+    ResultStatus: ok ? (result.ResultStatus ?? 1) : 2,
+    ResultCode: result.ResultCode ?? (ok ? 'done' : 'failed'),
+    Message: result.Message ?? '',
+    EntityId: ok && data['InvoiceId'] !== undefined ? Number(data['InvoiceId']) : String(row['OrderKey']),
+    ...(ok && data['InvoiceId'] !== undefined
+      ? { Data: { OrderKey: Number(row['OrderKey']), OrderNo: row['OrderNo'], InvoiceId: Number(data['InvoiceId']), InvoiceNo: data['InvoiceNo'] ?? null } }
+      : {}),
+  };
+}
+
+const shippingProcess: ServerProcess = {
+  def: shippingQueue,
+  prepare: prepareScope,
+  preview(ctx) {
+    let query: AnySelect = ctx.db
+      .selectFrom('sales_orders as o')
+      .select([
+        'o.order_key as OrderKey',
+        'o.order_no as OrderNo',
+        'o.order_date as OrderDate',
+        'o.delivery_date as DeliveryDate',
+        'o.route_id as RouteId',
+        'o.bill_to_id as BillToId',
+        'o.customer_name as CustomerName',
+        'o.warehouse_id as WarehouseId',
+        'o.total as Total',
+        'o.version as Version',
+      ])
+      .where('o.status', '=', 'Committed')
+      .orderBy('o.delivery_date')
+      .orderBy('o.order_key');
+    const warehouse = param(ctx, 'WarehouseId');
+    const route = param(ctx, 'RouteId');
+    const delivery = param(ctx, 'DeliveryDate');
+    if (warehouse) query = query.where('o.warehouse_id', '=', warehouse);
+    if (route) query = query.where('o.route_id', '=', route);
+    if (delivery) query = query.where('o.delivery_date', '<=', delivery);
+    return scoped(ctx, query);
+  },
+  runItem: (ctx, row) => runAction(ctx, row, 'ship', param(ctx, 'ShipDate') ? { Date: param(ctx, 'ShipDate') } : {}),
+};
+
+const invoiceProcess: ServerProcess = {
+  def: invoiceQueue,
+  prepare: prepareScope,
+  preview(ctx) {
+    let query: AnySelect = ctx.db
+      .selectFrom('sales_orders as o')
+      .leftJoin('firms as f', 'f.firm_id', 'o.bill_to_id')
+      .select([
+        'o.order_key as OrderKey',
+        'o.order_no as OrderNo',
+        'o.ship_date as ShipDate',
+        'o.bill_to_id as BillToId',
+        'o.customer_name as CustomerName',
+        'o.order_type as OrderType',
+        'o.sub_total as SubTotal',
+        'o.tax_total as TaxTotal',
+        'o.total as Total',
+        'o.version as Version',
+      ])
+      .where('o.status', '=', 'Shipped')
+      .orderBy('o.ship_date')
+      .orderBy('o.order_key');
+    const customer = param(ctx, 'BillToId');
+    const jobber = param(ctx, 'JobberFirmId');
+    if (customer) query = query.where('o.bill_to_id', '=', customer);
+    if (jobber) query = query.where('f.jobber_firm_id', '=', jobber);
+    return scoped(ctx, query);
+  },
+  runItem: (ctx, row) => runAction(ctx, row, 'invoice', param(ctx, 'InvoiceDate') ? { Date: param(ctx, 'InvoiceDate') } : {}),
+};
+
+export const SO_SERVER_PROCESSES: readonly ServerProcess[] = [shippingProcess, invoiceProcess, editLotsProcess, invoicePublishingProcess];

@@ -1,0 +1,189 @@
+/**
+ * Sales orders' demo data (issue 26 item 7), filled only where empty, at every start:
+ * - setup: the OE integration's COGS-STEEL / COGS-ELECTRICAL and SALES-* rows come with the G/L demo chart
+ *   (modules/gl/server/seed.ts); nothing more is needed;
+ * - with the demo ledger (config.demoLedger) and an empty sales_orders: orders of the demo customers (B100, B200,
+ *   B300 and their ship-tos) in every state — Entered, Committed, Shipped (with lots), Invoiced and Cancelled —
+ *   each priced, committed, shipped and invoiced by the same code as the screens (pricing.ts, fulfilment.ts:
+ *   the pricing service, the stock ledger with lots, the COGS journal, Receivables' invoice). Products are the
+ *   ones the demo stock holds enough of in TOR-01; dates are the last weeks, moved into open periods. Each
+ *   order is its own transaction: one the rules refuse (a closed period) is left out, never half made;
+ * - then one driver cash-in (half of the first invoiced order paid in cash, posted as an AR receipt applied to its
+ *   invoice) and one product return (a unit of the second invoiced order's first line, received back with its lot
+ *   and credited by an AR credit note), by the actions' own code (cash-in.ts, returns.ts), and one commission run
+ *   over the demo invoices (commissions.ts).
+ */
+import { mul } from '@erp/shared/decimal';
+import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import type { SeedConfig } from '@erp/server/modules/part';
+import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
+import { insertDocument } from '@erp/modules/po/server/documents';
+import { salesOrder } from '../definitions/sales-order.ts';
+import { driverCashIn } from '../definitions/driver-cash-in.ts';
+import { productReturn } from '../definitions/product-return.ts';
+import { postReceipts } from './cash-in.ts';
+import { commissionLines } from './commissions.ts';
+import { commissionRun } from '../definitions/commission-run.ts';
+import { commitStock, invoiceOrder, shipOrder } from './fulfilment.ts';
+import { creditReturn, receiveReturn } from './returns.ts';
+import { priceOrder } from './pricing.ts';
+
+const ACTOR = 'seed';
+const WAREHOUSE = 'TOR-01';
+type Row = Record<string, unknown>;
+
+/** Bill-to, ship-to, final state. */
+const ORDERS: readonly [string, string, 'Entered' | 'Committed' | 'Shipped' | 'Invoiced' | 'Cancelled'][] = [
+  ['B100', 'S101', 'Invoiced'],
+  ['B200', 'S201', 'Invoiced'],
+  ['B300', 'S301', 'Invoiced'],
+  ['B100', 'S102', 'Invoiced'],
+  ['B100', 'B100', 'Shipped'],
+  ['B200', 'B200', 'Shipped'],
+  ['B300', 'S301', 'Committed'],
+  ['B100', 'S101', 'Committed'],
+  ['B200', 'S201', 'Entered'],
+  ['B100', 'S102', 'Entered'],
+  ['B300', 'B300', 'Entered'],
+  ['B200', 'B200', 'Cancelled'],
+];
+
+async function isEmpty(db: AnyDb, table: string): Promise<boolean> {
+  return (await db.selectFrom(table).select(db.fn.countAll().as('n')).limit(1).executeTakeFirst().then((r) => Number((r as Row)['n']))) === 0;
+}
+
+/** `date`, or the first day after it in an open G/L and A/R period of its year; null when none. */
+async function openDate(db: AnyDb, date: string): Promise<string | null> {
+  const period = (await db
+    .selectFrom('fiscal_periods')
+    .select(['start_date'])
+    .where('end_date', '>=', date)
+    .where('start_date', '<=', `${date.slice(0, 4)}-12-31`)
+    .where('closed_gl', '=', 0 as never)
+    .where('closed_ar', '=', 0 as never)
+    .orderBy('start_date')
+    .limit(1)
+    .executeTakeFirst()) as { start_date: string } | undefined;
+  if (!period) return null;
+  return period.start_date > date ? period.start_date : date;
+}
+
+/** Stocked products with at least 40 on hand in the warehouse (enough for every demo order). */
+async function stockedProducts(db: AnyDb): Promise<string[]> {
+  const rows = (await db
+    .selectFrom('stock_balances as b')
+    .innerJoin('products as p', 'p.product_id', 'b.product_id')
+    .select(['b.product_id as product_id', 'b.on_hand as on_hand', 'b.committed as committed'])
+    .where('b.warehouse_id', '=', WAREHOUSE)
+    .where('p.is_active', '=', (engineOf(db) === 'postgres' ? true : 1) as never)
+    .orderBy('b.product_id')
+    .execute()) as Row[];
+  return rows
+    .filter((row) => Number(decimalFromDb(db, row['on_hand'], 4) ?? '0') - Number(decimalFromDb(db, row['committed'], 4) ?? '0') >= 40)
+    .map((row) => String(row['product_id']));
+}
+
+async function readOrder(trx: AnyTransaction, orderKey: number, record: Row): Promise<Row> {
+  const lines = (await trx.selectFrom('so_lines').select(['line_id', 'product_id']).where('order_key', '=', orderKey).orderBy('line_id').execute()) as Row[];
+  const written = (record['Lines'] as Row[]).map((line, index) => ({ ...line, LineId: Number(lines[index]!['line_id']), Lots: [] }));
+  return { ...record, OrderKey: orderKey, Lines: written };
+}
+
+async function setStatus(trx: AnyTransaction, orderKey: number, values: Row): Promise<void> {
+  await trx.updateTable('sales_orders').set(values).where('order_key', '=', orderKey).execute();
+}
+
+export async function seedSalesOrders(db: AnyDb, config: SeedConfig): Promise<void> {
+  if (!config.demoLedger || !(await isEmpty(db, 'sales_orders'))) return;
+  const products = await stockedProducts(db);
+  if (products.length < 3) return;
+  const today = new Date().toISOString().slice(0, 10);
+  for (const [index, [billToId, shipToId, state]] of ORDERS.entries()) {
+    const day = new Date(Date.now() - (ORDERS.length - index) * 2 * 86_400_000).toISOString().slice(0, 10);
+    const date = await openDate(db, day);
+    if (!date || date > today) continue;
+    const picked = [0, 1].map((n) => products[(index * 2 + n) % products.length]!);
+    const lines = picked.map((productId, n) => ({ ProductId: productId, Quantity: `${2 + ((index + n) % 4)}.0000`, OverridePrice: null, Lots: [] }));
+    try {
+      await db.transaction().execute(async (trx) => {
+        const record: Row = { OrderType: index % 5 === 4 ? 'TA' : 'Regular', Channel: 'Desk', Status: 'Entered', OrderDate: date, BillToId: billToId, ShipToId: shipToId, WarehouseId: WAREHOUSE, DeliveryDate: date, Lines: lines };
+        const priced = await priceOrder(trx, record, null, null);
+        const now = new Date().toISOString();
+        const written = await insertDocument(trx, salesOrder, { ...record, ...priced.header, Lines: priced.lines }, ACTOR, now);
+        const key = Number(written['OrderKey']);
+        const order = await readOrder(trx, key, { ...record, ...priced.header, OrderNo: written['OrderNo'], Lines: priced.lines });
+        if (state === 'Entered') return;
+        if (state === 'Cancelled') return setStatus(trx, key, { status: 'Cancelled' });
+        await commitStock(trx, order, 1);
+        if (state === 'Committed') return setStatus(trx, key, { status: 'Committed' });
+        const shipped = await shipOrder(trx, order, date, ACTOR);
+        if (state === 'Shipped') return setStatus(trx, key, { status: 'Shipped', ship_date: date, journal_id: shipped.journalId });
+        const shippedLines = (order['Lines'] as Row[]).map((line) => ({ ...line, QuantityShipped: line['Quantity'] }));
+        const invoice = await invoiceOrder(trx, { ...order, Lines: shippedLines }, date, ACTOR);
+        await setStatus(trx, key, { status: 'Invoiced', ship_date: date, journal_id: shipped.journalId, invoice_id: invoice.invoiceId, invoice_no: invoice.documentNo });
+      });
+    } catch {
+      // A refused order (a closed period, too little stock) is left out: the demo needs no half-made order.
+    }
+  }
+  await seedAfterSales(db);
+}
+
+/** One posted driver cash-in and one credited product return (module header). */
+async function seedAfterSales(db: AnyDb): Promise<void> {
+  const invoiced = (await db.selectFrom('sales_orders').selectAll().where('status', '=', 'Invoiced').orderBy('order_key').limit(2).execute()) as Row[];
+  const bank = await db.selectFrom('bank_accounts').select('bank_account_id').where('bank_account_id', '=', 'OPERATING').executeTakeFirst();
+  const now = new Date().toISOString();
+  const first = invoiced[0];
+  if (first && bank) {
+    try {
+      await db.transaction().execute(async (trx) => {
+        const total = decimalFromDb(trx, first['total'], 2) ?? '0.00';
+        const paid = mul(total, '0.5', 2);
+        const line = { OrderKey: Number(first['order_key']), OrderNo: first['order_no'], BillToId: first['bill_to_id'], InvoiceNo: first['invoice_no'], OrderTotal: total, AmountPaid: paid, PaymentId: (await trx.selectFrom('forms_of_payment').select('payment_id').where('payment_id', '=', 'CASH').executeTakeFirst()) ? 'CASH' : null };
+        const written = await insertDocument(trx, driverCashIn, { CashInDate: first['ship_date'], Driver: 'Marc Tremblay', BankAccountId: 'OPERATING', Status: 'Posted', Notes: null, TotalPaid: paid, Lines: [line] }, ACTOR, now);
+        const receipts = await postReceipts(trx, written, written['Lines'] as Row[], ACTOR);
+        await trx.updateTable('so_cash_in_lines').set({ receipt_no: receipts.get(String(first['bill_to_id'])) ?? null }).where('cash_in_id', '=', Number(written['CashInId'])).execute();
+      });
+    } catch {
+      // A closed A/R period: no demo cash-in.
+    }
+  }
+  const dates = (await db.selectFrom('ar_invoices as i').innerJoin('sales_orders as o', 'o.invoice_id', 'i.invoice_id').select([db.fn.min('i.invoice_date').as('first'), db.fn.max('i.invoice_date').as('last')]).executeTakeFirst()) as Row | undefined;
+  if (dates?.['first']) {
+    await db.transaction().execute(async (trx) => {
+      const run = { runId: null, start: String(dates['first']), end: String(dates['last']), salesRep: null, assigned: null };
+      const { lines, total } = await commissionLines(trx, run);
+      if (lines.length > 0) await insertDocument(trx, commissionRun, { StartDate: run.start, EndDate: run.end, Status: 'Calculated', Notes: null, Total: total, Lines: lines }, ACTOR, now);
+    });
+  }
+  const second = invoiced[1];
+  if (!second) return;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const orderLine = (await trx.selectFrom('so_lines').selectAll().where('order_key', '=', Number(second['order_key'])).orderBy('line_id').limit(1).executeTakeFirst()) as Row | undefined;
+      if (!orderLine) return;
+      const lot = (await trx.selectFrom('so_line_lots').select('lot_no').where('line_id', '=', Number(orderLine['line_id'])).limit(1).executeTakeFirst()) as Row | undefined;
+      const price = decimalFromDb(trx, orderLine['unit_price'], 4) ?? '0.0000';
+      const line = {
+        ProductId: orderLine['product_id'],
+        Quantity: '1.0000',
+        UnitPrice: price,
+        UnitCost: decimalFromDb(trx, orderLine['unit_cost'], 4),
+        Amount: mul('1', price, 2),
+        Lots: lot ? [{ LotNo: lot['lot_no'], Quantity: '1.0000' }] : [],
+      };
+      const header = { ReturnDate: second['ship_date'], OrderKey: Number(second['order_key']), OrderNo: second['order_no'], BillToId: second['bill_to_id'], WarehouseId: second['warehouse_id'], Reason: 'Damaged in transit', Status: 'Credited', Total: line.Amount, Lines: [line] };
+      const written = await insertDocument(trx, productReturn, header, ACTOR, now);
+      const received = await receiveReturn(trx, written, ACTOR);
+      const credited = await creditReturn(trx, written, undefined, ACTOR);
+      await trx
+        .updateTable('so_returns')
+        .set({ journal_id: received.set.JournalId, credit_note_id: credited.set.CreditNoteId, credit_note_no: credited.set.CreditNoteNo })
+        .where('return_id', '=', Number(written['ReturnId']))
+        .execute();
+    });
+  } catch {
+    // A closed period: no demo return.
+  }
+}
