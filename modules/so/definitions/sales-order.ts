@@ -115,7 +115,11 @@ export const salesOrder = defineEntity({
         QuantityShipped: { ...SO_QUANTITY, readOnly: true, labelKey: lineLabel('QuantityShipped') },
         UnitCost: { ...SO_PRICE, readOnly: true, labelKey: lineLabel('UnitCost') },
         PriceSource: { type: 'text', maxLength: 10, readOnly: true, labelKey: lineLabel('PriceSource') },
+        LineNotes: { type: 'text', maxLength: 500, format: 'multiline', labelKey: lineLabel('LineNotes') },
       },
+      // The expanded line window (§2; §8 "Saving expanded order lines failed."): the line's cost, price source,
+      // tax codes and notes there, not as columns of the grid.
+      expanded: { only: ['TaxCodes', 'UnitCost', 'PriceSource', 'LineNotes'] },
       lineChildren: {
         Lots: {
           table: 'so_line_lots',
