@@ -9,6 +9,10 @@
  * - `wd-invoice-processing` (WD-10, `/invoice-processing`): the Completed orders up to a date; the run invoices
  *   each through Receivables (a posted AR invoice: Dr AR / Cr service revenue / Cr taxes of the site's province)
  *   and marks it Invoiced. A closed A/R period refuses the item.
+ * - `wd-serialize-work-load` (WD-08, `/serialize-work-load`): one item per crew with jobs on the day; the run
+ *   orders the crew's jobs of that day into a route sequence (by the site's postal code, city, then order).
+ * - `wd-work-orders` (WD-09, `/work-order-print`): the day's jobs per crew in route order, with the class's
+ *   handling notes, for the crews (grid, .xlsx, PDF).
  * - `wd-completed-services` (WD-11): completed and invoiced services of a date range.
  * - `wd-certificates-due` (WD-12): active certificates expiring within the horizon, earliest first.
  * - `wd-quote-print`: the customer's copy of a quote (WD-05's Print).
@@ -75,6 +79,48 @@ export const invoiceProcessing: ProcessDefinition = defineProcess({
   bulk: true,
 });
 
+export const serializeWorkLoad: ProcessDefinition = defineProcess({
+  name: 'wd-serialize-work-load',
+  application: WD_APP,
+  routes: [{ application: WD_APP, path: '/serialize-work-load' }],
+  titleKey: 'wd:reports.serializeWorkLoad.title',
+  parameters: [{ name: 'WorkDate', type: 'date', required: true, defaultValue: 'today', labelKey: 'wd:reports.parameters.WorkDate' }],
+  rules: [],
+  columns: [text('CrewId'), integer('Jobs')],
+  itemKey: 'CrewId',
+  itemLabel: 'CrewId',
+  maxItems: 100,
+  confirmKey: 'wd:reports.serializeWorkLoad.confirm',
+});
+
+export const workOrderPrint: ReportDefinition = defineReport({
+  name: 'wd-work-orders',
+  application: WD_APP,
+  routes: [{ application: WD_APP, path: '/work-order-print' }],
+  titleKey: 'wd:reports.workOrders.title',
+  parameters: [
+    { name: 'WorkDate', type: 'date', required: true, defaultValue: 'today', labelKey: 'wd:reports.parameters.WorkDate' },
+    { name: 'CrewId', type: 'text', maxLength: 20, labelKey: 'wd:reports.parameters.CrewId' },
+  ],
+  rules: [],
+  columns: [
+    text('CrewId'),
+    integer('RouteSequence', { width: 0.5 }),
+    text('OrderNo'),
+    text('CustomerName', { width: 1.4 }),
+    text('SiteAddress', { width: 2 }),
+    text('ServiceId'),
+    text('WasteClassId'),
+    text('HandlingNotes', { width: 2 }),
+    quantity('Quantity'),
+    text('Vehicle'),
+    text('ManifestNo'),
+    integer('OrderId', { hidden: true }),
+  ],
+  ...groupedBy('CrewId', ['CrewId'], ['RouteSequence', 'OrderId']),
+  orientation: 'landscape',
+});
+
 export const completedServices: ReportDefinition = defineReport({
   name: 'wd-completed-services',
   application: WD_APP,
@@ -125,7 +171,7 @@ export const certificatesDue: ReportDefinition = defineReport({
   defaultSort: [{ field: 'ExpiresOn' }, { field: 'CertificateId' }],
 });
 
-export const WD_REPORTS: readonly ReportDefinition[] = [completedServices, certificatesDue];
+export const WD_REPORTS: readonly ReportDefinition[] = [workOrderPrint, completedServices, certificatesDue];
 
 const QUOTE_FIELDS = {
   address: ['CustomerName', 'SiteName', 'SiteAddress', 'SiteCityLine'],

@@ -2,13 +2,13 @@
  * Waste Disposal's screens (issue 27; SCREENS.md WD-01 … WD-12): parcel configs bundled into `@erp/waste`
  * (module.json `app`); the service order entry is also Receivables' `/wd-order-entry` (module.json `alsoIn`).
  * Export names are the route catalog's Components. Not in this release (not exported, so the shell says so):
- * Serialize work load (WD-08), Work order print (WD-09) and Invoice publishing (OE-29).
+ * Invoice publishing (OE-29).
  */
 import { registerModule } from '@erp/shared/entities/index';
 import { documentScreen, entityScreen, processScreen, reportScreen } from '@erp/records';
 import manifest from '../module.json';
 import { wdModule } from '../definitions/index.ts';
-import { certificatesDue, completedServices, invoiceProcessing, scheduling } from '../definitions/reports.ts';
+import { certificatesDue, completedServices, invoiceProcessing, scheduling, serializeWorkLoad, workOrderPrint } from '../definitions/reports.ts';
 
 registerModule(wdModule);
 
@@ -26,8 +26,10 @@ export const QuotedJobs = documentScreen('wd-quote', WD);
 export const OrderEntry = documentScreen('wd-order', WD);
 export const WdOrderEntry = OrderEntry;
 
-// WD-07 scheduling, WD-10 invoice processing; WD-11, WD-12 reports.
+// WD-07 scheduling, WD-08 serialize work load, WD-09 work orders, WD-10 invoice processing; WD-11, WD-12 reports.
 export const Scheduling = processScreen(scheduling, WD);
+export const SerializeWorkLoad = processScreen(serializeWorkLoad, WD);
+export const WorkOrderPrint = reportScreen(workOrderPrint, WD);
 export const InvoiceProcessing = processScreen(invoiceProcessing, WD);
 export const CompletedServicesReport = reportScreen(completedServices, WD);
 export const CertificatesDueForRenewal = reportScreen(certificatesDue, WD);

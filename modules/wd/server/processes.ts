@@ -20,7 +20,7 @@ import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
 import type { AnySelect } from '@erp/server/reports/engine';
-import { invoiceProcessing, scheduling } from '../definitions/reports.ts';
+import { invoiceProcessing, scheduling, serializeWorkLoad } from '../definitions/reports.ts';
 import { addDays, loadCalendar, nextWorkingDay, type WdCalendar } from './calendar.ts';
 import { servicesOf } from './pricing.ts';
 import type { Row } from './records.ts';
@@ -172,4 +172,47 @@ const invoicingProcess: ServerProcess = {
   },
 };
 
-export const WD_PROCESSES: readonly ServerProcess[] = [schedulingProcess, invoicingProcess];
+/**
+ * Serialize work load: a crew's jobs of the day (Scheduled or done) numbered 1… in route order — by the site's
+ * postal code, then city, then order — so neighbouring sites follow each other.
+ */
+const serializeProcess: ServerProcess = {
+  def: serializeWorkLoad,
+  preview: (ctx) =>
+    ctx.db
+      .selectFrom('wd_orders')
+      .where('scheduled_date', '=', String(ctx.params['WorkDate']))
+      .where('status', 'in', ['Scheduled', 'Completed'])
+      .where('crew_id', 'is not', null)
+      .select(['crew_id as CrewId'])
+      .select((eb) => eb.fn.countAll().as('Jobs'))
+      .groupBy('crew_id')
+      .orderBy('crew_id'),
+  async runItem(ctx, row) {
+    const crew = String(row['CrewId']);
+    const jobs = await ctx.db.transaction().execute(async (trx: AnyTransaction) => {
+      const rows = (await trx
+        .selectFrom('wd_orders as o')
+        .leftJoin('firms as s', 's.firm_id', 'o.site_id')
+        .select(['o.order_id'])
+        .where('o.scheduled_date', '=', String(ctx.params['WorkDate']))
+        .where('o.crew_id', '=', crew)
+        .where('o.status', 'in', ['Scheduled', 'Completed'])
+        .orderBy('s.postal_code')
+        .orderBy('s.city')
+        .orderBy('o.order_id')
+        .execute()) as Row[];
+      for (const [index, job] of rows.entries()) {
+        await trx
+          .updateTable('wd_orders')
+          .set((eb) => ({ route_sequence: index + 1, updated_by: ctx.user.userId, updated_on: new Date().toISOString(), version: eb('version', '+', 1) }))
+          .where('order_id', '=', Number(job['order_id']))
+          .execute();
+      }
+      return rows.length;
+    });
+    return { ResultStatus: 1, ResultCode: 'serialized', Message: messageIn(ctx.locale, 'wd:reports.serializeWorkLoad.done', { count: jobs }), EntityId: crew };
+  },
+};
+
+export const WD_PROCESSES: readonly ServerProcess[] = [schedulingProcess, invoicingProcess, serializeProcess];

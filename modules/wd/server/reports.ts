@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import type { ReportContext, ServerReport } from '@erp/server/reports/engine';
-import { certificatesDue, completedServices, quotePrint } from '../definitions/reports.ts';
+import { certificatesDue, completedServices, quotePrint, workOrderPrint } from '../definitions/reports.ts';
 import { addDays } from './calendar.ts';
 
 async function customerExists(ctx: ReportContext): Promise<ReportParameterError[]> {
@@ -18,6 +18,35 @@ async function customerExists(ctx: ReportContext): Promise<ReportParameterError[
   const found = await ctx.db.selectFrom('firms').select('firm_id').where('firm_id', '=', value).executeTakeFirst();
   return found ? [] : [{ field: 'CustomerId', key: 'wd:reports.validation.notFound', params: { value } }];
 }
+
+const workOrdersReport: ServerReport = {
+  def: workOrderPrint,
+  rows(ctx) {
+    let query = ctx.db
+      .selectFrom('wd_orders as o')
+      .leftJoin('firms as s', 's.firm_id', 'o.site_id')
+      .leftJoin('waste_classes as c', 'c.class_id', 'o.waste_class_id')
+      .where('o.scheduled_date', '=', String(ctx.params['WorkDate']))
+      .where('o.status', 'in', ['Scheduled', 'Completed'])
+      .where('o.crew_id', 'is not', null);
+    const crew = ctx.params['CrewId'];
+    if (typeof crew === 'string' && crew !== '') query = query.where('o.crew_id', '=', crew.toUpperCase());
+    return query.select([
+      'o.crew_id as CrewId',
+      'o.route_sequence as RouteSequence',
+      'o.order_no as OrderNo',
+      'o.customer_name as CustomerName',
+      sql<string>`trim(coalesce(s.name, o.site_id) || ', ' || coalesce(s.address, '') || ' ' || coalesce(s.city, ''))`.as('SiteAddress'),
+      'o.service_id as ServiceId',
+      'o.waste_class_id as WasteClassId',
+      'c.handling_notes as HandlingNotes',
+      'o.quantity as Quantity',
+      'o.vehicle as Vehicle',
+      'o.manifest_no as ManifestNo',
+      'o.order_id as OrderId',
+    ]);
+  },
+};
 
 const completedServicesReport: ServerReport = {
   def: completedServices,
@@ -110,4 +139,4 @@ const quotePrintReport: ServerReport = {
   },
 };
 
-export const WD_SERVER_REPORTS: readonly ServerReport[] = [completedServicesReport, certificatesDueReport, quotePrintReport];
+export const WD_SERVER_REPORTS: readonly ServerReport[] = [workOrdersReport, completedServicesReport, certificatesDueReport, quotePrintReport];

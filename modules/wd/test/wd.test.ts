@@ -165,6 +165,25 @@ describe('scheduling (WP8 acceptance 2)', () => {
       ['Scheduled', D('06-30'), 'A2', 2],
       ['Scheduled', D('07-04'), 'A1', 1],
     ]);
+    // Serialize work load: crew A1's two jobs of June 30 in route order (site postal codes), then the work orders.
+    await created('firm', { FirmId: 'WS-A', Name: 'East Yard', FirmTypes: ['ship-to'], BillToId: 'WC2', ProvinceCode: 'ON', PostalCode: 'L9A 1A1' });
+    await created('firm', { FirmId: 'WS-B', Name: 'West Yard', FirmTypes: ['ship-to'], BillToId: 'WC2', ProvinceCode: 'ON', PostalCode: 'L1A 1A1' });
+    for (const [id, site] of [[ids[0], 'WS-A'], [ids[2], 'WS-B']] as const) {
+      const current = json(await get(`/api/data/wd-order/${id}`)).Data;
+      expect((await put(`/api/data/wd-order/${id}`, { SiteId: site, Version: current.Version })).statusCode).toBe(200);
+    }
+    const serialize = { WorkDate: D('06-30') };
+    const crews = json(await process('wd-serialize-work-load', 'preview', { Parameters: serialize })).List as Json[];
+    expect(crews.map((c) => [c.CrewId, Number(c.Jobs)])).toEqual([['A1', 2], ['A2', 2]]);
+    const serialized = json(await process('wd-serialize-work-load', 'run', { Parameters: serialize, Items: ['A1'] })).List[0];
+    expect([serialized.ResultStatus, serialized.Message]).toEqual([1, '2 jobs in route order.']);
+    const sequences = await Promise.all([ids[0], ids[2]].map(async (id) => json(await get(`/api/data/wd-order/${id}`)).Data.RouteSequence));
+    expect(sequences).toEqual([2, 1]);
+    const work = await post('/api/reports/wd-work-orders/run', { Parameters: { WorkDate: D('06-30'), CrewId: 'A1' } });
+    expect((json(work).List as Json[]).map((r) => [r.RouteSequence, r.OrderNo])).toEqual([[1, rows[2].OrderNo], [2, rows[0].OrderNo]]);
+    const workPdf = await post('/api/reports/wd-work-orders/pdf', { Parameters: { WorkDate: D('06-30') } });
+    expect(workPdf.headers['content-type']).toBe('application/pdf');
+    expect(await pdfText(workPdf.rawPayload)).toContain('West Yard');
     // Run again: nothing is Entered any more.
     const again = await process('wd-scheduling', 'run', { Parameters, Items: ids.slice(0, 1) });
     expect(json(again).List[0].ResultStatus).not.toBe(1);
