@@ -29,7 +29,7 @@ test('a quote from a template, accepted into a service order, scheduled, complet
   await quote.getByRole('textbox', { name: 'Site', exact: true }).fill('S201');
   await quote.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(quote.getByText('Saved.', { exact: true })).toBeVisible();
-  await expect(quote.getByRole('textbox', { name: 'Amount — Line 1' })).toHaveValue('370.00');
+  await expect(quote.getByRole('cell', { name: 'Amount — Line 1' })).toHaveText('370.00');
   await expect(quote.getByRole('textbox', { name: 'Total', exact: true })).toHaveValue('370.00');
 
   await quote.getByRole('button', { name: 'Accept', exact: true }).click();
@@ -52,7 +52,7 @@ test('a quote from a template, accepted into a service order, scheduled, complet
   const invoicing = await openScreen(page, '/novus-wd/invoice-processing', /Invoice Processing/);
   await invoicing.getByLabel('Invoice date').fill(order.ScheduledDate);
   await invoicing.getByLabel('Completed up to').fill(order.ScheduledDate);
-  await invoicing.getByLabel('Customer').fill('B200');
+  await invoicing.getByRole('textbox', { name: 'Customer', exact: true }).fill('B200');
   await invoicing.getByRole('button', { name: 'Preview' }).click();
   const preview = invoicing.getByRole('region', { name: 'Items to process' });
   await expect(preview.getByRole('checkbox', { name: `Select ${orderNo}` })).toBeChecked();
