@@ -6,7 +6,7 @@
  *   (non-hazardous; used oil, class 3, and acids, class 8, both needing a certificate), certificates (some due
  *   for renewal within 60 days, one already revoked), two quotation templates;
  * - three quotes (Quoted, Accepted, Lost) and a month of service orders around today in every state: past
- *   ones Completed and, where the A/R period is open, Invoiced through Receivables; coming ones Scheduled on
+ *   ones Completed and, with the demo ledger and where the A/R period is open, Invoiced through Receivables; coming ones Scheduled on
  *   working days or still Entered; one Cancelled.
  * Needs the shell's demo customers (B100, B200, B300 and their ship-tos); without them only the masters load.
  */
@@ -14,6 +14,7 @@ import { sql, type Kysely } from 'kysely';
 import { mul, round } from '@erp/shared/decimal';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { addDays, loadCalendar, nextWorkingDay } from './calendar.ts';
+import type { SeedConfig } from '@erp/server/modules/part';
 import { invoiceOrder } from './processes.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -42,7 +43,7 @@ const CLASSES: [string, string, string, boolean, string][] = [
   ['ACID', 'Spent acids', '8', true, 'Corrosive: acid-resistant drums, face shield, never mix with bases.'],
 ];
 
-export async function seedWasteDisposal(db: AnyDb): Promise<void> {
+export async function seedWasteDisposal(db: AnyDb, config: SeedConfig): Promise<void> {
   const now = new Date().toISOString();
   const hasChart = !(await isEmpty(db, 'gl_accounts'));
   const revenue = hasChart ? '4400' : null;
@@ -141,10 +142,10 @@ export async function seedWasteDisposal(db: AnyDb): Promise<void> {
   }
   const customers = (await db.selectFrom('firms').select('firm_id').where('firm_id', 'in', ['B100', 'B200', 'B300', 'S101', 'S102', 'S201', 'S301']).execute()).length;
   if (customers < 7 || !revenue || !(await isEmpty(db, 'wd_orders'))) return;
-  await seedDocuments(db, base, now);
+  await seedDocuments(db, base, now, config.demoLedger);
 }
 
-async function seedDocuments(db: AnyDb, base: string, now: string): Promise<void> {
+async function seedDocuments(db: AnyDb, base: string, now: string, invoice: boolean): Promise<void> {
   const prices = new Map(SERVICES.map(([id, , , basis, price]) => [id, { price, flat: basis === 'Flat' }]));
   const amount = (service: string, quantity: string) => {
     const { price, flat } = prices.get(service)!;
@@ -235,7 +236,9 @@ async function seedDocuments(db: AnyDb, base: string, now: string): Promise<void
       .execute();
   }
   await db.updateTable('wd_orders').set({ customer_name: sql`(select name from firms where firms.firm_id = wd_orders.customer_id)` }).execute();
-  // The older half of the completed orders invoiced through Receivables (each alone: a closed period skips it).
+  // The older half of the completed orders invoiced through Receivables (each alone: a closed period skips it) —
+  // with the demo ledger only: without it (DEMO_LEDGER=0, the server tests) the ledger stays empty.
+  if (!invoice) return;
   const completed = (await db.selectFrom('wd_orders').select(['order_id', 'completed_date']).where('status', '=', 'Completed').orderBy('order_id').execute()) as { order_id: number; completed_date: string }[];
   for (const order of completed.slice(0, Math.floor(completed.length / 2))) {
     try {
