@@ -1,0 +1,15 @@
+/**
+ * Waste Disposal on the server (issue 27): the quote and service-order rules, the scheduling and invoicing
+ * processes, the reports and the demo data.
+ */
+import { combineParts } from '@erp/server/modules/part';
+import { wdModule } from '../definitions/index.ts';
+import { orderHooks, quoteHooks } from './documents.ts';
+import { WD_PROCESSES } from './processes.ts';
+import { WD_SERVER_REPORTS } from './reports.ts';
+import { seedWasteDisposal } from './seed.ts';
+
+export const serverModule = combineParts(wdModule, [{ hooks: { 'wd-quote': quoteHooks, 'wd-order': orderHooks }, seed: seedWasteDisposal }], {
+  reports: WD_SERVER_REPORTS,
+  processes: WD_PROCESSES,
+});

@@ -1,0 +1,218 @@
+/**
+ * Scheduling and invoice processing (issue 27 items 4–5; definitions modules/wd/definitions/reports.ts). Each
+ * item runs in its own transaction and only while the order is still in the state the preview showed.
+ *
+ * Scheduling: the first working day (./calendar.ts: the control record's weekdays, never a holiday) on or after
+ * the later of the chosen start and the order's requested date, on the crew with the fewest jobs that day —
+ * ties in the control record's crew order — while below the crews' daily capacity; a day every crew has full
+ * moves to the next working day. The order's route sequence is its place in the crew's day.
+ *
+ * Invoice processing: one posted AR invoice per completed order through Receivables' `createPostedInvoice`
+ * (the same pricing, taxes of the site's province, posting — Dr AR / Cr revenue / Cr taxes — and AR item as a
+ * typed invoice; its period check refuses a closed A/R period); revenue: the service's account, else the
+ * control record's; terms: the control record's, else the customer's. The order becomes Invoiced with the
+ * invoice's number.
+ */
+import type { Decimal } from '@erp/shared/decimal';
+import { createPostedInvoice } from '@erp/modules/ar/server/invoices/rules';
+import { BusinessError, messageIn } from '@erp/server/entities/call-result';
+import { decimalFromDb } from '@erp/server/db/decimal-codec';
+import type { AnyTransaction } from '@erp/server/entities/hooks';
+import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
+import type { AnySelect } from '@erp/server/reports/engine';
+import { invoiceProcessing, scheduling, serializeWorkLoad } from '../definitions/reports.ts';
+import { addDays, loadCalendar, nextWorkingDay, type WdCalendar } from './calendar.ts';
+import { servicesOf } from './pricing.ts';
+import type { Row } from './records.ts';
+
+function refused(ctx: ProcessContext, error: unknown, id: number): ItemOutcome {
+  if (error instanceof BusinessError) {
+    const issue = error.issues[0];
+    return { ResultStatus: 2, ResultCode: error.code, Message: messageIn(ctx.locale, issue?.key ?? error.code, issue?.params ?? {}), EntityId: id };
+  }
+  throw error;
+}
+
+function ordersIn(ctx: ProcessContext, status: string): AnySelect {
+  let query: AnySelect = ctx.db
+    .selectFrom('wd_orders as o')
+    .where('o.status', '=', status)
+    .select([
+      'o.order_id as OrderId',
+      'o.order_no as OrderNo',
+      'o.order_date as OrderDate',
+      'o.customer_id as CustomerId',
+      'o.customer_name as CustomerName',
+      'o.site_id as SiteId',
+      'o.service_id as ServiceId',
+      'o.waste_class_id as WasteClassId',
+      'o.requested_date as RequestedDate',
+      'o.completed_date as CompletedDate',
+      'o.quantity as Quantity',
+      'o.amount as Amount',
+    ]);
+  const customer = ctx.params['CustomerId'];
+  if (typeof customer === 'string' && customer !== '') query = query.where('o.customer_id', '=', customer);
+  return query;
+}
+
+/** Jobs per crew on `date` (orders scheduled or done that day). */
+async function loads(trx: AnyTransaction, date: string): Promise<Map<string, number>> {
+  const rows = (await trx
+    .selectFrom('wd_orders')
+    .select(['crew_id'])
+    .select((eb) => eb.fn.countAll().as('jobs'))
+    .where('scheduled_date', '=', date)
+    .where('status', 'in', ['Scheduled', 'Completed', 'Invoiced'])
+    .groupBy('crew_id')
+    .execute()) as Row[];
+  return new Map(rows.map((row) => [String(row['crew_id']), Number(row['jobs'])]));
+}
+
+/** The day and crew for a job that may start on `start` (see the header). */
+export async function proposeSlot(trx: AnyTransaction, calendar: WdCalendar, start: string): Promise<{ date: string; crew: string; sequence: number }> {
+  if (calendar.crews.length === 0) throw BusinessError.of(409, 'no_crews', 'wd:rules.noCrews');
+  let day = nextWorkingDay(calendar, start);
+  for (let i = 0; i < 366; i += 1) {
+    const load = await loads(trx, day);
+    let best: string | null = null;
+    for (const crew of calendar.crews) {
+      const jobs = load.get(crew) ?? 0;
+      if (jobs < calendar.capacity && (best === null || jobs < (load.get(best) ?? 0))) best = crew;
+    }
+    if (best !== null) return { date: day, crew: best, sequence: (load.get(best) ?? 0) + 1 };
+    day = nextWorkingDay(calendar, addDays(day, 1));
+  }
+  throw BusinessError.of(409, 'no_working_day', 'wd:rules.noWorkingDay');
+}
+
+const schedulingProcess: ServerProcess = {
+  def: scheduling,
+  preview: (ctx) => ordersIn(ctx, 'Entered').orderBy('o.order_id'),
+  async runItem(ctx, row) {
+    const id = Number(row['OrderId']);
+    try {
+      return await ctx.db.transaction().execute(async (trx: AnyTransaction) => {
+        const calendar = await loadCalendar(trx);
+        const from = String(ctx.params['FromDate']);
+        const requested = typeof row['RequestedDate'] === 'string' ? row['RequestedDate'] : '';
+        const slot = await proposeSlot(trx, calendar, requested > from ? requested : from);
+        const updated = await trx
+          .updateTable('wd_orders')
+          .set((eb) => ({
+            status: 'Scheduled',
+            scheduled_date: slot.date,
+            crew_id: slot.crew,
+            route_sequence: slot.sequence,
+            updated_by: ctx.user.userId,
+            updated_on: new Date().toISOString(),
+            version: eb('version', '+', 1),
+          }))
+          .where('order_id', '=', id)
+          .where('status', '=', 'Entered')
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) return { ResultStatus: 2, ResultCode: 'changed', Message: messageIn(ctx.locale, 'wd:reports.scheduling.changed'), EntityId: id };
+        return { ResultStatus: 1, ResultCode: 'scheduled', Message: messageIn(ctx.locale, 'wd:reports.scheduling.done', { date: slot.date, crew: slot.crew }), EntityId: id };
+      });
+    } catch (error) {
+      return refused(ctx, error, id);
+    }
+  },
+};
+
+/** Invoices one completed order in `trx` (see the header); answers the invoice number. */
+export async function invoiceOrder(trx: AnyTransaction, orderId: number, date: string, userId: string): Promise<string | null> {
+  const order = (await trx.selectFrom('wd_orders').selectAll().where('order_id', '=', orderId).where('status', '=', 'Completed').executeTakeFirst()) as Row | undefined;
+  if (!order) return null;
+  const calendar = await loadCalendar(trx);
+  const service = (await servicesOf(trx, [String(order['service_id'])])).get(String(order['service_id']));
+  const quantity = decimalFromDb(trx, order['quantity'], 4) ?? '0.0000';
+  const price = decimalFromDb(trx, order['unit_price'], 4) ?? '0.0000';
+  const manifest = order['manifest_no'] ? ` · ${String(order['manifest_no'])}` : '';
+  const invoice = await createPostedInvoice(
+    trx,
+    {
+      date,
+      billToId: String(order['customer_id']),
+      shipToId: String(order['site_id'] ?? order['customer_id']),
+      termsCode: calendar.termsCode,
+      reference: String(order['order_no']),
+      description: `${String(order['order_no'])} ${service?.name ?? String(order['service_id'])}`.slice(0, 100),
+      lines: [
+        {
+          Description: `${service?.name ?? String(order['service_id'])}${manifest}`.slice(0, 100),
+          AccountId: service?.revenueAccount ?? calendar.revenueAccount,
+          Quantity: (service?.flat ? '1.0000' : quantity) as Decimal,
+          UnitPrice: price,
+        },
+      ],
+    },
+    userId,
+  );
+  await trx
+    .updateTable('wd_orders')
+    .set((eb) => ({ status: 'Invoiced', invoice_no: invoice.documentNo, updated_by: userId, updated_on: new Date().toISOString(), version: eb('version', '+', 1) }))
+    .where('order_id', '=', orderId)
+    .execute();
+  return invoice.documentNo;
+}
+
+const invoicingProcess: ServerProcess = {
+  def: invoiceProcessing,
+  preview: (ctx) => ordersIn(ctx, 'Completed').where('o.completed_date', '<=', String(ctx.params['CompletedTo'])).orderBy('o.order_id'),
+  async runItem(ctx, row) {
+    const id = Number(row['OrderId']);
+    try {
+      const invoiceNo = await ctx.db.transaction().execute((trx: AnyTransaction) => invoiceOrder(trx, id, String(ctx.params['InvoiceDate']), ctx.user.userId));
+      if (invoiceNo === null) return { ResultStatus: 2, ResultCode: 'changed', Message: messageIn(ctx.locale, 'wd:reports.invoiceProcessing.changed'), EntityId: id };
+      return { ResultStatus: 1, ResultCode: 'invoiced', Message: messageIn(ctx.locale, 'wd:reports.invoiceProcessing.done', { invoice: invoiceNo }), EntityId: id };
+    } catch (error) {
+      return refused(ctx, error, id);
+    }
+  },
+};
+
+/**
+ * Serialize work load: a crew's jobs of the day (Scheduled or done) numbered 1… in route order — by the site's
+ * postal code, then city, then order — so neighbouring sites follow each other.
+ */
+const serializeProcess: ServerProcess = {
+  def: serializeWorkLoad,
+  preview: (ctx) =>
+    ctx.db
+      .selectFrom('wd_orders')
+      .where('scheduled_date', '=', String(ctx.params['WorkDate']))
+      .where('status', 'in', ['Scheduled', 'Completed'])
+      .where('crew_id', 'is not', null)
+      .select(['crew_id as CrewId'])
+      .select((eb) => eb.fn.countAll().as('Jobs'))
+      .groupBy('crew_id')
+      .orderBy('crew_id'),
+  async runItem(ctx, row) {
+    const crew = String(row['CrewId']);
+    const jobs = await ctx.db.transaction().execute(async (trx: AnyTransaction) => {
+      const rows = (await trx
+        .selectFrom('wd_orders as o')
+        .leftJoin('firms as s', 's.firm_id', 'o.site_id')
+        .select(['o.order_id'])
+        .where('o.scheduled_date', '=', String(ctx.params['WorkDate']))
+        .where('o.crew_id', '=', crew)
+        .where('o.status', 'in', ['Scheduled', 'Completed'])
+        .orderBy('s.postal_code')
+        .orderBy('s.city')
+        .orderBy('o.order_id')
+        .execute()) as Row[];
+      for (const [index, job] of rows.entries()) {
+        await trx
+          .updateTable('wd_orders')
+          .set((eb) => ({ route_sequence: index + 1, updated_by: ctx.user.userId, updated_on: new Date().toISOString(), version: eb('version', '+', 1) }))
+          .where('order_id', '=', Number(job['order_id']))
+          .execute();
+      }
+      return rows.length;
+    });
+    return { ResultStatus: 1, ResultCode: 'serialized', Message: messageIn(ctx.locale, 'wd:reports.serializeWorkLoad.done', { count: jobs }), EntityId: crew };
+  },
+};
+
+export const WD_PROCESSES: readonly ServerProcess[] = [schedulingProcess, invoicingProcess, serializeProcess];

@@ -1,0 +1,48 @@
+/**
+ * Small pieces the Waste Disposal rules share: setting a server-owned field on a save, reading lines, writing
+ * a record the server creates (a service order of an accepted quote, demo data) as the generic save would —
+ * its columns from the definition, decimals through the codec, the record trail, its number from the
+ * definition's sequence.
+ */
+import type { AnyEntity, ScalarField } from '@erp/shared/entities/define';
+import { BusinessError } from '@erp/server/entities/call-result';
+import type { AnyTransaction, Change } from '@erp/server/entities/hooks';
+import { nextNumber } from '@erp/server/entities/numbering';
+import { engineOf } from '@erp/server/db/decimal-codec';
+import { keyColumn, writeScalar } from '@erp/server/entities/wire';
+import type { RuleIssue } from '@erp/shared/entities/define';
+
+export type Row = Record<string, unknown>;
+
+export function setValue(change: Change, field: string, value: unknown): void {
+  change.value[field] = value;
+  change.next[field] = value;
+  change.changed.add(field);
+}
+
+export function linesOf(record: Row | null | undefined): Row[] {
+  return record && Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+}
+
+export function refuse(issues: readonly RuleIssue[]): void {
+  if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues.map((issue) => ({ field: issue.field, key: issue.key, params: issue.params ?? {} })));
+}
+
+/** Inserts a header-only record of `def` (no children) and answers it with its key and number. */
+export async function insertRecord(trx: AnyTransaction, def: AnyEntity, input: Row, userId: string, now: string): Promise<Row> {
+  const engine = engineOf(trx);
+  const record: Row = { ...input };
+  if (def.numbering && !record[def.numbering.field]) {
+    record[def.numbering.field] = await nextNumber(trx, def.numbering.sequence, { prefix: def.numbering.prefix ?? '', description: def.name });
+  }
+  const values: Row = { created_by: userId, created_on: now, updated_by: userId, updated_on: now, version: 1 };
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (name === def.key || field.type === 'children' || field.type === 'set' || !(name in record)) continue;
+    const scalar = field as ScalarField & { column: string };
+    values[scalar.column] = writeScalar(scalar, record[name] ?? null, engine);
+  }
+  const key = keyColumn(def);
+  const [head] = (await trx.insertInto(def.table).values(values).returning(key).execute()) as Row[];
+  record[def.key] = Number(head![key]);
+  return record;
+}
