@@ -1,0 +1,148 @@
+/**
+ * Payables demo data (issue 24 item 7). Setup, every start, each only while missing: the accounts A/P posts
+ * beyond the GL demo chart (5350 purchase discounts taken, 5450 purchase price variance), their GL
+ * integration rows (AP PRICE-VARIANCE, DISCOUNT-TAKEN), the match tolerance (configuration
+ * AP_MATCH_TOLERANCE_PERCENT 1 %, AP_MATCH_TOLERANCE_AMOUNT $5 — SCREENS.md WP5 acceptance 2) and the demo
+ * vendors' EFT details. With the demo ledger (and no A/P document yet): vendor invoices matched to the
+ * purchasing demo's posted receipts (one a cent-exact match, one within tolerance), non-PO invoices over the
+ * aging buckets, one credit note, one printed payment run and one cancelled cheque — all through the same
+ * posting code as the screens.
+ */
+import { add, mul, round, sub } from '@erp/shared/decimal';
+import type { SeedConfig } from '@erp/server/modules/part';
+import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import { apInvoice } from '../definitions/ap-invoice.ts';
+import { apPaymentBatch } from '../definitions/payment-batch.ts';
+import { insertDocument } from '@erp/modules/po/server/documents';
+import { apChequeHooks } from './cheques.ts';
+import { linesOf, loadReceipt, postInvoice, priceInvoice, termFigures, TOLERANCE_AMOUNT, TOLERANCE_PERCENT } from './invoices.ts';
+import { payRun, queue } from './payments.ts';
+
+const ACTOR = 'seed';
+type Row = Record<string, unknown>;
+
+const ACCOUNTS: readonly [string, string, string][] = [
+  ['5350', 'Purchase discounts taken', 'expense'],
+  ['5450', 'Purchase price variance', 'expense'],
+];
+const INTEGRATION: readonly [string, string, string][] = [
+  ['PRICE-VARIANCE', 'Invoice price above or below the PO price', '5450'],
+  ['DISCOUNT-TAKEN', 'Early-payment discounts taken', '5350'],
+];
+const VENDOR_BANKS: readonly [string, string, string, string][] = [
+  ['V100', '001', '00011', '1234567'],
+  ['V200', '815', '30045', '7654321'],
+  ['V300', '003', '04410', '55500123'],
+  ['V400', '004', '12345', '9988776'],
+  ['V500', '010', '00910', '31415926'],
+];
+
+async function seedSetup(db: AnyDb, now: string): Promise<void> {
+  const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
+  const chart = await db.selectFrom('gl_accounts').select('account_id').limit(1).executeTakeFirst();
+  if (chart) {
+    for (const [id, description, type] of ACCOUNTS) {
+      if (await db.selectFrom('gl_accounts').select('account_id').where('account_id', '=', id).executeTakeFirst()) continue;
+      await db.insertInto('gl_accounts').values({ account_id: id, description, account_type: type, currency_code: 'CAD', is_postable: 1, is_control: 0, is_active: 1, ...trail }).execute();
+    }
+    for (const [type, description, account] of INTEGRATION) {
+      if (await db.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'AP').where('transaction_type', '=', type).executeTakeFirst()) continue;
+      await db.insertInto('gl_integration').values({ sub_ledger: 'AP', transaction_type: type, description, account_id: account, ...trail }).execute();
+    }
+  }
+  for (const [id, value, description] of [
+    [TOLERANCE_PERCENT, '1', 'Payables: invoice price tolerance, percent of the PO value'],
+    [TOLERANCE_AMOUNT, '5', 'Payables: invoice price tolerance, amount'],
+  ] as const) {
+    if (!(await db.selectFrom('configurations').select('control_id').where('control_id', '=', id).executeTakeFirst())) {
+      await db.insertInto('configurations').values({ control_id: id, control_value: value, description, ...trail }).execute();
+    }
+  }
+  for (const [vendor, institution, transit, account] of VENDOR_BANKS) {
+    if (!(await db.selectFrom('firms').select('firm_id').where('firm_id', '=', vendor).executeTakeFirst())) continue;
+    if (await db.selectFrom('ap_vendor_banks').select('vendor_id').where('vendor_id', '=', vendor).executeTakeFirst()) continue;
+    await db.insertInto('ap_vendor_banks').values({ vendor_id: vendor, institution, transit, account_no: account, ...trail }).execute();
+  }
+}
+
+/** Writes and posts one A/P document as the screen would (priced by the same code). */
+async function postDemo(trx: AnyTransaction, input: Row, now: string): Promise<Row> {
+  const receipt = input['ReceiptId'] == null ? null : await loadReceipt(trx, Number(input['ReceiptId']));
+  const record: Row = { Currency: 'CAD', DocumentType: 'Invoice', Status: 'Posted', ...input };
+  const priced = await priceInvoice(trx, record, receipt);
+  if (record['Amount'] === undefined) record['Amount'] = add(priced.subTotal, priced.taxTotal);
+  Object.assign(record, await termFigures(trx, String(record['TermsCode']), String(record['DocDate']), String(record['Amount']), String(record['DocumentType'])));
+  const vendor = (await trx.selectFrom('firms').select('name').where('firm_id', '=', record['VendorId']).executeTakeFirst()) as Row | undefined;
+  const written = await insertDocument(trx, apInvoice, { ...record, VendorName: vendor?.['name'] ?? null, SubTotal: priced.subTotal, TaxTotal: priced.taxTotal, Remaining: '0.00', Variance: priced.variance }, ACTOR, now);
+  const again = await priceInvoice(trx, written, receipt);
+  const { journalId } = await postInvoice(trx, written, again, ACTOR, null);
+  await trx.updateTable('ap_invoices').set({ journal_id: journalId }).where('invoice_id', '=', Number(written['InvoiceId'])).execute();
+  return written;
+}
+
+async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
+  const periods = (await trx.selectFrom('fiscal_periods').select(['start_date', 'end_date']).where('closed_ap', '=', 0 as never).where('closed_gl', '=', 0 as never).orderBy('start_date', 'desc').limit(6).execute()) as Row[];
+  if (periods.length === 0) return;
+  const latest = String(periods[0]!['end_date']);
+  const today = now.slice(0, 10) < latest ? now.slice(0, 10) : latest;
+  const bank = (await trx.selectFrom('bank_accounts').select('bank_account_id').where('currency_code', '=', 'CAD').orderBy('bank_account_id').limit(1).executeTakeFirst()) as Row | undefined;
+  if (!bank) return;
+  const bankId = String(bank['bank_account_id']);
+  const base = { BankAccountId: bankId, TermsCode: 'NET30', ShipToState: 'ON' };
+  // Invoices matched to the purchasing demo's posted receipts (the first three not yet invoiced).
+  const receipts = (await trx.selectFrom('po_receipts').select(['receipt_id', 'receipt_date', 'vendor_id']).where('status', '=', 'Posted').orderBy('receipt_id').limit(3).execute()) as Row[];
+  let n = 0;
+  for (const receipt of receipts) {
+    const loaded = await loadReceipt(trx, Number(receipt['receipt_id']));
+    if (!loaded) continue;
+    const date = String(receipt['receipt_date']) > String(periods[periods.length - 1]!['start_date']) ? String(receipt['receipt_date']) : String(periods[periods.length - 1]!['start_date']);
+    const province = (await trx.selectFrom('firms').select('province_code').where('firm_id', '=', loaded.vendorId).executeTakeFirst()) as Row | undefined;
+    n++;
+    // The second pays 0.5 % over the PO price: within the 1 % tolerance, a price variance.
+    const lines = loaded.lines.map((line) => ({ ReceiptLineId: line.lineId, Quantity: sub(line.received, line.invoiced), UnitPrice: n === 2 ? round(mul(line.poPrice, '1.005', 6), 4) : line.poPrice }));
+    await postDemo(trx, { ...base, ShipToState: String(province?.['province_code'] ?? 'ON'), VendorId: loaded.vendorId, ReceiptId: Number(receipt['receipt_id']), TransactionDate: date, DocDate: date, VendorDocNo: `INV-${loaded.receiptNo}`, Lines: lines }, now);
+  }
+  // Non-PO invoices over the aging buckets (rent, utilities, freight), and one credit note.
+  const vendors = ['V400', 'V100', 'V300', 'V500', 'V200'];
+  const expenses: [string, string, string][] = [
+    ['6200', 'Warehouse rent', '4200.00'],
+    ['6300', 'Hydro and gas', '812.40'],
+    ['5300', 'Freight in', '655.00'],
+    ['6500', 'Office supplies', '143.27'],
+    ['6400', 'Fuel', '978.10'],
+  ];
+  for (let k = 0; k < 10; k++) {
+    const period = periods[k % periods.length]!;
+    const date = String(period['start_date']).slice(0, 8) + String(5 + k).padStart(2, '0');
+    const [account, description, amount] = expenses[k % expenses.length]!;
+    const vendor = vendors[k % vendors.length]!;
+    if (!(await trx.selectFrom('firms').select('firm_id').where('firm_id', '=', vendor).executeTakeFirst())) continue;
+    await postDemo(trx, { ...base, VendorId: vendor, TransactionDate: date, DocDate: date, VendorDocNo: `B-${2600 + k}`, Description: description, Lines: [{ AccountId: account, Description: description, Quantity: '1.0000', UnitPrice: amount }] }, now);
+  }
+  const creditDate = String(periods[0]!['start_date']);
+  await postDemo(trx, { ...base, VendorId: 'V400', DocumentType: 'CreditNote', TransactionDate: creditDate, DocDate: creditDate, VendorDocNo: 'CR-88', Description: 'Returned fittings', Lines: [{ AccountId: '6500', Description: 'Returned fittings', Quantity: '1.0000', UnitPrice: '120.00' }] }, now);
+
+  // One printed payment run of what is due two periods ago, and its first cheque cancelled.
+  const payDate = String(periods[Math.min(1, periods.length - 1)]!['start_date']);
+  const run = await insertDocument(trx, apPaymentBatch, { Status: 'Approved', BankAccountId: bankId, PaymentMethod: 'Cheque', PayThroughDate: payDate, PaymentDate: payDate, Lines: [] }, ACTOR, now);
+  const lines = await queue(trx, run);
+  if (lines.length === 0) return;
+  const batch = await insertDocument(trx, apPaymentBatch, { Status: 'Approved', BankAccountId: bankId, PaymentMethod: 'Cheque', PayThroughDate: payDate, PaymentDate: payDate, Lines: lines }, ACTOR, now);
+  await trx.deleteFrom('ap_payment_batches').where('batch_id', '=', Number(run['BatchId'])).execute();
+  const paid = await payRun(trx, batch, null, ACTOR);
+  await trx.updateTable('ap_payment_batches').set({ status: 'Printed', first_cheque_no: paid.first, last_cheque_no: paid.last }).where('batch_id', '=', Number(batch['BatchId'])).execute();
+  const cheque = (await trx.selectFrom('ap_cheques').selectAll().where('batch_id', '=', Number(batch['BatchId'])).orderBy('cheque_no').limit(1).executeTakeFirst()) as Row | undefined;
+  if (cheque && today >= String(cheque['payment_date'])) {
+    const record = { ChequeId: cheque['cheque_id'], ChequeNo: cheque['cheque_no'], VendorId: cheque['vendor_id'], PaymentDate: cheque['payment_date'] };
+    const outcome = await apChequeHooks.actions!['cancel']!.effect!({ user: { userId: ACTOR } } as never, { trx, record, body: { CancelDate: payDate, CancelReason: 'Spoiled in the printer' }, confirmations: new Set(), now });
+    await trx.updateTable('ap_cheques').set({ status: 'Cancelled', cancel_date: payDate, cancel_reason: 'Spoiled in the printer', cancel_journal_id: (outcome as { set: Row }).set['CancelJournalId'] as number }).where('cheque_id', '=', Number(cheque['cheque_id'])).execute();
+  }
+  void linesOf;
+}
+
+export async function seedPayables(db: AnyDb, config: SeedConfig, now: string = new Date().toISOString()): Promise<void> {
+  await seedSetup(db, now);
+  if (!config.demoLedger) return;
+  if (await db.selectFrom('ap_invoices').select('invoice_id').limit(1).executeTakeFirst()) return;
+  await db.transaction().execute((trx) => seedDocuments(trx, now));
+}
