@@ -59,7 +59,6 @@ export function linesOf(record: Row): Row[] {
   return Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
 }
 
-const money = (trx: AnyTransaction, raw: unknown) => decimalFromDb(engineOf(trx), raw ?? 0, 2) ?? '0.00';
 const quantity = (trx: AnyTransaction, raw: unknown) => decimalFromDb(engineOf(trx), raw ?? 0, 4) ?? '0.0000';
 
 /** A receipt line as matching sees it: what was received at which PO price, and what is already invoiced. */

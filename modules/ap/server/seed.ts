@@ -15,7 +15,7 @@ import { apInvoice } from '../definitions/ap-invoice.ts';
 import { apPaymentBatch } from '../definitions/payment-batch.ts';
 import { insertDocument } from '@erp/modules/po/server/documents';
 import { apChequeHooks } from './cheques.ts';
-import { linesOf, loadReceipt, postInvoice, priceInvoice, termFigures, TOLERANCE_AMOUNT, TOLERANCE_PERCENT } from './invoices.ts';
+import { loadReceipt, postInvoice, priceInvoice, termFigures, TOLERANCE_AMOUNT, TOLERANCE_PERCENT } from './invoices.ts';
 import { payRun, queue } from './payments.ts';
 
 const ACTOR = 'seed';
@@ -137,7 +137,7 @@ async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
     const outcome = await apChequeHooks.actions!['cancel']!.effect!({ user: { userId: ACTOR } } as never, { trx, record, body: { CancelDate: payDate, CancelReason: 'Spoiled in the printer' }, confirmations: new Set(), now });
     await trx.updateTable('ap_cheques').set({ status: 'Cancelled', cancel_date: payDate, cancel_reason: 'Spoiled in the printer', cancel_journal_id: (outcome as { set: Row }).set['CancelJournalId'] as number }).where('cheque_id', '=', Number(cheque['cheque_id'])).execute();
   }
-  void linesOf;
+
 }
 
 export async function seedPayables(db: AnyDb, config: SeedConfig, now: string = new Date().toISOString()): Promise<void> {
