@@ -8,15 +8,20 @@
  * aging buckets, one credit note, one printed payment run and one cancelled cheque — all through the same
  * posting code as the screens.
  */
-import { add, mul, round, sub } from '@erp/shared/decimal';
+import { add, cmp, isZero, mul, neg, round, sub } from '@erp/shared/decimal';
+import { addDays } from '@erp/modules/ar/definitions/setup/index';
+import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { SeedConfig } from '@erp/server/modules/part';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import { apInvoice } from '../definitions/ap-invoice.ts';
 import { apPaymentBatch } from '../definitions/payment-batch.ts';
 import { insertDocument } from '@erp/modules/po/server/documents';
+import { nextNumber } from '@erp/server/entities/numbering';
+import { AP_BATCH_SEQUENCE, AP_INVOICE_SEQUENCE } from '../definitions/common.ts';
 import { apChequeHooks } from './cheques.ts';
 import { loadReceipt, postInvoice, priceInvoice, termFigures, TOLERANCE_AMOUNT, TOLERANCE_PERCENT } from './invoices.ts';
 import { payRun, queue } from './payments.ts';
+import { addApItem, apAccount, applyApItem } from './subledger.ts';
 
 const ACTOR = 'seed';
 type Row = Record<string, unknown>;
@@ -68,7 +73,7 @@ async function seedSetup(db: AnyDb, now: string): Promise<void> {
 /** Writes and posts one A/P document as the screen would (priced by the same code). */
 async function postDemo(trx: AnyTransaction, input: Row, now: string): Promise<Row> {
   const receipt = input['ReceiptId'] == null ? null : await loadReceipt(trx, Number(input['ReceiptId']));
-  const record: Row = { Currency: 'CAD', DocumentType: 'Invoice', Status: 'Posted', ...input };
+  const record: Row = { Currency: 'CAD', DocumentType: 'Invoice', Status: 'Posted', ...input, DocumentNo: await nextNumber(trx, AP_INVOICE_SEQUENCE, { prefix: 'AP', description: 'A/P documents' }) };
   const priced = await priceInvoice(trx, record, receipt);
   if (record['Amount'] === undefined) record['Amount'] = add(priced.subTotal, priced.taxTotal);
   Object.assign(record, await termFigures(trx, String(record['TermsCode']), String(record['DocDate']), String(record['Amount']), String(record['DocumentType'])));
@@ -80,14 +85,80 @@ async function postDemo(trx: AnyTransaction, input: Row, now: string): Promise<R
   return written;
 }
 
+/**
+ * The GL demo's monthly payables (its DEMO-…-AP-INV and DEMO-…-AP-PAY journals, posted with source AP before
+ * this module existed) become the sub-ledger they stand for: each invoice line on the payables account an A/P
+ * invoice of the steel mill V100 (no lines: its distribution is the GL demo's journal), each payment a payment
+ * item applied to the oldest open invoices — nothing posted again, so the aged trial balance equals the
+ * payables control account from the first demo month on.
+ */
+async function adoptLedgerDemo(trx: AnyTransaction, bankId: string, now: string): Promise<void> {
+  const vendor = (await trx.selectFrom('firms').select('name').where('firm_id', '=', 'V100').executeTakeFirst()) as Row | undefined;
+  if (!vendor) return;
+  const payable = await apAccount(trx, 'PAYABLE');
+  const entries = (await trx
+    .selectFrom('gl_entries')
+    .select(['document_no', 'entry_date', 'amount', 'journal_id'])
+    .where('account_id', '=', payable)
+    .where('document_no', 'like', 'DEMO-%')
+    .orderBy('entry_date')
+    .orderBy('entry_id')
+    .execute()) as Row[];
+  const open: { itemId: number; balance: string }[] = [];
+  for (const entry of entries) {
+    const amount = decimalFromDb(engineOf(trx), entry['amount'], 2) ?? '0.00';
+    const date = String(entry['entry_date']);
+    const documentNo = String(entry['document_no']);
+    if (isZero(amount)) continue;
+    if (cmp(amount, '0') < 0) {
+      const owed = neg(amount);
+      const written = await insertDocument(
+        trx,
+        apInvoice,
+        {
+          DocumentNo: await nextNumber(trx, AP_INVOICE_SEQUENCE, { prefix: 'AP', description: 'A/P documents' }),
+          DocumentType: 'Invoice', Status: 'Posted', VendorId: 'V100', VendorName: vendor['name'], TransactionDate: date, DocDate: date, VendorDocNo: documentNo,
+          Amount: owed, TermsCode: 'NET30', ShipToState: 'ON', BankAccountId: bankId, Currency: 'CAD', DueDate: addDays(date, 30), DiscountAvailable: '0.00',
+          SubTotal: '0.00', TaxTotal: '0.00', Remaining: '0.00', Balance: owed, JournalId: Number(entry['journal_id']), Description: 'GL demo purchases', Lines: [],
+        },
+        ACTOR,
+        now,
+      );
+      const itemId = await addApItem(trx, { firmId: 'V100', itemType: 'Invoice', documentNo: String(written['DocumentNo']), vendorDocNo: documentNo, documentDate: date, dueDate: addDays(date, 30), amount: owed, origin: { type: 'ap-invoice', id: String(written['InvoiceId']) }, journalId: Number(entry['journal_id']), userId: ACTOR });
+      open.push({ itemId, balance: owed });
+    } else {
+      const paymentId = await addApItem(trx, { firmId: 'V100', itemType: 'Payment', documentNo, documentDate: date, amount: neg(amount), origin: { type: 'gl-demo', id: documentNo }, journalId: Number(entry['journal_id']), userId: ACTOR });
+      let left = amount;
+      while (!isZero(left) && open.length > 0) {
+        const oldest = open[0]!;
+        const applied = cmp(left, oldest.balance) < 0 ? left : oldest.balance;
+        await applyApItem(trx, { fromItemId: paymentId, toItemId: oldest.itemId, date, amount: applied, discount: '0.00', origin: { type: 'gl-demo', id: documentNo }, userId: ACTOR });
+        oldest.balance = sub(oldest.balance, applied);
+        left = sub(left, applied);
+        if (isZero(oldest.balance)) open.shift();
+      }
+    }
+  }
+}
+
 async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
-  const periods = (await trx.selectFrom('fiscal_periods').select(['start_date', 'end_date']).where('closed_ap', '=', 0 as never).where('closed_gl', '=', 0 as never).orderBy('start_date', 'desc').limit(6).execute()) as Row[];
+  // The latest six periods open for A/P that have started by today: the demo's documents are never in the future.
+  const today = now.slice(0, 10);
+  const periods = (await trx
+    .selectFrom('fiscal_periods')
+    .select(['start_date', 'end_date'])
+    .where('closed_ap', '=', 0 as never)
+    .where('closed_gl', '=', 0 as never)
+    .where('start_date', '<=', today)
+    .orderBy('start_date', 'desc')
+    .limit(6)
+    .execute()) as Row[];
   if (periods.length === 0) return;
-  const latest = String(periods[0]!['end_date']);
-  const today = now.slice(0, 10) < latest ? now.slice(0, 10) : latest;
+  const notAfterToday = (date: string) => (date > today ? today : date);
   const bank = (await trx.selectFrom('bank_accounts').select('bank_account_id').where('currency_code', '=', 'CAD').orderBy('bank_account_id').limit(1).executeTakeFirst()) as Row | undefined;
   if (!bank) return;
   const bankId = String(bank['bank_account_id']);
+  await adoptLedgerDemo(trx, bankId, now);
   const base = { BankAccountId: bankId, TermsCode: 'NET30', ShipToState: 'ON' };
   // Invoices matched to the purchasing demo's posted receipts (the first three not yet invoiced).
   const receipts = (await trx.selectFrom('po_receipts').select(['receipt_id', 'receipt_date', 'vendor_id']).where('status', '=', 'Posted').orderBy('receipt_id').limit(3).execute()) as Row[];
@@ -95,7 +166,7 @@ async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
   for (const receipt of receipts) {
     const loaded = await loadReceipt(trx, Number(receipt['receipt_id']));
     if (!loaded) continue;
-    const date = String(receipt['receipt_date']) > String(periods[periods.length - 1]!['start_date']) ? String(receipt['receipt_date']) : String(periods[periods.length - 1]!['start_date']);
+    const date = notAfterToday(String(receipt['receipt_date']) > String(periods[periods.length - 1]!['start_date']) ? String(receipt['receipt_date']) : String(periods[periods.length - 1]!['start_date']));
     const province = (await trx.selectFrom('firms').select('province_code').where('firm_id', '=', loaded.vendorId).executeTakeFirst()) as Row | undefined;
     n++;
     // The second pays 0.5 % over the PO price: within the 1 % tolerance, a price variance.
@@ -113,7 +184,7 @@ async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
   ];
   for (let k = 0; k < 10; k++) {
     const period = periods[k % periods.length]!;
-    const date = String(period['start_date']).slice(0, 8) + String(5 + k).padStart(2, '0');
+    const date = notAfterToday(String(period['start_date']).slice(0, 8) + String(5 + k).padStart(2, '0'));
     const [account, description, amount] = expenses[k % expenses.length]!;
     const vendor = vendors[k % vendors.length]!;
     if (!(await trx.selectFrom('firms').select('firm_id').where('firm_id', '=', vendor).executeTakeFirst())) continue;
@@ -124,11 +195,12 @@ async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
 
   // One printed payment run of what is due two periods ago, and its first cheque cancelled.
   const payDate = String(periods[Math.min(1, periods.length - 1)]!['start_date']);
-  const run = await insertDocument(trx, apPaymentBatch, { Status: 'Approved', BankAccountId: bankId, PaymentMethod: 'Cheque', PayThroughDate: payDate, PaymentDate: payDate, Lines: [] }, ACTOR, now);
-  const lines = await queue(trx, run);
+  const lines = await queue(trx, { BatchId: 0, PayThroughDate: payDate, PaymentDate: payDate });
   if (lines.length === 0) return;
-  const batch = await insertDocument(trx, apPaymentBatch, { Status: 'Approved', BankAccountId: bankId, PaymentMethod: 'Cheque', PayThroughDate: payDate, PaymentDate: payDate, Lines: lines }, ACTOR, now);
-  await trx.deleteFrom('ap_payment_batches').where('batch_id', '=', Number(run['BatchId'])).execute();
+  const batchNo = await nextNumber(trx, AP_BATCH_SEQUENCE, { prefix: 'PAY', description: 'A/P payment runs' });
+  const total = lines.reduce<string>((sum, line) => add(sum, String(line['Payment'])), '0.00');
+  const discounts = lines.reduce<string>((sum, line) => add(sum, String(line['Discount'])), '0.00');
+  const batch = await insertDocument(trx, apPaymentBatch, { BatchNo: batchNo, Total: total, DiscountTotal: discounts, Status: 'Approved', BankAccountId: bankId, PaymentMethod: 'Cheque', PayThroughDate: payDate, PaymentDate: payDate, Lines: lines }, ACTOR, now);
   const paid = await payRun(trx, batch, null, ACTOR);
   await trx.updateTable('ap_payment_batches').set({ status: 'Printed', first_cheque_no: paid.first, last_cheque_no: paid.last }).where('batch_id', '=', Number(batch['BatchId'])).execute();
   const cheque = (await trx.selectFrom('ap_cheques').selectAll().where('batch_id', '=', Number(batch['BatchId'])).orderBy('cheque_no').limit(1).executeTakeFirst()) as Row | undefined;
