@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api, saveFile, translate } from '@erp/shared';
 import { entityByName } from '@erp/shared/entities/index';
-import { EntityScreenView, recordCall, TabbedPanes, useText } from '@erp/records';
+import { EntityScreenView, recordCall, recordPath, TabbedPanes, useText } from '@erp/records';
 
 type Row = Record<string, unknown>;
 
@@ -24,8 +24,8 @@ function PrintPane() {
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
-    const outcome = await recordCall<unknown>('GET', 'data/ap-payment-batch', undefined, { Page: 1, PageSize: 250, 'filter.Status': '' });
-    const list = ((outcome.body as { List?: Row[] } | undefined)?.List ?? []).filter((row) => row['Status'] === 'Approved' || row['Status'] === 'Printed');
+    const outcome = await recordCall<unknown>('GET', 'data/ap-payment-batch', undefined, { Page: 1, PageSize: 250 });
+    const list = ((outcome.body?.List as Row[] | undefined) ?? []).filter((row) => row['Status'] === 'Approved' || row['Status'] === 'Printed');
     setRuns(list);
   }, []);
 
@@ -58,7 +58,9 @@ function PrintPane() {
     setBusy(true);
     setMessage(null);
     try {
-      const body: Row = { Version: run['Version'] };
+      // The run as it is now (its version: the list's rows carry none).
+      const current = await recordCall<unknown>('GET', recordPath('ap-payment-batch', String(run['BatchId'])));
+      const body: Row = { Version: (current.body?.Data as Row | undefined)?.['Version'] };
       if (run['PaymentMethod'] === 'Cheque' && starting.trim() !== '') body['StartingChequeNo'] = Number(starting.trim());
       const outcome = await recordCall<unknown>('POST', `ap/ap-payment-batch/${encodeURIComponent(String(run['BatchId']))}/print`, body);
       const text = outcome.body?.Message ?? outcome.message ?? '';
