@@ -130,7 +130,7 @@ export interface PricedLine {
 }
 
 /** Amounts, matches and taxes of the document's lines (module header); lines are updated in place. */
-export async function priceInvoice(trx: AnyTransaction, record: Row, receipt: Awaited<ReturnType<typeof loadReceipt>>): Promise<{ lines: PricedLine[]; subTotal: Decimal; taxTotal: Decimal; remaining: Decimal; variance: Decimal }> {
+export async function priceInvoice(trx: AnyTransaction, record: Row, receipt: Awaited<ReturnType<typeof loadReceipt>>, options: { taxes?: boolean } = {}): Promise<{ lines: PricedLine[]; subTotal: Decimal; taxTotal: Decimal; remaining: Decimal; variance: Decimal }> {
   const lines = linesOf(record);
   const province = String(record['ShipToState'] ?? '');
   const date = String(record['DocDate'] ?? record['TransactionDate']);
@@ -164,7 +164,8 @@ export async function priceInvoice(trx: AnyTransaction, record: Row, receipt: Aw
     const grni = receiptLine ? mul(String(line['Quantity'] ?? '0'), receiptLine.poPrice, 2) : '0.00';
     const variance = receiptLine ? sub(amount, grni) : '0.00';
     const group = typeof line['TaxGroup'] === 'string' && line['TaxGroup'] !== '' ? line['TaxGroup'] : null;
-    const taxes = taxesFor(rates, province, date, amount, group ? groups.get(group) ?? [] : null).map((tax) => ({ authorityId: tax.authorityId, amount: tax.amount, rate: tax.ratePercent }));
+    // `taxes: false` (a commission voucher): no sales tax on the document at all.
+    const taxes = (options.taxes === false ? [] : taxesFor(rates, province, date, amount, group ? groups.get(group) ?? [] : null)).map((tax) => ({ authorityId: tax.authorityId, amount: tax.amount, rate: tax.ratePercent }));
     const taxAmount = taxes.reduce<Decimal>((total, tax) => add(total, tax.amount), '0.00');
     line['Amount'] = amount;
     line['Variance'] = receiptLine ? variance : null;

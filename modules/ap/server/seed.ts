@@ -19,7 +19,8 @@ import { insertDocument } from '@erp/modules/po/server/documents';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { AP_BATCH_SEQUENCE, AP_INVOICE_SEQUENCE } from '../definitions/common.ts';
 import { apChequeHooks } from './cheques.ts';
-import { loadReceipt, postInvoice, priceInvoice, termFigures, TOLERANCE_AMOUNT, TOLERANCE_PERCENT } from './invoices.ts';
+import { loadReceipt, TOLERANCE_AMOUNT, TOLERANCE_PERCENT } from './invoices.ts';
+import { createPostedDocument } from './vouchers.ts';
 import { payRun, queue } from './payments.ts';
 import { addApItem, apAccount, applyApItem } from './subledger.ts';
 
@@ -70,19 +71,9 @@ async function seedSetup(db: AnyDb, now: string): Promise<void> {
   }
 }
 
-/** Writes and posts one A/P document as the screen would (priced by the same code). */
-async function postDemo(trx: AnyTransaction, input: Row, now: string): Promise<Row> {
-  const receipt = input['ReceiptId'] == null ? null : await loadReceipt(trx, Number(input['ReceiptId']));
-  const record: Row = { Currency: 'CAD', DocumentType: 'Invoice', Status: 'Posted', ...input, DocumentNo: await nextNumber(trx, AP_INVOICE_SEQUENCE, { prefix: 'AP', description: 'A/P documents' }) };
-  const priced = await priceInvoice(trx, record, receipt);
-  if (record['Amount'] === undefined) record['Amount'] = add(priced.subTotal, priced.taxTotal);
-  Object.assign(record, await termFigures(trx, String(record['TermsCode']), String(record['DocDate']), String(record['Amount']), String(record['DocumentType'])));
-  const vendor = (await trx.selectFrom('firms').select('name').where('firm_id', '=', record['VendorId']).executeTakeFirst()) as Row | undefined;
-  const written = await insertDocument(trx, apInvoice, { ...record, VendorName: vendor?.['name'] ?? null, SubTotal: priced.subTotal, TaxTotal: priced.taxTotal, Remaining: '0.00', Variance: priced.variance }, ACTOR, now);
-  const again = await priceInvoice(trx, written, receipt);
-  const { journalId } = await postInvoice(trx, written, again, ACTOR, null);
-  await trx.updateTable('ap_invoices').set({ journal_id: journalId }).where('invoice_id', '=', Number(written['InvoiceId'])).execute();
-  return written;
+/** Writes and posts one A/P document as the screen would (vouchers.ts). */
+function postDemo(trx: AnyTransaction, input: Row, now: string): Promise<Row> {
+  return createPostedDocument(trx, input, ACTOR, now);
 }
 
 /**
