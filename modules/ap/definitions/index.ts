@@ -7,11 +7,12 @@ import type { ModuleDefinition } from '@erp/shared/entities/index';
 import { apInvoice } from './ap-invoice.ts';
 import { apCheque } from './cheque.ts';
 import { AP } from './common.ts';
+import { apDisbursement } from './disbursement.ts';
 import { apPaymentBatch } from './payment-batch.ts';
 import { apVendorBank } from './vendor-bank.ts';
 
 export const apModule: ModuleDefinition = {
   name: 'ap',
   namespace: AP,
-  entities: [apInvoice, apPaymentBatch, apCheque, apVendorBank],
+  entities: [apInvoice, apPaymentBatch, apDisbursement, apCheque, apVendorBank],
 };

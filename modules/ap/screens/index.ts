@@ -21,6 +21,8 @@ const AP = { module: MODULE, namespaces: [manifest.namespace, 'gl', 'ar'] } as c
 export const PurchaseJournal = documentScreen('ap-invoice', AP);
 export const ApPaymentsQueue = documentScreen('ap-payment-batch', AP);
 export const ChequeCancellation = documentScreen('ap-cheque', AP);
+// AP-05 cash disbursements: a manual payment applied to the vendor's documents.
+export const CashDisbursements = documentScreen('ap-disbursement', AP);
 
 // AP-03 cheque printing and EFT files.
 export const ChequePrinting = screen(ChequePrintingScreen, { module: MODULE, namespaces: ['records', 'forms', 'entities', 'errors', 'apps', 'gl', 'ar', 'ap'] });

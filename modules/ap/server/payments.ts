@@ -63,7 +63,7 @@ async function payable(trx: AnyTransaction, invoiceId: number, field: string, lo
 }
 
 /** Checks and completes the lines (module header); answers the totals. */
-async function checkLines(trx: AnyTransaction, lines: Row[], paymentDate: string, vendorId: string | null): Promise<{ total: Decimal; discounts: Decimal }> {
+export async function checkLines(trx: AnyTransaction, lines: Row[], paymentDate: string, vendorId: string | null): Promise<{ total: Decimal; discounts: Decimal }> {
   const seen = new Set<number>();
   let total: Decimal = '0.00';
   let discounts: Decimal = '0.00';
@@ -160,7 +160,7 @@ async function writeLines(trx: AnyTransaction, batchId: number, lines: readonly 
 }
 
 /** The bank's sequences row (created at the first run: cheque 1001, EFT file 1), locked. */
-async function sequences(trx: AnyTransaction, bankId: string): Promise<{ cheque: number; eft: number }> {
+export async function sequences(trx: AnyTransaction, bankId: string): Promise<{ cheque: number; eft: number }> {
   let query = trx.selectFrom('ap_bank_sequences').select(['next_cheque_no', 'next_eft_file_no']).where('bank_account_id', '=', bankId);
   if (engineOf(trx) === 'postgres') query = query.forUpdate();
   let row = (await query.executeTakeFirst()) as Row | undefined;
@@ -175,6 +175,82 @@ async function sequences(trx: AnyTransaction, bankId: string): Promise<{ cheque:
 export async function nextChequeNo(trx: AnyTransaction, bankId: string): Promise<number> {
   const row = (await trx.selectFrom('ap_bank_sequences').select('next_cheque_no').where('bank_account_id', '=', bankId).executeTakeFirst()) as Row | undefined;
   return row ? Number(row['next_cheque_no']) : FIRST_CHEQUE_NO;
+}
+
+export interface VendorPayment {
+  bank: Row;
+  method: string;
+  /** A cheque's number (checked unused on the bank: §8 "Cheque number has been used."), null for EFT. */
+  chequeNo: number | null;
+  eftFileNo: number | null;
+  batchId: number | null;
+  disbursementId: number | null;
+  vendorId: string;
+  /** Checked lines (InvoiceId, Payment, Discount) of this vendor. */
+  lines: readonly Row[];
+  paymentDate: string;
+  userId: string;
+  /** The field a used cheque number is reported on. */
+  field: string;
+}
+
+/**
+ * One payment to one vendor (a run's cheque or EFT payment, or a cash disbursement): the `ap_cheques` row (its
+ * number kept used for ever), the posting Dr A/P (payments + discounts) / Cr bank / Cr discounts taken, the
+ * payment item and its applications to the invoices.
+ */
+export async function payVendor(trx: AnyTransaction, payment: VendorPayment): Promise<EftPayment> {
+  const { bank, vendorId, paymentDate, userId } = payment;
+  const bankId = String(bank['bank_account_id']);
+  const engine = engineOf(trx);
+  const now = new Date().toISOString();
+  const vendor = (await trx.selectFrom('firms').select(['name']).where('firm_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
+  const paid = payment.lines.reduce<Decimal>((sum, line) => add(sum, String(line['Payment'])), '0.00');
+  const discount = payment.lines.reduce<Decimal>((sum, line) => add(sum, String(line['Discount'] ?? '0.00')), '0.00');
+  const number = payment.chequeNo;
+  if (number !== null) {
+    const used = await trx.selectFrom('ap_cheque_numbers').select('cheque_no').where('bank_account_id', '=', bankId).where('cheque_no', '=', number).executeTakeFirst();
+    // §8 "Cheque number has been used." — numbers are never reused, a cancelled cheque's included.
+    if (used) throw BusinessError.of(409, 'cheque_number_used', 'ap:rules.chequeNumberUsed', { number }, payment.field);
+  }
+  const inserted = (await trx
+    .insertInto('ap_cheques')
+    .values({
+      bank_account_id: bankId,
+      cheque_no: number,
+      payment_method: payment.method,
+      status: 'Open',
+      payment_date: paymentDate,
+      vendor_id: vendorId,
+      vendor_name: vendor?.['name'] ?? vendorId,
+      amount: decimalToDb(engine, paid, 2),
+      discount: decimalToDb(engine, discount, 2),
+      batch_id: payment.batchId,
+      eft_file_no: payment.eftFileNo,
+      created_by: userId,
+      created_on: now,
+      updated_by: userId,
+      updated_on: now,
+      version: 1,
+    })
+    .returning('cheque_id')
+    .executeTakeFirstOrThrow()) as { cheque_id: number | string };
+  const chequeId = Number(inserted.cheque_id);
+  if (number !== null) await trx.insertInto('ap_cheque_numbers').values({ bank_account_id: bankId, cheque_no: number, cheque_id: chequeId }).execute();
+  const documentNo = number !== null ? `CHQ${number}` : `EFT${payment.eftFileNo}-${chequeId}`;
+  const postingLines = [
+    { accountId: await apAccount(trx, 'PAYABLE'), amount: add(paid, discount), description: vendorId },
+    { accountId: String(bank['gl_account_id']), amount: neg(paid) },
+    ...(isZero(discount) ? [] : [{ accountId: await apAccount(trx, 'DISCOUNT-TAKEN'), amount: neg(discount) }]),
+  ].filter((line) => !isZero(line.amount));
+  const posted = await postAp(trx, { date: paymentDate, documentNo, description: `${vendorId} ${String(vendor?.['name'] ?? '')}`, origin: { type: 'ap-cheque', id: String(chequeId) }, lines: postingLines, reversalOf: null, userId });
+  const itemId = await addApItem(trx, { firmId: vendorId, itemType: 'Payment', documentNo, documentDate: paymentDate, amount: neg(paid), origin: { type: 'ap-cheque', id: String(chequeId) }, journalId: posted.journalId, userId });
+  for (const line of payment.lines) {
+    const item = await itemOfInvoice(trx, Number(line['InvoiceId']), true);
+    await applyApItem(trx, { fromItemId: itemId, toItemId: item!.itemId, date: paymentDate, amount: String(line['Payment']), discount: String(line['Discount'] ?? '0.00'), origin: { type: 'ap-cheque', id: String(chequeId) }, userId });
+  }
+  await trx.updateTable('ap_cheques').set({ journal_id: posted.journalId }).where('cheque_id', '=', chequeId).execute();
+  return { chequeId, vendorId, vendorName: String(vendor?.['name'] ?? vendorId), amount: paid };
 }
 
 /** Pays an approved run (module header); answers the cheque numbers and the EFT file number. */
@@ -192,61 +268,11 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
   const seq = await sequences(trx, bankId);
   let chequeNo = startingChequeNo ?? seq.cheque;
   const first = method === 'Cheque' ? chequeNo : null;
-  const payable_ = await apAccount(trx, 'PAYABLE');
-  const discountAccount = lines.some((line) => !isZero(String(line['Discount']))) ? await apAccount(trx, 'DISCOUNT-TAKEN') : null;
-  const engine = engineOf(trx);
-  const now = new Date().toISOString();
   const eftPayments: EftPayment[] = [];
   const eftFileNo = method === 'EFT' ? seq.eft : null;
   for (const [vendorId, vendorLines] of [...byVendor].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const vendor = (await trx.selectFrom('firms').select(['name']).where('firm_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
-    const paid = vendorLines.reduce<Decimal>((sum, line) => add(sum, String(line['Payment'])), '0.00');
-    const discount = vendorLines.reduce<Decimal>((sum, line) => add(sum, String(line['Discount'])), '0.00');
-    let number: number | null = null;
-    if (method === 'Cheque') {
-      number = chequeNo++;
-      const used = await trx.selectFrom('ap_cheque_numbers').select('cheque_no').where('bank_account_id', '=', bankId).where('cheque_no', '=', number).executeTakeFirst();
-      // §8 "Cheque number has been used." — numbers are never reused, a cancelled cheque's included.
-      if (used) throw BusinessError.of(409, 'cheque_number_used', 'ap:rules.chequeNumberUsed', { number }, 'StartingChequeNo');
-    }
-    const inserted = (await trx
-      .insertInto('ap_cheques')
-      .values({
-        bank_account_id: bankId,
-        cheque_no: number,
-        payment_method: method,
-        status: 'Open',
-        payment_date: paymentDate,
-        vendor_id: vendorId,
-        vendor_name: vendor?.['name'] ?? vendorId,
-        amount: decimalToDb(engine, paid, 2),
-        discount: decimalToDb(engine, discount, 2),
-        batch_id: Number(batch['BatchId']),
-        eft_file_no: eftFileNo,
-        created_by: userId,
-        created_on: now,
-        updated_by: userId,
-        updated_on: now,
-        version: 1,
-      })
-      .returning('cheque_id')
-      .executeTakeFirstOrThrow()) as { cheque_id: number | string };
-    const chequeId = Number(inserted.cheque_id);
-    if (number !== null) await trx.insertInto('ap_cheque_numbers').values({ bank_account_id: bankId, cheque_no: number, cheque_id: chequeId }).execute();
-    const documentNo = number !== null ? `CHQ${number}` : `EFT${eftFileNo}-${chequeId}`;
-    const postingLines = [
-      { accountId: payable_, amount: add(paid, discount), description: vendorId },
-      { accountId: String(bank['gl_account_id']), amount: neg(paid) },
-      ...(isZero(discount) ? [] : [{ accountId: discountAccount!, amount: neg(discount) }]),
-    ].filter((line) => !isZero(line.amount));
-    const posted = await postAp(trx, { date: paymentDate, documentNo, description: `${vendorId} ${String(vendor?.['name'] ?? '')}`, origin: { type: 'ap-cheque', id: String(chequeId) }, lines: postingLines, reversalOf: null, userId });
-    const itemId = await addApItem(trx, { firmId: vendorId, itemType: 'Payment', documentNo, documentDate: paymentDate, amount: neg(paid), origin: { type: 'ap-cheque', id: String(chequeId) }, journalId: posted.journalId, userId });
-    for (const line of vendorLines) {
-      const item = await itemOfInvoice(trx, Number(line['InvoiceId']), true);
-      await applyApItem(trx, { fromItemId: itemId, toItemId: item!.itemId, date: paymentDate, amount: String(line['Payment']), discount: String(line['Discount']), origin: { type: 'ap-cheque', id: String(chequeId) }, userId });
-    }
-    await trx.updateTable('ap_cheques').set({ journal_id: posted.journalId }).where('cheque_id', '=', chequeId).execute();
-    eftPayments.push({ chequeId, vendorId, vendorName: String(vendor?.['name'] ?? vendorId), amount: paid });
+    const number = method === 'Cheque' ? chequeNo++ : null;
+    eftPayments.push(await payVendor(trx, { bank, method, chequeNo: number, eftFileNo, batchId: Number(batch['BatchId']), disbursementId: null, vendorId, lines: vendorLines, paymentDate, userId, field: 'StartingChequeNo' }));
   }
   if (method === 'Cheque') {
     await trx.updateTable('ap_bank_sequences').set({ next_cheque_no: Math.max(seq.cheque, chequeNo) }).where('bank_account_id', '=', bankId).execute();

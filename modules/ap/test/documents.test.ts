@@ -103,6 +103,30 @@ describe('input tax credits by province, credit and debit notes', () => {
   });
 });
 
+describe('cash disbursements (AP-05)', () => {
+  it('a manual cheque applied to the vendor documents: Remaining To Apply must be zero, then Dr A/P / Cr bank; its number is used', async () => {
+    const debit = json(await get('/api/data/ap-invoice?Page=1&PageSize=5&filter.VendorDocNo=DN-1')).List[0];
+    let draft = await created('/api/data/ap-disbursement', { VendorId: 'TDV', BankAccountId: 'OPERATING', PaymentDate: D('03-10'), Amount: '100.00', Lines: [{ InvoiceId: debit.InvoiceId, Payment: '11.30' }] });
+    expect(draft).toMatchObject({ Applied: '11.30', RemainingToApply: '88.70' });
+    expect(draft.Lines[0]).toMatchObject({ DocumentNo: debit.DocumentNo, Balance: '11.30' });
+    const refused = await postJson(`/api/data/ap-disbursement/${draft.DisbursementId}/actions/post`, { Version: draft.Version });
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused).Message).toBe('Remaining To Apply must be zero (88.70 is not applied).');
+    const other = await postJson('/api/data/ap-disbursement', { VendorId: 'TREP', BankAccountId: 'OPERATING', PaymentDate: D('03-10'), Amount: '11.30', Lines: [{ InvoiceId: debit.InvoiceId, Payment: '11.30' }] });
+    expect(other.statusCode).toBe(400);
+    draft = json(await call(server.app, 'PUT', `/api/data/ap-disbursement/${draft.DisbursementId}`, admin, { ...draft, Amount: '11.30' })).Data;
+    const posted = json(await postJson(`/api/data/ap-disbursement/${draft.DisbursementId}/actions/post`, { Version: draft.Version })).Data;
+    expect(posted).toMatchObject({ Status: 'Posted', ChequeNo: 1001, RemainingToApply: '0.00' });
+    expect(await journal('CHQ1001')).toEqual({ '2100': '11.30', '1000': '-11.30' });
+    expect(json(await get(`/api/data/ap-invoice/${debit.InvoiceId}`)).Data).toMatchObject({ Status: 'Paid', Balance: '0.00' });
+    const qc = json(await get('/api/data/ap-invoice?Page=1&PageSize=5&filter.VendorDocNo=Q-1')).List[0];
+    const again = await created('/api/data/ap-disbursement', { VendorId: 'TDV', BankAccountId: 'OPERATING', PaymentDate: D('03-10'), Amount: '14.98', ChequeNo: 1001, Lines: [{ InvoiceId: qc.InvoiceId, Payment: '14.98' }] });
+    const used = await postJson(`/api/data/ap-disbursement/${again.DisbursementId}/actions/post`, { Version: again.Version });
+    expect(used.statusCode).toBe(409);
+    expect(json(used).Message).toBe('Cheque number has been used.');
+  });
+});
+
 describe('the sales-commission voucher service (§3, OE-40)', () => {
   it('posts a voucher Dr commission expense / Cr A/P without tax, and refuses a non-vendor, an inactive vendor, a zero amount', async () => {
     const run = (request: Partial<Parameters<typeof createCommissionVoucher>[1]>) =>
