@@ -17,6 +17,7 @@ import { m0015_ap } from './migration.ts';
 import { apPaymentBatchHooks } from './payments.ts';
 import { AP_SERVER_REPORTS } from './reports.ts';
 import { apRoutes } from './routes.ts';
+import { insertAp } from './seed-large.ts';
 import { seedPayables } from './seed.ts';
 
 registerControlAccounts({ source: 'AP', integrationTypes: ['PAYABLE'] });
@@ -34,4 +35,12 @@ export const serverModule = combineParts(apModule, [{ hooks: { 'ap-invoice': apI
   reports: AP_SERVER_REPORTS,
   routes: apRoutes,
   migrations: { '0015_ap': m0015_ap },
+  large: {
+    option: '--ap',
+    counts: 'A/P items',
+    max: 5_000_000,
+    progress: 'A/P items',
+    summary: 'ap',
+    run: (database, items, onProgress) => insertAp(database, { items: items ?? 100_000, onProgress }),
+  },
 });
