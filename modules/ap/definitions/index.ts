@@ -8,11 +8,12 @@ import { apInvoice } from './ap-invoice.ts';
 import { apCheque } from './cheque.ts';
 import { AP } from './common.ts';
 import { apDisbursement } from './disbursement.ts';
+import { apCardInvoice, apCreditCard } from './credit-cards.ts';
 import { apPaymentBatch } from './payment-batch.ts';
 import { apVendorBank } from './vendor-bank.ts';
 
 export const apModule: ModuleDefinition = {
   name: 'ap',
   namespace: AP,
-  entities: [apInvoice, apPaymentBatch, apDisbursement, apCheque, apVendorBank],
+  entities: [apInvoice, apPaymentBatch, apDisbursement, apCheque, apVendorBank, apCreditCard, apCardInvoice],
 };

@@ -4,7 +4,7 @@
  * registers the A/P definitions.
  */
 import { registerModule } from '@erp/shared/entities/index';
-import { documentScreen, reportScreen } from '@erp/records';
+import { documentScreen, entityScreen, reportScreen } from '@erp/records';
 import { screen } from '@erp/ui';
 import manifest from '../module.json';
 import { apModule } from '../definitions/index.ts';
@@ -23,6 +23,11 @@ export const ApPaymentsQueue = documentScreen('ap-payment-batch', AP);
 export const ChequeCancellation = documentScreen('ap-cheque', AP);
 // AP-05 cash disbursements: a manual payment applied to the vendor's documents.
 export const CashDisbursements = documentScreen('ap-disbursement', AP);
+
+// AP-12 credit cards, AP-13 their charges, AP-14 paying the issuers (a disbursement to the issuer's A/P).
+export const CreditCards = entityScreen('ap-credit-card', AP);
+export const CreditCardInvoices = documentScreen('ap-card-invoice', AP);
+export const CreditcardPayments = documentScreen('ap-disbursement', AP);
 
 // AP-03 cheque printing and EFT files.
 export const ChequePrinting = screen(ChequePrintingScreen, { module: MODULE, namespaces: ['records', 'forms', 'entities', 'errors', 'apps', 'gl', 'ar', 'ap'] });

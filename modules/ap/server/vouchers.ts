@@ -11,7 +11,7 @@
  *   The caller's transaction holds it all, so the commission run and its vouchers stand or fall together.
  *   Refusals: a firm that is not an active vendor, an amount not above zero, a closed A/P period (§8).
  */
-import { add, cmp, type Decimal } from '@erp/shared/decimal';
+import { add, cmp, isZero, sub, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
@@ -28,7 +28,11 @@ export async function createPostedDocument(trx: AnyTransaction, input: Row, user
   const receipt = input['ReceiptId'] == null ? null : await loadReceipt(trx, Number(input['ReceiptId']));
   const record: Row = { Currency: 'CAD', DocumentType: 'Invoice', Status: 'Posted', ...input, DocumentNo: await nextNumber(trx, AP_INVOICE_SEQUENCE, { prefix: 'AP', description: 'A/P documents' }) };
   const priced = await priceInvoice(trx, record, receipt, options);
-  if (record['Amount'] === undefined) record['Amount'] = add(priced.subTotal, priced.taxTotal);
+  if (record['Amount'] === undefined || record['Amount'] === null) record['Amount'] = add(priced.subTotal, priced.taxTotal);
+  // §5 "G/L distribution must sum to zero": a given amount is exactly the lines and their taxes.
+  else if (!isZero(sub(String(record['Amount']), add(priced.subTotal, priced.taxTotal)))) {
+    throw BusinessError.of(400, 'not_balanced', 'ap:ap-invoice.rules.distributionNotZero', { difference: sub(String(record['Amount']), add(priced.subTotal, priced.taxTotal)) }, 'Amount');
+  }
   Object.assign(record, await termFigures(trx, String(record['TermsCode']), String(record['DocDate']), String(record['Amount']), String(record['DocumentType'])));
   const vendor = (await trx.selectFrom('firms').select('name').where('firm_id', '=', record['VendorId']).executeTakeFirst()) as Row | undefined;
   const written = await insertDocument(trx, apInvoice, { ...record, VendorName: vendor?.['name'] ?? null, SubTotal: priced.subTotal, TaxTotal: priced.taxTotal, Remaining: '0.00', Variance: priced.variance }, userId, now);

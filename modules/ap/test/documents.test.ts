@@ -127,6 +127,23 @@ describe('cash disbursements (AP-05)', () => {
   });
 });
 
+describe('credit cards (AP-12, AP-13)', () => {
+  it('keeps only the last 4 digits; a charge posts Dr expense / Dr ITC / Cr the issuer A/P as an A/P document of the issuer', async () => {
+    const full = await postJson('/api/data/ap-credit-card', { CardId: 'FLEET', Description: 'Fleet card', CardType: 'VISA', Last4: '4111111111111111', IssuerVendorId: 'TREP' });
+    expect(full.statusCode).toBe(400);
+    await created('/api/data/ap-credit-card', { CardId: 'FLEET', Description: 'Fleet card', CardType: 'VISA', Last4: '1111', IssuerVendorId: 'TREP' });
+    const wrong = await created('/api/data/ap-card-invoice', { CardId: 'FLEET', TransactionDate: D('03-15'), Merchant: 'Petro Station 42', Amount: '120.00', ShipToState: 'ON', Lines: [{ AccountId: '6400', Amount: '100.00' }] });
+    const refused = await postJson(`/api/data/ap-card-invoice/${wrong.CardInvoiceId}/actions/post`, { Version: wrong.Version });
+    expect(json(refused).Message).toBe('G/L distribution must sum to zero: 7.00 is not distributed.');
+    const charge = json(await call(server.app, 'PUT', `/api/data/ap-card-invoice/${wrong.CardInvoiceId}`, admin, { ...wrong, Amount: '113.00' })).Data;
+    const posted = json(await postJson(`/api/data/ap-card-invoice/${charge.CardInvoiceId}/actions/post`, { Version: charge.Version })).Data;
+    expect(posted.Status).toBe('Posted');
+    const document = json(await get(`/api/data/ap-invoice/${posted.ApInvoiceId}`)).Data;
+    expect(document).toMatchObject({ VendorId: 'TREP', VendorDocNo: `CC1111-${charge.DocumentNo}`, Status: 'Posted', Balance: '113.00' });
+    expect(await journal(document.DocumentNo)).toEqual({ '6400': '100.00', '1310': '13.00', '2100': '-113.00' });
+  });
+});
+
 describe('the sales-commission voucher service (§3, OE-40)', () => {
   it('posts a voucher Dr commission expense / Cr A/P without tax, and refuses a non-vendor, an inactive vendor, a zero amount', async () => {
     const run = (request: Partial<Parameters<typeof createCommissionVoucher>[1]>) =>

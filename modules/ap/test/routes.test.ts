@@ -22,6 +22,10 @@ const AP_ROUTES: readonly [path: string, component: string][] = [
   ['/novus-ap/vendor-list', '@erp/accounting#VendorList'],
   ['/novus-ap/payments-report', '@erp/accounting#PaymentsReport'],
   ['/novus-ap/top-accounts', '@erp/accounting#TopAccounts'],
+  ['/novus-ap/credit-cards', '@erp/accounting#CreditCards'],
+  ['/novus-pt/credit-cards', '@erp/order-entry#CreditCards'],
+  ['/novus-ap/credit-card-invoices', '@erp/accounting#CreditCardInvoices'],
+  ['/novus-ap/creditcard-payments', '@erp/accounting#CreditcardPayments'],
 ];
 
 describe('the A/P screen routes (SCREENS.md WP5)', () => {
