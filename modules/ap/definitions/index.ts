@@ -9,11 +9,12 @@ import { apCheque } from './cheque.ts';
 import { AP } from './common.ts';
 import { apDisbursement } from './disbursement.ts';
 import { apCardInvoice, apCreditCard } from './credit-cards.ts';
+import { apExpenseReport, apExpenseTemplate, apExpenseTemplateColumn } from './expenses.ts';
 import { apPaymentBatch } from './payment-batch.ts';
 import { apVendorBank } from './vendor-bank.ts';
 
 export const apModule: ModuleDefinition = {
   name: 'ap',
   namespace: AP,
-  entities: [apInvoice, apPaymentBatch, apDisbursement, apCheque, apVendorBank, apCreditCard, apCardInvoice],
+  entities: [apInvoice, apPaymentBatch, apDisbursement, apCheque, apVendorBank, apCreditCard, apCardInvoice, apExpenseTemplate, apExpenseTemplateColumn, apExpenseReport],
 };

@@ -29,6 +29,11 @@ export const CreditCards = entityScreen('ap-credit-card', AP);
 export const CreditCardInvoices = documentScreen('ap-card-invoice', AP);
 export const CreditcardPayments = documentScreen('ap-disbursement', AP);
 
+// AP-15 … AP-17 expense templates, their columns and the expense reports (claims → an A/P voucher).
+export const ApExpenseTemplateSetup = entityScreen('ap-expense-template', AP);
+export const ApExpenseTemplateColumnSetup = entityScreen('ap-expense-template-column', AP);
+export const ApExpenseReport = documentScreen('ap-expense-report', AP);
+
 // AP-03 cheque printing and EFT files.
 export const ChequePrinting = screen(ChequePrintingScreen, { module: MODULE, namespaces: ['records', 'forms', 'entities', 'errors', 'apps', 'gl', 'ar', 'ap'] });
 

@@ -13,6 +13,7 @@ import { apModule } from '../definitions/index.ts';
 import { apChequeHooks } from './cheques.ts';
 import { apDisbursementHooks } from './disbursements.ts';
 import { apCardInvoiceHooks } from './credit-cards.ts';
+import { apExpenseReportHooks } from './expenses.ts';
 import { apInvoiceHooks } from './invoices.ts';
 import { m0015_ap } from './migration.ts';
 import { apPaymentBatchHooks } from './payments.ts';
@@ -32,7 +33,7 @@ const vendorBankHooks: EntityHooks = {
   },
 };
 
-export const serverModule = combineParts(apModule, [{ hooks: { 'ap-invoice': apInvoiceHooks, 'ap-payment-batch': apPaymentBatchHooks, 'ap-cheque': apChequeHooks, 'ap-disbursement': apDisbursementHooks, 'ap-card-invoice': apCardInvoiceHooks, 'ap-vendor-bank': vendorBankHooks }, seed: seedPayables }], {
+export const serverModule = combineParts(apModule, [{ hooks: { 'ap-invoice': apInvoiceHooks, 'ap-payment-batch': apPaymentBatchHooks, 'ap-cheque': apChequeHooks, 'ap-disbursement': apDisbursementHooks, 'ap-card-invoice': apCardInvoiceHooks, 'ap-expense-report': apExpenseReportHooks, 'ap-vendor-bank': vendorBankHooks }, seed: seedPayables }], {
   reports: AP_SERVER_REPORTS,
   routes: apRoutes,
   migrations: { '0015_ap': m0015_ap },

@@ -144,6 +144,34 @@ describe('credit cards (AP-12, AP-13)', () => {
   });
 });
 
+describe('expense templates and reports (AP-15 … AP-17)', () => {
+  it('a claim becomes the employee A/P voucher: each line to its column account with the column taxes (ITC), Cr A/P', async () => {
+    await created('/api/data/firm', { FirmId: 'TEMP1', Name: 'Pat Employee', FirmTypes: ['vendor'], ProvinceCode: 'ON' });
+    await created('/api/data/ap-expense-template', { TemplateId: 'TRAVEL', Description: 'Travel' });
+    await created('/api/data/ap-expense-template-column', { TemplateId: 'TRAVEL', ColumnNo: 1, Heading: 'Fuel', AccountId: '6400' });
+    await created('/api/data/ap-expense-template-column', { TemplateId: 'TRAVEL', ColumnNo: 2, Heading: 'Meals', AccountId: '6500', TaxGroup: 'EXEMPT' });
+    const twice = await postJson('/api/data/ap-expense-template-column', { TemplateId: 'TRAVEL', ColumnNo: 2, Heading: 'Again', AccountId: '6500' });
+    expect(twice.statusCode).toBe(400);
+    const bad = await postJson('/api/data/ap-expense-report', { EmployeeId: 'TEMP1', TemplateId: 'TRAVEL', ReportDate: D('03-20'), ShipToState: 'ON', Lines: [{ ExpenseDate: D('03-18'), ColumnNo: 3, Amount: '10.00' }] });
+    expect(json(bad).Message).toBe('Column 3 is not a column of the template.');
+    const claim = await created('/api/data/ap-expense-report', {
+      EmployeeId: 'TEMP1',
+      TemplateId: 'TRAVEL',
+      ReportDate: D('03-20'),
+      ShipToState: 'ON',
+      Lines: [
+        { ExpenseDate: D('03-18'), ColumnNo: 1, Amount: '80.00' },
+        { ExpenseDate: D('03-19'), ColumnNo: 2, Description: 'Client lunch', Amount: '45.00' },
+      ],
+    });
+    const posted = json(await postJson(`/api/data/ap-expense-report/${claim.ReportId}/actions/post`, { Version: claim.Version })).Data;
+    expect(posted).toMatchObject({ Status: 'Posted', Total: '135.40' });
+    const voucher = json(await get(`/api/data/ap-invoice/${posted.ApInvoiceId}`)).Data;
+    expect(voucher).toMatchObject({ VendorId: 'TEMP1', VendorDocNo: claim.DocumentNo, Balance: '135.40' });
+    expect(await journal(voucher.DocumentNo)).toEqual({ '6400': '80.00', '6500': '45.00', '1310': '10.40', '2100': '-135.40' });
+  });
+});
+
 describe('the sales-commission voucher service (§3, OE-40)', () => {
   it('posts a voucher Dr commission expense / Cr A/P without tax, and refuses a non-vendor, an inactive vendor, a zero amount', async () => {
     const run = (request: Partial<Parameters<typeof createCommissionVoucher>[1]>) =>

@@ -26,6 +26,9 @@ const AP_ROUTES: readonly [path: string, component: string][] = [
   ['/novus-pt/credit-cards', '@erp/order-entry#CreditCards'],
   ['/novus-ap/credit-card-invoices', '@erp/accounting#CreditCardInvoices'],
   ['/novus-ap/creditcard-payments', '@erp/accounting#CreditcardPayments'],
+  ['/novus-ap/ap-expense-template-setup', '@erp/accounting#ApExpenseTemplateSetup'],
+  ['/novus-ap/ap-expense-template-column-setup', '@erp/accounting#ApExpenseTemplateColumnSetup'],
+  ['/novus-ap/ap-expense-report', '@erp/accounting#ApExpenseReport'],
 ];
 
 describe('the A/P screen routes (SCREENS.md WP5)', () => {
