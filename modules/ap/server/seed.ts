@@ -71,6 +71,36 @@ async function seedSetup(db: AnyDb, now: string): Promise<void> {
   }
 }
 
+/** The demo ledger's masters: a card issuer, an employee, the fleet card and the travel claim template. */
+async function seedDemoMasters(db: AnyDb, now: string): Promise<void> {
+  const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
+  // A card issuer and an employee who files expense claims: vendors (payees) of their own.
+  for (const [id, name, terms] of [
+    ['CARDCO', 'Northern Bank Card Services', 'NET30'],
+    ['EMP-PAT', 'Pat Morin (employee)', 'NET15'],
+  ] as const) {
+    if (await db.selectFrom('firms').select('firm_id').where('firm_id', '=', id).executeTakeFirst()) continue;
+    const known = await db.selectFrom('ar_account_terms').select('terms_code').where('terms_code', '=', terms).executeTakeFirst();
+    await db.insertInto('firms').values({ firm_id: id, name, is_active: 1, is_bill_to: 0, is_ship_to: 0, is_vendor: 1, for_external_users: 0, is_sales_manager: 0, account_terms: known ? terms : null, province_code: 'ON', ...trail }).execute();
+    await db.insertInto('firm_accounts').values({ firm_id: id, account_type: 'vendor', ...trail }).execute();
+  }
+  if (!(await db.selectFrom('ap_credit_cards').select('card_id').limit(1).executeTakeFirst())) {
+    await db.insertInto('ap_credit_cards').values({ card_id: 'FLEET', description: 'Fleet fuel card', card_type: 'VISA', last4: '4242', holder_name: 'Novus Metals fleet', issuer_vendor_id: 'CARDCO', is_active: 1, ...trail }).execute();
+  }
+  if (!(await db.selectFrom('ap_expense_templates').select('template_id').limit(1).executeTakeFirst())) {
+    await db.insertInto('ap_expense_templates').values({ template_id: 'TRAVEL', description: 'Travel and meals', is_active: 1, ...trail }).execute();
+    const group = (await db.selectFrom('sales_tax_groups').select('group_id').where('group_id', '=', 'EXEMPT').executeTakeFirst()) ? 'EXEMPT' : null;
+    await db
+      .insertInto('ap_expense_template_columns')
+      .values([
+        { template_id: 'TRAVEL', column_no: 1, heading: 'Fuel and mileage', account_id: '6400', tax_group: null, ...trail },
+        { template_id: 'TRAVEL', column_no: 2, heading: 'Meals', account_id: '6500', tax_group: group, ...trail },
+        { template_id: 'TRAVEL', column_no: 3, heading: 'Supplies', account_id: '6500', tax_group: null, ...trail },
+      ])
+      .execute();
+  }
+}
+
 /** Writes and posts one A/P document as the screen would (vouchers.ts). */
 function postDemo(trx: AnyTransaction, input: Row, now: string): Promise<Row> {
   return createPostedDocument(trx, input, ACTOR, now);
@@ -184,6 +214,13 @@ async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
   const creditDate = String(periods[0]!['start_date']);
   await postDemo(trx, { ...base, VendorId: 'V400', DocumentType: 'CreditNote', TransactionDate: creditDate, DocDate: creditDate, VendorDocNo: 'CR-88', Description: 'Returned fittings', Lines: [{ AccountId: '6500', Description: 'Returned fittings', Quantity: '1.0000', UnitPrice: '120.00' }] }, now);
 
+  // A fleet-card charge (the issuer's payable) and an expense claim (the employee's voucher), posted as the screens post them.
+  const last = notAfterToday(String(periods[0]!['start_date']).slice(0, 8) + '03');
+  if (await trx.selectFrom('firms').select('firm_id').where('firm_id', '=', 'CARDCO').executeTakeFirst()) {
+    await postDemo(trx, { ...base, VendorId: 'CARDCO', TransactionDate: last, DocDate: last, VendorDocNo: 'CC4242-DEMO-1', Description: 'Petro station fuel (fleet card)', Lines: [{ AccountId: '6400', Description: 'Fuel', Quantity: '1.0000', UnitPrice: '312.45' }] }, now);
+    await postDemo(trx, { ...base, VendorId: 'EMP-PAT', TermsCode: 'NET15', TransactionDate: last, DocDate: last, VendorDocNo: 'EX-DEMO-1', Description: 'Expense report: customer visits', Lines: [{ AccountId: '6400', Description: 'Mileage', Quantity: '1.0000', UnitPrice: '86.40' }, { AccountId: '6500', Description: 'Meals', Quantity: '1.0000', UnitPrice: '54.10' }] }, now);
+  }
+
   // One printed payment run of what is due two periods ago, and its first cheque cancelled.
   const payDate = String(periods[Math.min(1, periods.length - 1)]!['start_date']);
   const lines = await queue(trx, { BatchId: 0, PayThroughDate: payDate, PaymentDate: payDate });
@@ -206,6 +243,7 @@ async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
 export async function seedPayables(db: AnyDb, config: SeedConfig, now: string = new Date().toISOString()): Promise<void> {
   await seedSetup(db, now);
   if (!config.demoLedger) return;
+  await seedDemoMasters(db, now);
   if (await db.selectFrom('ap_invoices').select('invoice_id').limit(1).executeTakeFirst()) return;
   await db.transaction().execute((trx) => seedDocuments(trx, now));
 }
