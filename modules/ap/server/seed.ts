@@ -3,10 +3,12 @@
  * beyond the GL demo chart (5350 purchase discounts taken, 5450 purchase price variance), their GL
  * integration rows (AP PRICE-VARIANCE, DISCOUNT-TAKEN), the match tolerance (configuration
  * AP_MATCH_TOLERANCE_PERCENT 1 %, AP_MATCH_TOLERANCE_AMOUNT $5 — SCREENS.md WP5 acceptance 2) and the demo
- * vendors' EFT details. With the demo ledger (and no A/P document yet): vendor invoices matched to the
- * purchasing demo's posted receipts (one a cent-exact match, one within tolerance), non-PO invoices over the
- * aging buckets, one credit note, one printed payment run and one cancelled cheque — all through the same
- * posting code as the screens.
+ * vendors' EFT details. With the demo ledger (and no A/P document yet): a card issuer, an employee, the fleet
+ * card and the travel claim template; the GL demo's monthly payables adopted as the sub-ledger
+ * (`adoptLedgerDemo`); vendor invoices matched to the purchasing demo's posted receipts (one at the PO price,
+ * one within tolerance), non-PO invoices over the aging buckets, one credit note, a card charge and an expense
+ * voucher, one printed payment run and one cancelled cheque — all through the same posting code as the
+ * screens, so the aged trial balance equals the payables control account.
  */
 import { add, cmp, isZero, mul, neg, round, sub } from '@erp/shared/decimal';
 import { addDays } from '@erp/modules/ar/definitions/setup/index';
