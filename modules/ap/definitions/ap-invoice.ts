@@ -1,0 +1,177 @@
+/**
+ * Vendor invoices, credit notes and debit notes (`ap-invoice`, SCREENS.md AP-01 "Purchase journal", routes
+ * `/novus-ap/purchase-journal` and `/novus-po/purchase-journal`; spec §5 Payables entry, §8; issue 24 item 1).
+ * Tables `ap_invoices`, `ap_invoice_lines` (schema-sync).
+ *
+ * - Header (§5 Payables entry, all required): the vendor (an active firm with its vendor account), the
+ *   transaction date (the posting date: its period must be open for A/P, §8 "Period is closed (A/P)"), the
+ *   vendor's document number (not already used for that vendor), the document date, the amount (the vendor's
+ *   total, taxes included), the terms code, the ship-to state (the province whose taxes were paid: the input
+ *   tax credits) and the bank the document will be paid from (in the document's currency, §8 "Not allowed to
+ *   change bank due to different currency."). ReceiptId optionally names a posted purchase receipt of the
+ *   vendor to match: saved without lines, the invoice takes every receipt line not yet invoiced.
+ * - Lines (the G/L distribution): a receipt line (ReceiptLineId, ProductId and PoPrice are the server's) or a
+ *   free line with its G/L account; quantity × unit price = amount; a tax group (default: every tax of the
+ *   province); a job allocation not above the line's amount (§5). The server computes each line's taxes, the
+ *   price variance of a matched line and the totals; Remaining = Amount − SubTotal − TaxTotal must be zero to
+ *   post (§5 "G/L distribution must sum to zero").
+ * - States (§4, common.ts): `post` (Draft → Posted, or Exception when a match is outside the tolerance — then
+ *   nothing is posted and it cannot be paid), `accept` (Exception → Posted: the variance accepted, who accepted
+ *   it recorded), `reopen` (Exception → Draft, to correct), `hold` / `release` (Posted ⇄ OnHold). Paid is set
+ *   by the payments that close it. Postings: modules/ap/server/invoices.ts.
+ */
+import { MONEY } from '@erp/shared/entities/common';
+import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { glAccountLookup } from '@erp/modules/gl/definitions/common';
+import { AP, AP_INVOICE_STATES, AP_ROLES } from './common.ts';
+
+const NAME = 'ap-invoice';
+const key = (part: string) => `${AP}:${NAME}.${part}`;
+const lineLabel = (field: string) => key(`fields.Lines.fields.${field}`);
+
+export const AP_DOCUMENT_TYPES = ['Invoice', 'CreditNote', 'DebitNote'] as const;
+
+const QUANTITY = { type: 'decimal', precision: 15, scale: 4 } as const;
+const PRICE = { type: 'decimal', precision: 15, scale: 4, min: '0', minKey: 'gl:rules.amountNegative' } as const;
+
+/** §5 rules the browser can check too: a job allocation is not above its line's amount. */
+export function apInvoiceRules(record: Readonly<Record<string, unknown>>): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const lines = Array.isArray(record['Lines']) ? (record['Lines'] as Record<string, unknown>[]) : [];
+  lines.forEach((line, index) => {
+    const job = line['JobAmount'];
+    const amount = line['Amount'];
+    if (typeof job === 'string' && job !== '' && typeof amount === 'string' && amount !== '' && Number(job) > Number(amount)) {
+      issues.push({ field: `Lines[${index}].JobAmount`, key: key('rules.jobAboveExpense') });
+    }
+  });
+  return issues;
+}
+
+export const apInvoice = defineEntity({
+  name: NAME,
+  namespace: AP,
+  table: 'ap_invoices',
+  key: 'InvoiceId',
+  keyKind: 'auto',
+  application: 'NOVUS-AP',
+  fields: {
+    InvoiceId: { type: 'integer', readOnly: true },
+    DocumentNo: { type: 'text', maxLength: 30, readOnly: true },
+    Status: { type: 'enum', readOnly: true, defaultValue: 'Draft', options: AP_INVOICE_STATES.map((value) => ({ value, labelKey: key(`statuses.${value}`) })) },
+    DocumentType: { type: 'enum', required: true, defaultValue: 'Invoice', options: AP_DOCUMENT_TYPES.map((value) => ({ value, labelKey: key(`types.${value}`) })) },
+    VendorId: {
+      type: 'lookup',
+      entity: 'firm',
+      required: true,
+      maxLength: 20,
+      uppercase: true,
+      activeOnly: true,
+      where: { FirmTypes: 'vendor' },
+      whereKeys: { FirmTypes: key('rules.notVendor') },
+      invalidKey: key('rules.vendorMissing'),
+      inactiveKey: key('rules.vendorInactive'),
+    },
+    VendorName: { type: 'text', maxLength: 100, readOnly: true },
+    TransactionDate: { type: 'date', required: true, requiredKey: key('rules.transactionDateRequired') },
+    VendorDocNo: { type: 'text', required: true, maxLength: 30, uppercase: true, requiredKey: key('rules.docNoRequired') },
+    DocDate: { type: 'date', required: true, requiredKey: key('rules.docDateRequired') },
+    Amount: { ...MONEY, required: true, min: '0', minKey: 'gl:rules.amountNegative', requiredKey: key('rules.amountRequired') },
+    TermsCode: { type: 'lookup', entity: 'account-terms', required: true, maxLength: 20, uppercase: true, requiredKey: key('rules.termsRequired') },
+    ShipToState: { type: 'text', required: true, maxLength: 2, minLength: 2, pattern: '[A-Z]{2}', uppercase: true, requiredKey: key('rules.shipToStateRequired') },
+    BankAccountId: { type: 'lookup', entity: 'bank-account', required: true, maxLength: 20, uppercase: true, requiredKey: key('rules.bankRequired') },
+    // CAD only in this release (as A/R): the bank must be a CAD account.
+    Currency: { type: 'enum', defaultValue: 'CAD', options: [{ value: 'CAD', labelKey: key('currencies.CAD') }] },
+    ReceiptId: { type: 'lookup', entity: 'po-receipt', valueType: 'integer', where: { Status: 'Posted' }, whereKeys: { Status: key('rules.receiptNotPosted') }, invalidKey: key('rules.receiptMissing') },
+    Reference: { type: 'text', maxLength: 30 },
+    Description: { type: 'text', maxLength: 100 },
+    DueDate: { type: 'date', readOnly: true },
+    DiscountDate: { type: 'date', readOnly: true },
+    DiscountAvailable: { ...MONEY, readOnly: true },
+    SubTotal: { ...MONEY, readOnly: true },
+    TaxTotal: { ...MONEY, readOnly: true },
+    Remaining: { ...MONEY, readOnly: true },
+    Variance: { ...MONEY, readOnly: true },
+    Balance: { ...MONEY, readOnly: true },
+    AcceptedBy: { type: 'text', maxLength: 60, readOnly: true },
+    JournalId: { type: 'integer', readOnly: true },
+    Lines: {
+      type: 'children',
+      lines: true,
+      labelKey: key('fields.Lines.label'),
+      table: 'ap_invoice_lines',
+      parentColumn: 'invoice_id',
+      key: 'LineId',
+      maxItems: 500,
+      fields: {
+        LineId: { type: 'integer', labelKey: lineLabel('LineId') },
+        ReceiptLineId: { type: 'integer', readOnly: true, labelKey: lineLabel('ReceiptLineId') },
+        ProductId: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('ProductId') },
+        Description: { type: 'text', maxLength: 100, labelKey: lineLabel('Description') },
+        AccountId: glAccountLookup({ labelKey: lineLabel('AccountId') }),
+        Quantity: { ...QUANTITY, required: true, labelKey: lineLabel('Quantity') },
+        UnitPrice: { ...PRICE, required: true, labelKey: lineLabel('UnitPrice') },
+        Amount: { ...MONEY, readOnly: true, labelKey: lineLabel('Amount') },
+        PoPrice: { ...PRICE, readOnly: true, labelKey: lineLabel('PoPrice') },
+        Variance: { ...MONEY, readOnly: true, labelKey: lineLabel('Variance') },
+        TaxGroup: { type: 'lookup', entity: 'sales-tax-group', maxLength: 10, uppercase: true, labelKey: lineLabel('TaxGroup') },
+        TaxCodes: { type: 'text', maxLength: 100, readOnly: true, labelKey: lineLabel('TaxCodes') },
+        TaxAmount: { ...MONEY, readOnly: true, labelKey: lineLabel('TaxAmount') },
+        JobId: { type: 'text', maxLength: 20, uppercase: true, labelKey: lineLabel('JobId') },
+        JobAmount: { ...MONEY, min: '0', minKey: 'gl:rules.amountNegative', labelKey: lineLabel('JobAmount') },
+      },
+    },
+  },
+  listColumns: [
+    'DocumentNo',
+    'DocumentType',
+    'TransactionDate',
+    'VendorId',
+    'VendorDocNo',
+    'Status',
+    'DueDate',
+    { field: 'Amount', total: 'sum' },
+    { field: 'Balance', total: 'sum' },
+    { field: 'VendorName', visible: false },
+    { field: 'DocDate', visible: false },
+    { field: 'TaxTotal', visible: false },
+  ],
+  defaultSort: [{ field: 'InvoiceId', descending: true }],
+  filters: [
+    { field: 'TransactionDate', op: 'range' },
+    { field: 'VendorId', op: 'eq' },
+    { field: 'Status', op: 'eq' },
+    { field: 'DocumentType', op: 'eq' },
+    { field: 'VendorDocNo', op: 'startsWith' },
+  ],
+  search: ['DocumentNo', 'VendorId', 'VendorDocNo', 'Reference'],
+  indexes: [['VendorId', 'VendorDocNo'], ['Status', 'DueDate']],
+  roles: AP_ROLES,
+  attachments: false,
+  formLayout: {
+    sections: [
+      { rows: [['DocumentNo', 'DocumentType', 'Status'], ['VendorId', 'VendorName'], ['TransactionDate', 'DocDate', 'VendorDocNo'], ['Amount', 'Currency', 'TermsCode'], ['ShipToState', 'BankAccountId', 'ReceiptId'], ['Reference', 'Description']] },
+      { titleKey: key('sections.terms'), rows: [['DueDate', 'DiscountDate', 'DiscountAvailable'], ['Balance', 'AcceptedBy', 'JournalId']] },
+      { titleKey: key('sections.totals'), rows: [['SubTotal', 'TaxTotal', 'Remaining', 'Variance']] },
+    ],
+  },
+  computed: {
+    'Lines.Amount': { op: 'mul', args: ['Quantity', 'UnitPrice'] },
+    SubTotal: { op: 'sum', collection: 'Lines', field: 'Amount' },
+  },
+  states: {
+    field: 'Status',
+    initial: 'Draft',
+    editable: ['Draft'],
+    deletable: ['Draft'],
+    transitions: [
+      // to: null — the effect decides: Posted, or Exception when a match is out of tolerance.
+      { action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: null, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' },
+      { action: 'accept', labelKey: key('actions.accept'), from: ['Exception'], to: 'Posted', confirmKey: key('confirm.accept'), primary: true },
+      { action: 'reopen', labelKey: key('actions.reopen'), from: ['Exception'], to: 'Draft' },
+      { action: 'hold', labelKey: key('actions.hold'), from: ['Posted'], to: 'OnHold', confirmKey: key('confirm.hold') },
+      { action: 'release', labelKey: key('actions.release'), from: ['OnHold'], to: 'Posted' },
+    ],
+  },
+  rules: [apInvoiceRules],
+});

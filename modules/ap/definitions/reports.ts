@@ -1,0 +1,172 @@
+/**
+ * The Accounts Payable reports (issue 24 item 5; SCREENS.md AP-06 … AP-11) as report definitions; their
+ * queries read the A/P sub-ledger (ap_items, ap_applications) and the cheques (modules/ap/server/reports.ts);
+ * strings under `ap:reports.`.
+ *
+ * - `ap-account-inquiry` (AP-06, also under Purchase Order): one vendor's documents and payments, open ones
+ *   or the whole history, with their open balances.
+ * - `ap-aged-trial-balance` (AP-07): what is owed to each vendor as of a date, current + 8 periods (§9) by
+ *   due date or document date; applications dated after the date are ignored, so its total equals the A/P
+ *   control account at that date (test: modules/ap/test/payables.test.ts).
+ * - `ap-unapplied-debits` (AP-08): credit notes and payments not (fully) applied.
+ * - `ap-vendor-list` (AP-09), `ap-payments-report` (AP-10: cheques and EFT payments over a date range),
+ *   `ap-top-accounts` (AP-11: the vendors with the most purchases over a date range).
+ */
+import { defineReport, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
+import { ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+
+const AP_APP = 'NOVUS-AP';
+const PO_APP = 'NOVUS-PO';
+
+export const AP_ITEM_TYPES = ['Invoice', 'DebitNote', 'CreditNote', 'Payment', 'Reversal'] as const;
+const ITEM_TYPE_OPTIONS = AP_ITEM_TYPES.map((value) => ({ value, labelKey: `ap:reports.itemTypes.${value}` }));
+const ITEM_STATUS_OPTIONS = ['Open', 'Paid', 'Closed'].map((value) => ({ value, labelKey: `ap:reports.itemStatuses.${value}` }));
+const CHEQUE_STATUS_OPTIONS = ['Open', 'Cleared', 'Reconciled', 'Cancelled'].map((value) => ({ value, labelKey: `ap:ap-cheque.statuses.${value}` }));
+const METHOD_OPTIONS = ['Cheque', 'EFT'].map((value) => ({ value, labelKey: `ap:ap-payment-batch.methods.${value}` }));
+
+/** §9: current plus 8 periods. */
+export const AP_AGING_PERIODS = 8;
+export const AP_AGING_BUCKETS = ['Current', ...Array.from({ length: AP_AGING_PERIODS }, (_, i) => `Period${i + 1}`)] as const;
+
+const p = (name: string) => `ap:reports.parameters.${name}`;
+const { date, dateRange, integer, lookup, money, text } = reportParts('ap:reports');
+
+const VENDOR = lookup('VendorId', 'firm', 20);
+const AS_OF: ReportParameter = { name: 'AsOfDate', type: 'date', labelKey: p('AsOfDate'), required: true, defaultValue: 'today' };
+const [START, END] = dateRange();
+const routes = (path: string, applications: readonly string[]): ReportRoute[] => applications.map((application) => ({ application, path }));
+
+export const apAccountInquiry: ReportDefinition = defineReport({
+  name: 'ap-account-inquiry',
+  application: AP_APP,
+  routes: routes('/ap-account-inquiry', [AP_APP, PO_APP]),
+  titleKey: 'ap:reports.accountInquiry.title',
+  parameters: [
+    { ...VENDOR, required: true },
+    {
+      name: 'Show',
+      type: 'enum',
+      labelKey: p('Show'),
+      required: true,
+      defaultValue: 'open',
+      options: [
+        { value: 'open', labelKey: 'ap:reports.options.open' },
+        { value: 'all', labelKey: 'ap:reports.options.all' },
+      ],
+    },
+  ],
+  rules: [],
+  columns: [
+    text('FirmId', { hidden: true }),
+    text('FirmName', { hidden: true }),
+    date('DocumentDate'),
+    text('ItemType', { width: 0.9, options: ITEM_TYPE_OPTIONS }),
+    text('DocumentNo'),
+    text('VendorDocNo'),
+    date('DueDate'),
+    money('Amount', { total: true }),
+    money('OpenBalance', { total: true }),
+    text('Status', { width: 0.7, options: ITEM_STATUS_OPTIONS }),
+    integer('ItemId', { hidden: true }),
+  ],
+  group: { field: 'FirmId', headingFields: ['FirmId', 'FirmName'] },
+  defaultSort: [{ field: 'FirmId' }, { field: 'DocumentDate' }, { field: 'ItemId' }],
+  orientation: 'landscape',
+});
+
+export const apAgedTrialBalance: ReportDefinition = defineReport({
+  name: 'ap-aged-trial-balance',
+  application: AP_APP,
+  routes: routes('/ap-aged-trial-balance', [AP_APP]),
+  titleKey: 'ap:reports.agedTrialBalance.title',
+  parameters: [
+    AS_OF,
+    {
+      name: 'AgeBy',
+      type: 'enum',
+      labelKey: p('AgeBy'),
+      required: true,
+      defaultValue: 'due',
+      options: [
+        { value: 'due', labelKey: 'ap:reports.options.due' },
+        { value: 'document', labelKey: 'ap:reports.options.document' },
+      ],
+    },
+    { name: 'PeriodDays', type: 'integer', labelKey: p('PeriodDays'), required: true, defaultValue: 30, min: 1, max: 365 },
+    VENDOR,
+  ],
+  rules: [],
+  columns: [text('FirmId', { width: 0.8 }), text('FirmName', { width: 1.8 }), ...AP_AGING_BUCKETS.map((bucket) => money(bucket, { total: true })), money('Total', { total: true })],
+  defaultSort: [{ field: 'FirmId' }],
+  orientation: 'landscape',
+});
+
+export const apUnappliedDebits: ReportDefinition = defineReport({
+  name: 'ap-unapplied-debits',
+  application: AP_APP,
+  routes: routes('/Unapplied-Debit-report', [AP_APP]),
+  titleKey: 'ap:reports.unappliedDebits.title',
+  parameters: [VENDOR],
+  rules: [],
+  columns: [text('FirmId'), text('FirmName', { width: 1.6 }), date('DocumentDate'), text('ItemType', { options: ITEM_TYPE_OPTIONS }), text('DocumentNo'), money('Amount', { total: true }), money('OpenBalance', { total: true }), integer('ItemId', { hidden: true })],
+  defaultSort: [{ field: 'FirmId' }, { field: 'DocumentDate' }, { field: 'ItemId' }],
+});
+
+export const apVendorList: ReportDefinition = defineReport({
+  name: 'ap-vendor-list',
+  application: AP_APP,
+  routes: routes('/vendor-list', [AP_APP]),
+  titleKey: 'ap:reports.vendorList.title',
+  parameters: [
+    {
+      name: 'Active',
+      type: 'enum',
+      labelKey: p('Active'),
+      required: true,
+      defaultValue: 'active',
+      options: [
+        { value: 'active', labelKey: 'ap:reports.options.active' },
+        { value: 'all', labelKey: 'ap:reports.options.allVendors' },
+      ],
+    },
+  ],
+  rules: [],
+  columns: [text('FirmId'), text('FirmName', { width: 2 }), text('City'), text('ProvinceCode', { width: 0.5 }), text('TermsCode', { width: 0.7 }), money('Balance', { total: true })],
+  defaultSort: [{ field: 'FirmId' }],
+});
+
+export const apPaymentsReport: ReportDefinition = defineReport({
+  name: 'ap-payments-report',
+  application: AP_APP,
+  routes: routes('/payments-report', [AP_APP]),
+  titleKey: 'ap:reports.payments.title',
+  parameters: [START, END, VENDOR, lookup('BankAccountId', 'bank-account', 20)],
+  rules: [ONE_YEAR_RANGE],
+  columns: [
+    date('PaymentDate'),
+    text('BankAccountId'),
+    integer('ChequeNo'),
+    text('PaymentMethod', { options: METHOD_OPTIONS }),
+    text('FirmId'),
+    text('FirmName', { width: 1.6 }),
+    money('Amount', { total: true }),
+    money('Discount', { total: true }),
+    text('Status', { options: CHEQUE_STATUS_OPTIONS }),
+    integer('ChequeId', { hidden: true }),
+  ],
+  defaultSort: [{ field: 'PaymentDate' }, { field: 'ChequeId' }],
+  orientation: 'landscape',
+});
+
+export const apTopAccounts: ReportDefinition = defineReport({
+  name: 'ap-top-accounts',
+  application: AP_APP,
+  routes: routes('/top-accounts', [AP_APP]),
+  titleKey: 'ap:reports.topAccounts.title',
+  parameters: [START, END, { name: 'Top', type: 'integer', labelKey: p('Top'), required: true, defaultValue: 20, min: 1, max: 1000 }],
+  rules: [ONE_YEAR_RANGE],
+  columns: [text('FirmId'), text('FirmName', { width: 2 }), integer('Documents'), money('Purchases', { total: true })],
+  defaultSort: [{ field: 'Purchases', descending: true }, { field: 'FirmId' }],
+});
+
+export const AP_REPORTS = [apAccountInquiry, apAgedTrialBalance, apUnappliedDebits, apVendorList, apPaymentsReport, apTopAccounts] as const;

@@ -1,0 +1,76 @@
+/**
+ * Accounts Payable end to end in Chromium (issue 24; SCREENS.md WP5 acceptance 2, 3): a purchase receipt is set
+ * up through the API; on `/novus-ap/purchase-journal` the vendor invoice is typed against it — saved, it takes
+ * the receipt's line at the PO price — and posted after the question (Dr GRNI / Dr ITC / Cr A/P); a payment run
+ * for it is approved through the API; on `/novus-ap/cheque-Printing` the run is printed from the bank's next
+ * cheque number and the cheques' PDF downloads, its text carrying the payee and the amount in words and figures.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
+import { pdfText } from '../../../tests/e2e/pdf-text.ts';
+import { answerYes, openScreen } from '../../../tests/e2e/shell-helpers.ts';
+
+const PRODUCT = 'FIT-EMT-CONN-050';
+
+test('a vendor invoice matched to a receipt, posted, paid by cheque: the cheque PDF', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'admin', 'admin', '#/');
+  const today = new Date().toISOString().slice(0, 10);
+  const order = await apiCall(page, 'POST', 'data/purchase-order', { OrderDate: today, VendorId: 'V400', ShipToId: 'TOR-02', Lines: [{ ProductId: PRODUCT, QuantityOrdered: '1000.0000', UnitPrice: '0.4800' }] });
+  expect(order.status, JSON.stringify(order.body)).toBe(201);
+  const draft = await apiCall(page, 'POST', 'data/po-receipt', { PoId: order.body['Data'].PoId, ReceiptDate: today });
+  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+  const receiptId = draft.body['Data'].ReceiptId as number;
+  expect((await apiCall(page, 'POST', `data/po-receipt/${receiptId}/actions/post`, { Version: draft.body['Data'].Version })).status).toBe(200);
+  const docNo = `E2E-${Date.now()}`;
+
+  // The invoice: 1,000 at 0.48 = 480.00 plus 13 % HST = 542.40, matched to the receipt.
+  const journal = await openScreen(page, '/novus-ap/purchase-journal', /Purchase Journal/);
+  await journal.getByRole('button', { name: 'New', exact: true }).click();
+  const invoice = journal.locator('.erp-document');
+  await expect(invoice.locator('[data-document-state]')).toHaveText('Draft');
+  await invoice.getByRole('textbox', { name: 'Vendor', exact: true }).fill('V400');
+  await invoice.getByRole('textbox', { name: 'Transaction date', exact: true }).fill(today);
+  await invoice.getByRole('textbox', { name: 'Document date', exact: true }).fill(today);
+  await invoice.getByRole('textbox', { name: 'Vendor document no.', exact: true }).fill(docNo);
+  await invoice.getByRole('textbox', { name: 'Amount', exact: true }).fill('542.40');
+  await invoice.getByRole('textbox', { name: 'Terms', exact: true }).fill('NET15');
+  await invoice.getByRole('textbox', { name: 'Ship-to province', exact: true }).fill('ON');
+  await invoice.getByRole('textbox', { name: 'Bank', exact: true }).fill('OPERATING');
+  await invoice.getByRole('textbox', { name: 'Receipt to match', exact: true }).fill(String(receiptId));
+  await invoice.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(invoice.getByText('Saved.', { exact: true })).toBeVisible();
+  await expect(invoice.getByRole('cell', { name: 'Product — Line 1' })).toHaveText(PRODUCT);
+  await expect(invoice.getByRole('cell', { name: 'Tax — Line 1' })).toHaveText('62.40');
+  await expect(invoice.getByRole('textbox', { name: 'Remaining', exact: true })).toHaveValue('0.00');
+  await invoice.getByRole('button', { name: 'Post', exact: true }).click();
+  await answerYes(page);
+  await expect(invoice.locator('[data-document-state]')).toHaveText('Posted');
+  const documentNo = await invoice.getByRole('textbox', { name: 'Document no.', exact: true }).inputValue();
+  expect(documentNo).toMatch(/^AP\d{6}$/);
+
+  // The run, approved through the API.
+  const found = await apiCall(page, 'GET', `data/ap-invoice?Page=1&PageSize=5&filter.VendorDocNo=${encodeURIComponent(docNo)}`);
+  const invoiceId = found.body['List'][0].InvoiceId as number;
+  expect(found.body['List'][0].DocumentNo).toBe(documentNo);
+  const run = await apiCall(page, 'POST', 'data/ap-payment-batch', { BankAccountId: 'OPERATING', PaymentMethod: 'Cheque', PayThroughDate: today, PaymentDate: today, Lines: [{ InvoiceId: invoiceId, Payment: '542.40' }] });
+  expect(run.status, JSON.stringify(run.body)).toBe(201);
+  const approved = await apiCall(page, 'POST', `data/ap-payment-batch/${run.body['Data'].BatchId}/actions/approve`, { Version: run.body['Data'].Version });
+  expect(approved.status).toBe(200);
+  const next = (await apiCall(page, 'GET', `ap/ap-payment-batch/${run.body['Data'].BatchId}/next-cheque`)).body['NextChequeNo'] as number;
+
+  // Printing: the bank's next number is proposed; the PDF downloads.
+  const printing = await openScreen(page, '/novus-ap/cheque-Printing', /Cheque Printing/);
+  await printing.getByRole('combobox', { name: 'Payment run' }).selectOption(String(run.body['Data'].BatchId));
+  await expect(printing.getByRole('textbox', { name: 'Starting cheque number' })).toHaveValue(String(next));
+  const downloaded = page.waitForEvent('download');
+  await printing.getByRole('button', { name: 'Print', exact: true }).click();
+  const text = (await pdfText(await readFile((await (await downloaded).path())!))).replace(/\s+/g, ' ');
+  await expect(printing.getByRole('status')).toHaveText(`Cheques ${next} to ${next} printed and posted.`);
+  expect(text).toContain('Rideau Electrical Supply Co.');
+  expect(text).toContain('$ 542.40');
+  expect(text).toContain('Five hundred forty-two and 40/100 dollars');
+  expect(text).toContain(`No. ${next}`);
+  expect(text).toContain(documentNo);
+});

@@ -1,0 +1,48 @@
+/**
+ * Accounts Payable on the server (issue 24): vendor invoices and notes with receipt matching (invoices.ts),
+ * payment runs with cheques and CPA 005 files (payments.ts, eft.ts, cheque-pdf.ts), cheque cancellation
+ * (cheques.ts), the sub-ledger (subledger.ts, migration 0015_ap), the reports, the module's calls and demo data.
+ *
+ * Control account (issue 22): the payables account (GL integration AP PAYABLE) is posted by A/P only.
+ */
+import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
+import { BusinessError } from '@erp/server/entities/call-result';
+import type { EntityHooks } from '@erp/server/entities/hooks';
+import { combineParts } from '@erp/server/modules/part';
+import { apModule } from '../definitions/index.ts';
+import { apChequeHooks } from './cheques.ts';
+import { apDisbursementHooks } from './disbursements.ts';
+import { apCardInvoiceHooks } from './credit-cards.ts';
+import { apExpenseReportHooks } from './expenses.ts';
+import { apInvoiceHooks } from './invoices.ts';
+import { m0015_ap } from './migration.ts';
+import { apPaymentBatchHooks } from './payments.ts';
+import { AP_SERVER_REPORTS } from './reports.ts';
+import { apRoutes } from './routes.ts';
+import { insertAp } from './seed-large.ts';
+import { seedPayables } from './seed.ts';
+
+registerControlAccounts({ source: 'AP', integrationTypes: ['PAYABLE'] });
+
+/** A vendor's EFT details name an existing vendor firm. */
+const vendorBankHooks: EntityHooks = {
+  async beforeWrite(_ctx, trx, change) {
+    const firm = (await trx.selectFrom('firms').select(['is_vendor']).where('firm_id', '=', String(change.next['VendorId'])).executeTakeFirst()) as { is_vendor: unknown } | undefined;
+    if (!firm) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.vendorMissing', {}, 'VendorId');
+    if (!(firm.is_vendor === true || firm.is_vendor === 1 || firm.is_vendor === '1')) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.notVendor', { value: change.next['VendorId'] }, 'VendorId');
+  },
+};
+
+export const serverModule = combineParts(apModule, [{ hooks: { 'ap-invoice': apInvoiceHooks, 'ap-payment-batch': apPaymentBatchHooks, 'ap-cheque': apChequeHooks, 'ap-disbursement': apDisbursementHooks, 'ap-card-invoice': apCardInvoiceHooks, 'ap-expense-report': apExpenseReportHooks, 'ap-vendor-bank': vendorBankHooks }, seed: seedPayables }], {
+  reports: AP_SERVER_REPORTS,
+  routes: apRoutes,
+  migrations: { '0015_ap': m0015_ap },
+  large: {
+    option: '--ap',
+    counts: 'A/P items',
+    max: 5_000_000,
+    progress: 'A/P items',
+    summary: 'ap',
+    run: (database, items, onProgress) => insertAp(database, { items: items ?? 100_000, onProgress }),
+  },
+});

@@ -1,0 +1,402 @@
+/**
+ * Server rules and postings of vendor invoices, credit notes and debit notes (`ap-invoice`, issue 24 item 1;
+ * definition modules/ap/definitions/ap-invoice.ts; SCREENS.md WP5 acceptance 1, 2, 5; DOMAIN-NOTES §2, §4.5).
+ *
+ * save (beforeWrite, in the save's transaction):
+ * - §8 "Period is closed (A/P)": the transaction date's period is open for A/P (and the G/L);
+ * - the document number (AP…, sequence AP-INVOICE) on create; the vendor's name;
+ * - §5: the vendor's document number is not already used for that vendor (any state);
+ * - §8 "Not allowed to change bank due to different currency.": the bank's currency is the document's;
+ * - due date, discount date and discount available from the terms (baseline: the document date);
+ * - a receipt to match (invoices only): posted, of the same vendor; a new invoice saved without lines takes
+ *   every line of it not yet invoiced (quantity still open at the PO price); every receipt line named must
+ *   be a line of that receipt, once;
+ * - each line: Amount = quantity × unit price (cents, half-up), a free line needs its G/L account, a matched
+ *   line's PO price and variance (amount − quantity × PO price), the taxes of the ship-to state on the
+ *   document date (modules/ar/definitions/tax.ts; a line's tax group limits them); SubTotal, TaxTotal and
+ *   Remaining = Amount − SubTotal − TaxTotal.
+ * post (Draft → Posted or Exception): Remaining must be zero (§5 "G/L distribution must sum to zero"); each
+ *   matched line is checked against the receipt line (DOMAIN-NOTES §4.5): quantity at most what is received
+ *   and not yet invoiced, price variance within the tolerance — configuration AP_MATCH_TOLERANCE_PERCENT
+ *   **or** AP_MATCH_TOLERANCE_AMOUNT (the spec's "within an allowed percentage or amount"). Outside it the
+ *   invoice becomes Exception: nothing posted, not payable. Within: `postInvoice`.
+ * accept (Exception → Posted): the variance accepted by the user (AcceptedBy), then `postInvoice`; a quantity
+ *   above what was received is never accepted. reopen (Exception → Draft). hold / release (Posted ⇄ OnHold).
+ *
+ * `postInvoice`: one AP journal — Dr GRNI (PO integration RECEIPT-ACCRUAL) matched quantity × PO price,
+ * Dr price variance (AP PRICE-VARIANCE), Dr each free line's account, Dr input tax credits (GST/HST → AP
+ * GST-HST-ITC, QST → AP QST-ITR; a tax that gives no credit — PST, RST — is a cost of its line), Cr A/P
+ * control (AP PAYABLE) the document's amount; a credit note the reverse. Then its A/P item (subledger.ts),
+ * the matches (ap_matches) and the order lines' invoiced quantities.
+ */
+import { abs, add, cmp, div, isZero, mul, neg, round, sub, type Decimal } from '@erp/shared/decimal';
+import { termsDates } from '@erp/modules/ar/definitions/setup/index';
+import { taxesFor, type TaxRate } from '@erp/modules/ar/definitions/tax';
+import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
+import { BusinessError } from '@erp/server/entities/call-result';
+import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
+import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import { nextNumber } from '@erp/server/entities/numbering';
+import { AP_INVOICE_SEQUENCE } from '../definitions/common.ts';
+import { addApItem, apAccount, INVOICE_ORIGIN, postAp } from './subledger.ts';
+
+type Row = Record<string, unknown>;
+
+export const TOLERANCE_PERCENT = 'AP_MATCH_TOLERANCE_PERCENT';
+export const TOLERANCE_AMOUNT = 'AP_MATCH_TOLERANCE_AMOUNT';
+/** Authorities whose tax is recoverable, and the A/P integration type of their credit. */
+const CREDITS: Readonly<Record<string, string>> = { GST: 'GST-HST-ITC', HST: 'GST-HST-ITC', QST: 'QST-ITR' };
+
+export const INVOICE_TOUCHES = ['gl_entries', 'gl_balances', 'gl_journals', 'ap_items', 'ap_matches', 'ap_invoice_lines', 'purchase_order_lines', 'purchase_orders'];
+
+function set(change: Change, field: string, value: unknown): void {
+  change.value[field] = value;
+  change.next[field] = value;
+  change.changed.add(field);
+}
+
+export function linesOf(record: Row): Row[] {
+  return Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+}
+
+const quantity = (trx: AnyTransaction, raw: unknown) => decimalFromDb(engineOf(trx), raw ?? 0, 4) ?? '0.0000';
+
+/** A receipt line as matching sees it: what was received at which PO price, and what is already invoiced. */
+export interface ReceiptLine {
+  lineId: number;
+  productId: string;
+  received: Decimal;
+  poPrice: Decimal;
+  poLineId: number | null;
+  invoiced: Decimal;
+}
+
+export async function loadReceipt(trx: AnyTransaction, receiptId: number): Promise<{ vendorId: string; status: string; receiptNo: string; lines: ReceiptLine[] } | null> {
+  const head = (await trx.selectFrom('po_receipts').select(['vendor_id', 'status', 'receipt_no']).where('receipt_id', '=', receiptId).executeTakeFirst()) as Row | undefined;
+  if (!head) return null;
+  const rows = (await trx
+    .selectFrom('po_receipt_lines')
+    .select(['line_id', 'product_id', 'quantity_received', 'unit_cost', 'po_line_id'])
+    .where('receipt_id', '=', receiptId)
+    .orderBy('line_id')
+    .execute()) as Row[];
+  const ids = rows.map((row) => Number(row['line_id']));
+  const matched = ids.length > 0 ? ((await trx.selectFrom('ap_matches').select(['receipt_line_id', 'quantity']).where('receipt_line_id', 'in', ids).execute()) as Row[]) : [];
+  const invoiced = new Map<number, Decimal>();
+  for (const row of matched) invoiced.set(Number(row['receipt_line_id']), add(invoiced.get(Number(row['receipt_line_id'])) ?? '0.0000', quantity(trx, row['quantity'])));
+  return {
+    vendorId: String(head['vendor_id']),
+    status: String(head['status']),
+    receiptNo: String(head['receipt_no'] ?? receiptId),
+    lines: rows.map((row) => ({
+      lineId: Number(row['line_id']),
+      productId: String(row['product_id']),
+      received: quantity(trx, row['quantity_received']),
+      poPrice: decimalFromDb(engineOf(trx), row['unit_cost'], 4) ?? '0.0000',
+      poLineId: row['po_line_id'] == null ? null : Number(row['po_line_id']),
+      invoiced: invoiced.get(Number(row['line_id'])) ?? '0.0000',
+    })),
+  };
+}
+
+async function ratesOf(trx: AnyTransaction, province: string): Promise<TaxRate[]> {
+  const rows = (await trx.selectFrom('sales_tax_rates').select(['authority_id', 'province_code', 'effective_date', 'rate_percent', 'account_id']).where('province_code', '=', province).execute()) as Row[];
+  return rows.map((row) => ({
+    AuthorityId: String(row['authority_id']),
+    ProvinceCode: String(row['province_code']),
+    EffectiveDate: String(row['effective_date']),
+    RatePercent: decimalFromDb(engineOf(trx), row['rate_percent'], 3) ?? '0',
+    AccountId: String(row['account_id']),
+  }));
+}
+
+async function groupsOf(trx: AnyTransaction, groups: string[]): Promise<Map<string, string[]>> {
+  const members = new Map<string, string[]>(groups.map((group) => [group, []]));
+  if (groups.length === 0) return members;
+  const rows = (await trx.selectFrom('sales_tax_group_authorities').select(['group_id', 'authority_id']).where('group_id', 'in', groups).execute()) as Row[];
+  for (const row of rows) members.get(String(row['group_id']))?.push(String(row['authority_id']));
+  return members;
+}
+
+export interface PricedLine {
+  row: Row;
+  amount: Decimal;
+  receiptLine: ReceiptLine | null;
+  /** Matched lines: quantity × PO price (cents) and the amount above it. */
+  grni: Decimal;
+  variance: Decimal;
+  taxes: { authorityId: string; amount: Decimal }[];
+  taxAmount: Decimal;
+}
+
+/** Amounts, matches and taxes of the document's lines (module header); lines are updated in place. */
+export async function priceInvoice(trx: AnyTransaction, record: Row, receipt: Awaited<ReturnType<typeof loadReceipt>>, options: { taxes?: boolean } = {}): Promise<{ lines: PricedLine[]; subTotal: Decimal; taxTotal: Decimal; remaining: Decimal; variance: Decimal }> {
+  const lines = linesOf(record);
+  const province = String(record['ShipToState'] ?? '');
+  const date = String(record['DocDate'] ?? record['TransactionDate']);
+  const rates = await ratesOf(trx, province);
+  const groups = await groupsOf(trx, [...new Set(lines.map((line) => line['TaxGroup']).filter((g): g is string => typeof g === 'string' && g !== ''))]);
+  const byId = new Map((receipt?.lines ?? []).map((line) => [line.lineId, line]));
+  const seen = new Set<number>();
+  let subTotal: Decimal = '0.00';
+  let taxTotal: Decimal = '0.00';
+  let varianceTotal: Decimal = '0.00';
+  const priced = lines.map((line, index) => {
+    const field = (name: string) => `Lines[${index}].${name}`;
+    const amount = mul(String(line['Quantity'] ?? '0'), String(line['UnitPrice'] ?? '0'), 2);
+    const receiptLineId = line['ReceiptLineId'] == null ? null : Number(line['ReceiptLineId']);
+    let receiptLine: ReceiptLine | null = null;
+    if (receiptLineId !== null) {
+      receiptLine = byId.get(receiptLineId) ?? null;
+      if (!receiptLine) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.receiptLineInvalid', {}, field('ReceiptLineId'));
+      if (seen.has(receiptLineId)) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.receiptLineTwice', { product: receiptLine.productId }, field('ReceiptLineId'));
+      seen.add(receiptLineId);
+      line['ProductId'] = receiptLine.productId;
+      line['PoPrice'] = receiptLine.poPrice;
+      line['AccountId'] = null;
+    } else {
+      line['ProductId'] = null;
+      line['PoPrice'] = null;
+      if (line['AccountId'] == null || line['AccountId'] === '') throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.accountRequired', {}, field('AccountId'));
+    }
+    // §5: a job allocation is not above the expense.
+    if (line['JobAmount'] != null && cmp(String(line['JobAmount']), amount) > 0) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.jobAboveExpense', {}, field('JobAmount'));
+    const grni = receiptLine ? mul(String(line['Quantity'] ?? '0'), receiptLine.poPrice, 2) : '0.00';
+    const variance = receiptLine ? sub(amount, grni) : '0.00';
+    const group = typeof line['TaxGroup'] === 'string' && line['TaxGroup'] !== '' ? line['TaxGroup'] : null;
+    // `taxes: false` (a commission voucher): no sales tax on the document at all.
+    const taxes = (options.taxes === false ? [] : taxesFor(rates, province, date, amount, group ? groups.get(group) ?? [] : null)).map((tax) => ({ authorityId: tax.authorityId, amount: tax.amount, rate: tax.ratePercent }));
+    const taxAmount = taxes.reduce<Decimal>((total, tax) => add(total, tax.amount), '0.00');
+    line['Amount'] = amount;
+    line['Variance'] = receiptLine ? variance : null;
+    line['TaxAmount'] = taxAmount;
+    const codes = taxes.map((tax) => `${tax.authorityId} ${tax.rate.replace(/\.?0+$/, '')}%`).join(', ');
+    line['TaxCodes'] = codes === '' ? null : codes;
+    subTotal = add(subTotal, amount);
+    taxTotal = add(taxTotal, taxAmount);
+    varianceTotal = add(varianceTotal, variance);
+    return { row: line, amount, receiptLine, grni, variance, taxes, taxAmount };
+  });
+  const remaining = sub(sub(String(record['Amount'] ?? '0.00'), subTotal), taxTotal);
+  return { lines: priced, subTotal, taxTotal, remaining, variance: varianceTotal };
+}
+
+async function termsOf(trx: AnyTransaction, code: string | null) {
+  if (!code) return null;
+  const row = (await trx.selectFrom('ar_account_terms').select(['net_days', 'discount_days', 'discount_percent']).where('terms_code', '=', code).executeTakeFirst()) as Row | undefined;
+  if (!row) return null;
+  return { NetDays: Number(row['net_days'] ?? 0), DiscountDays: Number(row['discount_days'] ?? 0), DiscountPercent: decimalFromDb(engineOf(trx), row['discount_percent'], 2) ?? '0.00' };
+}
+
+/** Due date, discount date and discount available (of the amount, taxes included) from the terms. */
+export async function termFigures(trx: AnyTransaction, termsCode: string | null, docDate: string, amount: Decimal, documentType: string) {
+  const terms = await termsOf(trx, termsCode);
+  const dates = termsDates(terms, docDate);
+  const discount = documentType !== 'CreditNote' && dates.discountDate && terms ? div(mul(amount, terms.DiscountPercent, 10), '100', 2) : '0.00';
+  return { DueDate: dates.dueDate, DiscountDate: documentType === 'CreditNote' ? null : dates.discountDate, DiscountAvailable: discount };
+}
+
+async function configured(trx: AnyTransaction, id: string, fallback: Decimal): Promise<Decimal> {
+  const row = (await trx.selectFrom('configurations').select('control_value').where('control_id', '=', id).executeTakeFirst()) as Row | undefined;
+  const text = String(row?.['control_value'] ?? '').trim();
+  return /^\d{1,9}(\.\d{1,2})?$/.test(text) ? round(text, 2) : fallback;
+}
+
+/** The match tolerance (percent of the PO value, amount), from the configuration. */
+export async function tolerance(trx: AnyTransaction): Promise<{ percent: Decimal; amount: Decimal }> {
+  return { percent: await configured(trx, TOLERANCE_PERCENT, '0.00'), amount: await configured(trx, TOLERANCE_AMOUNT, '0.00') };
+}
+
+/** DOMAIN-NOTES §4.5: a variance is accepted when within the amount OR the percent of the PO value. */
+export function withinTolerance(variance: Decimal, poValue: Decimal, limits: { percent: Decimal; amount: Decimal }): boolean {
+  if (cmp(abs(variance), limits.amount) <= 0) return true;
+  if (isZero(poValue)) return false;
+  return cmp(mul(abs(variance), '100', 4), mul(abs(poValue), limits.percent, 4)) <= 0;
+}
+
+async function assertDocNoFree(trx: AnyTransaction, vendorId: string, docNo: string, invoiceId: number | null): Promise<void> {
+  let query = trx.selectFrom('ap_invoices').select('invoice_id').where('vendor_id', '=', vendorId).where('vendor_doc_no', '=', docNo);
+  if (invoiceId !== null) query = query.where('invoice_id', '<>', invoiceId);
+  if (await query.executeTakeFirst()) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.docNoUsed', { docNo, vendor: vendorId }, 'VendorDocNo');
+}
+
+async function assertBankCurrency(trx: AnyTransaction, bankId: string, currency: string): Promise<void> {
+  const bank = (await trx.selectFrom('bank_accounts').select('currency_code').where('bank_account_id', '=', bankId).executeTakeFirst()) as Row | undefined;
+  // §8 "Not allowed to change bank due to different currency."
+  if (bank && String(bank['currency_code']) !== currency) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.bankCurrency', {}, 'BankAccountId');
+}
+
+async function checkReceipt(trx: AnyTransaction, record: Row) {
+  if (record['ReceiptId'] == null) {
+    if (linesOf(record).some((line) => line['ReceiptLineId'] != null)) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.receiptLineInvalid', {}, 'ReceiptId');
+    return null;
+  }
+  if (record['DocumentType'] !== 'Invoice') throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.matchInvoiceOnly', {}, 'ReceiptId');
+  const receipt = await loadReceipt(trx, Number(record['ReceiptId']));
+  if (!receipt) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.receiptMissing', {}, 'ReceiptId');
+  if (receipt.status !== 'Posted') throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.receiptNotPosted', {}, 'ReceiptId');
+  if (receipt.vendorId !== record['VendorId']) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.receiptOtherVendor', { vendor: receipt.vendorId }, 'ReceiptId');
+  return receipt;
+}
+
+/** The A/P document's G/L posting, item, matches and invoiced quantities (module header). */
+export async function postInvoice(trx: AnyTransaction, record: Row, priced: Awaited<ReturnType<typeof priceInvoice>>, userId: string, acceptedBy: string | null): Promise<{ journalId: number; itemId: number }> {
+  const type = String(record['DocumentType']);
+  const sign = type === 'CreditNote' ? -1 : 1;
+  const signed = (amount: Decimal) => (sign < 0 ? neg(amount) : amount);
+  const debits = new Map<string, { amount: Decimal; entered: boolean }>();
+  const debit = (account: string, amount: Decimal, entered = false) => {
+    const known = debits.get(account);
+    debits.set(account, { amount: add(known?.amount ?? '0.00', amount), entered: entered || (known?.entered ?? false) });
+  };
+  const grniAccount = priced.lines.some((line) => line.receiptLine) ? await poAccount(trx, 'RECEIPT-ACCRUAL') : null;
+  const varianceAccount = priced.lines.some((line) => line.receiptLine && !isZero(line.variance)) || priced.lines.some((line) => line.receiptLine && line.taxes.some((t) => !CREDITS[t.authorityId])) ? await apAccount(trx, 'PRICE-VARIANCE') : null;
+  for (const line of priced.lines) {
+    const costAccount = line.receiptLine ? varianceAccount : String(line.row['AccountId']);
+    if (line.receiptLine) {
+      debit(grniAccount!, line.grni);
+      if (!isZero(line.variance)) debit(varianceAccount!, line.variance);
+    } else debit(costAccount!, line.amount, true);
+    for (const tax of line.taxes) {
+      const credit = CREDITS[tax.authorityId];
+      if (credit) debit(await apAccount(trx, credit), tax.amount);
+      else debit(costAccount!, tax.amount, !line.receiptLine);
+    }
+  }
+  const payable = await apAccount(trx, 'PAYABLE');
+  const total = String(record['Amount']);
+  const documentNo = String(record['DocumentNo']);
+  const vendorId = String(record['VendorId']);
+  const lines = [
+    ...[...debits].filter(([, d]) => !isZero(d.amount)).map(([accountId, d]) => ({ accountId, amount: signed(d.amount), ...(d.entered ? { enteredAccount: true } : {}) })),
+    { accountId: payable, amount: signed(neg(total)), description: vendorId },
+  ];
+  const description = `${vendorId} ${String(record['VendorDocNo'])}`;
+  const posted = await postAp(trx, { date: String(record['TransactionDate']), documentNo, description, origin: { type: INVOICE_ORIGIN, id: String(record['InvoiceId']) }, lines, reversalOf: null, userId });
+  const itemId = await addApItem(trx, {
+    firmId: vendorId,
+    itemType: type as 'Invoice' | 'CreditNote' | 'DebitNote',
+    documentNo,
+    vendorDocNo: String(record['VendorDocNo']),
+    documentDate: String(record['TransactionDate']),
+    dueDate: sign > 0 ? ((record['DueDate'] as string | null) ?? String(record['TransactionDate'])) : String(record['TransactionDate']),
+    discountDate: sign > 0 ? ((record['DiscountDate'] as string | null) ?? null) : null,
+    discountAvailable: sign > 0 ? String(record['DiscountAvailable'] ?? '0.00') : '0.00',
+    amount: signed(total),
+    origin: { type: INVOICE_ORIGIN, id: String(record['InvoiceId']) },
+    journalId: posted.journalId,
+    userId,
+  });
+  const engine = engineOf(trx);
+  const now = new Date().toISOString();
+  for (const line of priced.lines) {
+    if (!line.receiptLine) continue;
+    const matchedQuantity = round(String(line.row['Quantity']), 4);
+    await trx
+      .insertInto('ap_matches')
+      .values({
+        invoice_id: Number(record['InvoiceId']),
+        invoice_line_id: Number(line.row['LineId']),
+        receipt_line_id: line.receiptLine.lineId,
+        po_line_id: line.receiptLine.poLineId,
+        quantity: decimalToDb(engine, matchedQuantity, 4),
+        grni_amount: decimalToDb(engine, line.grni, 2),
+        variance: decimalToDb(engine, line.variance, 2),
+        accepted_by: acceptedBy,
+        created_on: now,
+      })
+      .execute();
+    if (line.receiptLine.poLineId !== null) {
+      const order = (await trx.selectFrom('purchase_order_lines').select('quantity_invoiced').where('line_id', '=', line.receiptLine.poLineId).executeTakeFirst()) as Row | undefined;
+      if (order) {
+        await trx
+          .updateTable('purchase_order_lines')
+          .set({ quantity_invoiced: decimalToDb(engine, add(quantity(trx, order['quantity_invoiced']), matchedQuantity), 4) })
+          .where('line_id', '=', line.receiptLine.poLineId)
+          .execute();
+      }
+    }
+  }
+  await trx.updateTable('ap_invoices').set({ balance: decimalToDb(engine, total, 2) }).where('invoice_id', '=', Number(record['InvoiceId'])).execute();
+  return { journalId: posted.journalId, itemId };
+}
+
+async function poAccount(trx: AnyTransaction, type: string): Promise<string> {
+  const row = (await trx.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'PO').where('transaction_type', '=', type).executeTakeFirst()) as Row | undefined;
+  if (!row?.['account_id']) throw BusinessError.of(400, 'account_invalid', 'gl:rules.accountInvalid', { account: type });
+  return String(row['account_id']);
+}
+
+/** The match findings of a priced document: the first line out of tolerance, or null. */
+function matchProblem(priced: Awaited<ReturnType<typeof priceInvoice>>, limits: { percent: Decimal; amount: Decimal }): { kind: 'quantity' | 'price'; product: string } | null {
+  for (const line of priced.lines) {
+    if (!line.receiptLine) continue;
+    const open = sub(line.receiptLine.received, line.receiptLine.invoiced);
+    if (cmp(String(line.row['Quantity']), open) > 0) return { kind: 'quantity', product: line.receiptLine.productId };
+  }
+  for (const line of priced.lines) {
+    if (line.receiptLine && !withinTolerance(line.variance, line.grni, limits)) return { kind: 'price', product: line.receiptLine.productId };
+  }
+  return null;
+}
+
+/** Prices the stored document again and checks it can post (§5 distribution, the receipt). */
+async function readyToPost(trx: AnyTransaction, record: Row) {
+  if (linesOf(record).length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+  await assertPeriodOpen(trx, String(record['TransactionDate']), 'ap', 'TransactionDate');
+  const receipt = await checkReceipt(trx, record);
+  const priced = await priceInvoice(trx, record, receipt);
+  // §5 "G/L distribution must sum to zero": the vendor's amount is exactly the lines and their taxes.
+  if (!isZero(priced.remaining)) throw BusinessError.of(400, 'not_balanced', 'ap:ap-invoice.rules.distributionNotZero', { difference: priced.remaining }, 'Amount');
+  return priced;
+}
+
+export const apInvoiceHooks: EntityHooks = {
+  async beforeWrite(_ctx, trx, change) {
+    const next = change.next;
+    if (change.mode === 'create' || change.changed.has('TransactionDate')) await assertPeriodOpen(trx, String(next['TransactionDate']), 'ap', 'TransactionDate');
+    if (change.mode === 'create') set(change, 'DocumentNo', await nextNumber(trx, AP_INVOICE_SEQUENCE, { prefix: 'AP', description: 'A/P documents' }));
+    const vendorId = String(next['VendorId']);
+    const vendor = (await trx.selectFrom('firms').select('name').where('firm_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
+    if (next['VendorName'] !== (vendor?.['name'] ?? null)) set(change, 'VendorName', vendor?.['name'] ?? null);
+    await assertDocNoFree(trx, vendorId, String(next['VendorDocNo']), change.mode === 'update' ? Number(change.id) : null);
+    await assertBankCurrency(trx, String(next['BankAccountId']), String(next['Currency'] ?? 'CAD'));
+    const receipt = await checkReceipt(trx, next);
+    let lines = linesOf(next);
+    if (receipt && lines.length === 0 && (change.mode === 'create' || change.changed.has('ReceiptId'))) {
+      lines = receipt.lines
+        .map((line) => ({ line, open: sub(line.received, line.invoiced) }))
+        .filter(({ open }) => cmp(open, '0') > 0)
+        .map(({ line, open }) => ({ LineId: null, ReceiptLineId: line.lineId, ProductId: line.productId, Description: null, AccountId: null, Quantity: open, UnitPrice: line.poPrice, JobId: null, JobAmount: null, TaxGroup: null }));
+    }
+    const priced = await priceInvoice(trx, { ...next, Lines: lines }, receipt);
+    set(change, 'Lines', lines);
+    const figures = await termFigures(trx, (next['TermsCode'] as string | null) ?? null, String(next['DocDate']), String(next['Amount'] ?? '0.00'), String(next['DocumentType']));
+    const values: Row = { ...figures, SubTotal: priced.subTotal, TaxTotal: priced.taxTotal, Remaining: priced.remaining, Variance: priced.variance, Balance: null };
+    for (const [field, value] of Object.entries(values)) if (next[field] !== value) set(change, field, value);
+  },
+  actions: {
+    post: {
+      async effect(ctx, run) {
+        const priced = await readyToPost(run.trx, run.record);
+        const problem = matchProblem(priced, await tolerance(run.trx));
+        if (problem) {
+          // Out of tolerance: an exception, not posted, not payable until accepted or corrected.
+          return { set: { Status: 'Exception' }, messageKey: `ap:ap-invoice.result.exception.${problem.kind}`, messageParams: { product: problem.product } };
+        }
+        const { journalId } = await postInvoice(run.trx, run.record, priced, ctx.user.userId, null);
+        return { set: { Status: 'Posted', JournalId: journalId }, touched: INVOICE_TOUCHES, messageKey: 'ap:ap-invoice.result.posted', messageParams: { document: run.record['DocumentNo'] } };
+      },
+    },
+    accept: {
+      async effect(ctx, run) {
+        const priced = await readyToPost(run.trx, run.record);
+        const problem = matchProblem(priced, { percent: '0.00', amount: '999999999999.99' });
+        // A quantity above what was received is never accepted: the receipt or the invoice must be corrected.
+        if (problem) throw BusinessError.of(409, 'quantity_not_received', 'ap:ap-invoice.rules.quantityNotReceived', { product: problem.product }, 'Lines');
+        const { journalId } = await postInvoice(run.trx, run.record, priced, ctx.user.userId, ctx.user.userId);
+        return { set: { JournalId: journalId, AcceptedBy: ctx.user.userId }, touched: INVOICE_TOUCHES, messageKey: 'ap:ap-invoice.result.posted', messageParams: { document: run.record['DocumentNo'] } };
+      },
+    },
+  },
+};

@@ -1,0 +1,158 @@
+/**
+ * The Accounts Payable reports on the server (issue 24 item 5; definitions modules/ap/definitions/reports.ts).
+ * They only read the A/P sub-ledger (ap_items, ap_applications), the cheques and the firms.
+ *
+ * What is owed AS OF a date D: every item dated ≤ D, plus the applications dated ≤ D — an invoice loses the
+ * amount and discount applied to it, a payment or credit gets back what it gave. Summed in SQL from one union
+ * of those movements (decimals are only summed in SQL); the aging buckets are date limits computed here
+ * (text comparison of YYYY-MM-DD), the same limits as the A/R aging (DOMAIN-NOTES §4.3). Every posting of an
+ * item, a payment or a discount is dated as its item or application, so the total equals the A/P control
+ * account at D.
+ */
+import { sql } from 'kysely';
+import type { ReportParameterError } from '@erp/shared/reports/define';
+import { readAll } from '@erp/server/db/read';
+import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import { agingLimits } from '@erp/modules/ar/server/reports/index';
+import { apAccountInquiry, apAgedTrialBalance, apPaymentsReport, apTopAccounts, apUnappliedDebits, apVendorList } from '../definitions/reports.ts';
+
+/** The named vendor exists (§8-like refusal on the parameter). */
+async function prepareVendor(ctx: ReportContext): Promise<ReportParameterError[]> {
+  const vendor = ctx.params['VendorId'];
+  if (typeof vendor !== 'string') return [];
+  const found = await readAll(ctx.database, ctx.db.selectFrom('firms').select('firm_id').where('firm_id', '=', vendor).where('is_vendor', '=', ctx.database.engine === 'postgres' ? (true as never) : (1 as never)));
+  return found.length === 0 ? [{ field: 'VendorId', key: 'ap:ap-invoice.rules.vendorMissing' }] : [];
+}
+
+function vendorFilter<Q extends AnySelect>(ctx: ReportContext, query: Q, column: string): Q {
+  const vendor = ctx.params['VendorId'];
+  return (typeof vendor === 'string' ? query.where(column, '=', vendor) : query) as Q;
+}
+
+/** Movements making up each item's balance as of `asOf` (item's firm, due and document dates, signed amount). */
+export function movementsAsOf(ctx: ReportContext, asOf: string): AnySelect {
+  const db = ctx.db;
+  const item = ['i.item_id as item_id', 'i.firm_id as firm_id', 'i.due_date as due_date', 'i.document_date as document_date'] as const;
+  const items = vendorFilter(ctx, db.selectFrom('ap_items as i').select([...item, 'i.amount as amount']).where('i.document_date', '<=', asOf), 'i.firm_id');
+  const applied = (side: 'to_item_id' | 'from_item_id', amount: ReturnType<typeof sql>) =>
+    vendorFilter(
+      ctx,
+      db
+        .selectFrom('ap_applications as a')
+        .innerJoin('ap_items as i', 'i.item_id', `a.${side}`)
+        .select([...item, amount.as('amount')])
+        .where('a.application_date', '<=', asOf)
+        .where('i.document_date', '<=', asOf),
+      'i.firm_id',
+    );
+  return items.unionAll(applied('to_item_id', sql`-(a.amount + a.discount)`)).unionAll(applied('from_item_id', sql`a.amount`));
+}
+
+function agedRows(ctx: ReportContext): AnySelect {
+  const asOf = String(ctx.params['AsOfDate']);
+  const days = Number(ctx.params['PeriodDays'] ?? 30);
+  const basis = ctx.params['AgeBy'] === 'document' ? 'u.document_date' : 'u.due_date';
+  const limits = agingLimits(asOf, days);
+  const ref = sql.ref(basis);
+  // Bucket k (1…8): limits[k] ≤ date < limits[k−1]; current: date ≥ asOf; the last bucket takes everything older.
+  const bucket = (k: number) => {
+    if (k === 0) return sql`sum(case when ${ref} >= ${limits[0]} then u.amount else 0 end)`;
+    if (k === limits.length) return sql`sum(case when ${ref} < ${limits[k - 1]} then u.amount else 0 end)`;
+    return sql`sum(case when ${ref} >= ${limits[k]} and ${ref} < ${limits[k - 1]} then u.amount else 0 end)`;
+  };
+  return ctx.db
+    .selectFrom(movementsAsOf(ctx, asOf).as('u'))
+    .leftJoin('firms as f', 'f.firm_id', 'u.firm_id')
+    .select(['u.firm_id as FirmId', sql<string>`max(f.name)`.as('FirmName'), ...Array.from({ length: limits.length + 1 }, (_, k) => bucket(k).as(k === 0 ? 'Current' : `Period${k}`)), sql`sum(u.amount)`.as('Total')])
+    .groupBy('u.firm_id')
+    .having(sql`sum(u.amount)`, '<>', 0);
+}
+
+function inquiryRows(ctx: ReportContext): AnySelect {
+  let query = ctx.db
+    .selectFrom('ap_items as i')
+    .leftJoin('firms as f', 'f.firm_id', 'i.firm_id')
+    .select([
+      'i.firm_id as FirmId',
+      'f.name as FirmName',
+      'i.document_date as DocumentDate',
+      'i.item_type as ItemType',
+      'i.document_no as DocumentNo',
+      'i.vendor_doc_no as VendorDocNo',
+      'i.due_date as DueDate',
+      'i.amount as Amount',
+      'i.open_balance as OpenBalance',
+      sql<string>`case when i.status = 'Closed' and i.item_type in ('Invoice', 'DebitNote') then 'Paid' else i.status end`.as('Status'),
+      'i.item_id as ItemId',
+    ]);
+  query = vendorFilter(ctx, query, 'i.firm_id');
+  if (ctx.params['Show'] !== 'all') query = query.where('i.status', '=', 'Open');
+  return query;
+}
+
+function unappliedRows(ctx: ReportContext): AnySelect {
+  return vendorFilter(
+    ctx,
+    ctx.db
+      .selectFrom('ap_items as i')
+      .leftJoin('firms as f', 'f.firm_id', 'i.firm_id')
+      .select(['i.firm_id as FirmId', 'f.name as FirmName', 'i.document_date as DocumentDate', 'i.item_type as ItemType', 'i.document_no as DocumentNo', 'i.amount as Amount', 'i.open_balance as OpenBalance', 'i.item_id as ItemId'])
+      .where('i.status', '=', 'Open')
+      .where('i.item_type', 'in', ['CreditNote', 'Payment']),
+    'i.firm_id',
+  );
+}
+
+function vendorListRows(ctx: ReportContext): AnySelect {
+  const flag = ctx.database.engine === 'postgres' ? sql`true` : sql`1`;
+  let query = ctx.db
+    .selectFrom('firms as f')
+    .select([
+      'f.firm_id as FirmId',
+      'f.name as FirmName',
+      'f.city as City',
+      'f.province_code as ProvinceCode',
+      'f.account_terms as TermsCode',
+      sql`coalesce((select sum(i.open_balance) from ap_items i where i.firm_id = f.firm_id and i.status = 'Open'), 0)`.as('Balance'),
+    ])
+    .where('f.is_vendor', '=', flag as never);
+  if (ctx.params['Active'] !== 'all') query = query.where('f.is_active', '=', flag as never);
+  return query;
+}
+
+function paymentRows(ctx: ReportContext): AnySelect {
+  let query = ctx.db
+    .selectFrom('ap_cheques as c')
+    .select(['c.payment_date as PaymentDate', 'c.bank_account_id as BankAccountId', 'c.cheque_no as ChequeNo', 'c.payment_method as PaymentMethod', 'c.vendor_id as FirmId', 'c.vendor_name as FirmName', 'c.amount as Amount', 'c.discount as Discount', 'c.status as Status', 'c.cheque_id as ChequeId'])
+    .where('c.payment_date', '>=', String(ctx.params['StartDate']))
+    .where('c.payment_date', '<=', String(ctx.params['EndDate']));
+  query = vendorFilter(ctx, query, 'c.vendor_id');
+  if (typeof ctx.params['BankAccountId'] === 'string') query = query.where('c.bank_account_id', '=', ctx.params['BankAccountId']);
+  return query;
+}
+
+function topRows(ctx: ReportContext): AnySelect {
+  const purchases = ctx.db
+    .selectFrom('ap_items as i')
+    .select(['i.firm_id as firm_id', sql<number>`count(*)`.as('documents'), sql`sum(i.amount)`.as('purchases')])
+    .where('i.item_type', 'in', ['Invoice', 'DebitNote', 'CreditNote'])
+    .where('i.document_date', '>=', String(ctx.params['StartDate']))
+    .where('i.document_date', '<=', String(ctx.params['EndDate']))
+    .groupBy('i.firm_id')
+    .orderBy(sql`sum(i.amount)`, 'desc')
+    .orderBy('i.firm_id')
+    .limit(Number(ctx.params['Top'] ?? 20));
+  return ctx.db
+    .selectFrom(purchases.as('t'))
+    .leftJoin('firms as f', 'f.firm_id', 't.firm_id')
+    .select(['t.firm_id as FirmId', 'f.name as FirmName', 't.documents as Documents', 't.purchases as Purchases']);
+}
+
+export const AP_SERVER_REPORTS: readonly ServerReport[] = [
+  { def: apAccountInquiry, prepare: prepareVendor, rows: inquiryRows },
+  { def: apAgedTrialBalance, prepare: prepareVendor, rows: agedRows },
+  { def: apUnappliedDebits, prepare: prepareVendor, rows: unappliedRows },
+  { def: apVendorList, rows: vendorListRows },
+  { def: apPaymentsReport, prepare: prepareVendor, rows: paymentRows },
+  { def: apTopAccounts, rows: topRows },
+];
