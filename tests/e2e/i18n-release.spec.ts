@@ -23,17 +23,17 @@ async function apiGet<T>(page: Page, path: string, language = 'en-CA'): Promise<
 test('after a switch to fr-CA the application, its menus and its page are named in French; screens not in this release are marked', async ({
   page,
 }) => {
-  await signIn(page, 'admin', 'admin', '#/novus-wd');
-  const menus = await apiGet<Menu[]>(page, 'shell/menus?application=NOVUS-WD', 'fr-CA');
+  await signIn(page, 'admin', 'admin', '#/novus-te');
+  const menus = await apiGet<Menu[]>(page, 'shell/menus?application=NOVUS-TE', 'fr-CA');
   const missing = menus.find((menu) => menu.Available === false)!;
   const group = menus.find((menu) => menu.MenuId === missing.ParentId)!;
-  expect(missing, 'some Waste Disposal screen is not built yet').toBeTruthy();
+  expect(missing, 'some Trades and contracting screen is not built yet').toBeTruthy();
 
-  await expect(topBar(page).getByRole('tab', { name: 'Waste Disposal' })).toBeVisible();
+  await expect(topBar(page).getByRole('tab', { name: 'Trades and contracting' })).toBeVisible();
   await expect(menuBar(page).getByRole('menuitem', { name: 'Setup', exact: true })).toBeVisible();
   await chooseLanguage(page, 'Français (Canada)');
   try {
-    await expect(topBar(page).getByRole('tab', { name: 'Élimination des déchets' })).toBeVisible();
+    await expect(topBar(page).getByRole('tab', { name: 'Métiers et entreprise générale' })).toBeVisible();
     await expect(menuBar(page).getByRole('menuitem', { name: 'Configuration', exact: true })).toBeVisible();
     await expect(menuBar(page).getByRole('menuitem', { name: 'Setup', exact: true })).toHaveCount(0);
     // The command palette searches the French names.
@@ -42,7 +42,7 @@ test('after a switch to fr-CA the application, its menus and its page are named 
     await expect(commandPalette(page).getByRole('option').first()).toContainText('Pas dans cette version');
     await page.keyboard.press('Escape');
     // The application page lists the French names; an unbuilt screen is marked (visibly and in its description).
-    const home = screenOf(page, '/novus-wd');
+    const home = screenOf(page, '/novus-te');
     const entry = home.getByRole('link', { name: missing.MenuName, exact: false }).and(home.locator(`[data-menu-id="${missing.MenuId}"]`));
     await expect(entry.locator('.erp-ui-launchpad__name')).toHaveText(missing.MenuName);
     await expect(entry).toContainText('Pas dans cette version');
@@ -61,7 +61,7 @@ test('after a switch to fr-CA the application, its menus and its page are named 
     await chooseLanguage(page, 'English (Canada)');
     await restored;
   }
-  await expect(topBar(page).getByRole('tab', { name: 'Waste Disposal' })).toBeVisible();
+  await expect(topBar(page).getByRole('tab', { name: 'Trades and contracting' })).toBeVisible();
 });
 
 test('a French grid writes amounts the French way: 250 000,00', async ({ page, context }) => {
