@@ -117,9 +117,9 @@ export const salesOrder = defineEntity({
         PriceSource: { type: 'text', maxLength: 10, readOnly: true, labelKey: lineLabel('PriceSource') },
         LineNotes: { type: 'text', maxLength: 500, format: 'multiline', labelKey: lineLabel('LineNotes') },
       },
-      // The expanded line window (§2; §8 "Saving expanded order lines failed."): the line's cost, price source,
-      // tax codes and notes there, not as columns of the grid.
-      expanded: { only: ['TaxCodes', 'UnitCost', 'PriceSource', 'LineNotes'] },
+      // The expanded line window (§2; §8 "Saving expanded order lines failed."): the line's cost, price source and
+      // notes there, not as columns of the grid.
+      expanded: { only: ['UnitCost', 'PriceSource', 'LineNotes'] },
       lineChildren: {
         Lots: {
           table: 'so_line_lots',
