@@ -86,6 +86,16 @@ const focusedName = (element: ErpMenuBar) =>
 /** Shoelace loads on first use and animates: wait for what the user would see. */
 const shown = (element: ErpMenuBar, count: number) =>
   waitUntil(() => submenus(element).length === count, `${count} submenu(s) shown`, { timeout: 4000 });
+/**
+ * Clicks a group of an open submenu once it can take the click: Shoelace defines and upgrades its menu items on
+ * first use, and a click that reaches an item before its submenu controller has connected is lost.
+ */
+const openGroup = async (element: ErpMenuBar, id: string) => {
+  await customElements.whenDefined('sl-menu-item');
+  const item = byId(element, id)! as HTMLElement & { updateComplete?: Promise<unknown> };
+  await item.updateComplete;
+  item.click();
+};
 const focusOn = (element: ErpMenuBar, name: string) =>
   waitUntil(() => focusedName(element) === name, `focus on ${name} (is ${focusedName(element)})`, { timeout: 4000 });
 
@@ -173,7 +183,7 @@ describe('erp-menu-bar', () => {
       expect(byId(element, 'GL0001')!.hasAttribute('aria-current')).to.equal(false);
       setupItem.click();
       await shown(element, 1);
-      byId(element, 'GL0060')!.click();
+      await openGroup(element, 'GL0060');
       await shown(element, 2);
       const banksItem = byId(element, 'GL0113')!;
       expect(banksItem.getAttribute('aria-current')).to.equal('page');
@@ -384,7 +394,7 @@ describe('erp-menu-bar', () => {
       const element = await menuBar();
       byId(element, 'GL0006')!.click();
       await shown(element, 1);
-      byId(element, 'GL0060')!.click();
+      await openGroup(element, 'GL0060');
       await shown(element, 2);
       expect(names(itemsOf(submenus(element)[1]))).to.deep.equal(['Foreign Exchange Rates', 'Bank Accounts']);
       setTimeout(() => byId(element, 'GL0112')!.click());
@@ -467,7 +477,7 @@ describe('erp-menu-bar', () => {
       const element = await menuBar({ activeMenuId: 'GL0113' });
       byId(element, 'GL0006')!.click();
       await shown(element, 1);
-      byId(element, 'GL0060')!.click();
+      await openGroup(element, 'GL0060');
       await shown(element, 2);
       await expect(element).to.be.accessible();
     });
