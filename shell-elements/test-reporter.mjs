@@ -1,21 +1,27 @@
 /**
  * web-test-runner reporter that writes the suite's counts for scripts/test-all.mjs:
- * `.reports/elements.json` = `{"suite":"elements","passed":N,"failed":N,"skipped":N}`, counting individual
+ * `.reports/elements.json` = `{"suite":"elements","passed":N,"failed":N,"skipped":N,"failures":[…]}`, counting individual
  * tests. A test file whose session failed without a failing test (it did not load, a hook threw, the
  * browser crashed) counts as one failed test, so a broken run can never look green.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-/** @param {import('@web/test-runner-core').TestSuiteResult | undefined} suite */
-function countSuite(suite, counts) {
+/**
+ * Counts a suite's tests and names its failed ones (`file › suite › test`, printed by the summary).
+ * @param {import('@web/test-runner-core').TestSuiteResult | undefined} suite
+ */
+function countSuite(suite, counts, path) {
   if (!suite) return counts;
   for (const test of suite.tests) {
     if (test.skipped) counts.skipped += 1;
     else if (test.passed) counts.passed += 1;
-    else counts.failed += 1;
+    else {
+      counts.failed += 1;
+      counts.failures.push([...path, test.name].join(' › '));
+    }
   }
-  for (const child of suite.suites) countSuite(child, counts);
+  for (const child of suite.suites) countSuite(child, counts, [...path, child.name]);
   return counts;
 }
 
@@ -25,13 +31,18 @@ function countSuite(suite, counts) {
  */
 export function countsReporter({ file, suite = 'elements' }) {
   const write = (sessions) => {
-    const counts = { passed: 0, failed: 0, skipped: 0 };
+    const counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
     for (const session of sessions) {
-      const own = countSuite(session.testResults, { passed: 0, failed: 0, skipped: 0 });
-      if (session.passed === false && own.failed === 0) own.failed = 1;
+      const file = session.testFile.replace(/^.*\/shell-elements\//, 'shell-elements/');
+      const own = countSuite(session.testResults, { passed: 0, failed: 0, skipped: 0, failures: [] }, [file]);
+      if (session.passed === false && own.failed === 0) {
+        own.failed = 1;
+        own.failures.push(`${file} › (the file did not finish: ${session.errors?.[0]?.message ?? 'no test result'})`);
+      }
       counts.passed += own.passed;
       counts.failed += own.failed;
       counts.skipped += own.skipped;
+      counts.failures.push(...own.failures);
     }
     if (sessions.length === 0) counts.failed = 1;
     mkdirSync(dirname(file), { recursive: true });
