@@ -97,10 +97,24 @@ const openGroup = async (element: ErpMenuBar, id: string) => {
   item.click();
 };
 /**
- * Waits until Shoelace's show animations (a dropdown fades in) have finished: axe measures the colours the page
- * shows at that moment, and a label still fading in reads as too little contrast.
+ * Waits until the open submenus stop moving: Shoelace positions a submenu after it is shown (floating-ui, a
+ * frame or more later) and fades it in. axe measures the page as it is at that moment, and a menu still
+ * settling over another reads as text of too little contrast.
  */
-const animationsDone = () => Promise.all(document.getAnimations().map((animation) => animation.finished));
+const settled = async (element: ErpMenuBar) => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const boxes = () => JSON.stringify(submenus(element).map((menu) => menu.getBoundingClientRect()));
+  let before = '';
+  await waitUntil(async () => {
+    await Promise.all(document.getAnimations().map((animation) => animation.finished));
+    await frame();
+    await frame();
+    const now = boxes();
+    const still = now === before;
+    before = now;
+    return still;
+  }, 'the submenus stop moving', { timeout: 4000 });
+};
 const focusOn = (element: ErpMenuBar, name: string) =>
   waitUntil(() => focusedName(element) === name, `focus on ${name} (is ${focusedName(element)})`, { timeout: 4000 });
 
@@ -484,7 +498,7 @@ describe('erp-menu-bar', () => {
       await shown(element, 1);
       await openGroup(element, 'GL0060');
       await shown(element, 2);
-      await animationsDone();
+      await settled(element);
       await expect(element).to.be.accessible();
     });
   });
