@@ -7,7 +7,8 @@
  *   required"), Status, VendorId (§5: the firm exists, is active and has its payable account — the vendor
  *   account of the firm, FirmTypes ∋ vendor; the lookup offers only such firms and the save refuses the others
  *   with their own texts), BillToId (the branch invoiced), ShipToId (the warehouse receiving), ShipDate, Eta,
- *   Container, TermsCode, ShipVia, Notes.
+ *   Container, TermsCode, ShipVia, SalesOrderNo (the open sales order it buys for: "Add from sales order", Alt+O,
+ *   proposes that order's lines not yet on a purchase order), Notes.
  * - Lines: ProductId (exists, active, tracks stock — server), QuantityOrdered (> 0), UnitPrice, Amount
  *   (computed), the expanded line window's details (vendor item number, description for the vendor, required
  *   date, notes — printed on the vendor's copy), QuantityReceived and QuantityInvoiced (kept by receipts and, later, A/P matching: read-only on
@@ -85,6 +86,17 @@ export const purchaseOrder = defineEntity({
     Container: { type: 'text', maxLength: 30, uppercase: true },
     TermsCode: { type: 'lookup', entity: 'account-terms', uppercase: true, maxLength: 20 },
     ShipVia: { type: 'text', maxLength: 40 },
+    // The customer's order this purchase buys for (issue 23 "add from sales order"): one still open (§2.3).
+    SalesOrderNo: {
+      type: 'lookup',
+      entity: 'sales-order',
+      targetField: 'OrderNo',
+      maxLength: 20,
+      uppercase: true,
+      where: { Status: ['Entered', 'Committed'] },
+      invalidKey: 'errors:business.salesOrderMissing',
+      whereKeys: { Status: key('rules.salesOrderClosed') },
+    },
     Notes: { type: 'text', maxLength: 1000, format: 'multiline' },
     SubTotal: { ...PO_MONEY, readOnly: true },
     DiscountPercent: { type: 'decimal', precision: 5, scale: 2, min: '0', max: '100', defaultValue: '0.00' },
@@ -116,6 +128,10 @@ export const purchaseOrder = defineEntity({
         LineNotes: { type: 'text', maxLength: 500, format: 'multiline', labelKey: lineLabel('LineNotes') },
       },
       expanded: { only: ['VendorItemNo', 'Description', 'RequiredDate', 'LineNotes'] },
+      // The sales order's products not yet on a purchase order for it (modules/so/server/purchase-lines.ts).
+      sources: [
+        { id: 'sales-order', labelKey: key('sources.salesOrder'), hotkey: 'Alt+O', field: 'SalesOrderNo', path: 'so/purchase-order-lines', quantity: 'QuantityOrdered', unique: 'ProductId' },
+      ],
     },
   },
   listColumns: [
@@ -148,7 +164,7 @@ export const purchaseOrder = defineEntity({
   lookupDetails: ['VendorId', 'Status'],
   formLayout: {
     sections: [
-      { rows: [['PoNo', 'Status', 'OrderDate'], ['VendorId', 'VendorName', 'TermsCode'], ['BillToId', 'ShipToId'], ['ShipDate', 'Eta', 'Container'], ['ShipVia'], ['Notes']] },
+      { rows: [['PoNo', 'Status', 'OrderDate'], ['VendorId', 'VendorName', 'TermsCode'], ['BillToId', 'ShipToId'], ['ShipDate', 'Eta', 'Container'], ['ShipVia', 'SalesOrderNo'], ['Notes']] },
       { titleKey: key('sections.totals'), rows: [['SubTotal', 'DiscountPercent', 'DiscountAmount'], ['Surcharge', 'Shipping', 'Total']] },
     ],
   },

@@ -19,6 +19,7 @@ import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-rout
 import { callResult as resultOf, messageIn } from '@erp/server/entities/call-result';
 import { canSeeFirm, notAssigned } from '@erp/modules/shell/server/firm/assigned';
 import { availability } from './pricing.ts';
+import { purchaseLineRoutes } from './purchase-lines.ts';
 
 type Row = Record<string, unknown>;
 
@@ -34,7 +35,9 @@ const code = (value: unknown, max: number): string | null => (typeof value === '
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const QUANTITY = /^-?\d{1,11}(\.\d{1,4})?$/;
 
-export const soRoutes: EntityRoutes = async (app, { contextOf }) => {
+export const soRoutes: EntityRoutes = async (app, deps) => {
+  const { contextOf } = deps;
+  await purchaseLineRoutes(app, deps);
   app.post<{ Body: { Header: Row; Line: Row } }>('/api/so/line-preview', { schema: PREVIEW_SCHEMA }, async (request, reply) => {
     const ctx = await contextOf(request, reply, 'sales-order', 'read');
     if (!ctx) return reply;

@@ -516,3 +516,53 @@ describe('portal orders become sales orders (acceptance check 6)', () => {
     expect((await detail(portalOrder.OrderKey)).InvoiceNo).toBe('AR-TEST');
   });
 });
+
+describe('a purchase order bought for a sales order (issue 23 item 1 "add from sales order")', () => {
+  const proposals = async (key: string, header: Json = { VendorId: 'SV1', ShipToId: 'TOR-02' }) => postJson('/api/so/purchase-order-lines', { Header: header, Key: key });
+  const take = (productId: string, quantity: string, price: string, description: string, selected = true) => ({
+    Values: { ProductId: productId, Description: description, QuantityOrdered: quantity, UnitPrice: price },
+    Selected: selected,
+    ...(selected ? {} : { NoteKey: 'po:purchase-order.sources.alreadyOrdered' }),
+  });
+
+  it("proposes the order's products not yet bought for it, at the vendor's last price, its own lines aside", async () => {
+    const so = await created(SO, order([{ ProductId: 'SO-BOLT', Quantity: '30.0000' }, { ProductId: 'SO-WIRE', Quantity: '5.0000' }]));
+    const first = await proposals(so.OrderNo);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(json(first).Data.Lines).toEqual([take('SO-BOLT', '30.0000', '4.0000', 'Sales bolt'), take('SO-WIRE', '5.0000', '3.0000', 'Sales wire')]);
+
+    // The lookup offers the open order, and the purchase order remembers it.
+    const offered = json(await get(`/api/lookup/sales-order?From=purchase-order&Field=SalesOrderNo&Search=${so.OrderNo}`));
+    expect(offered.List.map((row: Json) => String(row.Value))).toContain(so.OrderNo);
+    const po = await created('/api/data/purchase-order', { OrderDate: D('03-01'), VendorId: 'SV1', ShipToId: 'TOR-02', SalesOrderNo: so.OrderNo, Lines: [{ ProductId: 'SO-BOLT', QuantityOrdered: '20.0000', UnitPrice: '4.0000' }] });
+    expect(json(await proposals(so.OrderNo)).Data.Lines).toEqual([take('SO-BOLT', '10.0000', '4.0000', 'Sales bolt'), take('SO-WIRE', '5.0000', '3.0000', 'Sales wire')]);
+    // Asked from that purchase order itself, its own 20 are not "already bought".
+    expect(json(await proposals(so.OrderNo, { PoId: po.PoId, VendorId: 'SV1', ShipToId: 'TOR-02' })).Data.Lines[0]).toEqual(take('SO-BOLT', '30.0000', '4.0000', 'Sales bolt'));
+
+    // Fully bought: shown, not ticked, with the reason; a cancelled purchase order no longer counts.
+    const second = await created('/api/data/purchase-order', { OrderDate: D('03-01'), VendorId: 'SV1', ShipToId: 'TOR-02', SalesOrderNo: so.OrderNo, Lines: [{ ProductId: 'SO-BOLT', QuantityOrdered: '10.0000', UnitPrice: '4.0000' }] });
+    expect(json(await proposals(so.OrderNo)).Data.Lines[0]).toEqual(take('SO-BOLT', '30.0000', '4.0000', 'Sales bolt', false));
+    const cancelled = await postJson(`/api/data/purchase-order/${second.PoId}/actions/cancel`, { Version: second.Version });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(json(await proposals(so.OrderNo)).Data.Lines[0]).toEqual(take('SO-BOLT', '10.0000', '4.0000', 'Sales bolt'));
+
+    // Another vendor has no price of its own: the receiving warehouse's last cost.
+    expect(json(await proposals(so.OrderNo, { VendorId: 'NOBODY', ShipToId: 'TOR-02' })).Data.Lines[1].Values.UnitPrice).toBe('3.0000');
+  });
+
+  it('refuses a sales order that does not exist or is closed, in the call and in the save (§8)', async () => {
+    const missing = await proposals('SO-NONE');
+    expect([missing.statusCode, json(missing).Message]).toEqual([404, 'Sales order does not exist.']);
+    const so = await created(SO, order([{ ProductId: 'SO-BOLT', Quantity: '1.0000' }]));
+    await actOk(so, 'cancel');
+    const closed = await proposals(so.OrderNo);
+    expect([closed.statusCode, json(closed).Message]).toEqual([400, 'The sales order is closed: only an entered or committed order can be bought for.']);
+    const offered = json(await get(`/api/lookup/sales-order?From=purchase-order&Field=SalesOrderNo&Search=${so.OrderNo}`));
+    expect(offered.List.map((row: Json) => String(row.Value))).not.toContain(so.OrderNo);
+    const saved = await postJson('/api/data/purchase-order', { OrderDate: D('03-01'), VendorId: 'SV1', ShipToId: 'TOR-02', SalesOrderNo: so.OrderNo, Lines: [] });
+    expect(saved.statusCode).toBe(400);
+    expect(JSON.stringify(json(saved))).toContain('The sales order is closed');
+    const malformed = await postJson('/api/so/purchase-order-lines', { Header: {}, Key: 12 });
+    expect(malformed.statusCode).toBe(400);
+  });
+});

@@ -39,6 +39,8 @@ export interface EntityContext {
   def: AnyEntity;
   hooks: EntityHooks;
   access: FieldAccess;
+  /** A lookup's context: the target field its suggestions carry as `Value` (the field's `targetField`; default the key). */
+  lookupValue?: string;
 }
 
 /** One save, as the hooks see it. Records are in wire form (field names). */

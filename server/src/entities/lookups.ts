@@ -13,13 +13,21 @@ import { readScalar, writeScalar } from './wire.ts';
 
 type Engine = 'sqlite' | 'postgres';
 
-/** A condition of a lookup on one column of its target: the field (for reading) and the stored value (null: none). */
+type Scalar = string | number | boolean;
+
+/**
+ * A condition of a lookup on one column of its target: the field (for reading) and the values it accepts (one,
+ * or several: `where: { Status: ['Entered', 'Committed'] }`); null: none (a blank `whereFrom` value).
+ */
 interface Condition {
   name: string;
   column: string;
   field: ScalarField;
-  value: string | number | boolean | null;
+  values: readonly Scalar[] | null;
 }
+
+/** Does a stored value (as read) meet the condition? */
+const holds = (condition: Condition, stored: unknown) => condition.values !== null && condition.values.includes(readScalar(condition.field, stored) as Scalar);
 
 /** The values of the record being edited that `whereFrom` reads (wire values), when known. */
 export type LookupRecord = Readonly<Record<string, unknown>> | null | undefined;
@@ -40,14 +48,14 @@ function targetColumn(target: AnyEntity, name: string): { column: string; field:
  * A fixed `where` condition. On a set stored as flag columns the value names an option the record must hold
  * (`{ FirmTypes: 'vendor' }`: the firm has its vendor account): that option's flag column must be true.
  */
-function fixedCondition(target: AnyEntity, name: string, value: string | number | boolean): Condition {
+function fixedCondition(target: AnyEntity, name: string, value: Scalar | readonly (string | number)[]): Condition {
   const field = target.fields[name];
   if (field?.type === 'set' && field.storage.kind === 'flags' && typeof value === 'string') {
     const column = field.storage.columns[value];
     if (!column) throw new Error(`lookup to ${target.name}: where ${name} names ${value}, not one of its options`);
-    return { name, column, field: FLAG, value: true };
+    return { name, column, field: FLAG, values: [true] };
   }
-  return { name, ...targetColumn(target, name), value };
+  return { name, ...targetColumn(target, name), values: Array.isArray(value) ? value : [value as Scalar] };
 }
 
 /**
@@ -60,7 +68,7 @@ function whereConditions(target: AnyEntity, lookup: LookupTarget, record?: Looku
     const { column, field } = targetColumn(target, name);
     const raw = record?.[source];
     const value = raw === null || raw === undefined || raw === '' ? null : readScalar(field, raw);
-    return { name, column, field, value: value === null || typeof value === 'object' ? null : (value as string | number | boolean) };
+    return { name, column, field, values: value === null || typeof value === 'object' ? null : [value as Scalar] };
   });
   return [...fixed, ...fromRecord];
 }
@@ -77,7 +85,7 @@ export function whereColumns(target: AnyEntity, lookup: LookupTarget): string[] 
 
 /** Does a target row (its columns as read) hold every value of the lookup's `where`? */
 export function meetsWhere(target: AnyEntity, lookup: LookupTarget, row: Record<string, unknown>, record?: LookupRecord): boolean {
-  return whereConditions(target, lookup, record).every((condition) => condition.value !== null && readScalar(condition.field, row[condition.column]) === condition.value);
+  return whereConditions(target, lookup, record).every((condition) => holds(condition, row[condition.column]));
 }
 
 /**
@@ -88,7 +96,7 @@ export function meetsWhere(target: AnyEntity, lookup: LookupTarget, row: Record<
 export function refusalKey(target: AnyEntity, lookup: LookupTarget & Pick<LookupField, 'invalidKey' | 'whereKeys'>, row: Record<string, unknown> | undefined, record?: LookupRecord): string | null {
   const fallback = lookup.invalidKey ?? 'entities:validation.lookupInvalid';
   if (!row) return fallback;
-  const failed = whereConditions(target, lookup, record).find((condition) => condition.value === null || readScalar(condition.field, row[condition.column]) !== condition.value);
+  const failed = whereConditions(target, lookup, record).find((condition) => !holds(condition, row[condition.column]));
   if (!failed) return null;
   return lookup.whereKeys?.[failed.name] ?? fallback;
 }
@@ -100,8 +108,11 @@ export function restrictToLookup(select: AnySelect, target: AnyEntity, lookup: L
   if (active) narrowed = narrowed.where(`${target.table}.${active}`, '=', writeScalar({ type: 'boolean' }, true, engine));
   for (const condition of whereConditions(target, lookup, record)) {
     // A blank value of the record being edited accepts nothing (no customer yet: no invoice of it).
-    if (condition.value === null) narrowed = narrowed.where(sql<boolean>`1 = 0`);
-    else narrowed = narrowed.where(`${target.table}.${condition.column}`, '=', writeScalar(condition.field, condition.value, engine));
+    if (condition.values === null) narrowed = narrowed.where(sql<boolean>`1 = 0`);
+    else {
+      const stored = condition.values.map((value) => writeScalar(condition.field, value, engine));
+      narrowed = narrowed.where(`${target.table}.${condition.column}`, 'in', stored);
+    }
   }
   return narrowed;
 }

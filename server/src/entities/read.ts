@@ -80,25 +80,27 @@ export const LOOKUP_PAGE_SIZE = 20;
 
 /**
  * GET /api/lookup/:entity (issue 16 item 5): the records of `ctx.def` matching `search`, each as the pair a
- * lookup of another entity's form shows — `Value` (the key, what the referring field stores) and `Label`
+ * lookup of another entity's form shows — `Value` (what the referring field stores: the key, or its
+ * `targetField`, e.g. a sales order's number) and `Label`
  * (the definition's displayField; '' when that is the key or hidden from the caller). The server's registry
  * holds every module's definitions, so a form can suggest records of an entity whose module the page has
  * not loaded. Same rights, search and row filters as the list.
  */
 export async function lookupRecords(ctx: EntityContext, search: string): Promise<Answer> {
   const { def, access } = ctx;
-  const label = def.displayField !== def.key && !access.hidden.has(def.displayField) ? def.displayField : null;
+  const value = ctx.lookupValue ?? def.key;
+  const label = def.displayField !== value && !access.hidden.has(def.displayField) ? def.displayField : null;
   // The definition's lookup marks (issue 21 item 5: lot-tracked products), as the caller may see them.
   const marks = def.lookupMarks.filter((mark) => !access.hidden.has(mark));
   // Details after the label (issue 21 item 8: an invoice's balance after its due date), as the caller may see them.
   const details = def.lookupDetails.filter((detail) => !access.hidden.has(detail) && detail !== label);
-  const listed = await listRecords(ctx, { PageSize: LOOKUP_PAGE_SIZE, Columns: [...new Set([def.key, ...(label ? [label] : []), ...details, ...marks])], Search: search });
+  const listed = await listRecords(ctx, { PageSize: LOOKUP_PAGE_SIZE, Columns: [...new Set([value, ...(label ? [label] : []), ...details, ...marks])], Search: search });
   if (listed.status !== 200) return listed;
   const body = listed.body as CallResult;
   const rows = (body.List ?? []) as Record<string, unknown>[];
   const markText = (mark: string) => messageIn(ctx.user.row.language, def.fields[mark]!.labelKey);
   const options = rows.map((row) => {
-    const option: { Value: string; Label: string; Marks?: string[]; MarkFields?: string[] } = { Value: String(row[def.key]), Label: [label, ...details].filter((name): name is string => name !== null && row[name] != null && row[name] !== '').map((name) => String(row[name])).join(' · ') };
+    const option: { Value: string; Label: string; Marks?: string[]; MarkFields?: string[] } = { Value: String(row[value]), Label: [label, ...details].filter((name): name is string => name !== null && row[name] != null && row[name] !== '').map((name) => String(row[name])).join(' · ') };
     const shown = marks.filter((mark) => row[mark] === true);
     // Marks: their labels, to show; MarkFields: their names, for a screen's lineChildren onlyWhen.
     if (shown.length > 0) {

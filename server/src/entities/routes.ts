@@ -195,7 +195,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
       ...ctx.hooks,
       scope: async (inner, select) => restrictToLookup(scope ? await scope(inner, select) : select, inner.def, lookup, inner.engine, record),
     };
-    return { ...ctx, hooks };
+    return { ...ctx, hooks, ...(lookup.targetField ? { lookupValue: lookup.targetField } : {}) };
   };
 
   /** Context plus an existing record the caller may see (attachments, logo). */

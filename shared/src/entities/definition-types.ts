@@ -122,7 +122,8 @@ export interface EnumField extends FieldCommon {
 }
 
 /** A lookup's condition on its target's scalar fields (field → required value). */
-export type LookupWhere = Readonly<Record<string, string | number | boolean>>;
+/** Per target field, the value it must hold, or one of several values (`{ Status: ['Entered', 'Committed'] }`). */
+export type LookupWhere = Readonly<Record<string, string | number | boolean | readonly (string | number)[]>>;
 
 /** A reference to a record of another entity, by that entity's key (or `targetField`). */
 export interface LookupField extends FieldCommon {
@@ -257,6 +258,29 @@ export interface ChildrenField extends FieldCommon {
    * `Data`; an answer for values since changed is dropped. The save stays the authority (it computes them again).
    */
   linePreview?: { path: string; on: readonly string[] };
+  /**
+   * Other documents this collection takes lines from (issue 23: a purchase order's "Add from sales order"):
+   * LineSource. The form offers a button per source while the document is editable.
+   */
+  sources?: readonly LineSource[];
+}
+
+/**
+ * One source of a document's lines. Its dialog picks the source record with the header lookup field `field`
+ * (so it offers only what the save accepts), then posts `{ Header, Key }` (wire values) to `path` (under
+ * /api/); the answer's `Data.Lines` proposes lines `{ Values, Selected, NoteKey? }` (a note says why a line is
+ * not ticked). The user ticks lines and may change each one's `quantity` field; OK sets the header field and
+ * appends the ticked lines. A line whose `unique` field value is already on the document is not offered
+ * (§8 "Product already added."). The save stays the authority.
+ */
+export interface LineSource {
+  id: string;
+  labelKey: string;
+  hotkey?: string;
+  field: string;
+  path: string;
+  quantity: string;
+  unique?: string;
 }
 
 /**

@@ -18,7 +18,7 @@
  */
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { colon } from '@erp/shared';
-import type { AnyEntity, TransitionSpec } from '../../../../shared/src/entities/define.ts';
+import type { AnyEntity, LineSource, TransitionSpec } from '../../../../shared/src/entities/define.ts';
 import { Attachments } from '../form/Attachments.tsx';
 import { FieldInput } from '../form/fields/FieldInput.tsx';
 import { FormMessage, FormSections, FormToolbar, RecordHeading } from '../form/FormParts.tsx';
@@ -29,6 +29,7 @@ import { useUnsavedGuard } from '../form/unsaved.ts';
 import { askYesNo, exchange } from './ask.ts';
 import { allowedActions, isDeletable, isEditable, stateOf } from './document-state.ts';
 import { DocumentLines } from './DocumentLines.tsx';
+import { LineSourceDialog } from './LineSourceDialog.tsx';
 import { ariaShortcut, matchesHotkey } from '../list/keyboard.ts';
 import { firstEditable } from '../list/regions.ts';
 import { useDocument } from './use-document.ts';
@@ -65,6 +66,8 @@ export function DocumentForm(props: DocumentFormProps) {
   const model = useDocument(def, props.recordId, tr, props.defaults);
   const { record, loaded, header, errors, banner, setBanner, show, dirty } = model;
   const [busy, setBusy] = useState(false);
+  // The line source whose dialog is open (definition `sources`: "Add from sales order").
+  const [source, setSource] = useState<LineSource | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLElement>(null);
 
@@ -215,6 +218,12 @@ export function DocumentForm(props: DocumentFormProps) {
       void remove();
       return;
     }
+    const hotSource = editable ? model.lines?.field.sources?.find((candidate) => candidate.hotkey && matchesHotkey(candidate.hotkey, event)) : undefined;
+    if (hotSource) {
+      event.preventDefault();
+      setSource(hotSource);
+      return;
+    }
     const transition = actions.find((candidate) => candidate.hotkey && matchesHotkey(candidate.hotkey, event));
     if (transition) {
       event.preventDefault();
@@ -336,7 +345,24 @@ export function DocumentForm(props: DocumentFormProps) {
           }}
         />
         </div>
-        <DocumentLines from={def.name} model={model} editable={editable} language={language} tr={tr} onSave={async () => (await save()) !== null} />
+        <DocumentLines from={def.name} model={model} editable={editable} language={language} tr={tr} onSave={async () => (await save()) !== null} onSource={setSource} />
+        {source && model.lines && (
+          <LineSourceDialog
+            from={def.name}
+            source={source}
+            field={def.fields[source.field]! as AnyEntity['fields'][string]}
+            lines={model.lines.field}
+            header={header}
+            headerWire={{ ...model.saveBody(), [model.lines.name]: undefined, [def.key]: record?.[def.key] ?? null }}
+            existing={new Set(source.unique ? model.rows.map((row) => String(row[source.unique!] ?? '').trim().toUpperCase()).filter(Boolean) : [])}
+            tr={tr}
+            onAdd={(pick, added) => {
+              model.onHeaderChange(source.field, pick);
+              model.appendLines(added);
+            }}
+            onClose={() => setSource(null)}
+          />
+        )}
         {props.attachments && def.attachments && record && (
           <fieldset className="erp-form-section erp-document-attachments">
             <legend>{tr('entities:actions.attachments', 'Attachments')}</legend>

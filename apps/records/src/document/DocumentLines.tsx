@@ -4,11 +4,13 @@
  * rows (LineChildGrid, e.g. its lot numbers; the first line until one is chosen) — with an `onlyWhen`, only
  * when the line's lookup names a record carrying that lookup mark (issue 21 item 5: lots of lot-tracked
  * products), or when the line already has such rows (so they can be removed). A collection with `expanded` also
- * offers the expanded line window (ExpandedLine: "Expand line", or Ctrl+Enter in a line).
+ * offers the expanded line window (ExpandedLine: "Expand line", or Ctrl+Enter in a line); one with `sources` a
+ * button per source ("Add from sales order": LineSourceDialog, opened by the form).
  */
 import { useEffect, useState } from 'react';
 import { ExpandedLine } from './ExpandedLine.tsx';
-import type { LineChildrenDefinition } from '../../../../shared/src/entities/define.ts';
+import type { LineChildrenDefinition, LineSource } from '../../../../shared/src/entities/define.ts';
+import { ariaShortcut } from '../list/keyboard.ts';
 import { lookupRecords, type LookupRow } from '../form/record-api.ts';
 import type { Draft } from '../form/form-state.ts';
 import type { Tr } from '../form/text.ts';
@@ -73,9 +75,11 @@ export interface DocumentLinesProps {
   tr: Tr;
   /** Saves the document (the expanded line window's OK); true when saved. */
   onSave(): Promise<boolean>;
+  /** Opens a line source's dialog (definition `sources`, LineSourceDialog, held by the form for its hotkey). */
+  onSource?(source: LineSource): void;
 }
 
-export function DocumentLines({ from, model, editable, language, tr, onSave }: DocumentLinesProps) {
+export function DocumentLines({ from, model, editable, language, tr, onSave, onSource }: DocumentLinesProps) {
   const { lines, rows, errors, selectedLine } = model;
   // The line whose expanded window is open (definition `expanded`), by its stable id.
   const [expanded, setExpanded] = useState<string | null>(null);
@@ -118,6 +122,21 @@ export function DocumentLines({ from, model, editable, language, tr, onSave }: D
           {tr('records:document.deleteLine', 'Delete line')}
         </button>
       )}
+      {editable &&
+        onSource &&
+        lines.field.sources?.map((source) => (
+          <button
+            key={source.id}
+            type="button"
+            className="erp-line-source-open"
+            data-source={source.id}
+            onClick={() => onSource(source)}
+            aria-keyshortcuts={ariaShortcut(source.hotkey)}
+            title={source.hotkey ? `${tr(source.labelKey, source.id)} (${source.hotkey})` : undefined}
+          >
+            {tr(source.labelKey, source.id)}
+          </button>
+        ))}
       {expandable && rows.length > 0 && (
         <button type="button" className="erp-expand-line" onClick={expandSelected} aria-keyshortcuts="Control+Enter" title={`${tr('records:document.expandLine', 'Expand line')} (Ctrl+Enter)`}>
           {tr('records:document.expandLine', 'Expand line')}

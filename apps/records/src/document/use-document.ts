@@ -199,6 +199,23 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
   const onAdd = useCallback(() => {
     if (lines) setRows((current) => [...current, newLineDraft(lines.field)]);
   }, [lines]);
+  /** Lines taken from another document (definition `sources`): appended after the lines typed, blank ones dropped. */
+  const appendLines = useCallback(
+    (added: readonly Readonly<Record<string, unknown>>[]) => {
+      if (!lines || added.length === 0) return;
+      const fresh = added.map((values) => {
+        const row = newLineDraft(lines.field);
+        for (const [name, value] of Object.entries(values)) {
+          const child = lines.field.fields[name];
+          if (child && name !== lines.field.key) row[name] = draftValue(child, value);
+        }
+        return row;
+      });
+      setEdited(true);
+      setRows((current) => [...current.filter((row) => !isBlankLine(lines.field, row)), ...fresh]);
+    },
+    [lines],
+  );
   const onDelete = useCallback(
     async (rid: string, index: number) => {
       const yes = await askYesNo(
@@ -257,6 +274,7 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
     onHeaderChange,
     onLineChange,
     onAdd,
+    appendLines,
     onDeleteLine,
     selectedLine,
     setSelectedLine,
