@@ -8,9 +8,12 @@
  * - Lines (the server's, computed at every save while Calculated): one per invoiced sales-order line of the period
  *   not yet in another run — SalesRep, InvoiceNo, OrderNo, BillToId, Base (the line's amount), Percent (the
  *   customer's commission percent, else the rep's) and Amount = round(Base × Percent ÷ 100, 2).
- * - States: Calculated (editable: saving recalculates; deletable). Posting the run to payables as vouchers to the
- *   reps' AP firms (Posted) belongs to the Accounts Payable work (issue 26 leaves it to the payables voucher
- *   service): no transition yet. Server: modules/so/server/commissions.ts.
+ * - States (SCREENS.md OE-40): Calculated (editable: saving recalculates; deletable) → Posted (`post`, Alt+P):
+ *   one posted A/P voucher per sales rep to the rep's payables vendor (the sales rep's VendorId) through the
+ *   payables voucher service — Dr commission expense (GL integration OE COMMISSION-EXPENSE), Cr A/P — dated
+ *   VoucherDate (default the run's end date) and paid from BankAccountId; each line keeps its voucher's number,
+ *   and the answer lists the vouchers (§3's Call result for posting sales commissions to payables).
+ *   Server: modules/so/server/commissions.ts.
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 import { SO, SO_APP, SO_MONEY, SO_ROLES } from './common.ts';
@@ -42,6 +45,8 @@ export const commissionRun = defineEntity({
     EndDate: { type: 'date', required: true },
     SalesRep: { type: 'lookup', entity: 'sales-rep', uppercase: true, maxLength: 20 },
     Notes: { type: 'text', maxLength: 1000, format: 'multiline' },
+    VoucherDate: { type: 'date' },
+    BankAccountId: { type: 'lookup', entity: 'bank-account', uppercase: true, maxLength: 20, activeOnly: true },
     Total: { ...SO_MONEY, readOnly: true },
     Lines: {
       type: 'children',
@@ -61,6 +66,7 @@ export const commissionRun = defineEntity({
         Base: { ...SO_MONEY, readOnly: true, labelKey: lineLabel('Base') },
         Percent: { type: 'decimal', precision: 5, scale: 2, readOnly: true, labelKey: lineLabel('Percent') },
         Amount: { ...SO_MONEY, readOnly: true, labelKey: lineLabel('Amount') },
+        VoucherNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('VoucherNo') },
       },
     },
   },
@@ -73,8 +79,14 @@ export const commissionRun = defineEntity({
   ],
   search: ['RunNo', 'Notes'],
   roles: SO_ROLES,
-  formLayout: { sections: [{ rows: [['RunNo', 'Status'], ['StartDate', 'EndDate', 'SalesRep'], ['Total'], ['Notes']] }] },
+  formLayout: { sections: [{ rows: [['RunNo', 'Status'], ['StartDate', 'EndDate', 'SalesRep'], ['VoucherDate', 'BankAccountId', 'Total'], ['Notes']] }] },
   numbering: { sequence: COMMISSION_RUN_SEQUENCE, field: 'RunNo', prefix: 'CR' },
-  states: { field: 'Status', initial: 'Calculated', editable: ['Calculated'], deletable: ['Calculated'], transitions: [] },
+  states: {
+    field: 'Status',
+    initial: 'Calculated',
+    editable: ['Calculated'],
+    deletable: ['Calculated'],
+    transitions: [{ action: 'post', labelKey: key('actions.post'), from: ['Calculated'], to: 'Posted', confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }],
+  },
   rules: [datesInOrder],
 });

@@ -4,8 +4,15 @@
  * (of the run's sales rep, when one is given), left out when another run already holds it — at the customer's
  * commission percent, else the rep's: Amount = round(Base × Percent ÷ 100, 2), exact decimals; Total their sum.
  * §6: a restricted user's run covers the customers assigned to them only.
+ *
+ * `post` (SCREENS.md OE-40 "post to payables"): per sales rep of the lines, one posted A/P voucher for the rep's
+ * total to the rep's payables vendor, through the payables voucher service (modules/ap/server/vouchers.ts) in the
+ * action's transaction — all vouchers or none. Refused without lines, without a bank, for a rep without a vendor,
+ * without the OE COMMISSION-EXPENSE integration account, or in a closed A/P period (the voucher service's §8).
  */
-import { add, div, isZero, mul, type Decimal } from '@erp/shared/decimal';
+import { add, cmp, div, isZero, mul, type Decimal } from '@erp/shared/decimal';
+import { createCommissionVoucher } from '@erp/modules/ap/server/vouchers';
+import { BusinessError } from '@erp/server/entities/call-result';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
@@ -63,6 +70,31 @@ export async function commissionLines(
   return { lines, total };
 }
 
+/** Tables a posted run writes (the vouchers, their journal and the A/P sub-ledger). */
+const POST_TOUCHES = ['so_commission_lines', 'ap_invoices', 'ap_invoice_lines', 'ap_items', 'gl_entries', 'gl_balances', 'gl_journals'];
+
+const refuse = (rule: string, params: Record<string, unknown> = {}, field?: string) => BusinessError.of(400, 'validation_failed', `so:commission-run.rules.${rule}`, params, field);
+
+/** The commission expense account (GL integration OE COMMISSION-EXPENSE). */
+async function expenseAccount(trx: AnyTransaction): Promise<string> {
+  const row = (await trx.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'OE').where('transaction_type', '=', 'COMMISSION-EXPENSE').executeTakeFirst()) as Row | undefined;
+  if (!row?.['account_id']) throw refuse('noExpense');
+  return String(row['account_id']);
+}
+
+/** The run's commission per sales rep, in the lines' order, with the rep's vendor. */
+async function byRep(trx: AnyTransaction, lines: readonly Row[]): Promise<{ rep: string; vendorId: string; amount: Decimal }[]> {
+  const totals = new Map<string, Decimal>();
+  for (const line of lines) totals.set(String(line['SalesRep']), add(totals.get(String(line['SalesRep'])) ?? '0.00', String(line['Amount'] ?? '0.00')));
+  const reps = (await trx.selectFrom('sales_reps').select(['sales_rep_id', 'vendor_id']).where('sales_rep_id', 'in', [...totals.keys()]).execute()) as Row[];
+  const vendorOf = new Map(reps.map((row) => [String(row['sales_rep_id']), row['vendor_id'] as string | null]));
+  return [...totals].map(([rep, amount]) => {
+    const vendorId = vendorOf.get(rep);
+    if (!vendorId) throw refuse('repNoVendor', { rep });
+    return { rep, vendorId, amount };
+  });
+}
+
 export const commissionRunHooks: EntityHooks = {
   async beforeWrite(ctx, trx, change) {
     const next = change.next;
@@ -76,5 +108,46 @@ export const commissionRunHooks: EntityHooks = {
     });
     set(change, 'Lines', lines);
     set(change, 'Total', total);
+  },
+  actions: {
+    post: {
+      async guard(_ctx, run) {
+        const lines = (run.record['Lines'] as Row[] | undefined) ?? [];
+        if (lines.length === 0) throw refuse('noLines');
+        if (!run.record['BankAccountId']) throw refuse('bankRequired', {}, 'BankAccountId');
+        await byRep(run.trx, lines);
+        await expenseAccount(run.trx);
+      },
+      async effect(ctx, run) {
+        const record = run.record;
+        const account = await expenseAccount(run.trx);
+        const date = String(record['VoucherDate'] ?? record['EndDate']);
+        const runNo = String(record['RunNo']);
+        const vouchers: Row[] = [];
+        for (const { rep, vendorId, amount } of await byRep(run.trx, (record['Lines'] as Row[]) ?? [])) {
+          // A rep whose lines net to nothing is owed no voucher.
+          if (cmp(amount, '0') <= 0) continue;
+          const voucher = await createCommissionVoucher(run.trx, {
+            vendorId,
+            date,
+            amount,
+            expenseAccount: account,
+            reference: `${runNo}-${rep}`.slice(0, 30),
+            description: `Sales commission ${runNo} ${String(record['StartDate'])} – ${String(record['EndDate'])}`,
+            bankAccountId: String(record['BankAccountId']),
+            userId: ctx.user.userId,
+          });
+          await run.trx.updateTable('so_commission_lines').set({ voucher_no: voucher.documentNo }).where('run_id', '=', Number(record['RunId'])).where('sales_rep', '=', rep).execute();
+          vouchers.push({ SalesRep: rep, VendorId: vendorId, Amount: amount, InvoiceId: voucher.invoiceId, DocumentNo: voucher.documentNo, JournalId: voucher.journalId });
+        }
+        return {
+          set: { VoucherDate: date },
+          touched: POST_TOUCHES,
+          messageKey: 'so:commission-run.result.posted',
+          messageParams: { run: runNo, count: vouchers.length },
+          data: { Vouchers: vouchers },
+        };
+      },
+    },
   },
 };

@@ -93,7 +93,39 @@ async function setStatus(trx: AnyTransaction, orderKey: number, values: Row): Pr
   await trx.updateTable('sales_orders').set(values).where('order_key', '=', orderKey).execute();
 }
 
+/**
+ * The commission posting's setup (OE-40), on every database: the Sales commissions expense account (6150) and its
+ * GL integration row OE COMMISSION-EXPENSE, where the chart and the integration table are filled; with the demo
+ * data, a payables vendor for each sales rep without one (`REP-<rep>`), so the demo run can be posted.
+ */
+async function seedCommissionSetup(db: AnyDb, demo: boolean): Promise<void> {
+  const now = new Date().toISOString();
+  const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
+  if (!(await isEmpty(db, 'gl_accounts')) && !(await db.selectFrom('gl_accounts').select('account_id').where('account_id', '=', '6150').executeTakeFirst())) {
+    await db.insertInto('gl_accounts').values({ account_id: '6150', description: 'Sales commissions', account_type: 'expense', currency_code: 'CAD', is_postable: 1, is_control: 0, is_active: 1, ...trail }).execute();
+  }
+  const integrated = await db.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'OE').where('transaction_type', '=', 'COMMISSION-EXPENSE').executeTakeFirst();
+  const account = await db.selectFrom('gl_accounts').select('account_id').where('account_id', '=', '6150').executeTakeFirst();
+  if (!integrated && account && !(await isEmpty(db, 'gl_integration'))) {
+    await db.insertInto('gl_integration').values({ sub_ledger: 'OE', transaction_type: 'COMMISSION-EXPENSE', description: 'Sales commissions (commission runs posted to payables)', account_id: '6150', ...trail }).execute();
+  }
+  if (!demo) return;
+  const reps = (await db.selectFrom('sales_reps').select(['sales_rep_id', 'name']).where('vendor_id', 'is', null).execute()) as Row[];
+  for (const rep of reps) {
+    const firmId = `REP-${String(rep['sales_rep_id'])}`.slice(0, 20);
+    if (!(await db.selectFrom('firms').select('firm_id').where('firm_id', '=', firmId).executeTakeFirst())) {
+      await db
+        .insertInto('firms')
+        .values({ firm_id: firmId, name: `${String(rep['name'])} (commissions)`.slice(0, 100), is_active: 1, is_bill_to: 0, is_ship_to: 0, is_vendor: 1, for_external_users: 0, is_sales_manager: 0, province_code: 'ON', ...trail })
+        .execute();
+      await db.insertInto('firm_accounts').values({ firm_id: firmId, account_type: 'vendor', ...trail }).execute();
+    }
+    await db.updateTable('sales_reps').set({ vendor_id: firmId }).where('sales_rep_id', '=', rep['sales_rep_id'] as string).execute();
+  }
+}
+
 export async function seedSalesOrders(db: AnyDb, config: SeedConfig): Promise<void> {
+  await seedCommissionSetup(db, config.demoLedger);
   if (!config.demoLedger || !(await isEmpty(db, 'sales_orders'))) return;
   const products = await stockedProducts(db);
   if (products.length < 3) return;

@@ -429,6 +429,37 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     ]);
   });
 
+  it('posts a commission run to payables: one voucher per rep to the rep\'s vendor, Dr commissions / Cr A/P (OE-40)', async () => {
+    const runs = json(await get('/api/data/commission-run?filter.SalesRep=SR01')).List as Json[];
+    const [empty, full] = await Promise.all(runs.slice(0, 2).map(async (r) => json(await get(`/api/data/commission-run/${r.RunId}`)).Data as Json));
+    const post = (target: Json) => postJson(`/api/data/commission-run/${target.RunId}/actions/post`, { Version: target.Version });
+    expect(json(await post(empty!)).Message).toBe('There are no commissions to post.');
+    expect(json(await post(full!)).Message).toBe('Choose the bank the vouchers are paid from.');
+    const withBank = json(await put(`/api/data/commission-run/${full!.RunId}`, { ...full, Lines: undefined, BankAccountId: 'OPERATING' })).Data as Json;
+    expect(json(await post(withBank)).Message).toBe('Sales rep SR01 has no payables vendor: set it on the sales rep.');
+    const rep = json(await get('/api/data/sales-rep/SR01')).Data as Json;
+    const refusedVendor = await put('/api/data/sales-rep/SR01', { ...rep, VendorId: 'SC1' });
+    expect(json(refusedVendor).Data.Errors.map((e: Json) => e.message)).toContain('The vendor must be an active firm with a vendor account.');
+    expect((await put('/api/data/sales-rep/SR01', { ...rep, VendorId: 'SV1' })).statusCode).toBe(200);
+
+    const posted = await post(withBank);
+    expect(posted.statusCode, posted.body).toBe(200);
+    const answer = json(posted);
+    expect(answer.Message).toBe(`${full!.RunNo} posted to payables: 1 voucher.`);
+    const [voucher] = answer.Data.ActionResult.Vouchers as Json[];
+    expect([voucher!.SalesRep, voucher!.VendorId, voucher!.Amount]).toEqual(['SR01', 'SV1', full!.Total]);
+    const invoice = json(await get(`/api/data/ap-invoice/${voucher!.InvoiceId}`)).Data as Json;
+    expect([invoice.Status, invoice.VendorId, invoice.Amount, invoice.TransactionDate]).toEqual(['Posted', 'SV1', full!.Total, D('03-31')]);
+    const entries = await entriesOf(voucher!.DocumentNo);
+    expect(entries['6150']).toBe(full!.Total);
+    expect(Object.values(entries).reduce((sum, amount) => add(sum, amount), '0.00')).toBe('0.00');
+    const after = json(await get(`/api/data/commission-run/${full!.RunId}`)).Data as Json;
+    expect(after.Status).toBe('Posted');
+    expect(new Set((after.Lines as Json[]).map((l) => l.VoucherNo))).toEqual(new Set([voucher!.DocumentNo]));
+    // Posted: no second voucher, no change.
+    expect((await post(after)).statusCode).not.toBe(200);
+  });
+
   it('product return: only what was shipped, received back at its cost (Dr inventory / Cr COGS), credited by an AR credit note applied to the invoice', async () => {
     const base = { ReturnDate: D('03-10'), OrderKey: record.OrderKey, Reason: 'Damaged' };
     const over = await postJson('/api/data/product-return', { ...base, Lines: [{ ProductId: 'SO-BOLT', Quantity: '151.0000' }] });

@@ -3,7 +3,8 @@
  * §5 "Sales reps and bank accounts", §9 id / name 20 / 50 characters). firm.SalesRep refers to these.
  * §5: "Sales rep id is required, at most 20 characters." / "Sales rep name is required, at most 50
  * characters." — no maxLength on the two fields on purpose: a 21-character id reaches the server and gets
- * the §5 text (the pattern), not a generic length message; commission percent cannot be negative.
+ * the §5 text (the pattern), not a generic length message; commission percent cannot be negative. VendorId: the
+ * rep's payables vendor, paid the commissions of a posted commission run.
  * Table `sales_reps` (schema-sync).
  */
 import { EMAIL, PHONE } from '@erp/shared/entities/common';
@@ -26,6 +27,8 @@ export const salesRep = defineEntity({
     Name: { type: 'text', required: true, requiredKey: SALES_REP_NAME_KEY, pattern: '[^\\n]{1,50}', patternKey: SALES_REP_NAME_KEY },
     // §5: commission percent cannot be negative.
     CommissionPercent: { type: 'decimal', precision: 5, scale: 2, min: '0', max: '100', minKey: 'ar:rules.commissionNegative', defaultValue: '0.00' },
+    // The rep's own payables vendor: a posted commission run (OE-40) vouchers the rep's commission to it.
+    VendorId: { type: 'lookup', entity: 'firm', maxLength: 20, uppercase: true, activeOnly: true, where: { FirmTypes: 'vendor' }, invalidKey: 'ar:rules.repVendorInvalid', inactiveKey: 'ar:rules.repVendorInvalid' },
     Email: EMAIL,
     Phone: PHONE,
     IsActive: { type: 'boolean', defaultValue: true },
@@ -38,5 +41,5 @@ export const salesRep = defineEntity({
   activeField: 'IsActive',
   displayField: 'Name',
   attachments: false,
-  formLayout: { sections: [{ rows: [['SalesRepId', 'IsActive'], ['Name'], ['CommissionPercent'], ['Email', 'Phone']] }] },
+  formLayout: { sections: [{ rows: [['SalesRepId', 'IsActive'], ['Name'], ['CommissionPercent', 'VendorId'], ['Email', 'Phone']] }] },
 });
