@@ -34,6 +34,8 @@ import { registerReporting } from './reports/index.ts';
 import { registerProcessing } from './processes/index.ts';
 import { seedPortal } from './portal/seed.ts';
 import { registerStaticRoutes } from './static/routes.ts';
+import { createMailer } from './mail/mailer.ts';
+import type { AnyDb } from './entities/hooks.ts';
 import { registerServerModules, seedServerModules } from './modules/index.ts';
 
 // `app.erp` (decorated in buildApp) is typed in http/fastify-types.ts; ErpParts stays importable from here.
@@ -79,7 +81,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await app.register(formbody);
 
     const oidc = config.oidc.embedded ? await mountEmbeddedProvider(app, { config, database }) : undefined;
-    app.decorate('erp', { config, database, oidc });
+    const mailer = await createMailer(config.mail, database.db as unknown as AnyDb);
+    app.addHook('onClose', async () => mailer.close());
+    app.decorate('erp', { config, database, oidc, mailer });
 
     const verify = createTokenVerifier({
       issuer: config.oidc.authority,

@@ -119,6 +119,12 @@ export interface ServerConfig {
    * empty ledger (modules/gl/server/seed-ledger.ts). The GL masters and periods are seeded either way.
    */
   demoLedger: boolean;
+  /**
+   * E-mail (server/src/mail/mailer.ts): SMTP_URL an outside SMTP server; unset, the embedded capture server on
+   * 127.0.0.1:SMTP_CAPTURE_PORT (default 0: any free port) keeps every message for the mailbox screen.
+   * MAIL_FROM the sender.
+   */
+  mail: { smtpUrl: string | null; capturePort: number; from: string };
   /** Absolute repository root; static files are served from folders below it. */
   repoRoot: string;
   logLevel: string;
@@ -301,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
     demoFirms: countOf('DEMO_FIRMS', env.DEMO_FIRMS, 2000),
     demoLedger: !/^(0|false|no|off)$/i.test(env.DEMO_LEDGER ?? ''),
+    mail: { smtpUrl: env.SMTP_URL || null, capturePort: countOf('SMTP_CAPTURE_PORT', env.SMTP_CAPTURE_PORT, 0), from: env.MAIL_FROM || 'ERP <erp@localhost>' },
     repoRoot: root,
     logLevel: env.LOG_LEVEL || 'info',
   };

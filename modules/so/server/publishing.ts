@@ -3,9 +3,13 @@
  * modules/so/definitions/reports.ts `invoicePublishing`): the invoiced sales orders not yet published, each
  * published to its customer on the portal — a portal notification (`portal_notifications`, the portal's bell)
  * whose title and text are the chosen email template (OE-17) filled with the order's values (customer, contact,
- * order, invoice, dates, amount, the company's name). The order keeps when it was published (PublishedOn), so it
- * leaves the queue and the "EDI not transmitted" report (reports.ts). E-mail is not sent: the product has no SMTP
- * client yet (as the email templates say); the filled text is what an e-mail would carry.
+ * order, invoice, dates, amount, the company's name) — and e-mailed with the same subject and text to the
+ * customer's primary contact (else the customer's own address) through the product's mailer (server/src/mail:
+ * an outside SMTP server, or the embedded capture whose mailbox screen shows it). A customer without an address
+ * gets the portal notification only, and the result says so. The mail goes out once the publication is
+ * committed (SQLite's one writer: the capture server stores the message with it); a refused message takes the
+ * publication back, so the order stays in the queue and the result says why. The order keeps when it was
+ * published (PublishedOn), so it leaves the queue and the "EDI not transmitted" report (reports.ts).
  */
 import { fillPlaceholders } from '@erp/modules/oe/definitions/setup/email-template';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
@@ -31,7 +35,13 @@ export function unpublishedOrders(db: AnyDb, assigned: readonly string[] | null,
   return query;
 }
 
-async function publish(trx: AnyTransaction, orderKey: number, templateId: string): Promise<string | null> {
+interface Published {
+  invoice: string;
+  notificationOn: string;
+  mail: { to: string; subject: string; text: string } | null;
+}
+
+async function publish(trx: AnyTransaction, orderKey: number, templateId: string): Promise<Published | null> {
   const order = (await trx
     .selectFrom('sales_orders as o')
     .innerJoin('ar_invoices as i', 'i.invoice_id', 'o.invoice_id')
@@ -40,7 +50,8 @@ async function publish(trx: AnyTransaction, orderKey: number, templateId: string
     .executeTakeFirst()) as Row | undefined;
   if (!order || order['published_on'] != null) return null;
   const template = (await trx.selectFrom('email_templates').select(['subject', 'body']).where('template_id', '=', templateId).executeTakeFirst()) as Row | undefined;
-  const contact = (await trx.selectFrom('firm_contacts').select('name').where('firm_id', '=', String(order['bill_to_id'])).orderBy('is_primary', 'desc').limit(1).executeTakeFirst()) as Row | undefined;
+  const contact = (await trx.selectFrom('firm_contacts').select(['name', 'email']).where('firm_id', '=', String(order['bill_to_id'])).orderBy('is_primary', 'desc').limit(1).executeTakeFirst()) as Row | undefined;
+  const firm = (await trx.selectFrom('firms').select('email').where('firm_id', '=', String(order['bill_to_id'])).executeTakeFirst()) as Row | undefined;
   const company = (await trx.selectFrom('companies').select('name').orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst()) as Row | undefined;
   const values: Record<string, string> = {
     CustomerName: String(order['customer_name'] ?? ''),
@@ -54,18 +65,21 @@ async function publish(trx: AnyTransaction, orderKey: number, templateId: string
     CompanyName: String(company?.['name'] ?? ''),
   };
   const now = new Date().toISOString();
+  const subject = fillPlaceholders(String(template?.['subject'] ?? ''), values);
+  const text = fillPlaceholders(String(template?.['body'] ?? ''), values);
   await trx
     .insertInto('portal_notifications')
-    .values({
-      bill_to_id: String(order['bill_to_id']),
-      title: fillPlaceholders(String(template?.['subject'] ?? ''), values).slice(0, 200),
-      body: fillPlaceholders(String(template?.['body'] ?? ''), values),
-      created_on: now,
-      is_read: engineOf(trx) === 'postgres' ? false : 0,
-    })
+    .values({ bill_to_id: String(order['bill_to_id']), title: subject.slice(0, 200), body: text, created_on: now, is_read: engineOf(trx) === 'postgres' ? false : 0 })
     .execute();
   await trx.updateTable('sales_orders').set({ published_on: now }).where('order_key', '=', orderKey).execute();
-  return String(order['document_no']);
+  const address = [contact?.['email'], firm?.['email']].find((value): value is string => typeof value === 'string' && value.trim() !== '') ?? null;
+  return { invoice: String(order['document_no']), notificationOn: now, mail: address ? { to: address.trim(), subject, text } : null };
+}
+
+/** Takes a publication back (its e-mail was refused): the notification goes, the order returns to the queue. */
+async function unpublish(trx: AnyTransaction, orderKey: number, billToId: string, notificationOn: string): Promise<void> {
+  await trx.deleteFrom('portal_notifications').where('bill_to_id', '=', billToId).where('created_on', '=', notificationOn).execute();
+  await trx.updateTable('sales_orders').set({ published_on: null }).where('order_key', '=', orderKey).execute();
 }
 
 export const invoicePublishingProcess: ServerProcess = {
@@ -86,8 +100,20 @@ export const invoicePublishingProcess: ServerProcess = {
   },
   async runItem(ctx, row) {
     const orderKey = Number(row['OrderKey']);
-    const invoice = await ctx.db.transaction().execute((trx: AnyTransaction) => publish(trx, orderKey, String(ctx.params['TemplateId'])));
-    if (invoice === null) return { ResultStatus: 2, ResultCode: 'not_eligible', Message: messageIn(ctx.locale, 'reports:process.notEligible'), EntityId: orderKey };
-    return { ResultStatus: 1, ResultCode: 'published', Message: messageIn(ctx.locale, 'so:reports.invoicePublishing.done', { invoice, customer: row['BillToId'] }), EntityId: orderKey };
+    const published = await ctx.db.transaction().execute((trx: AnyTransaction) => publish(trx, orderKey, String(ctx.params['TemplateId'])));
+    if (published === null) return { ResultStatus: 2, ResultCode: 'not_eligible', Message: messageIn(ctx.locale, 'reports:process.notEligible'), EntityId: orderKey };
+    const { invoice, mail } = published;
+    const customer = String(row['BillToId']);
+    if (mail) {
+      try {
+        await ctx.mail.send(mail);
+      } catch (error) {
+        await ctx.db.transaction().execute((trx: AnyTransaction) => unpublish(trx, orderKey, customer, published.notificationOn));
+        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 200);
+        return { ResultStatus: 2, ResultCode: 'mail_refused', Message: messageIn(ctx.locale, 'so:reports.invoicePublishing.mailRefused', { invoice, to: mail.to, reason }), EntityId: orderKey };
+      }
+    }
+    const message = mail ? 'so:reports.invoicePublishing.doneMailed' : 'so:reports.invoicePublishing.done';
+    return { ResultStatus: 1, ResultCode: 'published', Message: messageIn(ctx.locale, message, { invoice, customer, to: mail?.to }), EntityId: orderKey, Data: { MailedTo: mail?.to ?? null } };
   },
 };

@@ -417,10 +417,17 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     const edi = json(await postJson('/api/reports/so-edi-not-transmitted/run', { Parameters: { BillToId: 'SC1' } }));
     expect(edi.List.map((r: Json) => r.InvoiceNo)).toEqual([record.InvoiceNo]);
     await created('/api/data/email-template', { TemplateId: 'T-INV', Description: 'Invoice', Subject: 'Invoice {{InvoiceNo}}', Body: 'Dear {{CustomerName}}, order {{OrderNo}}: {{Amount}} due {{DueDate}}.' });
+    await db().updateTable('firms').set({ email: 'payables@sc1.example' }).where('firm_id', '=', 'SC1').execute();
     const published = json(await postJson('/api/processes/so-invoice-publishing/run', { Parameters: { TemplateId: 'T-INV', BillToId: 'SC1' }, Items: [String(record.OrderKey)] }));
     expect(published.ResultStatus, JSON.stringify(published)).toBe(1);
+    expect(published.List[0].Message).toBe(`Invoice ${record.InvoiceNo} published to SC1 and e-mailed to payables@sc1.example.`);
     const note = await db().selectFrom('portal_notifications').selectAll().where('bill_to_id', '=', 'SC1').executeTakeFirst();
-    expect([note.title, note.body]).toEqual([`Invoice ${record.InvoiceNo}`, `Dear Sales test customer, order ${record.OrderNo}: ${record.Total} due ${D('03-06')}.`]);
+    const text = `Dear Sales test customer, order ${record.OrderNo}: ${record.Total} due ${D('03-06')}.`;
+    expect([note.title, note.body]).toEqual([`Invoice ${record.InvoiceNo}`, text]);
+    // The same words by e-mail, received by the embedded SMTP capture (no outside server in tests): the mailbox.
+    const mailbox = json(await get(`/api/data/captured-mail?Search=${record.InvoiceNo}`)).List as Json[];
+    expect(mailbox.map((m) => [m.MailTo, m.Subject])).toEqual([['payables@sc1.example', `Invoice ${record.InvoiceNo}`]]);
+    expect((json(await get(`/api/data/captured-mail/${mailbox[0]!.MailKey}`)).Data as Json).BodyText.trim()).toBe(text);
     expect(json(await postJson('/api/reports/so-edi-not-transmitted/run', { Parameters: { BillToId: 'SC1' } })).List).toEqual([]);
     const status = json(await postJson('/api/reports/so-order-status/run', { Parameters: { ...parameters, Status: 'Invoiced' } }));
     expect(status.List.map((r: Json) => [r.ProductId, r.QuantityShipped])).toEqual([

@@ -1,11 +1,12 @@
 /**
  * Types only: what buildApp (app.ts) decorates the Fastify instance with — `app.erp` (`ErpParts`: the
- * configuration, the open database, the embedded OpenID Connect provider when there is one). A module that
+ * configuration, the open database, the embedded OpenID Connect provider when there is one, the mailer). A module that
  * reads `app.erp` / `request.server.erp` imports this file for its types (`import type {} from
  * '../http/fastify-types.ts'`), never app.ts, so no type import makes a circle through the app's builder.
  */
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/connection.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { EmbeddedProvider } from '../oidc/index.ts';
 
 export interface ErpParts {
@@ -13,6 +14,8 @@ export interface ErpParts {
   database: Database;
   /** Absent when an external identity provider is configured. */
   oidc: EmbeddedProvider | undefined;
+  /** E-mail out: an outside SMTP server, or the embedded capture (server/src/mail/). */
+  mailer: Mailer;
 }
 
 declare module 'fastify' {

@@ -20,11 +20,14 @@
 import type { ProcessDefinition } from '@erp/shared/processes/define';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import type { AnySelect, ReportContext, ReportRow } from '../reports/engine.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 export interface ProcessContext extends ReportContext {
   /** Runs an API route as the caller: its status and parsed JSON body. */
   call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
   locale: string;
+  /** E-mail out (server/src/mail/mailer.ts): the outside SMTP server, or the embedded capture. */
+  mail: Mailer;
   /** Question ids the caller answered Yes to (§5 confirmations; a runItem may throw ConfirmationNeeded). */
   confirmations: ReadonlySet<string>;
 }

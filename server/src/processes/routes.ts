@@ -121,6 +121,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
       user,
       state: {},
       locale,
+      mail: app.erp.mailer,
       async call(method, path, body) {
         const options: InjectOptions = { method, url: `/api/${path}`, headers: { ...asCaller } };
         if (body !== undefined) {

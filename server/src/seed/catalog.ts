@@ -141,6 +141,7 @@ const shell: AppCatalog = {
     screen('SH0113', 'SH0002', '/change-password', 'Change Password'),
     screen('SH0114', 'SH0001', '/application', 'Applications'),
     screen('SH0115', 'SH0002', '/sign-in-log', 'Sign-in Log'),
+    screen('SH0116', 'SH0001', '/mailbox', 'Mailbox'),
   ],
 };
 

@@ -259,4 +259,5 @@ export const NAME_TRANSLATIONS: Readonly<Record<string, readonly [string, string
   'Year end': ['Fin d’exercice', '年结', '年結'],
   'Post Journal Entries': ['Reporter les écritures de journal', '过账日记账分录', '過帳日記帳分錄'],
   'Sign-in Log': ['Journal des connexions', '登录日志', '登入日誌'],
+  Mailbox: ['Boîte de courriel', '邮箱', '郵箱'],
 };

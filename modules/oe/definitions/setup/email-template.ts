@@ -3,8 +3,8 @@
  * sends (invoice publishing, order confirmations), with placeholders written `{{Name}}`. Only the placeholders
  * below exist; an unknown one is refused where it is typed and by the server (a template that would send
  * `{{Custmer}}` to a customer is never saved). The preview (`POST /api/oe/email-template/preview`,
- * modules/oe/server/setup/routes.ts) fills them with sample values. There is no SMTP client in the product yet:
- * templates are kept and previewed, not sent.
+ * modules/oe/server/setup/routes.ts) fills them with sample values. Invoice publishing sends them through the
+ * product's mailer (server/src/mail/).
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 import { OE, OE_APP, OE_ROLES, oeCode, requiredName } from '../common.ts';

@@ -131,41 +131,62 @@ export async function readPriceWorkbook(db: AnyDb, bytes: Buffer, target: Import
   // A ZIP (xlsx) starts with PK; exceljs would otherwise fail late and vaguely.
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) return { ok: false, errors: [{ Row: null, Column: null, Message: t('notXlsx') }] };
   const ExcelJS = (await import('exceljs')).default;
-  // Streamed, row by row (issue 25: a 50,000-row file with flat memory): only the checked rows are kept, never
-  // the workbook's model. Styles are read so a date cell arrives as a date.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
   const header = new Map<string, number>();
   const rows: PriceRow[] = [];
   const errors: RowError[] = [];
   let sheets = 0;
   let dataRows = 0;
   let missing: string[] = [];
+  /** One row of the first worksheet; false: stop reading (the first row lacks a required column). */
+  const onRow = (row: { number: number; eachCell(fn: (cell: { value: unknown }, column: number) => void): void; getCell(column: number): { value: unknown } }): boolean => {
+    if (row.number === 1) {
+      row.eachCell((cell, column) => {
+        const name = cellText(cell.value);
+        const known = target.columns.find((c) => c.toLowerCase() === name.toLowerCase());
+        if (known) header.set(known, column);
+      });
+      missing = target.required.filter((column) => !header.has(column));
+      return missing.length === 0;
+    }
+    const read = (column: string) => (header.has(column) ? cellText(row.getCell(header.get(column)!).value) : '');
+    if (target.columns.every((column) => read(column) === '')) return true;
+    dataRows++;
+    if (rows.length + errors.length < MAX_ROWS) checkRow(row.number, read, target, t, rows, errors);
+    return true;
+  };
+  const reset = () => {
+    header.clear();
+    rows.length = 0;
+    errors.length = 0;
+    sheets = 0;
+    dataRows = 0;
+    missing = [];
+  };
   try {
+    // Streamed, row by row (issue 25: a 50,000-row file with flat memory): only the checked rows are kept, never
+    // the workbook's model. Styles are read so a date cell arrives as a date.
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
     for await (const sheet of reader) {
       // The first worksheet only: the rest of the file is not read.
       if (sheets++ > 0) break;
-      for await (const row of sheet) {
-        const number = row.number;
-        if (number === 1) {
-          row.eachCell((cell, column) => {
-            const name = cellText(cell.value);
-            const known = target.columns.find((c) => c.toLowerCase() === name.toLowerCase());
-            if (known) header.set(known, column);
-          });
-          missing = target.required.filter((column) => !header.has(column));
-          if (missing.length > 0) break;
-          continue;
-        }
-        const read = (column: string) => (header.has(column) ? cellText(row.getCell(header.get(column)!).value) : '');
-        const texts = target.columns.map((column) => read(column));
-        if (texts.every((text) => text === '')) continue;
-        dataRows++;
-        if (rows.length + errors.length >= MAX_ROWS) continue;
-        checkRow(number, read, target, t, rows, errors);
-      }
+      for await (const row of sheet) if (!onRow(row)) break;
     }
   } catch {
-    return { ok: false, errors: [{ Row: null, Column: null, Message: t('notXlsx') }] };
+    // exceljs#3064: the streaming pass may lose the archive's last entry — exceljs itself writes xl/workbook.xml
+    // last — and then throws. The file is read again whole, through its central directory; a file that fails
+    // that too is not a workbook.
+    reset();
+    try {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      if (sheet) {
+        sheets = 1;
+        for (let number = 1; number <= sheet.rowCount; number++) if (!onRow(sheet.getRow(number))) break;
+      }
+    } catch {
+      return { ok: false, errors: [{ Row: null, Column: null, Message: t('notXlsx') }] };
+    }
   }
   if (sheets === 0) return { ok: false, errors: [{ Row: null, Column: null, Message: t('noRows') }] };
   if (header.size === 0 && missing.length === 0) missing = [...target.required];

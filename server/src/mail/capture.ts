@@ -1,0 +1,69 @@
+/**
+ * The embedded SMTP capture server: when no outside mail server is configured (SMTP_URL unset), the product's
+ * mail goes here, on 127.0.0.1 only, and every message is kept in `captured_mails` (the mailbox screen,
+ * modules/shell/definitions/captured-mail.ts) — sender, recipients, subject, text, attachment names — so
+ * development, tests and demos see exactly what a customer would receive, and nothing reaches the internet.
+ *
+ * `startCapture(db, port)` listens (port 0: any free port) and answers `{ port, close() }`. A message that cannot
+ * be parsed or stored is refused with an SMTP error, so the sender sees the failure.
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type AddressObject } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import type { AnyDb } from '../entities/hooks.ts';
+
+export interface Capture {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** The largest message kept (a few invoice PDFs). */
+const MAX_BYTES = 25 * 1024 * 1024;
+
+const addresses = (value: AddressObject | AddressObject[] | undefined): string =>
+  (Array.isArray(value) ? value : value ? [value] : []).flatMap((entry) => entry.value.map((one) => one.address ?? '')).filter(Boolean).join(', ');
+
+export async function startCapture(db: AnyDb, port: number): Promise<Capture> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    size: MAX_BYTES,
+    logger: false,
+    banner: 'ERP mail capture (nothing is delivered)',
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then(async (mail) => {
+          const attachments = mail.attachments.map((file) => `${file.filename ?? 'file'} (${file.size} B)`).join(', ');
+          const to = addresses(mail.to) || session.envelope.rcptTo.map((rcpt) => rcpt.address).join(', ');
+          await db
+            .insertInto('captured_mails')
+            .values({
+              received_on: new Date().toISOString(),
+              mail_from: (addresses(mail.from) || (session.envelope.mailFrom ? session.envelope.mailFrom.address : '')).slice(0, 320),
+              mail_to: to.slice(0, 2000),
+              subject: (mail.subject ?? '').slice(0, 500),
+              body_text: (mail.text ?? '').slice(0, 100_000),
+              attachments: attachments.slice(0, 2000) || null,
+              message_id: (mail.messageId ?? '').slice(0, 500) || null,
+              created_by: 'mail',
+              created_on: new Date().toISOString(),
+              updated_by: 'mail',
+              updated_on: new Date().toISOString(),
+              version: 1,
+            })
+            .execute();
+          callback();
+        })
+        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address() as AddressInfo;
+  return {
+    port: address.port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
