@@ -139,8 +139,9 @@ export const invoicePublishing: ProcessDefinition = defineProcess({
   titleKey: `${SO}:reports.invoicePublishing.title`,
   parameters: [{ name: 'TemplateId', type: 'lookup', entity: 'email-template', required: true, maxLength: 20, labelKey: `${SO}:reports.parameters.TemplateId` }, CUSTOMER],
   rules: [],
-  columns: [integer('OrderKey', { hidden: true }), text('OrderNo'), text('InvoiceNo'), date('InvoiceDate'), text('BillToId'), text('CustomerName', { width: 1.8 }), money('Total')],
-  itemKey: 'OrderKey',
+  // ItemKey: `<source>:<key>` (modules/oe/server/publishing/sources.ts): sales orders and waste-disposal orders.
+  columns: [text('ItemKey', { hidden: true }), text('OrderNo'), text('InvoiceNo'), date('InvoiceDate'), text('BillToId'), text('CustomerName', { width: 1.8 }), money('Total')],
+  itemKey: 'ItemKey',
   itemLabel: 'InvoiceNo',
   maxItems: 1000,
   confirmKey: `${SO}:reports.invoicePublishing.confirm`,

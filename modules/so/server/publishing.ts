@@ -1,29 +1,32 @@
 /**
- * Invoice publishing (OE-29 `/invoice-publishing` under POLO and Waste Disposal; issue 26 item 3; definition
- * modules/so/definitions/reports.ts `invoicePublishing`): the invoiced sales orders not yet published, each
- * published to its customer on the portal — a portal notification (`portal_notifications`, the portal's bell)
- * whose title and text are the chosen email template (OE-17) filled with the order's values (customer, contact,
- * order, invoice, dates, amount, the company's name) — and e-mailed with the same subject and text to the
- * customer's primary contact (else the customer's own address) through the product's mailer (server/src/mail:
- * an outside SMTP server, or the embedded capture whose mailbox screen shows it). A customer without an address
- * gets the portal notification only, and the result says so. The mail goes out once the publication is
- * committed (SQLite's one writer: the capture server stores the message with it); a refused message takes the
- * publication back, so the order stays in the queue and the result says why. The order keeps when it was
- * published (PublishedOn), so it leaves the queue and the "EDI not transmitted" report (reports.ts).
+ * Invoice publishing (OE-29 `/invoice-publishing` under POLO and Waste Disposal; issue 26 item 3, issue 27 item 5;
+ * definition modules/so/definitions/reports.ts `invoicePublishing`): the invoiced documents not yet published, of
+ * every publishing source (modules/oe/server/publishing/sources.ts: the sales orders here, the waste-disposal
+ * service orders in modules/wd), each published to its customer — a portal notification (`portal_notifications`,
+ * the portal's bell) whose title and text are the chosen email template (OE-17) filled with the document's values
+ * (customer, contact, order, invoice, dates, amount, the company's name), and an e-mail with the same subject and
+ * text to the customer's primary contact (else the customer's own address) through the product's mailer
+ * (server/src/mail: an outside SMTP server, or the embedded capture whose mailbox screen shows it). A customer
+ * without an address gets the portal notification only, and the result says so. The mail goes out once the
+ * publication is committed (SQLite's one writer: the capture server stores the message with it); a refused message
+ * takes the publication back, so the document stays in the queue and the result says why. The document keeps when
+ * it was published, so it leaves the queue and the "EDI not transmitted" report (reports.ts).
  */
 import { fillPlaceholders } from '@erp/modules/oe/definitions/setup/email-template';
+import { publishingSources, registerPublishingSource, sourceOf, type PublishingSource } from '@erp/modules/oe/server/publishing/sources';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
 import { messageIn } from '@erp/server/entities/call-result';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
 import type { AnySelect } from '@erp/server/reports/engine';
+import { sql } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { invoicePublishing } from '../definitions/reports.ts';
 
 type Row = Record<string, unknown>;
 
-/** Invoiced orders not yet published (the queue's preview and the EDI not transmitted report). */
+/** Invoiced sales orders not yet published (the sales orders' publishing source and the EDI not transmitted report). */
 export function unpublishedOrders(db: AnyDb, assigned: readonly string[] | null, billToId: string | null): AnySelect {
   let query: AnySelect = db
     .selectFrom('sales_orders as o')
@@ -35,33 +38,68 @@ export function unpublishedOrders(db: AnyDb, assigned: readonly string[] | null,
   return query;
 }
 
+/** The sales orders' publishing source: `SO:<OrderKey>`. */
+const salesOrders: PublishingSource = {
+  id: 'SO',
+  unpublished: (db, assigned, billToId) =>
+    unpublishedOrders(db, assigned, billToId).select([
+      sql<string>`${'SO:'} || cast(o.order_key as varchar(20))`.as('ItemKey'),
+      'o.order_no as OrderNo',
+      'i.document_no as InvoiceNo',
+      'i.invoice_date as InvoiceDate',
+      'o.bill_to_id as BillToId',
+      'o.customer_name as CustomerName',
+      'i.total as Total',
+    ]),
+  async read(trx, key) {
+    const row = (await trx
+      .selectFrom('sales_orders as o')
+      .innerJoin('ar_invoices as i', 'i.invoice_id', 'o.invoice_id')
+      .select(['o.order_no', 'o.bill_to_id', 'o.customer_name', 'o.published_on', 'i.document_no', 'i.invoice_date', 'i.due_date', 'i.total'])
+      .where('o.order_key', '=', Number(key))
+      .executeTakeFirst()) as Row | undefined;
+    if (!row) return null;
+    return {
+      billToId: String(row['bill_to_id']),
+      customerName: String(row['customer_name'] ?? ''),
+      orderNo: String(row['order_no']),
+      invoiceNo: String(row['document_no']),
+      invoiceDate: String(row['invoice_date']),
+      dueDate: row['due_date'] == null ? null : String(row['due_date']),
+      total: row['total'],
+      publishedOn: row['published_on'] == null ? null : String(row['published_on']),
+    };
+  },
+  async mark(trx, key, publishedOn) {
+    await trx.updateTable('sales_orders').set({ published_on: publishedOn }).where('order_key', '=', Number(key)).execute();
+  },
+};
+registerPublishingSource(salesOrders);
+
 interface Published {
   invoice: string;
+  billToId: string;
   notificationOn: string;
   mail: { to: string; subject: string; text: string } | null;
 }
 
-async function publish(trx: AnyTransaction, orderKey: number, templateId: string): Promise<Published | null> {
-  const order = (await trx
-    .selectFrom('sales_orders as o')
-    .innerJoin('ar_invoices as i', 'i.invoice_id', 'o.invoice_id')
-    .select(['o.order_no', 'o.bill_to_id', 'o.customer_name', 'o.published_on', 'i.document_no', 'i.invoice_date', 'i.due_date', 'i.total'])
-    .where('o.order_key', '=', orderKey)
-    .executeTakeFirst()) as Row | undefined;
-  if (!order || order['published_on'] != null) return null;
+async function publish(trx: AnyTransaction, itemKey: string, templateId: string): Promise<Published | null> {
+  const found = sourceOf(itemKey);
+  const document = found ? await found.source.read(trx, found.key) : null;
+  if (!found || !document || document.publishedOn !== null) return null;
   const template = (await trx.selectFrom('email_templates').select(['subject', 'body']).where('template_id', '=', templateId).executeTakeFirst()) as Row | undefined;
-  const contact = (await trx.selectFrom('firm_contacts').select(['name', 'email']).where('firm_id', '=', String(order['bill_to_id'])).orderBy('is_primary', 'desc').limit(1).executeTakeFirst()) as Row | undefined;
-  const firm = (await trx.selectFrom('firms').select('email').where('firm_id', '=', String(order['bill_to_id'])).executeTakeFirst()) as Row | undefined;
+  const contact = (await trx.selectFrom('firm_contacts').select(['name', 'email']).where('firm_id', '=', document.billToId).orderBy('is_primary', 'desc').limit(1).executeTakeFirst()) as Row | undefined;
+  const firm = (await trx.selectFrom('firms').select('email').where('firm_id', '=', document.billToId).executeTakeFirst()) as Row | undefined;
   const company = (await trx.selectFrom('companies').select('name').orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst()) as Row | undefined;
   const values: Record<string, string> = {
-    CustomerName: String(order['customer_name'] ?? ''),
-    CustomerId: String(order['bill_to_id']),
+    CustomerName: document.customerName,
+    CustomerId: document.billToId,
     ContactName: String(contact?.['name'] ?? ''),
-    OrderNo: String(order['order_no']),
-    InvoiceNo: String(order['document_no']),
-    DocumentDate: String(order['invoice_date']),
-    DueDate: String(order['due_date'] ?? ''),
-    Amount: decimalFromDb(trx, order['total'], 2) ?? '0.00',
+    OrderNo: document.orderNo,
+    InvoiceNo: document.invoiceNo,
+    DocumentDate: document.invoiceDate,
+    DueDate: document.dueDate ?? '',
+    Amount: decimalFromDb(trx, document.total, 2) ?? '0.00',
     CompanyName: String(company?.['name'] ?? ''),
   };
   const now = new Date().toISOString();
@@ -69,17 +107,18 @@ async function publish(trx: AnyTransaction, orderKey: number, templateId: string
   const text = fillPlaceholders(String(template?.['body'] ?? ''), values);
   await trx
     .insertInto('portal_notifications')
-    .values({ bill_to_id: String(order['bill_to_id']), title: subject.slice(0, 200), body: text, created_on: now, is_read: engineOf(trx) === 'postgres' ? false : 0 })
+    .values({ bill_to_id: document.billToId, title: subject.slice(0, 200), body: text, created_on: now, is_read: engineOf(trx) === 'postgres' ? false : 0 })
     .execute();
-  await trx.updateTable('sales_orders').set({ published_on: now }).where('order_key', '=', orderKey).execute();
+  await found.source.mark(trx, found.key, now);
   const address = [contact?.['email'], firm?.['email']].find((value): value is string => typeof value === 'string' && value.trim() !== '') ?? null;
-  return { invoice: String(order['document_no']), notificationOn: now, mail: address ? { to: address.trim(), subject, text } : null };
+  return { invoice: document.invoiceNo, billToId: document.billToId, notificationOn: now, mail: address ? { to: address.trim(), subject, text } : null };
 }
 
-/** Takes a publication back (its e-mail was refused): the notification goes, the order returns to the queue. */
-async function unpublish(trx: AnyTransaction, orderKey: number, billToId: string, notificationOn: string): Promise<void> {
-  await trx.deleteFrom('portal_notifications').where('bill_to_id', '=', billToId).where('created_on', '=', notificationOn).execute();
-  await trx.updateTable('sales_orders').set({ published_on: null }).where('order_key', '=', orderKey).execute();
+/** Takes a publication back (its e-mail was refused): the notification goes, the document returns to the queue. */
+async function unpublish(trx: AnyTransaction, itemKey: string, published: Published): Promise<void> {
+  const found = sourceOf(itemKey);
+  await trx.deleteFrom('portal_notifications').where('bill_to_id', '=', published.billToId).where('created_on', '=', published.notificationOn).execute();
+  if (found) await found.source.mark(trx, found.key, null);
 }
 
 export const invoicePublishingProcess: ServerProcess = {
@@ -93,27 +132,27 @@ export const invoicePublishingProcess: ServerProcess = {
   },
   preview(ctx) {
     const billTo = typeof ctx.params['BillToId'] === 'string' && ctx.params['BillToId'] !== '' ? String(ctx.params['BillToId']) : null;
-    return unpublishedOrders(ctx.db, (ctx.state['assigned'] as string[] | null | undefined) ?? null, billTo)
-      .select(['o.order_key as OrderKey', 'o.order_no as OrderNo', 'i.document_no as InvoiceNo', 'i.invoice_date as InvoiceDate', 'o.bill_to_id as BillToId', 'o.customer_name as CustomerName', 'i.total as Total'])
-      .orderBy('i.invoice_date')
-      .orderBy('o.order_key');
+    const assigned = (ctx.state['assigned'] as string[] | null | undefined) ?? null;
+    const [first, ...rest] = publishingSources().map((source) => source.unpublished(ctx.db, assigned, billTo));
+    const union = rest.reduce((all, next) => all.unionAll(next), first!);
+    return ctx.db.selectFrom(union.as('p')).selectAll('p').orderBy('p.InvoiceDate').orderBy('p.ItemKey');
   },
   async runItem(ctx, row) {
-    const orderKey = Number(row['OrderKey']);
-    const published = await ctx.db.transaction().execute((trx: AnyTransaction) => publish(trx, orderKey, String(ctx.params['TemplateId'])));
-    if (published === null) return { ResultStatus: 2, ResultCode: 'not_eligible', Message: messageIn(ctx.locale, 'reports:process.notEligible'), EntityId: orderKey };
+    const itemKey = String(row['ItemKey']);
+    const published = await ctx.db.transaction().execute((trx: AnyTransaction) => publish(trx, itemKey, String(ctx.params['TemplateId'])));
+    if (published === null) return { ResultStatus: 2, ResultCode: 'not_eligible', Message: messageIn(ctx.locale, 'reports:process.notEligible'), EntityId: itemKey };
     const { invoice, mail } = published;
     const customer = String(row['BillToId']);
     if (mail) {
       try {
         await ctx.mail.send(mail);
       } catch (error) {
-        await ctx.db.transaction().execute((trx: AnyTransaction) => unpublish(trx, orderKey, customer, published.notificationOn));
+        await ctx.db.transaction().execute((trx: AnyTransaction) => unpublish(trx, itemKey, published));
         const reason = (error instanceof Error ? error.message : String(error)).slice(0, 200);
-        return { ResultStatus: 2, ResultCode: 'mail_refused', Message: messageIn(ctx.locale, 'so:reports.invoicePublishing.mailRefused', { invoice, to: mail.to, reason }), EntityId: orderKey };
+        return { ResultStatus: 2, ResultCode: 'mail_refused', Message: messageIn(ctx.locale, 'so:reports.invoicePublishing.mailRefused', { invoice, to: mail.to, reason }), EntityId: itemKey };
       }
     }
     const message = mail ? 'so:reports.invoicePublishing.doneMailed' : 'so:reports.invoicePublishing.done';
-    return { ResultStatus: 1, ResultCode: 'published', Message: messageIn(ctx.locale, message, { invoice, customer, to: mail?.to }), EntityId: orderKey, Data: { MailedTo: mail?.to ?? null } };
+    return { ResultStatus: 1, ResultCode: 'published', Message: messageIn(ctx.locale, message, { invoice, customer, to: mail?.to }), EntityId: itemKey, Data: { MailedTo: mail?.to ?? null } };
   },
 };

@@ -7,7 +7,9 @@
  * - invoicing queue: Shipped orders (a bill-to, or every bill-to of one jobber — the jobbers invoicing queue) →
  *   `invoice` with the run's InvoiceDate; each item answers the §3 order-invoice result: ItemId OrderKey,
  *   Label OrderNo, EntityId InvoiceId and Data { OrderKey, OrderNo, InvoiceId, InvoiceNo }.
- * Both keep to the caller's assigned customers (§6).
+ * Both keep to the caller's assigned customers (§6). Run on many orders (the engine's bulk path, `runBatch`), a
+ * batch is one call of the action on all its orders (POST /api/data/sales-order/actions/:action: one
+ * transaction, each order in a savepoint, each checked as alone) — invoicing 1,000 shipped orders is one call.
  */
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
 import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
@@ -51,6 +53,25 @@ async function runAction(ctx: ProcessContext, row: Row, action: string, body: Ro
   };
 }
 
+/** One batch: the action on every row in one call; one outcome per row, in order. */
+async function runBatchAction(ctx: ProcessContext, rows: readonly Row[], action: string, body: Row): Promise<ItemOutcome[]> {
+  const answer = await ctx.call('POST', `data/sales-order/actions/${action}`, { ...body, Items: rows.map((row) => ({ Id: Number(row['OrderKey']), Version: Number(row['Version']) })) });
+  const list = ((answer.body as { List?: Row[] } | null)?.List ?? []) as Row[];
+  return rows.map((row, index) => {
+    const result = list[index];
+    if (!result) return { ResultStatus: 2, ResultCode: 'failed', Message: String((answer.body as Row | null)?.['Message'] ?? ''), EntityId: String(row['OrderKey']) };
+    const data = (result['ActionResult'] ?? {}) as Row;
+    const invoiced = result['ResultStatus'] === 1 && data['InvoiceId'] !== undefined;
+    return {
+      ResultStatus: Number(result['ResultStatus']),
+      ResultCode: String(result['ResultCode'] ?? ''),
+      Message: String(result['Message'] ?? ''),
+      EntityId: invoiced ? Number(data['InvoiceId']) : String(row['OrderKey']),
+      ...(invoiced ? { Data: { OrderKey: Number(row['OrderKey']), OrderNo: row['OrderNo'], InvoiceId: Number(data['InvoiceId']), InvoiceNo: data['InvoiceNo'] ?? null } } : {}),
+    };
+  });
+}
+
 const shippingProcess: ServerProcess = {
   def: shippingQueue,
   prepare: prepareScope,
@@ -81,6 +102,7 @@ const shippingProcess: ServerProcess = {
     return scoped(ctx, query);
   },
   runItem: (ctx, row) => runAction(ctx, row, 'ship', param(ctx, 'ShipDate') ? { Date: param(ctx, 'ShipDate') } : {}),
+  runBatch: (ctx, rows) => runBatchAction(ctx, rows, 'ship', param(ctx, 'ShipDate') ? { Date: param(ctx, 'ShipDate') } : {}),
 };
 
 const invoiceProcess: ServerProcess = {
@@ -112,6 +134,7 @@ const invoiceProcess: ServerProcess = {
     return scoped(ctx, query);
   },
   runItem: (ctx, row) => runAction(ctx, row, 'invoice', param(ctx, 'InvoiceDate') ? { Date: param(ctx, 'InvoiceDate') } : {}),
+  runBatch: (ctx, rows) => runBatchAction(ctx, rows, 'invoice', param(ctx, 'InvoiceDate') ? { Date: param(ctx, 'InvoiceDate') } : {}),
 };
 
 export const SO_SERVER_PROCESSES: readonly ServerProcess[] = [shippingProcess, invoiceProcess, editLotsProcess, invoicePublishingProcess];

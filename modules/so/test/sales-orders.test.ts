@@ -318,6 +318,14 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     const closed = await act(record, 'invoice', { Date: D('03-06') });
     expect(closed.statusCode).toBe(400);
     expect(json(closed).Message).toMatch(/^Period is closed \(A\/R\)/);
+    // The queue's batch (one call, each order in a savepoint): the refused order is rolled back alone — still
+    // Shipped, same version — and answered with its reason; a stale version is answered as such.
+    const batch = json(await postJson('/api/processes/so-invoice-queue/run', { Parameters: { BillToId: 'SC1', InvoiceDate: D('03-06') }, Items: [String(record.OrderKey)] }));
+    expect([batch.List[0].ResultStatus, batch.List[0].Message]).toEqual([2, expect.stringMatching(/^Period is closed \(A\/R\)/)]);
+    expect(json(await get(`${SO}/${record.OrderKey}`)).Data).toMatchObject({ Status: 'Shipped', Version: record.Version });
+    const stale = json(await postJson(`${SO}/actions/invoice`, { Items: [{ Id: record.OrderKey, Version: record.Version + 7 }] }));
+    expect([stale.List[0].ResultStatus, stale.List[0].ResultCode]).toEqual([2, 'version_conflict']);
+    expect((await postJson(`${SO}/actions/invoice`, { Items: [] })).statusCode).toBe(400);
     await db().updateTable('fiscal_periods').set({ closed_ar: 0 }).where('fiscal_year', '=', YEAR).where('period_no', '=', 3).execute();
 
     const run = json(await postJson('/api/processes/so-invoice-queue/run', { Parameters: { BillToId: 'SC1', InvoiceDate: D('03-06') }, Items: [String(record.OrderKey)] }));
@@ -418,7 +426,7 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     expect(edi.List.map((r: Json) => r.InvoiceNo)).toEqual([record.InvoiceNo]);
     await created('/api/data/email-template', { TemplateId: 'T-INV', Description: 'Invoice', Subject: 'Invoice {{InvoiceNo}}', Body: 'Dear {{CustomerName}}, order {{OrderNo}}: {{Amount}} due {{DueDate}}.' });
     await db().updateTable('firms').set({ email: 'payables@sc1.example' }).where('firm_id', '=', 'SC1').execute();
-    const published = json(await postJson('/api/processes/so-invoice-publishing/run', { Parameters: { TemplateId: 'T-INV', BillToId: 'SC1' }, Items: [String(record.OrderKey)] }));
+    const published = json(await postJson('/api/processes/so-invoice-publishing/run', { Parameters: { TemplateId: 'T-INV', BillToId: 'SC1' }, Items: [`SO:${record.OrderKey}`] }));
     expect(published.ResultStatus, JSON.stringify(published)).toBe(1);
     expect(published.List[0].Message).toBe(`Invoice ${record.InvoiceNo} published to SC1 and e-mailed to payables@sc1.example.`);
     const note = await db().selectFrom('portal_notifications').selectAll().where('bill_to_id', '=', 'SC1').executeTakeFirst();

@@ -133,6 +133,8 @@ export const wdOrder = defineEntity({
     CompletedDate: { type: 'date', readOnly: true },
     QuoteNo: { type: 'text', maxLength: 20, readOnly: true },
     InvoiceNo: { type: 'text', maxLength: 30, readOnly: true },
+    // When its invoice was published (invoice publishing, modules/wd/server/publishing.ts).
+    PublishedOn: { type: 'datetime', readOnly: true },
     Notes: { type: 'text', maxLength: 1000, format: 'multiline' },
   },
   listColumns: [
@@ -167,7 +169,7 @@ export const wdOrder = defineEntity({
   formLayout: {
     sections: [
       { rows: [['OrderNo', 'Status', 'OrderDate'], ['CustomerId', 'CustomerName'], ['SiteId', 'QuoteNo'], ['ServiceId', 'WasteClassId'], ['Quantity', 'UnitPrice', 'Amount']] },
-      { titleKey: 'wd:wd-order.sections.work', rows: [['RequestedDate', 'ScheduledDate', 'RouteSequence'], ['CrewId', 'Vehicle', 'ManifestNo'], ['CompletedDate', 'InvoiceNo'], ['Notes']] },
+      { titleKey: 'wd:wd-order.sections.work', rows: [['RequestedDate', 'ScheduledDate', 'RouteSequence'], ['CrewId', 'Vehicle', 'ManifestNo'], ['CompletedDate', 'InvoiceNo', 'PublishedOn'], ['Notes']] },
     ],
   },
   numbering: { sequence: ORDER_SEQUENCE, field: 'OrderNo', prefix: 'WDO' },

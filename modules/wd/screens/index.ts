@@ -1,8 +1,8 @@
 /**
  * Waste Disposal's screens (issue 27; SCREENS.md WD-01 … WD-12): parcel configs bundled into `@erp/waste`
  * (module.json `app`); the service order entry is also Receivables' `/wd-order-entry` (module.json `alsoIn`).
- * Export names are the route catalog's Components. Not in this release (not exported, so the shell says so):
- * Invoice publishing (OE-29).
+ * Export names are the route catalog's Components. Invoice publishing (OE-29) is the order desk's screen, re-exported
+ * here by the sales orders' module (its `alsoIn`); it publishes these orders' invoices too (server/publishing.ts).
  */
 import { registerModule } from '@erp/shared/entities/index';
 import { documentScreen, entityScreen, processScreen, reportScreen } from '@erp/records';

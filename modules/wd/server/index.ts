@@ -1,11 +1,13 @@
 /**
  * Waste Disposal on the server (issue 27): the quote and service-order rules, the scheduling and invoicing
- * processes, the reports and the demo data.
+ * processes, the reports, the demo data, and its invoices' publishing source (publishing.ts).
  */
 import { combineParts } from '@erp/server/modules/part';
 import { wdModule } from '../definitions/index.ts';
 import { orderHooks, quoteHooks } from './documents.ts';
 import { WD_PROCESSES } from './processes.ts';
+// Its invoices in invoice publishing (a publishing source, registered on load).
+import './publishing.ts';
 import { WD_SERVER_REPORTS } from './reports.ts';
 import { seedWasteDisposal } from './seed.ts';
 

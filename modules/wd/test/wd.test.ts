@@ -267,6 +267,23 @@ describe('completion and invoicing (WP8 acceptance 3, §8.4)', () => {
     expect((await action('wd-order', invoiced.OrderId, invoiced.Version, 'cancel')).statusCode).toBeGreaterThanOrEqual(400);
   });
 
+  it('publishes the invoice (OE-29 under Waste Disposal): portal notification and e-mail to the customer, once', async () => {
+    await db().updateTable('firms').set({ email: 'billing@wc1.example' }).where('firm_id', '=', 'WC1').execute();
+    await created('email-template', { TemplateId: 'WD-INV', Description: 'Waste invoice', Subject: 'Invoice {{InvoiceNo}} for {{OrderNo}}', Body: 'Dear {{CustomerName}}: {{Amount}}.' });
+    const Parameters = { TemplateId: 'WD-INV', BillToId: 'WC1' };
+    const queue = json(await process('so-invoice-publishing', 'preview', { Parameters })).List as Json[];
+    const [item] = queue.filter((row) => String(row.ItemKey).startsWith('WD:'));
+    expect(item).toMatchObject({ BillToId: 'WC1', Total: '226.00' });
+    const run = json(await process('so-invoice-publishing', 'run', { Parameters, Items: [item!.ItemKey] })).List[0];
+    expect(run.Message).toBe(`Invoice ${item!.InvoiceNo} published to WC1 and e-mailed to billing@wc1.example.`);
+    const mail = json(await get(`/api/data/captured-mail?Search=${item!.InvoiceNo}`)).List as Json[];
+    expect(mail.map((m) => [m.MailTo, m.Subject])).toEqual([['billing@wc1.example', `Invoice ${item!.InvoiceNo} for ${item!.OrderNo}`]]);
+    const order = json(await get(`/api/data/wd-order/${String(item!.ItemKey).slice(3)}`)).Data;
+    expect(order.PublishedOn).toEqual(expect.any(String));
+    expect((json(await process('so-invoice-publishing', 'preview', { Parameters })).List as Json[]).filter((row) => row.ItemKey === item!.ItemKey)).toEqual([]);
+    expect(json(await process('so-invoice-publishing', 'run', { Parameters, Items: [item!.ItemKey] })).List[0].ResultCode).toBe('not_eligible');
+  });
+
   it('lists completed services in the report', async () => {
     const report = await post('/api/reports/wd-completed-services/run', { Parameters: { StartDate: D('06-01'), EndDate: D('06-30'), CustomerId: 'WC1' } });
     expect(report.statusCode, JSON.stringify(report.json())).toBe(200);

@@ -20,6 +20,7 @@
  *   A guard or effect refuses with BusinessError (4xx, §8 text in the caller's language) or asks with
  *   ConfirmationNeeded (200, ResultStatus 3); either rolls everything back.
  */
+import { sql } from 'kysely';
 import { retryingConcurrency } from '../db/retry.ts';
 import type { AnyEntity, ChildrenField, FieldDefinition, LookupField, ScalarField } from '@erp/shared/entities/define';
 import { computeRecord } from '@erp/shared/entities/compute';
@@ -124,7 +125,21 @@ function refusal(ctx: EntityContext, status: number, code: string, key: string, 
 }
 
 /** POST /api/data/:entity/:id/actions/:action (see the module header). */
-export async function runAction(ctx: EntityContext, rawId: string, action: string, rawBody: unknown): Promise<Answer> {
+/** An action checked outside its transaction (rights, Version, state): what `applyAction` needs. */
+interface PlannedAction {
+  id: string | number;
+  record: Record<string, unknown>;
+  version: number;
+  to: string | null;
+  handler: NonNullable<EntityContext['hooks']['actions']>[string];
+  confirmations: ReadonlySet<string>;
+  body: Record<string, unknown>;
+}
+
+type ActionOutcome = Awaited<ReturnType<NonNullable<PlannedAction['handler']['effect']>>>;
+
+/** The checks before the transaction: a refusal, or the plan. */
+async function checkAction(ctx: EntityContext, rawId: string, action: string, rawBody: unknown): Promise<Answer | PlannedAction> {
   const { def } = ctx;
   const language = ctx.user.row.language;
   const machine = def.states;
@@ -153,59 +168,139 @@ export async function runAction(ctx: EntityContext, rawId: string, action: strin
   if (!transition.from.includes(state)) {
     return refusal(ctx, 409, 'state_locked', 'entities:result.actionNotAllowed', { state });
   }
-  const handler = ctx.hooks.actions?.[action] ?? {};
-  const confirmations = confirmationsOf(body);
+  return { id, record, version, to: transition.to, handler: ctx.hooks.actions?.[action] ?? {}, confirmations: confirmationsOf(body), body };
+}
+
+const isPlan = (value: Answer | PlannedAction): value is PlannedAction => 'record' in value;
+
+/**
+ * Inside the caller's transaction: the version bump first (it locks the row on PostgreSQL and makes a parallel
+ * action on the same version fail here, before any effect runs), the guard and the effect, the new state and
+ * the effect's fields, the audit rows. Throws StaleVersion, BusinessError or ConfirmationNeeded.
+ */
+async function applyAction(ctx: EntityContext, trx: AnyTransaction, plan: PlannedAction, touched: Set<string>): Promise<ActionOutcome> {
+  const { def } = ctx;
+  const machine = def.states!;
   const userId = ctx.user.userId;
   const keyCol = keyColumn(def);
-  let outcome: Awaited<ReturnType<NonNullable<typeof handler.effect>>> = undefined;
+  const now = new Date().toISOString();
+  const bumped = await trx
+    .updateTable(def.table)
+    .set({ version: plan.version + 1, updated_by: userId, updated_on: now })
+    .where(keyCol, '=', plan.id)
+    .where('version', '=', plan.version)
+    .executeTakeFirst();
+  if (Number(bumped.numUpdatedRows) !== 1) throw new StaleVersion();
+  const run = { trx, record: plan.record, confirmations: plan.confirmations, body: plan.body, now };
+  if (plan.handler.guard) await plan.handler.guard(ctx, run);
+  const outcome = plan.handler.effect ? await plan.handler.effect(ctx, run) : undefined;
+  const set: Record<string, unknown> = { ...(outcome?.set ?? {}) };
+  if (plan.to !== null) set[machine.field] = plan.to;
+  const columns: Record<string, unknown> = {};
+  const audit: AuditEntry[] = [...(outcome?.audit ?? [])];
+  for (const [name, next] of Object.entries(set)) {
+    const field = def.fields[name];
+    if (!field || field.type === 'children' || field.type === 'set') continue;
+    columns[field.column] = writeScalar(field, next, ctx.engine);
+    audit.push({ table: def.table, idName: keyCol, idValue: plan.id, column: field.column, old: plan.record[name] ?? null, new: next, action: 'update' });
+  }
+  if (Object.keys(columns).length > 0) await trx.updateTable(def.table).set(columns).where(keyCol, '=', plan.id).execute();
+  for (const table of outcome?.touched ?? []) touched.add(table);
+  await writeAudit(trx, audit, userId, now);
+  return outcome;
+}
+
+/** The answer to a stale version: 409 with the version the record has now. */
+async function staleAnswer(ctx: EntityContext, id: string | number, db: AnyTransaction | EntityContext['any'] = ctx.any): Promise<Answer> {
+  const latest = await loadRecord(db, ctx.def, id);
+  return { status: 409, body: callResult(2, 'version_conflict', messageIn(ctx.user.row.language, 'entities:result.versionConflict'), { Data: { CurrentVersion: latest?.['Version'] ?? null } }) };
+}
+
+export async function runAction(ctx: EntityContext, rawId: string, action: string, rawBody: unknown): Promise<Answer> {
+  const { def } = ctx;
+  const language = ctx.user.row.language;
+  const plan = await checkAction(ctx, rawId, action, rawBody);
+  if (!isPlan(plan)) return plan;
+  let outcome: ActionOutcome = undefined;
   const touched = new Set<string>([def.table]);
   try {
-    await retryingConcurrency(() => ctx.any.transaction().execute(async (trx) => {
-      const now = new Date().toISOString();
-      // The version bump first: it locks the row (PostgreSQL) and makes a parallel action on the same
-      // version fail here, before any effect runs.
-      const bumped = await trx
-        .updateTable(def.table)
-        .set({ version: version + 1, updated_by: userId, updated_on: now })
-        .where(keyCol, '=', id)
-        .where('version', '=', version)
-        .executeTakeFirst();
-      if (Number(bumped.numUpdatedRows) !== 1) throw new StaleVersion();
-      const run = { trx, record, confirmations, body, now };
-      if (handler.guard) await handler.guard(ctx, run);
-      outcome = handler.effect ? await handler.effect(ctx, run) : undefined;
-      const set: Record<string, unknown> = { ...(outcome?.set ?? {}) };
-      if (transition.to !== null) set[machine.field] = transition.to;
-      const columns: Record<string, unknown> = {};
-      const audit: AuditEntry[] = [...(outcome?.audit ?? [])];
-      for (const [name, next] of Object.entries(set)) {
-        const field = def.fields[name];
-        if (!field || field.type === 'children' || field.type === 'set') continue;
-        columns[field.column] = writeScalar(field, next, ctx.engine);
-        audit.push({ table: def.table, idName: keyCol, idValue: id, column: field.column, old: record[name] ?? null, new: next, action: 'update' });
-      }
-      if (Object.keys(columns).length > 0) await trx.updateTable(def.table).set(columns).where(keyCol, '=', id).execute();
-      for (const table of outcome?.touched ?? []) touched.add(table);
-      await writeAudit(trx, audit, userId, now);
-    }));
+    await retryingConcurrency(() =>
+      ctx.any.transaction().execute(async (trx) => {
+        outcome = await applyAction(ctx, trx, plan, touched);
+      }),
+    );
   } catch (error) {
     for (const table of touched) tableChanged(table);
-    if (error instanceof StaleVersion) {
-      const latest = await loadRecord(ctx.any, def, id);
-      return { status: 409, body: callResult(2, 'version_conflict', messageIn(language, 'entities:result.versionConflict'), { Data: { CurrentVersion: latest?.['Version'] ?? null } }) };
-    }
+    if (error instanceof StaleVersion) return staleAnswer(ctx, plan.id);
     const answer = answerOf(error, language);
     if (answer) return answer;
     throw error;
   }
   for (const table of touched) tableChanged(table);
-  const done = outcome as Awaited<ReturnType<NonNullable<typeof handler.effect>>>;
-  const latest = await loadRecord(ctx.any, def, id);
+  const done = outcome as ActionOutcome;
+  const latest = await loadRecord(ctx.any, def, plan.id);
   return {
     status: 200,
     body: callResult(1, 'ok', messageIn(language, done?.messageKey ?? 'entities:result.actionDone', done?.messageParams ?? {}), {
-      EntityId: id,
+      EntityId: plan.id,
       Data: { ...(latest ? visibleRecord(def, latest, ctx.access.hidden) : {}), ...(done?.data ? { ActionResult: done.data } : {}) },
     }),
   };
+}
+
+/** Most records one batch action call takes (a queue's batch). */
+export const ACTION_BATCH_MAX = 1000;
+
+/**
+ * POST /api/data/:entity/actions/:action — one action on many records (a queue's batch, e.g. invoicing 1,000
+ * shipped orders): body `{ Items: [{ Id, Version }], …the action's own fields }`. Each item is checked and run
+ * exactly as `runAction` would, but all in ONE transaction, each item inside its own savepoint: an item refused
+ * (its 4xx, a question it would ask, a stale version) is rolled back alone and answered as such; the others
+ * stand. Answers `List: [{ Id, ResultStatus, ResultCode, Message, ActionResult? }]` in the items' order.
+ */
+export async function runActions(ctx: EntityContext, action: string, rawBody: unknown): Promise<Answer> {
+  const language = ctx.user.row.language;
+  const body = (rawBody ?? {}) as Record<string, unknown>;
+  const items = Array.isArray(body['Items']) ? (body['Items'] as { Id: string | number; Version: number }[]) : [];
+  const { Items: _items, ...shared } = body;
+  const results: Record<string, unknown>[] = [];
+  const plans: { index: number; plan: PlannedAction }[] = [];
+  for (const [index, item] of items.entries()) {
+    const checked = await checkAction(ctx, String(item.Id), action, { ...shared, Version: item.Version });
+    if (isPlan(checked)) plans.push({ index, plan: checked });
+    const answer = isPlan(checked) ? null : (checked.body as Record<string, unknown>);
+    results.push({ Id: item.Id, ResultStatus: answer?.['ResultStatus'] ?? 1, ResultCode: answer?.['ResultCode'] ?? 'ok', Message: answer?.['Message'] ?? null });
+  }
+  const touched = new Set<string>([ctx.def.table]);
+  try {
+    await retryingConcurrency(() =>
+      ctx.any.transaction().execute(async (trx) => {
+        for (const { index, plan } of plans) {
+          await sql`savepoint batch_item`.execute(trx);
+          try {
+            const done = await applyAction(ctx, trx, plan, touched);
+            await sql`release savepoint batch_item`.execute(trx);
+            results[index] = {
+              Id: plan.id,
+              ResultStatus: 1,
+              ResultCode: 'ok',
+              Message: messageIn(language, done?.messageKey ?? 'entities:result.actionDone', done?.messageParams ?? {}),
+              ...(done?.data ? { ActionResult: done.data } : {}),
+            };
+          } catch (error) {
+            await sql`rollback to savepoint batch_item`.execute(trx);
+            await sql`release savepoint batch_item`.execute(trx);
+            const answer = error instanceof StaleVersion ? await staleAnswer(ctx, plan.id, trx) : answerOf(error, language);
+            if (!answer) throw error;
+            const refused = answer.body as Record<string, unknown>;
+            results[index] = { Id: plan.id, ResultStatus: refused['ResultStatus'] === 3 ? 3 : 2, ResultCode: refused['ResultCode'], Message: refused['Message'] };
+          }
+        }
+      }),
+    );
+  } finally {
+    for (const table of touched) tableChanged(table);
+  }
+  const done = results.filter((result) => result['ResultStatus'] === 1).length;
+  return { status: 200, body: callResult(done === results.length ? 1 : 2, 'ok', messageIn(language, 'entities:result.actionDone'), { List: results }) };
 }

@@ -21,6 +21,8 @@
  *   DELETE /api/data/:entity/:id?Version=n     → CallResult
  *   GET    /api/data/:entity/:id/audit         PagedList of §3 audit rows (Page, PageSize)
  *   POST   /api/data/:entity/:id/actions/:action  body { Version, Confirmations? } → CallResult (documents.ts)
+ *   POST   /api/data/:entity/actions/:action  body { Items: [{ Id, Version }], Date? } → CallResult + List per item:
+ *          one transaction, each item in a savepoint (a queue's batch; documents.ts runActions)
  *   …/attachments                              attachments.ts
  * Status codes: 400 bad query / validation_failed (Data.Errors: [{ field, key, params, message }]),
  * 403 forbidden (roles) or a hook's refusal (§6 not_assigned), 404 unknown entity or record, 409
@@ -43,7 +45,7 @@ import { exportRecords } from './export.ts';
 import type { AnyDb, EntityContext, EntityHooks } from './hooks.ts';
 import { restrictToLookup } from './lookups.ts';
 import { serverModules } from '../modules/index.ts';
-import { runAction } from './documents.ts';
+import { runAction, runActions } from './documents.ts';
 import { registeredEntity } from './registry.ts';
 import { sendAnswer, type ContextOf, type LookupQuery } from './special-routes.ts';
 import {
@@ -390,6 +392,15 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
       return sendAnswer(reply, await runAction(ctx, request.params.id, request.params.action, request.body));
     },
   );
+
+  // One action on many records in one transaction, each item in a savepoint (documents.ts runActions).
+  app.post<{ Params: Params & { action: string } }>('/api/data/:entity/actions/:action', { schema: ENTITY_SCHEMAS.actions }, async (request, reply) => {
+    const refused = noQuery(request);
+    if (refused) return sendAnswer(reply, refused);
+    const ctx = await contextOf(request, reply, request.params.entity, 'write');
+    if (!ctx) return reply;
+    return sendAnswer(reply, await runActions(ctx, request.params.action, request.body));
+  });
 
   await registerAttachmentRoutes(app, contextFor);
   // Each module's own calls (serverModule.routes, special-routes.ts contract), in module order, with the same

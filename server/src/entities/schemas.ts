@@ -52,6 +52,21 @@ export const ENTITY_SCHEMAS = {
     ),
     response: { 200: callResult(RECORD) },
   }),
+  // One action on many records in one transaction (documents.ts runActions): a queue's batch.
+  actions: apiSchema({
+    summary: 'Run one document action on many records: each item checked and run as alone, in one transaction, each in a savepoint',
+    tags,
+    params: object({ entity: ENTITY, action: text(40, { minLength: 1, pattern: '^[a-z][a-z0-9-]*$' }) }, ['entity', 'action']),
+    querystring: NO_QUERY,
+    body: object(
+      {
+        Items: { type: 'array', minItems: 1, maxItems: 1000, items: object({ Id: { anyOf: [ID, integer(1, INT32)] }, Version: integer(1, INT32) }, ['Id', 'Version']) },
+        Date: text(10, { pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+      },
+      ['Items'],
+    ),
+    response: { 200: callResult(RECORD) },
+  }),
   entities: apiSchema({ summary: 'Entities the caller may read', tags, querystring: NO_QUERY, response: { 200: { type: 'array', items: ENTITY_SUMMARY } } }),
   entity: apiSchema({
     summary: 'One entity: write right, hidden and read-only fields, saved list columns',

@@ -1,0 +1,56 @@
+/**
+ * Invoice publishing's sources (OE-29; the email templates are the order desk's): each module whose documents
+ * are invoiced into Receivables registers how to find its invoiced documents not yet published and how to mark
+ * one published — sales orders (modules/so), waste-disposal service orders (modules/wd). The publishing
+ * process (modules/so/server/publishing.ts) lists them all and publishes each one the same way, so the route
+ * under Waste Disposal publishes waste-disposal invoices and the one under POLO the sales orders'.
+ *
+ * An item's key is `<source id>:<document key>` (`SO:123`, `WD:45`): one queue over every source.
+ */
+import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import type { AnySelect } from '@erp/server/reports/engine';
+
+export interface PublishedDocument {
+  billToId: string;
+  customerName: string;
+  orderNo: string;
+  invoiceNo: string;
+  invoiceDate: string;
+  dueDate: string | null;
+  /** The invoice total, as stored. */
+  total: unknown;
+  publishedOn: string | null;
+}
+
+export interface PublishingSource {
+  /** The key prefix, e.g. `SO`. */
+  id: string;
+  /**
+   * The invoiced documents not yet published (a bill-to's only when given; `assigned`: §6 a restricted user's
+   * customers), with the columns ItemKey (`<id>:<key>`), OrderNo, InvoiceNo, InvoiceDate, BillToId,
+   * CustomerName, Total.
+   */
+  unpublished(db: AnyDb, assigned: readonly string[] | null, billToId: string | null): AnySelect;
+  /** One document by its key (the part after `<id>:`), or null. */
+  read(trx: AnyTransaction, key: string): Promise<PublishedDocument | null>;
+  /** Sets (a time) or clears (null) when the document was published. */
+  mark(trx: AnyTransaction, key: string, publishedOn: string | null): Promise<void>;
+}
+
+const sources = new Map<string, PublishingSource>();
+
+/** Registers a source (a module's server part, once at load; registering an id again replaces it). */
+export function registerPublishingSource(source: PublishingSource): void {
+  sources.set(source.id, source);
+}
+
+export function publishingSources(): PublishingSource[] {
+  return [...sources.values()];
+}
+
+/** The source and document key of an item key (`SO:123`), or null. */
+export function sourceOf(itemKey: string): { source: PublishingSource; key: string } | null {
+  const at = itemKey.indexOf(':');
+  const source = at > 0 ? sources.get(itemKey.slice(0, at)) : undefined;
+  return source ? { source, key: itemKey.slice(at + 1) } : null;
+}

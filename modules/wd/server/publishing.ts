@@ -1,0 +1,58 @@
+/**
+ * Waste-disposal invoices in invoice publishing (issue 27 item 5; OE-29 under Waste Disposal): the service orders'
+ * publishing source (modules/oe/server/publishing/sources.ts), `WD:<OrderId>` — Invoiced orders whose AR invoice
+ * (by its number, InvoiceNo) has not been published yet. The publishing itself (template, portal notification,
+ * e-mail) is the queue's: modules/so/server/publishing.ts.
+ */
+import { registerPublishingSource, type PublishingSource } from '@erp/modules/oe/server/publishing/sources';
+import type { AnySelect } from '@erp/server/reports/engine';
+import { sql } from 'kysely';
+
+type Row = Record<string, unknown>;
+
+export const wdPublishingSource: PublishingSource = {
+  id: 'WD',
+  unpublished(db, assigned, billToId) {
+    let query: AnySelect = db
+      .selectFrom('wd_orders as w')
+      .innerJoin('ar_invoices as i', 'i.document_no', 'w.invoice_no')
+      .where('w.status', '=', 'Invoiced')
+      .where('w.published_on', 'is', null);
+    if (assigned) query = query.where('w.customer_id', 'in', assigned.length > 0 ? assigned : ['']);
+    if (billToId) query = query.where('w.customer_id', '=', billToId);
+    return query.select([
+      sql<string>`${'WD:'} || cast(w.order_id as varchar(20))`.as('ItemKey'),
+      'w.order_no as OrderNo',
+      'i.document_no as InvoiceNo',
+      'i.invoice_date as InvoiceDate',
+      'w.customer_id as BillToId',
+      'w.customer_name as CustomerName',
+      'i.total as Total',
+    ]);
+  },
+  async read(trx, key) {
+    const row = (await trx
+      .selectFrom('wd_orders as w')
+      .innerJoin('ar_invoices as i', 'i.document_no', 'w.invoice_no')
+      .select(['w.order_no', 'w.customer_id', 'w.customer_name', 'w.published_on', 'i.document_no', 'i.invoice_date', 'i.due_date', 'i.total'])
+      .where('w.order_id', '=', Number(key))
+      .where('w.status', '=', 'Invoiced')
+      .executeTakeFirst()) as Row | undefined;
+    if (!row) return null;
+    return {
+      billToId: String(row['customer_id']),
+      customerName: String(row['customer_name'] ?? ''),
+      orderNo: String(row['order_no']),
+      invoiceNo: String(row['document_no']),
+      invoiceDate: String(row['invoice_date']),
+      dueDate: row['due_date'] == null ? null : String(row['due_date']),
+      total: row['total'],
+      publishedOn: row['published_on'] == null ? null : String(row['published_on']),
+    };
+  },
+  async mark(trx, key, publishedOn) {
+    await trx.updateTable('wd_orders').set({ published_on: publishedOn }).where('order_id', '=', Number(key)).execute();
+  },
+};
+
+registerPublishingSource(wdPublishingSource);
