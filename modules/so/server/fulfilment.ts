@@ -29,6 +29,7 @@ import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError, ConfirmationNeeded } from '@erp/server/entities/call-result';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { linesOf } from './pricing.ts';
+import { perTransaction } from '@erp/server/db/per-transaction';
 
 type Row = Record<string, unknown>;
 
@@ -68,9 +69,11 @@ export async function productFacts(trx: AnyTransaction, ids: readonly string[]):
 }
 
 /** The account of an integration row (sub-ledger × type), or null. */
-async function integration(trx: AnyTransaction, subLedger: string, type: string): Promise<string | null> {
-  const row = (await trx.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', subLedger).where('transaction_type', '=', type).executeTakeFirst()) as Row | undefined;
-  return row?.['account_id'] ? String(row['account_id']) : null;
+function integration(trx: AnyTransaction, subLedger: string, type: string): Promise<string | null> {
+  return perTransaction(trx, `gl_integration:${subLedger}:${type}`, async () => {
+    const row = (await trx.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', subLedger).where('transaction_type', '=', type).executeTakeFirst()) as Row | undefined;
+    return row?.['account_id'] ? String(row['account_id']) : null;
+  });
 }
 
 /** The product family's OE account (`<kind>-<family>`), else the fallback row; missing → the §8-like refusal. */

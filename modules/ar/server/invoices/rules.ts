@@ -34,6 +34,7 @@ import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/h
 import { nextNumber } from '@erp/server/entities/numbering';
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
 import { addArItem, applyArItem, arAccount, arItem, postAr } from '../subledger.ts';
+import { perTransaction } from '@erp/server/db/per-transaction';
 
 type Row = Record<string, unknown>;
 
@@ -87,11 +88,13 @@ export async function checkParties(trx: AnyTransaction, billToId: string, shipTo
 
 async function ratesOf(trx: AnyTransaction, province: string): Promise<TaxRate[]> {
   const engine = engineOf(trx);
-  const rows = (await trx
-    .selectFrom('sales_tax_rates')
-    .select(['authority_id', 'province_code', 'effective_date', 'rate_percent', 'account_id'])
-    .where('province_code', '=', province)
-    .execute()) as Row[];
+  const rows = await perTransaction(trx, `sales_tax_rates:${province}`, async () =>
+    (await trx
+      .selectFrom('sales_tax_rates')
+      .select(['authority_id', 'province_code', 'effective_date', 'rate_percent', 'account_id'])
+      .where('province_code', '=', province)
+      .execute()) as Row[],
+  );
   return rows.map((row) => ({
     AuthorityId: String(row['authority_id']),
     ProvinceCode: String(row['province_code']),
@@ -162,7 +165,9 @@ export async function priceLines(trx: AnyTransaction, lines: readonly Row[], pro
 
 async function termsOf(trx: AnyTransaction, code: string | null): Promise<{ NetDays: number; DiscountDays: number; DiscountPercent: string } | null> {
   if (!code) return null;
-  const row = (await trx.selectFrom('ar_account_terms').select(['net_days', 'discount_days', 'discount_percent']).where('terms_code', '=', code).executeTakeFirst()) as Row | undefined;
+  const row = await perTransaction(trx, `ar_account_terms:${code}`, async () =>
+    (await trx.selectFrom('ar_account_terms').select(['net_days', 'discount_days', 'discount_percent']).where('terms_code', '=', code).executeTakeFirst()) as Row | undefined,
+  );
   if (!row) return null;
   return {
     NetDays: Number(row['net_days'] ?? 0),

@@ -14,6 +14,7 @@
  * flagged account nobody names takes no posting at all.
  */
 import type { LedgerTransaction, Source } from './types.ts';
+import { perTransaction } from '@erp/server/db/per-transaction';
 
 export interface ControlAccountClaim {
   /** The journal source (and GL integration sub-ledger) that owns the accounts. */
@@ -45,7 +46,13 @@ export function controlAccountClaims(): readonly ControlAccountClaim[] {
  * The owners (journal sources) of each of `accountIds` that is a control account: the claims that cover it,
  * else — for an account flagged IsControl — the sub-ledgers whose integration rows name it (possibly none).
  */
-export async function controlOwners(trx: LedgerTransaction, accountIds: readonly string[], flagged: ReadonlySet<string>): Promise<Map<string, Set<string>>> {
+export function controlOwners(trx: LedgerTransaction, accountIds: readonly string[], flagged: ReadonlySet<string>): Promise<Map<string, Set<string>>> {
+  // Once per transaction and set of accounts (a batch posts many documents to the same accounts).
+  const key = `gl:controlOwners:${[...accountIds].sort().join(',')}|${[...flagged].sort().join(',')}`;
+  return perTransaction(trx, key, () => readControlOwners(trx, accountIds, flagged));
+}
+
+async function readControlOwners(trx: LedgerTransaction, accountIds: readonly string[], flagged: ReadonlySet<string>): Promise<Map<string, Set<string>>> {
   const owners = new Map<string, Set<string>>();
   if (accountIds.length === 0) return owners;
   const own = (account: string, source: string) => owners.set(account, (owners.get(account) ?? new Set()).add(source));

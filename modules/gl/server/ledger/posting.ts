@@ -31,6 +31,7 @@ import { controlOwners } from './control-accounts.ts';
 import { journalFor } from './journals.ts';
 import { assertPeriodOpen, assertYearOpen, findPeriod } from './periods.ts';
 import type { LedgerTransaction, PeriodRow, PostingRequest, PostingResult } from './types.ts';
+import { perTransaction } from '@erp/server/db/per-transaction';
 
 export type { PostingLine, PostingRequest, PostingResult, SubLedger } from './types.ts';
 export { assertPeriodOpen } from './periods.ts';
@@ -71,11 +72,14 @@ function checkLines(request: PostingRequest): string[] {
 
 async function checkAccounts(trx: LedgerTransaction, request: PostingRequest): Promise<void> {
   const ids = [...new Set(request.lines.map((line) => line.accountId))];
-  const rows = (await trx
-    .selectFrom('gl_accounts')
-    .select(['account_id', 'is_postable', 'is_control', 'is_active'])
-    .where('account_id', 'in', ids.length > 0 ? ids : [''])
-    .execute()) as Record<string, unknown>[];
+  // Once per transaction and set of accounts: a batch posts many documents to the same accounts.
+  const rows = await perTransaction(trx, `gl:accounts:${[...ids].sort().join(',')}`, async () =>
+    (await trx
+      .selectFrom('gl_accounts')
+      .select(['account_id', 'is_postable', 'is_control', 'is_active'])
+      .where('account_id', 'in', ids.length > 0 ? ids : [''])
+      .execute()) as Record<string, unknown>[],
+  );
   const byId = new Map(rows.map((row) => [String(row['account_id']), row]));
   const flagged = new Set(rows.filter((row) => flag(row['is_control'])).map((row) => String(row['account_id'])));
   // Issue 22: a control account takes postings from its own sub-ledger only, whatever the source.
