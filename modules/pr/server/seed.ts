@@ -29,13 +29,13 @@ async function isEmpty(db: AnyDb, table: string): Promise<boolean> {
 }
 
 const ACCOUNTS: readonly [string, string, string][] = [
-  ['2311', 'CPP and QPP contributions payable', 'liability'],
-  ['2312', 'EI premiums payable', 'liability'],
-  ['2313', 'Income tax deducted payable', 'liability'],
-  ['2315', 'QPIP premiums payable', 'liability'],
-  ['2320', 'Union dues and benefits payable', 'liability'],
-  ['2330', 'WSIB premiums payable', 'liability'],
-  ['2340', 'RPP contributions payable', 'liability'],
+  ['2351', 'CPP and QPP contributions payable', 'liability'],
+  ['2352', 'EI premiums payable', 'liability'],
+  ['2353', 'Income tax deducted payable', 'liability'],
+  ['2354', 'QPIP premiums payable', 'liability'],
+  ['2355', 'Union dues and benefits payable', 'liability'],
+  ['2356', 'WSIB premiums payable', 'liability'],
+  ['2357', 'RPP contributions payable', 'liability'],
   ['6110', 'Employer payroll contributions (CPP, EI, QPIP)', 'expense'],
   ['6120', 'WSIB premiums', 'expense'],
   ['6130', 'Union benefits (employer share)', 'expense'],
@@ -44,12 +44,12 @@ export const PR_INTEGRATION: readonly [string, string, string][] = [
   ['EMPLOYER-COSTS', 'Employer CPP/QPP, EI and QPIP', '6110'],
   ['WSIB-EXPENSE', 'WSIB premiums', '6120'],
   ['UNION-EXPENSE', 'Employer union contributions', '6130'],
-  ['PENSION-PAYABLE', 'CPP/CPP2 and QPP/QPP2 to remit', '2311'],
-  ['EI-PAYABLE', 'EI premiums to remit', '2312'],
-  ['TAX-PAYABLE', 'Income tax deducted to remit', '2313'],
-  ['QPIP-PAYABLE', 'QPIP premiums to remit', '2315'],
-  ['UNION-PAYABLE', 'Union dues and contributions to remit', '2320'],
-  ['WSIB-PAYABLE', 'WSIB premiums to remit', '2330'],
+  ['PENSION-PAYABLE', 'CPP/CPP2 and QPP/QPP2 to remit', '2351'],
+  ['EI-PAYABLE', 'EI premiums to remit', '2352'],
+  ['TAX-PAYABLE', 'Income tax deducted to remit', '2353'],
+  ['QPIP-PAYABLE', 'QPIP premiums to remit', '2354'],
+  ['UNION-PAYABLE', 'Union dues and contributions to remit', '2355'],
+  ['WSIB-PAYABLE', 'WSIB premiums to remit', '2356'],
 ];
 
 /** [code, description, kind, taxable, pensionable, insurable, insurable hours, T4 box, account]. */
@@ -59,7 +59,7 @@ const CODES: readonly [string, string, string, boolean, boolean, boolean, boolea
   ['SAL', 'Salary', 'Earning', true, true, true, true, '', '6100'],
   ['VAC', 'Vacation pay', 'Earning', true, true, true, false, '', '6100'],
   ['RETRO', 'Retroactive pay', 'Earning', true, true, true, false, '', '6100'],
-  ['RPP', 'Registered pension plan contribution', 'Deduction', false, false, false, false, '20', '2340'],
+  ['RPP', 'Registered pension plan contribution', 'Deduction', false, false, false, false, '20', '2357'],
   ['PARK', 'Parking', 'Deduction', false, false, false, false, '', '6500'],
 ];
 
