@@ -123,10 +123,14 @@ export function withCheckDigit(eight: string): string {
 
 const FIRST_DIGIT: Record<string, string> = { ON: '4', QC: '2', MB: '6', SK: '6' };
 
-/** The 2026 bi-weekly pay dates (Fridays from January 2). */
-export function payDates2026(): string[] {
+const DAY = 86_400_000;
+/** The demo's bi-weekly pay Fridays (every 14 days from 2026-01-02) between two dates. */
+export function payDates(from: string, to: string): string[] {
+  const anchor = Date.UTC(2026, 0, 2);
+  const start = Date.parse(`${from}T00:00:00Z`);
+  let day = anchor + Math.ceil((start - anchor) / (14 * DAY)) * 14 * DAY;
   const dates: string[] = [];
-  for (let day = Date.UTC(2026, 0, 2); day <= Date.UTC(2026, 11, 31); day += 14 * 86_400_000) dates.push(new Date(day).toISOString().slice(0, 10));
+  for (; day <= Date.parse(`${to}T00:00:00Z`); day += 14 * DAY) dates.push(new Date(day).toISOString().slice(0, 10));
   return dates;
 }
 
@@ -263,7 +267,7 @@ async function seedSetup(db: AnyDb, now: string): Promise<void> {
     await db
       .insertInto('pr_pay_periods')
       .values(
-        payDates2026().map((payDate, index) => {
+        payDates('2026-01-01', '2026-12-31').map((payDate, index) => {
           const end = new Date(Date.parse(`${payDate}T00:00:00Z`) - 6 * 86_400_000);
           const start = new Date(end.getTime() - 13 * 86_400_000);
           return { period_id: `2026-${String(index + 1).padStart(2, '0')}`, period_start: start.toISOString().slice(0, 10), period_end: end.toISOString().slice(0, 10), pay_date: payDate, ...trail(now) };
@@ -301,7 +305,7 @@ export async function seedPayroll(db: AnyDb, config: SeedConfig): Promise<void> 
   const today = new Date().toISOString().slice(0, 10);
   const sixMonthsAgo = new Date(Date.now() - 183 * 86_400_000).toISOString().slice(0, 10);
   let chequeNo = 70001;
-  for (const payDate of payDates2026().filter((date) => date >= sixMonthsAgo && date <= today)) {
+  for (const payDate of payDates(sixMonthsAgo, today)) {
     try {
       chequeNo += await db.transaction().execute((trx: AnyTransaction) => demoPayRun(trx, payDate, chequeNo));
     } catch {
