@@ -39,6 +39,7 @@ const preparation: ServerProcess = {
       .selectFrom('pr_transactions as t')
       .innerJoin('pr_employees as e', 'e.employee_id', 't.employee_id')
       .leftJoin('pr_transaction_lines as l', 'l.transaction_id', 't.transaction_id')
+      .leftJoin('pr_codes as k', 'k.code_id', 'l.code_id')
       .where('t.pay_date', '=', payDate(ctx))
       .where('t.status', '=', 'Entered')
       .select([
@@ -46,8 +47,9 @@ const preparation: ServerProcess = {
         sql<string>`max(e.first_name || ' ' || e.last_name)`.as('EmployeeName'),
         sql<string>`max(e.tax_province)`.as('TaxProvince'),
         sql<number>`count(distinct t.transaction_id)`.as('Transactions'),
-        sql<string>`coalesce(sum(l.hours), 0)`.as('Hours'),
-        sql<string>`coalesce(sum(l.amount), 0)`.as('Gross'),
+        // Earnings only: deduction codes are not pay.
+        sql<string>`coalesce(sum(case when k.kind = 'Earning' then l.hours else 0 end), 0)`.as('Hours'),
+        sql<string>`coalesce(sum(case when k.kind = 'Earning' then l.amount else 0 end), 0)`.as('Gross'),
       ])
       .groupBy('t.employee_id')
       .orderBy('t.employee_id'),
