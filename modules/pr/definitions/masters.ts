@@ -132,7 +132,7 @@ export const prEmployee = defineEntity({
       },
     },
   },
-  listColumns: ['EmployeeId', 'LastName', 'FirstName', 'Status', 'Occupation', 'TaxProvince', 'PayType', 'HourlyRate', 'Sin', 'UnionId', 'UnionLevelId', 'WsibGroupId', 'PaymentMethod'],
+  listColumns: ['EmployeeId', 'LastName', 'FirstName', 'Status', 'Occupation', 'TaxProvince', 'PayType', 'HourlyRate', 'UnionId', 'UnionLevelId', 'WsibGroupId', 'PaymentMethod'],
   defaultSort: [{ field: 'EmployeeId' }],
   filters: [
     { field: 'Status', op: 'eq' },

@@ -3,9 +3,10 @@
  * runs in its own transaction (a batch in one), so a refusal — a closed period, a closed payroll year, a
  * missing table, a used cheque number — leaves the others done and names its reason in the caller's language.
  */
-import { add, isDecimal, mul, parseDecimal, round, type Decimal } from '@erp/shared/decimal';
+import { add, mul, parseDecimal, round, type Decimal } from '@erp/shared/decimal';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
+import { writeAudit } from '@erp/server/entities/audit';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
@@ -185,12 +186,15 @@ const rateUpdate: ServerProcess = {
       const current = decimalFromDb(trx, employee?.['hourly_rate'], 4) ?? '0.0000';
       // New rate = current × (1 + percent/100) + amount, to the cent (rates are quoted in cents).
       const next = round(add(mul(current, add('1', mul(percent, '0.01', 8)), 8), amount), 2);
+      const now = new Date().toISOString();
+      // The rate history: the change is on the employee's audit trail, old and new (never a silent overwrite).
+      await writeAudit(trx, [{ table: 'pr_employees', idName: 'employee_id', idValue: id, column: 'hourly_rate', old: current, new: round(next, 4), action: 'update' }], ctx.user.userId, now);
       await trx
         .updateTable('pr_employees')
-        .set((eb) => ({ hourly_rate: decimalToDb(trx, round(next, 4), 4), updated_by: ctx.user.userId, updated_on: new Date().toISOString(), version: eb('version', '+', 1) }))
+        .set((eb) => ({ hourly_rate: decimalToDb(trx, round(next, 4), 4), updated_by: ctx.user.userId, updated_on: now, version: eb('version', '+', 1) }))
         .where('employee_id', '=', id)
         .execute();
-      return done(ctx, 'updated', 'pr:reports.hourlyRateUpdate.done', { from: current, to: isDecimal(next) ? next : '' }, id);
+      return done(ctx, 'updated', 'pr:reports.hourlyRateUpdate.done', { from: current, to: next }, id);
     });
   },
 };

@@ -137,6 +137,21 @@ describe('the payroll role (§6): SIN, bank and wages never reach anyone else', 
   });
 });
 
+describe('hourly-rate update (DOMAIN-NOTES §1.8)', () => {
+  it('raises the rates of a union level by a percentage, each change on the employee’s audit trail', async () => {
+    const bad = await as(admin).post('/api/processes/pr-hourly-rate-update/preview', { Parameters: { UnionLevelId: 'IBEW-FP', Percent: 'abc' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await as(admin).post('/api/processes/pr-hourly-rate-update/preview', { Parameters: { UnionLevelId: 'IBEW-FP' } })).statusCode).toBe(400);
+    const preview = json(await as(admin).post('/api/processes/pr-hourly-rate-update/preview', { Parameters: { UnionLevelId: 'IBEW-FP', Percent: '3' } }));
+    expect(preview.List.map((row: Json) => row.EmployeeId)).toEqual(['E1004']);
+    const result = await run('pr-hourly-rate-update', { UnionLevelId: 'IBEW-FP', Percent: '3' }, ['E1004']);
+    expect(result.List[0].Message).toBe('Rate 53.6300 → 55.24.');
+    expect(json(await as(admin).get('/api/data/pr-employee/E1004')).Data.HourlyRate).toBe('55.2400');
+    const audit = json(await as(admin).get('/api/data/pr-employee/E1004/audit')).List as Json[];
+    expect(audit.find((row) => row.FieldName === 'HourlyRate')).toMatchObject({ OldValue: '53.6300', NewValue: '55.2400' });
+  });
+});
+
 describe('a pay run', () => {
   let journalId = 0;
   const ids = ['E1001', 'E1003', 'E1005'];
