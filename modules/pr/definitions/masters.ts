@@ -54,6 +54,9 @@ function employeeRules(record: Record<string, unknown>): RuleIssue[] {
     if (!isValidSin(sin)) issues.push({ field: 'Sin', key: 'pr:rules.sinInvalid' });
     else if (isTemporarySin(sin) && !filled(record['SinExpiry'])) issues.push({ field: 'SinExpiry', key: 'pr:rules.sinExpiryRequired' });
   }
+  // §5 "SIN … valid (also for Box 74 and Box 75)": past-service amounts are reported on the T4 under a valid SIN.
+  const pastService = ['PastService74', 'PastService75'].some((field) => typeof record[field] === 'string' && !/^0*(\.0*)?$/.test(String(record[field])));
+  if (pastService && !(typeof sin === 'string' && isValidSin(sin))) issues.push({ field: 'Sin', key: 'pr:rules.sinForPastService' });
   if (record['ApplyWsib'] === true && (!filled(record['WsibGroupId']) || !filled(record['TaxProvince']))) issues.push({ field: 'WsibGroupId', key: 'pr:rules.wsibNeedsGroup' });
   if (record['PaymentMethod'] === 'Deposit' && !['BankInstitution', 'BankTransit', 'BankAccount'].every((field) => filled(record[field]))) {
     issues.push({ field: 'BankAccount', key: 'pr:rules.bankRequired' });

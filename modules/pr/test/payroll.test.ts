@@ -77,6 +77,7 @@ describe('§5 employee rules', () => {
     expect(await refusal(employee({ Sin: '999999998' }))).toContain('A temporary SIN (starting with 9) needs its expiry date.');
     expect(await refusal(employee({ ApplyWsib: true }))).toContain('Applying WSIB requires a WSIB group and a tax province.');
     expect(await refusal(employee({ Email: 'not-an-address' }))).toContain('Invalid email address');
+    expect(await refusal(employee({ Sin: '', PastService74: '120.00' }))).toContain('Box 74 and Box 75 amounts need a valid SIN.');
     expect(await refusal(employee({ PaymentMethod: 'Deposit' }))).toContain('Direct deposit needs the bank institution, transit and account.');
     expect(await refusal(employee({ UnionId: 'UNIFOR', UnionLevelId: 'IBEW-JP', ApplyWsib: false }))).toContain('The union level must belong to the employee’s union.');
     const saved = await created('pr-employee', employee({ Sin: '999999998', SinExpiry: '2027-01-31', ApplyWsib: true, WsibGroupId: 'G831', Email: 'test.person@novus.example' }));
