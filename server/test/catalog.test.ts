@@ -43,6 +43,7 @@ describe('applications', () => {
     'NOVUS-PT': '/novus-pt',
     'NOVUS-WD': '/novus-wd',
     'NOVUS-TE': '/novus-te',
+    'NOVUS-PR': '/novus-pr',
     'RESTEEL-OE': '/resteel-oe',
     NOVUS: '/novus',
     PORTAL: '/portal',
@@ -117,7 +118,7 @@ describe('menus', () => {
   });
 
   it('groups the big applications into a tree', () => {
-    for (const app of ['NOVUS-AP', 'NOVUS-AR', 'NOVUS-GL', 'NOVUS-IC', 'NOVUS-OE', 'NOVUS-TE', 'NOVUS-WD', 'NOVUS']) {
+    for (const app of ['NOVUS-AP', 'NOVUS-AR', 'NOVUS-GL', 'NOVUS-IC', 'NOVUS-OE', 'NOVUS-TE', 'NOVUS-WD', 'NOVUS-PR', 'NOVUS']) {
       const groups = menus.filter((menu) => menu.Application === app && menu.RouterPath === '');
       expect(groups.length, app).toBeGreaterThan(1);
     }
@@ -184,9 +185,38 @@ describe('menus', () => {
     }
   });
 
-  it('has no Payroll application or menus (their routes are not shown)', () => {
-    expect(applications.some((app) => /payroll/i.test(app.Application + app.Description))).toBe(false);
-    expect(menus.some((menu) => menu.MenuId.startsWith('PY'))).toBe(false);
+  it('has the Payroll application NOVUS-PR with a route for each of the 22 payroll screens of §2 (issue 29)', () => {
+    expect(appByName.get('NOVUS-PR')?.RouterPath).toBe('/novus-pr');
+    const paths = menuPaths('NOVUS-PR').filter((path) => path !== '');
+    for (const path of [
+      '/employee-maintenance',
+      '/employee-inquiry',
+      '/year-to-date-list',
+      '/payroll-transaction',
+      '/cheque-preparation',
+      '/adjustment',
+      '/payment-processing',
+      '/journal-posting',
+      '/journal-printing',
+      '/cheque-printing',
+      '/cheque-cancellation',
+      '/union',
+      '/union-level',
+      '/wsib-group',
+      '/compensation-report',
+      '/t4-report',
+      '/payroll-codes',
+      '/gl-integration',
+      '/journal-schedule',
+      '/hourly-rate-update',
+      '/year-end',
+      '/contribution-maintenance',
+      '/roe',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+    expect(paths.length).toBeGreaterThanOrEqual(22);
+    for (const menu of menus.filter((item) => item.Application === 'NOVUS-PR')) expect(menu.MenuId.startsWith('PY'), menu.MenuId).toBe(true);
   });
 });
 
@@ -249,6 +279,7 @@ describe('routes', () => {
       'NOVUS-PO': '@erp/purchasing',
       'NOVUS-WD': '@erp/waste',
       'NOVUS-TE': '@erp/trades',
+      'NOVUS-PR': '@erp/payroll',
       'RESTEEL-OE': '@erp/steel',
       NOVUS: '@erp/legacy',
       PORTAL: '@erp/portal',
@@ -260,6 +291,8 @@ describe('routes', () => {
       const path = applications.find((app) => app.Application === menu.Application)!.RouterPath + menu.RouterPath;
       const expected = FRAME_MENUS.has(menu.MenuId)
         ? '@erp/frames'
+        : menu.MenuId === 'PY0122'
+          ? '@erp/accounting#GlIntegration'
         : entitiesForRoute(path).length > 0
           ? '@erp/records#EntityScreen'
           : modules[menu.Application]!;
@@ -335,12 +368,13 @@ describe('languages', () => {
 });
 
 describe('roles and users', () => {
-  it('has the four roles, all naming existing applications', () => {
+  it('has the five roles, all naming existing applications', () => {
     expect(Object.fromEntries(roles.map((role) => [role.RoleId, role.Applications]))).toEqual({
       ADMIN: '*',
       CLERK: ['NOVUS-OE', 'NOVUS-IC'],
       PORTAL: ['PORTAL'],
       STEEL: ['RESTEEL-OE', 'NOVUS-OE'],
+      PAYROLL: ['NOVUS-PR'],
     });
     for (const role of roles) {
       if (role.Applications === '*') continue;
@@ -350,7 +384,7 @@ describe('roles and users', () => {
 
   it('has the four demo users with their passwords and roles', () => {
     expect(users.map((user) => [user.UserId, user.Password, user.Roles])).toEqual([
-      ['admin', 'admin', ['ADMIN']],
+      ['admin', 'admin', ['ADMIN', 'PAYROLL']],
       ['clerk', 'clerk', ['CLERK']],
       ['portal', 'portal', ['PORTAL']],
       ['steel', 'steel', ['STEEL']],

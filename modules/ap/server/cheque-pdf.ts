@@ -62,6 +62,8 @@ export interface PrintedCheque {
   bankName: string;
   status: string;
   stub: { documentNo: string; vendorDocNo: string; payment: Decimal; discount: Decimal }[];
+  /** The stub's column headings when they are not a vendor payment's (a pay cheque: item, hours, current, year to date). */
+  stubHeadings?: readonly [string, string, string, string];
 }
 
 /** `1234.5` → `1,234.50` (cheques are written in figures the bank reads, whatever the user's language). */
@@ -102,7 +104,7 @@ export async function writeChequesPdf(out: PassThrough, letterhead: Letterhead |
     doc.fontSize(9);
     write(`${cheque.payee} — No. ${cheque.chequeNo} — ${cheque.date}`, 36, 312, {}, true);
     const columns = [36, 200, 360, 470];
-    ['Document', 'Vendor document', 'Payment', 'Discount'].forEach((label, index) => write(label, columns[index]!, 332, index >= 2 ? { width: 100, align: 'right' } : {}, true));
+    (cheque.stubHeadings ?? ['Document', 'Vendor document', 'Payment', 'Discount']).forEach((label, index) => write(label, columns[index]!, 332, index >= 2 ? { width: 100, align: 'right' } : {}, true));
     let y = 348;
     for (const line of cheque.stub) {
       if (y > 740) break;

@@ -29,6 +29,10 @@ const LEVEL = { none: 0, 'read-only': 1, hidden: 2 } as const;
 /** The caller's hidden and read-only fields of `def`. */
 export async function fieldAccess(database: Pick<Database, 'db' | 'reader'>, def: AnyEntity, user: AuthenticatedUser): Promise<FieldAccess> {
   const access: FieldAccess = { hidden: new Set(), readOnly: new Set() };
+  // Fields restricted to roles (`readRoles`) are hidden from every caller holding none of them.
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.readRoles && name !== def.key && !user.roles.some((role) => field.readRoles!.includes(role))) access.hidden.add(name);
+  }
   if (user.roles.length === 0) return access;
   const rules = await readAll(
     database,

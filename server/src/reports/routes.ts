@@ -142,9 +142,12 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
   const { database } = deps;
   const db = database.db as unknown as AnyDb;
 
+  // §6 the report's screen is open to the user; a report that names roles runs for those roles only.
+  const roleAllows = (report: ServerReport, roles: readonly string[]) => !report.def.roles || roles.some((role) => report.def.roles!.includes(role));
+
   async function mayRun(request: FastifyRequest, report: ServerReport): Promise<boolean> {
-    const openable = await openableApplications(database.db, currentUser(request).roles);
-    return openedBy(report.def, openable);
+    const { roles } = currentUser(request);
+    return roleAllows(report, roles) && openedBy(report.def, await openableApplications(database.db, roles));
   }
 
   /** The report and its checked parameters, or null after answering the refusal. */
@@ -192,9 +195,10 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
   }
 
   app.get('/api/reports', { schema: REPORT_SCHEMAS.list }, async (request) => {
-    const openable = await openableApplications(database.db, currentUser(request).roles);
+    const { roles } = currentUser(request);
+    const openable = await openableApplications(database.db, roles);
     return registeredReports()
-      .filter((r) => openedBy(r.def, openable))
+      .filter((r) => roleAllows(r, roles) && openedBy(r.def, openable))
       .map((r) => ({ Report: r.def.name, Application: r.def.application, Routes: r.def.routes.map((route) => ({ ...route })) }));
   });
 

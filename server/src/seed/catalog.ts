@@ -32,8 +32,11 @@
  *   `/user-codes`, "gl chart" → `/gl-chart`, "customer lists" → `/customer-lists`.
  * - PORTAL: the menus are the §2 portal routes `/order` (titled Home), `/myorders`,
  *   `/notifications`, `/cart`; `/orderdetails` is a route only (it receives props).
- * - Payroll screens have no routes in §2 ("Their routes are not shown"), so there is no Payroll
- *   application and no Payroll menus.
+ * - NOVUS-PR (issue 29): §2 lists the payroll screens without their routes ("Their routes are not
+ *   shown"); each becomes its kebab-case form under `/novus-pr` (employee maintenance →
+ *   `/employee-maintenance`, unions with levels and rates → `/union` and `/union-level`, WSIB groups and
+ *   rates → `/wsib-group`, …), plus the ROE, the T4 slips and the tax tables the deductions read. GL
+ *   integration is the General Ledger's screen with the payroll rows preset (`filter.SubLedger` PR).
  *
  * Deliberately inactive menus (IsActive false), so the shell can prove it hides them: the legacy
  * NOVUS audits NV0122 `/price-override-audit` and NV0123 `/safety-price-audit`, superseded by the
@@ -456,6 +459,45 @@ const wasteDisposal: AppCatalog = {
   ],
 };
 
+/** Payroll (issue 29): menu ids PY…, screens in `@erp/payroll` (modules/pr). */
+const payroll: AppCatalog = {
+  app: { Application: 'NOVUS-PR', Description: 'Payroll', RouterPath: '/novus-pr' },
+  module: '@erp/payroll',
+  home: '@erp/home#ApplicationHome',
+  rows: [
+    group('PY0001', 'Employees'),
+    group('PY0002', 'Pay Run'),
+    group('PY0003', 'Reports'),
+    group('PY0004', 'Year End'),
+    group('PY0005', 'Setup'),
+    screen('PY0101', 'PY0001', '/employee-maintenance', 'Employee Maintenance'),
+    screen('PY0102', 'PY0001', '/employee-inquiry', 'Employee Inquiry'),
+    screen('PY0103', 'PY0001', '/year-to-date-list', 'Year-to-Date List'),
+    screen('PY0104', 'PY0001', '/hourly-rate-update', 'Hourly Rate Update'),
+    screen('PY0105', 'PY0002', '/payroll-transaction', 'Payroll Transaction'),
+    screen('PY0106', 'PY0002', '/adjustment', 'Adjustment'),
+    screen('PY0107', 'PY0002', '/cheque-preparation', 'Cheque Preparation'),
+    screen('PY0108', 'PY0002', '/payment-processing', 'Payment Processing'),
+    screen('PY0109', 'PY0002', '/cheque-printing', 'Cheque Printing'),
+    screen('PY0110', 'PY0002', '/cheque-cancellation', 'Cheque Cancellation'),
+    screen('PY0111', 'PY0002', '/journal-posting', 'Journal Posting'),
+    screen('PY0112', 'PY0002', '/journal-printing', 'Journal Printing'),
+    screen('PY0113', 'PY0003', '/compensation-report', 'Compensation Report'),
+    screen('PY0114', 'PY0003', '/t4-report', 'T4 Report'),
+    screen('PY0115', 'PY0004', '/t4-slips', 'T4 Slips'),
+    screen('PY0116', 'PY0003', '/roe', 'Record of Employment', { component: 'Roe' }),
+    screen('PY0117', 'PY0004', '/year-end', 'Year End'),
+    screen('PY0118', 'PY0005', '/union', 'Unions'),
+    screen('PY0119', 'PY0005', '/union-level', 'Union Levels and Rates'),
+    screen('PY0120', 'PY0005', '/wsib-group', 'WSIB Groups and Rates'),
+    screen('PY0121', 'PY0005', '/payroll-codes', 'Payroll Codes'),
+    screen('PY0122', 'PY0005', '/gl-integration', 'GL Integration', { module: '@erp/accounting', component: 'GlIntegration', props: { 'filter.SubLedger': 'PR' } }),
+    screen('PY0123', 'PY0005', '/journal-schedule', 'Journal Schedule'),
+    screen('PY0124', 'PY0005', '/contribution-maintenance', 'Contribution Maintenance'),
+    screen('PY0125', 'PY0005', '/tax-tables', 'Tax Tables'),
+  ],
+};
+
 const trades: AppCatalog = {
   app: { Application: 'NOVUS-TE', Description: 'Trades and contracting', RouterPath: '/novus-te' },
   module: '@erp/trades',
@@ -593,6 +635,7 @@ const catalog: AppCatalog[] = [
   polo,
   wasteDisposal,
   trades,
+  payroll,
   steelReseller,
   legacy,
   portal,
@@ -687,6 +730,8 @@ export const roles: SeedRole[] = [
   { RoleId: 'CLERK', Name: 'Order desk clerk', Applications: ['NOVUS-OE', 'NOVUS-IC'] },
   { RoleId: 'PORTAL', Name: 'Portal customer', Applications: ['PORTAL'] },
   { RoleId: 'STEEL', Name: 'Steel re-seller desk', Applications: ['RESTEEL-OE', 'NOVUS-OE'] },
+  // Payroll staff: the only role that sees pay data (SIN, bank, wages), whatever else a user may open.
+  { RoleId: 'PAYROLL', Name: 'Payroll staff', Applications: ['NOVUS-PR'] },
 ];
 
 /** A demo user. Securables are §3 bill-to securables: `billToId,shipToId,…`. */
@@ -721,7 +766,7 @@ export function demoUsers(options: { steelDomain: string }): SeedUser[] {
       Domain: STAFF_DOMAIN,
       LandingPage: null,
       ShowMenus: true,
-      Roles: ['ADMIN'],
+      Roles: ['ADMIN', 'PAYROLL'],
       DefaultShipToId: null,
       Securables: [],
       Language: 'en-CA',

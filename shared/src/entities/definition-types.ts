@@ -50,6 +50,12 @@ interface FieldCommon {
   virtual?: boolean;
   /** How the audit log records a change: the values ('value', default) or only that it changed ('mask'). */
   audit?: 'value' | 'mask';
+  /**
+   * Only callers holding one of these roles see or write the field (issue 29: an employee's SIN, bank and
+   * wages for the payroll role only); for anyone else it is hidden on every generic route — list, record,
+   * lookup, export and audit trail — whatever the form widgets security says.
+   */
+  readRoles?: readonly string[];
   /** Help text key, shown by the form beside the field. */
   helpKey?: string;
   /**

@@ -173,6 +173,8 @@ export interface ReportDefinition {
   defaultSort: readonly ReportSort[];
   /** PDF page orientation (default portrait). */
   orientation?: 'portrait' | 'landscape';
+  /** Roles that may run it (e.g. payroll figures: the payroll role only); default everyone who opens its application. */
+  roles?: readonly string[];
 }
 
 /** A parameter as a definition writes it: the label key may be left to `withLabelKeys`. */

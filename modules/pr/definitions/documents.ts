@@ -1,0 +1,194 @@
+/**
+ * Payroll documents (issue 29 item 4; DOMAIN-NOTES §1.2 "pay-run audit"):
+ * - `pr-transaction` (`/payroll-transaction`, and `/adjustment` for Kind Adjustment): one employee's pay input
+ *   for a pay date — lines of a payroll code, hours × rate (an adjustment may be negative). Entered → Prepared
+ *   (by cheque preparation) | Cancelled. Only an Entered transaction may be changed.
+ * - `pr-cheque` (`/cheque-cancellation`): the pay of one employee for one pay date as cheque preparation
+ *   computed it — gross, every deduction (CPP, CPP2 or QPP/QPP2, EI, QPIP, federal and provincial tax, union
+ *   dues, other deductions), net, the employer's costs, and the inputs used (the T4127 edition, YTD before the
+ *   pay), so it can be reproduced after the tables change. Prepared → Paid (cheque printed or deposit filed by
+ *   payment processing) → Posted (journal posting) | Cancelled (§ cheque cancellation: a posted cheque is
+ *   reversed through the posting service; its figures leave the year-to-date). Written by the server only.
+ */
+import { defineEntity } from '@erp/shared/entities/define';
+import {
+  CHEQUE_STATUSES,
+  options,
+  PAYMENT_METHODS,
+  PR,
+  PR_APP,
+  PR_HOURS,
+  PR_MONEY,
+  PR_RATE,
+  PR_ROLES,
+  PROVINCES,
+  TRANSACTION_KINDS,
+  TRANSACTION_SEQUENCE,
+  TRANSACTION_STATUSES,
+} from './common.ts';
+
+const line = (name: string) => ({ labelKey: `pr:pr-transaction.fields.Lines.fields.${name}` });
+
+export const prTransaction = defineEntity({
+  name: 'pr-transaction',
+  namespace: PR,
+  table: 'pr_transactions',
+  key: 'TransactionId',
+  keyKind: 'auto',
+  application: PR_APP,
+  fields: {
+    TransactionId: { type: 'integer', readOnly: true },
+    TransactionNo: { type: 'text', maxLength: 20, readOnly: true },
+    EmployeeId: { type: 'lookup', entity: 'pr-employee', uppercase: true, maxLength: 10, required: true, where: { Status: 'Active' } },
+    PayDate: { type: 'date', required: true },
+    Kind: { type: 'enum', required: true, defaultValue: 'Regular', options: options(TRANSACTION_KINDS, 'transactionKinds') },
+    Status: { type: 'enum', required: true, defaultValue: 'Entered', options: options(TRANSACTION_STATUSES, 'transactionStatuses') },
+    ChequeId: { type: 'integer', readOnly: true },
+    Notes: { type: 'text', maxLength: 200 },
+    Gross: { ...PR_MONEY, readOnly: true },
+    Lines: {
+      type: 'children',
+      lines: true,
+      labelKey: 'pr:pr-transaction.fields.Lines.label',
+      table: 'pr_transaction_lines',
+      parentColumn: 'transaction_id',
+      key: 'LineId',
+      maxItems: 50,
+      fields: {
+        LineId: { type: 'integer', ...line('LineId') },
+        CodeId: { type: 'lookup', entity: 'pr-code', uppercase: true, required: true, maxLength: 10, activeOnly: true, ...line('CodeId') },
+        Hours: { ...PR_HOURS, required: true, defaultValue: '0.0000', ...line('Hours') },
+        Rate: { ...PR_RATE, required: true, ...line('Rate') },
+        Amount: { ...PR_MONEY, readOnly: true, ...line('Amount') },
+      },
+    },
+  },
+  computed: {
+    'Lines.Amount': { op: 'mul', args: ['Hours', 'Rate'] },
+    Gross: { op: 'sum', collection: 'Lines', field: 'Amount' },
+  },
+  numbering: { sequence: TRANSACTION_SEQUENCE, field: 'TransactionNo', prefix: 'PT' },
+  states: {
+    field: 'Status',
+    initial: 'Entered',
+    editable: ['Entered'],
+    deletable: ['Entered'],
+    transitions: [{ action: 'cancel', labelKey: 'pr:pr-transaction.actions.cancel', from: ['Entered'], to: 'Cancelled', confirmKey: 'pr:pr-transaction.confirm.cancel' }],
+  },
+  listColumns: [{ field: 'TransactionId', visible: false }, 'TransactionNo', 'EmployeeId', 'PayDate', 'Kind', 'Status', 'Gross', 'ChequeId', 'Notes'],
+  defaultSort: [{ field: 'PayDate', descending: true }, { field: 'TransactionNo' }],
+  filters: [
+    { field: 'Status', op: 'eq' },
+    { field: 'Kind', op: 'eq' },
+    { field: 'EmployeeId', op: 'eq' },
+    { field: 'PayDate', op: 'range' },
+  ],
+  search: ['TransactionNo', 'EmployeeId'],
+  indexes: [['PayDate', 'Status'], ['EmployeeId', 'PayDate']],
+  roles: PR_ROLES,
+  attachments: false,
+  routeViews: {
+    kind: {
+      Adjustment: { filters: { 'filter.Kind': 'Adjustment' }, defaults: { Kind: 'Adjustment' }, titleKey: 'pr:pr-transaction.screen.adjustmentTitle' },
+    },
+  },
+  formLayout: { sections: [{ rows: [['TransactionNo', 'Status', 'Kind'], ['EmployeeId', 'PayDate', 'Gross'], ['Notes']] }] },
+});
+
+const AMOUNT = { ...PR_MONEY, readOnly: true };
+
+export const prCheque = defineEntity({
+  name: 'pr-cheque',
+  namespace: PR,
+  table: 'pr_cheques',
+  key: 'ChequeId',
+  keyKind: 'auto',
+  application: PR_APP,
+  fields: {
+    ChequeId: { type: 'integer', readOnly: true },
+    EmployeeId: { type: 'lookup', entity: 'pr-employee', uppercase: true, maxLength: 10, readOnly: true },
+    EmployeeName: { type: 'text', maxLength: 90, readOnly: true },
+    PayDate: { type: 'date', readOnly: true },
+    Province: { type: 'enum', readOnly: true, options: options(PROVINCES, 'provinces') },
+    Status: { type: 'enum', required: true, defaultValue: 'Prepared', options: options(CHEQUE_STATUSES, 'chequeStatuses') },
+    PaymentMethod: { type: 'enum', readOnly: true, options: options(PAYMENT_METHODS, 'paymentMethods') },
+    BankAccountId: { type: 'text', maxLength: 20, readOnly: true },
+    ChequeNo: { type: 'integer', readOnly: true },
+    Hours: { ...PR_HOURS, readOnly: true },
+    InsurableHours: { ...PR_HOURS, readOnly: true },
+    Gross: AMOUNT,
+    Taxable: AMOUNT,
+    Pensionable: AMOUNT,
+    Insurable: AMOUNT,
+    Cpp: AMOUNT,
+    Cpp2: AMOUNT,
+    Qpp: AMOUNT,
+    Qpp2: AMOUNT,
+    Ei: AMOUNT,
+    Qpip: AMOUNT,
+    FederalTax: AMOUNT,
+    ProvincialTax: AMOUNT,
+    UnionDues: AMOUNT,
+    OtherDeductions: AMOUNT,
+    Rpp: AMOUNT,
+    Net: AMOUNT,
+    EmployerCpp: AMOUNT,
+    EmployerEi: AMOUNT,
+    EmployerQpip: AMOUNT,
+    EmployerWsib: AMOUNT,
+    EmployerUnion: AMOUNT,
+    WsibInsurable: AMOUNT,
+    Edition: { type: 'date', readOnly: true },
+    JournalId: { type: 'integer', readOnly: true },
+    DepositFileId: { type: 'integer', readOnly: true },
+    Inputs: { type: 'text', maxLength: 4000, readOnly: true, format: 'multiline' },
+  },
+  states: {
+    field: 'Status',
+    initial: 'Prepared',
+    editable: [],
+    deletable: [],
+    transitions: [
+      { action: 'cancel', labelKey: 'pr:pr-cheque.actions.cancel', from: ['Prepared', 'Paid', 'Posted'], to: 'Cancelled', confirmKey: 'pr:pr-cheque.confirm.cancel', primary: true },
+    ],
+  },
+  listColumns: [
+    { field: 'ChequeId', visible: false },
+    'PayDate',
+    'EmployeeId',
+    { field: 'EmployeeName', width: 200 },
+    'Status',
+    'PaymentMethod',
+    'ChequeNo',
+    'Gross',
+    'Cpp',
+    'Cpp2',
+    'Qpp',
+    'Ei',
+    'Qpip',
+    'FederalTax',
+    'ProvincialTax',
+    'UnionDues',
+    'Net',
+    'JournalId',
+  ],
+  defaultSort: [{ field: 'PayDate', descending: true }, { field: 'EmployeeId' }],
+  filters: [
+    { field: 'Status', op: 'eq' },
+    { field: 'EmployeeId', op: 'eq' },
+    { field: 'PayDate', op: 'range' },
+    { field: 'ChequeNo', op: 'eq' },
+  ],
+  search: ['EmployeeId', 'EmployeeName'],
+  indexes: [['PayDate', 'Status'], ['EmployeeId', 'PayDate']],
+  roles: PR_ROLES,
+  attachments: false,
+  formLayout: {
+    sections: [
+      { rows: [['ChequeId', 'Status', 'PayDate'], ['EmployeeId', 'EmployeeName', 'Province'], ['PaymentMethod', 'BankAccountId', 'ChequeNo'], ['Hours', 'InsurableHours', 'Edition']] },
+      { titleKey: 'pr:pr-cheque.sections.earnings', rows: [['Gross', 'Taxable'], ['Pensionable', 'Insurable']] },
+      { titleKey: 'pr:pr-cheque.sections.deductions', rows: [['Cpp', 'Cpp2', 'Qpp', 'Qpp2'], ['Ei', 'Qpip', 'Rpp'], ['FederalTax', 'ProvincialTax'], ['UnionDues', 'OtherDeductions', 'Net']] },
+      { titleKey: 'pr:pr-cheque.sections.employer', rows: [['EmployerCpp', 'EmployerEi', 'EmployerQpip'], ['EmployerWsib', 'WsibInsurable', 'EmployerUnion'], ['JournalId'], ['Inputs']] },
+    ],
+  },
+});

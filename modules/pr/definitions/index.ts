@@ -1,0 +1,14 @@
+/**
+ * The Payroll module's definitions (issue 29; DOMAIN-NOTES §1). Strings: namespace `pr`
+ * (`modules/pr/locales/<lng>/pr.json`); server: modules/pr/server/; screens: `@erp/payroll`. Lookup targets first.
+ */
+import type { ModuleDefinition } from '@erp/shared/entities/index';
+import { PR } from './common.ts';
+import { prCheque, prTransaction } from './documents.ts';
+import { prCodeEntity, prEmployee, prPayPeriod, prStatutoryRate, prTaxBracket, prUnion, prUnionLevel, prWsibGroup } from './masters.ts';
+
+export const prModule: ModuleDefinition = {
+  name: 'pr',
+  namespace: PR,
+  entities: [prUnion, prUnionLevel, prWsibGroup, prCodeEntity, prEmployee, prStatutoryRate, prTaxBracket, prPayPeriod, prTransaction, prCheque],
+};

@@ -1,0 +1,299 @@
+/**
+ * The deductions engine (issue 29 item 3): CRA's "Payroll Deductions Formulas" (T4127), option 1, for the
+ * edition in force on the pay date — CPP and CPP2 (QPP and QPP2 for Québec), EI (Québec's reduced rate), QPIP,
+ * federal and provincial or territorial income tax — and the employer's contributions (pension match, EI ×
+ * its factor, QPIP's employer rate, WSIB by group rate; union dues and contributions by level).
+ *
+ * Every rate, threshold, bracket and constant is data (`pr_statutory_rates`, `pr_tax_brackets`: per
+ * jurisdiction, the row with the greatest effective date on or before the pay date — January and July
+ * editions); nothing statutory is written here. The engine names no province: a province's specials
+ * (Ontario's surtax, tax reduction and health premium) apply when its tables hold them.
+ *
+ * Exact decimals throughout (shared/src/decimal.ts); each pay-period amount is rounded half-up to the cent when
+ * it is made, annual figures to the cent as T4127 shows them; totals are sums of rounded figures.
+ *
+ * Formulas (T4127 chapters 4, 6, 7; DOMAIN-NOTES §1.3–1.6):
+ *   pension  C  = min(max − YTD C, rate × (PI − exemption/P))  (exemption/P truncated to the cent, as CRA's tables)
+ *            C2 = min(max2 − YTD C2, rate2 × (YTD PI + PI − max(YTD PI, YMPE)))
+ *   EI         = min(maxEI − YTD EI, rate × IE); employer = EI × factor (1.4)
+ *   QPIP       = min(max − YTD, rate × IE), max = MIE × rate (employee and employer rates)
+ *   tax  F5 = C × (rate − base rate)/rate + C2 (the enhanced parts: a deduction, not a credit)
+ *        A  = P × (I − F − F5 − U1)                               (annual taxable income)
+ *        T3 = R × A − K − K1 − K2 − K4; K1 = cr × TC; K2 = cr × (min(P × C × base/rate, max × base/rate)
+ *             + min(P × EI, maxEI) [+ min(P × QPIP, maxQPIP)]); K4 = min(cr × A, cr × CEA)
+ *        T1 = T3 − abatement × T3 in Québec (16.5 %)
+ *        T4 = V × A − KP − K1P − K2P − K4P; T2 = T4 + V1 (surtax) − S (tax reduction) + V2 (health premium)
+ *        per pay: T = (T1 + T2)/P + additional tax
+ */
+import { add, cmp, div, isNegative, mul, round, sub, type Decimal } from '@erp/shared/decimal';
+import { decimalFromDb } from '@erp/server/db/decimal-codec';
+import type { AnyTransaction } from '@erp/server/entities/hooks';
+import type { RateItem } from '../definitions/common.ts';
+
+type Row = Record<string, unknown>;
+
+export interface Bracket {
+  threshold: Decimal;
+  rate: Decimal;
+  constant: Decimal;
+  cap: Decimal | null;
+}
+
+/** The tables in force on one date for the jurisdictions of one pay: `CA`, the province, and QC's when it is Québec. */
+export interface PayTables {
+  /** The latest effective date among the rows used (the edition). */
+  edition: string;
+  rates: Map<string, Decimal>;
+  brackets: Map<string, Bracket[]>;
+}
+
+const key = (jurisdiction: string, item: string) => `${jurisdiction}:${item}`;
+
+export function rateOf(tables: PayTables, jurisdiction: string, item: RateItem): Decimal | null {
+  return tables.rates.get(key(jurisdiction, item)) ?? null;
+}
+
+function need(tables: PayTables, jurisdiction: string, item: RateItem): Decimal {
+  const value = rateOf(tables, jurisdiction, item);
+  if (value === null) throw new MissingRateError(jurisdiction, item);
+  return value;
+}
+
+/** A pay date no table covers (the refusal names the jurisdiction and item). */
+export class MissingRateError extends Error {
+  override name = 'MissingRateError';
+  constructor(
+    readonly jurisdiction: string,
+    readonly item: string,
+  ) {
+    super(`no ${item} for ${jurisdiction}`);
+  }
+}
+
+/** Reads the tables in force on `date` for `jurisdictions` (latest effective date ≤ date, per item and per bracket set). */
+export async function loadTables(trx: AnyTransaction, date: string, jurisdictions: readonly string[]): Promise<PayTables> {
+  const rates = (await trx
+    .selectFrom('pr_statutory_rates')
+    .select(['jurisdiction', 'item', 'effective_from', 'value'])
+    .where('jurisdiction', 'in', [...jurisdictions])
+    .where('effective_from', '<=', date)
+    .orderBy('effective_from')
+    .execute()) as Row[];
+  const tables: PayTables = { edition: '', rates: new Map(), brackets: new Map() };
+  for (const row of rates) {
+    // Ordered by date: a later edition's row replaces an earlier one.
+    tables.rates.set(key(String(row['jurisdiction']), String(row['item'])), decimalFromDb(trx, row['value'], 6) ?? '0');
+    if (String(row['effective_from']) > tables.edition) tables.edition = String(row['effective_from']);
+  }
+  const brackets = (await trx
+    .selectFrom('pr_tax_brackets')
+    .select(['jurisdiction', 'kind', 'effective_from', 'threshold', 'rate', 'constant', 'cap'])
+    .where('jurisdiction', 'in', [...jurisdictions])
+    .where('effective_from', '<=', date)
+    .orderBy('effective_from')
+    .orderBy('threshold')
+    .execute()) as Row[];
+  const latest = new Map<string, string>();
+  for (const row of brackets) latest.set(key(String(row['jurisdiction']), String(row['kind'])), String(row['effective_from']));
+  for (const row of brackets) {
+    const set = key(String(row['jurisdiction']), String(row['kind']));
+    if (latest.get(set) !== String(row['effective_from'])) continue;
+    const list = tables.brackets.get(set) ?? [];
+    list.push({
+      threshold: decimalFromDb(trx, row['threshold'], 2) ?? '0.00',
+      rate: decimalFromDb(trx, row['rate'], 6) ?? '0',
+      constant: decimalFromDb(trx, row['constant'], 2) ?? '0.00',
+      cap: decimalFromDb(trx, row['cap'], 2),
+    });
+    tables.brackets.set(set, list);
+    if (String(row['effective_from']) > tables.edition) tables.edition = String(row['effective_from']);
+  }
+  return tables;
+}
+
+/** What one pay of one employee is computed from. */
+export interface PayInput {
+  /** Province of employment (QC: QPP, QPIP, Québec EI and the federal abatement). */
+  province: string;
+  /** Pay periods in the year (P). */
+  periods: number;
+  /** Taxable, pensionable and insurable earnings of this pay. */
+  taxable: Decimal;
+  pensionable: Decimal;
+  insurable: Decimal;
+  hours: Decimal;
+  /** RPP contributions of this pay (F) and union dues (U1), both deducted before tax. */
+  rpp: Decimal;
+  unionDues: Decimal;
+  /** TD1 claim amounts (TC, TCP); null: the basic personal amount. */
+  federalClaim: Decimal | null;
+  provincialClaim: Decimal | null;
+  additionalTax: Decimal;
+  cppExempt: boolean;
+  eiExempt: boolean;
+  ppipExempt: boolean;
+  /** WSIB: rate per $100 and maximum insurable earnings of the employee's group; null: not covered. */
+  wsib: { ratePer100: Decimal; maxInsurable: Decimal } | null;
+  /** Year to date before this pay (same employer, same calendar year). */
+  ytd: { pension: Decimal; pension2: Decimal; pensionable: Decimal; ei: Decimal; qpip: Decimal; employerQpip: Decimal; wsibInsurable: Decimal };
+}
+
+export interface PayResult {
+  edition: string;
+  cpp: Decimal;
+  cpp2: Decimal;
+  qpp: Decimal;
+  qpp2: Decimal;
+  ei: Decimal;
+  qpip: Decimal;
+  federalTax: Decimal;
+  provincialTax: Decimal;
+  employerCpp: Decimal;
+  employerEi: Decimal;
+  employerQpip: Decimal;
+  employerWsib: Decimal;
+  wsibInsurable: Decimal;
+  /** The annual figures of the tax calculation (A, T1, T2), kept with the pay for the audit. */
+  annual: { a: Decimal; t1: Decimal; t2: Decimal };
+}
+
+const ZERO = '0.00';
+const min = (a: Decimal, b: Decimal): Decimal => (cmp(a, b) <= 0 ? a : b);
+const max = (a: Decimal, b: Decimal): Decimal => (cmp(a, b) >= 0 ? a : b);
+const floor0 = (a: Decimal): Decimal => (isNegative(a) ? ZERO : a);
+const cents = (a: Decimal): Decimal => round(a, 2);
+/** Truncated to the cent (CRA's per-period basic exemption: 3,500 / 26 = 134.61). */
+function truncate2(a: Decimal): Decimal {
+  const [whole = '0', fraction = ''] = a.split('.');
+  return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+}
+const times = (a: Decimal, b: Decimal) => mul(a, b, 6);
+const P = (input: PayInput) => String(input.periods);
+
+/** The bracket of `income`: the greatest threshold ≤ income. */
+function bracketOf(list: readonly Bracket[], income: Decimal): Bracket | null {
+  let found: Bracket | null = null;
+  for (const bracket of list) if (cmp(bracket.threshold, income) <= 0) found = bracket;
+  return found;
+}
+
+/** Annual tax of a jurisdiction before its specials: rate × A − constant − credits. */
+function bracketTax(tables: PayTables, jurisdiction: string, a: Decimal, credits: Decimal): Decimal {
+  const list = tables.brackets.get(key(jurisdiction, 'Tax')) ?? [];
+  const bracket = bracketOf(list, a);
+  if (!bracket) throw new MissingRateError(jurisdiction, 'TAX_BRACKETS');
+  return floor0(cents(sub(sub(times(bracket.rate, a), bracket.constant), credits)));
+}
+
+/** The employee's pension (CPP or QPP) contributions of this pay. */
+function pension(tables: PayTables, jurisdiction: string, input: PayInput): { c: Decimal; c2: Decimal } {
+  if (input.cppExempt) return { c: ZERO, c2: ZERO };
+  const rate = need(tables, jurisdiction, 'PENSION_RATE');
+  const exemption = truncate2(div(need(tables, jurisdiction, 'PENSION_EXEMPTION'), P(input), 6));
+  const room = floor0(sub(need(tables, jurisdiction, 'PENSION_MAX'), input.ytd.pension));
+  const c = cents(min(room, times(rate, floor0(sub(input.pensionable, exemption)))));
+  const ympe = need(tables, jurisdiction, 'PENSION_YMPE');
+  const yampe = need(tables, jurisdiction, 'PENSION_YAMPE');
+  const after = add(input.ytd.pensionable, input.pensionable);
+  const above = floor0(sub(min(after, yampe), max(input.ytd.pensionable, ympe)));
+  const room2 = floor0(sub(need(tables, jurisdiction, 'PENSION2_MAX'), input.ytd.pension2));
+  const c2 = cents(min(room2, times(need(tables, jurisdiction, 'PENSION2_RATE'), above)));
+  return { c, c2 };
+}
+
+/** Computes one pay (see the header). Throws MissingRateError when the tables lack an item the pay needs. */
+export function computePay(tables: PayTables, input: PayInput): PayResult {
+  const quebec = input.province === 'QC';
+  const pensionJurisdiction = quebec ? 'QC' : 'CA';
+  const { c, c2 } = pension(tables, pensionJurisdiction, input);
+
+  // EI: Québec employees pay the reduced rate (QC rows), everyone else the federal one.
+  const eiJurisdiction = quebec && rateOf(tables, 'QC', 'EI_RATE') !== null ? 'QC' : 'CA';
+  const eiMax = need(tables, eiJurisdiction, 'EI_MAX');
+  const ei = input.eiExempt ? ZERO : cents(min(floor0(sub(eiMax, input.ytd.ei)), times(need(tables, eiJurisdiction, 'EI_RATE'), input.insurable)));
+  const employerEi = cents(times(ei, need(tables, 'CA', 'EI_EMPLOYER_FACTOR')));
+
+  let qpip = ZERO;
+  let employerQpip = ZERO;
+  if (quebec && !input.ppipExempt) {
+    const mie = need(tables, 'QC', 'QPIP_MAX_INSURABLE');
+    const rate = need(tables, 'QC', 'QPIP_RATE');
+    const employerRate = need(tables, 'QC', 'QPIP_EMPLOYER_RATE');
+    qpip = cents(min(floor0(sub(cents(times(mie, rate)), input.ytd.qpip)), times(rate, input.insurable)));
+    employerQpip = cents(min(floor0(sub(cents(times(mie, employerRate)), input.ytd.employerQpip)), times(employerRate, input.insurable)));
+  }
+
+  // Income tax, option 1: annualize this pay.
+  const pensionRate = need(tables, pensionJurisdiction, 'PENSION_RATE');
+  const baseRate = need(tables, pensionJurisdiction, 'PENSION_BASE_RATE');
+  const f5 = cents(add(div(times(c, sub(pensionRate, baseRate)), pensionRate, 6), c2));
+  const a = floor0(cents(times(P(input), sub(sub(sub(input.taxable, input.rpp), f5), input.unionDues))));
+  const basePart = (pensionMax: Decimal) => min(div(times(times(P(input), c), baseRate), pensionRate, 6), div(times(pensionMax, baseRate), pensionRate, 6));
+  const pensionCredit = basePart(need(tables, pensionJurisdiction, 'PENSION_MAX'));
+  const eiCredit = min(times(P(input), ei), eiMax);
+  const qpipCredit = quebec ? min(times(P(input), qpip), cents(times(need(tables, 'QC', 'QPIP_MAX_INSURABLE'), need(tables, 'QC', 'QPIP_RATE')))) : ZERO;
+
+  const credits = (jurisdiction: string, claim: Decimal | null, withQpip: boolean) => {
+    const rate = need(tables, jurisdiction, 'TAX_CREDIT_RATE');
+    const personal = claim ?? need(tables, jurisdiction, 'BASIC_PERSONAL');
+    let total = add(times(rate, personal), times(rate, add(add(pensionCredit, eiCredit), withQpip ? qpipCredit : ZERO)));
+    const employment = rateOf(tables, jurisdiction, 'EMPLOYMENT_AMOUNT');
+    if (employment !== null) total = add(total, min(times(rate, a), times(rate, employment)));
+    return total;
+  };
+
+  const t3 = bracketTax(tables, 'CA', a, credits('CA', input.federalClaim, quebec));
+  const abatement = quebec ? cents(times(need(tables, 'CA', 'ABATEMENT'), t3)) : ZERO;
+  const t1 = sub(t3, abatement);
+
+  const t4 = bracketTax(tables, input.province, a, credits(input.province, input.provincialClaim, quebec));
+  // The province's specials, when its tables hold them (Ontario: surtax V1, tax reduction S, health premium V2).
+  let v1 = ZERO;
+  const threshold1 = rateOf(tables, input.province, 'SURTAX_THRESHOLD1');
+  if (threshold1 !== null) {
+    v1 = times(need(tables, input.province, 'SURTAX_RATE1'), floor0(sub(t4, threshold1)));
+    const threshold2 = rateOf(tables, input.province, 'SURTAX_THRESHOLD2');
+    if (threshold2 !== null) v1 = add(v1, times(need(tables, input.province, 'SURTAX_RATE2'), floor0(sub(t4, threshold2))));
+    v1 = cents(v1);
+  }
+  let s = ZERO;
+  const reduction = rateOf(tables, input.province, 'TAX_REDUCTION');
+  if (reduction !== null) s = min(add(t4, v1), floor0(sub(times('2', reduction), add(t4, v1))));
+  let v2 = ZERO;
+  const premium = bracketOf(tables.brackets.get(key(input.province, 'HealthPremium')) ?? [], a);
+  if (premium) {
+    const charged = add(premium.constant, times(premium.rate, sub(a, premium.threshold)));
+    v2 = cents(premium.cap === null ? charged : min(charged, premium.cap));
+  }
+  const t2 = floor0(cents(add(sub(add(t4, v1), s), v2)));
+
+  const total = cents(div(add(t1, t2), P(input), 6));
+  const federalPart = cents(div(t1, P(input), 6));
+  const federalTax = add(federalPart, input.additionalTax);
+  const provincialTax = sub(total, federalPart);
+
+  let employerWsib = ZERO;
+  let wsibInsurable = ZERO;
+  if (input.wsib) {
+    wsibInsurable = min(input.insurable, floor0(sub(input.wsib.maxInsurable, input.ytd.wsibInsurable)));
+    employerWsib = cents(div(times(wsibInsurable, input.wsib.ratePer100), '100', 6));
+  }
+
+  return {
+    edition: tables.edition,
+    cpp: quebec ? ZERO : c,
+    cpp2: quebec ? ZERO : c2,
+    qpp: quebec ? c : ZERO,
+    qpp2: quebec ? c2 : ZERO,
+    ei,
+    qpip,
+    federalTax: cents(federalTax),
+    provincialTax: cents(provincialTax),
+    employerCpp: cents(add(c, c2)),
+    employerEi,
+    employerQpip,
+    employerWsib,
+    wsibInsurable: cents(wsibInsurable),
+    annual: { a, t1: cents(t1), t2 },
+  };
+}

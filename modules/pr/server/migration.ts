@@ -1,0 +1,39 @@
+/**
+ * Migration 0029_pr (issue 29): Payroll's tables beside those its definitions sync.
+ * - pr_deposit_files: every CPA-005 direct-deposit file written (creation number per bank) and its text.
+ * - pr_year_ends: the closed payroll years (year end: no pay dated in them any more).
+ */
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+export const m0029_pr: Migration = {
+  async up(db: AnyDb) {
+    const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+    const money = sql.raw(pg ? 'numeric(15, 2)' : 'integer');
+    const table = pg
+      ? db.schema.createTable('pr_deposit_files').addColumn('file_id', 'serial', (c) => c.primaryKey())
+      : db.schema.createTable('pr_deposit_files').addColumn('file_id', 'integer', (c) => c.primaryKey().autoIncrement());
+    await table
+      .ifNotExists()
+      .addColumn('bank_account_id', 'text', (c) => c.notNull())
+      .addColumn('file_creation_no', 'integer', (c) => c.notNull())
+      .addColumn('pay_date', 'text', (c) => c.notNull())
+      .addColumn('created_on', 'text', (c) => c.notNull())
+      .addColumn('created_by', 'text', (c) => c.notNull())
+      .addColumn('total', money, (c) => c.notNull())
+      .addColumn('deposits', 'integer', (c) => c.notNull())
+      .addColumn('content', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('pr_deposit_files_pay_date').ifNotExists().on('pr_deposit_files').columns(['pay_date']).execute();
+    await db.schema
+      .createTable('pr_year_ends')
+      .ifNotExists()
+      .addColumn('year', 'integer', (c) => c.primaryKey())
+      .addColumn('closed_on', 'text', (c) => c.notNull())
+      .addColumn('closed_by', 'text', (c) => c.notNull())
+      .execute();
+  },
+};

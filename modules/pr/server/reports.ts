@@ -1,0 +1,198 @@
+/**
+ * Queries of the payroll reports (definitions modules/pr/definitions/reports.ts). Cheques count unless
+ * Cancelled. T4 boxes (DOMAIN-NOTES §1.7): 14 gross employment income; 16/16A CPP/CPP2, 17/17A QPP/QPP2; 18
+ * EI; 20 RPP; 22 income tax (federal, and the province's outside Québec); 24 EI insurable earnings (to the
+ * maximum insurable earnings, 0 when none); 26 pensionable earnings (to the YMPE, 0 when none); 44 union dues;
+ * 55/56 QPIP premiums and insurable earnings; 74/75 past service (from the employee). The caps come from the
+ * statutory tables in force on December 31 of the year.
+ */
+import { sql } from 'kysely';
+import { decimalToDb } from '@erp/server/db/decimal-codec';
+import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import type { ReportParameterError } from '@erp/shared/reports/define';
+import { SLIP_BOXES, compensationReport, employeeInquiry, journalPrinting, roeReport, t4Report, t4Slips, yearToDateList } from '../definitions/reports.ts';
+import { loadTables, rateOf } from './deductions.ts';
+
+const live = (ctx: ReportContext) => ctx.db.selectFrom('pr_cheques as c').where('c.status', '<>', 'Cancelled');
+const between = (query: AnySelect, from: string, to: string) => query.where('c.pay_date', '>=', from).where('c.pay_date', '<=', to);
+const sumOf = (column: string) => sql<string>`coalesce(sum(${sql.ref(column)}), 0)`;
+
+const PAY_SUMS = ['gross', 'cpp', 'cpp2', 'qpp', 'qpp2', 'ei', 'qpip', 'federal_tax', 'provincial_tax', 'union_dues', 'other_deductions', 'net'] as const;
+const PAY_FIELDS = ['Gross', 'Cpp', 'Cpp2', 'Qpp', 'Qpp2', 'Ei', 'Qpip', 'FederalTax', 'ProvincialTax', 'UnionDues', 'OtherDeductions', 'Net'] as const;
+
+const inquiry: ServerReport = {
+  def: employeeInquiry,
+  rows(ctx) {
+    return ctx.db
+      .selectFrom('pr_cheques as c')
+      .where('c.employee_id', '=', String(ctx.params['EmployeeId']))
+      .where('c.pay_date', '>=', String(ctx.params['StartDate']))
+      .where('c.pay_date', '<=', String(ctx.params['EndDate']))
+      .select(['c.pay_date as PayDate', 'c.cheque_no as ChequeNo', 'c.status as Status', 'c.hours as Hours', ...PAY_SUMS.map((column, index) => `c.${column} as ${PAY_FIELDS[index]}`), 'c.cheque_id as ChequeId']);
+  },
+};
+
+const yearRange = (ctx: ReportContext): [string, string] => [`${Number(ctx.params['Year'])}-01-01`, `${Number(ctx.params['Year'])}-12-31`];
+
+const ytd: ServerReport = {
+  def: yearToDateList,
+  rows(ctx) {
+    const [from, to] = yearRange(ctx);
+    return between(live(ctx), from, to)
+      .select([
+        'c.employee_id as EmployeeId',
+        sql<string>`max(c.employee_name)`.as('EmployeeName'),
+        sql<string>`max(c.province)`.as('Province'),
+        sql<number>`count(*)`.as('Cheques'),
+        ...PAY_SUMS.map((column, index) => sumOf(`c.${column}`).as(PAY_FIELDS[index]!)),
+      ])
+      .groupBy('c.employee_id');
+  },
+};
+
+const compensation: ServerReport = {
+  def: compensationReport,
+  rows(ctx) {
+    return between(live(ctx), String(ctx.params['StartDate']), String(ctx.params['EndDate']))
+      .select([
+        'c.employee_id as EmployeeId',
+        sql<string>`max(c.employee_name)`.as('EmployeeName'),
+        sumOf('c.hours').as('Hours'),
+        sumOf('c.gross').as('Gross'),
+        sumOf('c.employer_cpp').as('EmployerCpp'),
+        sumOf('c.employer_ei').as('EmployerEi'),
+        sumOf('c.employer_qpip').as('EmployerQpip'),
+        sumOf('c.employer_wsib').as('EmployerWsib'),
+        sumOf('c.employer_union').as('EmployerUnion'),
+        sql<string>`coalesce(sum(c.gross + c.employer_cpp + c.employer_ei + c.employer_qpip + c.employer_wsib + c.employer_union), 0)`.as('TotalCost'),
+      ])
+      .groupBy('c.employee_id');
+  },
+};
+
+const journal: ServerReport = {
+  def: journalPrinting,
+  rows(ctx) {
+    return ctx.db
+      .selectFrom('gl_entries as e')
+      .innerJoin('gl_accounts as a', 'a.account_id', 'e.account_id')
+      .where('e.source', '=', 'PR')
+      .where('e.data_type', '=', 'Actual')
+      .where('e.entry_date', '>=', String(ctx.params['StartDate']))
+      .where('e.entry_date', '<=', String(ctx.params['EndDate']))
+      .select([
+        'e.journal_id as JournalId',
+        'e.entry_date as EntryDate',
+        'e.document_no as DocumentNo',
+        'e.account_id as AccountId',
+        'a.description as AccountName',
+        sql<string>`case when e.amount > 0 then e.amount else 0 end`.as('Debit'),
+        sql<string>`case when e.amount < 0 then 0 - e.amount else 0 end`.as('Credit'),
+        'e.entry_id as EntryId',
+      ]);
+  },
+};
+
+/** The year's caps (box 24: EI maximum insurable earnings, box 26: YMPE), as stored values for SQL. */
+async function prepareCaps(ctx: ReportContext): Promise<ReportParameterError[]> {
+  const [, to] = yearRange(ctx);
+  const tables = await ctx.db.transaction().execute((trx) => loadTables(trx, to, ['CA', 'QC']));
+  const cap = (item: 'EI_MAX_INSURABLE' | 'PENSION_YMPE' | 'QPIP_MAX_INSURABLE', jurisdiction = 'CA') => decimalToDb(ctx.db, rateOf(tables, jurisdiction, item) ?? '99999999.00', 2);
+  ctx.state['caps'] = { ei: cap('EI_MAX_INSURABLE'), ympe: cap('PENSION_YMPE'), qpip: cap('QPIP_MAX_INSURABLE', 'QC') };
+  return [];
+}
+
+/** One row per employee with the T4 boxes of the year. */
+function t4Totals(ctx: ReportContext): AnySelect {
+  const [from, to] = yearRange(ctx);
+  const caps = ctx.state['caps'] as { ei: unknown; ympe: unknown; qpip: unknown };
+  const capped = (column: string, limit: unknown) => sql<string>`case when coalesce(sum(${sql.ref(column)}), 0) > ${limit} then ${limit} else coalesce(sum(${sql.ref(column)}), 0) end`;
+  let query = between(ctx.db.selectFrom('pr_cheques as c').innerJoin('pr_employees as p', 'p.employee_id', 'c.employee_id').where('c.status', '<>', 'Cancelled'), from, to);
+  const employee = ctx.params['EmployeeId'];
+  if (typeof employee === 'string' && employee !== '') query = query.where('c.employee_id', '=', employee);
+  return query
+    .select([
+      'c.employee_id as EmployeeId',
+      sql<string>`max(p.first_name || ' ' || p.last_name)`.as('EmployeeName'),
+      sql<string>`max(coalesce(p.address, ''))`.as('Address'),
+      sql<string>`max(trim(coalesce(p.city, '') || ' ' || coalesce(p.province_code, '') || '  ' || coalesce(p.postal_code, '')))`.as('CityLine'),
+      sql<string>`max(p.sin)`.as('Sin'),
+      sql<string>`max(c.province)`.as('Province'),
+      sql<string>`${String(Number(ctx.params['Year']))}`.as('Year'),
+      sql<string>`${to}`.as('SlipDate'),
+      sumOf('c.gross').as('Box14'),
+      sumOf('c.cpp').as('Box16'),
+      sumOf('c.cpp2').as('Box16A'),
+      sumOf('c.qpp').as('Box17'),
+      sumOf('c.qpp2').as('Box17A'),
+      sumOf('c.ei').as('Box18'),
+      sumOf('c.rpp').as('Box20'),
+      // Box 22: federal tax, and the provincial tax outside Québec (Québec's is on the RL-1).
+      sql<string>`coalesce(sum(c.federal_tax + case when c.province = 'QC' then 0 else c.provincial_tax end), 0)`.as('Box22'),
+      capped('c.insurable', caps.ei).as('Box24'),
+      capped('c.pensionable', caps.ympe).as('Box26'),
+      sumOf('c.union_dues').as('Box44'),
+      sumOf('c.qpip').as('Box55'),
+      sql<string>`case when max(c.province) = 'QC' then ${capped('c.insurable', caps.qpip)} else 0 end`.as('Box56'),
+      sql<string>`max(p.past_service74)`.as('Box74'),
+      sql<string>`max(p.past_service75)`.as('Box75'),
+      sumOf('c.employer_cpp').as('EmployerCpp'),
+      sumOf('c.employer_ei').as('EmployerEi'),
+    ])
+    .groupBy('c.employee_id');
+}
+
+const T4_FIELDS = ['EmployeeId', 'EmployeeName', 'Sin', 'Province', 'Box14', 'Box16', 'Box16A', 'Box17', 'Box17A', 'Box18', 'Box20', 'Box22', 'Box24', 'Box26', 'Box44', 'Box55', 'Box56', 'Box74', 'Box75', 'EmployerCpp', 'EmployerEi'];
+
+const t4: ServerReport = {
+  def: t4Report,
+  prepare: prepareCaps,
+  rows: (ctx) => ctx.db.selectFrom(t4Totals(ctx).as('t')).select(T4_FIELDS.map((field) => `t.${field}`)),
+};
+
+
+const slips: ServerReport = {
+  def: t4Slips,
+  prepare: prepareCaps,
+  rows(ctx) {
+    const parts = SLIP_BOXES.map((box, index) =>
+      ctx.db
+        .selectFrom(t4Totals(ctx).as('t'))
+        .select(['t.EmployeeId', 't.EmployeeName', 't.Address', 't.CityLine', 't.Sin', 't.Province', 't.Year', 't.SlipDate', 't.Box14', 't.Box22', sql<string>`${box}`.as('Box'), sql<string>`${box}`.as('Description'), sql.ref(`t.Box${box}`).as('Amount'), sql<number>`${index + 1}`.as('Line')]),
+    );
+    let union = parts[0]!;
+    for (const part of parts.slice(1)) union = union.unionAll(part);
+    return ctx.db.selectFrom(union.as('u')).selectAll();
+  },
+};
+
+const ROE_PERIODS: Record<string, number> = { '52': 53, '26': 27, '24': 25, '12': 13 };
+
+const roe: ServerReport = {
+  def: roeReport,
+  rows(ctx) {
+    const employee = String(ctx.params['EmployeeId']);
+    const numbered = ctx.db
+      .selectFrom('pr_cheques as c')
+      .innerJoin('pr_employees as p', 'p.employee_id', 'c.employee_id')
+      .where('c.employee_id', '=', employee)
+      .where('c.status', '<>', 'Cancelled')
+      .where('c.pay_date', '<=', String(ctx.params['LastDay']))
+      .select([
+        sql<number>`row_number() over (order by c.pay_date desc, c.cheque_id desc)`.as('PayPeriod'),
+        'c.pay_date as PayDate',
+        'c.insurable_hours as InsurableHours',
+        'c.insurable as InsurableEarnings',
+        'c.gross as Gross',
+        'p.pay_frequency as Frequency',
+      ]);
+    // Block 15C: the most recent periods of the employee's pay type (bi-weekly 27, weekly 53 …).
+    const limits = Object.entries(ROE_PERIODS).map(([frequency, periods]) => sql`(${sql.ref('n.Frequency')} = ${frequency} and ${sql.ref('n.PayPeriod')} <= ${periods})`);
+    return ctx.db
+      .selectFrom(numbered.as('n'))
+      .where(sql<boolean>`(${sql.join(limits, sql` or `)})`)
+      .select(['n.PayPeriod', 'n.PayDate', 'n.InsurableHours', 'n.InsurableEarnings', 'n.Gross']);
+  },
+};
+
+export const PR_SERVER_REPORTS: readonly ServerReport[] = [inquiry, ytd, compensation, journal, t4, slips, roe];

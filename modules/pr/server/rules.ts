@@ -1,0 +1,41 @@
+/**
+ * Payroll's entity rules (issue 29): the employee's union level belongs to the employee's union; a payroll
+ * transaction is dated in an open payroll year; cheques are made by cheque preparation only, and cancelled by
+ * their `cancel` action (payrun.ts `cancelCheque`: a posted cheque's journal reversed, its transactions back to
+ * Entered).
+ */
+import { BusinessError } from '@erp/server/entities/call-result';
+import type { EntityHooks } from '@erp/server/entities/hooks';
+import { assertYearOpen, cancelCheque } from './payrun.ts';
+
+type Row = Record<string, unknown>;
+
+export const employeeHooks: EntityHooks = {
+  async validate(ctx, change) {
+    const level = change.next['UnionLevelId'];
+    if (typeof level !== 'string' || level === '') return [];
+    const row = (await ctx.any.selectFrom('pr_union_levels').select('union_id').where('level_id', '=', level).executeTakeFirst()) as Row | undefined;
+    return row && row['union_id'] === change.next['UnionId'] ? [] : [{ field: 'UnionLevelId', key: 'pr:rules.levelOfUnion' }];
+  },
+};
+
+export const transactionHooks: EntityHooks = {
+  async beforeWrite(_ctx, trx, change) {
+    await assertYearOpen(trx, String(change.next['PayDate']));
+  },
+};
+
+export const chequeHooks: EntityHooks = {
+  async beforeWrite(_ctx, _trx, change) {
+    if (change.mode === 'create') throw BusinessError.of(409, 'by_preparation', 'pr:rules.chequeByPreparation');
+  },
+  actions: {
+    cancel: {
+      async effect(ctx, run) {
+        const cheque = (await run.trx.selectFrom('pr_cheques').selectAll().where('cheque_id', '=', Number(run.record['ChequeId'])).executeTakeFirst()) as Row;
+        const journalId = await cancelCheque(run.trx, cheque, ctx.user.userId);
+        return { touched: ['pr_transactions', 'gl_entries'], messageKey: 'pr:pr-cheque.cancelled', ...(journalId === null ? {} : { data: { ReversalJournalId: journalId } }) };
+      },
+    },
+  },
+};
