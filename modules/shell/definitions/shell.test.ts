@@ -87,17 +87,18 @@ describe('shell module', () => {
     }
   });
 
-  it('lets the server answer every lookup of every screen: targets registered once every module is, values are keys', () => {
+  it('lets the server answer every lookup of every screen: targets registered once every module is, values are keys or their targetField', () => {
     // The browser's generic lookups ask GET /api/lookup/<target> (the server registers every module, the
-    // page only those it loaded) and take each suggestion's Value as the target's key: a lookup naming a
-    // `targetField` would need that route to answer the field instead.
+    // page only those it loaded) and take each suggestion's Value as what the field stores: the target's key,
+    // or the stored field its `targetField` names (the route answers that field then).
     for (const module of [glModule, arModule, icModule, oeModule]) registerModule(module);
     const checked: string[] = [];
     const check = (owner: string, fields: Readonly<Record<string, { type: string; entity?: string; targetField?: string }>>) => {
       for (const [name, field] of Object.entries(fields)) {
         if (field.type === 'lookup' || (field.type === 'set' && field.entity)) {
           expect(entityByName(field.entity!), `${owner}.${name} → ${field.entity}`).toBeDefined();
-          expect(field.targetField, `${owner}.${name}`).toBeUndefined();
+          const target = entityByName(field.entity!);
+          if (field.targetField) expect(['text', 'integer'], `${owner}.${name} → ${field.entity}.${field.targetField}`).toContain(target?.fields[field.targetField]?.type);
           checked.push(`${owner}.${name}`);
         }
         const children = field as { fields?: typeof fields; lineChildren?: Record<string, { fields: typeof fields }> };
@@ -130,7 +131,14 @@ describe('shell module', () => {
         const target = entityByName(field.entity)!;
         for (const [targetName, value] of Object.entries(field.where)) {
           const targetField = target.fields[targetName];
-          expect(targetField && !targetField.virtual ? kinds[targetField.type] : undefined, `${def.name}.${prefix}${name} where ${targetName}`).toBe(typeof value);
+          const where = `${def.name}.${prefix}${name} where ${targetName}`;
+          // A set stored as flag columns: the value names one of its options (`{ FirmTypes: 'vendor' }`).
+          if (targetField?.type === 'set' && targetField.storage.kind === 'flags') {
+            expect(Object.keys(targetField.storage.columns), where).toContain(value);
+            continue;
+          }
+          // One value, or a list of values any of which is accepted.
+          for (const one of Array.isArray(value) ? value : [value]) expect(targetField && !targetField.virtual ? kinds[targetField.type] : undefined, where).toBe(typeof one);
         }
         filtered += 1;
       }
