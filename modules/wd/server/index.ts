@@ -1,6 +1,7 @@
 /**
  * Waste Disposal on the server (issue 27): the quote and service-order rules, the scheduling and invoicing
- * processes, the reports, the demo data, and its invoices' publishing source (publishing.ts).
+ * processes, the reports, the demo data, the module's part of the large-data generator (`--wd`), and its
+ * invoices' publishing source (publishing.ts).
  */
 import { combineParts } from '@erp/server/modules/part';
 import { wdModule } from '../definitions/index.ts';
@@ -9,9 +10,18 @@ import { WD_PROCESSES } from './processes.ts';
 // Its invoices in invoice publishing (a publishing source, registered on load).
 import './publishing.ts';
 import { WD_SERVER_REPORTS } from './reports.ts';
+import { insertServiceOrders } from './seed-large.ts';
 import { seedWasteDisposal } from './seed.ts';
 
 export const serverModule = combineParts(wdModule, [{ hooks: { 'wd-quote': quoteHooks, 'wd-order': orderHooks }, seed: seedWasteDisposal }], {
   reports: WD_SERVER_REPORTS,
   processes: WD_PROCESSES,
+  large: {
+    option: '--wd',
+    counts: 'service orders',
+    max: 2_000_000,
+    progress: 'service orders',
+    summary: 'wd',
+    run: (database, count, onProgress) => insertServiceOrders(database, { ...(count === undefined ? {} : { orders: count }), onProgress }),
+  },
 });

@@ -14,15 +14,17 @@
  * invoice's number.
  */
 import type { Decimal } from '@erp/shared/decimal';
-import { createPostedInvoice } from '@erp/modules/ar/server/invoices/rules';
+import { checkParties, createPostedInvoice, pricingMemo, type NewInvoice } from '@erp/modules/ar/server/invoices/rules';
+import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
-import type { AnySelect } from '@erp/server/reports/engine';
+import type { AnySelect, ReportRow } from '@erp/server/reports/engine';
+import { sql } from 'kysely';
 import { invoiceProcessing, scheduling, serializeWorkLoad } from '../definitions/reports.ts';
 import { addDays, loadCalendar, nextWorkingDay, type WdCalendar } from './calendar.ts';
-import { servicesOf } from './pricing.ts';
+import { servicesOf, type ServiceFacts } from './pricing.ts';
 import type { Row } from './records.ts';
 
 function refused(ctx: ProcessContext, error: unknown, id: number): ItemOutcome {
@@ -69,22 +71,80 @@ async function loads(trx: AnyTransaction, date: string): Promise<Map<string, num
   return new Map(rows.map((row) => [String(row['crew_id']), Number(row['jobs'])]));
 }
 
+/** The crew with the fewest jobs in `load` below the capacity (ties: the control record's order), or null. */
+function chooseCrew(calendar: WdCalendar, load: ReadonlyMap<string, number>): string | null {
+  let best: string | null = null;
+  for (const crew of calendar.crews) {
+    const jobs = load.get(crew) ?? 0;
+    if (jobs < calendar.capacity && (best === null || jobs < (load.get(best) ?? 0))) best = crew;
+  }
+  return best;
+}
+
 /** The day and crew for a job that may start on `start` (see the header). */
 export async function proposeSlot(trx: AnyTransaction, calendar: WdCalendar, start: string): Promise<{ date: string; crew: string; sequence: number }> {
   if (calendar.crews.length === 0) throw BusinessError.of(409, 'no_crews', 'wd:rules.noCrews');
   let day = nextWorkingDay(calendar, start);
   for (let i = 0; i < 366; i += 1) {
     const load = await loads(trx, day);
-    let best: string | null = null;
-    for (const crew of calendar.crews) {
-      const jobs = load.get(crew) ?? 0;
-      if (jobs < calendar.capacity && (best === null || jobs < (load.get(best) ?? 0))) best = crew;
-    }
+    const best = chooseCrew(calendar, load);
     if (best !== null) return { date: day, crew: best, sequence: (load.get(best) ?? 0) + 1 };
     day = nextWorkingDay(calendar, addDays(day, 1));
   }
   throw BusinessError.of(409, 'no_working_day', 'wd:rules.noWorkingDay');
 }
+
+/**
+ * proposeSlot on loads held in memory (day → crew → jobs, every day from the batch's earliest start), which
+ * it counts the slot into: a batch reads the loads once and plans its orders one after the other, as runItem
+ * would one transaction after the other.
+ */
+function planSlot(calendar: WdCalendar, days: Map<string, Map<string, number>>, start: string): { date: string; crew: string; sequence: number } {
+  if (calendar.crews.length === 0) throw BusinessError.of(409, 'no_crews', 'wd:rules.noCrews');
+  let day = nextWorkingDay(calendar, start);
+  for (let i = 0; i < 366; i += 1) {
+    let load = days.get(day);
+    if (!load) days.set(day, (load = new Map()));
+    const best = chooseCrew(calendar, load);
+    if (best !== null) {
+      const sequence = (load.get(best) ?? 0) + 1;
+      load.set(best, sequence);
+      return { date: day, crew: best, sequence };
+    }
+    day = nextWorkingDay(calendar, addDays(day, 1));
+  }
+  throw BusinessError.of(409, 'no_working_day', 'wd:rules.noWorkingDay');
+}
+
+/** Jobs per crew per day on and after `from` (orders scheduled or done), for planSlot. */
+async function loadsFrom(trx: AnyTransaction, from: string): Promise<Map<string, Map<string, number>>> {
+  const rows = (await trx
+    .selectFrom('wd_orders')
+    .select(['scheduled_date', 'crew_id'])
+    .select((eb) => eb.fn.countAll().as('jobs'))
+    .where('scheduled_date', '>=', from)
+    .where('status', 'in', ['Scheduled', 'Completed', 'Invoiced'])
+    .groupBy(['scheduled_date', 'crew_id'])
+    .execute()) as Row[];
+  const days = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    const day = String(row['scheduled_date']);
+    let load = days.get(day);
+    if (!load) days.set(day, (load = new Map()));
+    load.set(String(row['crew_id']), Number(row['jobs']));
+  }
+  return days;
+}
+
+/** The typed VALUES list of a bulk update (`update … from (values …) as v`, columns column1…, both engines). */
+function valuesList(rows: readonly (readonly [number, ...string[]])[], integerColumns: ReadonlySet<number> = new Set()) {
+  return sql.join(
+    rows.map(([id, ...texts]) => sql`(cast(${id} as integer), ${sql.join(texts.map((text, i) => (integerColumns.has(i + 2) ? sql`cast(${Number(text)} as integer)` : sql`cast(${text} as text)`)))})`),
+  );
+}
+
+/** Rows per bulk UPDATE: a few bound values each, far below both engines' limits. */
+const UPDATE_CHUNK = 1000;
 
 const schedulingProcess: ServerProcess = {
   def: scheduling,
@@ -118,7 +178,78 @@ const schedulingProcess: ServerProcess = {
       return refused(ctx, error, id);
     }
   },
+  /**
+   * The same plan for a batch in one transaction without a query per order: the calendar, the orders still
+   * Entered and the loads from the earliest start are read once, the slots planned in memory in the rows'
+   * order, and the orders written by one UPDATE per thousand (each only while still Entered).
+   */
+  async runBatch(ctx, rows) {
+    const from = String(ctx.params['FromDate']);
+    const ids = rows.map((row) => Number(row['OrderId']));
+    return ctx.db.transaction().execute(async (trx: AnyTransaction) => {
+      const calendar = await loadCalendar(trx);
+      const entered = new Set(
+        ((await trx.selectFrom('wd_orders').select('order_id').where('order_id', 'in', ids).where('status', '=', 'Entered').execute()) as Row[]).map((row) => Number(row['order_id'])),
+      );
+      const startOf = (row: ReportRow) => {
+        const requested = typeof row['RequestedDate'] === 'string' ? row['RequestedDate'] : '';
+        return requested > from ? requested : from;
+      };
+      const days = await loadsFrom(trx, from);
+      const outcomes: ItemOutcome[] = [];
+      const writes: [number, string, string, string][] = [];
+      for (const [index, row] of rows.entries()) {
+        const id = ids[index]!;
+        if (!entered.has(id)) {
+          outcomes.push({ ResultStatus: 2, ResultCode: 'changed', Message: messageIn(ctx.locale, 'wd:reports.scheduling.changed'), EntityId: id });
+          continue;
+        }
+        try {
+          const slot = planSlot(calendar, days, startOf(row));
+          writes.push([id, slot.date, slot.crew, String(slot.sequence)]);
+          outcomes.push({ ResultStatus: 1, ResultCode: 'scheduled', Message: messageIn(ctx.locale, 'wd:reports.scheduling.done', { date: slot.date, crew: slot.crew }), EntityId: id });
+        } catch (error) {
+          outcomes.push(refused(ctx, error, id));
+        }
+      }
+      const now = new Date().toISOString();
+      for (let start = 0; start < writes.length; start += UPDATE_CHUNK) {
+        const chunk = writes.slice(start, start + UPDATE_CHUNK);
+        const result = await sql<Row>`update wd_orders set status = 'Scheduled', scheduled_date = v.column2, crew_id = v.column3, route_sequence = v.column4,
+            updated_by = ${ctx.user.userId}, updated_on = ${now}, version = wd_orders.version + 1
+          from (values ${valuesList(chunk, new Set([4]))}) as v
+          where wd_orders.order_id = v.column1 and wd_orders.status = 'Entered'`.execute(trx);
+        // Read as Entered above in this transaction: a difference means someone else's write; run item by item.
+        if (Number(result.numAffectedRows ?? chunk.length) !== chunk.length) throw new Error('wd-scheduling: orders changed during the batch');
+      }
+      return outcomes;
+    });
+  },
 };
+
+/** The Receivables invoice of a completed order (see the header). */
+function invoiceInput(order: Row, calendar: WdCalendar, service: ServiceFacts | undefined, date: string, engine: AnyTransaction): NewInvoice {
+  const quantity = decimalFromDb(engine, order['quantity'], 4) ?? '0.0000';
+  const price = decimalFromDb(engine, order['unit_price'], 4) ?? '0.0000';
+  const manifest = order['manifest_no'] ? ` · ${String(order['manifest_no'])}` : '';
+  const name = service?.name ?? String(order['service_id']);
+  return {
+    date,
+    billToId: String(order['customer_id']),
+    shipToId: String(order['site_id'] ?? order['customer_id']),
+    termsCode: calendar.termsCode,
+    reference: String(order['order_no']),
+    description: `${String(order['order_no'])} ${name}`.slice(0, 100),
+    lines: [
+      {
+        Description: `${name}${manifest}`.slice(0, 100),
+        AccountId: service?.revenueAccount ?? calendar.revenueAccount,
+        Quantity: (service?.flat ? '1.0000' : quantity) as Decimal,
+        UnitPrice: price,
+      },
+    ],
+  };
+}
 
 /** Invoices one completed order in `trx` (see the header); answers the invoice number. */
 export async function invoiceOrder(trx: AnyTransaction, orderId: number, date: string, userId: string): Promise<string | null> {
@@ -126,29 +257,7 @@ export async function invoiceOrder(trx: AnyTransaction, orderId: number, date: s
   if (!order) return null;
   const calendar = await loadCalendar(trx);
   const service = (await servicesOf(trx, [String(order['service_id'])])).get(String(order['service_id']));
-  const quantity = decimalFromDb(trx, order['quantity'], 4) ?? '0.0000';
-  const price = decimalFromDb(trx, order['unit_price'], 4) ?? '0.0000';
-  const manifest = order['manifest_no'] ? ` · ${String(order['manifest_no'])}` : '';
-  const invoice = await createPostedInvoice(
-    trx,
-    {
-      date,
-      billToId: String(order['customer_id']),
-      shipToId: String(order['site_id'] ?? order['customer_id']),
-      termsCode: calendar.termsCode,
-      reference: String(order['order_no']),
-      description: `${String(order['order_no'])} ${service?.name ?? String(order['service_id'])}`.slice(0, 100),
-      lines: [
-        {
-          Description: `${service?.name ?? String(order['service_id'])}${manifest}`.slice(0, 100),
-          AccountId: service?.revenueAccount ?? calendar.revenueAccount,
-          Quantity: (service?.flat ? '1.0000' : quantity) as Decimal,
-          UnitPrice: price,
-        },
-      ],
-    },
-    userId,
-  );
+  const invoice = await createPostedInvoice(trx, invoiceInput(order, calendar, service, date, trx), userId);
   await trx
     .updateTable('wd_orders')
     .set((eb) => ({ status: 'Invoiced', invoice_no: invoice.documentNo, updated_by: userId, updated_on: new Date().toISOString(), version: eb('version', '+', 1) }))
@@ -169,6 +278,71 @@ const invoicingProcess: ServerProcess = {
     } catch (error) {
       return refused(ctx, error, id);
     }
+  },
+  /**
+   * A batch in one transaction: the orders, services, calendar and the A/R period read once; the parties of each
+   * customer and site checked once (a refused pair refuses its orders alone, before anything is written); the
+   * invoices created and posted through Receivables with one pricing memo (rates, terms, firms, receivables
+   * account read once); the orders marked Invoiced by one UPDATE per thousand. Anything else that throws
+   * undoes the batch, and the engine runs its items one by one.
+   */
+  async runBatch(ctx, rows) {
+    const date = String(ctx.params['InvoiceDate']);
+    const userId = ctx.user.userId;
+    const ids = rows.map((row) => Number(row['OrderId']));
+    const changed = (id: number): ItemOutcome => ({ ResultStatus: 2, ResultCode: 'changed', Message: messageIn(ctx.locale, 'wd:reports.invoiceProcessing.changed'), EntityId: id });
+    return ctx.db.transaction().execute(async (trx: AnyTransaction) => {
+      try {
+        await assertPeriodOpen(trx, date, 'ar', 'InvoiceDate');
+      } catch (error) {
+        return ids.map((id) => refused(ctx, error, id));
+      }
+      const calendar = await loadCalendar(trx);
+      const orders = new Map(
+        ((await trx.selectFrom('wd_orders').selectAll().where('order_id', 'in', ids).where('status', '=', 'Completed').execute()) as Row[]).map((order) => [Number(order['order_id']), order]),
+      );
+      const services = await servicesOf(trx, [...orders.values()].map((order) => String(order['service_id'])));
+      const memo = pricingMemo();
+      const refusedPairs = new Map<string, unknown>();
+      for (const order of orders.values()) {
+        const billTo = String(order['customer_id']);
+        const shipTo = String(order['site_id'] ?? billTo);
+        const key = `${billTo}\u0000${shipTo}`;
+        if (memo.firms.has(key) || refusedPairs.has(key)) continue;
+        try {
+          memo.firms.set(key, await checkParties(trx, billTo, shipTo));
+        } catch (error) {
+          if (!(error instanceof BusinessError)) throw error;
+          refusedPairs.set(key, error);
+        }
+      }
+      const outcomes: ItemOutcome[] = [];
+      const writes: [number, string][] = [];
+      for (const id of ids) {
+        const order = orders.get(id);
+        if (!order) {
+          outcomes.push(changed(id));
+          continue;
+        }
+        const pair = refusedPairs.get(`${String(order['customer_id'])}\u0000${String(order['site_id'] ?? order['customer_id'])}`);
+        if (pair) {
+          outcomes.push(refused(ctx, pair, id));
+          continue;
+        }
+        const invoice = await createPostedInvoice(trx, invoiceInput(order, calendar, services.get(String(order['service_id'])), date, trx), userId, memo);
+        writes.push([id, invoice.documentNo]);
+        outcomes.push({ ResultStatus: 1, ResultCode: 'invoiced', Message: messageIn(ctx.locale, 'wd:reports.invoiceProcessing.done', { invoice: invoice.documentNo }), EntityId: id });
+      }
+      const now = new Date().toISOString();
+      for (let start = 0; start < writes.length; start += UPDATE_CHUNK) {
+        const chunk = writes.slice(start, start + UPDATE_CHUNK);
+        const result = await sql`update wd_orders set status = 'Invoiced', invoice_no = v.column2, updated_by = ${userId}, updated_on = ${now}, version = wd_orders.version + 1
+          from (values ${valuesList(chunk)}) as v where wd_orders.order_id = v.column1 and wd_orders.status = 'Completed'`.execute(trx);
+        // Read as Completed above: a difference is someone else's write meanwhile; undo, and run item by item.
+        if (Number(result.numAffectedRows ?? chunk.length) !== chunk.length) throw new Error('wd-invoice-processing: orders changed during the batch');
+      }
+      return outcomes;
+    });
   },
 };
 

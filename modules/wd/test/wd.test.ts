@@ -6,14 +6,15 @@
  * Invoiced / Cancelled with the working-day and certificate rules (§8.4); the scheduler on a fixed calendar — a
  * week with a statutory holiday, two crews at capacity; invoice processing into Receivables (Dr AR / Cr revenue
  * / Cr HST of the site's province, balanced) and its refusal in a closed A/R period; the completed services and
- * certificates-due reports.
+ * certificates-due reports; a batch of invoice processing refusing one order alone; the large-data generator.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { add, neg } from '@erp/shared/decimal';
+import { add, mul, neg } from '@erp/shared/decimal';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
 import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
+import { insertServiceOrders } from '../server/seed-large.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -309,5 +310,40 @@ describe('certificates due for renewal (WP8 acceptance 4)', () => {
       ['R-SOON', D('10-05'), 15],
       ['R-LATE', D('10-20'), 30],
     ]);
+  });
+});
+
+describe('batches and large data (issue 27 performance, item 7)', () => {
+  it('invoices a batch, refusing alone the order of a customer no longer valid', async () => {
+    await created('firm', { FirmId: 'WC3', Name: 'Waste Customer Three', FirmTypes: ['bill-to'], ProvinceCode: 'ON' });
+    const completed = async (customer: string) => {
+      const entered = await created('wd-order', order({ CustomerId: customer, SiteId: customer, WasteClassId: 'T-NON', ScheduledDate: D('08-01'), CrewId: 'A2' }));
+      return done('wd-order', await done('wd-order', entered, 'OrderId', 'schedule'), 'OrderId', 'complete');
+    };
+    const good = await completed('WC2');
+    const gone = await completed('WC3');
+    const firm = json(await get('/api/data/firm/WC3')).Data;
+    expect((await put('/api/data/firm/WC3', { IsActive: false, Version: firm.Version })).statusCode).toBe(200);
+    const Parameters = { InvoiceDate: D('08-01'), CompletedTo: D('08-31') };
+    const run = json(await process('wd-invoice-processing', 'run', { Parameters, Items: [good.OrderId, gone.OrderId] })).List as Json[];
+    expect(run.map((r) => [r.ItemId, r.ResultStatus])).toEqual([[String(good.OrderId), 1], [String(gone.OrderId), 2]]);
+    expect(run[1]!.Message).toBe('Bill To is invalid.');
+    expect(json(await get(`/api/data/wd-order/${good.OrderId}`)).Data.Status).toBe('Invoiced');
+    expect(json(await get(`/api/data/wd-order/${gone.OrderId}`)).Data.Status).toBe('Completed');
+  });
+
+  it('adds generated service orders in every state for seed:large, scheduled within the crews and working days', async () => {
+    const summary = await insertServiceOrders(server.config.database, { orders: 40 });
+    expect(summary.byStatus).toEqual({ Entered: 4, Scheduled: 6, Completed: 10, Invoiced: 18, Cancelled: 2 });
+    const rows = (await db().selectFrom('wd_orders').selectAll().where('order_no', 'like', 'GWD%').execute()) as Json[];
+    expect(rows).toHaveLength(40);
+    for (const row of rows.filter((r) => r.status === 'Scheduled')) {
+      expect(['A1', 'A2']).toContain(row.crew_id);
+      expect(Number(row.route_sequence)).toBeLessThanOrEqual(2);
+      expect([0, 6]).not.toContain(new Date(`${row.scheduled_date}T00:00:00Z`).getUTCDay());
+    }
+    for (const row of rows.filter((r) => r.service_id === 'T-BIN')) {
+      expect(decimalFromDb(engine(), row.amount, 2)).toBe(mul(decimalFromDb(engine(), row.quantity, 4)!, '100.0000', 2));
+    }
   });
 });

@@ -10,6 +10,7 @@
  *   --ic         50,000 products and 2,000,000 stock ledger rows over 5 warehouses with their balances.
  *   --po N       purchase orders of N lines in all (100,000 for the open-orders benchmark), their posted receipts.
  *   --so N       sales orders of N lines in all (modules/so/server/seed-large.ts), in every state.
+ *   --wd N       waste-disposal service orders (modules/wd/server/seed-large.ts), in every state.
  * Runs against a stopped server's database; creates, migrates and seeds it first when needed, like a start.
  * Prints one JSON line: `{ "inserted", "seconds", "total" }` and each module's summary under its key.
  */
