@@ -1,0 +1,30 @@
+/**
+ * Trades and contracting on the server (issue 28): the masters' rules, inspection requests, contract, option,
+ * progress and holdback billing (invoiced through Receivables), the processes, reports and demo data.
+ */
+import { combineParts } from '@erp/server/modules/part';
+import { teModule } from '../definitions/index.ts';
+import { contractBillingHooks, holdbackBillingHooks, optionBillingHooks, progressBillingHooks } from './billing.ts';
+import { inspectionHooks } from './inspections.ts';
+import { lotHooks, lotOptionHooks, modelPriceHooks } from './masters.ts';
+import { seedTrades } from './seed.ts';
+
+export const serverModule = combineParts(
+  teModule,
+  [
+    {
+      hooks: {
+        'te-lot': lotHooks,
+        'lot-option': lotOptionHooks,
+        'model-contract-price': modelPriceHooks,
+        'inspection-request': inspectionHooks,
+        'contract-billing': contractBillingHooks,
+        'option-billing': optionBillingHooks,
+        'progress-billing': progressBillingHooks,
+        'holdback-billing': holdbackBillingHooks,
+      },
+      seed: seedTrades,
+    },
+  ],
+  {},
+);

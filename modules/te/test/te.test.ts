@@ -1,0 +1,315 @@
+/**
+ * Trades and contracting (issue 28; SCREENS.md WP9 9a acceptance 1–3) on SQLite and PostgreSQL, through the API
+ * as the screens call it: masters (a site of a builder, a building, a model with options and contract prices, a
+ * lot with two owners and options priced by the site, §8 "Builder, site or lot not found."); inspection requests
+ * (§5 lot and date required, the highrise variant, Requested → Scheduled → Passed / Failed, lots ready for
+ * inspection); progress billing to the cent (DOMAIN-NOTES §8.3) and its posting (Dr AR, Dr holdback receivable,
+ * Cr revenue, Cr HST on the non-holdback part), contract and option billing, holdback release with tax.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { add } from '@erp/shared/decimal';
+import { decimalFromDb } from '@erp/server/db/decimal-codec';
+import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import { call } from '../../../server/test/helpers/entities.ts';
+import { progressFigures } from '../definitions/progress.ts';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let server: TestServer;
+let admin: string;
+const YEAR = 2062;
+const D = (md: string) => `${YEAR}-${md}`;
+
+const get = (url: string) => call(server.app, 'GET', url, admin);
+const post = (url: string, body: unknown) => call(server.app, 'POST', url, admin, body);
+const put = (url: string, body: unknown) => call(server.app, 'PUT', url, admin, body);
+const json = (response: { json(): unknown }) => response.json() as Json;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const db = () => server.app.erp.database.db as any;
+const engine = () => server.app.erp.database.engine;
+
+async function created(entity: string, body: Json): Promise<Json> {
+  const response = await post(`/api/data/${entity}`, body);
+  expect(response.statusCode, JSON.stringify(response.json())).toBe(201);
+  return json(response).Data;
+}
+
+async function action(entity: string, id: unknown, version: unknown, name: string) {
+  return post(`/api/data/${entity}/${id}/actions/${name}`, { Version: version });
+}
+
+async function done(entity: string, record: Json, key: string, name: string): Promise<Json> {
+  const response = await action(entity, record[key], record.Version, name);
+  expect(response.statusCode, JSON.stringify(response.json())).toBe(200);
+  return json(await get(`/api/data/${entity}/${record[key]}`)).Data;
+}
+
+const lot = async (id: string) => json(await get(`/api/data/te-lot/${id}`)).Data;
+
+/** GL entries of a document by account. */
+async function postedByAccount(documentNo: string): Promise<Map<string, string>> {
+  const entries = (await db().selectFrom('gl_entries').select(['account_id', 'amount']).where('document_no', '=', documentNo).execute()) as Json[];
+  const byAccount = new Map<string, string>();
+  let sum = '0.00';
+  for (const entry of entries) {
+    const amount = decimalFromDb(engine(), entry.amount, 2)!;
+    byAccount.set(String(entry.account_id), add(byAccount.get(String(entry.account_id)) ?? '0.00', amount));
+    sum = add(sum, amount);
+  }
+  expect(sum).toBe('0.00');
+  return byAccount;
+}
+
+async function balance(account: string): Promise<string> {
+  const rows = (await db().selectFrom('gl_entries').select(['amount']).where('account_id', '=', account).execute()) as Json[];
+  let total = '0.00';
+  for (const row of rows) total = add(total, decimalFromDb(engine(), row.amount, 2)!);
+  return total;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  expect((await post('/api/data/accounting-period/fiscal-years', { FiscalYear: YEAR })).statusCode).toBe(201);
+  await created('firm', { FirmId: 'TB1', Name: 'Maple Homes', FirmTypes: ['bill-to'], ProvinceCode: 'ON' });
+  await created('firm', { FirmId: 'TB2', Name: 'Lakeview Builders', FirmTypes: ['bill-to'], ProvinceCode: 'ON' });
+  await created('firm', { FirmId: 'TV1', Name: 'A Vendor', FirmTypes: ['vendor'], ProvinceCode: 'ON' });
+  await created('job-site', { SiteId: 'MV', Name: 'Maple Valley', BuilderId: 'TB1', City: 'Barrie' });
+  await created('job-site', { SiteId: 'LV', Name: 'Lakeview Towers', BuilderId: 'TB2', City: 'Toronto' });
+  await created('site-building', { BuildingId: 'LV-A', SiteId: 'LV', Name: 'Tower A', Floors: 20 });
+  await created('te-option', { OptionId: 'DECK', Description: 'Rear deck', Price: '8000.00' });
+  await created('te-option', { OptionId: 'FIRE', Description: 'Gas fireplace', Price: '4500.00' });
+  await created('te-option', { OptionId: 'BSMT', Description: 'Finished basement', Price: '30000.00' });
+  await created('inspector', { InspectorId: 'INS1', Name: 'Pat Inspector', Municipality: 'Barrie' });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('masters (WP9 acceptance 1, §8)', () => {
+  it('refuses an unknown or non-customer builder, an unknown site, a building of another site', async () => {
+    for (const builder of ['NOPE', 'TV1']) {
+      const refused = await post('/api/data/job-site', { SiteId: 'X1', Name: 'X', BuilderId: builder });
+      expect(refused.statusCode).toBe(400);
+      expect(json(refused).Data.Errors.map((e: Json) => e.message)).toContain('Builder, site or lot not found.');
+    }
+    const noSite = await post('/api/data/te-lot', { LotId: 'X-1', SiteId: 'NOSITE' });
+    expect(noSite.statusCode).toBe(400);
+    expect(json(noSite).Data.Errors.map((e: Json) => e.message)).toContain('Builder, site or lot not found.');
+    const wrongBuilding = await post('/api/data/te-lot', { LotId: 'X-2', SiteId: 'MV', BuildingId: 'LV-A' });
+    expect(wrongBuilding.statusCode).toBe(400);
+    expect(json(wrongBuilding).Message).toBe('Builder, site or lot not found.');
+    const backwards = await post('/api/data/building-schedule', { BuildingId: 'LV-A', Floor: 3, Phase: 'Drywall', StartDate: D('05-10'), EndDate: D('05-01') });
+    expect(backwards.statusCode).toBe(400);
+    await created('building-schedule', { BuildingId: 'LV-A', Floor: 3, Phase: 'Drywall', StartDate: D('05-01'), EndDate: D('05-10') });
+  });
+
+  it('prices a lot from its model on the site plus its options (site price first)', async () => {
+    const model = await created('te-model', { ModelId: 'OAK', Description: 'The Oak', BuilderId: 'TB1', BasePrice: '400000.00', Options: [{ OptionId: 'DECK' }, { OptionId: 'FIRE', IsStandard: true }] });
+    expect(model.Options.map((o: Json) => o.OptionId)).toEqual(['DECK', 'FIRE']);
+    await created('model-contract-price', { ModelId: 'OAK', SiteId: 'MV', ContractPrice: '450000.00' });
+    await created('site-option', { SiteId: 'MV', OptionId: 'DECK', Price: '9000.00' });
+    const made = await created('te-lot', { LotId: 'MV-001', SiteId: 'MV', ModelId: 'OAK', Owner1Name: 'Ann Buyer', Owner2Name: 'Bob Buyer', Stage: 'UnderConstruction' });
+    expect([made.ModelPrice, made.OptionsTotal, made.ContractPrice]).toEqual(['450000.00', '0.00', '450000.00']);
+    await created('lot-option', { LotId: 'MV-001', OptionId: 'DECK' });
+    const fire = await created('lot-option', { LotId: 'MV-001', OptionId: 'FIRE', Quantity: 2 });
+    expect([fire.Price, fire.Amount]).toEqual(['4500.00', '9000.00']);
+    expect((await lot('MV-001')).ContractPrice).toBe('468000.00');
+    // A model without a price on the site: its base price.
+    expect((await created('te-lot', { LotId: 'MV-002', SiteId: 'MV', ModelId: 'OAK' })).ContractPrice).toBe('450000.00');
+    const other = await created('te-lot', { LotId: 'LV-0301', SiteId: 'LV', BuildingId: 'LV-A', Floor: 3, ModelId: 'OAK' });
+    expect(other.ContractPrice).toBe('400000.00');
+    // Deleting an option takes it off the contract price.
+    const del = await call(server.app, 'DELETE', `/api/data/lot-option/${fire.LotOptionId}?Version=${fire.Version}`, admin);
+    expect(del.statusCode, del.body).toBeLessThan(300);
+    expect((await lot('MV-001')).ContractPrice).toBe('459000.00');
+    await created('lot-option', { LotId: 'MV-001', OptionId: 'FIRE' });
+    expect((await lot('MV-001')).ContractPrice).toBe('463500.00');
+    // A model's contract price changed on the site: its unbilled lots follow.
+    const price = json(await get('/api/data/model-contract-price?filter.ModelId=OAK&filter.SiteId=MV')).List[0];
+    expect((await put(`/api/data/model-contract-price/${price.PriceId}`, { ContractPrice: '460000.00', Version: price.Version })).statusCode).toBe(200);
+    expect((await lot('MV-001')).ContractPrice).toBe('473500.00');
+    expect((await lot('MV-002')).ContractPrice).toBe('460000.00');
+  });
+});
+
+describe('inspection requests (WP9 acceptance 2)', () => {
+  it('requires a lot and a date and refuses an unknown or mismatched builder, site or lot', async () => {
+    const empty = await post('/api/data/inspection-request', { InspectionType: 'Framing' });
+    expect(empty.statusCode).toBe(400);
+    expect(json(empty).Data.Errors.map((e: Json) => e.message).sort()).toEqual(['A date is required.', 'A lot is required.']);
+    for (const body of [
+      { LotId: 'NO-LOT', RequestedDate: D('03-01') },
+      { LotId: 'MV-001', SiteId: 'LV', RequestedDate: D('03-01') },
+      { LotId: 'MV-001', BuilderId: 'TB2', RequestedDate: D('03-01') },
+      { LotId: 'MV-001', BuilderId: 'NOBODY', RequestedDate: D('03-01') },
+    ]) {
+      const refused = await post('/api/data/inspection-request', body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(json(refused).Message).toBe('Builder, site or lot not found.');
+    }
+    const highrise = await post('/api/data/inspection-request', { LotId: 'LV-0301', Highrise: true, RequestedDate: D('03-01') });
+    expect(json(highrise).Data.Errors.map((e: Json) => e.field).sort()).toEqual(['BuildingId', 'Floor']);
+    const tower = await created('inspection-request', { LotId: 'LV-0301', Highrise: true, BuildingId: 'LV-A', Floor: 3, RequestedDate: D('03-01') });
+    expect([tower.SiteId, tower.BuilderId, tower.Status]).toEqual(['LV', 'TB2', 'Requested']);
+  });
+
+  it('goes Requested → Scheduled → Passed and takes the lot off Lots ready for inspection', async () => {
+    for (const id of ['MV-001', 'MV-002']) {
+      const current = await lot(id);
+      expect((await put(`/api/data/te-lot/${id}`, { Stage: 'Ready', Version: current.Version })).statusCode).toBe(200);
+    }
+    const ready = async () => (json(await post('/api/reports/te-lots-ready/run', { Parameters: { SiteId: 'MV' } })).List as Json[]).map((r) => r.LotId);
+    expect(await ready()).toEqual(['MV-001', 'MV-002']);
+    const request = await created('inspection-request', { LotId: 'MV-001', InspectionType: 'Final', RequestedDate: D('03-02') });
+    expect([request.RequestNo.startsWith('IR'), request.SiteId, request.BuilderId]).toEqual([true, 'MV', 'TB1']);
+    const unscheduled = await action('inspection-request', request.RequestId, request.Version, 'schedule');
+    expect(json(unscheduled).Data.Errors.map((e: Json) => e.field).sort()).toEqual(['InspectorId', 'ScheduledDate']);
+    // Not passed before it is scheduled.
+    expect((await action('inspection-request', request.RequestId, request.Version, 'pass')).statusCode).toBeGreaterThanOrEqual(400);
+    const early = json(await put(`/api/data/inspection-request/${request.RequestId}`, { ScheduledDate: D('03-01'), InspectorId: 'INS1', Version: request.Version })).Data;
+    expect(json(await action('inspection-request', early.RequestId, early.Version, 'schedule')).Data.Errors[0].field).toBe('ScheduledDate');
+    const dated = json(await put(`/api/data/inspection-request/${request.RequestId}`, { ScheduledDate: D('03-05'), Version: early.Version })).Data;
+    const scheduled = await done('inspection-request', dated, 'RequestId', 'schedule');
+    expect(scheduled.Status).toBe('Scheduled');
+    const passed = await done('inspection-request', scheduled, 'RequestId', 'pass');
+    expect([passed.Status, passed.InspectedDate]).toEqual(['Passed', D('03-05')]);
+    expect((await lot('MV-001')).Stage).toBe('Inspected');
+    expect(await ready()).toEqual(['MV-002']);
+    // A failed one leaves the lot ready.
+    const second = await created('inspection-request', { LotId: 'MV-002', RequestedDate: D('03-02'), ScheduledDate: D('03-06'), InspectorId: 'INS1' });
+    const failed = await done('inspection-request', await done('inspection-request', second, 'RequestId', 'schedule'), 'RequestId', 'fail');
+    expect(failed.Status).toBe('Failed');
+    expect(await ready()).toEqual(['MV-002']);
+    // Decided: no longer edited.
+    expect((await put(`/api/data/inspection-request/${passed.RequestId}`, { ResultNotes: 'x', Version: passed.Version })).statusCode).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('progress billing (WP9 acceptance 3, DOMAIN-NOTES §8.3)', () => {
+  it('computes the figures to the cent', () => {
+    const figures = progressFigures({
+      contract: '100000.00',
+      lines: [{ scheduledValue: '100000.00', percentComplete: '40.00' }],
+      holdbackPercent: '10.00',
+      previousBilled: '20000.00',
+      previousHoldback: '0.00',
+    });
+    expect(figures).toEqual({
+      lineEarned: ['40000.00'],
+      earnedToDate: '40000.00',
+      holdbackToDate: '4000.00',
+      netEarned: '36000.00',
+      currentDue: '16000.00',
+      holdbackThisBilling: '4000.00',
+      balanceToFinish: '64000.00',
+    });
+  });
+
+  it('bills $16,000 plus HST on a $100,000 contract at 40% with $20,000 billed, and the holdback receivable holds $4,000', async () => {
+    const mismatch = await post('/api/data/progress-billing', { SiteId: 'LV', BillingDate: D('04-30'), ContractAmount: '100000.00', Lines: [{ Description: 'Structure', ScheduledValue: '90000.00', PercentComplete: '40' }] });
+    expect(mismatch.statusCode).toBe(400);
+    const billing = await created('progress-billing', {
+      SiteId: 'LV',
+      BuildingId: 'LV-A',
+      BillingDate: D('04-30'),
+      ContractAmount: '100000.00',
+      PreviousBilled: '20000.00',
+      Lines: [
+        { Description: 'Structure', ScheduledValue: '60000.00', PercentComplete: '50.00' },
+        { Description: 'Mechanical', ScheduledValue: '40000.00', PercentComplete: '25.00' },
+      ],
+    });
+    expect(billing.HoldbackPercent).toBe('10.00');
+    expect(billing.BillToId).toBe('TB2');
+    expect(billing.Lines.map((l: Json) => l.EarnedToDate)).toEqual(['30000.00', '10000.00']);
+    expect([billing.EarnedToDate, billing.HoldbackToDate, billing.NetEarned, billing.PreviousBilled, billing.CurrentDue, billing.HoldbackThisBilling, billing.BalanceToFinish]).toEqual([
+      '40000.00', '4000.00', '36000.00', '20000.00', '16000.00', '4000.00', '64000.00',
+    ]);
+    // Draft → Certified → Invoiced; not invoiced before it is certified.
+    expect((await action('progress-billing', billing.BillingId, billing.Version, 'invoice')).statusCode).toBeGreaterThanOrEqual(400);
+    const certified = await done('progress-billing', billing, 'BillingId', 'certify');
+    expect(certified.Status).toBe('Certified');
+    expect((await put(`/api/data/progress-billing/${billing.BillingId}`, { PeriodTo: D('04-30'), Version: certified.Version })).statusCode).toBeGreaterThanOrEqual(400);
+    const before = await balance('1160');
+    const invoiced = await done('progress-billing', certified, 'BillingId', 'invoice');
+    expect([invoiced.Status, invoiced.TaxAmount, invoiced.TotalDue]).toEqual(['Invoiced', '2080.00', '18080.00']);
+    const invoice = json(await get(`/api/data/ar-invoice?filter.DocumentNo=${invoiced.InvoiceNo}`)).List[0];
+    expect([invoice.Status, invoice.BillToId, invoice.Total]).toEqual(['Posted', 'TB2', '18080.00']);
+    const posted = await postedByAccount(invoiced.InvoiceNo);
+    // Dr AR 18,080 · Dr holdback receivable 4,000 · Cr revenue 20,000 · Cr HST 2,080 (13% of 16,000 only).
+    expect(posted.get('1100')).toBe('18080.00');
+    expect(posted.get('1160')).toBe('4000.00');
+    expect(posted.get('4500')).toBe('-20000.00');
+    expect(posted.get('2200')).toBe('-2080.00');
+    expect(add(await balance('1160'), `-${before}`)).toBe('4000.00');
+
+    // The next billing of the contract takes its previous figures from this one.
+    const next = await created('progress-billing', {
+      SiteId: 'LV',
+      BuildingId: 'LV-A',
+      BillingDate: D('05-31'),
+      ContractAmount: '100000.00',
+      PreviousBilled: '999.00',
+      Lines: [
+        { Description: 'Structure', ScheduledValue: '60000.00', PercentComplete: '100' },
+        { Description: 'Mechanical', ScheduledValue: '40000.00', PercentComplete: '50' },
+      ],
+    });
+    expect([next.PreviousBilled, next.PreviousHoldback, next.EarnedToDate, next.CurrentDue, next.HoldbackThisBilling]).toEqual(['36000.00', '4000.00', '80000.00', '36000.00', '4000.00']);
+    await done('progress-billing', await done('progress-billing', next, 'BillingId', 'certify'), 'BillingId', 'invoice');
+  });
+
+  it('releases the retained holdback with tax: Retained → Released → Invoiced', async () => {
+    const none = await post('/api/data/holdback-billing', { SiteId: 'MV', BillingDate: D('08-31') });
+    expect(json(none).Message).toBe('No holdback is retained for this contract.');
+    const holdback = await created('holdback-billing', { SiteId: 'LV', BuildingId: 'LV-A', BillingDate: D('08-31') });
+    expect([holdback.Status, holdback.Amount, holdback.BillToId]).toEqual(['Retained', '8000.00', 'TB2']);
+    expect(json(await action('holdback-billing', holdback.BillingId, holdback.Version, 'release')).Data.Errors[0].field).toBe('ReleaseDate');
+    const dated = json(await put(`/api/data/holdback-billing/${holdback.BillingId}`, { ReleaseDate: D('08-15'), Version: holdback.Version })).Data;
+    const released = await done('holdback-billing', dated, 'BillingId', 'release');
+    expect(released.Status).toBe('Released');
+    const before = await balance('1160');
+    const invoiced = await done('holdback-billing', released, 'BillingId', 'invoice');
+    expect([invoiced.Status, invoiced.Amount, invoiced.TaxAmount, invoiced.TotalDue]).toEqual(['Invoiced', '8000.00', '1040.00', '9040.00']);
+    const posted = await postedByAccount(invoiced.InvoiceNo);
+    expect([posted.get('1100'), posted.get('1160'), posted.get('2200')]).toEqual(['9040.00', '-8000.00', '-1040.00']);
+    expect(add(await balance('1160'), `-${before}`)).toBe('-8000.00');
+    // Claimed: nothing is left to release.
+    expect((await post('/api/data/holdback-billing', { SiteId: 'LV', BuildingId: 'LV-A', BillingDate: D('09-01') })).statusCode).toBe(400);
+  });
+});
+
+describe('contract and option billing', () => {
+  it('bills a lot\'s options, then its contract price with holdback, and releases the residential holdback', async () => {
+    const options = await created('option-billing', { LotId: 'MV-001', BillingDate: D('06-30') });
+    expect(options.Lines.map((l: Json) => [l.OptionId, l.Amount])).toEqual([['DECK', '9000.00'], ['FIRE', '4500.00']]);
+    expect([options.Amount, options.SiteId, options.BillToId]).toEqual(['13500.00', 'MV', 'TB1']);
+    const billedOptions = await done('option-billing', options, 'BillingId', 'invoice');
+    expect([billedOptions.Status, billedOptions.TaxAmount, billedOptions.TotalDue]).toEqual(['Invoiced', '1755.00', '15255.00']);
+    expect((await lot('MV-001')).BilledAmount).toBe('13500.00');
+    // A billed option is final, and the lot keeps its model.
+    const deck = json(await get('/api/data/lot-option?filter.LotId=MV-001&filter.OptionId=DECK')).List[0];
+    expect(deck.BillingNo).toBe(billedOptions.BillingNo);
+    expect((await put(`/api/data/lot-option/${deck.LotOptionId}`, { Quantity: 2, Version: deck.Version })).statusCode).toBe(409);
+    const current = await lot('MV-001');
+    expect(json(await put('/api/data/te-lot/MV-001', { ModelId: null, Version: current.Version })).Message).toContain('has been billed');
+
+    const over = await post('/api/data/contract-billing', { LotId: 'MV-001', BillingDate: D('06-30'), Amount: '500000.00' });
+    expect(over.statusCode).toBe(400);
+    const contract = await created('contract-billing', { LotId: 'MV-001', BillingDate: D('06-30') });
+    expect([contract.Amount, contract.HoldbackPercent, contract.Holdback, contract.NetAmount]).toEqual(['460000.00', '10.00', '46000.00', '414000.00']);
+    const invoiced = await done('contract-billing', contract, 'BillingId', 'invoice');
+    expect([invoiced.TaxAmount, invoiced.TotalDue]).toEqual(['53820.00', '467820.00']);
+    const posted = await postedByAccount(invoiced.InvoiceNo);
+    expect([posted.get('1100'), posted.get('1160'), posted.get('4500'), posted.get('2200')]).toEqual(['467820.00', '46000.00', '-460000.00', '-53820.00']);
+    expect((await post('/api/data/contract-billing', { LotId: 'MV-001', BillingDate: D('07-01') })).statusCode).toBe(400);
+
+    const residential = await created('holdback-billing', { Kind: 'Residential', SiteId: 'MV', LotId: 'MV-001', BillingDate: D('09-30'), ReleaseDate: D('09-15') });
+    expect(residential.Amount).toBe('46000.00');
+    const done2 = await done('holdback-billing', await done('holdback-billing', residential, 'BillingId', 'release'), 'BillingId', 'invoice');
+    expect([done2.Status, done2.TotalDue]).toEqual(['Invoiced', '51980.00']);
+    expect(json(await get(`/api/data/contract-billing/${contract.BillingId}`)).Data.HoldbackBillingNo).toBe(done2.BillingNo);
+  });
+});
