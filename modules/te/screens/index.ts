@@ -5,9 +5,10 @@
  * cards, generate work orders, job costing, labour budget, time sheet and employee workday reports.
  */
 import { registerModule } from '@erp/shared/entities/index';
-import { documentScreen, entityScreen } from '@erp/records';
+import { documentScreen, entityScreen, processScreen, reportScreen } from '@erp/records';
 import manifest from '../module.json';
 import { teModule } from '../definitions/index.ts';
+import { changeModelPrices, contractBillingAnalysis, copyModel, extraBilling, inspectionRequests, lotListing, lotsReady, siteAttachments } from '../definitions/reports.ts';
 
 registerModule(teModule);
 
@@ -39,3 +40,15 @@ export const OptionBillingInvoice = documentScreen('option-billing', TE);
 export const ProgressBilling = documentScreen('progress-billing', DOCUMENT);
 export const HoldbackBilling = documentScreen('holdback-billing', DOCUMENT);
 export const HoldbackBillingResidential = documentScreen('holdback-billing', { ...DOCUMENT, routeProps: { kind: 'Residential' } });
+
+// TE-14, TE-15 processes.
+export const CopyModel = processScreen(copyModel, TE);
+export const ChangeModelPrices = processScreen(changeModelPrices, TE);
+
+// TE-27 … TE-31, TE-35 reports (TE sales register: the sales orders' register, module so).
+export const InspectionRequestReport = reportScreen(inspectionRequests, TE);
+export const ExtraBillingAnalysis = reportScreen(extraBilling, TE);
+export const ContractBillingAnalysis = reportScreen(contractBillingAnalysis, TE);
+export const SiteAttachmentList = reportScreen(siteAttachments, TE);
+export const LotListingReport = reportScreen(lotListing, TE);
+export const LotReadyForInspections = reportScreen(lotsReady, TE);

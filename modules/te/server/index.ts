@@ -7,6 +7,8 @@ import { teModule } from '../definitions/index.ts';
 import { contractBillingHooks, holdbackBillingHooks, optionBillingHooks, progressBillingHooks } from './billing.ts';
 import { inspectionHooks } from './inspections.ts';
 import { lotHooks, lotOptionHooks, modelPriceHooks } from './masters.ts';
+import { TE_PROCESSES } from './processes.ts';
+import { TE_SERVER_REPORTS } from './reports.ts';
 import { seedTrades } from './seed.ts';
 
 export const serverModule = combineParts(
@@ -26,5 +28,5 @@ export const serverModule = combineParts(
       seed: seedTrades,
     },
   ],
-  {},
+  { reports: TE_SERVER_REPORTS, processes: TE_PROCESSES },
 );

@@ -134,6 +134,48 @@ describe('masters (WP9 acceptance 1, §8)', () => {
   });
 });
 
+describe('copy model and change model prices (WP9 acceptance 1)', () => {
+  const run = (name: string, Parameters: Json, Items?: unknown[]) => post(`/api/processes/${name}/${Items ? 'run' : 'preview'}`, Items ? { Parameters, Items } : { Parameters });
+
+  it('copies a model with its options and contract prices', async () => {
+    const taken = await run('te-copy-model', { FromModelId: 'OAK', ToModelId: 'OAK' });
+    expect(taken.statusCode).toBe(400);
+    expect(json(taken).Data.Errors[0].message).toBe('Model OAK already exists.');
+    const preview = json(await run('te-copy-model', { FromModelId: 'OAK', ToModelId: 'OAK-II', Description: 'The Oak II' })).List as Json[];
+    expect(preview.map((r) => [r.ModelId, Number(r.Options), Number(r.Prices)])).toEqual([['OAK', 2, 1]]);
+    const result = json(await run('te-copy-model', { FromModelId: 'OAK', ToModelId: 'OAK-II', Description: 'The Oak II' }, ['OAK'])).List[0];
+    expect([result.ResultStatus, result.Message]).toEqual([1, 'Copied as OAK-II: 2 options, 1 contract prices.']);
+    const copy = json(await get('/api/data/te-model/OAK-II')).Data;
+    expect([copy.Description, copy.BasePrice, copy.Options.map((o: Json) => [o.OptionId, o.IsStandard])]).toEqual(['The Oak II', '400000.00', [['DECK', false], ['FIRE', true]]]);
+    const prices = json(await get('/api/data/model-contract-price?filter.ModelId=OAK-II')).List as Json[];
+    expect(prices.map((p) => [p.SiteId, p.ContractPrice])).toEqual([['MV', '460000.00']]);
+  });
+
+  it('changes contract prices by percent or amount; unbilled lots follow, billed ones keep theirs', async () => {
+    await created('te-model', { ModelId: 'PINE', Description: 'The Pine', BuilderId: 'TB1', BasePrice: '300000.00' });
+    await created('model-contract-price', { ModelId: 'PINE', SiteId: 'MV', ContractPrice: '320000.00' });
+    await created('te-lot', { LotId: 'MV-101', SiteId: 'MV', ModelId: 'PINE' });
+    await created('lot-option', { LotId: 'MV-101', OptionId: 'BSMT', Price: '25000.00' });
+    await created('te-lot', { LotId: 'MV-102', SiteId: 'MV', ModelId: 'PINE' });
+    // MV-102 has been billed already (as a contract billing would leave it).
+    await db().updateTable('te_lots').set({ billed_amount: engine() === 'postgres' ? '1000.00' : 100000 }).where('lot_id', '=', 'MV-102').execute();
+    const bad = await run('te-change-model-prices', { ModelId: 'PINE', Method: 'Percent', Change: 'ten' });
+    expect(json(bad).Data.Errors[0].field).toBe('Change');
+    const Parameters = { ModelId: 'PINE', SiteId: 'MV', Method: 'Percent', Change: '12.5' };
+    const preview = json(await run('te-change-model-prices', Parameters)).List as Json[];
+    expect(preview.map((r) => [r.ModelId, r.SiteId, r.ContractPrice, r.NewPrice, Number(r.Lots)])).toEqual([['PINE', 'MV', '320000.00', '360000.00', 1]]);
+    const done = json(await run('te-change-model-prices', Parameters, [preview[0]!.PriceId])).List[0];
+    expect([done.ResultStatus, done.Message]).toEqual([1, '320000.00 → 360000.00; lots repriced: 1.']);
+    expect([(await lot('MV-101')).ModelPrice, (await lot('MV-101')).ContractPrice]).toEqual(['360000.00', '385000.00']);
+    expect((await lot('MV-102')).ContractPrice).toBe('320000.00');
+    const down = json(await run('te-change-model-prices', { ModelId: 'PINE', Method: 'Amount', Change: '-10000.005' }, [preview[0]!.PriceId])).List[0];
+    expect(down.ResultStatus).toBe(1);
+    expect((await lot('MV-101')).ContractPrice).toBe('374999.99');
+    const negative = json(await run('te-change-model-prices', { ModelId: 'PINE', Method: 'Amount', Change: '-999999' }, [preview[0]!.PriceId])).List[0];
+    expect(negative.ResultStatus).toBe(2);
+  });
+});
+
 describe('inspection requests (WP9 acceptance 2)', () => {
   it('requires a lot and a date and refuses an unknown or mismatched builder, site or lot', async () => {
     const empty = await post('/api/data/inspection-request', { InspectionType: 'Framing' });
@@ -311,5 +353,37 @@ describe('contract and option billing', () => {
     const done2 = await done('holdback-billing', await done('holdback-billing', residential, 'BillingId', 'release'), 'BillingId', 'invoice');
     expect([done2.Status, done2.TotalDue]).toEqual(['Invoiced', '51980.00']);
     expect(json(await get(`/api/data/contract-billing/${contract.BillingId}`)).Data.HoldbackBillingNo).toBe(done2.BillingNo);
+  });
+});
+
+describe('reports (grid, .xlsx, PDF)', () => {
+  const report = async (name: string, Parameters: Json) => {
+    const response = await post(`/api/reports/${name}/run`, { Parameters });
+    expect(response.statusCode, JSON.stringify(response.json())).toBe(200);
+    return json(response).List as Json[];
+  };
+
+  it('lists lots, inspection requests, extra and contract billing, site attachments', async () => {
+    const lots = await report('te-lot-listing', { SiteId: 'MV' });
+    expect(lots.map((r) => r.LotId)).toEqual(['MV-001', 'MV-002', 'MV-101', 'MV-102']);
+    expect(lots[0]).toMatchObject({ Owner1Name: 'Ann Buyer', Owner2Name: 'Bob Buyer', ContractPrice: '473500.00', BilledAmount: '473500.00' });
+    expect((await report('te-lot-listing', { Stage: 'Inspected' })).map((r) => r.LotId)).toEqual(['MV-001']);
+    const unknown = await post('/api/reports/te-lot-listing/run', { Parameters: { SiteId: 'NOPE' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(json(unknown))).toContain('Builder, site or lot not found.');
+
+    const requests = await report('te-inspection-requests', { StartDate: D('01-01'), EndDate: D('12-31'), SiteId: 'MV' });
+    expect(requests.map((r) => [r.LotId, r.Status])).toEqual([['MV-001', 'Passed'], ['MV-002', 'Failed']]);
+    const extra = await report('te-extra-billing', { StartDate: D('01-01'), EndDate: D('12-31') });
+    expect(extra.map((r) => [r.LotId, r.OptionId, r.Amount])).toEqual([['MV-001', 'DECK', '9000.00'], ['MV-001', 'FIRE', '4500.00']]);
+    const contract = await report('te-contract-billing', { SiteId: 'MV' });
+    expect(contract.find((r) => r.LotId === 'MV-001')).toMatchObject({ ContractPrice: '473500.00', BilledAmount: '473500.00', LeftToBill: '0.00', HoldbackRetained: '0.00', HoldbackReleased: '46000.00' });
+    expect(contract.find((r) => r.LotId === 'MV-101')).toMatchObject({ LeftToBill: '374999.99' });
+    expect(await report('te-site-attachments', { SiteId: 'MV' })).toEqual([]);
+
+    const pdf = await post('/api/reports/te-lot-listing/pdf', { Parameters: { SiteId: 'MV' } });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const xlsx = await post('/api/reports/te-contract-billing/xlsx', { Parameters: { SiteId: 'MV' } });
+    expect(xlsx.statusCode).toBe(200);
   });
 });
