@@ -41,6 +41,8 @@ const DOCUMENT = { ...SO, attachments: true } as const;
 // starts new ones as TA (the definition's orderType view).
 export const SalesOrderEntry = documentScreen('sales-order', DOCUMENT);
 export const TaOrderEntry = documentScreen('sales-order', { ...DOCUMENT, routeProps: { orderType: 'TA' } });
+// TE-22 the Trades variant (issue 28), re-exported by `@erp/trades`.
+export const TeOrderEntry = documentScreen('sales-order', { ...DOCUMENT, routeProps: { orderType: 'TE' } });
 
 // OE-31 product returns (stock back in, AR credit note).
 export const ProductsReturn = documentScreen('product-return', SO);
