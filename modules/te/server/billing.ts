@@ -34,7 +34,7 @@ interface Invoiced {
 }
 
 /** One posted AR invoice of `due` (taxed) plus `holdback` retained (see the header). */
-async function invoiceWithHoldback(
+export async function invoiceWithHoldback(
   trx: AnyTransaction,
   input: { date: string; billToId: string; reference: string; description: string; due: Decimal; holdback: Decimal },
   userId: string,

@@ -77,9 +77,9 @@ beforeAll(async () => {
   await created('job-site', { SiteId: 'MV', Name: 'Maple Valley', BuilderId: 'TB1', City: 'Barrie' });
   await created('job-site', { SiteId: 'LV', Name: 'Lakeview Towers', BuilderId: 'TB2', City: 'Toronto' });
   await created('site-building', { BuildingId: 'LV-A', SiteId: 'LV', Name: 'Tower A', Floors: 20 });
-  await created('te-option', { OptionId: 'DECK', Description: 'Rear deck', Price: '8000.00' });
-  await created('te-option', { OptionId: 'FIRE', Description: 'Gas fireplace', Price: '4500.00' });
-  await created('te-option', { OptionId: 'BSMT', Description: 'Finished basement', Price: '30000.00' });
+  await created('te-option', { OptionId: 'TDECK', Description: 'Rear deck', Price: '8000.00' });
+  await created('te-option', { OptionId: 'TFIRE', Description: 'Gas fireplace', Price: '4500.00' });
+  await created('te-option', { OptionId: 'TBSMT', Description: 'Finished basement', Price: '30000.00' });
   await created('inspector', { InspectorId: 'INS1', Name: 'Pat Inspector', Municipality: 'Barrie' });
 });
 
@@ -106,28 +106,28 @@ describe('masters (WP9 acceptance 1, §8)', () => {
   });
 
   it('prices a lot from its model on the site plus its options (site price first)', async () => {
-    const model = await created('te-model', { ModelId: 'OAK', Description: 'The Oak', BuilderId: 'TB1', BasePrice: '400000.00', Options: [{ OptionId: 'DECK' }, { OptionId: 'FIRE', IsStandard: true }] });
-    expect(model.Options.map((o: Json) => o.OptionId)).toEqual(['DECK', 'FIRE']);
-    await created('model-contract-price', { ModelId: 'OAK', SiteId: 'MV', ContractPrice: '450000.00' });
-    await created('site-option', { SiteId: 'MV', OptionId: 'DECK', Price: '9000.00' });
-    const made = await created('te-lot', { LotId: 'MV-001', SiteId: 'MV', ModelId: 'OAK', Owner1Name: 'Ann Buyer', Owner2Name: 'Bob Buyer', Stage: 'UnderConstruction' });
+    const model = await created('te-model', { ModelId: 'TOAK', Description: 'The Oak', BuilderId: 'TB1', BasePrice: '400000.00', Options: [{ OptionId: 'TDECK' }, { OptionId: 'TFIRE', IsStandard: true }] });
+    expect(model.Options.map((o: Json) => o.OptionId)).toEqual(['TDECK', 'TFIRE']);
+    await created('model-contract-price', { ModelId: 'TOAK', SiteId: 'MV', ContractPrice: '450000.00' });
+    await created('site-option', { SiteId: 'MV', OptionId: 'TDECK', Price: '9000.00' });
+    const made = await created('te-lot', { LotId: 'MV-001', SiteId: 'MV', ModelId: 'TOAK', Owner1Name: 'Ann Buyer', Owner2Name: 'Bob Buyer', Stage: 'UnderConstruction' });
     expect([made.ModelPrice, made.OptionsTotal, made.ContractPrice]).toEqual(['450000.00', '0.00', '450000.00']);
-    await created('lot-option', { LotId: 'MV-001', OptionId: 'DECK' });
-    const fire = await created('lot-option', { LotId: 'MV-001', OptionId: 'FIRE', Quantity: 2 });
+    await created('lot-option', { LotId: 'MV-001', OptionId: 'TDECK' });
+    const fire = await created('lot-option', { LotId: 'MV-001', OptionId: 'TFIRE', Quantity: 2 });
     expect([fire.Price, fire.Amount]).toEqual(['4500.00', '9000.00']);
     expect((await lot('MV-001')).ContractPrice).toBe('468000.00');
     // A model without a price on the site: its base price.
-    expect((await created('te-lot', { LotId: 'MV-002', SiteId: 'MV', ModelId: 'OAK' })).ContractPrice).toBe('450000.00');
-    const other = await created('te-lot', { LotId: 'LV-0301', SiteId: 'LV', BuildingId: 'LV-A', Floor: 3, ModelId: 'OAK' });
+    expect((await created('te-lot', { LotId: 'MV-002', SiteId: 'MV', ModelId: 'TOAK' })).ContractPrice).toBe('450000.00');
+    const other = await created('te-lot', { LotId: 'LV-0301', SiteId: 'LV', BuildingId: 'LV-A', Floor: 3, ModelId: 'TOAK' });
     expect(other.ContractPrice).toBe('400000.00');
     // Deleting an option takes it off the contract price.
     const del = await call(server.app, 'DELETE', `/api/data/lot-option/${fire.LotOptionId}?Version=${fire.Version}`, admin);
     expect(del.statusCode, del.body).toBeLessThan(300);
     expect((await lot('MV-001')).ContractPrice).toBe('459000.00');
-    await created('lot-option', { LotId: 'MV-001', OptionId: 'FIRE' });
+    await created('lot-option', { LotId: 'MV-001', OptionId: 'TFIRE' });
     expect((await lot('MV-001')).ContractPrice).toBe('463500.00');
     // A model's contract price changed on the site: its unbilled lots follow.
-    const price = json(await get('/api/data/model-contract-price?filter.ModelId=OAK&filter.SiteId=MV')).List[0];
+    const price = json(await get('/api/data/model-contract-price?filter.ModelId=TOAK&filter.SiteId=MV')).List[0];
     expect((await put(`/api/data/model-contract-price/${price.PriceId}`, { ContractPrice: '460000.00', Version: price.Version })).statusCode).toBe(200);
     expect((await lot('MV-001')).ContractPrice).toBe('473500.00');
     expect((await lot('MV-002')).ContractPrice).toBe('460000.00');
@@ -138,40 +138,40 @@ describe('copy model and change model prices (WP9 acceptance 1)', () => {
   const run = (name: string, Parameters: Json, Items?: unknown[]) => post(`/api/processes/${name}/${Items ? 'run' : 'preview'}`, Items ? { Parameters, Items } : { Parameters });
 
   it('copies a model with its options and contract prices', async () => {
-    const taken = await run('te-copy-model', { FromModelId: 'OAK', ToModelId: 'OAK' });
+    const taken = await run('te-copy-model', { FromModelId: 'TOAK', ToModelId: 'TOAK' });
     expect(taken.statusCode).toBe(400);
-    expect(json(taken).Data.Errors[0].message).toBe('Model OAK already exists.');
-    const preview = json(await run('te-copy-model', { FromModelId: 'OAK', ToModelId: 'OAK-II', Description: 'The Oak II' })).List as Json[];
-    expect(preview.map((r) => [r.ModelId, Number(r.Options), Number(r.Prices)])).toEqual([['OAK', 2, 1]]);
-    const result = json(await run('te-copy-model', { FromModelId: 'OAK', ToModelId: 'OAK-II', Description: 'The Oak II' }, ['OAK'])).List[0];
-    expect([result.ResultStatus, result.Message]).toEqual([1, 'Copied as OAK-II: 2 options, 1 contract prices.']);
-    const copy = json(await get('/api/data/te-model/OAK-II')).Data;
-    expect([copy.Description, copy.BasePrice, copy.Options.map((o: Json) => [o.OptionId, o.IsStandard])]).toEqual(['The Oak II', '400000.00', [['DECK', false], ['FIRE', true]]]);
-    const prices = json(await get('/api/data/model-contract-price?filter.ModelId=OAK-II')).List as Json[];
+    expect(json(taken).Data.Errors[0].message).toBe('Model TOAK already exists.');
+    const preview = json(await run('te-copy-model', { FromModelId: 'TOAK', ToModelId: 'TOAK-II', Description: 'The Oak II' })).List as Json[];
+    expect(preview.map((r) => [r.ModelId, Number(r.Options), Number(r.Prices)])).toEqual([['TOAK', 2, 1]]);
+    const result = json(await run('te-copy-model', { FromModelId: 'TOAK', ToModelId: 'TOAK-II', Description: 'The Oak II' }, ['TOAK'])).List[0];
+    expect([result.ResultStatus, result.Message]).toEqual([1, 'Copied as TOAK-II: 2 options, 1 contract prices.']);
+    const copy = json(await get('/api/data/te-model/TOAK-II')).Data;
+    expect([copy.Description, copy.BasePrice, copy.Options.map((o: Json) => [o.OptionId, o.IsStandard])]).toEqual(['The Oak II', '400000.00', [['TDECK', false], ['TFIRE', true]]]);
+    const prices = json(await get('/api/data/model-contract-price?filter.ModelId=TOAK-II')).List as Json[];
     expect(prices.map((p) => [p.SiteId, p.ContractPrice])).toEqual([['MV', '460000.00']]);
   });
 
   it('changes contract prices by percent or amount; unbilled lots follow, billed ones keep theirs', async () => {
-    await created('te-model', { ModelId: 'PINE', Description: 'The Pine', BuilderId: 'TB1', BasePrice: '300000.00' });
-    await created('model-contract-price', { ModelId: 'PINE', SiteId: 'MV', ContractPrice: '320000.00' });
-    await created('te-lot', { LotId: 'MV-101', SiteId: 'MV', ModelId: 'PINE' });
-    await created('lot-option', { LotId: 'MV-101', OptionId: 'BSMT', Price: '25000.00' });
-    await created('te-lot', { LotId: 'MV-102', SiteId: 'MV', ModelId: 'PINE' });
+    await created('te-model', { ModelId: 'TPINE', Description: 'The Pine', BuilderId: 'TB1', BasePrice: '300000.00' });
+    await created('model-contract-price', { ModelId: 'TPINE', SiteId: 'MV', ContractPrice: '320000.00' });
+    await created('te-lot', { LotId: 'MV-101', SiteId: 'MV', ModelId: 'TPINE' });
+    await created('lot-option', { LotId: 'MV-101', OptionId: 'TBSMT', Price: '25000.00' });
+    await created('te-lot', { LotId: 'MV-102', SiteId: 'MV', ModelId: 'TPINE' });
     // MV-102 has been billed already (as a contract billing would leave it).
     await db().updateTable('te_lots').set({ billed_amount: engine() === 'postgres' ? '1000.00' : 100000 }).where('lot_id', '=', 'MV-102').execute();
-    const bad = await run('te-change-model-prices', { ModelId: 'PINE', Method: 'Percent', Change: 'ten' });
+    const bad = await run('te-change-model-prices', { ModelId: 'TPINE', Method: 'Percent', Change: 'ten' });
     expect(json(bad).Data.Errors[0].field).toBe('Change');
-    const Parameters = { ModelId: 'PINE', SiteId: 'MV', Method: 'Percent', Change: '12.5' };
+    const Parameters = { ModelId: 'TPINE', SiteId: 'MV', Method: 'Percent', Change: '12.5' };
     const preview = json(await run('te-change-model-prices', Parameters)).List as Json[];
-    expect(preview.map((r) => [r.ModelId, r.SiteId, r.ContractPrice, r.NewPrice, Number(r.Lots)])).toEqual([['PINE', 'MV', '320000.00', '360000.00', 1]]);
+    expect(preview.map((r) => [r.ModelId, r.SiteId, r.ContractPrice, r.NewPrice, Number(r.Lots)])).toEqual([['TPINE', 'MV', '320000.00', '360000.00', 1]]);
     const done = json(await run('te-change-model-prices', Parameters, [preview[0]!.PriceId])).List[0];
     expect([done.ResultStatus, done.Message]).toEqual([1, '320000.00 → 360000.00; lots repriced: 1.']);
     expect([(await lot('MV-101')).ModelPrice, (await lot('MV-101')).ContractPrice]).toEqual(['360000.00', '385000.00']);
     expect((await lot('MV-102')).ContractPrice).toBe('320000.00');
-    const down = json(await run('te-change-model-prices', { ModelId: 'PINE', Method: 'Amount', Change: '-10000.005' }, [preview[0]!.PriceId])).List[0];
+    const down = json(await run('te-change-model-prices', { ModelId: 'TPINE', Method: 'Amount', Change: '-10000.005' }, [preview[0]!.PriceId])).List[0];
     expect(down.ResultStatus).toBe(1);
     expect((await lot('MV-101')).ContractPrice).toBe('374999.99');
-    const negative = json(await run('te-change-model-prices', { ModelId: 'PINE', Method: 'Amount', Change: '-999999' }, [preview[0]!.PriceId])).List[0];
+    const negative = json(await run('te-change-model-prices', { ModelId: 'TPINE', Method: 'Amount', Change: '-999999' }, [preview[0]!.PriceId])).List[0];
     expect(negative.ResultStatus).toBe(2);
   });
 });
@@ -326,13 +326,13 @@ describe('progress billing (WP9 acceptance 3, DOMAIN-NOTES §8.3)', () => {
 describe('contract and option billing', () => {
   it('bills a lot\'s options, then its contract price with holdback, and releases the residential holdback', async () => {
     const options = await created('option-billing', { LotId: 'MV-001', BillingDate: D('06-30') });
-    expect(options.Lines.map((l: Json) => [l.OptionId, l.Amount])).toEqual([['DECK', '9000.00'], ['FIRE', '4500.00']]);
+    expect(options.Lines.map((l: Json) => [l.OptionId, l.Amount])).toEqual([['TDECK', '9000.00'], ['TFIRE', '4500.00']]);
     expect([options.Amount, options.SiteId, options.BillToId]).toEqual(['13500.00', 'MV', 'TB1']);
     const billedOptions = await done('option-billing', options, 'BillingId', 'invoice');
     expect([billedOptions.Status, billedOptions.TaxAmount, billedOptions.TotalDue]).toEqual(['Invoiced', '1755.00', '15255.00']);
     expect((await lot('MV-001')).BilledAmount).toBe('13500.00');
     // A billed option is final, and the lot keeps its model.
-    const deck = json(await get('/api/data/lot-option?filter.LotId=MV-001&filter.OptionId=DECK')).List[0];
+    const deck = json(await get('/api/data/lot-option?filter.LotId=MV-001&filter.OptionId=TDECK')).List[0];
     expect(deck.BillingNo).toBe(billedOptions.BillingNo);
     expect((await put(`/api/data/lot-option/${deck.LotOptionId}`, { Quantity: 2, Version: deck.Version })).statusCode).toBe(409);
     const current = await lot('MV-001');
@@ -367,7 +367,7 @@ describe('reports (grid, .xlsx, PDF)', () => {
     const lots = await report('te-lot-listing', { SiteId: 'MV' });
     expect(lots.map((r) => r.LotId)).toEqual(['MV-001', 'MV-002', 'MV-101', 'MV-102']);
     expect(lots[0]).toMatchObject({ Owner1Name: 'Ann Buyer', Owner2Name: 'Bob Buyer', ContractPrice: '473500.00', BilledAmount: '473500.00' });
-    expect((await report('te-lot-listing', { Stage: 'Inspected' })).map((r) => r.LotId)).toEqual(['MV-001']);
+    expect((await report('te-lot-listing', { SiteId: 'MV', Stage: 'Inspected' })).map((r) => r.LotId)).toEqual(['MV-001']);
     const unknown = await post('/api/reports/te-lot-listing/run', { Parameters: { SiteId: 'NOPE' } });
     expect(unknown.statusCode).toBe(400);
     expect(JSON.stringify(json(unknown))).toContain('Builder, site or lot not found.');
@@ -375,7 +375,7 @@ describe('reports (grid, .xlsx, PDF)', () => {
     const requests = await report('te-inspection-requests', { StartDate: D('01-01'), EndDate: D('12-31'), SiteId: 'MV' });
     expect(requests.map((r) => [r.LotId, r.Status])).toEqual([['MV-001', 'Passed'], ['MV-002', 'Failed']]);
     const extra = await report('te-extra-billing', { StartDate: D('01-01'), EndDate: D('12-31') });
-    expect(extra.map((r) => [r.LotId, r.OptionId, r.Amount])).toEqual([['MV-001', 'DECK', '9000.00'], ['MV-001', 'FIRE', '4500.00']]);
+    expect(extra.map((r) => [r.LotId, r.OptionId, r.Amount])).toEqual([['MV-001', 'TDECK', '9000.00'], ['MV-001', 'TFIRE', '4500.00']]);
     const contract = await report('te-contract-billing', { SiteId: 'MV' });
     expect(contract.find((r) => r.LotId === 'MV-001')).toMatchObject({ ContractPrice: '473500.00', BilledAmount: '473500.00', LeftToBill: '0.00', HoldbackRetained: '0.00', HoldbackReleased: '46000.00' });
     expect(contract.find((r) => r.LotId === 'MV-101')).toMatchObject({ LeftToBill: '374999.99' });
