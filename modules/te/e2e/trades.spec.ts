@@ -36,7 +36,7 @@ test('site → building → lot with a model and options → inspection passed �
   const siteForm = sites.locator('.erp-entity-form');
   await siteForm.getByRole('textbox', { name: 'Site', exact: true }).fill(site);
   await siteForm.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E site ${tag}`);
-  await siteForm.getByRole('textbox', { name: 'Builder', exact: true }).fill('B200');
+  await siteForm.getByRole('textbox', { name: 'Builder', exact: true }).fill('B100');
   await siteForm.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(siteForm.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   await expect(siteForm.getByRole('textbox', { name: 'Holdback %', exact: true })).toHaveValue('10.00');
@@ -44,7 +44,7 @@ test('site → building → lot with a model and options → inspection passed �
   await api(page, 'POST', 'data/site-building', { BuildingId: `B${tag}`, SiteId: site, Name: 'Block A', Floors: 4 });
   await api(page, 'POST', 'data/te-option', { OptionId: `D${tag}`, Description: 'Deck', Price: '8000.00' });
   await api(page, 'POST', 'data/te-option', { OptionId: `F${tag}`, Description: 'Fireplace', Price: '4500.00' });
-  await api(page, 'POST', 'data/te-model', { ModelId: `M${tag}`, Description: 'E2E model', BuilderId: 'B200', BasePrice: '400000.00', Options: [{ OptionId: `D${tag}` }, { OptionId: `F${tag}` }] });
+  await api(page, 'POST', 'data/te-model', { ModelId: `M${tag}`, Description: 'E2E model', BuilderId: 'B100', BasePrice: '400000.00', Options: [{ OptionId: `D${tag}` }, { OptionId: `F${tag}` }] });
   const lotId = `L${tag}`;
   await api(page, 'POST', 'data/te-lot', { LotId: lotId, SiteId: site, BuildingId: `B${tag}`, Floor: 2, ModelId: `M${tag}`, Stage: 'Ready', Owner1Name: 'Ann Buyer', Owner2Name: 'Bob Buyer' });
   await api(page, 'POST', 'data/lot-option', { LotId: lotId, OptionId: `D${tag}` });

@@ -1,6 +1,6 @@
 /**
  * Trades demo data (issue 28 item 6), written once — while there is no job site:
- * - options, two inspectors (INS-BAR Barrie, INS-TOR Toronto);
+ * - options, two inspectors (INS-BAR Barrie, INS-LAV Laval);
  * - with the shell's demo builders B100 and B200: two sites (Maple Valley, freehold lots of B100; Lakeview
  *   Towers, B200's two buildings with floor schedules), four models with options and contract prices on their
  *   site, site prices of two options, 100 lots in every stage (two owners on most, options on some, prices as
@@ -72,7 +72,7 @@ async function seedMasters(db: AnyDb, now: string, base: string): Promise<void> 
       .insertInto('te_inspectors')
       .values([
         { inspector_id: 'INS-BAR', name: 'Dana Kowalski', municipality: 'Barrie', phone: '705-555-0140', is_active: 1, ...trail(now) },
-        { inspector_id: 'INS-TOR', name: 'Marc Lefebvre', municipality: 'Toronto', phone: '416-555-0177', is_active: 1, ...trail(now) },
+        { inspector_id: 'INS-LAV', name: 'Marc Lefebvre', municipality: 'Laval', phone: '450-555-0177', is_active: 1, ...trail(now) },
       ])
       .execute();
   }
@@ -83,7 +83,7 @@ async function seedMasters(db: AnyDb, now: string, base: string): Promise<void> 
     .insertInto('te_job_sites')
     .values([
       { site_id: 'MAPLE', name: 'Maple Valley', builder_id: 'B100', address: '200 Maple Valley Dr', city: 'Barrie', province_code: 'ON', holdback_percent: money('10.00'), is_active: 1, ...trail(now) },
-      { site_id: 'LAKE', name: 'Lakeview Towers', builder_id: 'B200', address: '55 Lakeshore Blvd W', city: 'Toronto', province_code: 'ON', holdback_percent: money('10.00'), is_active: 1, ...trail(now) },
+      { site_id: 'LAKE', name: 'Lakeview Towers', builder_id: 'B200', address: '1800 boul. Le Corbusier', city: 'Laval', province_code: 'QC', holdback_percent: money('10.00'), is_active: 1, ...trail(now) },
     ])
     .execute();
   await db
@@ -154,7 +154,7 @@ async function seedMasters(db: AnyDb, now: string, base: string): Promise<void> 
         floor,
         model_id: model,
         stage,
-        address: maple ? `${10 + n * 2} Birch Cres, Barrie` : `55 Lakeshore Blvd W, unit ${floor}${String(((n - 61) % 4) + 1).padStart(2, '0')}`,
+        address: maple ? `${10 + n * 2} Birch Cres, Barrie` : `1800 boul. Le Corbusier, unit ${floor}${String(((n - 61) % 4) + 1).padStart(2, '0')}`,
         owner1_name: owners[0],
         owner1_phone: owners[0] ? `705-555-${String(1000 + n)}` : null,
         owner2_name: owners[1],
@@ -197,7 +197,7 @@ async function seedMasters(db: AnyDb, now: string, base: string): Promise<void> 
             inspection_type: lot.stage === 'Closed' ? 'Final' : k % 2 === 0 ? 'Framing' : 'Plumbing',
             requested_date: requested,
             scheduled_date: scheduled,
-            inspector_id: status === 'Requested' ? null : lakeside ? 'INS-TOR' : 'INS-BAR',
+            inspector_id: status === 'Requested' ? null : lakeside ? 'INS-LAV' : 'INS-BAR',
             inspected_date: status === 'Passed' || status === 'Failed' ? scheduled : null,
             result_notes: status === 'Failed' ? 'Missing fire-stopping at the service penetrations; book again after correction.' : null,
             ...trail(now),
