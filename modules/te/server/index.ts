@@ -9,6 +9,7 @@ import { inspectionHooks } from './inspections.ts';
 import { lotHooks, lotOptionHooks, modelPriceHooks } from './masters.ts';
 import { TE_PROCESSES } from './processes.ts';
 import { TE_SERVER_REPORTS } from './reports.ts';
+import { insertLots } from './seed-large.ts';
 import { seedTrades } from './seed.ts';
 
 export const serverModule = combineParts(
@@ -28,5 +29,16 @@ export const serverModule = combineParts(
       seed: seedTrades,
     },
   ],
-  { reports: TE_SERVER_REPORTS, processes: TE_PROCESSES },
+  {
+    reports: TE_SERVER_REPORTS,
+    processes: TE_PROCESSES,
+    large: {
+      option: '--te',
+      counts: 'lots',
+      max: 1_000_000,
+      progress: 'lots',
+      summary: 'te',
+      run: (database, count, onProgress) => insertLots(database, { ...(count === undefined ? {} : { lots: count }), onProgress }),
+    },
+  },
 );
