@@ -130,13 +130,15 @@ async function seedMasters(db: AnyDb, now: string, base: string): Promise<void> 
   for (let n = 1; n <= 100; n += 1) {
     const maple = n <= 60;
     const site = maple ? 'MAPLE' : 'LAKE';
-    const model = maple ? (n % 3 === 0 ? 'PINE' : 'OAK') : n % 2 === 0 ? 'SUITE2' : 'SUITE1';
+    const model = maple ? (n % 3 === 0 ? 'PINE' : 'OAK') : ((n - 61) >> 1) % 2 === 0 ? 'SUITE2' : 'SUITE1';
     const stage = LOT_STAGES[n % LOT_STAGES.length]!;
     const models = MODELS.find(([id]) => id === model)!;
     const options = n % 4 === 0 ? models[5].slice(0, 2) : n % 4 === 1 ? models[5].slice(0, 1) : [];
     const floor = maple ? null : Math.floor((n - 61) / 4) + 1;
     const building = maple ? null : (n - 61) % 2 === 0 ? 'LAKE-A' : 'LAKE-B';
-    const id = maple ? `MAPLE-${String(n).padStart(3, '0')}` : `${building}-${String(floor).padStart(2, '0')}${String(((n - 61) % 4) + 1).padStart(2, '0')}`;
+    // Four suites a floor: units 01 and 02 of each tower.
+    const unit = `${String(floor).padStart(2, '0')}${String((((n - 61) % 4) >> 1) + 1).padStart(2, '0')}`;
+    const id = maple ? `MAPLE-${String(n).padStart(3, '0')}` : `${building}-${unit}`;
     let optionsTotal = '0.00';
     const optionRows = options.map((option) => {
       const price = sitePrice.get(`${site} ${option}`) ?? optionPrice.get(option)!;
@@ -154,7 +156,7 @@ async function seedMasters(db: AnyDb, now: string, base: string): Promise<void> 
         floor,
         model_id: model,
         stage,
-        address: maple ? `${10 + n * 2} Birch Cres, Barrie` : `1800 boul. Le Corbusier, unit ${floor}${String(((n - 61) % 4) + 1).padStart(2, '0')}`,
+        address: maple ? `${10 + n * 2} Birch Cres, Barrie` : `1800 boul. Le Corbusier, ${building === 'LAKE-A' ? 'tower A' : 'tower B'}, unit ${unit}`,
         owner1_name: owners[0],
         owner1_phone: owners[0] ? `705-555-${String(1000 + n)}` : null,
         owner2_name: owners[1],
