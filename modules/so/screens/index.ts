@@ -29,6 +29,7 @@ import {
   salesDocuments,
   salesRegister,
   shippingQueue,
+  teSalesRegister,
 } from '../definitions/reports.ts';
 
 registerModule(soModule);
@@ -65,7 +66,7 @@ export const OrderSummary = reportScreen(orderSummary, SO);
 export const OrdersCallList = reportScreen(ordersCallList, SO);
 export const OrderStatusReport = reportScreen(orderStatus, SO);
 export const SalesRegisterReport = reportScreen(salesRegister, SO);
-export const TeSalesRegisterReport = reportScreen(salesRegister, SO);
+export const TeSalesRegisterReport = reportScreen(teSalesRegister, SO);
 export const SalesAnalysis = reportScreen(salesAnalysis, SO);
 
 // OE-23 load sheet, OE-30 sales documents, OE-36 credit sales, OE-38 / OE-39 commissions, OE-43 product classes.

@@ -386,4 +386,24 @@ describe('reports (grid, .xlsx, PDF)', () => {
     const xlsx = await post('/api/reports/te-contract-billing/xlsx', { Parameters: { SiteId: 'MV' } });
     expect(xlsx.statusCode).toBe(200);
   });
+
+  it('lists only TE orders in the TE sales register (the sales register with its order type fixed)', async () => {
+    const invoice = json(await get('/api/data/ar-invoice?filter.BillToId=TB2&SortFields=InvoiceId')).List[0];
+    const one = engine() === 'postgres' ? '1.00' : 100;
+    const zero = engine() === 'postgres' ? '0.00' : 0;
+    for (const [no, type] of [['TSO-TE', 'TE'], ['TSO-REG', 'Regular']]) {
+      await db()
+        .insertInto('sales_orders')
+        .values({
+          order_no: no, order_type: type, channel: 'Desk', status: 'Invoiced', order_date: invoice.InvoiceDate, bill_to_id: 'TB2', customer_name: 'Lakeview Builders', ship_to_id: 'TB2',
+          province_code: 'ON', warehouse_id: null, delivery_date: invoice.InvoiceDate, sub_total: one, tax_total: zero, total: one, invoice_id: invoice.InvoiceId,
+          created_by: 'test', created_on: '2062-01-01', updated_by: 'test', updated_on: '2062-01-01', version: 1,
+        })
+        .execute();
+    }
+    const Parameters = { StartDate: D('01-01'), EndDate: D('12-31'), BillToId: 'TB2', OrderType: 'Regular' };
+    expect((await report('so-te-sales-register', Parameters)).map((r) => [r.OrderNo, r.OrderType])).toEqual([['TSO-TE', 'TE']]);
+    expect((await report('so-sales-register', { StartDate: D('01-01'), EndDate: D('12-31'), BillToId: 'TB2' })).map((r) => r.OrderNo).sort()).toEqual(['TSO-REG', 'TSO-TE']);
+  });
 });
+
