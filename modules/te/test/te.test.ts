@@ -407,3 +407,33 @@ describe('reports (grid, .xlsx, PDF)', () => {
   });
 });
 
+describe('bad input (never a 500)', () => {
+  it('answers 400 for malformed or inconsistent requests', async () => {
+    const cases: [string, string, Json][] = [
+      ['POST', '/api/data/te-lot', { LotId: 'BAD-1', SiteId: 'MV', Floor: 'abc' }],
+      ['POST', '/api/data/te-lot', { LotId: 'bad lot!', SiteId: 'MV' }],
+      ['POST', '/api/data/progress-billing', { SiteId: 'LV', BillingDate: D('10-01'), ContractAmount: '100.00', Lines: [{ Description: 'x', ScheduledValue: '100.00', PercentComplete: '150' }] }],
+      ['POST', '/api/data/progress-billing', { SiteId: 'LV', BillingDate: 'yesterday', ContractAmount: 'lots' }],
+      ['POST', '/api/data/holdback-billing', { Kind: 'Residential', SiteId: 'MV', BillingDate: D('10-01') }],
+      ['POST', '/api/data/holdback-billing', { Kind: 'Residential', SiteId: 'LV', LotId: 'MV-002', BillingDate: D('10-01') }],
+      ['POST', '/api/data/contract-billing', { LotId: 'NO-SUCH', BillingDate: D('10-01') }],
+      ['POST', '/api/data/option-billing', { LotId: 'MV-002', BillingDate: D('10-01'), Lines: [{ OptionId: 'TBSMT', Quantity: 1 }] }],
+      ['POST', '/api/data/lot-option', { LotId: 'MV-002', OptionId: 'NOPE' }],
+      ['POST', '/api/data/inspection-request', { LotId: 'MV-002', RequestedDate: '2062-02-30' }],
+      ['POST', '/api/processes/te-change-model-prices/preview', { Parameters: { Method: 'Sideways', Change: '5' } }],
+      ['POST', '/api/processes/te-copy-model/preview', { Parameters: { FromModelId: 'TOAK', ToModelId: 'bad code!' } }],
+      ['POST', '/api/reports/te-inspection-requests/run', { Parameters: { StartDate: D('12-31'), EndDate: D('01-01') } }],
+    ];
+    for (const [method, url, body] of cases) {
+      const response = await call(server.app, method as 'POST', url, admin, body);
+      expect(response.statusCode, `${url} ${JSON.stringify(body)}: ${response.body}`).toBe(400);
+    }
+    // A model that does not exist selects nothing.
+    expect(json(await post('/api/processes/te-change-model-prices/preview', { Parameters: { ModelId: 'NOPE', Method: 'Percent', Change: '5' } })).List).toEqual([]);
+    const empty = await post('/api/data/option-billing', { LotId: 'MV-002', BillingDate: D('10-01') });
+    expect(empty.statusCode).toBe(201);
+    const billing = json(empty).Data;
+    expect(json(await action('option-billing', billing.BillingId, billing.Version, 'invoice')).Message).toBe('There is nothing to bill: add a line.');
+  });
+});
+
