@@ -263,6 +263,11 @@ export const progressBilling = defineEntity({
     BalanceToFinish: ro,
     InvoiceNo: { type: 'text', maxLength: 30, readOnly: true },
     HoldbackBillingNo: { type: 'text', maxLength: 20, readOnly: true },
+    // §8.2 prompt payment: the day the owner received the proper invoice (default: the billing date); payment is
+    // due 28 days later, a notice of non-payment 14 days later (the server's).
+    ProperInvoiceDate: { type: 'date' },
+    PaymentDueDate: { type: 'date', readOnly: true },
+    NonPaymentNoticeBy: { type: 'date', readOnly: true },
     Lines: {
       type: 'children',
       lines: true,
@@ -300,6 +305,7 @@ export const progressBilling = defineEntity({
           ['BalanceToFinish', 'InvoiceNo', 'HoldbackBillingNo'],
         ],
       },
+      { titleKey: 'te:progress-billing.sections.promptPayment', rows: [['ProperInvoiceDate', 'PaymentDueDate', 'NonPaymentNoticeBy']] },
     ],
   },
   numbering: { sequence: PROGRESS_BILLING_SEQUENCE, field: 'BillingNo', prefix: 'PB' },

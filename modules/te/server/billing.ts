@@ -18,6 +18,8 @@ import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/h
 import { percentOf, progressFigures } from '../definitions/progress.ts';
 import { linesOf, money, notFound, refuse, setValue, text, type Row } from './records.ts';
 
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
 /** A tax group with no authority: the line is not taxed. */
 const UNTAXED = 'EXEMPT';
 
@@ -254,6 +256,11 @@ export const progressBillingHooks: EntityHooks = {
     setValue(change, 'CurrentDue', figures.currentDue);
     setValue(change, 'HoldbackThisBilling', figures.holdbackThisBilling);
     setValue(change, 'BalanceToFinish', figures.balanceToFinish);
+    // §8.2 prompt payment (Ontario): due 28 days after the proper invoice is received; notice of non-payment within 14.
+    const received = text(change.next['ProperInvoiceDate']) || text(change.next['BillingDate']);
+    setValue(change, 'ProperInvoiceDate', received);
+    setValue(change, 'PaymentDueDate', addDays(received, 28));
+    setValue(change, 'NonPaymentNoticeBy', addDays(received, 14));
   },
   actions: {
     certify: {

@@ -244,7 +244,8 @@ async function seedBillings(db: AnyDb, base: string, now: string, lots: readonly
           contract_amount: money('2400000.00'), holdback_percent: money('10.00'), earned_to_date: money(figures.earnedToDate), holdback_to_date: money(figures.holdbackToDate),
           net_earned: money(figures.netEarned), previous_billed: money(previous.billed), previous_holdback: money(previous.holdback), current_due: money(figures.currentDue),
           holdback_this_billing: money(figures.holdbackThisBilling), tax_amount: invoice ? money(invoice.tax) : null, total_due: invoice ? money(invoice.total) : null,
-          balance_to_finish: money(figures.balanceToFinish), invoice_no: invoice?.invoiceNo ?? null, ...trail(now),
+          balance_to_finish: money(figures.balanceToFinish), invoice_no: invoice?.invoiceNo ?? null,
+          proper_invoice_date: date, payment_due_date: addDays(date, 28), non_payment_notice_by: addDays(date, 14), ...trail(now),
         })
         .returning('billing_id')
         .execute()) as { billing_id: number }[];

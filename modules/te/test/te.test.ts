@@ -266,6 +266,8 @@ describe('progress billing (WP9 acceptance 3, DOMAIN-NOTES §8.3)', () => {
     expect(billing.HoldbackPercent).toBe('10.00');
     expect(billing.BillToId).toBe('TB2');
     expect(billing.Lines.map((l: Json) => l.EarnedToDate)).toEqual(['30000.00', '10000.00']);
+    // §8.2: payment due 28 days after the proper invoice is received, a notice of non-payment within 14.
+    expect([billing.ProperInvoiceDate, billing.PaymentDueDate, billing.NonPaymentNoticeBy]).toEqual([D('04-30'), D('05-28'), D('05-14')]);
     expect([billing.EarnedToDate, billing.HoldbackToDate, billing.NetEarned, billing.PreviousBilled, billing.CurrentDue, billing.HoldbackThisBilling, billing.BalanceToFinish]).toEqual([
       '40000.00', '4000.00', '36000.00', '20000.00', '16000.00', '4000.00', '64000.00',
     ]);
