@@ -1,6 +1,6 @@
 /**
  * Trades end to end in Chromium (issue 28; SCREENS.md WP9 acceptance 1–3): a job site typed on `/novus-te/job-site`
- * for a demo builder; its building, a model with two options and a lot with that model and the options (through
+ * for the demo builder BLD100 (its own: the other demo customers' balances are left alone); its building, a model with two options and a lot with that model and the options (through
  * the API, as the lot screens would save them); a lot inspection request typed on its screen, scheduled and
  * passed — the lot leaves Lots ready for inspection; a progress billing certified and invoiced on its screen
  * (a $100,000 contract at 40% with $20,000 billed: $16,000 due, HST $2,080); then the holdback billing typed on
@@ -36,7 +36,7 @@ test('site → building → lot with a model and options → inspection passed �
   const siteForm = sites.locator('.erp-entity-form');
   await siteForm.getByRole('textbox', { name: 'Site', exact: true }).fill(site);
   await siteForm.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E site ${tag}`);
-  await siteForm.getByRole('textbox', { name: 'Builder', exact: true }).fill('B100');
+  await siteForm.getByRole('textbox', { name: 'Builder', exact: true }).fill('BLD100');
   await siteForm.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(siteForm.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   await expect(siteForm.getByRole('textbox', { name: 'Holdback %', exact: true })).toHaveValue('10.00');
@@ -44,7 +44,7 @@ test('site → building → lot with a model and options → inspection passed �
   await api(page, 'POST', 'data/site-building', { BuildingId: `B${tag}`, SiteId: site, Name: 'Block A', Floors: 4 });
   await api(page, 'POST', 'data/te-option', { OptionId: `D${tag}`, Description: 'Deck', Price: '8000.00' });
   await api(page, 'POST', 'data/te-option', { OptionId: `F${tag}`, Description: 'Fireplace', Price: '4500.00' });
-  await api(page, 'POST', 'data/te-model', { ModelId: `M${tag}`, Description: 'E2E model', BuilderId: 'B100', BasePrice: '400000.00', Options: [{ OptionId: `D${tag}` }, { OptionId: `F${tag}` }] });
+  await api(page, 'POST', 'data/te-model', { ModelId: `M${tag}`, Description: 'E2E model', BuilderId: 'BLD100', BasePrice: '400000.00', Options: [{ OptionId: `D${tag}` }, { OptionId: `F${tag}` }] });
   const lotId = `L${tag}`;
   await api(page, 'POST', 'data/te-lot', { LotId: lotId, SiteId: site, BuildingId: `B${tag}`, Floor: 2, ModelId: `M${tag}`, Stage: 'Ready', Owner1Name: 'Ann Buyer', Owner2Name: 'Bob Buyer' });
   await api(page, 'POST', 'data/lot-option', { LotId: lotId, OptionId: `D${tag}` });

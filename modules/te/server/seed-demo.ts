@@ -1,8 +1,10 @@
 /**
  * Trades demo data (issue 28 item 6), written once — while there is no job site:
  * - options, two inspectors (INS-BAR Barrie, INS-LAV Laval);
- * - with the shell's demo builders B100 and B200: two sites (Maple Valley, freehold lots of B100; Lakeview
- *   Towers, B200's two buildings with floor schedules), four models with options and contract prices on their
+ * - two builders — with the demo firms (DEMO_FIRMS), two of their own (BLD100 Maple Valley Homes, Barrie ON;
+ *   BLD200 Habitations Laval, Laval QC), so their billings leave the other demo customers' balances alone; without,
+ *   the shell's B100 and B200 —, two sites (Maple Valley, freehold lots of the first; Lakeview Towers, the
+ *   second's two buildings with floor schedules), four models with options and contract prices on their
  *   site, site prices of two options, 100 lots in every stage (two owners on most, options on some, prices as
  *   the server computes them), inspection requests in every state (a pass on each Inspected lot);
  * - with the demo ledger (and an open A/R period): Lakeview Tower A's progress billings — two invoiced (holdback
@@ -40,20 +42,45 @@ const OPTIONS: [string, string, string][] = [
   ['GRANITE', 'Granite kitchen counters', '6500.00'],
   ['BALCONY', 'Enclosed balcony', '12000.00'],
 ];
-/** [model, description, builder, base price, square feet, options]. */
-const MODELS: [string, string, string, string, number, string[]][] = [
-  ['OAK', 'The Oak — two-storey, 4 bedrooms', 'B100', '450000.00', 2400, ['DECK', 'FIRE', 'BSMT']],
-  ['PINE', 'The Pine — bungalow, 3 bedrooms', 'B100', '380000.00', 1600, ['DECK', 'GRANITE']],
-  ['SUITE1', 'One-bedroom suite', 'B200', '520000.00', 650, ['GRANITE', 'BALCONY']],
-  ['SUITE2', 'Two-bedroom corner suite', 'B200', '640000.00', 900, ['GRANITE', 'BALCONY', 'FIRE']],
+/** [model, description, builder (0: Maple Valley's, 1: Lakeview's), base price, square feet, options]. */
+const MODELS: [string, string, 0 | 1, string, number, string[]][] = [
+  ['OAK', 'The Oak — two-storey, 4 bedrooms', 0, '450000.00', 2400, ['DECK', 'FIRE', 'BSMT']],
+  ['PINE', 'The Pine — bungalow, 3 bedrooms', 0, '380000.00', 1600, ['DECK', 'GRANITE']],
+  ['SUITE1', 'One-bedroom suite', 1, '520000.00', 650, ['GRANITE', 'BALCONY']],
+  ['SUITE2', 'Two-bedroom corner suite', 1, '640000.00', 900, ['GRANITE', 'BALCONY', 'FIRE']],
 ];
+/** The builders of the demo firms' databases: [id, name, address, city, province, postal code]. */
+const OWN_BUILDERS: [string, string, string, string, string, string][] = [
+  ['BLD100', 'Maple Valley Homes Ltd.', '40 Bayfield St', 'Barrie', 'ON', 'L4M 3A5'],
+  ['BLD200', 'Habitations Laval inc.', '1800 boul. Le Corbusier', 'Laval', 'QC', 'H7S 2K1'],
+];
+
+/** The two builders (see the header), or null when the shell's are missing too. */
+async function demoBuilders(db: AnyDb, config: SeedConfig, now: string): Promise<[string, string] | null> {
+  if ((config.demoFirms ?? 0) > 0) {
+    for (const [id, name, address, city, province, postal] of OWN_BUILDERS) {
+      if (await db.selectFrom('firms').select('firm_id').where('firm_id', '=', id).executeTakeFirst()) continue;
+      await db
+        .insertInto('firms')
+        .values({
+          firm_id: id, name, is_active: 1, is_bill_to: 1, is_ship_to: 0, is_vendor: 0, for_external_users: 0, is_sales_manager: 0, account_terms: 'NET30',
+          credit_limit: decimalToDb(db, '10000000.00', 2), address, city, province_code: province, postal_code: postal, ...trail(now),
+        })
+        .execute();
+      await db.insertInto('firm_accounts').values({ firm_id: id, account_type: 'bill-to', ...trail(now) }).execute();
+    }
+    return [OWN_BUILDERS[0]![0], OWN_BUILDERS[1]![0]];
+  }
+  const found = (await db.selectFrom('firms').select('firm_id').where('firm_id', 'in', ['B100', 'B200']).execute()).length;
+  return found === 2 ? ['B100', 'B200'] : null;
+}
 const FIRST = ['Ann', 'Raj', 'Mei', 'Luc', 'Sofia', 'Omar', 'Grace', 'Tom', 'Priya', 'Jean'];
 const LAST = ['Tremblay', 'Singh', 'Chen', 'Martin', 'Rossi', 'Haddad', 'Wong', 'Smith', 'Patel', 'Roy'];
 
 export async function seedTradesDemo(db: AnyDb, config: SeedConfig): Promise<void> {
   const now = new Date().toISOString();
   const base = now.slice(0, 10);
-  if ((await db.selectFrom('te_job_sites').select('site_id').limit(1).execute()).length === 0) await seedMasters(db, now, base);
+  if ((await db.selectFrom('te_job_sites').select('site_id').limit(1).execute()).length === 0) await seedMasters(db, config, now, base);
   // The billings once the demo ledger is on (a database seeded without it gets them at a later start).
   if (!config.demoLedger) return;
   if ((await db.selectFrom('te_progress_billings').select('billing_id').limit(1).execute()).length > 0) return;
@@ -62,7 +89,7 @@ export async function seedTradesDemo(db: AnyDb, config: SeedConfig): Promise<voi
   await seedBillings(db, base, now, lots.map((lot) => ({ id: lot.lot_id, site: lot.site_id, stage: lot.stage })));
 }
 
-async function seedMasters(db: AnyDb, now: string, base: string): Promise<void> {
+async function seedMasters(db: AnyDb, config: SeedConfig, now: string, base: string): Promise<void> {
   const money = (value: Decimal) => decimalToDb(db, value, 2);
   if ((await db.selectFrom('te_options').select('option_id').limit(1).execute()).length === 0) {
     await db.insertInto('te_options').values(OPTIONS.map(([id, description, price]) => ({ option_id: id, description, price: money(price), is_active: 1, ...trail(now) }))).execute();
@@ -76,14 +103,14 @@ async function seedMasters(db: AnyDb, now: string, base: string): Promise<void> 
       ])
       .execute();
   }
-  const builders = (await db.selectFrom('firms').select('firm_id').where('firm_id', 'in', ['B100', 'B200']).execute()).length;
-  if (builders < 2) return;
+  const builders = await demoBuilders(db, config, now);
+  if (!builders) return;
 
   await db
     .insertInto('te_job_sites')
     .values([
-      { site_id: 'MAPLE', name: 'Maple Valley', builder_id: 'B100', address: '200 Maple Valley Dr', city: 'Barrie', province_code: 'ON', holdback_percent: money('10.00'), is_active: 1, ...trail(now) },
-      { site_id: 'LAKE', name: 'Lakeview Towers', builder_id: 'B200', address: '1800 boul. Le Corbusier', city: 'Laval', province_code: 'QC', holdback_percent: money('10.00'), is_active: 1, ...trail(now) },
+      { site_id: 'MAPLE', name: 'Maple Valley', builder_id: builders[0], address: '200 Maple Valley Dr', city: 'Barrie', province_code: 'ON', holdback_percent: money('10.00'), is_active: 1, ...trail(now) },
+      { site_id: 'LAKE', name: 'Lakeview Towers', builder_id: builders[1], address: '1800 boul. Le Corbusier', city: 'Laval', province_code: 'QC', holdback_percent: money('10.00'), is_active: 1, ...trail(now) },
     ])
     .execute();
   await db
@@ -112,7 +139,7 @@ async function seedMasters(db: AnyDb, now: string, base: string): Promise<void> 
   const optionPrice = new Map(OPTIONS.map(([id, , price]) => [id, price]));
   const sitePrice = new Map([['MAPLE DECK', '9000.00'], ['LAKE GRANITE', '5800.00']]);
   for (const [model, description, builder, price, feet, options] of MODELS) {
-    await db.insertInto('te_models').values({ model_id: model, description, builder_id: builder, base_price: money(price), square_feet: feet, is_active: 1, ...trail(now) }).execute();
+    await db.insertInto('te_models').values({ model_id: model, description, builder_id: builders[builder], base_price: money(price), square_feet: feet, is_active: 1, ...trail(now) }).execute();
     await db.insertInto('te_model_options').values(options.map((option, index) => ({ model_id: model, option_id: option, price: money(optionPrice.get(option)!), is_standard: index === 0 ? 1 : 0 }))).execute();
   }
   const contract = new Map([['OAK MAPLE', '465000.00'], ['PINE MAPLE', '389000.00'], ['SUITE1 LAKE', '535000.00'], ['SUITE2 LAKE', '659000.00']]);
@@ -191,7 +218,7 @@ async function seedMasters(db: AnyDb, now: string, base: string): Promise<void> 
             request_no: await nextNumber(trx, INSPECTION_SEQUENCE, { prefix: 'IR', description: 'inspection-request' }),
             status,
             highrise: lakeside ? 1 : 0,
-            builder_id: lakeside ? 'B200' : 'B100',
+            builder_id: lakeside ? builders[1] : builders[0],
             site_id: lot.site,
             lot_id: lot.id,
             building_id: row.building_id,
@@ -227,6 +254,9 @@ async function seedBillings(db: AnyDb, base: string, now: string, lots: readonly
   } catch {
     return;
   }
+  const builderOf = async (site: string) => String(((await db.selectFrom('te_job_sites').select('builder_id').where('site_id', '=', site).executeTakeFirst()) as { builder_id: string }).builder_id);
+  const maple = await builderOf('MAPLE');
+  const lake = await builderOf('LAKE');
   // Lakeview Tower A: a $2.4M schedule of values, billed monthly.
   const schedule: [string, string][] = [['Structure', '1200000.00'], ['Mechanical and electrical', '700000.00'], ['Finishes', '500000.00']];
   const progress = async (building: string, date: string, percents: string[], status: 'Draft' | 'Certified' | 'Invoiced', previous: { billed: Decimal; holdback: Decimal }) => {
@@ -235,12 +265,12 @@ async function seedBillings(db: AnyDb, base: string, now: string, lots: readonly
     await attempt(async (trx) => {
       const billingNo = await nextNumber(trx, PROGRESS_BILLING_SEQUENCE, { prefix: 'PB', description: 'progress-billing' });
       const invoice = status === 'Invoiced'
-        ? await invoiceWithHoldback(trx, { date, billToId: 'B200', reference: billingNo, description: `${billingNo} progress LAKE ${building}`, due: figures.currentDue, holdback: figures.holdbackThisBilling }, ACTOR)
+        ? await invoiceWithHoldback(trx, { date, billToId: lake, reference: billingNo, description: `${billingNo} progress LAKE ${building}`, due: figures.currentDue, holdback: figures.holdbackThisBilling }, ACTOR)
         : null;
       const [row] = (await trx
         .insertInto('te_progress_billings')
         .values({
-          billing_no: billingNo, status, billing_date: date, period_to: date, site_id: 'LAKE', building_id: building, bill_to_id: 'B200',
+          billing_no: billingNo, status, billing_date: date, period_to: date, site_id: 'LAKE', building_id: building, bill_to_id: lake,
           contract_amount: money('2400000.00'), holdback_percent: money('10.00'), earned_to_date: money(figures.earnedToDate), holdback_to_date: money(figures.holdbackToDate),
           net_earned: money(figures.netEarned), previous_billed: money(previous.billed), previous_holdback: money(previous.holdback), current_due: money(figures.currentDue),
           holdback_this_billing: money(figures.holdbackThisBilling), tax_amount: invoice ? money(invoice.tax) : null, total_due: invoice ? money(invoice.total) : null,
@@ -271,11 +301,11 @@ async function seedBillings(db: AnyDb, base: string, now: string, lots: readonly
       const holdback = percentOf(amount, '10.00');
       const date = addDays(base, -90 + index * 5);
       const billingNo = await nextNumber(trx, CONTRACT_BILLING_SEQUENCE, { prefix: 'CB', description: 'contract-billing' });
-      const invoice = await invoiceWithHoldback(trx, { date, billToId: 'B100', reference: billingNo, description: `${billingNo} lot ${lot.id}`, due: add(amount, `-${holdback}`), holdback }, ACTOR);
+      const invoice = await invoiceWithHoldback(trx, { date, billToId: maple, reference: billingNo, description: `${billingNo} lot ${lot.id}`, due: add(amount, `-${holdback}`), holdback }, ACTOR);
       await trx
         .insertInto('te_contract_billings')
         .values({
-          billing_no: billingNo, status: 'Invoiced', billing_date: date, lot_id: lot.id, site_id: 'MAPLE', bill_to_id: 'B100', description: 'Closing',
+          billing_no: billingNo, status: 'Invoiced', billing_date: date, lot_id: lot.id, site_id: 'MAPLE', bill_to_id: maple, description: 'Closing',
           amount: money(amount), holdback_percent: money('10.00'), holdback: money(holdback), net_amount: money(add(amount, `-${holdback}`)),
           tax_amount: money(invoice.tax), total_due: money(invoice.total), invoice_no: invoice.invoiceNo, ...trail(now),
         })
@@ -293,7 +323,7 @@ async function seedBillings(db: AnyDb, base: string, now: string, lots: readonly
       let amount = '0.00';
       for (const row of rows) amount = add(amount, decimalFromDb(trx, row.hb, 2) ?? '0.00');
       const billingNo = await nextNumber(trx, HOLDBACK_BILLING_SEQUENCE, { prefix: 'HB', description: 'holdback-billing' });
-      const billTo = kind === 'Residential' ? 'B100' : 'B200';
+      const billTo = kind === 'Residential' ? maple : lake;
       let invoice: { documentNo: string; total: Decimal } | null = null;
       if (status === 'Invoiced') {
         const receivable = await teAccount(trx, 'HOLDBACK-RECEIVABLE');

@@ -1,5 +1,5 @@
 /**
- * The Trades demo data (issue 28 item 6) with DEMO_LEDGER on: two builders' sites, buildings, models with
+ * The Trades demo data (issue 28 item 6) with DEMO_LEDGER and demo firms on: two builders of its own, their sites, buildings, models with
  * options, 100 lots in every stage, inspection requests in every state, and billings posted through Receivables —
  * progress billings with holdback retained (a holdback billing Retained), one holdback released and invoiced,
  * one released — each invoice balanced, and the holdback receivable holding exactly what is not yet invoiced.
@@ -17,7 +17,7 @@ const engine = () => server.app.erp.database.engine;
 const sum = (rows: Json[], column: string) => rows.reduce((total: string, row: Json) => add(total, decimalFromDb(engine(), row[column], 2) ?? '0.00'), '0.00');
 
 beforeAll(async () => {
-  server = await startServer({ DEMO_LEDGER: '1' });
+  server = await startServer({ DEMO_LEDGER: '1', DEMO_FIRMS: '3' });
 });
 
 afterAll(async () => {
@@ -27,7 +27,12 @@ afterAll(async () => {
 describe('trades demo data', () => {
   it('has sites of two builders, 100 lots in every stage and inspections in every state', async () => {
     const sites = await db().selectFrom('te_job_sites').select(['site_id', 'builder_id']).orderBy('site_id').execute();
-    expect(sites).toEqual([{ site_id: 'LAKE', builder_id: 'B200' }, { site_id: 'MAPLE', builder_id: 'B100' }]);
+    // Their own builders with the demo firms (a PostgreSQL template database seeded without them keeps the shell's).
+    expect(sites.map((site: Json) => site.site_id)).toEqual(['LAKE', 'MAPLE']);
+    expect(['BLD200', 'B200']).toContain(sites[0].builder_id);
+    expect(['BLD100', 'B100']).toContain(sites[1].builder_id);
+    const billedTo = await db().selectFrom('ar_invoices').select('bill_to_id').distinct().where('reference', 'like', 'CB%').execute();
+    expect(billedTo.map((row: Json) => row.bill_to_id)).toEqual([sites[1].builder_id]);
     const lots = await db().selectFrom('te_lots').select(['stage']).execute();
     expect(lots).toHaveLength(100);
     expect(new Set(lots.map((l: Json) => l.stage))).toEqual(new Set(['Planned', 'UnderConstruction', 'Ready', 'Inspected', 'Closed']));
