@@ -1,7 +1,8 @@
 /**
  * Trades end to end in Chromium (issue 28; SCREENS.md WP9 acceptance 1–3): a job site typed on `/novus-te/job-site`
- * for the demo builder BLD100 (its own: the other demo customers' balances are left alone); its building, a model with two options and a lot with that model and the options (through
- * the API, as the lot screens would save them); a lot inspection request typed on its screen, scheduled and
+ * for the demo builder BLD100 (the module's own: the other demo customers' balances are left alone); its
+ * building, a model with two options and a lot with that model and the options (through the API, as the lot
+ * screens would save them); a lot inspection request typed on its screen, scheduled and
  * passed — the lot leaves Lots ready for inspection; a progress billing certified and invoiced on its screen
  * (a $100,000 contract at 40% with $20,000 billed: $16,000 due, HST $2,080); then the holdback billing typed on
  * its screen takes the $4,000 retained, is released and invoiced with tax.
