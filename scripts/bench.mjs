@@ -27,6 +27,7 @@ const sections = {
   oe: tsx('scripts/bench-oe.mjs'),
   so: tsx('scripts/bench-so.mjs'),
   wd: tsx('scripts/bench-wd.mjs'),
+  te: tsx('scripts/bench-te.mjs'),
 };
 
 const asked = process.argv.slice(2);

@@ -21,7 +21,7 @@ export const SALES_ORDER_SEQUENCE = 'SALES-ORDER';
 export const SO_STATUSES = ['Entered', 'Committed', 'Shipped', 'Invoiced', 'Cancelled'] as const;
 export type SoStatus = (typeof SO_STATUSES)[number];
 /** TA = the POLO desk's orders (`/ta-order-entry`, §2.3 item 4: the same document with its own type). */
-export const SO_TYPES = ['Regular', 'TA'] as const;
+export const SO_TYPES = ['Regular', 'TA', 'TE'] as const;
 export const SO_CHANNELS = ['Desk', 'Portal'] as const;
 
 /** A decimal text that is zero or below (an order quantity must be above zero). */

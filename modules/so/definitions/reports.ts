@@ -220,16 +220,14 @@ export const orderStatus: ReportDefinition = defineReport({
   orientation: 'landscape',
 });
 
-export const salesRegister: ReportDefinition = defineReport({
-  name: 'so-sales-register',
+/** The sales register (OE-34), or its variant of one order type fixed by the route (TE-22's register: issue 28). */
+function salesRegisterOf(variant: { name: string; routes: { application: string; path: string }[]; titleKey: string; orderType?: string }): ReportDefinition {
+  return defineReport({
+  name: variant.name,
   application: SO_APP,
-  routes: [
-    { application: SO_APP, path: '/sales-register-report' },
-    { application: 'NOVUS-PT', path: '/sales-register-report' },
-    { application: 'NOVUS-TE', path: '/te-sales-register-report' },
-  ],
-  titleKey: `${SO}:reports.salesRegister.title`,
-  parameters: [...dateRange(), CUSTOMER],
+  routes: variant.routes,
+  titleKey: variant.titleKey,
+  parameters: [...dateRange(), CUSTOMER, ...(variant.orderType ? [{ name: 'OrderType', type: 'text', fixed: variant.orderType, labelKey: `${SO}:reports.parameters.OrderType` } as const] : [])],
   rules: [ONE_YEAR_RANGE],
   columns: [
     date('InvoiceDate'),
@@ -245,6 +243,22 @@ export const salesRegister: ReportDefinition = defineReport({
   ],
   defaultSort: [{ field: 'InvoiceDate' }, { field: 'InvoiceNo' }],
   orientation: 'landscape',
+});
+}
+
+export const salesRegister = salesRegisterOf({
+  name: 'so-sales-register',
+  routes: [
+    { application: SO_APP, path: '/sales-register-report' },
+    { application: 'NOVUS-PT', path: '/sales-register-report' },
+  ],
+  titleKey: `${SO}:reports.salesRegister.title`,
+});
+export const teSalesRegister = salesRegisterOf({
+  name: 'so-te-sales-register',
+  routes: [{ application: 'NOVUS-TE', path: '/te-sales-register-report' }],
+  titleKey: `${SO}:reports.teSalesRegister.title`,
+  orderType: 'TE',
 });
 
 export const salesAnalysis: ReportDefinition = defineReport({
@@ -506,6 +520,7 @@ export const SO_REPORTS: readonly ReportDefinition[] = [
   ordersCallList,
   orderStatus,
   salesRegister,
+  teSalesRegister,
   salesAnalysis,
   loadSheet,
   creditSales,

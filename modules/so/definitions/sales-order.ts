@@ -174,7 +174,13 @@ export const salesOrder = defineEntity({
   displayField: 'OrderNo',
   lookupDetails: ['BillToId', 'Status'],
   // OE-20 `/ta-order-entry` (Order Entry and POLO): the TA orders, a new order a TA one (screens/index.ts).
-  routeViews: { orderType: { TA: { filters: { 'filter.OrderType': 'TA' }, defaults: { OrderType: 'TA' }, titleKey: key('screen.taTitle') } } },
+  routeViews: {
+    orderType: {
+      TA: { filters: { 'filter.OrderType': 'TA' }, defaults: { OrderType: 'TA' }, titleKey: key('screen.taTitle') },
+      // TE-22: the Trades desk's orders (issue 28).
+      TE: { filters: { 'filter.OrderType': 'TE' }, defaults: { OrderType: 'TE' }, titleKey: key('screen.teTitle') },
+    },
+  },
   formLayout: {
     sections: [
       {

@@ -29,6 +29,7 @@ import {
   salesDocuments,
   salesRegister,
   shippingQueue,
+  teSalesRegister,
 } from '../definitions/reports.ts';
 
 registerModule(soModule);
@@ -41,6 +42,8 @@ const DOCUMENT = { ...SO, attachments: true } as const;
 // starts new ones as TA (the definition's orderType view).
 export const SalesOrderEntry = documentScreen('sales-order', DOCUMENT);
 export const TaOrderEntry = documentScreen('sales-order', { ...DOCUMENT, routeProps: { orderType: 'TA' } });
+// TE-22 the Trades variant (issue 28), re-exported by `@erp/trades`.
+export const TeOrderEntry = documentScreen('sales-order', { ...DOCUMENT, routeProps: { orderType: 'TE' } });
 
 // OE-31 product returns (stock back in, AR credit note).
 export const ProductsReturn = documentScreen('product-return', SO);
@@ -63,7 +66,7 @@ export const OrderSummary = reportScreen(orderSummary, SO);
 export const OrdersCallList = reportScreen(ordersCallList, SO);
 export const OrderStatusReport = reportScreen(orderStatus, SO);
 export const SalesRegisterReport = reportScreen(salesRegister, SO);
-export const TeSalesRegisterReport = reportScreen(salesRegister, SO);
+export const TeSalesRegisterReport = reportScreen(teSalesRegister, SO);
 export const SalesAnalysis = reportScreen(salesAnalysis, SO);
 
 // OE-23 load sheet, OE-30 sales documents, OE-36 credit sales, OE-38 / OE-39 commissions, OE-43 product classes.

@@ -10,7 +10,7 @@ import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assi
 import { readAll } from '@erp/server/db/read';
 import { unpublishedOrders } from './publishing.ts';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
-import { cdcReport, creditSales, ediNotTransmitted, invoicePrinting, productDiscount, loadSheet, mfSalesCommission, orderStatus, ordersCallList, orderSummary, productClassReport, salesAnalysis, salesCommission, salesDocuments, salesRegister } from '../definitions/reports.ts';
+import { cdcReport, creditSales, ediNotTransmitted, invoicePrinting, productDiscount, loadSheet, mfSalesCommission, orderStatus, ordersCallList, orderSummary, productClassReport, salesAnalysis, salesCommission, salesDocuments, salesRegister, teSalesRegister } from '../definitions/reports.ts';
 
 const LOOKUPS: readonly [string, string, string][] = [
   ['BillToId', 'firms', 'firm_id'],
@@ -120,7 +120,11 @@ export const salesRegisterReport: ServerReport = {
   def: salesRegister,
   prepare,
   rows(ctx) {
-    return orders(ctx, null)
+    let query = orders(ctx, null);
+    // The variant's order type (the TE register's TE, fixed by its definition).
+    const orderType = param(ctx, 'OrderType');
+    if (orderType !== null) query = query.where('o.order_type', '=', orderType);
+    return query
       .innerJoin('ar_invoices as i', 'i.invoice_id', 'o.invoice_id')
       .where('o.status', '=', 'Invoiced')
       .where('i.invoice_date', '>=', String(ctx.params['StartDate']))
@@ -139,6 +143,9 @@ export const salesRegisterReport: ServerReport = {
       ]);
   },
 };
+
+/** TE-22's register: the same query, the order type fixed to TE. */
+export const teSalesRegisterReport: ServerReport = { ...salesRegisterReport, def: teSalesRegister };
 
 export const salesAnalysisReport: ServerReport = {
   def: salesAnalysis,
@@ -425,6 +432,7 @@ export const SO_SERVER_REPORTS: readonly ServerReport[] = [
   ordersCallListReport,
   orderStatusReport,
   salesRegisterReport,
+  teSalesRegisterReport,
   salesAnalysisReport,
   loadSheetReport,
   creditSalesReport,

@@ -14,6 +14,7 @@ const SO_ROUTES: readonly [string, string][] = [
   ['/novus-oe/sales-order-entry', '@erp/order-entry#SalesOrderEntry'],
   ['/novus-ar/sales-order-entry', '@erp/accounting#SalesOrderEntry'],
   ['/novus-oe/ta-order-entry', '@erp/order-entry#TaOrderEntry'],
+  ['/novus-te/te-order-entry', '@erp/trades#TeOrderEntry'],
   ['/novus-pt/ta-order-entry', '@erp/order-entry#TaOrderEntry'],
   ['/novus-oe/orders-shipping-queue', '@erp/order-entry#OrdersShippingQueue'],
   ['/novus-oe/orders-invoices-queue', '@erp/order-entry#OrdersInvoicesQueue'],

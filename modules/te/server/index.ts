@@ -1,0 +1,44 @@
+/**
+ * Trades and contracting on the server (issue 28): the masters' rules, inspection requests, contract, option,
+ * progress and holdback billing (invoiced through Receivables), the processes, reports and demo data.
+ */
+import { combineParts } from '@erp/server/modules/part';
+import { teModule } from '../definitions/index.ts';
+import { contractBillingHooks, holdbackBillingHooks, optionBillingHooks, progressBillingHooks } from './billing.ts';
+import { inspectionHooks } from './inspections.ts';
+import { lotHooks, lotOptionHooks, modelPriceHooks } from './masters.ts';
+import { TE_PROCESSES } from './processes.ts';
+import { TE_SERVER_REPORTS } from './reports.ts';
+import { insertLots } from './seed-large.ts';
+import { seedTrades } from './seed.ts';
+
+export const serverModule = combineParts(
+  teModule,
+  [
+    {
+      hooks: {
+        'te-lot': lotHooks,
+        'lot-option': lotOptionHooks,
+        'model-contract-price': modelPriceHooks,
+        'inspection-request': inspectionHooks,
+        'contract-billing': contractBillingHooks,
+        'option-billing': optionBillingHooks,
+        'progress-billing': progressBillingHooks,
+        'holdback-billing': holdbackBillingHooks,
+      },
+      seed: seedTrades,
+    },
+  ],
+  {
+    reports: TE_SERVER_REPORTS,
+    processes: TE_PROCESSES,
+    large: {
+      option: '--te',
+      counts: 'lots',
+      max: 1_000_000,
+      progress: 'lots',
+      summary: 'te',
+      run: (database, count, onProgress) => insertLots(database, { ...(count === undefined ? {} : { lots: count }), onProgress }),
+    },
+  },
+);

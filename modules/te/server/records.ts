@@ -1,0 +1,42 @@
+/**
+ * Small pieces the Trades rules share: reading a text, setting a server-owned field on a save, refusing with
+ * issues, the §8 "Builder, site or lot not found." refusal, decimals read from a row.
+ */
+import type { RuleIssue } from '@erp/shared/entities/define';
+import type { Decimal } from '@erp/shared/decimal';
+import { BusinessError } from '@erp/server/entities/call-result';
+import type { AnyTransaction, Change } from '@erp/server/entities/hooks';
+import { decimalFromDb } from '@erp/server/db/decimal-codec';
+import { NOT_FOUND } from '../definitions/common.ts';
+
+export type Row = Record<string, unknown>;
+
+export const text = (value: unknown): string => (typeof value === 'string' ? value : value == null ? '' : String(value));
+
+export function setValue(change: Change, field: string, value: unknown): void {
+  change.value[field] = value;
+  change.next[field] = value;
+  change.changed.add(field);
+}
+
+export function linesOf(record: Row | null | undefined): Row[] {
+  return record && Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+}
+
+export function refuse(issues: readonly RuleIssue[]): void {
+  if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues.map((issue) => ({ field: issue.field, key: issue.key, params: issue.params ?? {} })));
+}
+
+/** §8 "Builder, site or lot not found." on `field`. */
+export function notFound(field: string): never {
+  throw BusinessError.of(400, 'not_found', NOT_FOUND, {}, field);
+}
+
+export function money(trx: AnyTransaction, raw: unknown): Decimal {
+  return (decimalFromDb(trx, raw, 2) ?? '0.00') as Decimal;
+}
+
+/** A decimal of a record in wire form (a string, or null: zero). */
+export function wire(value: unknown): Decimal {
+  return typeof value === 'string' && value !== '' ? value : '0.00';
+}

@@ -1,0 +1,41 @@
+/**
+ * The Trades screens' routes (issue 28 "the 28 routes of WP9a open working screens"): each catalog route of the
+ * 9a milestone names a Component that `@erp/trades` exports (its own, or re-exported through module.json
+ * `alsoIn`: the sales orders' TE order entry and sales register, Receivables' account inquiry, the GL's user
+ * codes), every report and process route of the module is a catalog route, and the 9b screens stay unexported.
+ */
+import { describe, expect, it } from 'vitest';
+import { routes } from '@erp/server/seed/catalog';
+import { changeModelPrices, copyModel, TE_REPORTS } from '../definitions/reports.ts';
+import { resolves } from '../../../server/test/helpers/module-exports.ts';
+
+const WP9A = [
+  'JobSite', 'ModelMaintenance', 'LotsModels', 'LotMaintenance', 'OptionMaintenance', 'SiteOption', 'LotOption', 'ContractPricesByModel',
+  'SiteBuilding', 'BuildingSchedule', 'InspectorMaintenance', 'CopyModel', 'ChangeModelPrices', 'LotInspectionRequest',
+  'LotInspectionRequestHighrise', 'LotInspection', 'ContractBillingInvoice', 'OptionBillingInvoice', 'HoldbackBilling',
+  'HoldbackBillingResidential', 'TeOrderEntry', 'ProgressBilling', 'InspectionRequestReport', 'ExtraBillingAnalysis',
+  'ContractBillingAnalysis', 'SiteAttachmentList', 'LotListingReport', 'LotReadyForInspections',
+];
+const WP9B = ['WorkCode', 'ModelLabourBudget', 'GenerateWorkOrder', 'TimeCard', 'WorkOrder', 'ServiceWorkOrder', 'JobCosting', 'LabourBudgetReport', 'TimeSheetReport', 'EmployeeWorkdayReport'];
+
+describe('the Trades screen routes', () => {
+  const trades = routes.filter((route) => route.Path.startsWith('/novus-te/'));
+  const components = new Set(trades.map((route) => route.Component));
+
+  it('names the 28 screens of milestone 9a in the catalog, each exported by @erp/trades', () => {
+    expect(WP9A).toHaveLength(28);
+    for (const name of WP9A) expect(components.has(`@erp/trades#${name}`), name).toBe(true);
+    expect(WP9A.filter((name) => !resolves(`@erp/trades#${name}`))).toEqual([]);
+  });
+
+  it('leaves the 9b screens out of this release', () => {
+    expect(WP9B.filter((name) => resolves(`@erp/trades#${name}`))).toEqual([]);
+  });
+
+  it('lists only catalog routes in its report and process definitions', () => {
+    const paths = new Set(trades.map((route) => route.Path));
+    for (const def of [...TE_REPORTS, copyModel, changeModelPrices]) {
+      for (const route of def.routes) expect(paths.has(`/novus-te${route.path}`), `${def.name} ${route.path}`).toBe(true);
+    }
+  });
+});
