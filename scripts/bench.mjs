@@ -26,6 +26,7 @@ const sections = {
   'product-form': node('scripts/bench-product-form.mjs'),
   oe: tsx('scripts/bench-oe.mjs'),
   so: tsx('scripts/bench-so.mjs'),
+  ap: tsx('scripts/bench-ap.mjs'),
 };
 
 const asked = process.argv.slice(2);

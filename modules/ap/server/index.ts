@@ -15,7 +15,7 @@ import { apDisbursementHooks } from './disbursements.ts';
 import { apCardInvoiceHooks } from './credit-cards.ts';
 import { apExpenseReportHooks } from './expenses.ts';
 import { apInvoiceHooks } from './invoices.ts';
-import { m0015_ap } from './migration.ts';
+import { m0015_ap, m0015_ap_reports } from './migration.ts';
 import { apPaymentBatchHooks } from './payments.ts';
 import { AP_SERVER_REPORTS } from './reports.ts';
 import { apRoutes } from './routes.ts';
@@ -36,7 +36,7 @@ const vendorBankHooks: EntityHooks = {
 export const serverModule = combineParts(apModule, [{ hooks: { 'ap-invoice': apInvoiceHooks, 'ap-payment-batch': apPaymentBatchHooks, 'ap-cheque': apChequeHooks, 'ap-disbursement': apDisbursementHooks, 'ap-card-invoice': apCardInvoiceHooks, 'ap-expense-report': apExpenseReportHooks, 'ap-vendor-bank': vendorBankHooks }, seed: seedPayables }], {
   reports: AP_SERVER_REPORTS,
   routes: apRoutes,
-  migrations: { '0015_ap': m0015_ap },
+  migrations: { '0015_ap': m0015_ap, '0015_ap_reports': m0015_ap_reports },
   large: {
     option: '--ap',
     counts: 'A/P items',

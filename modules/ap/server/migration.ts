@@ -109,3 +109,16 @@ export const m0015_ap: Migration = {
     for (const table of ['ap_eft_files', 'ap_cheque_numbers', 'ap_bank_sequences', 'ap_matches', 'ap_applications', 'ap_items']) await db.schema.dropTable(table).ifExists().execute();
   },
 };
+
+/**
+ * Migration 0015_ap_reports (issue 24 performance): the aged trial balance reads the open items from one
+ * covering index (status, document date, firm, due date, open balance, id) — as A/R's ix_ar_items_open_aging.
+ */
+export const m0015_ap_reports: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.createIndex('ix_ap_items_open_aging').ifNotExists().on('ap_items').columns(['status', 'document_date', 'firm_id', 'due_date', 'open_balance', 'item_id']).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropIndex('ix_ap_items_open_aging').ifExists().execute();
+  },
+};

@@ -27,7 +27,7 @@ import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/h
 import { nextNumber } from '@erp/server/entities/numbering';
 import { AP_BATCH_SEQUENCE } from '../definitions/common.ts';
 import { writeEftFile, type EftPayment } from './eft.ts';
-import { addApItem, apAccount, applyApItem, discountOn, discountTaken, INVOICE_ORIGIN, itemOfInvoice, postAp, type ApItem } from './subledger.ts';
+import { addApItem, apAccount, applyApItem, discountOn, INVOICE_ORIGIN, itemOf, itemOfInvoice, postAp, postApMany, type ApItem } from './subledger.ts';
 
 type Row = Record<string, unknown>;
 
@@ -52,27 +52,62 @@ export async function bankOf(trx: AnyTransaction, bankId: string): Promise<Row> 
 }
 
 /** A payable document and its item, or the refusal naming the line. */
-async function payable(trx: AnyTransaction, invoiceId: number, field: string, lock = false): Promise<{ invoice: Row; item: ApItem }> {
-  const invoice = (await trx.selectFrom('ap_invoices').select(['invoice_id', 'document_no', 'vendor_doc_no', 'vendor_id', 'status', 'document_type']).where('invoice_id', '=', invoiceId).executeTakeFirst()) as Row | undefined;
+function payable(invoice: Row | undefined, item: ApItem | undefined, invoiceId: number, field: string): { invoice: Row; item: ApItem } {
   // An invoice on hold or in exception cannot be paid (SCREENS.md WP5 acceptance 2).
   if (invoice && (invoice['status'] === 'OnHold' || invoice['status'] === 'Exception')) throw BusinessError.of(409, 'on_hold', 'ap:ap-payment-batch.rules.onHold', { document: invoice['document_no'] }, field);
-  const item = invoice ? await itemOfInvoice(trx, invoiceId, lock) : undefined;
   if (!invoice || !item || invoice['document_type'] === 'CreditNote') throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.notPayable', { document: invoice?.['document_no'] ?? invoiceId }, field);
   if (invoice['status'] !== 'Posted' || item.status !== 'Open') throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.notPayable', { document: invoice['document_no'] }, field);
   return { invoice, item };
 }
 
-/** Checks and completes the lines (module header); answers the totals. */
-export async function checkLines(trx: AnyTransaction, lines: Row[], paymentDate: string, vendorId: string | null): Promise<{ total: Decimal; discounts: Decimal }> {
+const CHUNK = 500;
+function chunks<T>(values: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < values.length; start += CHUNK) out.push(values.slice(start, start + CHUNK));
+  return out;
+}
+
+/**
+ * The documents, their items (locked on PostgreSQL when `lock`) and the discounts already taken on them, read in
+ * a few queries whatever the number of lines (a run of thousands of invoices: issue 24 performance).
+ */
+async function payables(trx: AnyTransaction, invoiceIds: readonly number[], lock: boolean) {
+  const engine = engineOf(trx);
+  const invoices = new Map<number, Row>();
+  const items = new Map<number, ApItem>();
+  const taken = new Map<number, Decimal>();
+  for (const ids of chunks([...new Set(invoiceIds)].filter((id) => Number.isSafeInteger(id)))) {
+    const rows = (await trx.selectFrom('ap_invoices').select(['invoice_id', 'document_no', 'vendor_doc_no', 'vendor_id', 'status', 'document_type']).where('invoice_id', 'in', ids).execute()) as Row[];
+    for (const row of rows) invoices.set(Number(row['invoice_id']), row);
+    let query = trx.selectFrom('ap_items').selectAll().where('origin_type', '=', INVOICE_ORIGIN).where('origin_id', 'in', ids.map(String));
+    if (lock && engine === 'postgres') query = query.forUpdate();
+    const itemRows = (await query.execute()) as Row[];
+    for (const row of itemRows) items.set(Number(row['origin_id']), itemOf(engine, row));
+    const itemIds = itemRows.map((row) => Number(row['item_id']));
+    if (itemIds.length === 0) continue;
+    const discounts = (await trx
+      .selectFrom('ap_applications')
+      .select(['to_item_id', (eb) => eb.fn.sum('discount').as('taken')])
+      .where('to_item_id', 'in', itemIds)
+      .groupBy('to_item_id')
+      .execute()) as Row[];
+    for (const row of discounts) taken.set(Number(row['to_item_id']), decimalFromDb(engine, row['taken'], 2) ?? '0.00');
+  }
+  return { invoices, items, taken };
+}
+
+/** Checks and completes the lines (module header); answers the totals and the lines' items. */
+export async function checkLines(trx: AnyTransaction, lines: Row[], paymentDate: string, vendorId: string | null, lock = false): Promise<{ total: Decimal; discounts: Decimal; items: Map<number, ApItem> }> {
   const seen = new Set<number>();
   let total: Decimal = '0.00';
   let discounts: Decimal = '0.00';
+  const found = await payables(trx, lines.map((line) => Number(line['InvoiceId'])), lock);
   for (const [index, line] of lines.entries()) {
     const field = (name: string) => `Lines[${index}].${name}`;
     const invoiceId = Number(line['InvoiceId']);
     if (seen.has(invoiceId)) throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.invoiceTwice', {}, field('InvoiceId'));
     seen.add(invoiceId);
-    const { invoice, item } = await payable(trx, invoiceId, field('InvoiceId'));
+    const { invoice, item } = payable(found.invoices.get(invoiceId), found.items.get(invoiceId), invoiceId, field('InvoiceId'));
     if (vendorId && item.firmId !== vendorId) throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.otherVendor', { vendor: vendorId }, field('InvoiceId'));
     line['VendorId'] = item.firmId;
     line['DocumentNo'] = invoice['document_no'];
@@ -81,7 +116,7 @@ export async function checkLines(trx: AnyTransaction, lines: Row[], paymentDate:
     line['Balance'] = item.openBalance;
     const discount = String(line['Discount'] ?? '0.00');
     line['Discount'] = discount;
-    const room = sub(discountOn(item, paymentDate), await discountTaken(trx, item.itemId));
+    const room = sub(discountOn(item, paymentDate), found.taken.get(item.itemId) ?? '0.00');
     if (cmp(discount, room) > 0) throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.discountExceeds', { available: cmp(room, '0') < 0 ? '0.00' : room }, field('Discount'));
     const payment = String(line['Payment'] ?? '0.00');
     // §5 "Payment plus discount cannot exceed the balance."
@@ -90,7 +125,7 @@ export async function checkLines(trx: AnyTransaction, lines: Row[], paymentDate:
     total = add(total, payment);
     discounts = add(discounts, discount);
   }
-  return { total, discounts };
+  return { total, discounts, items: found.items };
 }
 
 /** The payments queue: what is due (module header), as new lines. */
@@ -123,11 +158,18 @@ export async function queue(trx: AnyTransaction, batch: Row): Promise<Row[]> {
     );
   if (typeof batch['VendorId'] === 'string' && batch['VendorId'] !== '') query = query.where('i.firm_id', '=', batch['VendorId']);
   const rows = (await query.orderBy('i.due_date').orderBy('i.item_id').limit(5000).execute()) as Row[];
+  // The discounts already taken, for the items with a discount still available (a few queries in all).
+  const taken = new Map<number, Decimal>();
+  const eligible = rows.filter((row) => row['discount_date'] != null && paymentDate <= String(row['discount_date'])).map((row) => Number(row['item_id']));
+  for (const ids of chunks(eligible)) {
+    const sums = (await trx.selectFrom('ap_applications').select(['to_item_id', (eb) => eb.fn.sum('discount').as('taken')]).where('to_item_id', 'in', ids).groupBy('to_item_id').execute()) as Row[];
+    for (const sum of sums) taken.set(Number(sum['to_item_id']), decimalFromDb(engine, sum['taken'], 2) ?? '0.00');
+  }
   const lines = [] as Row[];
   for (const row of rows) {
     const item = { discountDate: row['discount_date'] == null ? null : String(row['discount_date']), discountAvailable: decimalFromDb(engine, row['discount_available'], 2) ?? '0.00' };
     const balance = decimalFromDb(engine, row['open_balance'], 2) ?? '0.00';
-    let discount = sub(discountOn(item, paymentDate), await discountTaken(trx, Number(row['item_id'])));
+    let discount = sub(discountOn(item, paymentDate), taken.get(Number(row['item_id'])) ?? '0.00');
     if (cmp(discount, '0') < 0) discount = '0.00';
     if (cmp(discount, balance) > 0) discount = balance;
     lines.push({ InvoiceId: Number(row['invoice_id']), VendorId: row['firm_id'], DocumentNo: row['document_no'], VendorDocNo: row['vendor_doc_no'], DueDate: row['due_date'], Balance: balance, Discount: discount, Payment: sub(balance, discount) });
@@ -253,34 +295,189 @@ export async function payVendor(trx: AnyTransaction, payment: VendorPayment): Pr
   return { chequeId, vendorId, vendorName: String(vendor?.['name'] ?? vendorId), amount: paid };
 }
 
-/** Pays an approved run (module header); answers the cheque numbers and the EFT file number. */
+/**
+ * Pays an approved run (module header); answers the cheque numbers and the EFT file number. Each vendor's
+ * payment is what `payVendor` writes — its cheque, number, posting, payment item and applications — but written
+ * for the whole run in a few multi-row statements (a run of 1,000 cheques ≤ 2 s: issue 24 performance).
+ */
 export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: number | null, userId: string): Promise<{ first: number | null; last: number | null; eftFileNo: number | null }> {
+  const engine = engineOf(trx);
   const paymentDate = String(batch['PaymentDate']);
   await assertPeriodOpen(trx, paymentDate, 'ap', 'PaymentDate');
   const bankId = String(batch['BankAccountId']);
   const bank = await bankOf(trx, bankId);
+  const batchId = Number(batch['BatchId']);
   const lines = linesOf(batch);
   if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
-  await checkLines(trx, lines, paymentDate, (batch['VendorId'] as string | null) ?? null);
+  const { items } = await checkLines(trx, lines, paymentDate, (batch['VendorId'] as string | null) ?? null, true);
   const byVendor = new Map<string, Row[]>();
   for (const line of lines) byVendor.set(String(line['VendorId']), [...(byVendor.get(String(line['VendorId'])) ?? []), line]);
+  const vendors = [...byVendor.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const method = String(batch['PaymentMethod']);
   const seq = await sequences(trx, bankId);
-  let chequeNo = startingChequeNo ?? seq.cheque;
-  const first = method === 'Cheque' ? chequeNo : null;
-  const eftPayments: EftPayment[] = [];
+  const firstNo = method === 'Cheque' ? (startingChequeNo ?? seq.cheque) : null;
   const eftFileNo = method === 'EFT' ? seq.eft : null;
-  for (const [vendorId, vendorLines] of [...byVendor].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const number = method === 'Cheque' ? chequeNo++ : null;
-    eftPayments.push(await payVendor(trx, { bank, method, chequeNo: number, eftFileNo, batchId: Number(batch['BatchId']), disbursementId: null, vendorId, lines: vendorLines, paymentDate, userId, field: 'StartingChequeNo' }));
+  if (firstNo !== null) {
+    const used = (await trx
+      .selectFrom('ap_cheque_numbers')
+      .select('cheque_no')
+      .where('bank_account_id', '=', bankId)
+      .where('cheque_no', '>=', firstNo)
+      .where('cheque_no', '<=', firstNo + vendors.length - 1)
+      .orderBy('cheque_no')
+      .limit(1)
+      .executeTakeFirst()) as Row | undefined;
+    // §8 "Cheque number has been used." — numbers are never reused, a cancelled cheque's included.
+    if (used) throw BusinessError.of(409, 'cheque_number_used', 'ap:rules.chequeNumberUsed', { number: Number(used['cheque_no']) }, 'StartingChequeNo');
   }
-  if (method === 'Cheque') {
-    await trx.updateTable('ap_bank_sequences').set({ next_cheque_no: Math.max(seq.cheque, chequeNo) }).where('bank_account_id', '=', bankId).execute();
+  const names = new Map<string, string>();
+  for (const ids of chunks(vendors)) {
+    for (const row of (await trx.selectFrom('firms').select(['firm_id', 'name']).where('firm_id', 'in', ids).execute()) as Row[]) names.set(String(row['firm_id']), String(row['name'] ?? row['firm_id']));
+  }
+  const now = new Date().toISOString();
+  const sum = (rows: readonly Row[], field: string) => rows.reduce<Decimal>((total, line) => add(total, String(line[field] ?? '0.00')), '0.00');
+  const payments = vendors.map((vendorId, index) => {
+    const vendorLines = byVendor.get(vendorId)!;
+    return { vendorId, name: names.get(vendorId) ?? vendorId, number: firstNo === null ? null : firstNo + index, lines: vendorLines, paid: sum(vendorLines, 'Payment'), discount: sum(vendorLines, 'Discount'), chequeId: 0, documentNo: '' };
+  });
+  for (const part of chunks(payments)) {
+    await trx
+      .insertInto('ap_cheques')
+      .values(
+        part.map((payment) => ({
+          bank_account_id: bankId,
+          cheque_no: payment.number,
+          payment_method: method,
+          status: 'Open',
+          payment_date: paymentDate,
+          vendor_id: payment.vendorId,
+          vendor_name: payment.name,
+          amount: decimalToDb(engine, payment.paid, 2),
+          discount: decimalToDb(engine, payment.discount, 2),
+          batch_id: batchId,
+          eft_file_no: eftFileNo,
+          created_by: userId,
+          created_on: now,
+          updated_by: userId,
+          updated_on: now,
+          version: 1,
+        })),
+      )
+      .execute();
+  }
+  // One payment per vendor per run: the run's cheques by vendor.
+  const chequeOf = new Map(((await trx.selectFrom('ap_cheques').select(['cheque_id', 'vendor_id']).where('batch_id', '=', batchId).execute()) as Row[]).map((row) => [String(row['vendor_id']), Number(row['cheque_id'])]));
+  for (const payment of payments) {
+    payment.chequeId = chequeOf.get(payment.vendorId)!;
+    payment.documentNo = payment.number !== null ? `CHQ${payment.number}` : `EFT${eftFileNo}-${payment.chequeId}`;
+  }
+  if (firstNo !== null) {
+    for (const part of chunks(payments)) await trx.insertInto('ap_cheque_numbers').values(part.map((payment) => ({ bank_account_id: bankId, cheque_no: payment.number, cheque_id: payment.chequeId }))).execute();
+  }
+  // Dr A/P (payments + discounts) / Cr bank (payments) / Cr discounts taken, one posting per payment.
+  const payableAccount = await apAccount(trx, 'PAYABLE');
+  const discountAccount = payments.some((payment) => !isZero(payment.discount)) ? await apAccount(trx, 'DISCOUNT-TAKEN') : null;
+  const posted = await postApMany(
+    trx,
+    payments.map((payment) => ({
+      date: paymentDate,
+      documentNo: payment.documentNo,
+      description: `${payment.vendorId} ${payment.name}`,
+      origin: { type: 'ap-cheque', id: String(payment.chequeId) },
+      lines: [
+        { accountId: payableAccount, amount: add(payment.paid, payment.discount), description: payment.vendorId },
+        { accountId: String(bank['gl_account_id']), amount: neg(payment.paid) },
+        ...(isZero(payment.discount) ? [] : [{ accountId: discountAccount!, amount: neg(payment.discount) }]),
+      ].filter((line) => !isZero(line.amount)),
+      reversalOf: null,
+      userId,
+    })),
+  );
+  // The payment items: each fully applied at once, so Closed with nothing open.
+  for (const part of chunks(payments.map((payment, index) => ({ payment, journalId: posted[index]!.journalId })))) {
+    await trx
+      .insertInto('ap_items')
+      .values(
+        part.map(({ payment, journalId }) => ({
+          firm_id: payment.vendorId,
+          item_type: 'Payment',
+          document_no: payment.documentNo,
+          vendor_doc_no: null,
+          document_date: paymentDate,
+          due_date: paymentDate,
+          discount_date: null,
+          discount_available: decimalToDb(engine, '0.00', 2),
+          amount: decimalToDb(engine, neg(payment.paid), 2),
+          open_balance: decimalToDb(engine, '0.00', 2),
+          status: 'Closed',
+          origin_type: 'ap-cheque',
+          origin_id: String(payment.chequeId),
+          journal_id: journalId,
+          created_by: userId,
+          created_on: now,
+        })),
+      )
+      .execute();
+  }
+  const paymentItem = new Map<string, number>();
+  for (const part of chunks(payments.map((payment) => String(payment.chequeId)))) {
+    const rows = (await trx.selectFrom('ap_items').select(['item_id', 'origin_id']).where('origin_type', '=', 'ap-cheque').where('item_type', '=', 'Payment').where('origin_id', 'in', part).execute()) as Row[];
+    for (const row of rows) paymentItem.set(String(row['origin_id']), Number(row['item_id']));
+  }
+  // The applications, then each invoice's item and document with its new balance (Paid when settled).
+  const applications = payments.flatMap((payment) =>
+    payment.lines.map((line) => ({ payment, line, item: items.get(Number(line['InvoiceId']))!, applied: add(String(line['Payment']), String(line['Discount'] ?? '0.00')) })),
+  );
+  for (const part of chunks(applications)) {
+    await trx
+      .insertInto('ap_applications')
+      .values(
+        part.map(({ payment, line, item }) => ({
+          from_item_id: paymentItem.get(String(payment.chequeId))!,
+          to_item_id: item.itemId,
+          application_date: paymentDate,
+          amount: decimalToDb(engine, String(line['Payment']), 2),
+          discount: decimalToDb(engine, String(line['Discount'] ?? '0.00'), 2),
+          origin_type: 'ap-cheque',
+          origin_id: String(payment.chequeId),
+          created_by: userId,
+          created_on: now,
+        })),
+      )
+      .execute();
+  }
+  // Grouped by the new balance (most settle to zero): one update of items and one of documents per group.
+  const byBalance = new Map<Decimal, { itemIds: number[]; invoiceIds: number[] }>();
+  for (const { item, applied } of applications) {
+    const balance = sub(item.openBalance, applied);
+    const group = byBalance.get(balance) ?? { itemIds: [], invoiceIds: [] };
+    group.itemIds.push(item.itemId);
+    group.invoiceIds.push(Number(item.originId));
+    byBalance.set(balance, group);
+  }
+  for (const [balance, group] of byBalance) {
+    const settled = isZero(balance);
+    for (const ids of chunks(group.itemIds)) {
+      await trx.updateTable('ap_items').set({ open_balance: decimalToDb(engine, balance, 2), status: settled ? 'Closed' : 'Open' }).where('item_id', 'in', ids).execute();
+    }
+    for (const ids of chunks(group.invoiceIds)) {
+      // Payable documents are Posted invoices and debit notes (checkLines): Paid once settled.
+      await trx.updateTable('ap_invoices').set({ balance: decimalToDb(engine, balance, 2), ...(settled ? { status: 'Paid' } : {}) }).where('invoice_id', 'in', ids).execute();
+    }
+  }
+  const byJournal = new Map<number, number[]>();
+  payments.forEach((payment, index) => byJournal.set(posted[index]!.journalId, [...(byJournal.get(posted[index]!.journalId) ?? []), payment.chequeId]));
+  for (const [journalId, chequeIds] of byJournal) {
+    for (const ids of chunks(chequeIds)) await trx.updateTable('ap_cheques').set({ journal_id: journalId }).where('cheque_id', 'in', ids).execute();
+  }
+  if (firstNo !== null) {
+    await trx.updateTable('ap_bank_sequences').set({ next_cheque_no: Math.max(seq.cheque, firstNo + payments.length) }).where('bank_account_id', '=', bankId).execute();
   } else {
-    await writeEftFile(trx, { bank, fileCreationNo: eftFileNo!, batchId: Number(batch['BatchId']), date: paymentDate, payments: eftPayments });
+    const eftPayments: EftPayment[] = payments.map((payment) => ({ chequeId: payment.chequeId, vendorId: payment.vendorId, vendorName: payment.name, amount: payment.paid }));
+    await writeEftFile(trx, { bank, fileCreationNo: eftFileNo!, batchId, date: paymentDate, payments: eftPayments });
     await trx.updateTable('ap_bank_sequences').set({ next_eft_file_no: eftFileNo! + 1 }).where('bank_account_id', '=', bankId).execute();
   }
-  return { first, last: method === 'Cheque' ? chequeNo - 1 : null, eftFileNo };
+  return { first: firstNo, last: firstNo === null ? null : firstNo + payments.length - 1, eftFileNo };
 }
 
 export const apPaymentBatchHooks: EntityHooks = {

@@ -17,7 +17,7 @@ import { add, cmp, isNegative, isZero, sub, type Decimal } from '@erp/shared/dec
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { LedgerTransaction, PostingRequest, PostingResult } from '@erp/modules/gl/server/ledger/types';
-import { post } from '@erp/modules/gl/server/ledger/posting';
+import { post, postMany } from '@erp/modules/gl/server/ledger/posting';
 
 /** Reversal: a cancelled cheque's payment given back (it closes the payment item again). */
 export type ApItemType = 'Invoice' | 'DebitNote' | 'CreditNote' | 'Payment' | 'Reversal';
@@ -84,7 +84,7 @@ export async function addApItem(trx: LedgerTransaction, item: NewApItem): Promis
   return Number(row.item_id);
 }
 
-function itemOf(engine: ReturnType<typeof engineOf>, row: Record<string, unknown>): ApItem {
+export function itemOf(engine: ReturnType<typeof engineOf>, row: Record<string, unknown>): ApItem {
   return {
     itemId: Number(row['item_id']),
     firmId: String(row['firm_id']),
@@ -209,4 +209,12 @@ export async function apAccount(trx: LedgerTransaction, transactionType: string)
 /** One A/P posting: source AP on the A/P period flag, actual data. */
 export function postAp(trx: LedgerTransaction, request: Omit<PostingRequest, 'source' | 'subLedger' | 'dataType'>): Promise<PostingResult> {
   return post(trx, { ...request, source: 'AP', subLedger: 'ap', dataType: 'Actual', description: request.description?.slice(0, 100) ?? null });
+}
+
+/** Many A/P postings at once (a payment run's cheques), each as `postAp` makes it. */
+export function postApMany(trx: LedgerTransaction, requests: readonly Omit<PostingRequest, 'source' | 'subLedger' | 'dataType'>[]): Promise<PostingResult[]> {
+  return postMany(
+    trx,
+    requests.map((request) => ({ ...request, source: 'AP', subLedger: 'ap', dataType: 'Actual', description: request.description?.slice(0, 100) ?? null })),
+  );
 }
