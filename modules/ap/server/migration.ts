@@ -122,3 +122,31 @@ export const m0015_ap_reports: Migration = {
     await db.schema.dropIndex('ix_ap_items_open_aging').ifExists().execute();
   },
 };
+
+/**
+ * Migration 0015_ap_fx (issue 24, foreign-currency vendors): a foreign-currency item keeps its currency, its
+ * signed amount and open balance in it and the rate it was booked at beside the home-currency figures (null for
+ * home-currency items); an application between foreign items its payment and discount in that currency.
+ */
+export const m0015_ap_fx: Migration = {
+  async up(db: AnyDb) {
+    const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+    const money = sql.raw(pg ? 'numeric(15, 2)' : 'integer');
+    const rate = sql.raw(pg ? 'numeric(12, 6)' : 'integer');
+    for (const [table, column, type] of [
+      ['ap_items', 'currency', sql.raw('text')],
+      ['ap_items', 'foreign_amount', money],
+      ['ap_items', 'foreign_open_balance', money],
+      ['ap_items', 'exchange_rate', rate],
+      ['ap_applications', 'foreign_amount', money],
+      ['ap_applications', 'foreign_discount', money],
+    ] as const) {
+      await db.schema.alterTable(table).addColumn(column, type).execute();
+    }
+  },
+  async down(db: AnyDb) {
+    for (const [table, column] of [['ap_items', 'currency'], ['ap_items', 'foreign_amount'], ['ap_items', 'foreign_open_balance'], ['ap_items', 'exchange_rate'], ['ap_applications', 'foreign_amount'], ['ap_applications', 'foreign_discount']] as const) {
+      await db.schema.alterTable(table).dropColumn(column).execute();
+    }
+  },
+};

@@ -18,8 +18,15 @@
  * with the bank's next file creation number (eft.ts). Each payment posts Dr A/P (payments + discounts) /
  * Cr bank (payments) / Cr discounts taken (AP DISCOUNT-TAKEN), writes its payment item and applies it to the
  * invoices (subledger.ts), which become Paid when settled.
+ *
+ * Currencies (§8 "Not allowed to change bank due to different currency."): a bank pays only documents of its
+ * currency (the queue offers no other; a line naming one is refused). Amounts are in that currency; a foreign
+ * payment posts at the payment date's rate: Dr A/P what the documents were booked at (subledger.ts `relief`),
+ * Cr bank and Cr discounts at the payment's rate, the difference to the realized exchange gain/loss account
+ * (GL FX-GAIN-LOSS).
  */
-import { add, cmp, isZero, neg, sub, type Decimal } from '@erp/shared/decimal';
+import { add, cmp, isZero, mul, neg, sub, type Decimal } from '@erp/shared/decimal';
+import { gainLossAccount, homeCurrency, rateOn } from '@erp/modules/ar/server/fx';
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
@@ -27,7 +34,7 @@ import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/h
 import { nextNumber } from '@erp/server/entities/numbering';
 import { AP_BATCH_SEQUENCE } from '../definitions/common.ts';
 import { writeEftFile, type EftPayment } from './eft.ts';
-import { addApItem, apAccount, applyApItem, discountOn, INVOICE_ORIGIN, itemOf, itemOfInvoice, postAp, postApMany, type ApItem } from './subledger.ts';
+import { addApItem, apAccount, applyApItem, discountOn, INVOICE_ORIGIN, itemOf, itemOfInvoice, postAp, postApMany, relief, type ApItem } from './subledger.ts';
 
 type Row = Record<string, unknown>;
 
@@ -46,8 +53,7 @@ const linesOf = (record: Row): Row[] => (Array.isArray(record['Lines']) ? (recor
 export async function bankOf(trx: AnyTransaction, bankId: string): Promise<Row> {
   const bank = (await trx.selectFrom('bank_accounts').selectAll().where('bank_account_id', '=', bankId).executeTakeFirst()) as Row | undefined;
   if (!bank) throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.bankMissing', {}, 'BankAccountId');
-  // §8: the run pays documents of one currency (CAD in this release) from a bank of that currency.
-  if (String(bank['currency_code']) !== 'CAD') throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.bankCurrency', {}, 'BankAccountId');
+  // §8: a payment pays documents of the bank's currency only (checkLines).
   return bank;
 }
 
@@ -97,7 +103,8 @@ async function payables(trx: AnyTransaction, invoiceIds: readonly number[], lock
 }
 
 /** Checks and completes the lines (module header); answers the totals and the lines' items. */
-export async function checkLines(trx: AnyTransaction, lines: Row[], paymentDate: string, vendorId: string | null, lock = false): Promise<{ total: Decimal; discounts: Decimal; items: Map<number, ApItem> }> {
+export async function checkLines(trx: AnyTransaction, lines: Row[], paymentDate: string, vendorId: string | null, currency: string, lock = false): Promise<{ total: Decimal; discounts: Decimal; items: Map<number, ApItem> }> {
+  const home = await homeCurrency(trx);
   const seen = new Set<number>();
   let total: Decimal = '0.00';
   let discounts: Decimal = '0.00';
@@ -109,18 +116,22 @@ export async function checkLines(trx: AnyTransaction, lines: Row[], paymentDate:
     seen.add(invoiceId);
     const { invoice, item } = payable(found.invoices.get(invoiceId), found.items.get(invoiceId), invoiceId, field('InvoiceId'));
     if (vendorId && item.firmId !== vendorId) throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.otherVendor', { vendor: vendorId }, field('InvoiceId'));
+    // §8 "Not allowed to change bank due to different currency.": the bank pays documents of its currency.
+    if ((item.currency ?? home) !== currency) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.bankCurrency', {}, field('InvoiceId'));
+    // Amounts in the document's currency: its balance in it.
+    const owed = item.foreignOpenBalance ?? item.openBalance;
     line['VendorId'] = item.firmId;
     line['DocumentNo'] = invoice['document_no'];
     line['VendorDocNo'] = invoice['vendor_doc_no'];
     line['DueDate'] = item.dueDate;
-    line['Balance'] = item.openBalance;
+    line['Balance'] = owed;
     const discount = String(line['Discount'] ?? '0.00');
     line['Discount'] = discount;
     const room = sub(discountOn(item, paymentDate), found.taken.get(item.itemId) ?? '0.00');
     if (cmp(discount, room) > 0) throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.discountExceeds', { available: cmp(room, '0') < 0 ? '0.00' : room }, field('Discount'));
     const payment = String(line['Payment'] ?? '0.00');
     // §5 "Payment plus discount cannot exceed the balance."
-    if (cmp(add(payment, discount), item.openBalance) > 0) throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.paymentPlusDiscount', { balance: item.openBalance }, field('Payment'));
+    if (cmp(add(payment, discount), owed) > 0) throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.paymentPlusDiscount', { balance: owed }, field('Payment'));
     if (isZero(payment) && isZero(discount)) throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.paymentPositive', {}, field('Payment'));
     total = add(total, payment);
     discounts = add(discounts, discount);
@@ -131,17 +142,21 @@ export async function checkLines(trx: AnyTransaction, lines: Row[], paymentDate:
 /** The payments queue: what is due (module header), as new lines. */
 export async function queue(trx: AnyTransaction, batch: Row): Promise<Row[]> {
   const engine = engineOf(trx);
+  const home = await homeCurrency(trx);
+  const currency = String((await bankOf(trx, String(batch['BankAccountId'])))['currency_code'] ?? home);
   const payThrough = String(batch['PayThroughDate']);
   const paymentDate = String(batch['PaymentDate']);
   // Joined on the document number (unique per A/P document), portable across both engines.
   let query = trx
     .selectFrom('ap_items as i')
     .innerJoin('ap_invoices as d', 'd.document_no', 'i.document_no')
-    .select(['i.item_id', 'i.firm_id', 'i.document_no', 'i.due_date', 'i.discount_date', 'i.discount_available', 'i.open_balance', 'd.invoice_id', 'd.vendor_doc_no'])
+    .select(['i.item_id', 'i.firm_id', 'i.document_no', 'i.due_date', 'i.discount_date', 'i.discount_available', 'i.open_balance', 'i.foreign_open_balance', 'd.invoice_id', 'd.vendor_doc_no'])
     .where('i.origin_type', '=', INVOICE_ORIGIN)
     .where('i.status', '=', 'Open')
     .where('i.item_type', 'in', ['Invoice', 'DebitNote'])
     .where('d.status', '=', 'Posted')
+    // §8: the documents of the bank's currency (a home-currency item has none of its own).
+    .where((eb) => (currency === home ? eb.or([eb('i.currency', 'is', null), eb('i.currency', '=', currency)]) : eb('i.currency', '=', currency)))
     .where((eb) => eb.or([eb('i.due_date', '<=', payThrough), eb.and([eb('i.discount_date', '>=', paymentDate), eb('i.discount_available', '>', 0 as never)])]))
     .where((eb) =>
       eb.not(
@@ -168,7 +183,7 @@ export async function queue(trx: AnyTransaction, batch: Row): Promise<Row[]> {
   const lines = [] as Row[];
   for (const row of rows) {
     const item = { discountDate: row['discount_date'] == null ? null : String(row['discount_date']), discountAvailable: decimalFromDb(engine, row['discount_available'], 2) ?? '0.00' };
-    const balance = decimalFromDb(engine, row['open_balance'], 2) ?? '0.00';
+    const balance = decimalFromDb(engine, row['foreign_open_balance'], 2) ?? decimalFromDb(engine, row['open_balance'], 2) ?? '0.00';
     let discount = sub(discountOn(item, paymentDate), taken.get(Number(row['item_id'])) ?? '0.00');
     if (cmp(discount, '0') < 0) discount = '0.00';
     if (cmp(discount, balance) > 0) discount = balance;
@@ -219,6 +234,34 @@ export async function nextChequeNo(trx: AnyTransaction, bankId: string): Promise
   return row ? Number(row['next_cheque_no']) : FIRST_CHEQUE_NO;
 }
 
+/** The bank's currency, its rate into the home currency on the payment date (1 at home) and whether it is foreign. */
+async function exchange(trx: AnyTransaction, currency: string, date: string): Promise<{ currency: string; rate: Decimal; foreign: boolean }> {
+  return { currency, rate: await rateOn(trx, currency, date, 'PaymentDate'), foreign: currency !== (await homeCurrency(trx)) };
+}
+
+/**
+ * A payment's home figures from its lines' reliefs: A/P relieved, the bank's amount and the discounts at the
+ * payment date's rate, the applications' home amounts, and the realized exchange gain (+) or loss (−) that
+ * balances them (zero at home).
+ */
+function paymentFigures(reliefs: readonly ReturnType<typeof relief>[], paid: Decimal, rate: Decimal) {
+  const relieved = reliefs.reduce<Decimal>((sum, r) => add(sum, r.relieved), '0.00');
+  const discount = reliefs.reduce<Decimal>((sum, r) => add(sum, r.discount), '0.00');
+  const applied = reliefs.reduce<Decimal>((sum, r) => add(sum, r.amount), '0.00');
+  const bank = mul(paid, rate, 2);
+  return { relieved, discount, applied, bank, gainLoss: sub(sub(relieved, bank), discount) };
+}
+
+/** Dr A/P (relieved) / Cr bank / Cr discounts taken / Cr gain or Dr loss on exchange (GL FX-GAIN-LOSS). */
+function paymentLines(figures: ReturnType<typeof paymentFigures>, accounts: { payable: string; bank: string; discount: string | null; gainLoss: string | null }, vendorId: string) {
+  return [
+    { accountId: accounts.payable, amount: figures.relieved, description: vendorId },
+    { accountId: accounts.bank, amount: neg(figures.bank) },
+    ...(accounts.discount ? [{ accountId: accounts.discount, amount: neg(figures.discount) }] : []),
+    ...(accounts.gainLoss ? [{ accountId: accounts.gainLoss, amount: neg(figures.gainLoss) }] : []),
+  ].filter((line) => !isZero(line.amount));
+}
+
 export interface VendorPayment {
   bank: Row;
   method: string;
@@ -249,6 +292,12 @@ export async function payVendor(trx: AnyTransaction, payment: VendorPayment): Pr
   const vendor = (await trx.selectFrom('firms').select(['name']).where('firm_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
   const paid = payment.lines.reduce<Decimal>((sum, line) => add(sum, String(line['Payment'])), '0.00');
   const discount = payment.lines.reduce<Decimal>((sum, line) => add(sum, String(line['Discount'] ?? '0.00')), '0.00');
+  const fx = await exchange(trx, String(bank['currency_code']), paymentDate);
+  const reliefs: { line: Row; item: ApItem; relief: ReturnType<typeof relief> }[] = [];
+  for (const line of payment.lines) {
+    const item = (await itemOfInvoice(trx, Number(line['InvoiceId']), true))!;
+    reliefs.push({ line, item, relief: relief(item, String(line['Payment']), String(line['Discount'] ?? '0.00'), fx.rate) });
+  }
   const number = payment.chequeNo;
   if (number !== null) {
     const used = await trx.selectFrom('ap_cheque_numbers').select('cheque_no').where('bank_account_id', '=', bankId).where('cheque_no', '=', number).executeTakeFirst();
@@ -280,16 +329,12 @@ export async function payVendor(trx: AnyTransaction, payment: VendorPayment): Pr
   const chequeId = Number(inserted.cheque_id);
   if (number !== null) await trx.insertInto('ap_cheque_numbers').values({ bank_account_id: bankId, cheque_no: number, cheque_id: chequeId }).execute();
   const documentNo = number !== null ? `CHQ${number}` : `EFT${payment.eftFileNo}-${chequeId}`;
-  const postingLines = [
-    { accountId: await apAccount(trx, 'PAYABLE'), amount: add(paid, discount), description: vendorId },
-    { accountId: String(bank['gl_account_id']), amount: neg(paid) },
-    ...(isZero(discount) ? [] : [{ accountId: await apAccount(trx, 'DISCOUNT-TAKEN'), amount: neg(discount) }]),
-  ].filter((line) => !isZero(line.amount));
+  const figures = paymentFigures(reliefs.map((r) => r.relief), paid, fx.rate);
+  const postingLines = paymentLines(figures, { payable: await apAccount(trx, 'PAYABLE'), bank: String(bank['gl_account_id']), discount: isZero(figures.discount) ? null : await apAccount(trx, 'DISCOUNT-TAKEN'), gainLoss: isZero(figures.gainLoss) ? null : await gainLossAccount(trx) }, vendorId);
   const posted = await postAp(trx, { date: paymentDate, documentNo, description: `${vendorId} ${String(vendor?.['name'] ?? '')}`, origin: { type: 'ap-cheque', id: String(chequeId) }, lines: postingLines, reversalOf: null, userId });
-  const itemId = await addApItem(trx, { firmId: vendorId, itemType: 'Payment', documentNo, documentDate: paymentDate, amount: neg(paid), origin: { type: 'ap-cheque', id: String(chequeId) }, journalId: posted.journalId, userId });
-  for (const line of payment.lines) {
-    const item = await itemOfInvoice(trx, Number(line['InvoiceId']), true);
-    await applyApItem(trx, { fromItemId: itemId, toItemId: item!.itemId, date: paymentDate, amount: String(line['Payment']), discount: String(line['Discount'] ?? '0.00'), origin: { type: 'ap-cheque', id: String(chequeId) }, userId });
+  const itemId = await addApItem(trx, { firmId: vendorId, itemType: 'Payment', documentNo, documentDate: paymentDate, amount: neg(figures.applied), foreign: fx.foreign ? { currency: fx.currency, amount: neg(paid), rate: fx.rate } : null, origin: { type: 'ap-cheque', id: String(chequeId) }, journalId: posted.journalId, userId });
+  for (const { item, relief: r } of reliefs) {
+    await applyApItem(trx, { fromItemId: itemId, toItemId: item.itemId, date: paymentDate, amount: r.amount, discount: r.discount, foreign: r.foreign, origin: { type: 'ap-cheque', id: String(chequeId) }, userId });
   }
   await trx.updateTable('ap_cheques').set({ journal_id: posted.journalId }).where('cheque_id', '=', chequeId).execute();
   return { chequeId, vendorId, vendorName: String(vendor?.['name'] ?? vendorId), amount: paid };
@@ -309,7 +354,8 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
   const batchId = Number(batch['BatchId']);
   const lines = linesOf(batch);
   if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
-  const { items } = await checkLines(trx, lines, paymentDate, (batch['VendorId'] as string | null) ?? null, true);
+  const fx = await exchange(trx, String(bank['currency_code']), paymentDate);
+  const { items } = await checkLines(trx, lines, paymentDate, (batch['VendorId'] as string | null) ?? null, fx.currency, true);
   const byVendor = new Map<string, Row[]>();
   for (const line of lines) byVendor.set(String(line['VendorId']), [...(byVendor.get(String(line['VendorId'])) ?? []), line]);
   const vendors = [...byVendor.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -337,8 +383,13 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
   const now = new Date().toISOString();
   const sum = (rows: readonly Row[], field: string) => rows.reduce<Decimal>((total, line) => add(total, String(line[field] ?? '0.00')), '0.00');
   const payments = vendors.map((vendorId, index) => {
-    const vendorLines = byVendor.get(vendorId)!;
-    return { vendorId, name: names.get(vendorId) ?? vendorId, number: firstNo === null ? null : firstNo + index, lines: vendorLines, paid: sum(vendorLines, 'Payment'), discount: sum(vendorLines, 'Discount'), chequeId: 0, documentNo: '' };
+    const vendorLines = byVendor.get(vendorId)!.map((line) => {
+      const item = items.get(Number(line['InvoiceId']))!;
+      return { line, item, relief: relief(item, String(line['Payment']), String(line['Discount'] ?? '0.00'), fx.rate) };
+    });
+    const paid = sum(byVendor.get(vendorId)!, 'Payment');
+    const figures = paymentFigures(vendorLines.map((l) => l.relief), paid, fx.rate);
+    return { vendorId, name: names.get(vendorId) ?? vendorId, number: firstNo === null ? null : firstNo + index, lines: vendorLines, paid, discount: sum(byVendor.get(vendorId)!, 'Discount'), figures, chequeId: 0, documentNo: '' };
   });
   for (const part of chunks(payments)) {
     await trx
@@ -376,7 +427,8 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
   }
   // Dr A/P (payments + discounts) / Cr bank (payments) / Cr discounts taken, one posting per payment.
   const payableAccount = await apAccount(trx, 'PAYABLE');
-  const discountAccount = payments.some((payment) => !isZero(payment.discount)) ? await apAccount(trx, 'DISCOUNT-TAKEN') : null;
+  const discountAccount = payments.some((payment) => !isZero(payment.figures.discount)) ? await apAccount(trx, 'DISCOUNT-TAKEN') : null;
+  const gainLossAccountId = payments.some((payment) => !isZero(payment.figures.gainLoss)) ? await gainLossAccount(trx) : null;
   const posted = await postApMany(
     trx,
     payments.map((payment) => ({
@@ -384,11 +436,11 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
       documentNo: payment.documentNo,
       description: `${payment.vendorId} ${payment.name}`,
       origin: { type: 'ap-cheque', id: String(payment.chequeId) },
-      lines: [
-        { accountId: payableAccount, amount: add(payment.paid, payment.discount), description: payment.vendorId },
-        { accountId: String(bank['gl_account_id']), amount: neg(payment.paid) },
-        ...(isZero(payment.discount) ? [] : [{ accountId: discountAccount!, amount: neg(payment.discount) }]),
-      ].filter((line) => !isZero(line.amount)),
+      lines: paymentLines(
+        payment.figures,
+        { payable: payableAccount, bank: String(bank['gl_account_id']), discount: isZero(payment.figures.discount) ? null : discountAccount, gainLoss: isZero(payment.figures.gainLoss) ? null : gainLossAccountId },
+        payment.vendorId,
+      ),
       reversalOf: null,
       userId,
     })),
@@ -407,9 +459,13 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
           due_date: paymentDate,
           discount_date: null,
           discount_available: decimalToDb(engine, '0.00', 2),
-          amount: decimalToDb(engine, neg(payment.paid), 2),
+          amount: decimalToDb(engine, neg(payment.figures.applied), 2),
           open_balance: decimalToDb(engine, '0.00', 2),
           status: 'Closed',
+          currency: fx.foreign ? fx.currency : null,
+          foreign_amount: fx.foreign ? decimalToDb(engine, neg(payment.paid), 2) : null,
+          foreign_open_balance: fx.foreign ? decimalToDb(engine, '0.00', 2) : null,
+          exchange_rate: fx.foreign ? decimalToDb(engine, fx.rate, 6) : null,
           origin_type: 'ap-cheque',
           origin_id: String(payment.chequeId),
           journal_id: journalId,
@@ -425,19 +481,19 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
     for (const row of rows) paymentItem.set(String(row['origin_id']), Number(row['item_id']));
   }
   // The applications, then each invoice's item and document with its new balance (Paid when settled).
-  const applications = payments.flatMap((payment) =>
-    payment.lines.map((line) => ({ payment, line, item: items.get(Number(line['InvoiceId']))!, applied: add(String(line['Payment']), String(line['Discount'] ?? '0.00')) })),
-  );
+  const applications = payments.flatMap((payment) => payment.lines.map((line) => ({ payment, ...line })));
   for (const part of chunks(applications)) {
     await trx
       .insertInto('ap_applications')
       .values(
-        part.map(({ payment, line, item }) => ({
+        part.map(({ payment, item, relief: r }) => ({
           from_item_id: paymentItem.get(String(payment.chequeId))!,
           to_item_id: item.itemId,
           application_date: paymentDate,
-          amount: decimalToDb(engine, String(line['Payment']), 2),
-          discount: decimalToDb(engine, String(line['Discount'] ?? '0.00'), 2),
+          amount: decimalToDb(engine, r.amount, 2),
+          discount: decimalToDb(engine, r.discount, 2),
+          foreign_amount: r.foreign ? decimalToDb(engine, r.foreign.amount, 2) : null,
+          foreign_discount: r.foreign ? decimalToDb(engine, r.foreign.discount, 2) : null,
           origin_type: 'ap-cheque',
           origin_id: String(payment.chequeId),
           created_by: userId,
@@ -446,23 +502,31 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
       )
       .execute();
   }
-  // Grouped by the new balance (most settle to zero): one update of items and one of documents per group.
-  const byBalance = new Map<Decimal, { itemIds: number[]; invoiceIds: number[] }>();
-  for (const { item, applied } of applications) {
-    const balance = sub(item.openBalance, applied);
-    const group = byBalance.get(balance) ?? { itemIds: [], invoiceIds: [] };
+  // Grouped by the new balances (most settle to zero): one update of items and one of documents per group.
+  const byBalance = new Map<string, { balance: Decimal; foreign: Decimal | null; itemIds: number[]; invoiceIds: number[] }>();
+  for (const { item, relief: r } of applications) {
+    const balance = sub(item.openBalance, add(r.amount, r.discount));
+    const foreign = item.foreignOpenBalance !== null && r.foreign ? sub(item.foreignOpenBalance, add(r.foreign.amount, r.foreign.discount)) : null;
+    const key = `${balance}|${foreign ?? ''}`;
+    const group = byBalance.get(key) ?? { balance, foreign, itemIds: [], invoiceIds: [] };
     group.itemIds.push(item.itemId);
     group.invoiceIds.push(Number(item.originId));
-    byBalance.set(balance, group);
+    byBalance.set(key, group);
   }
-  for (const [balance, group] of byBalance) {
-    const settled = isZero(balance);
-    for (const ids of chunks(group.itemIds)) {
-      await trx.updateTable('ap_items').set({ open_balance: decimalToDb(engine, balance, 2), status: settled ? 'Closed' : 'Open' }).where('item_id', 'in', ids).execute();
+  for (const { balance, foreign, itemIds, invoiceIds } of byBalance.values()) {
+    // A document's balance is in its currency, which decides when it is settled.
+    const owed = foreign ?? balance;
+    const settled = isZero(owed);
+    for (const ids of chunks(itemIds)) {
+      await trx
+        .updateTable('ap_items')
+        .set({ open_balance: decimalToDb(engine, balance, 2), ...(foreign !== null ? { foreign_open_balance: decimalToDb(engine, foreign, 2) } : {}), status: settled ? 'Closed' : 'Open' })
+        .where('item_id', 'in', ids)
+        .execute();
     }
-    for (const ids of chunks(group.invoiceIds)) {
+    for (const ids of chunks(invoiceIds)) {
       // Payable documents are Posted invoices and debit notes (checkLines): Paid once settled.
-      await trx.updateTable('ap_invoices').set({ balance: decimalToDb(engine, balance, 2), ...(settled ? { status: 'Paid' } : {}) }).where('invoice_id', 'in', ids).execute();
+      await trx.updateTable('ap_invoices').set({ balance: decimalToDb(engine, owed, 2), ...(settled ? { status: 'Paid' } : {}) }).where('invoice_id', 'in', ids).execute();
     }
   }
   const byJournal = new Map<number, number[]>();
@@ -485,9 +549,9 @@ export const apPaymentBatchHooks: EntityHooks = {
     const next = change.next;
     if (change.mode === 'create') set(change, 'BatchNo', await nextNumber(trx, AP_BATCH_SEQUENCE, { prefix: 'PAY', description: 'A/P payment runs' }));
     if (change.mode === 'create' || change.changed.has('PaymentDate')) await assertPeriodOpen(trx, String(next['PaymentDate']), 'ap', 'PaymentDate');
-    await bankOf(trx, String(next['BankAccountId']));
+    const bank = await bankOf(trx, String(next['BankAccountId']));
     const lines = linesOf(next);
-    const { total, discounts } = await checkLines(trx, lines, String(next['PaymentDate']), (next['VendorId'] as string | null) ?? null);
+    const { total, discounts } = await checkLines(trx, lines, String(next['PaymentDate']), (next['VendorId'] as string | null) ?? null, String(bank['currency_code']));
     set(change, 'Lines', lines);
     if (next['Total'] !== total) set(change, 'Total', total);
     if (next['DiscountTotal'] !== discounts) set(change, 'DiscountTotal', discounts);
@@ -505,7 +569,8 @@ export const apPaymentBatchHooks: EntityHooks = {
     approve: {
       async guard(_ctx, run) {
         if (linesOf(run.record).length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
-        await checkLines(run.trx, linesOf(run.record), String(run.record['PaymentDate']), (run.record['VendorId'] as string | null) ?? null);
+        const bank = await bankOf(run.trx, String(run.record['BankAccountId']));
+        await checkLines(run.trx, linesOf(run.record), String(run.record['PaymentDate']), (run.record['VendorId'] as string | null) ?? null, String(bank['currency_code']));
       },
     },
     print: {
