@@ -111,15 +111,19 @@ export const m0015_ap: Migration = {
 };
 
 /**
- * Migration 0015_ap_reports (issue 24 performance): the aged trial balance reads the open items from one
- * covering index (status, document date, firm, due date, open balance, id) — as A/R's ix_ar_items_open_aging.
+ * Migration 0015_ap_reports (issue 24 performance, 500,000 documents): the aged trial balance reads the open
+ * items from one covering index (status, document date, firm, due date, open balance, id — as A/R's
+ * ix_ar_items_open_aging) and the applications after its date from another (date, both items, amounts); a
+ * payment's applications (its cheque's stub, its cancellation) are found by their origin.
  */
 export const m0015_ap_reports: Migration = {
   async up(db: AnyDb) {
     await db.schema.createIndex('ix_ap_items_open_aging').ifNotExists().on('ap_items').columns(['status', 'document_date', 'firm_id', 'due_date', 'open_balance', 'item_id']).execute();
+    await db.schema.createIndex('ix_ap_applications_date_cover').ifNotExists().on('ap_applications').columns(['application_date', 'to_item_id', 'from_item_id', 'amount', 'discount']).execute();
+    await db.schema.createIndex('ix_ap_applications_origin').ifNotExists().on('ap_applications').columns(['origin_type', 'origin_id']).execute();
   },
   async down(db: AnyDb) {
-    await db.schema.dropIndex('ix_ap_items_open_aging').ifExists().execute();
+    for (const index of ['ix_ap_items_open_aging', 'ix_ap_applications_date_cover', 'ix_ap_applications_origin']) await db.schema.dropIndex(index).ifExists().execute();
   },
 };
 

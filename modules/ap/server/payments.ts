@@ -139,6 +139,9 @@ export async function checkLines(trx: AnyTransaction, lines: Row[], paymentDate:
   return { total, discounts, items: found.items };
 }
 
+/** The most documents one run offers. */
+const QUEUE_LIMIT = 5000;
+
 /** The payments queue: what is due (module header), as new lines. */
 export async function queue(trx: AnyTransaction, batch: Row): Promise<Row[]> {
   const engine = engineOf(trx);
@@ -157,22 +160,19 @@ export async function queue(trx: AnyTransaction, batch: Row): Promise<Row[]> {
     .where('d.status', '=', 'Posted')
     // §8: the documents of the bank's currency (a home-currency item has none of its own).
     .where((eb) => (currency === home ? eb.or([eb('i.currency', 'is', null), eb('i.currency', '=', currency)]) : eb('i.currency', '=', currency)))
-    .where((eb) => eb.or([eb('i.due_date', '<=', payThrough), eb.and([eb('i.discount_date', '>=', paymentDate), eb('i.discount_available', '>', 0 as never)])]))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('ap_payment_batch_lines as l')
-            .innerJoin('ap_payment_batches as b', 'b.batch_id', 'l.batch_id')
-            .select('l.line_id')
-            .whereRef('l.invoice_id', '=', 'd.invoice_id')
-            .where('b.status', 'in', ['Open', 'Approved'])
-            .where('b.batch_id', '<>', Number(batch['BatchId'] ?? 0)),
-        ),
-      ),
-    );
+    .where((eb) => eb.or([eb('i.due_date', '<=', payThrough), eb.and([eb('i.discount_date', '>=', paymentDate), eb('i.discount_available', '>', 0 as never)])]));
   if (typeof batch['VendorId'] === 'string' && batch['VendorId'] !== '') query = query.where('i.firm_id', '=', batch['VendorId']);
-  const rows = (await query.orderBy('i.due_date').orderBy('i.item_id').limit(5000).execute()) as Row[];
+  // Not the documents another run still to pay holds (the open runs' lines: few, read once by their run).
+  const held = new Set(
+    ((await trx
+      .selectFrom('ap_payment_batch_lines as l')
+      .innerJoin('ap_payment_batches as b', 'b.batch_id', 'l.batch_id')
+      .select('l.invoice_id')
+      .where('b.status', 'in', ['Open', 'Approved'])
+      .where('b.batch_id', '<>', Number(batch['BatchId'] ?? 0))
+      .execute()) as Row[]).map((row) => Number(row['invoice_id'])),
+  );
+  const rows = ((await query.orderBy('i.due_date').orderBy('i.item_id').limit(QUEUE_LIMIT + held.size).execute()) as Row[]).filter((row) => !held.has(Number(row['invoice_id']))).slice(0, QUEUE_LIMIT);
   // The discounts already taken, for the items with a discount still available (a few queries in all).
   const taken = new Map<number, Decimal>();
   const eligible = rows.filter((row) => row['discount_date'] != null && paymentDate <= String(row['discount_date'])).map((row) => Number(row['item_id']));

@@ -7,13 +7,17 @@
  * - a USD vendor's invoice is in USD, needs a USD bank (§8), posts its CAD equivalent at the rate of its date;
  *   a CAD payment run neither offers nor takes it (§8); a USD run pays it at the payment date's rate with the
  *   realized exchange loss; cancelling that cheque reverses it all and reopens the USD balance; the aged trial
- *   balance equals the A/P control account at every step and the trial balance balances.
+ *   balance equals the A/P control account at every step and the trial balance balances;
+ * - the reports on those documents: top accounts (by purchases, home currency), the A/P journal printing (grid,
+ *   PDF, .xlsx: the AP source only, debits = credits) and the aged trial balance as .xlsx.
  */
+import ExcelJS from 'exceljs';
 import { add } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
+import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -106,6 +110,25 @@ describe('vendor defaults (ap-vendor-default)', () => {
   });
 });
 
+describe('bad input answers 4xx with its message, never 500', () => {
+  it('a currency without a rate, a bank of another currency, an unknown vendor or document', async () => {
+    const base = { VendorId: 'VDF', TransactionDate: D('02-10'), DocDate: D('02-10'), Amount: '100.00', Lines: [{ TaxGroup: 'EXEMPT', Quantity: '1.0000', UnitPrice: '100.0000' }] };
+    const noRate = await postJson('/api/data/ap-invoice', { ...base, VendorDocNo: 'BAD-1', Currency: 'ZZZ', BankAccountId: null });
+    expect(noRate.statusCode).toBe(400);
+    const eur = await postJson('/api/data/ap-invoice', { ...base, VendorDocNo: 'BAD-2', Currency: 'EUR' });
+    expect(eur.statusCode).toBe(400);
+    expect(json(eur).Message).toBe('Not allowed to change bank due to different currency.');
+    const lower = await postJson('/api/data/ap-vendor-default', { VendorId: 'NOSUCH', Currency: 'usd' });
+    expect(lower.statusCode).toBe(400);
+    expect(json(lower).Message).toBe('The vendor does not exist.');
+    for (const invoiceId of [999999, 2147483647, -1]) {
+      const run = await postJson('/api/data/ap-payment-batch', { BankAccountId: 'USD', PaymentMethod: 'Cheque', PayThroughDate: D('12-31'), PaymentDate: D('03-05'), Lines: [{ InvoiceId: invoiceId, Payment: '1.00' }] });
+      expect(run.statusCode, String(invoiceId)).toBeGreaterThanOrEqual(400);
+      expect(run.statusCode, String(invoiceId)).toBeLessThan(500);
+    }
+  });
+});
+
 describe('a foreign-currency vendor (§8, exchange rates)', () => {
   let invoice: Json;
   let cheque: Json;
@@ -164,5 +187,37 @@ describe('a foreign-currency vendor (§8, exchange rates)', () => {
     await agingMatchesControl(D('03-10'));
     const all = await db().selectFrom('gl_entries').select('amount').execute();
     expect(all.reduce((sum: string, row: Json) => add(sum, decimalFromDb(engine(), row.amount, 2)!), '0.00')).toBe('0.00');
+  });
+});
+
+describe('reports (issue 24 item 5: grid, .xlsx, PDF)', () => {
+  const year = { StartDate: D('01-01'), EndDate: D('12-31') };
+  const cellsOf = async (report: string, parameters: Json) => {
+    const response = await postJson(`/api/reports/${report}/xlsx`, { Parameters: parameters });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const cells: string[] = [];
+    workbook.worksheets[0]!.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value))));
+    return cells;
+  };
+
+  it('top accounts ranks the vendors by their purchases in the home currency', async () => {
+    const top = json(await postJson('/api/reports/ap-top-accounts/run', { Parameters: { ...year, Top: 2 } }));
+    expect((top.List as Json[]).map((row) => [row.FirmId, row.Purchases, row.Documents])).toEqual([['VUS', '1525.50', 1]]);
+    expect(await cellsOf('ap-top-accounts', { ...year, Top: 2 })).toContain('VUS');
+  });
+
+  it('the A/P journal printing shows the A/P postings only, balanced, as grid, PDF and .xlsx; the aged trial balance as .xlsx', async () => {
+    const invoice = json(await get('/api/data/ap-invoice?Page=1&PageSize=5&filter.VendorDocNo=US-1')).List[0];
+    const journals = json(await postJson('/api/reports/ap-journal-printing/run', { Parameters: year }));
+    const documents = new Set((journals.List as Json[]).map((row) => row.DocumentNo));
+    expect(documents.has(invoice.DocumentNo)).toBe(true);
+    expect([...documents].every((no) => /^(AP\d+|CHQ\d+)$/.test(String(no)))).toBe(true);
+    expect(journals.Totals.Debit).toBe(journals.Totals.Credit);
+    expect(await pdfText((await postJson('/api/reports/ap-journal-printing/pdf', { Parameters: year })).rawPayload)).toContain(invoice.DocumentNo);
+    expect(await cellsOf('ap-journal-printing', year)).toContain(invoice.DocumentNo);
+    const aged = await cellsOf('ap-aged-trial-balance', { AsOfDate: D('12-31'), AgeBy: 'due', PeriodDays: 30 });
+    expect(aged).toContain('VUS');
   });
 });
