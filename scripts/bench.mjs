@@ -28,6 +28,7 @@ const sections = {
   so: tsx('scripts/bench-so.mjs'),
   wd: tsx('scripts/bench-wd.mjs'),
   te: tsx('scripts/bench-te.mjs'),
+  ap: tsx('scripts/bench-ap.mjs'),
 };
 
 const asked = process.argv.slice(2);

@@ -8,10 +8,13 @@
  *   vendor's document number (not already used for that vendor), the document date, the amount (the vendor's
  *   total, taxes included), the terms code, the ship-to state (the province whose taxes were paid: the input
  *   tax credits) and the bank the document will be paid from (in the document's currency, §8 "Not allowed to
- *   change bank due to different currency."). ReceiptId optionally names a posted purchase receipt of the
+ *   change bank due to different currency."). Terms, ship-to state, bank and currency left blank take the
+ *   vendor's defaults (`ap-vendor-default`; terms: else the firm's account terms) and are refused when there is
+ *   none. A foreign-currency document shows its rate and home amount (the rate of its transaction date).
+ *   ReceiptId optionally names a posted purchase receipt of the
  *   vendor to match: saved without lines, the invoice takes every receipt line not yet invoiced.
  * - Lines (the G/L distribution): a receipt line (ReceiptLineId, ProductId and PoPrice are the server's) or a
- *   free line with its G/L account; quantity × unit price = amount; a tax group (default: every tax of the
+ *   free line with its G/L account (blank: the vendor's default account; a blank tax group: the vendor's); quantity × unit price = amount; a tax group (default: every tax of the
  *   province); a job allocation not above the line's amount (§5). The server computes each line's taxes, the
  *   price variance of a matched line and the totals; Remaining = Amount − SubTotal − TaxTotal must be zero to
  *   post (§5 "G/L distribution must sum to zero").
@@ -20,9 +23,9 @@
  *   it recorded), `reopen` (Exception → Draft, to correct), `hold` / `release` (Posted ⇄ OnHold). Paid is set
  *   by the payments that close it. Postings: modules/ap/server/invoices.ts.
  */
-import { MONEY } from '@erp/shared/entities/common';
+import { MONEY, RATE } from '@erp/shared/entities/common';
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
-import { glAccountLookup } from '@erp/modules/gl/definitions/common';
+import { CURRENCY, glAccountLookup } from '@erp/modules/gl/definitions/common';
 import { AP, AP_INVOICE_STATES, AP_ROLES } from './common.ts';
 
 const NAME = 'ap-invoice';
@@ -77,11 +80,16 @@ export const apInvoice = defineEntity({
     VendorDocNo: { type: 'text', required: true, maxLength: 30, uppercase: true, requiredKey: key('rules.docNoRequired') },
     DocDate: { type: 'date', required: true, requiredKey: key('rules.docDateRequired') },
     Amount: { ...MONEY, required: true, min: '0', minKey: 'gl:rules.amountNegative', requiredKey: key('rules.amountRequired') },
-    TermsCode: { type: 'lookup', entity: 'account-terms', required: true, maxLength: 20, uppercase: true, requiredKey: key('rules.termsRequired') },
-    ShipToState: { type: 'text', required: true, maxLength: 2, minLength: 2, pattern: '[A-Z]{2}', uppercase: true, requiredKey: key('rules.shipToStateRequired') },
-    BankAccountId: { type: 'lookup', entity: 'bank-account', required: true, maxLength: 20, uppercase: true, requiredKey: key('rules.bankRequired') },
-    // CAD only in this release (as A/R): the bank must be a CAD account.
-    Currency: { type: 'enum', defaultValue: 'CAD', options: [{ value: 'CAD', labelKey: key('currencies.CAD') }] },
+    // §5 required: left blank, the server takes the vendor's default (ap-vendor-default; terms: the firm's
+    // account terms too) and refuses the document when there is none (modules/ap/server/invoices.ts).
+    TermsCode: { type: 'lookup', entity: 'account-terms', maxLength: 20, uppercase: true, helpKey: key('help.vendorDefault') },
+    ShipToState: { type: 'text', maxLength: 2, minLength: 2, pattern: '[A-Z]{2}', uppercase: true, helpKey: key('help.vendorDefault') },
+    BankAccountId: { type: 'lookup', entity: 'bank-account', maxLength: 20, uppercase: true, helpKey: key('help.vendorDefault') },
+    // The document's currency (blank: the vendor's, else the home currency); its bank must be of it (§8).
+    Currency: { ...CURRENCY, helpKey: key('help.vendorDefault') },
+    // A foreign document posts its home-currency equivalent at the rate of its transaction date (server).
+    ExchangeRate: { ...RATE, readOnly: true },
+    HomeAmount: { ...MONEY, readOnly: true },
     ReceiptId: { type: 'lookup', entity: 'po-receipt', valueType: 'integer', where: { Status: 'Posted' }, whereKeys: { Status: key('rules.receiptNotPosted') }, invalidKey: key('rules.receiptMissing') },
     Reference: { type: 'text', maxLength: 30 },
     Description: { type: 'text', maxLength: 100 },
@@ -108,6 +116,7 @@ export const apInvoice = defineEntity({
         ReceiptLineId: { type: 'integer', readOnly: true, labelKey: lineLabel('ReceiptLineId') },
         ProductId: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('ProductId') },
         Description: { type: 'text', maxLength: 100, labelKey: lineLabel('Description') },
+        // Blank on a line without a receipt: the vendor's default account (ap-vendor-default).
         AccountId: glAccountLookup({ labelKey: lineLabel('AccountId') }),
         Quantity: { ...QUANTITY, required: true, labelKey: lineLabel('Quantity') },
         UnitPrice: { ...PRICE, required: true, labelKey: lineLabel('UnitPrice') },
@@ -150,7 +159,7 @@ export const apInvoice = defineEntity({
   attachments: false,
   formLayout: {
     sections: [
-      { rows: [['DocumentNo', 'DocumentType', 'Status'], ['VendorId', 'VendorName'], ['TransactionDate', 'DocDate', 'VendorDocNo'], ['Amount', 'Currency', 'TermsCode'], ['ShipToState', 'BankAccountId', 'ReceiptId'], ['Reference', 'Description']] },
+      { rows: [['DocumentNo', 'DocumentType', 'Status'], ['VendorId', 'VendorName'], ['TransactionDate', 'DocDate', 'VendorDocNo'], ['Amount', 'Currency', 'TermsCode'], ['ShipToState', 'BankAccountId', 'ReceiptId'], ['ExchangeRate', 'HomeAmount'], ['Reference', 'Description']] },
       { titleKey: key('sections.terms'), rows: [['DueDate', 'DiscountDate', 'DiscountAvailable'], ['Balance', 'AcceptedBy', 'JournalId']] },
       { titleKey: key('sections.totals'), rows: [['SubTotal', 'TaxTotal', 'Remaining', 'Variance']] },
     ],

@@ -50,7 +50,8 @@ export const apCheque = defineEntity({
     { field: 'PaymentDate', op: 'range' },
   ],
   search: ['VendorId', 'VendorName'],
-  indexes: [['BankAccountId', 'ChequeNo']],
+  // A run's cheques (its PDF, its payments) by the run.
+  indexes: [['BankAccountId', 'ChequeNo'], ['BatchId', 'ChequeNo']],
   roles: AP_ROLES,
   attachments: false,
   formLayout: {

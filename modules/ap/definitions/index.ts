@@ -12,9 +12,10 @@ import { apCardInvoice, apCreditCard } from './credit-cards.ts';
 import { apExpenseReport, apExpenseTemplate, apExpenseTemplateColumn } from './expenses.ts';
 import { apPaymentBatch } from './payment-batch.ts';
 import { apVendorBank } from './vendor-bank.ts';
+import { apVendorDefault } from './vendor-default.ts';
 
 export const apModule: ModuleDefinition = {
   name: 'ap',
   namespace: AP,
-  entities: [apInvoice, apPaymentBatch, apDisbursement, apCheque, apVendorBank, apCreditCard, apCardInvoice, apExpenseTemplate, apExpenseTemplateColumn, apExpenseReport],
+  entities: [apInvoice, apPaymentBatch, apDisbursement, apCheque, apVendorBank, apVendorDefault, apCreditCard, apCardInvoice, apExpenseTemplate, apExpenseTemplateColumn, apExpenseReport],
 };

@@ -3,7 +3,11 @@
  * up through the API; on `/novus-ap/purchase-journal` the vendor invoice is typed against it — saved, it takes
  * the receipt's line at the PO price — and posted after the question (Dr GRNI / Dr ITC / Cr A/P); a payment run
  * for it is approved through the API; on `/novus-ap/cheque-Printing` the run is printed from the bank's next
- * cheque number and the cheques' PDF downloads, its text carrying the payee and the amount in words and figures.
+ * cheque number and the cheques' PDF downloads, its text carrying the payee and the amount in words and figures;
+ * on `/novus-ap/cheque-cancellation` that cheque is cancelled (§4: refused without its date and reason, then
+ * cancelled after the question) and the invoice is open again for its amount.
+ * A second flow pays an invoice by EFT on the cheque printing screen: the CPA 005 file downloads and is checked
+ * record by record against the format (DOMAIN-NOTES §7.1: A header, C credit detail, Z trailer, fixed positions).
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
@@ -73,4 +77,71 @@ test('a vendor invoice matched to a receipt, posted, paid by cheque: the cheque 
   expect(text).toContain('Five hundred forty-two and 40/100 dollars');
   expect(text).toContain(`No. ${next}`);
   expect(text).toContain(documentNo);
+
+  // Cancellation (§4): the date and the reason are required; then the payment is reversed and the invoice reopens.
+  const cancellation = await openScreen(page, '/novus-ap/cheque-cancellation', /Cheque Cancellation/);
+  // The list shows the number as an integer (grouped: 1,005).
+  await cancellation.getByRole('gridcell', { name: next.toLocaleString('en-CA'), exact: true }).first().dblclick();
+  const cheque = cancellation.locator('.erp-document');
+  await expect(cheque.locator('[data-document-state]')).toHaveText('Open');
+  await cheque.getByRole('button', { name: 'Cancel cheque', exact: true }).click();
+  await answerYes(page);
+  await expect(cheque.getByText('Cancel date is required.').first()).toBeVisible();
+  await cheque.getByRole('textbox', { name: 'Cancel date', exact: true }).fill(today);
+  await cheque.getByRole('textbox', { name: 'Cancel reason', exact: true }).fill('Wrong payee address');
+  await cheque.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(cheque.getByText('Saved.', { exact: true })).toBeVisible();
+  await cheque.getByRole('button', { name: 'Cancel cheque', exact: true }).click();
+  await answerYes(page);
+  await expect(cheque.locator('[data-document-state]')).toHaveText('Cancelled');
+  const reopened = await apiCall(page, 'GET', `data/ap-invoice/${invoiceId}`);
+  expect(reopened.body['Data']).toMatchObject({ Status: 'Posted', Balance: '542.40' });
+});
+
+test('an invoice paid by EFT on the cheque printing screen: the CPA 005 file record by record', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'admin', 'admin', '#/');
+  const today = new Date().toISOString().slice(0, 10);
+  const docNo = `E2E-EFT-${Date.now()}`;
+  const draft = await apiCall(page, 'POST', 'data/ap-invoice', { VendorId: 'V400', TransactionDate: today, DocDate: today, VendorDocNo: docNo, Amount: '113.00', TermsCode: 'NET30', ShipToState: 'ON', BankAccountId: 'OPERATING', Lines: [{ AccountId: '6500', Quantity: '1.0000', UnitPrice: '100.0000' }] });
+  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+  const invoice = draft.body['Data'];
+  expect((await apiCall(page, 'POST', `data/ap-invoice/${invoice.InvoiceId}/actions/post`, { Version: invoice.Version })).status).toBe(200);
+  const run = await apiCall(page, 'POST', 'data/ap-payment-batch', { BankAccountId: 'OPERATING', PaymentMethod: 'EFT', PayThroughDate: today, PaymentDate: today, Lines: [{ InvoiceId: invoice.InvoiceId, Payment: '113.00' }] });
+  expect(run.status, JSON.stringify(run.body)).toBe(201);
+  expect((await apiCall(page, 'POST', `data/ap-payment-batch/${run.body['Data'].BatchId}/actions/approve`, { Version: run.body['Data'].Version })).status).toBe(200);
+
+  const printing = await openScreen(page, '/novus-ap/cheque-Printing', /Cheque Printing/);
+  await printing.getByRole('combobox', { name: 'Payment run' }).selectOption(String(run.body['Data'].BatchId));
+  await expect(printing.getByRole('textbox', { name: 'Starting cheque number' })).toBeDisabled();
+  const downloaded = page.waitForEvent('download');
+  await printing.getByRole('button', { name: 'Print', exact: true }).click();
+  const file = await readFile((await (await downloaded).path())!, 'latin1');
+  const printed = await apiCall(page, 'GET', `data/ap-payment-batch/${run.body['Data'].BatchId}`);
+  const creation = String(printed.body['Data'].EftFileNo).padStart(4, '0');
+  const records = file.split('\r\n').filter((line) => line !== '');
+  expect(records.map((record) => [record[0], record.length])).toEqual([
+    ['A', 1464],
+    ['C', 264],
+    ['Z', 1464],
+  ]);
+  const [a, c, z] = records as [string, string, string];
+  const at = (record: string, from: number, length: number) => record.slice(from - 1, from - 1 + length);
+  // A: record count, originator id, file creation number, currency.
+  expect([at(a, 2, 9), at(a, 11, 10), at(a, 21, 4), at(a, 56, 3)]).toEqual(['000000001', 'NOVUS00001', creation, 'CAD']);
+  // C: transaction code 450, amount in cents, the payee's institution and transit, account, name; the return account.
+  expect([at(c, 2, 9), at(c, 21, 4), at(c, 25, 3), at(c, 28, 10), at(c, 44, 9), at(c, 53, 12).trim(), at(c, 105, 30).trim()]).toEqual([
+    '000000002',
+    creation,
+    '450',
+    '0000011300',
+    '000412345',
+    '9988776',
+    'RIDEAU ELECTRICAL SUPPLY CO.',
+  ]);
+  expect([at(c, 194, 9), at(c, 203, 12).trim()]).toEqual(['000312345', '1004567']);
+  // Z: the totals of the credits (amount, count).
+  expect([at(z, 2, 9), at(z, 11, 10), at(z, 21, 4), at(z, 39, 8), at(z, 47, 14), at(z, 61, 8)]).toEqual(['000000003', 'NOVUS00001', creation, '0'.repeat(8), '00000000011300', '00000001']);
+  const paid = await apiCall(page, 'GET', `data/ap-invoice/${invoice.InvoiceId}`);
+  expect(paid.body['Data']).toMatchObject({ Status: 'Paid', Balance: '0.00' });
 });

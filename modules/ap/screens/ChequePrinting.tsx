@@ -7,6 +7,7 @@
  *   can be downloaded again. Every rule is the server's (§8 "Cheque number has been used." comes back as the
  *   action's message, in the user's language).
  * - Vendor bank details (`ap-vendor-bank`): where EFT payments go.
+ * - Vendor defaults (`ap-vendor-default`): the currency, terms, bank, account and taxes a vendor's invoices take.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api, saveFile, translate } from '@erp/shared';
@@ -118,6 +119,7 @@ function PrintPane() {
 export function ChequePrinting() {
   const title = translate('ap:cheque-printing.title', 'Cheque Printing');
   const vendorBank = useMemo(() => entityByName('ap-vendor-bank'), []);
+  const vendorDefault = useMemo(() => entityByName('ap-vendor-default'), []);
   return (
     <div className="records-screen" data-f2-navigation="">
       <h2 className="records-title">{title}</h2>
@@ -126,6 +128,7 @@ export function ChequePrinting() {
         panes={[
           { key: 'print', label: translate('ap:cheque-printing.print', 'Print'), content: <PrintPane /> },
           { key: 'banks', label: translate('ap:ap-vendor-bank.title', 'Vendor Bank Details'), content: vendorBank ? <EntityScreenView entities={[vendorBank]} routeProps={{}} /> : null },
+          { key: 'defaults', label: translate('ap:ap-vendor-default.title', 'Vendor Defaults'), content: vendorDefault ? <EntityScreenView entities={[vendorDefault]} routeProps={{}} /> : null },
         ]}
       />
     </div>

@@ -61,10 +61,10 @@ export const apChequeHooks: EntityHooks = {
           reversalOf: documentNo,
           userId: ctx.user.userId,
         });
-        const payment = (await trx.selectFrom('ap_items').select(['item_id', 'amount']).where('origin_type', '=', 'ap-cheque').where('origin_id', '=', chequeId).where('item_type', '=', 'Payment').executeTakeFirst()) as Row | undefined;
+        const payment = (await trx.selectFrom('ap_items').select(['item_id', 'amount', 'currency', 'foreign_amount', 'exchange_rate']).where('origin_type', '=', 'ap-cheque').where('origin_id', '=', chequeId).where('item_type', '=', 'Payment').executeTakeFirst()) as Row | undefined;
         if (payment) {
           const paymentId = Number(payment['item_id']);
-          const applications = (await trx.selectFrom('ap_applications').select(['to_item_id', 'amount', 'discount']).where('from_item_id', '=', paymentId).where('amount', '>', 0 as never).execute()) as Row[];
+          const applications = (await trx.selectFrom('ap_applications').select(['to_item_id', 'amount', 'discount', 'foreign_amount', 'foreign_discount']).where('from_item_id', '=', paymentId).where('amount', '>', 0 as never).execute()) as Row[];
           for (const application of applications) {
             await applyApItem(trx, {
               fromItemId: paymentId,
@@ -72,13 +72,17 @@ export const apChequeHooks: EntityHooks = {
               date,
               amount: neg(decimalFromDb(engine, application['amount'], 2) ?? '0.00'),
               discount: neg(decimalFromDb(engine, application['discount'], 2) ?? '0.00'),
+              // A foreign document gets back its balance in its currency too.
+              foreign: application['foreign_amount'] == null ? null : { amount: neg(decimalFromDb(engine, application['foreign_amount'], 2)!), discount: neg(decimalFromDb(engine, application['foreign_discount'], 2) ?? '0.00') },
               origin: { type: 'ap-cheque-cancel', id: chequeId },
               userId: ctx.user.userId,
             });
           }
           const paid: Decimal = neg(decimalFromDb(engine, payment['amount'], 2) ?? '0.00');
-          const reversal = await addApItem(trx, { firmId: String(record['VendorId']), itemType: 'Reversal', documentNo, documentDate: date, amount: paid, origin: { type: 'ap-cheque-cancel', id: chequeId }, journalId: posted.journalId, userId: ctx.user.userId });
-          await applyApItem(trx, { fromItemId: paymentId, toItemId: reversal, date, amount: paid, discount: '0.00', origin: { type: 'ap-cheque-cancel', id: chequeId }, userId: ctx.user.userId });
+          const foreignPaid = payment['foreign_amount'] == null ? null : neg(decimalFromDb(engine, payment['foreign_amount'], 2)!);
+          const foreign = foreignPaid === null ? null : { currency: String(payment['currency']), amount: foreignPaid, rate: decimalFromDb(engine, payment['exchange_rate'], 6) ?? '1.000000' };
+          const reversal = await addApItem(trx, { firmId: String(record['VendorId']), itemType: 'Reversal', documentNo, documentDate: date, amount: paid, foreign, origin: { type: 'ap-cheque-cancel', id: chequeId }, journalId: posted.journalId, userId: ctx.user.userId });
+          await applyApItem(trx, { fromItemId: paymentId, toItemId: reversal, date, amount: paid, discount: '0.00', foreign: foreignPaid === null ? null : { amount: foreignPaid, discount: '0.00' }, origin: { type: 'ap-cheque-cancel', id: chequeId }, userId: ctx.user.userId });
         }
         return {
           set: { CancelDate: date, CancelReason: reason, CancelJournalId: posted.journalId },

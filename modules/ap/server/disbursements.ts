@@ -33,9 +33,9 @@ export const apDisbursementHooks: EntityHooks = {
     const next = change.next;
     if (change.mode === 'create') set(change, 'DocumentNo', await nextNumber(trx, AP_DISBURSEMENT_SEQUENCE, { prefix: 'CD', description: 'A/P cash disbursements' }));
     if (change.mode === 'create' || change.changed.has('PaymentDate')) await assertPeriodOpen(trx, String(next['PaymentDate']), 'ap', 'PaymentDate');
-    await bankOf(trx, String(next['BankAccountId']));
+    const bank = await bankOf(trx, String(next['BankAccountId']));
     const lines = linesOf(next);
-    const { total } = await checkLines(trx, lines, String(next['PaymentDate']), String(next['VendorId']));
+    const { total } = await checkLines(trx, lines, String(next['PaymentDate']), String(next['VendorId']), String(bank['currency_code']));
     set(change, 'Lines', lines);
     set(change, 'Applied', total);
     set(change, 'RemainingToApply', sub(String(next['Amount'] ?? '0.00'), total));
@@ -49,7 +49,7 @@ export const apDisbursementHooks: EntityHooks = {
         const bank = await bankOf(trx, String(record['BankAccountId']));
         const lines = linesOf(record);
         if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
-        const { total } = await checkLines(trx, lines, paymentDate, String(record['VendorId']));
+        const { total } = await checkLines(trx, lines, paymentDate, String(record['VendorId']), String(bank['currency_code']));
         const remaining = sub(String(record['Amount']), total);
         // §5 "Remaining To Apply must be zero."
         if (!isZero(remaining)) throw BusinessError.of(400, 'validation_failed', 'ap:ap-disbursement.rules.remainingNotZero', { remaining }, 'RemainingToApply');

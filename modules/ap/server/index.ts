@@ -14,8 +14,9 @@ import { apChequeHooks } from './cheques.ts';
 import { apDisbursementHooks } from './disbursements.ts';
 import { apCardInvoiceHooks } from './credit-cards.ts';
 import { apExpenseReportHooks } from './expenses.ts';
-import { apInvoiceHooks } from './invoices.ts';
-import { m0015_ap } from './migration.ts';
+import { homeCurrency } from '@erp/modules/ar/server/fx';
+import { apInvoiceHooks, assertBankCurrency } from './invoices.ts';
+import { m0015_ap, m0015_ap_fx, m0015_ap_reports } from './migration.ts';
 import { apPaymentBatchHooks } from './payments.ts';
 import { AP_SERVER_REPORTS } from './reports.ts';
 import { apRoutes } from './routes.ts';
@@ -33,10 +34,22 @@ const vendorBankHooks: EntityHooks = {
   },
 };
 
-export const serverModule = combineParts(apModule, [{ hooks: { 'ap-invoice': apInvoiceHooks, 'ap-payment-batch': apPaymentBatchHooks, 'ap-cheque': apChequeHooks, 'ap-disbursement': apDisbursementHooks, 'ap-card-invoice': apCardInvoiceHooks, 'ap-expense-report': apExpenseReportHooks, 'ap-vendor-bank': vendorBankHooks }, seed: seedPayables }], {
+/** A vendor's defaults name a vendor firm; their bank is in their currency (§8). */
+const vendorDefaultHooks: EntityHooks = {
+  async beforeWrite(ctx, trx, change) {
+    await vendorBankHooks.beforeWrite!(ctx, trx, change, new Set());
+    const bank = change.next['BankAccountId'];
+    if (typeof bank === 'string' && bank !== '') {
+      const currency = typeof change.next['Currency'] === 'string' && change.next['Currency'] !== '' ? String(change.next['Currency']) : await homeCurrency(trx);
+      await assertBankCurrency(trx, bank, currency);
+    }
+  },
+};
+
+export const serverModule = combineParts(apModule, [{ hooks: { 'ap-invoice': apInvoiceHooks, 'ap-payment-batch': apPaymentBatchHooks, 'ap-cheque': apChequeHooks, 'ap-disbursement': apDisbursementHooks, 'ap-card-invoice': apCardInvoiceHooks, 'ap-expense-report': apExpenseReportHooks, 'ap-vendor-bank': vendorBankHooks, 'ap-vendor-default': vendorDefaultHooks }, seed: seedPayables }], {
   reports: AP_SERVER_REPORTS,
   routes: apRoutes,
-  migrations: { '0015_ap': m0015_ap },
+  migrations: { '0015_ap': m0015_ap, '0015_ap_reports': m0015_ap_reports, '0015_ap_fx': m0015_ap_fx },
   large: {
     option: '--ap',
     counts: 'A/P items',

@@ -6,7 +6,12 @@
  * - §8 "Period is closed (A/P)": the transaction date's period is open for A/P (and the G/L);
  * - the document number (AP…, sequence AP-INVOICE) on create; the vendor's name;
  * - §5: the vendor's document number is not already used for that vendor (any state);
+ * - the vendor's defaults (ap-vendor-default, `vendorDefaults`) for a blank currency, terms code (else the
+ *   firm's account terms), ship-to state and bank, a line's blank account and tax group; §5: terms code,
+ *   ship-to state and bank are then required;
  * - §8 "Not allowed to change bank due to different currency.": the bank's currency is the document's;
+ * - a foreign document: ExchangeRate (fx_rates into the home currency on the transaction date; none: refused)
+ *   and HomeAmount;
  * - due date, discount date and discount available from the terms (baseline: the document date);
  * - a receipt to match (invoices only): posted, of the same vendor; a new invoice saved without lines takes
  *   every line of it not yet invoiced (quantity still open at the PO price); every receipt line named must
@@ -26,12 +31,14 @@
  * `postInvoice`: one AP journal — Dr GRNI (PO integration RECEIPT-ACCRUAL) matched quantity × PO price,
  * Dr price variance (AP PRICE-VARIANCE), Dr each free line's account, Dr input tax credits (GST/HST → AP
  * GST-HST-ITC, QST → AP QST-ITR; a tax that gives no credit — PST, RST — is a cost of its line), Cr A/P
- * control (AP PAYABLE) the document's amount; a credit note the reverse. Then its A/P item (subledger.ts),
+ * control (AP PAYABLE) the document's amount; a credit note the reverse. A foreign document posts each debit
+ * at the rate of its transaction date and credits A/P with their sum; its item keeps the foreign amount. Then its A/P item (subledger.ts),
  * the matches (ap_matches) and the order lines' invoiced quantities.
  */
 import { abs, add, cmp, div, isZero, mul, neg, round, sub, type Decimal } from '@erp/shared/decimal';
 import { termsDates } from '@erp/modules/ar/definitions/setup/index';
 import { taxesFor, type TaxRate } from '@erp/modules/ar/definitions/tax';
+import { homeCurrency, rateOn, toHome } from '@erp/modules/ar/server/fx';
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
@@ -220,7 +227,22 @@ async function assertDocNoFree(trx: AnyTransaction, vendorId: string, docNo: str
   if (await query.executeTakeFirst()) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.docNoUsed', { docNo, vendor: vendorId }, 'VendorDocNo');
 }
 
-async function assertBankCurrency(trx: AnyTransaction, bankId: string, currency: string): Promise<void> {
+/** What a vendor's documents take when left blank (ap-vendor-default; the terms: else the firm's account terms). */
+export async function vendorDefaults(trx: AnyTransaction, vendorId: string): Promise<{ currency: string | null; termsCode: string | null; shipToState: string | null; bankAccountId: string | null; accountId: string | null; taxGroup: string | null }> {
+  const row = (await trx.selectFrom('ap_vendor_defaults').selectAll().where('vendor_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
+  const firm = (await trx.selectFrom('firms').select('account_terms').where('firm_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return {
+    currency: text(row?.['currency']),
+    termsCode: text(row?.['terms_code']) ?? text(firm?.['account_terms']),
+    shipToState: text(row?.['ship_to_state']),
+    bankAccountId: text(row?.['bank_account_id']),
+    accountId: text(row?.['account_id']),
+    taxGroup: text(row?.['tax_group']),
+  };
+}
+
+export async function assertBankCurrency(trx: AnyTransaction, bankId: string, currency: string): Promise<void> {
   const bank = (await trx.selectFrom('bank_accounts').select('currency_code').where('bank_account_id', '=', bankId).executeTakeFirst()) as Row | undefined;
   // §8 "Not allowed to change bank due to different currency."
   if (bank && String(bank['currency_code']) !== currency) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.bankCurrency', {}, 'BankAccountId');
@@ -267,9 +289,16 @@ export async function postInvoice(trx: AnyTransaction, record: Row, priced: Awai
   const total = String(record['Amount']);
   const documentNo = String(record['DocumentNo']);
   const vendorId = String(record['VendorId']);
+  // A foreign document posts in the home currency at the rate of its transaction date: each debit converted,
+  // A/P credited with their sum (so the journal balances to the cent); its item keeps the foreign amount.
+  const currency = String(record['Currency'] ?? (await homeCurrency(trx)));
+  const rate = await rateOn(trx, currency, String(record['TransactionDate']), 'Currency');
+  const foreign = currency !== (await homeCurrency(trx));
+  const debitLines = [...debits].map(([accountId, d]) => ({ accountId, amount: toHome(d.amount, rate), entered: d.entered })).filter((d) => !isZero(d.amount));
+  const homeTotal = debitLines.reduce<Decimal>((sum, d) => add(sum, d.amount), '0.00');
   const lines = [
-    ...[...debits].filter(([, d]) => !isZero(d.amount)).map(([accountId, d]) => ({ accountId, amount: signed(d.amount), ...(d.entered ? { enteredAccount: true } : {}) })),
-    { accountId: payable, amount: signed(neg(total)), description: vendorId },
+    ...debitLines.map((d) => ({ accountId: d.accountId, amount: signed(d.amount), ...(d.entered ? { enteredAccount: true } : {}) })),
+    { accountId: payable, amount: signed(neg(homeTotal)), description: vendorId },
   ];
   const description = `${vendorId} ${String(record['VendorDocNo'])}`;
   const posted = await postAp(trx, { date: String(record['TransactionDate']), documentNo, description, origin: { type: INVOICE_ORIGIN, id: String(record['InvoiceId']) }, lines, reversalOf: null, userId });
@@ -282,7 +311,8 @@ export async function postInvoice(trx: AnyTransaction, record: Row, priced: Awai
     dueDate: sign > 0 ? ((record['DueDate'] as string | null) ?? String(record['TransactionDate'])) : String(record['TransactionDate']),
     discountDate: sign > 0 ? ((record['DiscountDate'] as string | null) ?? null) : null,
     discountAvailable: sign > 0 ? String(record['DiscountAvailable'] ?? '0.00') : '0.00',
-    amount: signed(total),
+    amount: signed(homeTotal),
+    foreign: foreign ? { currency, amount: signed(total), rate } : null,
     origin: { type: INVOICE_ORIGIN, id: String(record['InvoiceId']) },
     journalId: posted.journalId,
     userId,
@@ -360,14 +390,33 @@ export const apInvoiceHooks: EntityHooks = {
     const vendor = (await trx.selectFrom('firms').select('name').where('firm_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
     if (next['VendorName'] !== (vendor?.['name'] ?? null)) set(change, 'VendorName', vendor?.['name'] ?? null);
     await assertDocNoFree(trx, vendorId, String(next['VendorDocNo']), change.mode === 'update' ? Number(change.id) : null);
-    await assertBankCurrency(trx, String(next['BankAccountId']), String(next['Currency'] ?? 'CAD'));
+    // The vendor's defaults for what is left blank, then §5: terms code, ship-to state and bank are required.
+    const defaults = await vendorDefaults(trx, vendorId);
+    const blank = (field: string) => next[field] == null || next[field] === '';
+    for (const [field, value] of [['Currency', defaults.currency ?? (await homeCurrency(trx))], ['TermsCode', defaults.termsCode], ['ShipToState', defaults.shipToState], ['BankAccountId', defaults.bankAccountId]] as const) {
+      if (blank(field) && value) set(change, field, value);
+    }
+    for (const [field, rule] of [['TermsCode', 'termsRequired'], ['ShipToState', 'shipToStateRequired'], ['BankAccountId', 'bankRequired']] as const) {
+      if (blank(field)) throw BusinessError.of(400, 'validation_failed', `ap:ap-invoice.rules.${rule}`, {}, field);
+    }
+    await assertBankCurrency(trx, String(next['BankAccountId']), String(next['Currency']));
+    // A foreign document: the rate of its transaction date into the home currency (none: refused) and its amount at it.
+    const rate = await rateOn(trx, String(next['Currency']), String(next['TransactionDate']), 'Currency');
+    const home = toHome(String(next['Amount'] ?? '0.00'), rate);
+    if (next['ExchangeRate'] !== rate) set(change, 'ExchangeRate', rate);
+    if (next['HomeAmount'] !== home) set(change, 'HomeAmount', home);
     const receipt = await checkReceipt(trx, next);
-    let lines = linesOf(next);
+    let lines: Row[] = linesOf(next).map((line) => ({
+      ...line,
+      // A distribution line without a receipt and without an account, or without a tax group: the vendor's.
+      ...(line['ReceiptLineId'] == null && (line['AccountId'] == null || line['AccountId'] === '') && defaults.accountId ? { AccountId: defaults.accountId } : {}),
+      ...((line['TaxGroup'] == null || line['TaxGroup'] === '') && defaults.taxGroup ? { TaxGroup: defaults.taxGroup } : {}),
+    }));
     if (receipt && lines.length === 0 && (change.mode === 'create' || change.changed.has('ReceiptId'))) {
       lines = receipt.lines
         .map((line) => ({ line, open: sub(line.received, line.invoiced) }))
         .filter(({ open }) => cmp(open, '0') > 0)
-        .map(({ line, open }) => ({ LineId: null, ReceiptLineId: line.lineId, ProductId: line.productId, Description: null, AccountId: null, Quantity: open, UnitPrice: line.poPrice, JobId: null, JobAmount: null, TaxGroup: null }));
+        .map(({ line, open }) => ({ LineId: null, ReceiptLineId: line.lineId, ProductId: line.productId, Description: null, AccountId: null, Quantity: open, UnitPrice: line.poPrice, JobId: null, JobAmount: null, TaxGroup: defaults.taxGroup }));
     }
     const priced = await priceInvoice(trx, { ...next, Lines: lines }, receipt);
     set(change, 'Lines', lines);

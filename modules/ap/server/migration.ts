@@ -109,3 +109,48 @@ export const m0015_ap: Migration = {
     for (const table of ['ap_eft_files', 'ap_cheque_numbers', 'ap_bank_sequences', 'ap_matches', 'ap_applications', 'ap_items']) await db.schema.dropTable(table).ifExists().execute();
   },
 };
+
+/**
+ * Migration 0015_ap_reports (issue 24 performance, 500,000 documents): the aged trial balance reads the open
+ * items from one covering index (status, document date, firm, due date, open balance, id — as A/R's
+ * ix_ar_items_open_aging) and the applications after its date from another (date, both items, amounts); a
+ * payment's applications (its cheque's stub, its cancellation) are found by their origin.
+ */
+export const m0015_ap_reports: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.createIndex('ix_ap_items_open_aging').ifNotExists().on('ap_items').columns(['status', 'document_date', 'firm_id', 'due_date', 'open_balance', 'item_id']).execute();
+    await db.schema.createIndex('ix_ap_applications_date_cover').ifNotExists().on('ap_applications').columns(['application_date', 'to_item_id', 'from_item_id', 'amount', 'discount']).execute();
+    await db.schema.createIndex('ix_ap_applications_origin').ifNotExists().on('ap_applications').columns(['origin_type', 'origin_id']).execute();
+  },
+  async down(db: AnyDb) {
+    for (const index of ['ix_ap_items_open_aging', 'ix_ap_applications_date_cover', 'ix_ap_applications_origin']) await db.schema.dropIndex(index).ifExists().execute();
+  },
+};
+
+/**
+ * Migration 0015_ap_fx (issue 24, foreign-currency vendors): a foreign-currency item keeps its currency, its
+ * signed amount and open balance in it and the rate it was booked at beside the home-currency figures (null for
+ * home-currency items); an application between foreign items its payment and discount in that currency.
+ */
+export const m0015_ap_fx: Migration = {
+  async up(db: AnyDb) {
+    const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+    const money = sql.raw(pg ? 'numeric(15, 2)' : 'integer');
+    const rate = sql.raw(pg ? 'numeric(12, 6)' : 'integer');
+    for (const [table, column, type] of [
+      ['ap_items', 'currency', sql.raw('text')],
+      ['ap_items', 'foreign_amount', money],
+      ['ap_items', 'foreign_open_balance', money],
+      ['ap_items', 'exchange_rate', rate],
+      ['ap_applications', 'foreign_amount', money],
+      ['ap_applications', 'foreign_discount', money],
+    ] as const) {
+      await db.schema.alterTable(table).addColumn(column, type).execute();
+    }
+  },
+  async down(db: AnyDb) {
+    for (const [table, column] of [['ap_items', 'currency'], ['ap_items', 'foreign_amount'], ['ap_items', 'foreign_open_balance'], ['ap_items', 'exchange_rate'], ['ap_applications', 'foreign_amount'], ['ap_applications', 'foreign_discount']] as const) {
+      await db.schema.alterTable(table).dropColumn(column).execute();
+    }
+  },
+};

@@ -2,9 +2,9 @@
  * The Accounts Payable reports on the server (issue 24 item 5; definitions modules/ap/definitions/reports.ts).
  * They only read the A/P sub-ledger (ap_items, ap_applications), the cheques and the firms.
  *
- * What is owed AS OF a date D: every item dated ≤ D, plus the applications dated ≤ D — an invoice loses the
- * amount and discount applied to it, a payment or credit gets back what it gave. Summed in SQL from one union
- * of those movements (decimals are only summed in SQL); the aging buckets are date limits computed here
+ * What is owed AS OF a date D: every item dated ≤ D, less the applications dated ≤ D — an invoice loses the
+ * amount and discount applied to it, a payment or credit gets back what it gave — read as the open balances
+ * plus the applications after D (`movementsAsOf`). Summed in SQL from one union of those movements (decimals are only summed in SQL); the aging buckets are date limits computed here
  * (text comparison of YYYY-MM-DD), the same limits as the A/R aging (DOMAIN-NOTES §4.3). Every posting of an
  * item, a payment or a discount is dated as its item or application, so the total equals the A/P control
  * account at D.
@@ -29,23 +29,33 @@ function vendorFilter<Q extends AnySelect>(ctx: ReportContext, query: Q, column:
   return (typeof vendor === 'string' ? query.where(column, '=', vendor) : query) as Q;
 }
 
-/** Movements making up each item's balance as of `asOf` (item's firm, due and document dates, signed amount). */
+/**
+ * The movements making up each item's balance as of `asOf` (item's firm, due and document dates, signed
+ * amount): the open balance cache of the open items dated ≤ asOf (covering index ix_ap_items_open_aging), plus
+ * back what the applications dated after asOf took (ix_ap_applications_date) — an invoice gets back the amount
+ * and discount applied to it, a payment or credit the amount it gave. Equal to "every item dated ≤ asOf less
+ * its applications dated ≤ asOf" (an application is dated on or after both its items), but it reads the open
+ * items and the later applications only, not the whole history (500,000 documents: issue 24 performance).
+ */
 export function movementsAsOf(ctx: ReportContext, asOf: string): AnySelect {
   const db = ctx.db;
   const item = ['i.item_id as item_id', 'i.firm_id as firm_id', 'i.due_date as due_date', 'i.document_date as document_date'] as const;
-  const items = vendorFilter(ctx, db.selectFrom('ap_items as i').select([...item, 'i.amount as amount']).where('i.document_date', '<=', asOf), 'i.firm_id');
-  const applied = (side: 'to_item_id' | 'from_item_id', amount: ReturnType<typeof sql>) =>
+  const open = vendorFilter(ctx, db.selectFrom('ap_items as i').select([...item, 'i.open_balance as amount']).where('i.status', '=', 'Open').where('i.document_date', '<=', asOf), 'i.firm_id');
+  const later = (side: 'to_item_id' | 'from_item_id', amount: ReturnType<typeof sql>) =>
     vendorFilter(
       ctx,
       db
         .selectFrom('ap_applications as a')
-        .innerJoin('ap_items as i', 'i.item_id', `a.${side}`)
+        // CROSS JOIN: SQLite keeps this order (the applications after the date by their date index, then their
+        // item by key); PostgreSQL plans it as any join.
+        .crossJoin('ap_items as i')
+        .whereRef('i.item_id', '=', `a.${side}`)
         .select([...item, amount.as('amount')])
-        .where('a.application_date', '<=', asOf)
+        .where('a.application_date', '>', asOf)
         .where('i.document_date', '<=', asOf),
       'i.firm_id',
     );
-  return items.unionAll(applied('to_item_id', sql`-(a.amount + a.discount)`)).unionAll(applied('from_item_id', sql`a.amount`));
+  return open.unionAll(later('to_item_id', sql`a.amount + a.discount`)).unionAll(later('from_item_id', sql`-a.amount`));
 }
 
 function agedRows(ctx: ReportContext): AnySelect {

@@ -68,8 +68,13 @@ async function seedSetup(db: AnyDb, now: string): Promise<void> {
   }
   for (const [vendor, institution, transit, account] of VENDOR_BANKS) {
     if (!(await db.selectFrom('firms').select('firm_id').where('firm_id', '=', vendor).executeTakeFirst())) continue;
-    if (await db.selectFrom('ap_vendor_banks').select('vendor_id').where('vendor_id', '=', vendor).executeTakeFirst()) continue;
-    await db.insertInto('ap_vendor_banks').values({ vendor_id: vendor, institution, transit, account_no: account, ...trail }).execute();
+    if (!(await db.selectFrom('ap_vendor_banks').select('vendor_id').where('vendor_id', '=', vendor).executeTakeFirst())) {
+      await db.insertInto('ap_vendor_banks').values({ vendor_id: vendor, institution, transit, account_no: account, ...trail }).execute();
+    }
+    // Their payables defaults: paid from the operating account, goods received in Ontario (ap-vendor-default).
+    if (await db.selectFrom('ap_vendor_defaults').select('vendor_id').where('vendor_id', '=', vendor).executeTakeFirst()) continue;
+    const bank = await db.selectFrom('bank_accounts').select('bank_account_id').where('bank_account_id', '=', 'OPERATING').executeTakeFirst();
+    await db.insertInto('ap_vendor_defaults').values({ vendor_id: vendor, currency: 'CAD', ship_to_state: 'ON', bank_account_id: bank ? 'OPERATING' : null, ...trail }).execute();
   }
 }
 
@@ -225,7 +230,7 @@ async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
 
   // One printed payment run of what is due two periods ago, and its first cheque cancelled.
   const payDate = String(periods[Math.min(1, periods.length - 1)]!['start_date']);
-  const lines = await queue(trx, { BatchId: 0, PayThroughDate: payDate, PaymentDate: payDate });
+  const lines = await queue(trx, { BatchId: 0, BankAccountId: bankId, PayThroughDate: payDate, PaymentDate: payDate });
   if (lines.length === 0) return;
   const batchNo = await nextNumber(trx, AP_BATCH_SEQUENCE, { prefix: 'PAY', description: 'A/P payment runs' });
   const total = lines.reduce<string>((sum, line) => add(sum, String(line['Payment'])), '0.00');

@@ -13,11 +13,11 @@
  * - `postAp(trx, request)`: the posting service with source AP on the A/P period flag (§8 "Period is closed
  *   (A/P)").
  */
-import { add, cmp, isNegative, isZero, sub, type Decimal } from '@erp/shared/decimal';
+import { add, cmp, isNegative, isZero, mul, sub, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { LedgerTransaction, PostingRequest, PostingResult } from '@erp/modules/gl/server/ledger/types';
-import { post } from '@erp/modules/gl/server/ledger/posting';
+import { post, postMany } from '@erp/modules/gl/server/ledger/posting';
 
 /** Reversal: a cancelled cheque's payment given back (it closes the payment item again). */
 export type ApItemType = 'Invoice' | 'DebitNote' | 'CreditNote' | 'Payment' | 'Reversal';
@@ -36,6 +36,8 @@ export interface NewApItem {
   discountAvailable?: Decimal;
   /** SIGNED: + owed (invoice, debit note), − paid or credited. */
   amount: Decimal;
+  /** A foreign-currency item: its currency, SIGNED amount in it and the rate it was booked at (`amount` is home). */
+  foreign?: { currency: string; amount: Decimal; rate: Decimal } | null;
   origin: { type: string; id: string };
   journalId?: number | null;
   userId: string;
@@ -55,6 +57,10 @@ export interface ApItem {
   status: 'Open' | 'Closed';
   originType: string;
   originId: string;
+  /** Foreign-currency items only (else null): currency, open balance in it and booking rate. */
+  currency: string | null;
+  foreignOpenBalance: Decimal | null;
+  exchangeRate: Decimal | null;
 }
 
 export async function addApItem(trx: LedgerTransaction, item: NewApItem): Promise<number> {
@@ -72,7 +78,11 @@ export async function addApItem(trx: LedgerTransaction, item: NewApItem): Promis
       discount_available: decimalToDb(engine, item.discountAvailable ?? '0.00', 2),
       amount: decimalToDb(engine, item.amount, 2),
       open_balance: decimalToDb(engine, item.amount, 2),
-      status: isZero(item.amount) ? 'Closed' : 'Open',
+      status: isZero(item.amount) && (!item.foreign || isZero(item.foreign.amount)) ? 'Closed' : 'Open',
+      currency: item.foreign?.currency ?? null,
+      foreign_amount: item.foreign ? decimalToDb(engine, item.foreign.amount, 2) : null,
+      foreign_open_balance: item.foreign ? decimalToDb(engine, item.foreign.amount, 2) : null,
+      exchange_rate: item.foreign ? decimalToDb(engine, item.foreign.rate, 6) : null,
       origin_type: item.origin.type,
       origin_id: item.origin.id,
       journal_id: item.journalId ?? null,
@@ -84,7 +94,7 @@ export async function addApItem(trx: LedgerTransaction, item: NewApItem): Promis
   return Number(row.item_id);
 }
 
-function itemOf(engine: ReturnType<typeof engineOf>, row: Record<string, unknown>): ApItem {
+export function itemOf(engine: ReturnType<typeof engineOf>, row: Record<string, unknown>): ApItem {
   return {
     itemId: Number(row['item_id']),
     firmId: String(row['firm_id']),
@@ -99,6 +109,9 @@ function itemOf(engine: ReturnType<typeof engineOf>, row: Record<string, unknown
     status: String(row['status']) as 'Open' | 'Closed',
     originType: String(row['origin_type']),
     originId: String(row['origin_id']),
+    currency: row['currency'] == null ? null : String(row['currency']),
+    foreignOpenBalance: decimalFromDb(engine, row['foreign_open_balance'], 2),
+    exchangeRate: decimalFromDb(engine, row['exchange_rate'], 6),
   };
 }
 
@@ -117,13 +130,17 @@ export async function itemOfInvoice(trx: LedgerTransaction, invoiceId: number, l
   return row ? apItem(trx, Number(row.item_id), lock) : undefined;
 }
 
-async function setOpenBalance(trx: LedgerTransaction, item: ApItem, balance: Decimal): Promise<void> {
+/** The item's open balance (home) and, for a foreign item, in its currency — which decides Open/Closed. */
+async function setOpenBalance(trx: LedgerTransaction, item: ApItem, balance: Decimal, foreign: Decimal | null): Promise<void> {
+  const engine = engineOf(trx);
+  const owed = foreign ?? balance;
   await trx
     .updateTable('ap_items')
-    .set({ open_balance: decimalToDb(engineOf(trx), balance, 2), status: isZero(balance) ? 'Closed' : 'Open' })
+    .set({ open_balance: decimalToDb(engine, balance, 2), ...(foreign !== null ? { foreign_open_balance: decimalToDb(engine, foreign, 2) } : {}), status: isZero(owed) ? 'Closed' : 'Open' })
     .where('item_id', '=', item.itemId)
     .execute();
-  if (item.originType === INVOICE_ORIGIN) await syncInvoice(trx, Number(item.originId), balance);
+  // The document shows its balance in its own currency.
+  if (item.originType === INVOICE_ORIGIN) await syncInvoice(trx, Number(item.originId), owed);
 }
 
 /**
@@ -146,6 +163,8 @@ export interface ApApplication {
   /** The part of the payment or credit applied (negative: given back by a cancellation). */
   amount: Decimal;
   discount: Decimal;
+  /** Between foreign-currency items: the payment and discount in their currency (`amount`, `discount`: home). */
+  foreign?: { amount: Decimal; discount: Decimal } | null;
   origin: { type: string; id: string };
   userId: string;
   field?: string;
@@ -162,12 +181,15 @@ export async function applyApItem(trx: LedgerTransaction, application: ApApplica
     throw BusinessError.of(400, 'not_open_invoice', 'ap:rules.notOpenInvoice', {}, field);
   }
   const applied = add(application.amount, application.discount);
-  if (!isNegative(applied)) {
-    // §5 "Payment plus discount cannot exceed the balance."
-    if (cmp(applied, invoice.openBalance) > 0) throw BusinessError.of(400, 'exceeds_balance', 'ap:rules.paymentPlusDiscount', { balance: invoice.openBalance }, field);
+  const foreign = application.foreign ?? null;
+  const foreignApplied = foreign ? add(foreign.amount, foreign.discount) : null;
+  if (!isNegative(foreignApplied ?? applied)) {
+    // §5 "Payment plus discount cannot exceed the balance." (in the document's currency)
+    const owed = invoice.foreignOpenBalance ?? invoice.openBalance;
+    if (cmp(foreignApplied ?? applied, owed) > 0) throw BusinessError.of(400, 'exceeds_balance', 'ap:rules.paymentPlusDiscount', { balance: owed }, field);
   }
-  await setOpenBalance(trx, invoice, sub(invoice.openBalance, applied));
-  await setOpenBalance(trx, credit, add(credit.openBalance, application.amount));
+  await setOpenBalance(trx, invoice, sub(invoice.openBalance, applied), invoice.foreignOpenBalance !== null && foreignApplied !== null ? sub(invoice.foreignOpenBalance, foreignApplied) : null);
+  await setOpenBalance(trx, credit, add(credit.openBalance, application.amount), credit.foreignOpenBalance !== null && foreign ? add(credit.foreignOpenBalance, foreign.amount) : null);
   const engine = engineOf(trx);
   const row = (await trx
     .insertInto('ap_applications')
@@ -177,6 +199,8 @@ export async function applyApItem(trx: LedgerTransaction, application: ApApplica
       application_date: application.date,
       amount: decimalToDb(engine, application.amount, 2),
       discount: decimalToDb(engine, application.discount, 2),
+      foreign_amount: foreign ? decimalToDb(engine, foreign.amount, 2) : null,
+      foreign_discount: foreign ? decimalToDb(engine, foreign.discount, 2) : null,
       origin_type: application.origin.type,
       origin_id: application.origin.id,
       created_by: application.userId,
@@ -209,4 +233,26 @@ export async function apAccount(trx: LedgerTransaction, transactionType: string)
 /** One A/P posting: source AP on the A/P period flag, actual data. */
 export function postAp(trx: LedgerTransaction, request: Omit<PostingRequest, 'source' | 'subLedger' | 'dataType'>): Promise<PostingResult> {
   return post(trx, { ...request, source: 'AP', subLedger: 'ap', dataType: 'Actual', description: request.description?.slice(0, 100) ?? null });
+}
+
+/** Many A/P postings at once (a payment run's cheques), each as `postAp` makes it. */
+export function postApMany(trx: LedgerTransaction, requests: readonly Omit<PostingRequest, 'source' | 'subLedger' | 'dataType'>[]): Promise<PostingResult[]> {
+  return postMany(
+    trx,
+    requests.map((request) => ({ ...request, source: 'AP', subLedger: 'ap', dataType: 'Actual', description: request.description?.slice(0, 100) ?? null })),
+  );
+}
+
+/**
+ * What paying `payment` + `discount` (in the document's currency) of `item` means at `rate` (the payment date's):
+ * the home amount relieved from the item (at its booking rate; all that is left when it settles it), the
+ * application's home amount and discount, and the foreign figures for a foreign item. The difference between
+ * what is relieved and what the bank pays plus the discount is the realized exchange gain or loss.
+ */
+export function relief(item: ApItem, payment: Decimal, discount: Decimal, rate: Decimal): { relieved: Decimal; amount: Decimal; discount: Decimal; foreign: { amount: Decimal; discount: Decimal } | null } {
+  if (item.foreignOpenBalance === null) return { relieved: add(payment, discount), amount: payment, discount, foreign: null };
+  const applied = add(payment, discount);
+  const relieved = cmp(applied, item.foreignOpenBalance) === 0 ? item.openBalance : mul(applied, item.exchangeRate ?? '1', 2);
+  const discountHome = mul(discount, rate, 2);
+  return { relieved, amount: sub(relieved, discountHome), discount: discountHome, foreign: { amount: payment, discount } };
 }

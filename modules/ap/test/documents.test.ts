@@ -141,6 +141,12 @@ describe('credit cards (AP-12, AP-13)', () => {
     const document = json(await get(`/api/data/ap-invoice/${posted.ApInvoiceId}`)).Data;
     expect(document).toMatchObject({ VendorId: 'TREP', VendorDocNo: `CC1111-${charge.DocumentNo}`, Status: 'Posted', Balance: '113.00' });
     expect(await journal(document.DocumentNo)).toEqual({ '6400': '100.00', '1310': '13.00', '2100': '-113.00' });
+    // AP-14: paying the issuer (a disbursement to the issuer's A/P): Dr card A/P / Cr bank; the charge is Paid.
+    const payment = await created('/api/data/ap-disbursement', { VendorId: 'TREP', BankAccountId: 'OPERATING', PaymentDate: D('03-31'), Amount: '113.00', ChequeNo: 5001, Lines: [{ InvoiceId: document.InvoiceId, Payment: '113.00' }] });
+    const paid = json(await postJson(`/api/data/ap-disbursement/${payment.DisbursementId}/actions/post`, { Version: payment.Version })).Data;
+    expect(paid).toMatchObject({ Status: 'Posted', ChequeNo: 5001 });
+    expect(await journal('CHQ5001')).toEqual({ '2100': '113.00', '1000': '-113.00' });
+    expect(json(await get(`/api/data/ap-invoice/${document.InvoiceId}`)).Data).toMatchObject({ Status: 'Paid', Balance: '0.00' });
   });
 });
 

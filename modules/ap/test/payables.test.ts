@@ -80,6 +80,8 @@ beforeAll(async () => {
   expect((await postJson('/api/data/accounting-period/fiscal-years', { FiscalYear: YEAR })).statusCode).toBe(201);
   await created('/api/data/firm', { FirmId: 'TAV', Name: 'Tallis Steel Inc.', FirmTypes: ['vendor'], ProvinceCode: 'ON', AccountTerms: '2N30' });
   await created('/api/data/firm', { FirmId: 'TAB', Name: 'Only A Customer', FirmTypes: ['bill-to'] });
+  // A vendor with no terms and no payables defaults: nothing fills what an invoice leaves blank.
+  await created('/api/data/firm', { FirmId: 'TAN', Name: 'No Defaults Ltd.', FirmTypes: ['vendor'], ProvinceCode: 'ON' });
   await created('/api/data/product-class', { ClassId: 'TAP', Description: 'Payables test class', InventoryAccount: 'INVENTORY-STEEL' });
   for (const id of ['AP-BOLT', 'AP-NUT']) await created('/api/data/product', { ProductId: id, Description: id, ClassId: 'TAP', KitType: 'None', TrackInventory: true });
   const po = await created('/api/data/purchase-order', {
@@ -103,7 +105,7 @@ describe('vendor invoices (§5 Payables entry, SCREENS.md WP5 acceptance 1)', ()
   let first: Json;
 
   it('refuses a missing terms code, bank, ship-to province or document number, and a non-vendor', async () => {
-    const base = { ...HEADER, TransactionDate: D('02-15'), DocDate: D('02-15'), VendorDocNo: 'N-1', Amount: '113.00', Lines: [{ AccountId: '6500', Quantity: '1.0000', UnitPrice: '100.0000' }] };
+    const base = { ...HEADER, VendorId: 'TAN', TransactionDate: D('02-15'), DocDate: D('02-15'), VendorDocNo: 'N-1', Amount: '113.00', Lines: [{ AccountId: '6500', Quantity: '1.0000', UnitPrice: '100.0000' }] };
     for (const [field, message] of [
       ['TermsCode', 'Terms code is required.'],
       ['BankAccountId', 'Bank is required.'],

@@ -120,31 +120,75 @@ async function yearEndPeriod(trx: LedgerTransaction, request: PostingRequest): P
 }
 
 export async function post(trx: LedgerTransaction, request: PostingRequest): Promise<PostingResult> {
-  const period = request.yearEndClosing ? await yearEndPeriod(trx, request) : await assertPeriodOpen(trx, request.date, request.subLedger);
-  const amounts = checkLines(request);
-  await checkAccounts(trx, request);
-  const journalId = await journalFor(trx, { source: request.source, dataType: request.dataType, date: request.date, userId: request.userId, period });
+  return (await postMany(trx, [request]))[0]!;
+}
+
+/**
+ * Several postings at once, each exactly as `post` makes it (its own lines, document, origin and entry ids),
+ * with the checks and writes they share done once: the period of each distinct date, the accounts of each
+ * source, the journal of each source and date, the entries in multi-row inserts and the balances summed per
+ * account and period (a payment run's cheques: one posting each, issue 24). Answers the results in order.
+ */
+export async function postMany(trx: LedgerTransaction, requests: readonly PostingRequest[]): Promise<PostingResult[]> {
+  const periods = new Map<string, PeriodRow>();
+  const journals = new Map<string, number>();
+  const prepared: { request: PostingRequest; amounts: string[]; period: PeriodRow; journalId: number }[] = [];
+  for (const request of requests) {
+    const periodKey = `${request.date}|${request.subLedger}|${request.yearEndClosing ? `YE:${request.source}` : ''}`;
+    let period = periods.get(periodKey);
+    if (!period) {
+      period = request.yearEndClosing ? await yearEndPeriod(trx, request) : await assertPeriodOpen(trx, request.date, request.subLedger);
+      periods.set(periodKey, period);
+    }
+    prepared.push({ request, amounts: checkLines(request), period, journalId: 0 });
+  }
+  // The accounts of each source in one check; a refusal is reported on the posting (and line) it concerns.
+  const bySource = new Map<string, PostingRequest[]>();
+  for (const { request } of prepared) bySource.set(request.source, [...(bySource.get(request.source) ?? []), request]);
+  for (const group of bySource.values()) {
+    if (group.length === 1) await checkAccounts(trx, group[0]!);
+    else {
+      try {
+        await checkAccounts(trx, { ...group[0]!, lines: group.flatMap((request) => request.lines) });
+      } catch (error) {
+        for (const request of group) await checkAccounts(trx, request);
+        throw error;
+      }
+    }
+  }
+  for (const entry of prepared) {
+    const { request, period } = entry;
+    const journalKey = `${request.source}|${request.dataType}|${request.date}`;
+    let journalId = journals.get(journalKey);
+    if (journalId === undefined) {
+      journalId = await journalFor(trx, { source: request.source, dataType: request.dataType, date: request.date, userId: request.userId, period });
+      journals.set(journalKey, journalId);
+    }
+    entry.journalId = journalId;
+  }
 
   const engine = engineOf(trx);
   const now = new Date().toISOString();
-  const rows = request.lines.map((line, index) => ({
-    journal_id: journalId,
-    document_no: request.documentNo,
-    line_no: index + 1,
-    account_id: line.accountId,
-    entry_date: request.date,
-    fiscal_year: period.fiscalYear,
-    period_no: period.periodNo,
-    source: request.source,
-    data_type: request.dataType,
-    amount: decimalToDb(engine, amounts[index]!, 2),
-    description: line.description ?? request.description ?? null,
-    origin_type: request.origin.type,
-    origin_id: request.origin.id,
-    reversal_of: request.reversalOf ?? null,
-    created_by: request.userId,
-    created_on: now,
-  }));
+  const rows = prepared.flatMap(({ request, amounts, period, journalId }) =>
+    request.lines.map((line, index) => ({
+      journal_id: journalId,
+      document_no: request.documentNo,
+      line_no: index + 1,
+      account_id: line.accountId,
+      entry_date: request.date,
+      fiscal_year: period.fiscalYear,
+      period_no: period.periodNo,
+      source: request.source,
+      data_type: request.dataType,
+      amount: decimalToDb(engine, amounts[index]!, 2),
+      description: line.description ?? request.description ?? null,
+      origin_type: request.origin.type,
+      origin_id: request.origin.id,
+      reversal_of: request.reversalOf ?? null,
+      created_by: request.userId,
+      created_on: now,
+    })),
+  );
   const entryIds: number[] = [];
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     const inserted = (await trx
@@ -155,39 +199,46 @@ export async function post(trx: LedgerTransaction, request: PostingRequest): Pro
     for (const row of inserted) entryIds.push(Number(row.entry_id));
   }
 
-  // Per account: the debits and the credits of this posting (both ≥ 0), exact.
-  const perAccount = new Map<string, { debit: string; credit: string }>();
-  request.lines.forEach((line, index) => {
-    const amount = amounts[index]!;
-    const figures = perAccount.get(line.accountId) ?? { debit: '0.00', credit: '0.00' };
-    if (isNegative(amount)) figures.credit = add(figures.credit, abs(amount));
-    else figures.debit = add(figures.debit, amount);
-    perAccount.set(line.accountId, figures);
-  });
-  if (request.dataType === 'Actual') {
-    // Sorted by account: parallel postings lock balance rows in one order (no deadlock on PostgreSQL).
-    const balances = [...perAccount]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([accountId, figures]) => ({
-        account_id: accountId,
-        fiscal_year: period.fiscalYear,
-        period_no: period.periodNo,
-        debit: decimalToDb(engine, figures.debit, 2),
-        credit: decimalToDb(engine, figures.credit, 2),
-      }));
-    for (let start = 0; start < balances.length; start += BALANCE_BATCH) {
-      await trx
-        .insertInto('gl_balances')
-        .values(balances.slice(start, start + BALANCE_BATCH))
-        .onConflict((conflict) =>
-          conflict.columns(['account_id', 'fiscal_year', 'period_no']).doUpdateSet({
-            // A running SUM of the stored figures (exact on both engines: NUMERIC, integer cents).
-            debit: sql`gl_balances.debit + excluded.debit`,
-            credit: sql`gl_balances.credit + excluded.credit`,
-          }),
-        )
-        .execute();
-    }
+  // Per account and period: the debits and the credits of these postings (both ≥ 0), exact.
+  const perAccount = new Map<string, { accountId: string; fiscalYear: number; periodNo: number; debit: string; credit: string }>();
+  for (const { request, amounts, period } of prepared) {
+    if (request.dataType !== 'Actual') continue;
+    request.lines.forEach((line, index) => {
+      const amount = amounts[index]!;
+      const key = `${line.accountId}|${period.fiscalYear}|${period.periodNo}`;
+      const figures = perAccount.get(key) ?? { accountId: line.accountId, fiscalYear: period.fiscalYear, periodNo: period.periodNo, debit: '0.00', credit: '0.00' };
+      if (isNegative(amount)) figures.credit = add(figures.credit, abs(amount));
+      else figures.debit = add(figures.debit, amount);
+      perAccount.set(key, figures);
+    });
   }
-  return { journalId, entryIds, fiscalYear: period.fiscalYear, periodNo: period.periodNo };
+  // Sorted by account: parallel postings lock balance rows in one order (no deadlock on PostgreSQL).
+  const balances = [...perAccount.values()]
+    .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : a.fiscalYear - b.fiscalYear || a.periodNo - b.periodNo))
+    .map((figures) => ({
+      account_id: figures.accountId,
+      fiscal_year: figures.fiscalYear,
+      period_no: figures.periodNo,
+      debit: decimalToDb(engine, figures.debit, 2),
+      credit: decimalToDb(engine, figures.credit, 2),
+    }));
+  for (let start = 0; start < balances.length; start += BALANCE_BATCH) {
+    await trx
+      .insertInto('gl_balances')
+      .values(balances.slice(start, start + BALANCE_BATCH))
+      .onConflict((conflict) =>
+        conflict.columns(['account_id', 'fiscal_year', 'period_no']).doUpdateSet({
+          // A running SUM of the stored figures (exact on both engines: NUMERIC, integer cents).
+          debit: sql`gl_balances.debit + excluded.debit`,
+          credit: sql`gl_balances.credit + excluded.credit`,
+        }),
+      )
+      .execute();
+  }
+  let next = 0;
+  return prepared.map(({ request, journalId, period }) => {
+    const ids = entryIds.slice(next, next + request.lines.length);
+    next += request.lines.length;
+    return { journalId, entryIds: ids, fiscalYear: period.fiscalYear, periodNo: period.periodNo };
+  });
 }
