@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application, Menu, RouteDefinition } from '@erp/shared/types';
 import { apiGet, signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { icModule } from '@erp/modules/ic/definitions/index';
+import { teModule } from '@erp/modules/te/definitions/index';
 import { call } from '../../../server/test/helpers/entities.ts';
 
 let server: TestServer;
@@ -59,7 +60,9 @@ describe('entity roles', () => {
     const sales = ['sales-order', 'driver-cash-in', 'product-return', 'commission-run'];
     // The waste-disposal service desk (issue 27): its masters, quotes and service orders.
     const wasteDisposal = ['wd-service', 'wd-control', 'waste-class', 'wd-certificate', 'quotation-template', 'wd-quote', 'wd-order'];
-    expect(writable.sort()).toEqual(['firm', ...counter, ...inventory, ...orderDesk, ...purchasing, ...sales, ...wasteDisposal].sort());
+    // The trades desk (issue 28): its masters, inspections and billings.
+    const trades = teModule.entities.map((entity) => entity.name);
+    expect(writable.sort()).toEqual(['firm', ...counter, ...inventory, ...orderDesk, ...purchasing, ...sales, ...wasteDisposal, ...trades].sort());
     expect(listed.map((entity) => entity.Entity)).not.toContain('user');
   });
 
