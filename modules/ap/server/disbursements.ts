@@ -12,33 +12,28 @@
 import { isZero, sub } from '@erp/shared/decimal';
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { bankOf, checkLines, payVendor, PAYMENT_TOUCHES, sequences } from './payments.ts';
+import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
 
 export const AP_DISBURSEMENT_SEQUENCE = 'AP-DISBURSEMENT';
-
-function set(change: Change, field: string, value: unknown): void {
-  change.value[field] = value;
-  change.next[field] = value;
-  change.changed.add(field);
-}
 
 const linesOf = (record: Row): Row[] => (Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : []);
 
 export const apDisbursementHooks: EntityHooks = {
   async beforeWrite(_ctx, trx, change) {
     const next = change.next;
-    if (change.mode === 'create') set(change, 'DocumentNo', await nextNumber(trx, AP_DISBURSEMENT_SEQUENCE, { prefix: 'CD', description: 'A/P cash disbursements' }));
+    if (change.mode === 'create') setField(change, 'DocumentNo', await nextNumber(trx, AP_DISBURSEMENT_SEQUENCE, { prefix: 'CD', description: 'A/P cash disbursements' }));
     if (change.mode === 'create' || change.changed.has('PaymentDate')) await assertPeriodOpen(trx, String(next['PaymentDate']), 'ap', 'PaymentDate');
     const bank = await bankOf(trx, String(next['BankAccountId']));
     const lines = linesOf(next);
     const { total } = await checkLines(trx, lines, String(next['PaymentDate']), String(next['VendorId']), String(bank['currency_code']));
-    set(change, 'Lines', lines);
-    set(change, 'Applied', total);
-    set(change, 'RemainingToApply', sub(String(next['Amount'] ?? '0.00'), total));
+    setField(change, 'Lines', lines);
+    setField(change, 'Applied', total);
+    setField(change, 'RemainingToApply', sub(String(next['Amount'] ?? '0.00'), total));
   },
   actions: {
     post: {

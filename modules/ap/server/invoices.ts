@@ -42,10 +42,11 @@ import { homeCurrency, rateOn, toHome } from '@erp/modules/ar/server/fx';
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { AP_INVOICE_SEQUENCE } from '../definitions/common.ts';
 import { addApItem, apAccount, INVOICE_ORIGIN, postAp } from './subledger.ts';
+import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
 
@@ -55,12 +56,6 @@ export const TOLERANCE_AMOUNT = 'AP_MATCH_TOLERANCE_AMOUNT';
 const CREDITS: Readonly<Record<string, string>> = { GST: 'GST-HST-ITC', HST: 'GST-HST-ITC', QST: 'QST-ITR' };
 
 export const INVOICE_TOUCHES = ['gl_entries', 'gl_balances', 'gl_journals', 'ap_items', 'ap_matches', 'ap_invoice_lines', 'purchase_order_lines', 'purchase_orders'];
-
-function set(change: Change, field: string, value: unknown): void {
-  change.value[field] = value;
-  change.next[field] = value;
-  change.changed.add(field);
-}
 
 export function linesOf(record: Row): Row[] {
   return Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
@@ -385,16 +380,16 @@ export const apInvoiceHooks: EntityHooks = {
   async beforeWrite(_ctx, trx, change) {
     const next = change.next;
     if (change.mode === 'create' || change.changed.has('TransactionDate')) await assertPeriodOpen(trx, String(next['TransactionDate']), 'ap', 'TransactionDate');
-    if (change.mode === 'create') set(change, 'DocumentNo', await nextNumber(trx, AP_INVOICE_SEQUENCE, { prefix: 'AP', description: 'A/P documents' }));
+    if (change.mode === 'create') setField(change, 'DocumentNo', await nextNumber(trx, AP_INVOICE_SEQUENCE, { prefix: 'AP', description: 'A/P documents' }));
     const vendorId = String(next['VendorId']);
     const vendor = (await trx.selectFrom('firms').select('name').where('firm_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
-    if (next['VendorName'] !== (vendor?.['name'] ?? null)) set(change, 'VendorName', vendor?.['name'] ?? null);
+    if (next['VendorName'] !== (vendor?.['name'] ?? null)) setField(change, 'VendorName', vendor?.['name'] ?? null);
     await assertDocNoFree(trx, vendorId, String(next['VendorDocNo']), change.mode === 'update' ? Number(change.id) : null);
     // The vendor's defaults for what is left blank, then §5: terms code, ship-to state and bank are required.
     const defaults = await vendorDefaults(trx, vendorId);
     const blank = (field: string) => next[field] == null || next[field] === '';
     for (const [field, value] of [['Currency', defaults.currency ?? (await homeCurrency(trx))], ['TermsCode', defaults.termsCode], ['ShipToState', defaults.shipToState], ['BankAccountId', defaults.bankAccountId]] as const) {
-      if (blank(field) && value) set(change, field, value);
+      if (blank(field) && value) setField(change, field, value);
     }
     for (const [field, rule] of [['TermsCode', 'termsRequired'], ['ShipToState', 'shipToStateRequired'], ['BankAccountId', 'bankRequired']] as const) {
       if (blank(field)) throw BusinessError.of(400, 'validation_failed', `ap:ap-invoice.rules.${rule}`, {}, field);
@@ -403,8 +398,8 @@ export const apInvoiceHooks: EntityHooks = {
     // A foreign document: the rate of its transaction date into the home currency (none: refused) and its amount at it.
     const rate = await rateOn(trx, String(next['Currency']), String(next['TransactionDate']), 'Currency');
     const home = toHome(String(next['Amount'] ?? '0.00'), rate);
-    if (next['ExchangeRate'] !== rate) set(change, 'ExchangeRate', rate);
-    if (next['HomeAmount'] !== home) set(change, 'HomeAmount', home);
+    if (next['ExchangeRate'] !== rate) setField(change, 'ExchangeRate', rate);
+    if (next['HomeAmount'] !== home) setField(change, 'HomeAmount', home);
     const receipt = await checkReceipt(trx, next);
     let lines: Row[] = linesOf(next).map((line) => ({
       ...line,
@@ -419,10 +414,10 @@ export const apInvoiceHooks: EntityHooks = {
         .map(({ line, open }) => ({ LineId: null, ReceiptLineId: line.lineId, ProductId: line.productId, Description: null, AccountId: null, Quantity: open, UnitPrice: line.poPrice, JobId: null, JobAmount: null, TaxGroup: defaults.taxGroup }));
     }
     const priced = await priceInvoice(trx, { ...next, Lines: lines }, receipt);
-    set(change, 'Lines', lines);
+    setField(change, 'Lines', lines);
     const figures = await termFigures(trx, (next['TermsCode'] as string | null) ?? null, String(next['DocDate']), String(next['Amount'] ?? '0.00'), String(next['DocumentType']));
     const values: Row = { ...figures, SubTotal: priced.subTotal, TaxTotal: priced.taxTotal, Remaining: priced.remaining, Variance: priced.variance, Balance: null };
-    for (const [field, value] of Object.entries(values)) if (next[field] !== value) set(change, field, value);
+    for (const [field, value] of Object.entries(values)) if (next[field] !== value) setField(change, field, value);
   },
   actions: {
     post: {

@@ -30,23 +30,18 @@ import { gainLossAccount, homeCurrency, rateOn } from '@erp/modules/ar/server/fx
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { AP_BATCH_SEQUENCE } from '../definitions/common.ts';
 import { writeEftFile, type EftPayment } from './eft.ts';
 import { addApItem, apAccount, applyApItem, discountOn, INVOICE_ORIGIN, itemOf, itemOfInvoice, postAp, postApMany, relief, type ApItem } from './subledger.ts';
+import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
 
 export const PAYMENT_TOUCHES = ['gl_entries', 'gl_balances', 'gl_journals', 'ap_items', 'ap_applications', 'ap_invoices', 'ap_cheques', 'ap_payment_batch_lines'];
 /** The first cheque number of a bank that has never printed one. */
 export const FIRST_CHEQUE_NO = 1001;
-
-function set(change: Change, field: string, value: unknown): void {
-  change.value[field] = value;
-  change.next[field] = value;
-  change.changed.add(field);
-}
 
 const linesOf = (record: Row): Row[] => (Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : []);
 
@@ -547,14 +542,14 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
 export const apPaymentBatchHooks: EntityHooks = {
   async beforeWrite(_ctx, trx, change) {
     const next = change.next;
-    if (change.mode === 'create') set(change, 'BatchNo', await nextNumber(trx, AP_BATCH_SEQUENCE, { prefix: 'PAY', description: 'A/P payment runs' }));
+    if (change.mode === 'create') setField(change, 'BatchNo', await nextNumber(trx, AP_BATCH_SEQUENCE, { prefix: 'PAY', description: 'A/P payment runs' }));
     if (change.mode === 'create' || change.changed.has('PaymentDate')) await assertPeriodOpen(trx, String(next['PaymentDate']), 'ap', 'PaymentDate');
     const bank = await bankOf(trx, String(next['BankAccountId']));
     const lines = linesOf(next);
     const { total, discounts } = await checkLines(trx, lines, String(next['PaymentDate']), (next['VendorId'] as string | null) ?? null, String(bank['currency_code']));
-    set(change, 'Lines', lines);
-    if (next['Total'] !== total) set(change, 'Total', total);
-    if (next['DiscountTotal'] !== discounts) set(change, 'DiscountTotal', discounts);
+    setField(change, 'Lines', lines);
+    if (next['Total'] !== total) setField(change, 'Total', total);
+    if (next['DiscountTotal'] !== discounts) setField(change, 'DiscountTotal', discounts);
   },
   actions: {
     select: {

@@ -34,7 +34,7 @@ import { glJournalEntry } from '../definitions/gl-journal-entry.ts';
 import { sql } from 'kysely';
 import { BusinessError, ConfirmationNeeded, localeOf, messageIn, callResult } from '@erp/server/entities/call-result';
 import { formatCalendarDate } from '@erp/shared/format';
-import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+import type { AnyTransaction, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { tableChanged } from '@erp/server/entities/paging';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
@@ -42,6 +42,7 @@ import { lockLayout, overlappingPeriod, yearLayoutIssue, yearSpans, type PeriodS
 import { assertPeriodOpen, assertYearOpen, findPeriod, flagColumn, periodClosedKey, yearState } from './ledger/periods.ts';
 import { post } from './ledger/posting.ts';
 import type { SubLedger, Source } from './ledger/types.ts';
+import { setField } from '@erp/server/entities/hooks';
 
 const SUB_LEDGERS: readonly [SubLedger, string, Source][] = [
   ['gl', 'ClosedGl', 'GL'],
@@ -64,12 +65,6 @@ export function calendarPeriod(year: number, periodNo: number): { start: string;
   if (periodNo === 13) return { start: `${year}-12-31`, end: `${year}-12-31` };
   const last = new Date(Date.UTC(year, periodNo, 0)).getUTCDate();
   return { start: `${year}-${pad(periodNo)}-01`, end: `${year}-${pad(periodNo)}-${pad(last)}` };
-}
-
-function set(change: Change, field: string, value: unknown): void {
-  change.value[field] = value;
-  change.next[field] = value;
-  change.changed.add(field);
 }
 
 async function openJournalsIn(trx: AnyTransaction, start: string, end: string, source: string | null, openOnly = true): Promise<number> {
@@ -172,12 +167,12 @@ const periodHooks: EntityHooks = {
       const periodNo = next['PeriodNo'] as number | null;
       if ((next['StartDate'] == null || next['EndDate'] == null) && year != null && periodNo != null) {
         const dates = calendarPeriod(year, periodNo);
-        set(change, 'StartDate', dates.start);
-        set(change, 'EndDate', dates.end);
+        setField(change, 'StartDate', dates.start);
+        setField(change, 'EndDate', dates.end);
       } else if ((year == null || periodNo == null) && typeof next['StartDate'] === 'string') {
         const start = next['StartDate'];
-        set(change, 'FiscalYear', Number(start.slice(0, 4)));
-        set(change, 'PeriodNo', Number(start.slice(5, 7)));
+        setField(change, 'FiscalYear', Number(start.slice(0, 4)));
+        setField(change, 'PeriodNo', Number(start.slice(5, 7)));
       }
       const duplicate = await trx
         .selectFrom('fiscal_periods')

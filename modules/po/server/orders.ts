@@ -16,7 +16,8 @@
 import { cmp, isZero, round } from '@erp/shared/decimal';
 import type { RuleIssue } from '@erp/shared/entities/define';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+import type { AnyTransaction, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
 
@@ -43,13 +44,6 @@ async function productIssues(db: AnyTransaction, record: Row): Promise<RuleIssue
     if (product !== '' && !tracked.has(product)) issues.push({ field: `Lines[${index}].ProductId`, key: 'po:purchase-order.rules.productNotStocked', params: { value: product } });
   });
   return issues;
-}
-
-/** Sets a field the save writes (a server-owned value: read-only fields are not taken from the client). */
-export function setValue(change: Change, field: string, value: unknown): void {
-  change.value[field] = value;
-  change.next[field] = value;
-  change.changed.add(field);
 }
 
 /** Keeps the server's quantities on the lines being written and refuses edits that would undo a receipt. */
@@ -100,10 +94,10 @@ export const purchaseOrderHooks: EntityHooks = {
     const issues = change.changed.has('Lines') ? await productIssues(trx, change.next) : [];
     if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues.map((issue) => ({ field: issue.field, key: issue.key, params: issue.params ?? {} })));
     // A new order may be received (a read-only field takes no default from the client).
-    if (change.mode === 'create') setValue(change, 'Receivable', true);
+    if (change.mode === 'create') setField(change, 'Receivable', true);
     if (change.changed.has('VendorId')) {
       const firm = (await trx.selectFrom('firms').select('name').where('firm_id', '=', String(change.next['VendorId'])).executeTakeFirst()) as Row | undefined;
-      setValue(change, 'VendorName', firm ? String(firm['name']) : null);
+      setField(change, 'VendorName', firm ? String(firm['name']) : null);
     }
     if (!Array.isArray(change.value['Lines'])) return;
     keepQuantities(change.current, change.value['Lines'] as Row[]);

@@ -15,9 +15,9 @@ import { assertStockYearOpen } from '@erp/modules/ic/server/stock/ledger';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
 import { poReceipt } from '../definitions/po-receipt.ts';
-import { setValue } from './orders.ts';
 import { isReceivable, loadOrder, loadProducts, overReceiptPercent, receiptIssues, type Order } from './receipt-data.ts';
 import { POSTING_TOUCHES, postReceipt } from './receipt-posting.ts';
+import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
 
@@ -50,15 +50,15 @@ async function fromOrder(trx: AnyTransaction, change: Change): Promise<void> {
   if (!order) throw BusinessError.of(400, 'order_missing', 'po:po-receipt.rules.orderMissing', {}, 'PoId');
   if (!isReceivable(order)) throw BusinessError.of(409, 'order_not_receivable', 'po:po-receipt.rules.orderNotReceivable', {}, 'PoId');
   if (change.mode === 'create' || change.changed.has('PoId')) {
-    setValue(change, 'PoNo', order.poNo);
-    setValue(change, 'VendorId', order.vendorId);
-    setValue(change, 'WarehouseId', order.warehouseId);
+    setField(change, 'PoNo', order.poNo);
+    setField(change, 'VendorId', order.vendorId);
+    setField(change, 'WarehouseId', order.warehouseId);
   }
   if (!Array.isArray(change.value['Lines'])) return;
   let lines = change.value['Lines'] as Row[];
   if (change.mode === 'create' && lines.length === 0) {
     lines = outstandingLines(order);
-    setValue(change, 'Lines', lines);
+    setField(change, 'Lines', lines);
   }
   const byProduct = new Map(order.lines.map((line) => [line.productId, line]));
   for (const line of lines) {
@@ -66,8 +66,8 @@ async function fromOrder(trx: AnyTransaction, change: Change): Promise<void> {
     line['PoLineId'] = orderLine?.lineId ?? null;
     line['UnitCost'] = orderLine?.price ?? null;
   }
-  setValue(change, 'TotalQuantity', computeRecord(poReceipt, { Lines: lines })['TotalQuantity']);
-  setValue(change, 'TotalCost', costLines(lines));
+  setField(change, 'TotalQuantity', computeRecord(poReceipt, { Lines: lines })['TotalQuantity']);
+  setField(change, 'TotalCost', costLines(lines));
 }
 
 export const poReceiptHooks: EntityHooks = {

@@ -15,17 +15,12 @@ import { canSeeFirm } from '@erp/modules/shell/server/firm/assigned';
 import type { AuthenticatedUser } from '@erp/server/auth/plugin';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { linesOf } from './pricing.ts';
+import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
-
-function set(change: Change, field: string, value: unknown): void {
-  change.value[field] = value;
-  change.next[field] = value;
-  change.changed.add(field);
-}
 
 const refuse = (index: number, key: string, params: Row = {}, field = 'OrderKey') => new BusinessError(400, 'validation_failed', [{ field: `Lines[${index}].${field}`, key, params }]);
 
@@ -112,8 +107,8 @@ export async function postReceipts(trx: AnyTransaction, record: Row, lines: read
 export const driverCashInHooks: EntityHooks = {
   async beforeWrite(ctx, trx, change) {
     const lines = await checkedLines(trx, ctx.user, change.current ? Number(change.current['CashInId']) : null, linesOf(change.next));
-    set(change, 'Lines', lines);
-    set(change, 'TotalPaid', lines.reduce<Decimal>((sum, line) => add(sum, String(line['AmountPaid'] ?? '0.00')), '0.00'));
+    setField(change, 'Lines', lines);
+    setField(change, 'TotalPaid', lines.reduce<Decimal>((sum, line) => add(sum, String(line['AmountPaid'] ?? '0.00')), '0.00'));
   },
   actions: {
     post: {

@@ -15,15 +15,10 @@ import { createCommissionVoucher } from '@erp/modules/ap/server/vouchers';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
-
-function set(change: Change, field: string, value: unknown): void {
-  change.value[field] = value;
-  change.next[field] = value;
-  change.changed.add(field);
-}
 
 /** The lines of a run (module header); `assigned`: a restricted user's customers, null when not restricted. */
 export async function commissionLines(
@@ -106,8 +101,8 @@ export const commissionRunHooks: EntityHooks = {
       salesRep: rep,
       assigned: isRestricted(ctx.user) ? await assignedFirms(trx, ctx.user) : null,
     });
-    set(change, 'Lines', lines);
-    set(change, 'Total', total);
+    setField(change, 'Lines', lines);
+    setField(change, 'Total', total);
   },
   actions: {
     post: {

@@ -16,17 +16,12 @@ import { isValidDate } from '@erp/shared/entities/field-value';
 import { assertStockYearOpen } from '@erp/modules/ic/server/stock/ledger';
 import { assignedCustomerHooks, canSeeFirm } from '@erp/modules/shell/server/firm/assigned';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import { checkCredit, commitStock, INVOICE_TOUCHES, invoiceOrder, setPortalStatus, SHIP_TOUCHES, shipOrder } from './fulfilment.ts';
 import { linesOf, priceOrder } from './pricing.ts';
+import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
-
-function set(change: Change, field: string, value: unknown): void {
-  change.value[field] = value;
-  change.next[field] = value;
-  change.changed.add(field);
-}
 
 /** Today in UTC (a process or a caller without a date). */
 export function today(): string {
@@ -56,10 +51,10 @@ export const salesOrderHooks: EntityHooks = {
     const billToId = String(next['BillToId'] ?? '');
     // §6: a restricted user enters orders only for the customers assigned to them.
     if (!(await canSeeFirm(trx, ctx.user, billToId))) throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, 'BillToId');
-    if (change.mode === 'create') set(change, 'Channel', 'Desk');
+    if (change.mode === 'create') setField(change, 'Channel', 'Desk');
     const priced = await priceOrder(trx, next, change.current, ctx.user);
-    for (const [field, value] of Object.entries(priced.header)) if (next[field] !== value) set(change, field, value);
-    set(change, 'Lines', priced.lines);
+    for (const [field, value] of Object.entries(priced.header)) if (next[field] !== value) setField(change, field, value);
+    setField(change, 'Lines', priced.lines);
     // A committed order keeps its allocation equal to its lines.
     if (change.current && change.current['Status'] === 'Committed') {
       await commitStock(trx, change.current, -1);

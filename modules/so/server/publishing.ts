@@ -13,7 +13,7 @@
  * it was published, so it leaves the queue and the "EDI not transmitted" report (reports.ts).
  */
 import { fillPlaceholders } from '@erp/modules/oe/definitions/setup/email-template';
-import { publishingSources, registerPublishingSource, sourceOf, type PublishingSource } from '@erp/modules/oe/server/publishing/sources';
+import { publishedDocument, publishingSources, registerPublishingSource, sourceOf, type PublishingSource } from '@erp/modules/oe/server/publishing/sources';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
 import { messageIn } from '@erp/server/entities/call-result';
@@ -52,23 +52,13 @@ const salesOrders: PublishingSource = {
       'i.total as Total',
     ]),
   async read(trx, key) {
-    const row = (await trx
+    const row = await trx
       .selectFrom('sales_orders as o')
       .innerJoin('ar_invoices as i', 'i.invoice_id', 'o.invoice_id')
       .select(['o.order_no', 'o.bill_to_id', 'o.customer_name', 'o.published_on', 'i.document_no', 'i.invoice_date', 'i.due_date', 'i.total'])
       .where('o.order_key', '=', Number(key))
-      .executeTakeFirst()) as Row | undefined;
-    if (!row) return null;
-    return {
-      billToId: String(row['bill_to_id']),
-      customerName: String(row['customer_name'] ?? ''),
-      orderNo: String(row['order_no']),
-      invoiceNo: String(row['document_no']),
-      invoiceDate: String(row['invoice_date']),
-      dueDate: row['due_date'] == null ? null : String(row['due_date']),
-      total: row['total'],
-      publishedOn: row['published_on'] == null ? null : String(row['published_on']),
-    };
+      .executeTakeFirst();
+    return publishedDocument(row as Row | undefined);
   },
   async mark(trx, key, publishedOn) {
     await trx.updateTable('sales_orders').set({ published_on: publishedOn }).where('order_key', '=', Number(key)).execute();

@@ -21,17 +21,12 @@ import { inventoryAccounts, recordMovements, type StockMovement } from '@erp/mod
 import { canSeeFirm } from '@erp/modules/shell/server/firm/assigned';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import { familyAccount, productFacts } from './fulfilment.ts';
 import { linesOf } from './pricing.ts';
+import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
-
-function set(change: Change, field: string, value: unknown): void {
-  change.value[field] = value;
-  change.next[field] = value;
-  change.changed.add(field);
-}
 
 const lineError = (index: number, field: string, key: string, params: Row = {}) => new BusinessError(400, 'validation_failed', [{ field: `Lines[${index}].${field}`, key, params }]);
 
@@ -174,9 +169,9 @@ export const productReturnHooks: EntityHooks = {
     const order = await orderFacts(trx, Number(change.next['OrderKey']));
     if (!order) throw BusinessError.of(400, 'validation_failed', 'errors:business.salesOrderMissing', {}, 'OrderKey');
     if (!(await canSeeFirm(trx, ctx.user, order.billToId))) throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, 'OrderKey');
-    set(change, 'OrderNo', order.orderNo);
-    set(change, 'BillToId', order.billToId);
-    set(change, 'WarehouseId', order.warehouseId);
+    setField(change, 'OrderNo', order.orderNo);
+    setField(change, 'BillToId', order.billToId);
+    setField(change, 'WarehouseId', order.warehouseId);
     const returnId = change.current ? Number(change.current['ReturnId']) : null;
     let total: Decimal = '0.00';
     const lines: Row[] = [];
@@ -191,8 +186,8 @@ export const productReturnHooks: EntityHooks = {
       total = add(total, amount);
       lines.push({ ...line, ProductId: productId, UnitPrice: ordered.price, UnitCost: ordered.cost, Amount: amount });
     }
-    set(change, 'Lines', lines);
-    set(change, 'Total', total);
+    setField(change, 'Lines', lines);
+    setField(change, 'Total', total);
   },
   actions: {
     receive: {

@@ -16,7 +16,8 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
 import { percentOf, progressFigures } from '../definitions/progress.ts';
-import { linesOf, money, notFound, refuse, setValue, text, type Row } from './records.ts';
+import { linesOf, money, notFound, refuse, text, type Row } from './records.ts';
+import { setField } from '@erp/server/entities/hooks';
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -68,7 +69,7 @@ async function siteOf(trx: AnyTransaction, siteId: string): Promise<Row> {
 
 /** The bill-to defaults to the site's builder. */
 function defaultBillTo(change: Change, site: Row): void {
-  if (text(change.next['BillToId']) === '') setValue(change, 'BillToId', site['builder_id']);
+  if (text(change.next['BillToId']) === '') setField(change, 'BillToId', site['builder_id']);
 }
 
 async function addBilled(trx: AnyTransaction, lotId: string, amount: Decimal, userId: string, now: string): Promise<void> {
@@ -84,7 +85,7 @@ export const contractBillingHooks: EntityHooks = {
   async beforeWrite(_ctx, trx, change) {
     const lot = await lotOf(trx, text(change.next['LotId']));
     const site = await siteOf(trx, text(lot['site_id']));
-    setValue(change, 'SiteId', lot['site_id']);
+    setField(change, 'SiteId', lot['site_id']);
     defaultBillTo(change, site);
     const open = sub(money(trx, lot['contract_price']), money(trx, lot['billed_amount']));
     const typed = text(change.next['Amount']);
@@ -93,10 +94,10 @@ export const contractBillingHooks: EntityHooks = {
     if (cmp(amount, open) > 0) refuse([{ field: 'Amount', key: 'te:rules.overBilled', params: { open } }]);
     const percent = text(change.next['HoldbackPercent']) === '' ? money(trx, site['holdback_percent']) : text(change.next['HoldbackPercent']);
     const holdback = percentOf(amount, percent);
-    setValue(change, 'Amount', amount);
-    setValue(change, 'HoldbackPercent', percent);
-    setValue(change, 'Holdback', holdback);
-    setValue(change, 'NetAmount', sub(amount, holdback));
+    setField(change, 'Amount', amount);
+    setField(change, 'HoldbackPercent', percent);
+    setField(change, 'Holdback', holdback);
+    setField(change, 'NetAmount', sub(amount, holdback));
   },
   actions: {
     invoice: {
@@ -131,7 +132,7 @@ export const optionBillingHooks: EntityHooks = {
   async beforeWrite(_ctx, trx, change) {
     const lot = await lotOf(trx, text(change.next['LotId']));
     const site = await siteOf(trx, text(lot['site_id']));
-    setValue(change, 'SiteId', lot['site_id']);
+    setField(change, 'SiteId', lot['site_id']);
     defaultBillTo(change, site);
     const chosen = await lotOptionPrices(trx, lot);
     let lines = linesOf(change.next);
@@ -154,8 +155,8 @@ export const optionBillingHooks: EntityHooks = {
       total = add(total, amount);
       priced.push({ ...line, Price: price, Amount: amount });
     }
-    setValue(change, 'Lines', priced);
-    setValue(change, 'Amount', total);
+    setField(change, 'Lines', priced);
+    setField(change, 'Amount', total);
   },
   actions: {
     invoice: {
@@ -235,7 +236,7 @@ export const progressBillingHooks: EntityHooks = {
       if (!building || building['site_id'] !== site['site_id']) notFound('BuildingId');
     }
     defaultBillTo(change, site);
-    if (text(change.next['HoldbackPercent']) === '') setValue(change, 'HoldbackPercent', money(trx, site['holdback_percent']));
+    if (text(change.next['HoldbackPercent']) === '') setField(change, 'HoldbackPercent', money(trx, site['holdback_percent']));
     const lines = linesOf(change.next);
     let scheduled = '0.00';
     for (const line of lines) scheduled = add(scheduled, text(line['ScheduledValue']) || '0.00');
@@ -247,20 +248,20 @@ export const progressBillingHooks: EntityHooks = {
     const previousBilled = previous.count > 0 ? previous.billed : text(change.next['PreviousBilled']) || '0.00';
     const previousHoldback = previous.count > 0 ? previous.holdback : text(change.next['PreviousHoldback']) || '0.00';
     const figures = figuresOf(change.next, previousBilled, previousHoldback);
-    setValue(change, 'PreviousBilled', previousBilled);
-    setValue(change, 'PreviousHoldback', previousHoldback);
-    setValue(change, 'Lines', lines.map((line, index) => ({ ...line, EarnedToDate: figures.lineEarned[index] })));
-    setValue(change, 'EarnedToDate', figures.earnedToDate);
-    setValue(change, 'HoldbackToDate', figures.holdbackToDate);
-    setValue(change, 'NetEarned', figures.netEarned);
-    setValue(change, 'CurrentDue', figures.currentDue);
-    setValue(change, 'HoldbackThisBilling', figures.holdbackThisBilling);
-    setValue(change, 'BalanceToFinish', figures.balanceToFinish);
+    setField(change, 'PreviousBilled', previousBilled);
+    setField(change, 'PreviousHoldback', previousHoldback);
+    setField(change, 'Lines', lines.map((line, index) => ({ ...line, EarnedToDate: figures.lineEarned[index] })));
+    setField(change, 'EarnedToDate', figures.earnedToDate);
+    setField(change, 'HoldbackToDate', figures.holdbackToDate);
+    setField(change, 'NetEarned', figures.netEarned);
+    setField(change, 'CurrentDue', figures.currentDue);
+    setField(change, 'HoldbackThisBilling', figures.holdbackThisBilling);
+    setField(change, 'BalanceToFinish', figures.balanceToFinish);
     // §8.2 prompt payment (Ontario): due 28 days after the proper invoice is received; notice of non-payment within 14.
     const received = text(change.next['ProperInvoiceDate']) || text(change.next['BillingDate']);
-    setValue(change, 'ProperInvoiceDate', received);
-    setValue(change, 'PaymentDueDate', addDays(received, 28));
-    setValue(change, 'NonPaymentNoticeBy', addDays(received, 14));
+    setField(change, 'ProperInvoiceDate', received);
+    setField(change, 'PaymentDueDate', addDays(received, 28));
+    setField(change, 'NonPaymentNoticeBy', addDays(received, 14));
   },
   actions: {
     certify: {
@@ -333,7 +334,7 @@ export const holdbackBillingHooks: EntityHooks = {
     }
     const { amount } = await retained(trx, change.next);
     if (isZero(amount)) refuse([{ field: 'Amount', key: 'te:rules.noHoldback' }]);
-    setValue(change, 'Amount', amount);
+    setField(change, 'Amount', amount);
   },
   actions: {
     release: {

@@ -11,7 +11,8 @@ import { add, isZero, mul, type Decimal } from '@erp/shared/decimal';
 import { BusinessError, callResult, messageIn } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
-import { money, notFound, setValue, text, wire, type Row } from './records.ts';
+import { money, notFound, text, wire, type Row } from './records.ts';
+import { setField } from '@erp/server/entities/hooks';
 
 /** The model's price on a site: its contract price there, else its base price. */
 export async function modelPrice(trx: AnyTransaction, modelId: string, siteId: string): Promise<Decimal> {
@@ -88,11 +89,11 @@ export const lotHooks: EntityHooks = {
     if (change.mode === 'create' || change.changed.has('ModelId') || change.changed.has('SiteId')) {
       const price = await modelPrice(trx, text(change.next['ModelId']), siteId);
       const options = change.mode === 'create' ? '0.00' : await optionsTotal(trx, text(change.next['LotId']));
-      setValue(change, 'ModelPrice', price);
-      setValue(change, 'OptionsTotal', options);
-      setValue(change, 'ContractPrice', add(price, options));
+      setField(change, 'ModelPrice', price);
+      setField(change, 'OptionsTotal', options);
+      setField(change, 'ContractPrice', add(price, options));
     }
-    if (change.mode === 'create') setValue(change, 'BilledAmount', '0.00');
+    if (change.mode === 'create') setField(change, 'BilledAmount', '0.00');
   },
 };
 
@@ -112,8 +113,8 @@ export const lotOptionHooks: EntityHooks = {
     const price = typeof typed === 'string' && typed !== '' && !(change.changed.has('OptionId') && !change.changed.has('Price') && change.mode === 'update')
       ? typed
       : await optionPrice(trx, text(change.next['LotId']), text(change.next['OptionId']));
-    setValue(change, 'Price', price);
-    setValue(change, 'Amount', mul(price, String(change.next['Quantity'] ?? '1'), 2));
+    setField(change, 'Price', price);
+    setField(change, 'Amount', mul(price, String(change.next['Quantity'] ?? '1'), 2));
   },
   async afterWrite(ctx, trx, change) {
     await repriceLot(trx, text(change.next['LotId']), ctx.user.userId);

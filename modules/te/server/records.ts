@@ -5,19 +5,13 @@
 import type { RuleIssue } from '@erp/shared/entities/define';
 import type { Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction, Change } from '@erp/server/entities/hooks';
+import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { NOT_FOUND } from '../definitions/common.ts';
 
 export type Row = Record<string, unknown>;
 
 export const text = (value: unknown): string => (typeof value === 'string' ? value : value == null ? '' : String(value));
-
-export function setValue(change: Change, field: string, value: unknown): void {
-  change.value[field] = value;
-  change.next[field] = value;
-  change.changed.add(field);
-}
 
 export function linesOf(record: Row | null | undefined): Row[] {
   return record && Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];

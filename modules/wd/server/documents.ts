@@ -23,19 +23,20 @@ import { isTruthyFlag } from '@erp/server/entities/wire';
 import { wdOrder } from '../definitions/documents.ts';
 import { isWorkingDay, loadCalendar } from './calendar.ts';
 import { priceServices } from './pricing.ts';
-import { insertRecord, linesOf, refuse, setValue, type Row } from './records.ts';
+import { insertRecord, linesOf, refuse, type Row } from './records.ts';
+import { setField } from '@erp/server/entities/hooks';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : value == null ? '' : String(value));
 
 /** Checks the customer and site and copies the customer's name; answers the site. */
 async function parties(trx: AnyTransaction, change: Change): Promise<string> {
   const customerId = text(change.next['CustomerId']);
-  if (text(change.next['SiteId']) === '') setValue(change, 'SiteId', customerId);
+  if (text(change.next['SiteId']) === '') setField(change, 'SiteId', customerId);
   const siteId = text(change.next['SiteId']);
   await checkParties(trx, customerId, siteId);
   if (change.mode === 'create' || change.changed.has('CustomerId')) {
     const firm = (await trx.selectFrom('firms').select('name').where('firm_id', '=', customerId).executeTakeFirst()) as Row | undefined;
-    setValue(change, 'CustomerName', firm ? text(firm['name']) : null);
+    setField(change, 'CustomerName', firm ? text(firm['name']) : null);
   }
   return siteId;
 }
@@ -74,8 +75,8 @@ export const quoteHooks: EntityHooks = {
     const priced = lines.map((line, index) => ({ ...line, ...prices[index] }));
     let total = '0.00';
     for (const line of priced) total = add(total, text(line.Amount));
-    setValue(change, 'Lines', priced);
-    setValue(change, 'Total', round(total, 2));
+    setField(change, 'Lines', priced);
+    setField(change, 'Total', round(total, 2));
   },
   actions: {
     accept: {
@@ -150,8 +151,8 @@ export const orderHooks: EntityHooks = {
       { ServiceId: text(change.next['ServiceId']), Quantity: text(change.next['Quantity']), UnitPrice: typed },
     ]);
     if (price) {
-      if (change.next['UnitPrice'] !== price.UnitPrice) setValue(change, 'UnitPrice', price.UnitPrice);
-      if (change.next['Amount'] !== price.Amount) setValue(change, 'Amount', price.Amount);
+      if (change.next['UnitPrice'] !== price.UnitPrice) setField(change, 'UnitPrice', price.UnitPrice);
+      if (change.next['Amount'] !== price.Amount) setField(change, 'Amount', price.Amount);
     }
     const date = text(change.next['ScheduledDate']);
     if (change.next['Status'] === 'Scheduled' && change.changed.has('ScheduledDate')) {

@@ -4,7 +4,7 @@
  * (by its number, InvoiceNo) has not been published yet. The publishing itself (template, portal notification,
  * e-mail) is the queue's: modules/so/server/publishing.ts.
  */
-import { registerPublishingSource, type PublishingSource } from '@erp/modules/oe/server/publishing/sources';
+import { publishedDocument, registerPublishingSource, type PublishingSource } from '@erp/modules/oe/server/publishing/sources';
 import type { AnySelect } from '@erp/server/reports/engine';
 import { sql } from 'kysely';
 
@@ -31,24 +31,14 @@ export const wdPublishingSource: PublishingSource = {
     ]);
   },
   async read(trx, key) {
-    const row = (await trx
+    const row = await trx
       .selectFrom('wd_orders as w')
       .innerJoin('ar_invoices as i', 'i.document_no', 'w.invoice_no')
-      .select(['w.order_no', 'w.customer_id', 'w.customer_name', 'w.published_on', 'i.document_no', 'i.invoice_date', 'i.due_date', 'i.total'])
+      .select(['w.order_no', 'w.customer_id as bill_to_id', 'w.customer_name', 'w.published_on', 'i.document_no', 'i.invoice_date', 'i.due_date', 'i.total'])
       .where('w.order_id', '=', Number(key))
       .where('w.status', '=', 'Invoiced')
-      .executeTakeFirst()) as Row | undefined;
-    if (!row) return null;
-    return {
-      billToId: String(row['customer_id']),
-      customerName: String(row['customer_name'] ?? ''),
-      orderNo: String(row['order_no']),
-      invoiceNo: String(row['document_no']),
-      invoiceDate: String(row['invoice_date']),
-      dueDate: row['due_date'] == null ? null : String(row['due_date']),
-      total: row['total'],
-      publishedOn: row['published_on'] == null ? null : String(row['published_on']),
-    };
+      .executeTakeFirst();
+    return publishedDocument(row as Row | undefined);
   },
   async mark(trx, key, publishedOn) {
     await trx.updateTable('wd_orders').set({ published_on: publishedOn }).where('order_id', '=', Number(key)).execute();

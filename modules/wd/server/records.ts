@@ -6,19 +6,13 @@
  */
 import type { AnyEntity, ScalarField } from '@erp/shared/entities/define';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction, Change } from '@erp/server/entities/hooks';
+import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { engineOf } from '@erp/server/db/decimal-codec';
 import { keyColumn, writeScalar } from '@erp/server/entities/wire';
 import type { RuleIssue } from '@erp/shared/entities/define';
 
 export type Row = Record<string, unknown>;
-
-export function setValue(change: Change, field: string, value: unknown): void {
-  change.value[field] = value;
-  change.next[field] = value;
-  change.changed.add(field);
-}
 
 export function linesOf(record: Row | null | undefined): Row[] {
   return record && Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];

@@ -60,6 +60,13 @@ export interface Change {
   body: Record<string, unknown>;
 }
 
+/** A hook's own value for a field of the save (a computed total, the server's price): value, next and changed. */
+export function setField(change: Change, field: string, value: unknown): void {
+  change.value[field] = value;
+  change.next[field] = value;
+  change.changed.add(field);
+}
+
 /** A failure answer: HTTP status and CallResult body. */
 export interface Refusal {
   status: number;

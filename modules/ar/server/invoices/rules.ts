@@ -30,11 +30,12 @@ import { isValidDate } from '@erp/shared/entities/field-value';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { canSeeFirm, assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
-import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
 import { addArItem, applyArItem, arAccount, arItem, postAr } from '../subledger.ts';
 import { perTransaction } from '@erp/server/db/per-transaction';
+import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
 
@@ -57,12 +58,6 @@ export function pricingMemo(): PricingMemo {
 
 function flag(raw: unknown): boolean {
   return raw === true || raw === 1 || raw === '1' || raw === 't';
-}
-
-function set(change: Change, field: string, value: unknown): void {
-  change.value[field] = value;
-  change.next[field] = value;
-  change.changed.add(field);
 }
 
 /** The bill-to and ship-to rows, or the §8 refusals. */
@@ -386,24 +381,24 @@ export const arInvoiceHooks: EntityHooks = {
     // A new document, or a draft whose type changed, takes a number of its type (AR… invoices, CN… credit notes).
     if (change.mode === 'create' || change.changed.has('DocumentType')) {
       const credit = next['DocumentType'] === 'CreditNote';
-      set(change, 'DocumentNo', await nextNumber(trx, credit ? AR_CREDIT_SEQUENCE : AR_INVOICE_SEQUENCE, { prefix: credit ? 'CN' : 'AR' }));
+      setField(change, 'DocumentNo', await nextNumber(trx, credit ? AR_CREDIT_SEQUENCE : AR_INVOICE_SEQUENCE, { prefix: credit ? 'CN' : 'AR' }));
     }
     const billToId = String(next['BillToId'] ?? '');
-    if (next['ShipToId'] == null || next['ShipToId'] === '') set(change, 'ShipToId', billToId);
+    if (next['ShipToId'] == null || next['ShipToId'] === '') setField(change, 'ShipToId', billToId);
     const { billTo, shipTo } = await checkParties(trx, billToId, String(next['ShipToId']));
     // §6: a restricted user invoices only the customers assigned to them.
     if (!(await canSeeFirm(trx, ctx.user, billToId))) throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, 'BillToId');
     if (change.mode === 'create' || change.changed.has('BillToId')) {
-      if (next['TermsCode'] == null && billTo['account_terms'] != null) set(change, 'TermsCode', billTo['account_terms']);
-      if (next['SalesRep'] == null && billTo['sales_rep'] != null) set(change, 'SalesRep', billTo['sales_rep']);
+      if (next['TermsCode'] == null && billTo['account_terms'] != null) setField(change, 'TermsCode', billTo['account_terms']);
+      if (next['SalesRep'] == null && billTo['sales_rep'] != null) setField(change, 'SalesRep', billTo['sales_rep']);
     }
     const province = String(shipTo['province_code'] ?? billTo['province_code'] ?? '');
-    if (next['ProvinceCode'] !== province) set(change, 'ProvinceCode', province);
+    if (next['ProvinceCode'] !== province) setField(change, 'ProvinceCode', province);
     const priced = await priceLines(trx, linesOf(next), province, date);
-    set(change, 'Lines', priced.map(stripped));
+    setField(change, 'Lines', priced.map(stripped));
     const figures = await headerFigures(trx, priced, (next['TermsCode'] as string | null) ?? null, date);
     for (const [field, value] of Object.entries(figures)) {
-      if (next[field] !== value) set(change, field, value);
+      if (next[field] !== value) setField(change, field, value);
     }
   },
   actions: {

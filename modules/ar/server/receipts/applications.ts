@@ -45,13 +45,6 @@ export function linesOf(record: Record<string, unknown>): ApplicationLine[] {
   return Array.isArray(record['Lines']) ? (record['Lines'] as ApplicationLine[]) : [];
 }
 
-/** Sets a field of a save (value, next and changed together). */
-export function setField(change: Change, field: string, value: unknown): void {
-  change.value[field] = value;
-  change.next[field] = value;
-  change.changed.add(field);
-}
-
 /** §6: a restricted user writes documents of assigned customers only. */
 export async function assertAssigned(ctx: EntityContext, trx: AnyTransaction, firmId: string): Promise<void> {
   // In the caller's transaction: on SQLite another connection would wait for it forever.

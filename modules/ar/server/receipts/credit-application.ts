@@ -20,7 +20,8 @@ import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/se
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { arAccount, postAr } from '../subledger.ts';
 import { gainLossAccount, toHome } from '../fx.ts';
-import { applyLines, checkHeader, linesOf, postAction, resolveLines, setField, totalOf } from './applications.ts';
+import { applyLines, checkHeader, linesOf, postAction, resolveLines, totalOf } from './applications.ts';
+import { setField } from '@erp/server/entities/hooks';
 
 interface Credit {
   itemId: number;

@@ -35,7 +35,8 @@ import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/se
 import { decimalToDb, engineOf, decimalFromDb } from '@erp/server/db/decimal-codec';
 import { addArItem, arAccount, discountRoom, discountsTaken, postAr } from '../subledger.ts';
 import { gainLossAccount, homeCurrency, rateOn, toHome } from '../fx.ts';
-import { applyLines, assertAssigned, checkHeader, linesOf, resolveLines, setField, totalOf, type ApplicationLine } from './applications.ts';
+import { applyLines, assertAssigned, checkHeader, linesOf, resolveLines, totalOf, type ApplicationLine } from './applications.ts';
+import { setField } from '@erp/server/entities/hooks';
 
 const ZERO = '0.00';
 

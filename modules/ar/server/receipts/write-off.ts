@@ -16,7 +16,8 @@ import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/se
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
 import { addArItem, arAccount, postAr } from '../subledger.ts';
 import { homeCurrency } from '../fx.ts';
-import { applyLines, checkHeader, postAction, setField } from './applications.ts';
+import { applyLines, checkHeader, postAction } from './applications.ts';
+import { setField } from '@erp/server/entities/hooks';
 
 interface OpenInvoice {
   itemId: number;

@@ -37,6 +37,25 @@ export interface PublishingSource {
   mark(trx: AnyTransaction, key: string, publishedOn: string | null): Promise<void>;
 }
 
+/**
+ * A source's row as a PublishedDocument: the columns bill_to_id, customer_name, order_no, document_no,
+ * invoice_date, due_date, total and published_on (each source aliases its own to these); none: null.
+ */
+export function publishedDocument(row: Record<string, unknown> | undefined): PublishedDocument | null {
+  if (!row) return null;
+  const text = (value: unknown) => (value == null ? null : String(value));
+  return {
+    billToId: String(row['bill_to_id']),
+    customerName: text(row['customer_name']) ?? '',
+    orderNo: String(row['order_no']),
+    invoiceNo: String(row['document_no']),
+    invoiceDate: String(row['invoice_date']),
+    dueDate: text(row['due_date']),
+    total: row['total'],
+    publishedOn: text(row['published_on']),
+  };
+}
+
 const sources = new Map<string, PublishingSource>();
 
 /** Registers a source (a module's server part, once at load; registering an id again replaces it). */
