@@ -15,7 +15,7 @@ test('admin signs in through the login page and sees HOME and every application'
   const answer = await request.get('/api/shell/applications', { headers: { authorization: `Bearer ${token}` } });
   expect(answer.status()).toBe(200);
   const applications = (await answer.json()) as { Application: string; Description: string }[];
-  expect(applications.length).toBe(13);
+  expect(applications.length).toBe(14);
 
   await topBar.getByRole('button', { name: 'Applications' }).click();
   const items = topBar.getByRole('menuitem');

@@ -165,8 +165,8 @@ test('choosing fr-CA re-renders the shell and the open screens without a reload 
   expect(decodeURIComponent(cookies.find((cookie) => cookie.name === '.AspNetCore.Culture')?.value ?? '')).toBe('c=fr-CA|uic=fr-CA');
 
   // A screen opened now is in French from its first render.
-  await goTo(page, '#/novus-te/job-site');
-  await expect(screenOf(page, '/novus-te/job-site').getByText('Cet écran n’est pas offert dans cette version.')).toBeVisible();
+  await goTo(page, '#/novus-te/time_card');
+  await expect(screenOf(page, '/novus-te/time_card').getByText('Cet écran n’est pas offert dans cette version.')).toBeVisible();
   expect(navigations.filter((url) => !url.includes('#'))).toEqual([]);
   await expectNotReloaded(page);
 

@@ -118,10 +118,10 @@ test('a menu item opens its tab once; a screen not in this release says so hones
   await expect(tabBar(page).getByRole('tab')).toHaveCount(2);
   await expect(tabBar(page).getByRole('tab', { name: 'Trial Balance' })).toHaveAttribute('aria-selected', 'true');
 
-  // A screen that is not built yet (Trades' job sites, a later work package) says so in its tab.
+  // A screen that is not built yet (Trades' time cards, the payroll work package's labour part) says so in its tab.
   await goTo(page, '#/novus-te');
-  await chooseMenu(page, 'Sites and lots', 'Job Sites');
-  await expect(screenOf(page, '/novus-te/job-site').getByText('This screen is not available in this release.')).toBeVisible();
+  await chooseMenu(page, 'Work orders and time', 'Time Cards');
+  await expect(screenOf(page, '/novus-te/time_card').getByText('This screen is not available in this release.')).toBeVisible();
 });
 
 test('an application page lists its menus with a working filter and the recently opened screens', async ({ page }) => {

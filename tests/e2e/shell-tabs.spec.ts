@@ -4,8 +4,8 @@
  * its menu tabs, tabs restored after a reload, keyboard switching and closing.
  *
  * The close-guard tests need a small screen with unsaved work, so the test serves one: it appends a
- * `JobSite` export (a Trades screen not in this release: WP9 comes later) to the real trades module as
- * the browser downloads it (route `/novus-te/job-site` names `@erp/trades#JobSite`).
+ * `TimeCard` export (a Trades screen not in this release: the labour part of WP9 comes later) to the real trades module as
+ * the browser downloads it (route `/novus-te/time_card` names `@erp/trades#TimeCard`).
  * That export is built with the product's
  * own `screen()`, `useCloseGuard()` and `confirmUnsavedChanges()` from @erp/ui — exactly what a real screen
  * would write — so everything from the tab close button to the dialog and the teardown is the product.
@@ -26,10 +26,10 @@ function E2eNotes() {
   return e2eReact.createElement('label', null, 'Notes ',
     e2eReact.createElement('input', { value: text, onChange: (event) => setText(event.target.value) }));
 }
-export const JobSite = e2eUi.screen(E2eNotes, { module: '@erp/trades' });
+export const TimeCard = e2eUi.screen(E2eNotes, { module: '@erp/trades' });
 `;
 
-/** Serves the trades module with the test's `JobSite` screen appended. */
+/** Serves the trades module with the test's `TimeCard` screen appended. */
 async function withNotesScreen(page: Page): Promise<void> {
   await page.route('**/apps/trades/trades.js*', async (route) => {
     const original = await route.fetch();
@@ -102,27 +102,27 @@ test('closing the shown application tab goes to its neighbour; menu tabs close w
 
 test('a screen with unsaved changes asks Save / Discard / Stay before its tab closes', async ({ page }) => {
   await withNotesScreen(page);
-  await signIn(page, 'admin', 'admin', '#/novus-te/job-site');
-  const chart = screenOf(page, '/novus-te/job-site');
+  await signIn(page, 'admin', 'admin', '#/novus-te/time_card');
+  const chart = screenOf(page, '/novus-te/time_card');
   const notes = chart.getByLabel('Notes');
   await expect(notes).toBeVisible();
 
   // Nothing typed: nothing to lose, the tab closes at once.
-  await tabBar(page).getByRole('button', { name: 'Close Job Sites' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close Time Cards' }).click();
   await expect(chart).toHaveCount(0);
-  await goTo(page, '#/novus-te/job-site');
+  await goTo(page, '#/novus-te/time_card');
   await notes.fill('draft entry');
 
   // Issue 16: a tab whose screen holds unsaved changes is marked, and so is its application tab.
-  await expect(tabBar(page).getByRole('tab', { name: 'Job Sites' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
+  await expect(tabBar(page).getByRole('tab', { name: 'Time Cards' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
   await expect(topBar(page).getByRole('tab', { name: 'Trades and contracting' }).getByRole('img', { name: 'Unsaved changes' })).toBeVisible();
 
   // Stay: the tab and the text stay.
-  await tabBar(page).getByRole('button', { name: 'Close Job Sites' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close Time Cards' }).click();
   await expect(questionDialog(page).getByRole('heading', { name: 'Unsaved changes' })).toBeVisible();
   await questionDialog(page).getByRole('button', { name: 'Stay' }).click();
   await expect(questionDialog(page).getByRole('dialog')).toBeHidden();
-  await expect(tabBar(page).getByRole('tab', { name: 'Job Sites' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabBar(page).getByRole('tab', { name: 'Time Cards' })).toHaveAttribute('aria-selected', 'true');
   await expect(notes).toHaveValue('draft entry');
 
   // Escape dismisses the question: the same as Stay.
@@ -136,12 +136,12 @@ test('a screen with unsaved changes asks Save / Discard / Stay before its tab cl
   await goTo(page, '#/novus-te');
   await topBar(page).getByRole('button', { name: 'Close Trades and contracting' }).click();
   await questionDialog(page).getByRole('button', { name: 'Stay' }).click();
-  await expect(page).toHaveURL(/#\/novus-te\/job-site$/);
+  await expect(page).toHaveURL(/#\/novus-te\/time_card$/);
   await expect(topBar(page).getByRole('tab', { name: 'Trades and contracting' })).toBeVisible();
   await expect(notes).toHaveValue('draft entry');
 
   // Discard: the tab closes and its screen is gone; the application tab's marker goes with it.
-  await tabBar(page).getByRole('button', { name: 'Close Job Sites' }).click();
+  await tabBar(page).getByRole('button', { name: 'Close Time Cards' }).click();
   await questionDialog(page).getByRole('button', { name: 'Discard' }).click();
   await expect(tabBar(page).getByRole('tab')).toHaveCount(0);
   await expect(topBar(page).getByRole('img', { name: 'Unsaved changes' })).toHaveCount(0);
