@@ -52,6 +52,15 @@ import {
 const k = (entity: string, rest: string) => `te:${entity}.${rest}`;
 const ro = { ...TE_MONEY, readOnly: true } as const;
 
+/** §4 contract and option billings: a Draft, editable and deletable, is invoiced once (Alt+I). */
+const INVOICED_FROM_DRAFT = {
+  field: 'Status',
+  initial: 'Draft',
+  editable: ['Draft'],
+  deletable: ['Draft'],
+  transitions: [{ action: 'invoice', labelKey: 'te:actions.invoice', from: ['Draft'], to: 'Invoiced', confirmKey: 'te:confirm.invoice', primary: true, hotkey: 'Alt+I' }],
+} as const;
+
 export const inspectionRequest = defineEntity({
   name: 'inspection-request',
   namespace: TE,
@@ -159,13 +168,7 @@ export const contractBilling = defineEntity({
     ],
   },
   numbering: { sequence: CONTRACT_BILLING_SEQUENCE, field: 'BillingNo', prefix: 'CB' },
-  states: {
-    field: 'Status',
-    initial: 'Draft',
-    editable: ['Draft'],
-    deletable: ['Draft'],
-    transitions: [{ action: 'invoice', labelKey: 'te:actions.invoice', from: ['Draft'], to: 'Invoiced', confirmKey: 'te:confirm.invoice', primary: true, hotkey: 'Alt+I' }],
-  },
+  states: INVOICED_FROM_DRAFT,
 });
 
 const optionLine = (field: string) => `te:option-billing.fields.Lines.fields.${field}`;
@@ -221,13 +224,7 @@ export const optionBilling = defineEntity({
     ],
   },
   numbering: { sequence: OPTION_BILLING_SEQUENCE, field: 'BillingNo', prefix: 'OB' },
-  states: {
-    field: 'Status',
-    initial: 'Draft',
-    editable: ['Draft'],
-    deletable: ['Draft'],
-    transitions: [{ action: 'invoice', labelKey: 'te:actions.invoice', from: ['Draft'], to: 'Invoiced', confirmKey: 'te:confirm.invoice', primary: true, hotkey: 'Alt+I' }],
-  },
+  states: INVOICED_FROM_DRAFT,
 });
 
 const sovLine = (field: string) => `te:progress-billing.fields.Lines.fields.${field}`;
