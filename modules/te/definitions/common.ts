@@ -37,6 +37,8 @@ export const PROGRESS_STATUSES = ['Draft', 'Certified', 'Invoiced'] as const;
 /** §4 holdback: Retained → Released → Invoiced. */
 export const HOLDBACK_STATUSES = ['Retained', 'Released', 'Invoiced'] as const;
 export const HOLDBACK_KINDS = ['Commercial', 'Residential'] as const;
+/** Ontario Construction Act: liens may be preserved for 60 days after the certificate's publication (DOMAIN-NOTES §8.1). */
+export const LIEN_PERIOD_DAYS = 60;
 export const PRICE_METHODS = ['Percent', 'Amount'] as const;
 
 /** The Construction Act's basic holdback (DOMAIN-NOTES §8.1). */

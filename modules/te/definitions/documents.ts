@@ -335,7 +335,10 @@ export const holdbackBilling = defineEntity({
     BuildingId: { type: 'lookup', entity: 'site-building', maxLength: 10, uppercase: true, invalidKey: 'te:rules.notFound' },
     LotId: lotLookup(),
     BillToId: billToField,
-    // The date the 60-day lien period ended with no lien preserved (§8.1).
+    // Ontario Construction Act (DOMAIN-NOTES §8.1): the certificate of substantial performance's publication
+    // starts the 60-day lien period; the holdback is released after it, when no lien is preserved.
+    PublishedOn: { type: 'date' },
+    LienPreserved: { type: 'boolean', defaultValue: false },
     ReleaseDate: { type: 'date' },
     Amount: ro,
     TaxAmount: ro,
@@ -358,7 +361,7 @@ export const holdbackBilling = defineEntity({
   },
   formLayout: {
     sections: [
-      { rows: [['BillingNo', 'Status', 'Kind'], ['BillingDate', 'ReleaseDate'], ['SiteId', 'BuildingId', 'LotId'], ['BillToId']] },
+      { rows: [['BillingNo', 'Status', 'Kind'], ['BillingDate', 'PublishedOn', 'ReleaseDate'], ['SiteId', 'BuildingId', 'LotId'], ['BillToId', 'LienPreserved']] },
       { titleKey: 'te:sections.amounts', rows: [['Amount', 'TaxAmount', 'TotalDue'], ['InvoiceNo'], ['Notes']] },
     ],
   },

@@ -101,6 +101,8 @@ test('site → building → lot with a model and options → inspection passed �
   await holdbacks.getByRole('button', { name: 'New', exact: true }).click();
   const holdback = holdbacks.locator('.erp-document');
   await holdback.getByRole('textbox', { name: 'Billing date', exact: true }).fill(today);
+  // Released after the 60-day lien period from the certificate's publication (DOMAIN-NOTES §8.1).
+  await holdback.getByRole('textbox', { name: 'Certificate published on', exact: true }).fill(new Date(Date.now() - 61 * 86_400_000).toISOString().slice(0, 10));
   await holdback.getByRole('textbox', { name: 'Release date', exact: true }).fill(today);
   await holdback.getByRole('textbox', { name: 'Site', exact: true }).fill(site);
   await holdback.getByRole('textbox', { name: 'Building', exact: true }).fill(`B${tag}`);

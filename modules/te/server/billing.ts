@@ -12,14 +12,15 @@
  */
 import { add, cmp, isZero, mul, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { createPostedInvoice } from '@erp/modules/ar/server/invoices/rules';
+import { addDays } from '@erp/modules/ar/definitions/setup/account-terms';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
 import { percentOf, progressFigures } from '../definitions/progress.ts';
+import { LIEN_PERIOD_DAYS } from '../definitions/common.ts';
 import { linesOf, money, notFound, refuse, text, type Row } from './records.ts';
 import { setField } from '@erp/server/entities/hooks';
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A tax group with no authority: the line is not taxed. */
 const UNTAXED = 'EXEMPT';
@@ -339,7 +340,15 @@ export const holdbackBillingHooks: EntityHooks = {
   actions: {
     release: {
       async guard(_ctx, run) {
-        if (text(run.record['ReleaseDate']) === '') refuse([{ field: 'ReleaseDate', key: 'te:rules.releaseDateRequired' }]);
+        // DOMAIN-NOTES §8.1: released only after the 60-day lien period from the certificate's publication, and
+        // never while a lien is preserved.
+        const published = text(run.record['PublishedOn']);
+        const release = text(run.record['ReleaseDate']);
+        if (published === '') refuse([{ field: 'PublishedOn', key: 'te:rules.publishedOnRequired' }]);
+        if (release === '') refuse([{ field: 'ReleaseDate', key: 'te:rules.releaseDateRequired' }]);
+        const lienPeriodEnd = addDays(published, LIEN_PERIOD_DAYS);
+        if (release <= lienPeriodEnd) refuse([{ field: 'ReleaseDate', key: 'te:rules.lienPeriodOpen', params: { end: lienPeriodEnd } }]);
+        if (run.record['LienPreserved'] === true) refuse([{ field: 'LienPreserved', key: 'te:rules.lienPreserved' }]);
       },
     },
     invoice: {

@@ -27,13 +27,13 @@ import {
 import { percentOf, progressFigures } from '../definitions/progress.ts';
 import { invoiceWithHoldback, teAccount } from './billing.ts';
 import { createPostedInvoice } from '@erp/modules/ar/server/invoices/rules';
+import { addDays } from '@erp/modules/ar/definitions/setup/account-terms';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
 const ACTOR = 'seed';
 const trail = (now: string) => ({ created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 });
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const OPTIONS: [string, string, string][] = [
   ['DECK', 'Rear deck, pressure-treated', '8000.00'],
@@ -334,7 +334,7 @@ async function seedBillings(db: AnyDb, base: string, now: string, lots: readonly
         .insertInto('te_holdback_billings')
         .values({
           billing_no: billingNo, status, kind, billing_date: base, site_id: kind === 'Residential' ? 'MAPLE' : 'LAKE', building_id: kind === 'Residential' ? null : 'LAKE-A', lot_id: lotId,
-          bill_to_id: billTo, release_date: status === 'Retained' ? null : addDays(base, -2), amount: money(amount),
+          bill_to_id: billTo, published_on: status === 'Retained' ? null : addDays(base, -64), release_date: status === 'Retained' ? null : addDays(base, -2), amount: money(amount),
           tax_amount: invoice ? money(add(invoice.total, `-${amount}`)) : null, total_due: invoice ? money(invoice.total) : null, invoice_no: invoice?.documentNo ?? null, ...trail(now),
         })
         .execute();

@@ -310,8 +310,18 @@ describe('progress billing (WP9 acceptance 3, DOMAIN-NOTES §8.3)', () => {
     expect(json(none).Message).toBe('No holdback is retained for this contract.');
     const holdback = await created('holdback-billing', { SiteId: 'LV', BuildingId: 'LV-A', BillingDate: D('08-31') });
     expect([holdback.Status, holdback.Amount, holdback.BillToId]).toEqual(['Retained', '8000.00', 'TB2']);
-    expect(json(await action('holdback-billing', holdback.BillingId, holdback.Version, 'release')).Data.Errors[0].field).toBe('ReleaseDate');
-    const dated = json(await put(`/api/data/holdback-billing/${holdback.BillingId}`, { ReleaseDate: D('08-15'), Version: holdback.Version })).Data;
+    // DOMAIN-NOTES §8.1: the certificate's publication, then 60 days with no lien preserved, then the release date.
+    const refusal = async (record: Json) => json(await action('holdback-billing', record.BillingId, record.Version, 'release')).Data.Errors[0];
+    expect((await refusal(holdback)).field).toBe('PublishedOn');
+    const update = async (record: Json, values: Json) => json(await put(`/api/data/holdback-billing/${record.BillingId}`, { ...values, Version: record.Version })).Data;
+    const published = await update(holdback, { PublishedOn: D('06-01') });
+    expect((await refusal(published)).field).toBe('ReleaseDate');
+    // The 60th day after publication still belongs to the lien period.
+    const early = await update(published, { ReleaseDate: D('07-31') });
+    expect(await refusal(early)).toMatchObject({ field: 'ReleaseDate', message: 'The 60-day lien period runs until Jul 31, 2062: the holdback can be released after that date.' });
+    const lien = await update(early, { ReleaseDate: D('08-01'), LienPreserved: true });
+    expect(await refusal(lien)).toMatchObject({ field: 'LienPreserved', message: 'A lien is preserved against this contract: the holdback cannot be released.' });
+    const dated = await update(lien, { LienPreserved: false });
     const released = await done('holdback-billing', dated, 'BillingId', 'release');
     expect(released.Status).toBe('Released');
     const before = await balance('1160');
@@ -350,7 +360,7 @@ describe('contract and option billing', () => {
     expect([posted.get('1100'), posted.get('1160'), posted.get('4500'), posted.get('2200')]).toEqual(['467820.00', '46000.00', '-460000.00', '-53820.00']);
     expect((await post('/api/data/contract-billing', { LotId: 'MV-001', BillingDate: D('07-01') })).statusCode).toBe(400);
 
-    const residential = await created('holdback-billing', { Kind: 'Residential', SiteId: 'MV', LotId: 'MV-001', BillingDate: D('09-30'), ReleaseDate: D('09-15') });
+    const residential = await created('holdback-billing', { Kind: 'Residential', SiteId: 'MV', LotId: 'MV-001', BillingDate: D('09-30'), PublishedOn: D('07-01'), ReleaseDate: D('09-15') });
     expect(residential.Amount).toBe('46000.00');
     const done2 = await done('holdback-billing', await done('holdback-billing', residential, 'BillingId', 'release'), 'BillingId', 'invoice');
     expect([done2.Status, done2.TotalDue]).toEqual(['Invoiced', '51980.00']);
