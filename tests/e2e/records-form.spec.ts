@@ -337,6 +337,16 @@ test('in fr-CA the form, its labels and its messages are French', async ({ page,
   await name.fill('Form Test Eight');
   await form.getByRole('button', { name: entities.actions.save, exact: true }).click();
   await expect(form.getByRole('status').filter({ hasText: entities.result.noChanges })).toBeVisible();
+  // The file picker speaks French too: the browser's own (English) file button is hidden behind ours.
+  await form.getByRole('tab', { name: entities.attachments.title }).click();
+  const upload = form.getByRole('tabpanel').getByLabel(entities.attachments.upload);
+  await expect(upload).toBeHidden();
+  const choose = form.getByRole('button', { name: forms.file.choose, exact: true });
+  await expect(choose).toHaveAccessibleDescription(entities.attachments.upload);
+  const picker = page.waitForEvent('filechooser');
+  await choose.press('Enter');
+  await (await picker).setFiles({ name: 'plan.png', mimeType: 'image/png', buffer: png() });
+  await expect(form.getByRole('status').filter({ hasText: 'plan.png' })).toBeVisible();
 });
 
 test('issue 16: lookups suggest as the user types and search only with what was typed', async ({ page }) => {

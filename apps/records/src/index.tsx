@@ -43,6 +43,7 @@ export {
 // What a module's widgets are built from (issue 20: the shell module's company logo, securables editor and firm
 // lookup): the generic lookup and its parts, the form's translation, the form's quiet calls.
 export { LookupInput } from './form/fields/Lookup.tsx';
+export { FileInput } from './form/fields/FileInput.tsx';
 export {
   closeWhenLeft,
   focusFirstMatch,

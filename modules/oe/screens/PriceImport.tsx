@@ -6,9 +6,9 @@
  * list prices) in the same layout, so a file can go out, be edited and come back.
  * Calls: modules/oe/server/maintenance/routes.ts.
  */
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { api, saveFile } from '@erp/shared';
-import { LookupInput, uploadFile, useText } from '@erp/records';
+import { FileInput, LookupInput, uploadFile, useText } from '@erp/records';
 
 export type ImportTargetName = 'table' | 'list';
 
@@ -38,7 +38,6 @@ export function PriceImport({ target }: { target: ImportTargetName }) {
   const [file, setFile] = useState<File | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const base = target === 'table' ? `oe/price-table/${encodeURIComponent(tableId.trim().toUpperCase())}` : 'oe/product-prices';
   const ready = target === 'list' || tableId.trim() !== '';
 
@@ -54,7 +53,6 @@ export function PriceImport({ target }: { target: ImportTargetName }) {
       else if (body?.ResultCode === 'imported') {
         setOutcome({ kind: 'done', message });
         setFile(null);
-        if (fileInput.current) fileInput.current.value = '';
       } else setOutcome({ kind: 'failed', message });
     } finally {
       setBusy(false);
@@ -83,15 +81,13 @@ export function PriceImport({ target }: { target: ImportTargetName }) {
           </div>
         )}
         <div className="report-parameters__field">
-          <label htmlFor={ids.file}>{tr('oe:import.file', 'Workbook (.xlsx)')}</label>
-          <input
-            ref={fileInput}
+          <FileInput
             id={ids.file}
-            className="report-parameters__input"
-            type="file"
+            label={tr('oe:import.file', 'Workbook (.xlsx)')}
             accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
+            file={file}
+            onFile={(picked) => {
+              setFile(picked);
               setOutcome(null);
             }}
           />

@@ -4,8 +4,8 @@
  * logo is named, not previewed (the shell's CSP allows data: images only). A new company must be saved first.
  * Props: companyId (null for a new record), logo, fileType, canWrite, onUploaded(record).
  */
-import { useId, useRef, useState } from 'react';
-import { recordPath, uploadFile, useText } from '@erp/records';
+import { useId, useState } from 'react';
+import { FileInput, recordPath, uploadFile, useText } from '@erp/records';
 import { company } from '../definitions/company.ts';
 
 /** The server's limit (modules/shell/server/company/routes.ts MAX_LOGO_BYTES), checked before sending. */
@@ -25,14 +25,12 @@ export function CompanyLogo(props: {
 }) {
   const { tr } = useText();
   const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const id = useId();
   // §3: anything but the four types is shown as PNG.
   const type = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif'].includes(props.fileType) ? props.fileType : 'image/png';
 
   async function onFile(file: File | undefined) {
     if (!file || props.companyId === null) return;
-    if (input.current) input.current.value = '';
     if (file.size > MAX_LOGO_BYTES) {
       setMessage({ kind: 'error', text: tr('entities:company.logo.tooLarge', 'The logo is larger than 5 MB.') });
       return;
@@ -69,8 +67,7 @@ export function CompanyLogo(props: {
       </p>
       {props.canWrite && props.companyId !== null ? (
         <>
-          <label htmlFor={id}>{tr('entities:company.logo.upload', 'Upload a logo')}</label>
-          <input id={id} ref={input} type="file" accept="image/png,image/jpeg,image/gif,image/bmp,application/pdf" onChange={(event) => void onFile(event.target.files?.[0])} />
+          <FileInput id={id} label={tr('entities:company.logo.upload', 'Upload a logo')} accept="image/png,image/jpeg,image/gif,image/bmp,application/pdf" onFile={(file) => void onFile(file ?? undefined)} />
         </>
       ) : null}
       {props.companyId === null && props.canWrite ? <p className="erp-field-help">{tr('entities:company.logo.saveFirst', 'Save the company before uploading its logo.')}</p> : null}

@@ -5,10 +5,11 @@
  * (magic bytes) and answers 'File format or type not supported.' for anything else — shown as it says.
  * Props: entity (name), recordId, canWrite, onChanged() (an upload or delete wrote an audit row).
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { api, askUser, formatNumber, saveFile } from '@erp/shared';
 import { deleteAttachment, downloadAttachment, listAttachments, uploadAttachment, type Attachment } from './record-api.ts';
 import { useText } from './text.ts';
+import { FileInput } from './fields/FileInput.tsx';
 
 /** §9: 25 MB. */
 export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
@@ -28,7 +29,6 @@ export function Attachments(props: { entity: string; recordId: string; canWrite:
   const { tr, language } = useText();
   const [list, setList] = useState<Attachment[]>([]);
   const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
   const load = useCallback(async () => {
@@ -46,7 +46,6 @@ export function Attachments(props: { entity: string; recordId: string; canWrite:
 
   async function onFile(file: File | undefined) {
     if (!file) return;
-    if (input.current) input.current.value = '';
     const refusal = uploadRefusal(file, list);
     if (refusal === 'tooLarge') {
       setMessage({ kind: 'error', text: tr('entities:attachments.tooLarge', 'The file is larger than 25 MB.') });
@@ -113,8 +112,7 @@ export function Attachments(props: { entity: string; recordId: string; canWrite:
     <section className="erp-attachments" aria-label={tr('entities:attachments.title', 'Attachments')}>
       {props.canWrite ? (
         <div className="erp-attachments-upload">
-          <label htmlFor={inputId}>{tr('entities:attachments.upload', 'Upload a file')}</label>
-          <input id={inputId} ref={input} type="file" accept={ACCEPT} onChange={(event) => void onFile(event.target.files?.[0])} />
+          <FileInput id={inputId} label={tr('entities:attachments.upload', 'Upload a file')} accept={ACCEPT} onFile={(file) => void onFile(file ?? undefined)} />
           <span className="erp-field-help">{tr('entities:attachments.allowed', 'PDF, BMP, GIF, JPG or PNG, at most 25 MB.')}</span>
         </div>
       ) : null}
