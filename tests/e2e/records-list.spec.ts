@@ -535,6 +535,35 @@ test('the list speaks the chosen language at once: headers, actions, pager, mess
   await expect(screen.getByRole('grid', { name: 'Roles list' })).toBeVisible();
 });
 
+test('an enumeration filter of several values is picked from its labels, by keyboard, in the user\'s language', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/novus-gl/gl-chart');
+  const screen = screenOf(page, '/novus-gl/gl-chart');
+  await expect(dataRows(screen).first()).toBeVisible();
+  await chooseLanguage(page, 'Français (Canada)');
+  try {
+    // The button names the filter and what it keeps; no internal value ("asset") is typed or shown.
+    const types = screen.getByRole('button', { name: 'Type de compte Tous' });
+    await types.focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    const assets = screen.getByRole('checkbox', { name: 'Actif', exact: true });
+    await expect(assets).toBeFocused();
+    const filtered = listRequest(page, 'gl-account', (params) => params.get('filter.AccountType') === 'asset');
+    await page.keyboard.press('Space');
+    await answerOf(await filtered);
+    const both = listRequest(page, 'gl-account', (params) => params.get('filter.AccountType') === 'asset,expense');
+    await screen.getByRole('checkbox', { name: 'Charges', exact: true }).press('Space');
+    const answer = await answerOf(await both);
+    expect(new Set(answer.List.map((row) => row['AccountType']))).toEqual(new Set(['asset', 'expense']));
+    await page.keyboard.press('Escape');
+    await expect(screen.getByRole('button', { name: 'Type de compte Actif, Charges' })).toBeFocused();
+    await expect(screen.getByRole('checkbox', { name: 'Actif', exact: true })).toBeHidden();
+  } finally {
+    const restored = page.waitForRequest((request) => request.url().endsWith('/api/shell_init/locale'));
+    await chooseLanguage(page, 'English (Canada)');
+    await restored;
+  }
+});
+
 test('§2 F2 moves through the screen\'s parts (Shift+F2 back) inside the list; outside it F2 still opens the menu search', async ({ page }) => {
   const { screen } = await openFirms(page);
   const grid = screen.getByRole('grid');

@@ -4,7 +4,8 @@
  * Props: `entity`, `hidden` (fields the caller may not see: their filters are left out), `search`,
  * `filters` (parameter name → value), `onChange({ search?, filters? })` — called as the user types, a
  * moment after the last key for text, at once for choices. Controls by field type: a choice for enum,
- * set and boolean fields, two number or date boxes for a range, a text box otherwise (`in`: a comma list).
+ * set and boolean fields (`in`: several of them, ChoiceSetFilter), two number or date boxes for a range, a text box
+ * otherwise (`in`: a comma list).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { translate } from '@erp/shared';
@@ -12,6 +13,7 @@ import type { AnyEntity, FieldDefinition, FilterSpec } from '@erp/shared/entitie
 import { useTranslation } from '@erp/ui';
 import { filterParamNames } from '../data/query.ts';
 import { DateInput } from '../form/fields/DateInput.tsx';
+import { ChoiceSetFilter } from './ChoiceSetFilter.tsx';
 
 /** How long typing may pause before the list asks the server (ms). */
 const TYPING_PAUSE = 300;
@@ -133,11 +135,15 @@ export function Filters({ entity, hidden, search, filters, onChange }: FiltersPr
             </fieldset>
           );
         }
-        const options = filter.op === 'in' ? null : choices(field, yes, no);
+        const options = choices(field, yes, no);
         return (
           <div key={filter.field} className="records-filter">
-            <label htmlFor={id}>{label}</label>
-            {options ? (
+            <label id={`${id}-label`} htmlFor={id}>
+              {label}
+            </label>
+            {options && filter.op === 'in' ? (
+              <ChoiceSetFilter id={id} labelId={`${id}-label`} options={options} value={filters[name] ?? ''} onChange={(value) => setFilter(name, value)} />
+            ) : options ? (
               <select id={id} value={filters[name] ?? ''} onChange={(event) => setFilter(name, event.target.value)}>
                 <option value="">{t('filters.any')}</option>
                 {options.map((option) => (
