@@ -152,6 +152,12 @@ describe('locale files', () => {
       expect(compare(DEFAULT_LOCALE, base, base), `${DEFAULT_LOCALE}/${file}`).toEqual(NO_DIFFERENCES);
     });
 
+    // French typography (issue 21 item 7): the apostrophe of an elision is ’ (« l’état »), never the straight '.
+    it('fr-CA writes its apostrophes typographically', () => {
+      const straight = [...readNamespace('fr-CA', file)].filter(([, value]) => typeof value === 'string' && /\p{L}'\p{L}/u.test(value)).map(([key]) => key);
+      expect(straight, `fr-CA/${file}`).toEqual([]);
+    });
+
     it.each(others)(`%s has the same keys as ${DEFAULT_LOCALE}, all translated`, (locale) => {
       const path = `${locale}/${file}`;
       expect(existsSync(`${folderOf.get(file)}${path}`), `${path} is missing`).toBe(true);
