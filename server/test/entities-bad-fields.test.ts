@@ -6,7 +6,8 @@
  *
  * - a create with that one field wrong (the rest left out), and an update of a missing record with it;
  * - each state action on a record with a malformed body;
- * - a list read with each filter given a wrong value, a sort on a field that does not exist, a bad page.
+ * - a list read with each filter given a wrong value, a sort on a field that does not exist, a bad page;
+ * - each report's (grid, PDF, .xlsx) and process's parameters, one wrong at a time; a process run on missing items.
  *
  * A 2xx is allowed (a value the server may take, e.g. a long text it cuts is not one of ours); a 4xx must carry a
  * CallResult with a message.
@@ -16,6 +17,8 @@ import { allEntities } from '@erp/shared/entities/index';
 import type { FieldDefinition } from '@erp/shared/entities/define';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
+import { registeredReports } from '../src/reports/engine.ts';
+import { registeredProcesses } from '../src/processes/engine.ts';
 
 let server: TestServer;
 let admin: string;
@@ -53,6 +56,15 @@ function wrongValues(field: FieldDefinition): unknown[] {
       return [{ wrong: true }];
   }
 }
+
+/** A report or process parameter's wrong values, by its kind. */
+const WRONG_PARAMETER: Record<string, unknown[]> = {
+  date: ['2026-02-30', 'soon', 7],
+  integer: ['x', 1.5, 2 ** 53],
+  enum: ['NotAnOption'],
+  lookup: ['NO-SUCH-KEY-9', ''],
+  text: ['x'.repeat(5000), 3],
+};
 
 /** The filter's wrong values: a text where a number or date is expected, and junk everywhere. */
 const WRONG_FILTER = ['zz', '2026-02-30', '1e400', ',,,', '%'];
@@ -98,5 +110,24 @@ describe('every field of every entity refuses a wrong value without a 500', () =
         expectClear(await call(server.app, 'GET', `${base}?${query}`, admin), `GET ${entity.name} ${query}`);
       }
     }
+  }, 600_000);
+
+  it('in every report\'s and process\'s parameters, and a process run on items that do not exist', async () => {
+    const sends: [string, Record<string, unknown>][] = [];
+    const each = (parameters: readonly { name: string; type: string }[], send: (values: Record<string, unknown>) => void) => {
+      for (const parameter of parameters) for (const value of WRONG_PARAMETER[parameter.type] ?? [{}]) send({ [parameter.name]: value });
+      send({ Unknown: 1 });
+    };
+    for (const { def } of registeredReports()) {
+      each(def.parameters, (Parameters) => {
+        for (const kind of ['run', 'pdf', 'xlsx']) sends.push([`/api/reports/${def.name}/${kind}`, { Parameters }]);
+      });
+    }
+    for (const { def } of registeredProcesses()) {
+      each(def.parameters, (Parameters) => sends.push([`/api/processes/${def.name}/preview`, { Parameters }]));
+      sends.push([`/api/processes/${def.name}/run`, { Parameters: {}, Items: ['NO-SUCH-9', -1] }]);
+    }
+    expect(sends.length).toBeGreaterThan(500);
+    for (const [url, body] of sends) expectClear(await call(server.app, 'POST', url, admin, body), `${url} ${JSON.stringify(body).slice(0, 80)}`);
   }, 600_000);
 });
