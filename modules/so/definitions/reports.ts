@@ -65,7 +65,7 @@ export const shippingQueue: ProcessDefinition = defineProcess({
   parameters: [WAREHOUSE, ROUTE, { name: 'DeliveryDate', type: 'date', labelKey: `${SO}:reports.parameters.DeliveryDate` }, { name: 'ShipDate', type: 'date', defaultValue: 'today', labelKey: `${SO}:reports.parameters.ShipDate` }],
   rules: [],
   columns: [
-    text('OrderKey', { hidden: true }),
+    integer('OrderKey', { hidden: true }),
     text('OrderNo'),
     date('OrderDate'),
     date('DeliveryDate'),
@@ -94,7 +94,7 @@ export const invoiceQueue: ProcessDefinition = defineProcess({
   parameters: [CUSTOMER, lookup('JobberFirmId', 'firm', 20), { name: 'InvoiceDate', type: 'date', defaultValue: 'today', labelKey: `${SO}:reports.parameters.InvoiceDate` }],
   rules: [],
   columns: [
-    text('OrderKey', { hidden: true }),
+    integer('OrderKey', { hidden: true }),
     text('OrderNo'),
     date('ShipDate'),
     text('BillToId'),
