@@ -52,6 +52,9 @@ import {
 const k = (entity: string, rest: string) => `te:${entity}.${rest}`;
 const ro = { ...TE_MONEY, readOnly: true } as const;
 
+/** A billing prints the AR invoice it made, once invoiced (AR's invoice print, definitions/reports.ts). */
+const INVOICE_PRINT = { report: 'te-invoice-print', parameter: 'InvoiceNo', field: 'InvoiceNo', states: ['Invoiced'] } as const;
+
 /** §4 contract and option billings: a Draft, editable and deletable, is invoiced once (Alt+I). */
 const INVOICED_FROM_DRAFT = {
   field: 'Status',
@@ -168,6 +171,7 @@ export const contractBilling = defineEntity({
     ],
   },
   numbering: { sequence: CONTRACT_BILLING_SEQUENCE, field: 'BillingNo', prefix: 'CB' },
+  print: INVOICE_PRINT,
   states: INVOICED_FROM_DRAFT,
 });
 
@@ -224,6 +228,7 @@ export const optionBilling = defineEntity({
     ],
   },
   numbering: { sequence: OPTION_BILLING_SEQUENCE, field: 'BillingNo', prefix: 'OB' },
+  print: INVOICE_PRINT,
   states: INVOICED_FROM_DRAFT,
 });
 
@@ -306,6 +311,7 @@ export const progressBilling = defineEntity({
     ],
   },
   numbering: { sequence: PROGRESS_BILLING_SEQUENCE, field: 'BillingNo', prefix: 'PB' },
+  print: INVOICE_PRINT,
   states: {
     field: 'Status',
     initial: 'Draft',
@@ -366,6 +372,7 @@ export const holdbackBilling = defineEntity({
     ],
   },
   numbering: { sequence: HOLDBACK_BILLING_SEQUENCE, field: 'BillingNo', prefix: 'HB' },
+  print: INVOICE_PRINT,
   states: {
     field: 'Status',
     initial: 'Retained',

@@ -13,6 +13,7 @@
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
 import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { invoicePrint } from '@erp/modules/ar/definitions/reports/invoice-print';
 import { BILLING_STATUSES, INSPECTION_STATUSES, INSPECTION_TYPES, LOT_STAGES, options, PRICE_METHODS, TE_APP } from './common.ts';
 
 const { date, dateRange, integer, lookup, money, text } = reportParts('te:reports');
@@ -175,4 +176,10 @@ export const lotsReady: ReportDefinition = defineReport({
   defaultSort: [{ field: 'LotId' }],
 });
 
-export const TE_REPORTS: readonly ReportDefinition[] = [inspectionRequests, extraBilling, contractBillingAnalysis, siteAttachments, lotListing, lotsReady];
+/** The billings' Print (contract, option, holdback and progress): the AR invoice each one made. */
+export const teInvoicePrint: ReportDefinition = invoicePrint(
+  'te-invoice-print',
+  ['/contract-billing-invoice', '/option-billing-invoice', '/holdback-billing', '/holdback-billing-residential', '/progress-billing'].map((path) => ({ application: TE_APP, path })),
+);
+
+export const TE_REPORTS: readonly ReportDefinition[] = [inspectionRequests, extraBilling, contractBillingAnalysis, siteAttachments, lotListing, lotsReady, teInvoicePrint];

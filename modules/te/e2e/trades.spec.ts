@@ -7,9 +7,11 @@
  * (a $100,000 contract at 40% with $20,000 billed: $16,000 due, HST $2,080); then the holdback billing typed on
  * its screen takes the $4,000 retained, is released and invoiced with tax.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
 import { answerYes, openScreen } from '../../../tests/e2e/shell-helpers.ts';
+import { pdfText } from '../../../tests/e2e/pdf-text.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -110,6 +112,13 @@ test('site → building → lot with a model and options → inspection passed �
   await expect(holdback.getByText('Saved.', { exact: true })).toBeVisible();
   await expect(holdback.getByRole('textbox', { name: 'Holdback', exact: true })).toHaveValue('4,000.00');
   await act(page, holdback, 'Release', 'Released');
+  // Print is offered once invoiced: the AR invoice it made, ready to mail.
+  await expect(holdback.getByRole('button', { name: 'Print', exact: true })).toHaveCount(0);
   await act(page, holdback, 'Invoice', 'Invoiced');
   await expect(holdback.getByRole('textbox', { name: 'Total due', exact: true })).toHaveValue('4,520.00');
+  const invoiceNo = await holdback.getByRole('textbox', { name: 'AR invoice', exact: true }).inputValue();
+  const downloaded = page.waitForEvent('download');
+  await holdback.getByRole('textbox', { name: 'Billing date', exact: true }).press('Control+p');
+  const printed = await pdfText(await readFile((await (await downloaded).path())!));
+  for (const part of [`Invoice no.: ${invoiceNo}`, '4,000.00', 'HST 13%', '520.00', 'Amount due']) expect(printed, part).toContain(part);
 });

@@ -5,7 +5,8 @@
 import { sql } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import type { ReportContext, ServerReport } from '@erp/server/reports/engine';
-import { contractBillingAnalysis, extraBilling, inspectionRequests, lotListing, lotsReady, siteAttachments } from '../definitions/reports.ts';
+import { contractBillingAnalysis, extraBilling, inspectionRequests, lotListing, lotsReady, siteAttachments, teInvoicePrint } from '../definitions/reports.ts';
+import { invoicePrintReport } from '@erp/modules/ar/server/reports/invoice-print';
 import { NOT_FOUND } from '../definitions/common.ts';
 
 const param = (ctx: ReportContext, name: string): string | null => {
@@ -171,4 +172,4 @@ const lotsReadyReport: ServerReport = {
   },
 };
 
-export const TE_SERVER_REPORTS: readonly ServerReport[] = [inspectionRequestsReport, extraBillingReport, contractBillingReport, siteAttachmentsReport, lotListingReport, lotsReadyReport];
+export const TE_SERVER_REPORTS: readonly ServerReport[] = [inspectionRequestsReport, extraBillingReport, contractBillingReport, siteAttachmentsReport, lotListingReport, lotsReadyReport, invoicePrintReport(teInvoicePrint)];

@@ -359,6 +359,10 @@ describe('contract and option billing', () => {
     const posted = await postedByAccount(invoiced.InvoiceNo);
     expect([posted.get('1100'), posted.get('1160'), posted.get('4500'), posted.get('2200')]).toEqual(['467820.00', '46000.00', '-460000.00', '-53820.00']);
     expect((await post('/api/data/contract-billing', { LotId: 'MV-001', BillingDate: D('07-01') })).statusCode).toBe(400);
+    // Print: the AR invoice the billing made, its lines (the holdback retained and its receivable) and the amount due.
+    const printed = json(await post('/api/reports/te-invoice-print/run', { Parameters: { InvoiceNo: invoiced.InvoiceNo } }));
+    expect(printed.List.map((row: Json) => [row.LineDescription.endsWith('holdback receivable'), row.LineTotal])).toEqual([[false, '467820.00'], [false, '46000.00'], [true, '-46000.00']]);
+    expect(printed.Totals.LineTotal).toBe(invoiced.TotalDue);
 
     const residential = await created('holdback-billing', { Kind: 'Residential', SiteId: 'MV', LotId: 'MV-001', BillingDate: D('09-30'), PublishedOn: D('07-01'), ReleaseDate: D('09-15') });
     expect(residential.Amount).toBe('46000.00');

@@ -531,6 +531,8 @@ export interface DocumentPrint<K extends string = string> {
   report: string;
   parameter: string;
   field?: K;
+  /** The states in which the document can be printed (default any, once saved): e.g. only once invoiced. */
+  states?: readonly string[];
 }
 
 /** A normalized definition: every default filled in. */

@@ -148,6 +148,9 @@ export function DocumentForm(props: DocumentFormProps) {
     return tr('records:document.actionDone', '{{number}} is now {{state}}.', { number, state: label });
   }
 
+  // A saved document in one of its print states (definition `print.states`; any when not given).
+  const printable = Boolean(def.print && record && (!def.print.states || (def.states && def.print.states.includes(String(record[def.states.field])))));
+
   /**
    * Print (Ctrl+P): the document's PDF from its print report (definition `print`), with the record's number.
    * Unsaved changes are saved first, so the paper says what the database says. A refusal is already shown
@@ -155,7 +158,7 @@ export function DocumentForm(props: DocumentFormProps) {
    */
   async function print() {
     const spec = def.print;
-    if (!spec || !record) return;
+    if (!spec || !record || !printable) return;
     let current: Record<string, unknown> | null = record;
     if (dirty && editable) current = await save();
     if (!current) return;
@@ -203,7 +206,7 @@ export function DocumentForm(props: DocumentFormProps) {
       if (editable) void save();
       return;
     }
-    if (def.print && record && matchesHotkey('Ctrl+P', event)) {
+    if (printable && matchesHotkey('Ctrl+P', event)) {
       event.preventDefault();
       void print();
       return;
@@ -288,7 +291,7 @@ export function DocumentForm(props: DocumentFormProps) {
               {tr(transition.labelKey, transition.action)}
             </button>
           ))}
-          {def.print && record && (
+          {printable && (
             <button
               type="button"
               disabled={busy}

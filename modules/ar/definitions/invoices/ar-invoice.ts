@@ -129,4 +129,6 @@ export const arInvoice = defineEntity({
     SubTotal: { op: 'sum', collection: 'Lines', field: 'Amount' },
   },
   states: POSTED.states,
+  // Printed once posted: the document number is the AR number (reports/invoice-print.ts).
+  print: { report: 'ar-invoice-print', parameter: 'InvoiceNo', field: 'DocumentNo', states: ['Posted', 'Paid', 'Credited'] },
 });

@@ -16,9 +16,11 @@
  * - `ar-customer-list`, `ar-new-customer-list`, `ar-inactive-customer-list` and the legacy
  *   `ar-customer-lists` (AR-12: one query, the variant a parameter, fixed by the route or chosen).
  * - `ar-contact-list` (AR-13).
+ * - `ar-invoice-print`: the printed invoice or credit note of the AR invoice screen (its Print, Ctrl+P).
  */
 import { defineReport, type ReportColumnInput, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
 import { ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { invoicePrint } from './invoice-print.ts';
 
 const AR = 'NOVUS-AR';
 const OE = 'NOVUS-OE';
@@ -339,3 +341,6 @@ export const AR_REPORTS: readonly ReportDefinition[] = [
   arCustomerLists,
   arContactList,
 ];
+
+/** The AR invoice screen's Print (invoice-print.ts). */
+export const arInvoicePrint: ReportDefinition = invoicePrint('ar-invoice-print', routes('/ar-sales-order-entry', [AR]));

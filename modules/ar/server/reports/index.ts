@@ -30,11 +30,12 @@
  * xlsx alike) with the AR restriction: a restricted caller sees only the journals of the AR documents of assigned customers (ar_items
  * and credit applications carry the journal they posted).
  */
-import { arAccountInquiry, arAccountStatement, AGING_BUCKETS, AGING_PERIODS, arAgedTrialBalance, arContactList, arCustomerList, arCustomerLists, arInactiveCustomerList, arNewCustomerList, arOverdueAccounts, arSalesJournal, arUnappliedCredits, STATEMENT_PERIOD_DAYS } from '../../definitions/reports/index.ts';
-import type { ReportDefinition, ReportParameterError } from '@erp/shared/reports/define';
+import { arAccountInquiry, arAccountStatement, arInvoicePrint, AGING_BUCKETS, AGING_PERIODS, arAgedTrialBalance, arContactList, arCustomerList, arCustomerLists, arInactiveCustomerList, arNewCustomerList, arOverdueAccounts, arSalesJournal, arUnappliedCredits, STATEMENT_PERIOD_DAYS } from '../../definitions/reports/index.ts';
+import type { ReportDefinition } from '@erp/shared/reports/define';
 import { sql, type RawBuilder } from 'kysely';
 import { readAll } from '@erp/server/db/read';
-import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
+import { customerFilter, firmCityLine, prepareAr, stateOf } from './customers.ts';
+import { invoicePrintReport } from './invoice-print.ts';
 import type { ServerProcess } from '@erp/server/processes/engine';
 import type { AnySelect, GroupFigures, ReportContext, ServerReport } from '@erp/server/reports/engine';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
@@ -57,39 +58,6 @@ export function daysBefore(date: string, days: number): string {
  */
 export function agingLimits(asOf: string, days: number): string[] {
   return Array.from({ length: AGING_PERIODS }, (_, k) => daysBefore(asOf, k * days));
-}
-
-interface ArState {
-  /** null when the caller sees every customer (§6). */
-  assigned: string[] | null;
-}
-
-const stateOf = (ctx: ReportContext) => ctx.state['ar'] as ArState;
-
-/** §6 and the customer parameter on a query whose customer is `column`. */
-function customerFilter<Q extends AnySelect>(ctx: ReportContext, query: Q, column: string): Q {
-  let filtered: AnySelect = query;
-  const { assigned } = stateOf(ctx);
-  if (assigned) filtered = assigned.length === 0 ? filtered.where(column, '=', '') : filtered.where(column, 'in', assigned);
-  const { CustomerId: customer, CustomerFrom: from, CustomerTo: to } = ctx.params;
-  if (typeof customer === 'string') filtered = filtered.where(column, '=', customer);
-  if (typeof from === 'string') filtered = filtered.where(column, '>=', from);
-  if (typeof to === 'string') filtered = filtered.where(column, '<=', to);
-  return filtered as Q;
-}
-
-/**
- * The checks every AR report runs first: the caller's §6 restriction (into ctx.state) and the named customer
- * exists (§8 "Bill To is invalid."). A customer the caller is not assigned to never gets here: the report
- * routes refuse it like the entity routes (the firm's `parameterRefusal` hook, modules/shell/server/firm/assigned.ts).
- */
-async function prepareAr(ctx: ReportContext): Promise<ReportParameterError[]> {
-  const assigned = isRestricted(ctx.user) ? await assignedFirms(ctx.db, ctx.user) : null;
-  ctx.state['ar'] = { assigned } satisfies ArState;
-  const customer = ctx.params['CustomerId'];
-  if (typeof customer !== 'string') return [];
-  const found = await readAll(ctx.database, ctx.db.selectFrom('firms').select('firm_id').where('firm_id', '=', customer));
-  return found.length === 0 ? [{ field: 'CustomerId', key: 'ar:reports.validation.customerInvalid' }] : [];
 }
 
 /**
@@ -345,8 +313,7 @@ function statementRows(ctx: ReportContext): AnySelect {
     'i.firm_id as FirmId',
     'f.name as FirmName',
     'f.address as Address',
-    // "Montréal QC H2X 1Y4": the parts there are, one space apart.
-    sql<string>`trim(coalesce(f.city, '') || ' ' || coalesce(f.province_code, '') || ' ' || coalesce(f.postal_code, ''))`.as('CityLine'),
+    firmCityLine('f').as('CityLine'),
     'i.document_date as DocumentDate',
     'i.item_type as ItemType',
     'i.document_no as DocumentNo',
@@ -515,6 +482,7 @@ export const AR_SERVER_REPORTS: readonly ServerReport[] = [
   { ...arReport(arAccountInquiry, accountInquiryRows), window: accountInquiryWindow, aggregate: accountInquiryFigures },
   { ...arReport(arAgedTrialBalance, agedTrialBalanceRows), aggregate: agedTrialBalanceFigures },
   arReport(arAccountStatement, statementRows),
+  invoicePrintReport(arInvoicePrint),
   arReport(arOverdueAccounts, overdueRows),
   arReport(arUnappliedCredits, unappliedCreditRows),
   arReport(arSalesJournal, salesJournalRows),
