@@ -122,7 +122,7 @@ describe('createPostedInvoices (the bulk path)', () => {
       let sum = '0.00';
       for (const entry of many.entries) sum = add(sum, entry[2]);
       expect(isZero(sum)).toBe(true);
-      expect(many.entries.find((entry: Json[]) => entry[1] === '1100')![2]).toBe(many.items[0][7]);
+      expect(many.entries.find((entry: unknown[]) => entry[1] === '1100')![2]).toBe(many.items[0][7]);
       expect(many.items[0][7]).toBe(many.header.document_type === 'CreditNote' ? `-${many.header.total}` : many.header.total);
     }
     // One by one after the batch: the numbers only moved forward.
@@ -138,7 +138,7 @@ describe('createPostedInvoices (the bulk path)', () => {
     const taken = `AR${String(next + 1).padStart(width, '0')}`;
     await db().insertInto('document_numbers').values({ document_no: taken, sequence_id: 'AR-INVOICE', number: next + 1 }).execute();
     const accepted = inputs.filter((_, index) => !REFUSED.has(index) && inputs[index]!.documentType !== 'CreditNote');
-    const outcomes = await db().transaction().execute((trx: never) => createPostedInvoices(trx, accepted, 'admin'));
+    const outcomes: Awaited<ReturnType<typeof createPostedInvoices>> = await db().transaction().execute((trx: never) => createPostedInvoices(trx, accepted, 'admin'));
     const numbers = outcomes.map((outcome) => outcome.invoice!.documentNo);
     expect(numbers).not.toContain(taken);
     expect(new Set(numbers).size).toBe(numbers.length);
