@@ -256,7 +256,10 @@ export async function shipOrder(trx: AnyTransaction, record: Row, date: string, 
 export async function prepareOrderInvoice(trx: AnyTransaction, record: Row, date: string, userId: string): Promise<PreparedInvoice> {
   const lines = linesOf(record);
   if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'so:sales-order.rules.needsLine', {}, 'Lines');
-  const facts = await productFacts(trx, lines.map((line) => String(line['ProductId'])));
+  // The products' facts once per transaction (invoicing writes no product): a batch reads each product once.
+  const facts = await perTransaction(trx, 'so:invoice-products', async () => new Map<string, ProductFacts>());
+  const missing = [...new Set(lines.map((line) => String(line['ProductId'])))].filter((id) => !facts.has(id));
+  if (missing.length > 0) for (const [id, fact] of await productFacts(trx, missing)) facts.set(id, fact);
   const memo = new Map<string, string>();
   const invoiceLines = [];
   for (const line of lines) {

@@ -32,7 +32,7 @@ import type { ActionRun, AnyTransaction, EntityContext } from './hooks.ts';
 import { refusalKey, whereColumns } from './lookups.ts';
 import { nextNumber } from './numbering.ts';
 import { tableChanged } from './paging.ts';
-import { keyColumn, loadRecord, parseId, readScalar, visibleRecord, writeScalar } from './wire.ts';
+import { keyColumn, loadRecord, loadRecords, parseId, readScalar, visibleRecord, writeScalar } from './wire.ts';
 
 /** A refusal when the record's state does not allow `what`; null when it does (or there are no states). */
 export function stateRefusal(ctx: EntityContext, record: Record<string, unknown>, what: 'edit' | 'delete'): Answer | null {
@@ -139,7 +139,13 @@ interface PlannedAction {
 type ActionOutcome = Awaited<ReturnType<NonNullable<PlannedAction['handler']['effect']>>>;
 
 /** The checks before the transaction: a refusal, or the plan. */
-async function checkAction(ctx: EntityContext, rawId: string, action: string, rawBody: unknown): Promise<Answer | PlannedAction> {
+async function checkAction(
+  ctx: EntityContext,
+  rawId: string,
+  action: string,
+  rawBody: unknown,
+  preloaded?: ReadonlyMap<string, Record<string, unknown>>,
+): Promise<Answer | PlannedAction> {
   const { def } = ctx;
   const language = ctx.user.row.language;
   const machine = def.states;
@@ -153,7 +159,7 @@ async function checkAction(ctx: EntityContext, rawId: string, action: string, ra
   const body = (rawBody ?? {}) as Record<string, unknown>;
   const id = parseId(def, rawId);
   if (id === null) return refusal(ctx, 400, 'bad_request', 'entities:result.badQuery', { detail: `${rawId.slice(0, 64)} is not a valid ${def.key}` });
-  const record = await loadRecord(ctx.any, def, id);
+  const record = preloaded ? (preloaded.get(String(id)) ?? null) : await loadRecord(ctx.any, def, id);
   if (!record) return refusal(ctx, 404, 'not_found', 'entities:result.notFound');
   if (ctx.hooks.canView) {
     const refused = await ctx.hooks.canView(ctx, record);
@@ -277,8 +283,11 @@ export async function runActions(ctx: EntityContext, action: string, rawBody: un
   const { Items: _items, ...shared } = body;
   const results: Record<string, unknown>[] = [];
   const plans: { index: number; plan: PlannedAction }[] = [];
+  // The records read together (one query per thousand and per collection), each then checked as alone.
+  const ids = items.map((item) => parseId(ctx.def, String(item?.Id))).filter((id): id is string | number => id !== null);
+  const records = await loadRecords(ctx.any, ctx.def, ids);
   for (const [index, item] of items.entries()) {
-    const checked = await checkAction(ctx, String(item.Id), action, { ...shared, Version: item.Version });
+    const checked = await checkAction(ctx, String(item.Id), action, { ...shared, Version: item.Version }, records);
     if (isPlan(checked)) plans.push({ index, plan: checked });
     const answer = isPlan(checked) ? null : (checked.body as Record<string, unknown>);
     results.push({ Id: item.Id, ResultStatus: answer?.['ResultStatus'] ?? 1, ResultCode: answer?.['ResultCode'] ?? 'ok', Message: answer?.['Message'] ?? null });
