@@ -10,7 +10,8 @@
  *    - the order summary, first page of the last year's orders (POST api/reports/so-order-summary/run) — target
  *      ≤ 100 ms (median of BENCH_SO_RUNS, default 7, after a warm-up);
  *    - invoicing BENCH_SO_INVOICES (default 1,000) shipped orders in one run of the orders and invoices queue
- *      (POST api/processes/so-invoice-queue/run: each order's `invoice` action, an AR invoice posted per order) —
+ *      (POST api/processes/so-invoice-queue/run: each order's `invoice` action checks it, Receivables writes and
+ *      posts the batch's AR invoices at once) —
  *      target ≤ 10 s; run once (it invoices the orders).
  * 3. Replaces the "## Sales orders: 1,000,000 order lines" section of BENCHMARKS.md.
  * Options (environment): BENCH_SO_LINES, BENCH_SO_INVOICES, BENCH_SO_RUNS, BENCH_SO_ENGINES, BENCH_NO_WRITE=1.
@@ -63,8 +64,8 @@ const section = `${SECTION}
 
 ${measuredWith('bench-so.mjs')}: ${LINES.toLocaleString('en-CA')} generated sales order lines in every state
 (modules/so/server/seed-large.ts), server time through \`app.inject\` (no network); the order summary is the median of
-${RUNS} runs after a warm-up, the invoicing one queue run of up to ${INVOICES.toLocaleString('en-CA')} shipped orders, each
-posted as an AR invoice by the order's own action.
+${RUNS} runs after a warm-up, the invoicing one queue run of up to ${INVOICES.toLocaleString('en-CA')} shipped orders: each
+order checked by its own \`invoice\` action, the batch's AR invoices written and posted by Receivables at once.
 
 ${engineTable(results, rows)}
 ${notes.length ? `\n${notes.join('\n')}\n` : ''}`;

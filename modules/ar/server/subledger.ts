@@ -6,6 +6,7 @@
  *   amount is SIGNED (+ raises the receivable: invoice; − lowers it: credit note, receipt) and in the home
  *   currency; the open balance starts equal to the amount (status Open, or Closed when the amount is zero).
  *   A foreign-currency item (issue 22 item 8) also carries its foreign amount, open balance and booking rate.
+ *   `addArItems(trx, items)`: many at once (one INSERT per thousand), ids in order.
  * - `applyArItem(trx, { fromItemId, toItemId, date, amount, discount, origin, userId, field? })` →
  *   application_id: applies `amount` of a credit (receipt or credit note) plus `discount` to an invoice. The
  *   invoice must be an open Invoice of the credit's firm; §5 "Payment plus discount cannot exceed the
@@ -95,13 +96,21 @@ function money(value: Decimal, field: string, label: string): Decimal {
 }
 
 export async function addArItem(trx: LedgerTransaction, item: NewArItem): Promise<number> {
-  const amount = money(item.amount, 'Amount', 'Amount');
-  const discount = money(item.discountAvailable ?? '0.00', 'DiscountAvailable', 'Discount');
-  if (isNegative(discount)) throw BusinessError.of(400, 'validation_failed', 'gl:rules.amountNegative', { label: 'Discount' }, 'DiscountAvailable');
+  return (await addArItems(trx, [item]))[0]!;
+}
+
+/** Items per INSERT: 21 columns × 1000, under both engines' limits of bound values. */
+const ITEM_BATCH = 1000;
+
+/** Many items at once (a batch of invoices), each exactly as `addArItem` writes it; answers their ids in order. */
+export async function addArItems(trx: LedgerTransaction, items: readonly NewArItem[]): Promise<number[]> {
   const engine = engineOf(trx);
-  const row = (await trx
-    .insertInto('ar_items')
-    .values({
+  const now = new Date().toISOString();
+  const rows = items.map((item) => {
+    const amount = money(item.amount, 'Amount', 'Amount');
+    const discount = money(item.discountAvailable ?? '0.00', 'DiscountAvailable', 'Discount');
+    if (isNegative(discount)) throw BusinessError.of(400, 'validation_failed', 'gl:rules.amountNegative', { label: 'Discount' }, 'DiscountAvailable');
+    return {
       firm_id: item.firmId,
       ship_to_id: item.shipToId ?? null,
       item_type: item.itemType,
@@ -122,11 +131,15 @@ export async function addArItem(trx: LedgerTransaction, item: NewArItem): Promis
       origin_id: item.origin.id,
       journal_id: item.journalId ?? null,
       created_by: item.userId,
-      created_on: new Date().toISOString(),
-    })
-    .returning('item_id')
-    .executeTakeFirstOrThrow()) as { item_id: number | string };
-  return Number(row.item_id);
+      created_on: now,
+    };
+  });
+  const ids: number[] = [];
+  for (let start = 0; start < rows.length; start += ITEM_BATCH) {
+    const inserted = (await trx.insertInto('ar_items').values(rows.slice(start, start + ITEM_BATCH)).returning('item_id').execute()) as { item_id: number | string }[];
+    for (const row of inserted) ids.push(Number(row.item_id));
+  }
+  return ids;
 }
 
 function itemOf(engine: ReturnType<typeof engineOf>, row: Record<string, unknown>): ArItem {
@@ -319,11 +332,10 @@ export async function arAccount(trx: LedgerTransaction, transactionType: string)
  * the description cut to the journal's 100 characters.
  */
 export function postAr(trx: LedgerTransaction, request: Omit<PostingRequest, 'source' | 'subLedger' | 'dataType'>): Promise<PostingResult> {
-  return post(trx, {
-    ...request,
-    source: 'AR',
-    subLedger: 'ar',
-    dataType: 'Actual',
-    description: request.description?.slice(0, 100) ?? null,
-  });
+  return post(trx, arPosting(request));
+}
+
+/** The posting request `postAr` sends (for `postMany` and `checkPosting`: many A/R documents at once). */
+export function arPosting(request: Omit<PostingRequest, 'source' | 'subLedger' | 'dataType'>): PostingRequest {
+  return { ...request, source: 'AR', subLedger: 'ar', dataType: 'Actual', description: request.description?.slice(0, 100) ?? null };
 }

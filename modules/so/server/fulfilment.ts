@@ -14,7 +14,8 @@
  *   shipment against the heat; one IC journal through the posting service: Dr cost of goods sold (OE
  *   integration COGS-<inventory account's suffix>, else COGS), Cr each inventory account the value the stock
  *   ledger took. Lines keep QuantityShipped and UnitCost.
- * - invoice (date: the action's Date, else today): Receivables' `createPostedInvoice` — the shipped
+ * - invoice (date: the action's Date, else today): Receivables' `prepareInvoice` and `writeInvoices` (a queue's
+ *   batch: each order prepared alone, all written at once — orders.ts `batch`) — the shipped
  *   quantities at the order's unit prices, revenue per line from the OE integration SALES-<suffix> (else AR
  *   SALES), the ship-to province's taxes, Dr AR / Cr sales / Cr taxes through the A/R posting (refused in a
  *   closed A/R period) — answers the invoice's id and number.
@@ -22,7 +23,7 @@
  * An order placed on the portal keeps its portal order's state in step (portal_orders.status).
  */
 import { add, cmp, div, isZero, neg, round, sub, type Decimal } from '@erp/shared/decimal';
-import { createPostedInvoice } from '@erp/modules/ar/server/invoices/rules';
+import { prepareInvoice, pricingMemo, writeInvoices, type CreatedInvoice, type PreparedInvoice } from '@erp/modules/ar/server/invoices/rules';
 import { post } from '@erp/modules/gl/server/ledger/posting';
 import { adjustCommitted, inventoryAccounts, recordMovements, type StockMovement } from '@erp/modules/ic/server/stock/ledger';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
@@ -247,11 +248,18 @@ export async function shipOrder(trx: AnyTransaction, record: Row, date: string, 
   return { journalId };
 }
 
-/** Invoices a shipped order (wire form) on `date` through Receivables; answers the AR invoice. */
-export async function invoiceOrder(trx: AnyTransaction, record: Row, date: string, userId: string): Promise<{ invoiceId: number; documentNo: string; total: Decimal }> {
+/**
+ * The AR invoice of a shipped order (wire form) on `date`, checked by Receivables (`prepareInvoice`: parties,
+ * pricing, the A/R period and accounts) — nothing written yet. The pricing memo is the transaction's: a batch of
+ * orders reads rates, terms and parties once.
+ */
+export async function prepareOrderInvoice(trx: AnyTransaction, record: Row, date: string, userId: string): Promise<PreparedInvoice> {
   const lines = linesOf(record);
   if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'so:sales-order.rules.needsLine', {}, 'Lines');
-  const facts = await productFacts(trx, lines.map((line) => String(line['ProductId'])));
+  // The products' facts once per transaction (invoicing writes no product): a batch reads each product once.
+  const facts = await perTransaction(trx, 'so:invoice-products', async () => new Map<string, ProductFacts>());
+  const missing = [...new Set(lines.map((line) => String(line['ProductId'])))].filter((id) => !facts.has(id));
+  if (missing.length > 0) for (const [id, fact] of await productFacts(trx, missing)) facts.set(id, fact);
   const memo = new Map<string, string>();
   const invoiceLines = [];
   for (const line of lines) {
@@ -266,7 +274,8 @@ export async function invoiceOrder(trx: AnyTransaction, record: Row, date: strin
     });
   }
   const orderNo = String(record['OrderNo'] ?? record['OrderKey']);
-  const created = await createPostedInvoice(
+  const pricing = await perTransaction(trx, 'so:invoice-pricing', async () => pricingMemo());
+  return prepareInvoice(
     trx,
     {
       date,
@@ -278,9 +287,27 @@ export async function invoiceOrder(trx: AnyTransaction, record: Row, date: strin
       lines: invoiceLines,
     },
     userId,
+    pricing,
   );
-  await setPortalStatus(trx, record, 'Invoiced');
-  return { invoiceId: created.invoiceId, documentNo: created.documentNo, total: created.total };
+}
+
+/**
+ * Writes the prepared invoices of shipped orders at once through Receivables (`writeInvoices`: a number block,
+ * multi-row inserts, one `postMany`); the orders' portal orders become Invoiced. Answers each invoice, in order.
+ */
+export async function writeOrderInvoices(trx: AnyTransaction, orders: readonly { record: Row; invoice: PreparedInvoice }[], userId: string): Promise<CreatedInvoice[]> {
+  const created = await writeInvoices(trx, orders.map((order) => order.invoice), userId);
+  const portal = orders.map(({ record }) => record['PortalOrderKey']).filter((key) => key !== null && key !== undefined).map(Number);
+  for (let start = 0; start < portal.length; start += 1000) {
+    await trx.updateTable('portal_orders').set({ status: 'Invoiced' }).where('order_key', 'in', portal.slice(start, start + 1000)).execute();
+  }
+  return created;
+}
+
+/** Invoices a shipped order (wire form) on `date` through Receivables; answers the AR invoice. */
+export async function invoiceOrder(trx: AnyTransaction, record: Row, date: string, userId: string): Promise<CreatedInvoice> {
+  const invoice = await prepareOrderInvoice(trx, record, date, userId);
+  return (await writeOrderInvoices(trx, [{ record, invoice }], userId))[0]!;
 }
 
 export { setPortalStatus };

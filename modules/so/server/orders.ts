@@ -16,8 +16,9 @@ import { isValidDate } from '@erp/shared/entities/field-value';
 import { assertStockYearOpen } from '@erp/modules/ic/server/stock/ledger';
 import { assignedCustomerHooks, canSeeFirm } from '@erp/modules/shell/server/firm/assigned';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
-import { checkCredit, commitStock, INVOICE_TOUCHES, invoiceOrder, setPortalStatus, SHIP_TOUCHES, shipOrder } from './fulfilment.ts';
+import type { ActionOutcome, AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import type { CreatedInvoice, PreparedInvoice } from '@erp/modules/ar/server/invoices/rules';
+import { checkCredit, commitStock, INVOICE_TOUCHES, invoiceOrder, prepareOrderInvoice, setPortalStatus, SHIP_TOUCHES, shipOrder, writeOrderInvoices } from './fulfilment.ts';
 import { linesOf, priceOrder } from './pricing.ts';
 import { setField } from '@erp/server/entities/hooks';
 
@@ -38,6 +39,17 @@ function dateOf(body: Row, field: string): string {
 
 async function assertLines(record: Row): Promise<void> {
   if (linesOf(record).length === 0) throw BusinessError.of(400, 'no_lines', 'so:sales-order.rules.needsLine', {}, 'Lines');
+}
+
+/** The outcome of an order's `invoice` action. */
+function invoiced(record: Row, invoice: CreatedInvoice): ActionOutcome {
+  return {
+    set: { InvoiceId: invoice.invoiceId, InvoiceNo: invoice.documentNo },
+    touched: INVOICE_TOUCHES,
+    messageKey: 'so:sales-order.result.invoiced',
+    messageParams: { order: record['OrderNo'], invoice: invoice.documentNo },
+    data: { OrderKey: Number(record['OrderKey']), OrderNo: record['OrderNo'], InvoiceId: invoice.invoiceId, InvoiceNo: invoice.documentNo },
+  };
 }
 
 const assigned = assignedCustomerHooks('bill_to_id', 'BillToId');
@@ -85,15 +97,15 @@ export const salesOrderHooks: EntityHooks = {
     },
     invoice: {
       async effect(ctx, run) {
-        const date = dateOf(run.body, 'Date');
-        const invoice = await invoiceOrder(run.trx, run.record, date, ctx.user.userId);
-        return {
-          set: { InvoiceId: invoice.invoiceId, InvoiceNo: invoice.documentNo },
-          touched: INVOICE_TOUCHES,
-          messageKey: 'so:sales-order.result.invoiced',
-          messageParams: { order: run.record['OrderNo'], invoice: invoice.documentNo },
-          data: { OrderKey: Number(run.record['OrderKey']), OrderNo: run.record['OrderNo'], InvoiceId: invoice.invoiceId, InvoiceNo: invoice.documentNo },
-        };
+        return invoiced(run.record, await invoiceOrder(run.trx, run.record, dateOf(run.body, 'Date'), ctx.user.userId));
+      },
+      // A queue's batch: each order's invoice checked in its savepoint, then all written by Receivables at once.
+      batch: {
+        prepare: (ctx, run) => prepareOrderInvoice(run.trx, run.record, dateOf(run.body, 'Date'), ctx.user.userId),
+        async effectMany(ctx, trx, prepared) {
+          const created = await writeOrderInvoices(trx, prepared.map(({ run, value }) => ({ record: run.record, invoice: value as PreparedInvoice })), ctx.user.userId);
+          return prepared.map(({ run }, index) => invoiced(run.record, created[index]!));
+        },
       },
     },
     cancel: {

@@ -612,3 +612,70 @@ describe('a purchase order bought for a sales order (issue 23 item 1 "add from s
     expect(malformed.statusCode).toBe(400);
   });
 });
+
+describe('invoicing many orders in one queue run (issue 26 "Performance": Receivables writes the batch at once)', () => {
+  /** A shipped order of the non-stocked test product for `billToId`. */
+  async function shipped(billToId: string, quantity: string): Promise<Json> {
+    const entered = await created(SO, order([{ ProductId: 'SO-SVC', Quantity: quantity }], { BillToId: billToId, ShipToId: billToId }));
+    const committed = await actOk(entered, 'commit');
+    return actOk(committed, 'ship', { Date: D('03-10') });
+  }
+
+  /** An order's AR invoice as written, without what differs between two copies (ids, number, reference, times). */
+  async function written(orderKey: number): Promise<Json> {
+    const salesOrder = json(await get(`${SO}/${orderKey}`)).Data;
+    const invoice = json(await get(`/api/data/ar-invoice/${salesOrder.InvoiceId}`)).Data;
+    const items = await db().selectFrom('ar_items').selectAll().where('document_no', '=', invoice.DocumentNo).execute();
+    return {
+      invoice: [invoice.Status, invoice.BillToId, invoice.ShipToId, invoice.InvoiceDate, invoice.DueDate, invoice.TermsCode, invoice.ProvinceCode, invoice.SubTotal, invoice.TaxTotal, invoice.Total],
+      lines: invoice.Lines.map((l: Json) => [l.Description, l.AccountId, l.Quantity, l.UnitPrice, l.Amount, l.TaxCodes, l.TaxAmount]),
+      entries: await entriesOf(invoice.DocumentNo),
+      items: items.map((i: Json) => [i.firm_id, i.item_type, i.due_date, decimalFromDb(engine(), i.amount, 2), decimalFromDb(engine(), i.open_balance, 2), i.status]),
+      salesOrder: [salesOrder.Status, salesOrder.Total],
+    };
+  }
+
+  it('invoices the orders as one by one would; a refused order is answered and stays Shipped while the others are invoiced', async () => {
+    for (const firm of [
+      { FirmId: 'SB1', Name: 'Batch customer Ontario', FirmTypes: ['bill-to'], ProvinceCode: 'ON', AccountTerms: '2N30' },
+      { FirmId: 'SB2', Name: 'Batch customer Quebec', FirmTypes: ['bill-to'], ProvinceCode: 'QC' },
+      { FirmId: 'SB3', Name: 'Batch customer closing', FirmTypes: ['bill-to'], ProvinceCode: 'ON' },
+    ]) {
+      await created('/api/data/firm', firm);
+    }
+    await created('/api/data/product', { ProductId: 'SO-SVC', Description: 'Sales cutting service', ClassId: 'TSO', KitType: 'None', TrackInventory: false, UnitOfMeasure: 'EA' });
+    await created('/api/data/product-price', { ProductId: 'SO-SVC', PriceTable: 'LIST', PriceType: 'Each', FromQuantity: '0.0000', Price: '12.3456', Currency: 'CAD' });
+    const plan: [string, string][] = [
+      ['SB1', '3.0000'],
+      ['SB2', '7.0000'],
+      ['SB1', '11.0000'],
+    ];
+    const alone: Json[] = [];
+    for (const [billTo, quantity] of plan) alone.push(await shipped(billTo, quantity));
+    const together: Json[] = [];
+    for (const [billTo, quantity] of plan) together.push(await shipped(billTo, quantity));
+    const refused = await shipped('SB3', '1.0000');
+    await db().updateTable('firms').set({ is_active: engine() === 'postgres' ? false : 0 }).where('firm_id', '=', 'SB3').execute();
+
+    // One by one: each order's own action.
+    for (const record of alone) await actOk(record, 'invoice', { Date: D('03-12') });
+    // One queue run: one batch of four, the refused order among them.
+    const items = [together[0]!, refused, together[1]!, together[2]!].map((record) => String(record.OrderKey));
+    const run = json(await postJson('/api/processes/so-invoice-queue/run', { Parameters: { InvoiceDate: D('03-12') }, Items: items }));
+    expect(run.List.map((r: Json) => r.ResultStatus), JSON.stringify(run)).toEqual([1, 2, 1, 1]);
+    expect(run.List[1]).toMatchObject({ Label: refused.OrderNo, Message: 'Bill To is invalid.' });
+    expect(json(await get(`${SO}/${refused.OrderKey}`)).Data).toMatchObject({ Status: 'Shipped', Version: refused.Version, InvoiceId: null });
+
+    const numbers = [0, 2, 3].map((index) => String(run.List[index].Data.InvoiceNo));
+    const values = numbers.map((no) => Number(no.slice(2)));
+    expect(values).toEqual([values[0], values[0]! + 1, values[0]! + 2]);
+    for (const [index, record] of together.entries()) {
+      const batch = await written(record.OrderKey);
+      expect(batch).toEqual(await written(alone[index]!.OrderKey));
+      expect(batch.salesOrder[0]).toBe('Invoiced');
+      // Dr AR = the order's total = the AR item (sub-ledger = control account), Cr sales and taxes.
+      expect(batch.entries['1100']).toBe(record.Total);
+      expect(batch.items[0][3]).toBe(record.Total);
+    }
+  });
+});

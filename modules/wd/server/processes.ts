@@ -7,14 +7,14 @@
  * ties in the control record's crew order — while below the crews' daily capacity; a day every crew has full
  * moves to the next working day. The order's route sequence is its place in the crew's day.
  *
- * Invoice processing: one posted AR invoice per completed order through Receivables' `createPostedInvoice`
- * (the same pricing, taxes of the site's province, posting — Dr AR / Cr revenue / Cr taxes — and AR item as a
+ * Invoice processing: one posted AR invoice per completed order through Receivables' `createPostedInvoice` (a
+ * batch: `createPostedInvoices`; the same pricing, taxes of the site's province, posting — Dr AR / Cr revenue / Cr taxes — and AR item as a
  * typed invoice; its period check refuses a closed A/R period); revenue: the service's account, else the
  * control record's; terms: the control record's, else the customer's. The order becomes Invoiced with the
  * invoice's number.
  */
 import type { Decimal } from '@erp/shared/decimal';
-import { checkParties, createPostedInvoice, pricingMemo, type NewInvoice } from '@erp/modules/ar/server/invoices/rules';
+import { createPostedInvoice, createPostedInvoices, type NewInvoice } from '@erp/modules/ar/server/invoices/rules';
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
@@ -280,11 +280,11 @@ const invoicingProcess: ServerProcess = {
     }
   },
   /**
-   * A batch in one transaction: the orders, services, calendar and the A/R period read once; the parties of each
-   * customer and site checked once (a refused pair refuses its orders alone, before anything is written); the
-   * invoices created and posted through Receivables with one pricing memo (rates, terms, firms, receivables
-   * account read once); the orders marked Invoiced by one UPDATE per thousand. Anything else that throws
-   * undoes the batch, and the engine runs its items one by one.
+   * A batch in one transaction: the orders, services, calendar and the A/R period read once; the invoices
+   * created and posted by Receivables' bulk path (`createPostedInvoices`: each order's invoice checked alone — a
+   * refused customer or site refuses its orders only — then all written at once, one `postMany`); the orders
+   * marked Invoiced by one UPDATE per thousand. Anything else that throws undoes the batch, and the engine runs
+   * its items one by one.
    */
   async runBatch(ctx, rows) {
     const date = String(ctx.params['InvoiceDate']);
@@ -302,36 +302,26 @@ const invoicingProcess: ServerProcess = {
         ((await trx.selectFrom('wd_orders').selectAll().where('order_id', 'in', ids).where('status', '=', 'Completed').execute()) as Row[]).map((order) => [Number(order['order_id']), order]),
       );
       const services = await servicesOf(trx, [...orders.values()].map((order) => String(order['service_id'])));
-      const memo = pricingMemo();
-      const refusedPairs = new Map<string, unknown>();
-      for (const order of orders.values()) {
-        const billTo = String(order['customer_id']);
-        const shipTo = String(order['site_id'] ?? billTo);
-        const key = `${billTo}\u0000${shipTo}`;
-        if (memo.firms.has(key) || refusedPairs.has(key)) continue;
-        try {
-          memo.firms.set(key, await checkParties(trx, billTo, shipTo));
-        } catch (error) {
-          if (!(error instanceof BusinessError)) throw error;
-          refusedPairs.set(key, error);
-        }
-      }
+      const found = ids.filter((id) => orders.has(id));
+      const invoiced = await createPostedInvoices(
+        trx,
+        found.map((id) => {
+          const order = orders.get(id)!;
+          return invoiceInput(order, calendar, services.get(String(order['service_id'])), date, trx);
+        }),
+        userId,
+      );
+      const byOrder = new Map(found.map((id, index) => [id, invoiced[index]!]));
       const outcomes: ItemOutcome[] = [];
       const writes: [number, string][] = [];
       for (const id of ids) {
-        const order = orders.get(id);
-        if (!order) {
-          outcomes.push(changed(id));
-          continue;
+        const outcome = byOrder.get(id);
+        if (!outcome) outcomes.push(changed(id));
+        else if (outcome.refused) outcomes.push(refused(ctx, outcome.refused, id));
+        else {
+          writes.push([id, outcome.invoice.documentNo]);
+          outcomes.push({ ResultStatus: 1, ResultCode: 'invoiced', Message: messageIn(ctx.locale, 'wd:reports.invoiceProcessing.done', { invoice: outcome.invoice.documentNo }), EntityId: id });
         }
-        const pair = refusedPairs.get(`${String(order['customer_id'])}\u0000${String(order['site_id'] ?? order['customer_id'])}`);
-        if (pair) {
-          outcomes.push(refused(ctx, pair, id));
-          continue;
-        }
-        const invoice = await createPostedInvoice(trx, invoiceInput(order, calendar, services.get(String(order['service_id'])), date, trx), userId, memo);
-        writes.push([id, invoice.documentNo]);
-        outcomes.push({ ResultStatus: 1, ResultCode: 'invoiced', Message: messageIn(ctx.locale, 'wd:reports.invoiceProcessing.done', { invoice: invoice.documentNo }), EntityId: id });
       }
       const now = new Date().toISOString();
       for (let start = 0; start < writes.length; start += UPDATE_CHUNK) {

@@ -28,11 +28,11 @@ import { entityByName } from '@erp/shared/entities/index';
 import { versionOf, type Answer } from './answers.ts';
 import { answerOf, callResult, confirmationsOf, messageIn, type BusinessIssue } from './call-result.ts';
 import { writeAudit, type AuditEntry } from './audit.ts';
-import type { AnyTransaction, EntityContext } from './hooks.ts';
+import type { ActionRun, AnyTransaction, EntityContext } from './hooks.ts';
 import { refusalKey, whereColumns } from './lookups.ts';
 import { nextNumber } from './numbering.ts';
 import { tableChanged } from './paging.ts';
-import { keyColumn, loadRecord, parseId, readScalar, visibleRecord, writeScalar } from './wire.ts';
+import { keyColumn, loadRecord, loadRecords, parseId, readScalar, visibleRecord, writeScalar } from './wire.ts';
 
 /** A refusal when the record's state does not allow `what`; null when it does (or there are no states). */
 export function stateRefusal(ctx: EntityContext, record: Record<string, unknown>, what: 'edit' | 'delete'): Answer | null {
@@ -139,7 +139,13 @@ interface PlannedAction {
 type ActionOutcome = Awaited<ReturnType<NonNullable<PlannedAction['handler']['effect']>>>;
 
 /** The checks before the transaction: a refusal, or the plan. */
-async function checkAction(ctx: EntityContext, rawId: string, action: string, rawBody: unknown): Promise<Answer | PlannedAction> {
+async function checkAction(
+  ctx: EntityContext,
+  rawId: string,
+  action: string,
+  rawBody: unknown,
+  preloaded?: ReadonlyMap<string, Record<string, unknown>>,
+): Promise<Answer | PlannedAction> {
   const { def } = ctx;
   const language = ctx.user.row.language;
   const machine = def.states;
@@ -153,7 +159,7 @@ async function checkAction(ctx: EntityContext, rawId: string, action: string, ra
   const body = (rawBody ?? {}) as Record<string, unknown>;
   const id = parseId(def, rawId);
   if (id === null) return refusal(ctx, 400, 'bad_request', 'entities:result.badQuery', { detail: `${rawId.slice(0, 64)} is not a valid ${def.key}` });
-  const record = await loadRecord(ctx.any, def, id);
+  const record = preloaded ? (preloaded.get(String(id)) ?? null) : await loadRecord(ctx.any, def, id);
   if (!record) return refusal(ctx, 404, 'not_found', 'entities:result.notFound');
   if (ctx.hooks.canView) {
     const refused = await ctx.hooks.canView(ctx, record);
@@ -175,29 +181,31 @@ const isPlan = (value: Answer | PlannedAction): value is PlannedAction => 'recor
 
 /**
  * Inside the caller's transaction: the version bump first (it locks the row on PostgreSQL and makes a parallel
- * action on the same version fail here, before any effect runs), the guard and the effect, the new state and
- * the effect's fields, the audit rows. Throws StaleVersion, BusinessError or ConfirmationNeeded.
+ * action on the same version fail here, before any effect runs), then the guard. Throws StaleVersion,
+ * BusinessError or ConfirmationNeeded. Answers what the effect sees.
  */
-async function applyAction(ctx: EntityContext, trx: AnyTransaction, plan: PlannedAction, touched: Set<string>): Promise<ActionOutcome> {
-  const { def } = ctx;
-  const machine = def.states!;
-  const userId = ctx.user.userId;
-  const keyCol = keyColumn(def);
+async function beginAction(ctx: EntityContext, trx: AnyTransaction, plan: PlannedAction): Promise<ActionRun> {
   const now = new Date().toISOString();
   const bumped = await trx
-    .updateTable(def.table)
-    .set({ version: plan.version + 1, updated_by: userId, updated_on: now })
-    .where(keyCol, '=', plan.id)
+    .updateTable(ctx.def.table)
+    .set({ version: plan.version + 1, updated_by: ctx.user.userId, updated_on: now })
+    .where(keyColumn(ctx.def), '=', plan.id)
     .where('version', '=', plan.version)
     .executeTakeFirst();
   if (Number(bumped.numUpdatedRows) !== 1) throw new StaleVersion();
   const run = { trx, record: plan.record, confirmations: plan.confirmations, body: plan.body, now };
   if (plan.handler.guard) await plan.handler.guard(ctx, run);
-  const outcome = plan.handler.effect ? await plan.handler.effect(ctx, run) : undefined;
+  return run;
+}
+
+/** After the effect: the new state and the effect's fields; their audit rows added to `audit`. */
+async function finishAction(ctx: EntityContext, trx: AnyTransaction, plan: PlannedAction, outcome: ActionOutcome, touched: Set<string>, audit: AuditEntry[]): Promise<void> {
+  const { def } = ctx;
+  const keyCol = keyColumn(def);
   const set: Record<string, unknown> = { ...(outcome?.set ?? {}) };
-  if (plan.to !== null) set[machine.field] = plan.to;
+  if (plan.to !== null) set[def.states!.field] = plan.to;
   const columns: Record<string, unknown> = {};
-  const audit: AuditEntry[] = [...(outcome?.audit ?? [])];
+  audit.push(...(outcome?.audit ?? []));
   for (const [name, next] of Object.entries(set)) {
     const field = def.fields[name];
     if (!field || field.type === 'children' || field.type === 'set') continue;
@@ -206,7 +214,15 @@ async function applyAction(ctx: EntityContext, trx: AnyTransaction, plan: Planne
   }
   if (Object.keys(columns).length > 0) await trx.updateTable(def.table).set(columns).where(keyCol, '=', plan.id).execute();
   for (const table of outcome?.touched ?? []) touched.add(table);
-  await writeAudit(trx, audit, userId, now);
+}
+
+/** One action inside the caller's transaction: begin, the effect, finish, the audit rows. */
+async function applyAction(ctx: EntityContext, trx: AnyTransaction, plan: PlannedAction, touched: Set<string>): Promise<ActionOutcome> {
+  const run = await beginAction(ctx, trx, plan);
+  const outcome = plan.handler.effect ? await plan.handler.effect(ctx, run) : undefined;
+  const audit: AuditEntry[] = [];
+  await finishAction(ctx, trx, plan, outcome, touched, audit);
+  await writeAudit(trx, audit, ctx.user.userId, run.now);
   return outcome;
 }
 
@@ -256,7 +272,9 @@ export const ACTION_BATCH_MAX = 1000;
  * shipped orders): body `{ Items: [{ Id, Version }], …the action's own fields }`. Each item is checked and run
  * exactly as `runAction` would, but all in ONE transaction, each item inside its own savepoint: an item refused
  * (its 4xx, a question it would ask, a stale version) is rolled back alone and answered as such; the others
- * stand. Answers `List: [{ Id, ResultStatus, ResultCode, Message, ActionResult? }]` in the items' order.
+ * stand. Answers `List: [{ Id, ResultStatus, ResultCode, Message, ActionResult? }]` in the items' order. An
+ * action whose handler has a `batch` split (hooks.ts) writes its items together: each item is begun and prepared
+ * in its savepoint (its refusal answered as above), then all prepared items are written by one `effectMany`.
  */
 export async function runActions(ctx: EntityContext, action: string, rawBody: unknown): Promise<Answer> {
   const language = ctx.user.row.language;
@@ -265,39 +283,78 @@ export async function runActions(ctx: EntityContext, action: string, rawBody: un
   const { Items: _items, ...shared } = body;
   const results: Record<string, unknown>[] = [];
   const plans: { index: number; plan: PlannedAction }[] = [];
+  // The records read together (one query per thousand and per collection), each then checked as alone.
+  const ids = items.map((item) => parseId(ctx.def, String(item?.Id))).filter((id): id is string | number => id !== null);
+  const records = await loadRecords(ctx.any, ctx.def, ids);
   for (const [index, item] of items.entries()) {
-    const checked = await checkAction(ctx, String(item.Id), action, { ...shared, Version: item.Version });
+    const checked = await checkAction(ctx, String(item.Id), action, { ...shared, Version: item.Version }, records);
     if (isPlan(checked)) plans.push({ index, plan: checked });
     const answer = isPlan(checked) ? null : (checked.body as Record<string, unknown>);
     results.push({ Id: item.Id, ResultStatus: answer?.['ResultStatus'] ?? 1, ResultCode: answer?.['ResultCode'] ?? 'ok', Message: answer?.['Message'] ?? null });
   }
   const touched = new Set<string>([ctx.def.table]);
+  const succeeded = (index: number, plan: PlannedAction, done: ActionOutcome) => {
+    results[index] = {
+      Id: plan.id,
+      ResultStatus: 1,
+      ResultCode: 'ok',
+      Message: messageIn(language, done?.messageKey ?? 'entities:result.actionDone', done?.messageParams ?? {}),
+      ...(done?.data ? { ActionResult: done.data } : {}),
+    };
+  };
+  /** `work` on one item in its savepoint: true when done; a refusal rolls the item back and is its answer. */
+  const attempt = async (trx: AnyTransaction, index: number, plan: PlannedAction, work: () => Promise<void>): Promise<boolean> => {
+    await sql`savepoint batch_item`.execute(trx);
+    try {
+      await work();
+      await sql`release savepoint batch_item`.execute(trx);
+      return true;
+    } catch (error) {
+      await sql`rollback to savepoint batch_item`.execute(trx);
+      await sql`release savepoint batch_item`.execute(trx);
+      const answer = error instanceof StaleVersion ? await staleAnswer(ctx, plan.id, trx) : answerOf(error, language);
+      if (!answer) throw error;
+      const refused = answer.body as Record<string, unknown>;
+      results[index] = { Id: plan.id, ResultStatus: refused['ResultStatus'] === 3 ? 3 : 2, ResultCode: refused['ResultCode'], Message: refused['Message'] };
+      return false;
+    }
+  };
+  const oneByOne = (trx: AnyTransaction) => async () => {
+    for (const { index, plan } of plans) {
+      let done: ActionOutcome = undefined;
+      if (await attempt(trx, index, plan, async () => void (done = await applyAction(ctx, trx, plan, touched)))) succeeded(index, plan, done);
+    }
+  };
+  // The handler's batch split (hooks.ts `ActionHandler.batch`): each item begun and prepared in its savepoint,
+  // then every prepared item written by one `effectMany`, finished, and the audit rows written together.
+  const batch = plans.length > 1 ? plans[0]!.plan.handler.batch : undefined;
+  const together = (trx: AnyTransaction) => async () => {
+    const prepared: { index: number; plan: PlannedAction; run: ActionRun; value: unknown }[] = [];
+    for (const { index, plan } of plans) {
+      await attempt(trx, index, plan, async () => {
+        const run = await beginAction(ctx, trx, plan);
+        prepared.push({ index, plan, run, value: await batch!.prepare(ctx, run) });
+      });
+    }
+    const outcomes = prepared.length > 0 ? await batch!.effectMany(ctx, trx, prepared.map(({ run, value }) => ({ run, value }))) : [];
+    const audit: AuditEntry[] = [];
+    for (const [n, { index, plan }] of prepared.entries()) {
+      await finishAction(ctx, trx, plan, outcomes[n], touched, audit);
+      succeeded(index, plan, outcomes[n]);
+    }
+    await writeAudit(trx, audit, ctx.user.userId, new Date().toISOString());
+  };
+  const run = (path: typeof oneByOne) => retryingConcurrency(() => ctx.any.transaction().execute(async (trx) => path(trx)()));
   try {
-    await retryingConcurrency(() =>
-      ctx.any.transaction().execute(async (trx) => {
-        for (const { index, plan } of plans) {
-          await sql`savepoint batch_item`.execute(trx);
-          try {
-            const done = await applyAction(ctx, trx, plan, touched);
-            await sql`release savepoint batch_item`.execute(trx);
-            results[index] = {
-              Id: plan.id,
-              ResultStatus: 1,
-              ResultCode: 'ok',
-              Message: messageIn(language, done?.messageKey ?? 'entities:result.actionDone', done?.messageParams ?? {}),
-              ...(done?.data ? { ActionResult: done.data } : {}),
-            };
-          } catch (error) {
-            await sql`rollback to savepoint batch_item`.execute(trx);
-            await sql`release savepoint batch_item`.execute(trx);
-            const answer = error instanceof StaleVersion ? await staleAnswer(ctx, plan.id, trx) : answerOf(error, language);
-            if (!answer) throw error;
-            const refused = answer.body as Record<string, unknown>;
-            results[index] = { Id: plan.id, ResultStatus: refused['ResultStatus'] === 3 ? 3 : 2, ResultCode: refused['ResultCode'], Message: refused['Message'] };
-          }
-        }
-      }),
-    );
+    if (!batch) await run(oneByOne);
+    else {
+      try {
+        await run(together);
+      } catch {
+        // effectMany must not refuse: whatever it threw undid the batch; each item then runs alone.
+        await run(oneByOne);
+      }
+    }
   } finally {
     for (const table of touched) tableChanged(table);
   }

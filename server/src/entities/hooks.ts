@@ -102,6 +102,18 @@ export interface ActionOutcome {
 export interface ActionHandler {
   guard?(ctx: EntityContext, run: ActionRun): Promise<void>;
   effect?(ctx: EntityContext, run: ActionRun): Promise<ActionOutcome | void>;
+  /**
+   * The effect split for a batch (POST /api/data/:entity/actions/:action, entities/documents.ts), so many records
+   * are written at once: `prepare` runs for each record in its savepoint after the guard — every check of the
+   * effect, refusing as the effect would (that record alone is rolled back) — and answers what `effectMany`
+   * needs; `effectMany` then writes all prepared records together and answers each one's outcome, in order. It
+   * must not refuse: anything it throws undoes the batch, which then runs record by record through `effect`.
+   * `effect` should be `prepare` and `effectMany` of one record, so both paths write the same.
+   */
+  batch?: {
+    prepare(ctx: EntityContext, run: ActionRun): Promise<unknown>;
+    effectMany(ctx: EntityContext, trx: AnyTransaction, prepared: readonly { run: ActionRun; value: unknown }[]): Promise<(ActionOutcome | void)[]>;
+  };
 }
 
 export interface EntityHooks {

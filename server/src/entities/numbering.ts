@@ -1,6 +1,7 @@
 /**
  * Document numbers from `sequence_counters` (issue 12 "Document numbers", CONTRACT-12 "Numbering"; issue 22
- * item 9): `nextNumber(trx, sequenceId)` allocates the next number inside the caller's transaction with ONE
+ * item 9): `nextNumber(trx, sequenceId)` allocates the next number (`nextNumbers(trx, sequenceId, count)`: a block of
+ * them, ascending) inside the caller's transaction with ONE
  * `UPDATE … SET next_number = next_number + increment … RETURNING`: PostgreSQL row-locks the counter until
  * the transaction ends, SQLite holds its write lock, so parallel documents get distinct numbers and a
  * rolled-back document gives its number back (no gaps on success). A missing counter is created with
@@ -20,11 +21,13 @@ type AnyTransaction = Transaction<any>;
 
 /** Tries before giving up: each conflict moves the counter past every number its sequence issued. */
 const ATTEMPTS = 5;
+/** Numbers claimed per INSERT (3 values each). */
+const CLAIM_BATCH = 1000;
 
-async function bump(trx: AnyTransaction, sequenceId: string): Promise<Record<string, unknown> | undefined> {
+async function bump(trx: AnyTransaction, sequenceId: string, count: number): Promise<Record<string, unknown> | undefined> {
   return (await trx
     .updateTable('sequence_counters')
-    .set((eb) => ({ next_number: eb('next_number', '+', eb.ref('increment')) }))
+    .set((eb) => ({ next_number: eb('next_number', '+', eb(eb.ref('increment'), '*', count)) }))
     .where('sequence_id', '=', sequenceId)
     .returning(['next_number', 'increment', 'prefix', 'width'])
     .executeTakeFirst()) as Record<string, unknown> | undefined;
@@ -58,15 +61,19 @@ async function createCounter(trx: AnyTransaction, sequenceId: string, defaults: 
     .execute();
 }
 
-/** Claims `documentNo` for the sequence; false when it was issued before. */
-async function claim(trx: AnyTransaction, documentNo: string, sequenceId: string, number: number): Promise<boolean> {
-  const row = await trx
-    .insertInto('document_numbers')
-    .values({ document_no: documentNo, sequence_id: sequenceId, number })
-    .onConflict((conflict) => conflict.column('document_no').doNothing())
-    .returning('document_no')
-    .executeTakeFirst();
-  return row !== undefined;
+/** Claims the numbers for the sequence in one statement per thousand; answers those not issued before. */
+async function claim(trx: AnyTransaction, sequenceId: string, numbers: readonly { documentNo: string; number: number }[]): Promise<Set<string>> {
+  const claimed = new Set<string>();
+  for (let start = 0; start < numbers.length; start += CLAIM_BATCH) {
+    const rows = (await trx
+      .insertInto('document_numbers')
+      .values(numbers.slice(start, start + CLAIM_BATCH).map(({ documentNo, number }) => ({ document_no: documentNo, sequence_id: sequenceId, number })))
+      .onConflict((conflict) => conflict.column('document_no').doNothing())
+      .returning('document_no')
+      .execute()) as { document_no: string }[];
+    for (const row of rows) claimed.add(row.document_no);
+  }
+  return claimed;
 }
 
 /** Moves the counter past the highest number its sequence issued and past `taken` (never back). */
@@ -84,18 +91,35 @@ async function moveForward(trx: AnyTransaction, sequenceId: string, taken: numbe
 }
 
 export async function nextNumber(trx: AnyTransaction, sequenceId: string, defaults: { prefix?: string; description?: string } = {}): Promise<string> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    let row = await bump(trx, sequenceId);
+  return (await nextNumbers(trx, sequenceId, 1, defaults))[0]!;
+}
+
+/**
+ * `count` numbers of the sequence at once (a batch of documents): one counter update for the block and one
+ * claim per thousand; numbers already claimed are skipped as `nextNumber` skips them, the rest taken after
+ * them. Answered in ascending order: the order the documents are written in.
+ */
+export async function nextNumbers(trx: AnyTransaction, sequenceId: string, count: number, defaults: { prefix?: string; description?: string } = {}): Promise<string[]> {
+  const issued: string[] = [];
+  for (let attempt = 0; issued.length < count; attempt++) {
+    if (attempt >= ATTEMPTS) throw new Error(`sequence ${sequenceId}: no free number after ${ATTEMPTS} attempts`);
+    const wanted = count - issued.length;
+    let row = await bump(trx, sequenceId, wanted);
     if (!row) {
       await createCounter(trx, sequenceId, defaults);
-      row = await bump(trx, sequenceId);
+      row = await bump(trx, sequenceId, wanted);
       if (!row) throw new Error(`sequence ${sequenceId} cannot be allocated`);
     }
-    const number = Number(row['next_number']) - Number(row['increment']);
+    const increment = Number(row['increment']);
+    const first = Number(row['next_number']) - increment * wanted;
     const width = Math.max(1, Math.min(20, Number(row['width'] ?? 6)));
-    const documentNo = `${row['prefix'] ?? ''}${String(number).padStart(width, '0')}`;
-    if (await claim(trx, documentNo, sequenceId, number)) return documentNo;
-    await moveForward(trx, sequenceId, number);
+    const block = Array.from({ length: wanted }, (_, index) => {
+      const number = first + index * increment;
+      return { number, documentNo: `${row['prefix'] ?? ''}${String(number).padStart(width, '0')}` };
+    });
+    const claimed = await claim(trx, sequenceId, block);
+    for (const { documentNo } of block) if (claimed.has(documentNo)) issued.push(documentNo);
+    if (claimed.size < block.length) await moveForward(trx, sequenceId, block[block.length - 1]!.number);
   }
-  throw new Error(`sequence ${sequenceId}: no free number after ${ATTEMPTS} attempts`);
+  return issued;
 }

@@ -200,58 +200,92 @@ export async function loadRecord(
   def: AnyEntity,
   id: string | number,
 ): Promise<Record<string, unknown> | null> {
+  return (await loadRecords(db, def, [id])).get(String(id)) ?? null;
+}
+
+/** Records read per query of `loadRecords`. */
+const LOAD_CHUNK = 1000;
+
+/**
+ * Many records at once (a batch action's items), each exactly as `loadRecord` reads it: one query for the rows,
+ * one per set and per collection of child rows (and of lines' own child rows), per thousand records. Answers
+ * the records found, by their key as a string.
+ */
+export async function loadRecords(db: AnyDb | AnyTransaction, def: AnyEntity, ids: readonly (string | number)[]): Promise<Map<string, Record<string, unknown>>> {
+  const out = new Map<string, Record<string, unknown>>();
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += LOAD_CHUNK) {
+    for (const [key, record] of await loadChunk(db, def, unique.slice(start, start + LOAD_CHUNK))) out.set(key, record);
+  }
+  return out;
+}
+
+async function loadChunk(db: AnyDb | AnyTransaction, def: AnyEntity, ids: readonly (string | number)[]): Promise<Map<string, Record<string, unknown>>> {
   const all = fieldsOf(def).map(([name]) => name);
-  const row = (await db
+  const keyCol = keyColumn(def);
+  const rows = (await db
     .selectFrom(def.table)
     .select(columnsFor(def, all))
-    .where(keyColumn(def), '=', id)
-    .executeTakeFirst()) as Record<string, unknown> | undefined;
-  if (!row) return null;
-  const record = rowToRecord(def, row, all);
+    .where(keyCol, 'in', ids)
+    .execute()) as Record<string, unknown>[];
+  const records = new Map<string, Record<string, unknown>>();
+  for (const row of rows) records.set(String(row[keyCol]), rowToRecord(def, row, all));
+  if (records.size === 0) return records;
+  const found = rows.map((row) => row[keyCol]);
+  /** Rows of `table` whose `column` names one of the records, grouped by that record's key. */
+  const byParent = (list: Record<string, unknown>[], column: string) => {
+    const groups = new Map<string, Record<string, unknown>[]>();
+    for (const row of list) {
+      const group = groups.get(String(row[column]));
+      if (group) group.push(row);
+      else groups.set(String(row[column]), [row]);
+    }
+    return groups;
+  };
   for (const [name, field] of fieldsOf(def)) {
     if (field.type === 'set' && field.storage.kind === 'link') {
       const { table, parentColumn, valueColumn } = field.storage;
-      const links = (await db.selectFrom(table).select(valueColumn).where(parentColumn, '=', id).execute()) as Record<string, unknown>[];
-      record[name] = links.map((link) => String(link[valueColumn])).sort();
+      const links = byParent((await db.selectFrom(table).select([parentColumn, valueColumn]).where(parentColumn, 'in', found).execute()) as Record<string, unknown>[], parentColumn);
+      for (const [key, record] of records) record[name] = (links.get(key) ?? []).map((link) => String(link[valueColumn])).sort();
     }
     if (field.type === 'children') {
       const childKey = field.fields[field.key]!.column ?? field.key;
-      const rows = (await db
+      const childRows = (await db
         .selectFrom(field.table)
         .selectAll()
-        .where(field.parentColumn, '=', id)
+        .where(field.parentColumn, 'in', found)
         .orderBy(childKey)
         .execute()) as Record<string, unknown>[];
-      const lines = rows.map((child) => {
-        const out: Record<string, unknown> = {};
-        for (const [childName, childField] of Object.entries(field.fields)) {
-          out[childName] = readScalar(childField, child[childField.column ?? childName]);
-        }
-        return out;
-      });
       // A line's own child rows (issue 12): nested under each line, read in one query per collection.
+      const nested = new Map<string, Map<string, Record<string, unknown>[]>>();
       for (const [subName, sub] of Object.entries(field.lineChildren ?? {})) {
-        const keys = rows.map((child) => child[childKey]);
+        const keys = childRows.map((child) => child[childKey]);
         const subKey = sub.fields[sub.key]!.column ?? sub.key;
-        const subRows =
-          keys.length === 0
-            ? []
-            : ((await db.selectFrom(sub.table).selectAll().where(sub.parentColumn, 'in', keys).orderBy(subKey).execute()) as Record<string, unknown>[]);
-        lines.forEach((line, index) => {
-          const lineKey = String(rows[index]![childKey]);
-          line[subName] = subRows
-            .filter((subRow) => String(subRow[sub.parentColumn]) === lineKey)
-            .map((subRow) => {
+        const subRows: Record<string, unknown>[] = [];
+        for (let start = 0; start < keys.length; start += LOAD_CHUNK * 5) {
+          const slice = keys.slice(start, start + LOAD_CHUNK * 5);
+          subRows.push(...((await db.selectFrom(sub.table).selectAll().where(sub.parentColumn, 'in', slice).orderBy(subKey).execute()) as Record<string, unknown>[]));
+        }
+        nested.set(subName, byParent(subRows, sub.parentColumn));
+      }
+      const children = byParent(childRows, field.parentColumn);
+      for (const [key, record] of records) {
+        record[name] = (children.get(key) ?? []).map((child) => {
+          const line: Record<string, unknown> = {};
+          for (const [childName, childField] of Object.entries(field.fields)) line[childName] = readScalar(childField, child[childField.column ?? childName]);
+          for (const [subName, sub] of Object.entries(field.lineChildren ?? {})) {
+            line[subName] = (nested.get(subName)!.get(String(child[childKey])) ?? []).map((subRow) => {
               const out: Record<string, unknown> = {};
               for (const [subField, spec] of Object.entries(sub.fields)) out[subField] = readScalar(spec, subRow[spec.column ?? subField]);
               return out;
             });
+          }
+          return line;
         });
       }
-      record[name] = lines;
     }
   }
-  return record;
+  return records;
 }
 
 /** Removes hidden and write-only fields from a full record. */

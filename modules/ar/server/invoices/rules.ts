@@ -20,7 +20,9 @@
  * §6: lists and records are limited to the user's assigned customers (assignedCustomerHooks on BillToId).
  *
  * `createPostedInvoice(trx, input, userId)` (added, for the demo seed and other modules): the same pricing and
- * posting for a document written directly.
+ * posting for a document written directly. `createPostedInvoices(trx, inputs, userId)`: many at once (a queue's
+ * batch) — each checked alone (`prepareInvoice`: a refusal answers that document only), then written together
+ * (`writeInvoices`: a block of numbers, multi-row inserts, one `postMany`, multi-row AR items).
  */
 import { add, cmp, isZero, mul, neg, type Decimal } from '@erp/shared/decimal';
 import { arInvoice, AR_CREDIT_SEQUENCE, AR_INVOICE_SEQUENCE } from '../../definitions/invoices/index.ts';
@@ -31,9 +33,10 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { canSeeFirm, assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
 import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
-import { nextNumber } from '@erp/server/entities/numbering';
+import { nextNumber, nextNumbers } from '@erp/server/entities/numbering';
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
-import { addArItem, applyArItem, arAccount, arItem, postAr } from '../subledger.ts';
+import { addArItem, addArItems, applyArItem, arAccount, arItem, arPosting, type NewArItem } from '../subledger.ts';
+import { checkPosting, post, postMany, type PostingRequest } from '@erp/modules/gl/server/ledger/posting';
 import { perTransaction } from '@erp/server/db/per-transaction';
 import { setField } from '@erp/server/entities/hooks';
 
@@ -200,18 +203,27 @@ const stripped = (line: PricedLine) => {
   return rest;
 };
 
+/** What the posting and the AR item of a document say of it. */
+interface DocumentFacts {
+  invoiceId: number;
+  documentNo: string;
+  documentType: string;
+  date: string;
+  billToId: string;
+  shipToId: string;
+  description: string | null;
+  currency: string;
+  dueDate: string | null;
+  discountDate: string | null;
+  discountAvailable: Decimal;
+  reversalOf?: string | null;
+}
+
 /**
- * The posting of a document: Dr receivables, Cr revenue per account, Cr tax payable per account (a credit
- * note: signs reversed), then its AR item. Answers the journal and the item.
+ * The posting request of a document — Dr receivables, Cr revenue per account, Cr tax payable per account (a
+ * credit note: signs reversed) — and its total.
  */
-export async function postDocument(
-  trx: AnyTransaction,
-  document: { invoiceId: number; documentNo: string; documentType: string; date: string; billToId: string; shipToId: string; description: string | null; currency: string; dueDate: string | null; discountDate: string | null; discountAvailable: Decimal; reversalOf?: string | null },
-  lines: readonly PricedLine[],
-  userId: string,
-  memo?: PricingMemo,
-): Promise<{ journalId: number; itemId: number; total: Decimal }> {
-  if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+function postingOf(document: DocumentFacts, lines: readonly PricedLine[], receivable: string, userId: string): { request: PostingRequest; total: Decimal } {
   const sign = document.documentType === 'CreditNote' ? -1 : 1;
   const signed = (amount: Decimal) => (sign < 0 ? neg(amount) : amount);
   const credits = new Map<string, Decimal>();
@@ -225,8 +237,6 @@ export async function postDocument(
       total = add(total, tax.amount);
     }
   }
-  const receivable = memo?.receivable ?? (await arAccount(trx, 'RECEIVABLE'));
-  if (memo) memo.receivable = receivable;
   const postingLines = [
     { accountId: receivable, amount: signed(total), description: document.billToId },
     // §5/issue 22: a revenue account is one the clerk typed, so the posting service refuses a control account there.
@@ -234,7 +244,7 @@ export async function postDocument(
       .filter(([, amount]) => !isZero(amount))
       .map(([accountId, amount]) => ({ accountId, amount: signed(neg(amount)), enteredAccount: entered.has(accountId) })),
   ];
-  const result = await postAr(trx, {
+  const request = arPosting({
     date: document.date,
     documentNo: document.documentNo,
     description: document.description ?? `${document.documentType === 'CreditNote' ? 'Credit note' : 'Invoice'} ${document.billToId}`,
@@ -243,22 +253,45 @@ export async function postDocument(
     reversalOf: document.reversalOf ?? null,
     userId,
   });
-  const itemId = await addArItem(trx, {
+  return { request, total };
+}
+
+/** The AR item of a posted document. */
+function itemOfDocument(document: DocumentFacts, total: Decimal, journalId: number, userId: string): NewArItem {
+  const credit = document.documentType === 'CreditNote';
+  return {
     firmId: document.billToId,
     shipToId: document.shipToId,
-    itemType: document.documentType === 'CreditNote' ? 'CreditNote' : 'Invoice',
+    itemType: credit ? 'CreditNote' : 'Invoice',
     documentNo: document.documentNo,
     documentDate: document.date,
-    dueDate: sign > 0 ? document.dueDate : document.date,
-    discountDate: sign > 0 ? document.discountDate : null,
-    discountAvailable: sign > 0 ? document.discountAvailable : '0.00',
+    dueDate: credit ? document.date : document.dueDate,
+    discountDate: credit ? null : document.discountDate,
+    discountAvailable: credit ? '0.00' : document.discountAvailable,
     currency: document.currency,
-    amount: signed(total),
+    amount: credit ? neg(total) : total,
     description: document.description,
     origin: { type: arInvoice.name, id: String(document.invoiceId) },
-    journalId: result.journalId,
+    journalId,
     userId,
-  });
+  };
+}
+
+async function receivableOf(trx: AnyTransaction, memo?: PricingMemo): Promise<string> {
+  const receivable = memo?.receivable ?? (await arAccount(trx, 'RECEIVABLE'));
+  if (memo) memo.receivable = receivable;
+  return receivable;
+}
+
+/**
+ * The posting of a document (`postingOf`) through the posting service, then its AR item. Answers the journal
+ * and the item.
+ */
+export async function postDocument(trx: AnyTransaction, document: DocumentFacts, lines: readonly PricedLine[], userId: string, memo?: PricingMemo): Promise<{ journalId: number; itemId: number; total: Decimal }> {
+  if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+  const { request, total } = postingOf(document, lines, await receivableOf(trx, memo), userId);
+  const result = await post(trx, request);
+  const itemId = await addArItem(trx, itemOfDocument(document, total, result.journalId, userId));
   return { journalId: result.journalId, itemId, total };
 }
 
@@ -266,61 +299,62 @@ function linesOf(record: Row): Row[] {
   return Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
 }
 
+type Engine = ReturnType<typeof engineOf>;
+
+/** The ar_invoices row of a document header (wire form). */
+function documentRow(engine: Engine, header: Row, userId: string, now: string): Row {
+  const money = (value: unknown) => (value == null ? null : decimalToDb(engine, String(value), 2));
+  return {
+    document_no: header['DocumentNo'],
+    document_type: header['DocumentType'],
+    invoice_date: header['InvoiceDate'],
+    bill_to_id: header['BillToId'],
+    ship_to_id: header['ShipToId'],
+    terms_code: header['TermsCode'] ?? null,
+    sales_rep: header['SalesRep'] ?? null,
+    currency: header['Currency'] ?? 'CAD',
+    reference: header['Reference'] ?? null,
+    description: header['Description'] ?? null,
+    status: header['Status'],
+    province_code: header['ProvinceCode'] ?? null,
+    due_date: header['DueDate'] ?? null,
+    discount_date: header['DiscountDate'] ?? null,
+    discount_available: money(header['DiscountAvailable'] ?? '0.00'),
+    credit_of: header['CreditOf'] ?? null,
+    credited_by: null,
+    journal_id: null,
+    sub_total: money(header['SubTotal']),
+    tax_total: money(header['TaxTotal']),
+    total: money(header['Total']),
+    created_by: userId,
+    created_on: now,
+    updated_by: userId,
+    updated_on: now,
+    version: 1,
+  };
+}
+
+/** The ar_invoice_lines row of a priced line. */
+function lineRow(engine: Engine, invoiceId: number, line: PricedLine): Row {
+  return {
+    invoice_id: invoiceId,
+    description: line.Description,
+    account_id: line.AccountId,
+    quantity: decimalToDb(engine, line.Quantity, 4),
+    unit_price: decimalToDb(engine, line.UnitPrice, 4),
+    tax_group: line.TaxGroup,
+    amount: decimalToDb(engine, line.Amount, 2),
+    tax_codes: line.TaxCodes,
+    tax_amount: decimalToDb(engine, line.TaxAmount, 2),
+  };
+}
+
 /** A document written directly (credit notes of the `credit` action, demo data): header and lines. */
 export async function insertDocument(trx: AnyTransaction, header: Row, lines: readonly PricedLine[], userId: string, now: string): Promise<number> {
   const engine = engineOf(trx);
-  const money = (value: unknown) => (value == null ? null : decimalToDb(engine, String(value), 2));
-  const inserted = (await trx
-    .insertInto('ar_invoices')
-    .values({
-      document_no: header['DocumentNo'],
-      document_type: header['DocumentType'],
-      invoice_date: header['InvoiceDate'],
-      bill_to_id: header['BillToId'],
-      ship_to_id: header['ShipToId'],
-      terms_code: header['TermsCode'] ?? null,
-      sales_rep: header['SalesRep'] ?? null,
-      currency: header['Currency'] ?? 'CAD',
-      reference: header['Reference'] ?? null,
-      description: header['Description'] ?? null,
-      status: header['Status'],
-      province_code: header['ProvinceCode'] ?? null,
-      due_date: header['DueDate'] ?? null,
-      discount_date: header['DiscountDate'] ?? null,
-      discount_available: money(header['DiscountAvailable'] ?? '0.00'),
-      credit_of: header['CreditOf'] ?? null,
-      credited_by: null,
-      journal_id: null,
-      sub_total: money(header['SubTotal']),
-      tax_total: money(header['TaxTotal']),
-      total: money(header['Total']),
-      created_by: userId,
-      created_on: now,
-      updated_by: userId,
-      updated_on: now,
-      version: 1,
-    })
-    .returning('invoice_id')
-    .executeTakeFirstOrThrow()) as { invoice_id: number | string };
+  const inserted = (await trx.insertInto('ar_invoices').values(documentRow(engine, header, userId, now)).returning('invoice_id').executeTakeFirstOrThrow()) as { invoice_id: number | string };
   const invoiceId = Number(inserted.invoice_id);
-  if (lines.length > 0) {
-    await trx
-      .insertInto('ar_invoice_lines')
-      .values(
-        lines.map((line) => ({
-          invoice_id: invoiceId,
-          description: line.Description,
-          account_id: line.AccountId,
-          quantity: decimalToDb(engine, line.Quantity, 4),
-          unit_price: decimalToDb(engine, line.UnitPrice, 4),
-          tax_group: line.TaxGroup,
-          amount: money(line.Amount),
-          tax_codes: line.TaxCodes,
-          tax_amount: money(line.TaxAmount),
-        })),
-      )
-      .execute();
-  }
+  if (lines.length > 0) await trx.insertInto('ar_invoice_lines').values(lines.map((line) => lineRow(engine, invoiceId, line))).execute();
   return invoiceId;
 }
 
@@ -335,13 +369,27 @@ export interface NewInvoice {
   lines: { Description: string; AccountId: string; Quantity: Decimal; UnitPrice: Decimal; TaxGroup?: string | null }[];
 }
 
-/** Creates and posts a document in `trx` (the demo seed; see the module header). */
-export async function createPostedInvoice(
-  trx: AnyTransaction,
-  input: NewInvoice,
-  userId: string,
-  memo?: PricingMemo,
-): Promise<{ invoiceId: number; itemId: number; documentNo: string; total: Decimal }> {
+/** A document created and posted: its id, AR item, number and total. */
+export interface CreatedInvoice {
+  invoiceId: number;
+  itemId: number;
+  documentNo: string;
+  total: Decimal;
+}
+
+/** A document checked and priced, ready for `writeInvoices` (it has no number yet). */
+export interface PreparedInvoice {
+  header: Row;
+  document: Omit<DocumentFacts, 'invoiceId' | 'documentNo'>;
+  priced: PricedLine[];
+}
+
+/**
+ * Every check of a new document, nothing written: the parties (§5/§8), the pricing and terms, and its posting
+ * as the posting service would check it (the A/R period open §4/§8, balanced exact lines, valid accounts; a
+ * control account refused as a revenue account) — a refusal throws BusinessError naming this document alone.
+ */
+export async function prepareInvoice(trx: AnyTransaction, input: NewInvoice, userId: string, memo?: PricingMemo): Promise<PreparedInvoice> {
   const shipToId = input.shipToId ?? input.billToId;
   const partiesKey = `${input.billToId}\u0000${shipToId}`;
   const parties = memo?.firms.get(partiesKey) ?? (await checkParties(trx, input.billToId, shipToId));
@@ -350,24 +398,94 @@ export async function createPostedInvoice(
   const province = String(shipTo['province_code'] ?? billTo['province_code'] ?? '');
   const type = input.documentType ?? 'Invoice';
   const priced = await priceLines(trx, input.lines, province, input.date, memo);
+  if (priced.length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
   const termsCode = input.termsCode ?? (billTo['account_terms'] as string | null) ?? null;
   const figures = await headerFigures(trx, priced, termsCode, input.date, memo);
-  const documentNo = type === 'CreditNote' ? await nextNumber(trx, AR_CREDIT_SEQUENCE, { prefix: 'CN' }) : await nextNumber(trx, AR_INVOICE_SEQUENCE, { prefix: 'AR' });
-  const now = new Date().toISOString();
   const header = {
-    DocumentNo: documentNo, DocumentType: type, InvoiceDate: input.date, BillToId: input.billToId, ShipToId: shipToId, TermsCode: termsCode,
+    DocumentType: type, InvoiceDate: input.date, BillToId: input.billToId, ShipToId: shipToId, TermsCode: termsCode,
     SalesRep: billTo['sales_rep'] ?? null, Reference: input.reference ?? null, Description: input.description ?? null, Status: 'Posted', ProvinceCode: province, ...figures,
   };
-  const invoiceId = await insertDocument(trx, header, priced, userId, now);
-  const posted = await postDocument(
-    trx,
-    { invoiceId, documentNo, documentType: type, date: input.date, billToId: input.billToId, shipToId, description: input.description ?? null, currency: 'CAD', dueDate: figures.DueDate, discountDate: figures.DiscountDate, discountAvailable: figures.DiscountAvailable },
-    priced,
-    userId,
-    memo,
-  );
-  await trx.updateTable('ar_invoices').set({ journal_id: posted.journalId }).where('invoice_id', '=', invoiceId).execute();
-  return { invoiceId, itemId: posted.itemId, documentNo, total: posted.total };
+  const document = {
+    documentType: type, date: input.date, billToId: input.billToId, shipToId, description: input.description ?? null, currency: 'CAD',
+    dueDate: figures.DueDate, discountDate: figures.DiscountDate, discountAvailable: figures.DiscountAvailable,
+  };
+  const { request } = postingOf({ ...document, invoiceId: 0, documentNo: '' }, priced, await receivableOf(trx, memo), userId);
+  await checkPosting(trx, request);
+  return { header, document, priced };
+}
+
+// Rows per INSERT: 26 header columns × 500 and 9 line columns × 2,000, under both engines' bound-value limits.
+const HEADER_BATCH = 500;
+const LINE_BATCH = 2000;
+
+/**
+ * Writes and posts prepared documents at once: a block of numbers per sequence (AR… invoices, CN… credit notes,
+ * in the documents' order), the headers and their lines in multi-row inserts, every posting through the posting
+ * service's `postMany` (each document its own entries, balanced), the AR items in multi-row inserts, each
+ * document's journal. Answers each document, in order. The same rows as `createPostedInvoice` one by one.
+ */
+export async function writeInvoices(trx: AnyTransaction, invoices: readonly PreparedInvoice[], userId: string, memo?: PricingMemo): Promise<CreatedInvoice[]> {
+  if (invoices.length === 0) return [];
+  const engine = engineOf(trx);
+  const now = new Date().toISOString();
+  const credit = (invoice: PreparedInvoice) => invoice.document.documentType === 'CreditNote';
+  const credits = invoices.filter(credit).length;
+  const invoiceNos = credits < invoices.length ? await nextNumbers(trx, AR_INVOICE_SEQUENCE, invoices.length - credits, { prefix: 'AR' }) : [];
+  const creditNos = credits > 0 ? await nextNumbers(trx, AR_CREDIT_SEQUENCE, credits, { prefix: 'CN' }) : [];
+  const numbers = invoices.map((invoice) => (credit(invoice) ? creditNos : invoiceNos).shift()!);
+
+  const ids: number[] = [];
+  for (let start = 0; start < invoices.length; start += HEADER_BATCH) {
+    const rows = invoices.slice(start, start + HEADER_BATCH).map((invoice, index) => documentRow(engine, { ...invoice.header, DocumentNo: numbers[start + index] }, userId, now));
+    const inserted = (await trx.insertInto('ar_invoices').values(rows).returning('invoice_id').execute()) as { invoice_id: number | string }[];
+    for (const row of inserted) ids.push(Number(row.invoice_id));
+  }
+  const lines = invoices.flatMap((invoice, index) => invoice.priced.map((line) => lineRow(engine, ids[index]!, line)));
+  for (let start = 0; start < lines.length; start += LINE_BATCH) await trx.insertInto('ar_invoice_lines').values(lines.slice(start, start + LINE_BATCH)).execute();
+
+  const receivable = await receivableOf(trx, memo);
+  const documents = invoices.map((invoice, index) => ({ ...invoice.document, invoiceId: ids[index]!, documentNo: numbers[index]! }));
+  const postings = invoices.map((invoice, index) => postingOf(documents[index]!, invoice.priced, receivable, userId));
+  const posted = await postMany(trx, postings.map((posting) => posting.request));
+  const itemIds = await addArItems(trx, documents.map((document, index) => itemOfDocument(document, postings[index]!.total, posted[index]!.journalId, userId)));
+
+  // Each document's journal: one UPDATE per journal and thousand documents.
+  const byJournal = new Map<number, number[]>();
+  posted.forEach((result, index) => byJournal.set(result.journalId, [...(byJournal.get(result.journalId) ?? []), ids[index]!]));
+  for (const [journalId, documentIds] of byJournal) {
+    for (let start = 0; start < documentIds.length; start += 1000) {
+      await trx.updateTable('ar_invoices').set({ journal_id: journalId }).where('invoice_id', 'in', documentIds.slice(start, start + 1000)).execute();
+    }
+  }
+  return invoices.map((_, index) => ({ invoiceId: ids[index]!, itemId: itemIds[index]!, documentNo: numbers[index]!, total: postings[index]!.total }));
+}
+
+/** Each document of `createPostedInvoices`: created, or refused with its own BusinessError. */
+export type InvoiceOutcome = { invoice: CreatedInvoice; refused?: undefined } | { invoice?: undefined; refused: BusinessError };
+
+/**
+ * Creates and posts many documents in `trx` (a batch: Sales orders' invoicing queue, Waste disposal's invoice
+ * processing): each checked alone (`prepareInvoice`; a refused document is answered as such and the others are
+ * written), then all written at once (`writeInvoices`). Answers one outcome per input, in order.
+ */
+export async function createPostedInvoices(trx: AnyTransaction, inputs: readonly NewInvoice[], userId: string, memo: PricingMemo = pricingMemo()): Promise<InvoiceOutcome[]> {
+  const prepared: (PreparedInvoice | BusinessError)[] = [];
+  for (const input of inputs) {
+    try {
+      prepared.push(await prepareInvoice(trx, input, userId, memo));
+    } catch (error) {
+      if (!(error instanceof BusinessError)) throw error;
+      prepared.push(error);
+    }
+  }
+  const written = await writeInvoices(trx, prepared.filter((entry): entry is PreparedInvoice => !(entry instanceof BusinessError)), userId, memo);
+  let next = 0;
+  return prepared.map((entry) => (entry instanceof BusinessError ? { refused: entry } : { invoice: written[next++]! }));
+}
+
+/** Creates and posts one document in `trx` (the demo seed; see the module header): a batch of one. */
+export async function createPostedInvoice(trx: AnyTransaction, input: NewInvoice, userId: string, memo?: PricingMemo): Promise<CreatedInvoice> {
+  return (await writeInvoices(trx, [await prepareInvoice(trx, input, userId, memo)], userId, memo))[0]!;
 }
 
 const assigned = assignedCustomerHooks('bill_to_id', 'BillToId');

@@ -22,6 +22,8 @@
  *    gl_balances) and its entries (gl_entries of data type Actual) cannot disagree. Budget figures are read
  *    from gl_entries (data_type 'Budget').
  * Failures throw BusinessError (entities/call-result.ts) and so roll back the caller's transaction.
+ * `postMany(trx, requests)`: many postings in one pass (shared checks, multi-row writes); `checkPosting(trx,
+ * request)`: steps 1–3 alone, for a batch that reports each document's refusal on its own.
  */
 import { abs, add, isNegative, isZero, parseDecimal } from '@erp/shared/decimal';
 import { sql } from 'kysely';
@@ -117,6 +119,19 @@ async function yearEndPeriod(trx: LedgerTransaction, request: PostingRequest): P
   if (Number(last?.last) !== period.periodNo || period.endDate !== request.date) return assertPeriodOpen(trx, request.date, request.subLedger);
   await assertYearOpen(trx, period.fiscalYear, 'EntryDate', true);
   return period;
+}
+
+/**
+ * The checks of `post` without the writes (steps 1–3): a caller posting many documents with `postMany` checks
+ * each first, so a refusal names its own document and the others still post. The period and account reads are
+ * shared per transaction; `postMany` checks again.
+ */
+export async function checkPosting(trx: LedgerTransaction, request: PostingRequest): Promise<void> {
+  if (request.yearEndClosing) await yearEndPeriod(trx, request);
+  // The period once per date in the transaction (a refusal is not remembered): it is share-locked until the end.
+  else await perTransaction(trx, `gl:period-open:${request.date}|${request.subLedger}`, () => assertPeriodOpen(trx, request.date, request.subLedger));
+  checkLines(request);
+  await checkAccounts(trx, request);
 }
 
 export async function post(trx: LedgerTransaction, request: PostingRequest): Promise<PostingResult> {
