@@ -186,7 +186,7 @@ export const workOrder = defineEntity({
     { field: 'OrderDate', op: 'range' },
   ],
   search: ['WorkOrderNo', 'LotId'],
-  indexes: [['LotId'], ['Status', 'OrderDate']],
+  indexes: [['LotId', 'Kind'], ['Status', 'OrderDate']],
   roles: LABOUR_ROLES,
   displayField: 'WorkOrderNo',
   attachments: false,

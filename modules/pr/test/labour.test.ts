@@ -83,6 +83,7 @@ beforeAll(async () => {
     Sin: withCheckDigit('04645428'),
     HourlyRate: '40.0000',
     GrossLabourRate: '52.5000',
+    ApplyWsib: false,
   });
   job = await created('work-order', { LotId: 'LB-001', OrderDate: '2026-02-01', ServiceType: 'Construction', Lines: [{ WorkCodeId: 'TROUGH', BudgetHours: '20.0000' }] });
 });
@@ -172,11 +173,11 @@ describe('time cards, the job ledger and job costing', () => {
     expect([byCode.get('TFIN')?.BudgetAmount, byCode.get('TFIN')?.ActualAmount, byCode.get('TFIN')?.AmountVariance]).toEqual(['400.00', '150.00', '250.00']);
   });
 
-  it('lists the hours in the time sheet and workday reports, for the trades desk too', async () => {
-    const sheet = await report('pr-time-sheet', { StartDate: '2026-01-01', EndDate: '2026-12-31', EmployeeId: 'T800' }, clerk);
+  it('lists the hours (no rates) in the time sheet and workday reports', async () => {
+    const sheet = await report('pr-time-sheet', { StartDate: '2026-01-01', EndDate: '2026-12-31', EmployeeId: 'T800' });
     expect(sheet.map((row) => row.Hours).sort()).toEqual(['2.5000', '3.0000', '4.0000', '8.0000']);
     expect(sheet[0]).not.toHaveProperty('Rate');
-    const days = await report('pr-employee-workday', { StartDate: '2026-02-10', EndDate: '2026-02-12', EmployeeId: 'T800' }, clerk);
+    const days = await report('pr-employee-workday', { StartDate: '2026-02-10', EndDate: '2026-02-12', EmployeeId: 'T800' });
     expect(days.map((row) => [row.WorkDate, row.Jobs, row.Hours])).toEqual([
       ['2026-02-10', 1, '8.0000'],
       ['2026-02-11', 1, '2.5000'],
