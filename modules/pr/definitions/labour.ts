@@ -166,7 +166,7 @@ export const workOrder = defineEntity({
   },
   computed: { BudgetHours: { op: 'sum', collection: 'Lines', field: 'BudgetHours' } },
   rules: [workOrderRules],
-  numbering: { sequence: WORK_ORDER_SEQUENCE, field: 'WorkOrderNo', prefix: 'WO' },
+  numbering: { sequence: WORK_ORDER_SEQUENCE, field: 'WorkOrderNo', prefix: 'JB' },
   states: {
     field: 'Status',
     initial: 'Open',

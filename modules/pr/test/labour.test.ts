@@ -99,7 +99,7 @@ describe('§5 work orders', () => {
     expect(await refused('work-order', { ...order, Lines: [{ WorkCodeId: 'TFIN' }, { WorkCodeId: 'TFIN', OptionId: 'LBDECK' }] })).toContain('A duplicate work code needs an option.');
     expect(await refused('work-order', { ...order, Lines: [{ WorkCodeId: 'TFIN', OptionId: 'LBDECK' }, { WorkCodeId: 'TFIN', OptionId: 'LBDECK' }] })).toContain('A duplicate work code needs an option.');
     const saved = await created('work-order', { ...order, Kind: 'Service', ServiceType: 'Warranty', Lines: [{ WorkCodeId: 'TFIN', OptionId: 'LBDECK' }, { WorkCodeId: 'TFIN', OptionId: 'LBEV' }, { WorkCodeId: 'TROUGH' }] });
-    expect([saved.WorkOrderNo.startsWith('WO'), saved.SiteId, saved.LedgerCreatedOn, saved.Status]).toEqual([true, 'LBS', '2026-02-01', 'Open']);
+    expect([saved.WorkOrderNo.startsWith('JB'), saved.SiteId, saved.LedgerCreatedOn, saved.Status]).toEqual([true, 'LBS', '2026-02-01', 'Open']);
     // No transactions: the job and its ledger may go.
     expect((await as(admin).delete(`/api/data/work-order/${saved.WorkOrderId}?Version=${saved.Version}`)).statusCode).toBeLessThan(300);
   });
