@@ -6,6 +6,7 @@
 import { combineParts } from '@erp/server/modules/part';
 import { prModule } from '../definitions/index.ts';
 import { LABOUR_PROCESSES, LABOUR_REPORTS, labourPart, timeCardLineRoutes } from './labour/index.ts';
+import { insertTimeCards } from './labour/seed-large.ts';
 import { m0029_pr } from './migration.ts';
 import { PR_PROCESSES } from './processes.ts';
 import { PR_SERVER_REPORTS } from './reports.ts';
@@ -21,4 +22,12 @@ export const serverModule = combineParts(prModule, [{ hooks: { 'pr-employee': em
     await timeCardLineRoutes(app, deps);
   },
   migrations: { '0029_pr': m0029_pr },
+  large: {
+    option: '--labour',
+    counts: 'time cards',
+    max: 5_000_000,
+    progress: 'time cards',
+    summary: 'labour',
+    run: (database, count, onProgress) => insertTimeCards(database, { ...(count === undefined ? {} : { cards: count }), onProgress }),
+  },
 });
