@@ -10,32 +10,21 @@
  * own insert (numbering, computed totals), each lot in its own transaction.
  */
 import { sql } from 'kysely';
-import type { ReportParameterError } from '@erp/shared/reports/define';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
-import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
+import type { ServerProcess } from '@erp/server/processes/engine';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
 import { insertDocument } from '@erp/modules/po/server/documents';
+import { param, siteExists } from '@erp/modules/te/server/reports';
+import { refused } from '../processes.ts';
 import { workOrder } from '../../definitions/labour.ts';
 import { employeeWorkdayReport, generateWorkOrders, jobCosting, labourBudgetReport, timeSheetReport } from '../../definitions/labour-reports.ts';
 
 type Row = Record<string, unknown>;
 const NOT_FOUND = 'te:rules.notFound';
 
-const param = (ctx: { params: Record<string, unknown> }, name: string): string | null => {
-  const value = ctx.params[name];
-  return typeof value === 'string' && value !== '' ? value : null;
-};
-
 const employeeName = sql<string>`e.first_name || ' ' || e.last_name`;
-
-async function siteExists(ctx: ReportContext | ProcessContext): Promise<ReportParameterError[]> {
-  const site = param(ctx, 'SiteId');
-  if (site === null) return [];
-  const found = await ctx.db.selectFrom('te_job_sites').select('site_id').where('site_id', '=', site).executeTakeFirst();
-  return found ? [] : [{ field: 'SiteId', key: NOT_FOUND, params: { value: site } }];
-}
 
 /** Approved time of the jobs the parameters select, within each job ledger (from its creation date). */
 function ledgerTime(ctx: ReportContext): AnySelect {
@@ -158,14 +147,6 @@ const employeeWorkday: ServerReport = {
       .groupBy(['c.employee_id', 'c.work_date']);
   },
 };
-
-function refused(ctx: ProcessContext, error: unknown, id: string): ItemOutcome {
-  if (error instanceof BusinessError) {
-    const issue = error.issues[0];
-    return { ResultStatus: 2, ResultCode: error.code, Message: messageIn(ctx.locale, issue?.key ?? error.code, issue?.params ?? {}), EntityId: id };
-  }
-  throw error;
-}
 
 /** A lot's model budget as work order lines. */
 async function budgetLines(trx: AnyTransaction, modelId: string): Promise<Row[]> {

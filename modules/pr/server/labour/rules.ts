@@ -15,10 +15,10 @@ import type { RuleIssue } from '@erp/shared/entities/define';
 import { callResult, messageIn, BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { setField, type AnyTransaction, type EntityHooks } from '@erp/server/entities/hooks';
+import { text } from '@erp/modules/te/server/records';
 import { LEDGER_IN_USE } from '../../definitions/labour.ts';
 
 type Row = Record<string, unknown>;
-const text = (value: unknown): string => (typeof value === 'string' ? value : value == null ? '' : String(value));
 const NOT_FOUND = 'te:rules.notFound';
 
 export const workOrderHooks: EntityHooks = {
