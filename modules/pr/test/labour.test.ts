@@ -126,6 +126,10 @@ describe('time cards, the job ledger and job costing', () => {
     expect((await as(clerk).post('/api/data/time-card', card({ WorkOrderNo: job.WorkOrderNo, Rate: '1.0000' }))).statusCode).toBe(400);
     const list = json(await as(clerk).get('/api/data/time-card?PageSize=50')).List as Json[];
     for (const row of list) expect(row).not.toHaveProperty('Rate');
+    expect((await as(clerk).get('/api/data/time-card?SortFields=Rate')).statusCode).toBe(400);
+    expect((await as(clerk).post('/api/data/time-card/export', { Columns: ['TimeCardNo', 'Rate'] })).statusCode).toBe(400);
+    const exported = await as(clerk).post('/api/data/time-card/export', {});
+    expect(exported.statusCode).toBe(200);
     // Payroll sees the gross labour rate and hours × rate.
     const seen = json(await as(admin).get(`/api/data/time-card/${byClerk.TimeCardId}`)).Data;
     expect([seen.Rate, seen.Amount]).toEqual(['52.5000', '420.00']);
