@@ -1,8 +1,8 @@
 /**
  * Trades labour end to end in Chromium (issue 29 item 6, tests "a time card approved → job costing"; SCREENS.md 9b
  * acceptance 5): a job (a work order on a lot of a site of the demo builder BLD100, through the API) gets a time
- * card typed on `/novus-te/time_card` for the demo electrician E1001 — the rate is the employee's, filled by the
- * server — approved on the screen (Alt+A, confirmed), after which it can no longer be changed; then
+ * card typed on `/novus-te/time_card` for the demo electrician E1001 (Alt+N, Ctrl+S) — the rate is the employee's,
+ * filled by the server — approved on the screen (Alt+A, confirmed), after which it can no longer be changed; then
  * `/novus-te/job-costing` lists it under the job with its hours × rate, and Order Entry's `/novus-oe/jobs-costing`
  * is the same report.
  */
@@ -27,7 +27,9 @@ test('a time card typed and approved on its screen shows in job costing with hou
   const job = (await api(page, 'POST', 'data/work-order', { LotId: `JL${tag}`, OrderDate: today, ServiceType: 'Construction', Lines: [{ WorkCodeId: 'ROUGH', BudgetHours: '40.0000' }] }))['Data'];
 
   const cards = await openScreen(page, '/novus-te/time_card', /Time Cards/, 30_000);
-  await cards.getByRole('button', { name: 'New', exact: true }).click();
+  // The keyboard contract (README "Keyboard"): Alt+N a new card, Ctrl+S saves, Alt+A approves.
+  await cards.getByRole('searchbox', { name: 'Search' }).focus();
+  await page.keyboard.press('Alt+N');
   const card = cards.locator('.erp-document');
   await expect(card.locator('[data-document-state]')).toHaveText('Open');
   await card.getByRole('textbox', { name: 'Employee', exact: true }).fill('E1001');
@@ -35,7 +37,7 @@ test('a time card typed and approved on its screen shows in job costing with hou
   await card.getByRole('textbox', { name: 'Work code', exact: true }).fill('ROUGH');
   await card.getByRole('textbox', { name: 'Date worked', exact: true }).fill(today);
   await card.getByRole('textbox', { name: 'Hours', exact: true }).fill('7.5');
-  await card.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.keyboard.press('Control+s');
   await expect(card.getByText('Saved.', { exact: true })).toBeVisible();
   await expect(card.getByRole('textbox', { name: 'Lot', exact: true })).toHaveValue(`JL${tag}`);
   const number = await card.getByRole('textbox', { name: 'Time card', exact: true }).inputValue();
