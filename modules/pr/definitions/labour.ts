@@ -45,16 +45,18 @@ export const DEFAULT_PAY_CODE = 'REG';
 /** §5 "A job ledger cannot be deleted when transactions reference it." */
 export const LEDGER_IN_USE = 'pr:labour.rules.ledgerInUse';
 
-const workCodeLookup = (labelKey?: string) => ({
+/** A work code, required: `requiredKey` says whose (§5 "A work order line needs a work code." on a work order line). */
+const workCodeLookup = (requiredKey: string, labelKey?: string) => ({
   type: 'lookup' as const,
   entity: 'work-code',
   maxLength: 10,
   uppercase: true,
   activeOnly: true,
   required: true,
-  requiredKey: 'pr:labour.rules.workCodeRequired',
+  requiredKey,
   ...(labelKey ? { labelKey } : {}),
 });
+const WORK_CODE_REQUIRED = 'pr:labour.rules.workCodeNeeded';
 
 export const workCode = defineEntity({
   name: 'work-code',
@@ -90,7 +92,7 @@ export const labourBudget = defineEntity({
   fields: {
     BudgetId: { type: 'integer' },
     ModelId: { type: 'lookup', entity: 'te-model', required: true, maxLength: 12, uppercase: true, invalidKey: 'te:rules.notFound' },
-    WorkCodeId: workCodeLookup(),
+    WorkCodeId: workCodeLookup(WORK_CODE_REQUIRED),
     Hours: { ...PR_HOURS, required: true, min: '0' },
     Rate: { ...PR_RATE, required: true, min: '0' },
     Amount: { ...PR_MONEY, readOnly: true },
@@ -157,7 +159,7 @@ export const workOrder = defineEntity({
       maxItems: 100,
       fields: {
         LineId: { type: 'integer', labelKey: woLine('LineId') },
-        WorkCodeId: workCodeLookup(woLine('WorkCodeId')),
+        WorkCodeId: workCodeLookup('pr:labour.rules.workCodeRequired', woLine('WorkCodeId')),
         OptionId: { type: 'lookup', entity: 'te-option', maxLength: 12, uppercase: true, labelKey: woLine('OptionId') },
         Description: { type: 'text', maxLength: 100, labelKey: woLine('Description') },
         BudgetHours: { ...PR_HOURS, min: '0', defaultValue: '0.0000', labelKey: woLine('BudgetHours') },
@@ -214,7 +216,7 @@ export const timeCard = defineEntity({
     TimeCardNo: { type: 'text', maxLength: 20, readOnly: true },
     EmployeeId: { type: 'lookup', entity: 'pr-employee', required: true, maxLength: 10, uppercase: true, where: { Status: 'Active' } },
     WorkOrderNo: { type: 'lookup', entity: 'work-order', targetField: 'WorkOrderNo', required: true, maxLength: 20, uppercase: true, invalidKey: 'pr:labour.rules.jobNotFound' },
-    WorkCodeId: workCodeLookup(),
+    WorkCodeId: workCodeLookup(WORK_CODE_REQUIRED),
     WorkDate: { type: 'date', required: true },
     Hours: { ...PR_HOURS, required: true, min: '0.01', max: '24' },
     Rate: { ...PR_RATE, min: '0', ...WAGE },

@@ -117,7 +117,7 @@ describe('time cards, the job ledger and job costing', () => {
   let early: Json;
 
   it('needs a work code; takes the rate from the employee, hidden from a user without the payroll role', async () => {
-    expect(await refused('time-card', card({ WorkOrderNo: job.WorkOrderNo, WorkCodeId: '' }))).toContain('A work order line needs a work code.');
+    expect(await refused('time-card', card({ WorkOrderNo: job.WorkOrderNo, WorkCodeId: '' }))).toContain('A work code is required.');
     // The clerk (trades desk) enters hours only: no rate sent, none shown.
     const byClerk = await created('time-card', card({ WorkOrderNo: job.WorkOrderNo }), clerk);
     expect(byClerk).not.toHaveProperty('Rate');
