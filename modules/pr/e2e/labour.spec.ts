@@ -4,7 +4,8 @@
  * card typed on `/novus-te/time_card` for the demo electrician E1001 (Alt+N, Ctrl+S) — the rate is the employee's,
  * filled by the server — approved on the screen (Alt+A, confirmed), after which it can no longer be changed; then
  * `/novus-te/job-costing` lists it under the job with its hours × rate, and Order Entry's `/novus-oe/jobs-costing`
- * is the same report.
+ * is the same report. Payroll then takes it as input: on a new payroll transaction, "Add approved time cards"
+ * (Alt+T) offers it ticked for the employee, and the saved transaction pays it.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
@@ -60,4 +61,24 @@ test('a time card typed and approved on its screen shows in job costing with hou
     await expect(row.getByRole('cell', { name: '7.5000', exact: true })).toBeVisible();
     await expect(row.getByRole('cell', { name: Number(saved.Amount).toLocaleString('en-CA', { minimumFractionDigits: 2 }), exact: true })).toBeVisible();
   }
+
+  // Approved time is payroll input.
+  const transactions = await openScreen(page, '/novus-pr/payroll-transaction', /Payroll Transactions/);
+  await transactions.getByRole('searchbox', { name: 'Search' }).focus();
+  await page.keyboard.press('Alt+N');
+  const transaction = transactions.locator('.erp-document');
+  // The year's last day: not the pay date of the pay-run test (payroll.spec.ts), whose cheque preparation takes today's.
+  await transaction.getByRole('textbox', { name: 'Pay date', exact: true }).fill(`${today.slice(0, 4)}-12-31`);
+  await expect(transaction.getByRole('button', { name: 'Add approved time cards' })).toHaveAttribute('aria-keyshortcuts', 'Alt+T');
+  await transaction.getByRole('textbox', { name: 'Pay date', exact: true }).press('Alt+t');
+  const dialog = page.getByRole('dialog', { name: 'Add approved time cards' });
+  await dialog.getByRole('textbox', { name: 'Employee', exact: true }).fill('E1001');
+  await dialog.getByRole('button', { name: /E1001/ }).first().click();
+  await expect(dialog.getByRole('checkbox', { name: `Add ${number}` })).toBeChecked();
+  await dialog.getByRole('button', { name: /^Add \d+ lines?$/ }).click();
+  await expect(dialog).toBeHidden();
+  await transaction.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(transaction.getByText('Saved.', { exact: true })).toBeVisible();
+  const offered = await api(page, 'POST', 'pr/time-card-lines', { Header: {}, Key: 'E1001' });
+  expect((offered['Data']['Lines'] as { Values: { TimeCardNo: string } }[]).map((line) => line.Values.TimeCardNo)).not.toContain(number);
 });

@@ -193,10 +193,10 @@ describe('time cards, the job ledger and job costing', () => {
     const offered = async () => json(await as(admin).post('/api/pr/time-card-lines', { Header: {}, Key: 'T800' })).Data.Lines as Json[];
     const lines = (await offered()).map((line) => line.Values);
     // Approved cards only (the open one is not input yet), each at its hours and rate, under its work code's pay code.
-    expect(lines.map((line) => [line.TimeCardId, line.CodeId, line.Hours, line.Rate])).toEqual([
-      [early.TimeCardId, 'OT', '4.0000', '52.5000'],
-      [approved.TimeCardId, 'OT', '8.0000', '52.5000'],
-      [expect.any(Number), 'REG', '2.5000', '60.0000'],
+    expect(lines.map((line) => [line.TimeCardNo, line.CodeId, line.Hours, line.Rate])).toEqual([
+      [early.TimeCardNo, 'OT', '4.0000', '52.5000'],
+      [approved.TimeCardNo, 'OT', '8.0000', '52.5000'],
+      [expect.stringMatching(/^TC/), 'REG', '2.5000', '60.0000'],
     ]);
     expect((await as(clerk).post('/api/pr/time-card-lines', { Header: {}, Key: 'T800' })).statusCode).toBe(403);
     const transaction = await created('pr-transaction', { EmployeeId: 'T800', PayDate: PAY, Lines: lines });

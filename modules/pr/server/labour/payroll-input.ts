@@ -3,7 +3,7 @@
  * `sources`, shared/src/entities/definition-types.ts LineSource).
  *
  *   POST /api/pr/time-card-lines  { Header: { TransactionId?, EmployeeId? }, Key: <EmployeeId> }
- *        → CallResult Data { Lines: [{ Values: { CodeId, Hours, Rate, TimeCardId }, Selected }] }
+ *        → CallResult Data { Lines: [{ Values: { CodeId, Hours, Rate, TimeCardNo }, Selected }] }
  *        Right: writing payroll transactions (the payroll role). The employee's Approved time cards that no
  *        transaction other than this one (cancelled ones aside) pays yet, oldest first; each a line of its work
  *        code's payroll code (REG when it names none) at the card's hours and rate. Nothing is written; the
@@ -35,17 +35,17 @@ export const timeCardLineRoutes: EntityRoutes = async (app, { contextOf }) => {
     let paid = db
       .selectFrom('pr_transaction_lines as l')
       .innerJoin('pr_transactions as t', 't.transaction_id', 'l.transaction_id')
-      .select('l.time_card_id')
+      .select('l.time_card_no')
       .where('t.status', '<>', 'Cancelled')
-      .where('l.time_card_id', 'is not', null);
+      .where('l.time_card_no', 'is not', null);
     if (transactionId !== null) paid = paid.where('t.transaction_id', '<>', transactionId);
     const cards = (await db
       .selectFrom('pr_time_cards as c')
       .leftJoin('pr_work_codes as w', 'w.work_code_id', 'c.work_code_id')
-      .select(['c.time_card_id', 'c.hours', 'c.rate', 'w.pay_code_id'])
+      .select(['c.time_card_no', 'c.hours', 'c.rate', 'w.pay_code_id'])
       .where('c.employee_id', '=', employeeId)
       .where('c.status', '=', 'Approved')
-      .where('c.time_card_id', 'not in', paid)
+      .where('c.time_card_no', 'not in', paid)
       .orderBy('c.work_date')
       .orderBy('c.time_card_id')
       .execute()) as Row[];
@@ -54,7 +54,7 @@ export const timeCardLineRoutes: EntityRoutes = async (app, { contextOf }) => {
         CodeId: typeof card['pay_code_id'] === 'string' && card['pay_code_id'] !== '' ? card['pay_code_id'] : DEFAULT_PAY_CODE,
         Hours: decimalFromDb(db, card['hours'], 4) ?? '0.0000',
         Rate: decimalFromDb(db, card['rate'], 4) ?? '0.0000',
-        TimeCardId: Number(card['time_card_id']),
+        TimeCardNo: String(card['time_card_no']),
       },
       Selected: true,
     }));

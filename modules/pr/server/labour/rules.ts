@@ -7,7 +7,7 @@
  * - time card: the job's lot is copied; the rate, when not given (always so for a user without the payroll role,
  *   who cannot see or send it), is the employee's gross labour rate, else the hourly rate; Amount = hours × rate
  *   to the cent. Approve: Open → Approved (the state machine refuses every later change or delete).
- * - payroll transaction lines that pay a time card (TimeCardId): the card is Approved, the transaction's
+ * - payroll transaction lines that pay a time card (TimeCardNo): the card is Approved, the transaction's
  *   employee's, and on no other transaction that is not cancelled (`timeCardLineIssues`).
  */
 import { mul } from '@erp/shared/decimal';
@@ -62,23 +62,23 @@ export const timeCardHooks: EntityHooks = {
 export async function timeCardLineIssues(trx: AnyTransaction, transactionId: number | null, employeeId: string, lines: readonly Row[]): Promise<RuleIssue[]> {
   const issues: RuleIssue[] = [];
   for (const [index, line] of lines.entries()) {
-    const id = line['TimeCardId'];
-    if (typeof id !== 'number') continue;
-    const field = `Lines[${index}].TimeCardId`;
-    const card = (await trx.selectFrom('pr_time_cards').select(['status', 'employee_id', 'time_card_no']).where('time_card_id', '=', id).executeTakeFirst()) as Row | undefined;
+    const number = text(line['TimeCardNo']);
+    if (number === '') continue;
+    const field = `Lines[${index}].TimeCardNo`;
+    const card = (await trx.selectFrom('pr_time_cards').select(['status', 'employee_id']).where('time_card_no', '=', number).executeTakeFirst()) as Row | undefined;
     if (!card || card['status'] !== 'Approved' || card['employee_id'] !== employeeId) {
-      issues.push({ field, key: 'pr:labour.rules.timeCardNotApproved', params: { card: card ? text(card['time_card_no']) : String(id) } });
+      issues.push({ field, key: 'pr:labour.rules.timeCardNotApproved', params: { card: number } });
       continue;
     }
     let other = trx
       .selectFrom('pr_transaction_lines as l')
       .innerJoin('pr_transactions as t', 't.transaction_id', 'l.transaction_id')
       .select('t.transaction_no')
-      .where('l.time_card_id', '=', id)
+      .where('l.time_card_no', '=', number)
       .where('t.status', '<>', 'Cancelled');
     if (transactionId !== null) other = other.where('t.transaction_id', '<>', transactionId);
     const paid = (await other.limit(1).executeTakeFirst()) as Row | undefined;
-    if (paid) issues.push({ field, key: 'pr:labour.rules.timeCardPaid', params: { card: text(card['time_card_no']), transaction: text(paid['transaction_no']) } });
+    if (paid) issues.push({ field, key: 'pr:labour.rules.timeCardPaid', params: { card: number, transaction: text(paid['transaction_no']) } });
   }
   return issues;
 }
