@@ -115,7 +115,8 @@ export async function rerouted(page: Page, path: string, component: (original: s
  * catalog route is built now (issue 29 item 6 built the last ones, Trades' labour), so the tests of that behaviour
  * make one: as the browser receives them, the route's Component names an export its module does not have, and the
  * route and the menu item carry `Available: false` — what the server answers for a screen the build lacks
- * (server/src/shell/availability.ts) — so the shell marks it and shows its placeholder.
+ * (server/src/shell/availability.ts; tested on fixtures in server/test/shell-names.test.ts) — so the shell marks it
+ * and shows its placeholder.
  */
 export async function notInThisRelease(page: Page, application: string, applicationPath: string, menuPath: string): Promise<void> {
   await rerouted(page, `${applicationPath}${menuPath}`, (original) => original.replace(/#.*$/, '#NotInThisRelease'), false);
