@@ -14,6 +14,7 @@ import {
   languageButton,
   markPage,
   menuBar,
+  notInThisRelease,
   overlay,
   paletteSearch,
   screenOf,
@@ -143,6 +144,7 @@ test('Ctrl+K and F2 search every menu of every application and open the choice a
 });
 
 test('choosing fr-CA re-renders the shell and the open screens without a reload and tells the server', async ({ page }) => {
+  await notInThisRelease(page, 'NOVUS-TE', '/novus-te', '/time_card');
   await signIn(page, 'admin', 'admin', '#/novus-gl');
   const gl = screenOf(page, '/novus-gl');
   await gl.getByLabel('Filter menus').fill('journal');
@@ -164,7 +166,7 @@ test('choosing fr-CA re-renders the shell and the open screens without a reload 
   const cookies = await page.context().cookies();
   expect(decodeURIComponent(cookies.find((cookie) => cookie.name === '.AspNetCore.Culture')?.value ?? '')).toBe('c=fr-CA|uic=fr-CA');
 
-  // A screen opened now is in French from its first render.
+  // A screen opened now is in French from its first render (a screen not in this release: see notInThisRelease).
   await goTo(page, '#/novus-te/time_card');
   await expect(screenOf(page, '/novus-te/time_card').getByText('Cet écran n’est pas offert dans cette version.')).toBeVisible();
   expect(navigations.filter((url) => !url.includes('#'))).toEqual([]);

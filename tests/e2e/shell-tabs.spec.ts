@@ -3,16 +3,16 @@
  * closing frees the screen, close guards (Save / Discard / Stay), closing an application tab asks each of
  * its menu tabs, tabs restored after a reload, keyboard switching and closing.
  *
- * The close-guard tests need a small screen with unsaved work, so the test serves one: it appends a
- * `TimeCard` export (a Trades screen not in this release: the labour part of WP9 comes later) to the real trades module as
- * the browser downloads it (route `/novus-te/time_card` names `@erp/trades#TimeCard`).
+ * The close-guard tests need a small screen with unsaved work, so the test serves one: it appends an
+ * `E2eNotesScreen` export to the real trades module as the browser downloads it, and the route `/novus-te/time_card`
+ * (Trades' time cards) names it instead of `@erp/trades#TimeCard` in the routes the browser receives (`rerouted`).
  * That export is built with the product's
  * own `screen()`, `useCloseGuard()` and `confirmUnsavedChanges()` from @erp/ui — exactly what a real screen
  * would write — so everything from the tab close button to the dialog and the teardown is the product.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
-import { chooseMenu, expectNotReloaded, goTo, markPage, questionDialog, screenOf, screenPaths, settled, tabBar, topBar } from './shell-helpers.ts';
+import { chooseMenu, expectNotReloaded, goTo, markPage, questionDialog, rerouted, screenOf, screenPaths, settled, tabBar, topBar } from './shell-helpers.ts';
 
 const NOTES_SCREEN = `
 import * as e2eUi from '@erp/ui';
@@ -26,11 +26,12 @@ function E2eNotes() {
   return e2eReact.createElement('label', null, 'Notes ',
     e2eReact.createElement('input', { value: text, onChange: (event) => setText(event.target.value) }));
 }
-export const TimeCard = e2eUi.screen(E2eNotes, { module: '@erp/trades' });
+export const E2eNotesScreen = e2eUi.screen(E2eNotes, { module: '@erp/trades' });
 `;
 
-/** Serves the trades module with the test's `TimeCard` screen appended. */
+/** Serves the trades module with the test's `E2eNotesScreen` appended, as the screen of `/novus-te/time_card`. */
 async function withNotesScreen(page: Page): Promise<void> {
+  await rerouted(page, '/novus-te/time_card', () => '@erp/trades#E2eNotesScreen');
   await page.route('**/apps/trades/trades.js*', async (route) => {
     const original = await route.fetch();
     const body = `${(await original.text()).replace(/\/\/# sourceMappingURL=.*$/m, '')}\n${NOTES_SCREEN}`;

@@ -1,7 +1,8 @@
 /**
  * Payroll documents (issue 29 item 4; DOMAIN-NOTES §1.2 "pay-run audit"):
  * - `pr-transaction` (`/payroll-transaction`, and `/adjustment` for Kind Adjustment): one employee's pay input
- *   for a pay date — lines of a payroll code, hours × rate (an adjustment may be negative). Entered → Prepared
+ *   for a pay date — lines of a payroll code, hours × rate (an adjustment may be negative); "Add approved time
+ *   cards" (Alt+T) takes the employee's approved, unpaid time cards as lines (TimeCardNo). Entered → Prepared
  *   (by cheque preparation) | Cancelled. Only an Entered transaction may be changed.
  * - `pr-cheque` (`/cheque-cancellation`): the pay of one employee for one pay date as cheque preparation
  *   computed it — gross, every deduction (CPP, CPP2 or QPP/QPP2, EI, QPIP, federal and provincial tax, union
@@ -60,7 +61,13 @@ export const prTransaction = defineEntity({
         Hours: { ...PR_HOURS, required: true, defaultValue: '0.0000', ...line('Hours') },
         Rate: { ...PR_RATE, required: true, ...line('Rate') },
         Amount: { ...PR_MONEY, readOnly: true, ...line('Amount') },
+        // The approved time card this line pays (issue 29 item 6: approved time is payroll input).
+        TimeCardNo: { type: 'text', maxLength: 20, uppercase: true, ...line('TimeCardNo') },
       },
+      // The employee's approved time cards not yet paid (modules/pr/server/labour/payroll-input.ts).
+      sources: [
+        { id: 'time-cards', labelKey: 'pr:pr-transaction.sources.timeCards', hotkey: 'Alt+T', field: 'EmployeeId', path: 'pr/time-card-lines', quantity: 'Hours', unique: 'TimeCardNo' },
+      ],
     },
   },
   computed: {

@@ -5,10 +5,11 @@
 import type { ModuleDefinition } from '@erp/shared/entities/index';
 import { PR } from './common.ts';
 import { prCheque, prTransaction } from './documents.ts';
+import { labourBudget, timeCard, workCode, workOrder } from './labour.ts';
 import { prCodeEntity, prEmployee, prPayPeriod, prStatutoryRate, prTaxBracket, prUnion, prUnionLevel, prWsibGroup } from './masters.ts';
 
 export const prModule: ModuleDefinition = {
   name: 'pr',
   namespace: PR,
-  entities: [prUnion, prUnionLevel, prWsibGroup, prCodeEntity, prEmployee, prStatutoryRate, prTaxBracket, prPayPeriod, prTransaction, prCheque],
+  entities: [prUnion, prUnionLevel, prWsibGroup, prCodeEntity, prEmployee, prStatutoryRate, prTaxBracket, prPayPeriod, prTransaction, prCheque, workCode, labourBudget, workOrder, timeCard],
 };

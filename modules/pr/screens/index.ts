@@ -2,6 +2,9 @@
  * Payroll's screens (issue 29): parcel configs bundled into `@erp/payroll` (module.json `app`); export names
  * are the route catalog's Components (server/src/seed/catalog.ts, NOVUS-PR). Loading them registers the
  * payroll definitions.
+ *
+ * The trades labour screens (issue 29 item 6, SCREENS.md 9b) are the Trades application's menus: re-exported by
+ * `@erp/trades` (and Order Entry's jobs costing by `@erp/order-entry`) through module.json `alsoIn`.
  */
 import { registerModule } from '@erp/shared/entities/index';
 import { documentScreen, entityScreen, processScreen, reportScreen } from '@erp/records';
@@ -9,6 +12,7 @@ import { screen } from '@erp/ui';
 import manifest from '../module.json';
 import { prModule } from '../definitions/index.ts';
 import * as reports from '../definitions/reports.ts';
+import * as labour from '../definitions/labour-reports.ts';
 import { ChequePrinting as ChequePrintingScreen } from './ChequePrinting.tsx';
 
 registerModule(prModule);
@@ -46,3 +50,18 @@ export const JournalPrinting = reportScreen(reports.journalPrinting, PR);
 export const T4Report = reportScreen(reports.t4Report, PR);
 export const T4Slips = reportScreen(reports.t4Slips, PR);
 export const Roe = reportScreen(reports.roeReport, PR);
+
+// Trades labour (9b): TE-12, TE-13, TE-25, TE-26, TE-24, TE-16, TE-32 (and OE jobs costing), TE-33, TE-34, TE-36.
+// Their strings are Payroll's, Trades' (lots, sites, the §8 not-found message) and the GL's.
+const LABOUR = { module: MODULE, namespaces: [manifest.namespace, 'te', 'gl'] } as const;
+export const WorkCode = entityScreen('work-code', LABOUR);
+export const ModelLabourBudget = entityScreen('labour-budget', LABOUR);
+export const WorkOrder = documentScreen('work-order', LABOUR);
+export const ServiceWorkOrder = documentScreen('work-order', { ...LABOUR, routeProps: { kind: 'Service' } });
+export const TimeCard = documentScreen('time-card', LABOUR);
+export const GenerateWorkOrder = processScreen(labour.generateWorkOrders, LABOUR);
+export const JobCosting = reportScreen(labour.jobCosting, LABOUR);
+export const JobsCosting = JobCosting;
+export const LabourBudgetReport = reportScreen(labour.labourBudgetReport, LABOUR);
+export const TimeSheetReport = reportScreen(labour.timeSheetReport, LABOUR);
+export const EmployeeWorkdayReport = reportScreen(labour.employeeWorkdayReport, LABOUR);

@@ -1,9 +1,12 @@
 /**
  * Payroll on the server (issue 29): the entity rules, the pay-run processes, the reports, the cheque PDF and
- * deposit file calls, migration 0029_pr and the demo data.
+ * deposit file calls, migration 0029_pr and the demo data; the trades labour on the same employees (labour/:
+ * work orders, time cards, job costing, approved time as payroll input).
  */
 import { combineParts } from '@erp/server/modules/part';
 import { prModule } from '../definitions/index.ts';
+import { LABOUR_PROCESSES, LABOUR_REPORTS, labourPart, timeCardLineRoutes } from './labour/index.ts';
+import { insertTimeCards } from './labour/seed-large.ts';
 import { m0029_pr } from './migration.ts';
 import { PR_PROCESSES } from './processes.ts';
 import { PR_SERVER_REPORTS } from './reports.ts';
@@ -11,9 +14,20 @@ import { prRoutes } from './routes.ts';
 import { chequeHooks, employeeHooks, transactionHooks } from './rules.ts';
 import { seedPayroll } from './seed.ts';
 
-export const serverModule = combineParts(prModule, [{ hooks: { 'pr-employee': employeeHooks, 'pr-transaction': transactionHooks, 'pr-cheque': chequeHooks }, seed: seedPayroll }], {
-  reports: PR_SERVER_REPORTS,
-  processes: PR_PROCESSES,
-  routes: prRoutes,
+export const serverModule = combineParts(prModule, [{ hooks: { 'pr-employee': employeeHooks, 'pr-transaction': transactionHooks, 'pr-cheque': chequeHooks }, seed: seedPayroll }, labourPart], {
+  reports: [...PR_SERVER_REPORTS, ...LABOUR_REPORTS],
+  processes: [...PR_PROCESSES, ...LABOUR_PROCESSES],
+  routes: async (app, deps) => {
+    await prRoutes(app, deps);
+    await timeCardLineRoutes(app, deps);
+  },
   migrations: { '0029_pr': m0029_pr },
+  large: {
+    option: '--labour',
+    counts: 'time cards',
+    max: 5_000_000,
+    progress: 'time cards',
+    summary: 'labour',
+    run: (database, count, onProgress) => insertTimeCards(database, { ...(count === undefined ? {} : { cards: count }), onProgress }),
+  },
 });

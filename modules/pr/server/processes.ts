@@ -16,7 +16,8 @@ import { payCheques, postPayRun, prepareCheque } from './payrun.ts';
 
 type Row = Record<string, unknown>;
 
-function refused(ctx: ProcessContext, error: unknown, id: string | number): ItemOutcome {
+/** An item's refusal (a BusinessError) as its outcome, in the caller's language; anything else is thrown on. */
+export function refused(ctx: ProcessContext, error: unknown, id: string | number): ItemOutcome {
   if (error instanceof BusinessError) {
     const issue = error.issues[0];
     return { ResultStatus: 2, ResultCode: error.code, Message: messageIn(ctx.locale, issue?.key ?? error.code, issue?.params ?? {}), EntityId: id };

@@ -1,11 +1,13 @@
 /**
  * Payroll's entity rules (issue 29): the employee's union level belongs to the employee's union; a payroll
- * transaction is dated in an open payroll year; cheques are made by cheque preparation only, and cancelled by
+ * transaction is dated in an open payroll year, and its lines that pay time cards pay approved, unpaid ones of its
+ * employee (labour/rules.ts); cheques are made by cheque preparation only, and cancelled by
  * their `cancel` action (payrun.ts `cancelCheque`: a posted cheque's journal reversed, its transactions back to
  * Entered).
  */
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { EntityHooks } from '@erp/server/entities/hooks';
+import { timeCardLineIssues } from './labour/rules.ts';
 import { assertYearOpen, cancelCheque } from './payrun.ts';
 
 type Row = Record<string, unknown>;
@@ -22,6 +24,9 @@ export const employeeHooks: EntityHooks = {
 export const transactionHooks: EntityHooks = {
   async beforeWrite(_ctx, trx, change) {
     await assertYearOpen(trx, String(change.next['PayDate']));
+    const lines = Array.isArray(change.next['Lines']) ? (change.next['Lines'] as Row[]) : [];
+    const issues = await timeCardLineIssues(trx, change.mode === 'update' ? Number(change.id) : null, String(change.next['EmployeeId']), lines);
+    if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues.map((issue) => ({ field: issue.field, key: issue.key, params: issue.params ?? {} })));
   },
 };
 

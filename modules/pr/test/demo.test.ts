@@ -1,7 +1,9 @@
 /**
  * Payroll's demo data (issue 29 item 7) with DEMO_LEDGER on: 30 employees in four provinces (one in Québec),
  * two unions, a WSIB group, and six months of bi-weekly pay runs before today, each prepared, paid and posted
- * through the same code as the screens — every run's journal balanced and equal to its cheques.
+ * through the same code as the screens — every run's journal balanced and equal to its cheques; the trades
+ * labour: work codes, the demo models' labour budgets, jobs on Maple Valley lots with time cards of IBEW
+ * electricians, approved (job cost, payroll input) and open.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sum } from '@erp/shared/decimal';
@@ -46,5 +48,17 @@ describe('payroll demo data', () => {
       const net = sum(cheques.map((row) => money(row.net)), 2);
       expect(sum(entries.filter((entry) => entry.account_id === '1000').map((entry) => money(entry.amount)), 2)).toBe(`-${net}`);
     }
+  });
+
+  it('puts time cards on the demo jobs, for demo employees, with work codes and a model labour budget', async () => {
+    expect(((await db().selectFrom('pr_work_codes').selectAll().execute()) as Row[]).length).toBeGreaterThanOrEqual(6);
+    const budgets = (await db().selectFrom('pr_labour_budgets').select('model_id').execute()) as Row[];
+    expect(new Set(budgets.map((row) => row.model_id))).toEqual(new Set(['OAK', 'PINE', 'SUITE1', 'SUITE2']));
+    const jobs = (await db().selectFrom('pr_work_orders').select(['work_order_no', 'lot_id']).execute()) as Row[];
+    expect(jobs.map((row) => row.lot_id).sort()).toEqual(['MAPLE-001', 'MAPLE-002', 'MAPLE-003', 'MAPLE-004', 'MAPLE-005']);
+    const cards = (await db().selectFrom('pr_time_cards').select(['employee_id', 'work_order_no', 'status']).execute()) as Row[];
+    expect(new Set(cards.map((row) => row.work_order_no))).toEqual(new Set(jobs.map((row) => row.work_order_no)));
+    expect(new Set(cards.map((row) => row.status))).toEqual(new Set(['Approved', 'Open']));
+    expect(new Set(cards.map((row) => row.employee_id))).toEqual(new Set(['E1001', 'E1002', 'E1005', 'E1011']));
   });
 });

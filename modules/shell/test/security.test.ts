@@ -62,7 +62,9 @@ describe('entity roles', () => {
     const wasteDisposal = ['wd-service', 'wd-control', 'waste-class', 'wd-certificate', 'quotation-template', 'wd-quote', 'wd-order'];
     // The trades desk (issue 28): its masters, inspections and billings.
     const trades = teModule.entities.map((entity) => entity.name);
-    expect(writable.sort()).toEqual(['firm', ...counter, ...inventory, ...orderDesk, ...purchasing, ...sales, ...wasteDisposal, ...trades].sort());
+    // Its labour on the payroll's employees (issue 29 item 6): hours yes, the rate no (readRoles, Payroll's tests).
+    const labour = ['work-code', 'labour-budget', 'work-order', 'time-card'];
+    expect(writable.sort()).toEqual(['firm', ...counter, ...inventory, ...orderDesk, ...purchasing, ...sales, ...wasteDisposal, ...trades, ...labour].sort());
     expect(listed.map((entity) => entity.Entity)).not.toContain('user');
   });
 

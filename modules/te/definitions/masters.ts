@@ -175,7 +175,7 @@ export const teModel = defineEntity({
     BuilderId: builderLookup(),
     BasePrice: { ...TE_PRICE, required: true, defaultValue: '0.00' },
     SquareFeet: { type: 'integer', min: 0, max: 100000 },
-    // Placeholder for the labour budget (9b: model labour budget and its report).
+    // A total for the model's sheet; the labour budget by work code is Payroll's model labour budget (TE-13).
     LabourBudgetHours: { type: 'decimal', precision: 10, scale: 2, min: '0' },
     IsActive: { type: 'boolean', defaultValue: true },
     Options: {

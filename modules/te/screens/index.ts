@@ -1,8 +1,9 @@
 /**
  * Trades and contracting screens (issue 28; SCREENS.md WP9 9a): parcel configs bundled into `@erp/trades`
- * (module.json `app`). Export names are the route catalog's Components. Not in this release (not exported, so
- * the shell says so): the 9b screens — work codes, model labour budget, work orders, service work orders, time
- * cards, generate work orders, job costing, labour budget, time sheet and employee workday reports.
+ * (module.json `app`). Export names are the route catalog's Components. The 9b screens — work codes, model labour
+ * budget, work orders, service work orders, time cards, generate work orders, job costing, labour budget, time
+ * sheet and employee workday reports — are Payroll's (they need its employees), re-exported by `@erp/trades`
+ * through modules/pr/module.json `alsoIn`.
  */
 import { registerModule } from '@erp/shared/entities/index';
 import { documentScreen, entityScreen, processScreen, reportScreen } from '@erp/records';

@@ -9,12 +9,17 @@ import { contractBillingAnalysis, extraBilling, inspectionRequests, lotListing, 
 import { invoicePrintReport } from '@erp/modules/ar/server/reports/invoice-print';
 import { NOT_FOUND } from '../definitions/common.ts';
 
-const param = (ctx: ReportContext, name: string): string | null => {
+/** What a report's or process's parameter checks read: its parameters and database. */
+type Parameters = Pick<ReportContext, 'params' | 'db'>;
+
+/** A text parameter's value, or null when blank. */
+export const param = (ctx: Pick<Parameters, 'params'>, name: string): string | null => {
   const value = ctx.params[name];
   return typeof value === 'string' && value !== '' ? value : null;
 };
 
-async function siteExists(ctx: ReportContext): Promise<ReportParameterError[]> {
+/** A `SiteId` parameter that names no site: §8 "Builder, site or lot not found." (Payroll's labour reports too). */
+export async function siteExists(ctx: Parameters): Promise<ReportParameterError[]> {
   const site = param(ctx, 'SiteId');
   if (site === null) return [];
   const found = await ctx.db.selectFrom('te_job_sites').select('site_id').where('site_id', '=', site).executeTakeFirst();

@@ -2,12 +2,15 @@
  * The Trades screens' routes (issue 28 "the 28 routes of WP9a open working screens"): each catalog route of the
  * 9a milestone names a Component that `@erp/trades` exports (its own, or re-exported through module.json
  * `alsoIn`: the sales orders' TE order entry and sales register, Receivables' account inquiry, the GL's user
- * codes), every report and process route of the module is a catalog route, and the 9b screens stay unexported.
+ * codes), every report and process route of the module is a catalog route. The 11 routes of milestone 9b (issue 29
+ * item 6: the labour screens Payroll builds, re-exported by `@erp/trades` and, for jobs costing, `@erp/order-entry`)
+ * resolve too, and every labour report and process route is a catalog route.
  */
 import { describe, expect, it } from 'vitest';
 import { routes } from '@erp/server/seed/catalog';
 import { changeModelPrices, copyModel, TE_REPORTS } from '../definitions/reports.ts';
 import { resolves } from '../../../server/test/helpers/module-exports.ts';
+import * as labour from '../../pr/definitions/labour-reports.ts';
 
 const WP9A = [
   'JobSite', 'ModelMaintenance', 'LotsModels', 'LotMaintenance', 'OptionMaintenance', 'SiteOption', 'LotOption', 'ContractPricesByModel',
@@ -28,8 +31,17 @@ describe('the Trades screen routes', () => {
     expect(WP9A.filter((name) => !resolves(`@erp/trades#${name}`))).toEqual([]);
   });
 
-  it('leaves the 9b screens out of this release', () => {
-    expect(WP9B.filter((name) => resolves(`@erp/trades#${name}`))).toEqual([]);
+  it('opens the 11 routes of milestone 9b (the labour screens)', () => {
+    expect(WP9B).toHaveLength(10);
+    for (const name of WP9B) expect(components.has(`@erp/trades#${name}`), name).toBe(true);
+    expect(WP9B.filter((name) => !resolves(`@erp/trades#${name}`))).toEqual([]);
+    const jobsCosting = routes.find((route) => route.Path === '/novus-oe/jobs-costing');
+    expect(jobsCosting?.Component).toBe('@erp/order-entry#JobsCosting');
+    expect(resolves('@erp/order-entry#JobsCosting')).toBe(true);
+    const all = new Set(routes.map((route) => route.Path));
+    for (const def of [labour.jobCosting, labour.labourBudgetReport, labour.timeSheetReport, labour.employeeWorkdayReport, labour.generateWorkOrders]) {
+      for (const route of def.routes) expect(all.has(`${route.application === 'NOVUS-OE' ? '/novus-oe' : '/novus-te'}${route.path}`), `${def.name} ${route.path}`).toBe(true);
+    }
   });
 
   it('lists only catalog routes in its report and process definitions', () => {

@@ -11,6 +11,8 @@
  *   --po N       purchase orders of N lines in all (100,000 for the open-orders benchmark), their posted receipts.
  *   --so N       sales orders of N lines in all (modules/so/server/seed-large.ts), in every state.
  *   --wd N       waste-disposal service orders (modules/wd/server/seed-large.ts), in every state.
+ *   --labour N   trades labour time cards on jobs of the generated lots (modules/pr/server/labour/seed-large.ts; with
+ *                or after --te).
  * Runs against a stopped server's database; creates, migrates and seeds it first when needed, like a start.
  * Prints one JSON line: `{ "inserted", "seconds", "total" }` and each module's summary under its key.
  */
