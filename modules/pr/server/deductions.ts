@@ -44,6 +44,8 @@ export interface Bracket {
 
 /** The tables in force on one date for the jurisdictions of one pay: `CA`, the province, and QC's when it is Québec. */
 export interface PayTables {
+  /** The date the tables are in force on (the pay date asked). */
+  date: string;
   /** The latest effective date among the rows used (the edition). */
   edition: string;
   rates: Map<string, Decimal>;
@@ -82,7 +84,7 @@ export async function loadTables(trx: AnyTransaction, date: string, jurisdiction
     .where('effective_from', '<=', date)
     .orderBy('effective_from')
     .execute()) as Row[];
-  const tables: PayTables = { edition: '', rates: new Map(), brackets: new Map() };
+  const tables: PayTables = { date, edition: '', rates: new Map(), brackets: new Map() };
   for (const row of rates) {
     // Ordered by date: a later edition's row replaces an earlier one.
     tables.rates.set(key(String(row['jurisdiction']), String(row['item'])), decimalFromDb(trx, row['value'], 6) ?? '0');

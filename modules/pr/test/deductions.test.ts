@@ -131,7 +131,7 @@ describe('the tables in force on the pay date', () => {
   });
 
   it('a pay date before every table is refused, naming what is missing', async () => {
-    expect(() => computePay({ edition: '', rates: new Map(), brackets: new Map() }, pay('1000.00'))).toThrow(/no PENSION_RATE for CA/);
+    expect(() => computePay({ date: '2020-01-03', edition: '', rates: new Map(), brackets: new Map() }, pay('1000.00'))).toThrow(/no PENSION_RATE for CA/);
   });
 });
 
