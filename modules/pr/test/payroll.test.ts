@@ -161,10 +161,10 @@ describe('cheque preparation in batches (one transaction per batch)', () => {
     await created('pr-transaction', { EmployeeId: 'E1007', PayDate: date, Lines: [{ CodeId: 'REG', Hours: '10.0000', Rate: '25.0000' }, { CodeId: 'PARK', Hours: '1.0000', Rate: '5000.0000' }] });
     const result = await run('pr-cheque-preparation', { PayDate: date }, ['E1006', 'E1007']);
     expect(result.ResultStatus).toBe(3);
-    const byId = new Map(result.List.map((item: Json) => [item.ItemId, item]));
-    expect(byId.get('E1006').ResultStatus).toBe(1);
-    expect(byId.get('E1007').ResultStatus).toBe(2);
-    expect(byId.get('E1007').ResultCode).toBe('negative_net');
+    const byId = new Map<string, Json>(result.List.map((item: Json) => [item.ItemId, item]));
+    expect(byId.get('E1006')!.ResultStatus).toBe(1);
+    expect(byId.get('E1007')!.ResultStatus).toBe(2);
+    expect(byId.get('E1007')!.ResultCode).toBe('negative_net');
     const cheques = (await db().selectFrom('pr_cheques').select(['employee_id', 'cheque_id']).where('pay_date', '=', date).execute()) as Json[];
     expect(cheques.map((row) => row.employee_id)).toEqual(['E1006']);
     const transactions = (await db().selectFrom('pr_transactions').select(['employee_id', 'status', 'cheque_id']).where('pay_date', '=', date).orderBy('employee_id').execute()) as Json[];

@@ -11,6 +11,8 @@
  *   --po N       purchase orders of N lines in all (100,000 for the open-orders benchmark), their posted receipts.
  *   --so N       sales orders of N lines in all (modules/so/server/seed-large.ts), in every state.
  *   --wd N       waste-disposal service orders (modules/wd/server/seed-large.ts), in every state.
+ *   --pr N       N employees with a year of bi-weekly pay cheques and the next pay date's transactions
+ *                (modules/pr/server/seed-large.ts; 2,000 for the payroll benchmark).
  * Runs against a stopped server's database; creates, migrates and seeds it first when needed, like a start.
  * Prints one JSON line: `{ "inserted", "seconds", "total" }` and each module's summary under its key.
  */
