@@ -303,6 +303,9 @@ describe('a pay run', () => {
     const quebec = (t4.List as Json[]).find((item) => item.EmployeeId === 'E1003')!;
     expect(quebec.Box17).not.toBe('0.00');
     expect(quebec.Box55).not.toBe('0.00');
+    // The slip's boxes: those with an amount, and 14, 22, 24, 26 always (DOMAIN-NOTES §1.7); no QPP box in Ontario.
+    const lines = json(await as(admin).post('/api/reports/pr-t4-slips/run', { Parameters: { Year: 2026, EmployeeId: 'E1001' } })).List as Json[];
+    expect(lines.map((line) => line.Box)).toEqual(['14', '16', '18', '22', '24', '26', '44']);
     const slips = await as(admin).post('/api/reports/pr-t4-slips/pdf', { Parameters: { Year: 2026, EmployeeId: 'E1001' } });
     expect(slips.statusCode).toBe(200);
     const text = await pdfText(slips.rawPayload);
