@@ -157,7 +157,8 @@ const slips: ServerReport = {
   rows(ctx) {
     // One row per employee and box with an amount (and the boxes printed always): the year's totals
     // aggregated once, crossed with the list of boxes (one constant row each), the box's amount picked from its column.
-    const boxRows = SLIP_BOXES.map((box, index) => ctx.db.selectNoFrom([sql<string>`${box}`.as('Box'), sql<number>`${index + 1}`.as('Line')]));
+    // Literals, not parameters: PostgreSQL would type a bare parameter as text and sort Line 1, 10, 11, 2 ….
+    const boxRows = SLIP_BOXES.map((box, index) => ctx.db.selectNoFrom([sql<string>`${sql.lit(box)}`.as('Box'), sql<number>`${sql.lit(index + 1)}`.as('Line')]));
     let boxes = boxRows[0]!;
     for (const row of boxRows.slice(1)) boxes = boxes.unionAll(row);
     const amount = sql<string>`case ${sql.join(SLIP_BOXES.map((box) => sql`when ${sql.ref('b.Box')} = ${box} then ${sql.ref(`t.Box${box}`)}`), sql` `)} end`;
