@@ -1,9 +1,11 @@
 /**
  * The pay run (issue 29 item 4), each step in the caller's transaction:
- * 1. `prepareCheque` (cheque preparation): an employee's Entered transactions of a pay date → one `pr_cheques`
- *    row with every deduction (deductions.ts, the tables in force on the pay date, the year to date of the
- *    employee's uncancelled cheques of that calendar year), the employer's costs and the inputs used; the
- *    transactions become Prepared.
+ * 1. `prepareCheques` (cheque preparation; `prepareCheque` for one): each employee's Entered transactions of a
+ *    pay date → one `pr_cheques` row with every deduction (deductions.ts, the tables in force on the pay date,
+ *    the year to date of the employee's uncancelled cheques of that calendar year), the employer's costs and
+ *    the inputs used; the transactions become Prepared. Reads and writes are batched (a 2,000-employee run in
+ *    a few queries, issue 29 "Performance"); `payFigures` and `chequeRow` are the pure part the large-data
+ *    generator shares.
  * 2. `payCheques` (payment processing): the Prepared cheques of a pay date → cheque numbers for those paid by
  *    cheque (never a number already used on the bank account), one CPA-005 file (Payables' writer) for the
  *    direct deposits; they become Paid.
