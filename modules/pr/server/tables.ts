@@ -371,18 +371,30 @@ export function bracketConstants(brackets: readonly [string, string][]): Decimal
 
 const trail = (now: string) => ({ created_by: 'seed', created_on: now, updated_by: 'seed', updated_on: now, version: 1 });
 
-/** Loads every edition not loaded yet (by jurisdiction and date). */
+/**
+ * Loads every edition not loaded yet (by jurisdiction and date), and loads again an edition revised here (its
+ * source text changed: figures corrected or verified) while every row of it is still the seed's — rows a user
+ * changed on the Contribution maintenance or Tax tables screens stand.
+ */
 export async function seedTables(db: AnyDb): Promise<void> {
   const now = new Date().toISOString();
   for (const edition of EDITIONS) {
-    const loaded = await db.selectFrom('pr_statutory_rates').select('rate_key').where('jurisdiction', '=', edition.jurisdiction).where('effective_from', '=', edition.from).limit(1).executeTakeFirst();
-    if (loaded) continue;
+    const source = edition.source.slice(0, 200);
+    const loaded = [
+      ...((await db.selectFrom('pr_statutory_rates').select(['source', 'updated_by']).where('jurisdiction', '=', edition.jurisdiction).where('effective_from', '=', edition.from).execute()) as { source: string; updated_by: string }[]),
+      ...((await db.selectFrom('pr_tax_brackets').select(['source', 'updated_by']).where('jurisdiction', '=', edition.jurisdiction).where('effective_from', '=', edition.from).execute()) as { source: string; updated_by: string }[]),
+    ];
+    if (loaded.length > 0) {
+      const revised = loaded.some((row) => row.source !== source);
+      if (!revised || loaded.some((row) => row.updated_by !== 'seed')) continue;
+      for (const table of ['pr_statutory_rates', 'pr_tax_brackets']) await db.deleteFrom(table).where('jurisdiction', '=', edition.jurisdiction).where('effective_from', '=', edition.from).execute();
+    }
     const rows = Object.entries(edition.items).map(([item, value]) => ({
       jurisdiction: edition.jurisdiction,
       effective_from: edition.from,
       item,
       value: decimalToDb(db, round(value, 6), 6),
-      source: edition.source.slice(0, 200),
+      source,
       ...trail(now),
     }));
     if (rows.length > 0) await db.insertInto('pr_statutory_rates').values(rows).execute();
@@ -399,7 +411,7 @@ export async function seedTables(db: AnyDb): Promise<void> {
       rate: decimalToDb(db, round(row.rate, 6), 6),
       constant: decimalToDb(db, round(row.constant, 2), 2),
       cap: row.cap === null ? null : decimalToDb(db, round(row.cap, 2), 2),
-      source: edition.source.slice(0, 200),
+      source,
       ...trail(now),
     }));
     if (bracketRows.length > 0) await db.insertInto('pr_tax_brackets').values(bracketRows).execute();

@@ -18,8 +18,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { add, type Decimal } from '@erp/shared/decimal';
 import { startServer, type TestServer } from '../../../server/test/helpers/app.ts';
-import { computePay, loadTables, type PayInput, type PayTables } from '../server/deductions.ts';
-import { bracketConstants } from '../server/tables.ts';
+import { computePay, loadTables, rateOf, type PayInput, type PayTables } from '../server/deductions.ts';
+import { bracketConstants, seedTables } from '../server/tables.ts';
+import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { isTemporarySin, isValidSin, maskSin } from '../definitions/sin.ts';
 
 let server: TestServer;
@@ -236,5 +237,30 @@ describe('a full year of bi-weekly pays (2026, $3,600 a pay = $93,600)', () => {
     expect(pays[0]!.ei).toBe('58.68');
     expect(pays[19]!.ei).toBe('8.15');
     expect(pays[20]!.ei).toBe('0.00');
+  });
+});
+
+describe('the statutory tables as seeded (server/tables.ts)', () => {
+  const qpipRate = async () => rateOf(await tablesOn('2026-03-13', 'QC'), 'QC', 'QPIP_RATE');
+  const older = (updatedBy: string) =>
+    db()
+      .updateTable('pr_statutory_rates')
+      .set({ value: decimalToDb(db(), '0.005000', 6), source: 'an older load', updated_by: updatedBy })
+      .where('jurisdiction', '=', 'QC')
+      .where('effective_from', '=', '2026-01-01')
+      .where('item', '=', 'QPIP_RATE')
+      .execute();
+
+  it('loads again an edition revised since (its source changed) while its rows are the seed’s; a user’s change stands', async () => {
+    expect(await qpipRate()).toBe('0.004300');
+    await older('seed');
+    await seedTables(db());
+    expect(await qpipRate()).toBe('0.004300');
+    await older('admin');
+    await seedTables(db());
+    expect(await qpipRate()).toBe('0.005000');
+    await older('seed');
+    await seedTables(db());
+    expect(await qpipRate()).toBe('0.004300');
   });
 });
