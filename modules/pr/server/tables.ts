@@ -140,7 +140,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'ON',
     from: '2026-01-01',
-    source: `${T4127_2026}; basic amount as in the PDOC 2026 case; surtax thresholds and tax reduction: 2025 × 1.019 (unverified)`,
+    source: `${T4127_2026}; basic amount 12,989, surtax 5,818 / 7,446: calculatorscanada.ca Ontario 2026 and the PDOC case; tax reduction 300 = 2025 × 1.019 (unverified)`,
     items: { TAX_CREDIT_RATE: '0.0505', BASIC_PERSONAL: '12989', SURTAX_THRESHOLD1: '5818', SURTAX_RATE1: '0.20', SURTAX_THRESHOLD2: '7446', SURTAX_RATE2: '0.36', TAX_REDUCTION: '300' },
     brackets: [
       ['0', '0.0505'],
