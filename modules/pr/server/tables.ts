@@ -261,7 +261,10 @@ export const EDITIONS: readonly Edition[] = [
     jurisdiction: 'BC',
     from: '2026-07-01',
     // BC Budget 2026 (Feb 17, 2026): lowest rate 5.60 % and reduction 690 for 2026, "on paycheques after July 1".
-    source: 'BC Budget 2026 (gov.bc.ca, bakertilly.ca): 5.60 %, reduction 690; unverified: the T4127 July 2026 edition was not at hand (it may prorate)',
+    // Unverified as payroll figures: the T4127 July 2026 edition was not found. The CRA's July editions have
+    // prorated a mid-year change over the remaining six months (BC's tax reduction, July 2015; New Brunswick's
+    // basic amount, July 2022), so its figures may differ from these annual ones; none was derived here.
+    source: 'BC Budget 2026 annual figures (gov.bc.ca, bakertilly.ca): 5.60 %, reduction 690; unverified: T4127 July 2026 not found, the CRA may prorate them',
     items: { TAX_CREDIT_RATE: '0.056', LOW_INCOME_REDUCTION: '690' },
     brackets: BC_2026,
   },
