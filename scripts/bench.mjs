@@ -29,6 +29,7 @@ const sections = {
   wd: tsx('scripts/bench-wd.mjs'),
   te: tsx('scripts/bench-te.mjs'),
   ap: tsx('scripts/bench-ap.mjs'),
+  pr: tsx('scripts/bench-pr.mjs'),
 };
 
 const asked = process.argv.slice(2);

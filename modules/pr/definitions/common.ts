@@ -30,7 +30,8 @@ export const JURISDICTIONS = ['CA', ...PROVINCES] as const;
 /**
  * The statutory items of `pr-statutory-rate` (effective-dated per jurisdiction; DOMAIN-NOTES §1.2–1.6):
  * pension (CPP in CA, QPP in QC), EI (CA; QC's reduced rate), QPIP (QC), income tax credits, Ontario's surtax,
- * tax reduction and health premium, WSIB's maximum insurable earnings.
+ * tax reduction and health premium, British Columbia's low-income reduction, Alberta's credit supplement (K5P),
+ * WSIB's maximum insurable earnings.
  */
 export const RATE_ITEMS = [
   'PENSION_YMPE',
@@ -58,6 +59,11 @@ export const RATE_ITEMS = [
   'SURTAX_RATE2',
   'TAX_REDUCTION',
   'HEALTH_PREMIUM',
+  'LOW_INCOME_REDUCTION',
+  'LOW_INCOME_THRESHOLD',
+  'LOW_INCOME_RATE',
+  'CREDIT_SUPPLEMENT_BASE',
+  'CREDIT_SUPPLEMENT_RATE',
 ] as const;
 export type RateItem = (typeof RATE_ITEMS)[number];
 

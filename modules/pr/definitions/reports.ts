@@ -227,6 +227,8 @@ export const t4Report: ReportDefinition = defineReport({
 
 /** The boxes printed on a slip, in order (24 and 26 always, 0 when none: DOMAIN-NOTES §1.7). */
 export const SLIP_BOXES = ['14', '16', '16A', '17', '17A', '18', '20', '22', '24', '26', '44', '55', '56', '74', '75'] as const;
+/** The boxes a slip prints even at 0 (24 and 26 must be filled in, DOMAIN-NOTES §1.7; 14 and 22 its totals); the others only with an amount. */
+export const SLIP_ALWAYS: readonly string[] = ['14', '22', '24', '26'];
 
 /** The slip's address block and details (heading fields of each employee's document). */
 const SLIP_FIELDS = { address: ['EmployeeName', 'Address', 'CityLine'], info: ['Sin', 'Province', 'Year'], totals: ['Box14', 'Box22'] };

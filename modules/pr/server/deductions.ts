@@ -7,7 +7,8 @@
  * Every rate, threshold, bracket and constant is data (`pr_statutory_rates`, `pr_tax_brackets`: per
  * jurisdiction, the row with the greatest effective date on or before the pay date — January and July
  * editions); nothing statutory is written here. The engine names no province: a province's specials
- * (Ontario's surtax, tax reduction and health premium) apply when its tables hold them.
+ * (Ontario's surtax, tax reduction and health premium, British Columbia's reduction, Alberta's credit supplement,
+ * Yukon's employment amount) apply when its tables hold them.
  *
  * Exact decimals throughout (shared/src/decimal.ts); each pay-period amount is rounded half-up to the cent when
  * it is made, annual figures to the cent as T4127 shows them; totals are sums of rounded figures.
@@ -22,8 +23,10 @@
  *        T3 = R × A − K − K1 − K2 − K4; K1 = cr × TC; K2 = cr × (min(P × C × base/rate, max × base/rate)
  *             + min(P × EI, maxEI) [+ min(P × QPIP, maxQPIP)]); K4 = min(cr × A, cr × CEA)
  *        T1 = T3 − abatement × T3 in Québec (16.5 %)
- *        T4 = V × A − KP − K1P − K2P − K4P; T2 = T4 + V1 (surtax) − S (tax reduction) + V2 (health premium)
- *        per pay: T = (T1 + T2)/P + additional tax
+ *        T4 = V × A − KP − K1P − K2P − K4P − K5P (K5P: a credit supplement, Alberta's)
+ *        T2 = T4 + V1 (surtax) − S (tax reduction: Ontario's, or a low-income one phased out on A, British
+ *             Columbia's) + V2 (health premium)
+ *        per pay: federal T1/P + additional tax, provincial T2/P, each rounded to the cent (as the PDOC)
  */
 import { add, cmp, div, isNegative, mul, round, sub, type Decimal } from '@erp/shared/decimal';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
@@ -41,6 +44,8 @@ export interface Bracket {
 
 /** The tables in force on one date for the jurisdictions of one pay: `CA`, the province, and QC's when it is Québec. */
 export interface PayTables {
+  /** The date the tables are in force on (the pay date asked). */
+  date: string;
   /** The latest effective date among the rows used (the edition). */
   edition: string;
   rates: Map<string, Decimal>;
@@ -79,7 +84,7 @@ export async function loadTables(trx: AnyTransaction, date: string, jurisdiction
     .where('effective_from', '<=', date)
     .orderBy('effective_from')
     .execute()) as Row[];
-  const tables: PayTables = { edition: '', rates: new Map(), brackets: new Map() };
+  const tables: PayTables = { date, edition: '', rates: new Map(), brackets: new Map() };
   for (const row of rates) {
     // Ordered by date: a later edition's row replaces an earlier one.
     tables.rates.set(key(String(row['jurisdiction']), String(row['item'])), decimalFromDb(trx, row['value'], 6) ?? '0');
@@ -237,6 +242,9 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     const rate = need(tables, jurisdiction, 'TAX_CREDIT_RATE');
     const personal = claim ?? need(tables, jurisdiction, 'BASIC_PERSONAL');
     let total = add(times(rate, personal), times(rate, add(add(pensionCredit, eiCredit), withQpip ? qpipCredit : ZERO)));
+    // A supplement on the credits above a base (Alberta's K5P = ((K1P + K2P) − base) × rate), when the tables hold one.
+    const supplementBase = rateOf(tables, jurisdiction, 'CREDIT_SUPPLEMENT_BASE');
+    if (supplementBase !== null) total = add(total, times(need(tables, jurisdiction, 'CREDIT_SUPPLEMENT_RATE'), floor0(sub(total, supplementBase))));
     const employment = rateOf(tables, jurisdiction, 'EMPLOYMENT_AMOUNT');
     if (employment !== null) total = add(total, min(times(rate, a), times(rate, employment)));
     return total;
@@ -257,8 +265,15 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     v1 = cents(v1);
   }
   let s = ZERO;
+  // Ontario's tax reduction: S = min(T4 + V1, 2 × basic amount − (T4 + V1)).
   const reduction = rateOf(tables, input.province, 'TAX_REDUCTION');
   if (reduction !== null) s = min(add(t4, v1), floor0(sub(times('2', reduction), add(t4, v1))));
+  // A low-income reduction phased out on A (British Columbia's S = min(T4, amount − (A − threshold) × rate)).
+  const lowIncome = rateOf(tables, input.province, 'LOW_INCOME_REDUCTION');
+  if (lowIncome !== null) {
+    const phasedOut = times(need(tables, input.province, 'LOW_INCOME_RATE'), floor0(sub(a, need(tables, input.province, 'LOW_INCOME_THRESHOLD'))));
+    s = add(s, min(t4, floor0(cents(sub(lowIncome, phasedOut)))));
+  }
   let v2 = ZERO;
   const premium = bracketOf(tables.brackets.get(key(input.province, 'HealthPremium')) ?? [], a);
   if (premium) {
@@ -267,10 +282,10 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
   }
   const t2 = floor0(cents(add(sub(add(t4, v1), s), v2)));
 
-  const total = cents(div(add(t1, t2), P(input), 6));
-  const federalPart = cents(div(t1, P(input), 6));
-  const federalTax = add(federalPart, input.additionalTax);
-  const provincialTax = sub(total, federalPart);
+  // Each part rounded to the cent on its own, as the CRA's PDOC shows them (its Nova Scotia case, $2,307.69
+  // bi-weekly 2026: T2 = 5,595.89 → 215.23, where (T1 + T2)/P − T1/P would give 215.22).
+  const federalTax = add(cents(div(t1, P(input), 6)), input.additionalTax);
+  const provincialTax = cents(div(t2, P(input), 6));
 
   let employerWsib = ZERO;
   let wsibInsurable = ZERO;

@@ -1,7 +1,11 @@
 /**
  * Payroll on the server (issue 29): the entity rules, the pay-run processes, the reports, the cheque PDF and
+<<<<<<< HEAD
  * deposit file calls, migration 0029_pr and the demo data; the trades labour on the same employees (labour/:
  * work orders, time cards, job costing, approved time as payroll input).
+=======
+ * deposit file calls, migration 0029_pr, the demo data and the module's part of the large-data generator (`--pr`).
+>>>>>>> h-prtax
  */
 import { combineParts } from '@erp/server/modules/part';
 import { prModule } from '../definitions/index.ts';
@@ -13,6 +17,7 @@ import { PR_SERVER_REPORTS } from './reports.ts';
 import { prRoutes } from './routes.ts';
 import { chequeHooks, employeeHooks, transactionHooks } from './rules.ts';
 import { seedPayroll } from './seed.ts';
+import { insertPayroll } from './seed-large.ts';
 
 export const serverModule = combineParts(prModule, [{ hooks: { 'pr-employee': employeeHooks, 'pr-transaction': transactionHooks, 'pr-cheque': chequeHooks }, seed: seedPayroll }, labourPart], {
   reports: [...PR_SERVER_REPORTS, ...LABOUR_REPORTS],
@@ -22,12 +27,22 @@ export const serverModule = combineParts(prModule, [{ hooks: { 'pr-employee': em
     await timeCardLineRoutes(app, deps);
   },
   migrations: { '0029_pr': m0029_pr },
-  large: {
-    option: '--labour',
-    counts: 'time cards',
-    max: 5_000_000,
-    progress: 'time cards',
-    summary: 'labour',
-    run: (database, count, onProgress) => insertTimeCards(database, { ...(count === undefined ? {} : { cards: count }), onProgress }),
-  },
+  large: [
+    {
+      option: '--pr',
+      counts: 'employees',
+      max: 200_000,
+      progress: 'pay cheques',
+      summary: 'pr',
+      run: (database, employees, onProgress) => insertPayroll(database, { employees: employees ?? 2000, onProgress }),
+    },
+    {
+      option: '--labour',
+      counts: 'time cards',
+      max: 5_000_000,
+      progress: 'time cards',
+      summary: 'labour',
+      run: (database, count, onProgress) => insertTimeCards(database, { ...(count === undefined ? {} : { cards: count }), onProgress }),
+    },
+  ],
 });

@@ -1,9 +1,11 @@
 /**
  * The pay run (issue 29 item 4), each step in the caller's transaction:
- * 1. `prepareCheque` (cheque preparation): an employee's Entered transactions of a pay date → one `pr_cheques`
- *    row with every deduction (deductions.ts, the tables in force on the pay date, the year to date of the
- *    employee's uncancelled cheques of that calendar year), the employer's costs and the inputs used; the
- *    transactions become Prepared.
+ * 1. `prepareCheques` (cheque preparation; `prepareCheque` for one): each employee's Entered transactions of a
+ *    pay date → one `pr_cheques` row with every deduction (deductions.ts, the tables in force on the pay date,
+ *    the year to date of the employee's uncancelled cheques of that calendar year), the employer's costs and
+ *    the inputs used; the transactions become Prepared. Reads and writes are batched (a 2,000-employee run in
+ *    a few queries, issue 29 "Performance"); `payFigures` and `chequeRow` are the pure part the large-data
+ *    generator shares.
  * 2. `payCheques` (payment processing): the Prepared cheques of a pay date → cheque numbers for those paid by
  *    cheque (never a number already used on the bank account), one CPA-005 file (Payables' writer) for the
  *    direct deposits; they become Paid.
@@ -20,7 +22,8 @@ import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { post, type PostingLine } from '@erp/modules/gl/server/ledger/posting';
 import { cpa005 } from '@erp/modules/ap/server/eft';
-import { computePay, loadTables, MissingRateError, type PayResult } from './deductions.ts';
+import { sql } from 'kysely';
+import { computePay, loadTables, MissingRateError, type PayInput, type PayResult, type PayTables } from './deductions.ts';
 
 type Row = Record<string, unknown>;
 
@@ -63,98 +66,116 @@ export async function assertYearOpen(trx: AnyTransaction, payDate: string): Prom
   if (closed) throw BusinessError.of(409, 'year_closed', 'pr:rules.yearClosed', { year }, 'PayDate');
 }
 
-/** Year-to-date figures of an employee's uncancelled cheques in the pay date's calendar year. */
-async function yearToDate(trx: AnyTransaction, employeeId: string, payDate: string): Promise<Record<string, Decimal>> {
-  const year = payDate.slice(0, 4);
-  const rows = (await trx
-    .selectFrom('pr_cheques')
-    .select(['cpp', 'cpp2', 'qpp', 'qpp2', 'ei', 'qpip', 'pensionable', 'employer_qpip', 'wsib_insurable'])
-    .where('employee_id', '=', employeeId)
-    .where('pay_date', '>=', `${year}-01-01`)
-    .where('pay_date', '<=', `${year}-12-31`)
-    .where('status', '<>', 'Cancelled')
-    .execute()) as Row[];
-  const total = (column: string) => sum(rows.map((row) => money(trx, row[column])), 2);
-  return {
-    pension: add(total('cpp'), total('qpp')),
-    pension2: add(total('cpp2'), total('qpp2')),
-    pensionable: total('pensionable'),
-    ei: total('ei'),
-    qpip: total('qpip'),
-    employerQpip: total('employer_qpip'),
-    wsibInsurable: total('wsib_insurable'),
-  };
+/** The year to date of one employee before a pay (deductions.ts `PayInput.ytd`). */
+export type YearToDate = PayInput['ytd'];
+const NO_YTD: YearToDate = { pension: '0.00', pension2: '0.00', pensionable: '0.00', ei: '0.00', qpip: '0.00', employerQpip: '0.00', wsibInsurable: '0.00' };
+
+/** Rows of `ids` read `chunk` at a time (engines cap the parameters of one statement). */
+async function inChunks<T>(ids: readonly T[], read: (part: T[]) => Promise<Row[]>, chunk = 1000): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let start = 0; start < ids.length; start += chunk) rows.push(...(await read(ids.slice(start, start + chunk))));
+  return rows;
 }
 
-/** Prepares the pay of one employee for one pay date; null when the employee has no Entered transaction then. */
-export async function prepareCheque(trx: AnyTransaction, employeeId: string, payDate: string, userId: string): Promise<{ chequeId: number; net: Decimal } | null> {
-  await assertYearOpen(trx, payDate);
-  const employee = (await trx.selectFrom('pr_employees').selectAll().where('employee_id', '=', employeeId).executeTakeFirst()) as Row | undefined;
-  if (!employee) return null;
-  const transactions = (await trx.selectFrom('pr_transactions').select(['transaction_id']).where('employee_id', '=', employeeId).where('pay_date', '=', payDate).where('status', '=', 'Entered').execute()) as Row[];
-  if (transactions.length === 0) return null;
-  const ids = transactions.map((row) => Number(row['transaction_id']));
-  const lines = (await trx
-    .selectFrom('pr_transaction_lines as l')
-    .innerJoin('pr_codes as c', 'c.code_id', 'l.code_id')
-    .select(['l.hours', 'l.amount', 'c.kind', 'c.taxable', 'c.pensionable', 'c.insurable', 'c.insurable_hours', 'c.t4_box'])
-    .where('l.transaction_id', 'in', ids)
-    .execute()) as Row[];
+/** Year-to-date figures of employees' uncancelled cheques in the pay date's calendar year (one grouped read). */
+async function yearToDate(trx: AnyTransaction, employeeIds: readonly string[], payDate: string): Promise<Map<string, YearToDate>> {
+  const year = payDate.slice(0, 4);
+  const columns = ['cpp', 'cpp2', 'qpp', 'qpp2', 'ei', 'qpip', 'pensionable', 'employer_qpip', 'wsib_insurable'] as const;
+  const rows = await inChunks(employeeIds, async (part) =>
+    (await trx
+      .selectFrom('pr_cheques')
+      .select(['employee_id', ...columns.map((column) => sql<string>`coalesce(sum(${sql.ref(column)}), 0)`.as(column))])
+      .where('employee_id', 'in', part)
+      .where('pay_date', '>=', `${year}-01-01`)
+      .where('pay_date', '<=', `${year}-12-31`)
+      .where('status', '<>', 'Cancelled')
+      .groupBy('employee_id')
+      .execute()) as Row[],
+  );
+  return new Map(
+    rows.map((row) => {
+      const total = (column: (typeof columns)[number]) => money(trx, row[column]);
+      return [
+        String(row['employee_id']),
+        {
+          pension: add(total('cpp'), total('qpp')),
+          pension2: add(total('cpp2'), total('qpp2')),
+          pensionable: total('pensionable'),
+          ei: total('ei'),
+          qpip: total('qpip'),
+          employerQpip: total('employer_qpip'),
+          wsibInsurable: total('wsib_insurable'),
+        },
+      ];
+    }),
+  );
+}
 
-  let gross: Decimal = '0.00';
-  let taxable: Decimal = '0.00';
-  let pensionable: Decimal = '0.00';
-  let insurable: Decimal = '0.00';
-  let hours: Decimal = '0.0000';
-  let insurableHours: Decimal = '0.0000';
-  let rpp: Decimal = '0.00';
-  let other: Decimal = '0.00';
+/** The sums of one employee's transaction lines of a pay (earnings by their flags; RPP and other deductions). */
+export interface PaySums {
+  gross: Decimal;
+  taxable: Decimal;
+  pensionable: Decimal;
+  insurable: Decimal;
+  hours: Decimal;
+  insurableHours: Decimal;
+  rpp: Decimal;
+  other: Decimal;
+}
+
+function paySums(trx: AnyTransaction, lines: readonly Row[]): PaySums {
+  const sums: PaySums = { gross: '0.00', taxable: '0.00', pensionable: '0.00', insurable: '0.00', hours: '0.0000', insurableHours: '0.0000', rpp: '0.00', other: '0.00' };
   for (const line of lines) {
     const amount = money(trx, line['amount']);
     const lineHours = money(trx, line['hours'], 4);
     if (line['kind'] === 'Deduction') {
       // An RPP contribution (T4 box 20) is deducted before tax; any other deduction after it.
-      if (line['t4_box'] === '20') rpp = add(rpp, amount);
-      else other = add(other, amount);
+      if (line['t4_box'] === '20') sums.rpp = add(sums.rpp, amount);
+      else sums.other = add(sums.other, amount);
       continue;
     }
-    gross = add(gross, amount);
-    hours = add(hours, lineHours);
-    if (flag(line['taxable'])) taxable = add(taxable, amount);
-    if (flag(line['pensionable'])) pensionable = add(pensionable, amount);
-    if (flag(line['insurable'])) insurable = add(insurable, amount);
-    if (flag(line['insurable_hours'])) insurableHours = add(insurableHours, lineHours);
+    sums.gross = add(sums.gross, amount);
+    sums.hours = add(sums.hours, lineHours);
+    if (flag(line['taxable'])) sums.taxable = add(sums.taxable, amount);
+    if (flag(line['pensionable'])) sums.pensionable = add(sums.pensionable, amount);
+    if (flag(line['insurable'])) sums.insurable = add(sums.insurable, amount);
+    if (flag(line['insurable_hours'])) sums.insurableHours = add(sums.insurableHours, lineHours);
   }
+  return sums;
+}
 
+/** What the pay of one employee is computed from, besides the sums and the tables: the employee's row and its level and group. */
+export interface PayParty {
+  employee: Row;
+  level: Row | undefined;
+  wsibGroup: Row | undefined;
+}
+
+/**
+ * One employee's pay (deductions, union dues and contributions, WSIB, net) as a cheque's figures; throws the
+ * BusinessError of a missing table or a negative net. Pure: the seeds and the batch share it.
+ */
+export function payFigures(trx: AnyTransaction, tables: PayTables, party: PayParty, sums: PaySums, ytd: YearToDate): { figures: ChequeFigures; result: PayResult; wsib: PayInput['wsib'] } {
+  const { employee, level } = party;
   // Union dues and the employer's contributions by the employee's level (DOMAIN-NOTES §1.8).
   let unionDues: Decimal = '0.00';
   let employerUnion: Decimal = '0.00';
-  if (employee['union_level_id']) {
-    const level = (await trx.selectFrom('pr_union_levels').selectAll().where('level_id', '=', String(employee['union_level_id'])).executeTakeFirst()) as Row | undefined;
-    if (level) {
-      unionDues = add(mul(money(trx, level['dues_per_hour'], 4), hours, 2), mul(gross, mul(money(trx, level['dues_percent'], 6), '0.01', 8), 2));
-      employerUnion = mul(add(money(trx, level['employer_health_per_hour'], 4), money(trx, level['employer_pension_per_hour'], 4)), hours, 2);
-    }
+  if (level) {
+    unionDues = add(mul(money(trx, level['dues_per_hour'], 4), sums.hours, 2), mul(sums.gross, mul(money(trx, level['dues_percent'], 6), '0.01', 8), 2));
+    employerUnion = mul(add(money(trx, level['employer_health_per_hour'], 4), money(trx, level['employer_pension_per_hour'], 4)), sums.hours, 2);
   }
-  let wsib: { ratePer100: Decimal; maxInsurable: Decimal } | null = null;
-  if (flag(employee['apply_wsib']) && employee['wsib_group_id']) {
-    const group = (await trx.selectFrom('pr_wsib_groups').selectAll().where('group_id', '=', String(employee['wsib_group_id'])).executeTakeFirst()) as Row | undefined;
-    if (group) wsib = { ratePer100: money(trx, group['rate_per100'], 4), maxInsurable: money(trx, group['max_insurable_earnings']) };
-  }
-
-  const province = String(employee['tax_province']);
-  const tables = await loadTables(trx, payDate, province === 'QC' ? ['CA', 'QC'] : ['CA', province]);
-  const ytd = await yearToDate(trx, employeeId, payDate);
+  const wsib = flag(employee['apply_wsib']) && party.wsibGroup ? { ratePer100: money(trx, party.wsibGroup['rate_per100'], 4), maxInsurable: money(trx, party.wsibGroup['max_insurable_earnings']) } : null;
+  const employeeId = String(employee['employee_id']);
   let result: PayResult;
   try {
     result = computePay(tables, {
-      province,
+      province: String(employee['tax_province']),
       periods: Number(employee['pay_frequency'] ?? 26),
-      taxable,
-      pensionable,
-      insurable,
-      hours,
-      rpp,
+      taxable: sums.taxable,
+      pensionable: sums.pensionable,
+      insurable: sums.insurable,
+      hours: sums.hours,
+      rpp: sums.rpp,
       unionDues,
       federalClaim: decimalFromDb(trx, employee['federal_claim'], 2),
       provincialClaim: decimalFromDb(trx, employee['provincial_claim'], 2),
@@ -163,21 +184,20 @@ export async function prepareCheque(trx: AnyTransaction, employeeId: string, pay
       eiExempt: flag(employee['ei_exempt']),
       ppipExempt: flag(employee['ppip_exempt']),
       wsib,
-      ytd: { pension: ytd['pension']!, pension2: ytd['pension2']!, pensionable: ytd['pensionable']!, ei: ytd['ei']!, qpip: ytd['qpip']!, employerQpip: ytd['employerQpip']!, wsibInsurable: ytd['wsibInsurable']! },
+      ytd,
     });
   } catch (error) {
-    if (error instanceof MissingRateError) throw BusinessError.of(409, 'no_tables', 'pr:rules.noTables', { jurisdiction: error.jurisdiction, item: error.item, date: payDate }, 'PayDate');
+    if (error instanceof MissingRateError) throw BusinessError.of(409, 'no_tables', 'pr:rules.noTables', { jurisdiction: error.jurisdiction, item: error.item, date: tables.date }, 'PayDate');
     throw error;
   }
-  const deductions = [result.cpp, result.cpp2, result.qpp, result.qpp2, result.ei, result.qpip, result.federalTax, result.provincialTax, unionDues, other, rpp];
-  const net = sub(gross, sum(deductions, 2));
+  const deductions = [result.cpp, result.cpp2, result.qpp, result.qpp2, result.ei, result.qpip, result.federalTax, result.provincialTax, unionDues, sums.other, sums.rpp];
+  const net = sub(sums.gross, sum(deductions, 2));
   if (isNegative(net)) throw BusinessError.of(409, 'negative_net', 'pr:rules.negativeNet', { employee: employeeId }, 'EmployeeId');
-
   const figures: ChequeFigures = {
-    gross,
-    taxable,
-    pensionable,
-    insurable,
+    gross: sums.gross,
+    taxable: sums.taxable,
+    pensionable: sums.pensionable,
+    insurable: sums.insurable,
     cpp: result.cpp,
     cpp2: result.cpp2,
     qpp: result.qpp,
@@ -187,8 +207,8 @@ export async function prepareCheque(trx: AnyTransaction, employeeId: string, pay
     federal_tax: result.federalTax,
     provincial_tax: result.provincialTax,
     union_dues: unionDues,
-    other_deductions: other,
-    rpp,
+    other_deductions: sums.other,
+    rpp: sums.rpp,
     net,
     employer_cpp: result.employerCpp,
     employer_ei: result.employerEi,
@@ -197,38 +217,147 @@ export async function prepareCheque(trx: AnyTransaction, employeeId: string, pay
     employer_union: employerUnion,
     wsib_insurable: result.wsibInsurable,
   };
-  const now = new Date().toISOString();
+  return { figures, result, wsib };
+}
+
+/** A cheque row as `pr_cheques` stores it (status and numbers set by the caller). */
+export function chequeRow(trx: AnyTransaction, employee: Row, payDate: string, sums: PaySums, ytd: YearToDate, computed: ReturnType<typeof payFigures>, userId: string, now: string): Row {
+  const { figures, result, wsib } = computed;
   // The inputs used, so the pay can be reproduced after the tables change (DOMAIN-NOTES §1.2 pay-run audit).
-  const inputs = JSON.stringify({ edition: result.edition, periods: Number(employee['pay_frequency'] ?? 26), ytd, annual: result.annual, wsib, hours });
-  const inserted = await trx
-    .insertInto('pr_cheques')
-    .values({
-      employee_id: employeeId,
-      employee_name: `${String(employee['first_name'])} ${String(employee['last_name'])}`.slice(0, 90),
-      pay_date: payDate,
-      province,
-      status: 'Prepared',
-      payment_method: String(employee['payment_method'] ?? 'Cheque'),
-      hours: toDb(trx, hours, 4),
-      insurable_hours: toDb(trx, insurableHours, 4),
-      ...Object.fromEntries(CHEQUE_AMOUNTS.map((column) => [column, toDb(trx, figures[column])])),
-      edition: result.edition,
-      inputs: inputs.slice(0, 4000),
-      created_by: userId,
-      created_on: now,
-      updated_by: userId,
-      updated_on: now,
-      version: 1,
-    })
-    .returning('cheque_id')
-    .executeTakeFirstOrThrow();
-  const chequeId = Number((inserted as Row)['cheque_id']);
-  await trx
-    .updateTable('pr_transactions')
-    .set((eb) => ({ status: 'Prepared', cheque_id: chequeId, updated_by: userId, updated_on: now, version: eb('version', '+', 1) }))
-    .where('transaction_id', 'in', ids)
-    .execute();
-  return { chequeId, net };
+  const inputs = JSON.stringify({ edition: result.edition, periods: Number(employee['pay_frequency'] ?? 26), ytd, annual: result.annual, wsib, hours: sums.hours });
+  return {
+    employee_id: String(employee['employee_id']),
+    employee_name: `${String(employee['first_name'])} ${String(employee['last_name'])}`.slice(0, 90),
+    pay_date: payDate,
+    province: String(employee['tax_province']),
+    status: 'Prepared',
+    payment_method: String(employee['payment_method'] ?? 'Cheque'),
+    hours: toDb(trx, sums.hours, 4),
+    insurable_hours: toDb(trx, sums.insurableHours, 4),
+    ...Object.fromEntries(CHEQUE_AMOUNTS.map((column) => [column, toDb(trx, figures[column])])),
+    edition: result.edition,
+    inputs: inputs.slice(0, 4000),
+    created_by: userId,
+    created_on: now,
+    updated_by: userId,
+    updated_on: now,
+    version: 1,
+  };
+}
+
+/** The tables in force on a date for each province asked, read once per province. */
+export function tablesCache(trx: AnyTransaction, payDate: string): (province: string) => Promise<PayTables> {
+  const cache = new Map<string, Promise<PayTables>>();
+  return (province) => {
+    let tables = cache.get(province);
+    if (!tables) {
+      tables = loadTables(trx, payDate, province === 'QC' ? ['CA', 'QC'] : ['CA', province]);
+      cache.set(province, tables);
+    }
+    return tables;
+  };
+}
+
+/** One employee's outcome of a preparation: the cheque and its net, null (nothing Entered), or the refusal. */
+export type Prepared = { chequeId: number; net: Decimal } | null | BusinessError;
+
+/**
+ * Prepares the pays of employees for one pay date in the caller's transaction, with batched reads (employees,
+ * transactions, lines, levels, groups, year to date: one query each per 1,000; the tables once per province)
+ * and batched writes (the cheques in multi-row inserts, the transactions in one update). An employee a rule
+ * refuses (missing table, negative net) is answered with the refusal and left unchanged.
+ */
+export async function prepareCheques(trx: AnyTransaction, employeeIds: readonly string[], payDate: string, userId: string): Promise<Map<string, Prepared>> {
+  await assertYearOpen(trx, payDate);
+  const outcomes = new Map<string, Prepared>(employeeIds.map((id) => [id, null]));
+  const employees = await inChunks(employeeIds, async (part) => (await trx.selectFrom('pr_employees').selectAll().where('employee_id', 'in', part).execute()) as Row[]);
+  const transactions = await inChunks(employeeIds, async (part) =>
+    (await trx.selectFrom('pr_transactions').select(['transaction_id', 'employee_id']).where('employee_id', 'in', part).where('pay_date', '=', payDate).where('status', '=', 'Entered').execute()) as Row[],
+  );
+  const transactionIds = new Map<string, number[]>();
+  const employeeOf = new Map<number, string>();
+  for (const row of transactions) {
+    const id = Number(row['transaction_id']);
+    const employee = String(row['employee_id']);
+    transactionIds.set(employee, [...(transactionIds.get(employee) ?? []), id]);
+    employeeOf.set(id, employee);
+  }
+  const lines = await inChunks([...employeeOf.keys()], async (part) =>
+    (await trx
+      .selectFrom('pr_transaction_lines as l')
+      .innerJoin('pr_codes as c', 'c.code_id', 'l.code_id')
+      .select(['l.transaction_id', 'l.hours', 'l.amount', 'c.kind', 'c.taxable', 'c.pensionable', 'c.insurable', 'c.insurable_hours', 'c.t4_box'])
+      .where('l.transaction_id', 'in', part)
+      .execute()) as Row[],
+  );
+  const linesOf = new Map<string, Row[]>();
+  for (const line of lines) {
+    const employee = employeeOf.get(Number(line['transaction_id']))!;
+    linesOf.set(employee, [...(linesOf.get(employee) ?? []), line]);
+  }
+  const distinct = (column: string) => [...new Set(employees.map((row) => row[column]).filter((value) => value !== null && value !== undefined && value !== '').map(String))];
+  const levelIds = distinct('union_level_id');
+  const groupIds = distinct('wsib_group_id');
+  const levels = new Map(
+    (levelIds.length ? ((await trx.selectFrom('pr_union_levels').selectAll().where('level_id', 'in', levelIds).execute()) as Row[]) : []).map((row) => [String(row['level_id']), row]),
+  );
+  const groups = new Map(
+    (groupIds.length ? ((await trx.selectFrom('pr_wsib_groups').selectAll().where('group_id', 'in', groupIds).execute()) as Row[]) : []).map((row) => [String(row['group_id']), row]),
+  );
+  const ytd = await yearToDate(trx, employeeIds, payDate);
+  const tablesOf = tablesCache(trx, payDate);
+
+  const now = new Date().toISOString();
+  const rows: Row[] = [];
+  const nets = new Map<string, Decimal>();
+  for (const employee of employees) {
+    const id = String(employee['employee_id']);
+    if (!transactionIds.has(id)) continue;
+    const sums = paySums(trx, linesOf.get(id) ?? []);
+    const before = ytd.get(id) ?? NO_YTD;
+    try {
+      const party = { employee, level: employee['union_level_id'] ? levels.get(String(employee['union_level_id'])) : undefined, wsibGroup: employee['wsib_group_id'] ? groups.get(String(employee['wsib_group_id'])) : undefined };
+      const computed = payFigures(trx, await tablesOf(String(employee['tax_province'])), party, sums, before);
+      rows.push(chequeRow(trx, employee, payDate, sums, before, computed, userId, now));
+      nets.set(id, computed.figures.net);
+    } catch (error) {
+      if (!(error instanceof BusinessError)) throw error;
+      outcomes.set(id, error);
+    }
+  }
+  if (rows.length === 0) return outcomes;
+  for (let start = 0; start < rows.length; start += 200) {
+    const inserted = (await trx.insertInto('pr_cheques').values(rows.slice(start, start + 200)).returning(['cheque_id', 'employee_id']).execute()) as Row[];
+    for (const row of inserted) outcomes.set(String(row['employee_id']), { chequeId: Number(row['cheque_id']), net: nets.get(String(row['employee_id']))! });
+  }
+  // Each transaction to its employee's new cheque (the greatest of the pay date: the one just written).
+  const prepared = rows.flatMap((row) => transactionIds.get(String(row['employee_id'])) ?? []);
+  for (let start = 0; start < prepared.length; start += 1000) {
+    await trx
+      .updateTable('pr_transactions as t')
+      .set((eb) => ({
+        status: 'Prepared',
+        cheque_id: eb
+          .selectFrom('pr_cheques as c')
+          .select((inner) => inner.fn.max('c.cheque_id').as('cheque_id'))
+          .whereRef('c.employee_id', '=', 't.employee_id')
+          .where('c.pay_date', '=', payDate)
+          .where('c.status', '=', 'Prepared'),
+        updated_by: userId,
+        updated_on: now,
+        version: eb('t.version', '+', 1),
+      }))
+      .where('t.transaction_id', 'in', prepared.slice(start, start + 1000))
+      .execute();
+  }
+  return outcomes;
+}
+
+/** Prepares the pay of one employee for one pay date; null when the employee has no Entered transaction then. */
+export async function prepareCheque(trx: AnyTransaction, employeeId: string, payDate: string, userId: string): Promise<{ chequeId: number; net: Decimal } | null> {
+  const outcome = (await prepareCheques(trx, [employeeId], payDate, userId)).get(employeeId) ?? null;
+  if (outcome instanceof BusinessError) throw outcome;
+  return outcome;
 }
 
 /** The bank account a pay run is paid from, with its EFT details. */

@@ -12,7 +12,7 @@ import type { AnyTransaction } from '@erp/server/entities/hooks';
 import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
 import { sql } from 'kysely';
 import { chequePreparation, hourlyRateUpdate, journalPosting, paymentProcessing, yearEnd } from '../definitions/reports.ts';
-import { payCheques, postPayRun, prepareCheque } from './payrun.ts';
+import { payCheques, postPayRun, prepareCheque, prepareCheques } from './payrun.ts';
 
 type Row = Record<string, unknown>;
 
@@ -64,6 +64,18 @@ const preparation: ServerProcess = {
     } catch (error) {
       return refused(ctx, error, id);
     }
+  },
+  // One transaction for the batch, its reads and writes batched (payrun.ts prepareCheques); an employee a rule
+  // refuses is answered alone and left unchanged.
+  async runBatch(ctx, rows) {
+    const ids = rows.map((row) => String(row['EmployeeId']));
+    const outcomes = await ctx.db.transaction().execute((trx: AnyTransaction) => prepareCheques(trx, ids, payDate(ctx), ctx.user.userId));
+    return ids.map((id) => {
+      const outcome = outcomes.get(id) ?? null;
+      if (outcome instanceof BusinessError) return refused(ctx, outcome, id);
+      if (!outcome) return { ResultStatus: 2, ResultCode: 'changed', Message: messageIn(ctx.locale, 'pr:reports.chequePreparation.changed'), EntityId: id };
+      return done(ctx, 'prepared', 'pr:reports.chequePreparation.done', { net: outcome.net }, outcome.chequeId);
+    });
   },
 };
 

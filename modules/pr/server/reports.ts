@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
 import type { ReportParameterError } from '@erp/shared/reports/define';
-import { SLIP_BOXES, compensationReport, employeeInquiry, journalPrinting, roeReport, t4Report, t4Slips, yearToDateList } from '../definitions/reports.ts';
+import { SLIP_ALWAYS, SLIP_BOXES, compensationReport, employeeInquiry, journalPrinting, roeReport, t4Report, t4Slips, yearToDateList } from '../definitions/reports.ts';
 import { loadTables, rateOf } from './deductions.ts';
 
 const live = (ctx: ReportContext) => ctx.db.selectFrom('pr_cheques as c').where('c.status', '<>', 'Cancelled');
@@ -155,14 +155,18 @@ const slips: ServerReport = {
   def: t4Slips,
   prepare: prepareCaps,
   rows(ctx) {
-    const parts = SLIP_BOXES.map((box, index) =>
-      ctx.db
-        .selectFrom(t4Totals(ctx).as('t'))
-        .select(['t.EmployeeId', 't.EmployeeName', 't.Address', 't.CityLine', 't.Sin', 't.Province', 't.Year', 't.SlipDate', 't.Box14', 't.Box22', sql<string>`${box}`.as('Box'), sql<string>`${box}`.as('Description'), sql.ref(`t.Box${box}`).as('Amount'), sql<number>`${index + 1}`.as('Line')]),
-    );
-    let union = parts[0]!;
-    for (const part of parts.slice(1)) union = union.unionAll(part);
-    return ctx.db.selectFrom(union.as('u')).selectAll();
+    // One row per employee and box with an amount (and the boxes printed always): the year's totals
+    // aggregated once, crossed with the list of boxes (one constant row each), the box's amount picked from its column.
+    // Literals, not parameters: PostgreSQL would type a bare parameter as text and sort Line 1, 10, 11, 2 ….
+    const boxRows = SLIP_BOXES.map((box, index) => ctx.db.selectNoFrom([sql<string>`${sql.lit(box)}`.as('Box'), sql<number>`${sql.lit(index + 1)}`.as('Line')]));
+    let boxes = boxRows[0]!;
+    for (const row of boxRows.slice(1)) boxes = boxes.unionAll(row);
+    const amount = sql<string>`case ${sql.join(SLIP_BOXES.map((box) => sql`when ${sql.ref('b.Box')} = ${box} then ${sql.ref(`t.Box${box}`)}`), sql` `)} end`;
+    return ctx.db
+      .selectFrom(t4Totals(ctx).as('t'))
+      .crossJoin(boxes.as('b'))
+      .where((eb) => eb.or([eb('b.Box', 'in', [...SLIP_ALWAYS]), sql<boolean>`${amount} <> 0`]))
+      .select(['t.EmployeeId', 't.EmployeeName', 't.Address', 't.CityLine', 't.Sin', 't.Province', 't.Year', 't.SlipDate', 't.Box14', 't.Box22', 'b.Box', sql.ref('b.Box').as('Description'), amount.as('Amount'), 'b.Line']);
   },
 };
 

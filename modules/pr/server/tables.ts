@@ -10,6 +10,16 @@
  *   editions): as published by the CRA; the figures marked "unverified" were derived here (indexation or
  *   the mid-year rate change) and must be checked against the PDF before production use.
  * - Québec income tax is Revenu Québec's (TP-1015.F-V), not T4127: brackets and basic amount, unverified.
+ * - 2026 checks (done 2026-11-24, issue 29): the CRA's Payroll Deductions Online Calculator (PDOC) results for
+ *   $2,307.69 bi-weekly on 2026-01-16, basic claims, every province but QC, as recorded in the public
+ *   repository beanflowai/Beanflow-Payroll (backend/tests/payroll/pdoc/fixtures/2026/jan/
+ *   tier1_province_coverage.json, "PDOC verified 2025-12-30"): the engine with the tables below gives each
+ *   published federal and provincial amount to the cent (modules/pr/test/deductions.test.ts), which confirms
+ *   the federal CEA 1,501, and each province's credit rate, basic amount and the bracket that income falls in.
+ *   The other brackets come from the sources named per entry; what no source confirmed says "unverified".
+ * - CPP/QPP and EI 2026 (74,600; 85,000; 5.95 %; QPP 6.30 %; EI 1.63 %, Québec 1.30 %, 68,900) and QPIP 2026
+ *   (103,000; 0.430 % / 0.602 %; maxima 442.90 / 620.06): unifor.org "Government benefits 2026" and wcbc.ca
+ *   "2026 contribution limits" (QPIP citing Revenu Québec).
  */
 import { add, mul, round, sub, type Decimal } from '@erp/shared/decimal';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
@@ -53,6 +63,16 @@ const FEDERAL_2025: [string, string][] = [
   ['177882', '0.29'],
   ['253414', '0.33'],
 ];
+/** British Columbia 2026 (gov.bc.ca personal income tax rates, 2026: brackets indexed by BC CPI 2.2 %; lowest rate 5.60 % from Budget 2026). */
+const BC_2026: [string, string][] = [
+  ['0', '0.056'],
+  ['50363', '0.077'],
+  ['100728', '0.105'],
+  ['115648', '0.1229'],
+  ['140430', '0.147'],
+  ['190405', '0.168'],
+  ['265545', '0.205'],
+];
 const OHP: [string, string, string, string][] = [
   ['0', '0', '0', '0'],
   ['20000', '0.06', '0', '300'],
@@ -75,7 +95,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'CA',
     from: '2026-01-01',
-    source: `${T4127_2026}; CEA 1,501 unverified (2025 × 1.020)`,
+    source: `${T4127_2026}; CEA 1,501 confirmed by the CRA PDOC 2026 case (see the header); CPP/EI: unifor.org, wcbc.ca 2026`,
     items: {
       PENSION_YMPE: '74600',
       PENSION_YAMPE: '85000',
@@ -120,7 +140,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'ON',
     from: '2026-01-01',
-    source: `${T4127_2026}; basic amount, surtax thresholds and tax reduction: 2025 × 1.019 (unverified)`,
+    source: `${T4127_2026}; basic amount 12,989, surtax 5,818 / 7,446: calculatorscanada.ca Ontario 2026 and the PDOC case; tax reduction 300 = 2025 × 1.019 (unverified)`,
     items: { TAX_CREDIT_RATE: '0.0505', BASIC_PERSONAL: '12989', SURTAX_THRESHOLD1: '5818', SURTAX_RATE1: '0.20', SURTAX_THRESHOLD2: '7446', SURTAX_RATE2: '0.36', TAX_REDUCTION: '300' },
     brackets: [
       ['0', '0.0505'],
@@ -164,7 +184,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'QC',
     from: '2026-01-01',
-    source: `${T4127_2026} (QPP 6.30 %, Québec EI 1.30 %, QPIP maximum insurable 94,000: unverified); income tax: Revenu Québec (unverified)`,
+    source: 'QPP 6.30 %, Québec EI 1.30 %: unifor.org, wcbc.ca 2026; QPIP 2026 103,000, 0.430 %/0.602 %: wcbc.ca (Revenu Québec); income tax: Revenu Québec (unverified)',
     items: {
       PENSION_YMPE: '74600',
       PENSION_YAMPE: '85000',
@@ -177,9 +197,9 @@ export const EDITIONS: readonly Edition[] = [
       EI_RATE: '0.013',
       EI_MAX_INSURABLE: '68900',
       EI_MAX: '895.70',
-      QPIP_RATE: '0.00494',
-      QPIP_EMPLOYER_RATE: '0.00692',
-      QPIP_MAX_INSURABLE: '94000',
+      QPIP_RATE: '0.0043',
+      QPIP_EMPLOYER_RATE: '0.00602',
+      QPIP_MAX_INSURABLE: '103000',
       TAX_CREDIT_RATE: '0.14',
       BASIC_PERSONAL: '18952',
     },
@@ -205,12 +225,140 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'SK',
     from: '2026-01-01',
-    source: `${T4127_2026} (unverified transcription)`,
+    // The earlier transcription had 2024's thresholds (52,057; 148,734): the PDOC case needs 54,532.
+    source: `${T4127_2026}: PDOC 2026 case (first two brackets, basic amount); 155,805 = 2025's 152,750 × 1.02 (unverified)`,
     items: { TAX_CREDIT_RATE: '0.105', BASIC_PERSONAL: '20381' },
     brackets: [
       ['0', '0.105'],
-      ['52057', '0.125'],
-      ['148734', '0.145'],
+      ['54532', '0.125'],
+      ['155805', '0.145'],
+    ],
+  },
+  // The other provinces and territories, 2026 (T4127 122nd edition figures as found; see the header for the checks).
+  {
+    jurisdiction: 'AB',
+    from: '2026-01-01',
+    source: `${T4127_2026}: brackets taxtips.ca/taxrates/ab.htm (confirmed to CRA); basic amount PDOC case; K5P 4,896 × 25 % unverified (a transcription)`,
+    // K5P: credits above 61,200 × 8 % earn the 10 % rate again: ((K1P + K2P) − 4,896) × (0.10 − 0.08)/0.08.
+    items: { TAX_CREDIT_RATE: '0.08', BASIC_PERSONAL: '22769', CREDIT_SUPPLEMENT_BASE: '4896', CREDIT_SUPPLEMENT_RATE: '0.25' },
+    brackets: [
+      ['0', '0.08'],
+      ['61200', '0.10'],
+      ['154259', '0.12'],
+      ['185111', '0.13'],
+      ['246813', '0.14'],
+      ['370220', '0.15'],
+    ],
+  },
+  {
+    jurisdiction: 'BC',
+    from: '2026-01-01',
+    source: `${T4127_2026}: brackets gov.bc.ca tax-rates 2026; basic amount PDOC case; reduction 575 (bakertilly.ca Budget 2026 "prior"), 25,570, 3.56 %`,
+    items: { TAX_CREDIT_RATE: '0.0506', BASIC_PERSONAL: '13216', LOW_INCOME_REDUCTION: '575', LOW_INCOME_THRESHOLD: '25570', LOW_INCOME_RATE: '0.0356' },
+    brackets: BC_2026.map(([threshold, rate], index) => [threshold, index === 0 ? '0.0506' : rate]),
+  },
+  {
+    jurisdiction: 'BC',
+    from: '2026-07-01',
+    // BC Budget 2026 (Feb 17, 2026): lowest rate 5.60 % and reduction 690 for 2026, "on paycheques after July 1".
+    // Unverified as payroll figures: the T4127 July 2026 edition was not found. The CRA's July editions have
+    // prorated a mid-year change over the remaining six months (BC's tax reduction, July 2015; New Brunswick's
+    // basic amount, July 2022), so its figures may differ from these annual ones; none was derived here.
+    source: 'BC Budget 2026 annual figures (gov.bc.ca, bakertilly.ca): 5.60 %, reduction 690; unverified: T4127 July 2026 not found, the CRA may prorate them',
+    items: { TAX_CREDIT_RATE: '0.056', LOW_INCOME_REDUCTION: '690' },
+    brackets: BC_2026,
+  },
+  {
+    jurisdiction: 'NB',
+    from: '2026-01-01',
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 52,333); 104,666 and 193,861 = 2025 × 1.02 (unverified)`,
+    items: { TAX_CREDIT_RATE: '0.094', BASIC_PERSONAL: '13664' },
+    brackets: [
+      ['0', '0.094'],
+      ['52333', '0.14'],
+      ['104666', '0.16'],
+      ['193861', '0.195'],
+    ],
+  },
+  {
+    jurisdiction: 'NL',
+    from: '2026-01-01',
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 44,678); the higher thresholds = 2025 × 1.011 (unverified)`,
+    items: { TAX_CREDIT_RATE: '0.087', BASIC_PERSONAL: '11188' },
+    brackets: [
+      ['0', '0.087'],
+      ['44678', '0.145'],
+      ['89354', '0.158'],
+      ['159528', '0.178'],
+      ['223340', '0.198'],
+      ['285319', '0.208'],
+      ['570638', '0.213'],
+      ['1141275', '0.218'],
+    ],
+  },
+  {
+    jurisdiction: 'NS',
+    from: '2026-01-01',
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 30,995); the higher thresholds = 2025 × 1.016 (unverified)`,
+    items: { TAX_CREDIT_RATE: '0.0879', BASIC_PERSONAL: '11932' },
+    brackets: [
+      ['0', '0.0879'],
+      ['30995', '0.1495'],
+      ['61991', '0.1667'],
+      ['97417', '0.175'],
+      ['157124', '0.21'],
+    ],
+  },
+  {
+    jurisdiction: 'PE',
+    from: '2026-01-01',
+    // No surtax: PEI's 10 % surtax was eliminated for 2024 (EY tax alert 2023 no. 22).
+    source: `${T4127_2026}: brackets taxtips.ca/taxrates/pe.htm (confirmed to CRA); basic amount 15,000 princeedwardisland.ca; PDOC case`,
+    items: { TAX_CREDIT_RATE: '0.095', BASIC_PERSONAL: '15000' },
+    brackets: [
+      ['0', '0.095'],
+      ['33928', '0.1347'],
+      ['65820', '0.166'],
+      ['106890', '0.1762'],
+      ['142250', '0.19'],
+    ],
+  },
+  {
+    jurisdiction: 'YT',
+    from: '2026-01-01',
+    // Yukon follows the federal basic amount and has the Canada employment amount credit (K4P).
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 58,523, K4P on CEA 1,501); the higher thresholds follow the federal ones (unverified)`,
+    items: { TAX_CREDIT_RATE: '0.064', BASIC_PERSONAL: '16452', EMPLOYMENT_AMOUNT: '1501' },
+    brackets: [
+      ['0', '0.064'],
+      ['58523', '0.09'],
+      ['117045', '0.109'],
+      ['181440', '0.128'],
+      ['500000', '0.15'],
+    ],
+  },
+  {
+    jurisdiction: 'NT',
+    from: '2026-01-01',
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 53,003); 106,009 and 172,346 = 2025 × 1.02 (unverified)`,
+    items: { TAX_CREDIT_RATE: '0.059', BASIC_PERSONAL: '18198' },
+    brackets: [
+      ['0', '0.059'],
+      ['53003', '0.086'],
+      ['106009', '0.122'],
+      ['172346', '0.1405'],
+    ],
+  },
+  {
+    jurisdiction: 'NU',
+    from: '2026-01-01',
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 55,801); 111,602 and 181,439 = 2025 × 1.02 (unverified)`,
+    items: { TAX_CREDIT_RATE: '0.04', BASIC_PERSONAL: '19659' },
+    brackets: [
+      ['0', '0.04'],
+      ['55801', '0.07'],
+      ['111602', '0.09'],
+      ['181439', '0.115'],
     ],
   },
 ];
@@ -226,18 +374,30 @@ export function bracketConstants(brackets: readonly [string, string][]): Decimal
 
 const trail = (now: string) => ({ created_by: 'seed', created_on: now, updated_by: 'seed', updated_on: now, version: 1 });
 
-/** Loads every edition not loaded yet (by jurisdiction and date). */
+/**
+ * Loads every edition not loaded yet (by jurisdiction and date), and loads again an edition revised here (its
+ * source text changed: figures corrected or verified) while every row of it is still the seed's — rows a user
+ * changed on the Contribution maintenance or Tax tables screens stand.
+ */
 export async function seedTables(db: AnyDb): Promise<void> {
   const now = new Date().toISOString();
   for (const edition of EDITIONS) {
-    const loaded = await db.selectFrom('pr_statutory_rates').select('rate_key').where('jurisdiction', '=', edition.jurisdiction).where('effective_from', '=', edition.from).limit(1).executeTakeFirst();
-    if (loaded) continue;
+    const source = edition.source.slice(0, 200);
+    const loaded = [
+      ...((await db.selectFrom('pr_statutory_rates').select(['source', 'updated_by']).where('jurisdiction', '=', edition.jurisdiction).where('effective_from', '=', edition.from).execute()) as { source: string; updated_by: string }[]),
+      ...((await db.selectFrom('pr_tax_brackets').select(['source', 'updated_by']).where('jurisdiction', '=', edition.jurisdiction).where('effective_from', '=', edition.from).execute()) as { source: string; updated_by: string }[]),
+    ];
+    if (loaded.length > 0) {
+      const revised = loaded.some((row) => row.source !== source);
+      if (!revised || loaded.some((row) => row.updated_by !== 'seed')) continue;
+      for (const table of ['pr_statutory_rates', 'pr_tax_brackets']) await db.deleteFrom(table).where('jurisdiction', '=', edition.jurisdiction).where('effective_from', '=', edition.from).execute();
+    }
     const rows = Object.entries(edition.items).map(([item, value]) => ({
       jurisdiction: edition.jurisdiction,
       effective_from: edition.from,
       item,
       value: decimalToDb(db, round(value, 6), 6),
-      source: edition.source.slice(0, 200),
+      source,
       ...trail(now),
     }));
     if (rows.length > 0) await db.insertInto('pr_statutory_rates').values(rows).execute();
@@ -254,7 +414,7 @@ export async function seedTables(db: AnyDb): Promise<void> {
       rate: decimalToDb(db, round(row.rate, 6), 6),
       constant: decimalToDb(db, round(row.constant, 2), 2),
       cap: row.cap === null ? null : decimalToDb(db, round(row.cap, 2), 2),
-      source: edition.source.slice(0, 200),
+      source,
       ...trail(now),
     }));
     if (bracketRows.length > 0) await db.insertInto('pr_tax_brackets').values(bracketRows).execute();

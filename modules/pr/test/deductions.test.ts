@@ -18,8 +18,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { add, type Decimal } from '@erp/shared/decimal';
 import { startServer, type TestServer } from '../../../server/test/helpers/app.ts';
-import { computePay, loadTables, type PayInput, type PayTables } from '../server/deductions.ts';
-import { bracketConstants } from '../server/tables.ts';
+import { computePay, loadTables, rateOf, type PayInput, type PayTables } from '../server/deductions.ts';
+import { bracketConstants, seedTables } from '../server/tables.ts';
+import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { isTemporarySin, isValidSin, maskSin } from '../definitions/sin.ts';
 
 let server: TestServer;
@@ -111,7 +112,7 @@ describe('the tables in force on the pay date', () => {
     // T4 = 0.0915 × 64,385.10 − 2,210 − 0.0505 × 12,989 − 0.0505 × 4,103.741681 = 2,818.05; no surtax (< 5,818),
     // no tax reduction (2 × 300 < T4); health premium min(600, 450 + 25 % × (A − 48,000)) = 600 → T2 = 3,418.05.
     expect(result.annual.t2).toBe('3418.05');
-    // Per pay: (6,307.00 + 3,418.05) / 26 = 374.04; federal 6,307.00 / 26 = 242.58; Ontario the rest, 131.46.
+    // Per pay, each part rounded to the cent: federal 6,307.00 / 26 = 242.58; Ontario 3,418.05 / 26 = 131.46.
     expect(result.federalTax).toBe('242.58');
     expect(result.provincialTax).toBe('131.46');
     expect(add(result.federalTax, result.provincialTax)).toBe('374.04');
@@ -123,14 +124,89 @@ describe('the tables in force on the pay date', () => {
     expect(result.qpp).toBe('149.02');
     expect(result.cpp).toBe('0.00');
     expect(result.ei).toBe('32.50');
-    expect(result.qpip).toBe('12.35');
-    expect(result.employerQpip).toBe('17.30');
+    // QPIP 2026: 2,500 × 0.430 % = 10.75; employer 2,500 × 0.602 % = 15.05 (wcbc.ca, citing Revenu Québec).
+    expect(result.qpip).toBe('10.75');
+    expect(result.employerQpip).toBe('15.05');
     expect(Number(result.federalTax)).toBeGreaterThan(0);
     expect(Number(result.provincialTax)).toBeGreaterThan(0);
   });
 
   it('a pay date before every table is refused, naming what is missing', async () => {
-    expect(() => computePay({ edition: '', rates: new Map(), brackets: new Map() }, pay('1000.00'))).toThrow(/no PENSION_RATE for CA/);
+    expect(() => computePay({ date: '2020-01-03', edition: '', rates: new Map(), brackets: new Map() }, pay('1000.00'))).toThrow(/no PENSION_RATE for CA/);
+  });
+});
+
+/**
+ * Every province and territory but Québec, 2026-01-16, $2,307.69 bi-weekly ($60,000 a year), basic claims, no YTD:
+ * the CRA's Payroll Deductions Online Calculator (PDOC) results as recorded in the public repository
+ * beanflowai/Beanflow-Payroll, backend/tests/payroll/pdoc/fixtures/2026/jan/tier1_province_coverage.json
+ * ("PDOC verified 2025-12-30"): CPP 129.30, EI 37.62, federal tax 205.32 everywhere, provincial tax per row.
+ * Common steps (T4127 122nd edition, option 1): C = 0.0595 × (2,307.69 − 134.61) = 129.30; EI = 37.62;
+ * F5 = 129.30 × 0.01/0.0595 = 21.73; A = 26 × (2,307.69 − 21.73) = 59,434.96; credits base
+ * = min(26 × 129.30 × 0.0495/0.0595, 3,519.45) + min(26 × 37.62, 1,123.07) = 2,796.79 + 978.12 = 3,774.91.
+ * Federal T3 = 0.205 × A − 3,804 − 0.14 × 16,452 − 0.14 × 3,774.91 − 0.14 × 1,501 = 5,338.26 → 205.32.
+ */
+const PDOC_2026: [province: string, provincial: string, steps: string][] = [
+  ['AB', '101.20', 'T4 = 0.08 × A − 0.08 × 22,769 − 0.08 × 3,774.91 = 2,631.29 (K5P 0: K1P + K2P < 4,896)'],
+  ['BC', '91.80', 'T4 = 0.077 × A − 1,330 − 0.0506 × 13,216 − 0.0506 × 3,774.91 = 2,386.75; no reduction (A > 41,722)'],
+  ['MB', '174.96', 'T4 = 0.1275 × A − 917 − 0.108 × 15,780 − 0.108 × 3,774.91 = 4,549.03'],
+  ['SK', '146.23', 'T4 = 0.125 × A − 1,091 − 0.105 × 20,381 − 0.105 × 3,774.91 = 3,802.00'],
+  ['NB', '164.41', 'T4 = 0.14 × A − 2,407 − 0.094 × 13,664 − 0.094 × 3,774.91 = 4,274.63'],
+  ['NL', '181.74', 'T4 = 0.145 × A − 2,591 − 0.087 × 11,188 − 0.087 × 3,774.91 = 4,725.30'],
+  ['NS', '215.23', 'T4 = 0.1495 × A − 1,909 − 0.0879 × 11,932 − 0.0879 × 3,774.91 = 5,595.89'],
+  ['PE', '187.51', 'T4 = 0.1347 × A − 1,347 − 0.095 × 15,000 − 0.095 × 3,774.91 = 4,875.27'],
+  ['NT', '91.69', 'T4 = 0.086 × A − 1,431 − 0.059 × 18,198 − 0.059 × 3,774.91 = 2,384.01'],
+  ['NU', '59.58', 'T4 = 0.07 × A − 1,674 − 0.04 × 19,659 − 0.04 × 3,774.91 = 1,549.09'],
+  ['YT', '93.71', 'T4 = 0.09 × A − 1,522 − 0.064 × 16,452 − 0.064 × 3,774.91 − 0.064 × 1,501 (K4P) = 2,436.56'],
+  ['ON', '114.68', 'T4 = 0.0915 × A − 2,210 − 0.0505 × 12,989 − 0.0505 × 3,774.91 = 2,381.73; health premium 600'],
+];
+
+describe('2026: every province and territory against the CRA PDOC ($2,307.69 bi-weekly, basic claims)', () => {
+  for (const [province, provincial, steps] of PDOC_2026) {
+    it(`${province}: federal 205.32, provincial ${provincial} (${steps})`, async () => {
+      const result = computePay(await tablesOn('2026-01-16', province), pay('2307.69', { province }));
+      expect(result.cpp).toBe('129.30');
+      expect(result.ei).toBe('37.62');
+      expect(result.annual.a).toBe('59434.96');
+      expect(result.annual.t1).toBe('5338.26');
+      expect(result.federalTax).toBe('205.32');
+      expect(result.provincialTax).toBe(provincial);
+    });
+  }
+});
+
+describe('2026 provincial specials, computed by hand from the T4127 formula', () => {
+  // $1,400 bi-weekly: C = 0.0595 × (1,400 − 134.61) = 75.29; EI = 22.82; F5 = 12.65; A = 26 × 1,387.35 = 36,071.10;
+  // credits base = 26 × 75.29 × 0.0495/0.0595 + 26 × 22.82 = 1,628.541681 + 593.32 = 2,221.861681.
+  // T3 = 0.14 × A − 0.14 × 16,452 − 0.14 × 2,221.861681 − 0.14 × 1,501 = 2,225.47 → federal 2,225.47 / 26 = 85.60.
+  it('British Columbia, January edition: the tax reduction phased out on A (575 − 3.56 % × (A − 25,570))', async () => {
+    const result = computePay(await tablesOn('2026-03-13', 'BC'), pay('1400.00', { province: 'BC' }));
+    expect(result.annual.a).toBe('36071.10');
+    expect(result.annual.t1).toBe('2225.47');
+    // T4 = 0.0506 × 36,071.10 − 0.0506 × 13,216 − 0.0506 × 2,221.861681 = 1,825.19766 − 668.7296 − 112.426201 = 1,044.04;
+    // S = min(1,044.04, 575 − 0.0356 × 10,501.10 = 201.16) = 201.16; T2 = 842.88.
+    expect(result.annual.t2).toBe('842.88');
+    // Per pay, each part rounded: federal 2,225.47 / 26 = 85.60; BC 842.88 / 26 = 32.42.
+    expect(result.federalTax).toBe('85.60');
+    expect(result.provincialTax).toBe('32.42');
+  });
+
+  it('British Columbia from July 2026 (Budget 2026: lowest rate 5.60 %, reduction 690; unverified edition)', async () => {
+    const tables = await tablesOn('2026-07-10', 'BC');
+    expect(tables.edition).toBe('2026-07-01');
+    const result = computePay(tables, pay('1400.00', { province: 'BC' }));
+    // T4 = 0.056 × 36,071.10 − 0.056 × 13,216 − 0.056 × 2,221.861681 = 2,019.9816 − 740.096 − 124.424254 = 1,155.46;
+    // S = min(1,155.46, 690 − 373.84) = 316.16; T2 = 839.30.
+    expect(result.annual.t2).toBe('839.30');
+  });
+
+  it('Alberta: the supplemental credit K5P = ((K1P + K2P) − 4,896) × 25 % (a $60,000 claim, $4,000 bi-weekly)', async () => {
+    const result = computePay(await tablesOn('2026-03-13', 'AB'), pay('4000.00', { province: 'AB', provincialClaim: '60000.00' }));
+    // C = 229.99, EI = 65.20, F5 = 38.65, A = 26 × 3,961.35 = 102,995.10; credits base = 3,519.45 (capped) + 1,123.07.
+    expect(result.annual.a).toBe('102995.10');
+    // K1P = 0.08 × 60,000 = 4,800; K2P = 0.08 × 4,642.52 = 371.4016; K5P = 0.25 × (5,171.4016 − 4,896) = 68.8504;
+    // T4 = 0.10 × 102,995.10 − 1,224 − 4,800 − 371.4016 − 68.8504 = 3,835.26.
+    expect(result.annual.t2).toBe('3835.26');
   });
 });
 
@@ -161,5 +237,30 @@ describe('a full year of bi-weekly pays (2026, $3,600 a pay = $93,600)', () => {
     expect(pays[0]!.ei).toBe('58.68');
     expect(pays[19]!.ei).toBe('8.15');
     expect(pays[20]!.ei).toBe('0.00');
+  });
+});
+
+describe('the statutory tables as seeded (server/tables.ts)', () => {
+  const qpipRate = async () => rateOf(await tablesOn('2026-03-13', 'QC'), 'QC', 'QPIP_RATE');
+  const older = (updatedBy: string) =>
+    db()
+      .updateTable('pr_statutory_rates')
+      .set({ value: decimalToDb(db(), '0.005000', 6), source: 'an older load', updated_by: updatedBy })
+      .where('jurisdiction', '=', 'QC')
+      .where('effective_from', '=', '2026-01-01')
+      .where('item', '=', 'QPIP_RATE')
+      .execute();
+
+  it('loads again an edition revised since (its source changed) while its rows are the seed’s; a user’s change stands', async () => {
+    expect(await qpipRate()).toBe('0.004300');
+    await older('seed');
+    await seedTables(db());
+    expect(await qpipRate()).toBe('0.004300');
+    await older('admin');
+    await seedTables(db());
+    expect(await qpipRate()).toBe('0.005000');
+    await older('seed');
+    await seedTables(db());
+    expect(await qpipRate()).toBe('0.004300');
   });
 });

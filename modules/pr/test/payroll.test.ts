@@ -153,6 +153,32 @@ describe('hourly-rate update (DOMAIN-NOTES §1.8)', () => {
   });
 });
 
+describe('cheque preparation in batches (one transaction per batch)', () => {
+  it('answers an employee its rules refuse alone, unchanged, and prepares the others', async () => {
+    const date = '2026-04-24';
+    await created('pr-transaction', { EmployeeId: 'E1006', PayDate: date, Lines: [{ CodeId: 'REG', Hours: '80.0000', Rate: '25.0000' }] });
+    // A deduction larger than the pay: the net would be negative (§8), so this employee is refused.
+    await created('pr-transaction', { EmployeeId: 'E1007', PayDate: date, Lines: [{ CodeId: 'REG', Hours: '10.0000', Rate: '25.0000' }, { CodeId: 'PARK', Hours: '1.0000', Rate: '5000.0000' }] });
+    const result = await run('pr-cheque-preparation', { PayDate: date }, ['E1006', 'E1007']);
+    expect(result.ResultStatus).toBe(3);
+    const byId = new Map<string, Json>(result.List.map((item: Json) => [item.ItemId, item]));
+    expect(byId.get('E1006')!.ResultStatus).toBe(1);
+    expect(byId.get('E1007')!.ResultStatus).toBe(2);
+    expect(byId.get('E1007')!.ResultCode).toBe('negative_net');
+    const cheques = (await db().selectFrom('pr_cheques').select(['employee_id', 'cheque_id']).where('pay_date', '=', date).execute()) as Json[];
+    expect(cheques.map((row) => row.employee_id)).toEqual(['E1006']);
+    const transactions = (await db().selectFrom('pr_transactions').select(['employee_id', 'status', 'cheque_id']).where('pay_date', '=', date).orderBy('employee_id').execute()) as Json[];
+    expect(transactions.map((row) => [row.employee_id, row.status, row.cheque_id === null ? null : Number(row.cheque_id)])).toEqual([
+      ['E1006', 'Prepared', Number(cheques[0]!.cheque_id)],
+      ['E1007', 'Entered', null],
+    ]);
+    // Cancelled again, so the year end below finds every pay of the year posted.
+    const cheque = json(await as(admin).get(`/api/data/pr-cheque/${Number(cheques[0]!.cheque_id)}`)).Data;
+    expect((await as(admin).post(`/api/data/pr-cheque/${cheque.ChequeId}/actions/cancel`, { Version: cheque.Version })).statusCode).toBe(200);
+  });
+});
+
+
 describe('a pay run', () => {
   let journalId = 0;
   const ids = ['E1001', 'E1003', 'E1005'];
@@ -182,7 +208,7 @@ describe('a pay run', () => {
     expect(money(qc!.qpp)).toBe('174.22'); // 0.063 × (2,900 − 134.61) = 174.219570
     expect(money(qc!.cpp)).toBe('0.00');
     expect(money(qc!.ei)).toBe('37.70');
-    expect(money(qc!.qpip)).toBe('14.33'); // 2,900 × 0.494 % = 14.326
+    expect(money(qc!.qpip)).toBe('12.47'); // 2,900 × 0.430 % (QPIP 2026, wcbc.ca citing Revenu Québec) = 12.47
     for (const cheque of cheques) {
       const deductions = ['cpp', 'cpp2', 'qpp', 'qpp2', 'ei', 'qpip', 'federal_tax', 'provincial_tax', 'union_dues', 'other_deductions', 'rpp'].map((column) => money(cheque[column]));
       expect(add(money(cheque.net), sum(deductions, 2))).toBe(money(cheque.gross));
@@ -277,6 +303,9 @@ describe('a pay run', () => {
     const quebec = (t4.List as Json[]).find((item) => item.EmployeeId === 'E1003')!;
     expect(quebec.Box17).not.toBe('0.00');
     expect(quebec.Box55).not.toBe('0.00');
+    // The slip's boxes: those with an amount, and 14, 22, 24, 26 always (DOMAIN-NOTES §1.7); no QPP box in Ontario.
+    const lines = json(await as(admin).post('/api/reports/pr-t4-slips/run', { Parameters: { Year: 2026, EmployeeId: 'E1001' } })).List as Json[];
+    expect(lines.map((line) => line.Box)).toEqual(['14', '16', '18', '22', '24', '26', '44']);
     const slips = await as(admin).post('/api/reports/pr-t4-slips/pdf', { Parameters: { Year: 2026, EmployeeId: 'E1001' } });
     expect(slips.statusCode).toBe(200);
     const text = await pdfText(slips.rawPayload);

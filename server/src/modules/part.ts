@@ -63,7 +63,8 @@ export interface ServerModule extends ModulePart {
   processes?: readonly ServerProcess[];
   routes?(app: FastifyInstance, deps: ModuleRouteDeps): Promise<void>;
   migrations?: Readonly<Record<string, Migration>>;
-  large?: LargeSeed;
+  /** Its `seed:large` parts, each asked for by its own option (payroll: `--pr` employees, `--labour` time cards). */
+  large?: LargeSeed | readonly LargeSeed[];
 }
 
 /** The module's hooks and seed from its parts (an entity's hooks belong to one part). */

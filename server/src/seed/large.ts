@@ -11,6 +11,8 @@
  *   --po N       purchase orders of N lines in all (100,000 for the open-orders benchmark), their posted receipts.
  *   --so N       sales orders of N lines in all (modules/so/server/seed-large.ts), in every state.
  *   --wd N       waste-disposal service orders (modules/wd/server/seed-large.ts), in every state.
+ *   --pr N       N employees with a year of bi-weekly pay cheques and the next pay date's transactions
+ *                (modules/pr/server/seed-large.ts; 2,000 for the payroll benchmark).
  *   --labour N   trades labour time cards on jobs of the generated lots (modules/pr/server/labour/seed-large.ts; with
  *                or after --te).
  * Runs against a stopped server's database; creates, migrates and seeds it first when needed, like a start.
@@ -28,7 +30,7 @@ function refuse(message: string): never {
 }
 
 const args = process.argv.slice(2);
-const seeds = (await loadServerModules()).flatMap((module) => (module.large ? [module.large] : []));
+const seeds = (await loadServerModules()).flatMap((module) => (module.large ? [module.large].flat() : []));
 /** The module seeds asked for, with their counts, in module order. */
 const asked: { seed: LargeSeed; count: number | undefined }[] = [];
 for (const seed of seeds) {
