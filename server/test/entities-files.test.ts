@@ -124,6 +124,19 @@ describe('company logo and §7 calls', () => {
     expect(logoEdit.statusCode).toBe(400);
   });
 
+  it('refuses a PNG logo whose pixels do not decode; one stored before is left off the PDFs, which still print', async () => {
+    // A 1×1 PNG with a wrong zlib checksum: pdfkit would fail decoding it outside any caller (the server stopped).
+    const corrupt = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2b3a56b0000000049454e44ae426082', 'hex');
+    const refused = await upload(server.app, '/api/data/company/NOVUS/logo', admin, 'logo.png', corrupt);
+    expect([refused.statusCode, refused.json().Message]).toEqual([400, 'File format or type not supported.']);
+    await server.app.erp.database.db.updateTable('companies' as never).set({ logo: corrupt.toString('base64'), logo_file_type: 'image/png' } as never).execute();
+    const pdf = await call(server.app, 'POST', '/api/reports/ar-customer-list/pdf', admin, { Parameters: {} });
+    expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The PDF is written whole before the answer; the server is still up for the next call.
+    expect((await call(server.app, 'GET', '/api/Company/GetDefaultCompany', clerk)).statusCode).toBe(200);
+  });
+
   it('answers the portal homepage text by control id, edited through the configuration entity', async () => {
     const url = '/api/Configuration/GetConfigurationByControlId?controlId=MOBILE_HOMEPAGE_TEXT';
     expect((await call(server.app, 'GET', url, clerk)).json().ControlValue).toContain('<h2>Welcome');

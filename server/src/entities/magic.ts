@@ -1,7 +1,9 @@
 /**
  * File types by content (§5 Attachments: PDF, BMP, GIF, JPG, PNG), never by name or by the declared
- * content type: the first bytes ("magic numbers") decide.
+ * content type: the first bytes ("magic numbers") decide. `intactPng` goes further for an image the server
+ * itself draws (the company logo on every PDF): its compressed pixels must inflate.
  */
+import { inflateSync } from 'node:zlib';
 
 export interface DetectedFile {
   kind: 'pdf' | 'bmp' | 'gif' | 'jpg' | 'png';
@@ -33,4 +35,30 @@ export function detectFileType(bytes: Uint8Array): DetectedFile | null {
     if ([12, 40, 52, 56, 64, 108, 124].includes(dibSize)) return { kind: 'bmp', contentType: 'image/bmp' };
   }
   return null;
+}
+
+/**
+ * True when a PNG's chunks are whole and its image data inflates. pdfkit decodes a PNG's pixels later, in a zlib
+ * callback whose error no caller can catch: a logo with a corrupt data stream stopped the server at its first PDF.
+ */
+export function intactPng(bytes: Uint8Array): boolean {
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (data.length < 8 + 25 || data.toString('latin1', 12, 16) !== 'IHDR') return false;
+  const idat: Buffer[] = [];
+  let end = false;
+  for (let at = 8; at + 12 <= data.length && !end; ) {
+    const length = data.readUInt32BE(at);
+    const type = data.toString('latin1', at + 4, at + 8);
+    if (at + 12 + length > data.length) return false;
+    if (type === 'IDAT') idat.push(data.subarray(at + 8, at + 8 + length));
+    end = type === 'IEND';
+    at += 12 + length;
+  }
+  if (!end || idat.length === 0) return false;
+  try {
+    inflateSync(Buffer.concat(idat));
+    return true;
+  } catch {
+    return false;
+  }
 }

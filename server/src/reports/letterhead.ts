@@ -5,6 +5,7 @@
  * draws PNG and JPEG; a logo of another type (PDF, GIF, BMP) is left out and the name printed alone.
  */
 import type { AnyDb } from './engine.ts';
+import { intactPng } from '../entities/magic.ts';
 
 export interface Letterhead {
   name: string;
@@ -15,6 +16,11 @@ export interface Letterhead {
 }
 
 const DRAWABLE = new Set(['image/png', 'image/jpeg']);
+
+/** The logo's bytes when pdfkit can draw them; a PNG whose pixels do not decode (stored before the upload checked) is left out. */
+function drawable(bytes: Buffer, type: string): Buffer | null {
+  return type === 'image/png' && !intactPng(bytes) ? null : bytes;
+}
 
 export async function defaultLetterhead(db: AnyDb): Promise<Letterhead | null> {
   const row = (await db
@@ -30,6 +36,6 @@ export async function defaultLetterhead(db: AnyDb): Promise<Letterhead | null> {
   return {
     name: row['name'] ?? '',
     address: [row['address'], city, row['phone']].filter((part): part is string => Boolean(part)),
-    logo: row['logo'] && type && DRAWABLE.has(type) ? Buffer.from(row['logo'], 'base64') : null,
+    logo: row['logo'] && type && DRAWABLE.has(type) ? drawable(Buffer.from(row['logo'], 'base64'), type) : null,
   };
 }

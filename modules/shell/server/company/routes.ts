@@ -17,7 +17,7 @@ import { readUpload } from '@erp/server/entities/attachments';
 import { recordParams } from '@erp/server/entities/schemas';
 import { writeAudit } from '@erp/server/entities/audit';
 import { message } from '@erp/server/entities/labels';
-import { detectFileType } from '@erp/server/entities/magic';
+import { detectFileType, intactPng } from '@erp/server/entities/magic';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { loadRecord, visibleRecord } from '@erp/server/entities/wire';
 
@@ -68,7 +68,8 @@ export const companyRoutes: EntityRoutes = async (app, { database, contextFor })
       const upload = await readUpload(request, MAX_LOGO_BYTES);
       if ('status' in upload) return sendAnswer(reply, upload);
       const type = detectFileType(upload.bytes);
-      if (!type) return sendAnswer(reply, failureAnswer(400, 'unsupported_file_type', message('entities:attachments.unsupported')));
+      // A PNG is drawn on every PDF's letterhead: its pixels must decode (magic.ts intactPng).
+      if (!type || (type.kind === 'png' && !intactPng(upload.bytes))) return sendAnswer(reply, failureAnswer(400, 'unsupported_file_type', message('entities:attachments.unsupported')));
       const userId = ctx.user.userId;
       const logo = upload.bytes.toString('base64');
       await ctx.any.transaction().execute(async (trx) => {
