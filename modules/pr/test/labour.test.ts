@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
-import { call } from '../../../server/test/helpers/entities.ts';
+import { caller } from '../../../server/test/helpers/entities.ts';
 import { withCheckDigit } from '../server/seed.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -22,12 +22,7 @@ let admin: string;
 let clerk: string;
 const PAY = '2026-03-13';
 
-const as = (token: string) => ({
-  get: (url: string) => call(server.app, 'GET', url, token),
-  post: (url: string, body: unknown) => call(server.app, 'POST', url, token, body),
-  put: (url: string, body: unknown) => call(server.app, 'PUT', url, token, body),
-  delete: (url: string) => call(server.app, 'DELETE', url, token),
-});
+const as = (token: string) => caller(server.app, token);
 const json = (response: { json(): unknown }) => response.json() as Json;
 
 async function created(entity: string, body: Json, token = admin): Promise<Json> {

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { add, neg, sum } from '@erp/shared/decimal';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
-import { call } from '../../../server/test/helpers/entities.ts';
+import { caller } from '../../../server/test/helpers/entities.ts';
 import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -26,11 +26,7 @@ let admin: string;
 let clerk: string;
 const PAY = '2026-03-13';
 
-const as = (token: string) => ({
-  get: (url: string) => call(server.app, 'GET', url, token),
-  post: (url: string, body: unknown) => call(server.app, 'POST', url, token, body),
-  put: (url: string, body: unknown) => call(server.app, 'PUT', url, token, body),
-});
+const as = (token: string) => caller(server.app, token);
 const json = (response: { json(): unknown }) => response.json() as Json;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const db = () => server.app.erp.database.db as any;

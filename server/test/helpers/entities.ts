@@ -19,6 +19,16 @@ export async function call(app: FastifyInstance, method: Method, url: string, to
   });
 }
 
+/** The JSON calls of one user: `const as = (token) => caller(app, token); as(clerk).get(url)`. */
+export function caller(app: FastifyInstance, token: string) {
+  return {
+    get: (url: string) => call(app, 'GET', url, token),
+    post: (url: string, body: unknown) => call(app, 'POST', url, token, body),
+    put: (url: string, body: unknown) => call(app, 'PUT', url, token, body),
+    delete: (url: string) => call(app, 'DELETE', url, token),
+  };
+}
+
 /** A multipart/form-data body with one file field. */
 export function multipart(fileName: string, bytes: Buffer, contentType = 'application/octet-stream', field = 'file') {
   const boundary = `----erp${Math.random().toString(16).slice(2)}`;
