@@ -47,6 +47,7 @@ import { nextNumber } from '@erp/server/entities/numbering';
 import { AP_INVOICE_SEQUENCE } from '../definitions/common.ts';
 import { addApItem, apAccount, INVOICE_ORIGIN, postAp } from './subledger.ts';
 import { setField } from '@erp/server/entities/hooks';
+import { requiredIntegrationAccount } from '@erp/modules/gl/server/ledger/integration';
 
 type Row = Record<string, unknown>;
 
@@ -346,11 +347,7 @@ export async function postInvoice(trx: AnyTransaction, record: Row, priced: Awai
   return { journalId: posted.journalId, itemId };
 }
 
-async function poAccount(trx: AnyTransaction, type: string): Promise<string> {
-  const row = (await trx.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'PO').where('transaction_type', '=', type).executeTakeFirst()) as Row | undefined;
-  if (!row?.['account_id']) throw BusinessError.of(400, 'account_invalid', 'gl:rules.accountInvalid', { account: type });
-  return String(row['account_id']);
-}
+const poAccount = (trx: AnyTransaction, type: string): Promise<string> => requiredIntegrationAccount(trx, 'PO', type);
 
 /** The match findings of a priced document: the first line out of tolerance, or null. */
 function matchProblem(priced: Awaited<ReturnType<typeof priceInvoice>>, limits: { percent: Decimal; amount: Decimal }): { kind: 'quantity' | 'price'; product: string } | null {

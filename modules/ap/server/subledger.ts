@@ -18,6 +18,7 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { LedgerTransaction, PostingRequest, PostingResult } from '@erp/modules/gl/server/ledger/types';
 import { post, postMany } from '@erp/modules/gl/server/ledger/posting';
+import { requiredIntegrationAccount } from '@erp/modules/gl/server/ledger/integration';
 
 /** Reversal: a cancelled cheque's payment given back (it closes the payment item again). */
 export type ApItemType = 'Invoice' | 'DebitNote' | 'CreditNote' | 'Payment' | 'Reversal';
@@ -222,12 +223,8 @@ export async function discountTaken(trx: LedgerTransaction, itemId: number): Pro
   return rows.reduce<Decimal>((total, row) => add(total, decimalFromDb(engineOf(trx), row.discount, 2) ?? '0.00'), '0.00');
 }
 
-export async function apAccount(trx: LedgerTransaction, transactionType: string): Promise<string> {
-  const row = (await trx.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'AP').where('transaction_type', '=', transactionType).executeTakeFirst()) as
-    | { account_id: string | null }
-    | undefined;
-  if (!row?.account_id) throw BusinessError.of(400, 'account_invalid', 'gl:rules.accountInvalid', { account: transactionType });
-  return row.account_id;
+export function apAccount(trx: LedgerTransaction, transactionType: string): Promise<string> {
+  return requiredIntegrationAccount(trx, 'AP', transactionType);
 }
 
 /** One A/P posting: source AP on the A/P period flag, actual data. */

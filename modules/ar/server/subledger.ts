@@ -27,7 +27,7 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { LedgerTransaction, PostingRequest, PostingResult } from '@erp/modules/gl/server/ledger/types';
 import { post } from '@erp/modules/gl/server/ledger/posting';
-import { perTransaction } from '@erp/server/db/per-transaction';
+import { requiredIntegrationAccount } from '@erp/modules/gl/server/ledger/integration';
 
 /** WriteOff (issue 22 item 7): what accounting wrote off of an invoice, applied to it like a credit. */
 export type ArItemType = 'Invoice' | 'CreditNote' | 'Receipt' | 'WriteOff';
@@ -314,17 +314,8 @@ export function discountRoom(invoice: { discountDate: string | null; discountAva
   return isNegative(left) ? '0.00' : left;
 }
 
-export async function arAccount(trx: LedgerTransaction, transactionType: string): Promise<string> {
-  const row = await perTransaction(trx, `gl_integration:AR:${transactionType}`, async () =>
-    (await trx
-      .selectFrom('gl_integration')
-      .select('account_id')
-      .where('sub_ledger', '=', 'AR')
-      .where('transaction_type', '=', transactionType)
-      .executeTakeFirst()) as { account_id: string | null } | undefined,
-  );
-  if (!row?.account_id) throw BusinessError.of(400, 'account_invalid', 'gl:rules.accountInvalid', { account: transactionType });
-  return row.account_id;
+export function arAccount(trx: LedgerTransaction, transactionType: string): Promise<string> {
+  return requiredIntegrationAccount(trx, 'AR', transactionType);
 }
 
 /**

@@ -31,6 +31,7 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { freightShares } from './landed-cost.ts';
 import { isReceivable, loadOrder, loadProducts, overReceiptPercent, receiptIssues, type Order } from './receipt-data.ts';
+import { integrationAccount } from '@erp/modules/gl/server/ledger/integration';
 
 type Row = Record<string, unknown>;
 
@@ -62,9 +63,9 @@ function lotsOf(line: Row): Lot[] {
 }
 
 async function poAccount(trx: AnyTransaction, type: string): Promise<string> {
-  const row = (await trx.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'PO').where('transaction_type', '=', type).executeTakeFirst()) as Row | undefined;
-  if (!row?.['account_id']) throw BusinessError.of(400, 'integration_missing', 'po:po-receipt.rules.integrationMissing', { type }, 'Status');
-  return String(row['account_id']);
+  const account = await integrationAccount(trx, 'PO', type);
+  if (account === null) throw BusinessError.of(400, 'integration_missing', 'po:po-receipt.rules.integrationMissing', { type }, 'Status');
+  return account;
 }
 
 /** Step 5: the coils of a coil or sheet product's lots. */

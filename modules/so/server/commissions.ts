@@ -17,6 +17,7 @@ import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assi
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import { setField } from '@erp/server/entities/hooks';
+import { integrationAccount } from '@erp/modules/gl/server/ledger/integration';
 
 type Row = Record<string, unknown>;
 
@@ -72,9 +73,9 @@ const refuse = (rule: string, params: Record<string, unknown> = {}, field?: stri
 
 /** The commission expense account (GL integration OE COMMISSION-EXPENSE). */
 async function expenseAccount(trx: AnyTransaction): Promise<string> {
-  const row = (await trx.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'OE').where('transaction_type', '=', 'COMMISSION-EXPENSE').executeTakeFirst()) as Row | undefined;
-  if (!row?.['account_id']) throw refuse('noExpense');
-  return String(row['account_id']);
+  const account = await integrationAccount(trx, 'OE', 'COMMISSION-EXPENSE');
+  if (account === null) throw refuse('noExpense');
+  return account;
 }
 
 /** The run's commission per sales rep, in the lines' order, with the rep's vendor. */

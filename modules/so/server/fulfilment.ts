@@ -31,6 +31,7 @@ import { BusinessError, ConfirmationNeeded } from '@erp/server/entities/call-res
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { linesOf } from './pricing.ts';
 import { perTransaction } from '@erp/server/db/per-transaction';
+import { integrationAccount } from '@erp/modules/gl/server/ledger/integration';
 
 type Row = Record<string, unknown>;
 
@@ -69,13 +70,7 @@ export async function productFacts(trx: AnyTransaction, ids: readonly string[]):
   return out;
 }
 
-/** The account of an integration row (sub-ledger × type), or null. */
-function integration(trx: AnyTransaction, subLedger: string, type: string): Promise<string | null> {
-  return perTransaction(trx, `gl_integration:${subLedger}:${type}`, async () => {
-    const row = (await trx.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', subLedger).where('transaction_type', '=', type).executeTakeFirst()) as Row | undefined;
-    return row?.['account_id'] ? String(row['account_id']) : null;
-  });
-}
+const integration = integrationAccount; // the GL's, read once per transaction
 
 /** The product family's OE account (`<kind>-<family>`), else the fallback row; missing → the §8-like refusal. */
 export async function familyAccount(trx: AnyTransaction, kind: 'COGS' | 'SALES', family: string, memo: Map<string, string>): Promise<string> {

@@ -20,15 +20,14 @@ import { percentOf, progressFigures } from '../definitions/progress.ts';
 import { LIEN_PERIOD_DAYS } from '../definitions/common.ts';
 import { linesOf, money, notFound, refuse, text, type Row } from './records.ts';
 import { setField } from '@erp/server/entities/hooks';
+import { requiredIntegrationAccount } from '@erp/modules/gl/server/ledger/integration';
 
 
 /** A tax group with no authority: the line is not taxed. */
 const UNTAXED = 'EXEMPT';
 
-export async function teAccount(trx: AnyTransaction, transactionType: 'CONTRACT-REVENUE' | 'HOLDBACK-RECEIVABLE'): Promise<string> {
-  const row = (await trx.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'TE').where('transaction_type', '=', transactionType).executeTakeFirst()) as Row | undefined;
-  if (!row?.['account_id']) throw BusinessError.of(400, 'account_invalid', 'gl:rules.accountInvalid', { account: `TE ${transactionType}` });
-  return String(row['account_id']);
+export function teAccount(trx: AnyTransaction, transactionType: 'CONTRACT-REVENUE' | 'HOLDBACK-RECEIVABLE'): Promise<string> {
+  return requiredIntegrationAccount(trx, 'TE', transactionType, `TE ${transactionType}`);
 }
 
 interface Invoiced {

@@ -30,6 +30,7 @@ import { COUNT_SEQUENCE, warehouseCount } from '../../definitions/count/entities
 import { recordMovements, type StockMovement } from '../stock/ledger.ts';
 import { boolLit, refreshLines } from './figures.ts';
 import { assertCountDate, assertStage, COUNT_ORIGIN, lockWarehouse, openCount, setStage, type OpenCount } from './stage.ts';
+import { integrationAccount } from '@erp/modules/gl/server/ledger/integration';
 
 /** Movements per stock-ledger call when posting a count (keeps each statement under the engines' parameter limits). */
 const POST_BATCH = 5000;
@@ -149,8 +150,7 @@ export async function upgradeWarehouse(trx: LedgerTransaction, request: CycleReq
 }
 
 async function offsetAccount(trx: LedgerTransaction): Promise<string> {
-  const row = await trx.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'IC').where('transaction_type', '=', 'COUNT').executeTakeFirst();
-  return row ? 'COUNT' : 'ADJUSTMENT';
+  return (await integrationAccount(trx, 'IC', 'COUNT')) !== null ? 'COUNT' : 'ADJUSTMENT';
 }
 
 /** §4 Counted → posted → Clear (see the header). Answers the count and the value posted. */

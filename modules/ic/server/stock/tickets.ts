@@ -22,6 +22,7 @@ import type { RuleIssue } from '@erp/shared/entities/define';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { ActionRun, AnyTransaction, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { adjustCommitted, assertStockYearOpen, balanceOf, QTY_SCALE, recordMovements, type StockMovement } from './ledger.ts';
+import { integrationAccount } from '@erp/modules/gl/server/ledger/integration';
 
 type Row = Record<string, unknown>;
 
@@ -106,8 +107,7 @@ export async function allocate(run: Pick<ActionRun, 'trx'>, record: Row, sign: 1
 
 async function offsetFor(trx: AnyTransaction, subType: string): Promise<string> {
   const type = `TICKET-${subType.toUpperCase()}`;
-  const row = await trx.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'IC').where('transaction_type', '=', type).executeTakeFirst();
-  return row ? type : 'ADJUSTMENT';
+  return (await integrationAccount(trx, 'IC', type)) !== null ? type : 'ADJUSTMENT';
 }
 
 const TOUCHED = ['stock_balances', 'stock_ledger', 'stock_lot_balances', 'gl_entries', 'gl_journals', 'gl_balances'];
