@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
-import type { ReportContext, ServerReport } from '@erp/server/reports/engine';
+import { whereGiven, type ReportContext, type ServerReport } from '@erp/server/reports/engine';
 import { contractBillingAnalysis, extraBilling, inspectionRequests, lotListing, lotsReady, siteAttachments, teInvoicePrint } from '../definitions/reports.ts';
 import { invoicePrintReport } from '@erp/modules/ar/server/reports/invoice-print';
 import { NOT_FOUND } from '../definitions/common.ts';
@@ -13,7 +13,7 @@ import { NOT_FOUND } from '../definitions/common.ts';
 type Parameters = Pick<ReportContext, 'params' | 'db'>;
 
 /** A text parameter's value, or null when blank. */
-export const param = (ctx: Pick<Parameters, 'params'>, name: string): string | null => {
+const param = (ctx: Pick<Parameters, 'params'>, name: string): string | null => {
   const value = ctx.params[name];
   return typeof value === 'string' && value !== '' ? value : null;
 };
@@ -34,10 +34,7 @@ const inspectionRequestsReport: ServerReport = {
       .selectFrom('te_inspection_requests as r')
       .where('r.requested_date', '>=', String(ctx.params['StartDate']))
       .where('r.requested_date', '<=', String(ctx.params['EndDate']));
-    const site = param(ctx, 'SiteId');
-    if (site) query = query.where('r.site_id', '=', site);
-    const status = param(ctx, 'Status');
-    if (status) query = query.where('r.status', '=', status);
+    query = whereGiven(ctx, query, { SiteId: 'r.site_id', Status: 'r.status' });
     return query.select([
       'r.request_no as RequestNo',
       'r.requested_date as RequestedDate',
@@ -65,8 +62,7 @@ const extraBillingReport: ServerReport = {
       .leftJoin('te_options as o', 'o.option_id', 'l.option_id')
       .where('b.billing_date', '>=', String(ctx.params['StartDate']))
       .where('b.billing_date', '<=', String(ctx.params['EndDate']));
-    const site = param(ctx, 'SiteId');
-    if (site) query = query.where('b.site_id', '=', site);
+    query = whereGiven(ctx, query, { SiteId: 'b.site_id' });
     return query.select([
       'b.site_id as SiteId',
       'b.lot_id as LotId',
@@ -92,8 +88,7 @@ const contractBillingReport: ServerReport = {
     const holdback = (released: boolean) =>
       sql<unknown>`(select coalesce(sum(c.holdback), 0) from te_contract_billings c where c.lot_id = l.lot_id and c.status = 'Invoiced' and c.holdback_billing_no is ${sql.raw(released ? 'not null' : 'null')})`;
     let query = ctx.db.selectFrom('te_lots as l');
-    const site = param(ctx, 'SiteId');
-    if (site) query = query.where('l.site_id', '=', site);
+    query = whereGiven(ctx, query, { SiteId: 'l.site_id' });
     return query.select([
       'l.site_id as SiteId',
       'l.lot_id as LotId',
@@ -116,8 +111,7 @@ const siteAttachmentsReport: ServerReport = {
       .selectFrom('attachments as a')
       .innerJoin('te_job_sites as s', 's.site_id', 'a.record_id')
       .where('a.entity', '=', 'job-site');
-    const site = param(ctx, 'SiteId');
-    if (site) query = query.where('s.site_id', '=', site);
+    query = whereGiven(ctx, query, { SiteId: 's.site_id' });
     return query.select([
       's.site_id as SiteId',
       's.name as SiteName',
@@ -135,10 +129,7 @@ const lotListingReport: ServerReport = {
   prepare: siteExists,
   rows(ctx) {
     let query = ctx.db.selectFrom('te_lots as l');
-    const site = param(ctx, 'SiteId');
-    if (site) query = query.where('l.site_id', '=', site);
-    const stage = param(ctx, 'Stage');
-    if (stage) query = query.where('l.stage', '=', stage);
+    query = whereGiven(ctx, query, { SiteId: 'l.site_id', Stage: 'l.stage' });
     return query.select([
       'l.lot_id as LotId',
       'l.site_id as SiteId',
@@ -161,8 +152,7 @@ const lotsReadyReport: ServerReport = {
   rows(ctx) {
     const yes = ctx.database.engine === 'postgres' ? sql`true` : sql`1`;
     let query = ctx.db.selectFrom('te_lots as l').where('l.stage', '=', 'Ready').where('l.is_active', '=', yes as never);
-    const site = param(ctx, 'SiteId');
-    if (site) query = query.where('l.site_id', '=', site);
+    query = whereGiven(ctx, query, { SiteId: 'l.site_id' });
     return query.select([
       'l.lot_id as LotId',
       'l.site_id as SiteId',

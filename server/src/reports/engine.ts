@@ -87,6 +87,19 @@ export function registeredReports(): ServerReport[] {
 
 export type { ReportGroupSummary, ReportRow };
 
+/**
+ * The query narrowed by the report's optional parameters: each one given (a non-empty text) must equal its column —
+ * `whereGiven(ctx, query, { SiteId: 'r.site_id', Status: 'r.status' })`; one left blank selects everything.
+ */
+export function whereGiven<Q extends AnySelect>(ctx: ReportContext, query: Q, columns: Readonly<Record<string, string>>): Q {
+  let narrowed: AnySelect = query;
+  for (const [name, column] of Object.entries(columns)) {
+    const value = ctx.params[name];
+    if (typeof value === 'string' && value !== '') narrowed = narrowed.where(column, '=', value);
+  }
+  return narrowed as Q;
+}
+
 export interface ReportPage {
   TotalCount: number;
   List: ReportRow[];

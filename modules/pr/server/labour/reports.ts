@@ -14,9 +14,9 @@ import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import type { ServerProcess } from '@erp/server/processes/engine';
-import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import { whereGiven, type AnySelect, type ReportContext, type ServerReport } from '@erp/server/reports/engine';
 import { insertDocument } from '@erp/modules/po/server/documents';
-import { param, siteExists } from '@erp/modules/te/server/reports';
+import { siteExists } from '@erp/modules/te/server/reports';
 import { refused } from '../processes.ts';
 import { workOrder } from '../../definitions/labour.ts';
 import { employeeWorkdayReport, generateWorkOrders, jobCosting, labourBudgetReport, timeSheetReport } from '../../definitions/labour-reports.ts';
@@ -33,10 +33,7 @@ function ledgerTime(ctx: ReportContext): AnySelect {
     .innerJoin('pr_work_orders as w', 'w.work_order_no', 'c.work_order_no')
     .where('c.status', '=', 'Approved')
     .where(sql<boolean>`c.work_date >= coalesce(w.ledger_created_on, w.order_date)`);
-  const job = param(ctx, 'WorkOrderNo');
-  if (job) query = query.where('w.work_order_no', '=', job);
-  const site = param(ctx, 'SiteId');
-  if (site) query = query.where('w.site_id', '=', site);
+  query = whereGiven(ctx, query, { WorkOrderNo: 'w.work_order_no', SiteId: 'w.site_id' });
   return query;
 }
 
@@ -77,10 +74,7 @@ const labourBudget: ServerReport = {
       .innerJoin('te_lots as l', 'l.lot_id', 'w.lot_id')
       .innerJoin('pr_labour_budgets as b', 'b.model_id', 'l.model_id')
       .select(['w.work_order_no as job', 'b.work_code_id as code']);
-    const job = param(ctx, 'WorkOrderNo');
-    if (job) budget = budget.where('w.work_order_no', '=', job);
-    const site = param(ctx, 'SiteId');
-    if (site) budget = budget.where('w.site_id', '=', site);
+    budget = whereGiven(ctx, budget, { WorkOrderNo: 'w.work_order_no', SiteId: 'w.site_id' });
     const keys = budget.union(ledgerTime(ctx).select(['c.work_order_no as job', 'c.work_code_id as code']));
     const zero = sql<number>`0`;
     return ctx.db
@@ -110,8 +104,7 @@ function timeCardsOfPeriod(ctx: ReportContext): AnySelect {
     .leftJoin('pr_employees as e', 'e.employee_id', 'c.employee_id')
     .where('c.work_date', '>=', String(ctx.params['StartDate']))
     .where('c.work_date', '<=', String(ctx.params['EndDate']));
-  const employee = param(ctx, 'EmployeeId');
-  if (employee) query = query.where('c.employee_id', '=', employee);
+  query = whereGiven(ctx, query, { EmployeeId: 'c.employee_id' });
   return query;
 }
 
@@ -195,8 +188,7 @@ const generate: ServerProcess = {
         sql<unknown>`(select coalesce(sum(b.hours), 0) from pr_labour_budgets b where b.model_id = l.model_id)`.as('BudgetHours'),
       ])
       .orderBy('l.lot_id');
-    const model = param(ctx, 'ModelId');
-    if (model) query = query.where('l.model_id', '=', model);
+    query = whereGiven(ctx, query, { ModelId: 'l.model_id' });
     return query;
   },
   async runItem(ctx, row) {
