@@ -70,7 +70,6 @@ export async function productFacts(trx: AnyTransaction, ids: readonly string[]):
   return out;
 }
 
-const integration = integrationAccount; // the GL's, read once per transaction
 
 /** The product family's OE account (`<kind>-<family>`), else the fallback row; missing → the §8-like refusal. */
 export async function familyAccount(trx: AnyTransaction, kind: 'COGS' | 'SALES', family: string, memo: Map<string, string>): Promise<string> {
@@ -78,7 +77,7 @@ export async function familyAccount(trx: AnyTransaction, kind: 'COGS' | 'SALES',
   const known = memo.get(memoKey);
   if (known) return known;
   const account =
-    (family ? await integration(trx, 'OE', `${kind}-${family}`) : null) ?? (await integration(trx, 'OE', kind)) ?? (kind === 'SALES' ? await integration(trx, 'AR', 'SALES') : null);
+    (family ? await integrationAccount(trx, 'OE', `${kind}-${family}`) : null) ?? (await integrationAccount(trx, 'OE', kind)) ?? (kind === 'SALES' ? await integrationAccount(trx, 'AR', 'SALES') : null);
   if (!account) throw BusinessError.of(400, 'integration_missing', 'so:sales-order.rules.integrationMissing', { type: family ? `${kind}-${family}` : kind }, 'Status');
   memo.set(memoKey, account);
   return account;

@@ -17,9 +17,18 @@ export interface Letterhead {
 
 const DRAWABLE = new Set(['image/png', 'image/jpeg']);
 
-/** The logo's bytes when pdfkit can draw them; a PNG whose pixels do not decode (stored before the upload checked) is left out. */
-function drawable(bytes: Buffer, type: string): Buffer | null {
-  return type === 'image/png' && !intactPng(bytes) ? null : bytes;
+/** The last logo checked (every PDF reads the letterhead; the logo rarely changes): its text and verdict. */
+let checked: { logo: string; intact: boolean } | null = null;
+
+/**
+ * The logo's bytes when pdfkit can draw them; a PNG whose pixels do not decode (stored before the upload checked)
+ * is left out. The PNG is inflated once per logo, not once per PDF.
+ */
+function drawable(logo: string, type: string): Buffer | null {
+  const bytes = Buffer.from(logo, 'base64');
+  if (type !== 'image/png') return bytes;
+  if (checked?.logo !== logo) checked = { logo, intact: intactPng(bytes) };
+  return checked.intact ? bytes : null;
 }
 
 export async function defaultLetterhead(db: AnyDb): Promise<Letterhead | null> {
@@ -36,6 +45,6 @@ export async function defaultLetterhead(db: AnyDb): Promise<Letterhead | null> {
   return {
     name: row['name'] ?? '',
     address: [row['address'], city, row['phone']].filter((part): part is string => Boolean(part)),
-    logo: row['logo'] && type && DRAWABLE.has(type) ? drawable(Buffer.from(row['logo'], 'base64'), type) : null,
+    logo: row['logo'] && type && DRAWABLE.has(type) ? drawable(row['logo'], type) : null,
   };
 }
