@@ -20,8 +20,10 @@
  *   QPIP       = min(max − YTD, rate × IE), max = MIE × rate (employee and employer rates)
  *   tax  F5 = C × (rate − base rate)/rate + C2 (the enhanced parts: a deduction, not a credit)
  *        A  = P × (I − F − F5 − U1)                               (annual taxable income)
- *        T3 = R × A − K − K1 − K2 − K4; K1 = cr × TC; K2 = cr × (min(P × C × base/rate, max × base/rate)
- *             + min(P × EI, maxEI) [+ min(P × QPIP, maxQPIP)]); K4 = min(cr × A, cr × CEA)
+ *        T3 = R × A − K − K1 − K2 − K4; K1 = cr × TC; K2 = cr × (min(max(P × C, YTD C), max) × base/rate
+ *             + min(max(P × EI, YTD EI), maxEI) [+ the same for QPIP]); K4 = min(cr × A, cr × CEA)
+ *             (YTD: before this pay; the greater of the two is the PDOC's, and T4127's note to use the maximum
+ *             once it is reached)
  *        T1 = T3 − abatement × T3 in Québec (16.5 %)
  *        T4 = V × A − KP − K1P − K2P − K4P − K5P (K5P: a credit supplement, Alberta's)
  *        T2 = T4 + V1 (surtax) − S (tax reduction: Ontario's, or a low-income one phased out on A, British
@@ -182,12 +184,12 @@ function bracketOf(list: readonly Bracket[], income: Decimal): Bracket | null {
   return found;
 }
 
-/** Annual tax of a jurisdiction before its specials: rate × A − constant − credits. */
+/** Annual tax of a jurisdiction before its specials: rate × A − constant − credits (not rounded). */
 function bracketTax(tables: PayTables, jurisdiction: string, a: Decimal, credits: Decimal): Decimal {
   const list = tables.brackets.get(key(jurisdiction, 'Tax')) ?? [];
   const bracket = bracketOf(list, a);
   if (!bracket) throw new MissingRateError(jurisdiction, 'TAX_BRACKETS');
-  return floor0(cents(sub(sub(times(bracket.rate, a), bracket.constant), credits)));
+  return floor0(sub(sub(times(bracket.rate, a), bracket.constant), credits));
 }
 
 /** The employee's pension (CPP or QPP) contributions of this pay. */
@@ -233,10 +235,13 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
   const baseRate = need(tables, pensionJurisdiction, 'PENSION_BASE_RATE');
   const f5 = cents(add(div(times(c, sub(pensionRate, baseRate)), pensionRate, 6), c2));
   const a = floor0(cents(times(P(input), sub(sub(sub(input.taxable, input.rpp), f5), input.unionDues))));
-  const basePart = (pensionMax: Decimal) => min(div(times(times(P(input), c), baseRate), pensionRate, 6), div(times(pensionMax, baseRate), pensionRate, 6));
-  const pensionCredit = basePart(need(tables, pensionJurisdiction, 'PENSION_MAX'));
-  const eiCredit = min(times(P(input), ei), eiMax);
-  const qpipCredit = quebec ? min(times(P(input), qpip), cents(times(need(tables, 'QC', 'QPIP_MAX_INSURABLE'), need(tables, 'QC', 'QPIP_RATE')))) : ZERO;
+  // K2's contributions for the year: this pay annualized, or what the year to date already holds when that is
+  // more (a maximum reached early still earns its whole credit), never above the maximum.
+  const forTheYear = (thisPay: Decimal, yearToDate: Decimal, maximum: Decimal) => min(max(times(P(input), thisPay), yearToDate), maximum);
+  const base = (amount: Decimal) => div(times(amount, baseRate), pensionRate, 6);
+  const pensionCredit = base(forTheYear(c, input.ytd.pension, need(tables, pensionJurisdiction, 'PENSION_MAX')));
+  const eiCredit = forTheYear(ei, input.ytd.ei, eiMax);
+  const qpipCredit = quebec ? forTheYear(qpip, input.ytd.qpip, cents(times(need(tables, 'QC', 'QPIP_MAX_INSURABLE'), need(tables, 'QC', 'QPIP_RATE')))) : ZERO;
 
   const credits = (jurisdiction: string, claim: Decimal | null, withQpip: boolean) => {
     const rate = need(tables, jurisdiction, 'TAX_CREDIT_RATE');
@@ -250,7 +255,9 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     return total;
   };
 
-  const t3 = bracketTax(tables, 'CA', a, credits('CA', input.federalClaim, quebec));
+  // T1 and T2 are rounded to the cent as wholes, not T4 or the surtax on their way (the PDOC's figures: Ontario,
+  // $3,846.15 bi-weekly with every maximum reached, T2 = 6,945.2459 → 6,945.25 → 267.13; rounding T4 first gives 267.12).
+  const t3 = cents(bracketTax(tables, 'CA', a, credits('CA', input.federalClaim, quebec)));
   const abatement = quebec ? cents(times(need(tables, 'CA', 'ABATEMENT'), t3)) : ZERO;
   const t1 = sub(t3, abatement);
 
@@ -262,7 +269,6 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     v1 = times(need(tables, input.province, 'SURTAX_RATE1'), floor0(sub(t4, threshold1)));
     const threshold2 = rateOf(tables, input.province, 'SURTAX_THRESHOLD2');
     if (threshold2 !== null) v1 = add(v1, times(need(tables, input.province, 'SURTAX_RATE2'), floor0(sub(t4, threshold2))));
-    v1 = cents(v1);
   }
   let s = ZERO;
   // Ontario's tax reduction: S = min(T4 + V1, 2 × basic amount − (T4 + V1)).

@@ -16,6 +16,9 @@
  *   tier1_province_coverage.json, "PDOC verified 2025-12-30"): the engine with the tables below gives each
  *   published federal and provincial amount to the cent (modules/pr/test/deductions.test.ts), which confirms
  *   the federal CEA 1,501, and each province's credit rate, basic amount and the bracket that income falls in.
+ *   The same record's other PDOC results (tier2–tier4 of 2026, tier3 of July 2025: 33 more) reach every federal
+ *   bracket, Ontario's surtax tiers and health premium, the upper brackets of AB, MB and NS, BC's reduction, and
+ *   the July 2025 edition (its 14 % lowest rate, with "unverified" below, holds to the cent).
  *   The other brackets come from the sources named per entry; what no source confirmed says "unverified".
  * - CPP/QPP and EI 2026 (74,600; 85,000; 5.95 %; QPP 6.30 %; EI 1.63 %, Québec 1.30 %, 68,900) and QPIP 2026
  *   (103,000; 0.430 % / 0.602 %; maxima 442.90 / 620.06): unifor.org "Government benefits 2026" and wcbc.ca
@@ -38,7 +41,7 @@ interface Edition {
 }
 
 const T4127_2025 = 'CRA T4127 120th edition (January 1, 2025)';
-const T4127_2025_JULY = 'CRA T4127 121st edition (July 1, 2025): lowest federal rate 14 % (unverified)';
+const T4127_2025_JULY = 'CRA T4127 121st edition (July 1, 2025): lowest federal rate 14 % (the PDOC cases of July 2025)';
 const T4127_2026 = 'CRA T4127 122nd edition (January 1, 2026), chapter 8';
 
 const CPP_2025 = {
@@ -238,7 +241,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'AB',
     from: '2026-01-01',
-    source: `${T4127_2026}: brackets taxtips.ca/taxrates/ab.htm (confirmed to CRA); basic amount PDOC case; K5P 4,896 × 25 % unverified (a transcription)`,
+    source: `${T4127_2026}: brackets taxtips.ca/taxrates/ab.htm (confirmed to CRA; the PDOC's $120,000 and $200,000 cases); basic amount PDOC case; K5P 4,896 × 25 % unverified (a transcription)`,
     // K5P: credits above 61,200 × 8 % earn the 10 % rate again: ((K1P + K2P) − 4,896) × (0.10 − 0.08)/0.08.
     items: { TAX_CREDIT_RATE: '0.08', BASIC_PERSONAL: '22769', CREDIT_SUPPLEMENT_BASE: '4896', CREDIT_SUPPLEMENT_RATE: '0.25' },
     brackets: [
@@ -299,7 +302,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'NS',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 30,995); the higher thresholds = 2025 × 1.016 (unverified)`,
+    source: `${T4127_2026}: PDOC cases (rate, basic amount, 30,995; 61,991 and 97,417 through the 17.5 % constant, $120,000 case); 157,124 = 2025 × 1.016 (unverified)`,
     items: { TAX_CREDIT_RATE: '0.0879', BASIC_PERSONAL: '11932' },
     brackets: [
       ['0', '0.0879'],

@@ -12,6 +12,9 @@
  *   steps written out beside each assertion.
  * - QPP / Québec EI / QPIP 2026: the rates of the 2026 tables (T4127 122nd edition chapter 8, unverified
  *   transcription) times the pay, the same formula as CPP.
+ * - The CRA's Payroll Deductions Online Calculator (PDOC), 2026 and July 2025: 45 results to the cent for every
+ *   province and territory but Québec — income levels, CPP/EI boundaries, exemptions, years to date, RRSP and union
+ *   dues, every pay frequency (the PDOC section below names the record of each).
  * - Annual maximums 2026: CPP $4,230.45 = (74,600 − 3,500) × 5.95 %, CPP2 $416.00 = (85,000 − 74,600) × 4 %,
  *   EI $1,123.07 = 68,900 × 1.63 % (T4127 122nd edition chapter 8; DOMAIN-NOTES gives the 2025 counterparts).
  */
@@ -137,11 +140,15 @@ describe('the tables in force on the pay date', () => {
 });
 
 /**
- * Every province and territory but Québec, 2026-01-16, $2,307.69 bi-weekly ($60,000 a year), basic claims, no YTD:
- * the CRA's Payroll Deductions Online Calculator (PDOC) results as recorded in the public repository
- * beanflowai/Beanflow-Payroll, backend/tests/payroll/pdoc/fixtures/2026/jan/tier1_province_coverage.json
- * ("PDOC verified 2025-12-30"): CPP 129.30, EI 37.62, federal tax 205.32 everywhere, provincial tax per row.
- * Common steps (T4127 122nd edition, option 1): C = 0.0595 × (2,307.69 − 134.61) = 129.30; EI = 37.62;
+ * The CRA's Payroll Deductions Online Calculator (PDOC): its results for the T4127 122nd edition (January 2026) and
+ * the 121st (July 2025), as recorded in the public repository beanflowai/Beanflow-Payroll,
+ * backend/tests/payroll/pdoc/fixtures/<year>/<edition>/tier*.json (cases marked "VERIFIED", collected 2025-12-29/30;
+ * the file and case id are written beside each row). The CRA publishes no worked examples in T4127 itself (it holds
+ * the formulas); the PDOC is its own calculation of them. Québec is outside the PDOC.
+ *
+ * Every province and territory, 2026-01-16, $2,307.69 bi-weekly ($60,000 a year), basic claims, no YTD
+ * (2026/jan/tier1_province_coverage.json): CPP 129.30, EI 37.62, federal tax 205.32 everywhere, provincial tax per
+ * row. Common steps (option 1): C = 0.0595 × (2,307.69 − 134.61) = 129.30; EI = 37.62;
  * F5 = 129.30 × 0.01/0.0595 = 21.73; A = 26 × (2,307.69 − 21.73) = 59,434.96; credits base
  * = min(26 × 129.30 × 0.0495/0.0595, 3,519.45) + min(26 × 37.62, 1,123.07) = 2,796.79 + 978.12 = 3,774.91.
  * Federal T3 = 0.205 × A − 3,804 − 0.14 × 16,452 − 0.14 × 3,774.91 − 0.14 × 1,501 = 5,338.26 → 205.32.
@@ -171,6 +178,99 @@ describe('2026: every province and territory against the CRA PDOC ($2,307.69 bi-
       expect(result.annual.t1).toBe('5338.26');
       expect(result.federalTax).toBe('205.32');
       expect(result.provincialTax).toBe(provincial);
+    });
+  }
+});
+
+interface PdocCase {
+  /** Fixture file (under …/fixtures/) and case id. */
+  source: string;
+  date: string;
+  province: string;
+  periods: number;
+  pay: string;
+  /** TD1 claims; omitted: the basic personal amounts of the date (the PDOC's default). */
+  claims?: [federal: string, provincial: string];
+  input?: Partial<PayInput>;
+  ytd?: Partial<PayInput['ytd']>;
+  /** CPP, CPP2, EI, federal tax, provincial tax of the pay. */
+  expected: [cpp: string, cpp2: string, ei: string, federal: string, provincial: string];
+}
+
+const PDOC_CASES: PdocCase[] = [
+  // Low incomes (dynamic basic amounts, BC's reduction, under Ontario's health premium) and high ones (every
+  // federal bracket, Ontario's two surtax tiers, the upper brackets of AB, MB, NS).
+  { source: '2026/jan/tier2_income_levels ON_30K_BIWEEKLY', date: '2026-01-16', province: 'ON', periods: 26, pay: '1153.85', expected: ['60.64', '0.00', '18.81', '53.75', '40.57'] },
+  { source: '2026/jan/tier2_income_levels BC_30K_BIWEEKLY', date: '2026-01-16', province: 'BC', periods: 26, pay: '1153.85', expected: ['60.64', '0.00', '18.81', '53.75', '12.23'] },
+  { source: '2026/jan/tier2_income_levels MB_30K_BIWEEKLY', date: '2026-01-16', province: 'MB', periods: 26, pay: '1153.85', expected: ['60.64', '0.00', '18.81', '53.75', '50.49'] },
+  { source: '2026/jan/tier2_income_levels NS_30K_BIWEEKLY', date: '2026-01-16', province: 'NS', periods: 26, pay: '1153.85', expected: ['60.64', '0.00', '18.81', '53.75', '54.10'] },
+  { source: '2026/jan/tier2_income_levels ON_120K_MONTHLY', date: '2026-01-16', province: 'ON', periods: 12, pay: '10000.00', expected: ['577.65', '0.00', '163.00', '1457.73', '781.58'] },
+  { source: '2026/jan/tier2_income_levels AB_120K_MONTHLY', date: '2026-01-16', province: 'AB', periods: 12, pay: '10000.00', expected: ['577.65', '0.00', '163.00', '1457.73', '705.55'] },
+  { source: '2026/jan/tier2_income_levels BC_120K_MONTHLY', date: '2026-01-16', province: 'BC', periods: 12, pay: '10000.00', expected: ['577.65', '0.00', '163.00', '1457.73', '623.43'] },
+  { source: '2026/jan/tier2_income_levels MB_120K_MONTHLY', date: '2026-01-16', province: 'MB', periods: 12, pay: '10000.00', expected: ['577.65', '0.00', '163.00', '1457.73', '1075.39'] },
+  { source: '2026/jan/tier2_income_levels NS_120K_MONTHLY', date: '2026-01-16', province: 'NS', periods: 12, pay: '10000.00', expected: ['577.65', '0.00', '163.00', '1457.73', '1296.27'] },
+  { source: '2026/jan/tier2_income_levels ON_150K_MONTHLY', date: '2026-01-16', province: 'ON', periods: 12, pay: '12500.00', expected: ['726.40', '0.00', '203.75', '2101.23', '1212.47'] },
+  { source: '2026/jan/tier2_income_levels ON_200K_MONTHLY', date: '2026-01-16', province: 'ON', periods: 12, pay: '16666.67', expected: ['974.31', '0.00', '271.67', '3215.15', '1993.06'] },
+  { source: '2026/jan/tier2_income_levels AB_200K_MONTHLY', date: '2026-01-16', province: 'AB', periods: 12, pay: '16666.67', expected: ['974.31', '0.00', '271.67', '3215.15', '1449.30'] },
+  // The CPP and EI boundaries, the exemptions, and a year to date near the maximums (K2 then takes the year to date).
+  { source: '2026/jan/tier3_cpp_ei_boundary BELOW_CPP_EXEMPTION', date: '2026-01-16', province: 'ON', periods: 26, pay: '100.00', expected: ['0.00', '0.00', '1.63', '0.00', '0.00'] },
+  { source: '2026/jan/tier3_cpp_ei_boundary AT_YMPE_BOUNDARY', date: '2026-01-16', province: 'ON', periods: 26, pay: '2869.23', expected: ['162.71', '0.00', '46.77', '314.61', '169.63'] },
+  { source: '2026/jan/tier3_cpp_ei_boundary ABOVE_YMPE_CPP2', date: '2026-01-16', province: 'ON', periods: 26, pay: '3076.92', expected: ['175.07', '0.00', '50.15', '356.76', '188.45'] },
+  { source: '2026/jan/tier3_cpp_ei_boundary AT_YAMPE_BOUNDARY', date: '2026-01-16', province: 'ON', periods: 26, pay: '3269.23', expected: ['186.51', '0.00', '53.29', '395.79', '205.87'] },
+  { source: '2026/jan/tier3_cpp_ei_boundary AT_EI_MIE', date: '2026-01-16', province: 'ON', periods: 26, pay: '2650.00', expected: ['149.67', '0.00', '43.20', '271.64', '144.55'] },
+  { source: '2026/jan/tier3_cpp_ei_boundary CPP_EXEMPT', date: '2026-01-16', province: 'ON', periods: 26, pay: '2307.69', input: { cppExempt: true }, expected: ['0.00', '0.00', '37.62', '224.83', '122.10'] },
+  { source: '2026/jan/tier3_cpp_ei_boundary EI_EXEMPT', date: '2026-01-16', province: 'ON', periods: 26, pay: '2307.69', input: { eiExempt: true }, expected: ['129.30', '0.00', '0.00', '210.58', '116.58'] },
+  {
+    source: '2026/jan/tier3_cpp_ei_boundary YTD_NEAR_CPP_MAX',
+    date: '2026-11-27',
+    province: 'ON',
+    periods: 26,
+    pay: '2307.69',
+    ytd: { pension: '4100.00', pensionable: '68907.57', ei: '1123.07' },
+    // K2 = 0.14 × (4,100 × 0.0495/0.0595 + 1,123.07): the year to date, more than this pay annualized.
+    expected: ['129.30', '0.00', '0.00', '201.23', '113.21'],
+  },
+  // RRSP and union dues at source, every pay frequency, a taxable benefit, claims above the income.
+  { source: '2026/jan/tier4_special_conditions WITH_RRSP', date: '2026-01-16', province: 'ON', periods: 26, pay: '2307.69', input: { rpp: '200.00' }, expected: ['129.30', '0.00', '37.62', '175.04', '96.38'] },
+  { source: '2026/jan/tier4_special_conditions WITH_UNION_DUES', date: '2026-01-16', province: 'ON', periods: 26, pay: '2307.69', input: { unionDues: '50.00' }, expected: ['129.30', '0.00', '37.62', '196.04', '110.11'] },
+  { source: '2026/jan/tier4_special_conditions COMBINED_DEDUCTIONS', date: '2026-01-16', province: 'ON', periods: 26, pay: '2307.69', input: { rpp: '200.00', unionDues: '50.00' }, expected: ['129.30', '0.00', '37.62', '168.04', '93.33'] },
+  { source: '2026/jan/tier4_special_conditions WEEKLY_PAY', date: '2026-01-16', province: 'ON', periods: 52, pay: '1153.85', expected: ['64.65', '0.00', '18.81', '102.66', '57.34'] },
+  { source: '2026/jan/tier4_special_conditions SEMI_MONTHLY_PAY', date: '2026-01-16', province: 'ON', periods: 24, pay: '2500.00', expected: ['140.07', '0.00', '40.75', '222.43', '124.24'] },
+  { source: '2026/jan/tier4_special_conditions MONTHLY_PAY', date: '2026-01-16', province: 'ON', periods: 12, pay: '5000.00', expected: ['280.15', '0.00', '81.50', '444.86', '248.48'] },
+  { source: '2026/jan/tier4_special_conditions WITH_TAXABLE_BENEFITS (2,307.69 + 100.00)', date: '2026-01-16', province: 'ON', periods: 26, pay: '2407.69', expected: ['135.25', '0.00', '39.25', '224.69', '123.41'] },
+  { source: '2026/jan/tier4_special_conditions AB_HIGH_EXEMPTION_K5P', date: '2026-01-16', province: 'AB', periods: 26, pay: '2307.69', claims: ['65000.00', '65000.00'], expected: ['129.30', '0.00', '37.62', '0.00', '0.00'] },
+  // The July 2025 edition (121st: lowest federal rate 14 %), with the years to date of late 2025.
+  { source: '2025/jul/tier3_cpp_ei_boundary ON_72K_BIWEEKLY', date: '2025-07-18', province: 'ON', periods: 26, pay: '2769.23', expected: ['156.76', '0.00', '45.42', '300.23', '157.30'] },
+  { source: '2025/jul/tier3_cpp_ei_boundary ON_82K_BIWEEKLY', date: '2025-07-18', province: 'ON', periods: 26, pay: '3153.85', expected: ['179.64', '0.00', '51.72', '378.29', '197.91'] },
+  { source: '2025/jul/tier3_cpp_ei_boundary ON_66K_BIWEEKLY', date: '2025-07-18', province: 'ON', periods: 26, pay: '2538.46', expected: ['143.03', '0.00', '41.63', '254.80', '136.90'] },
+  {
+    source: '2025/jul/tier3_cpp_ei_boundary ON_80K_CPP_REACHES_MAX_K2',
+    date: '2025-11-14',
+    province: 'ON',
+    periods: 26,
+    pay: '3076.92',
+    ytd: { pension: '3900.00', pensionable: '66000.00', ei: '1000.00' },
+    expected: ['134.10', '0.00', '50.46', '364.68', '191.78'],
+  },
+  {
+    source: '2025/jul/tier3_cpp_ei_boundary ON_100K_ALL_MAXED',
+    date: '2025-12-12',
+    province: 'ON',
+    periods: 26,
+    pay: '3846.15',
+    ytd: { pension: '4034.10', pension2: '396.00', pensionable: '81200.00', ei: '1077.48' },
+    // T2 = 6,945.2459 rounds to 6,945.25 as a whole → 267.13 (T4 rounded on its way would give 267.12).
+    expected: ['0.00', '0.00', '0.00', '526.40', '267.13'],
+  },
+];
+
+describe('the CRA PDOC: income levels, boundaries, exemptions, years to date, deductions at source, pay frequencies', () => {
+  for (const c of PDOC_CASES) {
+    it(`${c.source}: ${c.expected.join(' / ')}`, async () => {
+      const [federalClaim, provincialClaim] = c.claims ?? [null, null];
+      const input = pay(c.pay, { province: c.province, periods: c.periods, federalClaim, provincialClaim, ytd: { ...ZERO_YTD, ...c.ytd }, ...c.input });
+      const result = computePay(await tablesOn(c.date, c.province), input);
+      expect([result.cpp, result.cpp2, result.ei, result.federalTax, result.provincialTax]).toEqual(c.expected);
     });
   }
 });
