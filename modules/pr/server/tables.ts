@@ -16,9 +16,9 @@
  *   tier1_province_coverage.json, "PDOC verified 2025-12-30"): the engine with the tables below gives each
  *   published federal and provincial amount to the cent (modules/pr/test/deductions.test.ts), which confirms
  *   the federal CEA 1,501, and each province's credit rate, basic amount and the bracket that income falls in.
- *   The same record's other PDOC results (tier2–tier4 of 2026, tier3 of July 2025: 33 more) reach every federal
- *   bracket, Ontario's surtax tiers and health premium, the upper brackets of AB, MB and NS, BC's reduction, and
- *   the July 2025 edition (its 14 % lowest rate, with "unverified" below, holds to the cent).
+ *   The same record's other PDOC results (tier2–tier4 of 2026, tier3 of January and July 2025: 36 more) reach
+ *   every federal bracket, Ontario's surtax tiers and health premium, the upper brackets of AB, MB and NS, BC's
+ *   reduction, and both 2025 editions (July's 14 % lowest rate included).
  *   The other brackets come from the sources named per entry; what no source confirmed says "unverified".
  * - CPP/QPP and EI 2026 (74,600; 85,000; 5.95 %; QPP 6.30 %; EI 1.63 %, Québec 1.30 %, 68,900) and QPIP 2026
  *   (103,000; 0.430 % / 0.602 %; maxima 442.90 / 620.06): unifor.org "Government benefits 2026" and wcbc.ca

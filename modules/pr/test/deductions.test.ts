@@ -12,7 +12,7 @@
  *   steps written out beside each assertion.
  * - QPP / Québec EI / QPIP 2026: the rates of the 2026 tables (T4127 122nd edition chapter 8, unverified
  *   transcription) times the pay, the same formula as CPP.
- * - The CRA's Payroll Deductions Online Calculator (PDOC), 2026 and July 2025: 45 results to the cent for every
+ * - The CRA's Payroll Deductions Online Calculator (PDOC), 2026 and 2025: 48 results to the cent for every
  *   province and territory but Québec — income levels, CPP/EI boundaries, exemptions, years to date, RRSP and union
  *   dues, every pay frequency (the PDOC section below names the record of each).
  * - Annual maximums 2026: CPP $4,230.45 = (74,600 − 3,500) × 5.95 %, CPP2 $416.00 = (85,000 − 74,600) × 4 %,
@@ -141,7 +141,7 @@ describe('the tables in force on the pay date', () => {
 
 /**
  * The CRA's Payroll Deductions Online Calculator (PDOC): its results for the T4127 122nd edition (January 2026) and
- * the 121st (July 2025), as recorded in the public repository beanflowai/Beanflow-Payroll,
+ * the 120th and 121st (January and July 2025), as recorded in the public repository beanflowai/Beanflow-Payroll,
  * backend/tests/payroll/pdoc/fixtures/<year>/<edition>/tier*.json (cases marked "VERIFIED", collected 2025-12-29/30;
  * the file and case id are written beside each row). The CRA publishes no worked examples in T4127 itself (it holds
  * the formulas); the PDOC is its own calculation of them. Québec is outside the PDOC.
@@ -239,6 +239,10 @@ const PDOC_CASES: PdocCase[] = [
   { source: '2026/jan/tier4_special_conditions MONTHLY_PAY', date: '2026-01-16', province: 'ON', periods: 12, pay: '5000.00', expected: ['280.15', '0.00', '81.50', '444.86', '248.48'] },
   { source: '2026/jan/tier4_special_conditions WITH_TAXABLE_BENEFITS (2,307.69 + 100.00)', date: '2026-01-16', province: 'ON', periods: 26, pay: '2407.69', expected: ['135.25', '0.00', '39.25', '224.69', '123.41'] },
   { source: '2026/jan/tier4_special_conditions AB_HIGH_EXEMPTION_K5P', date: '2026-01-16', province: 'AB', periods: 26, pay: '2307.69', claims: ['65000.00', '65000.00'], expected: ['129.30', '0.00', '37.62', '0.00', '0.00'] },
+  // The January 2025 edition (120th: lowest federal rate 15 %; the pension and EI figures are DOMAIN-NOTES').
+  { source: '2025/jan/tier3_cpp_ei_boundary ON_72K_BIWEEKLY', date: '2025-01-17', province: 'ON', periods: 26, pay: '2769.23', expected: ['156.76', '0.00', '45.42', '313.79', '157.30'] },
+  { source: '2025/jan/tier3_cpp_ei_boundary ON_82K_BIWEEKLY', date: '2025-01-17', province: 'ON', periods: 26, pay: '3153.85', expected: ['179.64', '0.00', '51.72', '391.85', '197.91'] },
+  { source: '2025/jan/tier3_cpp_ei_boundary ON_66K_BIWEEKLY', date: '2025-01-17', province: 'ON', periods: 26, pay: '2538.46', expected: ['143.03', '0.00', '41.63', '268.47', '136.90'] },
   // The July 2025 edition (121st: lowest federal rate 14 %), with the years to date of late 2025.
   { source: '2025/jul/tier3_cpp_ei_boundary ON_72K_BIWEEKLY', date: '2025-07-18', province: 'ON', periods: 26, pay: '2769.23', expected: ['156.76', '0.00', '45.42', '300.23', '157.30'] },
   { source: '2025/jul/tier3_cpp_ei_boundary ON_82K_BIWEEKLY', date: '2025-07-18', province: 'ON', periods: 26, pay: '3153.85', expected: ['179.64', '0.00', '51.72', '378.29', '197.91'] },
