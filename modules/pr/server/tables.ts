@@ -19,6 +19,9 @@
  *   The same record's other PDOC results (tier2–tier4 of 2026, tier3 of January and July 2025: 36 more) reach
  *   every federal bracket, Ontario's surtax tiers and health premium, the upper brackets of AB, MB and NS, BC's
  *   reduction, and both 2025 editions (July's 14 % lowest rate included).
+ *   The upper thresholds derived here by indexation (NB, NL, NS, NT, NU, SK, YT) equal, each one, those of an
+ *   independent public transcription of the 122nd edition (checked 2026-11-24); that transcription found PE's
+ *   fifth threshold mistyped here (142,250 for 142,520) and MB's January 2025 figures (indexed before the freeze).
  *   The other brackets come from the sources named per entry; what no source confirmed says "unverified".
  * - CPP/QPP and EI 2026 (74,600; 85,000; 5.95 %; QPP 6.30 %; EI 1.63 %, Québec 1.30 %, 68,900) and QPIP 2026
  *   (103,000; 0.430 % / 0.602 %; maxima 442.90 / 620.06): unifor.org "Government benefits 2026" and wcbc.ca
@@ -43,6 +46,12 @@ interface Edition {
 const T4127_2025 = 'CRA T4127 120th edition (January 1, 2025)';
 const T4127_2025_JULY = 'CRA T4127 121st edition (July 1, 2025): lowest federal rate 14 % (the PDOC cases of July 2025)';
 const T4127_2026 = 'CRA T4127 122nd edition (January 1, 2026), chapter 8';
+/**
+ * The July 2026 edition (123rd) as transcribed in two public payroll engines that agree (one naming its tables
+ * 8.1 and 8.2): mid-year changes for BC, NL and PE only, each prorated over July–December so that the year
+ * averages to the new annual figure (2 × annual − January's).
+ */
+const T4127_2026_JULY = 'CRA T4127 123rd edition (July 1, 2026), prorated July–December';
 
 const CPP_2025 = {
   PENSION_YMPE: '71300',
@@ -66,7 +75,7 @@ const FEDERAL_2025: [string, string][] = [
   ['177882', '0.29'],
   ['253414', '0.33'],
 ];
-/** British Columbia 2026 (gov.bc.ca personal income tax rates, 2026: brackets indexed by BC CPI 2.2 %; lowest rate 5.60 % from Budget 2026). */
+/** British Columbia 2026 (gov.bc.ca personal income tax rates, 2026: brackets indexed by BC CPI 2.2 %); the lowest rate is each edition's. */
 const BC_2026: [string, string][] = [
   ['0', '0.056'],
   ['50363', '0.077'],
@@ -213,23 +222,47 @@ export const EDITIONS: readonly Edition[] = [
       ['132245', '0.2575'],
     ],
   },
-  // Manitoba (brackets and basic amount not indexed from 2025) and Saskatchewan.
+  // Manitoba: indexed in January 2025, then frozen at 2024's figures by its March 2025 budget (the July 2025
+  // edition prorates the return to them over July–December), not indexed in 2026.
   {
     jurisdiction: 'MB',
     from: '2025-01-01',
-    source: `${T4127_2025}; ${T4127_2026}: not indexed`,
-    items: { TAX_CREDIT_RATE: '0.108', BASIC_PERSONAL: '15780' },
+    source: `${T4127_2025}: MB 47,564, 101,200, basic amount 15,969 (as transcribed in a public payroll engine)`,
+    items: { TAX_CREDIT_RATE: '0.108', BASIC_PERSONAL: '15969' },
+    brackets: [
+      ['0', '0.108'],
+      ['47564', '0.1275'],
+      ['101200', '0.174'],
+    ],
+  },
+  {
+    jurisdiction: 'MB',
+    from: '2025-07-01',
+    source: `CRA T4127 121st edition (July 1, 2025), prorated July–December: MB 46,513, 98,796, basic amount 15,591 (one public transcription, unverified)`,
+    items: { BASIC_PERSONAL: '15591' },
+    brackets: [
+      ['0', '0.108'],
+      ['46513', '0.1275'],
+      ['98796', '0.174'],
+    ],
+  },
+  {
+    jurisdiction: 'MB',
+    from: '2026-01-01',
+    source: `${T4127_2026}: MB frozen at 2024's 47,000, 100,000, basic amount 15,780 (the PDOC cases)`,
+    items: { BASIC_PERSONAL: '15780' },
     brackets: [
       ['0', '0.108'],
       ['47000', '0.1275'],
       ['100000', '0.174'],
     ],
   },
+  // Saskatchewan.
   {
     jurisdiction: 'SK',
     from: '2026-01-01',
     // The earlier transcription had 2024's thresholds (52,057; 148,734): the PDOC case needs 54,532.
-    source: `${T4127_2026}: PDOC 2026 case (first two brackets, basic amount); 155,805 = 2025's 152,750 × 1.02 (unverified)`,
+    source: `${T4127_2026}: PDOC 2026 case (first two brackets, basic amount); 155,805 = 2025's 152,750 × 1.02 (as a public transcription of T4127)`,
     items: { TAX_CREDIT_RATE: '0.105', BASIC_PERSONAL: '20381' },
     brackets: [
       ['0', '0.105'],
@@ -263,18 +296,16 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'BC',
     from: '2026-07-01',
-    // BC Budget 2026 (Feb 17, 2026): lowest rate 5.60 % and reduction 690 for 2026, "on paycheques after July 1".
-    // Unverified as payroll figures: the T4127 July 2026 edition was not found. The CRA's July editions have
-    // prorated a mid-year change over the remaining six months (BC's tax reduction, July 2015; New Brunswick's
-    // basic amount, July 2022), so its figures may differ from these annual ones; none was derived here.
-    source: 'BC Budget 2026 annual figures (gov.bc.ca, bakertilly.ca): 5.60 %, reduction 690; unverified: T4127 July 2026 not found, the CRA may prorate them',
-    items: { TAX_CREDIT_RATE: '0.056', LOW_INCOME_REDUCTION: '690' },
-    brackets: BC_2026,
+    // BC Budget 2026 (Feb 17, 2026): lowest rate 5.60 % and reduction 690 for the year; the July edition bills
+    // 6.14 % (2 × 5.60 − 5.06) and 805 (2 × 690 − 575) for July–December.
+    source: `${T4127_2026_JULY}: BC lowest rate 6.14 % (annual 5.60 %), tax reduction 805 (annual 690)`,
+    items: { TAX_CREDIT_RATE: '0.0614', LOW_INCOME_REDUCTION: '805' },
+    brackets: BC_2026.map(([threshold, rate], index) => [threshold, index === 0 ? '0.0614' : rate]),
   },
   {
     jurisdiction: 'NB',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 52,333); 104,666 and 193,861 = 2025 × 1.02 (unverified)`,
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 52,333); 104,666 and 193,861 = 2025 × 1.02 (as a public transcription of T4127)`,
     items: { TAX_CREDIT_RATE: '0.094', BASIC_PERSONAL: '13664' },
     brackets: [
       ['0', '0.094'],
@@ -286,7 +317,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'NL',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 44,678); the higher thresholds = 2025 × 1.011 (unverified)`,
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 44,678); the higher thresholds = 2025 × 1.011 (as a public transcription of T4127)`,
     items: { TAX_CREDIT_RATE: '0.087', BASIC_PERSONAL: '11188' },
     brackets: [
       ['0', '0.087'],
@@ -300,9 +331,16 @@ export const EDITIONS: readonly Edition[] = [
     ],
   },
   {
+    jurisdiction: 'NL',
+    from: '2026-07-01',
+    // Budget 2026 (April): basic amount 13,094 for the year, billed at 15,000 for July–December.
+    source: `${T4127_2026_JULY}: NL basic amount 15,000 (annual 13,094)`,
+    items: { BASIC_PERSONAL: '15000' },
+  },
+  {
     jurisdiction: 'NS',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC cases (rate, basic amount, 30,995; 61,991 and 97,417 through the 17.5 % constant, $120,000 case); 157,124 = 2025 × 1.016 (unverified)`,
+    source: `${T4127_2026}: PDOC cases (rate, basic amount, 30,995; 61,991 and 97,417 through the 17.5 % constant, $120,000 case); 157,124 = 2025 × 1.016 (as a public transcription of T4127)`,
     items: { TAX_CREDIT_RATE: '0.0879', BASIC_PERSONAL: '11932' },
     brackets: [
       ['0', '0.0879'],
@@ -316,21 +354,36 @@ export const EDITIONS: readonly Edition[] = [
     jurisdiction: 'PE',
     from: '2026-01-01',
     // No surtax: PEI's 10 % surtax was eliminated for 2024 (EY tax alert 2023 no. 22).
-    source: `${T4127_2026}: brackets taxtips.ca/taxrates/pe.htm (confirmed to CRA); basic amount 15,000 princeedwardisland.ca; PDOC case`,
+    source: `${T4127_2026}: brackets taxtips.ca/taxrates/pe.htm, 2025 × 1.018 (142,520: was mistyped 142,250); basic amount 15,000 princeedwardisland.ca; PDOC case`,
     items: { TAX_CREDIT_RATE: '0.095', BASIC_PERSONAL: '15000' },
     brackets: [
       ['0', '0.095'],
       ['33928', '0.1347'],
       ['65820', '0.166'],
       ['106890', '0.1762'],
-      ['142250', '0.19'],
+      ['142520', '0.19'],
+    ],
+  },
+  {
+    jurisdiction: 'PE',
+    from: '2026-07-01',
+    // A new top bracket over 200,000 (20 % for the year) billed at 21 % for July–December.
+    source: `${T4127_2026_JULY}: PE top bracket over 200,000 at 21 % (annual 20 %)`,
+    items: {},
+    brackets: [
+      ['0', '0.095'],
+      ['33928', '0.1347'],
+      ['65820', '0.166'],
+      ['106890', '0.1762'],
+      ['142520', '0.19'],
+      ['200000', '0.21'],
     ],
   },
   {
     jurisdiction: 'YT',
     from: '2026-01-01',
     // Yukon follows the federal basic amount and has the Canada employment amount credit (K4P).
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 58,523, K4P on CEA 1,501); the higher thresholds follow the federal ones (unverified)`,
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 58,523, K4P on CEA 1,501); the higher thresholds follow the federal ones (as a public transcription of T4127)`,
     items: { TAX_CREDIT_RATE: '0.064', BASIC_PERSONAL: '16452', EMPLOYMENT_AMOUNT: '1501' },
     brackets: [
       ['0', '0.064'],
@@ -343,7 +396,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'NT',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 53,003); 106,009 and 172,346 = 2025 × 1.02 (unverified)`,
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 53,003); 106,009 and 172,346 = 2025 × 1.02 (as a public transcription of T4127)`,
     items: { TAX_CREDIT_RATE: '0.059', BASIC_PERSONAL: '18198' },
     brackets: [
       ['0', '0.059'],
@@ -355,7 +408,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'NU',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 55,801); 111,602 and 181,439 = 2025 × 1.02 (unverified)`,
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 55,801); 111,602 and 181,439 = 2025 × 1.02 (as a public transcription of T4127)`,
     items: { TAX_CREDIT_RATE: '0.04', BASIC_PERSONAL: '19659' },
     brackets: [
       ['0', '0.04'],

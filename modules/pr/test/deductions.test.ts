@@ -295,13 +295,39 @@ describe('2026 provincial specials, computed by hand from the T4127 formula', ()
     expect(result.provincialTax).toBe('32.42');
   });
 
-  it('British Columbia from July 2026 (Budget 2026: lowest rate 5.60 %, reduction 690; unverified edition)', async () => {
+  it('British Columbia from July 2026 (the 123rd edition: 6.14 % and a reduction of 805 for July–December)', async () => {
     const tables = await tablesOn('2026-07-10', 'BC');
     expect(tables.edition).toBe('2026-07-01');
     const result = computePay(tables, pay('1400.00', { province: 'BC' }));
-    // T4 = 0.056 × 36,071.10 − 0.056 × 13,216 − 0.056 × 2,221.861681 = 2,019.9816 − 740.096 − 124.424254 = 1,155.46;
-    // S = min(1,155.46, 690 − 373.84) = 316.16; T2 = 839.30.
-    expect(result.annual.t2).toBe('839.30');
+    // T4 = 0.0614 × 36,071.10 − 0.0614 × 13,216 − 0.0614 × 2,221.861681 = 2,214.76554 − 811.4624 − 136.422307
+    //    = 1,266.880833; S = min(T4, 805 − 0.0356 × 10,501.10 = 431.16); T2 = 835.720833 → 835.72 → 32.14 a pay.
+    expect(result.annual.t2).toBe('835.72');
+    expect(result.provincialTax).toBe('32.14');
+  });
+
+  it('the July 2026 edition: Newfoundland and Labrador’s basic amount 15,000, Prince Edward Island’s 21 % bracket over 200,000', async () => {
+    // NL, $2,307.69 bi-weekly (the PDOC case above, January: 181.74): T4 = 0.145 × 59,434.96 − 2,591 − 0.087 × 15,000
+    // − 0.087 × 3,774.911597 = 4,393.651891 → 4,393.65 / 26 = 168.99.
+    const nl = computePay(await tablesOn('2026-07-10', 'NL'), pay('2307.69', { province: 'NL' }));
+    expect(nl.provincialTax).toBe('168.99');
+    // PE, $20,000 monthly: C = 0.0595 × (20,000 − 291.66) = 1,172.65, EI 326.00, F5 = 197.08, A = 12 × 19,802.92
+    // = 237,635.04; credits base = 3,519.45 (capped) + 1,123.07. June: 0.19 × A − 6,464 − 0.095 × 15,000 − 0.095 × base
+    // = 36,820.62 → 3,068.39; July: 0.21 × A − 10,464 (6,464 + 0.02 × 200,000) − the same credits = 37,573.32 → 3,131.11.
+    const june = computePay(await tablesOn('2026-06-26', 'PE'), pay('20000.00', { province: 'PE', periods: 12 }));
+    const july = computePay(await tablesOn('2026-07-24', 'PE'), pay('20000.00', { province: 'PE', periods: 12 }));
+    expect(june.annual.a).toBe('237635.04');
+    expect([june.annual.t2, june.provincialTax]).toEqual(['36820.62', '3068.39']);
+    expect([july.annual.t2, july.provincialTax]).toEqual(['37573.32', '3131.11']);
+  });
+
+  it('Manitoba 2025: indexed in January (47,564; 15,969), then frozen at 2024’s figures, prorated from July', async () => {
+    // $2,307.69 bi-weekly: C 129.30, EI 2,307.69 × 1.64 % = 37.85, A = 59,434.96; credits base = 2,796.791597 + 984.10.
+    // January: T4 = 0.1275 × A − 927 − 0.108 × 15,969 − 0.108 × 3,780.891597 = 4,517.969 → 4,517.97 / 26 = 173.77.
+    const january = computePay(await tablesOn('2025-03-14', 'MB'), pay('2307.69', { province: 'MB' }));
+    expect(january.provincialTax).toBe('173.77');
+    // July: 0.1275 × A − 907 (0.0195 × 46,513) − 0.108 × 15,591 − 0.108 × 3,780.891597 = 4,578.793 → 176.11.
+    const july = computePay(await tablesOn('2025-07-18', 'MB'), pay('2307.69', { province: 'MB' }));
+    expect(july.provincialTax).toBe('176.11');
   });
 
   it('Alberta: the supplemental credit K5P = ((K1P + K2P) − 4,896) × 25 % (a $60,000 claim, $4,000 bi-weekly)', async () => {
