@@ -12,7 +12,7 @@
  *   steps written out beside each assertion.
  * - QPP / Québec EI / QPIP 2026: the rates of the 2026 tables (T4127 122nd edition chapter 8, unverified
  *   transcription) times the pay, the same formula as CPP.
- * - The CRA's Payroll Deductions Online Calculator (PDOC), 2026 and 2025: 48 results to the cent for every
+ * - The CRA's Payroll Deductions Online Calculator (PDOC), 2026 and 2025: 52 results to the cent for every
  *   province and territory but Québec — income levels, CPP/EI boundaries, exemptions, years to date, RRSP and union
  *   dues, every pay frequency (the PDOC section below names the record of each).
  * - Annual maximums 2026: CPP $4,230.45 = (74,600 − 3,500) × 5.95 %, CPP2 $416.00 = (85,000 − 74,600) × 4 %,
@@ -143,8 +143,9 @@ describe('the tables in force on the pay date', () => {
  * The CRA's Payroll Deductions Online Calculator (PDOC): its results for the T4127 122nd edition (January 2026) and
  * the 120th and 121st (January and July 2025), as recorded in the public repository beanflowai/Beanflow-Payroll,
  * backend/tests/payroll/pdoc/fixtures/<year>/<edition>/tier*.json (cases marked "VERIFIED", collected 2025-12-29/30;
- * the file and case id are written beside each row). The CRA publishes no worked examples in T4127 itself (it holds
- * the formulas); the PDOC is its own calculation of them. Québec is outside the PDOC.
+ * the file and case id are written beside each row), and four more recorded by a second party (asterling/T4127-Engine,
+ * README.md). The CRA publishes no worked examples in T4127 itself (it holds the formulas); the PDOC is its own
+ * calculation of them. Québec is outside the PDOC.
  *
  * Every province and territory, 2026-01-16, $2,307.69 bi-weekly ($60,000 a year), basic claims, no YTD
  * (2026/jan/tier1_province_coverage.json): CPP 129.30, EI 37.62, federal tax 205.32 everywhere, provincial tax per
@@ -183,7 +184,7 @@ describe('2026: every province and territory against the CRA PDOC ($2,307.69 bi-
 });
 
 interface PdocCase {
-  /** Fixture file (under …/fixtures/) and case id. */
+  /** The record: a Beanflow-Payroll fixture file (under …/fixtures/) and case id, or the T4127-Engine README row. */
   source: string;
   date: string;
   province: string;
@@ -239,6 +240,12 @@ const PDOC_CASES: PdocCase[] = [
   { source: '2026/jan/tier4_special_conditions MONTHLY_PAY', date: '2026-01-16', province: 'ON', periods: 12, pay: '5000.00', expected: ['280.15', '0.00', '81.50', '444.86', '248.48'] },
   { source: '2026/jan/tier4_special_conditions WITH_TAXABLE_BENEFITS (2,307.69 + 100.00)', date: '2026-01-16', province: 'ON', periods: 26, pay: '2407.69', expected: ['135.25', '0.00', '39.25', '224.69', '123.41'] },
   { source: '2026/jan/tier4_special_conditions AB_HIGH_EXEMPTION_K5P', date: '2026-01-16', province: 'AB', periods: 26, pay: '2307.69', claims: ['65000.00', '65000.00'], expected: ['129.30', '0.00', '37.62', '0.00', '0.00'] },
+  // Weekly and monthly Ontario pays up to $260,000 a year: the PDOC as recorded by a second party, asterling/T4127-Engine,
+  // README.md "PDOC penny-for-penny match" (CPP and EI are this test's own: 0.0595 × (pay − exemption), 1.63 %).
+  { source: 'T4127-Engine README $1,000/wk ON', date: '2026-01-16', province: 'ON', periods: 52, pay: '1000.00', expected: ['55.50', '0.00', '16.30', '81.61', '45.80'] },
+  { source: 'T4127-Engine README $3,000/wk ON', date: '2026-01-16', province: 'ON', periods: 52, pay: '3000.00', expected: ['174.50', '0.00', '48.90', '514.60', '301.03'] },
+  { source: 'T4127-Engine README $5,000/wk ON', date: '2026-01-16', province: 'ON', periods: 52, pay: '5000.00', expected: ['293.50', '0.00', '81.50', '1073.23', '690.74'] },
+  { source: 'T4127-Engine README $20,000/mo ON', date: '2026-01-16', province: 'ON', periods: 12, pay: '20000.00', expected: ['1172.65', '0.00', '326.00', '4172.15', '2654.48'] },
   // The January 2025 edition (120th: lowest federal rate 15 %; the pension and EI figures are DOMAIN-NOTES').
   { source: '2025/jan/tier3_cpp_ei_boundary ON_72K_BIWEEKLY', date: '2025-01-17', province: 'ON', periods: 26, pay: '2769.23', expected: ['156.76', '0.00', '45.42', '313.79', '157.30'] },
   { source: '2025/jan/tier3_cpp_ei_boundary ON_82K_BIWEEKLY', date: '2025-01-17', province: 'ON', periods: 26, pay: '3153.85', expected: ['179.64', '0.00', '51.72', '391.85', '197.91'] },
