@@ -15,6 +15,8 @@
  * - The CRA's Payroll Deductions Online Calculator (PDOC), 2026 and 2025: 52 results to the cent for every
  *   province and territory but Québec — income levels, CPP/EI boundaries, exemptions, years to date, RRSP and union
  *   dues, every pay frequency (the PDOC section below names the record of each).
+ * - QPP and QPIP 2026: two worked answers to the National Payroll Institute's PF1 questions (as published on
+ *   examsvce.com and certsforce.com, citing Revenu Québec's 2026 rates); Québec is outside the PDOC.
  * - Annual maximums 2026: CPP $4,230.45 = (74,600 − 3,500) × 5.95 %, CPP2 $416.00 = (85,000 − 74,600) × 4 %,
  *   EI $1,123.07 = 68,900 × 1.63 % (T4127 122nd edition chapter 8; DOMAIN-NOTES gives the 2025 counterparts).
  */
@@ -121,7 +123,17 @@ describe('the tables in force on the pay date', () => {
     expect(add(result.federalTax, result.provincialTax)).toBe('374.04');
   });
 
-  it('2026 Québec: QPP 6.30 %, Québec EI 1.30 %, QPIP 0.494 % / 0.692 %, no CPP', async () => {
+  it('2026 Québec: the National Payroll Institute’s PF1 worked answers (QPP on $5,300 bi-weekly; QPIP on $1,229 weekly)', async () => {
+    // Elodie, salary 1,000 + commissions 4,300 bi-weekly: (5,300 − 134.62) × 6.30 % = 325.41894 → 325.42 (the answer
+    // rounds the exemption; the CRA's truncation, 134.61, gives 325.4196 → the same cent).
+    const elodie = computePay(await tablesOn('2026-03-13', 'QC'), pay('5300.00', { province: 'QC' }));
+    expect(elodie.qpp).toBe('325.42');
+    // Evangeline, 1,075 + overtime 154 weekly: 1,229 × 0.430 % = 5.2847 → 5.28.
+    const evangeline = computePay(await tablesOn('2026-03-13', 'QC'), pay('1229.00', { province: 'QC', periods: 52 }));
+    expect(evangeline.qpip).toBe('5.28');
+  });
+
+  it('2026 Québec: QPP 6.30 %, Québec EI 1.30 %, QPIP 0.430 % / 0.602 %, no CPP', async () => {
     const result = computePay(await tablesOn('2026-03-13', 'QC'), pay('2500.00', { province: 'QC' }));
     // QPP = 0.063 × (2,500 − 134.61) = 149.01957 → 149.02.
     expect(result.qpp).toBe('149.02');
