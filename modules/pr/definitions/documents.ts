@@ -145,6 +145,9 @@ export const prCheque = defineEntity({
     EmployerWsib: AMOUNT,
     EmployerUnion: AMOUNT,
     WsibInsurable: AMOUNT,
+    // The annual income the pay's non-periodic earnings added (B − F5B, T4127's bonus method); the year's sum is
+    // the next bonus's B1.
+    NonPeriodic: AMOUNT,
     Edition: { type: 'date', readOnly: true },
     JournalId: { type: 'integer', readOnly: true },
     DepositFileId: { type: 'integer', readOnly: true },
@@ -193,7 +196,7 @@ export const prCheque = defineEntity({
   formLayout: {
     sections: [
       { rows: [['ChequeId', 'Status', 'PayDate'], ['EmployeeId', 'EmployeeName', 'Province'], ['PaymentMethod', 'BankAccountId', 'ChequeNo'], ['Hours', 'InsurableHours', 'Edition']] },
-      { titleKey: 'pr:pr-cheque.sections.earnings', rows: [['Gross', 'Taxable'], ['Pensionable', 'Insurable']] },
+      { titleKey: 'pr:pr-cheque.sections.earnings', rows: [['Gross', 'Taxable'], ['Pensionable', 'Insurable'], ['NonPeriodic']] },
       { titleKey: 'pr:pr-cheque.sections.deductions', rows: [['Cpp', 'Cpp2', 'Qpp', 'Qpp2'], ['Ei', 'Qpip', 'Rpp'], ['FederalTax', 'ProvincialTax'], ['UnionDues', 'OtherDeductions', 'Net']] },
       { titleKey: 'pr:pr-cheque.sections.employer', rows: [['EmployerCpp', 'EmployerEi', 'EmployerQpip'], ['EmployerWsib', 'WsibInsurable', 'EmployerUnion'], ['JournalId'], ['Inputs']] },
     ],

@@ -247,11 +247,14 @@ export const prCodeEntity = defineEntity({
     Insurable: { type: 'boolean', defaultValue: true },
     // Insurable hours for the ROE (block 15A): regular and overtime hours count, vacation pay does not.
     InsurableHours: { type: 'boolean', defaultValue: true },
+    // A bonus or retroactive pay: taxed by T4127's bonus method (the year's tax with it less without it), not
+    // annualized with the period's pay.
+    NonPeriodic: { type: 'boolean', defaultValue: false },
     T4Box: { type: 'enum', defaultValue: '', options: T4_BOXES.map((value) => ({ value, labelKey: `pr:t4Boxes.${value === '' ? 'none' : value}` })) },
     AccountId: glAccountLookup({ required: true }),
     IsActive: { type: 'boolean', defaultValue: true },
   },
-  listColumns: ['CodeId', { field: 'Description', width: 240 }, 'Kind', 'Taxable', 'Pensionable', 'Insurable', 'InsurableHours', 'T4Box', 'AccountId', 'IsActive'],
+  listColumns: ['CodeId', { field: 'Description', width: 240 }, 'Kind', 'Taxable', 'Pensionable', 'Insurable', 'InsurableHours', 'NonPeriodic', 'T4Box', 'AccountId', 'IsActive'],
   defaultSort: [{ field: 'CodeId' }],
   filters: [{ field: 'Kind', op: 'eq' }],
   search: ['CodeId', 'Description'],

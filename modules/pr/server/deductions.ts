@@ -30,7 +30,7 @@
  *             Columbia's) + V2 (health premium)
  *        per pay: federal T1/P + additional tax, provincial T2/P, each rounded to the cent (as the PDOC)
  */
-import { add, cmp, div, isNegative, mul, round, sub, type Decimal } from '@erp/shared/decimal';
+import { add, cmp, div, isNegative, isZero, mul, round, sub, type Decimal } from '@erp/shared/decimal';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import type { RateItem } from '../definitions/common.ts';
@@ -141,8 +141,16 @@ export interface PayInput {
   ppipExempt: boolean;
   /** WSIB: rate per $100 and maximum insurable earnings of the employee's group; null: not covered. */
   wsib: { ratePer100: Decimal; maxInsurable: Decimal } | null;
-  /** Year to date before this pay (same employer, same calendar year). */
-  ytd: { pension: Decimal; pension2: Decimal; pensionable: Decimal; ei: Decimal; qpip: Decimal; employerQpip: Decimal; wsibInsurable: Decimal };
+  /**
+   * The non-periodic part of this pay's taxable, pensionable and insurable earnings (a bonus, retroactive pay:
+   * earnings codes taxed by T4127's bonus method); omitted: none.
+   */
+  nonPeriodic?: { taxable: Decimal; pensionable: Decimal; insurable: Decimal };
+  /**
+   * Year to date before this pay (same employer, same calendar year). `nonPeriodic`: the annual income the
+   * year's earlier non-periodic payments added (B1 − F3 − F5B1 of T4127's bonus method); omitted: none.
+   */
+  ytd: { pension: Decimal; pension2: Decimal; pensionable: Decimal; ei: Decimal; qpip: Decimal; employerQpip: Decimal; wsibInsurable: Decimal; nonPeriodic?: Decimal };
 }
 
 export interface PayResult {
@@ -160,8 +168,12 @@ export interface PayResult {
   employerQpip: Decimal;
   employerWsib: Decimal;
   wsibInsurable: Decimal;
-  /** The annual figures of the tax calculation (A, T1, T2), kept with the pay for the audit. */
-  annual: { a: Decimal; t1: Decimal; t2: Decimal };
+  /**
+   * The annual figures of the tax calculation (A, T1, T2 on the periodic earnings), kept with the pay for the
+   * audit; with a non-periodic payment also the annual income it adds (B − F5B) and the tax on it (federal,
+   * provincial: already in `federalTax` and `provincialTax`).
+   */
+  annual: { a: Decimal; t1: Decimal; t2: Decimal; nonPeriodic?: { income: Decimal; federal: Decimal; provincial: Decimal } };
 }
 
 const ZERO = '0.00';
@@ -199,10 +211,11 @@ function pension(tables: PayTables, jurisdiction: string, input: PayInput): { c:
   const exemption = truncate2(div(need(tables, jurisdiction, 'PENSION_EXEMPTION'), P(input), 6));
   const room = floor0(sub(need(tables, jurisdiction, 'PENSION_MAX'), input.ytd.pension));
   const c = cents(min(room, times(rate, floor0(sub(input.pensionable, exemption)))));
+  // T4127: the earnings of the year above the YMPE not yet counted; the maximum (4 % of YAMPE − YMPE) less the
+  // year to date bounds it (the PDOC's, when a year to date holds earnings above the YMPE but no CPP2 yet).
   const ympe = need(tables, jurisdiction, 'PENSION_YMPE');
-  const yampe = need(tables, jurisdiction, 'PENSION_YAMPE');
   const after = add(input.ytd.pensionable, input.pensionable);
-  const above = floor0(sub(min(after, yampe), max(input.ytd.pensionable, ympe)));
+  const above = floor0(sub(after, max(input.ytd.pensionable, ympe)));
   const room2 = floor0(sub(need(tables, jurisdiction, 'PENSION2_MAX'), input.ytd.pension2));
   const c2 = cents(min(room2, times(need(tables, jurisdiction, 'PENSION2_RATE'), above)));
   return { c, c2 };
@@ -217,81 +230,114 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
   // EI: Québec employees pay the reduced rate (QC rows), everyone else the federal one.
   const eiJurisdiction = quebec && rateOf(tables, 'QC', 'EI_RATE') !== null ? 'QC' : 'CA';
   const eiMax = need(tables, eiJurisdiction, 'EI_MAX');
-  const ei = input.eiExempt ? ZERO : cents(min(floor0(sub(eiMax, input.ytd.ei)), times(need(tables, eiJurisdiction, 'EI_RATE'), input.insurable)));
+  const eiOn = (insurable: Decimal) => (input.eiExempt ? ZERO : cents(min(floor0(sub(eiMax, input.ytd.ei)), times(need(tables, eiJurisdiction, 'EI_RATE'), insurable))));
+  const ei = eiOn(input.insurable);
   const employerEi = cents(times(ei, need(tables, 'CA', 'EI_EMPLOYER_FACTOR')));
 
-  let qpip = ZERO;
+  const withQpip = quebec && !input.ppipExempt;
+  const qpipMax = withQpip ? cents(times(need(tables, 'QC', 'QPIP_MAX_INSURABLE'), need(tables, 'QC', 'QPIP_RATE'))) : ZERO;
+  const qpipOn = (insurable: Decimal) => (withQpip ? cents(min(floor0(sub(qpipMax, input.ytd.qpip)), times(need(tables, 'QC', 'QPIP_RATE'), insurable))) : ZERO);
+  const qpip = qpipOn(input.insurable);
   let employerQpip = ZERO;
-  if (quebec && !input.ppipExempt) {
-    const mie = need(tables, 'QC', 'QPIP_MAX_INSURABLE');
-    const rate = need(tables, 'QC', 'QPIP_RATE');
+  if (withQpip) {
     const employerRate = need(tables, 'QC', 'QPIP_EMPLOYER_RATE');
-    qpip = cents(min(floor0(sub(cents(times(mie, rate)), input.ytd.qpip)), times(rate, input.insurable)));
-    employerQpip = cents(min(floor0(sub(cents(times(mie, employerRate)), input.ytd.employerQpip)), times(employerRate, input.insurable)));
+    employerQpip = cents(min(floor0(sub(cents(times(need(tables, 'QC', 'QPIP_MAX_INSURABLE'), employerRate)), input.ytd.employerQpip)), times(employerRate, input.insurable)));
   }
 
-  // Income tax, option 1: annualize this pay.
+  // Income tax, option 1: annualize the periodic earnings of this pay; a non-periodic payment (bonus, retroactive
+  // pay) is taxed by T4127's bonus method — the year's tax with it less the year's tax without it.
+  const np = input.nonPeriodic ?? { taxable: ZERO, pensionable: ZERO, insurable: ZERO };
+  const hasNonPeriodic = !isZero(np.taxable);
   const pensionRate = need(tables, pensionJurisdiction, 'PENSION_RATE');
   const baseRate = need(tables, pensionJurisdiction, 'PENSION_BASE_RATE');
   const f5 = cents(add(div(times(c, sub(pensionRate, baseRate)), pensionRate, 6), c2));
-  const a = floor0(cents(times(P(input), sub(sub(sub(input.taxable, input.rpp), f5), input.unionDues))));
-  // K2's contributions for the year: this pay annualized, or what the year to date already holds when that is
-  // more (a maximum reached early still earns its whole credit), never above the maximum.
-  const forTheYear = (thisPay: Decimal, yearToDate: Decimal, maximum: Decimal) => min(max(times(P(input), thisPay), yearToDate), maximum);
-  const base = (amount: Decimal) => div(times(amount, baseRate), pensionRate, 6);
-  const pensionCredit = base(forTheYear(c, input.ytd.pension, need(tables, pensionJurisdiction, 'PENSION_MAX')));
-  const eiCredit = forTheYear(ei, input.ytd.ei, eiMax);
-  const qpipCredit = quebec ? forTheYear(qpip, input.ytd.qpip, cents(times(need(tables, 'QC', 'QPIP_MAX_INSURABLE'), need(tables, 'QC', 'QPIP_RATE')))) : ZERO;
+  // F5A, F5B: the enhanced contributions split between the periodic and the non-periodic pensionable earnings.
+  const f5a = hasNonPeriodic && !isZero(input.pensionable) ? cents(div(times(f5, sub(input.pensionable, np.pensionable)), input.pensionable, 6)) : f5;
+  const a = floor0(cents(times(P(input), sub(sub(sub(sub(input.taxable, np.taxable), input.rpp), f5a), input.unionDues))));
 
-  const credits = (jurisdiction: string, claim: Decimal | null, withQpip: boolean) => {
+  // K2's contributions for the year: the periodic pay's annualized, or what the year to date already holds when
+  // that is more (a maximum reached early still earns its whole credit), plus what a non-periodic payment adds,
+  // never above the maximum. With a non-periodic payment, the periodic pay's own contributions are those of its
+  // periodic earnings alone.
+  const periodic = hasNonPeriodic
+    ? { c: pension(tables, pensionJurisdiction, { ...input, pensionable: sub(input.pensionable, np.pensionable) }).c, ei: eiOn(sub(input.insurable, np.insurable)), qpip: qpipOn(sub(input.insurable, np.insurable)) }
+    : { c, ei, qpip };
+  const forTheYear = (thisPay: Decimal, yearToDate: Decimal, added: Decimal, maximum: Decimal) => min(add(max(times(P(input), thisPay), yearToDate), added), maximum);
+  const pensionMax = need(tables, pensionJurisdiction, 'PENSION_MAX');
+  /** The contributions credited (K2, K2P): the pension's base part, EI, and QPIP in Québec. */
+  const creditBase = (added: { c: Decimal; ei: Decimal; qpip: Decimal }): Decimal =>
+    add(
+      add(div(times(forTheYear(periodic.c, input.ytd.pension, added.c, pensionMax), baseRate), pensionRate, 6), forTheYear(periodic.ei, input.ytd.ei, added.ei, eiMax)),
+      quebec ? forTheYear(periodic.qpip, input.ytd.qpip, added.qpip, qpipMax) : ZERO,
+    );
+
+  const credits = (jurisdiction: string, claim: Decimal | null, annual: Decimal, base: Decimal) => {
     const rate = need(tables, jurisdiction, 'TAX_CREDIT_RATE');
     const personal = claim ?? need(tables, jurisdiction, 'BASIC_PERSONAL');
-    let total = add(times(rate, personal), times(rate, add(add(pensionCredit, eiCredit), withQpip ? qpipCredit : ZERO)));
+    let total = add(times(rate, personal), times(rate, base));
     // A supplement on the credits above a base (Alberta's K5P = ((K1P + K2P) − base) × rate), when the tables hold one.
     const supplementBase = rateOf(tables, jurisdiction, 'CREDIT_SUPPLEMENT_BASE');
     if (supplementBase !== null) total = add(total, times(need(tables, jurisdiction, 'CREDIT_SUPPLEMENT_RATE'), floor0(sub(total, supplementBase))));
     const employment = rateOf(tables, jurisdiction, 'EMPLOYMENT_AMOUNT');
-    if (employment !== null) total = add(total, min(times(rate, a), times(rate, employment)));
+    if (employment !== null) total = add(total, min(times(rate, annual), times(rate, employment)));
     return total;
   };
 
-  // T1 and T2 are rounded to the cent as wholes, not T4 or the surtax on their way (the PDOC's figures: Ontario,
-  // $3,846.15 bi-weekly with every maximum reached, T2 = 6,945.2459 → 6,945.25 → 267.13; rounding T4 first gives 267.12).
-  const t3 = cents(bracketTax(tables, 'CA', a, credits('CA', input.federalClaim, quebec)));
-  const abatement = quebec ? cents(times(need(tables, 'CA', 'ABATEMENT'), t3)) : ZERO;
-  const t1 = sub(t3, abatement);
+  /** The year's federal (T1) and provincial (T2) tax on an annual income with the contributions credited. */
+  const yearTax = (annual: Decimal, base: Decimal, rounded = true): { t1: Decimal; t2: Decimal } => {
+    const r = rounded ? cents : (x: Decimal) => x;
+    // T1 and T2 are rounded to the cent as wholes, not T4 or the surtax on their way (the PDOC's figures: Ontario,
+    // $3,846.15 bi-weekly with every maximum reached, T2 = 6,945.2459 → 6,945.25 → 267.13; rounding T4 first gives 267.12).
+    const t3 = r(bracketTax(tables, 'CA', annual, credits('CA', input.federalClaim, annual, base)));
+    const abatement = quebec ? r(times(need(tables, 'CA', 'ABATEMENT'), t3)) : ZERO;
+    const t4 = bracketTax(tables, input.province, annual, credits(input.province, input.provincialClaim, annual, base));
+    // The province's specials, when its tables hold them (Ontario: surtax V1, tax reduction S, health premium V2).
+    let v1 = ZERO;
+    const threshold1 = rateOf(tables, input.province, 'SURTAX_THRESHOLD1');
+    if (threshold1 !== null) {
+      v1 = times(need(tables, input.province, 'SURTAX_RATE1'), floor0(sub(t4, threshold1)));
+      const threshold2 = rateOf(tables, input.province, 'SURTAX_THRESHOLD2');
+      if (threshold2 !== null) v1 = add(v1, times(need(tables, input.province, 'SURTAX_RATE2'), floor0(sub(t4, threshold2))));
+    }
+    let s = ZERO;
+    // Ontario's tax reduction: S = min(T4 + V1, 2 × basic amount − (T4 + V1)).
+    const reduction = rateOf(tables, input.province, 'TAX_REDUCTION');
+    if (reduction !== null) s = min(add(t4, v1), floor0(sub(times('2', reduction), add(t4, v1))));
+    // A low-income reduction phased out on A (British Columbia's S = min(T4, amount − (A − threshold) × rate)).
+    const lowIncome = rateOf(tables, input.province, 'LOW_INCOME_REDUCTION');
+    if (lowIncome !== null) {
+      const phasedOut = times(need(tables, input.province, 'LOW_INCOME_RATE'), floor0(sub(annual, need(tables, input.province, 'LOW_INCOME_THRESHOLD'))));
+      s = add(s, min(t4, floor0(cents(sub(lowIncome, phasedOut)))));
+    }
+    let v2 = ZERO;
+    const premium = bracketOf(tables.brackets.get(key(input.province, 'HealthPremium')) ?? [], annual);
+    if (premium) {
+      const charged = add(premium.constant, times(premium.rate, sub(annual, premium.threshold)));
+      v2 = cents(premium.cap === null ? charged : min(charged, premium.cap));
+    }
+    return { t1: sub(t3, abatement), t2: floor0(r(add(sub(add(t4, v1), s), v2))) };
+  };
 
-  const t4 = bracketTax(tables, input.province, a, credits(input.province, input.provincialClaim, quebec));
-  // The province's specials, when its tables hold them (Ontario: surtax V1, tax reduction S, health premium V2).
-  let v1 = ZERO;
-  const threshold1 = rateOf(tables, input.province, 'SURTAX_THRESHOLD1');
-  if (threshold1 !== null) {
-    v1 = times(need(tables, input.province, 'SURTAX_RATE1'), floor0(sub(t4, threshold1)));
-    const threshold2 = rateOf(tables, input.province, 'SURTAX_THRESHOLD2');
-    if (threshold2 !== null) v1 = add(v1, times(need(tables, input.province, 'SURTAX_RATE2'), floor0(sub(t4, threshold2))));
-  }
-  let s = ZERO;
-  // Ontario's tax reduction: S = min(T4 + V1, 2 × basic amount − (T4 + V1)).
-  const reduction = rateOf(tables, input.province, 'TAX_REDUCTION');
-  if (reduction !== null) s = min(add(t4, v1), floor0(sub(times('2', reduction), add(t4, v1))));
-  // A low-income reduction phased out on A (British Columbia's S = min(T4, amount − (A − threshold) × rate)).
-  const lowIncome = rateOf(tables, input.province, 'LOW_INCOME_REDUCTION');
-  if (lowIncome !== null) {
-    const phasedOut = times(need(tables, input.province, 'LOW_INCOME_RATE'), floor0(sub(a, need(tables, input.province, 'LOW_INCOME_THRESHOLD'))));
-    s = add(s, min(t4, floor0(cents(sub(lowIncome, phasedOut)))));
-  }
-  let v2 = ZERO;
-  const premium = bracketOf(tables.brackets.get(key(input.province, 'HealthPremium')) ?? [], a);
-  if (premium) {
-    const charged = add(premium.constant, times(premium.rate, sub(a, premium.threshold)));
-    v2 = cents(premium.cap === null ? charged : min(charged, premium.cap));
-  }
-  const t2 = floor0(cents(add(sub(add(t4, v1), s), v2)));
-
+  const noneAdded = { c: ZERO, ei: ZERO, qpip: ZERO };
+  const base = creditBase(noneAdded);
+  const { t1, t2 } = yearTax(a, base);
   // Each part rounded to the cent on its own, as the CRA's PDOC shows them (its Nova Scotia case, $2,307.69
   // bi-weekly 2026: T2 = 5,595.89 → 215.23, where (T1 + T2)/P − T1/P would give 215.22).
-  const federalTax = add(cents(div(t1, P(input), 6)), input.additionalTax);
-  const provincialTax = cents(div(t2, P(input), 6));
+  let federalTax = add(cents(div(t1, P(input), 6)), input.additionalTax);
+  let provincialTax = cents(div(t2, P(input), 6));
+
+  let nonPeriodic: PayResult['annual']['nonPeriodic'];
+  if (hasNonPeriodic) {
+    // A = the periodic income + the year's earlier non-periodic income (B1 − F5B1) [+ this one's, B − F5B]; K2 with
+    // this payment's contributions added to the periodic ones'.
+    const income = sub(np.taxable, sub(f5, f5a));
+    const before = add(a, input.ytd.nonPeriodic ?? ZERO);
+    const without = yearTax(before, base, false);
+    const withIt = yearTax(add(before, income), creditBase({ c: sub(c, periodic.c), ei: sub(ei, periodic.ei), qpip: sub(qpip, periodic.qpip) }), false);
+    nonPeriodic = { income, federal: floor0(cents(sub(withIt.t1, without.t1))), provincial: floor0(cents(sub(withIt.t2, without.t2))) };
+    federalTax = add(federalTax, nonPeriodic.federal);
+    provincialTax = add(provincialTax, nonPeriodic.provincial);
+  }
 
   let employerWsib = ZERO;
   let wsibInsurable = ZERO;
@@ -315,6 +361,6 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     employerQpip,
     employerWsib,
     wsibInsurable: cents(wsibInsurable),
-    annual: { a, t1: cents(t1), t2 },
+    annual: { a, t1: cents(t1), t2, ...(nonPeriodic ? { nonPeriodic } : {}) },
   };
 }

@@ -55,6 +55,7 @@ export const CHEQUE_AMOUNTS = [
   'employer_wsib',
   'employer_union',
   'wsib_insurable',
+  'non_periodic',
 ] as const;
 type Amount = (typeof CHEQUE_AMOUNTS)[number];
 export type ChequeFigures = Record<Amount, Decimal>;
@@ -68,7 +69,7 @@ export async function assertYearOpen(trx: AnyTransaction, payDate: string): Prom
 
 /** The year to date of one employee before a pay (deductions.ts `PayInput.ytd`). */
 export type YearToDate = PayInput['ytd'];
-const NO_YTD: YearToDate = { pension: '0.00', pension2: '0.00', pensionable: '0.00', ei: '0.00', qpip: '0.00', employerQpip: '0.00', wsibInsurable: '0.00' };
+const NO_YTD: YearToDate = { pension: '0.00', pension2: '0.00', pensionable: '0.00', ei: '0.00', qpip: '0.00', employerQpip: '0.00', wsibInsurable: '0.00', nonPeriodic: '0.00' };
 
 /** Rows of `ids` read `chunk` at a time (engines cap the parameters of one statement). */
 async function inChunks<T>(ids: readonly T[], read: (part: T[]) => Promise<Row[]>, chunk = 1000): Promise<Row[]> {
@@ -80,7 +81,7 @@ async function inChunks<T>(ids: readonly T[], read: (part: T[]) => Promise<Row[]
 /** Year-to-date figures of employees' uncancelled cheques in the pay date's calendar year (one grouped read). */
 async function yearToDate(trx: AnyTransaction, employeeIds: readonly string[], payDate: string): Promise<Map<string, YearToDate>> {
   const year = payDate.slice(0, 4);
-  const columns = ['cpp', 'cpp2', 'qpp', 'qpp2', 'ei', 'qpip', 'pensionable', 'employer_qpip', 'wsib_insurable'] as const;
+  const columns = ['cpp', 'cpp2', 'qpp', 'qpp2', 'ei', 'qpip', 'pensionable', 'employer_qpip', 'wsib_insurable', 'non_periodic'] as const;
   const rows = await inChunks(employeeIds, async (part) =>
     (await trx
       .selectFrom('pr_cheques')
@@ -105,18 +106,23 @@ async function yearToDate(trx: AnyTransaction, employeeIds: readonly string[], p
           qpip: total('qpip'),
           employerQpip: total('employer_qpip'),
           wsibInsurable: total('wsib_insurable'),
+          nonPeriodic: total('non_periodic'),
         },
       ];
     }),
   );
 }
 
-/** The sums of one employee's transaction lines of a pay (earnings by their flags; RPP and other deductions). */
+/**
+ * The sums of one employee's transaction lines of a pay (earnings by their flags; RPP and other deductions);
+ * `nonPeriodic`: the part of the taxable, pensionable and insurable sums from non-periodic codes (bonus method).
+ */
 export interface PaySums {
   gross: Decimal;
   taxable: Decimal;
   pensionable: Decimal;
   insurable: Decimal;
+  nonPeriodic: { taxable: Decimal; pensionable: Decimal; insurable: Decimal };
   hours: Decimal;
   insurableHours: Decimal;
   rpp: Decimal;
@@ -124,7 +130,17 @@ export interface PaySums {
 }
 
 function paySums(trx: AnyTransaction, lines: readonly Row[]): PaySums {
-  const sums: PaySums = { gross: '0.00', taxable: '0.00', pensionable: '0.00', insurable: '0.00', hours: '0.0000', insurableHours: '0.0000', rpp: '0.00', other: '0.00' };
+  const sums: PaySums = {
+    gross: '0.00',
+    taxable: '0.00',
+    pensionable: '0.00',
+    insurable: '0.00',
+    nonPeriodic: { taxable: '0.00', pensionable: '0.00', insurable: '0.00' },
+    hours: '0.0000',
+    insurableHours: '0.0000',
+    rpp: '0.00',
+    other: '0.00',
+  };
   for (const line of lines) {
     const amount = money(trx, line['amount']);
     const lineHours = money(trx, line['hours'], 4);
@@ -136,9 +152,12 @@ function paySums(trx: AnyTransaction, lines: readonly Row[]): PaySums {
     }
     sums.gross = add(sums.gross, amount);
     sums.hours = add(sums.hours, lineHours);
-    if (flag(line['taxable'])) sums.taxable = add(sums.taxable, amount);
-    if (flag(line['pensionable'])) sums.pensionable = add(sums.pensionable, amount);
-    if (flag(line['insurable'])) sums.insurable = add(sums.insurable, amount);
+    const nonPeriodic = flag(line['non_periodic']);
+    for (const part of ['taxable', 'pensionable', 'insurable'] as const) {
+      if (!flag(line[part])) continue;
+      sums[part] = add(sums[part], amount);
+      if (nonPeriodic) sums.nonPeriodic[part] = add(sums.nonPeriodic[part], amount);
+    }
     if (flag(line['insurable_hours'])) sums.insurableHours = add(sums.insurableHours, lineHours);
   }
   return sums;
@@ -174,6 +193,7 @@ export function payFigures(trx: AnyTransaction, tables: PayTables, party: PayPar
       taxable: sums.taxable,
       pensionable: sums.pensionable,
       insurable: sums.insurable,
+      nonPeriodic: sums.nonPeriodic,
       hours: sums.hours,
       rpp: sums.rpp,
       unionDues,
@@ -216,6 +236,7 @@ export function payFigures(trx: AnyTransaction, tables: PayTables, party: PayPar
     employer_wsib: result.employerWsib,
     employer_union: employerUnion,
     wsib_insurable: result.wsibInsurable,
+    non_periodic: result.annual.nonPeriodic?.income ?? '0.00',
   };
   return { figures, result, wsib };
 }
@@ -286,7 +307,7 @@ export async function prepareCheques(trx: AnyTransaction, employeeIds: readonly 
     (await trx
       .selectFrom('pr_transaction_lines as l')
       .innerJoin('pr_codes as c', 'c.code_id', 'l.code_id')
-      .select(['l.transaction_id', 'l.hours', 'l.amount', 'c.kind', 'c.taxable', 'c.pensionable', 'c.insurable', 'c.insurable_hours', 'c.t4_box'])
+      .select(['l.transaction_id', 'l.hours', 'l.amount', 'c.kind', 'c.taxable', 'c.pensionable', 'c.insurable', 'c.insurable_hours', 'c.non_periodic', 'c.t4_box'])
       .where('l.transaction_id', 'in', part)
       .execute()) as Row[],
   );

@@ -135,7 +135,7 @@ export async function insertPayroll(config: DatabaseConfig, options: PrLargeOpti
         for (const employee of employees) {
           const id = String(employee['employee_id']);
           const gross = mul(rates.get(id)!, '80', 2);
-          const sums: PaySums = { gross, taxable: gross, pensionable: gross, insurable: gross, hours: '80.0000', insurableHours: '80.0000', rpp: '0.00', other: '0.00' };
+          const sums: PaySums = { gross, taxable: gross, pensionable: gross, insurable: gross, nonPeriodic: { taxable: '0.00', pensionable: '0.00', insurable: '0.00' }, hours: '80.0000', insurableHours: '80.0000', rpp: '0.00', other: '0.00' };
           const before = ytd.get(id) ?? { pension: '0.00', pension2: '0.00', pensionable: '0.00', ei: '0.00', qpip: '0.00', employerQpip: '0.00', wsibInsurable: '0.00' };
           const party = { employee, level: employee['union_level_id'] ? levelOf.get(String(employee['union_level_id'])) : undefined, wsibGroup: employee['apply_wsib'] ? group : undefined };
           const computed = payFigures(trx, await tablesOf(String(employee['tax_province'])), party, sums, before);

@@ -52,15 +52,16 @@ export const PR_INTEGRATION: readonly [string, string, string][] = [
   ['WSIB-PAYABLE', 'WSIB premiums to remit', '2356'],
 ];
 
-/** [code, description, kind, taxable, pensionable, insurable, insurable hours, T4 box, account]. */
-const CODES: readonly [string, string, string, boolean, boolean, boolean, boolean, string, string][] = [
-  ['REG', 'Regular hours', 'Earning', true, true, true, true, '', '6100'],
-  ['OT', 'Overtime hours (time and a half)', 'Earning', true, true, true, true, '', '6100'],
-  ['SAL', 'Salary', 'Earning', true, true, true, true, '', '6100'],
-  ['VAC', 'Vacation pay', 'Earning', true, true, true, false, '', '6100'],
-  ['RETRO', 'Retroactive pay', 'Earning', true, true, true, false, '', '6100'],
-  ['RPP', 'Registered pension plan contribution', 'Deduction', false, false, false, false, '20', '2357'],
-  ['PARK', 'Parking', 'Deduction', false, false, false, false, '', '6500'],
+/** [code, description, kind, taxable, pensionable, insurable, insurable hours, non-periodic (bonus method), T4 box, account]. */
+const CODES: readonly [string, string, string, boolean, boolean, boolean, boolean, boolean, string, string][] = [
+  ['REG', 'Regular hours', 'Earning', true, true, true, true, false, '', '6100'],
+  ['OT', 'Overtime hours (time and a half)', 'Earning', true, true, true, true, false, '', '6100'],
+  ['SAL', 'Salary', 'Earning', true, true, true, true, false, '', '6100'],
+  ['VAC', 'Vacation pay', 'Earning', true, true, true, false, false, '', '6100'],
+  ['RETRO', 'Retroactive pay', 'Earning', true, true, true, false, true, '', '6100'],
+  ['BONUS', 'Bonus', 'Earning', true, true, true, false, true, '', '6100'],
+  ['RPP', 'Registered pension plan contribution', 'Deduction', false, false, false, false, false, '20', '2357'],
+  ['PARK', 'Parking', 'Deduction', false, false, false, false, false, '', '6500'],
 ];
 
 /** [level, union, name, hourly rate, dues per hour, dues %, employer health/h, employer pension/h]. */
@@ -148,7 +149,7 @@ async function seedSetup(db: AnyDb, now: string): Promise<void> {
       await db
         .insertInto('pr_codes')
         .values(
-          CODES.map(([code, description, kind, taxable, pensionable, insurable, hours, box, account]) => ({
+          CODES.map(([code, description, kind, taxable, pensionable, insurable, hours, nonPeriodic, box, account]) => ({
             code_id: code,
             description,
             kind,
@@ -156,6 +157,7 @@ async function seedSetup(db: AnyDb, now: string): Promise<void> {
             pensionable: pensionable ? 1 : 0,
             insurable: insurable ? 1 : 0,
             insurable_hours: hours ? 1 : 0,
+            non_periodic: nonPeriodic ? 1 : 0,
             t4_box: box,
             account_id: account,
             is_active: 1,

@@ -21,7 +21,7 @@
  *   EI $1,123.07 = 68,900 × 1.63 % (T4127 122nd edition chapter 8; DOMAIN-NOTES gives the 2025 counterparts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { add, type Decimal } from '@erp/shared/decimal';
+import { add, sub, type Decimal } from '@erp/shared/decimal';
 import { startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { computePay, loadTables, rateOf, type PayInput, type PayTables } from '../server/deductions.ts';
 import { bracketConstants, seedTables } from '../server/tables.ts';
@@ -296,6 +296,91 @@ describe('the CRA PDOC: income levels, boundaries, exemptions, years to date, de
       expect([result.cpp, result.cpp2, result.ei, result.federalTax, result.provincialTax]).toEqual(c.expected);
     });
   }
+});
+
+/**
+ * Non-periodic payments (a bonus, retroactive pay) by T4127's bonus method: the periodic pay annualized as usual
+ * (its A less F5A, K2 on the periodic contributions), plus the year's tax with the payment (A + B − F5B, K2 with
+ * its CPP and EI added) less the year's tax without it. The PDOC's results recorded in Beanflow-Payroll's
+ * 2026/jan/tier4_bonus.json (2026-01-16, bi-weekly, "VERIFIED"): CPP, CPP2, EI, the periodic pay's tax and
+ * the bonus's federal and provincial tax. Alberta's and British Columbia's bonus tax hold to the cent; three
+ * figures are within two cents (written beside them) — the recorded inputs do not say how the PDOC rounds the
+ * enhanced contributions it splits between salary and bonus.
+ */
+interface BonusCase {
+  source: string;
+  province: string;
+  salary: string;
+  bonus: string;
+  claims: [string, string];
+  ytd: Partial<PayInput['ytd']>;
+  /** CPP, CPP2, EI, periodic federal and provincial tax, the bonus's federal and provincial tax. */
+  expected: [string, string, string, string, string, string, string];
+  /** The figures (by index) the engine gives within two cents of the PDOC, not to the cent. */
+  near?: number[];
+}
+const BONUS_CASES: BonusCase[] = [
+  {
+    source: 'AB_BONUS_5K: $5,000 with $1,923.08',
+    province: 'AB',
+    salary: '1923.08',
+    bonus: '5000.00',
+    claims: ['16452.00', '22769.00'],
+    ytd: { pension: '2600.00', pensionable: '50000.00', ei: '710.00' },
+    expected: ['403.91', '0.00', '112.85', '153.14', '72.69', '647.08', '369.76'],
+  },
+  {
+    // The year to date holds earnings above the YMPE and no CPP2: T4127's C2 bounds it by the maximum only.
+    source: 'BC_BONUS_60K: $60,000 with $2,935.88',
+    province: 'BC',
+    salary: '2935.88',
+    bonus: '60000.00',
+    claims: ['16452.00', '13521.00'],
+    ytd: { pension: '3118.50', pensionable: '76333.00', ei: '854.00' },
+    expected: ['1111.95', '416.00', '269.07', '328.12', '137.40', '13171.66', '5883.48'],
+    near: [4],
+  },
+  {
+    source: 'ON_BONUS_10K: $10,000 with $2,307.69',
+    province: 'ON',
+    salary: '2307.69',
+    bonus: '10000.00',
+    claims: ['16452.00', '12989.00'],
+    ytd: { pension: '3118.50', pensionable: '60000.00', ei: '854.00' },
+    expected: ['724.30', '0.00', '200.62', '205.09', '114.58', '1940.11', '873.62'],
+    near: [5, 6],
+  },
+];
+
+describe('non-periodic payments: T4127’s bonus method against the CRA PDOC', () => {
+  for (const c of BONUS_CASES) {
+    it(`${c.province} ${c.source}`, async () => {
+      const gross = add(c.salary, c.bonus);
+      const input = pay(gross, { province: c.province, federalClaim: c.claims[0], provincialClaim: c.claims[1], nonPeriodic: { taxable: c.bonus, pensionable: c.bonus, insurable: c.bonus }, ytd: { ...ZERO_YTD, ...c.ytd } });
+      const result = computePay(await tablesOn('2026-01-16', c.province), input);
+      const onBonus = result.annual.nonPeriodic!;
+      const got = [result.cpp, result.cpp2, result.ei, sub(result.federalTax, onBonus.federal), sub(result.provincialTax, onBonus.provincial), onBonus.federal, onBonus.provincial];
+      got.forEach((figure, index) => {
+        const cents = (amount: string | undefined) => Math.round(Number(amount) * 100);
+        if (c.near?.includes(index)) expect(Math.abs(cents(figure) - cents(c.expected[index])), `${index}: ${figure}`).toBeLessThanOrEqual(2);
+        else expect(figure, String(index)).toBe(c.expected[index]);
+      });
+    });
+  }
+
+  it('a later bonus of the year is taxed at the margin its predecessors reached (B1), and none annualizes', async () => {
+    const tables = await tablesOn('2026-06-05', 'ON');
+    const periodic = computePay(tables, pay('2307.69'));
+    const first = computePay(tables, pay('12307.69', { nonPeriodic: { taxable: '10000.00', pensionable: '10000.00', insurable: '10000.00' } }));
+    // The periodic part is the pay without the bonus but for F5A (its share of the enhanced CPP): within cents.
+    expect(Math.abs(Number(sub(first.federalTax, first.annual.nonPeriodic!.federal)) - Number(periodic.federalTax))).toBeLessThan(0.5);
+    // Annualized, the same pay would withhold several times the bonus method's tax.
+    const annualized = computePay(tables, pay('12307.69'));
+    expect(Number(annualized.federalTax)).toBeGreaterThan(Number(first.federalTax) * 1.2);
+    // With $60,000 of earlier bonus income (B1), the same bonus crosses into the 26 % bracket: more tax on it.
+    const later = computePay(tables, pay('12307.69', { nonPeriodic: { taxable: '10000.00', pensionable: '10000.00', insurable: '10000.00' }, ytd: { ...ZERO_YTD, nonPeriodic: '60000.00' } }));
+    expect(Number(later.annual.nonPeriodic!.federal)).toBeGreaterThan(Number(first.annual.nonPeriodic!.federal));
+  });
 });
 
 describe('2026 provincial specials, computed by hand from the T4127 formula', () => {

@@ -175,6 +175,43 @@ describe('cheque preparation in batches (one transaction per batch)', () => {
 });
 
 
+describe('a bonus (a non-periodic code) is taxed by T4127’s bonus method', () => {
+  it('annualizes only the periodic pay, taxes the bonus at its margin, and carries its income to the next bonus', async () => {
+    const inputsOf = async (date: string) => {
+      const row = (await db().selectFrom('pr_cheques').selectAll().where('employee_id', '=', 'E1007').where('pay_date', '=', date).executeTakeFirst()) as Json;
+      return { row, inputs: JSON.parse(String(row.inputs)) as Json };
+    };
+    const bonusPay = async (date: string) => {
+      await created('pr-transaction', { EmployeeId: 'E1007', PayDate: date, Lines: [{ CodeId: 'SAL', Hours: '80.0000', Rate: '25.0000' }, { CodeId: 'BONUS', Hours: '1.0000', Rate: '5000.0000' }] });
+      expect((await run('pr-cheque-preparation', { PayDate: date }, ['E1007'])).ResultStatus).toBe(1);
+      return inputsOf(date);
+    };
+    const first = await bonusPay('2026-05-08');
+    expect(money(first.row.gross)).toBe('7000.00');
+    // A is the periodic pay's (26 × (2,000 − F5A), about 52,000), not 26 × 7,000 = 182,000.
+    expect(Number(first.inputs.annual.a)).toBeGreaterThan(51000);
+    expect(Number(first.inputs.annual.a)).toBeLessThan(52000);
+    // The bonus adds B − F5B to the year's income; its tax is the year's tax with it less without it.
+    const bonus = first.inputs.annual.nonPeriodic;
+    expect(money(first.row.non_periodic)).toBe(bonus.income);
+    expect(Number(bonus.income)).toBeGreaterThan(4950);
+    expect(Number(bonus.income)).toBeLessThan(5000);
+    const perPay = (annual: string) => (Math.round((Number(annual) / 26) * 100) / 100).toFixed(2);
+    expect(money(first.row.federal_tax)).toBe(add(perPay(first.inputs.annual.t1), bonus.federal));
+    expect(money(first.row.provincial_tax)).toBe(add(perPay(first.inputs.annual.t2), bonus.provincial));
+    // The next bonus of the year starts from the income the first added (B1).
+    const second = await bonusPay('2026-05-22');
+    expect(second.inputs.ytd.nonPeriodic).toBe(bonus.income);
+    expect(Number(second.inputs.annual.nonPeriodic.federal)).toBeGreaterThanOrEqual(Number(bonus.federal));
+    // Cancelled again, so the year end below finds every pay of the year posted.
+    for (const { row } of [first, second]) {
+      const cheque = json(await as(admin).get(`/api/data/pr-cheque/${Number(row.cheque_id)}`)).Data;
+      expect(cheque.NonPeriodic).toBe(money(row.non_periodic));
+      expect((await as(admin).post(`/api/data/pr-cheque/${cheque.ChequeId}/actions/cancel`, { Version: cheque.Version })).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('a pay run', () => {
   let journalId = 0;
   const ids = ['E1001', 'E1003', 'E1005'];
