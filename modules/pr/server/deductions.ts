@@ -29,6 +29,10 @@
  *        T2 = T4 + V1 (surtax) − S (tax reduction: Ontario's, or a low-income one phased out on A, British
  *             Columbia's) + V2 (health premium)
  *        per pay: federal T1/P + additional tax, provincial T2/P, each rounded to the cent (as the PDOC)
+ *   non-periodic payments (bonus, retroactive pay; T4127's bonus method): I and F5A above are the periodic
+ *        pay's (F5A = F5 × (PI − B)/PI, F5B = F5 − F5A), K2 on the periodic contributions; the payment adds
+ *        T(A + B1 + B − F5B, K2 with its CPP and EI added) − T(A + B1) to each of T1 and T2, unrounded then
+ *        rounded to the cent (B1: the income the year's earlier non-periodic payments added)
  */
 import { add, cmp, div, isNegative, isZero, mul, round, sub, type Decimal } from '@erp/shared/decimal';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
