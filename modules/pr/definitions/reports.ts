@@ -14,7 +14,8 @@
  *   each rate by a percentage and/or an amount.
  * - `pr-year-end` (`/year-end`): the year's figures; the run closes the payroll year (after the T4s).
  * Reports: employee inquiry, year-to-date list, compensation, journal printing, T4 report, T4 slips (PDF per
- * employee and the summary), ROE (insurable earnings and hours by pay period).
+ * employee and the summary), RL-1 report and slips (Québec employment), ROE (insurable earnings and hours by
+ * pay period).
  */
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
 import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
@@ -193,24 +194,23 @@ export const journalPrinting: ReportDefinition = defineReport({
   roles: PAYROLL_ONLY,
 });
 
-/** The T4 boxes (DOMAIN-NOTES §1.7) as report columns. */
-const T4_COLUMNS = [
-  money('Box14', { total: true }),
-  money('Box16', { total: true }),
-  money('Box16A', { total: true }),
-  money('Box17', { total: true }),
-  money('Box17A', { total: true }),
-  money('Box18', { total: true }),
-  money('Box20', { total: true }),
-  money('Box22', { total: true }),
-  money('Box24', { total: true }),
-  money('Box26', { total: true }),
-  money('Box44', { total: true }),
-  money('Box55', { total: true }),
-  money('Box56', { total: true }),
-  money('Box74', { total: true }),
-  money('Box75', { total: true }),
-];
+/** The boxes printed on a slip, in order (24 and 26 always, 0 when none: DOMAIN-NOTES §1.7). */
+export const SLIP_BOXES = ['14', '16', '16A', '17', '17A', '18', '20', '22', '24', '26', '44', '55', '56', '74', '75'] as const;
+/** The boxes a slip prints even at 0 (24 and 26 must be filled in, DOMAIN-NOTES §1.7; 14 and 22 its totals); the others only with an amount. */
+export const SLIP_ALWAYS: readonly string[] = ['14', '22', '24', '26'];
+/** The boxes a slip's summary shows: its income and tax. */
+export const SLIP_TOTALS: readonly string[] = ['14', '22'];
+
+/**
+ * The RL-1 (Revenu Québec's slip for Québec employment, DOMAIN-NOTES §1.10): A employment income, B.A QPP
+ * (base and first additional), B.B QPP second additional, C EI, D RPP, E Québec income tax, F union dues, G QPP
+ * pensionable salary, H QPIP premiums, I QPIP eligible salary (0 when none).
+ */
+export const RL1_BOXES = ['A', 'B.A', 'B.B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] as const;
+export const RL1_ALWAYS: readonly string[] = ['A', 'E', 'G', 'I'];
+export const RL1_TOTALS: readonly string[] = ['A', 'E'];
+/** A box's report column: `Box14`, `BoxBA`. */
+export const boxField = (box: string) => `Box${box.replace('.', '')}`;
 
 export const t4Report: ReportDefinition = defineReport({
   name: 'pr-t4',
@@ -219,55 +219,88 @@ export const t4Report: ReportDefinition = defineReport({
   titleKey: 'pr:reports.t4.title',
   parameters: [YEAR],
   rules: [],
-  columns: [text('EmployeeId'), text('EmployeeName', { width: 1.6 }), text('Sin'), text('Province'), ...T4_COLUMNS, money('EmployerCpp', { total: true }), money('EmployerEi', { total: true })],
+  columns: [
+    text('EmployeeId'),
+    text('EmployeeName', { width: 1.6 }),
+    text('Sin'),
+    text('Province'),
+    ...SLIP_BOXES.map((box) => money(boxField(box), { total: true })),
+    money('EmployerCpp', { total: true }),
+    money('EmployerEi', { total: true }),
+  ],
   defaultSort: [{ field: 'EmployeeId' }],
   orientation: 'landscape',
   roles: PAYROLL_ONLY,
 });
 
-/** The boxes printed on a slip, in order (24 and 26 always, 0 when none: DOMAIN-NOTES §1.7). */
-export const SLIP_BOXES = ['14', '16', '16A', '17', '17A', '18', '20', '22', '24', '26', '44', '55', '56', '74', '75'] as const;
-/** The boxes a slip prints even at 0 (24 and 26 must be filled in, DOMAIN-NOTES §1.7; 14 and 22 its totals); the others only with an amount. */
-export const SLIP_ALWAYS: readonly string[] = ['14', '22', '24', '26'];
-
 /** The slip's address block and details (heading fields of each employee's document). */
-const SLIP_FIELDS = { address: ['EmployeeName', 'Address', 'CityLine'], info: ['Sin', 'Province', 'Year'], totals: ['Box14', 'Box22'] };
+const SLIP_ADDRESS = ['EmployeeName', 'Address', 'CityLine'];
+const SLIP_INFO = ['Sin', 'Province', 'Year'];
 
-export const t4Slips: ReportDefinition = defineReport({
-  name: 'pr-t4-slips',
+/**
+ * A year's slips, one document per employee (PDF per employee): its boxes with an amount, those `always` even at
+ * 0; `totals`, the two boxes its summary shows (income, tax). Strings under `pr:reports.<labels>` and
+ * `pr:<names>.<box>`.
+ */
+function slipsReport(name: string, path: string, labels: string, names: string, boxes: readonly string[], totals: readonly string[]): ReportDefinition {
+  const totalFields = totals.map(boxField);
+  return defineReport({
+    name,
+    application: PR_APP,
+    routes: route(path),
+    titleKey: `pr:reports.${labels}.title`,
+    parameters: [YEAR, { ...EMPLOYEE }],
+    rules: [],
+    columns: [
+      text('EmployeeId', { hidden: true }),
+      ...SLIP_ADDRESS.map((field) => text(field, { hidden: true })),
+      ...SLIP_INFO.map((field) => text(field, { hidden: true })),
+      date('SlipDate', { hidden: true }),
+      ...totalFields.map((field) => money(field, { hidden: true })),
+      text('Box', { width: 0.5 }),
+      text('Description', { width: 3, options: boxes.map((box) => ({ value: box, labelKey: `pr:${names}.${box}` })) }),
+      money('Amount'),
+      integer('Line', { hidden: true }),
+    ],
+    ...groupedBy('EmployeeId', ['EmployeeId', ...SLIP_ADDRESS, ...SLIP_INFO, 'SlipDate', ...totalFields], ['Line'], {
+      document: {
+        addressFields: SLIP_ADDRESS,
+        recipientLabelKey: `pr:reports.${labels}.employee`,
+        keyLabelKey: `pr:reports.${labels}.number`,
+        dateField: 'SlipDate',
+        dateLabelKey: `pr:reports.${labels}.date`,
+        infoFields: SLIP_INFO,
+        summaryFields: totalFields,
+        summaryLabelKey: `pr:reports.${labels}.summary`,
+      },
+    }),
+    roles: PAYROLL_ONLY,
+  });
+}
+
+export const t4Slips: ReportDefinition = slipsReport('pr-t4-slips', '/t4-slips', 't4Slips', 't4BoxNames', SLIP_BOXES, SLIP_TOTALS);
+
+export const rl1Report: ReportDefinition = defineReport({
+  name: 'pr-rl1',
   application: PR_APP,
-  routes: route('/t4-slips'),
-  titleKey: 'pr:reports.t4Slips.title',
-  parameters: [YEAR, { ...EMPLOYEE }],
+  routes: route('/rl1-report'),
+  titleKey: 'pr:reports.rl1.title',
+  parameters: [YEAR],
   rules: [],
   columns: [
-    text('EmployeeId', { hidden: true }),
-    ...SLIP_FIELDS.address.map((field) => text(field, { hidden: true })),
-    text('Sin', { hidden: true }),
-    text('Province', { hidden: true }),
-    text('Year', { hidden: true }),
-    date('SlipDate', { hidden: true }),
-    money('Box14', { hidden: true }),
-    money('Box22', { hidden: true }),
-    text('Box', { width: 0.5 }),
-    text('Description', { width: 3, options: SLIP_BOXES.map((box) => ({ value: box, labelKey: `pr:t4BoxNames.${box}` })) }),
-    money('Amount'),
-    integer('Line', { hidden: true }),
+    text('EmployeeId'),
+    text('EmployeeName', { width: 1.6 }),
+    text('Sin'),
+    ...RL1_BOXES.map((box) => money(boxField(box), { total: true })),
+    money('EmployerQpp', { total: true }),
+    money('EmployerQpip', { total: true }),
   ],
-  ...groupedBy('EmployeeId', ['EmployeeId', ...SLIP_FIELDS.address, ...SLIP_FIELDS.info, 'SlipDate', ...SLIP_FIELDS.totals], ['Line'], {
-    document: {
-      addressFields: SLIP_FIELDS.address,
-      recipientLabelKey: 'pr:reports.t4Slips.employee',
-      keyLabelKey: 'pr:reports.t4Slips.number',
-      dateField: 'SlipDate',
-      dateLabelKey: 'pr:reports.t4Slips.date',
-      infoFields: SLIP_FIELDS.info,
-      summaryFields: SLIP_FIELDS.totals,
-      summaryLabelKey: 'pr:reports.t4Slips.summary',
-    },
-  }),
+  defaultSort: [{ field: 'EmployeeId' }],
+  orientation: 'landscape',
   roles: PAYROLL_ONLY,
 });
+
+export const rl1Slips: ReportDefinition = slipsReport('pr-rl1-slips', '/rl1-slips', 'rl1Slips', 'rl1BoxNames', RL1_BOXES, RL1_TOTALS);
 
 export const roeReport: ReportDefinition = defineReport({
   name: 'pr-roe',
@@ -281,4 +314,4 @@ export const roeReport: ReportDefinition = defineReport({
   roles: PAYROLL_ONLY,
 });
 
-export const PR_REPORT_DEFINITIONS: readonly ReportDefinition[] = [employeeInquiry, yearToDateList, compensationReport, journalPrinting, t4Report, t4Slips, roeReport];
+export const PR_REPORT_DEFINITIONS: readonly ReportDefinition[] = [employeeInquiry, yearToDateList, compensationReport, journalPrinting, t4Report, t4Slips, rl1Report, rl1Slips, roeReport];

@@ -49,6 +49,8 @@ export const CompensationReport = reportScreen(reports.compensationReport, PR);
 export const JournalPrinting = reportScreen(reports.journalPrinting, PR);
 export const T4Report = reportScreen(reports.t4Report, PR);
 export const T4Slips = reportScreen(reports.t4Slips, PR);
+export const Rl1Report = reportScreen(reports.rl1Report, PR);
+export const Rl1Slips = reportScreen(reports.rl1Slips, PR);
 export const Roe = reportScreen(reports.roeReport, PR);
 
 // Trades labour (9b): TE-12, TE-13, TE-25, TE-26, TE-24, TE-16, TE-32 (and OE jobs costing), TE-33, TE-34, TE-36.

@@ -3,14 +3,16 @@
  * Cancelled. T4 boxes (DOMAIN-NOTES §1.7): 14 gross employment income; 16/16A CPP/CPP2, 17/17A QPP/QPP2; 18
  * EI; 20 RPP; 22 income tax (federal, and the province's outside Québec); 24 EI insurable earnings (to the
  * maximum insurable earnings, 0 when none); 26 pensionable earnings (to the YMPE, 0 when none); 44 union dues;
- * 55/56 QPIP premiums and insurable earnings; 74/75 past service (from the employee). The caps come from the
+ * 55/56 QPIP premiums and insurable earnings; 74/75 past service (from the employee). RL-1 boxes (Québec
+ * pays only): A gross; B.A/B.B QPP/QPP2; C EI; D RPP; E Québec income tax; F union dues; G pensionable salary
+ * (to the YMPE, as box 26); H/I QPIP premiums and eligible salary (to its maximum). The caps come from the
  * statutory tables in force on December 31 of the year.
  */
 import { sql } from 'kysely';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
 import type { ReportParameterError } from '@erp/shared/reports/define';
-import { SLIP_ALWAYS, SLIP_BOXES, compensationReport, employeeInquiry, journalPrinting, roeReport, t4Report, t4Slips, yearToDateList } from '../definitions/reports.ts';
+import { RL1_ALWAYS, RL1_BOXES, RL1_TOTALS, SLIP_ALWAYS, SLIP_BOXES, SLIP_TOTALS, boxField, compensationReport, employeeInquiry, journalPrinting, rl1Report, rl1Slips, roeReport, t4Report, t4Slips, yearToDateList } from '../definitions/reports.ts';
 import { loadTables, rateOf } from './deductions.ts';
 
 const live = (ctx: ReportContext) => ctx.db.selectFrom('pr_cheques as c').where('c.status', '<>', 'Cancelled');
@@ -102,24 +104,32 @@ async function prepareCaps(ctx: ReportContext): Promise<ReportParameterError[]> 
   return [];
 }
 
-/** One row per employee with the T4 boxes of the year. */
-function t4Totals(ctx: ReportContext): AnySelect {
+/** The year's cheques of the report's employee (or all), with the employee, and what a slip's heading shows. */
+function slipBase(ctx: ReportContext) {
   const [from, to] = yearRange(ctx);
-  const caps = ctx.state['caps'] as { ei: unknown; ympe: unknown; qpip: unknown };
-  const capped = (column: string, limit: unknown) => sql<string>`case when coalesce(sum(${sql.ref(column)}), 0) > ${limit} then ${limit} else coalesce(sum(${sql.ref(column)}), 0) end`;
   let query = between(ctx.db.selectFrom('pr_cheques as c').innerJoin('pr_employees as p', 'p.employee_id', 'c.employee_id').where('c.status', '<>', 'Cancelled'), from, to);
   const employee = ctx.params['EmployeeId'];
   if (typeof employee === 'string' && employee !== '') query = query.where('c.employee_id', '=', employee);
-  return query
+  return query.select([
+    'c.employee_id as EmployeeId',
+    sql<string>`max(p.first_name || ' ' || p.last_name)`.as('EmployeeName'),
+    sql<string>`max(coalesce(p.address, ''))`.as('Address'),
+    sql<string>`max(trim(coalesce(p.city, '') || ' ' || coalesce(p.province_code, '') || '  ' || coalesce(p.postal_code, '')))`.as('CityLine'),
+    sql<string>`max(p.sin)`.as('Sin'),
+    sql<string>`max(c.province)`.as('Province'),
+    sql<string>`${String(Number(ctx.params['Year']))}`.as('Year'),
+    sql<string>`${to}`.as('SlipDate'),
+  ]);
+}
+
+const cappedAt = (column: string, limit: unknown) => sql<string>`case when coalesce(sum(${sql.ref(column)}), 0) > ${limit} then ${limit} else coalesce(sum(${sql.ref(column)}), 0) end`;
+const capsOf = (ctx: ReportContext) => ctx.state['caps'] as { ei: unknown; ympe: unknown; qpip: unknown };
+
+/** One row per employee with the T4 boxes of the year. */
+function t4Totals(ctx: ReportContext): AnySelect {
+  const caps = capsOf(ctx);
+  return slipBase(ctx)
     .select([
-      'c.employee_id as EmployeeId',
-      sql<string>`max(p.first_name || ' ' || p.last_name)`.as('EmployeeName'),
-      sql<string>`max(coalesce(p.address, ''))`.as('Address'),
-      sql<string>`max(trim(coalesce(p.city, '') || ' ' || coalesce(p.province_code, '') || '  ' || coalesce(p.postal_code, '')))`.as('CityLine'),
-      sql<string>`max(p.sin)`.as('Sin'),
-      sql<string>`max(c.province)`.as('Province'),
-      sql<string>`${String(Number(ctx.params['Year']))}`.as('Year'),
-      sql<string>`${to}`.as('SlipDate'),
       sumOf('c.gross').as('Box14'),
       sumOf('c.cpp').as('Box16'),
       sumOf('c.cpp2').as('Box16A'),
@@ -129,11 +139,11 @@ function t4Totals(ctx: ReportContext): AnySelect {
       sumOf('c.rpp').as('Box20'),
       // Box 22: federal tax, and the provincial tax outside Québec (Québec's is on the RL-1).
       sql<string>`coalesce(sum(c.federal_tax + case when c.province = 'QC' then 0 else c.provincial_tax end), 0)`.as('Box22'),
-      capped('c.insurable', caps.ei).as('Box24'),
-      capped('c.pensionable', caps.ympe).as('Box26'),
+      cappedAt('c.insurable', caps.ei).as('Box24'),
+      cappedAt('c.pensionable', caps.ympe).as('Box26'),
       sumOf('c.union_dues').as('Box44'),
       sumOf('c.qpip').as('Box55'),
-      sql<string>`case when max(c.province) = 'QC' then ${capped('c.insurable', caps.qpip)} else 0 end`.as('Box56'),
+      sql<string>`case when max(c.province) = 'QC' then ${cappedAt('c.insurable', caps.qpip)} else 0 end`.as('Box56'),
       sql<string>`max(p.past_service74)`.as('Box74'),
       sql<string>`max(p.past_service75)`.as('Box75'),
       sumOf('c.employer_cpp').as('EmployerCpp'),
@@ -142,33 +152,65 @@ function t4Totals(ctx: ReportContext): AnySelect {
     .groupBy('c.employee_id');
 }
 
-const T4_FIELDS = ['EmployeeId', 'EmployeeName', 'Sin', 'Province', 'Box14', 'Box16', 'Box16A', 'Box17', 'Box17A', 'Box18', 'Box20', 'Box22', 'Box24', 'Box26', 'Box44', 'Box55', 'Box56', 'Box74', 'Box75', 'EmployerCpp', 'EmployerEi'];
+/** One row per employee with the RL-1 boxes of the year: its Québec pays only. */
+function rl1Totals(ctx: ReportContext): AnySelect {
+  const caps = capsOf(ctx);
+  return slipBase(ctx)
+    .where('c.province', '=', 'QC')
+    .select([
+      sumOf('c.gross').as('BoxA'),
+      sumOf('c.qpp').as('BoxBA'),
+      sumOf('c.qpp2').as('BoxBB'),
+      sumOf('c.ei').as('BoxC'),
+      sumOf('c.rpp').as('BoxD'),
+      sumOf('c.provincial_tax').as('BoxE'),
+      sumOf('c.union_dues').as('BoxF'),
+      cappedAt('c.pensionable', caps.ympe).as('BoxG'),
+      sumOf('c.qpip').as('BoxH'),
+      cappedAt('c.insurable', caps.qpip).as('BoxI'),
+      sumOf('c.employer_cpp').as('EmployerQpp'),
+      sumOf('c.employer_qpip').as('EmployerQpip'),
+    ])
+    .groupBy('c.employee_id');
+}
 
 const t4: ServerReport = {
   def: t4Report,
   prepare: prepareCaps,
-  rows: (ctx) => ctx.db.selectFrom(t4Totals(ctx).as('t')).select(T4_FIELDS.map((field) => `t.${field}`)),
+  rows: (ctx) => ctx.db.selectFrom(t4Totals(ctx).as('t')).select(['EmployeeId', 'EmployeeName', 'Sin', 'Province', ...SLIP_BOXES.map(boxField), 'EmployerCpp', 'EmployerEi'].map((field) => `t.${field}`)),
 };
 
-
-const slips: ServerReport = {
-  def: t4Slips,
+const rl1: ServerReport = {
+  def: rl1Report,
   prepare: prepareCaps,
-  rows(ctx) {
-    // One row per employee and box with an amount (and the boxes printed always): the year's totals
-    // aggregated once, crossed with the list of boxes (one constant row each), the box's amount picked from its column.
-    // Literals, not parameters: PostgreSQL would type a bare parameter as text and sort Line 1, 10, 11, 2 ….
-    const boxRows = SLIP_BOXES.map((box, index) => ctx.db.selectNoFrom([sql<string>`${sql.lit(box)}`.as('Box'), sql<number>`${sql.lit(index + 1)}`.as('Line')]));
-    let boxes = boxRows[0]!;
-    for (const row of boxRows.slice(1)) boxes = boxes.unionAll(row);
-    const amount = sql<string>`case ${sql.join(SLIP_BOXES.map((box) => sql`when ${sql.ref('b.Box')} = ${box} then ${sql.ref(`t.Box${box}`)}`), sql` `)} end`;
-    return ctx.db
-      .selectFrom(t4Totals(ctx).as('t'))
-      .crossJoin(boxes.as('b'))
-      .where((eb) => eb.or([eb('b.Box', 'in', [...SLIP_ALWAYS]), sql<boolean>`${amount} <> 0`]))
-      .select(['t.EmployeeId', 't.EmployeeName', 't.Address', 't.CityLine', 't.Sin', 't.Province', 't.Year', 't.SlipDate', 't.Box14', 't.Box22', 'b.Box', sql.ref('b.Box').as('Description'), amount.as('Amount'), 'b.Line']);
-  },
+  rows: (ctx) => ctx.db.selectFrom(rl1Totals(ctx).as('t')).select(['EmployeeId', 'EmployeeName', 'Sin', ...RL1_BOXES.map(boxField), 'EmployerQpp', 'EmployerQpip'].map((field) => `t.${field}`)),
 };
+
+/**
+ * A slips report's rows: one per employee and box with an amount (and the boxes printed always) — the year's
+ * totals aggregated once, crossed with the list of boxes (one constant row each), the box's amount picked from
+ * its column. Literals, not parameters: PostgreSQL would type a bare parameter as text and sort Line 1, 10, 2 ….
+ */
+function slipsOf(def: ServerReport['def'], totalsOf: (ctx: ReportContext) => AnySelect, boxes: readonly string[], always: readonly string[], totals: readonly string[]): ServerReport {
+  return {
+    def,
+    prepare: prepareCaps,
+    rows(ctx) {
+      const boxRows = boxes.map((box, index) => ctx.db.selectNoFrom([sql<string>`${sql.lit(box)}`.as('Box'), sql<number>`${sql.lit(index + 1)}`.as('Line')]));
+      let list = boxRows[0]!;
+      for (const row of boxRows.slice(1)) list = list.unionAll(row);
+      const amount = sql<string>`case ${sql.join(boxes.map((box) => sql`when ${sql.ref('b.Box')} = ${box} then ${sql.ref(`t.${boxField(box)}`)}`), sql` `)} end`;
+      return ctx.db
+        .selectFrom(totalsOf(ctx).as('t'))
+        .crossJoin(list.as('b'))
+        .where((eb) => eb.or([eb('b.Box', 'in', [...always]), sql<boolean>`${amount} <> 0`]))
+        .select(['t.EmployeeId', 't.EmployeeName', 't.Address', 't.CityLine', 't.Sin', 't.Province', 't.Year', 't.SlipDate', ...totals.map((box) => `t.${boxField(box)}`), 'b.Box', sql.ref('b.Box').as('Description'), amount.as('Amount'), 'b.Line']);
+    },
+  };
+}
+
+const slips = slipsOf(t4Slips, t4Totals, SLIP_BOXES, SLIP_ALWAYS, SLIP_TOTALS);
+const rl1SlipReport = slipsOf(rl1Slips, rl1Totals, RL1_BOXES, RL1_ALWAYS, RL1_TOTALS);
 
 const ROE_PERIODS: Record<string, number> = { '52': 53, '26': 27, '24': 25, '12': 13 };
 
@@ -199,4 +241,4 @@ const roe: ServerReport = {
   },
 };
 
-export const PR_SERVER_REPORTS: readonly ServerReport[] = [inquiry, ytd, compensation, journal, t4, slips, roe];
+export const PR_SERVER_REPORTS: readonly ServerReport[] = [inquiry, ytd, compensation, journal, t4, slips, rl1, rl1SlipReport, roe];

@@ -7,7 +7,7 @@
  * - A pay run: transactions → cheque preparation (every deduction) → payment processing (cheque numbers, the
  *   CPA-005 deposit file) → the cheques' PDF → journal posting through the GL (Dr wages and employer costs, Cr
  *   each remittance and the bank; it balances and equals the run's totals) → journal printing; a posted cheque
- *   cancelled (reversed, out of the year to date); the T4 report and slips, the ROE; the payroll flag of the
+ *   cancelled (reversed, out of the year to date); the T4 and RL-1 reports and slips, the ROE; the payroll flag of the
  *   period; year end.
  * Demo masters (modules/pr/server/seed.ts) are there without the demo ledger: E1001 (Ontario, IBEW
  * journeyperson, direct deposit), E1003 (Québec, salaried), E1005 (Ontario apprentice, paid by cheque).
@@ -322,7 +322,7 @@ describe('a pay run', () => {
     expect((await run('pr-journal-posting', { PayDateTo: '2026-03-27' }, ['2026-03-27'])).ResultStatus).toBe(1);
   });
 
-  it('reports the year to date, T4 boxes and slips, the ROE', async () => {
+  it('reports the year to date, T4 and RL-1 boxes and slips, the ROE', async () => {
     const t4 = json(await as(admin).post('/api/reports/pr-t4/run', { Parameters: { Year: 2026 } }));
     const row = (t4.List as Json[]).find((item) => item.EmployeeId === 'E1001')!;
     const cheque = (await db().selectFrom('pr_cheques').selectAll().where('employee_id', '=', 'E1001').executeTakeFirst()) as Json;
@@ -344,6 +344,21 @@ describe('a pay run', () => {
     const text = await pdfText(slips.rawPayload);
     expect(text).toContain('Aisha Okafor');
     expect(text).toContain('Employment income');
+    // The RL-1 (DOMAIN-NOTES §1.10): Québec pays only — E1003's QPP, EI, Québec income tax (box E, which the T4's
+    // box 22 leaves out) and QPIP; no Ontario employee.
+    const rl1 = json(await as(admin).post('/api/reports/pr-rl1/run', { Parameters: { Year: 2026 } })).List as Json[];
+    expect(rl1.map((item) => item.EmployeeId)).toEqual(['E1003']);
+    const qc = (await db().selectFrom('pr_cheques').selectAll().where('employee_id', '=', 'E1003').where('status', '<>', 'Cancelled').executeTakeFirst()) as Json;
+    expect([rl1[0]!.BoxA, rl1[0]!.BoxBA, rl1[0]!.BoxC, rl1[0]!.BoxE, rl1[0]!.BoxG, rl1[0]!.BoxH, rl1[0]!.BoxI]).toEqual(
+      ['gross', 'qpp', 'ei', 'provincial_tax', 'pensionable', 'qpip', 'insurable'].map((column) => money(qc[column])),
+    );
+    expect(quebec.Box22).toBe(money(qc.federal_tax));
+    // Its slip: A, B.A, C, E, G, H, I (boxes with an amount, and A, E, G, I always), the Québec tax in the summary.
+    const rl1Lines = json(await as(admin).post('/api/reports/pr-rl1-slips/run', { Parameters: { Year: 2026, EmployeeId: 'E1003' } })).List as Json[];
+    expect(rl1Lines.map((line) => line.Box)).toEqual(['A', 'B.A', 'C', 'E', 'G', 'H', 'I']);
+    const rl1Pdf = await as(admin).post('/api/reports/pr-rl1-slips/pdf', { Parameters: { Year: 2026, EmployeeId: 'E1003' } });
+    expect(rl1Pdf.statusCode).toBe(200);
+    expect(await pdfText(rl1Pdf.rawPayload)).toContain('Québec income tax withheld');
     const ytd = json(await as(admin).post('/api/reports/pr-year-to-date/run', { Parameters: { Year: 2026 } }));
     expect((ytd.List as Json[]).find((item) => item.EmployeeId === 'E1001')?.Gross).toBe('4192.50');
     const roe = json(await as(admin).post('/api/reports/pr-roe/run', { Parameters: { EmployeeId: 'E1005', LastDay: '2026-03-31' } }));

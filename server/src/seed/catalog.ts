@@ -495,6 +495,8 @@ const payroll: AppCatalog = {
     screen('PY0123', 'PY0005', '/journal-schedule', 'Journal Schedule'),
     screen('PY0124', 'PY0005', '/contribution-maintenance', 'Contribution Maintenance'),
     screen('PY0125', 'PY0005', '/tax-tables', 'Tax Tables'),
+    screen('PY0126', 'PY0003', '/rl1-report', 'RL-1 Report'),
+    screen('PY0127', 'PY0004', '/rl1-slips', 'RL-1 Slips'),
   ],
 };
 

@@ -216,6 +216,8 @@ export const NAME_TRANSLATIONS: Readonly<Record<string, readonly [string, string
   'Quoted Jobs': ['Travaux soumissionnés', '已报价工作', '已報價工作'],
   'ReSteel Order Entry': ['Saisie des commandes ReSteel', 'ReSteel 订单录入', 'ReSteel 訂單輸入'],
   'ReSteel Orders': ['Commandes ReSteel', 'ReSteel 订单', 'ReSteel 訂單'],
+  'RL-1 Report': ['Rapport des relevés 1', 'RL-1 报表', 'RL-1 報表'],
+  'RL-1 Slips': ['Relevés 1', 'RL-1 表', 'RL-1 表'],
   'Record of Employment': ['Relevé d’emploi', '离职记录', '離職記錄'],
   'Renew Price Table': ['Renouveler la table de prix', '续订价格表', '續訂價格表'],
   Reports: ['Rapports', '报表', '報表'],
