@@ -85,6 +85,14 @@ const BC_2026: [string, string][] = [
   ['190405', '0.168'],
   ['265545', '0.205'],
 ];
+/** Prince Edward Island 2026 (January; July adds a bracket over 200,000). */
+const PE_2026: [string, string][] = [
+  ['0', '0.095'],
+  ['33928', '0.1347'],
+  ['65820', '0.166'],
+  ['106890', '0.1762'],
+  ['142520', '0.19'],
+];
 const OHP: [string, string, string, string][] = [
   ['0', '0', '0', '0'],
   ['20000', '0.06', '0', '300'],
@@ -356,13 +364,7 @@ export const EDITIONS: readonly Edition[] = [
     // No surtax: PEI's 10 % surtax was eliminated for 2024 (EY tax alert 2023 no. 22).
     source: `${T4127_2026}: brackets taxtips.ca/taxrates/pe.htm, 2025 × 1.018 (142,520: was mistyped 142,250); basic amount 15,000 princeedwardisland.ca; PDOC case`,
     items: { TAX_CREDIT_RATE: '0.095', BASIC_PERSONAL: '15000' },
-    brackets: [
-      ['0', '0.095'],
-      ['33928', '0.1347'],
-      ['65820', '0.166'],
-      ['106890', '0.1762'],
-      ['142520', '0.19'],
-    ],
+    brackets: PE_2026,
   },
   {
     jurisdiction: 'PE',
@@ -370,14 +372,7 @@ export const EDITIONS: readonly Edition[] = [
     // A new top bracket over 200,000 (20 % for the year) billed at 21 % for July–December.
     source: `${T4127_2026_JULY}: PE top bracket over 200,000 at 21 % (annual 20 %)`,
     items: {},
-    brackets: [
-      ['0', '0.095'],
-      ['33928', '0.1347'],
-      ['65820', '0.166'],
-      ['106890', '0.1762'],
-      ['142520', '0.19'],
-      ['200000', '0.21'],
-    ],
+    brackets: [...PE_2026, ['200000', '0.21']],
   },
   {
     jurisdiction: 'YT',
