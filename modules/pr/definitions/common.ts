@@ -29,7 +29,7 @@ export const JURISDICTIONS = ['CA', ...PROVINCES] as const;
 
 /**
  * The statutory items of `pr-statutory-rate` (effective-dated per jurisdiction; DOMAIN-NOTES §1.2–1.6):
- * pension (CPP in CA, QPP in QC), EI (CA; QC's reduced rate), QPIP (QC), income tax credits, Ontario's surtax,
+ * pension (CPP in CA, QPP in QC; the ages contributions start and end), EI (CA; QC's reduced rate), QPIP (QC), income tax credits, Ontario's surtax,
  * tax reduction and health premium, British Columbia's low-income reduction, Alberta's credit supplement (K5P),
  * WSIB's maximum insurable earnings.
  */
@@ -42,6 +42,8 @@ export const RATE_ITEMS = [
   'PENSION_MAX',
   'PENSION2_RATE',
   'PENSION2_MAX',
+  'PENSION_START_AGE',
+  'PENSION_END_AGE',
   'EI_RATE',
   'EI_MAX_INSURABLE',
   'EI_MAX',

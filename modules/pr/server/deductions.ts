@@ -14,7 +14,10 @@
  * it is made, annual figures to the cent as T4127 shows them; totals are sums of rounded figures.
  *
  * Formulas (T4127 chapters 4, 6, 7; DOMAIN-NOTES §1.3–1.6):
- *   pension  C  = min(max − YTD C, rate × (PI − exemption/P))  (exemption/P truncated to the cent, as CRA's tables)
+ *   pension  PM = the months contributions are required (`pensionMonths`: from the month after the start age
+ *                 through the month of the end age); max, max2, YMPE and K2's maximum are × PM/12; a pay outside
+ *                 those months contributes nothing
+ *            C  = min(max − YTD C, rate × (PI − exemption/P))  (exemption/P truncated to the cent, as CRA's tables)
  *            C2 = min(max2 − YTD C2, rate2 × (YTD PI + PI − max(YTD PI, YMPE)))
  *   EI         = min(maxEI − YTD EI, rate × IE); employer = EI × factor (1.4)
  *   QPIP       = min(max − YTD, rate × IE), max = MIE × rate (employee and employer rates)
@@ -141,6 +144,11 @@ export interface PayInput {
   provincialClaim: Decimal | null;
   additionalTax: Decimal;
   cppExempt: boolean;
+  /**
+   * PM: the months of the year the pension plan requires contributions for (an employee turning 18 or 70 in
+   * it; T4127 prorates the maximums and the YMPE by PM/12); omitted: 12.
+   */
+  pensionMonths?: number;
   eiExempt: boolean;
   ppipExempt: boolean;
   /** WSIB: rate per $100 and maximum insurable earnings of the employee's group; null: not covered. */
@@ -209,18 +217,53 @@ function bracketTax(tables: PayTables, jurisdiction: string, a: Decimal, credits
 }
 
 /** The employee's pension (CPP or QPP) contributions of this pay. */
+/**
+ * PM, and whether a pay contributes: the pension plan requires contributions from the month after the employee
+ * reaches its start age through the month they reach its end age (the tables' PENSION_START_AGE and
+ * PENSION_END_AGE of the plan's jurisdiction: CPP 18 and 70, QPP 18). Without a birth date, or an age the tables
+ * do not hold: every month.
+ */
+export function pensionMonths(tables: PayTables, jurisdiction: string, birthDate: string | null, payDate: string): { months: number; contributes: boolean } {
+  const year = Number(payDate.slice(0, 4));
+  const month = Number(payDate.slice(5, 7));
+  let first = 1;
+  let last = 12;
+  if (birthDate && /^\d{4}-\d{2}/.test(birthDate)) {
+    const born = Number(birthDate.slice(0, 4));
+    const bornMonth = Number(birthDate.slice(5, 7));
+    const start = rateOf(tables, jurisdiction, 'PENSION_START_AGE');
+    const end = rateOf(tables, jurisdiction, 'PENSION_END_AGE');
+    if (start !== null) {
+      const turns = born + Number(start);
+      first = turns > year ? 13 : turns === year ? bornMonth + 1 : 1;
+    }
+    if (end !== null) {
+      const turns = born + Number(end);
+      last = turns < year ? 0 : turns === year ? bornMonth : 12;
+    }
+  }
+  const months = Math.max(0, last - first + 1);
+  return { months, contributes: months > 0 && month >= first && month <= last };
+}
+
+/** A yearly pension figure for the months contributions are required (× PM/12, to the cent). */
+export function forMonths(input: PayInput, annual: Decimal): Decimal {
+  const months = input.pensionMonths ?? 12;
+  return months === 12 ? annual : cents(div(times(annual, String(months)), '12', 6));
+}
+
 function pension(tables: PayTables, jurisdiction: string, input: PayInput): { c: Decimal; c2: Decimal } {
   if (input.cppExempt) return { c: ZERO, c2: ZERO };
   const rate = need(tables, jurisdiction, 'PENSION_RATE');
   const exemption = truncate2(div(need(tables, jurisdiction, 'PENSION_EXEMPTION'), P(input), 6));
-  const room = floor0(sub(need(tables, jurisdiction, 'PENSION_MAX'), input.ytd.pension));
+  const room = floor0(sub(forMonths(input, need(tables, jurisdiction, 'PENSION_MAX')), input.ytd.pension));
   const c = cents(min(room, times(rate, floor0(sub(input.pensionable, exemption)))));
   // T4127: the earnings of the year above the YMPE not yet counted; the maximum (4 % of YAMPE − YMPE) less the
   // year to date bounds it (the PDOC's, when a year to date holds earnings above the YMPE but no CPP2 yet).
-  const ympe = need(tables, jurisdiction, 'PENSION_YMPE');
+  const ympe = forMonths(input, need(tables, jurisdiction, 'PENSION_YMPE'));
   const after = add(input.ytd.pensionable, input.pensionable);
   const above = floor0(sub(after, max(input.ytd.pensionable, ympe)));
-  const room2 = floor0(sub(need(tables, jurisdiction, 'PENSION2_MAX'), input.ytd.pension2));
+  const room2 = floor0(sub(forMonths(input, need(tables, jurisdiction, 'PENSION2_MAX')), input.ytd.pension2));
   const c2 = cents(min(room2, times(need(tables, jurisdiction, 'PENSION2_RATE'), above)));
   return { c, c2 };
 }
@@ -267,7 +310,7 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     ? { c: pension(tables, pensionJurisdiction, { ...input, pensionable: sub(input.pensionable, np.pensionable) }).c, ei: eiOn(sub(input.insurable, np.insurable)), qpip: qpipOn(sub(input.insurable, np.insurable)) }
     : { c, ei, qpip };
   const forTheYear = (thisPay: Decimal, yearToDate: Decimal, added: Decimal, maximum: Decimal) => min(add(max(times(P(input), thisPay), yearToDate), added), maximum);
-  const pensionMax = need(tables, pensionJurisdiction, 'PENSION_MAX');
+  const pensionMax = forMonths(input, need(tables, pensionJurisdiction, 'PENSION_MAX'));
   /** The contributions credited (K2, K2P): the pension's base part, EI, and QPIP in Québec. */
   const creditBase = (added: { c: Decimal; ei: Decimal; qpip: Decimal }): Decimal =>
     add(

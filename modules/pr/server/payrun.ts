@@ -23,7 +23,7 @@ import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { post, type PostingLine } from '@erp/modules/gl/server/ledger/posting';
 import { cpa005 } from '@erp/modules/ap/server/eft';
 import { sql } from 'kysely';
-import { computePay, loadTables, MissingRateError, type PayInput, type PayResult, type PayTables } from './deductions.ts';
+import { computePay, loadTables, MissingRateError, pensionMonths, type PayInput, type PayResult, type PayTables } from './deductions.ts';
 
 type Row = Record<string, unknown>;
 
@@ -185,10 +185,13 @@ export function payFigures(trx: AnyTransaction, tables: PayTables, party: PayPar
   }
   const wsib = flag(employee['apply_wsib']) && party.wsibGroup ? { ratePer100: money(trx, party.wsibGroup['rate_per100'], 4), maxInsurable: money(trx, party.wsibGroup['max_insurable_earnings']) } : null;
   const employeeId = String(employee['employee_id']);
+  const province = String(employee['tax_province']);
   let result: PayResult;
   try {
+    // The months the pension plan requires contributions for, by age (PM), and whether this pay is in one.
+    const { months, contributes } = pensionMonths(tables, province === 'QC' ? 'QC' : 'CA', employee['birth_date'] ? String(employee['birth_date']) : null, tables.date);
     result = computePay(tables, {
-      province: String(employee['tax_province']),
+      province,
       periods: Number(employee['pay_frequency'] ?? 26),
       taxable: sums.taxable,
       pensionable: sums.pensionable,
@@ -200,7 +203,8 @@ export function payFigures(trx: AnyTransaction, tables: PayTables, party: PayPar
       federalClaim: decimalFromDb(trx, employee['federal_claim'], 2),
       provincialClaim: decimalFromDb(trx, employee['provincial_claim'], 2),
       additionalTax: money(trx, employee['additional_tax']),
-      cppExempt: flag(employee['cpp_exempt']),
+      cppExempt: flag(employee['cpp_exempt']) || !contributes,
+      pensionMonths: months > 0 ? months : 12,
       eiExempt: flag(employee['ei_exempt']),
       ppipExempt: flag(employee['ppip_exempt']),
       wsib,

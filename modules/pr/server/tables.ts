@@ -62,6 +62,9 @@ const CPP_2025 = {
   PENSION_MAX: '4034.10',
   PENSION2_RATE: '0.04',
   PENSION2_MAX: '396.00',
+  // T4001: from the month after the 18th birthday through the month of the 70th (CPP).
+  PENSION_START_AGE: '18',
+  PENSION_END_AGE: '70',
   EI_RATE: '0.0164',
   EI_MAX_INSURABLE: '65700',
   EI_MAX: '1077.48',
@@ -104,7 +107,7 @@ const OHP: [string, string, string, string][] = [
 
 export const EDITIONS: readonly Edition[] = [
   // Federal, CPP, EI.
-  { jurisdiction: 'CA', from: '2025-01-01', source: `${T4127_2025}; CPP/EI: DOMAIN-NOTES §1.3–1.4`, items: { ...CPP_2025, TAX_CREDIT_RATE: '0.15', BASIC_PERSONAL: '16129', EMPLOYMENT_AMOUNT: '1471' }, brackets: FEDERAL_2025 },
+  { jurisdiction: 'CA', from: '2025-01-01', source: `${T4127_2025}; CPP/EI: DOMAIN-NOTES §1.3–1.4; CPP ages 18–70: T4001`, items: { ...CPP_2025, TAX_CREDIT_RATE: '0.15', BASIC_PERSONAL: '16129', EMPLOYMENT_AMOUNT: '1471' }, brackets: FEDERAL_2025 },
   {
     jurisdiction: 'CA',
     from: '2025-07-01',
@@ -175,7 +178,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'QC',
     from: '2025-01-01',
-    source: 'QPP/EI/QPIP: DOMAIN-NOTES §1.3–1.4 [S7]–[S10]; income tax: Revenu Québec TP-1015.F-V (unverified)',
+    source: 'QPP/EI/QPIP: DOMAIN-NOTES §1.3–1.4 [S7]–[S10]; QPP from 18; income tax: Revenu Québec TP-1015.F-V (unverified)',
     items: {
       PENSION_YMPE: '71300',
       PENSION_YAMPE: '81200',
@@ -185,6 +188,7 @@ export const EDITIONS: readonly Edition[] = [
       PENSION_MAX: '4339.20',
       PENSION2_RATE: '0.04',
       PENSION2_MAX: '396.00',
+      PENSION_START_AGE: '18',
       EI_RATE: '0.0131',
       EI_MAX_INSURABLE: '65700',
       EI_MAX: '860.67',

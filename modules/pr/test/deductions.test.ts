@@ -23,7 +23,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { add, sub, type Decimal } from '@erp/shared/decimal';
 import { startServer, type TestServer } from '../../../server/test/helpers/app.ts';
-import { computePay, loadTables, rateOf, type PayInput, type PayTables } from '../server/deductions.ts';
+import { computePay, loadTables, pensionMonths, rateOf, type PayInput, type PayTables } from '../server/deductions.ts';
 import { bracketConstants, seedTables } from '../server/tables.ts';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { isTemporarySin, isValidSin, maskSin } from '../definitions/sin.ts';
@@ -380,6 +380,38 @@ describe('non-periodic payments: T4127’s bonus method against the CRA PDOC', (
     // With $60,000 of earlier bonus income (B1), the same bonus crosses into the 26 % bracket: more tax on it.
     const later = computePay(tables, pay('12307.69', { nonPeriodic: { taxable: '10000.00', pensionable: '10000.00', insurable: '10000.00' }, ytd: { ...ZERO_YTD, nonPeriodic: '60000.00' } }));
     expect(Number(later.annual.nonPeriodic!.federal)).toBeGreaterThan(Number(first.annual.nonPeriodic!.federal));
+  });
+});
+
+describe('the months the pension plan requires contributions for (PM: turning 18 or 70 in the year)', () => {
+  it('counts from the month after the 18th birthday through the month of the 70th (CPP); QPP has no end age', async () => {
+    const on = await tablesOn('2026-03-13', 'ON');
+    const qc = await tablesOn('2026-03-13', 'QC');
+    // 18 in March 2026: April to December (9 months); a March pay does not contribute, an April one does.
+    expect(pensionMonths(on, 'CA', '2008-03-20', '2026-03-27')).toEqual({ months: 9, contributes: false });
+    expect(pensionMonths(on, 'CA', '2008-03-20', '2026-04-10')).toEqual({ months: 9, contributes: true });
+    // 70 in May 2026: January to May; a June pay does not contribute. Over 70 all year: none; under 18: none.
+    expect(pensionMonths(on, 'CA', '1956-05-02', '2026-05-29')).toEqual({ months: 5, contributes: true });
+    expect(pensionMonths(on, 'CA', '1956-05-02', '2026-06-12')).toEqual({ months: 5, contributes: false });
+    expect(pensionMonths(on, 'CA', '1950-01-01', '2026-06-12')).toEqual({ months: 0, contributes: false });
+    expect(pensionMonths(on, 'CA', '2010-01-01', '2026-06-12')).toEqual({ months: 0, contributes: false });
+    expect(pensionMonths(on, 'CA', null, '2026-06-12')).toEqual({ months: 12, contributes: true });
+    // Québec: from 18, no end age in the tables.
+    expect(pensionMonths(qc, 'QC', '1956-05-02', '2026-06-12')).toEqual({ months: 12, contributes: true });
+  });
+
+  it('prorates the maximums and the YMPE by PM/12 (the CRA PDOC, July 2025 edition, PM 10)', async () => {
+    const tables = await tablesOn('2025-11-14', 'ON');
+    const at = (gross: string, ytd: Partial<PayInput['ytd']>) => computePay(tables, pay(gross, { pensionMonths: 10, federalClaim: '16129.00', provincialClaim: '12747.00', ytd: { ...ZERO_YTD, ...ytd } }));
+    // 2025/jul/tier3_cpp_ei_boundary ON_70K_YTD_EI_NEAR_MAX: K2's CPP part capped at 3,356.10 × 10/12.
+    const ei = at('2692.31', { pension: '2950.00', pensionable: '52496.00', ei: '1050.00' });
+    expect([ei.cpp, ei.cpp2, ei.ei, ei.federalTax, ei.provincialTax]).toEqual(['152.18', '0.00', '27.48', '287.77', '151.47']);
+    // ON_80K_YTD_CPP_NEAR_MAX: CPP stops at 4,034.10 × 10/12 = 3,361.75 (61.75 left); CPP2 starts above
+    // 71,300 × 10/12 = 59,416.67, so the whole pay above the 60,000 to date: 4 % × 3,076.92 = 123.08. (Its tax,
+    // 344.36 / 182.50, credits the prorated maximum where the other PDOC cases credit the year to date: not
+    // asserted.)
+    const cpp = at('3076.92', { pension: '3300.00', pensionable: '60000.00', ei: '900.00' });
+    expect([cpp.cpp, cpp.cpp2, cpp.ei]).toEqual(['61.75', '123.08', '50.46']);
   });
 });
 

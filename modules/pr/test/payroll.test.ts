@@ -212,6 +212,29 @@ describe('a bonus (a non-periodic code) is taxed by T4127’s bonus method', () 
   });
 });
 
+describe('the pension plan by age (T4001: CPP from the month after 18 through the month of 70)', () => {
+  it('deducts no CPP from the pay after the month an employee turned 70, and did in that month', async () => {
+    const record = json(await as(admin).get('/api/data/pr-employee/E1006')).Data;
+    expect((await as(admin).put('/api/data/pr-employee/E1006', { ...record, BirthDate: '1956-05-10' })).statusCode).toBe(200);
+    const payOn = async (date: string) => {
+      await created('pr-transaction', { EmployeeId: 'E1006', PayDate: date, Lines: [{ CodeId: 'REG', Hours: '80.0000', Rate: '25.0000' }] });
+      expect((await run('pr-cheque-preparation', { PayDate: date }, ['E1006'])).ResultStatus).toBe(1);
+      return (await db().selectFrom('pr_cheques').selectAll().where('employee_id', '=', 'E1006').where('pay_date', '=', date).executeTakeFirst()) as Json;
+    };
+    const may = await payOn('2026-05-29');
+    expect(money(may.cpp)).toBe('110.99'); // 0.0595 × (2,000 − 134.61)
+    const june = await payOn('2026-06-12');
+    expect([money(june.cpp), money(june.cpp2), money(june.employer_cpp)]).toEqual(['0.00', '0.00', '0.00']);
+    expect(Number(money(june.ei))).toBeGreaterThan(0);
+    for (const row of [may, june]) {
+      const cheque = json(await as(admin).get(`/api/data/pr-cheque/${Number(row.cheque_id)}`)).Data;
+      expect((await as(admin).post(`/api/data/pr-cheque/${cheque.ChequeId}/actions/cancel`, { Version: cheque.Version })).statusCode).toBe(200);
+    }
+    const back = json(await as(admin).get('/api/data/pr-employee/E1006')).Data;
+    expect((await as(admin).put('/api/data/pr-employee/E1006', { ...back, BirthDate: record.BirthDate })).statusCode).toBe(200);
+  });
+});
+
 describe('a pay run', () => {
   let journalId = 0;
   const ids = ['E1001', 'E1003', 'E1005'];
