@@ -216,7 +216,6 @@ function bracketTax(tables: PayTables, jurisdiction: string, a: Decimal, credits
   return floor0(sub(sub(times(bracket.rate, a), bracket.constant), credits));
 }
 
-/** The employee's pension (CPP or QPP) contributions of this pay. */
 /**
  * PM, and whether a pay contributes: the pension plan requires contributions from the month after the employee
  * reaches its start age through the month they reach its end age (the tables' PENSION_START_AGE and
@@ -252,6 +251,7 @@ export function forMonths(input: PayInput, annual: Decimal): Decimal {
   return months === 12 ? annual : cents(div(times(annual, String(months)), '12', 6));
 }
 
+/** The employee's pension (CPP or QPP) contributions of this pay. */
 function pension(tables: PayTables, jurisdiction: string, input: PayInput): { c: Decimal; c2: Decimal } {
   if (input.cppExempt) return { c: ZERO, c2: ZERO };
   const rate = need(tables, jurisdiction, 'PENSION_RATE');
