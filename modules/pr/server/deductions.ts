@@ -246,7 +246,7 @@ export function pensionMonths(tables: PayTables, jurisdiction: string, birthDate
 }
 
 /** A yearly pension figure for the months contributions are required (× PM/12, to the cent). */
-export function forMonths(input: PayInput, annual: Decimal): Decimal {
+function forMonths(input: PayInput, annual: Decimal): Decimal {
   const months = input.pensionMonths ?? 12;
   return months === 12 ? annual : cents(div(times(annual, String(months)), '12', 6));
 }
