@@ -7,8 +7,8 @@
  * - A pay run: transactions → cheque preparation (every deduction) → payment processing (cheque numbers, the
  *   CPA-005 deposit file) → the cheques' PDF → journal posting through the GL (Dr wages and employer costs, Cr
  *   each remittance and the bank; it balances and equals the run's totals) → journal printing; a posted cheque
- *   cancelled (reversed, out of the year to date); the T4 and RL-1 reports and slips, the ROE; the payroll flag of the
- *   period; year end.
+ *   cancelled (reversed, out of the year to date); the T4 and RL-1 reports and slips, the ROE; the payroll flag
+ *   of the period; year end. A bonus by the bonus method; the pension plan by age.
  * Demo masters (modules/pr/server/seed.ts) are there without the demo ledger: E1001 (Ontario, IBEW
  * journeyperson, direct deposit), E1003 (Québec, salaried), E1005 (Ontario apprentice, paid by cheque).
  */
