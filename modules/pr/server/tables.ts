@@ -274,7 +274,7 @@ export const EDITIONS: readonly Edition[] = [
     jurisdiction: 'SK',
     from: '2026-01-01',
     // The earlier transcription had 2024's thresholds (52,057; 148,734): the PDOC case needs 54,532.
-    source: `${T4127_2026}: PDOC 2026 case (first two brackets, basic amount); 155,805 = 2025's 152,750 × 1.02 (as a public transcription of T4127)`,
+    source: `${T4127_2026}: PDOC 2026 case (first two brackets, basic amount); 155,805 = 2025's 152,750 × 1.02; a public transcription of T4127 agrees`,
     items: { TAX_CREDIT_RATE: '0.105', BASIC_PERSONAL: '20381' },
     brackets: [
       ['0', '0.105'],
@@ -317,7 +317,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'NB',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 52,333); 104,666 and 193,861 = 2025 × 1.02 (as a public transcription of T4127)`,
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 52,333); 104,666 and 193,861 = 2025 × 1.02; a public transcription of T4127 agrees`,
     items: { TAX_CREDIT_RATE: '0.094', BASIC_PERSONAL: '13664' },
     brackets: [
       ['0', '0.094'],
@@ -329,7 +329,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'NL',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 44,678); the higher thresholds = 2025 × 1.011 (as a public transcription of T4127)`,
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 44,678); the higher thresholds = 2025 × 1.011; a public transcription of T4127 agrees`,
     items: { TAX_CREDIT_RATE: '0.087', BASIC_PERSONAL: '11188' },
     brackets: [
       ['0', '0.087'],
@@ -352,7 +352,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'NS',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC cases (rate, basic amount, 30,995; 61,991 and 97,417 through the 17.5 % constant, $120,000 case); 157,124 = 2025 × 1.016 (as a public transcription of T4127)`,
+    source: `${T4127_2026}: PDOC cases (rate, basic amount, 30,995; 61,991 and 97,417 through the 17.5 % constant, $120,000 case); 157,124 = 2025 × 1.016; a public transcription of T4127 agrees`,
     items: { TAX_CREDIT_RATE: '0.0879', BASIC_PERSONAL: '11932' },
     brackets: [
       ['0', '0.0879'],
@@ -382,7 +382,7 @@ export const EDITIONS: readonly Edition[] = [
     jurisdiction: 'YT',
     from: '2026-01-01',
     // Yukon follows the federal basic amount and has the Canada employment amount credit (K4P).
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 58,523, K4P on CEA 1,501); the higher thresholds follow the federal ones (as a public transcription of T4127)`,
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 58,523, K4P on CEA 1,501); the higher thresholds follow the federal ones; a public transcription of T4127 agrees`,
     items: { TAX_CREDIT_RATE: '0.064', BASIC_PERSONAL: '16452', EMPLOYMENT_AMOUNT: '1501' },
     brackets: [
       ['0', '0.064'],
@@ -395,7 +395,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'NT',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 53,003); 106,009 and 172,346 = 2025 × 1.02 (as a public transcription of T4127)`,
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 53,003); 106,009 and 172,346 = 2025 × 1.02; a public transcription of T4127 agrees`,
     items: { TAX_CREDIT_RATE: '0.059', BASIC_PERSONAL: '18198' },
     brackets: [
       ['0', '0.059'],
@@ -407,7 +407,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'NU',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 55,801); 111,602 and 181,439 = 2025 × 1.02 (as a public transcription of T4127)`,
+    source: `${T4127_2026}: PDOC case (rate, basic amount, 55,801); 111,602 and 181,439 = 2025 × 1.02; a public transcription of T4127 agrees`,
     items: { TAX_CREDIT_RATE: '0.04', BASIC_PERSONAL: '19659' },
     brackets: [
       ['0', '0.04'],
