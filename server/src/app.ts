@@ -16,6 +16,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createDpopVerifier } from './auth/dpop.ts';
 import { databaseReplayStore } from './auth/dpop-replay.ts';
 import { registerAuthentication } from './auth/plugin.ts';
+import { registerIdempotency } from './exactly-once/idempotency.ts';
 import { createTokenVerifier } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
@@ -95,6 +96,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       verify,
       dpop: { mode: config.oidc.dpop, verify: createDpopVerifier({ publicUrl: config.publicUrl, replay: databaseReplayStore(database.db) }) },
     });
+    registerIdempotency(app, { database });
     registerShellRoutes(app, { config, database });
     await registerEntityRoutes(app, { database });
     registerPortalRoutes(app, { database });

@@ -17,7 +17,9 @@
  *   `Authorization: Bearer <token>`, or for a sender-constrained token `Authorization: DPoP <token>` with a
  *   fresh `DPoP` proof (RFC 9449) signed by the proof signer the session registers (`setProofSigner`).
  *   Code that cannot use `api` (streamed exports, probes, calls that need the raw status) calls it instead
- *   of `fetch`; nobody else builds an Authorization header.
+ *   of `fetch`; nobody else builds an Authorization header. It also gives every request that changes something
+ *   (POST, PUT, DELETE with a JSON body) an `Idempotency-Key` per user intent (intent-keys.ts, issue 39): a retry
+ *   of a request that got no answer is answered by the server with the first answer, and never acts twice.
  * - §9 timestamps are sent with the local offset (or Z when UTC is asked): `formatTimestamp`. Dates and
  *   numbers are displayed in the shell's language: `formatDate`, `formatNumber` (format.ts).
  */
@@ -25,6 +27,7 @@ import { beginLoading, bus } from './bus.ts';
 import { DATE_STYLE, dateFormat, displayLocale, numberFormat } from './format.ts';
 import { i18n, storedLocale } from './i18n.ts';
 import { downloadErrorMessage, httpErrorMessage, refusalMessage } from './api-messages.ts';
+import { intentKey, settleIntent } from './intent-keys.ts';
 
 export { downloadErrorMessage, errorDescription, httpErrorMessage, refusalMessage } from './api-messages.ts';
 
@@ -246,8 +249,8 @@ export async function authorizedFetch(url: string, init: AuthorizedRequestInit =
   const { token: given, ...rest } = init;
   const token = given !== undefined ? given : (bus.session$.value?.accessToken ?? null);
   const headers = new Headers(rest.headers);
+  const method = (rest.method ?? 'GET').toUpperCase();
   if (token) {
-    const method = (rest.method ?? 'GET').toUpperCase();
     // A signer that fails (storage unreadable) sends the token as it is: the API answers 401 for a bound token,
     // the usual signed-out path, rather than a network failure.
     const proof = proofSigner ? await proofSigner.proof({ url, method, token }).catch(() => null) : null;
@@ -258,7 +261,19 @@ export async function authorizedFetch(url: string, init: AuthorizedRequestInit =
       headers.set('Authorization', `Bearer ${token}`);
     }
   }
-  return fetch(url, { ...rest, headers });
+  if (method === 'GET' || typeof rest.body !== 'string' || headers.has('Idempotency-Key')) return fetch(url, { ...rest, headers });
+  const key = intentKey(method, url, rest.body);
+  headers.set('Idempotency-Key', key);
+  let response: Response;
+  try {
+    response = await fetch(url, { ...rest, headers });
+  } catch (error) {
+    settleIntent(key, 0);
+    throw error;
+  }
+  const code = response.status === 409 ? ((await response.clone().json().catch(() => null)) as { ResultCode?: string } | null)?.ResultCode : undefined;
+  settleIntent(key, response.status, code);
+  return response;
 }
 
 interface Sent {

@@ -45,6 +45,9 @@ const PAY_COLUMNS = [
   money('Net', { total: true }),
 ];
 
+/** The pay run's steps work on the same transactions and cheques: one step at a time (issue 39). */
+const PAY_RUN_LOCK = { scope: 'pr-pay-run' };
+
 export const chequePreparation: ProcessDefinition = defineProcess({
   name: 'pr-cheque-preparation',
   application: PR_APP,
@@ -58,6 +61,7 @@ export const chequePreparation: ProcessDefinition = defineProcess({
   maxItems: 5000,
   confirmKey: 'pr:reports.chequePreparation.confirm',
   roles: PAYROLL_ONLY,
+  lock: PAY_RUN_LOCK,
   bulk: true,
 });
 
@@ -78,6 +82,7 @@ export const paymentProcessing: ProcessDefinition = defineProcess({
   maxItems: 5000,
   confirmKey: 'pr:reports.paymentProcessing.confirm',
   roles: PAYROLL_ONLY,
+  lock: PAY_RUN_LOCK,
   bulk: true,
 });
 
@@ -94,6 +99,7 @@ export const journalPosting: ProcessDefinition = defineProcess({
   maxItems: 500,
   confirmKey: 'pr:reports.journalPosting.confirm',
   roles: PAYROLL_ONLY,
+  lock: PAY_RUN_LOCK,
 });
 
 export const hourlyRateUpdate: ProcessDefinition = defineProcess({

@@ -18,6 +18,7 @@
  */
 import { add, isNegative, isZero, mul, neg, sub, sum, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
+import { changedExactly } from '@erp/server/exactly-once/compare-and-set';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { post, type PostingLine } from '@erp/modules/gl/server/ledger/posting';
@@ -358,7 +359,8 @@ export async function prepareCheques(trx: AnyTransaction, employeeIds: readonly 
   // Each transaction to its employee's new cheque (the greatest of the pay date: the one just written).
   const prepared = rows.flatMap((row) => transactionIds.get(String(row['employee_id'])) ?? []);
   for (let start = 0; start < prepared.length; start += 1000) {
-    await trx
+    const part = prepared.slice(start, start + 1000);
+    const marked = await trx
       .updateTable('pr_transactions as t')
       .set((eb) => ({
         status: 'Prepared',
@@ -372,8 +374,10 @@ export async function prepareCheques(trx: AnyTransaction, employeeIds: readonly 
         updated_on: now,
         version: eb('t.version', '+', 1),
       }))
-      .where('t.transaction_id', 'in', prepared.slice(start, start + 1000))
-      .execute();
+      .where('t.transaction_id', 'in', part)
+      .where('t.status', '=', 'Entered')
+      .executeTakeFirst();
+    changedExactly(marked, part.length);
   }
   return outcomes;
 }
@@ -422,11 +426,13 @@ export async function payCheques(
     if (used) throw BusinessError.of(409, 'cheque_number_used', 'pr:rules.chequeNumberUsed', { number: Number((used as Row)['cheque_no']) }, 'FirstChequeNo');
   }
   for (const [index, row] of byCheque.entries()) {
-    await trx
+    const paid = await trx
       .updateTable('pr_cheques')
       .set((eb) => ({ status: 'Paid', bank_account_id: options.bankAccountId, cheque_no: options.firstChequeNo + index, updated_by: options.userId, updated_on: now, version: eb('version', '+', 1) }))
       .where('cheque_id', '=', Number(row['cheque_id']))
-      .execute();
+      .where('status', '=', 'Prepared')
+      .executeTakeFirst();
+    changedExactly(paid, 1);
   }
   let fileId: number | null = null;
   if (deposits.length > 0) {
@@ -477,11 +483,13 @@ export async function payCheques(
       .returning('file_id')
       .executeTakeFirstOrThrow();
     fileId = Number((file as Row)['file_id']);
-    await trx
+    const paid = await trx
       .updateTable('pr_cheques')
       .set((eb) => ({ status: 'Paid', bank_account_id: options.bankAccountId, deposit_file_id: fileId, updated_by: options.userId, updated_on: now, version: eb('version', '+', 1) }))
       .where('cheque_id', 'in', deposits.map((row) => Number(row['cheque_id'])))
-      .execute();
+      .where('status', '=', 'Prepared')
+      .executeTakeFirst();
+    changedExactly(paid, deposits.length);
   }
   return { cheques: byCheque.length, deposits: deposits.length, fileId };
 }
@@ -560,11 +568,13 @@ export async function postPayRun(trx: AnyTransaction, payDate: string, userId: s
     userId,
   });
   const now = new Date().toISOString();
-  await trx
+  const marked = await trx
     .updateTable('pr_cheques')
     .set((eb) => ({ status: 'Posted', journal_id: result.journalId, updated_by: userId, updated_on: now, version: eb('version', '+', 1) }))
     .where('cheque_id', 'in', cheques.map((row) => Number(row['cheque_id'])))
-    .execute();
+    .where('status', '=', 'Paid')
+    .executeTakeFirst();
+  changedExactly(marked, cheques.length);
   const gross = sum(cheques.map((row) => money(trx, row['gross'])), 2);
   const net = sum(cheques.map((row) => money(trx, row['net'])), 2);
   return { journalId: result.journalId, cheques: cheques.length, gross, net };

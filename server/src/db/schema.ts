@@ -227,6 +227,28 @@ export interface OidcKeysTable {
   created_on: string;
 }
 
+/** Scopes being worked on (exactly-once/scope-lock.ts): held by a lease its holder renews. */
+export interface WorkLocksTable {
+  scope: string;
+  token: string;
+  holder: string;
+  acquired_on: string;
+  expires_at: number;
+}
+
+/** Idempotency keys of the last 24 hours (exactly-once/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  /** 'running' | 'done'. */
+  state: string;
+  status_code: number | null;
+  content_type: string | null;
+  body: string | null;
+  created_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   roles: RolesTable;
@@ -248,6 +270,8 @@ export interface DB {
   oidc_payloads: OidcPayloadsTable;
   oidc_keys: OidcKeysTable;
   dpop_replay: DpopReplayTable;
+  work_locks: WorkLocksTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
+import { takesIdempotencyKey } from '../exactly-once/idempotency.ts';
 import { isApiPattern, type CatalogRoute } from './route-catalog.ts';
 import { apiSchema, NO_QUERY, RECORD, type JsonSchema } from './schemas.ts';
 
@@ -34,6 +35,16 @@ function operationOf(route: CatalogRoute): Operation {
   const patterns = query?.['patternProperties'] as Record<string, JsonSchema> | undefined;
   for (const [pattern, property] of Object.entries(patterns ?? {})) {
     parameters.push({ name: pattern, in: 'query', required: false, description: `any parameter whose name matches ${pattern}`, schema: property });
+  }
+  if (route.protected && takesIdempotencyKey(route.method, route.url)) {
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'One key per intent (1–255 visible characters): the same key and request again within 24 hours answers the first answer and acts once; the same key with another request is refused (422); while the first still runs, 409.',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
   }
   const operation: Operation = {
     operationId: `${route.method.toLowerCase()} ${route.url}`,

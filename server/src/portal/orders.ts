@@ -36,6 +36,8 @@ export function registerOrderRoutes({ app, db, likeOp, guard, scopeOf, selectedB
     '/api/PortalOrder/submit',
     {
       ...guard,
+      // The key is claimed in the order's own transaction (service.ts), not by the generic layer.
+      config: { idempotency: 'own' },
       schema: {
         querystring: fields({}),
         body: fields(

@@ -4,14 +4,15 @@
  *
  *   GET  /api/processes                   [{ Process, Application, Routes }] the caller may run
  *   POST /api/processes/:process/preview  body { Parameters } → { ResultStatus 1 | 6, ResultCode 'ok' |
- *        'no_records', Message, TotalCount, MaxItems, List: rows (at most MaxItems) }
+ *        'no_records', Message, TotalCount, MaxItems, List: rows (at most MaxItems), Seen: { itemId: digest } }
  *   POST /api/processes/:process/run      body { Parameters, Items: [item ids] } → { ResultStatus 1 (every
  *        item succeeded) | 3 (some failed) | 2 (every item failed), ResultCode 'done' | 'partial' | 'failed',
  *        Message (summary), List: [{ ItemId, Label, ResultStatus, ResultCode, Message, EntityId, Data? }] } — the
  *        §3 Call result variant with a list of per-item Call results, one per item sent, in order.
  *        Instead of `Items`, `All: true` runs every item the parameters select (definition `bulk` only; 400
  *        otherwise), in the preview's order, however many up to BULK_MAX_ITEMS.
- *        `Confirmations` (optional): question ids answered Yes. An item whose run asks a question (§5: it
+ *        `Seen` (optional): the preview's digests of the items sent; an item whose row changed since is not run
+ *        (`not_eligible`). `Confirmations` (optional): question ids answered Yes. An item whose run asks a question (§5: it
  *        throws ConfirmationNeeded) is answered ResultStatus 3, ResultCode 'confirm' with its `Question`
  *        `{ Id, Key, Params, Message }`; the client asks and runs that item again with the Id confirmed.
  *
@@ -19,23 +20,31 @@
  * the definition's maxItems distinct ids (400 otherwise). 403 unless one of the process's applications is
  * open to the caller; 404 for an unknown process. §6: a firm parameter naming a firm the caller is not
  * assigned to answers as the entity routes do (403 `not_assigned`: the entity's `parameterRefusal` hook, entities/parameter-guard.ts).
+ *
+ * Exactly once (issue 39): a run holds its scope (definition `lock`, exactly-once/scope-lock.ts) from reading
+ * its items to its last item's answer; a parallel run of the same scope waits, then finds those items done
+ * (`not_eligible`, "Already processed: Marie ran it at 14:02:07."), and after two minutes of waiting answers
+ * 409 `in_progress` naming who runs it since when.
  */
 import { openedBy, validateReportParameters, type ReportParameterError } from '@erp/shared/reports/define';
-import { BULK_MAX_ITEMS, type ProcessItemResult } from '@erp/shared/processes/define';
+import { BULK_MAX_ITEMS, processScope, type ProcessItemResult } from '@erp/shared/processes/define';
 import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { openableApplications } from '../auth/access.ts';
 import { currentUser, internalCallHeaders } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { readAll } from '../db/read.ts';
-import { ConfirmationNeeded, confirmationsOf, messageIn } from '../entities/call-result.ts';
+import { confirmationsOf } from '../entities/call-result.ts';
 import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
 import { sendFailure } from '../http/errors.ts';
 import { apiSchema, callResult, NO_QUERY, RECORD } from '../http/schemas.ts';
-import { decodeRow, type AnyDb, type ReportRow } from '../reports/engine.ts';
+import { decodeRow, type AnyDb } from '../reports/engine.ts';
 import { reportLocale, reportTranslator, type ReportTranslate } from '../reports/messages.ts';
 import { nameParams, parametersSchema } from '../reports/routes.ts';
-import { BATCH_SIZE, registeredProcess, registeredProcesses, type ItemOutcome, type ProcessContext, type ServerProcess } from './engine.ts';
+import { holderParams } from '../exactly-once/holder.ts';
+import { ScopeBusy, withScopeLock } from '../exactly-once/scope-lock.ts';
+import { registeredProcess, registeredProcesses, type ProcessContext, type ServerProcess } from './engine.ts';
+import { rowDigest, runItems, selectItems } from './run.ts';
 
 const processParams = nameParams('process');
 
@@ -54,6 +63,7 @@ const runBody = {
     Items: { type: 'array', minItems: 1, maxItems: 5000, items: { anyOf: [{ type: 'string', minLength: 1, maxLength: 80 }, { type: 'integer' }] } },
     All: { type: 'boolean' },
     Confirmations: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 200 } },
+    Seen: { type: 'object', maxProperties: 5000, additionalProperties: { type: 'string', maxLength: 64 } },
   },
   additionalProperties: false,
 } as const;
@@ -67,7 +77,7 @@ const PROCESS_SCHEMAS = {
     params: processParams,
     querystring: NO_QUERY,
     body: previewBody,
-    response: { 200: callResult(undefined, { TotalCount: { type: 'integer' }, MaxItems: { type: 'integer' }, List: { type: 'array', items: RECORD } }) },
+    response: { 200: callResult(undefined, { TotalCount: { type: 'integer' }, MaxItems: { type: 'integer' }, List: { type: 'array', items: RECORD }, Seen: RECORD }) },
   }),
   run: apiSchema({
     summary: 'Run a process on the chosen items: one Call result per item (§3)',
@@ -79,7 +89,7 @@ const PROCESS_SCHEMAS = {
   }),
 };
 
-type Body = { Parameters: Record<string, unknown>; Items?: (string | number)[]; All?: boolean; Confirmations?: string[] };
+type Body = { Parameters: Record<string, unknown>; Items?: (string | number)[]; All?: boolean; Confirmations?: string[]; Seen?: Record<string, string> };
 
 export function registerProcessRoutes(app: FastifyInstance, deps: { database: Database }): void {
   const { database } = deps;
@@ -169,7 +179,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
       const { process, ctx, translate } = prepared;
       const base = ctx.db.selectFrom(process.preview(ctx).as('r'));
       const count = Number(((await readAll(database, base.select(sql<unknown>`count(*)`.as('n'))))[0] as { n?: unknown } | undefined)?.n ?? 0);
-      const rows = (await readAll(database, process.preview(ctx).limit(process.def.maxItems))) as Record<string, unknown>[];
+      const rows = ((await readAll(database, process.preview(ctx).limit(process.def.maxItems))) as Record<string, unknown>[]).map((raw) => decodeRow(ctx.db, process.def, raw));
       reply.header('cache-control', 'no-store');
       return {
         ResultStatus: count === 0 ? 6 : 1,
@@ -179,7 +189,8 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
         Exception: null,
         TotalCount: count,
         MaxItems: process.def.maxItems,
-        List: rows.map((raw) => decodeRow(ctx.db, process.def, raw)),
+        List: rows,
+        Seen: Object.fromEntries(rows.map((row) => [String(row[process.def.itemKey]), rowDigest(row)])),
       };
     },
   );
@@ -196,81 +207,24 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
       if (all === (request.body.Items !== undefined) || (all && !def.bulk)) {
         return refuse(reply, translate, [{ field: 'Items', key: all && def.bulk !== true ? 'reports:process.notBulk' : 'reports:process.itemsOrAll' }]);
       }
-      let ids: string[];
-      let byId: Map<string, ReportRow>;
-      if (all) {
-        // Every item the parameters select, as they qualify now, in the preview's order.
-        const rows = (await readAll(database, process.preview(ctx).limit(BULK_MAX_ITEMS + 1))) as Record<string, unknown>[];
-        if (rows.length > BULK_MAX_ITEMS) return refuse(reply, translate, [{ field: 'Items', key: 'reports:process.tooMany', params: { max: BULK_MAX_ITEMS } }]);
-        const decoded = rows.map((raw) => decodeRow(ctx.db, def, raw));
-        ids = decoded.map((row) => String(row[def.itemKey]));
-        byId = new Map(decoded.map((row, i) => [ids[i]!, row]));
-      } else {
-        ids = [...new Set(request.body.Items!.map(String))];
-        if (ids.length > def.maxItems) return refuse(reply, translate, [{ field: 'Items', key: 'reports:process.tooMany', params: { max: def.maxItems } }]);
-        const keyColumn = def.columns.find((c) => c.field === def.itemKey)!;
-        const keys = keyColumn.type === 'integer' ? ids.map(Number).filter(Number.isSafeInteger) : ids;
-        // The items as they qualify now (the preview's rules, read again).
-        const eligible = keys.length === 0
-          ? []
-          : ((await readAll(
-              database,
-              ctx.db
-                .selectFrom(process.preview(ctx).as('r'))
-                .selectAll('r')
-                .where(`r.${def.itemKey}`, 'in', keys),
-            )) as Record<string, unknown>[]);
-        byId = new Map(eligible.map((raw) => [String(raw[def.itemKey]), decodeRow(ctx.db, def, raw)]));
+      const sent = all ? null : request.body.Items!;
+      if (sent && new Set(sent.map(String)).size > def.maxItems) return refuse(reply, translate, [{ field: 'Items', key: 'reports:process.tooMany', params: { max: def.maxItems } }]);
+      // Exactly once (issue 39): runs of one scope one after another, on every instance; the items are read
+      // again under the lock, so a run that waited finds the other's work done and says who did it.
+      let results: ProcessItemResult[] | null;
+      try {
+        results = await withScopeLock(database.db, processScope(def, ctx.params), ctx.user.userId, async (waitedFor) => {
+          const selected = await selectItems(database, process, ctx, sent, request.body.Seen);
+          if (!selected) return null;
+          const notEligible = waitedFor ? translate('reports:process.doneBy', await holderParams(database, waitedFor, request)) : translate('reports:process.notEligible');
+          return runItems(process, ctx, selected, { translate, notEligible, log: request.log });
+        });
+      } catch (error) {
+        if (!(error instanceof ScopeBusy)) throw error;
+        const message = translate('reports:process.busy', { process: translate(def.titleKey), ...(await holderParams(database, error.held, request)) });
+        return reply.code(409).header('cache-control', 'no-store').send({ ResultStatus: 2, ResultCode: 'in_progress', Message: message, EntityId: null, Exception: null });
       }
-      const results: ProcessItemResult[] = [];
-      const resultOf = (id: string, row: ReportRow, outcome: ItemOutcome): ProcessItemResult => ({
-        ItemId: id,
-        Label: String(row[def.itemLabel] ?? id),
-        EntityId: outcome.EntityId ?? id,
-        ResultStatus: outcome.ResultStatus,
-        ResultCode: outcome.ResultCode,
-        Message: outcome.Message,
-        ...(outcome.Data ? { Data: outcome.Data } : {}),
-      });
-      /** One item through runItem: its outcome, its question (§5), or a failure logged. */
-      const runOne = async (id: string, row: ReportRow): Promise<ProcessItemResult> => {
-        const label = String(row[def.itemLabel] ?? id);
-        try {
-          return resultOf(id, row, await process.runItem(ctx, row));
-        } catch (error) {
-          if (error instanceof ConfirmationNeeded) {
-            const message = messageIn(ctx.locale, error.key, error.params);
-            return { ItemId: id, Label: label, ResultStatus: 3, ResultCode: 'confirm', Message: message, EntityId: id, Question: { Id: error.id, Key: error.key, Params: error.params, Message: message } };
-          }
-          request.log.error({ err: error }, `process ${def.name}: item ${id} failed`);
-          return { ItemId: id, Label: label, ResultStatus: 2, ResultCode: 'failed', Message: translate('reports:process.failed'), EntityId: id };
-        }
-      };
-      const notEligible = (id: string): ProcessItemResult => ({ ItemId: id, Label: id, ResultStatus: 2, ResultCode: 'not_eligible', Message: translate('reports:process.notEligible'), EntityId: id });
-      if (process.runBatch) {
-        for (let start = 0; start < ids.length; start += BATCH_SIZE) {
-          const batch = ids.slice(start, start + BATCH_SIZE);
-          const rows = batch.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-          let outcomes: ItemOutcome[] | null = null;
-          try {
-            outcomes = rows.length > 0 ? await process.runBatch(ctx, rows) : [];
-          } catch (error) {
-            request.log.warn({ err: error }, `process ${def.name}: a batch failed, its items run one by one`);
-          }
-          let k = 0;
-          for (const id of batch) {
-            const row = byId.get(id);
-            if (!row) results.push(notEligible(id));
-            else if (outcomes) results.push(resultOf(id, row, outcomes[k++]!));
-            else results.push(await runOne(id, row));
-          }
-        }
-      } else {
-        for (const id of ids) {
-          const row = byId.get(id);
-          results.push(row ? await runOne(id, row) : notEligible(id));
-        }
-      }
+      if (!results) return refuse(reply, translate, [{ field: 'Items', key: 'reports:process.tooMany', params: { max: BULK_MAX_ITEMS } }]);
       const failed = results.filter((r) => r.ResultStatus !== 1).length;
       const succeeded = results.length - failed;
       reply.header('cache-control', 'no-store');

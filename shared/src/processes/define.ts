@@ -13,7 +13,10 @@
  * - `confirmKey`: the question asked before the run (§4 confirmations; default `reports:process.confirm`);
  * - `roles`: when set, only these roles may preview and run it (the application alone is not enough);
  * - `bulk`: the run may also take every item the parameters select (`All`), however many — a mass update such as
- *   a price adjustment over 50,000 rows; the server runs them in batches (`ServerProcess.runBatch`).
+ *   a price adjustment over 50,000 rows; the server runs them in batches (`ServerProcess.runBatch`);
+ * - `lock`: the scope its runs serialize on (issue 39: exactly once) — by default the process itself, every run
+ *   of it one after another on every server instance; `scope` lets processes that work on the same rows share
+ *   one (the pay run's steps), `by` narrows it by parameters whose runs can never touch each other's items.
  *
  * The run answers a Call result whose `List` holds one Call result per item (`{ ItemId, Label, ResultStatus,
  * ResultCode, Message, EntityId }`), in the order the items were sent; each item runs in its own transaction,
@@ -35,6 +38,15 @@ export interface ProcessDefinition extends Pick<ReportDefinition, 'name' | 'appl
   roles?: readonly string[];
   /** The run may take every item the parameters select (`All: true`), beyond `maxItems` (up to BULK_MAX_ITEMS). */
   bulk?: boolean;
+  /** The scope its runs serialize on (default: the process name, whatever the parameters). */
+  lock?: { scope?: string; by?: readonly string[] };
+}
+
+/** The scope a run with these parameters holds (server/src/exactly-once/scope-lock.ts). */
+export function processScope(def: ProcessDefinition, params: Readonly<Record<string, unknown>>): string {
+  const base = `process:${def.lock?.scope ?? def.name}`;
+  const by = def.lock?.by ?? [];
+  return by.length === 0 ? base : `${base}:${JSON.stringify(by.map((name) => params[name] ?? null))}`;
 }
 
 /** The most items a bulk run (`All`) takes. */
@@ -71,6 +83,7 @@ export function defineProcess(input: ProcessInput): ProcessDefinition {
   if (!fields.has(def.itemLabel)) fail(`item label ${def.itemLabel} is not a column`);
   if (!(def.maxItems >= 1 && def.maxItems <= 5000)) fail('maxItems must be 1 to 5000');
   const params = new Set(def.parameters.map((p) => p.name));
+  for (const name of def.lock?.by ?? []) if (!params.has(name)) fail(`lock names unknown parameter ${name}`);
   for (const rule of def.rules) {
     const names = rule.kind === 'dateRange' ? [rule.start, rule.end] : rule.alternatives.flat();
     for (const name of names) if (!params.has(name)) fail(`rule names unknown parameter ${name}`);

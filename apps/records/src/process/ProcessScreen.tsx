@@ -26,6 +26,8 @@ interface PreviewAnswer {
   TotalCount: number;
   MaxItems: number;
   List: ReportRow[];
+  /** What the user saw of each item (sent back with the run). */
+  Seen?: Record<string, string>;
 }
 
 interface RunAnswer {
@@ -108,7 +110,9 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
    * and run again with its question confirmed — its new outcome replaces the question in the result list.
    */
   const runAsking = async (parameters: ReportParameterValues, items: string[]): Promise<RunAnswer> => {
-    let answer = await api.post<RunAnswer>(`${base}/run`, { Parameters: parameters, Items: items });
+    // What the user saw of each item (the preview's digests): an item changed since is not run (issue 39).
+    const seen = step.kind === 'preview' && step.answer.Seen ? Object.fromEntries(items.flatMap((id) => (step.answer.Seen![id] ? [[id, step.answer.Seen![id]]] : []))) : undefined;
+    let answer = await api.post<RunAnswer>(`${base}/run`, { Parameters: parameters, Items: items, ...(seen ? { Seen: seen } : {}) });
     const confirmed = new Map<string, string[]>();
     for (let round = 0; round < 5; round += 1) {
       const asked = answer.List.filter((item) => item.ResultCode === 'confirm' && item.Question);

@@ -1,0 +1,62 @@
+/**
+ * The race suite's fixtures (server/test/race.test.ts, issue 39 item 3). A module whose processes or actions the
+ * demo data cannot run as they are exports `raceFixtures` from `modules/<m>/test/race-fixtures.ts`:
+ * - `processes[name].prepare(api)`: makes the process runnable on one server (creates what it works on) and
+ *   answers the run's Parameters; it is called once on each of the two servers and must do the same on both;
+ *   `last`: runs after every other (a year end closes what the others would post to); `{ pending: why }` instead
+ *   marks a process the suite cannot run yet (reported as skipped, with the reason);
+ * - `actions['<entity> <action>'](api)`: makes one record ready for the action and answers its key.
+ */
+import type { AnyEntity } from '@erp/shared/entities/define';
+import { entityByName } from '@erp/shared/entities/index';
+import type { Kysely } from 'kysely';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface RaceApi {
+  get(url: string): Promise<{ status: number; json: Json }>;
+  post(url: string, body: unknown): Promise<{ status: number; json: Json }>;
+  db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export interface RaceFixtures {
+  processes: Record<string, { prepare(api: RaceApi): Promise<Json | null>; last?: boolean } | { pending: string }>;
+  actions?: Record<string, (api: RaceApi) => Promise<string | number>>;
+}
+
+/** The fields a copy sends: what a user types (no key, number, state, computed or read-only value). */
+function copyable(def: AnyEntity, record: Json): Json {
+  const out: Json = {};
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (!(name in record) || name === def.key || name === def.numbering?.field || name === def.states?.field || name in def.computed) continue;
+    if (field.type === 'children') {
+      const rows = Array.isArray(record[name]) ? (record[name] as Json[]) : [];
+      out[name] = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([child]) => child !== field.key && child in field.fields && !field.fields[child]!.readOnly)));
+    } else if (!field.readOnly) out[name] = record[name];
+  }
+  return out;
+}
+
+/** A new record made through the API as a copy of the entity's first record (by key); null when refused. */
+export async function copyRecord(api: RaceApi, entity: string): Promise<Json | null> {
+  const def = entityByName(entity);
+  if (!def) throw new Error(`no entity ${entity}`);
+  const keyColumn = def.fields[def.key]!.column;
+  const first = (await api.db.selectFrom(def.table).select(keyColumn).orderBy(keyColumn).limit(1).executeTakeFirst()) as Json | undefined;
+  if (!first) return null;
+  const record = (await api.get(`/api/data/${entity}/${encodeURIComponent(String(first[keyColumn]))}`)).json.Data as Json | undefined;
+  if (!record) return null;
+  const created = await api.post(`/api/data/${entity}`, copyable(def, record));
+  if (created.status !== 201) throw new Error(`${entity}: the copy was refused: ${JSON.stringify(created.json)}`);
+  return created.json.Data as Json;
+}
+
+/** The key of the entity's first record (by key). */
+export async function firstKey(api: RaceApi, entity: string): Promise<string> {
+  const def = entityByName(entity);
+  if (!def) throw new Error(`no entity ${entity}`);
+  const column = def.fields[def.key]!.column;
+  const first = (await api.db.selectFrom(def.table).select(column).orderBy(column).limit(1).executeTakeFirst()) as Json | undefined;
+  if (!first) throw new Error(`no ${entity} record`);
+  return String(first[column]);
+}
