@@ -2,6 +2,7 @@
 import type { RaceFixtures } from '../../../server/test/helpers/race.ts';
 
 const DATE = '2026-11-02';
+const YEAR_END = 2025;
 
 export const raceFixtures: RaceFixtures = {
   processes: {
@@ -22,6 +23,13 @@ export const raceFixtures: RaceFixtures = {
         return created.status === 201 ? { StartDate: DATE, EndDate: DATE } : null;
       },
     },
-    'gl-year-end': { pending: 'needs every period of the demo year closed first (the period close is raced as an action)' },
+    // The demo's first year, its periods closed as the G/L tests close them; after every other step.
+    'gl-year-end': {
+      last: true,
+      async prepare(api) {
+        await api.db.updateTable('fiscal_periods').set({ closed_gl: 1 }).where('fiscal_year', '=', YEAR_END).execute();
+        return { FiscalYear: YEAR_END, Action: 'close' };
+      },
+    },
   },
 };
