@@ -130,5 +130,8 @@ describe('Idempotency-Key', () => {
     expect(names('/api/processes/{process}/run', 'post')).toContain('Idempotency-Key');
     expect(names('/api/data/{entity}/{id}/actions/{action}', 'post')).toContain('Idempotency-Key');
     expect(names('/api/processes', 'get')).not.toContain('Idempotency-Key');
+    // A POST that only reads takes none: nothing to replay, nothing kept.
+    expect(names('/api/reports/{report}/run', 'post')).not.toContain('Idempotency-Key');
+    expect(names('/api/processes/{process}/preview', 'post')).not.toContain('Idempotency-Key');
   });
 });

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * The race suite (issue 39 item 3), generated from what the modules register, on SQLite and PostgreSQL: every
  * registered process and every document action, fired PARALLEL times at once, must leave exactly the effect

@@ -63,6 +63,7 @@ import {
 } from './service.ts';
 import { ENTITY_SCHEMAS } from './schemas.ts';
 import { loadRecord, parseId } from './wire.ts';
+import { READS } from '../exactly-once/idempotency.ts';
 
 type Params = { entity: string; id?: string };
 
@@ -340,7 +341,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     return sendAnswer(reply, await createRecord(ctx, request.body));
   });
 
-  app.post<{ Params: Params }>('/api/data/:entity/export', { schema: ENTITY_SCHEMAS.export }, async (request, reply) => {
+  app.post<{ Params: Params }>('/api/data/:entity/export', { schema: ENTITY_SCHEMAS.export, config: READS }, async (request, reply) => {
     const refused = noQuery(request);
     if (refused) return sendAnswer(reply, refused);
     const ctx = await contextOf(request, reply, request.params.entity, 'read');

@@ -6,7 +6,8 @@
  *   `Idempotent-Replayed: true`, and runs nothing.
  * - The same key with another request is refused: 422 `idempotency_mismatch`.
  * - The same key while the first is still running: 409 `idempotency_in_progress` ("try again in a moment").
- * - A 5xx answer, or one streamed (a file), is not kept: the key is freed, and a retry runs again.
+ * - A 5xx answer, one streamed (a file) or one over 256 KB is not kept: the key is freed, and a retry runs again.
+ * - A POST that only reads (reports, exports, previews: `config: READS`) takes no key.
  * A route that claims its key inside its effect's own transaction says so (`config: { idempotency: 'own' }`, the
  * portal's order submit) and is left to itself. Keys are per user (one user's key never answers another's request) and live in `idempotency_keys`
  * (migration 0039), so every server instance on the database honours them. Claiming a key is one insert that
@@ -33,16 +34,25 @@ const SWEEP_EVERY_MS = 60_000;
 const KEY = /^[\x21-\x7e]{1,255}$/;
 const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The route config of a POST that only reads. */
+export const READS = { idempotency: 'none' } as const;
+/** The longest answer kept for replay; a longer one frees its key (acting calls answer far less). */
+const KEEP_MAX_CHARS = 256 * 1024;
+
 /** Whether a route takes the header (OpenAPI lists it there). */
-export const takesIdempotencyKey = (method: string, url: string) => CHANGING.has(method.toUpperCase()) && url.startsWith('/api/');
+export const takesIdempotencyKey = (method: string, url: string, config?: { idempotency?: string }) =>
+  CHANGING.has(method.toUpperCase()) && url.startsWith('/api/') && config?.idempotency !== 'none';
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotency?: { userId: string; key: string } | null;
   }
   interface FastifyContextConfig {
-    /** 'own': the route claims its key itself, in its effect's transaction (the portal's order submit). */
-    idempotency?: 'own';
+    /**
+     * 'own': the route claims its key itself, in its effect's transaction (the portal's order submit);
+     * 'none': a POST that only reads (a report run, an export, a preview): no key is claimed or kept.
+     */
+    idempotency?: 'own' | 'none';
   }
 }
 
@@ -68,7 +78,8 @@ export function registerIdempotency(app: FastifyInstance, deps: { database: Data
   // After authentication and validation: a refused request never claims its key.
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined || !request.user || !takesIdempotencyKey(request.method, request.url) || request.routeOptions.config.idempotency === 'own') return;
+    const config = request.routeOptions.config;
+    if (header === undefined || !request.user || !takesIdempotencyKey(request.method, request.url, config) || config.idempotency === 'own') return;
     const language = request.user.row.language;
     if (typeof header !== 'string' || !KEY.test(header)) return refuse(reply, 400, 'bad_request', 'entities:result.idempotencyKeyInvalid', language);
     const now = Date.now();
@@ -112,7 +123,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { database: Data
     if (!claimed) return payload;
     request.idempotency = null;
     const where = db.deleteFrom('idempotency_keys').where('user_id', '=', claimed.userId).where('idempotency_key', '=', claimed.key);
-    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+    if (reply.statusCode >= 500 || typeof payload !== 'string' || payload.length > KEEP_MAX_CHARS) {
       await where.execute();
       return payload;
     }

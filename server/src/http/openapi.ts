@@ -36,7 +36,7 @@ function operationOf(route: CatalogRoute): Operation {
   for (const [pattern, property] of Object.entries(patterns ?? {})) {
     parameters.push({ name: pattern, in: 'query', required: false, description: `any parameter whose name matches ${pattern}`, schema: property });
   }
-  if (route.protected && takesIdempotencyKey(route.method, route.url)) {
+  if (route.protected && takesIdempotencyKey(route.method, route.url, route)) {
     parameters.push({
       name: 'Idempotency-Key',
       in: 'header',

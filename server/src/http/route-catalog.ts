@@ -34,6 +34,8 @@ export interface CatalogRoute {
   public: boolean;
   protected: boolean;
   schema: FastifySchema | undefined;
+  /** The route's idempotency setting (exactly-once/idempotency.ts), for OpenAPI. */
+  idempotency?: 'own' | 'none';
 }
 
 /** The API's place: every route here needs a token unless declared public. */
@@ -81,6 +83,7 @@ export function collectRoutes(app: FastifyInstance): void {
         public: declaredPublic || !isApiPattern(route.url),
         protected: isApiPattern(route.url) && !declaredPublic,
         schema: route.schema,
+        ...(route.config?.idempotency ? { idempotency: route.config.idempotency } : {}),
       });
     }
   });

@@ -45,6 +45,7 @@ import { holderParams } from '../exactly-once/holder.ts';
 import { ScopeBusy, withScopeLock } from '../exactly-once/scope-lock.ts';
 import { registeredProcess, registeredProcesses, type ProcessContext, type ServerProcess } from './engine.ts';
 import { rowDigest, runItems, selectItems } from './run.ts';
+import { READS } from '../exactly-once/idempotency.ts';
 
 const processParams = nameParams('process');
 
@@ -172,7 +173,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
 
   app.post<{ Params: { process: string }; Body: Body }>(
     '/api/processes/:process/preview',
-    { schema: PROCESS_SCHEMAS.preview },
+    { schema: PROCESS_SCHEMAS.preview, config: READS },
     async (request, reply) => {
       const prepared = await prepare(request, reply);
       if (!prepared) return reply;

@@ -39,6 +39,7 @@ import { reportLocale, reportTranslator, type ReportLocale, type ReportTranslate
 import { defaultLetterhead } from './letterhead.ts';
 import { pdfSafe, writeReportPdf } from './pdf.ts';
 import { writeReportXlsx, XLSX_TYPE } from './xlsx.ts';
+import { READS } from '../exactly-once/idempotency.ts';
 
 export const REPORT_PAGE_SIZE = 250;
 export const MAX_REPORT_PAGE_SIZE = 1000;
@@ -204,7 +205,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
 
   app.post<{ Params: { report: string }; Body: RunBody }>(
     '/api/reports/:report/run',
-    { schema: REPORT_SCHEMAS.run },
+    { schema: REPORT_SCHEMAS.run, config: READS },
     async (request, reply) => {
       const prepared = await prepare(request, reply);
       if (!prepared) return reply;
@@ -231,7 +232,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
   for (const kind of ['pdf', 'xlsx'] as const) {
     app.post<{ Params: { report: string }; Body: { Parameters: Record<string, unknown> } }>(
       `/api/reports/:report/${kind}`,
-      { schema: REPORT_SCHEMAS[kind] },
+      { schema: REPORT_SCHEMAS[kind], config: READS },
       async (request, reply) => {
         const prepared = await prepare(request, reply);
         if (!prepared) return reply;
