@@ -191,6 +191,8 @@ export const prCheque = defineEntity({
   ],
   search: ['EmployeeId', 'EmployeeName'],
   indexes: [['PayDate', 'Status'], ['EmployeeId', 'PayDate']],
+  // A cheque number is issued once per bank account (issue 39: numbers under a unique constraint).
+  uniques: [['BankAccountId', 'ChequeNo']],
   roles: PR_ROLES,
   attachments: false,
   formLayout: {
