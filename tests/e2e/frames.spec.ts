@@ -211,6 +211,33 @@ test.describe('steel order-entry frame', () => {
     await expect(steelScreen(page).getByRole('alert')).toHaveText('Your session has expired. Please log out and log in again.');
     await expect(steelFrame(page)).toHaveCount(0);
   });
+
+  // Issue 39 item 4: Order Entry's "ReSteel Orders" (/novus-oe/resteel) is no dead end.
+  test('ReSteel Orders in Order Entry offers the way to the steel screen, opened as a tab from the keyboard', async ({ page }) => {
+    await signIn(page, 'steel', 'steel', '#/novus-oe/resteel');
+    await expect(steelScreen(page)).toHaveAttribute('data-reason', 'elsewhere');
+    await expect(steelScreen(page).getByRole('status')).toHaveText(`The steel order entry can only be opened at ${STEEL_PATH}.`);
+    const open = steelScreen(page).getByRole('button', { name: 'Open ReSteel Order Entry' });
+    await open.focus();
+    await expect(open).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`#${STEEL_PATH}$`));
+    await expect(page.locator('erp-top-bar').getByRole('tab', { name: /Steel re-seller/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(steelFrame(page)).toBeVisible();
+    // A tab of its own: Order Entry's tab (with the notice) stays open behind it.
+    await expect(page.locator('[data-screen="steel-frame"][data-reason="elsewhere"]')).toBeHidden();
+    const frameScreen = page.locator('[data-screen="steel-frame"][data-link]');
+    await expect(frameScreen).toHaveAttribute('data-link', 'connected');
+    await expect(frameScreen.getByRole('status')).toHaveText("Connected to steel order entry as Liam O'Connor.");
+  });
+
+  test('ReSteel Orders tells a user of another domain plainly that the steel screen is not theirs, with no way there', async ({ page }) => {
+    await signIn(page, 'admin', 'admin', '#/novus-oe/resteel');
+    await expect(steelScreen(page)).toHaveAttribute('data-reason', 'other-domain');
+    await expect(steelScreen(page).getByRole('status')).toHaveText('The steel order entry is only for users of the steel company. Your account does not belong to it.');
+    await expect(steelScreen(page).getByRole('button')).toHaveCount(0);
+    await expect(page.locator('iframe')).toHaveCount(0);
+  });
 });
 
 test.describe('newer-version front end frames', () => {

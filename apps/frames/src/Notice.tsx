@@ -1,4 +1,4 @@
-/** What a frame screen shows instead of its frame: a heading and one honest sentence. */
+/** What a frame screen shows instead of its frame: a heading, one honest sentence and, where there is one, the way on. */
 import type { ReactElement, ReactNode } from 'react';
 import type { ShellConfigState, Translate } from '@erp/ui';
 
@@ -11,15 +11,18 @@ export interface NoticeProps {
   /** `alert` for problems the user must act on (expired session, broken configuration). */
   role: 'status' | 'alert';
   children: ReactNode;
+  /** What the user can do instead (the way to where the screen does open), after the sentence. */
+  actions?: ReactNode;
 }
 
-export function Notice({ screen, reason, title, role, children }: NoticeProps) {
+export function Notice({ screen, reason, title, role, children, actions }: NoticeProps) {
   return (
     <section className="erp-ui-page erp-frames-notice" data-screen={screen} data-reason={reason}>
       <h1 className="erp-ui-page__title">{title}</h1>
       <p role={role} className={role === 'alert' ? 'erp-frames-notice__problem' : 'erp-ui-note'}>
         {children}
       </p>
+      {actions ? <div className="erp-frames-notice__actions">{actions}</div> : null}
     </section>
   );
 }

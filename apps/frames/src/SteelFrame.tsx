@@ -5,7 +5,9 @@
  * path, the session is live and not expired, and the profile domain is the steel company's. Every change
  * of `bus.session$` is followed: an expired session or a sign-out removes the frame at once and shows why;
  * another user gets a fresh frame (the iframe is keyed by page URL and subject id). Token renewals keep
- * the same frame (same key), so nothing reloads while the tab stays open.
+ * the same frame (same key), so nothing reloads while the tab stays open. Mounted on another route (Order
+ * Entry's ReSteel Orders, /novus-oe/resteel) it is no dead end: a button opens the steel path as a tab for a
+ * user who may open it (`steelElsewhere`), and anyone else is told plainly why not.
  *
  * The message contract (VerifyReSteelSndUser out, ReSteelAck back, exact origin both ways) is documented
  * in steel.ts. The screen root carries `data-link` (loading | sent | connected | mismatch) and
@@ -13,7 +15,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { bus, translate } from '@erp/shared';
-import { useBusValue, useScreen, useTranslation } from '@erp/ui';
+import { useBusValue, useScreen, useTranslation, type Translate } from '@erp/ui';
 import { useShellConfig } from '@erp/ui';
 import { Notice, configNotice } from './Notice.tsx';
 import {
@@ -21,8 +23,10 @@ import {
   isFromSteelFrame,
   parseAck,
   steelAccess,
+  steelElsewhere,
   verifyMessage,
   type LinkState,
+  type SteelElsewhere,
   type ShellSub,
 } from './steel.ts';
 import { ensureStylesheet } from './stylesheet.ts';
@@ -43,52 +47,62 @@ export function SteelFrameScreen() {
   const { path } = useScreen();
   const config = useShellConfig();
   const session = useBusValue(bus.session$);
+  const applications = useBusValue(bus.applications$);
   const title = t('steel.title');
 
   const notice = configNotice(config, SCREEN, title, t);
   if (notice || config.status !== 'ready') return notice;
   const access = steelAccess(config.config.steel, session, path);
-  switch (access.kind) {
-    case 'allowed':
-      return (
-        <SteelConversation
-          key={`${access.frameUrl}|${access.shellSub.subjectId}`}
-          frameUrl={access.frameUrl}
-          origin={access.origin}
-          shellSub={access.shellSub}
-        />
-      );
-    case 'expired':
-      return (
-        <Notice screen={SCREEN} reason="expired" title={title} role="alert">
-          {translate('errors:session.expired', 'Your session has expired. Please log out and log in again.')}
-        </Notice>
-      );
-    case 'signed-out':
-      return (
-        <Notice screen={SCREEN} reason="signed-out" title={title} role="status">
-          {t('steel.signedOut')}
-        </Notice>
-      );
-    case 'other-domain':
-      return (
-        <Notice screen={SCREEN} reason="other-domain" title={title} role="status">
-          {t('steel.otherDomain')}
-        </Notice>
-      );
-    case 'wrong-path':
-      return (
-        <Notice screen={SCREEN} reason="wrong-path" title={title} role="status">
-          {t('steel.wrongPath', { path: config.config.steel.path })}
-        </Notice>
-      );
-    case 'misconfigured':
-      return (
-        <Notice screen={SCREEN} reason="misconfigured" title={title} role="alert">
-          {t('steel.misconfigured')}
-        </Notice>
-      );
+  if (access.kind === 'allowed') {
+    return (
+      <SteelConversation
+        key={`${access.frameUrl}|${access.shellSub.subjectId}`}
+        frameUrl={access.frameUrl}
+        origin={access.origin}
+        shellSub={access.shellSub}
+      />
+    );
   }
+  if (access.kind !== 'wrong-path') return refusal(access.kind, title, t);
+  // Mounted on another route (Order Entry's ReSteel Orders, /novus-oe/resteel): no dead end (issue 39 item 4) — the
+  // way to the steel screen for a user who may open it, a tab through the shell's navigate$ channel as any route
+  // opens; otherwise plainly why not.
+  const where = steelElsewhere(config.config.steel, session, applications);
+  if (where.kind !== 'elsewhere') return refusal(where.kind, title, t);
+  return (
+    <Notice
+      screen={SCREEN}
+      reason="elsewhere"
+      title={title}
+      role="status"
+      actions={
+        <button type="button" className="erp-ui-button" onClick={() => bus.navigate$.next(where.path)}>
+          {t('steel.open')}
+        </button>
+      }
+    >
+      {t('steel.wrongPath', { path: where.path })}
+    </Notice>
+  );
+}
+
+type Refusal = Exclude<SteelElsewhere['kind'], 'elsewhere'>;
+
+const REFUSAL_KEYS: Record<Exclude<Refusal, 'expired'>, string> = {
+  'signed-out': 'steel.signedOut',
+  'other-domain': 'steel.otherDomain',
+  'no-application': 'steel.noApplication',
+  misconfigured: 'steel.misconfigured',
+};
+
+/** Why there is no frame: problems the user must act on (an expired session, a broken configuration) as alerts. */
+function refusal(kind: Refusal, title: string, t: Translate) {
+  const alert = kind === 'expired' || kind === 'misconfigured';
+  return (
+    <Notice screen={SCREEN} reason={kind} title={title} role={alert ? 'alert' : 'status'}>
+      {kind === 'expired' ? translate('errors:session.expired', 'Your session has expired. Please log out and log in again.') : t(REFUSAL_KEYS[kind])}
+    </Notice>
+  );
 }
 
 interface ConversationProps {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Session, ShellConfig } from '@erp/shared';
+import type { Application, Session, ShellConfig } from '@erp/shared';
 import { allowedFrameOrigins, frameSource, frameTitle } from './frame-source.ts';
-import { afterAck, httpOrigin, isFromSteelFrame, parseAck, steelAccess, verifyMessage } from './steel.ts';
+import { afterAck, httpOrigin, isFromSteelFrame, parseAck, steelAccess, steelElsewhere, verifyMessage } from './steel.ts';
 
 const steel: ShellConfig['steel'] = {
   origin: 'http://127.0.0.1:8081',
@@ -61,6 +61,25 @@ describe('steelAccess (§2 embedded steel frame)', () => {
   it('normalizes the configured origin and loads the origin root when no page URL is configured', () => {
     const access = steelAccess({ origin: 'HTTP://127.0.0.1:8081/', domain: 'resteel.example', path: steel.path }, session('resteel.example'), steel.path);
     expect(access).toMatchObject({ kind: 'allowed', origin: 'http://127.0.0.1:8081', frameUrl: 'http://127.0.0.1:8081/' });
+  });
+});
+
+describe('steelElsewhere (issue 39 item 4: the steel screen on another route is no dead end)', () => {
+  const app = (name: string, routerPath: string) => ({ Application: name, RouterPath: routerPath }) as Application;
+  const apps = [app('NOVUS-OE', '/novus-oe'), app('RESTEEL-OE', '/resteel-oe')];
+
+  it('offers the steel path to a user who may open it', () => {
+    expect(steelElsewhere(steel, session('ReSteel.Example'), apps)).toEqual({ kind: 'elsewhere', path: '/resteel-oe/resteel' });
+    expect(steelElsewhere({ ...steel, path: 'resteel-oe/resteel/' }, session('resteel.example'), apps)).toEqual({ kind: 'elsewhere', path: '/resteel-oe/resteel' });
+  });
+
+  it('says why not: another domain, no session, an expired one, the application not the user’s, a broken configuration', () => {
+    expect(steelElsewhere(steel, session('novus.example'), apps).kind).toBe('other-domain');
+    expect(steelElsewhere(steel, null, apps).kind).toBe('signed-out');
+    expect(steelElsewhere(steel, session('resteel.example', true), apps).kind).toBe('expired');
+    expect(steelElsewhere(steel, session('resteel.example'), [app('NOVUS-OE', '/novus-oe')]).kind).toBe('no-application');
+    expect(steelElsewhere({ ...steel, origin: '*' }, session('resteel.example'), apps).kind).toBe('misconfigured');
+    expect(steelElsewhere({ ...steel, path: '' }, session('resteel.example'), apps).kind).toBe('misconfigured');
   });
 });
 

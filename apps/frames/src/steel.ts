@@ -20,7 +20,7 @@
  * iframe's `contentWindow`; every other message (another origin, the shell page itself, another window
  * of the steel origin, another frame) is ignored without any effect.
  */
-import { normalizeRouterPath, type Session, type ShellConfig } from '@erp/shared';
+import { applicationForPath, normalizeRouterPath, type Application, type Session, type ShellConfig } from '@erp/shared';
 
 export const VERIFY_MESSAGE = 'VerifyReSteelSndUser';
 export const ACK_MESSAGE = 'ReSteelAck';
@@ -104,6 +104,34 @@ export function steelAccess(
   const domain = session.profile.domain ?? '';
   if (!domain.trim() || !steel.domain?.trim() || !sameText(domain, steel.domain)) return { kind: 'other-domain' };
   return { kind: 'allowed', frameUrl, origin, shellSub: session.profile.shellSub };
+}
+
+/** What the steel screen offers when it is mounted on another route (Order Entry's ReSteel Orders, /novus-oe/resteel). */
+export type SteelElsewhere =
+  /** The user may open the steel screen: offer the way to `path`. */
+  | { kind: 'elsewhere'; path: string }
+  /** The profile domain fits, but the steel path's application is not one the user may open. */
+  | { kind: 'no-application' }
+  | { kind: 'misconfigured' }
+  | { kind: 'signed-out' }
+  | { kind: 'expired' }
+  | { kind: 'other-domain' };
+
+/**
+ * Issue 39 item 4, no dead end: on another route the screen says whether this user may open the steel screen at its
+ * own path — the same §2 rules as there (`steelAccess` at the steel path), and the path's application among those
+ * the user may open (`applications`, bus.applications$) — so it can offer the way there, or say plainly why not.
+ */
+export function steelElsewhere(
+  steel: ShellConfig['steel'] | undefined,
+  session: Session | null,
+  applications: readonly Application[],
+): SteelElsewhere {
+  const access = steelAccess(steel, session, steel?.path ?? '');
+  if (access.kind === 'wrong-path') return { kind: 'misconfigured' };
+  if (access.kind !== 'allowed') return { kind: access.kind };
+  const path = normalizeRouterPath(steel!.path);
+  return applicationForPath(applications, path) ? { kind: 'elsewhere', path } : { kind: 'no-application' };
 }
 
 /** True only for a message from the steel origin sent by this frame's own window. */

@@ -181,7 +181,7 @@ describe('three-way matching (SCREENS.md WP5 acceptance 2)', () => {
   it('posts the accepted variance Dr GRNI (matched quantity × PO price) / Dr price variance / Dr ITC / Cr A/P', async () => {
     const accepted = await action('ap-invoice', exception, 'accept');
     expect(accepted).toMatchObject({ Status: 'Posted', AcceptedBy: 'admin' });
-    expect(await journal(accepted.DocumentNo)).toEqual({ '2300': '5000.00', '5450': '100.00', '1310': '663.00', '2100': '-5763.00' });
+    expect(await journal(accepted.DocumentNo)).toEqual({ '2110': '5000.00', '5450': '100.00', '1310': '663.00', '2100': '-5763.00' });
   });
 
   it('posts within tolerance at once, marks the order line invoiced, and clears GRNI for the fully invoiced receipt', async () => {
@@ -191,11 +191,11 @@ describe('three-way matching (SCREENS.md WP5 acceptance 2)', () => {
     const saved = json(await put(`/api/data/ap-invoice/${draft.InvoiceId}`, { ...draft, Lines: [{ ...draft.Lines[0], UnitPrice: '10.0400' }] })).Data;
     const posted = await action('ap-invoice', saved, 'post');
     expect(posted.Status).toBe('Posted');
-    expect(await journal(saved.DocumentNo)).toEqual({ '2300': '2000.00', '5450': '8.00', '1310': '261.04', '2100': '-2269.04' });
+    expect(await journal(saved.DocumentNo)).toEqual({ '2110': '2000.00', '5450': '8.00', '1310': '261.04', '2100': '-2269.04' });
     const orderLines = await db().selectFrom('purchase_order_lines').select(['product_id', 'quantity_invoiced']).where('product_id', 'in', ['AP-BOLT', 'AP-NUT']).orderBy('product_id').execute();
     expect(orderLines.map((row: Json) => decimalFromDb(engine(), row.quantity_invoiced, 4))).toEqual(['100.0000', '200.0000']);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const grni = await db().selectFrom('gl_entries').select('amount').where('account_id', '=', '2300').where((eb: any) => eb.or([eb('document_no', '=', receipt.ReceiptNo), eb('document_no', 'in', [exception.DocumentNo, saved.DocumentNo])])).execute();
+    const grni = await db().selectFrom('gl_entries').select('amount').where('account_id', '=', '2110').where((eb: any) => eb.or([eb('document_no', '=', receipt.ReceiptNo), eb('document_no', 'in', [exception.DocumentNo, saved.DocumentNo])])).execute();
     expect(grni.reduce((sum: string, row: Json) => add(sum, decimalFromDb(engine(), row.amount, 2)!), '0.00')).toBe('0.00');
     // Nothing is left to match on the receipt.
     const more = await postJson('/api/data/ap-invoice', { ...HEADER, TransactionDate: D('02-21'), DocDate: D('02-21'), VendorDocNo: 'M-3', Amount: '10.00', ReceiptId: receipt.ReceiptId, Lines: [] });

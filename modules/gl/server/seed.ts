@@ -35,6 +35,9 @@ export const DEMO_CHART: readonly AccountRow[] = [
   ['1510', 'Accumulated depreciation', 'asset'],
   ['1900', 'Total assets', 'asset', { heading: true }],
   ['2100', 'Accounts payable', 'liability', { control: true }],
+  // Received-not-invoiced (GRNI): Purchasing's control account (modules/po/server/index.ts), posted by receipts and
+  // cleared by A/P matching only — kept apart from 2300, where an accountant posts month-end accruals (issue 39 item 4).
+  ['2110', 'Goods received not invoiced', 'liability'],
   ['2200', 'GST/HST payable', 'liability'],
   ['2210', 'QST payable', 'liability'],
   ['2220', 'PST payable', 'liability'],
@@ -88,12 +91,12 @@ export const DEMO_INTEGRATION: readonly [string, string, string, string][] = [
   // Ticket offsets (ic/stock/tickets.ts TICKET-<SUB TYPE>): opening stock is taken on against equity, a purchase
   // receipt is received-not-invoiced (DOMAIN-NOTES §6.1 "Receipt: Dr Inventory, Cr GRNI / accrued AP").
   ['IC', 'TICKET-OPENING', 'Opening stock taken on', '3200'],
-  ['IC', 'TICKET-PURCHASE', 'Purchases received, not invoiced', '2300'],
+  ['IC', 'TICKET-PURCHASE', 'Purchases received, not invoiced', '2110'],
   ['OE', 'SALES-STEEL', 'Steel and metals sales', '4100'],
   ['OE', 'SALES-ELECTRICAL', 'Electrical supplies sales', '4200'],
   ['OE', 'COGS-STEEL', 'Cost of steel and metals sold', '5100'],
   ['OE', 'COGS-ELECTRICAL', 'Cost of electrical supplies sold', '5200'],
-  ['PO', 'RECEIPT-ACCRUAL', 'Received, not invoiced', '2300'],
+  ['PO', 'RECEIPT-ACCRUAL', 'Received, not invoiced', '2110'],
   ['PR', 'WAGES', 'Gross wages', '6100'],
   ['PR', 'DEDUCTIONS', 'Source deductions payable', '2310'],
   ['PR', 'PAYROLL-BANK', 'Net pay', '1000'],

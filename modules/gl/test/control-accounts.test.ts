@@ -2,10 +2,11 @@
  * Control accounts for every source (issue 22 item 6; ledger/control-accounts.ts), on SQLite and PostgreSQL,
  * with the demo chart and GL integration: an account a sub-ledger owns — A/R's receivables (registered by the
  * A/R module), Inventory Control's inventory accounts (INVENTORY-*, a product class's own key) and
- * received-not-invoiced (registered by the IC module), A/P's flagged payables (named by its integration) — takes
- * postings from that sub-ledger only, whatever the source: a journal entry, a bank-reconciliation adjustment,
+ * received-not-invoiced (registered by the IC and PO modules), A/P's flagged payables (named by its integration) —
+ * takes postings from that sub-ledger only, whatever the source: a journal entry, a bank-reconciliation adjustment,
  * another sub-ledger, or a user-entered line of its own sub-ledger is refused with "posted through its
- * sub-ledger"; the owner's own postings go through.
+ * sub-ledger"; the owner's own postings go through. Received-not-invoiced has its own account, 2110 (issue 39
+ * item 4), so 2300 Accrued liabilities takes an accountant's month-end accrual.
  */
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,8 +69,8 @@ describe('control accounts are posted through their sub-ledger only', () => {
     // why (its whereKeys); the posting service's own refusal, naming the owner, is checked below.
     // Accounts flagged IsControl are refused at save; those only their owner's registry claims, at post.
     const flagged = new Set(['1100', '2100']);
-    // 2300 is also Purchasing's GRNI (issue 23), which receipts (IC) and A/P matching post.
-    for (const [account, owner] of [['1100', 'AR'], ['1200', 'IC'], ['1210', 'IC'], ['2300', 'AP, IC, PO'], ['2100', 'AP']] as const) {
+    // 2110 is Purchasing's GRNI (issue 23), which receipts (IC) and A/P matching post.
+    for (const [account, owner] of [['1100', 'AR'], ['1200', 'IC'], ['1210', 'IC'], ['2110', 'AP, IC, PO'], ['2100', 'AP']] as const) {
       const refused = flagged.has(account)
         ? await post('/api/data/gl-journal-entry', { EntryDate: DATE, Description: 'Control test', Lines: [{ AccountId: account, Debit: '5.00' }, { AccountId: '6600', Credit: '5.00' }] })
         : await journalEntry(account);
@@ -79,6 +80,19 @@ describe('control accounts are posted through their sub-ledger only', () => {
       expect(refused.json().Data.Errors[0].field).toBe('Lines[0].AccountId');
     }
     expect((await journalEntry('1000')).statusCode).toBe(200);
+  });
+
+  it('keeps received-not-invoiced apart from accrued liabilities: 2300 takes a month-end accrual', async () => {
+    const accounts = await ledgerDb().selectFrom('gl_accounts').select(['account_id', 'description', 'account_type', 'is_postable']).where('account_id', 'in', ['2110', '2300']).orderBy('account_id').execute();
+    expect(accounts.map((row) => [row.account_id, row.description, row.account_type, Number(row.is_postable)])).toEqual([
+      ['2110', 'Goods received not invoiced', 'liability', 1],
+      ['2300', 'Accrued liabilities', 'liability', 1],
+    ]);
+    const grni = await ledgerDb().selectFrom('gl_integration').select(['sub_ledger', 'transaction_type']).where('account_id', '=', '2110').orderBy('sub_ledger').execute();
+    expect(grni.map((row) => `${row.sub_ledger} ${row.transaction_type}`)).toEqual(['IC TICKET-PURCHASE', 'PO RECEIPT-ACCRUAL']);
+    expect(await ledgerDb().selectFrom('gl_integration').select('transaction_type').where('account_id', '=', '2300').execute()).toEqual([]);
+    const accrual = await journalEntry('2300');
+    expect(accrual.statusCode, JSON.stringify(accrual.json())).toBe(200);
   });
 
   it('refuses a bank-reconciliation adjustment against the receivables control account', async () => {
@@ -95,7 +109,8 @@ describe('control accounts are posted through their sub-ledger only', () => {
     expect(await posting('BK', pair('2100'))).toMatchObject({ key: 'gl:rules.controlAccount', params: { sources: 'AP' } });
     expect(await posting('AR', pair('1100'))).toBeNull();
     expect(await posting('IC', pair('1200'))).toBeNull();
-    expect(await posting('IC', pair('2300'))).toBeNull();
+    expect(await posting('IC', pair('2110'))).toBeNull();
+    expect(await posting('PO', pair('2110'))).toBeNull();
     expect(await posting('AP', pair('2100'))).toBeNull();
     // An invoice's revenue line entered on the receivables account: A/R's own source, still refused.
     expect(await posting('AR', pair('1100', '6600', true))).toMatchObject({ key: 'gl:rules.controlAccount' });

@@ -113,7 +113,7 @@ test('a purchase order, a partial receipt with its coil lot, posted: on hand, av
   // The G/L: Dr inventory 720.00 / Cr GRNI 690.00 / Cr accrued freight 30.00 under the receipt's number.
   for (const [account, debit, credit] of [
     ['1200', '720.00', '0.00'],
-    ['2300', '0.00', '690.00'],
+    ['2110', '0.00', '690.00'],
     ['2320', '0.00', '30.00'],
   ] as const) {
     const enquiry = await apiCall(page, 'POST', 'reports/gl-account-enquiry/run', { Parameters: { AccountId: account, StartDate: DATE, EndDate: DATE } });

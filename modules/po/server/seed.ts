@@ -1,7 +1,7 @@
 /**
  * Purchasing's demo data (issue 23 item 5), filled only where empty, at every start:
- * - setup: the PO rows of the GL integration (RECEIPT-ACCRUAL → 2300 accrued liabilities, FREIGHT-ACCRUAL →
- *   2320 accrued freight, added to a chart that lacks it; RECEIPT-VARIANCE → 5400 inventory adjustments) when
+ * - setup: the PO rows of the GL integration (RECEIPT-ACCRUAL → 2110 goods received not invoiced, FREIGHT-ACCRUAL →
+ *   2320 accrued freight, each added to a chart that lacks it; RECEIPT-VARIANCE → 5400 inventory adjustments) when
  *   the integration already has rows; the over-receipt tolerance (configuration PO_OVER_RECEIPT_PERCENT, 5 %);
  * - vendors with their payable (vendor) accounts: five active mills and distributors and one closed vendor;
  * - with the demo ledger (config.demoLedger) and an empty purchase_orders: 36 purchase orders of the current
@@ -26,9 +26,15 @@ const ACTOR = 'seed';
 type Row = Record<string, unknown>;
 
 const INTEGRATION: readonly [string, string, string][] = [
-  [GRNI, 'Received, not invoiced', '2300'],
+  [GRNI, 'Received, not invoiced', '2110'],
   [FREIGHT_ACCRUAL, 'Freight on receipts, not invoiced', '2320'],
   [RECEIPT_VARIANCE, 'Receipt cost rounding', '5400'],
+];
+
+/** The liabilities Purchasing posts, added to a chart without them (GRNI apart from 2300's month-end accruals). */
+const OWN_ACCOUNTS: readonly [string, string][] = [
+  ['2110', 'Goods received not invoiced'],
+  ['2320', 'Accrued freight'],
 ];
 
 /** Vendor id, name, city, province, terms, active, what it sells (product id prefixes). */
@@ -51,8 +57,10 @@ async function isEmpty(db: AnyDb, table: string): Promise<boolean> {
 async function seedSetup(db: AnyDb, now: string): Promise<void> {
   const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
   if (!(await isEmpty(db, 'gl_accounts'))) {
-    const has = await db.selectFrom('gl_accounts').select('account_id').where('account_id', '=', '2320').executeTakeFirst();
-    if (!has) await db.insertInto('gl_accounts').values({ account_id: '2320', description: 'Accrued freight', account_type: 'liability', currency_code: 'CAD', is_postable: 1, is_control: 0, is_active: 1, ...trail }).execute();
+    for (const [id, description] of OWN_ACCOUNTS) {
+      const has = await db.selectFrom('gl_accounts').select('account_id').where('account_id', '=', id).executeTakeFirst();
+      if (!has) await db.insertInto('gl_accounts').values({ account_id: id, description, account_type: 'liability', currency_code: 'CAD', is_postable: 1, is_control: 0, is_active: 1, ...trail }).execute();
+    }
   }
   if (!(await isEmpty(db, 'gl_integration'))) {
     for (const [type, description, account] of INTEGRATION) {

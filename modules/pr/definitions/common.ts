@@ -22,6 +22,29 @@ export const PR_HOURS: DecimalField = { type: 'decimal', precision: 14, scale: 4
 /** Statutory rates and amounts (rates to 6 decimals: 0.059500, 0.004940). */
 export const PR_FACTOR: DecimalField = { type: 'decimal', precision: 15, scale: 6 };
 
+/*
+ * What a user may enter (issue 39 item 4): every payroll amount, hours and rate field that is typed has bounds, so the
+ * shared validator refuses an out-of-scale value in the form and again at the server's save, naming the field — nothing
+ * a pay run cannot pay reaches cheque preparation. The shapes above, unbounded, are for the figures the server computes.
+ */
+/** A month of hours (31 × 24): the most one pay line or a standard pay period holds. */
+export const MAX_HOURS = '744';
+/** The highest hourly rate (and dues or employer contribution per hour). */
+export const MAX_HOURLY_RATE = '9999.9999';
+/**
+ * The most one pay carries: a CPA-005 payment is 10 digits of cents (modules/ap/server/eft.ts); also the bound of a
+ * salary, a TD1 claim or a statutory threshold.
+ */
+export const MAX_PAY = '99999999.99';
+
+export const PR_HOURS_ENTERED: DecimalField = { ...PR_HOURS, min: '0', max: MAX_HOURS };
+export const PR_HOURLY_RATE: DecimalField = { ...PR_RATE, min: '0', max: MAX_HOURLY_RATE };
+export const PR_AMOUNT: DecimalField = { ...PR_MONEY, min: '0', max: MAX_PAY };
+/** A percentage (vacation pay, union dues). */
+export const PR_PERCENT: DecimalField = { ...PR_FACTOR, min: '0', max: '100' };
+/** A job's or a model's budgeted hours: a budget may hold more than a month of one person's time. */
+export const PR_BUDGET_HOURS: DecimalField = { ...PR_HOURS, min: '0', max: '99999' };
+
 /** Provinces and territories of employment (tax province); QC means QPP, QPIP and Québec EI. */
 export const PROVINCES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'] as const;
 /** Jurisdictions of the statutory tables: CA (federal, CPP, EI) and each province (QC: QPP, QPIP, Québec EI). */

@@ -1,7 +1,7 @@
 /**
  * Payroll documents (issue 29 item 4; DOMAIN-NOTES §1.2 "pay-run audit"):
  * - `pr-transaction` (`/payroll-transaction`, and `/adjustment` for Kind Adjustment): one employee's pay input
- *   for a pay date — lines of a payroll code, hours × rate (an adjustment may be negative); "Add approved time
+ *   for a pay date — lines of a payroll code, hours × rate within bounds (only an adjustment's hours may be negative); "Add approved time
  *   cards" (Alt+T) takes the employee's approved, unpaid time cards as lines (TimeCardNo). Entered → Prepared
  *   (by cheque preparation) | Cancelled. Only an Entered transaction may be changed.
  * - `pr-cheque` (`/cheque-cancellation`): the pay of one employee for one pay date as cheque preparation
@@ -11,9 +11,11 @@
  *   payment processing) → Posted (journal posting) | Cancelled (§ cheque cancellation: a posted cheque is
  *   reversed through the posting service; its figures leave the year-to-date). Written by the server only.
  */
-import { defineEntity } from '@erp/shared/entities/define';
+import { isNegative } from '@erp/shared/decimal';
+import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 import {
   CHEQUE_STATUSES,
+  MAX_HOURS,
   options,
   PAYMENT_METHODS,
   PR,
@@ -29,6 +31,23 @@ import {
 } from './common.ts';
 
 const line = (name: string) => ({ labelKey: `pr:pr-transaction.fields.Lines.fields.${name}` });
+
+/**
+ * A line's rate is an hourly rate or, for a code paid by the unit (a bonus, retroactive pay, a deduction: 1 × the amount),
+ * the amount of one unit — so up to 99,999.9999, ten times the highest hourly rate. Hours (at most a month's, 744) times
+ * that rate stays a figure one payment carries; several such lines are refused by cheque preparation (payrun.ts).
+ */
+const MAX_LINE_RATE = '99999.9999';
+
+/**
+ * Negative hours take back what a pay gave (an overpayment): an adjustment's only (issue 39 item 4). A rule of the
+ * definition, so the form says it as the user types and the server again at save.
+ */
+export function transactionRules(record: Readonly<Record<string, unknown>>): RuleIssue[] {
+  if (record['Kind'] === 'Adjustment') return [];
+  const lines = Array.isArray(record['Lines']) ? (record['Lines'] as Record<string, unknown>[]) : [];
+  return lines.flatMap((row, index) => (typeof row['Hours'] === 'string' && isNegative(row['Hours']) ? [{ field: `Lines[${index}].Hours`, key: 'pr:rules.negativeHours' }] : []));
+}
 
 export const prTransaction = defineEntity({
   name: 'pr-transaction',
@@ -58,8 +77,8 @@ export const prTransaction = defineEntity({
       fields: {
         LineId: { type: 'integer', ...line('LineId') },
         CodeId: { type: 'lookup', entity: 'pr-code', uppercase: true, required: true, maxLength: 10, activeOnly: true, ...line('CodeId') },
-        Hours: { ...PR_HOURS, required: true, defaultValue: '0.0000', ...line('Hours') },
-        Rate: { ...PR_RATE, required: true, ...line('Rate') },
+        Hours: { ...PR_HOURS, required: true, min: `-${MAX_HOURS}`, max: MAX_HOURS, defaultValue: '0.0000', ...line('Hours') },
+        Rate: { ...PR_RATE, required: true, min: '0', max: MAX_LINE_RATE, ...line('Rate') },
         Amount: { ...PR_MONEY, readOnly: true, ...line('Amount') },
         // The approved time card this line pays (issue 29 item 6: approved time is payroll input).
         TimeCardNo: { type: 'text', maxLength: 20, uppercase: true, ...line('TimeCardNo') },
@@ -74,6 +93,7 @@ export const prTransaction = defineEntity({
     'Lines.Amount': { op: 'mul', args: ['Hours', 'Rate'] },
     Gross: { op: 'sum', collection: 'Lines', field: 'Amount' },
   },
+  rules: [transactionRules],
   numbering: { sequence: TRANSACTION_SEQUENCE, field: 'TransactionNo', prefix: 'PT' },
   states: {
     field: 'Status',

@@ -24,7 +24,7 @@
  * (job costing, labour budget) are for the payroll role; the time sheet and workday reports show hours only.
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
-import { options, PAYROLL_ONLY, PAYROLL_ROLE, PR, PR_HOURS, PR_MONEY, PR_RATE, prCode } from './common.ts';
+import { options, PAYROLL_ONLY, PAYROLL_ROLE, PR, PR_BUDGET_HOURS, PR_HOURLY_RATE, PR_HOURS, PR_MONEY, prCode } from './common.ts';
 
 /** The trades desk and payroll staff keep labour (the rate itself: payroll only). */
 const LABOUR_ROLES = { read: ['ADMIN', 'CLERK', PAYROLL_ROLE], write: ['ADMIN', 'CLERK', PAYROLL_ROLE] } as const;
@@ -93,8 +93,8 @@ export const labourBudget = defineEntity({
     BudgetId: { type: 'integer' },
     ModelId: { type: 'lookup', entity: 'te-model', required: true, maxLength: 12, uppercase: true, invalidKey: 'te:rules.notFound' },
     WorkCodeId: workCodeLookup(WORK_CODE_REQUIRED),
-    Hours: { ...PR_HOURS, required: true, min: '0' },
-    Rate: { ...PR_RATE, required: true, min: '0' },
+    Hours: { ...PR_BUDGET_HOURS, required: true },
+    Rate: { ...PR_HOURLY_RATE, required: true },
     Amount: { ...PR_MONEY, readOnly: true },
   },
   computed: { Amount: { op: 'mul', args: ['Hours', 'Rate'] } },
@@ -162,7 +162,7 @@ export const workOrder = defineEntity({
         WorkCodeId: workCodeLookup('pr:labour.rules.workCodeRequired', woLine('WorkCodeId')),
         OptionId: { type: 'lookup', entity: 'te-option', maxLength: 12, uppercase: true, labelKey: woLine('OptionId') },
         Description: { type: 'text', maxLength: 100, labelKey: woLine('Description') },
-        BudgetHours: { ...PR_HOURS, min: '0', defaultValue: '0.0000', labelKey: woLine('BudgetHours') },
+        BudgetHours: { ...PR_BUDGET_HOURS, defaultValue: '0.0000', labelKey: woLine('BudgetHours') },
       },
     },
   },
@@ -219,7 +219,7 @@ export const timeCard = defineEntity({
     WorkCodeId: workCodeLookup(WORK_CODE_REQUIRED),
     WorkDate: { type: 'date', required: true },
     Hours: { ...PR_HOURS, required: true, min: '0.01', max: '24' },
-    Rate: { ...PR_RATE, min: '0', ...WAGE },
+    Rate: { ...PR_HOURLY_RATE, ...WAGE },
     Amount: { ...PR_MONEY, readOnly: true, ...WAGE },
     Status: { type: 'enum', required: true, defaultValue: 'Open', options: options(TIME_CARD_STATUSES, 'labour.timeCardStatuses') },
     LotId: { type: 'text', maxLength: 20, readOnly: true },

@@ -16,7 +16,7 @@
  * 4. `cancelCheque` (cheque cancellation): a posted cheque's journal lines reversed; its transactions return to
  *    Entered, so the pay can be corrected and prepared again; a cancelled cheque leaves the year to date.
  */
-import { add, isNegative, isZero, mul, neg, sub, sum, type Decimal } from '@erp/shared/decimal';
+import { add, cmp, isNegative, isZero, mul, neg, sub, sum, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { changedExactly } from '@erp/server/exactly-once/compare-and-set';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
@@ -24,6 +24,7 @@ import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { post, type PostingLine } from '@erp/modules/gl/server/ledger/posting';
 import { cpa005 } from '@erp/modules/ap/server/eft';
 import { sql } from 'kysely';
+import { MAX_PAY } from '../definitions/common.ts';
 import { computePay, loadTables, MissingRateError, pensionMonths, type PayInput, type PayResult, type PayTables } from './deductions.ts';
 
 type Row = Record<string, unknown>;
@@ -218,6 +219,9 @@ export function payFigures(trx: AnyTransaction, tables: PayTables, party: PayPar
   const deductions = [result.cpp, result.cpp2, result.qpp, result.qpp2, result.ei, result.qpip, result.federalTax, result.provincialTax, unionDues, sums.other, sums.rpp];
   const net = sub(sums.gross, sum(deductions, 2));
   if (isNegative(net)) throw BusinessError.of(409, 'negative_net', 'pr:rules.negativeNet', { employee: employeeId }, 'EmployeeId');
+  // Lines each within bounds may still add up to more than a cheque or a CPA-005 deposit carries: refused here, with
+  // the employee named, rather than failing inside payment processing (issue 39 item 4).
+  if (cmp(net, MAX_PAY) > 0) throw BusinessError.of(409, 'pay_too_large', 'pr:rules.payTooLarge', { employee: employeeId, max: MAX_PAY }, 'EmployeeId');
   const figures: ChequeFigures = {
     gross: sums.gross,
     taxable: sums.taxable,

@@ -1,9 +1,11 @@
 /**
  * The pay-run processes (definitions modules/pr/definitions/reports.ts; the work in ./payrun.ts). Each item
  * runs in its own transaction (a batch in one), so a refusal — a closed period, a closed payroll year, a
- * missing table, a used cheque number — leaves the others done and names its reason in the caller's language.
+ * missing table, a pay too large for one payment, a used cheque number, a new hourly rate out of bounds — leaves
+ * the others done and names its reason in the caller's language.
  */
 import { add, mul, parseDecimal, round, type Decimal } from '@erp/shared/decimal';
+import { checkScalar } from '@erp/shared/entities/field-value';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { writeAudit } from '@erp/server/entities/audit';
@@ -11,6 +13,7 @@ import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
 import { sql } from 'kysely';
+import { prEmployee } from '../definitions/masters.ts';
 import { chequePreparation, hourlyRateUpdate, journalPosting, paymentProcessing, yearEnd } from '../definitions/reports.ts';
 import { payCheques, postPayRun, prepareCheque, prepareCheques } from './payrun.ts';
 
@@ -199,6 +202,13 @@ const rateUpdate: ServerProcess = {
       const current = decimalFromDb(trx, employee?.['hourly_rate'], 4) ?? '0.0000';
       // New rate = current × (1 + percent/100) + amount, to the cent (rates are quoted in cents).
       const next = round(add(mul(current, add('1', mul(percent, '0.01', 8)), 8), amount), 2);
+      // The employee's own bounds on the rate (issue 39 item 4), as a save of the record would check them.
+      const field = prEmployee.fields.HourlyRate;
+      const bounded = checkScalar(field, round(next, 4));
+      if ('key' in bounded) {
+        const label = messageIn(ctx.locale, field.labelKey);
+        return { ResultStatus: 2, ResultCode: 'out_of_bounds', Message: messageIn(ctx.locale, bounded.key, { ...bounded.params, label }), EntityId: id };
+      }
       const now = new Date().toISOString();
       // The rate history: the change is on the employee's audit trail, old and new (never a silent overwrite).
       await writeAudit(trx, [{ table: 'pr_employees', idName: 'employee_id', idValue: id, column: 'hourly_rate', old: current, new: round(next, 4), action: 'update' }], ctx.user.userId, now);

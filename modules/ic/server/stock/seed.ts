@@ -11,8 +11,8 @@
  * when no open period holds them, nothing is seeded. Costs: 68 % (opening) and 72 % (purchase) of the LIST price.
  * Their IC journals (with the work orders', ../production/seed.ts) are the only postings to the inventory
  * accounts, so each account's balance is the stock value of its classes (the GL demo posts none): the
- * Opening receipts against retained earnings (IC TICKET-OPENING), the Purchase receipt against accrued
- * liabilities (TICKET-PURCHASE, received not invoiced), the others against ADJUSTMENT (gl/seed.ts).
+ * Opening receipts against retained earnings (IC TICKET-OPENING), the Purchase receipt against goods received
+ * not invoiced (TICKET-PURCHASE), the others against ADJUSTMENT (gl/seed.ts).
  */
 import { computeRecord } from '@erp/shared/entities/compute';
 import { mul, round } from '@erp/shared/decimal';
