@@ -9,9 +9,10 @@ import { spawnSync } from 'node:child_process';
 import { repoRoot } from './bench-common.mjs';
 
 const tsx = (script) => [process.execPath, ['--import', 'tsx', script]];
-const node = (script) => [process.execPath, [script]];
+const node = (script, ...args) => [process.execPath, [script, ...args]];
 /** Name → command, in the order `npm run bench` runs them. */
 const sections = {
+  bundles: node('scripts/bundle-sizes.mjs', '--write'),
   shell: node('scripts/bench-shell.mjs'),
   server: tsx('scripts/bench-server.mjs'),
   grid: node('scripts/bench-grid.mjs'),
