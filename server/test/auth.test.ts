@@ -141,7 +141,7 @@ describe('requireApplication', () => {
   }
 
   function user(roles: string[]): FastifyRequest['user'] {
-    return { row: {} as never, userId: 'x', roles, token: {} };
+    return { row: {} as never, userId: 'x', roles, applications: { names: new Set(), paths: new Set() }, token: {} };
   }
 
   it('lets a role that opens the application through and answers 403 otherwise', async () => {

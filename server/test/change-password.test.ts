@@ -239,7 +239,7 @@ describe('POST /api/shell/change-password: success', () => {
   it('refuses a second change from a request that read an older record version (409 conflict)', async () => {
     const db = server.app.erp.database.db;
     const row = await userRow('conflict-user');
-    const stale: AuthenticatedUser = { row, userId: row.user_id, roles: ['CLERK'], token: {} };
+    const stale: AuthenticatedUser = { row, userId: row.user_id, roles: ['CLERK'], applications: { names: new Set(['NOVUS-OE', 'NOVUS-IC']), paths: new Set(['/novus-oe', '/novus-ic']) }, token: {} };
     // Another change lands between reading the user and writing the password.
     await db.updateTable('users').set({ version: row.version + 1 }).where('user_id', '=', row.user_id).execute();
     const answer = await changePassword(db, stale, body('Conflict-pass3', 'Conflict-pass4'), createChangePasswordLimiter());

@@ -58,6 +58,7 @@ export const apInvoice = defineEntity({
   key: 'InvoiceId',
   keyKind: 'auto',
   application: 'NOVUS-AP',
+  shownIn: ['NOVUS-PO'],
   fields: {
     InvoiceId: { type: 'integer', readOnly: true },
     DocumentNo: { type: 'text', maxLength: 30, readOnly: true },

@@ -26,6 +26,7 @@ export const apCreditCard = defineEntity({
   table: 'ap_credit_cards',
   key: 'CardId',
   application: 'NOVUS-AP',
+  shownIn: ['NOVUS-PT'],
   fields: {
     CardId: { type: 'text', required: true, maxLength: 20, uppercase: true, pattern: '[A-Z0-9_-]+' },
     Description: { type: 'text', required: true, maxLength: 60 },

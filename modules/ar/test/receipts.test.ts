@@ -498,12 +498,16 @@ describe('applying a credit note\'s credit', () => {
     expect(created.statusCode, created.body).toBe(201);
     const clerkRow = (await api('GET', '/api/data/user/clerk')).json().Data;
     await api('PUT', '/api/data/user/clerk', { RestrictedToAssignedCustomers: true, AssignedCustomers: ['B200'], Version: clerkRow.Version });
+    // The clerk's role opens Receivables here, so the refusals below are §6's assigned customers.
+    const grant = await api('POST', '/api/data/menu-access', { RoleId: 'CLERK', Application: 'NOVUS-AR' });
+    expect(grant.statusCode, grant.body).toBe(201);
     try {
       expect((await api('GET', `/api/data/ar-credit-application/${created.json().Data.ApplicationId}`, undefined, clerk)).statusCode).toBe(403);
       expect((await action('ar-credit-application', created.json().Data, 'post', clerk)).statusCode).toBe(403);
     } finally {
       const back = (await api('GET', '/api/data/user/clerk')).json().Data;
       await api('PUT', '/api/data/user/clerk', { RestrictedToAssignedCustomers: false, AssignedCustomers: [], Version: back.Version });
+      await api('DELETE', `/api/data/menu-access/${grant.json().Data.AccessKey}?Version=${grant.json().Data.Version}`);
     }
     const posted = await action('ar-credit-application', created.json().Data, 'post');
     expect(posted.statusCode, posted.body).toBe(200);
@@ -519,6 +523,9 @@ describe('users restricted to assigned customers (§6)', () => {
     const clerkRow = (await api('GET', '/api/data/user/clerk')).json().Data;
     const restricted = await api('PUT', '/api/data/user/clerk', { RestrictedToAssignedCustomers: true, AssignedCustomers: ['B100'], Version: clerkRow.Version });
     expect(restricted.statusCode, restricted.body).toBe(200);
+    // The clerk takes receipts once its role opens Receivables (§6: without the application, no receipts at all).
+    const grant = await api('POST', '/api/data/menu-access', { RoleId: 'CLERK', Application: 'NOVUS-AR' });
+    expect(grant.statusCode, grant.body).toBe(201);
     try {
       const read = await api('GET', `/api/data/cash-receipt/${other.ReceiptId}`, undefined, clerk);
       expect(read.statusCode).toBe(403);
@@ -533,6 +540,7 @@ describe('users restricted to assigned customers (§6)', () => {
     } finally {
       const back = (await api('GET', '/api/data/user/clerk')).json().Data;
       await api('PUT', '/api/data/user/clerk', { RestrictedToAssignedCustomers: false, AssignedCustomers: [], Version: back.Version });
+      await api('DELETE', `/api/data/menu-access/${grant.json().Data.AccessKey}?Version=${grant.json().Data.Version}`);
     }
   });
 });

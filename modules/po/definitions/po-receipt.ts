@@ -64,6 +64,7 @@ export const poReceipt = defineEntity({
   key: 'ReceiptId',
   keyKind: 'auto',
   application: 'NOVUS-PO',
+  shownIn: ['NOVUS-AP'],
   fields: {
     ReceiptId: { type: 'integer' },
     ReceiptNo: { type: 'text', maxLength: 20, readOnly: true },

@@ -58,6 +58,7 @@ export const purchaseOrder = defineEntity({
   key: 'PoId',
   keyKind: 'auto',
   application: 'NOVUS-PO',
+  shownIn: ['NOVUS-AP'],
   fields: {
     PoId: { type: 'integer' },
     PoNo: { type: 'text', maxLength: 20, readOnly: true },

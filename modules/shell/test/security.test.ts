@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application, Menu, RouteDefinition } from '@erp/shared/types';
 import { apiGet, signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { icModule } from '@erp/modules/ic/definitions/index';
-import { teModule } from '@erp/modules/te/definitions/index';
 import { call } from '../../../server/test/helpers/entities.ts';
 
 let server: TestServer;
@@ -47,24 +46,15 @@ describe('entity roles', () => {
     }
     expect((await call(server.app, 'GET', '/api/data/user/admin', admin)).json().Data.DisplayName).toBe('Dana Whitfield');
     const listed = (await call(server.app, 'GET', '/api/entities', clerk)).json() as { Entity: string; CanWrite: boolean }[];
-    // Firms, the Inventory Control entities (the clerk's applications are Order Entry and Inventory Control; a
-    // warehouse's count is written by the count processes only), the order desk's price and setup masters, the
-    // purchase orders and receipts Order Entry lists, and the customers' payments taken at the counter; read-only
-    // the AR masters the firm form looks up (issue 14); the sales orders, drivers' cash-ins, product returns and
-    // commission runs of the order desk (issue 26).
+    // §6 least privilege (issue 39 item 4.3): the clerk's applications are Order Entry and Inventory Control, so it
+    // writes firms, the Inventory Control entities (a warehouse's count is written by the count processes only), the
+    // order desk's price and setup masters, and the sales orders, drivers' cash-ins, product returns and commission
+    // runs of the order desk (issue 26) — nothing of another application (server/test/clerk-rights.test.ts).
     const writable = listed.filter((entity) => entity.CanWrite).map((entity) => entity.Entity);
-    const counter = ['cash-receipt', 'ar-credit-application'];
     const inventory = icModule.entities.map((entity) => entity.name).filter((name) => name !== 'warehouse-count');
-    const orderDesk = ['price-table', 'discount-table', 'customer-sku', 'tariff', 'holiday', 'delivery-route', 'email-template', 'portal-notification', 'supplier', 'form-of-payment'];
-    const purchasing = ['purchase-order', 'po-receipt'];
+    const orderDesk = ['price-table', 'discount-table', 'customer-sku', 'tariff', 'holiday', 'delivery-route', 'email-template', 'portal-notification'];
     const sales = ['sales-order', 'driver-cash-in', 'product-return', 'commission-run'];
-    // The waste-disposal service desk (issue 27): its masters, quotes and service orders.
-    const wasteDisposal = ['wd-service', 'wd-control', 'waste-class', 'wd-certificate', 'quotation-template', 'wd-quote', 'wd-order'];
-    // The trades desk (issue 28): its masters, inspections and billings.
-    const trades = teModule.entities.map((entity) => entity.name);
-    // Its labour on the payroll's employees (issue 29 item 6): hours yes, the rate no (readRoles, Payroll's tests).
-    const labour = ['work-code', 'labour-budget', 'work-order', 'time-card'];
-    expect(writable.sort()).toEqual(['firm', ...counter, ...inventory, ...orderDesk, ...purchasing, ...sales, ...wasteDisposal, ...trades, ...labour].sort());
+    expect(writable.sort()).toEqual(['firm', ...inventory, ...orderDesk, ...sales].sort());
     expect(listed.map((entity) => entity.Entity)).not.toContain('user');
   });
 

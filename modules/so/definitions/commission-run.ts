@@ -37,6 +37,7 @@ export const commissionRun = defineEntity({
   key: 'RunId',
   keyKind: 'auto',
   application: SO_APP,
+  shownIn: ['NOVUS-AR'],
   fields: {
     RunId: { type: 'integer' },
     RunNo: { type: 'text', maxLength: 20, readOnly: true },

@@ -61,6 +61,7 @@ export const salesOrder = defineEntity({
   key: 'OrderKey',
   keyKind: 'auto',
   application: 'NOVUS-OE',
+  shownIn: ['NOVUS-AR', 'NOVUS-PT', 'NOVUS-TE'],
   fields: {
     OrderKey: { type: 'integer' },
     OrderNo: { type: 'text', maxLength: 20, readOnly: true },

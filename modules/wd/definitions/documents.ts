@@ -111,6 +111,7 @@ export const wdOrder = defineEntity({
   key: 'OrderId',
   keyKind: 'auto',
   application: WD_APP,
+  shownIn: ['NOVUS-AR'],
   fields: {
     OrderId: { type: 'integer' },
     OrderNo: { type: 'text', maxLength: 20, readOnly: true },

@@ -8,7 +8,37 @@
  * reads the tables, so a change applies to the next request.
  */
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/connection.ts';
+import { readAll } from '../db/read.ts';
 import { asFlag, type DB } from '../db/schema.ts';
+
+/** The active applications a user opens, by name and by router path (lower case: `/novus-oe`). */
+export interface OpenedApplications {
+  names: ReadonlySet<string>;
+  paths: ReadonlySet<string>;
+}
+
+/**
+ * The applications the roles open (as `openableApplications`), in one read: the auth plugin reads them with
+ * the user on every request, so entity rights (entities/access.ts) follow the applications (§6).
+ */
+export async function openedApplications(database: Pick<Database, 'db' | 'reader'>, roleIds: readonly string[]): Promise<OpenedApplications> {
+  if (roleIds.length === 0) return { names: new Set(), paths: new Set() };
+  const rows = await readAll(
+    database,
+    database.db
+      .selectFrom('applications as a')
+      .select(['a.application', 'a.router_path'])
+      .where('a.is_active', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb.exists(eb.selectFrom('roles as r').select('r.role_id').where('r.role_id', 'in', roleIds).where('r.all_applications', '=', 1)),
+          eb.exists(eb.selectFrom('menu_access as m').select('m.role_id').whereRef('m.application', '=', 'a.application').where('m.role_id', 'in', roleIds)),
+        ]),
+      ),
+  );
+  return { names: new Set(rows.map((row) => row.application)), paths: new Set(rows.map((row) => row.router_path.toLowerCase())) };
+}
 
 /** Names of the active applications the given roles may open. */
 export async function openableApplications(db: Kysely<DB>, roleIds: readonly string[]): Promise<Set<string>> {

@@ -11,7 +11,7 @@
  * raw URL (issue #11: `/%61pi/tenant` routes to `/api/tenant` and is guarded like it). A request no route
  * matches is refused the same way when its normalized path (decoded, dot segments resolved, slashes
  * collapsed, lower case) is under `/api`, so anonymous callers cannot map the API by its 404s. Then `request.user` holds the users
- * row and the user's role ids. Anything else answers 401 with the CallResult body
+ * row, the user's role ids and the applications those open. Anything else answers 401 with the CallResult body
  * `{ ResultStatus: 2, ResultCode: 'unauthorized', Message: 'Unauthorized', EntityId: null, Exception: null }`.
  *
  * The check runs in `onRequest` — before body parsing and schema validation — so an anonymous caller
@@ -29,7 +29,7 @@ import type {} from '../http/fastify-types.ts';
 import { asFlag, type UserRow } from '../db/schema.ts';
 import { sendFailure, UNAUTHORIZED } from '../http/errors.ts';
 import { isApiPattern, normalizedPath } from '../http/route-catalog.ts';
-import { openableApplications } from './access.ts';
+import { openableApplications, openedApplications, type OpenedApplications } from './access.ts';
 import type { DpopVerifier } from './dpop.ts';
 import type { TokenVerifier } from './tokens.ts';
 
@@ -38,6 +38,8 @@ export interface AuthenticatedUser {
   row: UserRow;
   userId: string;
   roles: string[];
+  /** The applications the roles open (§6): entity rights follow them (entities/access.ts). */
+  applications: OpenedApplications;
   /** The verified access-token claims. */
   token: JWTPayload;
 }
@@ -165,12 +167,12 @@ export function registerAuthentication(app: FastifyInstance, deps: { database: D
   });
 
   /** Sets the caller. Read on every request (the read-only connection on SQLite: db/read.ts), so deactivating a
-   * user or changing roles applies to the next request. */
+   * user or changing roles or menu access applies to the next request. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, sub: string, token: AuthenticatedUser['token']) {
     const row = await readFirst(database, database.db.selectFrom('users').selectAll().where('user_id', '=', sub));
     if (!row || !asFlag(row.is_active)) return unauthorized(reply);
-    const roles = await readAll(database, database.db.selectFrom('user_roles').select('role_id').where('user_id', '=', row.user_id));
-    request.user = { row, userId: row.user_id, roles: roles.map((r) => r.role_id), token };
+    const roles = (await readAll(database, database.db.selectFrom('user_roles').select('role_id').where('user_id', '=', row.user_id))).map((r) => r.role_id);
+    request.user = { row, userId: row.user_id, roles, applications: await openedApplications(database, roles), token };
   }
 }
 

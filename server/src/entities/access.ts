@@ -1,6 +1,7 @@
 /**
- * Who may read and write an entity through the API (the definition's `roles`), and which fields a
- * caller may see and change (§6 form widgets security, table form_widget_security).
+ * Who may read and write an entity through the API (the definition's `roles`, among the users who open one of
+ * its applications), and which fields a caller may see and change (§6 form widgets security, table
+ * form_widget_security).
  *
  * Field rules: with several roles the least restrictive wins — a field is hidden only when every role of
  * the caller hides it, read-only when every role restricts it and not all hide it. The key is never
@@ -16,12 +17,26 @@ function allowed(list: readonly string[] | '*', user: AuthenticatedUser): boolea
   return list === '*' || user.roles.some((role) => list.includes(role));
 }
 
+/** `/novus-oe/sales-rep` → `/novus-oe`: the router path of the application a shell route is under. */
+function applicationPath(route: string): string {
+  return `/${route.split('/')[1] ?? ''}`.toLowerCase();
+}
+
+/**
+ * §6 least privilege: a role sees a module's data only where it is granted an application that shows it — the
+ * entity's own, one of its `shownIn`, or one of its routes' —, whatever its roles list says.
+ */
+export function opensEntity(def: AnyEntity, user: AuthenticatedUser): boolean {
+  const { names, paths } = user.applications;
+  return names.has(def.application) || def.shownIn.some((application) => names.has(application)) || def.routes.some((route) => paths.has(applicationPath(route)));
+}
+
 export function canRead(def: AnyEntity, user: AuthenticatedUser): boolean {
-  return allowed(def.roles.read, user) || allowed(def.roles.write, user);
+  return (allowed(def.roles.read, user) || allowed(def.roles.write, user)) && opensEntity(def, user);
 }
 
 export function canWrite(def: AnyEntity, user: AuthenticatedUser): boolean {
-  return allowed(def.roles.write, user);
+  return allowed(def.roles.write, user) && opensEntity(def, user);
 }
 
 const LEVEL = { none: 0, 'read-only': 1, hidden: 2 } as const;

@@ -11,6 +11,7 @@
  *   list (same filters, another page) then costs no count at all.
  */
 import { decimalFromDb } from '../db/decimal-codec.ts';
+import { exactRow } from '../db/exact.ts';
 import { sql } from 'kysely';
 import { prepared } from '../db/read.ts';
 import type { AnySelect, EntityContext } from './hooks.ts';
@@ -74,7 +75,8 @@ export async function countRows(ctx: EntityContext, base: AnySelect, totals: rea
   if (cached && cached.generation === generation && now - cached.at < COUNT_TTL_MS) return cached.value;
   let values: unknown[];
   if (ctx.engine === 'sqlite' && ctx.reader) {
-    values = (prepared(ctx.reader(), compiled.sql).raw(true).get(...compiled.parameters) as unknown[] | undefined) ?? [];
+    // Exact integers: a SUM of money units can pass 2^53, which a plain read rounds without a word (issue 39 item 4.2).
+    values = exactRow((prepared(ctx.reader(), compiled.sql).safeIntegers(true).raw(true).get(...compiled.parameters) as unknown[] | undefined) ?? []);
   } else {
     const row = ((await query.executeTakeFirst()) ?? {}) as Record<string, unknown>;
     values = [row['n'], ...totals.map((_, index) => row[`t${index}`])];

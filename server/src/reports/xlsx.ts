@@ -4,12 +4,13 @@
  * the parameters, the column headings, then the report's lines in order — group headings, opening
  * balances, rows, subtotals, closing balances — and the totals. Figures are numbers in the cells (the
  * exact decimal strings converted for the spreadsheet to show, never computed with), so the user can
- * sum them in Excel. Dates are real Excel dates in Excel's short-date format (built-in format 14, which Excel
+ * sum them in Excel; a figure of more than 15 significant digits, which no spreadsheet number holds, is its
+ * exact text. Dates are real Excel dates in Excel's short-date format (built-in format 14, which Excel
  * shows in the reader's own locale: issue 21 item 7), enumerations their labels in the user's language (item 4).
  * Memory stays flat: rows are committed one by one and the writer waits for the client.
  */
 import type { PassThrough } from 'node:stream';
-import type { Decimal } from '@erp/shared/decimal';
+import { isDecimal, type Decimal } from '@erp/shared/decimal';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition } from '@erp/shared/reports/define';
 import type { ReportEvent } from './engine.ts';
 import type { ReportTranslate } from './messages.ts';
@@ -21,9 +22,19 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 const SHORT_DATE = 'mm-dd-yy';
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** Excel keeps 15 significant digits of a number (IEEE doubles hold 15 exactly). */
+const SPREADSHEET_DIGITS = 15;
+
+/** A decimal figure a spreadsheet number shows exactly: at most 15 significant digits. */
+function fitsNumber(decimal: string): boolean {
+  return decimal.replace(/[-.]/g, '').replace(/^0+/, '').replace(/0+$/, '').length <= SPREADSHEET_DIGITS;
+}
+
 function cellValue(column: ReportColumn | undefined, value: unknown, translate: ReportTranslate): string | number | Date | null {
   if (value === null || value === undefined) return null;
-  if (column && (column.type === 'decimal' || column.type === 'integer')) return Number(value);
+  // A figure with more digits (a total of large amounts) is its exact text: a number would change it (issue 39 item 4.2).
+  if (column?.type === 'decimal') return fitsNumber(String(value)) ? Number(value) : String(value);
+  if (column?.type === 'integer') return Number(value);
   const text = String(value);
   // A calendar date at midnight UTC: exceljs writes the date's serial number, no time zone shift.
   const date = column?.type === 'date' ? CALENDAR_DATE.exec(text) : null;
@@ -50,6 +61,8 @@ export async function writeReportXlsx(
     const row = sheet.addRow(cells);
     cells.forEach((cell, index) => {
       if (cell instanceof Date) row.getCell(index + 1).numFmt = SHORT_DATE;
+      // A figure kept as text stands right, as the numbers above it.
+      else if (typeof cell === 'string' && columns[index]?.type === 'decimal' && isDecimal(cell)) row.getCell(index + 1).alignment = { horizontal: 'right' };
     });
     row.commit();
   };

@@ -279,6 +279,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     keyKind,
     labelKey: input.labelKey ?? `${namespace}:${name}.title`,
     application: input.application,
+    shownIn: input.shownIn ?? [],
     routes: input.routes ?? [],
     fields: fields as EntityDefinition<F>['fields'],
     listColumns: listColumns as EntityDefinition<F>['listColumns'],

@@ -384,7 +384,7 @@ export interface RouteView {
   titleKey?: string;
 }
 
-/** Who may read and write through the API: role ids, or '*' for every signed-in user. */
+/** Who may read and write through the API: role ids, or `*` for every signed-in user — of those who open one of the entity's applications (§6). */
 export interface EntityRoles {
   read: readonly string[] | '*';
   write: readonly string[] | '*';
@@ -466,6 +466,11 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   labelKey?: string;
   /** Application whose screens show it (e.g. SHELL, NOVUS-OE). */
   application: string;
+  /**
+   * Other applications whose menus show its screens (e.g. the A/R sales reps under Order Entry). §6: an entity
+   * is read and written only by roles that open one of its applications — this one, these, or its routes'.
+   */
+  shownIn?: readonly string[];
   /** Shell routes (full hash paths) that mount the generic screen of this entity. */
   routes?: readonly string[];
   fields: F;
@@ -545,6 +550,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   keyKind: 'natural' | 'auto';
   labelKey: string;
   application: string;
+  shownIn: readonly string[];
   routes: readonly string[];
   fields: { readonly [K in keyof F]: F[K] & { labelKey: string; column: string } };
   listColumns: readonly (ListColumn<keyof F & string> & { visible: boolean; sortable: boolean })[];

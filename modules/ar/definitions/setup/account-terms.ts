@@ -15,6 +15,7 @@ export const accountTerms = defineEntity({
   table: 'ar_account_terms',
   key: 'TermsCode',
   application: 'NOVUS-AR',
+  shownIn: ['NOVUS-AP', 'NOVUS-OE', 'NOVUS-PO', 'NOVUS'],
   fields: {
     TermsCode: code(20),
     Description: { type: 'text', required: true, maxLength: 50 },

@@ -27,8 +27,8 @@
  * the report routes refuse a customer parameter the caller is not assigned to (403, as the entity routes).
  * That includes `ar-journal-printing` (issue 22 item 12): its definition and query are the GL's journal
  * printing (modules/gl, `journalReport`), which knows no customers; this module registers it (grid, pdf and
- * xlsx alike) with the AR restriction: a restricted caller sees only the journals of the AR documents of assigned customers (ar_items
- * and credit applications carry the journal they posted).
+ * xlsx alike) with the AR restriction: a restricted caller sees only the entries of the AR documents of assigned customers, by
+ * the origin each entry carries (issue 39 item 4.1: invoices made by other modules included).
  */
 import { arAccountInquiry, arAccountStatement, arInvoicePrint, AGING_BUCKETS, AGING_PERIODS, arAgedTrialBalance, arContactList, arCustomerList, arCustomerLists, arInactiveCustomerList, arNewCustomerList, arOverdueAccounts, arSalesJournal, arUnappliedCredits, STATEMENT_PERIOD_DAYS } from '../../definitions/reports/index.ts';
 import type { ReportDefinition } from '@erp/shared/reports/define';
@@ -452,7 +452,12 @@ function contactListRows(ctx: ReportContext): AnySelect {
   );
 }
 
-/** The GL's AR journal printing limited to the journals of assigned customers' AR documents (module header). */
+/**
+ * The GL's AR journal printing limited to the entries of assigned customers' AR documents (module header). An
+ * entry belongs to the document whose origin it carries — an AR item (invoice or credit note, whatever module
+ * made it, receipt, write-off) or an application (a credit applied): a journal is every A/R posting of a day,
+ * so its id would show the other customers' documents of that day too.
+ */
 function restrictedJournalPrinting(): ServerReport {
   const gl = journalReport(arJournalPrinting);
   return {
@@ -466,13 +471,18 @@ function restrictedJournalPrinting(): ServerReport {
       const { assigned } = stateOf(ctx);
       if (!assigned) return rows;
       if (assigned.length === 0) return rows.where(sql.ref('e.journal_id'), '=', -1);
-      const journals = ctx.db
+      const documents = ctx.db
         .selectFrom('ar_items')
-        .select('journal_id')
+        .select(['origin_type', 'origin_id'])
         .where('firm_id', 'in', assigned)
-        .where('journal_id', 'is not', null)
-        .union(ctx.db.selectFrom('ar_credit_applications').select('journal_id').where('firm_id', 'in', assigned).where('journal_id', 'is not', null));
-      return rows.where(sql.ref('e.journal_id'), 'in', journals);
+        .union(
+          ctx.db
+            .selectFrom('ar_applications as a')
+            .innerJoin('ar_items as i', 'i.item_id', 'a.from_item_id')
+            .select(['a.origin_type', 'a.origin_id'])
+            .where('i.firm_id', 'in', assigned),
+        );
+      return rows.where((eb) => eb(eb.refTuple('e.origin_type', 'e.origin_id'), 'in', documents));
     },
   };
 }

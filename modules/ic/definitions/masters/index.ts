@@ -23,6 +23,7 @@ export const productClass = defineEntity({
   table: 'product_classes',
   key: 'ClassId',
   application: 'NOVUS-IC',
+  shownIn: ['NOVUS-OE', 'NOVUS-PO', 'NOVUS'],
   fields: {
     ClassId: masterCode(10, { required: true, requiredKey: CLASS_REQUIRED_KEY }),
     Description: { type: 'text', required: true, maxLength: 60, requiredKey: CLASS_REQUIRED_KEY },

@@ -35,6 +35,7 @@ export const productPrice = defineEntity({
   key: 'PriceId',
   keyKind: 'auto',
   application: 'NOVUS-IC',
+  shownIn: ['NOVUS-OE', 'NOVUS-PO'],
   fields: {
     PriceId: { type: 'integer' },
     ProductId: { type: 'lookup', entity: 'product', maxLength: 30, uppercase: true, required: true },

@@ -101,6 +101,7 @@ export const product = defineEntity({
   table: 'products',
   key: 'ProductId',
   application: 'NOVUS-IC',
+  shownIn: ['NOVUS-OE', 'NOVUS-PO'],
   fields: {
     // §5 "Product ID cannot be blank."
     ProductId: masterCode(30, { required: true, requiredKey: PRODUCT_ID_BLANK_KEY }),

@@ -69,6 +69,7 @@ export const priceTable = defineEntity({
   table: 'price_tables',
   key: 'PriceTableId',
   application: OE_APP,
+  shownIn: ['NOVUS-WD', 'NOVUS'],
   fields: {
     PriceTableId: oeCode(20, { required: true }),
     Description: requiredName(),

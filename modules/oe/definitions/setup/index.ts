@@ -16,6 +16,7 @@ export const holiday = defineEntity({
   key: 'HolidayId',
   keyKind: 'auto',
   application: OE_APP,
+  shownIn: ['NOVUS-WD'],
   fields: {
     HolidayId: { type: 'integer' },
     HolidayDate: { type: 'date', required: true },
