@@ -58,6 +58,8 @@ beforeAll(async () => {
   server = await startServer();
   admin = (await signIn(server.app, 'admin', 'admin')).access_token;
   clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
+  // §6: a role reads a module's data only where it opens its application; here the clerk also works the trades desk.
+  expect((await as(admin).post('/api/data/menu-access', { RoleId: 'CLERK', Application: 'NOVUS-TE' })).statusCode).toBe(201);
   await created('firm', { FirmId: 'LB1', Name: 'Labour Homes', FirmTypes: ['bill-to'], ProvinceCode: 'ON' });
   await created('job-site', { SiteId: 'LBS', Name: 'Labour Site', BuilderId: 'LB1', City: 'Hamilton' });
   await created('te-option', { OptionId: 'LBDECK', Description: 'Deck lighting', Price: '900.00' });

@@ -50,6 +50,8 @@ beforeAll(async () => {
   server = await startServer();
   admin = (await signIn(server.app, 'admin', 'admin')).access_token;
   clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
+  // §6: a role reads a module's data only where it opens its application; here the clerk also works employee maintenance without the payroll role.
+  expect((await as(admin).post('/api/data/menu-access', { RoleId: 'CLERK', Application: 'NOVUS-PR' })).statusCode).toBe(201);
   // The GL seed lays out fiscal 2025 and 2026 (without the demo ledger's postings).
   expect(await db().selectFrom('fiscal_periods').select('period_id').where('fiscal_year', '=', 2026).executeTakeFirst()).toBeDefined();
 });
