@@ -31,6 +31,7 @@ const sections = {
   te: tsx('scripts/bench-te.mjs'),
   ap: tsx('scripts/bench-ap.mjs'),
   pr: tsx('scripts/bench-pr.mjs'),
+  'exactly-once': tsx('scripts/bench-exactly-once.mjs'),
 };
 
 const asked = process.argv.slice(2);
