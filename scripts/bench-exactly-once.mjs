@@ -10,8 +10,8 @@
  * The pay run and invoicing figures before and after the guarantee are in BENCHMARKS.md beside this section
  * (the `pr` and `so` sections, measured on both commits alternately).
  */
-import { engineOptions, engineTable, measuredWith, ms, publish } from './bench-common.mjs';
-import { eachEngine, withBenchApp } from './bench-app.mjs';
+import { engineOptions, engineTable, measuredWith, median, ms, publish } from './bench-common.mjs';
+import { eachEngine, timed, withBenchApp } from './bench-app.mjs';
 
 const { runs: RUNS, engines: ENGINES } = engineOptions('EO', { runs: 200 });
 const SECTION = '## Exactly once: what the guarantee costs';
@@ -19,7 +19,6 @@ const DATE = '2026-11-02';
 
 const { withScopeLock } = await import('../server/src/exactly-once/scope-lock.ts');
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function benchEngine(engine) {
   return withBenchApp(engine, { prefix: 'erp_bench_eo', environment: { DEMO_LEDGER: '0' } }, async ({ app, bearer, call }) => {
@@ -38,17 +37,7 @@ async function benchEngine(engine) {
         )
       ).json().Data;
     const db = app.erp.database.db;
-    const measure = async (action, before = async () => undefined) => {
-      await action(await before());
-      const times = [];
-      for (let i = 0; i < RUNS; i++) {
-        const input = await before();
-        const start = performance.now();
-        await action(input);
-        times.push(performance.now() - start);
-      }
-      return median(times);
-    };
+    const measure = (action, before) => timed(RUNS, action, before);
     const result = { engine };
     result.lock = await measure(() => withScopeLock(db, 'bench:scope', 'admin', async () => undefined));
     let n = 0;
