@@ -60,3 +60,30 @@ export async function firstKey(api: RaceApi, entity: string): Promise<string> {
   if (!first) throw new Error(`no ${entity} record`);
   return String(first[column]);
 }
+
+/** A record made through the API as a user saves it: its Data; a refusal throws with the server's answer. */
+export async function createRecord(api: RaceApi, entity: string, body: Json): Promise<Json> {
+  const created = await api.post(`/api/data/${entity}`, body);
+  if (created.status !== 201) throw new Error(`${entity}: the create was refused: ${JSON.stringify(created.json)}`);
+  return created.json.Data as Json;
+}
+
+/**
+ * A document action done as the screen does it: with the record's current Version and each question (§5) answered
+ * Yes; `extra` carries the action's own inputs (a date). Answers the record after it; a refusal throws.
+ */
+export async function actOn(api: RaceApi, entity: string, id: string | number, action: string, extra: Json = {}): Promise<Json> {
+  const url = `/api/data/${entity}/${encodeURIComponent(String(id))}`;
+  const confirmations: string[] = [];
+  for (let asked = 0; asked < 5; asked++) {
+    const version = (await api.get(url)).json.Data?.Version as number;
+    const done = await api.post(`${url}/actions/${action}`, { ...extra, Version: version, ...(confirmations.length ? { Confirmations: confirmations } : {}) });
+    if (done.status === 200 && done.json.ResultCode === 'confirm') {
+      confirmations.push(String(done.json.Data?.Question?.Id));
+      continue;
+    }
+    if (done.status !== 200 || done.json.ResultStatus !== 1) throw new Error(`${entity} ${action}: refused: ${JSON.stringify(done.json)}`);
+    return (await api.get(url)).json.Data as Json;
+  }
+  throw new Error(`${entity} ${action}: still asking after 5 answers`);
+}
