@@ -201,6 +201,13 @@ describe('time cards, the job ledger and job costing', () => {
     expect(await offered()).toEqual([]);
     expect(await refused('pr-transaction', { EmployeeId: 'T800', PayDate: PAY, Lines: [lines[0]] })).toContain(`Time card ${early.TimeCardNo} is already paid by payroll transaction ${transaction.TransactionNo}.`);
   });
+
+  it('pays a time card once when ten saves add it at once (issue 39)', async () => {
+    const card10 = await approve(await created('time-card', card({ WorkOrderNo: job.WorkOrderNo, WorkDate: '2026-02-13', Hours: '1.0000' })));
+    const line = { CodeId: 'REG', Hours: '1.0000', Rate: card10.Rate, TimeCardNo: card10.TimeCardNo };
+    const saves = await Promise.all(Array.from({ length: 10 }, () => as(admin).post('/api/data/pr-transaction', { EmployeeId: 'T800', PayDate: PAY, Lines: [line] })));
+    expect(saves.map((save) => save.statusCode).sort()).toEqual([201, ...Array(9).fill(400)]);
+  });
 });
 
 describe('generate work orders', () => {

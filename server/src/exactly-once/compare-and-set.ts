@@ -4,7 +4,9 @@
  * record was changed by someone else …") when another writer got there first, which rolls the caller's
  * transaction back: the loser leaves no effect, whatever it had written before.
  */
+import { PostgresAdapter } from 'kysely';
 import { BusinessError } from '../entities/call-result.ts';
+import type { AnyTransaction } from '../entities/hooks.ts';
 
 /** What Kysely's update and delete answer. */
 type Changed = { numUpdatedRows: bigint } | { numDeletedRows: bigint } | readonly ({ numUpdatedRows: bigint } | { numDeletedRows: bigint })[];
@@ -13,4 +15,15 @@ export function changedExactly(result: Changed, expected: number): void {
   const results = Array.isArray(result) ? result : [result];
   const changed = results.reduce((n, r) => n + Number('numUpdatedRows' in r ? r.numUpdatedRows : r.numDeletedRows), 0);
   if (changed !== expected) throw BusinessError.of(409, 'changed', 'entities:result.versionConflict');
+}
+
+/**
+ * Locks rows the caller is about to rely on, until its transaction ends (`SELECT … FOR UPDATE` on PostgreSQL), so
+ * a check of the form "nobody has used this yet" cannot pass in two parallel transactions at once (write skew:
+ * two payroll transactions paying one time card). SQLite needs nothing: its write transactions already run one
+ * at a time.
+ */
+export async function lockRows(trx: AnyTransaction, table: string, column: string, values: readonly unknown[]): Promise<void> {
+  if (values.length === 0 || !(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await trx.selectFrom(table).select(column).where(column, 'in', [...values]).forUpdate().execute();
 }

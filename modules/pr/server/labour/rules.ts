@@ -17,6 +17,7 @@ import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { setField, type AnyTransaction, type EntityHooks } from '@erp/server/entities/hooks';
 import { text } from '@erp/modules/te/server/records';
 import { LEDGER_IN_USE } from '../../definitions/labour.ts';
+import { lockRows } from '@erp/server/exactly-once/compare-and-set';
 
 type Row = Record<string, unknown>;
 const NOT_FOUND = 'te:rules.notFound';
@@ -61,6 +62,8 @@ export const timeCardHooks: EntityHooks = {
 /** Issues of a payroll transaction's lines that pay time cards (see the top of the file). */
 export async function timeCardLineIssues(trx: AnyTransaction, transactionId: number | null, employeeId: string, lines: readonly Row[]): Promise<RuleIssue[]> {
   const issues: RuleIssue[] = [];
+  // The cards this save pays, locked first: two saves paying one card cannot both find it unpaid (issue 39).
+  await lockRows(trx, 'pr_time_cards', 'time_card_no', [...new Set(lines.map((line) => text(line['TimeCardNo'])).filter((number) => number !== ''))]);
   for (const [index, line] of lines.entries()) {
     const number = text(line['TimeCardNo']);
     if (number === '') continue;
