@@ -27,7 +27,7 @@ const draftInvoice = (api: RaceApi, vendorDocNo: string) =>
     Lines: [{ AccountId: '6500', Description: 'Race supplies', Quantity: '1.0000', UnitPrice: '100.0000' }],
   });
 
-async function postedInvoice(api: RaceApi, vendorDocNo: string): Promise<Json> {
+export async function postedInvoice(api: RaceApi, vendorDocNo: string): Promise<Json> {
   const draft = await draftInvoice(api, vendorDocNo);
   return actOn(api, 'ap-invoice', draft.InvoiceId, 'post');
 }
@@ -61,7 +61,7 @@ async function exceptionInvoice(api: RaceApi, vendorDocNo: string): Promise<Json
 }
 
 /** A payment run paying one new invoice in full. */
-async function paymentRun(api: RaceApi, vendorDocNo: string): Promise<Json> {
+export async function paymentRun(api: RaceApi, vendorDocNo: string): Promise<Json> {
   const invoice = await postedInvoice(api, vendorDocNo);
   return createRecord(api, 'ap-payment-batch', { BankAccountId: BANK, PaymentMethod: 'Cheque', PayThroughDate: DATE, PaymentDate: DATE, Lines: [{ InvoiceId: invoice.InvoiceId, Payment: invoice.Balance }] });
 }
