@@ -58,7 +58,9 @@ export interface ModuleCatalog {
   routes?: readonly Omit<RouteDefinition, 'RouteKey'>[];
   /**
    * The names its applications, menus and routes use that no module it requires (directly or not) already
-   * translates: a shared name (`Setup`, `User Codes`) is written once, by the first module that uses it.
+   * translates: `Setup` is the shell's, `User Codes` the GL's. A name shared with a module it does not require
+   * is written in both and must read the same (mergeNameTranslations); server/test/catalog.test.ts checks that
+   * each module's names come from its own folder and the modules it requires.
    */
   names: NameTranslations;
 }
