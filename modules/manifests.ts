@@ -8,6 +8,7 @@
  *   definitions/index.ts   browser-safe definitions; exports the `ModuleDefinition` (entities) of the module
  *   server/index.ts        server side; exports `serverModule: ServerModule` (server/src/modules/part.ts):
  *                          hooks, reports, processes, routes, migrations, demo data
+ *   server/catalog.ts      its applications, their §2 menus and routes, and their names' translations
  *   screens/index.ts       the screen exports (parcel configs) bundled into the micro-app `@erp/<app>`
  *   locales/<lng>/<namespace>.json   the module's strings in the four locales
  *   test/*.test.ts         server tests (SQLite and PostgreSQL); e2e/*.spec.ts end-to-end tests

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FIRM_ROUTES } from '@erp/modules/shell/definitions/firm';
+import { moduleManifests } from '@erp/modules/manifests';
 import { entitiesForRoute } from '@erp/shared/entities/index';
+import { mergeNameTranslations } from '../src/modules/catalog.ts';
+import { serverModules } from '../src/modules/index.ts';
 import {
   PORTAL_LANDING_PAGE,
   applications,
@@ -15,7 +18,7 @@ import {
 const STEEL_DOMAIN = 'resteel-partner.example';
 const users = demoUsers({ steelDomain: STEEL_DOMAIN });
 
-/** Menus shown in frames (seed/catalog.ts "Frames"). */
+/** Menus shown in frames ("Frames" in modules/shell and modules/so server/catalog.ts). */
 const FRAME_MENUS = new Set(['RESTEEL0002', 'NV0116', 'NV0117', 'NV0119']);
 
 const appByName = new Map(applications.map((app) => [app.Application, app]));
@@ -440,5 +443,39 @@ describe('firms', () => {
     const referenced = new Set(users.flatMap((user) => user.Securables.flatMap((securable) => securable.split(','))));
     expect(referenced.has('B300')).toBe(false);
     expect(referenced.has('S301')).toBe(false);
+  });
+});
+
+describe('module catalogs (issue 41: a module\'s menus live in its folder)', () => {
+  const parts = serverModules().flatMap((module) => (module.catalog ? [{ name: module.definitions.name, catalog: module.catalog }] : []));
+  const requires = new Map(moduleManifests().map((manifest) => [manifest.name, manifest.requires]));
+  function required(name: string, seen = new Set<string>()): Set<string> {
+    for (const other of requires.get(name) ?? []) if (!seen.has(other)) required(other, seen.add(other));
+    return seen;
+  }
+
+  it('takes every application from exactly one module, in distinct Applications menu positions', () => {
+    const owned = parts.flatMap((part) => part.catalog.applications.map((entry) => entry.app.Application));
+    expect([...owned].sort()).toEqual(applications.map((app) => app.Application).sort());
+    const sequences = parts.flatMap((part) => part.catalog.applications.map((entry) => entry.sequence));
+    expect(new Set(sequences).size).toBe(sequences.length);
+  });
+
+  it('translates each module\'s names in the module or in a module it requires (it needs no other folder)', () => {
+    const missing: string[] = [];
+    for (const part of parts) {
+      const reachable = [part, ...parts.filter((other) => required(part.name).has(other.name))];
+      const known = (name: string) => reachable.some((other) => name in other.catalog.names);
+      const names = part.catalog.applications.flatMap((entry) => [entry.app.Description, ...entry.rows.map((row) => row.name)]);
+      const titles = (part.catalog.routes ?? []).map((route) => (JSON.parse(route.Meta ?? '{}') as { title?: string }).title ?? '');
+      for (const name of [...names, ...titles]) if (!known(name)) missing.push(`${part.name}: ${name}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('refuses a name two modules translate differently', () => {
+    const one = { names: { Setup: ['Configuration', '设置', '設定'] as const } };
+    expect(() => mergeNameTranslations([one, one])).not.toThrow();
+    expect(() => mergeNameTranslations([one, { names: { Setup: ['Réglages', '设置', '設定'] as const } }])).toThrow(/Setup/);
   });
 });

@@ -7,8 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, menus, routes } from '../src/seed/catalog.ts';
-import { NAME_TRANSLATIONS } from '../src/shell/name-translations.ts';
+import { applications, menus, nameTranslations as NAME_TRANSLATIONS, routes } from '../src/seed/catalog.ts';
 import { NAME_LANGUAGES, localizedName } from '../src/shell/names.ts';
 import { apiGet, apiPost, signIn, startServer, type TestServer } from './helpers/app.ts';
 

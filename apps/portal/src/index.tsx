@@ -1,6 +1,6 @@
 /**
  * @erp/portal — the customer ordering portal's screens (§2 portal routes), each a single-spa parcel config
- * built with `@erp/ui`'s `screen()`; the route definitions name them (server/src/seed/catalog.ts PORTAL):
+ * built with `@erp/ui`'s `screen()`; the route definitions name them (modules/shell/server/catalog.ts PORTAL):
  * - `Order`: /portal/order (Home): homepage text, catalogue with prices, quick order, delivery date;
  * - `Cart`: /portal/cart: quantities, remove, totals, submit with an Idempotency-Key;
  * - `MyOrders`: /portal/myorders: search, status, sort, paging of 250;

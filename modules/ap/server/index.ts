@@ -10,6 +10,7 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import type { EntityHooks } from '@erp/server/entities/hooks';
 import { combineParts } from '@erp/server/modules/part';
 import { apModule } from '../definitions/index.ts';
+import { catalog } from './catalog.ts';
 import { apChequeHooks } from './cheques.ts';
 import { apDisbursementHooks } from './disbursements.ts';
 import { apCardInvoiceHooks } from './credit-cards.ts';
@@ -47,6 +48,7 @@ const vendorDefaultHooks: EntityHooks = {
 };
 
 export const serverModule = combineParts(apModule, [{ hooks: { 'ap-invoice': apInvoiceHooks, 'ap-payment-batch': apPaymentBatchHooks, 'ap-cheque': apChequeHooks, 'ap-disbursement': apDisbursementHooks, 'ap-card-invoice': apCardInvoiceHooks, 'ap-expense-report': apExpenseReportHooks, 'ap-vendor-bank': vendorBankHooks, 'ap-vendor-default': vendorDefaultHooks }, seed: seedPayables }], {
+  catalog,
   reports: AP_SERVER_REPORTS,
   routes: apRoutes,
   migrations: { '0015_ap': m0015_ap, '0015_ap_reports': m0015_ap_reports, '0015_ap_fx': m0015_ap_fx },

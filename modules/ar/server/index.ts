@@ -5,6 +5,7 @@
 import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
 import { combineParts } from '@erp/server/modules/part';
 import { arModule } from '../definitions/index.ts';
+import { catalog } from './catalog.ts';
 import { AR_INVOICE_PART } from './invoices/index.ts';
 import { m0007_ar } from './migration.ts';
 import { AR_RECEIPT_PART } from './receipts/index.ts';
@@ -19,6 +20,7 @@ import { AR_SETUP_PART } from './setup/index.ts';
 registerControlAccounts({ source: 'AR', integrationTypes: ['RECEIVABLE'] });
 
 export const serverModule = combineParts(arModule, [AR_SETUP_PART, AR_INVOICE_PART, AR_RECEIPT_PART], {
+  catalog,
   reports: AR_SERVER_REPORTS,
   processes: AR_SERVER_PROCESSES,
   routes: receiptRoutes,

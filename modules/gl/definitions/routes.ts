@@ -1,7 +1,7 @@
 /**
  * The 48 route definitions of the General Ledger's screens (SCREENS.md WP1: GL-01 … GL-13 under GL, AP, AR,
  * legacy NOVUS, and GL-09 user codes under every other business application), as the route catalog names them
- * (server/src/seed/catalog.ts). Each Component is an export of a micro-app in the import map; the server test
+ * (NOVUS-GL in ../server/catalog.ts, the others in their modules' server/catalog.ts). Each Component is an export of a micro-app in the import map; the server test
  * `gl-routes.test.ts` checks that every one resolves, and the e2e test `gl-masters.spec.ts` opens each.
  *
  * The last element says who builds the screen in issue 12 (h12a: periods, journals, journal entry; h12b:

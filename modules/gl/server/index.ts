@@ -5,6 +5,7 @@
  */
 import type { ServerModule } from '@erp/server/modules/part';
 import { glModule } from '../definitions/index.ts';
+import { catalog } from './catalog.ts';
 import { registerBankReconciliationRoutes } from './bank-reconciliation/routes.ts';
 import { m0006_bank_reconciliation } from './bank-reconciliation/migration.ts';
 import { financialStatementHooks } from './financial-statements/rules.ts';
@@ -23,6 +24,7 @@ import { yearEndProcess } from './year-end/index.ts';
 
 export const serverModule: ServerModule = {
   definitions: glModule,
+  catalog,
   hooks: { ...glHooks, ...glLedgerHooks, ...financialStatementHooks },
   seed: seedGl,
   reports: GL_SERVER_REPORTS,

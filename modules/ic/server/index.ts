@@ -5,6 +5,7 @@
 import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
 import { combineParts } from '@erp/server/modules/part';
 import { icModule } from '../definitions/index.ts';
+import { catalog } from './catalog.ts';
 import { IC_COIL_PART } from './coils/index.ts';
 import { IC_COUNT_PART, IC_COUNT_SERVER_PROCESSES, IC_COUNT_SERVER_REPORTS } from './count/index.ts';
 import { IC_MASTER_PART } from './masters/index.ts';
@@ -22,6 +23,7 @@ import { IC_STOCK_PART } from './stock/index.ts';
 registerControlAccounts({ source: 'IC', integrationTypes: ['INVENTORY', 'INVENTORY-*', 'TICKET-PURCHASE'], integrationTypeColumns: [{ table: 'product_classes', column: 'inventory_account' }] });
 
 export const serverModule = combineParts(icModule, [IC_MASTER_PART, IC_PRODUCT_PART, IC_COIL_PART, IC_STOCK_PART, IC_PRODUCTION_PART, IC_COUNT_PART], {
+  catalog,
   reports: [...IC_SERVER_REPORTS, ...IC_COUNT_SERVER_REPORTS],
   processes: [...IC_SERVER_PROCESSES, ...IC_COUNT_SERVER_PROCESSES],
   large: {

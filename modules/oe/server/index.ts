@@ -5,6 +5,7 @@
  */
 import type { ServerModule } from '@erp/server/modules/part';
 import { oeModule } from '../definitions/index.ts';
+import { catalog } from './catalog.ts';
 import { m0014_oe_pricing } from './pricing/migration.ts';
 import { importRoutes } from './maintenance/routes.ts';
 import { pricingRoutes } from './pricing/routes.ts';
@@ -15,6 +16,7 @@ import { seedOe } from './seed.ts';
 
 export const serverModule: ServerModule = {
   definitions: oeModule,
+  catalog,
   hooks: {},
   async seed(db) {
     await seedOe(db);

@@ -9,6 +9,7 @@
 import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
 import { combineParts } from '@erp/server/modules/part';
 import { poModule } from '../definitions/index.ts';
+import { catalog } from './catalog.ts';
 import { purchaseOrderHooks } from './orders.ts';
 import { poReceiptHooks } from './receipts.ts';
 import { FREIGHT_ACCRUAL, GRNI } from './receipt-posting.ts';
@@ -19,6 +20,7 @@ import { seedPurchasing } from './seed.ts';
 registerControlAccounts({ source: 'PO', integrationTypes: [GRNI, FREIGHT_ACCRUAL], alsoPostedBy: ['IC', 'AP'] });
 
 export const serverModule = combineParts(poModule, [{ hooks: { 'purchase-order': purchaseOrderHooks, 'po-receipt': poReceiptHooks }, seed: seedPurchasing }], {
+  catalog,
   reports: PO_SERVER_REPORTS,
   large: {
     option: '--po',

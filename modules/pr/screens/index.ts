@@ -1,6 +1,6 @@
 /**
  * Payroll's screens (issue 29): parcel configs bundled into `@erp/payroll` (module.json `app`); export names
- * are the route catalog's Components (server/src/seed/catalog.ts, NOVUS-PR). Loading them registers the
+ * are the route catalog's Components (../server/catalog.ts, NOVUS-PR). Loading them registers the
  * payroll definitions.
  *
  * The trades labour screens (issue 29 item 6, SCREENS.md 9b) are the Trades application's menus: re-exported by

@@ -9,6 +9,7 @@
  */
 import { combineParts } from '@erp/server/modules/part';
 import { prModule } from '../definitions/index.ts';
+import { catalog } from './catalog.ts';
 import { LABOUR_PROCESSES, LABOUR_REPORTS, labourPart, timeCardLineRoutes } from './labour/index.ts';
 import { insertTimeCards } from './labour/seed-large.ts';
 import { m0029_pr } from './migration.ts';
@@ -20,6 +21,7 @@ import { seedPayroll } from './seed.ts';
 import { insertPayroll } from './seed-large.ts';
 
 export const serverModule = combineParts(prModule, [{ hooks: { 'pr-employee': employeeHooks, 'pr-transaction': transactionHooks, 'pr-cheque': chequeHooks }, seed: seedPayroll }, labourPart], {
+  catalog,
   reports: [...PR_SERVER_REPORTS, ...LABOUR_REPORTS],
   processes: [...PR_PROCESSES, ...LABOUR_PROCESSES],
   routes: async (app, deps) => {

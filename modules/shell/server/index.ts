@@ -8,6 +8,7 @@
 import type { ServerModule } from '@erp/server/modules/part';
 import { seedDemoFirms } from '@erp/server/seed/demo-firms';
 import { shellModule } from '../definitions/index.ts';
+import { catalog } from './catalog.ts';
 import { city } from '../definitions/city.ts';
 import { company } from '../definitions/company.ts';
 import { firm } from '../definitions/firm.ts';
@@ -29,6 +30,7 @@ import { userHooks } from './user/rules.ts';
 
 export const serverModule: ServerModule = {
   definitions: shellModule,
+  catalog,
   hooks: {
     [firm.name]: firmHooks,
     [company.name]: companyHooks,

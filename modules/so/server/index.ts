@@ -6,6 +6,7 @@
  */
 import { combineParts } from '@erp/server/modules/part';
 import { soModule } from '../definitions/index.ts';
+import { catalog } from './catalog.ts';
 import { driverCashInHooks } from './cash-in.ts';
 import { commissionRunHooks } from './commissions.ts';
 import { salesOrderHooks } from './orders.ts';
@@ -17,6 +18,7 @@ import { insertSalesOrders } from './seed-large.ts';
 import { seedSalesOrders } from './seed.ts';
 
 export const serverModule = combineParts(soModule, [{ hooks: { 'sales-order': salesOrderHooks, 'driver-cash-in': driverCashInHooks, 'product-return': productReturnHooks, 'commission-run': commissionRunHooks }, seed: seedSalesOrders }], {
+  catalog,
   reports: SO_SERVER_REPORTS,
   processes: SO_SERVER_PROCESSES,
   routes: soRoutes,

@@ -4,6 +4,7 @@
  */
 import { combineParts } from '@erp/server/modules/part';
 import { teModule } from '../definitions/index.ts';
+import { catalog } from './catalog.ts';
 import { contractBillingHooks, holdbackBillingHooks, optionBillingHooks, progressBillingHooks } from './billing.ts';
 import { inspectionHooks } from './inspections.ts';
 import { lotHooks, lotOptionHooks, modelPriceHooks } from './masters.ts';
@@ -30,6 +31,7 @@ export const serverModule = combineParts(
     },
   ],
   {
+    catalog,
     reports: TE_SERVER_REPORTS,
     processes: TE_PROCESSES,
     large: {

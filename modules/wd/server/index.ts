@@ -5,6 +5,7 @@
  */
 import { combineParts } from '@erp/server/modules/part';
 import { wdModule } from '../definitions/index.ts';
+import { catalog } from './catalog.ts';
 import { orderHooks, quoteHooks } from './documents.ts';
 import { WD_PROCESSES } from './processes.ts';
 // Its invoices in invoice publishing (a publishing source, registered on load).
@@ -14,6 +15,7 @@ import { insertServiceOrders } from './seed-large.ts';
 import { seedWasteDisposal } from './seed.ts';
 
 export const serverModule = combineParts(wdModule, [{ hooks: { 'wd-quote': quoteHooks, 'wd-order': orderHooks }, seed: seedWasteDisposal }], {
+  catalog,
   reports: WD_SERVER_REPORTS,
   processes: WD_PROCESSES,
   large: {

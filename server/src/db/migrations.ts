@@ -198,7 +198,7 @@ const m0001_core: Migration = {
 
 /**
  * Databases seeded before the frame routes existed: the steel screen and three legacy NOVUS screens
- * become frames (seed/catalog.ts "Frames"). Only rows still exactly as the old seed wrote them are
+ * become frames (the "Frames" notes of modules/shell and modules/so server/catalog.ts). Only rows still exactly as the old seed wrote them are
  * changed, so an administrator's edits are kept; a new database has no rows yet and the seed writes
  * the new ones. The values are spelled out: a migration must not follow later catalog changes.
  */

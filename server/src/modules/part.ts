@@ -8,7 +8,9 @@
  * - `routes` — its own API calls beyond the generic entity, report and process routes;
  * - `migrations` — its schema changes by migration name (names sort into one order with the core's);
  * - `seed` — demo data, run at every start after the tables are synced; fills only what is empty;
- * - `large` — its part of the large-data generator (`npm run seed:large -- <option> [count]`, seed/large.ts).
+ * - `large` — its part of the large-data generator (`npm run seed:large -- <option> [count]`, seed/large.ts);
+ * - `catalog` — its applications, §2 menus, menu-less routes and their names' translations (./catalog.ts), read by
+ *   the seed's route catalog (seed/catalog.ts) in module order.
  *
  * A module is split in parts so that each part's rules and demo data live beside its definitions
  * (e.g. modules/ar/server/receipts/); `combineParts` makes the module's hooks and seed from its parts.
@@ -17,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { ModuleDefinition } from '@erp/shared/entities/index';
+import type { ModuleCatalog } from './catalog.ts';
 import type { DatabaseConfig, ServerConfig } from '../config.ts';
 import type { EntityHooks } from '../entities/hooks.ts';
 import type { EntityRouteDeps } from '../entities/special-routes.ts';
@@ -65,6 +68,8 @@ export interface ServerModule extends ModulePart {
   migrations?: Readonly<Record<string, Migration>>;
   /** Its `seed:large` parts, each asked for by its own option (payroll: `--pr` employees, `--labour` time cards). */
   large?: LargeSeed | readonly LargeSeed[];
+  /** The applications whose screens it owns, with their menus (`modules/<m>/server/catalog.ts`). */
+  catalog?: ModuleCatalog;
 }
 
 /** The module's hooks and seed from its parts (an entity's hooks belong to one part). */

@@ -6,11 +6,13 @@
  *   with every call, so a language switch is answered in the new language at once), else the user's
  *   stored language (`POST api/shell_init/locale`), else en-CA.
  * - `localizedName(name, language)`: a catalog name (en-CA text) in `language`; unknown names as given.
+ *   The translations are the modules' (`names` of each module's `server/catalog.ts`, issue 41).
  * - `localizedMeta(meta, language)`: a route's Meta JSON with its `title` in `language`.
  */
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
-import { NAME_TRANSLATIONS } from './name-translations.ts';
+import { mergeNameTranslations, type NameTranslations } from '../modules/catalog.ts';
+import { serverModules } from '../modules/index.ts';
 
 /** §9 / i18n SUPPORTED_LOCALES: en-CA is the language the catalog is written in. */
 export const NAME_LANGUAGES = ['en-CA', 'fr-CA', 'zh-CN', 'zh-TW'] as const;
@@ -45,10 +47,17 @@ export function callerLanguage(request: FastifyRequest, user: AuthenticatedUser)
   return fromAcceptLanguage(request.headers['accept-language']) ?? supported(user.row.language) ?? 'en-CA';
 }
 
+let table: NameTranslations | undefined;
+
+/** Read once the modules are loaded (buildApp awaits them before any route answers). */
+function nameTranslations(): NameTranslations {
+  return (table ??= mergeNameTranslations(serverModules().flatMap((module) => (module.catalog ? [module.catalog] : []))));
+}
+
 /** A catalog name in `language`; names without a translation (typed by an administrator) as given. */
 export function localizedName(name: string, language: NameLanguage): string {
   if (language === 'en-CA') return name;
-  const translations = NAME_TRANSLATIONS[name];
+  const translations = nameTranslations()[name];
   if (!translations) return name;
   return translations[NAME_LANGUAGES.indexOf(language) - 1] ?? name;
 }

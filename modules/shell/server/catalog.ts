@@ -1,0 +1,125 @@
+/**
+ * The shell's applications (issue 41): SHELL (the §2 administration screens, this module's entities),
+ * RESTEEL-OE and PORTAL. RESTEEL-OE is here because it exists for the shell's steel frame (RESTEEL0002, the menu
+ * the shell watches, §2 resteelWin; shell/frames.ts); its other four screens are Receivables' (modules/ar
+ * `alsoIn.steel`). PORTAL's screens are the shell's own micro-app `apps/portal`, no business module's.
+ *
+ * Paths derived here because §2 names the screen without giving a path:
+ * - SHELL: the shell routes are given as bare names; each becomes `/<name>` under `/shell`
+ *   (`/country-state-city` … `/change-password`, and `/application` for `/shell/application`).
+ * - PORTAL: the menus are the §2 portal routes `/order` (titled Home), `/myorders`,
+ *   `/notifications`, `/cart`; `/orderdetails` is a route only (it receives props).
+ *
+ * Frames (§1, §2; shell/frames.ts): RESTEEL0002 `/resteel-oe/resteel` is the embedded steel
+ * order-entry system (`@erp/frames#SteelFrame`).
+ *
+ * Rows in §2's order (conventions: server/src/modules/catalog.ts, server/src/seed/catalog.ts).
+ */
+import { FRAMES_MODULE } from '@erp/server/shell/frames';
+import { group, ROOT, screen, type AppCatalog, type ModuleCatalog } from '@erp/server/modules/catalog';
+
+/** Landing page of portal customers (§6: the landing page decides portal customer vs staff). */
+export const PORTAL_LANDING_PAGE = '/portal';
+
+const shell: AppCatalog = {
+  app: { Application: 'SHELL', Description: 'Shell administration', RouterPath: '/shell' },
+  sequence: 10,
+  module: '@erp/shell-admin',
+  home: '@erp/home#ApplicationHome',
+  rows: [
+    group('SH0001', 'Setup'),
+    group('SH0002', 'Security'),
+    screen('SH0101', 'SH0001', '/country-state-city', 'Countries, States and Cities'),
+    screen('SH0102', 'SH0001', '/sequence-counter', 'Sequence Counters'),
+    screen('SH0103', 'SH0001', '/code-index', 'Code Index'),
+    screen('SH0104', 'SH0001', '/configuration', 'Configuration'),
+    screen('SH0105', 'SH0001', '/company', 'Company'),
+    screen('SH0106', 'SH0001', '/branch', 'Branches'),
+    screen('SH0107', 'SH0001', '/warehouse', 'Warehouses'),
+    screen('SH0108', 'SH0002', '/role', 'Roles'),
+    screen('SH0109', 'SH0002', '/user', 'Users'),
+    screen('SH0110', 'SH0002', '/user-securables', 'User Securables'),
+    screen('SH0111', 'SH0002', '/menu-access', 'Menu Access'),
+    screen('SH0112', 'SH0002', '/form-widgets-security', 'Form Widgets Security'),
+    screen('SH0113', 'SH0002', '/change-password', 'Change Password'),
+    screen('SH0114', 'SH0001', '/application', 'Applications'),
+    screen('SH0115', 'SH0002', '/sign-in-log', 'Sign-in Log'),
+    screen('SH0116', 'SH0001', '/mailbox', 'Mailbox'),
+  ],
+};
+
+/** Small application: flat menu. RESTEEL0002 is the menu the shell watches (§2: resteelWin). */
+const steelReseller: AppCatalog = {
+  app: { Application: 'RESTEEL-OE', Description: 'Steel re-seller', RouterPath: '/resteel-oe' },
+  sequence: 120,
+  module: '@erp/steel',
+  home: '@erp/home#ApplicationHome',
+  rows: [
+    // The embedded steel order-entry system (§2): page URL, origin and domain come from the shell config.
+    screen('RESTEEL0002', ROOT, '/resteel', 'ReSteel Order Entry', { module: FRAMES_MODULE, component: 'SteelFrame' }),
+    screen('RS0102', ROOT, '/ar-account-inquiry', 'AR Account Inquiry'),
+    screen('RS0103', ROOT, '/ar-overdue-accounts', 'Overdue Accounts'),
+    screen('RS0104', ROOT, '/aged-trial-balance', 'Aged Trial Balance'),
+    screen('RS0105', ROOT, '/Account-statement', 'Account Statements'),
+  ],
+};
+
+/** Small application: flat menu. `/orderdetails` is a route only (see `routes`). */
+const portal: AppCatalog = {
+  app: { Application: 'PORTAL', Description: 'Customer ordering portal', RouterPath: PORTAL_LANDING_PAGE },
+  sequence: 140,
+  module: '@erp/portal',
+  home: '@erp/home#ApplicationHome',
+  rows: [
+    screen('PR0101', ROOT, '/order', 'Home', { component: 'Order' }),
+    screen('PR0102', ROOT, '/myorders', 'My Orders', { component: 'MyOrders' }),
+    screen('PR0103', ROOT, '/notifications', 'Notifications'),
+    screen('PR0104', ROOT, '/cart', 'Cart'),
+  ],
+};
+
+export const catalog: ModuleCatalog = {
+  applications: [shell, steelReseller, portal],
+  routes: [
+    {
+      Path: `${PORTAL_LANDING_PAGE}/orderdetails`,
+      Name: 'PORTAL-ORDERDETAILS',
+      Component: '@erp/portal#OrderDetails',
+      Props: null,
+      Meta: JSON.stringify({ title: 'Order Details', receivesProps: true }),
+    },
+  ],
+  names: {
+  'AR Account Inquiry': ['Consultation de compte CC', '应收账户查询', '應收帳戶查詢'],
+  'Account Statements': ['Relevés de compte', '账户对账单', '帳戶對帳單'],
+  'Aged Trial Balance': ['Balance chronologique', '账龄试算表', '帳齡試算表'],
+  Applications: ['Applications', '应用程序', '應用程式'],
+  Branches: ['Succursales', '分支机构', '分支機構'],
+  Cart: ['Panier', '购物车', '購物車'],
+  'Change Password': ['Changer le mot de passe', '更改密码', '變更密碼'],
+  'Code Index': ['Index des codes', '代码索引', '代碼索引'],
+  Company: ['Société', '公司', '公司'],
+  Configuration: ['Configuration', '配置', '組態'],
+  'Countries, States and Cities': ['Pays, provinces et villes', '国家、省/州和城市', '國家、省/州和城市'],
+  'Customer ordering portal': ['Portail de commande client', '客户订购门户', '客戶訂購入口網站'],
+  'Form Widgets Security': ['Sécurité des éléments de formulaire', '表单控件安全', '表單控制項安全'],
+  Home: ['Accueil', '首页', '首頁'],
+  'Menu Access': ['Accès aux menus', '菜单访问权限', '選單存取權限'],
+  'My Orders': ['Mes commandes', '我的订单', '我的訂單'],
+  Notifications: ['Avis', '通知', '通知'],
+  'Order Details': ['Détails de la commande', '订单详情', '訂單詳情'],
+  'Overdue Accounts': ['Comptes en souffrance', '逾期账户', '逾期帳戶'],
+  'ReSteel Order Entry': ['Saisie des commandes ReSteel', 'ReSteel 订单录入', 'ReSteel 訂單輸入'],
+  Roles: ['Rôles', '角色', '角色'],
+  Security: ['Sécurité', '安全', '安全'],
+  'Sequence Counters': ['Compteurs de séquence', '序列计数器', '序列計數器'],
+  Setup: ['Configuration', '设置', '設定'],
+  'Shell administration': ['Administration de l’interface', '外壳管理', '外殼管理'],
+  'Steel re-seller': ['Revente d’acier', '钢材经销', '鋼材經銷'],
+  'User Securables': ['Éléments sécurisables des utilisateurs', '用户安全对象', '使用者安全物件'],
+  Users: ['Utilisateurs', '用户', '使用者'],
+  Warehouses: ['Entrepôts', '仓库', '倉庫'],
+  'Sign-in Log': ['Journal des connexions', '登录日志', '登入日誌'],
+  Mailbox: ['Boîte de courriel', '邮箱', '郵箱'],
+  },
+};
