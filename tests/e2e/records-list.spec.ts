@@ -5,7 +5,7 @@
  * column choice remembered per user, keyboard, §8 'Select a row…', delete with confirmation and the
  * server's refusal, the streamed Excel export, row virtualization, and refusal for a user without rights.
  */
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from './fixtures.ts';
 import { accessToken, signIn } from './helpers.ts';
 import { chooseLanguage, chooseMenu, paletteSearch, screenOf } from './shell-helpers.ts';
 

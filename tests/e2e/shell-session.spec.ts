@@ -2,7 +2,7 @@
  * Sign-in lifecycle (§4 first navigation, §7, §9), the profile's landing page and showMenus, and the §8
  * error catalogue as a user sees it in the shell.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { accessToken, shellCallStatus, signIn, storedAccessToken } from './helpers.ts';
 import { chooseMenu, expectNotReloaded, goTo, markPage, menuBar, settled, tabBar, topBar } from './shell-helpers.ts';
 
