@@ -198,36 +198,6 @@ test('a 500-line entry opens and stays responsive while typing in one of its lin
   await expect(form.getByRole('textbox', { name: 'Total credit', exact: true })).toHaveValue('250.00');
 });
 
-test('accounting periods: fiscal year 999 refused; a new fiscal year gets 12 contiguous periods with four closed flags', async ({ page }) => {
-  await signIn(page, 'admin', 'admin', '#/');
-  const screen = await openScreen(page, '/novus-gl/accounting-periods', /Accounting periods/);
-  const tool = screen.locator('form.erp-fiscal-year');
-  await tool.getByRole('textbox', { name: 'Fiscal year', exact: true }).fill('999');
-  await tool.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(tool.getByRole('alert')).toHaveText('Fiscal year must be greater than 1000 and less than 9999.');
-  await tool.getByRole('textbox', { name: 'Fiscal year', exact: true }).fill('2031');
-  await tool.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(tool.getByRole('status')).toHaveText('Fiscal year 2031 created with 12 periods.');
-  const answer = await page.request.get('/api/data/accounting-period?filter.FiscalYear=2031&SortFields=PeriodNo', {
-    headers: { Authorization: `Bearer ${await accessToken(page)}` },
-  });
-  const periods = ((await answer.json()) as { List: Record<string, unknown>[] }).List;
-  expect(periods.map((period) => period['PeriodNo'])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-  for (const [index, period] of periods.entries()) {
-    if (index > 0) {
-      // Contiguous: each period starts the day after the previous one ends.
-      const next = new Date(`${String(periods[index - 1]!['EndDate'])}T00:00:00Z`);
-      next.setUTCDate(next.getUTCDate() + 1);
-      expect(period['StartDate']).toBe(next.toISOString().slice(0, 10));
-    }
-    expect(period).toMatchObject({ ClosedGl: false, ClosedAr: false, ClosedAp: false, ClosedPr: false });
-  }
-  // The list shows the four flags as columns.
-  for (const name of ['G/L closed', 'A/R closed', 'A/P closed', 'Payroll closed']) {
-    await expect(screen.getByRole('columnheader', { name: new RegExp(name) }).first()).toBeVisible();
-  }
-});
-
 test('a second open journal with the same source, data type and date is created only after the user confirms (§5)', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
   await journalYear(page);
