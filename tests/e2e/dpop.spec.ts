@@ -97,9 +97,13 @@ test('a token read out of storage is refused from another browser, with or witho
 test('two tabs share the key: each renews silently with the rotated refresh token and both keep calling the API', async ({ page, context }) => {
   await signIn(page, 'admin', 'admin', '#/');
   const second = await context.newPage();
+  // A live session arriving in a new tab renews in the background once its first page shows: wait for that
+  // renewal, or it could rotate the tokens after the renewal below and the tabs would end on a newer token.
+  const arrivalRenewal = second.waitForResponse((response) => response.url().endsWith('/oidc/token'));
   await second.goto('/#/');
   await expect(second.locator('erp-top-bar')).toBeVisible();
   await expect(second.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  expect((await arrivalRenewal).ok()).toBe(true);
 
   /** Renews in `tab` as the automatic renewal does (the Web Lock, the refresh grant with a DPoP proof). */
   const renewIn = (tab: Page) =>

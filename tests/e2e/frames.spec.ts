@@ -11,7 +11,7 @@
  *   origin) change nothing;
  * - a newer-version front-end route gets its own frame with the route's title.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { signIn } from './helpers.ts';
 
 const STEEL_PATH = '/resteel-oe/resteel';

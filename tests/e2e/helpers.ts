@@ -2,16 +2,25 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 
-/** Opens the shell (optionally at a hash route) and signs in through the real login page. */
+/**
+ * Opens the shell (optionally at a hash route) and signs in through the real login page. Nearly every test
+ * starts here, so it waits on events rather than on assertions, which look again only every half second once
+ * the first few looks fail: the shell's redirect to the provider's login page is a navigation, and the way back
+ * is watched in the page at each frame.
+ */
 export async function signIn(page: Page, username: string, password: string, hash = '#/') {
   await page.goto(`/${hash}`);
+  await page.waitForURL(/\/oidc\/interaction\//);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // The shell's top bar shown, and the stored user: the bar renders before the callback's token exchange completes.
+  await page.waitForFunction(() => {
+    const bar = document.querySelector('erp-top-bar')?.getBoundingClientRect();
+    return bar !== undefined && bar.width > 0 && bar.height > 0 && Object.keys(localStorage).some((key) => key.startsWith('oidc.user:'));
+  });
   await expect(page.locator('erp-top-bar')).toBeVisible();
-  // The top bar renders before the callback's token exchange completes: wait for the stored user.
-  await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('oidc.user:')));
 }
 
 /**

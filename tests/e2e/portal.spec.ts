@@ -7,7 +7,7 @@
  * Administration changes (logo, homepage text, securables) go through the real admin API with a token of
  * `admin`, signed in in a second browser context.
  */
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from './fixtures.ts';
 import { accessToken, signIn } from './helpers.ts';
 import { XSS_CORPUS } from './portal-xss-corpus.ts';
 

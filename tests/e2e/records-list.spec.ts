@@ -5,7 +5,7 @@
  * column choice remembered per user, keyboard, §8 'Select a row…', delete with confirmation and the
  * server's refusal, the streamed Excel export, row virtualization, and refusal for a user without rights.
  */
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from './fixtures.ts';
 import { accessToken, signIn } from './helpers.ts';
 import { chooseLanguage, chooseMenu, paletteSearch, screenOf } from './shell-helpers.ts';
 
@@ -451,9 +451,9 @@ test('Export to Excel streams every row of the query as a real .xlsx, with progr
 test('rows are virtualized: a page of 250 puts far fewer rows in the DOM, and says its real size', async ({ page }) => {
   const { screen, first } = await openFirms(page);
   const grid = screen.getByRole('grid');
-  const inDom = await dataRows(screen).count();
-  expect(inDom).toBeGreaterThan(5);
-  expect(inDom).toBeLessThan(100);
+  // The rows that fill the grid's height come once the grid has measured itself: wait for them.
+  await expect.poll(() => dataRows(screen).count()).toBeGreaterThan(5);
+  expect(await dataRows(screen).count()).toBeLessThan(100);
   // Header row + every matching row + the totals row.
   await expect(grid).toHaveAttribute('aria-rowcount', String(first.TotalCount + 2));
   await expect(dataRows(screen).first()).toHaveAttribute('aria-rowindex', '2');

@@ -4,7 +4,7 @@
  * banners when the API cannot be reached and when the session has expired (§8), About, and menu
  * RESTEEL0002's resteelWin window.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { accessToken, signIn } from './helpers.ts';
 import {
   chooseLanguage,

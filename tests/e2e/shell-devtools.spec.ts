@@ -5,7 +5,7 @@
  * next load runs HOME from there — with the strict CSP allowing just that origin. (Refusal with
  * NODE_ENV=production: server/test/import-map-overrides.test.ts.)
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signIn } from './helpers.ts';
 import { screenOf } from './shell-helpers.ts';
 

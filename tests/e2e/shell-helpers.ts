@@ -95,6 +95,8 @@ interface RouteAnswer {
 /**
  * Changes the server's answer about the route at `path` (application path + menu path) as the browser receives
  * it (`GET api/shell/routes`): its Component becomes what `component` makes of it. For screens a test serves.
+ * The shell asks again later (a language switch reads the routes anew), so a spec using this takes `test` from
+ * fixtures.ts: the handler's fetch must not outlive the test's page.
  */
 export async function rerouted(page: Page, path: string, component: (original: string) => string, available = true): Promise<void> {
   const wanted = path.toLowerCase();

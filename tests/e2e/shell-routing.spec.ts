@@ -4,7 +4,7 @@
  * applications to '/'; every application root shows its launchpad; menus come from the server, HOME never
  * asks for any; a menu tab opens once per MenuId; screens that are not in this release say so.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { accessToken, signIn } from './helpers.ts';
 import { chooseMenu, goTo, markPage, menuBar, notInThisRelease, screenOf, settled, tabBar, topBar, expectNotReloaded } from './shell-helpers.ts';
 

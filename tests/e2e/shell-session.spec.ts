@@ -2,7 +2,7 @@
  * Sign-in lifecycle (§4 first navigation, §7, §9), the profile's landing page and showMenus, and the §8
  * error catalogue as a user sees it in the shell.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { accessToken, shellCallStatus, signIn, storedAccessToken } from './helpers.ts';
 import { chooseMenu, expectNotReloaded, goTo, markPage, menuBar, settled, tabBar, topBar } from './shell-helpers.ts';
 
@@ -85,29 +85,35 @@ function watchDocuments(page: Page): string[] {
 }
 
 /**
- * Starts watching the token endpoint of these pages; the returned wait resolves once no token request has
- * been in flight for `quietMs`.
+ * Resolves once no renewal of this browser is running or waiting in `tab`'s origin: the page takes the shell's
+ * cross-tab renewal lock (@erp/shared RENEWAL_LOCK) and gives it back, twice — a reload the shell starts when a
+ * renewal ends asks for the lock before the first grant comes, so the second waits for it, and since that reload
+ * keeps the lock until the page unloads, a reload in the making fails this call instead of slipping past it.
  */
-function tokenEndpointQuiet(pages: Page[], quietMs = 1500): () => Promise<void> {
-  let inFlight = 0;
-  let last = Date.now();
-  for (const tab of pages) {
-    tab.on('request', (request) => {
-      if (!request.url().endsWith('/oidc/token')) return;
-      inFlight++;
-      last = Date.now();
-    });
-    const done = (request: { url(): string }) => {
-      if (!request.url().endsWith('/oidc/token')) return;
-      inFlight--;
-      last = Date.now();
-    };
-    tab.on('requestfinished', done);
-    tab.on('requestfailed', done);
-  }
-  return async () => {
-    await expect.poll(() => inFlight === 0 && Date.now() - last >= quietMs, { timeout: 15_000 }).toBe(true);
-  };
+async function renewalsDone(tab: Page): Promise<void> {
+  await tab.evaluate(async () => {
+    const { RENEWAL_LOCK } = (await import('@erp/shared' as string)) as { RENEWAL_LOCK: string };
+    for (let round = 0; round < 2; round++) await navigator.locks.request(RENEWAL_LOCK, () => undefined);
+  });
+}
+
+/** Whether a renewal waits for the cross-tab renewal lock in `tab`'s origin (another tab holds it). */
+function renewalWaiting(tab: Page): Promise<boolean> {
+  return tab.evaluate(async () => {
+    const { RENEWAL_LOCK } = (await import('@erp/shared' as string)) as { RENEWAL_LOCK: string };
+    return ((await navigator.locks.query()).pending ?? []).some((lock) => lock.name === RENEWAL_LOCK);
+  });
+}
+
+/**
+ * Waits until the shell reloaded by its renewal in `tab` has shown its first screen: the background renewal of
+ * the live session starts then (root-config marks it 'erp:boot-first-screen').
+ */
+async function reloadedFirstScreen(tab: Page): Promise<void> {
+  await tab.waitForFunction(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return navigation?.type === 'reload' && performance.getEntriesByName('erp:boot-first-screen').length > 0;
+  });
 }
 
 test('an expired session with a refresh token is renewed silently on arrival, then the page reloads once', async ({ page }) => {
@@ -127,8 +133,9 @@ test('an expired session with a refresh token is renewed silently on arrival, th
   expect(calls.every((call) => call.status === 200), JSON.stringify(calls)).toBe(true);
   expect(await storedAccessToken(page)).not.toBe(before);
   expect(page.url()).toContain('#/novus-gl');
-  // No reload loop: a while later still two documents, two renewals, and the workspace is there.
-  await page.waitForTimeout(2000);
+  // No reload loop: once no renewal nor reload holds the renewal lock, still two documents, two renewals, and
+  // the workspace is there.
+  await renewalsDone(page);
   expect(documents).toEqual(['/', '/']);
   expect(calls.filter((call) => call.grant === 'refresh_token')).toHaveLength(2);
   await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toHaveAttribute('aria-selected', 'true');
@@ -192,8 +199,8 @@ test('§9 automatic silent renew: a token near its expiry is renewed in the open
       return JSON.parse(localStorage.getItem(key)!).session_state as string;
     }),
   ).toBe('e2e-session-state');
-  // Session monitoring off: no check-session iframe, no request for it (given time to appear).
-  await page.waitForTimeout(1000);
+  // Session monitoring off: no check-session iframe, no request for it. With it on, oidc-client-ts would have
+  // added the iframe as the renewed user (with its session_state) loaded, before the calls above came back.
   await expect(page.locator('iframe[src*="session/check"], iframe[src*="check_session"]')).toHaveCount(0);
   expect(checkSessionRequests).toEqual([]);
 });
@@ -207,28 +214,37 @@ test('two tabs opened at the same moment on an expired session both renew and st
   // Expire the session from a page without the shell, so no running shell renews before both tabs open.
   await page.goto('/root-config/blank.html');
   await expireStoredUser(page);
-  // A slow provider: the first renewal is answered only when another token request comes, or after 3 s. So
-  // the two tabs' renewals overlap whenever they are not serialized.
+  // A slow provider: the first renewal is answered only once the other tab waits for the renewal lock (they are
+  // serialized, as they must be) or sends a token request of its own (they overlap: the replay this test is about).
   let releaseFirst: (() => void) | null = null;
   let tokenRequests = 0;
   await context.route('**/oidc/token', async (route) => {
     if (++tokenRequests === 1) {
-      await new Promise<void>((resolve) => {
-        releaseFirst = resolve;
-        setTimeout(resolve, 3000);
-      });
+      const holder = route.request().frame().page();
+      let released = false;
+      const otherSent = new Promise<void>((resolve) => (releaseFirst = resolve));
+      const otherWaits = expect.poll(async () => released || (await renewalWaiting(holder)), { timeout: 0, intervals: [50] }).toBe(true);
+      await Promise.race([otherSent, otherWaits]);
+      released = true;
+      await otherWaits;
     } else releaseFirst?.();
     await route.continue();
   });
   const second = await context.newPage();
   const calls = [page, second].map(watchTokenCalls);
   const sent = [page, second].map(watchRefreshTokensSent);
-  const quiet = tokenEndpointQuiet([page, second]);
+  const documents = [page, second].map(watchDocuments);
   await Promise.all([page.goto('/#/novus-gl'), second.goto('/#/novus-ar')]);
+  // Each tab renews on arrival (one at the provider, the other with the tokens the first stored), reloads once, and
+  // renews again in the background once the reloaded shell shows its first screen: wait for all of it.
+  for (const [index, tab] of [page, second].entries()) {
+    await expect.poll(() => documents[index]).toEqual(['/', '/']);
+    await reloadedFirstScreen(tab);
+    await renewalsDone(tab);
+  }
+  await expect.poll(() => sent.flat().length).toBe(calls.flat().length);
   await expect(topBar(page).getByRole('tab', { name: 'General Ledger' })).toBeVisible();
   await expect(topBar(second).getByRole('tab', { name: 'Accounts Receivable' })).toBeVisible();
-  // Every renewal of both tabs done (the arrival's, the reload's background one).
-  await quiet();
   for (const tab of [page, second]) await expect(tab.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
   const all = calls.flat();
   expect(all.filter((call) => call.grant === 'refresh_token').length).toBeGreaterThanOrEqual(1);
@@ -312,8 +328,8 @@ test('the landing page applies on the first navigation only: going HOME later st
   // customer's top bar has no tabs, issue 16: HOME's screen is what shows.)
   await goTo(page, '#/');
   await expect(page.locator('.erp-tab-screen[data-tab-path="/"]')).toBeVisible();
+  // The landing page would be applied while the route resolves, before HOME's screen shows and loads settle.
   await settled(page);
-  await page.waitForTimeout(500);
   await expect(page).toHaveURL(/\/#\/$/);
   await expectNotReloaded(page);
 });

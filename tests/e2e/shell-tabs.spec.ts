@@ -10,7 +10,7 @@
  * own `screen()`, `useCloseGuard()` and `confirmUnsavedChanges()` from @erp/ui — exactly what a real screen
  * would write — so everything from the tab close button to the dialog and the teardown is the product.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { signIn } from './helpers.ts';
 import { chooseMenu, expectNotReloaded, goTo, markPage, questionDialog, rerouted, screenOf, screenPaths, settled, tabBar, topBar } from './shell-helpers.ts';
 

@@ -2,7 +2,8 @@
  * General Ledger masters end to end (issue 12, SCREENS.md WP1 acceptance checks 1 and 6): the chart of
  * accounts is the same list under GL, AP, AR and legacy NOVUS; a 9-digit account is refused with the §5 text;
  * account 4000 (Revenue, CAD) saves and is listed after a reload; a bank account's id is at most 20 characters
- * and a bank account without a G/L account is refused with the §5 text. That every GL route of every
+ * and a bank account without a G/L account is refused with the §5 text; the accounting periods screen refuses fiscal
+ * year 999 and creates a year as 12 contiguous open periods (the one test of it). That every GL route of every
  * application (the 48 of WP1, modules/gl/definitions/routes.ts) opens a working screen, not "This screen is not
  * available in this release.", is checked with every other route by tests/e2e/screen-layout.spec.ts (and
  * modules/gl/test/routes.test.ts checks the catalog names their exports).
@@ -91,7 +92,7 @@ test('a bank account with a 21-character id, or without a G/L account, is refuse
   await expect(form.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
 });
 
-test('accounting periods: fiscal year 999 is refused; a year is created with 12 periods; 2025 has 12 with the four flags', async ({ page }) => {
+test('accounting periods: fiscal year 999 is refused; a year is created with 12 contiguous open periods; 2025 has 12 with the four flags', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
   await goTo(page, '#/novus-gl/accounting-periods');
   const screen = screenOf(page, '/novus-gl/accounting-periods');
@@ -116,5 +117,17 @@ test('accounting periods: fiscal year 999 is refused; a year is created with 12 
     expect(periods.map((period) => period.PeriodNo)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(periods[0]!.StartDate).toBe(`${year}-01-01`);
     expect(periods[11]!.EndDate).toBe(`${year}-12-31`);
+    // Contiguous: each period starts the day after the previous one ends.
+    for (const [index, period] of periods.entries()) {
+      if (index === 0) continue;
+      const next = new Date(`${periods[index - 1]!.EndDate}T00:00:00Z`);
+      next.setUTCDate(next.getUTCDate() + 1);
+      expect(period.StartDate, `${year} period ${period.PeriodNo}`).toBe(next.toISOString().slice(0, 10));
+    }
+  }
+  // The new year's periods are all open: none of the four flags set.
+  const created = await page.request.get('/api/data/accounting-period?filter.FiscalYear=2027&PageSize=50', search);
+  for (const period of ((await created.json()) as { List: Record<string, unknown>[] }).List) {
+    expect(period).toMatchObject({ ClosedGl: false, ClosedAr: false, ClosedAp: false, ClosedPr: false });
   }
 });
