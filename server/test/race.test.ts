@@ -15,10 +15,11 @@
  * else from the definition (fixed and default values, the first option, the first record a lookup offers, today,
  * the smallest integer); the run takes every item the preview offers. A process whose preview offers nothing
  * fails here: give it a fixture. Document actions: every transition of every definition, on the record its
- * module's fixture makes (`actions['<entity> <action>']`), else the first record (by key) in a state it starts
- * from, else a copy of the entity's first record when it starts in the initial state — the same record on both
- * servers — with that record's Version; a question (§5) is answered Yes as the screen would, then raced. A
- * transition none of these reaches fails the suite: give it a fixture.
+ * module's fixture makes (`actions['<entity> <action>']`, with the action's own body when it gives one), else the
+ * first record (by key) in a state it starts from, else a copy of the entity's first record when it starts in the
+ * initial state — the same record on both servers — with that record's Version; a question (§5) is answered Yes as
+ * the screen would, then raced. A transition none of these reaches fails the suite, and so does one the reference
+ * server refuses (a refusal on both servers races nothing): give it a fixture that makes the action succeed.
  */
 import type { ProcessDefinition } from '@erp/shared/processes/define';
 import { allEntities } from '@erp/shared/entities/index';
@@ -53,7 +54,7 @@ const tokens = new Map<TestServer, string>();
 
 function apiOf(server: TestServer): RaceApi {
   const token = () => tokens.get(server)!;
-  const send = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+  const send = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => {
     const response = await call(server.app, method, url, token(), body);
     let json: Json = {};
     try {
@@ -63,7 +64,7 @@ function apiOf(server: TestServer): RaceApi {
     }
     return { status: response.statusCode, json };
   };
-  return { get: (url) => send('GET', url), post: (url, body) => send('POST', url, body), db: server.app.erp.database.db as unknown as AnyDb };
+  return { get: (url) => send('GET', url), post: (url, body) => send('POST', url, body), put: (url, body) => send('PUT', url, body), db: server.app.erp.database.db as unknown as AnyDb };
 }
 
 /** What must be equal between the two servers: row counts of every table, and each G/L account's balance. */
@@ -110,6 +111,13 @@ async function expectSameEffect(step: string): Promise<void> {
     .map((key) => `${key}: once ${one[key] ?? '—'}, ${PARALLEL}× ${many[key] ?? '—'}`);
   expect(differences, `${step}: ${PARALLEL} parallel runs differ from one run`).toEqual([]);
   expect(await ledgerDefects(raced), step).toEqual([]);
+}
+
+/** A refusal's message for the failure: the field errors' messages, else the result's own. */
+function refusal(json: Json): string {
+  const errors = (json.Data?.Errors ?? []) as Json[];
+  const messages = errors.map((error) => `${error.field ? `${error.field}: ` : ''}${error.message ?? JSON.stringify(error)}`);
+  return [json.Message, ...messages].filter(Boolean).join('; ') || JSON.stringify(json);
 }
 
 /** Parameters from the definition alone (see the header); null when a required one cannot be chosen. */
@@ -207,10 +215,13 @@ describe(`every document action, ${PARALLEL} at once on one record, has the effe
   it.each(transitions.map(({ def, transition }) => [`${def.name} ${transition.action}`, def, transition] as const))('%s', async (step, def, transition) => {
     const fixture = fixtures.actions?.[step];
     let id: unknown;
+    // The action's own inputs (a date, a bank), from the fixture: the same for the one run and the parallel runs.
+    let inputs: Json = {};
     if (fixture) {
-      const ids = [await fixture(apiOf(reference)), await fixture(apiOf(raced))];
-      expect(ids[1]).toEqual(ids[0]);
-      id = ids[0];
+      const made = [await fixture(apiOf(reference)), await fixture(apiOf(raced))].map((answer) => (typeof answer === 'object' ? answer : { key: answer, body: {} }));
+      expect(made[1]).toEqual(made[0]);
+      id = made[0]!.key;
+      inputs = made[0]!.body;
     } else {
       const db = apiOf(raced).db;
       const stateColumn = def.fields[def.states!.field]!.column;
@@ -225,7 +236,7 @@ describe(`every document action, ${PARALLEL} at once on one record, has the effe
     const url = `/api/data/${def.name}/${encodeURIComponent(String(id))}`;
     const version = async (server: TestServer) => (await apiOf(server).get(url)).json.Data?.Version as number;
     const act = async (server: TestServer, confirmations: string[]) =>
-      apiOf(server).post(`${url}/actions/${transition.action}`, { Version: await version(server), ...(confirmations.length ? { Confirmations: confirmations } : {}) });
+      apiOf(server).post(`${url}/actions/${transition.action}`, { ...inputs, Version: await version(server), ...(confirmations.length ? { Confirmations: confirmations } : {}) });
     // A question (§5) is answered Yes, as the screen would; the action is then raced with the answer.
     const confirmations: string[] = [];
     let once = await act(reference, confirmations);
@@ -235,11 +246,14 @@ describe(`every document action, ${PARALLEL} at once on one record, has the effe
     }
     const current = await version(raced);
     const runs = await Promise.all(
-      Array.from({ length: PARALLEL }, () => apiOf(raced).post(`${url}/actions/${transition.action}`, { Version: current, ...(confirmations.length ? { Confirmations: confirmations } : {}) })),
+      Array.from({ length: PARALLEL }, () =>
+        apiOf(raced).post(`${url}/actions/${transition.action}`, { ...inputs, Version: current, ...(confirmations.length ? { Confirmations: confirmations } : {}) }),
+      ),
     );
     const won = runs.filter((run) => run.status === 200 && run.json.ResultStatus === 1);
-    if (once.status === 200 && once.json.ResultStatus === 1) expect(won.length, `${step}: ${runs.map((r) => r.status).join(',')}`).toBe(1);
-    else expect(won.length, `${step}: refused once (${once.status}) but done in parallel`).toBe(0);
+    // A refusal on both servers is no race at all: the reference run must do the action, else its fixture is wrong.
+    expect(once.status === 200 && once.json.ResultStatus === 1, `${step}: the reference run was refused (${once.status}): ${refusal(once.json)} — fix its race fixture`).toBe(true);
+    expect(won.length, `${step}: ${runs.map((r) => r.status).join(',')}`).toBe(1);
     for (const run of runs) expect(run.status, JSON.stringify(run.json)).toBeLessThan(500);
     await expectSameEffect(step);
   });

@@ -5,7 +5,7 @@
  * payment runs, a disbursement, a card charge and an expense claim over them.
  */
 import { add, mul, sum } from '@erp/shared/decimal';
-import { actOn, createRecord, type RaceApi, type RaceFixtures } from '../../../server/test/helpers/race.ts';
+import { actOn, createRecord, firstKeyIn, updateRecord, type RaceApi, type RaceFixtures } from '../../../server/test/helpers/race.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -81,6 +81,13 @@ export const raceFixtures: RaceFixtures = {
       const invoice = await postedInvoice(api, 'RACE-DISBURSE');
       const draft = await createRecord(api, 'ap-disbursement', { VendorId: 'V100', BankAccountId: BANK, PaymentDate: DATE, Amount: invoice.Balance, Lines: [{ InvoiceId: invoice.InvoiceId, Payment: invoice.Balance }] });
       return draft.DisbursementId;
+    },
+    // The first open demo cheque: §4 its cancel needs a reason (the cheque's field, saved as a user types it) and a
+    // date (the generic action's Date).
+    'ap-cheque cancel': async (api) => {
+      const id = await firstKeyIn(api, 'ap-cheque', ['Open']);
+      await updateRecord(api, 'ap-cheque', id, { CancelReason: 'Race: spoiled in the printer' });
+      return { key: id, body: { Date: DATE } };
     },
     // The demo fleet card (issuer CARDCO): 100.00 of fuel + HST.
     'ap-card-invoice post': async (api) =>

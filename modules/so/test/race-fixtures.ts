@@ -2,10 +2,10 @@
  * Race fixtures of Sales Orders (server/test/race.test.ts, helpers/race.ts). The processes run first: the invoice
  * queue invoices the demo's shipped orders and the count freezes its stocked warehouses (nothing ships from them);
  * the demo's cash-in is posted and its return credited. So the actions get an order of their own for the first demo
- * customer, of a product bought for it (not lot-tracked: a return needs no lot), taken as far as the action needs
- * through the order's own actions.
+ * customer (B100: B200, of the demo's open orders, is on hold), of a product bought for it (not lot-tracked: a
+ * return needs no lot), taken as far as the action needs through the order's own actions.
  */
-import { actOn, createRecord, firstKey, type RaceApi, type RaceFixtures } from '../../../server/test/helpers/race.ts';
+import { actOn, createRecord, firstKey, firstKeyIn, updateRecord, type RaceApi, type RaceFixtures } from '../../../server/test/helpers/race.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -35,10 +35,10 @@ async function stockedProduct(api: RaceApi): Promise<string> {
   return productId;
 }
 
-/** An order of 2 units committed and shipped. */
-async function shippedOrder(api: RaceApi): Promise<Json> {
+/** A new order of 2 units of a stocked product for B100 (not on hold), from TOR-02 (not frozen). */
+async function newOrder(api: RaceApi): Promise<Json> {
   const productId = await stockedProduct(api);
-  const order = await createRecord(api, 'sales-order', {
+  return createRecord(api, 'sales-order', {
     OrderDate: DATE,
     BillToId: 'B100',
     ShipToId: 'S101',
@@ -47,8 +47,22 @@ async function shippedOrder(api: RaceApi): Promise<Json> {
     CustomerPo: 'RACE',
     Lines: [{ ProductId: productId, Quantity: '2.0000' }],
   });
-  await actOn(api, 'sales-order', order.OrderKey, 'commit');
-  return actOn(api, 'sales-order', order.OrderKey, 'ship', { Date: DATE });
+}
+
+async function committedOrder(api: RaceApi): Promise<Json> {
+  return actOn(api, 'sales-order', (await newOrder(api)).OrderKey, 'commit');
+}
+
+/** An order of 2 units committed and shipped. */
+async function shippedOrder(api: RaceApi): Promise<Json> {
+  return actOn(api, 'sales-order', (await committedOrder(api)).OrderKey, 'ship', { Date: DATE });
+}
+
+/** A unit of an invoiced order of its own, to be received back. */
+async function productReturn(api: RaceApi): Promise<Json> {
+  const order = await invoicedOrder(api);
+  const line = (order.Lines as Json[])[0]!;
+  return createRecord(api, 'product-return', { ReturnDate: DATE, OrderKey: order.OrderKey, Reason: 'Race: damaged in transit', Lines: [{ ProductId: line.ProductId, Quantity: '1.0000' }] });
 }
 
 async function invoicedOrder(api: RaceApi): Promise<Json> {
@@ -62,17 +76,21 @@ export const raceFixtures: RaceFixtures = {
     'so-edit-lots-shipped': { pending: 'needs a shipped order line of a lot-tracked product in the demo data' },
   },
   actions: {
+    'sales-order commit': async (api) => (await newOrder(api)).OrderKey,
+    'sales-order ship': async (api) => ({ key: (await committedOrder(api)).OrderKey, body: { Date: DATE } }),
     'sales-order invoice': async (api) => (await shippedOrder(api)).OrderKey,
     'driver-cash-in post': async (api) => {
       const order = await invoicedOrder(api);
       return (await createRecord(api, 'driver-cash-in', { CashInDate: DATE, Driver: 'Race driver', BankAccountId: 'OPERATING', Lines: [{ OrderKey: order.OrderKey, AmountPaid: '10.00' }] })).CashInId;
     },
     // A unit of the order received back: the credit note is the raced step.
-    'product-return credit': async (api) => {
-      const order = await invoicedOrder(api);
-      const line = (order.Lines as Json[])[0]!;
-      const made = await createRecord(api, 'product-return', { ReturnDate: DATE, OrderKey: order.OrderKey, Reason: 'Race: damaged in transit', Lines: [{ ProductId: line.ProductId, Quantity: '1.0000' }] });
-      return (await actOn(api, 'product-return', made.ReturnId, 'receive')).ReturnId;
+    'product-return receive': async (api) => (await productReturn(api)).ReturnId,
+    'product-return credit': async (api) => (await actOn(api, 'product-return', (await productReturn(api)).ReturnId, 'receive')).ReturnId,
+    // The demo's calculated run, given the bank its vouchers are paid from.
+    'commission-run post': async (api) => {
+      const id = await firstKeyIn(api, 'commission-run', ['Calculated']);
+      await updateRecord(api, 'commission-run', id, { BankAccountId: 'OPERATING' });
+      return id;
     },
   },
 };

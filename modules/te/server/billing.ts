@@ -15,6 +15,7 @@ import { createPostedInvoice } from '@erp/modules/ar/server/invoices/rules';
 import { addDays } from '@erp/modules/ar/definitions/setup/account-terms';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
+import { changedExactly } from '@erp/server/exactly-once/compare-and-set';
 import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
 import { percentOf, progressFigures } from '../definitions/progress.ts';
 import { LIEN_PERIOD_DAYS } from '../definitions/common.ts';
@@ -72,13 +73,29 @@ function defaultBillTo(change: Change, site: Row): void {
   if (text(change.next['BillToId']) === '') setField(change, 'BillToId', site['builder_id']);
 }
 
+/** The lot, locked until the transaction ends on PostgreSQL (SQLite runs one write transaction at a time). */
+async function lockedLot(trx: AnyTransaction, lotId: string): Promise<Row> {
+  let query = trx.selectFrom('te_lots').selectAll().where('lot_id', '=', lotId);
+  if (engineOf(trx) === 'postgres') query = query.forUpdate();
+  const lot = (await query.executeTakeFirst()) as Row | undefined;
+  if (!lot) notFound('LotId');
+  return lot;
+}
+
+/**
+ * Adds `amount` to what the lot has billed: a compare-and-set on the billed amount read, so a billing that raced
+ * another of the same lot rolls back instead of losing the other's amount.
+ */
 async function addBilled(trx: AnyTransaction, lotId: string, amount: Decimal, userId: string, now: string): Promise<void> {
   const lot = await lotOf(trx, lotId);
-  await trx
+  const engine = engineOf(trx);
+  const result = await trx
     .updateTable('te_lots')
-    .set((eb) => ({ billed_amount: decimalToDb(engineOf(trx), add(money(trx, lot['billed_amount']), amount), 2), updated_by: userId, updated_on: now, version: eb('version', '+', 1) }))
+    .set((eb) => ({ billed_amount: decimalToDb(engine, add(money(trx, lot['billed_amount']), amount), 2), updated_by: userId, updated_on: now, version: eb('version', '+', 1) }))
     .where('lot_id', '=', lotId)
-    .execute();
+    .where('billed_amount', '=', decimalToDb(engine, money(trx, lot['billed_amount']), 2))
+    .executeTakeFirst();
+  changedExactly(result, 1);
 }
 
 export const contractBillingHooks: EntityHooks = {
@@ -105,6 +122,11 @@ export const contractBillingHooks: EntityHooks = {
         const { trx, record, now } = run;
         const amount = text(record['Amount']);
         const holdback = text(record['Holdback']);
+        // The draft checked the lot's open amount when it was saved; another billing of the lot may have been
+        // invoiced since, so it is checked again here, the lot locked, before anything is billed.
+        const lot = await lockedLot(trx, text(record['LotId']));
+        const open = sub(money(trx, lot['contract_price']), money(trx, lot['billed_amount']));
+        if (cmp(amount, open) > 0) refuse([{ field: 'Amount', key: 'te:rules.overBilled', params: { open } }]);
         const invoice = await invoiceWithHoldback(
           trx,
           { date: text(record['BillingDate']), billToId: text(record['BillToId']), reference: text(record['BillingNo']), description: `${text(record['BillingNo'])} lot ${text(record['LotId'])}`, due: sub(amount, holdback), holdback },

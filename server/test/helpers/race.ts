@@ -5,7 +5,9 @@
  *   answers the run's Parameters; it is called once on each of the two servers and must do the same on both;
  *   `last`: runs after every other (a year end closes what the others would post to); `{ pending: why }` instead
  *   marks a process the suite cannot run yet (reported as skipped, with the reason);
- * - `actions['<entity> <action>'](api)`: makes one record ready for the action and answers its key.
+ * - `actions['<entity> <action>'](api)`: makes one record ready for the action and answers its key, or
+ *   `{ key, body }` when the action needs inputs of its own (a date, a bank): the body goes with the one run and the
+ *   parallel runs alike (Version and Confirmations are the suite's).
  */
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { entityByName } from '@erp/shared/entities/index';
@@ -16,12 +18,19 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 export interface RaceApi {
   get(url: string): Promise<{ status: number; json: Json }>;
   post(url: string, body: unknown): Promise<{ status: number; json: Json }>;
+  put(url: string, body: unknown): Promise<{ status: number; json: Json }>;
   db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 export interface RaceFixtures {
   processes: Record<string, { prepare(api: RaceApi): Promise<Json | null>; last?: boolean } | { pending: string }>;
-  actions?: Record<string, (api: RaceApi) => Promise<string | number>>;
+  actions?: Record<string, (api: RaceApi) => Promise<string | number | ActionFixture>>;
+}
+
+/** What an action fixture answers when the action needs inputs: the record's key and the action's body. */
+export interface ActionFixture {
+  key: string | number;
+  body: Json;
 }
 
 /** The fields a copy sends: what a user types (no key, number, state, computed or read-only value). */
@@ -59,6 +68,32 @@ export async function firstKey(api: RaceApi, entity: string): Promise<string> {
   const first = (await api.db.selectFrom(def.table).select(column).orderBy(column).limit(1).executeTakeFirst()) as Json | undefined;
   if (!first) throw new Error(`no ${entity} record`);
   return String(first[column]);
+}
+
+/** The key of the entity's first record (by key) in one of `states`; a record none is in throws. */
+export async function firstKeyIn(api: RaceApi, entity: string, states: readonly string[]): Promise<string> {
+  const def = entityByName(entity);
+  if (!def?.states) throw new Error(`no entity ${entity} with states`);
+  const column = def.fields[def.key]!.column;
+  const first = (await api.db.selectFrom(def.table).select(column).where(def.fields[def.states.field]!.column, 'in', [...states]).orderBy(column).limit(1).executeTakeFirst()) as Json | undefined;
+  if (!first) throw new Error(`no ${entity} record in ${states.join(', ')}`);
+  return String(first[column]);
+}
+
+/** A record changed through the API as a user saves it (its current Version): its Data; a refusal throws. */
+export async function updateRecord(api: RaceApi, entity: string, id: string | number, values: Json): Promise<Json> {
+  const url = `/api/data/${entity}/${encodeURIComponent(String(id))}`;
+  const version = (await api.get(url)).json.Data?.Version as number;
+  const updated = await api.put(url, { ...values, Version: version });
+  if (updated.status !== 200) throw new Error(`${entity} ${id}: the update was refused: ${JSON.stringify(updated.json)}`);
+  return updated.json.Data as Json;
+}
+
+/** The active products (by id) that track stock without lots: what a fixture can move with no lot to name. */
+export async function productsWithoutLots(api: RaceApi): Promise<string[]> {
+  const rows = (await api.db.selectFrom('products').select(['product_id', 'track_inventory', 'track_lot', 'is_active', 'kit_type']).orderBy('product_id').execute()) as Json[];
+  // Booleans are compared in JavaScript: 1/0 on SQLite, true/false on PostgreSQL.
+  return rows.filter((row) => Boolean(row.is_active) && Boolean(row.track_inventory) && !row.track_lot).map((row) => String(row.product_id));
 }
 
 /** A record made through the API as a user saves it: its Data; a refusal throws with the server's answer. */
