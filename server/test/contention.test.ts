@@ -21,11 +21,11 @@ const DATE = '2026-11-16';
 beforeAll(async () => {
   server = await startServer({ DEMO_LEDGER: '1' });
   const token = (await signIn(server.app, 'admin', 'admin')).access_token;
-  const send = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+  const send = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => {
     const response = await call(server.app, method, url, token, body);
     return { status: response.statusCode, json: response.json() as Json };
   };
-  api = { get: (url) => send('GET', url), post: (url, body) => send('POST', url, body), db: server.app.erp.database.db as never };
+  api = { get: (url) => send('GET', url), post: (url, body) => send('POST', url, body), put: (url, body) => send('PUT', url, body), db: server.app.erp.database.db as never };
 }, 120_000);
 
 afterAll(async () => {
