@@ -72,7 +72,7 @@ export default defineConfig({
       cwd: repoRoot,
       url: `${urlOf(lane.port)}/shell-config.json`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000, // a first start migrates and seeds the demo: a budget for a busy machine, not a wait
       // Its log goes nowhere (stdout ignored): warnings only, so it costs no CPU per request.
       env: { PORT: String(lane.port), DATA_DIR: dataDir, PUBLIC_URL: urlOf(lane.port), LOG_LEVEL: 'warn' },
       stdout: 'ignore' as const,
