@@ -30,5 +30,5 @@ export const setupNeeds: readonly SetupNeed[] = [
   { usedBy: ['gl-journal-entry', 'gl-post-drafts'], check: { kind: 'find', find: periodMissing }, fix: FIX_PERIODS },
   { usedBy: [], check: { kind: 'find', find: numberingMissing }, fix: FIX_SEQUENCES },
   integrationNeed(['gl-year-end'], ['GL', 'RETAINED-EARNINGS']),
-  integrationNeed(['gl-fx-revaluation'], ['GL', 'FX-GAIN-LOSS']),
+  integrationNeed(['gl-fx-revaluation'], ['GL', 'FX-UNREALIZED'], ['GL', 'FX-GAIN-LOSS']),
 ];

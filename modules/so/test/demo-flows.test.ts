@@ -75,6 +75,13 @@ describe('the demo data completes purchase and order flows (issue 40 item 1)', (
     const committed = await ok(`${SO}/${order.OrderKey}/actions/commit`, { Version: order.Version, Confirmations: ['credit-limit'] });
     expect(committed.Status).toBe('Committed');
 
+    // Without its cost-of-sales account the shipment is refused naming the account and the screen that fixes it.
+    const cogsRows = await db().selectFrom('gl_integration').selectAll().where('sub_ledger', '=', 'OE').where('transaction_type', 'in', ['COGS-STEEL', 'COGS']).execute();
+    await db().deleteFrom('gl_integration').where('sub_ledger', '=', 'OE').where('transaction_type', 'in', ['COGS-STEEL', 'COGS']).execute();
+    const refused = json(await postJson('/api/processes/so-shipping-queue/run', { Parameters: { WarehouseId: 'TOR-01', ShipDate: DATE }, Items: [String(order.OrderKey)] }));
+    expect(refused.List[0].Message).toMatch(/^The G\/L integration account COGS-STEEL for order entry is missing\. Set it up in General Ledger › Setup › GL Integration/);
+    await db().insertInto('gl_integration').values(cogsRows).execute();
+
     await processRun('so-shipping-queue', { WarehouseId: 'TOR-01', ShipDate: DATE }, String(order.OrderKey));
     const shipped = json(await get(`${SO}/${order.OrderKey}`)).Data;
     expect(shipped.Status).toBe('Shipped');
