@@ -17,6 +17,7 @@ import { postDraftEntries } from '../definitions/reports/post-drafts.ts';
 import { glYearEnd } from '../definitions/year-end.ts';
 import { BankReconciliation as BankReconciliationScreen } from './bank-reconciliation/BankReconciliation.tsx';
 import { FiscalYearTool } from './FiscalYearTool.tsx';
+import { SetupCheck as SetupCheckScreen } from './SetupCheck.tsx';
 
 registerModule(glModule);
 
@@ -53,6 +54,8 @@ export const ApJournalPrinting = reportScreen(apJournalPrinting, GL);
 export const PostJournalEntries = processScreen(postDraftEntries, GL);
 // FS-01 bank reconciliation (/novus-gl/bank-reconciliation).
 export const BankReconciliation = screen(BankReconciliationScreen, GL);
+// Issue 40 item 1: the set-up check (/novus-gl/setup-check).
+export const SetupCheck = screen(SetupCheckScreen, GL);
 
 // FS-02 foreign exchange revaluation and FS-03 year end: process screens.
 export const ForeignExchangeRevaluation = processScreen(fxRevaluation, GL);

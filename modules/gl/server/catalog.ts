@@ -44,6 +44,8 @@ const generalLedger: AppCatalog = {
     screen('GL0121', 'GL0004', '/financial-statement-row-detail', 'Financial Statement Row Details'),
     // Issue 12 process screen (h12b): batch posting of draft GL journal entries (no route in the original catalog).
     screen('GL0122', 'GL0001', '/post-journal-entries', 'Post Journal Entries'),
+    // Issue 40 item 1: what every module's processes need configured and is missing (@erp/accounting#SetupCheck).
+    screen('GL0123', 'GL0006', '/setup-check', 'Setup Check'),
   ],
 };
 
@@ -78,5 +80,6 @@ export const catalog: ModuleCatalog = {
   'User Codes': ['Codes utilisateur', '用户代码', '使用者代碼'],
   'Year end': ['Fin d’exercice', '年结', '年結'],
   'Post Journal Entries': ['Reporter les écritures de journal', '过账日记账分录', '過帳日記帳分錄'],
+  'Setup Check': ['Vérification du paramétrage', '设置检查', '設定檢查'],
   },
 };

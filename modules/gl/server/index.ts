@@ -17,6 +17,7 @@ import { m0013_gl_document_numbers } from './migrations/m0013-gl-document-number
 import { GL_SERVER_REPORTS } from './reports/index.ts';
 import { postDraftEntriesProcess } from './reports/post-drafts.ts';
 import { registerLedgerRoutes } from './routes.ts';
+import { registerSetupCheckRoutes } from './setup-check/routes.ts';
 import { glHooks } from './rules.ts';
 import { seedGl } from './seed-ledger.ts';
 import { insertLedger } from './seed-large.ts';
@@ -40,5 +41,6 @@ export const serverModule: ServerModule = {
   async routes(app, deps) {
     await registerLedgerRoutes(app, deps);
     await registerBankReconciliationRoutes(app, deps);
+    await registerSetupCheckRoutes(app, deps);
   },
 };

@@ -96,6 +96,9 @@ export const DEMO_INTEGRATION: readonly [string, string, string, string][] = [
   ['OE', 'SALES-ELECTRICAL', 'Electrical supplies sales', '4200'],
   ['OE', 'COGS-STEEL', 'Cost of steel and metals sold', '5100'],
   ['OE', 'COGS-ELECTRICAL', 'Cost of electrical supplies sold', '5200'],
+  // The fallbacks of a product class without a family account (issue 40 item 1: the portal's own class).
+  ['OE', 'COGS', 'Cost of goods sold, classes without their own account', '5100'],
+  ['OE', 'SALES', 'Sales, classes without their own account', '4100'],
   ['PO', 'RECEIPT-ACCRUAL', 'Received, not invoiced', '2110'],
   ['PR', 'WAGES', 'Gross wages', '6100'],
   ['PR', 'DEDUCTIONS', 'Source deductions payable', '2310'],

@@ -18,19 +18,24 @@ import { groupIdOf, PORTAL_CLASS } from './m0009-products.ts';
 import { portalDb } from './schema.ts';
 import { writeOrder } from './service.ts';
 
-const PRODUCTS: [id: string, description: string, category: string, unit: string, cents: number][] = [
-  ['AL-6061-SH125', 'Aluminium sheet 6061-T6, 0.125 in, 48 x 96 in', 'Aluminium', 'EA', 18950],
-  ['AL-6061-SH250', 'Aluminium sheet 6061-T6, 0.250 in, 48 x 96 in', 'Aluminium', 'EA', 36200],
-  ['AL-5052-CO040', 'Aluminium coil 5052-H32, 0.040 in x 48 in', 'Aluminium', 'LB', 385],
-  ['ST-A36-PL375', 'Steel plate A36, 3/8 in, 96 x 240 in', 'Steel', 'EA', 142500],
-  ['ST-A500-TB2X2', 'Steel tube A500, 2 x 2 x 3/16 in, 24 ft', 'Steel', 'EA', 9875],
-  ['ST-HR-CO060', 'Hot-rolled steel coil, 0.060 in x 48 in', 'Steel', 'LB', 62],
-  ['SS-304-SH060', 'Stainless sheet 304 #4, 16 ga, 48 x 120 in', 'Stainless', 'EA', 41800],
-  ['EL-THHN-12BK', 'THHN copper wire 12 AWG black, 500 ft', 'Electrical', 'RL', 11900],
-  ['EL-EMT-075', 'EMT conduit 3/4 in, 10 ft', 'Electrical', 'EA', 1245],
-  ['EL-BOX-4SQ', 'Steel box 4 in square, 2-1/8 in deep', 'Electrical', 'EA', 389],
-  ['EL-BRK-20A1P', 'Circuit breaker 20 A, single pole', 'Electrical', 'EA', 1675],
-  ['FS-HXB-1213', 'Hex bolt grade 5, 1/2-13 x 2 in, box of 50', 'Fasteners', 'BX', 4250],
+/**
+ * The portal's catalogue, each product in the master's demo class of its kind (issue 40 item 1: the class
+ * names the inventory account, and so the COGS and sales accounts its shipment and invoice post to); a class
+ * the master lacks becomes PORTAL, whose shipments post to the OE integration's COGS / SALES fallbacks.
+ */
+const PRODUCTS: [id: string, description: string, category: string, unit: string, cents: number, classId: string][] = [
+  ['AL-6061-SH125', 'Aluminium sheet 6061-T6, 0.125 in, 48 x 96 in', 'Aluminium', 'EA', 18950, 'SHEET'],
+  ['AL-6061-SH250', 'Aluminium sheet 6061-T6, 0.250 in, 48 x 96 in', 'Aluminium', 'EA', 36200, 'SHEET'],
+  ['AL-5052-CO040', 'Aluminium coil 5052-H32, 0.040 in x 48 in', 'Aluminium', 'LB', 385, 'COIL'],
+  ['ST-A36-PL375', 'Steel plate A36, 3/8 in, 96 x 240 in', 'Steel', 'EA', 142500, 'SHEET'],
+  ['ST-A500-TB2X2', 'Steel tube A500, 2 x 2 x 3/16 in, 24 ft', 'Steel', 'EA', 9875, 'PIPE'],
+  ['ST-HR-CO060', 'Hot-rolled steel coil, 0.060 in x 48 in', 'Steel', 'LB', 62, 'COIL'],
+  ['SS-304-SH060', 'Stainless sheet 304 #4, 16 ga, 48 x 120 in', 'Stainless', 'EA', 41800, 'SHEET'],
+  ['EL-THHN-12BK', 'THHN copper wire 12 AWG black, 500 ft', 'Electrical', 'RL', 11900, 'WIRE'],
+  ['EL-EMT-075', 'EMT conduit 3/4 in, 10 ft', 'Electrical', 'EA', 1245, 'FITTINGS'],
+  ['EL-BOX-4SQ', 'Steel box 4 in square, 2-1/8 in deep', 'Electrical', 'EA', 389, 'FITTINGS'],
+  ['EL-BRK-20A1P', 'Circuit breaker 20 A, single pole', 'Electrical', 'EA', 1675, 'ELECTRICAL'],
+  ['FS-HXB-1213', 'Hex bolt grade 5, 1/2-13 x 2 in, box of 50', 'Fasteners', 'BX', 4250, PORTAL_CLASS],
 ];
 
 const ORDERS: { billToId: string; shipToId: string; status: string; daysAgo: number; notes: string; lines: [string, number][] }[] = [
@@ -59,7 +64,9 @@ async function seedCatalogue(trx: Kysely<any>, now: string): Promise<void> {
   const known = new Set(((await trx.selectFrom('products').select('product_id').where('product_id', 'in', ids).execute()) as { product_id: string }[]).map((r) => r.product_id));
   const missing = PRODUCTS.filter(([id]) => !known.has(id));
   if (missing.length > 0) {
-    if (!(await trx.selectFrom('product_classes').select('class_id').where('class_id', '=', PORTAL_CLASS).executeTakeFirst())) {
+    const classes = new Set(((await trx.selectFrom('product_classes').select('class_id').execute()) as { class_id: string }[]).map((r) => r.class_id));
+    const classOf = (classId: string) => (classes.has(classId) ? classId : PORTAL_CLASS);
+    if (!classes.has(PORTAL_CLASS) && missing.some(([, , , , , classId]) => classOf(classId) === PORTAL_CLASS)) {
       await trx.insertInto('product_classes').values({ class_id: PORTAL_CLASS, description: 'Portal catalogue', is_active: flag(true), ...t }).execute();
     }
     for (const category of new Set(missing.map(([, , category]) => category))) {
@@ -71,10 +78,10 @@ async function seedCatalogue(trx: Kysely<any>, now: string): Promise<void> {
     await trx
       .insertInto('products')
       .values(
-        missing.map(([product_id, description, category, unit]) => ({
+        missing.map(([product_id, description, category, unit, , classId]) => ({
           product_id,
           description,
-          class_id: PORTAL_CLASS,
+          class_id: classOf(classId),
           category: groupIdOf(category),
           unit_of_measure: unit,
           is_active: flag(true),

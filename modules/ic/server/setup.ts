@@ -1,0 +1,30 @@
+/**
+ * What Inventory Control's documents and processes need configured (issue 40 item 1; GL's setup-check/needs.ts):
+ * each active product class's inventory account — the class's own integration key, else IC INVENTORY-<class>,
+ * else IC INVENTORY, as the stock ledger looks it up (stock/ledger.ts inventoryAccounts) —, the adjustment
+ * offset, and a warehouse.
+ */
+import { integrationResolved } from '@erp/modules/gl/server/setup-check/check';
+import { FIX_PRODUCT_CLASSES, FIX_WAREHOUSES, integrationNeed, type AnyDb, type Missing, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
+
+const STOCK_DOCUMENTS = ['inventory-ticket', 'warehouse-count', 'production-work-order', 'ic-count-post'];
+
+async function classAccountsMissing(db: AnyDb): Promise<Missing[]> {
+  const classes = (await db.selectFrom('product_classes').select(['class_id', 'inventory_account']).where('is_active', '=', 1).orderBy('class_id').execute()) as { class_id: string; inventory_account: string | null }[];
+  const out: Missing[] = [];
+  for (const row of classes) {
+    const wanted = row.inventory_account ? row.inventory_account.toUpperCase() : `INVENTORY-${row.class_id.toUpperCase()}`;
+    if (await integrationResolved(db, [['IC', wanted], ['IC', 'INVENTORY']])) continue;
+    out.push({ key: 'gl:setup-check.items.classAccount', params: { classId: row.class_id, subLedger: 'IC', type: wanted } });
+  }
+  return out;
+}
+
+export const setupNeeds: readonly SetupNeed[] = [
+  { usedBy: [...STOCK_DOCUMENTS, 'po-receipt', 'sales-order'], check: { kind: 'find', find: classAccountsMissing }, fix: FIX_PRODUCT_CLASSES },
+  integrationNeed(['inventory-ticket', 'ic-count-post'], ['IC', 'ADJUSTMENT']),
+  { usedBy: [...STOCK_DOCUMENTS, 'ic-count-freeze', 'ic-inventory-year-end'], check: { kind: 'rows', table: 'warehouses', key: 'gl:setup-check.items.warehouse' }, fix: FIX_WAREHOUSES },
+];
+
+/** Processes that work on counts and stock already set up by the needs above. */
+export const setupFree: readonly string[] = ['ic-count-upgrade'];

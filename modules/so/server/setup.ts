@@ -1,0 +1,31 @@
+/**
+ * What sales orders need configured (issue 40 item 1; GL's setup-check/needs.ts): for each active product class,
+ * the cost of sales and the revenue account its family posts to — OE COGS-<family>, else OE COGS; OE
+ * SALES-<family>, else OE SALES, else AR SALES (fulfilment.ts familyAccount; the family is the suffix of the
+ * class's inventory key) —, the commission expense, and a warehouse to ship from.
+ */
+import { integrationResolved } from '@erp/modules/gl/server/setup-check/check';
+import { FIX_INTEGRATION, FIX_WAREHOUSES, integrationNeed, type AnyDb, type IntegrationKey, type Missing, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
+
+async function familyAccountsMissing(db: AnyDb): Promise<Missing[]> {
+  const classes = (await db.selectFrom('product_classes').select(['class_id', 'inventory_account']).where('is_active', '=', 1).orderBy('class_id').execute()) as { class_id: string; inventory_account: string | null }[];
+  const families = new Set(classes.map((row) => (String(row.inventory_account ?? '').toUpperCase().startsWith('INVENTORY-') ? String(row.inventory_account).toUpperCase().slice('INVENTORY-'.length) : '')));
+  const out: Missing[] = [];
+  for (const family of [...families].sort()) {
+    for (const kind of ['COGS', 'SALES'] as const) {
+      const keys: IntegrationKey[] = [...(family ? [['OE', `${kind}-${family}`] as const] : []), ['OE', kind], ...(kind === 'SALES' ? [['AR', 'SALES'] as const] : [])];
+      if (await integrationResolved(db, keys)) continue;
+      out.push({ key: 'gl:setup-check.items.integration', params: { subLedger: 'OE', type: family ? `${kind}-${family}` : kind } });
+    }
+  }
+  return out;
+}
+
+export const setupNeeds: readonly SetupNeed[] = [
+  { usedBy: ['sales-order', 'so-shipping-queue', 'so-invoice-queue', 'product-return'], check: { kind: 'find', find: familyAccountsMissing }, fix: FIX_INTEGRATION },
+  integrationNeed(['commission-run'], ['OE', 'COMMISSION-EXPENSE']),
+  { usedBy: ['sales-order', 'so-shipping-queue'], check: { kind: 'rows', table: 'warehouses', key: 'gl:setup-check.items.warehouse' }, fix: FIX_WAREHOUSES },
+];
+
+/** Processes that only change or send what the needs above already let through. */
+export const setupFree: readonly string[] = ['so-edit-lots-shipped', 'so-invoice-publishing'];
