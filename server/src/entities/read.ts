@@ -6,7 +6,7 @@
  *
  * - `listRecords(ctx, params)`: the query string (query.ts) → PagedList; ResultStatus 6 when the page is
  *   empty (the real TotalCount still answered).
- * - `lookupRecords(ctx, search)`: at most LOOKUP_PAGE_SIZE `{ Value, Label }` pairs.
+ * - `lookupRecords(ctx, search, page)`: a page of LOOKUP_PAGE_SIZE `{ Value, Label }` pairs by name (`More`).
  * - `getRecord(ctx, rawId)`, `recordAudit(ctx, rawId, params)`; `readable(ctx, rawId)` is the record a
  *   write starts from (save.ts, delete.ts): 400 bad id, 404, or the hook's refusal otherwise.
  */
@@ -17,7 +17,8 @@ import { callResult, messageIn } from './call-result.ts';
 import type { EntityContext } from './hooks.ts';
 import { message } from './labels.ts';
 import { countRows, filteredBase, pageRecords, type TotalSpec } from './paging.ts';
-import { parseListQuery } from './query.ts';
+import { lookupSearchColumns, searchCondition } from './lookups.ts';
+import { parseListQuery, type ListQuery } from './query.ts';
 import { fieldsOf, loadRecord, parseId, visibleRecord } from './wire.ts';
 
 /** The visible list columns of a definition, less the caller's hidden fields. */
@@ -75,7 +76,7 @@ export async function listRecords(ctx: EntityContext, params: Record<string, unk
   );
 }
 
-/** Most suggestions one lookup answer holds. */
+/** Most suggestions one lookup answer holds (a page; `More` says another follows). */
 export const LOOKUP_PAGE_SIZE = 20;
 
 /**
@@ -84,9 +85,12 @@ export const LOOKUP_PAGE_SIZE = 20;
  * `targetField`, e.g. a sales order's number) and `Label`
  * (the definition's displayField; '' when that is the key or hidden from the caller). The server's registry
  * holds every module's definitions, so a form can suggest records of an entity whose module the page has
- * not loaded. Same rights, search and row filters as the list.
+ * not loaded. Same rights and row filters as the list.
+ * Issue 40 item 7: the search matches any part of the code and the name, ignoring case and accents
+ * (lookups.ts `searchCondition`); the matches come by name, `page` by page (`More`: another page follows), and
+ * a blank search lists the first page. A record whose code is exactly what was typed comes first.
  */
-export async function lookupRecords(ctx: EntityContext, search: string): Promise<Answer> {
+export async function lookupRecords(ctx: EntityContext, search: string, page = 1): Promise<Answer> {
   const { def, access } = ctx;
   const value = ctx.lookupValue ?? def.key;
   const label = def.displayField !== value && !access.hidden.has(def.displayField) ? def.displayField : null;
@@ -94,10 +98,34 @@ export async function lookupRecords(ctx: EntityContext, search: string): Promise
   const marks = def.lookupMarks.filter((mark) => !access.hidden.has(mark));
   // Details after the label (issue 21 item 8: an invoice's balance after its due date), as the caller may see them.
   const details = def.lookupDetails.filter((detail) => !access.hidden.has(detail) && detail !== label);
-  const listed = await listRecords(ctx, { PageSize: LOOKUP_PAGE_SIZE, Columns: [...new Set([value, ...(label ? [label] : []), ...details, ...marks])], Search: search });
-  if (listed.status !== 200) return listed;
-  const body = listed.body as CallResult;
-  const rows = (body.List ?? []) as Record<string, unknown>[];
+  const fields = [...new Set([value, ...(label ? [label] : []), ...details, ...marks])];
+  const text = search.trim();
+  const valueField = def.fields[value]!;
+  const valueColumn = valueField.type === 'set' || valueField.type === 'children' ? null : `${def.table}.${valueField.column}`;
+  // The exact code typed (as typed, or upper case as codes are kept): first on the first page, not again after.
+  const exact = text !== '' && valueColumn && valueField.type !== 'integer' && !(valueField.type === 'lookup' && valueField.valueType === 'integer') ? [...new Set([text, text.toUpperCase()])] : [];
+  const columns = lookupSearchColumns(def, value, access.hidden);
+  const searched: EntityContext = {
+    ...ctx,
+    hooks: {
+      ...ctx.hooks,
+      scope: async (inner, select) => {
+        let narrowed = (ctx.hooks.scope ? await ctx.hooks.scope(inner, select) : select).where(searchCondition(columns, text, ctx.engine));
+        if (exact.length > 0) narrowed = narrowed.where(valueColumn!, 'not in', exact);
+        return narrowed;
+      },
+    },
+  };
+  const byName = label && !def.fields[label]!.virtual ? label : value;
+  const query: ListQuery = { page, pageSize: LOOKUP_PAGE_SIZE, sortFields: [byName], sortDescending: [], search: null, filters: [], columns: fields };
+  const offset = (page - 1) * LOOKUP_PAGE_SIZE;
+  const found = await pageRecords(searched, await filteredBase(searched, query), query, fields, LOOKUP_PAGE_SIZE + 1, offset, false);
+  const more = found.length > LOOKUP_PAGE_SIZE;
+  let rows = found.slice(0, LOOKUP_PAGE_SIZE);
+  if (exact.length > 0 && page === 1) {
+    const base = (await filteredBase(ctx, query)).where(valueColumn!, 'in', exact);
+    rows = [...(await pageRecords(ctx, base, query, fields, exact.length, 0, false)), ...rows];
+  }
   const markText = (mark: string) => messageIn(ctx.user.row.language, def.fields[mark]!.labelKey);
   const options = rows.map((row) => {
     const option: { Value: string; Label: string; Marks?: string[]; MarkFields?: string[] } = { Value: String(row[value]), Label: [label, ...details].filter((name): name is string => name !== null && row[name] != null && row[name] !== '').map((name) => String(row[name])).join(' · ') };
@@ -109,7 +137,8 @@ export async function lookupRecords(ctx: EntityContext, search: string): Promise
     }
     return option;
   });
-  return { status: 200, body: { ...callResult(body.ResultStatus, body.ResultCode ?? 'ok', body.Message ?? null), List: options } };
+  const empty = options.length === 0;
+  return { status: 200, body: { ...callResult(empty ? 6 : 1, empty ? 'no_records' : 'ok', empty ? message('entities:result.noRecords') : null), List: options, More: more } };
 }
 
 /** Loads a record the caller may see: the record, or the answer to give instead. */

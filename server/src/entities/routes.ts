@@ -8,7 +8,7 @@
  *          columns the user chose and, issue 16 item 5, the widths they gave them: 40–2000 px; without Widths the
  *          saved widths stay)
  *   GET    /api/data/:entity                   list: CallResult + PagedList (query.ts has the parameters)
- *   GET    /api/lookup/:entity?Search=&From=&Field=  a lookup's suggestions: CallResult + List [{ Value, Label }] (≤ 20):
+ *   GET    /api/lookup/:entity?Search=&Page=&From=&Field=  a lookup's suggestions: CallResult + List [{ Value, Label }] by name, 20 a page, More (issue 40 item 7):
  *          the key and the displayField of matching records, so a form needs no definition of the target
  *          entity (its module may not be loaded in the page); same search and row filters as the list. With
  *          From (entity) and Field (its field path, `Lines.ProductId` for a line) the rights are the screen's
@@ -327,10 +327,10 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     return sendAnswer(reply, await listRecords(ctx, queryOf(request)));
   });
 
-  app.get<{ Params: Params; Querystring: LookupQuery & { Search?: string } }>('/api/lookup/:entity', { schema: ENTITY_SCHEMAS.lookup }, async (request, reply) => {
+  app.get<{ Params: Params; Querystring: LookupQuery & { Search?: string; Page?: number } }>('/api/lookup/:entity', { schema: ENTITY_SCHEMAS.lookup }, async (request, reply) => {
     const ctx = await lookupContext(request, reply, request.params.entity, request.query);
     if (!ctx) return reply;
-    return sendAnswer(reply, await lookupRecords(ctx, request.query.Search ?? ''));
+    return sendAnswer(reply, await lookupRecords(ctx, request.query.Search ?? '', request.query.Page ?? 1));
   });
 
   app.post<{ Params: Params }>('/api/data/:entity', { schema: ENTITY_SCHEMAS.create }, async (request, reply) => {
