@@ -156,3 +156,17 @@ export function searchCondition(columns: readonly string[], text: string, engine
   });
   return sql<SqlBool>`(${sql.join(terms, sql` or `)})`;
 }
+
+/**
+ * The order of a lookup's matches before the name (issue 40 item 7): the code typed exactly first, then codes
+ * starting with it ("1" on a journal line: 1000, 1200 before names holding a 1), then the rest. Null: a blank
+ * search (browsing by name only).
+ */
+export function searchRank(codeColumn: string, text: string, engine: Engine): Expression<number> | null {
+  const typed = text.trim();
+  if (typed === '') return null;
+  const column = sql.ref(codeColumn);
+  const prefix = `${likeEscaped(foldText(typed))}%`;
+  const like = sql.raw(engine === 'postgres' ? 'ilike' : 'like');
+  return sql<number>`case when ${column} in (${typed}, ${typed.toUpperCase()}) then 0 when ${column} ${like} ${prefix} escape '\\' then 1 else 2 end`;
+}

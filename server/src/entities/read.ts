@@ -17,9 +17,9 @@ import { callResult, messageIn } from './call-result.ts';
 import type { EntityContext } from './hooks.ts';
 import { message } from './labels.ts';
 import { countRows, filteredBase, pageRecords, type TotalSpec } from './paging.ts';
-import { lookupSearchColumns, searchCondition } from './lookups.ts';
+import { lookupSearchColumns, searchCondition, searchRank } from './lookups.ts';
 import { parseListQuery, type ListQuery } from './query.ts';
-import { fieldsOf, loadRecord, parseId, visibleRecord } from './wire.ts';
+import { columnsFor, fieldsOf, keyColumn, loadRecord, parseId, recordReader, visibleRecord } from './wire.ts';
 
 /** The visible list columns of a definition, less the caller's hidden fields. */
 export function visibleColumns(def: AnyEntity, hidden: ReadonlySet<string>): string[] {
@@ -88,7 +88,7 @@ export const LOOKUP_PAGE_SIZE = 20;
  * not loaded. Same rights and row filters as the list.
  * Issue 40 item 7: the search matches any part of the code and the name, ignoring case and accents
  * (lookups.ts `searchCondition`); the matches come by name, `page` by page (`More`: another page follows), and
- * a blank search lists the first page. A record whose code is exactly what was typed comes first.
+ * a blank search lists the first page; the code typed exactly comes first, then codes starting with it.
  */
 export async function lookupRecords(ctx: EntityContext, search: string, page = 1): Promise<Answer> {
   const { def, access } = ctx;
@@ -101,31 +101,19 @@ export async function lookupRecords(ctx: EntityContext, search: string, page = 1
   const fields = [...new Set([value, ...(label ? [label] : []), ...details, ...marks])];
   const text = search.trim();
   const valueField = def.fields[value]!;
-  const valueColumn = valueField.type === 'set' || valueField.type === 'children' ? null : `${def.table}.${valueField.column}`;
-  // The exact code typed (as typed, or upper case as codes are kept): first on the first page, not again after.
-  const exact = text !== '' && valueColumn && valueField.type !== 'integer' && !(valueField.type === 'lookup' && valueField.valueType === 'integer') ? [...new Set([text, text.toUpperCase()])] : [];
-  const columns = lookupSearchColumns(def, value, access.hidden);
-  const searched: EntityContext = {
-    ...ctx,
-    hooks: {
-      ...ctx.hooks,
-      scope: async (inner, select) => {
-        let narrowed = (ctx.hooks.scope ? await ctx.hooks.scope(inner, select) : select).where(searchCondition(columns, text, ctx.engine));
-        if (exact.length > 0) narrowed = narrowed.where(valueColumn!, 'not in', exact);
-        return narrowed;
-      },
-    },
-  };
-  const byName = label && !def.fields[label]!.virtual ? label : value;
-  const query: ListQuery = { page, pageSize: LOOKUP_PAGE_SIZE, sortFields: [byName], sortDescending: [], search: null, filters: [], columns: fields };
-  const offset = (page - 1) * LOOKUP_PAGE_SIZE;
-  const found = await pageRecords(searched, await filteredBase(searched, query), query, fields, LOOKUP_PAGE_SIZE + 1, offset, false);
+  const textValue = valueField.type === 'text' || (valueField.type === 'lookup' && valueField.valueType !== 'integer');
+  const valueColumn = `${def.table}.${textValue && valueField.type !== 'set' && valueField.type !== 'children' ? valueField.column : ''}`;
+  const query: ListQuery = { page, pageSize: LOOKUP_PAGE_SIZE, sortFields: [], sortDescending: [], search: null, filters: [], columns: fields };
+  let select = (await filteredBase(ctx, query)).where(searchCondition(lookupSearchColumns(def, value, access.hidden), text, ctx.engine));
+  // The code typed exactly, then codes starting with it, then by name (a blank search: by name).
+  const rank = textValue ? searchRank(valueColumn, text, ctx.engine) : null;
+  if (rank) select = select.orderBy(rank);
+  const byName = label && !def.fields[label]!.virtual ? (def.fields[label] as { column: string }).column : null;
+  if (byName) select = select.orderBy(`${def.table}.${byName}`);
+  select = select.orderBy(`${def.table}.${keyColumn(def)}`);
+  const found = (await select.select(columnsFor(def, fields, false).map((column) => `${def.table}.${column}`)).limit(LOOKUP_PAGE_SIZE + 1).offset((page - 1) * LOOKUP_PAGE_SIZE).execute()) as Record<string, unknown>[];
   const more = found.length > LOOKUP_PAGE_SIZE;
-  let rows = found.slice(0, LOOKUP_PAGE_SIZE);
-  if (exact.length > 0 && page === 1) {
-    const base = (await filteredBase(ctx, query)).where(valueColumn!, 'in', exact);
-    rows = [...(await pageRecords(ctx, base, query, fields, exact.length, 0, false)), ...rows];
-  }
+  const rows = found.slice(0, LOOKUP_PAGE_SIZE).map(recordReader(def, fields, false));
   const markText = (mark: string) => messageIn(ctx.user.row.language, def.fields[mark]!.labelKey);
   const options = rows.map((row) => {
     const option: { Value: string; Label: string; Marks?: string[]; MarkFields?: string[] } = { Value: String(row[value]), Label: [label, ...details].filter((name): name is string => name !== null && row[name] != null && row[name] !== '').map((name) => String(row[name])).join(' · ') };

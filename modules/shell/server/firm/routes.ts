@@ -2,7 +2,7 @@
  * The firm's own call (registered through registry.ts, special-routes.ts contract):
  *
  *   GET /api/firm/lookup?Search=&FirmId=&Name=&Page=   §5 firm lookup, 50 firms a page by name (`More`: another
- *       page follows; the firm whose id is exactly what was typed first): Search matches any part of the id,
+ *       page follows; the id typed exactly first, then ids starting with it): Search matches any part of the id,
  *       the name or the city, FirmId the start of the id, Name any part of the name — each ignoring case and
  *       accents (issue 40 item 7: a lookup browses, so all blank lists the first page). CallResult
  *       `List: [{ FirmId, Name, City, IsActive, FirmTypes }]` (ResultStatus 6 when none); the firm's `scope`
@@ -15,7 +15,7 @@ import { firm } from '../../definitions/firm.ts';
 import { sql } from 'kysely';
 import { apiSchema, callResult, integer, object, RECORD, text } from '@erp/server/http/schemas';
 import { badRequest } from '@erp/server/entities/answers';
-import { lookupSearchColumns, searchCondition } from '@erp/server/entities/lookups';
+import { lookupSearchColumns, searchCondition, searchRank } from '@erp/server/entities/lookups';
 import { foldText } from '@erp/server/db/fold';
 import { message } from '@erp/server/entities/labels';
 import { sendAnswer, singleText, type EntityRoutes } from '@erp/server/entities/special-routes';
@@ -58,19 +58,17 @@ export const firmRoutes: EntityRoutes = async (app, { database, lookupContextOf 
     let base = ctx.any.selectFrom(firm.table);
     if (ctx.hooks.scope) base = await ctx.hooks.scope(ctx, base);
     const engine = database.engine;
-    // The exact id typed comes first on the first page and not again (issue 40 item 7).
-    const typedId = (search.trim() || firmId.trim()).toUpperCase();
-    const exact = typedId !== '' && name.trim() === '' ? typedId : null;
     let q = base.where(searchCondition(lookupSearchColumns(firm, firm.key, ctx.access.hidden), search, engine)).where(searchCondition([`${firm.table}.name`], name, engine));
     if (firmId.trim() !== '') {
       const prefix = foldText(firmId.trim()).replace(/[\\%_]/g, (c) => `\\${c}`);
       q = q.where(sql<boolean>`firm_id ${sql.raw(engine === 'postgres' ? 'ilike' : 'like')} ${`${prefix}%`} escape '\\'`);
     }
-    if (exact) q = q.where('firm_id', '<>', exact);
+    // The id typed exactly first, then ids starting with it, then by name (issue 40 item 7).
+    const rank = searchRank(`${firm.table}.firm_id`, search.trim() || firmId.trim(), engine);
+    if (rank) q = q.orderBy(rank);
     const found = (await q.select(columns).orderBy('name').orderBy('firm_id').limit(PAGE_SIZE + 1).offset((page - 1) * PAGE_SIZE).execute()) as Record<string, unknown>[];
     const more = found.length > PAGE_SIZE;
     const rows = found.slice(0, PAGE_SIZE);
-    if (exact && page === 1) rows.unshift(...((await base.where('firm_id', '=', exact).select(columns).execute()) as Record<string, unknown>[]));
     const flag = (value: unknown) => value === true || value === 1;
     const list = rows.map((row) => ({
       FirmId: String(row['firm_id']),
