@@ -144,7 +144,7 @@ export function FirmLookupInput(props: LookupWidgetProps) {
   return (
     <div className="erp-lookup" ref={box} onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
       <LookupBox lookup={props} messageId={open && message ? messageId : null} onType={typedId} onKeyDown={onKeyDown} />
-      {props.readOnly ? null : <LookupButton label={props.label} expanded={open} onClick={() => later(() => search(props.value, name, true), 0)} />}
+      {props.readOnly ? null : <LookupButton label={props.label} expanded={open} onClick={() => (open ? later(() => search(props.value, name, true), 0) : setOpen(true))} />}
       <LookupName name={firmName} />
       {open ? (
         <div className="erp-lookup-panel" role="group" aria-label={tr('entities:firm.lookup.title', 'Firm lookup')}>
