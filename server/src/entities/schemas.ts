@@ -121,6 +121,14 @@ export const ENTITY_SCHEMAS = {
     querystring: object({ Search: text(4000), Page: integer(1, INT32), From: text(100), Report: text(100), Field: text(200), Values: text(4000) }),
     response: { 200: callResult(undefined, { List: { type: 'array', items: object({ Value: { type: 'string' }, Label: { type: 'string' }, Marks: { type: 'array', items: { type: 'string' } }, MarkFields: { type: 'array', items: { type: 'string' } } }, ['Value', 'Label']) }, More: { type: 'boolean' } }) },
   }),
+  defaults: apiSchema({
+    summary: "The fields that follow from a picked field (the definition's defaults), as the save would fill them",
+    tags,
+    params: entityParams,
+    querystring: NO_QUERY,
+    body: object({ Field: text(100), Values: RECORD }, ['Field']),
+    response: { 200: callResult(RECORD) },
+  }),
   create: apiSchema({
     summary: 'Create a record (the definition validates the fields)',
     tags,
