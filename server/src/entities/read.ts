@@ -11,7 +11,6 @@
  *   write starts from (save.ts, delete.ts): 400 bad id, 404, or the hook's refusal otherwise.
  */
 import type { AnyEntity } from '@erp/shared/entities/define';
-import type { CallResult } from '@erp/shared/types';
 import { badRequest, isAnswer, notFound, refusalAnswer, type Answer } from './answers.ts';
 import { callResult, messageIn } from './call-result.ts';
 import type { EntityContext } from './hooks.ts';
@@ -102,7 +101,7 @@ export async function lookupRecords(ctx: EntityContext, search: string, page = 1
   const text = search.trim();
   const valueField = def.fields[value]!;
   const textValue = valueField.type === 'text' || (valueField.type === 'lookup' && valueField.valueType !== 'integer');
-  const valueColumn = `${def.table}.${textValue && valueField.type !== 'set' && valueField.type !== 'children' ? valueField.column : ''}`;
+  const valueColumn = textValue ? `${def.table}.${valueField.column}` : '';
   const query: ListQuery = { page, pageSize: LOOKUP_PAGE_SIZE, sortFields: [], sortDescending: [], search: null, filters: [], columns: fields };
   let select = (await filteredBase(ctx, query)).where(searchCondition(lookupSearchColumns(def, value, access.hidden), text, ctx.engine));
   // The code typed exactly, then codes starting with it, then by name (a blank search: by name).
