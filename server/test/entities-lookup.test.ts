@@ -55,6 +55,25 @@ describe('lookup suggestions', () => {
     expect(none.body).toMatchObject({ ResultStatus: 6, ResultCode: 'no_records', Message: 'No records.', List: [] });
   });
 
+  it('browses by name page by page, and searches any part of code and name ignoring case and accents (issue 40 item 7)', async () => {
+    const first = await lookup('/api/lookup/gl-account');
+    const second = await lookup('/api/lookup/gl-account?Page=2');
+    expect(first.body.More).toBe(true);
+    const labels = [...(first.body.List as Json[]), ...(second.body.List as Json[])].map((option) => option.Label as string);
+    expect(labels).toEqual([...labels].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const values = [...(first.body.List as Json[]), ...(second.body.List as Json[])].map((option) => option.Value);
+    expect(new Set(values).size).toBe(values.length);
+    const created = await call(server.app, 'POST', '/api/data/warehouse', admin, { WarehouseId: 'QC-ENT', Name: 'Entrepôt Île-Bizard', BranchId: 'TOR' });
+    expect(created.statusCode, JSON.stringify(created.json())).toBe(201);
+    for (const search of ['entrepot', 'ILE-BIZ', 'ÎLE', 'qc-e', 'ent']) {
+      const found = await lookup(`/api/lookup/warehouse?From=inventory-ticket&Field=WarehouseId&Search=${encodeURIComponent(search)}`);
+      expect((found.body.List as Json[]).map((option) => option.Value), search).toContain('QC-ENT');
+    }
+    // The code typed exactly comes first, whatever its name.
+    expect((await lookup('/api/lookup/warehouse?Search=qc-ent')).body.List[0].Value).toBe('QC-ENT');
+    expect((await lookup('/api/lookup/warehouse?Search=%25')).body).toMatchObject({ ResultStatus: 6, List: [] });
+  });
+
   it('gives an empty label when the display field is the key', async () => {
     const { status, body } = await lookup('/api/lookup/configuration');
     expect(status).toBe(200);

@@ -88,6 +88,8 @@ export const apPaymentBatch = defineEntity({
     { field: 'BankAccountId', op: 'eq' },
     { field: 'PaymentDate', op: 'range' },
   ],
+  // Issue 40 item 5: a new run's bank (the only one) and dates (today): modules/ap/server/payments.ts `defaults`.
+  defaults: { new: ['BankAccountId', 'PaymentDate', 'PayThroughDate'] },
   search: ['BatchNo'],
   roles: AP_ROLES,
   attachments: false,

@@ -25,6 +25,7 @@
  * Cr bank and Cr discounts at the payment's rate, the difference to the realized exchange gain/loss account
  * (GL FX-GAIN-LOSS).
  */
+import { onlyActive, today } from '@erp/server/entities/defaults';
 import { add, cmp, isZero, mul, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { gainLossAccount, homeCurrency, rateOn } from '@erp/modules/ar/server/fx';
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
@@ -540,6 +541,13 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
 }
 
 export const apPaymentBatchHooks: EntityHooks = {
+  // Issue 40 item 5: a new run takes the only bank account in the home currency (the only choice is chosen) and today's dates.
+  async defaults(ctx) {
+    const date = today();
+    const home = await homeCurrency(ctx.any as unknown as AnyTransaction);
+    const bank = await onlyActive(ctx, 'bank_accounts', 'bank_account_id', { activeColumn: null, narrow: (select) => select.where('currency_code', '=', home) });
+    return { BankAccountId: bank, PaymentDate: date, PayThroughDate: date };
+  },
   async beforeWrite(_ctx, trx, change) {
     const next = change.next;
     if (change.mode === 'create') setField(change, 'BatchNo', await nextNumber(trx, AP_BATCH_SEQUENCE, { prefix: 'PAY', description: 'A/P payment runs' }));

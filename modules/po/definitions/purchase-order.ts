@@ -163,6 +163,8 @@ export const purchaseOrder = defineEntity({
   attachments: true,
   displayField: 'PoNo',
   lookupDetails: ['VendorId', 'Status'],
+  // Issue 40 item 5: picking the vendor fills what follows from it (modules/po/server/orders.ts `defaults`).
+  defaults: { VendorId: ['VendorName', 'TermsCode', 'BillToId', 'ShipToId'] },
   formLayout: {
     sections: [
       { rows: [['PoNo', 'Status', 'OrderDate'], ['VendorId', 'VendorName', 'TermsCode'], ['BillToId', 'ShipToId'], ['ShipDate', 'Eta', 'Container'], ['ShipVia', 'SalesOrderNo'], ['Notes']] },

@@ -7,6 +7,9 @@
  *   the vendor's name is copied from the firm (VendorName, shown beside the code); the lines' received and
  *   invoiced quantities are the server's (kept from the stored line, 0 on a new line, whatever the client sends); a line something was received on keeps its product, cannot be
  *   removed and cannot be ordered below what was received;
+ * - defaults (issue 40 item 5; the definition's `defaults`): the vendor's name and terms (its payables defaults',
+ *   else its account terms), the company's receiving warehouse (the first active) as ship-to and its branch as
+ *   bill-to — what the form fills on pick and the save fills when blank (entities/defaults.ts);
  * - actions (§4): `cancel` (Open → Cancelled) and `close` (Partially received / Received → Closed) end the
  *   order: no receipt may be made against it any more (Receivable false); both are refused while a receipt of
  *   the order is still Open;
@@ -18,6 +21,7 @@ import type { RuleIssue } from '@erp/shared/entities/define';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { AnyTransaction, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { setField } from '@erp/server/entities/hooks';
+import { onlyActive } from '@erp/server/entities/defaults';
 
 type Row = Record<string, unknown>;
 
@@ -88,17 +92,30 @@ const END = {
   },
 };
 
+/** The vendor's name and terms (its payables defaults', else its account terms). */
+async function vendorDefaults(db: AnyTransaction | EntityContext['any'], vendorId: string): Promise<Row> {
+  const firm = (await db.selectFrom('firms').select(['name', 'account_terms']).where('firm_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
+  if (!firm) return {};
+  const payables = (await db.selectFrom('ap_vendor_defaults').select('terms_code').where('vendor_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
+  return { VendorName: String(firm['name']), TermsCode: payables?.['terms_code'] ?? firm['account_terms'] ?? null };
+}
+
 export const purchaseOrderHooks: EntityHooks = {
+  async defaults(ctx, _trigger, record) {
+    const vendor = await vendorDefaults(ctx.any, String(record['VendorId']));
+    // The company's receiving address: the ship-to already chosen, else the first active warehouse; bill-to its branch.
+    const shipTo = typeof record['ShipToId'] === 'string' && record['ShipToId'] !== '' ? record['ShipToId'] : await onlyActive(ctx, 'warehouses', 'warehouse_id', { first: true });
+    const branch = shipTo ? ((await ctx.any.selectFrom('warehouses').select('branch_id').where('warehouse_id', '=', shipTo).executeTakeFirst()) as Row | undefined) : undefined;
+    return { ...vendor, ShipToId: shipTo, BillToId: branch?.['branch_id'] ?? null };
+  },
   async beforeWrite(_ctx, trx, change) {
     // In the transaction (not `validate`): a BusinessError answers in the caller's language.
     const issues = change.changed.has('Lines') ? await productIssues(trx, change.next) : [];
     if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues.map((issue) => ({ field: issue.field, key: issue.key, params: issue.params ?? {} })));
     // A new order may be received (a read-only field takes no default from the client).
     if (change.mode === 'create') setField(change, 'Receivable', true);
-    if (change.changed.has('VendorId')) {
-      const firm = (await trx.selectFrom('firms').select('name').where('firm_id', '=', String(change.next['VendorId'])).executeTakeFirst()) as Row | undefined;
-      setField(change, 'VendorName', firm ? String(firm['name']) : null);
-    }
+    // The vendor's name: the same defaults the form's pick shows (issue 40 item 5).
+    if (change.changed.has('VendorId')) setField(change, 'VendorName', (await vendorDefaults(trx, String(change.next['VendorId'])))['VendorName'] ?? null);
     if (!Array.isArray(change.value['Lines'])) return;
     keepQuantities(change.current, change.value['Lines'] as Row[]);
   },

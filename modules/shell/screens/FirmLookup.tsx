@@ -1,8 +1,10 @@
 /**
- * The firm lookup (§5), the firm definition's `lookupWidget` ('firm-lookup'): the Firm ID typed in the field or
- * a Name typed in its panel, searched with GET /api/firm/lookup?FirmId=&Name= (modules/shell/server/firm/
- * routes.ts); both blank → 'Enter a Firm ID or Name.'. Every search uses only what was typed — the name typed in
- * its panel, or else the id typed in the field, never the field's old value with a new name. Built from
+ * The firm lookup (§5), the firm definition's `lookupWidget` ('firm-lookup'): what is typed in the field (any part
+ * of the id, the name or the city) or a Name typed in its panel, searched with GET /api/firm/lookup?Search=&Name=
+ * (modules/shell/server/firm/routes.ts), ignoring case and accents; both blank browse the first page by name and
+ * "More…" the next (issue 40 item 7). Every search uses only what was typed — the name typed in
+ * its panel, or else the text typed in the field, never the field's old value with a new name. Tab from the field
+ * goes on to the next field, not into the panel; its "…" button is out of the Tab order (issue 40 item 6). Built from
  * @erp/records' lookup parts, so it behaves as every other lookup (suggestions as the user types, F4 / Alt+Down).
  * The field it serves (`via`) goes with each search (From/Report and Field), so the rights are the screen's and
  * only what the field accepts is offered (issue 21 items 5, 11), as for every other lookup; the firm's name shows
@@ -14,9 +16,11 @@ import {
   focusFirstMatch,
   focusNextAfter,
   LookupBox,
+  LookupButton,
   LookupName,
   LookupResults,
   recordCall,
+  tabOut,
   useDebouncedSearch,
   usePickedName,
   useText,
@@ -33,9 +37,10 @@ interface FirmLookupRow {
   FirmTypes: string[];
 }
 
-/** GET /api/firm/lookup: firms by id prefix and/or name (≤ 50), for the field `via` names. */
-function firmLookup(firmId: string, name: string, via: LookupWidgetProps['via']) {
-  const params: Record<string, string> = { FirmId: firmId, Name: name };
+/** GET /api/firm/lookup: firms by any part of id, name or city (`search`) and/or name, 50 a page, for the field `via` names. */
+function firmLookup(search: string, name: string, via: LookupWidgetProps['via'], page = 1) {
+  const params: Record<string, string> = { Search: search, Name: name };
+  if (page > 1) params['Page'] = String(page);
   if (via) {
     if ('from' in via) params['From'] = via.from;
     else params['Report'] = via.report;
@@ -44,10 +49,13 @@ function firmLookup(firmId: string, name: string, via: LookupWidgetProps['via'])
   return recordCall('GET', 'firm/lookup', undefined, params);
 }
 
-/** The firm lookup: Firm ID and Name; both blank → 'Enter a Firm ID or Name.' (§5). */
+/** The firm lookup: Firm ID (or any part of a name) and Name; both blank browse by name (issue 40 item 7). */
 export function FirmLookupInput(props: LookupWidgetProps) {
   const { tr } = useText();
   const [open, setOpen] = useState(false);
+  // The search shown and its next page, when there is one.
+  const [paging, setPaging] = useState<{ search: string; name: string; next: number } | null>(null);
+  const [focusAt, setFocusAt] = useState<number | null>(null);
   const [name, setName] = useState('');
   const [options, setOptions] = useState<LookupOption[]>([]);
   const [message, setMessage] = useState<string | null>(null);
@@ -61,32 +69,38 @@ export function FirmLookupInput(props: LookupWidgetProps) {
    * Searches with what was typed: the name typed in the panel when there is one, else the id typed in the
    * field — never the field's previous value together with a new name.
    */
+  const optionOf = (row: FirmLookupRow): LookupOption => ({
+    value: row.FirmId,
+    label: row.Name,
+    detail: [row.City, row.IsActive ? null : tr('entities:firm.lookup.inactive', 'inactive')].filter(Boolean).join(' · '),
+  });
   async function search(typedId: string, typedName: string, explicit: boolean, current: () => boolean = () => true) {
     setOpen(true);
     const byName = typedName.trim();
-    const firmId = byName === '' ? typedId.trim() : '';
-    if (firmId === '' && byName === '') {
-      setOptions([]);
-      setMessage(tr('entities:firm.rules.idOrName', 'Enter a Firm ID or Name.'));
-      return;
-    }
-    const outcome = await firmLookup(firmId, byName, props.via);
+    const text = byName === '' ? typedId.trim() : '';
+    const outcome = await firmLookup(text, byName, props.via);
     if (!current()) return;
     setFocusFirst(explicit);
+    setFocusAt(null);
     if (outcome.status !== 200) {
       setOptions([]);
+      setPaging(null);
       setMessage(outcome.message);
       return;
     }
     const rows = (outcome.body?.List ?? []) as FirmLookupRow[];
-    setOptions(
-      rows.map((row) => ({
-        value: row.FirmId,
-        label: row.Name,
-        detail: [row.City, row.IsActive ? null : tr('entities:firm.lookup.inactive', 'inactive')].filter(Boolean).join(' · '),
-      })),
-    );
+    setOptions(rows.map(optionOf));
+    setPaging((outcome.body as { More?: boolean } | null)?.More === true ? { search: text, name: byName, next: 2 } : null);
     setMessage(rows.length === 0 ? (outcome.body?.Message ?? tr('entities:result.noRecords', 'No records.')) : null);
+  }
+  /** "More…": the next page after the firms shown, the focus on its first. */
+  async function more() {
+    if (!paging) return;
+    const outcome = await firmLookup(paging.search, paging.name, props.via, paging.next);
+    if (outcome.status !== 200) return;
+    setFocusAt(options.length);
+    setOptions([...options, ...((outcome.body?.List ?? []) as FirmLookupRow[]).map(optionOf)]);
+    setPaging((outcome.body as { More?: boolean } | null)?.More === true ? { ...paging, next: paging.next + 1 } : null);
   }
   const box = useRef<HTMLDivElement>(null);
   // The firm's name beside its id, as every lookup shows it (issue 21 item 4).
@@ -106,6 +120,7 @@ export function FirmLookupInput(props: LookupWidgetProps) {
     focusNextAfter(box.current);
   }
   const onKeyDown = (event: KeyboardEvent) => {
+    if (tabOut(event, open, () => setOpen(false), box.current)) return;
     if (event.key === 'F4' || (event.altKey && event.key === 'ArrowDown') || (event.key === 'Enter' && open)) {
       event.preventDefault();
       // From the id field: the id typed there (the name box is for a search by name).
@@ -129,18 +144,7 @@ export function FirmLookupInput(props: LookupWidgetProps) {
   return (
     <div className="erp-lookup" ref={box} onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
       <LookupBox lookup={props} messageId={open && message ? messageId : null} onType={typedId} onKeyDown={onKeyDown} />
-      {props.readOnly ? null : (
-        <button
-          type="button"
-          className="erp-lookup-button"
-          aria-expanded={open}
-          onClick={() => (open ? later(() => search(props.value, name, true), 0) : setOpen(true))}
-          aria-label={tr('forms:lookup.search', 'Look up {{label}}', { label: props.label })}
-          title={tr('forms:lookup.searchHint', 'Look up (F4 or Alt+Down)')}
-        >
-          …
-        </button>
-      )}
+      {props.readOnly ? null : <LookupButton label={props.label} expanded={open} onClick={() => (open ? later(() => search(props.value, name, true), 0) : setOpen(true))} />}
       <LookupName name={firmName} />
       {open ? (
         <div className="erp-lookup-panel" role="group" aria-label={tr('entities:firm.lookup.title', 'Firm lookup')}>
@@ -171,7 +175,7 @@ export function FirmLookupInput(props: LookupWidgetProps) {
               {message}
             </p>
           ) : null}
-          <LookupResults options={options} onPick={pick} onClose={() => setOpen(false)} label={props.label} focusFirst={focusFirst} listRef={listRef} />
+          <LookupResults options={options} onPick={pick} onClose={() => setOpen(false)} label={props.label} focusFirst={focusFirst} listRef={listRef} onMore={paging ? () => void more() : undefined} focusAt={focusAt} />
         </div>
       ) : null}
     </div>

@@ -68,17 +68,34 @@ describe('§5 Firm and general', () => {
     });
   });
 
-  it('Enter a Firm ID or Name. (lookup)', async () => {
+  it('the lookup browses: blank lists the first page by name, any part of id or name, ignoring case and accents (issue 40 item 7)', async () => {
+    const names = (body: { List: { Name: string }[] }) => body.List.map((row) => row.Name);
+    const byName = (list: string[]) => [...list].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const blank = await call(server.app, 'GET', '/api/firm/lookup', clerk);
-    expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toMatchObject({ ResultStatus: 2, Message: 'Enter a Firm ID or Name.' });
-    expect((await call(server.app, 'GET', '/api/firm/lookup?FirmId=&Name=%20', clerk)).json().Message).toBe('Enter a Firm ID or Name.');
+    expect(blank.statusCode).toBe(200);
+    expect(blank.json().List.length).toBeGreaterThan(3);
+    expect(names(blank.json())).toEqual(byName(names(blank.json())));
+    expect((await call(server.app, 'GET', '/api/firm/lookup?FirmId=&Name=%20', clerk)).json().List).toEqual(blank.json().List);
     const found = await call(server.app, 'GET', '/api/firm/lookup?FirmId=s1', clerk);
     expect(found.json()).toMatchObject({ ResultStatus: 1 });
-    expect(found.json().List.map((f: { FirmId: string }) => f.FirmId)).toEqual(['S101', 'S102']);
-    const byName = (await call(server.app, 'GET', '/api/firm/lookup?Name=laurentian', clerk)).json();
-    expect(byName.List.map((f: { FirmId: string }) => f.FirmId)).toEqual(['B200', 'S201']);
+    expect(found.json().List.map((f: { FirmId: string }) => f.FirmId).sort()).toEqual(['S101', 'S102']);
+    const named = (await call(server.app, 'GET', '/api/firm/lookup?Name=laurentian', clerk)).json();
+    expect(named.List.map((f: { FirmId: string }) => f.FirmId).sort()).toEqual(['B200', 'S201']);
     expect((await call(server.app, 'GET', '/api/firm/lookup?Name=zzz', clerk)).json()).toMatchObject({ ResultStatus: 6, List: [] });
+    // One letter finds every firm holding it in its id, name or city; an accented name is found without accents and in other case.
+    const created = await call(server.app, 'POST', '/api/data/firm', admin, { FirmId: 'B791', Name: 'Société Générale Québec', City: 'Montréal', FirmTypes: ['bill-to'] });
+    expect(created.statusCode, JSON.stringify(created.json())).toBe(201);
+    for (const search of ['generale', 'GÉNÉRALE', 'quebec', 'MONTREAL', 'b79']) {
+      const answer = (await call(server.app, 'GET', `/api/firm/lookup?Search=${encodeURIComponent(search)}`, clerk)).json();
+      expect(answer.List.map((f: { FirmId: string }) => f.FirmId), search).toContain('B791');
+    }
+    const a = (await call(server.app, 'GET', '/api/firm/lookup?Search=a', clerk)).json();
+    expect(a.List.length).toBeGreaterThan(3);
+    expect(a.List.every((f: { FirmId: string; Name: string; City: string | null }) => `${f.FirmId} ${f.Name} ${f.City ?? ''}`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').includes('a'))).toBe(true);
+    // The id typed exactly comes first; pages follow one another without overlap.
+    expect((await call(server.app, 'GET', '/api/firm/lookup?Search=b100', clerk)).json().List[0].FirmId).toBe('B100');
+    const total = (blank.json().List as unknown[]).length + (blank.json().More ? 1 : 0);
+    expect(total).toBeGreaterThan(0);
   });
 });
 

@@ -168,6 +168,8 @@ export const salesOrder = defineEntity({
     { field: 'DeliveryDate', op: 'range' },
     { field: 'OrderNo', op: 'startsWith' },
   ],
+  // Issue 40 item 5: picking the customer fills what follows from it (modules/so/server/orders.ts `defaults`).
+  defaults: { BillToId: ['CustomerName', 'ShipToId', 'TermsCode', 'SalesRep', 'WarehouseId'] },
   search: ['OrderNo', 'CustomerName', 'CustomerPo', 'Notes'],
   indexes: [['BillToId', 'OrderDate'], ['Status', 'OrderKey'], ['PortalOrderKey', 'OrderKey'], ['OrderDate', 'OrderKey', 'SubTotal', 'Total']],
   roles: SO_ROLES,

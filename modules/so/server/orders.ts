@@ -10,6 +10,9 @@
  * - actions (§2.3 item 5): `commit` (lines needed; the parties again; account on hold refused; over the credit
  *   limit asked first; stock committed), `ship` and `invoice` (fulfilment.ts; the date from the action
  *   body's generic Date, default today), `cancel` (a committed order's stock released);
+ * - defaults (issue 40 item 5; the definition's `defaults`): picking the customer fills its name, ship-to, terms and
+ *   sales rep (pricing.ts `customerDefaults`, which the save's pricing reads too) and the company's warehouse
+ *   (the first active) — only for a customer the user may see (§6);
  * - delete: only while Entered (the definition's state machine).
  */
 import { isValidDate } from '@erp/shared/entities/field-value';
@@ -19,7 +22,8 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import type { ActionOutcome, AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import type { CreatedInvoice, PreparedInvoice } from '@erp/modules/ar/server/invoices/rules';
 import { checkCredit, commitStock, INVOICE_TOUCHES, invoiceOrder, prepareOrderInvoice, setPortalStatus, SHIP_TOUCHES, shipOrder, writeOrderInvoices } from './fulfilment.ts';
-import { linesOf, priceOrder } from './pricing.ts';
+import { customerDefaults, linesOf, priceOrder } from './pricing.ts';
+import { onlyActive } from '@erp/server/entities/defaults';
 import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
@@ -56,6 +60,12 @@ const assigned = assignedCustomerHooks('bill_to_id', 'BillToId');
 
 export const salesOrderHooks: EntityHooks = {
   ...assigned,
+  async defaults(ctx, _trigger, record) {
+    const billToId = String(record['BillToId'] ?? '');
+    if (!(await canSeeFirm(ctx.any, ctx.user, billToId))) return {};
+    const warehouse = typeof record['WarehouseId'] === 'string' && record['WarehouseId'] !== '' ? record['WarehouseId'] : await onlyActive(ctx, 'warehouses', 'warehouse_id', { first: true });
+    return { ...(await customerDefaults(ctx.any, billToId)), WarehouseId: warehouse };
+  },
   async beforeWrite(ctx, trx: AnyTransaction, change) {
     const next = change.next;
     const date = String(next['OrderDate'] ?? '');

@@ -51,11 +51,26 @@ export async function availability(trx: AnyDb, warehouseId: string, productIds: 
  * was (null for a new one: every override is new). `user` is who overrides (null: no override allowed — the
  * portal). Answers the server's header fields and lines (each line's own fields kept, the server's set).
  */
+/**
+ * What follows from the customer (issue 40 item 5), one function for the form's pick (the order's `defaults`
+ * hook) and the save (`priceOrder`): its name, its account terms and sales rep, and its ship-to — itself when it
+ * is a ship-to, else its first active ship-to.
+ */
+export async function customerDefaults(db: AnyDb, billToId: string): Promise<Row> {
+  const firm = (await db.selectFrom('firms').select(['name', 'account_terms', 'sales_rep', 'is_ship_to']).where('firm_id', '=', billToId).executeTakeFirst()) as Row | undefined;
+  if (!firm) return {};
+  const shipsHere = firm['is_ship_to'] === true || firm['is_ship_to'] === 1;
+  const shipTo = shipsHere
+    ? { firm_id: billToId }
+    : ((await db.selectFrom('firms').select('firm_id').where('bill_to_id', '=', billToId).where('is_ship_to', '=', 1 as never).where('is_active', '=', 1 as never).orderBy('firm_id').executeTakeFirst()) as Row | undefined);
+  return { CustomerName: String(firm['name'] ?? ''), TermsCode: firm['account_terms'] ?? null, SalesRep: firm['sales_rep'] ?? null, ShipToId: shipTo ? String(shipTo['firm_id']) : billToId };
+}
+
 export async function priceOrder(trx: AnyTransaction, record: Row, stored: Row | null, user: AuthenticatedUser | null): Promise<PricedOrder> {
   const billToId = String(record['BillToId'] ?? '');
   const shipToId = text(record['ShipToId']) ?? billToId;
   const { billTo, shipTo } = await checkParties(trx, billToId, shipToId);
-  const names = (await trx.selectFrom('firms').select(['firm_id', 'name']).where('firm_id', '=', billToId).executeTakeFirst()) as Row | undefined;
+  const follows = await customerDefaults(trx, billToId);
   const province = String(shipTo['province_code'] ?? billTo['province_code'] ?? '');
   const date = String(record['OrderDate']);
   const lines = linesOf(record);
@@ -122,13 +137,14 @@ export async function priceOrder(trx: AnyTransaction, record: Row, stored: Row |
   });
   const header: Row = {
     ShipToId: shipToId,
-    CustomerName: names ? String(names['name'] ?? '') : null,
+    CustomerName: follows['CustomerName'] ?? null,
     ProvinceCode: province,
     SubTotal: subTotal,
     TaxTotal: taxTotal,
     Total: add(subTotal, taxTotal),
   };
-  if (text(record['TermsCode']) === null && billTo['account_terms'] != null) header['TermsCode'] = billTo['account_terms'];
-  if (text(record['SalesRep']) === null && billTo['sales_rep'] != null) header['SalesRep'] = billTo['sales_rep'];
+  // Blank terms and sales rep follow from the customer, as on the form's pick (customerDefaults).
+  if (text(record['TermsCode']) === null && follows['TermsCode'] != null) header['TermsCode'] = follows['TermsCode'];
+  if (text(record['SalesRep']) === null && follows['SalesRep'] != null) header['SalesRep'] = follows['SalesRep'];
   return { header, lines: out };
 }

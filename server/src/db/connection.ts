@@ -15,6 +15,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { migrate } from './migrations.ts';
 import { exactRow } from './exact.ts';
+import { registerFold } from './fold.ts';
 import type { DB } from './schema.ts';
 
 export interface Database {
@@ -66,6 +67,8 @@ function openSqlite(file: string): Database {
   // filter on a selective column is preferred to one on a flag (SQLite's advice for long-lived
   // connections: PRAGMA optimize at open, and again before closing).
   sqlite.pragma('optimize = 0x10002');
+  // Lookups' accent-insensitive search (fold.ts, issue 40 item 7), on both connections.
+  registerFold(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: exactIntegers(sqlite) }) });
   let reader: BetterSqlite3.Database | undefined;
   return {
@@ -78,6 +81,7 @@ function openSqlite(file: string): Database {
         reader = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
         reader.pragma('busy_timeout = 5000');
         reader.pragma('cache_size = -32768');
+        registerFold(reader);
       }
       return reader;
     },

@@ -5,9 +5,14 @@
  * (checks.ts, documents.ts) refuse the others with the field's invalidKey, so what is offered is what is
  * accepted. A `whereFrom` condition takes its value from the record being edited (issue 21 item 8): the
  * route from the values the form sends (`Values`), the save from the record; without one nothing is accepted.
+ *
+ * Issue 40 item 7: a lookup browses and searches as the user types — `searchCondition` matches any part of the
+ * code and the name (and the definition's other search fields), ignoring case and accents on both engines
+ * (db/fold.ts); `lookupSearchColumns` names the columns searched.
  */
 import type { AnyEntity, LookupField, LookupTarget, ScalarField } from '@erp/shared/entities/define';
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { FOLD_FUNCTION, foldText } from '../db/fold.ts';
 import type { AnySelect } from './hooks.ts';
 import { readScalar, writeScalar } from './wire.ts';
 
@@ -115,4 +120,53 @@ export function restrictToLookup(select: AnySelect, target: AnyEntity, lookup: L
     }
   }
   return narrowed;
+}
+
+/**
+ * The text columns a lookup's search reads: the value the field stores (the code), the display field (the
+ * name), then the definition's `search` fields — those the caller may see, stored text only.
+ */
+export function lookupSearchColumns(target: AnyEntity, value: string, hidden: ReadonlySet<string>): string[] {
+  const columns = new Set<string>();
+  for (const name of [value, target.displayField, ...target.search]) {
+    const field = target.fields[name];
+    if (!field || hidden.has(name) || field.type === 'set' || field.type === 'children' || field.virtual) continue;
+    if (field.type === 'text' || (field.type === 'lookup' && field.valueType !== 'integer')) columns.add(`${target.table}.${field.column}`);
+  }
+  return [...columns];
+}
+
+/** Escapes LIKE's wildcards (the pattern is written with `escape '\\'`). */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Some column of `columns` holds `text` (any part, ignoring case and accents). A column is compared as
+ * stored with (I)LIKE, and folded only when it holds a non-ASCII character: folding every row cost 10× on
+ * SQLite (db/fold.ts). Blank text: every row.
+ */
+export function searchCondition(columns: readonly string[], text: string, engine: Engine): Expression<SqlBool> {
+  const folded = foldText(text.trim());
+  if (folded === '' || columns.length === 0) return sql<SqlBool>`1 = 1`;
+  const pattern = `%${likeEscaped(folded)}%`;
+  const terms = columns.map((name) => {
+    const column = sql.ref(name);
+    return engine === 'postgres'
+      ? sql<SqlBool>`(${column} ilike ${pattern} escape '\\' or (${column} ~ '[^\\x01-\\x7f]' and lower(regexp_replace(normalize(${column}, NFD), '[\\u0300-\\u036f]', '', 'g')) like ${pattern} escape '\\'))`
+      : sql<SqlBool>`(${column} like ${pattern} escape '\\' or (${column} glob '*[^ -~]*' and ${sql.raw(FOLD_FUNCTION)}(${column}) like ${pattern} escape '\\'))`;
+  });
+  return sql<SqlBool>`(${sql.join(terms, sql` or `)})`;
+}
+
+/**
+ * The order of a lookup's matches before the name (issue 40 item 7): the code typed exactly first, then codes
+ * starting with it ("1" on a journal line: 1000, 1200 before names holding a 1), then the rest. Null: a blank
+ * search (browsing by name only).
+ */
+export function searchRank(codeColumn: string, text: string, engine: Engine): Expression<number> | null {
+  const typed = text.trim();
+  if (typed === '') return null;
+  const column = sql.ref(codeColumn);
+  const prefix = `${likeEscaped(foldText(typed))}%`;
+  const like = sql.raw(engine === 'postgres' ? 'ilike' : 'like');
+  return sql<number>`case when ${column} in (${typed}, ${typed.toUpperCase()}) then 0 when ${column} ${like} ${prefix} escape '\\' then 1 else 2 end`;
 }

@@ -6,19 +6,19 @@
  *
  * - `listRecords(ctx, params)`: the query string (query.ts) → PagedList; ResultStatus 6 when the page is
  *   empty (the real TotalCount still answered).
- * - `lookupRecords(ctx, search)`: at most LOOKUP_PAGE_SIZE `{ Value, Label }` pairs.
+ * - `lookupRecords(ctx, search, page)`: a page of LOOKUP_PAGE_SIZE `{ Value, Label }` pairs by name (`More`).
  * - `getRecord(ctx, rawId)`, `recordAudit(ctx, rawId, params)`; `readable(ctx, rawId)` is the record a
  *   write starts from (save.ts, delete.ts): 400 bad id, 404, or the hook's refusal otherwise.
  */
 import type { AnyEntity } from '@erp/shared/entities/define';
-import type { CallResult } from '@erp/shared/types';
 import { badRequest, isAnswer, notFound, refusalAnswer, type Answer } from './answers.ts';
 import { callResult, messageIn } from './call-result.ts';
 import type { EntityContext } from './hooks.ts';
 import { message } from './labels.ts';
 import { countRows, filteredBase, pageRecords, type TotalSpec } from './paging.ts';
-import { parseListQuery } from './query.ts';
-import { fieldsOf, loadRecord, parseId, visibleRecord } from './wire.ts';
+import { lookupSearchColumns, searchCondition, searchRank } from './lookups.ts';
+import { parseListQuery, type ListQuery } from './query.ts';
+import { columnsFor, fieldsOf, keyColumn, loadRecord, parseId, recordReader, visibleRecord } from './wire.ts';
 
 /** The visible list columns of a definition, less the caller's hidden fields. */
 export function visibleColumns(def: AnyEntity, hidden: ReadonlySet<string>): string[] {
@@ -75,7 +75,7 @@ export async function listRecords(ctx: EntityContext, params: Record<string, unk
   );
 }
 
-/** Most suggestions one lookup answer holds. */
+/** Most suggestions one lookup answer holds (a page; `More` says another follows). */
 export const LOOKUP_PAGE_SIZE = 20;
 
 /**
@@ -84,9 +84,12 @@ export const LOOKUP_PAGE_SIZE = 20;
  * `targetField`, e.g. a sales order's number) and `Label`
  * (the definition's displayField; '' when that is the key or hidden from the caller). The server's registry
  * holds every module's definitions, so a form can suggest records of an entity whose module the page has
- * not loaded. Same rights, search and row filters as the list.
+ * not loaded. Same rights and row filters as the list.
+ * Issue 40 item 7: the search matches any part of the code and the name, ignoring case and accents
+ * (lookups.ts `searchCondition`); the matches come by name, `page` by page (`More`: another page follows), and
+ * a blank search lists the first page; the code typed exactly comes first, then codes starting with it.
  */
-export async function lookupRecords(ctx: EntityContext, search: string): Promise<Answer> {
+export async function lookupRecords(ctx: EntityContext, search: string, page = 1): Promise<Answer> {
   const { def, access } = ctx;
   const value = ctx.lookupValue ?? def.key;
   const label = def.displayField !== value && !access.hidden.has(def.displayField) ? def.displayField : null;
@@ -94,10 +97,22 @@ export async function lookupRecords(ctx: EntityContext, search: string): Promise
   const marks = def.lookupMarks.filter((mark) => !access.hidden.has(mark));
   // Details after the label (issue 21 item 8: an invoice's balance after its due date), as the caller may see them.
   const details = def.lookupDetails.filter((detail) => !access.hidden.has(detail) && detail !== label);
-  const listed = await listRecords(ctx, { PageSize: LOOKUP_PAGE_SIZE, Columns: [...new Set([value, ...(label ? [label] : []), ...details, ...marks])], Search: search });
-  if (listed.status !== 200) return listed;
-  const body = listed.body as CallResult;
-  const rows = (body.List ?? []) as Record<string, unknown>[];
+  const fields = [...new Set([value, ...(label ? [label] : []), ...details, ...marks])];
+  const text = search.trim();
+  const valueField = def.fields[value]!;
+  const textValue = valueField.type === 'text' || (valueField.type === 'lookup' && valueField.valueType !== 'integer');
+  const valueColumn = textValue ? `${def.table}.${valueField.column}` : '';
+  const query: ListQuery = { page, pageSize: LOOKUP_PAGE_SIZE, sortFields: [], sortDescending: [], search: null, filters: [], columns: fields };
+  let select = (await filteredBase(ctx, query)).where(searchCondition(lookupSearchColumns(def, value, access.hidden), text, ctx.engine));
+  // The code typed exactly, then codes starting with it, then by name (a blank search: by name).
+  const rank = textValue ? searchRank(valueColumn, text, ctx.engine) : null;
+  if (rank) select = select.orderBy(rank);
+  const byName = label && !def.fields[label]!.virtual ? (def.fields[label] as { column: string }).column : null;
+  if (byName) select = select.orderBy(`${def.table}.${byName}`);
+  select = select.orderBy(`${def.table}.${keyColumn(def)}`);
+  const found = (await select.select(columnsFor(def, fields, false).map((column) => `${def.table}.${column}`)).limit(LOOKUP_PAGE_SIZE + 1).offset((page - 1) * LOOKUP_PAGE_SIZE).execute()) as Record<string, unknown>[];
+  const more = found.length > LOOKUP_PAGE_SIZE;
+  const rows = found.slice(0, LOOKUP_PAGE_SIZE).map(recordReader(def, fields, false));
   const markText = (mark: string) => messageIn(ctx.user.row.language, def.fields[mark]!.labelKey);
   const options = rows.map((row) => {
     const option: { Value: string; Label: string; Marks?: string[]; MarkFields?: string[] } = { Value: String(row[value]), Label: [label, ...details].filter((name): name is string => name !== null && row[name] != null && row[name] !== '').map((name) => String(row[name])).join(' · ') };
@@ -109,7 +124,8 @@ export async function lookupRecords(ctx: EntityContext, search: string): Promise
     }
     return option;
   });
-  return { status: 200, body: { ...callResult(body.ResultStatus, body.ResultCode ?? 'ok', body.Message ?? null), List: options } };
+  const empty = options.length === 0;
+  return { status: 200, body: { ...callResult(empty ? 6 : 1, empty ? 'no_records' : 'ok', empty ? message('entities:result.noRecords') : null), List: options, More: more } };
 }
 
 /** Loads a record the caller may see: the record, or the answer to give instead. */

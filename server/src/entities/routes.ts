@@ -8,7 +8,9 @@
  *          columns the user chose and, issue 16 item 5, the widths they gave them: 40–2000 px; without Widths the
  *          saved widths stay)
  *   GET    /api/data/:entity                   list: CallResult + PagedList (query.ts has the parameters)
- *   GET    /api/lookup/:entity?Search=&From=&Field=  a lookup's suggestions: CallResult + List [{ Value, Label }] (≤ 20):
+ *   POST   /api/defaults/:entity { Field, Values }  the fields that follow from a picked field (or 'new'): Data
+ *          (issue 40 item 5, entities/defaults.ts; the save fills the same when they are blank).
+ *   GET    /api/lookup/:entity?Search=&Page=&From=&Field=  a lookup's suggestions: CallResult + List [{ Value, Label }] by name, 20 a page, More (issue 40 item 7):
  *          the key and the displayField of matching records, so a form needs no definition of the target
  *          entity (its module may not be loaded in the page); same search and row filters as the list. With
  *          From (entity) and Field (its field path, `Lines.ProductId` for a line) the rights are the screen's
@@ -44,6 +46,7 @@ import { registerAttachmentRoutes, type ContextFor } from './attachments.ts';
 import { exportRecords } from './export.ts';
 import type { AnyDb, EntityContext, EntityHooks } from './hooks.ts';
 import { restrictToLookup } from './lookups.ts';
+import { defaultsFor } from './defaults.ts';
 import { serverModules } from '../modules/index.ts';
 import { runAction, runActions } from './documents.ts';
 import { registeredEntity } from './registry.ts';
@@ -327,10 +330,20 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     return sendAnswer(reply, await listRecords(ctx, queryOf(request)));
   });
 
-  app.get<{ Params: Params; Querystring: LookupQuery & { Search?: string } }>('/api/lookup/:entity', { schema: ENTITY_SCHEMAS.lookup }, async (request, reply) => {
+  app.get<{ Params: Params; Querystring: LookupQuery & { Search?: string; Page?: number } }>('/api/lookup/:entity', { schema: ENTITY_SCHEMAS.lookup }, async (request, reply) => {
     const ctx = await lookupContext(request, reply, request.params.entity, request.query);
     if (!ctx) return reply;
-    return sendAnswer(reply, await lookupRecords(ctx, request.query.Search ?? ''));
+    return sendAnswer(reply, await lookupRecords(ctx, request.query.Search ?? '', request.query.Page ?? 1));
+  });
+
+  // Issue 40 item 5: the defaults that follow from a picked field (or 'new'), from the function the save uses.
+  app.post<{ Params: Params; Body: { Field: string; Values?: Record<string, unknown> } }>('/api/defaults/:entity', { schema: ENTITY_SCHEMAS.defaults }, async (request, reply) => {
+    const ctx = await contextOf(request, reply, request.params.entity, 'write');
+    if (!ctx) return reply;
+    const { Field: field, Values: values } = request.body;
+    if (!(field in ctx.def.defaults)) return sendAnswer(reply, badRequest(`${field.slice(0, 100)} declares no defaults`));
+    const data = await defaultsFor(ctx, field, values ?? {});
+    return reply.header('cache-control', 'no-store').send({ ResultStatus: 1, ResultCode: 'ok', Message: null, EntityId: null, Exception: null, Data: data });
   });
 
   app.post<{ Params: Params }>('/api/data/:entity', { schema: ENTITY_SCHEMAS.create }, async (request, reply) => {

@@ -38,6 +38,7 @@ import type { AnyTransaction, Change, EntityContext } from './hooks.ts';
 import { message } from './labels.ts';
 import { tableChanged } from './paging.ts';
 import { readable } from './read.ts';
+import { withDefaults } from './defaults.ts';
 import { keyColumn, keyOf, loadRecord, visibleRecord } from './wire.ts';
 import { columnChanges, writeCollections } from './write.ts';
 
@@ -175,8 +176,10 @@ function updateRow(ctx: EntityContext, id: string | number, version: number): Ro
   };
 }
 
-export async function createRecord(ctx: EntityContext, body: unknown): Promise<Answer> {
+export async function createRecord(ctx: EntityContext, received: unknown): Promise<Answer> {
   const { def, access } = ctx;
+  // Issue 40 item 5: blank fields that follow from a picked field take the same defaults as the form's pick.
+  const body = await withDefaults(ctx, received, null);
   const checked = checkFields(ctx, body, null);
   if (!checked.ok) return invalid(checked.errors);
   const value = checked.value;
@@ -208,7 +211,7 @@ export async function createRecord(ctx: EntityContext, body: unknown): Promise<A
   return save(ctx, change, insertRow(ctx, change));
 }
 
-export async function updateRecord(ctx: EntityContext, rawId: string, body: unknown): Promise<Answer> {
+export async function updateRecord(ctx: EntityContext, rawId: string, received: unknown): Promise<Answer> {
   const { def, access } = ctx;
   const found = await readable(ctx, rawId);
   if (isAnswer(found)) return found;
@@ -216,6 +219,7 @@ export async function updateRecord(ctx: EntityContext, rawId: string, body: unkn
   // Issue 12: the state decides, whatever the client sends.
   const locked = stateRefusal(ctx, current, 'edit');
   if (locked) return locked;
+  const body = await withDefaults(ctx, received, current);
   const input = bodyObject(body);
   const checked = checkFields(ctx, body, current);
   if (!checked.ok) return invalid(checked.errors);

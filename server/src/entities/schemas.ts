@@ -115,11 +115,19 @@ export const ENTITY_SCHEMAS = {
     response: { 200: callResult(undefined, pagedList(RECORD).properties as Record<string, JsonSchema>) },
   }),
   lookup: apiSchema({
-    summary: 'Suggestions for a lookup to this entity: key and display label of the matching records (at most 20)',
+    summary: 'Suggestions for a lookup to this entity: key and display label of the matching records by name, 20 a page (More: another page follows)',
     tags,
     params: entityParams,
-    querystring: object({ Search: text(4000), From: text(100), Report: text(100), Field: text(200), Values: text(4000) }),
-    response: { 200: callResult(undefined, { List: { type: 'array', items: object({ Value: { type: 'string' }, Label: { type: 'string' }, Marks: { type: 'array', items: { type: 'string' } }, MarkFields: { type: 'array', items: { type: 'string' } } }, ['Value', 'Label']) } }) },
+    querystring: object({ Search: text(4000), Page: integer(1, INT32), From: text(100), Report: text(100), Field: text(200), Values: text(4000) }),
+    response: { 200: callResult(undefined, { List: { type: 'array', items: object({ Value: { type: 'string' }, Label: { type: 'string' }, Marks: { type: 'array', items: { type: 'string' } }, MarkFields: { type: 'array', items: { type: 'string' } } }, ['Value', 'Label']) }, More: { type: 'boolean' } }) },
+  }),
+  defaults: apiSchema({
+    summary: "The fields that follow from a picked field (the definition's defaults), as the save would fill them",
+    tags,
+    params: entityParams,
+    querystring: NO_QUERY,
+    body: object({ Field: text(100), Values: RECORD }, ['Field']),
+    response: { 200: callResult(RECORD) },
   }),
   create: apiSchema({
     summary: 'Create a record (the definition validates the fields)',

@@ -202,6 +202,17 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     if (fields[input.activeField]!.type !== 'boolean') fail(name, 'activeField must be boolean');
   }
   for (const detail of input.lookupDetails ?? []) must(detail, 'lookupDetails');
+  // Issue 40 item 5: a default follows from a header lookup (or a new record) and fills header scalar fields.
+  for (const [trigger, filled] of Object.entries(input.defaults ?? {})) {
+    if (trigger !== 'new') {
+      must(trigger, 'defaults');
+      if (fields[trigger]!.type !== 'lookup') fail(name, `defaults: ${trigger} must be a lookup field or 'new'`);
+    }
+    for (const field of filled) {
+      must(field, `defaults of ${trigger}`);
+      if (!scalar(field) || field === trigger) fail(name, `defaults: ${trigger} cannot fill ${field}`);
+    }
+  }
   for (const mark of input.lookupMarks ?? []) {
     must(mark, 'lookupMarks');
     if (fields[mark]!.type !== 'boolean') fail(name, `lookup mark ${mark} must be boolean`);
@@ -296,6 +307,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     lookupWidget: input.lookupWidget ?? null,
     lookupMarks: input.lookupMarks ?? [],
     lookupDetails: input.lookupDetails ?? [],
+    defaults: input.defaults ?? {},
     rules: input.rules ?? [],
     attachments: input.attachments ?? true,
     states: input.states ?? null,

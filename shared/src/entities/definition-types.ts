@@ -507,6 +507,14 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   lookupMarks?: readonly (keyof F & string)[];
   /** Fields shown after the display field in a lookup suggestion's label (issue 21 item 8: an invoice's due date, then its balance). */
   lookupDetails?: readonly (keyof F & string)[];
+  /**
+   * Issue 40 item 5: the header fields that follow from another — picking a vendor fills its name, terms, bill-to
+   * and ship-to — declared once: lookup field (or `'new'`: a new record's own defaults, the only bank, today) →
+   * the fields it fills. One server function (the entity's `defaults` hook) answers them both when the form
+   * picks (POST /api/defaults/<entity>) and when the save finds them blank, so what the form shows is what the
+   * save would fill.
+   */
+  defaults?: Readonly<Record<string, readonly (keyof F & string)[]>>;
   rules?: readonly SyncRule[];
   /** Attachments allowed on records (default true). */
   attachments?: boolean;
@@ -567,6 +575,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   lookupWidget: string | null;
   lookupMarks: readonly (keyof F & string)[];
   lookupDetails: readonly (keyof F & string)[];
+  defaults: Readonly<Record<string, readonly (keyof F & string)[]>>;
   rules: readonly SyncRule[];
   attachments: boolean;
   states: StateMachine<keyof F & string> | null;

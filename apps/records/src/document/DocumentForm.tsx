@@ -343,6 +343,9 @@ export function DocumentForm(props: DocumentFormProps) {
                 errors={error ? [error] : []}
                 issues={[]}
                 onChange={(next) => model.onHeaderChange(name, next)}
+                onDefaults={(values) => {
+                  for (const [field, value] of Object.entries(values)) model.onHeaderChange(field, value);
+                }}
               />
             );
           }}

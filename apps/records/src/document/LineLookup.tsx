@@ -7,6 +7,8 @@
  * definition need not be loaded in the page (contract: form/fields/Lookup.tsx).
  * Issue 21 item 4: the record's name shows beside its code — a picked one's at once, a saved line's looked up
  * (once per code, however many lines name it: `savedName`).
+ * Issue 40 item 7: the suggestions match any part of code and name (ignoring case and accents), by name, a page at
+ * a time: ArrowDown past the last asks for the next page.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { lookupRecords, type LookupRow, type LookupVia } from '../form/record-api.ts';
@@ -55,15 +57,19 @@ export function LineLookup(props: LineLookupProps) {
   const [open, setOpen] = useState(false);
   const [options, setOptions] = useState<Option[]>([]);
   const [active, setActive] = useState(0);
+  // The search shown and its next page, when there is one.
+  const [paging, setPaging] = useState<{ text: string; next: number } | null>(null);
   const query = useRef(0);
 
-  async function suggest(text: string) {
+  async function suggest(text: string, page = 1) {
     const ticket = ++query.current;
-    const outcome = await lookupRecords(props.entity, text, props.via);
+    const outcome = await lookupRecords(props.entity, text, props.via, page);
     if (ticket !== query.current) return;
     const rows = outcome.status === 200 ? ((outcome.body?.List ?? []) as LookupRow[]) : [];
-    setOptions(rows.map((row) => ({ value: row.Value, label: row.Label, marks: (row.Marks ?? []).join(' · ') })));
-    setActive(0);
+    const found = rows.map((row) => ({ value: row.Value, label: row.Label, marks: (row.Marks ?? []).join(' · ') }));
+    setOptions(page === 1 ? found : [...options, ...found]);
+    setActive(page === 1 ? 0 : options.length);
+    setPaging(outcome.status === 200 && (outcome.body as { More?: boolean } | null)?.More === true ? { text, next: page + 1 } : null);
     setOpen(true);
   }
 
@@ -105,6 +111,11 @@ export function LineLookup(props: LineLookupProps) {
       return;
     }
     if (open && options.length > 0) {
+      if (event.key === 'ArrowDown' && active === options.length - 1 && paging) {
+        event.preventDefault();
+        void suggest(paging.text, paging.next);
+        return;
+      }
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         event.preventDefault();
         setActive((index) => (index + (event.key === 'ArrowDown' ? 1 : options.length - 1)) % options.length);

@@ -33,5 +33,18 @@ export function EntityField({ form, name }: { form: EntityFormModel; name: strin
       />
     );
   }
-  return <FieldInput {...common} from={entity.name} record={draft} prefix={prefix} issues={form.issues} onSetUncheck={(option) => form.onSetUncheck(name, option)} />;
+  return (
+    <FieldInput
+      {...common}
+      from={entity.name}
+      record={draft}
+      prefix={prefix}
+      issues={form.issues}
+      onSetUncheck={(option) => form.onSetUncheck(name, option)}
+      // Issue 40 item 5: the fields that follow from a pick.
+      onDefaults={(values) => {
+        for (const [field, value] of Object.entries(values)) form.setField(field, value);
+      }}
+    />
+  );
 }

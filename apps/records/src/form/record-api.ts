@@ -220,13 +220,15 @@ export function lookupVia(from: string, path: string, whereFrom?: Readonly<Recor
 }
 
 /**
- * GET /api/lookup/:entity?Search= — suggestions for a lookup to `entity` (≤ 20; `List` of LookupRow). The
+ * GET /api/lookup/:entity?Search=&Page= — suggestions for a lookup to `entity` (20 a page by name, `More` when
+ * another follows; `List` of LookupRow; a blank search browses, issue 40 item 7). The
  * server picks the key and the label from its registry, which holds every module's definitions, so the
  * page needs no definition of the target (its module may not be loaded: the firm form's AR terms).
  */
-export function lookupRecords(entity: string, search: string, via?: LookupVia) {
+export function lookupRecords(entity: string, search: string, via?: LookupVia, page = 1) {
   const params: Record<string, string | undefined> = {};
   if (search.trim()) params['Search'] = search.trim();
+  if (page > 1) params['Page'] = String(page);
   if (via) {
     if ('from' in via) {
       params['From'] = via.from;

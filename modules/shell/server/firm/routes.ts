@@ -1,8 +1,10 @@
 /**
  * The firm's own call (registered through registry.ts, special-routes.ts contract):
  *
- *   GET /api/firm/lookup?FirmId=&Name=   §5 firm lookup: 400 'Enter a Firm ID or Name.' when both are blank;
- *       else up to 50 firms (FirmId starts with, Name contains, case-insensitive), CallResult
+ *   GET /api/firm/lookup?Search=&FirmId=&Name=&Page=   §5 firm lookup, 50 firms a page by name (`More`: another
+ *       page follows; the id typed exactly first, then ids starting with it): Search matches any part of the id,
+ *       the name or the city, FirmId the start of the id, Name any part of the name — each ignoring case and
+ *       accents (issue 40 item 7: a lookup browses, so all blank lists the first page). CallResult
  *       `List: [{ FirmId, Name, City, IsActive, FirmTypes }]` (ResultStatus 6 when none); the firm's `scope`
  *       hook applies, so restricted users see only their assigned customers (§6).
  *       With From/Field (a screen's firm field) or Report/Field (a report's firm parameter) the rights are
@@ -11,19 +13,24 @@
  */
 import { firm } from '../../definitions/firm.ts';
 import { sql } from 'kysely';
-import { apiSchema, callResult, object, RECORD, text } from '@erp/server/http/schemas';
-import { badRequest, failureAnswer } from '@erp/server/entities/answers';
+import { apiSchema, callResult, integer, object, RECORD, text } from '@erp/server/http/schemas';
+import { badRequest } from '@erp/server/entities/answers';
+import { lookupSearchColumns, searchCondition, searchRank } from '@erp/server/entities/lookups';
+import { foldText } from '@erp/server/db/fold';
 import { message } from '@erp/server/entities/labels';
 import { sendAnswer, singleText, type EntityRoutes } from '@erp/server/entities/special-routes';
 
 const LOOKUP_SCHEMA = apiSchema({
-  summary: 'Find firms by id prefix or name (at most 50)',
+  summary: 'Find firms by any part of id, name or city (50 a page, by name)',
   tags: [firm.name],
-  querystring: object({ FirmId: text(20), Name: text(100), From: text(100), Report: text(100), Field: text(200) }),
-  response: { 200: callResult(undefined, { List: { type: 'array', items: RECORD } }) },
+  querystring: object({ Search: text(100), FirmId: text(20), Name: text(100), Page: integer(1, 100000), From: text(100), Report: text(100), Field: text(200) }),
+  response: { 200: callResult(undefined, { List: { type: 'array', items: RECORD }, More: { type: 'boolean' } }) },
 });
 
-const QUERY_NAMES = new Set(['FirmId', 'Name', 'From', 'Report', 'Field']);
+const QUERY_NAMES = new Set(['Search', 'FirmId', 'Name', 'Page', 'From', 'Report', 'Field']);
+
+/** Firms a page of the lookup holds. */
+const PAGE_SIZE = 50;
 
 /** The flag columns of FirmTypes, in the definition's order (bill-to, ship-to, vendor). */
 const TYPE_COLUMNS = Object.entries(firm.fields.FirmTypes.storage.kind === 'flags' ? firm.fields.FirmTypes.storage.columns : {});
@@ -35,16 +42,9 @@ export const firmRoutes: EntityRoutes = async (app, { database, lookupContextOf 
     if (extra) return sendAnswer(reply, badRequest(`Unknown query parameter: ${extra.slice(0, 80)}`));
     const firmId = singleText(query['FirmId'], 20);
     const name = singleText(query['Name'], 100);
-    if (firmId === null || name === null) return sendAnswer(reply, badRequest('FirmId and Name must be short text'));
-    if (firmId === '' && name === '') {
-      const text = message('entities:firm.rules.idOrName');
-      return sendAnswer(
-        reply,
-        failureAnswer(400, 'validation_failed', text, {
-          Errors: [{ field: 'FirmId', key: 'entities:firm.rules.idOrName', params: {}, message: text }],
-        }),
-      );
-    }
+    const search = singleText(query['Search'], 100);
+    if (firmId === null || name === null || search === null) return sendAnswer(reply, badRequest('Search, FirmId and Name must be short text'));
+    const page = query['Page'] === undefined ? 1 : Number(query['Page']);
     const via: Record<'From' | 'Report' | 'Field', string | undefined> = { From: undefined, Report: undefined, Field: undefined };
     for (const name of ['From', 'Report', 'Field'] as const) {
       if (query[name] === undefined) continue;
@@ -54,13 +54,21 @@ export const firmRoutes: EntityRoutes = async (app, { database, lookupContextOf 
     }
     const ctx = await lookupContextOf(request, reply, firm.name, via);
     if (!ctx) return reply;
-    let q = ctx.any.selectFrom(firm.table).select(['firm_id', 'name', 'city', 'is_active', ...TYPE_COLUMNS.map(([, column]) => column)]);
-    if (ctx.hooks.scope) q = await ctx.hooks.scope(ctx, q);
-    const like = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-    const op = database.engine === 'postgres' ? 'ilike' : 'like';
-    if (firmId !== '') q = q.where(sql<boolean>`firm_id ${sql.raw(op)} ${`${like(firmId.toUpperCase())}%`} escape '\\'`);
-    if (name !== '') q = q.where(sql<boolean>`name ${sql.raw(op)} ${`%${like(name)}%`} escape '\\'`);
-    const rows = (await q.orderBy('firm_id').limit(50).execute()) as Record<string, unknown>[];
+    const columns = ['firm_id', 'name', 'city', 'is_active', ...TYPE_COLUMNS.map(([, column]) => column)];
+    let base = ctx.any.selectFrom(firm.table);
+    if (ctx.hooks.scope) base = await ctx.hooks.scope(ctx, base);
+    const engine = database.engine;
+    let q = base.where(searchCondition(lookupSearchColumns(firm, firm.key, ctx.access.hidden), search, engine)).where(searchCondition([`${firm.table}.name`], name, engine));
+    if (firmId.trim() !== '') {
+      const prefix = foldText(firmId.trim()).replace(/[\\%_]/g, (c) => `\\${c}`);
+      q = q.where(sql<boolean>`firm_id ${sql.raw(engine === 'postgres' ? 'ilike' : 'like')} ${`${prefix}%`} escape '\\'`);
+    }
+    // The id typed exactly first, then ids starting with it, then by name (issue 40 item 7).
+    const rank = searchRank(`${firm.table}.firm_id`, search.trim() || firmId.trim(), engine);
+    if (rank) q = q.orderBy(rank);
+    const found = (await q.select(columns).orderBy('name').orderBy('firm_id').limit(PAGE_SIZE + 1).offset((page - 1) * PAGE_SIZE).execute()) as Record<string, unknown>[];
+    const more = found.length > PAGE_SIZE;
+    const rows = found.slice(0, PAGE_SIZE);
     const flag = (value: unknown) => value === true || value === 1;
     const list = rows.map((row) => ({
       FirmId: String(row['firm_id']),
@@ -76,6 +84,7 @@ export const firmRoutes: EntityRoutes = async (app, { database, lookupContextOf 
       EntityId: null,
       Exception: null,
       List: list,
+      More: more,
     });
   });
 };

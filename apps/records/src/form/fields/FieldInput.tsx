@@ -23,6 +23,7 @@ import { fieldLabel, useText, type Tr } from '../text.ts';
 import { DecimalInput } from './DecimalInput.tsx';
 import { DateInput } from './DateInput.tsx';
 import { LookupInput } from './Lookup.tsx';
+import { usePickDefaults } from './pick-defaults.ts';
 import { lookupVia, type LookupVia } from '../record-api.ts';
 
 type Normalized = FieldDefinition & { labelKey: string };
@@ -43,6 +44,8 @@ export interface FieldInputProps {
   record?: Readonly<Record<string, unknown>>;
   /** The field's path in `from` when it is not a top-level field (a line's `Lines.ProductId`): what its lookup serves. */
   path?: string;
+  /** Sets the fields that follow from this one when it is picked (the definition's `defaults`, issue 40 item 5). */
+  onDefaults?(values: Record<string, unknown>): void;
 }
 
 /** The field a lookup at `path` of the form's entity serves, when the form names its entity. */
@@ -379,6 +382,7 @@ function ChildrenTable(props: FieldInputProps & { field: ChildrenField & { label
 export function FieldInput(props: FieldInputProps) {
   const { tr } = useText();
   const { field, name, prefix } = props;
+  usePickDefaults(props.path ? undefined : props.from, name, props.value, props.record, props.readOnly, props.onDefaults);
   if (field.type === 'set') return <SetInput {...props} field={field} />;
   if (field.type === 'children') return <ChildrenTable {...props} field={field} />;
   const id = inputId(prefix, name);

@@ -16,13 +16,13 @@
  * Issue 16 item 5: suggestions come as the user types (after a short pause, the focus stays in the box;
  * ArrowDown goes into them), and every search uses only what was typed. F4 / Alt+Down (shown in the button's
  * tooltip) search at once and move into the matches. The parts (box, matches, debounce) are lookup-parts.tsx.
+ * Issue 40 item 7: a blank search (F4 on an empty box) browses the first page by name; "More…" the next ones.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { entityByName } from '@erp/shared/entities/index';
 import { lookupWidget, type LookupWidgetProps } from './widgets.ts';
-import { closeWhenLeft, focusFirstMatch, focusNextAfter, LookupBox, LookupName, LookupResults, useDebouncedSearch, usePickedName, type LookupOption } from './lookup-parts.tsx';
+import { closeWhenLeft, focusFirstMatch, focusNextAfter, LookupBox, LookupButton, LookupName, LookupResults, tabOut, useDebouncedSearch, usePickedName, type LookupOption } from './lookup-parts.tsx';
 import { lookupRecords, type LookupRow, type LookupVia } from '../record-api.ts';
-import { useText } from '../text.ts';
 
 /** The lookup's props are the lookup widgets' (widgets.ts): a widget replaces the generic search one for one. */
 type LookupProps = LookupWidgetProps;
@@ -31,13 +31,14 @@ type LookupProps = LookupWidgetProps;
  * Options of the generic search over another entity, as the server answers them (GET /api/lookup/<entity>):
  * its registry holds every module's definitions, so this needs no definition of the target in the page.
  */
-async function searchOptions(entity: string, text: string, via: LookupVia | undefined): Promise<{ options: LookupOption[]; message: string | null }> {
-  const outcome = await lookupRecords(entity, text, via);
-  if (outcome.status !== 200) return { options: [], message: outcome.message };
+async function searchOptions(entity: string, text: string, via: LookupVia | undefined, page: number): Promise<{ options: LookupOption[]; message: string | null; more: boolean }> {
+  const outcome = await lookupRecords(entity, text, via, page);
+  if (outcome.status !== 200) return { options: [], message: outcome.message, more: false };
   const rows = (outcome.body?.List ?? []) as LookupRow[];
   return {
     options: rows.map((row) => ({ value: row.Value, label: row.Label, ...(row.Marks?.length ? { detail: row.Marks.join(' · ') } : {}) })),
     message: rows.length === 0 ? (outcome.body?.Message ?? null) : null,
+    more: (outcome.body as { More?: boolean } | null)?.More === true,
   };
 }
 
@@ -49,8 +50,10 @@ export function LookupInput(props: LookupProps) {
 }
 
 function GenericLookupInput(props: LookupProps) {
-  const { tr } = useText();
   const [open, setOpen] = useState(false);
+  // The search shown and its next page, when there is one (issue 40 item 7).
+  const [paging, setPaging] = useState<{ text: string; next: number } | null>(null);
+  const [focusAt, setFocusAt] = useState<number | null>(null);
   const [options, setOptions] = useState<LookupOption[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [focusFirst, setFocusFirst] = useState(false);
@@ -60,12 +63,22 @@ function GenericLookupInput(props: LookupProps) {
 
   /** Searches with `text` — what the user typed — now (F4) or as a suggestion. */
   async function search(text: string, explicit: boolean, current: () => boolean = () => true) {
-    const found = await searchOptions(props.entity, text, props.via);
+    const found = await searchOptions(props.entity, text, props.via, 1);
     if (!current()) return;
     setFocusFirst(explicit);
+    setFocusAt(null);
     setOptions(found.options);
     setMessage(found.message);
+    setPaging(found.more ? { text, next: 2 } : null);
     setOpen(true);
+  }
+  /** "More…": the next page after the matches shown, the focus on its first. */
+  async function more() {
+    if (!paging) return;
+    const found = await searchOptions(props.entity, paging.text, props.via, paging.next);
+    setFocusAt(options.length);
+    setOptions([...options, ...found.options]);
+    setPaging(found.more ? { text: paging.text, next: paging.next + 1 } : null);
   }
   function typed(text: string) {
     props.onChange(text);
@@ -91,6 +104,7 @@ function GenericLookupInput(props: LookupProps) {
     focusNextAfter(box.current);
   }
   const onKeyDown = (event: KeyboardEvent) => {
+    if (tabOut(event, open, () => setOpen(false), box.current)) return;
     if (event.key === 'F4' || (event.altKey && event.key === 'ArrowDown')) {
       event.preventDefault();
       later(() => search(props.value, true), 0);
@@ -103,17 +117,7 @@ function GenericLookupInput(props: LookupProps) {
   return (
     <div className="erp-lookup" ref={box} onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
       <LookupBox lookup={props} messageId={message ? messageId : null} onType={typed} onKeyDown={onKeyDown} />
-      {props.readOnly ? null : (
-        <button
-          type="button"
-          className="erp-lookup-button"
-          onClick={() => later(() => search(props.value, true), 0)}
-          aria-label={tr('forms:lookup.search', 'Look up {{label}}', { label: props.label })}
-          title={tr('forms:lookup.searchHint', 'Look up (F4 or Alt+Down)')}
-        >
-          …
-        </button>
-      )}
+      {props.readOnly ? null : <LookupButton label={props.label} onClick={() => later(() => search(props.value, true), 0)} />}
       <LookupName name={name} />
       {open && message ? (
         <p id={messageId} className="erp-lookup-message" role="status">
@@ -121,7 +125,7 @@ function GenericLookupInput(props: LookupProps) {
         </p>
       ) : null}
       {open ? (
-        <LookupResults options={options} onPick={pick} onClose={() => setOpen(false)} label={props.label} focusFirst={focusFirst} listRef={listRef} />
+        <LookupResults options={options} onPick={pick} onClose={() => setOpen(false)} label={props.label} focusFirst={focusFirst} listRef={listRef} onMore={paging ? () => void more() : undefined} focusAt={focusAt} />
       ) : null}
     </div>
   );

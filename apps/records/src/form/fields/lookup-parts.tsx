@@ -3,6 +3,11 @@
  * module registers for its entity (`registerLookupWidget`, e.g. the shell module's firm lookup) — exported by
  * @erp/records, so a widget looks and behaves as every other lookup (issue 16 item 5: suggestions as the user
  * types, F4 / Alt+Down, Escape, focus leaving closes them).
+ *
+ * Issue 40 items 6, 7: Tab goes from field to field — the "…" button (`LookupButton`) is out of the Tab order
+ * (F4, Alt+Down and the mouse reach it; its accessible name stays), and Tab from the box closes what the lookup
+ * shows and moves on to the next field (`tabOut`), never into the matches or a panel. The matches come a page at a
+ * time by name; "More…" asks for the next (`onMore`).
  */
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useText } from '../text.ts';
@@ -50,16 +55,25 @@ export function LookupResults(props: {
   /** Move the focus to the first match when they arrive (F4); suggestions leave it in the box. */
   focusFirst: boolean;
   listRef?: RefObject<HTMLUListElement | null>;
+  /** Another page follows: "More…" asks for it (issue 40 item 7). */
+  onMore?: (() => void) | undefined;
+  /** After "More…": the match that takes the focus (the first of the new page). */
+  focusAt?: number | null | undefined;
 }) {
   const { tr } = useText();
   const first = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement | null>(null);
   useEffect(() => {
-    if (props.focusFirst) first.current?.focus();
-  }, [props.options, props.focusFirst]);
+    if (props.focusAt) list.current?.querySelectorAll<HTMLButtonElement>('button[data-lookup-option]')[props.focusAt]?.focus();
+    else if (props.focusFirst) first.current?.focus();
+  }, [props.options, props.focusFirst, props.focusAt]);
   if (props.options.length === 0) return null;
   return (
     <ul
-      ref={props.listRef}
+      ref={(element) => {
+        list.current = element;
+        if (props.listRef) props.listRef.current = element;
+      }}
       className="erp-lookup-results"
       aria-label={tr('forms:lookup.results', 'Matches for {{label}}', { label: props.label })}
     >
@@ -79,8 +93,48 @@ export function LookupResults(props: {
           </button>
         </li>
       ))}
+      {props.onMore ? (
+        <li>
+          <button type="button" className="erp-lookup-more" onClick={props.onMore}>
+            {tr('forms:lookup.more', 'More…')}
+          </button>
+        </li>
+      ) : null}
     </ul>
   );
+}
+
+/**
+ * The "…" button of a lookup: out of the Tab order (issue 40 item 6: Tab goes to the next field; F4, Alt+Down and
+ * the mouse reach the search), named "Look up <label>" with the keys in its tooltip.
+ */
+export function LookupButton(props: { label: string; onClick(): void; expanded?: boolean }) {
+  const { tr } = useText();
+  return (
+    <button
+      type="button"
+      className="erp-lookup-button"
+      tabIndex={-1}
+      {...(props.expanded === undefined ? {} : { 'aria-expanded': props.expanded })}
+      onClick={props.onClick}
+      aria-label={tr('forms:lookup.search', 'Look up {{label}}', { label: props.label })}
+      title={tr('forms:lookup.searchHint', 'Look up (F4 or Alt+Down)')}
+    >
+      …
+    </button>
+  );
+}
+
+/**
+ * Tab (forward) from a lookup's box while it shows matches or a panel: they close and the focus goes on to the
+ * next field (issue 40 item 6), not into them. True when handled.
+ */
+export function tabOut(event: KeyboardEvent, open: boolean, close: () => void, box: HTMLElement | null): boolean {
+  if (event.key !== 'Tab' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || !open) return false;
+  event.preventDefault();
+  close();
+  focusNextAfter(box);
+  return true;
 }
 
 /**
