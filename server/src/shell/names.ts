@@ -8,10 +8,12 @@
  * - `localizedName(name, language)`: a catalog name (en-CA text) in `language`; unknown names as given.
  *   The translations are the modules' (`names` of each module's `server/catalog.ts`, issue 41).
  * - `localizedMeta(meta, language)`: a route's Meta JSON with its `title` in `language`.
+ * - `searchWordsOf(routerPath, language)`: what users call the screen of a menu RouterPath, in `language` (the
+ *   modules' `searchWords`, issue 40 item 2); '' when none are declared.
  */
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
-import { mergeNameTranslations, type NameTranslations } from '../modules/catalog.ts';
+import { mergeNameTranslations, mergeSearchWords, type NameTranslations, type SearchWords } from '../modules/catalog.ts';
 import { serverModules } from '../modules/index.ts';
 
 /** §9 / i18n SUPPORTED_LOCALES: en-CA is the language the catalog is written in. */
@@ -52,6 +54,15 @@ let table: NameTranslations | undefined;
 /** Read once the modules are loaded (buildApp awaits them before any route answers). */
 function nameTranslations(): NameTranslations {
   return (table ??= mergeNameTranslations(serverModules().flatMap((module) => (module.catalog ? [module.catalog] : []))));
+}
+
+let words: ReadonlyMap<string, SearchWords> | undefined;
+
+/** A menu's search words in `language` (menus of every application share a path's words). */
+export function searchWordsOf(routerPath: string, language: NameLanguage): string {
+  if (!routerPath) return '';
+  words ??= mergeSearchWords(serverModules().flatMap((module) => (module.catalog ? [module.catalog] : [])));
+  return words.get(routerPath.toLowerCase())?.[language] ?? '';
 }
 
 /** A catalog name in `language`; names without a translation (typed by an administrator) as given. */
