@@ -13,40 +13,16 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
+import { acceptedLanguage, PRODUCT_LANGUAGES, productLanguage, type ProductLanguage } from '../i18n/caller-language.ts';
 import { mergeNameTranslations, mergeSearchWords, type NameTranslations, type SearchWords } from '../modules/catalog.ts';
 import { serverModules } from '../modules/index.ts';
 
 /** §9 / i18n SUPPORTED_LOCALES: en-CA is the language the catalog is written in. */
-export const NAME_LANGUAGES = ['en-CA', 'fr-CA', 'zh-CN', 'zh-TW'] as const;
-export type NameLanguage = (typeof NAME_LANGUAGES)[number];
-
-function supported(tag: string | null | undefined): NameLanguage | null {
-  if (!tag) return null;
-  const wanted = tag.trim().toLowerCase();
-  return NAME_LANGUAGES.find((language) => language.toLowerCase() === wanted) ?? null;
-}
-
-/** The first language of an Accept-Language header that the product has (q-values in the given order). */
-function fromAcceptLanguage(header: string | undefined): NameLanguage | null {
-  if (!header) return null;
-  const ranked = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { tag, q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const entry of ranked) {
-    const language = supported(entry.tag);
-    if (language) return language;
-  }
-  return null;
-}
+export const NAME_LANGUAGES = PRODUCT_LANGUAGES;
+export type NameLanguage = ProductLanguage;
 
 export function callerLanguage(request: FastifyRequest, user: AuthenticatedUser): NameLanguage {
-  return fromAcceptLanguage(request.headers['accept-language']) ?? supported(user.row.language) ?? 'en-CA';
+  return acceptedLanguage(request.headers['accept-language']) ?? productLanguage(user.row.language) ?? 'en-CA';
 }
 
 let table: NameTranslations | undefined;

@@ -220,7 +220,7 @@ export function profileOf(user: AuthenticatedUser): UserProfile {
     environmentLabel: row.environment_label,
     environment: row.environment,
     defaultShipToId: row.default_ship_to_id,
-    language: row.language,
+    language: user.storedLanguage === undefined ? row.language : user.storedLanguage,
   };
 }
 
