@@ -6,7 +6,7 @@
  * - a chrome text equal to an English catalogue text (a text en-CA has under a key whose French differs, and
  *   that French does not itself use anywhere: French keeps "Date", "Total" …), as i18n-documents.spec.ts;
  * - any date written YYYY-MM-DD anywhere on the screen, data and field values included (§9: dates in the
- *   language's style);
+ *   language's style). Master data the company typed (the name a lookup shows beside a code) is not chrome;
  * - the tab's title in English (the tab follows the screen's heading).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -75,7 +75,8 @@ async function textsOf(screen: Locator): Promise<{ chrome: string[]; all: string
     const chrome: string[] = [];
     const all: string[] = [];
     const visible = (element: Element) => (element as HTMLElement).getClientRects().length > 0;
-    const isData = (element: Element) => element.closest('[role="row"][data-row-id] [role="gridcell"], td, textarea') !== null;
+    // Data: list cells, line cells, notes, and the name a lookup shows of the record its code names (master data).
+    const isData = (element: Element) => element.closest('[role="row"][data-row-id] [role="gridcell"], td, textarea, [data-lookup-name]') !== null;
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
@@ -83,7 +84,8 @@ async function textsOf(screen: Locator): Promise<{ chrome: string[]; all: string
       all.push(node.textContent ?? '');
       if (!parent.closest('select') && !isData(parent)) chrome.push(node.textContent ?? '');
     }
-    for (const input of root.querySelectorAll('input')) if (visible(input)) all.push(input.value);
+    // The values the user reads: not a date field's hidden ISO twin (aria-hidden, for the calendar).
+    for (const input of root.querySelectorAll('input')) if (visible(input) && input.type !== 'hidden' && !input.closest('[aria-hidden="true"]')) all.push(input.value);
     for (const select of root.querySelectorAll('select')) if (visible(select)) for (const option of select.options) chrome.push(option.text);
     for (const element of root.querySelectorAll('[aria-label], [title], [placeholder], [aria-description]')) {
       if (!visible(element)) continue;
@@ -136,6 +138,15 @@ test(`${LANGUAGE}: the purchasing and order desk screens show no English and no 
     await expect(screen.locator('.erp-document, .erp-entity-form').first()).toBeVisible();
     await settled(page);
     found.push(...(await leaks(screen, english)).map((leak) => `${path} (a record): ${leak}`));
+    if (path !== '/novus-oe/sales-order-entry') continue;
+
+    // A server message in the screen's language, though admin's stored language is en-CA: Ctrl+S on the order.
+    await screen.locator('.erp-document').getByRole('textbox').first().focus();
+    await page.keyboard.press('Control+s');
+    const message = screen.locator('.erp-form-message').first();
+    await expect(message).toBeVisible();
+    await settled(page);
+    found.push(...(await leaks(screen, english)).map((leak) => `${path} (saved): ${leak}`));
   }
   expect(found).toEqual([]);
 });
