@@ -34,7 +34,7 @@ export function paletteEntries(applications: readonly Application[], menusByAppl
         path: menuPath(application.RouterPath, menu),
         application: application.Description || application.Application,
         // Issue 40 item 2: what users call the screen, declared beside it in its module (the server's answer).
-        keywords: menu.Keywords ?? '',
+        ...(menu.Keywords ? { keywords: menu.Keywords } : {}),
         // Issue 16 item 4: a screen not in this release is marked as such.
         ...(menu.Available === false ? { unavailable: true } : {}),
       });
