@@ -100,6 +100,12 @@ export const catalog: ModuleCatalog = {
   },
   // Issue 40 item 2: what users call the screens this module owns (searched by the menu filter and the palette).
   searchWords: {
+    '/products-return': {
+      'en-CA': 'return, RMA, returned goods, credit',
+      'fr-CA': 'retour, ARM, marchandises retournées, crédit',
+      'zh-CN': '退货, 退货授权, 退回商品, 贷记',
+      'zh-TW': '退貨, 退貨授權, 退回商品, 貸記',
+    },
     '/sales-order-entry': {
       'en-CA': 'sales order, customer order, SO, order desk',
       'fr-CA': 'commande client, commande de vente, prise de commande',
