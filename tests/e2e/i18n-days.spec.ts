@@ -11,7 +11,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
-import { goTo, screenOf, settled, tabBar } from './shell-helpers.ts';
+import { chooseLanguage, goTo, screenOf, settled, tabBar } from './shell-helpers.ts';
 
 const NAMESPACES = ['records', 'forms', 'entities', 'apps', 'errors', 'reports', 'gl', 'ar', 'ap', 'ic', 'oe', 'po', 'so'] as const;
 
@@ -151,3 +151,20 @@ for (const language of ['fr-CA', 'zh-CN'] as const) {
     expect(found).toEqual([]);
   });
 }
+
+test('a language change retitles a screen that translates its heading as it renders, and its tab (Cheque Printing)', async ({ page }) => {
+  const path = '/novus-ap/cheque-Printing';
+  await signIn(page, 'admin', 'admin', `#${path}`);
+  const screen = screenOf(page, path);
+  await expect(screen.locator('.records-title')).toHaveText('Cheque Printing');
+  await expect(tabBar(page).getByRole('tab', { name: 'Cheque Printing' })).toBeVisible();
+  try {
+    await chooseLanguage(page, 'Français (Canada)');
+    await expect(screen.locator('.records-title')).toHaveText('Impression des chèques');
+    await expect(tabBar(page).getByRole('tab', { name: 'Impression des chèques' })).toBeVisible();
+    await expect(tabBar(page).getByRole('tab', { name: 'Cheque Printing' })).toHaveCount(0);
+  } finally {
+    // Back to English for the accounts the other tests use.
+    await chooseLanguage(page, 'English (Canada)');
+  }
+});
