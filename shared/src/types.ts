@@ -30,6 +30,12 @@ export interface Menu {
    * an export of the built module). Absent on groups and from servers that do not tell.
    */
   Available?: boolean;
+  /**
+   * Issue 40 item 2: what users call the item's screen besides MenuName ("bill", "vendor invoice"), comma
+   * separated, in the answer's language; searched by the menu filter and the palette, never shown. Absent
+   * when the screen declares none.
+   */
+  Keywords?: string;
 }
 
 /** §3 Route definition. Props and Meta are JSON text. Component is `<module>#<export>`. */

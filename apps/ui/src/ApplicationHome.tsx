@@ -26,6 +26,7 @@ import {
   type MenuNode,
   type RecentScreen,
 } from '@erp/shared';
+import { filterMenuTree } from './menu-filter.ts';
 import { useBusValue, useTranslation } from './hooks.ts';
 import { useOptionalScreen } from './screen.tsx';
 import { ensureStylesheet } from './stylesheet.ts';
@@ -64,34 +65,6 @@ function useMenus(application: string | null): [MenusState, () => void] {
     return () => subscription.unsubscribe();
   }, [failed]);
   return [state, () => setAttempt((n) => n + 1)];
-}
-
-/** Lower case without accents, so "ecriture" finds "Écriture". */
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
-}
-
-function matches(menu: Menu, query: string): boolean {
-  return fold(`${menu.MenuName} ${menu.MenuId} ${menu.RouterPath}`).includes(query);
-}
-
-/** The tree with only the items matching the query (a matching group keeps all its items). */
-export function filterMenuTree(nodes: readonly MenuNode[], query: string): MenuNode[] {
-  const wanted = fold(query.trim());
-  if (!wanted) return [...nodes];
-  const result: MenuNode[] = [];
-  for (const node of nodes) {
-    if (matches(node.menu, wanted)) {
-      result.push(node);
-      continue;
-    }
-    const children = filterMenuTree(node.children, query);
-    if (children.length > 0) result.push({ menu: node.menu, children });
-  }
-  return result;
 }
 
 function countItems(nodes: readonly MenuNode[]): number {

@@ -1,5 +1,6 @@
 /** @erp/ui — React building blocks shared by the micro-apps. */
-export { ApplicationHome, RecentScreens, filterMenuTree } from './ApplicationHome.tsx';
+export { ApplicationHome, RecentScreens } from './ApplicationHome.tsx';
+export { filterMenuTree } from './menu-filter.ts';
 export { Home } from './Home.tsx';
 export { ErrorFallback } from './ErrorFallback.tsx';
 export { useBusValue, useHashPath, useTranslation, type Translate, type ValueSource } from './hooks.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { menuTree, type Menu } from '@erp/shared';
-import { filterMenuTree } from './ApplicationHome.tsx';
+import { filterMenuTree } from './menu-filter.ts';
 
 let key = 0;
 const menu = (MenuId: string, MenuName: string, ParentId = 'ROOT', RouterPath = `/${MenuId.toLowerCase()}`): Menu => ({
@@ -41,5 +41,17 @@ describe('launchpad filter', () => {
     expect(ids(filterMenuTree(tree, 'setup'))).toEqual(['G2', 'C', 'D']);
     expect(ids(filterMenuTree(tree, '/d'))).toEqual(['G2', 'D']);
     expect(filterMenuTree(tree, 'nothing like it')).toEqual([]);
+  });
+
+  it('matches the search words of an item (issue 40 item 2), every word of the query anywhere', () => {
+    const withWords = menuTree([
+      menu('R', 'Reports', 'ROOT', ''),
+      { ...menu('P', 'Purchase Journal', 'R'), Keywords: 'invoice, vendor invoice, bill' },
+      menu('Q', 'Vendor List', 'R'),
+    ]);
+    expect(ids(filterMenuTree(withWords, 'bill'))).toEqual(['R', 'P']);
+    expect(ids(filterMenuTree(withWords, 'Vendor Invoice'))).toEqual(['R', 'P']);
+    expect(ids(filterMenuTree(withWords, 'vendor list'))).toEqual(['R', 'Q']);
+    expect(ids(filterMenuTree(withWords, 'vendor'))).toEqual(['R', 'P', 'Q']);
   });
 });

@@ -15,7 +15,8 @@ import * as React from 'react';
 import { createContext, useContext, useEffect, useMemo, useRef, type ComponentType } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { askUser, i18n, toScreenProps, translate, type CloseGuard, type ScreenProps } from '@erp/shared';
+import { askUser, bus, i18n, toScreenProps, translate, type CloseGuard, type ScreenProps } from '@erp/shared';
+import { useBusValue } from './hooks.ts';
 import { ErrorFallback } from './ErrorFallback.tsx';
 
 /** What single-spa hands a screen parcel's lifecycles: the host's ScreenProps plus single-spa's own. */
@@ -121,6 +122,9 @@ export function screen(Component: ComponentType, options: ScreenOptions = {}): S
   const namespaces = options.namespaces ?? ['apps'];
 
   function ScreenRoot(props: ScreenParcelProps) {
+    // Issue 40 item 9: a language change renders the screen again, so text a screen translates as it renders
+    // (`translate(...)` outside a hook: its heading, hence its tab's title) follows the language too.
+    const language = useBusValue(bus.language$);
     // A new object only when a prop changed, so context consumers do not re-render for nothing.
     const value = useMemo(
       () => toScreenProps(props),
@@ -129,7 +133,7 @@ export function screen(Component: ComponentType, options: ScreenOptions = {}): S
     );
     return (
       <ScreenContext.Provider value={value}>
-        <div className="erp-screen" data-micro-app={options.module} data-screen-path={value.path}>
+        <div className="erp-screen" data-micro-app={options.module} data-screen-path={value.path} lang={language}>
           <Component />
         </div>
       </ScreenContext.Provider>

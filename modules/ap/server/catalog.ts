@@ -75,4 +75,25 @@ export const catalog: ModuleCatalog = {
   'Unapplied Debits Report': ['Rapport des débits non affectés', '未核销借项报表', '未沖銷借項報表'],
   'Vendor List': ['Liste des fournisseurs', '供应商列表', '供應商清單'],
   },
+  // Issue 40 item 2: what users call the screens this module owns (searched by the menu filter and the palette).
+  searchWords: {
+    '/purchase-journal': {
+      'en-CA': 'invoice, vendor invoice, supplier invoice, bill, vendor bill, voucher, payable, debit note',
+      'fr-CA': 'facture, facture fournisseur, facture d’achat, compte à payer, pièce justificative, note de débit',
+      'zh-CN': '发票, 供应商发票, 采购发票, 账单, 应付凭证, 应付款, 借项通知单',
+      'zh-TW': '發票, 供應商發票, 採購發票, 帳單, 應付憑證, 應付款, 借項通知單',
+    },
+    '/ap-payments-queue': {
+      'en-CA': 'payment run, pay vendors, pay bills, cheque run, EFT',
+      'fr-CA': 'lot de paiements, payer les fournisseurs, payer les factures, lot de chèques, virement',
+      'zh-CN': '付款批次, 支付供应商, 支付账单, 支票批次, 电子转账',
+      'zh-TW': '付款批次, 支付供應商, 支付帳單, 支票批次, 電子轉帳',
+    },
+    '/cash-disbursements': {
+      'en-CA': 'manual payment, cheque, vendor payment',
+      'fr-CA': 'paiement manuel, chèque, paiement fournisseur',
+      'zh-CN': '手工付款, 支票, 供应商付款',
+      'zh-TW': '手動付款, 支票, 供應商付款',
+    },
+  },
 };

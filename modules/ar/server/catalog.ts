@@ -74,4 +74,31 @@ export const catalog: ModuleCatalog = {
   'Unapplied Credits Report': ['Rapport des crédits non affectés', '未核销贷项报表', '未沖銷貸項報表'],
   'Waste Disposal Order Entry': ['Saisie des commandes d’élimination des déchets', '废物处理订单录入', '廢棄物處理訂單輸入'],
   },
+  // Issue 40 item 2: what users call the screens this module owns (searched by the menu filter and the palette).
+  searchWords: {
+    '/ar-sales-order-entry': {
+      'en-CA': 'invoice, customer invoice, sales invoice, AR invoice, credit note, credit memo, billing',
+      'fr-CA': 'facture, facture client, facture de vente, note de crédit, avoir, facturation',
+      'zh-CN': '发票, 客户发票, 销售发票, 应收发票, 贷项通知单, 红字发票, 开票',
+      'zh-TW': '發票, 客戶發票, 銷售發票, 應收發票, 貸項通知單, 折讓單, 開票',
+    },
+    '/cash-receipts': {
+      'en-CA': 'payment, customer payment, receipt, deposit',
+      'fr-CA': 'paiement, paiement client, encaissement, dépôt',
+      'zh-CN': '付款, 客户付款, 收款, 存款',
+      'zh-TW': '付款, 客戶付款, 收款, 存款',
+    },
+    '/aged-trial-balance': {
+      'en-CA': 'aging, AR aging, overdue, receivables aging',
+      'fr-CA': 'âge des comptes, chronologique, comptes en souffrance, retards',
+      'zh-CN': '账龄, 应收账龄, 逾期',
+      'zh-TW': '帳齡, 應收帳齡, 逾期',
+    },
+    '/Account-statement': {
+      'en-CA': 'customer statement, statement of account',
+      'fr-CA': 'relevé client, relevé de compte',
+      'zh-CN': '客户对账单, 对账单',
+      'zh-TW': '客戶對帳單, 對帳單',
+    },
+  },
 };

@@ -82,4 +82,31 @@ export const catalog: ModuleCatalog = {
   'Post Journal Entries': ['Reporter les écritures de journal', '过账日记账分录', '過帳日記帳分錄'],
   'Setup Check': ['Vérification du paramétrage', '设置检查', '設定檢查'],
   },
+  // Issue 40 item 2: what users call the screens this module owns (searched by the menu filter and the palette).
+  searchWords: {
+    '/gl-journal-entry': {
+      'en-CA': 'journal entry, JE, voucher, general journal',
+      'fr-CA': 'écriture, écriture de journal, pièce comptable, journal général',
+      'zh-CN': '凭证, 分录, 记账凭证, 总账分录',
+      'zh-TW': '傳票, 分錄, 記帳憑證, 總帳分錄',
+    },
+    '/gl-chart': {
+      'en-CA': 'accounts, chart of accounts, GL account',
+      'fr-CA': 'comptes, plan comptable, compte du grand livre',
+      'zh-CN': '科目, 会计科目表, 总账科目',
+      'zh-TW': '科目, 會計科目表, 總帳科目',
+    },
+    '/trial-balance': {
+      'en-CA': 'TB, balances',
+      'fr-CA': 'balance, soldes',
+      'zh-CN': '试算表, 余额',
+      'zh-TW': '試算表, 餘額',
+    },
+    '/account-enquiry': {
+      'en-CA': 'inquiry, account balance, account activity',
+      'fr-CA': 'consultation, solde du compte, mouvements du compte',
+      'zh-CN': '查询, 科目余额, 科目明细',
+      'zh-TW': '查詢, 科目餘額, 科目明細',
+    },
+  },
 };

@@ -92,4 +92,25 @@ export const catalog: ModuleCatalog = {
   'Stock Status': ['État des stocks', '库存状态', '庫存狀態'],
   'Upgrade Warehouse Count Stage': ['Faire passer l’étape de dénombrement de l’entrepôt', '升级仓库盘点阶段', '升級倉庫盤點階段'],
   },
+  // Issue 40 item 2: what users call the screens this module owns (searched by the menu filter and the palette).
+  searchWords: {
+    '/inventory-ticket': {
+      'en-CA': 'stock adjustment, transfer, receiving, issue, inventory ticket',
+      'fr-CA': 'ajustement de stock, transfert, réception, sortie, bon d’inventaire',
+      'zh-CN': '库存调整, 调拨, 入库, 出库, 库存单',
+      'zh-TW': '庫存調整, 調撥, 入庫, 出庫, 庫存單',
+    },
+    '/Stock-Status': {
+      'en-CA': 'on hand, stock levels, inventory quantity',
+      'fr-CA': 'en main, niveaux de stock, quantité en inventaire',
+      'zh-CN': '现有库存, 库存水平, 库存数量',
+      'zh-TW': '現有庫存, 庫存水準, 庫存數量',
+    },
+    '/product-maintenance': {
+      'en-CA': 'item, SKU, products',
+      'fr-CA': 'article, UGS, produits',
+      'zh-CN': '物料, 货号, 产品',
+      'zh-TW': '物料, 貨號, 產品',
+    },
+  },
 };

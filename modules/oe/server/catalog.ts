@@ -128,4 +128,13 @@ export const catalog: ModuleCatalog = {
   'TA Order Entry': ['Saisie des commandes TA', 'TA 订单录入', 'TA 訂單輸入'],
   'Tariff Table': ['Table des tarifs', '关税表', '關稅表'],
   },
+  // Issue 40 item 2: what users call the screens this module owns (searched by the menu filter and the palette).
+  searchWords: {
+    '/price-table': {
+      'en-CA': 'price list, prices, pricing, selling price',
+      'fr-CA': 'liste de prix, prix, tarification, prix de vente',
+      'zh-CN': '价目表, 价格, 定价, 售价',
+      'zh-TW': '價目表, 價格, 定價, 售價',
+    },
+  },
 };

@@ -43,4 +43,19 @@ export const catalog: ModuleCatalog = {
   'Purchase Order Receipts': ['Réceptions des bons de commande', '采购订单收货', '採購訂單收貨'],
   'Vendor Maintenance': ['Gestion des fournisseurs', '供应商维护', '供應商維護'],
   },
+  // Issue 40 item 2: what users call the screens this module owns (searched by the menu filter and the palette).
+  searchWords: {
+    '/purchase-order-entry': {
+      'en-CA': 'PO, purchase order, order from vendor, buy',
+      'fr-CA': 'BC, bon de commande, commande fournisseur, achat',
+      'zh-CN': '采购单, 采购订单, 订货, 购买',
+      'zh-TW': '採購單, 採購訂單, 訂貨, 購買',
+    },
+    '/purchase-order-receipt-entry': {
+      'en-CA': 'receiving, receive, goods receipt, GRN',
+      'fr-CA': 'réception, réception de marchandises, bon de réception',
+      'zh-CN': '收货, 入库, 收货单',
+      'zh-TW': '收貨, 入庫, 收貨單',
+    },
+  },
 };

@@ -84,4 +84,25 @@ export const catalog: ModuleCatalog = {
   'Year End': ['Fin d’exercice', '年结', '年結'],
   'Year-to-Date List': ['Liste du cumul annuel', '年初至今列表', '年初至今列表'],
   },
+  // Issue 40 item 2: what users call the screens this module owns (searched by the menu filter and the palette).
+  searchWords: {
+    '/employee-maintenance': {
+      'en-CA': 'employee, staff, worker, personnel',
+      'fr-CA': 'employé, personnel, salarié, travailleur',
+      'zh-CN': '员工, 职员, 工人, 人事',
+      'zh-TW': '員工, 職員, 工人, 人事',
+    },
+    '/payroll-transaction': {
+      'en-CA': 'timesheet, hours, wages, pay',
+      'fr-CA': 'feuille de temps, heures, salaires, paie',
+      'zh-CN': '工时表, 工时, 工资, 薪酬',
+      'zh-TW': '工時表, 工時, 工資, 薪酬',
+    },
+    '/payment-processing': {
+      'en-CA': 'pay run, payroll run, pay employees',
+      'fr-CA': 'cycle de paie, traitement de la paie, payer les employés',
+      'zh-CN': '发薪, 工资发放, 支付员工',
+      'zh-TW': '發薪, 薪資發放, 支付員工',
+    },
+  },
 };

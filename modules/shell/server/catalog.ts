@@ -122,4 +122,13 @@ export const catalog: ModuleCatalog = {
   'Sign-in Log': ['Journal des connexions', '登录日志', '登入日誌'],
   Mailbox: ['Boîte de courriel', '邮箱', '郵箱'],
   },
+  // Issue 40 item 2: what users call the screens this module owns (searched by the menu filter and the palette).
+  searchWords: {
+    '/firm-maintenance': {
+      'en-CA': 'customer, vendor, supplier, firm',
+      'fr-CA': 'client, fournisseur, entreprise',
+      'zh-CN': '客户, 供应商, 公司',
+      'zh-TW': '客戶, 供應商, 公司',
+    },
+  },
 };

@@ -98,4 +98,31 @@ export const catalog: ModuleCatalog = {
   Suppliers: ['Fournisseurs', '供应商', '供應商'],
   'Year End': ['Fin d’exercice', '年结', '年結'],
   },
+  // Issue 40 item 2: what users call the screens this module owns (searched by the menu filter and the palette).
+  searchWords: {
+    '/products-return': {
+      'en-CA': 'return, RMA, returned goods, credit',
+      'fr-CA': 'retour, ARM, marchandises retournées, crédit',
+      'zh-CN': '退货, 退货授权, 退回商品, 贷记',
+      'zh-TW': '退貨, 退貨授權, 退回商品, 貸記',
+    },
+    '/sales-order-entry': {
+      'en-CA': 'sales order, customer order, SO, order desk',
+      'fr-CA': 'commande client, commande de vente, prise de commande',
+      'zh-CN': '销售订单, 客户订单, 接单',
+      'zh-TW': '銷售訂單, 客戶訂單, 接單',
+    },
+    '/orders-shipping-queue': {
+      'en-CA': 'ship, shipping, delivery, dispatch, packing slip',
+      'fr-CA': 'expédition, expédier, livraison, bordereau d’expédition',
+      'zh-CN': '发货, 出货, 送货, 装箱单',
+      'zh-TW': '出貨, 發貨, 送貨, 裝箱單',
+    },
+    '/orders-invoices-queue': {
+      'en-CA': 'invoice orders, billing, invoicing run',
+      'fr-CA': 'facturer les commandes, facturation',
+      'zh-CN': '订单开票, 开票',
+      'zh-TW': '訂單開票, 開票',
+    },
+  },
 };

@@ -122,4 +122,13 @@ export const catalog: ModuleCatalog = {
   'Work Orders': ['Bons de travail', '工单', '工單'],
   'Work orders and time': ['Bons de travail et temps', '工单与工时', '工單與工時'],
   },
+  // Issue 40 item 2: what users call the screens this module owns (searched by the menu filter and the palette).
+  searchWords: {
+    '/lot-inspection': {
+      'en-CA': 'inspection, site visit, inspector',
+      'fr-CA': 'inspection, visite de chantier, inspecteur',
+      'zh-CN': '检验, 现场检查, 检验员',
+      'zh-TW': '檢驗, 現場檢查, 檢驗員',
+    },
+  },
 };

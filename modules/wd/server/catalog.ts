@@ -57,4 +57,19 @@ export const catalog: ModuleCatalog = {
   'Waste Disposal': ['Élimination des déchets', '废物处理', '廢棄物處理'],
   'Work Order Print': ['Impression des bons de travail', '工单打印', '工單列印'],
   },
+  // Issue 40 item 2: what users call the screens this module owns (searched by the menu filter and the palette).
+  searchWords: {
+    '/quoted-jobs': {
+      'en-CA': 'quote, estimate, waste pickup, job',
+      'fr-CA': 'soumission, devis, collecte de déchets, travail',
+      'zh-CN': '报价, 估价, 废物收运, 作业',
+      'zh-TW': '報價, 估價, 廢棄物收運, 作業',
+    },
+    '/scheduling': {
+      'en-CA': 'schedule, dispatch, calendar, pickup',
+      'fr-CA': 'horaire, répartition, calendrier, collecte',
+      'zh-CN': '排程, 调度, 日历, 收运',
+      'zh-TW': '排程, 調度, 行事曆, 收運',
+    },
+  },
 };

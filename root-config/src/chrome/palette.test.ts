@@ -26,7 +26,7 @@ describe('command palette entries', () => {
         'NOVUS-GL',
         [
           menu('NOVUS-GL', 'GL0006', 'Setup', ''),
-          menu('NOVUS-GL', 'GL0111', 'GL Chart of Accounts', '/gl-chart', 'GL0006', 20),
+          { ...menu('NOVUS-GL', 'GL0111', 'GL Chart of Accounts', '/gl-chart', 'GL0006', 20), Keywords: 'accounts, chart of accounts' },
           menu('NOVUS-GL', 'GL0110', 'GL Control', '/gl-control', 'GL0006', 10),
           menu('NOVUS-GL', 'GL0999', 'Old', '/old', 'GL0006', 30, false),
           menu('NOVUS-GL', 'GL0007', 'Hidden group', '', 'ROOT', 90, false),
@@ -38,7 +38,8 @@ describe('command palette entries', () => {
     ]);
     expect(paletteEntries(applications, menus)).toEqual([
       { id: 'GL0110', label: 'GL Control', description: 'Setup', path: '/novus-gl/gl-control', application: 'General Ledger' },
-      { id: 'GL0111', label: 'GL Chart of Accounts', description: 'Setup', path: '/novus-gl/gl-chart', application: 'General Ledger' },
+      // The screen's search words (issue 40 item 2), searched by the palette.
+      { id: 'GL0111', label: 'GL Chart of Accounts', description: 'Setup', path: '/novus-gl/gl-chart', application: 'General Ledger', keywords: 'accounts, chart of accounts' },
       {
         id: 'GL0107',
         label: 'Trial Balance',

@@ -33,6 +33,8 @@ export function paletteEntries(applications: readonly Application[], menusByAppl
         description: parent?.MenuName ?? '',
         path: menuPath(application.RouterPath, menu),
         application: application.Description || application.Application,
+        // Issue 40 item 2: what users call the screen, declared beside it in its module (the server's answer).
+        ...(menu.Keywords ? { keywords: menu.Keywords } : {}),
         // Issue 16 item 4: a screen not in this release is marked as such.
         ...(menu.Available === false ? { unavailable: true } : {}),
       });

@@ -28,14 +28,21 @@ import { readAll, readFirst } from '../db/read.ts';
 import type {} from '../http/fastify-types.ts';
 import { asFlag, type UserRow } from '../db/schema.ts';
 import { sendFailure, UNAUTHORIZED } from '../http/errors.ts';
+import { acceptedLanguage } from '../i18n/caller-language.ts';
 import { isApiPattern, normalizedPath } from '../http/route-catalog.ts';
 import { openableApplications, openedApplications, type OpenedApplications } from './access.ts';
 import type { DpopVerifier } from './dpop.ts';
 import type { TokenVerifier } from './tokens.ts';
 
 export interface AuthenticatedUser {
-  /** The users row (never sent as is: it holds the password hash). */
+  /**
+   * The users row (never sent as is: it holds the password hash). Its `language` is the language this call is
+   * answered in — the call's Accept-Language when it is a product language, else the stored one
+   * (i18n/caller-language.ts; issue 40 item 9: every message of every module follows the screen's language).
+   */
   row: UserRow;
+  /** The language stored on the users row (POST api/shell_init/locale), which the profile answers; absent: `row.language`. */
+  storedLanguage?: string | null;
   userId: string;
   roles: string[];
   /** The applications the roles open (§6): entity rights follow them (entities/access.ts). */
@@ -172,7 +179,15 @@ export function registerAuthentication(app: FastifyInstance, deps: { database: D
     const row = await readFirst(database, database.db.selectFrom('users').selectAll().where('user_id', '=', sub));
     if (!row || !asFlag(row.is_active)) return unauthorized(reply);
     const roles = (await readAll(database, database.db.selectFrom('user_roles').select('role_id').where('user_id', '=', row.user_id))).map((r) => r.role_id);
-    request.user = { row, userId: row.user_id, roles, applications: await openedApplications(database, roles), token };
+    const language = acceptedLanguage(request.headers['accept-language']) ?? row.language;
+    request.user = {
+      row: { ...row, language },
+      storedLanguage: row.language,
+      userId: row.user_id,
+      roles,
+      applications: await openedApplications(database, roles),
+      token,
+    };
   }
 }
 

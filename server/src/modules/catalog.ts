@@ -52,6 +52,20 @@ export interface AppCatalog {
 /** [fr-CA, zh-CN, zh-TW] of each en-CA name (application Descriptions, MenuNames, route titles). */
 export type NameTranslations = Readonly<Record<string, readonly [string, string, string]>>;
 
+/**
+ * What users call a screen besides its menu name (issue 40 item 2: "bill" finds the Purchase Journal), in each
+ * language: comma-separated words, searched by the menu filter and the command palette, never shown.
+ */
+export interface SearchWords {
+  readonly 'en-CA': string;
+  readonly 'fr-CA': string;
+  readonly 'zh-CN': string;
+  readonly 'zh-TW': string;
+}
+
+/** Search words by screen RouterPath (`/purchase-journal`); the path names the same screen in every application. */
+export type SearchWordTable = Readonly<Record<string, SearchWords>>;
+
 export interface ModuleCatalog {
   applications: readonly AppCatalog[];
   /** Routes without a menu (a screen that only receives props), seeded after every menu's route. */
@@ -63,6 +77,11 @@ export interface ModuleCatalog {
    * each module's names come from its own folder and the modules it requires.
    */
   names: NameTranslations;
+  /**
+   * Search words of the screens it owns, by RouterPath (as the rows write it): every menu with that path, in
+   * any application, is found by them. One module declares a path's words (mergeSearchWords).
+   */
+  searchWords?: SearchWordTable;
 }
 
 /** A group item: holds children, has no screen (RouterPath ''). Always a top-level item. */
@@ -94,6 +113,22 @@ export function mergeNameTranslations(parts: readonly { names: NameTranslations 
       const known = merged[name];
       if (known && known.join('|') !== translations.join('|')) throw new Error(`catalog name "${name}" is translated two ways by the modules`);
       merged[name] = translations;
+    }
+  }
+  return merged;
+}
+
+/**
+ * The modules' search words as one table, keyed by lower-case RouterPath (the router ignores case). A path is
+ * declared by one module only: the words of a screen are written once, beside the screen.
+ */
+export function mergeSearchWords(parts: readonly { searchWords?: SearchWordTable }[]): ReadonlyMap<string, SearchWords> {
+  const merged = new Map<string, SearchWords>();
+  for (const part of parts) {
+    for (const [path, words] of Object.entries(part.searchWords ?? {})) {
+      const key = path.toLowerCase();
+      if (merged.has(key)) throw new Error(`search words of "${path}" are declared by two modules`);
+      merged.set(key, words);
     }
   }
   return merged;

@@ -8,43 +8,21 @@
  * - `localizedName(name, language)`: a catalog name (en-CA text) in `language`; unknown names as given.
  *   The translations are the modules' (`names` of each module's `server/catalog.ts`, issue 41).
  * - `localizedMeta(meta, language)`: a route's Meta JSON with its `title` in `language`.
+ * - `searchWordsOf(routerPath, language)`: what users call the screen of a menu RouterPath, in `language` (the
+ *   modules' `searchWords`, issue 40 item 2); '' when none are declared.
  */
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
-import { mergeNameTranslations, type NameTranslations } from '../modules/catalog.ts';
+import { acceptedLanguage, PRODUCT_LANGUAGES, productLanguage, type ProductLanguage } from '../i18n/caller-language.ts';
+import { mergeNameTranslations, mergeSearchWords, type NameTranslations, type SearchWords } from '../modules/catalog.ts';
 import { serverModules } from '../modules/index.ts';
 
 /** §9 / i18n SUPPORTED_LOCALES: en-CA is the language the catalog is written in. */
-export const NAME_LANGUAGES = ['en-CA', 'fr-CA', 'zh-CN', 'zh-TW'] as const;
-export type NameLanguage = (typeof NAME_LANGUAGES)[number];
-
-function supported(tag: string | null | undefined): NameLanguage | null {
-  if (!tag) return null;
-  const wanted = tag.trim().toLowerCase();
-  return NAME_LANGUAGES.find((language) => language.toLowerCase() === wanted) ?? null;
-}
-
-/** The first language of an Accept-Language header that the product has (q-values in the given order). */
-function fromAcceptLanguage(header: string | undefined): NameLanguage | null {
-  if (!header) return null;
-  const ranked = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { tag, q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const entry of ranked) {
-    const language = supported(entry.tag);
-    if (language) return language;
-  }
-  return null;
-}
+export const NAME_LANGUAGES = PRODUCT_LANGUAGES;
+export type NameLanguage = ProductLanguage;
 
 export function callerLanguage(request: FastifyRequest, user: AuthenticatedUser): NameLanguage {
-  return fromAcceptLanguage(request.headers['accept-language']) ?? supported(user.row.language) ?? 'en-CA';
+  return acceptedLanguage(request.headers['accept-language']) ?? productLanguage(user.row.language) ?? 'en-CA';
 }
 
 let table: NameTranslations | undefined;
@@ -52,6 +30,15 @@ let table: NameTranslations | undefined;
 /** Read once the modules are loaded (buildApp awaits them before any route answers). */
 function nameTranslations(): NameTranslations {
   return (table ??= mergeNameTranslations(serverModules().flatMap((module) => (module.catalog ? [module.catalog] : []))));
+}
+
+let words: ReadonlyMap<string, SearchWords> | undefined;
+
+/** A menu's search words in `language` (menus of every application share a path's words). */
+export function searchWordsOf(routerPath: string, language: NameLanguage): string {
+  if (!routerPath) return '';
+  words ??= mergeSearchWords(serverModules().flatMap((module) => (module.catalog ? [module.catalog] : [])));
+  return words.get(routerPath.toLowerCase())?.[language] ?? '';
 }
 
 /** A catalog name in `language`; names without a translation (typed by an administrator) as given. */

@@ -16,7 +16,7 @@ import { grantedMenus, openableApplications, withAncestors } from '../auth/acces
 import type { AuthenticatedUser } from '../auth/plugin.ts';
 import { asFlag, type DB } from '../db/schema.ts';
 import type { Availability } from './availability.ts';
-import { localizedMeta, localizedName, type NameLanguage } from './names.ts';
+import { localizedMeta, localizedName, searchWordsOf, type NameLanguage } from './names.ts';
 import { updateOwnUser } from './own-user.ts';
 
 /** §9: the default locale. */
@@ -62,10 +62,16 @@ export async function findApplicationName(db: Kysely<DB>, name: string): Promise
 
 export type MenusAnswer = { kind: 'ok'; menus: Menu[] } | { kind: 'forbidden' };
 
+function keywordsOf(routerPath: string, language: NameLanguage): { Keywords?: string } {
+  const words = searchWordsOf(routerPath, language);
+  return words ? { Keywords: words } : {};
+}
+
 /**
  * §7 GET api/shell/menus: the active menus of one application the caller may open. HOME has none.
  * MenuName is in `language`; with `availability`, each item with a route carries `Available` (issue 16
- * item 4: false when its screen is not in this release).
+ * item 4: false when its screen is not in this release); an item whose screen has search words carries them
+ * in `language` as `Keywords` (issue 40 item 2).
  */
 export async function menusFor(
   db: Kysely<DB>,
@@ -114,6 +120,7 @@ export async function menusFor(
       Sequence: r.sequence,
       IsActive: asFlag(r.is_active),
       RouterPath: r.router_path,
+      ...keywordsOf(r.router_path, language),
       // A menu item without a declared route has no screen either.
       ...(availability && r.router_path !== ''
         ? { Available: availability.isAvailable(componentOf.get(r.menu_id) ?? '') }
@@ -213,7 +220,7 @@ export function profileOf(user: AuthenticatedUser): UserProfile {
     environmentLabel: row.environment_label,
     environment: row.environment,
     defaultShipToId: row.default_ship_to_id,
-    language: row.language,
+    language: user.storedLanguage === undefined ? row.language : user.storedLanguage,
   };
 }
 

@@ -11,26 +11,13 @@ const searchIcon = html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true"
 </svg>`;
 
 /**
- * The names users call a place besides its label (issue 21 item 9): the entry's own `keywords`, else the
- * shell's `palette.keywords` in the current language — of its path (`novus-ar/sales-order-entry`, the AR
- * invoice: Order Entry's sales orders share the route), else of its route, which names the same screen in
- * every application (`gl-chart`).
- */
-function keywordsOf(entry: PaletteEntry): string {
-  if (entry.keywords !== undefined) return entry.keywords;
-  const segments = String(entry.path ?? '').split('/').filter(Boolean);
-  if (segments.length === 0) return '';
-  return t(`palette.keywords.${segments.join('/')}`, { defaultValue: '' }) || t(`palette.keywords.${segments.at(-1)!}`, { defaultValue: '' });
-}
-
-/**
  * Keyboard: focus goes to the search field on opening (and back to the previously focused element on
  * closing); ArrowDown / ArrowUp move the highlight (wrapping; `aria-activedescendant`), Enter chooses,
  * Escape asks to close. Tab stays in the dialog.
  *
  * @summary The command palette: a modal search over every place the user can go (screens of all
  * applications, applications themselves). Typing filters `entries` by label, description, application and
- * keywords (`palette.keywords.<route>`: what users call a screen) — ignoring case and accents, every word must
+ * keywords (what users call a screen: its menu's `Keywords`, declared by its module, issue 40 item 2) — ignoring case and accents, every word must
  * match — screens not in this release after the others, and shows at most 50 matches with their count; the
  * arrow keys move through them and Enter goes to the highlighted one. A pure view: it opens and closes with
  * `open` only; the owner sets `open = false` on `erp-palette-close` (and decides the shortcut opening it).
@@ -110,7 +97,7 @@ export class ErpCommandPalette extends LitElement {
     }
     if (changed.has('entries') || changed.has('query') || changed.has('open') || this.filteredIn !== this.i18n.language) {
       this.filteredIn = this.i18n.language;
-      const entries = (Array.isArray(this.entries) ? this.entries : []).map((entry) => ({ ...entry, keywords: keywordsOf(entry) }));
+      const entries = Array.isArray(this.entries) ? this.entries : [];
       this.results = filterPaletteEntries(entries, this.query);
     }
     if (changed.has('query')) this.activeIndex = 0;

@@ -14,7 +14,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { ChildrenField } from '../../../../shared/src/entities/define.ts';
 import { isDecimal } from '../../../../shared/src/decimal.ts';
-import { formatDecimal } from '@erp/shared';
+import { formatCalendarDate, formatDateTime, formatDecimal } from '@erp/shared';
 import type { Tr } from '../form/text.ts';
 import type { LineDraft } from './document-state.ts';
 import { EditCell, type GridField } from './EditCell.tsx';
@@ -96,7 +96,7 @@ const Row = memo(function Row(props: RowProps) {
         const id = `${props.idPrefix}-${row._rid}-${name}`;
         if (props.computedColumns.has(name) || child.readOnly) {
           const value = computed?.[name] ?? row[name];
-          const text = child.type === 'decimal' && isDecimal(value) ? formatDecimal(value, child.scale ?? 2, props.language) : String(value ?? '');
+          const text = child.type === 'decimal' && isDecimal(value) ? formatDecimal(value, child.scale ?? 2, props.language) : child.type === 'date' ? formatCalendarDate(value, props.language) : child.type === 'datetime' ? formatDateTime(value, props.language) : String(value ?? '');
           return (
             <td key={name} className={child.type === 'decimal' ? 'erp-number' : undefined} aria-label={label}>
               {text}
