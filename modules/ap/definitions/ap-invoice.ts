@@ -57,6 +57,7 @@ export const apInvoice = defineEntity({
   table: 'ap_invoices',
   key: 'InvoiceId',
   keyKind: 'auto',
+  numberField: 'DocumentNo',
   application: 'NOVUS-AP',
   shownIn: ['NOVUS-PO'],
   fields: {

@@ -22,6 +22,7 @@ export const apCheque = defineEntity({
   table: 'ap_cheques',
   key: 'ChequeId',
   keyKind: 'auto',
+  numberField: 'ChequeNo',
   application: 'NOVUS-AP',
   fields: {
     ChequeId: { type: 'integer', readOnly: true },

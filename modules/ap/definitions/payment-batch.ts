@@ -45,6 +45,7 @@ export const apPaymentBatch = defineEntity({
   table: 'ap_payment_batches',
   key: 'BatchId',
   keyKind: 'auto',
+  numberField: 'BatchNo',
   application: 'NOVUS-AP',
   fields: {
     BatchId: { type: 'integer', readOnly: true },

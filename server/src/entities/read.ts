@@ -10,7 +10,7 @@
  * - `getRecord(ctx, rawId)`, `recordAudit(ctx, rawId, params)`; `readable(ctx, rawId)` is the record a
  *   write starts from (save.ts, delete.ts): 400 bad id, 404, or the hook's refusal otherwise.
  */
-import type { AnyEntity } from '@erp/shared/entities/define';
+import type { AnyEntity, ScalarField } from '@erp/shared/entities/define';
 import type { CallResult } from '@erp/shared/types';
 import { badRequest, isAnswer, notFound, refusalAnswer, type Answer } from './answers.ts';
 import { callResult, messageIn } from './call-result.ts';
@@ -86,21 +86,32 @@ export const LOOKUP_PAGE_SIZE = 20;
  * holds every module's definitions, so a form can suggest records of an entity whose module the page has
  * not loaded. Same rights, search and row filters as the list.
  */
-export async function lookupRecords(ctx: EntityContext, search: string): Promise<Answer> {
+export async function lookupRecords(ctx: EntityContext, search: string, key?: string): Promise<Answer> {
   const { def, access } = ctx;
   const value = ctx.lookupValue ?? def.key;
+  // Issue 40 item 3: the business number (definition `numberField`) when the field stores something else (an
+  // internal key): the form shows it in place of the key, and a typed number resolves to the key.
+  const numberField = def.numberField !== value && !access.hidden.has(def.numberField) ? def.numberField : null;
   const label = def.displayField !== value && !access.hidden.has(def.displayField) ? def.displayField : null;
+  if (key !== undefined) {
+    const field = def.fields[value]! as ScalarField & { column: string };
+    const wanted = field.type === 'integer' || (field.type === 'lookup' && field.valueType === 'integer') ? Number(key) : key;
+    if (typeof wanted === 'number' && !Number.isSafeInteger(wanted)) return { status: 200, body: { ...callResult(6, 'no_records', message('entities:result.noRecords')), List: [] } };
+    const scope = ctx.hooks.scope;
+    ctx = { ...ctx, hooks: { ...ctx.hooks, scope: async (inner, select) => (scope ? await scope(inner, select) : select).where(field.column, '=', wanted) } };
+  }
   // The definition's lookup marks (issue 21 item 5: lot-tracked products), as the caller may see them.
   const marks = def.lookupMarks.filter((mark) => !access.hidden.has(mark));
   // Details after the label (issue 21 item 8: an invoice's balance after its due date), as the caller may see them.
   const details = def.lookupDetails.filter((detail) => !access.hidden.has(detail) && detail !== label);
-  const listed = await listRecords(ctx, { PageSize: LOOKUP_PAGE_SIZE, Columns: [...new Set([value, ...(label ? [label] : []), ...details, ...marks])], Search: search });
+  const listed = await listRecords(ctx, { PageSize: LOOKUP_PAGE_SIZE, Columns: [...new Set([value, ...(numberField ? [numberField] : []), ...(label ? [label] : []), ...details, ...marks])], Search: search });
   if (listed.status !== 200) return listed;
   const body = listed.body as CallResult;
   const rows = (body.List ?? []) as Record<string, unknown>[];
   const markText = (mark: string) => messageIn(ctx.user.row.language, def.fields[mark]!.labelKey);
   const options = rows.map((row) => {
-    const option: { Value: string; Label: string; Marks?: string[]; MarkFields?: string[] } = { Value: String(row[value]), Label: [label, ...details].filter((name): name is string => name !== null && row[name] != null && row[name] !== '').map((name) => String(row[name])).join(' · ') };
+    const option: { Value: string; Label: string; Number?: string; Marks?: string[]; MarkFields?: string[] } = { Value: String(row[value]), Label: [label, ...details].filter((name): name is string => name !== null && row[name] != null && row[name] !== '').map((name) => String(row[name])).join(' · ') };
+    if (numberField && row[numberField] != null && row[numberField] !== '') option.Number = String(row[numberField]);
     const shown = marks.filter((mark) => row[mark] === true);
     // Marks: their labels, to show; MarkFields: their names, for a screen's lineChildren onlyWhen.
     if (shown.length > 0) {

@@ -194,9 +194,14 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     }
     const ctx = await contextWith(registered, user);
     const scope = ctx.hooks.scope;
+    // Issue 40 item 3: `Key` names the record a field already holds, to show its business number; that record
+    // may no longer meet the field's `where` (a received purchase order), so only the target's own row filters apply.
     const hooks: EntityHooks = {
       ...ctx.hooks,
-      scope: async (inner, select) => restrictToLookup(scope ? await scope(inner, select) : select, inner.def, lookup, inner.engine, record),
+      scope: async (inner, select) => {
+        const scoped = scope ? await scope(inner, select) : select;
+        return query.Key !== undefined ? scoped : restrictToLookup(scoped, inner.def, lookup, inner.engine, record);
+      },
     };
     return { ...ctx, hooks, ...(lookup.targetField ? { lookupValue: lookup.targetField } : {}) };
   };
@@ -330,7 +335,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
   app.get<{ Params: Params; Querystring: LookupQuery & { Search?: string } }>('/api/lookup/:entity', { schema: ENTITY_SCHEMAS.lookup }, async (request, reply) => {
     const ctx = await lookupContext(request, reply, request.params.entity, request.query);
     if (!ctx) return reply;
-    return sendAnswer(reply, await lookupRecords(ctx, request.query.Search ?? ''));
+    return sendAnswer(reply, await lookupRecords(ctx, request.query.Search ?? '', request.query.Key));
   });
 
   app.post<{ Params: Params }>('/api/data/:entity', { schema: ENTITY_SCHEMAS.create }, async (request, reply) => {

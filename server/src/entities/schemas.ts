@@ -118,8 +118,8 @@ export const ENTITY_SCHEMAS = {
     summary: 'Suggestions for a lookup to this entity: key and display label of the matching records (at most 20)',
     tags,
     params: entityParams,
-    querystring: object({ Search: text(4000), From: text(100), Report: text(100), Field: text(200), Values: text(4000) }),
-    response: { 200: callResult(undefined, { List: { type: 'array', items: object({ Value: { type: 'string' }, Label: { type: 'string' }, Marks: { type: 'array', items: { type: 'string' } }, MarkFields: { type: 'array', items: { type: 'string' } } }, ['Value', 'Label']) } }) },
+    querystring: object({ Search: text(4000), From: text(100), Report: text(100), Field: text(200), Values: text(4000), Key: text(200) }),
+    response: { 200: callResult(undefined, { List: { type: 'array', items: object({ Value: { type: 'string' }, Label: { type: 'string' }, Number: { type: 'string' }, Marks: { type: 'array', items: { type: 'string' } }, MarkFields: { type: 'array', items: { type: 'string' } } }, ['Value', 'Label']) } }) },
   }),
   create: apiSchema({
     summary: 'Create a record (the definition validates the fields)',

@@ -207,6 +207,10 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     if (fields[mark]!.type !== 'boolean') fail(name, `lookup mark ${mark} must be boolean`);
   }
   if (input.displayField !== undefined) must(input.displayField, 'displayField');
+  if (input.numberField !== undefined) {
+    must(input.numberField, 'numberField');
+    if (!['text', 'integer'].includes(fields[input.numberField]!.type)) fail(name, 'numberField must be a text or integer field');
+  }
 
   const sections = input.formLayout?.sections ?? [
     {
@@ -293,6 +297,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     indexes: input.indexes ?? [],
     activeField: input.activeField ?? null,
     displayField: input.displayField ?? input.key,
+    numberField: input.numberField ?? input.numbering?.field ?? input.key,
     lookupWidget: input.lookupWidget ?? null,
     lookupMarks: input.lookupMarks ?? [],
     lookupDetails: input.lookupDetails ?? [],

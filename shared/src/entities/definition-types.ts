@@ -496,6 +496,12 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   /** The field shown for a record in lookups (default the key). */
   displayField?: keyof F & string;
   /**
+   * The business number users know a record by (issue 40 item 3: AP000039, PAY000002, PO200037), named once:
+   * headings, action messages and every field that refers to the record show it, never an internal key.
+   * Default the `numbering` field, else the key.
+   */
+  numberField?: keyof F & string;
+  /**
    * The lookup widget of fields that refer to this entity (registered with `registerLookupWidget` in
    * @erp/records, e.g. `firm-lookup`: search by id or name); default the generic search.
    */
@@ -564,6 +570,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   indexes: readonly (readonly (keyof F & string)[])[];
   activeField: (keyof F & string) | null;
   displayField: keyof F & string;
+  numberField: keyof F & string;
   lookupWidget: string | null;
   lookupMarks: readonly (keyof F & string)[];
   lookupDetails: readonly (keyof F & string)[];

@@ -144,7 +144,7 @@ export function DocumentForm(props: DocumentFormProps) {
     if ((message !== '' && message !== tr('entities:result.actionDone', 'Done.')) || !next) return message;
     const options = def.states ? (def.fields[def.states.field] as { options?: readonly { value: string; labelKey: string }[] }).options : undefined;
     const label = tr(options?.find((option) => option.value === next)?.labelKey ?? '', next);
-    const number = String(after[def.numbering?.field ?? def.key] ?? '');
+    const number = String(after[def.numberField] ?? after[def.key] ?? '');
     return tr('records:document.actionDone', '{{number}} is now {{state}}.', { number, state: label });
   }
 
@@ -238,7 +238,7 @@ export function DocumentForm(props: DocumentFormProps) {
   if (!loaded) return <p className="records-loading" aria-busy="true" />;
 
   const title = tr(def.labelKey, def.name);
-  const numberField = def.numbering?.field ?? def.key;
+  const numberField = def.numberField;
   const recordTitle = record ? String(record[numberField] ?? record[def.key] ?? '') : tr('forms:title.new', 'New');
   const stateField = def.states ? (def.fields[def.states.field] as { options?: readonly { value: string; labelKey: string }[] }) : null;
   const stateLabel = state && stateField?.options ? tr(stateField.options.find((option) => option.value === state)?.labelKey ?? '', state) : state;

@@ -198,6 +198,8 @@ export async function downloadAttachment(
 export interface LookupRow {
   Value: string;
   Label: string;
+  /** The target's business number when the field stores another value (its internal key; issue 40 item 3). */
+  Number?: string;
   /** The target's lookup marks that hold, by their labels (issue 21 item 5: "Track lot number"). */
   Marks?: string[];
 }
@@ -224,9 +226,11 @@ export function lookupVia(from: string, path: string, whereFrom?: Readonly<Recor
  * server picks the key and the label from its registry, which holds every module's definitions, so the
  * page needs no definition of the target (its module may not be loaded: the firm form's AR terms).
  */
-export function lookupRecords(entity: string, search: string, via?: LookupVia) {
+export function lookupRecords(entity: string, search: string, via?: LookupVia, key?: string) {
   const params: Record<string, string | undefined> = {};
   if (search.trim()) params['Search'] = search.trim();
+  // The one record a field holds (issue 40 item 3: its business number), whatever the field's conditions.
+  if (key !== undefined) params['Key'] = key;
   if (via) {
     if ('from' in via) {
       params['From'] = via.from;

@@ -40,6 +40,7 @@ export const arInvoice = defineEntity({
   table: 'ar_invoices',
   key: 'InvoiceId',
   keyKind: 'auto',
+  numberField: 'DocumentNo',
   application: 'NOVUS-AR',
   fields: {
     InvoiceId: { type: 'integer', readOnly: true },

@@ -36,7 +36,7 @@ async function searchOptions(entity: string, text: string, via: LookupVia | unde
   if (outcome.status !== 200) return { options: [], message: outcome.message };
   const rows = (outcome.body?.List ?? []) as LookupRow[];
   return {
-    options: rows.map((row) => ({ value: row.Value, label: row.Label, ...(row.Marks?.length ? { detail: row.Marks.join(' · ') } : {}) })),
+    options: rows.map((row) => ({ value: row.Value, label: row.Label, ...(row.Number !== undefined ? { number: row.Number } : {}), ...(row.Marks?.length ? { detail: row.Marks.join(' · ') } : {}) })),
     message: rows.length === 0 ? (outcome.body?.Message ?? null) : null,
   };
 }
@@ -58,10 +58,26 @@ function GenericLookupInput(props: LookupProps) {
   const messageId = useId();
   const later = useDebouncedSearch();
 
+  // Issue 40 item 3: a field that stores a document's internal key shows the document's business number
+  // (`numberField`, answered as `Number`): the number known for the value held, and a typed number that is
+  // exactly a match's number resolves to that match's key.
+  const [numbered, setNumbered] = useState<{ value: string; number: string } | null>(null);
+  const shown = numbered && numbered.value === props.value ? numbered.number : undefined;
+  const resolved = (value: string, number: string | undefined) => setNumbered(number === undefined ? null : { value, number });
+
   /** Searches with `text` — what the user typed — now (F4) or as a suggestion. */
   async function search(text: string, explicit: boolean, current: () => boolean = () => true) {
     const found = await searchOptions(props.entity, text, props.via);
     if (!current()) return;
+    const exact = props.onPick ? undefined : found.options.find((option) => option.number !== undefined && option.number.toUpperCase() === text.trim().toUpperCase());
+    if (exact && !explicit) {
+      // The number typed names one document: the field holds its key, the box keeps showing the number.
+      resolved(exact.value, exact.number);
+      props.onChange(exact.value);
+      picked(exact.value, exact.label === exact.number ? '' : exact.label);
+      setOpen(false);
+      return;
+    }
     setFocusFirst(explicit);
     setOptions(found.options);
     setMessage(found.message);
@@ -77,23 +93,28 @@ function GenericLookupInput(props: LookupProps) {
   }
   const box = useRef<HTMLDivElement>(null);
   const { name, picked } = usePickedName(props.value, props.onPick, async (value) => {
-    const outcome = await lookupRecords(props.entity, value, props.via);
+    // The record the field holds, by its value (Key): its name, and its business number for the box.
+    const outcome = await lookupRecords(props.entity, '', props.via, value);
     if (outcome.status !== 200) return null;
-    return ((outcome.body?.List ?? []) as LookupRow[]).find((candidate) => candidate.Value === value)?.Label ?? '';
+    const row = ((outcome.body?.List ?? []) as LookupRow[]).find((candidate) => candidate.Value === value);
+    if (row?.Number !== undefined) resolved(value, row.Number);
+    return row && row.Label !== row.Number ? row.Label : '';
   });
   function pick(value: string) {
     setOpen(false);
     if (props.onPick) props.onPick(value);
     else {
+      const option = options.find((candidate) => candidate.value === value);
+      resolved(value, option?.number);
       props.onChange(value);
-      picked(value, options.find((option) => option.value === value)?.label ?? '');
+      picked(value, option && option.label !== option.number ? option.label : '');
     }
     focusNextAfter(box.current);
   }
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'F4' || (event.altKey && event.key === 'ArrowDown')) {
       event.preventDefault();
-      later(() => search(props.value, true), 0);
+      later(() => search(shown ?? props.value, true), 0);
     } else if (event.key === 'ArrowDown' && open && focusFirstMatch(listRef.current)) {
       event.preventDefault();
     } else if (event.key === 'Escape' && open) {
@@ -102,7 +123,7 @@ function GenericLookupInput(props: LookupProps) {
   };
   return (
     <div className="erp-lookup" ref={box} onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
-      <LookupBox lookup={props} messageId={message ? messageId : null} onType={typed} onKeyDown={onKeyDown} />
+      <LookupBox lookup={props} shown={shown} messageId={message ? messageId : null} onType={typed} onKeyDown={onKeyDown} />
       {props.readOnly ? null : (
         <button
           type="button"
