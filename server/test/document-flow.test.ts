@@ -79,3 +79,59 @@ describe('business numbers (issue 40 item 3)', () => {
     expect(nonsense.json().List).toEqual([]);
   });
 });
+
+describe('related documents, both ways (issue 40 item 4)', () => {
+  it('every declared relation names a field of the other entity and every document screen is a route', async () => {
+    const routes = new Set(((await get('/api/shell/routes')).json() as Json[]).map((route) => String(route.Path).toLowerCase()));
+    for (const def of allEntities()) {
+      if (def.screen) expect(routes.has(def.screen.toLowerCase()), `${def.name} screen ${def.screen}`).toBe(true);
+      for (const spec of def.related) {
+        const other = allEntities().find((candidate) => candidate.name === spec.entity);
+        expect(other, `${def.name} relates ${spec.entity}`).toBeDefined();
+        const [name, child] = spec.field.split('.');
+        const field = other!.fields[name!] as Json;
+        expect(child === undefined ? field : field?.fields?.[child], `${spec.entity}.${spec.field}`).toBeDefined();
+      }
+    }
+  });
+
+  it('a purchase order lists its receipts, a receipt its order and vendor invoices, an invoice its receipt', async () => {
+    const po = await created('/api/data/purchase-order', {
+      OrderDate: `${YEAR}-03-01`,
+      VendorId: 'FV1',
+      ShipToId: 'TOR-02',
+      Lines: [{ ProductId: 'FL-BOLT', QuantityOrdered: '10.0000', UnitPrice: '3.0000' }],
+    });
+    const draft = await created('/api/data/po-receipt', { PoId: po.PoId, ReceiptDate: `${YEAR}-03-02` });
+    const posted = await postJson(`/api/data/po-receipt/${draft.ReceiptId}/actions/post`, { Version: draft.Version, Confirmations: [] });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const invoice = await created('/api/data/ap-invoice', {
+      VendorId: 'FV1',
+      TermsCode: '2N30',
+      ShipToState: 'ON',
+      BankAccountId: 'OPERATING',
+      TransactionDate: `${YEAR}-03-05`,
+      DocDate: `${YEAR}-03-05`,
+      VendorDocNo: 'FL-1',
+      Amount: '33.90',
+      ReceiptId: draft.ReceiptId,
+      Lines: [],
+    });
+    const related = async (entity: string, id: unknown) => {
+      const answer = await get(`/api/data/${entity}/${id}/related`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json().List as Json[]).map((group) => [group.Entity, group.Direction, group.Items.map((item: Json) => item.Number)]);
+    };
+    expect(await related('purchase-order', po.PoId)).toEqual([['po-receipt', 'down', [draft.ReceiptNo]]]);
+    expect(await related('po-receipt', draft.ReceiptId)).toEqual([
+      ['purchase-order', 'up', [po.PoNo]],
+      ['ap-invoice', 'down', [invoice.DocumentNo]],
+    ]);
+    expect(await related('ap-invoice', invoice.InvoiceId)).toEqual([['po-receipt', 'up', [draft.ReceiptNo]]]);
+    // The screen that opens each, and a record the caller may not read is not there (403 for the record itself).
+    const group = ((await get(`/api/data/purchase-order/${po.PoId}/related`)).json().List as Json[])[0]!;
+    expect([group.Screen, group.Items[0].Id, group.Items[0].State]).toEqual(['/novus-po/purchase-order-receipt-entry', String(draft.ReceiptId), 'Posted']);
+    expect((await get('/api/data/purchase-order/999999/related')).statusCode).toBe(404);
+  });
+});
+

@@ -23,6 +23,7 @@ export const apCheque = defineEntity({
   key: 'ChequeId',
   keyKind: 'auto',
   numberField: 'ChequeNo',
+  screen: '/novus-ap/cheque-cancellation',
   application: 'NOVUS-AP',
   fields: {
     ChequeId: { type: 'integer', readOnly: true },

@@ -63,6 +63,9 @@ export const poReceipt = defineEntity({
   table: 'po_receipts',
   key: 'ReceiptId',
   keyKind: 'auto',
+  // Issue 40 item 4: the documents made from this one, and the screen that opens it (the Related panel).
+  related: [{ entity: 'ap-invoice', field: 'ReceiptId' }],
+  screen: '/novus-po/purchase-order-receipt-entry',
   application: 'NOVUS-PO',
   shownIn: ['NOVUS-AP'],
   fields: {

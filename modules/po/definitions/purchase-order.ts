@@ -57,6 +57,9 @@ export const purchaseOrder = defineEntity({
   table: 'purchase_orders',
   key: 'PoId',
   keyKind: 'auto',
+  // Issue 40 item 4: the documents made from this one, and the screen that opens it (the Related panel).
+  related: [{ entity: 'po-receipt', field: 'PoId' }],
+  screen: '/novus-po/purchase-order-entry',
   application: 'NOVUS-PO',
   shownIn: ['NOVUS-AP'],
   fields: {

@@ -63,6 +63,10 @@ import {
 } from './service.ts';
 import { ENTITY_SCHEMAS } from './schemas.ts';
 import { loadRecord, parseId } from './wire.ts';
+import { isAnswer } from './answers.ts';
+import { callResult } from './call-result.ts';
+import { readable } from './read.ts';
+import { relatedDocuments } from '../documents-flow/related.ts';
 import { READS } from '../exactly-once/idempotency.ts';
 
 type Params = { entity: string; id?: string };
@@ -378,6 +382,22 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     const ctx = await contextOf(request, reply, request.params.entity, 'write');
     if (!ctx) return reply;
     return sendAnswer(reply, await deleteRecord(ctx, request.params.id, query['Version']));
+  });
+
+  // Issue 40 item 4: the documents related to a record, both ways (server/src/documents-flow/related.ts).
+  app.get<{ Params: Required<Params> }>('/api/data/:entity/:id/related', { schema: ENTITY_SCHEMAS.related }, async (request, reply) => {
+    const refused = noQuery(request);
+    if (refused) return sendAnswer(reply, refused);
+    const ctx = await contextOf(request, reply, request.params.entity, 'read');
+    if (!ctx) return reply;
+    const found = await readable(ctx, request.params.id);
+    if (isAnswer(found)) return sendAnswer(reply, found);
+    const readContextOf = async (name: string) => {
+      const registered = registeredEntity(name);
+      return registered && canRead(registered.def, ctx.user) ? contextWith(registered, ctx.user) : null;
+    };
+    const List = await relatedDocuments(readContextOf, ctx.def, found.record);
+    return sendAnswer(reply, { status: 200, body: { ...callResult(1, 'ok', null), List } });
   });
 
   app.get<{ Params: Required<Params> }>('/api/data/:entity/:id/audit', { schema: ENTITY_SCHEMAS.audit }, async (request, reply) => {

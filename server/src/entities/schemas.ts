@@ -145,6 +145,26 @@ export const ENTITY_SCHEMAS = {
     response: { 200: FILE_ANSWER },
   }),
   get: apiSchema({ summary: 'One record', tags, params: recordParams, querystring: NO_QUERY, response: { 200: callResult(RECORD) } }),
+  related: apiSchema({
+    summary: 'The documents related to a record, both ways (issue 40 item 4: a purchase order, its receipts, their vendor invoices)',
+    tags,
+    params: recordParams,
+    querystring: NO_QUERY,
+    response: {
+      200: callResult(undefined, {
+        List: {
+          type: 'array',
+          items: object({
+            Entity: { type: 'string' },
+            LabelKey: { type: 'string' },
+            Screen: { type: ['string', 'null'] },
+            Direction: { type: 'string', enum: ['up', 'down'] },
+            Items: { type: 'array', items: object({ Id: { type: 'string' }, Number: { type: 'string' }, State: { type: ['string', 'null'] } }, ['Id', 'Number', 'State']) },
+          }, ['Entity', 'LabelKey', 'Screen', 'Direction', 'Items']),
+        },
+      }),
+    },
+  }),
   update: apiSchema({
     summary: 'Change a record (fields to change and the Version read)',
     tags,

@@ -298,6 +298,8 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     activeField: input.activeField ?? null,
     displayField: input.displayField ?? input.key,
     numberField: input.numberField ?? input.numbering?.field ?? input.key,
+    related: input.related ?? [],
+    screen: input.screen ?? null,
     lookupWidget: input.lookupWidget ?? null,
     lookupMarks: input.lookupMarks ?? [],
     lookupDetails: input.lookupDetails ?? [],

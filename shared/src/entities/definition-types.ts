@@ -502,6 +502,15 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
    */
   numberField?: keyof F & string;
   /**
+   * Documents that refer to this one (issue 40 item 4: a purchase order's receipts, a receipt's vendor invoices):
+   * each names the other entity and its field that holds this record's key — a header field, or `Lines.Field` of
+   * its line collection. One declaration relates both ways: the document screen's Related panel shows the
+   * receipts on the order and the order on each receipt.
+   */
+  related?: readonly RelationSpec[];
+  /** The hash path of the screen that opens this entity's records (issue 40 item 4: a Related link opens it as a tab). */
+  screen?: string;
+  /**
    * The lookup widget of fields that refer to this entity (registered with `registerLookupWidget` in
    * @erp/records, e.g. `firm-lookup`: search by id or name); default the generic search.
    */
@@ -531,6 +540,14 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   routeViews?: Readonly<Record<string, Readonly<Record<string, RouteView>>>>;
   /** Catalogue keys of result codes only this entity's server rules answer (§6 firm: `not_assigned`). */
   resultKeys?: Readonly<Record<string, string>>;
+}
+
+/** Records of `entity` whose `field` (a header field, or `Lines.Field`) holds the declaring record's key (EntityInput.related). */
+export interface RelationSpec {
+  entity: string;
+  field: string;
+  /** The field holds the record's business number (`numberField`: a receipt line's invoice number), not its key. */
+  by?: 'number';
 }
 
 /**
@@ -571,6 +588,8 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   activeField: (keyof F & string) | null;
   displayField: keyof F & string;
   numberField: keyof F & string;
+  related: readonly RelationSpec[];
+  screen: string | null;
   lookupWidget: string | null;
   lookupMarks: readonly (keyof F & string)[];
   lookupDetails: readonly (keyof F & string)[];
