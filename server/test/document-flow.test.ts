@@ -135,3 +135,32 @@ describe('related documents, both ways (issue 40 item 4)', () => {
   });
 });
 
+describe('each document flows into the next (issue 40 item 4)', () => {
+  it('an order offers Receive: the receipt it makes holds the open lines at their remaining quantities; a posted receipt offers Enter vendor invoice', async () => {
+    const po = await created('/api/data/purchase-order', {
+      OrderDate: `${YEAR}-04-01`,
+      VendorId: 'FV1',
+      ShipToId: 'TOR-02',
+      Lines: [{ ProductId: 'FL-BOLT', QuantityOrdered: '10.0000', UnitPrice: '3.0000' }],
+    });
+    const makes = async (entity: string, id: unknown) => (await get(`/api/data/${entity}/${id}/related`)).json().Makes as Json[];
+    const [receive] = await makes('purchase-order', po.PoId);
+    expect(receive).toEqual({ Id: 'receive', Entity: 'po-receipt', LabelKey: 'po:purchase-order.makes.receive', Screen: '/novus-po/purchase-order-receipt-entry', Create: true, Values: { PoId: po.PoId, ReceiptDate: '$today' }, Hotkey: 'Alt+G' });
+    // A first receipt of 4, posted: the order's next Receive brings the 6 still open.
+    const first = await created('/api/data/po-receipt', { PoId: po.PoId, ReceiptDate: `${YEAR}-04-02`, Lines: [{ ProductId: 'FL-BOLT', QuantityReceived: '4.0000' }] });
+    expect((await postJson(`/api/data/po-receipt/${first.ReceiptId}/actions/post`, { Version: first.Version, Confirmations: [] })).statusCode).toBe(200);
+    const again = await makes('purchase-order', po.PoId);
+    expect(again.map((make) => make.Id)).toEqual(['receive']);
+    const made = await created('/api/data/po-receipt', { ...again[0]!.Values, ReceiptDate: `${YEAR}-04-03` });
+    expect(made.Lines.map((line: Json) => [line.ProductId, line.QuantityReceived])).toEqual([['FL-BOLT', '6.0000']]);
+    // An open receipt offers nothing yet; once posted, Enter vendor invoice with the receipt and its vendor.
+    expect(await makes('po-receipt', made.ReceiptId)).toEqual([]);
+    expect((await postJson(`/api/data/po-receipt/${made.ReceiptId}/actions/post`, { Version: made.Version, Confirmations: [] })).statusCode).toBe(200);
+    expect(await makes('po-receipt', made.ReceiptId)).toEqual([
+      expect.objectContaining({ Id: 'enter-invoice', Entity: 'ap-invoice', Screen: '/novus-ap/purchase-journal', Create: false, Values: { ReceiptId: made.ReceiptId, VendorId: 'FV1', TransactionDate: '$today', DocDate: '$today' } }),
+    ]);
+    // A fully received order offers no Receive.
+    expect(await makes('purchase-order', po.PoId)).toEqual([]);
+  });
+});
+

@@ -65,6 +65,32 @@ async function itemsOf(ctx: EntityContext, where: (select: any) => any): Promise
   return rows.map((row) => ({ Id: String(row.id), Number: row.number == null ? String(row.id) : String(row.number), State: row.state == null ? null : String(row.state) }));
 }
 
+export interface OfferedMake {
+  Id: string;
+  Entity: string;
+  LabelKey: string;
+  Screen: string | null;
+  Create: boolean;
+  /** The new record's values: this record's, and `$today` for the user's date. */
+  Values: Record<string, unknown>;
+  Hotkey: string | null;
+}
+
+/**
+ * The documents the caller may make from `record` (definition `makes`): in one of the make's states, when the
+ * other entity has a screen and the caller may write it. The save of the made document checks everything again.
+ */
+export function offeredMakes(def: AnyEntity, record: Record<string, unknown>, mayWrite: (name: string) => AnyEntity | null): OfferedMake[] {
+  const state = def.states ? String(record[def.states.field] ?? '') : null;
+  return def.makes.flatMap((make) => {
+    if (make.states && (state === null || !make.states.includes(state))) return [];
+    const other = mayWrite(make.entity);
+    if (!other?.screen) return [];
+    const values = Object.fromEntries(Object.entries(make.values).map(([field, source]) => [field, source === '$today' ? '$today' : (record[source] ?? null)]));
+    return [{ Id: make.id, Entity: other.name, LabelKey: make.labelKey, Screen: other.screen, Create: make.create ?? false, Values: values, Hotkey: make.hotkey ?? null }];
+  });
+}
+
 /** The groups of documents related to `record` of `def`, as the caller may see them. */
 export async function relatedDocuments(readContextOf: ReadContextOf, def: AnyEntity, record: Record<string, unknown>): Promise<RelatedGroup[]> {
   const groups: RelatedGroup[] = [];

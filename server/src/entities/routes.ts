@@ -66,7 +66,7 @@ import { loadRecord, parseId } from './wire.ts';
 import { isAnswer } from './answers.ts';
 import { callResult } from './call-result.ts';
 import { readable } from './read.ts';
-import { relatedDocuments } from '../documents-flow/related.ts';
+import { offeredMakes, relatedDocuments } from '../documents-flow/related.ts';
 import { READS } from '../exactly-once/idempotency.ts';
 
 type Params = { entity: string; id?: string };
@@ -397,7 +397,12 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
       return registered && canRead(registered.def, ctx.user) ? contextWith(registered, ctx.user) : null;
     };
     const List = await relatedDocuments(readContextOf, ctx.def, found.record);
-    return sendAnswer(reply, { status: 200, body: { ...callResult(1, 'ok', null), List } });
+    const mayWrite = (name: string) => {
+      const registered = registeredEntity(name);
+      return registered && canRead(registered.def, ctx.user) && canWrite(registered.def, ctx.user) ? registered.def : null;
+    };
+    const Makes = offeredMakes(ctx.def, found.record, mayWrite);
+    return sendAnswer(reply, { status: 200, body: { ...callResult(1, 'ok', null), List, Makes } });
   });
 
   app.get<{ Params: Required<Params> }>('/api/data/:entity/:id/audit', { schema: ENTITY_SCHEMAS.audit }, async (request, reply) => {

@@ -162,6 +162,18 @@ export const ENTITY_SCHEMAS = {
             Items: { type: 'array', items: object({ Id: { type: 'string' }, Number: { type: 'string' }, State: { type: ['string', 'null'] } }, ['Id', 'Number', 'State']) },
           }, ['Entity', 'LabelKey', 'Screen', 'Direction', 'Items']),
         },
+        Makes: {
+          type: 'array',
+          items: object({
+            Id: { type: 'string' },
+            Entity: { type: 'string' },
+            LabelKey: { type: 'string' },
+            Screen: { type: ['string', 'null'] },
+            Create: { type: 'boolean' },
+            Values: { type: 'object' },
+            Hotkey: { type: ['string', 'null'] },
+          }, ['Id', 'Entity', 'LabelKey', 'Screen', 'Create', 'Values', 'Hotkey']),
+        },
       }),
     },
   }),

@@ -511,6 +511,12 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   /** The hash path of the screen that opens this entity's records (issue 40 item 4: a Related link opens it as a tab). */
   screen?: string;
   /**
+   * The documents made from this one (issue 40 item 4; ERPNext's "Create", Odoo's smart buttons): a purchase
+   * order's Receive, a posted receipt's Enter vendor invoice. Offered in the given states to whoever may write
+   * the other entity; its values come from this record.
+   */
+  makes?: readonly MakeSpec[];
+  /**
    * The lookup widget of fields that refer to this entity (registered with `registerLookupWidget` in
    * @erp/records, e.g. `firm-lookup`: search by id or name); default the generic search.
    */
@@ -548,6 +554,23 @@ export interface RelationSpec {
   field: string;
   /** The field holds the record's business number (`numberField`: a receipt line's invoice number), not its key. */
   by?: 'number';
+}
+
+/**
+ * A document made from another (EntityInput.makes). `values`: the new record's field → this record's field, or
+ * `$today` (the user's date). `create`: the server makes it at once (the receipt of an order's open lines, which
+ * its save fills) and the other screen opens it; otherwise the other screen opens a new record with the values
+ * (a vendor invoice still needs the vendor's number and amount; its save fills the receipt's lines).
+ */
+export interface MakeSpec {
+  id: string;
+  entity: string;
+  labelKey: string;
+  /** States of this record in which it is offered (default any, once saved). */
+  states?: readonly string[];
+  values: Readonly<Record<string, string>>;
+  create?: boolean;
+  hotkey?: string;
 }
 
 /**
@@ -590,6 +613,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   numberField: keyof F & string;
   related: readonly RelationSpec[];
   screen: string | null;
+  makes: readonly MakeSpec[];
   lookupWidget: string | null;
   lookupMarks: readonly (keyof F & string)[];
   lookupDetails: readonly (keyof F & string)[];

@@ -30,6 +30,7 @@ import { askYesNo, exchange } from './ask.ts';
 import { allowedActions, isDeletable, isEditable, stateOf } from './document-state.ts';
 import { DocumentLines } from './DocumentLines.tsx';
 import { LineSourceDialog } from './LineSourceDialog.tsx';
+import { RelatedDocuments } from './RelatedDocuments.tsx';
 import { ariaShortcut, matchesHotkey } from '../list/keyboard.ts';
 import { firstEditable } from '../list/regions.ts';
 import { useDocument } from './use-document.ts';
@@ -321,6 +322,8 @@ export function DocumentForm(props: DocumentFormProps) {
         <FormMessage kind="note">{tr('records:document.readOnly', 'This document is {{state}}: it can no longer be changed.', { state: stateLabel })}</FormMessage>
       )}
       {banner && banner.text && <FormMessage kind={banner.kind}>{banner.text}</FormMessage>}
+      {/* Issue 40 item 4: what this document makes next and its related documents (RelatedDocuments.tsx). */}
+      <RelatedDocuments entity={def} record={record} tr={tr} />
       <div className="erp-form-body">
         <div className="erp-form-fields" data-f2-region="fields">
         <FormSections
