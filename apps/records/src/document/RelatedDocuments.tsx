@@ -127,8 +127,9 @@ export function RelatedDocuments(props: { entity: AnyEntity; record: Record<stri
     setBusy(true);
     try {
       const outcome = await call<unknown>('POST', `data/${encodeURIComponent(offer.Entity)}`, values);
-      const made = (outcome.body as { EntityId?: unknown } | null)?.EntityId;
-      if (outcome.status === 201 && made !== undefined && made !== null) openDocument(offer.Screen, { recordId: String(made) });
+      // A success is any 2xx the client sees (it cannot tell 201 from 200) with the made record's key.
+      const made = outcome.body?.EntityId;
+      if (outcome.status >= 200 && outcome.status < 300 && outcome.body?.ResultStatus === 1 && made !== undefined && made !== null) openDocument(offer.Screen, { recordId: String(made) });
       else setFailure(outcome.message ?? tr('records:document.madeFailed', 'The document could not be made.'));
     } finally {
       setBusy(false);

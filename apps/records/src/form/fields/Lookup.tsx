@@ -71,12 +71,11 @@ function GenericLookupInput(props: LookupProps) {
     if (!current()) return;
     const exact = props.onPick ? undefined : found.options.find((option) => option.number !== undefined && option.number.toUpperCase() === text.trim().toUpperCase());
     if (exact && !explicit) {
-      // The number typed names one document: the field holds its key, the box keeps showing the number.
+      // The number typed names one document: the field holds its key, the box keeps showing the number (the
+      // suggestions stay, so a pick or Tab goes on as usual).
       resolved(exact.value, exact.number);
       props.onChange(exact.value);
       picked(exact.value, exact.label === exact.number ? '' : exact.label);
-      setOpen(false);
-      return;
     }
     setFocusFirst(explicit);
     setOptions(found.options);
