@@ -57,6 +57,10 @@ export const apInvoice = defineEntity({
   table: 'ap_invoices',
   key: 'InvoiceId',
   keyKind: 'auto',
+  numberField: 'DocumentNo',
+  // Issue 40 item 4: the documents made from this one, and the screen that opens it (the Related panel).
+  related: [{ entity: 'ap-payment-batch', field: 'Lines.InvoiceId' }],
+  screen: '/novus-ap/purchase-journal',
   application: 'NOVUS-AP',
   shownIn: ['NOVUS-PO'],
   fields: {

@@ -22,6 +22,8 @@ export const apCheque = defineEntity({
   table: 'ap_cheques',
   key: 'ChequeId',
   keyKind: 'auto',
+  numberField: 'ChequeNo',
+  screen: '/novus-ap/cheque-cancellation',
   application: 'NOVUS-AP',
   fields: {
     ChequeId: { type: 'integer', readOnly: true },

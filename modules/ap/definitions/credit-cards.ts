@@ -65,6 +65,7 @@ export const apCardInvoice = defineEntity({
   table: 'ap_card_invoices',
   key: 'CardInvoiceId',
   keyKind: 'auto',
+  numberField: 'DocumentNo',
   application: 'NOVUS-AP',
   fields: {
     CardInvoiceId: { type: 'integer', readOnly: true },

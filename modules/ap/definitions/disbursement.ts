@@ -26,6 +26,7 @@ export const apDisbursement = defineEntity({
   table: 'ap_disbursements',
   key: 'DisbursementId',
   keyKind: 'auto',
+  numberField: 'DocumentNo',
   application: 'NOVUS-AP',
   fields: {
     DisbursementId: { type: 'integer', readOnly: true },

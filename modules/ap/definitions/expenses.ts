@@ -70,6 +70,7 @@ export const apExpenseReport = defineEntity({
   table: 'ap_expense_reports',
   key: 'ReportId',
   keyKind: 'auto',
+  numberField: 'DocumentNo',
   application: 'NOVUS-AP',
   fields: {
     ReportId: { type: 'integer', readOnly: true },

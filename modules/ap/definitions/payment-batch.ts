@@ -45,6 +45,10 @@ export const apPaymentBatch = defineEntity({
   table: 'ap_payment_batches',
   key: 'BatchId',
   keyKind: 'auto',
+  numberField: 'BatchNo',
+  // Issue 40 item 4: the documents made from this one, and the screen that opens it (the Related panel).
+  related: [{ entity: 'ap-cheque', field: 'BatchId' }],
+  screen: '/novus-ap/ap-payments-queue',
   application: 'NOVUS-AP',
   fields: {
     BatchId: { type: 'integer', readOnly: true },

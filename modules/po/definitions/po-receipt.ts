@@ -63,6 +63,19 @@ export const poReceipt = defineEntity({
   table: 'po_receipts',
   key: 'ReceiptId',
   keyKind: 'auto',
+  // Issue 40 item 4: the documents made from this one, and the screen that opens it (the Related panel).
+  related: [{ entity: 'ap-invoice', field: 'ReceiptId' }],
+  screen: '/novus-po/purchase-order-receipt-entry',
+  makes: [
+    {
+      id: 'enter-invoice',
+      entity: 'ap-invoice',
+      labelKey: key('makes.enterInvoice'),
+      states: ['Posted'],
+      values: { ReceiptId: 'ReceiptId', VendorId: 'VendorId', TransactionDate: '$today', DocDate: '$today' },
+      hotkey: 'Alt+V',
+    },
+  ],
   application: 'NOVUS-PO',
   shownIn: ['NOVUS-AP'],
   fields: {

@@ -57,6 +57,10 @@ export const purchaseOrder = defineEntity({
   table: 'purchase_orders',
   key: 'PoId',
   keyKind: 'auto',
+  // Issue 40 item 4: the documents made from this one, and the screen that opens it (the Related panel).
+  related: [{ entity: 'po-receipt', field: 'PoId' }],
+  screen: '/novus-po/purchase-order-entry',
+  makes: [{ id: 'receive', entity: 'po-receipt', labelKey: key('makes.receive'), states: ['Open', 'PartiallyReceived'], values: { PoId: 'PoId', ReceiptDate: '$today' }, create: true, hotkey: 'Alt+G' }],
   application: 'NOVUS-PO',
   shownIn: ['NOVUS-AP'],
   fields: {

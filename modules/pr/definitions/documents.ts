@@ -130,6 +130,7 @@ export const prCheque = defineEntity({
   table: 'pr_cheques',
   key: 'ChequeId',
   keyKind: 'auto',
+  numberField: 'ChequeNo',
   application: PR_APP,
   fields: {
     ChequeId: { type: 'integer', readOnly: true },

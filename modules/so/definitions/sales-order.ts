@@ -60,6 +60,7 @@ export const salesOrder = defineEntity({
   table: 'sales_orders',
   key: 'OrderKey',
   keyKind: 'auto',
+  screen: '/novus-oe/sales-order-entry',
   application: 'NOVUS-OE',
   shownIn: ['NOVUS-AR', 'NOVUS-PT', 'NOVUS-TE'],
   fields: {

@@ -128,7 +128,7 @@ export function restrictToLookup(select: AnySelect, target: AnyEntity, lookup: L
  */
 export function lookupSearchColumns(target: AnyEntity, value: string, hidden: ReadonlySet<string>): string[] {
   const columns = new Set<string>();
-  for (const name of [value, target.displayField, ...target.search]) {
+  for (const name of [value, target.numberField, target.displayField, ...target.search]) {
     const field = target.fields[name];
     if (!field || hidden.has(name) || field.type === 'set' || field.type === 'children' || field.virtual) continue;
     if (field.type === 'text' || (field.type === 'lookup' && field.valueType !== 'integer')) columns.add(`${target.table}.${field.column}`);

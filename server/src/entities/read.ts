@@ -10,7 +10,7 @@
  * - `getRecord(ctx, rawId)`, `recordAudit(ctx, rawId, params)`; `readable(ctx, rawId)` is the record a
  *   write starts from (save.ts, delete.ts): 400 bad id, 404, or the hook's refusal otherwise.
  */
-import type { AnyEntity } from '@erp/shared/entities/define';
+import type { AnyEntity, ScalarField } from '@erp/shared/entities/define';
 import { badRequest, isAnswer, notFound, refusalAnswer, type Answer } from './answers.ts';
 import { callResult, messageIn } from './call-result.ts';
 import type { EntityContext } from './hooks.ts';
@@ -89,23 +89,33 @@ export const LOOKUP_PAGE_SIZE = 20;
  * (lookups.ts `searchCondition`); the matches come by name, `page` by page (`More`: another page follows), and
  * a blank search lists the first page; the code typed exactly comes first, then codes starting with it.
  */
-export async function lookupRecords(ctx: EntityContext, search: string, page = 1): Promise<Answer> {
+export async function lookupRecords(ctx: EntityContext, search: string, page = 1, key?: string): Promise<Answer> {
   const { def, access } = ctx;
   const value = ctx.lookupValue ?? def.key;
+  // Issue 40 item 3: the business number (definition `numberField`) when the field stores something else (an
+  // internal key): the form shows it in place of the key, and a typed number resolves to the key.
+  const numberField = def.numberField !== value && !access.hidden.has(def.numberField) ? def.numberField : null;
   const label = def.displayField !== value && !access.hidden.has(def.displayField) ? def.displayField : null;
+  if (key !== undefined) {
+    const field = def.fields[value]! as ScalarField & { column: string };
+    const wanted = field.type === 'integer' || (field.type === 'lookup' && field.valueType === 'integer') ? Number(key) : key;
+    if (typeof wanted === 'number' && !Number.isSafeInteger(wanted)) return { status: 200, body: { ...callResult(6, 'no_records', message('entities:result.noRecords')), List: [] } };
+    const scope = ctx.hooks.scope;
+    ctx = { ...ctx, hooks: { ...ctx.hooks, scope: async (inner, select) => (scope ? await scope(inner, select) : select).where(`${def.table}.${field.column}`, '=', wanted) } };
+  }
   // The definition's lookup marks (issue 21 item 5: lot-tracked products), as the caller may see them.
   const marks = def.lookupMarks.filter((mark) => !access.hidden.has(mark));
   // Details after the label (issue 21 item 8: an invoice's balance after its due date), as the caller may see them.
   const details = def.lookupDetails.filter((detail) => !access.hidden.has(detail) && detail !== label);
-  const fields = [...new Set([value, ...(label ? [label] : []), ...details, ...marks])];
+  const fields = [...new Set([value, ...(numberField ? [numberField] : []), ...(label ? [label] : []), ...details, ...marks])];
   const text = search.trim();
-  const valueField = def.fields[value]!;
-  const textValue = valueField.type === 'text' || (valueField.type === 'lookup' && valueField.valueType !== 'integer');
-  const valueColumn = textValue ? `${def.table}.${valueField.column}` : '';
+  // The code typed exactly comes first, then codes starting with it: the business number where the field holds a key.
+  const codeField = def.fields[numberField ?? value]!;
+  const textCode = codeField.type === 'text' || (codeField.type === 'lookup' && codeField.valueType !== 'integer');
+  const codeColumn = textCode ? `${def.table}.${codeField.column}` : '';
   const query: ListQuery = { page, pageSize: LOOKUP_PAGE_SIZE, sortFields: [], sortDescending: [], search: null, filters: [], columns: fields };
   let select = (await filteredBase(ctx, query)).where(searchCondition(lookupSearchColumns(def, value, access.hidden), text, ctx.engine));
-  // The code typed exactly, then codes starting with it, then by name (a blank search: by name).
-  const rank = textValue ? searchRank(valueColumn, text, ctx.engine) : null;
+  const rank = textCode ? searchRank(codeColumn, text, ctx.engine) : null;
   if (rank) select = select.orderBy(rank);
   const byName = label && !def.fields[label]!.virtual ? (def.fields[label] as { column: string }).column : null;
   if (byName) select = select.orderBy(`${def.table}.${byName}`);
@@ -115,7 +125,8 @@ export async function lookupRecords(ctx: EntityContext, search: string, page = 1
   const rows = found.slice(0, LOOKUP_PAGE_SIZE).map(recordReader(def, fields, false));
   const markText = (mark: string) => messageIn(ctx.user.row.language, def.fields[mark]!.labelKey);
   const options = rows.map((row) => {
-    const option: { Value: string; Label: string; Marks?: string[]; MarkFields?: string[] } = { Value: String(row[value]), Label: [label, ...details].filter((name): name is string => name !== null && row[name] != null && row[name] !== '').map((name) => String(row[name])).join(' · ') };
+    const option: { Value: string; Label: string; Number?: string; Marks?: string[]; MarkFields?: string[] } = { Value: String(row[value]), Label: [label, ...details].filter((name): name is string => name !== null && row[name] != null && row[name] !== '').map((name) => String(row[name])).join(' · ') };
+    if (numberField && row[numberField] != null && row[numberField] !== '') option.Number = String(row[numberField]);
     const shown = marks.filter((mark) => row[mark] === true);
     // Marks: their labels, to show; MarkFields: their names, for a screen's lineChildren onlyWhen.
     if (shown.length > 0) {

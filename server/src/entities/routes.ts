@@ -66,6 +66,10 @@ import {
 } from './service.ts';
 import { ENTITY_SCHEMAS } from './schemas.ts';
 import { loadRecord, parseId } from './wire.ts';
+import { isAnswer } from './answers.ts';
+import { callResult } from './call-result.ts';
+import { readable } from './read.ts';
+import { offeredMakes, relatedDocuments } from '../documents-flow/related.ts';
 import { READS } from '../exactly-once/idempotency.ts';
 
 type Params = { entity: string; id?: string };
@@ -197,9 +201,14 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     }
     const ctx = await contextWith(registered, user);
     const scope = ctx.hooks.scope;
+    // Issue 40 item 3: `Key` names the record a field already holds, to show its business number; that record
+    // may no longer meet the field's `where` (a received purchase order), so only the target's own row filters apply.
     const hooks: EntityHooks = {
       ...ctx.hooks,
-      scope: async (inner, select) => restrictToLookup(scope ? await scope(inner, select) : select, inner.def, lookup, inner.engine, record),
+      scope: async (inner, select) => {
+        const scoped = scope ? await scope(inner, select) : select;
+        return query.Key !== undefined ? scoped : restrictToLookup(scoped, inner.def, lookup, inner.engine, record);
+      },
     };
     return { ...ctx, hooks, ...(lookup.targetField ? { lookupValue: lookup.targetField } : {}) };
   };
@@ -330,10 +339,10 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     return sendAnswer(reply, await listRecords(ctx, queryOf(request)));
   });
 
-  app.get<{ Params: Params; Querystring: LookupQuery & { Search?: string; Page?: number } }>('/api/lookup/:entity', { schema: ENTITY_SCHEMAS.lookup }, async (request, reply) => {
+  app.get<{ Params: Params; Querystring: LookupQuery & { Search?: string; Page?: number; Key?: string } }>('/api/lookup/:entity', { schema: ENTITY_SCHEMAS.lookup }, async (request, reply) => {
     const ctx = await lookupContext(request, reply, request.params.entity, request.query);
     if (!ctx) return reply;
-    return sendAnswer(reply, await lookupRecords(ctx, request.query.Search ?? '', request.query.Page ?? 1));
+    return sendAnswer(reply, await lookupRecords(ctx, request.query.Search ?? '', request.query.Page ?? 1, request.query.Key));
   });
 
   // Issue 40 item 5: the defaults that follow from a picked field (or 'new'), from the function the save uses.
@@ -386,6 +395,27 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     const ctx = await contextOf(request, reply, request.params.entity, 'write');
     if (!ctx) return reply;
     return sendAnswer(reply, await deleteRecord(ctx, request.params.id, query['Version']));
+  });
+
+  // Issue 40 item 4: the documents related to a record, both ways (server/src/documents-flow/related.ts).
+  app.get<{ Params: Required<Params> }>('/api/data/:entity/:id/related', { schema: ENTITY_SCHEMAS.related }, async (request, reply) => {
+    const refused = noQuery(request);
+    if (refused) return sendAnswer(reply, refused);
+    const ctx = await contextOf(request, reply, request.params.entity, 'read');
+    if (!ctx) return reply;
+    const found = await readable(ctx, request.params.id);
+    if (isAnswer(found)) return sendAnswer(reply, found);
+    const readContextOf = async (name: string) => {
+      const registered = registeredEntity(name);
+      return registered && canRead(registered.def, ctx.user) ? contextWith(registered, ctx.user) : null;
+    };
+    const List = await relatedDocuments(readContextOf, ctx.def, found.record);
+    const mayWrite = (name: string) => {
+      const registered = registeredEntity(name);
+      return registered && canRead(registered.def, ctx.user) && canWrite(registered.def, ctx.user) ? registered.def : null;
+    };
+    const Makes = offeredMakes(ctx.def, found.record, mayWrite);
+    return sendAnswer(reply, { status: 200, body: { ...callResult(1, 'ok', null), List, Makes } });
   });
 
   app.get<{ Params: Required<Params> }>('/api/data/:entity/:id/audit', { schema: ENTITY_SCHEMAS.audit }, async (request, reply) => {

@@ -118,8 +118,8 @@ export const ENTITY_SCHEMAS = {
     summary: 'Suggestions for a lookup to this entity: key and display label of the matching records by name, 20 a page (More: another page follows)',
     tags,
     params: entityParams,
-    querystring: object({ Search: text(4000), Page: integer(1, INT32), From: text(100), Report: text(100), Field: text(200), Values: text(4000) }),
-    response: { 200: callResult(undefined, { List: { type: 'array', items: object({ Value: { type: 'string' }, Label: { type: 'string' }, Marks: { type: 'array', items: { type: 'string' } }, MarkFields: { type: 'array', items: { type: 'string' } } }, ['Value', 'Label']) }, More: { type: 'boolean' } }) },
+    querystring: object({ Search: text(4000), Page: integer(1, INT32), From: text(100), Report: text(100), Field: text(200), Values: text(4000), Key: text(200) }),
+    response: { 200: callResult(undefined, { List: { type: 'array', items: object({ Value: { type: 'string' }, Label: { type: 'string' }, Number: { type: 'string' }, Marks: { type: 'array', items: { type: 'string' } }, MarkFields: { type: 'array', items: { type: 'string' } } }, ['Value', 'Label']) }, More: { type: 'boolean' } }) },
   }),
   defaults: apiSchema({
     summary: "The fields that follow from a picked field (the definition's defaults), as the save would fill them",
@@ -153,6 +153,38 @@ export const ENTITY_SCHEMAS = {
     response: { 200: FILE_ANSWER },
   }),
   get: apiSchema({ summary: 'One record', tags, params: recordParams, querystring: NO_QUERY, response: { 200: callResult(RECORD) } }),
+  related: apiSchema({
+    summary: 'The documents related to a record, both ways (issue 40 item 4: a purchase order, its receipts, their vendor invoices)',
+    tags,
+    params: recordParams,
+    querystring: NO_QUERY,
+    response: {
+      200: callResult(undefined, {
+        List: {
+          type: 'array',
+          items: object({
+            Entity: { type: 'string' },
+            LabelKey: { type: 'string' },
+            Screen: { type: ['string', 'null'] },
+            Direction: { type: 'string', enum: ['up', 'down'] },
+            Items: { type: 'array', items: object({ Id: { type: 'string' }, Number: { type: 'string' }, State: { type: ['string', 'null'] } }, ['Id', 'Number', 'State']) },
+          }, ['Entity', 'LabelKey', 'Screen', 'Direction', 'Items']),
+        },
+        Makes: {
+          type: 'array',
+          items: object({
+            Id: { type: 'string' },
+            Entity: { type: 'string' },
+            LabelKey: { type: 'string' },
+            Screen: { type: ['string', 'null'] },
+            Create: { type: 'boolean' },
+            Values: { type: 'object' },
+            Hotkey: { type: ['string', 'null'] },
+          }, ['Id', 'Entity', 'LabelKey', 'Screen', 'Create', 'Values', 'Hotkey']),
+        },
+      }),
+    },
+  }),
   update: apiSchema({
     summary: 'Change a record (fields to change and the Version read)',
     tags,

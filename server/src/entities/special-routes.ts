@@ -31,6 +31,8 @@ export interface LookupQuery {
   Field?: string;
   /** The form's values a `whereFrom` of the field reads (issue 21 item 8): a JSON object, field → value. */
   Values?: string;
+  /** The one record whose referred value (key or `targetField`) is this: the business number of a value held (issue 40 item 3). */
+  Key?: string;
 }
 
 /**

@@ -218,6 +218,14 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     if (fields[mark]!.type !== 'boolean') fail(name, `lookup mark ${mark} must be boolean`);
   }
   if (input.displayField !== undefined) must(input.displayField, 'displayField');
+  for (const make of input.makes ?? []) {
+    if (!/^[a-z][a-z0-9-]*$/.test(make.id)) fail(name, `make ${make.id} must be lower-case kebab`);
+    for (const source of Object.values(make.values)) if (source !== '$today') must(source, `makes ${make.id}`);
+  }
+  if (input.numberField !== undefined) {
+    must(input.numberField, 'numberField');
+    if (!['text', 'integer'].includes(fields[input.numberField]!.type)) fail(name, 'numberField must be a text or integer field');
+  }
 
   const sections = input.formLayout?.sections ?? [
     {
@@ -304,6 +312,10 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     indexes: input.indexes ?? [],
     activeField: input.activeField ?? null,
     displayField: input.displayField ?? input.key,
+    numberField: input.numberField ?? input.numbering?.field ?? input.key,
+    related: input.related ?? [],
+    screen: input.screen ?? null,
+    makes: input.makes ?? [],
     lookupWidget: input.lookupWidget ?? null,
     lookupMarks: input.lookupMarks ?? [],
     lookupDetails: input.lookupDetails ?? [],

@@ -496,6 +496,27 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   /** The field shown for a record in lookups (default the key). */
   displayField?: keyof F & string;
   /**
+   * The business number users know a record by (issue 40 item 3: AP000039, PAY000002, PO200037), named once:
+   * headings, action messages and every field that refers to the record show it, never an internal key.
+   * Default the `numbering` field, else the key.
+   */
+  numberField?: keyof F & string;
+  /**
+   * Documents that refer to this one (issue 40 item 4: a purchase order's receipts, a receipt's vendor invoices):
+   * each names the other entity and its field that holds this record's key — a header field, or `Lines.Field` of
+   * its line collection. One declaration relates both ways: the document screen's Related panel shows the
+   * receipts on the order and the order on each receipt.
+   */
+  related?: readonly RelationSpec[];
+  /** The hash path of the screen that opens this entity's records (issue 40 item 4: a Related link opens it as a tab). */
+  screen?: string;
+  /**
+   * The documents made from this one (issue 40 item 4; ERPNext's "Create", Odoo's smart buttons): a purchase
+   * order's Receive, a posted receipt's Enter vendor invoice. Offered in the given states to whoever may write
+   * the other entity; its values come from this record.
+   */
+  makes?: readonly MakeSpec[];
+  /**
    * The lookup widget of fields that refer to this entity (registered with `registerLookupWidget` in
    * @erp/records, e.g. `firm-lookup`: search by id or name); default the generic search.
    */
@@ -535,6 +556,31 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   resultKeys?: Readonly<Record<string, string>>;
 }
 
+/** Records of `entity` whose `field` (a header field, or `Lines.Field`) holds the declaring record's key (EntityInput.related). */
+export interface RelationSpec {
+  entity: string;
+  field: string;
+  /** The field holds the record's business number (`numberField`: a receipt line's invoice number), not its key. */
+  by?: 'number';
+}
+
+/**
+ * A document made from another (EntityInput.makes). `values`: the new record's field → this record's field, or
+ * `$today` (the user's date). `create`: the server makes it at once (the receipt of an order's open lines, which
+ * its save fills) and the other screen opens it; otherwise the other screen opens a new record with the values
+ * (a vendor invoice still needs the vendor's number and amount; its save fills the receipt's lines).
+ */
+export interface MakeSpec {
+  id: string;
+  entity: string;
+  labelKey: string;
+  /** States of this record in which it is offered (default any, once saved). */
+  states?: readonly string[];
+  values: Readonly<Record<string, string>>;
+  create?: boolean;
+  hotkey?: string;
+}
+
 /**
  * A document's print (issue 23: a purchase order a vendor accepts): the report (`group.document`, one group per
  * document) that renders it, and its parameter that takes the record's `field` (default the document number).
@@ -572,6 +618,10 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   indexes: readonly (readonly (keyof F & string)[])[];
   activeField: (keyof F & string) | null;
   displayField: keyof F & string;
+  numberField: keyof F & string;
+  related: readonly RelationSpec[];
+  screen: string | null;
+  makes: readonly MakeSpec[];
   lookupWidget: string | null;
   lookupMarks: readonly (keyof F & string)[];
   lookupDetails: readonly (keyof F & string)[];

@@ -30,6 +30,7 @@ import { askYesNo, exchange } from './ask.ts';
 import { allowedActions, isDeletable, isEditable, stateOf } from './document-state.ts';
 import { DocumentLines } from './DocumentLines.tsx';
 import { LineSourceDialog } from './LineSourceDialog.tsx';
+import { RelatedDocuments } from './RelatedDocuments.tsx';
 import { ariaShortcut, matchesHotkey } from '../list/keyboard.ts';
 import { firstEditable } from '../list/regions.ts';
 import { useDocument } from './use-document.ts';
@@ -144,7 +145,7 @@ export function DocumentForm(props: DocumentFormProps) {
     if ((message !== '' && message !== tr('entities:result.actionDone', 'Done.')) || !next) return message;
     const options = def.states ? (def.fields[def.states.field] as { options?: readonly { value: string; labelKey: string }[] }).options : undefined;
     const label = tr(options?.find((option) => option.value === next)?.labelKey ?? '', next);
-    const number = String(after[def.numbering?.field ?? def.key] ?? '');
+    const number = String(after[def.numberField] ?? after[def.key] ?? '');
     return tr('records:document.actionDone', '{{number}} is now {{state}}.', { number, state: label });
   }
 
@@ -238,7 +239,7 @@ export function DocumentForm(props: DocumentFormProps) {
   if (!loaded) return <p className="records-loading" aria-busy="true" />;
 
   const title = tr(def.labelKey, def.name);
-  const numberField = def.numbering?.field ?? def.key;
+  const numberField = def.numberField;
   const recordTitle = record ? String(record[numberField] ?? record[def.key] ?? '') : tr('forms:title.new', 'New');
   const stateField = def.states ? (def.fields[def.states.field] as { options?: readonly { value: string; labelKey: string }[] }) : null;
   const stateLabel = state && stateField?.options ? tr(stateField.options.find((option) => option.value === state)?.labelKey ?? '', state) : state;
@@ -321,6 +322,8 @@ export function DocumentForm(props: DocumentFormProps) {
         <FormMessage kind="note">{tr('records:document.readOnly', 'This document is {{state}}: it can no longer be changed.', { state: stateLabel })}</FormMessage>
       )}
       {banner && banner.text && <FormMessage kind={banner.kind}>{banner.text}</FormMessage>}
+      {/* Issue 40 item 4: what this document makes next and its related documents (RelatedDocuments.tsx). */}
+      <RelatedDocuments entity={def} record={record} tr={tr} />
       <div className="erp-form-body">
         <div className="erp-form-fields" data-f2-region="fields">
         <FormSections

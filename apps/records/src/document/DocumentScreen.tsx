@@ -75,7 +75,7 @@ export function DocumentPane({
           canWrite={pane.access.CanWrite}
           attachments={attachments ?? false}
           actionInputs={actionInputs}
-          defaults={defaults}
+          defaults={pane.open.values ? { ...defaults, ...pane.open.values } : defaults}
           onClose={pane.close}
           onSaved={pane.saved}
           onNew={pane.newRecord}

@@ -63,7 +63,7 @@ export function LineLookup(props: LineLookupProps) {
 
   async function suggest(text: string, page = 1) {
     const ticket = ++query.current;
-    const outcome = await lookupRecords(props.entity, text, props.via, page);
+    const outcome = await lookupRecords(props.entity, text, props.via, { page });
     if (ticket !== query.current) return;
     const rows = outcome.status === 200 ? ((outcome.body?.List ?? []) as LookupRow[]) : [];
     const found = rows.map((row) => ({ value: row.Value, label: row.Label, marks: (row.Marks ?? []).join(' · ') }));

@@ -9,6 +9,8 @@ import type { AnyEntity } from '@erp/shared/entities/define';
 import type { EntityAccess } from '../data/api.ts';
 import { useEntityAccess } from '../data/entity-access.tsx';
 import { EntityList } from '../list/EntityList.tsx';
+import { useOptionalScreen } from '@erp/ui';
+import { useOpenIntent } from '../document/related-open.ts';
 
 /**
  * The record the form shows: an id, or null for a new record; `rowIds`: the ids of the list page it was
@@ -18,6 +20,8 @@ export interface OpenRecord {
   recordId: string | null;
   rowIds: readonly string[];
   seq?: number;
+  /** A new record's values, from another screen (issue 40 item 4: the vendor invoice of a receipt). */
+  values?: Readonly<Record<string, unknown>>;
 }
 
 export interface PaneToolsProps {
@@ -51,6 +55,10 @@ export function RecordPane(props: {
   const { access, notice } = useEntityAccess(entity.name);
   const [open, setOpen] = useState<OpenRecord | null>(null);
   const [reloadToken, setReloadToken] = useState(0);
+  // Issue 40 item 4: another screen opened a record here (a Related link, Receive): shown in place of the list.
+  useOpenIntent(useOptionalScreen()?.path ?? '', (intent) =>
+    setOpen((current) => ({ recordId: intent.recordId, rowIds: [], seq: (current?.seq ?? 0) + 1, ...(intent.values ? { values: intent.values } : {}) })),
+  );
 
   if (!access) return notice;
   const reload = () => setReloadToken((n) => n + 1);

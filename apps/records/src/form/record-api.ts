@@ -198,6 +198,8 @@ export async function downloadAttachment(
 export interface LookupRow {
   Value: string;
   Label: string;
+  /** The target's business number when the field stores another value (its internal key; issue 40 item 3). */
+  Number?: string;
   /** The target's lookup marks that hold, by their labels (issue 21 item 5: "Track lot number"). */
   Marks?: string[];
 }
@@ -225,10 +227,12 @@ export function lookupVia(from: string, path: string, whereFrom?: Readonly<Recor
  * server picks the key and the label from its registry, which holds every module's definitions, so the
  * page needs no definition of the target (its module may not be loaded: the firm form's AR terms).
  */
-export function lookupRecords(entity: string, search: string, via?: LookupVia, page = 1) {
+export function lookupRecords(entity: string, search: string, via?: LookupVia, options: { page?: number; key?: string } = {}) {
   const params: Record<string, string | undefined> = {};
   if (search.trim()) params['Search'] = search.trim();
-  if (page > 1) params['Page'] = String(page);
+  if (options.page !== undefined && options.page > 1) params['Page'] = String(options.page);
+  // The one record a field holds (issue 40 item 3: its business number), whatever the field's conditions.
+  if (options.key !== undefined) params['Key'] = options.key;
   if (via) {
     if ('from' in via) {
       params['From'] = via.from;

@@ -40,6 +40,10 @@ export const arInvoice = defineEntity({
   table: 'ar_invoices',
   key: 'InvoiceId',
   keyKind: 'auto',
+  numberField: 'DocumentNo',
+  // Issue 40 item 4: the documents made from this one, and the screen that opens it (the Related panel).
+  related: [{ entity: 'sales-order', field: 'InvoiceId' }, { entity: 'cash-receipt', field: 'Lines.InvoiceNo', by: 'number' }],
+  screen: '/novus-ar/ar-sales-order-entry',
   application: 'NOVUS-AR',
   fields: {
     InvoiceId: { type: 'integer', readOnly: true },

@@ -40,6 +40,7 @@ export const cashReceipt = defineEntity({
   table: 'ar_cash_receipts',
   key: 'ReceiptId',
   keyKind: 'auto',
+  screen: '/novus-ar/cash-receipts',
   application: 'NOVUS-AR',
   fields: {
     ReceiptId: { type: 'integer' },

@@ -156,6 +156,7 @@ export const countTag = defineEntity({
   table: 'count_tags',
   key: 'TagId',
   keyKind: 'auto',
+  numberField: 'TagNo',
   application: 'NOVUS-IC',
   fields: {
     TagId: { type: 'integer', ...INTERNAL },

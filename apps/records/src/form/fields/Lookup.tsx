@@ -32,11 +32,11 @@ type LookupProps = LookupWidgetProps;
  * its registry holds every module's definitions, so this needs no definition of the target in the page.
  */
 async function searchOptions(entity: string, text: string, via: LookupVia | undefined, page: number): Promise<{ options: LookupOption[]; message: string | null; more: boolean }> {
-  const outcome = await lookupRecords(entity, text, via, page);
+  const outcome = await lookupRecords(entity, text, via, { page });
   if (outcome.status !== 200) return { options: [], message: outcome.message, more: false };
   const rows = (outcome.body?.List ?? []) as LookupRow[];
   return {
-    options: rows.map((row) => ({ value: row.Value, label: row.Label, ...(row.Marks?.length ? { detail: row.Marks.join(' · ') } : {}) })),
+    options: rows.map((row) => ({ value: row.Value, label: row.Label, ...(row.Number !== undefined ? { number: row.Number } : {}), ...(row.Marks?.length ? { detail: row.Marks.join(' · ') } : {}) })),
     message: rows.length === 0 ? (outcome.body?.Message ?? null) : null,
     more: (outcome.body as { More?: boolean } | null)?.More === true,
   };
@@ -61,10 +61,25 @@ function GenericLookupInput(props: LookupProps) {
   const messageId = useId();
   const later = useDebouncedSearch();
 
+  // Issue 40 item 3: a field that stores a document's internal key shows the document's business number
+  // (`numberField`, answered as `Number`): the number known for the value held, and a typed number that is
+  // exactly a match's number resolves to that match's key.
+  const [numbered, setNumbered] = useState<{ value: string; number: string } | null>(null);
+  const shown = numbered && numbered.value === props.value ? numbered.number : undefined;
+  const resolved = (value: string, number: string | undefined) => setNumbered(number === undefined ? null : { value, number });
+
   /** Searches with `text` — what the user typed — now (F4) or as a suggestion. */
   async function search(text: string, explicit: boolean, current: () => boolean = () => true) {
     const found = await searchOptions(props.entity, text, props.via, 1);
     if (!current()) return;
+    const exact = props.onPick ? undefined : found.options.find((option) => option.number !== undefined && option.number.toUpperCase() === text.trim().toUpperCase());
+    if (exact && !explicit) {
+      // The number typed names one document: the field holds its key, the box keeps showing the number (the
+      // suggestions stay, so a pick or Tab goes on as usual).
+      resolved(exact.value, exact.number);
+      props.onChange(exact.value);
+      picked(exact.value, exact.label === exact.number ? '' : exact.label);
+    }
     setFocusFirst(explicit);
     setFocusAt(null);
     setOptions(found.options);
@@ -90,16 +105,21 @@ function GenericLookupInput(props: LookupProps) {
   }
   const box = useRef<HTMLDivElement>(null);
   const { name, picked } = usePickedName(props.value, props.onPick, async (value) => {
-    const outcome = await lookupRecords(props.entity, value, props.via);
+    // The record the field holds, by its value (Key): its name, and its business number for the box.
+    const outcome = await lookupRecords(props.entity, '', props.via, { key: value });
     if (outcome.status !== 200) return null;
-    return ((outcome.body?.List ?? []) as LookupRow[]).find((candidate) => candidate.Value === value)?.Label ?? '';
+    const row = ((outcome.body?.List ?? []) as LookupRow[]).find((candidate) => candidate.Value === value);
+    if (row?.Number !== undefined) resolved(value, row.Number);
+    return row && row.Label !== row.Number ? row.Label : '';
   });
   function pick(value: string) {
     setOpen(false);
     if (props.onPick) props.onPick(value);
     else {
+      const option = options.find((candidate) => candidate.value === value);
+      resolved(value, option?.number);
       props.onChange(value);
-      picked(value, options.find((option) => option.value === value)?.label ?? '');
+      picked(value, option && option.label !== option.number ? option.label : '');
     }
     focusNextAfter(box.current);
   }
@@ -107,7 +127,7 @@ function GenericLookupInput(props: LookupProps) {
     if (tabOut(event, open, () => setOpen(false), box.current)) return;
     if (event.key === 'F4' || (event.altKey && event.key === 'ArrowDown')) {
       event.preventDefault();
-      later(() => search(props.value, true), 0);
+      later(() => search(shown ?? props.value, true), 0);
     } else if (event.key === 'ArrowDown' && open && focusFirstMatch(listRef.current)) {
       event.preventDefault();
     } else if (event.key === 'Escape' && open) {
@@ -116,8 +136,8 @@ function GenericLookupInput(props: LookupProps) {
   };
   return (
     <div className="erp-lookup" ref={box} onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
-      <LookupBox lookup={props} messageId={message ? messageId : null} onType={typed} onKeyDown={onKeyDown} />
-      {props.readOnly ? null : <LookupButton label={props.label} onClick={() => later(() => search(props.value, true), 0)} />}
+      <LookupBox lookup={props} shown={shown} messageId={message ? messageId : null} onType={typed} onKeyDown={onKeyDown} />
+      {props.readOnly ? null : <LookupButton label={props.label} onClick={() => later(() => search(shown ?? props.value, true), 0)} />}
       <LookupName name={name} />
       {open && message ? (
         <p id={messageId} className="erp-lookup-message" role="status">

@@ -18,6 +18,8 @@ export interface LookupOption {
   value: string;
   label: string;
   detail?: string;
+  /** The business number shown in place of the value (an internal key; issue 40 item 3). */
+  number?: string;
 }
 
 /** The pause after the last key before suggestions are asked for. */
@@ -88,7 +90,7 @@ export function LookupResults(props: {
             }}
             data-lookup-option={option.value}
           >
-            <span className="erp-lookup-value">{option.value}</span> <span>{option.label}</span>
+            <span className="erp-lookup-value">{option.number ?? option.value}</span> <span>{option.label === option.number ? '' : option.label}</span>
             {option.detail ? <span className="erp-lookup-detail"> {option.detail}</span> : null}
           </button>
         </li>
@@ -164,14 +166,14 @@ export function focusFirstMatch(list: HTMLUListElement | null): boolean {
  * The text box of both lookups: the key typed or picked, described by the field's messages and, while one is
  * shown (`messageId`), the lookup's own; read-only boxes take the text as is, others search as the user types.
  */
-export function LookupBox(props: { lookup: LookupWidgetProps; messageId: string | null; onType(text: string): void; onKeyDown(event: KeyboardEvent): void }) {
+export function LookupBox(props: { lookup: LookupWidgetProps; messageId: string | null; onType(text: string): void; onKeyDown(event: KeyboardEvent): void; shown?: string }) {
   const { tr } = useText();
   const { lookup } = props;
   return (
     <input
       id={lookup.id}
       type="text"
-      value={lookup.value}
+      value={props.shown ?? lookup.value}
       readOnly={lookup.readOnly}
       autoComplete="off"
       aria-invalid={lookup.invalid || undefined}

@@ -1,0 +1,78 @@
+/**
+ * Issue 40 items 3 and 4 in Chromium: a purchase order (made through the API) opened on
+ * `/novus-po/purchase-order-entry` offers Receive (Alt+G): the receipt it makes opens in the receipts tab with the
+ * order's open line, its PO field showing the order's number (never its internal key); posted, the receipt shows
+ * its order under Related documents and offers Enter vendor invoice (Alt+V), which opens a new vendor invoice on
+ * the Purchase Journal with the receipt and vendor filled; saved, it takes the receipt's line, its heading is its
+ * AP number, and the order's link on the receipt opens the order again.
+ */
+import { expect, test } from '@playwright/test';
+import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
+import { answerYes, openScreen } from '../../../tests/e2e/shell-helpers.ts';
+
+const PRODUCT = 'FIT-EMT-CONN-050';
+
+test('PO → Receive → post → Enter vendor invoice, each document by its number and linked both ways', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin', 'admin', '#/');
+  const today = new Date().toISOString().slice(0, 10);
+  const made = await apiCall(page, 'POST', 'data/purchase-order', { OrderDate: today, VendorId: 'V400', ShipToId: 'TOR-02', Lines: [{ ProductId: PRODUCT, QuantityOrdered: '250.0000', UnitPrice: '0.4800' }] });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const poNo = made.body['Data'].PoNo as string;
+  const poId = String(made.body['Data'].PoId);
+
+  const orders = await openScreen(page, '/novus-po/purchase-order-entry', /Purchase Orders/);
+  await orders.getByRole('gridcell', { name: poNo, exact: true }).dblclick();
+  const order = orders.locator('.erp-document');
+  await expect(order.locator('.erp-form-record')).toHaveText(poNo);
+  const receive = order.getByRole('group', { name: 'Next steps' }).getByRole('button', { name: 'Receive', exact: true });
+  await expect(receive).toHaveAttribute('aria-keyshortcuts', 'Alt+G');
+  await order.getByRole('textbox', { name: 'Order date', exact: true }).press('Alt+g');
+
+  // The receipts tab opens on the receipt Receive made: the open line at its remaining quantity, the order by number.
+  const receipts = page.locator('.erp-tab-screen[data-tab-path="/novus-po/purchase-order-receipt-entry"]');
+  const receipt = receipts.locator('.erp-document');
+  await expect(receipt.locator('[data-document-state]')).toHaveText('Open');
+  await expect(receipt.getByRole('combobox', { name: 'Product — Line 1' })).toHaveValue(PRODUCT);
+  await expect(receipt.getByRole('textbox', { name: 'Received — Line 1' })).toHaveValue('250.0000');
+  await expect(receipt.getByRole('textbox', { name: 'Purchase order', exact: true })).toHaveValue(poNo);
+  await expect(receipt.getByRole('textbox', { name: 'Purchase order', exact: true })).not.toHaveValue(poId);
+  const receiptNo = (await receipt.locator('.erp-form-record').textContent())!.trim();
+  expect(receiptNo).toMatch(/^PRC\d+$/);
+
+  // Posted: the receipt names its order (Related) and offers Enter vendor invoice.
+  await receipt.getByRole('button', { name: 'Post receipt', exact: true }).click();
+  await answerYes(page);
+  await expect(receipt.locator('[data-document-state]')).toHaveText('Posted');
+  const related = receipt.getByRole('navigation', { name: 'Related documents' });
+  await expect(related.getByRole('button', { name: poNo, exact: true })).toBeVisible();
+  await expect(receipt.getByRole('button', { name: 'Enter vendor invoice', exact: true })).toHaveAttribute('aria-keyshortcuts', 'Alt+V');
+  await receipt.getByRole('heading', { level: 3 }).press('Alt+v');
+
+  // A new vendor invoice with the receipt (by its number) and the vendor; saved, it takes the receipt's line.
+  const journal = page.locator('.erp-tab-screen[data-tab-path="/novus-ap/purchase-journal"]');
+  const invoice = journal.locator('.erp-document');
+  await expect(invoice.locator('[data-document-state]')).toHaveText('Draft');
+  await expect(invoice.getByRole('textbox', { name: 'Vendor', exact: true })).toHaveValue('V400');
+  await expect(invoice.getByRole('textbox', { name: 'Receipt to match', exact: true })).toHaveValue(receiptNo);
+  await invoice.getByRole('textbox', { name: 'Vendor document no.', exact: true }).fill(`E2E-FLOW-${Date.now()}`);
+  await invoice.getByRole('textbox', { name: 'Amount', exact: true }).fill('135.60');
+  await invoice.getByRole('textbox', { name: 'Terms', exact: true }).fill('NET15');
+  await invoice.getByRole('textbox', { name: 'Ship-to province', exact: true }).fill('ON');
+  await invoice.getByRole('textbox', { name: 'Bank', exact: true }).fill('OPERATING');
+  await invoice.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(invoice.getByText('Saved.', { exact: true })).toBeVisible();
+  await expect(invoice.getByRole('cell', { name: 'Product — Line 1' })).toHaveText(PRODUCT);
+  // Its heading is its business number, and it names its receipt.
+  await expect(invoice.locator('.erp-form-record')).toHaveText(/^AP\d{6}$/);
+  await expect(invoice.getByRole('navigation', { name: 'Related documents' }).getByRole('button', { name: receiptNo, exact: true })).toBeVisible();
+
+  // The receipt's link opens the receipt again (its own tab), which now lists the invoice; its order's link opens
+  // the order, which lists the receipt.
+  const invoiceNo = (await invoice.locator('.erp-form-record').textContent())!.trim();
+  await invoice.getByRole('navigation', { name: 'Related documents' }).getByRole('button', { name: receiptNo, exact: true }).click();
+  await expect(related.getByRole('button', { name: invoiceNo, exact: true })).toBeVisible();
+  await related.getByRole('button', { name: poNo, exact: true }).click();
+  await expect(order.locator('.erp-form-record')).toHaveText(poNo);
+  await expect(order.getByRole('navigation', { name: 'Related documents' }).getByRole('button', { name: receiptNo, exact: true })).toBeVisible();
+});
