@@ -176,10 +176,10 @@ export const apInvoice = defineEntity({
     deletable: ['Draft'],
     transitions: [
       // to: null — the effect decides: Posted, or Exception when a match is out of tolerance.
-      { action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: null, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' },
-      { action: 'accept', labelKey: key('actions.accept'), from: ['Exception'], to: 'Posted', confirmKey: key('confirm.accept'), primary: true },
+      { action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: null, irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' },
+      { action: 'accept', labelKey: key('actions.accept'), from: ['Exception'], to: 'Posted', irreversible: true, confirmKey: key('confirm.accept'), primary: true },
       { action: 'reopen', labelKey: key('actions.reopen'), from: ['Exception'], to: 'Draft' },
-      { action: 'hold', labelKey: key('actions.hold'), from: ['Posted'], to: 'OnHold', confirmKey: key('confirm.hold') },
+      { action: 'hold', labelKey: key('actions.hold'), from: ['Posted'], to: 'OnHold' },
       { action: 'release', labelKey: key('actions.release'), from: ['OnHold'], to: 'Posted' },
     ],
   },

@@ -104,9 +104,9 @@ export const apPaymentBatch = defineEntity({
     deletable: ['Open'],
     transitions: [
       { action: 'select', labelKey: key('actions.select'), from: ['Open'], to: null },
-      { action: 'approve', labelKey: key('actions.approve'), from: ['Open'], to: 'Approved', confirmKey: key('confirm.approve'), primary: true },
+      { action: 'approve', labelKey: key('actions.approve'), from: ['Open'], to: 'Approved', irreversible: true, confirmKey: key('confirm.approve'), primary: true },
       { action: 'reopen', labelKey: key('actions.reopen'), from: ['Approved'], to: 'Open' },
-      { action: 'print', labelKey: key('actions.print'), from: ['Approved'], to: 'Printed', confirmKey: key('confirm.print'), primary: true, hotkey: 'Alt+P' },
+      { action: 'print', labelKey: key('actions.print'), from: ['Approved'], to: 'Printed', irreversible: true, confirmKey: key('confirm.print'), primary: true, hotkey: 'Alt+P' },
     ],
   },
   rules: [paymentLineRules],

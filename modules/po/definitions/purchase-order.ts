@@ -184,8 +184,8 @@ export const purchaseOrder = defineEntity({
     editable: ['Open', 'PartiallyReceived'],
     deletable: ['Open'],
     transitions: [
-      { action: 'close', labelKey: key('actions.close'), from: ['PartiallyReceived', 'Received'], to: 'Closed', confirmKey: key('confirm.close'), hotkey: 'Alt+L' },
-      { action: 'cancel', labelKey: key('actions.cancel'), from: ['Open'], to: 'Cancelled', confirmKey: key('confirm.cancel') },
+      { action: 'close', labelKey: key('actions.close'), from: ['PartiallyReceived', 'Received'], to: 'Closed', irreversible: true, confirmKey: key('confirm.close'), hotkey: 'Alt+L' },
+      { action: 'cancel', labelKey: key('actions.cancel'), from: ['Open'], to: 'Cancelled', irreversible: true, confirmKey: key('confirm.cancel') },
     ],
   },
   rules: [purchaseOrderRules],

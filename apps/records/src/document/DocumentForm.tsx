@@ -27,7 +27,8 @@ import { draftValue } from '../form/form-state.ts';
 import { useText } from '../form/text.ts';
 import { useUnsavedGuard } from '../form/unsaved.ts';
 import { askYesNo, exchange } from './ask.ts';
-import { allowedActions, isDeletable, isEditable, stateOf } from './document-state.ts';
+import { allowedActions, confirmationOf, isDeletable, isEditable, stateOf } from './document-state.ts';
+import { focusMark, restoreFocus, type FocusMark } from '../form/keep-focus.ts';
 import { DocumentLines } from './DocumentLines.tsx';
 import { LineSourceDialog } from './LineSourceDialog.tsx';
 import { ariaShortcut, matchesHotkey } from '../list/keyboard.ts';
@@ -70,6 +71,20 @@ export function DocumentForm(props: DocumentFormProps) {
   const [source, setSource] = useState<LineSource | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLElement>(null);
+  // Issue 40 item 6: where the focus was when a save or an action started; put back after its answer's render.
+  const [focusBack, setFocusBack] = useState<FocusMark | null>(null);
+  useLayoutEffect(() => {
+    if (focusBack) restoreFocus(formRef.current, focusBack, headingRef.current);
+  }, [focusBack]);
+  /** Runs a save or an action keeping the focus in the form (busy disables the button that had it). */
+  async function keepingFocus<T>(work: () => Promise<T>): Promise<T> {
+    const mark = focusMark(formRef.current);
+    try {
+      return await work();
+    } finally {
+      setFocusBack({ ...mark });
+    }
+  }
 
   const editable = props.canWrite && isEditable(def, record);
   const state = stateOf(def, record);
@@ -82,6 +97,8 @@ export function DocumentForm(props: DocumentFormProps) {
 
   async function save(): Promise<Record<string, unknown> | null> {
     const body = model.saveBody();
+    // Issue 40 item 8: a banner belongs to the action that raised it; a new one replaces it.
+    setBanner(null);
     setBusy(true);
     try {
       const outcome = await exchange(tr, tr(def.labelKey, def.name), (confirmations) => {
@@ -104,7 +121,13 @@ export function DocumentForm(props: DocumentFormProps) {
   }
 
   async function run(transition: TransitionSpec) {
-    if (transition.confirmKey && !(await askYesNo(tr, tr(transition.labelKey, transition.action), tr(transition.confirmKey, ''), 'primary'))) return;
+    // Issue 40 item 8: the one confirmation of an irreversible action (its own text, else the generic one);
+    // a reversible action asks nothing.
+    const question = confirmationOf(transition);
+    const label = tr(transition.labelKey, transition.action);
+    const number = record ? String(record[def.numbering?.field ?? def.key] ?? '') : '';
+    if (question && !(await askYesNo(tr, label, tr(question, '{{action}} {{number}}? This cannot be undone.', { action: label, number }), 'primary'))) return;
+    setBanner(null);
     let current = record;
     if ((dirty || !record) && editable) {
       current = await save();
@@ -203,7 +226,7 @@ export function DocumentForm(props: DocumentFormProps) {
     const key = event.key.toLowerCase();
     if ((event.ctrlKey || event.metaKey) && !event.altKey && key === 's') {
       event.preventDefault();
-      if (editable) void save();
+      if (editable) void keepingFocus(save);
       return;
     }
     if (printable && matchesHotkey('Ctrl+P', event)) {
@@ -230,7 +253,7 @@ export function DocumentForm(props: DocumentFormProps) {
     const transition = actions.find((candidate) => candidate.hotkey && matchesHotkey(candidate.hotkey, event));
     if (transition) {
       event.preventDefault();
-      void run(transition);
+      void keepingFocus(() => run(transition));
     }
   }
 
@@ -270,7 +293,7 @@ export function DocumentForm(props: DocumentFormProps) {
               type="button"
               className={actions.length === 0 ? 'erp-primary' : undefined}
               disabled={busy}
-              onClick={() => void save()}
+              onClick={() => void keepingFocus(save)}
               aria-keyshortcuts="Control+S"
               title={withKeys(tr('entities:actions.save', 'Save'), 'Ctrl+S')}
             >
@@ -286,11 +309,17 @@ export function DocumentForm(props: DocumentFormProps) {
               data-action={transition.action}
               aria-keyshortcuts={ariaShortcut(transition.hotkey)}
               title={withKeys(tr(transition.labelKey, transition.action), transition.hotkey)}
-              onClick={() => void run(transition)}
+              onClick={() => void keepingFocus(() => run(transition))}
             >
               {tr(transition.labelKey, transition.action)}
             </button>
           ))}
+          {!record && editable && (
+            // Issue 40 item 8: a new, unsaved document is discarded, not cancelled (it offers no state action).
+            <button type="button" disabled={busy} data-action="discard" onClick={() => props.onClose()}>
+              {tr('records:document.discard', 'Discard')}
+            </button>
+          )}
           {printable && (
             <button
               type="button"
@@ -320,7 +349,7 @@ export function DocumentForm(props: DocumentFormProps) {
       {!editable && record && props.canWrite && (
         <FormMessage kind="note">{tr('records:document.readOnly', 'This document is {{state}}: it can no longer be changed.', { state: stateLabel })}</FormMessage>
       )}
-      {banner && banner.text && <FormMessage kind={banner.kind}>{banner.text}</FormMessage>}
+      {banner && banner.text && !(banner.kind === 'info' && dirty) && <FormMessage kind={banner.kind}>{banner.text}</FormMessage>}
       <div className="erp-form-body">
         <div className="erp-form-fields" data-f2-region="fields">
         <FormSections

@@ -8,7 +8,8 @@ import { allowedActions, isBlankLine, isDeletable, isEditable, linesDraft, lines
 
 describe('document state', () => {
   it('offers exactly the transitions of the state, and edits only where the state allows', () => {
-    expect(allowedActions(glJournalEntry, null, null).map((a) => a.action)).toEqual(['post']);
+    // Issue 40 item 8: a new, unsaved document offers none of its state's actions (it offers Discard).
+    expect(allowedActions(glJournalEntry, null, null)).toEqual([]);
     expect(allowedActions(glJournalEntry, { Status: 'Draft' }, null).map((a) => a.action)).toEqual(['post']);
     expect(allowedActions(glJournalEntry, { Status: 'Posted' }, null).map((a) => a.action)).toEqual(['reverse']);
     expect(allowedActions(glJournalEntry, { Status: 'Reversed' }, null)).toEqual([]);
