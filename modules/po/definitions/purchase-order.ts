@@ -185,7 +185,7 @@ export const purchaseOrder = defineEntity({
     deletable: ['Open'],
     transitions: [
       { action: 'close', labelKey: key('actions.close'), from: ['PartiallyReceived', 'Received'], to: 'Closed', irreversible: true, confirmKey: key('confirm.close'), hotkey: 'Alt+L' },
-      { action: 'cancel', labelKey: key('actions.cancel'), from: ['Open'], to: 'Cancelled', irreversible: true, confirmKey: key('confirm.cancel') },
+      { action: 'cancel', labelKey: key('actions.cancel'), from: ['Open'], to: 'Cancelled', irreversible: true, voids: true, confirmKey: key('confirm.cancel') },
     ],
   },
   rules: [purchaseOrderRules],

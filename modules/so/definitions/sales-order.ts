@@ -207,7 +207,7 @@ export const salesOrder = defineEntity({
       { action: 'commit', labelKey: key('actions.commit'), from: ['Entered'], to: 'Committed', irreversible: true, confirmKey: key('confirm.commit'), primary: true, hotkey: 'Alt+M' },
       { action: 'ship', labelKey: key('actions.ship'), from: ['Committed'], to: 'Shipped', irreversible: true, confirmKey: key('confirm.ship'), hotkey: 'Alt+H' },
       { action: 'invoice', labelKey: key('actions.invoice'), from: ['Shipped'], to: 'Invoiced', irreversible: true, confirmKey: key('confirm.invoice'), hotkey: 'Alt+I' },
-      { action: 'cancel', labelKey: key('actions.cancel'), from: ['Entered', 'Committed'], to: 'Cancelled', irreversible: true, confirmKey: key('confirm.cancel') },
+      { action: 'cancel', labelKey: key('actions.cancel'), from: ['Entered', 'Committed'], to: 'Cancelled', irreversible: true, voids: true, confirmKey: key('confirm.cancel') },
     ],
   },
   rules: [salesOrderRules],

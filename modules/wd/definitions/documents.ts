@@ -99,7 +99,7 @@ export const wdQuote = defineEntity({
     deletable: ['Quoted'],
     transitions: [
       { action: 'accept', labelKey: 'wd:wd-quote.actions.accept', from: ['Quoted'], to: 'Accepted', irreversible: true, confirmKey: 'wd:wd-quote.confirm.accept', hotkey: 'Alt+A' },
-      { action: 'lose', labelKey: 'wd:wd-quote.actions.lose', from: ['Quoted'], to: 'Lost', irreversible: true, confirmKey: 'wd:wd-quote.confirm.lose' },
+      { action: 'lose', labelKey: 'wd:wd-quote.actions.lose', from: ['Quoted'], to: 'Lost', irreversible: true, voids: true, confirmKey: 'wd:wd-quote.confirm.lose' },
     ],
   },
 });
@@ -182,7 +182,7 @@ export const wdOrder = defineEntity({
     transitions: [
       { action: 'schedule', labelKey: 'wd:wd-order.actions.schedule', from: ['Entered'], to: 'Scheduled', irreversible: true, hotkey: 'Alt+S' },
       { action: 'complete', labelKey: 'wd:wd-order.actions.complete', from: ['Scheduled'], to: 'Completed', irreversible: true, confirmKey: 'wd:wd-order.confirm.complete', hotkey: 'Alt+C' },
-      { action: 'cancel', labelKey: 'wd:wd-order.actions.cancel', from: ['Entered', 'Scheduled'], to: 'Cancelled', irreversible: true, confirmKey: 'wd:wd-order.confirm.cancel' },
+      { action: 'cancel', labelKey: 'wd:wd-order.actions.cancel', from: ['Entered', 'Scheduled'], to: 'Cancelled', irreversible: true, voids: true, confirmKey: 'wd:wd-order.confirm.cancel' },
     ],
   },
 });

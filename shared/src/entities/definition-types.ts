@@ -432,6 +432,11 @@ export interface TransitionSpec {
    * starts from must say so (apps/records/src/document/irreversible.test.ts).
    */
   irreversible?: boolean;
+  /**
+   * Issue 40 item 8: the action voids the document (cancel an order, a cheque; lose a quote). A new, unsaved
+   * document does not offer it: it offers Discard (a new purchase order offered "Cancel order").
+   */
+  voids?: boolean;
   /** The question's text (what will happen); only an irreversible action has one. Default: the generic one. */
   confirmKey?: string;
   /** Roles that may run it; default the entity's write roles. */

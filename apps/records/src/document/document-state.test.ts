@@ -9,7 +9,7 @@ import { allowedActions, isBlankLine, isDeletable, isEditable, linesDraft, lines
 
 describe('document state', () => {
   it('offers exactly the transitions of the state, and edits only where the state allows', () => {
-    // Issue 40 item 8: a new, unsaved document offers only its main action (and Discard), never a cancel.
+    // Issue 40 item 8: a new, unsaved document offers its actions but not one that voids it (it offers Discard).
     expect(allowedActions(glJournalEntry, null, null).map((a) => a.action)).toEqual(['post']);
     expect(allowedActions(purchaseOrder, null, null)).toEqual([]);
     expect(allowedActions(purchaseOrder, { Status: 'Open' }, null).map((a) => a.action)).toEqual(['cancel']);

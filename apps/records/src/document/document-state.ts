@@ -3,7 +3,7 @@
  * drafts with stable client ids, and the body of a save.
  *
  * - `allowedActions(def, record, roles)`: exactly the transitions whose `from` holds the record's state (a new,
- *   unsaved record: only its main action — it offers Discard, never e.g. "Cancel order").
+ *   unsaved record: the initial state's, except those that void it — it offers Discard instead).
  * - `confirmationOf(transition)`: the question an action asks first (issue 40 item 8: irreversible ones only).
  * - `isEditable(def, record)`: the state allows edits (a new record always does).
  * - `linesField(def)`: the definition's line collection (`children` with `lines: true`), or null.
@@ -52,12 +52,12 @@ export function isDeletable(def: AnyEntity, record: Record<string, unknown> | nu
 }
 
 export function allowedActions(def: AnyEntity, record: Record<string, unknown> | null, roles: readonly string[] | null): TransitionSpec[] {
-  // Issue 40 item 8: a new, unsaved document offers Discard and its main action (primary: saved first, then run),
-  // none of the others (a new purchase order offered "Cancel order"); once saved, every action its state allows.
+  // A new document offers the initial state's actions (running one saves it first) — issue 40 item 8: except
+  // those that void it (definition `voids`): it offers Discard instead (a new purchase order offered "Cancel order").
   if (!def.states) return [];
   const state = stateOf(def, record)!;
   return def.states.transitions.filter((transition) => {
-    if (!transition.from.includes(state) || (!record && !transition.primary)) return false;
+    if (!transition.from.includes(state) || (!record && transition.voids)) return false;
     const allowed = transition.roles ?? def.roles.write;
     return allowed === '*' || roles === null || roles.some((role) => allowed.includes(role));
   });

@@ -5,7 +5,8 @@
  * - an action after which no transition leads back to a state it starts from is declared irreversible;
  * - only irreversible actions carry a question (`confirmKey`; defineEntity refuses the others);
  * - the form asks exactly the irreversible ones (`confirmationOf`), with the action's own text or the
- *   generic one.
+ *   generic one;
+ * - a new, unsaved document offers no action that voids it (`voids`: cancel, lose), it offers Discard.
  */
 import { describe, expect, it } from 'vitest';
 import { defineEntity, type AnyEntity, type StateMachine } from '@erp/shared/entities/define';
@@ -20,7 +21,7 @@ import { shellModule } from '@erp/modules/shell/definitions/index';
 import { soModule } from '@erp/modules/so/definitions/index';
 import { teModule } from '@erp/modules/te/definitions/index';
 import { wdModule } from '@erp/modules/wd/definitions/index';
-import { confirmationOf } from './document-state.ts';
+import { allowedActions, confirmationOf } from './document-state.ts';
 
 const MODULES = [shellModule, glModule, arModule, apModule, icModule, oeModule, poModule, prModule, soModule, teModule, wdModule];
 const DOCUMENTS: AnyEntity[] = MODULES.flatMap((module) => module.entities).filter((entity) => entity.states !== null);
@@ -68,6 +69,14 @@ describe('irreversible actions (issue 40 item 8)', () => {
         if (!transition.irreversible) expect(asked, `${entity.name}.${transition.action}`).toBeNull();
         else expect(asked, `${entity.name}.${transition.action}`).toBe(transition.confirmKey ?? 'records:document.confirmIrreversible');
       }
+    });
+  }
+
+  for (const entity of DOCUMENTS) {
+    it(`${entity.name}: a new document offers no action that voids it (it offers Discard)`, () => {
+      const offered = allowedActions(entity, null, null);
+      expect(offered.filter((transition) => transition.voids).map((transition) => transition.action)).toEqual([]);
+      for (const transition of entity.states!.transitions) if (transition.voids) expect(transition.irreversible, `${entity.name}.${transition.action}`).toBe(true);
     });
   }
 

@@ -238,7 +238,7 @@ export const inventoryTicket = defineEntity({
     transitions: [
       { action: 'commit', labelKey: `ic:${NAME}.actions.commit`, from: ['Pending'], to: 'Committed', irreversible: true, confirmKey: `ic:${NAME}.confirm.commit`, hotkey: 'Alt+M' },
       { action: 'close', labelKey: `ic:${NAME}.actions.close`, from: ['Committed'], to: 'Closed', irreversible: true, confirmKey: `ic:${NAME}.confirm.close`, primary: true, hotkey: 'Alt+L' },
-      { action: 'cancel', labelKey: `ic:${NAME}.actions.cancel`, from: ['Pending', 'Committed'], to: 'Cancelled', irreversible: true, confirmKey: `ic:${NAME}.confirm.cancel` },
+      { action: 'cancel', labelKey: `ic:${NAME}.actions.cancel`, from: ['Pending', 'Committed'], to: 'Cancelled', irreversible: true, voids: true, confirmKey: `ic:${NAME}.confirm.cancel` },
     ],
   },
   rules: [ticketRules],
