@@ -260,10 +260,10 @@ test('every document screen: open → Alt+N → required fields by keyboard → 
   expect(screens.length, 'document screens found in the route catalogue').toBeGreaterThan(20);
   const outcomes: Outcome[] = [];
   for (const target of screens) {
-    const started = Date.now();
     outcomes.push(await checkScreen(page, target));
-    console.log(`${target.path} ${JSON.stringify(outcomes.at(-1))} ${Date.now() - started} ms`);
   }
-  test.info().annotations.push({ type: 'outcomes', description: JSON.stringify(outcomes) });
-  console.log(outcomes.map((o) => `${o.path} saved=${o.saved} action=${o.action}`).join('\n'));
+  // The typed values satisfy most documents' own rules (a journal entry must balance, a receipt needs a PO's
+  // lines …): at least half are saved and their action key checked, so the filler cannot silently check nothing.
+  expect(outcomes.filter((outcome) => outcome.saved).length, JSON.stringify(outcomes)).toBeGreaterThanOrEqual(Math.ceil(screens.length / 2));
+  expect(outcomes.filter((outcome) => outcome.action !== '').length, JSON.stringify(outcomes)).toBeGreaterThanOrEqual(10);
 });

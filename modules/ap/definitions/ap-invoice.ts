@@ -162,7 +162,7 @@ export const apInvoice = defineEntity({
     sections: [
       { rows: [['DocumentNo', 'DocumentType', 'Status'], ['VendorId', 'VendorName'], ['TransactionDate', 'DocDate', 'VendorDocNo'], ['Amount', 'Currency', 'TermsCode'], ['ShipToState', 'BankAccountId', 'ReceiptId'], ['ExchangeRate', 'HomeAmount'], ['Reference', 'Description']] },
       { titleKey: key('sections.terms'), rows: [['DueDate', 'DiscountDate', 'DiscountAvailable'], ['Balance', 'AcceptedBy', 'JournalId']] },
-      { titleKey: key('sections.totals'), rows: [['SubTotal', 'TaxTotal', 'Remaining', 'Variance']] },
+      { titleKey: key('sections.totals'), afterLines: true, rows: [['SubTotal', 'TaxTotal', 'Remaining', 'Variance']] },
     ],
   },
   computed: {

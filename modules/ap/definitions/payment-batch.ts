@@ -94,7 +94,7 @@ export const apPaymentBatch = defineEntity({
   formLayout: {
     sections: [
       { rows: [['BatchNo', 'Status'], ['BankAccountId', 'PaymentMethod'], ['PayThroughDate', 'PaymentDate', 'VendorId']] },
-      { titleKey: key('sections.totals'), rows: [['Total', 'DiscountTotal'], ['FirstChequeNo', 'LastChequeNo', 'EftFileNo']] },
+      { titleKey: key('sections.totals'), afterLines: true, rows: [['Total', 'DiscountTotal'], ['FirstChequeNo', 'LastChequeNo', 'EftFileNo']] },
     ],
   },
   states: {

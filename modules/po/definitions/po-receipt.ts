@@ -168,7 +168,7 @@ export const poReceipt = defineEntity({
   formLayout: {
     sections: [
       { rows: [['ReceiptNo', 'Status', 'ReceiptDate'], ['PoId', 'PoNo', 'VendorId', 'WarehouseId'], ['PackingSlip', 'Waybill', 'Carrier'], ['Skids', 'Boxes', 'Inspected'], ['Freight'], ['Notes']] },
-      { titleKey: key('sections.totals'), rows: [['TotalQuantity', 'TotalCost']] },
+      { titleKey: key('sections.totals'), afterLines: true, rows: [['TotalQuantity', 'TotalCost']] },
     ],
   },
   numbering: { sequence: RECEIPT_SEQUENCE, field: 'ReceiptNo', prefix: 'PRC' },

@@ -116,7 +116,7 @@ export const productReturn = defineEntity({
   formLayout: {
     sections: [
       { rows: [['ReturnNo', 'Status', 'ReturnDate'], ['OrderKey', 'OrderNo', 'BillToId', 'WarehouseId'], ['Reason']] },
-      { titleKey: `${SO}:sales-order.sections.totals`, rows: [['Total', 'JournalId', 'CreditNoteNo', 'CreditNoteId']] },
+      { titleKey: `${SO}:sales-order.sections.totals`, afterLines: true, rows: [['Total', 'JournalId', 'CreditNoteNo', 'CreditNoteId']] },
     ],
   },
   numbering: { sequence: PRODUCT_RETURN_SEQUENCE, field: 'ReturnNo', prefix: 'RMA' },

@@ -194,7 +194,7 @@ export const salesOrder = defineEntity({
         ],
       },
       { titleKey: key('sections.fulfilment'), rows: [['ShipDate', 'JournalId', 'InvoiceNo', 'InvoiceId']] },
-      { titleKey: key('sections.totals'), rows: [['SubTotal', 'TaxTotal', 'Total']] },
+      { titleKey: key('sections.totals'), afterLines: true, rows: [['SubTotal', 'TaxTotal', 'Total']] },
     ],
   },
   numbering: { sequence: SALES_ORDER_SEQUENCE, field: 'OrderNo', prefix: 'SO' },

@@ -372,6 +372,11 @@ export interface FormSection<K extends string = string> {
   titleKey?: string;
   /** Rows of field names, laid out left to right. */
   rows: readonly (readonly K[])[];
+  /**
+   * A document's section shown under its lines (its totals): issue 40 item 8, the lines show without scrolling
+   * at 1440×900. The record form ignores it.
+   */
+  afterLines?: boolean;
 }
 
 /**

@@ -266,6 +266,30 @@ export function DocumentForm(props: DocumentFormProps) {
   const stateField = def.states ? (def.fields[def.states.field] as { options?: readonly { value: string; labelKey: string }[] }) : null;
   const stateLabel = state && stateField?.options ? tr(stateField.options.find((option) => option.value === state)?.labelKey ?? '', state) : state;
 
+  // Issue 40 item 8: the header's sections above the lines, those marked afterLines (the totals) under them.
+  const headerSections = def.formLayout.sections.filter((section) => !section.afterLines);
+  const footerSections = def.formLayout.sections.filter((section) => section.afterLines);
+  const fieldOf = (name: string) => {
+    const field = def.fields[name]!;
+    const computed = model.computedNames.has(name);
+    const error = errors.get(name);
+    return (
+      <FieldInput
+        key={name}
+        prefix={`doc-${def.name}`}
+        from={def.name}
+        record={header}
+        name={name}
+        field={field}
+        value={computed ? draftValue(field, model.totals[name]) : header[name]}
+        readOnly={!editable || !model.writableHeader.includes(name)}
+        errors={error ? [error] : []}
+        issues={[]}
+        onChange={(next) => model.onHeaderChange(name, next)}
+      />
+    );
+  };
+
   return (
     <section
       className="erp-entity-form erp-document"
@@ -353,31 +377,17 @@ export function DocumentForm(props: DocumentFormProps) {
       <div className="erp-form-body">
         <div className="erp-form-fields" data-f2-region="fields">
         <FormSections
-          sections={def.formLayout.sections}
+          sections={headerSections}
           legend={(key) => tr(key, '')}
-          field={(name) => {
-            const field = def.fields[name]!;
-            const computed = model.computedNames.has(name);
-            const error = errors.get(name);
-            return (
-              <FieldInput
-                key={name}
-                prefix={`doc-${def.name}`}
-                from={def.name}
-                record={header}
-                name={name}
-                field={field}
-                value={computed ? draftValue(field, model.totals[name]) : header[name]}
-                readOnly={!editable || !model.writableHeader.includes(name)}
-                errors={error ? [error] : []}
-                issues={[]}
-                onChange={(next) => model.onHeaderChange(name, next)}
-              />
-            );
-          }}
+          field={fieldOf}
         />
         </div>
         <DocumentLines from={def.name} model={model} editable={editable} language={language} tr={tr} onSave={async () => (await save()) !== null} onSource={setSource} />
+        {footerSections.length > 0 && (
+          <div className="erp-form-fields erp-document-totals" data-f2-region="totals">
+            <FormSections sections={footerSections} legend={(key) => tr(key, '')} field={fieldOf} />
+          </div>
+        )}
         {source && model.lines && (
           <LineSourceDialog
             from={def.name}

@@ -221,7 +221,7 @@ export const inventoryTicket = defineEntity({
   formLayout: {
     sections: [
       { rows: [['TicketNo', 'Status'], ['TicketDate', 'WarehouseId'], ['TicketType', 'SubType', 'ToWarehouseId'], ['Notes']] },
-      { titleKey: `ic:${NAME}.sections.totals`, rows: [['TotalQuantity', 'TotalCost']] },
+      { titleKey: `ic:${NAME}.sections.totals`, afterLines: true, rows: [['TotalQuantity', 'TotalCost']] },
     ],
   },
   numbering: { sequence: INVENTORY_TICKET_SEQUENCE, field: 'TicketNo', prefix: 'IT' },
