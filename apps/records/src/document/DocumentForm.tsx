@@ -2,7 +2,11 @@
  * The document form (issue 12 "Documents" and "States and actions"): the header fields of the definition's
  * form layout, the line grid (LineGrid) of its line collection, the computed totals (the shared evaluator,
  * shared/src/entities/compute.ts, the same the server runs), the state, and exactly the actions the state
- * allows as buttons, each asked first when the definition gives a confirmation.
+ * allows as buttons. Issue 40 item 8: an irreversible action asks the one Yes/No confirmation
+ * (`confirmationOf`), a reversible one nothing; a new, unsaved document offers Discard, never an action that voids
+ * it; a banner belongs to the action that raised it (a new action clears it, typing hides a success); sections
+ * marked `afterLines` (totals) follow the lines. Issue 40 item 6: the focus stays in the form through a save or
+ * an action (keep-focus.ts), so the next key still reaches it.
  *
  * Calls (quiet, the form shows each answer): GET/POST/PUT/DELETE /api/data/:entity[/:id] and
  * POST /api/data/:entity/:id/actions/:action { Version, Confirmations }. The §5 confirmation exchange: an
