@@ -166,7 +166,7 @@ export const apInvoice = defineEntity({
     sections: [
       { rows: [['DocumentNo', 'DocumentType', 'Status'], ['VendorId', 'VendorName'], ['TransactionDate', 'DocDate', 'VendorDocNo'], ['Amount', 'Currency', 'TermsCode'], ['ShipToState', 'BankAccountId', 'ReceiptId'], ['ExchangeRate', 'HomeAmount'], ['Reference', 'Description']] },
       { titleKey: key('sections.terms'), rows: [['DueDate', 'DiscountDate', 'DiscountAvailable'], ['Balance', 'AcceptedBy', 'JournalId']] },
-      { titleKey: key('sections.totals'), rows: [['SubTotal', 'TaxTotal', 'Remaining', 'Variance']] },
+      { titleKey: key('sections.totals'), afterLines: true, rows: [['SubTotal', 'TaxTotal', 'Remaining', 'Variance']] },
     ],
   },
   computed: {
@@ -180,10 +180,10 @@ export const apInvoice = defineEntity({
     deletable: ['Draft'],
     transitions: [
       // to: null — the effect decides: Posted, or Exception when a match is out of tolerance.
-      { action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: null, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' },
-      { action: 'accept', labelKey: key('actions.accept'), from: ['Exception'], to: 'Posted', confirmKey: key('confirm.accept'), primary: true },
+      { action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: null, irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' },
+      { action: 'accept', labelKey: key('actions.accept'), from: ['Exception'], to: 'Posted', irreversible: true, confirmKey: key('confirm.accept'), primary: true },
       { action: 'reopen', labelKey: key('actions.reopen'), from: ['Exception'], to: 'Draft' },
-      { action: 'hold', labelKey: key('actions.hold'), from: ['Posted'], to: 'OnHold', confirmKey: key('confirm.hold') },
+      { action: 'hold', labelKey: key('actions.hold'), from: ['Posted'], to: 'OnHold' },
       { action: 'release', labelKey: key('actions.release'), from: ['OnHold'], to: 'Posted' },
     ],
   },

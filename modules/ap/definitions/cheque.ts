@@ -67,6 +67,6 @@ export const apCheque = defineEntity({
     initial: 'Open',
     editable: ['Open'],
     deletable: [],
-    transitions: [{ action: 'cancel', labelKey: key('actions.cancel'), from: ['Open'], to: 'Cancelled', confirmKey: key('confirm.cancel'), primary: true }],
+    transitions: [{ action: 'cancel', labelKey: key('actions.cancel'), from: ['Open'], to: 'Cancelled', irreversible: true, voids: true, confirmKey: key('confirm.cancel'), primary: true }],
   },
 });

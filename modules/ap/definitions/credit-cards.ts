@@ -111,6 +111,6 @@ export const apCardInvoice = defineEntity({
     initial: 'Draft',
     editable: ['Draft'],
     deletable: ['Draft'],
-    transitions: [{ action: 'post', labelKey: charge('actions.post'), from: ['Draft'], to: 'Posted', confirmKey: charge('confirm.post'), primary: true, hotkey: 'Alt+P' }],
+    transitions: [{ action: 'post', labelKey: charge('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: charge('confirm.post'), primary: true, hotkey: 'Alt+P' }],
   },
 });

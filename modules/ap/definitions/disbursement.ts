@@ -93,7 +93,7 @@ export const apDisbursement = defineEntity({
     initial: 'Draft',
     editable: ['Draft'],
     deletable: ['Draft'],
-    transitions: [{ action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: 'Posted', confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }],
+    transitions: [{ action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }],
   },
   rules: [paymentLineRules],
 });

@@ -127,6 +127,6 @@ export const apExpenseReport = defineEntity({
     initial: 'Draft',
     editable: ['Draft'],
     deletable: ['Draft'],
-    transitions: [{ action: 'post', labelKey: report('actions.post'), from: ['Draft'], to: 'Posted', confirmKey: report('confirm.post'), primary: true, hotkey: 'Alt+P' }],
+    transitions: [{ action: 'post', labelKey: report('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: report('confirm.post'), primary: true, hotkey: 'Alt+P' }],
   },
 });

@@ -100,7 +100,7 @@ export const apPaymentBatch = defineEntity({
   formLayout: {
     sections: [
       { rows: [['BatchNo', 'Status'], ['BankAccountId', 'PaymentMethod'], ['PayThroughDate', 'PaymentDate', 'VendorId']] },
-      { titleKey: key('sections.totals'), rows: [['Total', 'DiscountTotal'], ['FirstChequeNo', 'LastChequeNo', 'EftFileNo']] },
+      { titleKey: key('sections.totals'), afterLines: true, rows: [['Total', 'DiscountTotal'], ['FirstChequeNo', 'LastChequeNo', 'EftFileNo']] },
     ],
   },
   states: {
@@ -110,9 +110,9 @@ export const apPaymentBatch = defineEntity({
     deletable: ['Open'],
     transitions: [
       { action: 'select', labelKey: key('actions.select'), from: ['Open'], to: null },
-      { action: 'approve', labelKey: key('actions.approve'), from: ['Open'], to: 'Approved', confirmKey: key('confirm.approve'), primary: true },
+      { action: 'approve', labelKey: key('actions.approve'), from: ['Open'], to: 'Approved', irreversible: true, confirmKey: key('confirm.approve'), primary: true },
       { action: 'reopen', labelKey: key('actions.reopen'), from: ['Approved'], to: 'Open' },
-      { action: 'print', labelKey: key('actions.print'), from: ['Approved'], to: 'Printed', confirmKey: key('confirm.print'), primary: true, hotkey: 'Alt+P' },
+      { action: 'print', labelKey: key('actions.print'), from: ['Approved'], to: 'Printed', irreversible: true, confirmKey: key('confirm.print'), primary: true, hotkey: 'Alt+P' },
     ],
   },
   rules: [paymentLineRules],

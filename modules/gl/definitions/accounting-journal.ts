@@ -65,7 +65,7 @@ export const accountingJournal = defineEntity({
     editable: ['Open'],
     deletable: ['Open'],
     transitions: [
-      { action: 'close', labelKey: `gl:${NAME}.actions.close`, from: ['Open'], to: 'Closed', confirmKey: `gl:${NAME}.confirm.close`, primary: true },
+      { action: 'close', labelKey: `gl:${NAME}.actions.close`, from: ['Open'], to: 'Closed', irreversible: true, confirmKey: `gl:${NAME}.confirm.close`, primary: true },
     ],
   },
 });

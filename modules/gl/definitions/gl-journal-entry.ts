@@ -95,7 +95,7 @@ export const glJournalEntry = defineEntity({
   formLayout: {
     sections: [
       { rows: [['DocumentNo', 'Status'], ['EntryDate', 'Description'], ['JournalId', 'ReversalOf', 'ReversedBy']] },
-      { titleKey: `gl:${NAME}.sections.totals`, rows: [['TotalDebit', 'TotalCredit', 'Balance']] },
+      { titleKey: `gl:${NAME}.sections.totals`, afterLines: true, rows: [['TotalDebit', 'TotalCredit', 'Balance']] },
     ],
   },
   numbering: POSTED.numbering,

@@ -41,8 +41,7 @@ test('a revaluation is previewed and posted, with its reversal next period', asy
   await expect(row).toContainText('1,350.00');
   await expect(row).toContainText('50.00');
   // Only the e2e account is run (the demo ledger's USD bank has its own figures).
-  // By keyboard (the wide preview grid scrolls under the header row): none, then the e2e account.
-  await preview.getByRole('checkbox', { name: 'Select all' }).press('Space');
+  // By keyboard (the wide preview grid scrolls under the header row): nothing is ticked (issue 40 item 8), then the e2e account.
   await expect(preview.getByRole('checkbox', { name: 'Select all' })).not.toBeChecked();
   await preview.getByRole('checkbox', { name: 'Select 61010' }).press('Space');
   await expect(preview.getByRole('checkbox', { name: 'Select 61010' })).toBeChecked();

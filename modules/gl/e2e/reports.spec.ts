@@ -96,6 +96,11 @@ test('post draft journal entries: preview, confirm, run, one result per entry', 
   await screen.getByLabel('End date').fill(date);
   await screen.getByRole('button', { name: 'Preview' }).click();
   const preview = screen.getByRole('region', { name: 'Items to process' });
+  // Issue 40 item 8: nothing ticked, Run disabled until Select all (or a tick).
+  await expect(preview.getByRole('checkbox', { name: `Select ${drafts[0].DocumentNo}` })).not.toBeChecked();
+  await expect(preview.getByText('0 of 2 selected')).toBeVisible();
+  await expect(preview.getByRole('button', { name: 'Run' })).toBeDisabled();
+  await preview.getByRole('button', { name: 'Select all' }).click();
   await expect(preview.getByRole('checkbox', { name: `Select ${drafts[0].DocumentNo}` })).toBeChecked();
   await expect(preview.getByRole('checkbox', { name: `Select ${drafts[1].DocumentNo}` })).toBeChecked();
   await expect(preview.getByText('2 of 2 selected')).toBeVisible();

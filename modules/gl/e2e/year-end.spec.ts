@@ -48,7 +48,7 @@ test('a year end is refused while periods are open, then run', async ({ page }) 
 
   await screen.getByRole('button', { name: 'Preview' }).click();
   const preview = screen.getByRole('region', { name: 'Items to process' });
-  await expect(preview.getByRole('checkbox', { name: `Select ${YEAR}` })).toBeChecked();
+  await preview.getByRole('checkbox', { name: `Select ${YEAR}` }).check();
   await preview.getByRole('button', { name: 'Run' }).click();
   const question = page.locator('erp-dialog[data-dialog="question"]');
   await question.getByRole('button', { name: 'Run' }).click();

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
-import { openScreen } from '../../../tests/e2e/shell-helpers.ts';
+import { answerYes, openScreen } from '../../../tests/e2e/shell-helpers.ts';
 
 const WH = 'MTL-01';
 
@@ -25,6 +25,7 @@ async function runProcess(page: Page, path: string, title: RegExp, answers: stri
   await screen.getByRole('button', { name: 'Preview' }).click();
   const preview = screen.getByRole('region', { name: 'Items to process' });
   await expect(preview.getByRole('row', { name: new RegExp(WH) })).toBeVisible();
+  await preview.getByRole('row', { name: new RegExp(WH) }).getByRole('checkbox').check();
   await preview.getByRole('button', { name: 'Run' }).click();
   const question = page.locator('erp-dialog[data-dialog="question"]');
   await question.getByRole('button', { name: 'Run' }).click();
@@ -75,6 +76,8 @@ test('freeze, count by product and by tag, upgrade with the uncounted set to 0, 
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form.getByText('Saved.', { exact: true })).toBeVisible();
   await form.getByRole('button', { name: 'Post tag' }).click();
+  // Posting is irreversible: asked first (issue 40 item 8).
+  await answerYes(page);
   await expect(form.getByText(/State: Posted/)).toBeVisible();
 
   // PC-07: what is left to count.

@@ -8,7 +8,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
-import { answerYes, goTo, questionDialog, screenOf } from '../../../tests/e2e/shell-helpers.ts';
+import { goTo, questionDialog, screenOf } from '../../../tests/e2e/shell-helpers.ts';
 
 test('a work order is closed with remaining ≠ 0 only with a closing reason', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
@@ -37,15 +37,15 @@ test('a work order is closed with remaining ≠ 0 only with a closing reason', a
   await expect(form.getByRole('cell', { name: 'Quantity — Line 1' })).toHaveText('15.0000');
 
   // No reason, 5 remaining: refused with the §4 text.
+  // Reversible (Re-Open): asks nothing (issue 40 item 8).
   await form.getByRole('button', { name: 'Close', exact: true }).click();
-  await answerYes(page);
   await expect(form.getByRole('alert')).toHaveText('A closing reason is required when the remaining quantity is not 0.');
   await expect(form.locator('[data-document-state]')).toHaveText('Committed');
 
   // With a reason (saved with the action): closed, and read-only.
   await form.getByRole('textbox', { name: 'Closing reason', exact: true }).fill('Cancelled by the customer');
+  // Reversible (Re-Open): asks nothing (issue 40 item 8).
   await form.getByRole('button', { name: 'Close', exact: true }).click();
-  await answerYes(page);
   await expect(form.getByRole('status').filter({ hasText: `Work order ${workOrderNo} closed.` })).toBeVisible();
   await expect(form.locator('[data-document-state]')).toHaveText('Closed');
   await expect(form.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
@@ -61,7 +61,7 @@ test('the inventory year end previews a stock year and closes it', async ({ page
   await screen.getByLabel('Fiscal year').fill('2019');
   await screen.getByRole('button', { name: 'Preview' }).click();
   const preview = screen.getByRole('region', { name: 'Items to process' });
-  await expect(preview.getByRole('checkbox', { name: 'Select 2019' })).toBeChecked();
+  await preview.getByRole('checkbox', { name: 'Select 2019' }).check();
   await expect(preview.getByRole('cell', { name: 'Open', exact: true })).toBeVisible();
   await preview.getByRole('button', { name: 'Run' }).click();
   await questionDialog(page).getByRole('button', { name: 'Run' }).click();

@@ -181,7 +181,7 @@ export const poReceipt = defineEntity({
   formLayout: {
     sections: [
       { rows: [['ReceiptNo', 'Status', 'ReceiptDate'], ['PoId', 'PoNo', 'VendorId', 'WarehouseId'], ['PackingSlip', 'Waybill', 'Carrier'], ['Skids', 'Boxes', 'Inspected'], ['Freight'], ['Notes']] },
-      { titleKey: key('sections.totals'), rows: [['TotalQuantity', 'TotalCost']] },
+      { titleKey: key('sections.totals'), afterLines: true, rows: [['TotalQuantity', 'TotalCost']] },
     ],
   },
   numbering: { sequence: RECEIPT_SEQUENCE, field: 'ReceiptNo', prefix: 'PRC' },
@@ -192,7 +192,7 @@ export const poReceipt = defineEntity({
     initial: 'Open',
     editable: ['Open'],
     deletable: ['Open'],
-    transitions: [{ action: 'post', labelKey: key('actions.post'), from: ['Open'], to: 'Posted', confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }],
+    transitions: [{ action: 'post', labelKey: key('actions.post'), from: ['Open'], to: 'Posted', irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }],
   },
   rules: [receiptRules],
 });

@@ -172,7 +172,7 @@ export const purchaseOrder = defineEntity({
   formLayout: {
     sections: [
       { rows: [['PoNo', 'Status', 'OrderDate'], ['VendorId', 'VendorName', 'TermsCode'], ['BillToId', 'ShipToId'], ['ShipDate', 'Eta', 'Container'], ['ShipVia', 'SalesOrderNo'], ['Notes']] },
-      { titleKey: key('sections.totals'), rows: [['SubTotal', 'DiscountPercent', 'DiscountAmount'], ['Surcharge', 'Shipping', 'Total']] },
+      { titleKey: key('sections.totals'), afterLines: true, rows: [['SubTotal', 'DiscountPercent', 'DiscountAmount'], ['Surcharge', 'Shipping', 'Total']] },
     ],
   },
   numbering: { sequence: PURCHASE_ORDER_SEQUENCE, field: 'PoNo', prefix: 'PO' },
@@ -190,8 +190,8 @@ export const purchaseOrder = defineEntity({
     editable: ['Open', 'PartiallyReceived'],
     deletable: ['Open'],
     transitions: [
-      { action: 'close', labelKey: key('actions.close'), from: ['PartiallyReceived', 'Received'], to: 'Closed', confirmKey: key('confirm.close'), hotkey: 'Alt+L' },
-      { action: 'cancel', labelKey: key('actions.cancel'), from: ['Open'], to: 'Cancelled', confirmKey: key('confirm.cancel') },
+      { action: 'close', labelKey: key('actions.close'), from: ['PartiallyReceived', 'Received'], to: 'Closed', irreversible: true, confirmKey: key('confirm.close'), hotkey: 'Alt+L' },
+      { action: 'cancel', labelKey: key('actions.cancel'), from: ['Open'], to: 'Cancelled', irreversible: true, voids: true, confirmKey: key('confirm.cancel') },
     ],
   },
   rules: [purchaseOrderRules],

@@ -100,7 +100,7 @@ export const prTransaction = defineEntity({
     initial: 'Entered',
     editable: ['Entered'],
     deletable: ['Entered'],
-    transitions: [{ action: 'cancel', labelKey: 'pr:pr-transaction.actions.cancel', from: ['Entered'], to: 'Cancelled', confirmKey: 'pr:pr-transaction.confirm.cancel' }],
+    transitions: [{ action: 'cancel', labelKey: 'pr:pr-transaction.actions.cancel', from: ['Entered'], to: 'Cancelled', irreversible: true, voids: true, confirmKey: 'pr:pr-transaction.confirm.cancel' }],
   },
   listColumns: [{ field: 'TransactionId', visible: false }, 'TransactionNo', 'EmployeeId', 'PayDate', 'Kind', 'Status', 'Gross', 'ChequeId', 'Notes'],
   defaultSort: [{ field: 'PayDate', descending: true }, { field: 'TransactionNo' }],
@@ -180,7 +180,7 @@ export const prCheque = defineEntity({
     editable: [],
     deletable: [],
     transitions: [
-      { action: 'cancel', labelKey: 'pr:pr-cheque.actions.cancel', from: ['Prepared', 'Paid', 'Posted'], to: 'Cancelled', confirmKey: 'pr:pr-cheque.confirm.cancel', primary: true },
+      { action: 'cancel', labelKey: 'pr:pr-cheque.actions.cancel', from: ['Prepared', 'Paid', 'Posted'], to: 'Cancelled', irreversible: true, voids: true, confirmKey: 'pr:pr-cheque.confirm.cancel', primary: true },
     ],
   },
   listColumns: [

@@ -175,7 +175,7 @@ export const workOrder = defineEntity({
     editable: ['Open'],
     deletable: ['Open'],
     transitions: [
-      { action: 'complete', labelKey: 'pr:work-order.actions.complete', from: ['Open'], to: 'Completed', confirmKey: 'pr:work-order.confirm.complete', primary: true, hotkey: 'Alt+C' },
+      { action: 'complete', labelKey: 'pr:work-order.actions.complete', from: ['Open'], to: 'Completed', primary: true, hotkey: 'Alt+C' },
       { action: 'reopen', labelKey: 'pr:work-order.actions.reopen', from: ['Completed'], to: 'Open' },
     ],
   },
@@ -232,7 +232,7 @@ export const timeCard = defineEntity({
     initial: 'Open',
     editable: ['Open'],
     deletable: ['Open'],
-    transitions: [{ action: 'approve', labelKey: 'pr:time-card.actions.approve', from: ['Open'], to: 'Approved', confirmKey: 'pr:time-card.confirm.approve', primary: true, hotkey: 'Alt+A' }],
+    transitions: [{ action: 'approve', labelKey: 'pr:time-card.actions.approve', from: ['Open'], to: 'Approved', irreversible: true, confirmKey: 'pr:time-card.confirm.approve', primary: true, hotkey: 'Alt+A' }],
   },
   listColumns: [
     { field: 'TimeCardId', visible: false },

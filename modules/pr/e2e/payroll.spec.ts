@@ -16,7 +16,7 @@ const today = new Date().toISOString().slice(0, 10);
 async function runProcess(page: Page, screen: Locator, label: string): Promise<void> {
   await screen.getByRole('button', { name: 'Preview' }).click();
   const preview = screen.getByRole('region', { name: 'Items to process' });
-  await expect(preview.getByRole('checkbox', { name: `Select ${label}` })).toBeChecked();
+  await preview.getByRole('checkbox', { name: `Select ${label}` }).check();
   await preview.getByRole('button', { name: 'Run' }).click();
   await page.locator('erp-dialog[data-dialog="question"]').getByRole('button', { name: 'Run' }).click();
   const results = screen.getByRole('region', { name: 'Results' });

@@ -87,7 +87,7 @@ export const commissionRun = defineEntity({
     initial: 'Calculated',
     editable: ['Calculated'],
     deletable: ['Calculated'],
-    transitions: [{ action: 'post', labelKey: key('actions.post'), from: ['Calculated'], to: 'Posted', confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }],
+    transitions: [{ action: 'post', labelKey: key('actions.post'), from: ['Calculated'], to: 'Posted', irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }],
   },
   rules: [datesInOrder],
 });

@@ -104,7 +104,7 @@ export const driverCashIn = defineEntity({
     initial: 'Open',
     editable: ['Open'],
     deletable: ['Open'],
-    transitions: [{ action: 'post', labelKey: key('actions.post'), from: ['Open'], to: 'Posted', confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }],
+    transitions: [{ action: 'post', labelKey: key('actions.post'), from: ['Open'], to: 'Posted', irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }],
   },
   rules: [cashInRules],
 });

@@ -116,7 +116,7 @@ export const productReturn = defineEntity({
   formLayout: {
     sections: [
       { rows: [['ReturnNo', 'Status', 'ReturnDate'], ['OrderKey', 'OrderNo', 'BillToId', 'WarehouseId'], ['Reason']] },
-      { titleKey: `${SO}:sales-order.sections.totals`, rows: [['Total', 'JournalId', 'CreditNoteNo', 'CreditNoteId']] },
+      { titleKey: `${SO}:sales-order.sections.totals`, afterLines: true, rows: [['Total', 'JournalId', 'CreditNoteNo', 'CreditNoteId']] },
     ],
   },
   numbering: { sequence: PRODUCT_RETURN_SEQUENCE, field: 'ReturnNo', prefix: 'RMA' },
@@ -126,8 +126,8 @@ export const productReturn = defineEntity({
     editable: ['Open'],
     deletable: ['Open'],
     transitions: [
-      { action: 'receive', labelKey: key('actions.receive'), from: ['Open'], to: 'Received', confirmKey: key('confirm.receive'), primary: true, hotkey: 'Alt+V' },
-      { action: 'credit', labelKey: key('actions.credit'), from: ['Received'], to: 'Credited', confirmKey: key('confirm.credit'), hotkey: 'Alt+C' },
+      { action: 'receive', labelKey: key('actions.receive'), from: ['Open'], to: 'Received', irreversible: true, confirmKey: key('confirm.receive'), primary: true, hotkey: 'Alt+V' },
+      { action: 'credit', labelKey: key('actions.credit'), from: ['Received'], to: 'Credited', irreversible: true, confirmKey: key('confirm.credit'), hotkey: 'Alt+C' },
     ],
   },
   rules: [returnRules],

@@ -61,7 +61,7 @@ const INVOICED_FROM_DRAFT = {
   initial: 'Draft',
   editable: ['Draft'],
   deletable: ['Draft'],
-  transitions: [{ action: 'invoice', labelKey: 'te:actions.invoice', from: ['Draft'], to: 'Invoiced', confirmKey: 'te:confirm.invoice', primary: true, hotkey: 'Alt+I' }],
+  transitions: [{ action: 'invoice', labelKey: 'te:actions.invoice', from: ['Draft'], to: 'Invoiced', irreversible: true, confirmKey: 'te:confirm.invoice', primary: true, hotkey: 'Alt+I' }],
 } as const;
 
 export const inspectionRequest = defineEntity({
@@ -121,9 +121,9 @@ export const inspectionRequest = defineEntity({
     editable: ['Requested', 'Scheduled'],
     deletable: ['Requested'],
     transitions: [
-      { action: 'schedule', labelKey: k('inspection-request', 'actions.schedule'), from: ['Requested'], to: 'Scheduled', primary: true, hotkey: 'Alt+S' },
-      { action: 'pass', labelKey: k('inspection-request', 'actions.pass'), from: ['Scheduled'], to: 'Passed', confirmKey: k('inspection-request', 'confirm.pass'), hotkey: 'Alt+A' },
-      { action: 'fail', labelKey: k('inspection-request', 'actions.fail'), from: ['Scheduled'], to: 'Failed', confirmKey: k('inspection-request', 'confirm.fail'), hotkey: 'Alt+F' },
+      { action: 'schedule', labelKey: k('inspection-request', 'actions.schedule'), from: ['Requested'], to: 'Scheduled', irreversible: true, primary: true, hotkey: 'Alt+S' },
+      { action: 'pass', labelKey: k('inspection-request', 'actions.pass'), from: ['Scheduled'], to: 'Passed', irreversible: true, confirmKey: k('inspection-request', 'confirm.pass'), hotkey: 'Alt+A' },
+      { action: 'fail', labelKey: k('inspection-request', 'actions.fail'), from: ['Scheduled'], to: 'Failed', irreversible: true, confirmKey: k('inspection-request', 'confirm.fail'), hotkey: 'Alt+F' },
     ],
   },
 });
@@ -318,8 +318,8 @@ export const progressBilling = defineEntity({
     editable: ['Draft'],
     deletable: ['Draft'],
     transitions: [
-      { action: 'certify', labelKey: 'te:progress-billing.actions.certify', from: ['Draft'], to: 'Certified', confirmKey: 'te:progress-billing.confirm.certify', primary: true, hotkey: 'Alt+C' },
-      { action: 'invoice', labelKey: 'te:actions.invoice', from: ['Certified'], to: 'Invoiced', confirmKey: 'te:confirm.invoice', hotkey: 'Alt+I' },
+      { action: 'certify', labelKey: 'te:progress-billing.actions.certify', from: ['Draft'], to: 'Certified', irreversible: true, confirmKey: 'te:progress-billing.confirm.certify', primary: true, hotkey: 'Alt+C' },
+      { action: 'invoice', labelKey: 'te:actions.invoice', from: ['Certified'], to: 'Invoiced', irreversible: true, confirmKey: 'te:confirm.invoice', hotkey: 'Alt+I' },
     ],
   },
 });
@@ -379,8 +379,8 @@ export const holdbackBilling = defineEntity({
     editable: ['Retained'],
     deletable: ['Retained'],
     transitions: [
-      { action: 'release', labelKey: 'te:holdback-billing.actions.release', from: ['Retained'], to: 'Released', confirmKey: 'te:holdback-billing.confirm.release', primary: true, hotkey: 'Alt+R' },
-      { action: 'invoice', labelKey: 'te:actions.invoice', from: ['Released'], to: 'Invoiced', confirmKey: 'te:confirm.invoice', hotkey: 'Alt+I' },
+      { action: 'release', labelKey: 'te:holdback-billing.actions.release', from: ['Retained'], to: 'Released', irreversible: true, confirmKey: 'te:holdback-billing.confirm.release', primary: true, hotkey: 'Alt+R' },
+      { action: 'invoice', labelKey: 'te:actions.invoice', from: ['Released'], to: 'Invoiced', irreversible: true, confirmKey: 'te:confirm.invoice', hotkey: 'Alt+I' },
     ],
   },
 });

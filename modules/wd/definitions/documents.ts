@@ -98,8 +98,8 @@ export const wdQuote = defineEntity({
     editable: ['Quoted'],
     deletable: ['Quoted'],
     transitions: [
-      { action: 'accept', labelKey: 'wd:wd-quote.actions.accept', from: ['Quoted'], to: 'Accepted', confirmKey: 'wd:wd-quote.confirm.accept', hotkey: 'Alt+A' },
-      { action: 'lose', labelKey: 'wd:wd-quote.actions.lose', from: ['Quoted'], to: 'Lost', confirmKey: 'wd:wd-quote.confirm.lose' },
+      { action: 'accept', labelKey: 'wd:wd-quote.actions.accept', from: ['Quoted'], to: 'Accepted', irreversible: true, confirmKey: 'wd:wd-quote.confirm.accept', hotkey: 'Alt+A' },
+      { action: 'lose', labelKey: 'wd:wd-quote.actions.lose', from: ['Quoted'], to: 'Lost', irreversible: true, voids: true, confirmKey: 'wd:wd-quote.confirm.lose' },
     ],
   },
 });
@@ -180,9 +180,9 @@ export const wdOrder = defineEntity({
     editable: ['Entered', 'Scheduled'],
     deletable: ['Entered'],
     transitions: [
-      { action: 'schedule', labelKey: 'wd:wd-order.actions.schedule', from: ['Entered'], to: 'Scheduled', hotkey: 'Alt+S' },
-      { action: 'complete', labelKey: 'wd:wd-order.actions.complete', from: ['Scheduled'], to: 'Completed', confirmKey: 'wd:wd-order.confirm.complete', hotkey: 'Alt+C' },
-      { action: 'cancel', labelKey: 'wd:wd-order.actions.cancel', from: ['Entered', 'Scheduled'], to: 'Cancelled', confirmKey: 'wd:wd-order.confirm.cancel' },
+      { action: 'schedule', labelKey: 'wd:wd-order.actions.schedule', from: ['Entered'], to: 'Scheduled', irreversible: true, hotkey: 'Alt+S' },
+      { action: 'complete', labelKey: 'wd:wd-order.actions.complete', from: ['Scheduled'], to: 'Completed', irreversible: true, confirmKey: 'wd:wd-order.confirm.complete', hotkey: 'Alt+C' },
+      { action: 'cancel', labelKey: 'wd:wd-order.actions.cancel', from: ['Entered', 'Scheduled'], to: 'Cancelled', irreversible: true, voids: true, confirmKey: 'wd:wd-order.confirm.cancel' },
     ],
   },
 });

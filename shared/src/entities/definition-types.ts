@@ -372,6 +372,11 @@ export interface FormSection<K extends string = string> {
   titleKey?: string;
   /** Rows of field names, laid out left to right. */
   rows: readonly (readonly K[])[];
+  /**
+   * A document's section shown under its lines (its totals): issue 40 item 8, the lines show without scrolling
+   * at 1440×900. The record form ignores it.
+   */
+  afterLines?: boolean;
 }
 
 /**
@@ -425,7 +430,19 @@ export interface TransitionSpec {
   from: readonly string[];
   /** State after the action; null when the action keeps the state (e.g. Reverse creates another record). */
   to: string | null;
-  /** Asked (Yes/No) before the action is sent. */
+  /**
+   * Issue 40 item 8: the action cannot be undone (post, approve, pay, commit, run …): the form asks the one
+   * confirmation every irreversible action asks (Yes / No) before it is sent. Reversible actions ask nothing.
+   * Declared here, never guessed from the action's name; a transition that leaves no way back to a state it
+   * starts from must say so (apps/records/src/document/irreversible.test.ts).
+   */
+  irreversible?: boolean;
+  /**
+   * Issue 40 item 8: the action voids the document (cancel an order, a cheque; lose a quote). A new, unsaved
+   * document does not offer it: it offers Discard (a new purchase order offered "Cancel order").
+   */
+  voids?: boolean;
+  /** The question's text (what will happen); only an irreversible action has one. Default: the generic one. */
   confirmKey?: string;
   /** Roles that may run it; default the entity's write roles. */
   roles?: readonly string[] | '*';

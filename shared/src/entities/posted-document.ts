@@ -53,8 +53,8 @@ export function postedDocument({ namespace, name, sequence, prefix, later = [], 
     deletable: ['Draft'],
     transitions: [
       ...draftActions,
-      { action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: 'Posted', confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' },
-      ...later.map(({ state, action }) => ({ action, labelKey: key(`actions.${action}`), from: ['Posted', ...settled], to: state, confirmKey: key(`confirm.${action}`) })),
+      { action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' },
+      ...later.map(({ state, action }) => ({ action, labelKey: key(`actions.${action}`), from: ['Posted', ...settled], to: state, irreversible: true, confirmKey: key(`confirm.${action}`) })),
     ],
   };
   const numbering = sequence ? { sequence, field: 'DocumentNo' as const, ...(prefix ? { prefix } : {}) } : undefined;

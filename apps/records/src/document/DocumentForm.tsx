@@ -2,7 +2,11 @@
  * The document form (issue 12 "Documents" and "States and actions"): the header fields of the definition's
  * form layout, the line grid (LineGrid) of its line collection, the computed totals (the shared evaluator,
  * shared/src/entities/compute.ts, the same the server runs), the state, and exactly the actions the state
- * allows as buttons, each asked first when the definition gives a confirmation.
+ * allows as buttons. Issue 40 item 8: an irreversible action asks the one Yes/No confirmation
+ * (`confirmationOf`), a reversible one nothing; a new, unsaved document offers Discard, never an action that voids
+ * it; a banner belongs to the action that raised it (a new action clears it, typing hides a success); sections
+ * marked `afterLines` (totals) follow the lines. Issue 40 item 6: the focus stays in the form through a save or
+ * an action (keep-focus.ts), so the next key still reaches it.
  *
  * Calls (quiet, the form shows each answer): GET/POST/PUT/DELETE /api/data/:entity[/:id] and
  * POST /api/data/:entity/:id/actions/:action { Version, Confirmations }. The §5 confirmation exchange: an
@@ -27,7 +31,8 @@ import { draftValue } from '../form/form-state.ts';
 import { useText } from '../form/text.ts';
 import { useUnsavedGuard } from '../form/unsaved.ts';
 import { askYesNo, exchange } from './ask.ts';
-import { allowedActions, isDeletable, isEditable, stateOf } from './document-state.ts';
+import { allowedActions, confirmationOf, isDeletable, isEditable, stateOf } from './document-state.ts';
+import { focusMark, restoreFocus, type FocusMark } from '../form/keep-focus.ts';
 import { DocumentLines } from './DocumentLines.tsx';
 import { LineSourceDialog } from './LineSourceDialog.tsx';
 import { RelatedDocuments } from './RelatedDocuments.tsx';
@@ -71,6 +76,20 @@ export function DocumentForm(props: DocumentFormProps) {
   const [source, setSource] = useState<LineSource | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLElement>(null);
+  // Issue 40 item 6: where the focus was when a save or an action started; put back after its answer's render.
+  const [focusBack, setFocusBack] = useState<FocusMark | null>(null);
+  useLayoutEffect(() => {
+    if (focusBack) restoreFocus(formRef.current, focusBack, headingRef.current);
+  }, [focusBack]);
+  /** Runs a save or an action keeping the focus in the form (busy disables the button that had it). */
+  async function keepingFocus<T>(work: () => Promise<T>): Promise<T> {
+    const mark = focusMark(formRef.current);
+    try {
+      return await work();
+    } finally {
+      setFocusBack({ ...mark });
+    }
+  }
 
   const editable = props.canWrite && isEditable(def, record);
   const state = stateOf(def, record);
@@ -83,6 +102,8 @@ export function DocumentForm(props: DocumentFormProps) {
 
   async function save(): Promise<Record<string, unknown> | null> {
     const body = model.saveBody();
+    // Issue 40 item 8: a banner belongs to the action that raised it; a new one replaces it.
+    setBanner(null);
     setBusy(true);
     try {
       const outcome = await exchange(tr, tr(def.labelKey, def.name), (confirmations) => {
@@ -105,7 +126,13 @@ export function DocumentForm(props: DocumentFormProps) {
   }
 
   async function run(transition: TransitionSpec) {
-    if (transition.confirmKey && !(await askYesNo(tr, tr(transition.labelKey, transition.action), tr(transition.confirmKey, ''), 'primary'))) return;
+    // Issue 40 item 8: the one confirmation of an irreversible action (its own text, else the generic one);
+    // a reversible action asks nothing.
+    const question = confirmationOf(transition);
+    const label = tr(transition.labelKey, transition.action);
+    const number = record ? String(record[def.numbering?.field ?? def.key] ?? '') : '';
+    if (question && !(await askYesNo(tr, label, tr(question, '{{action}} {{number}}? This cannot be undone.', { action: label, number }), 'primary'))) return;
+    setBanner(null);
     let current = record;
     if ((dirty || !record) && editable) {
       current = await save();
@@ -204,7 +231,7 @@ export function DocumentForm(props: DocumentFormProps) {
     const key = event.key.toLowerCase();
     if ((event.ctrlKey || event.metaKey) && !event.altKey && key === 's') {
       event.preventDefault();
-      if (editable) void save();
+      if (editable) void keepingFocus(save);
       return;
     }
     if (printable && matchesHotkey('Ctrl+P', event)) {
@@ -231,7 +258,7 @@ export function DocumentForm(props: DocumentFormProps) {
     const transition = actions.find((candidate) => candidate.hotkey && matchesHotkey(candidate.hotkey, event));
     if (transition) {
       event.preventDefault();
-      void run(transition);
+      void keepingFocus(() => run(transition));
     }
   }
 
@@ -243,6 +270,33 @@ export function DocumentForm(props: DocumentFormProps) {
   const recordTitle = record ? String(record[numberField] ?? record[def.key] ?? '') : tr('forms:title.new', 'New');
   const stateField = def.states ? (def.fields[def.states.field] as { options?: readonly { value: string; labelKey: string }[] }) : null;
   const stateLabel = state && stateField?.options ? tr(stateField.options.find((option) => option.value === state)?.labelKey ?? '', state) : state;
+
+  // Issue 40 item 8: the header's sections above the lines, those marked afterLines (the totals) under them.
+  const headerSections = def.formLayout.sections.filter((section) => !section.afterLines);
+  const footerSections = def.formLayout.sections.filter((section) => section.afterLines);
+  const fieldOf = (name: string) => {
+    const field = def.fields[name]!;
+    const computed = model.computedNames.has(name);
+    const error = errors.get(name);
+    return (
+      <FieldInput
+        key={name}
+        prefix={`doc-${def.name}`}
+        from={def.name}
+        record={header}
+        name={name}
+        field={field}
+        value={computed ? draftValue(field, model.totals[name]) : header[name]}
+        readOnly={!editable || !model.writableHeader.includes(name)}
+        errors={error ? [error] : []}
+        issues={[]}
+        onChange={(next) => model.onHeaderChange(name, next)}
+        onDefaults={(values) => {
+          for (const [field, value] of Object.entries(values)) model.onHeaderChange(field, value);
+        }}
+      />
+    );
+  };
 
   return (
     <section
@@ -271,7 +325,7 @@ export function DocumentForm(props: DocumentFormProps) {
               type="button"
               className={actions.length === 0 ? 'erp-primary' : undefined}
               disabled={busy}
-              onClick={() => void save()}
+              onClick={() => void keepingFocus(save)}
               aria-keyshortcuts="Control+S"
               title={withKeys(tr('entities:actions.save', 'Save'), 'Ctrl+S')}
             >
@@ -287,11 +341,17 @@ export function DocumentForm(props: DocumentFormProps) {
               data-action={transition.action}
               aria-keyshortcuts={ariaShortcut(transition.hotkey)}
               title={withKeys(tr(transition.labelKey, transition.action), transition.hotkey)}
-              onClick={() => void run(transition)}
+              onClick={() => void keepingFocus(() => run(transition))}
             >
               {tr(transition.labelKey, transition.action)}
             </button>
           ))}
+          {!record && editable && (
+            // Issue 40 item 8: a new, unsaved document is discarded, not cancelled (it offers no state action).
+            <button type="button" disabled={busy} data-action="discard" onClick={() => props.onClose()}>
+              {tr('records:document.discard', 'Discard')}
+            </button>
+          )}
           {printable && (
             <button
               type="button"
@@ -321,40 +381,23 @@ export function DocumentForm(props: DocumentFormProps) {
       {!editable && record && props.canWrite && (
         <FormMessage kind="note">{tr('records:document.readOnly', 'This document is {{state}}: it can no longer be changed.', { state: stateLabel })}</FormMessage>
       )}
-      {banner && banner.text && <FormMessage kind={banner.kind}>{banner.text}</FormMessage>}
+      {banner && banner.text && !(banner.kind === 'info' && dirty) && <FormMessage kind={banner.kind}>{banner.text}</FormMessage>}
       {/* Issue 40 item 4: what this document makes next and its related documents (RelatedDocuments.tsx). */}
       <RelatedDocuments entity={def} record={record} tr={tr} />
       <div className="erp-form-body">
         <div className="erp-form-fields" data-f2-region="fields">
         <FormSections
-          sections={def.formLayout.sections}
+          sections={headerSections}
           legend={(key) => tr(key, '')}
-          field={(name) => {
-            const field = def.fields[name]!;
-            const computed = model.computedNames.has(name);
-            const error = errors.get(name);
-            return (
-              <FieldInput
-                key={name}
-                prefix={`doc-${def.name}`}
-                from={def.name}
-                record={header}
-                name={name}
-                field={field}
-                value={computed ? draftValue(field, model.totals[name]) : header[name]}
-                readOnly={!editable || !model.writableHeader.includes(name)}
-                errors={error ? [error] : []}
-                issues={[]}
-                onChange={(next) => model.onHeaderChange(name, next)}
-                onDefaults={(values) => {
-                  for (const [field, value] of Object.entries(values)) model.onHeaderChange(field, value);
-                }}
-              />
-            );
-          }}
+          field={fieldOf}
         />
         </div>
         <DocumentLines from={def.name} model={model} editable={editable} language={language} tr={tr} onSave={async () => (await save()) !== null} onSource={setSource} />
+        {footerSections.length > 0 && (
+          <div className="erp-form-fields erp-document-totals" data-f2-region="totals">
+            <FormSections sections={footerSections} legend={(key) => tr(key, '')} field={fieldOf} />
+          </div>
+        )}
         {source && model.lines && (
           <LineSourceDialog
             from={def.name}

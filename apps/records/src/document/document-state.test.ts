@@ -4,11 +4,15 @@ import { ADMIN_ONLY } from '../../../../shared/src/entities/common.ts';
 import { defineEntity } from '../../../../shared/src/entities/define.ts';
 import { glJournalEntry } from '@erp/modules/gl/definitions/gl-journal-entry';
 import { product } from '@erp/modules/ic/definitions/products/product';
+import { purchaseOrder } from '@erp/modules/po/definitions/purchase-order';
 import { allowedActions, isBlankLine, isDeletable, isEditable, linesDraft, linesField, linesWire, newLineDraft } from './document-state.ts';
 
 describe('document state', () => {
   it('offers exactly the transitions of the state, and edits only where the state allows', () => {
+    // Issue 40 item 8: a new, unsaved document offers its actions but not one that voids it (it offers Discard).
     expect(allowedActions(glJournalEntry, null, null).map((a) => a.action)).toEqual(['post']);
+    expect(allowedActions(purchaseOrder, null, null)).toEqual([]);
+    expect(allowedActions(purchaseOrder, { Status: 'Open' }, null).map((a) => a.action)).toEqual(['cancel']);
     expect(allowedActions(glJournalEntry, { Status: 'Draft' }, null).map((a) => a.action)).toEqual(['post']);
     expect(allowedActions(glJournalEntry, { Status: 'Posted' }, null).map((a) => a.action)).toEqual(['reverse']);
     expect(allowedActions(glJournalEntry, { Status: 'Reversed' }, null)).toEqual([]);

@@ -2,8 +2,9 @@
  * The document form's state, without React (issue 12 documents): which actions a state offers, the lines'
  * drafts with stable client ids, and the body of a save.
  *
- * - `allowedActions(def, record, roles)`: exactly the transitions whose `from` holds the record's state (a new
- *   record: the initial state).
+ * - `allowedActions(def, record, roles)`: exactly the transitions whose `from` holds the record's state (a new,
+ *   unsaved record: the initial state's, except those that void it — it offers Discard instead).
+ * - `confirmationOf(transition)`: the question an action asks first (issue 40 item 8: irreversible ones only).
  * - `isEditable(def, record)`: the state allows edits (a new record always does).
  * - `linesField(def)`: the definition's line collection (`children` with `lines: true`), or null.
  * - `newLineDraft(field)`, `linesDraft(field, rows)`: rows with a client id (`_rid`) that never changes, so
@@ -51,14 +52,24 @@ export function isDeletable(def: AnyEntity, record: Record<string, unknown> | nu
 }
 
 export function allowedActions(def: AnyEntity, record: Record<string, unknown> | null, roles: readonly string[] | null): TransitionSpec[] {
-  // A new document offers the initial state's actions: running one saves it first.
+  // A new document offers the initial state's actions (running one saves it first) — issue 40 item 8: except
+  // those that void it (definition `voids`): it offers Discard instead (a new purchase order offered "Cancel order").
   if (!def.states) return [];
   const state = stateOf(def, record)!;
   return def.states.transitions.filter((transition) => {
-    if (!transition.from.includes(state)) return false;
+    if (!transition.from.includes(state) || (!record && transition.voids)) return false;
     const allowed = transition.roles ?? def.roles.write;
     return allowed === '*' || roles === null || roles.some((role) => allowed.includes(role));
   });
+}
+
+/**
+ * Issue 40 item 8: the key of the one confirmation an action asks before it is sent — its own text (what will
+ * happen) or the generic one — for an irreversible action; null for a reversible one, which asks nothing.
+ */
+export function confirmationOf(transition: TransitionSpec): string | null {
+  if (!transition.irreversible) return null;
+  return transition.confirmKey ?? 'records:document.confirmIrreversible';
 }
 
 /** A line's child rows seen as a children field (same draft and wire rules as any child collection). */

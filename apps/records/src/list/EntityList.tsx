@@ -38,7 +38,7 @@
  * ResizeHandle.tsx, Pager.tsx, grid-keys.ts (the grid's keys), delete-rows.ts, use-list-state.ts (page,
  * selection, columns, export, grid height) and grid.ts (the table's setup and columns).
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import { useTable, type ColumnVisibilityState, type SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { translate } from '@erp/shared';
@@ -137,6 +137,12 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
     if (!focused || focused === document.body || !focused.isConnected) gridRef.current?.focus({ preventScroll: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the active state restores the scroll
   }, [active]);
+
+  // Issue 40 item 6: focus on open. The first time the list is shown, and whenever the screen's container takes
+  // the focus (the shell focuses a tab's container when tabs switch), the focus goes to the list's search box
+  // (its first filter, else its grid), so Alt+N and typing work at once. A focus the user put elsewhere stays.
+  const listRef = useRef<HTMLDivElement>(null);
+  useFocusOnOpen(listRef, gridRef);
 
   const rows = answer?.List ?? [];
   const total = answer?.TotalCount ?? 0;
@@ -385,7 +391,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
 
   return (
     // Catches the list hotkeys bubbling from the controls inside.
-    <div className="records-list" data-entity={entity.name} hidden={!active} onKeyDown={onListKeyDown}>
+    <div className="records-list" ref={listRef} data-entity={entity.name} hidden={!active} onKeyDown={onListKeyDown}>
       <ListToolbar
         entity={entity}
         entityTitle={entityTitle}
@@ -479,4 +485,42 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
       <Pager query={query} pages={pages} total={total} selected={selectedIds.length} pagerRef={pagerRef} onChange={update} />
     </div>
   );
+}
+
+/** The control a list takes the focus on when opened: its search box or first filter, else its grid. */
+function openingControl(list: HTMLElement, grid: HTMLElement | null): HTMLElement | null {
+  return list.querySelector<HTMLElement>('.records-filters input:not([disabled]), .records-filters select:not([disabled])') ?? grid;
+}
+
+/** See "focus on open" in EntityList: the list's search box takes the focus when the list opens or its screen is focused. */
+function useFocusOnOpen(listRef: RefObject<HTMLDivElement | null>, gridRef: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return undefined;
+    /** Takes the focus unless it is on something of the user's (not the page, not a container around the list). */
+    const take = (): boolean => {
+      const active = document.activeElement;
+      if (active && active !== document.body && !active.contains(list)) return false;
+      const target = openingControl(list, gridRef.current);
+      if (!target || target.getClientRects().length === 0) return false;
+      target.focus({ preventScroll: true });
+      return document.activeElement === target;
+    };
+    // Shown for the first time: the tab's container may still be hidden at mount, so wait until it has a size.
+    let opened = take();
+    const observer = new ResizeObserver(() => {
+      if (opened || list.getClientRects().length === 0) return;
+      opened = true;
+      take();
+    });
+    if (!opened) observer.observe(list);
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof Node && event.target !== list && event.target.contains(list)) take();
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, [listRef, gridRef]);
 }

@@ -1,7 +1,9 @@
 /**
  * The process screen (issue 12 "Process screens", SCREENS.md 3.0): a process definition
  * (`@erp/shared/processes/define`) as parameters → Preview (the items the server selects, each with a
- * check box, all checked) → Run (the shell's Yes/No question first) → the result list: one §3 Call result
+ * check box; issue 40 item 8: none ticked, with Select all and the count of ticked items, Run disabled until
+ * one is — a queue never ships every order unasked; the server refuses a run with no items whatever is sent)
+ * → Run (the shell's Yes/No question first) → the result list: one §3 Call result
  * per item (Success / Failure / Warning and the server's message in the user's language) with a summary.
  * "Start again" returns to the parameters. Calls: POST api/processes/:process/preview and /run
  * (server/src/processes/routes.ts).
@@ -61,7 +63,8 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
     setNotice(null);
     try {
       const answer = await api.post<PreviewAnswer>(`${base}/preview`, { Parameters: parameters }, { quiet: true });
-      setSelected(new Set(answer.List.map(idOf)));
+      // Issue 40 item 8: nothing ticked; the user picks the items (or Select all).
+      setSelected(new Set());
       setStep({ kind: 'preview', parameters, answer });
     } catch (error) {
       const refused = parameterErrors(error);
@@ -168,6 +171,7 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
   };
 
   const statusLabel = (status: number) => t(`process.statuses.${status}`);
+  const allSelected = step.kind === 'preview' && step.answer.List.length > 0 && selected.size === step.answer.List.length;
 
   return (
     <div className="records-screen process-screen" ref={root} onKeyDown={onKeyDown} data-f2-navigation="" data-process={definition.name}>
@@ -197,9 +201,17 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
       {step.kind === 'preview' && step.answer.List.length > 0 && (
         <section className="process-preview" aria-label={t('process.previewTitle')} data-f2-region="preview">
           <h3>{t('process.previewTitle')}</h3>
-          <p>
-            {t('process.selected', { count: selected.size, total: step.answer.List.length })}
-            {step.answer.TotalCount > step.answer.List.length ? ` ${t('process.tooMany', { max: step.answer.MaxItems })}` : ''}
+          <p className="process-selection">
+            <span data-process-selected={selected.size}>{t('process.selected', { count: selected.size, total: step.answer.List.length })}</span>
+            {step.answer.TotalCount > step.answer.List.length ? ` ${t('process.tooMany', { max: step.answer.MaxItems })}` : ''}{' '}
+            <button
+              type="button"
+              className="records-button records-button--quiet"
+              data-process-select-all=""
+              onClick={() => setSelected(allSelected ? new Set() : new Set(step.answer.List.map(idOf)))}
+            >
+              {allSelected ? t('process.selectNone') : t('process.selectAll')}
+            </button>
           </p>
           <div className="report-grid-frame">
             <table className="report-grid">

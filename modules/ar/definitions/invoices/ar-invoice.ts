@@ -125,7 +125,7 @@ export const arInvoice = defineEntity({
     sections: [
       { rows: [['DocumentNo', 'DocumentType', 'Status'], ['InvoiceDate', 'Currency'], ['BillToId', 'ShipToId', 'ProvinceCode'], ['TermsCode', 'SalesRep'], ['Reference', 'Description']] },
       { titleKey: `ar:${NAME}.sections.terms`, rows: [['DueDate', 'DiscountDate', 'DiscountAvailable'], ['CreditOf', 'CreditedBy', 'JournalId']] },
-      { titleKey: `ar:${NAME}.sections.totals`, rows: [['SubTotal', 'TaxTotal', 'Total']] },
+      { titleKey: `ar:${NAME}.sections.totals`, afterLines: true, rows: [['SubTotal', 'TaxTotal', 'Total']] },
     ],
   },
   computed: {

@@ -128,7 +128,7 @@ export const coil = defineEntity({
       { action: 'release', labelKey: 'ic:coil.actions.release', from: ['OnHold'], to: 'Available' },
       { action: 'allocate', labelKey: 'ic:coil.actions.allocate', from: ['Available'], to: 'Allocated' },
       { action: 'deallocate', labelKey: 'ic:coil.actions.deallocate', from: ['Allocated'], to: 'Available' },
-      { action: 'scrap', labelKey: 'ic:coil.actions.scrap', from: ['Available', 'OnHold'], to: 'Scrapped', confirmKey: 'ic:coil.confirm.scrap' },
+      { action: 'scrap', labelKey: 'ic:coil.actions.scrap', from: ['Available', 'OnHold'], to: 'Scrapped', irreversible: true, confirmKey: 'ic:coil.confirm.scrap' },
     ],
   },
   formLayout: {

@@ -189,7 +189,7 @@ export const countTag = defineEntity({
     initial: 'Open',
     editable: ['Open'],
     deletable: ['Open'],
-    transitions: [{ action: 'post', labelKey: 'ic:count-tag.actions.post', from: ['Open'], to: 'Posted', hotkey: 'Alt+P', primary: true }],
+    transitions: [{ action: 'post', labelKey: 'ic:count-tag.actions.post', from: ['Open'], to: 'Posted', irreversible: true, hotkey: 'Alt+P', primary: true }],
   },
 });
 

@@ -118,10 +118,10 @@ export const productionWorkOrder = defineEntity({
     editable: ['Pending', 'Committed'],
     deletable: ['Pending', 'Committed'],
     transitions: [
-      { action: 'commit', labelKey: `ic:${NAME}.actions.commit`, from: ['Pending'], to: 'Committed', primary: true, hotkey: 'Alt+M' },
-      { action: 'produce', labelKey: `ic:${NAME}.actions.produce`, from: ['Committed'], to: null, confirmKey: `ic:${NAME}.confirm.produce`, hotkey: 'Alt+P' },
-      { action: 'close', labelKey: `ic:${NAME}.actions.close`, from: ['Committed'], to: 'Closed', confirmKey: `ic:${NAME}.confirm.close`, hotkey: 'Alt+L' },
-      { action: 'reopen', labelKey: `ic:${NAME}.actions.reopen`, from: ['Closed'], to: 'Committed', confirmKey: `ic:${NAME}.confirm.reopen` },
+      { action: 'commit', labelKey: `ic:${NAME}.actions.commit`, from: ['Pending'], to: 'Committed', irreversible: true, primary: true, hotkey: 'Alt+M' },
+      { action: 'produce', labelKey: `ic:${NAME}.actions.produce`, from: ['Committed'], to: null, irreversible: true, confirmKey: `ic:${NAME}.confirm.produce`, hotkey: 'Alt+P' },
+      { action: 'close', labelKey: `ic:${NAME}.actions.close`, from: ['Committed'], to: 'Closed', hotkey: 'Alt+L' },
+      { action: 'reopen', labelKey: `ic:${NAME}.actions.reopen`, from: ['Closed'], to: 'Committed' },
     ],
   },
 });

@@ -221,7 +221,7 @@ export const inventoryTicket = defineEntity({
   formLayout: {
     sections: [
       { rows: [['TicketNo', 'Status'], ['TicketDate', 'WarehouseId'], ['TicketType', 'SubType', 'ToWarehouseId'], ['Notes']] },
-      { titleKey: `ic:${NAME}.sections.totals`, rows: [['TotalQuantity', 'TotalCost']] },
+      { titleKey: `ic:${NAME}.sections.totals`, afterLines: true, rows: [['TotalQuantity', 'TotalCost']] },
     ],
   },
   numbering: { sequence: INVENTORY_TICKET_SEQUENCE, field: 'TicketNo', prefix: 'IT' },
@@ -236,9 +236,9 @@ export const inventoryTicket = defineEntity({
     editable: ['Pending'],
     deletable: ['Pending'],
     transitions: [
-      { action: 'commit', labelKey: `ic:${NAME}.actions.commit`, from: ['Pending'], to: 'Committed', confirmKey: `ic:${NAME}.confirm.commit`, hotkey: 'Alt+M' },
-      { action: 'close', labelKey: `ic:${NAME}.actions.close`, from: ['Committed'], to: 'Closed', confirmKey: `ic:${NAME}.confirm.close`, primary: true, hotkey: 'Alt+L' },
-      { action: 'cancel', labelKey: `ic:${NAME}.actions.cancel`, from: ['Pending', 'Committed'], to: 'Cancelled', confirmKey: `ic:${NAME}.confirm.cancel` },
+      { action: 'commit', labelKey: `ic:${NAME}.actions.commit`, from: ['Pending'], to: 'Committed', irreversible: true, confirmKey: `ic:${NAME}.confirm.commit`, hotkey: 'Alt+M' },
+      { action: 'close', labelKey: `ic:${NAME}.actions.close`, from: ['Committed'], to: 'Closed', irreversible: true, confirmKey: `ic:${NAME}.confirm.close`, primary: true, hotkey: 'Alt+L' },
+      { action: 'cancel', labelKey: `ic:${NAME}.actions.cancel`, from: ['Pending', 'Committed'], to: 'Cancelled', irreversible: true, voids: true, confirmKey: `ic:${NAME}.confirm.cancel` },
     ],
   },
   rules: [ticketRules],
