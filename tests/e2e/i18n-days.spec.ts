@@ -9,7 +9,8 @@
  *   language's style). Master data the company typed (the name a lookup shows beside a code) is not chrome;
  * - the tab's title in English (the tab follows the screen's heading).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { englishOf } from './english-texts.ts';
 import { signIn } from './helpers.ts';
 import { chooseLanguage, goTo, screenOf, settled, tabBar } from './shell-helpers.ts';
 
@@ -26,47 +27,6 @@ const SCREENS: readonly { path: string; list: boolean }[] = [
   { path: '/novus-oe/orders-shipping-queue', list: false },
   { path: '/novus-oe/orders-invoices-queue', list: false },
 ];
-
-type Strings = Map<string, string>;
-
-async function namespaceStrings(page: Page, language: string, namespace: string): Promise<Strings> {
-  const response = await page.request.get(`/locales/${language}/${namespace}.json`);
-  expect(response.status(), `${language}/${namespace}.json`).toBe(200);
-  const out: Strings = new Map();
-  const walk = (node: unknown, path: string) => {
-    if (typeof node === 'string') out.set(path, node);
-    else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) walk(value, path ? `${path}.${key}` : key);
-  };
-  walk(await response.json(), namespace);
-  return out;
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The English texts to look for, and the templates ("Line {{line}}") as patterns with enough literal text. */
-async function englishOf(page: Page, language: string): Promise<{ exact: Set<string>; patterns: RegExp[] }> {
-  const english: Strings = new Map();
-  const translated: Strings = new Map();
-  for (const namespace of NAMESPACES) {
-    for (const [key, text] of await namespaceStrings(page, 'en-CA', namespace)) english.set(key, text);
-    for (const [key, text] of await namespaceStrings(page, language, namespace)) translated.set(key, text);
-  }
-  const ownTexts = new Set(translated.values());
-  const exact = new Set<string>();
-  const patterns: RegExp[] = [];
-  for (const [key, text] of english) {
-    const own = translated.get(key);
-    if (own === undefined || own === text || ownTexts.has(text)) continue;
-    if (!text.includes('{{')) {
-      exact.add(text.trim().replace(/\s*[:*]$/, '').trim());
-      continue;
-    }
-    const literal = text.replace(/\{\{[^}]*\}\}/g, '');
-    if (literal.replace(/[^A-Za-z]/g, '').length < 6) continue;
-    patterns.push(new RegExp(`^${text.split(/\{\{[^}]*\}\}/).map(escapeRegExp).join('.+')}$`));
-  }
-  return { exact, patterns };
-}
 
 /** The screen's texts: `chrome` (outside data cells and inputs, plus accessible names) and `all` (with data and values). */
 async function textsOf(screen: Locator): Promise<{ chrome: string[]; all: string[] }> {
@@ -116,7 +76,7 @@ for (const language of ['fr-CA', 'zh-CN'] as const) {
     await context.addCookies([{ name: '.AspNetCore.Culture', value: encodeURIComponent(`c=${language}|uic=${language}`), url: new URL(page.url()).origin }]);
     await page.reload();
     await settled(page);
-    const english = await englishOf(page, language);
+    const english = await englishOf(page, language, NAMESPACES, { minLetters: 6, label: true });
     const found: string[] = [];
 
     for (const { path, list } of SCREENS) {

@@ -8,54 +8,13 @@
  * itself use anywhere (French keeps "Date", "Total", "Type" …): such a text on the page is an untranslated
  * string or a key's English fallback. Data (the list's cells, field values) is not chrome and is not checked.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { englishOf, namespaceStrings } from './english-texts.ts';
 import { signIn } from './helpers.ts';
 import { goTo, screenOf } from './shell-helpers.ts';
 
 const PATH = '/novus-ic/inventory-ticket';
 const NAMESPACES = ['records', 'forms', 'entities', 'ic', 'gl'] as const;
-
-type Strings = Map<string, string>;
-
-/** Every string of a namespace as key path → text (nested objects flattened with dots). */
-async function namespaceStrings(page: Page, language: string, namespace: string): Promise<Strings> {
-  const response = await page.request.get(`/locales/${language}/${namespace}.json`);
-  expect(response.status(), `${language}/${namespace}.json`).toBe(200);
-  const out: Strings = new Map();
-  const walk = (node: unknown, path: string) => {
-    if (typeof node === 'string') out.set(path, node);
-    else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) walk(value, path ? `${path}.${key}` : key);
-  };
-  walk(await response.json(), namespace);
-  return out;
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The English texts to look for, and the templates ("Line {{line}}") as patterns with enough literal text. */
-async function englishOf(page: Page, language: string): Promise<{ exact: Set<string>; patterns: RegExp[] }> {
-  const english: Strings = new Map();
-  const translated: Strings = new Map();
-  for (const namespace of NAMESPACES) {
-    for (const [key, text] of await namespaceStrings(page, 'en-CA', namespace)) english.set(key, text);
-    for (const [key, text] of await namespaceStrings(page, language, namespace)) translated.set(key, text);
-  }
-  const ownTexts = new Set(translated.values());
-  const exact = new Set<string>();
-  const patterns: RegExp[] = [];
-  for (const [key, text] of english) {
-    const own = translated.get(key);
-    if (own === undefined || own === text || ownTexts.has(text)) continue;
-    if (!text.includes('{{')) {
-      exact.add(text);
-      continue;
-    }
-    const literal = text.replace(/\{\{[^}]*\}\}/g, '');
-    if (literal.replace(/[^A-Za-z]/g, '').length < 4) continue;
-    patterns.push(new RegExp(`^${text.split(/\{\{[^}]*\}\}/).map(escapeRegExp).join('.+')}$`));
-  }
-  return { exact, patterns };
-}
 
 /**
  * The screen's chrome texts: visible text outside the list's data cells and the form's inputs, the options of
@@ -98,7 +57,7 @@ for (const language of ['fr-CA', 'zh-CN'] as const) {
       { name: '.AspNetCore.Culture', value: encodeURIComponent(`c=${language}|uic=${language}`), url: new URL(page.url()).origin },
     ]);
     await page.reload();
-    const english = await englishOf(page, language);
+    const english = await englishOf(page, language, NAMESPACES, { minLetters: 4, label: false });
     const strings = new Map([
       ...(await namespaceStrings(page, language, 'ic')),
       ...(await namespaceStrings(page, language, 'forms')),
