@@ -133,8 +133,8 @@ test('an application page lists its menus with a working filter and the recently
   const home = screenOf(page, '/novus-gl');
   const launchpad = home.getByRole('navigation', { name: 'General Ledger menu' });
   await expect(launchpad.getByRole('heading', { name: 'Setup' })).toBeVisible();
-  // 21 menus of §2 plus the batch post of draft journal entries (issue 12).
-  await expect(launchpad.getByRole('link')).toHaveCount(22);
+  // 21 menus of §2 plus the batch post of draft journal entries (issue 12) and the set-up check (issue 40 item 1).
+  await expect(launchpad.getByRole('link')).toHaveCount(23);
   // Issue 21 item 4: a menu item shows its name, not its internal route path (the filter still finds by path).
   await expect(launchpad.getByText('/novus-gl/', { exact: false })).toHaveCount(0);
 
