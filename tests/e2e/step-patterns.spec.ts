@@ -15,10 +15,6 @@ import { goTo, questionDialog, screenOf, settled } from './shell-helpers.ts';
 const PATH = '/novus-po/purchase-order-entry';
 
 test('purchase order: Discard on a new order, lines above the fold, a banner only for its own action, one confirmation', async ({ page }) => {
-  // Known regression, to fix first (session 14): merged with defaults on pick (issue 40 item 5), a saved order's
-  // Back no longer leaves the form (step 68: the form stays) — presumably the vendor's defaults are asked again
-  // after the save and mark the order changed, so Back asks about unsaved changes.
-  test.fixme(true, 'a saved PO stays open on Back since defaults on pick were merged (issue 40 items 5 and 8)');
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'admin', 'admin');

@@ -31,6 +31,11 @@ export async function pickDefaults(entity: string, field: string, values: Readon
   return filled;
 }
 
+/** Equal as a field holds them (draft values are strings, numbers, booleans or null). */
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+}
+
 /** The record's scalar values (not its lines), what the server's defaults read. */
 function scalarsOf(values: Readonly<Values>): Values {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value === null || typeof value !== 'object'));
@@ -63,12 +68,20 @@ export function usePickDefaults(from: string | undefined, name: string, value: u
   useEffect(() => {
     if (!trigger || text === '' || text === opened.current) return;
     let live = true;
+    // The record the pick was made on (its key: null while new).
+    const askedFor = shownKey.current;
     const timer = setTimeout(() => {
       void pickDefaults(from!, name, { ...latest.current.record, [name]: text }).then((filled) => {
-        if (!live || !filled) return;
+        // A record saved (or another one shown) meanwhile: its save already filled the same defaults on the server.
+        if (!live || !filled || shownKey.current !== askedFor) return;
         const now = latest.current.record ?? {};
+        // A value equal to the field's own changes nothing (and must not mark the form changed).
         const taken = Object.fromEntries(
-          Object.entries(filled).filter(([field]) => def!.fields[field]?.readOnly || [null, undefined, ''].includes(now[field] as never) || now[field] === applied.current[field]),
+          Object.entries(filled).filter(
+            ([field, value]) =>
+              !sameValue(now[field], value) &&
+              (def!.fields[field]?.readOnly || [null, undefined, ''].includes(now[field] as never) || sameValue(now[field], applied.current[field])),
+          ),
         );
         Object.assign(applied.current, taken);
         if (Object.keys(taken).length > 0) latest.current.onDefaults?.(taken);
@@ -82,8 +95,9 @@ export function usePickDefaults(from: string | undefined, name: string, value: u
   useEffect(() => {
     if (!isNew) return;
     let live = true;
+    const askedFor = shownKey.current;
     void pickDefaults(from!, 'new', latest.current.record ?? {}).then((filled) => {
-      if (!live || !filled || !latest.current.record) return;
+      if (!live || !filled || !latest.current.record || shownKey.current !== askedFor) return;
       // Only what the new record still leaves blank.
       const blanks = Object.fromEntries(Object.entries(filled).filter(([field]) => [null, undefined, ''].includes(latest.current.record![field] as never)));
       if (Object.keys(blanks).length > 0) latest.current.onDefaults?.(blanks);
