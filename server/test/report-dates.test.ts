@@ -18,8 +18,8 @@ describe('report files: one date style per language', () => {
   });
 
   it('an enumeration column shows its label in the language, not its value (item 4)', () => {
-    const type = { field: 'AccountType', type: 'text', labelKey: 'type', options: [{ value: 'asset', labelKey: 'gl:asset' }] } as const;
-    expect(formatCell(type, 'asset', 'fr-CA', (key) => (key === 'gl:asset' ? 'Actif' : key))).toBe('Actif');
+    const type = { field: 'AccountType', type: 'text', labelKey: 'type', options: [{ value: 'asset', labelKey: 'mod:asset' }] } as const;
+    expect(formatCell(type, 'asset', 'fr-CA', (key) => (key === 'mod:asset' ? 'Actif' : key))).toBe('Actif');
     expect(formatCell(type, 'other', 'fr-CA', (key) => key)).toBe('other');
   });
 

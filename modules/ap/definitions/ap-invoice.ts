@@ -35,7 +35,7 @@ const lineLabel = (field: string) => key(`fields.Lines.fields.${field}`);
 export const AP_DOCUMENT_TYPES = ['Invoice', 'CreditNote', 'DebitNote'] as const;
 
 const QUANTITY = { type: 'decimal', precision: 15, scale: 4 } as const;
-const PRICE = { type: 'decimal', precision: 15, scale: 4, min: '0', minKey: 'gl:rules.amountNegative' } as const;
+const PRICE = { type: 'decimal', precision: 15, scale: 4, min: '0', minKey: 'entities:validation.negative' } as const;
 
 /** §5 rules the browser can check too: a job allocation is not above its line's amount. */
 export function apInvoiceRules(record: Readonly<Record<string, unknown>>): RuleIssue[] {
@@ -84,7 +84,7 @@ export const apInvoice = defineEntity({
     TransactionDate: { type: 'date', required: true, requiredKey: key('rules.transactionDateRequired') },
     VendorDocNo: { type: 'text', required: true, maxLength: 30, uppercase: true, requiredKey: key('rules.docNoRequired') },
     DocDate: { type: 'date', required: true, requiredKey: key('rules.docDateRequired') },
-    Amount: { ...MONEY, required: true, min: '0', minKey: 'gl:rules.amountNegative', requiredKey: key('rules.amountRequired') },
+    Amount: { ...MONEY, required: true, min: '0', minKey: 'entities:validation.negative', requiredKey: key('rules.amountRequired') },
     // §5 required: left blank, the server takes the vendor's default (ap-vendor-default; terms: the firm's
     // account terms too) and refuses the document when there is none (modules/ap/server/invoices.ts).
     TermsCode: { type: 'lookup', entity: 'account-terms', maxLength: 20, uppercase: true, helpKey: key('help.vendorDefault') },
@@ -132,7 +132,7 @@ export const apInvoice = defineEntity({
         TaxCodes: { type: 'text', maxLength: 100, readOnly: true, labelKey: lineLabel('TaxCodes') },
         TaxAmount: { ...MONEY, readOnly: true, labelKey: lineLabel('TaxAmount') },
         JobId: { type: 'text', maxLength: 20, uppercase: true, labelKey: lineLabel('JobId') },
-        JobAmount: { ...MONEY, min: '0', minKey: 'gl:rules.amountNegative', labelKey: lineLabel('JobAmount') },
+        JobAmount: { ...MONEY, min: '0', minKey: 'entities:validation.negative', labelKey: lineLabel('JobAmount') },
       },
     },
   },

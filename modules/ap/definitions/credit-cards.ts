@@ -75,7 +75,7 @@ export const apCardInvoice = defineEntity({
     TransactionDate: { type: 'date', required: true },
     Merchant: { type: 'text', required: true, maxLength: 60 },
     Reference: { type: 'text', maxLength: 30 },
-    Amount: { ...MONEY, required: true, min: '0', minKey: 'gl:rules.amountNegative' },
+    Amount: { ...MONEY, required: true, min: '0', minKey: 'entities:validation.negative' },
     ShipToState: { type: 'text', required: true, maxLength: 2, minLength: 2, pattern: '[A-Z]{2}', uppercase: true },
     ApInvoiceId: { type: 'integer', readOnly: true },
     Lines: {
@@ -90,7 +90,7 @@ export const apCardInvoice = defineEntity({
         LineId: { type: 'integer', labelKey: `${AP}:ap-invoice.fields.Lines.fields.LineId` },
         AccountId: glAccountLookup({ required: true, labelKey: `${AP}:ap-invoice.fields.Lines.fields.AccountId` }),
         Description: { type: 'text', maxLength: 100, labelKey: `${AP}:ap-invoice.fields.Lines.fields.Description` },
-        Amount: { ...MONEY, required: true, min: '0', minKey: 'gl:rules.amountNegative', labelKey: `${AP}:ap-invoice.fields.Lines.fields.Amount` },
+        Amount: { ...MONEY, required: true, min: '0', minKey: 'entities:validation.negative', labelKey: `${AP}:ap-invoice.fields.Lines.fields.Amount` },
         TaxGroup: { type: 'lookup', entity: 'sales-tax-group', maxLength: 10, uppercase: true, labelKey: `${AP}:ap-invoice.fields.Lines.fields.TaxGroup` },
       },
     },

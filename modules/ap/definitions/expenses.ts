@@ -107,7 +107,7 @@ export const apExpenseReport = defineEntity({
         ExpenseDate: { type: 'date', required: true, labelKey: report('fields.Lines.fields.ExpenseDate') },
         ColumnNo: { type: 'integer', required: true, min: 1, max: 99, labelKey: report('fields.Lines.fields.ColumnNo') },
         Description: { type: 'text', maxLength: 100, labelKey: report('fields.Lines.fields.Description') },
-        Amount: { ...MONEY, required: true, min: '0', minKey: 'gl:rules.amountNegative', labelKey: report('fields.Lines.fields.Amount') },
+        Amount: { ...MONEY, required: true, min: '0', minKey: 'entities:validation.negative', labelKey: report('fields.Lines.fields.Amount') },
       },
     },
   },

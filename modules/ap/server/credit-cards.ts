@@ -30,7 +30,7 @@ export const apCardInvoiceHooks: EntityHooks = {
       async effect(ctx, run) {
         const { trx, record } = run;
         const lines = Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
-        if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+        if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
         const card = (await trx.selectFrom('ap_credit_cards').selectAll().where('card_id', '=', String(record['CardId'])).executeTakeFirst()) as Row | undefined;
         const active = card && (card['is_active'] === true || card['is_active'] === 1 || card['is_active'] === '1');
         if (!card || !active) throw BusinessError.of(400, 'validation_failed', 'ap:ap-card-invoice.rules.cardInactive', {}, 'CardId');

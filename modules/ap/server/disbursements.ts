@@ -43,7 +43,7 @@ export const apDisbursementHooks: EntityHooks = {
         await assertPeriodOpen(trx, paymentDate, 'ap', 'PaymentDate');
         const bank = await bankOf(trx, String(record['BankAccountId']));
         const lines = linesOf(record);
-        if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+        if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
         const { total } = await checkLines(trx, lines, paymentDate, String(record['VendorId']), String(bank['currency_code']));
         const remaining = sub(String(record['Amount']), total);
         // §5 "Remaining To Apply must be zero."

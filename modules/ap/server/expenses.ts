@@ -43,7 +43,7 @@ export const apExpenseReportHooks: EntityHooks = {
       async effect(ctx, run) {
         const { trx, record } = run;
         const lines = linesOf(record);
-        if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+        if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
         const columns = await columnsFor(trx, record);
         const employee = String(record['EmployeeId']);
         const firm = (await trx.selectFrom('firms').select('account_terms').where('firm_id', '=', employee).executeTakeFirst()) as Row | undefined;

@@ -364,7 +364,7 @@ function matchProblem(priced: Awaited<ReturnType<typeof priceInvoice>>, limits: 
 
 /** Prices the stored document again and checks it can post (§5 distribution, the receipt). */
 async function readyToPost(trx: AnyTransaction, record: Row) {
-  if (linesOf(record).length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+  if (linesOf(record).length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
   await assertPeriodOpen(trx, String(record['TransactionDate']), 'ap', 'TransactionDate');
   const receipt = await checkReceipt(trx, record);
   const priced = await priceInvoice(trx, record, receipt);

@@ -349,7 +349,7 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
   const bank = await bankOf(trx, bankId);
   const batchId = Number(batch['BatchId']);
   const lines = linesOf(batch);
-  if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+  if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
   const fx = await exchange(trx, String(bank['currency_code']), paymentDate);
   const { items } = await checkLines(trx, lines, paymentDate, (batch['VendorId'] as string | null) ?? null, fx.currency, true);
   const byVendor = new Map<string, Row[]>();
@@ -571,7 +571,7 @@ export const apPaymentBatchHooks: EntityHooks = {
     },
     approve: {
       async guard(_ctx, run) {
-        if (linesOf(run.record).length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+        if (linesOf(run.record).length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
         const bank = await bankOf(run.trx, String(run.record['BankAccountId']));
         await checkLines(run.trx, linesOf(run.record), String(run.record['PaymentDate']), (run.record['VendorId'] as string | null) ?? null, String(bank['currency_code']));
       },

@@ -1,5 +1,5 @@
 /** What Payables' documents need configured (issue 40 item 1; GL's setup-check/needs.ts). */
-import { FIX_BANKS, integrationNeed, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
+import { bankNeed, integrationNeed, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
 
 export const setupNeeds: readonly SetupNeed[] = [
   integrationNeed(['ap-invoice', 'ap-payment-batch', 'ap-disbursement', 'ap-cheque', 'ap-card-invoice', 'ap-expense-report'], ['AP', 'PAYABLE']),
@@ -8,5 +8,5 @@ export const setupNeeds: readonly SetupNeed[] = [
   integrationNeed(['ap-invoice'], ['AP', 'GST-HST-ITC']),
   integrationNeed(['ap-invoice'], ['AP', 'QST-ITR']),
   integrationNeed(['ap-invoice'], ['PO', 'RECEIPT-ACCRUAL']),
-  { usedBy: ['ap-payment-batch', 'ap-disbursement', 'ap-cheque'], check: { kind: 'rows', table: 'bank_accounts', key: 'gl:setup-check.items.bank' }, fix: FIX_BANKS },
+  bankNeed(['ap-payment-batch', 'ap-disbursement', 'ap-cheque']),
 ];

@@ -13,6 +13,7 @@ import { mul, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
+import { requiredIntegrationAccount } from '@erp/modules/gl/server/ledger/integration';
 
 export async function homeCurrency(trx: AnyTransaction): Promise<string> {
   const row = (await trx.selectFrom('gl_control').select('home_currency').limit(1).executeTakeFirst()) as { home_currency?: string | null } | undefined;
@@ -43,13 +44,6 @@ export function toHome(amount: Decimal, rate: Decimal): Decimal {
 }
 
 /** The realized exchange gain/loss account (GL integration GL FX-GAIN-LOSS). */
-export async function gainLossAccount(trx: AnyTransaction): Promise<string> {
-  const row = (await trx
-    .selectFrom('gl_integration')
-    .select('account_id')
-    .where('sub_ledger', '=', 'GL')
-    .where('transaction_type', '=', 'FX-GAIN-LOSS')
-    .executeTakeFirst()) as { account_id: string | null } | undefined;
-  if (!row?.account_id) throw BusinessError.of(400, 'account_invalid', 'gl:rules.accountInvalid', { account: 'FX-GAIN-LOSS' });
-  return row.account_id;
+export function gainLossAccount(trx: AnyTransaction): Promise<string> {
+  return requiredIntegrationAccount(trx, 'GL', 'FX-GAIN-LOSS');
 }

@@ -1,10 +1,10 @@
 /** What Receivables' documents need configured (issue 40 item 1; GL's setup-check/needs.ts). */
-import { FIX_BANKS, integrationNeed, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
+import { bankNeed, integrationNeed, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
 
 export const setupNeeds: readonly SetupNeed[] = [
   integrationNeed(['ar-invoice', 'cash-receipt', 'ar-credit-application', 'ar-write-off'], ['AR', 'RECEIVABLE']),
   integrationNeed(['ar-invoice'], ['AR', 'SALES']),
   integrationNeed(['cash-receipt', 'ar-credit-application'], ['AR', 'DISCOUNT']),
   integrationNeed(['ar-write-off'], ['AR', 'WRITE-OFF']),
-  { usedBy: ['cash-receipt'], check: { kind: 'rows', table: 'bank_accounts', key: 'gl:setup-check.items.bank' }, fix: FIX_BANKS },
+  bankNeed(['cash-receipt']),
 ];

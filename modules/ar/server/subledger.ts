@@ -109,7 +109,7 @@ export async function addArItems(trx: LedgerTransaction, items: readonly NewArIt
   const rows = items.map((item) => {
     const amount = money(item.amount, 'Amount', 'Amount');
     const discount = money(item.discountAvailable ?? '0.00', 'DiscountAvailable', 'Discount');
-    if (isNegative(discount)) throw BusinessError.of(400, 'validation_failed', 'gl:rules.amountNegative', { label: 'Discount' }, 'DiscountAvailable');
+    if (isNegative(discount)) throw BusinessError.of(400, 'validation_failed', 'entities:validation.negative', { label: 'Discount' }, 'DiscountAvailable');
     return {
       firm_id: item.firmId,
       ship_to_id: item.shipToId ?? null,
@@ -224,7 +224,7 @@ export async function applyArItem(trx: LedgerTransaction, application: ArApplica
   const field = application.field ?? 'Amount';
   const amount = money(application.amount, field, 'Amount');
   const discount = money(application.discount, field, 'Discount');
-  if (isNegative(discount)) throw BusinessError.of(400, 'validation_failed', 'gl:rules.amountNegative', { label: 'Discount' }, field);
+  if (isNegative(discount)) throw BusinessError.of(400, 'validation_failed', 'entities:validation.negative', { label: 'Discount' }, field);
   if (isNegative(amount) || (isZero(amount) && isZero(discount))) {
     throw BusinessError.of(400, 'validation_failed', 'ar:rules.applyPositive', {}, field);
   }

@@ -11,6 +11,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { add, isZero } from '@erp/shared/decimal';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
+import { CONTROL_ACCOUNT_KEY } from '@erp/modules/gl/server/ledger/posting';
+import { periodClosedKey } from '@erp/modules/gl/server/ledger/periods';
 import { createPostedInvoice, createPostedInvoices, type NewInvoice } from '@erp/modules/ar/server/invoices/rules';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
@@ -61,8 +63,8 @@ const inputs: NewInvoice[] = [
 ];
 const REFUSED = new Map([
   [2, 'ar:rules.billToInvalid'],
-  [4, 'gl:rules.controlAccount'],
-  [6, 'gl:rules.periodClosed.ar'],
+  [4, CONTROL_ACCOUNT_KEY],
+  [6, periodClosedKey('ar')],
 ]);
 
 /** A document as written, without what differs between two copies (ids, number, journal, times). */

@@ -316,7 +316,7 @@ const entryHooks: EntityHooks = {
   actions: {
     post: {
       async guard(_ctx, run) {
-        if (linesOf(run.record).length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+        if (linesOf(run.record).length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
       },
       async effect(ctx, run) {
         const result = await postEntry(ctx, run.trx, run.record, linesOf(run.record), null);

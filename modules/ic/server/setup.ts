@@ -5,7 +5,7 @@
  * offset, and a warehouse.
  */
 import { integrationResolved } from '@erp/modules/gl/server/setup-check/check';
-import { FIX_PRODUCT_CLASSES, FIX_WAREHOUSES, integrationNeed, type AnyDb, type Missing, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
+import { FIX_PRODUCT_CLASSES, integrationNeed, missingClassAccount, warehouseNeed, type AnyDb, type Missing, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
 
 const STOCK_DOCUMENTS = ['inventory-ticket', 'warehouse-count', 'production-work-order', 'ic-count-post'];
 
@@ -15,7 +15,7 @@ async function classAccountsMissing(db: AnyDb): Promise<Missing[]> {
   for (const row of classes) {
     const wanted = row.inventory_account ? row.inventory_account.toUpperCase() : `INVENTORY-${row.class_id.toUpperCase()}`;
     if (await integrationResolved(db, [['IC', wanted], ['IC', 'INVENTORY']])) continue;
-    out.push({ key: 'gl:setup-check.items.classAccount', params: { classId: row.class_id, subLedger: 'IC', type: wanted } });
+    out.push(missingClassAccount(row.class_id, 'IC', wanted));
   }
   return out;
 }
@@ -23,7 +23,7 @@ async function classAccountsMissing(db: AnyDb): Promise<Missing[]> {
 export const setupNeeds: readonly SetupNeed[] = [
   { usedBy: [...STOCK_DOCUMENTS, 'po-receipt', 'sales-order'], check: { kind: 'find', find: classAccountsMissing }, fix: FIX_PRODUCT_CLASSES },
   integrationNeed(['inventory-ticket', 'ic-count-post'], ['IC', 'ADJUSTMENT']),
-  { usedBy: [...STOCK_DOCUMENTS, 'ic-count-freeze', 'ic-inventory-year-end'], check: { kind: 'rows', table: 'warehouses', key: 'gl:setup-check.items.warehouse' }, fix: FIX_WAREHOUSES },
+  warehouseNeed([...STOCK_DOCUMENTS, 'ic-count-freeze', 'ic-inventory-year-end']),
 ];
 
 /** Processes that work on counts and stock already set up by the needs above. */

@@ -9,6 +9,7 @@ import { add, isNegative, sub } from '@erp/shared/decimal';
 import { allEntities } from '@erp/shared/entities/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
+import { CONTROL_ACCOUNT_KEY } from '@erp/modules/gl/server/ledger/posting';
 import { recordMovements, type StockMovement } from '../server/stock/ledger.ts';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
@@ -97,7 +98,7 @@ describe('recordMovements', () => {
 
   it("refuses an offset account the user typed when it is a control account, even the stock ledger's own (issue 22 item 6)", async () => {
     const refused = move(`${YEAR}-01-13`, 'L-CTRL', [{ productId: 'LEDGER-A', warehouseId: 'WH-L1', quantity: '1', unitCost: '4.00', line: 1 }], '1210');
-    await expect(refused).rejects.toMatchObject({ status: 400, issues: [{ key: 'gl:rules.controlAccount', params: { account: '1210' } }] });
+    await expect(refused).rejects.toMatchObject({ status: 400, issues: [{ key: CONTROL_ACCOUNT_KEY, params: { account: '1210' } }] });
     expect(await db().selectFrom('stock_ledger').select('voucher_no').where('voucher_no', '=', 'L-CTRL').execute()).toEqual([]);
   });
 

@@ -5,7 +5,7 @@
  * class's inventory key) —, the commission expense, and a warehouse to ship from.
  */
 import { integrationResolved } from '@erp/modules/gl/server/setup-check/check';
-import { FIX_INTEGRATION, FIX_WAREHOUSES, integrationNeed, type AnyDb, type IntegrationKey, type Missing, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
+import { FIX_INTEGRATION, integrationNeed, missingIntegration, warehouseNeed, type AnyDb, type IntegrationKey, type Missing, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
 
 async function familyAccountsMissing(db: AnyDb): Promise<Missing[]> {
   const classes = (await db.selectFrom('product_classes').select(['class_id', 'inventory_account']).where('is_active', '=', 1).orderBy('class_id').execute()) as { class_id: string; inventory_account: string | null }[];
@@ -15,7 +15,7 @@ async function familyAccountsMissing(db: AnyDb): Promise<Missing[]> {
     for (const kind of ['COGS', 'SALES'] as const) {
       const keys: IntegrationKey[] = [...(family ? [['OE', `${kind}-${family}`] as const] : []), ['OE', kind], ...(kind === 'SALES' ? [['AR', 'SALES'] as const] : [])];
       if (await integrationResolved(db, keys)) continue;
-      out.push({ key: 'gl:setup-check.items.integration', params: { subLedger: 'OE', type: family ? `${kind}-${family}` : kind } });
+      out.push(missingIntegration('OE', family ? `${kind}-${family}` : kind));
     }
   }
   return out;
@@ -24,7 +24,7 @@ async function familyAccountsMissing(db: AnyDb): Promise<Missing[]> {
 export const setupNeeds: readonly SetupNeed[] = [
   { usedBy: ['sales-order', 'so-shipping-queue', 'so-invoice-queue', 'product-return'], check: { kind: 'find', find: familyAccountsMissing }, fix: FIX_INTEGRATION },
   integrationNeed(['commission-run'], ['OE', 'COMMISSION-EXPENSE']),
-  { usedBy: ['sales-order', 'so-shipping-queue'], check: { kind: 'rows', table: 'warehouses', key: 'gl:setup-check.items.warehouse' }, fix: FIX_WAREHOUSES },
+  warehouseNeed(['sales-order', 'so-shipping-queue']),
 ];
 
 /** Processes that only change or send what the needs above already let through. */

@@ -2,7 +2,7 @@
  * The one CallResult builder of the server (§3 Call result, §4 Result status, issue 12) and the message
  * catalogue that writes §8 business messages in the caller's language.
  *
- * - `messageIn(locale, key, params)`: the text of an i18n key (`gl:rules.periodClosed`,
+ * - `messageIn(locale, key, params)`: the text of an i18n key (`<module>:rules.periodClosed`,
  *   `entities:validation.required`) in one of the four locales (`locales/<lng>/<namespace>.json`), falling
  *   back to en-CA, then to the catalogue default (shared/src/entities/messages.ts), then the key.
  *   The caller's language is the `language` of their users row (set with POST api/shell_init/locale, §9).

@@ -4,7 +4,7 @@
  * English messages plus the i18n key and parameters of each, so the browser shows them in the user's
  * language (validate.ts produces the same keys in the form).
  *
- * Keys of other namespaces (a business module's, e.g. `gl:rules.accountInvalid`) are read from
+ * Keys of other namespaces (a business module’s, `<module>:rules.accountInvalid`) are read from
  * `locales/<lng>/<namespace>.json` or the module's own `modules/<m>/locales/` the same way (every namespace file of the locale is loaded once).
  *
  * Files the server writes for a person to read (the Excel export's sheet name and column headers) use

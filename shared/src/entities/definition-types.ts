@@ -153,7 +153,7 @@ export interface LookupField extends FieldCommon {
   where?: LookupWhere;
   /**
    * Message key per `where` field, when the record exists but fails that condition (params: value), e.g.
-   * `{ IsControl: 'gl:rules.controlAccountEntered' }`: the refusal says why (issue 21 item 6); default invalidKey.
+   * `{ IsControl: '<ns>:rules.controlAccountEntered' }`: the refusal says why (issue 21 item 6); default invalidKey.
    */
   whereKeys?: Readonly<Record<string, string>>;
   /**

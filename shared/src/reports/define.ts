@@ -15,7 +15,7 @@
  * - `defaultSort`: the order of the rows (the server always adds a unique tie-breaker).
  *
  * Texts are i18n keys (namespace `reports` for the generic strings, the module's namespace for its own, e.g.
- * `gl:reports.trialBalance.title`). A parameter's or column's label key defaults to a sibling of the title key
+ * `<ns>:reports.trialBalance.title`). A parameter's or column's label key defaults to a sibling of the title key
  * (`<base>.title` → `<base>.parameters.<Name>`, `<base>.columns.<Field>`: `withLabelKeys`), as an entity's field
  * keys derive from its namespace and name. Wire names are PascalCase like every §3 shape.
  */
@@ -191,8 +191,8 @@ export interface ReportInput extends Omit<ReportDefinition, 'parameters' | 'colu
 /**
  * The label keys a report or process leaves out, derived like an entity's (`<ns>:<entity>.title`,
  * `<ns>:<entity>.fields.<Field>`): siblings of the title key. A title key `<base>.title` gives the parameters
- * `<base>.parameters.<Name>` and the columns `<base>.columns.<Field>` (`gl:year-end.title` →
- * `gl:year-end.columns.NetIncome`). A key given explicitly (a string shared by several reports) is kept.
+ * `<base>.parameters.<Name>` and the columns `<base>.columns.<Field>` (`<ns>:year-end.title` →
+ * `<ns>:year-end.columns.NetIncome`). A key given explicitly (a string shared by several reports) is kept.
  */
 export function withLabelKeys(
   what: string,

@@ -4,9 +4,9 @@ import { groupedBy, ONE_YEAR_RANGE, reportParts } from './parts.ts';
 
 describe('reportParts', () => {
   it('names label keys under the base, or leaves them to defineReport without one', () => {
-    const named = reportParts('gl:reports');
-    expect(named.money('Debit', { total: true })).toEqual({ field: 'Debit', type: 'decimal', scale: 2, labelKey: 'gl:reports.columns.Debit', total: true });
-    expect(named.lookup('AccountId', 'gl-account', 20)).toEqual({ name: 'AccountId', type: 'lookup', entity: 'gl-account', maxLength: 20, labelKey: 'gl:reports.parameters.AccountId' });
+    const named = reportParts('mod:reports');
+    expect(named.money('Debit', { total: true })).toEqual({ field: 'Debit', type: 'decimal', scale: 2, labelKey: 'mod:reports.columns.Debit', total: true });
+    expect(named.lookup('AccountId', 'gl-account', 20)).toEqual({ name: 'AccountId', type: 'lookup', entity: 'gl-account', maxLength: 20, labelKey: 'mod:reports.parameters.AccountId' });
     const derived = reportParts();
     const def = defineReport({
       name: 'x-report',

@@ -1,8 +1,8 @@
 /**
  * The pieces report definitions keep writing, written once (issue 20): columns of a type and scale, the
  * required date range with its one-year rule (§5, §9), a group with the sort it needs. A module's reports
- * take `reportParts('gl:reports')`, whose label keys are `gl:reports.columns.<Field>` and
- * `gl:reports.parameters.<Name>`, or `reportParts()`, which leaves the keys to `defineReport` (derived from
+ * take `reportParts('<ns>:reports')`, whose label keys are `<ns>:reports.columns.<Field>` and
+ * `<ns>:reports.parameters.<Name>`, or `reportParts()`, which leaves the keys to `defineReport` (derived from
  * each report's title key).
  */
 import type { ReportColumnInput, ReportColumnType, ReportGroup, ReportParameterInput, ReportRule, ReportSort } from './define.ts';

@@ -288,7 +288,7 @@ async function receivableOf(trx: AnyTransaction, memo?: PricingMemo): Promise<st
  * and the item.
  */
 export async function postDocument(trx: AnyTransaction, document: DocumentFacts, lines: readonly PricedLine[], userId: string, memo?: PricingMemo): Promise<{ journalId: number; itemId: number; total: Decimal }> {
-  if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+  if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
   const { request, total } = postingOf(document, lines, await receivableOf(trx, memo), userId);
   const result = await post(trx, request);
   const itemId = await addArItem(trx, itemOfDocument(document, total, result.journalId, userId));
@@ -398,7 +398,7 @@ export async function prepareInvoice(trx: AnyTransaction, input: NewInvoice, use
   const province = String(shipTo['province_code'] ?? billTo['province_code'] ?? '');
   const type = input.documentType ?? 'Invoice';
   const priced = await priceLines(trx, input.lines, province, input.date, memo);
-  if (priced.length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+  if (priced.length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
   const termsCode = input.termsCode ?? (billTo['account_terms'] as string | null) ?? null;
   const figures = await headerFigures(trx, priced, termsCode, input.date, memo);
   const header = {
@@ -522,7 +522,7 @@ export const arInvoiceHooks: EntityHooks = {
   actions: {
     post: {
       async guard(_ctx, run) {
-        if (linesOf(run.record).length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+        if (linesOf(run.record).length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
       },
       async effect(ctx, run) {
         const { trx, record } = run;

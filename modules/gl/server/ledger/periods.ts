@@ -63,9 +63,14 @@ export function periodParams(period: { fiscalYear: number; periodNo: number; sta
  * Issue 22: open means open for the sub-ledger AND for the G/L (a closed G/L period takes no posting from any
  * source), in a fiscal year whose year end is neither run nor locked (`assertYearOpen`).
  */
+/** §8 "Accounting period does not exist." for the date in `field` (every module that looks a period up says it so). */
+export function periodMissing(field = 'EntryDate'): BusinessError {
+  return BusinessError.of(400, 'period_missing', 'gl:rules.periodMissing', {}, field);
+}
+
 export async function assertPeriodOpen(trx: LedgerTransaction, date: string, subLedger: SubLedger, field = 'EntryDate'): Promise<PeriodRow> {
   const period = await findPeriod(trx, date, 'share');
-  if (!period) throw BusinessError.of(400, 'period_missing', 'gl:rules.periodMissing', {}, field);
+  if (!period) throw periodMissing(field);
   if (period.closed[subLedger]) throw BusinessError.of(400, 'period_closed', periodClosedKey(subLedger), periodParams(period), field);
   if (period.closed.gl) throw BusinessError.of(400, 'period_closed', periodClosedKey('gl'), periodParams(period), field);
   await assertYearOpen(trx, period.fiscalYear, field);

@@ -31,7 +31,7 @@ import { BusinessError, type BusinessIssue } from '@erp/server/entities/call-res
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { controlOwners } from './control-accounts.ts';
 import { journalFor } from './journals.ts';
-import { assertPeriodOpen, assertYearOpen, findPeriod } from './periods.ts';
+import { assertPeriodOpen, assertYearOpen, findPeriod, periodMissing } from './periods.ts';
 import type { LedgerTransaction, PeriodRow, PostingRequest, PostingResult } from './types.ts';
 import { perTransaction } from '@erp/server/db/per-transaction';
 
@@ -41,6 +41,10 @@ export { registerControlAccounts, type ControlAccountClaim } from './control-acc
 
 /** Most lines one posting may carry. */
 export const MAX_POSTING_LINES = 5000;
+
+/** The refusal of a control account posted by another source or typed by a user (issue 22), for modules' tests. */
+export const CONTROL_ACCOUNT_KEY = 'gl:rules.controlAccount';
+
 // Rows per INSERT: 16 columns × 1000 = 16,000 bound values, under SQLite's 32,766 and PostgreSQL's 65,535;
 // a 1,000-line posting is one statement (issue 12 performance: ≤ 300 ms).
 const INSERT_BATCH = 1000;
@@ -52,7 +56,7 @@ function flag(raw: unknown): boolean {
 
 /** The lines' amounts as normalized decimals, or BusinessErrors naming the line. */
 function checkLines(request: PostingRequest): string[] {
-  if (request.lines.length === 0) throw BusinessError.of(400, 'no_lines', 'gl:rules.noLines', {}, 'Lines');
+  if (request.lines.length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
   if (request.lines.length > MAX_POSTING_LINES) {
     throw BusinessError.of(400, 'too_many_lines', 'entities:validation.maxItems', { max: MAX_POSTING_LINES, label: 'Lines' }, 'Lines');
   }
@@ -97,7 +101,7 @@ async function checkAccounts(trx: LedgerTransaction, request: PostingRequest): P
     const owner = owners.get(line.accountId);
     if (owner && (!owner.has(request.source) || line.enteredAccount === true)) {
       const sources = [...owner].sort().join(', ');
-      issues.push({ field, key: sources ? 'gl:rules.controlAccount' : 'gl:rules.controlAccountUnowned', params: { account: line.accountId, sources } });
+      issues.push({ field, key: sources ? CONTROL_ACCOUNT_KEY : 'gl:rules.controlAccountUnowned', params: { account: line.accountId, sources } });
     }
   });
   if (issues.length > 0) throw new BusinessError(400, 'account_invalid', issues);
@@ -110,7 +114,7 @@ async function checkAccounts(trx: LedgerTransaction, request: PostingRequest): P
 async function yearEndPeriod(trx: LedgerTransaction, request: PostingRequest): Promise<PeriodRow> {
   if (request.source !== 'YE') return assertPeriodOpen(trx, request.date, request.subLedger);
   const period = await findPeriod(trx, request.date, 'share');
-  if (!period) throw BusinessError.of(400, 'period_missing', 'gl:rules.periodMissing', {}, 'EntryDate');
+  if (!period) throw periodMissing('EntryDate');
   const last = (await trx
     .selectFrom('fiscal_periods')
     .select(sql<number>`max(period_no)`.as('last'))

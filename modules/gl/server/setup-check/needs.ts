@@ -57,3 +57,23 @@ export interface ModuleSetup {
   /** Registered processes of the module that need nothing beyond what the data they work on already holds. */
   setupFree?: readonly string[];
 }
+
+/** At least one warehouse (stock documents and their processes). */
+export function warehouseNeed(usedBy: readonly string[]): SetupNeed {
+  return { usedBy, check: { kind: 'rows', table: 'warehouses', key: 'gl:setup-check.items.warehouse' }, fix: FIX_WAREHOUSES };
+}
+
+/** At least one bank account (payments and receipts). */
+export function bankNeed(usedBy: readonly string[]): SetupNeed {
+  return { usedBy, check: { kind: 'rows', table: 'bank_accounts', key: 'gl:setup-check.items.bank' }, fix: FIX_BANKS };
+}
+
+/** A missing G/L integration row, as a module's own finder reports it. */
+export function missingIntegration(subLedger: string, type: string): Missing {
+  return { key: 'gl:setup-check.items.integration', params: { subLedger, type } };
+}
+
+/** A product class whose inventory account resolves to no integration row. */
+export function missingClassAccount(classId: string, subLedger: string, type: string): Missing {
+  return { key: 'gl:setup-check.items.classAccount', params: { classId, subLedger, type } };
+}

@@ -32,7 +32,7 @@ import { BusinessError, callResult, messageIn } from '@erp/server/entities/call-
 import type { ActionRun, AnyDb, AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { adjustCommitted, assertStockYearOpen } from '../stock/ledger.ts';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { findPeriod } from '@erp/modules/gl/server/ledger/periods';
+import { findPeriod, periodMissing } from '@erp/modules/gl/server/ledger/periods';
 import { linesOf, type ComponentLine } from './lines.ts';
 import { produceBatch, today } from './production.ts';
 
@@ -147,7 +147,7 @@ function refuse(rule: string, params: Record<string, unknown> = {}, field = ''):
 export async function assertStockDateOpen(trx: AnyTransaction, date: string, field: string): Promise<void> {
   await assertStockYearOpen(trx, date, field);
   const period = await findPeriod(trx, date, 'share');
-  if (!period) throw BusinessError.of(400, 'period_missing', 'gl:rules.periodMissing', {}, field);
+  if (!period) throw periodMissing(field);
   if (period.closed.gl) throw BusinessError.of(400, 'period_closed', key('dateClosed'), { date }, field);
 }
 

@@ -280,7 +280,7 @@ function parseQuantity(value: unknown, index: number): Decimal {
 function parseCost(value: unknown, index: number): Decimal {
   const parsed = parseDecimal(value, { precision: 15, scale: COST_SCALE });
   if (!parsed.ok) throw new BusinessError(400, 'validation_failed', [{ field: `Movements[${index}].UnitCost`, key: parsed.key, params: { label: 'Cost', ...(parsed.params ?? {}) } }]);
-  if (isNegative(parsed.value)) throw BusinessError.of(400, 'cost_negative', 'gl:rules.amountNegative', { label: 'Cost' }, `Movements[${index}].UnitCost`);
+  if (isNegative(parsed.value)) throw BusinessError.of(400, 'cost_negative', 'entities:validation.negative', { label: 'Cost' }, `Movements[${index}].UnitCost`);
   return round(parsed.value, COST_SCALE);
 }
 

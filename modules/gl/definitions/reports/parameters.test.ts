@@ -1,9 +1,10 @@
 /**
- * Report definitions and their parameter rules (the browser form and the server run the same checks).
+ * Report definitions and their parameter rules (the browser form and the server run the same checks), on the
+ * G/L's reports: the engine's rules (shared/src/reports/define.ts) as a module's definitions meet them.
  */
 import { describe, expect, it } from 'vitest';
-import { GL_REPORTS, trialBalance, accountEnquiry, glJournalPrinting } from '@erp/modules/gl/definitions/reports/index';
-import { addYears, defineReport, isCalendarDate, openedBy, validateReportParameters } from './define.ts';
+import { GL_REPORTS, trialBalance, accountEnquiry, glJournalPrinting } from './index.ts';
+import { addYears, defineReport, isCalendarDate, openedBy, validateReportParameters } from '@erp/shared/reports/define';
 
 describe('report parameters', () => {
   it('accepts a range of exactly one year and refuses one day more (§5, §9)', () => {
