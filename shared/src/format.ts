@@ -129,11 +129,29 @@ export function localDates(params: Record<string, unknown>, locale?: string): Re
   return changed ?? params;
 }
 
-/** A point in time (ISO 8601 text or Date) in the language's date-and-time format, in the browser's time zone. */
-export function formatDateTime(value: unknown, locale?: string): string {
+/**
+ * A point in time (ISO 8601 text or Date) in the language's date-and-time format, in the browser's time zone
+ * or in `timeZone` (an IANA name: the user's zone where the server writes it, as in a report's PDF).
+ */
+export function formatDateTime(value: unknown, locale?: string, timeZone?: string): string {
   const time = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(time)) return value instanceof Date ? '' : asText(value);
-  return dateFormat(locale, DATE_TIME_STYLE).format(new Date(time));
+  return dateFormat(locale, timeZone ? { ...DATE_TIME_STYLE, timeZone } : DATE_TIME_STYLE).format(new Date(time));
+}
+
+/**
+ * A point in time as the wall clock reads it in `timeZone`, as a Date whose UTC fields are that reading: what a
+ * spreadsheet's date-time serial (which has no zone) should show. Null when the value is no point in time.
+ */
+export function wallClock(value: unknown, timeZone: string): Date | null {
+  const time = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(time)) return null;
+  const parts = Object.fromEntries(
+    dateFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+      .formatToParts(new Date(time))
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<string, number>;
+  return new Date(Date.UTC(parts['year']!, parts['month']! - 1, parts['day']!, parts['hour']!, parts['minute']!, parts['second']!, new Date(time).getUTCMilliseconds()));
 }
 
 /** The order of day, month and year in the language's numeric dates. */

@@ -20,6 +20,7 @@ import { registerLedgerRoutes } from './routes.ts';
 import { registerSetupCheckRoutes } from './setup-check/routes.ts';
 import { glHooks } from './rules.ts';
 import { seedGl } from './seed-ledger.ts';
+import { seedRemittances } from './seed-remittances.ts';
 import { insertLedger } from './seed-large.ts';
 import { yearEndProcess } from './year-end/index.ts';
 
@@ -28,6 +29,7 @@ export const serverModule: ServerModule = {
   catalog,
   hooks: { ...glHooks, ...glLedgerHooks, ...financialStatementHooks },
   seed: seedGl,
+  seedAfter: seedRemittances,
   reports: GL_SERVER_REPORTS,
   processes: [postDraftEntriesProcess, fxRevaluationProcess, yearEndProcess],
   migrations: { '0005_ledger': m0005_ledger, '0006_bank_reconciliation': m0006_bank_reconciliation, '0006_year_end': m0006_year_end, '0013_gl_document_numbers': m0013_gl_document_numbers },

@@ -22,7 +22,7 @@ import { defineReport, type ReportDefinition, type ReportParameterInput, type Re
 import { ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 import { OE_APP } from './common.ts';
 
-const { cost, date, dateRange, integer, lookup, money, quantity, text } = reportParts('oe:reports');
+const { cost, date, dateRange, dateTime, integer, lookup, money, quantity, text } = reportParts('oe:reports');
 const WD = 'NOVUS-WD';
 const NV = 'NOVUS';
 const on = (path: string, apps: readonly string[]): ReportRoute[] => apps.map((application) => ({ application, path }));
@@ -85,7 +85,7 @@ export const priceTablesDue: ReportDefinition = defineReport({
 });
 
 const overrideColumns = [
-  text('OverriddenOn', { width: 1.3 }),
+  dateTime('OverriddenOn', { width: 1.3 }),
   text('OverriddenBy'),
   text('CustomerId'),
   text('ProductId'),

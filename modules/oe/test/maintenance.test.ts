@@ -212,6 +212,8 @@ describe('price reports', () => {
       ['admin', '10.0000', '8.0000', '-2.0000'],
       ['admin', '10.0000', '9.5000', '-0.5000'],
     ]);
+    // The instant on the wire (ISO 8601, UTC); the grid, PDF and .xlsx show it in the user's zone (issue 40 item 9).
+    for (const row of audit.json().List as Record<string, string>[]) expect(row['OverriddenOn']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const safety = await report('oe-safety-price-audit', { StartDate: today, EndDate: today, CustomerId: 'TRC' });
     expect(safety.json().List).toMatchObject([{ NewPrice: '8.0000', Cost: '8.5000', LossPerUnit: '0.5000' }]);
     const pdf = await call(server.app, 'POST', '/api/reports/oe-price-override-audit/pdf', admin, { Parameters: { StartDate: today, EndDate: today } });

@@ -27,6 +27,7 @@ import {
 import { percentOf, progressFigures } from '../definitions/progress.ts';
 import { invoiceWithHoldback, teAccount } from './billing.ts';
 import { createPostedInvoice } from '@erp/modules/ar/server/invoices/rules';
+import { writeDemoReceipt } from '@erp/modules/ar/server/receipts/seed';
 import { addDays } from '@erp/modules/ar/definitions/setup/account-terms';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -257,6 +258,8 @@ async function seedBillings(db: AnyDb, base: string, now: string, lots: readonly
   const builderOf = async (site: string) => String(((await db.selectFrom('te_job_sites').select('builder_id').where('site_id', '=', site).executeTakeFirst()) as { builder_id: string }).builder_id);
   const maple = await builderOf('MAPLE');
   const lake = await builderOf('LAKE');
+  // The invoices these billings make: the builders pay them (collectDue), nobody else's.
+  const invoiced: string[] = [];
   // Lakeview Tower A: a $2.4M schedule of values, billed monthly.
   const schedule: [string, string][] = [['Structure', '1200000.00'], ['Mechanical and electrical', '700000.00'], ['Finishes', '500000.00']];
   const progress = async (building: string, date: string, percents: string[], status: 'Draft' | 'Certified' | 'Invoiced', previous: { billed: Decimal; holdback: Decimal }) => {
@@ -267,6 +270,7 @@ async function seedBillings(db: AnyDb, base: string, now: string, lots: readonly
       const invoice = status === 'Invoiced'
         ? await invoiceWithHoldback(trx, { date, billToId: lake, reference: billingNo, description: `${billingNo} progress LAKE ${building}`, due: figures.currentDue, holdback: figures.holdbackThisBilling }, ACTOR)
         : null;
+      if (invoice) invoiced.push(invoice.invoiceNo);
       const [row] = (await trx
         .insertInto('te_progress_billings')
         .values({
@@ -302,6 +306,7 @@ async function seedBillings(db: AnyDb, base: string, now: string, lots: readonly
       const date = addDays(base, -90 + index * 5);
       const billingNo = await nextNumber(trx, CONTRACT_BILLING_SEQUENCE, { prefix: 'CB', description: 'contract-billing' });
       const invoice = await invoiceWithHoldback(trx, { date, billToId: maple, reference: billingNo, description: `${billingNo} lot ${lot.id}`, due: add(amount, `-${holdback}`), holdback }, ACTOR);
+      invoiced.push(invoice.invoiceNo);
       await trx
         .insertInto('te_contract_billings')
         .values({
@@ -328,6 +333,7 @@ async function seedBillings(db: AnyDb, base: string, now: string, lots: readonly
       if (status === 'Invoiced') {
         const receivable = await teAccount(trx, 'HOLDBACK-RECEIVABLE');
         invoice = await createPostedInvoice(trx, { date: base, billToId: billTo, reference: billingNo, description: `${billingNo} holdback release`, lines: [{ Description: `${billingNo} holdback release`, AccountId: receivable, Quantity: '1', UnitPrice: amount }] }, ACTOR);
+        invoiced.push(invoice.documentNo);
         await trx.updateTable(kind === 'Residential' ? 'te_contract_billings' : 'te_progress_billings').set({ holdback_billing_no: billingNo }).where('billing_id', 'in', rows.map((row) => Number(row.billing_id))).execute();
       }
       await trx
@@ -343,4 +349,28 @@ async function seedBillings(db: AnyDb, base: string, now: string, lots: readonly
   await holdbackBilling('Commercial', null, 'Retained');
   if (billedLots[0]) await holdbackBilling('Residential', billedLots[0], 'Invoiced');
   if (billedLots[1]) await holdbackBilling('Residential', billedLots[1], 'Released');
+  await collectDue(db, invoiced, base);
+}
+
+/**
+ * The builders pay what is due by today, on its due date (§8.2 prompt payment): a contractor's receivables
+ * are its last weeks of billings, not the whole contract (issue 40 item 1).
+ */
+async function collectDue(db: AnyDb, invoiceNos: readonly string[], today: string): Promise<void> {
+  if (invoiceNos.length === 0) return;
+  const due = (await db
+    .selectFrom('ar_items')
+    .select(['firm_id', 'document_no', 'due_date', 'open_balance'])
+    .where('document_no', 'in', [...invoiceNos])
+    .where('item_type', '=', 'Invoice')
+    .where('status', '=', 'Open')
+    .where('currency', '=', 'CAD')
+    .where('due_date', '<=', today)
+    .orderBy('due_date')
+    .orderBy('document_no')
+    .execute()) as { firm_id: string; document_no: string; due_date: string; open_balance: unknown }[];
+  for (const item of due) {
+    const balance = decimalFromDb(db, item.open_balance, 2) ?? '0.00';
+    await writeDemoReceipt(db, { firmId: item.firm_id, date: String(item.due_date).slice(0, 10), lines: [{ InvoiceNo: item.document_no, Payment: balance, Discount: '0.00' }] });
+  }
 }

@@ -38,10 +38,12 @@ export function serverModules(): readonly ServerModule[] {
   return loaded;
 }
 
-/** Runs every module's demo data, in module order. */
+/** Runs every module's demo data, in module order, then the parts that settle what all of them wrote. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function seedServerModules(db: Kysely<any>, config: SeedConfig): Promise<void> {
-  for (const module of await loadServerModules()) await module.seed?.(db, config);
+  const modules = await loadServerModules();
+  for (const module of modules) await module.seed?.(db, config);
+  for (const module of modules) await module.seedAfter?.(db, config);
 }
 
 /** Registers every module's entities and hooks (idempotent: tests build many apps in one process). */

@@ -70,6 +70,12 @@ export interface ServerModule extends ModulePart {
   large?: LargeSeed | readonly LargeSeed[];
   /** The applications whose screens it owns, with their menus (`modules/<m>/server/catalog.ts`). */
   catalog?: ModuleCatalog;
+  /**
+   * Demo data that needs every module's demo first (the books settled: taxes and source deductions remitted on
+   * what all modules posted); run after every module's `seed`, in module order. Fills only what is empty.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  seedAfter?(db: Kysely<any>, config: SeedConfig): Promise<void>;
 }
 
 /** The module's hooks and seed from its parts (an entity's hooks belong to one part). */

@@ -121,6 +121,11 @@ function decodeValue(db: AnyDb, column: ReportColumn, raw: unknown): string | nu
       return Number(raw);
     case 'date':
       return raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw).slice(0, 10);
+    case 'datetime': {
+      // One form on both engines (PostgreSQL answers a Date, SQLite the stored text): ISO 8601 in UTC.
+      const time = raw instanceof Date ? raw.getTime() : Date.parse(String(raw));
+      return Number.isNaN(time) ? String(raw) : new Date(time).toISOString();
+    }
     default:
       return String(raw);
   }

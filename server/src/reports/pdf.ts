@@ -25,7 +25,7 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Decimal } from '@erp/shared/decimal';
-import { formatCalendarDate, formatDecimal } from '@erp/shared/format';
+import { formatCalendarDate, formatDateTime, formatDecimal } from '@erp/shared/format';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportParameterValues } from '@erp/shared/reports/define';
 import PDFDocument from 'pdfkit';
 import type { ReportEvent, ReportRow } from './engine.ts';
@@ -59,6 +59,8 @@ export interface PdfOptions {
   parametersLine: string;
   /** The print time, already written in the user's language and time zone. */
   printedOn: string;
+  /** The user's time zone (IANA; X-Time-Zone): date-time columns are written in it. Default UTC. */
+  timeZone?: string;
   /** The §3 default company (null: none defined). */
   letterhead: Letterhead | null;
   /** The checked parameters (a document's date). */
@@ -70,7 +72,7 @@ export function pdfSafe(value: string): string {
   return value.replace(/\u202f/g, '\u00a0');
 }
 
-export function formatCell(column: ReportColumn | undefined, value: unknown, locale: string, translate?: ReportTranslate): string {
+export function formatCell(column: ReportColumn | undefined, value: unknown, locale: string, translate?: ReportTranslate, timeZone = 'UTC'): string {
   if (value === null || value === undefined) return '';
   if (column?.type === 'decimal') {
     // The one decimal formatter (shared/src/format.ts: cached Intl, exact on the decimal text).
@@ -78,6 +80,8 @@ export function formatCell(column: ReportColumn | undefined, value: unknown, loc
   }
   // The language's one date style, as on the screen (issue 21 item 7).
   if (column?.type === 'date') return pdfSafe(formatCalendarDate(value, locale));
+  // A point in time: the language's date and time in the user's zone, as the grid shows it.
+  if (column?.type === 'datetime') return pdfSafe(formatDateTime(value, locale, timeZone));
   // An enumeration: its label in the user's language, as on the screen.
   const option = column?.options?.find((candidate) => candidate.value === String(value));
   if (option && translate) return translate(option.labelKey);
@@ -162,6 +166,7 @@ export function wrapHeading(measure: (text: string, size: number) => number, lab
 /** The PDF of `events` written to `out`; resolves when the file is complete (or the client went away). */
 export async function writeReportPdf(out: PassThrough, options: PdfOptions, events: AsyncGenerator<ReportEvent, Record<string, Decimal | number>>) {
   const { def, locale, translate, letterhead } = options;
+  const timeZone = options.timeZone ?? 'UTC';
   const landscape = def.orientation === 'landscape';
   const doc = new PDFDocument({
     size: 'A4',
@@ -287,7 +292,7 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
       const span = firstFigure > 0 ? xs[firstFigure]! - MARGIN - 4 : width / 2;
       text(label, MARGIN + 2, y, span, 'left', true);
       columns.forEach((column, i) => {
-        if (figures[column.field] !== undefined) cell(i, formatCell(column, figures[column.field], locale, translate), true);
+        if (figures[column.field] !== undefined) cell(i, formatCell(column, figures[column.field], locale, translate, timeZone), true);
       });
     });
 
@@ -304,7 +309,7 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
   let documentDate = '';
   const billTo = (event: Extract<ReportEvent, { kind: 'groupStart' }>) => {
     const fields = document!.addressFields;
-    const lines = fields.map((f) => formatCell(columnOf(f), event.heading[f], locale, translate)).filter((part) => part !== '');
+    const lines = fields.map((f) => formatCell(columnOf(f), event.heading[f], locale, translate, timeZone)).filter((part) => part !== '');
     recipient = { key: event.key, name: lines[0] ?? event.key };
     documentHeading = event.heading;
     documentDate = dateOf(event.heading);
@@ -312,7 +317,7 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
     const details = [
       translate('reports:pdf.labelled', { label: translate(document!.dateLabelKey), value: documentDate }),
       ...(document!.infoFields ?? []).flatMap((f) => {
-        const value = formatCell(columnOf(f), event.heading[f], locale, translate);
+        const value = formatCell(columnOf(f), event.heading[f], locale, translate, timeZone);
         return value === '' ? [] : [translate('reports:pdf.labelled', { label: translate(columnOf(f)?.labelKey ?? f), value })];
       }),
     ];
@@ -346,7 +351,7 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
       const column = columnOf(field);
       // A total column's group subtotal, else the document's own figure (its heading value).
       const value = column?.total ? (subtotals[field] ?? 0) : documentHeading[field];
-      text(formatCell(column, value, locale, translate), MARGIN + k * boxWidth + 2, y, boxWidth - 4, 'right', k === fields.length - 1);
+      text(formatCell(column, value, locale, translate, timeZone), MARGIN + k * boxWidth + 2, y, boxWidth - 4, 'right', k === fields.length - 1);
     });
     y += ROW;
   };
@@ -388,7 +393,7 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
 
   // The walk waits while the client is behind.
   const complete = await writeReportLines(out, events, { running, translate, every: 200 }, {
-    row: (row: ReportRow) => line(() => columns.forEach((column, i) => cell(i, formatCell(column, row[column.field], locale, translate)))),
+    row: (row: ReportRow) => line(() => columns.forEach((column, i) => cell(i, formatCell(column, row[column.field], locale, translate, timeZone)))),
     heading: (event) => {
       if (page > 0 && (def.group!.pageBreak || y > bottom - 3 * ROW)) newPage();
       if (document) {
@@ -396,7 +401,7 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
         billTo(event);
         return;
       }
-      const heading = def.group!.headingFields.map((f) => formatCell(def.columns.find((c) => c.field === f), event.heading[f], locale, translate));
+      const heading = def.group!.headingFields.map((f) => formatCell(def.columns.find((c) => c.field === f), event.heading[f], locale, translate, timeZone));
       line(() => text(heading.filter((part) => part !== '').join(' — '), MARGIN + 2, y, width, 'left', true));
     },
     summary: (label, figures) => {

@@ -9,7 +9,8 @@
  *   POST /api/reports/:report/xlsx     body { Parameters } → the .xlsx (streamed)
  *   POST /api/reports/:report/pdf      body { Parameters } → the PDF (streamed)
  *        Both take the header `X-Time-Zone: <IANA zone>` (the browser's, sent by the report screen): the
- *        PDF's print time is written in it (issue 21 item 10), as the user's language comes from the
+ *        PDF's print time and every date-time column (PDF and .xlsx) are written in it (issue 21 item 10,
+ *        issue 40 item 9), as the user's language comes from the
  *        user's row. Default UTC; a malformed or unknown zone answers 400 `bad_request`.
  *
  * The two downloads are the §7 file-download variant: `Content-Disposition: attachment;
@@ -261,8 +262,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
         const events = streamReport(ctx, report);
         const write =
           kind === 'pdf'
-            ? writeReportPdf(out, { def: report.def, locale, translate, parametersLine: line, printedOn, letterhead, parameters: ctx.params }, events)
-            : writeReportXlsx(out, { def: report.def, translate, parametersLine: line }, events);
+            ? writeReportPdf(out, { def: report.def, locale, translate, parametersLine: line, printedOn, letterhead, parameters: ctx.params, timeZone: String(zone) }, events)
+            : writeReportXlsx(out, { def: report.def, translate, parametersLine: line, timeZone: String(zone) }, events);
         write.then(
           () => out.end(),
           (error: unknown) => {

@@ -11,6 +11,7 @@
  */
 import type { PassThrough } from 'node:stream';
 import { isDecimal, type Decimal } from '@erp/shared/decimal';
+import { wallClock } from '@erp/shared/format';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition } from '@erp/shared/reports/define';
 import type { ReportEvent } from './engine.ts';
 import type { ReportTranslate } from './messages.ts';
@@ -20,6 +21,8 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /** Excel's built-in short date (format id 14, written by exceljs for this code): shown in the reader's locale. */
 const SHORT_DATE = 'mm-dd-yy';
+/** Excel's built-in short date and time (format id 22 as exceljs spells it): also shown in the reader's locale. */
+const SHORT_DATE_TIME = 'm/d/yy "h":mm';
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Excel keeps 15 significant digits of a number (IEEE doubles hold 15 exactly). */
@@ -30,7 +33,7 @@ function fitsNumber(decimal: string): boolean {
   return decimal.replace(/[-.]/g, '').replace(/^0+/, '').replace(/0+$/, '').length <= SPREADSHEET_DIGITS;
 }
 
-function cellValue(column: ReportColumn | undefined, value: unknown, translate: ReportTranslate): string | number | Date | null {
+function cellValue(column: ReportColumn | undefined, value: unknown, translate: ReportTranslate, timeZone: string): string | number | Date | null {
   if (value === null || value === undefined) return null;
   // A figure with more digits (a total of large amounts) is its exact text: a number would change it (issue 39 item 4.2).
   if (column?.type === 'decimal') return fitsNumber(String(value)) ? Number(value) : String(value);
@@ -39,16 +42,19 @@ function cellValue(column: ReportColumn | undefined, value: unknown, translate: 
   // A calendar date at midnight UTC: exceljs writes the date's serial number, no time zone shift.
   const date = column?.type === 'date' ? CALENDAR_DATE.exec(text) : null;
   if (date) return new Date(Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3])));
+  // A point in time: a spreadsheet date-time has no zone, so it holds the user's wall clock (X-Time-Zone).
+  if (column?.type === 'datetime') return wallClock(text, timeZone) ?? text;
   const option = column?.options?.find((candidate) => candidate.value === text);
   return option ? translate(option.labelKey) : text;
 }
 
 export async function writeReportXlsx(
   out: PassThrough,
-  options: { def: ReportDefinition; translate: ReportTranslate; parametersLine: string },
+  options: { def: ReportDefinition; translate: ReportTranslate; parametersLine: string; timeZone?: string },
   events: AsyncGenerator<ReportEvent, Record<string, Decimal | number>>,
 ): Promise<void> {
   const { def, translate } = options;
+  const timeZone = options.timeZone ?? 'UTC';
   // Loaded on the first download: exceljs is large.
   const ExcelJS = (await import('exceljs')).default;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -60,7 +66,7 @@ export async function writeReportXlsx(
   const addCells = (cells: (string | number | Date | null)[]) => {
     const row = sheet.addRow(cells);
     cells.forEach((cell, index) => {
-      if (cell instanceof Date) row.getCell(index + 1).numFmt = SHORT_DATE;
+      if (cell instanceof Date) row.getCell(index + 1).numFmt = columns[index]?.type === 'datetime' ? SHORT_DATE_TIME : SHORT_DATE;
       // A figure kept as text stands right, as the numbers above it.
       else if (typeof cell === 'string' && columns[index]?.type === 'decimal' && isDecimal(cell)) row.getCell(index + 1).alignment = { horizontal: 'right' };
     });
@@ -70,12 +76,12 @@ export async function writeReportXlsx(
   sheet.addRow([options.parametersLine]).commit();
   sheet.addRow(columns.map((column) => translate(column.labelKey))).commit();
   const labelled = (label: string, figures: Record<string, unknown>) => {
-    const cells = columns.map((column) => cellValue(column, figures[column.field], translate));
+    const cells = columns.map((column) => cellValue(column, figures[column.field], translate, timeZone));
     cells[0] = label;
     addCells(cells);
   };
   const complete = await writeReportLines(out, events, { running, translate, every: 500 }, {
-    row: (row) => addCells(columns.map((column) => cellValue(column, row[column.field], translate))),
+    row: (row) => addCells(columns.map((column) => cellValue(column, row[column.field], translate, timeZone))),
     heading: (event) => sheet.addRow([def.group!.headingFields.map((f) => event.heading[f] ?? '').filter((v) => v !== '').join(' — ')]).commit(),
     summary: labelled,
     // The workbook writer streams straight into `out`: only `out` itself can be behind.

@@ -73,7 +73,12 @@ export interface OneOfRule {
 
 export type ReportRule = DateRangeRule | OneOfRule;
 
-export type ReportColumnType = 'text' | 'date' | 'integer' | 'decimal';
+/**
+ * `date` a calendar date (YYYY-MM-DD, never moved by a zone); `datetime` a point in time (ISO 8601 with its
+ * offset, UTC on the wire), shown in the user's language and time zone (grid: the browser's; PDF and .xlsx: the
+ * X-Time-Zone the report screen sends).
+ */
+export type ReportColumnType = 'text' | 'date' | 'datetime' | 'integer' | 'decimal';
 
 export interface ReportColumn {
   field: string;

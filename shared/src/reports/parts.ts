@@ -25,6 +25,8 @@ export function reportParts(base?: string) {
     columnKey: (field: string): string => `${base}.columns.${field}`,
     text: column('text'),
     date: column('date'),
+    /** A point in time (ISO 8601), shown in the user's language and time zone. */
+    dateTime: column('datetime'),
     integer: column('integer'),
     money: column('decimal', MONEY_SCALE),
     quantity: column('decimal', QUANTITY_SCALE),

@@ -15,7 +15,7 @@
  */
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { translate } from '@erp/shared';
-import { formatCalendarDate, formatDecimal } from '@erp/shared';
+import { formatCalendarDate, formatDateTime, formatDecimal } from '@erp/shared';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { nextRegion } from '../list/keyboard.ts';
@@ -39,6 +39,8 @@ export function formatValue(column: ReportColumn | undefined, value: unknown, lo
   if (column?.type === 'integer') return new Intl.NumberFormat(locale, { useGrouping: false }).format(Number(value));
   // Issue 21 item 7: the language's one date style, as in lists, forms and the PDF.
   if (column?.type === 'date') return formatCalendarDate(value, locale);
+  // A point in time: the language's date and time, in the browser's (the user's) zone; never the ISO text.
+  if (column?.type === 'datetime') return formatDateTime(value, locale);
   const option = column?.options?.find((candidate) => candidate.value === String(value));
   if (option) return translate(option.labelKey, option.value);
   return String(value);

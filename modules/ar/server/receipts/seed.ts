@@ -109,64 +109,78 @@ export async function seedReceipts(db: AnyDb, config: SeedConfig): Promise<void>
   }
 
   const ordered = [...plans.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.firmId < b.firmId ? -1 : 1));
-  for (const [index, plan] of ordered.entries()) {
-    const applied = plan.lines.reduce<Decimal>((total, line) => add(total, line.Payment), '0.00');
-    const discounts = plan.lines.reduce<Decimal>((total, line) => add(total, line.Discount ?? '0.00'), '0.00');
-    const unapplied = index % 9 === 4 ? '250.00' : '0.00';
-    const amount = add(applied, unapplied);
-    if (isZero(amount)) continue;
-    try {
-      await db.transaction().execute(async (trx) => {
-        const stamp = new Date().toISOString();
-        const money = (value: Decimal) => decimalToDb(engine, value, 2);
-        const documentNo = await nextNumber(trx, CASH_RECEIPT_SEQUENCE, { prefix: 'RC', description: 'cash-receipt' });
-        const header = {
-          document_no: documentNo,
-          firm_id: plan.firmId,
-          bank_account_id: BANK,
-          receipt_date: plan.date,
-          currency_code: 'CAD',
-          amount: money(amount),
-          reference: `EFT ${plan.date.replaceAll('-', '')}`,
-          description: null,
-          unapplied: money(unapplied),
-          applied_total: money(applied),
-          discount_total: money(discounts),
-          remaining_to_apply: money('0.00'),
-          status: 'Draft',
-          created_by: ACTOR,
-          created_on: stamp,
-          updated_by: ACTOR,
-          updated_on: stamp,
-          version: 1,
-        };
-        const inserted = (await trx.insertInto('ar_cash_receipts').values(header).returning('receipt_id').executeTakeFirstOrThrow()) as { receipt_id: number | string };
-        const receiptId = Number(inserted.receipt_id);
-        await trx
-          .insertInto('ar_cash_receipt_lines')
-          .values(plan.lines.map((line) => ({ receipt_id: receiptId, invoice_no: line.InvoiceNo, payment: money(line.Payment), discount: money(line.Discount ?? '0.00') })))
-          .execute();
-        const record = {
-          ReceiptId: receiptId,
-          DocumentNo: documentNo,
-          FirmId: plan.firmId,
-          BankAccountId: BANK,
-          ReceiptDate: plan.date,
-          CurrencyCode: 'CAD',
-          Amount: amount,
-          Reference: header.reference,
-          Unapplied: unapplied,
-          Lines: plan.lines,
-        };
-        const result = await postReceipt(trx, record, ACTOR);
-        await trx
-          .updateTable('ar_cash_receipts')
-          .set({ status: 'Posted', journal_id: result.journalId, ar_item_id: result.itemId, open_credit: money(unapplied) })
-          .where('receipt_id', '=', receiptId)
-          .execute();
-      });
-    } catch (error) {
-      if (!(error instanceof BusinessError)) throw error;
-    }
+  for (const [index, plan] of ordered.entries()) await writeDemoReceipt(db, plan, index % 9 === 4 ? '250.00' : '0.00');
+}
+
+/** A customer's payment of invoices (with an optional unapplied remainder), written and posted like a user's. */
+export interface DemoReceipt {
+  firmId: string;
+  date: string;
+  lines: ApplicationLine[];
+}
+
+/**
+ * Writes one demo receipt as a user's would be (a draft row with its lines, then `postReceipt` in its own
+ * transaction); one the ledger refuses (a period a user closed) is skipped. Other modules' demos collect their
+ * own invoices with it (the trades builders pay their contract billings).
+ */
+export async function writeDemoReceipt(db: AnyDb, plan: DemoReceipt, unapplied: Decimal = '0.00'): Promise<void> {
+  const engine = engineOf(db);
+  const applied = plan.lines.reduce<Decimal>((total, line) => add(total, line.Payment), '0.00');
+  const discounts = plan.lines.reduce<Decimal>((total, line) => add(total, line.Discount ?? '0.00'), '0.00');
+  const amount = add(applied, unapplied);
+  if (isZero(amount)) return;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const stamp = new Date().toISOString();
+      const money = (value: Decimal) => decimalToDb(engine, value, 2);
+      const documentNo = await nextNumber(trx, CASH_RECEIPT_SEQUENCE, { prefix: 'RC', description: 'cash-receipt' });
+      const header = {
+        document_no: documentNo,
+        firm_id: plan.firmId,
+        bank_account_id: BANK,
+        receipt_date: plan.date,
+        currency_code: 'CAD',
+        amount: money(amount),
+        reference: `EFT ${plan.date.replaceAll('-', '')}`,
+        description: null,
+        unapplied: money(unapplied),
+        applied_total: money(applied),
+        discount_total: money(discounts),
+        remaining_to_apply: money('0.00'),
+        status: 'Draft',
+        created_by: ACTOR,
+        created_on: stamp,
+        updated_by: ACTOR,
+        updated_on: stamp,
+        version: 1,
+      };
+      const inserted = (await trx.insertInto('ar_cash_receipts').values(header).returning('receipt_id').executeTakeFirstOrThrow()) as { receipt_id: number | string };
+      const receiptId = Number(inserted.receipt_id);
+      await trx
+        .insertInto('ar_cash_receipt_lines')
+        .values(plan.lines.map((line) => ({ receipt_id: receiptId, invoice_no: line.InvoiceNo, payment: money(line.Payment), discount: money(line.Discount ?? '0.00') })))
+        .execute();
+      const record = {
+        ReceiptId: receiptId,
+        DocumentNo: documentNo,
+        FirmId: plan.firmId,
+        BankAccountId: BANK,
+        ReceiptDate: plan.date,
+        CurrencyCode: 'CAD',
+        Amount: amount,
+        Reference: header.reference,
+        Unapplied: unapplied,
+        Lines: plan.lines,
+      };
+      const result = await postReceipt(trx, record, ACTOR);
+      await trx
+        .updateTable('ar_cash_receipts')
+        .set({ status: 'Posted', journal_id: result.journalId, ar_item_id: result.itemId, open_credit: money(unapplied) })
+        .where('receipt_id', '=', receiptId)
+        .execute();
+    });
+  } catch (error) {
+    if (!(error instanceof BusinessError)) throw error;
   }
 }

@@ -164,7 +164,8 @@ function overrides(ctx: ReportContext) {
   if (ctx.params['CustomerId'] !== undefined) query = query.where('o.customer_id', '=', String(ctx.params['CustomerId']));
   if (ctx.params['ProductId'] !== undefined) query = query.where('o.product_id', '=', String(ctx.params['ProductId']));
   return query.select([
-    sql<string>`replace(substr(o.overridden_on, 1, 16), 'T', ' ')`.as('OverriddenOn'),
+    // The stored instant (ISO 8601, UTC): the engine shows it in the user's language and time zone.
+    'o.overridden_on as OverriddenOn',
     'o.overridden_by as OverriddenBy',
     'o.customer_id as CustomerId',
     'o.product_id as ProductId',
