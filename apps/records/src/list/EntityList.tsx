@@ -187,19 +187,38 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
     const style = getComputedStyle(element);
     const header = element.querySelector('[role="columnheader"]');
     const headerWeight = header ? getComputedStyle(header).fontWeight : '600';
-    const measureIn = (weight: string) => (text: string) => {
-      context.font = `${weight} ${style.fontSize} ${style.fontFamily}`;
-      return context.measureText(text).width;
+    // A page repeats its values (a status, a date, a customer): each distinct text is measured once and each
+    // distinct value formatted once, and the font is only set when it changes (setting it parses it).
+    let current = '';
+    const measureIn = (weight: string) => {
+      const font = `${weight} ${style.fontSize} ${style.fontFamily}`;
+      const known = new Map<string, number>();
+      return (text: string) => {
+        let width = known.get(text);
+        if (width === undefined) {
+          if (current !== font) context.font = current = font;
+          width = context.measureText(text).width;
+          known.set(text, width);
+        }
+        return width;
+      };
     };
     const measure = measureIn(style.fontWeight);
     const texts = headers.map((header) => {
       const field = header.column.id;
       const format = cellFormatter(entity.fields[field]!, locale, formatTexts());
+      const formatted = new Map<unknown, string>();
+      const formatOnce = (value: unknown) => {
+        if (value !== null && typeof value === 'object') return format(value);
+        let text = formatted.get(value);
+        if (text === undefined) formatted.set(value, (text = format(value)));
+        return text;
+      };
       const total = totals?.[field];
       return {
         id: field,
         label: translate(entity.fields[field]!.labelKey, field),
-        texts: rows.map((row) => format(row[field])),
+        texts: rows.map((row) => formatOnce(row[field])),
         ...(total === undefined || total === null ? {} : { total: format(total) }),
       };
     });
