@@ -4,8 +4,8 @@
  * ships it → the invoicing queue invoices it → its result links the invoice, which opens on its screen → E-mail
  * (Ctrl+Shift+E) → the mailbox shows the e-mail with the invoice's PDF. Screens are reached through the command
  * palette (Ctrl+K and the menu's name in the language). Nothing the system knows is typed again: the clerk types
- * the customer, the products and quantities; names, ship-to, terms, warehouse, prices, dates and every number
- * come from the system. Every key pressed and character typed is counted (README "A clerk's day"). In French and
+ * the customer, the warehouse that ships (B100's default, CGY-01, holds none of the stock), the products and
+ * quantities; names, ship-to, terms, rep, prices, dates and every number come from the system. Every key pressed and character typed is counted (README "A clerk's day"). In French and
  * Chinese every screen passed shows no English catalogue text and no ISO date (as tests/e2e/i18n-days.spec.ts).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -167,7 +167,7 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
     await yes(page, keys, 'priya.sandhu@northshore-metals.example');
     await expect(invoice.locator('.erp-form-message[role="status"]')).toContainText(invoiceNo);
     await check('invoice e-mailed', invoice);
-    if (language === 'en-CA' || language === 'fr-CA') await page.screenshot({ path: `test-results/order-desk-day-${language}-invoice.png` });
+    if (language === 'en-CA' || language === 'fr-CA') await page.screenshot({ path: `/tmp/order-desk-day-${language}-invoice.png` });
 
     // The mailbox shows it, with the PDF.
     const mailbox = await openByPalette(page, keys, PATHS.mailbox);
@@ -176,10 +176,11 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
     await expect(mail.first()).toBeVisible();
     await expect(mail.first()).toContainText(`${invoiceNo}.pdf`);
     await check('mailbox', mailbox);
-    if (language === 'en-CA' || language === 'fr-CA') await page.screenshot({ path: `test-results/order-desk-day-${language}-mailbox.png` });
+    if (language === 'en-CA' || language === 'fr-CA') await page.screenshot({ path: `/tmp/order-desk-day-${language}-mailbox.png` });
 
-    console.log(`${language}: the order desk day took ${keys.count} keystrokes`);
-    expect(keys.count).toBeLessThan(200);
+    test.info().annotations.push({ type: 'keystrokes', description: `${language}: ${keys.count}` });
+    // README "A clerk's day" states the figures (160 in English): a longer day is a regression.
+    expect(keys.count).toBeLessThanOrEqual({ 'en-CA': 160, 'fr-CA': 196, 'zh-CN': 111 }[language]);
     expect(found).toEqual([]);
   });
 }
