@@ -11,7 +11,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { englishOf } from '../../../tests/e2e/english-texts.ts';
 import { signIn } from '../../../tests/e2e/helpers.ts';
-import { commandPalette, questionDialog, settled } from '../../../tests/e2e/shell-helpers.ts';
+import { commandPalette, overlay, questionDialog, settled } from '../../../tests/e2e/shell-helpers.ts';
 
 const NAMESPACES = ['records', 'forms', 'entities', 'apps', 'errors', 'reports', 'ar', 'oe', 'so'] as const;
 const PATHS = {
@@ -54,8 +54,8 @@ async function openByPalette(page: Page, keys: Keys, path: string): Promise<Loca
   await keys.press('Enter');
   // The same screen may open under another application that re-exports it (alsoIn): the tab shown is it.
   const screen = page.locator('.erp-tab-screen:visible').filter({ has: page.locator('.records-title, h2') }).last();
-  await expect(screen.locator('.records-title, h2').first()).toBeVisible();
-  await settled(page);
+  await expect(screen.locator('.records-title, h2').first()).toBeVisible({ timeout: 60_000 });
+  await expect(overlay(page)).not.toHaveAttribute('active', /.*/, { timeout: 60_000 });
   return screen;
 }
 
@@ -106,6 +106,9 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
 
     // The order: Alt+N, the customer (its name, ship-to, terms, rep and warehouse follow), two lines, Ctrl+S.
     const orders = await openByPalette(page, keys, PATHS.orders);
+    // The list takes the focus when it opens (its search): Alt+N works from there.
+    await expect(orders.locator('[role="grid"] [role="row"][data-row-id]').first()).toBeVisible({ timeout: 60_000 });
+    await expect.poll(() => orders.evaluate((root) => root.contains(document.activeElement))).toBe(true);
     await keys.press('Alt+n');
     const order = orders.locator('.erp-document');
     await expect(order).toBeVisible();
