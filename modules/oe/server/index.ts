@@ -13,6 +13,8 @@ import { OE_SERVER_PROCESSES } from './reports/processes.ts';
 import { OE_SERVER_REPORTS } from './reports/index.ts';
 import { insertOePrices } from './seed-large.ts';
 import { seedOe } from './seed.ts';
+// Issue 40 item 4: documents e-mailed from their screens take these templates.
+import './email-templates.ts';
 
 export const serverModule: ServerModule = {
   definitions: oeModule,

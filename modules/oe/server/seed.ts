@@ -204,6 +204,15 @@ export async function seedOe(db: AnyDb): Promise<void> {
       ...t,
     },
     {
+      // Issue 40 item 4: a purchase order e-mailed to its vendor from its screen.
+      template_id: 'PURCHASE-ORDER',
+      description: 'Purchase order sent',
+      subject: 'Purchase order {{OrderNo}} from {{CompanyName}}',
+      body: 'Hello {{ContactName}},\n\nPlease find attached our purchase order {{OrderNo}} dated {{DocumentDate}} for {{Amount}}.\n\n{{CompanyName}}',
+      is_active: flag(true),
+      ...t,
+    },
+    {
       template_id: 'ORDER-CONF',
       description: 'Order confirmation',
       subject: 'We received your order {{OrderNo}}',

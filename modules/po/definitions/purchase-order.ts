@@ -178,6 +178,8 @@ export const purchaseOrder = defineEntity({
   numbering: { sequence: PURCHASE_ORDER_SEQUENCE, field: 'PoNo', prefix: 'PO' },
   // The vendor's copy (issue 23 item 1): modules/po/definitions/reports.ts `po-purchase-order-print`.
   print: { report: 'po-purchase-order-print', parameter: 'PoNo' },
+  // Issue 40 item 4: E-mail sends the vendor's copy with the OE-17 PURCHASE-ORDER template.
+  email: { template: 'PURCHASE-ORDER', to: 'VendorId', values: { OrderNo: 'PoNo', DocumentDate: 'OrderDate', Amount: 'Total' } },
   computed: {
     'Lines.Amount': { op: 'mul', args: ['QuantityOrdered', 'UnitPrice'] },
     SubTotal: { op: 'sum', collection: 'Lines', field: 'Amount' },

@@ -21,6 +21,8 @@ import { companyRoutes } from './company/routes.ts';
 import { companyHooks } from './company/rules.ts';
 import { configurationRoutes } from './configuration/routes.ts';
 import { firmRoutes } from './firm/routes.ts';
+// Issue 40 item 4: documents e-mailed to a firm go to its contact.
+import './firm/recipients.ts';
 import { firmHooks } from './firm/rules.ts';
 import { formWidgetsSecurityHooks } from './form-widgets-security/rules.ts';
 import { menuAccessHooks } from './menu-access/rules.ts';

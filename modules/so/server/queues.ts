@@ -14,6 +14,7 @@
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
 import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
 import type { AnySelect } from '@erp/server/reports/engine';
+import { arInvoice } from '@erp/modules/ar/definitions/invoices/ar-invoice';
 import { invoiceQueue, shippingQueue } from '../definitions/reports.ts';
 import { editLotsProcess } from './lot-edit.ts';
 import { invoicePublishingProcess } from './publishing.ts';
@@ -36,6 +37,15 @@ function scoped(ctx: ProcessContext, query: AnySelect): AnySelect {
   return query.where('o.bill_to_id', 'in', assigned.length > 0 ? assigned : ['']);
 }
 
+/** The §3 order-invoice result of an invoiced order, and the invoice it made as the result's link (issue 40 item 3). */
+function invoiced(row: Row, data: Row): Pick<ItemOutcome, 'Data' | 'Made'> {
+  const invoiceNo = data['InvoiceNo'] ?? null;
+  return {
+    Data: { OrderKey: Number(row['OrderKey']), OrderNo: row['OrderNo'], InvoiceId: Number(data['InvoiceId']), InvoiceNo: invoiceNo },
+    Made: [{ Entity: arInvoice.name, Id: Number(data['InvoiceId']), Number: String(invoiceNo ?? data['InvoiceId']) }],
+  };
+}
+
 async function runAction(ctx: ProcessContext, row: Row, action: string, body: Row): Promise<ItemOutcome> {
   const answer = await ctx.call('POST', `data/sales-order/${encodeURIComponent(String(row['OrderKey']))}/actions/${action}`, { Version: row['Version'], ...body });
   const result = (answer.body ?? {}) as { ResultStatus?: number; ResultCode?: string; Message?: string; Data?: Row };
@@ -47,9 +57,7 @@ async function runAction(ctx: ProcessContext, row: Row, action: string, body: Ro
     ResultCode: result.ResultCode ?? (ok ? 'done' : 'failed'),
     Message: result.Message ?? '',
     EntityId: ok && data['InvoiceId'] !== undefined ? Number(data['InvoiceId']) : String(row['OrderKey']),
-    ...(ok && data['InvoiceId'] !== undefined
-      ? { Data: { OrderKey: Number(row['OrderKey']), OrderNo: row['OrderNo'], InvoiceId: Number(data['InvoiceId']), InvoiceNo: data['InvoiceNo'] ?? null } }
-      : {}),
+    ...(ok && data['InvoiceId'] !== undefined ? invoiced(row, data) : {}),
   };
 }
 
@@ -61,13 +69,13 @@ async function runBatchAction(ctx: ProcessContext, rows: readonly Row[], action:
     const result = list[index];
     if (!result) return { ResultStatus: 2, ResultCode: 'failed', Message: String((answer.body as Row | null)?.['Message'] ?? ''), EntityId: String(row['OrderKey']) };
     const data = (result['ActionResult'] ?? {}) as Row;
-    const invoiced = result['ResultStatus'] === 1 && data['InvoiceId'] !== undefined;
+    const made = result['ResultStatus'] === 1 && data['InvoiceId'] !== undefined;
     return {
       ResultStatus: Number(result['ResultStatus']),
       ResultCode: String(result['ResultCode'] ?? ''),
       Message: String(result['Message'] ?? ''),
-      EntityId: invoiced ? Number(data['InvoiceId']) : String(row['OrderKey']),
-      ...(invoiced ? { Data: { OrderKey: Number(row['OrderKey']), OrderNo: row['OrderNo'], InvoiceId: Number(data['InvoiceId']), InvoiceNo: data['InvoiceNo'] ?? null } } : {}),
+      EntityId: made ? Number(data['InvoiceId']) : String(row['OrderKey']),
+      ...(made ? invoiced(row, data) : {}),
     };
   });
 }

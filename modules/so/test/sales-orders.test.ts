@@ -335,6 +335,8 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     expect(invoiced.Status).toBe('Invoiced');
     expect(result).toMatchObject({ ItemId: String(record.OrderKey), Label: record.OrderNo, EntityId: invoiced.InvoiceId });
     expect(result.Data).toEqual({ OrderKey: record.OrderKey, OrderNo: record.OrderNo, InvoiceId: invoiced.InvoiceId, InvoiceNo: invoiced.InvoiceNo });
+    // Issue 40 item 3: the result links the invoice it made, on the invoice's screen.
+    expect(result.Made).toEqual([expect.objectContaining({ Entity: 'ar-invoice', Id: String(invoiced.InvoiceId), Number: invoiced.InvoiceNo, Screen: '/novus-ar/ar-sales-order-entry' })]);
     const invoice = json(await get(`/api/data/ar-invoice/${invoiced.InvoiceId}`)).Data;
     expect([invoice.Status, invoice.BillToId, invoice.Reference, invoice.Total, invoice.TaxTotal]).toEqual(['Posted', 'SC1', record.OrderNo, record.Total, record.TaxTotal]);
     // Dr AR 1100 / Cr sales 4100 (OE SALES-STEEL) / Cr HST 2200.
@@ -667,6 +669,8 @@ describe('invoicing many orders in one queue run (issue 26 "Performance": Receiv
     expect(json(await get(`${SO}/${refused.OrderKey}`)).Data).toMatchObject({ Status: 'Shipped', Version: refused.Version, InvoiceId: null });
 
     const numbers = [0, 2, 3].map((index) => String(run.List[index].Data.InvoiceNo));
+    // The batch path links the invoices it made too (issue 40 item 3).
+    expect([0, 2, 3].map((index) => run.List[index].Made[0].Number)).toEqual(numbers);
     const values = numbers.map((no) => Number(no.slice(2)));
     expect(values).toEqual([values[0], values[0]! + 1, values[0]! + 2]);
     for (const [index, record] of together.entries()) {

@@ -6,7 +6,8 @@
  */
 import type { AnyTransaction } from './hooks.ts';
 
-export type AuditAction = 'insert' | 'update' | 'delete';
+/** `email`: the record was e-mailed (issue 40 item 4, mail/documents.ts). */
+export type AuditAction = 'insert' | 'update' | 'delete' | 'email';
 
 export interface AuditEntry {
   table: string;

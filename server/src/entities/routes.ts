@@ -71,6 +71,7 @@ import { callResult } from './call-result.ts';
 import { readable } from './read.ts';
 import { offeredMakes, relatedDocuments } from '../documents-flow/related.ts';
 import { READS } from '../exactly-once/idempotency.ts';
+import { emailDocument } from '../mail/documents.ts';
 
 type Params = { entity: string; id?: string };
 
@@ -416,6 +417,15 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     };
     const Makes = offeredMakes(ctx.def, found.record, mayWrite);
     return sendAnswer(reply, { status: 200, body: { ...callResult(1, 'ok', null), List, Makes } });
+  });
+
+  // Issue 40 item 4: e-mail a document with its print attached (mail/documents.ts); reading it is the right.
+  app.post<{ Params: Required<Params> }>('/api/data/:entity/:id/email', { schema: ENTITY_SCHEMAS.email }, async (request, reply) => {
+    const refused = noQuery(request);
+    if (refused) return sendAnswer(reply, refused);
+    const ctx = await contextOf(request, reply, request.params.entity, 'read');
+    if (!ctx) return reply;
+    return sendAnswer(reply, await emailDocument(ctx, database, app.erp.mailer, request.params.id, request.body));
   });
 
   app.get<{ Params: Required<Params> }>('/api/data/:entity/:id/audit', { schema: ENTITY_SCHEMAS.audit }, async (request, reply) => {

@@ -31,7 +31,7 @@ import {
   type Answer,
 } from './answers.ts';
 import { writeAudit, type AuditEntry } from './audit.ts';
-import { answerOf, BusinessError, callResult, confirmationsOf, translatorIn } from './call-result.ts';
+import { answerOf, BusinessError, callResult, confirmationsOf, translatorIn, messageIn } from './call-result.ts';
 import { databaseIssues, storageRangeIssues } from './checks.ts';
 import { assignNumber, lineLookupIssues, stateRefusal, withComputed } from './documents.ts';
 import type { AnyTransaction, Change, EntityContext } from './hooks.ts';
@@ -95,7 +95,8 @@ async function writtenAnswer(ctx: EntityContext, id: string | number, result: 'c
   if (record && ctx.hooks.readVirtual) Object.assign(record, await ctx.hooks.readVirtual(ctx, record));
   return {
     status: result === 'created' ? 201 : 200,
-    body: callResult(1, result, message(`entities:result.${result}`), {
+    // Issue 40 item 9: "Saved." in the caller's language (the screen's Accept-Language), as every other answer.
+    body: callResult(1, result, messageIn(ctx.user.row.language, `entities:result.${result}`), {
       EntityId: id,
       Data: record ? visibleRecord(def, record, ctx.access.hidden) : null,
     }),

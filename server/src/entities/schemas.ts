@@ -185,6 +185,14 @@ export const ENTITY_SCHEMAS = {
       }),
     },
   }),
+  email: apiSchema({
+    summary: 'E-mail a document to its firm with its print attached (issue 40 item 4; asks the §5 question naming the recipient first)',
+    tags,
+    params: recordParams,
+    querystring: NO_QUERY,
+    body: object({ Confirmations: { type: 'array', maxItems: 20, items: text(200) } }),
+    response: { 200: callResult(undefined) },
+  }),
   update: apiSchema({
     summary: 'Change a record (fields to change and the Version read)',
     tags,

@@ -40,6 +40,8 @@ export interface ItemOutcome {
   EntityId?: string | number | null;
   /** The item's own result fields (§3 variants, e.g. the order-invoice result's OrderKey, OrderNo, InvoiceId). */
   Data?: Record<string, unknown>;
+  /** The documents the item made (issue 40 item 3): the engine adds each one's screen for the result's links. */
+  Made?: readonly { Entity: string; Id: string | number; Number: string }[];
 }
 
 export interface ServerProcess {

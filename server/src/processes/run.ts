@@ -10,11 +10,13 @@
  *   no longer selected is answered `not_eligible` with the text the route gives (who did it, when known).
  */
 import { createHash } from 'node:crypto';
-import { BULK_MAX_ITEMS, type ProcessItemResult } from '@erp/shared/processes/define';
+import { BULK_MAX_ITEMS, type ProcessItemResult, type ProcessMade } from '@erp/shared/processes/define';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connection.ts';
 import { readAll } from '../db/read.ts';
+import { canRead } from '../entities/access.ts';
 import { ConfirmationNeeded, messageIn } from '../entities/call-result.ts';
+import { registeredEntity } from '../entities/registry.ts';
 import { decodeRow, type ReportRow } from '../reports/engine.ts';
 import type { ReportTranslate } from '../reports/messages.ts';
 import { BATCH_SIZE, type ItemOutcome, type ProcessContext, type ServerProcess } from './engine.ts';
@@ -79,7 +81,14 @@ export async function runItems(
     ResultCode: outcome.ResultCode,
     Message: outcome.Message,
     ...(outcome.Data ? { Data: outcome.Data } : {}),
+    ...(outcome.Made && outcome.Made.length > 0 ? { Made: outcome.Made.map(madeLink) } : {}),
   });
+  // Issue 40 item 3: a made document links to its screen when the caller may read it.
+  const madeLink = (made: { Entity: string; Id: string | number; Number: string }): ProcessMade => {
+    const other = registeredEntity(made.Entity)?.def;
+    const screen = other && canRead(other, ctx.user) ? other.screen : null;
+    return { Entity: made.Entity, Id: String(made.Id), Number: made.Number, LabelKey: other?.labelKey ?? made.Entity, Screen: screen };
+  };
   /** One item through runItem: its outcome, its question (§5), or a failure logged. */
   const runOne = async (id: string, row: ReportRow): Promise<ProcessItemResult> => {
     const label = String(row[def.itemLabel] ?? id);

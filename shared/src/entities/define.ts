@@ -270,6 +270,12 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     }
   }
   if (input.print) must(input.print.field ?? input.numbering?.field ?? input.key, 'print.field');
+  if (input.email) {
+    // Issue 40 item 4: the e-mail attaches the print's PDF and goes to the firm of a lookup field.
+    if (!input.print) fail(name, 'email needs print');
+    if (fields[input.email.to]?.type !== 'lookup') fail(name, 'email.to must be a lookup field');
+    for (const field of Object.values(input.email.values)) must(field, 'email.values');
+  }
   if (input.numbering) {
     must(input.numbering.field, 'numbering.field');
     if (fields[input.numbering.field]!.type !== 'text') fail(name, 'numbering.field must be a text field');
@@ -328,6 +334,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     computed: input.computed ?? {},
     numbering: input.numbering ?? null,
     print: input.print ? { ...input.print, field: input.print.field ?? input.numbering?.field ?? input.key } : null,
+    email: input.email ?? null,
     routeViews: input.routeViews ?? {},
     resultKeys: input.resultKeys ?? {},
   };

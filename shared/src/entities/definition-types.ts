@@ -567,6 +567,8 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   numbering?: { sequence: string; field: keyof F & string; prefix?: string };
   /** The document as a printed PDF (Print, Ctrl+P): a report of one document, run with the record's field. */
   print?: DocumentPrint<keyof F & string>;
+  /** The document e-mailed to its firm with its print's PDF attached (E-mail; issue 40 item 4). Needs `print`. */
+  email?: DocumentEmail<keyof F & string>;
   /** Views the route's Props select: Props name → Props value → view (e.g. `firmType` → `vendor`). */
   routeViews?: Readonly<Record<string, Readonly<Record<string, RouteView>>>>;
   /** Catalogue keys of result codes only this entity's server rules answer (§6 firm: `not_assigned`). */
@@ -611,6 +613,21 @@ export interface DocumentPrint<K extends string = string> {
   states?: readonly string[];
 }
 
+/**
+ * A document e-mailed (issue 40 item 4): the print's PDF attached, to the firm a lookup field names (its primary
+ * contact's address, else the firm's own: the recipient resolver its entity registers on the server), with the
+ * subject and body of an e-mail template (OE-17) whose placeholders take the record's fields. Offered in the
+ * print's states; the server sends it (POST /api/data/:entity/:id/email) and keeps it on the record's history.
+ */
+export interface DocumentEmail<K extends string = string> {
+  /** The e-mail template's id (`INVOICE`). */
+  template: string;
+  /** The lookup field naming the recipient firm (`BillToId`). */
+  to: K;
+  /** Template placeholder → this record's field (`InvoiceNo: 'DocumentNo'`); the recipient's and company's are added. */
+  values: Readonly<Record<string, K>>;
+}
+
 /** A normalized definition: every default filled in. */
 export interface EntityDefinition<F extends Record<string, FieldDefinition> = Record<string, FieldDefinition>> {
   name: string;
@@ -649,6 +666,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   computed: Readonly<Record<string, Formula>>;
   numbering: { sequence: string; field: keyof F & string; prefix?: string } | null;
   print: DocumentPrint<keyof F & string> | null;
+  email: DocumentEmail<keyof F & string> | null;
   routeViews: Readonly<Record<string, Readonly<Record<string, RouteView>>>>;
   resultKeys: Readonly<Record<string, string>>;
 }

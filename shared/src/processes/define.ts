@@ -53,6 +53,16 @@ export function processScope(def: ProcessDefinition, params: Readonly<Record<str
 export const BULK_MAX_ITEMS = 200_000;
 
 /** One item's outcome in the run's result list (§3 Call result + the item it is about). */
+/** A document a process item made (ProcessItemResult.Made). */
+export interface ProcessMade {
+  Entity: string;
+  Id: string;
+  Number: string;
+  /** Its definition's title key (the link's tooltip). */
+  LabelKey: string;
+  Screen: string | null;
+}
+
 export interface ProcessItemResult {
   ItemId: string;
   Label: string;
@@ -62,6 +72,11 @@ export interface ProcessItemResult {
   EntityId: string | number | null;
   /** The item's own result fields (§3 variants, e.g. the order-invoice result's OrderKey, OrderNo, InvoiceId). */
   Data?: Record<string, unknown>;
+  /**
+   * The documents the item made (issue 40 item 3: "Order SO100006 invoiced: AR000312." links to AR000312), each
+   * with its business number and the screen that opens it (null: none the caller may read).
+   */
+  Made?: ProcessMade[];
   /** ResultCode 'confirm': the question to ask before the item runs again with `Id` confirmed (§5). */
   Question?: { Id: string; Key: string; Params: Record<string, unknown>; Message: string };
 }

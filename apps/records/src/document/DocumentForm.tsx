@@ -41,6 +41,9 @@ import { firstEditable } from '../list/regions.ts';
 import { useDocument } from './use-document.ts';
 import { downloadReport } from '../report/report-api.ts';
 
+/** E-mail a document (issue 40 item 4): beside Ctrl+P, a key no document action uses. */
+const EMAIL_KEY = 'Ctrl+Shift+E';
+
 /** A button's tooltip with its keys: "Post (Alt+P)". */
 const withKeys = (label: string, keys: string | undefined) => (keys ? `${label} (${keys})` : label);
 
@@ -200,6 +203,30 @@ export function DocumentForm(props: DocumentFormProps) {
     }
   }
 
+  /**
+   * E-mail (Ctrl+Shift+E; issue 40 item 4): the server sends the print's PDF to the document's firm (definition
+   * `email`, server/src/mail/documents.ts). It asks first, naming the recipient (§5); its answer — sent, or why
+   * not (no address, the mail server's refusal) — is the banner. Unsaved changes are saved first.
+   */
+  async function email() {
+    if (!def.email || !record || !printable) return;
+    let current: Record<string, unknown> | null = record;
+    if (dirty && editable) current = await save();
+    if (!current) return;
+    setBanner(null);
+    setBusy(true);
+    try {
+      const outcome = await exchange(tr, tr('records:document.email', 'E-mail'), (confirmations) =>
+        call('POST', `${recordPath(def.name, String(current![def.key]))}/email`, confirmations.length > 0 ? { Confirmations: confirmations } : {}),
+      );
+      if (!outcome) return;
+      if (outcome.status === 200 && outcome.body?.ResultStatus === 1) setBanner({ kind: 'info', text: outcome.body.Message ?? '' });
+      else report(outcome);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function remove() {
     if (!record) return;
     if (!(await askYesNo(tr, tr('entities:actions.delete', 'Delete'), tr('entities:confirm.delete', 'Delete this record?'), 'danger'))) return;
@@ -237,6 +264,11 @@ export function DocumentForm(props: DocumentFormProps) {
     if (printable && matchesHotkey('Ctrl+P', event)) {
       event.preventDefault();
       void print();
+      return;
+    }
+    if (printable && def.email && matchesHotkey(EMAIL_KEY, event)) {
+      event.preventDefault();
+      void keepingFocus(email);
       return;
     }
     if (props.onNew && matchesHotkey('Alt+N', event)) {
@@ -362,6 +394,18 @@ export function DocumentForm(props: DocumentFormProps) {
               title={withKeys(tr('records:document.print', 'Print'), 'Ctrl+P')}
             >
               {tr('records:document.print', 'Print')}
+            </button>
+          )}
+          {printable && def.email && (
+            <button
+              type="button"
+              disabled={busy}
+              data-action="email"
+              onClick={() => void keepingFocus(email)}
+              aria-keyshortcuts={ariaShortcut(EMAIL_KEY)}
+              title={withKeys(tr('records:document.email', 'E-mail'), EMAIL_KEY)}
+            >
+              {tr('records:document.email', 'E-mail')}
             </button>
           )}
           {props.canWrite && isDeletable(def, record) && (

@@ -13,12 +13,13 @@
  * Keyboard: native labelled controls in tab order (check boxes included), Enter in the form previews,
  * F2 / Shift+F2 move between the regions (parameters, preview, results).
  */
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ApiError, api, askUser, translate } from '@erp/shared';
-import type { ProcessDefinition, ProcessItemResult } from '@erp/shared/processes/define';
+import type { ProcessDefinition, ProcessItemResult, ProcessMade } from '@erp/shared/processes/define';
 import { visibleReportColumns, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { nextRegion } from '../list/keyboard.ts';
+import { openDocument } from '../document/related-open.ts';
 import { ParameterForm, initialValues, rememberedValues, useFiscalDefaults } from '../report/ParameterForm.tsx';
 import { REPORT_SCREEN_NAMESPACES, formatValue } from '../report/ReportScreen.tsx';
 import { parameterErrors, refusalNotice, type ReportRow } from '../report/report-api.ts';
@@ -292,7 +293,9 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
                   <tr key={result.ItemId} className="report-row" data-process-result={result.ResultStatus}>
                     <th scope="row" className="records-cell">{result.Label}</th>
                     <td className={`records-cell process-results__status--${result.ResultStatus}`}>{statusLabel(result.ResultStatus)}</td>
-                    <td className="records-cell">{result.Message}</td>
+                    <td className="records-cell">
+                      <MadeLinks message={result.Message} made={result.Made ?? []} openText={(number) => t('process.openMade', { number })} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -307,6 +310,37 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
       )}
     </div>
   );
+}
+
+/**
+ * A result's message with the documents the item made as links (issue 40 item 3): "Order SO100006 invoiced:
+ * AR000312." opens AR000312 on its screen as a tab (`openDocument`); a made number the message does not name
+ * follows it. A document the caller may not open (no screen) stays text.
+ */
+function MadeLinks(props: { message: string; made: readonly ProcessMade[]; openText(number: string): string }) {
+  const parts: ReactNode[] = [];
+  let rest = props.message;
+  const after: ProcessMade[] = [];
+  const link = (made: ProcessMade) =>
+    made.Screen ? (
+      <button key={`${made.Entity}:${made.Id}`} type="button" className="erp-link" data-made-number={made.Number} title={props.openText(made.Number)} onClick={() => openDocument(made.Screen!, { recordId: made.Id })}>
+        {made.Number}
+      </button>
+    ) : (
+      made.Number
+    );
+  for (const made of props.made) {
+    const at = rest.indexOf(made.Number);
+    if (at < 0 || made.Number === '') {
+      after.push(made);
+      continue;
+    }
+    parts.push(rest.slice(0, at), link(made));
+    rest = rest.slice(at + made.Number.length);
+  }
+  parts.push(rest);
+  for (const made of after) parts.push(' ', link(made));
+  return <>{parts}</>;
 }
 
 /** The most result rows shown (a bulk run answers one per item: 50,000 rows would freeze the page). */

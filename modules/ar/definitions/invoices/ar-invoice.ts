@@ -135,4 +135,6 @@ export const arInvoice = defineEntity({
   states: POSTED.states,
   // Printed once posted: the document number is the AR number (reports/invoice-print.ts).
   print: { report: 'ar-invoice-print', parameter: 'InvoiceNo', field: 'DocumentNo', states: ['Posted', 'Paid', 'Credited'] },
+  // Issue 40 item 4: E-mail sends that PDF to the bill-to's contact with the OE-17 INVOICE template.
+  email: { template: 'INVOICE', to: 'BillToId', values: { InvoiceNo: 'DocumentNo', DocumentDate: 'InvoiceDate', DueDate: 'DueDate', Amount: 'Total' } },
 });

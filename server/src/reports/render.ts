@@ -1,0 +1,61 @@
+/**
+ * A report's PDF as bytes, for the server's own use (issue 40 item 4: a document e-mailed with its print
+ * attached). The same checks and rendering as `POST /api/reports/:report/pdf` (routes.ts): the report's rights
+ * for the caller, its parameter rules and database checks, §6 firm parameters, "No PDF data.", the default
+ * company's letterhead and the print time in the caller's language.
+ */
+import { PassThrough } from 'node:stream';
+import { openedBy, validateReportParameters } from '@erp/shared/reports/define';
+import type { AuthenticatedUser } from '../auth/plugin.ts';
+import { openableApplications } from '../auth/access.ts';
+import type { Database } from '../db/connection.ts';
+import { callResult } from '../entities/call-result.ts';
+import type { Answer } from '../entities/answers.ts';
+import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
+import { countRows, registeredReport, streamReport, type AnyDb, type ReportContext } from './engine.ts';
+import { defaultLetterhead } from './letterhead.ts';
+import { reportLocale, reportTranslator } from './messages.ts';
+import { writeReportPdf } from './pdf.ts';
+import { parametersLine, printTime } from './routes.ts';
+
+/** The PDF, or the refusal the report route would have answered. */
+export async function renderReportPdf(
+  database: Database,
+  user: AuthenticatedUser,
+  name: string,
+  parameters: Record<string, unknown>,
+  timeZone = 'UTC',
+): Promise<{ pdf: Buffer } | { refusal: Answer }> {
+  const locale = reportLocale(user.row.language);
+  const translate = reportTranslator(locale);
+  const refused = (status: number, code: string, message: string): { refusal: Answer } => ({ refusal: { status, body: callResult(2, code, message) } });
+  const report = registeredReport(name);
+  if (!report) return refused(404, 'not_found', 'Not Found');
+  const mayRun = (!report.def.roles || user.roles.some((role) => report.def.roles!.includes(role))) && openedBy(report.def, await openableApplications(database.db, user.roles));
+  if (!mayRun) return refused(403, 'forbidden', translate('entities:result.forbidden'));
+  const db = database.db as unknown as AnyDb;
+  const checked = validateReportParameters(report.def, parameters);
+  if (!checked.ok) return refused(400, 'validation_failed', translate(checked.errors[0]!.key, checked.errors[0]!.params));
+  const refusal = await lookupParametersRefusal(db, user, report.def.parameters, checked.value);
+  if (refusal) return { refusal: { status: refusal.status, body: refusal.body } };
+  const ctx: ReportContext = { database, db, params: checked.value, user, state: {} };
+  const errors = report.prepare ? await report.prepare(ctx) : [];
+  if (errors.length > 0) return refused(400, 'validation_failed', translate(errors[0]!.key, errors[0]!.params));
+  if ((await countRows(ctx, report)) === 0) return refused(400, 'no_pdf_data', translate('reports:messages.noPdfData'));
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  const line = parametersLine(report, ctx.params, translate, locale).replace(/\u202f/g, '\u00a0');
+  await writeReportPdf(
+    out,
+    { def: report.def, locale, translate, parametersLine: line, printedOn: printTime(new Date(), locale, timeZone) ?? '', letterhead: await defaultLetterhead(db), parameters: ctx.params },
+    streamReport(ctx, report),
+  );
+  out.end();
+  await ended;
+  return { pdf: Buffer.concat(chunks) };
+}
