@@ -82,7 +82,8 @@ async function generate(): Promise<{ status: number; xml: string; body: Row }> {
 beforeAll(async () => {
   server = await startServer({ DEMO_LEDGER: '1' });
   admin = (await signIn(server.app, 'admin', 'admin')).access_token;
-});
+  // Six months of demo pay runs: slow on PostgreSQL on a shared machine.
+}, 300_000);
 
 afterAll(async () => {
   await server?.stop();
