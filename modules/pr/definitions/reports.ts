@@ -284,7 +284,11 @@ function slipsReport(name: string, path: string, labels: string, names: string, 
   });
 }
 
-export const t4Slips: ReportDefinition = slipsReport('pr-t4-slips', '/t4-slips', 't4Slips', 't4BoxNames', SLIP_BOXES, SLIP_TOTALS);
+/** The T4 slips screen also writes the year's T4 return as CRA XML (issue 45; server/t4-file.ts). */
+export const t4Slips: ReportDefinition = {
+  ...slipsReport('pr-t4-slips', '/t4-slips', 't4Slips', 't4BoxNames', SLIP_BOXES, SLIP_TOTALS),
+  files: [{ path: 'pr/t4-file', labelKey: 'pr:t4File.download', fileName: 'T4.xml' }],
+};
 
 export const rl1Report: ReportDefinition = defineReport({
   name: 'pr-rl1',

@@ -1,18 +1,16 @@
 /**
  * Payroll on the server (issue 29): the entity rules, the pay-run processes, the reports, the cheque PDF and
-<<<<<<< HEAD
- * deposit file calls, migration 0029_pr and the demo data; the trades labour on the same employees (labour/:
- * work orders, time cards, job costing, approved time as payroll input).
-=======
- * deposit file calls, migration 0029_pr, the demo data and the module's part of the large-data generator (`--pr`).
->>>>>>> h-prtax
+ * deposit file calls, migrations 0029_pr and 0045_pr_t4 (the T4 XML file), the demo data and the module's part of
+ * the large-data generator (`--pr`); the trades labour on the same employees (labour/: work orders, time cards,
+ * job costing, approved time as payroll input).
  */
 import { combineParts } from '@erp/server/modules/part';
 import { prModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';
 import { LABOUR_PROCESSES, LABOUR_REPORTS, labourPart, timeCardLineRoutes } from './labour/index.ts';
 import { insertTimeCards } from './labour/seed-large.ts';
-import { m0029_pr } from './migration.ts';
+import { m0029_pr, m0045_pr_t4 } from './migration.ts';
+import { t4FileRoutes } from './t4-file.ts';
 import { PR_PROCESSES } from './processes.ts';
 import { PR_SERVER_REPORTS } from './reports.ts';
 import { prRoutes } from './routes.ts';
@@ -27,8 +25,9 @@ export const serverModule = combineParts(prModule, [{ hooks: { 'pr-employee': em
   routes: async (app, deps) => {
     await prRoutes(app, deps);
     await timeCardLineRoutes(app, deps);
+    await t4FileRoutes(app, deps);
   },
-  migrations: { '0029_pr': m0029_pr },
+  migrations: { '0029_pr': m0029_pr, '0045_pr_t4': m0045_pr_t4 },
   large: [
     {
       option: '--pr',

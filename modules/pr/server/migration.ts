@@ -37,3 +37,48 @@ export const m0029_pr: Migration = {
       .execute();
   },
 };
+
+/**
+ * Migration 0045_pr_t4 (issue 45 items 1 and 6): what the T4 XML file needs and what it records.
+ * - pr_employer: the employer's payroll program account (BN15, RP) and CRA transmitter number and contact;
+ * - pr_t4_files: every T4 file generated (year, report type O/A, who, when, the XML);
+ * - pr_t4_file_slips: its slips (employee, type O/A/C and the amounts filed), what the next file compares with.
+ */
+export const m0045_pr_t4: Migration = {
+  async up(db: AnyDb) {
+    const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+    await db.schema
+      .createTable('pr_employer')
+      .ifNotExists()
+      .addColumn('employer_id', 'text', (c) => c.primaryKey())
+      .addColumn('payroll_account', 'text', (c) => c.notNull())
+      .addColumn('transmitter_no', 'text', (c) => c.notNull())
+      .addColumn('contact_name', 'text', (c) => c.notNull())
+      .addColumn('contact_area', 'text', (c) => c.notNull())
+      .addColumn('contact_phone', 'text', (c) => c.notNull())
+      .addColumn('contact_email', 'text', (c) => c.notNull())
+      .execute();
+    const files = pg
+      ? db.schema.createTable('pr_t4_files').addColumn('file_id', 'serial', (c) => c.primaryKey())
+      : db.schema.createTable('pr_t4_files').addColumn('file_id', 'integer', (c) => c.primaryKey().autoIncrement());
+    await files
+      .ifNotExists()
+      .addColumn('year', 'integer', (c) => c.notNull())
+      .addColumn('report_type', 'text', (c) => c.notNull())
+      .addColumn('created_on', 'text', (c) => c.notNull())
+      .addColumn('created_by', 'text', (c) => c.notNull())
+      .addColumn('slips', 'integer', (c) => c.notNull())
+      .addColumn('changed', 'text', (c) => c.notNull())
+      .addColumn('content', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('pr_t4_file_slips')
+      .ifNotExists()
+      .addColumn('file_id', 'integer', (c) => c.notNull())
+      .addColumn('employee_id', 'text', (c) => c.notNull())
+      .addColumn('slip_type', 'text', (c) => c.notNull())
+      .addColumn('amounts', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('pr_t4_file_slips_pk', ['file_id', 'employee_id'])
+      .execute();
+  },
+};

@@ -98,7 +98,8 @@ const journal: ServerReport = {
 /** The year's caps (box 24: EI maximum insurable earnings, box 26: YMPE), as stored values for SQL. */
 async function prepareCaps(ctx: ReportContext): Promise<ReportParameterError[]> {
   const [, to] = yearRange(ctx);
-  const tables = await ctx.db.transaction().execute((trx) => loadTables(trx, to, ['CA', 'QC']));
+  // Inside a caller's transaction (the T4 file), read in it: Kysely opens no nested transaction.
+  const tables = ctx.db.isTransaction ? await loadTables(ctx.db as never, to, ['CA', 'QC']) : await ctx.db.transaction().execute((trx) => loadTables(trx, to, ['CA', 'QC']));
   const cap = (item: 'EI_MAX_INSURABLE' | 'PENSION_YMPE' | 'QPIP_MAX_INSURABLE', jurisdiction = 'CA') => decimalToDb(ctx.db, rateOf(tables, jurisdiction, item) ?? '99999999.00', 2);
   ctx.state['caps'] = { ei: cap('EI_MAX_INSURABLE'), ympe: cap('PENSION_YMPE'), qpip: cap('QPIP_MAX_INSURABLE', 'QC') };
   return [];
@@ -242,3 +243,10 @@ const roe: ServerReport = {
 };
 
 export const PR_SERVER_REPORTS: readonly ServerReport[] = [inquiry, ytd, compensation, journal, t4, slips, rl1, rl1SlipReport, roe];
+
+/** The year's T4 boxes per employee, as the T4 report computes them (for the T4 XML file, t4-file.ts). */
+export async function t4YearRows(db: ReportContext['db'], year: number): Promise<Record<string, unknown>[]> {
+  const ctx = { db, params: { Year: year }, state: {} } as unknown as ReportContext;
+  await prepareCaps(ctx);
+  return (await db.selectFrom(t4Totals(ctx).as('t')).selectAll().orderBy('t.EmployeeId').execute()) as Record<string, unknown>[];
+}

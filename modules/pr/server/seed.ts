@@ -6,6 +6,7 @@
  * - payroll codes (regular, overtime, salary, vacation pay, RPP contribution, parking), two WSIB rate groups,
  *   two unions with their levels (IBEW Local 353 electricians, Unifor warehouse), 30 employees in four provinces
  *   (Ontario, one in Québec, Manitoba, Saskatchewan), one of them on a temporary (9xx) SIN;
+ * - the employer's payroll account and CRA contact for the T4 XML file (pr_employer);
  * - the 2026 pay calendar (bi-weekly, Fridays from January 2);
  * - with the demo ledger: six months of bi-weekly pay runs before today, each prepared, paid (cheques and a
  *   direct-deposit file) and posted through the same code as the screens.
@@ -302,6 +303,11 @@ export async function seedPayroll(db: AnyDb, config: SeedConfig): Promise<void> 
   const now = new Date().toISOString();
   await seedTables(db);
   await seedSetup(db, now);
+  // The T4 file's employer: a demo payroll account whose BN9 passes the check digit (123456782: Luhn 40) and
+  // CRA's transmitter number for filers without their own (MM555555, T4 XML specifications).
+  if (await isEmpty(db, 'pr_employer')) {
+    await db.insertInto('pr_employer').values({ employer_id: 'DEFAULT', payroll_account: '123456782RP0001', transmitter_no: 'MM555555', contact_name: 'Payroll Administrator', contact_area: '416', contact_phone: '555-0100', contact_email: 'payroll@example.com' }).execute();
+  }
   if (!config.demoLedger || !(await isEmpty(db, 'pr_cheques'))) return;
   if (!(await db.selectFrom('bank_accounts').select('bank_account_id').where('bank_account_id', '=', 'OPERATING').executeTakeFirst())) return;
   const today = new Date().toISOString().slice(0, 10);

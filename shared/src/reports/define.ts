@@ -180,6 +180,19 @@ export interface ReportDefinition {
   orientation?: 'portrait' | 'landscape';
   /** Roles that may run it (e.g. payroll figures: the payroll role only); default everyone who opens its application. */
   roles?: readonly string[];
+  /**
+   * Files a module's own call writes from the report's parameters (issue 45: the T4 return as XML), each a
+   * button beside the downloads once the report ran: POST `api/<path>` with `{ Parameters }`.
+   */
+  files?: readonly ReportFile[];
+}
+
+export interface ReportFile {
+  /** Under `api/` (`pr/t4-file`). */
+  path: string;
+  labelKey: string;
+  /** The name saved when the answer names none. */
+  fileName: string;
 }
 
 /** A parameter as a definition writes it: the label key may be left to `withLabelKeys`. */

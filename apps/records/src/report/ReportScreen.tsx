@@ -16,12 +16,12 @@
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { translate } from '@erp/shared';
 import { formatCalendarDate, formatDateTime, formatDecimal } from '@erp/shared';
-import { visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
+import { visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportFile, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { nextRegion } from '../list/keyboard.ts';
 import { ResizeHandle } from '../list/ResizeHandle.tsx';
 import { ParameterForm, initialValues, rememberedValues, useFiscalDefaults } from './ParameterForm.tsx';
-import { REPORT_PAGE_SIZE, downloadReport, parameterErrors, refusalNotice, runReport, type ReportPageAnswer, type ReportRow } from './report-api.ts';
+import { REPORT_PAGE_SIZE, downloadReport, downloadReportFile, parameterErrors, refusalNotice, runReport, type ReportPageAnswer, type ReportRow } from './report-api.ts';
 
 /** The namespaces every report screen needs before its first render. */
 export const REPORT_SCREEN_NAMESPACES = ['reports', 'records', 'errors', 'apps'] as const;
@@ -80,7 +80,7 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
   const [errors, setErrors] = useState<ReportParameterError[]>([]);
   const [ran, setRan] = useState<ReportParameterValues | null>(null);
   const [answer, setAnswer] = useState<ReportPageAnswer | null>(null);
-  const [busy, setBusy] = useState<'run' | 'pdf' | 'xlsx' | null>(null);
+  const [busy, setBusy] = useState<'run' | 'pdf' | 'xlsx' | 'file' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const running = useRef<AbortController | null>(null);
@@ -113,12 +113,13 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
     }
   };
 
-  const download = async (kind: 'pdf' | 'xlsx') => {
+  const download = async (kind: 'pdf' | 'xlsx' | ReportFile) => {
     if (!ran) return;
-    setBusy(kind);
+    setBusy(typeof kind === 'string' ? kind : 'file');
     setNotice(null);
     try {
-      await downloadReport(definition.name, kind, ran);
+      if (typeof kind === 'string') await downloadReport(definition.name, kind, ran);
+      else await downloadReportFile(kind.path, ran, kind.fileName);
     } catch (error) {
       // The client alerted the §8 download message; the screen keeps it in view too ("No PDF data.").
       setNotice(refusalNotice(error, null));
@@ -223,9 +224,14 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
         <button type="button" className="records-button" disabled={!answer || busy !== null} onClick={() => void download('pdf')}>
           {t('screen.downloadPdf')}
         </button>
+        {definition.files?.map((file) => (
+          <button key={file.path} type="button" className="records-button" disabled={!answer || busy !== null} onClick={() => void download(file)}>
+            {translate(file.labelKey, file.path)}
+          </button>
+        ))}
       </ParameterForm>
       <p className="records-status" role="status" aria-live="polite">
-        {busy === 'pdf' || busy === 'xlsx' ? t('screen.downloading') : (notice ?? (answer?.ResultStatus === 6 ? t('messages.noRecords') : ''))}
+        {busy === 'pdf' || busy === 'xlsx' || busy === 'file' ? t('screen.downloading') : (notice ?? (answer?.ResultStatus === 6 ? t('messages.noRecords') : ''))}
       </p>
       {answer && answer.List.length > 0 && (
         <>

@@ -61,3 +61,9 @@ export async function downloadReport(report: string, kind: 'pdf' | 'xlsx', param
   const file = await api.download(`reports/${encodeURIComponent(report)}/${kind}`, { method: 'POST', body: { Parameters: parameters }, headers: { 'X-Time-Zone': timeZone } });
   saveFile(file, `${report}.${kind}`);
 }
+
+/** A report's own file (definition `files`): POST api/<path> with the parameters the report ran with. */
+export async function downloadReportFile(path: string, parameters: ReportParameterValues, fileName: string): Promise<void> {
+  const file = await api.download(path, { method: 'POST', body: { Parameters: parameters } });
+  saveFile(file, fileName);
+}
