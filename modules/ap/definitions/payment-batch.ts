@@ -109,8 +109,9 @@ export const apPaymentBatch = defineEntity({
     editable: ['Open'],
     deletable: ['Open'],
     transitions: [
-      { action: 'select', labelKey: key('actions.select'), from: ['Open'], to: null },
-      { action: 'approve', labelKey: key('actions.approve'), from: ['Open'], to: 'Approved', irreversible: true, confirmKey: key('confirm.approve'), primary: true },
+      // Issue 40 item 6: every step of the run has its key (select, approve, pay), so the day is done by keyboard.
+      { action: 'select', labelKey: key('actions.select'), from: ['Open'], to: null, hotkey: 'Alt+S' },
+      { action: 'approve', labelKey: key('actions.approve'), from: ['Open'], to: 'Approved', irreversible: true, confirmKey: key('confirm.approve'), primary: true, hotkey: 'Alt+A' },
       { action: 'reopen', labelKey: key('actions.reopen'), from: ['Approved'], to: 'Open' },
       { action: 'print', labelKey: key('actions.print'), from: ['Approved'], to: 'Printed', irreversible: true, confirmKey: key('confirm.print'), primary: true, hotkey: 'Alt+P' },
     ],
