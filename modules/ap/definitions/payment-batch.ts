@@ -74,7 +74,7 @@ export const apPaymentBatch = defineEntity({
       maxItems: 5000,
       fields: {
         LineId: { type: 'integer', labelKey: lineLabel('LineId') },
-        InvoiceId: { type: 'integer', required: true, labelKey: lineLabel('InvoiceId') },
+        InvoiceId: { type: 'integer', required: true, internal: true, labelKey: lineLabel('InvoiceId') },
         VendorId: { type: 'text', maxLength: 20, readOnly: true, labelKey: lineLabel('VendorId') },
         DocumentNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('DocumentNo') },
         VendorDocNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('VendorDocNo') },

@@ -40,6 +40,11 @@ interface FieldCommon {
   requiredKey?: string;
   /** Shown but never written through the generic routes (set by the server or a special endpoint). */
   readOnly?: boolean;
+  /**
+   * Issue 40 item 3: an internal key of another record (a receipt line's PO line): carried on the wire, never shown
+   * — a user knows documents by their numbers, which the line or its header shows.
+   */
+  internal?: boolean;
   /** Accepted on write, never answered (initial passwords). */
   writeOnly?: boolean;
   /** Value used on create when the field is not given. */

@@ -14,7 +14,9 @@ import {
   authorizedFetch,
   downloadErrorMessage,
   httpErrorMessage,
+  i18n,
   setApiReachable,
+  storedLocale,
   type DownloadedFile,
 } from '@erp/shared';
 
@@ -114,6 +116,8 @@ async function send(method: string, path: string, body: BodyInit | undefined, pa
   try {
     const headers = new Headers({ Accept: 'application/json' });
     if (contentType) headers.set('Content-Type', contentType);
+    // Issue 40 item 9: the server's messages ("Saved.", an action's result) in the screen's language, as api.ts sends it.
+    headers.set('Accept-Language', i18n.language || storedLocale());
     // The session's credentials (bearer, or DPoP with a proof) come from the one request helper.
     const init: RequestInit = { method, headers, credentials: 'include' };
     if (body !== undefined) init.body = body;
