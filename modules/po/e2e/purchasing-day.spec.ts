@@ -86,6 +86,8 @@ function isoIn(days: number): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
+test.use({ viewport: { width: 1440, height: 900 } });
+
 for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
   test(`${language}: the purchasing day by keyboard, PO to the cheque's PDF`, async ({ page, context }) => {
     test.setTimeout(240_000);
@@ -139,6 +141,7 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
       if (index === 0) await keyboard.press('Tab');
     }
     await check('purchase order', orders);
+    await page.screenshot({ path: test.info().outputPath(`purchase-order-${language}.png`) });
     await keyboard.press('Control+s');
     await expect(order.locator('.erp-form-record')).toHaveText(/^PO\d+$/);
     const poNo = (await order.locator('.erp-form-record').textContent())!.trim();
@@ -211,6 +214,7 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
     expect(Buffer.concat(bytes).subarray(0, 4).toString()).toBe('%PDF');
     await expect(run.locator('[data-document-state]')).toHaveAttribute('data-document-state', 'Printed');
     await check('payment run (paid)', runs);
+    await page.screenshot({ path: test.info().outputPath(`payment-run-${language}.png`) });
 
     test.info().annotations.push({ type: 'keys', description: `${language}: ${keyboard.keys}` });
     if (language === 'en-CA') expect(keyboard.keys).toBe(ENGLISH_KEYS);
