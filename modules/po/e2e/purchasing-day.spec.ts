@@ -116,7 +116,8 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
     const ordersPath = '/novus-po/purchase-order-entry';
     await goTo(page, `#${ordersPath}`);
     const orders = screenOf(page, ordersPath);
-    await expect(orders.locator('[role="grid"]').first()).toBeVisible();
+    // The page's first screen loads its micro-app: a budget for a busy machine (shell-helpers openScreen's timeout).
+    await expect(orders.locator('[role="grid"]').first()).toBeVisible({ timeout: 60_000 });
     await settled(page);
     await expect.poll(() => focusedId(page)).toMatch(/search/);
     await keyboard.press('Alt+n');
