@@ -53,6 +53,22 @@ describe('business numbers (issue 40 item 3)', () => {
     expect(allEntities().find((def) => def.name === 'ap-payment-batch')?.numberField).toBe('BatchNo');
   });
 
+  it('no line grid shows another record\'s internal key: such a line field is a lookup (shown by number) or internal', () => {
+    const shown: string[] = [];
+    for (const def of allEntities()) {
+      for (const [name, field] of Object.entries(def.fields)) {
+        if (field.type !== 'children' || !field.lines) continue;
+        for (const [child, line] of Object.entries(field.fields)) {
+          if (child !== field.key && line.type === 'integer' && /Id$/.test(child) && !line.internal) shown.push(`${def.name}.${name}.${child}`);
+        }
+      }
+    }
+    // Not yet marked (issue 40 item 3, left for their modules): receipts' and credit applications' open items, a
+    // disbursement's invoices, a commission run's order lines.
+    expect(shown).toEqual(['cash-receipt.Lines.ItemId', 'ar-credit-application.Lines.ItemId', 'ap-disbursement.Lines.InvoiceId', 'commission-run.Lines.OrderLineId']);
+    expect(allEntities().find((def) => def.name === 'po-receipt')?.fields['Lines']).toMatchObject({ fields: { PoLineId: { internal: true } } });
+  });
+
   it('a field holding a purchase order by its key shows and resolves the order by its number', async () => {
     const po = await created('/api/data/purchase-order', {
       OrderDate: `${YEAR}-02-01`,

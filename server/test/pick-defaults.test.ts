@@ -27,8 +27,8 @@ afterAll(async () => {
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
-async function defaultsOf(entity: string, field: string, values: Json = {}, token = admin) {
-  const response = await call(server.app, 'POST', `/api/defaults/${entity}`, token, { Field: field, Values: values });
+async function defaultsOf(entity: string, field: string, values: Json = {}, token = admin, line?: Json) {
+  const response = await call(server.app, 'POST', `/api/defaults/${entity}`, token, { Field: field, Values: values, ...(line ? { Line: line } : {}) });
   return { status: response.statusCode, body: response.json() as Json };
 }
 
@@ -36,7 +36,7 @@ const declared = allEntities().flatMap((def) => Object.entries(def.defaults).map
 
 describe('every declared default fills on pick (generated from the definitions)', () => {
   it('declares some', () => {
-    expect(declared.map(({ def, trigger }) => `${def.name}.${trigger}`)).toEqual(expect.arrayContaining(['purchase-order.VendorId', 'sales-order.BillToId', 'ap-payment-batch.new']));
+    expect(declared.map(({ def, trigger }) => `${def.name}.${trigger}`)).toEqual(expect.arrayContaining(['purchase-order.VendorId', 'purchase-order.Lines.ProductId', 'sales-order.BillToId', 'ap-payment-batch.new']));
   });
 
   for (const { def, trigger, fields } of declared) {
@@ -47,13 +47,15 @@ describe('every declared default fills on pick (generated from the definitions)'
         for (const field of fields) expect(blank(body.Data[field]), field).toBe(false);
         return;
       }
-      const target = def.fields[trigger] as { entity: string };
+      // A line trigger ('Lines.ProductId') names a lookup of the line; its pick sends the line apart from the header.
+      const [collection, lineField] = trigger.split('.') as [string, string | undefined];
+      const target = (lineField ? (def.fields[collection] as { fields: Record<string, unknown> }).fields[lineField] : def.fields[trigger]) as { entity: string };
       const offered = await call(server.app, 'GET', `/api/lookup/${target.entity}?From=${def.name}&Field=${trigger}`, admin);
       const values = ((offered.json().List ?? []) as Json[]).map((option) => String(option.Value));
       expect(values.length, `${def.name}.${trigger} offers records`).toBeGreaterThan(0);
       let filled: string | null = null;
       for (const value of values) {
-        const { status, body } = await defaultsOf(def.name, trigger, { [trigger]: value });
+        const { status, body } = lineField ? await defaultsOf(def.name, trigger, {}, admin, { [lineField]: value }) : await defaultsOf(def.name, trigger, { [trigger]: value });
         expect(status).toBe(200);
         expect(Object.keys(body.Data).sort()).toEqual([...fields].sort());
         if (fields.every((field) => !blank(body.Data[field]))) {
@@ -78,6 +80,28 @@ describe('the save fills what the pick shows', () => {
     expect(created.statusCode, JSON.stringify(created.json())).toBe(201);
     const saved = created.json().Data as Json;
     for (const [field, value] of Object.entries(picked)) expect(saved[field], field).toBe(value);
+  });
+
+  it('a purchase order line sent without its price is saved at the price its pick shows (the vendor\'s last cost)', async () => {
+    const product = (await call(server.app, 'GET', '/api/lookup/product?From=purchase-order&Field=Lines.ProductId', admin)).json().List as Json[];
+    let priced: { product: string; price: string } | null = null;
+    for (const option of product) {
+      const price = (await defaultsOf('purchase-order', 'Lines.ProductId', { VendorId: 'V100' }, admin, { ProductId: option.Value })).body.Data.UnitPrice as string | null;
+      if (price) {
+        priced = { product: String(option.Value), price };
+        break;
+      }
+    }
+    expect(priced, 'some product has a last cost').not.toBeNull();
+    const created = await call(server.app, 'POST', '/api/data/purchase-order', admin, { VendorId: 'V100', OrderDate: new Date().toISOString().slice(0, 10), Lines: [{ ProductId: priced!.product, QuantityOrdered: '2' }] });
+    expect(created.statusCode, JSON.stringify(created.json())).toBe(201);
+    const saved = created.json().Data as Json;
+    expect(saved.Lines[0].UnitPrice).toBe(priced!.price);
+    // A price the user typed stays.
+    const typed = await call(server.app, 'POST', '/api/data/purchase-order', admin, { VendorId: 'V100', OrderDate: new Date().toISOString().slice(0, 10), Lines: [{ ProductId: priced!.product, QuantityOrdered: '1', UnitPrice: '0.0100' }] });
+    expect(typed.json().Data.Lines[0].UnitPrice).toBe('0.0100');
+    // …and is the vendor's last cost the next pick of that product shows.
+    expect((await defaultsOf('purchase-order', 'Lines.ProductId', { VendorId: 'V100' }, admin, { ProductId: priced!.product })).body.Data.UnitPrice).toBe('0.0100');
   });
 
   it('a new payment run takes the only bank and today', async () => {

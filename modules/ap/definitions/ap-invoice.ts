@@ -118,7 +118,7 @@ export const apInvoice = defineEntity({
       maxItems: 500,
       fields: {
         LineId: { type: 'integer', labelKey: lineLabel('LineId') },
-        ReceiptLineId: { type: 'integer', readOnly: true, labelKey: lineLabel('ReceiptLineId') },
+        ReceiptLineId: { type: 'integer', readOnly: true, internal: true, labelKey: lineLabel('ReceiptLineId') },
         ProductId: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('ProductId') },
         Description: { type: 'text', maxLength: 100, labelKey: lineLabel('Description') },
         // Blank on a line without a receipt: the vendor's default account (ap-vendor-default).

@@ -74,7 +74,7 @@ export const apPaymentBatch = defineEntity({
       maxItems: 5000,
       fields: {
         LineId: { type: 'integer', labelKey: lineLabel('LineId') },
-        InvoiceId: { type: 'integer', required: true, labelKey: lineLabel('InvoiceId') },
+        InvoiceId: { type: 'integer', required: true, internal: true, labelKey: lineLabel('InvoiceId') },
         VendorId: { type: 'text', maxLength: 20, readOnly: true, labelKey: lineLabel('VendorId') },
         DocumentNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('DocumentNo') },
         VendorDocNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('VendorDocNo') },
@@ -109,8 +109,9 @@ export const apPaymentBatch = defineEntity({
     editable: ['Open'],
     deletable: ['Open'],
     transitions: [
-      { action: 'select', labelKey: key('actions.select'), from: ['Open'], to: null },
-      { action: 'approve', labelKey: key('actions.approve'), from: ['Open'], to: 'Approved', irreversible: true, confirmKey: key('confirm.approve'), primary: true },
+      // Issue 40 item 6: every step of the run has its key (select, approve, pay), so the day is done by keyboard.
+      { action: 'select', labelKey: key('actions.select'), from: ['Open'], to: null, hotkey: 'Alt+S' },
+      { action: 'approve', labelKey: key('actions.approve'), from: ['Open'], to: 'Approved', irreversible: true, confirmKey: key('confirm.approve'), primary: true, hotkey: 'Alt+A' },
       { action: 'reopen', labelKey: key('actions.reopen'), from: ['Approved'], to: 'Open' },
       { action: 'print', labelKey: key('actions.print'), from: ['Approved'], to: 'Printed', irreversible: true, confirmKey: key('confirm.print'), primary: true, hotkey: 'Alt+P' },
     ],

@@ -44,13 +44,16 @@ function PrintPane() {
     });
   }, [run]);
 
-  async function download(kind: 'cheques' | 'eft') {
-    if (!run) return;
+  /** true once the file is handed over. */
+  async function download(kind: 'cheques' | 'eft'): Promise<boolean> {
+    if (!run) return false;
     try {
       const file = await api.download(`ap/ap-payment-batch/${encodeURIComponent(String(run['BatchId']))}/${kind}`);
       saveFile(file, kind === 'cheques' ? 'cheques.pdf' : 'eft.txt');
+      return true;
     } catch {
       // The client alerted the §8 download message.
+      return false;
     }
   }
 
@@ -68,7 +71,9 @@ function PrintPane() {
       if (outcome.status === 200 && outcome.body?.ResultStatus === 1) {
         setMessage({ kind: 'info', text });
         await load();
-        await download(run['PaymentMethod'] === 'EFT' ? 'eft' : 'cheques');
+        // Issue 40 item 4: "printed" (the run's ActionResult) only once the file is handed over.
+        const done = ((outcome.body?.Data as Row | undefined)?.['ActionResult'] as { Download?: { Message?: string } } | undefined)?.Download?.Message;
+        if ((await download(run['PaymentMethod'] === 'EFT' ? 'eft' : 'cheques')) && done) setMessage({ kind: 'info', text: done });
       } else setMessage({ kind: 'error', text });
     } finally {
       setBusy(false);

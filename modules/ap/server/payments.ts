@@ -29,7 +29,7 @@ import { onlyActive, today } from '@erp/server/entities/defaults';
 import { add, cmp, isZero, mul, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { gainLossAccount, homeCurrency, rateOn } from '@erp/modules/ar/server/fx';
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
-import { BusinessError } from '@erp/server/entities/call-result';
+import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
@@ -583,11 +583,21 @@ export const apPaymentBatchHooks: EntityHooks = {
           throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.chequeNoInvalid', {}, 'StartingChequeNo');
         }
         const result = await payRun(run.trx, run.record, typeof asked === 'number' ? asked : null, ctx.user.userId);
+        const eft = result.eftFileNo !== null;
+        const params = { first: result.first, last: result.last, file: result.eftFileNo };
+        // Issue 40 item 4: Pay hands over the cheques' PDF (or the EFT file) at once (ActionResult.Download, routes.ts);
+        // the answer says "posted", and "printed" only once the form has the file.
         return {
           set: { FirstChequeNo: result.first, LastChequeNo: result.last, EftFileNo: result.eftFileNo },
           touched: [...PAYMENT_TOUCHES, 'ap_eft_files', 'ap_bank_sequences'],
-          messageKey: result.eftFileNo !== null ? 'ap:ap-payment-batch.result.eft' : 'ap:ap-payment-batch.result.printed',
-          messageParams: { first: result.first, last: result.last, file: result.eftFileNo },
+          messageKey: eft ? 'ap:ap-payment-batch.result.eft' : 'ap:ap-payment-batch.result.posted',
+          messageParams: params,
+          data: {
+            Download: {
+              Path: `ap/ap-payment-batch/${encodeURIComponent(String(run.record['BatchId']))}/${eft ? 'eft' : 'cheques'}`,
+              Message: messageIn(ctx.user.row.language, eft ? 'ap:ap-payment-batch.result.eft' : 'ap:ap-payment-batch.result.printed', params),
+            },
+          },
         };
       },
     },

@@ -126,7 +126,7 @@ export const poReceipt = defineEntity({
         QuantityReceived: { ...PO_QUANTITY, required: true, labelKey: lineLabel('QuantityReceived') },
         UnitCost: { ...PO_PRICE, readOnly: true, labelKey: lineLabel('UnitCost') },
         ExtendedCost: { ...PO_MONEY, readOnly: true, labelKey: lineLabel('ExtendedCost') },
-        PoLineId: { type: 'integer', readOnly: true, labelKey: lineLabel('PoLineId') },
+        PoLineId: { type: 'integer', readOnly: true, internal: true, labelKey: lineLabel('PoLineId') },
       },
       lineChildren: {
         Lots: {

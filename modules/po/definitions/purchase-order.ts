@@ -168,7 +168,8 @@ export const purchaseOrder = defineEntity({
   displayField: 'PoNo',
   lookupDetails: ['VendorId', 'Status'],
   // Issue 40 item 5: picking the vendor fills what follows from it (modules/po/server/orders.ts `defaults`).
-  defaults: { VendorId: ['VendorName', 'TermsCode', 'BillToId', 'ShipToId'] },
+  // A line's price follows from its product: the vendor's last price, else the last receipt cost.
+  defaults: { VendorId: ['VendorName', 'TermsCode', 'BillToId', 'ShipToId'], 'Lines.ProductId': ['UnitPrice'] },
   formLayout: {
     sections: [
       { rows: [['PoNo', 'Status', 'OrderDate'], ['VendorId', 'VendorName', 'TermsCode'], ['BillToId', 'ShipToId'], ['ShipDate', 'Eta', 'Container'], ['ShipVia', 'SalesOrderNo'], ['Notes']] },

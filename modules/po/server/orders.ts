@@ -9,7 +9,8 @@
  *   removed and cannot be ordered below what was received;
  * - defaults (issue 40 item 5; the definition's `defaults`): the vendor's name and terms (its payables defaults',
  *   else its account terms), the company's receiving warehouse (the first active) as ship-to and its branch as
- *   bill-to — what the form fills on pick and the save fills when blank (entities/defaults.ts);
+ *   bill-to — what the form fills on pick and the save fills when blank (entities/defaults.ts); a line's price
+ *   from the product picked: the vendor's last price for it, else its last receipt cost, else its list price (`lastCost`);
  * - actions (§4): `cancel` (Open → Cancelled) and `close` (Partially received / Received → Closed) end the
  *   order: no receipt may be made against it any more (Receivable false); both are refused while a receipt of
  *   the order is still Open;
@@ -22,6 +23,9 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import type { AnyTransaction, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { setField } from '@erp/server/entities/hooks';
 import { onlyActive } from '@erp/server/entities/defaults';
+import { decimalFromDb } from '@erp/server/db/decimal-codec';
+import { sql } from 'kysely';
+import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/products/product-price';
 
 type Row = Record<string, unknown>;
 
@@ -100,8 +104,48 @@ async function vendorDefaults(db: AnyTransaction | EntityContext['any'], vendorI
   return { VendorName: String(firm['name']), TermsCode: payables?.['terms_code'] ?? firm['account_terms'] ?? null };
 }
 
+/**
+ * A line's price on pick and at save (issue 40 item 5, `defaults['Lines.ProductId']`): what the vendor was last
+ * paid for the product (its latest order line), else the product's last receipt cost (the ship-to's first), else
+ * its list price in the price tables.
+ */
+async function lastCost(db: EntityContext['any'], vendorId: unknown, productId: string, shipTo: unknown): Promise<string | null> {
+  if (typeof vendorId === 'string' && vendorId !== '') {
+    const ordered = (await db
+      .selectFrom('purchase_order_lines as l')
+      .innerJoin('purchase_orders as o', 'o.po_id', 'l.po_id')
+      .select('l.unit_price')
+      .where('o.vendor_id', '=', vendorId)
+      .where('l.product_id', '=', productId)
+      .where('o.status', '<>', 'Cancelled')
+      .orderBy('o.order_date', 'desc')
+      .orderBy('o.po_id', 'desc')
+      .limit(1)
+      .executeTakeFirst()) as Row | undefined;
+    if (ordered) return decimalFromDb(db, ordered['unit_price'], 4);
+  }
+  let received = db.selectFrom('stock_balances').select('last_cost').where('product_id', '=', productId).where('last_receipt_date', 'is not', null);
+  if (typeof shipTo === 'string' && shipTo !== '') received = received.orderBy(sql`case when warehouse_id = ${shipTo} then 0 else 1 end`);
+  const row = (await received.orderBy('last_receipt_date', 'desc').limit(1).executeTakeFirst()) as Row | undefined;
+  const cost = row ? decimalFromDb(db, row['last_cost'], 4) : null;
+  if (cost !== null && !isZero(cost)) return cost;
+  // Never bought nor received: the price tables' list price of one unit (the buyer corrects it to the quote).
+  const listed = (await db
+    .selectFrom('product_prices')
+    .select('price')
+    .where('product_id', '=', productId)
+    .where('price_table', '=', LIST_PRICE_TABLE)
+    .where('price_type', '=', 'Each')
+    .where('currency', '=', 'CAD')
+    .orderBy('from_quantity')
+    .limit(1)
+    .executeTakeFirst()) as Row | undefined;
+  return listed ? decimalFromDb(db, listed['price'], 4) : null;
+}
+
 export const purchaseOrderHooks: EntityHooks = {
-  async defaults(ctx, _trigger, record) {
+  async defaults(ctx, trigger, record, line) {
+    if (trigger === 'Lines.ProductId') return { UnitPrice: await lastCost(ctx.any, record['VendorId'], String(line['ProductId']).toUpperCase(), record['ShipToId']) };
     const vendor = await vendorDefaults(ctx.any, String(record['VendorId']));
     // The company's receiving address: the ship-to already chosen, else the first active warehouse; bill-to its branch.
     const shipTo = typeof record['ShipToId'] === 'string' && record['ShipToId'] !== '' ? record['ShipToId'] : await onlyActive(ctx, 'warehouses', 'warehouse_id', { first: true });

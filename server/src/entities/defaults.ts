@@ -6,7 +6,8 @@
  *   'new') — answers `Data`, the declared fields the hook fills (none hidden from the caller);
  * - the save (save.ts `withDefaults`): before the field checks, a declared field the body leaves blank is filled
  *   when its trigger is set on a create or changed on an update ('new': on a create), so a client that sends only
- *   the vendor still saves the vendor's terms and a required ship-to. Read-only fields are the entity's own
+ *   the vendor still saves the vendor's terms and a required ship-to; a line trigger ('Lines.ProductId') fills
+ *   its own line's blank fields, on a new line or one whose trigger changed (the line's price). Read-only fields are the entity's own
  *   (its beforeWrite fills them, e.g. the vendor's name).
  */
 import type { AnyEntity } from '@erp/shared/entities/define';
@@ -21,18 +22,60 @@ export function defaultTriggers(def: AnyEntity): string[] {
   return Object.keys(def.defaults);
 }
 
-/** The declared defaults of `trigger` for `record`, as the hook answers them (only declared, visible fields). */
-export async function defaultsFor(ctx: EntityContext, trigger: string, record: Readonly<Row>): Promise<Row> {
+/** A line trigger ('Lines.ProductId') as its collection and field; null for a header trigger or 'new'. */
+export function lineTrigger(trigger: string): { collection: string; field: string } | null {
+  const dot = trigger.indexOf('.');
+  return dot < 0 ? null : { collection: trigger.slice(0, dot), field: trigger.slice(dot + 1) };
+}
+
+/**
+ * The declared defaults of `trigger` for `record`, as the hook answers them (only declared, visible fields). A
+ * line trigger reads `line` (the line being filled; `record` is the header) and answers fields of that line.
+ */
+export async function defaultsFor(ctx: EntityContext, trigger: string, record: Readonly<Row>, line?: Readonly<Row>): Promise<Row> {
   const declared = ctx.def.defaults[trigger];
   if (!declared || !ctx.hooks.defaults) return {};
-  if (trigger !== 'new' && blank(record[trigger])) return {};
-  const answered = await ctx.hooks.defaults(ctx, trigger, record);
+  const onLine = lineTrigger(trigger);
+  if (onLine ? blank(line?.[onLine.field]) : trigger !== 'new' && blank(record[trigger])) return {};
+  if (onLine && ctx.access.hidden.has(onLine.collection)) return {};
+  const answered = await ctx.hooks.defaults(ctx, trigger, record, line ?? {});
   const values: Row = {};
   for (const field of declared) {
-    if (ctx.access.hidden.has(field)) continue;
+    if (!onLine && ctx.access.hidden.has(field)) continue;
     values[field] = answered[field] ?? null;
   }
   return values;
+}
+
+/**
+ * The lines of a save with their blank declared defaults filled: a line whose trigger is set and is new (no key)
+ * or changed from the stored line's (a PO line sent without its price is saved at the vendor's last cost).
+ */
+async function linesWithDefaults(ctx: EntityContext, trigger: string, record: Readonly<Row>, current: Readonly<Row> | null): Promise<Row[] | null> {
+  const { collection, field } = lineTrigger(trigger)!;
+  const lines = record[collection];
+  const definition = ctx.def.fields[collection];
+  if (!Array.isArray(lines) || definition?.type !== 'children' || ctx.access.readOnly.has(collection)) return null;
+  const stored = new Map((Array.isArray(current?.[collection]) ? (current![collection] as Row[]) : []).map((line) => [line[definition.key], line]));
+  let touched = false;
+  const filled: Row[] = [];
+  for (const raw of lines as unknown[]) {
+    const line = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Row) : null;
+    const before = line && !blank(line[definition.key]) ? stored.get(line[definition.key]) : undefined;
+    if (!line || blank(line[field]) || (before && before[field] === line[field])) {
+      filled.push(raw as Row);
+      continue;
+    }
+    const values = await defaultsFor(ctx, trigger, record, line);
+    const next = { ...line };
+    for (const [name, value] of Object.entries(values)) {
+      if (definition.fields[name]?.readOnly || blank(value) || !blank(next[name])) continue;
+      next[name] = value;
+      touched = true;
+    }
+    filled.push(next);
+  }
+  return touched ? filled : null;
 }
 
 /**
@@ -44,6 +87,11 @@ export async function withDefaults(ctx: EntityContext, body: unknown, current: R
   const input = body as Row;
   const filled: Row = { ...input };
   for (const trigger of defaultTriggers(ctx.def)) {
+    if (lineTrigger(trigger)) {
+      const lines = await linesWithDefaults(ctx, trigger, { ...(current ?? {}), ...filled }, current);
+      if (lines) filled[lineTrigger(trigger)!.collection] = lines;
+      continue;
+    }
     if (trigger === 'new' ? current !== null : !(trigger in input) || blank(input[trigger]) || (current !== null && current[trigger] === input[trigger])) continue;
     const record = { ...(current ?? {}), ...filled };
     const values = await defaultsFor(ctx, trigger, record);

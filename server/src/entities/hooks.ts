@@ -126,10 +126,10 @@ export interface EntityHooks {
   beforeWrite?(ctx: EntityContext, trx: AnyTransaction, change: Change, confirmations: ReadonlySet<string>): Promise<void>;
   /**
    * Issue 40 item 5: the values of the fields the definition's `defaults[trigger]` declares, for `record` (the
-   * form's values, `trigger` just picked; 'new': a new record). One function for the form's pick (POST
+   * form's values, `trigger` just picked; 'new': a new record; a line trigger 'Lines.ProductId': `line` is the line). One function for the form's pick (POST
    * /api/defaults/<entity>) and the save (blank declared fields are filled): entities/defaults.ts.
    */
-  defaults?(ctx: EntityContext, trigger: string, record: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>>;
+  defaults?(ctx: EntityContext, trigger: string, record: Readonly<Record<string, unknown>>, line: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>>;
   /** Body keys that are not fields and are allowed on create and update. */
   inputKeys?: readonly string[];
   /** Limits lists and exports to what the caller may see. */

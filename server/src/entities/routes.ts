@@ -8,7 +8,7 @@
  *          columns the user chose and, issue 16 item 5, the widths they gave them: 40–2000 px; without Widths the
  *          saved widths stay)
  *   GET    /api/data/:entity                   list: CallResult + PagedList (query.ts has the parameters)
- *   POST   /api/defaults/:entity { Field, Values }  the fields that follow from a picked field (or 'new'): Data
+ *   POST   /api/defaults/:entity { Field, Values, Line? }  the fields that follow from a picked field (or 'new'): Data
  *          (issue 40 item 5, entities/defaults.ts; the save fills the same when they are blank).
  *   GET    /api/lookup/:entity?Search=&Page=&From=&Field=  a lookup's suggestions: CallResult + List [{ Value, Label }] by name, 20 a page, More (issue 40 item 7):
  *          the key and the displayField of matching records, so a form needs no definition of the target
@@ -347,12 +347,13 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
   });
 
   // Issue 40 item 5: the defaults that follow from a picked field (or 'new'), from the function the save uses.
-  app.post<{ Params: Params; Body: { Field: string; Values?: Record<string, unknown> } }>('/api/defaults/:entity', { schema: ENTITY_SCHEMAS.defaults }, async (request, reply) => {
+  // A line's trigger ('Lines.ProductId') also sends `Line`, the line's values.
+  app.post<{ Params: Params; Body: { Field: string; Values?: Record<string, unknown>; Line?: Record<string, unknown> } }>('/api/defaults/:entity', { schema: ENTITY_SCHEMAS.defaults }, async (request, reply) => {
     const ctx = await contextOf(request, reply, request.params.entity, 'write');
     if (!ctx) return reply;
-    const { Field: field, Values: values } = request.body;
+    const { Field: field, Values: values, Line: line } = request.body;
     if (!(field in ctx.def.defaults)) return sendAnswer(reply, badRequest(`${field.slice(0, 100)} declares no defaults`));
-    const data = await defaultsFor(ctx, field, values ?? {});
+    const data = await defaultsFor(ctx, field, values ?? {}, line ?? {});
     return reply.header('cache-control', 'no-store').send({ ResultStatus: 1, ResultCode: 'ok', Message: null, EntityId: null, Exception: null, Data: data });
   });
 

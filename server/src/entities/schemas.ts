@@ -126,7 +126,7 @@ export const ENTITY_SCHEMAS = {
     tags,
     params: entityParams,
     querystring: NO_QUERY,
-    body: object({ Field: text(100), Values: RECORD }, ['Field']),
+    body: object({ Field: text(100), Values: RECORD, Line: RECORD }, ['Field']),
     response: { 200: callResult(RECORD) },
   }),
   create: apiSchema({

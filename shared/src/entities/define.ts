@@ -202,8 +202,23 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     if (fields[input.activeField]!.type !== 'boolean') fail(name, 'activeField must be boolean');
   }
   for (const detail of input.lookupDetails ?? []) must(detail, 'lookupDetails');
-  // Issue 40 item 5: a default follows from a header lookup (or a new record) and fills header scalar fields.
+  // Issue 40 item 5: a default follows from a header lookup (or a new record) and fills header scalar fields;
+  // a line's ('Lines.ProductId') fills fields of the same line (a PO line's price from the vendor's last cost).
   for (const [trigger, filled] of Object.entries(input.defaults ?? {})) {
+    const [collection, lineTrigger] = trigger.split('.');
+    if (lineTrigger !== undefined) {
+      must(collection!, 'defaults');
+      const lines = fields[collection!]!;
+      const lineFields = lines.type === 'children' && lines.lines ? lines.fields : null;
+      if (!lineFields) fail(name, `defaults: ${collection} is not a line collection`);
+      const lineField = (field: string) => (lineFields as Record<string, FieldDefinition>)[field];
+      if (lineField(lineTrigger)?.type !== 'lookup') fail(name, `defaults: ${trigger} must be a line lookup field`);
+      for (const field of filled) {
+        const target = lineField(field);
+        if (!target || target.type === 'children' || target.type === 'set' || field === lineTrigger) fail(name, `defaults: ${trigger} cannot fill ${field}`);
+      }
+      continue;
+    }
     if (trigger !== 'new') {
       must(trigger, 'defaults');
       if (fields[trigger]!.type !== 'lookup') fail(name, `defaults: ${trigger} must be a lookup field or 'new'`);

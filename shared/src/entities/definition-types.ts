@@ -40,6 +40,11 @@ interface FieldCommon {
   requiredKey?: string;
   /** Shown but never written through the generic routes (set by the server or a special endpoint). */
   readOnly?: boolean;
+  /**
+   * Issue 40 item 3: an internal key of another record (a receipt line's PO line): carried on the wire, never shown
+   * — a user knows documents by their numbers, which the line or its header shows.
+   */
+  internal?: boolean;
   /** Accepted on write, never answered (initial passwords). */
   writeOnly?: boolean;
   /** Value used on create when the field is not given. */
@@ -550,9 +555,9 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
    * and ship-to — declared once: lookup field (or `'new'`: a new record's own defaults, the only bank, today) →
    * the fields it fills. One server function (the entity's `defaults` hook) answers them both when the form
    * picks (POST /api/defaults/<entity>) and when the save finds them blank, so what the form shows is what the
-   * save would fill.
+   * save would fill. A line's lookup (`'Lines.ProductId'`) fills fields of its own line (a PO line's price).
    */
-  defaults?: Readonly<Record<string, readonly (keyof F & string)[]>>;
+  defaults?: Readonly<Record<string, readonly string[]>>;
   rules?: readonly SyncRule[];
   /** Attachments allowed on records (default true). */
   attachments?: boolean;
@@ -659,7 +664,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   lookupWidget: string | null;
   lookupMarks: readonly (keyof F & string)[];
   lookupDetails: readonly (keyof F & string)[];
-  defaults: Readonly<Record<string, readonly (keyof F & string)[]>>;
+  defaults: Readonly<Record<string, readonly string[]>>;
   rules: readonly SyncRule[];
   attachments: boolean;
   states: StateMachine<keyof F & string> | null;

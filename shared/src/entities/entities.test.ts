@@ -24,6 +24,15 @@ describe('defineEntity', () => {
     expect(def.formLayout.sections[0]!.rows).toEqual([['ThingId'], ['Name']]);
   });
 
+  it('takes defaults of a line lookup for fields of its line (issue 40 item 5) and refuses others', () => {
+    const lines = { type: 'children', lines: true, table: 'thing_lines', parentColumn: 'thing_id', key: 'LineId', fields: { LineId: { type: 'integer' }, ProductId: { type: 'lookup', entity: 'product' }, Price: { type: 'decimal', scale: 4 }, Note: { type: 'text' } } } as const;
+    const withLines = { ...base, fields: { ...base.fields, Lines: lines } };
+    expect(defineEntity({ ...withLines, defaults: { 'Lines.ProductId': ['Price'] } }).defaults['Lines.ProductId']).toEqual(['Price']);
+    expect(() => defineEntity({ ...withLines, defaults: { 'Lines.Note': ['Price'] } })).toThrow(/must be a line lookup field/);
+    expect(() => defineEntity({ ...withLines, defaults: { 'Lines.ProductId': ['Name'] } })).toThrow(/cannot fill Name/);
+    expect(() => defineEntity({ ...withLines, defaults: { 'Name.ProductId': ['Price'] } })).toThrow(/not a line collection/);
+  });
+
   it('refuses inconsistent definitions', () => {
     expect(() => defineEntity({ ...base, name: 'Bad Name' })).toThrow(DefinitionError);
     expect(() => defineEntity({ ...base, key: 'Nope' as never })).toThrow(/unknown field Nope/);

@@ -21,7 +21,7 @@
  * exchange), DocumentLines, and the form/FormParts markup shared with the record form.
  */
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { colon } from '@erp/shared';
+import { api, colon, saveFile } from '@erp/shared';
 import type { AnyEntity, LineSource, TransitionSpec } from '../../../../shared/src/entities/define.ts';
 import { Attachments } from '../form/Attachments.tsx';
 import { FieldInput } from '../form/fields/FieldInput.tsx';
@@ -160,9 +160,25 @@ export function DocumentForm(props: DocumentFormProps) {
         show(after);
         setBanner({ kind: 'info', text: doneText(outcome.body.Message ?? '', after) });
         props.onSaved();
+        await handOver(after);
       } else report(outcome);
     } finally {
       setBusy(false);
+    }
+  }
+
+  /**
+   * Issue 40 item 4: an action that made a file hands it over at once (`ActionResult.Download`: a run's cheques
+   * PDF), and only then says its own "printed" message; a refused download is alerted (§8) and the "posted" stays.
+   */
+  async function handOver(after: Record<string, unknown>) {
+    const download = (after['ActionResult'] as { Download?: { Path?: unknown; Message?: unknown } } | undefined)?.Download;
+    if (!download || typeof download.Path !== 'string') return;
+    try {
+      saveFile(await api.download(download.Path), download.Path.split('/').pop() ?? 'download');
+      if (typeof download.Message === 'string') setBanner({ kind: 'info', text: download.Message });
+    } catch {
+      // the §8 alert has said why
     }
   }
 

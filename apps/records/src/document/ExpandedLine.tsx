@@ -42,7 +42,7 @@ export function ExpandedLine(props: ExpandedLineProps) {
   const opened = useRef<LineDraft>(row);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const names = Object.keys(field.fields).filter((name) => name !== field.key);
+  const names = Object.keys(field.fields).filter((name) => name !== field.key && !field.fields[name]!.internal);
   const title = tr('records:document.expandedTitle', 'Line {{line}}', { line: props.index + 1 });
 
   useEffect(() => {

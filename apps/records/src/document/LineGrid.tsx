@@ -154,9 +154,9 @@ export function LineGrid(props: LineGridProps) {
   const focusAfterAdd = useRef(false);
   const idPrefix = `line-${props.name}`;
   // Stable per definition and language, so memoized rows re-render only when their own line changes.
-  // The fields of the expanded line window only (`expanded.only`) are not columns.
+  // The fields of the expanded line window only (`expanded.only`) are not columns, nor internal keys (issue 40 item 3).
   const columns = useMemo(
-    () => Object.entries(field.fields).filter(([name]) => name !== field.key && !field.expanded?.only?.includes(name)) as [string, Normalized][],
+    () => Object.entries(field.fields).filter(([name, child]) => name !== field.key && !child.internal && !field.expanded?.only?.includes(name)) as [string, Normalized][],
     [field],
   );
   const computedColumns = useMemo(() => new Set(columns.filter(([, child]) => child.readOnly).map(([name]) => name)), [columns]);

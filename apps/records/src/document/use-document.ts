@@ -188,13 +188,59 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
     },
     [lines, preview, wireOf],
   );
+  // Defaults on pick of a line field (issue 40 item 5, definition `defaults['Lines.ProductId']`): once the value
+  // settles, the server's defaults for that line (a PO line's price) fill its fields that are blank or still hold
+  // the last pick's default (a price the user typed stays); an answer for a value since changed is dropped.
+  const lineDefaultTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const lineApplied = useRef(new Map<string, Record<string, unknown>>());
+  useEffect(() => {
+    const timers = lineDefaultTimers.current;
+    return () => timers.forEach((timer) => clearTimeout(timer));
+  }, []);
+  const askLineDefaults = useCallback(
+    (rid: string, field: string) => {
+      if (!lines) return;
+      const trigger = `${lines.name}.${field}`;
+      clearTimeout(lineDefaultTimers.current.get(rid));
+      lineDefaultTimers.current.set(
+        rid,
+        setTimeout(() => {
+          const row = latest.current.rows.find((candidate) => candidate._rid === rid);
+          const sent = row?.[field];
+          if (!row || typeof sent !== 'string' || sent.trim() === '') return;
+          const { [lines.name]: _lines, ...headerWire } = wireOf(latest.current.header, []);
+          void call<Record<string, unknown>>('POST', `defaults/${encodeURIComponent(def.name)}`, { Field: trigger, Values: headerWire, Line: linesWire(lines.field, [row])[0] }).then((outcome) => {
+            const data = outcome.status === 200 ? outcome.body?.Data : null;
+            if (!data) return;
+            const applied = lineApplied.current.get(rid) ?? {};
+            setRows((current) =>
+              current.map((candidate) => {
+                if (candidate._rid !== rid || candidate[field] !== sent) return candidate;
+                const filled: LineDraft = { ...candidate };
+                for (const [name, value] of Object.entries(data)) {
+                  const child = lines.field.fields[name];
+                  if (!child || value === null || value === undefined || value === '') continue;
+                  const now = candidate[name];
+                  if (child.readOnly || now === null || now === undefined || now === '' || now === applied[name]) filled[name] = applied[name] = draftValue(child, value);
+                }
+                return filled;
+              }),
+            );
+            lineApplied.current.set(rid, applied);
+          });
+        }, 300),
+      );
+    },
+    [def, lines, wireOf],
+  );
   const onLineChange = useCallback(
     (rid: string, field: string, value: unknown) => {
       setEdited(true);
       setRows((current) => current.map((row) => (row._rid === rid ? { ...row, [field]: value } : row)));
       if (preview?.on.includes(field)) askPreview(rid);
+      if (lines && def.defaults[`${lines.name}.${field}`]) askLineDefaults(rid, field);
     },
-    [preview, askPreview],
+    [preview, askPreview, lines, def, askLineDefaults],
   );
   const onAdd = useCallback(() => {
     if (lines) setRows((current) => [...current, newLineDraft(lines.field)]);
