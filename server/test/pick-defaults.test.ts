@@ -104,9 +104,15 @@ describe('the save fills what the pick shows', () => {
     expect((await defaultsOf('purchase-order', 'Lines.ProductId', { VendorId: 'V100' }, admin, { ProductId: priced!.product })).body.Data.UnitPrice).toBe('0.0100');
   });
 
-  it('a new payment run takes the only bank and today', async () => {
+  it('a new payment run takes the only bank, else the one payments are made from, and today', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const picked = (await defaultsOf('ap-payment-batch', 'new')).body.Data as Json;
-    expect(picked).toMatchObject({ PaymentDate: today, PayThroughDate: today });
+    expect(picked).toMatchObject({ BankAccountId: 'OPERATING', PaymentDate: today, PayThroughDate: today });
+    // A second bank in the home currency, on another G/L account: the run still takes the payments bank
+    // (G/L integration AP PAYMENT-BANK), the one choice the books make.
+    expect((await call(server.app, 'POST', '/api/data/gl-account', admin, { AccountId: '1090', Description: 'Savings', AccountType: 'asset' })).statusCode).toBe(201);
+    const second = await call(server.app, 'POST', '/api/data/bank-account', admin, { BankAccountId: 'SAVINGS', Name: 'Savings', GlAccountId: '1090', CurrencyCode: 'CAD', EftStatus: 'Active' });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(((await defaultsOf('ap-payment-batch', 'new')).body.Data as Json).BankAccountId).toBe('OPERATING');
   });
 });

@@ -29,9 +29,10 @@ import { onlyActive, today } from '@erp/server/entities/defaults';
 import { add, cmp, isZero, mul, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { gainLossAccount, homeCurrency, rateOn } from '@erp/modules/ar/server/fx';
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
+import { integrationAccount } from '@erp/modules/gl/server/ledger/integration';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import type { AnySelect, AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { AP_BATCH_SEQUENCE } from '../definitions/common.ts';
 import { writeEftFile, type EftPayment } from './eft.ts';
@@ -541,11 +542,17 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
 }
 
 export const apPaymentBatchHooks: EntityHooks = {
-  // Issue 40 item 5: a new run takes the only bank account in the home currency (the only choice is chosen) and today's dates.
+  // Issue 40 item 5: a new run takes the only bank account in the home currency (the only choice is chosen), else the
+  // only one on the G/L account payments are made from (integration AP PAYMENT-BANK), and today's dates.
   async defaults(ctx) {
     const date = today();
     const home = await homeCurrency(ctx.any as unknown as AnyTransaction);
-    const bank = await onlyActive(ctx, 'bank_accounts', 'bank_account_id', { activeColumn: null, narrow: (select) => select.where('currency_code', '=', home) });
+    const inHome = (select: AnySelect) => select.where('currency_code', '=', home);
+    let bank = await onlyActive(ctx, 'bank_accounts', 'bank_account_id', { activeColumn: null, narrow: inHome });
+    const paymentAccount = bank === null ? await integrationAccount(ctx.any as unknown as AnyTransaction, 'AP', 'PAYMENT-BANK') : null;
+    if (paymentAccount !== null) {
+      bank = await onlyActive(ctx, 'bank_accounts', 'bank_account_id', { activeColumn: null, narrow: (select) => inHome(select).where('gl_account_id', '=', paymentAccount) });
+    }
     return { BankAccountId: bank, PaymentDate: date, PayThroughDate: date };
   },
   async beforeWrite(_ctx, trx, change) {
