@@ -24,7 +24,10 @@ mkdirSync(reports, { recursive: true });
 
 const pgUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const only = process.argv.slice(2);
-const limitMinutes = Number(process.env.TEST_SUITE_MINUTES ?? 30);
+/** A suite's budget: TEST_SUITE_MINUTES for every suite, else 30 — and 50 for the end-to-end suite, which grew past 30
+ * on a 2-core machine (issue 39 item 5, open: the whole run is ~50 minutes there, CI allows 90). A hang is still
+ * caught within TEST_STALL_MINUTES. */
+const limitOf = (suite) => Number(process.env.TEST_SUITE_MINUTES ?? (suite.name === 'e2e' ? 50 : 30));
 const stallMinutes = Number(process.env.TEST_STALL_MINUTES ?? 5);
 
 /** Vitest's JSON report → counts. */
@@ -118,7 +121,7 @@ suites.push(
 
 /**
  * Runs a suite in its own process group, passing its output through. A suite that shows no sign of life
- * (no output, no test started) for `stallMinutes`, or runs longer than `limitMinutes`, is stopped with all
+ * (no output, no test started) for `stallMinutes`, or runs longer than `limitOf(suite)`, is stopped with all
  * its processes after saying where it was. A test's own timeouts are far shorter than either, so only a
  * hang trips them, and a machine merely slowed by load does not.
  */
@@ -160,7 +163,7 @@ function runWithLimit(suite) {
     const watchdog = setInterval(() => {
       const now = Date.now();
       if (suite.progress && existsSync(suite.progress)) lastSign = Math.max(lastSign, statSync(suite.progress).mtimeMs);
-      if (now - started > limitMinutes * 60_000) stop(`still running after ${limitMinutes} minutes`);
+      if (now - started > limitOf(suite) * 60_000) stop(`still running after ${limitOf(suite)} minutes`);
       else if (now - lastSign > stallMinutes * 60_000) stop(`no output and no test started for ${stallMinutes} minutes`);
     }, 10_000);
     child.on('close', (status, signal) => {
