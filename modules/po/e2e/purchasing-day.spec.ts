@@ -90,9 +90,10 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
   test(`${language}: the purchasing day by keyboard, PO to the cheque's PDF`, async ({ page, context }) => {
-    // Open (session 15): after the merge of the day's other work, Alt+V on the posted receipt no longer opens the
-    // vendor invoice when the spec runs alone (it did in the full lane run, which then stopped at the run's bank, fixed
-    // since) — the focus after the post's confirmation is the suspect. To fix first next session.
+    // Open (session 15): Alt+V on the posted receipt does not always open the vendor invoice. Found: after the post's
+    // confirmation the focus stays on the closed dialog's Yes button (ERP-DIALOG > SL-BUTTON), which keep-focus.ts
+    // takes for the user's own choice and leaves; the form's keys then wait on a race. To fix first next session
+    // (restoreFocus: a focus on a control no longer shown counts as fallen), then run the day in its lane.
     test.fixme(true, 'Alt+V after posting the receipt does nothing (focus after the confirmation?)');
     test.setTimeout(240_000);
     await signIn(page, 'admin', 'admin', '#/');
