@@ -27,12 +27,14 @@ const LIST_SCHEMA = apiSchema({ summary: "A year's T4 XML files generated", tags
 /** The box columns of t4YearRows (Box14, Box16A …) by T4 box. */
 const boxColumn = (box: string) => `Box${box}`;
 
+/** A stored value as the file's text (null: empty). */
+const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
 /** The employer's T4 data: the default company (name, address) and pr_employer (payroll account, contact). */
 export async function t4Employer(db: AnyDb, language: string): Promise<T4Employer | null> {
   const company = (await db.selectFrom('companies').select(['name', 'address', 'city', 'province_code', 'postal_code']).orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst()) as Row | undefined;
   const account = (await db.selectFrom('pr_employer').selectAll().orderBy('employer_id').limit(1).executeTakeFirst()) as Row | undefined;
   if (!company || !account) return null;
-  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
   return {
     payrollAccount: text(account['payroll_account']),
     name: text(company['name']),
@@ -59,7 +61,6 @@ export async function currentSlips(db: AnyDb, engine: 'sqlite' | 'postgres', yea
     for (const row of found) employees.set(String(row['employee_id']), row);
   }
   const money = (raw: unknown): Decimal => decimalFromDb(engine, raw, 2) ?? '0.00';
-  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
   return rows.map((row) => {
     const employee = employees.get(String(row['EmployeeId'])) ?? {};
     const boxes: Record<string, Decimal> = {};
@@ -99,7 +100,6 @@ async function filedSlips(db: AnyDb, year: number): Promise<Map<string, { amount
 /** A cancelled slip: the employee's name and SIN, the province and amounts as filed (CRA matches it to them), marked C. */
 async function cancelledSlip(db: AnyDb, employeeId: string, digest: string): Promise<T4Slip> {
   const employee = ((await db.selectFrom('pr_employees').select(['first_name', 'last_name', 'address', 'city', 'province_code', 'postal_code', 'sin']).where('employee_id', '=', employeeId).executeTakeFirst()) ?? {}) as Row;
-  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
   const filed = digestSlip(digest);
   return {
     employeeId,
