@@ -6,9 +6,15 @@
  * string or a key's English fallback. Templates ("Line {{line}}") become patterns when their literal part has
  * at least `minLetters` letters (fewer would match data). `label`: exact texts lose a label's trailing ":" or "*".
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export type Strings = Map<string, string>;
+
+/** The English texts to look for: exact texts and templates' patterns. */
+export interface English {
+  exact: Set<string>;
+  patterns: RegExp[];
+}
 
 /** Every string of a namespace as key path → text (nested objects flattened with dots). */
 export async function namespaceStrings(page: Page, language: string, namespace: string): Promise<Strings> {
@@ -31,7 +37,7 @@ export async function englishOf(
   language: string,
   namespaces: readonly string[],
   options: { minLetters: number; label: boolean },
-): Promise<{ exact: Set<string>; patterns: RegExp[] }> {
+): Promise<English> {
   const english: Strings = new Map();
   const translated: Strings = new Map();
   for (const namespace of namespaces) {
@@ -53,4 +59,45 @@ export async function englishOf(
     patterns.push(new RegExp(`^${text.split(/\{\{[^}]*\}\}/).map(escapeRegExp).join('.+')}$`));
   }
   return { exact, patterns };
+}
+
+/** The screen's texts: `chrome` (outside data cells and inputs, plus accessible names) and `all` (with data and values). */
+async function textsOf(screen: Locator): Promise<{ chrome: string[]; all: string[] }> {
+  const texts = await screen.evaluate((root) => {
+    const chrome: string[] = [];
+    const all: string[] = [];
+    const visible = (element: Element) => (element as HTMLElement).getClientRects().length > 0;
+    // Data: list cells, line cells, notes, and the name a lookup shows of the record its code names (master data).
+    const isData = (element: Element) => element.closest('[role="row"][data-row-id] [role="gridcell"], td, textarea, [data-lookup-name]') !== null;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !visible(parent)) continue;
+      all.push(node.textContent ?? '');
+      if (!parent.closest('select') && !isData(parent)) chrome.push(node.textContent ?? '');
+    }
+    // The values the user reads: not a date field's hidden ISO twin (aria-hidden, for the calendar).
+    for (const input of root.querySelectorAll('input')) if (visible(input) && input.type !== 'hidden' && !input.closest('[aria-hidden="true"]')) all.push(input.value);
+    for (const select of root.querySelectorAll('select')) if (visible(select)) for (const option of select.options) chrome.push(option.text);
+    for (const element of root.querySelectorAll('[aria-label], [title], [placeholder], [aria-description]')) {
+      if (!visible(element)) continue;
+      for (const name of ['aria-label', 'title', 'placeholder', 'aria-description']) chrome.push(element.getAttribute(name) ?? '');
+    }
+    return { chrome, all };
+  });
+  return {
+    chrome: texts.chrome
+      .flatMap((text) => text.split(/ — |\n/))
+      .map((text) => text.trim().replace(/\s*[:*]$/, '').trim())
+      .filter((text) => /\p{L}/u.test(text)),
+    all: texts.all,
+  };
+}
+
+/** What is wrong on a translated screen now: English chrome texts and ISO dates, each named once. */
+export async function leaks(screen: Locator, english: English): Promise<string[]> {
+  const { chrome, all } = await textsOf(screen);
+  const englishTexts = chrome.filter((text) => english.exact.has(text) || english.patterns.some((pattern) => pattern.test(text)));
+  const isoDates = all.flatMap((text) => text.match(/\b\d{4}-\d{2}-\d{2}\b/g) ?? []);
+  return [...new Set([...englishTexts.map((text) => `English: ${text}`), ...isoDates.map((date) => `ISO date: ${date}`)])];
 }

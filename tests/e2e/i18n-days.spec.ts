@@ -10,7 +10,7 @@
  * - the tab's title in English (the tab follows the screen's heading).
  */
 import { expect, test, type Locator } from '@playwright/test';
-import { englishOf } from './english-texts.ts';
+import { englishOf, leaks } from './english-texts.ts';
 import { signIn } from './helpers.ts';
 import { chooseLanguage, goTo, screenOf, settled, tabBar } from './shell-helpers.ts';
 
@@ -27,47 +27,6 @@ const SCREENS: readonly { path: string; list: boolean }[] = [
   { path: '/novus-oe/orders-shipping-queue', list: false },
   { path: '/novus-oe/orders-invoices-queue', list: false },
 ];
-
-/** The screen's texts: `chrome` (outside data cells and inputs, plus accessible names) and `all` (with data and values). */
-async function textsOf(screen: Locator): Promise<{ chrome: string[]; all: string[] }> {
-  const texts = await screen.evaluate((root) => {
-    const chrome: string[] = [];
-    const all: string[] = [];
-    const visible = (element: Element) => (element as HTMLElement).getClientRects().length > 0;
-    // Data: list cells, line cells, notes, and the name a lookup shows of the record its code names (master data).
-    const isData = (element: Element) => element.closest('[role="row"][data-row-id] [role="gridcell"], td, textarea, [data-lookup-name]') !== null;
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || !visible(parent)) continue;
-      all.push(node.textContent ?? '');
-      if (!parent.closest('select') && !isData(parent)) chrome.push(node.textContent ?? '');
-    }
-    // The values the user reads: not a date field's hidden ISO twin (aria-hidden, for the calendar).
-    for (const input of root.querySelectorAll('input')) if (visible(input) && input.type !== 'hidden' && !input.closest('[aria-hidden="true"]')) all.push(input.value);
-    for (const select of root.querySelectorAll('select')) if (visible(select)) for (const option of select.options) chrome.push(option.text);
-    for (const element of root.querySelectorAll('[aria-label], [title], [placeholder], [aria-description]')) {
-      if (!visible(element)) continue;
-      for (const name of ['aria-label', 'title', 'placeholder', 'aria-description']) chrome.push(element.getAttribute(name) ?? '');
-    }
-    return { chrome, all };
-  });
-  return {
-    chrome: texts.chrome
-      .flatMap((text) => text.split(/ — |\n/))
-      .map((text) => text.trim().replace(/\s*[:*]$/, '').trim())
-      .filter((text) => /\p{L}/u.test(text)),
-    all: texts.all,
-  };
-}
-
-/** What is wrong on the screen now: English chrome texts and ISO dates. */
-async function leaks(screen: Locator, english: { exact: Set<string>; patterns: RegExp[] }): Promise<string[]> {
-  const { chrome, all } = await textsOf(screen);
-  const englishTexts = chrome.filter((text) => english.exact.has(text) || english.patterns.some((pattern) => pattern.test(text)));
-  const isoDates = all.flatMap((text) => text.match(/\b\d{4}-\d{2}-\d{2}\b/g) ?? []);
-  return [...new Set([...englishTexts.map((text) => `English: ${text}`), ...isoDates.map((date) => `ISO date: ${date}`)])];
-}
 
 for (const language of ['fr-CA', 'zh-CN'] as const) {
   test(`${language}: the purchasing and order desk screens show no English and no ISO date`, async ({ page, context }) => {

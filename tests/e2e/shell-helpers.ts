@@ -16,6 +16,23 @@ export const screenOf = (page: Page, path: string): Locator => page.locator(`.er
 /** The shell's question dialog (`askUser`: Yes / No, Stay / Discard …). */
 export const questionDialog = (page: Page): Locator => page.locator('erp-dialog[data-dialog="question"]');
 
+/**
+ * Waits until the question dialog is shown with the focus on its primary answer (Yes), as a keyboard user sees
+ * it before pressing Enter: an Enter pressed while it still opens would reach the control behind it.
+ */
+export async function questionFocused(page: Page): Promise<void> {
+  await expect(questionDialog(page).locator('sl-dialog[data-shown]')).toBeAttached();
+  const focusedVariant = () =>
+    page.evaluate(() => {
+      let element = document.activeElement;
+      while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+      const root = element?.getRootNode();
+      const button = element?.closest('sl-button') ?? (root instanceof ShadowRoot ? root.host : null);
+      return button?.getAttribute('variant') ?? '';
+    });
+  await expect.poll(focusedVariant).toBe('primary');
+}
+
 /** Answers the open question dialog Yes and waits until it has closed. */
 export async function answerYes(page: Page): Promise<void> {
   await questionDialog(page).getByRole('button', { name: 'Yes', exact: true }).click();

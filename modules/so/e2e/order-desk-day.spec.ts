@@ -9,9 +9,9 @@
  * Chinese every screen passed shows no English catalogue text and no ISO date (as tests/e2e/i18n-days.spec.ts).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { englishOf } from '../../../tests/e2e/english-texts.ts';
+import { englishOf, leaks } from '../../../tests/e2e/english-texts.ts';
 import { signIn } from '../../../tests/e2e/helpers.ts';
-import { commandPalette, overlay, questionDialog, settled } from '../../../tests/e2e/shell-helpers.ts';
+import { commandPalette, overlay, questionDialog, questionFocused, settled } from '../../../tests/e2e/shell-helpers.ts';
 
 const NAMESPACES = ['records', 'forms', 'entities', 'apps', 'errors', 'reports', 'ar', 'oe', 'so'] as const;
 const PATHS = {
@@ -64,6 +64,7 @@ async function yes(page: Page, keys: Keys, named?: string): Promise<void> {
   const dialog = questionDialog(page).getByRole('dialog');
   await expect(dialog).toBeVisible();
   if (named) await expect(questionDialog(page).getByText(named, { exact: false })).toBeVisible();
+  await questionFocused(page);
   await keys.press('Enter');
   await expect(dialog).toBeHidden();
 }
@@ -195,29 +196,3 @@ async function orderKeyOf(page: Page, orderNo: string): Promise<string> {
   return String((listed.body['List'] as { OrderKey: number }[])[0]!.OrderKey);
 }
 
-/** English chrome texts and ISO dates on the screen (tests/e2e/i18n-days.spec.ts). */
-async function leaks(screen: Locator, english: { exact: Set<string>; patterns: RegExp[] }): Promise<string[]> {
-  const texts = await screen.evaluate((root) => {
-    const chrome: string[] = [];
-    const all: string[] = [];
-    const visible = (element: Element) => (element as HTMLElement).getClientRects().length > 0;
-    const isData = (element: Element) => element.closest('[role="row"][data-row-id] [role="gridcell"], td, textarea, [data-lookup-name]') !== null;
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || !visible(parent)) continue;
-      all.push(node.textContent ?? '');
-      if (!parent.closest('select') && !isData(parent)) chrome.push(node.textContent ?? '');
-    }
-    for (const input of root.querySelectorAll('input')) if (visible(input) && input.type !== 'hidden' && !input.closest('[aria-hidden="true"]')) all.push(input.value);
-    for (const element of root.querySelectorAll('[aria-label], [title], [placeholder]')) {
-      if (!visible(element)) continue;
-      for (const name of ['aria-label', 'title', 'placeholder']) chrome.push(element.getAttribute(name) ?? '');
-    }
-    return { chrome, all };
-  });
-  const chrome = texts.chrome.flatMap((text) => text.split(/ — |\n/)).map((text) => text.trim().replace(/\s*[:*]$/, '').trim()).filter((text) => /\p{L}/u.test(text));
-  const englishTexts = chrome.filter((text) => english.exact.has(text) || english.patterns.some((pattern) => pattern.test(text)));
-  const isoDates = texts.all.flatMap((text) => text.match(/\b\d{4}-\d{2}-\d{2}\b/g) ?? []);
-  return [...new Set([...englishTexts.map((text) => `English: ${text}`), ...isoDates.map((date) => `ISO date: ${date}`)])];
-}

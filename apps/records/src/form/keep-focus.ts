@@ -25,13 +25,33 @@ function usable(element: HTMLElement | null, root: HTMLElement): element is HTML
   return element !== null && element.isConnected && root.contains(element) && !element.matches(':disabled') && element.getClientRects().length > 0;
 }
 
+/** The focused element and the shadow hosts around it, outermost first. */
+function activeChain(): Element[] {
+  const chain: Element[] = [];
+  for (let active = document.activeElement; active; active = active.shadowRoot?.activeElement ?? null) chain.push(active);
+  return chain;
+}
+
+/**
+ * Whether the focus is somewhere the user can go on from: not on a control no longer shown (the Yes of a
+ * confirmation whose dialog has closed) nor inside an `<erp-dialog>` that is closing (its hide animation still
+ * runs; it gives the focus back afterwards only to an element still there and enabled).
+ */
+function standing(chain: readonly Element[]): boolean {
+  const deepest = chain.at(-1);
+  if (!deepest?.isConnected) return false;
+  if (chain.some((element) => element.localName === 'erp-dialog' && !element.hasAttribute('open'))) return false;
+  return typeof deepest.checkVisibility === 'function' ? deepest.checkVisibility() : deepest.getClientRects().length > 0;
+}
+
 /** Puts the focus back into `root` when it has fallen out of it (see the module header). */
 export function restoreFocus(root: HTMLElement | null, mark: FocusMark, fallback: HTMLElement | null = null): void {
   if (!root) return;
   const active = document.activeElement;
-  // In the form, or on something else the user chose: left alone. Only a focus fallen to the page (or to the
-  // screen's container around the form) moves.
-  if (active && active !== document.body && active.isConnected && !active.contains(root)) return;
+  // In the form, or on something else the user chose: left alone. Only a focus fallen to the page, to the
+  // screen's container around the form, or onto a control no longer shown (the Yes of a confirmation that has
+  // closed) moves.
+  if (active && active !== document.body && !active.contains(root) && standing(activeChain())) return;
   const byId = mark.id ? document.getElementById(mark.id) : null;
   const target = [mark.element, byId, firstEditable(root.querySelector('.erp-form-body') ?? root), fallback].find((candidate) => usable(candidate, root));
   target?.focus({ preventScroll: true });
