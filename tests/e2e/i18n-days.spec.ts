@@ -9,7 +9,7 @@
  *   language's style). Master data the company typed (the name a lookup shows beside a code) is not chrome;
  * - the tab's title in English (the tab follows the screen's heading).
  */
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { englishOf, leaks } from './english-texts.ts';
 import { signIn } from './helpers.ts';
 import { chooseLanguage, goTo, screenOf, settled, tabBar } from './shell-helpers.ts';
