@@ -17,7 +17,7 @@ const firstPort = Number(process.env.E2E_PORT ?? 18080);
 const laneCount = Math.max(1, Math.min(2, Number(process.env.E2E_LANES ?? 2)));
 
 /** Shell files that run in the module lane, to balance the lanes' durations. */
-const BALANCE = ['tests/e2e/screen-layout.spec.ts', 'tests/e2e/shell-heap.spec.ts'];
+const BALANCE = ['tests/e2e/screen-layout.spec.ts', 'tests/e2e/shell-heap.spec.ts', 'tests/e2e/portal.spec.ts'];
 const ALL = ['tests/e2e/**/*.spec.ts', 'modules/*/e2e/**/*.spec.ts'];
 
 const lanes =
@@ -63,6 +63,8 @@ export default defineConfig({
       ],
     },
     trace: 'off',
+    // What the page showed when a test failed (tests/test-results/): a failure on a busy CI machine can be read after.
+    screenshot: 'only-on-failure',
   },
   webServer: lanes.map((lane) => {
     // The lane's database lives in its own folder, emptied at each start (change-password.spec.ts reads it).

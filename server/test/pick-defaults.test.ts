@@ -104,7 +104,7 @@ describe('the save fills what the pick shows', () => {
     expect((await defaultsOf('purchase-order', 'Lines.ProductId', { VendorId: 'V100' }, admin, { ProductId: priced!.product })).body.Data.UnitPrice).toBe('0.0100');
   });
 
-  it('a new payment run takes the only bank, else the one payments are made from, and today', async () => {
+  it('a new payment run takes the only bank, else the one payments are made from, else the last run\'s, and today', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const picked = (await defaultsOf('ap-payment-batch', 'new')).body.Data as Json;
     expect(picked).toMatchObject({ BankAccountId: 'OPERATING', PaymentDate: today, PayThroughDate: today });
@@ -114,5 +114,13 @@ describe('the save fills what the pick shows', () => {
     const second = await call(server.app, 'POST', '/api/data/bank-account', admin, { BankAccountId: 'SAVINGS', Name: 'Savings', GlAccountId: '1090', CurrencyCode: 'CAD', EftStatus: 'Active' });
     expect(second.statusCode, second.body).toBe(201);
     expect(((await defaultsOf('ap-payment-batch', 'new')).body.Data as Json).BankAccountId).toBe('OPERATING');
+    // A payroll bank on the payments account too: no single choice there, so the bank of the last run.
+    const payroll = await call(server.app, 'POST', '/api/data/bank-account', admin, { BankAccountId: 'PAYROLL', Name: 'Payroll', GlAccountId: '1000', CurrencyCode: 'CAD', EftStatus: 'Active' });
+    expect(payroll.statusCode, payroll.body).toBe(201);
+    for (const bank of ['PAYROLL', 'OPERATING']) {
+      const run = await call(server.app, 'POST', '/api/data/ap-payment-batch', admin, { BankAccountId: bank, PaymentMethod: 'Cheque', PaymentDate: today, PayThroughDate: today, Lines: [] });
+      expect(run.statusCode, run.body).toBe(201);
+      expect(((await defaultsOf('ap-payment-batch', 'new')).body.Data as Json).BankAccountId).toBe(bank);
+    }
   });
 });

@@ -543,7 +543,7 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
 
 export const apPaymentBatchHooks: EntityHooks = {
   // Issue 40 item 5: a new run takes the only bank account in the home currency (the only choice is chosen), else the
-  // only one on the G/L account payments are made from (integration AP PAYMENT-BANK), and today's dates.
+  // only one on the G/L account payments are made from (integration AP PAYMENT-BANK), else the last run's, and today's dates.
   async defaults(ctx) {
     const date = today();
     const home = await homeCurrency(ctx.any as unknown as AnyTransaction);
@@ -552,6 +552,18 @@ export const apPaymentBatchHooks: EntityHooks = {
     const paymentAccount = bank === null ? await integrationAccount(ctx.any as unknown as AnyTransaction, 'AP', 'PAYMENT-BANK') : null;
     if (paymentAccount !== null) {
       bank = await onlyActive(ctx, 'bank_accounts', 'bank_account_id', { activeColumn: null, narrow: (select) => inHome(select).where('gl_account_id', '=', paymentAccount) });
+    }
+    // Several banks on that account (a payroll bank beside the operating one): the bank of the last run in the home currency.
+    if (bank === null) {
+      const last = await ctx.any
+        .selectFrom('ap_payment_batches as b')
+        .innerJoin('bank_accounts as a', 'a.bank_account_id', 'b.bank_account_id')
+        .select('b.bank_account_id')
+        .where('a.currency_code', '=', home)
+        .orderBy('b.batch_id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      bank = last ? String(last['bank_account_id']) : null;
     }
     return { BankAccountId: bank, PaymentDate: date, PayThroughDate: date };
   },
