@@ -200,6 +200,58 @@ export const journalPrinting: ReportDefinition = defineReport({
   roles: PAYROLL_ONLY,
 });
 
+/** The remitter types of the CRA (modules/pr/server/remitting.ts, which owns the periods and due dates). */
+export const REMITTER_TYPES = ['Quarterly', 'Regular', 'Threshold1', 'Threshold2'] as const;
+
+/**
+ * Source-deduction remittance (issue 45 item 4, the PD7A's figures): one row per remitting period of the year for
+ * the remitter type — its due date, the employees paid, gross payroll, what goes to the CRA (CPP and EI with the
+ * employer's shares, income tax: federal, and the province's outside Québec) and to Revenu Québec (QPP with the
+ * employer's share, QPIP both shares, Québec income tax), against what the payroll journals credited to the
+ * liability accounts (G/L integration PR PENSION-, EI-, QPIP- and TAX-PAYABLE) in the period: a difference is a
+ * pay not yet posted. Paid and posted cheques count, by pay date.
+ */
+export const remittanceReport: ReportDefinition = defineReport({
+  name: 'pr-remittance',
+  application: PR_APP,
+  routes: route('/source-deductions-remittance'),
+  titleKey: 'pr:reports.remittance.title',
+  parameters: [
+    YEAR,
+    {
+      name: 'RemitterType',
+      type: 'enum',
+      required: true,
+      defaultValue: 'Regular',
+      options: REMITTER_TYPES.map((value) => ({ value, labelKey: `pr:remitterTypes.${value}` })),
+      labelKey: 'pr:reports.parameters.RemitterType',
+    },
+  ],
+  rules: [],
+  columns: [
+    date('PeriodStart'),
+    date('PeriodEnd'),
+    date('DueDate'),
+    integer('Employees'),
+    money('Gross', { total: true }),
+    money('Cpp', { total: true }),
+    money('CppEmployer', { total: true }),
+    money('Ei', { total: true }),
+    money('EmployerEi', { total: true }),
+    money('IncomeTax', { total: true }),
+    money('CraTotal', { total: true }),
+    money('QppTotal', { total: true }),
+    money('QpipTotal', { total: true }),
+    money('QuebecTax', { total: true }),
+    money('RqTotal', { total: true }),
+    money('Posted', { total: true }),
+    money('Difference', { total: true }),
+  ],
+  defaultSort: [{ field: 'PeriodStart' }],
+  orientation: 'landscape',
+  roles: PAYROLL_ONLY,
+});
+
 /** The boxes printed on a slip, in order (24 and 26 always, 0 when none: DOMAIN-NOTES §1.7). */
 export const SLIP_BOXES = ['14', '16', '16A', '17', '17A', '18', '20', '22', '24', '26', '44', '55', '56', '74', '75'] as const;
 /** The boxes a slip prints even at 0 (24 and 26 must be filled in, DOMAIN-NOTES §1.7; 14 and 22 its totals); the others only with an amount. */

@@ -52,6 +52,7 @@ export const T4Slips = reportScreen(reports.t4Slips, PR);
 export const Rl1Report = reportScreen(reports.rl1Report, PR);
 export const Rl1Slips = reportScreen(reports.rl1Slips, PR);
 export const Roe = reportScreen(reports.roeReport, PR);
+export const SourceDeductionsRemittance = reportScreen(reports.remittanceReport, PR);
 
 // Trades labour (9b): TE-12, TE-13, TE-25, TE-26, TE-24, TE-16, TE-32 (and OE jobs costing), TE-33, TE-34, TE-36.
 // Their strings are Payroll's, Trades' (lots, sites, the §8 not-found message) and the GL's.

@@ -50,6 +50,7 @@ const payroll: AppCatalog = {
     screen('PY0125', 'PY0005', '/tax-tables', 'Tax Tables'),
     screen('PY0126', 'PY0003', '/rl1-report', 'RL-1 Report'),
     screen('PY0127', 'PY0004', '/rl1-slips', 'RL-1 Slips'),
+    screen('PY0128', 'PY0003', '/source-deductions-remittance', 'Source Deductions Remittance'),
   ],
 };
 
@@ -75,6 +76,7 @@ export const catalog: ModuleCatalog = {
   'RL-1 Report': ['Rapport des relevés 1', 'RL-1 报表', 'RL-1 報表'],
   'RL-1 Slips': ['Relevés 1', 'RL-1 表', 'RL-1 表'],
   'Record of Employment': ['Relevé d’emploi', '离职记录', '離職記錄'],
+  'Source Deductions Remittance': ['Versement des retenues à la source', '源泉扣缴汇缴', '源泉扣繳匯繳'],
   'T4 Report': ['Rapport T4', 'T4 报告', 'T4 報告'],
   'T4 Slips': ['Feuillets T4', 'T4 表', 'T4 表'],
   'Tax Tables': ['Tables d’impôt', '税率表', '稅率表'],
@@ -97,6 +99,12 @@ export const catalog: ModuleCatalog = {
       'fr-CA': 'feuille de temps, heures, salaires, paie',
       'zh-CN': '工时表, 工时, 工资, 薪酬',
       'zh-TW': '工時表, 工時, 工資, 薪酬',
+    },
+    '/source-deductions-remittance': {
+      'en-CA': 'PD7A, remittance, source deductions, Receiver General, payroll remittance',
+      'fr-CA': 'PD7A, versement, retenues à la source, receveur général, TPZ-1015',
+      'zh-CN': 'PD7A, 汇缴, 源泉扣缴, 工资汇缴',
+      'zh-TW': 'PD7A, 匯繳, 源泉扣繳, 薪資匯繳',
     },
     '/payment-processing': {
       'en-CA': 'pay run, payroll run, pay employees',

@@ -12,8 +12,9 @@ import { sql } from 'kysely';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
 import type { ReportParameterError } from '@erp/shared/reports/define';
-import { RL1_ALWAYS, RL1_BOXES, RL1_TOTALS, SLIP_ALWAYS, SLIP_BOXES, SLIP_TOTALS, boxField, compensationReport, employeeInquiry, journalPrinting, rl1Report, rl1Slips, roeReport, t4Report, t4Slips, yearToDateList } from '../definitions/reports.ts';
+import { RL1_ALWAYS, RL1_BOXES, RL1_TOTALS, SLIP_ALWAYS, SLIP_BOXES, SLIP_TOTALS, boxField, compensationReport, employeeInquiry, journalPrinting, remittanceReport, rl1Report, rl1Slips, roeReport, t4Report, t4Slips, yearToDateList } from '../definitions/reports.ts';
 import { loadTables, rateOf } from './deductions.ts';
+import { remittingPeriods, type RemitterType } from './remitting.ts';
 
 const live = (ctx: ReportContext) => ctx.db.selectFrom('pr_cheques as c').where('c.status', '<>', 'Cancelled');
 const between = (query: AnySelect, from: string, to: string) => query.where('c.pay_date', '>=', from).where('c.pay_date', '<=', to);
@@ -242,7 +243,60 @@ const roe: ServerReport = {
   },
 };
 
-export const PR_SERVER_REPORTS: readonly ServerReport[] = [inquiry, ytd, compensation, journal, t4, slips, rl1, rl1SlipReport, roe];
+/** The payroll liability accounts a pay run credits with what is remitted (payrun.ts journalLines). */
+const REMITTED_ACCOUNTS = ['PENSION-PAYABLE', 'EI-PAYABLE', 'QPIP-PAYABLE', 'TAX-PAYABLE'];
+
+/**
+ * The PD7A's figures per remitting period (definitions: remittanceReport). The periods and due dates come from
+ * remitting.ts as literal rows (PostgreSQL would type bare parameters as text); each period's paid and posted
+ * cheques are summed by pay date, and the journals' credits to the liability accounts dated in it beside them.
+ */
+const remittance: ServerReport = {
+  def: remittanceReport,
+  async prepare(ctx) {
+    const rows = (await ctx.db.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'PR').where('transaction_type', 'in', REMITTED_ACCOUNTS).execute()) as { account_id: string }[];
+    ctx.state['accounts'] = rows.map((row) => String(row.account_id));
+    return [];
+  },
+  rows(ctx) {
+    const periods = remittingPeriods(Number(ctx.params['Year']), String(ctx.params['RemitterType']) as RemitterType);
+    const rows = periods.map((period) => ctx.db.selectNoFrom([sql<string>`${sql.lit(period.start)}`.as('PeriodStart'), sql<string>`${sql.lit(period.end)}`.as('PeriodEnd'), sql<string>`${sql.lit(period.due)}`.as('DueDate')]));
+    let list = rows[0]!;
+    for (const row of rows.slice(1)) list = list.unionAll(row);
+    const quebec = sql`c.province = 'QC'`;
+    const when = (condition: ReturnType<typeof sql>, amount: ReturnType<typeof sql>) => sql<string>`coalesce(sum(case when ${condition} then ${amount} else 0 end), 0)`;
+    const cra = sql`(case when ${quebec} then c.federal_tax + c.ei + c.employer_ei else c.cpp + c.cpp2 + c.employer_cpp + c.federal_tax + c.provincial_tax + c.ei + c.employer_ei end)`;
+    const rq = sql`(case when ${quebec} then c.qpp + c.qpp2 + c.employer_cpp + c.qpip + c.employer_qpip + c.provincial_tax else 0 end)`;
+    const accounts = ctx.state['accounts'] as string[];
+    const posted = sql<string>`coalesce((select sum(0 - e.amount) from gl_entries e where e.source = 'PR' and e.data_type = 'Actual' and e.account_id in (${sql.join(accounts.length > 0 ? accounts : [''])}) and e.entry_date >= p."PeriodStart" and e.entry_date <= p."PeriodEnd"), 0)`;
+    const inner = ctx.db
+      .selectFrom(list.as('p'))
+      .leftJoin('pr_cheques as c', (join) => join.onRef('c.pay_date', '>=', 'p.PeriodStart').onRef('c.pay_date', '<=', 'p.PeriodEnd').on('c.status', 'in', ['Paid', 'Posted']))
+      .select([
+        'p.PeriodStart',
+        'p.PeriodEnd',
+        'p.DueDate',
+        sql<number>`count(distinct c.employee_id)`.as('Employees'),
+        sumOf('c.gross').as('Gross'),
+        when(sql`not ${quebec}`, sql`c.cpp + c.cpp2`).as('Cpp'),
+        when(sql`not ${quebec}`, sql`c.employer_cpp`).as('CppEmployer'),
+        sumOf('c.ei').as('Ei'),
+        sumOf('c.employer_ei').as('EmployerEi'),
+        // Federal tax always goes to the CRA; the province's too, except Québec's (Revenu Québec collects it).
+        sql<string>`coalesce(sum(c.federal_tax + case when ${quebec} then 0 else c.provincial_tax end), 0)`.as('IncomeTax'),
+        sql<string>`coalesce(sum(${cra}), 0)`.as('CraTotal'),
+        when(quebec, sql`c.qpp + c.qpp2 + c.employer_cpp`).as('QppTotal'),
+        when(quebec, sql`c.qpip + c.employer_qpip`).as('QpipTotal'),
+        when(quebec, sql`c.provincial_tax`).as('QuebecTax'),
+        sql<string>`coalesce(sum(${rq}), 0)`.as('RqTotal'),
+        posted.as('Posted'),
+      ])
+      .groupBy(['p.PeriodStart', 'p.PeriodEnd', 'p.DueDate']);
+    return ctx.db.selectFrom(inner.as('r')).selectAll('r').select(sql<string>`r."CraTotal" + r."RqTotal" - r."Posted"`.as('Difference'));
+  },
+};
+
+export const PR_SERVER_REPORTS: readonly ServerReport[] = [inquiry, ytd, compensation, journal, t4, slips, rl1, rl1SlipReport, roe, remittance];
 
 /** The year's T4 boxes per employee, as the T4 report computes them (for the T4 XML file, t4-file.ts). */
 export async function t4YearRows(db: ReportContext['db'], year: number): Promise<Record<string, unknown>[]> {
