@@ -2,7 +2,8 @@
  * The import rules (ARCHITECTURE.md, "Business modules" › "Import rules"), checked on resolved paths: a
  * specifier (`@erp/modules/gl/server/…`, `@erp/server/…`, `../../server/…`) is resolved the way TypeScript and
  * Vite resolve it (tsconfig.json `paths`, the workspaces) and the rule looks at the file it lands on.
- * `npm run lint` runs it on the browser code (see package.json); `scripts/lint.mjs` counts the result for the test run.
+ * `npm run lint` runs it on the browser code and, for the cycle rule, the server code (scripts/lint.mjs, which
+ * counts the result for the test run).
  */
 
 /** Code that ends up in a browser bundle. */
@@ -72,6 +73,15 @@ module.exports = {
       to: { path: '^(modules/[^/]+/screens/|apps/|root-config/|shell-elements/)' },
     },
     {
+      // Issue 41: a cycle of imports that survive compilation decides module evaluation order by accident (a
+      // binding read before its module ran). Type-only imports vanish at build time and may go both ways.
+      name: 'no-runtime-cycle',
+      comment: 'Browser and server code alike: no cycle of runtime imports (type-only imports do not count).',
+      severity: 'error',
+      from: { pathNot: TEST_FILE },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'An import that does not resolve cannot be checked.',
       severity: 'error',
@@ -80,7 +90,7 @@ module.exports = {
     },
   ],
   options: {
-    doNotFollow: { path: ['node_modules', SERVER_ONLY] },
+    doNotFollow: { path: ['node_modules'] },
     exclude: { path: ['(^|/)node_modules/', '(^|/)dist/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

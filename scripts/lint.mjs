@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run lint`: ESLint over the repository (eslint.config.mjs) and the import rules over the browser code
- * (dependency-cruiser, .dependency-cruiser.cjs). Prints every problem; exits 1 when there is one.
+ * `npm run lint`: ESLint over the repository (eslint.config.mjs) and the import rules over the browser code, and
+ * the no-cycle rule over the server code too (dependency-cruiser, .dependency-cruiser.cjs). Prints every problem; exits 1 when there is one.
  *
  * `--report <file>` writes the counts for scripts/test-all.mjs: one check per linted file (failed when ESLint
  * reports an error in it) and one per import rule (failed when any import breaks it), as `{ passed, failed, skipped }`.
@@ -38,9 +38,11 @@ const browserRoots = [
   ...folders('modules', 'definitions'),
   ...folders('modules', 'screens'),
 ];
+// The server code, for the rule that holds everywhere (no runtime import cycle); the other rules name browser paths.
+const serverRoots = ['server/src', ...folders('modules', 'server')];
 const cruise = spawnSync(
   process.execPath,
-  [join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...browserRoots],
+  [join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...browserRoots, ...serverRoots],
   { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
 );
 let rules = [];
@@ -56,7 +58,7 @@ try {
 }
 for (const v of violations) console.log(`  error ${v.rule.name}: ${v.from} → ${v.to}`);
 const brokenRules = new Set(violations.map((v) => v.rule.name));
-console.log(`import rules: ${rules.length} rules over ${cruised} browser modules, ${violations.length} violations`);
+console.log(`import rules: ${rules.length} rules over ${cruised} browser and server modules, ${violations.length} violations`);
 
 const counts = {
   passed: results.length - withErrors.length + rules.filter((rule) => !brokenRules.has(rule)).length,
