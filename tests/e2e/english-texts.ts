@@ -61,14 +61,19 @@ export async function englishOf(
   return { exact, patterns };
 }
 
-/** The screen's texts: `chrome` (outside data cells and inputs, plus accessible names) and `all` (with data and values). */
-async function textsOf(screen: Locator): Promise<{ chrome: string[]; all: string[] }> {
-  const texts = await screen.evaluate((root) => {
+/** Data, not chrome: list cells, line cells, notes, and the name a lookup shows of the record its code names. */
+const DATA = '[role="row"][data-row-id] [role="gridcell"], td, textarea, [data-lookup-name]';
+
+/**
+ * The screen's texts: `chrome` (outside `data` and inputs, plus drop-down options and accessible names) and `all`
+ * (with data and values).
+ */
+export async function textsOf(screen: Locator, data = DATA): Promise<{ chrome: string[]; all: string[] }> {
+  const texts = await screen.evaluate((root, data) => {
     const chrome: string[] = [];
     const all: string[] = [];
     const visible = (element: Element) => (element as HTMLElement).getClientRects().length > 0;
-    // Data: list cells, line cells, notes, and the name a lookup shows of the record its code names (master data).
-    const isData = (element: Element) => element.closest('[role="row"][data-row-id] [role="gridcell"], td, textarea, [data-lookup-name]') !== null;
+    const isData = (element: Element) => element.closest(data) !== null;
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
@@ -84,7 +89,7 @@ async function textsOf(screen: Locator): Promise<{ chrome: string[]; all: string
       for (const name of ['aria-label', 'title', 'placeholder', 'aria-description']) chrome.push(element.getAttribute(name) ?? '');
     }
     return { chrome, all };
-  });
+  }, data);
   return {
     chrome: texts.chrome
       .flatMap((text) => text.split(/ — |\n/))

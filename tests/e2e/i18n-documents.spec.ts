@@ -9,44 +9,17 @@
  * string or a key's English fallback. Data (the list's cells, field values) is not chrome and is not checked.
  */
 import { expect, test, type Locator } from '@playwright/test';
-import { englishOf, namespaceStrings } from './english-texts.ts';
+import { englishOf, namespaceStrings, textsOf, type English } from './english-texts.ts';
 import { signIn } from './helpers.ts';
 import { goTo, screenOf } from './shell-helpers.ts';
 
 const PATH = '/novus-ic/inventory-ticket';
 const NAMESPACES = ['records', 'forms', 'entities', 'ic', 'gl'] as const;
 
-/**
- * The screen's chrome texts: visible text outside the list's data cells and the form's inputs, the options of
- * its drop-downs, and the accessible names and hints of visible elements ("Product — Line 1" in two parts).
- */
-async function chromeTexts(screen: Locator): Promise<string[]> {
-  const texts = await screen.evaluate((root) => {
-    const out: string[] = [];
-    const visible = (element: Element) => (element as HTMLElement).getClientRects().length > 0;
-    const isData = (element: Element) => element.closest('[role="row"][data-row-id] [role="gridcell"], textarea') !== null;
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest('select') || isData(parent) || !visible(parent)) continue;
-      out.push(node.textContent ?? '');
-    }
-    for (const select of root.querySelectorAll('select')) if (visible(select)) for (const option of select.options) out.push(option.text);
-    for (const element of root.querySelectorAll('[aria-label], [title], [placeholder], [aria-description]')) {
-      if (!visible(element)) continue;
-      for (const name of ['aria-label', 'title', 'placeholder', 'aria-description']) out.push(element.getAttribute(name) ?? '');
-    }
-    return out;
-  });
-  return texts
-    .flatMap((text) => text.split(/ — |\n/))
-    .map((text) => text.trim().replace(/\s*[:*]$/, '').trim())
-    .filter((text) => /\p{L}/u.test(text));
-}
-
 /** The chrome texts of the screen that are English. */
-async function englishIn(screen: Locator, english: { exact: Set<string>; patterns: RegExp[] }): Promise<string[]> {
-  const found = (await chromeTexts(screen)).filter((text) => english.exact.has(text) || english.patterns.some((pattern) => pattern.test(text)));
+async function englishIn(screen: Locator, english: English): Promise<string[]> {
+  // Only list cells and notes are data here: a line's cells and a lookup's name are checked too.
+  const found = (await textsOf(screen, '[role="row"][data-row-id] [role="gridcell"], textarea')).chrome.filter((text) => english.exact.has(text) || english.patterns.some((pattern) => pattern.test(text)));
   return [...new Set(found)];
 }
 

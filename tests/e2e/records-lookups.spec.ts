@@ -4,7 +4,8 @@
  * warehouses on an inventory ticket and on the Stock Status report — and offers only what the field accepts:
  * no control account among a journal line's suggestions (and one typed is refused as posted through its
  * sub-ledger), a ticket's sub types are those of its type, and the product lookup marks lot-tracked products.
- * The firm lookup widget shows the picked firm's name beside its id, as every lookup does.
+ * The firm lookup widget shows the picked firm's name beside its id, as every lookup does. A code typed in full and
+ * Enter take that record, even before the suggestions for the last keystroke come (a fast typist).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
@@ -122,4 +123,32 @@ test("the firm lookup widget asks as the field it serves, with the screen's righ
   await expect(form.locator('.erp-lookup').filter({ has: page.getByRole('textbox', { name: 'Jobber Firm ID', exact: true }) }).locator('[data-lookup-name]')).toHaveText('Northshore Metals Ltd.');
   await expect(jobber).not.toBeFocused();
   await expect(form.locator(':focus')).toHaveCount(1);
+});
+
+test('Enter on a product code typed in full takes that product, even while the suggestions still answer a shorter text', async ({ page }) => {
+  await signIn(page, 'clerk', 'clerk', '#/');
+  const screen = await openScreen(page, '/novus-ic/inventory-ticket', /Inventory Tickets/);
+  await screen.getByRole('button', { name: 'New', exact: true }).click();
+  const form = screen.locator('.erp-document');
+  const product = form.getByRole('combobox', { name: 'Product — Line 1' });
+  await product.fill('HRS-1');
+  // The shorter search lists the 12-gauge sheet, but not first.
+  await expect(form.getByRole('option', { name: /^HRS-12GA-48X96 / })).toBeVisible();
+  await expect(form.getByRole('option').first()).not.toContainText('HRS-12GA-48X96');
+  // A fast typist: the rest of the code and Enter before the search for it answers.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/lookup/product?**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await product.press('End');
+  await product.pressSequentially('2GA-48X96');
+  await product.press('Enter');
+  await expect(product).toHaveAttribute('aria-expanded', 'false');
+  await expect(product).toHaveValue('HRS-12GA-48X96');
+  release();
+  await page.unrouteAll({ behavior: 'wait' });
+  await expect(form.locator('[data-lookup-name]').first()).toContainText('12');
+  await expect(product).toHaveValue('HRS-12GA-48X96');
 });

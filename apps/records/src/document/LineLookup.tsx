@@ -1,7 +1,8 @@
 /**
  * A lookup cell of the line grid (issue 12): a combobox that suggests records of the target entity as the
  * user types (GET /api/lookup/<entity>?Search=, 20 at most), opened with F4 or Alt+Down; ArrowUp/ArrowDown move
- * in the list, Enter picks, Escape closes. Tab and Enter without an open list go on to the next cell (the
+ * in the list, Enter picks (a code typed in full is that record, even before the answer for the last keystroke
+ * comes: see pickOnEnter), Escape closes. Tab and Enter without an open list go on to the next cell (the
  * grid handles them). WAI-ARIA combobox pattern: aria-expanded, aria-controls, aria-activedescendant.
  * The server answers each suggestion's key and label from its registry (every module), so the target's
  * definition need not be loaded in the page (contract: form/fields/Lookup.tsx).
@@ -60,17 +61,47 @@ export function LineLookup(props: LineLookupProps) {
   // The search shown and its next page, when there is one.
   const [paging, setPaging] = useState<{ text: string; next: number } | null>(null);
   const query = useRef(0);
+  // What the list shown answers (the text searched), and whether the user moved in it since: an Enter typed
+  // before the answer for the last keystroke must not take the first match of an older, shorter search.
+  const shownFor = useRef<string | null>(null);
+  const moved = useRef(false);
 
-  async function suggest(text: string, page = 1) {
+  /** Searches `text`; answers the options shown (null when a later search overtook this one). */
+  async function suggest(text: string, page = 1): Promise<Option[] | null> {
     const ticket = ++query.current;
     const outcome = await lookupRecords(props.entity, text, props.via, { page });
-    if (ticket !== query.current) return;
+    if (ticket !== query.current) return null;
     const rows = outcome.status === 200 ? ((outcome.body?.List ?? []) as LookupRow[]) : [];
     const found = rows.map((row) => ({ value: row.Value, label: row.Label, marks: (row.Marks ?? []).join(' · ') }));
-    setOptions(page === 1 ? found : [...options, ...found]);
+    const shown = page === 1 ? found : [...options, ...found];
+    setOptions(shown);
     setActive(page === 1 ? 0 : options.length);
     setPaging(outcome.status === 200 && (outcome.body as { More?: boolean } | null)?.More === true ? { text, next: page + 1 } : null);
     setOpen(true);
+    if (page === 1) {
+      shownFor.current = text;
+      moved.current = false;
+    }
+    return shown;
+  }
+
+  /**
+   * Enter in an open list: the option the user moved to; else the one whose code is exactly what was typed; else,
+   * when the list answers an older text than the box holds, the answer for what is typed (its exact code, else its
+   * first match); else the first match.
+   */
+  async function pickOnEnter(): Promise<void> {
+    const typed = props.value.trim().toUpperCase();
+    const exactIn = (list: readonly Option[]) => list.find((option) => option.value.toUpperCase() === typed);
+    if (moved.current) return pick(options[active]);
+    const exact = exactIn(options);
+    if (exact) return pick(exact);
+    if (shownFor.current !== props.value) {
+      const fresh = await suggest(props.value);
+      if (fresh) pick(exactIn(fresh) ?? fresh[0]);
+      return;
+    }
+    pick(options[active]);
   }
 
   useEffect(() => () => {
@@ -118,12 +149,13 @@ export function LineLookup(props: LineLookupProps) {
       }
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         event.preventDefault();
+        moved.current = true;
         setActive((index) => (index + (event.key === 'ArrowDown' ? 1 : options.length - 1)) % options.length);
         return;
       }
       if (event.key === 'Enter') {
         event.preventDefault();
-        pick(options[active]);
+        void pickOnEnter();
         return;
       }
     }
