@@ -9,7 +9,7 @@
  *       parameters' errors (as the report's run) or the first ROE Web edit it would fail (pr:roeFile.<key>).
  *   GET  /api/pr/roe-files?EmployeeId=…   the employee's generations: who, when, reason, amended serial, changes.
  */
-import { isCalendarDate, validateReportParameters } from '@erp/shared/reports/define';
+import { validateReportParameters } from '@erp/shared/reports/define';
 import { apiSchema, object, RECORD, text } from '@erp/server/http/schemas';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { messageIn } from '@erp/server/entities/call-result';
@@ -98,8 +98,6 @@ export const roeFileRoutes: EntityRoutes = async (app, { contextOf }) => {
     }
     const refusal = await lookupParametersRefusal(ctx.any, ctx.user, roeReport.parameters, checked.value);
     if (refusal) return sendAnswer(reply, refusal);
-    const recall = checked.value['RecallDate'];
-    if (typeof recall === 'string' && !isCalendarDate(recall)) return refuse('roe_recallInvalid', messageIn(language, 'pr:roeFile.recallInvalid'));
     const result = await ctx.any.transaction().execute(async (trx) => {
       const record = await roeRecord(trx, ctx.engine, checked.value, language);
       if (record === null || record === 'employerMissing') return { refused: record ?? 'employeeMissing' };
