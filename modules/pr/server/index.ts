@@ -1,8 +1,8 @@
 /**
  * Payroll on the server (issue 29): the entity rules, the pay-run processes, the reports, the cheque PDF and
- * deposit file calls, migrations 0029_pr, 0045_pr_t4 (the T4 XML file) and 0046_pr_roe (the ROE XML file), the demo data and the module's part of
- * the large-data generator (`--pr`); the trades labour on the same employees (labour/: work orders, time cards,
- * job costing, approved time as payroll input).
+ * deposit file calls, migrations 0029_pr, 0045_pr_t4 (the T4 XML file) and 0046_pr_roe (the ROE XML file), the
+ * demo data and the module's part of the large-data generator (`--pr`); the trades labour on the same employees
+ * (labour/: work orders, time cards, job costing, approved time as payroll input).
  */
 import { combineParts } from '@erp/server/modules/part';
 import { prModule } from '../definitions/index.ts';
