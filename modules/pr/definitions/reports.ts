@@ -21,6 +21,7 @@ import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/def
 import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 import { CHEQUE_STATUSES, options, PAYROLL_ONLY, PR_APP } from './common.ts';
+import { ROE_REASON_CODES } from './roe.ts';
 
 const { date, dateRange, integer, lookup, money, quantity, text } = reportParts('pr:reports');
 const route = (path: string) => [{ application: PR_APP, path }];
@@ -364,16 +365,32 @@ export const rl1Report: ReportDefinition = defineReport({
 
 export const rl1Slips: ReportDefinition = slipsReport('pr-rl1-slips', '/rl1-slips', 'rl1Slips', 'rl1BoxNames', RL1_BOXES, RL1_TOTALS);
 
-export const roeReport: ReportDefinition = defineReport({
-  name: 'pr-roe',
-  application: PR_APP,
-  routes: route('/roe'),
-  titleKey: 'pr:reports.roe.title',
-  parameters: [{ ...EMPLOYEE, required: true }, { name: 'LastDay', type: 'date', required: true, defaultValue: 'today', labelKey: 'pr:reports.parameters.LastDay' }],
-  rules: [],
-  columns: [integer('PayPeriod'), date('PayDate'), quantity('InsurableHours', { total: true }), money('InsurableEarnings', { total: true }), money('Gross', { total: true })],
-  defaultSort: [{ field: 'PayPeriod' }],
-  roles: PAYROLL_ONLY,
-});
+/**
+ * The ROE screen: insurable hours and earnings by pay period (block 15C) up to the last day for which paid; it also
+ * writes the Record of Employment as ROE Web payroll-extract XML (issue 45 item 3; server/roe-file.ts) with the
+ * reason for issuing it (block 16), comments (18), the expected date of recall (14) and the serial of an ROE it
+ * amends (2).
+ */
+export const roeReport: ReportDefinition = {
+  ...defineReport({
+    name: 'pr-roe',
+    application: PR_APP,
+    routes: route('/roe'),
+    titleKey: 'pr:reports.roe.title',
+    parameters: [
+      { ...EMPLOYEE, required: true },
+      { name: 'LastDay', type: 'date', required: true, defaultValue: 'today', labelKey: 'pr:reports.parameters.LastDay' },
+      { name: 'ReasonCode', type: 'enum', required: true, defaultValue: 'A00', options: options(ROE_REASON_CODES, 'roeReasons'), labelKey: 'pr:reports.parameters.ReasonCode' },
+      { name: 'RecallDate', type: 'date', labelKey: 'pr:reports.parameters.RecallDate' },
+      { name: 'Comments', type: 'text', maxLength: 160, labelKey: 'pr:reports.parameters.Comments' },
+      { name: 'AmendedSerial', type: 'text', maxLength: 9, labelKey: 'pr:reports.parameters.AmendedSerial' },
+    ],
+    rules: [],
+    columns: [integer('PayPeriod'), date('PayDate'), quantity('InsurableHours', { total: true }), money('InsurableEarnings', { total: true }), money('Gross', { total: true })],
+    defaultSort: [{ field: 'PayPeriod' }],
+    roles: PAYROLL_ONLY,
+  }),
+  files: [{ path: 'pr/roe-file', labelKey: 'pr:roeFile.download', fileName: 'ROE.xml' }],
+};
 
 export const PR_REPORT_DEFINITIONS: readonly ReportDefinition[] = [employeeInquiry, yearToDateList, compensationReport, journalPrinting, t4Report, t4Slips, rl1Report, rl1Slips, roeReport];

@@ -82,3 +82,30 @@ export const m0045_pr_t4: Migration = {
       .execute();
   },
 };
+
+/**
+ * Migration 0046_pr_roe (issue 45 items 3 and 6): every ROE XML file generated — the employee, the last day for
+ * which paid, the reason, the serial of the ROE it amends, who and when, the blocks it filed (what the next file
+ * of the employee compares with) and which changed since the previous one, and the XML.
+ */
+export const m0046_pr_roe: Migration = {
+  async up(db: AnyDb) {
+    const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+    const files = pg
+      ? db.schema.createTable('pr_roe_files').addColumn('file_id', 'serial', (c) => c.primaryKey())
+      : db.schema.createTable('pr_roe_files').addColumn('file_id', 'integer', (c) => c.primaryKey().autoIncrement());
+    await files
+      .ifNotExists()
+      .addColumn('employee_id', 'text', (c) => c.notNull())
+      .addColumn('last_day', 'text', (c) => c.notNull())
+      .addColumn('reason_code', 'text', (c) => c.notNull())
+      .addColumn('amended_serial', 'text', (c) => c.notNull())
+      .addColumn('created_on', 'text', (c) => c.notNull())
+      .addColumn('created_by', 'text', (c) => c.notNull())
+      .addColumn('blocks', 'text', (c) => c.notNull())
+      .addColumn('changed', 'text', (c) => c.notNull())
+      .addColumn('content', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('pr_roe_files_employee').ifNotExists().on('pr_roe_files').columns(['employee_id', 'file_id']).execute();
+  },
+};

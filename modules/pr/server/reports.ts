@@ -15,6 +15,7 @@ import type { ReportParameterError } from '@erp/shared/reports/define';
 import { RL1_ALWAYS, RL1_BOXES, RL1_TOTALS, SLIP_ALWAYS, SLIP_BOXES, SLIP_TOTALS, boxField, compensationReport, employeeInquiry, journalPrinting, remittanceReport, rl1Report, rl1Slips, roeReport, t4Report, t4Slips, yearToDateList } from '../definitions/reports.ts';
 import { loadTables, rateOf } from './deductions.ts';
 import { remittingPeriods, type RemitterType } from './remitting.ts';
+import { PAY_PERIOD_TYPES } from './roe-xml.ts';
 
 const live = (ctx: ReportContext) => ctx.db.selectFrom('pr_cheques as c').where('c.status', '<>', 'Cancelled');
 const between = (query: AnySelect, from: string, to: string) => query.where('c.pay_date', '>=', from).where('c.pay_date', '<=', to);
@@ -214,34 +215,42 @@ function slipsOf(def: ServerReport['def'], totalsOf: (ctx: ReportContext) => Any
 const slips = slipsOf(t4Slips, t4Totals, SLIP_BOXES, SLIP_ALWAYS, SLIP_TOTALS);
 const rl1SlipReport = slipsOf(rl1Slips, rl1Totals, RL1_BOXES, RL1_ALWAYS, RL1_TOTALS);
 
-const ROE_PERIODS: Record<string, number> = { '52': 53, '26': 27, '24': 25, '12': 13 };
+/** Block 15C's periods by pay frequency (weekly 53, bi-weekly 27, semi-monthly 25, monthly 13; roe-xml.ts). */
+const ROE_PERIODS = Object.entries(PAY_PERIOD_TYPES).map(([frequency, type]) => [frequency, type.periods] as const);
+
+/** The employee's pays up to the last day for which paid, numbered back from the final one (block 15C). */
+function roePeriods(db: ReportContext['db'], employee: string, lastDay: string): AnySelect {
+  const numbered = db
+    .selectFrom('pr_cheques as c')
+    .innerJoin('pr_employees as p', 'p.employee_id', 'c.employee_id')
+    .where('c.employee_id', '=', employee)
+    .where('c.status', '<>', 'Cancelled')
+    .where('c.pay_date', '<=', lastDay)
+    .select([
+      sql<number>`row_number() over (order by c.pay_date desc, c.cheque_id desc)`.as('PayPeriod'),
+      'c.pay_date as PayDate',
+      'c.insurable_hours as InsurableHours',
+      'c.insurable as InsurableEarnings',
+      'c.gross as Gross',
+      'p.pay_frequency as Frequency',
+    ]);
+  // Block 15C: the most recent periods of the employee's pay type (bi-weekly 27, weekly 53 …).
+  const limits = ROE_PERIODS.map(([frequency, periods]) => sql`(${sql.ref('n.Frequency')} = ${frequency} and ${sql.ref('n.PayPeriod')} <= ${periods})`);
+  return db
+    .selectFrom(numbered.as('n'))
+    .where(sql<boolean>`(${sql.join(limits, sql` or `)})`)
+    .select(['n.PayPeriod', 'n.PayDate', 'n.InsurableHours', 'n.InsurableEarnings', 'n.Gross']);
+}
 
 const roe: ServerReport = {
   def: roeReport,
-  rows(ctx) {
-    const employee = String(ctx.params['EmployeeId']);
-    const numbered = ctx.db
-      .selectFrom('pr_cheques as c')
-      .innerJoin('pr_employees as p', 'p.employee_id', 'c.employee_id')
-      .where('c.employee_id', '=', employee)
-      .where('c.status', '<>', 'Cancelled')
-      .where('c.pay_date', '<=', String(ctx.params['LastDay']))
-      .select([
-        sql<number>`row_number() over (order by c.pay_date desc, c.cheque_id desc)`.as('PayPeriod'),
-        'c.pay_date as PayDate',
-        'c.insurable_hours as InsurableHours',
-        'c.insurable as InsurableEarnings',
-        'c.gross as Gross',
-        'p.pay_frequency as Frequency',
-      ]);
-    // Block 15C: the most recent periods of the employee's pay type (bi-weekly 27, weekly 53 …).
-    const limits = Object.entries(ROE_PERIODS).map(([frequency, periods]) => sql`(${sql.ref('n.Frequency')} = ${frequency} and ${sql.ref('n.PayPeriod')} <= ${periods})`);
-    return ctx.db
-      .selectFrom(numbered.as('n'))
-      .where(sql<boolean>`(${sql.join(limits, sql` or `)})`)
-      .select(['n.PayPeriod', 'n.PayDate', 'n.InsurableHours', 'n.InsurableEarnings', 'n.Gross']);
-  },
+  rows: (ctx) => roePeriods(ctx.db, String(ctx.params['EmployeeId']), String(ctx.params['LastDay'])),
 };
+
+/** The ROE screen's rows (pay period 1 the final one), for the ROE XML file (roe-file.ts). */
+export async function roeRows(db: ReportContext['db'], employee: string, lastDay: string): Promise<Record<string, unknown>[]> {
+  return (await roePeriods(db, employee, lastDay).orderBy('n.PayPeriod').execute()) as Record<string, unknown>[];
+}
 
 /** The payroll liability accounts a pay run credits with what is remitted (payrun.ts journalLines). */
 const REMITTED_ACCOUNTS = ['PENSION-PAYABLE', 'EI-PAYABLE', 'QPIP-PAYABLE', 'TAX-PAYABLE'];

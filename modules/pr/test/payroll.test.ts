@@ -386,7 +386,7 @@ describe('a pay run', () => {
     expect(await pdfText(rl1Pdf.rawPayload)).toContain('Québec income tax withheld');
     const ytd = json(await as(admin).post('/api/reports/pr-year-to-date/run', { Parameters: { Year: 2026 } }));
     expect((ytd.List as Json[]).find((item) => item.EmployeeId === 'E1001')?.Gross).toBe('4192.50');
-    const roe = json(await as(admin).post('/api/reports/pr-roe/run', { Parameters: { EmployeeId: 'E1005', LastDay: '2026-03-31' } }));
+    const roe = json(await as(admin).post('/api/reports/pr-roe/run', { Parameters: { EmployeeId: 'E1005', LastDay: '2026-03-31', ReasonCode: 'A00' } }));
     expect((roe.List as Json[]).map((item) => item.PayPeriod)).toEqual([1, 2]);
     expect(roe.Totals.InsurableHours).toBe('90.0000');
   });
