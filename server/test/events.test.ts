@@ -11,6 +11,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { registeredEntity } from '../src/entities/registry.ts';
 import { keyColumn } from '../src/entities/wire.ts';
 import type { EventHub, RecordEvent, PresenceUser } from '../src/events/hub.ts';
@@ -183,6 +184,27 @@ describe('record events (issue 42 item 2)', () => {
     // The marker's own send is not counted (settle clears it); the thousand commits made at most a few.
     expect(hub.published - before).toBeLessThan(40);
     hub.closeStream(watcher.stream);
+  });
+});
+
+describe('across instances on one PostgreSQL database (LISTEN/NOTIFY)', () => {
+  it.skipIf(server?.database.engine !== 'postgres' && process.env.TEST_DATABASE !== 'postgres')('tells a stream on one instance of a write through another', async () => {
+    const other = await buildApp(server.config, { logger: false });
+    try {
+      const watcher = open('boss');
+      const otherDb = other.erp.database.db as unknown as Kysely<any>;
+      await otherDb.updateTable('firms').set({ version: sql`version + 1` }).where('firm_id', '=', 'B200').execute();
+      await expect.poll(() => has(watcher, 'firm', 'B200'), { timeout: 5000 }).toBe(true);
+      // And presence: a stream of the other instance showing the record is named here.
+      const there = other.erp.events.openStream('admin', { send: () => undefined }, null);
+      const here = hub.streamOf(watcher.stream, 'boss')!;
+      await hub.setPresence(here, [{ Entity: 'firm', Id: 'B200', Editing: false }]);
+      await other.erp.events.setPresence(other.erp.events.streamOf(there, 'admin')!, [{ Entity: 'firm', Id: 'B200', Editing: false }]);
+      await expect.poll(() => watcher.presence.at(-1)?.Users.map((user) => user.UserId), { timeout: 5000 }).toEqual(['admin']);
+      hub.closeStream(watcher.stream);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -8,6 +8,8 @@
  * EventSource is closed and a new ticket asked for after a back-off (1 s, doubling to 30 s), naming the last event
  * id seen so the server replays what was missed (or sends `reset`: every screen reloads what it shows).
  *
+ * `<html data-live-events="open">` while the stream is open ("closed" after an error, until it is open again).
+ *
  * Screens:
  * - `recordEvents(entity)`: an Observable of the events of one entity (resets included, as `{ reset: true }`).
  * - `showRecord(entity, id)`: a handle whose `editing(flag)` says a form holds typed changes, and `close()`;
@@ -92,6 +94,8 @@ async function connect(): Promise<void> {
     opened.addEventListener('ready', (event) => {
       stream = (JSON.parse((event as MessageEvent<string>).data) as { Stream: string }).Stream;
       backoff = 1000;
+      // For diagnostics and tests: whether this page is live.
+      document.documentElement.dataset['liveEvents'] = 'open';
       if (lastEventId === null) lastEventId = (event as MessageEvent).lastEventId || null;
       sendPresence();
     });
@@ -108,6 +112,7 @@ async function connect(): Promise<void> {
     });
     opened.addEventListener('error', () => {
       if (source !== opened) return;
+      document.documentElement.dataset['liveEvents'] = 'closed';
       opened.close();
       source = null;
       stream = null;

@@ -27,6 +27,7 @@ import type { AnyEntity } from '@erp/shared/entities/define';
 import { allEntities } from '@erp/shared/entities/index';
 import { canRead } from '../entities/access.ts';
 import type { AnyDb, EntityContext, EntityHooks } from '../entities/hooks.ts';
+import { tableChanged } from '../entities/paging.ts';
 import { registeredEntity } from '../entities/registry.ts';
 import { keyColumn, loadRecord, parseId } from '../entities/wire.ts';
 import { openedApplications } from '../auth/access.ts';
@@ -89,6 +90,8 @@ type WireMessage =
 /** A stream as the hub sees it; routes.ts writes what `send` is given to the HTTP answer. */
 export interface StreamSink {
   send(event: 'records' | 'presence' | 'reset' | 'ready', data: unknown, id?: string): void;
+  /** Ends the answer (the server is closing). */
+  end?(): void;
 }
 
 interface Pending {
@@ -156,12 +159,19 @@ export class EventHub {
     return hub;
   }
 
+  /** Ends every stream (before the HTTP server closes: open streams would keep it waiting). */
+  endStreams(): void {
+    for (const stream of [...this.streams.values()]) {
+      this.closeStream(stream.id);
+      stream.sink.end?.();
+    }
+  }
+
   async close(): Promise<void> {
+    this.endStreams();
     this.database.changes.attach(null);
     clearInterval(this.beat);
     if (this.publishTimer) clearTimeout(this.publishTimer);
-    for (const stream of this.streams.values()) if (stream.timer) clearTimeout(stream.timer);
-    this.streams.clear();
     await this.transport.close();
   }
 
@@ -225,7 +235,11 @@ export class EventHub {
   private receive(message: WireMessage): void {
     if (message.t === 'p') return this.receivePresence(message);
     const changes = new Map<string, Pending>();
-    for (const [table, key, kind] of message.ch) mergePending(changes, `${table}\u0000${key ?? '*'}`, { kind, by: message.by, at: message.at });
+    for (const [table, key, kind] of message.ch) {
+      mergePending(changes, `${table}\u0000${key ?? '*'}`, { kind, by: message.by, at: message.at });
+      // Another instance's write: this one's cached list counts of the table are stale (entities/paging.ts).
+      if (message.i !== this.instance) tableChanged(table);
+    }
     this.seq += 1;
     this.replay.push({ seq: this.seq, changes });
     if (this.replay.length > REPLAY_SIZE) this.replay.shift();

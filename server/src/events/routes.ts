@@ -44,6 +44,8 @@ export function registerWriterContext(app: FastifyInstance): void {
 export function registerEventRoutes(app: FastifyInstance, deps: { database: Database; hub: EventHub }): void {
   const { hub } = deps;
   const db = deps.database.db as unknown as AnyDb;
+  // Open streams never end by themselves: closing the server ends them first (the browser reconnects elsewhere).
+  app.addHook('preClose', async () => hub.endStreams());
 
   app.post(
     '/api/events/ticket',
@@ -100,6 +102,9 @@ export function registerEventRoutes(app: FastifyInstance, deps: { database: Data
           send(event, data, eventId) {
             if (raw.writableEnded) return;
             raw.write(`${eventId ? `id: ${eventId}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+          },
+          end() {
+            if (!raw.writableEnded) raw.end();
           },
         },
         request.query.last ?? null,
