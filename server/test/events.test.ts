@@ -80,6 +80,7 @@ async function settle(...streams: Sent[]) {
 beforeAll(async () => {
   server = await startServer();
   hub = server.app.erp.events;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db = server.app.erp.database.db as unknown as Kysely<any>;
   admin = (await signIn(server.app, 'admin', 'admin')).access_token;
   await user('gl-only', ['CLERK']);
@@ -192,6 +193,7 @@ describe('across instances on one PostgreSQL database (LISTEN/NOTIFY)', () => {
     const other = await buildApp(server.config, { logger: false });
     try {
       const watcher = open('boss');
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const otherDb = other.erp.database.db as unknown as Kysely<any>;
       await otherDb.updateTable('firms').set({ version: sql`version + 1` }).where('firm_id', '=', 'B200').execute();
       await expect.poll(() => has(watcher, 'firm', 'B200'), { timeout: 5000 }).toBe(true);
