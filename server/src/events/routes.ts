@@ -28,6 +28,8 @@ import { writer } from './capture.ts';
 import type { EventHub } from './hub.ts';
 
 const TICKET_MS = 30_000;
+/** Calls that take no Idempotency-Key (exactly-once/idempotency.ts). */
+const NO_REPLAY = { idempotency: 'none' } as const;
 const PING_MS = 25_000;
 const hash = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
 
@@ -50,6 +52,8 @@ export function registerEventRoutes(app: FastifyInstance, deps: { database: Data
   app.post(
     '/api/events/ticket',
     {
+      // Each call must answer a new ticket (a replayed one is used up): no Idempotency-Key replay.
+      config: NO_REPLAY,
       schema: apiSchema({
         summary: 'A one-use ticket that opens the event stream',
         tags: ['events'],
@@ -121,6 +125,8 @@ export function registerEventRoutes(app: FastifyInstance, deps: { database: Data
   app.post<{ Body: { Stream: string; Records: { Entity: string; Id: string; Editing: boolean }[] } }>(
     '/api/events/presence',
     {
+      // The whole set each time: sending it again is harmless, and a replay would be stale.
+      config: NO_REPLAY,
       schema: apiSchema({
         summary: 'The records the screens of an event stream show (presence)',
         tags: ['events'],
