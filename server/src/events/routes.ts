@@ -104,7 +104,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: { database: Data
         userId,
         {
           send(event, data, eventId) {
-            if (raw.writableEnded) return;
+            if (raw.writableEnded || raw.destroyed) return;
             raw.write(`${eventId ? `id: ${eventId}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
           },
           end() {
@@ -113,12 +113,18 @@ export function registerEventRoutes(app: FastifyInstance, deps: { database: Data
         },
         request.query.last ?? null,
       );
-      const ping = setInterval(() => raw.write(': ping\n\n'), PING_MS);
+      const ping = setInterval(() => {
+        if (!raw.destroyed) raw.write(': ping\n\n');
+      }, PING_MS);
       ping.unref();
-      request.raw.on('close', () => {
+      // The answer's own close (the browser went, or the server ends it); a write that fails on a dying socket is
+      // an 'error' no one else listens to: it closes the stream instead of the process.
+      const done = () => {
         clearInterval(ping);
         hub.closeStream(id);
-      });
+      };
+      raw.on('close', done);
+      raw.on('error', done);
     },
   );
 
