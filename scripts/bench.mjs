@@ -32,6 +32,7 @@ const sections = {
   ap: tsx('scripts/bench-ap.mjs'),
   pr: tsx('scripts/bench-pr.mjs'),
   'exactly-once': tsx('scripts/bench-exactly-once.mjs'),
+  events: tsx('scripts/bench-events.mjs'),
   screens: node('scripts/bench-screens.mjs'),
 };
 

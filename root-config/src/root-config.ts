@@ -21,6 +21,8 @@ import {
   hashPath,
   initI18n,
   resetLoading,
+  startRecordEvents,
+  stopRecordEvents,
   translate,
   type Application,
   type LanguagesAnswer,
@@ -279,6 +281,8 @@ async function boot(): Promise<void> {
   // §1 portal mode (logo, portal navigation, badges, account switcher): only for a portal landing page, so
   // its code loads only when a portal customer signs in (staff never download it).
   let portalRequested = false;
+  // Issue 42: one event stream per page while signed in (live lists, forms, badges; presence).
+  bus.session$.subscribe((current) => (current ? startRecordEvents() : stopRecordEvents()));
   bus.session$.subscribe((current) => {
     if (portalRequested || !current || !isPortalLanding(current.profile.landingPage)) return;
     portalRequested = true;

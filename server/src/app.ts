@@ -38,6 +38,8 @@ import { registerStaticRoutes } from './static/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { AnyDb } from './entities/hooks.ts';
 import { registerServerModules, seedServerModules } from './modules/index.ts';
+import { EventHub } from './events/hub.ts';
+import { registerEventRoutes, registerWriterContext } from './events/routes.ts';
 
 // `app.erp` (decorated in buildApp) is typed in http/fastify-types.ts; ErpParts stays importable from here.
 export type { ErpParts } from './http/fastify-types.ts';
@@ -84,7 +86,12 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     const oidc = config.oidc.embedded ? await mountEmbeddedProvider(app, { config, database }) : undefined;
     const mailer = await createMailer(config.mail, database.db as unknown as AnyDb);
     app.addHook('onClose', async () => mailer.close());
-    app.decorate('erp', { config, database, oidc, mailer });
+    // Issue 42: record events and presence; on PostgreSQL through LISTEN/NOTIFY (events/hub.ts).
+    const events = await EventHub.start(database, config.database.kind === 'postgres' ? config.database.url : undefined);
+    app.addHook('onClose', async () => events.close());
+    app.decorate('erp', { config, database, oidc, mailer, events });
+    // Before authentication: each request's writes are told with its caller (events/capture.ts).
+    registerWriterContext(app);
 
     const verify = createTokenVerifier({
       issuer: config.oidc.authority,
@@ -103,6 +110,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerApiDocs(app, config);
     registerReporting(app, { database });
     registerProcessing(app, { database });
+    registerEventRoutes(app, { database, hub: events });
     await registerStaticRoutes(app, config);
 
     await app.ready();

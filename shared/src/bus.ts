@@ -4,6 +4,7 @@
  * Subjects. No micro-app talks to another except through these channels.
  */
 import { BehaviorSubject, Subject } from 'rxjs';
+import type { RecordEvents, RecordPresence } from './record-events.ts';
 import { HOME_APPLICATION, type Application, type Menu, type RouteDefinition, type TenantInfo, type UserProfile } from './types.ts';
 
 /*
@@ -28,6 +29,9 @@ import { HOME_APPLICATION, type Application, type Menu, type RouteDefinition, ty
  * - dirtyTabs$          root-config (tab host: a screen registers a close guard exactly while it holds
  *                       unsaved changes, screen.ts)                    → top bar and tab bar markers, anyone
  * - alert$              api.ts, session.ts, root-config                → the alerts region
+ * - records$            record-events.ts (the server's event stream, issue 42) → lists, forms, queues, badges,
+ *                       the portal's orders: records created / changed / deleted elsewhere, or a reset
+ * - presence$           record-events.ts                               → forms: who else shows a record
  */
 
 /** The signed-in user as the shell sees it (§3 session: the expired flag). */
@@ -141,6 +145,14 @@ export const bus = {
   tabClosed$: new Subject<{ application: string; menuId: string }>(),
   /** An alert for the user (§8 catalogue), already localized. */
   alert$: new Subject<{ kind: 'error' | 'warning' | 'info'; message: string }>(),
+  /**
+   * Issue 42: records changed on the server (by anyone, on any instance), only those the user may see; batched and
+   * throttled by the server (about one batch a second). `reset`: events may have been missed, reload what is shown.
+   * Read through `recordEvents(entity)` of record-events.ts.
+   */
+  records$: new Subject<RecordEvents>(),
+  /** Issue 42 item 3: the other users showing a record this page shows (`presenceOf` in record-events.ts). */
+  presence$: new Subject<RecordPresence>(),
 };
 
 export type Bus = typeof bus;

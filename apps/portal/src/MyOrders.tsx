@@ -4,7 +4,7 @@
  * the order details page with the order.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Pager, RequireAccount, StatusMessage, displayDate, failureText, money, useLoad, usePortalText } from './common.tsx';
+import { Pager, RequireAccount, StatusMessage, displayDate, failureText, money, useLiveVersion, useLoad, usePortalText } from './common.tsx';
 import { openOrderDetails } from './order-store.ts';
 import { ORDER_PAGE_SIZE, ORDER_STATUSES, listOrders } from './portal-api.ts';
 
@@ -32,7 +32,8 @@ function OrdersList({ billToId }: { billToId: string }) {
   const ids = { search: useId(), status: useId() };
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState({ search: '', status: '', page: 1, sortBy: 'OrderDate', sortDesc: true });
-  const result = useLoad(() => listOrders({ billToId, ...query }), [billToId, query]);
+  const live = useLiveVersion('PortalOrder');
+  const result = useLoad(() => listOrders({ billToId, ...query }), [billToId, query, live]);
   const pages = result.data ? Math.max(1, Math.ceil(result.data.TotalCount / ORDER_PAGE_SIZE)) : 1;
 
   const submit = (event: FormEvent) => {

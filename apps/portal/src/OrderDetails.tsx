@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { askUser } from '@erp/shared';
 import { useBusValue, useScreen } from '@erp/ui';
-import { StatusMessage, displayDate, failureText, isAbort, useLoad, usePortalState, usePortalText } from './common.tsx';
+import { StatusMessage, displayDate, failureText, isAbort, useLiveVersion, useLoad, usePortalState, usePortalText } from './common.tsx';
 import { OrderLinesTable } from './OrderLines.tsx';
 import { selectedOrder$ } from './order-store.ts';
 import { addToCart, readOrder, type Order } from './portal-api.ts';
@@ -35,7 +35,8 @@ export function OrderDetailsScreen() {
 function Details({ orderKey }: { orderKey: number }) {
   const t = usePortalText();
   const state = usePortalState();
-  const result = useLoad(() => readOrder(orderKey), [orderKey]);
+  const live = useLiveVersion('PortalOrder', String(orderKey));
+  const result = useLoad(() => readOrder(orderKey), [orderKey, live]);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const order = result.data;
 

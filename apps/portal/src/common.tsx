@@ -3,7 +3,7 @@
  * shell's language, the failure message of a call, and the notice shown while no account is selected.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { ApiError, bus, formatCalendarDate, formatDateTime, formatMoney, holdReason$ } from '@erp/shared';
+import { ApiError, bus, formatCalendarDate, formatDateTime, formatMoney, holdReason$, recordEvents } from '@erp/shared';
 import { useBusValue, useTranslation, type Translate } from '@erp/ui';
 
 export const NAMESPACE = 'portal';
@@ -102,6 +102,22 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, version]);
   return { ...state, reload: () => setVersion((v) => v + 1) };
+}
+
+/**
+ * Issue 42: a number that grows with each change of the caller's own portal records of `entity` (`PortalOrder`;
+ * with `id`, that record only) — the server sends a portal user only their accounts' records. In a `useLoad`'s
+ * deps it reloads the screen's data in place (an order's status set by the office shows at once).
+ */
+export function useLiveVersion(entity: string, id?: string): number {
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const subscription = recordEvents(entity).subscribe(({ events, reset }) => {
+      if (reset || id === undefined || events.some((event) => event.Id === id || event.Id === null)) setVersion((v) => v + 1);
+    });
+    return () => subscription.unsubscribe();
+  }, [entity, id]);
+  return version;
 }
 
 /** Previous / next paging of a portal list (shown only when there is more than one page). */

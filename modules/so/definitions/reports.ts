@@ -80,6 +80,7 @@ export const shippingQueue: ProcessDefinition = defineProcess({
   itemLabel: 'OrderNo',
   maxItems: 1000,
   confirmKey: `${SO}:reports.shippingQueue.confirm`,
+  live: ['sales-order'],
 });
 
 export const invoiceQueue: ProcessDefinition = defineProcess({
@@ -109,6 +110,7 @@ export const invoiceQueue: ProcessDefinition = defineProcess({
   itemLabel: 'OrderNo',
   maxItems: 1000,
   confirmKey: `${SO}:reports.invoiceQueue.confirm`,
+  live: ['sales-order'],
 });
 
 export const editLotsShipped: ProcessDefinition = defineProcess({

@@ -7,7 +7,8 @@
  *   the links Home, My Orders, Notifications and Cart with the two badges (§7 GetBadgeNumbers: first item
  *   notifications, second cart; each shown only above 0; errors ignored), and the selected account;
  * - starts the portal session (shared/src/portal.ts: securables, firms, bill-to list, remembered account);
- * - reloads the badges on `bus.badgesReload$` and whenever the selected bill-to changes;
+ * - reloads the badges on `bus.badgesReload$`, whenever the selected bill-to changes, and on a record event of the
+ *   user's portal orders or notifications (issue 42);
  * - opens the account switcher (`openAccountSwitcher`) for the top bar's Switch Account link;
  * - sends /portal on to /portal/order (§2: both are the order page titled Home).
  * For any other session the bar is removed and nothing is fetched.
@@ -145,6 +146,10 @@ export function mountPortalChrome(anchor: HTMLElement): PortalChrome {
     });
   bus.badgesReload$.subscribe(() => {
     if (active) void reloadBadges();
+  });
+  // Issue 42: a notification or order of the user's accounts written anywhere (the office) updates the badges.
+  bus.records$.subscribe(({ events, reset }) => {
+    if (active && (reset || events.some((event) => event.Entity === 'PortalNotification' || event.Entity === 'PortalOrder'))) void reloadBadges();
   });
   bus.language$.subscribe(() => render());
   i18n.on('languageChanged', () => render());

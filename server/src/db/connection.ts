@@ -13,6 +13,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { capturing, lateFeed, type ChangeFeed } from '../events/capture.ts';
 import { migrate } from './migrations.ts';
 import { exactRow } from './exact.ts';
 import { registerFold } from './fold.ts';
@@ -27,6 +28,8 @@ export interface Database {
    * request's open transaction. Opened on first use.
    */
   reader?: () => BetterSqlite3.Database;
+  /** Committed record changes (events/capture.ts): the event hub attaches itself once started. */
+  changes: ChangeFeed & { attach(feed: ChangeFeed | null): void };
   /** §3 tenant info: database server ('embedded SQLite' or the PostgreSQL host). */
   server: string;
   /** §3 tenant info: database name (PostgreSQL) or file name (SQLite). */
@@ -69,10 +72,12 @@ function openSqlite(file: string): Database {
   sqlite.pragma('optimize = 0x10002');
   // Lookups' accent-insensitive search (fold.ts, issue 40 item 7), on both connections.
   registerFold(sqlite);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: exactIntegers(sqlite) }) });
+  const changes = lateFeed();
+  const db = new Kysely<DB>({ dialect: capturing(new SqliteDialect({ database: exactIntegers(sqlite) }), changes) });
   let reader: BetterSqlite3.Database | undefined;
   return {
     db,
+    changes,
     engine: 'sqlite',
     server: 'embedded SQLite',
     name: basename(file),
@@ -130,10 +135,12 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client whose connection drops (server restart, administrator's terminate) makes the pool
   // emit 'error'; without a listener Node would crash the whole server. The pool replaces the client.
   pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection failed (${error.message}); it is replaced.`));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const changes = lateFeed();
+  const db = new Kysely<DB>({ dialect: capturing(new PostgresDialect({ pool }), changes) });
   const parsed = new URL(url);
   return {
     db,
+    changes,
     engine: 'postgres',
     server: parsed.port ? `${parsed.hostname}:${parsed.port}` : parsed.hostname || 'localhost',
     name: decodeURIComponent(parsed.pathname.replace(/^\//, '')) || 'postgres',

@@ -6,8 +6,8 @@
  *   Either way the order ends with a unique tie-breaker (query.ts `applySort`);
  * - `countRows`: TotalCount (and column totals) of a filtered list, cached per exact query (SQL and parameters, so a
  *   restricted user's scope is part of the key). The cache of a table is dropped by every write through
- *   the entity service (`tableChanged`) and entries live at most COUNT_TTL_MS, which bounds how stale a
- *   count can be when another server process writes to the same PostgreSQL database. Paging through a
+ *   the entity service (`tableChanged`), and by another instance's write on the same PostgreSQL database as soon as
+ *   its record event arrives (events/hub.ts); entries live at most COUNT_TTL_MS in any case. Paging through a
  *   list (same filters, another page) then costs no count at all.
  */
 import { decimalFromDb } from '../db/decimal-codec.ts';

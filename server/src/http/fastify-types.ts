@@ -6,6 +6,7 @@
  */
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/connection.ts';
+import type { EventHub } from '../events/hub.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { EmbeddedProvider } from '../oidc/index.ts';
 
@@ -16,6 +17,8 @@ export interface ErpParts {
   oidc: EmbeddedProvider | undefined;
   /** E-mail out: an outside SMTP server, or the embedded capture (server/src/mail/). */
   mailer: Mailer;
+  /** Record events and presence (issue 42, events/hub.ts). */
+  events: EventHub;
 }
 
 declare module 'fastify' {

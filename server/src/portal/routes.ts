@@ -39,6 +39,7 @@
  *   POST   /api/PortalNotification/mark-read {BillToId, NotificationKeys}     CallResult Data { Unread }
  *   POST   /api/PortalNotification/mark-all-read {BillToId}                   CallResult Data { Unread }
  */
+import './events.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connection.ts';
 import { registerAccountRoutes } from './accounts.ts';

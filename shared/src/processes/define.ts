@@ -14,6 +14,7 @@
  * - `roles`: when set, only these roles may preview and run it (the application alone is not enough);
  * - `bulk`: the run may also take every item the parameters select (`All`), however many — a mass update such as
  *   a price adjustment over 50,000 rows; the server runs them in batches (`ServerProcess.runBatch`);
+ * - `live`: the entities whose changes refresh an open preview (issue 42: a queue shows what is waiting now);
  * - `lock`: the scope its runs serialize on (issue 39: exactly once) — by default the process itself, every run
  *   of it one after another on every server instance; `scope` lets processes that work on the same rows share
  *   one (the pay run's steps), `by` narrows it by parameters whose runs can never touch each other's items.
@@ -40,6 +41,11 @@ export interface ProcessDefinition extends Pick<ReportDefinition, 'name' | 'appl
   bulk?: boolean;
   /** The scope its runs serialize on (default: the process name, whatever the parameters). */
   lock?: { scope?: string; by?: readonly string[] };
+  /**
+   * Issue 42: entities whose records make up its items (a queue's orders). A change to one of them, made
+   * anywhere, refreshes the open preview in place (the ticked items that remain stay ticked).
+   */
+  live?: readonly string[];
 }
 
 /** The scope a run with these parameters holds (server/src/exactly-once/scope-lock.ts). */

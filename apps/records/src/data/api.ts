@@ -62,8 +62,9 @@ export function saveColumns(entity: string, columns: readonly string[], widths?:
   });
 }
 
-export function loadPage(entity: string, params: Record<string, string | number>, signal?: AbortSignal): Promise<PagedList> {
-  return api.get<PagedList>(`data/${encodeURIComponent(entity)}`, params, signal ? { signal } : {});
+export function loadPage(entity: string, params: Record<string, string | number>, signal?: AbortSignal, background = false): Promise<PagedList> {
+  // A live refresh (issue 42) is a background call: no loading overlay over the screen the user works in.
+  return api.get<PagedList>(`data/${encodeURIComponent(entity)}`, params, { ...(signal ? { signal } : {}), background });
 }
 
 /**

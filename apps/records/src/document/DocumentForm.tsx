@@ -35,6 +35,7 @@ import { allowedActions, confirmationOf, isDeletable, isEditable, stateOf } from
 import { focusMark, restoreFocus, type FocusMark } from '../form/keep-focus.ts';
 import { DocumentLines } from './DocumentLines.tsx';
 import { LineSourceDialog } from './LineSourceDialog.tsx';
+import { LiveRecordNotice, useLiveRecord } from '../form/LiveRecord.tsx';
 import { RelatedDocuments } from './RelatedDocuments.tsx';
 import { ariaShortcut, matchesHotkey } from '../list/keyboard.ts';
 import { firstEditable } from '../list/regions.ts';
@@ -96,6 +97,16 @@ export function DocumentForm(props: DocumentFormProps) {
 
   const editable = props.canWrite && isEditable(def, record);
   const state = stateOf(def, record);
+  // Issue 42: changed elsewhere (reload / keep mine), and who else has the document open or is editing it.
+  const busyRef = useRef(false);
+  busyRef.current = busy;
+  const recordKey = record ? String(record[def.key]) : null;
+  const live = useLiveRecord({ entity: def.name, id: recordKey, version: record?.['Version'], dirty, busy: () => busyRef.current });
+  async function reloadDocument() {
+    if (!recordKey) return;
+    const outcome = await call<Record<string, unknown>>('GET', recordPath(def.name, recordKey));
+    if (outcome.status === 200 && outcome.body?.Data) show(outcome.body.Data);
+  }
 
   function report(outcome: CallOutcome<unknown>) {
     const list = ((outcome.body?.Data as { Errors?: { field: string; message: string }[] } | undefined)?.Errors ?? []);
@@ -442,6 +453,7 @@ export function DocumentForm(props: DocumentFormProps) {
         <FormMessage kind="note">{tr('records:document.readOnly', 'This document is {{state}}: it can no longer be changed.', { state: stateLabel })}</FormMessage>
       )}
       {banner && banner.text && !(banner.kind === 'info' && dirty) && <FormMessage kind={banner.kind}>{banner.text}</FormMessage>}
+      <LiveRecordNotice live={live} tr={tr} onReload={() => void reloadDocument()} />
       {/* Issue 40 item 4: what this document makes next and its related documents (RelatedDocuments.tsx). */}
       <RelatedDocuments entity={def} record={record} tr={tr} />
       <div className="erp-form-body">

@@ -36,6 +36,7 @@ import './fields/builtin-widgets.tsx';
 import { EntityField } from './EntityField.tsx';
 import { EntityFormHeader } from './EntityFormHeader.tsx';
 import { EntityFormMessages } from './EntityFormMessages.tsx';
+import { LiveRecordNotice, useLiveRecord } from './LiveRecord.tsx';
 import { FormSections } from './FormParts.tsx';
 import { RecordTrail } from './RecordTrail.tsx';
 import { useEntityForm, type Panel } from './use-entity-form.ts';
@@ -87,6 +88,8 @@ export function EntityForm(props: EntityFormProps) {
   const headingId = `${prefix}-heading`;
 
   const saved = recordId !== null && record !== null;
+  // Issue 42: changed elsewhere, and who else has it open.
+  const live = useLiveRecord({ entity: entity.name, id: saved ? recordId : null, version: record?.['Version'], dirty: form.dirty, busy: form.saving });
   const tabs: { id: Panel; label: string }[] = [
     { id: 'form', label: tr('forms:tabs.record', 'Record') },
     ...(saved ? [{ id: 'audit' as const, label: tr('entities:actions.audit', 'Audit log') }] : []),
@@ -97,6 +100,7 @@ export function EntityForm(props: EntityFormProps) {
     <section className="erp-entity-form" aria-labelledby={headingId} data-entity={entity.name} onKeyDown={form.onKeyDown}>
       <EntityFormHeader form={form} siblings={props.siblings} headingId={headingId} title={title} recordTitle={recordTitle} saved={saved} />
       <EntityFormMessages form={form} />
+      <LiveRecordNotice live={live} tr={tr} onReload={() => void form.reload(false)} />
 
       {form.loadError === null && form.loaded ? (
         <>

@@ -380,6 +380,9 @@ export function useEntityForm(props: EntityFormProps) {
     onKeyDown,
     setField,
     takeWidgetSave,
+    dirty,
+    /** True while a save is in flight (its own change is no news to the live notice). */
+    saving: () => saving.current,
   };
 }
 

@@ -110,7 +110,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
     [entity.key, keepLoaded],
   );
   // Loads the page of the current query (again when the columns change or a record was saved).
-  const { answer, loadFailed, reload } = useListPage(entity, query, columns, reloadToken, onLoaded);
+  const { answer, loadFailed, reload } = useListPage(entity, query, columns, reloadToken, onLoaded, active);
   const exporter = useListExport(entity, query, columns, setStatus);
 
   // A new page, sort or filter: nothing is selected, the first row is at the top.

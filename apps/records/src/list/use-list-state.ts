@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { saveFile, translate } from '@erp/shared';
+import { recordEvents, saveFile, translate } from '@erp/shared';
 import { useTranslation } from '@erp/ui';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { loadPage, saveColumns, streamExport, type EntityAccess, type ExportProgress, type PagedList } from '../data/api.ts';
@@ -18,6 +18,8 @@ const isAbort = (error: unknown) => (error as { name?: unknown } | null)?.name =
 /**
  * The page of `query` with `columns`, loaded again when either changes, on a new `reloadToken` (a record was
  * saved) and on `reload()`. `onLoaded(page)` runs with each answer (the selection drops rows that left).
+ * Live (issue 42): a record of the entity created, changed or deleted elsewhere reloads the visible page in the
+ * background (query, selection and scroll kept); a list in a hidden tab reloads when it is shown again.
  */
 export function useListPage(
   entity: { name: string },
@@ -25,16 +27,37 @@ export function useListPage(
   columns: readonly string[],
   reloadToken: number,
   onLoaded: (page: PagedList) => void,
+  active = true,
 ): { answer: PagedList | null; loadFailed: boolean; reload(): void } {
   const [answer, setAnswer] = useState<PagedList | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [reloads, setReloads] = useState(0);
   const loaded = useRef(onLoaded);
   loaded.current = onLoaded;
+  const live = useRef(false);
+  const stale = useRef(false);
+  const shown = useRef(active);
+  shown.current = active;
+  useEffect(() => {
+    const subscription = recordEvents(entity.name).subscribe(() => {
+      if (!shown.current) return void (stale.current = true);
+      live.current = true;
+      setReloads((n) => n + 1);
+    });
+    return () => subscription.unsubscribe();
+  }, [entity.name]);
+  useEffect(() => {
+    if (!active || !stale.current) return;
+    stale.current = false;
+    live.current = true;
+    setReloads((n) => n + 1);
+  }, [active]);
   useEffect(() => {
     const abort = new AbortController();
+    const background = live.current;
+    live.current = false;
     setLoadFailed(false);
-    loadPage(entity.name, listParams(query, columns), abort.signal).then(
+    loadPage(entity.name, listParams(query, columns), abort.signal, background).then(
       (page) => {
         setAnswer(page);
         loaded.current(page);

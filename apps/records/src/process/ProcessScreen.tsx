@@ -13,8 +13,8 @@
  * Keyboard: native labelled controls in tab order (check boxes included), Enter in the form previews,
  * F2 / Shift+F2 move between the regions (parameters, preview, results).
  */
-import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { ApiError, api, askUser, translate } from '@erp/shared';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { ApiError, api, askUser, recordEvents, translate } from '@erp/shared';
 import type { ProcessDefinition, ProcessItemResult, ProcessMade } from '@erp/shared/processes/define';
 import { visibleReportColumns, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
@@ -75,6 +75,38 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
       setBusy(false);
     }
   };
+
+  // Issue 42: a queue's open preview follows its records (`live`): read again in the background, in place; the
+  // ticked items still waiting stay ticked. Not while a run or a preview is under way.
+  const previewing = step.kind === 'preview' ? step.parameters : null;
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+  useEffect(() => {
+    if (!previewing || !definition.live?.length) return;
+    let pending: AbortController | null = null;
+    const refresh = () => {
+      if (busyRef.current) return;
+      pending?.abort();
+      const abort = new AbortController();
+      pending = abort;
+      api.post<PreviewAnswer>(`${base}/preview`, { Parameters: previewing }, { quiet: true, background: true, signal: abort.signal }).then(
+        (answer) => {
+          if (abort.signal.aborted || busyRef.current) return;
+          const waiting = new Set(answer.List.map(idOf));
+          setSelected((current) => new Set([...current].filter((id) => waiting.has(id))));
+          setStep((current) => (current.kind === 'preview' && current.parameters === previewing ? { ...current, answer } : current));
+        },
+        () => undefined,
+      );
+    };
+    const subscriptions = definition.live.map((entity) => recordEvents(entity).subscribe(refresh));
+    return () => {
+      pending?.abort();
+      for (const subscription of subscriptions) subscription.unsubscribe();
+    };
+    // idOf and base follow the definition.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [previewing, definition]);
 
   /** Runs the selected items, or (`all`, a bulk process) every item the parameters select. */
   const run = async (all = false) => {

@@ -1,0 +1,20 @@
+/**
+ * Migration 0042_event_tickets (issue 42 item 2): the one-use tickets that open an event stream (events/routes.ts).
+ * In the database, so a ticket asked of one instance opens the stream on another (one database, many instances);
+ * only the ticket's SHA-256 is kept.
+ */
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+export const m0042_event_tickets: Migration = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('event_tickets')
+      .ifNotExists()
+      .addColumn('ticket_hash', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .execute();
+  },
+};
