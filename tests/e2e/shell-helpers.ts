@@ -1,5 +1,5 @@
 /** Shared steps of the end-to-end tests (tabs, menus, screens, the shell's question dialog). */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
 
 export const topBar = (page: Page): Locator => page.locator('erp-top-bar');
 export const menuBar = (page: Page): Locator => page.locator('erp-menu-bar');
@@ -117,16 +117,31 @@ interface RouteAnswer {
  */
 export async function rerouted(page: Page, path: string, component: (original: string) => string, available = true): Promise<void> {
   const wanted = path.toLowerCase();
-  await page.route(/\/api\/shell\/routes(\?|$)/, async (route) => {
+  await page.route(/\/api\/shell\/routes(\?|$)/, (route) =>
+    edited<RouteAnswer[]>(route, (routes) => {
+      for (const entry of routes) {
+        if (entry.Path.toLowerCase() !== wanted) continue;
+        entry.Component = component(entry.Component);
+        if (!available) entry.Available = false;
+      }
+    }),
+  );
+}
+
+/**
+ * Answers a request with the server's JSON answer as `edit` changes it. A request the page gave up meanwhile (a
+ * language switch or a reload asks again) has its answer disposed under the handler: nothing is left to answer.
+ */
+async function edited<T>(route: Route, edit: (body: T) => void): Promise<void> {
+  const gone = (error: unknown) => /disposed|closed|Target page/i.test(String(error));
+  try {
     const response = await route.fetch();
-    const routes = (await response.json()) as RouteAnswer[];
-    for (const entry of routes) {
-      if (entry.Path.toLowerCase() !== wanted) continue;
-      entry.Component = component(entry.Component);
-      if (!available) entry.Available = false;
-    }
-    await route.fulfill({ response, json: routes });
-  });
+    const body = (await response.json()) as T;
+    edit(body);
+    await route.fulfill({ response, json: body });
+  } catch (error) {
+    if (!gone(error)) throw error;
+  }
 }
 
 /**
@@ -139,13 +154,11 @@ export async function rerouted(page: Page, path: string, component: (original: s
  */
 export async function notInThisRelease(page: Page, application: string, applicationPath: string, menuPath: string): Promise<void> {
   await rerouted(page, `${applicationPath}${menuPath}`, (original) => original.replace(/#.*$/, '#NotInThisRelease'), false);
-  await page.route(/\/api\/shell\/menus\?/, async (route) => {
-    const response = await route.fetch();
-    const menus = (await response.json()) as { RouterPath: string; Available?: boolean }[];
-    const asked = new URL(route.request().url()).searchParams.get('application') ?? '';
-    if (asked.toUpperCase() === application.toUpperCase()) {
+  await page.route(/\/api\/shell\/menus\?/, (route) =>
+    edited<{ RouterPath: string; Available?: boolean }[]>(route, (menus) => {
+      const asked = new URL(route.request().url()).searchParams.get('application') ?? '';
+      if (asked.toUpperCase() !== application.toUpperCase()) return;
       for (const menu of menus) if (menu.RouterPath.toLowerCase() === menuPath.toLowerCase()) menu.Available = false;
-    }
-    await route.fulfill({ response, json: menus });
-  });
+    }),
+  );
 }
