@@ -154,6 +154,11 @@ describe('the remittance advice e-mailed (issue 40 item 4)', () => {
     expect(advice.TotalCount).toBeGreaterThan(0);
     expect(advice.Groups[0].Key).toBe(String(cheque['cheque_no']));
     expect(advice.Totals.Paid).toBe(String((await call(server.app, 'GET', `/api/data/ap-cheque/${cheque['cheque_id']}`, admin)).json().Data.Amount));
+
+    // Its heading shows the run by its number, never its key (issue 40 item 3).
+    const batchNo = String((await db.selectFrom('ap_payment_batches').select('batch_no').where('batch_id', '=', cheque['batch_id']).executeTakeFirstOrThrow())['batch_no']);
+    const held = (await call(server.app, 'GET', `/api/lookup/ap-payment-batch?From=ap-cheque&Field=BatchId&Key=${cheque['batch_id']}`, admin)).json() as Json;
+    expect(held.List).toEqual([expect.objectContaining({ Value: String(cheque['batch_id']), Number: batchNo })]);
   });
 
   it('is refused for a cancelled payment and to a user who cannot read payments', async () => {

@@ -39,12 +39,14 @@ export const apCheque = defineEntity({
     VendorName: { type: 'text', maxLength: 100, readOnly: true },
     Amount: { ...MONEY, readOnly: true },
     Discount: { ...MONEY, readOnly: true },
-    BatchId: { type: 'integer', readOnly: true },
+    // Shown by the run's number (PAY000002), never its key (issue 40 item 3).
+    BatchId: { type: 'lookup', entity: 'ap-payment-batch', valueType: 'integer', readOnly: true },
     EftFileNo: { type: 'integer', readOnly: true },
     CancelDate: { type: 'date' },
     CancelReason: { type: 'text', maxLength: 200 },
-    JournalId: { type: 'integer', readOnly: true },
-    CancelJournalId: { type: 'integer', readOnly: true },
+    // The posting's G/L batch: the ledger finds the posting by this document's number (issue 40 item 3).
+    JournalId: { type: 'integer', readOnly: true, internal: true },
+    CancelJournalId: { type: 'integer', readOnly: true, internal: true },
   },
   listColumns: ['BankAccountId', 'ChequeNo', 'PaymentMethod', 'PaymentDate', 'VendorId', 'VendorName', { field: 'Amount', total: 'sum' }, 'Status', { field: 'CancelDate', visible: false }, { field: 'CancelReason', visible: false }],
   defaultSort: [{ field: 'ChequeId', descending: true }],
