@@ -120,7 +120,8 @@ async function openScreen(page, path) {
   const gone = async (check) => {
     for (let tries = 0; tries < 200; tries++) {
       if (await page.evaluate(check, path)) return;
-      if (await discard.isVisible()) await discard.click();
+      // The question may close between the look and the click: a short try, then look again.
+      if (await discard.isVisible()) await discard.click({ timeout: 1000 }).catch(() => undefined);
       await page.waitForTimeout(25);
     }
     throw new Error(`${path}: could not close it`);
