@@ -51,6 +51,8 @@ async function screenPaths(page) {
   const routes = await apiFromPage(page, 'GET', 'shell/routes');
   const screenOf = new Map(routes.map((route) => [`/${trim(route.Path).toLowerCase()}`, `${route.Component.split('#')[1]}|${route.Props ?? ''}`]));
   const seen = new Set();
+  // Sales Order Entry has its own target: its path is the one measured for its screen, wherever the menus list it.
+  paths.sort((a, b) => Number(b.toLowerCase() === SO_ENTRY) - Number(a.toLowerCase() === SO_ENTRY));
   return paths.filter((path) => {
     const key = screenOf.get(path.toLowerCase()) ?? path;
     if (seen.has(key) || (ONLY && !ONLY.test(path))) return false;
