@@ -214,8 +214,18 @@ async function benchEngine(engine) {
         await browser.close();
       }
     } finally {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      // Waits for the server to stop — unless it already has (its exit event would never come: the run ended with
+      // nothing left to wait for, the figures unwritten); at most 10 s.
+      if (server.exitCode === null && server.signalCode === null) {
+        server.kill('SIGTERM');
+        await new Promise((resolve) => {
+          const timer = setTimeout(resolve, 10_000);
+          server.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
     }
   } finally {
     if (!kept) {
