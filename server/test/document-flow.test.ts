@@ -69,6 +69,19 @@ describe('business numbers (issue 40 item 3)', () => {
     expect(allEntities().find((def) => def.name === 'po-receipt')?.fields['Lines']).toMatchObject({ fields: { PoLineId: { internal: true } } });
   });
 
+  it("no document heading shows another record's internal key: such a header field is a lookup (shown by number) or internal", () => {
+    // "COGS journal: 528" — a journal is known by its number, and a key whose number sits beside it is not shown.
+    const shown: string[] = [];
+    for (const def of allEntities()) {
+      if (!def.states || !def.formLayout) continue;
+      const laidOut = new Set(def.formLayout.sections.flatMap((section) => section.rows.flat()));
+      for (const [name, field] of Object.entries(def.fields)) {
+        if (name !== def.key && laidOut.has(name) && field.type === 'integer' && /Id$/.test(name) && !field.internal) shown.push(`${def.name}.${name}`);
+      }
+    }
+    expect(shown).toEqual([]);
+  });
+
   it('a field holding a purchase order by its key shows and resolves the order by its number', async () => {
     const po = await created('/api/data/purchase-order', {
       OrderDate: `${YEAR}-02-01`,

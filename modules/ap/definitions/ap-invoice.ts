@@ -107,7 +107,8 @@ export const apInvoice = defineEntity({
     Variance: { ...MONEY, readOnly: true },
     Balance: { ...MONEY, readOnly: true },
     AcceptedBy: { type: 'text', maxLength: 60, readOnly: true },
-    JournalId: { type: 'integer', readOnly: true },
+    // The posting's G/L batch: the ledger finds the posting by this document's number (issue 40 item 3).
+    JournalId: { type: 'integer', readOnly: true, internal: true },
     Lines: {
       type: 'children',
       lines: true,

@@ -8,6 +8,8 @@
  * required; the number stays used. Cancelling posts Dr bank / Cr A/P in the cancel date's period and reopens
  * the invoices it paid (modules/ap/server/cheques.ts). CancelDate and CancelReason are the only fields a user
  * writes, and only while the cheque is Open.
+ *
+ * Its remittance advice (issue 40 item 4) prints (Ctrl+P) and is e-mailed to the vendor (Ctrl+Shift+E) from its form.
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
@@ -32,16 +34,19 @@ export const apCheque = defineEntity({
     PaymentMethod: { type: 'enum', readOnly: true, defaultValue: 'Cheque', options: PAYMENT_METHODS.map((value) => ({ value, labelKey: `${AP}:ap-payment-batch.methods.${value}` })) },
     Status: { type: 'enum', readOnly: true, defaultValue: 'Open', options: CHEQUE_STATES.map((value) => ({ value, labelKey: key(`statuses.${value}`) })) },
     PaymentDate: { type: 'date', readOnly: true },
-    VendorId: { type: 'text', maxLength: 20, readOnly: true },
+    // A lookup so the payment's remittance finds its vendor's contact (issue 40 item 4).
+    VendorId: { type: 'lookup', entity: 'firm', maxLength: 20, readOnly: true },
     VendorName: { type: 'text', maxLength: 100, readOnly: true },
     Amount: { ...MONEY, readOnly: true },
     Discount: { ...MONEY, readOnly: true },
-    BatchId: { type: 'integer', readOnly: true },
+    // Shown by the run's number (PAY000002), never its key (issue 40 item 3).
+    BatchId: { type: 'lookup', entity: 'ap-payment-batch', valueType: 'integer', readOnly: true },
     EftFileNo: { type: 'integer', readOnly: true },
     CancelDate: { type: 'date' },
     CancelReason: { type: 'text', maxLength: 200 },
-    JournalId: { type: 'integer', readOnly: true },
-    CancelJournalId: { type: 'integer', readOnly: true },
+    // The posting's G/L batch: the ledger finds the posting by this document's number (issue 40 item 3).
+    JournalId: { type: 'integer', readOnly: true, internal: true },
+    CancelJournalId: { type: 'integer', readOnly: true, internal: true },
   },
   listColumns: ['BankAccountId', 'ChequeNo', 'PaymentMethod', 'PaymentDate', 'VendorId', 'VendorName', { field: 'Amount', total: 'sum' }, 'Status', { field: 'CancelDate', visible: false }, { field: 'CancelReason', visible: false }],
   defaultSort: [{ field: 'ChequeId', descending: true }],
@@ -56,6 +61,10 @@ export const apCheque = defineEntity({
   indexes: [['BankAccountId', 'ChequeNo'], ['BatchId', 'ChequeNo']],
   roles: AP_ROLES,
   attachments: false,
+  // Issue 40 item 4: the payment's remittance advice (reports.ts `ap-remittance-advice`), printed and e-mailed to
+  // the vendor's contact while the payment stands.
+  print: { report: 'ap-remittance-advice', parameter: 'ChequeId', states: CHEQUE_STATES.filter((state) => state !== 'Cancelled') },
+  email: { template: 'REMITTANCE', to: 'VendorId', values: { PaymentNo: 'ChequeNo', DocumentDate: 'PaymentDate', Amount: 'Amount' } },
   formLayout: {
     sections: [
       { rows: [['BankAccountId', 'ChequeNo', 'PaymentMethod'], ['VendorId', 'VendorName'], ['PaymentDate', 'Amount', 'Discount'], ['Status', 'BatchId', 'EftFileNo'], ['JournalId', 'CancelJournalId']] },

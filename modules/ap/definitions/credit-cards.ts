@@ -77,7 +77,8 @@ export const apCardInvoice = defineEntity({
     Reference: { type: 'text', maxLength: 30 },
     Amount: { ...MONEY, required: true, min: '0', minKey: 'entities:validation.negative' },
     ShipToState: { type: 'text', required: true, maxLength: 2, minLength: 2, pattern: '[A-Z]{2}', uppercase: true },
-    ApInvoiceId: { type: 'integer', readOnly: true },
+    // Shown by the voucher's number (AP000039), never its key (issue 40 item 3).
+    ApInvoiceId: { type: 'lookup', entity: 'ap-invoice', valueType: 'integer', readOnly: true },
     Lines: {
       type: 'children',
       lines: true,

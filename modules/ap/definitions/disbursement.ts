@@ -51,7 +51,8 @@ export const apDisbursement = defineEntity({
     Reference: { type: 'text', maxLength: 30 },
     Applied: { ...MONEY, readOnly: true },
     RemainingToApply: { ...MONEY, readOnly: true },
-    ChequeId: { type: 'integer', readOnly: true },
+    // Shown by the payment's number, never its key (issue 40 item 3).
+    ChequeId: { type: 'lookup', entity: 'ap-cheque', valueType: 'integer', readOnly: true },
     Lines: {
       type: 'children',
       lines: true,

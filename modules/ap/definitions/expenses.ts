@@ -93,7 +93,8 @@ export const apExpenseReport = defineEntity({
     ShipToState: { type: 'text', required: true, maxLength: 2, minLength: 2, pattern: '[A-Z]{2}', uppercase: true },
     Description: { type: 'text', maxLength: 100 },
     Total: { ...MONEY, readOnly: true },
-    ApInvoiceId: { type: 'integer', readOnly: true },
+    // Shown by the voucher's number (AP000039), never its key (issue 40 item 3).
+    ApInvoiceId: { type: 'lookup', entity: 'ap-invoice', valueType: 'integer', readOnly: true },
     Lines: {
       type: 'children',
       lines: true,

@@ -169,4 +169,54 @@ export const apTopAccounts: ReportDefinition = defineReport({
   defaultSort: [{ field: 'Purchases', descending: true }, { field: 'FirmId' }],
 });
 
-export const AP_REPORTS = [apAccountInquiry, apAgedTrialBalance, apUnappliedDebits, apVendorList, apPaymentsReport, apTopAccounts] as const;
+/** The remittance advice's own fields (one value per payment), hidden from the grid. */
+const REMITTANCE_FIELDS = {
+  address: ['VendorName', 'VendorAddress', 'VendorCityLine'],
+  details: ['VendorId', 'BankAccountId', 'PaymentMethod'],
+} as const;
+
+/**
+ * Issue 40 item 4: the remittance advice of one payment (a cheque or EFT payment, `ap-cheque`): the vendor's
+ * address, the payment's number and date, and the documents it paid with the discount taken — what the vendor
+ * needs to apply it. Not a menu screen: the payment's form prints and e-mails it (`print`, `email`).
+ */
+export const apRemittanceAdvice: ReportDefinition = defineReport({
+  name: 'ap-remittance-advice',
+  application: AP_APP,
+  routes: routes('/cheque-cancellation', [AP_APP]),
+  titleKey: 'ap:reports.remittanceAdvice.title',
+  parameters: [{ name: 'ChequeId', type: 'integer', labelKey: 'ap:reports.columns.ChequeId', required: true, min: 1, max: 2_147_483_647 }],
+  rules: [],
+  columns: [
+    integer('ChequeNo', { hidden: true }),
+    date('PaymentDate', { hidden: true }),
+    ...REMITTANCE_FIELDS.address.map((field) => text(field, { hidden: true })),
+    text('VendorId', { hidden: true }),
+    text('BankAccountId', { hidden: true }),
+    text('PaymentMethod', { hidden: true, options: METHOD_OPTIONS }),
+    text('DocumentNo'),
+    text('VendorDocNo'),
+    date('DocumentDate'),
+    money('Amount'),
+    money('Discount', { total: true }),
+    money('Paid', { total: true }),
+    integer('ItemId', { hidden: true }),
+  ],
+  group: {
+    field: 'ChequeNo',
+    headingFields: ['ChequeNo', 'PaymentDate', ...REMITTANCE_FIELDS.address, ...REMITTANCE_FIELDS.details],
+    document: {
+      addressFields: REMITTANCE_FIELDS.address,
+      recipientLabelKey: 'ap:reports.remittanceAdvice.vendor',
+      keyLabelKey: 'ap:reports.remittanceAdvice.number',
+      dateField: 'PaymentDate',
+      dateLabelKey: 'ap:reports.columns.PaymentDate',
+      infoFields: REMITTANCE_FIELDS.details,
+      summaryFields: ['Discount', 'Paid'],
+      summaryLabelKey: 'ap:reports.remittanceAdvice.totals',
+    },
+  },
+  defaultSort: [{ field: 'ChequeNo' }, { field: 'DocumentDate' }, { field: 'ItemId' }],
+});
+
+export const AP_REPORTS = [apAccountInquiry, apAgedTrialBalance, apUnappliedDebits, apVendorList, apPaymentsReport, apTopAccounts, apRemittanceAdvice] as const;

@@ -14,7 +14,7 @@ import type { ReportParameterError } from '@erp/shared/reports/define';
 import { readAll } from '@erp/server/db/read';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
 import { agingLimits } from '@erp/modules/ar/server/reports/index';
-import { apAccountInquiry, apAgedTrialBalance, apPaymentsReport, apTopAccounts, apUnappliedDebits, apVendorList } from '../definitions/reports.ts';
+import { apAccountInquiry, apAgedTrialBalance, apPaymentsReport, apRemittanceAdvice, apTopAccounts, apUnappliedDebits, apVendorList } from '../definitions/reports.ts';
 
 /** The named vendor exists (§8-like refusal on the parameter). */
 async function prepareVendor(ctx: ReportContext): Promise<ReportParameterError[]> {
@@ -158,7 +158,38 @@ function topRows(ctx: ReportContext): AnySelect {
     .select(['t.firm_id as FirmId', 'f.name as FirmName', 't.documents as Documents', 't.purchases as Purchases']);
 }
 
+/** The documents one payment paid (its applications from its payment item), each with the vendor's heading. */
+function remittanceRows(ctx: ReportContext): AnySelect {
+  const place = sql<string>`trim(coalesce(f.city, '') || ' ' || coalesce(f.province_code, '') || ' ' || coalesce(f.postal_code, ''))`;
+  return ctx.db
+    .selectFrom('ap_cheques as c')
+    .innerJoin('ap_items as p', (join) => join.on('p.origin_type', '=', 'ap-cheque').on('p.item_type', '=', 'Payment').on('p.origin_id', '=', sql`cast(c.cheque_id as text)`))
+    .innerJoin('ap_applications as a', 'a.from_item_id', 'p.item_id')
+    .innerJoin('ap_items as i', 'i.item_id', 'a.to_item_id')
+    .leftJoin('firms as f', 'f.firm_id', 'c.vendor_id')
+    .where('c.cheque_id', '=', Number(ctx.params['ChequeId']))
+    .where('a.amount', '>', 0)
+    .select([
+      'c.cheque_no as ChequeNo',
+      'c.payment_date as PaymentDate',
+      sql<string>`coalesce(f.name, c.vendor_name, c.vendor_id)`.as('VendorName'),
+      'f.address as VendorAddress',
+      place.as('VendorCityLine'),
+      'c.vendor_id as VendorId',
+      'c.bank_account_id as BankAccountId',
+      'c.payment_method as PaymentMethod',
+      'i.document_no as DocumentNo',
+      'i.vendor_doc_no as VendorDocNo',
+      'i.document_date as DocumentDate',
+      'i.amount as Amount',
+      'a.discount as Discount',
+      'a.amount as Paid',
+      'i.item_id as ItemId',
+    ]) as unknown as AnySelect;
+}
+
 export const AP_SERVER_REPORTS: readonly ServerReport[] = [
+  { def: apRemittanceAdvice, rows: remittanceRows },
   { def: apAccountInquiry, prepare: prepareVendor, rows: inquiryRows },
   { def: apAgedTrialBalance, prepare: prepareVendor, rows: agedRows },
   { def: apUnappliedDebits, prepare: prepareVendor, rows: unappliedRows },

@@ -231,7 +231,7 @@ describe('order desk setup', () => {
 
     const bad = await call(server.app, 'POST', '/api/data/email-template', admin, { TemplateId: 'T-BAD', Description: 'Bad', Subject: 'Hi', Body: 'Dear {{Custmer}}' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().Message).toBe('Unknown placeholder Custmer. Use one of: CustomerName, CustomerId, ContactName, OrderNo, InvoiceNo, DocumentDate, DueDate, Amount, CompanyName.');
+    expect(bad.json().Message).toBe('Unknown placeholder Custmer. Use one of: CustomerName, CustomerId, ContactName, OrderNo, InvoiceNo, PaymentNo, DocumentDate, DueDate, Amount, CompanyName.');
     const preview = await call(server.app, 'POST', '/api/oe/email-template/preview', admin, { Subject: 'Invoice {{InvoiceNo}}', Body: 'Dear {{CustomerName}}' });
     expect(preview.json().Data).toEqual({ Subject: 'Invoice INV-000456', Body: 'Dear Northshore Metals Ltd.' });
     const nameless = await call(server.app, 'POST', '/api/data/delivery-route', admin, { RouteId: 'T-R', Description: ' ' });

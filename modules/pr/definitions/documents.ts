@@ -170,7 +170,8 @@ export const prCheque = defineEntity({
     // the next bonus's B1.
     NonPeriodic: AMOUNT,
     Edition: { type: 'date', readOnly: true },
-    JournalId: { type: 'integer', readOnly: true },
+    // The posting's G/L batch: the ledger finds the posting by this document's number (issue 40 item 3).
+    JournalId: { type: 'integer', readOnly: true, internal: true },
     DepositFileId: { type: 'integer', readOnly: true },
     Inputs: { type: 'text', maxLength: 4000, readOnly: true, format: 'multiline' },
   },

@@ -3,7 +3,7 @@
  * api/Company/GetDefaultCompany. The logo is read-only here: it is set by the upload endpoint
  * (POST api/data/company/:id/logo), which detects the file type from its content.
  */
-import { ADMIN_ONLY, EMAIL, POSTAL_ADDRESS, code } from '@erp/shared/entities/common';
+import { ADMIN_ONLY, EMAIL, LOCALE_OPTIONS, POSTAL_ADDRESS, code } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
 
 export const company = defineEntity({
@@ -17,6 +17,8 @@ export const company = defineEntity({
     Name: { type: 'text', required: true, maxLength: 100 },
     ...POSTAL_ADDRESS,
     Email: EMAIL,
+    // Issue 40 item 4: the language of e-mailed documents for a firm without one.
+    Language: { type: 'enum', options: LOCALE_OPTIONS },
     IsDefault: { type: 'boolean', defaultValue: false },
     // The form shows a preview with an upload (widget `company-logo`), which also covers the file type.
     Logo: { type: 'text', format: 'base64', readOnly: true, maxLength: 40_000_000, audit: 'mask', widget: 'company-logo' },
@@ -30,7 +32,7 @@ export const company = defineEntity({
   formLayout: {
     sections: [
       { rows: [['CompanyId', 'Name'], ['IsDefault']] },
-      { titleKey: 'entities:sections.address', rows: [['Address'], ['City', 'ProvinceCode', 'PostalCode'], ['Phone', 'Email']] },
+      { titleKey: 'entities:sections.address', rows: [['Address'], ['City', 'ProvinceCode', 'PostalCode'], ['Phone', 'Email'], ['Language']] },
       { titleKey: 'entities:sections.logo', rows: [['Logo', 'LogoFileType']] },
     ],
   },

@@ -10,7 +10,7 @@
  * bill-to firm; a ship-to's bill-to must be active; AccountTerms and SalesRep name existing account terms and
  * sales reps (lookups to the AR module's `account-terms` and `sales-rep`, issue 14).
  */
-import { EMAIL, MONEY, PHONE, POSTAL_ADDRESS, code } from '@erp/shared/entities/common';
+import { EMAIL, LOCALE_OPTIONS, MONEY, PHONE, POSTAL_ADDRESS, code } from '@erp/shared/entities/common';
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 
 /** The firm types (§3): each is an account of the firm. */
@@ -66,6 +66,8 @@ export const firm = defineEntity({
       },
     },
     IsActive: { type: 'boolean', defaultValue: true },
+    // Issue 40 item 4: the language of what is e-mailed to the firm (its template and PDF); blank: the company's.
+    Language: { type: 'enum', options: LOCALE_OPTIONS },
     BillToId: {
       type: 'lookup',
       entity: 'firm',
@@ -172,7 +174,7 @@ export const firm = defineEntity({
       { rows: [['FirmId', 'Name'], ['FirmTypes', 'IsActive'], ['BillToId', 'JobberFirmId']] },
       {
         titleKey: 'entities:sections.address',
-        rows: [['Address'], ['City', 'ProvinceCode', 'PostalCode'], ['Phone', 'Email']],
+        rows: [['Address'], ['City', 'ProvinceCode', 'PostalCode'], ['Phone', 'Email'], ['Language']],
       },
       {
         titleKey: 'entities:sections.accounting',

@@ -66,8 +66,10 @@ export const productReturn = defineEntity({
     WarehouseId: { type: 'text', maxLength: 10, readOnly: true },
     Reason: { type: 'text', maxLength: 200 },
     Total: { ...SO_MONEY, readOnly: true },
-    JournalId: { type: 'integer', readOnly: true },
-    CreditNoteId: { type: 'integer', readOnly: true },
+    // The posting's G/L batch: the ledger finds the posting by this document's number (issue 40 item 3).
+    JournalId: { type: 'integer', readOnly: true, internal: true },
+    // Shown by the credit note's number, never its key (issue 40 item 3).
+    CreditNoteId: { type: 'lookup', entity: 'ar-invoice', valueType: 'integer', readOnly: true },
     CreditNoteNo: { type: 'text', maxLength: 30, readOnly: true },
     Lines: {
       type: 'children',

@@ -83,9 +83,11 @@ export const salesOrder = defineEntity({
     Notes: { type: 'text', maxLength: 2000, format: 'multiline' },
     PortalOrderKey: { type: 'integer', readOnly: true },
     ShipDate: { type: 'date', readOnly: true },
-    InvoiceId: { type: 'integer', readOnly: true },
+    // The invoice's key: InvoiceNo beside it is what users know it by (issue 40 item 3).
+    InvoiceId: { type: 'integer', readOnly: true, internal: true },
     InvoiceNo: { type: 'text', maxLength: 30, readOnly: true },
-    JournalId: { type: 'integer', readOnly: true },
+    // The posting's G/L batch: the ledger finds the posting by this document's number (issue 40 item 3).
+    JournalId: { type: 'integer', readOnly: true, internal: true },
     // When invoice publishing sent the invoice to the customer (OE-29; modules/so/server/publishing.ts).
     PublishedOn: { type: 'text', maxLength: 30, readOnly: true },
     SubTotal: { ...SO_MONEY, readOnly: true },

@@ -7,6 +7,8 @@
  * the customer, the warehouse that ships (B100's default, CGY-01, holds none of the stock), the products and
  * quantities; names, ship-to, terms, rep, prices, dates and every number come from the system. Every key pressed and character typed is counted (README "A clerk's day"). In French and
  * Chinese every screen passed shows no English catalogue text and no ISO date (as tests/e2e/i18n-days.spec.ts).
+ * The day's other mail: B100's statement of account from Account Statements (its customer typed, Enter runs it,
+ * Ctrl+Shift+E e-mails it to the contact) reaches the mailbox with its PDF.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { englishOf, leaks } from '../../../tests/e2e/english-texts.ts';
@@ -19,6 +21,7 @@ const PATHS = {
   shipping: '/novus-oe/orders-shipping-queue',
   invoicing: '/novus-oe/orders-invoices-queue',
   mailbox: '/shell/mailbox',
+  statements: '/novus-ar/Account-statement',
 } as const;
 
 /** The keyboard, counting every key pressed and character typed. */
@@ -188,6 +191,37 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
     expect(found).toEqual([]);
   });
 }
+
+test("the customer's statement by keyboard — Account Statements for B100, E-mail, the mailbox (issue 40 item 4)", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin', 'admin', '#/');
+  const keys = new Keys(page);
+  const statements = await openByPalette(page, keys, PATHS.statements);
+  const email = statements.locator('button[data-action="email"]');
+  // Nothing to mail before it ran for one customer.
+  await expect(email).toBeDisabled();
+  // The statement date is today; Tab to the customer, its number typed, Enter runs the statement.
+  await statements.locator('[data-parameter="StatementDate"] input').first().focus();
+  await keys.press('Tab');
+  await expect(statements.locator('[data-parameter="CustomerId"] input').first()).toBeFocused();
+  await keys.type('B100');
+  await keys.press('Enter');
+  await expect(statements.locator('[data-report-row="row"]').first()).toBeVisible();
+  await expect(email).toBeEnabled();
+  await keys.press('Control+Shift+E');
+  await yes(page, keys, 'priya.sandhu@northshore-metals.example');
+  const status = statements.locator('.records-status[role="status"]');
+  await expect(status).toContainText('e-mailed to priya.sandhu@northshore-metals.example');
+  const statement = (await status.textContent())!.replace(/ e-mailed to .*$/, '').trim();
+  await settled(page);
+
+  // The mailbox: the statement's mail with its PDF.
+  const mailbox = await openByPalette(page, keys, PATHS.mailbox);
+  const mail = mailbox.locator('[role="row"][data-row-id]').filter({ hasText: 'Statement of account' });
+  await expect(mail.first()).toBeVisible();
+  await expect(mail.first()).toContainText(`${statement.replace(/[^\p{L}\p{N}._-]+/gu, '-')}.pdf`);
+});
 
 /** The order's key (the queues' item id), read as the screen reads it. */
 async function orderKeyOf(page: Page, orderNo: string): Promise<string> {

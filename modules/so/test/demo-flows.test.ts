@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 
 describe('the demo data completes purchase and order flows (issue 40 item 1)', () => {
-  it('takes a portal catalogue product from V100 through receipt, then B100 at TOR-01 through commit, ship and invoice', async () => {
+  it('takes a portal catalogue product from V100 through receipt, then B100 at TOR-01 through commit, ship and invoice; the order lists its shipment and invoice', async () => {
     // A sheet in its steel class, and the fastener in the portal's own class (the OE COGS / SALES fallbacks).
     const products = ['AL-6061-SH125', 'FS-HXB-1213'];
     const classes = await db().selectFrom('products').select(['product_id', 'class_id']).where('product_id', 'in', products).orderBy('product_id').execute();
@@ -95,5 +95,10 @@ describe('the demo data completes purchase and order flows (issue 40 item 1)', (
     expect(after.Status).toBe('Invoiced');
     const invoice = json(await get(`/api/data/ar-invoice/${invoiced.EntityId}`)).Data;
     expect([invoice.Status, invoice.BillToId, invoice.Total]).toEqual(['Posted', 'B100', after.Total]);
+
+    // Issue 40 item 3: the order lists its shipment (numbered after it) and its invoice among its related documents.
+    const related = json(await get(`${SO}/${order.OrderKey}/related`)).List as Json[];
+    expect(related.find((group) => group.Entity === 'so-shipment')).toMatchObject({ Direction: 'down', LabelKey: 'so:sales-order.related.shipments', Items: [{ Number: `${shipped.OrderNo}-1`, State: 'Shipped' }] });
+    expect(related.find((group) => group.Entity === 'ar-invoice')?.Items).toEqual([expect.objectContaining({ Number: invoice.DocumentNo })]);
   });
 });

@@ -6,6 +6,9 @@
  * - down: the records of each declared entity that refer to it (a purchase order's receipts);
  * - up: the records the record itself refers to through another definition's declaration (a receipt's order).
  *
+ * A module may add groups of records that are no entity of their own (`registerRelatedSource`: a sales order's
+ * shipments, its stock ledger's movements out), answered after the declared ones.
+ *
  * GET /api/data/:entity/:id/related → CallResult + `List: RelatedGroup[]`. Only entities the caller may read
  * are listed, with their own row filters (`scope`); each group holds at most RELATED_LIMIT documents, newest
  * first, each with its key, business number (`numberField`) and state, and the screen that opens it.
@@ -31,6 +34,18 @@ export interface RelatedGroup {
   Screen: string | null;
   Direction: 'up' | 'down';
   Items: RelatedItem[];
+}
+
+/**
+ * A module's own group for records of `entity` (issue 40 item 3: the shipments of a sales order): called with the
+ * caller's read context of the record's entity; null or no items when there is none.
+ */
+export type RelatedSource = (ctx: EntityContext, record: Record<string, unknown>) => Promise<RelatedGroup | null>;
+
+const sources = new Map<string, RelatedSource[]>();
+
+export function registerRelatedSource(entity: string, source: RelatedSource): void {
+  sources.set(entity, [...(sources.get(entity) ?? []), source]);
 }
 
 /** A read context for another entity as the same caller, or null when the caller may not read it. */
@@ -128,6 +143,13 @@ export async function relatedDocuments(readContextOf: ReadContextOf, def: AnyEnt
           : select.where(`${other.table}.${column}`, '=', value),
       ),
     );
+  }
+  // The modules' own groups (registerRelatedSource), read as the caller reads the record itself.
+  const own = sources.get(def.name) ?? [];
+  const ctx = own.length > 0 ? await readContextOf(def.name) : null;
+  for (const source of ctx ? own : []) {
+    const extra = await source(ctx!, record);
+    if (extra && extra.Items.length > 0) groups.push(extra);
   }
   return groups;
 }

@@ -8,6 +8,8 @@
  *          List: rows, Groups: [{ Key, Heading, Starts, Ends, Subtotals, Opening?, Closing? }], Totals }
  *   POST /api/reports/:report/xlsx     body { Parameters } → the .xlsx (streamed)
  *   POST /api/reports/:report/pdf      body { Parameters } → the PDF (streamed)
+ *   POST /api/reports/:report/email    body { Parameters, Confirmations? } → CallResult: a report with `email` (the
+ *        AR statement) e-mailed to the firm its parameter names, PDF attached (mail/documents.ts; asks first)
  *        Both take the header `X-Time-Zone: <IANA zone>` (the browser's, sent by the report screen): the
  *        PDF's print time and every date-time column (PDF and .xlsx) are written in it (issue 21 item 10,
  *        issue 40 item 9), as the user's language comes from the
@@ -41,6 +43,8 @@ import { defaultLetterhead } from './letterhead.ts';
 import { pdfSafe, writeReportPdf } from './pdf.ts';
 import { writeReportXlsx, XLSX_TYPE } from './xlsx.ts';
 import { READS } from '../exactly-once/idempotency.ts';
+import { sendAnswer } from '../entities/special-routes.ts';
+import { emailReport } from '../mail/documents.ts';
 
 export const REPORT_PAGE_SIZE = 250;
 export const MAX_REPORT_PAGE_SIZE = 1000;
@@ -99,6 +103,19 @@ const REPORT_SCHEMAS = {
   }),
   pdf: apiSchema({ summary: 'A report as PDF, rendered on the server', tags, params: reportParams, querystring: NO_QUERY, body: fileBody, response: { 200: FILE_ANSWER } }),
   xlsx: apiSchema({ summary: 'A report as .xlsx (streamed)', tags, params: reportParams, querystring: NO_QUERY, body: fileBody, response: { 200: FILE_ANSWER } }),
+  email: apiSchema({
+    summary: "E-mail a report's document to the firm its parameter names, PDF attached (issue 40 item 4; asks the §5 question naming the recipient first)",
+    tags,
+    params: reportParams,
+    querystring: NO_QUERY,
+    body: {
+      type: 'object',
+      required: ['Parameters'],
+      properties: { Parameters: parametersSchema, Confirmations: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 200 } } },
+      additionalProperties: false,
+    },
+    response: { 200: callResult(undefined) },
+  }),
 };
 
 interface RunBody {
@@ -228,6 +245,13 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
         ...result,
       };
     },
+  );
+
+  // Issue 40 item 4: not a read — the Idempotency-Key layer makes a repeated key one mail.
+  app.post<{ Params: { report: string }; Body: { Parameters: Record<string, unknown>; Confirmations?: string[] } }>(
+    '/api/reports/:report/email',
+    { schema: REPORT_SCHEMAS.email },
+    async (request, reply) => sendAnswer(reply, await emailReport(database, app.erp.mailer, currentUser(request), request.params.report, request.body.Parameters, request.body)),
   );
 
   for (const kind of ['pdf', 'xlsx'] as const) {

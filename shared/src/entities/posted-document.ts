@@ -44,7 +44,9 @@ export function postedDocument({ namespace, name, sequence, prefix, later = [], 
       defaultValue: 'Draft',
       options: states.map((value) => ({ value, labelKey: key(`statuses.${value}`) })),
     } satisfies EnumField,
-    JournalId: { type: 'integer', readOnly: true } satisfies IntegerField,
+    // The posting's G/L batch (shared by the day's postings of a source): the ledger finds the posting by the
+    // document's number, so the batch's id is not shown (issue 40 item 3).
+    JournalId: { type: 'integer', readOnly: true, internal: true } satisfies IntegerField,
   };
   const machine: StateMachine<'Status'> = {
     field: 'Status',

@@ -185,6 +185,23 @@ export interface ReportDefinition {
    * button beside the downloads once the report ran: POST `api/<path>` with `{ Parameters }`.
    */
   files?: readonly ReportFile[];
+  /**
+   * Issue 40 item 4: the report's one document (a `group.document` report run for one firm: the AR statement)
+   * e-mailed to the firm a lookup parameter names, with its PDF attached: POST /api/reports/:report/email
+   * (server/src/mail/documents.ts). The report screen offers E-mail (Ctrl+Shift+E) once `to` is filled.
+   */
+  email?: ReportEmail;
+}
+
+export interface ReportEmail {
+  /** The e-mail template's id (`STATEMENT`). */
+  template: string;
+  /** The lookup parameter naming the recipient firm (`CustomerId`); required to e-mail. */
+  to: string;
+  /** Template placeholder → parameter (`DocumentDate: 'StatementDate'`); the recipient's and company's are added. */
+  values: Readonly<Record<string, string>>;
+  /** What the question and the messages call the document, with the parameters as values ("statement {{CustomerId}} of {{StatementDate}}"). */
+  numberKey: string;
 }
 
 export interface ReportFile {
@@ -251,6 +268,12 @@ export function defineReport(input: ReportInput): ReportDefinition {
     if (c.type === 'decimal' && c.scale === undefined) fail(`decimal column ${c.field} needs a scale`);
     if (c.total && c.type !== 'decimal' && c.type !== 'integer') fail(`column ${c.field}: only numbers are totalled`);
     if (c.running && !fields.has(c.running.of)) fail(`running column ${c.field} names unknown field ${c.running.of}`);
+  }
+  if (def.email) {
+    const to = def.parameters.find((p) => p.name === def.email!.to);
+    if (to?.type !== 'lookup') fail('email.to must be a lookup parameter');
+    if (!def.group?.document) fail('email needs a document group');
+    for (const name of Object.values(def.email.values)) if (!params.has(name)) fail(`email.values names unknown parameter ${name}`);
   }
   if (def.group) {
     if (!fields.has(def.group.field)) fail(`group field ${def.group.field} is not a column`);

@@ -62,9 +62,43 @@ export function saveColumns(entity: string, columns: readonly string[], widths?:
   });
 }
 
+/**
+ * Issue 40 item 10: a list's first page asked at the same time as its access (GET /api/entities/:entity), not
+ * after it — the pane guesses the list's first request (default columns and query, RecordPane) and `loadPage`
+ * takes that answer when the list asks exactly the same; otherwise, or when it failed, the list asks itself.
+ * Quiet: a refusal is alerted by the list's own request, once.
+ */
+const early = new Map<string, Promise<PagedList>>();
+const pageKey = (entity: string, params: Record<string, string | number>) =>
+  `${entity}?${Object.keys(params)
+    .sort()
+    .map((name) => `${name}=${params[name]}`)
+    .join('&')}`;
+
+export function prefetchPage(entity: string, params: Record<string, string | number>): void {
+  const key = pageKey(entity, params);
+  const answer = api.get<PagedList>(`data/${encodeURIComponent(entity)}`, params, { quiet: true });
+  early.set(key, answer);
+  // Not taken soon (the list asked otherwise): forgotten, never served stale.
+  const forget = () => setTimeout(() => early.get(key) === answer && early.delete(key), 2000);
+  answer.then(forget, forget);
+}
+
 export function loadPage(entity: string, params: Record<string, string | number>, signal?: AbortSignal, background = false): Promise<PagedList> {
-  // A live refresh (issue 42) is a background call: no loading overlay over the screen the user works in.
-  return api.get<PagedList>(`data/${encodeURIComponent(entity)}`, params, { ...(signal ? { signal } : {}), background });
+  // A live refresh (issue 42) is a background call: no loading overlay over the screen the user works in, and
+  // never the early answer (it asks because the data changed since).
+  const ask = () => api.get<PagedList>(`data/${encodeURIComponent(entity)}`, params, { ...(signal ? { signal } : {}), background });
+  const key = pageKey(entity, params);
+  const asked = background ? undefined : early.get(key);
+  if (!asked) return ask();
+  early.delete(key);
+  return asked.then(
+    (page) => {
+      if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+      return page;
+    },
+    () => (signal?.aborted ? Promise.reject(new DOMException('Aborted', 'AbortError')) : ask()),
+  );
 }
 
 /**

@@ -335,6 +335,8 @@ export function DocumentForm(props: DocumentFormProps) {
   const footerSections = def.formLayout.sections.filter((section) => section.afterLines);
   const fieldOf = (name: string) => {
     const field = def.fields[name]!;
+    // Another record's internal key is carried, never shown (issue 40 item 3).
+    if (field.internal) return null;
     const computed = model.computedNames.has(name);
     const error = errors.get(name);
     return (

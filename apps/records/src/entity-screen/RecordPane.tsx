@@ -4,10 +4,11 @@
  * (query, page, selection, scroll). The screens differ only in the form they render (`form`): the record form
  * (EntityForm, with previous / next over the list page) or the document form (DocumentForm).
  */
-import { useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import type { EntityAccess } from '../data/api.ts';
 import { useEntityAccess } from '../data/entity-access.tsx';
+import { initialQuery, listParams, visibleColumns } from '../data/query.ts';
 import { EntityList } from '../list/EntityList.tsx';
 import { useOptionalScreen } from '@erp/ui';
 import { useOpenIntent } from '../document/related-open.ts';
@@ -52,7 +53,9 @@ export function RecordPane(props: {
   onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
 }) {
   const { entity, routeProps, tools: Tools } = props;
-  const { access, notice } = useEntityAccess(entity.name);
+  // The list's first page as it will ask it without saved columns or hidden fields: asked with the access.
+  const firstPage = useMemo(() => listParams(initialQuery(entity, routeProps), visibleColumns(entity, undefined)), [entity, routeProps]);
+  const { access, notice } = useEntityAccess(entity.name, firstPage);
   const [open, setOpen] = useState<OpenRecord | null>(null);
   const [reloadToken, setReloadToken] = useState(0);
   // Issue 40 item 4: another screen opened a record here (a Related link, Receive): shown in place of the list.

@@ -13,6 +13,8 @@ import type { EntityFormModel } from './use-entity-form.ts';
 export function EntityField({ form, name }: { form: EntityFormModel; name: string }) {
   const { entity, tr, prefix, draft, readOnlyForm } = form;
   const field = entity.fields[name] as FieldDefinition & { labelKey: string };
+  // Another record's internal key is carried, never shown (issue 40 item 3).
+  if (field.internal) return null;
   const readOnly = readOnlyForm || !form.editable.has(name);
   const errors = form.byField.get(name) ?? [];
   // What the widget and the generic input both take.

@@ -13,7 +13,7 @@ import {
   tableFeatures,
   type Header,
 } from '@tanstack/react-table';
-import { translate } from '@erp/shared';
+import { i18n, translate } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { cellFormatter, type FormatTexts } from '../data/format.ts';
 
@@ -29,12 +29,25 @@ export const columnHelper = createColumnHelper<typeof features, Row>();
 /** A column header of the list's table. */
 export type GridHeader = Header<typeof features, Row, unknown>;
 
+/**
+ * Option labels once translated, by language and key (issue 40 item 10: a list's status column asked i18next in
+ * every cell of every render). Only a label its namespace holds is kept: one asked before its file arrived is
+ * asked again.
+ */
+const labels = new Map<string, string>();
+
 /** The words a cell formatter takes from the translations (Yes, No, an option's label). */
 export function formatTexts(): FormatTexts {
   return {
     yes: translate('entities:list.yes', 'Yes'),
     no: translate('entities:list.no', 'No'),
-    label: (key) => translate(key, key.split('.').pop() ?? key),
+    label: (key) => {
+      const known = labels.get(`${i18n.language}|${key}`);
+      if (known !== undefined) return known;
+      const text = translate(key, key.split('.').pop() ?? key);
+      if (i18n.exists(key)) labels.set(`${i18n.language}|${key}`, text);
+      return text;
+    },
   };
 }
 

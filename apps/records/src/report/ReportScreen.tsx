@@ -12,16 +12,25 @@
  * decimal strings the server sends, formatted for the user's language without any binary arithmetic.
  * Keyboard: every control is a native, labelled control in tab order; Enter in the form runs the report;
  * F2 / Shift+F2 move between the screen's regions (form, grid, pager).
+ *
+ * A report whose document is mailed (definition `email`: the AR statement) offers E-mail (Ctrl+Shift+E, as on a
+ * document's form) once it ran for one firm: POST /api/reports/:report/email with the parameters it ran with; the
+ * server asks first, naming the recipient (§5), and its answer — sent, or why not — is the status line.
  */
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { translate } from '@erp/shared';
 import { formatCalendarDate, formatDateTime, formatDecimal } from '@erp/shared';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportFile, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
-import { nextRegion } from '../list/keyboard.ts';
+import { exchange } from '../document/ask.ts';
+import { call } from '../form/record-api.ts';
+import { ariaShortcut, matchesHotkey, nextRegion } from '../list/keyboard.ts';
 import { ResizeHandle } from '../list/ResizeHandle.tsx';
 import { ParameterForm, initialValues, rememberedValues, useFiscalDefaults } from './ParameterForm.tsx';
 import { REPORT_PAGE_SIZE, downloadReport, downloadReportFile, parameterErrors, refusalNotice, runReport, type ReportPageAnswer, type ReportRow } from './report-api.ts';
+
+/** E-mail the report's document: the document form's key (DocumentForm). */
+const EMAIL_KEY = 'Ctrl+Shift+E';
 
 /** The namespaces every report screen needs before its first render. */
 export const REPORT_SCREEN_NAMESPACES = ['reports', 'records', 'errors', 'apps'] as const;
@@ -80,7 +89,7 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
   const [errors, setErrors] = useState<ReportParameterError[]>([]);
   const [ran, setRan] = useState<ReportParameterValues | null>(null);
   const [answer, setAnswer] = useState<ReportPageAnswer | null>(null);
-  const [busy, setBusy] = useState<'run' | 'pdf' | 'xlsx' | 'file' | null>(null);
+  const [busy, setBusy] = useState<'run' | 'pdf' | 'xlsx' | 'file' | 'email' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const running = useRef<AbortController | null>(null);
@@ -128,7 +137,30 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
     }
   };
 
+  // E-mail needs the one firm the document goes to (the batch of every customer is printed, not mailed).
+  const mailable = definition.email !== undefined && answer !== null && answer.TotalCount > 0 && ran !== null && ran[definition.email.to] !== undefined && ran[definition.email.to] !== '';
+  const email = async () => {
+    if (!mailable || busy !== null) return;
+    setBusy('email');
+    setNotice(null);
+    try {
+      const heading = translate('records:document.email', 'E-mail');
+      const outcome = await exchange(translate, heading, (confirmations) =>
+        call('POST', `reports/${encodeURIComponent(definition.name)}/email`, confirmations.length > 0 ? { Parameters: ran, Confirmations: confirmations } : { Parameters: ran }),
+      );
+      if (outcome) setNotice(outcome.body?.Message ?? outcome.message ?? '');
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (mailable && matchesHotkey(EMAIL_KEY, event)) {
+      event.preventDefault();
+      event.stopPropagation();
+      void email();
+      return;
+    }
     if (event.key !== 'F2' || event.altKey || event.ctrlKey || event.metaKey || !root.current) return;
     if (focusRegion(root.current, event.shiftKey)) {
       event.preventDefault();
@@ -224,6 +256,19 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
         <button type="button" className="records-button" disabled={!answer || busy !== null} onClick={() => void download('pdf')}>
           {t('screen.downloadPdf')}
         </button>
+        {definition.email && (
+          <button
+            type="button"
+            className="records-button"
+            data-action="email"
+            disabled={!mailable || busy !== null}
+            onClick={() => void email()}
+            aria-keyshortcuts={ariaShortcut(EMAIL_KEY)}
+            title={`${translate('records:document.email', 'E-mail')} (${EMAIL_KEY})`}
+          >
+            {translate('records:document.email', 'E-mail')}
+          </button>
+        )}
         {definition.files?.map((file) => (
           <button key={file.path} type="button" className="records-button" disabled={!answer || busy !== null} onClick={() => void download(file)}>
             {translate(file.labelKey, file.path)}

@@ -183,6 +183,8 @@ export const arAccountStatement: ReportDefinition = defineReport({
     },
   },
   defaultSort: [{ field: 'FirmId' }, { field: 'DocumentDate' }, { field: 'ItemId' }],
+  // Issue 40 item 4: one customer's statement e-mailed to its contact (template STATEMENT, in the firm's language).
+  email: { template: 'STATEMENT', to: 'CustomerId', values: { DocumentDate: 'StatementDate' }, numberKey: 'ar:reports.accountStatement.number' },
 });
 
 /** AR-09: open invoices past due by more than a number of days, per customer. */

@@ -27,7 +27,7 @@ export const COUNT_SEQUENCE = 'IC-COUNT';
 const COST = { type: 'decimal', precision: 15, scale: 4 } as const;
 const READ_ONLY = { readOnly: true } as const;
 /** Keys and flags the lists filter on, not shown in the forms. */
-const INTERNAL = { readOnly: true, widget: 'none' } as const;
+const INTERNAL = { readOnly: true, widget: 'none', internal: true } as const;
 
 /** Count lines and tags: kept by the stock desk (IC_ROLES), read by the same roles. */
 const COUNT_ROLES = IC_ROLES;

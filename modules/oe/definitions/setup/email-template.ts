@@ -5,11 +5,15 @@
  * `{{Custmer}}` to a customer is never saved). The preview (`POST /api/oe/email-template/preview`,
  * modules/oe/server/setup/routes.ts) fills them with sample values. Invoice publishing sends them through the
  * product's mailer (server/src/mail/).
+ *
+ * A template per language (issue 40 item 4): a template that `Translates` another, in its `Language`, is sent in
+ * its place to a firm of that language (else the company's); the one named is sent when none matches.
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { LOCALE_OPTIONS } from '@erp/shared/entities/common';
 import { OE, OE_APP, OE_ROLES, oeCode, requiredName } from '../common.ts';
 
-export const PLACEHOLDERS = ['CustomerName', 'CustomerId', 'ContactName', 'OrderNo', 'InvoiceNo', 'DocumentDate', 'DueDate', 'Amount', 'CompanyName'] as const;
+export const PLACEHOLDERS = ['CustomerName', 'CustomerId', 'ContactName', 'OrderNo', 'InvoiceNo', 'PaymentNo', 'DocumentDate', 'DueDate', 'Amount', 'CompanyName'] as const;
 export const UNKNOWN_PLACEHOLDER_KEY = 'oe:rules.unknownPlaceholder';
 const PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
@@ -35,6 +39,15 @@ function placeholderIssues(record: Readonly<Record<string, unknown>>): RuleIssue
   return issues;
 }
 
+/** A translation says its language and translates another template, not itself. */
+function translationIssue(record: Readonly<Record<string, unknown>>): RuleIssue | null {
+  const translates = record['Translates'];
+  if (translates === null || translates === undefined || translates === '') return null;
+  if (translates === record['TemplateId']) return { field: 'Translates', key: 'oe:rules.translatesItself' };
+  const language = record['Language'];
+  return language === null || language === undefined || language === '' ? { field: 'Language', key: 'oe:rules.translationLanguage' } : null;
+}
+
 export const emailTemplate = defineEntity({
   name: 'email-template',
   namespace: OE,
@@ -47,8 +60,10 @@ export const emailTemplate = defineEntity({
     Subject: { type: 'text', required: true, maxLength: 200 },
     Body: { type: 'text', required: true, maxLength: 20000, format: 'multiline', widget: 'email-template-body' },
     IsActive: { type: 'boolean', defaultValue: true },
+    Translates: { type: 'lookup', entity: 'email-template', maxLength: 20, uppercase: true },
+    Language: { type: 'enum', options: LOCALE_OPTIONS },
   },
-  listColumns: ['TemplateId', 'Description', 'Subject', 'IsActive'],
+  listColumns: ['TemplateId', 'Description', 'Subject', 'Translates', 'Language', 'IsActive'],
   defaultSort: [{ field: 'TemplateId' }],
   filters: [{ field: 'IsActive', op: 'eq' }],
   search: ['TemplateId', 'Description', 'Subject'],
@@ -56,6 +71,6 @@ export const emailTemplate = defineEntity({
   activeField: 'IsActive',
   displayField: 'Description',
   attachments: false,
-  rules: [placeholderIssues],
-  formLayout: { sections: [{ rows: [['TemplateId', 'Description'], ['IsActive'], ['Subject'], ['Body']] }] },
+  rules: [placeholderIssues, translationIssue],
+  formLayout: { sections: [{ rows: [['TemplateId', 'Description'], ['Translates', 'Language'], ['IsActive'], ['Subject'], ['Body']] }] },
 });

@@ -88,6 +88,7 @@ const SAMPLE: Record<string, string> = {
   ContactName: 'Priya Sandhu',
   OrderNo: 'SO-000123',
   InvoiceNo: 'INV-000456',
+  PaymentNo: '10042',
   DocumentDate: '2026-11-24',
   DueDate: '2026-12-24',
   Amount: '1,234.56',
