@@ -16,6 +16,7 @@ import { m0009_portal_products } from '../portal/m0009-products.ts';
 import { m0013_dpop_replay } from '../auth/m0013-dpop-replay.ts';
 import { m0039_exactly_once } from '../exactly-once/m0039-exactly-once.ts';
 import { loadServerModules } from '../modules/index.ts';
+import { m0046_search } from '../search/index-sync.ts';
 
 // Migrations must not depend on today's table types: they see the database as it was.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -330,6 +331,7 @@ const migrations: Record<string, Migration> = {
   '0013_document_numbers': m0013_document_numbers,
   '0013_dpop_replay': m0013_dpop_replay,
   '0039_exactly_once': m0039_exactly_once,
+  '0046_search': m0046_search,
 };
 
 /** The core's migrations and every module's (`serverModule.migrations`); the migrator sorts them by name. */
