@@ -102,13 +102,13 @@ describe('global search (issue 42 item 1)', () => {
 
   it('answers a user restricted to assigned customers (§6) only those', async () => {
     const db = server.app.erp.database.db;
-    const flag = server.app.erp.database.engine === 'postgres' ? true : 1;
+    const flag = (server.app.erp.database.engine === 'postgres' ? true : 1) as 1;
     await db.updateTable('users').set({ restricted_to_customers: flag }).where('user_id', '=', 'clerk').execute();
     await db.insertInto('user_customers').values({ user_id: 'clerk', firm_id: 'QZ100' }).execute();
     try {
       expect(ids(await search(clerk, 'zeph'), 'firm')).toEqual(['QZ100']);
     } finally {
-      await db.updateTable('users').set({ restricted_to_customers: server.app.erp.database.engine === 'postgres' ? false : 0 }).where('user_id', '=', 'clerk').execute();
+      await db.updateTable('users').set({ restricted_to_customers: (server.app.erp.database.engine === 'postgres' ? false : 0) as 0 }).where('user_id', '=', 'clerk').execute();
       await db.deleteFrom('user_customers').where('user_id', '=', 'clerk').execute();
     }
   });

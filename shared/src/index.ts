@@ -11,3 +11,4 @@ export * from './shell-config.ts';
 export * from './password-policy.ts';
 export * from './portal.ts';
 export * from './format.ts';
+export * from './open-document.ts';

@@ -44,7 +44,7 @@ test('en-CA: "bill" and "vendor invoice" find the Purchase Journal, "customer in
     await expect(await filtered(page, '/novus-ar', 'Filter menus', query)).toContainText(['AR Sales Order Entry']);
   }
 
-  const search = 'Search screens and applications';
+  const search = 'Search screens, documents, firms, products and employees';
   await paletteFinds(page, search, 'vendor invoice', ['Purchase Journal']);
   await paletteFinds(page, search, 'bill', ['Purchase Journal']);
   await paletteFinds(page, search, 'invoice', ['Purchase Journal', 'AR Sales Order Entry']);
