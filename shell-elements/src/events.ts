@@ -87,6 +87,8 @@ declare global {
     'erp-menu-tab-select': CustomEvent<ErpMenuTabDetail>;
     'erp-menu-tab-close': CustomEvent<ErpMenuTabDetail>;
     'erp-palette-close': CustomEvent<null>;
+    'erp-palette-query': CustomEvent<ErpPaletteQueryDetail>;
+    'erp-open-record': CustomEvent<ErpOpenRecordDetail>;
     'erp-dialog-action': CustomEvent<ErpDialogActionDetail>;
     'erp-banner-close': CustomEvent<null>;
   }

@@ -55,7 +55,7 @@ test('fr-CA: « facture fournisseur » finds the Journal des achats, « facture 
   await signIn(page, 'admin', 'admin', '#/novus-ap');
   await inLanguage(page, 'fr-CA');
   await expect(await filtered(page, '/novus-ap', 'Filtrer les menus', 'facture fournisseur')).toContainText(['Journal des achats']);
-  const search = 'Rechercher des écrans et des applications';
+  const search = 'Rechercher des écrans, documents, entreprises, produits et employés';
   await paletteFinds(page, search, 'facture fournisseur', ['Journal des achats']);
   await paletteFinds(page, search, 'facture client', ['Saisie des commandes clients CC']);
 });

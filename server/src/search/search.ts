@@ -44,7 +44,7 @@ export interface SearchHit {
   Number: string;
   /** The record's name ('' when none or hidden from the caller). */
   Name: string;
-  /** The kind, in the caller's language (the entity's title). */
+  /** The kind, in the caller's language (the definition's `globalSearch.kindKey`: "Vendor invoice"). */
   Kind: string;
   /** The application whose name the palette shows beside the kind. */
   Application: string;
@@ -169,7 +169,7 @@ export async function globalSearch(database: Database, user: AuthenticatedUser, 
     const source = searchSource(def)!;
     const nameFields = def.globalSearch!.name ?? (source.label.length > 0 ? [def.displayField] : []);
     const nameHidden = nameFields.some((field) => access.hidden.has(field));
-    const kind = messageIn(user.row.language as string | null, def.labelKey);
+    const kind = messageIn(user.row.language as string | null, def.globalSearch!.kindKey!);
     for (const row of kept) {
       hits.push({
         hit: { Entity: entity, Id: row.record_id, Number: access.hidden.has(def.numberField) ? '' : row.number, Name: nameHidden ? '' : row.label, Kind: kind, Application: def.application, Screen: screen },

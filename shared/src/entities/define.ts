@@ -343,7 +343,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     numberField: input.numberField ?? input.numbering?.field ?? input.key,
     related: input.related ?? [],
     screen: input.screen ?? null,
-    globalSearch: input.globalSearch ?? null,
+    globalSearch: input.globalSearch ? { ...input.globalSearch, kindKey: input.globalSearch.kindKey ?? `${namespace}:${name}.kind` } : null,
     makes: input.makes ?? [],
     lookupWidget: input.lookupWidget ?? null,
     lookupMarks: input.lookupMarks ?? [],

@@ -596,6 +596,8 @@ export interface GlobalSearchSpec<K extends string = string> {
   words?: readonly K[];
   /** Only callers holding one of these roles find the entity (besides its read right). */
   roles?: readonly string[];
+  /** What one record is called, the palette's group heading (default `<namespace>:<name>.kind`: "Vendor invoice"). */
+  kindKey?: string;
 }
 
 /** Records of `entity` whose `field` (a header field, or `Lines.Field`) holds the declaring record's key (EntityInput.related). */
