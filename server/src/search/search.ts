@@ -21,7 +21,8 @@ import { allEntities } from '@erp/shared/entities/index';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { foldText } from '../db/fold.ts';
-import { canRead, fieldAccess } from '../entities/access.ts';
+import { accessFromRules, canRead, type FieldRule } from '../entities/access.ts';
+import { readAll } from '../db/read.ts';
 import type { AnyDb, EntityContext } from '../entities/hooks.ts';
 import { messageIn } from '../entities/call-result.ts';
 import { filteredBase } from '../entities/paging.ts';
@@ -120,9 +121,21 @@ async function candidates(database: Database, entities: readonly string[], text:
   return rows;
 }
 
+/**
+ * Whether the entity's `scope` hook restricts `ctx.user` at all: it leaves a probe query as it was for a caller it
+ * does not restrict (a user not restricted to assigned customers), and the search then needs no second query.
+ */
+async function scoped(ctx: EntityContext): Promise<boolean> {
+  if (!ctx.hooks.scope) return false;
+  const probe = ctx.any.selectFrom(ctx.def.table).select(keyColumn(ctx.def));
+  const after = (await ctx.hooks.scope(ctx, probe)).compile();
+  const before = probe.compile();
+  return after.sql !== before.sql || JSON.stringify(after.parameters) !== JSON.stringify(before.parameters);
+}
+
 /** The records of `def` among `ids` the caller may list (the entity's `scope` hook: §6 and other row rights). */
 async function visibleIds(ctx: EntityContext, ids: readonly string[]): Promise<Set<string>> {
-  if (!ctx.hooks.scope) return new Set(ids);
+  if (!(await scoped(ctx))) return new Set(ids);
   const field = ctx.def.fields[ctx.def.key]!;
   const keys = field.type === 'integer' || (field.type === 'lookup' && field.valueType === 'integer') ? ids.map(Number) : ids;
   const column = `${ctx.def.table}.${keyColumn(ctx.def)}`;
@@ -154,10 +167,18 @@ export async function globalSearch(database: Database, user: AuthenticatedUser, 
   }
   const hits: { hit: SearchHit; rank: number; order: number }[] = [];
   let order = 0;
+  // §6 form widgets security of every kind found, in one read.
+  const rules =
+    user.roles.length === 0 || byEntity.size === 0
+      ? []
+      : ((await readAll(
+          database,
+          database.db.selectFrom('form_widget_security').select(['entity', 'role_id', 'field_name', 'access']).where('entity', 'in', [...byEntity.keys()]).where('role_id', 'in', user.roles),
+        )) as (FieldRule & { entity: string })[]);
   for (const [entity, list] of byEntity) {
     const { def, screen } = searchable.get(entity)!;
     const registered = registeredEntity(entity)!;
-    const access = await fieldAccess(database, def, user);
+    const access = accessFromRules(def, user, rules.filter((rule) => rule.entity === entity));
     const ctx: EntityContext = { db: database.db, reader: database.reader, any: database.db as unknown as AnyDb, engine: database.engine, user, def, hooks: registered.hooks, access };
     const kept = [] as Row[];
     // Row rights may drop some: check a few more than are shown, PER_KIND at a time.
