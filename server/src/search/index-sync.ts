@@ -10,7 +10,8 @@
  * - `0046_search` (migration) creates the index: SQLite — a rowid table and an external-content FTS5 table over
  *   it (`unicode61 remove_diacritics 2`: case and accents folded by the tokenizer, prefix indexes for the
  *   keystroke queries), synced by triggers on the index table; PostgreSQL — the table with a folded text and its
- *   `tsvector` (set by a trigger), a GIN index on the vector and a `pg_trgm` GIN index on the lower-case number.
+ *   `tsvector` (set by a trigger), a GIN index on the vector, a `pg_trgm` GIN index on the lower-case number, and
+ *   `search_words` (each record's words, one row each, b-tree: a short prefix stops at the LIMIT), kept by a trigger.
  * - `syncSearchIndex(db, definitions)` (every start, after schema sync): for each searchable entity whose
  *   declaration (table, columns) differs from the one recorded in `search_sources`, drops and recreates its
  *   triggers and rebuilds its rows from the table; an entity no longer declared loses its triggers and rows.
@@ -81,6 +82,23 @@ export const m0046_search: Migration = {
         return new;
       end $$`).execute(db);
     await sql`create trigger search_index_vector before insert or update on search_index for each row execute function erp_search_vector()`.execute(db);
+    // The words of each record, one row each: a word prefix is then a b-tree range read that stops at the LIMIT,
+    // where the GIN index on the vector has to gather every match of a short prefix first ("c" of a million rows).
+    await sql`create table search_words (word text not null, entity text not null, record_id text not null)`.execute(db);
+    await sql`create index ix_search_words_word on search_words (word text_pattern_ops, entity)`.execute(db);
+    await sql`create index ix_search_words_record on search_words (entity, record_id)`.execute(db);
+    await sql.raw(`create or replace function erp_search_words() returns trigger language plpgsql as $$
+      begin
+        if tg_op in ('UPDATE', 'DELETE') then
+          delete from search_words where entity = old.entity and record_id = old.record_id;
+        end if;
+        if tg_op in ('INSERT', 'UPDATE') then
+          insert into search_words (word, entity, record_id)
+          select distinct word, new.entity, new.record_id from unnest(tsvector_to_array(new.tsv)) as word;
+        end if;
+        return null;
+      end $$`).execute(db);
+    await sql`create trigger search_index_words after insert or update or delete on search_index for each row execute function erp_search_words()`.execute(db);
     // A source table's trigger: arguments entity, key column, number column, name columns (comma list), word columns.
     await sql.raw(`create or replace function erp_search_sync() returns trigger language plpgsql as $$
       declare

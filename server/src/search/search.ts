@@ -11,8 +11,9 @@
  * application, so no entity answers them (their documents are the portal's, server/src/portal/).
  *
  * Engines: SQLite — the number index (NOCASE) for number prefixes, FTS5 prefix queries for words;
- * PostgreSQL — the `lower(number)` pattern index, `tsvector @@ to_tsquery('simple', 'w:*')` for words and, for
- * three characters or more, the pg_trgm index for a number containing the text. Each arm reads at most
+ * PostgreSQL — the `lower(number)` pattern index, the b-tree of `search_words` for the longest word typed (the
+ * others checked by `tsvector @@ to_tsquery('simple', 'w:*')`) and, for five characters or more holding a digit,
+ * the pg_trgm index for a number containing the text. Each arm reads at most
  * CANDIDATES rows, so a keystroke costs the same on a million records.
  */
 import { sql, type RawBuilder } from 'kysely';
@@ -71,9 +72,14 @@ const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)
 /** `/novus-ap/purchase-journal` → `/novus-ap`. */
 const applicationPath = (route: string) => `/${route.split('/')[1] ?? ''}`.toLowerCase();
 
-/** The screen that opens `def`'s records for `user`: its declared screen, else its first route they can open. */
+/**
+ * The screen that opens `def`'s records for `user`: its declared screen, else its route under its own application
+ * (whose name the palette shows), else its first route they can open.
+ */
 function screenFor(def: AnyEntity, user: AuthenticatedUser): string | null {
-  const candidates = [...(def.screen ? [def.screen] : []), ...def.routes];
+  const own = `/${def.application.toLowerCase()}`;
+  const routes = [...def.routes].sort((a, b) => Number(applicationPath(b) === own) - Number(applicationPath(a) === own));
+  const candidates = [...(def.screen ? [def.screen] : []), ...routes];
   return candidates.find((route) => user.applications.paths.has(applicationPath(route))) ?? null;
 }
 
@@ -107,12 +113,16 @@ async function candidates(database: Database, entities: readonly string[], text:
   } else {
     arms.push(sql<Row>`(select entity, record_id, number, label, 0 as rank from search_index
       where lower(number) like ${prefix} and entity in (${inEntities}) order by lower(number) limit ${CANDIDATES})`);
+    // The longest word read as a b-tree prefix range (search_words), the others checked on the vector.
     const query = words.map((word) => `'${word}':*`).join(' & ');
-    arms.push(sql<Row>`(select entity, record_id, number, label,
-        case when erp_search_fold(label) like ${prefix} then 1 else 2 end as rank
-      from search_index where tsv @@ to_tsquery('simple', ${query}) and entity in (${inEntities}) limit ${CANDIDATES})`);
-    // pg_trgm: a number containing the text (INV-2026-00042 by "00042"), three characters or more.
-    if (folded.length >= 3 && !/\s/.test(folded)) {
+    const longest = words.reduce((best, word) => (word.length > best.length ? word : best), '');
+    arms.push(sql<Row>`(select i.entity, i.record_id, i.number, i.label,
+        case when erp_search_fold(i.label) like ${prefix} then 1 else 2 end as rank
+      from search_words w join search_index i on i.entity = w.entity and i.record_id = w.record_id
+      where w.word like ${likePrefix(longest)} and w.entity in (${inEntities}) and i.tsv @@ to_tsquery('simple', ${query}) limit ${CANDIDATES})`);
+    // pg_trgm: a number containing the text (INV-2026-00042 by "2026-00042"), from five characters holding a digit
+    // (shorter ones are in too many numbers for a keystroke).
+    if (folded.length >= 5 && /\d/.test(folded) && !/\s/.test(folded)) {
       arms.push(sql<Row>`(select entity, record_id, number, label, 1 as rank from search_index
         where lower(number) like ${`%${prefix}`} and entity in (${inEntities}) limit ${CANDIDATES})`);
     }
