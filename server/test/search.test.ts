@@ -6,6 +6,7 @@
  *   customers (§6) finds only those firms, a portal customer finds nothing of the staff's;
  * - the index changes in the write's transaction: a rolled-back write leaves no row, an update and a delete follow.
  */
+import { allEntities } from '@erp/shared/entities/index';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
@@ -55,6 +56,12 @@ afterAll(async () => {
 });
 
 describe('global search (issue 42 item 1)', () => {
+  it('every searchable entity opens on a screen: its declared one or a route', () => {
+    const searchable = allEntities().filter((def) => def.globalSearch);
+    expect(searchable.map((def) => def.name)).toEqual(expect.arrayContaining(['firm', 'product', 'pr-employee', 'ar-invoice', 'sales-order', 'purchase-order', 'ap-invoice', 'ap-cheque', 'gl-journal-entry', 'wd-order']));
+    expect(searchable.filter((def) => !def.screen && def.routes.length === 0).map((def) => def.name)).toEqual([]);
+  });
+
   it('finds a firm by any word of its name, ignoring accents and case, with its kind and screen', async () => {
     const hits = await search(admin, 'QUEBECOISE');
     const firm = hits.find((hit) => hit.Entity === 'firm' && hit.Id === 'QZ100');

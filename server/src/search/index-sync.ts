@@ -130,7 +130,9 @@ export const m0046_search: Migration = {
         return null;
       end $$`).execute(db);
     await sql`create index ix_search_index_tsv on search_index using gin (tsv)`.execute(db);
-    await sql`create index ix_search_index_number on search_index (lower(number) text_pattern_ops)`.execute(db);
+    // In the "C" collation: a prefix LIKE is an index range, and ORDER BY the same expression reads it in order
+    // (stops at the LIMIT) where a pattern_ops index would sort every match of a short prefix.
+    await sql`create index ix_search_index_number on search_index ((lower(number) collate "C"))`.execute(db);
     if (trigram) await sql.raw(`create index ${TRGM_INDEX} on search_index using gin (lower(number) gin_trgm_ops)`).execute(db);
   },
 };

@@ -36,6 +36,13 @@ export const LIMIT = 50;
 export const PER_KIND = 8;
 /** Rows each arm of the query reads at most. */
 const CANDIDATES = 400;
+/**
+ * PostgreSQL: rows of the longest word's prefix range read at most (a subquery with its own LIMIT, so the planner
+ * cannot trade the range read for the vector's GIN index); the other words are checked on those records only, by
+ * `ts_match_vq` — `@@` as a function, which no index answers, so the planner joins by key instead of gathering every
+ * match of the vector first.
+ */
+const WORD_ROWS = 2000;
 /** Longest text searched (a longer one is cut). */
 export const MAX_TEXT = 100;
 
@@ -112,14 +119,15 @@ async function candidates(database: Database, entities: readonly string[], text:
       where search_fts match ${match} and i.entity in (${inEntities}) limit ${CANDIDATES})`);
   } else {
     arms.push(sql<Row>`(select entity, record_id, number, label, 0 as rank from search_index
-      where lower(number) like ${prefix} and entity in (${inEntities}) order by lower(number) limit ${CANDIDATES})`);
+      where lower(number) collate "C" like ${prefix} and entity in (${inEntities}) order by lower(number) collate "C" limit ${CANDIDATES})`);
     // The longest word read as a b-tree prefix range (search_words), the others checked on the vector.
     const query = words.map((word) => `'${word}':*`).join(' & ');
     const longest = words.reduce((best, word) => (word.length > best.length ? word : best), '');
     arms.push(sql<Row>`(select i.entity, i.record_id, i.number, i.label,
         case when erp_search_fold(i.label) like ${prefix} then 1 else 2 end as rank
-      from search_words w join search_index i on i.entity = w.entity and i.record_id = w.record_id
-      where w.word like ${likePrefix(longest)} and w.entity in (${inEntities}) and i.tsv @@ to_tsquery('simple', ${query}) limit ${CANDIDATES})`);
+      from (select entity, record_id from search_words where word like ${likePrefix(longest)} and entity in (${inEntities}) limit ${WORD_ROWS}) w
+      join search_index i on i.entity = w.entity and i.record_id = w.record_id
+      where ts_match_vq(i.tsv, to_tsquery('simple', ${query})) limit ${CANDIDATES})`);
     // pg_trgm: a number containing the text (INV-2026-00042 by "2026-00042"), from five characters holding a digit
     // (shorter ones are in too many numbers for a keystroke).
     if (folded.length >= 5 && /\d/.test(folded) && !/\s/.test(folded)) {
