@@ -30,6 +30,7 @@ const sections = {
   wd: tsx('scripts/bench-wd.mjs'),
   te: tsx('scripts/bench-te.mjs'),
   ap: tsx('scripts/bench-ap.mjs'),
+  search: tsx('scripts/bench-search.mjs'),
   pr: tsx('scripts/bench-pr.mjs'),
   'exactly-once': tsx('scripts/bench-exactly-once.mjs'),
   events: tsx('scripts/bench-events.mjs'),

@@ -23,6 +23,8 @@ import { openDatabase } from './db/connection.ts';
 import { seedDatabase } from './db/seed.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { syncEntityTables } from './entities/schema-sync.ts';
+import { syncSearchIndex } from './search/index-sync.ts';
+import { registerSearchRoutes } from './search/routes.ts';
 import { frameworkError, registerErrorHandlers } from './http/errors.ts';
 import { registerApiDocs } from './http/openapi.ts';
 import { collectRoutes } from './http/route-catalog.ts';
@@ -59,6 +61,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // Entity tables follow their definitions (additive), then each module's demo data (the shell's
     // administration data and demo firms first).
     await syncEntityTables(database.db, allEntities());
+    // Issue 42 item 1: the search index's triggers before any seed writes (search/index-sync.ts).
+    await syncSearchIndex(database.db as unknown as AnyDb, allEntities());
     await seedServerModules(database.db, config);
     // After the modules: the portal orders from the product master (issue 15 item 8), seeded by IC first.
     await seedPortal(database.db);
@@ -107,6 +111,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerShellRoutes(app, { config, database });
     await registerEntityRoutes(app, { database });
     registerPortalRoutes(app, { database });
+    registerSearchRoutes(app, { database });
     registerApiDocs(app, config);
     registerReporting(app, { database });
     registerProcessing(app, { database });

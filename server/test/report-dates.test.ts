@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime, wallClock } from '@erp/shared/format';
 import { priceOverrideAudit, safetyPriceAudit } from '@erp/modules/oe/definitions/reports';
 import { formatCell, pdfSafe } from '../src/reports/pdf.ts';
-import { parametersLine } from '../src/reports/routes.ts';
+import { parametersLine } from '../src/reports/print-line.ts';
 import type { ServerReport } from '../src/reports/engine.ts';
 
 const column = { field: 'EntryDate', type: 'date', labelKey: 'EntryDate' } as const;

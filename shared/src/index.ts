@@ -12,3 +12,4 @@ export * from './password-policy.ts';
 export * from './portal.ts';
 export * from './format.ts';
 export * from './record-events.ts';
+export * from './open-document.ts';

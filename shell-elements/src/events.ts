@@ -38,6 +38,17 @@ export interface ErpDialogActionDetail {
   id: string;
 }
 
+/** `erp-palette-query`: the text typed in `<erp-command-palette>` (the owner answers its `records`). */
+export interface ErpPaletteQueryDetail {
+  query: string;
+}
+
+/** `erp-open-record`: a record was chosen in `<erp-command-palette>`: open `recordId` on the screen at `path`. */
+export interface ErpOpenRecordDetail {
+  path: string;
+  recordId: string;
+}
+
 /** Event name → detail type. */
 export interface ErpEventDetails {
   'erp-navigate': ErpNavigateDetail;
@@ -53,6 +64,8 @@ export interface ErpEventDetails {
   'erp-menu-tab-select': ErpMenuTabDetail;
   'erp-menu-tab-close': ErpMenuTabDetail;
   'erp-palette-close': null;
+  'erp-palette-query': ErpPaletteQueryDetail;
+  'erp-open-record': ErpOpenRecordDetail;
   'erp-dialog-action': ErpDialogActionDetail;
   'erp-banner-close': null;
 }
@@ -74,6 +87,8 @@ declare global {
     'erp-menu-tab-select': CustomEvent<ErpMenuTabDetail>;
     'erp-menu-tab-close': CustomEvent<ErpMenuTabDetail>;
     'erp-palette-close': CustomEvent<null>;
+    'erp-palette-query': CustomEvent<ErpPaletteQueryDetail>;
+    'erp-open-record': CustomEvent<ErpOpenRecordDetail>;
     'erp-dialog-action': CustomEvent<ErpDialogActionDetail>;
     'erp-banner-close': CustomEvent<null>;
   }
@@ -98,6 +113,8 @@ export const ERP_EVENT_NAMES = [
   'erp-menu-tab-select',
   'erp-menu-tab-close',
   'erp-palette-close',
+  'erp-palette-query',
+  'erp-open-record',
   'erp-dialog-action',
   'erp-banner-close',
 ] as const satisfies readonly ErpEventName[];

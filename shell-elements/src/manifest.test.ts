@@ -49,7 +49,7 @@ const CONTRACT: Record<string, string[]> = {
   'erp-portal-bar': [],
   'erp-menu-bar': ['erp-menu-select'],
   'erp-tab-bar': ['erp-menu-tab-select', 'erp-menu-tab-close'],
-  'erp-command-palette': ['erp-navigate', 'erp-palette-close'],
+  'erp-command-palette': ['erp-navigate', 'erp-palette-close', 'erp-palette-query', 'erp-open-record'],
   'erp-dialog': ['erp-dialog-action'],
   'erp-about': [],
   'erp-banner': ['erp-banner-close'],

@@ -44,7 +44,7 @@ test('en-CA: "bill" and "vendor invoice" find the Purchase Journal, "customer in
     await expect(await filtered(page, '/novus-ar', 'Filter menus', query)).toContainText(['AR Sales Order Entry']);
   }
 
-  const search = 'Search screens and applications';
+  const search = 'Search screens, documents, firms, products and employees';
   await paletteFinds(page, search, 'vendor invoice', ['Purchase Journal']);
   await paletteFinds(page, search, 'bill', ['Purchase Journal']);
   await paletteFinds(page, search, 'invoice', ['Purchase Journal', 'AR Sales Order Entry']);
@@ -55,7 +55,7 @@ test('fr-CA: « facture fournisseur » finds the Journal des achats, « facture 
   await signIn(page, 'admin', 'admin', '#/novus-ap');
   await inLanguage(page, 'fr-CA');
   await expect(await filtered(page, '/novus-ap', 'Filtrer les menus', 'facture fournisseur')).toContainText(['Journal des achats']);
-  const search = 'Rechercher des écrans et des applications';
+  const search = 'Rechercher des écrans, documents, entreprises, produits et employés';
   await paletteFinds(page, search, 'facture fournisseur', ['Journal des achats']);
   await paletteFinds(page, search, 'facture client', ['Saisie des commandes clients CC']);
 });

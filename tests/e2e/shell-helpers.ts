@@ -8,7 +8,7 @@ export const overlay = (page: Page): Locator => page.locator('erp-loading-overla
 export const commandPalette = (page: Page): Locator => page.locator('erp-command-palette');
 /** The command palette's search box. */
 export const paletteSearch = (page: Page): Locator =>
-  commandPalette(page).getByRole('combobox', { name: 'Search screens and applications' });
+  commandPalette(page).getByRole('combobox', { name: 'Search screens, documents, firms, products and employees' });
 
 /** The container of the open tab whose path is `path` (one per open screen). */
 export const screenOf = (page: Page, path: string): Locator => page.locator(`.erp-tab-screen[data-tab-path="${path}"]`);

@@ -56,6 +56,8 @@ export const apInvoice = defineEntity({
   namespace: AP,
   table: 'ap_invoices',
   key: 'InvoiceId',
+  // Issue 42 item 1: found by the command palette's global search.
+  globalSearch: { name: ['VendorName'], words: ['VendorDocNo', 'Reference'] },
   keyKind: 'auto',
   numberField: 'DocumentNo',
   // Issue 40 item 4: the documents made from this one, and the screen that opens it (the Related panel).

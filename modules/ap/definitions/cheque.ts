@@ -23,6 +23,8 @@ export const apCheque = defineEntity({
   namespace: AP,
   table: 'ap_cheques',
   key: 'ChequeId',
+  // Issue 42 item 1: found by the command palette's global search.
+  globalSearch: { name: ['VendorName'] },
   keyKind: 'auto',
   numberField: 'ChequeNo',
   screen: '/novus-ap/cheque-cancellation',

@@ -30,6 +30,9 @@ export const glJournalEntry = defineEntity({
   labelKey: `gl:${NAME}.title`,
   table: 'gl_journal_entries',
   key: 'EntryId',
+  // Issue 42 item 1: found by the command palette's global search.
+  screen: '/novus-gl/gl-journal-entry',
+  globalSearch: { name: ['Description'] },
   keyKind: 'auto',
   application: 'NOVUS-GL',
   fields: {

@@ -56,6 +56,8 @@ export const purchaseOrder = defineEntity({
   namespace: PO,
   table: 'purchase_orders',
   key: 'PoId',
+  // Issue 42 item 1: found by the command palette's global search.
+  globalSearch: { name: ['VendorName'] },
   keyKind: 'auto',
   // Issue 40 item 4: the documents made from this one, and the screen that opens it (the Related panel).
   related: [{ entity: 'po-receipt', field: 'PoId' }],

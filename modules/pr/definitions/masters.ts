@@ -73,6 +73,9 @@ export const prEmployee = defineEntity({
   namespace: PR,
   table: 'pr_employees',
   key: 'EmployeeId',
+  // Issue 42 item 1: found by the command palette's global search.
+  screen: '/novus-pr/employee-maintenance',
+  globalSearch: { name: ['FirstName', 'LastName'], roles: ['PAYROLL'] },
   application: PR_APP,
   fields: {
     EmployeeId: prCode(10, { required: true, requiredKey: 'pr:rules.employeeIdRequired' }),

@@ -38,6 +38,8 @@ export const firm = defineEntity({
   name: 'firm',
   table: 'firms',
   key: 'FirmId',
+  // Issue 42 item 1: found by the command palette's global search.
+  globalSearch: { words: ['City'] },
   application: 'NOVUS-OE',
   routes: FIRM_ROUTES,
   fields: {

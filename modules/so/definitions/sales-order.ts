@@ -59,6 +59,8 @@ export const salesOrder = defineEntity({
   namespace: SO,
   table: 'sales_orders',
   key: 'OrderKey',
+  // Issue 42 item 1: found by the command palette's global search.
+  globalSearch: { name: ['CustomerName'], words: ['CustomerPo'] },
   keyKind: 'auto',
   screen: '/novus-oe/sales-order-entry',
   application: 'NOVUS-OE',

@@ -135,6 +135,9 @@ export const contractBilling = defineEntity({
   namespace: TE,
   table: 'te_contract_billings',
   key: 'BillingId',
+  // Issue 42 item 1: found by the command palette's global search.
+  screen: '/novus-te/contract-billing-invoice',
+  globalSearch: { name: ['Description'], words: ['LotId'] },
   keyKind: 'auto',
   application: TE_APP,
   fields: {
@@ -239,6 +242,9 @@ export const progressBilling = defineEntity({
   namespace: TE,
   table: 'te_progress_billings',
   key: 'BillingId',
+  // Issue 42 item 1: found by the command palette's global search.
+  screen: '/novus-te/progress-billing',
+  globalSearch: { words: ['SiteId'] },
   keyKind: 'auto',
   application: TE_APP,
   fields: {

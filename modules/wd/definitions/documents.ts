@@ -40,6 +40,9 @@ export const wdQuote = defineEntity({
   namespace: WD,
   table: 'wd_quotes',
   key: 'QuoteId',
+  // Issue 42 item 1: found by the command palette's global search.
+  screen: '/novus-wd/quoted-jobs',
+  globalSearch: { name: ['CustomerName'] },
   keyKind: 'auto',
   application: WD_APP,
   fields: {
@@ -109,6 +112,9 @@ export const wdOrder = defineEntity({
   namespace: WD,
   table: 'wd_orders',
   key: 'OrderId',
+  // Issue 42 item 1: found by the command palette's global search.
+  screen: '/novus-wd/order-entry',
+  globalSearch: { name: ['CustomerName'], words: ['ManifestNo'] },
   keyKind: 'auto',
   application: WD_APP,
   shownIn: ['NOVUS-AR'],

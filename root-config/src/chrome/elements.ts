@@ -3,7 +3,7 @@
  * These interfaces are the contract the elements implement.
  */
 import type { Application, Language, Menu, TenantInfo } from '@erp/shared';
-import type { PaletteEntry } from '@erp/shell-elements/command-palette/palette-filter.ts';
+import type { PaletteEntry, PaletteRecord } from '@erp/shell-elements/command-palette/palette-filter.ts';
 
 /** An open application tab as the top bar shows it (HOME excluded: the bar renders HOME first itself). */
 export interface TopBarTab {
@@ -54,11 +54,13 @@ export interface TabBarElement extends HTMLElement {
 }
 
 /** One entry of `<erp-command-palette>`: the element's own type (a type-only import loads nothing at boot). */
-export type { PaletteEntry };
+export type { PaletteEntry, PaletteRecord };
 
 export interface CommandPaletteElement extends HTMLElement {
   open: boolean;
   entries: PaletteEntry[];
+  /** Issue 42 item 1: the records the global search found for the text typed. */
+  records: PaletteRecord[];
 }
 
 export interface DialogAction {
@@ -122,6 +124,8 @@ export interface ShellElementEvents {
   'erp-menu-tab-close': { id: string };
   'erp-navigate': { path: string };
   'erp-palette-close': undefined;
+  'erp-palette-query': { query: string };
+  'erp-open-record': { path: string; recordId: string };
   'erp-dialog-action': { id: string };
 }
 

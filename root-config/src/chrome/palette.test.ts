@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Application, Menu } from '@erp/shared';
-import { paletteEntries } from './palette.ts';
+import { paletteEntries, paletteRecords } from './palette.ts';
 
 let key = 0;
 const menu = (Application: string, MenuId: string, MenuName: string, RouterPath: string, ParentId = 'ROOT', Sequence = 10, IsActive = true): Menu => ({
@@ -49,6 +49,22 @@ describe('command palette entries', () => {
         unavailable: true,
       },
       { id: 'IC0104', label: 'Stock Status', description: '', path: '/novus-ic/Stock-Status', application: 'Inventory Control' },
+    ]);
+  });
+});
+
+// Issue 42 item 1: the global search's answer as the palette shows it, the module named in the user's language.
+describe('command palette records', () => {
+  it('maps each hit to a record, the module by its application description', () => {
+    const applications: Application[] = [{ Application: 'NOVUS-AR', Description: 'Comptes clients', RouterPath: '/novus-ar' }];
+    const hits = [
+      { Entity: 'ar-invoice', Id: '37', Number: 'AR000037', Name: 'Boreal Metals', Kind: 'Facture CR', Application: 'NOVUS-AR', Screen: '/novus-ar/ar-sales-order-entry' },
+      { Entity: 'firm', Id: 'B100', Number: 'B100', Name: 'Boreal Metals', Kind: 'Entreprise', Application: 'NOVUS-OE', Screen: '/novus-ar/firm-maintenance' },
+    ];
+    expect(paletteRecords(hits, applications)).toEqual([
+      { entity: 'ar-invoice', recordId: '37', number: 'AR000037', name: 'Boreal Metals', kind: 'Facture CR', application: 'Comptes clients', path: '/novus-ar/ar-sales-order-entry' },
+      // An application the user has not loaded keeps its code.
+      { entity: 'firm', recordId: 'B100', number: 'B100', name: 'Boreal Metals', kind: 'Entreprise', application: 'NOVUS-OE', path: '/novus-ar/firm-maintenance' },
     ]);
   });
 });

@@ -3,17 +3,47 @@
  * application the user may open, searchable; choosing one opens it as a tab (or, RESTEEL0002, the
  * resteelWin window). The menus of all applications are loaded the first time the palette opens (the API
  * calls raise the loading counter) and again after the applications change.
+ * Issue 42 item 1: every keystroke asks the global search (`GET api/search`, search.ts of the server) for the
+ * records matching the text — the previous question aborted, no loading counter, no alert — and hands the
+ * latest answer to the element; choosing a record opens it on its screen as a tab (`openDocument`).
  */
 import {
   HOME_APPLICATION,
+  api,
   bus,
+  openDocument,
   isMenuGroup,
   loadMenus,
   menuPath,
   type Application,
   type Menu,
 } from '@erp/shared';
-import { createElement, onElement, type CommandPaletteElement, type PaletteEntry } from './elements.ts';
+import { createElement, onElement, type CommandPaletteElement, type PaletteEntry, type PaletteRecord } from './elements.ts';
+
+/** One record of the global search's answer (server/src/search/search.ts `SearchHit`). */
+interface SearchHit {
+  Entity: string;
+  Id: string;
+  Number: string;
+  Name: string;
+  Kind: string;
+  Application: string;
+  Screen: string;
+}
+
+/** The answer's records as the palette shows them, the module named as the user's applications name it. */
+export function paletteRecords(hits: readonly SearchHit[], applications: readonly Application[]): PaletteRecord[] {
+  const names = new Map(applications.map((application) => [application.Application.toUpperCase(), application.Description || application.Application]));
+  return hits.map((hit) => ({
+    entity: hit.Entity,
+    recordId: hit.Id,
+    number: hit.Number,
+    name: hit.Name,
+    kind: hit.Kind,
+    application: names.get(hit.Application.toUpperCase()) ?? hit.Application,
+    path: hit.Screen,
+  }));
+}
 
 /** The palette entries of the applications' menus: active items with a screen, in application order (marked when not in this release). */
 export function paletteEntries(applications: readonly Application[], menusByApplication: ReadonlyMap<string, readonly Menu[]>): PaletteEntry[] {
@@ -80,13 +110,39 @@ export function mountPalette(
     element.entries = [];
   });
 
+  let searching: AbortController | null = null;
   const close = () => {
     if (!element.open) return;
+    searching?.abort();
     element.open = false;
     restoreFocus?.focus?.();
     restoreFocus = null;
   };
   onElement(element, 'erp-palette-close', () => close());
+
+  // Issue 42 item 1: the records of the latest text only (an older answer arriving late is dropped).
+  onElement(element, 'erp-palette-query', ({ query }) => {
+    searching?.abort();
+    searching = null;
+    if (query.trim() === '') {
+      element.records = [];
+      return;
+    }
+    const controller = (searching = new AbortController());
+    api
+      .get<{ List?: SearchHit[] }>('search', { Search: query.slice(0, 100) }, { signal: controller.signal, quiet: true, background: true })
+      .then((answer) => {
+        if (searching === controller) element.records = paletteRecords(answer.List ?? [], bus.applications$.value);
+      })
+      .catch(() => {
+        if (searching === controller) element.records = [];
+      });
+  });
+  onElement(element, 'erp-open-record', ({ path, recordId }, event) => {
+    event.stopPropagation();
+    close();
+    openDocument(path, { recordId });
+  });
   onElement(element, 'erp-navigate', ({ path }, event) => {
     event.stopPropagation();
     const entry = element.entries.find((candidate) => candidate.path === path);

@@ -41,14 +41,16 @@ export function canWrite(def: AnyEntity, user: AuthenticatedUser): boolean {
 
 const LEVEL = { none: 0, 'read-only': 1, hidden: 2 } as const;
 
+/** One row of form_widget_security. */
+export interface FieldRule {
+  role_id: string;
+  field_name: string;
+  access: string;
+}
+
 /** The caller's hidden and read-only fields of `def`. */
 export async function fieldAccess(database: Pick<Database, 'db' | 'reader'>, def: AnyEntity, user: AuthenticatedUser): Promise<FieldAccess> {
-  const access: FieldAccess = { hidden: new Set(), readOnly: new Set() };
-  // Fields restricted to roles (`readRoles`) are hidden from every caller holding none of them.
-  for (const [name, field] of Object.entries(def.fields)) {
-    if (field.readRoles && name !== def.key && !user.roles.some((role) => field.readRoles!.includes(role))) access.hidden.add(name);
-  }
-  if (user.roles.length === 0) return access;
+  if (user.roles.length === 0) return accessFromRules(def, user, []);
   const rules = await readAll(
     database,
     database.db
@@ -57,7 +59,20 @@ export async function fieldAccess(database: Pick<Database, 'db' | 'reader'>, def
       .where('entity', '=', def.name)
       .where('role_id', 'in', user.roles),
   );
-  if (rules.length === 0) return access;
+  return accessFromRules(def, user, rules);
+}
+
+/**
+ * The caller's field access from the rules of their roles for `def` (`fieldAccess` reads them; a caller serving
+ * many entities at once — the global search — reads them all in one query).
+ */
+export function accessFromRules(def: AnyEntity, user: AuthenticatedUser, rules: readonly FieldRule[]): FieldAccess {
+  const access: FieldAccess = { hidden: new Set(), readOnly: new Set() };
+  // Fields restricted to roles (`readRoles`) are hidden from every caller holding none of them.
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.readRoles && name !== def.key && !user.roles.some((role) => field.readRoles!.includes(role))) access.hidden.add(name);
+  }
+  if (user.roles.length === 0 || rules.length === 0) return access;
   const byField = new Map<string, Map<string, number>>();
   for (const rule of rules) {
     const level = rule.access === 'hidden' ? LEVEL.hidden : LEVEL['read-only'];

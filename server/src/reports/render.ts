@@ -16,7 +16,7 @@ import { countRows, registeredReport, streamReport, type AnyDb, type ReportConte
 import { defaultLetterhead } from './letterhead.ts';
 import { reportLocale, reportTranslator } from './messages.ts';
 import { writeReportPdf } from './pdf.ts';
-import { parametersLine, printTime } from './routes.ts';
+import { parametersLine, printTime } from './print-line.ts';
 
 /** The PDF, or the refusal the report route would have answered. */
 export async function renderReportPdf(

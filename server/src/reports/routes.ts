@@ -27,8 +27,7 @@
  * not assigned to answers as the entity routes do (403 `not_assigned`: the entity's `parameterRefusal` hook, entities/parameter-guard.ts).
  */
 import { PassThrough } from 'node:stream';
-import { openedBy, validateReportParameters, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
-import { formatCalendarDate, labelled } from '@erp/shared/format';
+import { openedBy, validateReportParameters, type ReportParameterError } from '@erp/shared/reports/define';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { openableApplications } from '../auth/access.ts';
 import { currentUser } from '../auth/plugin.ts';
@@ -36,15 +35,15 @@ import type { Database } from '../db/connection.ts';
 import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
 import { sendFailure } from '../http/errors.ts';
 import { apiSchema, callResult, NO_QUERY, pagedList, RECORD, type JsonSchema } from '../http/schemas.ts';
-import { dateFormat } from '@erp/shared/format';
 import { countRows, registeredReport, registeredReports, runPage, streamReport, type AnyDb, type ReportContext, type ServerReport } from './engine.ts';
 import { reportLocale, reportTranslator, type ReportLocale, type ReportTranslate } from './messages.ts';
 import { defaultLetterhead } from './letterhead.ts';
-import { pdfSafe, writeReportPdf } from './pdf.ts';
+import { writeReportPdf } from './pdf.ts';
 import { writeReportXlsx, XLSX_TYPE } from './xlsx.ts';
 import { READS } from '../exactly-once/idempotency.ts';
 import { sendAnswer } from '../entities/special-routes.ts';
 import { emailReport } from '../mail/documents.ts';
+import { parametersLine, printTime } from './print-line.ts';
 
 export const REPORT_PAGE_SIZE = 250;
 export const MAX_REPORT_PAGE_SIZE = 1000;
@@ -124,38 +123,11 @@ interface RunBody {
   PageSize?: number;
 }
 
-const PRINT_TIME_STYLE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
-
-/** The print time in the user's language and time zone (null: a zone Intl does not know). */
-export function printTime(now: Date, locale: string, timeZone: string): string | null {
-  try {
-    // DATE_TIME_STYLE's parts (dateStyle cannot be combined with timeZoneName), plus the zone's name.
-    return pdfSafe(dateFormat(locale, { ...PRINT_TIME_STYLE, timeZone }).format(now));
-  } catch {
-    return null;
-  }
-}
-
 function fileName(report: string, extension: string): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
   return `${report}-${stamp}.${extension}`;
 }
 
-/**
- * The parameters line of the files: "Start date: Jan 1, 2025 · End date: Jan 31, 2025" — dates in the
- * language's one date style, the language's colon (issue 21 item 7).
- */
-export function parametersLine(report: ServerReport, params: ReportParameterValues, translate: ReportTranslate, locale: string): string {
-  return report.def.parameters
-    .filter((p) => params[p.name] !== undefined)
-    .map((p) => {
-      const raw = params[p.name]!;
-      const option = p.options?.find((o) => o.value === raw);
-      const value = option ? translate(option.labelKey) : p.type === 'date' ? formatCalendarDate(String(raw), locale) : String(raw);
-      return labelled(translate(p.labelKey), value, locale);
-    })
-    .join(' · ');
-}
 
 export function registerReportRoutes(app: FastifyInstance, deps: { database: Database }): void {
   const { database } = deps;

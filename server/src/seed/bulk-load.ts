@@ -3,7 +3,8 @@
  * one transaction, then the statistics the planner needs — on PostgreSQL VACUUM ANALYZE of the tables it filled
  * (what autovacuum does after a bulk load: statistics, and the visibility map that lets counts over an index skip
  * the table), on SQLite `optimize` and ANALYZE — so the first benchmark after a seed measures the steady state.
- * Rolled back whole on any error.
+ * Rolled back whole on any error. The global search index (server/src/search/) is written by triggers inside the load's
+ * transaction like any other write; afterwards its statistics are taken too, and SQLite's FTS5 segments merged.
  */
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
@@ -14,6 +15,7 @@ export function bulkLoadSqlite<T>(file: string, load: (sqlite: BetterSqlite3.Dat
   sqlite.pragma('busy_timeout = 5000');
   try {
     const result = sqlite.transaction(() => load(sqlite))();
+    if (sqlite.prepare("select 1 from sqlite_master where name = 'search_fts'").get()) sqlite.exec("insert into search_fts(search_fts) values ('optimize')");
     sqlite.pragma('optimize');
     sqlite.exec('ANALYZE');
     return result;
@@ -30,6 +32,7 @@ export async function bulkLoadPostgres<T>(url: string, analyze: readonly string[
     const result = await load(client);
     await client.query('commit');
     for (const table of analyze) await client.query(`vacuum analyze ${table}`);
+    if ((await client.query("select to_regclass('search_index') as name")).rows[0]?.name) await client.query('vacuum analyze search_index');
     return result;
   } catch (error) {
     await client.query('rollback').catch(() => undefined);

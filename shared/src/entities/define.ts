@@ -291,6 +291,11 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     if (fields[input.email.to]?.type !== 'lookup') fail(name, 'email.to must be a lookup field');
     for (const field of Object.values(input.email.values)) must(field, 'email.values');
   }
+  for (const word of [...(input.globalSearch?.words ?? []), ...(input.globalSearch?.name ?? [])]) {
+    must(word, 'globalSearch.words');
+    // Issue 42 item 1: the index is read by every role; a field kept from some roles cannot be in it.
+    if (!['text', 'lookup'].includes(fields[word]!.type) || fields[word]!.readRoles) fail(name, `globalSearch word ${word} must be a text field every reader sees`);
+  }
   if (input.numbering) {
     must(input.numbering.field, 'numbering.field');
     if (fields[input.numbering.field]!.type !== 'text') fail(name, 'numbering.field must be a text field');
@@ -338,6 +343,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     numberField: input.numberField ?? input.numbering?.field ?? input.key,
     related: input.related ?? [],
     screen: input.screen ?? null,
+    globalSearch: input.globalSearch ? { ...input.globalSearch, kindKey: input.globalSearch.kindKey ?? `${namespace}:${name}.kind` } : null,
     makes: input.makes ?? [],
     lookupWidget: input.lookupWidget ?? null,
     lookupMarks: input.lookupMarks ?? [],

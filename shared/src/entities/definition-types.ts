@@ -533,6 +533,14 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   /** The hash path of the screen that opens this entity's records (issue 40 item 4: a Related link opens it as a tab). */
   screen?: string;
   /**
+   * Issue 42 item 1: the entity's records are found by the command palette's global search — by their business
+   * number (`numberField`), by any word of their name (`displayField`) and of the `words` fields (text fields the
+   * search also reads: a product's description). The engine keeps the index (server/src/search/) by database
+   * triggers, so every write — generic save, module action, process, seed, bulk load — indexes in its own
+   * transaction. `roles` narrows who finds them below the entity's read right (employees: payroll staff only).
+   */
+  globalSearch?: GlobalSearchSpec<keyof F & string>;
+  /**
    * The documents made from this one (issue 40 item 4; ERPNext's "Create", Odoo's smart buttons): a purchase
    * order's Receive, a posted receipt's Enter vendor invoice. Offered in the given states to whoever may write
    * the other entity; its values come from this record.
@@ -578,6 +586,18 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   routeViews?: Readonly<Record<string, Readonly<Record<string, RouteView>>>>;
   /** Catalogue keys of result codes only this entity's server rules answer (§6 firm: `not_assigned`). */
   resultKeys?: Readonly<Record<string, string>>;
+}
+
+/** What of an entity the global search reads (EntityInput.globalSearch). */
+export interface GlobalSearchSpec<K extends string = string> {
+  /** The name shown beside the number: these fields joined by spaces (default the `displayField` unless it is the number). */
+  name?: readonly K[];
+  /** Text fields searched besides the number and the name (never a field with `readRoles`). */
+  words?: readonly K[];
+  /** Only callers holding one of these roles find the entity (besides its read right). */
+  roles?: readonly string[];
+  /** What one record is called, the palette's group heading (default `<namespace>:<name>.kind`: "Vendor invoice"). */
+  kindKey?: string;
 }
 
 /** Records of `entity` whose `field` (a header field, or `Lines.Field`) holds the declaring record's key (EntityInput.related). */
@@ -660,6 +680,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   numberField: keyof F & string;
   related: readonly RelationSpec[];
   screen: string | null;
+  globalSearch: GlobalSearchSpec<keyof F & string> | null;
   makes: readonly MakeSpec[];
   lookupWidget: string | null;
   lookupMarks: readonly (keyof F & string)[];

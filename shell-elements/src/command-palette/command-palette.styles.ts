@@ -117,6 +117,18 @@ export default css`
     white-space: nowrap;
   }
 
+  /* Issue 42 item 1: records grouped by kind, under a heading. */
+  .group-label {
+    padding: 0.5rem 0.6rem 0.2rem;
+    font-size: 0.8em;
+    font-weight: 600;
+    color: var(--erp-command-palette-muted-fg);
+  }
+
+  .record-name {
+    margin-inline-start: 0.5rem;
+  }
+
   .option-description {
     grid-column: 1 / -1;
     color: var(--erp-command-palette-muted-fg);

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { i18n } from '@erp/shared';
 import { useLocale } from '../testing/i18n.ts';
 import { ErpCommandPalette } from './command-palette.ts';
-import { filterPaletteEntries, foldForSearch, PALETTE_LIMIT, type PaletteEntry } from './palette-filter.ts';
+import { filterPaletteEntries, foldForSearch, PALETTE_LIMIT, type PaletteEntry, type PaletteRecord } from './palette-filter.ts';
 
 const entry = (id: string, label: string, description: string, application: string, path: string): PaletteEntry => ({
   id,
@@ -187,7 +187,7 @@ describe('erp-command-palette', () => {
       expect(dialog(element).matches(':modal')).to.equal(true);
       expect(dialog(element).getAttribute('aria-label')).to.equal('Go to a screen');
       const combobox = input(element);
-      expect(combobox.getAttribute('aria-label')).to.equal('Search screens and applications');
+      expect(combobox.getAttribute('aria-label')).to.equal('Search screens, documents, firms, products and employees');
       expect(combobox.getAttribute('aria-expanded')).to.equal('true');
       const listbox = root(element).getElementById(combobox.getAttribute('aria-controls')!)!;
       expect(listbox.getAttribute('role')).to.equal('listbox');
@@ -370,7 +370,7 @@ describe('erp-command-palette', () => {
       await i18n.changeLanguage('fr-CA');
       await element.updateComplete;
       expect(dialog(element).getAttribute('aria-label')).to.equal('Aller à un écran');
-      expect(input(element).getAttribute('placeholder')).to.equal('Tapez pour rechercher des écrans et des applications');
+      expect(input(element).getAttribute('placeholder')).to.equal('Tapez un écran, un numéro de document ou un nom');
       expect(count(element)).to.equal('7 résultats');
       await type(element, 'chart');
       expect(count(element)).to.equal('1 résultat');
@@ -378,6 +378,65 @@ describe('erp-command-palette', () => {
       await element.updateComplete;
       expect(count(element)).to.equal('1 个匹配项');
       expect(root(element).querySelector('[part="hint"]')!.textContent).to.include('方向键');
+    });
+  });
+
+  // Issue 42 item 1: the records the owner answers to erp-palette-query, grouped by kind with the module's name.
+  describe('records (global search)', () => {
+    const record = (entity: string, kind: string, application: string, number: string, name: string, path: string): PaletteRecord => ({
+      entity,
+      recordId: number,
+      number,
+      name,
+      kind,
+      application,
+      path,
+    });
+    const found: PaletteRecord[] = [
+      record('firm', 'Firm', 'Order Entry', 'B100', 'Setup Steel Ltd.', '/novus-oe/firm-maintenance'),
+      record('firm', 'Firm', 'Order Entry', 'B200', 'Setup Supply', '/novus-oe/firm-maintenance'),
+      record('ar-invoice', 'A/R invoice', 'Accounts Receivable', 'INV100', 'Setup fee', '/novus-ar/ar-sales-order-entry'),
+    ];
+
+    it('asks for the records of every text typed', async () => {
+      const element = await palette();
+      await openFrom(element);
+      const asked: string[] = [];
+      element.addEventListener('erp-palette-query', (event) => asked.push(event.detail.query));
+      await type(element, 'se');
+      expect(asked).to.deep.equal(['s', 'se']);
+    });
+
+    it('shows the records after the screens, in groups headed by kind and module, and Enter opens one', async () => {
+      const element = await palette();
+      await openFrom(element);
+      await type(element, 'setup');
+      element.records = found;
+      await element.updateComplete;
+      expect(labels(element)).to.deep.equal(['GL Chart of Accounts', 'Accounting Periods', 'B100 Setup Steel Ltd.', 'B200 Setup Supply', 'INV100 Setup fee']);
+      const groups = [...root(element).querySelectorAll('[role="group"]')];
+      expect(groups.map((group) => root(element).getElementById(group.getAttribute('aria-labelledby')!)!.textContent!.replace(/\s+/g, ' ').trim())).to.deep.equal([
+        'Firm · Order Entry',
+        'A/R invoice · Accounts Receivable',
+      ]);
+      expect(count(element)).to.equal('5 matches');
+      const fired: string[] = [];
+      element.addEventListener('erp-open-record', (event) => fired.push(`open ${event.detail.path} ${event.detail.recordId}`));
+      element.addEventListener('erp-palette-close', () => fired.push('close'));
+      for (let step = 0; step < 4; step += 1) await sendKeys({ press: 'ArrowDown' });
+      await element.updateComplete;
+      expect(activeLabel(element)).to.equal('INV100 Setup fee');
+      await sendKeys({ press: 'Enter' });
+      expect(fired).to.deep.equal(['open /novus-ar/ar-sales-order-entry INV100', 'close']);
+    });
+
+    it('passes axe with records', async () => {
+      const element = await palette();
+      await openFrom(element);
+      await type(element, 'setup');
+      element.records = found;
+      await element.updateComplete;
+      await expect(element).to.be.accessible();
     });
   });
 

@@ -25,8 +25,31 @@ export interface PaletteEntry {
   keywords?: string;
 }
 
+/**
+ * Issue 42 item 1: a record the global search found (GET /api/search, asked by the palette's owner on every
+ * keystroke). Records come after the screens, grouped by kind in the order given.
+ */
+export interface PaletteRecord {
+  /** The entity (the group): records of one kind are consecutive. */
+  entity: string;
+  /** The record's key, as the screen opens it. */
+  recordId: string;
+  /** The business number (a firm's or product's code). */
+  number: string;
+  /** The name ('' when none). */
+  name: string;
+  /** The kind in the user's language (invoice, firm, employee …). */
+  kind: string;
+  /** The name of the module (application) the kind belongs to. */
+  application: string;
+  /** The hash path of the screen that opens the record. */
+  path: string;
+}
+
 /** At most this many matches are shown; the count says how many there are in all. */
 export const PALETTE_LIMIT = 50;
+/** Screens shown when records were found too (the rest are counted). */
+export const SCREENS_WITH_RECORDS = 8;
 
 /** Text folded for matching: compatibility-decomposed, without combining marks, lower case. */
 export function foldForSearch(text: string): string {

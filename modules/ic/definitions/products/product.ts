@@ -100,6 +100,9 @@ export const product = defineEntity({
   namespace: IC,
   table: 'products',
   key: 'ProductId',
+  // Issue 42 item 1: found by the command palette's global search.
+  screen: '/novus-ic/product-maintenance',
+  globalSearch: { words: ['VendorSku'] },
   application: 'NOVUS-IC',
   shownIn: ['NOVUS-OE', 'NOVUS-PO'],
   fields: {

@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+/**
+ * Global search benchmark (issue 42 item 1): `node --import tsx scripts/bench-search.mjs` (run by `npm run bench --
+ * search`). On SQLite and on PostgreSQL side by side:
+ *
+ * 1. Builds the real app on a fresh database (the search index's triggers in place), writes BENCH_SEARCH_FIRMS
+ *    (default 100,000) generated firms through it, then with the `seed:large` generators BENCH_SEARCH_AP (default
+ *    500,000) A/P items (vendor invoices and cheques, modules/ap/server/seed-large.ts) and BENCH_SEARCH_LINES
+ *    (default 1,000,000) sales order lines (modules/so/server/seed-large.ts) — every row indexed by the triggers
+ *    in the bulk load's own transaction, which the generation times include.
+ * 2. Builds the app again and types, one keystroke at a time, what users look for — a sales order number, a vendor
+ *    invoice number, the digits of a cheque number, a firm by the second word of its name, a firm by its code, two
+ *    words of a name — each prefix one `GET /api/search` as the demo administrator (`app.inject`: server time, no
+ *    network), BENCH_SEARCH_RUNS (default 5) times after a warm-up; answers p50 / p95 / max per keystroke over all.
+ * 3. Replaces the "## Global search: …" section of BENCHMARKS.md (date, machine, load, both engines).
+ *
+ * Options (environment): BENCH_SEARCH_FIRMS, BENCH_SEARCH_AP, BENCH_SEARCH_LINES, BENCH_SEARCH_RUNS,
+ * BENCH_SEARCH_ENGINES (default "sqlite,postgres"), BENCH_NO_WRITE=1.
+ */
+import { engineOptions, engineTable, measuredWith, ms, percentile, publish } from './bench-common.mjs';
+import { eachEngine, withBenchApp } from './bench-app.mjs';
+
+const FIRMS = Number(process.env.BENCH_SEARCH_FIRMS || 100_000);
+const AP_ITEMS = Number(process.env.BENCH_SEARCH_AP || 500_000);
+const LINES = Number(process.env.BENCH_SEARCH_LINES || 1_000_000);
+const { runs: RUNS, engines: ENGINES } = engineOptions('SEARCH', { runs: 5 });
+const SECTION = '## Global search: 1,000,000 order lines, 100,000 firms, 500,000 A/P items';
+
+const { insertFirms } = await import('../server/src/seed/demo-firms.ts');
+const { insertAp } = await import('../modules/ap/server/seed-large.ts');
+const { insertSalesOrders } = await import('../modules/so/server/seed-large.ts');
+
+/** Every prefix of `text`, as typed. */
+const keystrokes = (text) => Array.from({ length: text.length }, (_, at) => text.slice(0, at + 1)).filter((typed) => typed.trim() !== '');
+
+async function benchEngine(engine) {
+  const seed = (app) => insertFirms(app.erp.database.db, 1, FIRMS);
+  const prepare = async (config, { seconds: firmSeconds }) => {
+    const ap = await insertAp(config.database, { items: AP_ITEMS });
+    const so = await insertSalesOrders(config.database, { lines: LINES });
+    console.log(`${engine}: ${FIRMS} firms in ${firmSeconds.toFixed(1)} s; ${ap.items} A/P items in ${ap.seconds.toFixed(1)} s; ${so.lines} order lines in ${so.seconds.toFixed(1)} s`);
+    return { firmSeconds, ap, so };
+  };
+  return withBenchApp(engine, { prefix: 'erp_bench_search', environment: { DEMO_LEDGER: '0' }, seed, prepare }, async ({ app, call, prepared }) => {
+    const db = app.erp.database.db;
+    const indexed = Number((await db.selectFrom('search_index').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const order = await db.selectFrom('sales_orders').select('order_no').orderBy('order_key', 'desc').limit(1).executeTakeFirstOrThrow();
+    const invoice = await db.selectFrom('ap_invoices').select('document_no').orderBy('invoice_id').offset(Math.min(1234, Math.floor(AP_ITEMS / 10))).limit(1).executeTakeFirstOrThrow();
+    const cheque = await db.selectFrom('ap_cheques').select('cheque_no').orderBy('cheque_id').offset(Math.min(4321, Math.floor(AP_ITEMS / 10))).limit(1).executeTakeFirstOrThrow();
+    const firm = await db.selectFrom('firms').select(['firm_id', 'name']).where('firm_id', '=', 'F054321').executeTakeFirst()
+      ?? (await db.selectFrom('firms').select(['firm_id', 'name']).orderBy('firm_id', 'desc').limit(1).executeTakeFirstOrThrow());
+    const words = String(firm.name).split(/\s+/);
+    const typed = [String(order.order_no), String(invoice.document_no), String(cheque.cheque_no).replace(/^\D+/, ''), words[1], String(firm.firm_id), `${words[0]} ${words[1]}`];
+    const times = [];
+    let hits = 0;
+    for (const text of typed) {
+      for (const query of keystrokes(text)) {
+        const url = `/api/search?Search=${encodeURIComponent(query)}`;
+        await call(url, undefined, { method: 'GET' });
+        for (let run = 0; run < RUNS; run++) {
+          const started = performance.now();
+          const answer = await call(url, undefined, { method: 'GET' });
+          times.push(performance.now() - started);
+          if (query === text) hits = Math.max(hits, answer.json().List.length);
+        }
+      }
+    }
+    const sorted = [...times];
+    return {
+      engine,
+      firmSeconds: prepared.firmSeconds,
+      ap: prepared.ap,
+      so: prepared.so,
+      indexed,
+      typed,
+      count: times.length,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      max: Math.max(...times),
+      hits,
+    };
+  });
+}
+
+const { results, notes } = await eachEngine(ENGINES, benchEngine);
+const first = results[0];
+const text = [
+  SECTION,
+  '',
+  `${measuredWith('bench-search.mjs')}: ${FIRMS.toLocaleString('en-CA')} generated firms, ${AP_ITEMS.toLocaleString('en-CA')} generated A/P items`,
+  `(vendor invoices and cheques) and ${LINES.toLocaleString('en-CA')} generated sales order lines, indexed by the search triggers while they`,
+  'were written; then, one keystroke at a time, what users look for — ' + (first ? first.typed.map((t) => `"${t}"`).join(', ') : '') + ' —',
+  `each prefix one \`GET /api/search\` as the administrator (server time through \`app.inject\`, no network), ${RUNS} runs after a warm-up.`,
+  'The machine is shared with other engineers\' work: figures under load are several times their idle value.',
+  '',
+  engineTable(results, [
+    ['Generate firms / A/P items / order lines (bulk, indexed)', '—', (r) => `${r.firmSeconds.toFixed(1)} s / ${r.ap.seconds.toFixed(1)} s / ${r.so.seconds.toFixed(1)} s`],
+    ['Records in the search index', '—', (r) => r.indexed.toLocaleString('en-CA')],
+    ['Keystroke query, p50', '—', (r) => ms(r.p50)],
+    ['Keystroke query, p95', '≤ 50 ms', (r) => `${ms(r.p95)} (${r.count} queries)`],
+    ['Keystroke query, slowest', '—', (r) => ms(r.max)],
+  ]),
+  ...(notes.length ? ['', ...notes] : []),
+].join('\n');
+publish(SECTION, text);

@@ -1,0 +1,254 @@
+/**
+ * The global search index (issue 42 item 1): one row per searchable record in `search_index` — entity, record
+ * key, business number, name, other words — kept by DATABASE TRIGGERS on each searchable entity's table, so the
+ * index changes in the very transaction of the write whatever path writes (the generic save, module actions and
+ * posting code, processes, seeds, the bulk loads of `seed:large` on their own connections): a rolled-back write
+ * leaves no index row, and no module code has to remember the index.
+ *
+ * - What is searchable is declared per entity in its module (`globalSearch` of the definition); nothing here
+ *   names an entity.
+ * - `0046_search` (migration) creates the index: SQLite — a rowid table and an external-content FTS5 table over
+ *   it (`unicode61 remove_diacritics 2`: case and accents folded by the tokenizer, prefix indexes for the
+ *   keystroke queries), synced by triggers on the index table; PostgreSQL — the table with a folded text and its
+ *   `tsvector` (set by a trigger), a GIN index on the vector, a `pg_trgm` GIN index on the lower-case number, and
+ *   `search_words` (each record's words, one row each, b-tree: a short prefix stops at the LIMIT), kept by a trigger.
+ * - `syncSearchIndex(db, definitions)` (every start, after schema sync): for each searchable entity whose
+ *   declaration (table, columns) differs from the one recorded in `search_sources`, drops and recreates its
+ *   triggers and rebuilds its rows from the table; an entity no longer declared loses its triggers and rows.
+ * - `words` also holds the number without its letter prefix, so "200037" finds PO200037 on both engines.
+ */
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { AnyEntity } from '@erp/shared/entities/define';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+function isPostgres(db: AnyDb): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Characters a number's prefix is made of, taken off for the digits-only word. */
+const NUMBER_PREFIX = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_/# ';
+
+/** The pg_trgm index on the numbers (absent where the extension could not be created). */
+export const TRGM_INDEX = 'ix_search_index_number_trgm';
+
+export const m0046_search: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('search_sources')
+      .addColumn('entity', 'text', (c) => c.primaryKey())
+      .addColumn('signature', 'text', (c) => c.notNull())
+      .execute();
+    if (!isPostgres(db)) {
+      // NOCASE on the number: `number like 'po20%'` reads the number index (SQLite's LIKE optimization).
+      await sql`create table search_index (
+        entity text not null, record_id text not null, number text collate nocase not null, label text not null, words text not null,
+        primary key (entity, record_id))`.execute(db);
+      await sql`create index ix_search_index_number on search_index (number collate nocase, entity)`.execute(db);
+      await sql`create virtual table search_fts using fts5(number, label, words, content='search_index', content_rowid='rowid',
+        tokenize='unicode61 remove_diacritics 2', prefix='1 2 3 4')`.execute(db);
+      await sql`create trigger search_index_ai after insert on search_index begin
+        insert into search_fts(rowid, number, label, words) values (new.rowid, new.number, new.label, new.words); end`.execute(db);
+      await sql`create trigger search_index_ad after delete on search_index begin
+        insert into search_fts(search_fts, rowid, number, label, words) values ('delete', old.rowid, old.number, old.label, old.words); end`.execute(db);
+      await sql`create trigger search_index_au after update on search_index begin
+        insert into search_fts(search_fts, rowid, number, label, words) values ('delete', old.rowid, old.number, old.label, old.words);
+        insert into search_fts(rowid, number, label, words) values (new.rowid, new.number, new.label, new.words); end`.execute(db);
+      return;
+    }
+    // pg_trgm is a trusted extension (PostgreSQL 13+), part of Debian's server package; without it the number
+    // search falls back to the full-text prefix alone (the query checks for the index).
+    let trigram = true;
+    try {
+      await sql`savepoint search_trgm`.execute(db);
+      await sql`create extension if not exists pg_trgm`.execute(db);
+      await sql`release savepoint search_trgm`.execute(db);
+    } catch {
+      await sql`rollback to savepoint search_trgm`.execute(db).catch(() => undefined);
+      trigram = false;
+    }
+    await sql`create table search_index (
+      entity text not null, record_id text not null, number text not null, label text not null, words text not null,
+      folded text not null default '', tsv tsvector not null default ''::tsvector, primary key (entity, record_id))`.execute(db);
+    // The one fold (db/fold.ts): NFD, combining marks dropped, lower case.
+    await sql.raw(`create or replace function erp_search_fold(value text) returns text language sql immutable parallel safe as
+      $$ select lower(regexp_replace(normalize(value, NFD), '[\\u0300-\\u036f]', '', 'g')) $$`).execute(db);
+    await sql.raw(`create or replace function erp_search_vector() returns trigger language plpgsql as $$
+      begin
+        new.folded := erp_search_fold(new.number || ' ' || new.label || ' ' || new.words);
+        new.tsv := to_tsvector('simple', new.folded);
+        return new;
+      end $$`).execute(db);
+    await sql`create trigger search_index_vector before insert or update on search_index for each row execute function erp_search_vector()`.execute(db);
+    // The words of each record, one row each: a word prefix is then a b-tree range read that stops at the LIMIT,
+    // where the GIN index on the vector has to gather every match of a short prefix first ("c" of a million rows).
+    await sql`create table search_words (word text not null, entity text not null, record_id text not null)`.execute(db);
+    await sql`create index ix_search_words_word on search_words (word text_pattern_ops, entity)`.execute(db);
+    await sql`create index ix_search_words_record on search_words (entity, record_id)`.execute(db);
+    await sql.raw(`create or replace function erp_search_words() returns trigger language plpgsql as $$
+      begin
+        if tg_op in ('UPDATE', 'DELETE') then
+          delete from search_words where entity = old.entity and record_id = old.record_id;
+        end if;
+        if tg_op in ('INSERT', 'UPDATE') then
+          insert into search_words (word, entity, record_id)
+          select distinct word, new.entity, new.record_id from unnest(tsvector_to_array(new.tsv)) as word;
+        end if;
+        return null;
+      end $$`).execute(db);
+    await sql`create trigger search_index_words after insert or update or delete on search_index for each row execute function erp_search_words()`.execute(db);
+    // A source table's trigger: arguments entity, key column, number column, name columns (comma list), word columns.
+    await sql.raw(`create or replace function erp_search_sync() returns trigger language plpgsql as $$
+      declare
+        r jsonb;
+        num text;
+        label text := '';
+        words text := '';
+        col text;
+        i int;
+      begin
+        if tg_op in ('UPDATE', 'DELETE') then
+          delete from search_index where entity = tg_argv[0] and record_id = to_jsonb(old) ->> tg_argv[1];
+        end if;
+        if tg_op in ('INSERT', 'UPDATE') then
+          r := to_jsonb(new);
+          num := coalesce(r ->> tg_argv[2], '');
+          if tg_argv[3] <> '' then
+            foreach col in array string_to_array(tg_argv[3], ',') loop
+              label := ltrim(label || ' ' || coalesce(r ->> col, ''));
+            end loop;
+          end if;
+          for i in 4 .. tg_nargs - 1 loop
+            words := words || ' ' || coalesce(r ->> tg_argv[i], '');
+          end loop;
+          insert into search_index (entity, record_id, number, label, words)
+          values (tg_argv[0], r ->> tg_argv[1], num, rtrim(label), ltrim(num, '${NUMBER_PREFIX}') || words)
+          on conflict (entity, record_id) do update set number = excluded.number, label = excluded.label, words = excluded.words;
+        end if;
+        return null;
+      end $$`).execute(db);
+    await sql`create index ix_search_index_tsv on search_index using gin (tsv)`.execute(db);
+    // In the "C" collation: a prefix LIKE is an index range, and ORDER BY the same expression reads it in order
+    // (stops at the LIMIT) where a pattern_ops index would sort every match of a short prefix.
+    await sql`create index ix_search_index_number on search_index ((lower(number) collate "C"))`.execute(db);
+    if (trigram) await sql.raw(`create index ${TRGM_INDEX} on search_index using gin (lower(number) gin_trgm_ops)`).execute(db);
+  },
+};
+
+/** The columns of a searchable definition the index reads. */
+export interface SearchSource {
+  entity: string;
+  table: string;
+  key: string;
+  number: string;
+  /** The name shown: the columns joined by spaces (none: the number alone). */
+  label: readonly string[];
+  words: readonly string[];
+}
+
+function columnOf(def: AnyEntity, field: string): string {
+  const found = def.fields[field];
+  if (!found || found.type === 'set' || found.type === 'children' || found.virtual) throw new Error(`globalSearch of ${def.name}: ${field} is not a stored field`);
+  return found.column;
+}
+
+/** What the index reads of `def` (null when it is not searchable). */
+export function searchSource(def: AnyEntity): SearchSource | null {
+  const spec = def.globalSearch;
+  if (!spec) return null;
+  const names = spec.name ?? (def.displayField !== def.numberField && def.displayField !== def.key ? [def.displayField] : []);
+  return {
+    entity: def.name,
+    table: def.table,
+    key: columnOf(def, def.key),
+    number: columnOf(def, def.numberField),
+    label: names.map((name) => columnOf(def, name)),
+    words: (spec.words ?? []).map((word) => columnOf(def, word)),
+  };
+}
+
+/** A trigger name part from an entity name (`ap-invoice` → `ap_invoice`). */
+const triggerPart = (entity: string) => entity.replace(/[^a-z0-9]/g, '_');
+/** A string literal (entity and column names are plain, checked by defineEntity; quoted anyway). */
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+function sqliteRow(source: SearchSource, row: 'new' | ''): { values: string; number: string } {
+  const at = (column: string) => (row ? `${row}.${column}` : column);
+  const number = `coalesce(cast(${at(source.number)} as text), '')`;
+  const label = source.label.length === 0 ? `''` : `trim(${source.label.map((column) => `coalesce(${at(column)}, '')`).join(` || ' ' || `)})`;
+  const words = [`ltrim(${number}, ${literal(NUMBER_PREFIX)})`, ...source.words.map((column) => `coalesce(${at(column)}, '')`)].join(` || ' ' || `);
+  return { values: `${literal(source.entity)}, cast(${at(source.key)} as text), ${number}, ${label}, ${words}`, number };
+}
+
+async function dropTriggers(db: AnyDb, entity: string, table: string): Promise<void> {
+  const part = triggerPart(entity);
+  if (isPostgres(db)) {
+    await sql.raw(`drop trigger if exists search_${part} on ${table}`).execute(db);
+    return;
+  }
+  for (const suffix of ['ai', 'au', 'ad']) await sql.raw(`drop trigger if exists search_${part}_${suffix}`).execute(db);
+}
+
+async function createTriggers(db: AnyDb, source: SearchSource): Promise<void> {
+  const part = triggerPart(source.entity);
+  const columns = [...new Set([source.key, source.number, ...source.label, ...source.words])];
+  if (isPostgres(db)) {
+    const args = [source.entity, source.key, source.number, source.label.join(','), ...source.words].map(literal).join(', ');
+    await sql
+      .raw(`create trigger search_${part} after insert or delete or update of ${columns.join(', ')} on ${source.table} for each row execute function erp_search_sync(${args})`)
+      .execute(db);
+    return;
+  }
+  const removeOld = `delete from search_index where entity = ${literal(source.entity)} and record_id = cast(old.${source.key} as text);`;
+  // An insert first takes away any row of the same key (a table written with INSERT OR REPLACE deletes without triggers).
+  const insertNew = `delete from search_index where entity = ${literal(source.entity)} and record_id = cast(new.${source.key} as text);
+    insert into search_index (entity, record_id, number, label, words) values (${sqliteRow(source, 'new').values});`;
+  await sql.raw(`create trigger search_${part}_ai after insert on ${source.table} begin ${insertNew} end`).execute(db);
+  await sql.raw(`create trigger search_${part}_au after update of ${columns.join(', ')} on ${source.table} begin ${removeOld} ${insertNew} end`).execute(db);
+  await sql.raw(`create trigger search_${part}_ad after delete on ${source.table} begin ${removeOld} end`).execute(db);
+}
+
+/** Rebuilds the index rows of one source from its table. */
+async function rebuild(db: AnyDb, source: SearchSource): Promise<void> {
+  await sql`delete from search_index where entity = ${source.entity}`.execute(db);
+  if (isPostgres(db)) {
+    const number = `coalesce(${source.number}::text, '')`;
+    const label = source.label.length === 0 ? `''` : `trim(concat_ws(' ', ${source.label.map((column) => `coalesce(${column}::text, '')`).join(', ')}))`;
+    const words = `concat_ws(' ', ltrim(${number}, ${literal(NUMBER_PREFIX)}), ${source.words.map((column) => `coalesce(${column}::text, '')`).join(', ') || `''`})`;
+    await sql.raw(`insert into search_index (entity, record_id, number, label, words) select ${literal(source.entity)}, ${source.key}::text, ${number}, ${label}, ${words} from ${source.table}`).execute(db);
+    return;
+  }
+  await sql.raw(`insert into search_index (entity, record_id, number, label, words) select ${sqliteRow(source, '').values} from ${source.table}`).execute(db);
+}
+
+/** Brings the triggers and rows of every searchable definition in line with its declaration (module header). */
+export async function syncSearchIndex(db: AnyDb, definitions: readonly AnyEntity[]): Promise<void> {
+  const recorded = new Map((await db.selectFrom('search_sources').select(['entity', 'signature']).execute()).map((row) => [String(row.entity), String(row.signature)]));
+  const wanted = new Map<string, SearchSource>();
+  for (const def of definitions) {
+    const source = searchSource(def);
+    if (source) wanted.set(source.entity, source);
+  }
+  for (const [entity, signature] of recorded) {
+    if (wanted.has(entity)) continue;
+    await db.transaction().execute(async (trx) => {
+      await dropTriggers(trx, entity, (JSON.parse(signature) as SearchSource).table);
+      await sql`delete from search_index where entity = ${entity}`.execute(trx);
+      await trx.deleteFrom('search_sources').where('entity', '=', entity).execute();
+    });
+  }
+  for (const [entity, source] of wanted) {
+    const signature = JSON.stringify(source);
+    if (recorded.get(entity) === signature) continue;
+    await db.transaction().execute(async (trx) => {
+      const old = recorded.get(entity);
+      if (old) await dropTriggers(trx, entity, (JSON.parse(old) as SearchSource).table);
+      await createTriggers(trx, source);
+      await rebuild(trx, source);
+      await trx.deleteFrom('search_sources').where('entity', '=', entity).execute();
+      await trx.insertInto('search_sources').values({ entity, signature }).execute();
+    });
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * The global search (issue 42 item 1): `globalSearch(database, user, text)` → the records the caller may open
+ * whose business number starts with what was typed, or any word of whose name (or declared words) starts with
+ * each word typed — accent- and case-insensitive on both engines —, best first: numbers starting with the text,
+ * then names starting with it, then the other word matches; by kind, at most PER_KIND each and LIMIT in all.
+ *
+ * Rights, all of them the entity routes' own: only entities the caller may read (`canRead`: roles and the
+ * applications they open, §6 least privilege) and whose `globalSearch.roles` they hold; only records the
+ * entity's `scope` hook lets them list (§6 assigned customers and any other row right), checked on the found
+ * keys; the name is left out when the caller may not see its field. A portal customer holds no staff
+ * application, so no entity answers them (their documents are the portal's, server/src/portal/).
+ *
+ * Engines: SQLite — the number index (NOCASE) for number prefixes, FTS5 prefix queries for words;
+ * PostgreSQL — the `lower(number)` pattern index, the b-tree of `search_words` for the longest word typed (the
+ * others checked by `tsvector @@ to_tsquery('simple', 'w:*')`) and, for five characters or more holding a digit,
+ * the pg_trgm index for a number containing the text. Each arm reads at most
+ * CANDIDATES rows, so a keystroke costs the same on a million records.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { AnyEntity } from '@erp/shared/entities/define';
+import { allEntities } from '@erp/shared/entities/index';
+import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { Database } from '../db/connection.ts';
+import { foldText } from '../db/fold.ts';
+import { accessFromRules, canRead, type FieldRule } from '../entities/access.ts';
+import { readAll } from '../db/read.ts';
+import type { AnyDb, EntityContext } from '../entities/hooks.ts';
+import { messageIn } from '../entities/call-result.ts';
+import { filteredBase } from '../entities/paging.ts';
+import { registeredEntity } from '../entities/registry.ts';
+import { keyColumn } from '../entities/wire.ts';
+import { searchSource } from './index-sync.ts';
+
+/** Most records answered, and per kind. */
+export const LIMIT = 50;
+export const PER_KIND = 8;
+/** Rows each arm of the query reads at most. */
+const CANDIDATES = 400;
+/**
+ * PostgreSQL: rows of the longest word's prefix range read at most (a subquery with its own LIMIT, so the planner
+ * cannot trade the range read for the vector's GIN index); the other words are checked on those records only, by
+ * `ts_match_vq` — `@@` as a function, which no index answers, so the planner joins by key instead of gathering every
+ * match of the vector first.
+ */
+const WORD_ROWS = 2000;
+/** Longest text searched (a longer one is cut). */
+export const MAX_TEXT = 100;
+
+export interface SearchHit {
+  Entity: string;
+  /** The record's key, as text (what the screen opens). */
+  Id: string;
+  Number: string;
+  /** The record's name ('' when none or hidden from the caller). */
+  Name: string;
+  /** The kind, in the caller's language (the definition's `globalSearch.kindKey`: "Vendor invoice"). */
+  Kind: string;
+  /** The application whose name the palette shows beside the kind. */
+  Application: string;
+  /** The hash path of the screen that opens it (one of the caller's applications). */
+  Screen: string;
+}
+
+interface Row {
+  entity: string;
+  record_id: string;
+  number: string;
+  label: string;
+  rank: number;
+}
+
+/** Words of the folded text: letters and digits (what both tokenizers keep). */
+export function searchWords(text: string): string[] {
+  return foldText(text.slice(0, MAX_TEXT)).split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
+}
+
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `/novus-ap/purchase-journal` → `/novus-ap`. */
+const applicationPath = (route: string) => `/${route.split('/')[1] ?? ''}`.toLowerCase();
+
+/**
+ * The screen that opens `def`'s records for `user`: its declared screen, else its route under its own application
+ * (whose name the palette shows), else its first route they can open.
+ */
+function screenFor(def: AnyEntity, user: AuthenticatedUser): string | null {
+  const own = `/${def.application.toLowerCase()}`;
+  const routes = [...def.routes].sort((a, b) => Number(applicationPath(b) === own) - Number(applicationPath(a) === own));
+  const candidates = [...(def.screen ? [def.screen] : []), ...routes];
+  return candidates.find((route) => user.applications.paths.has(applicationPath(route))) ?? null;
+}
+
+/** The searchable entities `user` may find, with the screen opening each. */
+function searchableFor(user: AuthenticatedUser): Map<string, { def: AnyEntity; screen: string }> {
+  const found = new Map<string, { def: AnyEntity; screen: string }>();
+  for (const def of allEntities()) {
+    if (!searchSource(def) || !canRead(def, user)) continue;
+    const roles = def.globalSearch!.roles;
+    if (roles && !user.roles.some((role) => roles.includes(role))) continue;
+    const screen = screenFor(def, user);
+    if (screen) found.set(def.name, { def, screen });
+  }
+  return found;
+}
+
+async function candidates(database: Database, entities: readonly string[], text: string, words: readonly string[]): Promise<Row[]> {
+  const db = database.db as unknown as AnyDb;
+  const folded = foldText(text.trim());
+  const prefix = likePrefix(folded);
+  const inEntities = sql.join(entities.map((entity) => sql`${entity}`));
+  const arms: RawBuilder<Row>[] = [];
+  if (database.engine === 'sqlite') {
+    arms.push(sql<Row>`select * from (select entity, record_id, number, label, 0 as rank from search_index
+      where number like ${prefix} escape '\\' and entity in (${inEntities}) order by number limit ${CANDIDATES})`);
+    const match = words.map((word) => `"${word}"*`).join(' ');
+    arms.push(sql<Row>`select * from (select i.entity, i.record_id, i.number, i.label,
+        case when lower(i.label) like ${prefix} escape '\\' then 1 else 2 end as rank
+      from search_fts f join search_index i on i.rowid = f.rowid
+      where search_fts match ${match} and i.entity in (${inEntities}) limit ${CANDIDATES})`);
+  } else {
+    arms.push(sql<Row>`(select entity, record_id, number, label, 0 as rank from search_index
+      where lower(number) collate "C" like ${prefix} and entity in (${inEntities}) order by lower(number) collate "C" limit ${CANDIDATES})`);
+    // The longest word read as a b-tree prefix range (search_words), the others checked on the vector.
+    const query = words.map((word) => `'${word}':*`).join(' & ');
+    const longest = words.reduce((best, word) => (word.length > best.length ? word : best), '');
+    arms.push(sql<Row>`(select i.entity, i.record_id, i.number, i.label,
+        case when erp_search_fold(i.label) like ${prefix} then 1 else 2 end as rank
+      from (select entity, record_id from search_words where word like ${likePrefix(longest)} and entity in (${inEntities}) limit ${WORD_ROWS}) w
+      join search_index i on i.entity = w.entity and i.record_id = w.record_id
+      where ts_match_vq(i.tsv, to_tsquery('simple', ${query})) limit ${CANDIDATES})`);
+    // pg_trgm: a number containing the text (INV-2026-00042 by "2026-00042"), from five characters holding a digit
+    // (shorter ones are in too many numbers for a keystroke).
+    if (folded.length >= 5 && /\d/.test(folded) && !/\s/.test(folded)) {
+      arms.push(sql<Row>`(select entity, record_id, number, label, 1 as rank from search_index
+        where lower(number) like ${`%${prefix}`} and entity in (${inEntities}) limit ${CANDIDATES})`);
+    }
+  }
+  const query = sql<Row>`${sql.join(arms, sql` union all `)}`;
+  if (database.engine === 'sqlite') return (await query.execute(db)).rows;
+  // Every arm stops at its limit, but the planner's estimates for the union can pass jit_above_cost, and compiling
+  // it costs more than running it (100 ms and more per keystroke, measured): no JIT for this one query.
+  return db.transaction().execute(async (trx) => {
+    await sql`set local jit = off`.execute(trx);
+    return (await query.execute(trx)).rows;
+  });
+}
+
+/**
+ * Whether the entity's `scope` hook restricts `ctx.user` at all: it leaves a probe query as it was for a caller it
+ * does not restrict (a user not restricted to assigned customers), and the search then needs no second query.
+ */
+async function scoped(ctx: EntityContext): Promise<boolean> {
+  if (!ctx.hooks.scope) return false;
+  const probe = ctx.any.selectFrom(ctx.def.table).select(keyColumn(ctx.def));
+  const after = (await ctx.hooks.scope(ctx, probe)).compile();
+  const before = probe.compile();
+  return after.sql !== before.sql || JSON.stringify(after.parameters) !== JSON.stringify(before.parameters);
+}
+
+/** The records of `def` among `ids` the caller may list (the entity's `scope` hook: §6 and other row rights). */
+async function visibleIds(ctx: EntityContext, ids: readonly string[]): Promise<Set<string>> {
+  if (!(await scoped(ctx))) return new Set(ids);
+  const field = ctx.def.fields[ctx.def.key]!;
+  const keys = field.type === 'integer' || (field.type === 'lookup' && field.valueType === 'integer') ? ids.map(Number) : ids;
+  const column = `${ctx.def.table}.${keyColumn(ctx.def)}`;
+  const base = await filteredBase(ctx, { page: 1, pageSize: ids.length, sortFields: [], sortDescending: [], search: null, filters: [], columns: [] });
+  const rows = (await base.select(column).where(column, 'in', keys).execute()) as Record<string, unknown>[];
+  return new Set(rows.map((row) => String(Object.values(row)[0])));
+}
+
+export async function globalSearch(database: Database, user: AuthenticatedUser, text: string): Promise<SearchHit[]> {
+  const words = searchWords(text);
+  if (words.length === 0) return [];
+  const searchable = searchableFor(user);
+  if (searchable.size === 0) return [];
+  const rows = await candidates(database, [...searchable.keys()], text, words);
+  // Best rank of each record (a number match also found by its words), then by rank, number.
+  const best = new Map<string, Row>();
+  for (const row of rows) {
+    const key = `${row.entity}\u0000${row.record_id}`;
+    const seen = best.get(key);
+    if (!seen || Number(row.rank) < Number(seen.rank)) best.set(key, row);
+  }
+  const ordered = [...best.values()].sort((a, b) => Number(a.rank) - Number(b.rank) || a.number.localeCompare(b.number) || a.label.localeCompare(b.label));
+  // Per kind: the first PER_KIND records, those the entity's row rights keep.
+  const byEntity = new Map<string, Row[]>();
+  for (const row of ordered) {
+    const list = byEntity.get(row.entity) ?? [];
+    list.push(row);
+    byEntity.set(row.entity, list);
+  }
+  const hits: { hit: SearchHit; rank: number; order: number }[] = [];
+  let order = 0;
+  // §6 form widgets security of every kind found, in one read.
+  const rules =
+    user.roles.length === 0 || byEntity.size === 0
+      ? []
+      : ((await readAll(
+          database,
+          database.db.selectFrom('form_widget_security').select(['entity', 'role_id', 'field_name', 'access']).where('entity', 'in', [...byEntity.keys()]).where('role_id', 'in', user.roles),
+        )) as (FieldRule & { entity: string })[]);
+  for (const [entity, list] of byEntity) {
+    const { def, screen } = searchable.get(entity)!;
+    const registered = registeredEntity(entity)!;
+    const access = accessFromRules(def, user, rules.filter((rule) => rule.entity === entity));
+    const ctx: EntityContext = { db: database.db, reader: database.reader, any: database.db as unknown as AnyDb, engine: database.engine, user, def, hooks: registered.hooks, access };
+    const kept = [] as Row[];
+    // Row rights may drop some: check a few more than are shown, PER_KIND at a time.
+    for (let at = 0; at < list.length && kept.length < PER_KIND; at += PER_KIND * 4) {
+      const slice = list.slice(at, at + PER_KIND * 4);
+      const visible = await visibleIds(ctx, slice.map((row) => row.record_id));
+      kept.push(...slice.filter((row) => visible.has(row.record_id)).slice(0, PER_KIND - kept.length));
+    }
+    const source = searchSource(def)!;
+    const nameFields = def.globalSearch!.name ?? (source.label.length > 0 ? [def.displayField] : []);
+    const nameHidden = nameFields.some((field) => access.hidden.has(field));
+    const kind = messageIn(user.row.language as string | null, def.globalSearch!.kindKey!);
+    for (const row of kept) {
+      hits.push({
+        hit: { Entity: entity, Id: row.record_id, Number: access.hidden.has(def.numberField) ? '' : row.number, Name: nameHidden ? '' : row.label, Kind: kind, Application: def.application, Screen: screen },
+        rank: Number(row.rank),
+        order: order++,
+      });
+    }
+  }
+  // Kinds in the order of their best record; records in theirs.
+  const kindRank = new Map<string, number>();
+  for (const { hit, rank } of hits) kindRank.set(hit.Entity, Math.min(kindRank.get(hit.Entity) ?? rank, rank));
+  const firstOrder = new Map<string, number>();
+  for (const { hit, order: at } of hits) if (!firstOrder.has(hit.Entity)) firstOrder.set(hit.Entity, at);
+  return hits
+    .sort((a, b) => kindRank.get(a.hit.Entity)! - kindRank.get(b.hit.Entity)! || firstOrder.get(a.hit.Entity)! - firstOrder.get(b.hit.Entity)! || a.order - b.order)
+    .slice(0, LIMIT)
+    .map(({ hit }) => hit);
+}

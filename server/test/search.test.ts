@@ -1,0 +1,162 @@
+/**
+ * Issue 42 item 1, the global search's server side, on SQLite and PostgreSQL (TEST_DATABASE=postgres):
+ * - documents by number (prefix, and the digits alone), firms and products by any word of their name, accents and
+ *   case ignored, number prefixes first, grouped by kind with the screen that opens each;
+ * - rights: a clerk finds no employee nor A/P document (payroll role, applications), a user restricted to assigned
+ *   customers (§6) finds only those firms, a portal customer finds nothing of the staff's;
+ * - the index changes in the write's transaction: a rolled-back write leaves no row, an update and a delete follow.
+ */
+import { allEntities } from '@erp/shared/entities/index';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startServer, type TestServer } from './helpers/app.ts';
+import { call } from './helpers/entities.ts';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let server: TestServer;
+let admin: string;
+let clerk: string;
+let portal: string;
+let order: Json;
+
+const search = async (token: string, text: string): Promise<Json[]> => {
+  const response = await call(server.app, 'GET', `/api/search?Search=${encodeURIComponent(text)}`, token);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().List as Json[];
+};
+const ids = (hits: Json[], entity: string) => hits.filter((hit) => hit.Entity === entity).map((hit) => hit.Number);
+
+async function created(url: string, body: Json): Promise<Json> {
+  const response = await call(server.app, 'POST', url, admin, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().Data;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
+  portal = (await signIn(server.app, 'portal', 'portal')).access_token;
+  await created('/api/data/firm', { FirmId: 'QZ100', Name: 'Société Québécoise Zéphyr', FirmTypes: ['bill-to'] });
+  await created('/api/data/firm', { FirmId: 'QZ200', Name: 'Zephyrine Metals', FirmTypes: ['bill-to'] });
+  await created('/api/data/firm', { FirmId: 'QZV1', Name: 'Quartz Mill Inc.', FirmTypes: ['vendor'] });
+  await created('/api/data/product-class', { ClassId: 'TQZ', Description: 'Search test class', InventoryAccount: 'INVENTORY-STEEL' });
+  await created('/api/data/product', { ProductId: 'QZ-BOLT', Description: 'Hexagonal bolt', ClassId: 'TQZ', KitType: 'None', TrackInventory: true });
+  order = await created('/api/data/purchase-order', {
+    OrderDate: '2043-02-01',
+    VendorId: 'QZV1',
+    ShipToId: 'TOR-02',
+    Lines: [{ ProductId: 'QZ-BOLT', QuantityOrdered: '4.0000', UnitPrice: '2.0000' }],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('global search (issue 42 item 1)', () => {
+  it('every searchable entity opens on a screen: its declared one or a route', () => {
+    const searchable = allEntities().filter((def) => def.globalSearch);
+    expect(searchable.map((def) => def.name)).toEqual(expect.arrayContaining(['firm', 'product', 'pr-employee', 'ar-invoice', 'sales-order', 'purchase-order', 'ap-invoice', 'ap-cheque', 'gl-journal-entry', 'wd-order']));
+    expect(searchable.filter((def) => !def.screen && def.routes.length === 0).map((def) => def.name)).toEqual([]);
+  });
+
+  it('finds a firm by any word of its name, ignoring accents and case, with its kind and screen', async () => {
+    const hits = await search(admin, 'QUEBECOISE');
+    const firm = hits.find((hit) => hit.Entity === 'firm' && hit.Id === 'QZ100');
+    expect(firm).toMatchObject({ Number: 'QZ100', Name: 'Société Québécoise Zéphyr' });
+    expect(firm!.Application.length).toBeGreaterThan(0);
+    expect(firm!.Kind).toBe('Firm');
+    expect(firm!.Screen).toMatch(/^\/[a-z-]+\/[a-z-]+/);
+    // A word's beginning finds both; "zéph" and "ZEPH" alike.
+    expect(ids(await search(admin, 'zéph'), 'firm').sort()).toEqual(['QZ100', 'QZ200']);
+    expect(ids(await search(admin, 'ZEPH'), 'firm').sort()).toEqual(['QZ100', 'QZ200']);
+    // Every word must match.
+    expect(ids(await search(admin, 'zeph metals'), 'firm')).toEqual(['QZ200']);
+  });
+
+  it('finds a document by its number, the number prefix first, and by the digits of its number', async () => {
+    const number = String(order.PoNo);
+    const hits = await search(admin, number);
+    expect(hits[0]).toMatchObject({ Entity: 'purchase-order', Id: String(order.PoId), Number: number, Name: 'Quartz Mill Inc.', Screen: '/novus-po/purchase-order-entry' });
+    const prefix = await search(admin, number.slice(0, -1).toLowerCase());
+    expect(ids(prefix, 'purchase-order')).toContain(number);
+    // A number typed comes before the names that start with it (the vendor's firm code QZV1 is a number too).
+    expect(ids(await search(admin, 'quartz'), 'purchase-order')).toContain(number);
+    const digits = number.replace(/^[A-Za-z-]+/, '');
+    expect(ids(await search(admin, digits), 'purchase-order')).toContain(number);
+  });
+
+  it('groups the hits by kind', async () => {
+    const hits = await search(admin, 'z');
+    const kinds = hits.map((hit) => hit.Entity);
+    // Once a kind ends, it never comes back.
+    expect(kinds.filter((kind, at) => at === 0 || kinds[at - 1] !== kind).length).toBe(new Set(kinds).size);
+  });
+
+  it('answers employees to payroll staff only, and nothing of what a clerk cannot open', async () => {
+    const [employee] = (await server.app.erp.database.db.selectFrom('pr_employees' as never).select(['employee_id' as never, 'last_name' as never]).limit(1).execute()) as Json[];
+    expect(employee, 'the demo data holds employees').toBeDefined();
+    expect(ids(await search(admin, String(employee!.last_name)), 'pr-employee')).toContain(String(employee!.employee_id));
+    expect(ids(await search(clerk, String(employee!.last_name)), 'pr-employee')).toEqual([]);
+    expect(ids(await search(clerk, String(employee!.employee_id)), 'pr-employee')).toEqual([]);
+    expect(ids(await search(clerk, 'zephyrine'), 'firm')).toEqual(['QZ200']);
+    // The clerk opens Order Entry and Inventory: firms and products yes, purchase orders no.
+    expect(ids(await search(clerk, 'hexagonal'), 'product')).toEqual(['QZ-BOLT']);
+    expect(ids(await search(clerk, String(order.PoNo)), 'purchase-order')).toEqual([]);
+  });
+
+  it('answers a user restricted to assigned customers (§6) only those', async () => {
+    const db = server.app.erp.database.db;
+    const flag = (server.app.erp.database.engine === 'postgres' ? true : 1) as 1;
+    await db.updateTable('users').set({ restricted_to_customers: flag }).where('user_id', '=', 'clerk').execute();
+    await db.insertInto('user_customers').values({ user_id: 'clerk', firm_id: 'QZ100' }).execute();
+    try {
+      expect(ids(await search(clerk, 'zeph'), 'firm')).toEqual(['QZ100']);
+    } finally {
+      await db.updateTable('users').set({ restricted_to_customers: (server.app.erp.database.engine === 'postgres' ? false : 0) as 0 }).where('user_id', '=', 'clerk').execute();
+      await db.deleteFrom('user_customers').where('user_id', '=', 'clerk').execute();
+    }
+  });
+
+  it('answers a portal customer nothing of the staff\'s', async () => {
+    expect(await search(portal, 'zeph')).toEqual([]);
+    expect(await search(portal, String(order.PoNo))).toEqual([]);
+  });
+
+  it('refuses a text over 100 characters and answers no records for punctuation alone', async () => {
+    const long = await call(server.app, 'GET', `/api/search?Search=${'a'.repeat(101)}`, admin);
+    expect(long.statusCode).toBe(400);
+    const empty = await call(server.app, 'GET', '/api/search?Search=%25%25', admin);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({ ResultStatus: 6, List: [] });
+  });
+
+  it('indexes in the write\'s transaction: a rolled-back write leaves no row; an update and a delete follow', async () => {
+    const db = server.app.erp.database.db;
+    const now = new Date().toISOString();
+    const firmRow = { firm_id: 'QZ900', name: 'Rollback Xylophone', created_by: 'test', created_on: now, updated_by: 'test', updated_on: now, version: 1 };
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('firms').values(firmRow as never).execute();
+        // Seen inside the transaction…
+        const inside = await sql<{ n: number }>`select count(*) as n from search_index where entity = 'firm' and record_id = 'QZ900'`.execute(trx);
+        expect(Number(inside.rows[0]!.n)).toBe(1);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    // …and gone with it.
+    expect(ids(await search(admin, 'xylophone'), 'firm')).toEqual([]);
+    // Through the API: create, rename, delete.
+    const firm = await created('/api/data/firm', { FirmId: 'QZ901', Name: 'Xylophone Supply', FirmTypes: ['bill-to'] });
+    expect(ids(await search(admin, 'xyloph'), 'firm')).toEqual(['QZ901']);
+    const renamed = await call(server.app, 'PUT', '/api/data/firm/QZ901', admin, { Name: 'Marimba Supply', Version: firm.Version });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(ids(await search(admin, 'xyloph'), 'firm')).toEqual([]);
+    expect(ids(await search(admin, 'marimba'), 'firm')).toEqual(['QZ901']);
+    const deleted = await call(server.app, 'DELETE', `/api/data/firm/QZ901?Version=${renamed.json().Data.Version}`, admin);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(ids(await search(admin, 'marimba'), 'firm')).toEqual([]);
+  });
+});
