@@ -39,7 +39,7 @@ test('after a switch to fr-CA the application, its menus and its page are named 
     await expect(menuBar(page).getByRole('menuitem', { name: 'Setup', exact: true })).toHaveCount(0);
     // The command palette searches the French names.
     await page.keyboard.press('Control+k');
-    await commandPalette(page).getByRole('combobox', { name: 'Rechercher des écrans et des applications' }).fill(missing.MenuName);
+    await commandPalette(page).getByRole('combobox', { name: 'Rechercher des écrans, documents, entreprises, produits et employés' }).fill(missing.MenuName);
     await expect(commandPalette(page).getByRole('option').first()).toContainText('Pas dans cette version');
     await page.keyboard.press('Escape');
     // The application page lists the French names; an unbuilt screen is marked (visibly and in its description).

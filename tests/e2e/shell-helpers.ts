@@ -129,8 +129,8 @@ export async function rerouted(page: Page, path: string, component: (original: s
 }
 
 /**
- * Answers a request with the server's JSON answer as `edit` changes it. A request the page gave up meanwhile (a
- * language switch or a reload asks again) has its answer disposed under the handler: nothing is left to answer.
+ * Answers a request with the server's JSON answer as `edit` changes it. An answer disposed under the handler (the
+ * page navigated or gave the request up meanwhile) is not edited: the request, if still wanted, goes through.
  */
 async function edited<T>(route: Route, edit: (body: T) => void): Promise<void> {
   const gone = (error: unknown) => /disposed|closed|Target page/i.test(String(error));
@@ -141,6 +141,8 @@ async function edited<T>(route: Route, edit: (body: T) => void): Promise<void> {
     await route.fulfill({ response, json: body });
   } catch (error) {
     if (!gone(error)) throw error;
+    // Still asked for, the request gets the server's own answer; one the page gave up is gone (nothing to answer).
+    await route.continue().catch(() => {});
   }
 }
 
