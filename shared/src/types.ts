@@ -166,3 +166,19 @@ export interface ShellConfig {
    */
   localesVersion: string;
 }
+
+/** One record of the global search's answer (`GET /api/search`, server/src/search/search.ts; the palette shows it). */
+export interface SearchHit {
+  Entity: string;
+  /** The record's key, as text (what the screen opens). */
+  Id: string;
+  Number: string;
+  /** The record's name ('' when none or hidden from the caller). */
+  Name: string;
+  /** The kind, in the caller's language (the definition's `globalSearch.kindKey`: "Vendor invoice"). */
+  Kind: string;
+  /** The application whose name the palette shows beside the kind. */
+  Application: string;
+  /** The hash path of the screen that opens it (one of the caller's applications). */
+  Screen: string;
+}

@@ -17,19 +17,9 @@ import {
   menuPath,
   type Application,
   type Menu,
+  type SearchHit,
 } from '@erp/shared';
 import { createElement, onElement, type CommandPaletteElement, type PaletteEntry, type PaletteRecord } from './elements.ts';
-
-/** One record of the global search's answer (server/src/search/search.ts `SearchHit`). */
-interface SearchHit {
-  Entity: string;
-  Id: string;
-  Number: string;
-  Name: string;
-  Kind: string;
-  Application: string;
-  Screen: string;
-}
 
 /** The answer's records as the palette shows them, the module named as the user's applications name it. */
 export function paletteRecords(hits: readonly SearchHit[], applications: readonly Application[]): PaletteRecord[] {

@@ -1,6 +1,6 @@
 /**
  * `GET /api/search?Search=<text>` (issue 42 item 1, the command palette's global search) → CallResult
- * `List: SearchHit[]` (search.ts: Entity, Id, Number, Name, Kind, Application, Screen), grouped by kind, best
+ * `List: SearchHit[]` (@erp/shared types.ts: Entity, Id, Number, Name, Kind, Application, Screen), grouped by kind, best
  * first; ResultStatus 6 'no_records' when nothing is found or the text has no letter or digit. Any signed-in
  * user may call it: what it answers follows their rights (search.ts). A text of more than 100 characters is a 400.
  */

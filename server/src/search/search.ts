@@ -19,6 +19,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { allEntities } from '@erp/shared/entities/index';
+import type { SearchHit } from '@erp/shared/types';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { foldText } from '../db/fold.ts';
@@ -46,20 +47,6 @@ const WORD_ROWS = 2000;
 /** Longest text searched (a longer one is cut). */
 export const MAX_TEXT = 100;
 
-export interface SearchHit {
-  Entity: string;
-  /** The record's key, as text (what the screen opens). */
-  Id: string;
-  Number: string;
-  /** The record's name ('' when none or hidden from the caller). */
-  Name: string;
-  /** The kind, in the caller's language (the definition's `globalSearch.kindKey`: "Vendor invoice"). */
-  Kind: string;
-  /** The application whose name the palette shows beside the kind. */
-  Application: string;
-  /** The hash path of the screen that opens it (one of the caller's applications). */
-  Screen: string;
-}
 
 interface Row {
   entity: string;
