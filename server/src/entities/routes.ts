@@ -22,6 +22,9 @@
  *   PUT    /api/data/:entity/:id               body: fields to change + Version → CallResult
  *   DELETE /api/data/:entity/:id?Version=n     → CallResult
  *   GET    /api/data/:entity/:id/audit         PagedList of §3 audit rows (Page, PageSize)
+ *   GET    /api/data/:entity/:id/history       the record's changes, one entry per save, newest first (Page, PageSize ≤ 100)
+ *   GET    /api/data/:entity/:id/as-of?Date=YYYY-MM-DD  the record as it stood at the end of that day (X-Time-Zone);
+ *          both issue 42 item 4, history.ts: the read right of the record, its hidden fields never shown
  *   POST   /api/data/:entity/:id/actions/:action  body { Version, Confirmations? } → CallResult (documents.ts)
  *   POST   /api/data/:entity/actions/:action  body { Items: [{ Id, Version }], Date? } → CallResult + List per item:
  *          one transaction, each item in a savepoint (a queue's batch; documents.ts runActions)
@@ -69,6 +72,7 @@ import { loadRecord, parseId } from './wire.ts';
 import { isAnswer } from './answers.ts';
 import { callResult } from './call-result.ts';
 import { readable } from './read.ts';
+import { recordAsOf, recordHistory } from './history.ts';
 import { offeredMakes, relatedDocuments } from '../documents-flow/related.ts';
 import { READS } from '../exactly-once/idempotency.ts';
 import { emailDocument } from '../mail/documents.ts';
@@ -433,6 +437,24 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     const ctx = await contextOf(request, reply, request.params.entity, 'read');
     if (!ctx) return reply;
     return sendAnswer(reply, await recordAudit(ctx, request.params.id, queryOf(request)));
+  });
+
+  // Issue 42 item 4: the record's history and the record as of a day (history.ts). Lookup names are read with the
+  // caller's own rights on the looked-up entity (none when they may not read it).
+  const namesContext = (ctx: EntityContext) => async (name: string) => {
+    const registered = registeredEntity(name);
+    return registered && canRead(registered.def, ctx.user) ? contextWith(registered, ctx.user) : null;
+  };
+  app.get<{ Params: Required<Params> }>('/api/data/:entity/:id/history', { schema: ENTITY_SCHEMAS.history }, async (request, reply) => {
+    const ctx = await contextOf(request, reply, request.params.entity, 'read');
+    if (!ctx) return reply;
+    return sendAnswer(reply, await recordHistory(ctx, request.params.id, queryOf(request), namesContext(ctx)));
+  });
+
+  app.get<{ Params: Required<Params> }>('/api/data/:entity/:id/as-of', { schema: ENTITY_SCHEMAS.asOf }, async (request, reply) => {
+    const ctx = await contextOf(request, reply, request.params.entity, 'read');
+    if (!ctx) return reply;
+    return sendAnswer(reply, await recordAsOf(ctx, request.params.id, queryOf(request), request.headers['x-time-zone'], namesContext(ctx)));
   });
 
   // Issue 12: one generic action call for every document transition (documents.ts).

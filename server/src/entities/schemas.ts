@@ -215,6 +215,31 @@ export const ENTITY_SCHEMAS = {
     querystring: object({ Page: integer(1, INT32), PageSize: integer(1, 1000) }),
     response: { 200: callResult(undefined, pagedList(RECORD).properties as Record<string, JsonSchema>) },
   }),
+  // Issue 42 item 4 (history.ts): the query is checked there, so a bad value gets the caller's language.
+  history: apiSchema({
+    summary: "A record's changes: one entry per save or action (who, when, each field from → to, lines by position), newest first",
+    tags,
+    params: recordParams,
+    querystring: object({ Page: text(12), PageSize: text(12) }),
+    response: { 200: callResult(undefined, pagedList(RECORD).properties as Record<string, JsonSchema>) },
+  }),
+  asOf: apiSchema({
+    summary: 'A record as it stood at the end of a day (header X-Time-Zone, default UTC), rebuilt from the audit trail',
+    tags,
+    params: recordParams,
+    querystring: object({ Date: text(40) }),
+    response: {
+      200: callResult(RECORD, {
+        Date: text(10),
+        Until: text(40),
+        Changed: { type: 'array', items: text(64) },
+        Lines: RECORD,
+        Unknown: { type: 'array', items: text(64) },
+        Names: RECORD,
+        LastChange: { anyOf: [RECORD, { type: 'null' }] },
+      }),
+    },
+  }),
   upload: apiSchema({
     summary: 'Attach one file (multipart/form-data, field `file`)',
     tags: ['attachments'],

@@ -17,6 +17,9 @@
  *
  * Props: entity (definition), recordId (null: new), canWrite, onClose(), onSaved().
  *
+ * Issue 42 item 4: a saved document has two tabs (an F2 region): the document and its History (RecordHistory:
+ * its changes, and the document as of a day).
+ *
  * Parts: use-document.ts (the record, header, lines, totals, line edits), ask.ts (the questions and the §5
  * exchange), DocumentLines, and the form/FormParts markup shared with the record form.
  */
@@ -37,6 +40,8 @@ import { DocumentLines } from './DocumentLines.tsx';
 import { LineSourceDialog } from './LineSourceDialog.tsx';
 import { LiveRecordNotice, useLiveRecord } from '../form/LiveRecord.tsx';
 import { RelatedDocuments } from './RelatedDocuments.tsx';
+import { RecordHistory } from '../form/RecordHistory.tsx';
+import { tabAfterKey } from '../tabs/TabbedPanes.tsx';
 import { ariaShortcut, matchesHotkey } from '../list/keyboard.ts';
 import { firstEditable } from '../list/regions.ts';
 import { useDocument } from './use-document.ts';
@@ -78,6 +83,8 @@ export function DocumentForm(props: DocumentFormProps) {
   const [busy, setBusy] = useState(false);
   // The line source whose dialog is open (definition `sources`: "Add from sales order").
   const [source, setSource] = useState<LineSource | null>(null);
+  // Issue 42 item 4: the document itself, or its History (a saved document's tab strip, an F2 region).
+  const [panel, setPanel] = useState<'document' | 'history'>('document');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLElement>(null);
   // Issue 40 item 6: where the focus was when a save or an action started; put back after its answer's render.
@@ -325,6 +332,12 @@ export function DocumentForm(props: DocumentFormProps) {
   if (!loaded) return <p className="records-loading" aria-busy="true" />;
 
   const title = tr(def.labelKey, def.name);
+  const documentTabs: { id: 'document' | 'history'; label: string }[] = [
+    { id: 'document', label: tr('records:document.tab', 'Document') },
+    { id: 'history', label: tr('entities:history.title', 'History') },
+  ];
+  // A new document has no history: its fields show whatever tab was chosen before.
+  const shownPanel = record ? panel : 'document';
   const numberField = def.numberField;
   const recordTitle = record ? String(record[numberField] ?? record[def.key] ?? '') : tr('forms:title.new', 'New');
   const stateField = def.states ? (def.fields[def.states.field] as { options?: readonly { value: string; labelKey: string }[] }) : null;
@@ -458,7 +471,42 @@ export function DocumentForm(props: DocumentFormProps) {
       <LiveRecordNotice live={live} tr={tr} onReload={() => void reloadDocument()} />
       {/* Issue 40 item 4: what this document makes next and its related documents (RelatedDocuments.tsx). */}
       <RelatedDocuments entity={def} record={record} tr={tr} />
-      <div className="erp-form-body">
+      {record && (
+        <div className="erp-form-tabs" role="tablist" aria-label={tr('forms:tabs.label', 'Record views')} data-f2-region="tabs">
+          {documentTabs.map((tab) => (
+            <button
+              key={tab.id}
+              type="button"
+              role="tab"
+              id={`doc-${def.name}-tab-${tab.id}`}
+              aria-selected={shownPanel === tab.id}
+              aria-controls={`doc-${def.name}-panel-${tab.id}`}
+              tabIndex={shownPanel === tab.id ? 0 : -1}
+              onClick={() => setPanel(tab.id)}
+              onKeyDown={(event) => {
+                // The tablist keys of every tab strip (TabbedPanes): arrows wrap, Home and End.
+                const next = documentTabs[tabAfterKey(event.key, documentTabs.findIndex((t) => t.id === shownPanel), documentTabs.length)];
+                if (!next) return;
+                event.preventDefault();
+                setPanel(next.id);
+                document.getElementById(`doc-${def.name}-tab-${next.id}`)?.focus();
+              }}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
+      )}
+      {record && shownPanel === 'history' && (
+        <div id={`doc-${def.name}-panel-history`} role="tabpanel" aria-labelledby={`doc-${def.name}-tab-history`}>
+          <RecordHistory entity={def} recordId={String(record[def.key])} current={record} refresh={record['Version']} />
+        </div>
+      )}
+      <div
+        className="erp-form-body"
+        hidden={shownPanel !== 'document'}
+        {...(record ? { id: `doc-${def.name}-panel-document`, role: 'tabpanel', 'aria-labelledby': `doc-${def.name}-tab-document` } : {})}
+      >
         <div className="erp-form-fields" data-f2-region="fields">
         <FormSections
           sections={headerSections}

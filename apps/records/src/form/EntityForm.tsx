@@ -17,7 +17,8 @@
  * - unsaved-changes guard (Save / Discard / Stay) on the tab's canClose, on Back, and beforeunload;
  * - §3 record trail; optimistic concurrency: a stale save is refused by the server (409) — the user's input
  *   stays, and Reload loads the current record (discarding the input only then); delete sends the Version;
- * - the record's audit log and attachments as tabs beside the form;
+ * - the record's History (issue 42 item 4: its changes, and the record as of a day; RecordHistory), audit log and
+ *   attachments as tabs beside the form (the tab strip is an F2 region);
  * - from the definition, never from its name: a set field's `removalConfirm` (§5 firm types: unchecking a
  *   saved type deletes that account on save, asked first), the `routeViews` the route's Props select (a new
  *   record's values, the title: the vendor firm view) and the entity's own `resultKeys` (§6 not assigned);
@@ -32,6 +33,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { AnyEntity } from '../../../../shared/src/entities/define.ts';
 import { Attachments } from './Attachments.tsx';
 import { AuditLog } from './AuditLog.tsx';
+import { RecordHistory } from './RecordHistory.tsx';
 import './fields/builtin-widgets.tsx';
 import { EntityField } from './EntityField.tsx';
 import { EntityFormHeader } from './EntityFormHeader.tsx';
@@ -92,6 +94,8 @@ export function EntityForm(props: EntityFormProps) {
   const live = useLiveRecord({ entity: entity.name, id: saved ? recordId : null, version: record?.['Version'], dirty: form.dirty, busy: form.saving });
   const tabs: { id: Panel; label: string }[] = [
     { id: 'form', label: tr('forms:tabs.record', 'Record') },
+    // Issue 42 item 4: the record's changes and the record as of a day (RecordHistory).
+    ...(saved ? [{ id: 'history' as const, label: tr('entities:history.title', 'History') }] : []),
     ...(saved ? [{ id: 'audit' as const, label: tr('entities:actions.audit', 'Audit log') }] : []),
     ...(saved && entity.attachments ? [{ id: 'attachments' as const, label: tr('entities:actions.attachments', 'Attachments') }] : []),
   ];
@@ -105,7 +109,7 @@ export function EntityForm(props: EntityFormProps) {
       {form.loadError === null && form.loaded ? (
         <>
           {tabs.length > 1 ? (
-            <div className="erp-form-tabs" role="tablist" aria-label={tr('forms:tabs.label', 'Record views')}>
+            <div className="erp-form-tabs" role="tablist" aria-label={tr('forms:tabs.label', 'Record views')} data-f2-region="tabs">
               {tabs.map((tab) => (
                 <button
                   key={tab.id}
@@ -149,6 +153,11 @@ export function EntityForm(props: EntityFormProps) {
             {record ? <RecordTrail record={record} /> : null}
           </form>
 
+          {saved && panel === 'history' ? (
+            <div id={`${prefix}-panel-history`} role="tabpanel" aria-labelledby={`${prefix}-tab-history`}>
+              <RecordHistory entity={entity} recordId={recordId} current={record} refresh={`${String(record?.['Version'])}-${form.auditRefresh}`} />
+            </div>
+          ) : null}
           {saved && panel === 'audit' ? (
             <div id={`${prefix}-panel-audit`} role="tabpanel" aria-labelledby={`${prefix}-tab-audit`}>
               <AuditLog entity={entity.name} recordId={recordId} refresh={form.auditRefresh} />

@@ -111,10 +111,17 @@ export async function call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE
   return settle<T>(path, () => send(method, path, body === undefined ? undefined : JSON.stringify(body), params, body === undefined ? undefined : 'application/json'));
 }
 
-async function send(method: string, path: string, body: BodyInit | undefined, params: Record<string, string | number | undefined> | undefined, contentType: string | undefined): Promise<unknown> {
+async function send(
+  method: string,
+  path: string,
+  body: BodyInit | undefined,
+  params: Record<string, string | number | undefined> | undefined,
+  contentType: string | undefined,
+  extraHeaders: Record<string, string> = {},
+): Promise<unknown> {
   const done = beginLoading();
   try {
-    const headers = new Headers({ Accept: 'application/json' });
+    const headers = new Headers({ Accept: 'application/json', ...extraHeaders });
     if (contentType) headers.set('Content-Type', contentType);
     // Issue 40 item 9: the server's messages ("Saved.", "… e-mailed to …") in the screen's language, as every shell call.
     headers.set('Accept-Language', i18n.language || storedLocale());
@@ -161,6 +168,18 @@ export function deleteRecord(entity: string, id: string | number, version: numbe
 
 export function getAudit(entity: string, id: string | number, page: number, pageSize: number) {
   return call('GET', `${recordPath(entity, id)}/audit`, undefined, { Page: page, PageSize: pageSize });
+}
+
+/** Issue 42 item 4: the record's changes, one entry per save (server/src/entities/history.ts). */
+export function getHistory(entity: string, id: string | number, page: number, pageSize: number) {
+  return call('GET', `${recordPath(entity, id)}/history`, undefined, { Page: page, PageSize: pageSize });
+}
+
+/** Issue 42 item 4: the record as it stood at the end of `date` (YYYY-MM-DD) in the browser's time zone. */
+export function getAsOf(entity: string, id: string | number, date: string) {
+  const path = `${recordPath(entity, id)}/as-of`;
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return settle<Record<string, unknown>>(path, () => send('GET', path, undefined, { Date: date }, undefined, timeZone ? { 'X-Time-Zone': timeZone } : {}));
 }
 
 export function listAttachments(entity: string, id: string | number) {

@@ -20,7 +20,7 @@ import { useText } from './text.ts';
 import { useUnsavedGuard } from './unsaved.ts';
 
 export type Banner = { kind: 'info' | 'error' | 'conflict'; text: string } | null;
-export type Panel = 'form' | 'audit' | 'attachments';
+export type Panel = 'form' | 'history' | 'audit' | 'attachments';
 
 /** The question before a discarding reload or a delete: answers whether the user chose `yes`. */
 async function confirmAction(heading: string, message: string, yes: { id: string; label: string }, cancelLabel: string, cancelId: string): Promise<boolean> {
