@@ -116,7 +116,7 @@ describe('a firm changed on three days', () => {
     const page = await get(admin, '/api/data/firm/HZ100/history');
     expect(page.status, page.raw).toBe(200);
     expect(page.body.TotalCount).toBe(3);
-    const [last, middle, first] = page.body.List as Json[];
+    const [last, middle, first] = page.body.List as [Json, Json, Json];
     expect(last).toMatchObject({ On: '2041-03-03T15:00:00.000Z', By: 'admin', Created: false });
     expect(last.ByName).toBeTruthy();
     expect(last.Changes).toEqual(
