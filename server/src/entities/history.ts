@@ -12,7 +12,8 @@
  *       line added, changed or removed; `Line` is its position (1-based, in key order = the grid's order) in the
  *       document as it stood right after the change (before it, for a removed line),
  *     `{ Kind: 'attachment', Action, Name }`, `{ Kind: 'email', To }`,
- *     `{ Kind: 'other', Table, Column, Old, New }` — a row no field of the definition names (a module's own).
+ *     `{ Kind: 'other', Table, Column, Old, New }` — a row of the record's table no field names (a module's own
+ *       column). Rows of other tables a module writes under the record stay in the raw audit log (`shownTables`).
  *   Values are typed as the record carries them (booleans, numbers, decimal strings, dates) so the browser
  *   formats them like the form; `OldName` / `NewName` are the looked-up record's display name ("where cheap":
  *   one query per target entity and page, with the target's own row rights and hidden fields).
@@ -166,6 +167,23 @@ function recordRows(ctx: EntityContext, id: string) {
   return base;
 }
 
+/**
+ * The tables History shows rows of: the record's own, its sets' link tables, its lines' (and their own rows'),
+ * attachments. A module's rows about other tables under the record (a firm's `firm_accounts`, which follow its
+ * types) say again what a field's change already says, in column names: they stay in the raw audit log.
+ */
+function shownTables(def: AnyEntity): string[] {
+  const tables = new Set([def.table, 'attachments']);
+  for (const [, field] of fieldsOf(def)) {
+    if (field.type === 'set' && field.storage.kind === 'link') tables.add(field.storage.table);
+    if (field.type === 'children') {
+      tables.add(field.table);
+      for (const sub of Object.values(field.lineChildren ?? {})) tables.add(sub.table);
+    }
+  }
+  return [...tables];
+}
+
 /** A query parameter as one string (repeated parameters and objects are refused by the caller). */
 function single(params: Record<string, unknown>, name: string): string | undefined | null {
   const value = params[name];
@@ -249,7 +267,7 @@ export async function recordHistory(ctx: EntityContext, rawId: string, params: R
   }
   const { def } = ctx;
   const id = String(found.id);
-  const base = recordRows(ctx, id);
+  const base = recordRows(ctx, id).where('table_name', 'in', shownTables(def));
   const counted = await ctx.db
     .selectFrom(base.select(['action_on', 'action_by']).groupBy(['action_on', 'action_by']).as('changes'))
     .select((eb) => eb.fn.countAll().as('n'))

@@ -181,18 +181,21 @@ function AsOfView(props: { entity: AnyEntity; answer: AsOfAnswer; current: Recor
   const { tr, language } = ctx;
   const title = tr('entities:history.asOfTitle', 'As of the end of {{date}}', { date: formatCalendarDate(answer.date, language) });
   const record = answer.record;
-  // The form's sections; fields it does not place follow; lines as tables after them.
+  // The form's sections: the header's, the lines as tables, then those marked afterLines (a document's totals).
+  // A master form shows the fields its layout does not place at the end; a document shows its layout only.
   const sections = useMemo(() => {
-    if (!record) return [];
+    if (!record) return { before: [], after: [] };
     const shown = (name: string) => Object.hasOwn(record, name) && entity.fields[name]!.type !== 'children' && !entity.fields[name]!.internal;
     const placed = new Set<string>();
     const list = entity.formLayout.sections.map((section) => {
       for (const row of section.rows) for (const name of row) placed.add(name);
-      return { titleKey: section.titleKey, rows: section.rows.map((row) => row.filter(shown)).filter((row) => row.length > 0) };
+      return { titleKey: section.titleKey, afterLines: section.afterLines === true, rows: section.rows.map((row) => row.filter(shown)).filter((row) => row.length > 0) };
     });
-    const rest = Object.keys(entity.fields).filter((name) => !placed.has(name) && shown(name));
-    if (rest.length > 0) list.push({ titleKey: undefined, rows: rest.map((name) => [name]) });
-    return list.filter((section) => section.rows.length > 0);
+    const isDocument = Object.values(entity.fields).some((field) => field.type === 'children' && field.lines);
+    const rest = isDocument ? [] : Object.keys(entity.fields).filter((name) => !placed.has(name) && shown(name));
+    if (rest.length > 0) list.push({ titleKey: undefined, afterLines: false, rows: rest.map((name) => [name]) });
+    const filled = list.filter((section) => section.rows.length > 0);
+    return { before: filled.filter((section) => !section.afterLines), after: filled.filter((section) => section.afterLines) };
   }, [entity, record]);
   const collections = record ? Object.keys(entity.fields).filter((name) => entity.fields[name]!.type === 'children' && Object.hasOwn(record, name)) : [];
   const changedSince = tr('entities:history.changedSince', 'Changed since');
@@ -216,6 +219,17 @@ function AsOfView(props: { entity: AnyEntity; answer: AsOfAnswer; current: Recor
     );
   };
 
+  const fieldset = (section: { titleKey?: string | undefined; rows: string[][] }, index: number) => (
+    <fieldset key={`${section.titleKey ?? ''}-${index}`} className="erp-form-section">
+      {section.titleKey ? <legend>{tr(section.titleKey, '')}</legend> : null}
+      {section.rows.map((row, rowIndex) => (
+        <dl key={rowIndex} className="erp-form-row erp-history-row">
+          {row.map(field)}
+        </dl>
+      ))}
+    </fieldset>
+  );
+
   return (
     <section className="erp-history-asof-view" aria-label={title}>
       <h4>{title}</h4>
@@ -228,19 +242,11 @@ function AsOfView(props: { entity: AnyEntity; answer: AsOfAnswer; current: Recor
               ? ` · ${tr('entities:history.lastChange', 'last change before then: {{time}} by {{name}}', { time: formatDateTime(answer.lastChange.On, language), name: answer.lastChange.ByName })}`
               : ''}
           </p>
-          {sections.map((section, index) => (
-            <fieldset key={index} className="erp-form-section">
-              {section.titleKey ? <legend>{tr(section.titleKey, '')}</legend> : null}
-              {section.rows.map((row, rowIndex) => (
-                <dl key={rowIndex} className="erp-form-row erp-history-row">
-                  {row.map(field)}
-                </dl>
-              ))}
-            </fieldset>
-          ))}
+          {sections.before.map(fieldset)}
           {collections.map((name) => (
             <AsOfLines key={name} entity={entity} name={name} answer={answer} ctx={ctx} />
           ))}
+          {sections.after.map(fieldset)}
         </>
       ) : null}
     </section>

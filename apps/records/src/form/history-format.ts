@@ -76,14 +76,17 @@ export function valueText(def: AnyEntity, path: string, value: unknown, name: st
   return name && name !== text ? `${text} (${name})` : text;
 }
 
-/** "Label: old → new" of one field (masked: only that it changed). */
-function fieldChange(def: AnyEntity, path: string, change: HistoryChange, ctx: HistoryText, created: boolean): string {
+/**
+ * "Label: old → new" of one field (masked: only that it changed); a new record's or line's values have no
+ * "before" (`created`: "Label: new"), a removed line's no "after" (`removed`: "Label: old").
+ */
+function fieldChange(def: AnyEntity, path: string, change: HistoryChange, ctx: HistoryText, mode: 'changed' | 'created' | 'removed'): string {
   const label = labelAt(def, path, ctx.tr);
   if (change.Masked) return ctx.tr('entities:history.masked', '{{field}} changed (the value is not kept)', { field: label });
+  const before = valueText(def, path, change.Old, change.OldName, ctx);
   const after = valueText(def, path, change.New, change.NewName, ctx);
-  // A new record's or line's values have no "before".
-  if (created) return ctx.tr('entities:history.set', '{{field}}: {{value}}', { field: label, value: after });
-  return ctx.tr('entities:history.changed', '{{field}}: {{old}} → {{new}}', { field: label, old: valueText(def, path, change.Old, change.OldName, ctx), new: after });
+  if (mode !== 'changed') return ctx.tr('entities:history.set', '{{field}}: {{value}}', { field: label, value: mode === 'created' ? after : before });
+  return ctx.tr('entities:history.changed', '{{field}}: {{old}} → {{new}}', { field: label, old: before, new: after });
 }
 
 /** The sentence of one change of an entry (`created`: the entry made the record). */
@@ -91,7 +94,7 @@ export function changeText(def: AnyEntity, change: HistoryChange, ctx: HistoryTe
   const { tr } = ctx;
   switch (change.Kind) {
     case 'field':
-      return fieldChange(def, change.Field ?? '', change, ctx, created);
+      return fieldChange(def, change.Field ?? '', change, ctx, created ? 'created' : 'changed');
     case 'set': {
       const path = change.Field ?? '';
       const parts: string[] = [];
@@ -103,7 +106,8 @@ export function changeText(def: AnyEntity, change: HistoryChange, ctx: HistoryTe
     case 'line': {
       const collection = change.Field ?? '';
       const line = change.Line ?? '?';
-      const fields = (change.Changes ?? []).map((inner) => fieldChange(def, `${collection}.${inner.Field ?? ''}`, inner, ctx, change.Action !== 'update'));
+      const mode = change.Action === 'insert' ? 'created' : change.Action === 'delete' ? 'removed' : 'changed';
+      const fields = (change.Changes ?? []).map((inner) => fieldChange(def, `${collection}.${inner.Field ?? ''}`, inner, ctx, mode));
       const what =
         change.Action === 'insert'
           ? tr('entities:history.lineAdded', 'Line {{line}} added', { line })
