@@ -4,16 +4,19 @@
  * reaches it: the server tells days apart by those dates only) is renamed today through the form; its History tab
  * — reached by the keyboard: the tab strip's arrows — shows the change with the old value, and "As of" an earlier
  * day shows the old name read-only, marked "Changed since" with today's beside it. A purchase order's History
- * names its lines by position ("Line 1: Quantity … → …").
+ * names its lines by position ("Line 1: Quantity … → …"). axe-core finds no serious or critical violation in the
+ * History tab nor in the as-of view (as axe.spec.ts runs it: a script added to the page, so CSP is bypassed here).
  */
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { accessToken, signIn } from './helpers.ts';
 import { screenOf } from './shell-helpers.ts';
 
 const PATH = '/novus-ar/firm-maintenance';
+test.use({ bypassCSP: true, viewport: { width: 1440, height: 900 } });
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Dates every audit row of a record, and its trail, at `at`: as if it had been made then. */
@@ -124,4 +127,40 @@ test('a document\'s History names its lines by position', async ({ page }) => {
   // Back to the document: its lines are there again.
   await documentForm.getByRole('tab', { name: 'Document' }).click();
   await expect(documentForm.locator('[data-f2-region="lines"]')).toBeVisible();
+});
+
+/** axe-core's serious and critical violations on the page, one line per element. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    type Found = { id: string; impact: string | null; nodes: { target: unknown[] }[] };
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: Found[] }> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations.filter((found) => found.impact === 'serious' || found.impact === 'critical').flatMap((found) => found.nodes.map((node) => `${found.id}: ${JSON.stringify(node.target)}`));
+  });
+}
+
+test('the History tab and the as-of view have no serious or critical accessibility violation', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', `#${PATH}`);
+  await post(page, '/api/data/firm', { FirmId: 'HIST2', Name: 'History Axe', FirmTypes: ['bill-to'] });
+  backdate('firms', 'firm_id', 'HIST2', '2020-01-15T15:00:00.000Z');
+  const screen = screenOf(page, PATH);
+  const search = screen.getByRole('searchbox');
+  await search.fill('HIST2');
+  await search.press('Enter');
+  await screen.getByRole('row').filter({ has: page.getByRole('gridcell', { name: 'HIST2', exact: true }) }).first().dblclick();
+  const form = screen.locator('.erp-entity-form');
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('History Axe Renamed');
+  await page.keyboard.press('Control+s');
+  await expect(form.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await form.getByRole('tab', { name: 'History' }).click();
+  const history = form.getByRole('region', { name: 'History' });
+  await expect(history.getByRole('list', { name: 'Changes' })).toBeVisible();
+  expect(await seriousViolations(page), 'changes').toEqual([]);
+  const date = history.getByRole('textbox', { name: 'As of', exact: true });
+  await date.fill('2020-01-20');
+  await date.press('Enter');
+  await expect(history.locator('[data-field="Name"][data-changed="true"]')).toBeVisible();
+  expect(await seriousViolations(page), 'as of').toEqual([]);
 });
