@@ -253,7 +253,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'MB',
     from: '2025-07-01',
-    source: `CRA T4127 121st edition (July 1, 2025), prorated July–December: MB 46,513, 98,796, basic amount 15,591 (one public transcription, unverified)`,
+    source: `CRA T4127 121st edition (July 1, 2025), prorated July–December: MB 46,513, 98,796, basic amount 15,591 (a public transcription and Dayforce's tax tables notice 2025-10 agree)`,
     items: { BASIC_PERSONAL: '15591' },
     brackets: [
       ['0', '0.108'],
