@@ -35,7 +35,7 @@
  *   4-digit file number (e.g. 1234567892RS0001);
  * - the SIN (Luhn, ../definitions/sin.ts).
  */
-import { add, isNegative, isZero, sum, type Decimal } from '@erp/shared/decimal';
+import { isNegative, isZero, sum, toFixedScale, type Decimal } from '@erp/shared/decimal';
 import { isValidSin, sinDigits } from '../definitions/sin.ts';
 
 /** The schema version written for a tax year (RQ numbers them `<year>.<revision>`; revision unverified). */
@@ -161,7 +161,7 @@ function addressXml(parts: { address: string; city: string; province: string; po
 /** Montants: each box with an amount, G and I always (two decimals, no sign or grouping). */
 function amountsXml(boxes: Rl1Boxes): string {
   return RL1_AMOUNTS.map(([box, name]) => {
-    const value = add(boxes[box] ?? '0.00', '0.00');
+    const value = toFixedScale(boxes[box] ?? '0.00', 2);
     return isZero(value) && !RL1_REQUIRED_AMOUNTS.includes(box) ? '' : `<${name}>${value}</${name}>`;
   }).join('');
 }
@@ -265,5 +265,5 @@ export function rl1Problems(file: Rl1Return): { key: string; employeeId?: string
 
 /** A slip as filed, to compare generations and to cancel it as filed: its boxes with an amount. */
 export function rl1Digest(slip: Rl1Slip): string {
-  return JSON.stringify([...RL1_AMOUNTS.map(([box]) => box), 'B.B'].filter((box) => !isZero(slip.boxes[box] ?? '0.00')).map((box) => [box, add(slip.boxes[box]!, '0.00')]));
+  return JSON.stringify([...RL1_AMOUNTS.map(([box]) => box), 'B.B'].filter((box) => !isZero(slip.boxes[box] ?? '0.00')).map((box) => [box, toFixedScale(slip.boxes[box]!, 2)]));
 }
