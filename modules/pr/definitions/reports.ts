@@ -363,7 +363,11 @@ export const rl1Report: ReportDefinition = defineReport({
   roles: PAYROLL_ONLY,
 });
 
-export const rl1Slips: ReportDefinition = slipsReport('pr-rl1-slips', '/rl1-slips', 'rl1Slips', 'rl1BoxNames', RL1_BOXES, RL1_TOTALS);
+/** The RL-1 slips screen also writes the year's RL-1 slips as Revenu Québec XML (issue 45 item 2; server/rl1-file.ts). */
+export const rl1Slips: ReportDefinition = {
+  ...slipsReport('pr-rl1-slips', '/rl1-slips', 'rl1Slips', 'rl1BoxNames', RL1_BOXES, RL1_TOTALS),
+  files: [{ path: 'pr/rl1-file', labelKey: 'pr:rl1File.download', fileName: 'RL-1.xml' }],
+};
 
 /**
  * The ROE screen: insurable hours and earnings by pay period (block 15C) up to the last day for which paid; it also

@@ -1,15 +1,17 @@
 /**
  * Payroll on the server (issue 29): the entity rules, the pay-run processes, the reports, the cheque PDF and
- * deposit file calls, migrations 0029_pr, 0045_pr_t4 (the T4 XML file) and 0046_pr_roe (the ROE XML file), the
- * demo data and the module's part of the large-data generator (`--pr`); the trades labour on the same employees
- * (labour/: work orders, time cards, job costing, approved time as payroll input).
+ * deposit file calls, migrations 0029_pr, 0045_pr_t4 (the T4 XML file), 0046_pr_roe (the ROE XML file) and
+ * 0047_pr_rl1 (the RL-1 XML file), the demo data and the module's part of the large-data generator (`--pr`); the
+ * trades labour on the same employees (labour/: work orders, time cards, job costing, approved time as payroll
+ * input).
  */
 import { combineParts } from '@erp/server/modules/part';
 import { prModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';
 import { LABOUR_PROCESSES, LABOUR_REPORTS, labourPart, timeCardLineRoutes } from './labour/index.ts';
 import { insertTimeCards } from './labour/seed-large.ts';
-import { m0029_pr, m0045_pr_t4, m0046_pr_roe } from './migration.ts';
+import { m0029_pr, m0045_pr_t4, m0046_pr_roe, m0047_pr_rl1 } from './migration.ts';
+import { rl1FileRoutes } from './rl1-file.ts';
 import { roeFileRoutes } from './roe-file.ts';
 import { t4FileRoutes } from './t4-file.ts';
 import { PR_PROCESSES } from './processes.ts';
@@ -28,8 +30,9 @@ export const serverModule = combineParts(prModule, [{ hooks: { 'pr-employee': em
     await timeCardLineRoutes(app, deps);
     await t4FileRoutes(app, deps);
     await roeFileRoutes(app, deps);
+    await rl1FileRoutes(app, deps);
   },
-  migrations: { '0029_pr': m0029_pr, '0045_pr_t4': m0045_pr_t4, '0046_pr_roe': m0046_pr_roe },
+  migrations: { '0029_pr': m0029_pr, '0045_pr_t4': m0045_pr_t4, '0046_pr_roe': m0046_pr_roe, '0047_pr_rl1': m0047_pr_rl1 },
   large: [
     {
       option: '--pr',

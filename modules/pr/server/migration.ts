@@ -109,3 +109,49 @@ export const m0046_pr_roe: Migration = {
     await db.schema.createIndex('pr_roe_files_employee').ifNotExists().on('pr_roe_files').columns(['employee_id', 'file_id']).execute();
   },
 };
+
+/**
+ * Migration 0047_pr_rl1 (issue 45 items 2 and 6): what the RL-1 XML file needs and what it records.
+ * - pr_employer: the employer's Québec source-deductions account (identification number + RS + file number), its
+ *   NEQ, RQ's preparer number (NP + 6 digits), the first slip number of the range RQ assigned (8 digits) and the
+ *   software's RQ identifiers (certification number, partner and product ids) — '' until entered;
+ * - pr_rl1_files: every RL-1 file generated (year, kind R/A/D, who, when, which slips changed, the RLZ-1.S totals
+ *   of the year's slips, the XML);
+ * - pr_rl1_file_slips: its slips (employee, kind, slip number, the amounts filed), what the next file compares with.
+ */
+export const m0047_pr_rl1: Migration = {
+  async up(db: AnyDb) {
+    const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+    for (const column of ['rq_id_number', 'rq_neq', 'rq_transmitter_no', 'rl_slip_first', 'rq_certification_no', 'rq_partner_id', 'rq_product_id']) {
+      // One column per statement: SQLite's ALTER TABLE adds one at a time.
+      await db.schema
+        .alterTable('pr_employer')
+        .addColumn(column, 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+    }
+    const files = pg
+      ? db.schema.createTable('pr_rl1_files').addColumn('file_id', 'serial', (c) => c.primaryKey())
+      : db.schema.createTable('pr_rl1_files').addColumn('file_id', 'integer', (c) => c.primaryKey().autoIncrement());
+    await files
+      .ifNotExists()
+      .addColumn('year', 'integer', (c) => c.notNull())
+      .addColumn('transmission_type', 'text', (c) => c.notNull())
+      .addColumn('created_on', 'text', (c) => c.notNull())
+      .addColumn('created_by', 'text', (c) => c.notNull())
+      .addColumn('slips', 'integer', (c) => c.notNull())
+      .addColumn('changed', 'text', (c) => c.notNull())
+      .addColumn('summary', 'text', (c) => c.notNull())
+      .addColumn('content', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('pr_rl1_file_slips')
+      .ifNotExists()
+      .addColumn('file_id', 'integer', (c) => c.notNull())
+      .addColumn('employee_id', 'text', (c) => c.notNull())
+      .addColumn('slip_type', 'text', (c) => c.notNull())
+      .addColumn('slip_number', 'text', (c) => c.notNull())
+      .addColumn('amounts', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('pr_rl1_file_slips_pk', ['file_id', 'employee_id'])
+      .execute();
+  },
+};

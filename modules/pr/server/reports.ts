@@ -313,3 +313,10 @@ export async function t4YearRows(db: ReportContext['db'], year: number): Promise
   await prepareCaps(ctx);
   return (await db.selectFrom(t4Totals(ctx).as('t')).selectAll().orderBy('t.EmployeeId').execute()) as Record<string, unknown>[];
 }
+
+/** The year's RL-1 boxes per employee, as the RL-1 report computes them (for the RL-1 XML file, rl1-file.ts). */
+export async function rl1YearRows(db: ReportContext['db'], year: number): Promise<Record<string, unknown>[]> {
+  const ctx = { db, params: { Year: year }, state: {} } as unknown as ReportContext;
+  await prepareCaps(ctx);
+  return (await db.selectFrom(rl1Totals(ctx).as('t')).selectAll().orderBy('t.EmployeeId').execute()) as Record<string, unknown>[];
+}

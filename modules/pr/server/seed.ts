@@ -6,7 +6,8 @@
  * - payroll codes (regular, overtime, salary, vacation pay, RPP contribution, parking), two WSIB rate groups,
  *   two unions with their levels (IBEW Local 353 electricians, Unifor warehouse), 30 employees in four provinces
  *   (Ontario, one in Québec, Manitoba, Saskatchewan), one of them on a temporary (9xx) SIN;
- * - the employer's payroll account and CRA contact for the T4 XML file (pr_employer);
+ * - the employer's payroll account and CRA contact for the T4 XML file, its Revenu Québec accounts for the RL-1
+ *   XML file (pr_employer);
  * - the 2026 pay calendar (bi-weekly, Fridays from January 2);
  * - with the demo ledger: six months of bi-weekly pay runs before today, each prepared, paid (cheques and a
  *   direct-deposit file) and posted through the same code as the screens.
@@ -306,7 +307,28 @@ export async function seedPayroll(db: AnyDb, config: SeedConfig): Promise<void> 
   // The T4 file's employer: a demo payroll account whose BN9 passes the check digit (123456782: Luhn 40) and
   // CRA's transmitter number for filers without their own (MM555555, T4 XML specifications).
   if (await isEmpty(db, 'pr_employer')) {
-    await db.insertInto('pr_employer').values({ employer_id: 'DEFAULT', payroll_account: '123456782RP0001', transmitter_no: 'MM555555', contact_name: 'Payroll Administrator', contact_area: '416', contact_phone: '555-0100', contact_email: 'payroll@example.com' }).execute();
+    await db
+      .insertInto('pr_employer')
+      .values({
+        employer_id: 'DEFAULT',
+        payroll_account: '123456782RP0001',
+        transmitter_no: 'MM555555',
+        contact_name: 'Payroll Administrator',
+        contact_area: '416',
+        contact_phone: '555-0100',
+        contact_email: 'payroll@example.com',
+        // The RL-1 file's: a Québec identification number whose 10th digit checks (1234567892: weighted sum 174,
+        // 174 mod 11 = 9, (11 − 9) mod 10 = 2) with its RS file, a preparer number, the first number of a slip
+        // range, and placeholders for the software identifiers RQ issues on certification (RQ-YY-99-999 is the
+        // pattern other payroll products ship before theirs is issued).
+        rq_id_number: '1234567892RS0001',
+        rq_transmitter_no: 'NP000001',
+        rl_slip_first: '10000000',
+        rq_certification_no: 'RQ-26-99-999',
+        rq_partner_id: '0000000000000000',
+        rq_product_id: '0000000000000000',
+      })
+      .execute();
   }
   if (!config.demoLedger || !(await isEmpty(db, 'pr_cheques'))) return;
   if (!(await db.selectFrom('bank_accounts').select('bank_account_id').where('bank_account_id', '=', 'OPERATING').executeTakeFirst())) return;

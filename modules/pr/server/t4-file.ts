@@ -6,7 +6,8 @@
  *       slip); once one is on file, the next is an amendment (A) holding only the slips that changed since
  *       (A), appeared (A) or disappeared (C, as filed), its summary restating the whole year. 400 when a rule
  *       fails (payroll account, SIN check digit, transmitter) or when no slip changed.
- *   GET  /api/pr/t4-files?Year=YYYY                   the year's generations: who, when, type, which slips.
+ *   GET  /api/pr/t4-files?Year=YYYY                   the year's generations: who, when, type, which slips (SlipsFiled:
+ *       each slip's employee and type O / A / C).
  */
 import { add, type Decimal } from '@erp/shared/decimal';
 import { apiSchema, object } from '@erp/server/http/schemas';
@@ -187,10 +188,29 @@ export const t4FileRoutes: EntityRoutes = async (app, { contextOf }) => {
   app.get<{ Querystring: { Year: number } }>('/api/pr/t4-files', { schema: LIST_SCHEMA }, async (request, reply) => {
     const ctx = await contextOf(request, reply, 'pr-cheque', 'read');
     if (!ctx) return reply;
-    const rows = (await ctx.any.selectFrom('pr_t4_files').select(['file_id', 'year', 'report_type', 'created_on', 'created_by', 'slips', 'changed']).where('year', '=', Number(request.query.Year)).orderBy('file_id').execute()) as Row[];
+    const year = Number(request.query.Year);
+    const rows = (await ctx.any.selectFrom('pr_t4_files').select(['file_id', 'year', 'report_type', 'created_on', 'created_by', 'slips', 'changed']).where('year', '=', year).orderBy('file_id').execute()) as Row[];
+    // Which slips each file held (issue 45 item 6): the employee and the slip's type, O / A / C.
+    const slips = (await ctx.any
+      .selectFrom('pr_t4_file_slips as s')
+      .innerJoin('pr_t4_files as f', 'f.file_id', 's.file_id')
+      .where('f.year', '=', year)
+      .select(['s.file_id', 's.employee_id', 's.slip_type'])
+      .orderBy('s.file_id')
+      .orderBy('s.employee_id')
+      .execute()) as Row[];
     return {
       ResultStatus: rows.length > 0 ? 1 : 6,
-      List: rows.map((row) => ({ FileId: Number(row['file_id']), Year: Number(row['year']), ReportType: row['report_type'], CreatedOn: row['created_on'], CreatedBy: row['created_by'], Slips: Number(row['slips']), Changed: row['changed'] })),
+      List: rows.map((row) => ({
+        FileId: Number(row['file_id']),
+        Year: Number(row['year']),
+        ReportType: row['report_type'],
+        CreatedOn: row['created_on'],
+        CreatedBy: row['created_by'],
+        Slips: Number(row['slips']),
+        Changed: row['changed'],
+        SlipsFiled: slips.filter((slip) => Number(slip['file_id']) === Number(row['file_id'])).map((slip) => ({ EmployeeId: slip['employee_id'], Type: slip['slip_type'] })),
+      })),
     };
   });
 };

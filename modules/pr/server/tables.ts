@@ -9,7 +9,10 @@
  * - 2026 (T4127 122nd edition, January 1, 2026, chapter 8) and the 2025 tax brackets (120th and 121st
  *   editions): as published by the CRA; the figures marked "unverified" were derived here (indexation or
  *   the mid-year rate change) and must be checked against the PDF before production use.
- * - Québec income tax is Revenu Québec's (TP-1015.F-V), not T4127: brackets and basic amount, unverified.
+ * - Québec income tax is Revenu Québec's (TP-1015.F), not T4127. Its 2025 and 2026 brackets and basic amounts
+ *   were checked (2026-11-25, issue 45 item 5) against the Ministère des Finances' indexation as three public
+ *   sources report it (see the QC entries); TP-1015.F itself was not in the material at hand, so its formula's
+ *   other variables and its worked examples are not checked.
  * - 2026 checks (done 2026-11-24, issue 29): the CRA's Payroll Deductions Online Calculator (PDOC) results for
  *   $2,307.69 bi-weekly on 2026-01-16, basic claims, every province but QC, as recorded in the public
  *   repository beanflowai/Beanflow-Payroll (backend/tests/payroll/pdoc/fixtures/2026/jan/
@@ -178,7 +181,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'QC',
     from: '2025-01-01',
-    source: 'QPP/EI/QPIP: DOMAIN-NOTES §1.3–1.4 [S7]–[S10]; QPP from 18; income tax: Revenu Québec TP-1015.F-V (unverified)',
+    source: 'QPP/EI/QPIP: DOMAIN-NOTES §1.3–1.4; income tax 53,255 / 106,495 / 129,590, basic 18,571: Finances Québec via taxtips.ca, mtlblog.com (agree); TP-1015.F not read',
     items: {
       PENSION_YMPE: '71300',
       PENSION_YAMPE: '81200',
@@ -208,7 +211,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'QC',
     from: '2026-01-01',
-    source: 'QPP 6.30 %, Québec EI 1.30 %: unifor.org, wcbc.ca 2026; QPIP 2026 103,000, 0.430 %/0.602 %: wcbc.ca (Revenu Québec); income tax: Revenu Québec (unverified)',
+    source: 'QPP, QC EI: unifor.org, wcbc.ca; QPIP: wcbc.ca; income tax 54,345 / 108,680 / 132,245, basic 18,952: Finances Québec 2.05 % via mtlblog.com, taxtips.ca, calculatorscanada.ca; TP-1015.F not read',
     items: {
       PENSION_YMPE: '74600',
       PENSION_YAMPE: '85000',
@@ -250,7 +253,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'MB',
     from: '2025-07-01',
-    source: `CRA T4127 121st edition (July 1, 2025), prorated July–December: MB 46,513, 98,796, basic amount 15,591 (one public transcription, unverified)`,
+    source: `CRA T4127 121st edition (July 1, 2025), prorated July–December: MB 46,513, 98,796, basic amount 15,591 (a public transcription and Dayforce's tax tables notice 2025-10 agree)`,
     items: { BASIC_PERSONAL: '15591' },
     brackets: [
       ['0', '0.108'],

@@ -530,3 +530,47 @@ describe('the statutory tables as seeded (server/tables.ts)', () => {
     expect(await qpipRate()).toBe('0.004300');
   });
 });
+
+/**
+ * Québec income tax 2025 and 2026 (issue 45 item 5): the brackets and basic amount the tables hold are the
+ * Ministère des Finances du Québec's (as mtlblog.com, taxtips.ca and calculatorscanada.ca report them, agreeing);
+ * and 2026's follow from 2025's by the announced 2.05 % indexation — thresholds rounded to $5, the basic amount to
+ * $1 (taxtips.ca's statement of the rounding rules), so a mistyped figure in either year fails here.
+ * TP-1015.F itself (its other variables and worked examples) was not in the material at hand.
+ */
+describe('Québec income tax brackets (Revenu Québec / Finances Québec, 2025 and 2026)', () => {
+  const taxOf = async (date: string) => {
+    const tables = await tablesOn(date, 'QC');
+    const brackets = (tables.brackets.get('QC:Tax') ?? []).map((bracket) => [bracket.threshold, bracket.rate]);
+    return { brackets, basic: rateOf(tables, 'QC', 'BASIC_PERSONAL') };
+  };
+  const nearest = (value: number, step: number) => Math.round(value / step) * step;
+
+  it('holds the published brackets and basic amounts', async () => {
+    expect(await taxOf('2025-06-13')).toEqual({
+      brackets: [
+        ['0.00', '0.140000'],
+        ['53255.00', '0.190000'],
+        ['106495.00', '0.240000'],
+        ['129590.00', '0.257500'],
+      ],
+      basic: '18571.000000',
+    });
+    expect(await taxOf('2026-06-12')).toEqual({
+      brackets: [
+        ['0.00', '0.140000'],
+        ['54345.00', '0.190000'],
+        ['108680.00', '0.240000'],
+        ['132245.00', '0.257500'],
+      ],
+      basic: '18952.000000',
+    });
+  });
+
+  it("derives 2026 from 2025 by the 2.05 % indexation (thresholds to $5, basic amount to $1)", async () => {
+    const before = await taxOf('2025-06-13');
+    const after = await taxOf('2026-06-12');
+    expect(after.brackets.map(([threshold]) => Number(threshold))).toEqual(before.brackets.map(([threshold]) => nearest(Number(threshold) * 1.0205, 5)));
+    expect(Number(after.basic)).toBe(nearest(Number(before.basic) * 1.0205, 1));
+  });
+});

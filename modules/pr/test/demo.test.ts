@@ -19,7 +19,9 @@ const money = (raw: unknown) => decimalFromDb(db(), raw, 2) ?? '0.00';
 
 beforeAll(async () => {
   server = await startServer({ DEMO_LEDGER: '1' });
-});
+  // Six months of demo pay runs: over a minute when the whole payroll folder runs at once on a shared machine
+  // (as t4-file.test.ts and rl1-file.test.ts allow).
+}, 300_000);
 
 afterAll(async () => {
   await server?.stop();

@@ -131,6 +131,10 @@ describe('the T4 XML file (CRA schemas 1-24-1)', () => {
       ['O', 30, '', true],
       ['A', 1, `${cheque.employee_id} A`, true],
     ]);
+    // Which slips each file held: every employee's O in the original, the amended slip in the amendment.
+    expect(history.List[0].SlipsFiled).toHaveLength(30);
+    expect(new Set(history.List[0].SlipsFiled.map((slip: Row) => slip.Type))).toEqual(new Set(['O']));
+    expect(history.List[1].SlipsFiled).toEqual([{ EmployeeId: cheque.employee_id, Type: 'A' }]);
     // Every cheque of another employee cancelled: its slip is cancelled as filed.
     const other = (await db().selectFrom('pr_cheques').select('employee_id').where('employee_id', '<>', cheque.employee_id).orderBy('employee_id').limit(1).executeTakeFirst()) as Row;
     await db().updateTable('pr_cheques').set({ status: 'Cancelled' }).where('employee_id', '=', other.employee_id).execute();
