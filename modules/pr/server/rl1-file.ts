@@ -18,6 +18,7 @@ import { type Decimal } from '@erp/shared/decimal';
 import { apiSchema, object } from '@erp/server/http/schemas';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { messageIn } from '@erp/server/entities/call-result';
+import { oneAtATime } from '@erp/server/exactly-once/holder';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyDb } from '@erp/server/entities/hooks';
 import { RL1_BOXES, boxField } from '../definitions/reports.ts';
@@ -171,44 +172,49 @@ export const rl1FileRoutes: EntityRoutes = async (app, { contextOf }) => {
     const language = ctx.user.row.language;
     const refuse = (key: string, params: Record<string, unknown> = {}) =>
       sendAnswer(reply, { status: 400, body: { ResultStatus: 2, ResultCode: `rl1_${key}`, Message: messageIn(language, `pr:rl1File.${key}`, params), EntityId: null, Exception: null } });
-    const result = await ctx.any.transaction().execute(async (trx) => {
-      const found = await rl1Employer(trx);
-      if (!found) return { refused: ['employerMissing', {}] as const };
-      const pending = await pendingRl1(trx, ctx.engine, year);
-      const kind = ORDER.find((type) => pending.byKind[type].length > 0);
-      if (kind === undefined) return { refused: [pending.first ? 'noSlips' : 'unchanged', {}] as const };
-      // R and A take new numbers from RQ's range, after every number used so far (any year); D keeps its own.
-      const used = (await trx.selectFrom('pr_rl1_file_slips').select((eb) => eb.fn.countAll().as('n')).where('slip_type', '<>', 'D').executeTakeFirst()) as Row | undefined;
-      const base = Number(used?.['n'] ?? 0);
-      const slips: Rl1Slip[] = [];
-      for (const [index, slip] of pending.byKind[kind].entries()) {
-        if (kind === 'D') {
-          slips.push(slip);
-          continue;
+    // Exactly once (issue 39): one generation at a time on every instance; a caller that waited finds it recorded.
+    const once = await oneAtATime(ctx, request, `pr:rl1-file:${year}`, messageIn(language, 'pr:reports.rl1.title'), () =>
+      ctx.any.transaction().execute(async (trx) => {
+        const found = await rl1Employer(trx);
+        if (!found) return { refused: ['employerMissing', {}] as const };
+        const pending = await pendingRl1(trx, ctx.engine, year);
+        const kind = ORDER.find((type) => pending.byKind[type].length > 0);
+        if (kind === undefined) return { refused: [pending.first ? 'noSlips' : 'unchanged', {}] as const };
+        // R and A take new numbers from RQ's range, after every number used so far (any year); D keeps its own.
+        const used = (await trx.selectFrom('pr_rl1_file_slips').select((eb) => eb.fn.countAll().as('n')).where('slip_type', '<>', 'D').executeTakeFirst()) as Row | undefined;
+        const base = Number(used?.['n'] ?? 0);
+        const slips: Rl1Slip[] = [];
+        for (const [index, slip] of pending.byKind[kind].entries()) {
+          if (kind === 'D') {
+            slips.push(slip);
+            continue;
+          }
+          const number = slipNumberAt(found.slipFirst, base + index);
+          if (number === null) return { refused: ['slipRangeInvalid', {}] as const };
+          slips.push({ ...slip, type: kind, slipNumber: number });
         }
-        const number = slipNumberAt(found.slipFirst, base + index);
-        if (number === null) return { refused: ['slipRangeInvalid', {}] as const };
-        slips.push({ ...slip, type: kind, slipNumber: number });
-      }
-      const file = { year, employer: found.employer, slips, softwareName: SOFTWARE.name, softwareVersion: SOFTWARE.version };
-      const problems = rl1Problems(file);
-      if (problems.length > 0) return { refused: [problems[0]!.key, { employee: problems[0]!.employeeId ?? '' }] as const };
-      const content = buildRl1Xml(file);
-      const changed = pending.first ? '' : slips.map((slip) => `${slip.employeeId} ${slip.type}`).join(', ');
-      const inserted = (await trx
-        .insertInto('pr_rl1_files')
-        .values({ year, transmission_type: kind, created_on: new Date().toISOString(), created_by: ctx.user.userId, slips: slips.length, changed, summary: JSON.stringify(rlz1sTotals(pending.all)), content })
-        .returning('file_id')
-        .executeTakeFirstOrThrow()) as Row;
-      const fileId = Number(inserted['file_id']);
-      for (let start = 0; start < slips.length; start += 500) {
-        await trx
-          .insertInto('pr_rl1_file_slips')
-          .values(slips.slice(start, start + 500).map((slip) => ({ file_id: fileId, employee_id: slip.employeeId, slip_type: slip.type, slip_number: slip.slipNumber, amounts: slip.type === 'D' ? '[]' : rl1Digest(slip) })))
-          .execute();
-      }
-      return { content, fileId, refused: undefined };
-    });
+        const file = { year, employer: found.employer, slips, softwareName: SOFTWARE.name, softwareVersion: SOFTWARE.version };
+        const problems = rl1Problems(file);
+        if (problems.length > 0) return { refused: [problems[0]!.key, { employee: problems[0]!.employeeId ?? '' }] as const };
+        const content = buildRl1Xml(file);
+        const changed = pending.first ? '' : slips.map((slip) => `${slip.employeeId} ${slip.type}`).join(', ');
+        const inserted = (await trx
+          .insertInto('pr_rl1_files')
+          .values({ year, transmission_type: kind, created_on: new Date().toISOString(), created_by: ctx.user.userId, slips: slips.length, changed, summary: JSON.stringify(rlz1sTotals(pending.all)), content })
+          .returning('file_id')
+          .executeTakeFirstOrThrow()) as Row;
+        const fileId = Number(inserted['file_id']);
+        for (let start = 0; start < slips.length; start += 500) {
+          await trx
+            .insertInto('pr_rl1_file_slips')
+            .values(slips.slice(start, start + 500).map((slip) => ({ file_id: fileId, employee_id: slip.employeeId, slip_type: slip.type, slip_number: slip.slipNumber, amounts: slip.type === 'D' ? '[]' : rl1Digest(slip) })))
+            .execute();
+        }
+        return { content, fileId, refused: undefined };
+      }),
+    );
+    if (once.busy !== undefined) return sendAnswer(reply, { status: 409, body: { ResultStatus: 2, ResultCode: 'in_progress', Message: once.busy, EntityId: null, Exception: null } });
+    const result = once.value;
     if (result.refused) return refuse(result.refused[0], result.refused[1]);
     return reply
       .header('content-type', 'application/xml; charset=utf-8')

@@ -13,6 +13,7 @@ import { validateReportParameters } from '@erp/shared/reports/define';
 import { apiSchema, object, RECORD, text } from '@erp/server/http/schemas';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { messageIn } from '@erp/server/entities/call-result';
+import { oneAtATime } from '@erp/server/exactly-once/holder';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { lookupParametersRefusal } from '@erp/server/entities/parameter-guard';
 import type { AnyDb } from '@erp/server/entities/hooks';
@@ -98,32 +99,37 @@ export const roeFileRoutes: EntityRoutes = async (app, { contextOf }) => {
     }
     const refusal = await lookupParametersRefusal(ctx.any, ctx.user, roeReport.parameters, checked.value);
     if (refusal) return sendAnswer(reply, refusal);
-    const result = await ctx.any.transaction().execute(async (trx) => {
-      const record = await roeRecord(trx, ctx.engine, checked.value, language);
-      if (record === null || record === 'employerMissing') return { refused: record ?? 'employeeMissing' };
-      const problems = roeProblems(record);
-      if (problems.length > 0) return { refused: problems[0]! };
-      const blocks = roeDigest(record);
-      const previous = (await trx.selectFrom('pr_roe_files').select('blocks').where('employee_id', '=', record.payrollReference).orderBy('file_id', 'desc').limit(1).executeTakeFirst()) as Row | undefined;
-      const changed = previous ? changedBlocks(JSON.parse(String(previous['blocks'])) as Record<string, string>, blocks).join(', ') : '';
-      const content = buildRoeXml([record], PRODUCT_NAME);
-      const inserted = (await trx
-        .insertInto('pr_roe_files')
-        .values({
-          employee_id: record.payrollReference,
-          last_day: record.lastDayPaid,
-          reason_code: record.reasonCode,
-          amended_serial: record.amendedSerial.toUpperCase(),
-          created_on: new Date().toISOString(),
-          created_by: ctx.user.userId,
-          blocks: JSON.stringify(blocks),
-          changed,
-          content,
-        })
-        .returning('file_id')
-        .executeTakeFirstOrThrow()) as Row;
-      return { content, fileId: Number(inserted['file_id']), employeeId: record.payrollReference, refused: undefined };
-    });
+    // Exactly once (issue 39): one generation at a time on every instance; a caller that waited finds it recorded.
+    const once = await oneAtATime(ctx, request, `pr:roe-file:${String(checked.value['EmployeeId'])}`, messageIn(language, 'pr:reports.roe.title'), () =>
+      ctx.any.transaction().execute(async (trx) => {
+        const record = await roeRecord(trx, ctx.engine, checked.value, language);
+        if (record === null || record === 'employerMissing') return { refused: record ?? 'employeeMissing' };
+        const problems = roeProblems(record);
+        if (problems.length > 0) return { refused: problems[0]! };
+        const blocks = roeDigest(record);
+        const previous = (await trx.selectFrom('pr_roe_files').select('blocks').where('employee_id', '=', record.payrollReference).orderBy('file_id', 'desc').limit(1).executeTakeFirst()) as Row | undefined;
+        const changed = previous ? changedBlocks(JSON.parse(String(previous['blocks'])) as Record<string, string>, blocks).join(', ') : '';
+        const content = buildRoeXml([record], PRODUCT_NAME);
+        const inserted = (await trx
+          .insertInto('pr_roe_files')
+          .values({
+            employee_id: record.payrollReference,
+            last_day: record.lastDayPaid,
+            reason_code: record.reasonCode,
+            amended_serial: record.amendedSerial.toUpperCase(),
+            created_on: new Date().toISOString(),
+            created_by: ctx.user.userId,
+            blocks: JSON.stringify(blocks),
+            changed,
+            content,
+          })
+          .returning('file_id')
+          .executeTakeFirstOrThrow()) as Row;
+        return { content, fileId: Number(inserted['file_id']), employeeId: record.payrollReference, refused: undefined };
+      }),
+    );
+    if (once.busy !== undefined) return sendAnswer(reply, { status: 409, body: { ResultStatus: 2, ResultCode: 'in_progress', Message: once.busy, EntityId: null, Exception: null } });
+    const result = once.value;
     if (result.refused !== undefined) return refuse(`roe_${result.refused}`, messageIn(language, `pr:roeFile.${result.refused}`, { employee: checked.value['EmployeeId'] }));
     return reply
       .header('content-type', 'application/xml; charset=utf-8')

@@ -13,6 +13,7 @@ import { add, type Decimal } from '@erp/shared/decimal';
 import { apiSchema, object } from '@erp/server/http/schemas';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { messageIn } from '@erp/server/entities/call-result';
+import { oneAtATime } from '@erp/server/exactly-once/holder';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyDb } from '@erp/server/entities/hooks';
 import { t4YearRows } from './reports.ts';
@@ -153,30 +154,35 @@ export const t4FileRoutes: EntityRoutes = async (app, { contextOf }) => {
       sendAnswer(reply, { status: 400, body: { ResultStatus: 2, ResultCode: code, Message: messageIn(language, `pr:t4File.${key}`, params), EntityId: null, Exception: null } });
     const employer = await t4Employer(ctx.any, language ?? 'en-CA');
     if (!employer) return refuse('t4_employer_missing', 'employerMissing');
-    const result = await ctx.any.transaction().execute(async (trx) => {
-      const generation = await nextGeneration(trx, ctx.engine, year);
-      const next = (await trx.selectFrom('pr_t4_files').select((eb) => eb.fn.max('file_id').as('last')).executeTakeFirst()) as Row | undefined;
-      const reference = `T4${String(Number(next?.['last'] ?? 0) + 1).padStart(6, '0')}`;
-      const file = { year, reference, type: generation.type, employer, slips: generation.slips, totalsOf: generation.all };
-      const problems = t4Problems(file);
-      if (generation.type === 'A' && generation.slips.length === 0) return { refused: ['unchanged', {}] as const };
-      if (problems.length > 0) return { refused: [problems[0]!.key, { employee: problems[0]!.employeeId ?? '' }] as const };
-      const content = buildT4Xml(file);
-      const changed = generation.type === 'A' ? generation.slips.map((slip) => `${slip.employeeId} ${slip.type}`).join(', ') : '';
-      const inserted = (await trx
-        .insertInto('pr_t4_files')
-        .values({ year, report_type: generation.type, created_on: new Date().toISOString(), created_by: ctx.user.userId, slips: generation.slips.length, changed, content })
-        .returning('file_id')
-        .executeTakeFirstOrThrow()) as Row;
-      const fileId = Number(inserted['file_id']);
-      for (let start = 0; start < generation.slips.length; start += 500) {
-        await trx
-          .insertInto('pr_t4_file_slips')
-          .values(generation.slips.slice(start, start + 500).map((slip) => ({ file_id: fileId, employee_id: slip.employeeId, slip_type: slip.type, amounts: slipDigest(slip) })))
-          .execute();
-      }
-      return { content, reference, refused: undefined };
-    });
+    // Exactly once (issue 39): one generation at a time on every instance; a caller that waited finds it recorded.
+    const once = await oneAtATime(ctx, request, `pr:t4-file:${year}`, messageIn(language, 'pr:reports.t4.title'), () =>
+      ctx.any.transaction().execute(async (trx) => {
+        const generation = await nextGeneration(trx, ctx.engine, year);
+        const next = (await trx.selectFrom('pr_t4_files').select((eb) => eb.fn.max('file_id').as('last')).executeTakeFirst()) as Row | undefined;
+        const reference = `T4${String(Number(next?.['last'] ?? 0) + 1).padStart(6, '0')}`;
+        const file = { year, reference, type: generation.type, employer, slips: generation.slips, totalsOf: generation.all };
+        const problems = t4Problems(file);
+        if (generation.type === 'A' && generation.slips.length === 0) return { refused: ['unchanged', {}] as const };
+        if (problems.length > 0) return { refused: [problems[0]!.key, { employee: problems[0]!.employeeId ?? '' }] as const };
+        const content = buildT4Xml(file);
+        const changed = generation.type === 'A' ? generation.slips.map((slip) => `${slip.employeeId} ${slip.type}`).join(', ') : '';
+        const inserted = (await trx
+          .insertInto('pr_t4_files')
+          .values({ year, report_type: generation.type, created_on: new Date().toISOString(), created_by: ctx.user.userId, slips: generation.slips.length, changed, content })
+          .returning('file_id')
+          .executeTakeFirstOrThrow()) as Row;
+        const fileId = Number(inserted['file_id']);
+        for (let start = 0; start < generation.slips.length; start += 500) {
+          await trx
+            .insertInto('pr_t4_file_slips')
+            .values(generation.slips.slice(start, start + 500).map((slip) => ({ file_id: fileId, employee_id: slip.employeeId, slip_type: slip.type, amounts: slipDigest(slip) })))
+            .execute();
+        }
+        return { content, reference, refused: undefined };
+      }),
+    );
+    if (once.busy !== undefined) return sendAnswer(reply, { status: 409, body: { ResultStatus: 2, ResultCode: 'in_progress', Message: once.busy, EntityId: null, Exception: null } });
+    const result = once.value;
     if (result.refused) return refuse(`t4_${result.refused[0]}`, result.refused[0], result.refused[1]);
     return reply
       .header('content-type', 'application/xml; charset=utf-8')

@@ -135,9 +135,13 @@ describe('check digits (rl1-xml.ts)', () => {
 describe('the RL-1 XML file (relevés structure reconstructed in rl1-structure.xsd)', () => {
   let original = '';
 
-  it("writes the demo year's original transmission (R slips and the T summary), valid against the structure", async () => {
-    const file = await generate();
-    expect(file.status).toBe(200);
+  it("writes the demo year's original transmission (R slips and the T summary), valid against the structure — once, however many ask at once", async () => {
+    // Exactly once (issue 39): four requests at once record one file; the others find it recorded (nothing new).
+    const answers = await Promise.all([generate(), generate(), generate(), generate()]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400]);
+    expect(answers.filter((answer) => answer.status === 400).map((answer) => answer.body.ResultCode)).toEqual(['rl1_unchanged', 'rl1_unchanged', 'rl1_unchanged']);
+    expect(Number(((await db().selectFrom('pr_rl1_files').select((eb: Row) => eb.fn.countAll().as('n')).executeTakeFirst()) as Row).n)).toBe(1);
+    const file = answers.find((answer) => answer.status === 200)!;
     expect(file.filename).toMatch(new RegExp(`RL1-${YEAR}-\\d{6}\\.xml`));
     original = file.xml;
     expect(schemaErrors(original)).toBe('');

@@ -8,7 +8,8 @@ import type { Database } from '../db/connection.ts';
 import { readFirst } from '../db/read.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { reportLocale } from '../reports/messages.ts';
-import type { ScopeHolder } from './scope-lock.ts';
+import { ScopeBusy, withScopeLock, type ScopeHolder } from './scope-lock.ts';
+import { messageIn } from '../entities/call-result.ts';
 
 const ZONE = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
@@ -22,9 +23,24 @@ function timeIn(iso: string, locale: string, zone: string): string {
   }
 }
 
-export async function holderParams(database: Database, held: ScopeHolder, request: FastifyRequest): Promise<{ user: string; time: string }> {
+export async function holderParams(database: Pick<Database, 'db' | 'reader'>, held: ScopeHolder, request: FastifyRequest): Promise<{ user: string; time: string }> {
   const row = held.holder ? await readFirst(database, database.db.selectFrom('users').select('display_name').where('user_id', '=', held.holder)) : undefined;
   const header = request.headers['x-time-zone'];
   const zone = typeof header === 'string' && ZONE.test(header) ? header : 'UTC';
   return { user: row?.display_name ?? held.holder, time: timeIn(held.since, reportLocale(currentUser(request).row.language), zone) };
+}
+
+/**
+ * A route's work on `scope`, one caller at a time on every instance (scope-lock.ts), for work outside the
+ * process engine (a government file generated and recorded): `{ value }`, or `{ busy }` — the message "<what> is
+ * being run by <user> since <time>" in the caller's language when the scope stayed busy. A caller that waited
+ * runs its work after the other's commit, so it finds the other's work done.
+ */
+export async function oneAtATime<T>(database: Pick<Database, 'db' | 'reader'>, request: FastifyRequest, scope: string, what: string, work: () => Promise<T>): Promise<{ value: T; busy?: undefined } | { busy: string }> {
+  try {
+    return { value: await withScopeLock(database.db, scope, currentUser(request).userId, work) };
+  } catch (error) {
+    if (!(error instanceof ScopeBusy)) throw error;
+    return { busy: messageIn(currentUser(request).row.language, 'reports:process.busy', { process: what, ...(await holderParams(database, error.held, request)) }) };
+  }
 }
