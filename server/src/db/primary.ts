@@ -90,7 +90,16 @@ export async function findPrimary(hosts: HostTarget[]): Promise<HostTarget> {
   throw new NoPrimary(hosts.map((host) => host.label).join(', '));
 }
 
-const warnIdle = (error: Error) => console.warn(`PostgreSQL: an idle connection failed (${error.message}); it is replaced.`);
+/**
+ * A connection that dies makes its client emit 'error' — through the pool while idle, on the client itself while
+ * checked out (node-postgres emits it even when the running query gets the error too). Without a listener Node
+ * would end the whole server; the query's caller has the error already, and the pool drops the dead client.
+ */
+function guarded(pool: pg.Pool): pg.Pool {
+  pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection failed (${error.message}); it is replaced.`));
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
 
 /** What Kysely's PostgresDialect and the events hub need of a pool. */
 export interface PrimaryPool {
@@ -122,8 +131,7 @@ class FailoverPool implements PrimaryPool {
     this.locating ??= findPrimary(this.hosts)
       .then((host) => {
         if (this.ended) throw new NoPrimary('a closed pool');
-        const pool = new pg.Pool({ connectionString: host.url, max: this.max, connectionTimeoutMillis: 5_000 });
-        pool.on('error', warnIdle);
+        const pool = guarded(new pg.Pool({ connectionString: host.url, max: this.max, connectionTimeoutMillis: 5_000 }));
         if (this.at && this.at.label !== host.label) console.warn(`PostgreSQL: the primary is now ${host.label} (was ${this.at.label}).`);
         this.pool = pool;
         this.at = host;
@@ -191,11 +199,7 @@ class FailoverPool implements PrimaryPool {
 export function openPool(url: string, max: number): PrimaryPool {
   const parsed = parseHosts(url);
   if (!parsed.primaryOnly) {
-    const pool = new pg.Pool({ connectionString: parsed.hosts[0]!.url, max });
-    // An idle client whose connection drops (server restart, administrator's terminate) makes the pool
-    // emit 'error'; without a listener Node would crash the whole server. The pool replaces the client.
-    pool.on('error', warnIdle);
-    return pool;
+    return guarded(new pg.Pool({ connectionString: parsed.hosts[0]!.url, max }));
   }
   return new FailoverPool(parsed.hosts, max);
 }
