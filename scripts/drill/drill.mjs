@@ -172,14 +172,15 @@ async function sql(url, text, values = []) {
 
 async function until(what, seconds, test) {
   const deadline = Date.now() + seconds * 1000;
+  let last = null;
   for (;;) {
     try {
       const answer = await test();
       if (answer) return answer;
-    } catch {
-      // not yet
+    } catch (error) {
+      last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${seconds} s waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${seconds} s waiting for ${what}${last ? ` (last: ${last.message})` : ''}`);
     await pause(250);
   }
 }
@@ -192,8 +193,8 @@ function formationState() {
   return rows.map((row) => ({
     name: field(row, /^node_?name$/),
     port: Number(field(row, /^node_?port$/)),
-    reported: field(row, /^reported_?state$/),
-    assigned: field(row, /^(assigned|goal)_?state$/),
+    reported: field(row, /^(reported_?state|current_group_state)$/),
+    assigned: field(row, /^(assigned_?state|goal_?state|assigned_group_state)$/),
   }));
 }
 
@@ -228,9 +229,13 @@ async function createFormation() {
     if (index === 0) {
       await until('the first node as primary', 90, () => formationState().some((node) => node.name === name && node.reported === 'single'));
       // pg_basebackup of the second node waits for a spread checkpoint: make it a short one.
-      await sql(nodeUrl(port), 'ALTER SYSTEM SET checkpoint_completion_target = 0.1');
-      await sql(nodeUrl(port), 'SELECT pg_reload_conf()');
-      await sql(nodeUrl(port), 'CHECKPOINT');
+      // (The keeper may restart postgres right after its first transitions: retried until it answers.)
+      await until('the first node to answer', 60, async () => {
+        await sql(nodeUrl(port), 'ALTER SYSTEM SET checkpoint_completion_target = 0.1');
+        await sql(nodeUrl(port), 'SELECT pg_reload_conf()');
+        await sql(nodeUrl(port), 'CHECKPOINT');
+        return true;
+      });
     }
   }
   await until('primary + secondary', 240, () => {
@@ -238,7 +243,7 @@ async function createFormation() {
     return states.some((node) => node.reported === 'primary' && node.assigned === 'primary') && states.some((node) => node.reported === 'secondary' && node.assigned === 'secondary');
   });
   const primary = formationState().find((node) => node.reported === 'primary');
-  const [sync] = await sql(nodeUrl(primary.port), "SELECT current_setting('synchronous_standby_names') AS names, current_setting('synchronous_commit') AS commit");
+  const [sync] = await until('the primary to answer', 60, () => sql(nodeUrl(primary.port), "SELECT current_setting('synchronous_standby_names') AS names, current_setting('synchronous_commit') AS commit"));
   const settings = autoctl(['show', 'settings', '--pgdata', monitorDir]);
   const syncStandbys = /number_sync_standbys \| (\d+)/.exec(settings)?.[1] ?? '?';
   log(`formation ready: primary ${primary.name}; synchronous_standby_names = ${sync.names}, synchronous_commit = ${sync.commit}, number_sync_standbys = ${syncStandbys}`);
@@ -566,12 +571,13 @@ async function main() {
   token = await httpSignIn(FRONT, FRONT, 'admin', 'admin');
   log(`signed in through HAProxy; DATABASE_URL=${DATABASE_URL}`);
 
-  const employees = [];
-  for (let page = 1; page <= 5; page++) {
-    const list = await (await fetch(`${FRONT}/api/data/pr-employee?Page=${page}&PageSize=100&filter.Status=Active&filter.PayType=Hourly`, { headers: { authorization: `Bearer ${token}` } })).json();
-    employees.push(...(list.List ?? []).filter((row) => row.HourlyRate));
-    if ((list.List ?? []).length < 100) break;
-  }
+  // The hourly employees the demo seeded (read from the database: the drill's own set-up, not a posting).
+  const employees = (
+    await sql(
+      (await findPrimary(PORTS.nodes.map((port) => ({ label: String(port), url: nodeUrl(port) })))).url,
+      "SELECT employee_id AS \"EmployeeId\", hourly_rate::text AS \"HourlyRate\" FROM pr_employees WHERE status = 'Active' AND pay_type = 'Hourly' AND hourly_rate > 0 ORDER BY employee_id",
+    )
+  ).map((row) => ({ ...row, HourlyRate: Number(row.HourlyRate).toFixed(4) }));
   log(`${employees.length} active hourly employees for the payroll step (pay date ${PAY_DATE})`);
 
   // The load: two journal-entry workers, two A/R, one payment-run worker, one payroll worker.
@@ -634,8 +640,9 @@ async function main() {
   const recoveredPrimary = recovery(primaryKilledAt);
   const recoveredInstance = recovery(instanceKilledAt);
   const states = formationState();
-  const newPrimary = states.find((node) => node.reported === 'primary' || node.reported === 'wait_primary');
-  log(`formation now: ${states.map((node) => `${node.name} ${node.reported}`).join(', ')}`);
+  // The monitor keeps a dead node's last reported state: the primary is the node assigned to be one.
+  const newPrimary = states.find((node) => node.assigned === 'primary' || node.assigned === 'wait_primary');
+  log(`formation now: ${states.map((node) => `${node.name} ${node.reported} (assigned ${node.assigned})`).join(', ')}`);
   const host = await findPrimary(PORTS.nodes.map((port) => ({ label: String(port), url: nodeUrl(port) })));
   const checked = await verify(host.url);
 

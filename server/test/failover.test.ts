@@ -9,6 +9,7 @@
  * - The key is committed with the work or not at all: a transaction whose key was taken over rolls back; a key
  *   whose request died before committing is taken over by the retry; one whose work committed but whose answer
  *   was lost is never run again (409 `idempotency_done`).
+ * - `GET /health` answers 200 without a token (HAProxy's check) and says whether the database answers.
  * The database parts run on PostgreSQL (the test run's second half); the key's states also on SQLite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +104,15 @@ describe('a multi-host connection string', () => {
     for (const code of ['57P01', '57P02', '08006', '08001', 'ECONNREFUSED', '25006']) expect(isConnectionLoss(Object.assign(new Error('x'), { code }))).toBe(true);
     expect(isConnectionLoss(new Error('Connection terminated unexpectedly'))).toBe(true);
     for (const code of ['23505', '40P01', '42P01']) expect(isConnectionLoss(Object.assign(new Error('x'), { code }))).toBe(false);
+  });
+});
+
+describe('GET /health', () => {
+  it('answers without a token, never cached, saying whether the database answers', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/health' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 });
 
