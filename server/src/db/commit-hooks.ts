@@ -7,8 +7,7 @@
  *   calls `scope.beforeCommit(run)` in every explicit transaction of that request that wrote something (an
  *   INSERT, UPDATE or DELETE ran in it), on the transaction's own connection, after the work and before
  *   COMMIT: what `beforeCommit` writes commits with the work or rolls back with it; when it throws, the
- *   transaction rolls back and the error goes to the caller. `scope.commitSent()` is called when COMMIT is
- *   sent (its outcome may then be unknown when the connection is lost on the way).
+ *   transaction rolls back and the error goes to the caller.
  * - Statements outside an explicit transaction (autocommit) and transactions that only read call nothing;
  *   savepoints are part of their transaction. Outside a request (background jobs) nothing is called.
  */
@@ -17,7 +16,6 @@ import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, T
 
 export interface CommitScope {
   beforeCommit(run: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<void>;
-  commitSent(): void;
 }
 
 export const requestCommits = new AsyncLocalStorage<{ scope: CommitScope | null }>();
@@ -67,7 +65,6 @@ class HookedDriver implements Driver {
     const scope = own.wrote ? requestCommits.getStore()?.scope : null;
     if (scope) await scope.beforeCommit((query) => own.inner.executeQuery(query));
     own.inTransaction = false;
-    scope?.commitSent();
     await this.inner.commitTransaction(own.inner);
   }
   async rollbackTransaction(connection: DatabaseConnection) {

@@ -143,7 +143,6 @@ export function registerIdempotency(app: FastifyInstance, deps: { database: Data
         );
         if (Number(result.numAffectedRows ?? 0) !== 1) throw new IdempotencyTaken();
       },
-      commitSent() {},
     };
   };
   const release = (request: FastifyRequest): Claim | null => {
