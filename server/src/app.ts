@@ -17,6 +17,7 @@ import { createDpopVerifier } from './auth/dpop.ts';
 import { databaseReplayStore } from './auth/dpop-replay.ts';
 import { registerAuthentication } from './auth/plugin.ts';
 import { registerIdempotency } from './exactly-once/idempotency.ts';
+import { registerHealth } from './http/health.ts';
 import { createTokenVerifier } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
@@ -116,6 +117,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerReporting(app, { database });
     registerProcessing(app, { database });
     registerEventRoutes(app, { database, hub: events });
+    registerHealth(app, { database });
     await registerStaticRoutes(app, config);
 
     await app.ready();

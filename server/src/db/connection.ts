@@ -6,12 +6,19 @@
  * Contract: `openDatabase(config)` creates what is missing (the data folder, the SQLite file, the
  * PostgreSQL database itself) and migrates to the latest version, then answers a `Database` handle;
  * seeding is a separate step (db/seed.ts). `close()` releases the connection(s).
+ *
+ * PostgreSQL: DATABASE_URL may name several hosts, as pg_auto_failover hands them out
+ * (`postgres://u@h:5432,h:5433/db?target_session_attrs=read-write`, issue 43 item 2): the pool connects to the
+ * writable primary and finds it again after a failover (db/primary.ts). Every request's writing transaction
+ * runs its commit hooks (db/commit-hooks.ts: the Idempotency-Key committed with the work).
  */
 import { mkdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
+import { withCommitHooks } from './commit-hooks.ts';
+import { findPrimary, openPool, parseHosts } from './primary.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { capturing, lateFeed, type ChangeFeed } from '../events/capture.ts';
 import { migrate } from './migrations.ts';
@@ -73,7 +80,7 @@ function openSqlite(file: string): Database {
   // Lookups' accent-insensitive search (fold.ts, issue 40 item 7), on both connections.
   registerFold(sqlite);
   const changes = lateFeed();
-  const db = new Kysely<DB>({ dialect: capturing(new SqliteDialect({ database: exactIntegers(sqlite) }), changes) });
+  const db = new Kysely<DB>({ dialect: capturing(withCommitHooks(new SqliteDialect({ database: exactIntegers(sqlite) })), changes) });
   let reader: BetterSqlite3.Database | undefined;
   return {
     db,
@@ -102,8 +109,10 @@ function openSqlite(file: string): Database {
   };
 }
 
-/** Creates the PostgreSQL database named in `url` when it does not exist yet (first start). */
-async function ensurePostgresDatabase(url: string): Promise<void> {
+/** Creates the PostgreSQL database named in `url` when it does not exist yet (first start), on the primary. */
+async function ensurePostgresDatabase(databaseUrl: string): Promise<void> {
+  const parsed = parseHosts(databaseUrl);
+  const url = parsed.primaryOnly ? (await findPrimary(parsed.hosts)).url : parsed.hosts[0]!.url;
   const probe = new pg.Client({ connectionString: url });
   try {
     await probe.connect();
@@ -131,19 +140,17 @@ async function ensurePostgresDatabase(url: string): Promise<void> {
 
 async function openPostgres(url: string): Promise<Database> {
   await ensurePostgresDatabase(url);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client whose connection drops (server restart, administrator's terminate) makes the pool
-  // emit 'error'; without a listener Node would crash the whole server. The pool replaces the client.
-  pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection failed (${error.message}); it is replaced.`));
+  // Idle clients that die are dropped and replaced; on a multi-host URL the pool follows the primary (primary.ts).
+  const pool = openPool(url, 10);
   const changes = lateFeed();
-  const db = new Kysely<DB>({ dialect: capturing(new PostgresDialect({ pool }), changes) });
-  const parsed = new URL(url);
+  const db = new Kysely<DB>({ dialect: capturing(withCommitHooks(new PostgresDialect({ pool })), changes) });
+  const parsed = parseHosts(url);
   return {
     db,
     changes,
     engine: 'postgres',
-    server: parsed.port ? `${parsed.hostname}:${parsed.port}` : parsed.hostname || 'localhost',
-    name: decodeURIComponent(parsed.pathname.replace(/^\//, '')) || 'postgres',
+    server: parsed.hosts.map((host) => host.label).join(','),
+    name: parsed.database,
     async close() {
       // Kysely's destroy ends the pool.
       await db.destroy();

@@ -5,6 +5,12 @@
  * aborted transaction was written, so the whole unit of work — the callback that opens the transaction and does
  * everything inside it — can run again as it is: PostgreSQL's own advice. SQLite has one writer and never raises
  * these. After MAX_ATTEMPTS the error goes on as before.
+ *
+ * A lost connection is another matter (issue 43 item 2): `isConnectionLoss(error)` says the database went away
+ * under the request (the primary died, a failover is under way, an administrator ended the backend, a write
+ * reached a demoted primary). The unit of work is NOT run again here — whether its COMMIT reached the new primary
+ * may be unknown — the API answers 503 "try again" with `Retry-After: TRY_AGAIN_SECONDS` (http/errors.ts), and
+ * the client's retry with the same Idempotency-Key acts once (exactly-once/idempotency.ts).
  */
 
 /** Runs of one unit of work, the first included. */
@@ -28,4 +34,26 @@ export async function retryingConcurrency<T>(work: () => Promise<T>): Promise<T>
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
     }
   }
+}
+
+/** Seconds a client is asked to wait before retrying after a lost database connection (`Retry-After`). */
+export const TRY_AGAIN_SECONDS = 2;
+
+/** node-postgres / Node socket errors that mean the connection itself failed. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+/** Messages node-postgres and pg-pool throw without a code when the connection breaks or cannot be made. */
+const LOST_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end/i;
+
+/**
+ * Whether `error` means the database connection was lost or could not be made (see the header): SQLSTATE class 08
+ * (connection exception), 57P01–57P03 (admin / crash shutdown, cannot connect now), 25006 (a write on a server that
+ * has become read-only: a demoted primary), a socket error, or node-postgres's own "Connection terminated".
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = String((error as { code?: unknown }).code ?? '');
+  if (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '25006' || SOCKET_CODES.has(code)) return true;
+  if (LOST_MESSAGES.test(String((error as { message?: unknown }).message ?? ''))) return true;
+  const cause = (error as { cause?: unknown }).cause;
+  return cause !== undefined && cause !== error && isConnectionLoss(cause);
 }

@@ -22,7 +22,7 @@
  *   stream showing a record is told the other users showing it, and which of them are editing (`presence` event).
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { allEntities } from '@erp/shared/entities/index';
 import { canRead } from '../entities/access.ts';
@@ -33,6 +33,7 @@ import { keyColumn, loadRecord, parseId } from '../entities/wire.ts';
 import { openedApplications } from '../auth/access.ts';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
+import { newClient, openPool } from '../db/primary.ts';
 import { asFlag } from '../db/schema.ts';
 import type { ChangeKind, CommittedChange, WatchedTable } from './capture.ts';
 
@@ -513,12 +514,12 @@ function mergePending(into: Map<string, Pending>, key: string, next: Pending): v
 
 /** PostgreSQL transport: one LISTEN connection per instance (reconnecting), NOTIFY through a short connection pool. */
 async function listen(url: string, deliver: (message: WireMessage) => void, lost: () => void): Promise<Transport> {
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  pool.on('error', () => undefined);
+  // On a multi-host URL both follow the primary after a failover (db/primary.ts); LISTEN runs on it again below.
+  const pool = openPool(url, 2);
   let client: pg.Client | null = null;
   let closed = false;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = await newClient(url);
     next.on('notification', (notice) => {
       if (notice.channel !== CHANNEL || !notice.payload) return;
       try {

@@ -4,10 +4,16 @@
  * Contract: every error answer of the API is a CallResult with ResultStatus 2 (failure), a short
  * machine-readable ResultCode and a human-readable Message; `Exception` is always null — stack traces
  * and internal messages are logged, never sent. Validation failures are 400, never 500 (§8 maps 400 to
- * 'Bad request').
+ * 'Bad request'). A lost database connection (a failover, issue 43 item 2) is 503 `database_unavailable` with
+ * `Retry-After` and a "try again" message in the caller's language, never 500; an Idempotency-Key taken over
+ * meanwhile is 409 `idempotency_in_progress` (exactly-once/idempotency.ts).
  */
 import type { CallResult } from '@erp/shared/types';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isConnectionLoss, TRY_AGAIN_SECONDS } from '../db/retry.ts';
+import { messageIn } from '../entities/call-result.ts';
+import { IdempotencyTaken } from '../exactly-once/idempotency.ts';
+import { acceptedLanguage } from '../i18n/caller-language.ts';
 import { isApiPattern, normalizedPath } from './route-catalog.ts';
 
 export function failure(code: string, message: string): CallResult<never> {
@@ -73,6 +79,15 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
       return sendFailure(reply, 400, 'bad_request', `Bad request: ${validationMessage(error)}`);
+    }
+    const language = () => acceptedLanguage(request.headers['accept-language']) ?? request.user?.row.language;
+    if (error instanceof IdempotencyTaken) {
+      return sendFailure(reply, 409, 'idempotency_in_progress', messageIn(language(), 'entities:result.idempotencyInProgress'));
+    }
+    if (isConnectionLoss(error)) {
+      request.log.warn({ err: error }, 'database connection lost: answered 503');
+      reply.header('retry-after', String(TRY_AGAIN_SECONDS));
+      return sendFailure(reply, 503, 'database_unavailable', messageIn(language(), 'entities:result.databaseLost'));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -65,8 +65,11 @@ export function normalizedPath(url: string): string {
   return path.toLowerCase();
 }
 
-/** Where routes outside the API may live (all public): exact paths, and folders (ending in '/', not the root). */
-export const PUBLIC_PREFIXES = ['/', '/index.html', '/auth/callback', '/import-map.json', '/shell-config.json', '/oidc/'];
+/**
+ * Where routes outside the API may live (all public): exact paths, and folders (ending in '/', not the root).
+ * `/health` is the load balancer's check (http/health.ts, issue 43): up or down, nothing else.
+ */
+export const PUBLIC_PREFIXES = ['/', '/index.html', '/auth/callback', '/import-map.json', '/shell-config.json', '/oidc/', '/health'];
 
 export function collectRoutes(app: FastifyInstance): void {
   const catalog: CatalogRoute[] = [];
