@@ -30,10 +30,15 @@ const only = process.argv.slice(2);
 const limitOf = (suite) => Number(process.env.TEST_SUITE_MINUTES ?? (suite.name === 'e2e' ? 50 : 30));
 const stallMinutes = Number(process.env.TEST_STALL_MINUTES ?? 5);
 
+/**
+ * A test file that failed with no failed test in it — its beforeAll timed out or threw, or it did not load — had
+ * its tests skipped: it counts as one failure, so a broken set-up never passes as skipped tests.
+ */
+const brokenFiles = (r) => r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'));
 /** Vitest's JSON report → counts. */
 const vitestCounts = (file) => {
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+  return { passed: r.numPassedTests, failed: r.numFailedTests + brokenFiles(r).length, skipped: r.numPendingTests + r.numTodoTests };
 };
 /** Playwright's JSON report → counts (a flaky test passed on retry: counted as passed but named). */
 const playwrightCounts = (file) => {
@@ -44,10 +49,13 @@ const playwrightCounts = (file) => {
 const plainCounts = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 /** The failed tests of a Vitest report, `file › name`, so a CI log's summary says which test failed. */
-const vitestFailures = (file) =>
-  JSON.parse(readFileSync(file, 'utf8')).testResults.flatMap((f) =>
-    f.assertionResults.filter((a) => a.status === 'failed').map((a) => `${f.name.slice(root.length + 1)} › ${a.fullName}`),
-  );
+const vitestFailures = (file) => {
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return [
+    ...r.testResults.flatMap((f) => f.assertionResults.filter((a) => a.status === 'failed').map((a) => `${f.name.slice(root.length + 1)} › ${a.fullName}`)),
+    ...brokenFiles(r).map((f) => `${f.name.slice(root.length + 1)} › (the file: ${String(f.message ?? 'set-up failed').split('\n')[0]})`),
+  ];
+};
 /** The same from Playwright's report (a file's suite holds its specs and its describe blocks' suites). */
 const playwrightFailures = (file) => {
   const names = [];

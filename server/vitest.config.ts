@@ -24,6 +24,8 @@ export default defineConfig({
     // near 1 for the suite's 6 to 12 minutes). Test files share nothing: each starts its own app and database.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A file's set-up starts a server on demo data (several modules' seeds: 20–80 s on a loaded 2-core machine); a
+    // hang is still caught by the runner's stall budget (scripts/test-all.mjs), and a set-up that fails counts.
+    hookTimeout: 180_000,
   },
 });
