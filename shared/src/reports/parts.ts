@@ -10,6 +10,11 @@ import type { ReportColumnInput, ReportColumnType, ReportGroup, ReportParameterI
 export const MONEY_SCALE = 2;
 export const QUANTITY_SCALE = 4;
 
+/** §9 aging: current plus 8 periods (the sub-ledgers' aged reports and statements). */
+export const AGING_PERIODS = 8;
+/** The aging buckets' fields, current first. */
+export const AGING_BUCKETS = ['Current', ...Array.from({ length: AGING_PERIODS }, (_, i) => `Period${i + 1}`)] as const;
+
 /** §5 "Reports need a start date and an end date"; §9: a report's date range is at most one year. */
 export const ONE_YEAR_RANGE: ReportRule = { kind: 'dateRange', start: 'StartDate', end: 'EndDate', maxYears: 1 };
 
