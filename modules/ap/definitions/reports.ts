@@ -13,7 +13,7 @@
  *   `ap-top-accounts` (AP-11: the vendors with the most purchases over a date range).
  */
 import { defineReport, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
-import { AGING_BUCKETS, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { AGING_BUCKETS, agingParameters, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 
 const AP_APP = 'NOVUS-AP';
 const PO_APP = 'NOVUS-PO';
@@ -78,18 +78,7 @@ export const apAgedTrialBalance: ReportDefinition = defineReport({
   titleKey: 'ap:reports.agedTrialBalance.title',
   parameters: [
     AS_OF,
-    {
-      name: 'AgeBy',
-      type: 'enum',
-      labelKey: p('AgeBy'),
-      required: true,
-      defaultValue: 'due',
-      options: [
-        { value: 'due', labelKey: 'ap:reports.options.due' },
-        { value: 'document', labelKey: 'ap:reports.options.document' },
-      ],
-    },
-    { name: 'PeriodDays', type: 'integer', labelKey: p('PeriodDays'), required: true, defaultValue: 30, min: 1, max: 365 },
+    ...agingParameters('ap:reports'),
     VENDOR,
   ],
   rules: [],

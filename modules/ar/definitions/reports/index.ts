@@ -19,7 +19,7 @@
  * - `ar-invoice-print`: the printed invoice or credit note of the AR invoice screen (its Print, Ctrl+P).
  */
 import { defineReport, type ReportColumnInput, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
-import { AGING_BUCKETS, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { AGING_BUCKETS, agingParameters, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 import { invoicePrint } from './invoice-print.ts';
 
 const AR = 'NOVUS-AR';
@@ -106,18 +106,7 @@ export const arAgedTrialBalance: ReportDefinition = defineReport({
   titleKey: 'ar:reports.agedTrialBalance.title',
   parameters: [
     AS_OF,
-    {
-      name: 'AgeBy',
-      type: 'enum',
-      labelKey: p('AgeBy'),
-      required: true,
-      defaultValue: 'due',
-      options: [
-        { value: 'due', labelKey: 'ar:reports.options.due' },
-        { value: 'document', labelKey: 'ar:reports.options.document' },
-      ],
-    },
-    { name: 'PeriodDays', type: 'integer', labelKey: p('PeriodDays'), required: true, defaultValue: 30, min: 1, max: 365 },
+    ...agingParameters('ar:reports'),
     CUSTOMER,
   ],
   rules: [],
