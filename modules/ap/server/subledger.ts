@@ -17,7 +17,7 @@ import { add, cmp, isNegative, isZero, mul, sub, type Decimal } from '@erp/share
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { LedgerTransaction, PostingResult } from '@erp/modules/gl/server/ledger/types';
-import { defineSubLedger, itemRow, openItemOf, type OpenItemCore, type SideRequest, type SubLedgerSide } from '@erp/modules/gl/server/subledger/engine';
+import { defineSubLedger, itemRow, openItemOf, type NewApplication, type OpenItemCore, type SideRequest, type SubLedgerSide } from '@erp/modules/gl/server/subledger/engine';
 
 export { discountOn } from '@erp/modules/gl/server/subledger/engine';
 
@@ -105,17 +105,11 @@ async function syncInvoice(trx: LedgerTransaction, invoiceId: number, balance: D
   await trx.updateTable('ap_invoices').set({ balance: decimalToDb(engine, shown, 2), status }).where('invoice_id', '=', invoiceId).execute();
 }
 
-export interface ApApplication {
-  fromItemId: number;
-  toItemId: number;
-  date: string;
-  /** The part of the payment or credit applied (negative: given back by a cancellation). */
-  amount: Decimal;
-  discount: Decimal;
-  /** Between foreign-currency items: the payment and discount in their currency (`amount`, `discount`: home). */
-  foreign?: { amount: Decimal; discount: Decimal } | null;
-  origin: { type: string; id: string };
-  userId: string;
+/**
+ * `amount`: the part of the payment or credit applied (negative: given back by a cancellation); `foreign`: between
+ * foreign-currency items, the payment and discount in their currency (`amount`, `discount`: home).
+ */
+export interface ApApplication extends NewApplication {
   field?: string;
 }
 

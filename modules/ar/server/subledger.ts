@@ -26,7 +26,7 @@ import { add, cmp, isNegative, isZero, neg, sub, type Decimal } from '@erp/share
 import { BusinessError } from '@erp/server/entities/call-result';
 import { engineOf } from '@erp/server/db/decimal-codec';
 import type { LedgerTransaction, PostingRequest, PostingResult } from '@erp/modules/gl/server/ledger/types';
-import { defineSubLedger, discountRoom, itemRow, money, openItemOf, type OpenItemCore, type SideRequest, type SubLedgerSide } from '@erp/modules/gl/server/subledger/engine';
+import { defineSubLedger, discountRoom, itemRow, money, openItemOf, type NewApplication, type OpenItemCore, type SideRequest, type SubLedgerSide } from '@erp/modules/gl/server/subledger/engine';
 
 export { discountOn, discountRoom } from '@erp/modules/gl/server/subledger/engine';
 
@@ -66,17 +66,8 @@ export interface ArItem extends OpenItemCore {
   currency: string;
 }
 
-export interface ArApplication {
-  fromItemId: number;
-  toItemId: number;
-  /** YYYY-MM-DD. */
-  date: string;
-  /** > 0: the part of the credit applied. */
-  amount: Decimal;
-  /** ≥ 0: the discount allowed on the invoice. */
-  discount: Decimal;
-  origin: { type: string; id: string };
-  userId: string;
+/** `amount` > 0: the part of the credit applied; `discount` ≥ 0: the discount allowed on the invoice. */
+export interface ArApplication extends Omit<NewApplication, 'foreign'> {
   /** The form field a refusal names (e.g. `Applications[2].Amount`). */
   field?: string;
 }
