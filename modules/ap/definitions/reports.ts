@@ -13,7 +13,7 @@
  *   `ap-top-accounts` (AP-11: the vendors with the most purchases over a date range).
  */
 import { defineReport, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
-import { ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { AGING_BUCKETS, agingParameters, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 
 const AP_APP = 'NOVUS-AP';
 const PO_APP = 'NOVUS-PO';
@@ -24,9 +24,6 @@ const ITEM_STATUS_OPTIONS = ['Open', 'Paid', 'Closed'].map((value) => ({ value, 
 const CHEQUE_STATUS_OPTIONS = ['Open', 'Cleared', 'Reconciled', 'Cancelled'].map((value) => ({ value, labelKey: `ap:ap-cheque.statuses.${value}` }));
 const METHOD_OPTIONS = ['Cheque', 'EFT'].map((value) => ({ value, labelKey: `ap:ap-payment-batch.methods.${value}` }));
 
-/** §9: current plus 8 periods. */
-export const AP_AGING_PERIODS = 8;
-export const AP_AGING_BUCKETS = ['Current', ...Array.from({ length: AP_AGING_PERIODS }, (_, i) => `Period${i + 1}`)] as const;
 
 const p = (name: string) => `ap:reports.parameters.${name}`;
 const { date, dateRange, integer, lookup, money, text } = reportParts('ap:reports');
@@ -81,22 +78,11 @@ export const apAgedTrialBalance: ReportDefinition = defineReport({
   titleKey: 'ap:reports.agedTrialBalance.title',
   parameters: [
     AS_OF,
-    {
-      name: 'AgeBy',
-      type: 'enum',
-      labelKey: p('AgeBy'),
-      required: true,
-      defaultValue: 'due',
-      options: [
-        { value: 'due', labelKey: 'ap:reports.options.due' },
-        { value: 'document', labelKey: 'ap:reports.options.document' },
-      ],
-    },
-    { name: 'PeriodDays', type: 'integer', labelKey: p('PeriodDays'), required: true, defaultValue: 30, min: 1, max: 365 },
+    ...agingParameters('ap:reports'),
     VENDOR,
   ],
   rules: [],
-  columns: [text('FirmId', { width: 0.8 }), text('FirmName', { width: 1.8 }), ...AP_AGING_BUCKETS.map((bucket) => money(bucket, { total: true })), money('Total', { total: true })],
+  columns: [text('FirmId', { width: 0.8 }), text('FirmName', { width: 1.8 }), ...AGING_BUCKETS.map((bucket) => money(bucket, { total: true })), money('Total', { total: true })],
   defaultSort: [{ field: 'FirmId' }],
   orientation: 'landscape',
 });

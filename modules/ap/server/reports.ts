@@ -13,7 +13,8 @@ import { sql } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { readAll } from '@erp/server/db/read';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
-import { agingLimits } from '@erp/modules/ar/server/reports/index';
+import { agingBuckets, movementsAsOf as sharedMovementsAsOf } from '@erp/modules/gl/server/subledger/aging';
+import { AP_SIDE } from './subledger.ts';
 import { apAccountInquiry, apAgedTrialBalance, apPaymentsReport, apRemittanceAdvice, apTopAccounts, apUnappliedDebits, apVendorList } from '../definitions/reports.ts';
 
 /** The named vendor exists (§8-like refusal on the parameter). */
@@ -29,51 +30,17 @@ function vendorFilter<Q extends AnySelect>(ctx: ReportContext, query: Q, column:
   return (typeof vendor === 'string' ? query.where(column, '=', vendor) : query) as Q;
 }
 
-/**
- * The movements making up each item's balance as of `asOf` (item's firm, due and document dates, signed
- * amount): the open balance cache of the open items dated ≤ asOf (covering index ix_ap_items_open_aging), plus
- * back what the applications dated after asOf took (ix_ap_applications_date) — an invoice gets back the amount
- * and discount applied to it, a payment or credit the amount it gave. Equal to "every item dated ≤ asOf less
- * its applications dated ≤ asOf" (an application is dated on or after both its items), but it reads the open
- * items and the later applications only, not the whole history (500,000 documents: issue 24 performance).
- */
+/** The movements making up each item's balance as of `asOf` (module header; the sub-ledger engine's aging). */
 export function movementsAsOf(ctx: ReportContext, asOf: string): AnySelect {
-  const db = ctx.db;
-  const item = ['i.item_id as item_id', 'i.firm_id as firm_id', 'i.due_date as due_date', 'i.document_date as document_date'] as const;
-  const open = vendorFilter(ctx, db.selectFrom('ap_items as i').select([...item, 'i.open_balance as amount']).where('i.status', '=', 'Open').where('i.document_date', '<=', asOf), 'i.firm_id');
-  const later = (side: 'to_item_id' | 'from_item_id', amount: ReturnType<typeof sql>) =>
-    vendorFilter(
-      ctx,
-      db
-        .selectFrom('ap_applications as a')
-        // CROSS JOIN: SQLite keeps this order (the applications after the date by their date index, then their
-        // item by key); PostgreSQL plans it as any join.
-        .crossJoin('ap_items as i')
-        .whereRef('i.item_id', '=', `a.${side}`)
-        .select([...item, amount.as('amount')])
-        .where('a.application_date', '>', asOf)
-        .where('i.document_date', '<=', asOf),
-      'i.firm_id',
-    );
-  return open.unionAll(later('to_item_id', sql`a.amount + a.discount`)).unionAll(later('from_item_id', sql`-a.amount`));
+  return sharedMovementsAsOf(ctx.db, AP_SIDE, asOf, (query, column) => vendorFilter(ctx, query, column));
 }
 
 function agedRows(ctx: ReportContext): AnySelect {
-  const asOf = String(ctx.params['AsOfDate']);
-  const days = Number(ctx.params['PeriodDays'] ?? 30);
   const basis = ctx.params['AgeBy'] === 'document' ? 'u.document_date' : 'u.due_date';
-  const limits = agingLimits(asOf, days);
-  const ref = sql.ref(basis);
-  // Bucket k (1…8): limits[k] ≤ date < limits[k−1]; current: date ≥ asOf; the last bucket takes everything older.
-  const bucket = (k: number) => {
-    if (k === 0) return sql`sum(case when ${ref} >= ${limits[0]} then u.amount else 0 end)`;
-    if (k === limits.length) return sql`sum(case when ${ref} < ${limits[k - 1]} then u.amount else 0 end)`;
-    return sql`sum(case when ${ref} >= ${limits[k]} and ${ref} < ${limits[k - 1]} then u.amount else 0 end)`;
-  };
   return ctx.db
-    .selectFrom(movementsAsOf(ctx, asOf).as('u'))
+    .selectFrom(movementsAsOf(ctx, String(ctx.params['AsOfDate'])).as('u'))
     .leftJoin('firms as f', 'f.firm_id', 'u.firm_id')
-    .select(['u.firm_id as FirmId', sql<string>`max(f.name)`.as('FirmName'), ...Array.from({ length: limits.length + 1 }, (_, k) => bucket(k).as(k === 0 ? 'Current' : `Period${k}`)), sql`sum(u.amount)`.as('Total')])
+    .select(['u.firm_id as FirmId', sql<string>`max(f.name)`.as('FirmName'), ...agingBuckets(basis, String(ctx.params['AsOfDate']), Number(ctx.params['PeriodDays'] ?? 30), 'u.amount', true), sql`sum(u.amount)`.as('Total')])
     .groupBy('u.firm_id')
     .having(sql`sum(u.amount)`, '<>', 0);
 }

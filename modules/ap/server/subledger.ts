@@ -15,10 +15,15 @@
  */
 import { add, cmp, isNegative, isZero, mul, sub, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
-import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { LedgerTransaction, PostingRequest, PostingResult } from '@erp/modules/gl/server/ledger/types';
-import { post, postMany } from '@erp/modules/gl/server/ledger/posting';
-import { requiredIntegrationAccount } from '@erp/modules/gl/server/ledger/integration';
+import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
+import type { LedgerTransaction, PostingResult } from '@erp/modules/gl/server/ledger/types';
+import { defineSubLedger, itemRow, openItemOf, type NewApplication, type OpenItemCore, type SideRequest, type SubLedgerSide } from '@erp/modules/gl/server/subledger/engine';
+
+export { discountOn } from '@erp/modules/gl/server/subledger/engine';
+
+/** The A/P side of the sub-ledger engine: vendors' items, source AP on the A/P period flag. */
+export const AP_SIDE: SubLedgerSide = { code: 'AP', periodFlag: 'ap', items: 'ap_items', applications: 'ap_applications' };
+const AP = defineSubLedger(AP_SIDE);
 
 /** Reversal: a cancelled cheque's payment given back (it closes the payment item again). */
 export type ApItemType = 'Invoice' | 'DebitNote' | 'CreditNote' | 'Payment' | 'Reversal';
@@ -44,85 +49,33 @@ export interface NewApItem {
   userId: string;
 }
 
-export interface ApItem {
-  itemId: number;
-  firmId: string;
+export interface ApItem extends OpenItemCore {
   itemType: ApItemType;
-  documentNo: string;
-  documentDate: string;
-  dueDate: string;
-  discountDate: string | null;
-  discountAvailable: Decimal;
-  amount: Decimal;
-  openBalance: Decimal;
-  status: 'Open' | 'Closed';
   originType: string;
   originId: string;
-  /** Foreign-currency items only (else null): currency, open balance in it and booking rate. */
+  /** Foreign-currency items only (else null). */
   currency: string | null;
-  foreignOpenBalance: Decimal | null;
-  exchangeRate: Decimal | null;
 }
 
 export async function addApItem(trx: LedgerTransaction, item: NewApItem): Promise<number> {
-  const engine = engineOf(trx);
-  const row = (await trx
-    .insertInto('ap_items')
-    .values({
-      firm_id: item.firmId,
-      item_type: item.itemType,
-      document_no: item.documentNo,
-      vendor_doc_no: item.vendorDocNo ?? null,
-      document_date: item.documentDate,
-      due_date: item.dueDate ?? item.documentDate,
-      discount_date: item.discountDate ?? null,
-      discount_available: decimalToDb(engine, item.discountAvailable ?? '0.00', 2),
-      amount: decimalToDb(engine, item.amount, 2),
-      open_balance: decimalToDb(engine, item.amount, 2),
-      status: isZero(item.amount) && (!item.foreign || isZero(item.foreign.amount)) ? 'Closed' : 'Open',
-      currency: item.foreign?.currency ?? null,
-      foreign_amount: item.foreign ? decimalToDb(engine, item.foreign.amount, 2) : null,
-      foreign_open_balance: item.foreign ? decimalToDb(engine, item.foreign.amount, 2) : null,
-      exchange_rate: item.foreign ? decimalToDb(engine, item.foreign.rate, 6) : null,
-      origin_type: item.origin.type,
-      origin_id: item.origin.id,
-      journal_id: item.journalId ?? null,
-      created_by: item.userId,
-      created_on: new Date().toISOString(),
-    })
-    .returning('item_id')
-    .executeTakeFirstOrThrow()) as { item_id: number | string };
-  return Number(row.item_id);
+  const row = { ...itemRow(engineOf(trx), item, new Date().toISOString()), vendor_doc_no: item.vendorDocNo ?? null, currency: item.foreign?.currency ?? null };
+  return (await AP.insertItems(trx, [row]))[0]!;
 }
 
 export function itemOf(engine: ReturnType<typeof engineOf>, row: Record<string, unknown>): ApItem {
   return {
-    itemId: Number(row['item_id']),
-    firmId: String(row['firm_id']),
+    ...openItemOf(engine, row),
     itemType: String(row['item_type']) as ApItemType,
-    documentNo: String(row['document_no']),
-    documentDate: String(row['document_date']),
-    dueDate: String(row['due_date']),
-    discountDate: row['discount_date'] == null ? null : String(row['discount_date']),
-    discountAvailable: decimalFromDb(engine, row['discount_available'], 2) ?? '0.00',
-    amount: decimalFromDb(engine, row['amount'], 2) ?? '0.00',
-    openBalance: decimalFromDb(engine, row['open_balance'], 2) ?? '0.00',
-    status: String(row['status']) as 'Open' | 'Closed',
     originType: String(row['origin_type']),
     originId: String(row['origin_id']),
     currency: row['currency'] == null ? null : String(row['currency']),
-    foreignOpenBalance: decimalFromDb(engine, row['foreign_open_balance'], 2),
-    exchangeRate: decimalFromDb(engine, row['exchange_rate'], 6),
   };
 }
 
 /** One item (locked for update on PostgreSQL), or undefined. */
 export async function apItem(trx: LedgerTransaction, itemId: number, lock = false): Promise<ApItem | undefined> {
-  const engine = engineOf(trx);
-  let query = trx.selectFrom('ap_items').selectAll().where('item_id', '=', itemId);
-  if (lock && engine === 'postgres') query = query.forUpdate();
-  const row = (await query.executeTakeFirst()) as Record<string, unknown> | undefined;
-  return row ? itemOf(engine, row) : undefined;
+  const row = await AP.read(trx, itemId, lock);
+  return row ? itemOf(engineOf(trx), row) : undefined;
 }
 
 /** The item of an A/P document (invoice, credit or debit note), or undefined while it is not posted. */
@@ -133,13 +86,8 @@ export async function itemOfInvoice(trx: LedgerTransaction, invoiceId: number, l
 
 /** The item's open balance (home) and, for a foreign item, in its currency — which decides Open/Closed. */
 async function setOpenBalance(trx: LedgerTransaction, item: ApItem, balance: Decimal, foreign: Decimal | null): Promise<void> {
-  const engine = engineOf(trx);
   const owed = foreign ?? balance;
-  await trx
-    .updateTable('ap_items')
-    .set({ open_balance: decimalToDb(engine, balance, 2), ...(foreign !== null ? { foreign_open_balance: decimalToDb(engine, foreign, 2) } : {}), status: isZero(owed) ? 'Closed' : 'Open' })
-    .where('item_id', '=', item.itemId)
-    .execute();
+  await AP.setOpenBalance(trx, item.itemId, balance, foreign);
   // The document shows its balance in its own currency.
   if (item.originType === INVOICE_ORIGIN) await syncInvoice(trx, Number(item.originId), owed);
 }
@@ -157,27 +105,20 @@ async function syncInvoice(trx: LedgerTransaction, invoiceId: number, balance: D
   await trx.updateTable('ap_invoices').set({ balance: decimalToDb(engine, shown, 2), status }).where('invoice_id', '=', invoiceId).execute();
 }
 
-export interface ApApplication {
-  fromItemId: number;
-  toItemId: number;
-  date: string;
-  /** The part of the payment or credit applied (negative: given back by a cancellation). */
-  amount: Decimal;
-  discount: Decimal;
-  /** Between foreign-currency items: the payment and discount in their currency (`amount`, `discount`: home). */
-  foreign?: { amount: Decimal; discount: Decimal } | null;
-  origin: { type: string; id: string };
-  userId: string;
+/**
+ * `amount`: the part of the payment or credit applied (negative: given back by a cancellation); `foreign`: between
+ * foreign-currency items, the payment and discount in their currency (`amount`, `discount`: home).
+ */
+export interface ApApplication extends NewApplication {
   field?: string;
 }
 
 export async function applyApItem(trx: LedgerTransaction, application: ApApplication): Promise<number> {
   const field = application.field ?? 'Payment';
-  const [firstId, secondId] = application.fromItemId < application.toItemId ? [application.fromItemId, application.toItemId] : [application.toItemId, application.fromItemId];
-  const first = await apItem(trx, firstId, true);
-  const second = await apItem(trx, secondId, true);
-  const credit = first?.itemId === application.fromItemId ? first : second;
-  const invoice = first?.itemId === application.toItemId ? first : second;
+  const engine = engineOf(trx);
+  const pair = await AP.lockPair(trx, application.fromItemId, application.toItemId);
+  const credit = pair.credit && itemOf(engine, pair.credit);
+  const invoice = pair.invoice && itemOf(engine, pair.invoice);
   if (!credit || !invoice || invoice.firmId !== credit.firmId || (invoice.itemType !== 'Invoice' && invoice.itemType !== 'DebitNote' && invoice.itemType !== 'Reversal')) {
     throw BusinessError.of(400, 'not_open_invoice', 'ap:rules.notOpenInvoice', {}, field);
   }
@@ -191,53 +132,26 @@ export async function applyApItem(trx: LedgerTransaction, application: ApApplica
   }
   await setOpenBalance(trx, invoice, sub(invoice.openBalance, applied), invoice.foreignOpenBalance !== null && foreignApplied !== null ? sub(invoice.foreignOpenBalance, foreignApplied) : null);
   await setOpenBalance(trx, credit, add(credit.openBalance, application.amount), credit.foreignOpenBalance !== null && foreign ? add(credit.foreignOpenBalance, foreign.amount) : null);
-  const engine = engineOf(trx);
-  const row = (await trx
-    .insertInto('ap_applications')
-    .values({
-      from_item_id: credit.itemId,
-      to_item_id: invoice.itemId,
-      application_date: application.date,
-      amount: decimalToDb(engine, application.amount, 2),
-      discount: decimalToDb(engine, application.discount, 2),
-      foreign_amount: foreign ? decimalToDb(engine, foreign.amount, 2) : null,
-      foreign_discount: foreign ? decimalToDb(engine, foreign.discount, 2) : null,
-      origin_type: application.origin.type,
-      origin_id: application.origin.id,
-      created_by: application.userId,
-      created_on: new Date().toISOString(),
-    })
-    .returning('application_id')
-    .executeTakeFirstOrThrow()) as { application_id: number | string };
-  return Number(row.application_id);
-}
-
-/** §5: the discount the terms allow on `date` — the invoice's, until its discount date. */
-export function discountOn(item: { discountDate: string | null; discountAvailable: Decimal }, date: string): Decimal {
-  return item.discountDate !== null && date <= item.discountDate ? item.discountAvailable : '0.00';
+  return AP.insertApplication(trx, { ...application, fromItemId: credit.itemId, toItemId: invoice.itemId, foreign });
 }
 
 /** The discounts already taken on an item (net of cancelled cheques). */
 export async function discountTaken(trx: LedgerTransaction, itemId: number): Promise<Decimal> {
-  const rows = (await trx.selectFrom('ap_applications').select('discount').where('to_item_id', '=', itemId).execute()) as { discount: unknown }[];
-  return rows.reduce<Decimal>((total, row) => add(total, decimalFromDb(engineOf(trx), row.discount, 2) ?? '0.00'), '0.00');
+  return (await AP.discountsTaken(trx, [itemId])).get(itemId) ?? '0.00';
 }
 
 export function apAccount(trx: LedgerTransaction, transactionType: string): Promise<string> {
-  return requiredIntegrationAccount(trx, 'AP', transactionType);
+  return AP.account(trx, transactionType);
 }
 
 /** One A/P posting: source AP on the A/P period flag, actual data. */
-export function postAp(trx: LedgerTransaction, request: Omit<PostingRequest, 'source' | 'subLedger' | 'dataType'>): Promise<PostingResult> {
-  return post(trx, { ...request, source: 'AP', subLedger: 'ap', dataType: 'Actual', description: request.description?.slice(0, 100) ?? null });
+export function postAp(trx: LedgerTransaction, request: SideRequest): Promise<PostingResult> {
+  return AP.post(trx, request);
 }
 
 /** Many A/P postings at once (a payment run's cheques), each as `postAp` makes it. */
-export function postApMany(trx: LedgerTransaction, requests: readonly Omit<PostingRequest, 'source' | 'subLedger' | 'dataType'>[]): Promise<PostingResult[]> {
-  return postMany(
-    trx,
-    requests.map((request) => ({ ...request, source: 'AP', subLedger: 'ap', dataType: 'Actual', description: request.description?.slice(0, 100) ?? null })),
-  );
+export function postApMany(trx: LedgerTransaction, requests: readonly SideRequest[]): Promise<PostingResult[]> {
+  return AP.postMany(trx, requests);
 }
 
 /**

@@ -82,7 +82,7 @@ beforeAll(async () => {
     .execute()) as { no: string; firm: string }[];
   ownInvoice = invoiced.find((row) => row.firm === ASSIGNED)!.no;
   foreignInvoice = invoiced.find((row) => row.firm !== ASSIGNED)!.no;
-});
+}, 300_000);
 
 afterAll(async () => {
   await server?.stop();

@@ -10,6 +10,29 @@ import type { ReportColumnInput, ReportColumnType, ReportGroup, ReportParameterI
 export const MONEY_SCALE = 2;
 export const QUANTITY_SCALE = 4;
 
+/** §9 aging: current plus 8 periods (the sub-ledgers' aged reports and statements). */
+export const AGING_PERIODS = 8;
+/** The aging buckets' fields, current first. */
+export const AGING_BUCKETS = ['Current', ...Array.from({ length: AGING_PERIODS }, (_, i) => `Period${i + 1}`)] as const;
+
+/**
+ * §9 aging's parameters after the as-of date: age by due (default) or document date, and the period's days
+ * (default 30); labels `<base>.parameters.AgeBy|PeriodDays`, options `<base>.options.due|document`.
+ */
+export function agingParameters(base: string): ReportParameterInput[] {
+  return [
+    {
+      name: 'AgeBy',
+      type: 'enum',
+      labelKey: `${base}.parameters.AgeBy`,
+      required: true,
+      defaultValue: 'due',
+      options: (['due', 'document'] as const).map((value) => ({ value, labelKey: `${base}.options.${value}` })),
+    },
+    { name: 'PeriodDays', type: 'integer', labelKey: `${base}.parameters.PeriodDays`, required: true, defaultValue: 30, min: 1, max: 365 },
+  ];
+}
+
 /** §5 "Reports need a start date and an end date"; §9: a report's date range is at most one year. */
 export const ONE_YEAR_RANGE: ReportRule = { kind: 'dateRange', start: 'StartDate', end: 'EndDate', maxYears: 1 };
 

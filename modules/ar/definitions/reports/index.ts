@@ -19,7 +19,7 @@
  * - `ar-invoice-print`: the printed invoice or credit note of the AR invoice screen (its Print, Ctrl+P).
  */
 import { defineReport, type ReportColumnInput, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
-import { ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { AGING_BUCKETS, agingParameters, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 import { invoicePrint } from './invoice-print.ts';
 
 const AR = 'NOVUS-AR';
@@ -37,10 +37,7 @@ export const AR_ITEM_STATUSES = ['Open', 'Paid', 'Closed'] as const;
 const ITEM_TYPE_OPTIONS = AR_ITEM_TYPES.map((value) => ({ value, labelKey: `ar:reports.itemTypes.${value}` }));
 const ITEM_STATUS_OPTIONS = AR_ITEM_STATUSES.map((value) => ({ value, labelKey: `ar:reports.itemStatuses.${value}` }));
 
-/** §9: current plus 8 periods. */
-export const AGING_PERIODS = 8;
-/** The aging buckets' fields, current first. */
-export const AGING_BUCKETS = ['Current', ...Array.from({ length: AGING_PERIODS }, (_, i) => `Period${i + 1}`)] as const;
+export { AGING_BUCKETS, AGING_PERIODS } from '@erp/shared/reports/parts';
 
 const p = (name: string) => `ar:reports.parameters.${name}`;
 
@@ -109,18 +106,7 @@ export const arAgedTrialBalance: ReportDefinition = defineReport({
   titleKey: 'ar:reports.agedTrialBalance.title',
   parameters: [
     AS_OF,
-    {
-      name: 'AgeBy',
-      type: 'enum',
-      labelKey: p('AgeBy'),
-      required: true,
-      defaultValue: 'due',
-      options: [
-        { value: 'due', labelKey: 'ar:reports.options.due' },
-        { value: 'document', labelKey: 'ar:reports.options.document' },
-      ],
-    },
-    { name: 'PeriodDays', type: 'integer', labelKey: p('PeriodDays'), required: true, defaultValue: 30, min: 1, max: 365 },
+    ...agingParameters('ar:reports'),
     CUSTOMER,
   ],
   rules: [],

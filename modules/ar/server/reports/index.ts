@@ -30,9 +30,11 @@
  * xlsx alike) with the AR restriction: a restricted caller sees only the entries of the AR documents of assigned customers, by
  * the origin each entry carries (issue 39 item 4.1: invoices made by other modules included).
  */
-import { arAccountInquiry, arAccountStatement, arInvoicePrint, AGING_BUCKETS, AGING_PERIODS, arAgedTrialBalance, arContactList, arCustomerList, arCustomerLists, arInactiveCustomerList, arNewCustomerList, arOverdueAccounts, arSalesJournal, arUnappliedCredits, STATEMENT_PERIOD_DAYS } from '../../definitions/reports/index.ts';
+import { arAccountInquiry, arAccountStatement, arInvoicePrint, AGING_BUCKETS, arAgedTrialBalance, arContactList, arCustomerList, arCustomerLists, arInactiveCustomerList, arNewCustomerList, arOverdueAccounts, arSalesJournal, arUnappliedCredits, STATEMENT_PERIOD_DAYS } from '../../definitions/reports/index.ts';
 import type { ReportDefinition } from '@erp/shared/reports/define';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
+import { AR_SIDE } from '../subledger.ts';
+import { agingBuckets, daysBefore, movementsAsOf as sharedMovementsAsOf } from '@erp/modules/gl/server/subledger/aging';
 import { readAll } from '@erp/server/db/read';
 import { customerFilter, firmCityLine, prepareAr, stateOf } from './customers.ts';
 import { invoicePrintReport } from './invoice-print.ts';
@@ -43,59 +45,9 @@ import { arJournalPrinting } from '@erp/modules/gl/definitions/reports/index';
 import { journalReport } from '@erp/modules/gl/server/reports/index';
 import type { Decimal } from '@erp/shared/decimal';
 
-/** `date` minus `days` days (`YYYY-MM-DD`). */
-export function daysBefore(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
-}
-
-/**
- * The aging buckets' lower limits as of `asOf` with periods of `days` days (DOMAIN-NOTES 4.3): bucket k
- * (1 … 8) holds ages (asOf − date, in days) from (k−1)·days + 1 to k·days, bucket 8 everything older;
- * `limits[k]` = asOf − k·days, so bucket k is `limits[k] ≤ date < limits[k−1]` (limits[0] = asOf: current is
- * `date ≥ asOf`, not yet due).
- */
-export function agingLimits(asOf: string, days: number): string[] {
-  return Array.from({ length: AGING_PERIODS }, (_, k) => daysBefore(asOf, k * days));
-}
-
-/**
- * The movements that make up the open balances as of `asOf`, one row each (item_id, firm_id, due_date,
- * document_date, amount), for the customers the caller may see: the open balance cache of the open items
- * dated ≤ asOf, plus back what the applications dated after asOf took (module header).
- */
+/** The movements that make up the open balances as of `asOf`, for the customers the caller may see (module header). */
 function movementsAsOf(ctx: ReportContext, asOf: string): AnySelect {
-  const db = ctx.db;
-  const item = ['i.item_id as item_id', 'i.firm_id as firm_id', 'i.due_date as due_date', 'i.document_date as document_date'] as const;
-  const open = customerFilter(
-    ctx,
-    db.selectFrom('ar_items as i').select([...item, 'i.open_balance as amount']).where('i.status', '=', 'Open').where('i.document_date', '<=', asOf),
-    'i.firm_id',
-  );
-  const later = (side: 'to_item_id' | 'from_item_id', amount: RawBuilder<unknown>, nonZero: 'a.amount' | 'a.discount') =>
-    customerFilter(
-      ctx,
-      db
-        .selectFrom('ar_applications as a')
-        // CROSS JOIN: SQLite keeps this order (the few applications after the date by their date index, then
-        // their item by key) instead of walking every item dated before it; PostgreSQL plans it as any join.
-        .crossJoin('ar_items as i')
-        .whereRef('i.item_id', '=', `a.${side}`)
-        .select([...item, amount.as('amount')])
-        .where('a.application_date', '>', asOf)
-        .where(nonZero, '<>', 0)
-        .where('i.document_date', '<=', asOf),
-      'i.firm_id',
-    );
-  return (
-    open
-      // An invoice gets back the amount and the discount applied to it after the date …
-      .unionAll(later('to_item_id', sql`a.amount`, 'a.amount'))
-      .unionAll(later('to_item_id', sql`a.discount`, 'a.discount'))
-      // … a credit gets back (more negative) the amount it gave after the date.
-      .unionAll(later('from_item_id', sql`-a.amount`, 'a.amount'))
-  );
+  return sharedMovementsAsOf(ctx.db, AR_SIDE, asOf, (query, column) => customerFilter(ctx, query, column));
 }
 
 /** item_id and its open balance as of `asOf` (≠ 0), for the customers the caller may see. */
@@ -255,18 +207,8 @@ async function accountInquiryFigures(ctx: ReportContext): Promise<GroupFigures[]
 
 /** The nine bucket sums (§9) over movements `m` as of the parameters' date, by due or document date. */
 function bucketSums(ctx: ReportContext) {
-  const asOf = String(ctx.params['AsOfDate']);
-  const limits = agingLimits(asOf, Number(ctx.params['PeriodDays']));
-  const basis = sql.ref(ctx.params['AgeBy'] === 'document' ? 'm.document_date' : 'm.due_date');
-  return AGING_BUCKETS.map((name, k) => {
-    const when =
-      k === 0
-        ? sql`${basis} >= ${asOf}`
-        : k === AGING_PERIODS
-          ? sql`${basis} < ${limits[k - 1]!}`
-          : sql`${basis} >= ${limits[k]!} and ${basis} < ${limits[k - 1]!}`;
-    return sql<unknown>`sum(case when ${when} then m.amount else 0 end)`.as(name);
-  });
+  const basis = ctx.params['AgeBy'] === 'document' ? 'm.document_date' : 'm.due_date';
+  return agingBuckets(basis, String(ctx.params['AsOfDate']), Number(ctx.params['PeriodDays']), 'm.amount', true);
 }
 
 /** Per customer, straight from the movements (no per-item grouping: a zero item adds nothing). */
@@ -298,13 +240,7 @@ const STATEMENT_FIELDS = ['FirmId', 'FirmName', 'Address', 'CityLine', 'Document
 
 /** The item's open balance in each aging bucket as of `asOf` (by due date, as the aged trial balance's `bucketSums`). */
 function statementBuckets(asOf: string) {
-  const limits = agingLimits(asOf, STATEMENT_PERIOD_DAYS);
-  const due = sql.ref('i.due_date');
-  return AGING_BUCKETS.map((name, k) => {
-    const when =
-      k === 0 ? sql`${due} >= ${asOf}` : k === AGING_PERIODS ? sql`${due} < ${limits[k - 1]!}` : sql`${due} >= ${limits[k]!} and ${due} < ${limits[k - 1]!}`;
-    return sql<unknown>`case when ${when} then o.open else 0 end`.as(name);
-  });
+  return agingBuckets('i.due_date', asOf, STATEMENT_PERIOD_DAYS, 'o.open', false);
 }
 
 function statementRows(ctx: ReportContext): AnySelect {
