@@ -50,6 +50,7 @@ import { go, landingPath } from './router/guard.ts';
 import { Workspace } from './tabs/workspace.ts';
 import { WORKSPACE_APP, workspaceApplication } from './workspace-app.ts';
 import { loadDevtools } from './devtools.ts';
+import { StartupCache, indexedDbStore, type CacheOwner } from './startup-cache.ts';
 
 /** Namespaces every page needs: the elements' (shell), the §8 catalogue (errors) and the micro-apps' (apps). */
 const NAMESPACES = ['shell', 'errors', 'apps'];
@@ -97,13 +98,60 @@ async function loadShellDataEarly(session: ShellSession): Promise<{ user: User; 
 
 /** The early answer when it was made for the user the renewal signed in, else the calls with the new token. */
 async function shellDataFor(
-  session: ShellSession,
   user: User,
   early: Promise<{ user: User; data: ShellData } | null> | null,
 ): Promise<ShellData> {
   const answer = early ? await early : null;
-  if (answer && answer.user.profile.sub === user.profile.sub) return answer.data;
-  return loadShellData(session, user);
+  if (answer && answer.user.profile.sub === user.profile.sub) {
+    // The early calls answer all or nothing.
+    complete.add(answer.data);
+    return answer.data;
+  }
+  return loadShellData(user);
+}
+
+/**
+ * Issue 44: the start-up answers of the last boot, kept per user (startup-cache.ts). Opened at once, so the
+ * store is ready by the time sign-in has decided who the user is.
+ */
+const startupCache = new StartupCache<ShellData>(indexedDbStore);
+
+function cacheOwner(config: ShellConfig, user: User): CacheOwner {
+  return { authority: config.oidc.authority, clientId: config.oidc.clientId, subject: user.profile.sub };
+}
+
+/**
+ * The revalidation of answers shown from the cache: the early calls' answer for this user, else the calls made
+ * again with its token; null when any of them failed (the cached answers stay on screen and in the cache).
+ * `revoked` is true when the server refused the token (401): the session is over.
+ */
+async function revalidate(
+  user: User,
+  early: Promise<{ user: User; data: ShellData } | null> | null,
+): Promise<{ data: ShellData | null; revoked: boolean }> {
+  const answer = early ? await early : null;
+  if (answer && answer.user.profile.sub === user.profile.sub) return { data: answer.data, revoked: false };
+  const options = { token: user.access_token, quiet: true };
+  try {
+    const [applications, routes, tenant, languages, profile] = await Promise.all([
+      api.get<Application[]>('shell/applications', undefined, options),
+      api.get<RouteDefinition[]>('shell/routes', undefined, options),
+      api.get<TenantInfo>('tenant', undefined, options),
+      api.get<LanguagesAnswer>('shell_init/languages', undefined, options),
+      api.get<UserProfile>('shell/profile', undefined, options),
+    ]);
+    if (!Array.isArray(applications) || !Array.isArray(routes) || !profile) return { data: null, revoked: false };
+    return { data: { applications, routes, tenant: tenant ?? null, languages: languages ?? null, profile }, revoked: false };
+  } catch (error) {
+    return { data: null, revoked: (error as { status?: unknown }).status === 401 };
+  }
+}
+
+/** Whichever settles first: `a`'s value when it is not null, else `b`'s. */
+async function firstOf<T>(a: Promise<T | null>, b: Promise<T>): Promise<{ value: T; fromA: boolean }> {
+  const tagged = await Promise.race([a.then((value) => ({ value, fromA: true })), b.then((value) => ({ value, fromA: false }))]);
+  if (tagged.fromA && tagged.value === null) return { value: await b, fromA: false };
+  return tagged as { value: T; fromA: boolean };
 }
 
 /**
@@ -148,7 +196,7 @@ function whenIdle(task: () => void): void {
 }
 
 /** The §7 start-up calls, in parallel, with the new user's token (the session is not published yet). */
-async function loadShellData(session: ShellSession, user: User): Promise<ShellData> {
+async function loadShellData(user: User): Promise<ShellData> {
   const options = { token: user.access_token };
   const [applications, routes, tenant, languages, profile] = await Promise.allSettled([
     api.get<Application[]>('shell/applications', undefined, options),
@@ -156,21 +204,39 @@ async function loadShellData(session: ShellSession, user: User): Promise<ShellDa
     api.get<RouteDefinition[]>('shell/routes', undefined, { ...options, quiet: true }),
     api.get<TenantInfo>('tenant', undefined, options),
     api.get<LanguagesAnswer>('shell_init/languages', undefined, options),
-    session.loadProfile(user),
+    api.get<UserProfile>('shell/profile', undefined, options),
   ]);
-  return {
+  const data: ShellData = {
     applications: Array.isArray(valueOf(applications, null)) ? valueOf(applications, []) : [],
     routes: Array.isArray(valueOf(routes, null)) ? valueOf(routes, []) : [],
     tenant: valueOf(tenant, null),
     languages: valueOf(languages, null),
     profile: profile.status === 'fulfilled' ? profile.value : fallbackProfile(user),
   };
+  const answered = [applications, routes, tenant, languages, profile].every((result) => result.status === 'fulfilled' && result.value != null);
+  if (answered && Array.isArray(valueOf(applications, null)) && Array.isArray(valueOf(routes, null))) complete.add(data);
+  return data;
+}
+
+/** Answers of `loadShellData` where every call answered (only those are kept for the next boot). */
+const complete = new WeakSet<ShellData>();
+
+/** The start-up answers on the bus and in the chrome: the session is published with the profile. */
+function publishShellData(session: ShellSession, chrome: Chrome, user: User, data: ShellData): void {
+  bus.applications$.next(data.applications);
+  bus.routes$.next(data.routes);
+  bus.tenant$.next(data.tenant);
+  chrome.setLanguages(data.languages?.Languages ?? []);
+  session.publish(user, data.profile);
+  linkProfileStylesheets(data.profile);
 }
 
 /** §3: the profile may carry css files for the environment. */
 function linkProfileStylesheets(profile: UserProfile): void {
   for (const href of profile.cssFiles ?? []) {
     if (typeof href !== 'string' || !href.trim()) continue;
+    // Published again after a revalidation: a sheet already linked is not linked twice.
+    if ([...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((l) => l.getAttribute('href') === href)) continue;
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     link.href = href;
@@ -222,6 +288,7 @@ const BOOT_MARKS = { start: 'erp:boot-start', signedIn: 'erp:boot-signed-in', fi
 
 async function boot(): Promise<void> {
   performance.mark(BOOT_MARKS.start);
+  void indexedDbStore();
   let session: ShellSession | null = null;
   let workspace: Workspace | null = null;
   const { imports } = readImportMap();
@@ -270,7 +337,8 @@ async function boot(): Promise<void> {
       if (session) void session.login().catch(() => signInUnavailable());
       else window.location.reload();
     },
-    logout: () => void session?.logout(),
+    // Issue 44: the kept start-up answers go with the session.
+    logout: () => void startupCache.clear().finally(() => session?.logout()),
     // The screen itself says where to go when an external identity provider manages passwords.
     changePassword: () => void changePasswordDialog().show(),
     about: () => void about().show(),
@@ -283,6 +351,12 @@ async function boot(): Promise<void> {
   let portalRequested = false;
   // Issue 42: one event stream per page while signed in (live lists, forms, badges; presence).
   bus.session$.subscribe((current) => (current ? startRecordEvents() : stopRecordEvents()));
+  // Issue 44: a session that ends (signed out here or in another tab) takes its kept start-up answers along.
+  let wasSignedIn = false;
+  bus.session$.subscribe((current) => {
+    if (!current && wasSignedIn) void startupCache.clear();
+    wasSignedIn = !!current;
+  });
   bus.session$.subscribe((current) => {
     if (portalRequested || !current || !isPortalLanding(current.profile.landingPage)) return;
     portalRequested = true;
@@ -321,11 +395,32 @@ async function boot(): Promise<void> {
     let data: ShellData | null = null;
     let firstPath = hashPath();
     let outcome: Awaited<ReturnType<ShellSession['start']>> | null = null;
-    if (session && started) {
+    /** The revalidated answers when they differ from the cached ones shown. */
+    let revalidated: Promise<{ user: User; data: ShellData } | null> = Promise.resolve(null);
+    if (session && started && config) {
       outcome = await started;
       if (outcome.status === 'redirecting') return; // the browser is leaving for the provider
       if (outcome.status === 'signed-in') {
-        data = await shellDataFor(session, outcome.user, early);
+        const user = outcome.user;
+        const owner = cacheOwner(config, user);
+        // Issue 44: this user's answers of the last boot show at once when the store answers before the
+        // network; the network's answers then replace them (below, once the shell is up).
+        const cached = startupCache.read(owner);
+        const network = shellDataFor(user, early);
+        const first = await firstOf(cached, network);
+        data = first.value;
+        if (first.fromA) {
+          const shown = data;
+          revalidated = revalidate(user, early).then(({ data: fresh, revoked }) => {
+            if (revoked) void startupCache.clear();
+            if (!fresh) return null;
+            void startupCache.write(owner, fresh);
+            return JSON.stringify(fresh) === JSON.stringify(shown) ? null : { user, data: fresh };
+          });
+        } else {
+          // Kept only when every call answered (a partial answer would hide applications next time).
+          if (complete.has(data)) void startupCache.write(owner, data);
+        }
         performance.mark(BOOT_MARKS.signedIn);
       }
     }
@@ -338,13 +433,13 @@ async function boot(): Promise<void> {
     }
     if (session && outcome) {
       if (outcome.status === 'signed-in' && data) {
-        bus.applications$.next(data.applications);
-        bus.routes$.next(data.routes);
-        bus.tenant$.next(data.tenant);
-        chrome.setLanguages(data.languages?.Languages ?? []);
-        session.publish(outcome.user, data.profile);
-        linkProfileStylesheets(data.profile);
+        publishShellData(session, chrome, outcome.user, data);
         firstPath = hashPath();
+        const current = session;
+        // A changed answer updates the screen (HOME, the top bar, the menus follow the bus).
+        void revalidated.then((changed) => {
+          if (changed && bus.session$.value) publishShellData(current, chrome, changed.user, changed.data);
+        });
       } else if (outcome.status === 'signed-out') {
         console.warn('Sign-in is not possible now', outcome.error);
         signInUnavailable();
@@ -364,6 +459,9 @@ async function boot(): Promise<void> {
     // of the first application page.
     void workspace.firstScreenShown.then(() => {
       performance.mark(BOOT_MARKS.firstScreen);
+      // The page's HOME skeleton (index.html, issue 44) is hidden by shell.css from the frame a screen shows.
+      document.querySelector('.erp-boot-home')?.remove();
+      document.getElementById('erp-content')?.removeAttribute('aria-busy');
       session?.firstPageShown();
       whenIdle(() => {
         buildDeferred();
