@@ -56,6 +56,50 @@ async function recordTilesShown(page: Page): Promise<void> {
 }
 const tilesShown = (page: Page): Promise<string[]> => page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e.tiles-seen') ?? '[]') as string[]);
 
+/**
+ * Resolves once no token renewal runs or waits in the page (the shell's cross-tab renewal lock, taken twice: a
+ * renewal asked for while the first round waited comes before the second): the stored user is then stable.
+ */
+async function renewalsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const { RENEWAL_LOCK } = (await import('@erp/shared' as string)) as { RENEWAL_LOCK: string };
+    for (let round = 0; round < 2; round++) await navigator.locks.request(RENEWAL_LOCK, () => undefined);
+  });
+}
+
+/** Changes every stored user (IndexedDB, the source of truth, and its localStorage mirror); null forgets them. */
+async function editStoredUsers(page: Page, change: { expire: true; refreshToken: string } | null): Promise<void> {
+  await renewalsDone(page);
+  await page.evaluate(async (edit) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open('erp-session', 1);
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    const write = (action: (store: IDBObjectStore) => unknown) =>
+      new Promise<void>((resolve, reject) => {
+        const transaction = db.transaction('users', 'readwrite');
+        action(transaction.objectStore('users'));
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+      });
+    for (const key of Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:'))) {
+      if (!edit) {
+        await write((store) => store.delete(key));
+        localStorage.removeItem(key);
+        continue;
+      }
+      const user = JSON.parse(localStorage.getItem(key)!) as { expires_at: number; refresh_token: string };
+      user.expires_at = Math.floor(Date.now() / 1000) - 60;
+      user.refresh_token = edit.refreshToken;
+      const value = JSON.stringify(user);
+      await write((store) => store.put(value, key));
+      localStorage.setItem(key, value);
+    }
+    db.close();
+  }, change);
+}
+
 /** Holds the answers to `pattern` until the returned function is called. */
 async function holdAnswers(page: Page, pattern: string, change?: (body: unknown) => unknown): Promise<() => void> {
   let release!: () => void;
@@ -115,28 +159,7 @@ test('a session the provider refuses still signs out, and the kept answers of a 
   await page.reload();
   await expect(tiles(page).first()).toBeVisible();
   await expect.poll(async () => (await keptAnswers(page)).length).toBe(1);
-  await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const opening = indexedDB.open('erp-session', 1);
-      opening.onsuccess = () => resolve(opening.result);
-      opening.onerror = () => reject(opening.error);
-    });
-    for (const key of Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:'))) {
-      const user = JSON.parse(localStorage.getItem(key)!) as { expires_at: number; refresh_token: string };
-      user.expires_at = Math.floor(Date.now() / 1000) - 60;
-      user.refresh_token = 'revoked-or-forged';
-      const value = JSON.stringify(user);
-      await new Promise<void>((resolve, reject) => {
-        const transaction = db.transaction('users', 'readwrite');
-        transaction.objectStore('users').put(value, key);
-        transaction.oncomplete = () => resolve();
-        transaction.onerror = () => reject(transaction.error);
-      });
-      localStorage.setItem(key, value);
-    }
-    db.close();
-    sessionStorage.removeItem('e2e.tiles-seen');
-  });
+  await editStoredUsers(page, { expire: true, refreshToken: 'revoked-or-forged' });
   await context.clearCookies();
   await recordTilesShown(page);
   await page.reload();
@@ -151,15 +174,11 @@ test('another user signing in on the same browser never sees the first user\'s a
   const adminApplications = (await keptAnswers(page))[0]!.applications;
   // The first user leaves without signing out (their tokens are forgotten, the kept answers stay), then
   // another user signs in.
-  await page.evaluate(async () => {
-    for (const key of Object.keys(localStorage).filter((k) => k.startsWith('oidc.'))) localStorage.removeItem(key);
-    await new Promise<void>((resolve) => {
-      const deleting = indexedDB.deleteDatabase('erp-session');
-      deleting.onsuccess = deleting.onerror = deleting.onblocked = () => resolve();
-    });
-  });
+  await editStoredUsers(page, null);
   await context.clearCookies();
   await recordTilesShown(page);
+  // A new document (the same URL would only be a hash change).
+  await page.goto('about:blank');
   await signIn(page, 'clerk', 'clerk', '#/');
   await expect(tiles(page).first()).toBeVisible();
   await page.reload();
