@@ -225,7 +225,17 @@ test('the page paints the chrome\'s skeleton before any script, without text, an
   expect(await plain.locator('header .erp-boot-bar').boundingBox()).toMatchObject({ height: 40 });
   await expect(plain.locator('main')).toHaveAttribute('aria-busy', 'true');
   await noScript.close();
-  // With the script: the bar and the skeleton are gone, the top bar holds the same place.
+  // With the script: the elements take the skeleton's place without moving what is on screen (no layout
+  // shift from the document's first moment until HOME is up), then the bar and the skeleton are gone.
+  await page.addInitScript(() => {
+    (window as unknown as { layoutShift: number }).layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) (window as unknown as { layoutShift: number }).layoutShift += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.reload();
+  await expect(tiles(page).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
   await expect(page.locator('.erp-boot-bar, .erp-boot-home')).toHaveCount(0);
   expect(await topBar(page).boundingBox()).toMatchObject({ y: 0, height: 40 });
   await expect(page.locator('main')).not.toHaveAttribute('aria-busy', 'true');
