@@ -11,8 +11,8 @@ import { topBar } from './shell-helpers.ts';
 
 const tiles = (page: Page) => page.locator('.erp-tab-screen[data-tab-path="/"]:not([hidden]) .erp-ui-tile');
 
-/** The kept entries: key (authority, client, subject) → the applications' ids. */
-function keptAnswers(page: Page): Promise<{ subject: string; applications: string[] }[]> {
+/** The kept entries: the subject of their key (authority, client, subject), the applications' ids and names. */
+function keptAnswers(page: Page): Promise<{ subject: string; applications: string[]; names: string[] }[]> {
   return page.evaluate(
     () =>
       new Promise((resolve, reject) => {
@@ -30,6 +30,7 @@ function keptAnswers(page: Page): Promise<{ subject: string; applications: strin
               (keys.result as string[]).map((key, i) => ({
                 subject: (JSON.parse(key) as string[])[2]!,
                 applications: (values.result[i] as { data: { applications: { Application: string }[] } }).data.applications.map((a) => a.Application),
+                names: (values.result[i] as { data: { applications: { Description: string }[] } }).data.applications.map((a) => a.Description),
               })),
             );
           };
@@ -129,11 +130,16 @@ test('a reload shows HOME from the kept answers before the server answers; a cha
   release();
   // The revalidated answer differs: HOME follows, and the kept answer is the new one.
   await expect(page.locator(`.erp-ui-tile[data-application="${first}"]`)).toContainText('Renamed by the server');
+  await expect.poll(async () => (await keptAnswers(page))[0]?.names).toContain('Renamed by the server');
   await page.unroute('**/api/shell/applications');
+  // The next boot shows the kept (renamed) answer while the server's is held…
+  const releaseAgain = await holdAnswers(page, '**/api/shell/applications');
   await page.reload();
   await expect(page.locator(`.erp-ui-tile[data-application="${first}"]`)).toContainText('Renamed by the server');
-  // …until the server's own answer revalidates it again.
+  // …and the server's own answer puts the name back.
+  releaseAgain();
   await expect(page.locator(`.erp-ui-tile[data-application="${first}"]`)).not.toContainText('Renamed by the server');
+  await expect.poll(async () => (await keptAnswers(page))[0]?.names).not.toContain('Renamed by the server');
 });
 
 test('signing out clears the kept answers', async ({ page }) => {
