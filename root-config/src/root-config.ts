@@ -36,10 +36,8 @@ import type { User } from 'oidc-client-ts';
 import { renderAlerts } from './chrome/alerts.ts';
 import { mountBanners } from './chrome/banners.ts';
 import { mountChrome, type Chrome, isPortalLanding } from './chrome/chrome.ts';
-import { mountAboutDialog, mountQuestionDialog } from './chrome/dialogs.ts';
+import { mountQuestionDialog } from './chrome/dialogs.ts';
 import type { DialogElement } from './chrome/elements.ts';
-import { mountPalette } from './chrome/palette.ts';
-import { mountScreenDialog } from './chrome/screen-dialog.ts';
 import type { PortalChrome } from './portal/portal-chrome.ts';
 import { installShortcuts } from './chrome/shortcuts.ts';
 
@@ -49,7 +47,6 @@ import { changeLanguage, publishLanguage } from './locale.ts';
 import { go, landingPath } from './router/guard.ts';
 import { Workspace } from './tabs/workspace.ts';
 import { WORKSPACE_APP, workspaceApplication } from './workspace-app.ts';
-import { loadDevtools } from './devtools.ts';
 import { StartupCache, indexedDbStore, type CacheOwner } from './startup-cache.ts';
 
 /** Namespaces every page needs: the elements' (shell), the §8 catalogue (errors) and the micro-apps' (apps). */
@@ -80,7 +77,16 @@ async function loadShellDataEarly(session: ShellSession): Promise<{ user: User; 
   // Read at once (no IndexedDB round trip): the calls leave before the chrome is even built.
   const stored = session.peekStoredUser();
   if (!stored || stored.expired !== false || !stored.refresh_token) return null;
-  const options = { token: stored.access_token, quiet: true };
+  const { data } = await fetchAllAnswers(stored.access_token);
+  return data ? { user: stored, data } : null;
+}
+
+/**
+ * The five start-up calls with `token`, quiet, all or nothing: null when any failed; `revoked` when the server
+ * refused the token (401).
+ */
+async function fetchAllAnswers(token: string): Promise<{ data: ShellData | null; revoked: boolean }> {
+  const options = { token, quiet: true };
   try {
     const [applications, routes, tenant, languages, profile] = await Promise.all([
       api.get<Application[]>('shell/applications', undefined, options),
@@ -89,10 +95,10 @@ async function loadShellDataEarly(session: ShellSession): Promise<{ user: User; 
       api.get<LanguagesAnswer>('shell_init/languages', undefined, options),
       api.get<UserProfile>('shell/profile', undefined, options),
     ]);
-    if (!Array.isArray(applications) || !Array.isArray(routes) || !profile) return null;
-    return { user: stored, data: { applications, routes, tenant: tenant ?? null, languages: languages ?? null, profile } };
-  } catch {
-    return null;
+    if (!Array.isArray(applications) || !Array.isArray(routes) || !profile) return { data: null, revoked: false };
+    return { data: { applications, routes, tenant: tenant ?? null, languages: languages ?? null, profile }, revoked: false };
+  } catch (error) {
+    return { data: null, revoked: (error as { status?: unknown }).status === 401 };
   }
 }
 
@@ -131,20 +137,7 @@ async function revalidate(
 ): Promise<{ data: ShellData | null; revoked: boolean }> {
   const answer = early ? await early : null;
   if (answer && answer.user.profile.sub === user.profile.sub) return { data: answer.data, revoked: false };
-  const options = { token: user.access_token, quiet: true };
-  try {
-    const [applications, routes, tenant, languages, profile] = await Promise.all([
-      api.get<Application[]>('shell/applications', undefined, options),
-      api.get<RouteDefinition[]>('shell/routes', undefined, options),
-      api.get<TenantInfo>('tenant', undefined, options),
-      api.get<LanguagesAnswer>('shell_init/languages', undefined, options),
-      api.get<UserProfile>('shell/profile', undefined, options),
-    ]);
-    if (!Array.isArray(applications) || !Array.isArray(routes) || !profile) return { data: null, revoked: false };
-    return { data: { applications, routes, tenant: tenant ?? null, languages: languages ?? null, profile }, revoked: false };
-  } catch (error) {
-    return { data: null, revoked: (error as { status?: unknown }).status === 401 };
-  }
+  return fetchAllAnswers(user.access_token);
 }
 
 /** Whichever settles first: `a`'s value when it is not null, else `b`'s. */
@@ -176,12 +169,20 @@ function prefetchScreenModules(imports: Record<string, string>): void {
 
 const deferred: (() => unknown)[] = [];
 
-/** A piece of hidden chrome, built on first use or by `buildDeferred()`, whichever comes first. */
-function whenNeeded<T>(build: () => T): (() => T) & { made(): boolean } {
-  let built: { value: T } | null = null;
-  const get = () => (built ??= { value: build() }).value;
+/**
+ * A piece of hidden chrome whose code is not part of the boot (issue 44: less to compile before HOME): its
+ * module is loaded and the piece built on first use, or by `buildDeferred()` when the page is idle.
+ */
+function loadWhenNeeded<T>(load: () => Promise<T>): (() => Promise<T>) & { current(): T | null } {
+  let loading: Promise<T> | null = null;
+  let value: T | null = null;
+  const get = () =>
+    (loading ??= load().then((built) => {
+      value = built;
+      return built;
+    }));
   deferred.push(get);
-  return Object.assign(get, { made: () => built !== null });
+  return Object.assign(get, { current: () => value });
 }
 
 /** Builds every piece of hidden chrome not built yet. */
@@ -311,21 +312,27 @@ async function boot(): Promise<void> {
 
   // Nobody sees them at boot: About, Change Password and the palette are built on first use, or when the page
   // is idle after the first screen.
-  const about = whenNeeded(() => mountAboutDialog());
+  const about = loadWhenNeeded(() => import('./chrome/about-dialog.ts').then(({ mountAboutDialog }) => mountAboutDialog()));
   mountQuestionDialog();
-  const changePasswordDialog = whenNeeded(() =>
-    mountScreenDialog({
-      component: CHANGE_PASSWORD_COMPONENT,
-      path: CHANGE_PASSWORD_PATH,
-      application: 'SHELL',
-      headingKey: 'shell:user.changePassword',
-      heading: 'Change Password',
-      imports,
-      // The workspace application's mountParcel (app-owned parcels are freed on unmount).
-      mountParcel: () => workspace?.parcelMounter ?? null,
-    }),
+  const changePasswordDialog = loadWhenNeeded(() =>
+    import('./chrome/screen-dialog.ts').then(({ mountScreenDialog }) =>
+      mountScreenDialog({
+        component: CHANGE_PASSWORD_COMPONENT,
+        path: CHANGE_PASSWORD_PATH,
+        application: 'SHELL',
+        headingKey: 'shell:user.changePassword',
+        heading: 'Change Password',
+        imports,
+        // The workspace application's mountParcel (app-owned parcels are freed on unmount).
+        mountParcel: () => workspace?.parcelMounter ?? null,
+      }),
+    ),
   );
-  const palette = whenNeeded(() => mountPalette((menu, path) => (workspace ? workspace.openMenu(menu, path) : go(path))));
+  const palette = loadWhenNeeded(() =>
+    import('./chrome/palette.ts').then(({ mountPalette }) =>
+      mountPalette((menu, path) => (workspace ? workspace.openMenu(menu, path) : go(path))),
+    ),
+  );
 
   let portalChrome: PortalChrome | null = null;
   const chrome: Chrome = mountChrome(document.getElementById('erp-top') ?? document.body, {
@@ -340,8 +347,8 @@ async function boot(): Promise<void> {
     // Issue 44: the kept start-up answers go with the session.
     logout: () => void startupCache.clear().finally(() => session?.logout()),
     // The screen itself says where to go when an external identity provider manages passwords.
-    changePassword: () => void changePasswordDialog().show(),
-    about: () => void about().show(),
+    changePassword: () => void changePasswordDialog().then((dialog) => dialog.show()),
+    about: () => void about().then((dialog) => dialog.show()),
     // §4: portal users get the account switcher; anyone else goes to the landing page.
     switchAccount: () =>
       portalChrome?.active ? portalChrome.switchAccount() : go(landingPath(bus.session$.value?.profile.landingPage ?? '/')),
@@ -371,11 +378,10 @@ async function boot(): Promise<void> {
   /** Ctrl+K, F2: the palette (signed in only; signed out the keys are left to the page). */
   const togglePalette = (): boolean => {
     if (!bus.session$.value) return false;
-    if (palette().isOpen) palette().close();
-    else palette().open();
+    void palette().then((built) => (built.isOpen ? built.close() : built.open()));
     return true;
   };
-  const paletteOpen = () => palette.made() && palette().isOpen;
+  const paletteOpen = () => palette.current()?.isOpen === true;
   installShortcuts({
     palette: () => togglePalette(),
     paletteF2: () => togglePalette(),
@@ -466,8 +472,10 @@ async function boot(): Promise<void> {
       whenIdle(() => {
         buildDeferred();
         prefetchScreenModules(imports);
-        // Issue 16: import-map-overrides for developers who set localStorage.devtools (devtools.ts).
-        loadDevtools(safeLocalStorage());
+        // Issue 16: import-map-overrides for developers who set localStorage.devtools (devtools.ts DEVTOOLS_KEY);
+        // its code loads only for them (issue 44: not part of everyone's boot).
+        const storage = safeLocalStorage();
+        if (storage?.getItem('devtools')) void import('./devtools.ts').then(({ loadDevtools }) => loadDevtools(storage));
       });
     });
   } finally {
