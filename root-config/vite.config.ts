@@ -1,15 +1,67 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { libraryConfig } from '../vite.library.ts';
 
 /** Where the server serves this package's build. */
 const SERVED_AT = '/root-config/';
-const PRELOAD_MARKER = '<!-- root-config-chunks -->';
+const PRELOAD_MARKER = '<!-- boot-modulepreload -->';
+/**
+ * The modules the first screen needs besides root-config's own: HOME's page (route `/`, `@erp/home`), which the
+ * workspace imports as soon as it starts.
+ */
+const FIRST_SCREEN = ['@erp/home'];
+
+const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+/** The folder each served URL prefix comes from (server/src/static/routes.ts; ARCHITECTURE.md "Server URL layout"). */
+const SERVED_FROM: [string, (rest: string) => string][] = [
+  ['/vendor/', (rest) => `vendor/dist/${rest}`],
+  ['/shared/', (rest) => `shared/dist/${rest}`],
+  ['/elements/', (rest) => `shell-elements/dist/${rest}`],
+  ['/apps/', (rest) => `apps/${rest.replace('/', '/dist/')}`],
+];
+
+/** The static imports of built ES module code (`import … from "x"`, `import "x"`, `export … from "x"`), not `import()`. */
+function staticImports(code: string): string[] {
+  return [...code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^'"`;()]*?from\s*)?["']([^"']+)["']/g)].map((match) => match[1]!);
+}
+
+/**
+ * Issue 44, less to compile: the URLs of the boot graph, read from the build (never a hand-kept list): the
+ * entry's static imports — its chunks and the import map's modules — then, through the import map, those
+ * modules' own static imports, and the first screen's modules with theirs. Dynamic imports are not followed
+ * (they load when used). Every package before root-config in the build order is built by then.
+ */
+function bootGraph(entryImports: string[], chunkUrl: (file: string) => string): string[] {
+  const imports = (JSON.parse(readFileSync(`${repoRoot}import-map.json`, 'utf8')) as { imports: Record<string, string> }).imports;
+  const urls = new Set<string>();
+  const visit = (url: string) => {
+    if (urls.has(url)) return;
+    urls.add(url);
+    const served = SERVED_FROM.find(([prefix]) => url.startsWith(prefix));
+    if (!served) return;
+    const file = `${repoRoot}${served[1](url.slice(served[0].length))}`;
+    if (!existsSync(file)) throw new Error(`boot module ${url} is not built (${file})`);
+    for (const specifier of staticImports(readFileSync(file, 'utf8'))) follow(specifier, url);
+  };
+  const follow = (specifier: string, from: string) => {
+    if (specifier.startsWith('.')) visit(posix.join(posix.dirname(from), specifier));
+    else if (imports[specifier]) visit(imports[specifier]);
+    else throw new Error(`boot module ${from} imports ${specifier}, which the import map does not name`);
+  };
+  for (const specifier of entryImports) {
+    if (imports[specifier]) visit(imports[specifier]);
+    else urls.add(chunkUrl(specifier));
+  }
+  for (const specifier of FIRST_SCREEN) follow(specifier, SERVED_AT);
+  return [...urls];
+}
 
 /**
  * index.html, shell.css and the favicon go to dist/ beside root-config.js (the server serves / and
- * /root-config/). The chunks root-config.js imports statically are preloaded by the page, so the browser
- * fetches them with the entry instead of after parsing it.
+ * /root-config/). The page preloads the boot graph (`bootGraph`), so the browser fetches and compiles every
+ * module of the boot in parallel with the entry instead of discovering them import by import.
  */
 function emitPageFiles(): Plugin {
   const files: Record<string, string> = {
@@ -23,12 +75,15 @@ function emitPageFiles(): Plugin {
     name: 'erp-root-config-page',
     generateBundle(_options, bundle) {
       const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry);
-      // Externals (the import map's bare specifiers) are listed too: keep this build's own files.
-      const chunkImports = entry?.type === 'chunk' ? entry.imports.filter((file) => file in bundle) : [];
-      const preloads = chunkImports.map((file) => `<link rel="modulepreload" href="${SERVED_AT}${file}" />`).join('\n    ');
+      if (entry?.type !== 'chunk') throw new Error('root-config: no entry chunk');
+      const graph = [`${SERVED_AT}${entry.fileName}`, ...bootGraph(entry.imports, (file) => `${SERVED_AT}${file}`)];
+      const preloads = graph.map((url) => `<link rel="modulepreload" href="${url}" />`).join('\n    ');
       for (const [fileName, source] of Object.entries(files)) {
         let text = readFileSync(new URL(source, import.meta.url), 'utf8');
-        if (fileName === 'index.html') text = text.replace(PRELOAD_MARKER, preloads);
+        if (fileName === 'index.html') {
+          if (!text.includes(PRELOAD_MARKER)) throw new Error(`index.html has no ${PRELOAD_MARKER}`);
+          text = text.replace(PRELOAD_MARKER, preloads);
+        }
         this.emitFile({ type: 'asset', fileName, source: text });
       }
     },

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * Shell benchmark in headless Chromium against the local server (issue: staff shell, "Performance"):
- * boot to an interactive HOME when already signed in vs. a plain page from the same server; switching
- * between kept-alive tabs; opening a screen of an already loaded micro-app and of one not loaded yet; the
+ * boot to an interactive HOME when already signed in, and the first paint of the chrome, vs. a plain page
+ * from the same server; switching between kept-alive tabs; opening a screen of an already loaded micro-app and of one not loaded yet; the
  * JavaScript loaded at boot (gzip). Writes the "## Shell in Chromium" section of BENCHMARKS.md.
  * Needs `npm run build` first. Usage: node scripts/bench-shell.mjs
  *
@@ -95,7 +95,9 @@ const shownScreen = (path) => `.erp-tab-screen[data-tab-path="${path}"]:not([hid
 const homeReady = `.erp-tab-screen[data-tab-path="/"]:not([hidden]) .erp-ui-tile`;
 
 try {
-  await waitForServer(`${base}/shell-config.json`);
+  // A first start migrates and seeds the demo: on a loaded 2-core machine that took over a minute.
+  const STARTUP_MS = 240_000;
+  await waitForServer(`${base}/shell-config.json`, STARTUP_MS);
   const browser = await launchChromium();
   const context = await browser.newContext();
   /** Signs in once at `origin` (the stored token then lets every boot start signed in). */
@@ -110,14 +112,34 @@ try {
   };
   await signIn(base);
   if (baselineServer) {
-    await waitForServer(`${baselineBase}/shell-config.json`);
+    await waitForServer(`${baselineBase}/shell-config.json`, STARTUP_MS);
     await signIn(baselineBase);
   }
-  /** One boot of the shell at `origin`: when HOME was shown, the marks, and (asked) the scripts until then. */
+  /**
+   * One boot of the shell at `origin`: when the chrome was first on screen and when HOME was shown, the marks,
+   * and (asked) the scripts until then. The chrome's first frame: the first animation frame in which the top
+   * bar's place (#erp-top) holds something with a size — the page's own skeleton bar (issue 44) or
+   * <erp-top-bar> — watched from the document's creation, before any of the page's scripts.
+   */
   const bootOnce = async (origin, withScripts) => {
     const page = await context.newPage();
+    await page.addInitScript(() => {
+      const look = () => {
+        const top = document.getElementById('erp-top');
+        const shown = top && [...top.children].some((child) => child.getBoundingClientRect().height > 0);
+        if (shown) window.__erpChromeAt = performance.now();
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
     await page.goto(`${origin}/#/`, { waitUntil: 'commit' });
+    const storedRefreshToken = () => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
+      return key ? JSON.parse(localStorage.getItem(key)).refresh_token : null;
+    };
+    const refreshTokenAtStart = await page.evaluate(storedRefreshToken);
     const shownAt = await frameWhenShown(page, homeReady);
+    const chromeAt = await page.evaluate(() => window.__erpChromeAt ?? null);
     const marks = await page.evaluate(() => performance.getEntriesByType('mark').map(({ name, startTime }) => ({ name, startTime })));
     const scripts = withScripts
       ? await page.evaluate(
@@ -130,8 +152,13 @@ try {
           shownAt,
         )
       : [];
+    // The live session's background renewal (after the first screen) rotates the refresh token: the page is
+    // closed once the new one is stored, or the next boot would replay a spent token and be signed out.
+    await page
+      .waitForFunction(`(${storedRefreshToken})() !== ${JSON.stringify(refreshTokenAtStart)}`, undefined, { timeout: 30_000, polling: 50 })
+      .catch(() => undefined);
     await page.close();
-    return { shownAt, marks, scripts };
+    return { shownAt, chromeAt, marks, scripts };
   };
   /** gzip (level 9) of the distinct scripts, fetched from `origin`. */
   const gzipOf = async (origin, paths) => {
@@ -140,11 +167,13 @@ try {
     return total;
   };
   const baselineBoot = [];
+  const baselineChrome = [];
   let baselineScripts = [];
 
   // Reference: a plain page from the same server (its load event), and the shell's boot to a usable HOME.
   const blank = [];
   const boot = [];
+  const chromePainted = [];
   // The boot's User Timing marks (root-config.ts BOOT_MARKS): the shell's code running, signed in with data.
   const bootMarks = { 'erp:boot-start': [], 'erp:boot-signed-in': [] };
   let initialScripts = [];
@@ -161,12 +190,14 @@ try {
         if (!baselineServer) continue;
         const measured = await bootOnce(baselineBase, run === 0);
         baselineBoot.push(measured.shownAt);
+        if (measured.chromeAt !== null) baselineChrome.push(measured.chromeAt);
         if (run === 0) baselineScripts = measured.scripts;
         continue;
       }
       // What the boot asked for until HOME was shown (the idle prefetch of React for later pages is not boot).
-      const { shownAt, marks, scripts } = await bootOnce(base, run === 0);
+      const { shownAt, chromeAt, marks, scripts } = await bootOnce(base, run === 0);
       boot.push(shownAt);
+      if (chromeAt !== null) chromePainted.push(chromeAt);
       for (const { name, startTime } of marks) bootMarks[name]?.push(startTime);
       if (run === 0) initialScripts = scripts;
     }
@@ -232,6 +263,7 @@ try {
   const rows = [
     ['Plain page from the same server (load event), median', ms(blankMedian), 'reference'],
     ['Shell boot to interactive HOME, signed in, median', ms(bootMedian), `${(bootMedian / blankMedian).toFixed(2)} × reference — target ≤ 1.5 × (${verdict(bootMedian <= 1.5 * blankMedian)})`],
+    ['First paint of the chrome (top bar on screen), median', ms(median(chromePainted)), `${(median(chromePainted) / blankMedian).toFixed(2)} × reference — target ≤ 1.2 × (${verdict(median(chromePainted) <= 1.2 * blankMedian)})`],
     ['… of which: the shell\'s code starts running (modules fetched from the cache, compiled, evaluated), median', ms(median(bootMarks['erp:boot-start'])), 'for information'],
     ['… of which: signed in with the start-up data (applications, routes, tenant, languages, profile), median', ms(median(bootMarks['erp:boot-signed-in'])), 'for information'],
     ['Tab switch between kept-alive screens: hash change → screen shown and laid out, median / p95 / max', `${ms(median(switches))} / ${ms(percentile(switches, 95))} / ${ms(Math.max(...switches))}`, `target ≤ 16 ms (${verdict(percentile(switches, 95) <= 16)})`],
@@ -247,6 +279,7 @@ try {
     const previous = median(baselineBoot);
     rows.push(
       [`Previous version (${baseline.label}), same runs: boot to interactive HOME, median`, ms(previous), `this build ${ms(bootMedian)} = ${(bootMedian / previous).toFixed(2)} × — target ≤ 1.05 × (${verdict(bootMedian <= previous * 1.05)})`],
+      [`Previous version (${baseline.label}), same runs: first paint of the chrome, median`, ms(median(baselineChrome)), `this build ${ms(median(chromePainted))}`],
       [`Previous version (${baseline.label}): JavaScript loaded at boot (gzip, level 9)`, `${(baselineGzip / 1024).toFixed(1)} kB in ${new Set(baselineScripts).size} files`, `this build ${(initialGzip / 1024).toFixed(1)} kB`],
     );
   }
@@ -260,8 +293,7 @@ try {
     '|---|---|---|',
     ...rows.map((row) => `| ${row.join(' | ')} |`),
     '',
-    `Where the boot's time goes: the shell's ${new Set(initialScripts).size} modules, read from the browser cache, are compiled and start running at ${ms(median(bootMarks['erp:boot-start']))} — ${(median(bootMarks['erp:boot-start']) / blankMedian).toFixed(2)} × the plain page before the shell has done anything; the start-up calls (made with the stored token while sign-in is decided) are answered and signed in at ${ms(median(bootMarks['erp:boot-signed-in']))}; the chrome, the workspace and HOME are on screen at ${ms(bootMedian)}. ` +
-      'Reaching 1.5 × would need HOME on screen before any script runs: markup from the server, which would need a cookie session in place of the bearer token the browser holds (§4, §7) — a change of the sign-in design, not made here.',
+    `Where the boot's time goes: the page's own skeleton of the chrome is on screen at ${ms(median(chromePainted))}; the shell's ${new Set(initialScripts).size} modules, read from the browser cache, are compiled and start running at ${ms(median(bootMarks['erp:boot-start']))} — ${(median(bootMarks['erp:boot-start']) / blankMedian).toFixed(2)} × the plain page before the shell has done anything; signed in with the start-up data (the user's kept answers when IndexedDB answers first, else the calls made with the stored token) at ${ms(median(bootMarks['erp:boot-signed-in']))}; the chrome, the workspace and HOME are on screen at ${ms(bootMedian)}.`,
     '',
   ].join('\n');
   writeSection('## Shell in Chromium', section);

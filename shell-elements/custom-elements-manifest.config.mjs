@@ -4,6 +4,7 @@
  * `static properties` and the `declare` fields' comments), `@fires`, `@slot`, `@csspart`, `@cssproperty`.
  * Written to the package folder (package.json `customElements`); the standalone build copies it to dist/.
  */
+import { readFileSync } from 'node:fs';
 
 /**
  * The manifest documents the public contract only: private and protected members (internal state such as
@@ -39,4 +40,9 @@ export default {
   litelement: true,
   packagejson: false,
   plugins: [publicApiOnly()],
+  // globby walks the folders concurrently and lists the files in the order it meets them, so the manifest's
+  // modules came out in a different order from one build of a commit to the next (issue 44). The analyzer is
+  // given them sorted by path: every build writes the same manifest.
+  overrideModuleCreation: ({ ts, globs }) =>
+    [...globs].sort().map((file) => ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2015, true)),
 };

@@ -36,10 +36,8 @@ import type { User } from 'oidc-client-ts';
 import { renderAlerts } from './chrome/alerts.ts';
 import { mountBanners } from './chrome/banners.ts';
 import { mountChrome, type Chrome, isPortalLanding } from './chrome/chrome.ts';
-import { mountAboutDialog, mountQuestionDialog } from './chrome/dialogs.ts';
+import { mountQuestionDialog } from './chrome/dialogs.ts';
 import type { DialogElement } from './chrome/elements.ts';
-import { mountPalette } from './chrome/palette.ts';
-import { mountScreenDialog } from './chrome/screen-dialog.ts';
 import type { PortalChrome } from './portal/portal-chrome.ts';
 import { installShortcuts } from './chrome/shortcuts.ts';
 
@@ -49,7 +47,7 @@ import { changeLanguage, publishLanguage } from './locale.ts';
 import { go, landingPath } from './router/guard.ts';
 import { Workspace } from './tabs/workspace.ts';
 import { WORKSPACE_APP, workspaceApplication } from './workspace-app.ts';
-import { loadDevtools } from './devtools.ts';
+import { StartupCache, indexedDbStore, type CacheOwner } from './startup-cache.ts';
 
 /** Namespaces every page needs: the elements' (shell), the §8 catalogue (errors) and the micro-apps' (apps). */
 const NAMESPACES = ['shell', 'errors', 'apps'];
@@ -79,7 +77,16 @@ async function loadShellDataEarly(session: ShellSession): Promise<{ user: User; 
   // Read at once (no IndexedDB round trip): the calls leave before the chrome is even built.
   const stored = session.peekStoredUser();
   if (!stored || stored.expired !== false || !stored.refresh_token) return null;
-  const options = { token: stored.access_token, quiet: true };
+  const { data } = await fetchAllAnswers(stored.access_token);
+  return data ? { user: stored, data } : null;
+}
+
+/**
+ * The five start-up calls with `token`, quiet, all or nothing: null when any failed; `revoked` when the server
+ * refused the token (401).
+ */
+async function fetchAllAnswers(token: string): Promise<{ data: ShellData | null; revoked: boolean }> {
+  const options = { token, quiet: true };
   try {
     const [applications, routes, tenant, languages, profile] = await Promise.all([
       api.get<Application[]>('shell/applications', undefined, options),
@@ -88,22 +95,56 @@ async function loadShellDataEarly(session: ShellSession): Promise<{ user: User; 
       api.get<LanguagesAnswer>('shell_init/languages', undefined, options),
       api.get<UserProfile>('shell/profile', undefined, options),
     ]);
-    if (!Array.isArray(applications) || !Array.isArray(routes) || !profile) return null;
-    return { user: stored, data: { applications, routes, tenant: tenant ?? null, languages: languages ?? null, profile } };
-  } catch {
-    return null;
+    if (!Array.isArray(applications) || !Array.isArray(routes) || !profile) return { data: null, revoked: false };
+    return { data: { applications, routes, tenant: tenant ?? null, languages: languages ?? null, profile }, revoked: false };
+  } catch (error) {
+    return { data: null, revoked: (error as { status?: unknown }).status === 401 };
   }
 }
 
 /** The early answer when it was made for the user the renewal signed in, else the calls with the new token. */
 async function shellDataFor(
-  session: ShellSession,
   user: User,
   early: Promise<{ user: User; data: ShellData } | null> | null,
 ): Promise<ShellData> {
   const answer = early ? await early : null;
-  if (answer && answer.user.profile.sub === user.profile.sub) return answer.data;
-  return loadShellData(session, user);
+  if (answer && answer.user.profile.sub === user.profile.sub) {
+    // The early calls answer all or nothing.
+    complete.add(answer.data);
+    return answer.data;
+  }
+  return loadShellData(user);
+}
+
+/**
+ * Issue 44: the start-up answers of the last boot, kept per user (startup-cache.ts). Opened at once, so the
+ * store is ready by the time sign-in has decided who the user is.
+ */
+const startupCache = new StartupCache<ShellData>(indexedDbStore);
+
+function cacheOwner(config: ShellConfig, user: User): CacheOwner {
+  return { authority: config.oidc.authority, clientId: config.oidc.clientId, subject: user.profile.sub };
+}
+
+/**
+ * The revalidation of answers shown from the cache: the early calls' answer for this user, else the calls made
+ * again with its token; null when any of them failed (the cached answers stay on screen and in the cache).
+ * `revoked` is true when the server refused the token (401): the session is over.
+ */
+async function revalidate(
+  user: User,
+  early: Promise<{ user: User; data: ShellData } | null> | null,
+): Promise<{ data: ShellData | null; revoked: boolean }> {
+  const answer = early ? await early : null;
+  if (answer && answer.user.profile.sub === user.profile.sub) return { data: answer.data, revoked: false };
+  return fetchAllAnswers(user.access_token);
+}
+
+/** Whichever settles first: `a`'s value when it is not null, else `b`'s. */
+async function firstOf<T>(a: Promise<T | null>, b: Promise<T>): Promise<{ value: T; fromA: boolean }> {
+  const tagged = await Promise.race([a.then((value) => ({ value, fromA: true })), b.then((value) => ({ value, fromA: false }))]);
+  if (tagged.fromA && tagged.value === null) return { value: await b, fromA: false };
+  return tagged as { value: T; fromA: boolean };
 }
 
 /**
@@ -128,12 +169,20 @@ function prefetchScreenModules(imports: Record<string, string>): void {
 
 const deferred: (() => unknown)[] = [];
 
-/** A piece of hidden chrome, built on first use or by `buildDeferred()`, whichever comes first. */
-function whenNeeded<T>(build: () => T): (() => T) & { made(): boolean } {
-  let built: { value: T } | null = null;
-  const get = () => (built ??= { value: build() }).value;
+/**
+ * A piece of hidden chrome whose code is not part of the boot (issue 44: less to compile before HOME): its
+ * module is loaded and the piece built on first use, or by `buildDeferred()` when the page is idle.
+ */
+function loadWhenNeeded<T>(load: () => Promise<T>): (() => Promise<T>) & { current(): T | null } {
+  let loading: Promise<T> | null = null;
+  let value: T | null = null;
+  const get = () =>
+    (loading ??= load().then((built) => {
+      value = built;
+      return built;
+    }));
   deferred.push(get);
-  return Object.assign(get, { made: () => built !== null });
+  return Object.assign(get, { current: () => value });
 }
 
 /** Builds every piece of hidden chrome not built yet. */
@@ -148,7 +197,7 @@ function whenIdle(task: () => void): void {
 }
 
 /** The §7 start-up calls, in parallel, with the new user's token (the session is not published yet). */
-async function loadShellData(session: ShellSession, user: User): Promise<ShellData> {
+async function loadShellData(user: User): Promise<ShellData> {
   const options = { token: user.access_token };
   const [applications, routes, tenant, languages, profile] = await Promise.allSettled([
     api.get<Application[]>('shell/applications', undefined, options),
@@ -156,21 +205,39 @@ async function loadShellData(session: ShellSession, user: User): Promise<ShellDa
     api.get<RouteDefinition[]>('shell/routes', undefined, { ...options, quiet: true }),
     api.get<TenantInfo>('tenant', undefined, options),
     api.get<LanguagesAnswer>('shell_init/languages', undefined, options),
-    session.loadProfile(user),
+    api.get<UserProfile>('shell/profile', undefined, options),
   ]);
-  return {
+  const data: ShellData = {
     applications: Array.isArray(valueOf(applications, null)) ? valueOf(applications, []) : [],
     routes: Array.isArray(valueOf(routes, null)) ? valueOf(routes, []) : [],
     tenant: valueOf(tenant, null),
     languages: valueOf(languages, null),
     profile: profile.status === 'fulfilled' ? profile.value : fallbackProfile(user),
   };
+  const answered = [applications, routes, tenant, languages, profile].every((result) => result.status === 'fulfilled' && result.value != null);
+  if (answered && Array.isArray(valueOf(applications, null)) && Array.isArray(valueOf(routes, null))) complete.add(data);
+  return data;
+}
+
+/** Answers of `loadShellData` where every call answered (only those are kept for the next boot). */
+const complete = new WeakSet<ShellData>();
+
+/** The start-up answers on the bus and in the chrome: the session is published with the profile. */
+function publishShellData(session: ShellSession, chrome: Chrome, user: User, data: ShellData): void {
+  bus.applications$.next(data.applications);
+  bus.routes$.next(data.routes);
+  bus.tenant$.next(data.tenant);
+  chrome.setLanguages(data.languages?.Languages ?? []);
+  session.publish(user, data.profile);
+  linkProfileStylesheets(data.profile);
 }
 
 /** §3: the profile may carry css files for the environment. */
 function linkProfileStylesheets(profile: UserProfile): void {
   for (const href of profile.cssFiles ?? []) {
     if (typeof href !== 'string' || !href.trim()) continue;
+    // Published again after a revalidation: a sheet already linked is not linked twice.
+    if ([...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((l) => l.getAttribute('href') === href)) continue;
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     link.href = href;
@@ -222,6 +289,7 @@ const BOOT_MARKS = { start: 'erp:boot-start', signedIn: 'erp:boot-signed-in', fi
 
 async function boot(): Promise<void> {
   performance.mark(BOOT_MARKS.start);
+  void indexedDbStore();
   let session: ShellSession | null = null;
   let workspace: Workspace | null = null;
   const { imports } = readImportMap();
@@ -244,21 +312,27 @@ async function boot(): Promise<void> {
 
   // Nobody sees them at boot: About, Change Password and the palette are built on first use, or when the page
   // is idle after the first screen.
-  const about = whenNeeded(() => mountAboutDialog());
+  const about = loadWhenNeeded(() => import('./chrome/about-dialog.ts').then(({ mountAboutDialog }) => mountAboutDialog()));
   mountQuestionDialog();
-  const changePasswordDialog = whenNeeded(() =>
-    mountScreenDialog({
-      component: CHANGE_PASSWORD_COMPONENT,
-      path: CHANGE_PASSWORD_PATH,
-      application: 'SHELL',
-      headingKey: 'shell:user.changePassword',
-      heading: 'Change Password',
-      imports,
-      // The workspace application's mountParcel (app-owned parcels are freed on unmount).
-      mountParcel: () => workspace?.parcelMounter ?? null,
-    }),
+  const changePasswordDialog = loadWhenNeeded(() =>
+    import('./chrome/screen-dialog.ts').then(({ mountScreenDialog }) =>
+      mountScreenDialog({
+        component: CHANGE_PASSWORD_COMPONENT,
+        path: CHANGE_PASSWORD_PATH,
+        application: 'SHELL',
+        headingKey: 'shell:user.changePassword',
+        heading: 'Change Password',
+        imports,
+        // The workspace application's mountParcel (app-owned parcels are freed on unmount).
+        mountParcel: () => workspace?.parcelMounter ?? null,
+      }),
+    ),
   );
-  const palette = whenNeeded(() => mountPalette((menu, path) => (workspace ? workspace.openMenu(menu, path) : go(path))));
+  const palette = loadWhenNeeded(() =>
+    import('./chrome/palette.ts').then(({ mountPalette }) =>
+      mountPalette((menu, path) => (workspace ? workspace.openMenu(menu, path) : go(path))),
+    ),
+  );
 
   let portalChrome: PortalChrome | null = null;
   const chrome: Chrome = mountChrome(document.getElementById('erp-top') ?? document.body, {
@@ -270,10 +344,11 @@ async function boot(): Promise<void> {
       if (session) void session.login().catch(() => signInUnavailable());
       else window.location.reload();
     },
-    logout: () => void session?.logout(),
+    // Issue 44: the kept start-up answers go with the session.
+    logout: () => void startupCache.clear().finally(() => session?.logout()),
     // The screen itself says where to go when an external identity provider manages passwords.
-    changePassword: () => void changePasswordDialog().show(),
-    about: () => void about().show(),
+    changePassword: () => void changePasswordDialog().then((dialog) => dialog.show()),
+    about: () => void about().then((dialog) => dialog.show()),
     // §4: portal users get the account switcher; anyone else goes to the landing page.
     switchAccount: () =>
       portalChrome?.active ? portalChrome.switchAccount() : go(landingPath(bus.session$.value?.profile.landingPage ?? '/')),
@@ -283,6 +358,12 @@ async function boot(): Promise<void> {
   let portalRequested = false;
   // Issue 42: one event stream per page while signed in (live lists, forms, badges; presence).
   bus.session$.subscribe((current) => (current ? startRecordEvents() : stopRecordEvents()));
+  // Issue 44: a session that ends (signed out here or in another tab) takes its kept start-up answers along.
+  let wasSignedIn = false;
+  bus.session$.subscribe((current) => {
+    if (!current && wasSignedIn) void startupCache.clear();
+    wasSignedIn = !!current;
+  });
   bus.session$.subscribe((current) => {
     if (portalRequested || !current || !isPortalLanding(current.profile.landingPage)) return;
     portalRequested = true;
@@ -297,11 +378,10 @@ async function boot(): Promise<void> {
   /** Ctrl+K, F2: the palette (signed in only; signed out the keys are left to the page). */
   const togglePalette = (): boolean => {
     if (!bus.session$.value) return false;
-    if (palette().isOpen) palette().close();
-    else palette().open();
+    void palette().then((built) => (built.isOpen ? built.close() : built.open()));
     return true;
   };
-  const paletteOpen = () => palette.made() && palette().isOpen;
+  const paletteOpen = () => palette.current()?.isOpen === true;
   installShortcuts({
     palette: () => togglePalette(),
     paletteF2: () => togglePalette(),
@@ -321,11 +401,32 @@ async function boot(): Promise<void> {
     let data: ShellData | null = null;
     let firstPath = hashPath();
     let outcome: Awaited<ReturnType<ShellSession['start']>> | null = null;
-    if (session && started) {
+    /** The revalidated answers when they differ from the cached ones shown. */
+    let revalidated: Promise<{ user: User; data: ShellData } | null> = Promise.resolve(null);
+    if (session && started && config) {
       outcome = await started;
       if (outcome.status === 'redirecting') return; // the browser is leaving for the provider
       if (outcome.status === 'signed-in') {
-        data = await shellDataFor(session, outcome.user, early);
+        const user = outcome.user;
+        const owner = cacheOwner(config, user);
+        // Issue 44: this user's answers of the last boot show at once when the store answers before the
+        // network; the network's answers then replace them (below, once the shell is up).
+        const cached = startupCache.read(owner);
+        const network = shellDataFor(user, early);
+        const first = await firstOf(cached, network);
+        data = first.value;
+        if (first.fromA) {
+          const shown = data;
+          revalidated = revalidate(user, early).then(({ data: fresh, revoked }) => {
+            if (revoked) void startupCache.clear();
+            if (!fresh) return null;
+            void startupCache.write(owner, fresh);
+            return JSON.stringify(fresh) === JSON.stringify(shown) ? null : { user, data: fresh };
+          });
+        } else {
+          // Kept only when every call answered (a partial answer would hide applications next time).
+          if (complete.has(data)) void startupCache.write(owner, data);
+        }
         performance.mark(BOOT_MARKS.signedIn);
       }
     }
@@ -338,13 +439,13 @@ async function boot(): Promise<void> {
     }
     if (session && outcome) {
       if (outcome.status === 'signed-in' && data) {
-        bus.applications$.next(data.applications);
-        bus.routes$.next(data.routes);
-        bus.tenant$.next(data.tenant);
-        chrome.setLanguages(data.languages?.Languages ?? []);
-        session.publish(outcome.user, data.profile);
-        linkProfileStylesheets(data.profile);
+        publishShellData(session, chrome, outcome.user, data);
         firstPath = hashPath();
+        const current = session;
+        // A changed answer updates the screen (HOME, the top bar, the menus follow the bus).
+        void revalidated.then((changed) => {
+          if (changed && bus.session$.value) publishShellData(current, chrome, changed.user, changed.data);
+        });
       } else if (outcome.status === 'signed-out') {
         console.warn('Sign-in is not possible now', outcome.error);
         signInUnavailable();
@@ -364,12 +465,17 @@ async function boot(): Promise<void> {
     // of the first application page.
     void workspace.firstScreenShown.then(() => {
       performance.mark(BOOT_MARKS.firstScreen);
+      // The page's HOME skeleton (index.html, issue 44) is hidden by shell.css from the frame a screen shows.
+      document.querySelector('.erp-boot-home')?.remove();
+      document.getElementById('erp-content')?.removeAttribute('aria-busy');
       session?.firstPageShown();
       whenIdle(() => {
         buildDeferred();
         prefetchScreenModules(imports);
-        // Issue 16: import-map-overrides for developers who set localStorage.devtools (devtools.ts).
-        loadDevtools(safeLocalStorage());
+        // Issue 16: import-map-overrides for developers who set localStorage.devtools (devtools.ts DEVTOOLS_KEY);
+        // its code loads only for them (issue 44: not part of everyone's boot).
+        const storage = safeLocalStorage();
+        if (storage?.getItem('devtools')) void import('./devtools.ts').then(({ loadDevtools }) => loadDevtools(storage));
       });
     });
   } finally {

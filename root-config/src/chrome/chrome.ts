@@ -95,6 +95,8 @@ export function mountChrome(top: HTMLElement, actions: ChromeActions): Chrome {
       topBar.languages = languages;
     },
     show() {
+      // The page's static bar (index.html, issue 44) gives way to the element in the same task: no frame between.
+      top.querySelector('.erp-boot-bar')?.remove();
       if (!topBar.isConnected) top.append(topBar);
     },
   };

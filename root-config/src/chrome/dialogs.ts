@@ -2,14 +2,10 @@
  * The shell's dialogs on `<erp-dialog>`:
  * - questions from screens (`askUser` in @erp/shared, e.g. Save / Discard / Stay from a close guard) arrive
  *   on `bus.confirm$` and are shown one at a time; Escape answers 'cancel';
- * - About: tenant (release, server, database), component versions and the keyboard shortcuts, in
- *   `<erp-about>` slotted into a dialog.
+ * - About is in about-dialog.ts (loaded on first use: not part of the boot).
  */
-import { bus, translate, type ConfirmRequest } from '@erp/shared';
-import { componentVersions } from '../versions.ts';
-import { createElement, onElement, type AboutElement, type DialogElement } from './elements.ts';
-import { isPortalLanding } from './chrome.ts';
-import { shortcutList } from './shortcuts.ts';
+import { bus, type ConfirmRequest } from '@erp/shared';
+import { createElement, onElement, type DialogElement } from './elements.ts';
 
 /**
  * Shows `bus.confirm$` questions in a dialog (created with the first question: boot does not render it).
@@ -61,47 +57,5 @@ export function mountQuestionDialog(parent: HTMLElement = document.body): () => 
     for (const request of queue.splice(0)) request.resolve('cancel');
     current?.resolve('cancel');
     dialog?.remove();
-  };
-}
-
-export interface AboutDialog {
-  show(): Promise<void>;
-}
-
-/** The About dialog (user menu). */
-export function mountAboutDialog(parent: HTMLElement = document.body): AboutDialog {
-  const dialog = createElement<DialogElement>('erp-dialog');
-  const about = createElement<AboutElement>('erp-about');
-  dialog.open = false;
-  dialog.dataset['dialog'] = 'about';
-  dialog.message = '';
-  about.tenant = null;
-  about.versions = [];
-  about.shortcuts = [];
-  about.customer = false;
-  dialog.append(about);
-  parent.append(dialog);
-
-  const relabel = () => {
-    dialog.heading = translate('apps:about.heading', 'About');
-    dialog.actions = [{ id: 'close', label: translate('apps:about.close', 'Close'), variant: 'primary' }];
-    about.shortcuts = shortcutList();
-  };
-  relabel();
-  bus.language$.subscribe(relabel);
-  bus.tenant$.subscribe((tenant) => (about.tenant = tenant));
-  // Issue 16: a portal customer never sees the tenant's database server or database.
-  bus.session$.subscribe((session) => (about.customer = isPortalLanding(session?.profile.landingPage)));
-  onElement(dialog, 'erp-dialog-action', () => {
-    dialog.open = false;
-  });
-
-  return {
-    async show() {
-      relabel();
-      about.tenant = bus.tenant$.value;
-      about.versions = await componentVersions();
-      dialog.open = true;
-    },
   };
 }

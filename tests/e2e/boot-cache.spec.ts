@@ -1,0 +1,248 @@
+/**
+ * Issue 44, start-up data before network: the start-up answers kept per user in IndexedDB (root-config
+ * startup-cache.ts) show HOME at once and are revalidated; a changed answer updates the screen; sign-out clears
+ * them; a refused session still signs out; another user never sees the first one's data; and a new version (a
+ * changed import map) is taken on the next load. Paint before script: the page's own skeleton is on screen
+ * before any script ran, and gives way to the elements.
+ */
+import { expect, test, type Page, type Route } from './fixtures.ts';
+import { signIn } from './helpers.ts';
+import { topBar } from './shell-helpers.ts';
+
+const tiles = (page: Page) => page.locator('.erp-tab-screen[data-tab-path="/"]:not([hidden]) .erp-ui-tile');
+
+/** The kept entries: the subject of their key (authority, client, subject), the applications' ids and names. */
+function keptAnswers(page: Page): Promise<{ subject: string; applications: string[]; names: string[] }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const opening = indexedDB.open('erp-startup', 1);
+        opening.onupgradeneeded = () => opening.result.createObjectStore('answers');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const store = db.transaction('answers', 'readonly').objectStore('answers');
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onsuccess = () => {
+            db.close();
+            resolve(
+              (keys.result as string[]).map((key, i) => ({
+                subject: (JSON.parse(key) as string[])[2]!,
+                applications: (values.result[i] as { data: { applications: { Application: string }[] } }).data.applications.map((a) => a.Application),
+                names: (values.result[i] as { data: { applications: { Description: string }[] } }).data.applications.map((a) => a.Description),
+              })),
+            );
+          };
+          values.onerror = () => reject(values.error);
+        };
+      }),
+  );
+}
+
+/**
+ * Records in sessionStorage (it outlives the redirects of one tab) every HOME tile's application the page ever
+ * showed, from the document's first moment.
+ */
+async function recordTilesShown(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const note = () => {
+      const seen = new Set<string>(JSON.parse(sessionStorage.getItem('e2e.tiles-seen') ?? '[]') as string[]);
+      const before = seen.size;
+      document.querySelectorAll<HTMLElement>('.erp-ui-tile[data-application]').forEach((tile) => seen.add(tile.dataset['application']!));
+      if (seen.size !== before) sessionStorage.setItem('e2e.tiles-seen', JSON.stringify([...seen]));
+    };
+    new MutationObserver(note).observe(document, { subtree: true, childList: true });
+  });
+}
+const tilesShown = (page: Page): Promise<string[]> => page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e.tiles-seen') ?? '[]') as string[]);
+
+/**
+ * Resolves once no token renewal runs or waits in the page (the shell's cross-tab renewal lock, taken twice: a
+ * renewal asked for while the first round waited comes before the second): the stored user is then stable.
+ */
+async function renewalsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const { RENEWAL_LOCK } = (await import('@erp/shared' as string)) as { RENEWAL_LOCK: string };
+    for (let round = 0; round < 2; round++) await navigator.locks.request(RENEWAL_LOCK, () => undefined);
+  });
+}
+
+/** Changes every stored user (IndexedDB, the source of truth, and its localStorage mirror); null forgets them. */
+async function editStoredUsers(page: Page, change: { expire: true; refreshToken: string } | null): Promise<void> {
+  await renewalsDone(page);
+  await page.evaluate(async (edit) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open('erp-session', 1);
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    const write = (action: (store: IDBObjectStore) => unknown) =>
+      new Promise<void>((resolve, reject) => {
+        const transaction = db.transaction('users', 'readwrite');
+        action(transaction.objectStore('users'));
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+      });
+    for (const key of Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:'))) {
+      if (!edit) {
+        await write((store) => store.delete(key));
+        localStorage.removeItem(key);
+        continue;
+      }
+      const user = JSON.parse(localStorage.getItem(key)!) as { expires_at: number; refresh_token: string };
+      user.expires_at = Math.floor(Date.now() / 1000) - 60;
+      user.refresh_token = edit.refreshToken;
+      const value = JSON.stringify(user);
+      await write((store) => store.put(value, key));
+      localStorage.setItem(key, value);
+    }
+    db.close();
+  }, change);
+}
+
+/** Holds the answers to `pattern` until the returned function is called. */
+async function holdAnswers(page: Page, pattern: string, change?: (body: unknown) => unknown): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route: Route) => {
+    const response = await route.fetch();
+    await released;
+    const body = change ? change(await response.json()) : undefined;
+    await route.fulfill(body === undefined ? { response } : { response, json: body });
+  });
+  return release;
+}
+
+test('a reload shows HOME from the kept answers before the server answers; a changed answer then updates HOME', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  await expect(tiles(page).first()).toBeVisible();
+  await expect.poll(async () => (await keptAnswers(page)).length).toBe(1);
+  const first = await tiles(page).first().getAttribute('data-application');
+
+  // The applications call is held: HOME is shown from the kept answers all the same.
+  const release = await holdAnswers(page, '**/api/shell/applications', (body) =>
+    (body as { Application: string; Description: string }[]).map((app) => (app.Application === first ? { ...app, Description: 'Renamed by the server' } : app)),
+  );
+  await page.reload();
+  await expect(tiles(page).first()).toBeVisible();
+  await expect(tiles(page).filter({ hasText: 'Renamed by the server' })).toHaveCount(0);
+  release();
+  // The revalidated answer differs: HOME follows, and the kept answer is the new one.
+  await expect(page.locator(`.erp-ui-tile[data-application="${first}"]`)).toContainText('Renamed by the server');
+  await expect.poll(async () => (await keptAnswers(page))[0]?.names).toContain('Renamed by the server');
+  await page.unroute('**/api/shell/applications');
+  // The next boot shows the kept (renamed) answer while the server's is held…
+  const releaseAgain = await holdAnswers(page, '**/api/shell/applications');
+  await page.reload();
+  await expect(page.locator(`.erp-ui-tile[data-application="${first}"]`)).toContainText('Renamed by the server');
+  // …and the server's own answer puts the name back.
+  releaseAgain();
+  await expect(page.locator(`.erp-ui-tile[data-application="${first}"]`)).not.toContainText('Renamed by the server');
+  await expect.poll(async () => (await keptAnswers(page))[0]?.names).not.toContain('Renamed by the server');
+});
+
+test('signing out clears the kept answers', async ({ page }) => {
+  await signIn(page, 'clerk', 'clerk', '#/');
+  await expect(tiles(page).first()).toBeVisible();
+  await expect.poll(async () => (await keptAnswers(page)).length).toBe(1);
+  await topBar(page).getByRole('button', { name: 'Marc-André Tremblay' }).click();
+  await topBar(page).getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await keptAnswers(page)).toEqual([]);
+});
+
+test('a session the provider refuses still signs out, and the kept answers of a server-refused token are cleared', async ({ page, context }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  await expect.poll(async () => (await keptAnswers(page)).length).toBe(1);
+  // The server refuses the token (revoked): the revalidation's 401 clears the kept answers.
+  await page.route('**/api/shell/**', (route) => route.fulfill({ status: 401, json: { ResultCode: 'Unauthorized' } }));
+  await page.reload();
+  await expect.poll(async () => (await keptAnswers(page)).length).toBe(0);
+  await page.unroute('**/api/shell/**');
+
+  // An expired session whose renewal is refused, with no provider session left: the sign-in page, never HOME.
+  await page.reload();
+  await expect(tiles(page).first()).toBeVisible();
+  await expect.poll(async () => (await keptAnswers(page)).length).toBe(1);
+  await editStoredUsers(page, { expire: true, refreshToken: 'revoked-or-forged' });
+  await context.clearCookies();
+  await recordTilesShown(page);
+  await page.reload();
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await expect(page.getByLabel('Password')).toBeVisible();
+  expect(await tilesShown(page)).toEqual([]);
+});
+
+test('another user signing in on the same browser never sees the first user\'s answers', async ({ page, context }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  await expect.poll(async () => (await keptAnswers(page)).length).toBe(1);
+  const adminApplications = (await keptAnswers(page))[0]!.applications;
+  // The first user leaves without signing out (their tokens are forgotten, the kept answers stay), then
+  // another user signs in.
+  await editStoredUsers(page, null);
+  await context.clearCookies();
+  await recordTilesShown(page);
+  // A new document (the same URL would only be a hash change).
+  await page.goto('about:blank');
+  await signIn(page, 'clerk', 'clerk', '#/');
+  await expect(tiles(page).first()).toBeVisible();
+  await page.reload();
+  await expect(tiles(page).first()).toBeVisible();
+  const clerkApplications = await tiles(page).evaluateAll((links) => links.map((link) => (link as HTMLElement).dataset['application']!));
+  // Only the clerk's applications were ever on screen, and only the clerk's answers are kept.
+  expect(adminApplications.filter((app) => !clerkApplications.includes(app)).length).toBeGreaterThan(0);
+  expect((await tilesShown(page)).filter((app) => !clerkApplications.includes(app))).toEqual([]);
+  const kept = await keptAnswers(page);
+  expect(kept).toHaveLength(1);
+  expect(kept[0]!.applications.filter((app) => !clerkApplications.includes(app) && app !== 'HOME')).toEqual([]);
+});
+
+test('a new version (a changed import map) is taken on the next load', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  await expect(tiles(page).first()).toBeVisible();
+  // The next page's import map names another version of HOME's module (a new build): that URL is loaded.
+  await page.route(
+    (url) => url.pathname === '/' && url.search === '',
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/\/apps\/home\/home\.js\?v=[^"]+/g, '/apps/home/home.js?v=next-version');
+      // The inline import map is allowed by its hash; the edited page is served without the policy.
+      const headers = { ...response.headers() };
+      delete headers['content-security-policy'];
+      await route.fulfill({ response, body: html, headers });
+    },
+  );
+  const requested = page.waitForRequest((request) => request.url().endsWith('/apps/home/home.js?v=next-version'));
+  await page.reload();
+  await requested;
+  await expect(tiles(page).first()).toBeVisible();
+});
+
+test('the page paints the chrome\'s skeleton before any script, without text, and the elements replace it', async ({ page, browser }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  // No script: what the page alone shows.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: new URL(page.url()).origin });
+  const plain = await noScript.newPage();
+  await plain.goto('/');
+  await expect(plain.locator('header .erp-boot-bar')).toBeVisible();
+  await expect(plain.locator('main .erp-boot-home .erp-ui-tile')).toHaveCount(4);
+  expect((await plain.locator('#erp-shell').innerText()).trim()).toBe('');
+  expect(await plain.locator('header .erp-boot-bar').boundingBox()).toMatchObject({ height: 40 });
+  await expect(plain.locator('main')).toHaveAttribute('aria-busy', 'true');
+  await noScript.close();
+  // With the script: the elements take the skeleton's place without moving what is on screen (no layout
+  // shift from the document's first moment until HOME is up), then the bar and the skeleton are gone.
+  await page.addInitScript(() => {
+    (window as unknown as { layoutShift: number }).layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) (window as unknown as { layoutShift: number }).layoutShift += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.reload();
+  await expect(tiles(page).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+  await expect(page.locator('.erp-boot-bar, .erp-boot-home')).toHaveCount(0);
+  expect(await topBar(page).boundingBox()).toMatchObject({ y: 0, height: 40 });
+  await expect(page.locator('main')).not.toHaveAttribute('aria-busy', 'true');
+});
