@@ -42,6 +42,8 @@ import type { AnyDb } from './entities/hooks.ts';
 import { registerServerModules, seedServerModules } from './modules/index.ts';
 import { EventHub } from './events/hub.ts';
 import { registerEventRoutes, registerWriterContext } from './events/routes.ts';
+import { JobScheduler } from './instances/jobs.ts';
+import { registerBuiltinJobs } from './instances/builtin-jobs.ts';
 
 // `app.erp` (decorated in buildApp) is typed in http/fastify-types.ts; ErpParts stays importable from here.
 export type { ErpParts } from './http/fastify-types.ts';
@@ -93,7 +95,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // Issue 42: record events and presence; on PostgreSQL through LISTEN/NOTIFY (events/hub.ts).
     const events = await EventHub.start(database, config.database.kind === 'postgres' ? config.database.url : undefined);
     app.addHook('onClose', async () => events.close());
-    app.decorate('erp', { config, database, oidc, mailer, events });
+    // Issue 43: background jobs run once across the instances on the database (instances/jobs.ts).
+    registerBuiltinJobs();
+    const jobs = new JobScheduler(database.db, { warn: (message) => app?.log.warn(message) });
+    app.addHook('onClose', async () => jobs.close());
+    app.decorate('erp', { config, database, oidc, mailer, events, jobs });
     // Before authentication: each request's writes are told with its caller (events/capture.ts).
     registerWriterContext(app);
 
@@ -119,6 +125,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await registerStaticRoutes(app, config);
 
     await app.ready();
+    jobs.start();
     return app;
   } catch (error) {
     if (app) await app.close().catch(() => undefined);

@@ -9,6 +9,7 @@ import type { Database } from '../db/connection.ts';
 import type { EventHub } from '../events/hub.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { EmbeddedProvider } from '../oidc/index.ts';
+import type { JobScheduler } from '../instances/jobs.ts';
 
 export interface ErpParts {
   config: ServerConfig;
@@ -19,6 +20,8 @@ export interface ErpParts {
   mailer: Mailer;
   /** Record events and presence (issue 42, events/hub.ts). */
   events: EventHub;
+  /** Background jobs, run once across instances (issue 43, instances/jobs.ts). */
+  jobs: JobScheduler;
 }
 
 declare module 'fastify' {
