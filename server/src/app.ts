@@ -30,6 +30,7 @@ import { registerApiDocs } from './http/openapi.ts';
 import { collectRoutes } from './http/route-catalog.ts';
 import { clientErrorHandler, registerStrictValidation } from './http/validation.ts';
 import { mountEmbeddedProvider } from './oidc/index.ts';
+import { loadProviderKeys } from './oidc/keys.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { registerShellRoutes } from './shell/routes.ts';
 import { registerPortalRoutes } from './portal/routes.ts';
@@ -107,6 +108,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       issuer: config.oidc.authority,
       audience: config.apiAudience,
       localJwks: oidc?.keys.publicJwks,
+      // Issue 43: a key another instance added verifies here too (oidc/keys.ts reads the shared table).
+      ...(oidc ? { reloadLocalJwks: async () => (await loadProviderKeys(database.db)).publicJwks } : {}),
     });
     registerAuthentication(app, {
       database,
@@ -125,7 +128,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await registerStaticRoutes(app, config);
 
     await app.ready();
-    jobs.start();
+    await jobs.start();
     return app;
   } catch (error) {
     if (app) await app.close().catch(() => undefined);

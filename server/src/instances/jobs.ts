@@ -2,7 +2,7 @@
  * Background jobs that run once across every server instance on the database (issue 43 item 1).
  *
  * Contract:
- * - `registerJob({ name, everyMs, run })` (module level, like reports and processes) adds a job; the built-in ones
+ * - `registerJob({ name, everyMs, run })` (module level, like reports and processes) adds a job (and answers its removal); the built-in ones
  *   (sweeps of expired sign-in state, builtin-jobs.ts) are registered by this server.
  * - `JobScheduler` (`app.erp.jobs`): every instance ticks every TICK_MS (from start-up, jittered); a tick runs each
  *   job that is due and not held. `tick()` answers the names of the jobs this instance ran (tests call it).
@@ -53,9 +53,13 @@ type JobsDb = Kysely<{ background_jobs: JobsTable }>;
 
 const registry = new Map<string, BackgroundJob>();
 
-export function registerJob(job: BackgroundJob): void {
+/** Adds (or replaces) a job; answers a function that removes it again (tests). */
+export function registerJob(job: BackgroundJob): () => void {
   if (!/^[a-z][a-z0-9-]*$/.test(job.name)) throw new Error(`background job name "${job.name}" is not kebab-case`);
   registry.set(job.name, job);
+  return () => {
+    if (registry.get(job.name) === job) registry.delete(job.name);
+  };
 }
 
 export function registeredJobs(): BackgroundJob[] {
@@ -85,16 +89,22 @@ export class JobScheduler {
     this.now = options.now ?? Date.now;
   }
 
-  /** Ticks now and then every TICK_MS (± 20 %, so instances started together do not tick together). */
-  start(): void {
+  /**
+   * Ticks once now (awaited: a started instance has done its due jobs, or seen them held or not due), then every
+   * TICK_MS (± 20 %, so instances started together do not tick together).
+   */
+  async start(): Promise<void> {
+    const tick = () => this.tick().catch((error: Error) => this.options.warn?.(`background jobs: tick failed (${error.message})`));
     const next = () => {
       if (this.closed) return;
       this.timer = setTimeout(() => {
-        this.running = this.tick().catch((error: Error) => this.options.warn?.(`background jobs: tick failed (${error.message})`)).finally(next);
+        this.running = tick().finally(next);
       }, TICK_MS * (0.8 + Math.random() * 0.4));
       this.timer.unref();
     };
-    this.running = this.tick().catch((error: Error) => this.options.warn?.(`background jobs: tick failed (${error.message})`)).finally(next);
+    this.running = tick();
+    await this.running;
+    next();
   }
 
   /** Stops ticking and waits for a run in progress. */
