@@ -20,6 +20,7 @@ import { registerIdempotency } from './exactly-once/idempotency.ts';
 import { createTokenVerifier } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
+import { openReadDatabase } from './db/read-database.ts';
 import { seedDatabase } from './db/seed.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { syncEntityTables } from './entities/schema-sync.ts';
@@ -100,7 +101,10 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerBuiltinJobs();
     const jobs = new JobScheduler(database.db, { warn: (message) => app?.log.warn(message) });
     app.addHook('onClose', async () => jobs.close());
-    app.decorate('erp', { config, database, oidc, mailer, events, jobs });
+    // Issue 43 item 3: reports and searches read from READ_DATABASE_URL (a standby) when set (db/read-database.ts).
+    const reads = openReadDatabase(config.readDatabaseUrl, database);
+    app.addHook('onClose', async () => reads.close());
+    app.decorate('erp', { config, database, oidc, mailer, events, jobs, reads });
     // Before authentication: each request's writes are told with its caller (events/capture.ts).
     registerWriterContext(app);
 
@@ -120,9 +124,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerShellRoutes(app, { config, database });
     await registerEntityRoutes(app, { database });
     registerPortalRoutes(app, { database });
-    registerSearchRoutes(app, { database });
+    registerSearchRoutes(app, { database: reads.database });
     registerApiDocs(app, config);
-    registerReporting(app, { database });
+    registerReporting(app, { database, reads });
     registerProcessing(app, { database });
     registerEventRoutes(app, { database, hub: events });
     await registerStaticRoutes(app, config);

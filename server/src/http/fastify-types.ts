@@ -10,6 +10,7 @@ import type { EventHub } from '../events/hub.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { EmbeddedProvider } from '../oidc/index.ts';
 import type { JobScheduler } from '../instances/jobs.ts';
+import type { ReadDatabase } from '../db/read-database.ts';
 
 export interface ErpParts {
   config: ServerConfig;
@@ -22,6 +23,8 @@ export interface ErpParts {
   events: EventHub;
   /** Background jobs, run once across instances (issue 43, instances/jobs.ts). */
   jobs: JobScheduler;
+  /** Where reports and searches read (READ_DATABASE_URL's standby, else the primary; db/read-database.ts). */
+  reads: ReadDatabase;
 }
 
 declare module 'fastify' {
