@@ -7,6 +7,7 @@
  * setting and a cached list count changed through one are seen through the other.
  * PostgreSQL only: on SQLite the server is one instance by design (ARCHITECTURE.md "Instances").
  */
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
@@ -27,6 +28,9 @@ describe.skipIf(engine !== 'postgres')('two instances on one PostgreSQL database
   let b: Instance;
   let db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   let admin: string;
+  /** A port held by this test: the second instance is told to capture mail on it, finds it taken, takes another. */
+  let held: Server;
+  let heldPort: number;
 
   const count = async (table: string, where?: [string, string]) => {
     let query = db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
@@ -43,15 +47,19 @@ describe.skipIf(engine !== 'postgres')('two instances on one PostgreSQL database
 
   beforeAll(async () => {
     database = await createTestDatabase({ fromTemplate: true });
-    a = await startInstance(database.environment);
-    // The second asks for the first one's mail capture port: taken, so it listens on a free one (mail/capture.ts).
-    b = await startInstance({ ...database.environment, SMTP_CAPTURE_PORT: String(a.smtp) });
+    held = createServer();
+    await new Promise<void>((resolve) => held.listen(0, '127.0.0.1', resolve));
+    heldPort = (held.address() as AddressInfo).port;
+    // Started together, as a deployment starts them. The second asks for a taken mail capture port (mail/capture.ts).
+    [a, b] = await Promise.all([startInstance(database.environment), startInstance({ ...database.environment, SMTP_CAPTURE_PORT: String(heldPort) })]);
     db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.environment.DATABASE_URL, max: 4 }) }) });
     admin = (await signIn(a.app, 'admin', 'admin')).access_token;
-  });
+    // Two processes each compile the server at start: more than a test file's usual minute on a loaded machine.
+  }, 240_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
+    await new Promise<void>((resolve) => (held ? held.close(() => resolve()) : resolve()));
     await db?.destroy();
     await database?.drop();
   });
@@ -173,6 +181,7 @@ describe.skipIf(engine !== 'postgres')('two instances on one PostgreSQL database
     expect(a.smtp).toBeGreaterThan(0);
     expect(b.smtp).toBeGreaterThan(0);
     expect(b.smtp).not.toBe(a.smtp);
+    expect(b.smtp).not.toBe(heldPort);
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: a.smtp!, secure: false, ignoreTLS: true });
     await transport.sendMail({ from: 'erp@localhost', to: 'twin@customer.example', subject: 'Twin mail TW-1', text: 'Sent through A.' });
     transport.close();
