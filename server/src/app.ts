@@ -21,6 +21,7 @@ import { registerHealth } from './http/health.ts';
 import { createTokenVerifier } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
+import { openReadDatabase } from './db/read-database.ts';
 import { seedDatabase } from './db/seed.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { syncEntityTables } from './entities/schema-sync.ts';
@@ -31,6 +32,7 @@ import { registerApiDocs } from './http/openapi.ts';
 import { collectRoutes } from './http/route-catalog.ts';
 import { clientErrorHandler, registerStrictValidation } from './http/validation.ts';
 import { mountEmbeddedProvider } from './oidc/index.ts';
+import { loadProviderKeys } from './oidc/keys.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { registerShellRoutes } from './shell/routes.ts';
 import { registerPortalRoutes } from './portal/routes.ts';
@@ -43,6 +45,8 @@ import type { AnyDb } from './entities/hooks.ts';
 import { registerServerModules, seedServerModules } from './modules/index.ts';
 import { EventHub } from './events/hub.ts';
 import { registerEventRoutes, registerWriterContext } from './events/routes.ts';
+import { JobScheduler } from './instances/jobs.ts';
+import { registerBuiltinJobs } from './instances/builtin-jobs.ts';
 
 // `app.erp` (decorated in buildApp) is typed in http/fastify-types.ts; ErpParts stays importable from here.
 export type { ErpParts } from './http/fastify-types.ts';
@@ -94,7 +98,14 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // Issue 42: record events and presence; on PostgreSQL through LISTEN/NOTIFY (events/hub.ts).
     const events = await EventHub.start(database, config.database.kind === 'postgres' ? config.database.url : undefined);
     app.addHook('onClose', async () => events.close());
-    app.decorate('erp', { config, database, oidc, mailer, events });
+    // Issue 43: background jobs run once across the instances on the database (instances/jobs.ts).
+    registerBuiltinJobs();
+    const jobs = new JobScheduler(database.db, { warn: (message) => app?.log.warn(message) });
+    app.addHook('onClose', async () => jobs.close());
+    // Issue 43 item 3: reports and searches read from READ_DATABASE_URL (a standby) when set (db/read-database.ts).
+    const reads = openReadDatabase(config.readDatabaseUrl, database);
+    app.addHook('onClose', async () => reads.close());
+    app.decorate('erp', { config, database, oidc, mailer, events, jobs, reads });
     // Before authentication: each request's writes are told with its caller (events/capture.ts).
     registerWriterContext(app);
 
@@ -102,6 +113,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       issuer: config.oidc.authority,
       audience: config.apiAudience,
       localJwks: oidc?.keys.publicJwks,
+      // Issue 43: a key another instance added verifies here too (oidc/keys.ts reads the shared table).
+      ...(oidc ? { reloadLocalJwks: async () => (await loadProviderKeys(database.db)).publicJwks } : {}),
     });
     registerAuthentication(app, {
       database,
@@ -112,15 +125,16 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerShellRoutes(app, { config, database });
     await registerEntityRoutes(app, { database });
     registerPortalRoutes(app, { database });
-    registerSearchRoutes(app, { database });
+    registerSearchRoutes(app, { database: reads.database });
     registerApiDocs(app, config);
-    registerReporting(app, { database });
+    registerReporting(app, { database, reads });
     registerProcessing(app, { database });
     registerEventRoutes(app, { database, hub: events });
     registerHealth(app, { database });
     await registerStaticRoutes(app, config);
 
     await app.ready();
+    await jobs.start();
     return app;
   } catch (error) {
     if (app) await app.close().catch(() => undefined);

@@ -49,6 +49,11 @@ export interface ServerConfig {
   publicUrl: string;
   dataDir: string;
   database: DatabaseConfig;
+  /**
+   * READ_DATABASE_URL (optional, issue 43): a PostgreSQL standby of DATABASE_URL that reports and searches read from
+   * (db/read-database.ts); null: they read the primary.
+   */
+  readDatabaseUrl: string | null;
   oidc: {
     /** Issuer the API trusts (no trailing slash). */
     authority: string;
@@ -248,6 +253,15 @@ export function parseFrameAncestors(value: string): string[] {
 }
 
 /** Builds the configuration from an environment-like object (defaults in README "Configuration"). */
+/** READ_DATABASE_URL: a postgres URL, and only beside a PostgreSQL DATABASE_URL (a standby of it). */
+function readDatabaseUrl(env: Record<string, string | undefined>): string | null {
+  const value = (env.READ_DATABASE_URL ?? '').trim();
+  if (value === '') return null;
+  if (!isPostgresUrl(value)) throw new ConfigError('READ_DATABASE_URL must be a postgres:// URL (a standby of DATABASE_URL)');
+  if (!isPostgresUrl(env.DATABASE_URL)) throw new ConfigError('READ_DATABASE_URL needs DATABASE_URL to be PostgreSQL: a standby reads a PostgreSQL primary');
+  return value;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const root = env.ERP_REPO_ROOT ? resolve(env.ERP_REPO_ROOT) : repoRoot;
   const port = Number.parseInt(env.PORT ?? '', 10);
@@ -276,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: isPostgresUrl(env.DATABASE_URL)
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'sqlite', file: resolve(dataDir, 'erp.sqlite') },
+    readDatabaseUrl: readDatabaseUrl(env),
     oidc: {
       authority,
       embedded,

@@ -242,7 +242,7 @@ describe('POST /api/shell/change-password: success', () => {
     const stale: AuthenticatedUser = { row, userId: row.user_id, roles: ['CLERK'], applications: { names: new Set(['NOVUS-OE', 'NOVUS-IC']), paths: new Set(['/novus-oe', '/novus-ic']) }, token: {} };
     // Another change lands between reading the user and writing the password.
     await db.updateTable('users').set({ version: row.version + 1 }).where('user_id', '=', row.user_id).execute();
-    const answer = await changePassword(db, stale, body('Conflict-pass3', 'Conflict-pass4'), createChangePasswordLimiter());
+    const answer = await changePassword(db, stale, body('Conflict-pass3', 'Conflict-pass4'), createChangePasswordLimiter(db));
     expect(answer).toEqual({ kind: 'conflict' });
     expect(await canSignIn('conflict-user', 'Conflict-pass3')).toBe(true);
   });

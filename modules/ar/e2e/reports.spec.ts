@@ -5,6 +5,7 @@
  *   and the report totals; the same screen opens under the steel application (/resteel-oe, @erp/steel);
  * - the account statement of a customer with a balance downloads as a PDF (§7 file-download variant) whose
  *   extracted text carries that customer's balance — the aged trial balance's total for the customer;
+ * - the grid says as of when its data was current (issue 43 item 3);
  * - §6: a user restricted to assigned customers who names another customer in a report is told so with the
  *   text the firm screens use (the report answers as the entity routes: 403 not_assigned).
  */
@@ -27,6 +28,8 @@ test('aged trial balance: current + 8 periods per customer; the customer’s sta
   await expect(grid.locator('[data-report-row="totals"]')).toBeVisible();
   const headers = await grid.getByRole('columnheader').allTextContents();
   expect(headers.map((h) => h.trim())).toEqual(['Customer', 'Name', ...BUCKETS, 'Total']);
+  // Issue 43 item 3: above the grid, when the data read was current, to the second.
+  await expect(aging.locator('.report-as-of')).toHaveText(/^As of .*\d{1,2}:\d{2}:\d{2}/);
 
   // The first customer with a non-zero balance: its id and its total (the last cell).
   const rows = grid.locator('tbody tr[data-report-row="row"]');

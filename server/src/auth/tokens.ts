@@ -22,6 +22,29 @@ export interface VerifierOptions {
   audience: string;
   /** Embedded provider: its public JWKS. Absent: discover the authority's jwks_uri. */
   localJwks?: JSONWebKeySet;
+  /**
+   * Embedded provider: reads the key set again (from the database) when a token names a key this process does not
+   * know — one added by another instance (issue 43) — at most once per RELOAD_MS.
+   */
+  reloadLocalJwks?: () => Promise<JSONWebKeySet>;
+}
+
+const RELOAD_MS = 10_000;
+
+/** A local key set that is read again, at most every RELOAD_MS, when a token's key is not in it. */
+function reloadingKeySet(first: JSONWebKeySet, reload: () => Promise<JSONWebKeySet>): JWTVerifyGetKey {
+  let current = createLocalJWKSet(first);
+  let lastReload = 0;
+  return async (header, token) => {
+    try {
+      return await current(header, token);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ERR_JWKS_NO_MATCHING_KEY' || Date.now() - lastReload < RELOAD_MS) throw error;
+      lastReload = Date.now();
+      current = createLocalJWKSet(await reload());
+      return current(header, token);
+    }
+  };
 }
 
 /** Asymmetric algorithms only: an HMAC or `none` token must never pass as signed by the issuer. */
@@ -50,7 +73,11 @@ function discoveredKeySet(issuer: string): JWTVerifyGetKey {
 }
 
 export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
-  const getKey = options.localJwks ? createLocalJWKSet(options.localJwks) : discoveredKeySet(options.issuer);
+  const getKey = options.localJwks
+    ? options.reloadLocalJwks
+      ? reloadingKeySet(options.localJwks, options.reloadLocalJwks)
+      : createLocalJWKSet(options.localJwks)
+    : discoveredKeySet(options.issuer);
   return async (token) => {
     const { payload } = await jwtVerify(token, getKey, {
       // Some providers spell their issuer with a trailing slash; accept exactly these two forms.

@@ -18,6 +18,7 @@ import { m0039_exactly_once } from '../exactly-once/m0039-exactly-once.ts';
 import { m0042_event_tickets } from '../events/m0042-event-tickets.ts';
 import { loadServerModules } from '../modules/index.ts';
 import { m0046_search } from '../search/index-sync.ts';
+import { m0047_instances } from '../instances/m0047-instances.ts';
 
 // Migrations must not depend on today's table types: they see the database as it was.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -334,6 +335,7 @@ const migrations: Record<string, Migration> = {
   '0039_exactly_once': m0039_exactly_once,
   '0042_event_tickets': m0042_event_tickets,
   '0046_search': m0046_search,
+  '0047_instances': m0047_instances,
 };
 
 /** The core's migrations and every module's (`serverModule.migrations`); the migrator sorts them by name. */

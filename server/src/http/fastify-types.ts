@@ -9,6 +9,8 @@ import type { Database } from '../db/connection.ts';
 import type { EventHub } from '../events/hub.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { EmbeddedProvider } from '../oidc/index.ts';
+import type { JobScheduler } from '../instances/jobs.ts';
+import type { ReadDatabase } from '../db/read-database.ts';
 
 export interface ErpParts {
   config: ServerConfig;
@@ -19,6 +21,10 @@ export interface ErpParts {
   mailer: Mailer;
   /** Record events and presence (issue 42, events/hub.ts). */
   events: EventHub;
+  /** Background jobs, run once across instances (issue 43, instances/jobs.ts). */
+  jobs: JobScheduler;
+  /** Where reports and searches read (READ_DATABASE_URL's standby, else the primary; db/read-database.ts). */
+  reads: ReadDatabase;
 }
 
 declare module 'fastify' {

@@ -6,6 +6,10 @@
  *
  * `startCapture(db, port)` listens (port 0: any free port) and answers `{ port, close() }`. A message that cannot
  * be parsed or stored is refused with an SMTP error, so the sender sees the failure.
+ *
+ * Several instances (issue 43): each instance sends through its own capture server and every one stores into the
+ * shared database, so the mailbox screen of any instance shows the mail sent through all of them. When the
+ * configured port is taken (another instance on this machine holds it), this instance listens on a free port instead.
  */
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type AddressObject } from 'mailparser';
@@ -57,10 +61,20 @@ export async function startCapture(db: AnyDb, port: number): Promise<Capture> {
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
+  const listen = (on: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(on, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  try {
+    await listen(port);
+  } catch (error) {
+    if (port === 0 || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    await listen(0);
+  }
   const address = server.server.address() as AddressInfo;
   return {
     port: address.port,

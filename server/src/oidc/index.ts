@@ -12,7 +12,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/connection.ts';
-import { sweepExpiredPayloads } from './adapter.ts';
 import { registerInteractionRoutes } from './interactions.ts';
 import { loadProviderKeys, type ProviderKeys } from './keys.ts';
 import { createProvider } from './provider.ts';
@@ -25,8 +24,6 @@ export interface EmbeddedProvider {
   /** Sign-in throttling and the sign-in log (security/sign-in-guard.ts). */
   signInGuard: SignInGuard;
 }
-
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function mountEmbeddedProvider(
   app: FastifyInstance,
@@ -55,12 +52,6 @@ export async function mountEmbeddedProvider(
   const signInGuard = new SignInGuard(database);
   registerInteractionRoutes(app, { provider, config, database, mountPath, signInGuard });
 
-  await sweepExpiredPayloads(database.db).catch((error) => app.log.warn({ err: error }, 'oidc sweep failed'));
-  const timer = setInterval(() => {
-    sweepExpiredPayloads(database.db).catch((error) => app.log.warn({ err: error }, 'oidc sweep failed'));
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-
+  // Expired provider rows are swept by the background job `oidc-sweep`, once across instances (instances/builtin-jobs.ts).
   return { provider, keys, mountPath, signInGuard };
 }

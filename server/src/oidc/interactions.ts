@@ -121,7 +121,7 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
       if (username) {
         const gate = await signInGuard.begin(username, address);
         if (!gate.allowed) {
-          if (signInGuard.logThrottled(address)) await signInGuard.record(username, address, 'throttled');
+          if (await signInGuard.logThrottled(address)) await signInGuard.record(username, address, 'throttled');
           request.log.warn({ username, address }, 'sign-in throttled');
           return reply
             .header('retry-after', String(gate.retryAfterSeconds))
@@ -145,7 +145,7 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
         request.log.info({ username, address }, 'sign-in refused');
         return sendPage(reply, 200, loginPage({ action, username, error: INVALID_CREDENTIALS }));
       }
-      signInGuard.succeeded(username, address);
+      await signInGuard.succeeded(username, address);
       await signInGuard.record(username, address, 'success');
 
       const returnTo = await provider.interactionResult(

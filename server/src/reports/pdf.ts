@@ -59,6 +59,8 @@ export interface PdfOptions {
   parametersLine: string;
   /** The print time, already written in the user's language and time zone. */
   printedOn: string;
+  /** "As of …" (issue 43 item 3, as-of.ts): when the data read was current; under the print time. */
+  asOf?: string;
   /** The user's time zone (IANA; X-Time-Zone): date-time columns are written in it. Default UTC. */
   timeZone?: string;
   /** The §3 default company (null: none defined). */
@@ -264,7 +266,8 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
       text(letterhead.address.join(' · '), left, y + COMPANY_SIZE + 4, width * 0.7 - (left - MARGIN), 'left');
     }
     text(translate('reports:pdf.printedOn', { date: options.printedOn }), MARGIN + width * 0.6, y + COMPANY_SIZE + 4, width * 0.4, 'right');
-    y += Math.max(logo ? LOGO_HEIGHT : 0, COMPANY_SIZE + 4 + ROW) + 6;
+    if (options.asOf) text(options.asOf, MARGIN + width * 0.6, y + COMPANY_SIZE + 4 + ROW, width * 0.4, 'right');
+    y += Math.max(logo ? LOGO_HEIGHT : 0, COMPANY_SIZE + 4 + ROW * (options.asOf ? 2 : 1)) + 6;
     text(translate(def.titleKey), MARGIN, y, width, 'left', true, HEADING_SIZE);
     y += HEADING_SIZE + 6;
     text(options.parametersLine, MARGIN, y, width, 'left');

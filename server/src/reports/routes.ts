@@ -15,6 +15,10 @@
  *        issue 40 item 9), as the user's language comes from the
  *        user's row. Default UTC; a malformed or unknown zone answers 400 `bad_request`.
  *
+ * Standby (issue 43 item 3): the page, the .xlsx and the PDF read from `reads` (db/read-database.ts: the standby
+ * when READ_DATABASE_URL is set, else the primary) and carry its "as of" time — the run answer's `AsOf` (ISO 8601),
+ * the PDF's letterhead and the .xlsx's second row (as-of.ts). Rights and the e-mail (it writes its audit) stay on the primary.
+ *
  * The two downloads are the §7 file-download variant: `Content-Disposition: attachment;
  * filename="<report>-<UTC stamp>.<ext>"`, `X-Total-Count` (rows). A report with no rows answers the PDF
  * call 400 `{ ResultStatus: 6, ResultCode: 'no_pdf_data', Message: 'No PDF data.' }` (§8; the §8
@@ -44,6 +48,8 @@ import { READS } from '../exactly-once/idempotency.ts';
 import { sendAnswer } from '../entities/special-routes.ts';
 import { emailReport } from '../mail/documents.ts';
 import { parametersLine, printTime } from './print-line.ts';
+import { asOfLine } from './as-of.ts';
+import { openReadDatabase, type ReadDatabase } from '../db/read-database.ts';
 
 export const REPORT_PAGE_SIZE = 250;
 export const MAX_REPORT_PAGE_SIZE = 1000;
@@ -98,7 +104,7 @@ const REPORT_SCHEMAS = {
     params: reportParams,
     querystring: NO_QUERY,
     body: runBody,
-    response: { 200: callResult(undefined, pagedList(RECORD, { Groups: { type: 'array', items: RECORD }, Totals: RECORD }).properties as Record<string, JsonSchema>) },
+    response: { 200: callResult(undefined, pagedList(RECORD, { Groups: { type: 'array', items: RECORD }, Totals: RECORD, AsOf: { type: 'string', format: 'date-time', description: 'When the data read was current (issue 43: the last commit the standby replayed, or now on the primary)' } }).properties as Record<string, JsonSchema>) },
   }),
   pdf: apiSchema({ summary: 'A report as PDF, rendered on the server', tags, params: reportParams, querystring: NO_QUERY, body: fileBody, response: { 200: FILE_ANSWER } }),
   xlsx: apiSchema({ summary: 'A report as .xlsx (streamed)', tags, params: reportParams, querystring: NO_QUERY, body: fileBody, response: { 200: FILE_ANSWER } }),
@@ -129,9 +135,12 @@ function fileName(report: string, extension: string): string {
 }
 
 
-export function registerReportRoutes(app: FastifyInstance, deps: { database: Database }): void {
+export function registerReportRoutes(app: FastifyInstance, deps: { database: Database; reads?: ReadDatabase }): void {
   const { database } = deps;
   const db = database.db as unknown as AnyDb;
+  // Issue 43 item 3: what the reports read from (the standby, or the primary itself).
+  const reads = deps.reads ?? openReadDatabase(null, database);
+  const readDb = reads.database.db as unknown as AnyDb;
 
   // §6 the report's screen is open to the user; a report that names roles runs for those roles only.
   const roleAllows = (report: ServerReport, roles: readonly string[]) => !report.def.roles || roles.some((role) => report.def.roles!.includes(role));
@@ -160,7 +169,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
     const translate = reportTranslator(locale);
     const checked = validateReportParameters(report.def, request.body.Parameters);
     let errors: ReportParameterError[] = checked.ok ? [] : checked.errors;
-    const ctx: ReportContext = { database, db, params: checked.ok ? checked.value : {}, user, state: {} };
+    const ctx: ReportContext = { database: reads.database, db: readDb, params: checked.ok ? checked.value : {}, user, state: {} };
+    // §6 rights on the primary: an assignment just changed applies at once.
     const refusal = checked.ok ? await lookupParametersRefusal(db, user, report.def.parameters, checked.value) : null;
     if (refusal) {
       await reply.code(refusal.status).header('cache-control', 'no-store').send(refusal.body);
@@ -201,6 +211,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
       if (!prepared) return reply;
       const page = request.body.Page ?? 1;
       const pageSize = request.body.PageSize ?? REPORT_PAGE_SIZE;
+      const asOf = await reads.asOf();
       const result = await runPage(prepared.ctx, prepared.report, page, pageSize);
       const none = result.TotalCount === 0;
       reply.header('cache-control', 'no-store');
@@ -215,6 +226,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
         SortFields: prepared.report.def.defaultSort.map((s) => s.field),
         SortDescending: prepared.report.def.defaultSort.filter((s) => s.descending).map((s) => s.field),
         ...result,
+        AsOf: asOf,
       };
     },
   );
@@ -237,6 +249,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
         const zone = request.headers['x-time-zone'] ?? 'UTC';
         const printedOn = typeof zone === 'string' && TIME_ZONE.test(zone) ? printTime(new Date(), locale, zone) : null;
         if (printedOn === null) return sendFailure(reply, 400, 'bad_request', 'Unknown time zone.');
+        const asOf = asOfLine(await reads.asOf(), translate, locale, String(zone));
         const count = await countRows(ctx, report);
         if (count === 0 && kind === 'pdf') {
           // §8 "No PDF data." — a 400, so the file-download rule shows the description (§8 File downloads).
@@ -245,7 +258,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
             .header('cache-control', 'no-store')
             .send({ ResultStatus: 6, ResultCode: 'no_pdf_data', Message: translate('reports:messages.noPdfData'), EntityId: null, Exception: null });
         }
-        const letterhead = kind === 'pdf' ? await defaultLetterhead(db) : null;
+        const letterhead = kind === 'pdf' ? await defaultLetterhead(readDb) : null;
         const out = new PassThrough({ highWaterMark: 256 * 1024 });
         reply
           .header('content-type', kind === 'pdf' ? 'application/pdf' : XLSX_TYPE)
@@ -258,8 +271,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
         const events = streamReport(ctx, report);
         const write =
           kind === 'pdf'
-            ? writeReportPdf(out, { def: report.def, locale, translate, parametersLine: line, printedOn, letterhead, parameters: ctx.params, timeZone: String(zone) }, events)
-            : writeReportXlsx(out, { def: report.def, translate, parametersLine: line, timeZone: String(zone) }, events);
+            ? writeReportPdf(out, { def: report.def, locale, translate, parametersLine: line, printedOn, asOf, letterhead, parameters: ctx.params, timeZone: String(zone) }, events)
+            : writeReportXlsx(out, { def: report.def, translate, parametersLine: line, asOf, timeZone: String(zone) }, events);
         write.then(
           () => out.end(),
           (error: unknown) => {

@@ -50,7 +50,8 @@ function cellValue(column: ReportColumn | undefined, value: unknown, translate: 
 
 export async function writeReportXlsx(
   out: PassThrough,
-  options: { def: ReportDefinition; translate: ReportTranslate; parametersLine: string; timeZone?: string },
+  /** `asOf`: "As of …" (issue 43 item 3, as-of.ts), after the parameters in the second row. */
+  options: { def: ReportDefinition; translate: ReportTranslate; parametersLine: string; asOf?: string; timeZone?: string },
   events: AsyncGenerator<ReportEvent, Record<string, Decimal | number>>,
 ): Promise<void> {
   const { def, translate } = options;
@@ -73,7 +74,7 @@ export async function writeReportXlsx(
     row.commit();
   };
   sheet.addRow([translate(def.titleKey)]).commit();
-  sheet.addRow([options.parametersLine]).commit();
+  sheet.addRow([[options.parametersLine, options.asOf ?? ''].filter((part) => part !== '').join(' · ')]).commit();
   sheet.addRow(columns.map((column) => translate(column.labelKey))).commit();
   const labelled = (label: string, figures: Record<string, unknown>) => {
     const cells = columns.map((column) => cellValue(column, figures[column.field], translate, timeZone));

@@ -3,6 +3,7 @@
  * `List: SearchHit[]` (@erp/shared types.ts: Entity, Id, Number, Name, Kind, Application, Screen), grouped by kind, best
  * first; ResultStatus 6 'no_records' when nothing is found or the text has no letter or digit. Any signed-in
  * user may call it: what it answers follows their rights (search.ts). A text of more than 100 characters is a 400.
+ * It reads from READ_DATABASE_URL's standby when one is set (app.ts passes `reads.database`; issue 43 item 3).
  */
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/plugin.ts';

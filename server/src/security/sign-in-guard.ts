@@ -17,10 +17,13 @@
  * (`request.ip`: behind a proxy only with TRUST_PROXY) and the time; administrators read it at
  * /shell/sign-in-log. Rows carry the §3 trail with the provider as author ('system').
  *
- * The counters live in this process's memory (see attempt-limiter.ts): a restart forgets them.
+ * The counters are shared by every server instance on the database (issue 43 item 1: `attempt_failures`,
+ * instances/attempts.ts), and so is the 'throttled' row limit (read from the log itself): a guesser gets the same
+ * tries whichever instance answers. One address's attempts are counted one at a time (a lock per address), so
+ * parallel guesses cannot all slip through.
  */
 import type { Database } from '../db/connection.ts';
-import { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import { checkRule, forgiveRule, recordRule, resetRule, withAttemptLock, type AttemptRule, type AttemptsDb } from '../instances/attempts.ts';
 import type { SignInOutcome } from '@erp/modules/shell/definitions/sign-in';
 
 export const WINDOW_MS = 15 * 60 * 1000;
@@ -54,33 +57,34 @@ export function throttledMessage(acceptLanguage: string | undefined, retryAfterS
   return THROTTLED['en']!(minutes);
 }
 
+const PAIR: AttemptRule = { bucket: 'sign-in-pair', maxFailures: PAIR_FAILURES, windowMs: WINDOW_MS };
+const ADDRESS: AttemptRule = { bucket: 'sign-in-address', maxFailures: ADDRESS_FAILURES, windowMs: WINDOW_MS };
+const ACCOUNT: AttemptRule = { bucket: 'sign-in-account', maxFailures: ACCOUNT_FAILURES, windowMs: WINDOW_MS };
+
 export class SignInGuard {
   private now: () => number = Date.now;
-  private readonly pair: AttemptLimiter;
-  private readonly address: AttemptLimiter;
-  private readonly account: AttemptLimiter;
 
-  constructor(private readonly database: Database) {
-    const clock = () => this.now();
-    this.pair = new AttemptLimiter({ maxFailures: PAIR_FAILURES, windowMs: WINDOW_MS, now: clock });
-    this.address = new AttemptLimiter({ maxFailures: ADDRESS_FAILURES, windowMs: WINDOW_MS, now: clock });
-    this.account = new AttemptLimiter({ maxFailures: ACCOUNT_FAILURES, windowMs: WINDOW_MS, now: clock });
+  constructor(private readonly database: Database) {}
+
+  private get attempts(): AttemptsDb {
+    return this.database.db as unknown as AttemptsDb;
   }
-
-  /** When each address last had a 'throttled' row (the log must not become a flood of them). */
-  private readonly throttledLogged = new Map<string, number>();
 
   /**
    * Whether a refused (throttled) attempt from `address` goes to the log: at most one row per address and
-   * minute, so a locked-out guesser cannot fill the table; failures are bounded by the locks themselves.
+   * minute, so a locked-out guesser cannot fill the table; failures are bounded by the locks themselves. Read
+   * from the log, so it holds across instances.
    */
-  logThrottled(address: string): boolean {
-    const now = this.now();
-    const last = this.throttledLogged.get(address);
-    if (last !== undefined && now - last < 60_000) return false;
-    if (this.throttledLogged.size > 10_000) this.throttledLogged.clear();
-    this.throttledLogged.set(address, now);
-    return true;
+  async logThrottled(address: string): Promise<boolean> {
+    const since = new Date(this.now() - 60_000).toISOString();
+    const row = await this.database.db
+      .selectFrom('sign_in_log' as never)
+      .select('sign_in_key' as never)
+      .where('address' as never, '=', address.slice(0, 64) as never)
+      .where('outcome' as never, '=', 'throttled' as never)
+      .where('attempted_on' as never, '>', since as never)
+      .executeTakeFirst();
+    return row === undefined;
   }
 
   /** Tests move time instead of waiting. */
@@ -98,24 +102,29 @@ export class SignInGuard {
    */
   async begin(userName: string, address: string): Promise<GuardAnswer> {
     const user = SignInGuard.key(userName);
-    const pairKey = `${user}\u0000${address}`;
-    const locks = [this.pair.check(pairKey), this.address.check(address)];
-    const account = this.account.check(user);
-    const longest = (answers: typeof locks) => Math.max(0, ...answers.map((lock) => (lock.blocked ? lock.retryAfterSeconds : 0)));
-    if (longest(locks) > 0) return { allowed: false, retryAfterSeconds: longest(locks) };
-    this.pair.recordFailure(pairKey);
-    this.address.recordFailure(address);
-    this.account.recordFailure(user);
-    if (account.blocked && !(await this.knownAddress(userName, address))) return { allowed: false, retryAfterSeconds: account.retryAfterSeconds };
+    const pairKey = `${user}\u001f${address}`;
+    const { refused, account } = await withAttemptLock(this.database.db, `sign-in:${address}`, async (trx) => {
+      const now = this.now();
+      const locks = [await checkRule(trx, PAIR, pairKey, now), await checkRule(trx, ADDRESS, address, now)];
+      const longest = Math.max(0, ...locks.map((lock) => (lock.blocked ? lock.retryAfterSeconds : 0)));
+      if (longest > 0) return { refused: longest, account: null };
+      const accountLock = await checkRule(trx, ACCOUNT, user, now);
+      await recordRule(trx, PAIR, pairKey, now);
+      await recordRule(trx, ADDRESS, address, now);
+      await recordRule(trx, ACCOUNT, user, now);
+      return { refused: 0, account: accountLock };
+    });
+    if (refused > 0) return { allowed: false, retryAfterSeconds: refused };
+    if (account?.blocked && !(await this.knownAddress(userName, address))) return { allowed: false, retryAfterSeconds: account.retryAfterSeconds };
     return { allowed: true };
   }
 
   /** The password was right: the attempt was no failure, and this pair starts afresh. */
-  succeeded(userName: string, address: string): void {
+  async succeeded(userName: string, address: string): Promise<void> {
     const user = SignInGuard.key(userName);
-    this.pair.reset(`${user}\u0000${address}`);
-    this.address.forgive(address);
-    this.account.forgive(user);
+    await resetRule(this.attempts, PAIR, `${user}\u001f${address}`);
+    await forgiveRule(this.attempts, ADDRESS, address);
+    await forgiveRule(this.attempts, ACCOUNT, user);
   }
 
   /** An address this user signed in from successfully within KNOWN_ADDRESS_DAYS. */

@@ -3,7 +3,8 @@
  * users: POST api/shell/change-password (shell/routes.ts answers the HTTP side).
  *
  * Order of the checks, each answering its own kind:
- *   1. too many wrong current passwords (5 within 10 minutes, per user, in memory — auth/attempt-limiter.ts)
+ *   1. too many wrong current passwords (5 within 10 minutes, per user, counted in the database for every instance —
+ *      instances/attempts.ts, issue 43)
  *      → 'too-many-attempts', before anything is verified, even a right password;
  *   2. the current password verifies against the stored scrypt hash, else 'current-password-invalid'
  *      (and it counts towards 1);
@@ -15,7 +16,8 @@
  * Sessions and refresh tokens issued before stay valid: the user is not signed out of the shell.
  */
 import type { Kysely } from 'kysely';
-import { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import type { LimitAnswer } from '../auth/attempt-limiter.ts';
+import { SharedAttemptLimiter } from '../instances/attempts.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { brokenRules, PASSWORD_POLICY, type PasswordRule } from '../auth/password-policy.ts';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
@@ -25,8 +27,15 @@ import { updateOwnUser } from './own-user.ts';
 /** 5 wrong current passwords within 10 minutes block further attempts until the oldest is 10 minutes old. */
 export const CHANGE_PASSWORD_LIMIT = { maxFailures: 5, windowMs: 10 * 60 * 1000 } as const;
 
-export function createChangePasswordLimiter(now?: () => number): AttemptLimiter {
-  return new AttemptLimiter({ ...CHANGE_PASSWORD_LIMIT, ...(now ? { now } : {}) });
+/** What `changePassword` needs of a limiter: the shared one (below) or the in-memory auth/attempt-limiter.ts. */
+export interface AttemptGate {
+  begin(key: string): LimitAnswer | Promise<LimitAnswer>;
+  forgive(key: string): void | Promise<void>;
+  reset(key: string): void | Promise<void>;
+}
+
+export function createChangePasswordLimiter(db: Kysely<DB>, now?: () => number): SharedAttemptLimiter {
+  return new SharedAttemptLimiter(db, { bucket: 'change-password', ...CHANGE_PASSWORD_LIMIT }, now);
 }
 
 export interface ChangePasswordInput {
@@ -47,14 +56,14 @@ export async function changePassword(
   db: Kysely<DB>,
   user: AuthenticatedUser,
   input: ChangePasswordInput,
-  limiter: AttemptLimiter,
+  limiter: AttemptGate,
 ): Promise<ChangePasswordAnswer> {
-  const limit = limiter.begin(user.userId);
+  const limit = await limiter.begin(user.userId);
   if (limit.blocked) return { kind: 'too-many-attempts', retryAfterSeconds: limit.retryAfterSeconds };
   if (!(await verifyPassword(input.currentPassword, user.row.password_hash))) {
     return { kind: 'current-password-invalid' };
   }
-  limiter.forgive(user.userId);
+  await limiter.forgive(user.userId);
 
   if (input.newPassword !== input.confirmPassword) return { kind: 'mismatch' };
   const rules = brokenRules(input.newPassword, PASSWORD_POLICY, { userId: user.userId, currentPassword: input.currentPassword });
@@ -74,6 +83,6 @@ export async function changePassword(
     if (!written) return { kind: 'conflict' as const };
     return { kind: 'ok' as const };
   });
-  if (answer.kind === 'ok') limiter.reset(user.userId);
+  if (answer.kind === 'ok') await limiter.reset(user.userId);
   return answer;
 }

@@ -129,7 +129,7 @@ export function registerShellRoutes(app: FastifyInstance, deps: { config: Server
     ...PASSWORD_POLICY,
   }));
 
-  const passwordAttempts = createChangePasswordLimiter();
+  const passwordAttempts = createChangePasswordLimiter(db);
   app.post<{ Body: ChangePasswordInput }>(
     '/api/shell/change-password',
     { schema: { body: changePasswordBody, querystring: noQuery }, preValidation: passwordFieldsAreStrings },

@@ -19,7 +19,7 @@
  */
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { translate } from '@erp/shared';
-import { formatCalendarDate, formatDateTime, formatDecimal } from '@erp/shared';
+import { dateFormat, formatCalendarDate, formatDateTime, formatDecimal } from '@erp/shared';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportFile, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { exchange } from '../document/ask.ts';
@@ -280,6 +280,12 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
       </p>
       {answer && answer.List.length > 0 && (
         <>
+          {answer.AsOf && (
+            // Issue 43 item 3: when the data read was current (a standby lags the primary by seconds), to the second.
+            <p className="report-as-of" data-report-as-of={answer.AsOf}>
+              {t('asOf', { time: dateFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(answer.AsOf)) })}
+            </p>
+          )}
           <div className="report-grid-frame" tabIndex={0} role="region" aria-label={t('screen.results')} data-f2-region="grid">
             <table className="report-grid">
               <caption className="report-grid__caption">{title}</caption>

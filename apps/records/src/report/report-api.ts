@@ -21,6 +21,8 @@ export interface ReportPageAnswer {
   List: ReportRow[];
   Groups: ReportGroupSummary[];
   Totals: Record<string, string | number>;
+  /** When the data read was current (ISO 8601; issue 43: a standby's last replayed commit, else the primary's now). */
+  AsOf?: string;
 }
 
 export const REPORT_PAGE_SIZE = 250;
