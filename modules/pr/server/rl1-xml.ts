@@ -37,6 +37,7 @@
  */
 import { isNegative, isZero, sum, toFixedScale, type Decimal } from '@erp/shared/decimal';
 import { isValidSin, sinDigits } from '../definitions/sin.ts';
+import type { Filer } from './t4-xml.ts';
 
 /** The schema version written for a tax year (RQ numbers them `<year>.<revision>`; revision unverified). */
 export const schemaVersion = (year: number) => `${year}.1`;
@@ -85,22 +86,11 @@ export interface Rl1Slip {
   previousNumber: string;
 }
 
-export interface Rl1Employer {
+export interface Rl1Employer extends Filer {
   /** 10 digits + RS + 4 digits: the Québec identification number and the source-deductions file. */
   rqIdNumber: string;
   /** Optional: the Québec enterprise number (10 digits). */
   neq: string;
-  name: string;
-  address: string;
-  city: string;
-  province: string;
-  postalCode: string;
-  /** NP + 6 digits: the preparer number RQ assigns. */
-  transmitterNo: string;
-  contactName: string;
-  contactArea: string;
-  contactPhone: string;
-  contactEmail: string;
   /** RQ's software identifiers: certification number (RQ-YY-NN-NNN) and partner / product ids (16 characters). */
   certificationNo: string;
   partnerId: string;

@@ -38,21 +38,25 @@ export interface T4Slip {
   type: 'O' | 'A' | 'C';
 }
 
-export interface T4Employer {
-  /** BN15: BN9 + RP + reference. */
-  payrollAccount: string;
+/** The employer as a government return names it: its address, its transmitter number and whom to call. */
+export interface Filer {
   name: string;
   address: string;
   city: string;
   province: string;
   postalCode: string;
-  /** MM + 6 digits; CRA's MM555555 for a filer without its own transmitter number. */
+  /** The transmitter number the government assigns (CRA: MM + 6 digits, MM555555 for a filer without its own; RQ: NP + 6 digits). */
   transmitterNo: string;
   contactName: string;
   /** 3 digits, and NNN-NNNN. */
   contactArea: string;
   contactPhone: string;
   contactEmail: string;
+}
+
+export interface T4Employer extends Filer {
+  /** BN15: BN9 + RP + reference. */
+  payrollAccount: string;
   language: 'E' | 'F';
 }
 

@@ -41,7 +41,8 @@ import type { AnyEntity, ChildrenField, FieldDefinition, ScalarField } from '@er
 import { toFixedScale, isDecimal } from '@erp/shared/decimal';
 import { sameValue } from '@erp/shared/entities/validate';
 import { wallClock } from '@erp/shared/format';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { AuditLogTable } from '../db/schema.ts';
 import { badRequest, failureAnswer, isAnswer, type Answer } from './answers.ts';
 import { callResult, messageIn } from './call-result.ts';
 import type { AnySelect, EntityContext } from './hooks.ts';
@@ -51,18 +52,7 @@ import { fieldsOf, keyColumn, visibleRecord } from './wire.ts';
 /** The context of another entity for the caller (its rights and row filters), or null when they may not read it. */
 export type ContextOfEntity = (name: string) => Promise<EntityContext | null>;
 
-interface AuditRow {
-  audit_key: number;
-  table_name: string;
-  id_name: string;
-  id_value: string;
-  column_name: string;
-  old_value: string | null;
-  new_value: string | null;
-  action_by: string;
-  action_on: string;
-  action: string;
-}
+type AuditRow = Selectable<AuditLogTable>;
 
 /** What an audit row is about, for this definition. */
 type Target =
