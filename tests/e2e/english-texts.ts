@@ -56,7 +56,9 @@ export async function englishOf(
     }
     const literal = text.replace(/\{\{[^}]*\}\}/g, '');
     if (literal.replace(/[^A-Za-z]/g, '').length < options.minLetters) continue;
-    patterns.push(new RegExp(`^${text.split(/\{\{[^}]*\}\}/).map(escapeRegExp).join('.+')}$`));
+    // i18next's `count` is a number: "{{count}} change" must not match the French "Taux de change".
+    const parts = text.split(/(\{\{[^}]*\}\})/).map((part) => (part === '{{count}}' ? '[\\d\\s.,\u00a0\u202f]+' : part.startsWith('{{') ? '.+' : escapeRegExp(part)));
+    patterns.push(new RegExp(`^${parts.join('')}$`));
   }
   return { exact, patterns };
 }
