@@ -240,7 +240,12 @@ async function openRecord(page: Page, screen: Locator, id: string): Promise<Loca
   const search = screen.getByRole('searchbox', { name: 'Search' });
   await search.fill(id);
   await search.press('Enter');
-  await screen.getByRole('row').filter({ has: page.getByRole('gridcell', { name: id, exact: true }) }).first().dblclick();
+  // The search's answer re-renders the rows: double-click once only the found rows are shown (a double-click on a
+  // row of the first page, replaced in between, would only select).
+  const rows = screen.locator('[role="row"][data-row-id]');
+  const found = rows.filter({ has: page.getByRole('gridcell', { name: id, exact: true }) });
+  await expect.poll(async () => (await rows.count()) === (await found.count()) && (await found.count()) > 0).toBe(true);
+  await found.first().dblclick();
   const form = screen.locator('.erp-entity-form');
   await expect(form.locator('[data-trail="version"] dd')).not.toHaveText('');
   return form;
