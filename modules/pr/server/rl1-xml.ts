@@ -37,7 +37,7 @@
  */
 import { isNegative, isZero, sum, toFixedScale, type Decimal } from '@erp/shared/decimal';
 import { isValidSin, sinDigits } from '../definitions/sin.ts';
-import type { Filer } from './t4-xml.ts';
+import type { Filer, SlipPerson } from './t4-xml.ts';
 
 /** The schema version written for a tax year (RQ numbers them `<year>.<revision>`; revision unverified). */
 export const schemaVersion = (year: number) => `${year}.1`;
@@ -66,15 +66,7 @@ export type Rl1SlipType = 'R' | 'A' | 'D';
 /** TypeEnvoi of each kind of slip: a transmission holds one kind only. */
 export const TYPE_ENVOI: Record<Rl1SlipType, string> = { R: '1', A: '4', D: '6' };
 
-export interface Rl1Slip {
-  employeeId: string;
-  lastName: string;
-  firstName: string;
-  address: string;
-  city: string;
-  province: string;
-  postalCode: string;
-  sin: string;
+export interface Rl1Slip extends SlipPerson {
   boxes: Rl1Boxes;
   /** Employer's QPP and QPIP on this employee's pays (the RLZ-1.S lines, not on the slip). */
   employerQpp: Decimal;

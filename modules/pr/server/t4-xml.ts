@@ -20,7 +20,8 @@ import { isValidSin, sinDigits } from '../definitions/sin.ts';
 /** A slip's amounts by T4 box (14, 16, 16A, 17, 17A, 18, 20, 22, 24, 26, 44, 55, 56, 52 …). */
 export type SlipBoxes = Record<string, Decimal>;
 
-export interface T4Slip {
+/** The employee as a slip names them. */
+export interface SlipPerson {
   employeeId: string;
   lastName: string;
   firstName: string;
@@ -29,6 +30,9 @@ export interface T4Slip {
   province: string;
   postalCode: string;
   sin: string;
+}
+
+export interface T4Slip extends SlipPerson {
   /** Province of employment (box 10). */
   employmentProvince: string;
   boxes: SlipBoxes;
