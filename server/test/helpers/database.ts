@@ -1,12 +1,13 @@
 /**
- * A fresh database per test file: SQLite in a new temporary folder, or — with TEST_DATABASE=postgres —
+ * A fresh database per test file: SQLite in a new temporary folder (with `fromTemplate`, a copy of the run's
+ * seeded template file), or — with TEST_DATABASE=postgres —
  * a new PostgreSQL database `erp_test_<random>` on TEST_PG_URL (default
  * postgres://postgres@127.0.0.1:5432/test), dropped afterwards.
  *
  * `environment` is what `loadConfig` needs to point the server at it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -27,23 +28,25 @@ function adminUrl(): string {
   return process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 }
 
-/** The run's template database (test/global-setup.ts), when there is one. */
-function templateName(): string | null {
+/** The run's template (test/global-setup.ts), when there is one: outside a Vitest run there is none. */
+function provided(key: 'pgTemplate' | 'sqliteTemplate'): string | null {
   try {
-    return inject('pgTemplate') ?? null;
+    return inject(key) ?? null;
   } catch {
     return null;
   }
 }
 
 /**
- * A fresh database. `fromTemplate` (PostgreSQL): a copy of the run's migrated and seeded template
+ * A fresh database. `fromTemplate`: a copy of the run's migrated and seeded template
  * instead of an empty database — for tests that start a server on it, not for tests of the migrations
  * and the seed themselves.
  */
 export async function createTestDatabase(options: { fromTemplate?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'erp-server-test-'));
   if (engine === 'sqlite') {
+    const template = options.fromTemplate ? provided('sqliteTemplate') : null;
+    if (template) await copyFile(join(template, 'erp.sqlite'), join(dataDir, 'erp.sqlite'));
     return {
       engine,
       environment: { DATA_DIR: dataDir },
@@ -54,7 +57,7 @@ export async function createTestDatabase(options: { fromTemplate?: boolean } = {
   }
 
   const name = `erp_test_${randomBytes(6).toString('hex')}`;
-  const template = options.fromTemplate ? templateName() : null;
+  const template = options.fromTemplate ? provided('pgTemplate') : null;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
