@@ -75,8 +75,9 @@ export default defineConfig({
       url: `${urlOf(lane.port)}/shell-config.json`,
       reuseExistingServer: false,
       timeout: 180_000, // a first start migrates and seeds the demo: a budget for a busy machine, not a wait
-      // Its log goes nowhere (stdout ignored): warnings only, so it costs no CPU per request.
-      env: { PORT: String(lane.port), DATA_DIR: dataDir, PUBLIC_URL: urlOf(lane.port), LOG_LEVEL: 'warn' },
+      // Its log goes nowhere (stdout ignored): warnings only, so it costs no CPU per request. Its database is thrown
+      // away: no disk sync at each commit (README, SQLITE_SYNCHRONOUS).
+      env: { PORT: String(lane.port), DATA_DIR: dataDir, PUBLIC_URL: urlOf(lane.port), LOG_LEVEL: 'warn', SQLITE_SYNCHRONOUS: 'normal' },
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
     };

@@ -38,7 +38,13 @@ export class ConfigError extends Error {
 }
 
 export type DatabaseConfig =
-  | { kind: 'sqlite'; file: string }
+  /**
+   * `synchronous` (SQLITE_SYNCHRONOUS): 'full' (default) syncs the disk at every commit, so an acknowledged
+   * posting survives a power loss; 'normal' syncs at WAL checkpoints only — still consistent after any crash, and
+   * still durable when only the process dies, but the last commits can be lost with the machine. For throwaway
+   * databases (the tests), where a commit's disk sync costs more than the work.
+   */
+  | { kind: 'sqlite'; file: string; synchronous?: 'full' | 'normal' }
   | { kind: 'postgres'; url: string };
 
 export interface ServerConfig {
@@ -168,6 +174,14 @@ function countOf(variable: string, value: string | undefined, fallback: number):
   return Number(value);
 }
 
+/** SQLITE_SYNCHRONOUS: full (default) or normal. */
+function sqliteSynchronous(value: string | undefined): 'full' | 'normal' {
+  const mode = (value ?? '').trim().toLowerCase();
+  if (mode === '' || mode === 'full') return 'full';
+  if (mode === 'normal') return mode;
+  throw new ConfigError(`SQLITE_SYNCHRONOUS must be full or normal, not "${value}"`);
+}
+
 /** OIDC_DPOP: on (default), off, required. */
 function dpopMode(value: string | undefined): 'on' | 'off' | 'required' {
   const mode = (value ?? '').trim().toLowerCase();
@@ -289,7 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     database: isPostgresUrl(env.DATABASE_URL)
       ? { kind: 'postgres', url: env.DATABASE_URL }
-      : { kind: 'sqlite', file: resolve(dataDir, 'erp.sqlite') },
+      : { kind: 'sqlite', file: resolve(dataDir, 'erp.sqlite'), synchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS) },
     readDatabaseUrl: readDatabaseUrl(env),
     oidc: {
       authority,

@@ -1,6 +1,11 @@
-/** Configuration of the frames, the demo partner site, the account page and frame-ancestors. */
+/** Configuration of the frames, the demo partner site, the account page and frame-ancestors; SQLite's durability. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/connection.ts';
 
 describe('frames and partner site', () => {
   it('defaults to a partner site on PORT+1 at 127.0.0.1 serving both frames', () => {
@@ -93,5 +98,25 @@ describe('account page', () => {
       'https://idp.example/realms/erp/account',
     );
     expect(loadConfig(external).oidc.accountUrl).toBeNull();
+  });
+});
+
+describe('SQLite durability (SQLITE_SYNCHRONOUS)', () => {
+  it('syncs the disk at every commit unless told otherwise, and refuses an unknown mode', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'erp-sync-'));
+    try {
+      const modes: Record<string, unknown> = {};
+      for (const value of [undefined, 'normal', 'FULL']) {
+        const config = loadConfig({ DATA_DIR: dir, ...(value ? { SQLITE_SYNCHRONOUS: value } : {}) });
+        const database = await openDatabase(config.database);
+        // PRAGMA synchronous: 2 = FULL, 1 = NORMAL.
+        modes[value ?? 'default'] = (await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(database.db)).rows[0]?.synchronous;
+        await database.close();
+      }
+      expect(modes).toEqual({ default: 2, normal: 1, FULL: 2 });
+      expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'off' })).toThrow('SQLITE_SYNCHRONOUS');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -64,12 +64,13 @@ function exactIntegers(sqlite: BetterSqlite3.Database): SqliteDatabase {
   };
 }
 
-function openSqlite(file: string): Database {
+function openSqlite(file: string, synchronous: 'full' | 'normal' = 'full'): Database {
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new BetterSqlite3(file);
   // WAL lets readers run while a write is in progress; foreign keys are off by default in SQLite.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`synchronous = ${synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('busy_timeout = 5000');
   // A 32 MB page cache (the default is 2 MB): list pages and exports of large tables read from memory.
   sqlite.pragma('cache_size = -32768');
@@ -160,7 +161,7 @@ async function openPostgres(url: string): Promise<Database> {
 
 /** Opens and migrates the database (see the module header). Seeding is done by the caller. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  const database = config.kind === 'postgres' ? await openPostgres(config.url) : openSqlite(config.file);
+  const database = config.kind === 'postgres' ? await openPostgres(config.url) : openSqlite(config.file, config.synchronous);
   try {
     await migrate(database.db);
   } catch (error) {

@@ -71,6 +71,9 @@ export async function createTestDatabase(options: { fromTemplate?: boolean } = {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
+    // A throwaway database: a commit does not wait for the WAL's disk sync (a crash of the PostgreSQL server could
+    // lose the last commits; a test's process dying loses nothing). Several milliseconds saved at every commit.
+    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   } finally {
     await admin.end();
   }
