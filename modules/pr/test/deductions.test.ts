@@ -10,8 +10,10 @@
  *   figures are computed here by hand from the published T4127 122nd-edition formula (option 1, chapter 4:
  *   A, T3 with K1, K2, K4, T4 with K1P, K2P, Ontario surtax, tax reduction and health premium), the
  *   steps written out beside each assertion.
- * - QPP / Québec EI / QPIP 2026: the rates of the 2026 tables (T4127 122nd edition chapter 8, unverified
- *   transcription) times the pay, the same formula as CPP.
+ * - QPP / Québec EI 2026: T4127 122nd edition Tables 8.3, 8.4, 8.6, 8.7 (the CRA's CSV files, below); QPIP 2026:
+ *   wcbc.ca citing Revenu Québec; each times the pay, the same formula as CPP.
+ * - 2026 tables: the CRA's T4127 Tables 8.1–8.7, January and July editions, written in the test below.
+ * - Québec income tax: Revenu Québec's TP-1015.F-V worked examples (Appendices 1 and 3, 2025 and 2026), below.
  * - The CRA's Payroll Deductions Online Calculator (PDOC), 2026 and 2025: 52 results to the cent for every
  *   province and territory but Québec — income levels, CPP/EI boundaries, exemptions, years to date, RRSP and union
  *   dues, every pay frequency (the PDOC section below names the record of each).
@@ -535,8 +537,8 @@ describe('the statutory tables as seeded (server/tables.ts)', () => {
  * Québec income tax 2025 and 2026 (issue 45 item 5): the brackets and basic amount the tables hold are the
  * Ministère des Finances du Québec's (as mtlblog.com, taxtips.ca and calculatorscanada.ca report them, agreeing);
  * and 2026's follow from 2025's by the announced 2.05 % indexation — thresholds rounded to $5, the basic amount to
- * $1 (taxtips.ca's statement of the rounding rules), so a mistyped figure in either year fails here.
- * TP-1015.F itself (its other variables and worked examples) was not in the material at hand.
+ * $1 (taxtips.ca's statement of the rounding rules), so a mistyped figure in either year fails here. The same
+ * figures are TP-1015.F-V's p. 5 (2025-01, 2026-01; a public transcription), whose worked examples follow below.
  */
 describe('Québec income tax brackets (Revenu Québec / Finances Québec, 2025 and 2026)', () => {
   const taxOf = async (date: string) => {
