@@ -53,7 +53,8 @@ export const JURISDICTIONS = ['CA', ...PROVINCES] as const;
 /**
  * The statutory items of `pr-statutory-rate` (effective-dated per jurisdiction; DOMAIN-NOTES §1.2–1.6):
  * pension (CPP in CA, QPP in QC; the ages contributions start and end), EI (CA; QC's reduced rate), QPIP (QC), income tax credits, Ontario's surtax,
- * tax reduction and health premium, British Columbia's low-income reduction, Alberta's credit supplement (K5P),
+ * tax reduction and health premium, British Columbia's low-income reduction, Alberta's credit supplement (K5P), Québec's deduction for workers and
+ * its credits without the contributions (TP-1015.F),
  * WSIB's maximum insurable earnings.
  */
 export const RATE_ITEMS = [
@@ -89,6 +90,9 @@ export const RATE_ITEMS = [
   'LOW_INCOME_RATE',
   'CREDIT_SUPPLEMENT_BASE',
   'CREDIT_SUPPLEMENT_RATE',
+  'WORKER_DEDUCTION_RATE',
+  'WORKER_DEDUCTION_MAX',
+  'CONTRIBUTIONS_CREDITED',
 ] as const;
 export type RateItem = (typeof RATE_ITEMS)[number];
 

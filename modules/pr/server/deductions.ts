@@ -29,6 +29,9 @@
  *             once it is reached)
  *        T1 = T3 − abatement × T3 in Québec (16.5 %)
  *        T4 = V × A − KP − K1P − K2P − K4P − K5P (K5P: a credit supplement, Alberta's)
+ *        Québec's tax is Revenu Québec's TP-1015.F (s. 2.1.1), the same shape with two items of its tables: its income
+ *        less the deduction for workers (I = A − P × H, H = min(6 % × G, maximum / P)) and no contributions
+ *        credited (Y = T × I − K − 0.14 × E; CONTRIBUTIONS_CREDITED 0); its constants K are the guide's printed ones
  *        T2 = T4 + V1 (surtax) − S (tax reduction: Ontario's, or a low-income one phased out on A, British
  *             Columbia's) + V2 (health premium)
  *        per pay: federal T1/P + additional tax, provincial T2/P, each rounded to the cent (as the PDOC)
@@ -321,7 +324,10 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
   const credits = (jurisdiction: string, claim: Decimal | null, annual: Decimal, base: Decimal) => {
     const rate = need(tables, jurisdiction, 'TAX_CREDIT_RATE');
     const personal = claim ?? need(tables, jurisdiction, 'BASIC_PERSONAL');
-    let total = add(times(rate, personal), times(rate, base));
+    // CONTRIBUTIONS_CREDITED 0: the jurisdiction credits no pension, EI or QPIP contributions at source (TP-1015.F's
+    // Y = T × I − K − 0.14 × E, Québec's).
+    const credited = rateOf(tables, jurisdiction, 'CONTRIBUTIONS_CREDITED');
+    let total = add(times(rate, personal), credited !== null && isZero(credited) ? ZERO : times(rate, base));
     // A supplement on the credits above a base (Alberta's K5P = ((K1P + K2P) − base) × rate), when the tables hold one.
     const supplementBase = rateOf(tables, jurisdiction, 'CREDIT_SUPPLEMENT_BASE');
     if (supplementBase !== null) total = add(total, times(need(tables, jurisdiction, 'CREDIT_SUPPLEMENT_RATE'), floor0(sub(total, supplementBase))));
@@ -330,6 +336,12 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     return total;
   };
 
+  // A deduction for workers from the provincial income only, when the province's tables hold one (TP-1015.F, step 1:
+  // H = 6 % × the periodic gross, at most the annual maximum / P, each to the cent; I = P × (G − F − H − CSA)).
+  const workerRate = rateOf(tables, input.province, 'WORKER_DEDUCTION_RATE');
+  const workerDeduction =
+    workerRate === null ? ZERO : cents(times(P(input), min(cents(times(workerRate, sub(input.taxable, np.taxable))), cents(div(need(tables, input.province, 'WORKER_DEDUCTION_MAX'), P(input), 6)))));
+
   /** The year's federal (T1) and provincial (T2) tax on an annual income with the contributions credited. */
   const yearTax = (annual: Decimal, base: Decimal, rounded = true): { t1: Decimal; t2: Decimal } => {
     const r = rounded ? cents : (x: Decimal) => x;
@@ -337,7 +349,8 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     // $3,846.15 bi-weekly with every maximum reached, T2 = 6,945.2459 → 6,945.25 → 267.13; rounding T4 first gives 267.12).
     const t3 = r(bracketTax(tables, 'CA', annual, credits('CA', input.federalClaim, annual, base)));
     const abatement = quebec ? r(times(need(tables, 'CA', 'ABATEMENT'), t3)) : ZERO;
-    const t4 = bracketTax(tables, input.province, annual, credits(input.province, input.provincialClaim, annual, base));
+    const provincialAnnual = floor0(sub(annual, workerDeduction));
+    const t4 = bracketTax(tables, input.province, provincialAnnual, credits(input.province, input.provincialClaim, provincialAnnual, base));
     // The province's specials, when its tables hold them (Ontario: surtax V1, tax reduction S, health premium V2).
     let v1 = ZERO;
     const threshold1 = rateOf(tables, input.province, 'SURTAX_THRESHOLD1');
@@ -353,13 +366,13 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     // A low-income reduction phased out on A (British Columbia's S = min(T4, amount − (A − threshold) × rate)).
     const lowIncome = rateOf(tables, input.province, 'LOW_INCOME_REDUCTION');
     if (lowIncome !== null) {
-      const phasedOut = times(need(tables, input.province, 'LOW_INCOME_RATE'), floor0(sub(annual, need(tables, input.province, 'LOW_INCOME_THRESHOLD'))));
+      const phasedOut = times(need(tables, input.province, 'LOW_INCOME_RATE'), floor0(sub(provincialAnnual, need(tables, input.province, 'LOW_INCOME_THRESHOLD'))));
       s = add(s, min(t4, floor0(cents(sub(lowIncome, phasedOut)))));
     }
     let v2 = ZERO;
-    const premium = bracketOf(tables.brackets.get(key(input.province, 'HealthPremium')) ?? [], annual);
+    const premium = bracketOf(tables.brackets.get(key(input.province, 'HealthPremium')) ?? [], provincialAnnual);
     if (premium) {
-      const charged = add(premium.constant, times(premium.rate, sub(annual, premium.threshold)));
+      const charged = add(premium.constant, times(premium.rate, sub(provincialAnnual, premium.threshold)));
       v2 = cents(premium.cap === null ? charged : min(charged, premium.cap));
     }
     return { t1: sub(t3, abatement), t2: floor0(r(add(sub(add(t4, v1), s), v2))) };

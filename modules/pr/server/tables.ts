@@ -2,59 +2,59 @@
  * The statutory tables the deductions engine reads (issue 29 item 3), loaded as data into `pr_statutory_rates`
  * and `pr_tax_brackets` — kept afterwards on the Contribution maintenance and Tax tables screens. One entry per
  * jurisdiction and edition (effective date); a bracket's constant K is T4127's definition, computed here from
- * the rates and thresholds: K₁ = 0, Kᵢ = Kᵢ₋₁ + (Rᵢ − Rᵢ₋₁) × thresholdᵢ, rounded to the dollar at the end.
+ * the rates and thresholds: K₁ = 0, Kᵢ = Kᵢ₋₁ + (Rᵢ − Rᵢ₋₁) × thresholdᵢ, rounded to the dollar at the end — or,
+ * where the publisher prints constants no such rule gives (Revenu Québec's), the printed one, given with the row.
  *
- * Sources, per entry (`source`):
- * - CPP/CPP2/QPP and EI/QPIP 2025: DOMAIN-NOTES §1.3, §1.4 ([S5]–[S10]).
- * - 2026 (T4127 122nd edition, January 1, 2026, chapter 8) and the 2025 tax brackets (120th and 121st
- *   editions): as published by the CRA; the figures marked "unverified" were derived here (indexation or
- *   the mid-year rate change) and must be checked against the PDF before production use.
- * - Québec income tax is Revenu Québec's (TP-1015.F), not T4127. Its 2025 and 2026 brackets and basic amounts
- *   were checked (2026-11-25, issue 45 item 5) against the Ministère des Finances' indexation as three public
- *   sources report it (see the QC entries); TP-1015.F itself was not in the material at hand, so its formula's
- *   other variables and its worked examples are not checked.
- * - 2026 checks (done 2026-11-24, issue 29): the CRA's Payroll Deductions Online Calculator (PDOC) results for
- *   $2,307.69 bi-weekly on 2026-01-16, basic claims, every province but QC, as recorded in the public
- *   repository beanflowai/Beanflow-Payroll (backend/tests/payroll/pdoc/fixtures/2026/jan/
- *   tier1_province_coverage.json, "PDOC verified 2025-12-30"): the engine with the tables below gives each
- *   published federal and provincial amount to the cent (modules/pr/test/deductions.test.ts), which confirms
- *   the federal CEA 1,501, and each province's credit rate, basic amount and the bracket that income falls in.
- *   The same record's other PDOC results (tier2–tier4 of 2026, tier3 of January and July 2025: 36 more) reach
- *   every federal bracket, Ontario's surtax tiers and health premium, the upper brackets of AB, MB and NS, BC's
- *   reduction, and both 2025 editions (July's 14 % lowest rate included).
- *   The upper thresholds derived here by indexation (NB, NL, NS, NT, NU, SK, YT) equal, each one, those of an
- *   independent public transcription of the 122nd edition (checked 2026-11-24); that transcription found PE's
- *   fifth threshold mistyped here (142,250 for 142,520) and MB's January 2025 figures (indexed before the freeze).
- *   The other brackets come from the sources named per entry; what no source confirmed says "unverified".
- * - CPP/QPP and EI 2026 (74,600; 85,000; 5.95 %; QPP 6.30 %; EI 1.63 %, Québec 1.30 %, 68,900) and QPIP 2026
- *   (103,000; 0.430 % / 0.602 %; maxima 442.90 / 620.06): unifor.org "Government benefits 2026" and wcbc.ca
- *   "2026 contribution limits" (QPIP citing Revenu Québec).
+ * Sources, per entry (`source`, at most 200 characters: the detail is here):
+ * - CPP/CPP2/QPP and EI/QPIP 2025: DOMAIN-NOTES §1.3, §1.4 ([S5]–[S10]); the 2025 brackets: the 120th and 121st
+ *   editions as the CRA's PDOC results confirm them (modules/pr/test/deductions.test.ts).
+ * - 2026, every federal, provincial and territorial figure (checked 2026-11-25, issue 45 item 5) against the CRA's
+ *   own machine-readable tables of the T4127 122nd edition (January 1, 2026) and 123rd (July 1, 2026): Table 8.1
+ *   "Rates (R, V), income thresholds (A), and constants (K, KP)" (rtsncmtrshldcnstnt-01-26e.csv; July:
+ *   rates-income-thresholds-constants-26e.csv), Table 8.2 "Other rates and amounts" (thrrtsmnts-01-26e.csv; July:
+ *   other-rates-amounts-26e.csv), Tables 8.3, 8.4, 8.6 (CPP/QPP) and 8.7 (EI) — the CRA's CSV files as vendored
+ *   unmodified in the public repository savcode066/coop-tax-calculator (params/sources/t4127-2026-01 and -07).
+ *   Every threshold, rate, basic amount, S2 (Ontario's 300, British Columbia's 575 / 805), surtax tier and CPP/EI
+ *   figure below equals those tables, and the constants computed here equal Table 8.1's K and KP
+ *   (deductions.test.ts asserts every one). Table 8.1 of January marks PE's fifth threshold 142,520 "Updated May 2026".
+ * - Not in those tables: Alberta's K5P (T4127 chapter 6 text: 4,896 and 25 %, here from a public transcription) and
+ *   British Columbia's reduction phase-out (25,570; 3.56 %: a transcription and the PDOC's cases); both say so.
+ * - Québec income tax is Revenu Québec's TP-1015.F-V, not T4127: 2025 and 2026 brackets, rates, printed constants K
+ *   (0 / 2,662 / 7,987 / 10,255; 0 / 2,717 / 8,151 / 10,465 — not the T4127 formula's), basic amount, the deduction
+ *   for workers (6 %, at most 1,420 / 1,450) and Y = T × I − K − 0.14 × E (no contributions credited), as transcribed
+ *   from TP-1015.F-V (2025-01) and (2026-01), p. 5–6 and Appendix 1, in the public repository braedonsaunders/openbooks
+ *   (engine/src/payroll/canada/quebec/); the 2026 brackets also agree with Finances Québec's indexation (three public
+ *   reports). The guide's Appendix 1 results without share purchases are tests (deductions.test.ts).
+ * - QPIP 2026 (103,000; 0.430 % / 0.602 %): wcbc.ca "2026 contribution limits" citing Revenu Québec, and TP-1015.F-V
+ *   (2026-01) p. 7 (103,000) as transcribed in braedonsaunders/openbooks.
  */
 import { add, mul, round, sub, type Decimal } from '@erp/shared/decimal';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import type { AnyDb } from '@erp/server/entities/hooks';
 import type { RateItem } from '../definitions/common.ts';
 
+type BracketRow = [threshold: string, rate: string, constant?: string];
+
 interface Edition {
   jurisdiction: string;
   from: string;
   source: string;
   items: Partial<Record<RateItem, string>>;
-  /** [threshold, rate] from the lowest bracket. */
-  brackets?: [string, string][];
+  /** [threshold, rate, the publisher's printed constant when it is not T4127's K] from the lowest bracket. */
+  brackets?: BracketRow[];
   /** Ontario Health Premium: [threshold, rate, amount at the threshold, cap]. */
   healthPremium?: [string, string, string, string][];
 }
 
 const T4127_2025 = 'CRA T4127 120th edition (January 1, 2025)';
+/** The CRA's tables of the 2026 editions (see the header: the CSV files of Tables 8.1 and 8.2). */
+const T8_JAN = 'CRA T4127 122nd ed. (Jan 1, 2026) Tables 8.1, 8.2';
+const T8_JUL = 'CRA T4127 123rd ed. (Jul 1, 2026) Tables 8.1, 8.2';
 const T4127_2025_JULY = 'CRA T4127 121st edition (July 1, 2025): lowest federal rate 14 % (the PDOC cases of July 2025)';
-const T4127_2026 = 'CRA T4127 122nd edition (January 1, 2026), chapter 8';
 /**
- * The July 2026 edition (123rd) as transcribed in two public payroll engines that agree (one naming its tables
- * 8.1 and 8.2): mid-year changes for BC, NL and PE only, each prorated over July–December so that the year
- * averages to the new annual figure (2 × annual − January's).
+ * The July 2026 edition (123rd): mid-year changes for BC, NL and PE only, each prorated over July–December so that
+ * the year averages to the new annual figure (2 × annual − January's); its Tables 8.1 and 8.2 print the prorated ones.
  */
-const T4127_2026_JULY = 'CRA T4127 123rd edition (July 1, 2026), prorated July–December';
 
 const CPP_2025 = {
   PENSION_YMPE: '71300',
@@ -121,7 +121,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'CA',
     from: '2026-01-01',
-    source: `${T4127_2026}; CEA 1,501 confirmed by the CRA PDOC 2026 case (see the header); CPP/EI: unifor.org, wcbc.ca 2026`,
+    source: `${T8_JAN} (brackets, CEA 1,501, abatement), 8.3, 8.4, 8.6 (CPP, CPP2), 8.7 (EI), 8.9 (BPAF claim code 1: 16,452); the PDOC cases`,
     items: {
       PENSION_YMPE: '74600',
       PENSION_YAMPE: '85000',
@@ -166,7 +166,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'ON',
     from: '2026-01-01',
-    source: `${T4127_2026}; basic amount 12,989, surtax 5,818 / 7,446: calculatorscanada.ca Ontario 2026 and the PDOC case; tax reduction 300 = 2025 × 1.019 (unverified)`,
+    source: `${T8_JAN}: brackets, basic amount 12,989, surtax 5,818 / 7,446 (20 %, 36 %), tax reduction S2 300; health premium: the PDOC's Ontario cases`,
     items: { TAX_CREDIT_RATE: '0.0505', BASIC_PERSONAL: '12989', SURTAX_THRESHOLD1: '5818', SURTAX_RATE1: '0.20', SURTAX_THRESHOLD2: '7446', SURTAX_RATE2: '0.36', TAX_REDUCTION: '300' },
     brackets: [
       ['0', '0.0505'],
@@ -181,7 +181,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'QC',
     from: '2025-01-01',
-    source: 'QPP/EI/QPIP: DOMAIN-NOTES §1.3–1.4; income tax 53,255 / 106,495 / 129,590, basic 18,571: Finances Québec via taxtips.ca, mtlblog.com (agree); TP-1015.F not read',
+    source: 'QPP/EI/QPIP: DOMAIN-NOTES §1.3–1.4; income tax: Revenu Québec TP-1015.F-V (2025-01) p. 5–6, Appendix 1 (a public transcription); brackets also Finances Québec',
     items: {
       PENSION_YMPE: '71300',
       PENSION_YAMPE: '81200',
@@ -200,18 +200,21 @@ export const EDITIONS: readonly Edition[] = [
       QPIP_MAX_INSURABLE: '98000',
       TAX_CREDIT_RATE: '0.14',
       BASIC_PERSONAL: '18571',
+      WORKER_DEDUCTION_RATE: '0.06',
+      WORKER_DEDUCTION_MAX: '1420',
+      CONTRIBUTIONS_CREDITED: '0',
     },
     brackets: [
-      ['0', '0.14'],
-      ['53255', '0.19'],
-      ['106495', '0.24'],
-      ['129590', '0.2575'],
+      ['0', '0.14', '0'],
+      ['53255', '0.19', '2662'],
+      ['106495', '0.24', '7987'],
+      ['129590', '0.2575', '10255'],
     ],
   },
   {
     jurisdiction: 'QC',
     from: '2026-01-01',
-    source: 'QPP, QC EI: unifor.org, wcbc.ca; QPIP: wcbc.ca; income tax 54,345 / 108,680 / 132,245, basic 18,952: Finances Québec 2.05 % via mtlblog.com, taxtips.ca, calculatorscanada.ca; TP-1015.F not read',
+    source: 'QPP, QC EI: CRA T4127 122nd ed. Tables 8.3, 8.4, 8.6, 8.7; QPIP: wcbc.ca (Revenu Québec); income tax: TP-1015.F-V (2026-01) p. 5–6, Appendix 1 (a public transcription)',
     items: {
       PENSION_YMPE: '74600',
       PENSION_YAMPE: '85000',
@@ -229,12 +232,15 @@ export const EDITIONS: readonly Edition[] = [
       QPIP_MAX_INSURABLE: '103000',
       TAX_CREDIT_RATE: '0.14',
       BASIC_PERSONAL: '18952',
+      WORKER_DEDUCTION_RATE: '0.06',
+      WORKER_DEDUCTION_MAX: '1450',
+      CONTRIBUTIONS_CREDITED: '0',
     },
     brackets: [
-      ['0', '0.14'],
-      ['54345', '0.19'],
-      ['108680', '0.24'],
-      ['132245', '0.2575'],
+      ['0', '0.14', '0'],
+      ['54345', '0.19', '2717'],
+      ['108680', '0.24', '8151'],
+      ['132245', '0.2575', '10465'],
     ],
   },
   // Manitoba: indexed in January 2025, then frozen at 2024's figures by its March 2025 budget (the July 2025
@@ -264,7 +270,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'MB',
     from: '2026-01-01',
-    source: `${T4127_2026}: MB frozen at 2024's 47,000, 100,000, basic amount 15,780 (the PDOC cases)`,
+    source: `${T8_JAN}: MB 47,000, 100,000 (frozen at 2024's); basic amount 15,780 (Table 8.2 BPAMB: its phase-out over 200,000 not modelled) and the PDOC cases`,
     items: { BASIC_PERSONAL: '15780' },
     brackets: [
       ['0', '0.108'],
@@ -277,7 +283,7 @@ export const EDITIONS: readonly Edition[] = [
     jurisdiction: 'SK',
     from: '2026-01-01',
     // The earlier transcription had 2024's thresholds (52,057; 148,734): the PDOC case needs 54,532.
-    source: `${T4127_2026}: PDOC 2026 case (first two brackets, basic amount); 155,805 = 2025's 152,750 × 1.02; a public transcription of T4127 agrees`,
+    source: `${T8_JAN}: SK 54,532, 155,805, basic amount 20,381; the PDOC case`,
     items: { TAX_CREDIT_RATE: '0.105', BASIC_PERSONAL: '20381' },
     brackets: [
       ['0', '0.105'],
@@ -289,7 +295,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'AB',
     from: '2026-01-01',
-    source: `${T4127_2026}: brackets taxtips.ca/taxrates/ab.htm (confirmed to CRA; the PDOC's $120,000 and $200,000 cases); basic amount PDOC case; K5P 4,896 × 25 % unverified (a transcription)`,
+    source: `${T8_JAN}: AB brackets, basic amount 22,769; the PDOC cases. K5P 4,896 × 25 %: unverified (not in the tables; a public transcription of T4127)`,
     // K5P: credits above 61,200 × 8 % earn the 10 % rate again: ((K1P + K2P) − 4,896) × (0.10 − 0.08)/0.08.
     items: { TAX_CREDIT_RATE: '0.08', BASIC_PERSONAL: '22769', CREDIT_SUPPLEMENT_BASE: '4896', CREDIT_SUPPLEMENT_RATE: '0.25' },
     brackets: [
@@ -304,7 +310,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'BC',
     from: '2026-01-01',
-    source: `${T4127_2026}: brackets gov.bc.ca tax-rates 2026; basic amount PDOC case; reduction 575 (bakertilly.ca Budget 2026 "prior"), 25,570, 3.56 %`,
+    source: `${T8_JAN}: BC brackets, basic amount 13,216, reduction S2 575; its phase-out 25,570, 3.56 %: a transcription and the PDOC's cases (not in the tables)`,
     items: { TAX_CREDIT_RATE: '0.0506', BASIC_PERSONAL: '13216', LOW_INCOME_REDUCTION: '575', LOW_INCOME_THRESHOLD: '25570', LOW_INCOME_RATE: '0.0356' },
     brackets: BC_2026.map(([threshold, rate], index) => [threshold, index === 0 ? '0.0506' : rate]),
   },
@@ -313,14 +319,14 @@ export const EDITIONS: readonly Edition[] = [
     from: '2026-07-01',
     // BC Budget 2026 (Feb 17, 2026): lowest rate 5.60 % and reduction 690 for the year; the July edition bills
     // 6.14 % (2 × 5.60 − 5.06) and 805 (2 × 690 − 575) for July–December.
-    source: `${T4127_2026_JULY}: BC lowest rate 6.14 % (annual 5.60 %), tax reduction 805 (annual 690)`,
+    source: `${T8_JUL}: BC lowest rate 6.14 % (annual 5.60 %, T4032BC July), S2 805 (annual 690), prorated July–December`,
     items: { TAX_CREDIT_RATE: '0.0614', LOW_INCOME_REDUCTION: '805' },
     brackets: BC_2026.map(([threshold, rate], index) => [threshold, index === 0 ? '0.0614' : rate]),
   },
   {
     jurisdiction: 'NB',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 52,333); 104,666 and 193,861 = 2025 × 1.02; a public transcription of T4127 agrees`,
+    source: `${T8_JAN}: NB 52,333, 104,666, 193,861, basic amount 13,664; the PDOC case`,
     items: { TAX_CREDIT_RATE: '0.094', BASIC_PERSONAL: '13664' },
     brackets: [
       ['0', '0.094'],
@@ -332,7 +338,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'NL',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 44,678); the higher thresholds = 2025 × 1.011; a public transcription of T4127 agrees`,
+    source: `${T8_JAN}: NL brackets (8), basic amount 11,188; the PDOC case`,
     items: { TAX_CREDIT_RATE: '0.087', BASIC_PERSONAL: '11188' },
     brackets: [
       ['0', '0.087'],
@@ -349,13 +355,13 @@ export const EDITIONS: readonly Edition[] = [
     jurisdiction: 'NL',
     from: '2026-07-01',
     // Budget 2026 (April): basic amount 13,094 for the year, billed at 15,000 for July–December.
-    source: `${T4127_2026_JULY}: NL basic amount 15,000 (annual 13,094)`,
+    source: `${T8_JUL}: NL basic amount 15,000 (annual 13,094, T4008NL July), prorated July–December`,
     items: { BASIC_PERSONAL: '15000' },
   },
   {
     jurisdiction: 'NS',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC cases (rate, basic amount, 30,995; 61,991 and 97,417 through the 17.5 % constant, $120,000 case); 157,124 = 2025 × 1.016; a public transcription of T4127 agrees`,
+    source: `${T8_JAN}: NS brackets, basic amount 11,932; the PDOC cases`,
     items: { TAX_CREDIT_RATE: '0.0879', BASIC_PERSONAL: '11932' },
     brackets: [
       ['0', '0.0879'],
@@ -369,7 +375,7 @@ export const EDITIONS: readonly Edition[] = [
     jurisdiction: 'PE',
     from: '2026-01-01',
     // No surtax: PEI's 10 % surtax was eliminated for 2024 (EY tax alert 2023 no. 22).
-    source: `${T4127_2026}: brackets taxtips.ca/taxrates/pe.htm, 2025 × 1.018 (142,520: was mistyped 142,250); basic amount 15,000 princeedwardisland.ca; PDOC case`,
+    source: `${T8_JAN}: PE brackets (142,520 "Updated May 2026"; was mistyped 142,250 here), basic amount 15,000; the PDOC case`,
     items: { TAX_CREDIT_RATE: '0.095', BASIC_PERSONAL: '15000' },
     brackets: PE_2026,
   },
@@ -377,7 +383,7 @@ export const EDITIONS: readonly Edition[] = [
     jurisdiction: 'PE',
     from: '2026-07-01',
     // A new top bracket over 200,000 (20 % for the year) billed at 21 % for July–December.
-    source: `${T4127_2026_JULY}: PE top bracket over 200,000 at 21 % (annual 20 %)`,
+    source: `${T8_JUL}: PE top bracket over 200,000 at 21 % (annual 20 %, T4032PE July), prorated July–December`,
     items: {},
     brackets: [...PE_2026, ['200000', '0.21']],
   },
@@ -385,7 +391,7 @@ export const EDITIONS: readonly Edition[] = [
     jurisdiction: 'YT',
     from: '2026-01-01',
     // Yukon follows the federal basic amount and has the Canada employment amount credit (K4P).
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 58,523, K4P on CEA 1,501); the higher thresholds follow the federal ones; a public transcription of T4127 agrees`,
+    source: `${T8_JAN}: YT brackets, CEA 1,501, basic amount BPAYT (16,452 at claim code 1: its reduction over 181,440 not modelled); the PDOC case`,
     items: { TAX_CREDIT_RATE: '0.064', BASIC_PERSONAL: '16452', EMPLOYMENT_AMOUNT: '1501' },
     brackets: [
       ['0', '0.064'],
@@ -398,7 +404,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'NT',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 53,003); 106,009 and 172,346 = 2025 × 1.02; a public transcription of T4127 agrees`,
+    source: `${T8_JAN}: NT 53,003, 106,009, 172,346, basic amount 18,198; the PDOC case`,
     items: { TAX_CREDIT_RATE: '0.059', BASIC_PERSONAL: '18198' },
     brackets: [
       ['0', '0.059'],
@@ -410,7 +416,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'NU',
     from: '2026-01-01',
-    source: `${T4127_2026}: PDOC case (rate, basic amount, 55,801); 111,602 and 181,439 = 2025 × 1.02; a public transcription of T4127 agrees`,
+    source: `${T8_JAN}: NU 55,801, 111,602, 181,439, basic amount 19,659; the PDOC case`,
     items: { TAX_CREDIT_RATE: '0.04', BASIC_PERSONAL: '19659' },
     brackets: [
       ['0', '0.04'],
@@ -422,7 +428,7 @@ export const EDITIONS: readonly Edition[] = [
 ];
 
 /** T4127's bracket constants: K₁ = 0, Kᵢ = Kᵢ₋₁ + (Rᵢ − Rᵢ₋₁) × thresholdᵢ (exact), each rounded to the dollar. */
-export function bracketConstants(brackets: readonly [string, string][]): Decimal[] {
+export function bracketConstants(brackets: readonly BracketRow[]): Decimal[] {
   let exact: Decimal = '0';
   return brackets.map(([threshold, rate], index) => {
     if (index > 0) exact = add(exact, mul(sub(rate, brackets[index - 1]![1]), threshold, 6));
@@ -462,7 +468,7 @@ export async function seedTables(db: AnyDb): Promise<void> {
     const brackets = edition.brackets ?? [];
     const constants = bracketConstants(brackets);
     const bracketRows = [
-      ...brackets.map(([threshold, rate], index) => ({ kind: 'Tax', threshold, rate, constant: constants[index]!, cap: null as string | null })),
+      ...brackets.map(([threshold, rate, printed], index) => ({ kind: 'Tax', threshold, rate, constant: printed ?? constants[index]!, cap: null as string | null })),
       ...(edition.healthPremium ?? []).map(([threshold, rate, amount, cap]) => ({ kind: 'HealthPremium', threshold, rate, constant: amount, cap })),
     ].map((row) => ({
       jurisdiction: edition.jurisdiction,

@@ -10,8 +10,10 @@
  *   figures are computed here by hand from the published T4127 122nd-edition formula (option 1, chapter 4:
  *   A, T3 with K1, K2, K4, T4 with K1P, K2P, Ontario surtax, tax reduction and health premium), the
  *   steps written out beside each assertion.
- * - QPP / Québec EI / QPIP 2026: the rates of the 2026 tables (T4127 122nd edition chapter 8, unverified
- *   transcription) times the pay, the same formula as CPP.
+ * - QPP / Québec EI 2026: T4127 122nd edition Tables 8.3, 8.4, 8.6, 8.7 (the CRA's CSV files, below); QPIP 2026:
+ *   wcbc.ca citing Revenu Québec; each times the pay, the same formula as CPP.
+ * - 2026 tables: the CRA's T4127 Tables 8.1–8.7, January and July editions, written in the test below.
+ * - Québec income tax: Revenu Québec's TP-1015.F-V worked examples (Appendices 1 and 3, 2025 and 2026), below.
  * - The CRA's Payroll Deductions Online Calculator (PDOC), 2026 and 2025: 52 results to the cent for every
  *   province and territory but Québec — income levels, CPP/EI boundaries, exemptions, years to date, RRSP and union
  *   dues, every pay frequency (the PDOC section below names the record of each).
@@ -535,8 +537,8 @@ describe('the statutory tables as seeded (server/tables.ts)', () => {
  * Québec income tax 2025 and 2026 (issue 45 item 5): the brackets and basic amount the tables hold are the
  * Ministère des Finances du Québec's (as mtlblog.com, taxtips.ca and calculatorscanada.ca report them, agreeing);
  * and 2026's follow from 2025's by the announced 2.05 % indexation — thresholds rounded to $5, the basic amount to
- * $1 (taxtips.ca's statement of the rounding rules), so a mistyped figure in either year fails here.
- * TP-1015.F itself (its other variables and worked examples) was not in the material at hand.
+ * $1 (taxtips.ca's statement of the rounding rules), so a mistyped figure in either year fails here. The same
+ * figures are TP-1015.F-V's p. 5 (2025-01, 2026-01; a public transcription), whose worked examples follow below.
  */
 describe('Québec income tax brackets (Revenu Québec / Finances Québec, 2025 and 2026)', () => {
   const taxOf = async (date: string) => {
@@ -572,5 +574,123 @@ describe('Québec income tax brackets (Revenu Québec / Finances Québec, 2025 a
     const after = await taxOf('2026-06-12');
     expect(after.brackets.map(([threshold]) => Number(threshold))).toEqual(before.brackets.map(([threshold]) => nearest(Number(threshold) * 1.0205, 5)));
     expect(Number(after.basic)).toBe(nearest(Number(before.basic) * 1.0205, 1));
+  });
+});
+
+/**
+ * The CRA's own tables of the 2026 editions (issue 45 item 5): Table 8.1 "Rates (R, V), income thresholds (A), and
+ * constants (K, KP)" of the T4127 122nd edition (rtsncmtrshldcnstnt-01-26e.csv) and 123rd (July 1, 2026:
+ * rates-income-thresholds-constants-26e.csv), and Table 8.2 "Other rates and amounts" (thrrtsmnts-01-26e.csv,
+ * other-rates-amounts-26e.csv) — the CRA's CSV files as vendored unmodified in savcode066/coop-tax-calculator
+ * (params/sources/t4127-2026-01 and -07). Every row is written here as the CRA prints it: threshold A, rate R or V,
+ * constant K or KP; the seeded tables must hold exactly these (constants computed by T4127's rule included).
+ */
+const TABLE_8_1_JAN: Record<string, [threshold: number, rate: string, constant: number][]> = {
+  CA: [[0, '0.14', 0], [58523, '0.205', 3804], [117045, '0.26', 10241], [181440, '0.29', 15685], [258482, '0.33', 26024]],
+  AB: [[0, '0.08', 0], [61200, '0.1', 1224], [154259, '0.12', 4309], [185111, '0.13', 6160], [246813, '0.14', 8628], [370220, '0.15', 12331]],
+  BC: [[0, '0.0506', 0], [50363, '0.077', 1330], [100728, '0.105', 4150], [115648, '0.1229', 6220], [140430, '0.147', 9604], [190405, '0.168', 13603], [265545, '0.205', 23428]],
+  MB: [[0, '0.108', 0], [47000, '0.1275', 917], [100000, '0.174', 5567]],
+  NB: [[0, '0.094', 0], [52333, '0.14', 2407], [104666, '0.16', 4501], [193861, '0.195', 11286]],
+  NL: [[0, '0.087', 0], [44678, '0.145', 2591], [89354, '0.158', 3753], [159528, '0.178', 6943], [223340, '0.198', 11410], [285319, '0.208', 14263], [570638, '0.213', 17117], [1141275, '0.218', 22823]],
+  NS: [[0, '0.0879', 0], [30995, '0.1495', 1909], [61991, '0.1667', 2976], [97417, '0.175', 3784], [157124, '0.21', 9283]],
+  NT: [[0, '0.059', 0], [53003, '0.086', 1431], [106009, '0.122', 5247], [172346, '0.1405', 8436]],
+  NU: [[0, '0.04', 0], [55801, '0.07', 1674], [111602, '0.09', 3906], [181439, '0.115', 8442]],
+  ON: [[0, '0.0505', 0], [53891, '0.0915', 2210], [107785, '0.1116', 4376], [150000, '0.1216', 5876], [220000, '0.1316', 8076]],
+  // The fifth threshold and constant carry the table's note "*Updated May 2026".
+  PE: [[0, '0.095', 0], [33928, '0.1347', 1347], [65820, '0.166', 3407], [106890, '0.1762', 4497], [142520, '0.19', 6464]],
+  SK: [[0, '0.105', 0], [54532, '0.125', 1091], [155805, '0.145', 4207]],
+  YT: [[0, '0.064', 0], [58523, '0.09', 1522], [117045, '0.109', 3745], [181440, '0.128', 7193], [500000, '0.15', 18193]],
+};
+/** July 1, 2026: the rows that differ from January (BC's first rate and constants, PE's sixth bracket); the others are the same. */
+const TABLE_8_1_JUL: Record<string, [number, string, number][]> = {
+  ...TABLE_8_1_JAN,
+  BC: [[0, '0.0614', 0], [50363, '0.077', 786], [100728, '0.105', 3606], [115648, '0.1229', 5676], [140430, '0.147', 9061], [190405, '0.168', 13059], [265545, '0.205', 22884]],
+  PE: [...TABLE_8_1_JAN['PE']!, [200000, '0.21', 10464]],
+};
+
+describe('2026: the tables as seeded equal the CRA’s T4127 Tables 8.1 and 8.2 (January and July editions)', () => {
+  const seeded = async (date: string, jurisdiction: string) =>
+    ((await tablesOn(date, jurisdiction === 'CA' ? 'ON' : jurisdiction)).brackets.get(`${jurisdiction}:Tax`) ?? []).map((b) => [Number(b.threshold), Number(b.rate), Number(b.constant)]);
+  for (const [edition, date, table] of [['January (122nd)', '2026-01-16', TABLE_8_1_JAN], ['July (123rd)', '2026-07-17', TABLE_8_1_JUL]] as const) {
+    it(`Table 8.1, ${edition}: every threshold, rate and constant of the federal and 12 provincial and territorial rows`, async () => {
+      for (const [jurisdiction, rows] of Object.entries(table)) {
+        expect(await seeded(date, jurisdiction), jurisdiction).toEqual(rows.map(([threshold, rate, constant]) => [threshold, Number(rate), constant]));
+      }
+    });
+  }
+
+  it('Table 8.2: basic amounts, CEA, Ontario’s S2 300 and surtax tiers, British Columbia’s S2 575 then 805, NL’s 15,000 from July', async () => {
+    // Table 8.2 (January): basic amounts; MB (BPAMB) and YT (BPAYT) are formulas whose value at claim code 1 is 15,780
+    // (frozen) and 16,452 (the federal BPAF's maximum, Table 8.9 claim code 1).
+    const basic: Record<string, string> = { CA: '16452', AB: '22769', BC: '13216', MB: '15780', NB: '13664', NL: '11188', NS: '11932', NT: '18198', NU: '19659', ON: '12989', PE: '15000', SK: '20381', YT: '16452' };
+    for (const [jurisdiction, amount] of Object.entries(basic)) {
+      const tables = await tablesOn('2026-01-16', jurisdiction === 'CA' ? 'ON' : jurisdiction);
+      expect(Number(rateOf(tables, jurisdiction as never, 'BASIC_PERSONAL')), jurisdiction).toBe(Number(amount));
+    }
+    const on = await tablesOn('2026-01-16', 'ON');
+    expect(['EMPLOYMENT_AMOUNT', 'ABATEMENT'].map((item) => Number(rateOf(on, 'CA', item as never)))).toEqual([1501, 0.165]);
+    expect(['TAX_REDUCTION', 'SURTAX_THRESHOLD1', 'SURTAX_RATE1', 'SURTAX_THRESHOLD2', 'SURTAX_RATE2'].map((item) => Number(rateOf(on, 'ON', item as never)))).toEqual([300, 5818, 0.2, 7446, 0.36]);
+    expect(Number(rateOf(await tablesOn('2026-01-16', 'YT'), 'YT', 'EMPLOYMENT_AMOUNT'))).toBe(1501);
+    expect(Number(rateOf(await tablesOn('2026-06-26', 'BC'), 'BC', 'LOW_INCOME_REDUCTION'))).toBe(575);
+    expect(Number(rateOf(await tablesOn('2026-07-17', 'BC'), 'BC', 'LOW_INCOME_REDUCTION'))).toBe(805);
+    expect(Number(rateOf(await tablesOn('2026-06-26', 'NL'), 'NL', 'BASIC_PERSONAL'))).toBe(11188);
+    expect(Number(rateOf(await tablesOn('2026-07-17', 'NL'), 'NL', 'BASIC_PERSONAL'))).toBe(15000);
+  });
+
+  it('Tables 8.3, 8.4, 8.6, 8.7: CPP 74,600 / 3,500 / 5.95 % / 4,230.45, base 4.95 %, CPP2 85,000 / 4 % / 416; QPP 6.30 % / 4,479.30, base 5.30 %; EI 68,900 / 1.63 % / 1,123.07, QC 1.30 % / 895.70', async () => {
+    const qc = await tablesOn('2026-01-16', 'QC');
+    const items = ['PENSION_YMPE', 'PENSION_EXEMPTION', 'PENSION_RATE', 'PENSION_MAX', 'PENSION_BASE_RATE', 'PENSION_YAMPE', 'PENSION2_RATE', 'PENSION2_MAX', 'EI_MAX_INSURABLE', 'EI_RATE', 'EI_MAX'] as const;
+    expect(items.map((item) => Number(rateOf(qc, 'CA', item)))).toEqual([74600, 3500, 0.0595, 4230.45, 0.0495, 85000, 0.04, 416, 68900, 0.0163, 1123.07]);
+    expect(items.map((item) => Number(rateOf(qc, 'QC', item)))).toEqual([74600, 3500, 0.063, 4479.3, 0.053, 85000, 0.04, 416, 68900, 0.013, 895.7]);
+  });
+
+  it('every source fits its column (200 characters) whole', async () => {
+    const { EDITIONS } = await import('../server/tables.ts');
+    for (const edition of EDITIONS) expect(edition.source.length, `${edition.jurisdiction} ${edition.from}`).toBeLessThanOrEqual(200);
+  });
+});
+
+/**
+ * Revenu Québec's own worked examples (issue 45 item 5): TP-1015.F-V, Appendix 1 (income tax on the regular pay of
+ * one employee through the year: bi-weekly $4,000, RPP $200 a pay, TP-1015.3 line 10 = $21,830) and Appendix 3 (the
+ * QPP of the same pays across the maximum), of the 2026-01 and 2025-01 editions, as transcribed in the public
+ * repository braedonsaunders/openbooks (engine/src/payroll/canada/quebec/). The phases with Fonds de solidarité FTQ
+ * and Fondaction share purchases (their 15 % credits) are not modelled and not asserted.
+ */
+describe('Québec: Revenu Québec’s TP-1015.F-V worked examples (Appendices 1 and 3)', () => {
+  const appendix = (date: string, ytd: Partial<PayInput['ytd']>) =>
+    tablesOn(date, 'QC').then((tables) => computePay(tables, pay('4000.00', { province: 'QC', rpp: '200.00', provincialClaim: '21830.00', ytd: { ...ZERO_YTD, ...ytd } })));
+
+  it('2026 Appendix 3: C = 243.52 on $4,000; period 19 C = 95.94, C2 = 56.00; period 20 C2 = 160.00; period 22 C2 = 40.00', async () => {
+    expect([(await appendix('2026-01-16', {})).qpp]).toEqual(['243.52']);
+    const p19 = await appendix('2026-09-18', { pension: '4383.36', pensionable: '72000.00' });
+    expect([p19.qpp, p19.qpp2]).toEqual(['95.94', '56.00']);
+    const p20 = await appendix('2026-10-02', { pension: '4479.30', pension2: '56.00', pensionable: '76000.00' });
+    expect([p20.qpp, p20.qpp2]).toEqual(['0.00', '160.00']);
+    const p22 = await appendix('2026-10-16', { pension: '4479.30', pension2: '376.00', pensionable: '84000.00' });
+    expect([p22.qpp, p22.qpp2]).toEqual(['0.00', '40.00']);
+  });
+
+  it('2026 Appendix 1, period 22: H = min(6 % × 4,000, 1,450 / 26) = 55.77, CSA = 40, I = 96,309.98, Y = 12,525.70, A = 481.76', async () => {
+    const result = await appendix('2026-10-16', { pension: '4479.30', pension2: '376.00', pensionable: '84000.00' });
+    // A (federal) = 26 × (4,000 − 200 − 40) = 97,760.00; I = A − 26 × 55.77 = 96,309.98;
+    // Y = 0.19 × 96,309.98 − 2,717 − 0.14 × 21,830 = 18,298.90 − 2,717 − 3,056.20 = 12,525.70 → 481.76 a pay.
+    expect(result.annual.a).toBe('97760.00');
+    expect(result.annual.t2).toBe('12525.70');
+    expect(result.provincialTax).toBe('481.76');
+  });
+
+  it('2026 Appendix 1, the last four periods (every maximum reached): I = 97,349.98, Y = 12,723.30, A = 489.36', async () => {
+    const result = await appendix('2026-12-04', { pension: '4479.30', pension2: '416.00', pensionable: '96000.00', ei: '1123.07', qpip: '442.90' });
+    expect([result.qpp, result.qpp2]).toEqual(['0.00', '0.00']);
+    expect(result.annual.t2).toBe('12723.30');
+    expect(result.provincialTax).toBe('489.36');
+  });
+
+  it('2025 Appendix 1, periods 22–26 (every maximum reached): H = 1,420 / 26 = 54.62, I = 97,379.88, Y = 12,783.98, A = 491.69', async () => {
+    // K = 2,662: the guide's printed constant (its rule is not T4127's 53,255 × 5 % = 2,662.75 → 2,663).
+    const result = await appendix('2025-11-14', { pension: '4339.20', pension2: '396.00', pensionable: '88000.00' });
+    expect(result.annual.t2).toBe('12783.98');
+    expect(result.provincialTax).toBe('491.69');
   });
 });
