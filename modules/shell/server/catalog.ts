@@ -21,6 +21,9 @@ import { group, ROOT, screen, type AppCatalog, type ModuleCatalog } from '@erp/s
 /** Landing page of portal customers (§6: the landing page decides portal customer vs staff). */
 export const PORTAL_LANDING_PAGE = '/portal';
 
+/** The portal's application: a role opening only it is a portal customer's (no staff lookups; modules/portal's calls). */
+export const PORTAL_APPLICATION = 'PORTAL';
+
 const shell: AppCatalog = {
   app: { Application: 'SHELL', Description: 'Shell administration', RouterPath: '/shell' },
   sequence: 10,
@@ -66,7 +69,7 @@ const steelReseller: AppCatalog = {
 
 /** Small application: flat menu. `/orderdetails` is a route only (see `routes`). */
 const portal: AppCatalog = {
-  app: { Application: 'PORTAL', Description: 'Customer ordering portal', RouterPath: PORTAL_LANDING_PAGE },
+  app: { Application: PORTAL_APPLICATION, Description: 'Customer ordering portal', RouterPath: PORTAL_LANDING_PAGE },
   sequence: 140,
   module: '@erp/portal',
   home: '@erp/home#ApplicationHome',

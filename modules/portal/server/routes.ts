@@ -41,7 +41,7 @@
  */
 import './events.ts';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/connection.ts';
+import type { Database } from '@erp/server/db/connection';
 import { registerAccountRoutes } from './accounts.ts';
 import { registerCartRoutes } from './cart.ts';
 import { portalRoutes } from './http.ts';
