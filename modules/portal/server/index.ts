@@ -1,11 +1,12 @@
 /**
  * The customer portal on the server (issue 41: a module like the others, out of the core): its calls
- * (routes.ts lists them), its tables (migrations 0004, 0009) and its demo data. It orders from the product
- * master (IC), prices through the order desk (OE) and hands each submitted order to Sales Orders (SO) — the
- * modules its manifest requires.
+ * (routes.ts lists them), its tables (migrations 0004, 0009), its application PORTAL (catalog.ts) and its demo
+ * data. It orders from the product master (IC), prices through the order desk (OE) and hands each submitted
+ * order to Sales Orders (SO): the modules its manifest requires.
  */
 import type { ServerModule } from '@erp/server/modules/part';
 import { portalModule } from '../definitions/index.ts';
+import { catalog } from './catalog.ts';
 import { m0004_portal } from './m0004-portal.ts';
 import { m0009_portal_products } from './m0009-products.ts';
 import { registerPortalRoutes } from './routes.ts';
@@ -13,6 +14,7 @@ import { seedPortal } from './seed.ts';
 
 export const serverModule: ServerModule = {
   definitions: portalModule,
+  catalog,
   hooks: {},
   async routes(app, deps) {
     registerPortalRoutes(app, deps);
