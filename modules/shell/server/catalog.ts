@@ -1,7 +1,7 @@
 /**
  * The shell's applications (issue 41): SHELL (the §2 administration screens, this module's entities) and
- * RESTEEL-OE. RESTEEL-OE is here because it exists for the shell's steel frame (RESTEEL0002, the menu
- * the shell watches, §2 resteelWin; shell/frames.ts); its other four screens are Receivables' (modules/ar
+ * RESTEEL-OE. RESTEEL-OE is here because it exists for the shell's steel frame (RESTEEL0002, which opens in
+ * its own window, §2 resteelWin: `RESTEEL_WINDOW`; shell/frames.ts); its other four screens are Receivables' (modules/ar
  * `alsoIn.steel`). PORTAL is the portal module's (modules/portal/server/catalog.ts); its landing page and
  * application id stay here: §6 portal mode (a user landing on the portal) is the shell's.
  *
@@ -50,7 +50,13 @@ const shell: AppCatalog = {
   ],
 };
 
-/** Small application: flat menu. RESTEEL0002 is the menu the shell watches (§2: resteelWin). */
+/**
+ * §2: menu RESTEEL0002 opens the window named resteelWin (focused when already open), loading the steel page
+ * the configuration names for its route (`ShellConfig.partnerFrames`): data the tab host reads, no shell code.
+ */
+export const RESTEEL_WINDOW = { name: 'resteelWin' } as const;
+
+/** Small application: flat menu. RESTEEL0002 opens in its own window (§2: resteelWin). */
 const steelReseller: AppCatalog = {
   app: { Application: 'RESTEEL-OE', Description: 'Steel re-seller', RouterPath: '/resteel-oe' },
   sequence: 120,
@@ -58,7 +64,7 @@ const steelReseller: AppCatalog = {
   home: '@erp/home#ApplicationHome',
   rows: [
     // The embedded steel order-entry system (§2): page URL, origin and domain come from the shell config.
-    screen('RESTEEL0002', ROOT, '/resteel', 'ReSteel Order Entry', { module: FRAMES_MODULE, component: 'SteelFrame' }),
+    screen('RESTEEL0002', ROOT, '/resteel', 'ReSteel Order Entry', { module: FRAMES_MODULE, component: 'SteelFrame', window: RESTEEL_WINDOW }),
     screen('RS0102', ROOT, '/ar-account-inquiry', 'AR Account Inquiry'),
     screen('RS0103', ROOT, '/ar-overdue-accounts', 'Overdue Accounts'),
     screen('RS0104', ROOT, '/aged-trial-balance', 'Aged Trial Balance'),

@@ -94,7 +94,7 @@ export const routes: Omit<RouteDefinition, 'RouteKey'>[] = [
           Name: row.id,
           Component: screenComponent(entry, row),
           Props: row.options.props ? JSON.stringify(row.options.props) : null,
-          Meta: meta({ title: row.name }),
+          Meta: meta(row.options.window ? { title: row.name, window: row.options.window } : { title: row.name }),
         }),
       );
     return [root, ...screens];
