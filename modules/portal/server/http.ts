@@ -17,7 +17,6 @@ import { allowedBillTo, portalScope, type PortalScope } from './access.ts';
 import { portalMessage, type MessageKey } from './messages.ts';
 import { portalDb, type PortalDB } from './schema.ts';
 
-export { PORTAL_APPLICATION };
 export const MAX_PAGE_SIZE = 250;
 
 // Request schema pieces (Fastify JSON schemas; additionalProperties false everywhere).
