@@ -35,10 +35,8 @@ import { mountEmbeddedProvider } from './oidc/index.ts';
 import { loadProviderKeys } from './oidc/keys.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { registerShellRoutes } from './shell/routes.ts';
-import { registerPortalRoutes } from './portal/routes.ts';
 import { registerReporting } from './reports/index.ts';
 import { registerProcessing } from './processes/index.ts';
-import { seedPortal } from './portal/seed.ts';
 import { registerStaticRoutes } from './static/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { AnyDb } from './entities/hooks.ts';
@@ -69,8 +67,6 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // Issue 42 item 1: the search index's triggers before any seed writes (search/index-sync.ts).
     await syncSearchIndex(database.db as unknown as AnyDb, allEntities());
     await seedServerModules(database.db, config);
-    // After the modules: the portal orders from the product master (issue 15 item 8), seeded by IC first.
-    await seedPortal(database.db);
 
     app = Fastify({
       logger: options.logger ?? { level: config.logLevel },
@@ -124,7 +120,6 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerIdempotency(app, { database });
     registerShellRoutes(app, { config, database });
     await registerEntityRoutes(app, { database });
-    registerPortalRoutes(app, { database });
     registerSearchRoutes(app, { database: reads.database });
     registerApiDocs(app, config);
     registerReporting(app, { database, reads });

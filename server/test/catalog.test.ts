@@ -315,6 +315,14 @@ describe('routes', () => {
     expect(routes.find((route) => route.Path === '/novus-oe/resteel')?.Component).toBe('@erp/order-entry#Resteel');
   });
 
+  it('says in the route of RESTEEL0002 that it opens in the window resteelWin (§2), and in no other route', () => {
+    const windows = routes.flatMap((route) => {
+      const window = (JSON.parse(route.Meta ?? 'null') as { window?: unknown } | null)?.window;
+      return window === undefined ? [] : [[route.Name, window]];
+    });
+    expect(windows).toEqual([['RESTEEL0002', { name: 'resteelWin' }]]);
+  });
+
   it('registers legacy NOVUS screens of the newer-version front end as frames, one route per path', () => {
     const frames = routes.filter((route) => route.Component === '@erp/frames#Frame');
     expect(frames.map((route) => [route.Path, route.Name])).toEqual([

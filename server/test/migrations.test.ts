@@ -1,6 +1,7 @@
 /**
  * Migration 0002_frame_routes on a database seeded before the frame routes existed: rows still as the
- * old seed wrote them become frames; rows an administrator changed are left alone.
+ * old seed wrote them become frames; rows an administrator changed are left alone. Migration 0048_menu_windows
+ * (modules/shell): the route of RESTEEL0002 as the old seed wrote it gets its window (§2 resteelWin) in its Meta.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/connection.ts';
@@ -80,5 +81,30 @@ describe('0002_frame_routes', () => {
       await other.close();
       await fresh.drop();
     }
+  });
+});
+
+describe('0048_menu_windows', () => {
+  const PATH = '/resteel-oe/resteel';
+  const meta = async () => (await database.db.selectFrom('routes').select(['meta', 'version', 'updated_by']).where('path', '=', PATH).executeTakeFirstOrThrow());
+
+  it('seeds the window into a new database, and adds it to a route still as the old seed wrote it', async () => {
+    const { db } = database;
+    expect(JSON.parse((await meta()).meta!)).toEqual({ title: 'ReSteel Order Entry', window: { name: 'resteelWin' } });
+
+    await db.updateTable('routes').set({ meta: '{"title":"ReSteel Order Entry"}', version: 1, updated_by: 'seed' }).where('path', '=', PATH).execute();
+    await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0048_menu_windows' as never).execute();
+    expect(await migrate(db)).toEqual(['0048_menu_windows']);
+    const migrated = await meta();
+    expect(JSON.parse(migrated.meta!)).toEqual({ title: 'ReSteel Order Entry', window: { name: 'resteelWin' } });
+    expect(migrated).toMatchObject({ version: 2, updated_by: 'migration' });
+  });
+
+  it('keeps a Meta an administrator changed', async () => {
+    const { db } = database;
+    await db.updateTable('routes').set({ meta: '{"title":"Steel desk"}', version: 1, updated_by: 'admin' }).where('path', '=', PATH).execute();
+    await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0048_menu_windows' as never).execute();
+    expect(await migrate(db)).toEqual(['0048_menu_windows']);
+    expect(await meta()).toEqual({ meta: '{"title":"Steel desk"}', version: 1, updated_by: 'admin' });
   });
 });

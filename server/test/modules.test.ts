@@ -63,10 +63,11 @@ describe('module manifests', () => {
   describe.each(manifests)('module $name', (manifest) => {
     const module = () => modules.find((m) => m.definitions.name === manifest.name)!;
 
-    it('has its entities and their hooks in the registry', () => {
+    it('has its entities and their hooks in the registry', async () => {
       const { definitions, hooks } = module();
       expect(definitions.namespace).toBe(manifest.namespace);
-      expect(definitions.entities.length).toBeGreaterThan(0);
+      // The portal keeps its records in tables of its own, served by its own calls (issue 41): no entity.
+      expect(definitions.entities.length + (definitions.entities.length ? 0 : (await routesOf(module())).length)).toBeGreaterThan(0);
       for (const entity of definitions.entities) {
         expect(entityByName(entity.name), entity.name).toBe(entity);
         expect(registeredEntity(entity.name)?.def, entity.name).toBe(entity);
@@ -75,8 +76,8 @@ describe('module manifests', () => {
     });
 
     it('has its reports and processes in their registries', () => {
-      // The shell module has entity screens only.
-      if (manifest.name !== 'shell') expect((module().reports?.length ?? 0) + (module().processes?.length ?? 0)).toBeGreaterThan(0);
+      // The shell module has entity screens only, the portal its own screens and calls.
+      if (manifest.name !== 'shell' && manifest.name !== 'portal') expect((module().reports?.length ?? 0) + (module().processes?.length ?? 0)).toBeGreaterThan(0);
       for (const report of module().reports ?? []) expect(registeredReport(report.def.name), report.def.name).toBe(report);
       for (const process of module().processes ?? []) expect(registeredProcess(process.def.name), process.def.name).toBe(process);
     });

@@ -163,12 +163,15 @@ describe('shell config', () => {
         dpop: true,
       },
       apiBase: '/api/',
-      steel: {
-        origin: 'http://127.0.0.1:9999',
-        domain: 'steel.example',
-        path: '/resteel-oe/resteel',
-        frameUrl: 'http://127.0.0.1:9999/resteel/order-entry.html',
-      },
+      partnerFrames: [
+        {
+          component: '@erp/frames#SteelFrame',
+          origin: 'http://127.0.0.1:9999',
+          domain: 'steel.example',
+          path: '/resteel-oe/resteel',
+          frameUrl: 'http://127.0.0.1:9999/resteel/order-entry.html',
+        },
+      ],
       frames: [{ origin: 'http://127.0.0.1:9998' }],
       accountUrl: null,
       embeddedProvider: true,

@@ -22,7 +22,7 @@ import { HOME_APPLICATION, type Application, type Menu, type RouteDefinition, ty
  * - tabs$               root-config (tab host)                         → screens that list open tabs
  * - recent$             root-config (tab host: every menu tab opened)  → Home, application pages
  * - navigate$           anyone                                         → root-config
- * - menuSelect$         screens (launchpad links)                      → root-config (tab, or the resteelWin window)
+ * - menuSelect$         screens (launchpad links)                      → root-config (tab, or the route's named window)
  * - confirm$            askUser() in screen.ts                          → root-config's dialog (erp-dialog)
  * - badgesReload$       portal                                          → portal badges
  * - tabClosed$          root-config (tab host, after a screen was torn down) → anyone
@@ -129,7 +129,7 @@ export const bus = {
   navigate$: new Subject<string>(),
   /**
    * A menu item was chosen outside the shell's own menu bar (an application page's launchpad). The shell
-   * opens it like a menu bar choice: as a tab, or — menu RESTEEL0002 — in the resteelWin window (§2).
+   * opens it like a menu bar choice: as a tab, or in the named window its route's Meta asks for (§2).
    */
   menuSelect$: new Subject<{ menu: Menu; path: string }>(),
   /** A question for the user, shown by the shell in a dialog (see `askUser` in screen.ts). */

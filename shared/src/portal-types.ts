@@ -1,5 +1,5 @@
 /**
- * The portal's wire shapes (§3 style, PascalCase), answered by server/src/portal/ and read by
+ * The portal's wire shapes (§3 style, PascalCase), answered by modules/portal/server/ and read by
  * apps/portal: catalogue products, the cart, orders with their lines, notifications. Amounts are dollars.
  */
 

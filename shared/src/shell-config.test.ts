@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchShellConfig, inlineShellConfig, SHELL_CONFIG_ELEMENT_ID } from './shell-config.ts';
+import { fetchShellConfig, inlineShellConfig, partnerFrameAt, partnerFrameOf, SHELL_CONFIG_ELEMENT_ID } from './shell-config.ts';
 import type { ShellConfig } from './types.ts';
 
 const CONFIG: ShellConfig = {
@@ -11,7 +11,7 @@ const CONFIG: ShellConfig = {
     postLogoutRedirectPath: '/',
   },
   apiBase: '/api/',
-  steel: { origin: 'http://127.0.0.1:9999', domain: 'steel.example', path: '/resteel-oe/resteel' },
+  partnerFrames: [{ component: '@erp/frames#PartnerFrame', origin: 'http://127.0.0.1:9999', domain: 'partner.example', path: '/partner/page' }],
   localesVersion: '0123456789ab',
 };
 
@@ -67,5 +67,22 @@ describe('fetchShellConfig', () => {
     vi.stubGlobal('fetch', fetchMock);
     vi.stubGlobal('document', pageWith(JSON.stringify(CONFIG)));
     await expect(fetchShellConfig('/other/shell-config.json')).resolves.toEqual(other);
+  });
+});
+
+describe('partner frames (§2: configuration, not shell code)', () => {
+  const frame = CONFIG.partnerFrames[0]!;
+
+  it('finds a partner frame by the Component that shows it', () => {
+    expect(partnerFrameOf(CONFIG, '@erp/frames#PartnerFrame')).toBe(frame);
+    expect(partnerFrameOf(CONFIG, '@erp/frames#Frame')).toBeNull();
+    expect(partnerFrameOf(null, '@erp/frames#PartnerFrame')).toBeNull();
+  });
+
+  it('finds a partner frame by its shell route, as the router compares paths', () => {
+    expect(partnerFrameAt(CONFIG, '/Partner/Page/')).toBe(frame);
+    expect(partnerFrameAt(CONFIG, '/partner')).toBeNull();
+    expect(partnerFrameAt({ ...CONFIG, partnerFrames: [] }, '/partner/page')).toBeNull();
+    expect(partnerFrameAt(undefined, '/partner/page')).toBeNull();
   });
 });

@@ -6,9 +6,10 @@
  * before sign-in (or on a test page) loads it once per page and shares the promise. A failed fetch is
  * forgotten, so the next caller tries again.
  */
+import { normalizeRouterPath } from './navigation.ts';
 import { onceUntilFailure } from './once.ts';
 import { currentSession } from './session.ts';
-import type { ShellConfig } from './types.ts';
+import type { PartnerFrame, ShellConfig } from './types.ts';
 
 /** The id of the shell page's configuration block (written by server/src/static/routes.ts). */
 export const SHELL_CONFIG_ELEMENT_ID = 'erp-shell-config';
@@ -68,4 +69,15 @@ export function loadShellConfig(): Promise<ShellConfig> {
   const known = knownShellConfig();
   if (known) return Promise.resolve(known);
   return fetchOnce();
+}
+
+/** The configured partner frame shown by route Component `component`, or null (none configured). */
+export function partnerFrameOf(config: ShellConfig | null | undefined, component: string): PartnerFrame | null {
+  return config?.partnerFrames?.find((frame) => frame.component === component) ?? null;
+}
+
+/** The configured partner frame at the shell route `path` (case-insensitive, as the router), or null. */
+export function partnerFrameAt(config: ShellConfig | null | undefined, path: string): PartnerFrame | null {
+  const wanted = normalizeRouterPath(path).toLowerCase();
+  return config?.partnerFrames?.find((frame) => normalizeRouterPath(frame.path).toLowerCase() === wanted) ?? null;
 }

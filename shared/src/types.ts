@@ -38,6 +38,16 @@ export interface Menu {
   Keywords?: string;
 }
 
+/**
+ * A route's Meta `window`: its menu opens in its own browser window of this name, not as a tab — focused when
+ * already open (§2). The window loads `url`, else the page of the partner frame
+ * configured at the route's path (`ShellConfig.partnerFrames`), else the route itself in the shell.
+ */
+export interface RouteWindow {
+  name: string;
+  url?: string;
+}
+
 /** §3 Route definition. Props and Meta are JSON text. Component is `<module>#<export>`. */
 export interface RouteDefinition {
   RouteKey: number;
@@ -127,6 +137,23 @@ export interface Firm {
 }
 
 /**
+ * A partner system shown in a frame route (§2): the frame screen `component` finds its own entry, the tab host
+ * the page a window of the route opens (`RouteWindow`).
+ */
+export interface PartnerFrame {
+  /** The route Component that shows it (`@erp/frames#…`). */
+  component: string;
+  /** The shell route showing it. */
+  path: string;
+  /** The exact origin messages are posted to and accepted from. */
+  origin: string;
+  /** The profile domain allowed to see it (§6). */
+  domain: string;
+  /** The full URL the frame loads. */
+  frameUrl?: string;
+}
+
+/**
  * Browser runtime configuration served unauthenticated at /shell-config.json (and inlined in the shell page,
  * see `inlineShellConfig`), so the identity provider and partner origins are set by configuration, never
  * compiled in.
@@ -146,11 +173,10 @@ export interface ShellConfig {
   };
   apiBase: string;
   /**
-   * The embedded steel order-entry frame (§2): `path` is the shell route (/resteel-oe/resteel),
-   * `origin` the exact origin to post VerifyReSteelSndUser to and to accept messages from, `domain`
-   * the profile domain allowed to see it, `frameUrl` the full URL the frame loads.
+   * The partner systems embedded in frame routes (§1, §2 "Embedded … frame"), set by the deployment's
+   * configuration: the shell's contract names no partner.
    */
-  steel: { origin: string; domain: string; path: string; frameUrl?: string };
+  partnerFrames: PartnerFrame[];
   /**
    * Origins of the newer-version front end (§1: one frame per registered path). Routes whose Component
    * is `@erp/frames#Frame` carry Props `{"src": "<absolute URL on one of these origins>"}`.

@@ -17,15 +17,27 @@ import { signIn } from './helpers.ts';
 const STEEL_PATH = '/resteel-oe/resteel';
 const FRAME_TITLE = 'Steel order entry';
 
+interface PartnerFrameAnswer {
+  component: string;
+  origin: string;
+  domain: string;
+  path: string;
+  frameUrl?: string;
+}
+
 interface ShellConfigAnswer {
-  steel: { origin: string; domain: string; path: string; frameUrl?: string };
+  /** The steel frame's entry of the configuration's partner frames (§2). */
+  steel: PartnerFrameAnswer;
   frames?: { origin: string }[];
 }
 
 async function shellConfig(page: Page): Promise<ShellConfigAnswer> {
   const answer = await page.request.get('/shell-config.json');
   expect(answer.ok()).toBe(true);
-  return (await answer.json()) as ShellConfigAnswer;
+  const config = (await answer.json()) as { partnerFrames: PartnerFrameAnswer[]; frames?: { origin: string }[] };
+  const steel = config.partnerFrames.find((frame) => frame.component === '@erp/frames#SteelFrame');
+  expect(steel).toBeDefined();
+  return { steel: steel!, frames: config.frames };
 }
 
 /** The steel screen's root (the one with the frame, or the notice that replaces it). */

@@ -250,7 +250,10 @@ test('About shows the release, server, database, component versions and the keyb
 
 test('menu RESTEEL0002 opens the resteelWin window, focuses it while open, and opens it again once closed', async ({ page }) => {
   await signIn(page, 'steel', 'steel', '#/resteel-oe');
-  const config = (await (await page.request.get('/shell-config.json')).json()) as { steel: { frameUrl?: string } };
+  // The window loads the page the configuration names for the menu's route (its partner frame).
+  const config = (await (await page.request.get('/shell-config.json')).json()) as { partnerFrames: { path: string; frameUrl?: string }[] };
+  const steelPage = config.partnerFrames.find((frame) => frame.path === '/resteel-oe/resteel')?.frameUrl;
+  expect(steelPage).toBeTruthy();
   // Headless Chromium treats every window as focused and fires no focus event, so the focusing is seen
   // where the shell does it: a spy on the window objects window.open hands out counts their focus() calls.
   await page.evaluate(() => {
@@ -280,7 +283,7 @@ test('menu RESTEEL0002 opens the resteelWin window, focuses it while open, and o
   const popupPromise = page.waitForEvent('popup');
   await menuBar(page).getByRole('menuitem', { name: 'ReSteel Order Entry' }).click();
   const popup = await popupPromise;
-  expect(popup.url()).toBe(config.steel.frameUrl);
+  expect(popup.url()).toBe(steelPage);
   expect(await popup.evaluate(() => window.name)).toBe('resteelWin');
   await popup.waitForLoadState();
   await popup.evaluate(() => ((window as unknown as { __e2eMark?: number }).__e2eMark = 7));
@@ -303,7 +306,7 @@ test('menu RESTEEL0002 opens the resteelWin window, focuses it while open, and o
   const reopenedPromise = page.waitForEvent('popup');
   await menuBar(page).getByRole('menuitem', { name: 'ReSteel Order Entry' }).click();
   const reopened = await reopenedPromise;
-  expect(reopened.url()).toBe(config.steel.frameUrl);
+  expect(reopened.url()).toBe(steelPage);
   expect(await reopened.evaluate(() => window.name)).toBe('resteelWin');
   expect(await steelWindowSpy()).toEqual({ opens: 2, focuses: 1 });
   expect(page.context().pages()).toHaveLength(2);

@@ -14,7 +14,7 @@
  * `data-accepted` (messages accepted from the frame), so a hostile message's lack of effect is visible.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { bus, translate } from '@erp/shared';
+import { bus, partnerFrameOf, translate } from '@erp/shared';
 import { useBusValue, useScreen, useTranslation, type Translate } from '@erp/ui';
 import { useShellConfig } from '@erp/ui';
 import { Notice, configNotice } from './Notice.tsx';
@@ -24,6 +24,7 @@ import {
   parseAck,
   steelAccess,
   steelElsewhere,
+  STEEL_FRAME_COMPONENT,
   verifyMessage,
   type LinkState,
   type SteelElsewhere,
@@ -52,7 +53,9 @@ export function SteelFrameScreen() {
 
   const notice = configNotice(config, SCREEN, title, t);
   if (notice || config.status !== 'ready') return notice;
-  const access = steelAccess(config.config.steel, session, path);
+  // Its partner's page, origin and company domain: the configuration's entry for this screen (§2).
+  const steel = partnerFrameOf(config.config, STEEL_FRAME_COMPONENT);
+  const access = steelAccess(steel, session, path);
   if (access.kind === 'allowed') {
     return (
       <SteelConversation
@@ -67,7 +70,7 @@ export function SteelFrameScreen() {
   // Mounted on another route (Order Entry's ReSteel Orders, /novus-oe/resteel): no dead end (issue 39 item 4) — the
   // way to the steel screen for a user who may open it, a tab through the shell's navigate$ channel as any route
   // opens; otherwise plainly why not.
-  const where = steelElsewhere(config.config.steel, session, applications);
+  const where = steelElsewhere(steel, session, applications);
   if (where.kind !== 'elsewhere') return refusal(where.kind, title, t);
   return (
     <Notice

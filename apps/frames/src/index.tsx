@@ -1,7 +1,8 @@
 /**
  * @erp/frames — the two embedded front ends (§1, §2):
  * - `SteelFrame`: the steel order-entry system at /resteel-oe/resteel (route Component
- *   `@erp/frames#SteelFrame`, no Props; URL, origin and company domain from /shell-config.json);
+ *   `@erp/frames#SteelFrame`, no Props; URL, origin and company domain from /shell-config.json, its entry in
+ *   `partnerFrames`);
  * - `Frame`: one page of the newer-version front end per registered path (route Component
  *   `@erp/frames#Frame`, Props `{"src": "<absolute URL on a ShellConfig.frames origin>"}`).
  *

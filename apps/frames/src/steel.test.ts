@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Application, Session, ShellConfig } from '@erp/shared';
+import type { Application, PartnerFrame, Session } from '@erp/shared';
 import { allowedFrameOrigins, frameSource, frameTitle } from './frame-source.ts';
 import { afterAck, httpOrigin, isFromSteelFrame, parseAck, steelAccess, steelElsewhere, verifyMessage } from './steel.ts';
 
-const steel: ShellConfig['steel'] = {
+const steel: PartnerFrame = {
+  component: '@erp/frames#SteelFrame',
   origin: 'http://127.0.0.1:8081',
   domain: 'resteel.example',
   path: '/resteel-oe/resteel',
@@ -59,7 +60,7 @@ describe('steelAccess (§2 embedded steel frame)', () => {
   });
 
   it('normalizes the configured origin and loads the origin root when no page URL is configured', () => {
-    const access = steelAccess({ origin: 'HTTP://127.0.0.1:8081/', domain: 'resteel.example', path: steel.path }, session('resteel.example'), steel.path);
+    const access = steelAccess({ component: steel.component, origin: 'HTTP://127.0.0.1:8081/', domain: 'resteel.example', path: steel.path }, session('resteel.example'), steel.path);
     expect(access).toMatchObject({ kind: 'allowed', origin: 'http://127.0.0.1:8081', frameUrl: 'http://127.0.0.1:8081/' });
   });
 });

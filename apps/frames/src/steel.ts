@@ -20,7 +20,10 @@
  * iframe's `contentWindow`; every other message (another origin, the shell page itself, another window
  * of the steel origin, another frame) is ignored without any effect.
  */
-import { applicationForPath, normalizeRouterPath, type Application, type Session, type ShellConfig } from '@erp/shared';
+import { applicationForPath, normalizeRouterPath, type Application, type PartnerFrame, type Session } from '@erp/shared';
+
+/** The route Component of the steel frame: its entry in `ShellConfig.partnerFrames` names it (`partnerFrameOf`). */
+export const STEEL_FRAME_COMPONENT = '@erp/frames#SteelFrame';
 
 export const VERIFY_MESSAGE = 'VerifyReSteelSndUser';
 export const ACK_MESSAGE = 'ReSteelAck';
@@ -88,7 +91,7 @@ function sameText(a: string, b: string): boolean {
  * one the shell talks to.
  */
 export function steelAccess(
-  steel: ShellConfig['steel'] | undefined,
+  steel: PartnerFrame | null | undefined,
   session: Session | null,
   path: string,
 ): SteelAccess {
@@ -123,7 +126,7 @@ export type SteelElsewhere =
  * the user may open (`applications`, bus.applications$) — so it can offer the way there, or say plainly why not.
  */
 export function steelElsewhere(
-  steel: ShellConfig['steel'] | undefined,
+  steel: PartnerFrame | null | undefined,
   session: Session | null,
   applications: readonly Application[],
 ): SteelElsewhere {

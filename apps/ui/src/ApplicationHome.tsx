@@ -7,7 +7,7 @@
  * user works in other tabs. Launchpad groups (menus without a router path) are sections; items link to the
  * application router path plus the menu router path; inactive items are hidden; the order is by Sequence
  * and the tree follows ParentId from ROOT. Choosing an item asks the shell to open it (`bus.menuSelect$`),
- * so the shell's rules apply (a tab, or the resteelWin window for RESTEEL0002); the link's href still
+ * so the shell's rules apply (a tab, or the named window its route asks for); the link's href still
  * works for a new browser tab.
  */
 import { useDeferredValue, useEffect, useId, useMemo, useState, type MouseEvent } from 'react';

@@ -1,14 +1,13 @@
 /**
- * The shell's applications (issue 41): SHELL (the §2 administration screens, this module's entities),
- * RESTEEL-OE and PORTAL. RESTEEL-OE is here because it exists for the shell's steel frame (RESTEEL0002, the menu
- * the shell watches, §2 resteelWin; shell/frames.ts); its other four screens are Receivables' (modules/ar
- * `alsoIn.steel`). PORTAL's screens are the shell's own micro-app `apps/portal`, no business module's.
+ * The shell's applications (issue 41): SHELL (the §2 administration screens, this module's entities) and
+ * RESTEEL-OE. RESTEEL-OE is here because it exists for the shell's steel frame (RESTEEL0002, which opens in
+ * its own window, §2 resteelWin: `RESTEEL_WINDOW`; shell/frames.ts); its other four screens are Receivables' (modules/ar
+ * `alsoIn.steel`). PORTAL is the portal module's (modules/portal/server/catalog.ts); its landing page and
+ * application id stay here: §6 portal mode (a user landing on the portal) is the shell's.
  *
  * Paths derived here because §2 names the screen without giving a path:
  * - SHELL: the shell routes are given as bare names; each becomes `/<name>` under `/shell`
  *   (`/country-state-city` … `/change-password`, and `/application` for `/shell/application`).
- * - PORTAL: the menus are the §2 portal routes `/order` (titled Home), `/myorders`,
- *   `/notifications`, `/cart`; `/orderdetails` is a route only (it receives props).
  *
  * Frames (§1, §2; shell/frames.ts): RESTEEL0002 `/resteel-oe/resteel` is the embedded steel
  * order-entry system (`@erp/frames#SteelFrame`).
@@ -20,6 +19,9 @@ import { group, ROOT, screen, type AppCatalog, type ModuleCatalog } from '@erp/s
 
 /** Landing page of portal customers (§6: the landing page decides portal customer vs staff). */
 export const PORTAL_LANDING_PAGE = '/portal';
+
+/** The portal's application: a role opening only it is a portal customer's (no staff lookups; modules/portal's calls). */
+export const PORTAL_APPLICATION = 'PORTAL';
 
 const shell: AppCatalog = {
   app: { Application: 'SHELL', Description: 'Shell administration', RouterPath: '/shell' },
@@ -48,7 +50,13 @@ const shell: AppCatalog = {
   ],
 };
 
-/** Small application: flat menu. RESTEEL0002 is the menu the shell watches (§2: resteelWin). */
+/**
+ * §2: menu RESTEEL0002 opens the window named resteelWin (focused when already open), loading the steel page
+ * the configuration names for its route (`ShellConfig.partnerFrames`): data the tab host reads, no shell code.
+ */
+export const RESTEEL_WINDOW = { name: 'resteelWin' } as const;
+
+/** Small application: flat menu. RESTEEL0002 opens in its own window (§2: resteelWin). */
 const steelReseller: AppCatalog = {
   app: { Application: 'RESTEEL-OE', Description: 'Steel re-seller', RouterPath: '/resteel-oe' },
   sequence: 120,
@@ -56,7 +64,7 @@ const steelReseller: AppCatalog = {
   home: '@erp/home#ApplicationHome',
   rows: [
     // The embedded steel order-entry system (§2): page URL, origin and domain come from the shell config.
-    screen('RESTEEL0002', ROOT, '/resteel', 'ReSteel Order Entry', { module: FRAMES_MODULE, component: 'SteelFrame' }),
+    screen('RESTEEL0002', ROOT, '/resteel', 'ReSteel Order Entry', { module: FRAMES_MODULE, component: 'SteelFrame', window: RESTEEL_WINDOW }),
     screen('RS0102', ROOT, '/ar-account-inquiry', 'AR Account Inquiry'),
     screen('RS0103', ROOT, '/ar-overdue-accounts', 'Overdue Accounts'),
     screen('RS0104', ROOT, '/aged-trial-balance', 'Aged Trial Balance'),
@@ -64,50 +72,22 @@ const steelReseller: AppCatalog = {
   ],
 };
 
-/** Small application: flat menu. `/orderdetails` is a route only (see `routes`). */
-const portal: AppCatalog = {
-  app: { Application: 'PORTAL', Description: 'Customer ordering portal', RouterPath: PORTAL_LANDING_PAGE },
-  sequence: 140,
-  module: '@erp/portal',
-  home: '@erp/home#ApplicationHome',
-  rows: [
-    screen('PR0101', ROOT, '/order', 'Home', { component: 'Order' }),
-    screen('PR0102', ROOT, '/myorders', 'My Orders', { component: 'MyOrders' }),
-    screen('PR0103', ROOT, '/notifications', 'Notifications'),
-    screen('PR0104', ROOT, '/cart', 'Cart'),
-  ],
-};
-
 export const catalog: ModuleCatalog = {
-  applications: [shell, steelReseller, portal],
-  routes: [
-    {
-      Path: `${PORTAL_LANDING_PAGE}/orderdetails`,
-      Name: 'PORTAL-ORDERDETAILS',
-      Component: '@erp/portal#OrderDetails',
-      Props: null,
-      Meta: JSON.stringify({ title: 'Order Details', receivesProps: true }),
-    },
-  ],
+  applications: [shell, steelReseller],
   names: {
   'AR Account Inquiry': ['Consultation de compte CC', '应收账户查询', '應收帳戶查詢'],
   'Account Statements': ['Relevés de compte', '账户对账单', '帳戶對帳單'],
   'Aged Trial Balance': ['Balance chronologique', '账龄试算表', '帳齡試算表'],
   Applications: ['Applications', '应用程序', '應用程式'],
   Branches: ['Succursales', '分支机构', '分支機構'],
-  Cart: ['Panier', '购物车', '購物車'],
   'Change Password': ['Changer le mot de passe', '更改密码', '變更密碼'],
   'Code Index': ['Index des codes', '代码索引', '代碼索引'],
   Company: ['Société', '公司', '公司'],
   Configuration: ['Configuration', '配置', '組態'],
   'Countries, States and Cities': ['Pays, provinces et villes', '国家、省/州和城市', '國家、省/州和城市'],
-  'Customer ordering portal': ['Portail de commande client', '客户订购门户', '客戶訂購入口網站'],
   'Form Widgets Security': ['Sécurité des éléments de formulaire', '表单控件安全', '表單控制項安全'],
   Home: ['Accueil', '首页', '首頁'],
   'Menu Access': ['Accès aux menus', '菜单访问权限', '選單存取權限'],
-  'My Orders': ['Mes commandes', '我的订单', '我的訂單'],
-  Notifications: ['Avis', '通知', '通知'],
-  'Order Details': ['Détails de la commande', '订单详情', '訂單詳情'],
   'Overdue Accounts': ['Comptes en souffrance', '逾期账户', '逾期帳戶'],
   'ReSteel Order Entry': ['Saisie des commandes ReSteel', 'ReSteel 订单录入', 'ReSteel 訂單輸入'],
   Roles: ['Rôles', '角色', '角色'],

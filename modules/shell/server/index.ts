@@ -25,6 +25,7 @@ import { firmRoutes } from './firm/routes.ts';
 import './firm/recipients.ts';
 import { firmHooks } from './firm/rules.ts';
 import { formWidgetsSecurityHooks } from './form-widgets-security/rules.ts';
+import { m0048_menu_windows } from './m0048-menu-windows.ts';
 import { menuAccessHooks } from './menu-access/rules.ts';
 import { seedEntities } from './seed.ts';
 import { userSecurablesHooks } from './user-securables/rules.ts';
@@ -45,6 +46,7 @@ export const serverModule: ServerModule = {
   async routes(app, deps) {
     for (const routes of [firmRoutes, companyRoutes, configurationRoutes]) await routes(app, deps);
   },
+  migrations: { '0048_menu_windows': m0048_menu_windows },
   async seed(db, config) {
     await seedEntities(db);
     if (config.demoFirms !== undefined) await seedDemoFirms(db, config.demoFirms);

@@ -1,7 +1,7 @@
 /**
  * Sales orders on the server (issue 26): the order's hooks and actions (orders.ts, pricing.ts, fulfilment.ts),
  * the line preview call (routes.ts), the shipping and invoicing queues (queues.ts), the sales reports (reports.ts), the portal's hand-off
- * (portal.ts, called by server/src/portal/service.ts), the demo data and the module's part of the large-data
+ * (portal.ts, called by modules/portal/server/service.ts), the demo data and the module's part of the large-data
  * generator.
  */
 import { combineParts } from '@erp/server/modules/part';

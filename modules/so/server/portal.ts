@@ -1,6 +1,6 @@
 /**
  * Portal orders become sales orders (issue 26 item 6; SCREENS.md 1.6 item 6, WP7 acceptance 6). The portal's
- * submit (server/src/portal/service.ts `submitOrder`) calls `createPortalSalesOrder` in its own transaction,
+ * submit (modules/portal/server/service.ts `submitOrder`) calls `createPortalSalesOrder` in its own transaction,
  * once per order it creates (a replayed Idempotency-Key creates nothing), so the portal's API answers exactly as
  * before and the order desk finds an Entered sales order, channel Portal, linked by PortalOrderKey, in the order
  * summary and the sales-order list. The portal's Order Details shows the order's invoice once it is invoiced

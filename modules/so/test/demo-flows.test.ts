@@ -1,6 +1,6 @@
 /**
  * The demo's own products go through both days on a fresh demo database, without set-up (issue 40 item 1): a
- * portal catalogue product (class PORTAL, seeded by server/src/portal/seed.ts) is ordered from V100, received and
+ * portal catalogue product (class PORTAL, seeded by modules/portal/server/seed.ts) is ordered from V100, received and
  * the receipt posted; then B100 orders it at TOR-01, the order is committed, shipped through the shipping queue
  * and invoiced through the invoicing queue — each step as the screens call it, with the demo's own integration
  * accounts (no row added by the test). Before the fix the shipment failed with "The G/L integration account

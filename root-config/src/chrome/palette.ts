@@ -1,7 +1,7 @@
 /**
  * The command palette (Ctrl+K, F2: §2 "a hint says F2 navigates the page"): every menu item of every
- * application the user may open, searchable; choosing one opens it as a tab (or, RESTEEL0002, the
- * resteelWin window). The menus of all applications are loaded the first time the palette opens (the API
+ * application the user may open, searchable; choosing one opens it as a tab (or in the named window its
+ * route asks for, §2). The menus of all applications are loaded the first time the palette opens (the API
  * calls raise the loading counter) and again after the applications change.
  * Issue 42 item 1: every keystroke asks the global search (`GET api/search`, search.ts of the server) for the
  * records matching the text — the previous question aborted, no loading counter, no alert — and hands the

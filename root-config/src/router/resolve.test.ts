@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Application, Menu, RouteDefinition } from '@erp/shared';
-import { resolvePath, resolveWithoutMenus, routeTitle, type ResolveContext } from './resolve.ts';
+import { resolvePath, resolveWithoutMenus, routeTitle, routeWindow, type ResolveContext } from './resolve.ts';
 
 const applications: Application[] = [
   { Application: 'NOVUS-GL', Description: 'General Ledger', RouterPath: '/novus-gl' },
@@ -147,5 +147,18 @@ describe('route resolution (§2 routing rules)', () => {
   it('titles a route from its Meta, else its Name', () => {
     expect(routeTitle(route('/a', 'x', 'Alpha'))).toBe('Alpha');
     expect(routeTitle({ ...route('/b', 'x'), Name: 'B-NAME', Meta: '{not json' })).toBe('B-NAME');
+  });
+
+  it('reads the named window a route opens in from its Meta (§2), and none from anything else', () => {
+    const withMeta = (meta: string | null) => ({ ...route('/partner/page', '@erp/frames#PartnerFrame'), Meta: meta });
+    expect(routeWindow(withMeta('{"title":"Partner","window":{"name":"partnerWin"}}'))).toEqual({ name: 'partnerWin' });
+    expect(routeWindow(withMeta('{"window":{"name":" partnerWin ","url":"https://partner.example/entry"}}'))).toEqual({
+      name: 'partnerWin',
+      url: 'https://partner.example/entry',
+    });
+    for (const meta of [null, '{not json', '{"title":"Partner"}', '{"window":"partnerWin"}', '{"window":{"name":""}}', '{"window":{"name":7}}']) {
+      expect(routeWindow(withMeta(meta)), String(meta)).toBeNull();
+    }
+    expect(routeWindow(null)).toBeNull();
   });
 });

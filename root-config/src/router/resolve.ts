@@ -26,6 +26,7 @@ import {
   type Application,
   type Menu,
   type RouteDefinition,
+  type RouteWindow,
 } from '@erp/shared';
 
 /** Component of the home page when no route declares `/` (signed out: no server routes). */
@@ -122,6 +123,19 @@ export function receivesProps(route: RouteDefinition): boolean {
     return meta?.receivesProps === true;
   } catch {
     return false;
+  }
+}
+
+/** Meta `{"window": {"name": …, "url"?: …}}`: the route's menu opens in that named window (§2), else null. */
+export function routeWindow(route: RouteDefinition | null): RouteWindow | null {
+  try {
+    const meta = JSON.parse(route?.Meta ?? 'null') as { window?: { name?: unknown; url?: unknown } } | null;
+    const name = meta?.window?.name;
+    if (typeof name !== 'string' || !name.trim()) return null;
+    const url = meta!.window!.url;
+    return typeof url === 'string' && url.trim() ? { name: name.trim(), url: url.trim() } : { name: name.trim() };
+  } catch {
+    return null;
   }
 }
 

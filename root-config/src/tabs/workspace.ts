@@ -12,8 +12,8 @@
  * Paths are made canonical with replaceState (`/NOVUS-GL` → `/novus-gl`).
  *
  * Also: application tab / menu tab selection and closing (tab-model rules in workspace-model.ts), the menu
- * bar (§5: no menu area when the profile's showMenus is false; HOME has none), menu RESTEEL0002 (§2: the
- * resteelWin window), open tabs remembered per user and restored lazily after a reload, and the recently
+ * bar (§5: no menu area when the profile's showMenus is false; HOME has none), menus whose route opens in a named
+ * window of its own (route Meta `window`, §2), open tabs remembered per user and restored lazily after a reload, and the recently
  * opened screens (`bus.recent$`, workspace-memory.ts). The bars' DOM is workspace-view.ts.
  *
  * Why one file of ~450 lines: following a route and the tab commands (select, open, close, cycle) share the
@@ -28,14 +28,16 @@ import {
   findRoute,
   hashPath,
   loadMenus,
+  partnerFrameAt,
   translate,
   type Application,
   type Menu,
+  type RouteWindow,
   type ShellConfig,
 } from '@erp/shared';
 import { onElement } from '../chrome/elements.ts';
 import { go, replacePath } from '../router/guard.ts';
-import { resolvePath, resolveWithoutMenus, routeTitle, type Resolution } from '../router/resolve.ts';
+import { resolvePath, resolveWithoutMenus, routeTitle, routeWindow, type Resolution } from '../router/resolve.ts';
 import type { KeyValueStore } from './persistence.ts';
 import { ScreenHost, type MountParcel } from './screen-host.ts';
 import { applicationTabInit, homeTabInit, routeTabInit } from './tab-inits.ts';
@@ -47,10 +49,6 @@ import {
   type ScreenLifecycle,
   type ScreenTab,
 } from './workspace-model.ts';
-
-/** §2: the menu that opens the steel order-entry system in its own window. */
-export const STEEL_MENU_ID = 'RESTEEL0002';
-export const STEEL_WINDOW_NAME = 'resteelWin';
 
 export interface WorkspaceOptions {
   /** The page's import map entries. */
@@ -77,7 +75,8 @@ export class Workspace {
   private pending: string | null = null;
   private menusFor: string | null = null;
   private menusFailed = false;
-  private steelWindow: Window | null = null;
+  /** The windows menus opened by name (route Meta `window`), while the user keeps them open. */
+  private readonly namedWindows = new Map<string, Window>();
   /** What was last published on `bus.tabs$` (a switch between open tabs changes nothing there). */
   private lastOpenTabsJson: string | null = null;
   private markFirstScreenShown: () => void = () => undefined;
@@ -331,23 +330,27 @@ export class Workspace {
     if (tab) go(tab.path);
   }
 
-  /** Menu bar, launchpad or palette: a menu item was chosen. */
-  openMenu(menu: Pick<Menu, 'MenuId'>, path: string): void {
-    if (menu.MenuId.toUpperCase() === STEEL_MENU_ID) {
-      this.openSteelWindow(path);
-      return;
-    }
-    go(path);
+  /**
+   * Menu bar, launchpad or palette: a menu item was chosen. Its route decides (data, not menu ids): a route whose
+   * Meta names a window opens there (§2), any other as a tab.
+   */
+  openMenu(_menu: Pick<Menu, 'MenuId'>, path: string): void {
+    const target = routeWindow(findRoute(bus.routes$.value, path));
+    if (target) this.openWindow(target, path);
+    else go(path);
   }
 
-  /** §2: RESTEEL0002 opens the window named resteelWin if it is not open, and focuses it otherwise. */
-  openSteelWindow(path: string): void {
-    if (this.steelWindow && !this.steelWindow.closed) {
-      this.steelWindow.focus();
+  /** §2: opens the window of that name if it is not open, and focuses it otherwise. */
+  openWindow(target: RouteWindow, path: string): void {
+    const open = this.namedWindows.get(target.name);
+    if (open && !open.closed) {
+      open.focus();
       return;
     }
-    const url = this.options.config?.steel.frameUrl || new URL(`/#${path}`, window.location.origin).href;
-    this.steelWindow = window.open(url, STEEL_WINDOW_NAME);
+    const url = target.url || partnerFrameAt(this.options.config, path)?.frameUrl || new URL(`/#${path}`, window.location.origin).href;
+    const opened = window.open(url, target.name);
+    if (opened) this.namedWindows.set(target.name, opened);
+    else this.namedWindows.delete(target.name);
   }
 
   /** Closes a menu tab (asking its screen); goes to the neighbour when it was shown. */

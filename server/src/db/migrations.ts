@@ -10,9 +10,7 @@ import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kyse
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { shellModule } from '@erp/modules/shell/definitions/index';
 import { syncEntityTables } from '../entities/schema-sync.ts';
-import { m0004_portal } from './m0004-portal.ts';
 import { m0013_document_numbers } from './m0013-document-numbers.ts';
-import { m0009_portal_products } from '../portal/m0009-products.ts';
 import { m0013_dpop_replay } from '../auth/m0013-dpop-replay.ts';
 import { m0039_exactly_once } from '../exactly-once/m0039-exactly-once.ts';
 import { m0042_event_tickets } from '../events/m0042-event-tickets.ts';
@@ -328,8 +326,6 @@ const migrations: Record<string, Migration> = {
   '0001_core': m0001_core,
   '0002_frame_routes': m0002_frame_routes,
   '0003_entities': m0003_entities,
-  '0004_portal': m0004_portal,
-  '0009_portal_products': m0009_portal_products,
   '0013_document_numbers': m0013_document_numbers,
   '0013_dpop_replay': m0013_dpop_replay,
   '0039_exactly_once': m0039_exactly_once,

@@ -13,7 +13,7 @@
  * lists the path, else `<module>#<PascalCase of the path>` (options below override).
  * Adding a menu = adding a row (and its names, when new) to the owning module's catalog.ts.
  */
-import type { Application, RouteDefinition } from '@erp/shared/types';
+import type { Application, RouteDefinition, RouteWindow } from '@erp/shared/types';
 import { FRAMES_MODULE, NOVUS_FRONTEND_PAGE } from '../shell/frames.ts';
 
 /** ParentId of top-level menu items (§3, §9). */
@@ -28,6 +28,8 @@ export interface MenuOptions {
   props?: Record<string, unknown>;
   /** false for the deliberately inactive legacy items. */
   active?: boolean;
+  /** §2: the menu opens in its own named window, not a tab (route Meta `window`; the tab host opens it). */
+  window?: RouteWindow;
 }
 
 export interface MenuRow {

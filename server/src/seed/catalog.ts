@@ -22,7 +22,7 @@ import { registerServerModules, serverModules } from '../modules/index.ts';
 // module's administration and firm-maintenance screens included): the modules are registered first.
 await registerServerModules();
 
-/** Landing page of portal customers: the shell module's PORTAL application (§6). */
+/** Landing page of portal customers (§6 portal mode, the shell's; the PORTAL application is modules/portal's). */
 export { PORTAL_LANDING_PAGE };
 
 /** `/gl-chart` → `GlChart`, `/time_card` → `TimeCard`, `/Stock-Status` → `StockStatus`. */
@@ -94,7 +94,7 @@ export const routes: Omit<RouteDefinition, 'RouteKey'>[] = [
           Name: row.id,
           Component: screenComponent(entry, row),
           Props: row.options.props ? JSON.stringify(row.options.props) : null,
-          Meta: meta({ title: row.name }),
+          Meta: meta(row.options.window ? { title: row.name, window: row.options.window } : { title: row.name }),
         }),
       );
     return [root, ...screens];

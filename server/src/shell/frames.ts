@@ -4,7 +4,7 @@
  * A route whose Component is in the `@erp/frames` module is shown in an iframe instead of a React screen:
  * - `@erp/frames#SteelFrame` — the steel order-entry system at `/resteel-oe/resteel`. It takes no Props:
  *   the page URL, the exact origin to talk to and the company domain come from /shell-config.json
- *   (`steel.frameUrl`, `steel.origin`, `steel.domain`).
+ *   (its `partnerFrames` entry: `frameUrl`, `origin`, `domain`).
  * - `@erp/frames#Frame` — a page of the newer-version front end, Props `{"src": "..."}`. "One frame per
  *   registered path" means one iframe per such route: the shell creates it when the route's menu tab
  *   opens and keeps it alive (hidden, never reloaded) while the tab stays open, like any screen.

@@ -35,6 +35,7 @@ import { localeRoots } from '@erp/modules/manifests';
 import { sha256Source } from '../security/csp.ts';
 import { shellPageHeaders } from '../security/headers.ts';
 import { FileVersions, TreeVersions } from './versions.ts';
+import { STEEL_FRAME_COMPONENT } from '../shell/frames.ts';
 import {
   applyOverrides,
   cspWithOverrides,
@@ -50,7 +51,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /**
- * The browser configuration: §9 sign-in settings, the steel frame (route, origin, domain, page URL),
+ * The browser configuration: §9 sign-in settings, the partner frames (component, route, origin, domain, page URL),
  * the newer-version front end's origins, where passwords are changed, and the version of the locale files.
  */
 export function shellConfigOf(config: ServerConfig, localesVersion: string): ShellConfig {
@@ -65,12 +66,10 @@ export function shellConfigOf(config: ServerConfig, localesVersion: string): She
       dpop: config.oidc.dpop !== 'off',
     },
     apiBase: '/api/',
-    steel: {
-      origin: config.steel.origin,
-      domain: config.steel.domain,
-      path: config.steel.path,
-      frameUrl: config.steel.frameUrl,
-    },
+    // The deployment's partner frames (§2): the shell's contract names none; the frame screen finds its entry.
+    partnerFrames: [
+      { component: STEEL_FRAME_COMPONENT, origin: config.steel.origin, domain: config.steel.domain, path: config.steel.path, frameUrl: config.steel.frameUrl },
+    ],
     frames: config.frames.origins.map((origin) => ({ origin })),
     accountUrl: config.oidc.accountUrl,
     embeddedProvider: config.oidc.embedded,

@@ -1,7 +1,7 @@
 /**
  * THE pricing service (issue 25 item 2; DOMAIN-NOTES §6.7): the unit price of a product for a customer, a
  * ship-to, a quantity and a date, and why. Every price the product shows or charges comes from here — the
- * portal's catalogue and cart (server/src/portal/catalogue.ts), the order desk's price call
+ * portal's catalogue and cart (modules/portal/server/catalogue.ts), the order desk's price call
  * (`POST /api/oe/pricing/prices`), the price override's "old price", the reports — and sales orders next.
  *
  * `priceLines(db, request)` prices many lines in one pass (a handful of queries, whatever the line count).

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { asFlag } from '../db/schema.ts';
+import { asFlag } from '@erp/server/db/schema';
 import type { PortalDB } from './schema.ts';
 import { pricedProducts as masterPrices } from './catalogue.ts';
 import { createPortalSalesOrder, portalInvoiceNo } from '@erp/modules/so/server/portal';

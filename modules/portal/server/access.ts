@@ -10,7 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import { securableFirmIds } from '@erp/shared/securables';
-import { asFlag } from '../db/schema.ts';
+import { asFlag } from '@erp/server/db/schema';
 import type { PortalDB } from './schema.ts';
 
 export interface PortalScope {

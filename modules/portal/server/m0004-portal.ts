@@ -1,5 +1,5 @@
 /**
- * Migration 0004: the customer ordering portal's tables (server/src/portal). Spelled out here, not read
+ * Migration 0004: the customer ordering portal's tables (modules/portal/server). Spelled out here, not read
  * from today's code, as a migration must see the database as it was.
  *
  * - portal_accounts: per bill-to firm, the on-hold flag and its reason (§4 account on hold).

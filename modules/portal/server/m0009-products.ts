@@ -24,8 +24,8 @@ import { entityByName } from '@erp/shared/entities/index';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { fromUnits } from '@erp/shared/decimal';
-import { decimalToDb } from '../db/decimal-codec.ts';
-import { syncEntityTables } from '../entities/schema-sync.ts';
+import { decimalToDb } from '@erp/server/db/decimal-codec';
+import { syncEntityTables } from '@erp/server/entities/schema-sync';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;

@@ -8,7 +8,7 @@
  *   POST /api/PortalNotification/mark-all-read {BillToId}                     CallResult Data { Unread: 0 }
  */
 import { sql } from 'kysely';
-import { asFlag, flag } from '../db/schema.ts';
+import { asFlag, flag } from '@erp/server/db/schema';
 import { billToQuery, fields, firmId, notFound, ok, page, paged, pageSize, type PortalRoutes, rowKey, send } from './http.ts';
 import { badgeNumbers } from './service.ts';
 

@@ -1,10 +1,10 @@
 /**
- * Table types of the portal tables (migrations db/m0004-portal.ts and portal/m0009-products.ts), joined onto
+ * Table types of the portal tables (migrations ./m0004-portal.ts and ./m0009-products.ts), joined onto
  * the server's DB type so portal queries are typed. The catalogue is the product master's and prices the
  * order desk's pricing service's (catalogue.ts), no longer portal tables. Flags follow db/schema.ts: written 0/1, read with `asFlag`.
  */
 import type { Generated, Kysely } from 'kysely';
-import type { DB, Flag } from '../db/schema.ts';
+import type { DB, Flag } from '@erp/server/db/schema';
 
 export interface PortalTables {
   /** Prices are the order desk's pricing service's (issue 25; migration 0014 dropped `price_table`). */

@@ -1,11 +1,9 @@
 /**
- * The portal's server messages in English, from `locales/en-CA/portal.json` (section `server`), with the
+ * The portal's server messages in English, from the module's `locales/en-CA/portal.json` (section `server`), with the
  * defaults below when the file or a key is missing. Answers carry the English Message and a ResultCode;
  * the browser shows its own translation for the codes it knows and the Message otherwise.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { repoRoot } from '../config.ts';
 
 const DEFAULTS = {
   notFound: 'Not Found',
@@ -28,7 +26,7 @@ export type MessageKey = keyof typeof DEFAULTS;
 
 function load(): Record<string, string> {
   try {
-    const json = JSON.parse(readFileSync(resolve(repoRoot, 'locales/en-CA/portal.json'), 'utf8')) as { server?: Record<string, string> };
+    const json = JSON.parse(readFileSync(new URL('../locales/en-CA/portal.json', import.meta.url), 'utf8')) as { server?: Record<string, string> };
     return json.server ?? {};
   } catch {
     return {};

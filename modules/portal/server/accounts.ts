@@ -11,8 +11,8 @@
  * else the first ship-to; else null.
  */
 import type { FastifyRequest } from 'fastify';
-import { currentUser } from '../auth/plugin.ts';
-import { asFlag } from '../db/schema.ts';
+import { currentUser } from '@erp/server/auth/plugin';
+import { asFlag } from '@erp/server/db/schema';
 import { allowedBillTo } from './access.ts';
 import { billToQuery, fields, firmId, ok, type PortalRoutes, send } from './http.ts';
 import { portalMessage } from './messages.ts';

@@ -19,7 +19,7 @@ import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/products/product-p
 import { priceLines } from '@erp/modules/oe/server/pricing/service';
 import type { Product as CatalogueProduct } from '@erp/shared/portal-types';
 import { sql, type Kysely } from 'kysely';
-import { decimalFromDb } from '../db/decimal-codec.ts';
+import { decimalFromDb } from '@erp/server/db/decimal-codec';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;

@@ -39,9 +39,11 @@
  *   POST   /api/PortalNotification/mark-read {BillToId, NotificationKeys}     CallResult Data { Unread }
  *   POST   /api/PortalNotification/mark-all-read {BillToId}                   CallResult Data { Unread }
  */
+// Its answer documentation and its event audiences, registered on load.
+import './docs.ts';
 import './events.ts';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/connection.ts';
+import type { Database } from '@erp/server/db/connection';
 import { registerAccountRoutes } from './accounts.ts';
 import { registerCartRoutes } from './cart.ts';
 import { portalRoutes } from './http.ts';
@@ -49,7 +51,7 @@ import { registerNotificationRoutes } from './notifications.ts';
 import { registerOrderRoutes } from './orders.ts';
 import { registerProductRoutes } from './products.ts';
 
-export { MAX_PAGE_SIZE, PORTAL_APPLICATION } from './http.ts';
+export { MAX_PAGE_SIZE } from './http.ts';
 export { isPastDate } from './orders.ts';
 
 export function registerPortalRoutes(app: FastifyInstance, deps: { database: Database }): void {

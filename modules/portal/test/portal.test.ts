@@ -1,13 +1,13 @@
 /**
- * The customer portal's API (server/src/portal): §7 answer shapes, the authorization matrix (the demo
+ * The customer portal's API (modules/portal/server): §7 answer shapes, the authorization matrix (the demo
  * `portal` user asking for B300, S301 or their orders, cart lines and notifications — in path, query and
  * body — gets exactly the answer of a missing record, and lists never include them), staff routes refused
  * to the portal token, the account on hold, and Idempotency-Key submits (repeat, conflict, parallel).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellModule } from '@erp/modules/shell/definitions/index';
-import { signIn, startServer, type TestServer } from './helpers/app.ts';
-import { call, type Method } from './helpers/entities.ts';
+import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import { call, type Method } from '../../../server/test/helpers/entities.ts';
 
 let server: TestServer;
 let portal: string;
@@ -34,7 +34,7 @@ beforeAll(async () => {
   server = await startServer();
   portal = (await signIn(server.app, 'portal', 'portal')).access_token;
   admin = (await signIn(server.app, 'admin', 'admin')).access_token;
-  const db = server.app.erp.database.db as unknown as import('kysely').Kysely<import('../src/portal/schema.ts').PortalDB>;
+  const db = server.app.erp.database.db as unknown as import('kysely').Kysely<import('../server/schema.ts').PortalDB>;
   foreignOrderKey = Number((await db.selectFrom('portal_orders').select('order_key').where('bill_to_id', '=', 'B300').executeTakeFirstOrThrow()).order_key);
   foreignNotificationKey = Number(
     (await db.selectFrom('portal_notifications').select('notification_key').where('bill_to_id', '=', 'B300').executeTakeFirstOrThrow()).notification_key,
@@ -157,7 +157,7 @@ describe('authorization matrix', () => {
     expect(missing).toEqual(foreign);
     expect((await call(server.app, 'GET', '/api/PortalOrder/securables', portal)).json().Data.SelectedBillToId).toBe(before);
     // Nothing changed: B300's record is untouched and still unread.
-    const db = server.app.erp.database.db as unknown as import('kysely').Kysely<import('../src/portal/schema.ts').PortalDB>;
+    const db = server.app.erp.database.db as unknown as import('kysely').Kysely<import('../server/schema.ts').PortalDB>;
     const line = await db.selectFrom('portal_cart_lines').select('quantity').where('cart_line_key', '=', foreignCartLineKey).executeTakeFirst();
     expect(Number(line?.quantity)).toBe(3);
     const note = await db.selectFrom('portal_notifications').select('is_read').where('notification_key', '=', foreignNotificationKey).executeTakeFirstOrThrow();
@@ -280,7 +280,7 @@ describe('cart and orders', () => {
   });
 
   it('calls a date past only when it is over in every time zone', async () => {
-    const { isPastDate } = await import('../src/portal/routes.ts');
+    const { isPastDate } = await import('../server/routes.ts');
     const now = new Date('2026-03-10T05:00:00Z'); // 2026-03-09 17:00 at UTC−12, 2026-03-10 in Toronto
     expect(isPastDate('2026-03-08', now)).toBe(true);
     expect(isPastDate('2026-03-09', now)).toBe(false);
@@ -346,7 +346,7 @@ describe('the portal orders from the product master (issue 15 item 8)', () => {
     // Stock from the stock ledger's balances: on hand less committed, over every warehouse, exact.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const any = server.app.erp.database.db as unknown as import('kysely').Kysely<any>;
-    const { decimalToDb } = await import('../src/db/decimal-codec.ts');
+    const { decimalToDb } = await import('../../../server/src/db/decimal-codec.ts');
     const updatedOn = new Date().toISOString();
     await any
       .insertInto('stock_balances')
@@ -365,8 +365,8 @@ describe('the portal orders from the product master (issue 15 item 8)', () => {
   it('migration 0009 moves a stand-in catalogue into the master: the customer keeps its products and prices, and an order from before still reads', async () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const any = server.app.erp.database.db as unknown as import('kysely').Kysely<any>;
-    const { migrate } = await import('../src/db/migrations.ts');
-    const { writeOrder } = await import('../src/portal/service.ts');
+    const { migrate } = await import('../../../server/src/db/migrations.ts');
+    const { writeOrder } = await import('../server/service.ts');
     // The database as it was before 0009: the stand-in tables with a product the master does not have.
     await any.schema.createTable('portal_products').addColumn('product_id', 'text', (c) => c.primaryKey()).addColumn('description', 'text').addColumn('category', 'text').addColumn('unit', 'text').addColumn('is_active', 'boolean').execute();
     await any.schema.createTable('portal_prices').addColumn('bill_to_id', 'text').addColumn('product_id', 'text').addColumn('price_cents', 'integer').execute();

@@ -4,7 +4,7 @@
  * the browser knows them as `PortalOrder` and `PortalNotification` (the portal's order status and badges).
  */
 import type { Kysely } from 'kysely';
-import { registerEventAudience } from '../events/hub.ts';
+import { registerEventAudience } from '@erp/server/events/hub';
 import { portalScope } from './access.ts';
 import type { PortalDB } from './schema.ts';
 

@@ -1,6 +1,7 @@
 /**
- * @erp/portal — the customer ordering portal's screens (§2 portal routes), each a single-spa parcel config
- * built with `@erp/ui`'s `screen()`; the route definitions name them (modules/shell/server/catalog.ts PORTAL):
+ * The portal module's screens (§2 portal routes), bundled into `@erp/portal` (module.json `app`), each a
+ * single-spa parcel config built with `@erp/ui`'s `screen()`; the route definitions name them
+ * (modules/shell/server/catalog.ts PORTAL):
  * - `Order`: /portal/order (Home): homepage text, catalogue with prices, quick order, delivery date;
  * - `Cart`: /portal/cart: quantities, remove, totals, submit with an Idempotency-Key;
  * - `MyOrders`: /portal/myorders: search, status, sort, paging of 250;
@@ -8,7 +9,7 @@
  * - `Notifications`: /portal/notifications: list, mark read, mark all read.
  * The portal session (selected account, on-hold flag, pending cart requests) is @erp/shared portal.ts.
  */
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { screen } from '@erp/ui';
 import { CartScreen } from './Cart.tsx';
 import { MyOrdersScreen } from './MyOrders.tsx';
@@ -24,7 +25,7 @@ const NAMESPACES = ['portal', 'errors'] as const;
 function styled(Component: ComponentType): ComponentType {
   const Styled = () => {
     ensureStylesheet();
-    return <Component />;
+    return createElement(Component);
   };
   Styled.displayName = Component.displayName ?? Component.name;
   return Styled;

@@ -11,7 +11,7 @@
  *   GET  /api/PortalOrder/detail/:orderKey   CallResult Data order with Lines (of any of the caller's accounts)
  */
 import { sql } from 'kysely';
-import { asFlag } from '../db/schema.ts';
+import { asFlag } from '@erp/server/db/schema';
 import { allowedShipTo } from './access.ts';
 import { failure, fields, firmId, like, lines, MAX_PAGE_SIZE, notFound, ok, page, paged, pageSize, result, rowKey, send, type PortalRoutes } from './http.ts';
 import { portalMessage } from './messages.ts';

@@ -11,9 +11,9 @@
 import { fromUnits } from '@erp/shared/decimal';
 import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/products/product-price';
 import type { Kysely } from 'kysely';
-import { decimalToDb } from '../db/decimal-codec.ts';
-import type { DB } from '../db/schema.ts';
-import { flag } from '../db/schema.ts';
+import { decimalToDb } from '@erp/server/db/decimal-codec';
+import type { DB } from '@erp/server/db/schema';
+import { flag } from '@erp/server/db/schema';
 import { groupIdOf, PORTAL_CLASS } from './m0009-products.ts';
 import { portalDb } from './schema.ts';
 import { writeOrder } from './service.ts';

@@ -1,5 +1,5 @@
 /**
- * The portal screens' calls (server/src/portal/routes.ts). Cart calls go through `trackCartRequest` so an
+ * The portal screens' calls (modules/portal/server/routes.ts). Cart calls go through `trackCartRequest` so an
  * account switch cancels them (§3 pending cart promises). Failures reject with ApiError; callers that show
  * their own message pass `quiet`.
  */

@@ -10,13 +10,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PagedList } from '@erp/shared/types';
-import { currentUser, requireApplication } from '../auth/plugin.ts';
-import type { Database } from '../db/connection.ts';
+import { PORTAL_APPLICATION } from '@erp/modules/shell/server/catalog';
+import { currentUser, requireApplication } from '@erp/server/auth/plugin';
+import type { Database } from '@erp/server/db/connection';
 import { allowedBillTo, portalScope, type PortalScope } from './access.ts';
 import { portalMessage, type MessageKey } from './messages.ts';
 import { portalDb, type PortalDB } from './schema.ts';
 
-export const PORTAL_APPLICATION = 'PORTAL';
 export const MAX_PAGE_SIZE = 250;
 
 // Request schema pieces (Fastify JSON schemas; additionalProperties false everywhere).
