@@ -13,7 +13,7 @@
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
-import { AP, AP_ROLES } from './common.ts';
+import { AP, AP_ROLES, vendorLookup } from './common.ts';
 import { paymentLineRules } from './payment-batch.ts';
 
 const NAME = 'ap-disbursement';
@@ -32,18 +32,7 @@ export const apDisbursement = defineEntity({
     DisbursementId: { type: 'integer', readOnly: true },
     DocumentNo: { type: 'text', maxLength: 30, readOnly: true },
     Status: { type: 'enum', readOnly: true, defaultValue: 'Draft', options: ['Draft', 'Posted'].map((value) => ({ value, labelKey: key(`statuses.${value}`) })) },
-    VendorId: {
-      type: 'lookup',
-      entity: 'firm',
-      required: true,
-      maxLength: 20,
-      uppercase: true,
-      activeOnly: true,
-      where: { FirmTypes: 'vendor' },
-      whereKeys: { FirmTypes: `${AP}:ap-invoice.rules.notVendor` },
-      invalidKey: `${AP}:ap-invoice.rules.vendorMissing`,
-      inactiveKey: `${AP}:ap-invoice.rules.vendorInactive`,
-    },
+    VendorId: vendorLookup(),
     BankAccountId: { type: 'lookup', entity: 'bank-account', required: true, maxLength: 20, uppercase: true },
     PaymentDate: { type: 'date', required: true },
     Amount: { ...MONEY, required: true, min: '0', minKey: 'entities:validation.negative' },

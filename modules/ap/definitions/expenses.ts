@@ -14,7 +14,7 @@
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
 import { glAccountLookup } from '@erp/modules/gl/definitions/common';
-import { AP, AP_ROLES } from './common.ts';
+import { AP, AP_ROLES, vendorLookup } from './common.ts';
 
 const report = (part: string) => `${AP}:ap-expense-report.${part}`;
 
@@ -76,18 +76,7 @@ export const apExpenseReport = defineEntity({
     ReportId: { type: 'integer', readOnly: true },
     DocumentNo: { type: 'text', maxLength: 30, readOnly: true },
     Status: { type: 'enum', readOnly: true, defaultValue: 'Draft', options: ['Draft', 'Posted'].map((value) => ({ value, labelKey: report(`statuses.${value}`) })) },
-    EmployeeId: {
-      type: 'lookup',
-      entity: 'firm',
-      required: true,
-      maxLength: 20,
-      uppercase: true,
-      activeOnly: true,
-      where: { FirmTypes: 'vendor' },
-      whereKeys: { FirmTypes: `${AP}:ap-invoice.rules.notVendor` },
-      invalidKey: `${AP}:ap-invoice.rules.vendorMissing`,
-      inactiveKey: `${AP}:ap-invoice.rules.vendorInactive`,
-    },
+    EmployeeId: vendorLookup(),
     TemplateId: { type: 'lookup', entity: 'ap-expense-template', required: true, maxLength: 20, uppercase: true, activeOnly: true },
     ReportDate: { type: 'date', required: true },
     ShipToState: { type: 'text', required: true, maxLength: 2, minLength: 2, pattern: '[A-Z]{2}', uppercase: true },
