@@ -9,7 +9,8 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '@erp/modules/gl/server/ledger/posting';
 import { addArItem } from '../server/subledger.ts';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { inLanguage, signedInServer } from '../../../server/test/helpers/api.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
 import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
 
@@ -44,8 +45,7 @@ async function item(firmId: string, itemType: 'Invoice' | 'Receipt', documentNo:
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  ({ server, tokens: { admin } } = await signedInServer('admin'));
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db = server.app.erp.database.db as unknown as Kysely<any>;
   // B100 as of 2026-10-31: current 500.00, period 1 (16 days) 200.00 − 250.00 (a receipt 11 days old),
@@ -58,18 +58,9 @@ beforeAll(async () => {
   await item('B200', 'Invoice', 'S-INV-5', '2026-01-15', '75.25', '2026-02-14');
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
-async function asLanguage<T>(language: string, action: () => Promise<T>): Promise<T> {
-  await db.updateTable('users').set({ language }).where('user_id', '=', 'admin').execute();
-  try {
-    return await action();
-  } finally {
-    await db.updateTable('users').set({ language: 'en-CA' }).where('user_id', '=', 'admin').execute();
-  }
-}
+const asLanguage = <T>(language: string, action: () => Promise<T>) => inLanguage(db, language, action);
 
 const statement = (parameters: Record<string, unknown>) => call(server.app, 'POST', '/api/reports/ar-account-statement/pdf', admin, { Parameters: { StatementDate: AS_OF, ...parameters } });
 const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
