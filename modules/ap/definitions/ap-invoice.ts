@@ -25,6 +25,7 @@
  */
 import { MONEY, RATE } from '@erp/shared/entities/common';
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import { CURRENCY, glAccountLookup } from '@erp/modules/gl/definitions/common';
 import { AP, AP_INVOICE_STATES, AP_ROLES, vendorLookup } from './common.ts';
 
@@ -165,19 +166,13 @@ export const apInvoice = defineEntity({
     'Lines.Amount': { op: 'mul', args: ['Quantity', 'UnitPrice'] },
     SubTotal: { op: 'sum', collection: 'Lines', field: 'Amount' },
   },
-  states: {
-    field: 'Status',
-    initial: 'Draft',
-    editable: ['Draft'],
-    deletable: ['Draft'],
-    transitions: [
-      // to: null — the effect decides: Posted, or Exception when a match is out of tolerance.
-      { action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: null, irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' },
-      { action: 'accept', labelKey: key('actions.accept'), from: ['Exception'], to: 'Posted', irreversible: true, confirmKey: key('confirm.accept'), primary: true },
-      { action: 'reopen', labelKey: key('actions.reopen'), from: ['Exception'], to: 'Draft' },
-      { action: 'hold', labelKey: key('actions.hold'), from: ['Posted'], to: 'OnHold' },
-      { action: 'release', labelKey: key('actions.release'), from: ['OnHold'], to: 'Posted' },
-    ],
-  },
+  states: editedWhile('Draft', [
+    // to: null — the effect decides: Posted, or Exception when a match is out of tolerance.
+    { action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: null, irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' },
+    { action: 'accept', labelKey: key('actions.accept'), from: ['Exception'], to: 'Posted', irreversible: true, confirmKey: key('confirm.accept'), primary: true },
+    { action: 'reopen', labelKey: key('actions.reopen'), from: ['Exception'], to: 'Draft' },
+    { action: 'hold', labelKey: key('actions.hold'), from: ['Posted'], to: 'OnHold' },
+    { action: 'release', labelKey: key('actions.release'), from: ['OnHold'], to: 'Posted' },
+  ]),
   rules: [apInvoiceRules],
 });

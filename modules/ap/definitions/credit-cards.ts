@@ -14,6 +14,7 @@
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import { glAccountLookup } from '@erp/modules/gl/definitions/common';
 import { AP, AP_ROLES, vendorLookup } from './common.ts';
 
@@ -96,11 +97,5 @@ export const apCardInvoice = defineEntity({
   roles: AP_ROLES,
   attachments: false,
   formLayout: { sections: [{ rows: [['DocumentNo', 'Status'], ['CardId', 'TransactionDate'], ['Merchant', 'Reference'], ['Amount', 'ShipToState', 'ApInvoiceId']] }] },
-  states: {
-    field: 'Status',
-    initial: 'Draft',
-    editable: ['Draft'],
-    deletable: ['Draft'],
-    transitions: [{ action: 'post', labelKey: charge('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: charge('confirm.post'), primary: true, hotkey: 'Alt+P' }],
-  },
+  states: editedWhile('Draft', [{ action: 'post', labelKey: charge('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: charge('confirm.post'), primary: true, hotkey: 'Alt+P' }]),
 });

@@ -13,6 +13,7 @@
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import { glAccountLookup } from '@erp/modules/gl/definitions/common';
 import { AP, AP_ROLES, vendorLookup } from './common.ts';
 
@@ -112,11 +113,5 @@ export const apExpenseReport = defineEntity({
   roles: AP_ROLES,
   attachments: false,
   formLayout: { sections: [{ rows: [['DocumentNo', 'Status'], ['EmployeeId', 'TemplateId'], ['ReportDate', 'ShipToState'], ['Description'], ['Total', 'ApInvoiceId']] }] },
-  states: {
-    field: 'Status',
-    initial: 'Draft',
-    editable: ['Draft'],
-    deletable: ['Draft'],
-    transitions: [{ action: 'post', labelKey: report('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: report('confirm.post'), primary: true, hotkey: 'Alt+P' }],
-  },
+  states: editedWhile('Draft', [{ action: 'post', labelKey: report('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: report('confirm.post'), primary: true, hotkey: 'Alt+P' }]),
 });
