@@ -13,8 +13,9 @@
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import { AP, AP_ROLES, vendorLookup } from './common.ts';
-import { paymentLineRules } from './payment-batch.ts';
+import { invoicePaymentFields, paymentLineRules } from './payment-batch.ts';
 
 const NAME = 'ap-disbursement';
 const key = (part: string) => `${AP}:${NAME}.${part}`;
@@ -53,12 +54,7 @@ export const apDisbursement = defineEntity({
       fields: {
         LineId: { type: 'integer', labelKey: lineLabel('LineId') },
         InvoiceId: { type: 'integer', required: true, labelKey: lineLabel('InvoiceId') },
-        DocumentNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('DocumentNo') },
-        VendorDocNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('VendorDocNo') },
-        DueDate: { type: 'date', readOnly: true, labelKey: lineLabel('DueDate') },
-        Balance: { ...MONEY, readOnly: true, labelKey: lineLabel('Balance') },
-        Discount: { ...MONEY, min: '0', minKey: 'entities:validation.negative', labelKey: lineLabel('Discount') },
-        Payment: { ...MONEY, required: true, min: '0', minKey: 'entities:validation.negative', labelKey: lineLabel('Payment') },
+        ...invoicePaymentFields(lineLabel),
       },
     },
   },
@@ -78,12 +74,6 @@ export const apDisbursement = defineEntity({
       { titleKey: key('sections.application'), rows: [['Applied', 'RemainingToApply', 'ChequeId']] },
     ],
   },
-  states: {
-    field: 'Status',
-    initial: 'Draft',
-    editable: ['Draft'],
-    deletable: ['Draft'],
-    transitions: [{ action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }],
-  },
+  states: editedWhile('Draft', [{ action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }]),
   rules: [paymentLineRules],
 });
