@@ -4,11 +4,9 @@
  * buckets, 30 days by due date) and, at the foot of the customer's last page, the remittance stub (customer,
  * statement date, amount due, an "amount enclosed" box) — in English and French.
  */
-import { sub } from '@erp/shared/decimal';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post } from '@erp/modules/gl/server/ledger/posting';
-import { addArItem } from '../server/subledger.ts';
+import { postArItem } from './posted-item.ts';
 import type { TestServer } from '../../../server/test/helpers/app.ts';
 import { inLanguage, signedInServer } from '../../../server/test/helpers/api.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
@@ -24,24 +22,9 @@ const AS_OF = '2026-10-31';
 /** An invoice (+) or a receipt (−) with its posting, Dr/Cr receivables. */
 async function item(firmId: string, itemType: 'Invoice' | 'Receipt', documentNo: string, date: string, amount: string, dueDate = date) {
   const origin = { type: 'ar-statement-test', id: documentNo };
+  const other = itemType === 'Invoice' ? '4100' : '1000';
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  await db.transaction().execute(async (trx: any) => {
-    const { journalId } = await post(trx, {
-      source: 'AR',
-      subLedger: 'ar',
-      dataType: 'Actual',
-      date,
-      documentNo,
-      description: documentNo,
-      origin,
-      lines: [
-        { accountId: '1100', amount },
-        { accountId: itemType === 'Invoice' ? '4100' : '1000', amount: sub('0.00', amount) },
-      ],
-      userId: 'admin',
-    });
-    await addArItem(trx, { firmId, itemType, documentNo, documentDate: date, dueDate, amount, origin, journalId, userId: 'admin' });
-  });
+  await db.transaction().execute((trx: any) => postArItem(trx, { firmId, itemType, documentNo, documentDate: date, dueDate, amount, origin, userId: 'admin' }, other, documentNo));
 }
 
 beforeAll(async () => {

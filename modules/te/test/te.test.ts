@@ -8,7 +8,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { add } from '@erp/shared/decimal';
-import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { TestServer } from '../../../server/test/helpers/app.ts';
 import { apiAs, signedInServer } from '../../../server/test/helpers/api.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
@@ -21,25 +20,12 @@ let admin: string;
 const YEAR = 2062;
 const D = (md: string) => `${YEAR}-${md}`;
 
-const { get, post, put, json, db, engine, created: createdAt, action, done, accountBalance: balance } = apiAs(() => server, () => admin);
+const { get, post, put, json, db, engine, created: createdAt, action, done, accountBalance: balance, balancedEntries: postedByAccount } = apiAs(() => server, () => admin);
 
 const created = (entity: string, body: Json) => createdAt(`/api/data/${entity}`, body);
 
 const lot = async (id: string) => json(await get(`/api/data/te-lot/${id}`)).Data;
 
-/** GL entries of a document by account. */
-async function postedByAccount(documentNo: string): Promise<Map<string, string>> {
-  const entries = (await db().selectFrom('gl_entries').select(['account_id', 'amount']).where('document_no', '=', documentNo).execute()) as Json[];
-  const byAccount = new Map<string, string>();
-  let sum = '0.00';
-  for (const entry of entries) {
-    const amount = decimalFromDb(engine(), entry.amount, 2)!;
-    byAccount.set(String(entry.account_id), add(byAccount.get(String(entry.account_id)) ?? '0.00', amount));
-    sum = add(sum, amount);
-  }
-  expect(sum).toBe('0.00');
-  return byAccount;
-}
 
 beforeAll(async () => {
   ({ server, tokens: { admin } } = await signedInServer('admin'));

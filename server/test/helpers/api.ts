@@ -79,6 +79,14 @@ export function apiAs(server: () => TestServer, token: () => string) {
       for (const row of (await query.execute()) as { account_id: string; amount: unknown }[]) out[row.account_id] = add(out[row.account_id] ?? '0.00', money(row.amount));
       return out;
     },
+    /** A document's ledger entries by account, after checking they balance (debits = credits). */
+    async balancedEntries(documentNo: string): Promise<Map<string, Decimal>> {
+      const rows = (await db().selectFrom('gl_entries').select(['account_id', 'amount']).where('document_no', '=', documentNo).execute()) as { account_id: unknown; amount: unknown }[];
+      const byAccount = new Map<string, Decimal>();
+      for (const row of rows) byAccount.set(String(row.account_id), add(byAccount.get(String(row.account_id)) ?? '0.00', money(row.amount)));
+      expect(rows.reduce((sum: Decimal, row) => add(sum, money(row.amount)), '0.00')).toBe('0.00');
+      return byAccount;
+    },
   };
 }
 
