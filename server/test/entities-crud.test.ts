@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PagedList } from '@erp/shared/types';
 import type { TestServer } from './helpers/app.ts';
 import { signedInServer } from './helpers/api.ts';
 import { engine } from './helpers/database.ts';
@@ -18,16 +19,10 @@ afterAll(() => server?.stop());
 
 const get = (url: string) => call(server.app, 'GET', url, admin);
 
-interface Paged {
+interface Paged extends PagedList<Record<string, unknown>> {
   ResultStatus: number;
   ResultCode: string;
   Message: string | null;
-  Page: number;
-  PageSize: number;
-  TotalCount: number;
-  SortFields: string[];
-  SortDescending: string[];
-  List: Record<string, unknown>[];
 }
 
 describe('GET /api/data/:entity (list)', () => {
