@@ -5,34 +5,24 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startServer, type TestServer } from './helpers/app.ts';
+import type { PagedList } from '@erp/shared/types';
+import type { TestServer } from './helpers/app.ts';
+import { signedInServer } from './helpers/api.ts';
 import { engine } from './helpers/database.ts';
 import { call } from './helpers/entities.ts';
 
 let server: TestServer;
 let admin: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+beforeAll(async () => { ({ server, tokens: { admin } } = await signedInServer('admin')); });
+afterAll(() => server?.stop());
 
 const get = (url: string) => call(server.app, 'GET', url, admin);
 
-interface Paged {
+interface Paged extends PagedList<Record<string, unknown>> {
   ResultStatus: number;
   ResultCode: string;
   Message: string | null;
-  Page: number;
-  PageSize: number;
-  TotalCount: number;
-  SortFields: string[];
-  SortDescending: string[];
-  List: Record<string, unknown>[];
 }
 
 describe('GET /api/data/:entity (list)', () => {

@@ -5,22 +5,16 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startServer, type TestServer } from './helpers/app.ts';
+import { signIn, type TestServer } from './helpers/app.ts';
+import { signedInServer } from './helpers/api.ts';
 import { call, FILES, upload } from './helpers/entities.ts';
 
 let server: TestServer;
 let admin: string;
 let clerk: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
-  clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+beforeAll(async () => { ({ server, tokens: { admin, clerk } } = await signedInServer('admin', 'clerk')); });
+afterAll(() => server?.stop());
 
 const FIRM = '/api/data/firm/B100/attachments';
 

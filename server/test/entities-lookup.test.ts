@@ -7,7 +7,8 @@
  * (issue 21 items 5 and 11).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startServer, type TestServer } from './helpers/app.ts';
+import type { TestServer } from './helpers/app.ts';
+import { signedInServer } from './helpers/api.ts';
 import { call } from './helpers/entities.ts';
 import { entityByName } from '@erp/shared/entities/index';
 import { translatorIn } from '../src/entities/call-result.ts';
@@ -20,15 +21,8 @@ let clerk: string;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
-  clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+beforeAll(async () => { ({ server, tokens: { admin, clerk } } = await signedInServer('admin', 'clerk')); });
+afterAll(() => server?.stop());
 
 const lookup = async (url: string, token = admin) => {
   const response = await call(server.app, 'GET', url, token);

@@ -9,20 +9,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startServer, type TestServer } from './helpers/app.ts';
+import type { TestServer } from './helpers/app.ts';
+import { signedInServer } from './helpers/api.ts';
+import { prng } from './helpers/prng.ts';
 import { call } from './helpers/entities.ts';
 
 let server: TestServer;
 let admin: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+beforeAll(async () => { ({ server, tokens: { admin } } = await signedInServer('admin')); });
+afterAll(() => server?.stop());
 
 describe('optimistic concurrency under load', () => {
   it('lets exactly one of 50 parallel saves of the same version win', async () => {
@@ -54,20 +50,6 @@ describe('optimistic concurrency under load', () => {
     expect(audit).toHaveLength(2);
   });
 });
-
-/** mulberry32: a small seeded PRNG, so every run sends the same requests. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  return { next, pick, int: (max: number) => Math.floor(next() * max) };
-}
 
 const ENTITY_NAMES = ['firm', 'user', 'role', 'country', 'state', 'city', 'code-index', 'configuration', 'company', 'branch', 'warehouse', 'menu-access', 'form-widgets-security', 'user-securables', 'sequence-counter', 'application'];
 const FIELD_NAMES = ['FirmId', 'Name', 'FirmTypes', 'CreditLimit', 'IsActive', 'Contacts', 'Version', 'UserId', 'Roles', 'StateKey', 'CountryCode', 'Code', 'CodeType', 'ControlValue', 'Logo', 'BillToId', 'ApFirmId', 'Nope', '__proto__', 'constructor', 'InitialPassword', 'MenuId', 'Access', 'CountStage', 'Identifier'];

@@ -15,7 +15,8 @@ import { trialBalance } from '@erp/modules/gl/definitions/reports/index';
 import type { ReportEvent } from '../src/reports/engine.ts';
 import { reportTranslator } from '../src/reports/messages.ts';
 import { wrapHeading, writeReportPdf } from '../src/reports/pdf.ts';
-import { signIn, startServer, type TestServer } from './helpers/app.ts';
+import type { TestServer } from './helpers/app.ts';
+import { inLanguage, signedInServer } from './helpers/api.ts';
 import { pdfText } from './helpers/pdf-text.ts';
 
 let server: TestServer;
@@ -27,26 +28,16 @@ const COMPANY = 'Letterhead Test Metals Inc.';
 const LEDGER = { StartDate: '2032-01-01', EndDate: '2032-03-31', AccountFrom: '99001000', AccountTo: '99005000' };
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  ({ server, tokens: { admin } } = await signedInServer('admin'));
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db = server.app.erp.database.db as unknown as Kysely<any>;
   await insertLedgerFixture(db);
   await db.updateTable('companies').set({ name: COMPANY }).where('is_default', '=', server.database.engine === 'postgres' ? true : 1).execute();
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
-async function asLanguage<T>(language: string, action: () => Promise<T>): Promise<T> {
-  await db.updateTable('users').set({ language }).where('user_id', '=', 'admin').execute();
-  try {
-    return await action();
-  } finally {
-    await db.updateTable('users').set({ language: 'en-CA' }).where('user_id', '=', 'admin').execute();
-  }
-}
+const asLanguage = <T>(language: string, action: () => Promise<T>) => inLanguage(db, language, action);
 
 /** A report file; `zone` is sent as the report screen sends the browser's time zone. */
 const file = (report: string, kind: 'pdf' | 'xlsx', parameters: Record<string, unknown>, zone?: string) =>

@@ -5,20 +5,16 @@
  * column choice remembered per user, keyboard, §8 'Select a row…', delete with confirmation and the
  * server's refusal, the streamed Excel export, row virtualization, and refusal for a user without rights.
  */
+import type { PagedList as Paged } from '@erp/shared/types';
 import { expect, test, type Locator, type Page, type Request } from './fixtures.ts';
 import { accessToken, signIn } from './helpers.ts';
 import { chooseLanguage, chooseMenu, paletteSearch, screenOf } from './shell-helpers.ts';
 
 const FIRMS = '/novus-ar/firm-maintenance';
 
-interface PagedList {
+/** §3: the list's answer, with its column totals. */
+interface PagedList extends Paged<Record<string, unknown>> {
   ResultStatus: number;
-  Page: number;
-  PageSize: number;
-  TotalCount: number;
-  SortFields: string[];
-  SortDescending: string[];
-  List: Record<string, unknown>[];
   Totals?: Record<string, string>;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Application, PartnerFrame, Session } from '@erp/shared';
+import { plainProfile, type Application, type PartnerFrame, type Session } from '@erp/shared';
 import { allowedFrameOrigins, frameSource, frameTitle } from './frame-source.ts';
 import { afterAck, httpOrigin, isFromSteelFrame, parseAck, steelAccess, steelElsewhere, verifyMessage } from './steel.ts';
 
@@ -15,16 +15,7 @@ function session(domain: string, expired = false): Session {
   return {
     accessToken: 'token',
     expired,
-    profile: {
-      shellSub: { displayName: "Liam O'Connor", subjectId: 'steel' },
-      domain,
-      landingPage: null,
-      cssFiles: [],
-      environmentLabel: null,
-      environment: null,
-      defaultShipToId: null,
-      language: null,
-    },
+    profile: plainProfile('steel', "Liam O'Connor", domain),
   };
 }
 

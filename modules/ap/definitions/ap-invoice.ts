@@ -25,8 +25,9 @@
  */
 import { MONEY, RATE } from '@erp/shared/entities/common';
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import { CURRENCY, glAccountLookup } from '@erp/modules/gl/definitions/common';
-import { AP, AP_INVOICE_STATES, AP_ROLES } from './common.ts';
+import { AP, AP_INVOICE_STATES, AP_ROLES, vendorLookup } from './common.ts';
 
 const NAME = 'ap-invoice';
 const key = (part: string) => `${AP}:${NAME}.${part}`;
@@ -70,18 +71,7 @@ export const apInvoice = defineEntity({
     DocumentNo: { type: 'text', maxLength: 30, readOnly: true },
     Status: { type: 'enum', readOnly: true, defaultValue: 'Draft', options: AP_INVOICE_STATES.map((value) => ({ value, labelKey: key(`statuses.${value}`) })) },
     DocumentType: { type: 'enum', required: true, defaultValue: 'Invoice', options: AP_DOCUMENT_TYPES.map((value) => ({ value, labelKey: key(`types.${value}`) })) },
-    VendorId: {
-      type: 'lookup',
-      entity: 'firm',
-      required: true,
-      maxLength: 20,
-      uppercase: true,
-      activeOnly: true,
-      where: { FirmTypes: 'vendor' },
-      whereKeys: { FirmTypes: key('rules.notVendor') },
-      invalidKey: key('rules.vendorMissing'),
-      inactiveKey: key('rules.vendorInactive'),
-    },
+    VendorId: vendorLookup(),
     VendorName: { type: 'text', maxLength: 100, readOnly: true },
     TransactionDate: { type: 'date', required: true, requiredKey: key('rules.transactionDateRequired') },
     VendorDocNo: { type: 'text', required: true, maxLength: 30, uppercase: true, requiredKey: key('rules.docNoRequired') },
@@ -176,19 +166,13 @@ export const apInvoice = defineEntity({
     'Lines.Amount': { op: 'mul', args: ['Quantity', 'UnitPrice'] },
     SubTotal: { op: 'sum', collection: 'Lines', field: 'Amount' },
   },
-  states: {
-    field: 'Status',
-    initial: 'Draft',
-    editable: ['Draft'],
-    deletable: ['Draft'],
-    transitions: [
-      // to: null — the effect decides: Posted, or Exception when a match is out of tolerance.
-      { action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: null, irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' },
-      { action: 'accept', labelKey: key('actions.accept'), from: ['Exception'], to: 'Posted', irreversible: true, confirmKey: key('confirm.accept'), primary: true },
-      { action: 'reopen', labelKey: key('actions.reopen'), from: ['Exception'], to: 'Draft' },
-      { action: 'hold', labelKey: key('actions.hold'), from: ['Posted'], to: 'OnHold' },
-      { action: 'release', labelKey: key('actions.release'), from: ['OnHold'], to: 'Posted' },
-    ],
-  },
+  states: editedWhile('Draft', [
+    // to: null — the effect decides: Posted, or Exception when a match is out of tolerance.
+    { action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: null, irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' },
+    { action: 'accept', labelKey: key('actions.accept'), from: ['Exception'], to: 'Posted', irreversible: true, confirmKey: key('confirm.accept'), primary: true },
+    { action: 'reopen', labelKey: key('actions.reopen'), from: ['Exception'], to: 'Draft' },
+    { action: 'hold', labelKey: key('actions.hold'), from: ['Posted'], to: 'OnHold' },
+    { action: 'release', labelKey: key('actions.release'), from: ['OnHold'], to: 'Posted' },
+  ]),
   rules: [apInvoiceRules],
 });

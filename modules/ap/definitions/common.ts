@@ -4,7 +4,8 @@
  * purchasing desk reads the purchase journal under Purchase Order), the sequences of its numbers and the
  * states of its documents.
  */
-import type { EntityRoles } from '@erp/shared/entities/define';
+import type { EntityRoles, LookupField } from '@erp/shared/entities/define';
+import { firmOfType } from '@erp/modules/shell/definitions/firm-lookup';
 
 export const AP = 'ap';
 
@@ -29,3 +30,12 @@ export const AP_BATCH_STATES = ['Open', 'Approved', 'Printed'] as const;
 export const CHEQUE_STATES = ['Open', 'Cleared', 'Reconciled', 'Cancelled'] as const;
 
 export const PAYMENT_METHODS = ['Cheque', 'EFT'] as const;
+
+/** A required, active vendor (a firm of type vendor), with the vendor invoice's messages (§5 Payables entry). */
+export function vendorLookup(): LookupField {
+  return firmOfType('vendor', {
+    notOfType: `${AP}:ap-invoice.rules.notVendor`,
+    missing: `${AP}:ap-invoice.rules.vendorMissing`,
+    inactive: `${AP}:ap-invoice.rules.vendorInactive`,
+  });
+}

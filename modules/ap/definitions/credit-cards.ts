@@ -14,8 +14,9 @@
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import { glAccountLookup } from '@erp/modules/gl/definitions/common';
-import { AP, AP_ROLES } from './common.ts';
+import { AP, AP_ROLES, vendorLookup } from './common.ts';
 
 const card = (part: string) => `${AP}:ap-credit-card.${part}`;
 const charge = (part: string) => `${AP}:ap-card-invoice.${part}`;
@@ -34,18 +35,7 @@ export const apCreditCard = defineEntity({
     // Only the last four digits: a full card number is never stored (PCI DSS).
     Last4: { type: 'text', required: true, minLength: 4, maxLength: 4, pattern: '[0-9]{4}', patternKey: card('rules.last4') },
     HolderName: { type: 'text', maxLength: 100 },
-    IssuerVendorId: {
-      type: 'lookup',
-      entity: 'firm',
-      required: true,
-      maxLength: 20,
-      uppercase: true,
-      activeOnly: true,
-      where: { FirmTypes: 'vendor' },
-      whereKeys: { FirmTypes: `${AP}:ap-invoice.rules.notVendor` },
-      invalidKey: `${AP}:ap-invoice.rules.vendorMissing`,
-      inactiveKey: `${AP}:ap-invoice.rules.vendorInactive`,
-    },
+    IssuerVendorId: vendorLookup(),
     IsActive: { type: 'boolean', defaultValue: true },
   },
   listColumns: ['CardId', 'Description', 'CardType', 'Last4', 'HolderName', 'IssuerVendorId', 'IsActive'],
@@ -107,11 +97,5 @@ export const apCardInvoice = defineEntity({
   roles: AP_ROLES,
   attachments: false,
   formLayout: { sections: [{ rows: [['DocumentNo', 'Status'], ['CardId', 'TransactionDate'], ['Merchant', 'Reference'], ['Amount', 'ShipToState', 'ApInvoiceId']] }] },
-  states: {
-    field: 'Status',
-    initial: 'Draft',
-    editable: ['Draft'],
-    deletable: ['Draft'],
-    transitions: [{ action: 'post', labelKey: charge('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: charge('confirm.post'), primary: true, hotkey: 'Alt+P' }],
-  },
+  states: editedWhile('Draft', [{ action: 'post', labelKey: charge('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: charge('confirm.post'), primary: true, hotkey: 'Alt+P' }]),
 });

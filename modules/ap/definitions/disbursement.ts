@@ -13,8 +13,9 @@
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
-import { AP, AP_ROLES } from './common.ts';
-import { paymentLineRules } from './payment-batch.ts';
+import { editedWhile } from '@erp/shared/entities/posted-document';
+import { AP, AP_ROLES, vendorLookup } from './common.ts';
+import { invoicePaymentFields, paymentLineRules } from './payment-batch.ts';
 
 const NAME = 'ap-disbursement';
 const key = (part: string) => `${AP}:${NAME}.${part}`;
@@ -32,18 +33,7 @@ export const apDisbursement = defineEntity({
     DisbursementId: { type: 'integer', readOnly: true },
     DocumentNo: { type: 'text', maxLength: 30, readOnly: true },
     Status: { type: 'enum', readOnly: true, defaultValue: 'Draft', options: ['Draft', 'Posted'].map((value) => ({ value, labelKey: key(`statuses.${value}`) })) },
-    VendorId: {
-      type: 'lookup',
-      entity: 'firm',
-      required: true,
-      maxLength: 20,
-      uppercase: true,
-      activeOnly: true,
-      where: { FirmTypes: 'vendor' },
-      whereKeys: { FirmTypes: `${AP}:ap-invoice.rules.notVendor` },
-      invalidKey: `${AP}:ap-invoice.rules.vendorMissing`,
-      inactiveKey: `${AP}:ap-invoice.rules.vendorInactive`,
-    },
+    VendorId: vendorLookup(),
     BankAccountId: { type: 'lookup', entity: 'bank-account', required: true, maxLength: 20, uppercase: true },
     PaymentDate: { type: 'date', required: true },
     Amount: { ...MONEY, required: true, min: '0', minKey: 'entities:validation.negative' },
@@ -64,12 +54,7 @@ export const apDisbursement = defineEntity({
       fields: {
         LineId: { type: 'integer', labelKey: lineLabel('LineId') },
         InvoiceId: { type: 'integer', required: true, labelKey: lineLabel('InvoiceId') },
-        DocumentNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('DocumentNo') },
-        VendorDocNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('VendorDocNo') },
-        DueDate: { type: 'date', readOnly: true, labelKey: lineLabel('DueDate') },
-        Balance: { ...MONEY, readOnly: true, labelKey: lineLabel('Balance') },
-        Discount: { ...MONEY, min: '0', minKey: 'entities:validation.negative', labelKey: lineLabel('Discount') },
-        Payment: { ...MONEY, required: true, min: '0', minKey: 'entities:validation.negative', labelKey: lineLabel('Payment') },
+        ...invoicePaymentFields(lineLabel),
       },
     },
   },
@@ -89,12 +74,6 @@ export const apDisbursement = defineEntity({
       { titleKey: key('sections.application'), rows: [['Applied', 'RemainingToApply', 'ChequeId']] },
     ],
   },
-  states: {
-    field: 'Status',
-    initial: 'Draft',
-    editable: ['Draft'],
-    deletable: ['Draft'],
-    transitions: [{ action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }],
-  },
+  states: editedWhile('Draft', [{ action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }]),
   rules: [paymentLineRules],
 });

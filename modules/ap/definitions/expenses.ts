@@ -13,8 +13,9 @@
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import { glAccountLookup } from '@erp/modules/gl/definitions/common';
-import { AP, AP_ROLES } from './common.ts';
+import { AP, AP_ROLES, vendorLookup } from './common.ts';
 
 const report = (part: string) => `${AP}:ap-expense-report.${part}`;
 
@@ -76,18 +77,7 @@ export const apExpenseReport = defineEntity({
     ReportId: { type: 'integer', readOnly: true },
     DocumentNo: { type: 'text', maxLength: 30, readOnly: true },
     Status: { type: 'enum', readOnly: true, defaultValue: 'Draft', options: ['Draft', 'Posted'].map((value) => ({ value, labelKey: report(`statuses.${value}`) })) },
-    EmployeeId: {
-      type: 'lookup',
-      entity: 'firm',
-      required: true,
-      maxLength: 20,
-      uppercase: true,
-      activeOnly: true,
-      where: { FirmTypes: 'vendor' },
-      whereKeys: { FirmTypes: `${AP}:ap-invoice.rules.notVendor` },
-      invalidKey: `${AP}:ap-invoice.rules.vendorMissing`,
-      inactiveKey: `${AP}:ap-invoice.rules.vendorInactive`,
-    },
+    EmployeeId: vendorLookup(),
     TemplateId: { type: 'lookup', entity: 'ap-expense-template', required: true, maxLength: 20, uppercase: true, activeOnly: true },
     ReportDate: { type: 'date', required: true },
     ShipToState: { type: 'text', required: true, maxLength: 2, minLength: 2, pattern: '[A-Z]{2}', uppercase: true },
@@ -123,11 +113,5 @@ export const apExpenseReport = defineEntity({
   roles: AP_ROLES,
   attachments: false,
   formLayout: { sections: [{ rows: [['DocumentNo', 'Status'], ['EmployeeId', 'TemplateId'], ['ReportDate', 'ShipToState'], ['Description'], ['Total', 'ApInvoiceId']] }] },
-  states: {
-    field: 'Status',
-    initial: 'Draft',
-    editable: ['Draft'],
-    deletable: ['Draft'],
-    transitions: [{ action: 'post', labelKey: report('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: report('confirm.post'), primary: true, hotkey: 'Alt+P' }],
-  },
+  states: editedWhile('Draft', [{ action: 'post', labelKey: report('actions.post'), from: ['Draft'], to: 'Posted', irreversible: true, confirmKey: report('confirm.post'), primary: true, hotkey: 'Alt+P' }]),
 });

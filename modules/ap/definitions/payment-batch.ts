@@ -18,11 +18,27 @@
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import { AP, AP_BATCH_STATES, AP_ROLES, PAYMENT_METHODS } from './common.ts';
 
 const NAME = 'ap-payment-batch';
 const key = (part: string) => `${AP}:${NAME}.${part}`;
 const lineLabel = (field: string) => key(`fields.Lines.fields.${field}`);
+
+/**
+ * What a payment line shows of the invoice it pays and takes of it (a run's line, a manual cheque's line):
+ * `label` names each field as the entity's line labels do.
+ */
+export function invoicePaymentFields(label: (field: string) => string) {
+  return {
+    DocumentNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: label('DocumentNo') },
+    VendorDocNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: label('VendorDocNo') },
+    DueDate: { type: 'date', readOnly: true, labelKey: label('DueDate') },
+    Balance: { ...MONEY, readOnly: true, labelKey: label('Balance') },
+    Discount: { ...MONEY, min: '0', minKey: 'entities:validation.negative', labelKey: label('Discount') },
+    Payment: { ...MONEY, required: true, min: '0', minKey: 'entities:validation.negative', labelKey: label('Payment') },
+  } as const;
+}
 
 /** §5 "Payment plus discount cannot exceed the balance." per line (browser and server). */
 export function paymentLineRules(record: Readonly<Record<string, unknown>>): RuleIssue[] {
@@ -76,12 +92,7 @@ export const apPaymentBatch = defineEntity({
         LineId: { type: 'integer', labelKey: lineLabel('LineId') },
         InvoiceId: { type: 'integer', required: true, internal: true, labelKey: lineLabel('InvoiceId') },
         VendorId: { type: 'text', maxLength: 20, readOnly: true, labelKey: lineLabel('VendorId') },
-        DocumentNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('DocumentNo') },
-        VendorDocNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('VendorDocNo') },
-        DueDate: { type: 'date', readOnly: true, labelKey: lineLabel('DueDate') },
-        Balance: { ...MONEY, readOnly: true, labelKey: lineLabel('Balance') },
-        Discount: { ...MONEY, min: '0', minKey: 'entities:validation.negative', labelKey: lineLabel('Discount') },
-        Payment: { ...MONEY, required: true, min: '0', minKey: 'entities:validation.negative', labelKey: lineLabel('Payment') },
+        ...invoicePaymentFields(lineLabel),
       },
     },
   },
@@ -103,18 +114,12 @@ export const apPaymentBatch = defineEntity({
       { titleKey: key('sections.totals'), afterLines: true, rows: [['Total', 'DiscountTotal'], ['FirstChequeNo', 'LastChequeNo', 'EftFileNo']] },
     ],
   },
-  states: {
-    field: 'Status',
-    initial: 'Open',
-    editable: ['Open'],
-    deletable: ['Open'],
-    transitions: [
-      // Issue 40 item 6: every step of the run has its key (select, approve, pay), so the day is done by keyboard.
-      { action: 'select', labelKey: key('actions.select'), from: ['Open'], to: null, hotkey: 'Alt+S' },
-      { action: 'approve', labelKey: key('actions.approve'), from: ['Open'], to: 'Approved', irreversible: true, confirmKey: key('confirm.approve'), primary: true, hotkey: 'Alt+A' },
-      { action: 'reopen', labelKey: key('actions.reopen'), from: ['Approved'], to: 'Open' },
-      { action: 'print', labelKey: key('actions.print'), from: ['Approved'], to: 'Printed', irreversible: true, confirmKey: key('confirm.print'), primary: true, hotkey: 'Alt+P' },
-    ],
-  },
+  states: editedWhile('Open', [
+    // Issue 40 item 6: every step of the run has its key (select, approve, pay), so the day is done by keyboard.
+    { action: 'select', labelKey: key('actions.select'), from: ['Open'], to: null, hotkey: 'Alt+S' },
+    { action: 'approve', labelKey: key('actions.approve'), from: ['Open'], to: 'Approved', irreversible: true, confirmKey: key('confirm.approve'), primary: true, hotkey: 'Alt+A' },
+    { action: 'reopen', labelKey: key('actions.reopen'), from: ['Approved'], to: 'Open' },
+    { action: 'print', labelKey: key('actions.print'), from: ['Approved'], to: 'Printed', irreversible: true, confirmKey: key('confirm.print'), primary: true, hotkey: 'Alt+P' },
+  ]),
   rules: [paymentLineRules],
 });

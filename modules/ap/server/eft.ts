@@ -57,8 +57,23 @@ export function julian(date: string): string {
   return `0${String(day.getUTCFullYear() % 100).padStart(2, '0')}${String(dayOfYear).padStart(3, '0')}`;
 }
 
-function digits(value: unknown): string {
+export function digits(value: unknown): string {
   return String(value ?? '').replace(/[^0-9]/g, '');
+}
+
+/** The originator's fields of a CPA 005 file: the paying bank account's routing and currency, the company's name. */
+export async function originatorOf(trx: AnyTransaction, bank: Row) {
+  const routing = digits(bank['institution_transit']);
+  const company = (await trx.selectFrom('companies').select('name').orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst()) as Row | undefined;
+  const longName = String(company?.['name'] ?? bank['name'] ?? '');
+  return {
+    dataCentre: routing.slice(0, 3),
+    currency: String(bank['currency_code'] ?? 'CAD'),
+    shortName: longName.slice(0, 15),
+    longName,
+    returnInstitution: `0${routing}`,
+    returnAccount: digits(bank['account_number']),
+  };
 }
 
 /** The file's text (records joined by CRLF, ending with one). */
@@ -108,18 +123,11 @@ export async function writeEftFile(trx: AnyTransaction, run: { bank: Row; fileCr
     if (!details) throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.vendorNoBank', { vendor: payment.vendorId }, 'Lines');
     return { ...payment, institution: String(details['institution']), transit: String(details['transit']), account: String(details['account_no']) };
   });
-  const company = (await trx.selectFrom('companies').select('name').orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst()) as Row | undefined;
-  const longName = String(company?.['name'] ?? bank['name'] ?? '');
   const content = cpa005({
     originatorId,
     fileCreationNo: run.fileCreationNo,
     date: run.date,
-    dataCentre: routing.slice(0, 3),
-    currency: String(bank['currency_code'] ?? 'CAD'),
-    shortName: longName.slice(0, 15),
-    longName,
-    returnInstitution: `0${routing}`,
-    returnAccount: digits(bank['account_number']),
+    ...(await originatorOf(trx, bank)),
     transactionCode: /^[0-9]{3}$/.test(String(bank['cpa_code'] ?? '')) ? String(bank['cpa_code']) : '460',
     payments,
   });

@@ -5,10 +5,9 @@
  * release (a held invoice is not offered to payment runs and cannot be paid), and the sales-commission voucher
  * service the order desk will call (§3: Dr commission expense / Cr A/P, no tax; refusals).
  */
-import { add } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { apiAs, signedInServer } from '../../../server/test/helpers/api.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
 import { createCommissionVoucher } from '../server/vouchers.ts';
 
@@ -18,18 +17,7 @@ let server: TestServer;
 let admin: string;
 const YEAR = 2043;
 const D = (md: string) => `${YEAR}-${md}`;
-const get = (url: string) => call(server.app, 'GET', url, admin);
-const postJson = (url: string, body: unknown) => call(server.app, 'POST', url, admin, body);
-const json = (response: { json(): unknown }) => response.json() as Json;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const db = () => server.app.erp.database.db as any;
-const engine = () => server.app.erp.database.engine;
-
-async function created(url: string, body: Json): Promise<Json> {
-  const response = await postJson(url, body);
-  expect(response.statusCode, JSON.stringify(response.json())).toBe(201);
-  return json(response).Data;
-}
+const { get, post: postJson, json, db, created, journal } = apiAs(() => server, () => admin);
 
 async function action(record: Json, name: string): Promise<Json> {
   const response = await postJson(`/api/data/ap-invoice/${record.InvoiceId}/actions/${name}`, { Version: record.Version });
@@ -37,27 +25,17 @@ async function action(record: Json, name: string): Promise<Json> {
   return json(response).Data;
 }
 
-async function journal(documentNo: string): Promise<Record<string, string>> {
-  const rows = await db().selectFrom('gl_entries').select(['account_id', 'amount']).where('document_no', '=', documentNo).execute();
-  const out: Record<string, string> = {};
-  for (const row of rows) out[row.account_id] = add(out[row.account_id] ?? '0.00', decimalFromDb(engine(), row.amount, 2)!);
-  return out;
-}
-
 const invoice = (extra: Json) => ({ VendorId: 'TDV', TermsCode: 'NET30', ShipToState: 'ON', BankAccountId: 'OPERATING', TransactionDate: D('03-02'), DocDate: D('03-02'), ...extra });
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  ({ server, tokens: { admin } } = await signedInServer('admin'));
   expect((await postJson('/api/data/accounting-period/fiscal-years', { FiscalYear: YEAR })).statusCode).toBe(201);
   await created('/api/data/firm', { FirmId: 'TDV', Name: 'Docs Vendor Ltd.', FirmTypes: ['vendor'], ProvinceCode: 'QC' });
   await created('/api/data/firm', { FirmId: 'TREP', Name: 'Rep Agency Inc.', FirmTypes: ['vendor'], ProvinceCode: 'ON' });
   await created('/api/data/firm', { FirmId: 'TOLD', Name: 'Old Agency', FirmTypes: ['vendor'], IsActive: false });
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('input tax credits by province, credit and debit notes', () => {
   it('Québec: GST to the GST/HST ITC account, QST to the QST ITR account; British Columbia: PST is a cost of the line', async () => {

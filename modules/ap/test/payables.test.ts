@@ -13,8 +13,8 @@
 import { add, neg } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
-import { call } from '../../../server/test/helpers/entities.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { apiAs, signedInServer } from '../../../server/test/helpers/api.ts';
 import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -24,19 +24,9 @@ let admin: string;
 const YEAR = 2042;
 const D = (md: string) => `${YEAR}-${md}`;
 
-const get = (url: string) => call(server.app, 'GET', url, admin);
-const postJson = (url: string, body: unknown) => call(server.app, 'POST', url, admin, body);
-const put = (url: string, body: unknown) => call(server.app, 'PUT', url, admin, body);
-const json = (response: { json(): unknown }) => response.json() as Json;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const db = () => server.app.erp.database.db as any;
-const engine = () => server.app.erp.database.engine;
-
-async function created(url: string, body: Json): Promise<Json> {
-  const response = await postJson(url, body);
-  expect(response.statusCode, JSON.stringify(response.json())).toBe(201);
-  return json(response).Data;
-}
+const { get, post: postJson, put, json, db, engine, created, accountBalance, journal: entries } = apiAs(() => server, () => admin);
+/** The journal lines of a document's original posting, account → amount. */
+const journal = (documentNo: string) => entries(documentNo, false);
 
 const KEYS: Record<string, string> = { 'ap-invoice': 'InvoiceId', 'ap-payment-batch': 'BatchId', 'ap-cheque': 'ChequeId', 'po-receipt': 'ReceiptId' };
 
@@ -53,30 +43,13 @@ async function action(entity: string, record: Json, name: string, body: Json = {
   return json(response).Data;
 }
 
-/** Σ of an account's entries (debits +), optionally up to a date. */
-async function accountBalance(accountId: string, upTo?: string): Promise<string> {
-  let query = db().selectFrom('gl_entries').select('amount').where('account_id', '=', accountId);
-  if (upTo) query = query.where('entry_date', '<=', upTo);
-  const rows = await query.execute();
-  return rows.reduce((sum: string, row: Json) => add(sum, decimalFromDb(engine(), row.amount, 2)!), '0.00');
-}
-
-/** The journal lines of a document, account → amount. */
-async function journal(documentNo: string): Promise<Record<string, string>> {
-  const rows = await db().selectFrom('gl_entries').select(['account_id', 'amount']).where('document_no', '=', documentNo).where('reversal_of', 'is', null).execute();
-  const out: Record<string, string> = {};
-  for (const row of rows) out[row.account_id] = add(out[row.account_id] ?? '0.00', decimalFromDb(engine(), row.amount, 2)!);
-  return out;
-}
-
 const runReport = (report: string, parameters: Json) => postJson(`/api/reports/${report}/run`, { Parameters: parameters });
 
 const HEADER = { VendorId: 'TAV', TermsCode: '2N30', ShipToState: 'ON', BankAccountId: 'OPERATING' };
 let receipt: Json;
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  ({ server, tokens: { admin } } = await signedInServer('admin'));
   expect((await postJson('/api/data/accounting-period/fiscal-years', { FiscalYear: YEAR })).statusCode).toBe(201);
   await created('/api/data/firm', { FirmId: 'TAV', Name: 'Tallis Steel Inc.', FirmTypes: ['vendor'], ProvinceCode: 'ON', AccountTerms: '2N30' });
   await created('/api/data/firm', { FirmId: 'TAB', Name: 'Only A Customer', FirmTypes: ['bill-to'] });
@@ -97,9 +70,7 @@ beforeAll(async () => {
   receipt = await action('po-receipt', draft, 'post');
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('vendor invoices (§5 Payables entry, SCREENS.md WP5 acceptance 1)', () => {
   let first: Json;

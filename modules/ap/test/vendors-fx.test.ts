@@ -15,7 +15,8 @@ import ExcelJS from 'exceljs';
 import { add } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { apiAs, signedInServer } from '../../../server/test/helpers/api.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
 import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
 
@@ -26,38 +27,14 @@ let admin: string;
 const YEAR = 2043;
 const D = (md: string) => `${YEAR}-${md}`;
 
-const get = (url: string) => call(server.app, 'GET', url, admin);
-const postJson = (url: string, body: unknown) => call(server.app, 'POST', url, admin, body);
-const json = (response: { json(): unknown }) => response.json() as Json;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const db = () => server.app.erp.database.db as any;
-const engine = () => server.app.erp.database.engine;
-
-async function created(url: string, body: Json): Promise<Json> {
-  const response = await postJson(url, body);
-  expect(response.statusCode, JSON.stringify(response.json())).toBe(201);
-  return json(response).Data;
-}
+const { get, post: postJson, json, db, engine, created, accountBalance, journal: entries } = apiAs(() => server, () => admin);
+/** A document's original posting (`reversals`: its reversal), account → amount. */
+const journal = (documentNo: string, reversals = false) => entries(documentNo, reversals);
 
 async function action(path: string, record: Json, name: string, body: Json = {}): Promise<Json> {
   const response = await postJson(`${path}/actions/${name}`, { Version: record.Version, ...body });
   expect(response.statusCode, JSON.stringify(response.json())).toBe(200);
   return json(response).Data;
-}
-
-async function accountBalance(accountId: string, upTo?: string): Promise<string> {
-  let query = db().selectFrom('gl_entries').select('amount').where('account_id', '=', accountId);
-  if (upTo) query = query.where('entry_date', '<=', upTo);
-  const rows = await query.execute();
-  return rows.reduce((sum: string, row: Json) => add(sum, decimalFromDb(engine(), row.amount, 2)!), '0.00');
-}
-
-async function journal(documentNo: string, reversals = false): Promise<Record<string, string>> {
-  let query = db().selectFrom('gl_entries').select(['account_id', 'amount']).where('document_no', '=', documentNo);
-  query = reversals ? query.where('reversal_of', 'is not', null) : query.where('reversal_of', 'is', null);
-  const out: Record<string, string> = {};
-  for (const row of await query.execute()) out[row.account_id] = add(out[row.account_id] ?? '0.00', decimalFromDb(engine(), row.amount, 2)!);
-  return out;
 }
 
 /** The aged trial balance's total as of a date equals the A/P control account (2100, a credit) then. */
@@ -68,8 +45,7 @@ async function agingMatchesControl(asOf: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  ({ server, tokens: { admin } } = await signedInServer('admin'));
   expect((await postJson('/api/data/accounting-period/fiscal-years', { FiscalYear: YEAR })).statusCode).toBe(201);
   await created('/api/data/firm', { FirmId: 'VDF', Name: 'Defaults Supply', FirmTypes: ['vendor'], ProvinceCode: 'ON', AccountTerms: 'NET30' });
   await created('/api/data/firm', { FirmId: 'VUS', Name: 'Buffalo Wire Corp.', FirmTypes: ['vendor'], ProvinceCode: 'ON' });
@@ -79,9 +55,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('vendor defaults (ap-vendor-default)', () => {
   it('are kept for vendors only, with a bank in their currency (§8)', async () => {

@@ -8,7 +8,8 @@
 import { add, sub, type Decimal } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { signedInServer } from '../../../server/test/helpers/api.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
 
 let server: TestServer;
@@ -23,14 +24,11 @@ const db = () => server.app.erp.database.db as any; // eslint-disable-line @type
 const money = (raw: unknown): Decimal => decimalFromDb(server.app.erp.database.engine, raw ?? 0, 2) ?? '0.00';
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  ({ server, tokens: { admin } } = await signedInServer('admin'));
   expect((await post('/api/data/accounting-period/fiscal-years', { FiscalYear: YEAR })).statusCode).toBe(201);
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('a credit and a receipt on the same invoice at once', () => {
   it('never deadlock: one is done, the other refused with a 4xx, the subledger = the control account', async () => {

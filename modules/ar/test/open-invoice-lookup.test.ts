@@ -6,12 +6,11 @@
  * message. "Select open invoices" lists the customer's open invoices with the discount available on the
  * receipt date (GET /api/ar/cash-receipt/:id/open-invoices) and adds only those picked. Invoices are made as receipts.test.ts makes them: a posting and an ar_items row.
  */
-import { neg, type Decimal } from '@erp/shared/decimal';
+import type { Decimal } from '@erp/shared/decimal';
 import { entityByName } from '@erp/shared/entities/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post as postLedger } from '@erp/modules/gl/server/ledger/posting';
 import { lineLookupIssues } from '@erp/server/entities/documents';
-import { addArItem } from '../server/subledger.ts';
+import { postTestInvoice } from './posted-item.ts';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
 
@@ -38,38 +37,7 @@ let counter = 0;
 async function invoice(firm: string, amount: Decimal, date: string, discount: { amount: Decimal; until: string } | null = null): Promise<string> {
   counter += 1;
   const documentNo = `LK-${String(counter).padStart(5, '0')}`;
-  await db()
-    .transaction()
-    .execute(async (trx: any) => { // eslint-disable-line @typescript-eslint/no-explicit-any
-      const posted = await postLedger(trx, {
-        source: 'AR',
-        subLedger: 'ar',
-        dataType: 'Actual',
-        date,
-        documentNo,
-        origin: { type: 'test-invoice', id: documentNo },
-        lines: [
-          { accountId: '1100', amount },
-          { accountId: '4100', amount: neg(amount) },
-        ],
-        userId: 'test',
-      });
-      await addArItem(trx, {
-        firmId: firm,
-        itemType: 'Invoice',
-        documentNo,
-        documentDate: date,
-        dueDate: date,
-        discountDate: discount?.until ?? null,
-        discountAvailable: discount?.amount ?? '0.00',
-        currency: 'CAD',
-        amount,
-        foreign: null,
-        origin: { type: 'test-invoice', id: documentNo },
-        journalId: posted.journalId,
-        userId: 'test',
-      });
-    });
+  await postTestInvoice(db(), firm, documentNo, amount, { date, ...(discount ? { discount: discount.amount, discountDate: discount.until } : {}) });
   return documentNo;
 }
 

@@ -7,13 +7,15 @@
  * Open invoices are made the way h14a's invoice posting leaves them: an AR posting through `post()` and an
  * ar_items row (addArItem), in one transaction.
  */
-import { add, cmp, mul, neg, sub, type Decimal } from '@erp/shared/decimal';
+import { add, cmp, sub, type Decimal } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { post as postLedger } from '@erp/modules/gl/server/ledger/posting';
 import { addArItem, applyArItem } from '../server/subledger.ts';
+import { postTestInvoice } from './posted-item.ts';
 import { seedReceipts } from '../server/receipts/seed.ts';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { signedInServer } from '../../../server/test/helpers/api.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
 
 let server: TestServer;
@@ -26,57 +28,16 @@ const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unkn
 const db = () => server.app.erp.database.db as any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const engine = () => server.app.erp.database.engine;
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
-  clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+beforeAll(async () => { ({ server, tokens: { admin, clerk } } = await signedInServer('admin', 'clerk')); });
+afterAll(() => server?.stop());
 
 let invoiceCounter = 0;
 
 /** An open, posted invoice (Dr 1100 / Cr 4100) of `firm`: answers its document number. */
 async function invoice(firm: string, amount: Decimal, options: { date?: string; discount?: Decimal; discountDate?: string; currency?: string; rate?: Decimal } = {}): Promise<string> {
   invoiceCounter += 1;
-  // A foreign invoice (issue 22 item 8) posts its home amount at its rate and carries the foreign amount.
-  const home = options.rate ? mul(amount, options.rate, 2) : amount;
   const documentNo = `TI-${String(invoiceCounter).padStart(5, '0')}`;
-  const date = options.date ?? '2025-06-02';
-  await db()
-    .transaction()
-    .execute(async (trx: any) => { // eslint-disable-line @typescript-eslint/no-explicit-any
-      const posted = await postLedger(trx, {
-        source: 'AR',
-        subLedger: 'ar',
-        dataType: 'Actual',
-        date,
-        documentNo,
-        origin: { type: 'test-invoice', id: documentNo },
-        lines: [
-          { accountId: '1100', amount: home },
-          { accountId: '4100', amount: neg(home) },
-        ],
-        userId: 'test',
-      });
-      await addArItem(trx, {
-        firmId: firm,
-        itemType: 'Invoice',
-        documentNo,
-        documentDate: date,
-        dueDate: date,
-        discountDate: options.discountDate ?? null,
-        discountAvailable: options.discount ?? '0.00',
-        currency: options.currency ?? 'CAD',
-        amount: home,
-        foreign: options.rate ? { amount, rate: options.rate } : null,
-        origin: { type: 'test-invoice', id: documentNo },
-        journalId: posted.journalId,
-        userId: 'test',
-      });
-    });
+  await postTestInvoice(db(), firm, documentNo, amount, { ...options, date: options.date ?? '2025-06-02' });
   return documentNo;
 }
 

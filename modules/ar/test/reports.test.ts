@@ -15,7 +15,8 @@ import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '@erp/modules/gl/server/ledger/posting';
-import { addArItem, applyArItem } from '../server/subledger.ts';
+import { applyArItem } from '../server/subledger.ts';
+import { postArItem, RECEIVABLE } from './posted-item.ts';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
 import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
@@ -30,7 +31,6 @@ let admin: string;
 let db: Kysely<any>;
 
 const AS_OF = '2026-10-31';
-const RECEIVABLE = '1100';
 const NOT_ASSIGNED = 'Sorry, this Firm cannot be viewed. You are not assigned to this customer.';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -47,21 +47,8 @@ async function item(firmId: string, itemType: ItemType, documentNo: string, date
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function itemIn(trx: any, firmId: string, itemType: ItemType, documentNo: string, date: string, amount: string, dueDate?: string, discount?: { date: string; available: string }) {
   const other = itemType === 'Invoice' || itemType === 'CreditNote' ? '4100' : '1000';
-  const { journalId } = await post(trx, {
-    source: 'AR',
-    subLedger: 'ar',
-    dataType: 'Actual',
-    date,
-    documentNo,
-    description: documentNo,
-    origin: origin(documentNo),
-    lines: [
-      { accountId: RECEIVABLE, amount },
-      { accountId: other, amount: sub('0.00', amount) },
-    ],
-    userId: 'admin',
-  });
-  return addArItem(trx, { firmId, itemType, documentNo, documentDate: date, dueDate: dueDate ?? date, discountDate: discount?.date ?? null, discountAvailable: discount?.available ?? '0.00', amount, origin: origin(documentNo), journalId, userId: 'admin' });
+  const item = { firmId, itemType, documentNo, documentDate: date, dueDate: dueDate ?? date, discountDate: discount?.date ?? null, discountAvailable: discount?.available ?? '0.00', amount, origin: origin(documentNo), userId: 'admin' };
+  return postArItem(trx, item, other, documentNo);
 }
 
 /** An application of a credit to an invoice; the discount posts Dr discounts, Cr receivables on its date. */

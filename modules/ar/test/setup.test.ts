@@ -7,28 +7,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taxesFor, type TaxRate } from '../definitions/tax.ts';
 import { termsDates } from '../definitions/setup/index.ts';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
-import { call } from '../../../server/test/helpers/entities.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { apiAs, signedInServer } from '../../../server/test/helpers/api.ts';
 
 let server: TestServer;
 let admin: string;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const post = (url: string, body: unknown) => call(server.app, 'POST', url, admin, body);
-const put = (url: string, body: unknown) => call(server.app, 'PUT', url, admin, body);
-const get = (url: string) => call(server.app, 'GET', url, admin);
-const json = (response: { json(): unknown }) => response.json() as Json;
+const { get, post, put, json } = apiAs(() => server, () => admin);
 const messages = (response: { json(): unknown }) => ((json(response).Data?.Errors ?? []) as Json[]).map((e) => e.message);
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  ({ server, tokens: { admin } } = await signedInServer('admin'));
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('sales reps (§5, §9)', () => {
   it('refuses a blank id, a 21-character id, a name over 50 and a negative commission with the spec texts', async () => {

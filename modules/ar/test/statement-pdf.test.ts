@@ -4,12 +4,11 @@
  * buckets, 30 days by due date) and, at the foot of the customer's last page, the remittance stub (customer,
  * statement date, amount due, an "amount enclosed" box) — in English and French.
  */
-import { sub } from '@erp/shared/decimal';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post } from '@erp/modules/gl/server/ledger/posting';
-import { addArItem } from '../server/subledger.ts';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import { postArItem } from './posted-item.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { inLanguage, signedInServer } from '../../../server/test/helpers/api.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
 import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
 
@@ -23,29 +22,13 @@ const AS_OF = '2026-10-31';
 /** An invoice (+) or a receipt (−) with its posting, Dr/Cr receivables. */
 async function item(firmId: string, itemType: 'Invoice' | 'Receipt', documentNo: string, date: string, amount: string, dueDate = date) {
   const origin = { type: 'ar-statement-test', id: documentNo };
+  const other = itemType === 'Invoice' ? '4100' : '1000';
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  await db.transaction().execute(async (trx: any) => {
-    const { journalId } = await post(trx, {
-      source: 'AR',
-      subLedger: 'ar',
-      dataType: 'Actual',
-      date,
-      documentNo,
-      description: documentNo,
-      origin,
-      lines: [
-        { accountId: '1100', amount },
-        { accountId: itemType === 'Invoice' ? '4100' : '1000', amount: sub('0.00', amount) },
-      ],
-      userId: 'admin',
-    });
-    await addArItem(trx, { firmId, itemType, documentNo, documentDate: date, dueDate, amount, origin, journalId, userId: 'admin' });
-  });
+  await db.transaction().execute((trx: any) => postArItem(trx, { firmId, itemType, documentNo, documentDate: date, dueDate, amount, origin, userId: 'admin' }, other, documentNo));
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  ({ server, tokens: { admin } } = await signedInServer('admin'));
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db = server.app.erp.database.db as unknown as Kysely<any>;
   // B100 as of 2026-10-31: current 500.00, period 1 (16 days) 200.00 − 250.00 (a receipt 11 days old),
@@ -58,18 +41,9 @@ beforeAll(async () => {
   await item('B200', 'Invoice', 'S-INV-5', '2026-01-15', '75.25', '2026-02-14');
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
-async function asLanguage<T>(language: string, action: () => Promise<T>): Promise<T> {
-  await db.updateTable('users').set({ language }).where('user_id', '=', 'admin').execute();
-  try {
-    return await action();
-  } finally {
-    await db.updateTable('users').set({ language: 'en-CA' }).where('user_id', '=', 'admin').execute();
-  }
-}
+const asLanguage = <T>(language: string, action: () => Promise<T>) => inLanguage(db, language, action);
 
 const statement = (parameters: Record<string, unknown>) => call(server.app, 'POST', '/api/reports/ar-account-statement/pdf', admin, { Parameters: { StatementDate: AS_OF, ...parameters } });
 const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

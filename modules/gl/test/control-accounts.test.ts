@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { post as postToLedger, type PostingLine } from '../server/ledger/posting.ts';
 import type { Source } from '../server/ledger/types.ts';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { signedInServer } from '../../../server/test/helpers/api.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
 
 let server: TestServer;
@@ -54,14 +55,11 @@ const pair = (account: string, other = '6600', entered = false): PostingLine[] =
 ];
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  ({ server, tokens: { admin } } = await signedInServer('admin'));
   expect((await post('/api/data/accounting-period/fiscal-years', { FiscalYear: YEAR })).statusCode).toBe(201);
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('control accounts are posted through their sub-ledger only', () => {
   it('refuses a journal entry on receivables, inventory, received-not-invoiced and payables, saying so', async () => {

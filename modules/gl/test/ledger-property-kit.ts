@@ -16,6 +16,7 @@ import { expect } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { TestServer } from '../../../server/test/helpers/app.ts';
 import { call, type Method } from '../../../server/test/helpers/entities.ts';
+import { prng, type Random } from '../../../server/test/helpers/prng.ts';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -23,20 +24,7 @@ export type Json = Record<string, any>; // eslint-disable-line @typescript-eslin
 export const dbOf = (server: TestServer) => server.app.erp.database.db as unknown as Kysely<any>;
 export const moneyOf = (server: TestServer, raw: unknown): Decimal => decimalFromDb(server.app.erp.database.engine, raw ?? 0, 2) ?? '0.00';
 
-/** mulberry32: the same seed, the same requests. */
-export function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { int: (max: number) => Math.floor(next() * max), pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]! };
-}
-
-export type Random = ReturnType<typeof prng>;
+export { prng, type Random };
 
 /** A random amount of 1.00 to `max`.99. */
 export const cents = (r: Random, max: number): Decimal => `${1 + r.int(max)}.${String(r.int(100)).padStart(2, '0')}`;

@@ -6,7 +6,8 @@
  * rules, concurrency (50 parallel postings, 50 parallel creates) and malformed input → 4xx.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { apiAs, signedInServer } from '../../../server/test/helpers/api.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
 import { messageIn } from '@erp/server/entities/call-result';
 
@@ -15,16 +16,12 @@ let admin: string;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const post = (url: string, body: unknown) => call(server.app, 'POST', url, admin, body);
-const put = (url: string, body: unknown) => call(server.app, 'PUT', url, admin, body);
-const get = (url: string) => call(server.app, 'GET', url, admin);
-const json = (response: { json(): unknown }) => response.json() as Json;
+const { get, post, put, json } = apiAs(() => server, () => admin);
 
 const YEAR = 2041;
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  ({ server, tokens: { admin } } = await signedInServer('admin'));
   for (const account of [
     { AccountId: '91000', Description: 'Ledger test bank', AccountType: 'asset' },
     { AccountId: '94000', Description: 'Ledger test revenue', AccountType: 'revenue' },
@@ -39,9 +36,7 @@ beforeAll(async () => {
   expect(year.statusCode, JSON.stringify(year.json())).toBe(201);
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 async function newEntry(date: string, lines: Json[], description = 'Test entry'): Promise<Json> {
   const created = await post('/api/data/gl-journal-entry', { EntryDate: date, Description: description, Lines: lines });

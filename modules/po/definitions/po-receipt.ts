@@ -23,6 +23,8 @@
  *   the G/L, the coils and the order's received quantities and state (modules/po/server/receipt-posting.ts).
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { lineLots } from '@erp/modules/ic/definitions/products/line-lots';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import { isNegativeText, isZeroText, PO, PO_MONEY, PO_PRICE, PO_QUANTITY, PO_ROLES, RECEIPT_SEQUENCE } from './common.ts';
 
 const NAME = 'po-receipt';
@@ -129,16 +131,13 @@ export const poReceipt = defineEntity({
         PoLineId: { type: 'integer', readOnly: true, internal: true, labelKey: lineLabel('PoLineId') },
       },
       lineChildren: {
-        Lots: {
+        Lots: lineLots({
           table: 'po_receipt_lots',
-          parentColumn: 'line_id',
-          key: 'LotId',
-          maxItems: 200,
-          labelKey: key('fields.Lines.Lots.label'),
-          fields: {
-            LotId: { type: 'integer', labelKey: lotLabel('LotId') },
-            LotNo: { type: 'text', required: true, maxLength: 30, uppercase: true, pattern: '[A-Z0-9/._-]+', labelKey: lotLabel('LotNo') },
-            Quantity: { ...PO_QUANTITY, required: true, labelKey: lotLabel('Quantity') },
+          key,
+          quantity: PO_QUANTITY,
+          lineField: 'QuantityReceived',
+          sumKey: key('rules.lotsSum'),
+          more: {
             HeatNo: { type: 'lookup', entity: 'heat-number', uppercase: true, maxLength: 30, invalidKey: key('rules.heatNotFound'), labelKey: lotLabel('HeatNo') },
             ManufacturerCoilNo: { type: 'text', maxLength: 40, labelKey: lotLabel('ManufacturerCoilNo') },
             Gauge: { ...DIMENSION, minKey: key('rules.gauge'), labelKey: lotLabel('Gauge') },
@@ -149,9 +148,7 @@ export const poReceipt = defineEntity({
             // §9 "Coil weight: at least 1".
             CoilWeight: { type: 'decimal', precision: 13, scale: 4, min: '1', minKey: key('rules.coilWeight'), labelKey: lotLabel('CoilWeight') },
           },
-          sumEquals: { childField: 'Quantity', lineField: 'QuantityReceived', messageKey: key('rules.lotsSum') },
-          onlyWhen: { field: 'ProductId', mark: 'TrackLot' },
-        },
+        }),
       },
     },
   },
@@ -187,12 +184,6 @@ export const poReceipt = defineEntity({
   numbering: { sequence: RECEIPT_SEQUENCE, field: 'ReceiptNo', prefix: 'PRC' },
   // The costs follow the order's prices, which only the server reads: ExtendedCost and TotalCost are the server's.
   computed: { TotalQuantity: { op: 'sum', collection: 'Lines', field: 'QuantityReceived' } },
-  states: {
-    field: 'Status',
-    initial: 'Open',
-    editable: ['Open'],
-    deletable: ['Open'],
-    transitions: [{ action: 'post', labelKey: key('actions.post'), from: ['Open'], to: 'Posted', irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }],
-  },
+  states: editedWhile('Open', [{ action: 'post', labelKey: key('actions.post'), from: ['Open'], to: 'Posted', irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }]),
   rules: [receiptRules],
 });

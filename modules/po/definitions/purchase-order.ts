@@ -23,6 +23,7 @@
  * Server rules and effects: modules/po/server/orders.ts.
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { firmOfType } from '@erp/modules/shell/definitions/firm-lookup';
 import { isNegativeText, isZeroText, PO, PO_MONEY, PO_PRICE, PO_QUANTITY, PO_ROLES, PO_STATUSES, PURCHASE_ORDER_SEQUENCE } from './common.ts';
 
 const NAME = 'purchase-order';
@@ -71,19 +72,8 @@ export const purchaseOrder = defineEntity({
     OrderDate: { type: 'date', required: true },
     Status: { type: 'enum', readOnly: true, defaultValue: 'Open', options: PO_STATUSES.map((value) => ({ value, labelKey: key(`statuses.${value}`) })) },
     Receivable: { type: 'boolean', readOnly: true, defaultValue: true },
-    VendorId: {
-      type: 'lookup',
-      entity: 'firm',
-      required: true,
-      maxLength: 20,
-      uppercase: true,
-      activeOnly: true,
-      // §5: the vendor's payable account is its vendor account (FirmTypes ∋ vendor).
-      where: { FirmTypes: 'vendor' },
-      whereKeys: { FirmTypes: key('rules.vendorNoPayable') },
-      invalidKey: key('rules.vendorMissing'),
-      inactiveKey: key('rules.vendorInactive'),
-    },
+    // §5: the vendor's payable account is its vendor account (FirmTypes ∋ vendor).
+    VendorId: firmOfType('vendor', { notOfType: key('rules.vendorNoPayable'), missing: key('rules.vendorMissing'), inactive: key('rules.vendorInactive') }),
     // The vendor's name beside its code in the list and the form (the server's, from the firm).
     VendorName: { type: 'text', maxLength: 100, readOnly: true },
     BillToId: { type: 'lookup', entity: 'branch', uppercase: true, maxLength: 10, activeOnly: true },

@@ -12,8 +12,8 @@
 import { add, mul, neg } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
-import { call } from '../../../server/test/helpers/entities.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { apiAs, signedInServer } from '../../../server/test/helpers/api.ts';
 import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
 import { purchaseOrder } from '../definitions/purchase-order.ts';
 
@@ -24,20 +24,7 @@ let admin: string;
 const YEAR = 2041;
 const D = (md: string) => `${YEAR}-${md}`;
 
-const get = (url: string) => call(server.app, 'GET', url, admin);
-const postJson = (url: string, body: unknown) => call(server.app, 'POST', url, admin, body);
-const put = (url: string, body: unknown) => call(server.app, 'PUT', url, admin, body);
-const del = (url: string) => call(server.app, 'DELETE', url, admin);
-const json = (response: { json(): unknown }) => response.json() as Json;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const db = () => server.app.erp.database.db as any;
-const engine = () => server.app.erp.database.engine;
-
-async function created(url: string, body: Json): Promise<Json> {
-  const response = await postJson(url, body);
-  expect(response.statusCode, JSON.stringify(response.json())).toBe(201);
-  return json(response).Data;
-}
+const { get, post: postJson, put, del, json, db, engine, created, accountBalance } = apiAs(() => server, () => admin);
 
 async function action(entity: string, record: Json, name: string): Promise<Json> {
   const response = await postJson(`/api/data/${entity}/${record[entity === 'po-receipt' ? 'ReceiptId' : 'PoId']}/actions/${name}`, { Version: record.Version });
@@ -54,14 +41,8 @@ async function balance(productId: string) {
   return { onHand: decimalFromDb(engine(), row?.on_hand ?? 0, 4), value: decimalFromDb(engine(), row?.value ?? 0, 2), averageCost: decimalFromDb(engine(), row?.average_cost ?? 0, 4) };
 }
 
-async function accountBalance(accountId: string): Promise<string> {
-  const rows = await db().selectFrom('gl_entries').select('amount').where('account_id', '=', accountId).execute();
-  return rows.reduce((sum: string, row: Json) => add(sum, decimalFromDb(engine(), row.amount, 2)!), '0.00');
-}
-
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  ({ server, tokens: { admin } } = await signedInServer('admin'));
   expect((await postJson('/api/data/accounting-period/fiscal-years', { FiscalYear: YEAR })).statusCode).toBe(201);
   await created('/api/data/firm', { FirmId: 'TV1', Name: 'Test Mill Inc.', FirmTypes: ['vendor'] });
   await created('/api/data/firm', { FirmId: 'TV2', Name: 'Closed Mill Ltd.', FirmTypes: ['vendor'], IsActive: false });
@@ -75,9 +56,7 @@ beforeAll(async () => {
   await created('/api/data/heat-number', { HeatNo: 'HT-1001', Mill: 'Test Mill' });
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('purchase orders (§3, §4, §5 Purchasing)', () => {
   it('refuses a missing, inactive or non-vendor firm with its own text, and the lookup offers only active vendors', async () => {

@@ -13,6 +13,7 @@
  */
 import { isNegative } from '@erp/shared/decimal';
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import {
   CHEQUE_STATUSES,
   MAX_HOURS,
@@ -95,13 +96,7 @@ export const prTransaction = defineEntity({
   },
   rules: [transactionRules],
   numbering: { sequence: TRANSACTION_SEQUENCE, field: 'TransactionNo', prefix: 'PT' },
-  states: {
-    field: 'Status',
-    initial: 'Entered',
-    editable: ['Entered'],
-    deletable: ['Entered'],
-    transitions: [{ action: 'cancel', labelKey: 'pr:pr-transaction.actions.cancel', from: ['Entered'], to: 'Cancelled', irreversible: true, voids: true, confirmKey: 'pr:pr-transaction.confirm.cancel' }],
-  },
+  states: editedWhile('Entered', [{ action: 'cancel', labelKey: 'pr:pr-transaction.actions.cancel', from: ['Entered'], to: 'Cancelled', irreversible: true, voids: true, confirmKey: 'pr:pr-transaction.confirm.cancel' }]),
   listColumns: [{ field: 'TransactionId', visible: false }, 'TransactionNo', 'EmployeeId', 'PayDate', 'Kind', 'Status', 'Gross', 'ChequeId', 'Notes'],
   defaultSort: [{ field: 'PayDate', descending: true }, { field: 'TransactionNo' }],
   filters: [

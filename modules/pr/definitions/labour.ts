@@ -24,6 +24,7 @@
  * (job costing, labour budget) are for the payroll role; the time sheet and workday reports show hours only.
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import { options, PAYROLL_ONLY, PAYROLL_ROLE, PR, PR_BUDGET_HOURS, PR_HOURLY_RATE, PR_HOURS, PR_MONEY, prCode } from './common.ts';
 
 /** The trades desk and payroll staff keep labour (the rate itself: payroll only). */
@@ -169,16 +170,10 @@ export const workOrder = defineEntity({
   computed: { BudgetHours: { op: 'sum', collection: 'Lines', field: 'BudgetHours' } },
   rules: [workOrderRules],
   numbering: { sequence: WORK_ORDER_SEQUENCE, field: 'WorkOrderNo', prefix: 'JB' },
-  states: {
-    field: 'Status',
-    initial: 'Open',
-    editable: ['Open'],
-    deletable: ['Open'],
-    transitions: [
-      { action: 'complete', labelKey: 'pr:work-order.actions.complete', from: ['Open'], to: 'Completed', primary: true, hotkey: 'Alt+C' },
-      { action: 'reopen', labelKey: 'pr:work-order.actions.reopen', from: ['Completed'], to: 'Open' },
-    ],
-  },
+  states: editedWhile('Open', [
+    { action: 'complete', labelKey: 'pr:work-order.actions.complete', from: ['Open'], to: 'Completed', primary: true, hotkey: 'Alt+C' },
+    { action: 'reopen', labelKey: 'pr:work-order.actions.reopen', from: ['Completed'], to: 'Open' },
+  ]),
   listColumns: [{ field: 'WorkOrderId', visible: false }, 'WorkOrderNo', 'Kind', 'LotId', 'SiteId', 'OrderDate', 'ServiceType', 'CrewLeaderId', 'Status', { field: 'BudgetHours', total: 'sum' }, { field: 'LedgerCreatedOn', visible: false }],
   defaultSort: [{ field: 'WorkOrderId', descending: true }],
   filters: [
@@ -227,13 +222,7 @@ export const timeCard = defineEntity({
   },
   computed: { Amount: { op: 'mul', args: ['Hours', 'Rate'] } },
   numbering: { sequence: TIME_CARD_SEQUENCE, field: 'TimeCardNo', prefix: 'TC' },
-  states: {
-    field: 'Status',
-    initial: 'Open',
-    editable: ['Open'],
-    deletable: ['Open'],
-    transitions: [{ action: 'approve', labelKey: 'pr:time-card.actions.approve', from: ['Open'], to: 'Approved', irreversible: true, confirmKey: 'pr:time-card.confirm.approve', primary: true, hotkey: 'Alt+A' }],
-  },
+  states: editedWhile('Open', [{ action: 'approve', labelKey: 'pr:time-card.actions.approve', from: ['Open'], to: 'Approved', irreversible: true, confirmKey: 'pr:time-card.confirm.approve', primary: true, hotkey: 'Alt+A' }]),
   listColumns: [
     { field: 'TimeCardId', visible: false },
     'TimeCardNo',

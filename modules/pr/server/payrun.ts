@@ -22,7 +22,7 @@ import { changedExactly } from '@erp/server/exactly-once/compare-and-set';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { post, type PostingLine } from '@erp/modules/gl/server/ledger/posting';
-import { cpa005 } from '@erp/modules/ap/server/eft';
+import { cpa005, digits, originatorOf } from '@erp/modules/ap/server/eft';
 import { sql } from 'kysely';
 import { MAX_PAY } from '../definitions/common.ts';
 import { computePay, loadTables, MissingRateError, pensionMonths, type PayInput, type PayResult, type PayTables } from './deductions.ts';
@@ -400,8 +400,6 @@ async function bankOf(trx: AnyTransaction, bankAccountId: string): Promise<Row> 
   return bank;
 }
 
-const digits = (value: unknown) => String(value ?? '').replace(/[^0-9]/g, '');
-
 /**
  * Pays the Prepared cheques of a pay date (all or `chequeIds`): cheque numbers from `firstChequeNo` for those
  * paid by cheque, one CPA-005 file for the direct deposits. Answers how many of each.
@@ -464,19 +462,12 @@ export async function payCheques(
     });
     const previous = await trx.selectFrom('pr_deposit_files').select((eb) => eb.fn.max('file_creation_no').as('last')).where('bank_account_id', '=', options.bankAccountId).executeTakeFirst();
     const fileCreationNo = (Number((previous as Row | undefined)?.['last'] ?? 0) % 9999) + 1;
-    const company = (await trx.selectFrom('companies').select('name').orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst()) as Row | undefined;
-    const longName = String(company?.['name'] ?? bank['name'] ?? '');
     // CPA transaction code 200: payroll deposit (DOMAIN-NOTES §7.2).
     const content = cpa005({
       originatorId,
       fileCreationNo,
       date: options.payDate,
-      dataCentre: routing.slice(0, 3),
-      currency: String(bank['currency_code'] ?? 'CAD'),
-      shortName: longName.slice(0, 15),
-      longName,
-      returnInstitution: `0${routing}`,
-      returnAccount: digits(bank['account_number']),
+      ...(await originatorOf(trx, bank)),
       transactionCode: '200',
       payments,
     });

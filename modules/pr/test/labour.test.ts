@@ -11,7 +11,8 @@
  * - Approved time is payroll input: offered once to a payroll transaction of the employee, paid once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { json, signedInServer } from '../../../server/test/helpers/api.ts';
 import { caller } from '../../../server/test/helpers/entities.ts';
 import { withCheckDigit } from '../server/seed.ts';
 
@@ -23,7 +24,6 @@ let clerk: string;
 const PAY = '2026-03-13';
 
 const as = (token: string) => caller(server.app, token);
-const json = (response: { json(): unknown }) => response.json() as Json;
 
 async function created(entity: string, body: Json, token = admin): Promise<Json> {
   const response = await as(token).post(`/api/data/${entity}`, body);
@@ -55,9 +55,7 @@ const card = (extra: Json = {}) => ({ EmployeeId: 'T800', WorkOrderNo: '', WorkC
 let job: Json;
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
-  clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
+  ({ server, tokens: { admin, clerk } } = await signedInServer('admin', 'clerk'));
   // §6: a role reads a module's data only where it opens its application; here the clerk also works the trades desk.
   expect((await as(admin).post('/api/data/menu-access', { RoleId: 'CLERK', Application: 'NOVUS-TE' })).statusCode).toBe(201);
   await created('firm', { FirmId: 'LB1', Name: 'Labour Homes', FirmTypes: ['bill-to'], ProvinceCode: 'ON' });
@@ -85,9 +83,7 @@ beforeAll(async () => {
   job = await created('work-order', { LotId: 'LB-001', OrderDate: '2026-02-01', ServiceType: 'Construction', Lines: [{ WorkCodeId: 'TROUGH', BudgetHours: '20.0000' }] });
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('§5 work orders', () => {
   it('needs a work code on every line, and an option on each line of a duplicate work code', async () => {

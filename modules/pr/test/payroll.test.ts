@@ -15,7 +15,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { add, neg, sum } from '@erp/shared/decimal';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { json, signedInServer } from '../../../server/test/helpers/api.ts';
 import { caller } from '../../../server/test/helpers/entities.ts';
 import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
 
@@ -27,7 +28,6 @@ let clerk: string;
 const PAY = '2026-03-13';
 
 const as = (token: string) => caller(server.app, token);
-const json = (response: { json(): unknown }) => response.json() as Json;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const db = () => server.app.erp.database.db as any;
 const money = (raw: unknown) => decimalFromDb(db(), raw, 2) ?? '0.00';
@@ -47,18 +47,14 @@ async function run(process: string, parameters: Json, items: unknown[]): Promise
 const employee = (extra: Json = {}) => ({ EmployeeId: 'T900', FirstName: 'Test', LastName: 'Person', HireDate: '2026-01-05', TaxProvince: 'ON', Sin: '046454286', ...extra });
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
-  clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
+  ({ server, tokens: { admin, clerk } } = await signedInServer('admin', 'clerk'));
   // §6: a role reads a module's data only where it opens its application; here the clerk also works employee maintenance without the payroll role.
   expect((await as(admin).post('/api/data/menu-access', { RoleId: 'CLERK', Application: 'NOVUS-PR' })).statusCode).toBe(201);
   // The GL seed lays out fiscal 2025 and 2026 (without the demo ledger's postings).
   expect(await db().selectFrom('fiscal_periods').select('period_id').where('fiscal_year', '=', 2026).executeTakeFirst()).toBeDefined();
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('§5 employee rules', () => {
   const refusal = async (body: Json) => {

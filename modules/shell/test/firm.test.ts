@@ -4,22 +4,16 @@
  * contacts as a child collection, the lookup, and users restricted to assigned customers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { signedInServer } from '../../../server/test/helpers/api.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
 
 let server: TestServer;
 let admin: string;
 let clerk: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
-  clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+beforeAll(async () => { ({ server, tokens: { admin, clerk } } = await signedInServer('admin', 'clerk')); });
+afterAll(() => server?.stop());
 
 const base = { FirmId: 'B700', Name: 'Gatineau Copper Works', FirmTypes: ['bill-to'] };
 

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application, Menu, RouteDefinition } from '@erp/shared/types';
-import { apiGet, signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import { apiGet, signIn, type TestServer } from '../../../server/test/helpers/app.ts';
+import { signedInServer } from '../../../server/test/helpers/api.ts';
 import { icModule } from '@erp/modules/ic/definitions/index';
 import { call } from '../../../server/test/helpers/entities.ts';
 
@@ -14,15 +15,8 @@ let server: TestServer;
 let admin: string;
 let clerk: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
-  clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+beforeAll(async () => { ({ server, tokens: { admin, clerk } } = await signedInServer('admin', 'clerk')); });
+afterAll(() => server?.stop());
 
 describe('entity roles', () => {
   it('keeps a clerk from reading or writing users and roles, whatever the route', async () => {

@@ -16,6 +16,7 @@
  *   Server: modules/so/server/commissions.ts.
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import { SO, SO_APP, SO_MONEY, SO_ROLES } from './common.ts';
 
 const NAME = 'commission-run';
@@ -82,12 +83,6 @@ export const commissionRun = defineEntity({
   roles: SO_ROLES,
   formLayout: { sections: [{ rows: [['RunNo', 'Status'], ['StartDate', 'EndDate', 'SalesRep'], ['VoucherDate', 'BankAccountId', 'Total'], ['Notes']] }] },
   numbering: { sequence: COMMISSION_RUN_SEQUENCE, field: 'RunNo', prefix: 'CR' },
-  states: {
-    field: 'Status',
-    initial: 'Calculated',
-    editable: ['Calculated'],
-    deletable: ['Calculated'],
-    transitions: [{ action: 'post', labelKey: key('actions.post'), from: ['Calculated'], to: 'Posted', irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }],
-  },
+  states: editedWhile('Calculated', [{ action: 'post', labelKey: key('actions.post'), from: ['Calculated'], to: 'Posted', irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }]),
   rules: [datesInOrder],
 });

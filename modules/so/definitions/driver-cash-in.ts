@@ -14,6 +14,7 @@
  *   period). Server: modules/so/server/cash-in.ts.
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import { notPositive, SO, SO_APP, SO_MONEY, SO_ROLES } from './common.ts';
 
 const NAME = 'driver-cash-in';
@@ -99,12 +100,6 @@ export const driverCashIn = defineEntity({
   },
   numbering: { sequence: DRIVER_CASH_IN_SEQUENCE, field: 'CashInNo', prefix: 'DC' },
   computed: { TotalPaid: { op: 'sum', collection: 'Lines', field: 'AmountPaid' } },
-  states: {
-    field: 'Status',
-    initial: 'Open',
-    editable: ['Open'],
-    deletable: ['Open'],
-    transitions: [{ action: 'post', labelKey: key('actions.post'), from: ['Open'], to: 'Posted', irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }],
-  },
+  states: editedWhile('Open', [{ action: 'post', labelKey: key('actions.post'), from: ['Open'], to: 'Posted', irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' }]),
   rules: [cashInRules],
 });

@@ -15,30 +15,21 @@
  *   order's prices and the ship-to province's taxes, Dr sales / Dr taxes / Cr AR, applied to what is still open
  *   of the order's invoice). Server: modules/so/server/returns.ts.
  */
-import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
-import { notPositive, SO, SO_APP, SO_MONEY, SO_PRICE, SO_QUANTITY, SO_ROLES } from './common.ts';
+import { defineEntity } from '@erp/shared/entities/define';
+import { lineLots } from '@erp/modules/ic/definitions/products/line-lots';
+import { editedWhile } from '@erp/shared/entities/posted-document';
+import { SO, SO_APP, SO_MONEY, SO_PRICE, SO_QUANTITY, SO_ROLES } from './common.ts';
+import { productLineIssues } from './sales-order.ts';
 
 const NAME = 'product-return';
 const key = (part: string) => `${SO}:${NAME}.${part}`;
 const lineLabel = (field: string) => key(`fields.Lines.fields.${field}`);
-const lotLabel = (field: string) => key(`fields.Lines.Lots.fields.${field}`);
 
 export const PRODUCT_RETURN_SEQUENCE = 'PRODUCT-RETURN';
 export const RETURN_STATUSES = ['Open', 'Received', 'Credited'] as const;
 
-/** §5 / §8 rules on the whole return (browser and server). */
-export function returnRules(record: Readonly<Record<string, unknown>>): RuleIssue[] {
-  const issues: RuleIssue[] = [];
-  const lines = Array.isArray(record['Lines']) ? (record['Lines'] as Record<string, unknown>[]) : [];
-  const seen = new Set<string>();
-  lines.forEach((line, index) => {
-    const product = typeof line['ProductId'] === 'string' ? line['ProductId'].toUpperCase() : '';
-    if (product && seen.has(product)) issues.push({ field: `Lines[${index}].ProductId`, key: 'errors:business.productAlreadyAdded' });
-    if (product) seen.add(product);
-    if (notPositive(line['Quantity'])) issues.push({ field: `Lines[${index}].Quantity`, key: `${SO}:sales-order.rules.quantityPositive` });
-  });
-  return issues;
-}
+/** §5 / §8 rules on the whole return (browser and server): those of an order's lines. */
+export const returnRules = productLineIssues;
 
 export const productReturn = defineEntity({
   name: NAME,
@@ -88,20 +79,7 @@ export const productReturn = defineEntity({
         Amount: { ...SO_MONEY, readOnly: true, labelKey: lineLabel('Amount') },
       },
       lineChildren: {
-        Lots: {
-          table: 'so_return_lots',
-          parentColumn: 'line_id',
-          key: 'LotId',
-          maxItems: 200,
-          labelKey: key('fields.Lines.Lots.label'),
-          fields: {
-            LotId: { type: 'integer', labelKey: lotLabel('LotId') },
-            LotNo: { type: 'text', required: true, maxLength: 30, uppercase: true, pattern: '[A-Z0-9/._-]+', labelKey: lotLabel('LotNo') },
-            Quantity: { ...SO_QUANTITY, required: true, labelKey: lotLabel('Quantity') },
-          },
-          sumEquals: { childField: 'Quantity', lineField: 'Quantity', messageKey: `${SO}:sales-order.rules.lotsSum` },
-          onlyWhen: { field: 'ProductId', mark: 'TrackLot' },
-        },
+        Lots: lineLots({ table: 'so_return_lots', key, quantity: SO_QUANTITY, lineField: 'Quantity', sumKey: `${SO}:sales-order.rules.lotsSum` }),
       },
     },
   },
@@ -122,15 +100,9 @@ export const productReturn = defineEntity({
     ],
   },
   numbering: { sequence: PRODUCT_RETURN_SEQUENCE, field: 'ReturnNo', prefix: 'RMA' },
-  states: {
-    field: 'Status',
-    initial: 'Open',
-    editable: ['Open'],
-    deletable: ['Open'],
-    transitions: [
-      { action: 'receive', labelKey: key('actions.receive'), from: ['Open'], to: 'Received', irreversible: true, confirmKey: key('confirm.receive'), primary: true, hotkey: 'Alt+V' },
-      { action: 'credit', labelKey: key('actions.credit'), from: ['Received'], to: 'Credited', irreversible: true, confirmKey: key('confirm.credit'), hotkey: 'Alt+C' },
-    ],
-  },
+  states: editedWhile('Open', [
+    { action: 'receive', labelKey: key('actions.receive'), from: ['Open'], to: 'Received', irreversible: true, confirmKey: key('confirm.receive'), primary: true, hotkey: 'Alt+V' },
+    { action: 'credit', labelKey: key('actions.credit'), from: ['Received'], to: 'Credited', irreversible: true, confirmKey: key('confirm.credit'), hotkey: 'Alt+C' },
+  ]),
   rules: [returnRules],
 });

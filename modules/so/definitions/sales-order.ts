@@ -26,6 +26,7 @@
  * Server rules: modules/so/server/orders.ts and fulfilment.ts.
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { lineLots } from '@erp/modules/ic/definitions/products/line-lots';
 import { notPositive, SALES_ORDER_SEQUENCE, SO, SO_CHANNELS, SO_MONEY, SO_PRICE, SO_QUANTITY, SO_ROLES, SO_STATUSES, SO_TYPES } from './common.ts';
 
 const NAME = 'sales-order';
@@ -35,8 +36,8 @@ const lotLabel = (field: string) => key(`fields.Lines.Lots.fields.${field}`);
 
 const firmLookup = (invalid: string) => ({ type: 'lookup', entity: 'firm', maxLength: 20, uppercase: true, invalidKey: invalid, inactiveKey: invalid }) as const;
 
-/** §5 / §8 rules on the whole order, the same in the form and on the server. */
-export function salesOrderRules(record: Readonly<Record<string, unknown>>): RuleIssue[] {
+/** §5 / §8 on an order's or a return's lines: each product once ("Product already added."), each quantity > 0. */
+export function productLineIssues(record: Readonly<Record<string, unknown>>): RuleIssue[] {
   const issues: RuleIssue[] = [];
   const lines = Array.isArray(record['Lines']) ? (record['Lines'] as Record<string, unknown>[]) : [];
   const seen = new Set<string>();
@@ -46,6 +47,12 @@ export function salesOrderRules(record: Readonly<Record<string, unknown>>): Rule
     if (product) seen.add(product);
     if (notPositive(line['Quantity'])) issues.push({ field: `Lines[${index}].Quantity`, key: key('rules.quantityPositive') });
   });
+  return issues;
+}
+
+/** §5 / §8 rules on the whole order, the same in the form and on the server. */
+export function salesOrderRules(record: Readonly<Record<string, unknown>>): RuleIssue[] {
+  const issues = productLineIssues(record);
   const delivery = record['DeliveryDate'];
   const order = record['OrderDate'];
   if (typeof delivery === 'string' && typeof order === 'string' && delivery !== '' && order !== '' && delivery < order) {
@@ -127,21 +134,16 @@ export const salesOrder = defineEntity({
       // notes there, not as columns of the grid.
       expanded: { only: ['UnitCost', 'PriceSource', 'LineNotes'] },
       lineChildren: {
-        Lots: {
+        Lots: lineLots({
           table: 'so_line_lots',
-          parentColumn: 'line_id',
-          key: 'LotId',
-          maxItems: 200,
-          labelKey: key('fields.Lines.Lots.label'),
-          fields: {
-            LotId: { type: 'integer', labelKey: lotLabel('LotId') },
-            LotNo: { type: 'text', required: true, maxLength: 30, uppercase: true, pattern: '[A-Z0-9/._-]+', labelKey: lotLabel('LotNo') },
-            Quantity: { ...SO_QUANTITY, required: true, labelKey: lotLabel('Quantity') },
+          key,
+          quantity: SO_QUANTITY,
+          lineField: 'Quantity',
+          sumKey: key('rules.lotsSum'),
+          more: {
             HeatNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lotLabel('HeatNo') },
           },
-          sumEquals: { childField: 'Quantity', lineField: 'Quantity', messageKey: key('rules.lotsSum') },
-          onlyWhen: { field: 'ProductId', mark: 'TrackLot' },
-        },
+        }),
       },
     },
   },

@@ -24,6 +24,7 @@
  * Cr GST/HST — tax is due when the holdback becomes payable (§8.1).
  */
 import { defineEntity } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import {
   BILLING_STATUSES,
   builderLookup,
@@ -318,16 +319,10 @@ export const progressBilling = defineEntity({
   },
   numbering: { sequence: PROGRESS_BILLING_SEQUENCE, field: 'BillingNo', prefix: 'PB' },
   print: INVOICE_PRINT,
-  states: {
-    field: 'Status',
-    initial: 'Draft',
-    editable: ['Draft'],
-    deletable: ['Draft'],
-    transitions: [
-      { action: 'certify', labelKey: 'te:progress-billing.actions.certify', from: ['Draft'], to: 'Certified', irreversible: true, confirmKey: 'te:progress-billing.confirm.certify', primary: true, hotkey: 'Alt+C' },
-      { action: 'invoice', labelKey: 'te:actions.invoice', from: ['Certified'], to: 'Invoiced', irreversible: true, confirmKey: 'te:confirm.invoice', hotkey: 'Alt+I' },
-    ],
-  },
+  states: editedWhile('Draft', [
+    { action: 'certify', labelKey: 'te:progress-billing.actions.certify', from: ['Draft'], to: 'Certified', irreversible: true, confirmKey: 'te:progress-billing.confirm.certify', primary: true, hotkey: 'Alt+C' },
+    { action: 'invoice', labelKey: 'te:actions.invoice', from: ['Certified'], to: 'Invoiced', irreversible: true, confirmKey: 'te:confirm.invoice', hotkey: 'Alt+I' },
+  ]),
 });
 
 export const holdbackBilling = defineEntity({
@@ -379,14 +374,8 @@ export const holdbackBilling = defineEntity({
   },
   numbering: { sequence: HOLDBACK_BILLING_SEQUENCE, field: 'BillingNo', prefix: 'HB' },
   print: INVOICE_PRINT,
-  states: {
-    field: 'Status',
-    initial: 'Retained',
-    editable: ['Retained'],
-    deletable: ['Retained'],
-    transitions: [
-      { action: 'release', labelKey: 'te:holdback-billing.actions.release', from: ['Retained'], to: 'Released', irreversible: true, confirmKey: 'te:holdback-billing.confirm.release', primary: true, hotkey: 'Alt+R' },
-      { action: 'invoice', labelKey: 'te:actions.invoice', from: ['Released'], to: 'Invoiced', irreversible: true, confirmKey: 'te:confirm.invoice', hotkey: 'Alt+I' },
-    ],
-  },
+  states: editedWhile('Retained', [
+    { action: 'release', labelKey: 'te:holdback-billing.actions.release', from: ['Retained'], to: 'Released', irreversible: true, confirmKey: 'te:holdback-billing.confirm.release', primary: true, hotkey: 'Alt+R' },
+    { action: 'invoice', labelKey: 'te:actions.invoice', from: ['Released'], to: 'Invoiced', irreversible: true, confirmKey: 'te:confirm.invoice', hotkey: 'Alt+I' },
+  ]),
 });

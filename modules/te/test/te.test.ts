@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { add } from '@erp/shared/decimal';
-import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { apiAs, signedInServer } from '../../../server/test/helpers/api.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
 import { progressFigures } from '../definitions/progress.ts';
 
@@ -20,56 +20,15 @@ let admin: string;
 const YEAR = 2062;
 const D = (md: string) => `${YEAR}-${md}`;
 
-const get = (url: string) => call(server.app, 'GET', url, admin);
-const post = (url: string, body: unknown) => call(server.app, 'POST', url, admin, body);
-const put = (url: string, body: unknown) => call(server.app, 'PUT', url, admin, body);
-const json = (response: { json(): unknown }) => response.json() as Json;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const db = () => server.app.erp.database.db as any;
-const engine = () => server.app.erp.database.engine;
+const { get, post, put, json, db, engine, created: createdAt, action, done, accountBalance: balance, balancedEntries: postedByAccount } = apiAs(() => server, () => admin);
 
-async function created(entity: string, body: Json): Promise<Json> {
-  const response = await post(`/api/data/${entity}`, body);
-  expect(response.statusCode, JSON.stringify(response.json())).toBe(201);
-  return json(response).Data;
-}
-
-async function action(entity: string, id: unknown, version: unknown, name: string) {
-  return post(`/api/data/${entity}/${id}/actions/${name}`, { Version: version });
-}
-
-async function done(entity: string, record: Json, key: string, name: string): Promise<Json> {
-  const response = await action(entity, record[key], record.Version, name);
-  expect(response.statusCode, JSON.stringify(response.json())).toBe(200);
-  return json(await get(`/api/data/${entity}/${record[key]}`)).Data;
-}
+const created = (entity: string, body: Json) => createdAt(`/api/data/${entity}`, body);
 
 const lot = async (id: string) => json(await get(`/api/data/te-lot/${id}`)).Data;
 
-/** GL entries of a document by account. */
-async function postedByAccount(documentNo: string): Promise<Map<string, string>> {
-  const entries = (await db().selectFrom('gl_entries').select(['account_id', 'amount']).where('document_no', '=', documentNo).execute()) as Json[];
-  const byAccount = new Map<string, string>();
-  let sum = '0.00';
-  for (const entry of entries) {
-    const amount = decimalFromDb(engine(), entry.amount, 2)!;
-    byAccount.set(String(entry.account_id), add(byAccount.get(String(entry.account_id)) ?? '0.00', amount));
-    sum = add(sum, amount);
-  }
-  expect(sum).toBe('0.00');
-  return byAccount;
-}
-
-async function balance(account: string): Promise<string> {
-  const rows = (await db().selectFrom('gl_entries').select(['amount']).where('account_id', '=', account).execute()) as Json[];
-  let total = '0.00';
-  for (const row of rows) total = add(total, decimalFromDb(engine(), row.amount, 2)!);
-  return total;
-}
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  ({ server, tokens: { admin } } = await signedInServer('admin'));
   expect((await post('/api/data/accounting-period/fiscal-years', { FiscalYear: YEAR })).statusCode).toBe(201);
   await created('firm', { FirmId: 'TB1', Name: 'Maple Homes', FirmTypes: ['bill-to'], ProvinceCode: 'ON' });
   await created('firm', { FirmId: 'TB2', Name: 'Lakeview Builders', FirmTypes: ['bill-to'], ProvinceCode: 'ON' });
@@ -83,9 +42,7 @@ beforeAll(async () => {
   await created('inspector', { InspectorId: 'INS1', Name: 'Pat Inspector', Municipality: 'Barrie' });
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('masters (WP9 acceptance 1, §8)', () => {
   it('refuses an unknown or non-customer builder, an unknown site, a building of another site', async () => {

@@ -15,22 +15,12 @@
  * Invoiced (Invoice processing only) | Cancelled (from Entered or Scheduled). Rules: modules/wd/server/orders.ts.
  */
 import { defineEntity } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
+import { firmOfType } from '@erp/modules/shell/definitions/firm-lookup';
 import { options, ORDER_SEQUENCE, ORDER_STATUSES, QUOTE_SEQUENCE, QUOTE_STATUSES, WD, WD_APP, WD_MONEY, WD_PRICE, WD_QUANTITY, WD_ROLES } from './common.ts';
 
-const customer = (key: string) =>
-  ({
-    type: 'lookup',
-    entity: 'firm',
-    required: true,
-    maxLength: 20,
-    uppercase: true,
-    activeOnly: true,
-    where: { FirmTypes: 'bill-to' },
-    invalidKey: key,
-    inactiveKey: key,
-    whereKeys: { FirmTypes: key },
-    requiredKey: key,
-  }) as const;
+/** An active bill-to firm; one message (`key`) for a missing, inactive or non-bill-to one, or none. */
+const customer = (key: string) => firmOfType('bill-to', { notOfType: key, missing: key, inactive: key }, { requiredKey: key });
 const site = { type: 'lookup', entity: 'firm', maxLength: 20, uppercase: true, activeOnly: true, invalidKey: 'ar:rules.shipToInvalid', inactiveKey: 'ar:rules.shipToInvalid' } as const;
 
 const quoteLine = (field: string) => `wd:wd-quote.fields.Lines.fields.${field}`;
@@ -95,16 +85,10 @@ export const wdQuote = defineEntity({
   },
   numbering: { sequence: QUOTE_SEQUENCE, field: 'QuoteNo', prefix: 'WQ' },
   print: { report: 'wd-quote-print', parameter: 'QuoteNo' },
-  states: {
-    field: 'Status',
-    initial: 'Quoted',
-    editable: ['Quoted'],
-    deletable: ['Quoted'],
-    transitions: [
-      { action: 'accept', labelKey: 'wd:wd-quote.actions.accept', from: ['Quoted'], to: 'Accepted', irreversible: true, confirmKey: 'wd:wd-quote.confirm.accept', hotkey: 'Alt+A' },
-      { action: 'lose', labelKey: 'wd:wd-quote.actions.lose', from: ['Quoted'], to: 'Lost', irreversible: true, voids: true, confirmKey: 'wd:wd-quote.confirm.lose' },
-    ],
-  },
+  states: editedWhile('Quoted', [
+    { action: 'accept', labelKey: 'wd:wd-quote.actions.accept', from: ['Quoted'], to: 'Accepted', irreversible: true, confirmKey: 'wd:wd-quote.confirm.accept', hotkey: 'Alt+A' },
+    { action: 'lose', labelKey: 'wd:wd-quote.actions.lose', from: ['Quoted'], to: 'Lost', irreversible: true, voids: true, confirmKey: 'wd:wd-quote.confirm.lose' },
+  ]),
 });
 
 export const wdOrder = defineEntity({

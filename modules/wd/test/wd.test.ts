@@ -9,10 +9,10 @@
  * certificates-due reports; a batch of invoice processing refusing one order alone; the large-data generator.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { add, mul, neg } from '@erp/shared/decimal';
+import { mul, neg } from '@erp/shared/decimal';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
-import { call } from '../../../server/test/helpers/entities.ts';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { apiAs, signedInServer } from '../../../server/test/helpers/api.ts';
 import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
 import { insertServiceOrders } from '../server/seed-large.ts';
 
@@ -23,36 +23,15 @@ let admin: string;
 const YEAR = 2061;
 const D = (md: string) => `${YEAR}-${md}`;
 
-const get = (url: string) => call(server.app, 'GET', url, admin);
-const post = (url: string, body: unknown) => call(server.app, 'POST', url, admin, body);
-const put = (url: string, body: unknown) => call(server.app, 'PUT', url, admin, body);
-const json = (response: { json(): unknown }) => response.json() as Json;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const db = () => server.app.erp.database.db as any;
-const engine = () => server.app.erp.database.engine;
+const { get, post, put, json, db, engine, created: createdAt, action, done, balancedEntries } = apiAs(() => server, () => admin);
 const process = (name: string, step: 'preview' | 'run', body: unknown) => post(`/api/processes/${name}/${step}`, body);
 
-async function created(entity: string, body: Json): Promise<Json> {
-  const response = await post(`/api/data/${entity}`, body);
-  expect(response.statusCode, JSON.stringify(response.json())).toBe(201);
-  return json(response).Data;
-}
-
-async function action(entity: string, id: unknown, version: unknown, name: string) {
-  return post(`/api/data/${entity}/${id}/actions/${name}`, { Version: version });
-}
-
-async function done(entity: string, record: Json, key: string, name: string): Promise<Json> {
-  const response = await action(entity, record[key], record.Version, name);
-  expect(response.statusCode, JSON.stringify(response.json())).toBe(200);
-  return json(await get(`/api/data/${entity}/${record[key]}`)).Data;
-}
+const created = (entity: string, body: Json) => createdAt(`/api/data/${entity}`, body);
 
 const order = (extra: Json = {}) => ({ OrderDate: D('06-20'), CustomerId: 'WC1', SiteId: 'WS1', ServiceId: 'T-BIN', Quantity: '2.0000', ...extra });
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  ({ server, tokens: { admin } } = await signedInServer('admin'));
   expect((await post('/api/data/accounting-period/fiscal-years', { FiscalYear: YEAR })).statusCode).toBe(201);
   await created('firm', { FirmId: 'WC1', Name: 'Waste Customer One', FirmTypes: ['bill-to'], ProvinceCode: 'ON' });
   await created('firm', { FirmId: 'WS1', Name: 'Plant Site', FirmTypes: ['ship-to'], BillToId: 'WC1', ProvinceCode: 'ON', Address: '1 Mill Rd', City: 'Hamilton' });
@@ -77,9 +56,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('masters (§5)', () => {
   it('requires a name on services, classes and templates, keeps one control row and checks certificate dates', async () => {
@@ -251,15 +228,7 @@ describe('completion and invoicing (WP8 acceptance 3, §8.4)', () => {
     const found = json(await get(`/api/data/ar-invoice?filter.DocumentNo=${invoiced.InvoiceNo}`)).List[0];
     const invoice = json(await get(`/api/data/ar-invoice/${found.InvoiceId}`)).Data;
     expect([invoice.Status, invoice.BillToId, invoice.ShipToId, invoice.SubTotal, invoice.Total]).toEqual(['Posted', 'WC1', 'WS1', '200.00', '226.00']);
-    const entries = (await db().selectFrom('gl_entries').select(['account_id', 'amount']).where('document_no', '=', invoiced.InvoiceNo).execute()) as Json[];
-    const byAccount = new Map<string, string>();
-    let sum = '0.00';
-    for (const entry of entries) {
-      const amount = decimalFromDb(engine(), entry.amount, 2)!;
-      byAccount.set(String(entry.account_id), add(byAccount.get(String(entry.account_id)) ?? '0.00', amount));
-      sum = add(sum, amount);
-    }
-    expect(sum).toBe('0.00');
+    const byAccount = await balancedEntries(invoiced.InvoiceNo);
     expect(byAccount.get('4400')).toBe(neg('200.00'));
     expect([...byAccount.values()].filter((amount) => amount === '226.00')).toHaveLength(1);
     expect([...byAccount.values()].filter((amount) => amount === '-26.00')).toHaveLength(1);

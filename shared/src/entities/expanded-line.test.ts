@@ -4,32 +4,11 @@
  * hides a column the window cannot show.
  */
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ONLY } from './common.ts';
-import { defineEntity } from './define.ts';
+import { unitDocument } from './unit-document.ts';
 
 function definition(expanded: { only?: readonly string[] }, lines = true) {
-  return defineEntity({
-    name: 'unit-expanded',
-    table: 'unit_expanded',
-    key: 'DocId',
-    keyKind: 'auto',
-    application: 'SHELL',
-    fields: {
-      DocId: { type: 'integer', readOnly: true },
-      Lines: {
-        type: 'children',
-        lines,
-        table: 'unit_expanded_lines',
-        parentColumn: 'doc_id',
-        key: 'LineId',
-        fields: { LineId: { type: 'integer' }, Quantity: { type: 'decimal', precision: 12, scale: 3 }, Notes: { type: 'text', maxLength: 200 } },
-        expanded,
-      },
-    },
-    listColumns: ['DocId'],
-    defaultSort: [{ field: 'DocId' }],
-    roles: ADMIN_ONLY,
-  });
+  const fields = { LineId: { type: 'integer' }, Quantity: { type: 'decimal', precision: 12, scale: 3 }, Notes: { type: 'text', maxLength: 200 } } as const;
+  return unitDocument('expanded', { lines, fields, expanded });
 }
 
 describe('expanded line window definition', () => {

@@ -4,44 +4,27 @@
  * definition's `sumEquals` rule with exact decimals (the same check the server runs).
  */
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ONLY } from './common.ts';
-import { defineEntity, type ChildrenField, type LineChildrenDefinition } from './define.ts';
+import type { ChildrenField, LineChildrenDefinition } from './define.ts';
+import { unitDocument } from './unit-document.ts';
 import { validateRecord } from './validate.ts';
 
 function definition(lots: Partial<LineChildrenDefinition> = {}, lines = true) {
-  return defineEntity({
-    name: 'unit-lots',
-    table: 'unit_lots',
-    key: 'DocId',
-    keyKind: 'auto',
-    application: 'SHELL',
+  return unitDocument('lots', {
+    lines,
     fields: {
-      DocId: { type: 'integer', readOnly: true },
-      Lines: {
-        type: 'children',
-        lines,
-        table: 'unit_lot_lines',
-        parentColumn: 'doc_id',
-        key: 'LineId',
-        fields: {
-          LineId: { type: 'integer' },
-          Quantity: { type: 'decimal', precision: 12, scale: 3, required: true },
-        },
-        lineChildren: {
-          Lots: {
-            table: 'unit_lot_lots',
-            parentColumn: 'line_id',
-            key: 'LotId',
-            fields: { LotId: { type: 'integer' }, LotNo: { type: 'text', required: true, maxLength: 10 }, Quantity: { type: 'decimal', precision: 12, scale: 3 } },
-            sumEquals: { childField: 'Quantity', lineField: 'Quantity' },
-            ...lots,
-          },
-        },
+      LineId: { type: 'integer' },
+      Quantity: { type: 'decimal', precision: 12, scale: 3, required: true },
+    },
+    lineChildren: {
+      Lots: {
+        table: 'unit_lot_lots',
+        parentColumn: 'line_id',
+        key: 'LotId',
+        fields: { LotId: { type: 'integer' }, LotNo: { type: 'text', required: true, maxLength: 10 }, Quantity: { type: 'decimal', precision: 12, scale: 3 } },
+        sumEquals: { childField: 'Quantity', lineField: 'Quantity' },
+        ...lots,
       },
     },
-    listColumns: ['DocId'],
-    defaultSort: [{ field: 'DocId' }],
-    roles: ADMIN_ONLY,
   });
 }
 

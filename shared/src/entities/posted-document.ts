@@ -62,3 +62,11 @@ export function postedDocument({ namespace, name, sequence, prefix, later = [], 
   const numbering = sequence ? { sequence, field: 'DocumentNo' as const, ...(prefix ? { prefix } : {}) } : undefined;
   return { fields, numbering, states: machine };
 }
+
+/**
+ * The states of a document whose `Status` starts at `initial` and which is edited and deleted only in that
+ * state (an order while Open, a bill while Draft); later states are reached by `transitions` only.
+ */
+export function editedWhile(initial: string, transitions: readonly TransitionSpec[]): StateMachine<'Status'> {
+  return { field: 'Status', initial, editable: [initial], deletable: [initial], transitions };
+}

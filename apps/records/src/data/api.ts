@@ -15,6 +15,7 @@ import {
   serializeBody,
   setApiReachable,
 } from '@erp/shared';
+import type { PagedList as SharedPagedList } from '@erp/shared/types';
 
 /** GET /api/entities/:entity: the caller's rights on an entity and saved list preferences. */
 export interface EntityAccess {
@@ -35,13 +36,7 @@ export interface CallResult {
 }
 
 /** §3 Paged list as GET /api/data/:entity answers it. */
-export interface PagedList extends CallResult {
-  Page: number;
-  PageSize: number;
-  TotalCount: number;
-  SortFields: string[];
-  SortDescending: string[];
-  List: Record<string, unknown>[];
+export interface PagedList extends CallResult, SharedPagedList<Record<string, unknown>> {
   /** Field → sum/avg/count over every matching row (columns with a `total`). */
   Totals?: Record<string, number | string | null>;
 }

@@ -1,7 +1,6 @@
 /** The document form's pure state (issue 12): allowed actions per state, stable line ids, the lines sent. */
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ONLY } from '../../../../shared/src/entities/common.ts';
-import { defineEntity } from '../../../../shared/src/entities/define.ts';
+import { unitDocument } from '../../../../shared/src/entities/unit-document.ts';
 import { glJournalEntry } from '@erp/modules/gl/definitions/gl-journal-entry';
 import { product } from '@erp/modules/ic/definitions/products/product';
 import { purchaseOrder } from '@erp/modules/po/definitions/purchase-order';
@@ -41,27 +40,10 @@ describe('document state', () => {
   });
 
   it("keeps a line's own child rows (lineChildren) from the read to the save", () => {
-    const def = defineEntity({
-      name: 'unit-doc-lots',
-      table: 'unit_doc_lots',
-      key: 'DocId',
-      keyKind: 'auto',
-      application: 'SHELL',
-      fields: {
-        DocId: { type: 'integer', readOnly: true },
-        Lines: {
-          type: 'children',
-          lines: true,
-          table: 'unit_doc_lot_lines',
-          parentColumn: 'doc_id',
-          key: 'LineId',
-          fields: { LineId: { type: 'integer' }, Quantity: { type: 'decimal', scale: 3 } },
-          lineChildren: { Lots: { table: 'unit_doc_lot_lots', parentColumn: 'line_id', key: 'LotId', fields: { LotId: { type: 'integer' }, LotNo: { type: 'text' } } } },
-        },
-      },
-      listColumns: ['DocId'],
-      defaultSort: [{ field: 'DocId' }],
-      roles: ADMIN_ONLY,
+    const def = unitDocument('doc-lots', {
+      lines: true,
+      fields: { LineId: { type: 'integer' }, Quantity: { type: 'decimal', scale: 3 } },
+      lineChildren: { Lots: { table: 'unit_doc_lot_lots', parentColumn: 'line_id', key: 'LotId', fields: { LotId: { type: 'integer' }, LotNo: { type: 'text' } } } },
     });
     const { field } = linesField(def)!;
     const lots = [{ LotId: 3, LotNo: 'A' }];

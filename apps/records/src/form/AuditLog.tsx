@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { formatDate } from '@erp/shared';
 import { getAudit, type AuditRow } from './record-api.ts';
+import { Pager } from './Pager.tsx';
 import { useText } from './text.ts';
 
 const PAGE_SIZE = 50;
@@ -74,17 +75,7 @@ export function AuditLog(props: { entity: string; recordId: string; refresh: num
           </tbody>
         </table>
       ) : null}
-      {pages > 1 ? (
-        <nav className="erp-pager" aria-label={tr('forms:audit.pages', 'Audit log pages')}>
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {tr('forms:audit.previous', 'Previous')}
-          </button>
-          <span>{tr('entities:list.page', 'Page {{page}} of {{pages}}', { page, pages })}</span>
-          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {tr('forms:audit.next', 'Next')}
-          </button>
-        </nav>
-      ) : null}
+      <Pager tr={tr} label={tr('forms:audit.pages', 'Audit log pages')} page={page} pages={pages} onPage={setPage} />
     </section>
   );
 }

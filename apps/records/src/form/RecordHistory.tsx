@@ -24,6 +24,7 @@ import { formatTexts } from '../list/grid.ts';
 import { DateInput } from './fields/DateInput.tsx';
 import { changeText, labelAt, valueText, type HistoryEntry, type HistoryText } from './history-format.ts';
 import { getAsOf, getHistory } from './record-api.ts';
+import { Pager } from './Pager.tsx';
 import { useText } from './text.ts';
 
 const PAGE_SIZE = 20;
@@ -158,17 +159,7 @@ export function RecordHistory(props: { entity: AnyEntity; recordId: string; curr
               })}
             </ol>
           ) : null}
-          {pages > 1 ? (
-            <nav className="erp-pager" aria-label={tr('entities:history.pages', 'History pages')}>
-              <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {tr('forms:audit.previous', 'Previous')}
-              </button>
-              <span>{tr('entities:list.page', 'Page {{page}} of {{pages}}', { page, pages })}</span>
-              <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                {tr('forms:audit.next', 'Next')}
-              </button>
-            </nav>
-          ) : null}
+          <Pager tr={tr} label={tr('entities:history.pages', 'History pages')} page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </section>

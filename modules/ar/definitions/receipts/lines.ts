@@ -10,22 +10,18 @@
  * cannot exceed the balance." is refused with the spec's text. Posting checks it all again in its transaction.
  */
 import { MONEY } from '@erp/shared/entities/common';
-import type { ChildrenField, Formula, LookupField } from '@erp/shared/entities/define';
+import type { ChildrenField, Formula } from '@erp/shared/entities/define';
+import { firmLookup } from '@erp/modules/shell/definitions/firm-lookup';
 
 /** The i18n namespace of the AR module. */
 export const AR_NS = 'ar';
 
 /** The customer the money (or the credit) is of: an active bill-to firm (§5 "Bill To is invalid."). */
-export const BILL_TO_FIELD = {
-  type: 'lookup',
-  entity: 'firm',
+export const BILL_TO_FIELD = firmLookup({
   required: true,
-  maxLength: 20,
-  uppercase: true,
-  activeOnly: true,
   invalidKey: `${AR_NS}:receipts.rules.billToInvalid`,
   inactiveKey: `${AR_NS}:receipts.rules.billToInvalid`,
-} as const satisfies LookupField;
+});
 
 /** The line collection of a receipt or credit application named `entity`, stored in `table`. */
 export function applicationLines(entity: string, table: string, parentColumn: string): ChildrenField {

@@ -19,6 +19,7 @@
  */
 import { QUANTITY, MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import { IC, IC_ROLES } from '../masters/common.ts';
 
 export const COUNT_STATUSES = ['Frozen', 'Counted', 'Posted', 'Discarded'] as const;
@@ -184,13 +185,7 @@ export const countTag = defineEntity({
   attachments: false,
   displayField: 'TagNo',
   formLayout: { sections: [{ rows: [['TagNo', 'WarehouseId'], ['ProductId', 'LotNo'], ['Quantity', 'Status', 'TagId', 'CountId', 'IsOpen']] }] },
-  states: {
-    field: 'Status',
-    initial: 'Open',
-    editable: ['Open'],
-    deletable: ['Open'],
-    transitions: [{ action: 'post', labelKey: 'ic:count-tag.actions.post', from: ['Open'], to: 'Posted', irreversible: true, hotkey: 'Alt+P', primary: true }],
-  },
+  states: editedWhile('Open', [{ action: 'post', labelKey: 'ic:count-tag.actions.post', from: ['Open'], to: 'Posted', irreversible: true, hotkey: 'Alt+P', primary: true }]),
 });
 
 export const IC_COUNT_ENTITIES = [warehouseCount, countLine, countTag] as const;

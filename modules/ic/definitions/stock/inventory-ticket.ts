@@ -22,6 +22,7 @@
  */
 import { QUANTITY } from '@erp/shared/entities/common';
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { editedWhile } from '@erp/shared/entities/posted-document';
 import { IC_ROLES } from '../masters/common.ts';
 
 const NAME = 'inventory-ticket';
@@ -230,16 +231,10 @@ export const inventoryTicket = defineEntity({
     TotalQuantity: { op: 'sum', collection: 'Lines', field: 'Quantity' },
     TotalCost: { op: 'sum', collection: 'Lines', field: 'ExtendedCost' },
   },
-  states: {
-    field: 'Status',
-    initial: 'Pending',
-    editable: ['Pending'],
-    deletable: ['Pending'],
-    transitions: [
-      { action: 'commit', labelKey: `ic:${NAME}.actions.commit`, from: ['Pending'], to: 'Committed', irreversible: true, confirmKey: `ic:${NAME}.confirm.commit`, hotkey: 'Alt+M' },
-      { action: 'close', labelKey: `ic:${NAME}.actions.close`, from: ['Committed'], to: 'Closed', irreversible: true, confirmKey: `ic:${NAME}.confirm.close`, primary: true, hotkey: 'Alt+L' },
-      { action: 'cancel', labelKey: `ic:${NAME}.actions.cancel`, from: ['Pending', 'Committed'], to: 'Cancelled', irreversible: true, voids: true, confirmKey: `ic:${NAME}.confirm.cancel` },
-    ],
-  },
+  states: editedWhile('Pending', [
+    { action: 'commit', labelKey: `ic:${NAME}.actions.commit`, from: ['Pending'], to: 'Committed', irreversible: true, confirmKey: `ic:${NAME}.confirm.commit`, hotkey: 'Alt+M' },
+    { action: 'close', labelKey: `ic:${NAME}.actions.close`, from: ['Committed'], to: 'Closed', irreversible: true, confirmKey: `ic:${NAME}.confirm.close`, primary: true, hotkey: 'Alt+L' },
+    { action: 'cancel', labelKey: `ic:${NAME}.actions.cancel`, from: ['Pending', 'Committed'], to: 'Cancelled', irreversible: true, voids: true, confirmKey: `ic:${NAME}.confirm.cancel` },
+  ]),
   rules: [ticketRules],
 });
