@@ -20,9 +20,11 @@ export default defineConfig({
     // re-importing the whole server for each of ~70 files cost more than half the suite's time (import 240 s of
     // 625 s on SQLite). Nothing here mocks modules; module-level registries are filled once, as in production.
     isolate: false,
-    // Both cores of CI's machine (Vitest's default leaves one idle: CPUs − 1 = 1 there, and the load then stayed
-    // near 1 for the suite's 6 to 12 minutes). Test files share nothing: each starts its own app and database.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // One worker more than the cores (3 on CI's 2): a file often waits — a child server starting, a lease or a
+    // throttling window running out, a PostgreSQL round trip — and the suite used about 0.8 of 2 cores with two
+    // workers (SQLite, 2026-11-26: 280 s with 2 workers, 199 s with 3, the same CPU time). Test files share nothing:
+    // each starts its own app and database.
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
     // A file's set-up starts a server on demo data (several modules' seeds: 20–80 s on a loaded 2-core machine); a
     // hang is still caught by the runner's stall budget (scripts/test-all.mjs), and a set-up that fails counts.
