@@ -170,7 +170,7 @@ async function candidates(database: Database, searchable: ReadonlyMap<string, Se
   const prefix = likePrefix(folded);
   const inEntities = (alias: string) => entityFilter(database, searchable, alias);
   const arms: RawBuilder<Row>[] = [];
-  let numbers = sql``;
+  let ctes = sql``;
   if (database.engine === 'sqlite') {
     arms.push(sql<Row>`select * from (select entity, record_id, number, label, 0 as rank from search_index
       where number like ${prefix} escape '\\' and ${inEntities('search_index')} order by number limit ${CANDIDATES})`);
@@ -183,31 +183,34 @@ async function candidates(database: Database, searchable: ReadonlyMap<string, Se
     // Each arm is read in its index's order and stops at its LIMIT: a plan that gathers every match first (a bitmap
     // scan, a sort) costs what the prefix matches — 50,000 index entries for "gso02" — and the entity test is a
     // filter on the rows read (entityFilter).
-    // The number prefix is a CTE: the third arm counts it.
-    numbers = sql`with numbers as materialized (select entity, record_id, number, label, 0 as rank from search_index
-      where lower(number) collate "C" like ${prefix} and ${inEntities('search_index')} order by lower(number) collate "C" limit ${CANDIDATES}) `;
-    arms.push(sql<Row>`(select * from numbers)`);
+    // The first two arms are CTEs: the third runs only when both found nothing.
+    const numbers = sql`numbers as materialized (select entity, record_id, number, label, 0 as rank from search_index
+      where lower(number) collate "C" like ${prefix} and ${inEntities('search_index')} order by lower(number) collate "C" limit ${CANDIDATES})`;
     // The longest word read as a b-tree prefix range (search_words, in the index's own `text_pattern_ops` order),
     // the others checked on the vector of those records only; one word needs no more rows than are answered.
     const query = words.map((word) => `'${word}':*`).join(' & ');
     const longest = words.reduce((best, word) => (word.length > best.length ? word : best), '');
-    arms.push(sql<Row>`(select i.entity, i.record_id, i.number, i.label,
+    const named = sql`named as materialized (select i.entity, i.record_id, i.number, i.label,
         case when erp_search_fold(i.label) like ${prefix} then 1 else 2 end as rank
       from (select entity, record_id from search_words where word like ${likePrefix(longest)} and ${inEntities('search_words')}
         order by word using ~<~ limit ${words.length === 1 ? CANDIDATES : WORD_ROWS}) w
       join search_index i on i.entity = w.entity and i.record_id = w.record_id
-      where ts_match_vq(i.tsv, to_tsquery('simple', ${query})) limit ${CANDIDATES})`);
-    // pg_trgm: a number containing the text (INV-2026-00042 by "2026-00042"), from five characters holding a digit
-    // (shorter ones are in too many numbers for a keystroke), and only while fewer than CANDIDATES numbers start
-    // with it: the GIN index gathers every number holding the text's trigrams before the LIMIT (50,000 for
-    // "gso02", 10–50 ms), most of them the prefix arm's own. The count is an InitPlan: when it fails, the index is
-    // never read.
+      where ts_match_vq(i.tsv, to_tsquery('simple', ${query})) limit ${CANDIDATES})`;
+    ctes = sql`with ${numbers}, ${named} `;
+    arms.push(sql<Row>`(select * from numbers)`, sql<Row>`(select * from named)`);
+    // pg_trgm: a number containing the text inside one of its parts (GSO0250000 by "250000"; "2026-00042" of
+    // INV-2026-00042 is two words the second arm finds), from five characters holding a digit (shorter ones are
+    // in too many numbers for a keystroke), and only when nothing starts with the text: the GIN index gathers
+    // every number holding all its trigrams before the LIMIT, and numbers share most of theirs (50,000 entries for
+    // "gso02"; 127 ms for "lap-00002263", whose one record the prefix arm had found in 0.7 ms — measured). The test
+    // is an InitPlan: when it fails, the index is never read.
     if (folded.length >= 5 && /\d/.test(folded) && !/\s/.test(folded)) {
       arms.push(sql<Row>`(select entity, record_id, number, label, 1 as rank from search_index
-        where (select count(*) from numbers) < ${CANDIDATES} and lower(number) like ${`%${prefix}`} and ${inEntities('search_index')} limit ${CANDIDATES})`);
+        where not exists (select 1 from numbers) and not exists (select 1 from named)
+          and lower(number) like ${`%${prefix}`} and ${inEntities('search_index')} limit ${CANDIDATES})`);
     }
   }
-  const query = sql<Row>`${numbers}${sql.join(arms, sql` union all `)}`;
+  const query = sql<Row>`${ctes}${sql.join(arms, sql` union all `)}`;
   // One statement, no transaction: read in index order, the union's estimated cost stays far below the default
   // jit_above_cost (100,000) — 3,500 for "c", 5,300 for "gso02", 22,000 for "yukon c", measured at 850,000
   // records — so no JIT compilation to turn off, and no BEGIN / SET LOCAL / COMMIT round trips per keystroke.
