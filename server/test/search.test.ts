@@ -3,7 +3,8 @@
  * - documents by number (prefix, and the digits alone), firms and products by any word of their name, accents and
  *   case ignored, number prefixes first, grouped by kind with the screen that opens each;
  * - rights: a clerk finds no employee nor A/P document (payroll role, applications), a user restricted to assigned
- *   customers (§6) finds only those firms, a portal customer finds nothing of the staff's;
+ *   customers (§6) finds only those firms, a portal customer finds nothing of the staff's and, of the kinds declared
+ *   for the portal, only their own accounts' records (an invoice by its number, never another customer's);
  * - the index changes in the write's transaction: a rolled-back write leaves no row, an update and a delete follow.
  */
 import { allEntities } from '@erp/shared/entities/index';
@@ -123,6 +124,38 @@ describe('global search (issue 42 item 1)', () => {
   it('answers a portal customer nothing of the staff\'s', async () => {
     expect(await search(portal, 'zeph')).toEqual([]);
     expect(await search(portal, String(order.PoNo))).toEqual([]);
+  });
+
+  it('answers a portal customer their own accounts\' invoices, never another customer\'s', async () => {
+    // The portal user's securables name the bill-tos B100 and B200; B300 is nobody's (seed/catalog.ts).
+    await created('/api/data/accounting-period/fiscal-years', { FiscalYear: 2044 });
+    const invoice = async (BillToId: string) =>
+      created('/api/data/ar-invoice', { InvoiceDate: '2044-02-01', BillToId, Description: 'Wolframite sheet', Lines: [{ Description: 'Sheet', AccountId: '4100', Quantity: '1', UnitPrice: '10' }] });
+    const own = await invoice('B100');
+    const second = await invoice('B200');
+    const other = await invoice('B300');
+    for (const made of [own, second, other]) expect(String(made.DocumentNo)).toMatch(/\d/);
+    const found = await search(portal, String(own.DocumentNo));
+    expect(found.find((hit) => hit.Id === String(own.InvoiceId))).toMatchObject({ Entity: 'ar-invoice', Number: own.DocumentNo, Name: 'Wolframite sheet', Application: 'PORTAL', Screen: '/portal/myorders' });
+    expect(ids(found, 'ar-invoice')).not.toContain(other.DocumentNo);
+    expect(ids(await search(portal, String(other.DocumentNo)), 'ar-invoice')).toEqual([]);
+    // By a word of the three, and by the number's prefix: both of their accounts', never B300's.
+    expect(ids(await search(portal, 'wolframite'), 'ar-invoice').sort()).toEqual([own.DocumentNo, second.DocumentNo].sort());
+    const prefix = ids(await search(portal, String(own.DocumentNo).slice(0, 2)), 'ar-invoice');
+    expect(prefix).toEqual(expect.arrayContaining([own.DocumentNo, second.DocumentNo]));
+    expect(prefix).not.toContain(other.DocumentNo);
+    // The staff find all three; a portal customer only the kinds declared for the portal, on the portal's screens.
+    expect(ids(await search(admin, 'wolframite'), 'ar-invoice')).toHaveLength(3);
+    for (const hit of await search(portal, 'a')) expect(hit).toMatchObject({ Entity: expect.stringMatching(/^(ar-invoice|sales-order)$/), Application: 'PORTAL' });
+    // Securables are read on every call: without them, nothing.
+    const db = server.app.erp.database.db;
+    const securables = await db.selectFrom('user_securables').selectAll().where('user_id', '=', 'portal').execute();
+    await db.deleteFrom('user_securables').where('user_id', '=', 'portal').execute();
+    try {
+      expect(await search(portal, 'wolframite')).toEqual([]);
+    } finally {
+      await db.insertInto('user_securables').values(securables.map(({ securable_key: _key, ...row }) => row)).execute();
+    }
   });
 
   it('refuses a text over 100 characters and answers no records for punctuation alone', async () => {

@@ -7,8 +7,10 @@
  * Rights, all of them the entity routes' own: only entities the caller may read (`canRead`: roles and the
  * applications they open, §6 least privilege) and whose `globalSearch.roles` they hold; only records the
  * entity's `scope` hook lets them list (§6 assigned customers and any other row right), checked on the found
- * keys; the name is left out when the caller may not see its field. A portal customer holds no staff
- * application, so no entity answers them (their documents are the portal's, server/src/portal/).
+ * keys; the name is left out when the caller may not see its field. A portal customer opens no staff screen: they
+ * find only the kinds declaring `globalSearch.portal`, and of those only the records naming one of their own
+ * accounts (the bill-tos of their securables, §3), filtered in the query itself so no other customer's record
+ * takes a candidate's place.
  *
  * Engines: SQLite — the number index (NOCASE) for number prefixes, FTS5 prefix queries for words;
  * PostgreSQL — the `lower(number)` pattern index, the b-tree of `search_words` for the longest word typed (the
@@ -19,10 +21,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { allEntities } from '@erp/shared/entities/index';
+import { securableFirmIds } from '@erp/shared/securables';
 import type { SearchHit } from '@erp/shared/types';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { foldText } from '../db/fold.ts';
+import { asFlag } from '../db/schema.ts';
 import { accessFromRules, canRead, type FieldRule } from '../entities/access.ts';
 import { readAll } from '../db/read.ts';
 import type { AnyDb, EntityContext } from '../entities/hooks.ts';
@@ -77,59 +81,140 @@ function screenFor(def: AnyEntity, user: AuthenticatedUser): string | null {
   return candidates.find((route) => user.applications.paths.has(applicationPath(route))) ?? null;
 }
 
-/** The searchable entities `user` may find, with the screen opening each. */
-function searchableFor(user: AuthenticatedUser): Map<string, { def: AnyEntity; screen: string }> {
-  const found = new Map<string, { def: AnyEntity; screen: string }>();
+/** A searchable entity the caller may find: the screen (and application) opening its records, and for a portal customer the bill-tos its records must name. */
+interface Searchable {
+  def: AnyEntity;
+  screen: string;
+  application: string;
+  /** Portal customers: the account column and the caller's bill-tos (a record of another customer is never read). */
+  accounts?: { column: string; firms: readonly string[] };
+}
+
+/** The portal's application (modules/shell/server/catalog.ts); its routes check it too. */
+const PORTAL_APPLICATION = 'PORTAL';
+
+/**
+ * A portal customer: the portal is their landing page (the spec: "the landing page in the profile decides portal
+ * customer versus staff", as the shell reads it: root-config chrome.ts `isPortalLanding`) and they open it.
+ */
+function isPortalCustomer(user: AuthenticatedUser): boolean {
+  return user.applications.names.has(PORTAL_APPLICATION) && /(^|\/|#)portal(\/|$)/i.test(user.row.landing_page ?? '');
+}
+
+/**
+ * The bill-tos a portal customer acts for: the first firm of each of their securables (§3 `B100,S101`), existing,
+ * active and a bill-to — the accounts the portal itself lets them switch to.
+ */
+async function portalAccounts(database: Database, user: AuthenticatedUser): Promise<string[]> {
+  const securables = await readAll(database, database.db.selectFrom('user_securables').select('identifier').where('user_id', '=', user.userId));
+  const billTos = [...new Set(securables.map((row) => securableFirmIds(row.identifier)[0]).filter((id): id is string => !!id))];
+  if (billTos.length === 0) return [];
+  const firms = await readAll(database, database.db.selectFrom('firms').select(['firm_id', 'is_active', 'is_bill_to']).where('firm_id', 'in', billTos));
+  return firms.filter((firm) => asFlag(firm.is_active) && asFlag(firm.is_bill_to)).map((firm) => firm.firm_id);
+}
+
+/**
+ * The searchable entities `user` may find. Staff: those they may read, each on its screen in one of their
+ * applications. A portal customer opens no staff screen: only the entities declaring `globalSearch.portal`, and of
+ * those only the records of their own accounts (issue 42: "portal users see only their own accounts' documents").
+ */
+async function searchableFor(database: Database, user: AuthenticatedUser): Promise<Map<string, Searchable>> {
+  const found = new Map<string, Searchable>();
+  const portal = isPortalCustomer(user);
+  const firms = portal ? await portalAccounts(database, user) : [];
+  if (portal && firms.length === 0) return found;
   for (const def of allEntities()) {
-    if (!searchSource(def) || !canRead(def, user)) continue;
+    if (!searchSource(def)) continue;
     const roles = def.globalSearch!.roles;
     if (roles && !user.roles.some((role) => roles.includes(role))) continue;
+    const declared = def.globalSearch!.portal;
+    if (portal) {
+      if (declared) found.set(def.name, { def, screen: declared.screen, application: PORTAL_APPLICATION, accounts: { column: def.fields[declared.account]!.column, firms } });
+      continue;
+    }
+    if (!canRead(def, user)) continue;
     const screen = screenFor(def, user);
-    if (screen) found.set(def.name, { def, screen });
+    if (screen) found.set(def.name, { def, screen, application: def.application });
   }
   return found;
 }
 
-async function candidates(database: Database, entities: readonly string[], text: string, words: readonly string[]): Promise<Row[]> {
+/**
+ * The index rows of the entities searched (`alias`: the table holding `entity` and `record_id`). A portal
+ * customer's: those of records naming one of their accounts, read from the entity's table.
+ *
+ * PostgreSQL: the entity is compared in the "C" collation, which no index of the search tables has, so it is a
+ * filter on the rows each arm reads in order and never an index condition: as one (`entity = any(…)` on
+ * `search_words (word, entity)` or the `(entity, record_id)` keys) the planner reads the word's range once per
+ * entity, or — without statistics on `search_words` — ANDs in the bitmap of the whole 4.6-million-row record
+ * index: 2.4–6.6 s for one keystroke, measured.
+ */
+function entityFilter(database: Database, searchable: ReadonlyMap<string, Searchable>, alias: string): RawBuilder<boolean> {
+  const entity = database.engine === 'postgres' ? sql`${sql.ref(`${alias}.entity`)} collate "C"` : sql.ref(`${alias}.entity`);
+  const plain = [...searchable.values()].filter((found) => !found.accounts).map((found) => sql`${found.def.name}`);
+  const parts: RawBuilder<boolean>[] = [];
+  if (plain.length > 0) parts.push(sql<boolean>`${entity} in (${sql.join(plain)})`);
+  for (const { def, accounts } of searchable.values()) {
+    if (!accounts) continue;
+    const source = searchSource(def)!;
+    const firms = sql.join(accounts.firms.map((firm) => sql`${firm}`));
+    parts.push(sql<boolean>`(${entity} = ${def.name} and ${sql.ref(`${alias}.record_id`)} in
+      (select cast(${sql.ref(source.key)} as text) from ${sql.table(source.table)} where ${sql.ref(accounts.column)} in (${firms})))`);
+  }
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+async function candidates(database: Database, searchable: ReadonlyMap<string, Searchable>, text: string, words: readonly string[]): Promise<Row[]> {
   const db = database.db as unknown as AnyDb;
   const folded = foldText(text.trim());
   const prefix = likePrefix(folded);
-  const inEntities = sql.join(entities.map((entity) => sql`${entity}`));
+  const inEntities = (alias: string) => entityFilter(database, searchable, alias);
   const arms: RawBuilder<Row>[] = [];
+  let ctes = sql``;
   if (database.engine === 'sqlite') {
     arms.push(sql<Row>`select * from (select entity, record_id, number, label, 0 as rank from search_index
-      where number like ${prefix} escape '\\' and entity in (${inEntities}) order by number limit ${CANDIDATES})`);
+      where number like ${prefix} escape '\\' and ${inEntities('search_index')} order by number limit ${CANDIDATES})`);
     const match = words.map((word) => `"${word}"*`).join(' ');
     arms.push(sql<Row>`select * from (select i.entity, i.record_id, i.number, i.label,
         case when lower(i.label) like ${prefix} escape '\\' then 1 else 2 end as rank
       from search_fts f join search_index i on i.rowid = f.rowid
-      where search_fts match ${match} and i.entity in (${inEntities}) limit ${CANDIDATES})`);
+      where search_fts match ${match} and ${inEntities('i')} limit ${CANDIDATES})`);
   } else {
-    arms.push(sql<Row>`(select entity, record_id, number, label, 0 as rank from search_index
-      where lower(number) collate "C" like ${prefix} and entity in (${inEntities}) order by lower(number) collate "C" limit ${CANDIDATES})`);
-    // The longest word read as a b-tree prefix range (search_words), the others checked on the vector.
+    // Each arm is read in its index's order and stops at its LIMIT: a plan that gathers every match first (a bitmap
+    // scan, a sort) costs what the prefix matches — 50,000 index entries for "gso02" — and the entity test is a
+    // filter on the rows read (entityFilter).
+    // The first two arms are CTEs: the third runs only when both found nothing.
+    const numbers = sql`numbers as materialized (select entity, record_id, number, label, 0 as rank from search_index
+      where lower(number) collate "C" like ${prefix} and ${inEntities('search_index')} order by lower(number) collate "C" limit ${CANDIDATES})`;
+    // The longest word read as a b-tree prefix range (search_words, in the index's own `text_pattern_ops` order),
+    // the others checked on the vector of those records only; one word needs no more rows than are answered.
     const query = words.map((word) => `'${word}':*`).join(' & ');
     const longest = words.reduce((best, word) => (word.length > best.length ? word : best), '');
-    arms.push(sql<Row>`(select i.entity, i.record_id, i.number, i.label,
+    const named = sql`named as materialized (select i.entity, i.record_id, i.number, i.label,
         case when erp_search_fold(i.label) like ${prefix} then 1 else 2 end as rank
-      from (select entity, record_id from search_words where word like ${likePrefix(longest)} and entity in (${inEntities}) limit ${WORD_ROWS}) w
+      from (select entity, record_id from search_words where word like ${likePrefix(longest)} and ${inEntities('search_words')}
+        order by word using ~<~ limit ${words.length === 1 ? CANDIDATES : WORD_ROWS}) w
       join search_index i on i.entity = w.entity and i.record_id = w.record_id
-      where ts_match_vq(i.tsv, to_tsquery('simple', ${query})) limit ${CANDIDATES})`);
-    // pg_trgm: a number containing the text (INV-2026-00042 by "2026-00042"), from five characters holding a digit
-    // (shorter ones are in too many numbers for a keystroke).
+      where ts_match_vq(i.tsv, to_tsquery('simple', ${query})) limit ${CANDIDATES})`;
+    ctes = sql`with ${numbers}, ${named} `;
+    arms.push(sql<Row>`(select * from numbers)`, sql<Row>`(select * from named)`);
+    // pg_trgm: a number containing the text inside one of its parts (GSO0250000 by "250000"; "2026-00042" of
+    // INV-2026-00042 is two words the second arm finds), from five characters holding a digit (shorter ones are
+    // in too many numbers for a keystroke), and only when nothing starts with the text: the GIN index gathers
+    // every number holding all its trigrams before the LIMIT, and numbers share most of theirs (50,000 entries for
+    // "gso02"; 127 ms for "lap-00002263", whose one record the prefix arm had found in 0.7 ms — measured). The test
+    // is an InitPlan: when it fails, the index is never read.
     if (folded.length >= 5 && /\d/.test(folded) && !/\s/.test(folded)) {
       arms.push(sql<Row>`(select entity, record_id, number, label, 1 as rank from search_index
-        where lower(number) like ${`%${prefix}`} and entity in (${inEntities}) limit ${CANDIDATES})`);
+        where not exists (select 1 from numbers) and not exists (select 1 from named)
+          and lower(number) like ${`%${prefix}`} and ${inEntities('search_index')} limit ${CANDIDATES})`);
     }
   }
-  const query = sql<Row>`${sql.join(arms, sql` union all `)}`;
-  if (database.engine === 'sqlite') return (await query.execute(db)).rows;
-  // Every arm stops at its limit, but the planner's estimates for the union can pass jit_above_cost, and compiling
-  // it costs more than running it (100 ms and more per keystroke, measured): no JIT for this one query.
-  return db.transaction().execute(async (trx) => {
-    await sql`set local jit = off`.execute(trx);
-    return (await query.execute(trx)).rows;
-  });
+  const query = sql<Row>`${ctes}${sql.join(arms, sql` union all `)}`;
+  // One statement, no transaction: read in index order, the union's estimated cost stays far below the default
+  // jit_above_cost (100,000) — 3,500 for "c", 5,300 for "gso02", 22,000 for "yukon c", measured at 850,000
+  // records — so no JIT compilation to turn off, and no BEGIN / SET LOCAL / COMMIT round trips per keystroke.
+  return (await query.execute(db)).rows;
 }
 
 /**
@@ -158,9 +243,18 @@ async function visibleIds(ctx: EntityContext, ids: readonly string[]): Promise<S
 export async function globalSearch(database: Database, user: AuthenticatedUser, text: string): Promise<SearchHit[]> {
   const words = searchWords(text);
   if (words.length === 0) return [];
-  const searchable = searchableFor(user);
+  const searchable = await searchableFor(database, user);
   if (searchable.size === 0) return [];
-  const rows = await candidates(database, [...searchable.keys()], text, words);
+  // §6 form widgets security of every kind searched, read while the candidates are (PostgreSQL: another pooled
+  // connection), so a keystroke waits for one round trip, not two.
+  const readRules = (): Promise<(FieldRule & { entity: string })[]> =>
+    user.roles.length === 0
+      ? Promise.resolve([])
+      : (readAll(
+          database,
+          database.db.selectFrom('form_widget_security').select(['entity', 'role_id', 'field_name', 'access']).where('entity', 'in', [...searchable.keys()]).where('role_id', 'in', user.roles),
+        ) as Promise<(FieldRule & { entity: string })[]>);
+  const [rows, rules] = await Promise.all([candidates(database, searchable, text, words), readRules()]);
   // Best rank of each record (a number match also found by its words), then by rank, number.
   const best = new Map<string, Row>();
   for (const row of rows) {
@@ -178,16 +272,8 @@ export async function globalSearch(database: Database, user: AuthenticatedUser, 
   }
   const hits: { hit: SearchHit; rank: number; order: number }[] = [];
   let order = 0;
-  // §6 form widgets security of every kind found, in one read.
-  const rules =
-    user.roles.length === 0 || byEntity.size === 0
-      ? []
-      : ((await readAll(
-          database,
-          database.db.selectFrom('form_widget_security').select(['entity', 'role_id', 'field_name', 'access']).where('entity', 'in', [...byEntity.keys()]).where('role_id', 'in', user.roles),
-        )) as (FieldRule & { entity: string })[]);
   for (const [entity, list] of byEntity) {
-    const { def, screen } = searchable.get(entity)!;
+    const { def, screen, application } = searchable.get(entity)!;
     const registered = registeredEntity(entity)!;
     const access = accessFromRules(def, user, rules.filter((rule) => rule.entity === entity));
     const ctx: EntityContext = { db: database.db, reader: database.reader, any: database.db as unknown as AnyDb, engine: database.engine, user, def, hooks: registered.hooks, access };
@@ -204,7 +290,7 @@ export async function globalSearch(database: Database, user: AuthenticatedUser, 
     const kind = messageIn(user.row.language as string | null, def.globalSearch!.kindKey!);
     for (const row of kept) {
       hits.push({
-        hit: { Entity: entity, Id: row.record_id, Number: access.hidden.has(def.numberField) ? '' : row.number, Name: nameHidden ? '' : row.label, Kind: kind, Application: def.application, Screen: screen },
+        hit: { Entity: entity, Id: row.record_id, Number: access.hidden.has(def.numberField) ? '' : row.number, Name: nameHidden ? '' : row.label, Kind: kind, Application: application, Screen: screen },
         rank: Number(row.rank),
         order: order++,
       });

@@ -291,6 +291,12 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     if (fields[input.email.to]?.type !== 'lookup') fail(name, 'email.to must be a lookup field');
     for (const field of Object.values(input.email.values)) must(field, 'email.values');
   }
+  const portalAccount = input.globalSearch?.portal?.account;
+  if (portalAccount !== undefined) {
+    must(portalAccount, 'globalSearch.portal.account');
+    const account = fields[portalAccount]!;
+    if (account.type !== 'lookup' || account.entity !== 'firm') fail(name, `globalSearch portal account ${portalAccount} must be a firm lookup`);
+  }
   for (const word of [...(input.globalSearch?.words ?? []), ...(input.globalSearch?.name ?? [])]) {
     must(word, 'globalSearch.words');
     // Issue 42 item 1: the index is read by every role; a field kept from some roles cannot be in it.

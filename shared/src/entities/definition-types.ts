@@ -598,6 +598,12 @@ export interface GlobalSearchSpec<K extends string = string> {
   roles?: readonly string[];
   /** What one record is called, the palette's group heading (default `<namespace>:<name>.kind`: "Vendor invoice"). */
   kindKey?: string;
+  /**
+   * Portal customers find these records too, only those of their own accounts (issue 42: "portal users see only
+   * their own accounts' documents"): `account` holds the record's bill-to firm, one of the bill-tos of the
+   * caller's securables (§3); `screen` is the portal screen that opens them.
+   */
+  portal?: { account: K; screen: string };
 }
 
 /** Records of `entity` whose `field` (a header field, or `Lines.Field`) holds the declaring record's key (EntityInput.related). */

@@ -33,6 +33,14 @@ describe('defineEntity', () => {
     expect(() => defineEntity({ ...withLines, defaults: { 'Name.ProductId': ['Price'] } })).toThrow(/not a line collection/);
   });
 
+  it('takes a portal account for the global search only from a firm lookup (issue 42)', () => {
+    const withFirm = { ...base, fields: { ...base.fields, BillToId: { type: 'lookup', entity: 'firm' }, Other: { type: 'lookup', entity: 'product' } } } as const;
+    expect(defineEntity({ ...withFirm, globalSearch: { portal: { account: 'BillToId', screen: '/portal/myorders' } } }).globalSearch?.portal?.account).toBe('BillToId');
+    expect(() => defineEntity({ ...withFirm, globalSearch: { portal: { account: 'Name', screen: '/portal/myorders' } } })).toThrow(/must be a firm lookup/);
+    expect(() => defineEntity({ ...withFirm, globalSearch: { portal: { account: 'Other', screen: '/portal/myorders' } } })).toThrow(/must be a firm lookup/);
+    expect(() => defineEntity({ ...withFirm, globalSearch: { portal: { account: 'Nope' as never, screen: '/portal/myorders' } } })).toThrow(/unknown field Nope/);
+  });
+
   it('refuses inconsistent definitions', () => {
     expect(() => defineEntity({ ...base, name: 'Bad Name' })).toThrow(DefinitionError);
     expect(() => defineEntity({ ...base, key: 'Nope' as never })).toThrow(/unknown field Nope/);

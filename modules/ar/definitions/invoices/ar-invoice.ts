@@ -40,7 +40,7 @@ export const arInvoice = defineEntity({
   table: 'ar_invoices',
   key: 'InvoiceId',
   // Issue 42 item 1: found by the command palette's global search.
-  globalSearch: { name: ['Description'], words: ['BillToId', 'Reference'] },
+  globalSearch: { name: ['Description'], words: ['BillToId', 'Reference'], portal: { account: 'BillToId', screen: '/portal/myorders' } },
   keyKind: 'auto',
   numberField: 'DocumentNo',
   // Issue 40 item 4: the documents made from this one, and the screen that opens it (the Related panel).
