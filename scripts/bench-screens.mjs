@@ -252,6 +252,8 @@ async function pgReachable() {
   }
 }
 
+// The machine is shared: the load at the start is written beside the one at the end.
+const startLoad = loadSummary();
 const results = [];
 const notes = [];
 for (const engine of ENGINES) {
@@ -316,10 +318,10 @@ for (const result of results) {
 
 const section = `${SECTION}
 
-${measuredWith('bench-screens.mjs')}: every distinct screen of every application's menus (the route catalogue), opened
+${measuredWith('bench-screens.mjs')}; load average at the start ${startLoad}: every distinct screen of every application's menus (the route catalogue), opened
 by a hash change in a signed-in headless Chromium at 1440×900 against the server from source, on the demo data plus
 \`seed:large ${FIRMS} ${LARGE.join(' ')}\`. A screen's time runs from the hash change until it has settled as the e2e helpers
-see it (the loading overlay off; its list rows or the list's empty status shown with the focus in the screen; a
+see it (the loading overlay off; its list rows or its "No records." row shown with the focus in the screen; a
 screen without a list, its first control); where the list offers New, Alt+N is timed too, from the key press until
 the new record's first field has the focus and nothing loads, and added. Figures: the median of ${RUNS} warm pass(es)
 after a first pass that loads the micro-apps (reported apart as "cold"). Targets (issue 40 item 10): slowest ≤ 1 s,
