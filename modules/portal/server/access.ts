@@ -11,6 +11,8 @@
 import type { Kysely } from 'kysely';
 import { securableFirmIds } from '@erp/shared/securables';
 import { asFlag } from '@erp/server/db/schema';
+import type { SearchAudience } from '@erp/server/modules/part';
+import { PORTAL_APPLICATION } from '@erp/modules/shell/server/catalog';
 import type { PortalDB } from './schema.ts';
 
 export interface PortalScope {
@@ -73,3 +75,14 @@ export function allowedShipTo(scope: PortalScope, billToId: string, value: unkno
   const id = value.toUpperCase();
   return scope.accounts.get(billToId)?.includes(id) ? id : null;
 }
+
+/**
+ * Portal customers in the global search: users opening the portal whose landing page it is (the spec: "the landing
+ * page in the profile decides portal customer versus staff", as the shell reads it: root-config chrome.ts
+ * `isPortalLanding`); they find the records of the bill-tos their routes let them act for.
+ */
+export const portalSearchAudience: SearchAudience = {
+  application: PORTAL_APPLICATION,
+  member: (user) => user.applications.names.has(PORTAL_APPLICATION) && /(^|\/|#)portal(\/|$)/i.test(user.row.landing_page ?? ''),
+  accounts: async (db, user) => [...(await portalScope(db, user.userId)).accounts.keys()],
+};

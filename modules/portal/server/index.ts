@@ -10,11 +10,13 @@ import { catalog } from './catalog.ts';
 import { m0004_portal } from './m0004-portal.ts';
 import { m0009_portal_products } from './m0009-products.ts';
 import { registerPortalRoutes } from './routes.ts';
+import { portalSearchAudience } from './access.ts';
 import { seedPortal } from './seed.ts';
 
 export const serverModule: ServerModule = {
   definitions: portalModule,
   catalog,
+  searchAudience: portalSearchAudience,
   hooks: {},
   async routes(app, deps) {
     registerPortalRoutes(app, deps);

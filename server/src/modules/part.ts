@@ -10,7 +10,8 @@
  * - `seed` — demo data, run at every start after the tables are synced; fills only what is empty;
  * - `large` — its part of the large-data generator (`npm run seed:large -- <option> [count]`, seed/large.ts);
  * - `catalog` — its applications, §2 menus, menu-less routes and their names' translations (./catalog.ts), read by
- *   the seed's route catalog (seed/catalog.ts) in module order.
+ *   the seed's route catalog (seed/catalog.ts) in module order;
+ * - `searchAudience` — users outside staff (the portal's customers) who find only their own accounts' records.
  *
  * A module is split in parts so that each part's rules and demo data live beside its definitions
  * (e.g. modules/ar/server/receipts/); `combineParts` makes the module's hooks and seed from its parts.
@@ -21,6 +22,7 @@ import type { Migration } from 'kysely/migration';
 import type { ModuleDefinition } from '@erp/shared/entities/index';
 import type { ModuleCatalog } from './catalog.ts';
 import type { DatabaseConfig, ServerConfig } from '../config.ts';
+import type { AuthenticatedUser } from '../auth/plugin.ts';
 import type { EntityHooks } from '../entities/hooks.ts';
 import type { EntityRouteDeps } from '../entities/special-routes.ts';
 import type { ServerProcess } from '../processes/engine.ts';
@@ -60,6 +62,22 @@ export interface LargeSeed {
   run(database: DatabaseConfig, count: number | undefined, onProgress: (written: number) => void): Promise<unknown>;
 }
 
+/**
+ * Users outside staff who find only the records naming one of their own accounts (issue 42: a portal customer
+ * sees only their accounts' documents). An entity opts in with `globalSearch.portal` (the account field and the
+ * screen opening its records); the module owning those users says who they are and which accounts are theirs —
+ * the same rule its own routes apply.
+ */
+export interface SearchAudience {
+  /** The application their hits open in (the palette shows its name). */
+  application: string;
+  /** Whether `user` is one of them (and searches as one, not as staff). */
+  member(user: AuthenticatedUser): boolean;
+  /** The account (firm) ids whose records they may find; none: they find nothing. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  accounts(db: Kysely<any>, user: AuthenticatedUser): Promise<readonly string[]>;
+}
+
 export interface ServerModule extends ModulePart {
   definitions: ModuleDefinition;
   reports?: readonly ServerReport[];
@@ -70,6 +88,8 @@ export interface ServerModule extends ModulePart {
   large?: LargeSeed | readonly LargeSeed[];
   /** The applications whose screens it owns, with their menus (`modules/<m>/server/catalog.ts`). */
   catalog?: ModuleCatalog;
+  /** Its users outside staff, for the global search (search/search.ts): what they may find is theirs alone. */
+  searchAudience?: SearchAudience;
   /**
    * Demo data that needs every module's demo first (the books settled: taxes and source deductions remitted on
    * what all modules posted); run after every module's `seed`, in module order. Fills only what is empty.

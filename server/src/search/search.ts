@@ -7,10 +7,10 @@
  * Rights, all of them the entity routes' own: only entities the caller may read (`canRead`: roles and the
  * applications they open, §6 least privilege) and whose `globalSearch.roles` they hold; only records the
  * entity's `scope` hook lets them list (§6 assigned customers and any other row right), checked on the found
- * keys; the name is left out when the caller may not see its field. A portal customer opens no staff screen: they
- * find only the kinds declaring `globalSearch.portal`, and of those only the records naming one of their own
- * accounts (the bill-tos of their securables, §3), filtered in the query itself so no other customer's record
- * takes a candidate's place.
+ * keys; the name is left out when the caller may not see its field. A portal customer (a module's
+ * `searchAudience`: modules/portal/server/access.ts) opens no staff screen: they find only the kinds declaring
+ * `globalSearch.portal`, and of those only the records naming one of their own accounts (the bill-tos their portal
+ * routes let them act for, §3), filtered in the query itself so no other customer's record takes a candidate's place.
  *
  * Engines: SQLite — the number index (NOCASE) for number prefixes, FTS5 prefix queries for words;
  * PostgreSQL — the `lower(number)` pattern index, the b-tree of `search_words` for the longest word typed (the
@@ -21,12 +21,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { allEntities } from '@erp/shared/entities/index';
-import { securableFirmIds } from '@erp/shared/securables';
 import type { SearchHit } from '@erp/shared/types';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { foldText } from '../db/fold.ts';
-import { asFlag } from '../db/schema.ts';
 import { accessFromRules, canRead, type FieldRule } from '../entities/access.ts';
 import { readAll } from '../db/read.ts';
 import type { AnyDb, EntityContext } from '../entities/hooks.ts';
@@ -34,6 +32,8 @@ import { messageIn } from '../entities/call-result.ts';
 import { filteredBase } from '../entities/paging.ts';
 import { registeredEntity } from '../entities/registry.ts';
 import { keyColumn } from '../entities/wire.ts';
+import { loadServerModules } from '../modules/index.ts';
+import type { SearchAudience } from '../modules/part.ts';
 import { searchSource } from './index-sync.ts';
 
 /** Most records answered, and per kind. */
@@ -90,27 +90,9 @@ interface Searchable {
   accounts?: { column: string; firms: readonly string[] };
 }
 
-/** The portal's application (modules/shell/server/catalog.ts); its routes check it too. */
-const PORTAL_APPLICATION = 'PORTAL';
-
-/**
- * A portal customer: the portal is their landing page (the spec: "the landing page in the profile decides portal
- * customer versus staff", as the shell reads it: root-config chrome.ts `isPortalLanding`) and they open it.
- */
-function isPortalCustomer(user: AuthenticatedUser): boolean {
-  return user.applications.names.has(PORTAL_APPLICATION) && /(^|\/|#)portal(\/|$)/i.test(user.row.landing_page ?? '');
-}
-
-/**
- * The bill-tos a portal customer acts for: the first firm of each of their securables (§3 `B100,S101`), existing,
- * active and a bill-to — the accounts the portal itself lets them switch to.
- */
-async function portalAccounts(database: Database, user: AuthenticatedUser): Promise<string[]> {
-  const securables = await readAll(database, database.db.selectFrom('user_securables').select('identifier').where('user_id', '=', user.userId));
-  const billTos = [...new Set(securables.map((row) => securableFirmIds(row.identifier)[0]).filter((id): id is string => !!id))];
-  if (billTos.length === 0) return [];
-  const firms = await readAll(database, database.db.selectFrom('firms').select(['firm_id', 'is_active', 'is_bill_to']).where('firm_id', 'in', billTos));
-  return firms.filter((firm) => asFlag(firm.is_active) && asFlag(firm.is_bill_to)).map((firm) => firm.firm_id);
+/** The audience `user` searches as, when not staff (a module's `searchAudience`: the portal's customers). */
+async function audienceOf(user: AuthenticatedUser): Promise<SearchAudience | undefined> {
+  return (await loadServerModules()).map((module) => module.searchAudience).find((audience) => audience?.member(user));
 }
 
 /**
@@ -120,16 +102,16 @@ async function portalAccounts(database: Database, user: AuthenticatedUser): Prom
  */
 async function searchableFor(database: Database, user: AuthenticatedUser): Promise<Map<string, Searchable>> {
   const found = new Map<string, Searchable>();
-  const portal = isPortalCustomer(user);
-  const firms = portal ? await portalAccounts(database, user) : [];
-  if (portal && firms.length === 0) return found;
+  const audience = await audienceOf(user);
+  const firms = audience ? await audience.accounts(database.db, user) : [];
+  if (audience && firms.length === 0) return found;
   for (const def of allEntities()) {
     if (!searchSource(def)) continue;
     const roles = def.globalSearch!.roles;
     if (roles && !user.roles.some((role) => roles.includes(role))) continue;
     const declared = def.globalSearch!.portal;
-    if (portal) {
-      if (declared) found.set(def.name, { def, screen: declared.screen, application: PORTAL_APPLICATION, accounts: { column: def.fields[declared.account]!.column, firms } });
+    if (audience) {
+      if (declared) found.set(def.name, { def, screen: declared.screen, application: audience.application, accounts: { column: def.fields[declared.account]!.column, firms } });
       continue;
     }
     if (!canRead(def, user)) continue;
