@@ -8,7 +8,7 @@
  * - the index changes in the write's transaction: a rolled-back write leaves no row, an update and a delete follow.
  */
 import { allEntities } from '@erp/shared/entities/index';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
@@ -124,6 +124,31 @@ describe('global search (issue 42 item 1)', () => {
   it('answers a portal customer nothing of the staff\'s', async () => {
     expect(await search(portal, 'zeph')).toEqual([]);
     expect(await search(portal, String(order.PoNo))).toEqual([]);
+  });
+
+  it('opens a portal customer\'s own order on the portal\'s order page, by its portal order; a desk order is not theirs to open', async () => {
+    expect((await call(server.app, 'POST', '/api/PortalOrder/account-switch', portal, { BillToId: 'B100' })).statusCode).toBe(200);
+    const submitted = await server.app.inject({
+      method: 'POST',
+      url: '/api/PortalOrder/submit',
+      headers: { authorization: `Bearer ${portal}`, 'content-type': 'application/json', 'idempotency-key': 'search-portal-order-1' },
+      payload: JSON.stringify({ BillToId: 'B100', ShipToId: 'S101', DeliveryDate: '2099-03-01', Lines: [{ ProductId: 'AL-6061-SH125', Quantity: 1 }] }),
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const db = server.app.erp.database.db as unknown as Kysely<Json>;
+    const placed = await db.selectFrom('sales_orders').select(['order_key', 'order_no', 'portal_order_key']).where('portal_order_key', 'is not', null).where('bill_to_id', '=', 'B100').orderBy('order_key', 'desc').executeTakeFirstOrThrow();
+    const hit = (await search(portal, String(placed.order_no))).find((found) => found.Entity === 'sales-order' && found.Number === placed.order_no);
+    expect(hit).toMatchObject({ Id: String(placed.portal_order_key), Application: 'PORTAL', Screen: '/portal/orderdetails' });
+    // The staff open the same order by its own key on their screen.
+    const staff = (await search(admin, String(placed.order_no))).find((found) => found.Entity === 'sales-order' && found.Number === placed.order_no);
+    expect(staff).toMatchObject({ Id: String(placed.order_key) });
+    expect(staff!.Screen).not.toMatch(/portal/);
+    // An order the desk entered for the same bill-to has no portal page: the portal customer does not find it.
+    const today = new Date().toISOString().slice(0, 10);
+    const desk = await created('/api/data/sales-order', { OrderDate: today, BillToId: 'B100', ShipToId: 'S101', WarehouseId: 'TOR-01', DeliveryDate: today, Lines: [{ ProductId: 'AL-6061-SH125', Quantity: '1.0000' }] });
+    expect(desk.PortalOrderKey ?? null).toBeNull();
+    expect(ids(await search(admin, String(desk.OrderNo)), 'sales-order')).toContain(desk.OrderNo);
+    expect(ids(await search(portal, String(desk.OrderNo)), 'sales-order')).not.toContain(desk.OrderNo);
   });
 
   it('answers a portal customer their own accounts\' invoices, never another customer\'s', async () => {

@@ -2,8 +2,8 @@
  * React bindings to the shell's shared state: bus channels, the hash route and i18n. Every micro-app uses
  * these instead of its own copies, so one bus, one router and one i18n instance serve the whole page.
  */
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { hashPath, i18n, translate } from '@erp/shared';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { hashPath, i18n, onOpenIntent, takeOpenIntent, translate, type OpenIntent } from '@erp/shared';
 
 /** Anything with a current value and subscribe (an RxJS BehaviorSubject). */
 export interface ValueSource<T> {
@@ -78,4 +78,24 @@ export function useTranslation(namespace = 'apps'): { t: Translate; language: st
     [namespace, version],
   );
   return { t, language };
+}
+
+/**
+ * A screen's side of `openDocument` (@erp/shared open-document.ts: a Related link, a palette hit): `open` receives
+ * every intent left for the screen at hash path `path`, when it mounts or at once when it is already open.
+ */
+export function useOpenIntent(path: string, open: (intent: OpenIntent) => void): void {
+  const latest = useRef(open);
+  useEffect(() => {
+    latest.current = open;
+  });
+  useEffect(() => {
+    if (path === '') return;
+    const listener = () => {
+      const intent = takeOpenIntent(path);
+      if (intent) latest.current(intent);
+    };
+    listener();
+    return onOpenIntent(path, listener);
+  }, [path]);
 }

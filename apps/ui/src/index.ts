@@ -3,7 +3,7 @@ export { ApplicationHome, RecentScreens } from './ApplicationHome.tsx';
 export { filterMenuTree } from './menu-filter.ts';
 export { Home } from './Home.tsx';
 export { ErrorFallback } from './ErrorFallback.tsx';
-export { useBusValue, useHashPath, useTranslation, type Translate, type ValueSource } from './hooks.ts';
+export { useBusValue, useHashPath, useOpenIntent, useTranslation, type Translate, type ValueSource } from './hooks.ts';
 export {
   confirmUnsavedChanges,
   screen,

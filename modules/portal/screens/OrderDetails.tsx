@@ -1,16 +1,17 @@
 /**
  * Order details (§2 /portal/orderdetails, receives props): the order given in the route Props
  * (`{"order": {...}}` or `{"OrderKey": n}`) or by My Orders / the cart (order-store.ts), read again from the
- * server for its lines (the server checks it against the caller's securables). Header, lines, status, and
+ * server for its lines (the server checks it against the caller's securables), or one opened on it by key (a
+ * command palette hit: `openDocument('/portal/orderdetails', { recordId })`, issue 42). Header, lines, status, and
  * "Order again": asks whether to add the lines to the current cart or replace the cart with them. An order
  * of another account than the selected one (after a switch) says so and offers no "Order again".
  */
 import { useState } from 'react';
 import { askUser } from '@erp/shared';
-import { useBusValue, useScreen } from '@erp/ui';
+import { useBusValue, useOpenIntent, useScreen } from '@erp/ui';
 import { StatusMessage, displayDate, failureText, isAbort, useLiveVersion, useLoad, usePortalState, usePortalText } from './common.tsx';
 import { OrderLinesTable } from './OrderLines.tsx';
-import { selectedOrder$ } from './order-store.ts';
+import { ORDER_DETAILS_PATH, selectOrder, selectedOrder$ } from './order-store.ts';
 import { addToCart, readOrder, type Order } from './portal-api.ts';
 
 function keyFromProps(props: Record<string, unknown>): number | null {
@@ -23,6 +24,10 @@ export function OrderDetailsScreen() {
   const t = usePortalText();
   const { routeProps } = useScreen();
   const selected = useBusValue(selectedOrder$);
+  useOpenIntent(ORDER_DETAILS_PATH, (intent) => {
+    const key = Number(intent.recordId);
+    if (Number.isInteger(key) && key > 0) selectOrder(key);
+  });
   const orderKey = keyFromProps(routeProps) ?? selected?.OrderKey ?? null;
   return (
     <div className="erp-portal" data-portal-screen="orderdetails">

@@ -25,12 +25,17 @@ export const selectedOrder$ = new BehaviorSubject<{ OrderKey: number; order: Ord
 
 export const ORDER_DETAILS_PATH = '/portal/orderdetails';
 
-export function openOrderDetails(order: Order): void {
-  selectedOrder$.next({ OrderKey: order.OrderKey, order });
+/** Shows the order of `key` on the details page (`order`: what the caller already has of it). */
+export function selectOrder(key: number, order: Order | null = null): void {
+  selectedOrder$.next({ OrderKey: key, order });
   try {
-    globalThis.sessionStorage?.setItem(STORAGE_KEY, String(order.OrderKey));
+    globalThis.sessionStorage?.setItem(STORAGE_KEY, String(key));
   } catch {
     // not remembered across reloads
   }
+}
+
+export function openOrderDetails(order: Order): void {
+  selectOrder(order.OrderKey, order);
   bus.navigate$.next(ORDER_DETAILS_PATH);
 }

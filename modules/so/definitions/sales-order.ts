@@ -67,7 +67,7 @@ export const salesOrder = defineEntity({
   table: 'sales_orders',
   key: 'OrderKey',
   // Issue 42 item 1: found by the command palette's global search.
-  globalSearch: { name: ['CustomerName'], words: ['CustomerPo'], portal: { account: 'BillToId', screen: '/portal/myorders' } },
+  globalSearch: { name: ['CustomerName'], words: ['CustomerPo'], portal: { account: 'BillToId', screen: '/portal/orderdetails', record: 'PortalOrderKey' } },
   keyKind: 'auto',
   screen: '/novus-oe/sales-order-entry',
   application: 'NOVUS-OE',

@@ -86,8 +86,11 @@ interface Searchable {
   def: AnyEntity;
   screen: string;
   application: string;
-  /** Portal customers: the account column and the caller's bill-tos (a record of another customer is never read). */
-  accounts?: { column: string; firms: readonly string[] };
+  /**
+   * Portal customers: the account column and the caller's bill-tos (a record of another customer is never read);
+   * `record`: the column holding the key their screen opens the record by (records without one are not found).
+   */
+  accounts?: { column: string; firms: readonly string[]; record?: string };
 }
 
 /** The audience `user` searches as, when not staff (a module's `searchAudience`: the portal's customers). */
@@ -111,7 +114,9 @@ async function searchableFor(database: Database, user: AuthenticatedUser): Promi
     if (roles && !user.roles.some((role) => roles.includes(role))) continue;
     const declared = def.globalSearch!.portal;
     if (audience) {
-      if (declared) found.set(def.name, { def, screen: declared.screen, application: audience.application, accounts: { column: def.fields[declared.account]!.column, firms } });
+      if (!declared) continue;
+      const record = declared.record ? def.fields[declared.record]!.column : undefined;
+      found.set(def.name, { def, screen: declared.screen, application: audience.application, accounts: { column: def.fields[declared.account]!.column, firms, ...(record ? { record } : {}) } });
       continue;
     }
     if (!canRead(def, user)) continue;
@@ -140,8 +145,9 @@ function entityFilter(database: Database, searchable: ReadonlyMap<string, Search
     if (!accounts) continue;
     const source = searchSource(def)!;
     const firms = sql.join(accounts.firms.map((firm) => sql`${firm}`));
+    const opened = accounts.record ? sql` and ${sql.ref(accounts.record)} is not null` : sql``;
     parts.push(sql<boolean>`(${entity} = ${def.name} and ${sql.ref(`${alias}.record_id`)} in
-      (select cast(${sql.ref(source.key)} as text) from ${sql.table(source.table)} where ${sql.ref(accounts.column)} in (${firms})))`);
+      (select cast(${sql.ref(source.key)} as text) from ${sql.table(source.table)} where ${sql.ref(accounts.column)} in (${firms})${opened}))`);
   }
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
@@ -222,6 +228,16 @@ async function visibleIds(ctx: EntityContext, ids: readonly string[]): Promise<S
   return new Set(rows.map((row) => String(Object.values(row)[0])));
 }
 
+/** The key each of `rows` is opened by on the audience's screen (`globalSearch.portal.record`), by record id. */
+async function recordKeys(database: Database, def: AnyEntity, column: string, rows: readonly Row[]): Promise<Map<string, string>> {
+  if (rows.length === 0) return new Map();
+  const field = def.fields[def.key]!;
+  const ids = field.type === 'integer' || (field.type === 'lookup' && field.valueType === 'integer') ? rows.map((row) => Number(row.record_id)) : rows.map((row) => row.record_id);
+  const db = database.db as unknown as AnyDb;
+  const found = await readAll(database, db.selectFrom(def.table).select([`${keyColumn(def)} as id`, `${column} as opens`]).where(keyColumn(def), 'in', ids));
+  return new Map(found.map((row) => [String(row['id']), String(row['opens'])]));
+}
+
 export async function globalSearch(database: Database, user: AuthenticatedUser, text: string): Promise<SearchHit[]> {
   const words = searchWords(text);
   if (words.length === 0) return [];
@@ -255,7 +271,7 @@ export async function globalSearch(database: Database, user: AuthenticatedUser, 
   const hits: { hit: SearchHit; rank: number; order: number }[] = [];
   let order = 0;
   for (const [entity, list] of byEntity) {
-    const { def, screen, application } = searchable.get(entity)!;
+    const { def, screen, application, accounts } = searchable.get(entity)!;
     const registered = registeredEntity(entity)!;
     const access = accessFromRules(def, user, rules.filter((rule) => rule.entity === entity));
     const ctx: EntityContext = { db: database.db, reader: database.reader, any: database.db as unknown as AnyDb, engine: database.engine, user, def, hooks: registered.hooks, access };
@@ -270,9 +286,10 @@ export async function globalSearch(database: Database, user: AuthenticatedUser, 
     const nameFields = def.globalSearch!.name ?? (source.label.length > 0 ? [def.displayField] : []);
     const nameHidden = nameFields.some((field) => access.hidden.has(field));
     const kind = messageIn(user.row.language as string | null, def.globalSearch!.kindKey!);
+    const opens = accounts?.record ? await recordKeys(database, def, accounts.record, kept) : null;
     for (const row of kept) {
       hits.push({
-        hit: { Entity: entity, Id: row.record_id, Number: access.hidden.has(def.numberField) ? '' : row.number, Name: nameHidden ? '' : row.label, Kind: kind, Application: application, Screen: screen },
+        hit: { Entity: entity, Id: opens?.get(row.record_id) ?? row.record_id, Number: access.hidden.has(def.numberField) ? '' : row.number, Name: nameHidden ? '' : row.label, Kind: kind, Application: application, Screen: screen },
         rank: Number(row.rank),
         order: order++,
       });

@@ -296,6 +296,8 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     must(portalAccount, 'globalSearch.portal.account');
     const account = fields[portalAccount]!;
     if (account.type !== 'lookup' || account.entity !== 'firm') fail(name, `globalSearch portal account ${portalAccount} must be a firm lookup`);
+    const record = input.globalSearch!.portal!.record;
+    if (record !== undefined) must(record, 'globalSearch.portal.record');
   }
   for (const word of [...(input.globalSearch?.words ?? []), ...(input.globalSearch?.name ?? [])]) {
     must(word, 'globalSearch.words');

@@ -601,9 +601,10 @@ export interface GlobalSearchSpec<K extends string = string> {
   /**
    * Portal customers find these records too, only those of their own accounts (issue 42: "portal users see only
    * their own accounts' documents"): `account` holds the record's bill-to firm, one of the bill-tos of the
-   * caller's securables (§3); `screen` is the portal screen that opens them.
+   * caller's securables (§3); `screen` is the portal screen that opens them. `record`: the field holding the key
+   * the portal screen opens the record by (a sales order's portal order); a record without one is not found there.
    */
-  portal?: { account: K; screen: string };
+  portal?: { account: K; screen: string; record?: K };
 }
 
 /** Records of `entity` whose `field` (a header field, or `Lines.Field`) holds the declaring record's key (EntityInput.related). */

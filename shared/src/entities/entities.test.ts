@@ -39,6 +39,9 @@ describe('defineEntity', () => {
     expect(() => defineEntity({ ...withFirm, globalSearch: { portal: { account: 'Name', screen: '/portal/myorders' } } })).toThrow(/must be a firm lookup/);
     expect(() => defineEntity({ ...withFirm, globalSearch: { portal: { account: 'Other', screen: '/portal/myorders' } } })).toThrow(/must be a firm lookup/);
     expect(() => defineEntity({ ...withFirm, globalSearch: { portal: { account: 'Nope' as never, screen: '/portal/myorders' } } })).toThrow(/unknown field Nope/);
+    // The key the portal screen opens a record by is one of its fields.
+    expect(defineEntity({ ...withFirm, globalSearch: { portal: { account: 'BillToId', screen: '/portal/orderdetails', record: 'Other' } } }).globalSearch?.portal?.record).toBe('Other');
+    expect(() => defineEntity({ ...withFirm, globalSearch: { portal: { account: 'BillToId', screen: '/portal/orderdetails', record: 'Nope' as never } } })).toThrow(/unknown field Nope/);
   });
 
   it('refuses inconsistent definitions', () => {
