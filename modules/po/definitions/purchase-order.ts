@@ -91,7 +91,7 @@ export const purchaseOrder = defineEntity({
       maxLength: 20,
       uppercase: true,
       where: { Status: ['Entered', 'Committed'] },
-      invalidKey: 'errors:business.salesOrderMissing',
+      invalidKey: 'po:purchase-order.rules.salesOrderMissing',
       whereKeys: { Status: key('rules.salesOrderClosed') },
     },
     Notes: { type: 'text', maxLength: 1000, format: 'multiline' },

@@ -30,7 +30,7 @@ async function checkedLines(trx: AnyTransaction, user: AuthenticatedUser, cashIn
   for (const [index, line] of lines.entries()) {
     const key = Number(line['OrderKey']);
     const order = (await trx.selectFrom('sales_orders').select(['order_no', 'bill_to_id', 'invoice_no', 'total', 'status']).where('order_key', '=', key).executeTakeFirst()) as Row | undefined;
-    if (!order || order['status'] !== 'Invoiced') throw refuse(index, 'errors:business.salesOrderMissing');
+    if (!order || order['status'] !== 'Invoiced') throw refuse(index, 'so:sales-order.rules.salesOrderMissing');
     if (!(await canSeeFirm(trx, user, String(order['bill_to_id'])))) throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, `Lines[${index}].OrderKey`);
     const total = decimalFromDb(trx, order['total'], 2) ?? '0.00';
     const earlier = (await trx

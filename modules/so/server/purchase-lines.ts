@@ -44,7 +44,7 @@ export const purchaseLineRoutes: EntityRoutes = async (app, { contextOf }) => {
     const { Header: header, Key: key } = request.body;
     const orderNo = key.trim().toUpperCase();
     const order = (await db.selectFrom('sales_orders').select(['order_key', 'status', 'bill_to_id']).where('order_no', '=', orderNo).executeTakeFirst()) as Row | undefined;
-    if (!order) return sendAnswer(reply, { status: 404, body: resultOf(2, 'not_found', messageIn(language, 'errors:business.salesOrderMissing')) });
+    if (!order) return sendAnswer(reply, { status: 404, body: resultOf(2, 'not_found', messageIn(language, 'so:sales-order.rules.salesOrderMissing')) });
     if (!(await canSeeFirm(db, ctx.user, String(order['bill_to_id'])))) return sendAnswer(reply, notAssigned());
     if (!OPEN.includes(String(order['status']))) {
       return sendAnswer(reply, { status: 400, body: resultOf(2, 'validation_failed', messageIn(language, 'po:purchase-order.rules.salesOrderClosed')) });

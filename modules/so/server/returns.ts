@@ -125,7 +125,7 @@ export async function creditReturn(trx: AnyTransaction, record: Row, asked: unkn
   if (asked !== undefined && (typeof asked !== 'string' || !isValidDate(asked))) throw BusinessError.of(400, 'validation_failed', 'entities:validation.date', { label: 'Date' }, 'Date');
   const date = typeof asked === 'string' ? asked : String(record['ReturnDate']);
   const order = await orderFacts(trx, Number(record['OrderKey']));
-  if (!order) throw BusinessError.of(400, 'validation_failed', 'errors:business.salesOrderMissing', {}, 'OrderKey');
+  if (!order) throw BusinessError.of(400, 'validation_failed', 'so:sales-order.rules.salesOrderMissing', {}, 'OrderKey');
   const lines = linesOf(record);
   const facts = await productFacts(trx, lines.map((line) => String(line['ProductId'])));
   const memo = new Map<string, string>();
@@ -167,7 +167,7 @@ export async function creditReturn(trx: AnyTransaction, record: Row, asked: unkn
 export const productReturnHooks: EntityHooks = {
   async beforeWrite(ctx, trx, change) {
     const order = await orderFacts(trx, Number(change.next['OrderKey']));
-    if (!order) throw BusinessError.of(400, 'validation_failed', 'errors:business.salesOrderMissing', {}, 'OrderKey');
+    if (!order) throw BusinessError.of(400, 'validation_failed', 'so:sales-order.rules.salesOrderMissing', {}, 'OrderKey');
     if (!(await canSeeFirm(trx, ctx.user, order.billToId))) throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, 'OrderKey');
     setField(change, 'OrderNo', order.orderNo);
     setField(change, 'BillToId', order.billToId);

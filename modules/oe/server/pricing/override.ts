@@ -16,7 +16,7 @@ import { priceLines, type PricedLine } from './service.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
-export const PRICE_CHANGE_REFUSED_KEY = 'errors:business.priceChangeNotAllowed';
+export const PRICE_CHANGE_REFUSED_KEY = 'oe:rules.priceChangeNotAllowed';
 
 export interface OverrideRequest {
   customerId: string;
