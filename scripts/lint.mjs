@@ -7,7 +7,7 @@
  * reports an error in it) and one per import rule (failed when any import breaks it), as `{ passed, failed, skipped }`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -38,6 +38,35 @@ const browserRoots = [
   ...folders('modules', 'definitions'),
   ...folders('modules', 'screens'),
 ];
+/**
+ * Issue 41: a module's code imports only the modules its manifest requires (modules/<m>/module.json `requires`,
+ * and what those require): the load order and the "Adding a module" contract rest on it. Its tests may read others'.
+ */
+const MODULE_RULE = 'module-imports-only-what-it-requires';
+function unrequiredImports(modules) {
+  const manifests = new Map(
+    readdirSync(join(root, 'modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(root, 'modules', entry.name, 'module.json')))
+      .map((entry) => [entry.name, JSON.parse(readFileSync(join(root, 'modules', entry.name, 'module.json'), 'utf8'))]),
+  );
+  const required = (name, seen = new Set()) => {
+    for (const next of manifests.get(name)?.requires ?? []) if (!seen.has(next)) required(next, seen.add(next));
+    return seen;
+  };
+  const moduleOf = (path) => /^modules\/([^/]+)\//.exec(path)?.[1];
+  return modules.flatMap((file) => {
+    const from = moduleOf(file.source);
+    if (!from || /\.test\.tsx?$/.test(file.source)) return [];
+    const allowed = required(from);
+    return file.dependencies
+      .filter((dependency) => {
+        const to = moduleOf(dependency.resolved);
+        return to !== undefined && to !== from && !allowed.has(to);
+      })
+      .map((dependency) => ({ rule: { name: MODULE_RULE, severity: 'error' }, from: file.source, to: dependency.resolved }));
+  });
+}
+
 // The server code, for the rule that holds everywhere (no runtime import cycle); the other rules name browser paths.
 const serverRoots = ['server/src', ...folders('modules', 'server')];
 const cruise = spawnSync(
@@ -49,9 +78,9 @@ let rules = [];
 let violations = [];
 let cruised = 0;
 try {
-  const { summary } = JSON.parse(cruise.stdout);
-  rules = summary.ruleSetUsed.forbidden.map((rule) => rule.name);
-  violations = summary.violations.filter((v) => v.rule.severity === 'error');
+  const { summary, modules } = JSON.parse(cruise.stdout);
+  rules = [...summary.ruleSetUsed.forbidden.map((rule) => rule.name), MODULE_RULE];
+  violations = [...summary.violations.filter((v) => v.rule.severity === 'error'), ...unrequiredImports(modules)];
   cruised = summary.totalCruised;
 } catch (error) {
   console.log(`!! dependency-cruiser gave no report (exit ${cruise.status}): ${error.message}\n${cruise.stderr}`);
