@@ -11,7 +11,6 @@
  */
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { testChromium } from '../scripts/chromium.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const firstPort = Number(process.env.E2E_PORT ?? 18080);
@@ -52,7 +51,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: testChromium(),
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
