@@ -436,7 +436,7 @@ test('the logo renders for each LogoFileType', async ({ page, browser }) => {
       expect(href.startsWith('blob:')).toBe(true);
       // The shell's CSP keeps blob: out of connect-src, so the PDF is checked by opening it as the user does
       // (its bytes are checked in shell-elements/src/portal-badges/portal-badge.test.ts).
-      // A new page opens on it; a browser with a PDF viewer shows it there (the headless shell the suite may run in
+      // A new page opens on it; a browser with a PDF viewer shows it there (Debian's headless shell, which CHROMIUM_PATH may choose,
       // has none: `navigator.pdfViewerEnabled` says which).
       const [popup] = await Promise.all([page.waitForEvent('popup'), logo.click()]);
       if (await page.evaluate(() => navigator.pdfViewerEnabled)) expect(popup.url()).toBe(href);
