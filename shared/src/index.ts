@@ -10,6 +10,7 @@ export * from './screen.ts';
 export * from './shell-config.ts';
 export * from './password-policy.ts';
 export * from './portal.ts';
+export { isPortalLanding } from './portal-types.ts';
 export * from './format.ts';
 export * from './record-events.ts';
 export * from './open-document.ts';

@@ -66,3 +66,11 @@ export interface PortalNotification {
   CreatedOn: string;
   IsRead: boolean;
 }
+
+/**
+ * §6: the landing page in the profile decides portal customer versus staff — the portal page as landing page makes a
+ * portal customer. The shell's chrome and the server (the portal module's search audience) read it the same way.
+ */
+export function isPortalLanding(landingPage: string | null | undefined): boolean {
+  return !!landingPage && /(^|\/|#)portal(\/|$)/i.test(landingPage);
+}

@@ -9,6 +9,7 @@
  * applies to the next call.
  */
 import type { Kysely } from 'kysely';
+import { isPortalLanding } from '@erp/shared/portal-types';
 import { securableFirmIds } from '@erp/shared/securables';
 import { asFlag } from '@erp/server/db/schema';
 import type { SearchAudience } from '@erp/server/modules/part';
@@ -77,12 +78,11 @@ export function allowedShipTo(scope: PortalScope, billToId: string, value: unkno
 }
 
 /**
- * Portal customers in the global search: users opening the portal whose landing page it is (the spec: "the landing
- * page in the profile decides portal customer versus staff", as the shell reads it: root-config chrome.ts
- * `isPortalLanding`); they find the records of the bill-tos their routes let them act for.
+ * Portal customers in the global search: users opening the portal whose landing page it is (§6 `isPortalLanding`,
+ * as the shell reads it); they find the records of the bill-tos their routes let them act for.
  */
 export const portalSearchAudience: SearchAudience = {
   application: PORTAL_APPLICATION,
-  member: (user) => user.applications.names.has(PORTAL_APPLICATION) && /(^|\/|#)portal(\/|$)/i.test(user.row.landing_page ?? ''),
+  member: (user) => user.applications.names.has(PORTAL_APPLICATION) && isPortalLanding(user.row.landing_page),
   accounts: async (db, user) => [...(await portalScope(db, user.userId)).accounts.keys()],
 };

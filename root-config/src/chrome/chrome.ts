@@ -3,7 +3,7 @@
  * top bar's `erp-*` events turned into shell actions (events out).
  */
 import { combineLatest } from 'rxjs';
-import { HOME_APPLICATION, bus, type Application, type Language, type OpenApplicationTab } from '@erp/shared';
+import { HOME_APPLICATION, bus, isPortalLanding, type Application, type Language, type OpenApplicationTab } from '@erp/shared';
 import { createElement, onTopBar, type LoadingOverlayElement, type TopBarElement, type TopBarTab } from './elements.ts';
 
 /** What the chrome asks the shell to do. */
@@ -19,10 +19,8 @@ export interface ChromeActions {
   switchAccount(): void;
 }
 
-/** §6: the portal page as landing page makes a portal customer. */
-export function isPortalLanding(landingPage: string | null | undefined): boolean {
-  return !!landingPage && /(^|\/|#)portal(\/|$)/i.test(landingPage);
-}
+/** §6: the portal page as landing page makes a portal customer (@erp/shared, the server reads it too). */
+export { isPortalLanding };
 
 function tabsFor(tabs: OpenApplicationTab[], applications: Application[], dirty: ReadonlySet<string>): TopBarTab[] {
   return tabs
