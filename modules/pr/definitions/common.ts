@@ -52,7 +52,8 @@ export const JURISDICTIONS = ['CA', ...PROVINCES] as const;
 
 /**
  * The statutory items of `pr-statutory-rate` (effective-dated per jurisdiction; DOMAIN-NOTES §1.2–1.6):
- * pension (CPP in CA, QPP in QC; the ages contributions start and end), EI (CA; QC's reduced rate), QPIP (QC), income tax credits, Ontario's surtax,
+ * pension (CPP in CA, QPP in QC; the ages contributions start and end), EI (CA; QC's reduced rate), QPIP (QC), income tax credits (a basic
+ * amount reduced on net income between two thresholds down to a minimum: Manitoba's BPAMB), Ontario's surtax,
  * tax reduction and health premium, British Columbia's low-income reduction, Alberta's credit supplement (K5P), Québec's deduction for workers and
  * its credits without the contributions (TP-1015.F),
  * WSIB's maximum insurable earnings.
@@ -77,6 +78,9 @@ export const RATE_ITEMS = [
   'QPIP_MAX_INSURABLE',
   'TAX_CREDIT_RATE',
   'BASIC_PERSONAL',
+  'BASIC_PERSONAL_REDUCED_FROM',
+  'BASIC_PERSONAL_REDUCED_TO',
+  'BASIC_PERSONAL_MIN',
   'EMPLOYMENT_AMOUNT',
   'ABATEMENT',
   'SURTAX_THRESHOLD1',

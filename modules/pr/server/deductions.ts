@@ -23,7 +23,8 @@
  *   QPIP       = min(max − YTD, rate × IE), max = MIE × rate (employee and employer rates)
  *   tax  F5 = C × (rate − base rate)/rate + C2 (the enhanced parts: a deduction, not a credit)
  *        A  = P × (I − F − F5 − U1)                               (annual taxable income)
- *        T3 = R × A − K − K1 − K2 − K4; K1 = cr × TC; K2 = cr × (min(max(P × C, YTD C), max) × base/rate
+ *        T3 = R × A − K − K1 − K2 − K4; K1 = cr × TC (TC, TCP without a TD1 amount: the basic amount, or Manitoba's
+ *             BPAMB reduced on net income, `basicPersonal`); K2 = cr × (min(max(P × C, YTD C), max) × base/rate
  *             + min(max(P × EI, YTD EI), maxEI) [+ the same for QPIP]); K4 = min(cr × A, cr × CEA)
  *             (YTD: before this pay; the greater of the two is the PDOC's, and T4127's note to use the maximum
  *             once it is reached)
@@ -271,6 +272,22 @@ function pension(tables: PayTables, jurisdiction: string, input: PayInput): { c:
   return { c, c2 };
 }
 
+/**
+ * The basic personal amount of a jurisdiction for an employee who claims it alone (no TD1 amount: claim code 1). Where
+ * the tables reduce it on net income NI (Manitoba's BPAMB, T4127 from the 120th edition): NI ≤ from, the amount;
+ * NI ≥ to, the minimum; between, amount − (NI − from) × (amount − minimum) / (to − from), to the cent. NI = A here
+ * (T4127's NI = A + HD: no prescribed-zone deduction HD is kept).
+ */
+export function basicPersonal(tables: PayTables, jurisdiction: string, netIncome: Decimal): Decimal {
+  const amount = need(tables, jurisdiction, 'BASIC_PERSONAL');
+  const from = rateOf(tables, jurisdiction, 'BASIC_PERSONAL_REDUCED_FROM');
+  if (from === null || cmp(netIncome, from) <= 0) return amount;
+  const to = need(tables, jurisdiction, 'BASIC_PERSONAL_REDUCED_TO');
+  const minimum = rateOf(tables, jurisdiction, 'BASIC_PERSONAL_MIN') ?? '0';
+  if (cmp(netIncome, to) >= 0) return minimum;
+  return cents(sub(amount, div(times(sub(netIncome, from), sub(amount, minimum)), sub(to, from), 6)));
+}
+
 /** Computes one pay (see the header). Throws MissingRateError when the tables lack an item the pay needs. */
 export function computePay(tables: PayTables, input: PayInput): PayResult {
   const quebec = input.province === 'QC';
@@ -323,7 +340,7 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
 
   const credits = (jurisdiction: string, claim: Decimal | null, annual: Decimal, base: Decimal) => {
     const rate = need(tables, jurisdiction, 'TAX_CREDIT_RATE');
-    const personal = claim ?? need(tables, jurisdiction, 'BASIC_PERSONAL');
+    const personal = claim ?? basicPersonal(tables, jurisdiction, annual);
     // CONTRIBUTIONS_CREDITED 0: the jurisdiction credits no pension, EI or QPIP contributions at source (TP-1015.F's
     // Y = T × I − K − 0.14 × E, Québec's).
     const credited = rateOf(tables, jurisdiction, 'CONTRIBUTIONS_CREDITED');

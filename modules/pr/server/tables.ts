@@ -19,6 +19,13 @@
  *   (deductions.test.ts asserts every one). Table 8.1 of January marks PE's fifth threshold 142,520 "Updated May 2026".
  * - Not in those tables: Alberta's K5P (T4127 chapter 6 text: 4,896 and 25 %, here from a public transcription) and
  *   British Columbia's reduction phase-out (25,570; 3.56 %: a transcription and the PDOC's cases); both say so.
+ *   K5P's figures are Table 8.1's AB row all the same: 4,896 = 61,200 × 8 % (the first bracket's top times its
+ *   rate) and 25 % = (10 % − 8 %) / 8 % — credits above the first bracket earn the second rate (deductions.test.ts).
+ * - Manitoba's BPAMB (Table 8.2 names the formula, not an amount): 15,969 (2025), 15,591 (July 2025 prorated),
+ *   15,780 (2026) reduced linearly on net income from 200,000 to nil at 400,000 ("Where NI ≤ $200,000, BPAMB =
+ *   …; Where NI ≥ $400,000, BPAMB = $0"). The CRA's own text was not reachable here: the rule is as transcribed
+ *   from T4127 (120th–122nd editions) by four public payroll engines that agree, and Manitoba's Budget 2024 as
+ *   summarized by EY (phase-out between 200,000 and 400,000 of net income from the 2025 tax year); unverified.
  * - Québec income tax is Revenu Québec's TP-1015.F-V, not T4127: 2025 and 2026 brackets, rates, printed constants K
  *   (0 / 2,662 / 7,987 / 10,255; 0 / 2,717 / 8,151 / 10,465 — not the T4127 formula's), basic amount, the deduction
  *   for workers (6 %, at most 1,420 / 1,450) and Y = T × I − K − 0.14 × E (no contributions credited), as transcribed
@@ -248,8 +255,9 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'MB',
     from: '2025-01-01',
-    source: `${T4127_2025}: MB 47,564, 101,200, basic amount 15,969 (as transcribed in a public payroll engine)`,
-    items: { TAX_CREDIT_RATE: '0.108', BASIC_PERSONAL: '15969' },
+    source: `${T4127_2025}: MB 47,564, 101,200, basic amount 15,969 (as transcribed in a public payroll engine); BPAMB reduced on NI 200,000–400,000 to 0 (unverified: transcriptions)`,
+    // BPAMB (Manitoba Budget 2024, from 2025): reduced on net income between 200,000 and 400,000, nil above.
+    items: { TAX_CREDIT_RATE: '0.108', BASIC_PERSONAL: '15969', BASIC_PERSONAL_REDUCED_FROM: '200000', BASIC_PERSONAL_REDUCED_TO: '400000', BASIC_PERSONAL_MIN: '0' },
     brackets: [
       ['0', '0.108'],
       ['47564', '0.1275'],
@@ -270,7 +278,7 @@ export const EDITIONS: readonly Edition[] = [
   {
     jurisdiction: 'MB',
     from: '2026-01-01',
-    source: `${T8_JAN}: MB 47,000, 100,000 (frozen at 2024's); basic amount 15,780 (Table 8.2 BPAMB: its phase-out over 200,000 not modelled) and the PDOC cases`,
+    source: `${T8_JAN}: MB 47,000, 100,000 (frozen at 2024's); basic amount 15,780 (Table 8.2: BPAMB, reduced on NI 200,000–400,000 from 2025's edition) and the PDOC cases`,
     items: { BASIC_PERSONAL: '15780' },
     brackets: [
       ['0', '0.108'],

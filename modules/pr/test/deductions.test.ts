@@ -25,7 +25,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { add, sub, type Decimal } from '@erp/shared/decimal';
 import { startServer, type TestServer } from '../../../server/test/helpers/app.ts';
-import { computePay, loadTables, pensionMonths, rateOf, type PayInput, type PayTables } from '../server/deductions.ts';
+import { basicPersonal, computePay, loadTables, pensionMonths, rateOf, type PayInput, type PayTables } from '../server/deductions.ts';
 import { bracketConstants, seedTables } from '../server/tables.ts';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { isTemporarySin, isValidSin, maskSin } from '../definitions/sin.ts';
@@ -475,6 +475,37 @@ describe('2026 provincial specials, computed by hand from the T4127 formula', ()
     // K1P = 0.08 × 60,000 = 4,800; K2P = 0.08 × 4,642.52 = 371.4016; K5P = 0.25 × (5,171.4016 − 4,896) = 68.8504;
     // T4 = 0.10 × 102,995.10 − 1,224 − 4,800 − 371.4016 − 68.8504 = 3,835.26.
     expect(result.annual.t2).toBe('3835.26');
+  });
+
+  it('Alberta: K5P’s 4,896 and 25 % are Table 8.1’s AB row (61,200 × 8 %; (10 % − 8 %) / 8 %), not figures of their own', async () => {
+    const tables = await tablesOn('2026-03-13', 'AB');
+    const [first, second] = tables.brackets.get('AB:Tax')!;
+    expect(Number(rateOf(tables, 'AB', 'CREDIT_SUPPLEMENT_BASE'))).toBe(Number(first!.rate) * Number(second!.threshold));
+    expect(Number(rateOf(tables, 'AB', 'CREDIT_SUPPLEMENT_RATE'))).toBeCloseTo((Number(second!.rate) - Number(first!.rate)) / Number(first!.rate), 10);
+  });
+
+  // Manitoba's BPAMB (T4127 from the 120th edition; Table 8.2 names it): with no TD1MB amount, the basic amount is
+  // reduced on net income from 200,000 to nil at 400,000. $20,000 monthly: C = 0.0595 × (20,000 − 291.66) = 1,172.65,
+  // EI 326.00, F5 = 197.08, A = 12 × 19,802.92 = 237,635.04; credits base = 3,519.45 (capped) + 1,123.07 = 4,642.52.
+  it('Manitoba: the basic amount BPAMB reduced on net income over 200,000 (15,780 − 37,635.04 × 15,780 / 200,000 = 12,810.60)', async () => {
+    const tables = await tablesOn('2026-01-30', 'MB');
+    expect(basicPersonal(tables, 'MB', '150000.00')).toBe('15780.000000');
+    expect(basicPersonal(tables, 'MB', '237635.04')).toBe('12810.60');
+    expect(basicPersonal(tables, 'MB', '400000.00')).toBe('0.000000');
+    const result = computePay(tables, pay('20000.00', { province: 'MB', periods: 12 }));
+    expect(result.annual.a).toBe('237635.04');
+    // T4 = 0.174 × 237,635.04 − 5,567 − 0.108 × 12,810.60 − 0.108 × 4,642.52 = 41,348.49696 − 5,567 − 1,383.5448
+    //    − 501.39216 = 33,896.56 → 33,896.56 / 12 = 2,824.71.
+    expect([result.annual.t2, result.provincialTax]).toEqual(['33896.56', '2824.71']);
+    // A TD1MB amount stands as claimed: 15,780 → T4 = 33,896.56 − 0.108 × (15,780 − 12,810.60) = 33,575.86 → 2,797.99.
+    const claimed = computePay(tables, pay('20000.00', { province: 'MB', periods: 12, provincialClaim: '15780.00' }));
+    expect([claimed.annual.t2, claimed.provincialTax]).toEqual(['33575.86', '2797.99']);
+    // $40,000 monthly: C = 2,362.65, F5 = 397.08, A = 475,235.04 ≥ 400,000 → BPAMB = 0; T4 = 0.174 × A − 5,567
+    // − 0.108 × 4,642.52 = 76,622.5048 → 76,622.50 → 6,385.21.
+    const high = computePay(tables, pay('40000.00', { province: 'MB', periods: 12 }));
+    expect([high.annual.a, high.annual.t2, high.provincialTax]).toEqual(['475235.04', '76622.50', '6385.21']);
+    // The federal basic amount is not reduced by Manitoba's rule: federal tax as Ontario's or any other province's.
+    expect(result.federalTax).toBe(computePay(await tablesOn('2026-01-30', 'SK'), pay('20000.00', { province: 'SK', periods: 12 })).federalTax);
   });
 });
 
