@@ -16,7 +16,12 @@
  *   NoId, TypeDossier RS, NoDossier, NEQ, Nom1, Adresse);
  * - a 2025 RL-3 generator validated against RQ's 2025 XSD (same P header, same R/A/D/T pattern): TypeEnvoi 1 → R,
  *   4 → A, 6 → D (one kind per transmission), no Langue in Informatique/Comptabilite, CourrielResponsable after
- *   VersionLogiciel, NoReleve 9 digits, NoReleveDerniereTrans required in an A, no Montants in a D.
+ *   VersionLogiciel, NoReleve 9 digits, NoReleveDerniereTrans required in an A, no Montants in a D;
+ * - Oracle JD Edwards EnterpriseOne's "Relevé 1 XML and Audit File Build (P07770X)" processing options (docs.oracle.com,
+ *   checked 2026-11-26): package type 1 original, 4 amended, 6 cancelled; transmitter number NP then six digits,
+ *   assigned by RQ; transmitter type 1 (for itself), 2 (for others), 3 (both) — as written here.
+ * RQ's own XSD and "Spécifications techniques" were searched for again (2026-11-26, public code, documentation and
+ * web pages): not in the material at hand.
  * Unverified (check against RQ's 2026 specifications before filing): the 2026 schema version string; element
  * lengths (30 for names and address lines, 6 for the postal code); whether P's Langue elements are gone for the
  * RL-1 too; the element of box B.B (QPP second additional contributions, on the slip since 2024) — no source
