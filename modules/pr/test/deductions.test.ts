@@ -29,6 +29,7 @@ import { basicPersonal, computePay, loadTables, pensionMonths, rateOf, type PayI
 import { bracketConstants, seedTables } from '../server/tables.ts';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { isTemporarySin, isValidSin, maskSin } from '../definitions/sin.ts';
+import { PROVINCES } from '../definitions/common.ts';
 
 let server: TestServer;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -184,6 +185,9 @@ const PDOC_2026: [province: string, provincial: string, steps: string][] = [
 ];
 
 describe('2026: every province and territory against the CRA PDOC ($2,307.69 bi-weekly, basic claims)', () => {
+  it('covers all 13: the 12 below by the PDOC, Québec by Revenu Québec’s TP-1015.F-V appendices (further down)', () => {
+    expect(PDOC_2026.map(([province]) => province).sort()).toEqual(PROVINCES.filter((province) => province !== 'QC').sort());
+  });
   for (const [province, provincial, steps] of PDOC_2026) {
     it(`${province}: federal 205.32, provincial ${provincial} (${steps})`, async () => {
       const result = computePay(await tablesOn('2026-01-16', province), pay('2307.69', { province }));
