@@ -57,16 +57,18 @@ export interface BuildOptions {
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Business modules' definitions and rules (modules/*/server) before anything reads the registry.
   await registerServerModules();
-  const database = await openDatabase(config.database);
-  let app: FastifyInstance | undefined;
-  try {
-    await seedDatabase(database.db, { steelDomain: config.steel.domain });
+  // The start-up turn (db/connection.ts): instances starting together on one database seed one after the other.
+  const database = await openDatabase(config.database, async ({ db }) => {
+    await seedDatabase(db, { steelDomain: config.steel.domain });
     // Entity tables follow their definitions (additive), then each module's demo data (the shell's
     // administration data and demo firms first).
-    await syncEntityTables(database.db, allEntities());
+    await syncEntityTables(db, allEntities());
     // Issue 42 item 1: the search index's triggers before any seed writes (search/index-sync.ts).
-    await syncSearchIndex(database.db as unknown as AnyDb, allEntities());
-    await seedServerModules(database.db, config);
+    await syncSearchIndex(db as unknown as AnyDb, allEntities());
+    await seedServerModules(db, config);
+  });
+  let app: FastifyInstance | undefined;
+  try {
 
     app = Fastify({
       logger: options.logger ?? { level: config.logLevel },

@@ -109,3 +109,32 @@ describe('password hashing', () => {
     expect(await verifyPassword('secret', 'scrypt$0$0$0$x$y')).toBe(false);
   });
 });
+
+// PostgreSQL only: on SQLite the server is one instance by design (ARCHITECTURE.md "Instances").
+describe.skipIf(engine !== 'postgres')('start-up turn', () => {
+  // Two instances starting together on one new database (a deployment's rolling start): each migrates and seeds in
+  // its turn, the second finding the first's rows — before, both inserted the seed and one stopped on a duplicate key.
+  it('opens one new database twice at once: the seeds run one after the other and both succeed', async () => {
+    const fresh = await createTestDatabase();
+    const spans: { start: number; end: number }[] = [];
+    const opened: Database[] = [];
+    try {
+      const open = () =>
+        openDatabase(testConfig(fresh.environment).database, async ({ db }) => {
+          const span = { start: performance.now(), end: Number.POSITIVE_INFINITY };
+          spans.push(span);
+          await seedDatabase(db, { steelDomain: 'steel.example' });
+          span.end = performance.now();
+        });
+      opened.push(...(await Promise.all([open(), open()])));
+      expect(spans).toHaveLength(2);
+      const [first, second] = [...spans].sort((a, b) => a.start - b.start);
+      expect(second!.start).toBeGreaterThanOrEqual(first!.end);
+      const users = await opened[0]!.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      expect(Number(users.n)).toBe(demoUsers({ steelDomain: 'x' }).length);
+    } finally {
+      for (const database of opened) await database.close();
+      await fresh.drop();
+    }
+  });
+});

@@ -182,9 +182,8 @@ test.describe('two server instances on one PostgreSQL database', () => {
   test('a list on one instance shows a record made through the other within 2 s', async ({ browser }) => {
     test.skip(!reachable, 'PostgreSQL is unreachable at 127.0.0.1:5432 (user postgres): the two-instance test needs it');
     test.setTimeout(420_000);
-    // One after the other: the first migrates and seeds, the second finds the database ready.
-    await start(ports[0]!);
-    await start(ports[1]!);
+    // Together on the new database, as a deployment starts them: they migrate and seed in turns (db/connection.ts).
+    await Promise.all([start(ports[0]!), start(ports[1]!)]);
     const admin = await browserAt(browser, `http://localhost:${ports[0]}`, 'admin', ADMIN_FIRMS);
     const clerk = await browserAt(browser, `http://localhost:${ports[1]}`, 'clerk', CLERK_FIRMS);
     await listSeesNewRecord(admin, clerk, ADMIN_FIRMS, 'LIVEPG1');

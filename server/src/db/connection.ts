@@ -3,9 +3,12 @@
  * PostgreSQL (pg Pool) when DATABASE_URL is a postgres URL. Both go through Kysely with the same
  * migrations and seed.
  *
- * Contract: `openDatabase(config)` creates what is missing (the data folder, the SQLite file, the
- * PostgreSQL database itself) and migrates to the latest version, then answers a `Database` handle;
- * seeding is a separate step (db/seed.ts). `close()` releases the connection(s).
+ * Contract: `openDatabase(config, prepare?)` creates what is missing (the data folder, the SQLite file, the
+ * PostgreSQL database itself) and migrates to the latest version, runs `prepare` (the caller's seeding,
+ * db/seed.ts and the modules'), then answers a `Database` handle. `close()` releases the connection(s).
+ * Migrating and preparing are one start-up turn: instances that start together on one PostgreSQL database take
+ * turns (a session advisory lock), so the second finds the first's seeds and only reconciles them — started at
+ * once, both used to insert the same seed rows and one stopped on a duplicate key.
  *
  * PostgreSQL: DATABASE_URL may name several hosts, as pg_auto_failover hands them out
  * (`postgres://u@h:5432,h:5433/db?target_session_attrs=read-write`, issue 43 item 2): the pool connects to the
@@ -15,7 +18,7 @@
 import { mkdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import { withCommitHooks } from './commit-hooks.ts';
 import { findPrimary, openPool, parseHosts } from './primary.ts';
@@ -159,11 +162,34 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-/** Opens and migrates the database (see the module header). Seeding is done by the caller. */
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+/** The advisory lock key of the start-up turn (any fixed 64-bit number the product owns). */
+const STARTUP_LOCK = 4_140_043n;
+
+/**
+ * Runs `work` as this process's start-up turn. PostgreSQL: while holding a session advisory lock on a connection
+ * of its own (released when `work` ends, or by the server when this process dies). SQLite: one process owns
+ * its file, so `work` runs at once.
+ */
+async function startupTurn(database: Database, work: () => Promise<void>): Promise<void> {
+  if (database.engine !== 'postgres') return work();
+  await database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK})`.execute(connection);
+    try {
+      await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK})`.execute(connection);
+    }
+  });
+}
+
+/** Opens and migrates the database, then runs the caller's `prepare` (seeding) in the same start-up turn (see the module header). */
+export async function openDatabase(config: DatabaseConfig, prepare?: (database: Database) => Promise<void>): Promise<Database> {
   const database = config.kind === 'postgres' ? await openPostgres(config.url) : openSqlite(config.file, config.synchronous);
   try {
-    await migrate(database.db);
+    await startupTurn(database, async () => {
+      await migrate(database.db);
+      await prepare?.(database);
+    });
   } catch (error) {
     await database.close();
     throw error;
