@@ -55,6 +55,61 @@ function fail(message) {
 
 const requireFromVendor = createRequire(join(vendorDir, 'package.json'));
 
+/**
+ * Libraries on the boot path whose whole export list costs far more than what the product uses (issue 44: the
+ * boot's JavaScript): their file exports only the names some source of the repository imports from them, read
+ * from the sources at each build (rxjs: 7 names of ~170, 15.1 → about 5 kB gzip). After every build,
+ * check-import-map.mjs fails when a built module imports a name its mapped file does not export.
+ */
+const USED_NAMES_ONLY = new Set(['rxjs']);
+/** Folders never read for imports. */
+const NOT_SOURCES = new Set(['node_modules', 'dist', 'coverage', 'test-results']);
+
+/** The sources of every workspace (package.json `workspaces`): TypeScript and JavaScript files. */
+function* sourceFiles(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.') || NOT_SOURCES.has(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(path);
+    else if (/\.(tsx?|m?js)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) yield path;
+  }
+}
+
+/** Specifier → the names the repository's sources import from it by name (type-only imports aside). */
+function namesImportedFromSources(specifiers) {
+  const names = new Map(specifiers.map((specifier) => [specifier, new Set()]));
+  const workspaces = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).workspaces;
+  for (const workspace of workspaces) {
+    for (const file of sourceFiles(join(repoRoot, workspace))) {
+      const code = readFileSync(file, 'utf8');
+      if (!specifiers.some((specifier) => code.includes(specifier))) continue;
+      const { module } = parseSync(file, code, { sourceType: 'module' });
+      const entries = [
+        ...module.staticImports.flatMap((entry) => entry.entries.map((item) => [entry.moduleRequest.value, item])),
+        ...module.staticExports.flatMap((entry) => entry.entries.filter((item) => item.moduleRequest).map((item) => [item.moduleRequest.value, item])),
+      ];
+      for (const [specifier, item] of entries) {
+        if (!names.has(specifier) || item.isType) continue;
+        if (item.importName.kind !== 'Name') fail(`${relative(repoRoot, file)} imports all of ${specifier}: import its names (its vendor file exports only those)`);
+        names.get(specifier).add(item.importName.name);
+      }
+    }
+  }
+  return names;
+}
+
+/** Keeps, of the USED_NAMES_ONLY libraries' exports, the names the sources import. */
+function keepUsedNames(resolved) {
+  const trimmed = [...resolved.keys()].filter((specifier) => USED_NAMES_ONLY.has(specifier));
+  for (const [specifier, used] of namesImportedFromSources(trimmed)) {
+    const entry = resolved.get(specifier);
+    const unknown = [...used].filter((name) => !entry.exports.includes(name));
+    if (unknown.length) fail(`the sources import from ${specifier} names it does not export: ${unknown.join(', ')}`);
+    resolved.set(specifier, { ...entry, exports: entry.exports.filter((name) => used.has(name)) });
+  }
+  return resolved;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // 1. Probe
 // ---------------------------------------------------------------------------------------------------------
@@ -342,7 +397,7 @@ async function writeShoelaceIcons() {
 }
 
 const started = Date.now();
-const resolved = await probe();
+const resolved = keepUsedNames(await probe());
 const { output } = await buildVendor(resolved);
 const chunks = verify(output, resolved);
 report(chunks);

@@ -10,7 +10,9 @@
  * repository root) for static imports, `export … from`, and `import('…')` with a literal specifier.
  * Relative (`./`, `../`) and absolute (`/`) URLs and full URLs are fine unless they name an import-map
  * target (chunks are); anything else must be an import-map key (or start with a key ending in `/`, the
- * import-map prefix rule).
+ * import-map prefix rule). Every name a module imports from an import-map key must be exported by the built file
+ * the key maps to: a missing one is a SyntaxError at run time, and some vendor files export only the names the
+ * product imports (vendor/scripts/build.mjs, USED_NAMES_ONLY).
  *
  *   node vendor/scripts/check-import-map.mjs [folder …]
  */
@@ -77,10 +79,51 @@ function fileOfSpecifier(file, specifier) {
 const isUrlLike = (s) => /^(\.{0,2}\/|[a-z][a-z0-9+.-]*:)/i.test(s);
 const isMapped = (s) => keys.some((key) => key === s || (key.endsWith('/') && s.startsWith(key)));
 
-/** Every specifier the module imports: static imports, re-exports, literal dynamic imports. */
-function specifiersOf(file, code) {
+function parsed(file, code) {
   const { module, errors } = parseSync(file, code, { sourceType: 'module' });
   if (errors.length) throw new Error(`${relative(root, file)}: cannot parse: ${errors[0].message}`);
+  return module;
+}
+
+/** The names a built file exports, through its `export * from` files; cached by file. */
+const exportsByFile = new Map();
+function exportedNames(file) {
+  if (exportsByFile.has(file)) return exportsByFile.get(file);
+  const names = new Set();
+  exportsByFile.set(file, names);
+  for (const entry of parsed(file, readFileSync(file, 'utf8')).staticExports) {
+    for (const item of entry.entries) {
+      if (item.exportName.kind === 'Name') names.add(item.exportName.name);
+      else if (item.importName.kind === 'AllButDefault' || item.importName.kind === 'All') {
+        const from = fileOfSpecifier(file, item.moduleRequest.value);
+        if (from && existsSync(from)) for (const name of exportedNames(from)) if (name !== 'default') names.add(name);
+      }
+    }
+  }
+  return names;
+}
+
+/** The built file an import-map key names (a same-origin URL), or undefined. */
+function fileOfKey(specifier) {
+  const url = imports[specifier];
+  const file = typeof url === 'string' && url.startsWith('/') ? fileOfUrl(url.split(/[?#]/, 1)[0]) : undefined;
+  return file && existsSync(file) ? file : undefined;
+}
+
+/** The names the module imports or re-exports by name from import-map keys: [specifier, name][]. */
+function namedImportsOf(module) {
+  const found = [];
+  for (const entry of module.staticImports) {
+    for (const item of entry.entries) if (item.importName.kind === 'Name') found.push([entry.moduleRequest.value, item.importName.name]);
+  }
+  for (const entry of module.staticExports) {
+    for (const item of entry.entries) if (item.moduleRequest && item.importName.kind === 'Name') found.push([item.moduleRequest.value, item.importName.name]);
+  }
+  return found.filter(([specifier]) => !isUrlLike(specifier));
+}
+
+/** Every specifier the module imports: static imports, re-exports, literal dynamic imports. */
+function specifiersOf(module, code) {
   const found = [];
   for (const entry of module.staticImports) found.push(entry.moduleRequest.value);
   for (const entry of module.staticExports) {
@@ -97,13 +140,20 @@ function specifiersOf(file, code) {
 const folders = process.argv.length > 2 ? process.argv.slice(2) : defaultFolders();
 const problems = [];
 const duplicates = [];
+const missingNames = [];
 let scanned = 0;
 for (const folder of folders) {
   const dir = resolve(root, folder);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) continue;
   for (const file of moduleFiles(dir)) {
     scanned += 1;
-    for (const specifier of new Set(specifiersOf(file, readFileSync(file, 'utf8')))) {
+    const code = readFileSync(file, 'utf8');
+    const module = parsed(file, code);
+    for (const [specifier, name] of namedImportsOf(module)) {
+      const target = fileOfKey(specifier);
+      if (target && !exportedNames(target).has(name)) missingNames.push({ file: relative(root, file), specifier, name });
+    }
+    for (const specifier of new Set(specifiersOf(module, code))) {
       if (!isUrlLike(specifier)) {
         if (!isMapped(specifier)) problems.push({ file: relative(root, file), specifier });
         continue;
@@ -130,8 +180,13 @@ if (duplicates.length) {
       'bare specifier instead, or move the shared code into a chunk (chunks/[name]-[hash].js).',
   );
 }
-if (problems.length || duplicates.length) process.exit(1);
+if (missingNames.length) {
+  console.error(`\ncheck-import-map: ${missingNames.length} import(s) of a name the mapped file does not export:`);
+  for (const { file, specifier, name } of missingNames) console.error(`  ${file}: ${name} from '${specifier}'`);
+  console.error('Rebuild the vendor files (npm run build -w vendor reads the names the sources import), or fix the import.');
+}
+if (problems.length || duplicates.length || missingNames.length) process.exit(1);
 console.log(
-  `check-import-map: ${scanned} module(s) in ${folders.join(', ')} — every bare import is mapped, ` +
-    'no import-map target is imported by URL',
+  `check-import-map: ${scanned} module(s) in ${folders.join(', ')} — every bare import is mapped and exports what is ` +
+    'imported from it, no import-map target is imported by URL',
 );
