@@ -257,14 +257,14 @@ async function signInIn(page: Page, context: BrowserContext, language: string): 
 }
 
 test('every menu path at 1440×900: no sideways scroll, every column header as wide as its label (en-CA)', async ({ page, context }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000); // a budget for a slow, shared machine (every route, one test), not a wait
   const paths = await signInIn(page, context, 'en-CA');
   await checkScreens(page, paths, 'en-CA', new Set(await distinctScreens(page, paths)));
 });
 
 for (const language of ['fr-CA', 'zh-CN']) {
   test(`every distinct screen at 1440×900 in ${language}: no sideways scroll, every column header as wide as its label`, async ({ page, context }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000); // a budget for a slow, shared machine (every route, one test), not a wait
     const paths = await signInIn(page, context, language);
     const distinct = await distinctScreens(page, paths);
     await checkScreens(page, distinct, language, new Set(distinct));
