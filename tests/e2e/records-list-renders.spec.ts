@@ -1,12 +1,14 @@
 /**
- * Issue 40 item 10 (every screen opens in under a second): the generic list renders its rows once per open, and
- * a cursor move renders the two rows it touches, not every row in view.
+ * Issue 40 item 10 (every screen opens in under a second): the generic list renders its rows once per open (and
+ * the list itself twice: when it mounts and when its page arrives — no second pass to pass on a measured height),
+ * and a cursor move renders the two rows it touches, not every row in view.
  *
  * How renders are seen in the production build: React DOM reports each commit to the DevTools hook
  * (`__REACT_DEVTOOLS_GLOBAL_HOOK__`) when one is there before it loads. The hook installed here walks each
  * committed tree and notes, per row of a list (the element with `data-row-id`), each new props object: React
  * gives an element new props each time the component that draws it renders, and keeps the old ones when it
- * does not. So "renders of a row" is counted without any code in the product for it.
+ * does not. So "renders of a row" is counted without any code in the product for it; the list's own renders are
+ * counted the same way on its outer element (`.records-list`, key `list`).
  */
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { signIn } from './helpers.ts';
@@ -25,7 +27,7 @@ function installRenderCounter(): void {
       const fiber = stack.pop();
       if (!fiber) continue;
       const props = fiber.memoizedProps;
-      const id = typeof fiber.type === 'string' && props ? props['data-row-id'] : undefined;
+      const id = typeof fiber.type !== 'string' || !props ? undefined : props['className'] === 'records-list' ? 'list' : props['data-row-id'];
       if (typeof id === 'string' && lastProps.get(id) !== props) {
         lastProps.set(id, props);
         renders.set(id, (renders.get(id) ?? 0) + 1);
@@ -63,13 +65,15 @@ async function openedList(page: Page, screen: Locator): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
 }
 
-/** Each row in the DOM rendered exactly once since the counter was reset. */
+/** Each row in the DOM rendered exactly once since the counter was reset; the list twice. */
 async function expectEachRowRenderedOnce(page: Page, screen: Locator, when: string): Promise<void> {
   const shown = await dataRows(screen).evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['rowId'] ?? ''));
   // The window of a 250-row page: more rows than fit at once, far fewer than the page.
   expect(shown.length, `${when}: rows in the DOM`).toBeGreaterThan(10);
   expect(shown.length, `${when}: rows in the DOM`).toBeLessThan(100);
-  const rendered = await counts(page);
+  const { list, ...rendered } = await counts(page);
+  // The first open may render it once more when a translation file it asked for arrives.
+  if (when === 'second open') expect(list, `${when}: renders of the list`).toBe(2);
   expect(Object.keys(rendered).sort(), `${when}: the rows rendered are the rows shown`).toEqual([...shown].sort());
   const again = Object.entries(rendered).filter(([, times]) => times !== 1);
   expect(again, `${when}: rows rendered more than once`).toEqual([]);
@@ -99,7 +103,10 @@ test('a list renders its rows once per open, and a cursor move only the rows it 
       await expect(dataRows(screen).nth(1)).toHaveAttribute('aria-selected', 'true');
       await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
       const [first, second] = await dataRows(screen).evaluateAll((rows) => rows.slice(0, 2).map((row) => (row as HTMLElement).dataset['rowId'] ?? ''));
-      expect(await counts(page)).toEqual({ [first!]: 2, [second!]: 1 });
+      const { list, ...rows } = await counts(page);
+      expect(rows).toEqual({ [first!]: 2, [second!]: 1 });
+      // The list renders for each of the two moves (its cursor and selection live there).
+      expect(list).toBe(2);
     }
 
     // Closed again (Alt+Shift+W in the screen), so the next open mounts a new list.
