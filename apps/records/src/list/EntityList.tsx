@@ -45,19 +45,18 @@ import { translate } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { useTranslation } from '@erp/ui';
 import { RESULT, type EntityAccess, type PagedList } from '../data/api.ts';
-import { cellFormatter, isNumeric } from '../data/format.ts';
 import { changeQuery, initialQuery, pageCount, toggleSort, type ListQuery } from '../data/query.ts';
 import { isDeletable } from '../document/document-state.ts';
 import { Filters } from './Filters.tsx';
 import { deleteRows } from './delete-rows.ts';
-import { ROW_HEIGHT, contentWidths, features, flexibleColumn, formatTexts, gridColumns, type Row } from './grid.ts';
+import { ROW_HEIGHT, contentWidths, features, flexibleColumn, gridColumns, listColumns, pageTexts, type Row } from './grid.ts';
 import { GridBody, GridHeaderRow, GridTotalsRow, type GridEntry } from './GridParts.tsx';
 import { call, recordPath } from '../form/record-api.ts';
 import { onGridKey } from './grid-keys.ts';
 import { matchesHotkey } from './keyboard.ts';
 import { ExportStatus, ListToolbar } from './ListToolbar.tsx';
 import { Pager } from './Pager.tsx';
-import { selectionMoves, useColumnChoice, useGridHeight, useListExport, useListPage, useRowSelection } from './use-list-state.ts';
+import { selectionMoves, useColumnChoice, useGridHeight, useHeaderHeight, useLatestCallback, useListExport, useListPage, useRowSelection } from './use-list-state.ts';
 
 export interface EntityListProps {
   entity: AnyEntity;
@@ -144,18 +143,24 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
   const listRef = useRef<HTMLDivElement>(null);
   useFocusOnOpen(listRef, gridRef);
 
-  const rows = answer?.List ?? [];
+  const rows = answer?.List ?? NO_ROWS;
   const total = answer?.TotalCount ?? 0;
   const pages = pageCount(total, query.pageSize);
 
-  const tableColumns = useMemo(
-    () => gridColumns(entity, hidden, locale),
-    // The language is a dependency: headers and formats are translated.
+  // Labels and cell formats, made once per language (`t` is new when the language changes or a namespace
+  // arrives, so a label asked before its file came is asked again).
+  const allColumns = useMemo(
+    () => listColumns(entity, hidden, locale),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [entity, hidden, locale, language],
+    [entity, hidden, locale, t],
   );
+  const tableColumns = useMemo(() => gridColumns(allColumns), [allColumns]);
+  // The columns shown (the table's visible ones: the definition's order, the user's choice).
+  const shown = useMemo(() => allColumns.filter((column) => columns.includes(column.id)), [allColumns, columns]);
 
-  const gridHeight = useGridHeight(gridRef, pagerRef, active, [notice, exporter.exporting, status]);
+  // Written into the frame's style, not kept in state (see useGridHeight).
+  useGridHeight(gridRef, pagerRef, active, [notice, exporter.exporting, status]);
+  const headerHeight = useHeaderHeight(headerRef);
 
   const columnVisibility = useMemo<ColumnVisibilityState>(
     () => Object.fromEntries(entity.listColumns.map((column) => [column.field, columns.includes(column.field)])),
@@ -177,21 +182,22 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
 
   const tableRows = table.getRowModel().rows;
   const { selectOnly, selectRange, toggleRow } = selectionMoves(selectionState, tableRows.map((row) => row.id));
-  const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const totals = answer?.Totals && Object.keys(answer.Totals).length > 0 ? answer.Totals : null;
+  // Each cell's text, formatted once per page: the widths below and the rows read the same texts.
+  const texts = useMemo(() => pageTexts(rows, shown), [rows, shown]);
   // Issue 21 item 1: a column the user has not sized is as wide as its label, the cells of the page and its total.
+  const fonts = useRef<GridFonts | null>(null);
   const measured = useMemo(() => {
-    const context = document.createElement('canvas').getContext('2d');
     const element = gridRef.current;
+    const context = element ? measuringContext() : null;
     if (!context || !element) return { widths: {} as Record<string, number>, widest: {} as Record<string, number> };
-    const style = getComputedStyle(element);
-    const header = element.querySelector('[role="columnheader"]');
-    const headerWeight = header ? getComputedStyle(header).fontWeight : '600';
-    // A page repeats its values (a status, a date, a customer): each distinct text is measured once and each
-    // distinct value formatted once, and the font is only set when it changes (setting it parses it).
+    // The grid's fonts come from the stylesheet, the same for the list's whole life: read once, so a new page
+    // does not make the browser compute styles in the middle of a render.
+    fonts.current ??= gridFonts(element);
+    // A page repeats its values: each distinct text is measured once, and the font is only set when it changes
+    // (setting it parses it).
     let current = '';
-    const measureIn = (weight: string) => {
-      const font = `${weight} ${style.fontSize} ${style.fontFamily}`;
+    const measureIn = (font: string) => {
       const known = new Map<string, number>();
       return (text: string) => {
         let width = known.get(text);
@@ -203,56 +209,46 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
         return width;
       };
     };
-    const measure = measureIn(style.fontWeight);
-    const texts = headers.map((header) => {
-      const field = header.column.id;
-      const format = cellFormatter(entity.fields[field]!, locale, formatTexts());
-      const formatted = new Map<unknown, string>();
-      const formatOnce = (value: unknown) => {
-        if (value !== null && typeof value === 'object') return format(value);
-        let text = formatted.get(value);
-        if (text === undefined) formatted.set(value, (text = format(value)));
-        return text;
-      };
-      const total = totals?.[field];
+    const measure = measureIn(fonts.current.body);
+    const columnTexts = shown.map((column) => {
+      const total = totals?.[column.id];
       return {
-        id: field,
-        label: translate(entity.fields[field]!.labelKey, field),
-        texts: rows.map((row) => formatOnce(row[field])),
-        ...(total === undefined || total === null ? {} : { total: format(total) }),
+        id: column.id,
+        label: column.label,
+        texts: texts[column.id] ?? [],
+        ...(total === undefined || total === null ? {} : { total: column.format(total) }),
       };
     });
-    const widest = Object.fromEntries(texts.map((column) => [column.id, column.texts.reduce((w, text) => Math.max(w, measure(text)), 0)]));
-    return { widths: contentWidths(texts, measure, measureIn(headerWeight)), widest };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- measured again for new rows, columns or language
-  }, [rows, totals, headers.map((h) => h.column.id).join(), language]);
-  const widthOf = (field: string, fallback: number) => widths[field] ?? measured.widths[field] ?? fallback;
-  const flexible = flexibleColumn(
-    headers.map((header) => ({ id: header.column.id, numeric: isNumeric(entity.fields[header.column.id]!), widest: measured.widest[header.column.id] ?? 0 })),
+    const widest = Object.fromEntries(columnTexts.map((column) => [column.id, column.texts.reduce((w, text) => Math.max(w, measure(text)), 0)]));
+    return { widths: contentWidths(columnTexts, measure, measureIn(fonts.current.header)), widest };
+  }, [texts, totals, shown]);
+  const flexible = flexibleColumn(shown.map((column) => ({ id: column.id, numeric: column.numeric, widest: measured.widest[column.id] ?? 0 })));
+  // Each column's width: the user's, else its content's, else the definition's.
+  const columnWidths = useMemo(
+    () => Object.fromEntries(shown.map((column) => [column.id, widths[column.id] ?? measured.widths[column.id] ?? column.size])),
+    [shown, widths, measured],
   );
   // The flexible column (a description, else the last) takes the width left over, so rows span the grid.
-  const template = headers
-    .map((header) => {
-      const width = widthOf(header.column.id, header.getSize());
-      return header.column.id === flexible ? `minmax(${width}px, 1fr)` : `${width}px`;
+  const template = shown
+    .map((column) => {
+      const width = columnWidths[column.id]!;
+      return column.id === flexible ? `minmax(${width}px, 1fr)` : `${width}px`;
     })
     .join(' ');
-  const minWidth = headers.reduce((sum, header) => sum + widthOf(header.column.id, header.getSize()), 0);
+  const minWidth = shown.reduce((sum, column) => sum + columnWidths[column.id]!, 0);
   const gridStyle = {
     '--records-columns': template,
     '--records-min-width': `${minWidth}px`,
-    ...(gridHeight !== null ? { '--records-grid-height': `${gridHeight}px` } : {}),
   } as CSSProperties;
 
   // The rows start below the sticky header, which also covers the top of the scroll area.
-  const headerHeight = headerRef.current?.offsetHeight ?? ROW_HEIGHT;
   const virtualizer = useVirtualizer({
     count: tableRows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
-    scrollMargin: headerHeight,
-    scrollPaddingStart: headerHeight,
+    scrollMargin: headerHeight.current,
+    scrollPaddingStart: headerHeight.current,
     scrollPaddingEnd: ROW_HEIGHT,
   });
 
@@ -270,42 +266,50 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
 
   // Columns typed in place (definition `edit`, an entry view): saved one field at a time with the row's
   // Version (the last one a save answered, until the reloaded page brings it), then the page reloads quietly.
+  // One object while the columns and language stay (the memoized rows take it); what it reads of the current
+  // render goes through `moveTo`.
   const entryFields = useMemo(() => new Set(canWrite ? entity.listColumns.filter((column) => column.edit).map((column) => column.field) : []), [entity, canWrite]);
   const versions = useRef(new Map<string, unknown>());
-  const entry: GridEntry | undefined =
-    entryFields.size === 0
-      ? undefined
-      : {
-          fields: entryFields,
-          locale,
-          label: (field, row) => `${translate(entity.fields[field]!.labelKey, field)} — ${String(row[entity.displayField] ?? row[entity.key] ?? '')}`,
-          save: async (row, field, value) => {
-            const id = String(row[entity.key]);
-            const version = versions.current.get(id) ?? row['Version'];
-            const outcome = await call<Record<string, unknown>>('PUT', recordPath(entity.name, id), { [field]: value, Version: version });
-            if (outcome.status >= 200 && outcome.status < 300 && outcome.body?.ResultStatus !== 2) {
-              versions.current.set(id, outcome.body?.Data?.['Version'] ?? version);
-              reload();
-              return null;
-            }
-            const errors = (outcome.body?.Data as { Errors?: { field: string; message: string }[] } | undefined)?.Errors ?? [];
-            return errors.find((issue) => issue.field === field)?.message ?? outcome.message ?? '';
+  const moveTo = useLatestCallback((index: number, field: string, direction: 1 | -1) => {
+    const next = index + direction;
+    if (next < 0 || next >= tableRows.length) return;
+    focusRow(next);
+    // The row may only now be rendered (virtualized): its input takes the focus after the paint.
+    requestAnimationFrame(() => document.getElementById(`${gridId}-r${next}-${field}`)?.focus());
+  });
+  const entry = useMemo<GridEntry | undefined>(
+    () =>
+      entryFields.size === 0
+        ? undefined
+        : {
+            fields: entryFields,
+            locale,
+            label: (field, row) => `${translate(entity.fields[field]!.labelKey, field)} — ${String(row[entity.displayField] ?? row[entity.key] ?? '')}`,
+            save: async (row, field, value) => {
+              const id = String(row[entity.key]);
+              const version = versions.current.get(id) ?? row['Version'];
+              const outcome = await call<Record<string, unknown>>('PUT', recordPath(entity.name, id), { [field]: value, Version: version });
+              if (outcome.status >= 200 && outcome.status < 300 && outcome.body?.ResultStatus !== 2) {
+                versions.current.set(id, outcome.body?.Data?.['Version'] ?? version);
+                reload();
+                return null;
+              }
+              const errors = (outcome.body?.Data as { Errors?: { field: string; message: string }[] } | undefined)?.Errors ?? [];
+              return errors.find((issue) => issue.field === field)?.message ?? outcome.message ?? '';
+            },
+            move: moveTo,
           },
-          move: (index, field, direction) => {
-            const next = index + direction;
-            if (next < 0 || next >= tableRows.length) return;
-            focusRow(next);
-            // The row may only now be rendered (virtualized): its input takes the focus after the paint.
-            requestAnimationFrame(() => document.getElementById(`${gridId}-r${next}-${field}`)?.focus());
-          },
-        };
+    // `t`: the labels are translated again when the language or a namespace changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [entryFields, entity, locale, reload, moveTo, t],
+  );
 
-  const openRow = (index: number) => {
+  const openRow = useLatestCallback((index: number) => {
     const row = tableRows[index];
     if (!row) return;
     savedScroll.current = scrollRef.current?.scrollTop ?? 0;
     onOpen(row.id, tableRows.map((candidate) => candidate.id));
-  };
+  });
 
   const needRow = (): boolean => {
     if (selectedRows.length > 0) return true;
@@ -342,9 +346,9 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
     void exporter.run();
   };
 
-  const onSortClick = (field: string, event: MouseEvent) => {
+  const onSortClick = useLatestCallback((field: string, event: MouseEvent) => {
     update({ sort: toggleSort(query.sort, field, event.shiftKey) });
-  };
+  });
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
     onGridKey(event, {
@@ -365,14 +369,14 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
       },
     });
 
-  const onRowClick = (index: number, event: MouseEvent) => {
+  const onRowClick = useLatestCallback((index: number, event: MouseEvent) => {
     setNotice(null);
     if (event.shiftKey && anchor.current >= 0) selectRange(anchor.current, index);
     else if (event.ctrlKey || event.metaKey) toggleRow(index);
     else selectOnly(index);
     setActiveIndex(index);
     gridRef.current?.focus({ preventScroll: true });
-  };
+  });
 
   // The definition's list hotkeys (Alt+N New, Alt+E Export) while the focus is in the list.
   const hotkeyOf = (id: string) => entity.actions.find((action) => action.id === id && action.scope === 'list')?.hotkey;
@@ -455,7 +459,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
         tabIndex={0}
         aria-label={t('list.grid', { entity: entityTitle })}
         aria-rowcount={total + 1 + (hasTotalsRow ? 1 : 0)}
-        aria-colcount={headers.length}
+        aria-colcount={shown.length}
         aria-multiselectable="true"
         aria-activedescendant={activeRowId}
         aria-busy={answer === null && !loadFailed}
@@ -472,11 +476,10 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
         }}
       >
         <GridHeaderRow
-          entity={entity}
-          headers={headers}
+          columns={shown}
           sort={query.sort}
           headerRef={headerRef}
-          widthOf={widthOf}
+          widths={columnWidths}
           onResize={resize}
           onResizeEnd={saveWidths}
           onSortClick={onSortClick}
@@ -485,12 +488,13 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
         <GridBody
           entity={entity}
           rows={tableRows}
+          columns={shown}
+          texts={texts}
           virtualizer={virtualizer}
           selection={selection}
           activeIndex={activeIndex}
           gridId={gridId}
           rowIndexBase={rowIndexBase}
-          columnCount={headers.length}
           noRecords={noRecords}
           loadFailed={loadFailed}
           onRowClick={onRowClick}
@@ -498,7 +502,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
           entry={entry}
         />
 
-        {hasTotalsRow && <GridTotalsRow entity={entity} headers={headers} totals={totals} rowIndex={total + 2} locale={locale} />}
+        {hasTotalsRow && <GridTotalsRow entity={entity} columns={shown} totals={totals} rowIndex={total + 2} locale={locale} />}
       </div>
 
       <Pager query={query} pages={pages} total={total} selected={selectedIds.length} pagerRef={pagerRef} onChange={update} />
@@ -506,12 +510,40 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
   );
 }
 
+/** The rows of a list with no answer yet: one array, so what is computed from the rows is not computed again. */
+const NO_ROWS: Row[] = [];
+
+/** The fonts of the grid's cells and of its (bold) header, as canvas font strings. */
+interface GridFonts {
+  body: string;
+  header: string;
+}
+
+function gridFonts(grid: HTMLElement): GridFonts {
+  const style = getComputedStyle(grid);
+  const header = grid.querySelector('[role="columnheader"]');
+  const weight = header ? getComputedStyle(header).fontWeight : '600';
+  return { body: `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`, header: `${weight} ${style.fontSize} ${style.fontFamily}` };
+}
+
+/** One canvas for every list's text measuring (it is never drawn). */
+let measuring: CanvasRenderingContext2D | null | undefined;
+function measuringContext(): CanvasRenderingContext2D | null {
+  if (measuring === undefined) measuring = document.createElement('canvas').getContext('2d');
+  return measuring;
+}
+
 /** The control a list takes the focus on when opened: its search box or first filter, else its grid. */
 function openingControl(list: HTMLElement, grid: HTMLElement | null): HTMLElement | null {
   return list.querySelector<HTMLElement>('.records-filters input:not([disabled]), .records-filters select:not([disabled])') ?? grid;
 }
 
-/** See "focus on open" in EntityList: the list's search box takes the focus when the list opens or its screen is focused. */
+/**
+ * See "focus on open" in EntityList: the list's search box takes the focus when the list opens or its screen is focused.
+ * The first try waits for the next animation frame (issue 40 item 10): focusing at mount made the browser lay the
+ * page out in the middle of the open, and again once the page was there; in the frame it is the one layout the
+ * frame makes anyway.
+ */
 function useFocusOnOpen(listRef: RefObject<HTMLDivElement | null>, gridRef: RefObject<HTMLDivElement | null>): void {
   useEffect(() => {
     const list = listRef.current;
@@ -521,23 +553,28 @@ function useFocusOnOpen(listRef: RefObject<HTMLDivElement | null>, gridRef: RefO
       const active = document.activeElement;
       if (active && active !== document.body && !active.contains(list)) return false;
       const target = openingControl(list, gridRef.current);
-      if (!target || target.getClientRects().length === 0) return false;
+      // Shown (not in a hidden tab): a style question, which needs no layout.
+      if (!target || !target.checkVisibility()) return false;
       target.focus({ preventScroll: true });
       return document.activeElement === target;
     };
     // Shown for the first time: the tab's container may still be hidden at mount, so wait until it has a size.
-    let opened = take();
+    let opened = false;
     const observer = new ResizeObserver(() => {
       if (opened || list.getClientRects().length === 0) return;
       opened = true;
       take();
     });
-    if (!opened) observer.observe(list);
+    const frame = requestAnimationFrame(() => {
+      opened = take();
+      if (!opened) observer.observe(list);
+    });
     const onFocusIn = (event: FocusEvent) => {
       if (event.target instanceof Node && event.target !== list && event.target.contains(list)) take();
     };
     document.addEventListener('focusin', onFocusIn);
     return () => {
+      cancelAnimationFrame(frame);
       observer.disconnect();
       document.removeEventListener('focusin', onFocusIn);
     };

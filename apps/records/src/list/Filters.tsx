@@ -7,7 +7,7 @@
  * set and boolean fields (`in`: several of them, ChoiceSetFilter), two number or date boxes for a range, a text box
  * otherwise (`in`: a comma list).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { translate } from '@erp/shared';
 import type { AnyEntity, FieldDefinition, FilterSpec } from '@erp/shared/entities/define';
 import { useTranslation } from '@erp/ui';
@@ -87,7 +87,11 @@ function choices(field: FieldDefinition, yes: string, no: string): { value: stri
   return null;
 }
 
-export function Filters({ entity, hidden, search, filters, onChange }: FiltersProps) {
+/**
+ * Memoized (issue 40 item 10): the list re-renders at each selection or cursor move, and its filters (their labels
+ * and date pickers' tooltips) only need to when the query or the definition changes; `onChange` must be stable.
+ */
+export const Filters = memo(function Filters({ entity, hidden, search, filters, onChange }: FiltersProps) {
   const { t, language } = useTranslation('records');
   const baseId = useId();
   const specs = entity.filters.filter((filter) => !hidden.includes(filter.field));
@@ -172,4 +176,4 @@ export function Filters({ entity, hidden, search, filters, onChange }: FiltersPr
       </button>
     </div>
   );
-}
+});

@@ -5,15 +5,14 @@
  * Between them `GridBody`: only the rows in view (TanStack Virtual), each with its selection and cursor
  * state, and the "No records." / load-failed row.
  */
-import type { MouseEvent, RefObject } from 'react';
+import { memo, useMemo, type MouseEvent, type RefObject } from 'react';
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { FlexRender, type RowSelectionState, type Row as TableRow } from '@tanstack/react-table';
+import type { RowSelectionState } from '@tanstack/react-table';
 import { formatDecimal, translate } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { useTranslation } from '@erp/ui';
-import { isNumeric } from '../data/format.ts';
 import type { SortItem } from '../data/query.ts';
-import type { GridHeader, Row, features } from './grid.ts';
+import type { GridColumn, Row } from './grid.ts';
 import { ResizeHandle } from './ResizeHandle.tsx';
 import { EntryCell } from './EntryCell.tsx';
 
@@ -27,55 +26,67 @@ export interface GridEntry {
   move(index: number, field: string, direction: 1 | -1): void;
 }
 
-export function GridHeaderRow({
-  entity,
-  headers,
+/**
+ * The header row. Memoized: the list re-renders on each selection or cursor move, and the header (its labels and
+ * its tooltips, three per column) only needs to when its columns, sort, widths or language change (issue 40 item 10).
+ * The callbacks must be stable (EntityList passes stable ones).
+ */
+export const GridHeaderRow = memo(function GridHeaderRow({
+  columns,
   sort: sortList,
   headerRef,
-  widthOf,
+  widths,
   onResize,
   onResizeEnd,
   onSortClick,
 }: {
-  entity: AnyEntity;
-  headers: readonly GridHeader[];
+  columns: readonly GridColumn[];
   sort: readonly SortItem[];
   /** The list measures the header: the rows start below it. */
   headerRef: RefObject<HTMLDivElement | null>;
-  widthOf(field: string, fallback: number): number;
+  /** Each column's width (px). */
+  widths: Readonly<Record<string, number>>;
   onResize(field: string, width: number): void;
   onResizeEnd(): void;
   onSortClick(field: string, event: MouseEvent): void;
 }) {
   const { t } = useTranslation('records');
+  // The tooltips, once per language (the same for every column), and each column's resize label.
+  const texts = useMemo(
+    () => ({
+      sortHint: t('list.sortHint'),
+      resizeHint: t('list.resizeHint'),
+      resize: new Map(columns.map((column) => [column.id, t('list.resize', { column: column.label })])),
+    }),
+    [t, columns],
+  );
   return (
     <div className="records-grid-header" role="rowgroup" ref={headerRef}>
       <div role="row" className="records-row records-row--header" aria-rowindex={1}>
-        {headers.map((header) => {
-          const field = header.column.id;
+        {columns.map((column) => {
+          const field = column.id;
           const sortIndex = sortList.findIndex((item) => item.field === field);
           const sort = sortIndex >= 0 ? sortList[sortIndex]! : null;
-          const numeric = isNumeric(entity.fields[field]!);
           return (
             <div
-              key={header.id}
+              key={field}
               role="columnheader"
-              className={`records-cell records-cell--header${numeric ? ' records-cell--number' : ''}`}
+              className={`records-cell records-cell--header${column.numeric ? ' records-cell--number' : ''}`}
               aria-sort={sort ? (sort.descending ? 'descending' : 'ascending') : undefined}
               // Named by its field only (its resize handle has a name of its own).
-              aria-label={translate(entity.fields[field]!.labelKey, field)}
+              aria-label={column.label}
               data-field={field}
             >
               <ResizeHandle
-                label={t('list.resize', { column: translate(entity.fields[field]!.labelKey, field) })}
-                hint={t('list.resizeHint')}
-                width={widthOf(field, header.getSize())}
+                label={texts.resize.get(field) ?? ''}
+                hint={texts.resizeHint}
+                width={widths[field] ?? column.size}
                 onResize={(width) => onResize(field, width)}
                 onCommit={onResizeEnd}
               />
-              {header.column.getCanSort() ? (
-                <button type="button" className="records-sort" title={t('list.sortHint')} onClick={(event) => onSortClick(field, event)}>
-                  <FlexRender header={header} />
+              {column.sortable ? (
+                <button type="button" className="records-sort" title={texts.sortHint} onClick={(event) => onSortClick(field, event)}>
+                  {column.label}
                   {sort && (
                     <span className="records-sort__mark" aria-hidden="true">
                       {sort.descending ? '▼' : '▲'}
@@ -84,7 +95,7 @@ export function GridHeaderRow({
                   )}
                 </button>
               ) : (
-                <FlexRender header={header} />
+                column.label
               )}
             </div>
           );
@@ -92,17 +103,17 @@ export function GridHeaderRow({
       </div>
     </div>
   );
-}
+});
 
 export function GridTotalsRow({
   entity,
-  headers,
+  columns,
   totals,
   rowIndex,
   locale,
 }: {
   entity: AnyEntity;
-  headers: readonly GridHeader[];
+  columns: readonly GridColumn[];
   totals: Readonly<Record<string, unknown>>;
   /** Its aria-rowindex (after every row of the answer). */
   rowIndex: number;
@@ -111,11 +122,10 @@ export function GridTotalsRow({
   return (
     <div className="records-grid-footer" role="rowgroup">
       <div role="row" className="records-row records-row--totals" aria-rowindex={rowIndex} data-records-totals="">
-        {headers.map((header, columnIndex) => {
-          const field = header.column.id;
+        {columns.map((column, columnIndex) => {
+          const field = column.id;
           const value = totals[field];
           const definition = entity.fields[field]!;
-          const numeric = isNumeric(definition);
           const text =
             typeof value === 'number' || (typeof value === 'string' && value !== '')
               ? formatDecimal(value, definition.type === 'decimal' ? (definition.scale ?? 2) : 0, locale)
@@ -123,7 +133,7 @@ export function GridTotalsRow({
                 ? translate('entities:list.totalRow', 'Total')
                 : '';
           return (
-            <div key={header.id} role="gridcell" className={`records-cell${numeric ? ' records-cell--number' : ''}`}>
+            <div key={field} role="gridcell" className={`records-cell${column.numeric ? ' records-cell--number' : ''}`}>
               {text}
             </div>
           );
@@ -133,15 +143,22 @@ export function GridTotalsRow({
   );
 }
 
+/** What GridBody needs of a table row: its id and its record. */
+export interface GridRowData {
+  id: string;
+  original: Row;
+}
+
 export function GridBody({
   entity,
   rows,
+  columns,
+  texts,
   virtualizer,
   selection,
   activeIndex,
   gridId,
   rowIndexBase,
-  columnCount,
   noRecords,
   loadFailed,
   onRowClick,
@@ -149,7 +166,11 @@ export function GridBody({
   entry,
 }: {
   entity: AnyEntity;
-  rows: readonly TableRow<typeof features, Row>[];
+  rows: readonly GridRowData[];
+  /** The columns shown, in order. */
+  columns: readonly GridColumn[];
+  /** The page's cell texts (grid.ts `pageTexts`), by column then row index. */
+  texts: Readonly<Record<string, readonly string[]>>;
   virtualizer: Virtualizer<HTMLDivElement, Element>;
   selection: RowSelectionState;
   activeIndex: number;
@@ -157,71 +178,52 @@ export function GridBody({
   gridId: string;
   /** The page's first row's index in the whole answer (aria-rowindex). */
   rowIndexBase: number;
-  columnCount: number;
   noRecords: boolean;
   loadFailed: boolean;
+  /** Stable callbacks (GridRow is memoized). */
   onRowClick(index: number, event: MouseEvent): void;
   onOpenRow(index: number): void;
-  /** Columns typed in place, when the list has any and the user may write. */
+  /** Columns typed in place, when the list has any and the user may write (stable while they are the same). */
   entry?: GridEntry | undefined;
 }) {
   const { t } = useTranslation('records');
+  const scrollMargin = virtualizer.options.scrollMargin;
   return (
     <div className="records-grid" role="rowgroup">
       <div className="records-grid__body" role="presentation" style={{ height: `${virtualizer.getTotalSize()}px` }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
-          const selected = selection[row.id] === true;
           return (
-            <div
+            <GridRow
               key={row.id}
-              id={`${gridId}-r${item.index}`}
-              role="row"
-              aria-rowindex={rowIndexBase + item.index + 2}
-              aria-selected={selected}
-              data-row-id={row.id}
-              className={`records-row${selected ? ' is-selected' : ''}${item.index === activeIndex ? ' is-active' : ''}${item.index % 2 ? ' is-odd' : ''}`}
-              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
-              onClick={(event) => onRowClick(item.index, event)}
-              onDoubleClick={() => onOpenRow(item.index)}
-            >
-              {row.getVisibleCells().map((cell, columnIndex) => (
-                <div
-                  key={cell.id}
-                  role="gridcell"
-                  aria-colindex={columnIndex + 1}
-                  className={`records-cell${isNumeric(entity.fields[cell.column.id]!) ? ' records-cell--number' : ''}`}
-                >
-                  {entry?.fields.has(cell.column.id) ? (
-                    <EntryCell
-                      id={`${gridId}-r${item.index}-${cell.column.id}`}
-                      name={cell.column.id}
-                      field={entity.fields[cell.column.id]!}
-                      value={row.original[cell.column.id]}
-                      label={entry.label(cell.column.id, row.original)}
-                      locale={entry.locale}
-                      onSave={(value) => entry.save(row.original, cell.column.id, value)}
-                      onMove={(direction) => entry.move(item.index, cell.column.id, direction)}
-                    />
-                  ) : (
-                    <FlexRender cell={cell} />
-                  )}
-                </div>
-              ))}
-            </div>
+              entity={entity}
+              id={row.id}
+              record={row.original}
+              index={item.index}
+              offset={item.start - scrollMargin}
+              selected={selection[row.id] === true}
+              active={item.index === activeIndex}
+              columns={columns}
+              texts={texts}
+              gridId={gridId}
+              rowIndexBase={rowIndexBase}
+              onRowClick={onRowClick}
+              onOpenRow={onOpenRow}
+              entry={entry}
+            />
           );
         })}
       </div>
       {noRecords && (
         <div className="records-empty" role="row">
-          <div role="gridcell" aria-colspan={Math.max(1, columnCount)}>
+          <div role="gridcell" aria-colspan={Math.max(1, columns.length)}>
             {translate('entities:result.noRecords', 'No records.')}
           </div>
         </div>
       )}
       {loadFailed && (
         <div className="records-empty" role="row">
-          <div role="gridcell" aria-colspan={Math.max(1, columnCount)}>
+          <div role="gridcell" aria-colspan={Math.max(1, columns.length)}>
             {t('list.loadFailed')}
           </div>
         </div>
@@ -229,3 +231,74 @@ export function GridBody({
     </div>
   );
 }
+
+/**
+ * One row of the page. Memoized on plain values (issue 40 item 10): a row renders once when its page arrives
+ * and again only when its own selection, cursor, place or texts change — not at each render of the list (a
+ * cursor move re-renders two rows, not every row in view).
+ */
+const GridRow = memo(function GridRow({
+  entity,
+  id,
+  record,
+  index,
+  offset,
+  selected,
+  active,
+  columns,
+  texts,
+  gridId,
+  rowIndexBase,
+  onRowClick,
+  onOpenRow,
+  entry,
+}: {
+  entity: AnyEntity;
+  id: string;
+  record: Row;
+  index: number;
+  /** Its top below the header (px). */
+  offset: number;
+  selected: boolean;
+  active: boolean;
+  columns: readonly GridColumn[];
+  texts: Readonly<Record<string, readonly string[]>>;
+  gridId: string;
+  rowIndexBase: number;
+  onRowClick(index: number, event: MouseEvent): void;
+  onOpenRow(index: number): void;
+  entry: GridEntry | undefined;
+}) {
+  return (
+    <div
+      id={`${gridId}-r${index}`}
+      role="row"
+      aria-rowindex={rowIndexBase + index + 2}
+      aria-selected={selected}
+      data-row-id={id}
+      className={`records-row${selected ? ' is-selected' : ''}${active ? ' is-active' : ''}${index % 2 ? ' is-odd' : ''}`}
+      style={{ transform: `translateY(${offset}px)` }}
+      onClick={(event) => onRowClick(index, event)}
+      onDoubleClick={() => onOpenRow(index)}
+    >
+      {columns.map((column, columnIndex) => (
+        <div key={column.id} role="gridcell" aria-colindex={columnIndex + 1} className={`records-cell${column.numeric ? ' records-cell--number' : ''}`}>
+          {entry?.fields.has(column.id) ? (
+            <EntryCell
+              id={`${gridId}-r${index}-${column.id}`}
+              name={column.id}
+              field={entity.fields[column.id]!}
+              value={record[column.id]}
+              label={entry.label(column.id, record)}
+              locale={entry.locale}
+              onSave={(value) => entry.save(record, column.id, value)}
+              onMove={(direction) => entry.move(index, column.id, direction)}
+            />
+          ) : (
+            (texts[column.id]?.[index] ?? '')
+          )}
+        </div>
+      ))}
+    </div>
+  );
+});

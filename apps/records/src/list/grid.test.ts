@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CONTENT_WIDTH, contentWidths, flexibleColumn } from './grid.ts';
+import { MAX_CONTENT_WIDTH, contentWidths, flexibleColumn, pageTexts } from './grid.ts';
 
 // One px per character: widths are easy to read.
 const measure = (text: string) => text.length;
@@ -47,5 +47,48 @@ describe('flexibleColumn', () => {
 
   it('falls back to the last column when no text column has content', () => {
     expect(flexibleColumn([{ id: 'A', numeric: true, widest: 10 }, { id: 'B', numeric: true, widest: 5 }])).toBe('B');
+  });
+});
+
+describe('pageTexts (issue 40 item 10: a page is formatted once)', () => {
+  /** A formatter that records each value it is asked to format. */
+  const counting = () => {
+    const asked: unknown[] = [];
+    const format = (value: unknown) => {
+      asked.push(value);
+      return Array.isArray(value) ? value.join('+') : `<${String(value ?? '')}>`;
+    };
+    return { asked, format };
+  };
+
+  it('gives each row its text in row order, formatting each distinct value of a column once', () => {
+    const status = counting();
+    const total = counting();
+    const rows = [
+      { Status: 'open', Total: '1.00' },
+      { Status: 'open', Total: '2.00' },
+      { Status: 'closed', Total: '1.00' },
+      { Status: 'open', Total: null },
+    ];
+    const texts = pageTexts(rows, [
+      { id: 'Status', format: status.format },
+      { id: 'Total', format: total.format },
+    ]);
+    expect(texts).toEqual({ Status: ['<open>', '<open>', '<closed>', '<open>'], Total: ['<1.00>', '<2.00>', '<1.00>', '<>'] });
+    expect(status.asked).toEqual(['open', 'closed']);
+    expect(total.asked).toEqual(['1.00', '2.00', null]);
+  });
+
+  it('formats a set value (an array, a new object in each row) in every row', () => {
+    const tags = counting();
+    const texts = pageTexts([{ Tags: ['a', 'b'] }, { Tags: ['a', 'b'] }], [{ id: 'Tags', format: tags.format }]);
+    expect(texts['Tags']).toEqual(['a+b', 'a+b']);
+    expect(tags.asked).toHaveLength(2);
+  });
+
+  it('answers an empty list for each column of an empty page', () => {
+    const none = counting();
+    expect(pageTexts([], [{ id: 'Status', format: none.format }])).toEqual({ Status: [] });
+    expect(none.asked).toHaveLength(0);
   });
 });

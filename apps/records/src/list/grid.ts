@@ -1,8 +1,9 @@
 /**
  * The list grid's TanStack Table setup, shared by the list and its header and totals rows: the table
  * features it uses (column visibility and sizing, manual sorting, row selection), the row type (a record
- * as the list answer gives it), the sizes the virtualizer and the column template start from, and the
- * columns of a definition (`gridColumns`: headers and cell formats in the list's language).
+ * as the list answer gives it), the sizes the virtualizer and the column template start from, the columns of a
+ * definition (`listColumns`: labels and cell formats in the list's language; `gridColumns`: the table's) and a
+ * page's cell texts (`pageTexts`).
  */
 import {
   columnSizingFeature,
@@ -11,11 +12,10 @@ import {
   rowSelectionFeature,
   rowSortingFeature,
   tableFeatures,
-  type Header,
 } from '@tanstack/react-table';
 import { i18n, translate } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
-import { cellFormatter, type FormatTexts } from '../data/format.ts';
+import { cellFormatter, isNumeric, type CellFormatter, type FormatTexts } from '../data/format.ts';
 
 /** Row height in px (records.css `--records-row-height`): the virtualizer's estimate. */
 export const ROW_HEIGHT = 28;
@@ -26,19 +26,19 @@ export type Row = Record<string, unknown>;
 export const features = tableFeatures({ columnVisibilityFeature, columnSizingFeature, rowSortingFeature, rowSelectionFeature });
 export const columnHelper = createColumnHelper<typeof features, Row>();
 
-/** A column header of the list's table. */
-export type GridHeader = Header<typeof features, Row, unknown>;
-
 /**
  * Option labels once translated, by language and key (issue 40 item 10: a list's status column asked i18next in
  * every cell of every render). Only a label its namespace holds is kept: one asked before its file arrived is
  * asked again.
  */
 const labels = new Map<string, string>();
+/** The words of `formatTexts` for one language, kept once the entities namespace has them (like `labels`). */
+let knownTexts: { language: string; texts: FormatTexts } | null = null;
 
 /** The words a cell formatter takes from the translations (Yes, No, an option's label). */
 export function formatTexts(): FormatTexts {
-  return {
+  if (knownTexts !== null && knownTexts.language === i18n.language) return knownTexts.texts;
+  const texts: FormatTexts = {
     yes: translate('entities:list.yes', 'Yes'),
     no: translate('entities:list.no', 'No'),
     label: (key) => {
@@ -49,23 +49,73 @@ export function formatTexts(): FormatTexts {
       return text;
     },
   };
+  if (i18n.exists('entities:list.yes')) knownTexts = { language: i18n.language, texts };
+  return texts;
 }
 
-/** The table columns of the definition's list columns the caller may see (`hidden`: §6 hidden fields). */
-export function gridColumns(entity: AnyEntity, hidden: readonly string[], locale: string) {
+/**
+ * A list column of a definition in the list's language: its header label and its cell formatter made once
+ * per language (issue 40 item 10: the header, its tooltips and the cells asked i18next again at each render).
+ */
+export interface GridColumn {
+  id: string;
+  label: string;
+  numeric: boolean;
+  sortable: boolean;
+  /** The definition's width, else DEFAULT_COLUMN_WIDTH: the width until the page's content is measured. */
+  size: number;
+  format: CellFormatter;
+}
+
+/** The definition's list columns the caller may see (`hidden`: §6 hidden fields), in the list's language. */
+export function listColumns(entity: AnyEntity, hidden: readonly string[], locale: string): GridColumn[] {
+  const texts = formatTexts();
   return entity.listColumns
     .filter((column) => !hidden.includes(column.field))
     .map((column) => {
       const field = entity.fields[column.field]!;
-      const format = cellFormatter(field, locale, formatTexts());
-      return columnHelper.accessor((row: Row) => row[column.field], {
+      return {
         id: column.field,
-        header: () => translate(field.labelKey, column.field),
-        cell: (context) => format(context.getValue()),
+        label: translate(field.labelKey, column.field),
+        numeric: isNumeric(field),
+        sortable: column.sortable === true,
         size: column.width ?? DEFAULT_COLUMN_WIDTH,
-        enableSorting: column.sortable,
-      });
+        format: cellFormatter(field, locale, texts),
+      };
     });
+}
+
+/** The table columns of `listColumns` (TanStack keeps their visibility, sort and selection). */
+export function gridColumns(columns: readonly GridColumn[]) {
+  return columns.map((column) =>
+    columnHelper.accessor((row: Row) => row[column.id], {
+      id: column.id,
+      header: column.label,
+      size: column.size,
+      enableSorting: column.sortable,
+    }),
+  );
+}
+
+/**
+ * The cell texts of a page: per column, the text of each row in row order. Each distinct value is formatted
+ * once (a page repeats its statuses, dates and customers), and the column widths and the rows both read these
+ * texts, so a page is formatted once per answer, not once to measure and again at each render.
+ */
+export function pageTexts(rows: readonly Row[], columns: readonly Pick<GridColumn, 'id' | 'format'>[]): Record<string, readonly string[]> {
+  const texts: Record<string, readonly string[]> = {};
+  for (const column of columns) {
+    const known = new Map<unknown, string>();
+    texts[column.id] = rows.map((row) => {
+      const value = row[column.id];
+      // An array (a set field) is a new object in each row: formatted as it is.
+      if (value !== null && typeof value === 'object') return column.format(value);
+      let text = known.get(value);
+      if (text === undefined) known.set(value, (text = column.format(value)));
+      return text;
+    });
+  }
+  return texts;
 }
 
 /** Padding and the header's extras (sort mark, resize edge) around a cell's text, in px. */

@@ -1,8 +1,9 @@
 /**
  * The list's state hooks (EntityList.tsx): the page of the current query (`useListPage`), the selection and
  * keyboard cursor over the page's rows (`useRowSelection`, `selectionMoves`), the user's columns and their
- * widths, saved per user (`useColumnChoice`), the export in progress (`useListExport`) and the grid's height
- * in the window (`useGridHeight`).
+ * widths, saved per user (`useColumnChoice`), the export in progress (`useListExport`), the grid's height
+ * in the window (`useGridHeight`), its header's height (`useHeaderHeight`) and stable handlers for the memoized
+ * header and rows (`useLatestCallback`).
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
@@ -11,6 +12,7 @@ import { useTranslation } from '@erp/ui';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { loadPage, saveColumns, streamExport, type EntityAccess, type ExportProgress, type PagedList } from '../data/api.ts';
 import { exportBody, listParams, visibleColumns, type ListQuery } from '../data/query.ts';
+import { ROW_HEIGHT } from './grid.ts';
 import { rangeIndexes } from './keyboard.ts';
 
 const isAbort = (error: unknown) => (error as { name?: unknown } | null)?.name === 'AbortError';
@@ -85,8 +87,12 @@ export function useRowSelection() {
   const [activeIndex, setActiveIndex] = useState(-1);
   const anchor = useRef(-1);
   const keepLoaded = useCallback((ids: ReadonlySet<string>, count: number) => {
-    // Selection and active row survive a reload of the same page; rows that left are dropped.
-    setSelection((current) => Object.fromEntries(Object.entries(current).filter(([id]) => ids.has(id))));
+    // Selection and active row survive a reload of the same page; rows that left are dropped. Nothing dropped:
+    // the same state, so a page's arrival is one render of the list, not two.
+    setSelection((current) => {
+      const kept = Object.entries(current).filter(([id]) => ids.has(id));
+      return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
+    });
     setActiveIndex((index) => (index >= count ? count - 1 : index));
   }, []);
   const clear = useCallback(() => {
@@ -150,13 +156,16 @@ export function useColumnChoice(entity: AnyEntity, access: EntityAccess, onStatu
   // Only the widths of columns this user may see are kept (the server refuses others).
   const shownWidths = () => Object.fromEntries(Object.entries(widthsRef.current).filter(([field]) => !hidden.includes(field)));
   const ignore = () => undefined;
+  // Stable: the memoized header row takes them.
+  const resize = useCallback((field: string, width: number) => setWidths((current) => ({ ...current, [field]: width })), []);
+  const saveWidths = useLatestCallback(() => {
+    saveColumns(entity.name, columns, shownWidths()).then(() => onStatus(t('list.widthsSaved')), ignore);
+  });
   return {
     columns,
     widths,
-    resize: (field: string, width: number) => setWidths((current) => ({ ...current, [field]: width })),
-    saveWidths: () => {
-      saveColumns(entity.name, columns, shownWidths()).then(() => onStatus(t('list.widthsSaved')), ignore);
-    },
+    resize,
+    saveWidths,
     choose: (fields: string[]) => {
       setColumns(fields);
       saveColumns(entity.name, fields, shownWidths()).then(() => onStatus(translate('entities:list.columnsSaved', 'Your columns were saved.')), ignore);
@@ -201,35 +210,69 @@ const MIN_GRID_HEIGHT = 160;
 /**
  * The grid's height: the room left in the window above the pager, so the pager never needs the page to
  * scroll; measured again when the window or anything above the grid changes size, and on `changes`
- * (messages shown above it).
+ * (messages shown above it). Issue 40 item 10: written straight into the frame's `--records-grid-height`, not
+ * through state — a height kept in state rendered the whole list a second time on each open. A change seen by
+ * the ResizeObserver is written at the next frame (as the re-render did), not from inside its callback, where
+ * the frame's new size would reach the virtualizer's own observer only a frame late.
  */
-export function useGridHeight(
-  gridRef: RefObject<HTMLElement | null>,
-  pagerRef: RefObject<HTMLElement | null>,
-  active: boolean,
-  changes: readonly unknown[],
-): number | null {
-  const [gridHeight, setGridHeight] = useState<number | null>(null);
+export function useGridHeight(gridRef: RefObject<HTMLElement | null>, pagerRef: RefObject<HTMLElement | null>, active: boolean, changes: readonly unknown[]): void {
   useLayoutEffect(() => {
     const frame = gridRef.current;
     if (!active || !frame) return undefined;
+    let written = '';
     const measure = () => {
       const top = frame.getBoundingClientRect().top;
       const pager = pagerRef.current?.getBoundingClientRect().height ?? 0;
       // Room for the gap above the pager and the screen's bottom padding.
-      const room = Math.floor(window.innerHeight - top - pager - 32);
-      setGridHeight(Math.max(MIN_GRID_HEIGHT, room));
+      const height = `${Math.max(MIN_GRID_HEIGHT, Math.floor(window.innerHeight - top - pager - 32))}px`;
+      if (height !== written) frame.style.setProperty('--records-grid-height', (written = height));
     };
     measure();
-    window.addEventListener('resize', measure);
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    let pending = 0;
+    const later = () => {
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(measure);
+    };
+    window.addEventListener('resize', later);
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(later) : null;
     const above = frame.parentElement;
     if (observer && above) for (const child of above.children) if (child !== frame) observer.observe(child);
     return () => {
-      window.removeEventListener('resize', measure);
+      cancelAnimationFrame(pending);
+      window.removeEventListener('resize', later);
       observer?.disconnect();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, ...changes]);
-  return gridHeight;
+}
+
+/**
+ * The header row's height (the rows start below it), kept by a ResizeObserver: the virtualizer reads it at each
+ * render, where reading `offsetHeight` could make the browser lay the page out in the middle of the render.
+ */
+export function useHeaderHeight(headerRef: RefObject<HTMLElement | null>): RefObject<number> {
+  const height = useRef(ROW_HEIGHT);
+  useLayoutEffect(() => {
+    const header = headerRef.current;
+    if (!header) return undefined;
+    const observer = new ResizeObserver(([entry]) => {
+      const size = entry?.borderBoxSize[0]?.blockSize;
+      if (size !== undefined) height.current = Math.round(size);
+    });
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, [headerRef]);
+  return height;
+}
+
+/**
+ * A function of one identity for the component's whole life that runs the latest `callback`: the memoized
+ * header and rows take their handlers this way, so a render of the list does not render them again.
+ */
+export function useLatestCallback<A extends unknown[], R>(callback: (...args: A) => R): (...args: A) => R {
+  const latest = useRef(callback);
+  useLayoutEffect(() => {
+    latest.current = callback;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
 }
