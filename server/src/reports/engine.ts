@@ -62,6 +62,13 @@ export interface ServerReport {
    * cheaper than a scan of every row (the ledger: from the period balances); else the engine scans.
    */
   aggregate?(ctx: ReportContext): Promise<GroupFigures[]>;
+  /**
+   * An ungrouped report whose rows cost one expensive pass (the aged trial balances: every movement grouped per
+   * firm): the page carries the count and the totals (`count(*) over ()`, `sum(…) over ()`: window functions over
+   * every row, before the LIMIT), so that pass is paid once, not once for the figures and again for the page. A
+   * page past the end has no row to carry them: the figures are then read as without it (`aggregate` or a scan).
+   */
+  figuresWithPage?: boolean;
 }
 
 export interface GroupFigures {
@@ -199,6 +206,10 @@ export async function runPage(ctx: ReportContext, report: ServerReport, page: nu
   // One row either side of the page tells whether its first and last groups start and end on it.
   const from = Math.max(0, offset - 1);
   const count = pageSize + (offset > 0 ? 2 : 1);
+  if (report.figuresWithPage && !group) {
+    const carried = await pageWithFigures(ctx, report, from, count);
+    if (carried) return finishPage(ctx, report, offset, pageSize, carried.figures, carried.window);
+  }
   const readWindow = async () =>
     (await readAll(
       ctx.database,
@@ -212,6 +223,39 @@ export async function runPage(ctx: ReportContext, report: ServerReport, page: nu
   // Handled here should the count fail first; awaited (and so reported) below otherwise.
   early?.catch(() => undefined);
   const figuresByGroup = await readFigures();
+  return finishPage(ctx, report, offset, pageSize, figuresByGroup, early ?? readWindow);
+}
+
+/**
+ * The page's rows and the figures of every row in one statement (`figuresWithPage`); null when the page is past
+ * the end (no row carries the figures).
+ */
+async function pageWithFigures(ctx: ReportContext, report: ServerReport, from: number, count: number) {
+  const { def } = report;
+  const over = [
+    sql<unknown>`count(*) over ()`.as('__n'),
+    ...totalColumns(def).map((column, i) => sql<unknown>`sum(${sql.ref(`r.${column.field}`)}) over ()`.as(`__t${i}`)),
+  ];
+  const window = (await readAll(ctx.database, ordered(def, wrapped(ctx, report).selectAll('r').select(over)).limit(count).offset(from))) as Record<string, unknown>[];
+  const first = window[0];
+  if (!first) return null;
+  const sumsOf = Object.fromEntries(totalColumns(def).map((_, i) => [`t${i}`, first[`__t${i}`]]));
+  const figures: GroupFigures[] = [{ key: '', count: Number(first['__n'] ?? 0), sums: decodeSums(ctx.db, def, sumsOf) }];
+  return { figures, window };
+}
+
+/** The page from its figures and its window (read, or to be read once the figures say the page has rows). */
+async function finishPage(
+  ctx: ReportContext,
+  report: ServerReport,
+  offset: number,
+  pageSize: number,
+  figuresByGroup: GroupFigures[],
+  windowRows: Record<string, unknown>[] | Promise<Record<string, unknown>[]> | (() => Promise<Record<string, unknown>[]>),
+): Promise<ReportPage> {
+  const { def } = report;
+  const db = ctx.db;
+  const group = def.group;
   const subtotals = new Map<string, Record<string, Decimal | number>>();
   let total = 0;
   const totals = decodeSums(db, def, undefined);
@@ -224,7 +268,7 @@ export async function runPage(ctx: ReportContext, report: ServerReport, page: nu
     }
   }
   if (offset >= total) return { TotalCount: total, List: [], Groups: [], Totals: totals };
-  const window = await (early ?? readWindow());
+  const window = await (typeof windowRows === 'function' ? windowRows() : windowRows);
   const before = offset > 0 ? window[0] : undefined;
   const pageRaw = window.slice(offset > 0 ? 1 : 0, (offset > 0 ? 1 : 0) + pageSize);
   const after = window[(offset > 0 ? 1 : 0) + pageSize];

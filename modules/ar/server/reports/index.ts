@@ -426,7 +426,8 @@ function restrictedJournalPrinting(): ServerReport {
 export const AR_SERVER_REPORTS: readonly ServerReport[] = [
   restrictedJournalPrinting(),
   { ...arReport(arAccountInquiry, accountInquiryRows), window: accountInquiryWindow, aggregate: accountInquiryFigures },
-  { ...arReport(arAgedTrialBalance, agedTrialBalanceRows), aggregate: agedTrialBalanceFigures },
+  // One pass over the movements: the page carries the count and totals (engine `figuresWithPage`).
+  { ...arReport(arAgedTrialBalance, agedTrialBalanceRows), aggregate: agedTrialBalanceFigures, figuresWithPage: true },
   arReport(arAccountStatement, statementRows),
   invoicePrintReport(arInvoicePrint),
   arReport(arOverdueAccounts, overdueRows),
