@@ -448,10 +448,11 @@ export const AR_SERVER_REPORTS: readonly ServerReport[] = [
   { ...arReport(arAccountInquiry, accountInquiryRows), window: accountInquiryWindow, aggregate: accountInquiryFigures },
   // One pass over the movements: the page carries the count and totals (engine `figuresWithPage`).
   { ...arReport(arAgedTrialBalance, agedTrialBalanceRows), aggregate: agedTrialBalanceFigures, figuresWithPage: true },
-  arReport(arAccountStatement, statementRows),
+  // The open items as of a date are every movement grouped per item: read once, the page carrying its figures.
+  { ...arReport(arAccountStatement, statementRows), figuresWithPage: true },
   invoicePrintReport(arInvoicePrint),
-  arReport(arOverdueAccounts, overdueRows),
-  arReport(arUnappliedCredits, unappliedCreditRows),
+  { ...arReport(arOverdueAccounts, overdueRows), figuresWithPage: true },
+  { ...arReport(arUnappliedCredits, unappliedCreditRows), figuresWithPage: true },
   { ...arReport(arSalesJournal, salesJournalRows), aggregate: salesJournalFigures },
   arReport(arCustomerList, customerListRows),
   arReport(arNewCustomerList, customerListRows),
