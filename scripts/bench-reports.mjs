@@ -24,12 +24,13 @@
  * BENCH_REPORTS_ONLY (a regular expression on report names: profile a few), BENCH_REPORTS_PORT (default 18491),
  * BENCH_REPORTS_DATA (an already seeded DATA_DIR for SQLite) and BENCH_REPORTS_PG_DB (an already seeded
  * PostgreSQL database) — both kept, so repeated rounds skip the seed; BENCH_REPORTS_KEEP=1 keeps the databases
- * this run seeds (their names are printed) for such rounds; BENCH_NO_WRITE=1.
+ * this run seeds (their names are printed, their sizes and seeding time noted in <tmpdir>/<name>.seed.json, which a
+ * round over them reports) for such rounds; BENCH_NO_WRITE=1.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import pg from 'pg';
 import { engineOptions, loadSummary, markdownTable, measuredWith, median, ms, publish, repoRoot } from './bench-common.mjs';
 
@@ -198,14 +199,17 @@ async function benchEngine(engine) {
     url.pathname = `/${database}`;
     env.DATABASE_URL = url.toString();
   }
+  // A kept database's seed (sizes, time) is noted beside it, so a later round over it reports what it holds.
+  const seedNote = join(tmpdir(), `${basename(database ?? dataDir)}.seed.json`);
   let seeded = null;
   try {
     if (!kept) {
       const started = performance.now();
-      seeded = seedLarge(dataDir, env);
+      seeded = { ...seedLarge(dataDir, env), firms: FIRMS, options: LARGE.join(' ') };
       seeded.wall = (performance.now() - started) / 1000;
       console.log(`${engine}: seed:large ${FIRMS} ${LARGE.join(' ')} in ${seeded.wall.toFixed(0)} s${KEEP ? ` (kept: ${database ?? dataDir})` : ''}`);
-    }
+      if (KEEP) writeFileSync(seedNote, JSON.stringify(seeded));
+    } else if (existsSync(seedNote)) seeded = JSON.parse(readFileSync(seedNote, 'utf8'));
     const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env });
     const keys = await openDatabase(config.database);
     const first = async (table, column) => (await keys.db.selectFrom(table).select((eb) => eb.fn.min(column).as('v')).executeTakeFirst())?.v ?? null;
@@ -314,14 +318,18 @@ const summary = measured
   })
   .join('\n');
 
+/** What the databases hold: the sizes they were seeded with (a kept database's note), else this run's options. */
+const seededWith = [...new Set(measured.map((m) => (m.seeded?.options !== undefined ? `${m.seeded.firms} ${m.seeded.options}` : `${FIRMS} ${LARGE.join(' ')}`)))];
+const full = seededWith.every((sizes) => sizes === `100000 ${FULL}`);
+
 const section = `${SECTION}
 
 ${measuredWith('bench-reports.mjs')}; load average at the start ${startLoad}. Every report GET /api/reports lists (each
 once, every module), run as its screen starts it (ParameterForm's defaults: \`today\`, \`yearStart\`, this month for a
-needed range, the GL's current fiscal period) on the demo data plus \`seed:large ${FIRMS} ${LARGE.join(' ')}\`; the A/R and A/P aged trial
+needed range, the GL's current fiscal period) on the demo data plus ${seededWith.map((sizes) => `\`seed:large ${sizes}\``).join(' / ')}; the A/R and A/P aged trial
 balances again as of a year ago. Time: POST /api/reports/:report/run (the first page of 250, its count and totals) over HTTP on
 the loopback, the median of ${RUNS} after a warm-up. Target (issue 44): each ≤ 1 s. Rows: TotalCount (both engines alike
-unless two figures are shown).${LARGE.join(' ') === FULL && FIRMS === 100_000 ? '' : ` **Smaller than the modules' benchmark sizes** (\`${FULL}\`, 100,000 firms: the script's default), to seed in reasonable time on this machine.`} A required parameter its screen leaves blank is given the first key that has the report's
+unless two figures are shown).${full ? '' : ` **Smaller than the modules' benchmark sizes** (\`${FULL}\`, 100,000 firms: the script's default), to seed in reasonable time on this machine.`} A required parameter its screen leaves blank is given the first key that has the report's
 data (last column). The machine is shared (2 cores, other engineers' builds and tests).
 
 ${summary}
