@@ -258,10 +258,9 @@ async function benchEngine(engine) {
       await keys.close();
     }
   } finally {
-    if (!kept && !KEEP) {
-      rmSync(dataDir, { recursive: true, force: true });
-      if (database) await pgAdmin(`drop database if exists "${database}" with (force)`).catch(() => undefined);
-    }
+    // PostgreSQL's DATA_DIR is scratch (keys, files): removed even when its database is kept.
+    if (database || !(kept || KEEP)) rmSync(dataDir, { recursive: true, force: true });
+    if (database && !kept && !KEEP) await pgAdmin(`drop database if exists "${database}" with (force)`).catch(() => undefined);
   }
 }
 
