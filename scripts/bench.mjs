@@ -35,6 +35,7 @@ const sections = {
   'exactly-once': tsx('scripts/bench-exactly-once.mjs'),
   events: tsx('scripts/bench-events.mjs'),
   screens: node('scripts/bench-screens.mjs'),
+  reports: tsx('scripts/bench-reports.mjs'),
 };
 
 const asked = process.argv.slice(2);

@@ -158,7 +158,8 @@ function remittanceRows(ctx: ReportContext): AnySelect {
 export const AP_SERVER_REPORTS: readonly ServerReport[] = [
   { def: apRemittanceAdvice, rows: remittanceRows },
   { def: apAccountInquiry, prepare: prepareVendor, rows: inquiryRows },
-  { def: apAgedTrialBalance, prepare: prepareVendor, rows: agedRows },
+  // One pass over the movements: the page carries the count and totals (engine `figuresWithPage`).
+  { def: apAgedTrialBalance, prepare: prepareVendor, rows: agedRows, figuresWithPage: true },
   { def: apUnappliedDebits, prepare: prepareVendor, rows: unappliedRows },
   { def: apVendorList, rows: vendorListRows },
   { def: apPaymentsReport, prepare: prepareVendor, rows: paymentRows },

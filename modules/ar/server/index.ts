@@ -11,7 +11,7 @@ import { m0007_ar } from './migration.ts';
 import { AR_RECEIPT_PART } from './receipts/index.ts';
 import { receiptRoutes } from './receipts/routes.ts';
 import { AR_SERVER_PROCESSES, AR_SERVER_REPORTS } from './reports/index.ts';
-import { m0011_ar_reports, m0012_ar_customer_items_index } from './reports/migration.ts';
+import { m0011_ar_reports, m0012_ar_customer_items_index, m0049_ar_items_document_no } from './reports/migration.ts';
 import { m0013_ar_fx } from './m0013-ar-fx.ts';
 import { insertAr } from './seed-large.ts';
 import { AR_SETUP_PART } from './setup/index.ts';
@@ -31,5 +31,5 @@ export const serverModule = combineParts(arModule, [AR_SETUP_PART, AR_INVOICE_PA
     summary: 'ar',
     run: (database, items, onProgress) => insertAr(database, { items: items ?? 0, onProgress }),
   },
-  migrations: { '0007_ar': m0007_ar, '0011_ar_reports': m0011_ar_reports, '0012_ar_customer_items_index': m0012_ar_customer_items_index, '0013_ar_fx': m0013_ar_fx },
+  migrations: { '0007_ar': m0007_ar, '0011_ar_reports': m0011_ar_reports, '0012_ar_customer_items_index': m0012_ar_customer_items_index, '0013_ar_fx': m0013_ar_fx, '0049_ar_items_document_no': m0049_ar_items_document_no },
 });

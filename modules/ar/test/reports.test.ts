@@ -169,6 +169,16 @@ describe('aged trial balance (AR-07, §9 current + 8 periods)', () => {
     expect((await run('ar-aged-trial-balance', { AsOfDate: '2025-12-31', AgeBy: 'due', PeriodDays: 30 })).json().ResultStatus).toBe(6);
   });
 
+  it('gives every page, and pages past the end (the next page, read with the row before it, and one further), the count and totals of every customer (carried by the page, issue 44)', async () => {
+    const parameters = { AsOfDate: AS_OF, AgeBy: 'due', PeriodDays: 30 };
+    const pages = await Promise.all([1, 2, 3, 4].map(async (Page) => (await run('ar-aged-trial-balance', parameters, admin, { Page, PageSize: 1 })).json()));
+    expect(pages.map((page) => page.List.map((row: { FirmId: string }) => row.FirmId))).toEqual([['B100'], ['B200'], [], []]);
+    for (const page of pages) {
+      expect(page.TotalCount).toBe(2);
+      expect(page.Totals).toMatchObject({ Total: '1220.00', Period5: '690.00', Period8: '50.00' });
+    }
+  });
+
   it('refuses a period length out of range and an unknown customer', async () => {
     expect((await run('ar-aged-trial-balance', { AsOfDate: AS_OF, AgeBy: 'due', PeriodDays: 0 })).statusCode).toBe(400);
     const unknown = (await run('ar-aged-trial-balance', { AsOfDate: AS_OF, AgeBy: 'due', PeriodDays: 30, CustomerId: 'NOPE' })).json();
@@ -197,6 +207,16 @@ describe('unapplied credits, overdue accounts, sales journal (AR-09 … AR-11)',
     ]);
     expect(one.Totals.OpenBalance).toBe('970.00');
     expect(one.Groups.map((g: { Key: string }) => g.Key)).toEqual(['B100', 'B200']);
+    // Pages of two carry the count, the totals and their customers' subtotals over every row (issue 44).
+    const pages = await Promise.all([1, 2, 3, 4].map(async (Page) => (await run('ar-overdue-accounts', { AsOfDate: AS_OF, DaysOverdue: 1 }, admin, { Page, PageSize: 2 })).json()));
+    expect(pages.map((page) => page.List.length)).toEqual([2, 2, 1, 0]);
+    for (const page of pages) expect([page.TotalCount, page.Totals.OpenBalance]).toEqual([5, '970.00']);
+    const subtotals = pages.flatMap((page) => page.Groups.map((g: { Key: string; Starts: boolean; Ends: boolean; Subtotals: { OpenBalance: string } }) => [g.Key, g.Starts, g.Ends, g.Subtotals.OpenBalance]));
+    expect(subtotals).toEqual([
+      ['B100', true, true, '890.00'],
+      ['B200', true, false, '80.00'],
+      ['B200', false, true, '80.00'],
+    ]);
     const month = (await run('ar-overdue-accounts', { AsOfDate: AS_OF, DaysOverdue: 31 })).json();
     expect(month.List.map((r: { DocumentNo: string }) => r.DocumentNo)).toEqual(['T-INV-1', 'T-INV-5', 'T-INV-8']);
   });

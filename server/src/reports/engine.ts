@@ -62,6 +62,14 @@ export interface ServerReport {
    * cheaper than a scan of every row (the ledger: from the period balances); else the engine scans.
    */
   aggregate?(ctx: ReportContext): Promise<GroupFigures[]>;
+  /**
+   * A report whose rows cost one expensive pass (the aged trial balances: every movement grouped per firm): the
+   * page carries the count, the totals and its groups' subtotals (`count(*) over ()`, `sum(…) over (…)`: window
+   * functions over every row, before the LIMIT), so that pass is paid once, not once for the figures and again for
+   * the page. A page past the end has no row to carry them: the figures are then read as without it (`aggregate`
+   * or a scan).
+   */
+  figuresWithPage?: boolean;
 }
 
 export interface GroupFigures {
@@ -199,6 +207,10 @@ export async function runPage(ctx: ReportContext, report: ServerReport, page: nu
   // One row either side of the page tells whether its first and last groups start and end on it.
   const from = Math.max(0, offset - 1);
   const count = pageSize + (offset > 0 ? 2 : 1);
+  if (report.figuresWithPage) {
+    const carried = await pageWithFigures(ctx, report, from, count);
+    if (carried) return finishPage(ctx, report, offset, pageSize, carried.figures, carried.window);
+  }
   const readWindow = async () =>
     (await readAll(
       ctx.database,
@@ -211,20 +223,69 @@ export async function runPage(ctx: ReportContext, report: ServerReport, page: nu
   const early = report.window ? readWindow() : undefined;
   // Handled here should the count fail first; awaited (and so reported) below otherwise.
   early?.catch(() => undefined);
-  const figuresByGroup = await readFigures();
+  return finishPage(ctx, report, offset, pageSize, summed(db, def, await readFigures()), early ?? readWindow);
+}
+
+/** The count, the totals and the group subtotals a page shows. */
+interface PageFigures {
+  total: number;
+  totals: Record<string, Decimal | number>;
+  subtotals: Map<string, Record<string, Decimal | number>>;
+}
+
+/** Every group's figures summed exactly into the report's count and totals. */
+function summed(db: AnyDb, def: ReportDefinition, figuresByGroup: GroupFigures[]): PageFigures {
   const subtotals = new Map<string, Record<string, Decimal | number>>();
   let total = 0;
   const totals = decodeSums(db, def, undefined);
   for (const { key, count: rows, sums: figures } of figuresByGroup) {
     total += rows;
-    if (group) subtotals.set(key, figures);
+    if (def.group) subtotals.set(key, figures);
     for (const column of totalColumns(def)) {
       totals[column.field] =
         column.type === 'decimal' ? add(String(totals[column.field]), String(figures[column.field])) : Number(totals[column.field]) + Number(figures[column.field]);
     }
   }
+  return { total, totals, subtotals };
+}
+
+/**
+ * The page's rows and the figures of every row in one statement (`figuresWithPage`): the count and totals over
+ * every row, and for a grouped report each row's group subtotals (`over (partition by` the group field`)`) — the
+ * page's groups are all a page shows. Null when the page is past the end (no row carries the figures).
+ */
+async function pageWithFigures(ctx: ReportContext, report: ServerReport, from: number, count: number): Promise<{ figures: PageFigures; window: Record<string, unknown>[] } | null> {
+  const { def } = report;
+  const group = def.group;
+  const partition = group ? sql`partition by ${sql.ref(`r.${group.field}`)}` : sql``;
+  const over = [
+    sql<unknown>`count(*) over ()`.as('__n'),
+    ...totalColumns(def).map((column, i) => sql<unknown>`sum(${sql.ref(`r.${column.field}`)}) over ()`.as(`__t${i}`)),
+    ...(group ? totalColumns(def).map((column, i) => sql<unknown>`sum(${sql.ref(`r.${column.field}`)}) over (${partition})`.as(`__g${i}`)) : []),
+  ];
+  const window = (await readAll(ctx.database, ordered(def, wrapped(ctx, report).selectAll('r').select(over)).limit(count).offset(from))) as Record<string, unknown>[];
+  const first = window[0];
+  if (!first) return null;
+  const sumsOf = (raw: Record<string, unknown>, prefix: string) => decodeSums(ctx.db, def, Object.fromEntries(totalColumns(def).map((_, i) => [`t${i}`, raw[`${prefix}${i}`]])));
+  const subtotals = new Map<string, Record<string, Decimal | number>>();
+  if (group) for (const raw of window) if (!subtotals.has(String(raw[group.field]))) subtotals.set(String(raw[group.field]), sumsOf(raw, '__g'));
+  return { figures: { total: Number(first['__n'] ?? 0), totals: sumsOf(first, '__t'), subtotals }, window };
+}
+
+/** The page from its figures and its window (read, or to be read once the figures say the page has rows). */
+async function finishPage(
+  ctx: ReportContext,
+  report: ServerReport,
+  offset: number,
+  pageSize: number,
+  { total, totals, subtotals }: PageFigures,
+  windowRows: Record<string, unknown>[] | Promise<Record<string, unknown>[]> | (() => Promise<Record<string, unknown>[]>),
+): Promise<ReportPage> {
+  const { def } = report;
+  const db = ctx.db;
+  const group = def.group;
   if (offset >= total) return { TotalCount: total, List: [], Groups: [], Totals: totals };
-  const window = await (early ?? readWindow());
+  const window = await (typeof windowRows === 'function' ? windowRows() : windowRows);
   const before = offset > 0 ? window[0] : undefined;
   const pageRaw = window.slice(offset > 0 ? 1 : 0, (offset > 0 ? 1 : 0) + pageSize);
   const after = window[(offset > 0 ? 1 : 0) + pageSize];

@@ -53,3 +53,21 @@ export const m0012_ar_customer_items_index: Migration = {
     await db.schema.dropIndex('ix_ar_items_firm_status').ifExists().execute();
   },
 };
+
+/**
+ * Migration 0049_ar_items_document_no (issue 44, every report ≤ 1 s): an A/R item found by its document number
+ * and type — how other modules' reports reach an invoice's open balance from the invoice (the credit sales
+ * register, modules/so/server/reports.ts). Without it SQLite built an automatic index over every item on each run
+ * (1.2 s of the report's 1.4 s over 500,000 items) and PostgreSQL hashed them all. And the items by date with
+ * their type, firm and amount: the sales journal counts and totals a date range from the index alone.
+ */
+export const m0049_ar_items_document_no: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.createIndex('ix_ar_items_document_no').ifNotExists().on('ar_items').columns(['document_no', 'item_type']).execute();
+    await db.schema.createIndex('ix_ar_items_journal').ifNotExists().on('ar_items').columns(['document_date', 'item_type', 'firm_id', 'amount']).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropIndex('ix_ar_items_journal').ifExists().execute();
+    await db.schema.dropIndex('ix_ar_items_document_no').ifExists().execute();
+  },
+};

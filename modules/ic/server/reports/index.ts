@@ -141,7 +141,9 @@ function demandRows(ctx: ReportContext): AnySelect {
   return ctx.params['Show'] === 'all' ? query : query.where('d.NeedsAction', '=', 1);
 }
 
-const demandReport: ServerReport = { def: demandActionReport, rows: demandRows };
+// Every product's balances and consumption are grouped whatever the page: the page carries the count and totals,
+// so that is done once (engine `figuresWithPage`).
+const demandReport: ServerReport = { def: demandActionReport, rows: demandRows, figuresWithPage: true };
 
 export const IC_SERVER_REPORTS: readonly ServerReport[] = [bomReport, workOrderReport, demandReport, ...IC_STOCK_SERVER_REPORTS, ...IC_COIL_REPORTS];
 export const IC_SERVER_PROCESSES: readonly ServerProcess[] = [inventoryYearEndProcess];
