@@ -58,10 +58,8 @@ async function seedPeriods(trx: AnyTrx, now: string): Promise<boolean> {
           period_no: index + 1,
           start_date: `${year}-${pad(index + 1)}-01`,
           end_date: monthEnd(year, index + 1),
+          // Open for every sub-ledger: the modules' flags by their columns' default (false).
           closed_gl: flag(false),
-          closed_ar: flag(false),
-          closed_ap: flag(false),
-          closed_pr: flag(false),
           created_by: ACTOR,
           created_on: now,
           updated_by: ACTOR,
