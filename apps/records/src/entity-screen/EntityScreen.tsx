@@ -72,8 +72,11 @@ function missingNamespaces(entities: readonly AnyEntity[]): string[] {
   return [...new Set(entities.flatMap(entityNamespaces))].filter((namespace) => !i18n.hasLoadedNamespace(namespace));
 }
 
-/** Renders `children` once the entities' namespaces are loaded (a failed load shows the keys' defaults). */
-function useNamespaces(entities: readonly AnyEntity[]): boolean {
+/**
+ * True once the entities' namespaces are loaded (a failed load shows the keys' defaults); `entities` must be a
+ * stable array. The document pane waits on it too: its list shows the extending modules' columns.
+ */
+export function useEntityNamespaces(entities: readonly AnyEntity[]): boolean {
   const [ready, setReady] = useState(() => missingNamespaces(entities).length === 0);
   useEffect(() => {
     const missing = missingNamespaces(entities);
@@ -147,7 +150,7 @@ export function EntityScreenView({
   titleKey?: string | undefined;
 }) {
   const { t } = useTranslation('records');
-  const namespacesReady = useNamespaces(entities);
+  const namespacesReady = useEntityNamespaces(entities);
 
   if (!namespacesReady) return <p className="records-loading" aria-busy="true" />;
   if (entities.length === 0) {
