@@ -16,6 +16,7 @@
 import { bulkLoadPostgres, bulkLoadSqlite } from '@erp/server/seed/bulk-load';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
+import { seededRandom as random } from '@erp/server/seed/large-orders';
 
 export const BIG_ACCOUNT = '6000000';
 export const TEN_K_ACCOUNT = '6000001';
@@ -55,15 +56,6 @@ function centsText(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const units = Math.abs(cents);
   return `${sign}${Math.trunc(units / 100)}.${String(units % 100).padStart(2, '0')}`;
-}
-
-/** A small deterministic generator, so runs are comparable. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
 }
 
 function isoDay(year: number, dayOfYear: number): string {
