@@ -6,7 +6,7 @@
  * Control account (issue 22): the payables account (GL integration AP PAYABLE) is posted by A/P only.
  */
 import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
-import { integrationPart } from '@erp/modules/gl/server/seed';
+import { integrationPart, userCodesPart } from '@erp/modules/gl/server/seed';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { EntityHooks } from '@erp/server/entities/hooks';
 import { combineParts } from '@erp/server/modules/part';
@@ -57,7 +57,14 @@ const AP_INTEGRATION = integrationPart('AP', [
   ['FREIGHT-IN', 'Freight on purchases', '5300'],
 ]);
 
-export const serverModule = combineParts(apModule, [AP_INTEGRATION, { hooks: { 'ap-invoice': apInvoiceHooks, 'ap-payment-batch': apPaymentBatchHooks, 'ap-cheque': apChequeHooks, 'ap-disbursement': apDisbursementHooks, 'ap-card-invoice': apCardInvoiceHooks, 'ap-expense-report': apExpenseReportHooks, 'ap-vendor-bank': vendorBankHooks, 'ap-vendor-default': vendorDefaultHooks }, seed: seedPayables }], {
+/** A/P's demo user codes. */
+const AP_USER_CODES = userCodesPart('NOVUS-AP', [
+  ['PAYMENT-METHOD', 'CHEQUE', 'Cheque'],
+  ['PAYMENT-METHOD', 'EFT', 'Electronic funds transfer'],
+  ['PAYMENT-METHOD', 'CARD', 'Company credit card'],
+]);
+
+export const serverModule = combineParts(apModule, [AP_INTEGRATION, AP_USER_CODES, { hooks: { 'ap-invoice': apInvoiceHooks, 'ap-payment-batch': apPaymentBatchHooks, 'ap-cheque': apChequeHooks, 'ap-disbursement': apDisbursementHooks, 'ap-card-invoice': apCardInvoiceHooks, 'ap-expense-report': apExpenseReportHooks, 'ap-vendor-bank': vendorBankHooks, 'ap-vendor-default': vendorDefaultHooks }, seed: seedPayables }], {
   catalog,
   reports: AP_SERVER_REPORTS,
   routes: apRoutes,

@@ -3,7 +3,7 @@
  * and processes, migrations.
  */
 import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
-import { integrationPart } from '@erp/modules/gl/server/seed';
+import { integrationPart, userCodesPart } from '@erp/modules/gl/server/seed';
 import { combineParts } from '@erp/server/modules/part';
 import { arModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';
@@ -33,7 +33,13 @@ const AR_INTEGRATION = integrationPart('AR', [
   ['WRITE-OFF', 'Bad debts written off', '6800'],
 ]);
 
-export const serverModule = combineParts(arModule, [AR_INTEGRATION, AR_SETUP_PART, AR_INVOICE_PART, AR_RECEIPT_PART], {
+/** A/R's demo user codes. */
+const AR_USER_CODES = userCodesPart('NOVUS-AR', [
+  ['COLLECTION-STATUS', 'REMINDER', 'Reminder sent'],
+  ['COLLECTION-STATUS', 'AGENCY', 'Sent to a collection agency'],
+]);
+
+export const serverModule = combineParts(arModule, [AR_INTEGRATION, AR_USER_CODES, AR_SETUP_PART, AR_INVOICE_PART, AR_RECEIPT_PART], {
   catalog,
   reports: AR_SERVER_REPORTS,
   processes: AR_SERVER_PROCESSES,

@@ -2,8 +2,8 @@
  * General Ledger demo data (issue 12): the masters of a Canadian metals and electrical distributor — a chart of
  * accounts (bank, receivables, inventory, GST/HST and QST payable and input tax credits, payables, equity,
  * retained earnings, revenue, cost of goods sold, expenses; DOMAIN-NOTES), GL control, its own GL integration
- * defaults (the other modules seed theirs, `seedIntegration`), USD/CAD and EUR/CAD rates, two bank accounts and a few user
- * codes per accounting application.
+ * defaults and user codes (the other modules seed theirs with `seedIntegration` / `seedUserCodes`), USD/CAD and
+ * EUR/CAD rates and two bank accounts.
  *
  * Contract: like the other seeds, each table is filled only while it is empty (running it again changes
  * nothing, and never overwrites what users changed). Rows are written in one transaction with the §3 trail
@@ -101,6 +101,35 @@ export async function seedIntegration(db: AnyDb, subLedger: string, rows: readon
     .insertInto('gl_integration')
     .values(missing.map(([type, description, account]) => ({ sub_ledger: subLedger, transaction_type: type, description, account_id: account, ...trail })))
     .execute();
+}
+
+/** A demo user code (a code-index row of an application): code type, code, description. */
+export type UserCodeRow = readonly [type: string, code: string, description: string];
+
+/**
+ * Application `application`'s demo user codes while it has none (a code taken already is left out); answers
+ * whether it wrote any. Each accounting module seeds its own application's.
+ */
+export async function seedUserCodes(db: AnyDb, application: string, codes: readonly UserCodeRow[]): Promise<boolean> {
+  if (await db.selectFrom('code_indexes').select('code_key').where('application', '=', application).limit(1).executeTakeFirst()) return false;
+  const existing = new Set(((await db.selectFrom('code_indexes').select(['code_type', 'code']).execute()) as { code_type: string; code: string }[]).map((row) => `${row.code_type} ${row.code}`));
+  const now = new Date().toISOString();
+  const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
+  const rows = codes
+    .filter(([type, code]) => !existing.has(`${type} ${code}`))
+    .map(([type, code, description], index) => ({ application, code_type: type, code, description, sequence: (index + 1) * 10, is_active: 1, ...trail }));
+  if (rows.length > 0) await db.insertInto('code_indexes').values(rows).execute();
+  return rows.length > 0;
+}
+
+/** `seedUserCodes` of a module's application as a part of its server module. */
+export function userCodesPart(application: string, codes: readonly UserCodeRow[]): ModulePart {
+  return {
+    hooks: {},
+    seed: async (db) => {
+      await seedUserCodes(db, application, codes);
+    },
+  };
 }
 
 /** `seedIntegration` of a module's sub-ledger as a part of its server module, to run before its documents post. */
@@ -224,35 +253,13 @@ export async function seedGlMasters(db: AnyDb, now: string = new Date().toISOStr
         .execute();
       filled.push('bank_accounts');
     }
-    // User codes: a few code tables of the accounting applications (code-index rows with an application).
-    const userCodes = await trx
-      .selectFrom('code_indexes')
-      .select('code_key')
-      .where('application', 'in', ['NOVUS-GL', 'NOVUS-AR', 'NOVUS-AP'])
-      .limit(1)
-      .executeTakeFirst();
-    if (!userCodes) {
-      const codes: [string, string, string, string][] = [
-        ['NOVUS-GL', 'GL-ENTRY-REASON', 'ACCRUAL', 'Month-end accrual'],
-        ['NOVUS-GL', 'GL-ENTRY-REASON', 'RECLASS', 'Reclassification'],
-        ['NOVUS-GL', 'GL-ENTRY-REASON', 'CORRECTION', 'Correction of an error'],
-        ['NOVUS-AR', 'COLLECTION-STATUS', 'REMINDER', 'Reminder sent'],
-        ['NOVUS-AR', 'COLLECTION-STATUS', 'AGENCY', 'Sent to a collection agency'],
-        ['NOVUS-AP', 'PAYMENT-METHOD', 'CHEQUE', 'Cheque'],
-        ['NOVUS-AP', 'PAYMENT-METHOD', 'EFT', 'Electronic funds transfer'],
-        ['NOVUS-AP', 'PAYMENT-METHOD', 'CARD', 'Company credit card'],
-      ];
-      const existing = new Set(
-        ((await trx.selectFrom('code_indexes').select(['code_type', 'code']).execute()) as { code_type: string; code: string }[]).map(
-          (row) => `${row.code_type} ${row.code}`,
-        ),
-      );
-      const rows = codes
-        .filter(([, type, code]) => !existing.has(`${type} ${code}`))
-        .map(([application, type, code, description], index) => ({ application, code_type: type, code, description, sequence: (index + 1) * 10, is_active: 1, ...trail }));
-      if (rows.length > 0) await trx.insertInto('code_indexes').values(rows).execute();
-      filled.push('code_indexes (user codes)');
-    }
+    // User codes: a few code tables of the G/L (A/R's and A/P's are theirs: `seedUserCodes`).
+    const codes: UserCodeRow[] = [
+      ['GL-ENTRY-REASON', 'ACCRUAL', 'Month-end accrual'],
+      ['GL-ENTRY-REASON', 'RECLASS', 'Reclassification'],
+      ['GL-ENTRY-REASON', 'CORRECTION', 'Correction of an error'],
+    ];
+    if (await seedUserCodes(trx, 'NOVUS-GL', codes)) filled.push('code_indexes (user codes)');
   });
   return filled;
 }
