@@ -95,12 +95,17 @@ function exportNames(source: string): string[] {
 /**
  * A business micro-app `@erp/<app>` (issue 20): its own `src/index.ts(x)` (the application's initial page), every
  * module's `screens/index.ts` whose module.json names this app, and the screens other modules' `alsoIn` list for
- * this app, re-exported from their own micro-app (external, so the page holds one copy). No list here or in the
- * app changes when a module adds a screen. Two sources exporting one name fail the build.
+ * this app, re-exported from their own micro-app (external, so the page holds one copy); every module's
+ * `definitions/extensions.ts`, registered. No list here or in the app changes when a module adds a screen. Two
+ * sources exporting one name fail the build.
  */
 export function moduleApp(app: string, options: Omit<LibraryOptions, 'entries'> = {}): UserConfig {
   const root = fileURLToPath(new URL('.', import.meta.url));
-  const { files, reexports } = appSources(root, app);
+  const { files, reexports, extensions } = appSources(root, app);
+  // Issue 41: every module's extensions of other modules' entities, registered by each bundle (once per page).
+  const registrations = extensions.map(({ module, namespace, file }, index) =>
+    [`import { extensions as extensions${index} } from ${JSON.stringify(file)};`, `registerExtensions(${JSON.stringify(module)}, ${JSON.stringify(namespace)}, extensions${index});`].join('\n'),
+  );
   const sources = [
     ...files.map((file) => ({ from: file, names: exportNames(readFileSync(file, 'utf8')), code: `export * from ${JSON.stringify(file)};` })),
     ...reexports.map(({ from, names }) => ({ from, names, code: `export { ${names.join(', ')} } from ${JSON.stringify(from)};` })),
@@ -115,7 +120,10 @@ export function moduleApp(app: string, options: Omit<LibraryOptions, 'entries'> 
   const entryPlugin: PluginOption = {
     name: 'erp-module-app',
     resolveId: (id) => (id.endsWith(APP_ENTRY + app) ? `\0${APP_ENTRY}${app}` : null),
-    load: (id) => (id === `\0${APP_ENTRY}${app}` ? sources.map((s) => s.code).join('\n') + '\n' : null),
+    load: (id) =>
+      id === `\0${APP_ENTRY}${app}`
+        ? [...(registrations.length > 0 ? ["import { registerExtensions } from '@erp/shared/entities/index';", ...registrations] : []), ...sources.map((s) => s.code)].join('\n') + '\n'
+        : null,
   };
   const config = libraryConfig({ ...options, entries: { [app]: APP_ENTRY + app }, plugins: [entryPlugin, ...(options.plugins ?? [])] });
   // Module sources live outside the app's folder.

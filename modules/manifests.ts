@@ -78,17 +78,25 @@ export interface AppSources {
   files: string[];
   /** Screens other modules' `alsoIn` lists for this app, re-exported from their own micro-app. */
   reexports: { from: string; names: readonly string[] }[];
+  /**
+   * Every module's `definitions/extensions.ts` (what it adds to other modules' entities and registries, issue
+   * 41): each bundle registers them all, so an extended entity looks the same whichever bundle shows it.
+   */
+  extensions: { module: string; namespace: string; file: string }[];
 }
 
 export function appSources(repoRoot: string, app: string): AppSources {
   const own = ['src/index.tsx', 'src/index.ts'].map((file) => join(repoRoot, 'apps', app, file)).filter((file) => existsSync(file));
   const files = [...own];
   const reexports: AppSources['reexports'] = [];
+  const extensions: AppSources['extensions'] = [];
   for (const manifest of moduleManifests()) {
     if (manifest.app === app) files.push(join(moduleDir(manifest.name), 'screens', 'index.ts'));
     else if (manifest.alsoIn?.[app]?.length) reexports.push({ from: `@erp/${manifest.app}`, names: manifest.alsoIn[app]! });
+    const file = join(moduleDir(manifest.name), 'definitions', 'extensions.ts');
+    if (existsSync(file)) extensions.push({ module: manifest.name, namespace: manifest.namespace, file });
   }
-  return { files, reexports };
+  return { files, reexports, extensions };
 }
 
 /**

@@ -4,6 +4,7 @@
  * registers this module when it loads) and the Purchase Order application's re-exports (module.json `alsoIn`).
  */
 import type { ModuleDefinition } from '@erp/shared/entities/index';
+import { extensions } from './extensions.ts';
 import { apInvoice } from './ap-invoice.ts';
 import { apCheque } from './cheque.ts';
 import { AP } from './common.ts';
@@ -18,4 +19,5 @@ export const apModule: ModuleDefinition = {
   name: 'ap',
   namespace: AP,
   entities: [apInvoice, apPaymentBatch, apDisbursement, apCheque, apVendorBank, apVendorDefault, apCreditCard, apCardInvoice, apExpenseTemplate, apExpenseTemplateColumn, apExpenseReport],
+  ...extensions,
 };

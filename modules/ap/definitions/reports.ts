@@ -14,6 +14,7 @@
  */
 import { defineReport, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
 import { AGING_BUCKETS, agingParameters, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { journalPrinting } from '@erp/modules/gl/definitions/reports/index';
 
 const AP_APP = 'NOVUS-AP';
 const PO_APP = 'NOVUS-PO';
@@ -26,12 +27,15 @@ const METHOD_OPTIONS = ['Cheque', 'EFT'].map((value) => ({ value, labelKey: `ap:
 
 
 const p = (name: string) => `ap:reports.parameters.${name}`;
-const { date, dateRange, integer, lookup, money, text } = reportParts('ap:reports');
+const { choice, date, dateRange, integer, lookup, money, text } = reportParts('ap:reports');
 
 const VENDOR = lookup('VendorId', 'firm', 20);
 const AS_OF: ReportParameter = { name: 'AsOfDate', type: 'date', labelKey: p('AsOfDate'), required: true, defaultValue: 'today' };
 const [START, END] = dateRange();
 const routes = (path: string, applications: readonly string[]): ReportRoute[] => applications.map((application) => ({ application, path }));
+
+/** GL-13 for A/P's journal source, under A/P's menu. */
+export const apJournalPrinting = journalPrinting('ap-journal-printing', 'AP', AP_APP, '/ap-journal-printing', 'ap:reports.journalPrinting.title');
 
 export const apAccountInquiry: ReportDefinition = defineReport({
   name: 'ap-account-inquiry',
@@ -40,17 +44,7 @@ export const apAccountInquiry: ReportDefinition = defineReport({
   titleKey: 'ap:reports.accountInquiry.title',
   parameters: [
     { ...VENDOR, required: true },
-    {
-      name: 'Show',
-      type: 'enum',
-      labelKey: p('Show'),
-      required: true,
-      defaultValue: 'open',
-      options: [
-        { value: 'open', labelKey: 'ap:reports.options.open' },
-        { value: 'all', labelKey: 'ap:reports.options.all' },
-      ],
-    },
+    choice('Show', ['open', 'all']),
   ],
   rules: [],
   columns: [

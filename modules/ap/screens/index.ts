@@ -44,3 +44,5 @@ export const UnappliedDebitReport = reportScreen(reports.apUnappliedDebits, AP);
 export const VendorList = reportScreen(reports.apVendorList, AP);
 export const PaymentsReport = reportScreen(reports.apPaymentsReport, AP);
 export const TopAccounts = reportScreen(reports.apTopAccounts, AP);
+// GL-13 for A/P's source.
+export const ApJournalPrinting = reportScreen(reports.apJournalPrinting, AP);

@@ -6,6 +6,7 @@
  * Control account (issue 22): the payables account (GL integration AP PAYABLE) is posted by A/P only.
  */
 import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
+import { integrationPart, userCodesPart } from '@erp/modules/gl/server/seed';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { EntityHooks } from '@erp/server/entities/hooks';
 import { combineParts } from '@erp/server/modules/part';
@@ -47,7 +48,23 @@ const vendorDefaultHooks: EntityHooks = {
   },
 };
 
-export const serverModule = combineParts(apModule, [{ hooks: { 'ap-invoice': apInvoiceHooks, 'ap-payment-batch': apPaymentBatchHooks, 'ap-cheque': apChequeHooks, 'ap-disbursement': apDisbursementHooks, 'ap-card-invoice': apCardInvoiceHooks, 'ap-expense-report': apExpenseReportHooks, 'ap-vendor-bank': vendorBankHooks, 'ap-vendor-default': vendorDefaultHooks }, seed: seedPayables }], {
+/** A/P's demo GL integration defaults (seeded before its demo documents post with them). */
+const AP_INTEGRATION = integrationPart('AP', [
+  ['PAYABLE', 'Vendor invoices and debit notes', '2100'],
+  ['GST-HST-ITC', 'GST/HST paid on purchases', '1310'],
+  ['QST-ITR', 'QST paid on purchases', '1320'],
+  ['PAYMENT-BANK', 'Cheques and EFT payments', '1000'],
+  ['FREIGHT-IN', 'Freight on purchases', '5300'],
+]);
+
+/** A/P's demo user codes. */
+const AP_USER_CODES = userCodesPart('NOVUS-AP', [
+  ['PAYMENT-METHOD', 'CHEQUE', 'Cheque'],
+  ['PAYMENT-METHOD', 'EFT', 'Electronic funds transfer'],
+  ['PAYMENT-METHOD', 'CARD', 'Company credit card'],
+]);
+
+export const serverModule = combineParts(apModule, [AP_INTEGRATION, AP_USER_CODES, { hooks: { 'ap-invoice': apInvoiceHooks, 'ap-payment-batch': apPaymentBatchHooks, 'ap-cheque': apChequeHooks, 'ap-disbursement': apDisbursementHooks, 'ap-card-invoice': apCardInvoiceHooks, 'ap-expense-report': apExpenseReportHooks, 'ap-vendor-bank': vendorBankHooks, 'ap-vendor-default': vendorDefaultHooks }, seed: seedPayables }], {
   catalog,
   reports: AP_SERVER_REPORTS,
   routes: apRoutes,

@@ -37,8 +37,9 @@
  */
 import { abs, add, cmp, div, isZero, mul, neg, round, sub, type Decimal } from '@erp/shared/decimal';
 import { termsDates } from '@erp/modules/ar/definitions/setup/index';
-import { taxesFor, type TaxRate } from '@erp/modules/ar/definitions/tax';
+import { taxesFor } from '@erp/modules/ar/definitions/tax';
 import { homeCurrency, rateOn, toHome } from '@erp/modules/ar/server/fx';
+import { groupsOf, ratesOf } from '@erp/modules/ar/server/invoices/rules';
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
@@ -100,25 +101,6 @@ export async function loadReceipt(trx: AnyTransaction, receiptId: number): Promi
       invoiced: invoiced.get(Number(row['line_id'])) ?? '0.0000',
     })),
   };
-}
-
-async function ratesOf(trx: AnyTransaction, province: string): Promise<TaxRate[]> {
-  const rows = (await trx.selectFrom('sales_tax_rates').select(['authority_id', 'province_code', 'effective_date', 'rate_percent', 'account_id']).where('province_code', '=', province).execute()) as Row[];
-  return rows.map((row) => ({
-    AuthorityId: String(row['authority_id']),
-    ProvinceCode: String(row['province_code']),
-    EffectiveDate: String(row['effective_date']),
-    RatePercent: decimalFromDb(engineOf(trx), row['rate_percent'], 3) ?? '0',
-    AccountId: String(row['account_id']),
-  }));
-}
-
-async function groupsOf(trx: AnyTransaction, groups: string[]): Promise<Map<string, string[]>> {
-  const members = new Map<string, string[]>(groups.map((group) => [group, []]));
-  if (groups.length === 0) return members;
-  const rows = (await trx.selectFrom('sales_tax_group_authorities').select(['group_id', 'authority_id']).where('group_id', 'in', groups).execute()) as Row[];
-  for (const row of rows) members.get(String(row['group_id']))?.push(String(row['authority_id']));
-  return members;
 }
 
 export interface PricedLine {

@@ -14,8 +14,10 @@ import type { ReportParameterError } from '@erp/shared/reports/define';
 import { readAll } from '@erp/server/db/read';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
 import { agingBuckets, movementsAsOf as sharedMovementsAsOf } from '@erp/modules/gl/server/subledger/aging';
+import { journalReport } from '@erp/modules/gl/server/reports/index';
+import { firmListRows } from '@erp/modules/shell/server/firm/list-rows';
 import { AP_SIDE } from './subledger.ts';
-import { apAccountInquiry, apAgedTrialBalance, apPaymentsReport, apRemittanceAdvice, apTopAccounts, apUnappliedDebits, apVendorList } from '../definitions/reports.ts';
+import { apAccountInquiry, apAgedTrialBalance, apJournalPrinting, apPaymentsReport, apRemittanceAdvice, apTopAccounts, apUnappliedDebits, apVendorList } from '../definitions/reports.ts';
 
 /** The named vendor exists (§8-like refusal on the parameter). */
 async function prepareVendor(ctx: ReportContext): Promise<ReportParameterError[]> {
@@ -82,13 +84,8 @@ function unappliedRows(ctx: ReportContext): AnySelect {
 
 function vendorListRows(ctx: ReportContext): AnySelect {
   const flag = ctx.database.engine === 'postgres' ? sql`true` : sql`1`;
-  let query = ctx.db
-    .selectFrom('firms as f')
+  let query = firmListRows(ctx.db)
     .select([
-      'f.firm_id as FirmId',
-      'f.name as FirmName',
-      'f.city as City',
-      'f.province_code as ProvinceCode',
       'f.account_terms as TermsCode',
       sql`coalesce((select sum(i.open_balance) from ap_items i where i.firm_id = f.firm_id and i.status = 'Open'), 0)`.as('Balance'),
     ])
@@ -164,4 +161,5 @@ export const AP_SERVER_REPORTS: readonly ServerReport[] = [
   { def: apVendorList, rows: vendorListRows },
   { def: apPaymentsReport, prepare: prepareVendor, rows: paymentRows },
   { def: apTopAccounts, rows: topRows },
+  journalReport(apJournalPrinting),
 ];

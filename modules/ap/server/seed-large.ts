@@ -23,6 +23,7 @@ import { bulkLoadPostgres, bulkLoadSqlite } from '@erp/server/seed/bulk-load';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
 import { INVOICE_ORIGIN } from './subledger.ts';
+import { seededRandom as random } from '@erp/server/seed/large-orders';
 
 export interface ApLargeOptions {
   items: number;
@@ -54,14 +55,6 @@ interface Counters {
 
 const DAY = 86_400_000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 function centsText(cents: number): string {
   const units = Math.abs(cents);

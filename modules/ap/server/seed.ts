@@ -25,6 +25,7 @@ import { loadReceipt, TOLERANCE_AMOUNT, TOLERANCE_PERCENT } from './invoices.ts'
 import { createPostedDocument } from './vouchers.ts';
 import { payRun, queue } from './payments.ts';
 import { addApItem, apAccount, applyApItem } from './subledger.ts';
+import { balancedLines, demoDocument, demoMonths, postDemoDocuments } from '@erp/modules/gl/server/seed-ledger';
 
 const ACTOR = 'seed';
 type Row = Record<string, unknown>;
@@ -108,14 +109,33 @@ async function seedDemoMasters(db: AnyDb, now: string): Promise<void> {
   }
 }
 
+/**
+ * A/P's months of the demo ledger (issue 41: moved here from the G/L's), source AP: on the 5th the vendor invoices
+ * of goods bought for the month's sales — about 71 % and 67 % of the AR demo's steel and electrical sales, charged
+ * to cost of goods sold (the inventory accounts are the stock ledger's) with their input tax credits — and on the
+ * 20th 95 % of them paid. `adoptLedgerDemo` then makes them the sub-ledger's items.
+ */
+function ledgerDemoDocuments() {
+  return demoMonths().flatMap((month) => {
+    const buySteel = mul('51000.00', month.factor, 2);
+    const buyElectrical = mul('33000.00', month.factor, 2);
+    const itc = add(mul(buySteel, '0.13', 2), mul(buyElectrical, '0.13', 2));
+    const paid = mul(add(add(buySteel, buyElectrical), itc), '0.95', 2);
+    return [
+      demoDocument(month, 'AP', 'ap', 5, 'AP-INV', 'Vendor invoices for goods sold (steel mill, electrical wholesaler)', balancedLines([['5100', buySteel], ['5200', buyElectrical], ['1310', itc]], '2100')),
+      demoDocument(month, 'AP', 'ap', 20, 'AP-PAY', 'Vendor payments', [['2100', paid], ['1000', neg(paid)]]),
+    ];
+  });
+}
+
 /** Writes and posts one A/P document as the screen would (vouchers.ts). */
 function postDemo(trx: AnyTransaction, input: Row, now: string): Promise<Row> {
   return createPostedDocument(trx, input, ACTOR, now);
 }
 
 /**
- * The GL demo's monthly payables (its DEMO-…-AP-INV and DEMO-…-AP-PAY journals, posted with source AP before
- * this module existed) become the sub-ledger they stand for: each invoice line on the payables account an A/P
+ * The demo ledger's monthly payables (the DEMO-…-AP-INV and DEMO-…-AP-PAY journals above, posted with source AP as
+ * the G/L's demo once did) become the sub-ledger they stand for: each invoice line on the payables account an A/P
  * invoice of the steel mill V100 (no lines: its distribution is the GL demo's journal), each payment a payment
  * item applied to the oldest open invoices — nothing posted again, so the aged trial balance equals the
  * payables control account from the first demo month on.
@@ -250,6 +270,7 @@ async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
 export async function seedPayables(db: AnyDb, config: SeedConfig, now: string = new Date().toISOString()): Promise<void> {
   await seedSetup(db, now);
   if (!config.demoLedger) return;
+  await postDemoDocuments(db, ledgerDemoDocuments());
   await seedDemoMasters(db, now);
   if (await db.selectFrom('ap_invoices').select('invoice_id').limit(1).executeTakeFirst()) return;
   await db.transaction().execute((trx) => seedDocuments(trx, now));

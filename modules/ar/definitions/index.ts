@@ -5,6 +5,7 @@
  * Each part folder is one piece of the module: setup (terms, taxes, reps), invoices, receipts, reports.
  */
 import type { ModuleDefinition } from '@erp/shared/entities/index';
+import { extensions } from './extensions.ts';
 import { AR_INVOICE_ENTITIES } from './invoices/index.ts';
 import { AR_RECEIPT_ENTITIES } from './receipts/index.ts';
 import { AR_SETUP_ENTITIES } from './setup/index.ts';
@@ -15,4 +16,5 @@ export const arModule: ModuleDefinition = {
   name: 'ar',
   namespace: AR_NAMESPACE,
   entities: [...AR_SETUP_ENTITIES, ...AR_INVOICE_ENTITIES, ...AR_RECEIPT_ENTITIES],
+  ...extensions,
 };

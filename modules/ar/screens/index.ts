@@ -29,6 +29,8 @@ export const NewCustomerList = reportScreen(arReports.arNewCustomerList, AR);
 export const InactiveCustomerList = reportScreen(arReports.arInactiveCustomerList, AR);
 export const CustomerLists = reportScreen(arReports.arCustomerLists, AR);
 export const ContactList = reportScreen(arReports.arContactList, AR);
+// GL-13 for A/R's source.
+export const ArJournalPrinting = reportScreen(arReports.arJournalPrinting, AR);
 
 // Setup AR-01 … AR-03 and invoices AR-05.
 export const AccountTerms = entityScreen('account-terms', AR);

@@ -3,6 +3,7 @@
  * and processes, migrations.
  */
 import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
+import { integrationPart, userCodesPart } from '@erp/modules/gl/server/seed';
 import { combineParts } from '@erp/server/modules/part';
 import { arModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';
@@ -19,7 +20,26 @@ import { AR_SETUP_PART } from './setup/index.ts';
 // Issue 22: the receivables control account (GL integration AR RECEIVABLE) is posted by A/R only.
 registerControlAccounts({ source: 'AR', integrationTypes: ['RECEIVABLE'] });
 
-export const serverModule = combineParts(arModule, [AR_SETUP_PART, AR_INVOICE_PART, AR_RECEIPT_PART], {
+/** A/R's demo GL integration defaults (seeded before its demo invoices post with them). */
+const AR_INTEGRATION = integrationPart('AR', [
+  ['RECEIVABLE', 'Customer invoices and credit notes', '1100'],
+  ['SALES', 'Sales not classified by product', '4100'],
+  ['GST-HST', 'GST/HST collected', '2200'],
+  ['QST', 'QST collected', '2210'],
+  ['PST', 'PST collected', '2220'],
+  ['FREIGHT', 'Freight charged to customers', '4300'],
+  ['DISCOUNT', 'Early-payment discounts allowed', '4900'],
+  ['RECEIPT-BANK', 'Cash receipts deposit account', '1000'],
+  ['WRITE-OFF', 'Bad debts written off', '6800'],
+]);
+
+/** A/R's demo user codes. */
+const AR_USER_CODES = userCodesPart('NOVUS-AR', [
+  ['COLLECTION-STATUS', 'REMINDER', 'Reminder sent'],
+  ['COLLECTION-STATUS', 'AGENCY', 'Sent to a collection agency'],
+]);
+
+export const serverModule = combineParts(arModule, [AR_INTEGRATION, AR_USER_CODES, AR_SETUP_PART, AR_INVOICE_PART, AR_RECEIPT_PART], {
   catalog,
   reports: AR_SERVER_REPORTS,
   processes: AR_SERVER_PROCESSES,

@@ -24,6 +24,7 @@
 import { bulkLoadPostgres, bulkLoadSqlite } from '@erp/server/seed/bulk-load';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
+import { seededRandom as random } from '@erp/server/seed/large-orders';
 
 export interface ArOptions {
   items: number;
@@ -56,14 +57,6 @@ interface ApplicationRow {
   to: number;
   date: string;
   cents: number;
-}
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
 }
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 /**
  * Accounting journals (`accounting-journal`, screen GL-05; routes `/accounting-journals` under GL and AP,
  * `/journals` under AR and legacy NOVUS). Table `gl_journals` (migration 0005): a batch of postings of one
- * source (GL, AR, AP, IC, PR, BK, YE, FX), data type (Actual, Budget) and date; Open, then Closed (by hand
+ * source (the G/L's GL, BK, YE, FX and those other modules declare, ./ledger-sources.ts), data type (Actual, Budget) and date; Open, then Closed (by hand
  * with the Close action, or when the G/L period closes). The posting service writes into the open journal
  * of its source, data type and date.
  *
@@ -10,19 +10,21 @@
  * confirmation exchange, ResultStatus 3) — modules/gl/server/journals.ts.
  */
 import { defineEntity, type FieldOption } from '@erp/shared/entities/define';
+import { GL_JOURNAL_SOURCE_OPTIONS } from './ledger-sources.ts';
 
 const NAME = 'accounting-journal';
 
-export const JOURNAL_SOURCES = ['GL', 'AR', 'AP', 'IC', 'PR', 'BK', 'YE', 'FX'] as const;
-export type JournalSource = (typeof JOURNAL_SOURCES)[number];
 export const DATA_TYPES = ['Actual', 'Budget'] as const;
 export type DataType = (typeof DATA_TYPES)[number];
 
 const options = (group: string, values: readonly string[]): FieldOption[] =>
   values.map((value) => ({ value, labelKey: `gl:${NAME}.${group}.${value}` }));
 
-/** A journal source by its label ("A/R", "Inventory"), in forms and reports alike (issue 21 item 4). */
-export const JOURNAL_SOURCE_OPTIONS = options('sources', JOURNAL_SOURCES);
+/**
+ * A journal source by its label ("A/R", "Inventory"), in forms and reports alike (issue 21 item 4): one array,
+ * which the modules' sources join when they register (issue 41).
+ */
+export const JOURNAL_SOURCE_OPTIONS = GL_JOURNAL_SOURCE_OPTIONS;
 
 export const accountingJournal = defineEntity({
   name: NAME,

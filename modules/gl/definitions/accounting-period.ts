@@ -1,8 +1,9 @@
 /**
  * Accounting periods (`accounting-period`, screen GL-04; routes `/accounting-periods` under GL, AP and legacy
  * NOVUS, `/periods` under AR). Table `fiscal_periods` (migration 0005): one row per fiscal year and period,
- * with a closed flag per sub-ledger (G/L, A/R, A/P, payroll) that the posting service checks
- * (modules/gl/server/ledger/periods.ts `assertPeriodOpen`).
+ * with a closed flag per sub-ledger that the posting service checks (modules/gl/server/ledger/periods.ts
+ * `assertPeriodOpen`): the G/L's own `ClosedGl` here, the others added by the modules that declare them
+ * (./ledger-sources.ts, issue 41).
  *
  * Rules (§4 Accounting period and journal, §5 Accounting):
  * - fiscal year greater than 1000 and less than 9999; fiscal year and period, or start and end date,
@@ -14,19 +15,13 @@
  * Those rules that read journals run on the server (modules/gl/server/periods.ts) in the save's
  * transaction.
  */
-import { defineEntity, type FieldDefinition } from '@erp/shared/entities/define';
+import { defineEntity } from '@erp/shared/entities/define';
+import { GL_FLAG, PERIOD_FLAGS_SECTION } from './ledger-sources.ts';
 
 const NAME = 'accounting-period';
 
 export const FISCAL_YEAR_MIN = 1001;
 export const FISCAL_YEAR_MAX = 9998;
-
-/** The sub-ledger flags: sub-ledger → field. The posting service's `subLedger` names these. */
-export const PERIOD_FLAGS = { gl: 'ClosedGl', ar: 'ClosedAr', ap: 'ClosedAp', pr: 'ClosedPr' } as const;
-/** The journal source each sub-ledger flag waits for. */
-export const FLAG_SOURCES = { gl: 'GL', ar: 'AR', ap: 'AP', pr: 'PR' } as const;
-
-const FLAG: FieldDefinition = { type: 'boolean', defaultValue: false };
 
 export const accountingPeriod = defineEntity({
   name: NAME,
@@ -48,12 +43,9 @@ export const accountingPeriod = defineEntity({
     PeriodNo: { type: 'integer', min: 1, max: 13, minKey: 'gl:rules.periodRange', maxKey: 'gl:rules.periodRange' },
     StartDate: { type: 'date' },
     EndDate: { type: 'date' },
-    ClosedGl: { ...FLAG },
-    ClosedAr: { ...FLAG },
-    ClosedAp: { ...FLAG },
-    ClosedPr: { ...FLAG },
+    ClosedGl: { type: 'boolean', defaultValue: false, labelKey: GL_FLAG.labelKey },
   },
-  listColumns: ['FiscalYear', 'PeriodNo', 'StartDate', 'EndDate', 'ClosedGl', 'ClosedAr', 'ClosedAp', 'ClosedPr'],
+  listColumns: ['FiscalYear', 'PeriodNo', 'StartDate', 'EndDate', 'ClosedGl'],
   defaultSort: [{ field: 'FiscalYear', descending: true }, { field: 'PeriodNo' }],
   filters: [
     { field: 'FiscalYear', op: 'eq' },
@@ -66,7 +58,7 @@ export const accountingPeriod = defineEntity({
   formLayout: {
     sections: [
       { rows: [['FiscalYear', 'PeriodNo'], ['StartDate', 'EndDate']] },
-      { titleKey: `gl:${NAME}.sections.closed`, rows: [['ClosedGl', 'ClosedAr'], ['ClosedAp', 'ClosedPr']] },
+      { titleKey: PERIOD_FLAGS_SECTION, rows: [['ClosedGl']] },
     ],
   },
   attachments: false,

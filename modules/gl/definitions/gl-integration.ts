@@ -6,9 +6,7 @@
  */
 import { defineEntity } from '@erp/shared/entities/define';
 import { GL_NAMESPACE, GL_ROLES, glAccountLookup } from './common.ts';
-
-/** The sub-ledgers that post to the GL (the journal sources of §3, without year end and revaluation). */
-export const SUB_LEDGERS = ['GL', 'AR', 'AP', 'IC', 'PR', 'BK', 'OE', 'PO'] as const;
+import { GL_INTEGRATION_OPTIONS } from './ledger-sources.ts';
 
 export const glIntegration = defineEntity({
   name: 'gl-integration',
@@ -22,7 +20,8 @@ export const glIntegration = defineEntity({
     SubLedger: {
       type: 'enum',
       required: true,
-      options: SUB_LEDGERS.map((value) => ({ value, labelKey: `gl:sources.${value}` })),
+      // The G/L's own; every module with integration accounts adds its sub-ledger (./ledger-sources.ts).
+      options: GL_INTEGRATION_OPTIONS,
     },
     TransactionType: { type: 'text', required: true, maxLength: 30, pattern: '[A-Z0-9_-]+', uppercase: true },
     Description: { type: 'text', maxLength: 100 },

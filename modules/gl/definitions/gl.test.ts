@@ -87,8 +87,8 @@ describe('GL module', () => {
     expect(issues({ EftStatus: null })).toEqual(['EftStatus:gl:bank-account.rules.eftStatusRequired']);
   });
 
-  it('lists 48 routes, one owner each', () => {
-    expect(GL_ROUTES).toHaveLength(48);
+  it('lists 46 routes, one owner each', () => {
+    expect(GL_ROUTES).toHaveLength(46);
     expect(new Set(GL_ROUTES.map((route) => route[4]))).toEqual(new Set(['h12a', 'h12b', 'h12c']));
   });
 });

@@ -1,8 +1,9 @@
 /**
- * The 48 route definitions of the General Ledger's screens (SCREENS.md WP1: GL-01 … GL-13 under GL, AP, AR,
+ * The 46 route definitions of the General Ledger's screens (SCREENS.md WP1: GL-01 … GL-13 under GL, AP, AR,
  * legacy NOVUS, and GL-09 user codes under every other business application), as the route catalog names them
  * (NOVUS-GL in ../server/catalog.ts, the others in their modules' server/catalog.ts). Each Component is an export of a micro-app in the import map; the server test
- * `gl-routes.test.ts` checks that every one resolves, and the e2e test `gl-masters.spec.ts` opens each.
+ * `gl-routes.test.ts` checks that every one resolves, and the e2e test `gl-masters.spec.ts` opens each. GL-13's
+ * A/R and A/P journal printings are those modules' own reports (issue 41), not listed here.
  *
  * The last element says who builds the screen in issue 12 (h12a: periods, journals, journal entry; h12b:
  * reports; h12c: masters), so the coordinator can see what each merge completes.
@@ -19,7 +20,6 @@ export const GL_ROUTES: readonly GlRoute[] = [
   ['AP0106', '/novus-ap/gl-chart', '@erp/accounting#GlChart', 'GL-01', 'h12c'],
   ['AP0107', '/novus-ap/foreign-exchange', '@erp/accounting#ForeignExchange', 'GL-07', 'h12c'],
   ['AP0110', '/novus-ap/account-enquiry', '@erp/accounting#AccountEnquiry', 'GL-10', 'h12b'],
-  ['AP0111', '/novus-ap/ap-journal-printing', '@erp/accounting#ApJournalPrinting', 'GL-13', 'h12b'],
   ['AP0118', '/novus-ap/bank-account', '@erp/accounting#BankAccount', 'GL-08', 'h12c'],
   ['AP0122', '/novus-ap/gl-integration', '@erp/accounting#GlIntegration', 'GL-03', 'h12c'],
   ['AR0101', '/novus-ar/journals', '@erp/accounting#Journals', 'GL-05', 'h12a'],
@@ -30,7 +30,6 @@ export const GL_ROUTES: readonly GlRoute[] = [
   ['AR0108', '/novus-ar/foreign-exchange', '@erp/accounting#ForeignExchange', 'GL-07', 'h12c'],
   ['AR0111', '/novus-ar/bank-account', '@erp/accounting#BankAccount', 'GL-08', 'h12c'],
   ['AR0112', '/novus-ar/account-enquiry', '@erp/accounting#AccountEnquiry', 'GL-10', 'h12b'],
-  ['AR0121', '/novus-ar/AR-Journal-Printing', '@erp/accounting#ArJournalPrinting', 'GL-13', 'h12b'],
   ['AR0123', '/novus-ar/gl-integration', '@erp/accounting#GlIntegration', 'GL-03', 'h12c'],
   ['GL0101', '/novus-gl/gl-journal-entry', '@erp/accounting#GlJournalEntry', 'GL-06', 'h12a'],
   ['GL0102', '/novus-gl/gl-journal-printing', '@erp/accounting#GlJournalPrinting', 'GL-13', 'h12b'],

@@ -11,7 +11,7 @@ import { screen } from '@erp/ui';
 import manifest from '../module.json';
 import { glModule } from '../definitions/index.ts';
 import { fxRevaluation } from '../definitions/fx-revaluation.ts';
-import { accountEnquiry, apJournalPrinting, arJournalPrinting, detailedLedger, glJournalPrinting, trialBalance } from '../definitions/reports/index.ts';
+import { accountEnquiry, detailedLedger, glJournalPrinting, trialBalance } from '../definitions/reports/index.ts';
 import { financialStatement } from '../definitions/reports/financial-statement.ts';
 import { postDraftEntries } from '../definitions/reports/post-drafts.ts';
 import { glYearEnd } from '../definitions/year-end.ts';
@@ -49,8 +49,6 @@ export const AccountEnquiry = reportScreen(accountEnquiry, GL);
 export const TrialBalance = reportScreen(trialBalance, GL);
 export const DetailedLedger = reportScreen(detailedLedger, GL);
 export const GlJournalPrinting = reportScreen(glJournalPrinting, GL);
-export const ArJournalPrinting = reportScreen(arJournalPrinting, GL);
-export const ApJournalPrinting = reportScreen(apJournalPrinting, GL);
 export const PostJournalEntries = processScreen(postDraftEntries, GL);
 // FS-01 bank reconciliation (/novus-gl/bank-reconciliation).
 export const BankReconciliation = screen(BankReconciliationScreen, GL);

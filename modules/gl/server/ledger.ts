@@ -7,8 +7,8 @@
  * accounting-period
  * - create: fiscal year + period gives calendar-month dates (period 13: the last day of the year, for
  *   adjustments); start + end date gives the fiscal year and period of the start;
- * - closing a sub-ledger flag (G/L, A/R, A/P, payroll) is refused while a journal of that source dated in the
- *   period is open (§4); closing the G/L flag then closes every journal of the period (any source);
+ * - closing a sub-ledger flag (the G/L's, or one a module declared: definitions/ledger-sources.ts) is refused
+ *   while a journal of that source dated in the period is open (§4); closing the G/L flag then closes every journal of the period (any source);
  *   reopening changes no journal;
  * - a period with journals cannot be deleted.
  * - issue 22: the periods of a fiscal year tile it (ledger/period-layout.ts, the rule the fiscal-year generator
@@ -41,19 +41,13 @@ import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { lockLayout, overlappingPeriod, yearLayoutIssue, yearSpans, type PeriodSpan } from './ledger/period-layout.ts';
 import { assertPeriodOpen, assertYearOpen, findPeriod, flagColumn, periodClosedKey, yearState } from './ledger/periods.ts';
 import { post } from './ledger/posting.ts';
-import type { SubLedger, Source } from './ledger/types.ts';
+import type { SubLedger } from './ledger/types.ts';
 import { setField } from '@erp/server/entities/hooks';
+import { GL_FLAG, periodFlagOf, periodFlags } from '../definitions/ledger-sources.ts';
 
-const SUB_LEDGERS: readonly [SubLedger, string, Source][] = [
-  ['gl', 'ClosedGl', 'GL'],
-  ['ar', 'ClosedAr', 'AR'],
-  ['ap', 'ClosedAp', 'AP'],
-  ['pr', 'ClosedPr', 'PR'],
-];
-
-/** The sub-ledger whose period flag governs a journal source (the GL flag for every other source). */
+/** The sub-ledger whose period flag governs a journal source (the GL flag for a source without its own). */
 export function subLedgerOf(source: string): SubLedger {
-  return source === 'AR' ? 'ar' : source === 'AP' ? 'ap' : source === 'PR' ? 'pr' : 'gl';
+  return periodFlagOf(source).code;
 }
 
 function pad(n: number): string {
@@ -81,7 +75,8 @@ async function openJournalsIn(trx: AnyTransaction, start: string, end: string, s
 
 /** The fields that place a period in time: fixed once the period is closed or holds entries (issue 22). */
 const PLACE_FIELDS = ['FiscalYear', 'PeriodNo', 'StartDate', 'EndDate'] as const;
-const FLAG_FIELDS = SUB_LEDGERS.map(([, field]) => field);
+/** The period's flag fields, the G/L's and the declared ones (read at each save: modules register at start). */
+const flagFields = () => periodFlags().map((flag) => flag.field);
 
 const isSet = (raw: unknown) => raw === true || raw === 1 || raw === '1' || raw === 't';
 
@@ -193,23 +188,23 @@ const periodHooks: EntityHooks = {
       await sql`select period_id from fiscal_periods where period_id = ${change.id} for update`.execute(trx);
     }
     const moves = PLACE_FIELDS.some((field) => String(next[field]) !== String(current[field]));
-    const reopens = FLAG_FIELDS.some((field) => isSet(current[field]) && !isSet(next[field]));
-    const flagsChange = FLAG_FIELDS.some((field) => isSet(current[field]) !== isSet(next[field]));
+    const reopens = flagFields().some((field) => isSet(current[field]) && !isSet(next[field]));
+    const flagsChange = flagFields().some((field) => isSet(current[field]) !== isSet(next[field]));
     if (moves || flagsChange) await assertYearAllows(trx, Number(current['FiscalYear']), reopens, moves, reopens ? 'ClosedGl' : 'StartDate');
     if (moves) {
       // Issue 22: a closed period, or one holding entries or journals, stays where it is.
-      if (FLAG_FIELDS.some((field) => isSet(current[field]))) throw BusinessError.of(400, 'validation_failed', 'gl:rules.closedPeriodFixed', {}, 'StartDate');
+      if (flagFields().some((field) => isSet(current[field]))) throw BusinessError.of(400, 'validation_failed', 'gl:rules.closedPeriodFixed', {}, 'StartDate');
       if (await periodInUse(trx, current)) throw BusinessError.of(400, 'validation_failed', 'gl:rules.periodInUseFixed', {}, 'StartDate');
       if (Number(next['FiscalYear']) !== Number(current['FiscalYear'])) await assertYearAllows(trx, Number(next['FiscalYear']), false, true, 'FiscalYear');
       await assertLayout(trx, change.id as number, next, current);
     }
     let closesGl = false;
     const closingSources: string[] = [];
-    for (const [, field, source] of SUB_LEDGERS) {
+    for (const { field, source } of periodFlags()) {
       const closing = next[field] === true && current[field] !== true;
       if (!closing) continue;
       closingSources.push(source);
-      if (field === 'ClosedGl') closesGl = true;
+      if (field === GL_FLAG.field) closesGl = true;
     }
     // §4: closing a flag needs that source's journals of the period closed. Issue 21 item 6: the save asks
     // (naming them) and, answered Yes, closes them here, in the period's own transaction.
@@ -242,7 +237,7 @@ const periodHooks: EntityHooks = {
     const year = Number(record['FiscalYear']);
     const state = await yearState(ctx.any as AnyTransaction, year);
     if (state !== 'Open') return refuse(state === 'Locked' ? 'year_locked' : 'year_closed', state === 'Locked' ? 'gl:rules.yearLocked' : 'gl:rules.yearClosed', { year });
-    if (FLAG_FIELDS.some((field) => isSet(record[field]))) return refuse('closed', 'gl:rules.closedPeriodFixed');
+    if (flagFields().some((field) => isSet(record[field]))) return refuse('closed', 'gl:rules.closedPeriodFixed');
     // Issue 22: only the year's last period goes (a gap in the middle would leave dates without a period).
     const left = (await yearSpans(ctx.any as AnyTransaction, year)).filter((p) => p.periodId !== Number(record['PeriodId']));
     const issue = yearLayoutIssue(left);

@@ -130,10 +130,8 @@ export async function registerLedgerRoutes(app: FastifyInstance, deps: Pick<Modu
                 period_no: index + 1,
                 start_date: range.start,
                 end_date: range.end,
+                // Open: the other modules' flags too, by their columns' default (false).
                 closed_gl: 0,
-                closed_ar: 0,
-                closed_ap: 0,
-                closed_pr: 0,
                 created_by: userId,
                 created_on: now,
                 updated_by: userId,

@@ -16,6 +16,7 @@
 import { bulkLoadPostgres, bulkLoadSqlite } from '@erp/server/seed/bulk-load';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
+import { seededRandom as random } from '@erp/server/seed/large-orders';
 
 export const BIG_ACCOUNT = '6000000';
 export const TEN_K_ACCOUNT = '6000001';
@@ -55,15 +56,6 @@ function centsText(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const units = Math.abs(cents);
   return `${sign}${Math.trunc(units / 100)}.${String(units % 100).padStart(2, '0')}`;
-}
-
-/** A small deterministic generator, so runs are comparable. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
 }
 
 function isoDay(year: number, dayOfYear: number): string {
@@ -140,8 +132,8 @@ export async function insertLedger(config: DatabaseConfig, options: LedgerOption
       );
       for (let i = 0; i < ACCOUNTS; i++) account.run(accountId(i), `Generated account ${i}`, TYPES[i % TYPES.length], trail.created_by, now, trail.updated_by, now);
       const period = sqlite.prepare(
-        `insert into fiscal_periods (fiscal_year, period_no, start_date, end_date, closed_gl, closed_ar, closed_ap, closed_pr, created_by, created_on, updated_by, updated_on, version)
-         values (?, ?, ?, ?, 0, 0, 0, 0, ?, ?, ?, ?, 1) on conflict (fiscal_year, period_no) do nothing`,
+        `insert into fiscal_periods (fiscal_year, period_no, start_date, end_date, closed_gl, created_by, created_on, updated_by, updated_on, version)
+         values (?, ?, ?, ?, 0, ?, ?, ?, ?, 1) on conflict (fiscal_year, period_no) do nothing`,
       );
       for (const year of years) {
         for (let month = 1; month <= 12; month++) {
@@ -197,8 +189,8 @@ export async function insertLedger(config: DatabaseConfig, options: LedgerOption
     for (const year of years) {
       for (let month = 1; month <= 12; month++) {
         await client.query(
-          `insert into fiscal_periods (fiscal_year, period_no, start_date, end_date, closed_gl, closed_ar, closed_ap, closed_pr, created_by, created_on, updated_by, updated_on, version)
-           values ($1, $2, $3, $4, false, false, false, false, $5, $6, $5, $6, 1) on conflict (fiscal_year, period_no) do nothing`,
+          `insert into fiscal_periods (fiscal_year, period_no, start_date, end_date, closed_gl, created_by, created_on, updated_by, updated_on, version)
+           values ($1, $2, $3, $4, false, $5, $6, $5, $6, 1) on conflict (fiscal_year, period_no) do nothing`,
           [year, month, `${year}-${String(month).padStart(2, '0')}-01`, monthEnd(year, month), trail.created_by, now],
         );
       }

@@ -2,9 +2,9 @@
  * The GL module's demo data at start: the masters (seed.ts), then fiscal years 2025 and 2026 with twelve
  * monthly periods each, and — on an empty ledger only — 22 months of posted activity (2025-01 … 2026-10) of a
  * Canadian distributor, written through the one posting service (modules/gl/server/ledger/posting.ts) so journals,
- * entries and balances are exactly what a user's postings leave: an opening balance, then per month AP
- * purchases with input tax credits and payments, payroll, rent, utilities, fuel, bank charges and
- * depreciation. Every report then shows real figures; November and December 2026 are left empty for the
+ * entries and balances are exactly what a user's postings leave: an opening balance, then per month rent,
+ * utilities, fuel, bank charges and depreciation; the modules add theirs (A/P's purchases and payments, payroll:
+ * `postDemoDocuments`, issue 41). Every report then shows real figures; November and December 2026 are left empty for the
  * users' own entries. The customer invoices and receipts of those months are real AR documents with their
  * taxes (modules/ar/server/invoices/seed.ts, ar/receipts/seed.ts, issue 14), posted after this seed.
  *
@@ -22,7 +22,7 @@
  * Contract: each part fills only what is empty (periods: the year has none; entries: gl_entries is empty and
  * every demo account and period is there), in one transaction, so a second start changes nothing.
  */
-import { add, mul, neg, sum, type Decimal } from '@erp/shared/decimal';
+import { mul, neg, sum, type Decimal } from '@erp/shared/decimal';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { engineOf } from '@erp/server/db/decimal-codec';
 import { post } from './ledger/posting.ts';
@@ -36,6 +36,8 @@ type AnyDb = Kysely<any>;
 type AnyTrx = Transaction<any>;
 
 const ACTOR = 'seed';
+/** The demo's opening balance: the mark that the demo ledger was written. */
+const OPENING = 'DEMO-OPENING';
 export const DEMO_FISCAL_YEARS = [2025, 2026] as const;
 /** The months that get activity: 2025-01 … 2026-10 (index 0 … 21). */
 export const DEMO_MONTHS = 22;
@@ -58,10 +60,8 @@ async function seedPeriods(trx: AnyTrx, now: string): Promise<boolean> {
           period_no: index + 1,
           start_date: `${year}-${pad(index + 1)}-01`,
           end_date: monthEnd(year, index + 1),
+          // Open for every sub-ledger: the modules' flags by their columns' default (false).
           closed_gl: flag(false),
-          closed_ar: flag(false),
-          closed_ap: flag(false),
-          closed_pr: flag(false),
           created_by: ACTOR,
           created_on: now,
           updated_by: ACTOR,
@@ -90,63 +90,77 @@ function factor(index: number): Decimal {
   return index >= 12 ? mul(seasonal, '1.06', 4) : seasonal;
 }
 
-/** Every demo document, in date order. */
-export function demoDocuments(): Omit<PostingRequest, 'userId' | 'dataType' | 'origin'>[] {
-  const documents: Omit<PostingRequest, 'userId' | 'dataType' | 'origin'>[] = [];
-  const line = (account: string, amount: Decimal) => [account, amount] as const;
-  documents.push({
-    source: 'GL',
-    subLedger: 'gl',
-    date: '2025-01-01',
-    documentNo: 'DEMO-OPENING',
-    description: 'Opening balances',
-    lines: balanced(
-      [line('1000', '525000.00'), line('1500', '120000.00'), line('1510', '-30000.00'), line('3100', '-100000.00')],
-      '3200',
-    ).map(([accountId, amount]) => ({ accountId, amount })),
-  });
-  for (let index = 0; index < DEMO_MONTHS; index++) {
+/** A document of the demo ledger, posted through the posting service with origin `demo`. */
+export type DemoDocument = Omit<PostingRequest, 'userId' | 'dataType' | 'origin'>;
+
+/** One month of the demo's activity: `YYYY-MM`, its activity factor, its last day. */
+export interface DemoMonth {
+  index: number;
+  ym: string;
+  factor: Decimal;
+  lastDay: number;
+}
+
+/** The demo's months, 2025-01 … 2026-10. */
+export function demoMonths(): DemoMonth[] {
+  return Array.from({ length: DEMO_MONTHS }, (_, index) => {
     const year = 2025 + Math.floor(index / 12);
     const month = index % 12;
-    const ym = `${year}-${pad(month + 1)}`;
-    const f = factor(index);
-    // About 71 % and 67 % of the AR demo's monthly steel and electrical sales (≈ 75 000 and 51 000).
-    const buySteel = mul('51000.00', f, 2);
-    const buyElectrical = mul('33000.00', f, 2);
-    const itc = add(mul(buySteel, '0.13', 2), mul(buyElectrical, '0.13', 2));
-    const billed = add(add(buySteel, buyElectrical), itc);
-    const paid = mul(billed, '0.95', 2);
-    const wages = index >= 12 ? '41800.00' : '39600.00';
-    const deductions = mul(wages, '0.24', 2);
-    const utilities = mul('1840.00', f, 2);
-    const fuel = mul('3125.00', f, 2);
-    const doc = (source: PostingRequest['source'], subLedger: PostingRequest['subLedger'], day: number, kind: string, description: string, lines: [string, Decimal][]) =>
-      documents.push({
-        source,
-        subLedger,
-        date: `${ym}-${pad(day)}`,
-        documentNo: `DEMO-${ym}-${kind}`,
-        description,
-        lines: lines.map(([accountId, amount]) => ({ accountId, amount })),
-      });
-    // Bought for the month's sales and charged to cost of goods sold: the inventory accounts are the stock ledger's (issue 15).
-    doc('AP', 'ap', 5, 'AP-INV', 'Vendor invoices for goods sold (steel mill, electrical wholesaler)', balanced([line('5100', buySteel), line('5200', buyElectrical), line('1310', itc)], '2100'));
-    // Customer invoices: real AR invoices (modules/ar/server/invoices/seed.ts) replace the monthly AR-INV (issue 14).
-    doc('PR', 'pr', 15, 'PAYROLL', 'Payroll', balanced([line('6100', wages), line('2310', neg(deductions))], '1000'));
-    doc('AP', 'ap', 20, 'AP-PAY', 'Vendor payments', [['2100', paid], ['1000', neg(paid)]]);
-    // Customer receipts: real cash receipts (modules/ar/server/receipts/seed.ts) replace the monthly AR-REC posting.
-    doc(
-      'GL',
-      'gl',
-      28,
-      'EXPENSES',
-      'Rent, utilities, fuel and bank charges',
-      balanced([line('6200', '8500.00'), line('1310', '1105.00'), line('6300', utilities), line('6400', fuel), line('6600', '212.40')], '1000'),
+    return { index, ym: `${year}-${pad(month + 1)}`, factor: factor(index), lastDay: Number(monthEnd(year, month + 1).slice(8)) };
+  });
+}
+
+/** Document `DEMO-<ym>-<kind>` of `month` on `day`, lines [account, signed amount] (balanced: see `balanced`). */
+export function demoDocument(month: DemoMonth, source: PostingRequest['source'], subLedger: PostingRequest['subLedger'], day: number, kind: string, description: string, lines: readonly (readonly [string, Decimal])[]): DemoDocument {
+  return { source, subLedger, date: `${month.ym}-${pad(day)}`, documentNo: `DEMO-${month.ym}-${kind}`, description, lines: lines.map(([accountId, amount]) => ({ accountId, amount })) };
+}
+
+export { balanced as balancedLines };
+
+/**
+ * The G/L's own demo documents, in date order: the opening balance, then each month's rent, utilities, fuel and
+ * bank charges and its depreciation. The sub-ledgers' months (A/P's purchases and payments, payroll) are theirs,
+ * posted by their modules with `postDemoDocuments`; the customer invoices and receipts are real AR documents.
+ */
+export function demoDocuments(): DemoDocument[] {
+  const line = (account: string, amount: Decimal) => [account, amount] as const;
+  const documents: DemoDocument[] = [
+    {
+      source: 'GL',
+      subLedger: 'gl',
+      date: '2025-01-01',
+      documentNo: OPENING,
+      description: 'Opening balances',
+      lines: balanced(
+        [line('1000', '525000.00'), line('1500', '120000.00'), line('1510', '-30000.00'), line('3100', '-100000.00')],
+        '3200',
+      ).map(([accountId, amount]) => ({ accountId, amount })),
+    },
+  ];
+  for (const month of demoMonths()) {
+    const utilities = mul('1840.00', month.factor, 2);
+    const fuel = mul('3125.00', month.factor, 2);
+    documents.push(
+      demoDocument(month, 'GL', 'gl', 28, 'EXPENSES', 'Rent, utilities, fuel and bank charges', balanced([line('6200', '8500.00'), line('1310', '1105.00'), line('6300', utilities), line('6400', fuel), line('6600', '212.40')], '1000')),
+      demoDocument(month, 'GL', 'gl', month.lastDay, 'DEPRECIATION', 'Depreciation of equipment and vehicles', [['6700', '2000.00'], ['1510', '-2000.00']]),
     );
-    const last = Number(monthEnd(year, month + 1).slice(8));
-    doc('GL', 'gl', last, 'DEPRECIATION', 'Depreciation of equipment and vehicles', [['6700', '2000.00'], ['1510', '-2000.00']]);
   }
   return documents;
+}
+
+const postedDemo = async (trx: AnyTrx, documentNo: string) =>
+  (await trx.selectFrom('gl_entries').select('entry_id').where('origin_type', '=', 'demo').where('origin_id', '=', documentNo).limit(1).executeTakeFirst()) !== undefined;
+
+/**
+ * Posts a module's share of the demo ledger, once: only where the G/L's own demo was written (its opening balance,
+ * on an empty ledger with the demo chart and calendar) and while the first of `documents` is not posted.
+ */
+export async function postDemoDocuments(db: AnyDb, documents: readonly DemoDocument[]): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (documents.length === 0 || !(await postedDemo(trx, OPENING)) || (await postedDemo(trx, documents[0]!.documentNo))) return false;
+    for (const document of documents) await post(trx, { ...document, dataType: 'Actual', origin: { type: 'demo', id: document.documentNo }, userId: ACTOR });
+    return true;
+  });
 }
 
 /** Posts the demo activity when the ledger is empty and every account and period it needs is there. */

@@ -1,9 +1,9 @@
 /**
  * General Ledger demo data (issue 12): the masters of a Canadian metals and electrical distributor — a chart of
  * accounts (bank, receivables, inventory, GST/HST and QST payable and input tax credits, payables, equity,
- * retained earnings, revenue, cost of goods sold, expenses; DOMAIN-NOTES), GL control, the GL integration
- * defaults every later module's postings read, USD/CAD and EUR/CAD rates, two bank accounts and a few user
- * codes per accounting application.
+ * retained earnings, revenue, cost of goods sold, expenses; DOMAIN-NOTES), GL control, its own GL integration
+ * defaults and user codes (the other modules seed theirs with `seedIntegration` / `seedUserCodes`), USD/CAD and
+ * EUR/CAD rates and two bank accounts.
  *
  * Contract: like the other seeds, each table is filled only while it is empty (running it again changes
  * nothing, and never overwrites what users changed). Rows are written in one transaction with the §3 trail
@@ -11,6 +11,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
+import type { ModulePart } from '@erp/server/modules/part';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -65,46 +66,76 @@ export const DEMO_CHART: readonly AccountRow[] = [
   ['6800', 'Bad debts', 'expense'],
 ];
 
-/** Sub-ledger, transaction type, description, account: the defaults later modules post with. */
-export const DEMO_INTEGRATION: readonly [string, string, string, string][] = [
+/** A demo GL integration default: transaction type, description, account. */
+export type IntegrationRow = readonly [type: string, description: string, account: string];
+
+/**
+ * The G/L's own integration defaults (sub-ledger, then its row); every other module seeds its sub-ledger's with
+ * `seedIntegration` (issue 41: the G/L names none of them).
+ */
+const GL_INTEGRATION: readonly (readonly [string, ...IntegrationRow])[] = [
   ['GL', 'RETAINED-EARNINGS', 'Year-end close of revenue and expense', '3200'],
   ['GL', 'FX-GAIN-LOSS', 'Realized and unrealized exchange differences', '4950'],
   ['GL', 'ROUNDING', 'Rounding differences', '6600'],
-  ['AR', 'RECEIVABLE', 'Customer invoices and credit notes', '1100'],
-  ['AR', 'SALES', 'Sales not classified by product', '4100'],
-  ['AR', 'GST-HST', 'GST/HST collected', '2200'],
-  ['AR', 'QST', 'QST collected', '2210'],
-  ['AR', 'PST', 'PST collected', '2220'],
-  ['AR', 'FREIGHT', 'Freight charged to customers', '4300'],
-  ['AR', 'DISCOUNT', 'Early-payment discounts allowed', '4900'],
-  ['AR', 'RECEIPT-BANK', 'Cash receipts deposit account', '1000'],
-  ['AR', 'WRITE-OFF', 'Bad debts written off', '6800'],
-  ['AP', 'PAYABLE', 'Vendor invoices and debit notes', '2100'],
-  ['AP', 'GST-HST-ITC', 'GST/HST paid on purchases', '1310'],
-  ['AP', 'QST-ITR', 'QST paid on purchases', '1320'],
-  ['AP', 'PAYMENT-BANK', 'Cheques and EFT payments', '1000'],
-  ['AP', 'FREIGHT-IN', 'Freight on purchases', '5300'],
-  ['IC', 'INVENTORY-STEEL', 'Steel and metals stock', '1200'],
-  ['IC', 'INVENTORY-ELECTRICAL', 'Electrical supplies stock', '1210'],
-  ['IC', 'ADJUSTMENT', 'Count and ticket adjustments', '5400'],
-  ['IC', 'INVENTORY', 'Stock of classes without their own account', '1200'],
-  // Ticket offsets (ic/stock/tickets.ts TICKET-<SUB TYPE>): opening stock is taken on against equity, a purchase
-  // receipt is received-not-invoiced (DOMAIN-NOTES §6.1 "Receipt: Dr Inventory, Cr GRNI / accrued AP").
-  ['IC', 'TICKET-OPENING', 'Opening stock taken on', '3200'],
-  ['IC', 'TICKET-PURCHASE', 'Purchases received, not invoiced', '2110'],
-  ['OE', 'SALES-STEEL', 'Steel and metals sales', '4100'],
-  ['OE', 'SALES-ELECTRICAL', 'Electrical supplies sales', '4200'],
-  ['OE', 'COGS-STEEL', 'Cost of steel and metals sold', '5100'],
-  ['OE', 'COGS-ELECTRICAL', 'Cost of electrical supplies sold', '5200'],
-  // The fallbacks of a product class without a family account (issue 40 item 1: the portal's own class).
-  ['OE', 'COGS', 'Cost of goods sold, classes without their own account', '5100'],
-  ['OE', 'SALES', 'Sales, classes without their own account', '4100'],
-  ['PO', 'RECEIPT-ACCRUAL', 'Received, not invoiced', '2110'],
-  ['PR', 'WAGES', 'Gross wages', '6100'],
-  ['PR', 'DEDUCTIONS', 'Source deductions payable', '2310'],
-  ['PR', 'PAYROLL-BANK', 'Net pay', '1000'],
   ['BK', 'BANK-CHARGES', 'Bank service charges', '6600'],
 ];
+
+/**
+ * A module's demo integration defaults of sub-ledger `subLedger`, written while that sub-ledger has none (the
+ * seed contract: fill only what is empty) — or, with `addMissing`, every row missing from it, so a row added to the
+ * demo later reaches a database seeded before. A row whose account is gone is left out.
+ */
+export async function seedIntegration(db: AnyDb, subLedger: string, rows: readonly IntegrationRow[], options: { addMissing?: boolean } = {}): Promise<void> {
+  const present = new Set(
+    ((await db.selectFrom('gl_integration').select('transaction_type').where('sub_ledger', '=', subLedger).execute()) as { transaction_type: string }[]).map((row) => row.transaction_type),
+  );
+  if (present.size > 0 && !options.addMissing) return;
+  const accounts = new Set(
+    ((await db.selectFrom('gl_accounts').select('account_id').where('account_id', 'in', rows.map(([, , account]) => account)).execute()) as { account_id: string }[]).map((row) => row.account_id),
+  );
+  const missing = rows.filter(([type, , account]) => !present.has(type) && accounts.has(account));
+  if (missing.length === 0) return;
+  const now = new Date().toISOString();
+  const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
+  await db
+    .insertInto('gl_integration')
+    .values(missing.map(([type, description, account]) => ({ sub_ledger: subLedger, transaction_type: type, description, account_id: account, ...trail })))
+    .execute();
+}
+
+/** A demo user code (a code-index row of an application): code type, code, description. */
+export type UserCodeRow = readonly [type: string, code: string, description: string];
+
+/**
+ * Application `application`'s demo user codes while it has none (a code taken already is left out); answers
+ * whether it wrote any. Each accounting module seeds its own application's.
+ */
+export async function seedUserCodes(db: AnyDb, application: string, codes: readonly UserCodeRow[]): Promise<boolean> {
+  if (await db.selectFrom('code_indexes').select('code_key').where('application', '=', application).limit(1).executeTakeFirst()) return false;
+  const existing = new Set(((await db.selectFrom('code_indexes').select(['code_type', 'code']).execute()) as { code_type: string; code: string }[]).map((row) => `${row.code_type} ${row.code}`));
+  const now = new Date().toISOString();
+  const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
+  const rows = codes
+    .filter(([type, code]) => !existing.has(`${type} ${code}`))
+    .map(([type, code, description], index) => ({ application, code_type: type, code, description, sequence: (index + 1) * 10, is_active: 1, ...trail }));
+  if (rows.length > 0) await db.insertInto('code_indexes').values(rows).execute();
+  return rows.length > 0;
+}
+
+/** `seedUserCodes` of a module's application as a part of its server module. */
+export function userCodesPart(application: string, codes: readonly UserCodeRow[]): ModulePart {
+  return {
+    hooks: {},
+    seed: async (db) => {
+      await seedUserCodes(db, application, codes);
+    },
+  };
+}
+
+/** `seedIntegration` of a module's sub-ledger as a part of its server module, to run before its documents post. */
+export function integrationPart(subLedger: string, rows: readonly IntegrationRow[]): ModulePart {
+  return { hooks: {}, seed: (db) => seedIntegration(db, subLedger, rows) };
+}
 
 /** Month-start USD→CAD rates (Bank of Canada order of magnitude) for 2025 and 2026. */
 const USD_CAD = [
@@ -158,7 +189,7 @@ export async function seedGlMasters(db: AnyDb, now: string = new Date().toISOStr
     if (await isEmpty(trx, 'gl_integration')) {
       await trx
         .insertInto('gl_integration')
-        .values(DEMO_INTEGRATION.map(([ledger, type, description, account]) => ({ sub_ledger: ledger, transaction_type: type, description, account_id: account, ...trail })))
+        .values(GL_INTEGRATION.map(([ledger, type, description, account]) => ({ sub_ledger: ledger, transaction_type: type, description, account_id: account, ...trail })))
         .execute();
       filled.push('gl_integration');
     }
@@ -222,35 +253,13 @@ export async function seedGlMasters(db: AnyDb, now: string = new Date().toISOStr
         .execute();
       filled.push('bank_accounts');
     }
-    // User codes: a few code tables of the accounting applications (code-index rows with an application).
-    const userCodes = await trx
-      .selectFrom('code_indexes')
-      .select('code_key')
-      .where('application', 'in', ['NOVUS-GL', 'NOVUS-AR', 'NOVUS-AP'])
-      .limit(1)
-      .executeTakeFirst();
-    if (!userCodes) {
-      const codes: [string, string, string, string][] = [
-        ['NOVUS-GL', 'GL-ENTRY-REASON', 'ACCRUAL', 'Month-end accrual'],
-        ['NOVUS-GL', 'GL-ENTRY-REASON', 'RECLASS', 'Reclassification'],
-        ['NOVUS-GL', 'GL-ENTRY-REASON', 'CORRECTION', 'Correction of an error'],
-        ['NOVUS-AR', 'COLLECTION-STATUS', 'REMINDER', 'Reminder sent'],
-        ['NOVUS-AR', 'COLLECTION-STATUS', 'AGENCY', 'Sent to a collection agency'],
-        ['NOVUS-AP', 'PAYMENT-METHOD', 'CHEQUE', 'Cheque'],
-        ['NOVUS-AP', 'PAYMENT-METHOD', 'EFT', 'Electronic funds transfer'],
-        ['NOVUS-AP', 'PAYMENT-METHOD', 'CARD', 'Company credit card'],
-      ];
-      const existing = new Set(
-        ((await trx.selectFrom('code_indexes').select(['code_type', 'code']).execute()) as { code_type: string; code: string }[]).map(
-          (row) => `${row.code_type} ${row.code}`,
-        ),
-      );
-      const rows = codes
-        .filter(([, type, code]) => !existing.has(`${type} ${code}`))
-        .map(([application, type, code, description], index) => ({ application, code_type: type, code, description, sequence: (index + 1) * 10, is_active: 1, ...trail }));
-      if (rows.length > 0) await trx.insertInto('code_indexes').values(rows).execute();
-      filled.push('code_indexes (user codes)');
-    }
+    // User codes: a few code tables of the G/L (A/R's and A/P's are theirs: `seedUserCodes`).
+    const codes: UserCodeRow[] = [
+      ['GL-ENTRY-REASON', 'ACCRUAL', 'Month-end accrual'],
+      ['GL-ENTRY-REASON', 'RECLASS', 'Reclassification'],
+      ['GL-ENTRY-REASON', 'CORRECTION', 'Correction of an error'],
+    ];
+    if (await seedUserCodes(trx, 'NOVUS-GL', codes)) filled.push('code_indexes (user codes)');
   });
   return filled;
 }

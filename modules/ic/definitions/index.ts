@@ -6,6 +6,7 @@
  * production, reports, count (the physical count cycle).
  */
 import type { ModuleDefinition } from '@erp/shared/entities/index';
+import { extensions } from './extensions.ts';
 import { IC_COIL_ENTITIES } from './coils/index.ts';
 import { IC_COUNT_ENTITIES } from './count/index.ts';
 import { IC_MASTER_ENTITIES } from './masters/index.ts';
@@ -19,4 +20,5 @@ export const icModule: ModuleDefinition = {
   name: 'ic',
   namespace: IC_NAMESPACE,
   entities: [...IC_MASTER_ENTITIES, ...IC_PRODUCT_ENTITIES, ...IC_COIL_ENTITIES, ...IC_STOCK_ENTITIES, ...IC_PRODUCTION_ENTITIES, ...IC_COUNT_ENTITIES],
+  ...extensions,
 };

@@ -19,6 +19,7 @@
 import { bulkLoadPostgres, bulkLoadSqlite } from '@erp/server/seed/bulk-load';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
+import { seededRandom as random } from '@erp/server/seed/large-orders';
 
 export const BOM_PRODUCT = 'GP-BOM100';
 export const IC_WAREHOUSES = ['TOR-01', 'TOR-02', 'MTL-01', 'VAN-01', 'CGY-01'] as const;
@@ -40,14 +41,6 @@ export interface IcSummary {
 }
 
 export const generatedProductId = (i: number) => `GP${String(i).padStart(7, '0')}`;
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 /** `units` in 10^-scale as decimal text. */
 function unitsText(units: number, scale: number): string {

@@ -6,6 +6,7 @@
  * templates, portal notifications, suppliers, forms of payment), reports and processes (./reports.ts).
  */
 import type { ModuleDefinition } from '@erp/shared/entities/index';
+import { extensions } from './extensions.ts';
 import { OE } from './common.ts';
 import { OE_PRICING_ENTITIES } from './pricing/index.ts';
 import { OE_SETUP_ENTITIES } from './setup/index.ts';
@@ -16,4 +17,5 @@ export const oeModule: ModuleDefinition = {
   name: 'oe',
   namespace: OE,
   entities: [...OE_PRICING_ENTITIES, ...OE_SETUP_ENTITIES],
+  ...extensions,
 };

@@ -4,6 +4,7 @@
  * onto price tables), its part of `npm run seed:large`.
  */
 import type { ServerModule } from '@erp/server/modules/part';
+import { seedIntegration } from '@erp/modules/gl/server/seed';
 import { oeModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';
 import { m0014_oe_pricing } from './pricing/migration.ts';
@@ -21,6 +22,15 @@ export const serverModule: ServerModule = {
   catalog,
   hooks: {},
   async seed(db) {
+    await seedIntegration(db, 'OE', [
+      ['SALES-STEEL', 'Steel and metals sales', '4100'],
+      ['SALES-ELECTRICAL', 'Electrical supplies sales', '4200'],
+      ['COGS-STEEL', 'Cost of steel and metals sold', '5100'],
+      ['COGS-ELECTRICAL', 'Cost of electrical supplies sold', '5200'],
+      // The fallbacks of a product class without a family account (issue 40 item 1: the portal's own class).
+      ['COGS', 'Cost of goods sold, classes without their own account', '5100'],
+      ['SALES', 'Sales, classes without their own account', '4100'],
+    ]);
     await seedOe(db);
   },
   async routes(app, deps) {

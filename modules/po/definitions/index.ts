@@ -5,6 +5,7 @@
  * The receipt's lookup names the purchase order, so the order comes first.
  */
 import type { ModuleDefinition } from '@erp/shared/entities/index';
+import { extensions } from './extensions.ts';
 import { PO } from './common.ts';
 import { poReceipt } from './po-receipt.ts';
 import { purchaseOrder } from './purchase-order.ts';
@@ -13,4 +14,5 @@ export const poModule: ModuleDefinition = {
   name: 'po',
   namespace: PO,
   entities: [purchaseOrder, poReceipt],
+  ...extensions,
 };

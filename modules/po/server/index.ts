@@ -7,6 +7,7 @@
  * and A/P matching will clear them (SCREENS.md WP5): those two sources may post them too.
  */
 import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
+import { integrationPart } from '@erp/modules/gl/server/seed';
 import { combineParts } from '@erp/server/modules/part';
 import { poModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';
@@ -19,7 +20,7 @@ import { seedPurchasing } from './seed.ts';
 
 registerControlAccounts({ source: 'PO', integrationTypes: [GRNI, FREIGHT_ACCRUAL], alsoPostedBy: ['IC', 'AP'] });
 
-export const serverModule = combineParts(poModule, [{ hooks: { 'purchase-order': purchaseOrderHooks, 'po-receipt': poReceiptHooks }, seed: seedPurchasing }], {
+export const serverModule = combineParts(poModule, [integrationPart('PO', [[GRNI, 'Received, not invoiced', '2110']]), { hooks: { 'purchase-order': purchaseOrderHooks, 'po-receipt': poReceiptHooks }, seed: seedPurchasing }], {
   catalog,
   reports: PO_SERVER_REPORTS,
   large: {

@@ -15,6 +15,7 @@ import { mul } from '@erp/shared/decimal';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
+import { writeOrderBatches } from '@erp/server/seed/large-orders';
 
 export interface PurchasingOptions {
   lines?: number;
@@ -30,15 +31,6 @@ export interface PurchasingSummary {
 
 const LINES_PER_ORDER = 4;
 const BATCH_ORDERS = 500;
-const WHO = 'seed:large';
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 type Kind = 'Open' | 'PartiallyReceived' | 'Received' | 'Closed' | 'Cancelled';
 
@@ -59,28 +51,21 @@ export async function insertPurchasing(config: DatabaseConfig, options: Purchasi
     const products = ((await db.selectFrom('products').select('product_id').where('track_inventory', '=', flag).where('track_lot', '=', database.engine === 'postgres' ? false : 0).where('is_active', '=', flag).orderBy('product_id').limit(5000).execute()) as { product_id: string }[]).map((r) => r.product_id);
     const warehouses = ((await db.selectFrom('warehouses').select('warehouse_id').where('is_active', '=', flag).orderBy('warehouse_id').execute()) as { warehouse_id: string }[]).map((r) => r.warehouse_id);
     if (vendors.length === 0 || products.length < LINES_PER_ORDER || warehouses.length === 0) throw new Error('seed:large --po needs active vendors, stock products and warehouses (start the server once first)');
-    const next = random(23);
-    const now = new Date().toISOString();
-    const trail = { created_by: WHO, created_on: now, updated_by: WHO, updated_on: now, version: 1 };
-    const today = Date.now();
-    let lines = 0;
     let receipts = 0;
-    for (let start = 0; start < orders; start += BATCH_ORDERS) {
-      await db.transaction().execute(async (trx: typeof db) => {
-        const count = Math.min(BATCH_ORDERS, orders - start);
-        const plans = Array.from({ length: count }, (_, i) => {
-          const n = start + i + 1;
-          const date = new Date(today - Math.floor(next() * 730) * 86_400_000).toISOString().slice(0, 10);
-          const kind = kindOf(next());
-          const first = Math.floor(next() * (products.length - LINES_PER_ORDER));
-          const orderLines = Array.from({ length: LINES_PER_ORDER }, (_, k) => {
-            const ordered = 10 + Math.floor(next() * 490);
-            const received = kind === 'Received' ? ordered : kind === 'PartiallyReceived' || kind === 'Closed' ? Math.floor(ordered / 2) : 0;
-            const price = `${1 + Math.floor(next() * 200)}.${String(Math.floor(next() * 10_000)).padStart(4, '0')}`;
-            return { product: products[first + k]!, ordered: `${ordered}.0000`, received: `${received}.0000`, price, amount: mul(`${ordered}`, price, 2) };
-          });
-          const subTotal = orderLines.reduce((sum, line) => sum + Math.round(Number(line.amount) * 100), 0);
-          return { n, date, kind, vendor: vendors[n % vendors.length]!, warehouse: warehouses[n % warehouses.length]!, lines: orderLines, subTotal: (subTotal / 100).toFixed(2) };
+    const lines = await writeOrderBatches(
+      db,
+      { orders, batch: BATCH_ORDERS, seed: 23, products: products.length, linesPerOrder: LINES_PER_ORDER, onProgress: options.onProgress },
+      (product, draw, next) => {
+        const kind = kindOf(draw);
+        const ordered = 10 + Math.floor(next() * 490);
+        const received = kind === 'Received' ? ordered : kind === 'PartiallyReceived' || kind === 'Closed' ? Math.floor(ordered / 2) : 0;
+        const price = `${1 + Math.floor(next() * 200)}.${String(Math.floor(next() * 10_000)).padStart(4, '0')}`;
+        return { product: products[product]!, ordered: `${ordered}.0000`, received: `${received}.0000`, price, amount: mul(`${ordered}`, price, 2) };
+      },
+      async (trx, planned, trail) => {
+        const plans = planned.map((p) => {
+          const subTotal = p.lines.reduce((sum, line) => sum + Math.round(Number(line.amount) * 100), 0);
+          return { ...p, kind: kindOf(p.kind), vendor: vendors[p.n % vendors.length]!, warehouse: warehouses[p.n % warehouses.length]!, subTotal: (subTotal / 100).toFixed(2) };
         });
         const heads = (await trx
           .insertInto('purchase_orders')
@@ -118,7 +103,6 @@ export async function insertPurchasing(config: DatabaseConfig, options: Purchasi
           })),
         );
         const lineIds = (await trx.insertInto('purchase_order_lines').values(lineRows).returning(['line_id']).execute()) as { line_id: number | string }[];
-        lines += lineRows.length;
         const received = plans.map((p, index) => ({ p, index })).filter(({ p }) => p.lines[0]!.received !== '0.0000');
         if (received.length > 0) {
           const receiptHeads = (await trx
@@ -158,9 +142,9 @@ export async function insertPurchasing(config: DatabaseConfig, options: Purchasi
           await trx.insertInto('po_receipt_lines').values(receiptLines).execute();
           receipts += received.length;
         }
-      });
-      options.onProgress?.(lines);
-    }
+        return lineRows.length;
+      },
+    );
     return { orders, lines, receipts, seconds: (performance.now() - started) / 1000 };
   } finally {
     await database.close();

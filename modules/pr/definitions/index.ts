@@ -3,6 +3,7 @@
  * (`modules/pr/locales/<lng>/pr.json`); server: modules/pr/server/; screens: `@erp/payroll`. Lookup targets first.
  */
 import type { ModuleDefinition } from '@erp/shared/entities/index';
+import { extensions } from './extensions.ts';
 import { PR } from './common.ts';
 import { prCheque, prTransaction } from './documents.ts';
 import { labourBudget, timeCard, workCode, workOrder } from './labour.ts';
@@ -12,4 +13,5 @@ export const prModule: ModuleDefinition = {
   name: 'pr',
   namespace: PR,
   entities: [prUnion, prUnionLevel, prWsibGroup, prCodeEntity, prEmployee, prStatutoryRate, prTaxBracket, prPayPeriod, prTransaction, prCheque, workCode, labourBudget, workOrder, timeCard],
+  ...extensions,
 };

@@ -18,7 +18,7 @@
  * pay period).
  */
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
-import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
+import { defineReport, type ReportColumnInput, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 import { CHEQUE_STATUSES, options, PAYROLL_ONLY, PR_APP } from './common.ts';
 import { ROE_REASON_CODES } from './roe.ts';
@@ -271,26 +271,31 @@ export const RL1_TOTALS: readonly string[] = ['A', 'E'];
 /** A box's report column: `Box14`, `BoxBA`. */
 export const boxField = (box: string) => `Box${box.replace('.', '')}`;
 
-export const t4Report: ReportDefinition = defineReport({
-  name: 'pr-t4',
-  application: PR_APP,
-  routes: route('/t4-report'),
-  titleKey: 'pr:reports.t4.title',
-  parameters: [YEAR],
-  rules: [],
-  columns: [
-    text('EmployeeId'),
-    text('EmployeeName', { width: 1.6 }),
-    text('Sin'),
-    text('Province'),
-    ...SLIP_BOXES.map((box) => money(boxField(box), { total: true })),
-    money('EmployerCpp', { total: true }),
-    money('EmployerEi', { total: true }),
-  ],
-  defaultSort: [{ field: 'EmployeeId' }],
-  orientation: 'landscape',
-  roles: PAYROLL_ONLY,
-});
+/**
+ * A year's slip boxes, one row per employee (the T4 and RL-1 reports): the employee's id, name and SIN, then
+ * `columns`.
+ */
+function yearSummary(name: string, path: string, title: string, columns: ReportColumnInput[]): ReportDefinition {
+  return defineReport({
+    name,
+    application: PR_APP,
+    routes: route(path),
+    titleKey: `pr:reports.${title}.title`,
+    parameters: [YEAR],
+    rules: [],
+    columns: [text('EmployeeId'), text('EmployeeName', { width: 1.6 }), text('Sin'), ...columns],
+    defaultSort: [{ field: 'EmployeeId' }],
+    orientation: 'landscape',
+    roles: PAYROLL_ONLY,
+  });
+}
+
+export const t4Report = yearSummary('pr-t4', '/t4-report', 't4', [
+  text('Province'),
+  ...SLIP_BOXES.map((box) => money(boxField(box), { total: true })),
+  money('EmployerCpp', { total: true }),
+  money('EmployerEi', { total: true }),
+]);
 
 /** The slip's address block and details (heading fields of each employee's document). */
 const SLIP_ADDRESS = ['EmployeeName', 'Address', 'CityLine'];
@@ -343,25 +348,11 @@ export const t4Slips: ReportDefinition = {
   files: [{ path: 'pr/t4-file', labelKey: 'pr:t4File.download', fileName: 'T4.xml' }],
 };
 
-export const rl1Report: ReportDefinition = defineReport({
-  name: 'pr-rl1',
-  application: PR_APP,
-  routes: route('/rl1-report'),
-  titleKey: 'pr:reports.rl1.title',
-  parameters: [YEAR],
-  rules: [],
-  columns: [
-    text('EmployeeId'),
-    text('EmployeeName', { width: 1.6 }),
-    text('Sin'),
-    ...RL1_BOXES.map((box) => money(boxField(box), { total: true })),
-    money('EmployerQpp', { total: true }),
-    money('EmployerQpip', { total: true }),
-  ],
-  defaultSort: [{ field: 'EmployeeId' }],
-  orientation: 'landscape',
-  roles: PAYROLL_ONLY,
-});
+export const rl1Report = yearSummary('pr-rl1', '/rl1-report', 'rl1', [
+  ...RL1_BOXES.map((box) => money(boxField(box), { total: true })),
+  money('EmployerQpp', { total: true }),
+  money('EmployerQpip', { total: true }),
+]);
 
 /** The RL-1 slips screen also writes the year's RL-1 slips as Revenu Québec XML (issue 45 item 2; server/rl1-file.ts). */
 export const rl1Slips: ReportDefinition = {

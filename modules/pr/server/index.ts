@@ -5,6 +5,7 @@
  * trades labour on the same employees (labour/: work orders, time cards, job costing, approved time as payroll
  * input).
  */
+import { integrationPart } from '@erp/modules/gl/server/seed';
 import { combineParts } from '@erp/server/modules/part';
 import { prModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';
@@ -21,7 +22,14 @@ import { chequeHooks, employeeHooks, transactionHooks } from './rules.ts';
 import { seedPayroll } from './seed.ts';
 import { insertPayroll } from './seed-large.ts';
 
-export const serverModule = combineParts(prModule, [{ hooks: { 'pr-employee': employeeHooks, 'pr-transaction': transactionHooks, 'pr-cheque': chequeHooks }, seed: seedPayroll }, labourPart], {
+/** Payroll's demo GL integration defaults. */
+const PR_INTEGRATION = integrationPart('PR', [
+  ['WAGES', 'Gross wages', '6100'],
+  ['DEDUCTIONS', 'Source deductions payable', '2310'],
+  ['PAYROLL-BANK', 'Net pay', '1000'],
+]);
+
+export const serverModule = combineParts(prModule, [PR_INTEGRATION, { hooks: { 'pr-employee': employeeHooks, 'pr-transaction': transactionHooks, 'pr-cheque': chequeHooks }, seed: seedPayroll }, labourPart], {
   catalog,
   reports: [...PR_SERVER_REPORTS, ...LABOUR_REPORTS],
   processes: [...PR_PROCESSES, ...LABOUR_PROCESSES],

@@ -13,7 +13,7 @@
  *   direct-deposit file) and posted through the same code as the screens.
  */
 import { sql } from 'kysely';
-import { div, mul, round, type Decimal } from '@erp/shared/decimal';
+import { div, mul, neg, round, type Decimal } from '@erp/shared/decimal';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import type { SeedConfig } from '@erp/server/modules/part';
@@ -21,6 +21,7 @@ import { insertDocument } from '@erp/modules/po/server/documents';
 import { prTransaction } from '../definitions/documents.ts';
 import { payCheques, postPayRun, prepareCheque } from './payrun.ts';
 import { seedTables } from './tables.ts';
+import { balancedLines, demoDocument, demoMonths, postDemoDocuments } from '@erp/modules/gl/server/seed-ledger';
 
 type Row = Record<string, unknown>;
 const ACTOR = 'seed';
@@ -300,8 +301,20 @@ export async function demoPayRun(trx: AnyTransaction, payDate: string, chequeNo:
   return paid.cheques;
 }
 
+/**
+ * Payroll's months of the demo ledger (issue 41: moved here from the G/L's), source PR on the 15th: the month's
+ * gross wages, 24 % of them source deductions payable, the rest paid from the bank.
+ */
+function ledgerDemoDocuments() {
+  return demoMonths().flatMap((month) => {
+    const wages = month.index >= 12 ? '41800.00' : '39600.00';
+    return [demoDocument(month, 'PR', 'pr', 15, 'PAYROLL', 'Payroll', balancedLines([['6100', wages], ['2310', neg(mul(wages, '0.24', 2))]], '1000'))];
+  });
+}
+
 export async function seedPayroll(db: AnyDb, config: SeedConfig): Promise<void> {
   const now = new Date().toISOString();
+  if (config.demoLedger) await postDemoDocuments(db, ledgerDemoDocuments());
   await seedTables(db);
   await seedSetup(db, now);
   // The T4 file's employer: a demo payroll account whose BN9 passes the check digit (123456782: Luhn 40) and

@@ -31,6 +31,8 @@ const boxColumn = (box: string) => `Box${box}`;
 
 /** A stored value as the file's text (null: empty). */
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+/** A mailing address as the T4 XML takes it, from a row's address columns (the company's, an employee's). */
+const postalAddress = (row: Row) => ({ address: text(row['address']), city: text(row['city']), province: text(row['province_code']), postalCode: text(row['postal_code']) });
 
 /** The employer's T4 data: the default company (name, address) and pr_employer (payroll account, contact). */
 export async function t4Employer(db: AnyDb, language: string): Promise<T4Employer | null> {
@@ -40,10 +42,7 @@ export async function t4Employer(db: AnyDb, language: string): Promise<T4Employe
   return {
     payrollAccount: text(account['payroll_account']),
     name: text(company['name']),
-    address: text(company['address']),
-    city: text(company['city']),
-    province: text(company['province_code']),
-    postalCode: text(company['postal_code']),
+    ...postalAddress(company),
     transmitterNo: text(account['transmitter_no']),
     contactName: text(account['contact_name']),
     contactArea: text(account['contact_area']),
@@ -71,10 +70,7 @@ export async function currentSlips(db: AnyDb, engine: 'sqlite' | 'postgres', yea
       employeeId: String(row['EmployeeId']),
       lastName: text(employee['last_name']),
       firstName: text(employee['first_name']),
-      address: text(employee['address']),
-      city: text(employee['city']),
-      province: text(employee['province_code']),
-      postalCode: text(employee['postal_code']),
+      ...postalAddress(employee),
       sin: text(employee['sin'] ?? row['Sin']),
       employmentProvince: text(row['Province']),
       boxes,

@@ -4,7 +4,7 @@
  * the steel desk reads), the decimal shapes, the sequence of order numbers, and the order states (§2.3 item 5:
  * Entered → Committed → Shipped → Invoiced, or Cancelled).
  */
-import type { DecimalField, EntityRoles } from '@erp/shared/entities/define';
+import type { DecimalField, EntityRoles, LookupField } from '@erp/shared/entities/define';
 
 export const SO = 'so';
 export const SO_APP = 'NOVUS-OE';
@@ -23,6 +23,17 @@ export type SoStatus = (typeof SO_STATUSES)[number];
 /** TA = the POLO desk's orders (`/ta-order-entry`, §2.3 item 4: the same document with its own type). */
 export const SO_TYPES = ['Regular', 'TA', 'TE'] as const;
 export const SO_CHANNELS = ['Desk', 'Portal'] as const;
+
+/** An invoiced sales order, by key: what a driver's cash-in line collects and a product return takes back. */
+export const INVOICED_ORDER: LookupField = {
+  type: 'lookup',
+  entity: 'sales-order',
+  valueType: 'integer',
+  required: true,
+  where: { Status: 'Invoiced' },
+  whereKeys: { Status: 'so:sales-order.rules.salesOrderMissing' },
+  invalidKey: 'so:sales-order.rules.salesOrderMissing',
+};
 
 /** A decimal text that is zero or below (an order quantity must be above zero). */
 export function notPositive(value: unknown): boolean {

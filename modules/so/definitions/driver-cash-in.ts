@@ -15,7 +15,7 @@
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 import { editedWhile } from '@erp/shared/entities/posted-document';
-import { notPositive, SO, SO_APP, SO_MONEY, SO_ROLES } from './common.ts';
+import { INVOICED_ORDER, notPositive, SO, SO_APP, SO_MONEY, SO_ROLES } from './common.ts';
 
 const NAME = 'driver-cash-in';
 const key = (part: string) => `${SO}:${NAME}.${part}`;
@@ -64,16 +64,7 @@ export const driverCashIn = defineEntity({
       maxItems: 500,
       fields: {
         LineId: { type: 'integer', labelKey: lineLabel('LineId') },
-        OrderKey: {
-          type: 'lookup',
-          entity: 'sales-order',
-          valueType: 'integer',
-          required: true,
-          where: { Status: 'Invoiced' },
-          whereKeys: { Status: 'so:sales-order.rules.salesOrderMissing' },
-          invalidKey: 'so:sales-order.rules.salesOrderMissing',
-          labelKey: lineLabel('OrderKey'),
-        },
+        OrderKey: { ...INVOICED_ORDER, labelKey: lineLabel('OrderKey') },
         OrderNo: { type: 'text', maxLength: 20, readOnly: true, labelKey: lineLabel('OrderNo') },
         BillToId: { type: 'text', maxLength: 20, readOnly: true, labelKey: lineLabel('BillToId') },
         InvoiceNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('InvoiceNo') },

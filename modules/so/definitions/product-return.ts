@@ -18,7 +18,7 @@
 import { defineEntity } from '@erp/shared/entities/define';
 import { lineLots } from '@erp/modules/ic/definitions/products/line-lots';
 import { editedWhile } from '@erp/shared/entities/posted-document';
-import { SO, SO_APP, SO_MONEY, SO_PRICE, SO_QUANTITY, SO_ROLES } from './common.ts';
+import { INVOICED_ORDER, SO, SO_APP, SO_MONEY, SO_PRICE, SO_QUANTITY, SO_ROLES } from './common.ts';
 import { productLineIssues } from './sales-order.ts';
 
 const NAME = 'product-return';
@@ -43,15 +43,7 @@ export const productReturn = defineEntity({
     ReturnNo: { type: 'text', maxLength: 20, readOnly: true },
     Status: { type: 'enum', readOnly: true, defaultValue: 'Open', options: RETURN_STATUSES.map((value) => ({ value, labelKey: key(`statuses.${value}`) })) },
     ReturnDate: { type: 'date', required: true },
-    OrderKey: {
-      type: 'lookup',
-      entity: 'sales-order',
-      valueType: 'integer',
-      required: true,
-      where: { Status: 'Invoiced' },
-      whereKeys: { Status: 'so:sales-order.rules.salesOrderMissing' },
-      invalidKey: 'so:sales-order.rules.salesOrderMissing',
-    },
+    OrderKey: INVOICED_ORDER,
     OrderNo: { type: 'text', maxLength: 20, readOnly: true },
     BillToId: { type: 'text', maxLength: 20, readOnly: true },
     WarehouseId: { type: 'text', maxLength: 10, readOnly: true },

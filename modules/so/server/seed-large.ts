@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
+import { writeOrderBatches } from '@erp/server/seed/large-orders';
 
 export interface SalesOrderOptions {
   lines?: number;
@@ -23,15 +24,6 @@ export interface SalesOrderOptions {
 
 const LINES_PER_ORDER = 4;
 const BATCH_ORDERS = 500;
-const WHO = 'seed:large';
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 type Kind = 'Entered' | 'Committed' | 'Shipped' | 'Invoiced' | 'Cancelled';
 
@@ -54,29 +46,21 @@ export async function insertSalesOrders(config: DatabaseConfig, options: SalesOr
     const products = ((await db.selectFrom('products').select(['product_id', 'description']).where('track_inventory', '=', flag).where('is_active', '=', flag).orderBy('product_id').limit(5000).execute()) as { product_id: string; description: string }[]);
     const warehouses = ((await db.selectFrom('warehouses').select('warehouse_id').where('is_active', '=', flag).orderBy('warehouse_id').execute()) as { warehouse_id: string }[]).map((r) => r.warehouse_id);
     if (customers.length === 0 || products.length < LINES_PER_ORDER || warehouses.length === 0) throw new Error('seed:large --so needs active bill-to firms, stock products and warehouses (start the server once first)');
-    const next = random(26);
-    const now = new Date().toISOString();
-    const trail = { created_by: WHO, created_on: now, updated_by: WHO, updated_on: now, version: 1 };
-    const today = Date.now();
-    let lines = 0;
-    for (let start = 0; start < orders; start += BATCH_ORDERS) {
-      await db.transaction().execute(async (trx: typeof db) => {
-        const count = Math.min(BATCH_ORDERS, orders - start);
-        const plans = Array.from({ length: count }, (_, i) => {
-          const n = start + i + 1;
-          const date = new Date(today - Math.floor(next() * 730) * 86_400_000).toISOString().slice(0, 10);
-          const kind = kindOf(next());
-          const first = Math.floor(next() * (products.length - LINES_PER_ORDER));
-          const orderLines = Array.from({ length: LINES_PER_ORDER }, (_, k) => {
-            const quantity = `${1 + Math.floor(next() * 99)}.0000`;
-            const price = `${1 + Math.floor(next() * 300)}.${String(Math.floor(next() * 100)).padStart(2, '0')}`;
-            const amount = mul(quantity, price, 2);
-            const tax = mul(amount, '0.13', 2);
-            return { product: products[first + k]!, quantity, price, amount, tax };
-          });
-          const subTotal = orderLines.reduce((sum, line) => sum + cents(line.amount), 0);
-          const taxTotal = orderLines.reduce((sum, line) => sum + cents(line.tax), 0);
-          return { n, date, kind, customer: customers[n % customers.length]!, warehouse: warehouses[n % warehouses.length]!, lines: orderLines, subTotal, taxTotal };
+    const lines = await writeOrderBatches(
+      db,
+      { orders, batch: BATCH_ORDERS, seed: 26, products: products.length, linesPerOrder: LINES_PER_ORDER, onProgress: options.onProgress },
+      (product, _kind, next) => {
+        const quantity = `${1 + Math.floor(next() * 99)}.0000`;
+        const price = `${1 + Math.floor(next() * 300)}.${String(Math.floor(next() * 100)).padStart(2, '0')}`;
+        const amount = mul(quantity, price, 2);
+        const tax = mul(amount, '0.13', 2);
+        return { product: products[product]!, quantity, price, amount, tax };
+      },
+      async (trx, planned, trail) => {
+        const plans = planned.map((p) => {
+          const subTotal = p.lines.reduce((sum, line) => sum + cents(line.amount), 0);
+          const taxTotal = p.lines.reduce((sum, line) => sum + cents(line.tax), 0);
+          return { ...p, kind: kindOf(p.kind), customer: customers[p.n % customers.length]!, warehouse: warehouses[p.n % warehouses.length]!, subTotal, taxTotal };
         });
         const shipped = (kind: Kind) => kind === 'Shipped' || kind === 'Invoiced';
         const heads = (await trx
@@ -120,10 +104,9 @@ export async function insertSalesOrders(config: DatabaseConfig, options: SalesOr
           })),
         );
         await trx.insertInto('so_lines').values(lineRows).execute();
-        lines += lineRows.length;
-      });
-      options.onProgress?.(lines);
-    }
+        return lineRows.length;
+      },
+    );
     // The planner's statistics and, on PostgreSQL, the visibility map (index-only scans of the order summary's
     // covering index) after the bulk load.
     if (database.engine === 'postgres') await sql`vacuum analyze sales_orders, so_lines`.execute(db);

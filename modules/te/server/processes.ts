@@ -10,18 +10,17 @@
  * (masters.ts `repriceLots`).
  */
 import { sql } from 'kysely';
-import { add, cmp, div, mul, round, type Decimal } from '@erp/shared/decimal';
-import type { ReportParameterError } from '@erp/shared/reports/define';
+import { cmp, type Decimal } from '@erp/shared/decimal';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
-import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
+import { decimalToDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
+import { changedPrice, changedPriceSql, changeMethod, prepareChange } from '@erp/server/processes/price-change';
 import type { AnySelect } from '@erp/server/reports/engine';
 import { changeModelPrices, copyModel } from '../definitions/reports.ts';
 import { repriceLots } from './masters.ts';
 import { money, text, type Row } from './records.ts';
 
-const SIGNED = /^[+-]?\d{1,9}(\.\d{1,4})?$/;
 const CODE = /^[A-Z0-9_.-]{1,12}$/;
 
 function refused(ctx: ProcessContext, error: unknown, id: unknown): ItemOutcome {
@@ -87,41 +86,13 @@ const copyModelProcess: ServerProcess = {
   },
 };
 
-/** `price` changed by a percent or an amount (itself to the cent first), exactly, to the cent, half-up. */
-export function changedPrice(price: Decimal, method: string, change: Decimal): Decimal {
-  return method === 'Amount' ? add(price, round(change, 2)) : mul(price, add('1', div(change, '100', 8)), 2);
-}
-
-function changeOf(ctx: ProcessContext): Decimal | ReportParameterError {
-  const raw = text(ctx.params['Change']).trim().replace(/^\+/, '');
-  if (!SIGNED.test(raw)) return { field: 'Change', key: 'te:rules.changeNumber' };
-  return round(raw, 4);
-}
-
 const changePricesProcess: ServerProcess = {
   def: changeModelPrices,
-  async prepare(ctx) {
-    const change = changeOf(ctx);
-    if (typeof change !== 'string') return [change];
-    ctx.state['change'] = change;
-    return [];
-  },
+  prepare: prepareChange('te:rules.changeNumber'),
   preview(ctx) {
     const db = ctx.db;
-    const change = ctx.state['change'] as Decimal;
-    const method = String(ctx.params['Method'] ?? 'Percent');
-    const pg = engineOf(db) === 'postgres';
-    // Exact in SQL: numeric on PostgreSQL; on SQLite integer cents, rounded half-up.
-    const newPrice = pg
-      ? method === 'Amount'
-        ? sql<unknown>`p.contract_price + cast(${round(change, 2)} as numeric)`
-        : sql<unknown>`round(p.contract_price * (100 + cast(${change} as numeric)) / 100, 2)`
-      : method === 'Amount'
-        ? sql<unknown>`p.contract_price + cast(${decimalToDb(db, round(change, 2), 2)} as integer)`
-        : (() => {
-            const product = sql`p.contract_price * (1000000 + cast(${decimalToDb(db, change, 4)} as integer))`;
-            return sql<unknown>`case when ${product} >= 0 then (${product} + 500000) / 1000000 else -((500000 - ${product}) / 1000000) end`;
-          })();
+    // Exact in SQL, to the cent.
+    const newPrice = changedPriceSql(db, 'p.contract_price', changeMethod(ctx), ctx.state['change'] as Decimal, 2);
     const zero = decimalToDb(db, '0.00', 2);
     let query: AnySelect = db
       .selectFrom('te_model_prices as p')
@@ -150,7 +121,7 @@ const changePricesProcess: ServerProcess = {
         if (!stored || price === null || cmp(price, String(row['ContractPrice'])) !== 0) {
           return { ResultStatus: 2, ResultCode: 'changed', Message: messageIn(ctx.locale, 'te:reports.changeModelPrices.changed'), EntityId: id };
         }
-        const next = changedPrice(price, String(ctx.params['Method'] ?? 'Percent'), ctx.state['change'] as Decimal);
+        const next = changedPrice(price, changeMethod(ctx), ctx.state['change'] as Decimal, 2);
         if (cmp(next, '0') < 0) return { ResultStatus: 2, ResultCode: 'refused', Message: messageIn(ctx.locale, 'te:reports.changeModelPrices.negative', { price, next }), EntityId: id };
         await trx
           .updateTable('te_model_prices')

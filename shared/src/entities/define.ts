@@ -13,7 +13,7 @@
  */
 
 export type * from './definition-types.ts';
-import type { FieldOption, LookupField, ScalarField, LineChildrenDefinition, FieldDefinition, ListColumn, ActionSpec, EntityInput, EntityDefinition, AnyEntity } from './definition-types.ts';
+import type { FieldOption, LookupField, ScalarField, LineChildrenDefinition, FieldDefinition, ListColumn, FormSection, ActionSpec, EntityInput, EntityDefinition, AnyEntity } from './definition-types.ts';
 
 
 /** The record-trail fields every answer carries (§3 Record trail). */
@@ -369,6 +369,67 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
   };
 }
 
+
+/**
+ * What a module adds to an entity of a module it requires (issue 41: Odoo's `_inherit`, Tryton's
+ * `Pool.register`): stored fields, choices of an enum or set field, list columns and form rows. The owner's
+ * definition names none of them; `registerModule` applies them (shared/src/entities/index.ts).
+ */
+export interface EntityExtension {
+  entity: string;
+  /** New fields; their labels default to the extending module's namespace (`<ns>:<entity>.fields.<Field>`). */
+  fields?: Readonly<Record<string, FieldDefinition>>;
+  /** More choices of an existing enum or set field (fixed options), after the owner's. */
+  options?: Readonly<Record<string, readonly FieldOption[]>>;
+  listColumns?: readonly (string | ListColumn)[];
+  /**
+   * Rows added to the form's section of that title key (else a new last section); `pack`: a one-field row joins
+   * the section's last row while that holds fewer fields (flags laid out two by two, whoever adds them).
+   */
+  formRows?: { section: string; rows: readonly (readonly string[])[]; pack?: number };
+}
+
+/**
+ * Applies `extension` of module namespace `namespace` to `def`, in place: every holder of the definition (the
+ * owner's imports, the registry) sees one entity. Checked like `defineEntity` (names, columns, no field twice).
+ */
+export function extendEntity(def: AnyEntity, extension: EntityExtension, namespace: string): void {
+  const name = def.name;
+  const fields = def.fields as Record<string, FieldDefinition & { labelKey: string; column: string }>;
+  for (const [fieldName, field] of Object.entries(extension.fields ?? {})) {
+    if (fieldName in fields) fail(name, `field ${fieldName} is defined twice (extension of ${namespace})`);
+    fields[fieldName] = normalizeField(name, name, fieldName, field, namespace);
+  }
+  for (const [fieldName, more] of Object.entries(extension.options ?? {})) {
+    const field = fields[fieldName];
+    if (!field || (field.type !== 'enum' && field.type !== 'set') || !field.options) fail(name, `extension of ${namespace}: ${fieldName} is not a field with options`);
+    const taken = new Set(field.options.map((option) => option.value));
+    for (const option of more) if (taken.has(option.value)) fail(name, `option ${option.value} of ${fieldName} is defined twice`);
+    // The same array object: a report column or rule holding the owner's options sees the new ones.
+    (field.options as FieldOption[]).push(...more);
+  }
+  for (const column of extension.listColumns ?? []) {
+    const spec: ListColumn = typeof column === 'string' ? { field: column } : column;
+    const field = fields[spec.field];
+    if (!field || field.type === 'set' || field.type === 'children' || field.virtual) fail(name, `extension list column ${spec.field} must be a stored scalar field`);
+    (def.listColumns as ListColumn[]).push({ ...spec, visible: spec.visible ?? true, sortable: spec.sortable ?? true });
+  }
+  const rows = extension.formRows;
+  if (rows) {
+    for (const row of rows.rows) for (const field of row) if (!(field in fields)) fail(name, `extension form row names unknown field ${field}`);
+    const sections = def.formLayout.sections as FormSection[];
+    const section = sections.find((candidate) => candidate.titleKey === rows.section);
+    const target = section ?? { titleKey: rows.section, rows: [] };
+    if (!section) sections.push(target);
+    const next = [...target.rows];
+    for (const row of rows.rows) {
+      const last = next.at(-1);
+      if (rows.pack && row.length === 1 && last && last.length < rows.pack) next[next.length - 1] = [...last, ...row];
+      else next.push(row);
+    }
+    (target as { rows: (readonly string[])[] }).rows = next;
+  }
+}
 
 /** Field names of a definition that hold a column (not virtual, set or children). */
 export function storedFields(def: AnyEntity): string[] {

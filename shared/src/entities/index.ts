@@ -15,7 +15,9 @@
  * (GET /api/lookup/<entity>, apps/records/src/form/fields/Lookup.tsx); the screens of an entity are mounted
  * by the bundle that registers its module.
  */
-import type { AnyEntity } from './define.ts';
+import { extendEntity, type AnyEntity, type EntityExtension } from './define.ts';
+
+export type { EntityExtension } from './define.ts';
 
 /**
  * A business module's definitions, as its folder `modules/<name>/definitions/index.ts` exports them.
@@ -26,11 +28,28 @@ export interface ModuleDefinition {
   namespace: string;
   /** In dependency order (a lookup's target before the entity using it). */
   entities: readonly AnyEntity[];
+  /** What it adds to entities of the modules it requires (fields, choices, columns, form rows). */
+  extends?: readonly EntityExtension[];
+  /**
+   * Its entries in registries other modules own, by registry name (`gl.ledgerSources`: the journal sources
+   * and period flags of the ledger): the owner reads them with `contributions(name)`, never names the module.
+   */
+  contributes?: Readonly<Record<string, readonly unknown[]>>;
 }
+
+/** The part of a module's definitions that reaches other modules' entities and registries. */
+export type ModuleExtensions = Pick<ModuleDefinition, 'extends' | 'contributes'>;
 
 const registered: AnyEntity[] = [];
 const byName = new Map<string, AnyEntity>();
 const modules = new Map<string, ModuleDefinition>();
+/** Modules whose extensions are in (once per module name: every micro-app bundle carries them, see below). */
+const extended = new Set<string>();
+/** Extensions waiting for their entity (in the browser, a bundle may bring them before the owner's). */
+const pending = new Map<string, { extension: EntityExtension; namespace: string }[]>();
+/** The namespaces of an entity's strings beside its own: those of the modules extending it. */
+const extraNamespaces = new Map<string, Set<string>>();
+const contributed = new Map<string, unknown[]>();
 
 /**
  * Adds a module's definitions to the registry. Registering the same module object again does nothing (a
@@ -48,7 +67,42 @@ export function registerModule(module: ModuleDefinition): void {
   for (const entity of module.entities) {
     registered.push(entity);
     byName.set(entity.name, entity);
+    for (const { extension, namespace } of pending.get(entity.name) ?? []) apply(entity, extension, namespace);
+    pending.delete(entity.name);
   }
+  registerExtensions(module.name, module.namespace, module);
+}
+
+function apply(entity: AnyEntity, extension: EntityExtension, namespace: string): void {
+  extendEntity(entity, extension, namespace);
+  if (namespace !== entity.namespace) extraNamespaces.set(entity.name, (extraNamespaces.get(entity.name) ?? new Set()).add(namespace));
+}
+
+/**
+ * Adds module `name`'s extensions and contributions, once whoever brings them: on the server with its
+ * definitions; in the browser with its definitions and from every micro-app's entry (`moduleApp` in
+ * vite.library.ts imports each module's `definitions/extensions.ts`), so an extended entity's screen shows the
+ * extension whichever bundle opened it. An extension of an entity not registered yet waits for it.
+ */
+export function registerExtensions(name: string, namespace: string, extensions: ModuleExtensions): void {
+  if (extended.has(name)) return;
+  extended.add(name);
+  for (const extension of extensions.extends ?? []) {
+    const entity = byName.get(extension.entity);
+    if (entity) apply(entity, extension, namespace);
+    else pending.set(extension.entity, [...(pending.get(extension.entity) ?? []), { extension, namespace }]);
+  }
+  for (const [registry, entries] of Object.entries(extensions.contributes ?? {})) contributed.set(registry, [...(contributed.get(registry) ?? []), ...entries]);
+}
+
+/** The entries modules contributed to registry `name`, in registration order (dependencies first). */
+export function contributions<T>(name: string): readonly T[] {
+  return (contributed.get(name) ?? []) as T[];
+}
+
+/** The i18n namespaces an entity's strings live in: its own, then those of the modules extending it. */
+export function entityNamespaces(entity: AnyEntity): string[] {
+  return [entity.namespace, ...(extraNamespaces.get(entity.name) ?? [])];
 }
 
 /** The registered modules, in registration order. */

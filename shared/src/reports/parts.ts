@@ -21,14 +21,7 @@ export const AGING_BUCKETS = ['Current', ...Array.from({ length: AGING_PERIODS }
  */
 export function agingParameters(base: string): ReportParameterInput[] {
   return [
-    {
-      name: 'AgeBy',
-      type: 'enum',
-      labelKey: `${base}.parameters.AgeBy`,
-      required: true,
-      defaultValue: 'due',
-      options: (['due', 'document'] as const).map((value) => ({ value, labelKey: `${base}.options.${value}` })),
-    },
+    reportParts(base).choice('AgeBy', ['due', 'document']),
     { name: 'PeriodDays', type: 'integer', labelKey: `${base}.parameters.PeriodDays`, required: true, defaultValue: 30, min: 1, max: 365 },
   ];
 }
@@ -63,6 +56,18 @@ export function reportParts(base?: string) {
       maxLength,
       ...key('parameters', name),
       ...extra,
+    }),
+    /**
+     * A required choice among `values` (default: the first); options labelled `<base>.options.<value>`, so a base is
+     * needed (the sub-ledgers' "Show open / all", the aging's "Age by").
+     */
+    choice: (name: string, values: readonly string[], defaultValue: string = values[0]!): ReportParameterInput => ({
+      name,
+      type: 'enum',
+      ...key('parameters', name),
+      required: true,
+      defaultValue,
+      options: values.map((value) => ({ value, labelKey: `${base}.options.${value}` })),
     }),
     /** StartDate (default: the year's start) and EndDate (default: today), both required; see ONE_YEAR_RANGE. */
     dateRange: (): [ReportParameterInput, ReportParameterInput] => [

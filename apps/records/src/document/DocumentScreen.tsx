@@ -13,7 +13,7 @@ import { translate } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { entityByName } from '@erp/shared/entities/index';
 import { screen, useScreen, useTranslation, type ScreenParcel } from '@erp/ui';
-import { ENTITY_SCREEN_NAMESPACES } from '../entity-screen/EntityScreen.tsx';
+import { ENTITY_SCREEN_NAMESPACES, useEntityNamespaces } from '../entity-screen/EntityScreen.tsx';
 import { RecordPane, type PaneToolsProps } from '../entity-screen/RecordPane.tsx';
 import { routeView } from '../data/query.ts';
 import { onRegionKey } from '../list/regions.ts';
@@ -60,6 +60,10 @@ export function DocumentPane({
   const defaults = useMemo(() => routeView(entity, routeProps)?.defaults, [entity, routeProps]);
   // The form's own strings (records:document.*): loaded here too, for composed screens that list fewer namespaces.
   useTranslation('records');
+  // Issue 41: the strings of the modules extending the entity (A/R's period flag on the accounting period).
+  const entities = useMemo(() => [entity], [entity]);
+  const namespacesReady = useEntityNamespaces(entities);
+  if (!namespacesReady) return <p className="records-loading" aria-busy="true" />;
   return (
     <RecordPane
       entity={entity}

@@ -22,7 +22,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { i18n, translate, type ScreenProps } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
-import { entitiesForRoute, entityByName } from '@erp/shared/entities/index';
+import { entitiesForRoute, entityByName, entityNamespaces } from '@erp/shared/entities/index';
 import { screen, useScreen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { EntityForm } from '../form/EntityForm.tsx';
 import { RecordPane, type OpenRecord } from './RecordPane.tsx';
@@ -63,14 +63,20 @@ function EntityPane({ entity, routeProps }: { entity: AnyEntity; routeProps: Rec
   );
 }
 
-/** The i18n namespaces of `entities` not loaded yet (definitions of a module name their module's). */
+/**
+ * The i18n namespaces of `entities` not loaded yet: their modules' and, issue 41, those of the modules that
+ * extend them (the A/R period flag on the G/L's accounting period is labelled in `ar`).
+ */
 function missingNamespaces(entities: readonly AnyEntity[]): string[] {
   if (!i18n.isInitialized) return [];
-  return [...new Set(entities.map((entity) => entity.namespace))].filter((namespace) => !i18n.hasLoadedNamespace(namespace));
+  return [...new Set(entities.flatMap(entityNamespaces))].filter((namespace) => !i18n.hasLoadedNamespace(namespace));
 }
 
-/** Renders `children` once the entities' namespaces are loaded (a failed load shows the keys' defaults). */
-function useNamespaces(entities: readonly AnyEntity[]): boolean {
+/**
+ * True once the entities' namespaces are loaded (a failed load shows the keys' defaults); `entities` must be a
+ * stable array. The document pane waits on it too: its list shows the extending modules' columns.
+ */
+export function useEntityNamespaces(entities: readonly AnyEntity[]): boolean {
   const [ready, setReady] = useState(() => missingNamespaces(entities).length === 0);
   useEffect(() => {
     const missing = missingNamespaces(entities);
@@ -144,7 +150,7 @@ export function EntityScreenView({
   titleKey?: string | undefined;
 }) {
   const { t } = useTranslation('records');
-  const namespacesReady = useNamespaces(entities);
+  const namespacesReady = useEntityNamespaces(entities);
 
   if (!namespacesReady) return <p className="records-loading" aria-busy="true" />;
   if (entities.length === 0) {

@@ -17,8 +17,8 @@
  * document's form) once it ran for one firm: POST /api/reports/:report/email with the parameters it ran with; the
  * server asks first, naming the recipient (§5), and its answer — sent, or why not — is the status line.
  */
-import { useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
-import { translate } from '@erp/shared';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { i18n, translate } from '@erp/shared';
 import { dateFormat, formatCalendarDate, formatDateTime, formatDecimal } from '@erp/shared';
 import { visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportFile, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
@@ -94,6 +94,12 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
   const root = useRef<HTMLDivElement>(null);
   const running = useRef<AbortController | null>(null);
   const columns = useMemo(() => visibleReportColumns(definition), [definition]);
+  // Issue 41: a column's choices may be other modules' (the journal sources A/R, Payroll … on a G/L report):
+  // their labels' namespaces load before the rows come back.
+  useEffect(() => {
+    const namespaces = new Set(definition.columns.flatMap((column) => (column.options ?? []).map((option) => option.labelKey.split(':')[0]!)));
+    if (i18n.isInitialized) void i18n.loadNamespaces([...namespaces].filter((namespace) => !i18n.hasLoadedNamespace(namespace)));
+  }, [definition]);
   const runningColumn = columns.find((c) => c.running);
   // Issue 21 item 1: columns size to their content (an auto table); a width the user drags is kept.
   const [widths, setWidths] = useState<Record<string, number>>(() => savedWidths(definition.name));

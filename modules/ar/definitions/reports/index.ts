@@ -20,6 +20,7 @@
  */
 import { defineReport, type ReportColumnInput, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
 import { AGING_BUCKETS, agingParameters, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { journalPrinting } from '@erp/modules/gl/definitions/reports/index';
 import { invoicePrint } from './invoice-print.ts';
 
 const AR = 'NOVUS-AR';
@@ -39,9 +40,12 @@ const ITEM_STATUS_OPTIONS = AR_ITEM_STATUSES.map((value) => ({ value, labelKey: 
 
 export { AGING_BUCKETS, AGING_PERIODS } from '@erp/shared/reports/parts';
 
+/** GL-13 for A/R's journal source, under A/R's menu (its rows limited to the assigned customers', server/reports). */
+export const arJournalPrinting = journalPrinting('ar-journal-printing', 'AR', AR, '/AR-Journal-Printing', 'ar:reports.journalPrinting.title');
+
 const p = (name: string) => `ar:reports.parameters.${name}`;
 
-const { date, dateRange, integer, lookup, money, text } = reportParts('ar:reports');
+const { choice, date, dateRange, integer, lookup, money, text } = reportParts('ar:reports');
 
 const customer = (name: string) => lookup(name, 'firm', 20);
 const CUSTOMER = customer('CustomerId');
@@ -59,17 +63,7 @@ export const arAccountInquiry: ReportDefinition = defineReport({
   titleKey: 'ar:reports.accountInquiry.title',
   parameters: [
     CUSTOMER_REQUIRED,
-    {
-      name: 'Show',
-      type: 'enum',
-      labelKey: p('Show'),
-      required: true,
-      defaultValue: 'open',
-      options: [
-        { value: 'open', labelKey: 'ar:reports.options.open' },
-        { value: 'all', labelKey: 'ar:reports.options.all' },
-      ],
-    },
+    choice('Show', ['open', 'all']),
     // The history's date range (Show = all); open items are every open item whatever its date.
     { ...START, required: false },
     { ...END, required: false },

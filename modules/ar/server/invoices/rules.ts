@@ -84,7 +84,8 @@ export async function checkParties(trx: AnyTransaction, billToId: string, shipTo
   return { billTo, shipTo };
 }
 
-async function ratesOf(trx: AnyTransaction, province: string): Promise<TaxRate[]> {
+/** A province's sales tax rates (§5), read once per transaction; Payables prices its invoices with them too. */
+export async function ratesOf(trx: AnyTransaction, province: string): Promise<TaxRate[]> {
   const engine = engineOf(trx);
   const rows = await perTransaction(trx, `sales_tax_rates:${province}`, async () =>
     (await trx
@@ -102,7 +103,8 @@ async function ratesOf(trx: AnyTransaction, province: string): Promise<TaxRate[]
   }));
 }
 
-async function groupsOf(trx: AnyTransaction, groups: string[]): Promise<Map<string, string[]>> {
+/** The authorities of each tax group (an unknown group: none). */
+export async function groupsOf(trx: AnyTransaction, groups: string[]): Promise<Map<string, string[]>> {
   const members = new Map<string, string[]>(groups.map((group) => [group, []]));
   if (groups.length === 0) return members;
   const rows = (await trx.selectFrom('sales_tax_group_authorities').select(['group_id', 'authority_id']).where('group_id', 'in', groups).execute()) as Row[];

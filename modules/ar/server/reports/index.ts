@@ -30,18 +30,18 @@
  * xlsx alike) with the AR restriction: a restricted caller sees only the entries of the AR documents of assigned customers, by
  * the origin each entry carries (issue 39 item 4.1: invoices made by other modules included).
  */
-import { arAccountInquiry, arAccountStatement, arInvoicePrint, AGING_BUCKETS, arAgedTrialBalance, arContactList, arCustomerList, arCustomerLists, arInactiveCustomerList, arNewCustomerList, arOverdueAccounts, arSalesJournal, arUnappliedCredits, STATEMENT_PERIOD_DAYS } from '../../definitions/reports/index.ts';
+import { arAccountInquiry, arAccountStatement, arInvoicePrint, arJournalPrinting, AGING_BUCKETS, arAgedTrialBalance, arContactList, arCustomerList, arCustomerLists, arInactiveCustomerList, arNewCustomerList, arOverdueAccounts, arSalesJournal, arUnappliedCredits, STATEMENT_PERIOD_DAYS } from '../../definitions/reports/index.ts';
 import type { ReportDefinition } from '@erp/shared/reports/define';
 import { sql } from 'kysely';
 import { AR_SIDE } from '../subledger.ts';
 import { agingBuckets, daysBefore, movementsAsOf as sharedMovementsAsOf } from '@erp/modules/gl/server/subledger/aging';
 import { readAll } from '@erp/server/db/read';
+import { firmListRows } from '@erp/modules/shell/server/firm/list-rows';
 import { customerFilter, firmCityLine, prepareAr, stateOf } from './customers.ts';
 import { invoicePrintReport } from './invoice-print.ts';
 import type { ServerProcess } from '@erp/server/processes/engine';
 import type { AnySelect, GroupFigures, ReportContext, ServerReport } from '@erp/server/reports/engine';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { arJournalPrinting } from '@erp/modules/gl/definitions/reports/index';
 import { journalReport } from '@erp/modules/gl/server/reports/index';
 import type { Decimal } from '@erp/shared/decimal';
 
@@ -366,13 +366,8 @@ const isFlag = (ctx: ReportContext, column: string, value: boolean) =>
   sql<boolean>`${sql.ref(column)} = ${sql.lit(ctx.database.engine === 'postgres' ? value : value ? 1 : 0)}`;
 
 function customerListRows(ctx: ReportContext): AnySelect {
-  let query: AnySelect = ctx.db
-    .selectFrom('firms as f')
+  let query: AnySelect = firmListRows(ctx.db)
     .select([
-      'f.firm_id as FirmId',
-      'f.name as FirmName',
-      'f.city as City',
-      'f.province_code as ProvinceCode',
       'f.phone as Phone',
       'f.email as Email',
       'f.sales_rep as SalesRep',
@@ -409,7 +404,7 @@ function contactListRows(ctx: ReportContext): AnySelect {
 }
 
 /**
- * The GL's AR journal printing limited to the entries of assigned customers' AR documents (module header). An
+ * A/R's journal printing (GL-13) limited to the entries of assigned customers' AR documents (module header). An
  * entry belongs to the document whose origin it carries — an AR item (invoice or credit note, whatever module
  * made it, receipt, write-off) or an application (a credit applied): a journal is every A/R posting of a day,
  * so its id would show the other customers' documents of that day too.

@@ -7,8 +7,8 @@
  * - `gl-trial-balance` (GL-11): every account's activity and closing balance, by fiscal year and period or by
  *   date range; debits = credits.
  * - `gl-detailed-ledger` (GL-12): per account: opening balance, entries, closing balance.
- * - `gl-journal-printing`, `ar-journal-printing`, `ap-journal-printing` (GL-13): the journals of one source
- *   with their lines (one definition per source variant, the source fixed).
+ * - `gl-journal-printing` (GL-13): the G/L source's journals with their lines; `journalPrinting(...)` is the
+ *   same report for another module's source (A/R's and A/P's journal printing, defined in their modules).
  */
 import { defineReport, type ReportColumnInput, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
@@ -16,6 +16,7 @@ import { JOURNAL_SOURCE_OPTIONS } from '../accounting-journal.ts';
 import { ACCOUNT_TYPES } from '../gl-account.ts';
 
 const GL = 'NOVUS-GL';
+// The account enquiry is also on the A/P and A/R menus (SCREENS.md GL-10).
 const AP = 'NOVUS-AP';
 const AR = 'NOVUS-AR';
 
@@ -104,12 +105,16 @@ export const trialBalance: ReportDefinition = defineReport({
   defaultSort: [{ field: 'AccountId' }],
 });
 
-function journalPrinting(name: string, source: 'GL' | 'AR' | 'AP', application: string, path: string): ReportDefinition {
+/**
+ * GL-13: the journals of journal source `source` (fixed) over a date range with their lines, at `path` of
+ * `application`, titled `titleKey`; its columns and parameters keep the G/L's labels (the `gl` namespace).
+ */
+export function journalPrinting(name: string, source: string, application: string, path: string, titleKey: string): ReportDefinition {
   return defineReport({
     name,
     application,
     routes: [{ application, path }],
-    titleKey: `gl:reports.journalPrinting.title${source}`,
+    titleKey,
     parameters: [{ name: 'Source', type: 'text', labelKey: p('Source'), fixed: source }, ...dateRange()],
     rules: [ONE_YEAR_RANGE],
     columns: [
@@ -130,15 +135,11 @@ function journalPrinting(name: string, source: 'GL' | 'AR' | 'AP', application: 
   });
 }
 
-export const glJournalPrinting = journalPrinting('gl-journal-printing', 'GL', GL, '/gl-journal-printing');
-export const arJournalPrinting = journalPrinting('ar-journal-printing', 'AR', AR, '/AR-Journal-Printing');
-export const apJournalPrinting = journalPrinting('ap-journal-printing', 'AP', AP, '/ap-journal-printing');
+export const glJournalPrinting = journalPrinting('gl-journal-printing', 'GL', GL, '/gl-journal-printing', 'gl:reports.journalPrinting.titleGL');
 
 export const GL_REPORTS: readonly ReportDefinition[] = [
   accountEnquiry,
   trialBalance,
   detailedLedger,
   glJournalPrinting,
-  arJournalPrinting,
-  apJournalPrinting,
 ];

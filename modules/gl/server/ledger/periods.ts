@@ -11,12 +11,20 @@
  */
 import { BusinessError } from '@erp/server/entities/call-result';
 import { engineOf } from '@erp/server/db/decimal-codec';
+import { entityByName } from '@erp/shared/entities/index';
+import { periodFlags, type PeriodFlag } from '../../definitions/ledger-sources.ts';
 import type { LedgerTransaction, PeriodRow, SubLedger } from './types.ts';
 
-const FLAGS: Record<SubLedger, string> = { gl: 'closed_gl', ar: 'closed_ar', ap: 'closed_ap', pr: 'closed_pr' };
+/** The declared period flag of `subLedger` (a posting naming an undeclared one is a programming error). */
+function periodFlag(subLedger: SubLedger): PeriodFlag & { source: string } {
+  const found = periodFlags().find((flag) => flag.code === subLedger);
+  if (!found) throw new Error(`no period flag ${subLedger} is declared`);
+  return found;
+}
 
+/** The fiscal_periods column of a period flag (its field's, as the accounting period's definition stores it). */
 export function flagColumn(subLedger: SubLedger): string {
-  return FLAGS[subLedger];
+  return entityByName('accounting-period')?.fields[periodFlag(subLedger).field]?.column ?? `closed_${subLedger}`;
 }
 
 function flag(raw: unknown): boolean {
@@ -31,7 +39,7 @@ export function periodOf(row: Record<string, unknown>): PeriodRow {
     periodNo: Number(row['period_no']),
     startDate: String(row['start_date']),
     endDate: String(row['end_date']),
-    closed: { gl: flag(row['closed_gl']), ar: flag(row['closed_ar']), ap: flag(row['closed_ap']), pr: flag(row['closed_pr']) },
+    closed: Object.fromEntries(periodFlags().map(({ code }) => [code, flag(row[flagColumn(code)])])),
   };
 }
 
@@ -48,9 +56,9 @@ export async function findPeriod(trx: LedgerTransaction, date: string, lock: 'no
   return row ? periodOf(row) : null;
 }
 
-/** The §8 key of "Period is closed (<sub-ledger>)". */
+/** The §8 key of "Period is closed (<sub-ledger>)": the flag's own (its module's strings). */
 export function periodClosedKey(subLedger: SubLedger): string {
-  return `gl:rules.periodClosed.${subLedger}`;
+  return periodFlag(subLedger).closedKey;
 }
 
 /** The parameters naming the closed period in that message (issue 21 item 6: a refusal names its record). */
@@ -71,7 +79,7 @@ export function periodMissing(field = 'EntryDate'): BusinessError {
 export async function assertPeriodOpen(trx: LedgerTransaction, date: string, subLedger: SubLedger, field = 'EntryDate'): Promise<PeriodRow> {
   const period = await findPeriod(trx, date, 'share');
   if (!period) throw periodMissing(field);
-  if (period.closed[subLedger]) throw BusinessError.of(400, 'period_closed', periodClosedKey(subLedger), periodParams(period), field);
+  if (period.closed[periodFlag(subLedger).code]) throw BusinessError.of(400, 'period_closed', periodClosedKey(subLedger), periodParams(period), field);
   if (period.closed.gl) throw BusinessError.of(400, 'period_closed', periodClosedKey('gl'), periodParams(period), field);
   await assertYearOpen(trx, period.fiscalYear, field);
   return period;

@@ -8,14 +8,18 @@ import type { Transaction } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type LedgerTransaction = Transaction<any>;
 
-/** The sub-ledger whose period flag a posting checks (fiscal_periods.closed_<subLedger>). */
-export type SubLedger = 'gl' | 'ar' | 'ap' | 'pr';
+/**
+ * The sub-ledger whose period flag a posting checks (fiscal_periods.closed_<subLedger>): `gl` or a flag a module
+ * declared (definitions/ledger-sources.ts, issue 41).
+ */
+export type SubLedger = string;
 
 /**
- * Journal sources (gl_journals.source), also the GL integration sub-ledgers that claim control accounts. PO
- * (Purchasing, issue 23) claims its accrual accounts only: its receipts post through the stock ledger's IC source.
+ * Journal sources (gl_journals.source), also the GL integration sub-ledgers that claim control accounts: the
+ * G/L's and those the modules declare (definitions/ledger-sources.ts). A source may claim accounts without
+ * keeping journals (Purchasing's accruals: its receipts post through the stock ledger's source).
  */
-export type Source = 'GL' | 'AR' | 'AP' | 'IC' | 'PR' | 'BK' | 'YE' | 'FX' | 'PO';
+export type Source = string;
 
 export type DataType = 'Actual' | 'Budget';
 

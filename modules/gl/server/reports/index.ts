@@ -13,7 +13,7 @@
  * the day before (the two reports agree by construction and by test).
  */
 import { add, sub, type Decimal } from '@erp/shared/decimal';
-import { accountEnquiry, apJournalPrinting, detailedLedger, glJournalPrinting, trialBalance } from '../../definitions/reports/index.ts';
+import { accountEnquiry, detailedLedger, glJournalPrinting, trialBalance } from '../../definitions/reports/index.ts';
 import type { ReportDefinition, ReportParameterError } from '@erp/shared/reports/define';
 import { sql, type Expression } from 'kysely';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
@@ -360,7 +360,7 @@ const trialBalanceReport: ServerReport = {
   },
 };
 
-/** A source's journal printing (GL-13); A/R registers its own from this with its §6 restriction. */
+/** A source's journal printing (GL-13); the modules with a journal source register theirs from this. */
 export function journalReport(def: ReportDefinition): ServerReport {
   return {
     def,
@@ -395,8 +395,6 @@ export const GL_SERVER_REPORTS: readonly ServerReport[] = [
   trialBalanceReport,
   entryReport(detailedLedger, ['AccountFrom', 'AccountTo']),
   journalReport(glJournalPrinting),
-  // ar-journal-printing: registered by A/R (journalReport with the assigned-customer restriction).
-  journalReport(apJournalPrinting),
   bankReconciliationServerReport,
 
   ...FINANCIAL_STATEMENT_REPORTS,

@@ -13,61 +13,31 @@
  * - New products pricing: active products (of a class) the table has no row for get a cost-plus row at the
  *   markup, from quantity 1.
  */
-import { add, cmp, div, mul, round, type Decimal } from '@erp/shared/decimal';
+import { cmp, type Decimal } from '@erp/shared/decimal';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { sql } from 'kysely';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { messageIn } from '@erp/server/entities/call-result';
-import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
+import type { ServerProcess } from '@erp/server/processes/engine';
+import { changedPrice, changedPriceSql, changeMethod, changeParameter, prepareChange } from '@erp/server/processes/price-change';
 import type { AnyDb, AnySelect } from '@erp/server/reports/engine';
 import { newProductsPricing, priceAdjustments, renewPriceTable } from '../../definitions/reports.ts';
 
-const SIGNED = /^[+-]?\d{1,9}(\.\d{1,4})?$/;
 const CODE = /^[A-Z0-9_.-]{1,20}$/;
-
-/** The `Change` parameter as an exact decimal, or a parameter error. */
-function changeOf(ctx: ProcessContext, options: { optional?: boolean; min?: string } = {}): Decimal | ReportParameterError | null {
-  const raw = ctx.params['Change'];
-  if (raw === undefined || raw === null || String(raw).trim() === '') return options.optional ? null : { field: 'Change', key: 'oe:rules.changeNumber' };
-  const text = String(raw).trim().replace(/^\+/, '');
-  if (!SIGNED.test(text)) return { field: 'Change', key: 'oe:rules.changeNumber' };
-  if (options.min !== undefined && cmp(text, options.min) < 0) return { field: 'Change', key: 'oe:rules.changeNumber' };
-  return round(text, 4);
-}
+const CHANGE_ERROR = 'oe:rules.changeNumber';
 
 const isError = (value: unknown): value is ReportParameterError => typeof value === 'object' && value !== null && 'key' in value;
 
-/** `price` changed by a percent or an amount, exactly, at 4 places. */
-export function adjusted(price: Decimal, method: string, change: Decimal): Decimal {
-  return method === 'Amount' ? round(add(price, change), 4) : mul(price, add('1', div(change, '100', 8)), 4);
-}
+/** A table price (4 places) changed by a percent or an amount. */
+const adjusted = (price: Decimal, method: string, change: Decimal): Decimal => changedPrice(price, method, change, 4);
 
 const adjustmentsProcess: ServerProcess = {
   def: priceAdjustments,
-  async prepare(ctx) {
-    const change = changeOf(ctx);
-    if (isError(change)) return [change];
-    ctx.state['change'] = change;
-    return [];
-  },
+  prepare: prepareChange(CHANGE_ERROR),
   preview(ctx) {
-    const db = ctx.db;
-    const change = ctx.state['change'] as Decimal;
-    const method = String(ctx.params['Method'] ?? 'Percent');
-    const pg = engineOf(db) === 'postgres';
-    // Exact in SQL: numeric on PostgreSQL; on SQLite integer units of 0.0001, rounded half-up.
-    const newPrice = pg
-      ? method === 'Amount'
-        ? sql<unknown>`r.price + cast(${change} as numeric)`
-        : sql<unknown>`round(r.price * (100 + cast(${change} as numeric)) / 100, 4)`
-      : method === 'Amount'
-        ? sql<unknown>`r.price + cast(${decimalToDb(db, change, 4)} as integer)`
-        : (() => {
-            // Integer arithmetic on integer units (a bound JS number is a REAL to SQLite: cast it).
-            const product = sql`r.price * (1000000 + cast(${decimalToDb(db, change, 4)} as integer))`;
-            return sql<unknown>`case when ${product} >= 0 then (${product} + 500000) / 1000000 else -((500000 - ${product}) / 1000000) end`;
-          })();
-    let query: AnySelect = db
+    // Exact in SQL, at the price's 4 places.
+    const newPrice = changedPriceSql(ctx.db, 'r.price', changeMethod(ctx), ctx.state['change'] as Decimal, 4);
+    let query: AnySelect = ctx.db
       .selectFrom('price_table_ranges as r')
       .leftJoin('products as p', 'p.product_id', 'r.product_id')
       .select([
@@ -92,7 +62,7 @@ const adjustmentsProcess: ServerProcess = {
   },
   async runItem(ctx, row) {
     const price = String(row['Price']);
-    const next = adjusted(price, String(ctx.params['Method'] ?? 'Percent'), ctx.state['change'] as Decimal);
+    const next = adjusted(price, changeMethod(ctx), ctx.state['change'] as Decimal);
     const id = Number(row['RangeId']);
     if (cmp(next, '0') < 0) return { ResultStatus: 2, ResultCode: 'refused', Message: messageIn(ctx.locale, 'oe:price-adjustments.negative', { price, next }), EntityId: id };
     const done = await ctx.db.transaction().execute(async (trx: AnyDb) => {
@@ -115,7 +85,7 @@ const adjustmentsProcess: ServerProcess = {
    * and each table touched once. The same outcomes as runItem, row by row.
    */
   async runBatch(ctx, rows) {
-    const method = String(ctx.params['Method'] ?? 'Percent');
+    const method = changeMethod(ctx);
     const change = ctx.state['change'] as Decimal;
     const planned = rows.map((row) => {
       const price = String(row['Price']);
@@ -164,7 +134,7 @@ const renewProcess: ServerProcess = {
   def: renewPriceTable,
   async prepare(ctx) {
     const errors: ReportParameterError[] = [];
-    const change = changeOf(ctx, { optional: true, min: '-100' });
+    const change = changeParameter(ctx, CHANGE_ERROR, { optional: true, min: '-100' });
     if (isError(change)) errors.push(change);
     else ctx.state['change'] = change;
     const id = String(ctx.params['NewPriceTableId'] ?? '').trim().toUpperCase();
@@ -220,12 +190,7 @@ const renewProcess: ServerProcess = {
 
 const newProductsProcess: ServerProcess = {
   def: newProductsPricing,
-  async prepare(ctx) {
-    const change = changeOf(ctx, { min: '0' });
-    if (isError(change)) return [change];
-    ctx.state['change'] = change;
-    return [];
-  },
+  prepare: prepareChange(CHANGE_ERROR, { min: '0' }),
   preview(ctx) {
     const table = String(ctx.params['PriceTableId']);
     const stock = ctx.db.selectFrom('stock_balances').select(['product_id', sql<unknown>`max(average_cost)`.as('cost')]).groupBy('product_id');

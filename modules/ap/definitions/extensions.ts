@@ -1,0 +1,14 @@
+/**
+ * What Payables adds to the General Ledger (issue 41, modules/gl/definitions/ledger-sources.ts): its invoices,
+ * cheques and card statements post under source AP, closed by its own period flag. Its own file, light on purpose:
+ * every micro-app bundle carries it (vite.library.ts), so the G/L's screens show it whichever bundle opened them.
+ */
+import type { ModuleExtensions } from '@erp/shared/entities/index';
+import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/ledger-sources';
+
+export const extensions: ModuleExtensions = ledgerSourceExtensions({
+  code: 'AP',
+  journalLabelKey: 'ap:ledger.journalSource',
+  integrationLabelKey: 'ap:ledger.integration',
+  periodFlag: { code: 'ap', field: 'ClosedAp', labelKey: 'ap:ledger.periodFlag', closedKey: 'ap:ledger.periodClosed' },
+});
