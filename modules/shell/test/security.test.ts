@@ -71,10 +71,6 @@ describe('form widgets security', () => {
     const write = await call(server.app, 'PUT', '/api/data/firm/B100', clerk, { CreditLimit: '1.00', Version: one.Data.Version });
     expect(write.statusCode).toBe(400);
     expect(write.json().Message).toBe('Unknown field: CreditLimit.');
-    // Asked among a list's columns (its first page is asked before the list knows what is hidden): left out.
-    const columns = await call(server.app, 'GET', '/api/data/firm?Columns=Name,CreditLimit&PageSize=1', clerk);
-    expect(columns.statusCode, columns.body).toBe(200);
-    expect(columns.json().List[0]).not.toHaveProperty('CreditLimit');
     expect((await call(server.app, 'GET', '/api/data/firm?SortFields=CreditLimit', clerk)).statusCode).toBe(400);
     expect((await call(server.app, 'GET', '/api/data/firm?filter.CreditLimit.from=1', clerk)).statusCode).toBe(400);
     expect((await call(server.app, 'POST', '/api/data/firm/export', clerk, { Columns: ['CreditLimit'] })).statusCode).toBe(400);

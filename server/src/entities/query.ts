@@ -193,14 +193,11 @@ export function parseListQuery(
         if (!names.ok) return names;
         for (const column of names.value) {
           const field = ownField(def, column);
-          if (!field || field.writeOnly || field.type === 'children' || (field.type === 'set' && field.storage.kind !== 'flags')) {
+          if (!field || hidden.has(column) || field.writeOnly || field.type === 'children' || (field.type === 'set' && field.storage.kind !== 'flags')) {
             return bad(`Columns: unknown field ${column.slice(0, 64)}`);
           }
         }
-        // A field hidden from the caller (form widgets security) is left out, not refused: the list's first page is
-        // asked before its access answer says what is hidden (apps/records prefetchPage), and the answer shows nothing
-        // of it either way.
-        query.columns = [...new Set(names.value)].filter((column) => !hidden.has(column));
+        query.columns = [...new Set(names.value)];
         continue;
       }
       default:
