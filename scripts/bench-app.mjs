@@ -19,40 +19,13 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { SignJWT, importJWK } from 'jose';
 import pg from 'pg';
-import { median } from './bench-common.mjs';
+import { median, PG_URL } from './bench-common.mjs';
 
-export const PG_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+export { eachEngine, PG_URL, pgReachable } from './bench-common.mjs';
+
 
 const { buildApp } = await import('../server/src/app.ts');
 const { loadConfig } = await import('../server/src/config.ts');
-
-export async function pgReachable() {
-  const client = new pg.Client({ connectionString: PG_URL });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Runs `bench(engine)` for each engine in turn (never together: they would measure each other); PostgreSQL only
- * when reachable, otherwise a note says so. Answers the results and the notes.
- */
-export async function eachEngine(engines, bench) {
-  const results = [];
-  const notes = [];
-  for (const engine of engines) {
-    if (engine === 'postgres' && !(await pgReachable())) {
-      notes.push(`PostgreSQL at ${PG_URL} could not be reached: not measured.`);
-      continue;
-    }
-    results.push(await bench(engine));
-  }
-  return { results, notes };
-}
 
 export async function adminToken(app, config) {
   const jwk = app.erp.oidc.keys.signing[0];

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -212,4 +213,44 @@ export function apiFromPage(page, method, path, body) {
     },
     { method, path, body },
   );
+}
+
+/** The PostgreSQL the benchmarks use (trust auth on the machine): TEST_PG_URL or the local `test` database. */
+export const PG_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Runs one statement on PG_URL (create or drop a benchmark's database) on a connection of its own. */
+export async function pgAdmin(statement) {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function pgReachable() {
+  try {
+    await pgAdmin('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `bench(engine)` for each engine in turn (never together: they would measure each other); PostgreSQL only
+ * when reachable, otherwise a note says so. Answers the results and the notes.
+ */
+export async function eachEngine(engines, bench) {
+  const results = [];
+  const notes = [];
+  for (const engine of engines) {
+    if (engine === 'postgres' && !(await pgReachable())) {
+      notes.push(`PostgreSQL at ${PG_URL} could not be reached: not measured.`);
+      continue;
+    }
+    results.push(await bench(engine));
+  }
+  return { results, notes };
 }

@@ -31,8 +31,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import pg from 'pg';
-import { engineOptions, loadSummary, markdownTable, measuredWith, median, ms, publish, repoRoot } from './bench-common.mjs';
+import { eachEngine, engineOptions, loadSummary, markdownTable, measuredWith, median, ms, PG_URL, pgAdmin, publish, repoRoot } from './bench-common.mjs';
 
 const FULL = '--ledger 1000000 --ar 500000 --ap 500000 --ic --po 100000 --so 1000000 --wd 20000 --te 100000 --labour 200000 --pr 2000 --oe 10000';
 const FIRMS = Number(process.env.BENCH_REPORTS_FIRMS || 100_000);
@@ -41,7 +40,6 @@ const { runs: RUNS, engines: ENGINES } = engineOptions('REPORTS', { runs: 3 });
 const ONLY = process.env.BENCH_REPORTS_ONLY ? new RegExp(process.env.BENCH_REPORTS_ONLY) : null;
 const PORT = Number(process.env.BENCH_REPORTS_PORT || 18491);
 const KEEP = Boolean(process.env.BENCH_REPORTS_KEEP);
-const PG_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SECTION = '## Every report over the large seeds';
 const TARGET = 1000;
 
@@ -164,16 +162,6 @@ function seedLarge(dataDir, env) {
   return JSON.parse(run.stdout.trim().split('\n').at(-1));
 }
 
-async function pgAdmin(query) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 /** One report run: the answer's status, TotalCount and the time to read it whole. */
 async function runReport(base, token, name, parameters) {
   const started = performance.now();
@@ -264,25 +252,8 @@ async function benchEngine(engine) {
   }
 }
 
-async function pgReachable() {
-  try {
-    await pgAdmin('select 1');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const startLoad = loadSummary();
-const measured = [];
-const notes = [];
-for (const engine of ENGINES) {
-  if (engine === 'postgres' && !(await pgReachable())) {
-    notes.push(`PostgreSQL at ${PG_URL} could not be reached: not measured.`);
-    continue;
-  }
-  measured.push(await benchEngine(engine));
-}
+const { results: measured, notes } = await eachEngine(ENGINES, benchEngine);
 
 const n = (value) => Number(value).toLocaleString('en-CA');
 const byEngine = (engine) => measured.find((m) => m.engine === engine);

@@ -23,15 +23,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { apiFromPage, engineOptions, loadSummary, markdownTable, measuredWith, median, ms, percentile, publish, repoRoot, signedInPage, startServerProcess } from './bench-common.mjs';
+import { apiFromPage, eachEngine, engineOptions, loadSummary, markdownTable, measuredWith, median, ms, percentile, PG_URL, pgAdmin, publish, repoRoot, signedInPage, startServerProcess } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_SCREENS_PORT ?? 18481);
 const { runs: RUNS, engines: ENGINES } = engineOptions('SCREENS', { runs: 1 });
 const FIRMS = Number(process.env.BENCH_SCREENS_FIRMS || 20_000);
 const LARGE = (process.env.BENCH_SCREENS_LARGE ?? '--so 20000 --po 20000 --ar 20000').split(/\s+/).filter(Boolean);
 const ONLY = process.env.BENCH_SCREENS_ONLY ? new RegExp(process.env.BENCH_SCREENS_ONLY, 'i') : null;
-const PG_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SECTION = '## Every screen in Chromium';
 const TARGET = 1000;
 const SO_ENTRY = '/novus-oe/sales-order-entry';
@@ -166,16 +164,6 @@ function seedLarge(dataDir, env) {
   return JSON.parse(run.stdout.trim().split('\n').at(-1));
 }
 
-async function pgAdmin(sql) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function benchEngine(engine) {
   const kept = engine === 'sqlite' ? process.env.BENCH_SCREENS_DATA : process.env.BENCH_SCREENS_PG_DB;
   const dataDir = engine === 'sqlite' && kept ? kept : mkdtempSync(join(tmpdir(), 'erp-bench-screens-'));
@@ -243,26 +231,9 @@ async function benchEngine(engine) {
   }
 }
 
-async function pgReachable() {
-  try {
-    await pgAdmin('select 1');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 // The machine is shared: the load at the start is written beside the one at the end.
 const startLoad = loadSummary();
-const results = [];
-const notes = [];
-for (const engine of ENGINES) {
-  if (engine === 'postgres' && !(await pgReachable())) {
-    notes.push(`PostgreSQL at ${PG_URL} could not be reached: not measured.`);
-    continue;
-  }
-  results.push(await benchEngine(engine));
-}
+const { results, notes } = await eachEngine(ENGINES, benchEngine);
 
 /** An open's figure: list, plus Alt+N to the new record's first field where there is one. */
 const total = (entry) => (entry.list.length ? median(entry.list) + (entry.form.length ? median(entry.form) : 0) : Number.NaN);
