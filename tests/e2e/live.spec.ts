@@ -4,7 +4,7 @@
  * - A list open in one browser shows a record made in another within 2 s, with no reload of the page — on the
  *   lane's server (SQLite: events in process), and with the two browsers on two server instances sharing one
  *   PostgreSQL database (events through LISTEN/NOTIFY). The two instances are started by this file on a fresh
- *   database (ports E2E_FREE_PORT and + 2 — past every lane's ports — their partner sites off) and stopped, and the database dropped, at the end;
+ *   database (ports E2E_PORT + 6 and + 8 — past both lanes' ports — their partner sites off) and stopped, and the database dropped, at the end;
  *   the test is skipped, saying why, only when PostgreSQL cannot be reached at 127.0.0.1:5432.
  * - Two browsers on one record see each other's names; when one types, the other is told who is editing; when one
  *   saves, the other's form says at once who changed it and offers Reload / Keep mine.
@@ -114,8 +114,8 @@ test('two browsers on one record see each other’s names, who is editing, and a
 test.describe('two server instances on one PostgreSQL database', () => {
   const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
   const database = `erp_live_e2e_${process.pid}`;
-  // Past every lane's ports (tests/playwright.config.ts).
-  const freePort = Number(process.env.E2E_FREE_PORT ?? 18090);
+  // Past both lanes' ports and their partner sites (tests/playwright.config.ts).
+  const freePort = Number(process.env.E2E_PORT ?? 18080) + 6;
   const ports = [freePort, freePort + 2];
   const servers: ChildProcess[] = [];
   const dataDirs: string[] = [];

@@ -76,7 +76,7 @@ test('admin opens shell administration screens from the menu bar and sees the se
   expect(roleAnswer.List.length).toBeGreaterThan(0);
   await expect(page).toHaveURL(/#\/shell\/role$/);
   await expect(roleScreen.getByRole('grid', { name: 'Roles list' })).toBeVisible();
-  expect(await shownIds(roleScreen)).toEqual(roleAnswer.List.map((row) => String(row['RoleId'])));
+  await expect.poll(() => shownIds(roleScreen)).toEqual(roleAnswer.List.map((row) => String(row['RoleId'])));
   await expect(roleScreen.getByRole('gridcell', { name: 'ADMIN', exact: true })).toBeVisible();
   await expect(roleScreen.getByText(`${roleAnswer.TotalCount} records`)).toBeVisible();
 
@@ -86,7 +86,7 @@ test('admin opens shell administration screens from the menu bar and sees the se
   const codeAnswer = await answerOf(await codes);
   expect(codeAnswer.List.length).toBeGreaterThan(0);
   await expect(codeScreen.getByRole('grid', { name: 'Code index list' })).toBeVisible();
-  expect(await shownIds(codeScreen)).toEqual(codeAnswer.List.map((row) => String(row['CodeKey'])));
+  await expect.poll(() => shownIds(codeScreen)).toEqual(codeAnswer.List.map((row) => String(row['CodeKey'])));
 
   // Several entities on one route: a tab list, chosen with the arrow keys.
   const countries = listRequest(page, 'country');
