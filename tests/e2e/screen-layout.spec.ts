@@ -102,6 +102,9 @@ async function readyScreen(page: Page, path: string, budget: number): Promise<Sc
         const root = document.querySelector(`.erp-tab-screen[data-tab-path="${target}"]`);
         if (!isVisible(root) || document.querySelector('erp-loading-overlay')?.hasAttribute('active')) return false;
         if (!isVisible(root!.querySelector('button, iframe, [role="heading"], h1, h2, h3'))) return false;
+        // A list still waiting for its page shows its headers at the definition's widths (the loading overlay
+        // only comes after a moment): the widths are checked once it is answered.
+        if ([...root!.querySelectorAll('[aria-busy="true"]')].some(isVisible)) return false;
         const run = root!.querySelectorAll<HTMLButtonElement>('.report-screen .report-parameters button[type="submit"]');
         return {
           mounted: isVisible(root!.querySelector('.erp-screen')),
@@ -192,6 +195,7 @@ async function checkScreenStepByStep(page: Page, screen: Locator, path: string):
   await expect(screen, path).toBeVisible();
   await settled(page);
   await expect(screen.locator('button, iframe, [role="heading"], h1, h2, h3').first(), path).toBeVisible();
+  await expect(screen.locator('[aria-busy="true"]:visible'), path).toHaveCount(0);
   // A screen the catalog claims works: mounted, no error page, not the placeholder; an unclaimed one shows the
   // placeholder (in the screen's language: found by its kind, not its English text).
   if (unavailable.has(path)) await expect(screen.locator('.erp-screen-status--unavailable'), path).toBeVisible();
