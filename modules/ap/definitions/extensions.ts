@@ -11,4 +11,10 @@ export const extensions: ModuleExtensions = ledgerSourceExtensions({
   journalLabelKey: 'ap:ledger.journalSource',
   integrationLabelKey: 'ap:ledger.integration',
   periodFlag: { code: 'ap', field: 'ClosedAp', labelKey: 'ap:ledger.periodFlag', closedKey: 'ap:ledger.periodClosed' },
+  // The sales tax returns net its input tax credits and are paid from its payment bank.
+  remits: [
+    { authority: 'GST', accounts: ['GST-HST-ITC'], bank: 'PAYMENT-BANK' },
+    { authority: 'QST', accounts: ['QST-ITR'], bank: 'PAYMENT-BANK' },
+    { authority: 'PST', bank: 'PAYMENT-BANK' },
+  ],
 });

@@ -11,4 +11,10 @@ export const extensions: ModuleExtensions = ledgerSourceExtensions({
   journalLabelKey: 'ar:ledger.journalSource',
   integrationLabelKey: 'ar:ledger.integration',
   periodFlag: { code: 'ar', field: 'ClosedAr', labelKey: 'ar:ledger.periodFlag', closedKey: 'ar:ledger.periodClosed' },
+  // The sales taxes its invoices collect, remitted each period with Payables' input tax credits.
+  remits: [
+    { authority: 'GST', description: 'GST/HST return — Receiver General', accounts: ['GST-HST'] },
+    { authority: 'QST', description: 'QST return — Revenu Québec', accounts: ['QST'] },
+    { authority: 'PST', description: 'Provincial sales tax return', accounts: ['PST'] },
+  ],
 });

@@ -25,6 +25,31 @@ export interface PeriodFlag {
   closedKey: string;
 }
 
+/**
+ * A source's share of a periodic remittance to an authority (the GST/HST return, PD7A source deductions …): the
+ * integration rows (transaction types of the source, `gl_integration.transaction_type`) whose movement of each
+ * period the remittance clears, and, from the source that pays it, the bank row it is paid from. The demo books
+ * are settled with them (seed-remittances.ts); the shares of one authority are merged across the sources.
+ */
+export interface RemittanceShare {
+  /** The authority's code, e.g. `GST`: one journal per authority and period. */
+  authority: string;
+  /** The journal's description (the first share that gives one). */
+  description?: string;
+  /** Its rows the remittance clears (a payable debited, a credit it nets credited). */
+  accounts?: readonly string[];
+  /** Its row of the bank the remittance is paid from (one share per authority gives it). */
+  bank?: string;
+}
+
+/** An authority's remittance: every share merged — integration rows as [source, transaction type]. */
+export interface Remittance {
+  code: string;
+  description: string;
+  bank: readonly [string, string] | null;
+  accounts: readonly (readonly [string, string])[];
+}
+
 export interface LedgerSource {
   /** The journal source and integration sub-ledger code, e.g. `AR`. */
   code: string;
@@ -37,6 +62,8 @@ export interface LedgerSource {
    * without one posts while the G/L period is open.
    */
   periodFlag?: PeriodFlag;
+  /** What it owes authorities each period, with the other sources' shares. */
+  remits?: readonly RemittanceShare[];
 }
 
 /** The G/L's own sources, in §3's order. */
@@ -99,4 +126,22 @@ export function periodFlags(): readonly (PeriodFlag & { source: string })[] {
 /** The period flag governing postings of journal source `code` (the G/L's for a source without its own). */
 export function periodFlagOf(code: string): PeriodFlag {
   return ledgerSources().find((source) => source.code === code)?.periodFlag ?? GL_FLAG;
+}
+
+/** Every authority's remittance, merged from the sources' shares in registration order. */
+export function remittances(): readonly Remittance[] {
+  const merged = new Map<string, { code: string; description: string; bank: readonly [string, string] | null; accounts: (readonly [string, string])[] }>();
+  for (const source of ledgerSources()) {
+    for (const share of source.remits ?? []) {
+      const entry = merged.get(share.authority) ?? { code: share.authority, description: '', bank: null, accounts: [] };
+      if (!entry.description && share.description) entry.description = share.description;
+      if (share.bank) {
+        if (entry.bank) throw new Error(`remittance ${share.authority} is paid from two banks (${entry.bank.join(' ')}, ${source.code} ${share.bank})`);
+        entry.bank = [source.code, share.bank];
+      }
+      for (const account of share.accounts ?? []) entry.accounts.push([source.code, account]);
+      merged.set(share.authority, entry);
+    }
+  }
+  return [...merged.values()].map((entry) => ({ ...entry, description: entry.description || entry.code }));
 }

@@ -4,7 +4,7 @@
  * account 4000 (Revenue, CAD) saves and is listed after a reload; a bank account's id is at most 20 characters
  * and a bank account without a G/L account is refused with the §5 text; the accounting periods screen refuses fiscal
  * year 999 and creates a year as 12 contiguous open periods (the one test of it). That every GL route of every
- * application (the 48 of WP1, modules/gl/definitions/routes.ts) opens a working screen, not "This screen is not
+ * application (the 48 of WP1, modules/gl/test/spec-routes.ts) opens a working screen, not "This screen is not
  * available in this release.", is checked with every other route by tests/e2e/screen-layout.spec.ts (and
  * modules/gl/test/routes.test.ts checks the catalog names their exports).
  */

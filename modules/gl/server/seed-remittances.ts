@@ -6,9 +6,9 @@
  * liabilities carry at most the current period, as a going concern's do.
  *
  * GL journal entries through the posting service, as a remittance cheque is booked (DOMAIN-NOTES §2.4: the GST/HST
- * totals reconcile to the payable accounts per period). The accounts are the sub-ledgers' GL integration rows
- * (data), so a chart that names other accounts is remitted all the same; an authority whose rows are missing is
- * skipped. Written once: a ledger that already holds a remittance (or no entry at all) is left as it is.
+ * totals reconcile to the payable accounts per period). Which integration rows each authority clears and which bank
+ * pays it, the modules say (their ledger sources' `remits`, ledger-sources.ts); the rows name the accounts (data),
+ * so a chart that names other accounts is remitted all the same; an authority whose rows are missing is skipped. Written once: a ledger that already holds a remittance (or no entry at all) is left as it is.
  */
 import { add, isZero, neg, sum, type Decimal } from '@erp/shared/decimal';
 import type { Kysely } from 'kysely';
@@ -17,35 +17,13 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import type { SeedConfig } from '@erp/server/modules/part';
 import { postMany } from './ledger/posting.ts';
 import type { PostingRequest } from './ledger/types.ts';
+import { remittances } from '../definitions/ledger-sources.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
 const ACTOR = 'seed';
 const PREFIX = 'DEMO-REMIT';
-
-/** An authority: what it is paid from (bank: a GL integration row) and the liability and credit accounts it nets. */
-interface Authority {
-  code: string;
-  description: string;
-  bank: readonly [string, string];
-  accounts: readonly (readonly [string, string])[];
-}
-
-const AUTHORITIES: readonly Authority[] = [
-  { code: 'GST', description: 'GST/HST return — Receiver General', bank: ['AP', 'PAYMENT-BANK'], accounts: [['AR', 'GST-HST'], ['AP', 'GST-HST-ITC']] },
-  { code: 'QST', description: 'QST return — Revenu Québec', bank: ['AP', 'PAYMENT-BANK'], accounts: [['AR', 'QST'], ['AP', 'QST-ITR']] },
-  { code: 'PST', description: 'Provincial sales tax return', bank: ['AP', 'PAYMENT-BANK'], accounts: [['AR', 'PST']] },
-  {
-    code: 'PD7A',
-    description: 'PD7A source deductions — Receiver General',
-    bank: ['PR', 'PAYROLL-BANK'],
-    accounts: [['PR', 'DEDUCTIONS'], ['PR', 'PENSION-PAYABLE'], ['PR', 'EI-PAYABLE'], ['PR', 'TAX-PAYABLE']],
-  },
-  { code: 'QPIP', description: 'QPIP premiums — Revenu Québec', bank: ['PR', 'PAYROLL-BANK'], accounts: [['PR', 'QPIP-PAYABLE']] },
-  { code: 'UNION', description: 'Union dues and benefits', bank: ['PR', 'PAYROLL-BANK'], accounts: [['PR', 'UNION-PAYABLE']] },
-  { code: 'WSIB', description: 'WSIB premiums', bank: ['PR', 'PAYROLL-BANK'], accounts: [['PR', 'WSIB-PAYABLE']] },
-];
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -56,8 +34,8 @@ export async function seedRemittances(db: AnyDb, config: SeedConfig): Promise<vo
   const integration = (await db.selectFrom('gl_integration').select(['sub_ledger', 'transaction_type', 'account_id']).execute()) as { sub_ledger: string; transaction_type: string; account_id: string }[];
   const accountOf = ([subLedger, type]: readonly [string, string]) =>
     integration.find((row) => row.sub_ledger === subLedger && row.transaction_type.toUpperCase() === type)?.account_id ?? null;
-  const plans = AUTHORITIES.flatMap((authority) => {
-    const bank = accountOf(authority.bank);
+  const plans = remittances().flatMap((authority) => {
+    const bank = authority.bank && accountOf(authority.bank);
     // One account per liability: two authorities naming the same account would remit it twice.
     const accounts = [...new Set(authority.accounts.map(accountOf).filter((id): id is string => id !== null))];
     return bank && accounts.length > 0 && !accounts.includes(bank) ? [{ ...authority, bankAccount: bank, accountIds: accounts }] : [];

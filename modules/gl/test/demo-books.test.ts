@@ -6,7 +6,9 @@
  * their control accounts and no more than a quarter's invoices (weeks of sales and purchases, not years).
  */
 import { add, cmp, neg, sum, type Decimal } from '@erp/shared/decimal';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { remittances } from '../definitions/ledger-sources.ts';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 
@@ -60,6 +62,21 @@ describe('the demo books', () => {
   it('keep the operating bank in funds', async () => {
     const bank = await balance(await integration('AP', 'PAYMENT-BANK'));
     expect(cmp(bank, '0.00'), `bank ${bank}`).toBeGreaterThanOrEqual(0);
+  });
+
+  it('are remitted as the modules declare (their ledger sources\' shares), the G/L naming none of them', () => {
+    const byCode = new Map(remittances().map((remittance) => [remittance.code, remittance]));
+    expect([...byCode.keys()]).toEqual(['GST', 'QST', 'PST', 'PD7A', 'QPIP', 'UNION', 'WSIB']);
+    // The GST/HST return nets what A/R collected against A/P's input tax credits, paid from A/P's bank.
+    expect(byCode.get('GST')).toEqual({
+      code: 'GST',
+      description: 'GST/HST return — Receiver General',
+      bank: ['AP', 'PAYMENT-BANK'],
+      accounts: [['AR', 'GST-HST'], ['AP', 'GST-HST-ITC']],
+    });
+    expect(byCode.get('PD7A')?.bank).toEqual(['PR', 'PAYROLL-BANK']);
+    const seedFile = readFileSync(new URL('../server/seed-remittances.ts', import.meta.url), 'utf8');
+    expect(seedFile).not.toMatch(/'(AR|AP|PR)'/);
   });
 
   it('remit GST/HST and QST: the payables hold at most the current period’s collections', async () => {

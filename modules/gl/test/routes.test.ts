@@ -1,6 +1,6 @@
 /**
  * Issue 12 acceptance "Every GL screen route (48 routes across GL, AP, AR and legacy) opens a working screen",
- * the server half: each of its routes bar A/R's and A/P's journal printings (now theirs), 46 of SCREENS.md WP1 (modules/gl/definitions/routes.ts) is in the route
+ * the server half: each of its routes bar A/R's and A/P's journal printings (now theirs), 46 of SCREENS.md WP1 (modules/gl/test/spec-routes.ts) is in the route
  * catalog with that Component, its module is in the import map as a built workspace package
  * (`/apps/<m>/<m>.js`, from apps/<m>/src/index.ts[x] with a build script), and the module exports the name —
  * directly or re-exported from another such module (legacy, order entry … re-export @erp/accounting's).
@@ -11,7 +11,7 @@
  * journal printings are their modules'). While the three issue-12 branches are apart, an owner none of whose screens is exported
  * yet is left out; REQUIRE_ALL (set once the three are merged) makes every route count.
  */
-import { GL_ROUTES } from '../definitions/routes.ts';
+import { GL_ROUTES } from './spec-routes.ts';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@erp/server/seed/catalog';
 import { resolves } from '../../../server/test/helpers/module-exports.ts';
@@ -22,6 +22,7 @@ const REQUIRE_ALL = true;
 describe('the 46 GL screen routes (SCREENS.md WP1)', () => {
   it('lists 46 distinct routes of the 13 GL screens', () => {
     expect(GL_ROUTES).toHaveLength(46);
+    expect(new Set(GL_ROUTES.map((route) => route[4]))).toEqual(new Set(['h12a', 'h12b', 'h12c']));
     expect(new Set(GL_ROUTES.map(([, path]) => path.toLowerCase())).size).toBe(46);
     expect(new Set(GL_ROUTES.map(([, , , screen]) => screen)).size).toBe(13);
   });

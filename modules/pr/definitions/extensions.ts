@@ -11,4 +11,16 @@ export const extensions: ModuleExtensions = ledgerSourceExtensions({
   journalLabelKey: 'pr:ledger.journalSource',
   integrationLabelKey: 'pr:ledger.integration',
   periodFlag: { code: 'pr', field: 'ClosedPr', labelKey: 'pr:ledger.periodFlag', closedKey: 'pr:ledger.periodClosed' },
+  // The source deductions and premiums its pay runs withhold, paid from the payroll bank.
+  remits: [
+    {
+      authority: 'PD7A',
+      description: 'PD7A source deductions — Receiver General',
+      accounts: ['DEDUCTIONS', 'PENSION-PAYABLE', 'EI-PAYABLE', 'TAX-PAYABLE'],
+      bank: 'PAYROLL-BANK',
+    },
+    { authority: 'QPIP', description: 'QPIP premiums — Revenu Québec', accounts: ['QPIP-PAYABLE'], bank: 'PAYROLL-BANK' },
+    { authority: 'UNION', description: 'Union dues and benefits', accounts: ['UNION-PAYABLE'], bank: 'PAYROLL-BANK' },
+    { authority: 'WSIB', description: 'WSIB premiums', accounts: ['WSIB-PAYABLE'], bank: 'PAYROLL-BANK' },
+  ],
 });

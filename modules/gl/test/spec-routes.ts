@@ -1,7 +1,8 @@
 /**
- * The 46 route definitions of the General Ledger's screens (SCREENS.md WP1: GL-01 … GL-13 under GL, AP, AR,
- * legacy NOVUS, and GL-09 user codes under every other business application), as the route catalog names them
- * (NOVUS-GL in ../server/catalog.ts, the others in their modules' server/catalog.ts). Each Component is an export of a micro-app in the import map; the server test
+ * What the spec says of the General Ledger's screens, for the tests only: the 46 routes (SCREENS.md WP1: GL-01 …
+ * GL-13 under GL, AP, AR, legacy NOVUS, and GL-09 user codes under every other business application) the route
+ * catalog must answer (NOVUS-GL in ../server/catalog.ts, the others in their modules' server/catalog.ts: each
+ * application lists the G/L screens of its menus itself; the G/L's code names none of them). Each Component is an export of a micro-app in the import map; the server test
  * `gl-routes.test.ts` checks that every one resolves, and the e2e test `gl-masters.spec.ts` opens each. GL-13's
  * A/R and A/P journal printings are those modules' own reports (issue 41), not listed here.
  *
