@@ -73,6 +73,22 @@ describe('set-up check (issue 40 item 1)', () => {
     expect(await gaps()).toEqual([]);
   });
 
+  it('lists a product class without an inventory account in Inventory\'s words, fixed on its product class screen', async () => {
+    const removed = await db().selectFrom('gl_integration').selectAll().where('sub_ledger', '=', 'IC').where('transaction_type', 'like', 'INVENTORY%').execute();
+    expect(removed.length).toBeGreaterThan(0);
+    await db().deleteFrom('gl_integration').where('sub_ledger', '=', 'IC').where('transaction_type', 'like', 'INVENTORY%').execute();
+    try {
+      const classGaps = (await gaps()).filter((gap) => gap.Fix === '/novus-ic/product-class');
+      expect(classGaps.length).toBeGreaterThan(0);
+      for (const gap of classGaps) {
+        expect(gap).toMatchObject({ Module: 'ic', Item: expect.stringMatching(/^Inventory account of product class \S+ \(G\/L integration IC INVENTORY/) });
+      }
+    } finally {
+      await db().insertInto('gl_integration').values(removed).execute();
+    }
+    expect(await gaps()).toEqual([]);
+  });
+
   it('refuses a user who may not read the G/L integration', async () => {
     const clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
     const response = await server.app.inject({ method: 'GET', url: SETUP_CHECK_API, headers: { authorization: `Bearer ${clerk}` } });

@@ -5,7 +5,7 @@
  * offset, and a warehouse.
  */
 import { integrationResolved } from '@erp/modules/gl/server/setup-check/check';
-import { FIX_PRODUCT_CLASSES, integrationNeed, missingClassAccount, warehouseNeed, type AnyDb, type Missing, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
+import { integrationNeed, warehouseNeed, type AnyDb, type Missing, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
 
 const STOCK_DOCUMENTS = ['inventory-ticket', 'warehouse-count', 'production-work-order', 'ic-count-post'];
 
@@ -15,13 +15,13 @@ async function classAccountsMissing(db: AnyDb): Promise<Missing[]> {
   for (const row of classes) {
     const wanted = row.inventory_account ? row.inventory_account.toUpperCase() : `INVENTORY-${row.class_id.toUpperCase()}`;
     if (await integrationResolved(db, [['IC', wanted], ['IC', 'INVENTORY']])) continue;
-    out.push(missingClassAccount(row.class_id, 'IC', wanted));
+    out.push({ key: 'ic:setupCheck.classAccount', params: { classId: row.class_id, subLedger: 'IC', type: wanted } });
   }
   return out;
 }
 
 export const setupNeeds: readonly SetupNeed[] = [
-  { usedBy: [...STOCK_DOCUMENTS, 'po-receipt', 'sales-order'], check: { kind: 'find', find: classAccountsMissing }, fix: FIX_PRODUCT_CLASSES },
+  { usedBy: [...STOCK_DOCUMENTS, 'po-receipt', 'sales-order'], check: { kind: 'find', find: classAccountsMissing }, fix: '/novus-ic/product-class' },
   integrationNeed(['inventory-ticket', 'ic-count-post'], ['IC', 'ADJUSTMENT']),
   warehouseNeed([...STOCK_DOCUMENTS, 'ic-count-freeze', 'ic-inventory-year-end']),
 ];

@@ -16,7 +16,6 @@ export const FIX_INTEGRATION = '/novus-gl/gl-integration';
 export const FIX_PERIODS = '/novus-gl/accounting-periods';
 export const FIX_BANKS = '/novus-gl/bank-account';
 export const FIX_WAREHOUSES = '/shell/warehouse';
-export const FIX_PRODUCT_CLASSES = '/novus-ic/product-class';
 export const FIX_SEQUENCES = '/shell/sequence-counter';
 
 /** A G/L integration row: sub-ledger and transaction type. */
@@ -71,9 +70,4 @@ export function bankNeed(usedBy: readonly string[]): SetupNeed {
 /** A missing G/L integration row, as a module's own finder reports it. */
 export function missingIntegration(subLedger: string, type: string): Missing {
   return { key: 'gl:setup-check.items.integration', params: { subLedger, type } };
-}
-
-/** A product class whose inventory account resolves to no integration row. */
-export function missingClassAccount(classId: string, subLedger: string, type: string): Missing {
-  return { key: 'gl:setup-check.items.classAccount', params: { classId, subLedger, type } };
 }
