@@ -1,14 +1,18 @@
 /**
  * What Payables adds to the General Ledger (issue 41, modules/gl/definitions/ledger-sources.ts): its invoices,
- * cheques and card statements post under source AP, closed by its own period flag. Its own file, light on purpose:
+ * cheques and card statements post under source AP, closed by its own period flag. To the shell's firm: the AP
+ * firm id (./firm.ts). Its own file, light on purpose:
  * every micro-app bundle carries it (vite.library.ts), so the G/L's screens show it whichever bundle opened them.
  */
 import type { ModuleExtensions } from '@erp/shared/entities/index';
 import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/ledger-sources';
+import { firmExtensions } from './firm.ts';
 
-export const extensions: ModuleExtensions = ledgerSourceExtensions({
+const ledger = ledgerSourceExtensions({
   code: 'AP',
   journalLabelKey: 'ap:ledger.journalSource',
   integrationLabelKey: 'ap:ledger.integration',
   periodFlag: { code: 'ap', field: 'ClosedAp', labelKey: 'ap:ledger.periodFlag', closedKey: 'ap:ledger.periodClosed' },
 });
+
+export const extensions: ModuleExtensions = { ...ledger, extends: [...(ledger.extends ?? []), ...firmExtensions] };

@@ -68,8 +68,6 @@ export const MESSAGES = {
   'entities:firm.rules.firmTypeRequired': 'Select at least one firm type.',
   'entities:firm.rules.billToInvalid': 'Bill To Id must be valid.',
   'entities:firm.rules.jobberInvalid': 'Jobber Firm ID must be valid.',
-  'entities:firm.rules.apFirmIdNegative': 'AP firm id cannot be negative.',
-  'entities:firm.rules.commissionNegative': 'Commission percent cannot be negative.',
   'entities:firm.rules.mustBeActive': 'Bill-to and ship-to ids must be active.',
   'entities:firm.rules.notAssigned': 'Sorry, this Firm cannot be viewed. You are not assigned to this customer.',
   'entities:firm.rules.confirmDeleteAccounts':
