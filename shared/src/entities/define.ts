@@ -432,7 +432,7 @@ export interface EntityExtension {
   messages?: Readonly<Record<string, string>>;
 }
 
-/** `items` with `added` inserted by their placements (see `Placement`); `at` names an item's field. */
+/** `items` with `added` inserted by their placements (see `Placement`), without the placement keys. */
 function placed<T extends { field: string }>(entity: string, what: string, items: readonly T[], added: readonly (T & Placement)[]): T[] {
   const result = [...items];
   let cursor = result.length;
