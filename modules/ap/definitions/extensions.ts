@@ -1,12 +1,14 @@
 /**
  * What Payables adds to the General Ledger (issue 41, modules/gl/definitions/ledger-sources.ts): its invoices,
- * cheques and card statements post under source AP, closed by its own period flag. Its own file, light on purpose:
+ * cheques and card statements post under source AP, closed by its own period flag. To the shell's firm: the AP
+ * firm id (./firm.ts). Its own file, light on purpose:
  * every micro-app bundle carries it (vite.library.ts), so the G/L's screens show it whichever bundle opened them.
  */
 import type { ModuleExtensions } from '@erp/shared/entities/index';
 import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/ledger-sources';
+import { firmExtensions } from './firm.ts';
 
-export const extensions: ModuleExtensions = ledgerSourceExtensions({
+const ledger = ledgerSourceExtensions({
   code: 'AP',
   journalLabelKey: 'ap:ledger.journalSource',
   integrationLabelKey: 'ap:ledger.integration',
@@ -18,3 +20,5 @@ export const extensions: ModuleExtensions = ledgerSourceExtensions({
     { authority: 'PST', bank: 'PAYMENT-BANK' },
   ],
 });
+
+export const extensions: ModuleExtensions = { ...ledger, extends: [...(ledger.extends ?? []), ...firmExtensions] };

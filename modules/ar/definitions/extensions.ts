@@ -1,12 +1,14 @@
 /**
  * What Receivables adds to the General Ledger (issue 41, modules/gl/definitions/ledger-sources.ts): its invoices,
- * receipts and adjustments post under source AR, closed by its own period flag. Its own file, light on purpose:
+ * receipts and adjustments post under source AR, closed by its own period flag; and to the shell's firm, its
+ * customer fields (./firm.ts). Its own file, light on purpose:
  * every micro-app bundle carries it (vite.library.ts), so the G/L's screens show it whichever bundle opened them.
  */
 import type { ModuleExtensions } from '@erp/shared/entities/index';
 import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/ledger-sources';
+import { firmExtensions } from './firm.ts';
 
-export const extensions: ModuleExtensions = ledgerSourceExtensions({
+const ledger = ledgerSourceExtensions({
   code: 'AR',
   journalLabelKey: 'ar:ledger.journalSource',
   integrationLabelKey: 'ar:ledger.integration',
@@ -18,3 +20,5 @@ export const extensions: ModuleExtensions = ledgerSourceExtensions({
     { authority: 'PST', description: 'Provincial sales tax return', accounts: ['PST'] },
   ],
 });
+
+export const extensions: ModuleExtensions = { ...ledger, extends: [...(ledger.extends ?? []), ...firmExtensions] };

@@ -1,13 +1,17 @@
 /**
  * What Order entry adds to the General Ledger (issue 41, modules/gl/definitions/ledger-sources.ts): its sales and
- * cost-of-sales accounts (by product class) are integration rows; it posts through Inventory's source. Its own file,
+ * cost-of-sales accounts (by product class) are integration rows; it posts through Inventory's source. To the
+ * shell's firm: the discount table (./firm.ts). Its own file,
  * light on purpose: every micro-app bundle carries it (vite.library.ts), so the G/L's screens show it whichever
  * bundle opened them.
  */
 import type { ModuleExtensions } from '@erp/shared/entities/index';
 import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/ledger-sources';
+import { firmExtensions } from './firm.ts';
 
-export const extensions: ModuleExtensions = ledgerSourceExtensions({
+const ledger = ledgerSourceExtensions({
   code: 'OE',
   integrationLabelKey: 'oe:ledger.integration',
 });
+
+export const extensions: ModuleExtensions = { ...ledger, extends: [...(ledger.extends ?? []), ...firmExtensions] };

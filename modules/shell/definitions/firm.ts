@@ -4,13 +4,18 @@
  * list filter). Bill-to and ship-to accounts are firms; FirmTypes says which accounts a firm has, and
  * unchecking a type deletes that account on save — the API asks for ConfirmDeleteAccounts first.
  *
- * Checked here (shape): Firm ID not blank, at least one firm type, AP firm id and commission percent not
- * negative, Bill To Id and Jobber Firm ID not the firm itself. Checked by the server
- * (modules/shell/server/firm/rules.ts): Bill To Id and Jobber Firm ID exist, Bill To Id is an active
- * bill-to firm; a ship-to's bill-to must be active; AccountTerms and SalesRep name existing account terms and
- * sales reps (lookups to the AR module's `account-terms` and `sales-rep`, issue 14).
+ * The shell's own part: what every firm is (id, name, types, bill-to, jobber, address, contacts, notes). The
+ * business modules add theirs through `ModuleDefinition.extends` (issue 41 "the root cause is extension"), each
+ * in its `definitions/extensions.ts`: Receivables its terms, credit, sales rep and card on file
+ * (modules/ar/definitions/firm.ts), Order Entry its discount table (modules/oe/definitions/firm.ts), Payables
+ * its AP firm id (modules/ap/definitions/firm.ts). They are placed on the form and in the list where they have
+ * always been (before the Options section, beside the named fields and columns); nothing here names them.
+ *
+ * Checked here (shape): Firm ID not blank, at least one firm type, Bill To Id and Jobber Firm ID not the firm
+ * itself. Checked by the server (modules/shell/server/firm/rules.ts): Bill To Id and Jobber Firm ID exist,
+ * Bill To Id is an active bill-to firm; a ship-to's bill-to must be active.
  */
-import { EMAIL, LOCALE_OPTIONS, MONEY, PHONE, POSTAL_ADDRESS, code } from '@erp/shared/entities/common';
+import { EMAIL, LOCALE_OPTIONS, PHONE, POSTAL_ADDRESS, code } from '@erp/shared/entities/common';
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 
 /** The firm types (§3): each is an account of the firm. */
@@ -79,31 +84,9 @@ export const firm = defineEntity({
       inactiveKey: 'entities:firm.rules.mustBeActive',
     },
     JobberFirmId: { type: 'lookup', entity: 'firm', uppercase: true, maxLength: 20, invalidKey: 'entities:firm.rules.jobberInvalid' },
-    ApFirmId: { type: 'integer', min: 0, minKey: 'entities:firm.rules.apFirmIdNegative' },
-    CommissionPercent: { type: 'decimal', min: '0', max: '100', precision: 5, scale: 2, minKey: 'entities:firm.rules.commissionNegative' },
-    // Issue 14: the AR masters (modules/ar/definitions/setup). An unknown code is a field error; the demo
-    // terms COD / NET15 / NET30 / NET60 and reps SR01… are seeded, so values of older databases still resolve.
-    AccountTerms: { type: 'lookup', entity: 'account-terms', maxLength: 20, uppercase: true },
-    CreditLimit: { ...MONEY, min: '0', max: '999999999' },
-    // Issue 25: the order desk's discount tables (modules/oe); an unknown one is a field error.
-    DiscountTable: { type: 'lookup', entity: 'discount-table', maxLength: 20, uppercase: true },
-    SalesRep: { type: 'lookup', entity: 'sales-rep', maxLength: 20, uppercase: true },
     ...POSTAL_ADDRESS,
     Email: EMAIL,
     ForExternalUsers: { type: 'boolean', defaultValue: false },
-    IsSalesManager: { type: 'boolean', defaultValue: false },
-    CardHolderName: { type: 'text', maxLength: 100 },
-    CardType: {
-      type: 'enum',
-      options: [
-        { value: 'VISA', labelKey: 'entities:firm.options.VISA' },
-        { value: 'MC', labelKey: 'entities:firm.options.MC' },
-        { value: 'AMEX', labelKey: 'entities:firm.options.AMEX' },
-      ],
-    },
-    // Only the last four digits: a full card number is never stored (PCI DSS).
-    CardLast4: { type: 'text', maxLength: 4, pattern: '[0-9]{4}' },
-    CardExpiry: { type: 'text', maxLength: 5, pattern: '(0[1-9]|1[0-2])/[0-9]{2}' },
     Notes: { type: 'text', format: 'multiline', maxLength: 4000 },
     Contacts: {
       type: 'children',
@@ -128,34 +111,24 @@ export const firm = defineEntity({
     { field: 'ProvinceCode', width: 70 },
     'Phone',
     'BillToId',
-    'SalesRep',
-    { field: 'CreditLimit', total: 'sum' },
     'IsActive',
     { field: 'Email', visible: false },
-    { field: 'AccountTerms', visible: false },
-    { field: 'CommissionPercent', visible: false },
     { field: 'JobberFirmId', visible: false },
     { field: 'PostalCode', visible: false },
     { field: 'ForExternalUsers', visible: false },
-    { field: 'IsSalesManager', visible: false },
   ],
   defaultSort: [{ field: 'FirmId' }],
   filters: [
     { field: 'FirmTypes', op: 'eq' },
     { field: 'IsActive', op: 'eq' },
     { field: 'ProvinceCode', op: 'eq' },
-    { field: 'SalesRep', op: 'eq' },
     { field: 'BillToId', op: 'eq' },
     { field: 'Name', op: 'contains' },
     { field: 'City', op: 'startsWith' },
-    { field: 'CreditLimit', op: 'range' },
   ],
   search: ['FirmId', 'Name', 'City'],
-  // A sales rep's or a province's firms by name: the list screens' usual filters.
-  indexes: [
-    ['SalesRep', 'Name'],
-    ['ProvinceCode', 'Name'],
-  ],
+  // A province's firms by name: the list screens' usual filter (Receivables adds a sales rep's).
+  indexes: [['ProvinceCode', 'Name']],
   actions: [{ id: 'lookup', labelKey: 'entities:firm.actions.lookup', scope: 'list', hotkey: 'F4' }],
   roles: { read: ['ADMIN', 'CLERK', 'STEEL'], write: ['ADMIN', 'CLERK'] },
   activeField: 'IsActive',
@@ -178,12 +151,8 @@ export const firm = defineEntity({
         titleKey: 'entities:sections.address',
         rows: [['Address'], ['City', 'ProvinceCode', 'PostalCode'], ['Phone', 'Email'], ['Language']],
       },
-      {
-        titleKey: 'entities:sections.accounting',
-        rows: [['AccountTerms', 'CreditLimit'], ['DiscountTable', 'SalesRep'], ['ApFirmId', 'CommissionPercent']],
-      },
-      { titleKey: 'entities:sections.creditCard', rows: [['CardHolderName', 'CardType'], ['CardLast4', 'CardExpiry']] },
-      { titleKey: 'entities:sections.flags', rows: [['ForExternalUsers', 'IsSalesManager']] },
+      // Options: the business modules' own sections go before it, their flags into its row.
+      { titleKey: 'entities:sections.flags', rows: [['ForExternalUsers']] },
       { titleKey: 'entities:sections.notes', rows: [['Notes']] },
       { titleKey: 'entities:sections.contacts', rows: [['Contacts']] },
     ],

@@ -178,7 +178,9 @@ describe('shell module', () => {
 
   it('has every key of every definition in all four locales, with the same key set', () => {
     const en = locale('en-CA');
+    // The keys of the shell's own namespace: the fields modules add (issue 41) are in theirs (firm.test.ts).
     const missing = SHELL_ENTITIES.flatMap(keysOf)
+      .filter((key) => !key.includes(':') || key.startsWith('entities:'))
       .map((key) => key.replace(/^entities:/, ''))
       .filter((key) => !en.has(key));
     expect(missing).toEqual([]);

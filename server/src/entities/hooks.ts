@@ -159,3 +159,80 @@ export interface EntityHooks {
   /** Inside the delete's transaction, before the row goes; answers extra audit entries. */
   onDelete?(ctx: EntityContext, trx: AnyTransaction, record: Record<string, unknown>): Promise<AuditEntry[]>;
 }
+
+/**
+ * Issue 41: the hooks of an entity as its owner's, then those other modules register on it (a module's hooks of
+ * an entity of a module it requires, server/src/entities/registry.ts), in that order. Rules and effects add up:
+ * `validate` issues, `afterWrite` / `onDelete` audit entries, `prepare` / `readVirtual` / `defaults` values, body
+ * keys are joined; `beforeWrite` runs each; a refusal (`confirm`, `canView`, `beforeDelete`, `parameterRefusal`)
+ * is the first one's; `scope` narrows in turn. A document action belongs to one of them (two: an error).
+ */
+export function composeHooks(owner: EntityHooks, added: readonly EntityHooks[]): EntityHooks {
+  if (added.length === 0) return owner;
+  const all = [owner, ...added];
+  const having = <K extends keyof EntityHooks>(name: K) => all.filter((hooks) => hooks[name] !== undefined);
+  const firstRefusal = async (run: (hooks: EntityHooks) => Promise<Refusal | null> | undefined): Promise<Refusal | null> => {
+    for (const hooks of all) {
+      const refusal = await run(hooks);
+      if (refusal) return refusal;
+    }
+    return null;
+  };
+  const merged = async (run: (hooks: EntityHooks) => Promise<Record<string, unknown>> | undefined): Promise<Record<string, unknown>> => {
+    const values: Record<string, unknown> = {};
+    for (const hooks of all) Object.assign(values, await run(hooks));
+    return values;
+  };
+  const actions: Record<string, ActionHandler> = {};
+  for (const hooks of all) {
+    for (const [id, handler] of Object.entries(hooks.actions ?? {})) {
+      if (actions[id]) throw new Error(`action ${id} has two handlers`);
+      actions[id] = handler;
+    }
+  }
+  const composed: EntityHooks = {};
+  if (Object.keys(actions).length > 0) composed.actions = actions;
+  const inputKeys = [...new Set(all.flatMap((hooks) => hooks.inputKeys ?? []))];
+  if (inputKeys.length > 0) composed.inputKeys = inputKeys;
+  if (having('beforeWrite').length > 0) {
+    composed.beforeWrite = async (ctx, trx, change, confirmations) => {
+      for (const hooks of all) await hooks.beforeWrite?.(ctx, trx, change, confirmations);
+    };
+  }
+  if (having('defaults').length > 0) composed.defaults = (ctx, trigger, record, line) => merged((hooks) => hooks.defaults?.(ctx, trigger, record, line));
+  if (having('scope').length > 0) {
+    composed.scope = async (ctx, query) => {
+      let scoped = query;
+      for (const hooks of all) if (hooks.scope) scoped = await hooks.scope(ctx, scoped);
+      return scoped;
+    };
+  }
+  if (having('canView').length > 0) composed.canView = (ctx, record) => firstRefusal((hooks) => hooks.canView?.(ctx, record));
+  if (having('parameterRefusal').length > 0) composed.parameterRefusal = (db, user, keys) => firstRefusal((hooks) => hooks.parameterRefusal?.(db, user, keys));
+  if (having('validate').length > 0) {
+    composed.validate = async (ctx, change) => {
+      const issues: RuleIssue[] = [];
+      for (const hooks of all) if (hooks.validate) issues.push(...(await hooks.validate(ctx, change)));
+      return issues;
+    };
+  }
+  if (having('confirm').length > 0) composed.confirm = (ctx, change) => firstRefusal((hooks) => hooks.confirm?.(ctx, change));
+  if (having('prepare').length > 0) composed.prepare = (ctx, change) => merged((hooks) => hooks.prepare?.(ctx, change));
+  if (having('afterWrite').length > 0) {
+    composed.afterWrite = async (ctx, trx, change) => {
+      const entries: AuditEntry[] = [];
+      for (const hooks of all) if (hooks.afterWrite) entries.push(...(await hooks.afterWrite(ctx, trx, change)));
+      return entries;
+    };
+  }
+  if (having('readVirtual').length > 0) composed.readVirtual = (ctx, record) => merged((hooks) => hooks.readVirtual?.(ctx, record));
+  if (having('beforeDelete').length > 0) composed.beforeDelete = (ctx, record) => firstRefusal((hooks) => hooks.beforeDelete?.(ctx, record));
+  if (having('onDelete').length > 0) {
+    composed.onDelete = async (ctx, trx, record) => {
+      const entries: AuditEntry[] = [];
+      for (const hooks of all) if (hooks.onDelete) entries.push(...(await hooks.onDelete(ctx, trx, record)));
+      return entries;
+    };
+  }
+  return composed;
+}

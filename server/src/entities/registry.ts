@@ -5,18 +5,38 @@
  * (idempotent: tests build many apps in one process); its own calls are its `serverModule.routes`, registered by
  * routes.ts after the generic routes. Entries are keyed by the definition's name, so generic code never names
  * an entity; an entity without hooks is served by the generic routes alone.
+ *
+ * Issue 41: a module may also give hooks of an entity of a module it requires (the rules of the fields its
+ * `EntityExtension` adds, e.g. Receivables' on the shell's firm): they are composed after the owner's
+ * (`composeHooks`, hooks.ts), in registration order — dependencies first, so the owner's come first. An entity
+ * still has one owner's hooks object; a second one of the owner is a programming error.
  */
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { entityByName } from '@erp/shared/entities/index';
-import type { EntityHooks } from './hooks.ts';
+import { composeHooks, type EntityHooks } from './hooks.ts';
 
-const HOOKS: Record<string, EntityHooks> = {};
+interface Entry {
+  owner?: EntityHooks;
+  added: EntityHooks[];
+  composed?: EntityHooks;
+}
 
-/** Adds the hooks of a module's entities (the same hooks object again is a no-op). */
-export function registerEntityHooks(hooks: Readonly<Record<string, EntityHooks>>): void {
+const HOOKS = new Map<string, Entry>();
+
+/**
+ * Adds the hooks of a module's entities (the same hooks object again is a no-op). Hooks of an entity not in `own`
+ * (the module's own entity names; absent: all are its own) are added to that entity's owner's.
+ */
+export function registerEntityHooks(hooks: Readonly<Record<string, EntityHooks>>, own?: ReadonlySet<string>): void {
   for (const [name, entityHooks] of Object.entries(hooks)) {
-    if (HOOKS[name] && HOOKS[name] !== entityHooks) throw new Error(`entity ${name} already has hooks`);
-    HOOKS[name] = entityHooks;
+    const entry = HOOKS.get(name) ?? { added: [] };
+    HOOKS.set(name, entry);
+    if (entry.owner === entityHooks || entry.added.includes(entityHooks)) continue;
+    if (own === undefined || own.has(name)) {
+      if (entry.owner) throw new Error(`entity ${name} already has hooks`);
+      entry.owner = entityHooks;
+    } else entry.added.push(entityHooks);
+    delete entry.composed;
   }
 }
 
@@ -28,5 +48,14 @@ export interface RegisteredEntity {
 /** The entity named in a URL, with its hooks; undefined for an unknown name. */
 export function registeredEntity(name: string): RegisteredEntity | undefined {
   const def = entityByName(name);
-  return def ? { def, hooks: HOOKS[name] ?? {} } : undefined;
+  return def ? { def, hooks: entityHooks(name) } : undefined;
+}
+
+/** The hooks of entity `name`: its owner's, then those other modules added (composed once). */
+export function entityHooks(name: string): EntityHooks {
+  const entry = HOOKS.get(name);
+  if (!entry) return {};
+  const [first = {}, ...rest] = entry.owner ? [entry.owner, ...entry.added] : entry.added;
+  entry.composed ??= composeHooks(first, rest);
+  return entry.composed;
 }

@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { registerModule } from '@erp/shared/entities/index';
+import { registerModule, unappliedExtensions } from '@erp/shared/entities/index';
 import { moduleDir, moduleManifests } from '@erp/modules/manifests';
 import { registerEntityHooks } from '../entities/registry.ts';
 import type { SeedConfig, ServerModule } from './part.ts';
@@ -50,6 +50,10 @@ export async function seedServerModules(db: Kysely<any>, config: SeedConfig): Pr
 export async function registerServerModules(): Promise<void> {
   for (const module of await loadServerModules()) {
     registerModule(module.definitions);
-    registerEntityHooks(module.hooks);
+    // Hooks of entities of the modules it requires are composed after their owner's (issue 41).
+    registerEntityHooks(module.hooks, new Set(module.definitions.entities.map((entity) => entity.name)));
   }
+  // Every module is in: an extension still waiting names an entity or a placement no module has (a typo).
+  const unapplied = unappliedExtensions();
+  if (unapplied.length > 0) throw new Error(`entity extensions not applied: ${unapplied.join('; ')}`);
 }

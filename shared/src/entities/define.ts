@@ -13,7 +13,8 @@
  */
 
 export type * from './definition-types.ts';
-import type { FieldOption, LookupField, ScalarField, LineChildrenDefinition, FieldDefinition, ListColumn, FormSection, ActionSpec, EntityInput, EntityDefinition, AnyEntity } from './definition-types.ts';
+import type { FieldOption, LookupField, ScalarField, LineChildrenDefinition, FieldDefinition, ListColumn, FilterSpec, ActionSpec, EntityInput, EntityDefinition, AnyEntity } from './definition-types.ts';
+import { registerMessages } from './messages.ts';
 
 
 /** The record-trail fields every answer carries (§3 Record trail). */
@@ -371,9 +372,51 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
 
 
 /**
- * What a module adds to an entity of a module it requires (issue 41: Odoo's `_inherit`, Tryton's
- * `Pool.register`): stored fields, choices of an enum or set field, list columns and form rows. The owner's
- * definition names none of them; `registerModule` applies them (shared/src/entities/index.ts).
+ * Where an extension's list column or filter goes among the owner's (and earlier extensions'): before or after the
+ * one of that field. Unplaced, it follows the one placed before it in the same extension (else it goes last), so a
+ * run of columns is placed by its first.
+ */
+export interface Placement {
+  before?: string;
+  after?: string;
+}
+
+/** Rows of an extension's form section (found by title key, else a new section). */
+export interface ExtensionFormRows {
+  section: string;
+  rows: readonly (readonly string[])[];
+  /** A one-field row joins the section's last row while that holds fewer fields (flags laid out two by two, whoever adds them). */
+  pack?: number;
+  /** A new section goes before the section of this title key (else last); a section that exists stays where it is. */
+  before?: string;
+  /** The rows go after the row holding this field (else at the end of the section). */
+  afterRowOf?: string;
+}
+
+/** A field joining an existing form row, beside the field named by `before` or `after` (exactly one). */
+export interface ExtensionFormField {
+  field: string;
+  before?: string;
+  after?: string;
+}
+
+/**
+ * What a module adds to an entity of a module it requires (issue 41: Odoo's `_inherit`, Tryton's `Pool.register`).
+ * The owner's definition names none of it; `registerModule` / `registerExtensions` apply it
+ * (shared/src/entities/index.ts), in module dependency order, so an extension may place its parts beside what a
+ * module it requires added. It may add:
+ * - `fields`: stored fields, labelled in the extending module's namespace (`<ns>:<entity>.fields.<Field>`);
+ * - `options`: more choices of an existing enum or set field (fixed options), after the owner's;
+ * - `listColumns` and `filters`: at a `Placement` (before / after a named one), with the owner's options
+ *   (width, visibility, total; the filter's op);
+ * - `indexes`: compound indexes (a filter field, then a sort field) over its fields and the owner's;
+ * - `formRows`: rows of a section (an existing one, or a new one placed `before` a named section), after the row
+ *   holding a named field or at the section's end; `formFields`: fields joining a row beside a named field;
+ * - `messages`: the English defaults of the message keys its fields use (the catalogue of messages.ts, for
+ *   code that translates without the locale files).
+ * Every name is checked like `defineEntity` checks the owner's (unknown fields, anchors, a field twice).
+ * Server rules of the extended entity that need the database are the extending module's hooks of that entity,
+ * composed after the owner's (server/src/entities/registry.ts).
  */
 export interface EntityExtension {
   entity: string;
@@ -381,12 +424,123 @@ export interface EntityExtension {
   fields?: Readonly<Record<string, FieldDefinition>>;
   /** More choices of an existing enum or set field (fixed options), after the owner's. */
   options?: Readonly<Record<string, readonly FieldOption[]>>;
-  listColumns?: readonly (string | ListColumn)[];
-  /**
-   * Rows added to the form's section of that title key (else a new last section); `pack`: a one-field row joins
-   * the section's last row while that holds fewer fields (flags laid out two by two, whoever adds them).
-   */
-  formRows?: { section: string; rows: readonly (readonly string[])[]; pack?: number };
+  listColumns?: readonly (string | (ListColumn & Placement))[];
+  filters?: readonly (FilterSpec & Placement)[];
+  indexes?: readonly (readonly string[])[];
+  formRows?: ExtensionFormRows;
+  formFields?: readonly ExtensionFormField[];
+  messages?: Readonly<Record<string, string>>;
+}
+
+/** `items` with `added` inserted by their placements (see `Placement`), without the placement keys. */
+function placed<T extends { field: string }>(entity: string, what: string, items: readonly T[], added: readonly (T & Placement)[]): T[] {
+  const result = [...items];
+  let cursor = result.length;
+  for (const { before, after, ...item } of added) {
+    const anchor = before ?? after;
+    if (before !== undefined && after !== undefined) fail(entity, `extension ${what} ${item.field} is placed both before and after`);
+    if (anchor !== undefined) {
+      const index = result.findIndex((candidate) => candidate.field === anchor);
+      if (index < 0) fail(entity, `extension ${what} ${item.field} is placed beside unknown ${what} ${anchor}`);
+      cursor = before !== undefined ? index : index + 1;
+    }
+    result.splice(cursor, 0, item as unknown as T);
+    cursor += 1;
+  }
+  return result;
+}
+
+/** The index of the row of `rows` holding `field`, or -1. */
+function rowOf(rows: readonly (readonly string[])[], field: string): number {
+  return rows.findIndex((row) => row.includes(field));
+}
+
+function extendForm(def: AnyEntity, extension: EntityExtension, namespace: string): void {
+  const name = def.name;
+  const known = (field: string, where: string) => {
+    if (!(field in def.fields)) fail(name, `extension of ${namespace}: ${where} names unknown field ${field}`);
+  };
+  const sections = def.formLayout.sections as { titleKey?: string; rows: (readonly string[])[] }[];
+  const placedFields = new Set(sections.flatMap((section) => section.rows.flat()));
+  const place = (field: string) => {
+    if (placedFields.has(field)) fail(name, `extension of ${namespace}: form field ${field} is placed twice`);
+    placedFields.add(field);
+  };
+  const rows = extension.formRows;
+  if (rows) {
+    for (const row of rows.rows) for (const field of row) known(field, 'form row');
+    let target = sections.find((candidate) => candidate.titleKey === rows.section);
+    if (!target) {
+      target = { titleKey: rows.section, rows: [] };
+      const index = rows.before === undefined ? sections.length : sections.findIndex((candidate) => candidate.titleKey === rows.before);
+      if (index < 0) fail(name, `extension of ${namespace}: no form section ${rows.before} to go before`);
+      sections.splice(index, 0, target);
+    }
+    const next = [...target.rows];
+    let at = next.length;
+    if (rows.afterRowOf !== undefined) {
+      const found = rowOf(next, rows.afterRowOf);
+      if (found < 0) fail(name, `extension of ${namespace}: no row of ${rows.afterRowOf} in section ${rows.section}`);
+      at = found + 1;
+    }
+    for (const row of rows.rows) {
+      for (const field of row) place(field);
+      const last = next[at - 1];
+      if (rows.pack && row.length === 1 && last && last.length < rows.pack && at === next.length) next[at - 1] = [...last, ...row];
+      else next.splice(at++, 0, row);
+    }
+    target.rows = next;
+  }
+  for (const { field, before, after } of extension.formFields ?? []) {
+    known(field, 'form field');
+    const anchor = before ?? after;
+    if (anchor === undefined || (before !== undefined && after !== undefined)) fail(name, `extension of ${namespace}: form field ${field} needs one of before / after`);
+    const section = sections.find((candidate) => rowOf(candidate.rows, anchor) >= 0);
+    if (!section) fail(name, `extension of ${namespace}: form field ${field} is placed beside ${anchor}, which is on no row`);
+    place(field);
+    const index = rowOf(section.rows, anchor);
+    const row = [...section.rows[index]!];
+    row.splice(row.indexOf(anchor) + (after !== undefined ? 1 : 0), 0, field);
+    section.rows = section.rows.map((candidate, i) => (i === index ? row : candidate));
+  }
+}
+
+/**
+ * What `extension` is placed beside that `def` does not hold yet (a column, filter, section or form field another
+ * module's extension adds), or null when it can be applied. The registry keeps such an extension waiting until the
+ * other one is in, so extensions apply whatever order the bundles register them in (index.ts).
+ */
+export function missingAnchor(def: AnyEntity, extension: EntityExtension): string | null {
+  const missing = (list: readonly (string | { field: string } & Placement)[], have: readonly string[], what: string): string | null => {
+    const known = new Set(have);
+    for (const item of list) {
+      if (typeof item === 'string') {
+        known.add(item);
+        continue;
+      }
+      const anchor = item.before ?? item.after;
+      if (anchor !== undefined && !known.has(anchor)) return `${what} ${anchor}`;
+      known.add(item.field);
+    }
+    return null;
+  };
+  const sections = def.formLayout.sections;
+  const onRows = new Set(sections.flatMap((section) => section.rows.flat()));
+  const rows = extension.formRows;
+  const target = rows && sections.find((section) => section.titleKey === rows.section);
+  const found =
+    missing(extension.listColumns ?? [], def.listColumns.map((column) => column.field), 'list column') ??
+    missing(extension.filters ?? [], def.filters.map((filter) => filter.field), 'filter') ??
+    (rows && !target && rows.before !== undefined && !sections.some((section) => section.titleKey === rows.before) ? `form section ${rows.before}` : null) ??
+    (rows?.afterRowOf !== undefined && !(target && rowOf(target.rows, rows.afterRowOf) >= 0) ? `the form row of ${rows.afterRowOf}` : null);
+  if (found) return found;
+  for (const row of rows?.rows ?? []) for (const field of row) onRows.add(field);
+  for (const { field, before, after } of extension.formFields ?? []) {
+    const beside = before ?? after;
+    if (beside !== undefined && !onRows.has(beside)) return `form field ${beside}`;
+    onRows.add(field);
+  }
+  return null;
 }
 
 /**
@@ -408,27 +562,31 @@ export function extendEntity(def: AnyEntity, extension: EntityExtension, namespa
     // The same array object: a report column or rule holding the owner's options sees the new ones.
     (field.options as FieldOption[]).push(...more);
   }
-  for (const column of extension.listColumns ?? []) {
-    const spec: ListColumn = typeof column === 'string' ? { field: column } : column;
-    const field = fields[spec.field];
-    if (!field || field.type === 'set' || field.type === 'children' || field.virtual) fail(name, `extension list column ${spec.field} must be a stored scalar field`);
-    (def.listColumns as ListColumn[]).push({ ...spec, visible: spec.visible ?? true, sortable: spec.sortable ?? true });
+  const stored = (field: string) => {
+    const found = fields[field];
+    return found !== undefined && found.type !== 'set' && found.type !== 'children' && !found.virtual;
+  };
+  const columns = (extension.listColumns ?? []).map((column) => {
+    const spec: ListColumn & Placement = typeof column === 'string' ? { field: column } : column;
+    if (!stored(spec.field)) fail(name, `extension list column ${spec.field} must be a stored scalar field`);
+    return { ...spec, visible: spec.visible ?? true, sortable: spec.sortable ?? true };
+  });
+  // The same array objects, as for options: whoever holds the owner's lists sees the additions.
+  const listColumns = def.listColumns as ListColumn[];
+  listColumns.splice(0, listColumns.length, ...placed(name, 'list column', listColumns, columns));
+  for (const filter of extension.filters ?? []) {
+    if (!stored(filter.field)) fail(name, `extension filter ${filter.field} must be a stored scalar field`);
+    if (filter.op === 'range' && !['integer', 'decimal', 'date', 'datetime'].includes(fields[filter.field]!.type)) fail(name, `range filter on ${filter.field} needs a number or date field`);
   }
-  const rows = extension.formRows;
-  if (rows) {
-    for (const row of rows.rows) for (const field of row) if (!(field in fields)) fail(name, `extension form row names unknown field ${field}`);
-    const sections = def.formLayout.sections as FormSection[];
-    const section = sections.find((candidate) => candidate.titleKey === rows.section);
-    const target = section ?? { titleKey: rows.section, rows: [] };
-    if (!section) sections.push(target);
-    const next = [...target.rows];
-    for (const row of rows.rows) {
-      const last = next.at(-1);
-      if (rows.pack && row.length === 1 && last && last.length < rows.pack) next[next.length - 1] = [...last, ...row];
-      else next.push(row);
-    }
-    (target as { rows: (readonly string[])[] }).rows = next;
+  const filters = def.filters as FilterSpec[];
+  filters.splice(0, filters.length, ...placed(name, 'filter', filters, extension.filters ?? []));
+  for (const index of extension.indexes ?? []) {
+    if (index.length < 2) fail(name, 'a compound index needs two fields or more');
+    for (const field of index) if (!stored(field)) fail(name, `extension index field ${field} must be a stored scalar field`);
+    (def.indexes as (readonly string[])[]).push(index);
   }
+  extendForm(def, extension, namespace);
+  registerMessages(extension.messages ?? {});
 }
 
 /** Field names of a definition that hold a column (not virtual, set or children). */

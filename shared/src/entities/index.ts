@@ -11,11 +11,12 @@
  *
  * So in the browser a module's definitions may be absent (a screen of another bundle opened first): nothing
  * in the browser may need the definition of an entity it only refers to. A lookup to such an entity (the
- * shell's firm form → the AR `account-terms`, `sales-rep`) asks the server for its suggestions, key and label
+ * firm's Account terms and Sales rep, Receivables' extension of the shell's firm → its `account-terms`,
+ * `sales-rep`, when a bundle without the AR definitions shows the firm) asks the server for its suggestions, key and label
  * (GET /api/lookup/<entity>, apps/records/src/form/fields/Lookup.tsx); the screens of an entity are mounted
  * by the bundle that registers its module.
  */
-import { extendEntity, type AnyEntity, type EntityExtension } from './define.ts';
+import { extendEntity, missingAnchor, type AnyEntity, type EntityExtension } from './define.ts';
 
 export type { EntityExtension } from './define.ts';
 
@@ -28,7 +29,10 @@ export interface ModuleDefinition {
   namespace: string;
   /** In dependency order (a lookup's target before the entity using it). */
   entities: readonly AnyEntity[];
-  /** What it adds to entities of the modules it requires (fields, choices, columns, form rows). */
+  /**
+   * What it adds to entities of the modules it requires (`EntityExtension`, define.ts: fields, choices, list columns
+   * and filters, indexes, form rows and fields, each placed beside a named one; message defaults).
+   */
   extends?: readonly EntityExtension[];
   /**
    * Its entries in registries other modules own, by registry name (`gl.ledgerSources`: the journal sources
@@ -73,9 +77,41 @@ export function registerModule(module: ModuleDefinition): void {
   registerExtensions(module.name, module.namespace, module);
 }
 
+/**
+ * Extensions of a registered entity waiting for what another module's extension places (issue 41: Order Entry's
+ * discount table goes beside Receivables' sales rep). A bundle registers the modules it carries before the others
+ * (its screens register their module first), so an extension may come before the one it is placed beside.
+ */
+const waiting = new Map<string, { extension: EntityExtension; namespace: string }[]>();
+
+/** Applies `extension` to `entity`, or keeps it waiting for its anchors; then whatever waited and now can. */
 function apply(entity: AnyEntity, extension: EntityExtension, namespace: string): void {
-  extendEntity(entity, extension, namespace);
-  if (namespace !== entity.namespace) extraNamespaces.set(entity.name, (extraNamespaces.get(entity.name) ?? new Set()).add(namespace));
+  const queue = waiting.get(entity.name) ?? [];
+  waiting.set(entity.name, queue);
+  queue.push({ extension, namespace });
+  for (let index = 0; index < queue.length; ) {
+    const next = queue[index]!;
+    if (missingAnchor(entity, next.extension) !== null) {
+      index += 1;
+      continue;
+    }
+    queue.splice(index, 1);
+    extendEntity(entity, next.extension, next.namespace);
+    if (next.namespace !== entity.namespace) extraNamespaces.set(entity.name, (extraNamespaces.get(entity.name) ?? new Set()).add(next.namespace));
+    index = 0;
+  }
+}
+
+/**
+ * The extensions not applied: those of entities never registered, and those whose anchors no extension placed
+ * (`entity: what is missing`). The server refuses to start with any (server/src/modules/index.ts).
+ */
+export function unappliedExtensions(): string[] {
+  const pendingOnes = [...pending.keys()].map((entity) => `${entity}: the entity is not registered`);
+  const waitingOnes = [...waiting.entries()].flatMap(([entity, queue]) =>
+    queue.map(({ extension }) => `${entity}: ${missingAnchor(byName.get(entity)!, extension) ?? 'waiting'}`),
+  );
+  return [...pendingOnes, ...waitingOnes];
 }
 
 /**

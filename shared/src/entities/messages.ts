@@ -68,8 +68,6 @@ export const MESSAGES = {
   'entities:firm.rules.firmTypeRequired': 'Select at least one firm type.',
   'entities:firm.rules.billToInvalid': 'Bill To Id must be valid.',
   'entities:firm.rules.jobberInvalid': 'Jobber Firm ID must be valid.',
-  'entities:firm.rules.apFirmIdNegative': 'AP firm id cannot be negative.',
-  'entities:firm.rules.commissionNegative': 'Commission percent cannot be negative.',
   'entities:firm.rules.mustBeActive': 'Bill-to and ship-to ids must be active.',
   'entities:firm.rules.notAssigned': 'Sorry, this Firm cannot be viewed. You are not assigned to this customer.',
   'entities:firm.rules.confirmDeleteAccounts':
@@ -87,9 +85,20 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
+/**
+ * English defaults of keys of other namespaces: those a module's entity extension uses (`EntityExtension.messages`,
+ * define.ts), for code that translates without the locale files (the shared validator's default).
+ */
+const added = new Map<string, string>();
+
+/** Adds English defaults of message keys (a key given twice keeps its first text). */
+export function registerMessages(messages: Readonly<Record<string, string>>): void {
+  for (const [key, text] of Object.entries(messages)) if (!added.has(key)) added.set(key, text);
+}
+
 /** The English default of a message key (the key itself when it is not in the catalogue). */
 export function defaultMessage(key: string): string {
-  return (MESSAGES as Record<string, string>)[key] ?? key;
+  return (MESSAGES as Record<string, string>)[key] ?? added.get(key) ?? key;
 }
 
 /** `{{name}}` interpolation, as i18next does it. */

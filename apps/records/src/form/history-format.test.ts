@@ -11,7 +11,8 @@ import { changeText, type HistoryText } from './history-format.ts';
 const FIRM = firm as unknown as AnyEntity;
 const LABELS: Record<string, string> = {
   'entities:firm.fields.Name': 'Name',
-  'entities:firm.fields.CreditLimit': 'Credit limit',
+  // Receivables' field of the firm (issue 41: modules/ar/definitions/firm.ts).
+  'ar:firm.fields.CreditLimit': 'Credit limit',
   'entities:firm.fields.FirmTypes': 'Firm types',
   'entities:firm.fields.BillToId': 'Bill-to',
   'entities:firm.options.vendor': 'Vendor',

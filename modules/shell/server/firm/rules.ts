@@ -1,8 +1,11 @@
 /**
  * Firm maintenance rules that need the database (§5 Firm and general, §6 assigned customers). The shape
- * rules (Firm ID not blank, a firm type, no negative AP firm id or commission) are in the shared
- * definition; Bill To Id and Jobber Firm ID existing, and Bill To Id active, are the generic lookup
- * checks of the definition (with the §5 messages).
+ * rules (Firm ID not blank, a firm type) are in the shared definition; Bill To Id and Jobber Firm ID existing,
+ * and Bill To Id active, are the generic lookup checks of the definition (with the §5 messages). The fields the
+ * business modules add to the firm (issue 41) bring their own checks: the AP firm id and commission percent not
+ * negative (shape), account terms, sales rep and discount table naming existing records (the generic lookup check
+ * of their fields: modules/ar/definitions/firm.ts, modules/oe/definitions/firm.ts); a module needing more would
+ * give its own hooks of `firm`, composed after these (server/src/entities/registry.ts).
  *
  * - Bill To Id must name a bill-to firm (else 'Bill To Id must be valid.').
  * - Firm types are accounts (firm_accounts): a save that unchecks a type deletes that account, so it is
