@@ -35,6 +35,35 @@ afterAll(async () => {
 
 const run = (report: string, body: unknown) => call(server.app, 'POST', `/api/reports/${report}/run`, admin, body);
 
+/** A user whose one role opens only `application` (a copy of the clerk's role and of admin's user row; password admin). */
+async function userOf(application: string): Promise<string> {
+  const id = `only-${application.toLowerCase()}`;
+  const role = await db.selectFrom('roles').selectAll().where('role_id', '=', 'CLERK').executeTakeFirstOrThrow();
+  await db.insertInto('roles').values({ ...role, role_id: id.toUpperCase(), name: id }).execute();
+  const access = await db.selectFrom('menu_access').selectAll().where('role_id', '=', 'CLERK').limit(1).executeTakeFirstOrThrow();
+  const { access_key: _generated, ...accessRow } = access as Record<string, unknown>;
+  await db.insertInto('menu_access').values({ ...accessRow, role_id: id.toUpperCase(), application, menu_id: null }).execute();
+  const user = await db.selectFrom('users').selectAll().where('user_id', '=', 'admin').executeTakeFirstOrThrow();
+  await db.insertInto('users').values({ ...user, user_id: id, display_name: id }).execute();
+  await db.insertInto('user_roles').values({ user_id: id, role_id: id.toUpperCase() }).execute();
+  return (await signIn(server.app, id, 'admin')).access_token;
+}
+
+describe('the account enquiry on the A/P and A/R menus (SCREENS.md GL-10; issue 41: those modules say so)', () => {
+  it('runs for a user who opens only Payables or only Receivables, not for one who opens neither', async () => {
+    const parameters = { Parameters: { AccountId: '99001000', StartDate: '2032-01-01', EndDate: '2032-12-31' } };
+    for (const application of ['NOVUS-AP', 'NOVUS-AR']) {
+      const token = await userOf(application);
+      const response = await call(server.app, 'POST', '/api/reports/gl-account-enquiry/run', token, parameters);
+      expect(response.statusCode, `${application}: ${response.body}`).toBe(200);
+      const listed = (await call(server.app, 'GET', '/api/reports', token)).json() as { Report: string; Routes: { application: string; path: string }[] }[];
+      expect(listed.find((entry) => entry.Report === 'gl-account-enquiry')?.Routes).toContainEqual({ application, path: '/account-enquiry' });
+    }
+    const other = await userOf('NOVUS-TE');
+    expect((await call(server.app, 'POST', '/api/reports/gl-account-enquiry/run', other, parameters)).statusCode).toBe(403);
+  });
+});
+
 async function withLanguage<T>(language: string, action: () => Promise<T>): Promise<T> {
   await db.updateTable('users').set({ language }).where('user_id', '=', 'admin').execute();
   try {

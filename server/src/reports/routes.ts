@@ -31,7 +31,7 @@
  * not assigned to answers as the entity routes do (403 `not_assigned`: the entity's `parameterRefusal` hook, entities/parameter-guard.ts).
  */
 import { PassThrough } from 'node:stream';
-import { openedBy, validateReportParameters, type ReportParameterError } from '@erp/shared/reports/define';
+import { openedBy, routesOf, validateReportParameters, type ReportParameterError } from '@erp/shared/reports/define';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { openableApplications } from '../auth/access.ts';
 import { currentUser } from '../auth/plugin.ts';
@@ -200,7 +200,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
     const openable = await openableApplications(database.db, roles);
     return registeredReports()
       .filter((r) => roleAllows(r, roles) && openedBy(r.def, openable))
-      .map((r) => ({ Report: r.def.name, Application: r.def.application, Routes: r.def.routes.map((route) => ({ ...route })) }));
+      .map((r) => ({ Report: r.def.name, Application: r.def.application, Routes: routesOf(r.def).map((route) => ({ ...route })) }));
   });
 
   app.post<{ Params: { report: string }; Body: RunBody }>(

@@ -19,6 +19,7 @@
  * (`<base>.title` → `<base>.parameters.<Name>`, `<base>.columns.<Field>`: `withLabelKeys`), as an entity's field
  * keys derive from its namespace and name. Wire names are PascalCase like every §3 shape.
  */
+import { contributions } from '../entities/index.ts';
 
 /** Parameter value types. Dates are `YYYY-MM-DD`; integers are numbers; the rest are strings. */
 export type ReportParameterType = 'date' | 'integer' | 'enum' | 'lookup' | 'text';
@@ -407,8 +408,26 @@ export function validateReportParameters(def: ReportDefinition, input: Record<st
  * §6: a report or a process is run by whoever opens its application, or one of the applications whose
  * catalog routes open it (`openable`: the applications the user's roles open).
  */
-export function openedBy(def: Pick<ReportDefinition, 'application' | 'routes'>, openable: ReadonlySet<string>): boolean {
-  return openable.has(def.application) || def.routes.some((route) => openable.has(route.application));
+export function openedBy(def: Pick<ReportDefinition, 'name' | 'application' | 'routes'>, openable: ReadonlySet<string>): boolean {
+  return openable.has(def.application) || routesOf(def).some((route) => openable.has(route.application));
+}
+
+/**
+ * The registry (`ModuleDefinition.contributes`) of another module's report or process on a module's own menus
+ * (issue 41): `{ report, application, path }` — Payables shows the G/L's account enquiry at NOVUS-AP
+ * `/account-enquiry`. The owner's definition lists only its own applications' routes.
+ */
+export const SHOWN_ELSEWHERE = 'reports.shownElsewhere';
+
+export interface ShownElsewhere extends ReportRoute {
+  /** The report's or process's registry name. */
+  report: string;
+}
+
+/** The catalog routes of a report or process: its own, then those other modules' menus give it. */
+export function routesOf(def: Pick<ReportDefinition, 'name' | 'routes'>): readonly ReportRoute[] {
+  const elsewhere = contributions<ShownElsewhere>(SHOWN_ELSEWHERE).filter((entry) => entry.report === def.name);
+  return elsewhere.length === 0 ? def.routes : [...def.routes, ...elsewhere.map(({ application, path }) => ({ application, path }))];
 }
 
 /** The columns shown (grid, .xlsx, PDF), in order. */

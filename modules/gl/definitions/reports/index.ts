@@ -16,9 +16,6 @@ import { JOURNAL_SOURCE_OPTIONS } from '../accounting-journal.ts';
 import { ACCOUNT_TYPES } from '../gl-account.ts';
 
 const GL = 'NOVUS-GL';
-// The account enquiry is also on the A/P and A/R menus (SCREENS.md GL-10).
-const AP = 'NOVUS-AP';
-const AR = 'NOVUS-AR';
 
 const { columnKey, date, dateRange, integer, lookup, money, text } = reportParts('gl:reports');
 const p = (name: string) => `gl:reports.parameters.${name}`;
@@ -45,9 +42,8 @@ export const accountEnquiry: ReportDefinition = defineReport({
   name: 'gl-account-enquiry',
   application: GL,
   routes: [
+    // Also on the A/P and A/R menus (SCREENS.md GL-10): those modules say so (`SHOWN_ELSEWHERE`).
     { application: GL, path: '/account-enquiry' },
-    { application: AP, path: '/account-enquiry' },
-    { application: AR, path: '/account-enquiry' },
   ],
   titleKey: 'gl:reports.accountEnquiry.title',
   parameters: [lookup('AccountId', 'gl-account', 20, { required: true }), ...dateRange()],

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GL_REPORTS, trialBalance, accountEnquiry, glJournalPrinting } from './index.ts';
-import { addYears, defineReport, isCalendarDate, openedBy, validateReportParameters } from '@erp/shared/reports/define';
+import { addYears, defineReport, isCalendarDate, openedBy, routesOf, SHOWN_ELSEWHERE, validateReportParameters, type ShownElsewhere } from '@erp/shared/reports/define';
+import { registerExtensions } from '@erp/shared/entities/index';
 
 describe('report parameters', () => {
   it('accepts a range of exactly one year and refuses one day more (§5, §9)', () => {
@@ -59,10 +60,20 @@ describe('definitions', () => {
 
 describe('openedBy', () => {
   it('opens a report to its application and to the applications whose routes open it, to nobody else', () => {
-    const def = { application: 'NOVUS-GL', routes: [{ application: 'NOVUS-AP', path: '/account-enquiry' }] };
+    const def = { name: 'x-enquiry', application: 'NOVUS-GL', routes: [{ application: 'NOVUS-AP', path: '/account-enquiry' }] };
     expect(openedBy(def, new Set(['NOVUS-GL']))).toBe(true);
     expect(openedBy(def, new Set(['NOVUS-AP']))).toBe(true);
     expect(openedBy(def, new Set(['NOVUS-AR', 'NOVUS-IC']))).toBe(false);
     expect(openedBy(def, new Set())).toBe(false);
+  });
+
+  it('opens it too to the applications another module shows it in (issue 41: the owner names none of them)', () => {
+    const def = { name: 'x-shown', application: 'NOVUS-GL', routes: [{ application: 'NOVUS-GL', path: '/x' }] };
+    expect(openedBy(def, new Set(['NOVUS-TE']))).toBe(false);
+    const shown: ShownElsewhere[] = [{ report: 'x-shown', application: 'NOVUS-TE', path: '/x-here' }];
+    registerExtensions('x-shows', 'x', { contributes: { [SHOWN_ELSEWHERE]: shown } });
+    expect(openedBy(def, new Set(['NOVUS-TE']))).toBe(true);
+    expect(routesOf(def)).toEqual([{ application: 'NOVUS-GL', path: '/x' }, { application: 'NOVUS-TE', path: '/x-here' }]);
+    expect(openedBy({ ...def, name: 'x-other' }, new Set(['NOVUS-TE']))).toBe(false);
   });
 });
