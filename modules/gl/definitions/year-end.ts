@@ -22,8 +22,8 @@ export const glYearEnd: ProcessDefinition = defineProcess({
   name: 'gl-year-end',
   application: 'NOVUS-GL',
   routes: [
+    // Also on the legacy NOVUS menus: Sales Orders, whose catalog declares that application, says so.
     { application: 'NOVUS-GL', path: '/gl-year-end' },
-    { application: 'NOVUS', path: '/year-end' },
   ],
   titleKey: 'gl:year-end.title',
   parameters: [

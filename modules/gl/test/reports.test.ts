@@ -62,6 +62,14 @@ describe('the account enquiry on the A/P and A/R menus (SCREENS.md GL-10; issue 
     const other = await userOf('NOVUS-TE');
     expect((await call(server.app, 'POST', '/api/reports/gl-account-enquiry/run', other, parameters)).statusCode).toBe(403);
   });
+
+  it('the trial balance runs for a user of the legacy NOVUS menus, which Sales Orders gives it', async () => {
+    const token = await userOf('NOVUS');
+    const response = await call(server.app, 'POST', '/api/reports/gl-trial-balance/run', token, { Parameters: { StartDate: '2032-01-01', EndDate: '2032-12-31' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const processes = (await call(server.app, 'GET', '/api/processes', token)).json() as { Process: string; Routes: { application: string; path: string }[] }[];
+    expect(processes.find((entry) => entry.Process === 'gl-year-end')?.Routes).toContainEqual({ application: 'NOVUS', path: '/year-end' });
+  });
 });
 
 async function withLanguage<T>(language: string, action: () => Promise<T>): Promise<T> {

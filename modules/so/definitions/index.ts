@@ -6,6 +6,7 @@
  */
 import type { ModuleDefinition } from '@erp/shared/entities/index';
 import { SO } from './common.ts';
+import { extensions } from './extensions.ts';
 import { commissionRun } from './commission-run.ts';
 import { driverCashIn } from './driver-cash-in.ts';
 import { productReturn } from './product-return.ts';
@@ -15,4 +16,5 @@ export const soModule: ModuleDefinition = {
   name: 'so',
   namespace: SO,
   entities: [salesOrder, driverCashIn, productReturn, commissionRun],
+  ...extensions,
 };

@@ -26,7 +26,7 @@
  * (`not_eligible`, "Already processed: Marie ran it at 14:02:07."), and after two minutes of waiting answers
  * 409 `in_progress` naming who runs it since when.
  */
-import { openedBy, validateReportParameters, type ReportParameterError } from '@erp/shared/reports/define';
+import { openedBy, routesOf, validateReportParameters, type ReportParameterError } from '@erp/shared/reports/define';
 import { BULK_MAX_ITEMS, processScope, type ProcessItemResult } from '@erp/shared/processes/define';
 import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
@@ -168,7 +168,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
     const openable = await openableApplications(database.db, roles);
     return registeredProcesses()
       .filter((p) => mayRun(openable, p, roles))
-      .map((p) => ({ Process: p.def.name, Application: p.def.application, Routes: p.def.routes.map((route) => ({ ...route })) }));
+      .map((p) => ({ Process: p.def.name, Application: p.def.application, Routes: routesOf(p.def).map((route) => ({ ...route })) }));
   });
 
   app.post<{ Params: { process: string }; Body: Body }>(

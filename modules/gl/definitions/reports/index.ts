@@ -56,8 +56,8 @@ export const detailedLedger: ReportDefinition = defineReport({
   name: 'gl-detailed-ledger',
   application: GL,
   routes: [
+    // Also on the legacy NOVUS menus (Sales Orders' contribution).
     { application: GL, path: '/detailed-ledger' },
-    { application: 'NOVUS', path: '/detailed-ledger' },
   ],
   titleKey: 'gl:reports.detailedLedger.title',
   parameters: [...dateRange(), account('AccountFrom'), account('AccountTo')],
@@ -71,8 +71,8 @@ export const trialBalance: ReportDefinition = defineReport({
   name: 'gl-trial-balance',
   application: GL,
   routes: [
+    // Also on the legacy NOVUS menus (Sales Orders' contribution).
     { application: GL, path: '/trial-balance' },
-    { application: 'NOVUS', path: '/trial-balance' },
   ],
   titleKey: 'gl:reports.trialBalance.title',
   parameters: [
