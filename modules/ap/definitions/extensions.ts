@@ -4,8 +4,8 @@
  * firm id (./firm.ts). Its own file, light on purpose:
  * every micro-app bundle carries it (vite.library.ts), so the G/L's screens show it whichever bundle opened them.
  */
-import type { ModuleExtensions } from '@erp/shared/entities/index';
-import { SHOWN_ELSEWHERE, type ShownElsewhere } from '@erp/shared/reports/define';
+import { combineExtensions, type ModuleExtensions } from '@erp/shared/entities/index';
+import { shownElsewhere } from '@erp/shared/reports/define';
 import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/ledger-sources';
 import { firmExtensions } from './firm.ts';
 
@@ -22,10 +22,9 @@ const ledger = ledgerSourceExtensions({
   ],
 });
 
-/** The G/L's account enquiry on its menus (SCREENS.md GL-10), as its catalog lists it. */
-const shownHere: ShownElsewhere[] = [{ report: 'gl-account-enquiry', application: 'NOVUS-AP', path: '/account-enquiry' }];
-
-export const extensions: ModuleExtensions = {
-  extends: [...(ledger.extends ?? []), ...firmExtensions],
-  contributes: { ...ledger.contributes, [SHOWN_ELSEWHERE]: shownHere },
-};
+export const extensions: ModuleExtensions = combineExtensions(
+  ledger,
+  { extends: firmExtensions },
+  // The G/L's account enquiry on its menus (SCREENS.md GL-10), as its catalog lists it.
+  shownElsewhere({ report: 'gl-account-enquiry', application: 'NOVUS-AP', path: '/account-enquiry' }),
+);

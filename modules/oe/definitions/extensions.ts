@@ -5,7 +5,7 @@
  * light on purpose: every micro-app bundle carries it (vite.library.ts), so the G/L's screens show it whichever
  * bundle opened them.
  */
-import type { ModuleExtensions } from '@erp/shared/entities/index';
+import { combineExtensions, type ModuleExtensions } from '@erp/shared/entities/index';
 import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/ledger-sources';
 import { firmExtensions } from './firm.ts';
 
@@ -14,4 +14,4 @@ const ledger = ledgerSourceExtensions({
   integrationLabelKey: 'oe:ledger.integration',
 });
 
-export const extensions: ModuleExtensions = { ...ledger, extends: [...(ledger.extends ?? []), ...firmExtensions] };
+export const extensions: ModuleExtensions = combineExtensions(ledger, { extends: firmExtensions });

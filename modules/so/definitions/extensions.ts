@@ -5,14 +5,12 @@
  * (vite.library.ts).
  */
 import type { ModuleExtensions } from '@erp/shared/entities/index';
-import { SHOWN_ELSEWHERE, type ShownElsewhere } from '@erp/shared/reports/define';
+import { shownElsewhere } from '@erp/shared/reports/define';
 
 const LEGACY = 'NOVUS';
 
-const shownHere: ShownElsewhere[] = [
+export const extensions: ModuleExtensions = shownElsewhere(
   { report: 'gl-trial-balance', application: LEGACY, path: '/trial-balance' },
   { report: 'gl-detailed-ledger', application: LEGACY, path: '/detailed-ledger' },
   { report: 'gl-year-end', application: LEGACY, path: '/year-end' },
-];
-
-export const extensions: ModuleExtensions = { contributes: { [SHOWN_ELSEWHERE]: shownHere } };
+);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defineEntity, extendEntity, DefinitionError, type AnyEntity, type EntityExtension } from './define.ts';
-import { entityNamespaces, registerModule, unappliedExtensions } from './index.ts';
+import { combineExtensions, entityNamespaces, registerModule, unappliedExtensions } from './index.ts';
 import { defaultMessage } from './messages.ts';
 import { validateRecord } from './validate.ts';
 
@@ -152,5 +152,15 @@ describe('entity extensions', () => {
     expect(mine()).toEqual([]);
     expect(layout(def)[1]).toEqual(['first:s', [['Table', 'Rep']]]);
     expect(entityNamespaces(def)).toEqual([def.namespace, 'first', 'later']);
+  });
+});
+
+describe('combineExtensions', () => {
+  it('joins the parts\' extensions and each registry\'s entries, none overwriting another', () => {
+    const a: EntityExtension = { entity: 'x', fields: {} };
+    const b: EntityExtension = { entity: 'y', fields: {} };
+    const combined = combineExtensions({ extends: [a], contributes: { one: [1], two: [2] } }, { extends: [b] }, { contributes: { one: [3] } });
+    expect(combined.extends).toEqual([a, b]);
+    expect(combined.contributes).toEqual({ one: [1, 3], two: [2] });
   });
 });

@@ -44,6 +44,13 @@ export interface ModuleDefinition {
 /** The part of a module's definitions that reaches other modules' entities and registries. */
 export type ModuleExtensions = Pick<ModuleDefinition, 'extends' | 'contributes'>;
 
+/** One module's extensions from several parts (its ledger source, its fields on the firm …): lists joined per registry. */
+export function combineExtensions(...parts: readonly ModuleExtensions[]): ModuleExtensions {
+  const contributes: Record<string, unknown[]> = {};
+  for (const part of parts) for (const [registry, entries] of Object.entries(part.contributes ?? {})) (contributes[registry] ??= []).push(...entries);
+  return { extends: parts.flatMap((part) => part.extends ?? []), contributes };
+}
+
 const registered: AnyEntity[] = [];
 const byName = new Map<string, AnyEntity>();
 const modules = new Map<string, ModuleDefinition>();

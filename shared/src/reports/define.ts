@@ -19,7 +19,7 @@
  * (`<base>.title` → `<base>.parameters.<Name>`, `<base>.columns.<Field>`: `withLabelKeys`), as an entity's field
  * keys derive from its namespace and name. Wire names are PascalCase like every §3 shape.
  */
-import { contributions } from '../entities/index.ts';
+import { contributions, type ModuleExtensions } from '../entities/index.ts';
 
 /** Parameter value types. Dates are `YYYY-MM-DD`; integers are numbers; the rest are strings. */
 export type ReportParameterType = 'date' | 'integer' | 'enum' | 'lookup' | 'text';
@@ -422,6 +422,11 @@ export const SHOWN_ELSEWHERE = 'reports.shownElsewhere';
 export interface ShownElsewhere extends ReportRoute {
   /** The report's or process's registry name. */
   report: string;
+}
+
+/** A module's extensions showing other modules' reports or processes on its menus. */
+export function shownElsewhere(...entries: readonly ShownElsewhere[]): ModuleExtensions {
+  return { contributes: { [SHOWN_ELSEWHERE]: entries } };
 }
 
 /** The catalog routes of a report or process: its own, then those other modules' menus give it. */
