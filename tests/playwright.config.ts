@@ -11,6 +11,7 @@
  */
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { testChromium } from '../scripts/chromium.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const firstPort = Number(process.env.E2E_PORT ?? 18080);
@@ -51,7 +52,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: testChromium(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -107,9 +107,13 @@ export class ModalController implements ReactiveController {
     this.cancel();
   };
 
-  /** The dialog closed although the host is still open (the browser overrode our cancel). */
+  /**
+   * The dialog closed although the host is still open (the browser overrode our cancel). The browser fires `close`
+   * as a task after the closing: a dialog shown again before that task ran (Ctrl+K pressed right after Escape) is
+   * open when a stale `close` arrives, and stays open.
+   */
   readonly handleClose = (): void => {
-    if (this.options.isOpen() && !this.cancelPending) this.cancel();
+    if (this.options.isOpen() && !this.cancelPending && !this.options.dialog()?.open) this.cancel();
   };
 
   private cancel(): void {
