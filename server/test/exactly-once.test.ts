@@ -3,10 +3,12 @@
  * action, a process run, a record's creation — : the same request with the same `Idempotency-Key` twice answers
  * the same and acts once (also ten at once); the key with another request is refused (422); a bad key is refused
  * (400); keys are per user. The portal's order submit claims its key in its own transaction (portal.test.ts).
- * And the scope lock: a process run that waited behind another says who did the work.
+ * And the scope lock: one holder at a time, and a caller waiting in this instance takes the scope as soon as its
+ * holder lets it go.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
+import { withScopeLock } from '../src/exactly-once/scope-lock.ts';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -133,5 +135,34 @@ describe('Idempotency-Key', () => {
     // A POST that only reads takes none: nothing to replay, nothing kept.
     expect(names('/api/reports/{report}/run', 'post')).not.toContain('Idempotency-Key');
     expect(names('/api/processes/{process}/preview', 'post')).not.toContain('Idempotency-Key');
+  });
+});
+
+describe('scope lock', () => {
+  it('runs one holder at a time; a waiting caller of this instance takes the scope when it is let go, not at its next poll', async () => {
+    const lockDb = server.app.erp.database.db;
+    const order: string[] = [];
+    let release!: () => void;
+    const first = withScopeLock(lockDb, 'test:wake', 'u1', async () => {
+      order.push('first in');
+      await new Promise<void>((resolve) => (release = resolve));
+      order.push('first out');
+    });
+    await vi.waitFor(() => expect(order).toEqual(['first in']));
+    // The waiter's polls never come (their timers are frozen): only the holder letting go can let it in.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const second = withScopeLock(lockDb, 'test:wake', 'u2', async (waitedFor) => {
+        order.push(`second in, after ${waitedFor?.holder}`);
+      });
+      await vi.waitFor(async () => expect(await db().selectFrom('work_locks').select('holder').where('scope', '=', 'test:wake').execute()).toEqual([{ holder: 'u1' }]));
+      expect(order).toEqual(['first in']);
+      release();
+      await first;
+      await second;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(order).toEqual(['first in', 'first out', 'second in, after u1']);
   });
 });
