@@ -242,7 +242,7 @@ try {
       into.push(shown);
       intoFrame.push(frame);
     };
-    // Order Entry's page (@erp/home#ApplicationHome) is the first React screen: @erp/ui and React start now.
+    // Order Entry's page (@erp/home#ApplicationHome): the first application page, its launchpad (lit-html, no React).
     await open('/novus-oe', firstApplicationPage);
     await open('/novus-ic', notLoadedApp); // @erp/inventory: first load of the module
     await open('/novus-po', loadedApp); // @erp/home again
@@ -270,7 +270,7 @@ try {
     ['Tab switch, to the next animation frame after it (adds the wait for the display frame), median / p95', `${ms(median(switchFrames))} / ${ms(percentile(switchFrames, 95))}`, 'for information'],
     ['New screen, micro-app already loaded (Purchase Order after Order Entry; Accounts Receivable after General Ledger), median', ms(median(loadedApp)), `target ≤ 100 ms (${verdict(median(loadedApp) <= 100)})`],
     ['New screen, micro-app not loaded yet (Inventory Control, General Ledger), median', ms(median(notLoadedApp)), `target ≤ 300 ms (${verdict(median(notLoadedApp) <= 300)})`],
-    ['First application page after boot (Order Entry: React and @erp/ui start), median', ms(median(firstApplicationPage)), `target ≤ 300 ms (${verdict(median(firstApplicationPage) <= 300)})`],
+    ['First application page after boot (Order Entry: its launchpad and menus), median', ms(median(firstApplicationPage)), `target ≤ 100 ms, issue 44 (${verdict(median(firstApplicationPage) <= 100)})`],
     ['JavaScript loaded at boot (gzip, level 9)', `${(initialGzip / 1024).toFixed(1)} kB in ${new Set(initialScripts).size} files`, `target ≤ 120 kB (${verdict(initialGzip <= 120 * 1024)})`],
   ];
   if (baselineServer) {

@@ -1,14 +1,14 @@
 /**
  * Issue 40 item 2: a screen is found by what users call it. Each module declares its screens' search words
  * beside them (`searchWords` of `modules/<m>/server/catalog.ts`, in all four languages); the menus API answers
- * them as `Keywords` in the caller's language, and the launchpad's menu filter (`apps/ui/src/menu-filter.ts`)
+ * them as `Keywords` in the caller's language, and the launchpad's menu filter (`shared/src/menu-filter.ts`)
  * and the command palette (`shell-elements/src/command-palette/palette-filter.ts`) search them — the very
  * functions the pages run are run here on the server's answer.
  */
 import type { Menu } from '@erp/shared/types';
 import { menuTree, type MenuNode } from '@erp/shared/menus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filterMenuTree } from '../../apps/ui/src/menu-filter.ts';
+import { filterMenuTree } from '../../shared/src/menu-filter.ts';
 import { filterPaletteEntries, type PaletteEntry } from '../../shell-elements/src/command-palette/palette-filter.ts';
 import { mergeSearchWords } from '../src/modules/catalog.ts';
 import { serverModules } from '../src/modules/index.ts';

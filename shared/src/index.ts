@@ -5,6 +5,7 @@ export * from './i18n.ts';
 export * from './api.ts';
 export * from './navigation.ts';
 export * from './menus.ts';
+export * from './menu-filter.ts';
 export * from './session.ts';
 export * from './screen.ts';
 export * from './shell-config.ts';

@@ -4,6 +4,6 @@
  * the modules' whose module.json names `"app": "accounting"` (modules/gl, modules/ar), added to the bundle by
  * its build (`moduleApp` in vite.library.ts), with the re-exports other modules ask for (`alsoIn`).
  */
-import { ApplicationHome as ApplicationHomePage, screen } from '@erp/ui';
+import { applicationPage } from '@erp/home';
 
-export const ApplicationHome = screen(ApplicationHomePage, { module: '@erp/accounting' });
+export const ApplicationHome = applicationPage('@erp/accounting');

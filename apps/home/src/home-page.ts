@@ -5,12 +5,12 @@
  * shell page links) rather than React: HOME is the page every boot shows, and React is not needed to show
  * it — the shell becomes usable before React is even downloaded.
  */
-import { html, nothing, render, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
+import { liveRender } from './live-render.ts';
 import {
   HOME_APPLICATION,
   bus,
   formatDateTime,
-  i18n,
   normalizeRouterPath,
   translate,
   type Application,
@@ -58,15 +58,26 @@ function tiles(state: HomeState, id: string): TemplateResult {
   </ul>`;
 }
 
-function recentScreens(state: HomeState, id: string): TemplateResult {
-  const list = state.recent.slice(0, RECENT_LIMIT);
-  return html`<section class="erp-ui-section erp-ui-recent" aria-labelledby=${`${id}-recent`}>
-    <h2 id=${`${id}-recent`} class="erp-ui-section__heading">${t('recent.title', 'Recently opened')}</h2>
+/**
+ * The user's recently opened screens, newest first: every application's (HOME, each named with its application)
+ * or, given `application`, that application's only (its application page).
+ */
+export function recentSection(
+  recent: readonly RecentScreen[],
+  applications: readonly Application[],
+  headingId: string,
+  application?: string,
+): TemplateResult {
+  const list = recent
+    .filter((entry) => !application || entry.application.toUpperCase() === application.toUpperCase())
+    .slice(0, RECENT_LIMIT);
+  return html`<section class="erp-ui-section erp-ui-recent" aria-labelledby=${headingId}>
+    <h2 id=${headingId} class="erp-ui-section__heading">${t('recent.title', 'Recently opened')}</h2>
     ${list.length === 0
       ? html`<p class="erp-ui-note">${t('recent.empty', 'The screens you open appear here.')}</p>`
       : html`<ul class="erp-ui-recent__list">
           ${list.map((entry) => {
-            const owner = state.applications.find((app) => app.Application === entry.application);
+            const owner = application ? undefined : applications.find((app) => app.Application === entry.application);
             const opened = new Date(entry.openedAt);
             return html`<li class="erp-ui-recent__item">
               <a class="erp-ui-launchpad__link" href=${`#${entry.path}`}>
@@ -114,7 +125,7 @@ export function homeTemplate(state: HomeState, id: string): TemplateResult {
       <h2 id=${`${id}-apps`} class="erp-ui-section__heading">${t('home.applications', 'Applications')}</h2>
       ${tiles(state, id)}
     </section>
-    ${state.signedIn ? recentScreens(state, id) : nothing}
+    ${state.signedIn ? recentSection(state.recent, state.applications, `${id}-recent`) : nothing}
     ${tenantInfo(state, id)}
   </div>`;
 }
@@ -133,30 +144,10 @@ function currentState(): HomeState {
 
 /**
  * Renders HOME into `container` and keeps it in step with the bus (session, applications, recent screens,
- * tenant, language) until the returned function is called. Changes in one task are rendered once.
+ * tenant, language) until the returned function is called (live-render.ts).
  */
 export function mountHomePage(container: HTMLElement): () => void {
   const id = `erp-home-${++pages}`;
-  let scheduled = false;
-  const draw = () => {
-    scheduled = false;
-    render(homeTemplate(currentState(), id), container);
-  };
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    queueMicrotask(draw);
-  };
-  // The channels' current values arrive on subscription: the one draw below covers them.
-  scheduled = true;
-  const subscriptions = [bus.session$, bus.applications$, bus.recent$, bus.tenant$, bus.language$].map((channel) =>
-    (channel as { subscribe(next: () => void): { unsubscribe(): void } }).subscribe(schedule),
-  );
-  i18n.on('loaded', schedule);
-  draw();
-  return () => {
-    subscriptions.forEach((subscription) => subscription.unsubscribe());
-    i18n.off('loaded', schedule);
-    render(nothing, container);
-  };
+  const page = liveRender(container, () => homeTemplate(currentState(), id), [bus.session$, bus.applications$, bus.recent$, bus.tenant$]);
+  return page.stop;
 }

@@ -4,7 +4,8 @@
  * - `Home` — the home page (route `/`, Component `@erp/home#Home`), lit-html, no React: it is what every
  *   boot shows first (home-page.ts);
  * - `ApplicationHome` — the initial page of applications that have no micro-app of their own yet
- *   (Component `@erp/home#ApplicationHome`), a React screen of @erp/ui loaded when first opened.
+ *   (Component `@erp/home#ApplicationHome`), lit-html too (application-page.ts), loaded when first opened;
+ * - `applicationPage(module)` — the same page for a micro-app's own application roots (`@erp/accounting`…).
  * The module is not a single-spa application: the shell mounts one parcel per open tab.
  */
 import { lazyScreen, type ScreenParcelConfig } from '@erp/shared';
@@ -35,4 +36,9 @@ export const Home: ScreenParcelConfig = {
   },
 };
 
-export const ApplicationHome = lazyScreen(() => import('./application-home.ts').then((module) => module.ApplicationHome));
+/** The application page of `module`'s applications (`data-micro-app`), its code loaded when first opened. */
+export function applicationPage(module: string): ScreenParcelConfig {
+  return lazyScreen(() => import('./application-page.ts').then(({ applicationPageParcel }) => applicationPageParcel(module)));
+}
+
+export const ApplicationHome = applicationPage('@erp/home');

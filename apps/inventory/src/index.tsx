@@ -4,6 +4,6 @@
  * `"app": "inventory"` (modules/ic), with the re-exports other modules ask for (`alsoIn`: GL's user codes),
  * added to the bundle by its build (`moduleApp` in vite.library.ts).
  */
-import { ApplicationHome as ApplicationHomePage, screen } from '@erp/ui';
+import { applicationPage } from '@erp/home';
 
-export const ApplicationHome = screen(ApplicationHomePage, { module: '@erp/inventory' });
+export const ApplicationHome = applicationPage('@erp/inventory');

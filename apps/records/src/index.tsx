@@ -24,13 +24,9 @@
  * the shell's entity definitions and widgets, before any entity screen mounts.
  *
  * Styles: `records.css` beside the module's .js (emitted by the vite config; strict CSP: no inline styles),
- * linked when the module loads. The module's own lifecycles (a layout route naming the module) show the
- * application's launchpad, like every micro-app.
+ * linked when the module loads.
  */
-import * as React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { ApplicationHome, ErrorFallback, linkStylesheet, screen } from '@erp/ui';
+import { linkStylesheet, screen } from '@erp/ui';
 import { ENTITY_SCREEN_NAMESPACES, EntityScreenComponent } from './entity-screen/EntityScreen.tsx';
 
 export { entityScreen, type EntityScreenOptions } from './entity-screen/EntityScreen.tsx';
@@ -80,19 +76,3 @@ linkStylesheet(new URL(STYLESHEET, import.meta.url));
 /** Screen `@erp/records#EntityScreen`. */
 export const EntityScreen = screen(EntityScreenComponent, { module: MODULE, namespaces: ENTITY_SCREEN_NAMESPACES });
 
-function Root() {
-  return (
-    <div className="erp-micro-app" data-micro-app={MODULE}>
-      <ApplicationHome />
-    </div>
-  );
-}
-
-const lifecycles = singleSpaReact({
-  React,
-  ReactDOMClient,
-  rootComponent: Root,
-  errorBoundary: (error) => <ErrorFallback error={error} />,
-});
-
-export const { bootstrap, mount, unmount } = lifecycles;

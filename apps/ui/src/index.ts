@@ -1,7 +1,4 @@
 /** @erp/ui — React building blocks shared by the micro-apps. */
-export { ApplicationHome, RecentScreens } from './ApplicationHome.tsx';
-export { filterMenuTree } from './menu-filter.ts';
-export { Home } from './Home.tsx';
 export { ErrorFallback } from './ErrorFallback.tsx';
 export { useBusValue, useHashPath, useOpenIntent, useTranslation, type Translate, type ValueSource } from './hooks.ts';
 export {

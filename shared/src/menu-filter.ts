@@ -2,7 +2,8 @@
  * The launchpad's "Filter menus" (§2 application page): which menu items a query keeps. Pure, so the server's
  * search-word test runs the very rule the page runs (server/test/search-words.test.ts, issue 40 item 2).
  */
-import type { Menu, MenuNode } from '@erp/shared';
+import type { Menu } from './types.ts';
+import type { MenuNode } from './menus.ts';
 
 /** Lower case without accents (and width), so "ecriture" finds "Écriture" — as the palette folds. */
 function fold(text: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { menuTree, type Menu } from '@erp/shared';
+import { menuTree } from './menus.ts';
+import type { Menu } from './types.ts';
 import { filterMenuTree } from './menu-filter.ts';
 
 let key = 0;
