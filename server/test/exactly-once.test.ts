@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
-import { withScopeLock } from '../src/exactly-once/scope-lock.ts';
+import { waitersFor, withScopeLock } from '../src/exactly-once/scope-lock.ts';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -148,14 +148,19 @@ describe('scope lock', () => {
       await new Promise<void>((resolve) => (release = resolve));
       order.push('first out');
     });
-    await vi.waitFor(() => expect(order).toEqual(['first in']));
+    await vi.waitFor(() => expect(order).toEqual(['first in']), { timeout: 20_000 });
     // The waiter's polls never come (their timers are frozen): only the holder letting go can let it in.
+    const realTimeout = globalThis.setTimeout;
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {
       const second = withScopeLock(lockDb, 'test:wake', 'u2', async (waitedFor) => {
         order.push(`second in, after ${waitedFor?.holder}`);
       });
-      await vi.waitFor(async () => expect(await db().selectFrom('work_locks').select('holder').where('scope', '=', 'test:wake').execute()).toEqual([{ holder: 'u1' }]));
+      // Queued: it found the scope taken and waits (looked at on real timers; vi.waitFor would run the fake ones).
+      for (let looks = 0; waitersFor('test:wake') !== 1; looks++) {
+        expect(looks, 'the second caller never queued').toBeLessThan(2000);
+        await new Promise((resolve) => realTimeout(resolve, 10));
+      }
       expect(order).toEqual(['first in']);
       release();
       await first;

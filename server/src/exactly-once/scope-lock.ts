@@ -90,6 +90,11 @@ function pause(scope: string, ms: number): Promise<void> {
   });
 }
 
+/** How many callers of this instance are waiting for `scope` now (tests see a caller queued). */
+export function waitersFor(scope: string): number {
+  return waiting.get(scope)?.size ?? 0;
+}
+
 function wakeWaiters(scope: string): void {
   for (const wake of [...(waiting.get(scope) ?? [])]) wake();
 }
