@@ -88,6 +88,32 @@ describe('erp-loading-overlay', () => {
     button.remove();
   });
 
+  it('lets a press already under way finish: blocking starts after its click (no click lost to a late overlay)', async () => {
+    const button = document.createElement('button');
+    button.textContent = 'Run report';
+    document.body.append(button);
+    let clicks = 0;
+    button.addEventListener('click', () => (clicks += 1));
+    const element = await fixture<ErpLoadingOverlay>(html`<erp-loading-overlay></erp-loading-overlay>`);
+    element.style.setProperty('--erp-loading-overlay-delay', '0ms');
+    const box = button.getBoundingClientRect();
+    const position: [number, number] = [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
+    await sendMouse({ type: 'move', position });
+    await sendMouse({ type: 'down' });
+    // A request already in flight shows the overlay while the button is held; its delay (0 ms) ends.
+    element.active = true;
+    await element.updateComplete;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(element.hasAttribute('blocking')).to.equal(false);
+    await sendMouse({ type: 'up' });
+    expect(clicks).to.equal(1);
+    await waitUntil(() => element.hasAttribute('blocking'), 'the overlay never blocked after the press', { timeout: 4000 });
+    element.active = false;
+    await element.updateComplete;
+    button.remove();
+  });
+
   it('passes axe while active', async () => {
     const element = await fixture<ErpLoadingOverlay>(html`<erp-loading-overlay active></erp-loading-overlay>`);
     await expect(element).to.be.accessible();

@@ -9,7 +9,9 @@ import styles from './loading-overlay.styles.ts';
  * shown while `active`. It blocks pointer input to the page beneath once shown — not during its fade-in
  * delay (`--erp-loading-overlay-delay`), while it is still invisible: a click that starts a request (a grid
  * filter applied when its field loses focus, a tab pressed right after typing) must reach what was clicked,
- * not an overlay nobody sees yet (issue 16: "no click on a tab is ever lost").
+ * not an overlay nobody sees yet (issue 16: "no click on a tab is ever lost"). A press already under way when
+ * the delay ends (pointer down, not yet up) is let finish first: blocking starts after its click, so the
+ * release does not land on the overlay and lose the click that was aimed before it showed.
  *
  * @csspart base - the `role="progressbar"` element holding the spinner.
  * @csspart spinner - the spinning ring.
@@ -34,28 +36,59 @@ export class ErpLoadingOverlay extends LitElement {
   protected readonly i18n = new I18nController(this);
 
   private blockTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Pointers pressed on the page and not yet released (a press in progress defers blocking). */
+  private readonly pressed = new Set<number>();
+  /** The delay ended during a press: block once it is over. */
+  private blockAfterPress = false;
 
   constructor() {
     super();
     this.active = false;
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('pointerdown', this.onPointerDown, true);
+    for (const type of ['pointerup', 'pointercancel'] as const) window.addEventListener(type, this.onPointerUp, true);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.blockTimer);
+    window.removeEventListener('pointerdown', this.onPointerDown, true);
+    for (const type of ['pointerup', 'pointercancel'] as const) window.removeEventListener(type, this.onPointerUp, true);
+    this.pressed.clear();
+  }
+
+  private readonly onPointerDown = (event: PointerEvent): void => {
+    this.pressed.add(event.pointerId);
+  };
+
+  private readonly onPointerUp = (event: PointerEvent): void => {
+    this.pressed.delete(event.pointerId);
+    if (!this.blockAfterPress || this.pressed.size > 0) return;
+    this.blockAfterPress = false;
+    // After this task: the browser dispatches the press's click right after the release.
+    clearTimeout(this.blockTimer);
+    this.blockTimer = setTimeout(() => this.block(), 0);
+  };
+
+  private block(): void {
+    if (!this.active) return;
+    if (this.pressed.size > 0) this.blockAfterPress = true;
+    else this.setAttribute('blocking', '');
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     if (!changed.has('active')) return;
     clearTimeout(this.blockTimer);
+    this.blockAfterPress = false;
     if (!this.active) {
       this.removeAttribute('blocking');
       return;
     }
     // Pointer input is blocked once the overlay starts to show (the `blocking` attribute; styles).
-    this.blockTimer = setTimeout(() => {
-      if (this.active) this.setAttribute('blocking', '');
-    }, this.delayMs());
+    this.blockTimer = setTimeout(() => this.block(), this.delayMs());
   }
 
   /** The fade-in delay in milliseconds, from `--erp-loading-overlay-delay` (`150ms`, `0.2s`). */
