@@ -116,6 +116,27 @@ for (const [language, year, period, run] of [
   });
 }
 
+test('a fiscal default landing while the user is in the field is left selected: what they type replaces it', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  // The GL's answer is held until the field is focused and its text selected — the first half of typing over it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/data/accounting-period/current**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const path = '/novus-gl/trial-balance';
+  await goTo(page, `#${path}`);
+  const screen = screenOf(page, path);
+  const year = screen.getByRole('spinbutton', { name: 'Fiscal year', exact: true });
+  await year.selectText();
+  release();
+  await expect(screen.getByRole('spinbutton', { name: 'Period', exact: true })).toHaveValue(/^\d+$/);
+  await expect(year).toHaveValue(/^\d{4}$/);
+  await page.keyboard.insertText('2025');
+  await expect(year).toHaveValue('2025');
+});
+
 test('an action says what happened ("IT000008 is now Cancelled."), not "Done."', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
   await settled(page);

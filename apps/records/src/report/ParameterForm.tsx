@@ -10,6 +10,7 @@
  * the buttons.
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { api, bus, localDates, translate } from '@erp/shared';
 import { useTranslation } from '@erp/ui';
 import { DateInput } from '../form/fields/DateInput.tsx';
@@ -112,7 +113,8 @@ export function withFiscalDefaults(definition: FormDefinition, values: Record<st
 
 /**
  * Asks the GL once for the period containing today (the browser's date: the user's time zone) when the form has
- * fiscal defaults to fill and no remembered values, and sets them (withFiscalDefaults). No period, or no right
+ * fiscal defaults to fill and no remembered values, and sets them (withFiscalDefaults); a default landing in the
+ * focused field leaves its text selected. No period, or no right
  * to the calendar, leaves the form with its other defaults.
  */
 export function useFiscalDefaults(definition: FormDefinition, initial: Record<string, string>, setValues: (update: (values: Record<string, string>) => Record<string, string>) => void): void {
@@ -123,7 +125,14 @@ export function useFiscalDefaults(definition: FormDefinition, initial: Record<st
     api
       .get<{ Data: CurrentPeriod | null }>('data/accounting-period/current', { Date: iso(new Date()) }, { quiet: true })
       .then((answer) => {
-        if (live && answer.Data) setValues((values) => withFiscalDefaults(definition, values, initial, answer.Data!));
+        if (!live || !answer.Data) return;
+        // The answer may land while the user is already in the field (focus on open, a click, a select-all before
+        // typing): its text is then selected again, so what they type replaces the default instead of being
+        // added to it ("20262025").
+        const focused = document.activeElement;
+        const before = focused instanceof HTMLInputElement ? focused.value : null;
+        flushSync(() => setValues((values) => withFiscalDefaults(definition, values, initial, answer.Data!)));
+        if (focused instanceof HTMLInputElement && document.activeElement === focused && focused.value !== before) focused.select();
       })
       .catch(() => {
         // Quiet on purpose: a form without the fiscal default still works (the user types the period).
