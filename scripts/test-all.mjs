@@ -69,6 +69,42 @@ const playwrightFailures = (file) => {
   return names;
 };
 
+/**
+ * What each failed end-to-end test saw (Playwright's error context: the error, then the page's accessibility snapshot
+ * without the shell's top bar and links), for the summary — a CI run keeps nothing else, and a failure seen once in
+ * many runs must be explained from it.
+ */
+const errorContexts = (file) => {
+  const paths = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected') continue;
+        for (const result of test.results ?? []) for (const a of result.attachments ?? []) if (a.name === 'error-context' && a.path) paths.push(a.path);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite);
+  return paths.filter((path) => existsSync(path)).map((path) => {
+    const text = readFileSync(path, 'utf8');
+    const from = text.indexOf('# Error details');
+    const to = text.indexOf('# Test source');
+    const lines = text.slice(from < 0 ? 0 : from, to < 0 ? undefined : to).split('\n');
+    const shown = [];
+    let skipDeeperThan = -1;
+    for (const line of lines) {
+      const depth = line.search(/\S/);
+      if (skipDeeperThan >= 0 && depth > skipDeeperThan) continue;
+      skipDeeperThan = -1;
+      if (/^\s*- banner\b/.test(line)) skipDeeperThan = depth;
+      if (/^\s*- \/url:/.test(line) || line.trim() === '') continue;
+      shown.push(line);
+    }
+    return { name: path.slice(root.length + 1), lines: shown.slice(0, 90) };
+  });
+};
+
 const vitest = (name, rootDir, env = {}) => ({
   name,
   command: [
@@ -124,6 +160,7 @@ suites.push(
     report: join(reports, 'e2e.json'),
     counts: playwrightCounts,
     failures: playwrightFailures,
+    details: errorContexts,
   },
 );
 
@@ -143,12 +180,21 @@ function runWithLimit(suite) {
     });
     const started = Date.now();
     let lastSign = started;
+    // The output's last lines: when the runner fails with no test failed (Vitest's unhandled errors, a crash), the
+    // summary repeats why.
+    const tail = [];
+    const keepTail = (chunk) => {
+      tail.push(...chunk.toString().split('\n'));
+      if (tail.length > 2000) tail.splice(0, tail.length - 2000);
+    };
     child.stdout.on('data', (chunk) => {
       lastSign = Date.now();
+      keepTail(chunk);
       process.stdout.write(chunk);
     });
     child.stderr.on('data', (chunk) => {
       lastSign = Date.now();
+      keepTail(chunk);
       process.stderr.write(chunk);
     });
     let stopped = false;
@@ -176,12 +222,22 @@ function runWithLimit(suite) {
     }, 10_000);
     child.on('close', (status, signal) => {
       clearInterval(watchdog);
-      resolve({ status, signal });
+      resolve({ status, signal, tail });
     });
   });
 }
 
+/** From a runner's last output lines, those that say why it failed: from Vitest's first "Unhandled" block, else the end. */
+const whyTheRunnerFailed = (tail = []) => {
+  // eslint-disable-next-line no-control-regex -- the terminal's colour codes
+  const plain = tail.map((line) => line.replace(/\u001b\[[0-9;]*m/g, '')).filter((line) => line.trim() !== '');
+  const at = plain.findIndex((line) => /Unhandled (Error|Rejection)|Uncaught|Error: /.test(line));
+  return at >= 0 ? plain.slice(at, at + 25) : plain.slice(-25);
+};
+
 const results = [];
+/** Printed after the summary: what explains each failure. */
+const details = [];
 for (const suite of suites) {
   if (only.length && !only.includes(suite.name)) continue;
   console.log(`\n=== ${suite.name}: ${suite.command.join(' ')}`);
@@ -194,15 +250,19 @@ for (const suite of suites) {
   } catch (error) {
     console.log(`!! ${suite.name}: unreadable report (${error.message})`);
   }
+  let failures = [];
   if (!counts || (run.status !== 0 && counts.failed === 0)) {
     console.log(`!! ${suite.name}: the runner exited with ${run.status ?? run.signal} — counted as a failure`);
     counts = { passed: counts?.passed ?? 0, failed: (counts?.failed ?? 0) + 1, skipped: counts?.skipped ?? 0 };
-  }
-  let failures = [];
-  try {
-    if (counts.failed && suite.failures && existsSync(suite.report)) failures = suite.failures(suite.report);
-  } catch (error) {
-    console.log(`!! ${suite.name}: failed tests not readable (${error.message})`);
+    failures = [`(no test failed: the runner exited with ${run.status ?? run.signal}; its output's end follows the summary)`];
+    details.push({ name: `${suite.name}: the end of its output`, lines: whyTheRunnerFailed(run.tail) });
+  } else {
+    try {
+      if (counts.failed && suite.failures && existsSync(suite.report)) failures = suite.failures(suite.report);
+      if (counts.failed && suite.details && existsSync(suite.report)) details.push(...suite.details(suite.report));
+    } catch (error) {
+      console.log(`!! ${suite.name}: failed tests not readable (${error.message})`);
+    }
   }
   results.push({ name: suite.name, seconds, passed: counts.passed, failed: counts.failed, skipped: counts.skipped, flaky: counts.flaky, failures });
 }
@@ -213,6 +273,7 @@ for (const r of results) {
   console.log(`${r.name.padEnd(16)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${extra ? `(${extra}) ` : ''}in ${r.seconds}s`);
   for (const name of r.failures) console.log(`  failed: ${name}`);
 }
+for (const { name, lines } of details) console.log(`\n--- ${name}\n${lines.join('\n')}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
