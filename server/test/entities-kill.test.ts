@@ -24,15 +24,16 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-// A cold start compiles the server's TypeScript (tsx) and opens a copy of the template database: on a
-// loaded 2-core machine that has taken over 20 s. The budget is for starting, not for the behaviour tested.
-const START_BUDGET_MS = 45_000;
+// A cold start compiles the server's TypeScript (tsx) and opens a copy of the template database: on a 2-core
+// machine loaded by the suite's other workers (and an end-to-end run beside it) that has taken over 45 s. The
+// budget only bounds a start that never comes (a hang): it is not what the test measures.
+const START_BUDGET_MS = 150_000;
 
 describe('kill -9 during a write loop', () => {
   it('keeps every acknowledged write and an intact database', async () => {
-    const port = await freePort();
-    const publicUrl = `http://localhost:${port}`;
-    running = await spawnServer(port, testDb.environment, START_BUDGET_MS);
+    // The server's name (its token issuer), the same after the restart; each start listens where it can.
+    const publicUrl = `http://localhost:${await freePort()}`;
+    running = await spawnServer(publicUrl, testDb.environment, START_BUDGET_MS);
     const token = await httpSignIn(running.base, publicUrl, 'admin', 'admin');
     const base = running.base;
 
@@ -64,7 +65,7 @@ describe('kill -9 during a write loop', () => {
     await Promise.all(writers);
     expect(acknowledged.length).toBeGreaterThan(20);
 
-    running = await spawnServer(port, testDb.environment, START_BUDGET_MS);
+    running = await spawnServer(publicUrl, testDb.environment, START_BUDGET_MS);
     // The signing keys are in the database: the token from before the crash still works.
     const response = await fetch(`${running.base}/api/data/code-index?filter.CodeType=CRASH-TEST&PageSize=1000`, {
       headers: { authorization: `Bearer ${token}` },
@@ -93,5 +94,5 @@ describe('kill -9 during a write loop', () => {
         file.close();
       }
     }
-  }, 3 * START_BUDGET_MS);
+  }, 2 * START_BUDGET_MS + 60_000);
 });

@@ -29,41 +29,53 @@ export interface RunningServer {
   output: () => string;
 }
 
-/** Starts the server and waits (at most `timeoutMs`) until it answers HTTP. */
-export async function spawnServer(port: number, environment: Record<string, string>, timeoutMs = 20_000): Promise<RunningServer> {
+/**
+ * Starts the server on a port of its own choosing (PORT=0) and waits, at most `timeoutMs`, until it says where it
+ * listens. A port picked here and handed to the child could be taken meanwhile by another test's server or an
+ * outgoing connection — and another server of ours answering on it looks exactly like this one starting.
+ * `publicUrl` is only the name the server gives itself (its OIDC issuer): the same across restarts, any port.
+ */
+export async function spawnServer(publicUrl: string, environment: Record<string, string>, timeoutMs = 20_000): Promise<RunningServer> {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
+      PUBLIC_URL: publicUrl,
       PARTNER_DEMO: '0',
       DEMO_FIRMS: '0',
       // The GL demo ledger (22 months posted at first start) is not what these process tests are about.
       DEMO_LEDGER: '0',
-      LOG_LEVEL: 'warn',
+      // Fastify's "Server listening at …" line is at level info.
+      LOG_LEVEL: 'info',
       ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`);
-    try {
-      const response = await fetch(`${base}/api/tenant`);
-      if (response.status === 401) return { child, base, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start in ${timeoutMs} ms: ${output}`);
+  const listening = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in ${timeoutMs} ms: ${output}`));
+    }, timeoutMs);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (address) {
+        clearTimeout(timer);
+        resolve(address);
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}): ${output}`));
+    });
+  });
+  const base = await listening;
+  return { child, base, output: () => output };
 }
 
 /** Waits for a child to exit (after a kill). */
