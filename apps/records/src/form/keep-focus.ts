@@ -7,6 +7,7 @@
  * (the heading of a read-only document) — and only when the focus has left the form meanwhile (a dialog the
  * action opened hands it back by itself; a click elsewhere is the user's choice).
  */
+import { flushSync } from 'react-dom';
 import { firstEditable } from '../list/regions.ts';
 
 export interface FocusMark {
@@ -55,4 +56,16 @@ export function restoreFocus(root: HTMLElement | null, mark: FocusMark, fallback
   const byId = mark.id ? document.getElementById(mark.id) : null;
   const target = [mark.element, byId, firstEditable(root.querySelector('.erp-form-body') ?? root), fallback].find((candidate) => usable(candidate, root));
   target?.focus({ preventScroll: true });
+}
+
+/**
+ * Applies a value that arrives late (a default answered by the server: a fiscal period, the terms that follow a
+ * picked customer) at once (`flushSync`), and when it changed the text of the box the user is in, selects that
+ * text: what they type next replaces the default instead of being added to it ("20262025"), and Tab keeps it.
+ */
+export function applyLateDefault(apply: () => void): void {
+  const focused = document.activeElement;
+  const before = focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement ? focused.value : null;
+  flushSync(apply);
+  if (before !== null && document.activeElement === focused && (focused as HTMLInputElement).value !== before) (focused as HTMLInputElement).select();
 }

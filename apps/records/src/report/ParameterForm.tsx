@@ -10,10 +10,10 @@
  * the buttons.
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 import { api, bus, localDates, translate } from '@erp/shared';
 import { useTranslation } from '@erp/ui';
 import { DateInput } from '../form/fields/DateInput.tsx';
+import { applyLateDefault } from '../form/keep-focus.ts';
 import {
   validateReportParameters,
   type ReportParameter,
@@ -127,12 +127,8 @@ export function useFiscalDefaults(definition: FormDefinition, initial: Record<st
       .then((answer) => {
         if (!live || !answer.Data) return;
         // The answer may land while the user is already in the field (focus on open, a click, a select-all before
-        // typing): its text is then selected again, so what they type replaces the default instead of being
-        // added to it ("20262025").
-        const focused = document.activeElement;
-        const before = focused instanceof HTMLInputElement ? focused.value : null;
-        flushSync(() => setValues((values) => withFiscalDefaults(definition, values, initial, answer.Data!)));
-        if (focused instanceof HTMLInputElement && document.activeElement === focused && focused.value !== before) focused.select();
+        // typing): what they type then replaces the default.
+        applyLateDefault(() => setValues((values) => withFiscalDefaults(definition, values, initial, answer.Data!)));
       })
       .catch(() => {
         // Quiet on purpose: a form without the fiscal default still works (the user types the period).

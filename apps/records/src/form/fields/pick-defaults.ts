@@ -11,6 +11,7 @@ import { entityByName } from '@erp/shared/entities/index';
 import type { FieldDefinition } from '@erp/shared/entities/define';
 import { call } from '../record-api.ts';
 import { draftValue } from '../form-state.ts';
+import { applyLateDefault } from '../keep-focus.ts';
 
 /** The pause after the value's last change before the defaults are asked for (as a lookup's name). */
 const SETTLE_MS = 300;
@@ -84,7 +85,8 @@ export function usePickDefaults(from: string | undefined, name: string, value: u
           ),
         );
         Object.assign(applied.current, taken);
-        if (Object.keys(taken).length > 0) latest.current.onDefaults?.(taken);
+        // The user may already be in a field the pick fills (Tab after the pick): typing replaces the default.
+        if (Object.keys(taken).length > 0) applyLateDefault(() => latest.current.onDefaults?.(taken));
       });
     }, SETTLE_MS);
     return () => {
@@ -100,7 +102,7 @@ export function usePickDefaults(from: string | undefined, name: string, value: u
       if (!live || !filled || !latest.current.record || shownKey.current !== askedFor) return;
       // Only what the new record still leaves blank.
       const blanks = Object.fromEntries(Object.entries(filled).filter(([field]) => [null, undefined, ''].includes(latest.current.record![field] as never)));
-      if (Object.keys(blanks).length > 0) latest.current.onDefaults?.(blanks);
+      if (Object.keys(blanks).length > 0) applyLateDefault(() => latest.current.onDefaults?.(blanks));
     });
     return () => {
       live = false;
