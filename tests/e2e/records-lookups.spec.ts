@@ -152,3 +152,25 @@ test('Enter on a product code typed in full takes that product, even while the s
   await expect(form.locator('[data-lookup-name]').first()).toContainText('12');
   await expect(product).toHaveValue('HRS-12GA-48X96');
 });
+
+test('the name arriving under a typed code moves nothing below it: a click pressed meanwhile is not lost', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  // The warehouse's name is held until the layout after typing has been measured.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const askedFor = new Promise<void>((resolve) => (asked = resolve));
+  await page.route('**/api/lookup/warehouse?*Key=*', async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  const screen = await openScreen(page, '/novus-ic/count-freeze', /Count Freeze/);
+  await screen.getByRole('textbox', { name: 'Warehouse', exact: true }).fill('MTL-01');
+  await askedFor;
+  const preview = screen.getByRole('button', { name: 'Preview' });
+  const before = await preview.boundingBox();
+  release();
+  await expect(screen.locator('[data-lookup-name]')).toHaveText('Montréal warehouse');
+  expect(await preview.boundingBox()).toEqual(before);
+});

@@ -145,7 +145,7 @@ export function FirmLookupInput(props: LookupWidgetProps) {
     <div className="erp-lookup" ref={box} onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
       <LookupBox lookup={props} messageId={open && message ? messageId : null} onType={typedId} onKeyDown={onKeyDown} />
       {props.readOnly ? null : <LookupButton label={props.label} expanded={open} onClick={() => (open ? later(() => search(props.value, name, true), 0) : setOpen(true))} />}
-      <LookupName name={firmName} />
+      <LookupName name={firmName} reserve={props.value.trim() !== ''} />
       {open ? (
         <div className="erp-lookup-panel" role="group" aria-label={tr('entities:firm.lookup.title', 'Firm lookup')}>
           <label htmlFor={nameId}>{tr('entities:firm.lookup.name', 'Name')}</label>

@@ -196,6 +196,11 @@ export function LineLookup(props: LineLookupProps) {
         <span className="erp-line-lookup__name" data-lookup-name="">
           {name.label}
         </span>
+      ) : props.value.trim() !== '' ? (
+        // The name's line is kept while it is asked for: the line does not grow under a click (LookupName).
+        <span className="erp-line-lookup__name" aria-hidden="true">
+          {'\u00a0'}
+        </span>
       ) : null}
       {/* Only while open: a 500-line grid would otherwise carry 500 empty lists. aria-controls may name a list
           that is absent while the combobox is collapsed (WAI-ARIA 1.2 combobox). */}

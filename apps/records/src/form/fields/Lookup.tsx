@@ -138,7 +138,7 @@ function GenericLookupInput(props: LookupProps) {
     <div className="erp-lookup" ref={box} onBlur={(event) => closeWhenLeft(event, later, setOpen)}>
       <LookupBox lookup={props} shown={shown} messageId={message ? messageId : null} onType={typed} onKeyDown={onKeyDown} />
       {props.readOnly ? null : <LookupButton label={props.label} onClick={() => later(() => search(shown ?? props.value, true), 0)} />}
-      <LookupName name={name} />
+      <LookupName name={name} reserve={props.value.trim() !== ''} />
       {open && message ? (
         <p id={messageId} className="erp-lookup-message" role="status">
           {message}

@@ -238,11 +238,22 @@ export function usePickedName(value: string, onPick: unknown, nameOf: (value: st
   };
 }
 
-/** The name shown beside the lookup's code (usePickedName). */
-export function LookupName(props: { name: string }) {
-  return props.name ? (
-    <span className="erp-lookup-name" data-lookup-name="">
-      {props.name}
+/**
+ * The name shown under the lookup's code (usePickedName). While a code is in the box and its name is not known yet
+ * (`reserve`), its line is kept blank: the name arriving a moment later (a server answer) then moves nothing — a
+ * layout that shifts under a click already pressed sends the release elsewhere and loses the click.
+ */
+export function LookupName(props: { name: string; reserve?: boolean }) {
+  if (props.name) {
+    return (
+      <span className="erp-lookup-name" data-lookup-name="">
+        {props.name}
+      </span>
+    );
+  }
+  return props.reserve ? (
+    <span className="erp-lookup-name" aria-hidden="true">
+      {'\u00a0'}
     </span>
   ) : null;
 }
