@@ -105,3 +105,20 @@ export async function apiCall(
   });
   return { status: response.status(), body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
+
+/**
+ * Holds the answers of the calls matching `url` (a Playwright route pattern) until `release()`: `asked` settles when
+ * the first is sent. For tests of an answer that lands late — while the user is already doing something else.
+ */
+export async function holdAnswers(page: Page, url: string): Promise<{ asked: Promise<void>; release(): void }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let sent!: () => void;
+  const asked = new Promise<void>((resolve) => (sent = resolve));
+  await page.route(url, async (route) => {
+    sent();
+    await held;
+    await route.continue();
+  });
+  return { asked, release };
+}

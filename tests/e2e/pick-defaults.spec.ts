@@ -5,7 +5,7 @@
  * new payment run shows the only home-currency bank and today at once.
  */
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { holdAnswers, signIn } from './helpers.ts';
 import { openScreen } from './shell-helpers.ts';
 
 test('picking the vendor of a new purchase order fills what follows from it, before save', async ({ page }) => {
@@ -31,21 +31,13 @@ test('a default landing in the blank field the user is in is left selected: what
   await orders.getByRole('button', { name: 'New', exact: true }).click();
   const order = orders.locator('.erp-document');
   // The defaults' answer is held until the user is in the blank Ship to (Tab after the pick, then typing).
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let asked!: () => void;
-  const askedFor = new Promise<void>((resolve) => (asked = resolve));
-  await page.route('**/api/defaults/purchase-order', async (route) => {
-    asked();
-    await held;
-    await route.continue();
-  });
+  const defaults = await holdAnswers(page, '**/api/defaults/purchase-order');
   await order.getByRole('textbox', { name: 'Vendor', exact: true }).pressSequentially('V100');
   const shipTo = order.getByRole('textbox', { name: 'Ship to', exact: true });
   await shipTo.focus();
   await expect(shipTo).toHaveValue('');
-  await askedFor;
-  release();
+  await defaults.asked;
+  defaults.release();
   await expect(shipTo).not.toHaveValue('');
   await page.keyboard.insertText('MAIN');
   await expect(shipTo).toHaveValue('MAIN');

@@ -8,7 +8,7 @@
  * Enter take that record, even before the suggestions for the last keystroke come (a fast typist).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { holdAnswers, signIn } from './helpers.ts';
 import { openScreen } from './shell-helpers.ts';
 
 /** The next answer of GET /api/lookup/<entity>: its status and query string. */
@@ -136,18 +136,13 @@ test('Enter on a product code typed in full takes that product, even while the s
   await expect(form.getByRole('option', { name: /^HRS-12GA-48X96 / })).toBeVisible();
   await expect(form.getByRole('option').first()).not.toContainText('HRS-12GA-48X96');
   // A fast typist: the rest of the code and Enter before the search for it answers.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/lookup/product?**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const suggestions = await holdAnswers(page, '**/api/lookup/product?**');
   await product.press('End');
   await product.pressSequentially('2GA-48X96');
   await product.press('Enter');
   await expect(product).toHaveAttribute('aria-expanded', 'false');
   await expect(product).toHaveValue('HRS-12GA-48X96');
-  release();
+  suggestions.release();
   await page.unrouteAll({ behavior: 'wait' });
   await expect(form.locator('[data-lookup-name]').first()).toContainText('12');
   await expect(product).toHaveValue('HRS-12GA-48X96');
@@ -156,21 +151,13 @@ test('Enter on a product code typed in full takes that product, even while the s
 test('the name arriving under a typed code moves nothing below it: a click pressed meanwhile is not lost', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
   // The warehouse's name is held until the layout after typing has been measured.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let asked!: () => void;
-  const askedFor = new Promise<void>((resolve) => (asked = resolve));
-  await page.route('**/api/lookup/warehouse?*Key=*', async (route) => {
-    asked();
-    await held;
-    await route.continue();
-  });
+  const name = await holdAnswers(page, '**/api/lookup/warehouse?*Key=*');
   const screen = await openScreen(page, '/novus-ic/count-freeze', /Count Freeze/);
   await screen.getByRole('textbox', { name: 'Warehouse', exact: true }).fill('MTL-01');
-  await askedFor;
+  await name.asked;
   const preview = screen.getByRole('button', { name: 'Preview' });
   const before = await preview.boundingBox();
-  release();
+  name.release();
   await expect(screen.locator('[data-lookup-name]')).toHaveText('Montréal warehouse');
   expect(await preview.boundingBox()).toEqual(before);
 });

@@ -9,7 +9,7 @@
  * - a French report counts its rows in French and shows its default dates the French way.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, signIn } from './helpers.ts';
+import { apiCall, holdAnswers, signIn } from './helpers.ts';
 import { goTo, screenOf, settled } from './shell-helpers.ts';
 
 async function inLanguage(page: Page, language: string): Promise<void> {
@@ -119,18 +119,13 @@ for (const [language, year, period, run] of [
 test('a fiscal default landing while the user is in the field is left selected: what they type replaces it', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
   // The GL's answer is held until the field is focused and its text selected — the first half of typing over it.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/data/accounting-period/current**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const period = await holdAnswers(page, '**/api/data/accounting-period/current**');
   const path = '/novus-gl/trial-balance';
   await goTo(page, `#${path}`);
   const screen = screenOf(page, path);
   const year = screen.getByRole('spinbutton', { name: 'Fiscal year', exact: true });
   await year.selectText();
-  release();
+  period.release();
   await expect(screen.getByRole('spinbutton', { name: 'Period', exact: true })).toHaveValue(/^\d+$/);
   await expect(year).toHaveValue(/^\d{4}$/);
   await page.keyboard.insertText('2025');
