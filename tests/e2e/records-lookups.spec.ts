@@ -161,3 +161,20 @@ test('the name arriving under a typed code moves nothing below it: a click press
   await expect(screen.locator('[data-lookup-name]')).toHaveText('Montréal warehouse');
   expect(await preview.boundingBox()).toEqual(before);
 });
+
+test('a click on a button below open suggestions is not lost: they close once it is released', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const screen = await openScreen(page, '/novus-ic/count-freeze', /Count Freeze/);
+  await screen.getByRole('textbox', { name: 'Warehouse', exact: true }).fill('MTL-01');
+  await expect(screen.locator('[data-lookup-option="MTL-01"]')).toBeVisible();
+  // A person's click: the press moves the focus to Preview (the suggestions lose it), a moment passes, then the release.
+  const preview = screen.getByRole('button', { name: 'Preview' });
+  const box = (await preview.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await expect(preview).toBeFocused();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.mouse.up();
+  await expect(screen.getByRole('region', { name: 'Items to process' })).toBeVisible();
+  await expect(screen.locator('[data-lookup-option="MTL-01"]')).toHaveCount(0);
+});
