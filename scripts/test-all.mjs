@@ -71,8 +71,8 @@ const playwrightFailures = (file) => {
 
 /**
  * What each failed end-to-end test saw (Playwright's error context: the error, then the page's accessibility snapshot
- * without the shell's top bar and links), for the summary — a CI run keeps nothing else, and a failure seen once in
- * many runs must be explained from it.
+ * without the shell's top bar and links), printed before the summary — a CI run keeps nothing else, and a failure
+ * seen once in many runs must be explained from it.
  */
 const errorContexts = (file) => {
   const paths = [];
@@ -101,7 +101,7 @@ const errorContexts = (file) => {
       if (/^\s*- \/url:/.test(line) || line.trim() === '') continue;
       shown.push(line);
     }
-    return { name: path.slice(root.length + 1), lines: shown.slice(0, 90) };
+    return { name: path.slice(root.length + 1), lines: shown.slice(0, 70) };
   });
 };
 
@@ -181,7 +181,7 @@ function runWithLimit(suite) {
     const started = Date.now();
     let lastSign = started;
     // The output's last lines: when the runner fails with no test failed (Vitest's unhandled errors, a crash), the
-    // summary repeats why.
+    // log shows why before the summary.
     const tail = [];
     const keepTail = (chunk) => {
       tail.push(...chunk.toString().split('\n'));
@@ -236,7 +236,7 @@ const whyTheRunnerFailed = (tail = []) => {
 };
 
 const results = [];
-/** Printed after the summary: what explains each failure. */
+/** Printed before the summary: what explains each failure. */
 const details = [];
 for (const suite of suites) {
   if (only.length && !only.includes(suite.name)) continue;
@@ -254,7 +254,7 @@ for (const suite of suites) {
   if (!counts || (run.status !== 0 && counts.failed === 0)) {
     console.log(`!! ${suite.name}: the runner exited with ${run.status ?? run.signal} — counted as a failure`);
     counts = { passed: counts?.passed ?? 0, failed: (counts?.failed ?? 0) + 1, skipped: counts?.skipped ?? 0 };
-    failures = [`(no test failed: the runner exited with ${run.status ?? run.signal}; its output's end follows the summary)`];
+    failures = [`(no test failed: the runner exited with ${run.status ?? run.signal}; the end of its output is above)`];
     details.push({ name: `${suite.name}: the end of its output`, lines: whyTheRunnerFailed(run.tail) });
   } else {
     try {
@@ -267,13 +267,14 @@ for (const suite of suites) {
   results.push({ name: suite.name, seconds, passed: counts.passed, failed: counts.failed, skipped: counts.skipped, flaky: counts.flaky, failures });
 }
 
+// What explains each failure first, then the summary: a log shown by its end keeps the summary in view.
+for (const { name, lines } of details) console.log(`\n--- ${name}\n${lines.join('\n')}`);
 console.log('\n=== summary');
 for (const r of results) {
   const extra = [r.skipped ? `${r.skipped} skipped` : '', r.flaky ? `${r.flaky} flaky` : ''].filter(Boolean).join(', ');
   console.log(`${r.name.padEnd(16)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${extra ? `(${extra}) ` : ''}in ${r.seconds}s`);
   for (const name of r.failures) console.log(`  failed: ${name}`);
 }
-for (const { name, lines } of details) console.log(`\n--- ${name}\n${lines.join('\n')}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
