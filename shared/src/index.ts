@@ -15,3 +15,4 @@ export { isPortalLanding } from './portal-types.ts';
 export * from './format.ts';
 export * from './record-events.ts';
 export * from './open-document.ts';
+export { afterPress } from './press.ts';

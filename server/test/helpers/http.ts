@@ -59,10 +59,13 @@ export async function spawnServer(publicUrl: string, environment: Record<string,
       child.kill('SIGKILL');
       reject(new Error(`server did not start in ${timeoutMs} ms: ${output}`));
     }, timeoutMs);
+    let found = false;
     const read = (chunk: Buffer) => {
       output += chunk.toString();
+      if (found) return;
       const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
       if (address) {
+        found = true;
         clearTimeout(timer);
         resolve(address);
       }

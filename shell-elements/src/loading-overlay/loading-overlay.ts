@@ -1,4 +1,5 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { afterPress } from '@erp/shared';
 import { I18nController, t } from '../controllers/i18n-controller.ts';
 import styles from './loading-overlay.styles.ts';
 
@@ -36,59 +37,37 @@ export class ErpLoadingOverlay extends LitElement {
   protected readonly i18n = new I18nController(this);
 
   private blockTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Pointers pressed on the page and not yet released (a press in progress defers blocking). */
-  private readonly pressed = new Set<number>();
-  /** The delay ended during a press: block once it is over. */
-  private blockAfterPress = false;
+  /** Cancels a start of blocking still waiting for a press to end (`afterPress`). */
+  private cancelBlock: () => void = () => {};
 
   constructor() {
     super();
     this.active = false;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    window.addEventListener('pointerdown', this.onPointerDown, true);
-    for (const type of ['pointerup', 'pointercancel'] as const) window.addEventListener(type, this.onPointerUp, true);
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearTimeout(this.blockTimer);
-    window.removeEventListener('pointerdown', this.onPointerDown, true);
-    for (const type of ['pointerup', 'pointercancel'] as const) window.removeEventListener(type, this.onPointerUp, true);
-    this.pressed.clear();
+    this.stopBlocking();
   }
 
-  private readonly onPointerDown = (event: PointerEvent): void => {
-    this.pressed.add(event.pointerId);
-  };
-
-  private readonly onPointerUp = (event: PointerEvent): void => {
-    this.pressed.delete(event.pointerId);
-    if (!this.blockAfterPress || this.pressed.size > 0) return;
-    this.blockAfterPress = false;
-    // After this task: the browser dispatches the press's click right after the release.
+  private stopBlocking(): void {
     clearTimeout(this.blockTimer);
-    this.blockTimer = setTimeout(() => this.block(), 0);
-  };
-
-  private block(): void {
-    if (!this.active) return;
-    if (this.pressed.size > 0) this.blockAfterPress = true;
-    else this.setAttribute('blocking', '');
+    this.cancelBlock();
+    this.cancelBlock = () => {};
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     if (!changed.has('active')) return;
-    clearTimeout(this.blockTimer);
-    this.blockAfterPress = false;
+    this.stopBlocking();
     if (!this.active) {
       this.removeAttribute('blocking');
       return;
     }
-    // Pointer input is blocked once the overlay starts to show (the `blocking` attribute; styles).
-    this.blockTimer = setTimeout(() => this.block(), this.delayMs());
+    // Pointer input is blocked once the overlay starts to show (the `blocking` attribute; styles) — after a press
+    // already under way then.
+    this.blockTimer = setTimeout(() => {
+      this.cancelBlock = afterPress(() => this.setAttribute('blocking', ''));
+    }, this.delayMs());
   }
 
   /** The fade-in delay in milliseconds, from `--erp-loading-overlay-delay` (`150ms`, `0.2s`). */

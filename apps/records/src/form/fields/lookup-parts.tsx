@@ -10,6 +10,7 @@
  * time by name; "More…" asks for the next (`onMore`).
  */
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { afterPress } from '@erp/shared';
 import { useText } from '../text.ts';
 import type { LookupWidgetProps } from './widgets.ts';
 
@@ -139,36 +140,12 @@ export function tabOut(event: KeyboardEvent, open: boolean, close: () => void, b
   return true;
 }
 
-/** A pointer is down on the page (pressed, not yet released): see `afterPress`. */
-let pressing = false;
-if (typeof window !== 'undefined') {
-  window.addEventListener('pointerdown', () => (pressing = true), true);
-  for (const type of ['pointerup', 'pointercancel']) window.addEventListener(type, () => (pressing = false), true);
-}
-
-/**
- * Runs `run` now, or — while a press is under way — once it is released and its click delivered: what the
- * lookup shows in the flow of the form (the matches, under the box) must not vanish between the press and the
- * release of a click on a button below it, which would move the button away and lose the click.
- */
-function afterPress(run: () => void): void {
-  if (!pressing) {
-    run();
-    return;
-  }
-  const released = () => {
-    for (const type of ['pointerup', 'pointercancel']) window.removeEventListener(type, released, true);
-    // After this task: the browser dispatches the click right after the release.
-    setTimeout(run, 0);
-  };
-  for (const type of ['pointerup', 'pointercancel']) window.addEventListener(type, released, true);
-}
-
 /**
  * Focus moved to another control (e.g. Save): the suggestions close and a suggestion search still pending is
  * dropped, so a late answer neither reopens them nor adds "No records." to the field's description next to
  * the field's own messages. Focus moving inside the lookup (its button, its matches) keeps them; a press that
- * focuses nothing changes nothing. A press that moved the focus closes them once released (`afterPress`).
+ * focuses nothing changes nothing. A press that moved the focus closes them once released (`afterPress`): in the
+ * form's flow, they must not vanish between the press and the release of a click on a button below them.
  */
 export function closeWhenLeft(
   event: FocusEvent,
@@ -177,7 +154,9 @@ export function closeWhenLeft(
 ): void {
   const to = event.relatedTarget as Node | null;
   if (to === null || event.currentTarget.contains(to)) return;
-  later(async () => afterPress(() => setOpen(false)), 0);
+  later(async () => {
+    afterPress(() => setOpen(false));
+  }, 0);
 }
 
 /** Into the shown matches from the box (ArrowDown). */
