@@ -15,7 +15,7 @@ let running: RunningServer | undefined;
 
 beforeAll(async () => {
   // The crash is what is tested, not the first start: a copy of the run's seeded template.
-  testDb = await createTestDatabase({ fromTemplate: true });
+  testDb = await createTestDatabase({ template: 'core' });
 });
 
 afterAll(async () => {

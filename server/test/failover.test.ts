@@ -64,7 +64,7 @@ const entriesNamed = async (description: string) =>
   Number(((await db().selectFrom('gl_journal_entries').select((eb) => eb.fn.countAll().as('n')).where('description', '=', description).executeTakeFirst()) as { n: unknown }).n);
 
 beforeAll(async () => {
-  database = await createTestDatabase({ fromTemplate: true });
+  database = await createTestDatabase({ template: 'core' });
   const environment = { ...database.environment };
   if (engine === 'postgres') {
     directUrl = environment['DATABASE_URL']!;

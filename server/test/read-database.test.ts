@@ -66,7 +66,7 @@ describe.skipIf(engine !== 'postgres')('with a standby (PostgreSQL)', () => {
   };
 
   beforeAll(async () => {
-    primary = await createTestDatabase({ fromTemplate: true });
+    primary = await createTestDatabase({ template: 'core' });
     const primaryName = new URL(primary.environment.DATABASE_URL!).pathname.slice(1);
     standbyName = `${primaryName}_standby_${randomBytes(3).toString('hex')}`;
     const admin_ = await client(adminUrl());

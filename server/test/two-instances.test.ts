@@ -46,7 +46,7 @@ describe.skipIf(engine !== 'postgres')('two instances on one PostgreSQL database
     });
 
   beforeAll(async () => {
-    database = await createTestDatabase({ fromTemplate: true });
+    database = await createTestDatabase({ template: 'core' });
     held = createServer();
     await new Promise<void>((resolve) => held.listen(0, '127.0.0.1', resolve));
     heldPort = (held.address() as AddressInfo).port;

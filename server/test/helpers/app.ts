@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type ServerConfig } from '../../src/config.ts';
-import { createTestDatabase, type TestDatabase } from './database.ts';
+import { createTestDatabase, seedFor, type TestDatabase } from './database.ts';
 
 export const PUBLIC_URL = 'http://localhost';
 export const CLIENT_ID = 'erp-shell';
@@ -34,7 +34,7 @@ export interface TestServer {
 }
 
 export async function startServer(extraEnvironment: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase({ fromTemplate: true });
+  const database = await createTestDatabase({ template: seedFor(extraEnvironment) });
   const config = testConfig({ ...database.environment, ...extraEnvironment });
   const app = await buildApp(config, { logger: false });
   return {

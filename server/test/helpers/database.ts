@@ -1,6 +1,6 @@
 /**
- * A fresh database per test file: SQLite in a new temporary folder (with `fromTemplate`, a copy of the run's
- * seeded template file), or — with TEST_DATABASE=postgres —
+ * A fresh database per test file: SQLite in a new temporary folder (with `template`, a copy of the run's
+ * template file of that seed), or — with TEST_DATABASE=postgres —
  * a new PostgreSQL database `erp_test_<random>` on TEST_PG_URL (default
  * postgres://postgres@127.0.0.1:5432/test), dropped afterwards.
  *
@@ -28,24 +28,45 @@ function adminUrl(): string {
   return process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 }
 
-/** The run's template (test/global-setup.ts), when there is one: outside a Vitest run there is none. */
-function provided(key: 'pgTemplate' | 'sqliteTemplate'): string | null {
+/**
+ * The seeds a run keeps a template of (test/global-setup.ts makes one database per seed, migrated and seeded by a
+ * first start with these variables): the core seed, and the core seed with the demo ledger.
+ */
+export const SEEDS = { core: {}, ledger: { DEMO_LEDGER: '1' } } satisfies Record<string, Record<string, string>>;
+export type Seed = keyof typeof SEEDS;
+
+/** The variables that change what a first start seeds, with their values in a test's configuration (helpers/app.ts). */
+const SEED_DEFAULTS: Record<string, string> = { DEMO_LEDGER: '0', DEMO_FIRMS: '0' };
+
+/**
+ * The template a server with `environment` starts from: the seed that already holds everything its first start would
+ * seed, else the core one (its start seeds the rest, as on any database).
+ */
+export function seedFor(environment: Record<string, string>): Seed {
+  const wanted = (values: Record<string, string>, key: string) => values[key] ?? SEED_DEFAULTS[key];
+  const match = (Object.keys(SEEDS) as Seed[]).find((seed) =>
+    Object.keys(SEED_DEFAULTS).every((key) => wanted(SEEDS[seed], key) === wanted(environment, key)),
+  );
+  return match ?? 'core';
+}
+
+/** The run's template of `seed` (test/global-setup.ts), when there is one: outside a Vitest run there is none. */
+function provided(key: 'pgTemplates' | 'sqliteTemplates', seed: Seed): string | null {
   try {
-    return inject(key) ?? null;
+    return inject(key)?.[seed] ?? null;
   } catch {
     return null;
   }
 }
 
 /**
- * A fresh database. `fromTemplate`: a copy of the run's migrated and seeded template
- * instead of an empty database — for tests that start a server on it, not for tests of the migrations
- * and the seed themselves.
+ * A fresh database. `template`: a copy of the run's migrated and seeded template of that seed instead of an empty
+ * database — for tests that start a server on it, not for tests of the migrations and the seed themselves.
  */
-export async function createTestDatabase(options: { fromTemplate?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: { template?: Seed } = {}): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'erp-server-test-'));
   if (engine === 'sqlite') {
-    const template = options.fromTemplate ? provided('sqliteTemplate') : null;
+    const template = options.template ? provided('sqliteTemplates', options.template) : null;
     if (template) await copyFile(join(template, 'erp.sqlite'), join(dataDir, 'erp.sqlite'));
     return {
       engine,
@@ -57,7 +78,7 @@ export async function createTestDatabase(options: { fromTemplate?: boolean } = {
   }
 
   const name = `erp_test_${randomBytes(6).toString('hex')}`;
-  const template = options.fromTemplate ? provided('pgTemplate') : null;
+  const template = options.template ? provided('pgTemplates', options.template) : null;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
