@@ -1,25 +1,53 @@
 /** Shared steps of the end-to-end tests: real sign-in through the embedded provider's login page. */
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Cookie, type Page } from '@playwright/test';
 
 /**
- * Opens the shell (optionally at a hash route) and signs in through the real login page. Nearly every test
- * starts here, so it waits on events rather than on assertions, which look again only every half second once
- * the first few looks fail: the shell's redirect to the provider's login page is a navigation, and the way back
- * is watched in the page at each frame.
+ * The embedded provider's session cookies of each user this worker signed in through the login page, by lane
+ * (its base URL) and user name: the next sign-in of that user in a new browser context starts from them, as a user
+ * with a provider session does (single sign-on), instead of typing the password again.
+ */
+const providerSessions = new Map<string, Cookie[]>();
+
+/**
+ * Opens the shell (optionally at a hash route) and signs in: through the real authorization code flow every time
+ * (the shell's redirect to the provider, the code, the DPoP-bound token exchange, the start-up data), and through
+ * the provider's login page when the browser holds no provider session of `username` — the first time in a worker,
+ * or when the provider ended that session (sign-out, a changed password). The login page itself is tested where it
+ * is the subject (sign-in-security, change-password, foundation, boot-cache). A worker reuses a session only in a
+ * new context, so a test that signs out and signs in again in its own context still types the password.
+ *
+ * Nearly every test starts here (a fifth of a test's browser time went to the login page and its first boot), so it
+ * waits on events rather than on assertions, which look again only every half second once the first few looks
+ * fail: the shell's redirect to the provider is a navigation, and the way back is watched in the page at each frame.
  */
 export async function signIn(page: Page, username: string, password: string, hash = '#/') {
+  const context = page.context();
+  const key = `${test.info().project.use.baseURL} ${username}`;
+  const isProviderSession = (cookie: Cookie) => cookie.name === '_session' || cookie.name === '_session.sig';
+  const fresh = !(await context.cookies()).some(isProviderSession);
+  const session = fresh ? providerSessions.get(key) : undefined;
+  if (session) await context.addCookies(session);
   await page.goto(`/${hash}`);
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  // The shell's top bar shown, and the stored user: the bar renders before the callback's token exchange completes.
-  await page.waitForFunction(() => {
+  // The provider's login page (no provider session), or the shell back from the provider, signed in.
+  const landed = await page.waitForFunction(() => {
+    if (location.pathname.startsWith('/oidc/interaction/') && document.querySelector('input[type="password"]')) return 'login';
     const bar = document.querySelector('erp-top-bar')?.getBoundingClientRect();
-    return bar !== undefined && bar.width > 0 && bar.height > 0 && Object.keys(localStorage).some((key) => key.startsWith('oidc.user:'));
+    const signedIn = bar !== undefined && bar.width > 0 && bar.height > 0 && Object.keys(localStorage).some((k) => k.startsWith('oidc.user:'));
+    return signedIn ? 'shell' : false;
   });
+  if ((await landed.jsonValue()) === 'login') {
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // The shell's top bar shown, and the stored user: the bar renders before the callback's token exchange completes.
+    await page.waitForFunction(() => {
+      const bar = document.querySelector('erp-top-bar')?.getBoundingClientRect();
+      return bar !== undefined && bar.width > 0 && bar.height > 0 && Object.keys(localStorage).some((k) => k.startsWith('oidc.user:'));
+    });
+    providerSessions.set(key, (await context.cookies()).filter(isProviderSession));
+  }
   await expect(page.locator('erp-top-bar')).toBeVisible();
 }
 
