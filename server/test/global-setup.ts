@@ -43,7 +43,7 @@ async function firstStart(environment: Record<string, string>): Promise<void> {
 export async function setup(project: TestProject): Promise<void> {
   if (process.env.TEST_DATABASE !== 'postgres') {
     project.provide('pgTemplates', null);
-    const folders = { core: '', ledger: '' };
+    const folders = {} as Record<Seed, string>;
     for (const seed of Object.keys(SEEDS) as Seed[]) {
       folders[seed] = await mkdtemp(join(tmpdir(), `erp-server-template-${seed}-`));
       // The demo ledger is made on a copy of the core template, as a test's start on it made it before.

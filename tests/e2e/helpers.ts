@@ -1,4 +1,4 @@
-/** Shared steps of the end-to-end tests: real sign-in through the embedded provider's login page. */
+/** Shared steps of the end-to-end tests: real sign-in through the embedded provider (its login page, or its session). */
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type Cookie, type Page } from '@playwright/test';
 
@@ -17,7 +17,7 @@ const providerSessions = new Map<string, Cookie[]>();
  * is the subject (sign-in-security, change-password, foundation, boot-cache). A worker reuses a session only in a
  * new context, so a test that signs out and signs in again in its own context still types the password.
  *
- * Nearly every test starts here (a fifth of a test's browser time went to the login page and its first boot), so it
+ * Nearly every test starts here (the login page and its form were about a tenth of a short test's CPU), so it
  * waits on events rather than on assertions, which look again only every half second once the first few looks
  * fail: the shell's redirect to the provider is a navigation, and the way back is watched in the page at each frame.
  */
@@ -29,26 +29,29 @@ export async function signIn(page: Page, username: string, password: string, has
   const session = fresh ? providerSessions.get(key) : undefined;
   if (session) await context.addCookies(session);
   await page.goto(`/${hash}`);
-  // The provider's login page (no provider session), or the shell back from the provider, signed in.
-  const landed = await page.waitForFunction(() => {
-    if (location.pathname.startsWith('/oidc/interaction/') && document.querySelector('input[type="password"]')) return 'login';
-    const bar = document.querySelector('erp-top-bar')?.getBoundingClientRect();
-    const signedIn = bar !== undefined && bar.width > 0 && bar.height > 0 && Object.keys(localStorage).some((k) => k.startsWith('oidc.user:'));
-    return signedIn ? 'shell' : false;
-  });
-  if ((await landed.jsonValue()) === 'login') {
+  if ((await landing(page, true)) === 'login') {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    // The shell's top bar shown, and the stored user: the bar renders before the callback's token exchange completes.
-    await page.waitForFunction(() => {
-      const bar = document.querySelector('erp-top-bar')?.getBoundingClientRect();
-      return bar !== undefined && bar.width > 0 && bar.height > 0 && Object.keys(localStorage).some((k) => k.startsWith('oidc.user:'));
-    });
+    await landing(page, false);
     providerSessions.set(key, (await context.cookies()).filter(isProviderSession));
   }
   await expect(page.locator('erp-top-bar')).toBeVisible();
+}
+
+/**
+ * Waits for the shell back from the provider, signed in — its top bar shown and the stored user (the bar renders
+ * before the callback's token exchange completes) — or, with `orLogin`, for the provider's login page; answers which.
+ */
+async function landing(page: Page, orLogin: boolean): Promise<'login' | 'shell'> {
+  const landed = await page.waitForFunction((login) => {
+    if (login && location.pathname.startsWith('/oidc/interaction/') && document.querySelector('input[type="password"]')) return 'login';
+    const bar = document.querySelector('erp-top-bar')?.getBoundingClientRect();
+    const signedIn = bar !== undefined && bar.width > 0 && bar.height > 0 && Object.keys(localStorage).some((k) => k.startsWith('oidc.user:'));
+    return signedIn ? 'shell' : false;
+  }, orLogin);
+  return (await landed.jsonValue()) as 'login' | 'shell';
 }
 
 /**
