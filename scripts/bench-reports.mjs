@@ -21,7 +21,8 @@
  *    the slowest first, with its rows (TotalCount) and whether it is within 1 s; refusals listed with their reason.
  *
  * Options (environment): BENCH_REPORTS_FIRMS, BENCH_REPORTS_LARGE, BENCH_REPORTS_RUNS, BENCH_REPORTS_ENGINES,
- * BENCH_REPORTS_ONLY (a regular expression on report names: profile a few), BENCH_REPORTS_PORT (default 18491),
+ * BENCH_REPORTS_ONLY (a regular expression on report names: profile a few), BENCH_REPORTS_PORT (default 18491: the
+ * port of the address the server names itself by; it listens on a port of its own choosing),
  * BENCH_REPORTS_DATA (an already seeded DATA_DIR for SQLite) and BENCH_REPORTS_PG_DB (an already seeded
  * PostgreSQL database) — both kept, so repeated rounds skip the seed; BENCH_REPORTS_KEEP=1 keeps the databases
  * this run seeds (their names are printed, their sizes and seeding time noted in <tmpdir>/<name>.seed.json, which a
@@ -202,7 +203,7 @@ async function benchEngine(engine) {
     const keys = await openDatabase(config.database);
     const first = async (table, column) => (await keys.db.selectFrom(table).select((eb) => eb.fn.min(column).as('v')).executeTakeFirst())?.v ?? null;
     // DEMO_LEDGER as a start would have it: the database is seeded already, the server adds nothing.
-    const server = await spawnServer(PORT, { DATA_DIR: dataDir, DEMO_LEDGER: '', ...env }, 180_000);
+    const server = await spawnServer(`http://localhost:${PORT}`, { DATA_DIR: dataDir, DEMO_LEDGER: '', ...env }, 180_000);
     try {
       const token = await httpSignIn(server.base, `http://localhost:${PORT}`, 'admin', 'admin');
       const get = async (path) => (await fetch(`${server.base}/api/${path}`, { headers: { authorization: `Bearer ${token}` } })).json();

@@ -168,7 +168,7 @@ function section({ runs, partial, exported, insertSeconds, loadAtStart, date }) 
 const loadAtStart = loadSummary(' / ');
 /** The server as the benchmark runs it: the demo data as configured (DEMO_FIRMS, DEMO_LEDGER), SQLite in `dataDir`. */
 const startServer = (port, dataDir) =>
-  spawnServer(port, { DATA_DIR: dataDir, DATABASE_URL: '', DEMO_FIRMS: process.env.DEMO_FIRMS ?? '', DEMO_LEDGER: process.env.DEMO_LEDGER ?? '' }, 60_000);
+  spawnServer(`http://localhost:${port}`, { DATA_DIR: dataDir, DATABASE_URL: '', DEMO_FIRMS: process.env.DEMO_FIRMS ?? '', DEMO_LEDGER: process.env.DEMO_LEDGER ?? '' }, 60_000);
 const stopServer = async (child) => {
   child.kill('SIGTERM');
   await exited(child);
