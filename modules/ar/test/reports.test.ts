@@ -543,3 +543,26 @@ describe('screens', () => {
     expect(components).toEqual(expect.arrayContaining(['@erp/steel#ArAccountInquiry', '@erp/steel#AccountStatement', '@erp/order-entry#ArAccountInquiry', '@erp/trades#ArAccountInquiry', '@erp/legacy#CustomerLists']));
   });
 });
+
+describe('open items as of a date', () => {
+  it('an item settled after the date is open on the statement as of the date, and gone from a later one', async () => {
+    const invoice = await item('B300', 'Invoice', 'T-INV-9', '2026-10-02', '60.00', '2026-11-01');
+    const receipt = await item('B300', 'Receipt', 'T-RC-9', '2026-11-03', '-60.00');
+    await apply(receipt, invoice, '2026-11-03', '60.00');
+    const closed = await db.selectFrom('ar_items').select(['document_no', 'status']).where('item_id', 'in', [invoice, receipt]).orderBy('document_no').execute();
+    expect(closed).toEqual([
+      { document_no: 'T-INV-9', status: 'Closed' },
+      { document_no: 'T-RC-9', status: 'Closed' },
+    ]);
+    const asOf = (await run('ar-account-statement', { StatementDate: AS_OF, CustomerId: 'B300' })).json();
+    expect(asOf.List.map((r: { DocumentNo: string; OpenBalance: string }) => [r.DocumentNo, r.OpenBalance])).toEqual([['T-INV-9', '60.00']]);
+    const later = (await run('ar-account-statement', { StatementDate: '2026-12-31', CustomerId: 'B300' })).json();
+    expect(later.List.map((r: { DocumentNo: string; OpenBalance: string }) => [r.DocumentNo, r.OpenBalance])).toEqual([['T-INV-6', '40.00']]);
+    // Every open item of the statement's batch adds up to the aged trial balance (the receivables at the date).
+    for (const date of [AS_OF, '2026-12-31']) {
+      const statement = (await run('ar-account-statement', { StatementDate: date })).json();
+      const aged = (await run('ar-aged-trial-balance', { AsOfDate: date, AgeBy: 'due', PeriodDays: 30 })).json();
+      expect(statement.Totals.OpenBalance, date).toBe(aged.Totals.Total);
+    }
+  });
+});
