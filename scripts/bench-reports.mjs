@@ -39,7 +39,8 @@ const FIRMS = Number(process.env.BENCH_REPORTS_FIRMS || 100_000);
 const LARGE = (process.env.BENCH_REPORTS_LARGE || FULL).split(/\s+/).filter(Boolean);
 const { runs: RUNS, engines: ENGINES } = engineOptions('REPORTS', { runs: 3 });
 const ONLY = process.env.BENCH_REPORTS_ONLY ? new RegExp(process.env.BENCH_REPORTS_ONLY) : null;
-const PORT = Number(process.env.BENCH_REPORTS_PORT || 18491);
+/** The address the server names itself by (its OIDC issuer). */
+const PUBLIC_URL = `http://localhost:${Number(process.env.BENCH_REPORTS_PORT || 18491)}`;
 const KEEP = Boolean(process.env.BENCH_REPORTS_KEEP);
 const SECTION = '## Every report over the large seeds';
 const TARGET = 1000;
@@ -203,9 +204,9 @@ async function benchEngine(engine) {
     const keys = await openDatabase(config.database);
     const first = async (table, column) => (await keys.db.selectFrom(table).select((eb) => eb.fn.min(column).as('v')).executeTakeFirst())?.v ?? null;
     // DEMO_LEDGER as a start would have it: the database is seeded already, the server adds nothing.
-    const server = await spawnServer(`http://localhost:${PORT}`, { DATA_DIR: dataDir, DEMO_LEDGER: '', ...env }, 180_000);
+    const server = await spawnServer(PUBLIC_URL, { DATA_DIR: dataDir, DEMO_LEDGER: '', ...env }, 180_000);
     try {
-      const token = await httpSignIn(server.base, `http://localhost:${PORT}`, 'admin', 'admin');
+      const token = await httpSignIn(server.base, PUBLIC_URL, 'admin', 'admin');
       const get = async (path) => (await fetch(`${server.base}/api/${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
       const today = new Date();
       const period = (await get(`data/accounting-period/current?Date=${iso(today)}`)).Data ?? null;

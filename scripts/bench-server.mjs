@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { loadSummary, machine, ms, publish, seedLargeFirms } from './bench-common.mjs';
 
-const { exited, freePort, httpSignIn, spawnServer } = await import('../server/test/helpers/http.ts');
+const { exited, httpSignIn, spawnServer } = await import('../server/test/helpers/http.ts');
 const { seededRandom } = await import('../server/src/seed/demo-firms.ts');
 
 const FIRMS = Number(process.env.BENCH_FIRMS || 100_000);
@@ -166,9 +166,11 @@ function section({ runs, partial, exported, insertSeconds, loadAtStart, date }) 
 // ---------------------------------------------------------------------------------------------------------
 
 const loadAtStart = loadSummary(' / ');
+/** The address the server names itself by (its OIDC issuer); it listens on a loopback port of its own choosing. */
+const PUBLIC_URL = 'http://localhost:18490';
 /** The server as the benchmark runs it: the demo data as configured (DEMO_FIRMS, DEMO_LEDGER), SQLite in `dataDir`. */
-const startServer = (port, dataDir) =>
-  spawnServer(`http://localhost:${port}`, { DATA_DIR: dataDir, DATABASE_URL: '', DEMO_FIRMS: process.env.DEMO_FIRMS ?? '', DEMO_LEDGER: process.env.DEMO_LEDGER ?? '' }, 60_000);
+const startServer = (dataDir) =>
+  spawnServer(PUBLIC_URL, { DATA_DIR: dataDir, DATABASE_URL: '', DEMO_FIRMS: process.env.DEMO_FIRMS ?? '', DEMO_LEDGER: process.env.DEMO_LEDGER ?? '' }, 60_000);
 const stopServer = async (child) => {
   child.kill('SIGTERM');
   await exited(child);
@@ -176,14 +178,13 @@ const stopServer = async (child) => {
 const dataDir = mkdtempSync(join(os.tmpdir(), 'erp-bench-'));
 let server;
 try {
-  const port = await freePort();
   console.log(`bench: creating the database in ${dataDir}`);
-  server = await startServer(port, dataDir);
+  server = await startServer(dataDir);
   await stopServer(server.child);
   const insertSeconds = seedLargeFirms(dataDir, FIRMS);
   console.log(`bench: ${FIRMS} firms inserted in ${insertSeconds.toFixed(1)} s`);
-  server = await startServer(port, dataDir);
-  const token = await httpSignIn(server.base, `http://localhost:${port}`, 'admin', 'admin');
+  server = await startServer(dataDir);
+  const token = await httpSignIn(server.base, PUBLIC_URL, 'admin', 'admin');
 
   const cases = [
     ['250-row page (the first)', '/api/data/firm?Page=1&PageSize=250'],
