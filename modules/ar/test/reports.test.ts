@@ -322,6 +322,13 @@ describe('account inquiry and statements (AR-06, AR-08)', () => {
     // The grid's running balance ends at the customer's balance.
     const grid = (await run('ar-account-statement', { StatementDate: AS_OF, CustomerId: 'B200' })).json();
     expect(grid.List.at(-1).Balance).toBe('80.00');
+    // The item's and the customer's words are joined for the page's rows (`joinLate`), after the sort and the figures.
+    expect(grid.Groups[0].Heading.FirmName).toContain('Laurentian Electrical');
+    for (const row of grid.List) {
+      expect(row.DocumentNo).toMatch(/^T-/);
+      expect(['Invoice', 'CreditNote', 'Receipt']).toContain(row.ItemType);
+      expect(row.Amount).toMatch(/^-?\d+\.\d\d$/);
+    }
     // A customer without open items as of the date: §8 "No PDF data."
     const none = await call(server.app, 'POST', '/api/reports/ar-account-statement/pdf', admin, { Parameters: { StatementDate: AS_OF, CustomerId: 'B300' } });
     expect(none.statusCode).toBe(400);

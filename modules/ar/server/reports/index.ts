@@ -11,7 +11,8 @@
  * the applications after D (ix_ar_applications_date; both migration 0011_ar_reports), not the whole history,
  * so the aged trial balance of today reads the open items only; the aging sums the movements per customer
  * (and its totals in one more pass: `agedTrialBalanceFigures`), the item reports group them per item
- * (`openItemsAsOf`). The sum of every open balance as of D equals the receivables control
+ * (`openItemsAsOf`; the statement groups them with their customer and dates, and joins the item's and the
+ * customer's words for the page's rows only: `joinLate`). The sum of every open balance as of D equals the receivables control
  * account at D, because every item and every discount is posted on its own date (test: ar-reports.test.ts).
  *
  * The account inquiry's page (`accountInquiryWindow`) reads each of its three parts (items, applications
@@ -238,34 +239,44 @@ async function agedTrialBalanceFigures(ctx: ReportContext): Promise<GroupFigures
 
 const STATEMENT_FIELDS = ['FirmId', 'FirmName', 'Address', 'CityLine', 'DocumentDate', 'ItemType', 'DocumentNo', 'DueDate', 'Amount', 'OpenBalance', 'Balance', 'ItemId', ...AGING_BUCKETS];
 
-/** The item's open balance in each aging bucket as of `asOf` (by due date, as the aged trial balance's `bucketSums`). */
-function statementBuckets(asOf: string) {
-  return agingBuckets('i.due_date', asOf, STATEMENT_PERIOD_DAYS, 'o.open', false);
-}
-
+/**
+ * The statement's narrow rows: each open item as of the date with its customer, dates, open balance and buckets —
+ * what the sort, the customer groups and their totals need; the item's type, number and amount and the customer's
+ * name and address are joined for the rows shown only (`statementColumns`).
+ */
 function statementRows(ctx: ReportContext): AnySelect {
   const asOf = String(ctx.params['StatementDate']);
-  const rows = openItemRows(ctx, asOf).select([
-    'i.firm_id as FirmId',
-    'f.name as FirmName',
-    'f.address as Address',
-    firmCityLine('f').as('CityLine'),
-    'i.document_date as DocumentDate',
-    'i.item_type as ItemType',
-    'i.document_no as DocumentNo',
-    'i.due_date as DueDate',
-    'i.amount as Amount',
+  const open = ctx.db
+    .selectFrom(movementsAsOf(ctx, asOf).as('u'))
+    .select(['u.item_id as item_id', 'u.firm_id as firm_id', 'u.document_date as document_date', 'u.due_date as due_date', sql<unknown>`sum(u.amount)`.as('open')])
+    .groupBy(['u.item_id', 'u.firm_id', 'u.document_date', 'u.due_date'])
+    .having(sql`sum(u.amount)`, '<>', 0);
+  const rows = ctx.db.selectFrom(open.as('o')).select([
+    'o.firm_id as FirmId',
+    'o.document_date as DocumentDate',
+    'o.due_date as DueDate',
     'o.open as OpenBalance',
     sql<null>`null`.as('Balance'),
-    'i.item_id as ItemId',
-    ...statementBuckets(asOf),
+    'o.item_id as ItemId',
+    ...agingBuckets('o.due_date', asOf, STATEMENT_PERIOD_DAYS, 'o.open', false),
     // The batch leaves out the customers whose items add up to zero.
-    sql<unknown>`sum(o.open) over (partition by i.firm_id)`.as('CustomerBalance'),
+    sql<unknown>`sum(o.open) over (partition by o.firm_id)`.as('CustomerBalance'),
   ]);
   return ctx.db
     .selectFrom(rows.as('s'))
-    .select(STATEMENT_FIELDS.map((field) => `s.${field} as ${field}`) as never)
+    .select(STATEMENT_FIELDS.filter((field) => !STATEMENT_LATE.includes(field)).map((field) => `s.${field} as ${field}`) as never)
     .where('s.CustomerBalance', '<>', 0);
+}
+
+/** The statement's columns read for the rows shown (`joinLate`): the item's and the customer's words. */
+const STATEMENT_LATE = ['FirmName', 'Address', 'CityLine', 'ItemType', 'DocumentNo', 'Amount'];
+
+function statementColumns(ctx: ReportContext, rows: AnySelect): AnySelect {
+  return rows
+    .innerJoin('ar_items as i', 'i.item_id', 'r.ItemId')
+    .leftJoin('firms as f', 'f.firm_id', 'r.FirmId')
+    .selectAll('r')
+    .select(['f.name as FirmName', 'f.address as Address', firmCityLine('f').as('CityLine'), 'i.item_type as ItemType', 'i.document_no as DocumentNo', 'i.amount as Amount']);
 }
 
 // AR-09 … AR-11 ----------------------------------------------------------------------------------------------
@@ -444,7 +455,7 @@ export const AR_SERVER_REPORTS: readonly ServerReport[] = [
   // One pass over the movements: the page carries the count and totals (engine `figuresWithPage`).
   { ...arReport(arAgedTrialBalance, agedTrialBalanceRows), aggregate: agedTrialBalanceFigures, figuresWithPage: true },
   // The open items as of a date are every movement grouped per item: read once, the page carrying its figures.
-  { ...arReport(arAccountStatement, statementRows), figuresWithPage: true },
+  { ...arReport(arAccountStatement, statementRows), figuresWithPage: true, joinLate: statementColumns },
   invoicePrintReport(arInvoicePrint),
   { ...arReport(arOverdueAccounts, overdueRows), figuresWithPage: true },
   { ...arReport(arUnappliedCredits, unappliedCreditRows), figuresWithPage: true },
