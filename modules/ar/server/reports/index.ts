@@ -51,12 +51,16 @@ function movementsAsOf(ctx: ReportContext, asOf: string): AnySelect {
   return sharedMovementsAsOf(ctx.db, AR_SIDE, asOf, (query, column) => customerFilter(ctx, query, column));
 }
 
-/** item_id and its open balance as of `asOf` (≠ 0), for the customers the caller may see. */
-function openItemsAsOf(ctx: ReportContext, asOf: string): AnySelect {
+/**
+ * item_id and its open balance as of `asOf` (≠ 0), for the customers the caller may see; `carried`: the item's
+ * columns of the movements kept beside them (each movement of an item carries the same), so no join back is needed.
+ */
+function openItemsAsOf(ctx: ReportContext, asOf: string, carried: readonly ('firm_id' | 'document_date' | 'due_date')[] = []): AnySelect {
+  const columns = ['item_id', ...carried].map((column) => `u.${column}`);
   return ctx.db
     .selectFrom(movementsAsOf(ctx, asOf).as('u'))
-    .select(['u.item_id as item_id', sql<unknown>`sum(u.amount)`.as('open')])
-    .groupBy('u.item_id')
+    .select([...columns, sql<unknown>`sum(u.amount)`.as('open')] as never)
+    .groupBy(columns as never)
     .having(sql`sum(u.amount)`, '<>', 0);
 }
 
@@ -237,8 +241,6 @@ async function agedTrialBalanceFigures(ctx: ReportContext): Promise<GroupFigures
 
 // AR-08 ------------------------------------------------------------------------------------------------------
 
-const STATEMENT_FIELDS = ['FirmId', 'FirmName', 'Address', 'CityLine', 'DocumentDate', 'ItemType', 'DocumentNo', 'DueDate', 'Amount', 'OpenBalance', 'Balance', 'ItemId', ...AGING_BUCKETS];
-
 /**
  * The statement's narrow rows: each open item as of the date with its customer, dates, open balance and buckets —
  * what the sort, the customer groups and their totals need; the item's type, number and amount and the customer's
@@ -246,12 +248,7 @@ const STATEMENT_FIELDS = ['FirmId', 'FirmName', 'Address', 'CityLine', 'Document
  */
 function statementRows(ctx: ReportContext): AnySelect {
   const asOf = String(ctx.params['StatementDate']);
-  const open = ctx.db
-    .selectFrom(movementsAsOf(ctx, asOf).as('u'))
-    .select(['u.item_id as item_id', 'u.firm_id as firm_id', 'u.document_date as document_date', 'u.due_date as due_date', sql<unknown>`sum(u.amount)`.as('open')])
-    .groupBy(['u.item_id', 'u.firm_id', 'u.document_date', 'u.due_date'])
-    .having(sql`sum(u.amount)`, '<>', 0);
-  const rows = ctx.db.selectFrom(open.as('o')).select([
+  const rows = ctx.db.selectFrom(openItemsAsOf(ctx, asOf, ['firm_id', 'document_date', 'due_date']).as('o')).select([
     'o.firm_id as FirmId',
     'o.document_date as DocumentDate',
     'o.due_date as DueDate',
@@ -264,13 +261,11 @@ function statementRows(ctx: ReportContext): AnySelect {
   ]);
   return ctx.db
     .selectFrom(rows.as('s'))
-    .select(STATEMENT_FIELDS.filter((field) => !STATEMENT_LATE.includes(field)).map((field) => `s.${field} as ${field}`) as never)
+    .select(['FirmId', 'DocumentDate', 'DueDate', 'OpenBalance', 'Balance', 'ItemId', ...AGING_BUCKETS].map((field) => `s.${field} as ${field}`) as never)
     .where('s.CustomerBalance', '<>', 0);
 }
 
 /** The statement's columns read for the rows shown (`joinLate`): the item's and the customer's words. */
-const STATEMENT_LATE = ['FirmName', 'Address', 'CityLine', 'ItemType', 'DocumentNo', 'Amount'];
-
 function statementColumns(ctx: ReportContext, rows: AnySelect): AnySelect {
   return rows
     .innerJoin('ar_items as i', 'i.item_id', 'r.ItemId')
