@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build as bundle } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { libraryConfig } from '../vite.library.ts';
 
@@ -59,8 +60,24 @@ function bootGraph(entryImports: string[], chunkUrl: (file: string) => string): 
 }
 
 /**
- * index.html, shell.css and the favicon go to dist/ beside root-config.js (the server serves / and
- * /root-config/). The page preloads the boot graph (`bootGraph`), so the browser fetches and compiles every
+ * The page's inline boot script (src/boot/loader.ts): one classic script, no imports left, minified — the server
+ * inlines it under a CSP hash, and it runs while the page is parsed.
+ */
+async function bootLoader(): Promise<string> {
+  const built = await bundle({
+    input: fileURLToPath(new URL('./src/boot/loader.ts', import.meta.url)),
+    write: false,
+    output: { format: 'iife', minify: true },
+  });
+  const chunk = built.output.find((output) => output.type === 'chunk');
+  if (!chunk || chunk.type !== 'chunk') throw new Error('root-config: the boot loader did not build');
+  return chunk.code;
+}
+
+/**
+ * index.html, shell.css, the boot loader and the favicon go to dist/ beside root-config.js (the server serves /
+ * and /root-config/). The page's boot modules (`bootGraph`: modulepreloads, then the entry) wait in a template
+ * for the loader, which adds them after the page's first frame; then the browser fetches and compiles every
  * module of the boot in parallel with the entry instead of discovering them import by import.
  */
 function emitPageFiles(): Plugin {
@@ -73,11 +90,11 @@ function emitPageFiles(): Plugin {
   };
   return {
     name: 'erp-root-config-page',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry);
       if (entry?.type !== 'chunk') throw new Error('root-config: no entry chunk');
       const graph = [`${SERVED_AT}${entry.fileName}`, ...bootGraph(entry.imports, (file) => `${SERVED_AT}${file}`)];
-      const preloads = graph.map((url) => `<link rel="modulepreload" href="${url}" />`).join('\n    ');
+      const preloads = graph.map((url) => `<link rel="modulepreload" href="${url}" />`).join('\n      ');
       for (const [fileName, source] of Object.entries(files)) {
         let text = readFileSync(new URL(source, import.meta.url), 'utf8');
         if (fileName === 'index.html') {
@@ -86,6 +103,7 @@ function emitPageFiles(): Plugin {
         }
         this.emitFile({ type: 'asset', fileName, source: text });
       }
+      this.emitFile({ type: 'asset', fileName: 'boot-loader.js', source: await bootLoader() });
     },
   };
 }

@@ -48,6 +48,8 @@ import { go, landingPath } from './router/guard.ts';
 import { Workspace } from './tabs/workspace.ts';
 import { WORKSPACE_APP, workspaceApplication } from './workspace-app.ts';
 import { StartupCache, indexedDbStore, type CacheOwner } from './startup-cache.ts';
+import { HomeKeeper, retirePageHome } from './boot/keep-home.ts';
+import { HOME_MODULE } from './boot/kept-home.ts';
 
 /** Namespaces every page needs: the elements' (shell), the §8 catalogue (errors) and the micro-apps' (apps). */
 const NAMESPACES = ['shell', 'errors', 'apps'];
@@ -294,6 +296,14 @@ async function boot(): Promise<void> {
   let workspace: Workspace | null = null;
   const { imports } = readImportMap();
   const doneLoading = beginLoading();
+  // Issue 44: HOME as the user last saw it, for the page's next first frame (boot/loader.ts).
+  const homeKeeper = new HomeKeeper(safeLocalStorage(), imports[HOME_MODULE]);
+  homeKeeper.install();
+  /** The kept start-up answers and HOME go with the session. */
+  const forgetKept = (): Promise<void> => {
+    homeKeeper.forget();
+    return startupCache.clear();
+  };
 
   // The network first: the start-up calls (with a stored live token), the locale files and sign-in leave
   // before the chrome is built, and the chrome is built while they travel.
@@ -344,8 +354,8 @@ async function boot(): Promise<void> {
       if (session) void session.login().catch(() => signInUnavailable());
       else window.location.reload();
     },
-    // Issue 44: the kept start-up answers go with the session.
-    logout: () => void startupCache.clear().finally(() => session?.logout()),
+    // Issue 44: the kept start-up answers and HOME go with the session.
+    logout: () => void forgetKept().finally(() => session?.logout()),
     // The screen itself says where to go when an external identity provider manages passwords.
     changePassword: () => void changePasswordDialog().then((dialog) => dialog.show()),
     about: () => void about().then((dialog) => dialog.show()),
@@ -358,10 +368,10 @@ async function boot(): Promise<void> {
   let portalRequested = false;
   // Issue 42: one event stream per page while signed in (live lists, forms, badges; presence).
   bus.session$.subscribe((current) => (current ? startRecordEvents() : stopRecordEvents()));
-  // Issue 44: a session that ends (signed out here or in another tab) takes its kept start-up answers along.
+  // Issue 44: a session that ends (signed out here or in another tab) takes its kept answers and HOME along.
   let wasSignedIn = false;
   bus.session$.subscribe((current) => {
-    if (!current && wasSignedIn) void startupCache.clear();
+    if (!current && wasSignedIn) void forgetKept();
     wasSignedIn = !!current;
   });
   bus.session$.subscribe((current) => {
@@ -418,7 +428,7 @@ async function boot(): Promise<void> {
         if (first.fromA) {
           const shown = data;
           revalidated = revalidate(user, early).then(({ data: fresh, revoked }) => {
-            if (revoked) void startupCache.clear();
+            if (revoked) void forgetKept();
             if (!fresh) return null;
             void startupCache.write(owner, fresh);
             return JSON.stringify(fresh) === JSON.stringify(shown) ? null : { user, data: fresh };
@@ -440,6 +450,7 @@ async function boot(): Promise<void> {
     if (session && outcome) {
       if (outcome.status === 'signed-in' && data) {
         publishShellData(session, chrome, outcome.user, data);
+        if (config) homeKeeper.keepFor(cacheOwner(config, outcome.user));
         firstPath = hashPath();
         const current = session;
         // A changed answer updates the screen (HOME, the top bar, the menus follow the bus).
@@ -465,11 +476,13 @@ async function boot(): Promise<void> {
     // of the first application page.
     void workspace.firstScreenShown.then(() => {
       performance.mark(BOOT_MARKS.firstScreen);
-      // The page's HOME skeleton (index.html, issue 44) is hidden by shell.css from the frame a screen shows.
-      document.querySelector('.erp-boot-home')?.remove();
+      // The page's HOME, skeleton or kept copy (index.html, issue 44), is hidden by shell.css from the frame a
+      // screen shows.
+      retirePageHome();
       document.getElementById('erp-content')?.removeAttribute('aria-busy');
       session?.firstPageShown();
       whenIdle(() => {
+        homeKeeper.keep();
         buildDeferred();
         prefetchScreenModules(imports);
         // Issue 16: import-map-overrides for developers who set localStorage.devtools (devtools.ts DEVTOOLS_KEY);

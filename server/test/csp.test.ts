@@ -113,7 +113,7 @@ describe('shell policy', () => {
   });
 
   it('comes with nosniff, same-origin referrers and an opener policy that keeps the resteelWin popup', () => {
-    const headers = shellPageHeaders(config(), page.scriptHashes);
+    const headers = shellPageHeaders(config(), page);
     expect(headers['content-security-policy']).toBe(header);
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('same-origin');

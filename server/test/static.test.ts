@@ -244,6 +244,42 @@ describe('security headers of the shell page', () => {
   });
 });
 
+describe('inlined page files (issue 44: the first frame waits for no file)', () => {
+  const INLINING_HTML = [
+    '<!doctype html><html><head><!-- import-map -->',
+    '<link rel="stylesheet" href="/root-config/shell.css" data-inline />',
+    '<link rel="stylesheet" href="/root-config/missing.css" data-inline />',
+    '</head><body><script src="/root-config/boot-loader.js" data-inline></script></body></html>',
+  ].join('\n');
+  const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+  it('inlines the marked script and stylesheet, allows each by the hash of its exact text, and leaves a missing file linked', async () => {
+    await writeFile(join(root, 'root-config', 'dist', 'index.html'), INLINING_HTML);
+    await writeFile(join(root, 'root-config', 'dist', 'boot-loader.js'), 'window.loaded = "</script>";\n');
+    try {
+      const response = await server.app.inject({ method: 'GET', url: '/' });
+      expect(response.statusCode).toBe(200);
+      const loader = 'window.loaded = "<\\/script>";';
+      expect(response.body).toContain(`<script>${loader}</script>`);
+      expect(response.body).toContain('<style data-href="/root-config/shell.css">body { margin: 0; }</style>');
+      expect(response.body).toContain('<link rel="stylesheet" href="/root-config/missing.css" data-inline />');
+      expect(response.body).not.toContain('boot-loader.js');
+      const csp = parseCsp(String(response.headers['content-security-policy']));
+      expect(csp.get('script-src')).toContain(hashOf(loader));
+      expect(csp.get('style-src')).toEqual(["'self'", hashOf('body { margin: 0; }')]);
+
+      // A changed file: its new text and hash on the very next page.
+      await writeFile(join(root, 'root-config', 'dist', 'boot-loader.js'), 'window.loaded = 2;');
+      const next = await server.app.inject({ method: 'GET', url: '/' });
+      expect(next.body).toContain('<script>window.loaded = 2;</script>');
+      expect(parseCsp(String(next.headers['content-security-policy'])).get('script-src')).toContain(hashOf('window.loaded = 2;'));
+    } finally {
+      await writeFile(join(root, 'root-config', 'dist', 'index.html'), INDEX_HTML);
+      await rm(join(root, 'root-config', 'dist', 'boot-loader.js'), { force: true });
+    }
+  });
+});
+
 describe('built packages', () => {
   it.each([
     ['/vendor/react.js', 'export default {};'],

@@ -3,13 +3,47 @@
  * startup-cache.ts) show HOME at once and are revalidated; a changed answer updates the screen; sign-out clears
  * them; a refused session still signs out; another user never sees the first one's data; and a new version (a
  * changed import map) is taken on the next load. Paint before script: the page's own skeleton is on screen
- * before any script ran, and gives way to the elements.
+ * before any script ran, and gives way to the elements; the user's kept HOME (root-config boot/) is in the
+ * page's first frame, its tiles working links before any module runs, for that user only, and for that version.
  */
 import { expect, test, type Page, type Route } from './fixtures.ts';
 import { signIn } from './helpers.ts';
 import { topBar } from './shell-helpers.ts';
 
 const tiles = (page: Page) => page.locator('.erp-tab-screen[data-tab-path="/"]:not([hidden]) .erp-ui-tile');
+/** The page's own copy of the user's HOME (boot/loader.ts), shown before the shell's modules run. */
+const keptTiles = (page: Page) => page.locator('#erp-content > .erp-boot-home--kept .erp-ui-tile');
+const keptHome = (page: Page): Promise<{ subject: string; html: string } | null> =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('erp.kept-home') ?? 'null') as { subject: string; html: string } | null);
+const SHELL_ENTRY = /\/root-config\/root-config\.js/;
+/** Holds the shell's entry module until the returned function is called (the page alone until then). */
+async function holdShell(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(SHELL_ENTRY, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+/** A new document at `/` + `hash` (a `goto` that changes only the hash would stay in the same document). */
+async function openAnew(page: Page, hash: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(`/${hash}`);
+}
+
+/**
+ * Records in sessionStorage whether the page's kept HOME was ever in the document, from its first moment (the
+ * flag outlives the redirects of one tab).
+ */
+async function recordKeptHomeShown(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('.erp-boot-home--kept')) sessionStorage.setItem('e2e.kept-home-shown', 'yes');
+    }).observe(document, { subtree: true, childList: true });
+  });
+}
+const keptHomeShown = (page: Page): Promise<boolean> => page.evaluate(() => sessionStorage.getItem('e2e.kept-home-shown') === 'yes');
 
 /** The kept entries: the subject of their key (authority, client, subject), the applications' ids and names. */
 function keptAnswers(page: Page): Promise<{ subject: string; applications: string[]; names: string[] }[]> {
@@ -142,14 +176,90 @@ test('a reload shows HOME from the kept answers before the server answers; a cha
   await expect.poll(async () => (await keptAnswers(page))[0]?.names).not.toContain('Renamed by the server');
 });
 
-test('signing out clears the kept answers', async ({ page }) => {
+test('signing out clears the kept answers and the kept HOME', async ({ page }) => {
   await signIn(page, 'clerk', 'clerk', '#/');
   await expect(tiles(page).first()).toBeVisible();
   await expect.poll(async () => (await keptAnswers(page)).length).toBe(1);
+  await expect.poll(async () => (await keptHome(page))?.subject).toBeTruthy();
   await topBar(page).getByRole('button', { name: 'Marc-André Tremblay' }).click();
   await topBar(page).getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(await keptAnswers(page)).toEqual([]);
+  // Leaving for the provider wrote nothing back.
+  expect(await keptHome(page)).toBeNull();
+});
+
+test('the page shows the user\'s kept HOME in its first frame: real tiles that open their application before any module runs', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  await expect(tiles(page).first()).toBeVisible();
+  const live = await tiles(page).evaluateAll((links) => links.map((link) => [link.getAttribute('href'), link.textContent?.trim()]));
+  await expect.poll(async () => (await keptHome(page))?.html ?? '').toContain('erp-ui-tile');
+
+  // The page alone (the shell's entry held): the same tiles, names and links as the live HOME.
+  const release = await holdShell(page);
+  await page.reload();
+  await expect(keptTiles(page).first()).toBeVisible();
+  expect(await keptTiles(page).evaluateAll((links) => links.map((link) => [link.getAttribute('href'), link.textContent?.trim()]))).toEqual(live);
+  await expect(page.locator('main')).not.toHaveAttribute('aria-busy', 'true');
+  // No id of the kept copy can collide with the live page's.
+  expect(await page.locator('.erp-boot-home--kept [id]').evaluateAll((nodes) => nodes.every((node) => node.id.startsWith('kept-')))).toBe(true);
+  // A tile works before the shell runs: the keyboard reaches it and Enter follows its link…
+  expect(live.map(([href]) => href)).toContain('#/novus-gl');
+  await page.locator('.erp-boot-home--kept a.erp-ui-tile[href="#/novus-gl"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/novus-gl$/);
+  // …and the shell, once it runs, opens that application.
+  release();
+  await expect(page.locator('.erp-tab-screen[data-tab-path="/novus-gl"]:not([hidden])')).toBeVisible();
+  await expect(page.locator('.erp-boot-home')).toHaveCount(0);
+});
+
+test('the kept HOME follows a changed start-up answer, and is never shown on another route, to another user, or for an expired session', async ({ page, context }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  await expect(tiles(page).first()).toBeVisible();
+  const first = await tiles(page).first().getAttribute('data-application');
+  // A changed answer: the live HOME follows it, and the page keeps it as shown (written when the page is left).
+  await page.route('**/api/shell/applications', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { Application: string; Description: string }[];
+    await route.fulfill({ response, json: body.map((app) => (app.Application === first ? { ...app, Description: 'Renamed by the server' } : app)) });
+  });
+  await page.reload();
+  await expect(page.locator(`.erp-tab-screen .erp-ui-tile[data-application="${first}"]`)).toContainText('Renamed by the server');
+  await page.reload();
+  await expect(page.locator(`.erp-tab-screen .erp-ui-tile[data-application="${first}"]`)).toContainText('Renamed by the server');
+  await page.unroute('**/api/shell/applications');
+  const release = await holdShell(page);
+  await page.reload();
+  await expect(page.locator(`.erp-boot-home--kept .erp-ui-tile[data-application="${first}"]`)).toContainText('Renamed by the server');
+  release();
+  await expect(tiles(page).first()).toBeVisible();
+  await page.unroute(SHELL_ENTRY);
+
+  await recordKeptHomeShown(page);
+  // Another route: HOME is not what the user asked for.
+  await openAnew(page, '#/novus-gl');
+  await expect(page.locator('.erp-tab-screen[data-tab-path="/novus-gl"]:not([hidden])')).toBeVisible();
+  expect(await keptHomeShown(page)).toBe(false);
+
+  // An expired sign-in (its renewal refused): the sign-in page, never the kept HOME.
+  await openAnew(page, '#/');
+  await expect(tiles(page).first()).toBeVisible();
+  expect(await keptHomeShown(page)).toBe(true);
+  await page.evaluate(() => sessionStorage.removeItem('e2e.kept-home-shown'));
+  await editStoredUsers(page, { expire: true, refreshToken: 'revoked-or-forged' });
+  await context.clearCookies();
+  await page.reload();
+  await page.waitForURL(/\/oidc\/interaction\//);
+  expect(await keptHomeShown(page)).toBe(false);
+
+  // Another user: the first user's kept HOME is never shown to them, and theirs replaces it.
+  await signIn(page, 'clerk', 'clerk', '#/');
+  await expect(tiles(page).first()).toBeVisible();
+  expect(await keptHomeShown(page)).toBe(false);
+  await page.reload();
+  await expect(tiles(page).first()).toBeVisible();
+  await expect.poll(async () => (await keptHome(page))?.html ?? '').not.toContain('Renamed by the server');
 });
 
 test('a session the provider refuses still signs out, and the kept answers of a server-refused token are cleared', async ({ page, context }) => {
@@ -213,10 +323,14 @@ test('a new version (a changed import map) is taken on the next load', async ({ 
       await route.fulfill({ response, body: html, headers });
     },
   );
+  await expect.poll(async () => (await keptHome(page))?.html ?? '').toContain('erp-ui-tile');
+  await recordKeptHomeShown(page);
   const requested = page.waitForRequest((request) => request.url().endsWith('/apps/home/home.js?v=next-version'));
   await page.reload();
   await requested;
   await expect(tiles(page).first()).toBeVisible();
+  // The kept HOME was made by the previous version's code: the page did not show it.
+  expect(await keptHomeShown(page)).toBe(false);
 });
 
 test('the page paints the chrome\'s skeleton before any script, without text, and the elements replace it', async ({ page, browser }) => {

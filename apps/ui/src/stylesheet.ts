@@ -9,11 +9,13 @@
 export function linkStylesheet(href: URL | string): void {
   if (typeof document === 'undefined') return;
   const url = String(href);
-  // The page may link it already, with a version query (`/apps/ui/ui.css?v=…` in the shell page).
+  // The page may link it already, with a version query (`/apps/ui/ui.css?v=…`), or carry it inline (the shell
+  // page: `<style data-href="/apps/ui/ui.css">`, issue 44).
   const path = new URL(url, document.baseURI).pathname;
-  const linked = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some(
-    (link) => link.href !== '' && new URL(link.href).pathname === path,
-  );
+  const linked =
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some(
+      (link) => link.href !== '' && new URL(link.href).pathname === path,
+    ) || [...document.querySelectorAll<HTMLStyleElement>('style[data-href]')].some((style) => style.dataset['href'] === path);
   if (linked) return;
   const link = document.createElement('link');
   link.rel = 'stylesheet';

@@ -3,9 +3,9 @@
  *
  * Contract:
  * - `shellCsp(config, { scriptHashes })` is the policy of the shell (`/`, `/auth/callback`) and, without
- *   hashes, of any other HTML file served from a build folder. The only inline script the shell may run
- *   is the import map the server inlines; it is allowed by the SHA-256 hash of its exact text
- *   (`sha256Source`), which the static routes compute from the very string they insert. A hash rather
+ *   hashes, of any other HTML file served from a build folder. The only inline scripts the shell may run
+ *   are the ones the server inlines (the import map, the boot loader); each is allowed by the SHA-256 hash of
+ *   its exact text (`sha256Source`), which the static routes compute from the very string they insert. A hash rather
  *   than a nonce: the page is static, so nothing per-request needs to be generated and the page can be
  *   revalidated and cached like a file.
  * - `partnerCsp(shellOrigin)` is the policy of the demo partner pages: 'self' only, framable by the
@@ -17,8 +17,8 @@
  *   `,`, quote or white space (header injection). A bad configuration therefore fails loudly.
  *
  * Directive choices for the shell (README "Configuration" lists the variables):
- *   default-src 'self'; script-src 'self' <import-map hash>; style-src 'self' (external stylesheets and
- *   Lit's constructable stylesheets only — CSSOM changes such as element.style.x = … are not affected,
+ *   default-src 'self'; script-src 'self' <inline script hashes>; style-src 'self' <inline style hashes>
+ *   (the page's inlined stylesheets, external stylesheets and Lit's constructable stylesheets only — CSSOM changes such as element.style.x = … are not affected,
  *   `style="…"` attributes in markup are); img-src 'self' data: (base64 company logos);
  *   font-src 'self'; connect-src 'self' + the external OIDC authority's origin; frame-src exactly the
  *   configured frame origins ('none' if there are none); frame-ancestors from FRAME_ANCESTORS;
@@ -88,8 +88,10 @@ function authorityOrigins(config: ServerConfig): string[] {
 }
 
 export interface ShellCspOptions {
-  /** Hash sources (`sha256Source`) of the inline scripts the page carries: the import map. */
+  /** Hash sources (`sha256Source`) of the inline scripts the page carries: the import map, the boot loader. */
   scriptHashes?: readonly string[];
+  /** Hash sources of the inline styles the page carries: its inlined stylesheets. */
+  styleHashes?: readonly string[];
 }
 
 /** The shell's directives (see the module header for the reasons behind each). */
@@ -99,7 +101,7 @@ export function shellCspDirectives(config: ServerConfig, options: ShellCspOption
   return [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...(options.scriptHashes ?? [])]],
-    ['style-src', ["'self'"]],
+    ['style-src', ["'self'", ...(options.styleHashes ?? [])]],
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...authority]],

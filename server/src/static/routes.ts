@@ -6,9 +6,10 @@
  *   /shell-config.json  ShellConfig from the server configuration (unauthenticated)
  *   /vendor/ /shared/ /elements/ /apps/<name>/ /root-config/ /locales/   the packages' build output
  *
- * The shell page carries the strict Content-Security-Policy of security/csp.ts: the inlined import map
- * is the page's only inline script and is allowed by the SHA-256 hash of the exact text inserted
- * (`renderShellPage` answers both), so a changed import map changes the hash on the next request. The
+ * The shell page carries the strict Content-Security-Policy of security/csp.ts: its inline scripts and styles —
+ * the import map and the page's `data-inline` files (the boot loader and the stylesheets, issue 44), inlined
+ * here — are allowed by the SHA-256 hashes of the exact texts inserted (`renderShellPage` answers both), so a
+ * changed file changes the hash on the next request. The
  * ShellConfig block is `type="application/json"`, a data block the browser never runs, so CSP does not
  * apply to it.
  *
@@ -145,8 +146,27 @@ export function shellPageUrls(html: string, importMapJson: string): string[] {
 
 export interface ShellPage {
   html: string;
-  /** CSP hash sources of the inline scripts inserted (the import map). */
+  /** CSP hash sources of the inline scripts inserted (the import map, the inlined scripts). */
   scriptHashes: string[];
+  /** CSP hash sources of the inline styles inserted (the inlined stylesheets). */
+  styleHashes: string[];
+}
+
+/**
+ * Page files the server inlines (issue 44: the first frame waits for no file): `<script src="/…" data-inline>
+ * </script>` (a classic script) and `<link rel="stylesheet" href="/…" data-inline />` (a stylesheet without
+ * relative `url()`s; it becomes `<style data-href="/…">`, which @erp/ui's `linkStylesheet` counts as linked).
+ */
+const INLINE_FILE = /<script src="(\/(?!\/)[^"?#\s]*)" data-inline><\/script>|<link rel="stylesheet" href="(\/(?!\/)[^"?#\s]*)" data-inline \/>/g;
+
+/** The URLs of the page's files marked `data-inline`. */
+export function inlineFileUrls(html: string): string[] {
+  return [...html.matchAll(INLINE_FILE)].map((match) => (match[1] ?? match[2])!);
+}
+
+/** A file's text as the content of an inline `<script>` or `<style>`: `</script`, `</style` cannot close it early. */
+function inlineText(source: string): string {
+  return source.replace(/<\/(script|style)/gi, '<\\/$1').trimEnd();
 }
 
 export interface ShellPageOptions {
@@ -154,6 +174,8 @@ export interface ShellPageOptions {
   versions?: ReadonlyMap<string, string>;
   /** Inserted after the import map as the JSON data block #erp-shell-config. */
   shellConfig?: ShellConfig;
+  /** URL → text of the `data-inline` files (`inlineFileUrls`); one missing stays an external file. */
+  inlineFiles?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -167,8 +189,22 @@ export function renderShellPage(html: string, importMapJson: string, options: Sh
   if (options.shellConfig) {
     element += `\n<script type="application/json" id="${SHELL_CONFIG_ELEMENT_ID}">${scriptJson(options.shellConfig)}</script>`;
   }
+  // Issue 44: the boot loader and the first frame's styles, without a round trip to the cache.
+  const scriptHashes = [sha256Source(text)];
+  const styleHashes: string[] = [];
+  const inlined = html.replace(INLINE_FILE, (whole, scriptUrl: string | undefined, styleUrl: string | undefined) => {
+    const source = options.inlineFiles?.get((scriptUrl ?? styleUrl)!);
+    if (source === undefined) return whole;
+    const content = inlineText(source);
+    if (scriptUrl) {
+      scriptHashes.push(sha256Source(content));
+      return `<script>${content}</script>`;
+    }
+    styleHashes.push(sha256Source(content));
+    return `<style data-href="${styleUrl}">${content}</style>`;
+  });
   // Versioned before the insertion, so only the page's own attributes are touched.
-  const versioned = html.replace(
+  const versioned = inlined.replace(
     PAGE_URL_ATTRIBUTE,
     (whole, name: string, quote: string, url: string) =>
       versions.has(url) ? `${name}${quote}${versionedUrl(url, versions)}${quote}` : whole,
@@ -177,7 +213,7 @@ export function renderShellPage(html: string, importMapJson: string, options: Sh
     ? versioned.replace(IMPORT_MAP_MARKER, () => element)
     : // Without the marker the map must still come before any module script: put it first in <head>.
       versioned.replace(/<head[^>]*>/i, (head) => `${head}\n${element}`);
-  return { html: page, scriptHashes: [sha256Source(text)] };
+  return { html: page, scriptHashes, styleHashes };
 }
 
 /** Inlines the import map (see `renderShellPage`, which also answers the script's hash). */
@@ -270,6 +306,17 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
     return new Map(found.filter((entry): entry is readonly [string, string] => entry[1] !== null));
   }
 
+  /** URL → text of each URL that names a built file (the page's inlined files); unreadable ones are left out. */
+  async function sourcesOf(urls: readonly string[]): Promise<Map<string, string>> {
+    const found = await Promise.all(
+      urls.map(async (url) => {
+        const target = fileOfUrl(mounts, url);
+        return [url, target ? await readFile(target.file, 'utf8').catch(() => null) : null] as const;
+      }),
+    );
+    return new Map(found.filter((entry): entry is readonly [string, string] => entry[1] !== null));
+  }
+
   async function currentShellConfig(): Promise<ShellConfig> {
     return shellConfigOf(config, await locales.version());
   }
@@ -287,9 +334,13 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
     const mapped = await readFile(importMapFile, 'utf8');
     const overrides = requestedOverrides(request.headers.cookie, mapped, request.protocol);
     const importMap = applyOverrides(mapped, overrides);
-    const [versions, shellConfig] = await Promise.all([versionsOf(shellPageUrls(html, importMap)), currentShellConfig()]);
-    const page = renderShellPage(html, importMap, { versions, shellConfig });
-    const headers = shellPageHeaders(config, page.scriptHashes);
+    const [versions, shellConfig, inlineFiles] = await Promise.all([
+      versionsOf(shellPageUrls(html, importMap)),
+      currentShellConfig(),
+      sourcesOf(inlineFileUrls(html)),
+    ]);
+    const page = renderShellPage(html, importMap, { versions, shellConfig, inlineFiles });
+    const headers = shellPageHeaders(config, page);
     headers['content-security-policy'] = cspWithOverrides(headers['content-security-policy']!, overrides);
     return noCache(reply).headers(headers).type('text/html; charset=utf-8').send(page.html);
   }
