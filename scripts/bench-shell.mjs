@@ -116,10 +116,11 @@ try {
     await signIn(baselineBase);
   }
   /**
-   * One boot of the shell at `origin`: when the chrome was first on screen and when HOME was shown, the marks,
-   * and (asked) the scripts until then. The chrome's first frame: the first animation frame in which the top
-   * bar's place (#erp-top) holds something with a size — the page's own skeleton bar (issue 44) or
-   * <erp-top-bar> — watched from the document's creation, before any of the page's scripts.
+   * One boot of the shell at `origin`: when the chrome was first on screen, when the page's kept HOME was, and
+   * when the live HOME was shown, the marks, and (asked) the scripts until then. The chrome's first frame: the
+   * first animation frame in which the top bar's place (#erp-top) holds something with a size — the page's own
+   * skeleton bar (issue 44) or <erp-top-bar> — watched from the document's creation, before any of the page's
+   * scripts; the kept HOME's (root-config boot/loader.ts): the first frame showing one of its tiles.
    */
   const bootOnce = async (origin, withScripts) => {
     const page = await context.newPage();
@@ -127,8 +128,11 @@ try {
       const look = () => {
         const top = document.getElementById('erp-top');
         const shown = top && [...top.children].some((child) => child.getBoundingClientRect().height > 0);
-        if (shown) window.__erpChromeAt = performance.now();
-        else requestAnimationFrame(look);
+        if (shown) window.__erpChromeAt ??= performance.now();
+        const keptTile = document.querySelector('.erp-boot-home--kept .erp-ui-tile');
+        if (keptTile && keptTile.getClientRects().length > 0) window.__erpKeptAt ??= performance.now();
+        // Until the chrome is on screen and the page's HOME (skeleton or kept copy) has left.
+        if (!shown || document.querySelector('.erp-boot-home')) requestAnimationFrame(look);
       };
       requestAnimationFrame(look);
     });
@@ -140,6 +144,7 @@ try {
     const refreshTokenAtStart = await page.evaluate(storedRefreshToken);
     const shownAt = await frameWhenShown(page, homeReady);
     const chromeAt = await page.evaluate(() => window.__erpChromeAt ?? null);
+    const keptAt = await page.evaluate(() => window.__erpKeptAt ?? null);
     const marks = await page.evaluate(() => performance.getEntriesByType('mark').map(({ name, startTime }) => ({ name, startTime })));
     const scripts = withScripts
       ? await page.evaluate(
@@ -158,7 +163,7 @@ try {
       .waitForFunction(`(${storedRefreshToken})() !== ${JSON.stringify(refreshTokenAtStart)}`, undefined, { timeout: 30_000, polling: 50 })
       .catch(() => undefined);
     await page.close();
-    return { shownAt, chromeAt, marks, scripts };
+    return { shownAt, chromeAt, keptAt, marks, scripts };
   };
   /** gzip (level 9) of the distinct scripts, fetched from `origin`. */
   const gzipOf = async (origin, paths) => {
@@ -174,6 +179,7 @@ try {
   const blank = [];
   const boot = [];
   const chromePainted = [];
+  const keptShown = [];
   // The boot's User Timing marks (root-config.ts BOOT_MARKS): the shell's code running, signed in with data.
   const bootMarks = { 'erp:boot-start': [], 'erp:boot-signed-in': [] };
   let initialScripts = [];
@@ -195,9 +201,10 @@ try {
         continue;
       }
       // What the boot asked for until HOME was shown (the idle prefetch of React for later pages is not boot).
-      const { shownAt, chromeAt, marks, scripts } = await bootOnce(base, run === 0);
+      const { shownAt, chromeAt, keptAt, marks, scripts } = await bootOnce(base, run === 0);
       boot.push(shownAt);
       if (chromeAt !== null) chromePainted.push(chromeAt);
+      if (keptAt !== null) keptShown.push(keptAt);
       for (const { name, startTime } of marks) bootMarks[name]?.push(startTime);
       if (run === 0) initialScripts = scripts;
     }
@@ -260,9 +267,15 @@ try {
   const verdict = (ok) => (ok ? 'meets target' : '**misses target**');
   const bootMedian = median(boot);
   const blankMedian = median(blank);
+  const keptMedian = keptShown.length > 0 ? median(keptShown) : Number.NaN;
   const rows = [
     ['Plain page from the same server (load event), median', ms(blankMedian), 'reference'],
-    ['Shell boot to interactive HOME, signed in, median', ms(bootMedian), `${(bootMedian / blankMedian).toFixed(2)} × reference — target ≤ 1.5 × (${verdict(bootMedian <= 1.5 * blankMedian)})`],
+    [
+      `Shell boot to interactive HOME, signed in: the page's kept HOME on screen (the user's tiles, links that open their application before any module runs; shown in ${keptShown.length} of ${boot.length} boots), median`,
+      keptShown.length > 0 ? ms(keptMedian) : 'not shown',
+      `${(keptMedian / blankMedian).toFixed(2)} × reference — target ≤ 1.5 × (${verdict(keptShown.length === boot.length && keptMedian <= 1.5 * blankMedian)})`,
+    ],
+    ['Shell boot to the live HOME (the shell\'s code running it: chrome, workspace, HOME rendered by @erp/home), median', ms(bootMedian), `${(bootMedian / blankMedian).toFixed(2)} × reference — for information`],
     ['First paint of the chrome (top bar on screen), median', ms(median(chromePainted)), `${(median(chromePainted) / blankMedian).toFixed(2)} × reference — target ≤ 1.2 × (${verdict(median(chromePainted) <= 1.2 * blankMedian)})`],
     ['… of which: the shell\'s code starts running (modules fetched from the cache, compiled, evaluated), median', ms(median(bootMarks['erp:boot-start'])), 'for information'],
     ['… of which: signed in with the start-up data (applications, routes, tenant, languages, profile), median', ms(median(bootMarks['erp:boot-signed-in'])), 'for information'],
@@ -278,7 +291,7 @@ try {
     // previous version's, measured in the same runs.
     const previous = median(baselineBoot);
     rows.push(
-      [`Previous version (${baseline.label}), same runs: boot to interactive HOME, median`, ms(previous), `this build ${ms(bootMedian)} = ${(bootMedian / previous).toFixed(2)} × — target ≤ 1.05 × (${verdict(bootMedian <= previous * 1.05)})`],
+      [`Previous version (${baseline.label}), same runs: boot to the live HOME, median`, ms(previous), `this build ${ms(bootMedian)} = ${(bootMedian / previous).toFixed(2)} × — target ≤ 1.05 × (${verdict(bootMedian <= previous * 1.05)})`],
       [`Previous version (${baseline.label}), same runs: first paint of the chrome, median`, ms(median(baselineChrome)), `this build ${ms(median(chromePainted))}`],
       [`Previous version (${baseline.label}): JavaScript loaded at boot (gzip, level 9)`, `${(baselineGzip / 1024).toFixed(1)} kB in ${new Set(baselineScripts).size} files`, `this build ${(initialGzip / 1024).toFixed(1)} kB`],
     );
@@ -287,13 +300,13 @@ try {
     '## Shell in Chromium',
     '',
     `Written by \`npm run bench\` (scripts/bench-shell.mjs) on ${new Date().toISOString().slice(0, 10)}; machine: ${machine()}; headless Debian Chromium, server on the same machine (SQLite).`,
-    `Boot and reference: ${RUNS} runs each${baselineServer ? ` (each run boots this build and the previous version back to back, alternating which goes first)` : ''}; tabs and screens: 5 fresh pages, ${SWITCHES} switches each once the screens opened have settled (1 s, then an idle moment). Boot: from navigation start to the first animation frame showing HOME; JavaScript at boot: the files requested until then. Tabs and screens: from the hash change to the moment the screen is in the DOM, visible and laid out (a MutationObserver); the frame row adds the wait for the next display frame.`,
+    `Boot and reference: ${RUNS} runs each${baselineServer ? ` (each run boots this build and the previous version back to back, alternating which goes first)` : ''}; tabs and screens: 5 fresh pages, ${SWITCHES} switches each once the screens opened have settled (1 s, then an idle moment). Boot: from navigation start to the first animation frame showing HOME (the page's kept copy; the live one); JavaScript at boot: the files requested until the live HOME. Tabs and screens: from the hash change to the moment the screen is in the DOM, visible and laid out (a MutationObserver); the frame row adds the wait for the next display frame.`,
     '',
     '| measure | result | target |',
     '|---|---|---|',
     ...rows.map((row) => `| ${row.join(' | ')} |`),
     '',
-    `Where the boot's time goes: the page's own skeleton of the chrome is on screen at ${ms(median(chromePainted))}; the shell's ${new Set(initialScripts).size} modules, read from the browser cache, are compiled and start running at ${ms(median(bootMarks['erp:boot-start']))} — ${(median(bootMarks['erp:boot-start']) / blankMedian).toFixed(2)} × the plain page before the shell has done anything; signed in with the start-up data (the user's kept answers when IndexedDB answers first, else the calls made with the stored token) at ${ms(median(bootMarks['erp:boot-signed-in']))}; the chrome, the workspace and HOME are on screen at ${ms(bootMedian)}.`,
+    `Where the boot's time goes: the page's own skeleton of the chrome is on screen at ${ms(median(chromePainted))}, with the user's kept HOME at ${ms(keptMedian)} (the page's inline boot loader, root-config/src/boot/); the shell's ${new Set(initialScripts).size} modules, read from the browser cache, are compiled and start running at ${ms(median(bootMarks['erp:boot-start']))} — ${(median(bootMarks['erp:boot-start']) / blankMedian).toFixed(2)} × the plain page before the shell has done anything; signed in with the start-up data (the user's kept answers when IndexedDB answers first, else the calls made with the stored token) at ${ms(median(bootMarks['erp:boot-signed-in']))}; the chrome, the workspace and the live HOME are on screen at ${ms(bootMedian)}.`,
     '',
   ].join('\n');
   writeSection('## Shell in Chromium', section);
