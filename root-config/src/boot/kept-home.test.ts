@@ -11,8 +11,9 @@ const user = (sub: string, expiresAt = NOW + 600, refresh: string | null = 'r1')
 
 function facts(storage: Record<string, string>, overrides: Partial<PageFacts> = {}): PageFacts {
   return {
-    shellConfig: JSON.stringify({ oidc: { authority: AUTHORITY, clientId: CLIENT } }),
+    shellConfig: JSON.stringify({ oidc: { authority: AUTHORITY, clientId: CLIENT, redirectPath: '/auth/callback' } }),
     importMap: JSON.stringify({ imports: { '@erp/home': HOME_URL } }),
+    pathname: '/',
     hash: '#/',
     read: (key) => storage[key] ?? null,
     ...overrides,
@@ -44,11 +45,13 @@ describe('keptHomeOf (issue 44: the page shows the kept HOME only to its user, l
     expect(keptHomeOf(facts({ [KEPT_HOME_KEY]: kept(), [storedUserKey(AUTHORITY, CLIENT)]: user('admin', NOW + 600, null) }), NOW)).toBeNull();
   });
 
-  it('shows nothing for another version of HOME\'s code, another route, or unreadable input', () => {
+  it('shows nothing for another version of HOME\'s code, another route, the callback page, or unreadable input', () => {
     const storage = { [KEPT_HOME_KEY]: kept(owner, '/apps/home/home.js?v=old'), [storedUserKey(AUTHORITY, CLIENT)]: user('admin') };
     expect(keptHomeOf(facts(storage), NOW)).toBeNull();
     const good = { [KEPT_HOME_KEY]: kept(), [storedUserKey(AUTHORITY, CLIENT)]: user('admin') };
     expect(keptHomeOf(facts(good, { hash: '#/novus-gl' }), NOW)).toBeNull();
+    // The sign-in callback page: the user is about to change.
+    expect(keptHomeOf(facts(good, { pathname: '/auth/callback/', hash: '' }), NOW)).toBeNull();
     expect(keptHomeOf(facts({ ...good, [KEPT_HOME_KEY]: '{not json' }), NOW)).toBeNull();
     expect(keptHomeOf(facts(good, { shellConfig: null }), NOW)).toBeNull();
     expect(keptHomeOf(facts(good, { read: () => { throw new Error('refused'); } }), NOW)).toBeNull();

@@ -6,7 +6,8 @@
  * - `keptHomeOf(page, now)` decides, from what the page can read synchronously, whether a kept HOME may be shown:
  *   only to the user it was kept for (authority, client and subject of the stored sign-in), only while that
  *   sign-in has not expired and can be renewed (the same test as the shell's own start: session.ts
- *   `peekStoredUser`), only on HOME (`#/`), and only for the HOME code that rendered it (the import map's URL of
+ *   `peekStoredUser`), only on HOME (`#/`, never on the sign-in callback page, where the user is about to change),
+ *   and only for the HOME code that rendered it (the import map's URL of
  *   `@erp/home`, which changes with every new version). Anything else, or anything unreadable, answers null: the
  *   page keeps its skeleton.
  * - `keptHomeEntry(...)` is what the shell writes (root-config keep-home.ts): HOME's page markup with its ids
@@ -35,10 +36,12 @@ export interface KeptHome {
 
 /** What the page holds that the decision needs, as text (each may be missing). */
 export interface PageFacts {
-  /** `#erp-shell-config` data block: `{ oidc: { authority, clientId } }`. */
+  /** `#erp-shell-config` data block: `{ oidc: { authority, clientId, redirectPath } }`. */
   shellConfig: string | null;
   /** The `<script type="importmap">` text. */
   importMap: string | null;
+  /** location.pathname */
+  pathname: string;
   /** location.hash */
   hash: string;
   /** localStorage reader (may throw where storage is refused). */
@@ -70,6 +73,8 @@ export function keptHomeOf(page: PageFacts, nowSeconds: number): KeptHome | null
   const oidc = isRecord(config) && isRecord(config['oidc']) ? config['oidc'] : null;
   const authority = text(oidc?.['authority']);
   const clientId = text(oidc?.['clientId']);
+  const strip = (path: string) => path.replace(/\/+$/, '') || '/';
+  if (strip(page.pathname) === strip(text(oidc?.['redirectPath']) ?? '/auth/callback')) return null;
   const map = parse(page.importMap);
   const module = isRecord(map) && isRecord(map['imports']) ? text(map['imports'][HOME_MODULE]) : null;
   if (!authority || !clientId || !module) return null;

@@ -19,6 +19,7 @@ function showKeptHome(): void {
     {
       shellConfig: document.getElementById('erp-shell-config')?.textContent ?? null,
       importMap: document.querySelector('script[type="importmap"]')?.textContent ?? null,
+      pathname: window.location.pathname,
       hash: window.location.hash,
       read: (key) => window.localStorage.getItem(key),
     },
