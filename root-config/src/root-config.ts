@@ -450,7 +450,10 @@ async function boot(): Promise<void> {
     if (session && outcome) {
       if (outcome.status === 'signed-in' && data) {
         publishShellData(session, chrome, outcome.user, data);
-        if (config) homeKeeper.keepFor(cacheOwner(config, outcome.user));
+        // Kept only for users who land on HOME: a boot elsewhere (the portal) must not flash it first.
+        const landsOnHome = !data.profile.landingPage || landingPath(data.profile.landingPage) === '/';
+        if (config && landsOnHome) homeKeeper.keepFor(cacheOwner(config, outcome.user));
+        else homeKeeper.forget();
         firstPath = hashPath();
         const current = session;
         // A changed answer updates the screen (HOME, the top bar, the menus follow the bus).

@@ -262,6 +262,18 @@ test('the kept HOME follows a changed start-up answer, and is never shown on ano
   await expect.poll(async () => (await keptHome(page))?.html ?? '').not.toContain('Renamed by the server');
 });
 
+test('a user who lands elsewhere (the portal) gets no kept HOME: their boot never flashes HOME first', async ({ page }) => {
+  await signIn(page, 'portal', 'portal', '#/');
+  await expect(page).toHaveURL(/#\/portal/);
+  // HOME opened after landing, then the page left: still nothing kept.
+  await page.evaluate(() => (window.location.hash = '#/'));
+  await expect(tiles(page).first()).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(/#\/portal/);
+  await expect(page.locator('.erp-tab-screen:not([hidden]) :is(h1, h2)').first()).toBeVisible();
+  expect(await keptHome(page)).toBeNull();
+});
+
 test('a session the provider refuses still signs out, and the kept answers of a server-refused token are cleared', async ({ page, context }) => {
   await signIn(page, 'admin', 'admin', '#/');
   await expect.poll(async () => (await keptAnswers(page)).length).toBe(1);
