@@ -13,6 +13,8 @@
  *   error, `read` answers null (the boot waits for the network as before) and `write`/`clear` do nothing;
  *   an IndexedDB that takes longer than `READ_TIMEOUT_MS` to open is not waited for.
  * - Only what the user's own token was answered is stored; tokens are not (they stay in the session store).
+ * - `indexedDbStore` opens the database once per page, shared through a global symbol: the page's inline boot
+ *   loader (boot/loader.ts) opens it while the page is parsed, so the boot does not wait for IndexedDB to open.
  */
 
 /** One key-value store (IndexedDB in the browser; a Map in unit tests). */
@@ -111,11 +113,13 @@ function run<R>(db: IDBDatabase, mode: IDBTransactionMode, action: (store: IDBOb
   });
 }
 
-let opened: Promise<EntryStore | null> | null = null;
+/** Where the page keeps the opening store: one for the boot loader's copy of this module and root-config's. */
+const OPENED = Symbol.for('erp.startup-store');
 
 /** The browser's store (opened once per page), or null without IndexedDB. */
 export function indexedDbStore(): Promise<EntryStore | null> {
-  opened ??= new Promise<IDBDatabase | null>((resolve) => {
+  const page = globalThis as { [OPENED]?: Promise<EntryStore | null> };
+  page[OPENED] ??= new Promise<IDBDatabase | null>((resolve) => {
     if (typeof indexedDB === 'undefined') {
       resolve(null);
       return;
@@ -139,5 +143,5 @@ export function indexedDbStore(): Promise<EntryStore | null> {
         }
       : null,
   );
-  return opened;
+  return page[OPENED];
 }

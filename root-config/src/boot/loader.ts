@@ -4,10 +4,13 @@
  *
  * 1. While the page is parsed: the user's kept HOME (kept-home.ts) replaces the HOME skeleton, so the first frame
  *    shows the real tiles — links that work before any module runs (the shell routes to the hash it finds).
- * 2. After that first frame: the boot modules (the page's `<template id="erp-boot-modules">`: the modulepreloads
+ * 2. The kept start-up answers' database starts opening (startup-cache.ts): the boot reads them without waiting
+ *    for IndexedDB to open.
+ * 3. After that first frame: the boot modules (the page's `<template id="erp-boot-modules">`: the modulepreloads
  *    and root-config.js) join the page. Compiling and running them before the first frame would hold the
  *    page's paint for the whole boot; a hidden page (no frames) starts them at once.
  */
+import { indexedDbStore } from '../startup-cache.ts';
 import { keptHomeOf } from './kept-home.ts';
 
 const BOOT_MODULES = 'erp-boot-modules';
@@ -47,6 +50,7 @@ try {
 } catch {
   // The skeleton stays; the shell starts as without a kept HOME.
 }
+void indexedDbStore();
 if (document.visibilityState === 'visible') {
   // requestAnimationFrame runs just before the frame is drawn; the task after it runs once it is.
   requestAnimationFrame(() => window.setTimeout(startModules, 0));
