@@ -6,7 +6,7 @@
  *    shows the real tiles — links that work before any module runs (the shell routes to the hash it finds).
  * 2. The kept start-up answers' database starts opening (startup-cache.ts): the boot reads them without waiting
  *    for IndexedDB to open.
- * 3. After that first frame: the boot modules (the page's `<template id="erp-boot-modules">`: the modulepreloads
+ * 3. From that first frame on: the boot modules (the page's `<template id="erp-boot-modules">`: the modulepreloads
  *    and root-config.js) join the page. Compiling and running them before the first frame would hold the
  *    page's paint for the whole boot; a hidden page (no frames) starts them at once.
  */
@@ -52,8 +52,9 @@ try {
 }
 void indexedDbStore();
 if (document.visibilityState === 'visible') {
-  // requestAnimationFrame runs just before the frame is drawn; the task after it runs once it is.
-  requestAnimationFrame(() => window.setTimeout(startModules, 0));
+  // Asked for in the first frame's animation step: the files are read from the cache while the frame's style,
+  // layout and paint run, and their compiling (a task of its own) can only come after the frame.
+  requestAnimationFrame(startModules);
   // A frame that never comes (the page hidden meanwhile) does not hold the start.
   window.setTimeout(startModules, 100);
 } else {
