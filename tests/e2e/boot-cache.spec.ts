@@ -371,4 +371,9 @@ test('the page paints the chrome\'s skeleton before any script, without text, an
   await expect(page.locator('.erp-boot-bar, .erp-boot-home')).toHaveCount(0);
   expect(await topBar(page).boundingBox()).toMatchObject({ y: 0, height: 40 });
   await expect(page.locator('main')).not.toHaveAttribute('aria-busy', 'true');
+  // The page carries its stylesheets inline; a screen built with @erp/ui does not fetch ui.css again.
+  await expect(page.locator('style[data-href="/apps/ui/ui.css"]')).toHaveCount(1);
+  await page.evaluate(() => (window.location.hash = '#/novus-oe/firm-maintenance'));
+  await expect(page.locator('.erp-tab-screen[data-tab-path="/novus-oe/firm-maintenance"]:not([hidden]) [role="grid"]')).toBeVisible();
+  await expect(page.locator('link[rel="stylesheet"][href*="/apps/ui/ui.css"]')).toHaveCount(0);
 });
