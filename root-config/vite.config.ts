@@ -77,8 +77,8 @@ async function bootLoader(): Promise<string> {
 /**
  * index.html, shell.css, the boot loader and the favicon go to dist/ beside root-config.js (the server serves /
  * and /root-config/). The page's boot modules (`bootGraph`: modulepreloads, then the entry) wait in a template
- * for the loader, which adds them after the page's first frame; then the browser fetches and compiles every
- * module of the boot in parallel with the entry instead of discovering them import by import.
+ * for the loader, which adds them in the page's first frame; then the browser fetches and compiles every module
+ * of the boot in parallel with the entry instead of discovering them import by import.
  */
 function emitPageFiles(): Plugin {
   const files: Record<string, string> = {

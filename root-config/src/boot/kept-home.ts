@@ -6,15 +6,14 @@
  * - `keptHomeOf(page, now)` decides, from what the page can read synchronously, whether a kept HOME may be shown:
  *   only to the user it was kept for (authority, client and subject of the stored sign-in), only while that
  *   sign-in has not expired and can be renewed (the same test as the shell's own start: session.ts
- *   `peekStoredUser`), only on HOME (`#/`, never on the sign-in callback page, where the user is about to change),
- *   and only for the HOME code that rendered it (the import map's URL of
- *   `@erp/home`, which changes with every new version). Anything else, or anything unreadable, answers null: the
- *   page keeps its skeleton.
+ *   `peekStoredUser`), only on HOME (`#/`; never on the sign-in callback page, where the user is about to
+ *   change), and only for the HOME code that rendered it (the import map's URL of `@erp/home`, which changes
+ *   with every new version). Anything else, or anything unreadable, answers null: the page keeps its skeleton.
  * - `keptHomeEntry(...)` is what the shell writes (root-config keep-home.ts): HOME's page markup with its ids
  *   renamed (`kept-…`) so the kept copy and the live page never share an id while both are in the document.
  * - Nothing here is trusted beyond the origin: the markup was produced by the shell's own escaped templates and
  *   is inserted under the page's Content-Security-Policy (no inline handler or script can run from it).
- * This module is bundled into the page's inline boot script (loader.ts): no imports beyond this folder.
+ * This module is bundled into the page's inline boot script (loader.ts): it imports nothing.
  */
 
 /** The localStorage key of the kept HOME (one user at a time, like the kept start-up answers). */
@@ -73,8 +72,8 @@ export function keptHomeOf(page: PageFacts, nowSeconds: number): KeptHome | null
   const oidc = isRecord(config) && isRecord(config['oidc']) ? config['oidc'] : null;
   const authority = text(oidc?.['authority']);
   const clientId = text(oidc?.['clientId']);
-  const strip = (path: string) => path.replace(/\/+$/, '') || '/';
-  if (strip(page.pathname) === strip(text(oidc?.['redirectPath']) ?? '/auth/callback')) return null;
+  const withoutSlash = (value: string) => value.replace(/\/+$/, '') || '/';
+  if (withoutSlash(page.pathname) === withoutSlash(text(oidc?.['redirectPath']) ?? '/auth/callback')) return null;
   const map = parse(page.importMap);
   const module = isRecord(map) && isRecord(map['imports']) ? text(map['imports'][HOME_MODULE]) : null;
   if (!authority || !clientId || !module) return null;

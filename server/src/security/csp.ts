@@ -2,11 +2,12 @@
  * Content-Security-Policy builders for every HTML page the server sends.
  *
  * Contract:
- * - `shellCsp(config, { scriptHashes })` is the policy of the shell (`/`, `/auth/callback`) and, without
- *   hashes, of any other HTML file served from a build folder. The only inline scripts the shell may run
- *   are the ones the server inlines (the import map, the boot loader); each is allowed by the SHA-256 hash of
- *   its exact text (`sha256Source`), which the static routes compute from the very string they insert. A hash rather
- *   than a nonce: the page is static, so nothing per-request needs to be generated and the page can be
+ * - `shellCsp(config, { scriptHashes, styleHashes })` is the policy of the shell (`/`, `/auth/callback`)
+ *   and, without hashes, of any other HTML file served from a build folder. The only inline scripts and
+ *   styles the shell may have are the ones the server inlines (the import map, the boot loader, the
+ *   stylesheets); each is allowed by the SHA-256 hash of its exact text (`sha256Source`), which the static
+ *   routes compute from the very string they insert. A hash rather than a nonce: the page is static, so
+ *   nothing per-request needs to be generated and the page can be
  *   revalidated and cached like a file.
  * - `partnerCsp(shellOrigin)` is the policy of the demo partner pages: 'self' only, framable by the
  *   shell's origin alone.
@@ -18,12 +19,12 @@
  *
  * Directive choices for the shell (README "Configuration" lists the variables):
  *   default-src 'self'; script-src 'self' <inline script hashes>; style-src 'self' <inline style hashes>
- *   (the page's inlined stylesheets, external stylesheets and Lit's constructable stylesheets only — CSSOM changes such as element.style.x = … are not affected,
- *   `style="…"` attributes in markup are); img-src 'self' data: (base64 company logos);
- *   font-src 'self'; connect-src 'self' + the external OIDC authority's origin; frame-src exactly the
- *   configured frame origins ('none' if there are none); frame-ancestors from FRAME_ANCESTORS;
- *   object-src 'none'; base-uri 'none'; form-action 'self' + the external authority's origin;
- *   worker-src 'self'.
+ *   (the page's inlined stylesheets, external stylesheets and Lit's constructable stylesheets only — CSSOM
+ *   changes such as element.style.x = … are not affected, `style="…"` attributes in markup are);
+ *   img-src 'self' data: (base64 company logos); font-src 'self'; connect-src 'self' + the external OIDC
+ *   authority's origin; frame-src exactly the configured frame origins ('none' if there are none);
+ *   frame-ancestors from FRAME_ANCESTORS; object-src 'none'; base-uri 'none'; form-action 'self' + the
+ *   external authority's origin; worker-src 'self'.
  */
 import { createHash } from 'node:crypto';
 import type { ServerConfig } from '../config.ts';
