@@ -210,8 +210,13 @@ try {
     }
   }
 
-  const initialGzip = await gzipOf(base, initialScripts);
-  const baselineGzip = baselineServer ? await gzipOf(baselineBase, baselineScripts) : 0;
+  /** gzip (level 9) of the page's own inline scripts (the boot loader, issue 44; the import map is data). */
+  const inlineGzipOf = async (origin) => {
+    const html = await (await fetch(`${origin}/`)).text();
+    return [...html.matchAll(/<script>([^]*?)<\/script>/g)].reduce((sum, [, text]) => sum + gzipSync(Buffer.from(text), { level: 9 }).length, 0);
+  };
+  const initialGzip = (await gzipOf(base, initialScripts)) + (await inlineGzipOf(base));
+  const baselineGzip = baselineServer ? (await gzipOf(baselineBase, baselineScripts)) + (await inlineGzipOf(baselineBase)) : 0;
 
   // Tab switching between two kept-alive application pages, and opening new screens.
   const switches = [];
@@ -284,7 +289,7 @@ try {
     ['New screen, micro-app already loaded (Purchase Order after Order Entry; Accounts Receivable after General Ledger), median', ms(median(loadedApp)), `target ≤ 100 ms (${verdict(median(loadedApp) <= 100)})`],
     ['New screen, micro-app not loaded yet (Inventory Control, General Ledger), median', ms(median(notLoadedApp)), `target ≤ 300 ms (${verdict(median(notLoadedApp) <= 300)})`],
     ['First application page after boot (Order Entry: its launchpad and menus), median', ms(median(firstApplicationPage)), `target ≤ 100 ms, issue 44 (${verdict(median(firstApplicationPage) <= 100)})`],
-    ['JavaScript loaded at boot (gzip, level 9)', `${(initialGzip / 1024).toFixed(1)} kB in ${new Set(initialScripts).size} files`, `target ≤ 120 kB (${verdict(initialGzip <= 120 * 1024)})`],
+    ['JavaScript loaded at boot (gzip, level 9; with the page\'s inline boot loader)', `${(initialGzip / 1024).toFixed(1)} kB in ${new Set(initialScripts).size} files`, `target ≤ 120 kB (${verdict(initialGzip <= 120 * 1024)})`],
   ];
   if (baselineServer) {
     // Not worse than before: this build's median within 5 % (run-to-run noise on a shared machine) of the
