@@ -122,3 +122,36 @@ test('a list renders its rows once per open, and a cursor move only the rows it 
     await expect(screen).toHaveCount(0);
   }
 });
+
+test('scrolling renders each row that comes into view once, and neither the list nor the rows that stay', async ({ page }) => {
+  // Issue 44: the virtualizer re-rendered the whole list (table, selection, toolbar, pager) in every scroll frame.
+  await page.addInitScript(installRenderCounter);
+  await signIn(page, 'admin', 'admin', '#/');
+  await goTo(page, `#${FIRMS}`);
+  const screen = screenOf(page, FIRMS);
+  await openedList(page, screen);
+  const ids = () => dataRows(screen).evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['rowId'] ?? ''));
+  const before = new Set(await ids());
+  await reset(page);
+
+  // 20 rows down, a row a frame, then two frames for the last scroll's rows.
+  await screen.getByRole('grid').evaluate(
+    (grid) =>
+      new Promise<void>((resolve) => {
+        let steps = 0;
+        const step = () => {
+          grid.scrollTop += 28;
+          if (++steps < 20) requestAnimationFrame(step);
+          else requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+  const shown = await ids();
+  const { list, ...rendered } = await counts(page);
+  expect(list, 'renders of the list while scrolling').toBeUndefined();
+  expect(shown.filter((id) => before.has(id)).length, 'rows still in view from before').toBeGreaterThan(0);
+  expect(Object.keys(rendered).filter((id) => before.has(id)), 'rows that stayed and rendered again').toEqual([]);
+  expect(shown.filter((id) => !before.has(id) && rendered[id] !== 1), 'rows come into view not rendered exactly once').toEqual([]);
+  expect(Object.entries(rendered).filter(([, times]) => times !== 1), 'rows rendered more than once').toEqual([]);
+});

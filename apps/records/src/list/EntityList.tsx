@@ -1,11 +1,12 @@
 /**
  * Why one file of ~430 lines: the list's state, keys, paging, columns, toolbar and filters are already their
  * own modules (use-list-state, keyboard, grid, GridParts, ListToolbar, Filters, Pager, ColumnChooser); what stays
- * here is the one render that wires them to a TanStack table and its virtualizer, which share refs and must
- * re-render together.
+ * here is the one render that wires them to a TanStack table and its virtualizer, which share refs (the
+ * virtualizer's scrolling re-renders GridBody alone, row-window.ts).
  *
  * The generic list screen of an entity definition (issue 5 item 2), on TanStack Table v9 (columns,
- * visibility, sort state, selection state) and TanStack Virtual (only the rows in view are in the DOM;
+ * visibility, sort state, selection state) and TanStack Virtual (only the rows in view and a few beyond are in
+ * the DOM, row-window.ts;
  * `aria-rowcount` / `aria-rowindex` give assistive technology the real size).
  *
  * Props:
@@ -40,7 +41,6 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import { useTable, type ColumnVisibilityState, type SortingState } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { translate } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { useTranslation } from '@erp/ui';
@@ -56,6 +56,7 @@ import { onGridKey } from './grid-keys.ts';
 import { matchesHotkey } from './keyboard.ts';
 import { ExportStatus, ListToolbar } from './ListToolbar.tsx';
 import { Pager } from './Pager.tsx';
+import { useRowWindowOf } from './row-window.ts';
 import { selectionMoves, useColumnChoice, useGridHeight, useHeaderHeight, useLatestCallback, useListExport, useListPage, useRowSelection } from './use-list-state.ts';
 
 export interface EntityListProps {
@@ -241,16 +242,17 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
     '--records-min-width': `${minWidth}px`,
   } as CSSProperties;
 
-  // The rows start below the sticky header, which also covers the top of the scroll area.
-  const virtualizer = useVirtualizer({
+  // The rows start below the sticky header, which also covers the top of the scroll area. Issue 44: scrolling
+  // re-renders GridBody alone (row-window.ts), not this whole list at each frame.
+  const rowWindow = useRowWindowOf({
     count: tableRows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
     scrollMargin: headerHeight.current,
     scrollPaddingStart: headerHeight.current,
     scrollPaddingEnd: ROW_HEIGHT,
   });
+  const virtualizer = rowWindow.virtualizer;
 
   const selectedRows = rows.filter((row) => selectedIds.includes(String(row[entity.key])));
   // Issue 21 item 6: Delete is not offered for a row whose state forbids it (a posted entry, a closed ticket).
@@ -490,7 +492,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
           rows={tableRows}
           columns={shown}
           texts={texts}
-          virtualizer={virtualizer}
+          rowWindow={rowWindow}
           selection={selection}
           activeIndex={activeIndex}
           gridId={gridId}

@@ -6,7 +6,6 @@
  * state, and the "No records." / load-failed row.
  */
 import { memo, useMemo, type MouseEvent, type RefObject } from 'react';
-import type { Virtualizer } from '@tanstack/react-virtual';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { formatDecimal, translate } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
@@ -15,6 +14,7 @@ import type { SortItem } from '../data/query.ts';
 import type { GridColumn, Row } from './grid.ts';
 import { ResizeHandle } from './ResizeHandle.tsx';
 import { EntryCell } from './EntryCell.tsx';
+import { useRowWindow, type RowWindow } from './row-window.ts';
 
 /** The columns typed in place (definition `listColumns[].edit`) and what saving one does (EntityList). */
 export interface GridEntry {
@@ -154,7 +154,7 @@ export function GridBody({
   rows,
   columns,
   texts,
-  virtualizer,
+  rowWindow,
   selection,
   activeIndex,
   gridId,
@@ -171,7 +171,8 @@ export function GridBody({
   columns: readonly GridColumn[];
   /** The page's cell texts (grid.ts `pageTexts`), by column then row index. */
   texts: Readonly<Record<string, readonly string[]>>;
-  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  /** The rows to draw (those in view and a few beyond): GridBody renders again when they change (issue 44). */
+  rowWindow: RowWindow;
   selection: RowSelectionState;
   activeIndex: number;
   /** The grid's id: rows are `<gridId>-r<index>` (the grid's aria-activedescendant). */
@@ -187,6 +188,8 @@ export function GridBody({
   entry?: GridEntry | undefined;
 }) {
   const { t } = useTranslation('records');
+  useRowWindow(rowWindow);
+  const virtualizer = rowWindow.virtualizer;
   const scrollMargin = virtualizer.options.scrollMargin;
   return (
     <div className="records-grid" role="rowgroup">
