@@ -38,6 +38,15 @@ async function openList(page) {
   );
 }
 
+/** The id of the grid's top row (the lowest aria-rowindex in the DOM): the page's first row while at the top. */
+function firstRowId(page) {
+  return page.evaluate((path) => {
+    const shown = [...document.querySelectorAll(`.erp-tab-screen[data-tab-path="${path}"] [role="grid"] [role="row"][data-row-id]`)];
+    shown.sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')));
+    return shown[0]?.getAttribute('data-row-id') ?? null;
+  }, LIST);
+}
+
 /** Scrolls the grid from top to bottom, 120 px a frame; answers every frame's duration in ms. */
 async function scrollThrough(page) {
   return page.evaluate(
@@ -92,6 +101,7 @@ await withServerProcess({ name: 'grid', port: PORT, prepare: (dataDir) => seedLa
   const frames = [];
   let domRows = 0;
   for (let p = 1; p <= SCROLL_PAGES; p++) {
+    const firstId = await firstRowId(page);
     frames.push(...(await scrollThrough(page)));
     domRows = Math.max(domRows, await rows(page).count());
     if (p < SCROLL_PAGES) {
@@ -100,6 +110,20 @@ await withServerProcess({ name: 'grid', port: PORT, prepare: (dataDir) => seedLa
         ({ path, wanted }) => (document.querySelector(`.erp-tab-screen[data-tab-path="${path}"] .records-pager__page`)?.textContent ?? '').startsWith(`Page ${wanted} `),
         { path: LIST, wanted: p + 1 },
       );
+      // Issue 44: the pager says "Page n" as soon as it is clicked, while the page is still on its way from the
+      // server; the scroll started then, and the new page's render (40–60 ms) could land in its first measured
+      // frames. Wait until the new page's first row is shown (the top row is no longer the last page's first),
+      // then for that frame to be painted — the page change is not a scrolling frame.
+      await page.waitForFunction(
+        ({ path, previous }) => {
+          const top = [...document.querySelectorAll(`.erp-tab-screen[data-tab-path="${path}"] [role="grid"] [role="row"][data-row-id]`)].sort(
+            (a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')),
+          )[0];
+          return top !== undefined && top.getAttribute('data-row-id') !== previous;
+        },
+        { path: LIST, previous: firstId },
+      );
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     }
   }
   await browser.close();
