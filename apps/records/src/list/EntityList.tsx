@@ -49,7 +49,7 @@ import { changeQuery, initialQuery, pageCount, toggleSort, type ListQuery } from
 import { isDeletable } from '../document/document-state.ts';
 import { Filters } from './Filters.tsx';
 import { deleteRows } from './delete-rows.ts';
-import { ROW_HEIGHT, contentWidths, features, flexibleColumn, gridColumns, listColumns, pageTexts, type Row } from './grid.ts';
+import { ROW_HEIGHT, contentWidths, features, fitsUnclipped, flexibleColumn, gridColumns, listColumns, pageTexts, type Row } from './grid.ts';
 import { GridBody, GridHeaderRow, GridTotalsRow, type GridEntry } from './GridParts.tsx';
 import { call, recordPath } from '../form/record-api.ts';
 import { onGridKey } from './grid-keys.ts';
@@ -229,6 +229,13 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
     () => Object.fromEntries(shown.map((column) => [column.id, widths[column.id] ?? measured.widths[column.id] ?? column.size])),
     [shown, widths, measured],
   );
+  // Issue 44: the columns whose texts all fit are drawn without a clip per cell (one Set per distinct choice, so the
+  // memoized rows render again only when it changes).
+  const fittingKey = shown
+    .filter((column) => fitsUnclipped(measured.widest[column.id], columnWidths[column.id]!))
+    .map((column) => column.id)
+    .join('\n');
+  const fitting = useMemo(() => new Set(fittingKey.split('\n')), [fittingKey]);
   // The flexible column (a description, else the last) takes the width left over, so rows span the grid.
   const template = shown
     .map((column) => {
@@ -492,6 +499,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
           rows={tableRows}
           columns={shown}
           texts={texts}
+          fitting={fitting}
           rowWindow={rowWindow}
           selection={selection}
           activeIndex={activeIndex}

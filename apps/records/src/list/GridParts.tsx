@@ -154,6 +154,7 @@ export function GridBody({
   rows,
   columns,
   texts,
+  fitting,
   rowWindow,
   selection,
   activeIndex,
@@ -171,6 +172,8 @@ export function GridBody({
   columns: readonly GridColumn[];
   /** The page's cell texts (grid.ts `pageTexts`), by column then row index. */
   texts: Readonly<Record<string, readonly string[]>>;
+  /** The columns whose texts all fit (grid.ts `fitsUnclipped`): their cells are not clipped. */
+  fitting: ReadonlySet<string>;
   /** The rows to draw (those in view and a few beyond): GridBody renders again when they change (issue 44). */
   rowWindow: RowWindow;
   selection: RowSelectionState;
@@ -208,6 +211,7 @@ export function GridBody({
               active={item.index === activeIndex}
               columns={columns}
               texts={texts}
+              fitting={fitting}
               gridId={gridId}
               rowIndexBase={rowIndexBase}
               onRowClick={onRowClick}
@@ -250,6 +254,7 @@ const GridRow = memo(function GridRow({
   active,
   columns,
   texts,
+  fitting,
   gridId,
   rowIndexBase,
   onRowClick,
@@ -266,6 +271,7 @@ const GridRow = memo(function GridRow({
   active: boolean;
   columns: readonly GridColumn[];
   texts: Readonly<Record<string, readonly string[]>>;
+  fitting: ReadonlySet<string>;
   gridId: string;
   rowIndexBase: number;
   onRowClick(index: number, event: MouseEvent): void;
@@ -285,7 +291,12 @@ const GridRow = memo(function GridRow({
       onDoubleClick={() => onOpenRow(index)}
     >
       {columns.map((column, columnIndex) => (
-        <div key={column.id} role="gridcell" aria-colindex={columnIndex + 1} className={`records-cell${column.numeric ? ' records-cell--number' : ''}`}>
+        <div
+          key={column.id}
+          role="gridcell"
+          aria-colindex={columnIndex + 1}
+          className={`records-cell${column.numeric ? ' records-cell--number' : ''}${fitting.has(column.id) ? ' records-cell--fits' : ''}`}
+        >
           {entry?.fields.has(column.id) ? (
             <EntryCell
               id={`${gridId}-r${index}-${column.id}`}

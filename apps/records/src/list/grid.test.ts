@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CONTENT_WIDTH, contentWidths, flexibleColumn, pageTexts } from './grid.ts';
+import { MAX_CONTENT_WIDTH, contentWidths, fitsUnclipped, flexibleColumn, pageTexts } from './grid.ts';
 
 // One px per character: widths are easy to read.
 const measure = (text: string) => text.length;
@@ -32,6 +32,20 @@ describe('contentWidths (issue 21 item 1)', () => {
   it('never makes a header narrower than its label, even with short cells', () => {
     const label = 'Postable (not a heading)';
     expect(contentWidths([{ id: 'IsPostable', label, texts: ['Yes'] }], measure)['IsPostable']).toBeGreaterThan(label.length);
+  });
+});
+
+describe('fitsUnclipped (issue 44: cells drawn without a clip)', () => {
+  it('holds for a column sized by its content, not for one capped or made narrower by the user', () => {
+    const texts = ['F000001', 'Northshore Wire & Cable Ltd.', 'x'.repeat(MAX_CONTENT_WIDTH)];
+    const widths = contentWidths([{ id: 'Code', label: 'Id', texts: texts.slice(0, 2) }, { id: 'Name', label: 'Name', texts }], measure);
+    expect(fitsUnclipped(measure(texts[1]!), widths['Code']!)).toBe(true);
+    expect(fitsUnclipped(MAX_CONTENT_WIDTH, widths['Name']!)).toBe(false);
+    expect(fitsUnclipped(measure(texts[1]!), measure(texts[1]!))).toBe(false);
+  });
+
+  it('does not hold before the column is measured', () => {
+    expect(fitsUnclipped(undefined, 500)).toBe(false);
   });
 });
 

@@ -146,6 +146,15 @@ export function contentWidths(
   );
 }
 
+/**
+ * Issue 44: whether every cell of a column shows its whole text at `width` (px) — its widest text, as measured for
+ * `contentWidths`, and the cell's padding fit. Such a column's cells are drawn without clipping their text (records.css
+ * `records-cell--fits`): a clip per cell made each scroll frame's paint and compositing work on hundreds of clips.
+ */
+export function fitsUnclipped(widest: number | undefined, width: number): boolean {
+  return widest !== undefined && widest + CELL_PADDING <= width;
+}
+
 /** The column that takes the width left over: the text column with the widest cells (a description), else the last. */
 export function flexibleColumn(columns: readonly { id: string; numeric: boolean; widest: number }[]): string | undefined {
   const text = columns.filter((column) => !column.numeric && column.widest > 0);
