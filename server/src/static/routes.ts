@@ -29,13 +29,12 @@ import fastifyStatic from '@fastify/static';
 import type { ShellConfig } from '@erp/shared/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readdirSync, statSync, type Stats } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import type { ServerConfig } from '../config.ts';
 import { localeRoots } from '@erp/modules/manifests';
 import { sha256Source } from '../security/csp.ts';
 import { shellPageHeaders } from '../security/headers.ts';
-import { FileVersions, TreeVersions } from './versions.ts';
+import { FileTexts, FileVersions, TreeVersions } from './versions.ts';
 import { STEEL_FRAME_COMPONENT } from '../shell/frames.ts';
 import {
   applyOverrides,
@@ -276,6 +275,7 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
   const importMapFile = join(root, 'import-map.json');
   const indexFile = join(root, 'root-config', 'dist', 'index.html');
   const files = new FileVersions();
+  const texts = new FileTexts();
   const localeDirs = localeRoots(root);
   const locales = new TreeVersions(localeDirs, files);
 
@@ -307,13 +307,11 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
   }
 
   /** URL → text of each URL that names a built file (the page's inlined files); unreadable ones are left out. */
-  async function sourcesOf(urls: readonly string[]): Promise<Map<string, string>> {
-    const found = await Promise.all(
-      urls.map(async (url) => {
-        const target = fileOfUrl(mounts, url);
-        return [url, target ? await readFile(target.file, 'utf8').catch(() => null) : null] as const;
-      }),
-    );
+  function sourcesOf(urls: readonly string[]): Map<string, string> {
+    const found = urls.map((url) => {
+      const target = fileOfUrl(mounts, url);
+      return [url, target ? texts.text(target.file) : null] as const;
+    });
     return new Map(found.filter((entry): entry is readonly [string, string] => entry[1] !== null));
   }
 
@@ -325,20 +323,13 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
   refuseOverridesInProduction(app);
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
-    let html: string;
-    try {
-      html = await readFile(indexFile, 'utf8');
-    } catch {
-      return noCache(reply).code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
-    }
-    const mapped = await readFile(importMapFile, 'utf8');
+    const html = texts.text(indexFile);
+    const mapped = texts.text(importMapFile);
+    if (html === null || mapped === null) return noCache(reply).code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     const overrides = requestedOverrides(request.headers.cookie, mapped, request.protocol);
     const importMap = applyOverrides(mapped, overrides);
-    const [versions, shellConfig, inlineFiles] = await Promise.all([
-      versionsOf(shellPageUrls(html, importMap)),
-      currentShellConfig(),
-      sourcesOf(inlineFileUrls(html)),
-    ]);
+    const [versions, shellConfig] = await Promise.all([versionsOf(shellPageUrls(html, importMap)), currentShellConfig()]);
+    const inlineFiles = sourcesOf(inlineFileUrls(html));
     const page = renderShellPage(html, importMap, { versions, shellConfig, inlineFiles });
     const headers = shellPageHeaders(config, page);
     headers['content-security-policy'] = cspWithOverrides(headers['content-security-policy']!, overrides);
@@ -350,7 +341,8 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
   app.get('/auth/callback', sendShell);
 
   app.get('/import-map.json', async (_request, reply) => {
-    const importMap = await readFile(importMapFile, 'utf8');
+    const importMap = texts.text(importMapFile);
+    if (importMap === null) return noCache(reply).code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     const versions = await versionsOf(shellPageUrls('', importMap));
     return noCache(reply).type('application/importmap+json; charset=utf-8').send(versionImportMap(importMap, versions));
   });

@@ -5,6 +5,7 @@
  * - `FileVersions`: one file's version, cached per absolute path and keyed by the file's identity (inode,
  *   size, mtime), so a file is read again only after it changed — a rebuild while the server runs shows
  *   on the next page load, and an unchanged file costs a stat, never a read.
+ * - `FileTexts`: a small file's text (the shell page's parts), cached the same way: an unchanged file costs a stat.
  * - `TreeVersions`: one version over every file of a folder (or of several seen as one) (relative names and contents), and the
  *   snapshots it named, so a file can be checked against a folder version without walking the folder.
  *
@@ -12,7 +13,7 @@
  * send: a version is only ever vouched for the exact bytes it was computed from.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync, type Stats } from 'node:fs';
+import { readFileSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 
@@ -26,6 +27,31 @@ export function contentVersion(bytes: Uint8Array | string): string {
 /** What identifies one state of a file without reading it. */
 function identity(stats: Stats): string {
   return `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+}
+
+export class FileTexts {
+  private readonly cache = new Map<string, { identity: string; text: string }>();
+
+  /**
+   * The UTF-8 text of the file at `path` (absolute); null when it is not a readable file. Synchronous: the shell
+   * page's few small parts (index.html, the import map, the inlined files) are read from the kernel's cache in
+   * microseconds, once per change (issue 44: the page from the server as fast as a file).
+   */
+  text(path: string): string | null {
+    try {
+      const before = statSync(path, { throwIfNoEntry: false });
+      if (!before?.isFile()) return null;
+      const cached = this.cache.get(path);
+      if (cached?.identity === identity(before)) return cached.text;
+      const text = readFileSync(path, 'utf8');
+      // A file rewritten while it was read (a build in progress) is not cached: the next request reads it again.
+      const after = statSync(path, { throwIfNoEntry: false });
+      if (after && identity(after) === identity(before)) this.cache.set(path, { identity: identity(before), text });
+      return text;
+    } catch {
+      return null;
+    }
+  }
 }
 
 export class FileVersions {
