@@ -197,7 +197,8 @@ test('the page shows the user\'s kept HOME in its first frame: real tiles that o
 
   // The page alone (the shell's entry held): the same tiles, names and links as the live HOME.
   const release = await holdShell(page);
-  await page.reload();
+  // The held entry holds the page's load event too (the loader may add it before the page has loaded).
+  await page.reload({ waitUntil: 'commit' });
   await expect(keptTiles(page).first()).toBeVisible();
   expect(await keptTiles(page).evaluateAll((links) => links.map((link) => [link.getAttribute('href'), link.textContent?.trim()]))).toEqual(live);
   await expect(page.locator('main')).not.toHaveAttribute('aria-busy', 'true');
@@ -230,7 +231,8 @@ test('the kept HOME follows a changed start-up answer, and is never shown on ano
   await expect(page.locator(`.erp-tab-screen .erp-ui-tile[data-application="${first}"]`)).toContainText('Renamed by the server');
   await page.unroute('**/api/shell/applications');
   const release = await holdShell(page);
-  await page.reload();
+  // The held entry holds the page's load event too (the loader may add it before the page has loaded).
+  await page.reload({ waitUntil: 'commit' });
   await expect(page.locator(`.erp-boot-home--kept .erp-ui-tile[data-application="${first}"]`)).toContainText('Renamed by the server');
   release();
   await expect(tiles(page).first()).toBeVisible();
