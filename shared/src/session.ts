@@ -16,7 +16,7 @@
  * tabs (same IndexedDB); it is read from IndexedDB once per page and then kept in memory.
  */
 import { User, WebStorageStateStore } from 'oidc-client-ts';
-import { ConsistentUserStore } from './user-store.ts';
+import { ConsistentUserStore, storedUserKey } from './user-store.ts';
 import { CachedDPoPStore, SharedUserManager, isKeyBoundJwt } from './session-tokens.ts';
 import { api, setProofSigner } from './api.ts';
 import { bus, type Session } from './bus.ts';
@@ -167,7 +167,7 @@ export class ShellSession {
    */
   peekStoredUser(): User | null {
     try {
-      const text = window.localStorage.getItem(`oidc.user:${this.config.oidc.authority}:${this.config.oidc.clientId}`);
+      const text = window.localStorage.getItem(storedUserKey(this.config.oidc.authority, this.config.oidc.clientId));
       const user = text ? User.fromStorageString(text) : null;
       this.noteUser(user);
       return user;

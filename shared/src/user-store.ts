@@ -28,6 +28,14 @@ function request<T>(run: (store: IDBObjectStore) => IDBRequest<T>, mode: IDBTran
   });
 }
 
+/**
+ * The localStorage key of the mirrored signed-in user (oidc-client-ts names it `user:<authority>:<client>` under
+ * the store's `oidc.` prefix): read at once by the session's start and by the shell page's boot loader.
+ */
+export function storedUserKey(authority: string, clientId: string): string {
+  return `oidc.user:${authority}:${clientId}`;
+}
+
 export class ConsistentUserStore implements StateStore {
   private database: Promise<IDBDatabase | null> | null = null;
 

@@ -7,7 +7,7 @@
  * page's first frame, its tiles working links before any module runs, for that user only, and for that version.
  */
 import { expect, test, type Page, type Route } from './fixtures.ts';
-import { signIn } from './helpers.ts';
+import { holdAnswers as holdRequest, signIn } from './helpers.ts';
 import { topBar } from './shell-helpers.ts';
 
 const tiles = (page: Page) => page.locator('.erp-tab-screen[data-tab-path="/"]:not([hidden]) .erp-ui-tile');
@@ -15,17 +15,8 @@ const tiles = (page: Page) => page.locator('.erp-tab-screen[data-tab-path="/"]:n
 const keptTiles = (page: Page) => page.locator('#erp-content > .erp-boot-home--kept .erp-ui-tile');
 const keptHome = (page: Page): Promise<{ subject: string; html: string } | null> =>
   page.evaluate(() => JSON.parse(localStorage.getItem('erp.kept-home') ?? 'null') as { subject: string; html: string } | null);
-const SHELL_ENTRY = /\/root-config\/root-config\.js/;
-/** Holds the shell's entry module until the returned function is called (the page alone until then). */
-async function holdShell(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(SHELL_ENTRY, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+/** The shell's entry module (held to see the page alone: markup, styles and its inline loader). */
+const SHELL_ENTRY = '**/root-config/root-config.js*';
 /** A new document at `/` + `hash` (a `goto` that changes only the hash would stay in the same document). */
 async function openAnew(page: Page, hash: string): Promise<void> {
   await page.goto('about:blank');
@@ -196,7 +187,7 @@ test('the page shows the user\'s kept HOME in its first frame: real tiles that o
   await expect.poll(async () => (await keptHome(page))?.html ?? '').toContain('erp-ui-tile');
 
   // The page alone (the shell's entry held): the same tiles, names and links as the live HOME.
-  const release = await holdShell(page);
+  const { release } = await holdRequest(page, SHELL_ENTRY);
   // The held entry holds the page's load event too (the loader may add it before the page has loaded).
   await page.reload({ waitUntil: 'commit' });
   await expect(keptTiles(page).first()).toBeVisible();
@@ -234,7 +225,7 @@ test('the kept HOME follows a changed start-up answer, and is never shown on ano
   await page.reload();
   await expect(page.locator(`.erp-tab-screen .erp-ui-tile[data-application="${first}"]`)).toContainText('Renamed by the server');
   await page.unroute('**/api/shell/applications');
-  const release = await holdShell(page);
+  const { release } = await holdRequest(page, SHELL_ENTRY);
   // The held entry holds the page's load event too (the loader may add it before the page has loaded).
   await page.reload({ waitUntil: 'commit' });
   await expect(page.locator(`.erp-boot-home--kept .erp-ui-tile[data-application="${first}"]`)).toContainText('Renamed by the server');

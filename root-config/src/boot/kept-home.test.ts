@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KEPT_HOME_KEY, keptHomeEntry, keptHomeOf, storedUserKey, type PageFacts } from './kept-home.ts';
+import { storedUserKey } from '@erp/shared/user-store';
+import { KEPT_HOME_KEY, keptHomeEntry, keptHomeOf, type PageFacts } from './kept-home.ts';
 
 const AUTHORITY = 'http://localhost/oidc';
 const CLIENT = 'erp-shell';

@@ -13,8 +13,9 @@
  *   renamed (`kept-…`) so the kept copy and the live page never share an id while both are in the document.
  * - Nothing here is trusted beyond the origin: the markup was produced by the shell's own escaped templates and
  *   is inserted under the page's Content-Security-Policy (no inline handler or script can run from it).
- * This module is bundled into the page's inline boot script (loader.ts): it imports nothing.
+ * This module is bundled into the page's inline boot script (loader.ts): keep its imports free of start-up work.
  */
+import { storedUserKey } from '@erp/shared/user-store';
 
 /** The localStorage key of the kept HOME (one user at a time, like the kept start-up answers). */
 export const KEPT_HOME_KEY = 'erp.kept-home';
@@ -45,11 +46,6 @@ export interface PageFacts {
   hash: string;
   /** localStorage reader (may throw where storage is refused). */
   read(key: string): string | null;
-}
-
-/** The key oidc-client-ts's store (mirrored to localStorage by @erp/shared user-store.ts) keeps the user under. */
-export function storedUserKey(authority: string, clientId: string): string {
-  return `oidc.user:${authority}:${clientId}`;
 }
 
 function parse(text: string | null): unknown {
