@@ -182,6 +182,22 @@ function launchpadItems(menus: MenuAnswer[]): MenuAnswer[] {
   return items;
 }
 
+test('HOME loads the application page\'s code once it is on screen: opening an application then asks for none', async ({ page }) => {
+  // Issue 44 (the first application page after boot ≤ 100 ms): the page's module is HOME's next step.
+  const APPLICATION_PAGE = /\/apps\/home\/chunks\/application-page-[^/]*\.js/;
+  const loaded = page.waitForRequest(APPLICATION_PAGE);
+  await signIn(page, 'admin', 'admin', '#/');
+  await loaded;
+  await expect(page).toHaveURL(/#\/$/);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/apps/home/')) asked.push(request.url());
+  });
+  await goTo(page, '#/novus-oe');
+  await expect(screenOf(page, '/novus-oe').getByRole('heading', { level: 1 })).toBeVisible();
+  expect(asked, 'code of @erp/home asked for when the application opened').toEqual([]);
+});
+
 test('every application root of the user shows its application page: heading and launchpad of its menus', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, 'admin', 'admin');

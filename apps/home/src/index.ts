@@ -28,6 +28,10 @@ export const Home: ScreenParcelConfig = {
     const element = rootOf(props);
     element.dataset['microApp'] = '@erp/home';
     mounted.set(element, mountHomePage(element));
+    // Issue 44 (the first application page after boot ≤ 100 ms): HOME's next step is an application, so its
+    // page's code loads in the task after the frame that draws HOME (not part of HOME's boot), not when the user
+    // opens one.
+    requestAnimationFrame(() => window.setTimeout(() => void loadApplicationPage().catch(() => undefined)));
   },
   unmount: async (props: ParcelProps) => {
     const element = rootOf(props);
@@ -36,9 +40,11 @@ export const Home: ScreenParcelConfig = {
   },
 };
 
+const loadApplicationPage = () => import('./application-page.ts');
+
 /** The application page of `module`'s applications (`data-micro-app`), its code loaded when first opened. */
 export function applicationPage(module: string): ScreenParcelConfig {
-  return lazyScreen(() => import('./application-page.ts').then(({ applicationPageParcel }) => applicationPageParcel(module)));
+  return lazyScreen(() => loadApplicationPage().then(({ applicationPageParcel }) => applicationPageParcel(module)));
 }
 
 export const ApplicationHome = applicationPage('@erp/home');
