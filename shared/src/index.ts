@@ -7,6 +7,7 @@ export * from './navigation.ts';
 export * from './menus.ts';
 export * from './menu-filter.ts';
 export * from './session.ts';
+export * from './once.ts';
 export * from './screen.ts';
 export * from './shell-config.ts';
 export * from './password-policy.ts';

@@ -8,7 +8,7 @@
  * - `applicationPage(module)` — the same page for a micro-app's own application roots (`@erp/accounting`…).
  * The module is not a single-spa application: the shell mounts one parcel per open tab.
  */
-import { lazyScreen, type ScreenParcelConfig } from '@erp/shared';
+import { lazyScreen, onceUntilFailure, type ScreenParcelConfig } from '@erp/shared';
 import { mountHomePage } from './home-page.ts';
 
 const mounted = new WeakMap<HTMLElement, () => void>();
@@ -40,7 +40,8 @@ export const Home: ScreenParcelConfig = {
   },
 };
 
-const loadApplicationPage = () => import('./application-page.ts');
+// Once (while it succeeds): the page opened after the prefetch mounts without waiting for the module loader.
+const loadApplicationPage = onceUntilFailure(() => import('./application-page.ts'));
 
 /** The application page of `module`'s applications (`data-micro-app`), its code loaded when first opened. */
 export function applicationPage(module: string): ScreenParcelConfig {

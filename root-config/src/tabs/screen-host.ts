@@ -18,6 +18,7 @@ import type { Parcel, ParcelConfig } from 'single-spa';
 import {
   beginLoading,
   isScreenParcel,
+  onceUntilFailure,
   parseComponent,
   parseRouteJson,
   type CloseGuard,
@@ -66,7 +67,19 @@ interface HostedScreen {
   titles: MutationObserver | null;
 }
 
-const importModule = (specifier: string) => import(/* @vite-ignore */ specifier) as Promise<Record<string, unknown>>;
+/**
+ * Each module's import, once while it succeeds: a screen of a module already loaded mounts in the same task as
+ * its route (issue 44), where a new `import()` would wait for a task of the browser's module loader — after a frame.
+ */
+const modules = new Map<string, () => Promise<Record<string, unknown>>>();
+function importModule(specifier: string): Promise<Record<string, unknown>> {
+  let load = modules.get(specifier);
+  if (!load) {
+    load = onceUntilFailure(() => import(/* @vite-ignore */ specifier) as Promise<Record<string, unknown>>);
+    modules.set(specifier, load);
+  }
+  return load();
+}
 
 export class ScreenHost implements ScreenLifecycle {
   private readonly screens = new Map<string, HostedScreen>();
