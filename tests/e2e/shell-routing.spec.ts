@@ -187,13 +187,15 @@ test('HOME loads the application page\'s code once it is on screen: an applicati
   const APPLICATION_PAGE = /\/apps\/home\/chunks\/application-page-[^/]*\.js/;
   const loaded = page.waitForRequest(APPLICATION_PAGE);
   await signIn(page, 'admin', 'admin', '#/');
-  await loaded;
+  await (await loaded).response();
   await expect(page).toHaveURL(/#\/$/);
   const asked: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/apps/home/')) asked.push(request.url());
   });
   await settled(page);
+  // The module, fetched, is compiled and evaluated before the page is next idle.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
   // Its code loaded, the page is drawn in the frame after the route changes: no frame shows the tab waiting.
   const drawnInFirstFrame = await page.evaluate(
     () =>

@@ -4,7 +4,8 @@
  * - `Home` — the home page (route `/`, Component `@erp/home#Home`), lit-html, no React: it is what every
  *   boot shows first (home-page.ts);
  * - `ApplicationHome` — the initial page of applications that have no micro-app of their own yet
- *   (Component `@erp/home#ApplicationHome`), lit-html too (application-page.ts), loaded when first opened;
+ *   (Component `@erp/home#ApplicationHome`), lit-html too (application-page.ts), loaded once HOME is drawn (or when
+ *   first opened, for a boot that does not show HOME);
  * - `applicationPage(module)` — the same page for a micro-app's own application roots (`@erp/accounting`…).
  * The module is not a single-spa application: the shell mounts one parcel per open tab.
  */
@@ -43,7 +44,7 @@ export const Home: ScreenParcelConfig = {
 // Once (while it succeeds): the page opened after the prefetch mounts without waiting for the module loader.
 const loadApplicationPage = onceUntilFailure(() => import('./application-page.ts'));
 
-/** The application page of `module`'s applications (`data-micro-app`), its code loaded when first opened. */
+/** The application page of `module`'s applications (`data-micro-app`). */
 export function applicationPage(module: string): ScreenParcelConfig {
   return lazyScreen(() => loadApplicationPage().then(({ applicationPageParcel }) => applicationPageParcel(module)));
 }
