@@ -14,6 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobScheduler, registerJob } from '../src/instances/jobs.ts';
 import { PAIR_FAILURES } from '../src/security/sign-in-guard.ts';
+import { guarded } from '../src/db/primary.ts';
 import type { DB } from '../src/db/schema.ts';
 import { apiGet, openLoginPage, refresh, signIn, submitLogin } from './helpers/app.ts';
 import { createTestDatabase, engine, type TestDatabase } from './helpers/database.ts';
@@ -52,7 +53,9 @@ describe.skipIf(engine !== 'postgres')('two instances on one PostgreSQL database
     heldPort = (held.address() as AddressInfo).port;
     // Started together, as a deployment starts them. The second asks for a taken mail capture port (mail/capture.ts).
     [a, b] = await Promise.all([startInstance(database.environment), startInstance({ ...database.environment, SMTP_CAPTURE_PORT: String(heldPort) })]);
-    db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.environment.DATABASE_URL, max: 4 }) }) });
+    // Guarded like the server's pools: its end() resolves before its connections have closed, and the database's
+    // drop then ends one with 57P01 — an error node-postgres emits on the pool, which unheard failed the run.
+    db = new Kysely({ dialect: new PostgresDialect({ pool: guarded(new pg.Pool({ connectionString: database.environment.DATABASE_URL, max: 4 })) }) });
     admin = (await signIn(a.app, 'admin', 'admin')).access_token;
     // Two processes each compile the server at start: more than a test file's usual minute on a loaded machine.
   }, 240_000);

@@ -95,7 +95,7 @@ export async function findPrimary(hosts: HostTarget[]): Promise<HostTarget> {
  * checked out (node-postgres emits it even when the running query gets the error too). Without a listener Node
  * would end the whole server; the query's caller has the error already, and the pool drops the dead client.
  */
-function guarded(pool: pg.Pool): pg.Pool {
+export function guarded(pool: pg.Pool): pg.Pool {
   pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection failed (${error.message}); it is replaced.`));
   pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
