@@ -6,7 +6,7 @@
  */
 import type { Parcel, ParcelConfig } from 'single-spa';
 import { beginLoading, isScreenParcel, parseComponent, translate, type CloseGuard, type ScreenProps } from '@erp/shared';
-import type { MountParcel } from '../tabs/screen-host.ts';
+import { importScreenModule, type MountParcel } from '../tabs/screen-host.ts';
 import { StatusView } from '../tabs/status-view.ts';
 import { createElement, onElement, type DialogElement } from './elements.ts';
 
@@ -84,9 +84,7 @@ export function mountScreenDialog(options: ScreenDialogOptions, parent: HTMLElem
       const mountParcel = options.mountParcel();
       const done = beginLoading();
       try {
-        const exports = Object.hasOwn(options.imports, module)
-          ? ((await import(/* @vite-ignore */ module)) as Record<string, unknown>)
-          : {};
+        const exports = Object.hasOwn(options.imports, module) ? await importScreenModule(module) : {};
         const config = exports[exportName];
         if (!isScreenParcel(config) || !mountParcel) {
           status = new StatusView(body, 'unavailable', dialog.heading);

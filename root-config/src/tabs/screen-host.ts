@@ -68,11 +68,12 @@ interface HostedScreen {
 }
 
 /**
- * Each module's import, once while it succeeds: a screen of a module already loaded mounts in the same task as
- * its route (issue 44), where a new `import()` would wait for a task of the browser's module loader — after a frame.
+ * A screen module's import, once while it succeeds (tabs and the screen dialog): a screen of a module already
+ * loaded mounts in the same task as its route (issue 44), where a new `import()` would wait for a task of the
+ * browser's module loader — after a frame.
  */
 const modules = new Map<string, () => Promise<Record<string, unknown>>>();
-function importModule(specifier: string): Promise<Record<string, unknown>> {
+export function importScreenModule(specifier: string): Promise<Record<string, unknown>> {
   let load = modules.get(specifier);
   if (!load) {
     load = onceUntilFailure(() => import(/* @vite-ignore */ specifier) as Promise<Record<string, unknown>>);
@@ -219,7 +220,7 @@ export class ScreenHost implements ScreenLifecycle {
       if (!Object.hasOwn(this.options.imports, module)) return this.showStatus(screen, 'unavailable');
       let exports: Record<string, unknown>;
       try {
-        exports = await (this.options.loadModule ?? importModule)(module);
+        exports = await (this.options.loadModule ?? importScreenModule)(module);
       } catch (error) {
         console.error(`The module ${module} could not be loaded`, error);
         return this.showStatus(screen, 'failed');
