@@ -49,7 +49,7 @@ import { changeQuery, initialQuery, pageCount, toggleSort, type ListQuery } from
 import { isDeletable } from '../document/document-state.ts';
 import { Filters } from './Filters.tsx';
 import { deleteRows } from './delete-rows.ts';
-import { ROW_HEIGHT, contentWidths, features, fitsUnclipped, flexibleColumn, gridColumns, listColumns, pageTexts, type Row } from './grid.ts';
+import { ROW_HEIGHT, characterWidths, contentWidths, features, fitsUnclipped, flexibleColumn, gridColumns, listColumns, pageTexts, widestWidth, type Row } from './grid.ts';
 import { GridBody, GridHeaderRow, GridTotalsRow, type GridEntry } from './GridParts.tsx';
 import { call, recordPath } from '../form/record-api.ts';
 import { onGridKey } from './grid-keys.ts';
@@ -211,17 +211,19 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
       };
     };
     const measure = measureIn(fonts.current.body);
-    const columnTexts = shown.map((column) => {
+    // Issue 44: only the texts that can be a column's widest are measured whole (grid.ts widestWidth).
+    const estimate = characterWidths(measure);
+    const widest = Object.fromEntries(shown.map((column) => [column.id, widestWidth(texts[column.id] ?? [], measure, estimate)]));
+    const columns = shown.map((column) => {
       const total = totals?.[column.id];
       return {
         id: column.id,
         label: column.label,
-        texts: texts[column.id] ?? [],
+        widest: widest[column.id]!,
         ...(total === undefined || total === null ? {} : { total: column.format(total) }),
       };
     });
-    const widest = Object.fromEntries(columnTexts.map((column) => [column.id, column.texts.reduce((w, text) => Math.max(w, measure(text)), 0)]));
-    return { widths: contentWidths(columnTexts, measure, measureIn(fonts.current.header)), widest };
+    return { widths: contentWidths(columns, measureIn(fonts.current.header)), widest };
   }, [texts, totals, shown]);
   const flexible = flexibleColumn(shown.map((column) => ({ id: column.id, numeric: column.numeric, widest: measured.widest[column.id] ?? 0 })));
   // Each column's width: the user's, else its content's, else the definition's.
