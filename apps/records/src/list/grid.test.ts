@@ -75,6 +75,9 @@ describe('widestWidth (issue 44: a page measured without filling the browser\'s 
     expect(estimate('Lil')).toBe(15);
     expect(estimate('ill')).toBe(9);
     expect(asked).toEqual(['L', 'i', 'l']);
+    // A character outside the BMP (two UTF-16 units) is measured as one character.
+    expect(estimate('i𝔸i')).toBe(12);
+    expect(asked).toEqual(['L', 'i', 'l', '𝔸']);
   });
 });
 

@@ -172,7 +172,10 @@ export function widestWidth(texts: readonly string[], measure: (text: string) =>
     top = Math.max(top, value);
   }
   const floor = top * (1 - ESTIMATE_MARGIN);
-  const candidates = [...estimated].filter(([, value]) => value > 0 && value >= floor);
+  const candidates: [text: string, estimate: number][] = [];
+  estimated.forEach((value, text) => {
+    if (value > 0 && value >= floor) candidates.push([text, value]);
+  });
   candidates.sort(([, a], [, b]) => b - a);
   return candidates.slice(0, MEASURED_AT_MOST).reduce((widest, [text]) => Math.max(widest, measure(text)), 0);
 }
@@ -182,7 +185,11 @@ export function characterWidths(measureChar: (char: string) => number): (text: s
   const known = new Map<string, number>();
   return (text) => {
     let sum = 0;
-    for (const char of text) {
+    // By index, not `for…of` (an iterator per text, 9,000 texts a page); a character outside the BMP is two units.
+    for (let i = 0; i < text.length; ) {
+      const units = text.codePointAt(i)! > 0xffff ? 2 : 1;
+      const char = units === 1 ? text[i]! : text.slice(i, i + 2);
+      i += units;
       let width = known.get(char);
       if (width === undefined) known.set(char, (width = measureChar(char)));
       sum += width;
