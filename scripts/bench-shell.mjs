@@ -12,6 +12,7 @@
  * it, builds it, and runs its server next to this one; each boot run then measures both pages back to back
  * (alternating which goes first), so both see the same machine load. The JavaScript at boot of both is
  * reported too. `BENCH_BASELINE_ROOT=<folder>` uses an already built checkout instead (`BENCH_BASELINE_LABEL` names it).
+ * `BENCH_SHELL_RUNS` sets the boot runs (default 15).
  */
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
@@ -22,7 +23,7 @@ import { launchChromium, machine, median, percentile, repoRoot, waitForServer, w
 
 const PORT = Number(process.env.BENCH_PORT ?? 18480);
 const base = `http://localhost:${PORT}`;
-const RUNS = 15;
+const RUNS = Number(process.env.BENCH_SHELL_RUNS ?? 15);
 /** Tab switches per fresh page (5 pages). */
 const SWITCHES = 20;
 
@@ -189,6 +190,7 @@ try {
   };
   const baselineBoot = [];
   const baselineChrome = [];
+  const baselinePainted = [];
   let baselineScripts = [];
 
   // Reference: a plain page from the same server (its load event), and the shell's boot to a usable HOME.
@@ -217,6 +219,7 @@ try {
         const measured = await bootOnce(baselineBase, run === 0);
         baselineBoot.push(measured.shownAt);
         if (measured.chromeAt !== null) baselineChrome.push(measured.chromeAt);
+        if (measured.paintedAt !== null) baselinePainted.push(measured.paintedAt);
         if (run === 0) baselineScripts = measured.scripts;
         continue;
       }
@@ -324,6 +327,7 @@ try {
     rows.push(
       [`Previous version (${baseline.label}), same runs: boot to the live HOME, median`, ms(previous), `this build ${ms(bootMedian)} = ${(bootMedian / previous).toFixed(2)} × — target ≤ 1.05 × (${verdict(bootMedian <= previous * 1.05)})`],
       [`Previous version (${baseline.label}), same runs: first paint of the chrome, median`, ms(median(baselineChrome)), `this build ${ms(median(chromePainted))}`],
+      [`Previous version (${baseline.label}), same runs: first paint as the browser reports it (Paint Timing), median`, ms(median(baselinePainted)), `this build ${ms(median(browserPainted))}`],
       [`Previous version (${baseline.label}): JavaScript loaded at boot (gzip, level 9)`, `${(baselineGzip / 1024).toFixed(1)} kB in ${new Set(baselineScripts).size} files`, `this build ${(initialGzip / 1024).toFixed(1)} kB`],
     );
   }
