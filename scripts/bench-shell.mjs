@@ -12,7 +12,7 @@
  * it, builds it, and runs its server next to this one; each boot run then measures both pages back to back
  * (alternating which goes first), so both see the same machine load. The JavaScript at boot of both is
  * reported too. `BENCH_BASELINE_ROOT=<folder>` uses an already built checkout instead (`BENCH_BASELINE_LABEL` names it).
- * `BENCH_SHELL_RUNS` sets the boot runs (default 15).
+ * `BENCH_SHELL_RUNS` sets the boot runs (default 30: with 15, the medians of two runs of one build differed by up to 20 %).
  */
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { launchChromium, machine, median, percentile, repoRoot, waitForServer, w
 
 const PORT = Number(process.env.BENCH_PORT ?? 18480);
 const base = `http://localhost:${PORT}`;
-const RUNS = Number(process.env.BENCH_SHELL_RUNS ?? 15);
+const RUNS = Number(process.env.BENCH_SHELL_RUNS ?? 30);
 /** Tab switches per fresh page (5 pages). */
 const SWITCHES = 20;
 
