@@ -444,6 +444,26 @@ describe('locale files', () => {
     }
     expect(await localesVersion()).toBe(before);
   });
+
+  it('follows a language folder added and removed between two pages (the folders are walked again only when one changed)', async () => {
+    const before = await localesVersion();
+    expect(await localesVersion()).toBe(before);
+    const added = join(root, 'locales', 'zh-TW');
+    try {
+      await mkdir(added);
+      await writeFile(join(added, 'shell.json'), '{"hello":"你好"}');
+      const withFolder = await localesVersion();
+      expect(withFolder).not.toBe(before);
+      const served = await server.app.inject({ method: 'GET', url: `/locales/zh-TW/shell.json?v=${withFolder}` });
+      expect(served.headers['cache-control']).toBe(IMMUTABLE);
+      // A file added inside the new folder changes that folder, not the one above it.
+      await writeFile(join(added, 'apps.json'), '{}');
+      expect(await localesVersion()).not.toBe(withFolder);
+    } finally {
+      await rm(added, { recursive: true, force: true });
+    }
+    expect(await localesVersion()).toBe(before);
+  });
 });
 
 describe('file versions cache', () => {
