@@ -3,8 +3,8 @@
  * startup-cache.ts) show HOME at once and are revalidated; a changed answer updates the screen; sign-out clears
  * them; a refused session still signs out; another user never sees the first one's data; and a new version (a
  * changed import map) is taken on the next load. Paint before script: the page's own skeleton is on screen
- * before any script ran, and gives way to the elements; the user's kept HOME (root-config boot/) is in the
- * page's first frame, its tiles working links before any module runs, for that user only, and for that version.
+ * before any script ran, and gives way to the elements; the user's kept HOME (root-config boot/) follows in the
+ * next frame, its tiles working links before any module runs, for that user only, and for that version.
  */
 import { expect, test, type Page, type Route } from './fixtures.ts';
 import { holdAnswers as holdRequest, signIn } from './helpers.ts';
@@ -180,7 +180,7 @@ test('signing out clears the kept answers and the kept HOME', async ({ page }) =
   expect(await keptHome(page)).toBeNull();
 });
 
-test('the page shows the user\'s kept HOME in its first frame: real tiles that open their application before any module runs', async ({ page }) => {
+test('the page shows the user\'s kept HOME right after its first frame: real tiles that open their application before any module runs', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');
   await expect(tiles(page).first()).toBeVisible();
   const live = await tiles(page).evaluateAll((links) => links.map((link) => [link.getAttribute('href'), link.textContent?.trim()]));
@@ -188,9 +188,17 @@ test('the page shows the user\'s kept HOME in its first frame: real tiles that o
 
   // The page alone (the shell's entry held): the same tiles, names and links as the live HOME.
   const { release } = await holdRequest(page, SHELL_ENTRY);
+  // Its first frame is its own markup, the chrome's skeleton: nothing is read or laid out before it.
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      const kept = document.querySelector('.erp-boot-home--kept');
+      sessionStorage.setItem('e2e.first-frame', kept ? 'kept HOME' : document.querySelector('.erp-boot-bar') ? 'skeleton' : 'nothing');
+    });
+  });
   // The held entry holds the page's load event too (the loader may add it before the page has loaded).
   await page.reload({ waitUntil: 'commit' });
   await expect(keptTiles(page).first()).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('e2e.first-frame'))).toBe('skeleton');
   expect(await keptTiles(page).evaluateAll((links) => links.map((link) => [link.getAttribute('href'), link.textContent?.trim()]))).toEqual(live);
   await expect(page.locator('main')).not.toHaveAttribute('aria-busy', 'true');
   // No id of the kept copy can collide with the live page's.

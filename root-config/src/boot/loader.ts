@@ -2,15 +2,18 @@
  * The shell page's inline boot script (issue 44, paint before script). Built into dist/boot-loader.js as one
  * classic script (vite.config.ts) and inlined by the server under a CSP hash (server/src/static/routes.ts).
  *
- * 1. While the page is parsed: the user's kept HOME (kept-home.ts) replaces the HOME skeleton, so the first frame
- *    shows the real tiles — links that work before any module runs (the shell routes to the hash it finds).
- * 2. The kept start-up answers' database starts opening (startup-cache.ts): the boot reads them without waiting
- *    for IndexedDB to open.
- * 3. Right after the first frame's main-thread work: the boot modules (the page's `<template id="erp-boot-modules">`:
- *    the modulepreloads and root-config.js) join the page. Compiling and running them before the first frame would
- *    hold the page's paint for the whole boot, and starting them in its animation step had their fetch and
- *    off-thread compile share the two cores with the frame's own style, layout and raster; a hidden page (no
- *    frames) starts them at once.
+ * 1. Before the first frame: nothing but asking for that frame. The first frame is the page's own markup — the
+ *    chrome's shape (top bar, tab strip) and a HOME skeleton, no text — drawn at a plain page's time: the user's
+ *    kept HOME in that frame held it by its reading of localStorage (a round trip to the browser process) and the
+ *    first layout of its text (the font lookups), 35-50 ms on a two-core machine (BENCHMARKS.md).
+ * 2. In the task after the first frame: the user's kept HOME (kept-home.ts) replaces the HOME skeleton — real
+ *    tiles, links that work before any module runs (the shell routes to the hash it finds) — and the kept start-up
+ *    answers' database starts opening (startup-cache.ts): the boot reads them without waiting for IndexedDB.
+ * 3. In the task after the next frame (the kept HOME's): the boot modules (the page's
+ *    `<template id="erp-boot-modules">`: the modulepreloads and root-config.js) join the page. Their fetch and
+ *    streamed compile, started earlier, shared the two cores with the frame's style, layout and raster (in a
+ *    trace: a frame of 10 ms of work took 50 ms).
+ * A hidden page (no frames) does it all at once; a frame that has not come within 100 ms is not waited for.
  */
 import { indexedDbStore } from '../startup-cache.ts';
 import { keptHomeOf } from './kept-home.ts';
@@ -47,23 +50,41 @@ function startModules(): void {
   document.head.append(document.importNode(template.content, true));
 }
 
-try {
-  showKeptHome();
-} catch {
-  // The skeleton stays; the shell starts as without a kept HOME.
-}
-void indexedDbStore();
-if (document.visibilityState === 'visible') {
-  // Asked for in the task after the first frame's (a message posted from its animation step runs once the frame's
-  // style, layout and paint are done): started in the animation step itself, the modules' streamed compile ran on
-  // the worker threads while that frame was laid out (in a trace: 50 ms of wall time for 10 ms of work, issue 44).
+/**
+ * `step`, once, in the task after the next frame's main-thread work (a message posted from its animation step), or
+ * after 100 ms if no frame comes (the page hidden meanwhile).
+ */
+function afterNextFrame(step: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    step();
+  };
   requestAnimationFrame(() => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = startModules;
+    channel.port1.onmessage = once;
     channel.port2.postMessage(null);
   });
-  // A frame that never comes (the page hidden meanwhile) does not hold the start.
-  window.setTimeout(startModules, 100);
+  window.setTimeout(once, 100);
+}
+
+/** Step 2: the kept HOME and the kept answers' database. */
+function showKeptData(): void {
+  try {
+    showKeptHome();
+  } catch {
+    // The skeleton stays; the shell starts as without a kept HOME.
+  }
+  void indexedDbStore();
+}
+
+if (document.visibilityState === 'visible') {
+  afterNextFrame(() => {
+    showKeptData();
+    afterNextFrame(startModules);
+  });
 } else {
+  showKeptData();
   startModules();
 }
