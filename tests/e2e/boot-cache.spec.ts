@@ -188,12 +188,15 @@ test('the page shows the user\'s kept HOME right after its first frame: real til
 
   // The page alone (the shell's entry held): the same tiles, names and links as the live HOME.
   const { release } = await holdRequest(page, SHELL_ENTRY);
-  // Its first frame is its own markup, the chrome's skeleton: nothing is read or laid out before it.
+  // The first frame with the page's HOME in it shows its own markup, the skeleton: nothing is read or laid out
+  // before it (a frame may come earlier, while the page is parsed).
   await page.addInitScript(() => {
-    requestAnimationFrame(() => {
-      const kept = document.querySelector('.erp-boot-home--kept');
-      sessionStorage.setItem('e2e.first-frame', kept ? 'kept HOME' : document.querySelector('.erp-boot-bar') ? 'skeleton' : 'nothing');
-    });
+    const look = () => {
+      const home = document.querySelector('#erp-content > .erp-boot-home');
+      if (home) sessionStorage.setItem('e2e.first-frame', home.classList.contains('erp-boot-home--kept') ? 'kept HOME' : 'skeleton');
+      else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
   });
   // The held entry holds the page's load event too (the loader may add it before the page has loaded).
   await page.reload({ waitUntil: 'commit' });
