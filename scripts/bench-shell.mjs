@@ -193,6 +193,7 @@ try {
   };
   const baselineBoot = [];
   const baselineChrome = [];
+  const baselineKept = [];
   const baselinePainted = [];
   let baselineScripts = [];
 
@@ -222,6 +223,7 @@ try {
         const measured = await bootOnce(baselineBase, run === 0);
         baselineBoot.push(measured.shownAt);
         if (measured.chromeAt !== null) baselineChrome.push(measured.chromeAt);
+        if (measured.keptAt !== null) baselineKept.push(measured.keptAt);
         if (measured.paintedAt !== null) baselinePainted.push(measured.paintedAt);
         if (run === 0) baselineScripts = measured.scripts;
         continue;
@@ -331,6 +333,11 @@ try {
     rows.push(
       [`Previous version (${baseline.label}), same runs: boot to the live HOME, median`, ms(previous), `this build ${ms(bootMedian)} = ${(bootMedian / previous).toFixed(2)} × — target ≤ 1.05 × (${verdict(bootMedian <= previous * 1.05)})`],
       [`Previous version (${baseline.label}), same runs: first paint of the chrome, median`, ms(median(baselineChrome)), `this build ${ms(median(chromePainted))}`],
+      [
+        `Previous version (${baseline.label}), same runs: the page's kept HOME on screen (shown in ${baselineKept.length} of ${baselineBoot.length} boots), median`,
+        baselineKept.length > 0 ? ms(median(baselineKept)) : 'not shown',
+        `this build ${keptShown.length > 0 ? ms(keptMedian) : 'not shown'}`,
+      ],
       [`Previous version (${baseline.label}), same runs: first paint as the browser reports it (Paint Timing), median`, ms(median(baselinePainted)), `this build ${ms(median(browserPainted))}`],
       [`Previous version (${baseline.label}): JavaScript loaded at boot (gzip, level 9)`, `${(baselineGzip / 1024).toFixed(1)} kB in ${new Set(baselineScripts).size} files`, `this build ${(initialGzip / 1024).toFixed(1)} kB`],
     );

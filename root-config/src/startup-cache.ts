@@ -14,7 +14,7 @@
  *   an IndexedDB that takes longer than `READ_TIMEOUT_MS` to open is not waited for.
  * - Only what the user's own token was answered is stored; tokens are not (they stay in the session store).
  * - `indexedDbStore` opens the database once per page, shared through a global symbol: the page's inline boot
- *   loader (boot/loader.ts) opens it while the page is parsed, so the boot does not wait for IndexedDB to open.
+ *   loader (boot/loader.ts) opens it as it adds the boot modules, so the boot does not wait for IndexedDB to open.
  */
 
 /** One key-value store (IndexedDB in the browser; a Map in unit tests). */

@@ -7,12 +7,13 @@
  *    kept HOME in that frame held it by its reading of localStorage (a round trip to the browser process) and the
  *    first layout of its text (the font lookups), 35-50 ms on a two-core machine (BENCHMARKS.md).
  * 2. In the task after the first frame: the user's kept HOME (kept-home.ts) replaces the HOME skeleton — real
- *    tiles, links that work before any module runs (the shell routes to the hash it finds) — and the kept start-up
- *    answers' database starts opening (startup-cache.ts): the boot reads them without waiting for IndexedDB.
+ *    tiles, links that work before any module runs (the shell routes to the hash it finds).
  * 3. In the task after the next frame (the kept HOME's): the boot modules (the page's
- *    `<template id="erp-boot-modules">`: the modulepreloads and root-config.js) join the page. Their fetch and
- *    streamed compile, started earlier, shared the two cores with the frame's style, layout and raster (in a
- *    trace: a frame of 10 ms of work took 50 ms).
+ *    `<template id="erp-boot-modules">`: the modulepreloads and root-config.js) join the page, then the kept
+ *    start-up answers' database starts opening (startup-cache.ts): it is open before the boot reads it. The modules'
+ *    fetch and streamed compile, started earlier, shared the two cores with the frame's style, layout and raster
+ *    (in a trace: a frame of 10 ms of work took 50 ms). Opened in step 2, IndexedDB held the kept HOME's frame by
+ *    its first binding to the database (7 ms of that task's 25 in a trace, 2026-11-27).
  * A hidden page (no frames) does it all at once; a frame that has not come within 100 ms is not waited for.
  */
 import { indexedDbStore } from '../startup-cache.ts';
@@ -69,22 +70,27 @@ function afterNextFrame(step: () => void): void {
   window.setTimeout(once, 100);
 }
 
-/** Step 2: the kept HOME and the kept answers' database. */
-function showKeptData(): void {
+/** Step 2: the kept HOME. */
+function showKept(): void {
   try {
     showKeptHome();
   } catch {
     // The skeleton stays; the shell starts as without a kept HOME.
   }
+}
+
+/** Step 3: the boot modules, then the kept answers' database. */
+function startBoot(): void {
+  startModules();
   void indexedDbStore();
 }
 
 if (document.visibilityState === 'visible') {
   afterNextFrame(() => {
-    showKeptData();
-    afterNextFrame(startModules);
+    showKept();
+    afterNextFrame(startBoot);
   });
 } else {
-  showKeptData();
-  startModules();
+  showKept();
+  startBoot();
 }
