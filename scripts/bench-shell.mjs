@@ -116,6 +116,12 @@ try {
   await waitForServer(`${base}/shell-config.json`, STARTUP_MS);
   const browser = await launchChromium();
   const context = await browser.newContext();
+  /** The session's refresh token at each origin as the last page left it (read outside the boots). */
+  const storedRefreshToken = () => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
+    return key ? JSON.parse(localStorage.getItem(key)).refresh_token : null;
+  };
+  const refreshTokens = new Map();
   /** Signs in once at `origin` (the stored token then lets every boot start signed in). */
   const signIn = async (origin) => {
     const signInPage = await context.newPage();
@@ -126,6 +132,7 @@ try {
     await signInPage.waitForSelector(homeReady);
     // The kept HOME (written once the first screen is up and the page idle) is there for the first boot.
     await signInPage.waitForFunction(() => localStorage.getItem('erp.kept-home') !== null, undefined, { timeout: 30_000, polling: 50 });
+    refreshTokens.set(origin, await signInPage.evaluate(storedRefreshToken));
     await signInPage.close();
   };
   await signIn(base);
@@ -138,30 +145,36 @@ try {
    * when the live HOME was shown, the marks, and (asked) the scripts until then. The chrome's first frame: the
    * first animation frame in which the top bar's place (#erp-top) holds something with a size — the page's own
    * skeleton bar (issue 44) or <erp-top-bar> — watched from the document's creation, before any of the page's
-   * scripts; the kept HOME's (root-config boot/loader.ts): the first frame showing one of its tiles.
+   * scripts; the kept HOME's (root-config boot/loader.ts): the first frame showing one of its tiles; the live
+   * HOME's: the first frame showing a tile of the shell's HOME screen.
    */
   const bootOnce = async (origin, withScripts) => {
     const page = await context.newPage();
-    await page.addInitScript(() => {
+    await page.addInitScript((live) => {
       const look = () => {
         const top = document.getElementById('erp-top');
         const shown = top && [...top.children].some((child) => child.getBoundingClientRect().height > 0);
         if (shown) window.__erpChromeAt ??= performance.now();
         const keptTile = document.querySelector('.erp-boot-home--kept .erp-ui-tile');
         if (keptTile && keptTile.getClientRects().length > 0) window.__erpKeptAt ??= performance.now();
-        // Until the chrome is on screen and the kept HOME was, or the shell's own screens took over (a frame can
-        // come while the page is still parsed: the bar there, the HOME skeleton not yet).
-        if (!shown || (window.__erpKeptAt === undefined && !document.querySelector('.erp-tab-screen'))) requestAnimationFrame(look);
+        const liveTile = document.querySelector(live);
+        if (liveTile && liveTile.getClientRects().length > 0) {
+          window.__erpLiveAt = performance.now();
+          console.debug('erp-bench:live');
+          return;
+        }
+        requestAnimationFrame(look);
       };
       requestAnimationFrame(look);
-    });
+    }, homeReady);
+    // Nothing is asked of the page while it boots (a DevTools evaluation is a task on its main thread, in the
+    // boot's way): the page says when its live HOME is shown, and the token it starts with is the one the last
+    // page left.
+    const refreshTokenAtStart = refreshTokens.get(origin);
+    const liveShown = page.waitForEvent('console', { predicate: (message) => message.text() === 'erp-bench:live', timeout: 60_000 });
     await page.goto(`${origin}/#/`, { waitUntil: 'commit' });
-    const storedRefreshToken = () => {
-      const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
-      return key ? JSON.parse(localStorage.getItem(key)).refresh_token : null;
-    };
-    const refreshTokenAtStart = await page.evaluate(storedRefreshToken);
-    const shownAt = await frameWhenShown(page, homeReady);
+    await liveShown;
+    const shownAt = await page.evaluate(() => window.__erpLiveAt);
     const chromeAt = await page.evaluate(() => window.__erpChromeAt ?? null);
     const keptAt = await page.evaluate(() => window.__erpKeptAt ?? null);
     const marks = await page.evaluate(() => performance.getEntriesByType('mark').map(({ name, startTime }) => ({ name, startTime })));
@@ -182,6 +195,7 @@ try {
     await page
       .waitForFunction(`(${storedRefreshToken})() !== ${JSON.stringify(refreshTokenAtStart)}`, undefined, { timeout: 30_000, polling: 50 })
       .catch(() => undefined);
+    refreshTokens.set(origin, await page.evaluate(storedRefreshToken));
     await page.close();
     return { shownAt, chromeAt, keptAt, paintedAt, marks, scripts };
   };
