@@ -472,6 +472,59 @@ test('rows are virtualized: a page of 250 puts far fewer rows in the DOM, and sa
   expect(await dataRows(screen).count()).toBeLessThan(100);
 });
 
+test('issue 44: scrolling reuses the rows\' elements, and assistive technology still reads the rows in screen order', async ({ page }) => {
+  const { screen, first } = await openFirms(page);
+  const grid = screen.getByRole('grid');
+  await expect.poll(() => dataRows(screen).count()).toBeGreaterThan(5);
+  /** Scrolls down `rows` rows, four a frame (a wheel's pace), and waits for the rows drawn to settle. */
+  const scrollDown = (rows: number) =>
+    grid.evaluate(
+      (frame, total) =>
+        new Promise<void>((resolve) => {
+          const rowHeight = frame.querySelector('[role="row"][data-row-id]')!.getBoundingClientRect().height;
+          let left = total;
+          const step = () => {
+            if (left <= 0) return requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+            frame.scrollTop += 4 * rowHeight;
+            left -= 4;
+            requestAnimationFrame(step);
+          };
+          step();
+        }),
+      rows,
+    );
+  await scrollDown(80);
+  // Every row element now in the grid is marked; 60 rows further on, the grid holds the same elements, showing
+  // other rows.
+  const before = await dataRows(screen).evaluateAll((rows) =>
+    rows.map((row) => {
+      (row as HTMLElement & { erpMarked?: boolean }).erpMarked = true;
+      return row.getAttribute('data-row-id');
+    }),
+  );
+  await scrollDown(60);
+  const after = await dataRows(screen).evaluateAll((rows) =>
+    rows.map((row) => ({ marked: (row as HTMLElement & { erpMarked?: boolean }).erpMarked === true, id: row.getAttribute('data-row-id'), index: Number(row.getAttribute('aria-rowindex')) })),
+  );
+  expect(after.filter((row) => !row.marked), 'rows drawn in new elements').toEqual([]);
+  expect(after.filter((row) => !before.includes(row.id)).length, 'rows scrolled into view').toBeGreaterThan(20);
+  expect(after.length).toBeLessThan(100);
+  // The row under the view's top is the page's row the scroll reached.
+  const firmIds = first.List.map((firm) => String(firm['FirmId']));
+  const top = await grid.evaluate((frame) => {
+    const { top: frameTop } = frame.getBoundingClientRect();
+    const header = frame.querySelector('.records-grid-header')!.getBoundingClientRect().height;
+    const under = document.elementFromPoint(frame.getBoundingClientRect().left + 10, frameTop + header + 4)?.closest('[role="row"][data-row-id]');
+    return { id: under?.getAttribute('data-row-id'), index: Number(under?.getAttribute('aria-rowindex')) };
+  });
+  expect(top.id).toBe(firmIds[top.index - 2]);
+  // The DOM order is the slots'; aria-owns gives assistive technology the rows in screen order.
+  const owned = ((await grid.locator('.records-grid[role="rowgroup"]').getAttribute('aria-owns')) ?? '').split(' ');
+  const inScreenOrder = [...after].sort((a, b) => a.index - b.index);
+  const idsInOrder = await Promise.all(inScreenOrder.map((row) => grid.locator(`[role="row"][data-row-id="${row.id}"]`).getAttribute('id')));
+  expect(owned).toEqual(idsInOrder);
+});
+
 test('a user without the rights does not see the administration screens and is refused by the API', async ({ page }) => {
   await signIn(page, 'clerk', 'clerk', '#/shell/role');
   // §2: an application the user may not open is not a route: back home, no Roles tab.

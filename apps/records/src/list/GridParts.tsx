@@ -2,10 +2,11 @@
  * The parts of the list grid (EntityList.tsx owns the frame, its keys and its state). The sticky edges: the header row (a sort button per sortable column — click sorts by
  * it, Shift+click adds it — with the sort mark and its rank, and a resize handle) and the Totals row of an
  * answer with Totals (exact decimals in the list's language; "Total" in the first column when it has none).
- * Between them `GridBody`: only the rows in view (TanStack Virtual), each with its selection and cursor
- * state, and the "No records." / load-failed row.
+ * Between them `GridBody`: only the rows in reach of the view (TanStack Virtual), each with its selection and
+ * cursor state — read-only rows in slots whose elements scrolling reuses (row-window.ts `RowSlots`) — and the
+ * "No records." / load-failed row.
  */
-import { memo, useMemo, type MouseEvent, type RefObject } from 'react';
+import { memo, useMemo, useState, type MouseEvent, type RefObject } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { formatDecimal, translate } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
@@ -14,7 +15,7 @@ import type { SortItem } from '../data/query.ts';
 import type { GridColumn, Row } from './grid.ts';
 import { ResizeHandle } from './ResizeHandle.tsx';
 import { EntryCell } from './EntryCell.tsx';
-import { useRowWindow, type RowWindow } from './row-window.ts';
+import { RowSlots, useRowWindow, type RowWindow } from './row-window.ts';
 
 /** The columns typed in place (definition `listColumns[].edit`) and what saving one does (EntityList). */
 export interface GridEntry {
@@ -194,21 +195,32 @@ export function GridBody({
   useRowWindow(rowWindow);
   const virtualizer = rowWindow.virtualizer;
   const scrollMargin = virtualizer.options.scrollMargin;
+  // Read-only rows reuse their elements (row-window.ts RowSlots); rows typed in keep theirs, with their drafts.
+  const [slots] = useState(() => new RowSlots());
+  const inView = virtualizer.getVirtualItems().map((item) => item.index);
+  const drawn = entry ? inView : slots.assign(inView, rows.length);
+  const onScreenOrder = drawn.filter((index) => rows[index] !== undefined);
+  // Once scrolling has reused slots, the rows' order in the DOM is no longer theirs on screen: assistive technology
+  // reads them in screen order through aria-owns.
+  const reordered = onScreenOrder.some((index, i) => i > 0 && index < onScreenOrder[i - 1]!);
+  const owns = reordered ? [...onScreenOrder].sort((a, b) => a - b).map((index) => `${gridId}-r${index}`).join(' ') : undefined;
   return (
-    <div className="records-grid" role="rowgroup">
+    <div className="records-grid" role="rowgroup" aria-owns={owns}>
       <div className="records-grid__body" role="presentation" style={{ height: `${virtualizer.getTotalSize()}px` }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index]!;
+        {drawn.map((index, slot) => {
+          const row = rows[index];
+          const start = virtualizer.measurementsCache[index]?.start;
+          if (!row || start === undefined) return null;
           return (
             <GridRow
-              key={row.id}
+              key={entry ? row.id : slot}
               entity={entity}
               id={row.id}
               record={row.original}
-              index={item.index}
-              offset={item.start - scrollMargin}
+              index={index}
+              offset={start - scrollMargin}
               selected={selection[row.id] === true}
-              active={item.index === activeIndex}
+              active={index === activeIndex}
               columns={columns}
               texts={texts}
               fitting={fitting}

@@ -8,9 +8,10 @@
  * starts and stops. Here the same TanStack `Virtualizer` keeps the rows in view, and only GridBody, subscribed with
  * `useRowWindow`, renders again — when the rows to draw change, not when only the scrolling state does.
  *
- * Rows are still mounted a few at a time as they come into reach (OVERSCAN beyond the view): mounting them in larger
- * blocks, so that most frames only scroll, was tried and measured worse — a 16-row block made one frame in four carry
- * the style, layout and paint of 16 new rows, and those frames overran more often than frames of 4 rows each.
+ * Rows come into reach a few at a time (OVERSCAN beyond the view), each in the slot of a row that left it (RowSlots
+ * below). Drawing them in larger blocks, so that most frames only scroll, was tried and measured worse — a 16-row
+ * block made one frame in four carry the style, layout and paint of 16 new rows, and those frames overran more often
+ * than frames of 4 rows each.
  */
 import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect, type VirtualizerOptions } from '@tanstack/react-virtual';
@@ -80,4 +81,39 @@ export function useRowWindowOf(options: RowWindowOptions): RowWindow {
 /** In GridBody: renders it again when the rows to draw change. */
 export function useRowWindow(rowWindow: RowWindow): void {
   useSyncExternalStore(rowWindow.subscribe, rowWindow.snapshot);
+}
+
+/**
+ * Issue 44 (0 dropped frames): the rows' elements are kept and reused while scrolling. Each drawn row has a slot —
+ * its index modulo the pool's size — and a row scrolled into reach takes the slot of one scrolled out of it: React
+ * keeps that slot's elements and changes their texts and place, where a row keyed by its record would be new
+ * elements (and a row leaving would be freed). Scrolling 1,000 rows so made about 40 MB of the browser's own heap to
+ * collect (BENCHMARKS.md, "Generic list"), a full collection each page, and a dropped frame with it.
+ *
+ * Contract: `assign(indexes, count)` answers, for each slot in order, the row index it shows, -1 for none — the rows
+ * to draw (`indexes`, consecutive, each in its slot) and, in the other slots, the row they showed last while it
+ * still exists (`count`) and is less than a pool away from the window — so scrolling never empties a slot, it
+ * reuses it. The slots keep their order in the DOM whatever the rows'
+ * order on screen (each row is placed by its offset; the grid's rows carry aria-rowindex). The pool grows (never
+ * shrinks) to hold the window, in steps of 8 rows so that a slot's parity (the stripe) never changes.
+ */
+export class RowSlots {
+  private shown: number[] = [];
+
+  assign(indexes: readonly number[], count: number): readonly number[] {
+    // Rows in reach are consecutive: any pool as long as the window gives each its own slot. Grown with room to
+    // spare, as the window's length moves by a row or two while scrolling.
+    if (indexes.length > this.shown.length) this.shown = new Array<number>(Math.ceil((indexes.length + 8) / 8) * 8).fill(-1);
+    const size = this.shown.length;
+    // A row left in its slot stays while scrolling could still bring its slot's next row (less than a pool away);
+    // after a jump (End, a new page's top) the slots far from the window are emptied, so the DOM never holds more
+    // than a pool of rows, all near the view.
+    const first = indexes[0] ?? 0;
+    const last = indexes.at(-1) ?? -1;
+    const near = (index: number) => index < count && index > last - size && index < first + size;
+    const next = this.shown.map((index) => (near(index) ? index : -1));
+    for (const index of indexes) next[index % size] = index;
+    this.shown = next;
+    return next;
+  }
 }
