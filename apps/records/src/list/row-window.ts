@@ -86,15 +86,15 @@ export function useRowWindow(rowWindow: RowWindow): void {
 /**
  * Issue 44 (0 dropped frames): the rows' elements are kept and reused while scrolling. Each drawn row has a slot —
  * its index modulo the pool's size — and a row scrolled into reach takes the slot of one scrolled out of it: React
- * keeps that slot's elements and changes their texts and place, where a row keyed by its record would be new
- * elements (and a row leaving would be freed). Scrolling 1,000 rows so made about 40 MB of the browser's own heap to
- * collect (BENCHMARKS.md, "Generic list"), a full collection each page, and a dropped frame with it.
+ * keeps that slot's elements and changes their texts and place. Rows keyed by their record were new elements each
+ * time (and freed ones leaving): about 40 MB of the browser's own heap to collect for each 1,000 rows scrolled
+ * (BENCHMARKS.md, "Generic list"), a full collection each page, and a dropped frame with it.
  *
  * Contract: `assign(indexes, count)` answers, for each slot in order, the row index it shows, -1 for none — the rows
  * to draw (`indexes`, consecutive, each in its slot) and, in the other slots, the row they showed last while it
  * still exists (`count`) and is less than a pool away from the window — so scrolling never empties a slot, it
- * reuses it. The slots keep their order in the DOM whatever the rows'
- * order on screen (each row is placed by its offset; the grid's rows carry aria-rowindex). The pool grows (never
+ * reuses it. The slots keep their order in the DOM whatever the rows' order on screen (each row is placed by its
+ * offset; the grid's rows carry aria-rowindex, and GridBody's aria-owns their screen order). The pool grows (never
  * shrinks) to hold the window, in steps of 8 rows so that a slot's parity (the stripe) never changes.
  */
 export class RowSlots {
