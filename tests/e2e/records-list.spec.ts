@@ -665,12 +665,15 @@ test('issue 16: a column resized by dragging its edge keeps its width after a re
   const before = (await header.boundingBox())!.width;
   const handle = screen.getByRole('separator', { name: 'Width of the City column' });
   const box = (await handle.boundingBox())!;
-  const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/entities/firm/preferences'));
+  // The answer, not the request: a reload while the save is on its way would cancel it.
+  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/api/entities/firm/preferences'));
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 4 });
   await page.mouse.up();
-  const body = (await saved).postDataJSON() as { Columns: string[]; Widths: Record<string, number> };
+  const answer = await saved;
+  expect(answer.status()).toBe(200);
+  const body = answer.request().postDataJSON() as { Columns: string[]; Widths: Record<string, number> };
   expect(body.Widths['City']).toBeGreaterThan(before + 40);
   await page.reload();
   const again = screenOf(page, FIRMS);
