@@ -119,8 +119,7 @@ function tenantInfo(state: HomeState, id: string): TemplateResult | typeof nothi
 /** The page for one state (pure: the same state renders the same DOM). */
 export function homeTemplate(state: HomeState, id: string): TemplateResult {
   const title = state.userName ? t('home.welcome', 'Welcome, {{name}}', { name: state.userName }) : t('home.title', 'Home');
-  // erp-ui-page--one-face (ui.css): HOME's text in the regular face only, for its first frame (issue 44).
-  return html`<div class="erp-ui-page erp-ui-page--one-face">
+  return html`<div class="erp-ui-page">
     <h1 class="erp-ui-page__title">${title}</h1>
     <section class="erp-ui-section" aria-labelledby=${`${id}-apps`}>
       <h2 id=${`${id}-apps`} class="erp-ui-section__heading">${t('home.applications', 'Applications')}</h2>
