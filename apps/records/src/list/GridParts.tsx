@@ -248,7 +248,7 @@ export function GridBody({
 }
 
 /** What every row of a page shares: one object, the same while the page, its columns and callbacks are. */
-interface RowShared {
+export interface RowShared {
   entity: AnyEntity;
   columns: readonly GridColumn[];
   texts: Readonly<Record<string, readonly string[]>>;
@@ -260,7 +260,7 @@ interface RowShared {
   entry: GridEntry | undefined;
 }
 
-interface GridRowProps {
+export interface GridRowProps {
   shared: RowShared;
   id: string;
   record: Row;
@@ -277,10 +277,11 @@ const sameRow = (a: GridRowProps, b: GridRowProps): boolean =>
 /**
  * Issue 44 (0 dropped frames): the element each slot drew last, kept while its row's props are the same. Scrolling
  * renders GridBody at each frame, and a frame brings a few rows into reach: the other slots hand React the very
- * element they gave it before, which it skips without comparing props — no new element, props object or comparison
- * for them (in an allocation profile of a 1,000-row scroll, those were over a third of what the grid allocated).
+ * element they gave it before, which it skips without comparing props. In a sampling heap profile of a 1,000-row
+ * scroll, the grid allocated a third less (new elements and the memo's key-list comparisons; BENCHMARKS.md).
+ * Exported for its test.
  */
-class DrawnRows {
+export class DrawnRows {
   private readonly last: { props: GridRowProps; element: ReactElement }[] = [];
 
   element(slot: number, props: GridRowProps): ReactElement {
