@@ -13,13 +13,14 @@
  * (alternating which goes first), so both see the same machine load. The JavaScript at boot of both is
  * reported too. `BENCH_BASELINE_ROOT=<folder>` uses an already built checkout instead (`BENCH_BASELINE_LABEL` names it).
  * `BENCH_SHELL_RUNS` sets the boot runs (default 30: with 15, the medians of two runs of one build differed by up to 20 %).
+ * `BENCH_NO_WRITE=1` prints the section without writing it.
  */
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launchChromium, machine, median, percentile, repoRoot, waitForServer, writeSection } from './bench-common.mjs';
+import { launchChromium, machine, median, percentile, publish, repoRoot, waitForServer } from './bench-common.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18480);
 const base = `http://localhost:${PORT}`;
@@ -93,15 +94,19 @@ const frameWhenShown = (page, selector) =>
 
 /**
  * The browser's own first paint (Paint Timing `first-paint`): when the page's first frame was presented — after its
- * style, layout, paint and raster, which the frame-based figures stop short of. Null when it never painted.
+ * style, layout, paint and raster, which the frame-based figures stop short of — and its first contentful paint
+ * (`first-contentful-paint`: the first frame with text presented; the shell's skeleton has none, so for the shell
+ * it is the kept HOME's frame). Each null when not reported within 2 s.
  */
-const firstPaint = (page) =>
+const paintsOf = (page) =>
   page.evaluate(
     () =>
       new Promise((resolve) => {
-        const found = () => performance.getEntriesByName('first-paint')[0]?.startTime ?? null;
-        if (found() !== null) return resolve(found());
-        new PerformanceObserver(() => resolve(found())).observe({ type: 'paint' });
+        const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+        const found = () => ({ first: at('first-paint'), contentful: at('first-contentful-paint') });
+        const done = () => found().first !== null && found().contentful !== null;
+        if (done()) return resolve(found());
+        new PerformanceObserver(() => done() && resolve(found())).observe({ type: 'paint' });
         setTimeout(() => resolve(found()), 2000);
       }),
   );
@@ -182,7 +187,7 @@ try {
     const chromeAt = await page.evaluate(() => window.__erpChromeAt ?? null);
     const keptAt = await page.evaluate(() => window.__erpKeptAt ?? null);
     const marks = await page.evaluate(() => performance.getEntriesByType('mark').map(({ name, startTime }) => ({ name, startTime })));
-    const paintedAt = await firstPaint(page);
+    const { first: paintedAt, contentful: contentfulAt } = await paintsOf(page);
     const scripts = withScripts
       ? await page.evaluate(
           (until) =>
@@ -201,7 +206,7 @@ try {
       .catch(() => undefined);
     refreshTokens.set(origin, await page.evaluate(storedRefreshToken));
     await page.close();
-    return { shownAt, chromeAt, keptAt, paintedAt, marks, scripts };
+    return { shownAt, chromeAt, keptAt, paintedAt, contentfulAt, marks, scripts };
   };
   /** gzip (level 9) of the distinct scripts, fetched from `origin`. */
   const gzipOf = async (origin, paths) => {
@@ -213,11 +218,15 @@ try {
   const baselineChrome = [];
   const baselineKept = [];
   const baselinePainted = [];
+  const baselineContentful = [];
   let baselineScripts = [];
 
   // Reference: a plain page from the same server (its load event), and the shell's boot to a usable HOME.
   const blank = [];
   const blankPainted = [];
+  const blankContentful = [];
+  const blankFrame = [];
+  const browserContentful = [];
   const browserPainted = [];
   const boot = [];
   const chromePainted = [];
@@ -227,10 +236,22 @@ try {
   let initialScripts = [];
   for (let run = 0; run < RUNS; run++) {
     const reference = await context.newPage();
+    // Its first animation frame with its text laid out: the watch the shell's marks use (bootOnce).
+    await reference.addInitScript(() => {
+      const look = () => {
+        const text = document.querySelector('p');
+        if (text && text.getClientRects().length > 0) window.__erpShownAt = performance.now();
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
     await reference.goto(`${base}/root-config/blank.html`);
     blank.push(await reference.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventEnd));
-    const referencePainted = await firstPaint(reference);
-    if (referencePainted !== null) blankPainted.push(referencePainted);
+    const referencePaints = await paintsOf(reference);
+    if (referencePaints.first !== null) blankPainted.push(referencePaints.first);
+    if (referencePaints.contentful !== null) blankContentful.push(referencePaints.contentful);
+    const referenceFrame = await reference.evaluate(() => window.__erpShownAt ?? null);
+    if (referenceFrame !== null) blankFrame.push(referenceFrame);
     await reference.close();
 
     // Both versions back to back, the first one alternating (the same machine load for both).
@@ -243,12 +264,14 @@ try {
         if (measured.chromeAt !== null) baselineChrome.push(measured.chromeAt);
         if (measured.keptAt !== null) baselineKept.push(measured.keptAt);
         if (measured.paintedAt !== null) baselinePainted.push(measured.paintedAt);
+        if (measured.contentfulAt !== null) baselineContentful.push(measured.contentfulAt);
         if (run === 0) baselineScripts = measured.scripts;
         continue;
       }
       // What the boot asked for until HOME was shown (the idle prefetch of React for later pages is not boot).
-      const { shownAt, chromeAt, keptAt, paintedAt, marks, scripts } = await bootOnce(base, run === 0);
+      const { shownAt, chromeAt, keptAt, paintedAt, contentfulAt, marks, scripts } = await bootOnce(base, run === 0);
       if (paintedAt !== null) browserPainted.push(paintedAt);
+      if (contentfulAt !== null) browserContentful.push(contentfulAt);
       boot.push(shownAt);
       if (chromeAt !== null) chromePainted.push(chromeAt);
       if (keptAt !== null) keptShown.push(keptAt);
@@ -331,9 +354,19 @@ try {
     ['Shell boot to the live HOME (the shell\'s code running it: chrome, workspace, HOME rendered by @erp/home), median', ms(bootMedian), `${(bootMedian / blankMedian).toFixed(2)} × reference — for information`],
     ['First paint of the chrome (top bar on screen), median', ms(median(chromePainted)), `${(median(chromePainted) / blankMedian).toFixed(2)} × reference — target ≤ 1.2 × (${verdict(median(chromePainted) <= 1.2 * blankMedian)})`],
     [
-      'First paint as the browser reports it (Paint Timing `first-paint`: the first frame presented, after its raster — software raster in this headless Chromium), the plain page (its one line of text) / the shell, median',
+      'First paint as the browser reports it (Paint Timing `first-paint`: the first frame presented, after its raster — software raster in this headless Chromium), the plain page (its one line of text) / the shell (the chrome\'s skeleton), median',
       `${ms(median(blankPainted))} / ${ms(median(browserPainted))}`,
       `${(median(browserPainted) / median(blankPainted)).toFixed(2)} × — for information`,
+    ],
+    [
+      'First contentful paint as the browser reports it (Paint Timing `first-contentful-paint`: the first frame with text presented), the plain page / the shell (its first text is the kept HOME), median',
+      `${ms(median(blankContentful))} / ${ms(median(browserContentful))}`,
+      `${(median(browserContentful) / median(blankContentful)).toFixed(2)} × — for information`,
+    ],
+    [
+      'Plain page, its first animation frame with its text laid out (the watch the shell\'s marks use), median; the kept HOME and the chrome measured against it',
+      ms(median(blankFrame)),
+      `kept HOME ${(keptMedian / median(blankFrame)).toFixed(2)} ×, chrome ${(median(chromePainted) / median(blankFrame)).toFixed(2)} × — for information`,
     ],
     ['… of which: the shell\'s code starts running (modules fetched from the cache, compiled, evaluated), median', ms(median(bootMarks['erp:boot-start'])), 'for information'],
     ['… of which: signed in with the start-up data (applications, routes, tenant, languages, profile), median', ms(median(bootMarks['erp:boot-signed-in'])), 'for information'],
@@ -357,6 +390,7 @@ try {
         `this build ${keptShown.length > 0 ? ms(keptMedian) : 'not shown'}`,
       ],
       [`Previous version (${baseline.label}), same runs: first paint as the browser reports it (Paint Timing), median`, ms(median(baselinePainted)), `this build ${ms(median(browserPainted))}`],
+      [`Previous version (${baseline.label}), same runs: first contentful paint as the browser reports it (Paint Timing), median`, ms(median(baselineContentful)), `this build ${ms(median(browserContentful))}`],
       [`Previous version (${baseline.label}): JavaScript loaded at boot (gzip, level 9)`, `${(baselineGzip / 1024).toFixed(1)} kB in ${new Set(baselineScripts).size} files`, `this build ${(initialGzip / 1024).toFixed(1)} kB`],
     );
   }
@@ -373,8 +407,7 @@ try {
     `Where the boot's time goes: the page's own skeleton of the chrome is on screen at ${ms(median(chromePainted))}, with the user's kept HOME at ${ms(keptMedian)} (the page's inline boot loader, root-config/src/boot/); the shell's ${new Set(initialScripts).size} modules, read from the browser cache, are compiled and start running at ${ms(median(bootMarks['erp:boot-start']))} — ${(median(bootMarks['erp:boot-start']) / blankMedian).toFixed(2)} × the plain page before the shell has done anything; signed in with the start-up data (the user's kept answers when IndexedDB answers first, else the calls made with the stored token) at ${ms(median(bootMarks['erp:boot-signed-in']))}; the chrome, the workspace and the live HOME are on screen at ${ms(bootMedian)}.`,
     '',
   ].join('\n');
-  writeSection('## Shell in Chromium', section);
-  console.log(section);
+  publish('## Shell in Chromium', section);
 } finally {
   server.kill('SIGTERM');
   baselineServer?.kill('SIGTERM');
