@@ -10,7 +10,7 @@
  * filed; nothing changed is refused; every generation is listed with who, when and which slips.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  // The files xmllint read: the run leaves nothing in the temporary folder.
+  rmSync(folder, { recursive: true, force: true });
 });
 
 describe('check digits (rl1-xml.ts)', () => {

@@ -9,7 +9,7 @@
  * run on a file broken on purpose. Then the history: each generation recorded, the next says which blocks changed.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,6 +219,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  // The files xmllint read: the run leaves nothing in the temporary folder.
+  rmSync(folder, { recursive: true, force: true });
 });
 
 describe('the ROE XML file (ROE Web payroll extract, Appendix D version 2.0)', () => {

@@ -7,7 +7,7 @@
  * (A) holding the changed slip only; a cancelled employee's slip comes back as C; nothing changed is refused.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  // The files xmllint read: the run leaves nothing in the temporary folder.
+  rmSync(folder, { recursive: true, force: true });
 });
 
 describe('the T4 XML file (CRA schemas 1-24-1)', () => {

@@ -174,7 +174,7 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
     await yes(page, keys, 'priya.sandhu@northshore-metals.example');
     await expect(invoice.locator('.erp-form-message[role="status"]')).toContainText(invoiceNo);
     await check('invoice e-mailed', invoice);
-    if (language === 'en-CA' || language === 'fr-CA') await page.screenshot({ path: `/tmp/order-desk-day-${language}-invoice.png` });
+    if (language === 'en-CA' || language === 'fr-CA') await page.screenshot({ path: test.info().outputPath(`order-desk-day-${language}-invoice.png`) });
 
     // The mailbox shows it, with the PDF.
     const mailbox = await openByPalette(page, keys, PATHS.mailbox);
@@ -183,7 +183,7 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
     await expect(mail.first()).toBeVisible();
     await expect(mail.first()).toContainText(`${invoiceNo}.pdf`);
     await check('mailbox', mailbox);
-    if (language === 'en-CA' || language === 'fr-CA') await page.screenshot({ path: `/tmp/order-desk-day-${language}-mailbox.png` });
+    if (language === 'en-CA' || language === 'fr-CA') await page.screenshot({ path: test.info().outputPath(`order-desk-day-${language}-mailbox.png`) });
 
     test.info().annotations.push({ type: 'keystrokes', description: `${language}: ${keys.count}` });
     // README "A clerk's day" states the figures (160 in English): a longer day is a regression.
