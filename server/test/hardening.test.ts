@@ -161,6 +161,19 @@ describe('3. bad input never reaches a 500', () => {
     }
   });
 
+  it('a NUL character in a path parameter is bad input on every GET route: never a 500 (PostgreSQL cannot store it)', async () => {
+    // Found by the fuzz suite (seed 782719835): GET /api/oe/price-table/%00/export answered 500 on PostgreSQL.
+    const routes = server.app.routeCatalog.filter((route) => route.protected && route.method === 'GET' && route.url.includes('/:'));
+    expect(routes.length).toBeGreaterThan(10);
+    for (const route of routes) {
+      const url = route.url.replace(/:entity\b/g, 'firm').replace(/:[A-Za-z]+/g, '%00');
+      const response = await call(server.app, 'GET', url, admin);
+      expect(response.statusCode, `GET ${url}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+      if (response.statusCode >= 400) expectCallResult(response, response.statusCode);
+    }
+    expectCallResult(await call(server.app, 'GET', '/api/oe/price-table/%00/export', admin), [400, 404]);
+  });
+
   it('an export is validated completely before its first byte', async () => {
     for (const name of [...PROTOTYPE_NAMES, 'Nope', 'CardNumber']) {
       const response = await call(server.app, 'POST', '/api/data/firm/export', admin, { Columns: [name] });
