@@ -6,13 +6,15 @@
  * and internal messages are logged, never sent. Validation failures are 400, never 500 (§8 maps 400 to
  * 'Bad request'). A lost database connection (a failover, issue 43 item 2) is 503 `database_unavailable` with
  * `Retry-After` and a "try again" message in the caller's language, never 500; an Idempotency-Key taken over
- * meanwhile is 409 `idempotency_in_progress` (exactly-once/idempotency.ts); a text PostgreSQL cannot store (a NUL
- * character) is 400, as SQLite would have taken it.
+ * meanwhile is 409 `idempotency_in_progress` (exactly-once/idempotency.ts); a value the database refuses (SQLSTATE
+ * classes 22 and 23, SQLite's constraints: entities/answers.ts `constraintAnswer`) is a 4xx on every route.
  */
 import type { CallResult } from '@erp/shared/types';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isConnectionLoss, TRY_AGAIN_SECONDS } from '../db/retry.ts';
+import { constraintAnswer } from '../entities/answers.ts';
 import { messageIn } from '../entities/call-result.ts';
+import { sendAnswer } from '../entities/special-routes.ts';
 import { IdempotencyTaken } from '../exactly-once/idempotency.ts';
 import { acceptedLanguage } from '../i18n/caller-language.ts';
 import { isApiPattern, normalizedPath } from './route-catalog.ts';
@@ -76,15 +78,6 @@ export function validationMessage(error: FastifyError): string {
   return `${path || part} ${issue.message ?? 'is not valid'}`;
 }
 
-/**
- * PostgreSQL refused a text of the request: SQLSTATE 22021, a NUL character (or bytes that are no UTF-8), which a
- * PostgreSQL text cannot hold while SQLite's can. The server writes no such character itself, so it came from the
- * caller: bad input, 400 — a route that passes a path or query text to a query answers as if it had checked it.
- */
-export function isUnstorableText(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '22021';
-}
-
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
@@ -99,8 +92,12 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       reply.header('retry-after', String(TRY_AGAIN_SECONDS));
       return sendFailure(reply, 503, 'database_unavailable', messageIn(language(), 'entities:result.databaseLost'));
     }
-    if (isUnstorableText(error)) {
-      return sendFailure(reply, 400, 'bad_request', 'Bad request: a text holds a character that cannot be stored (U+0000)');
+    // A value the database refused (a NUL in a text PostgreSQL cannot store, a duplicate key in a race) reached it
+    // through a route that does not catch its own: answered as the entity routes answer it, never 500.
+    const refused = constraintAnswer(error);
+    if (refused) {
+      request.log.warn({ err: error }, 'database refused a value: answered as bad input');
+      return sendAnswer(reply, refused);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
