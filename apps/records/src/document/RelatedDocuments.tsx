@@ -9,7 +9,7 @@
  *   order), by their business numbers; each opens on its own screen as a tab (`openDocument`, related-open.ts).
  * Mounted once by DocumentForm under its header; asked again whenever the record's version changes.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { useTranslation } from '@erp/ui';
 import { call, recordPath } from '../form/record-api.ts';
@@ -136,8 +136,10 @@ export function RelatedDocuments(props: { entity: AnyEntity; record: Record<stri
     }
   }
 
-  // A make's key works anywhere in the document (the keyboard contract: "the other keys a button shows").
-  useEffect(() => {
+  // A make's key works anywhere in the document (the keyboard contract: "the other keys a button shows"), from the
+  // moment its button is in the page: attached in the commit that shows the button (a passive effect runs after the
+  // paint, and a key pressed as the button appeared did nothing).
+  useLayoutEffect(() => {
     const form = root.current?.closest<HTMLElement>('.erp-document');
     const offers = answer?.Makes.filter((offer) => offer.Hotkey) ?? [];
     if (!form || offers.length === 0) return;
