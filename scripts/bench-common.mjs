@@ -119,11 +119,14 @@ export function writeSection(heading, text) {
   writeFileSync(path, `${current.slice(0, start)}${text.trimEnd()}\n${next < 0 ? '' : '\n'}${current.slice(end)}`);
 }
 
-/** Debian's Chromium as every browser benchmark starts it (headless; no background traffic on a closed network). */
-export async function launchChromium() {
+/**
+ * Debian's Chromium as every browser benchmark starts it (headless; no background traffic on a closed network):
+ * `executablePath`, else `CHROMIUM_PATH`, else the full browser.
+ */
+export async function launchChromium(executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') {
   const { chromium } = await import('playwright-core');
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }
