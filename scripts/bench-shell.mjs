@@ -14,6 +14,8 @@
  * reported too. `BENCH_BASELINE_ROOT=<folder>` uses an already built checkout instead (`BENCH_BASELINE_LABEL` names it).
  * `BENCH_SHELL_RUNS` sets the boot runs (default 30: with 15, the medians of two runs of one build differed by up to 20 %).
  * `BENCH_NO_WRITE=1` prints the section without writing it.
+ * With Debian's `chromium-headless-shell` installed (and no `CHROMIUM_PATH`), the boots run once more in it — the same
+ * engine without the browser's window — for a row of information beside the full browser's targets (issue 44).
  */
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
