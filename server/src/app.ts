@@ -33,6 +33,7 @@ import { collectRoutes } from './http/route-catalog.ts';
 import { clientErrorHandler, registerStrictValidation } from './http/validation.ts';
 import { mountEmbeddedProvider } from './oidc/index.ts';
 import { loadProviderKeys } from './oidc/keys.ts';
+import { embedOrigins, registerEmbedCors } from './security/embed-origins.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { registerShellRoutes } from './shell/routes.ts';
 import { registerReporting } from './reports/index.ts';
@@ -88,6 +89,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // query numbers, finite numbers only, over-long addresses refused.
     registerStrictValidation(app);
     registerSecurityHeaders(app, config);
+    // Issue 70: CORS for the pages of the allowed embedding origins, before authentication (a preflight has no token).
+    const embedding = embedOrigins(config, database.db as unknown as AnyDb);
+    registerEmbedCors(app, config, embedding);
     await app.register(formbody);
 
     const oidc = config.oidc.embedded ? await mountEmbeddedProvider(app, { config, database }) : undefined;

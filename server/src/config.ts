@@ -120,6 +120,11 @@ export interface ServerConfig {
     /** CSP `frame-ancestors` sources of the shell (FRAME_ANCESTORS), e.g. ["'self'"]. */
     frameAncestors: string[];
   };
+  /**
+   * Issue 70: EMBED_ORIGINS, the origins whose pages may embed the shell's custom elements (spaces or commas between;
+   * default none). The administrators' list (/shell/embed-origins) adds to it (security/embed-origins.ts).
+   */
+  embed: { origins: string[] };
   releaseNumber: string;
   /** Trust X-Forwarded-* headers (set when a reverse proxy terminates TLS). */
   trustProxy: boolean;
@@ -326,6 +331,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       frameUrl: new URL(steelPagePath, steelOrigin).href,
     },
     frames: { origins: parseOrigins('NOVUS_FRONTEND_ORIGIN', env.NOVUS_FRONTEND_ORIGIN || partnerOrigin) },
+    embed: { origins: (env.EMBED_ORIGINS ?? '').trim() === '' ? [] : parseOrigins('EMBED_ORIGINS', env.EMBED_ORIGINS!) },
     partner: {
       enabled: switchOf(env.PARTNER_DEMO, env.NODE_ENV !== 'production'),
       port: partnerPort,

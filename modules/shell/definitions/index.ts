@@ -1,7 +1,7 @@
 /**
  * The shell module's definitions (issue 20): the shell's own entities — the §2 shell administration screens
  * (countries, states and cities, sequence counters, code index, configuration, company, branches, warehouses,
- * applications, roles, users and their securables, menu access, form widgets security, the sign-in log, the mailbox of captured e-mail) and
+ * applications, roles, users and their securables, menu access, form widgets security, the sign-in log, the mailbox of captured e-mail, the origins allowed to embed the elements) and
  * firm maintenance, which every business module refers to. Strings: namespace `entities`
  * (`modules/shell/locales/<lng>/entities.json`, shared with the entity engine's own messages, whose keys
  * carry that namespace on the wire); server rules and calls: modules/shell/server/; screens: the generic
@@ -17,6 +17,7 @@ import { codeIndex } from './code-index.ts';
 import { company } from './company.ts';
 import { configuration } from './configuration.ts';
 import { country } from './country.ts';
+import { embedOrigin } from './embed-origin.ts';
 import { firm } from './firm.ts';
 import { formWidgetsSecurity } from './form-widgets-security.ts';
 import { menuAccess } from './menu-access.ts';
@@ -37,6 +38,7 @@ export {
   company,
   configuration,
   country,
+  embedOrigin,
   firm,
   formWidgetsSecurity,
   menuAccess,
@@ -75,5 +77,6 @@ export const shellModule: ModuleDefinition = {
     formWidgetsSecurity,
     signIn,
     capturedMail,
+    embedOrigin,
   ] as unknown as readonly AnyEntity[],
 };

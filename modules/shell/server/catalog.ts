@@ -47,6 +47,7 @@ const shell: AppCatalog = {
     screen('SH0114', 'SH0001', '/application', 'Applications'),
     screen('SH0115', 'SH0002', '/sign-in-log', 'Sign-in Log'),
     screen('SH0116', 'SH0001', '/mailbox', 'Mailbox'),
+    screen('SH0117', 'SH0002', '/embed-origins', 'Embedding Origins'),
   ],
 };
 
@@ -101,6 +102,7 @@ export const catalog: ModuleCatalog = {
   Warehouses: ['Entrepôts', '仓库', '倉庫'],
   'Sign-in Log': ['Journal des connexions', '登录日志', '登入日誌'],
   Mailbox: ['Boîte de courriel', '邮箱', '郵箱'],
+  'Embedding Origins': ['Origines d’intégration', '嵌入来源', '嵌入來源'],
   },
   // Issue 40 item 2: what users call the screens this module owns (searched by the menu filter and the palette).
   searchWords: {

@@ -43,6 +43,11 @@ export function tableChanged(table: string): void {
   generations.set(table, (generations.get(table) ?? 0) + 1);
 }
 
+/** How many writes to `table` this process has been told of: a cache of the table's rows is stale when it moved. */
+export function tableGeneration(table: string): number {
+  return generations.get(table) ?? 0;
+}
+
 /** A column total of the list (definition `listColumns[].total`), over every matching row. */
 export interface TotalSpec {
   field: string;

@@ -1,0 +1,103 @@
+/**
+ * Issue 70 item 1, on SQLite and PostgreSQL (TEST_DATABASE=postgres): the allow-list of embedding origins —
+ * EMBED_ORIGINS and the administrators' `embed-origin` records — drives CORS and Cross-Origin-Resource-Policy for
+ * the elements, their locales and the API; any other origin gets no CORS header, no preflight and no API answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { apiAs, json } from './helpers/api.ts';
+import { signIn, startServer, type TestServer } from './helpers/app.ts';
+
+const LISTED = 'http://intranet.example:9000';
+const ADDED = 'https://wiki.example';
+const OTHER = 'https://evil.example';
+
+describe('EMBED_ORIGINS', () => {
+  it('is a list of normalized origins, empty by default', () => {
+    expect(loadConfig({}).embed.origins).toEqual([]);
+    expect(loadConfig({ EMBED_ORIGINS: 'HTTP://Intranet.Example:9000/, https://wiki.example:443' }).embed.origins).toEqual([LISTED, ADDED]);
+  });
+
+  it('refuses anything but origins', () => {
+    expect(() => loadConfig({ EMBED_ORIGINS: 'https://wiki.example/path' })).toThrow(ConfigError);
+    expect(() => loadConfig({ EMBED_ORIGINS: '*' })).toThrow(/EMBED_ORIGINS/);
+  });
+});
+
+describe('embedding origins', () => {
+  let server: TestServer;
+  let admin: string;
+  const api = apiAs(() => server, () => admin);
+  const fromOrigin = (origin: string, url: string, extra: Record<string, string> = {}) =>
+    server.app.inject({ method: 'GET', url, headers: { origin, authorization: `Bearer ${admin}`, ...extra } });
+  const preflight = (origin: string, url: string) =>
+    server.app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, dpop, content-type, x-secret' },
+    });
+
+  beforeAll(async () => {
+    server = await startServer({ EMBED_ORIGINS: LISTED });
+    admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  });
+  afterAll(async () => server?.stop());
+
+  it('answers a listed origin with its own CORS headers on the locales and the API, never credentials', async () => {
+    for (const url of ['/locales/fr-CA/shell.json', '/api/shell/applications']) {
+      const response = await fromOrigin(LISTED, url);
+      expect(response.headers['access-control-allow-origin'], url).toBe(LISTED);
+      expect(response.headers['access-control-allow-credentials'], url).toBeUndefined();
+      expect(String(response.headers.vary), url).toMatch(/Origin/);
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+    }
+    const answer = await fromOrigin(LISTED, '/locales/fr-CA/shell.json');
+    expect(answer.statusCode).toBe(200);
+  });
+
+  it('answers a listed origin\'s preflight with the methods and only the request headers the API reads', async () => {
+    const response = await preflight(LISTED, '/api/data/firm');
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe(LISTED);
+    expect(String(response.headers['access-control-allow-methods'])).toMatch(/POST/);
+    expect(String(response.headers['access-control-allow-headers']).split(', ')).toEqual(['authorization', 'dpop', 'content-type']);
+  });
+
+  it('gives another origin no CORS header, no preflight and no API answer, in the caller\'s language', async () => {
+    const locales = await fromOrigin(OTHER, '/locales/fr-CA/shell.json');
+    expect(locales.headers['access-control-allow-origin']).toBeUndefined();
+    expect(locales.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect((await preflight(OTHER, '/api/data/firm')).statusCode).toBe(403);
+    expect((await preflight(OTHER, '/api/data/firm')).headers['access-control-allow-origin']).toBeUndefined();
+    const data = await fromOrigin(OTHER, '/api/data/firm/B100', { 'accept-language': 'fr-CA' });
+    expect(data.statusCode).toBe(403);
+    expect(data.headers['access-control-allow-origin']).toBeUndefined();
+    expect(json(data).ResultCode).toBe('origin_not_allowed');
+    expect(json(data).Message).toContain('Origines d’intégration');
+    expect(JSON.stringify(json(data))).not.toContain('B100');
+  });
+
+  it('leaves the shell\'s own origin and calls without an Origin as they were', async () => {
+    const own = await fromOrigin('http://localhost', '/api/data/firm/B100');
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['access-control-allow-origin']).toBeUndefined();
+    expect(own.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect((await api.get('/api/data/firm/B100')).statusCode).toBe(200);
+  });
+
+  it('follows the administrators\' list at once: added, deactivated, refused when not an origin', async () => {
+    expect((await fromOrigin(ADDED, '/api/data/firm/B100')).statusCode).toBe(403);
+    const created = await api.created('/api/data/embed-origin', { Origin: ADDED, Description: 'Wiki', IsActive: true });
+    const allowed = await fromOrigin(ADDED, '/api/data/firm/B100');
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe(ADDED);
+
+    const off = await api.put(`/api/data/embed-origin/${encodeURIComponent(ADDED)}`, { ...created, IsActive: false });
+    expect(off.statusCode, JSON.stringify(json(off))).toBe(200);
+    expect((await fromOrigin(ADDED, '/api/data/firm/B100')).statusCode).toBe(403);
+
+    const bad = await api.post('/api/data/embed-origin', { Origin: 'https://wiki.example/path', Description: 'Path' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(json(bad))).toContain('without a path');
+  });
+});
