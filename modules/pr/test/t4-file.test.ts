@@ -1,6 +1,6 @@
 /**
  * The T4 XML file (issue 45 items 1 and 6) for the demo year, against CRA's published schemas version 1-24-1
- * (../shared/standards/cra-xml-1-24-1/, entry point layout-topologie.xsd, T4 in t4.xsd) with xmllint, and the
+ * (the repository's standards/cra-xml-1-24-1/, entry point layout-topologie.xsd, T4 in t4.xsd) with xmllint, and the
  * rules the schema leaves to CRA's checks: the Summary's totals equal to its slips, no zero optional amount,
  * SIN and business-number check digits. Each rule's check is also run on a file broken on purpose, so a check
  * that passes everything fails here. Then the history: a file regenerated after a correction is an amendment
@@ -20,7 +20,8 @@ import { caller } from '../../../server/test/helpers/entities.ts';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const SCHEMAS = resolve(__dirname, '../../../../shared/standards/cra-xml-1-24-1');
+// The publisher's schemas as carried in the repository (standards/README.md): a clone tests on its own.
+const SCHEMAS = resolve(__dirname, '../../../standards/cra-xml-1-24-1');
 const YEAR = new Date().getUTCFullYear();
 let server: TestServer;
 let admin: string;
