@@ -16,11 +16,13 @@
  *   POST /api/pr/rl1-summary  { Parameters: { Year } }   the year's RLZ-1.S as a PDF from the slips filed
  *       (rl1-summary.ts); 400 when none was filed.
  */
+import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { type Decimal } from '@erp/shared/decimal';
 import { apiSchema, object } from '@erp/server/http/schemas';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
-import { messageIn } from '@erp/server/entities/call-result';
+import { localeOf, messageIn } from '@erp/server/entities/call-result';
+import { localeFile } from '@erp/server/i18n/locale-files';
 import { oneAtATime } from '@erp/server/exactly-once/holder';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyDb } from '@erp/server/entities/hooks';
@@ -44,6 +46,16 @@ const SOFTWARE = { name: 'NOVUS Payroll', version: '2026.1' };
 const ORDER: readonly Rl1SlipType[] = ['R', 'A', 'D'];
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+/** The slip's box names (`pr:rl1BoxNames`) in a language: their keys hold a dot (B.A), which a message key cannot. */
+const boxNames = new Map<string, Record<string, string>>();
+function boxNamesIn(locale: string): Record<string, string> {
+  if (!boxNames.has(locale)) {
+    const file = localeFile(locale, 'pr');
+    boxNames.set(locale, file ? ((JSON.parse(readFileSync(file, 'utf8')) as { rl1BoxNames?: Record<string, string> }).rl1BoxNames ?? {}) : {});
+  }
+  return boxNames.get(locale)!;
+}
 
 /** The employer's RL-1 data: the default company (name, address) and pr_employer (RQ accounts, contact). */
 export async function rl1Employer(db: AnyDb): Promise<{ employer: Rl1Employer; slipFirst: string } | null> {
@@ -279,7 +291,9 @@ export const rl1FileRoutes: EntityRoutes = async (app, { contextOf }) => {
     if (typeof page === 'string') return refuse(page);
     const out = new PassThrough();
     reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="RLZ-1.S-${year}.pdf"`).header('cache-control', 'no-store');
-    void writeRl1SummaryPdf(out, { year, ...page, text: (key, params = {}) => messageIn(language, `pr:${key}`, params) }).catch((error: unknown) => out.destroy(error as Error));
+    const locale = localeOf(language);
+    const boxName = (box: string) => boxNamesIn(locale)[box] ?? boxNamesIn('en-CA')[box] ?? box;
+    void writeRl1SummaryPdf(out, { year, ...page, text: (key, params = {}) => messageIn(language, `pr:${key}`, params), boxName }).catch((error: unknown) => out.destroy(error as Error));
     return reply.send(out);
   });
 };

@@ -60,8 +60,10 @@ export interface Rl1SummaryPage {
   qpipEmployerRate: Decimal;
   /** Slips not yet filed (R / A / D) when the summary is printed: said on the page. */
   pending: number;
-  /** The page's words in the caller's language: a key under `pr:rl1Summary.` (and `pr:rl1BoxNames.`) → text. */
+  /** The page's words in the caller's language: a key under `pr:` (`rl1Summary.title`) → text. */
   text: (key: string, params?: Record<string, unknown>) => string;
+  /** A box's name in the caller's language (`pr:rl1BoxNames`: "B.A – QPP contributions …"). */
+  boxName: (box: string) => string;
 }
 
 const MARGIN = 48;
@@ -88,12 +90,23 @@ export async function writeRl1SummaryPdf(out: PassThrough, page: Rl1SummaryPage)
     write(amount, MARGIN + WIDTH - AMOUNT_WIDTH, { width: AMOUNT_WIDTH, align: 'right' });
     y += Math.max(15, height + 4);
   };
+  // An identification line: its label, then its value beside it (wrapped when long).
+  const info = (label: string, value: string) => {
+    write(label, MARGIN + 44, { width: 150 });
+    doc.font(isWinAnsi(value) ? 'Helvetica' : 'cjk');
+    const height = doc.heightOfString(value, { width: WIDTH - 200 });
+    doc.text(value, MARGIN + 200, y, { width: WIDTH - 200 });
+    y += Math.max(15, height + 4);
+  };
+  // A part's heading, ruled under its text (the Chinese font's lines are taller than Helvetica's).
   const heading = (value: string) => {
     y += 8;
-    doc.fontSize(11);
-    write(value, MARGIN, {}, true);
-    y += 16;
-    doc.moveTo(MARGIN, y - 3).lineTo(MARGIN + WIDTH, y - 3).lineWidth(0.5).stroke();
+    doc.fontSize(11).font(isWinAnsi(value) ? 'Helvetica-Bold' : 'cjk');
+    const height = doc.heightOfString(value, { width: WIDTH });
+    doc.text(value, MARGIN, y, { width: WIDTH });
+    y += height + 1;
+    doc.moveTo(MARGIN, y).lineTo(MARGIN + WIDTH, y).lineWidth(0.5).stroke();
+    y += 5;
     doc.fontSize(9);
   };
   const money = (value: Decimal | undefined) => toFixedScale(value ?? '0.00', 2);
@@ -108,13 +121,13 @@ export async function writeRl1SummaryPdf(out: PassThrough, page: Rl1SummaryPage)
   const employer = page.employer;
   const account = employer.rqIdNumber.replace(/\s/g, '').toUpperCase();
   heading(page.text('rl1Summary.employer'));
-  line(page.text('rl1Summary.name'), employer.name);
-  line(page.text('rl1Summary.address'), [employer.address, employer.city, employer.province, employer.postalCode].filter((part) => part.trim() !== '').join(', '));
-  line(page.text('rl1Summary.identification'), account.slice(0, 10));
-  line(page.text('rl1Summary.file'), `RS ${account.slice(12, 16)}`);
-  if (employer.neq.trim() !== '') line(page.text('rl1Summary.neq'), employer.neq.trim());
-  line(page.text('rl1Summary.year'), String(page.year));
-  line(page.text('rl1Summary.slips'), String(page.filed.slips));
+  info(page.text('rl1Summary.name'), employer.name);
+  info(page.text('rl1Summary.address'), [employer.address, employer.city, employer.province, employer.postalCode].filter((part) => part.trim() !== '').join(', '));
+  info(page.text('rl1Summary.identification'), account.slice(0, 10));
+  info(page.text('rl1Summary.file'), `RS ${account.slice(12, 16)}`);
+  if (employer.neq.trim() !== '') info(page.text('rl1Summary.neq'), employer.neq.trim());
+  info(page.text('rl1Summary.year'), String(page.year));
+  info(page.text('rl1Summary.slips'), String(page.filed.slips));
 
   const lines = rlz1sLines(page.filed.boxes, page.qpipEmployerRate);
   heading(page.text('rl1Summary.part3'));
@@ -123,7 +136,7 @@ export async function writeRl1SummaryPdf(out: PassThrough, page: Rl1SummaryPage)
   line(page.text('rl1Summary.line50_1'), lines['50.1']!, '50.1');
 
   heading(page.text('rl1Summary.boxTotals'));
-  for (const [box] of RL1_AMOUNTS) line(page.text(`rl1BoxNames.${box}`), money(page.filed.boxes[box]));
+  for (const [box] of RL1_AMOUNTS) line(page.boxName(box), money(page.filed.boxes[box]));
 
   heading(page.text('rl1Summary.notes'));
   doc.font(isWinAnsi(page.text('rl1Summary.notComputed')) ? 'Helvetica' : 'cjk');

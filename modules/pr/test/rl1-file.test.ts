@@ -297,6 +297,9 @@ describe("the RL-1 XML file (Revenu Québec's relevés schema 2025.1, standards/
     // The amended slip's tax, not the original's.
     expect(box('E_ImpotQue')).not.toBe(boxTotal(original, 'E_ImpotQue'));
     expect(lines['23']).toBe(sum(QPP2, 2));
+    // Each box's total over the slips filed, under the slip's box names.
+    expect(text).toContain(`${en.rl1BoxNames['B.B']} ${sum(QPP2, 2)}`);
+    expect(text).toContain(`${en.rl1BoxNames.G} ${pensionable}`);
     expect(text).toContain(`${en.rl1Summary.slips} 1`);
     expect(text).toContain(`${en.rl1Summary.identification} 1234567892`);
     expect(text).not.toContain('changed since the last file');
