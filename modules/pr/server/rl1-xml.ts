@@ -29,7 +29,7 @@
  *   boxes 74 and 75, DOMAIN-NOTES §1.7).
  *
  * The RLZ-1.S summary (employer's QPP, QPIP, the Health Services Fund …) is not part of the relevés file and has no
- * published schema: RQ takes it as its printed form. `rlz1sLines` computes its lines from the slips (rlz1s-pdf.ts
+ * published schema: RQ takes it as its printed form. `rlz1sLines` computes its lines from the slips (rl1-summary.ts
  * prints it).
  *
  * Check digits the schema cannot express, each refused before a file is written:
