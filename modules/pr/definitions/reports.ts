@@ -354,10 +354,16 @@ export const rl1Report = yearSummary('pr-rl1', '/rl1-report', 'rl1', [
   money('EmployerQpip', { total: true }),
 ]);
 
-/** The RL-1 slips screen also writes the year's RL-1 slips as Revenu Québec XML (issue 45 item 2; server/rl1-file.ts). */
+/**
+ * The RL-1 slips screen also writes the year's RL-1 slips as Revenu Québec XML (issue 45 item 2; server/rl1-file.ts)
+ * and prints the RLZ-1.S summary of the slips filed (issue 68 item 8; server/rl1-summary.ts).
+ */
 export const rl1Slips: ReportDefinition = {
   ...slipsReport('pr-rl1-slips', '/rl1-slips', 'rl1Slips', 'rl1BoxNames', RL1_BOXES, RL1_TOTALS),
-  files: [{ path: 'pr/rl1-file', labelKey: 'pr:rl1File.download', fileName: 'RL-1.xml' }],
+  files: [
+    { path: 'pr/rl1-file', labelKey: 'pr:rl1File.download', fileName: 'RL-1.xml' },
+    { path: 'pr/rl1-summary', labelKey: 'pr:rl1File.downloadSummary', fileName: 'RLZ-1.S.pdf' },
+  ],
 };
 
 /**

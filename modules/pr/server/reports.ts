@@ -97,13 +97,17 @@ const journal: ServerReport = {
   },
 };
 
-/** The year's caps (box 24: EI maximum insurable earnings, box 26: YMPE), as stored values for SQL. */
+/**
+ * The year's caps (box 24: EI maximum insurable earnings; box 26 and RL-1 box G: the pensionable earnings up to the
+ * additional maximum, YAMPE, since the second additional contributions of 2024 — RQ's "RL-1 slip – principal changes
+ * for 2024": box G holds the salary subject to B.A and B.B, up to the additional maximum), as stored values for SQL.
+ */
 async function prepareCaps(ctx: ReportContext): Promise<ReportParameterError[]> {
   const [, to] = yearRange(ctx);
   // Inside a caller's transaction (the T4 file), read in it: Kysely opens no nested transaction.
   const tables = ctx.db.isTransaction ? await loadTables(ctx.db as never, to, ['CA', 'QC']) : await ctx.db.transaction().execute((trx) => loadTables(trx, to, ['CA', 'QC']));
-  const cap = (item: 'EI_MAX_INSURABLE' | 'PENSION_YMPE' | 'QPIP_MAX_INSURABLE', jurisdiction = 'CA') => decimalToDb(ctx.db, rateOf(tables, jurisdiction, item) ?? '99999999.00', 2);
-  ctx.state['caps'] = { ei: cap('EI_MAX_INSURABLE'), ympe: cap('PENSION_YMPE'), qpip: cap('QPIP_MAX_INSURABLE', 'QC') };
+  const cap = (item: 'EI_MAX_INSURABLE' | 'PENSION_YAMPE' | 'QPIP_MAX_INSURABLE', jurisdiction = 'CA') => decimalToDb(ctx.db, rateOf(tables, jurisdiction, item) ?? '99999999.00', 2);
+  ctx.state['caps'] = { ei: cap('EI_MAX_INSURABLE'), yampe: cap('PENSION_YAMPE'), qpip: cap('QPIP_MAX_INSURABLE', 'QC') };
   return [];
 }
 
@@ -126,7 +130,7 @@ function slipBase(ctx: ReportContext) {
 }
 
 const cappedAt = (column: string, limit: unknown) => sql<string>`case when coalesce(sum(${sql.ref(column)}), 0) > ${limit} then ${limit} else coalesce(sum(${sql.ref(column)}), 0) end`;
-const capsOf = (ctx: ReportContext) => ctx.state['caps'] as { ei: unknown; ympe: unknown; qpip: unknown };
+const capsOf = (ctx: ReportContext) => ctx.state['caps'] as { ei: unknown; yampe: unknown; qpip: unknown };
 
 /** One row per employee with the T4 boxes of the year. */
 function t4Totals(ctx: ReportContext): AnySelect {
@@ -143,7 +147,7 @@ function t4Totals(ctx: ReportContext): AnySelect {
       // Box 22: federal tax, and the provincial tax outside Québec (Québec's is on the RL-1).
       sql<string>`coalesce(sum(c.federal_tax + case when c.province = 'QC' then 0 else c.provincial_tax end), 0)`.as('Box22'),
       cappedAt('c.insurable', caps.ei).as('Box24'),
-      cappedAt('c.pensionable', caps.ympe).as('Box26'),
+      cappedAt('c.pensionable', caps.yampe).as('Box26'),
       sumOf('c.union_dues').as('Box44'),
       sumOf('c.qpip').as('Box55'),
       sql<string>`case when max(c.province) = 'QC' then ${cappedAt('c.insurable', caps.qpip)} else 0 end`.as('Box56'),
@@ -168,9 +172,12 @@ function rl1Totals(ctx: ReportContext): AnySelect {
       sumOf('c.rpp').as('BoxD'),
       sumOf('c.provincial_tax').as('BoxE'),
       sumOf('c.union_dues').as('BoxF'),
-      cappedAt('c.pensionable', caps.ympe).as('BoxG'),
+      cappedAt('c.pensionable', caps.yampe).as('BoxG'),
       sumOf('c.qpip').as('BoxH'),
       cappedAt('c.insurable', caps.qpip).as('BoxI'),
+      // Codes D-2 / D-3: the part of box D for service before 1990 (the T4's boxes 74 and 75; rl1-xml.ts RL1_CODES).
+      sql<string>`max(p.past_service74)`.as('CodeD2'),
+      sql<string>`max(p.past_service75)`.as('CodeD3'),
       sumOf('c.employer_cpp').as('EmployerQpp'),
       sumOf('c.employer_qpip').as('EmployerQpip'),
     ])

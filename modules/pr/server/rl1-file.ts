@@ -13,23 +13,31 @@
  *       SIN, software identifiers …) or when nothing changed since the last file.
  *   GET  /api/pr/rl1-files?Year=YYYY   the year's generations (who, when, kind, slips, which changed, the RLZ-1.S
  *       totals) and what the next file would hold (Pending: R / A / D counts).
+ *   POST /api/pr/rl1-summary  { Parameters: { Year } }   the year's RLZ-1.S as a PDF from the slips filed
+ *       (rl1-summary.ts); 400 when none was filed.
  */
+import { readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { type Decimal } from '@erp/shared/decimal';
 import { apiSchema, object } from '@erp/server/http/schemas';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
-import { messageIn } from '@erp/server/entities/call-result';
+import { localeOf, messageIn } from '@erp/server/entities/call-result';
+import { localeFile } from '@erp/server/i18n/locale-files';
 import { oneAtATime } from '@erp/server/exactly-once/holder';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyDb } from '@erp/server/entities/hooks';
 import { RL1_BOXES, boxField } from '../definitions/reports.ts';
+import { loadTables, rateOf } from './deductions.ts';
 import { rl1YearRows } from './reports.ts';
-import { buildRl1Xml, rl1Digest, rl1Problems, rlz1sTotals, slipNumberAt, type Rl1Employer, type Rl1Slip, type Rl1SlipType } from './rl1-xml.ts';
+import { filedRl1, writeRl1SummaryPdf } from './rl1-summary.ts';
+import { RL1_CODES, buildRl1Xml, rl1Digest, rl1Problems, rlz1sTotals, slipNumberAt, type Rl1Employer, type Rl1Slip, type Rl1SlipType } from './rl1-xml.ts';
 
 type Row = Record<string, unknown>;
 
 const tags = ['pr-cheque'];
 const YEAR = { type: 'integer', minimum: 2000, maximum: 2099 };
 const FILE_SCHEMA = apiSchema({ summary: "A year's RL-1 slips as Revenu Québec XML", tags, querystring: object({}), body: object({ Parameters: object({ Year: YEAR }, ['Year']) }, ['Parameters']), response: { 200: { type: 'string', description: 'the XML file' } } });
+const SUMMARY_SCHEMA = apiSchema({ summary: "A year's RLZ-1.S (summary of source deductions and employer contributions) as a PDF", tags, querystring: object({}), body: object({ Parameters: object({ Year: YEAR }, ['Year']) }, ['Parameters']), response: { 200: { type: 'string', description: 'the PDF' } } });
 const LIST_SCHEMA = apiSchema({ summary: "A year's RL-1 XML files generated", tags, querystring: object({ Year: YEAR }, ['Year']), response: { 200: { type: 'object', additionalProperties: true } } });
 
 /** What the header names as the software (NomLogiciel, VersionLogiciel). */
@@ -38,6 +46,16 @@ const SOFTWARE = { name: 'NOVUS Payroll', version: '2026.1' };
 const ORDER: readonly Rl1SlipType[] = ['R', 'A', 'D'];
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+/** The slip's box names (`pr:rl1BoxNames`) in a language: their keys hold a dot (B.A), which a message key cannot. */
+const boxNames = new Map<string, Record<string, string>>();
+function boxNamesIn(locale: string): Record<string, string> {
+  if (!boxNames.has(locale)) {
+    const file = localeFile(locale, 'pr');
+    boxNames.set(locale, file ? ((JSON.parse(readFileSync(file, 'utf8')) as { rl1BoxNames?: Record<string, string> }).rl1BoxNames ?? {}) : {});
+  }
+  return boxNames.get(locale)!;
+}
 
 /** The employer's RL-1 data: the default company (name, address) and pr_employer (RQ accounts, contact). */
 export async function rl1Employer(db: AnyDb): Promise<{ employer: Rl1Employer; slipFirst: string } | null> {
@@ -102,7 +120,8 @@ export async function currentRl1Slips(db: AnyDb, engine: 'sqlite' | 'postgres', 
     return {
       employeeId: id,
       ...(employees.get(id) ?? NOBODY),
-      boxes: Object.fromEntries(RL1_BOXES.map((box) => [box, money(row[boxField(box)])])),
+      // The boxes, then the additional-information codes (D-2 → CodeD2).
+      boxes: Object.fromEntries([...RL1_BOXES.map((box) => [box, money(row[boxField(box)])]), ...RL1_CODES.map((code) => [code, money(row[`Code${code.replace('-', '')}`])])]),
       employerQpp: money(row['EmployerQpp']),
       employerQpip: money(row['EmployerQpip']),
       type: 'R',
@@ -252,5 +271,29 @@ export const rl1FileRoutes: EntityRoutes = async (app, { contextOf }) => {
       })),
       Pending: Object.fromEntries(ORDER.map((type) => [type, pending.byKind[type].length])),
     };
+  });
+
+  app.post<{ Body: { Parameters: { Year: number } } }>('/api/pr/rl1-summary', { schema: SUMMARY_SCHEMA }, async (request, reply) => {
+    const ctx = await contextOf(request, reply, 'pr-cheque', 'read');
+    if (!ctx) return reply;
+    const year = request.body.Parameters.Year;
+    const language = ctx.user.row.language;
+    const refuse = (key: string) => sendAnswer(reply, { status: 400, body: { ResultStatus: 2, ResultCode: `rl1_${key}`, Message: messageIn(language, `pr:rl1File.${key}`, { year }), EntityId: null, Exception: null } });
+    const page = await ctx.any.transaction().execute(async (trx) => {
+      const found = await rl1Employer(trx);
+      if (!found) return 'employerMissing' as const;
+      const filed = await filedRl1(trx, year);
+      if (filed.slips === 0) return 'summaryNothingFiled' as const;
+      const tables = await loadTables(trx, `${year}-12-31`, ['QC']);
+      const pending = await pendingRl1(trx, ctx.engine, year);
+      return { employer: found.employer, filed, qpipEmployerRate: rateOf(tables, 'QC', 'QPIP_EMPLOYER_RATE') ?? '0', pending: ORDER.reduce((count, type) => count + pending.byKind[type].length, 0) };
+    });
+    if (typeof page === 'string') return refuse(page);
+    const out = new PassThrough();
+    reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="RLZ-1.S-${year}.pdf"`).header('cache-control', 'no-store');
+    const locale = localeOf(language);
+    const boxName = (box: string) => boxNamesIn(locale)[box] ?? boxNamesIn('en-CA')[box] ?? box;
+    void writeRl1SummaryPdf(out, { year, ...page, text: (key, params = {}) => messageIn(language, `pr:${key}`, params), boxName }).catch((error: unknown) => out.destroy(error as Error));
+    return reply.send(out);
   });
 };

@@ -1,35 +1,36 @@
 /**
- * The RL-1 return as XML for Revenu Québec (issue 45 item 2): a `Transmission` holding its header (P: the year,
- * the kind of transmission, the preparer, contacts and the software's RQ identifiers) and the group of RL-1 slips
- * (Groupe01: the slips — R original, A amended, D cancelled — then T, the group's summary record: slip count and
+ * The RL-1 return as XML for Revenu Québec (issue 45 item 2; issue 68 item 8): a `Transmission` holding its header
+ * (P: the year, the kind of transmission, the preparer, contacts and the software's RQ identifiers) and the group of
+ * RL-1 slips (Groupe01: the slips — R original, A amended, D cancelled — then T, the group's record: slip count and
  * employer).
  *
- * SOURCES AND WHAT IS NOT VERIFIED. Revenu Québec publishes the relevés' XSD and its "Spécifications techniques"
- * (RL-1 section, schema version `<year>.1`, namespace http://www.mrq.gouv.qc.ca/T5) to registered software
- * developers; neither is in the material at hand. The structure below is written from what could be read:
- * - three independent payroll products that write this file — Oracle E-Business Suite's RL-1 magnetic-media
- *   package (schema versions 2006.1.2 to 2009.1), Acumatica's payroll tax-form generator (schema 2020.1) and the
- *   Solstice+ payroll (ProGestion, 2008) — agreeing on the element names and their order: P (Annee, TypeEnvoi,
- *   Preparateur, Informatique, Comptabilite, NoCertification, NomLogiciel, VersionLogiciel, IdPartenaireReleves,
- *   IdProduitReleves), Groupe01 with R/A/D (Annee, NoReleve, Identification/Employe, Adresse, Montants with
- *   A_RevenuEmploi … I_SalaireAdmisRQAP, NoReleveDerniereTrans last in an A) and T (Annee, NbReleves, Employeur:
- *   NoId, TypeDossier RS, NoDossier, NEQ, Nom1, Adresse);
- * - a 2025 RL-3 generator validated against RQ's 2025 XSD (same P header, same R/A/D/T pattern): TypeEnvoi 1 → R,
- *   4 → A, 6 → D (one kind per transmission), no Langue in Informatique/Comptabilite, CourrielResponsable after
- *   VersionLogiciel, NoReleve 9 digits, NoReleveDerniereTrans required in an A, no Montants in a D;
- * - Oracle JD Edwards EnterpriseOne's "Relevé 1 XML and Audit File Build (P07770X)" processing options (docs.oracle.com,
- *   checked 2026-11-26): package type 1 original, 4 amended, 6 cancelled; transmitter number NP then six digits,
- *   assigned by RQ; transmitter type 1 (for itself), 2 (for others), 3 (both) — as written here.
- * RQ's own XSD and "Spécifications techniques" were searched for again (2026-11-26, public code, documentation and
- * web pages): not in the material at hand.
- * Unverified (check against RQ's 2026 specifications before filing): the 2026 schema version string; element
- * lengths (30 for names and address lines, 6 for the postal code); whether P's Langue elements are gone for the
- * RL-1 too; the element of box B.B (QPP second additional contributions, on the slip since 2024) — no source
- * names it, so a slip with B.B is refused rather than written under a guessed name; that boxes G and I are written
- * even at 0 (Oracle writes 0.00 for both; the paper slip prints them always).
+ * FOLLOWS Revenu Québec's relevés schema set **version 2025.1** (tax years 2025 and 2026), carried in the repository
+ * at standards/rq-rl-xsd-2025/ (its SOURCE.md: where the copy came from). The test validates every file the server
+ * writes against its `Transmission.xsd` with xmllint. From the schema:
+ * - `Transmission VersionSchema="2025.1"` (fixed), P, then Groupe01; every `Annee` equals P's (a key and keyref);
+ *   `Annee` is 2025 or 2026 (`AnImpositionType`): another year is refused (`yearNotCovered`) until RQ's next set;
+ * - P (P.xsd): Annee, TypeEnvoi (1, 4 or 6), Preparateur (No NP + 6 digits, Type 1–3, Nom1, Adresse),
+ *   Informatique, Comptabilite (Nom, IndRegional, Tel NNN-NNNN), NoCertification RQ-NN-XX-XXX, NomLogiciel (40),
+ *   VersionLogiciel (15), CourrielResponsable (60), IdPartenaireReleves and IdProduitReleves (16 characters);
+ * - R (R01.xsd): Annee, NoReleve (9 digits), Identification/Employe (NAS, No, NomFamille, Prenom), Adresse,
+ *   Montants (R01MntStruct: A_RevenuEmploi, BA_CotisationRRQ, BB_CotisationRRQSuppl, C_ … I_, each optional,
+ *   `\d{1,7}\.\d{2}`), up to 4 CaseRensCompl (code, data of 1–15 characters);
+ * - A (A01.xsd): an R then NoReleveDerniereTrans; D (D01.xsd): Annee, NoReleve, Employe (NAS, NomFamille, Prenom);
+ * - T (T01.xsd): Annee, NbReleves, Employeur (NoId 10 digits, TypeDossier RS, NoDossier 4 digits, NEQ, Nom1, Adresse).
  *
- * The RLZ-1.S summary (employer's QPP, QPIP, the Health Services Fund …) is not part of the relevés file: RQ
- * takes it separately. `rlz1sTotals` computes its slip totals from the same slips, recorded with each file.
+ * RQ's rules the schema leaves out, from its RL-1 guide pages (revenuquebec.ca, "RL-1 slip" and "RL-1 summary"):
+ * - slip codes: R original, A amended, D cancelled; an amended slip is a whole new slip under a new number with the
+ *   number of the slip it replaces (the last one sent for the employee) in NoReleveDerniereTrans; a cancelled slip
+ *   names the slip as last sent (its number); one kind per transmission (TypeEnvoi 1 → R, 4 → A, 6 → D);
+ * - box B.A holds the base and first additional QPP contributions, B.B the second additional ones (since 2024);
+ *   boxes G and I are entered even at 0; an amount over 9,999,999.99 is split over several slips (refused here:
+ *   `amountTooLarge`);
+ * - code D-2 / D-3 (CaseRensCompl): the part of box D for service before 1990, while a contributor or not (the T4's
+ *   boxes 74 and 75, DOMAIN-NOTES §1.7).
+ *
+ * The RLZ-1.S summary (employer's QPP, QPIP, the Health Services Fund …) is not part of the relevés file and has no
+ * published schema: RQ takes it as its printed form. `rlz1sLines` computes its lines from the slips (rl1-summary.ts
+ * prints it).
  *
  * Check digits the schema cannot express, each refused before a file is written:
  * - the slip number (NoReleve): 8 digits from the range RQ assigns, then their remainder modulo 7 (Oracle EBS's
@@ -40,21 +41,24 @@
  *   4-digit file number (e.g. 1234567892RS0001);
  * - the SIN (Luhn, ../definitions/sin.ts).
  */
-import { isNegative, isZero, sum, toFixedScale, type Decimal } from '@erp/shared/decimal';
+import { cmp, isNegative, isZero, mul, sum, toFixedScale, type Decimal } from '@erp/shared/decimal';
 import { isValidSin, sinDigits } from '../definitions/sin.ts';
 import type { Filer, SlipPerson } from './t4-xml.ts';
 
-/** The schema version written for a tax year (RQ numbers them `<year>.<revision>`; revision unverified). */
-export const schemaVersion = (year: number) => `${year}.1`;
+/** The schema set followed (standards/rq-rl-xsd-2025/Transmission.xsd: `VersionSchema` fixed). */
+export const RQ_SCHEMA_VERSION = '2025.1';
+/** The tax years that set takes (SimpleEvolutif.xsd, `AnImpositionType`). */
+export const RQ_SCHEMA_YEARS: readonly number[] = [2025, 2026];
 export const RQ_NAMESPACE = 'http://www.mrq.gouv.qc.ca/T5';
 
 /** The slip's boxes as the payroll computes them (RL1_BOXES, definitions/reports.ts). */
 export type Rl1Boxes = Record<string, Decimal>;
 
-/** Montants' elements in their order: [box, element]. Boxes G and I are written even at 0. */
+/** Montants' elements in their order (R01MntStruct): [box, element]. Boxes G and I are written even at 0. */
 export const RL1_AMOUNTS: readonly (readonly [string, string])[] = [
   ['A', 'A_RevenuEmploi'],
-  ['B.A', 'B_CotisationRRQ'],
+  ['B.A', 'BA_CotisationRRQ'],
+  ['B.B', 'BB_CotisationRRQSuppl'],
   ['C', 'C_CotisationAssEmploi'],
   ['D', 'D_CotisationRPA'],
   ['E', 'E_ImpotQue'],
@@ -65,6 +69,13 @@ export const RL1_AMOUNTS: readonly (readonly [string, string])[] = [
 ];
 /** The boxes written even when 0 (every other amount only when not 0). */
 export const RL1_REQUIRED_AMOUNTS: readonly string[] = ['G', 'I'];
+/**
+ * The additional-information codes the payroll produces (CaseRensCompl, at most 4 a slip), kept in a slip's boxes
+ * under their code: D-2 and D-3, the part of box D for service before 1990 while a contributor or not.
+ */
+export const RL1_CODES: readonly string[] = ['D-2', 'D-3'];
+/** The largest amount a slip's box takes (Decimal9Type: 7 digits and 2 decimals). */
+const MAX_AMOUNT = '9999999.99';
 
 /** R original, A amended (a new number; the one it replaces in NoReleveDerniereTrans), D cancelled (as filed). */
 export type Rl1SlipType = 'R' | 'A' | 'D';
@@ -140,6 +151,7 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch
 const cut = (text: string, length: number) => text.trim().slice(0, length);
 const element = (name: string, value: string) => (value === '' ? '' : `<${name}>${escape(value)}</${name}>`);
 const postal = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+const money = (value: Decimal | undefined) => toFixedScale(value ?? '0.00', 2);
 
 function addressXml(parts: { address: string; city: string; province: string; postalCode: string }): string {
   return `<Adresse>${element('Ligne1', cut(parts.address, 30))}${element('Ville', cut(parts.city, 30))}${element('Province', cut(parts.province, 20))}${element('CodePostal', cut(postal(parts.postalCode), 6))}</Adresse>`;
@@ -148,9 +160,16 @@ function addressXml(parts: { address: string; city: string; province: string; po
 /** Montants: each box with an amount, G and I always (two decimals, no sign or grouping). */
 function amountsXml(boxes: Rl1Boxes): string {
   return RL1_AMOUNTS.map(([box, name]) => {
-    const value = toFixedScale(boxes[box] ?? '0.00', 2);
+    const value = money(boxes[box]);
     return isZero(value) && !RL1_REQUIRED_AMOUNTS.includes(box) ? '' : `<${name}>${value}</${name}>`;
   }).join('');
+}
+
+/** CaseRensCompl: each additional-information code with an amount (code, then the amount as its data). */
+function codesXml(boxes: Rl1Boxes): string {
+  return RL1_CODES.filter((code) => !isZero(money(boxes[code])))
+    .map((code) => `<CaseRensCompl><CodeRensCompl>${code}</CodeRensCompl><DonneeRensCompl>${money(boxes[code])}</DonneeRensCompl></CaseRensCompl>`)
+    .join('');
 }
 
 function contactXml(name: string, employer: Rl1Employer): string {
@@ -171,7 +190,7 @@ function slipXml(slip: Rl1Slip, year: number): string {
     element('NoReleve', slip.slipNumber) +
     `<Identification><Employe>${employe}</Employe></Identification>` +
     (cancelled ? '' : addressXml(slip)) +
-    (cancelled ? '' : `<Montants>${amountsXml(slip.boxes)}</Montants>`) +
+    (cancelled ? '' : `<Montants>${amountsXml(slip.boxes)}</Montants>${codesXml(slip.boxes)}`) +
     (slip.type === 'A' ? element('NoReleveDerniereTrans', slip.previousNumber) : '') +
     `</${slip.type}>`
   );
@@ -191,8 +210,8 @@ export function buildRl1Xml(file: Rl1Return): string {
     contactXml('Informatique', employer) +
     contactXml('Comptabilite', employer) +
     element('NoCertification', employer.certificationNo) +
-    element('NomLogiciel', cut(file.softwareName, 20)) +
-    element('VersionLogiciel', cut(file.softwareVersion, 20)) +
+    element('NomLogiciel', cut(file.softwareName, 40)) +
+    element('VersionLogiciel', cut(file.softwareVersion, 15)) +
     element('CourrielResponsable', cut(employer.contactEmail, 60)) +
     element('IdPartenaireReleves', employer.partnerId) +
     element('IdProduitReleves', employer.productId) +
@@ -209,17 +228,38 @@ export function buildRl1Xml(file: Rl1Return): string {
     element('Nom1', cut(employer.name, 30)) +
     addressXml(employer) +
     '</Employeur></T>';
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<Transmission VersionSchema="${schemaVersion(file.year)}" xmlns="${RQ_NAMESPACE}">${header}<Groupe01>${file.slips.map((slip) => slipXml(slip, file.year)).join('')}${summary}</Groupe01></Transmission>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<Transmission VersionSchema="${RQ_SCHEMA_VERSION}" xmlns="${RQ_NAMESPACE}">${header}<Groupe01>${file.slips.map((slip) => slipXml(slip, file.year)).join('')}${summary}</Groupe01></Transmission>\n`;
 }
 
 /** The RLZ-1.S lines the slips give: each box's total, and the employer's QPP and QPIP on the same pays. */
 export function rlz1sTotals(slips: readonly Rl1Slip[]): Record<string, Decimal> {
   const totals: Record<string, Decimal> = {};
   for (const [box] of RL1_AMOUNTS) totals[box] = sum(slips.map((slip) => slip.boxes[box] ?? '0.00'), 2);
-  totals['B.B'] = sum(slips.map((slip) => slip.boxes['B.B'] ?? '0.00'), 2);
   totals['EmployerQpp'] = sum(slips.map((slip) => slip.employerQpp), 2);
   totals['EmployerQpip'] = sum(slips.map((slip) => slip.employerQpip), 2);
   return totals;
+}
+
+/**
+ * The RLZ-1.S's lines the RL-1 slips decide, as RQ's "How to complete the RL-1 summary" pages say (Part 3, lines
+ * 21 to 48; Part 4, line 50.1), from the totals of the slips filed (`boxes`: each box's total over the slips):
+ * 21 employees' QPP (box B.A), 22 the employer's (= 21), 23 employees' second additional QPP (B.B), 24 the
+ * employer's (= 23), 28 employees' QPIP (H), 29 the employer's (box I × the employer's rate for the year), 35 Québec
+ * income tax withheld (E; RL-25 slips are not issued by this payroll), 50.1 the total payroll that sets the Health
+ * Services Fund rate (A, when none of the guide's special cases applies).
+ */
+export function rlz1sLines(boxes: Record<string, Decimal>, qpipEmployerRate: Decimal): Record<string, Decimal> {
+  const box = (name: string) => money(boxes[name]);
+  return {
+    '21': box('B.A'),
+    '22': box('B.A'),
+    '23': box('B.B'),
+    '24': box('B.B'),
+    '28': box('H'),
+    '29': mul(box('I'), qpipEmployerRate, 2),
+    '35': box('E'),
+    '50.1': box('A'),
+  };
 }
 
 /**
@@ -235,6 +275,7 @@ export function rl1Problems(file: Rl1Return): { key: string; employeeId?: string
   if (!/^\d{3}$/.test(employer.contactArea) || !/^\d{3}-\d{4}$/.test(employer.contactPhone) || employer.contactName.trim() === '') problems.push({ key: 'contactMissing' });
   if (!/^RQ-\d{2}-\d{2}-\d{3}$/.test(employer.certificationNo) || !/^[0-9A-Z]{16}$/.test(employer.partnerId) || !/^[0-9A-Z]{16}$/.test(employer.productId)) problems.push({ key: 'softwareIdsMissing' });
   if (employer.address.trim() === '') problems.push({ key: 'employerAddressMissing' });
+  if (!RQ_SCHEMA_YEARS.includes(file.year)) problems.push({ key: 'yearNotCovered' });
   if (file.slips.length === 0) problems.push({ key: 'noSlips' });
   if (new Set(file.slips.map((slip) => slip.type)).size > 1) problems.push({ key: 'mixedTypes' });
   for (const slip of file.slips) {
@@ -243,14 +284,19 @@ export function rl1Problems(file: Rl1Return): { key: string; employeeId?: string
     if (!isValidSlipNumber(slip.slipNumber) || (slip.type === 'A' && !isValidSlipNumber(slip.previousNumber))) problems.push({ key: 'slipNumberInvalid', employeeId: slip.employeeId });
     if (slip.type !== 'D') {
       if (Object.values(slip.boxes).some((value) => isNegative(value))) problems.push({ key: 'negativeAmount', employeeId: slip.employeeId });
-      if (!isZero(slip.boxes['B.B'] ?? '0.00')) problems.push({ key: 'boxBBUnsupported', employeeId: slip.employeeId });
+      if (Object.values(slip.boxes).some((value) => cmp(value, MAX_AMOUNT) > 0)) problems.push({ key: 'amountTooLarge', employeeId: slip.employeeId });
       if (slip.address.trim() === '') problems.push({ key: 'addressMissing', employeeId: slip.employeeId });
     }
   }
   return problems;
 }
 
-/** A slip as filed, to compare generations and to cancel it as filed: its boxes with an amount. */
+/** A slip as filed, to compare generations and to total the slips filed: its boxes and codes with an amount. */
 export function rl1Digest(slip: Rl1Slip): string {
-  return JSON.stringify([...RL1_AMOUNTS.map(([box]) => box), 'B.B'].filter((box) => !isZero(slip.boxes[box] ?? '0.00')).map((box) => [box, toFixedScale(slip.boxes[box]!, 2)]));
+  return JSON.stringify([...RL1_AMOUNTS.map(([box]) => box), ...RL1_CODES].filter((box) => !isZero(money(slip.boxes[box]))).map((box) => [box, money(slip.boxes[box])]));
+}
+
+/** The boxes a digest holds (rl1Digest's inverse): the slip as filed. */
+export function rl1DigestBoxes(digest: string): Rl1Boxes {
+  return Object.fromEntries(JSON.parse(digest) as [string, Decimal][]);
 }

@@ -3,7 +3,7 @@
  * transmitter record, the T4 slips and the T4 Summary.
  *
  * Follows CRA's information-return XML schemas **version 1-24-1 (October 2023)** — `layout-topologie.xsd` 1.23,
- * `t4.xsd` 1.16, kept in ../shared/standards/cra-xml-1-24-1/. CRA revises them most years for the coming filing
+ * `t4.xsd` 1.16, kept in the repository's standards/cra-xml-1-24-1/. CRA revises them most years for the coming filing
  * season; the material at hand holds only 1-24-1, so whether a later version (1-25-x / 1-26-x) changes the T4
  * for the 2026 returns could not be checked here: compare CRA's change list before the 2027 filing season.
  *

@@ -1,9 +1,11 @@
 /**
  * The T4 XML file (issue 45 items 1 and 6) for the demo year, against CRA's published schemas version 1-24-1
- * (../shared/standards/cra-xml-1-24-1/, entry point layout-topologie.xsd, T4 in t4.xsd) with xmllint, and the
+ * (the repository's standards/cra-xml-1-24-1/, entry point layout-topologie.xsd, T4 in t4.xsd) with xmllint, and the
  * rules the schema leaves to CRA's checks: the Summary's totals equal to its slips, no zero optional amount,
  * SIN and business-number check digits. Each rule's check is also run on a file broken on purpose, so a check
- * that passes everything fails here. Then the history: a file regenerated after a correction is an amendment
+ * that passes everything fails here. The year holds second additional contributions (issue 68 item 8): an Ontario
+ * employee's CPP2 (box 16A) and the Québec employee's QPP2 (17A), each past the YMPE, box 26 up to the YAMPE. Then
+ * the history: a file regenerated after a correction is an amendment
  * (A) holding the changed slip only; a cancelled employee's slip comes back as C; nothing changed is refused.
  */
 import { execFileSync } from 'node:child_process';
@@ -11,16 +13,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isZero, sum } from '@erp/shared/decimal';
-import { decimalToDb } from '@erp/server/db/decimal-codec';
+import { add, isZero, round, sub, sum } from '@erp/shared/decimal';
+import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
+import type { RateItem } from '../definitions/common.ts';
 import { isValidSin } from '../definitions/sin.ts';
+import { loadTables, rateOf } from '../server/deductions.ts';
 import { isValidPayrollAccount } from '../server/t4-xml.ts';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { caller } from '../../../server/test/helpers/entities.ts';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const SCHEMAS = resolve(__dirname, '../../../../shared/standards/cra-xml-1-24-1');
+// The publisher's schemas as carried in the repository (standards/README.md): a clone tests on its own.
+const SCHEMAS = resolve(__dirname, '../../../standards/cra-xml-1-24-1');
 const YEAR = new Date().getUTCFullYear();
 let server: TestServer;
 let admin: string;
@@ -79,9 +84,36 @@ async function generate(): Promise<{ status: number; xml: string; body: Row }> {
   return { status: response.statusCode, xml: response.body, body: response.statusCode === 200 ? {} : response.json() };
 }
 
+/** A rate of the pay tables in force at the year's end (read as the payroll reads them). */
+async function rate(item: RateItem): Promise<string> {
+  const tables = await db().transaction().execute((trx: Row) => loadTables(trx as never, `${YEAR}-12-31`, ['CA']));
+  return rateOf(tables, 'CA', item)!;
+}
+
+/** Second additional contributions: employee → [element, amount], and the pensionable earnings box 26 then holds. */
+const SECOND: Record<string, [string, string]> = {};
+let pensionable = '';
+
+/** Gives an employee a year past the YMPE: pensionable earnings YMPE + 5,000 and `column` (cpp2, qpp2) on its last pay. */
+async function pastTheYmpe(province: string, column: string, element: string, amount: string): Promise<void> {
+  const cheque = (await db().selectFrom('pr_cheques').select(['cheque_id', 'employee_id', 'pensionable']).where('province', '=', province).where('status', '<>', 'Cancelled').where('pay_date', '>=', `${YEAR}-01-01`).orderBy('pay_date', 'desc').orderBy('employee_id').limit(1).executeTakeFirst()) as Row;
+  const rows = ((await as(admin).post('/api/reports/pr-t4/run', { Parameters: { Year: YEAR } })).json() as Row).List as Row[];
+  const before = String(rows.find((row) => row.EmployeeId === cheque.employee_id)!.Box26);
+  const last = decimalFromDb(db(), cheque.pensionable, 2)!;
+  await db()
+    .updateTable('pr_cheques')
+    .set({ pensionable: decimalToDb(db(), add(last, sub(pensionable, before)), 2), [column]: decimalToDb(db(), amount, 2) })
+    .where('cheque_id', '=', cheque.cheque_id)
+    .execute();
+  SECOND[String(cheque.employee_id)] = [element, amount];
+}
+
 beforeAll(async () => {
   server = await startServer({ DEMO_LEDGER: '1' });
   admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  pensionable = round(add(await rate('PENSION_YMPE'), '5000.00'), 2);
+  await pastTheYmpe('ON', 'cpp2', 'cppe_cntrb_amt', '200.00');
+  await pastTheYmpe('QC', 'qpp2', 'qppe_cntrb_amt', '200.00');
   // Six months of demo pay runs: slow on PostgreSQL on a shared machine.
 }, 300_000);
 
@@ -103,6 +135,12 @@ describe('the T4 XML file (CRA schemas 1-24-1)', () => {
     expect(blocks(original, 'T4Slip')).toHaveLength(30);
     expect(all(original, 'tx_yr')).toEqual([String(YEAR)]);
     expect(all(original, 'bn')[0]).toBe('123456782RP0001');
+    // The second additional contributions (16A, 17A) and box 26 past the YMPE, up to the YAMPE.
+    for (const [employee, [element, amount]] of Object.entries(SECOND)) {
+      const slip = blocks(original, 'T4Slip').find((body) => all(body, 'empe_nbr')[0] === employee)!;
+      expect([employee, all(slip, element), all(slip, 'cpp_qpp_ern_amt')]).toEqual([employee, [amount], [pensionable]]);
+    }
+    expect(all(original, 'tot_empe_cppe_amt')).toEqual(['200.00']);
   });
 
   it('keeps the rules the schema does not: totals equal the slips, no zero amounts, check digits', () => {
