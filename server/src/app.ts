@@ -94,7 +94,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerEmbedCors(app, config, embedding);
     await app.register(formbody);
 
-    const oidc = config.oidc.embedded ? await mountEmbeddedProvider(app, { config, database }) : undefined;
+    const oidc = config.oidc.embedded ? await mountEmbeddedProvider(app, { config, database, embedding }) : undefined;
     const mailer = await createMailer(config.mail, database.db as unknown as AnyDb);
     app.addHook('onClose', async () => mailer.close());
     // Issue 42: record events and presence; on PostgreSQL through LISTEN/NOTIFY (events/hub.ts).

@@ -2,11 +2,12 @@
  * Issue 70 item 1, on SQLite and PostgreSQL (TEST_DATABASE=postgres): the allow-list of embedding origins —
  * EMBED_ORIGINS and the administrators' `embed-origin` records — drives CORS and Cross-Origin-Resource-Policy for
  * the elements, their locales and the API; any other origin gets no CORS header, no preflight and no API answer.
+ * Item 2's provider side: each allowed origin has a public client `embed:<origin>` returning to any of its pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { apiAs, json } from './helpers/api.ts';
-import { signIn, startServer, type TestServer } from './helpers/app.ts';
+import { CookieJar, openLoginPage, signIn, startServer, submitLogin, type TestServer } from './helpers/app.ts';
 
 const LISTED = 'http://intranet.example:9000';
 const ADDED = 'https://wiki.example';
@@ -99,5 +100,47 @@ describe('embedding origins', () => {
     const bad = await api.post('/api/data/embed-origin', { Origin: 'https://wiki.example/path', Description: 'Path' });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(json(bad))).toContain('without a path');
+  });
+});
+
+describe('the embedding origins\' sign-in clients', () => {
+  let server: TestServer;
+  const client = (origin: string, page = '/intranet/team.html?tab=1') => ({ id: `embed:${origin}`, redirectUri: `${origin}${page}` });
+  const tokenFrom = (origin: string, form: Record<string, string>) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
+
+  beforeAll(async () => {
+    server = await startServer({ EMBED_ORIGINS: LISTED });
+  });
+  afterAll(async () => server?.stop());
+
+  it('signs a user in on any page of an allowed origin and answers that origin\'s token request by CORS', async () => {
+    const attempt = await openLoginPage(server.app, new CookieJar(), client(LISTED));
+    const { code, callback } = await submitLogin(server.app, attempt, 'clerk', 'clerk');
+    expect(callback?.origin).toBe(LISTED);
+    expect(callback?.pathname).toBe('/intranet/team.html');
+    const exchange = { grant_type: 'authorization_code', code: code!, redirect_uri: client(LISTED).redirectUri, client_id: client(LISTED).id, code_verifier: attempt.verifier };
+    const response = await tokenFrom(LISTED, exchange);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe(LISTED);
+    const tokens = response.json() as { access_token: string; refresh_token: string };
+    const profile = await server.app.inject({ method: 'GET', url: '/api/shell/profile', headers: { origin: LISTED, authorization: `Bearer ${tokens.access_token}` } });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.headers['access-control-allow-origin']).toBe(LISTED);
+
+    // Another origin cannot read the answer of the same client's token endpoint.
+    const renewed = await tokenFrom(OTHER, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client(LISTED).id });
+    expect(renewed.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('returns only to pages of the client\'s own origin, and knows no client of an origin not on the list', async () => {
+    await expect(openLoginPage(server.app, new CookieJar(), { id: client(LISTED).id, redirectUri: `${OTHER}/steal` })).rejects.toThrow(/expected the login page/);
+    await expect(openLoginPage(server.app, new CookieJar(), { id: client(LISTED).id, redirectUri: `${LISTED}/page#fragment` })).rejects.toThrow(/expected the login page/);
+    await expect(openLoginPage(server.app, new CookieJar(), client(OTHER))).rejects.toThrow(/expected the login page/);
   });
 });

@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { embedOriginOf } from './embed-clients.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import { asFlag } from '../db/schema.ts';
@@ -91,7 +92,9 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
       if (interaction.prompt.name === 'login') {
         return sendPage(reply, 200, loginPage({ action: `${mountPath}/interaction/${interaction.uid}` }));
       }
-      if (interaction.prompt.name === 'consent' && interaction.params.client_id === config.oidc.clientId) {
+      // First-party clients: the shell's and the allowed embedding origins' (embed-clients.ts).
+      const clientId = String(interaction.params.client_id);
+      if (interaction.prompt.name === 'consent' && (clientId === config.oidc.clientId || embedOriginOf(clientId) !== null)) {
         const result = await consent(interaction);
         const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
           mergeWithLastSubmission: true,
