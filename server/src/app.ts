@@ -100,6 +100,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // Issue 42: record events and presence; on PostgreSQL through LISTEN/NOTIFY (events/hub.ts).
     const events = await EventHub.start(database, config.database.kind === 'postgres' ? config.database.url : undefined);
     app.addHook('onClose', async () => events.close());
+    // Issue 70: a provider session that ends closes its event streams everywhere (the other side sees the sign-out).
+    oidc?.provider.on('end_session.success', (ctx: { oidc?: { session?: { uid?: string } } }) => {
+      const uid = ctx.oidc?.session?.uid;
+      if (uid) void events.endSession(uid);
+    });
     // Issue 43: background jobs run once across the instances on the database (instances/jobs.ts).
     registerBuiltinJobs();
     const jobs = new JobScheduler(database.db, { warn: (message) => app?.log.warn(message) });

@@ -126,6 +126,12 @@ export function createProvider({ config, database, keys, embedding }: EmbeddedPr
     },
     // The access token is for the API, so the client cannot call userinfo: put the claims in the ID token.
     conformIdTokenClaims: false,
+    // Issue 70: the provider session in the access token (`sid`), so the event streams opened with it end when the
+    // session does (events/hub.ts `endSession`) — a sign-out shows in the shell and on embedding pages alike.
+    async extraTokenClaims(_ctx, token) {
+      const sessionUid = (token as { sessionUid?: string }).sessionUid;
+      return sessionUid ? { sid: sessionUid } : undefined;
+    },
     pkce: { required: () => true },
     clientBasedCORS(_ctx, origin, client) {
       return client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false;
