@@ -94,12 +94,17 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerEmbedCors(app, config, embedding);
     await app.register(formbody);
 
-    const oidc = config.oidc.embedded ? await mountEmbeddedProvider(app, { config, database }) : undefined;
+    const oidc = config.oidc.embedded ? await mountEmbeddedProvider(app, { config, database, embedding }) : undefined;
     const mailer = await createMailer(config.mail, database.db as unknown as AnyDb);
     app.addHook('onClose', async () => mailer.close());
     // Issue 42: record events and presence; on PostgreSQL through LISTEN/NOTIFY (events/hub.ts).
     const events = await EventHub.start(database, config.database.kind === 'postgres' ? config.database.url : undefined);
     app.addHook('onClose', async () => events.close());
+    // Issue 70: a provider session that ends closes its event streams everywhere (the other side sees the sign-out).
+    oidc?.provider.on('end_session.success', (ctx: { oidc?: { session?: { uid?: string } } }) => {
+      const uid = ctx.oidc?.session?.uid;
+      if (uid) void events.endSession(uid);
+    });
     // Issue 43: background jobs run once across the instances on the database (instances/jobs.ts).
     registerBuiltinJobs();
     const jobs = new JobScheduler(database.db, { warn: (message) => app?.log.warn(message) });

@@ -32,6 +32,8 @@ import { HOME_APPLICATION, type Application, type Menu, type RouteDefinition, ty
  * - records$            record-events.ts (the server's event stream, issue 42) → lists, forms, queues, badges,
  *                       the portal's orders: records created / changed / deleted elsewhere, or a reset
  * - presence$           record-events.ts                               → forms: who else shows a record
+ * - sessionEnded$       record-events.ts (the stream's `signed-out`: the provider session ended — a sign-out in
+ *                       another tab, or on an intranet page embedding the elements, issue 70) → session.ts
  */
 
 /** The signed-in user as the shell sees it (§3 session: the expired flag). */
@@ -153,6 +155,8 @@ export const bus = {
   records$: new Subject<RecordEvents>(),
   /** Issue 42 item 3: the other users showing a record this page shows (`presenceOf` in record-events.ts). */
   presence$: new Subject<RecordPresence>(),
+  /** Issue 70: the identity provider's session of this page ended elsewhere; the page forgets its user. */
+  sessionEnded$: new Subject<void>(),
 };
 
 export type Bus = typeof bus;

@@ -105,6 +105,11 @@ async function connect(): Promise<void> {
       bus.records$.next({ events: (JSON.parse(message.data) as { Events: RecordEvent[] }).Events, reset: false });
     });
     opened.addEventListener('reset', () => bus.records$.next({ events: [], reset: true }));
+    // Issue 70: the provider session ended (signed out in another tab or on a page embedding the elements).
+    opened.addEventListener('signed-out', () => {
+      stopRecordEvents();
+      bus.sessionEnded$.next();
+    });
     opened.addEventListener('presence', (event) => {
       const presence = JSON.parse((event as MessageEvent<string>).data) as RecordPresence;
       latestPresence.set(keyOf(presence.Entity, presence.Id), presence.Users);

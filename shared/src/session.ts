@@ -327,6 +327,12 @@ export class ShellSession {
     events.addSilentRenewError(() => {
       void this.redirectToSignIn();
     });
+    // Issue 70: the provider session ended elsewhere (a page embedding the elements signed out): forget the user;
+    // its tokens were revoked with the session. The shell shows Log in, as after a sign-out in another tab.
+    bus.sessionEnded$.subscribe(() => {
+      this.dpopStore?.forget();
+      void this.manager.removeUser();
+    });
     // Another tab renewed the tokens or signed out: the user store is shared.
     window.addEventListener('storage', (event) => {
       if (event.storageArea !== window.localStorage || !event.key?.includes(`user:${this.config.oidc.authority}`)) return;

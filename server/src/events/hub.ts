@@ -86,11 +86,13 @@ export function registerEventAudience(audience: EventAudience): void {
 type Change = [table: string, key: string | null, kind: ChangeKind];
 type WireMessage =
   | { t: 'c'; i: string; s: number; by: string | null; at: string; ch: Change[] }
-  | { t: 'p'; i: string; st: string; u: string; n: string; r: [string, string, 0 | 1][] };
+  | { t: 'p'; i: string; st: string; u: string; n: string; r: [string, string, 0 | 1][] }
+  /** A provider session ended (issue 70): its streams on every instance are told and closed. */
+  | { t: 'e'; sid: string };
 
 /** A stream as the hub sees it; routes.ts writes what `send` is given to the HTTP answer. */
 export interface StreamSink {
-  send(event: 'records' | 'presence' | 'reset' | 'ready', data: unknown, id?: string): void;
+  send(event: 'records' | 'presence' | 'reset' | 'ready' | 'signed-out', data: unknown, id?: string): void;
   /** Ends the answer (the server is closing). */
   end?(): void;
 }
@@ -104,6 +106,8 @@ interface Pending {
 export interface Stream {
   id: string;
   userId: string;
+  /** The identity provider's session the stream's token came from (the access token's `sid`), if known. */
+  sessionId: string | null;
   sink: StreamSink;
   queue: Map<string, Pending>;
   timer: NodeJS.Timeout | null;
@@ -235,6 +239,7 @@ export class EventHub {
 
   private receive(message: WireMessage): void {
     if (message.t === 'p') return this.receivePresence(message);
+    if (message.t === 'e') return this.receiveSessionEnd(message.sid);
     const changes = new Map<string, Pending>();
     for (const [table, key, kind] of message.ch) {
       mergePending(changes, `${table}\u0000${key ?? '*'}`, { kind, by: message.by, at: message.at });
@@ -393,9 +398,9 @@ export class EventHub {
   // ---- streams ---------------------------------------------------------------------------------------------
 
   /** A new stream of `userId`; `lastEventId` (its previous stream's last event) replays what it missed. */
-  openStream(userId: string, sink: StreamSink, lastEventId: string | null): string {
+  openStream(userId: string, sink: StreamSink, lastEventId: string | null, sessionId: string | null = null): string {
     const id = randomBytes(12).toString('base64url');
-    const stream: Stream = { id, userId, sink, queue: new Map(), timer: null, lastSent: 0, lastId: null, open: new Map() };
+    const stream: Stream = { id, userId, sessionId, sink, queue: new Map(), timer: null, lastSent: 0, lastId: null, open: new Map() };
     this.streams.set(id, stream);
     sink.send('ready', { Stream: id }, `${this.instance}.${this.seq}`);
     if (lastEventId !== null) {
@@ -414,6 +419,23 @@ export class EventHub {
     if (stream.timer) clearTimeout(stream.timer);
     this.streams.delete(id);
     if (stream.open.size > 0) void this.publishPresence(stream, true);
+  }
+
+  /**
+   * Issue 70: the provider session `sessionId` ended (a sign-out in the shell or on a page embedding the elements):
+   * every stream opened under it, on any instance, gets `signed-out` and ends, so each side shows it at once.
+   */
+  async endSession(sessionId: string): Promise<void> {
+    await this.transport.publish({ t: 'e', sid: sessionId }).catch((error: Error) => console.warn(`sign-out: publish failed (${error.message})`));
+  }
+
+  private receiveSessionEnd(sessionId: string): void {
+    for (const stream of [...this.streams.values()]) {
+      if (stream.sessionId !== sessionId) continue;
+      stream.sink.send('signed-out', {});
+      this.closeStream(stream.id);
+      stream.sink.end?.();
+    }
   }
 
   get streamCount(): number {

@@ -18,3 +18,11 @@ export const m0042_event_tickets: Migration = {
       .execute();
   },
 };
+
+/** Migration 0070_event_ticket_session (issue 70): the provider session a ticket's token came from (hub.ts `endSession`). */
+export const m0070_event_ticket_session: Migration = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('event_tickets').addColumn('session_id', 'text').execute();
+  },
+};

@@ -8,7 +8,9 @@
  *        `event_tickets` (any instance on the database may take it), never in a log (the path's query is not
  *        logged by the API). `last`: the last event id the browser saw, to replay what it missed; the server sends
  *        `reset` when it cannot (another instance, too old). Events: `ready` { Stream } (first), `records`
- *        { Events: RecordEvent[] }, `presence` { Entity, Id, Users }, `reset` {}; a comment every PING_MS.
+ *        { Events: RecordEvent[] }, `presence` { Entity, Id, Users }, `reset` {}, `signed-out` {} (the provider
+ *        session of the ticket's token ended — a sign-out in the shell or on an embedding page — and the stream
+ *        ends); a comment every PING_MS.
  *        A reconnection is a new ticket and a new stream (the browser's shared/src/record-events.ts).
  *   POST /api/events/presence { Stream, Records: [{ Entity, Id, Editing }] } → CallResult Data { Refused }: the
  *        records the stream's screens show (the whole set each time).
@@ -67,7 +69,9 @@ export function registerEventRoutes(app: FastifyInstance, deps: { database: Data
       const ticket = randomBytes(32).toString('base64url');
       const now = Date.now();
       await db.deleteFrom('event_tickets').where('expires_at', '<=', now).execute();
-      await db.insertInto('event_tickets').values({ ticket_hash: hash(ticket), user_id: user.userId, expires_at: now + TICKET_MS }).execute();
+      // The provider session of the caller's token (issue 70: its end closes the stream, hub.ts `endSession`).
+      const sessionId = typeof user.token['sid'] === 'string' ? user.token['sid'] : null;
+      await db.insertInto('event_tickets').values({ ticket_hash: hash(ticket), user_id: user.userId, session_id: sessionId, expires_at: now + TICKET_MS }).execute();
       return reply.header('cache-control', 'no-store').send(callResult(1, 'ok', null, { Data: { Ticket: ticket } }));
     },
   );
@@ -86,13 +90,15 @@ export function registerEventRoutes(app: FastifyInstance, deps: { database: Data
     },
     async (request, reply) => {
       // One use: the row is taken by the DELETE that reads it (the primary key decides between instances).
-      const taken = await db.deleteFrom('event_tickets').where('ticket_hash', '=', hash(request.query.ticket)).returning(['user_id', 'expires_at']).executeTakeFirst();
+      const taken = await db.deleteFrom('event_tickets').where('ticket_hash', '=', hash(request.query.ticket)).returning(['user_id', 'session_id', 'expires_at']).executeTakeFirst();
       if (!taken || Number(taken['expires_at']) <= Date.now()) return sendFailure(reply, 401, 'unauthorized', 'Unauthorized');
       const userId = String(taken['user_id']);
       if (!(await hub.userOf(userId))) return sendFailure(reply, 401, 'unauthorized', 'Unauthorized');
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
+        // What the hooks set before the hijack (CORS for an allowed embedding origin: security/embed-origins.ts).
+        ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
@@ -112,6 +118,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: { database: Data
           },
         },
         request.query.last ?? null,
+        taken['session_id'] == null ? null : String(taken['session_id']),
       );
       const ping = setInterval(() => {
         if (!raw.destroyed) raw.write(': ping\n\n');

@@ -10,6 +10,7 @@ import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
+import type { EmbedOrigins } from '../security/embed-origins.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import { registerInteractionRoutes } from './interactions.ts';
@@ -27,11 +28,11 @@ export interface EmbeddedProvider {
 
 export async function mountEmbeddedProvider(
   app: FastifyInstance,
-  options: { config: ServerConfig; database: Database },
+  options: { config: ServerConfig; database: Database; embedding: EmbedOrigins },
 ): Promise<EmbeddedProvider> {
-  const { config, database } = options;
+  const { config, database, embedding } = options;
   const keys = await loadProviderKeys(database.db);
-  const provider = createProvider({ config, database, keys });
+  const provider = createProvider({ config, database, keys, embedding });
   const mountPath = new URL(`${config.publicUrl}/oidc`).pathname.replace(/\/$/, '');
 
   // oidc-provider logs its own errors through events; surface server errors in the server log.

@@ -12,11 +12,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { embedOriginOf } from './embed-clients.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import { asFlag } from '../db/schema.ts';
 import { decoyPasswordHash, verifyPassword } from '../auth/password.ts';
-import { INVALID_CREDENTIALS, PAGE_HEADERS, errorPage, loginPage } from './pages.ts';
+import { INVALID_CREDENTIALS, PAGE_HEADERS, errorPage, loginPage, pageHeaders } from './pages.ts';
 import { throttledMessage, type SignInGuard } from '../security/sign-in-guard.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -39,6 +40,15 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
 
   function sendPage(reply: FastifyReply, status: number, html: string) {
     return reply.code(status).headers(PAGE_HEADERS).send(html);
+  }
+
+  /**
+   * The login page of `interaction`: its form ends, through the provider's redirects, on the client's redirect URI —
+   * this origin for the shell, the page's own origin for an embedding client (CSP form-action covers redirects).
+   */
+  function sendLoginPage(reply: FastifyReply, status: number, interaction: Interaction, options: Parameters<typeof loginPage>[0]) {
+    const embedded = embedOriginOf(String(interaction.params.client_id));
+    return reply.code(status).headers(pageHeaders(embedded === null ? [] : [embedded])).send(loginPage(options));
   }
 
   async function details(request: FastifyRequest, reply: FastifyReply): Promise<Interaction | undefined> {
@@ -89,9 +99,11 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
         return sendPage(reply, 400, errorPage('This sign-in page does not match your sign-in request.', homeUrl));
       }
       if (interaction.prompt.name === 'login') {
-        return sendPage(reply, 200, loginPage({ action: `${mountPath}/interaction/${interaction.uid}` }));
+        return sendLoginPage(reply, 200, interaction, { action: `${mountPath}/interaction/${interaction.uid}` });
       }
-      if (interaction.prompt.name === 'consent' && interaction.params.client_id === config.oidc.clientId) {
+      // First-party clients: the shell's and the allowed embedding origins' (embed-clients.ts).
+      const clientId = String(interaction.params.client_id);
+      if (interaction.prompt.name === 'consent' && (clientId === config.oidc.clientId || embedOriginOf(clientId) !== null)) {
         const result = await consent(interaction);
         const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
           mergeWithLastSubmission: true,
@@ -123,11 +135,8 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
         if (!gate.allowed) {
           if (await signInGuard.logThrottled(address)) await signInGuard.record(username, address, 'throttled');
           request.log.warn({ username, address }, 'sign-in throttled');
-          return reply
-            .header('retry-after', String(gate.retryAfterSeconds))
-            .code(429)
-            .headers(PAGE_HEADERS)
-            .send(loginPage({ action, username, error: throttledMessage(request.headers['accept-language'], gate.retryAfterSeconds) }));
+          reply.header('retry-after', String(gate.retryAfterSeconds));
+          return sendLoginPage(reply, 429, interaction, { action, username, error: throttledMessage(request.headers['accept-language'], gate.retryAfterSeconds) });
         }
       }
       if (username && password && password.length <= MAX_PASSWORD) {
@@ -143,7 +152,7 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
       if (!accountId) {
         if (username) await signInGuard.record(username, address, 'failure');
         request.log.info({ username, address }, 'sign-in refused');
-        return sendPage(reply, 200, loginPage({ action, username, error: INVALID_CREDENTIALS }));
+        return sendLoginPage(reply, 200, interaction, { action, username, error: INVALID_CREDENTIALS });
       }
       await signInGuard.succeeded(username, address);
       await signInGuard.record(username, address, 'success');

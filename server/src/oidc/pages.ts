@@ -38,15 +38,23 @@ a{color:#1d4f91}
  * this origin only (security/csp.ts `providerPageCsp`), no sniffing, no referrer, and its own browsing
  * context group (nothing here opens or is meant to be opened by another window).
  */
-export const PAGE_HEADERS: Record<string, string> = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin',
-  'content-security-policy': providerPageCsp(sha256Source(STYLE)),
-};
+export const PAGE_HEADERS: Record<string, string> = pageHeaders();
+
+/**
+ * The headers of a provider page whose form may end on `formTargets` besides this origin (the login page of an
+ * embedding origin's sign-in redirects there: oidc/embed-clients.ts).
+ */
+export function pageHeaders(formTargets: readonly string[] = []): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'content-security-policy': providerPageCsp(sha256Source(STYLE), formTargets),
+  };
+}
 
 function page(title: string, body: string): string {
   return `<!DOCTYPE html>

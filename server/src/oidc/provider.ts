@@ -20,7 +20,9 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { ServerConfig } from '../config.ts';
 import { asFlag } from '../db/schema.ts';
 import type { Database } from '../db/connection.ts';
+import type { EmbedOrigins } from '../security/embed-origins.ts';
 import { kyselyAdapterFactory } from './adapter.ts';
+import { embedClientAdapter, embedOriginOf, isPageOf } from './embed-clients.ts';
 import type { ProviderKeys } from './keys.ts';
 import { PAGE_HEADERS, errorPage, logoutPage, signedOutPage } from './pages.ts';
 
@@ -76,6 +78,8 @@ export interface EmbeddedProviderOptions {
   config: ServerConfig;
   database: Database;
   keys: ProviderKeys;
+  /** The embedding allow-list: one public client per allowed origin (embed-clients.ts, issue 70). */
+  embedding: EmbedOrigins;
 }
 
 /**
@@ -87,15 +91,17 @@ export function refreshTokenTtl(nowSeconds: number, iiat: number | undefined, sl
   return Math.max(1, Math.min(sliding, start + absolute - nowSeconds));
 }
 
-export function createProvider({ config, database, keys }: EmbeddedProviderOptions): Provider {
+export function createProvider({ config, database, keys, embedding }: EmbeddedProviderOptions): Provider {
   const { db } = database;
   const issuer = `${config.publicUrl}/oidc`;
   const mountPath = new URL(issuer).pathname.replace(/\/$/, '');
   const homeUrl = `${config.publicUrl}/`;
   const clientId = config.oidc.clientId;
 
+  const stored = kyselyAdapterFactory(db, { refreshTokenReuseSeconds: config.oidc.refreshTokenReuseSeconds });
   const configuration: Configuration = {
-    adapter: kyselyAdapterFactory(db, { refreshTokenReuseSeconds: config.oidc.refreshTokenReuseSeconds }),
+    // Clients not in `clients` below: the embedding origins' (embed-clients.ts).
+    adapter: (name) => (name === 'Client' ? embedClientAdapter(stored(name), embedding) : stored(name)),
     clients: [
       {
         client_id: clientId,
@@ -120,6 +126,12 @@ export function createProvider({ config, database, keys }: EmbeddedProviderOptio
     },
     // The access token is for the API, so the client cannot call userinfo: put the claims in the ID token.
     conformIdTokenClaims: false,
+    // Issue 70: the provider session in the access token (`sid`), so the event streams opened with it end when the
+    // session does (events/hub.ts `endSession`) — a sign-out shows in the shell and on embedding pages alike.
+    async extraTokenClaims(_ctx, token) {
+      const sessionUid = (token as { sessionUid?: string }).sessionUid;
+      return sessionUid ? { sid: sessionUid } : undefined;
+    },
     pkce: { required: () => true },
     clientBasedCORS(_ctx, origin, client) {
       return client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false;
@@ -224,6 +236,16 @@ export function createProvider({ config, database, keys }: EmbeddedProviderOptio
   };
 
   const provider = new Provider(issuer, configuration);
+  // An embedding client returns to any page of its origin (embed-clients.ts); every other client to its exact URIs.
+  const { redirectUriAllowed, postLogoutRedirectUriAllowed } = provider.Client.prototype;
+  provider.Client.prototype.redirectUriAllowed = function (this: InstanceType<Provider['Client']>, value: string) {
+    const origin = embedOriginOf(this.clientId);
+    return origin === null ? redirectUriAllowed.call(this, value) : isPageOf(value, origin);
+  };
+  provider.Client.prototype.postLogoutRedirectUriAllowed = function (this: InstanceType<Provider['Client']>, value: string) {
+    const origin = embedOriginOf(this.clientId);
+    return origin === null ? postLogoutRedirectUriAllowed.call(this, value) : isPageOf(value, origin);
+  };
   // Behind a TLS-terminating proxy the provider must trust X-Forwarded-Proto/Host to build its URLs.
   provider.proxy = config.trustProxy;
   return provider;

@@ -139,11 +139,12 @@ export function partnerCsp(shellOrigin: string): string {
  * The identity provider's pages (login, logout, errors): no script at all, one inline style allowed
  * by its hash, forms posting to this origin only, never inside a frame.
  */
-export function providerPageCsp(styleHash: string): string {
+export function providerPageCsp(styleHash: string, formTargets: readonly string[] = []): string {
   return serializeCsp([
     ['default-src', ["'none'"]],
     ['style-src', [styleHash]],
-    ['form-action', ["'self'"]],
+    // A form's redirects count too: the login form of an embedding page's sign-in ends on that page (issue 70).
+    ['form-action', ["'self'", ...formTargets]],
     ['frame-ancestors', ["'none'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],

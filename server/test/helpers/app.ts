@@ -111,7 +111,17 @@ export interface TokenSet {
   token_type: string;
 }
 
+/** A public client of the provider: its id and the redirect URI a sign-in uses. */
+export interface OidcClient {
+  id: string;
+  redirectUri: string;
+}
+
+/** The shell's client. */
+export const SHELL_CLIENT: OidcClient = { id: CLIENT_ID, redirectUri: REDIRECT_URI };
+
 export interface LoginAttempt {
+  client: OidcClient;
   jar: CookieJar;
   verifier: string;
   state: string;
@@ -121,15 +131,15 @@ export interface LoginAttempt {
 }
 
 /** Starts an authorization request and follows it to the login page. */
-export async function openLoginPage(app: FastifyInstance, jar = new CookieJar()): Promise<LoginAttempt> {
+export async function openLoginPage(app: FastifyInstance, jar = new CookieJar(), client = SHELL_CLIENT): Promise<LoginAttempt> {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const state = randomBytes(8).toString('hex');
   const query = new URLSearchParams({
-    client_id: CLIENT_ID,
+    client_id: client.id,
     response_type: 'code',
     scope: SCOPES,
-    redirect_uri: REDIRECT_URI,
+    redirect_uri: client.redirectUri,
     code_challenge: challenge,
     code_challenge_method: 'S256',
     state,
@@ -144,7 +154,7 @@ export async function openLoginPage(app: FastifyInstance, jar = new CookieJar())
   if (response.statusCode !== 200 || !url.includes('/oidc/interaction/')) {
     throw new Error(`expected the login page, got ${response.statusCode} at ${url}: ${response.body.slice(0, 300)}`);
   }
-  return { jar, verifier, state, loginUrl: url, loginPage: response };
+  return { client, jar, verifier, state, loginUrl: url, loginPage: response };
 }
 
 /** Posts credentials and follows redirects to the client callback; answers the code (or the last page). */
@@ -152,7 +162,7 @@ export async function submitLogin(app: FastifyInstance, attempt: LoginAttempt, u
   let response = await browserPostForm(app, attempt.jar, attempt.loginUrl, { username, password });
   for (let hops = 0; hops < 8 && response.statusCode >= 300 && response.statusCode < 400; hops++) {
     const location = String(response.headers.location);
-    if (location.startsWith(REDIRECT_URI)) {
+    if (location.startsWith(attempt.client.redirectUri)) {
       const callback = new URL(location);
       return { code: callback.searchParams.get('code'), callback, response };
     }

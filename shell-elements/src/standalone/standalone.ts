@@ -15,6 +15,9 @@
  *
  * The module also exports everything of `@erp/shell-elements`, plus `i18n` (to change the language by hand)
  * and `ready` (resolves once translations are in): `import { i18n, ready } from '…/shell-elements.standalone.js'`.
+ *
+ * Signed in (issue 70 item 2): `<erp-session>` on the page, or `connect()` from this module, signs the page's user in
+ * with the product and feeds the elements (session/embed-session.ts). Only here: inside the shell, the shell does.
  */
 import type { BackendModule } from 'i18next';
 import { DEFAULT_LOCALE, i18n, storedLocale, SUPPORTED_LOCALES, type SupportedLocale } from '@erp/shared';
@@ -22,6 +25,8 @@ import { SHELL_NAMESPACE } from '../controllers/i18n-controller.ts';
 import { matchLocale } from './locale.ts';
 
 export * from '../index.ts';
+export { connect, EmbedSession, type ConnectOptions, type EmbedSessionState } from '../session/embed-session.ts';
+export { ErpSession, feedElements } from '../session/session-element.ts';
 export { i18n, SUPPORTED_LOCALES, matchLocale };
 
 /** The script element that loaded this bundle, if it was loaded by one. */
