@@ -7,6 +7,7 @@
 import { expect } from '@open-wc/testing';
 import type { CSSResultOrNative, PropertyDeclaration } from 'lit';
 import * as api from './index.ts';
+import { ErpSession } from './session/session-element.ts';
 import { ERP_EVENT_NAMES } from './events.ts';
 
 interface Described {
@@ -163,5 +164,16 @@ describe('custom-elements.json', () => {
 
   it("documents erp-dialog's default slot", () => {
     expect(declarationOf('erp-dialog')!.slots?.map((slot) => slot.name)).to.deep.equal(['']);
+  });
+
+  it('documents the standalone bundle\'s <erp-session>: its summary, the server attribute and property, its event', () => {
+    const declaration = declarationOf('erp-session')!;
+    expect(declaration.name).to.equal(ErpSession.name);
+    expect(declaration.summary?.trim().length ?? 0).to.be.greaterThan(20);
+    expect(names(declaration.attributes)).to.deep.equal(ErpSession.observedAttributes);
+    const fields = (declaration.members ?? []).filter((member) => member.kind === 'field' && !member.static).map((member) => member.name);
+    expect(fields).to.include.members(['server', 'session', 'state']);
+    expect(names(declaration.events)).to.deep.equal(['erp-session-change']);
+    expect(undocumented(declaration.events)).to.deep.equal([]);
   });
 });
