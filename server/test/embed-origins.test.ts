@@ -141,6 +141,14 @@ describe('the embedding origins\' sign-in clients', () => {
     expect(renewed.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('lets the login form end on the embedding page (CSP form-action), and only for that client', async () => {
+    const formAction = (csp: unknown) => /form-action ([^;]*)/.exec(String(csp))?.[1]?.split(' ');
+    const embedded = await openLoginPage(server.app, new CookieJar(), client(LISTED));
+    expect(formAction(embedded.loginPage.headers['content-security-policy'])).toEqual(["'self'", LISTED]);
+    const shell = await openLoginPage(server.app);
+    expect(formAction(shell.loginPage.headers['content-security-policy'])).toEqual(["'self'"]);
+  });
+
   it('returns only to pages of the client\'s own origin, and knows no client of an origin not on the list', async () => {
     await expect(openLoginPage(server.app, new CookieJar(), { id: client(LISTED).id, redirectUri: `${OTHER}/steal` })).rejects.toThrow(/expected the login page/);
     await expect(openLoginPage(server.app, new CookieJar(), { id: client(LISTED).id, redirectUri: `${LISTED}/page#fragment` })).rejects.toThrow(/expected the login page/);

@@ -4,7 +4,7 @@
  * exactly as written (the product's address replaced by this lane's), served from 127.0.0.1 on a port of its own —
  * another origin than the shell's localhost.
  * - allowed (step 1, through the administrators' Embedding Origins records): the elements are defined, styled by
- *   the page, in the page's language; Log in goes to the product's sign-in page and back; the top bar has the
+ *   the page (its colours and font in, none of its other rules), in the page's language; Log in goes to the product's sign-in page and back; the top bar has the
  *   user's name and applications; a portal customer's badge counts follow their notifications live (an invoice of
  *   theirs published from the office); a sign-out in the shell shows on the page at once;
  * - not allowed: the browser refuses the page the elements' script — no element, no data, no token.
@@ -57,6 +57,12 @@ test('the README\'s page on another origin: signed in, live badges, sign-out fro
     const login = bar(host).getByRole('button', { name: 'Se connecter' });
     await expect(login).toBeVisible();
     expect(await bar(host).evaluate((element) => getComputedStyle(element).getPropertyValue('--erp-top-bar-bg').trim())).toBe('#0b3d2e');
+    // Step 5: the page's font reaches the bar through its custom property; the page's button rule stays outside.
+    const looks = await login.evaluate((button) => ({ font: getComputedStyle(button).fontFamily, background: getComputedStyle(button).backgroundColor }));
+    expect(looks.font).toContain('Georgia');
+    expect(looks.background).not.toBe('rgb(255, 212, 0)');
+    // And nothing of the elements' styles reaches the page's own markup.
+    expect(await host.locator('p').evaluate((p) => getComputedStyle(p).fontFamily)).toContain('Georgia');
 
     // Log in: the product's sign-in page, then back on the intranet page, signed in.
     await login.click();
