@@ -74,6 +74,7 @@ test('the README\'s page on another origin: signed in, live badges, sign-out fro
     expect(await bar(host).evaluate((element) => (element as HTMLElement & { signedIn: boolean }).signedIn)).toBe(true);
     const apps = await bar(host).evaluate((element) => (element as HTMLElement & { applications: { Application: string }[] }).applications.map((app) => app.Application));
     expect(apps).toContain('PORTAL');
+    await host.screenshot({ path: test.info().outputPath('intranet-signed-in.png') });
     // Nothing of the product's session in the page's own storage but this tab's, DPoP-bound tokens.
     expect(await host.evaluate(() => Object.keys(localStorage).length)).toBe(0);
 
