@@ -26,8 +26,8 @@
  *        T3 = R × A − K − K1 − K2 − K4; K1 = cr × TC (TC, TCP without a TD1 amount: the basic amount, or Manitoba's
  *             BPAMB reduced on net income, `basicPersonal`); K2 = cr × (min(max(P × C, YTD C), max) × base/rate
  *             + min(max(P × EI, YTD EI), maxEI) [+ the same for QPIP]); K4 = min(cr × A, cr × CEA)
- *             (YTD: before this pay; the greater of the two is the PDOC's, and T4127's note to use the maximum
- *             once it is reached)
+ *             (YTD: before this pay; the greater of the two is T4127's recommendation, p. 16; and each maximum
+ *             itself in the pay that reaches it, YTD + this pay's = max, and after: T4127's note, p. 15)
  *        T1 = T3 − abatement × T3 in Québec (16.5 %)
  *        T4 = V × A − KP − K1P − K2P − K4P − K5P (K5P: a credit supplement, Alberta's)
  *        Québec's tax is Revenu Québec's TP-1015.F (s. 2.1.1), the same shape with two items of its tables: its income
@@ -322,14 +322,18 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
   const f5a = hasNonPeriodic && !isZero(input.pensionable) ? cents(div(times(f5, sub(input.pensionable, np.pensionable)), input.pensionable, 6)) : f5;
   const a = floor0(cents(times(P(input), sub(sub(sub(sub(input.taxable, np.taxable), input.rpp), f5a), input.unionDues))));
 
-  // K2's contributions for the year: the periodic pay's annualized, or what the year to date already holds when
-  // that is more (a maximum reached early still earns its whole credit), plus what a non-periodic payment adds,
-  // never above the maximum. With a non-periodic payment, the periodic pay's own contributions are those of its
-  // periodic earnings alone.
+  // K2's contributions for the year (T4127 122nd ed. p. 15–16, the note to K2 and K2Q; glossary p. 12): the periodic
+  // pay's annualized, or what the year to date already holds when that is more; the maximum itself from the pay in
+  // which the contributions reach it (year to date + this pay's = the maximum) and in every pay after it (issue 68
+  // item 7: crediting the year to date before that pay took up to 0.69 of federal tax too much); plus what a
+  // non-periodic payment adds, never above the maximum. With a non-periodic payment, the periodic pay's own
+  // contributions are those of its periodic earnings alone, and a maximum the payment itself reaches is credited
+  // through the payment's contributions (K2 with them added, capped: the PDOC's British Columbia bonus case).
   const periodic = hasNonPeriodic
     ? { c: pension(tables, pensionJurisdiction, { ...input, pensionable: sub(input.pensionable, np.pensionable) }).c, ei: eiOn(sub(input.insurable, np.insurable)), qpip: qpipOn(sub(input.insurable, np.insurable)) }
     : { c, ei, qpip };
-  const forTheYear = (thisPay: Decimal, yearToDate: Decimal, added: Decimal, maximum: Decimal) => min(add(max(times(P(input), thisPay), yearToDate), added), maximum);
+  const forTheYear = (thisPay: Decimal, yearToDate: Decimal, added: Decimal, maximum: Decimal) =>
+    cmp(add(yearToDate, thisPay), maximum) >= 0 ? maximum : min(add(max(times(P(input), thisPay), yearToDate), added), maximum);
   const pensionMax = forMonths(input, need(tables, pensionJurisdiction, 'PENSION_MAX'));
   /** The contributions credited (K2, K2P): the pension's base part, EI, and QPIP in Québec. */
   const creditBase = (added: { c: Decimal; ei: Decimal; qpip: Decimal }): Decimal =>

@@ -279,7 +279,11 @@ const PDOC_CASES: PdocCase[] = [
     periods: 26,
     pay: '3076.92',
     ytd: { pension: '3900.00', pensionable: '66000.00', ei: '1000.00' },
-    expected: ['134.10', '0.00', '50.46', '364.68', '191.78'],
+    // CPP 134.10 reaches the maximum 4,034.10 in this pay: T4127's note to K2 (122nd ed. p. 15; issue 68 item 7)
+    // credits the maximum base 3,356.10, not the year to date 3,900 × 0.0495/0.0595 = 3,244.54. The record's tax
+    // (364.68 / 191.78) credits the year to date; its inputs are not the PDOC's own (its note: "PDOC used
+    // ytd_insurable_earnings=65700"), and the PDOC's PM-10 case below credits the maximum in the same position.
+    expected: ['134.10', '0.00', '50.46', '364.08', '191.57'],
   },
   {
     source: '2025/jul/tier3_cpp_ei_boundary ON_100K_ALL_MAXED',
@@ -409,15 +413,17 @@ describe('the months the pension plan requires contributions for (PM: turning 18
   it('prorates the maximums and the YMPE by PM/12 (the CRA PDOC, July 2025 edition, PM 10)', async () => {
     const tables = await tablesOn('2025-11-14', 'ON');
     const at = (gross: string, ytd: Partial<PayInput['ytd']>) => computePay(tables, pay(gross, { pensionMonths: 10, federalClaim: '16129.00', provincialClaim: '12747.00', ytd: { ...ZERO_YTD, ...ytd } }));
-    // 2025/jul/tier3_cpp_ei_boundary ON_70K_YTD_EI_NEAR_MAX: K2's CPP part capped at 3,356.10 × 10/12.
+    // 2025/jul/tier3_cpp_ei_boundary ON_70K_YTD_EI_NEAR_MAX: K2's CPP part capped at 3,356.10 × 10/12; EI 27.48
+    // reaches the maximum 1,077.48 in this pay, credited whole (T4127 p. 15; issue 68 item 7) where the record
+    // (287.77 / 151.47, inputs "adjusted for PDOC consistency") credits the year to date 1,050.00.
     const ei = at('2692.31', { pension: '2950.00', pensionable: '52496.00', ei: '1050.00' });
-    expect([ei.cpp, ei.cpp2, ei.ei, ei.federalTax, ei.provincialTax]).toEqual(['152.18', '0.00', '27.48', '287.77', '151.47']);
+    expect([ei.cpp, ei.cpp2, ei.ei, ei.federalTax, ei.provincialTax]).toEqual(['152.18', '0.00', '27.48', '287.63', '151.41']);
     // ON_80K_YTD_CPP_NEAR_MAX: CPP stops at 4,034.10 × 10/12 = 3,361.75 (61.75 left); CPP2 starts above
-    // 71,300 × 10/12 = 59,416.67, so the whole pay above the 60,000 to date: 4 % × 3,076.92 = 123.08. (Its tax,
-    // 344.36 / 182.50, credits the prorated maximum where the other PDOC cases credit the year to date: not
-    // asserted.)
+    // 71,300 × 10/12 = 59,416.67, so the whole pay above the 60,000 to date: 4 % × 3,076.92 = 123.08. Its tax,
+    // 344.36 / 182.50, is the PDOC crediting the prorated maximum 3,356.10 × 10/12 in the pay that reaches it —
+    // T4127's note to K2 (p. 15), as the engine does.
     const cpp = at('3076.92', { pension: '3300.00', pensionable: '60000.00', ei: '900.00' });
-    expect([cpp.cpp, cpp.cpp2, cpp.ei]).toEqual(['61.75', '123.08', '50.46']);
+    expect([cpp.cpp, cpp.cpp2, cpp.ei, cpp.federalTax, cpp.provincialTax]).toEqual(['61.75', '123.08', '50.46', '344.36', '182.50']);
   });
 });
 
@@ -540,6 +546,75 @@ describe('a full year of bi-weekly pays (2026, $3,600 a pay = $93,600)', () => {
     expect(pays[0]!.ei).toBe('58.68');
     expect(pays[19]!.ei).toBe('8.15');
     expect(pays[20]!.ei).toBe('0.00');
+  });
+});
+
+/**
+ * Issue 68 item 7: the pay in which a maximum is reached. T4127 122nd edition, glossary K2 and K2P (p. 12) and the
+ * note to K2 / K2Q (p. 15): "in the period in which the employee contributions or premiums have reached the annual
+ * maximum for CPP, EI or QPIP, and for the rest of the pay periods in the year, (P × C × (base rate/total
+ * contribution rate)), (P × EI), or (P × IE × 0.0043) … is replaced by the employee's maximum annual base
+ * contribution or premium" — not the year to date before that pay (the greater of P × C and D, p. 16, elsewhere).
+ * The figures below follow the published formulas step by step (2026 tables: Table 8.1 p. 32, CPP/EI chapter 8).
+ */
+describe('the pay in which a maximum is reached credits the maximum (T4127 p. 12, 15; issue 68 item 7)', () => {
+  /** A year of equal bi-weekly pays, each with the year to date of the ones before it. */
+  const year = async (province: string, gross: string) => {
+    const tables = await tablesOn('2026-06-05', province);
+    let ytd = { ...ZERO_YTD };
+    const pays = [];
+    for (let n = 0; n < 26; n += 1) {
+      const result = computePay(tables, pay(gross, { province, ytd }));
+      pays.push(result);
+      ytd = { ...ytd, pension: add(ytd.pension, add(result.cpp, result.qpp)), pension2: add(ytd.pension2, add(result.cpp2, result.qpp2)), pensionable: add(ytd.pensionable, gross), ei: add(ytd.ei, result.ei), qpip: add(ytd.qpip, result.qpip) };
+    }
+    return pays;
+  };
+
+  it('Ontario, $3,600 bi-weekly: EI reaches 1,123.07 in pay 20, CPP 4,230.45 in pay 21 — each credited whole from then on', async () => {
+    const pays = await year('ON', '3600.00');
+    // Pays 1–19: C = 206.19, EI = 58.68, F5 = 206.19 × 0.01/0.0595 = 34.65, A = 26 × (3,600 − 34.65) = 92,699.10;
+    // K2 base = min(26 × 206.19 × 0.0495/0.0595, 3,519.45) + min(26 × 58.68, 1,123.07) = 3,519.45 + 1,123.07 = 4,642.52;
+    // T3 = 0.205 × A − 3,804 − 0.14 × (16,452 + 4,642.52) − 0.14 × 1,501 = 12,035.94 → 462.92;
+    // T4 = 0.0915 × A − 2,210 − 0.0505 × (12,989 + 4,642.52) = 5,381.58 (no surtax), V2 = 750 → T2 = 6,131.58 → 235.83.
+    expect([pays[0]!.federalTax, pays[0]!.provincialTax]).toEqual(['462.92', '235.83']);
+    // Pay 20: EI = 1,123.07 − 19 × 58.68 = 8.15 reaches the maximum. K2's EI part is the maximum 1,123.07 (T4127's
+    // note), not the year to date 1,114.92 (which gave 462.96 / 235.85): the same tax as pays 1–19.
+    expect([pays[19]!.ei, pays[19]!.federalTax, pays[19]!.provincialTax]).toEqual(['8.15', '462.92', '235.83']);
+    // Pay 21: C = 4,230.45 − 20 × 206.19 = 106.65 reaches the maximum; C2 = 4 % × (75,600 − 74,600) = 40.00;
+    // F5 = 106.65 × 0.01/0.0595 + 40 = 57.92; A = 26 × (3,600 − 57.92) = 92,094.08; K2's CPP part is the maximum base
+    // 3,519.45 (not 4,123.80 × 0.0495/0.0595 = 3,430.71, which gave 458.63 / 233.87):
+    // T3 = 0.205 × 92,094.08 − 3,804 − 0.14 × (16,452 + 4,642.52 + 1,501) = 11,911.91 → 458.15;
+    // T4 = 0.0915 × 92,094.08 − 2,210 − 0.0505 × 17,631.52 = 5,326.22; V2 = 750 → T2 = 6,076.22 → 233.70.
+    expect([pays[20]!.cpp, pays[20]!.cpp2, pays[20]!.federalTax, pays[20]!.provincialTax]).toEqual(['106.65', '40.00', '458.15', '233.70']);
+    // Pays 22–26: no CPP or EI left, the maximums credited (the year to date now equals them): C2 144, 144, 88, 0, 0.
+    expect(pays.slice(21).map((p) => [p.cpp2, p.federalTax, p.provincialTax])).toEqual([
+      ['144.00', '440.50', '225.82'],
+      ['144.00', '440.50', '225.82'],
+      ['88.00', '451.98', '230.95'],
+      ['0.00', '470.02', '239.00'],
+      ['0.00', '470.02', '239.00'],
+    ]);
+  });
+
+  it('Québec, $4,200 bi-weekly (K2Q): Québec EI in pay 17, QPP in pay 18, QPIP in pay 25 — each credited whole', async () => {
+    const pays = await year('QC', '4200.00');
+    // QPP = 0.063 × (4,200 − 134.61) = 256.12; EI = 1.30 % × 4,200 = 54.60; QPIP = 0.430 % × 4,200 = 18.06
+    // (TP-1015.F 2026 p. 7, T4127 p. 15 K2Q). F5Q = 256.12 × 0.01/0.063 = 40.65; A = 26 × 4,159.35 = 108,143.10;
+    // K2Q base = min(26 × 256.12 × 0.053/0.063, 3,768.30) + min(26 × 54.60, 895.70) + min(26 × 18.06, 442.90)
+    //          = 3,768.30 + 895.70 + 442.90 = 5,106.90;
+    // T3 = 0.205 × A − 3,804 − 0.14 × (16,452 + 5,106.90) − 0.14 × 1,501 = 15,136.95; T1 = T3 − 16.5 % (2,497.60) = 12,639.35 → 486.13.
+    expect([pays[0]!.qpp, pays[0]!.ei, pays[0]!.qpip, pays[0]!.federalTax]).toEqual(['256.12', '54.60', '18.06', '486.13']);
+    // Pay 17: EI = 895.70 − 16 × 54.60 = 22.10 reaches the maximum; credited 895.70, not 873.60 (486.23).
+    expect([pays[16]!.ei, pays[16]!.federalTax]).toEqual(['22.10', '486.13']);
+    // Pay 18: QPP = 4,479.30 − 17 × 256.12 = 125.26 reaches the maximum; QPP2 = 4 % × (75,600 − 74,600) = 40.00;
+    // F5Q = 125.26 × 0.01/0.063 + 40 = 59.88; A = 26 × 4,140.12 = 107,643.12; credited 3,768.30, not
+    // 4,354.04 × 0.053/0.063 = 3,662.92 (483.31): T3 = 0.205 × A − 3,804 − 0.14 × (16,452 + 5,106.90 + 1,501)
+    // = 15,034.45, T1 = 15,034.45 − 2,480.68 = 12,553.77 → 482.84.
+    expect([pays[17]!.qpp, pays[17]!.qpp2, pays[17]!.federalTax]).toEqual(['125.26', '40.00', '482.84']);
+    // Pay 25: QPIP = 442.90 − 24 × 18.06 = 9.46 reaches the maximum; credited 442.90, not 433.44 (493.13): 493.09,
+    // the tax of pays 22–26 (no contributions left: A = 109,200, T3 = 15,353.61, T1 = 15,353.61 − 2,533.35 = 12,820.26 → 493.09).
+    expect([pays[24]!.qpip, pays[24]!.federalTax, pays[25]!.qpip, pays[25]!.federalTax]).toEqual(['9.46', '493.09', '0.00', '493.09']);
   });
 });
 
