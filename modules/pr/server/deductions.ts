@@ -161,16 +161,36 @@ export interface PayInput {
    * The non-periodic part of this pay's taxable, pensionable and insurable earnings (a bonus, retroactive pay:
    * earnings codes taxed by T4127's bonus method); omitted: none.
    */
-  nonPeriodic?: { taxable: Decimal; pensionable: Decimal; insurable: Decimal };
+  nonPeriodic?: { taxable: Decimal; pensionable: Decimal; insurable: Decimal; rpp?: Decimal };
+  /**
+   * Withheld this pay for approved shares of labour-sponsored funds (T4127's LCF and LCP base; TP-1015.F's Q + Q1:
+   * FTQ and Fondaction), credited at each jurisdiction's LABOUR_FUND_RATE × P, at most LABOUR_FUND_MAX a year
+   * where the tables hold one; omitted: none.
+   */
+  labourFundShares?: Decimal;
   /**
    * Year to date before this pay (same employer, same calendar year). `nonPeriodic`: the annual income the
-   * year's earlier non-periodic payments added (B1 − F3 − F5B1 of T4127's bonus method); omitted: none.
+   * year's earlier non-periodic payments added (B1 − F4 − F5BYTD of T4127's bonus method); `nonPeriodicContributions`:
+   * the pension, EI and QPIP contributions deducted from them (credited in K2 with the periodic pay's annualized,
+   * T4127 122nd ed. p. 18–19); omitted: none.
    */
-  ytd: { pension: Decimal; pension2: Decimal; pensionable: Decimal; ei: Decimal; qpip: Decimal; employerQpip: Decimal; wsibInsurable: Decimal; nonPeriodic?: Decimal };
+  ytd: {
+    pension: Decimal;
+    pension2: Decimal;
+    pensionable: Decimal;
+    ei: Decimal;
+    qpip: Decimal;
+    employerQpip: Decimal;
+    wsibInsurable: Decimal;
+    nonPeriodic?: Decimal;
+    nonPeriodicContributions?: { pension: Decimal; ei: Decimal; qpip: Decimal };
+  };
 }
 
 export interface PayResult {
   edition: string;
+  /** F5 (F5Q): this pay's enhanced pension contributions deducted from income (first additional part + C2). */
+  f5: Decimal;
   cpp: Decimal;
   cpp2: Decimal;
   qpp: Decimal;
@@ -314,13 +334,15 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
   // Income tax, option 1: annualize the periodic earnings of this pay; a non-periodic payment (bonus, retroactive
   // pay) is taxed by T4127's bonus method — the year's tax with it less the year's tax without it.
   const np = input.nonPeriodic ?? { taxable: ZERO, pensionable: ZERO, insurable: ZERO };
+  // F3 (TP-1015.F: the RPP part of B2): the deductions at source withheld from the non-periodic payment itself.
+  const npRpp = np.rpp ?? ZERO;
   const hasNonPeriodic = !isZero(np.taxable);
   const pensionRate = need(tables, pensionJurisdiction, 'PENSION_RATE');
   const baseRate = need(tables, pensionJurisdiction, 'PENSION_BASE_RATE');
   const f5 = cents(add(div(times(c, sub(pensionRate, baseRate)), pensionRate, 6), c2));
   // F5A, F5B: the enhanced contributions split between the periodic and the non-periodic pensionable earnings.
   const f5a = hasNonPeriodic && !isZero(input.pensionable) ? cents(div(times(f5, sub(input.pensionable, np.pensionable)), input.pensionable, 6)) : f5;
-  const a = floor0(cents(times(P(input), sub(sub(sub(sub(input.taxable, np.taxable), input.rpp), f5a), input.unionDues))));
+  const a = floor0(cents(times(P(input), sub(sub(sub(sub(input.taxable, np.taxable), sub(input.rpp, npRpp)), f5a), input.unionDues))));
 
   // K2's contributions for the year (T4127 122nd ed. p. 15–16, the note to K2 and K2Q; glossary p. 12): the periodic
   // pay's annualized, or what the year to date already holds when that is more; the maximum itself from the pay in
@@ -363,6 +385,15 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
   const workerDeduction =
     workerRate === null ? ZERO : cents(times(P(input), min(cents(times(workerRate, sub(input.taxable, np.taxable))), cents(div(need(tables, input.province, 'WORKER_DEDUCTION_MAX'), P(input), 6)))));
 
+  /** The labour-sponsored funds credit of a jurisdiction for the year: rate × P × shares, at most its maximum. */
+  const labourFundCredit = (jurisdiction: string): Decimal => {
+    const rate = rateOf(tables, jurisdiction, 'LABOUR_FUND_RATE');
+    if (rate === null || !input.labourFundShares || isZero(input.labourFundShares)) return ZERO;
+    const credit = times(times(rate, input.labourFundShares), P(input));
+    const cap = rateOf(tables, jurisdiction, 'LABOUR_FUND_MAX');
+    return cap === null ? credit : min(credit, cap);
+  };
+
   /** The year's federal (T1) and provincial (T2) tax on an annual income with the contributions credited. */
   const yearTax = (annual: Decimal, base: Decimal, rounded = true): { t1: Decimal; t2: Decimal } => {
     const r = rounded ? cents : (x: Decimal) => x;
@@ -370,6 +401,8 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     // $3,846.15 bi-weekly with every maximum reached, T2 = 6,945.2459 → 6,945.25 → 267.13; rounding T4 first gives 267.12).
     const t3 = r(bracketTax(tables, 'CA', annual, credits('CA', input.federalClaim, annual, base)));
     const abatement = quebec ? r(times(need(tables, 'CA', 'ABATEMENT'), t3)) : ZERO;
+    // T1 = (T3 − P × LCF) − abatement × T3 (T4127 p. 17), never negative.
+    const federal = floor0(sub(floor0(sub(t3, labourFundCredit('CA'))), abatement));
     const provincialAnnual = floor0(sub(annual, workerDeduction));
     const t4 = bracketTax(tables, input.province, provincialAnnual, credits(input.province, input.provincialClaim, provincialAnnual, base));
     // The province's specials, when its tables hold them (Ontario: surtax V1, tax reduction S, health premium V2).
@@ -384,9 +417,12 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     // Ontario's tax reduction: S = min(T4 + V1, 2 × basic amount − (T4 + V1)).
     const reduction = rateOf(tables, input.province, 'TAX_REDUCTION');
     if (reduction !== null) s = min(add(t4, v1), floor0(sub(times('2', reduction), add(t4, v1))));
-    // A low-income reduction phased out on A (British Columbia's S = min(T4, amount − (A − threshold) × rate)).
+    // A low-income reduction phased out on A (British Columbia's S = min(T4, amount − (A − threshold) × rate)), and
+    // none above its ceiling where the tables hold one (T4127 122nd ed. p. 21: 41,722; 123rd p. 8: 44,952, where the
+    // prorated 805 would otherwise still reduce).
     const lowIncome = rateOf(tables, input.province, 'LOW_INCOME_REDUCTION');
-    if (lowIncome !== null) {
+    const ceiling = rateOf(tables, input.province, 'LOW_INCOME_CEILING');
+    if (lowIncome !== null && (ceiling === null || cmp(provincialAnnual, ceiling) <= 0)) {
       const phasedOut = times(need(tables, input.province, 'LOW_INCOME_RATE'), floor0(sub(provincialAnnual, need(tables, input.province, 'LOW_INCOME_THRESHOLD'))));
       s = add(s, min(t4, floor0(cents(sub(lowIncome, phasedOut)))));
     }
@@ -396,11 +432,11 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
       const charged = add(premium.constant, times(premium.rate, sub(provincialAnnual, premium.threshold)));
       v2 = cents(premium.cap === null ? charged : min(charged, premium.cap));
     }
-    return { t1: sub(t3, abatement), t2: floor0(r(add(sub(add(t4, v1), s), v2))) };
+    // T2 = T4 + V1 + V2 − S − P × LCP (T4127 p. 20); Québec's Y = … − 0.15 × P × Q − 0.15 × P × Q1 (TP-1015.F p. 15).
+    return { t1: federal, t2: floor0(r(sub(add(sub(add(t4, v1), s), v2), labourFundCredit(input.province)))) };
   };
 
-  const noneAdded = { c: ZERO, ei: ZERO, qpip: ZERO };
-  const base = creditBase(noneAdded);
+  const base = creditBase({ c: ZERO, ei: ZERO, qpip: ZERO });
   const { t1, t2 } = yearTax(a, base);
   // Each part rounded to the cent on its own, as the CRA's PDOC shows them (its Nova Scotia case, $2,307.69
   // bi-weekly 2026: T2 = 5,595.89 → 215.23, where (T1 + T2)/P − T1/P would give 215.22).
@@ -411,10 +447,13 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
   if (hasNonPeriodic) {
     // A = the periodic income + the year's earlier non-periodic income (B1 − F5B1) [+ this one's, B − F5B]; K2 with
     // this payment's contributions added to the periodic ones'.
-    const income = sub(np.taxable, sub(f5, f5a));
+    const income = floor0(sub(sub(np.taxable, npRpp), sub(f5, f5a)));
     const before = add(a, input.ytd.nonPeriodic ?? ZERO);
-    const without = yearTax(before, base, false);
-    const withIt = yearTax(add(before, income), creditBase({ c: sub(c, periodic.c), ei: sub(ei, periodic.ei), qpip: sub(qpip, periodic.qpip) }), false);
+    // The year's earlier non-periodic payments' contributions count in K2 with and without this one (T4127 p. 18–19).
+    const earlier = input.ytd.nonPeriodicContributions;
+    const noneAdded = { c: earlier?.pension ?? ZERO, ei: earlier?.ei ?? ZERO, qpip: earlier?.qpip ?? ZERO };
+    const without = yearTax(before, earlier ? creditBase(noneAdded) : base, false);
+    const withIt = yearTax(add(before, income), creditBase({ c: add(noneAdded.c, sub(c, periodic.c)), ei: add(noneAdded.ei, sub(ei, periodic.ei)), qpip: add(noneAdded.qpip, sub(qpip, periodic.qpip)) }), false);
     nonPeriodic = { income, federal: floor0(cents(sub(withIt.t1, without.t1))), provincial: floor0(cents(sub(withIt.t2, without.t2))) };
     federalTax = add(federalTax, nonPeriodic.federal);
     provincialTax = add(provincialTax, nonPeriodic.provincial);
@@ -429,6 +468,7 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
 
   return {
     edition: tables.edition,
+    f5,
     cpp: quebec ? ZERO : c,
     cpp2: quebec ? ZERO : c2,
     qpp: quebec ? c : ZERO,

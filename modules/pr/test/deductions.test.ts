@@ -208,7 +208,7 @@ interface PdocCase {
   province: string;
   periods: number;
   pay: string;
-  /** TD1 claims; omitted: the basic personal amounts of the date (the PDOC's default). */
+  /** TD1 claims; omitted: claim code 1 (the maximum BPAF) and the province's basic amount (the PDOC's default). */
   claims?: [federal: string, provincial: string];
   input?: Partial<PayInput>;
   ytd?: Partial<PayInput['ytd']>;
@@ -300,7 +300,10 @@ const PDOC_CASES: PdocCase[] = [
 describe('the CRA PDOC: income levels, boundaries, exemptions, years to date, deductions at source, pay frequencies', () => {
   for (const c of PDOC_CASES) {
     it(`${c.source}: ${c.expected.join(' / ')}`, async () => {
-      const [federalClaim, provincialClaim] = c.claims ?? [null, null];
+      // The PDOC's claim code 1 is the maximum BPAF (T4127 122nd ed. Table 8.9 p. 35: TC 16,452; 2025: 16,129), as its
+      // records enter it — not the BPAF formula (p. 10) the engine applies without a TD1 amount, which reduces it
+      // over NI 181,440 (the $200,000 cases below).
+      const [federalClaim, provincialClaim] = c.claims ?? [c.date < '2026' ? '16129.00' : '16452.00', null];
       const input = pay(c.pay, { province: c.province, periods: c.periods, federalClaim, provincialClaim, ytd: { ...ZERO_YTD, ...c.ytd }, ...c.input });
       const result = computePay(await tablesOn(c.date, c.province), input);
       expect([result.cpp, result.cpp2, result.ei, result.federalTax, result.provincialTax]).toEqual(c.expected);
