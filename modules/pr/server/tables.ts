@@ -34,6 +34,7 @@ import { add, mul, round, sub, type Decimal } from '@erp/shared/decimal';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import type { AnyDb } from '@erp/server/entities/hooks';
 import type { RateItem } from '../definitions/common.ts';
+import type { Bracket, PayTables } from './deductions.ts';
 
 type BracketRow = [threshold: string, rate: string, constant?: string];
 
@@ -472,6 +473,27 @@ export function bracketConstants(brackets: readonly BracketRow[]): Decimal[] {
     if (index > 0) exact = add(exact, mul(sub(rate, brackets[index - 1]![1]), threshold, 6));
     return round(exact, 0);
   });
+}
+
+/**
+ * The tables in force on `date` for `jurisdictions` straight from EDITIONS, as `loadTables` reads them once seeded
+ * (the latest effective date ≤ date per item and per bracket set; values at the columns' scales): for calculations
+ * checked without a database (publishers-examples.test.ts; deductions.test.ts asserts both give the same).
+ */
+export function editionTables(date: string, jurisdictions: readonly string[]): PayTables {
+  const tables: PayTables = { date, edition: '', rates: new Map(), brackets: new Map() };
+  const editions = EDITIONS.filter((edition) => jurisdictions.includes(edition.jurisdiction) && edition.from <= date).sort((x, y) => x.from.localeCompare(y.from));
+  for (const edition of editions) {
+    const constants = bracketConstants(edition.brackets ?? []);
+    const sets: [string, Bracket[]][] = [
+      ['Tax', (edition.brackets ?? []).map(([threshold, rate, printed], index) => ({ threshold: round(threshold, 2), rate: round(rate, 6), constant: round(printed ?? constants[index]!, 2), cap: null }))],
+      ['HealthPremium', (edition.healthPremium ?? []).map(([threshold, rate, amount, cap]) => ({ threshold: round(threshold, 2), rate: round(rate, 6), constant: round(amount, 2), cap: round(cap, 2) }))],
+    ];
+    for (const [item, value] of Object.entries(edition.items)) tables.rates.set(`${edition.jurisdiction}:${item}`, round(value, 6));
+    for (const [kind, list] of sets) if (list.length > 0) tables.brackets.set(`${edition.jurisdiction}:${kind}`, list);
+    if (Object.keys(edition.items).length > 0 || sets.some(([, list]) => list.length > 0)) tables.edition = edition.from;
+  }
+  return tables;
 }
 
 const trail = (now: string) => ({ created_by: 'seed', created_on: now, updated_by: 'seed', updated_on: now, version: 1 });
