@@ -10,10 +10,12 @@
  *   figures are computed here by hand from the published T4127 122nd-edition formula (option 1, chapter 4:
  *   A, T3 with K1, K2, K4, T4 with K1P, K2P, Ontario surtax, tax reduction and health premium), the
  *   steps written out beside each assertion.
- * - QPP / Québec EI 2026: T4127 122nd edition Tables 8.3, 8.4, 8.6, 8.7 (the CRA's CSV files, below); QPIP 2026:
- *   wcbc.ca citing Revenu Québec; each times the pay, the same formula as CPP.
- * - 2026 tables: the CRA's T4127 Tables 8.1–8.7, January and July editions, written in the test below.
- * - Québec income tax: Revenu Québec's TP-1015.F-V worked examples (Appendices 1 and 3, 2025 and 2026), below.
+ * - QPP / Québec EI 2026: T4127 122nd edition Tables 8.3, 8.4, 8.6, 8.7 (PDF p. 33–34); QPIP 2026: TP-1015.F
+ *   (2026-01) p. 7; each times the pay, the same formula as CPP.
+ * - 2026 tables: the CRA's T4127 Tables 8.1–8.7, January (122nd ed. p. 32–34) and July (123rd ed. p. 11–12)
+ *   editions, written in the test below (the PDFs in ../shared/standards/).
+ * - Québec income tax, and every other worked example the publishers print: publishers-examples.test.ts.
+ * - The pay in which a maximum is reached (issue 68 item 7): T4127 122nd ed. p. 12, 15, below.
  * - The CRA's Payroll Deductions Online Calculator (PDOC), 2026 and 2025: 52 results to the cent for every
  *   province and territory but Québec — income levels, CPP/EI boundaries, exemptions, years to date, RRSP and union
  *   dues, every pay frequency (the PDOC section below names the record of each).
@@ -23,10 +25,10 @@
  *   EI $1,123.07 = 68,900 × 1.63 % (T4127 122nd edition chapter 8; DOMAIN-NOTES gives the 2025 counterparts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { add, sub, type Decimal } from '@erp/shared/decimal';
+import { add, mul, sub, type Decimal } from '@erp/shared/decimal';
 import { startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { basicPersonal, computePay, loadTables, pensionMonths, rateOf, type PayInput, type PayTables } from '../server/deductions.ts';
-import { bracketConstants, seedTables } from '../server/tables.ts';
+import { bracketConstants, EDITIONS, editionTables, seedTables, T4127_120, T4127_122, T4127_123, TP1015_2026 } from '../server/tables.ts';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { isTemporarySin, isValidSin, maskSin } from '../definitions/sin.ts';
 import { PROVINCES } from '../definitions/common.ts';
@@ -142,7 +144,7 @@ describe('the tables in force on the pay date', () => {
     expect(result.qpp).toBe('149.02');
     expect(result.cpp).toBe('0.00');
     expect(result.ei).toBe('32.50');
-    // QPIP 2026: 2,500 × 0.430 % = 10.75; employer 2,500 × 0.602 % = 15.05 (wcbc.ca, citing Revenu Québec).
+    // QPIP 2026: 2,500 × 0.430 % = 10.75; employer 2,500 × 0.602 % = 15.05 (TP-1015.F (2026-01) p. 7).
     expect(result.qpip).toBe('10.75');
     expect(result.employerQpip).toBe('15.05');
     expect(Number(result.federalTax)).toBeGreaterThan(0);
@@ -647,13 +649,12 @@ describe('the statutory tables as seeded (server/tables.ts)', () => {
 });
 
 /**
- * Québec income tax 2025 and 2026 (issue 45 item 5): the brackets and basic amount the tables hold are the
- * Ministère des Finances du Québec's (as mtlblog.com, taxtips.ca and calculatorscanada.ca report them, agreeing);
- * and 2026's follow from 2025's by the announced 2.05 % indexation — thresholds rounded to $5, the basic amount to
- * $1 (taxtips.ca's statement of the rounding rules), so a mistyped figure in either year fails here. The same
- * figures are TP-1015.F-V's p. 5 (2025-01, 2026-01; a public transcription), whose worked examples follow below.
+ * Québec income tax 2025 and 2026: the brackets and basic amount of TP-1015.F (2025-01) p. 5 and (2026-01) p. 5
+ * ("Seuils de revenu imposable, taux d'imposition et constantes"; "Montant personnel de base"); 2026's follow from
+ * 2025's by the 2.05 % indexation the 2026 guide states (p. 5) — thresholds rounded to $5, the basic amount to $1 —
+ * so a mistyped figure in either year fails here. Its worked examples: publishers-examples.test.ts.
  */
-describe('Québec income tax brackets (Revenu Québec / Finances Québec, 2025 and 2026)', () => {
+describe('Québec income tax brackets (Revenu Québec TP-1015.F p. 5, 2025 and 2026)', () => {
   const taxOf = async (date: string) => {
     const tables = await tablesOn(date, 'QC');
     const brackets = (tables.brackets.get('QC:Tax') ?? []).map((bracket) => [bracket.threshold, bracket.rate]);
@@ -691,12 +692,11 @@ describe('Québec income tax brackets (Revenu Québec / Finances Québec, 2025 a
 });
 
 /**
- * The CRA's own tables of the 2026 editions (issue 45 item 5): Table 8.1 "Rates (R, V), income thresholds (A), and
- * constants (K, KP)" of the T4127 122nd edition (rtsncmtrshldcnstnt-01-26e.csv) and 123rd (July 1, 2026:
- * rates-income-thresholds-constants-26e.csv), and Table 8.2 "Other rates and amounts" (thrrtsmnts-01-26e.csv,
- * other-rates-amounts-26e.csv) — the CRA's CSV files as vendored unmodified in savcode066/coop-tax-calculator
- * (params/sources/t4127-2026-01 and -07). Every row is written here as the CRA prints it: threshold A, rate R or V,
- * constant K or KP; the seeded tables must hold exactly these (constants computed by T4127's rule included).
+ * The CRA's own tables of the 2026 editions (issue 45 item 5, issue 68 item 9): Table 8.1 "Rates (R, V), income
+ * thresholds (A), and constants (K, KP)" of the T4127 122nd edition (PDF p. 32, May 2026 revision) and 123rd (July 1,
+ * 2026: p. 11), and Table 8.2 "Other rates and amounts" (p. 33; July p. 12). Every row is written here as the CRA
+ * prints it: threshold A, rate R or V, constant K or KP; the seeded tables must hold exactly these (constants
+ * computed by T4127's rule included).
  */
 const TABLE_8_1_JAN: Record<string, [threshold: number, rate: string, constant: number][]> = {
   CA: [[0, '0.14', 0], [58523, '0.205', 3804], [117045, '0.26', 10241], [181440, '0.29', 15685], [258482, '0.33', 26024]],
@@ -763,47 +763,79 @@ describe('2026: the tables as seeded equal the CRA’s T4127 Tables 8.1 and 8.2 
   });
 });
 
+
 /**
- * Revenu Québec's own worked examples (issue 45 item 5): TP-1015.F-V, Appendix 1 (income tax on the regular pay of
- * one employee through the year: bi-weekly $4,000, RPP $200 a pay, TP-1015.3 line 10 = $21,830) and Appendix 3 (the
- * QPP of the same pays across the maximum), of the 2026-01 and 2025-01 editions, as transcribed in the public
- * repository braedonsaunders/openbooks (engine/src/payroll/canada/quebec/). The phases with Fonds de solidarité FTQ
- * and Fondaction share purchases (their 15 % credits) are not modelled and not asserted.
+ * Issue 68 item 9: the tables follow the publishers' texts, and say which edition. The in-memory tables the pure
+ * tests read (`editionTables`) are what the database holds once seeded; the July 2025 rows (the 121st edition is not
+ * among the texts at hand) are the CRA's proration of the figures the texts print; the rules the texts state beside
+ * their tables (BPAF, British Columbia's reduction ceiling, the labour-sponsored funds credits) hold.
  */
-describe('Québec: Revenu Québec’s TP-1015.F-V worked examples (Appendices 1 and 3)', () => {
-  const appendix = (date: string, ytd: Partial<PayInput['ytd']>) =>
-    tablesOn(date, 'QC').then((tables) => computePay(tables, pay('4000.00', { province: 'QC', rpp: '200.00', provincialClaim: '21830.00', ytd: { ...ZERO_YTD, ...ytd } })));
-
-  it('2026 Appendix 3: C = 243.52 on $4,000; period 19 C = 95.94, C2 = 56.00; period 20 C2 = 160.00; period 22 C2 = 40.00', async () => {
-    expect([(await appendix('2026-01-16', {})).qpp]).toEqual(['243.52']);
-    const p19 = await appendix('2026-09-18', { pension: '4383.36', pensionable: '72000.00' });
-    expect([p19.qpp, p19.qpp2]).toEqual(['95.94', '56.00']);
-    const p20 = await appendix('2026-10-02', { pension: '4479.30', pension2: '56.00', pensionable: '76000.00' });
-    expect([p20.qpp, p20.qpp2]).toEqual(['0.00', '160.00']);
-    const p22 = await appendix('2026-10-16', { pension: '4479.30', pension2: '376.00', pensionable: '84000.00' });
-    expect([p22.qpp, p22.qpp2]).toEqual(['0.00', '40.00']);
+describe('the tables as the publishers print them (issue 68 item 9)', () => {
+  it('the seeded database holds exactly the rows of server/tables.ts (editionTables), on every edition date', async () => {
+    for (const date of ['2025-03-14', '2025-07-18', '2026-01-16', '2026-07-17']) {
+      for (const province of PROVINCES) {
+        const jurisdictions = province === 'QC' ? ['CA', 'QC'] : ['CA', province];
+        const loaded = await tablesOn(date, province);
+        const built = editionTables(date, jurisdictions);
+        expect([...loaded.rates.entries()].sort(), `${date} ${province}`).toEqual([...built.rates.entries()].sort());
+        expect([...loaded.brackets.entries()].sort(), `${date} ${province}`).toEqual([...built.brackets.entries()].sort());
+        expect(loaded.edition, `${date} ${province}`).toBe(built.edition);
+      }
+    }
   });
 
-  it('2026 Appendix 1, period 22: H = min(6 % × 4,000, 1,450 / 26) = 55.77, CSA = 40, I = 96,309.98, Y = 12,525.70, A = 481.76', async () => {
-    const result = await appendix('2026-10-16', { pension: '4479.30', pension2: '376.00', pensionable: '84000.00' });
-    // A (federal) = 26 × (4,000 − 200 − 40) = 97,760.00; I = A − 26 × 55.77 = 96,309.98;
-    // Y = 0.19 × 96,309.98 − 2,717 − 0.14 × 21,830 = 18,298.90 − 2,717 − 3,056.20 = 12,525.70 → 481.76 a pay.
-    expect(result.annual.a).toBe('97760.00');
-    expect(result.annual.t2).toBe('12525.70');
-    expect(result.provincialTax).toBe('481.76');
+  it('every row names its publisher, edition and pages, and none is marked unverified', () => {
+    for (const edition of EDITIONS) {
+      expect(edition.source, `${edition.jurisdiction} ${edition.from}`).toMatch(/^(CRA T4127 12[0-3](st|nd|rd|th) ed\.|Revenu Québec TP-1015\.F \(20\d\d-01\))/);
+      expect(edition.source, `${edition.jurisdiction} ${edition.from}`).toMatch(/ p\. \d/);
+      expect(edition.source.toLowerCase()).not.toMatch(/unverified|transcri/);
+    }
+    // The edition in force: T4127 for CA and the provinces, TP-1015.F for Québec's tax, QPP and QPIP.
+    const sources = (date: string, jurisdiction: string) => EDITIONS.filter((e) => e.jurisdiction === jurisdiction && e.from <= date).at(-1)!.source;
+    expect(sources('2026-03-13', 'CA').startsWith(T4127_122)).toBe(true);
+    expect(sources('2026-07-17', 'BC').startsWith(T4127_123)).toBe(true);
+    expect(sources('2026-03-13', 'QC').startsWith(TP1015_2026)).toBe(true);
+    expect(sources('2025-03-14', 'ON').startsWith(T4127_120)).toBe(true);
   });
 
-  it('2026 Appendix 1, the last four periods (every maximum reached): I = 97,349.98, Y = 12,723.30, A = 489.36', async () => {
-    const result = await appendix('2026-12-04', { pension: '4479.30', pension2: '416.00', pensionable: '96000.00', ei: '1123.07', qpip: '442.90' });
-    expect([result.qpp, result.qpp2]).toEqual(['0.00', '0.00']);
-    expect(result.annual.t2).toBe('12723.30');
-    expect(result.provincialTax).toBe('489.36');
+  it('July rows are the CRA’s proration, July = 2 × annual − January (123rd ed. p. 2), of the figures the texts print', async () => {
+    const twice = (annual: string, january: string) => sub(mul('2', annual, 6), january);
+    // 2025 federal: annual lowest rate 14.5 % (122nd ed. Table 8.22 p. 40), January 15 % (120th ed. Table 8.1 p. 31).
+    expect(Number((await tablesOn('2025-07-18', 'ON')).brackets.get('CA:Tax')![0]!.rate)).toBe(Number(twice('0.145', '0.15')));
+    // 2025 Manitoba: KP annual 917 / 5,567 (Table 8.22 p. 40), January 927 / 5,633 (120th p. 31) → 907 / 5,501; BPAMB
+    // annual 15,780 (frozen: 122nd p. 10), January 15,969 (120th p. 9) → 15,591.
+    const mb = await tablesOn('2025-07-18', 'MB');
+    expect(mb.brackets.get('MB:Tax')!.map((b) => Number(b.constant))).toEqual([0, Number(twice('917', '927')), Number(twice('5567', '5633'))]);
+    expect(Number(rateOf(mb, 'MB', 'BASIC_PERSONAL'))).toBe(Number(twice('15780', '15969')));
+    // 2026 (123rd ed. p. 4): BC 5.60 % and 690 → 6.14 %, 805; NL 13,094 → 15,000; PE 20 % over 200,000 → 21 %.
+    const bc = await tablesOn('2026-07-17', 'BC');
+    expect([Number(rateOf(bc, 'BC', 'TAX_CREDIT_RATE')), Number(rateOf(bc, 'BC', 'LOW_INCOME_REDUCTION'))]).toEqual([Number(twice('0.056', '0.0506')), Number(twice('690', '575'))]);
+    expect(Number(rateOf(await tablesOn('2026-07-17', 'NL'), 'NL', 'BASIC_PERSONAL'))).toBe(Number(twice('13094', '11188')));
+    expect(Number((await tablesOn('2026-07-17', 'PE')).brackets.get('PE:Tax')!.at(-1)!.rate)).toBe(Number(twice('0.20', '0.19')));
   });
 
-  it('2025 Appendix 1, periods 22–26 (every maximum reached): H = 1,420 / 26 = 54.62, I = 97,379.88, Y = 12,783.98, A = 491.69', async () => {
-    // K = 2,662: the guide's printed constant (its rule is not T4127's 53,255 × 5 % = 2,662.75 → 2,663).
-    const result = await appendix('2025-11-14', { pension: '4339.20', pension2: '396.00', pensionable: '88000.00' });
-    expect(result.annual.t2).toBe('12783.98');
-    expect(result.provincialTax).toBe('491.69');
+  it('BPAF (T4127 122nd ed. p. 10; 120th p. 9): the federal and Yukon basic amounts reduced on NI over 181,440 (2025: 177,882)', async () => {
+    const on = await tablesOn('2026-03-13', 'ON');
+    // 16,452 − (200,000 − 181,440) × (1,623 / 77,042) = 16,061.01; 14,829 from 258,482.
+    expect([basicPersonal(on, 'CA', '181440.00'), basicPersonal(on, 'CA', '200000.00'), basicPersonal(on, 'CA', '258482.00')].map(Number)).toEqual([16452, 16061.01, 14829]);
+    expect(basicPersonal(await tablesOn('2026-03-13', 'YT'), 'YT', '200000.00')).toBe('16061.01');
+    // 2025: 16,129 − (200,000 − 177,882) × (1,591 / 75,532) = 15,663.11.
+    expect(basicPersonal(await tablesOn('2025-03-14', 'ON'), 'CA', '200000.00')).toBe('15663.11');
+  });
+
+  it('British Columbia from July 2026: no reduction over 44,952 (123rd ed. p. 8), though 805 − 3.56 % × (A − 25,570) is still positive', async () => {
+    // $1,770 bi-weekly: C = 97.31, EI = 28.85, F5 = 16.35, A = 26 × 1,753.65 = 45,594.90 (> 44,952; the formula without
+    // the ceiling would still reduce by 805 − 0.0356 × 20,024.90 = 92.11). T4 = 0.0614 × (45,594.90 − 13,216
+    // − (26 × 97.31 × 0.0495/0.0595 + 26 × 28.85)) = 1,812.77, S = 0 → T2 = 1,812.77 → 69.72.
+    const result = computePay(await tablesOn('2026-07-17', 'BC'), pay('1770.00', { province: 'BC' }));
+    expect([result.annual.a, result.annual.t2, result.provincialTax]).toEqual(['45594.90', '1812.77', '69.72']);
+  });
+
+  it('labour-sponsored funds (T4127 p. 17, Table 8.2 p. 33): the federal LCF is 15 % of the shares × P, at most 750 a year', async () => {
+    const tables = await tablesOn('2026-03-13', 'ON');
+    const plain = computePay(tables, pay('4000.00'));
+    // 26 × 15 % × 100 = 390; 26 × 15 % × 300 = 1,170 → 750.
+    expect(sub(plain.annual.t1, computePay(tables, pay('4000.00', { labourFundShares: '100.00' })).annual.t1)).toBe('390.00');
+    expect(sub(plain.annual.t1, computePay(tables, pay('4000.00', { labourFundShares: '300.00' })).annual.t1)).toBe('750.00');
   });
 });
