@@ -100,6 +100,7 @@ export const RATE_ITEMS = [
   'CONTRIBUTIONS_CREDITED',
   'LABOUR_FUND_RATE',
   'LABOUR_FUND_MAX',
+  'UNION_DUES_DEDUCTED',
 ] as const;
 export type RateItem = (typeof RATE_ITEMS)[number];
 

@@ -385,6 +385,11 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
   const workerDeduction =
     workerRate === null ? ZERO : cents(times(P(input), min(cents(times(workerRate, sub(input.taxable, np.taxable))), cents(div(need(tables, input.province, 'WORKER_DEDUCTION_MAX'), P(input), 6)))));
 
+  // Union dues are deducted from the federal income (T4127's U1) and the province's unless its tables say otherwise
+  // (UNION_DUES_DEDUCTED 0: Québec, whose F, TP-1015.F p. 13, does not hold them — a credit on the return there).
+  const duesDeducted = rateOf(tables, input.province, 'UNION_DUES_DEDUCTED');
+  const duesNotDeducted = duesDeducted !== null && isZero(duesDeducted) ? cents(times(P(input), input.unionDues)) : ZERO;
+
   /** The labour-sponsored funds credit of a jurisdiction for the year: rate × P × shares, at most its maximum. */
   const labourFundCredit = (jurisdiction: string): Decimal => {
     const rate = rateOf(tables, jurisdiction, 'LABOUR_FUND_RATE');
@@ -403,7 +408,7 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     const abatement = quebec ? r(times(need(tables, 'CA', 'ABATEMENT'), t3)) : ZERO;
     // T1 = (T3 − P × LCF) − abatement × T3 (T4127 p. 17), never negative.
     const federal = floor0(sub(floor0(sub(t3, labourFundCredit('CA'))), abatement));
-    const provincialAnnual = floor0(sub(annual, workerDeduction));
+    const provincialAnnual = floor0(add(sub(annual, workerDeduction), duesNotDeducted));
     const t4 = bracketTax(tables, input.province, provincialAnnual, credits(input.province, input.provincialClaim, provincialAnnual, base));
     // The province's specials, when its tables hold them (Ontario: surtax V1, tax reduction S, health premium V2).
     let v1 = ZERO;

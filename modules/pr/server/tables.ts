@@ -240,6 +240,8 @@ export const EDITIONS: readonly Edition[] = [
       CONTRIBUTIONS_CREDITED: '0',
       // Q and Q1 (FTQ, Fondaction) at 15 % (p. 15; no annual maximum in the formula).
       LABOUR_FUND_RATE: '0.15',
+      // F (p. 13) holds no union dues: they are not deducted from the Québec income at source.
+      UNION_DUES_DEDUCTED: '0',
     },
     // The printed constants (p. 5): not T4127's rule (53,255 × 5 % = 2,662.75 would round to 2,663).
     brackets: [
@@ -274,6 +276,7 @@ export const EDITIONS: readonly Edition[] = [
       WORKER_DEDUCTION_MAX: '1450',
       CONTRIBUTIONS_CREDITED: '0',
       LABOUR_FUND_RATE: '0.15',
+      UNION_DUES_DEDUCTED: '0',
     },
     // Printed (p. 5, 15): 0.0175 × 132,245 + 8,151.25 = 10,465.54 would round to 10,466.
     brackets: [

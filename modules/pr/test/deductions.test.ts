@@ -831,6 +831,16 @@ describe('the tables as the publishers print them (issue 68 item 9)', () => {
     expect([result.annual.a, result.annual.t2, result.provincialTax]).toEqual(['45594.90', '1812.77', '69.72']);
   });
 
+  it('Québec: union dues are not deducted from the Québec income (TP-1015.F (2026-01) p. 13, F), only from the federal (T4127 U1)', async () => {
+    const tables = await tablesOn('2026-03-13', 'QC');
+    const without = computePay(tables, pay('2500.00', { province: 'QC' }));
+    const withDues = computePay(tables, pay('2500.00', { province: 'QC', unionDues: '50.00' }));
+    // Federal A = 26 × (2,500 − F5 − 50): 1,300 less; Québec's I, and so Y, unchanged.
+    expect(sub(without.annual.a, withDues.annual.a)).toBe('1300.00');
+    expect(withDues.annual.t2).toBe(without.annual.t2);
+    expect(Number(withDues.annual.t1)).toBeLessThan(Number(without.annual.t1));
+  });
+
   it('labour-sponsored funds (T4127 p. 17, Table 8.2 p. 33): the federal LCF is 15 % of the shares × P, at most 750 a year', async () => {
     const tables = await tablesOn('2026-03-13', 'ON');
     const plain = computePay(tables, pay('4000.00'));
