@@ -358,9 +358,10 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     cmp(add(yearToDate, thisPay), maximum) >= 0 ? maximum : min(add(max(times(P(input), thisPay), yearToDate), added), maximum);
   const pensionMax = forMonths(input, need(tables, pensionJurisdiction, 'PENSION_MAX'));
   /** The contributions credited (K2, K2P): the pension's base part, EI, and QPIP in Québec. */
+  const baseOf = (x: Decimal) => cents(div(times(x, baseRate), pensionRate, 6));
   const creditBase = (added: { c: Decimal; ei: Decimal; qpip: Decimal }): Decimal =>
     add(
-      add(div(times(forTheYear(periodic.c, input.ytd.pension, added.c, pensionMax), baseRate), pensionRate, 6), forTheYear(periodic.ei, input.ytd.ei, added.ei, eiMax)),
+      add(forTheYear(baseOf(periodic.c), baseOf(input.ytd.pension), baseOf(added.c), baseOf(pensionMax)), forTheYear(periodic.ei, input.ytd.ei, added.ei, eiMax)),
       quebec ? forTheYear(periodic.qpip, input.ytd.qpip, added.qpip, qpipMax) : ZERO,
     );
 
@@ -370,12 +371,12 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     // CONTRIBUTIONS_CREDITED 0: the jurisdiction credits no pension, EI or QPIP contributions at source (TP-1015.F's
     // Y = T × I − K − 0.14 × E, Québec's).
     const credited = rateOf(tables, jurisdiction, 'CONTRIBUTIONS_CREDITED');
-    let total = add(times(rate, personal), credited !== null && isZero(credited) ? ZERO : times(rate, base));
+    let total = add(cents(times(rate, personal)), credited !== null && isZero(credited) ? ZERO : cents(times(rate, base)));
     // A supplement on the credits above a base (Alberta's K5P = ((K1P + K2P) − base) × rate), when the tables hold one.
     const supplementBase = rateOf(tables, jurisdiction, 'CREDIT_SUPPLEMENT_BASE');
     if (supplementBase !== null) total = add(total, times(need(tables, jurisdiction, 'CREDIT_SUPPLEMENT_RATE'), floor0(sub(total, supplementBase))));
     const employment = rateOf(tables, jurisdiction, 'EMPLOYMENT_AMOUNT');
-    if (employment !== null) total = add(total, min(times(rate, annual), times(rate, employment)));
+    if (employment !== null) total = add(total, cents(min(times(rate, annual), times(rate, employment))));
     return total;
   };
 

@@ -115,14 +115,15 @@ describe('the tables in force on the pay date', () => {
     expect(result.employerEi).toBe('57.05');
     // F5 = 140.74 × 0.01/0.0595 = 23.65; A = 26 × (2,500 − 23.65) = 64,385.10.
     expect(result.annual.a).toBe('64385.10');
-    // T3 = 0.205 × 64,385.10 − 3,804 − 0.14 × 16,452 − 0.14 × (min(26 × 140.74 × 0.0495/0.0595, 3,519.45)
-    //      + min(26 × 40.75, 1,123.07)) − min(0.14 × A, 0.14 × 1,501)
-    //    = 13,198.9455 − 3,804 − 2,303.28 − 0.14 × (3,044.241681 + 1,059.50) − 210.14 = 6,307.00.
-    expect(result.annual.t1).toBe('6307.00');
-    // T4 = 0.0915 × 64,385.10 − 2,210 − 0.0505 × 12,989 − 0.0505 × 4,103.741681 = 2,818.05; no surtax (< 5,818),
-    // no tax reduction (2 × 300 < T4); health premium min(600, 450 + 25 % × (A − 48,000)) = 600 → T2 = 3,418.05.
-    expect(result.annual.t2).toBe('3418.05');
-    // Per pay, each part rounded to the cent: federal 6,307.00 / 26 = 242.58; Ontario 3,418.05 / 26 = 131.46.
+    // T3 = 0.205 × 64,385.10 − 3,804 − 0.14 × 16,452 − 0.14 × (min(26 × (140.74 × 0.0495/0.0595), 3,519.45)
+    //      + min(26 × 40.75, 1,123.07)) − min(0.14 × A, 0.14 × 1,501), each parenthesis rounded to the cent as it is
+    //      resolved (T4127 p. 43's note; its bonus examples p. 18–19): 140.74 × 0.0495/0.0595 = 117.09, × 26 = 3,044.34;
+    //    = 13,198.9455 − 3,804 − 2,303.28 − 0.14 × (3,044.34 + 1,059.50 = 4,103.84 → 574.54) − 210.14 = 6,306.99.
+    expect(result.annual.t1).toBe('6306.99');
+    // T4 = 0.0915 × 64,385.10 − 2,210 − 655.94 (0.0505 × 12,989) − 207.24 (0.0505 × 4,103.84) = 2,818.06; no surtax
+    // (< 5,818), no tax reduction (2 × 300 < T4); health premium min(600, 450 + 25 % × (A − 48,000)) = 600 → 3,418.06.
+    expect(result.annual.t2).toBe('3418.06');
+    // Per pay, each part rounded to the cent: federal 6,306.99 / 26 = 242.58; Ontario 3,418.06 / 26 = 131.46.
     expect(result.federalTax).toBe('242.58');
     expect(result.provincialTax).toBe('131.46');
     expect(add(result.federalTax, result.provincialTax)).toBe('374.04');
@@ -434,17 +435,17 @@ describe('the months the pension plan requires contributions for (PM: turning 18
 
 describe('2026 provincial specials, computed by hand from the T4127 formula', () => {
   // $1,400 bi-weekly: C = 0.0595 × (1,400 − 134.61) = 75.29; EI = 22.82; F5 = 12.65; A = 26 × 1,387.35 = 36,071.10;
-  // credits base = 26 × 75.29 × 0.0495/0.0595 + 26 × 22.82 = 1,628.541681 + 593.32 = 2,221.861681.
-  // T3 = 0.14 × A − 0.14 × 16,452 − 0.14 × 2,221.861681 − 0.14 × 1,501 = 2,225.47 → federal 2,225.47 / 26 = 85.60.
+  // credits base = 26 × (75.29 × 0.0495/0.0595 = 62.64) + 26 × 22.82 = 1,628.64 + 593.32 = 2,221.96 (each parenthesis
+  // to the cent, T4127 p. 43). T3 = 0.14 × A − 2,303.28 − 311.07 (0.14 × 2,221.96) − 210.14 = 2,225.46 → 85.59.
   it('British Columbia, January edition: the tax reduction phased out on A (575 − 3.56 % × (A − 25,570))', async () => {
     const result = computePay(await tablesOn('2026-03-13', 'BC'), pay('1400.00', { province: 'BC' }));
     expect(result.annual.a).toBe('36071.10');
-    expect(result.annual.t1).toBe('2225.47');
-    // T4 = 0.0506 × 36,071.10 − 0.0506 × 13,216 − 0.0506 × 2,221.861681 = 1,825.19766 − 668.7296 − 112.426201 = 1,044.04;
+    expect(result.annual.t1).toBe('2225.46');
+    // T4 = 0.0506 × 36,071.10 − 668.73 (0.0506 × 13,216) − 112.43 (0.0506 × 2,221.96) = 1,825.19766 − 781.16 = 1,044.04;
     // S = min(1,044.04, 575 − 0.0356 × 10,501.10 = 201.16) = 201.16; T2 = 842.88.
     expect(result.annual.t2).toBe('842.88');
-    // Per pay, each part rounded: federal 2,225.47 / 26 = 85.60; BC 842.88 / 26 = 32.42.
-    expect(result.federalTax).toBe('85.60');
+    // Per pay, each part rounded: federal 2,225.46 / 26 = 85.59; BC 842.88 / 26 = 32.42.
+    expect(result.federalTax).toBe('85.59');
     expect(result.provincialTax).toBe('32.42');
   });
 
@@ -452,8 +453,8 @@ describe('2026 provincial specials, computed by hand from the T4127 formula', ()
     const tables = await tablesOn('2026-07-10', 'BC');
     expect(tables.edition).toBe('2026-07-01');
     const result = computePay(tables, pay('1400.00', { province: 'BC' }));
-    // T4 = 0.0614 × 36,071.10 − 0.0614 × 13,216 − 0.0614 × 2,221.861681 = 2,214.76554 − 811.4624 − 136.422307
-    //    = 1,266.880833; S = min(T4, 805 − 0.0356 × 10,501.10 = 431.16); T2 = 835.720833 → 835.72 → 32.14 a pay.
+    // T4 = 0.0614 × 36,071.10 − 811.46 (0.0614 × 13,216) − 136.43 (0.0614 × 2,221.96) = 2,214.76554 − 947.89
+    //    = 1,266.87554; S = min(T4, 805 − 0.0356 × 10,501.10 = 431.16); T2 = 835.71554 → 835.72 → 32.14 a pay.
     expect(result.annual.t2).toBe('835.72');
     expect(result.provincialTax).toBe('32.14');
   });
@@ -509,16 +510,16 @@ describe('2026 provincial specials, computed by hand from the T4127 formula', ()
     expect(basicPersonal(tables, 'MB', '400000.00')).toBe('0.000000');
     const result = computePay(tables, pay('20000.00', { province: 'MB', periods: 12 }));
     expect(result.annual.a).toBe('237635.04');
-    // T4 = 0.174 × 237,635.04 − 5,567 − 0.108 × 12,810.60 − 0.108 × 4,642.52 = 41,348.49696 − 5,567 − 1,383.5448
-    //    − 501.39216 = 33,896.56 → 33,896.56 / 12 = 2,824.71.
-    expect([result.annual.t2, result.provincialTax]).toEqual(['33896.56', '2824.71']);
-    // A TD1MB amount stands as claimed: 15,780 → T4 = 33,896.56 − 0.108 × (15,780 − 12,810.60) = 33,575.86 → 2,797.99.
+    // T4 = 0.174 × 237,635.04 − 5,567 − 1,383.54 (0.108 × 12,810.60) − 501.39 (0.108 × 4,642.52) = 33,896.56696
+    //    → 33,896.57 → 33,896.57 / 12 = 2,824.71.
+    expect([result.annual.t2, result.provincialTax]).toEqual(['33896.57', '2824.71']);
+    // A TD1MB amount stands as claimed: 15,780 → K1P 1,704.24 → T4 = 33,575.87 → 2,797.99.
     const claimed = computePay(tables, pay('20000.00', { province: 'MB', periods: 12, provincialClaim: '15780.00' }));
-    expect([claimed.annual.t2, claimed.provincialTax]).toEqual(['33575.86', '2797.99']);
+    expect([claimed.annual.t2, claimed.provincialTax]).toEqual(['33575.87', '2797.99']);
     // $40,000 monthly: C = 2,362.65, F5 = 397.08, A = 475,235.04 ≥ 400,000 → BPAMB = 0; T4 = 0.174 × A − 5,567
-    // − 0.108 × 4,642.52 = 76,622.5048 → 76,622.50 → 6,385.21.
+    // − 501.39 (0.108 × 4,642.52) = 76,622.5096 → 76,622.51 → 6,385.21.
     const high = computePay(tables, pay('40000.00', { province: 'MB', periods: 12 }));
-    expect([high.annual.a, high.annual.t2, high.provincialTax]).toEqual(['475235.04', '76622.50', '6385.21']);
+    expect([high.annual.a, high.annual.t2, high.provincialTax]).toEqual(['475235.04', '76622.51', '6385.21']);
     // The federal basic amount is not reduced by Manitoba's rule: federal tax as Ontario's or any other province's.
     expect(result.federalTax).toBe(computePay(await tablesOn('2026-01-30', 'SK'), pay('20000.00', { province: 'SK', periods: 12 })).federalTax);
   });

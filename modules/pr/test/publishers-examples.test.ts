@@ -8,6 +8,7 @@
  *   RPP $200, TP-1015.3 line 10 $21,830, FTQ $100 and Fondaction $150 a pay for 20 pays), Annexe 2 (p. 50: a
  *   retroactive payment of $4,000 with a weekly $1,500), Annexe 3 (p. 51–54: the QPP and QPP2 of the same $4,000 pays);
  *   and TP-1015.F (2025-01), the same three annexes (p. 45–48, 49, 50–53) with 2025's figures.
+ * - CRA, T4127 120th edition (January 2025): the regular bonus example (p. 17–18) with 2025's figures.
  * - CRA, T4127 122nd edition (January 2026, May 2026 revision): the regular bonus example (p. 18–19) and Appendix 1,
  *   "Example Scenarios for CPP2 treatment" (p. 43–48: scenario 1, a year of semi-monthly $4,200; scenario 2, the same
  *   employee moving Ontario → Québec → Ontario; scenario 3, an employee turning 18 in March).
@@ -179,17 +180,18 @@ describe('CRA T4127 122nd edition, the regular bonus calculation example (p. 18�
     // Step 2's A = 52 × (1,000 − 9.81) + (1,500 − 14.60) = 52,975.28; step 1's adds 2,500 − 24.52 = 55,450.76.
     expect(add(result.annual.a, '1485.40')).toBe('52975.28');
     expect(add(add(result.annual.a, '1485.40'), result.annual.nonPeriodic!.income)).toBe('55450.76');
-    // K2 = 0.14 × ((52 × 55.50 + 148.75 + 89.25) × 0.0495/0.0595 + (52 × 16.30 + 40.75 + 24.45)) and without the 148.75
-    // and 40.75. The example rounds each 55.50 × 0.0495/0.0595 to 46.17 before × 52 (its own parenthesis), printing
-    // K2 491.63 / 468.60 and T1 4,758.06 / 4,434.52; the formula (p. 15; "rate ratios … should not be rounded", p. 8)
-    // gives 491.65 / 468.62 and 4,758.04 / 4,434.50: TB = 323.54 either way.
+    // K2 = 0.14 × ((52 × (55.50 × 0.0495/0.0595)) + 148.75 × 0.0495/0.0595 + 89.25 × 0.0495/0.0595, max 3,519.45)
+    //      + 0.14 × (52 × 16.30 + 40.75 + 24.45) — each parenthesis rounded to the cent as it is resolved (p. 43's
+    //      note): 55.50 × 0.0495/0.0595 = 46.17, × 52 = 2,400.84; + 123.75 + 74.25; EI 912.80 → K2 = 491.63; without
+    //      this bonus (no 148.75, 40.75): 468.60. T3 = 0.14 × 55,450.76 − 2,303.28 − 491.63 − 210.14 = 4,758.06;
+    //      without: 0.14 × 52,975.28 − 2,303.28 − 468.60 − 210.14 = 4,434.52; TB = 323.54.
     expect(result.annual.nonPeriodic!.federal).toBe('323.54');
   });
 });
 
 describe('CRA T4127 122nd edition, Appendix 1: Example Scenarios for CPP2 treatment (p. 43–48)', () => {
   /** Semi-monthly $4,200 (P = 24) from the first contributing pay: [C, C2, F5] of each pay and the year to date. */
-  const semiMonthly = (province: (n: number) => string, contributes: (n: number) => boolean, pm: number, ytdFor: (n: number, ytd: PayInput['ytd']) => PayInput['ytd'] = (_n, ytd) => ytd) => {
+  const semiMonthly = (province: (n: number) => string, contributes: (n: number) => boolean, pm: number, gross = '4200.00', date = '2026-06-15') => {
     let ytd = ZERO_YTD;
     const rows: [Decimal, Decimal, Decimal][] = [];
     for (let n = 1; n <= 24; n += 1) {
@@ -198,9 +200,9 @@ describe('CRA T4127 122nd edition, Appendix 1: Example Scenarios for CPP2 treatm
         continue;
       }
       const where = province(n);
-      const result = computePay(tablesFor('2026-06-15', where), input(where, 24, '4200.00', { pensionMonths: pm, ytd: ytdFor(n, ytd) }));
+      const result = computePay(tablesFor(date, where), input(where, 24, gross, { pensionMonths: pm, ytd }));
       rows.push([add(result.cpp, result.qpp), add(result.cpp2, result.qpp2), result.f5]);
-      ytd = after(ytd, '4200.00', result);
+      ytd = after(ytd, gross, result);
     }
     return rows;
   };
@@ -255,5 +257,54 @@ describe('CRA T4127 122nd edition, Appendix 1: Example Scenarios for CPP2 treatm
     }
     // Pays 13–20 in Québec: QPP = 0.0630 × (4,200 − 145.83) = 255.41 (Table 2).
     expect(computePay(tablesFor('2026-07-15', 'QC'), input('QC', 24, '4200.00', { ytd: { ...ZERO_YTD, pension: '2653.42', pensionable: '50400.00' } })).qpp).toBe('255.41');
+  });
+
+  it('120th edition (2025), scenario 1 (Table 1, p. 43): $4,000 — C 229.32 to pay 17, pay 18 C 135.66 + C2 28.00 (F5 50.80), C2 160, 160, 48', () => {
+    expect(semiMonthly(() => 'ON', () => true, 12, '4000.00', '2025-06-13')).toEqual([
+      ...Array.from({ length: 17 }, () => ['229.32', '0.00', '38.54']),
+      ['135.66', '28.00', '50.80'],
+      ['0.00', '160.00', '160.00'],
+      ['0.00', '160.00', '160.00'],
+      ['0.00', '48.00', '48.00'],
+      ...Array.from({ length: 3 }, () => ['0.00', '0.00', '0.00']),
+    ]);
+  });
+
+  it('120th edition (2025), scenario 3 (Table 3, p. 47): 18 in March, PM 9 — pay 20 C 44.42 + C2 101.00, then 160, 36', () => {
+    const month = (n: number) => String(Math.ceil(n / 2)).padStart(2, '0');
+    const contributes = (n: number) => pensionMonths(tablesFor(`2025-${month(n)}-15`, 'ON'), 'CA', '2007-03-10', `2025-${month(n)}-15`).contributes;
+    // Pay 20: C = 4,034.10 × 9/12 − 2,981.16 = 3,025.575 − 2,981.16 = 44.415 → 44.42 (p. 8: a third digit of five or
+    // more rounds up; the table's D after it, 3,025.58, is 2,981.16 + 44.42). The table prints C 44.41 and F5 108.46:
+    // 44.415 rounded down, as binary floating point computes 3,025.575 − 2,981.16 (44.41499…) — not the formula.
+    // C2 = (52,000 + 4,000 − 53,475) × 0.04 = 101.00; F5 = 44.42 × 0.01/0.0595 + 101 = 108.47. Pay 22: 297 − 261 = 36.
+    expect(semiMonthly(() => 'ON', contributes, 9, '4000.00', '2025-06-13')).toEqual([
+      ...Array.from({ length: 6 }, () => ['0.00', '0.00', '0.00']),
+      ...Array.from({ length: 13 }, () => ['229.32', '0.00', '38.54']),
+      ['44.42', '101.00', '108.47'],
+      ['0.00', '160.00', '160.00'],
+      ['0.00', '36.00', '36.00'],
+      ['0.00', '0.00', '0.00'],
+      ['0.00', '0.00', '0.00'],
+    ]);
+  });
+});
+
+describe('CRA T4127 120th edition (2025), the regular bonus calculation example (p. 17–18)', () => {
+  it('weekly $1,000, a $2,500 bonus, an earlier $1,500 one: TB = 5,150.02 − 4,803.42 = 346.60', () => {
+    const result = computePay(
+      tablesFor('2025-03-14', 'ON'),
+      input('ON', 52, '3500.00', {
+        nonPeriodic: { taxable: '2500.00', pensionable: '2500.00', insurable: '2500.00' },
+        ytd: { ...ZERO_YTD, pension: '1698.75', pensionable: '30500.00', ei: '500.20', nonPeriodic: '1485.40', nonPeriodicContributions: { pension: '89.25', ei: '24.60', qpip: '0.00' } },
+      }),
+    );
+    // C = 204.25, F5 = 34.33 (F5A 9.81, F5B 24.52), EI = 3,500 × 1.64 % = 57.40 (16.40 + 41.00); A = 55,450.76 and
+    // 52,975.28 as in 2026. K2 = 0.15 × (2,400.84 + 123.75 + 74.25) + 0.15 × (852.80 + 41.00 + 24.60) = 527.59 (without:
+    // 502.87) — the cents as each parenthesis is resolved; T3 = 0.15 × 55,450.76 − 2,419.35 − 527.59 − 220.65 =
+    // 5,150.02, without 4,803.42. (Not rounding 55.50 × 0.0495/0.0595 nor K2 gives 527.60 / 502.89 and TB 346.61: the
+    // example is why the engine rounds each parenthesis.)
+    expect([result.cpp, result.f5, result.ei]).toEqual(['204.25', '34.33', '57.40']);
+    expect(add(result.annual.a, '1485.40')).toBe('52975.28');
+    expect(result.annual.nonPeriodic!.federal).toBe('346.60');
   });
 });
