@@ -11,35 +11,42 @@
  * Yukon's employment amount) apply when its tables hold them.
  *
  * Exact decimals throughout (shared/src/decimal.ts); each pay-period amount is rounded half-up to the cent when
- * it is made, annual figures to the cent as T4127 shows them; totals are sums of rounded figures.
+ * it is made, annual figures to the cent as each parenthesis of the formula is resolved (T4127 122nd ed. p. 43's
+ * note; p. 8: rate ratios themselves are not rounded) — C × base/rate per pay, K1, K2, K4 — as the publishers'
+ * worked examples show (the 120th edition's bonus example holds to the cent only so); totals are sums of rounded
+ * figures. The tables' editions, and the page of every figure: server/tables.ts.
  *
- * Formulas (T4127 chapters 4, 6, 7; DOMAIN-NOTES §1.3–1.6):
+ * Formulas (T4127 122nd ed. chapters 4, 6, 7; TP-1015.F; DOMAIN-NOTES §1.3–1.6):
  *   pension  PM = the months contributions are required (`pensionMonths`: from the month after the start age
- *                 through the month of the end age); max, max2, YMPE and K2's maximum are × PM/12; a pay outside
- *                 those months contributes nothing
- *            C  = min(max − YTD C, rate × (PI − exemption/P))  (exemption/P truncated to the cent, as CRA's tables)
+ *                 through the month of the end age, p. 30); max, max2, YMPE and K2's maximum are × PM/12; a pay
+ *                 outside those months contributes nothing
+ *            C  = min(max − YTD C, rate × (PI − exemption/P))  (exemption/P truncated to the cent, p. 8)
  *            C2 = min(max2 − YTD C2, rate2 × (YTD PI + PI − max(YTD PI, YMPE)))
  *   EI         = min(maxEI − YTD EI, rate × IE); employer = EI × factor (1.4)
  *   QPIP       = min(max − YTD, rate × IE), max = MIE × rate (employee and employer rates)
- *   tax  F5 = C × (rate − base rate)/rate + C2 (the enhanced parts: a deduction, not a credit)
+ *   tax  F5 = C × (rate − base rate)/rate + C2 (the enhanced parts: a deduction, not a credit; `PayResult.f5`)
  *        A  = P × (I − F − F5 − U1)                               (annual taxable income)
- *        T3 = R × A − K − K1 − K2 − K4; K1 = cr × TC (TC, TCP without a TD1 amount: the basic amount, or Manitoba's
- *             BPAMB reduced on net income, `basicPersonal`); K2 = cr × (min(max(P × C, YTD C), max) × base/rate
- *             + min(max(P × EI, YTD EI), maxEI) [+ the same for QPIP]); K4 = min(cr × A, cr × CEA)
- *             (YTD: before this pay; the greater of the two is T4127's recommendation, p. 16; and each maximum
- *             itself in the pay that reaches it, YTD + this pay's = max, and after: T4127's note, p. 15)
- *        T1 = T3 − abatement × T3 in Québec (16.5 %)
+ *        T3 = R × A − K − K1 − K2 − K4; K1 = cr × TC (TC, TCP without a TD1 amount: the basic amount, or one the
+ *             tables reduce on net income — BPAF, BPAYT, BPAMB, p. 10: `basicPersonal`); K2 = cr × (min(max(P ×
+ *             (C × base/rate), YTD C × base/rate), max base) + min(max(P × EI, YTD EI), maxEI) [+ the same for
+ *             QPIP: K2Q]); K4 = min(cr × A, cr × CEA) (YTD: before this pay; the greater of the two is T4127's
+ *             recommendation, p. 16; and each maximum itself in the pay that reaches it, YTD + this pay's = max,
+ *             and after: the note to K2, p. 15 — issue 68 item 7)
+ *        T1 = T3 − P × LCF − abatement × T3 in Québec (16.5 %); LCF: LABOUR_FUND_RATE × the shares withheld, at
+ *             most LABOUR_FUND_MAX a year (p. 17)
  *        T4 = V × A − KP − K1P − K2P − K4P − K5P (K5P: a credit supplement, Alberta's)
- *        Québec's tax is Revenu Québec's TP-1015.F (s. 2.1.1), the same shape with two items of its tables: its income
- *        less the deduction for workers (I = A − P × H, H = min(6 % × G, maximum / P)) and no contributions
- *        credited (Y = T × I − K − 0.14 × E; CONTRIBUTIONS_CREDITED 0); its constants K are the guide's printed ones
- *        T2 = T4 + V1 (surtax) − S (tax reduction: Ontario's, or a low-income one phased out on A, British
- *             Columbia's) + V2 (health premium)
+ *        Québec's tax is Revenu Québec's TP-1015.F (s. 2.1.1), the same shape with items of its tables: its income
+ *        less the deduction for workers (I = A − P × H, H = min(6 % × G, maximum / P)), union dues not deducted
+ *        (UNION_DUES_DEDUCTED 0: F, p. 13), no contributions credited (Y = T × I − K − 0.14 × E − 0.15 × P × (Q +
+ *        Q1); CONTRIBUTIONS_CREDITED 0, LABOUR_FUND_RATE 0.15); its constants K are the guide's printed ones
+ *        T2 = T4 + V1 (surtax) − S (tax reduction: Ontario's, or a low-income one phased out on A and nil above a
+ *             ceiling, British Columbia's) + V2 (health premium) − P × LCP
  *        per pay: federal T1/P + additional tax, provincial T2/P, each rounded to the cent (as the PDOC)
- *   non-periodic payments (bonus, retroactive pay; T4127's bonus method): I and F5A above are the periodic
- *        pay's (F5A = F5 × (PI − B)/PI, F5B = F5 − F5A), K2 on the periodic contributions; the payment adds
- *        T(A + B1 + B − F5B, K2 with its CPP and EI added) − T(A + B1) to each of T1 and T2, unrounded then
- *        rounded to the cent (B1: the income the year's earlier non-periodic payments added)
+ *   non-periodic payments (bonus, retroactive pay; T4127's regular bonus method, p. 17–19): I and F5A above are the
+ *        periodic pay's (F5A = F5 × (PI − B)/PI, F5B = F5 − F5A), K2 on the periodic contributions; the payment adds
+ *        T(A + B1 + B − F3 − F5B, K2 with the contributions of B1 and B added) − T(A + B1, K2 with B1's) to each of
+ *        T1 and T2, unrounded then rounded to the cent (B1: the income the year's earlier non-periodic payments
+ *        added; F3: the RPP withheld from the payment — TP-1015.F Annexe 2's)
  */
 import { add, cmp, div, isNegative, isZero, mul, round, sub, type Decimal } from '@erp/shared/decimal';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
