@@ -785,6 +785,44 @@ describe('the tables as the publishers print them (issue 68 item 9)', () => {
     }
   });
 
+  it('2025: the seeded tables equal T4127 120th ed. Tables 8.1–8.7 (p. 31–33) and TP-1015.F (2025-01) p. 5–7', async () => {
+    const seeded = async (jurisdiction: string) =>
+      ((await tablesOn('2025-03-14', jurisdiction === 'CA' ? 'ON' : jurisdiction)).brackets.get(`${jurisdiction}:Tax`) ?? []).map((b) => [Number(b.threshold), Number(b.rate), Number(b.constant)]);
+    // Table 8.1 p. 31: A, R or V, K or KP as printed.
+    expect(await seeded('CA')).toEqual([[0, 0.15, 0], [57375, 0.205, 3156], [114750, 0.26, 9467], [177882, 0.29, 14803], [253414, 0.33, 24940]]);
+    expect(await seeded('ON')).toEqual([[0, 0.0505, 0], [52886, 0.0915, 2168], [105775, 0.1116, 4294], [150000, 0.1216, 5794], [220000, 0.1316, 7994]]);
+    expect(await seeded('MB')).toEqual([[0, 0.108, 0], [47564, 0.1275, 927], [101200, 0.174, 5633]]);
+    // TP-1015.F (2025-01) p. 5: the printed constants.
+    expect(await seeded('QC')).toEqual([[0, 0.14, 0], [53255, 0.19, 2662], [106495, 0.24, 7987], [129590, 0.2575, 10255]]);
+    const on = await tablesOn('2025-03-14', 'ON');
+    const qc = await tablesOn('2025-03-14', 'QC');
+    const values = (tables: PayTables, jurisdiction: string, items: string[]) => items.map((item) => Number(rateOf(tables, jurisdiction as never, item as never)));
+    // Table 8.2 p. 32: CEA 1,471, abatement 0.165, LCF 15 % / 750; ON basic amount 12,747, S2 294, V1 5,710 / 7,307;
+    // BPAF 16,129 (p. 9), MB's BPAMB 15,969 (p. 9).
+    expect(values(on, 'CA', ['BASIC_PERSONAL', 'EMPLOYMENT_AMOUNT', 'ABATEMENT', 'LABOUR_FUND_RATE', 'LABOUR_FUND_MAX'])).toEqual([16129, 1471, 0.165, 0.15, 750]);
+    expect(values(on, 'ON', ['BASIC_PERSONAL', 'TAX_REDUCTION', 'SURTAX_THRESHOLD1', 'SURTAX_RATE1', 'SURTAX_THRESHOLD2', 'SURTAX_RATE2'])).toEqual([12747, 294, 5710, 0.2, 7307, 0.36]);
+    expect(values(await tablesOn('2025-03-14', 'MB'), 'MB', ['BASIC_PERSONAL'])).toEqual([15969]);
+    // Tables 8.3, 8.4, 8.6, 8.7 (p. 32–33); QPP, QPIP: TP-1015.F (2025-01) p. 7; Québec EI: Table 8.7.
+    const pension = ['PENSION_YMPE', 'PENSION_EXEMPTION', 'PENSION_RATE', 'PENSION_MAX', 'PENSION_BASE_RATE', 'PENSION_YAMPE', 'PENSION2_RATE', 'PENSION2_MAX', 'EI_MAX_INSURABLE', 'EI_RATE', 'EI_MAX'];
+    expect(values(qc, 'CA', pension)).toEqual([71300, 3500, 0.0595, 4034.1, 0.0495, 81200, 0.04, 396, 65700, 0.0164, 1077.48]);
+    expect(values(qc, 'QC', pension)).toEqual([71300, 3500, 0.064, 4339.2, 0.054, 81200, 0.04, 396, 65700, 0.0131, 860.67]);
+    expect(values(qc, 'QC', ['QPIP_MAX_INSURABLE', 'QPIP_RATE', 'QPIP_EMPLOYER_RATE', 'BASIC_PERSONAL', 'WORKER_DEDUCTION_MAX'])).toEqual([98000, 0.00494, 0.00692, 18571, 1420]);
+    // 2026: TP-1015.F (2026-01) p. 7 (QPIP 103,000, 0.430 %, 0.602 %), p. 5–6 (18,952; 1,450).
+    expect(values(await tablesOn('2026-03-13', 'QC'), 'QC', ['QPIP_MAX_INSURABLE', 'QPIP_RATE', 'QPIP_EMPLOYER_RATE', 'BASIC_PERSONAL', 'WORKER_DEDUCTION_MAX'])).toEqual([103000, 0.0043, 0.00602, 18952, 1450]);
+  });
+
+  it('2026: LCF/LCP (Table 8.2 p. 33), BPAF (p. 10), British Columbia’s S (p. 21; 123rd ed. p. 8), Alberta’s K5P (p. 21)', async () => {
+    const item = async (date: string, jurisdiction: string, name: string) => Number(rateOf(await tablesOn(date, jurisdiction === 'CA' ? 'ON' : jurisdiction), jurisdiction as never, name as never));
+    const lcp: [string, number, number][] = [['CA', 0.15, 750], ['MB', 0.15, 1800], ['NB', 0.2, 2000], ['NS', 0.2, 2000], ['SK', 0.175, 875]];
+    for (const [jurisdiction, rate, most] of lcp) {
+      expect([await item('2026-03-13', jurisdiction, 'LABOUR_FUND_RATE'), await item('2026-03-13', jurisdiction, 'LABOUR_FUND_MAX')], jurisdiction).toEqual([rate, most]);
+    }
+    expect(await Promise.all(['BASIC_PERSONAL_REDUCED_FROM', 'BASIC_PERSONAL_REDUCED_TO', 'BASIC_PERSONAL_MIN'].map((name) => item('2026-03-13', 'CA', name)))).toEqual([181440, 258482, 14829]);
+    expect(await Promise.all(['LOW_INCOME_REDUCTION', 'LOW_INCOME_THRESHOLD', 'LOW_INCOME_RATE', 'LOW_INCOME_CEILING'].map((name) => item('2026-03-13', 'BC', name)))).toEqual([575, 25570, 0.0356, 41722]);
+    expect(await Promise.all(['LOW_INCOME_REDUCTION', 'LOW_INCOME_THRESHOLD', 'LOW_INCOME_RATE', 'LOW_INCOME_CEILING'].map((name) => item('2026-07-17', 'BC', name)))).toEqual([805, 25570, 0.0356, 44952]);
+    expect([await item('2026-03-13', 'AB', 'CREDIT_SUPPLEMENT_BASE'), await item('2026-03-13', 'AB', 'CREDIT_SUPPLEMENT_RATE')]).toEqual([4896, 0.25]);
+  });
+
   it('every row names its publisher, edition and pages, and none is marked unverified', () => {
     for (const edition of EDITIONS) {
       expect(edition.source, `${edition.jurisdiction} ${edition.from}`).toMatch(/^(CRA T4127 12[0-3](st|nd|rd|th) ed\.|Revenu Québec TP-1015\.F \(20\d\d-01\))/);
