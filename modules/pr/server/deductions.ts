@@ -361,14 +361,18 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
   const periodic = hasNonPeriodic
     ? { c: pension(tables, pensionJurisdiction, { ...input, pensionable: sub(input.pensionable, np.pensionable) }).c, ei: eiOn(sub(input.insurable, np.insurable)), qpip: qpipOn(sub(input.insurable, np.insurable)) }
     : { c, ei, qpip };
-  const forTheYear = (thisPay: Decimal, yearToDate: Decimal, added: Decimal, maximum: Decimal) =>
-    cmp(add(yearToDate, thisPay), maximum) >= 0 ? maximum : min(add(max(times(P(input), thisPay), yearToDate), added), maximum);
+  // Whether a maximum is reached is decided on the contributions themselves, then each amount is converted (the
+  // pension's base part, C × base/rate, to the cent: a parenthesis of K2) — converted first, their cents could
+  // fall one short of the maximum's.
+  const same = (x: Decimal) => x;
+  const forTheYear = (thisPay: Decimal, yearToDate: Decimal, added: Decimal, maximum: Decimal, part: (x: Decimal) => Decimal = same) =>
+    cmp(add(yearToDate, thisPay), maximum) >= 0 ? part(maximum) : min(add(max(times(P(input), part(thisPay)), part(yearToDate)), part(added)), part(maximum));
   const pensionMax = forMonths(input, need(tables, pensionJurisdiction, 'PENSION_MAX'));
   /** The contributions credited (K2, K2P): the pension's base part, EI, and QPIP in Québec. */
   const baseOf = (x: Decimal) => cents(div(times(x, baseRate), pensionRate, 6));
   const creditBase = (added: { c: Decimal; ei: Decimal; qpip: Decimal }): Decimal =>
     add(
-      add(forTheYear(baseOf(periodic.c), baseOf(input.ytd.pension), baseOf(added.c), baseOf(pensionMax)), forTheYear(periodic.ei, input.ytd.ei, added.ei, eiMax)),
+      add(forTheYear(periodic.c, input.ytd.pension, added.c, pensionMax, baseOf), forTheYear(periodic.ei, input.ytd.ei, added.ei, eiMax)),
       quebec ? forTheYear(periodic.qpip, input.ytd.qpip, added.qpip, qpipMax) : ZERO,
     );
 
