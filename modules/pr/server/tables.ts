@@ -13,7 +13,7 @@
  *   CRA's proration of the year's figures (123rd ed. p. 2: "prorated amounts for the last six months of the year …
  *   to offset the amounts used for the first six months", i.e. July = 2 × annual − January), from the 2025 annual
  *   figures the 122nd edition prints (Tables 8.22, 8.23, p. 40–41) and the 120th's January ones; each row shows the
- *   arithmetic, and modules/pr/test/publishers-examples.test.ts recomputes it.
+ *   arithmetic, and deductions.test.ts recomputes it from the printed figures.
  * - 2026, January–June: CRA T4127 122nd edition (January 1, 2026) in its May 2026 revision (cover "Rev. 26 (26/05)":
  *   Prince Edward Island's fifth threshold 142,520 and constant 6,464, marked "*Updated May 2026") —
  *   cra-t4127-122/t4127-01-26e.pdf.
@@ -24,10 +24,11 @@
  *   des cotisations", 2025 edition (TP-1015.F (2025-01)) and 2026 edition (2026-01) — rq-tp1015f-2025, -2026. Québec
  *   employment insurance is the CRA's (T4127 Table 8.7).
  *
- * Every figure below was read in those texts (checked 2026-11-28, issue 68 item 9) and the row's source names the
- * table and page. Every row is verified: what the 122nd edition's tables print is asserted figure by figure in
- * deductions.test.ts (Tables 8.1–8.7), the worked examples the publishers print are reproduced to the cent in
- * publishers-examples.test.ts. The one figure no text at hand states is the QPP's start age 18 (TP-1015.F p. 38
+ * Every figure below was read in those texts (checked 2026-11-28, issue 68 item 9; where the text extract was
+ * doubtful, in the PDF page itself) and the row's source names the table and page. Every row is verified: what the
+ * tables print (T4127 120th Tables 8.1–8.7, 122nd Tables 8.1–8.7, 123rd Tables 8.1–8.2, TP-1015.F p. 5–7) is
+ * asserted figure by figure in deductions.test.ts, and the worked examples the publishers print are reproduced to
+ * the cent in publishers-examples.test.ts. The one figure no text at hand states is the QPP's start age 18 (TP-1015.F p. 38
  * defines PM by TP-1015.G part 4.5, not at hand; 18 is the CPP's, T4127 p. 30); it says so in its row.
  */
 import { add, mul, round, sub, type Decimal } from '@erp/shared/decimal';
