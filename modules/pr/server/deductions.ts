@@ -385,7 +385,7 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     let total = add(cents(times(rate, personal)), credited !== null && isZero(credited) ? ZERO : cents(times(rate, base)));
     // A supplement on the credits above a base (Alberta's K5P = ((K1P + K2P) − base) × rate), when the tables hold one.
     const supplementBase = rateOf(tables, jurisdiction, 'CREDIT_SUPPLEMENT_BASE');
-    if (supplementBase !== null) total = add(total, times(need(tables, jurisdiction, 'CREDIT_SUPPLEMENT_RATE'), floor0(sub(total, supplementBase))));
+    if (supplementBase !== null) total = add(total, cents(times(need(tables, jurisdiction, 'CREDIT_SUPPLEMENT_RATE'), floor0(sub(total, supplementBase)))));
     const employment = rateOf(tables, jurisdiction, 'EMPLOYMENT_AMOUNT');
     if (employment !== null) total = add(total, cents(min(times(rate, annual), times(rate, employment))));
     return total;

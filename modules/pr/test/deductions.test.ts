@@ -488,8 +488,8 @@ describe('2026 provincial specials, computed by hand from the T4127 formula', ()
     const result = computePay(await tablesOn('2026-03-13', 'AB'), pay('4000.00', { province: 'AB', provincialClaim: '60000.00' }));
     // C = 229.99, EI = 65.20, F5 = 38.65, A = 26 × 3,961.35 = 102,995.10; credits base = 3,519.45 (capped) + 1,123.07.
     expect(result.annual.a).toBe('102995.10');
-    // K1P = 0.08 × 60,000 = 4,800; K2P = 0.08 × 4,642.52 = 371.4016; K5P = 0.25 × (5,171.4016 − 4,896) = 68.8504;
-    // T4 = 0.10 × 102,995.10 − 1,224 − 4,800 − 371.4016 − 68.8504 = 3,835.26.
+    // K1P = 0.08 × 60,000 = 4,800; K2P = 0.08 × 4,642.52 = 371.40; K5P = 0.25 × (5,171.40 − 4,896) = 68.85 (each to
+    // the cent, T4127 p. 43); T4 = 0.10 × 102,995.10 − 1,224 − 4,800 − 371.40 − 68.85 = 3,835.26.
     expect(result.annual.t2).toBe('3835.26');
   });
 
