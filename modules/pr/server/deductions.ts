@@ -11,35 +11,42 @@
  * Yukon's employment amount) apply when its tables hold them.
  *
  * Exact decimals throughout (shared/src/decimal.ts); each pay-period amount is rounded half-up to the cent when
- * it is made, annual figures to the cent as T4127 shows them; totals are sums of rounded figures.
+ * it is made, annual figures to the cent as each parenthesis of the formula is resolved (T4127 122nd ed. p. 43's
+ * note; p. 8: rate ratios themselves are not rounded) — C × base/rate per pay, K1, K2, K4 — as the publishers'
+ * worked examples show (the 120th edition's bonus example holds to the cent only so); totals are sums of rounded
+ * figures. The tables' editions, and the page of every figure: server/tables.ts.
  *
- * Formulas (T4127 chapters 4, 6, 7; DOMAIN-NOTES §1.3–1.6):
+ * Formulas (T4127 122nd ed. chapters 4, 6, 7; TP-1015.F; DOMAIN-NOTES §1.3–1.6):
  *   pension  PM = the months contributions are required (`pensionMonths`: from the month after the start age
- *                 through the month of the end age); max, max2, YMPE and K2's maximum are × PM/12; a pay outside
- *                 those months contributes nothing
- *            C  = min(max − YTD C, rate × (PI − exemption/P))  (exemption/P truncated to the cent, as CRA's tables)
+ *                 through the month of the end age, p. 30); max, max2, YMPE and K2's maximum are × PM/12; a pay
+ *                 outside those months contributes nothing
+ *            C  = min(max − YTD C, rate × (PI − exemption/P))  (exemption/P truncated to the cent, p. 8)
  *            C2 = min(max2 − YTD C2, rate2 × (YTD PI + PI − max(YTD PI, YMPE)))
  *   EI         = min(maxEI − YTD EI, rate × IE); employer = EI × factor (1.4)
  *   QPIP       = min(max − YTD, rate × IE), max = MIE × rate (employee and employer rates)
- *   tax  F5 = C × (rate − base rate)/rate + C2 (the enhanced parts: a deduction, not a credit)
+ *   tax  F5 = C × (rate − base rate)/rate + C2 (the enhanced parts: a deduction, not a credit; `PayResult.f5`)
  *        A  = P × (I − F − F5 − U1)                               (annual taxable income)
- *        T3 = R × A − K − K1 − K2 − K4; K1 = cr × TC (TC, TCP without a TD1 amount: the basic amount, or Manitoba's
- *             BPAMB reduced on net income, `basicPersonal`); K2 = cr × (min(max(P × C, YTD C), max) × base/rate
- *             + min(max(P × EI, YTD EI), maxEI) [+ the same for QPIP]); K4 = min(cr × A, cr × CEA)
- *             (YTD: before this pay; the greater of the two is the PDOC's, and T4127's note to use the maximum
- *             once it is reached)
- *        T1 = T3 − abatement × T3 in Québec (16.5 %)
+ *        T3 = R × A − K − K1 − K2 − K4; K1 = cr × TC (TC, TCP without a TD1 amount: the basic amount, or one the
+ *             tables reduce on net income — BPAF, BPAYT, BPAMB, p. 10: `basicPersonal`); K2 = cr × (min(max(P ×
+ *             (C × base/rate), YTD C × base/rate), max base) + min(max(P × EI, YTD EI), maxEI) [+ the same for
+ *             QPIP: K2Q]); K4 = min(cr × A, cr × CEA) (YTD: before this pay; the greater of the two is T4127's
+ *             recommendation, p. 16; and each maximum itself in the pay that reaches it, YTD + this pay's = max,
+ *             and after: the note to K2, p. 15 — issue 68 item 7)
+ *        T1 = T3 − P × LCF − abatement × T3 in Québec (16.5 %); LCF: LABOUR_FUND_RATE × the shares withheld, at
+ *             most LABOUR_FUND_MAX a year (p. 17)
  *        T4 = V × A − KP − K1P − K2P − K4P − K5P (K5P: a credit supplement, Alberta's)
- *        Québec's tax is Revenu Québec's TP-1015.F (s. 2.1.1), the same shape with two items of its tables: its income
- *        less the deduction for workers (I = A − P × H, H = min(6 % × G, maximum / P)) and no contributions
- *        credited (Y = T × I − K − 0.14 × E; CONTRIBUTIONS_CREDITED 0); its constants K are the guide's printed ones
- *        T2 = T4 + V1 (surtax) − S (tax reduction: Ontario's, or a low-income one phased out on A, British
- *             Columbia's) + V2 (health premium)
+ *        Québec's tax is Revenu Québec's TP-1015.F (s. 2.1.1), the same shape with items of its tables: its income
+ *        less the deduction for workers (I = A − P × H, H = min(6 % × G, maximum / P)), union dues not deducted
+ *        (UNION_DUES_DEDUCTED 0: F, p. 13), no contributions credited (Y = T × I − K − 0.14 × E − 0.15 × P × (Q +
+ *        Q1); CONTRIBUTIONS_CREDITED 0, LABOUR_FUND_RATE 0.15); its constants K are the guide's printed ones
+ *        T2 = T4 + V1 (surtax) − S (tax reduction: Ontario's, or a low-income one phased out on A and nil above a
+ *             ceiling, British Columbia's) + V2 (health premium) − P × LCP
  *        per pay: federal T1/P + additional tax, provincial T2/P, each rounded to the cent (as the PDOC)
- *   non-periodic payments (bonus, retroactive pay; T4127's bonus method): I and F5A above are the periodic
- *        pay's (F5A = F5 × (PI − B)/PI, F5B = F5 − F5A), K2 on the periodic contributions; the payment adds
- *        T(A + B1 + B − F5B, K2 with its CPP and EI added) − T(A + B1) to each of T1 and T2, unrounded then
- *        rounded to the cent (B1: the income the year's earlier non-periodic payments added)
+ *   non-periodic payments (bonus, retroactive pay; T4127's regular bonus method, p. 17–19): I and F5A above are the
+ *        periodic pay's (F5A = F5 × (PI − B)/PI, F5B = F5 − F5A), K2 on the periodic contributions; the payment adds
+ *        T(A + B1 + B − F3 − F5B, K2 with the contributions of B1 and B added) − T(A + B1, K2 with B1's) to each of
+ *        T1 and T2, unrounded then rounded to the cent (B1: the income the year's earlier non-periodic payments
+ *        added; F3: the RPP withheld from the payment — TP-1015.F Annexe 2's)
  */
 import { add, cmp, div, isNegative, isZero, mul, round, sub, type Decimal } from '@erp/shared/decimal';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
@@ -161,16 +168,36 @@ export interface PayInput {
    * The non-periodic part of this pay's taxable, pensionable and insurable earnings (a bonus, retroactive pay:
    * earnings codes taxed by T4127's bonus method); omitted: none.
    */
-  nonPeriodic?: { taxable: Decimal; pensionable: Decimal; insurable: Decimal };
+  nonPeriodic?: { taxable: Decimal; pensionable: Decimal; insurable: Decimal; rpp?: Decimal };
+  /**
+   * Withheld this pay for approved shares of labour-sponsored funds (T4127's LCF and LCP base; TP-1015.F's Q + Q1:
+   * FTQ and Fondaction), credited at each jurisdiction's LABOUR_FUND_RATE × P, at most LABOUR_FUND_MAX a year
+   * where the tables hold one; omitted: none.
+   */
+  labourFundShares?: Decimal;
   /**
    * Year to date before this pay (same employer, same calendar year). `nonPeriodic`: the annual income the
-   * year's earlier non-periodic payments added (B1 − F3 − F5B1 of T4127's bonus method); omitted: none.
+   * year's earlier non-periodic payments added (B1 − F4 − F5BYTD of T4127's bonus method); `nonPeriodicContributions`:
+   * the pension, EI and QPIP contributions deducted from them (credited in K2 with the periodic pay's annualized,
+   * T4127 122nd ed. p. 18–19); omitted: none.
    */
-  ytd: { pension: Decimal; pension2: Decimal; pensionable: Decimal; ei: Decimal; qpip: Decimal; employerQpip: Decimal; wsibInsurable: Decimal; nonPeriodic?: Decimal };
+  ytd: {
+    pension: Decimal;
+    pension2: Decimal;
+    pensionable: Decimal;
+    ei: Decimal;
+    qpip: Decimal;
+    employerQpip: Decimal;
+    wsibInsurable: Decimal;
+    nonPeriodic?: Decimal;
+    nonPeriodicContributions?: { pension: Decimal; ei: Decimal; qpip: Decimal };
+  };
 }
 
 export interface PayResult {
   edition: string;
+  /** F5 (F5Q): this pay's enhanced pension contributions deducted from income (first additional part + C2). */
+  f5: Decimal;
   cpp: Decimal;
   cpp2: Decimal;
   qpp: Decimal;
@@ -314,27 +341,38 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
   // Income tax, option 1: annualize the periodic earnings of this pay; a non-periodic payment (bonus, retroactive
   // pay) is taxed by T4127's bonus method — the year's tax with it less the year's tax without it.
   const np = input.nonPeriodic ?? { taxable: ZERO, pensionable: ZERO, insurable: ZERO };
+  // F3 (TP-1015.F: the RPP part of B2): the deductions at source withheld from the non-periodic payment itself.
+  const npRpp = np.rpp ?? ZERO;
   const hasNonPeriodic = !isZero(np.taxable);
   const pensionRate = need(tables, pensionJurisdiction, 'PENSION_RATE');
   const baseRate = need(tables, pensionJurisdiction, 'PENSION_BASE_RATE');
   const f5 = cents(add(div(times(c, sub(pensionRate, baseRate)), pensionRate, 6), c2));
   // F5A, F5B: the enhanced contributions split between the periodic and the non-periodic pensionable earnings.
   const f5a = hasNonPeriodic && !isZero(input.pensionable) ? cents(div(times(f5, sub(input.pensionable, np.pensionable)), input.pensionable, 6)) : f5;
-  const a = floor0(cents(times(P(input), sub(sub(sub(sub(input.taxable, np.taxable), input.rpp), f5a), input.unionDues))));
+  const a = floor0(cents(times(P(input), sub(sub(sub(sub(input.taxable, np.taxable), sub(input.rpp, npRpp)), f5a), input.unionDues))));
 
-  // K2's contributions for the year: the periodic pay's annualized, or what the year to date already holds when
-  // that is more (a maximum reached early still earns its whole credit), plus what a non-periodic payment adds,
-  // never above the maximum. With a non-periodic payment, the periodic pay's own contributions are those of its
-  // periodic earnings alone.
+  // K2's contributions for the year (T4127 122nd ed. p. 15–16, the note to K2 and K2Q; glossary p. 12): the periodic
+  // pay's annualized, or what the year to date already holds when that is more; the maximum itself from the pay in
+  // which the contributions reach it (year to date + this pay's = the maximum) and in every pay after it (issue 68
+  // item 7: crediting the year to date before that pay took up to 0.69 of federal tax too much); plus what a
+  // non-periodic payment adds, never above the maximum. With a non-periodic payment, the periodic pay's own
+  // contributions are those of its periodic earnings alone, and a maximum the payment itself reaches is credited
+  // through the payment's contributions (K2 with them added, capped: the PDOC's British Columbia bonus case).
   const periodic = hasNonPeriodic
     ? { c: pension(tables, pensionJurisdiction, { ...input, pensionable: sub(input.pensionable, np.pensionable) }).c, ei: eiOn(sub(input.insurable, np.insurable)), qpip: qpipOn(sub(input.insurable, np.insurable)) }
     : { c, ei, qpip };
-  const forTheYear = (thisPay: Decimal, yearToDate: Decimal, added: Decimal, maximum: Decimal) => min(add(max(times(P(input), thisPay), yearToDate), added), maximum);
+  // Whether a maximum is reached is decided on the contributions themselves, then each amount is converted (the
+  // pension's base part, C × base/rate, to the cent: a parenthesis of K2) — converted first, their cents could
+  // fall one short of the maximum's.
+  const same = (x: Decimal) => x;
+  const forTheYear = (thisPay: Decimal, yearToDate: Decimal, added: Decimal, maximum: Decimal, part: (x: Decimal) => Decimal = same) =>
+    cmp(add(yearToDate, thisPay), maximum) >= 0 ? part(maximum) : min(add(max(times(P(input), part(thisPay)), part(yearToDate)), part(added)), part(maximum));
   const pensionMax = forMonths(input, need(tables, pensionJurisdiction, 'PENSION_MAX'));
   /** The contributions credited (K2, K2P): the pension's base part, EI, and QPIP in Québec. */
+  const baseOf = (x: Decimal) => cents(div(times(x, baseRate), pensionRate, 6));
   const creditBase = (added: { c: Decimal; ei: Decimal; qpip: Decimal }): Decimal =>
     add(
-      add(div(times(forTheYear(periodic.c, input.ytd.pension, added.c, pensionMax), baseRate), pensionRate, 6), forTheYear(periodic.ei, input.ytd.ei, added.ei, eiMax)),
+      add(forTheYear(periodic.c, input.ytd.pension, added.c, pensionMax, baseOf), forTheYear(periodic.ei, input.ytd.ei, added.ei, eiMax)),
       quebec ? forTheYear(periodic.qpip, input.ytd.qpip, added.qpip, qpipMax) : ZERO,
     );
 
@@ -344,12 +382,12 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     // CONTRIBUTIONS_CREDITED 0: the jurisdiction credits no pension, EI or QPIP contributions at source (TP-1015.F's
     // Y = T × I − K − 0.14 × E, Québec's).
     const credited = rateOf(tables, jurisdiction, 'CONTRIBUTIONS_CREDITED');
-    let total = add(times(rate, personal), credited !== null && isZero(credited) ? ZERO : times(rate, base));
+    let total = add(cents(times(rate, personal)), credited !== null && isZero(credited) ? ZERO : cents(times(rate, base)));
     // A supplement on the credits above a base (Alberta's K5P = ((K1P + K2P) − base) × rate), when the tables hold one.
     const supplementBase = rateOf(tables, jurisdiction, 'CREDIT_SUPPLEMENT_BASE');
-    if (supplementBase !== null) total = add(total, times(need(tables, jurisdiction, 'CREDIT_SUPPLEMENT_RATE'), floor0(sub(total, supplementBase))));
+    if (supplementBase !== null) total = add(total, cents(times(need(tables, jurisdiction, 'CREDIT_SUPPLEMENT_RATE'), floor0(sub(total, supplementBase)))));
     const employment = rateOf(tables, jurisdiction, 'EMPLOYMENT_AMOUNT');
-    if (employment !== null) total = add(total, min(times(rate, annual), times(rate, employment)));
+    if (employment !== null) total = add(total, cents(min(times(rate, annual), times(rate, employment))));
     return total;
   };
 
@@ -359,6 +397,20 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
   const workerDeduction =
     workerRate === null ? ZERO : cents(times(P(input), min(cents(times(workerRate, sub(input.taxable, np.taxable))), cents(div(need(tables, input.province, 'WORKER_DEDUCTION_MAX'), P(input), 6)))));
 
+  // Union dues are deducted from the federal income (T4127's U1) and the province's unless its tables say otherwise
+  // (UNION_DUES_DEDUCTED 0: Québec, whose F, TP-1015.F p. 13, does not hold them — a credit on the return there).
+  const duesDeducted = rateOf(tables, input.province, 'UNION_DUES_DEDUCTED');
+  const duesNotDeducted = duesDeducted !== null && isZero(duesDeducted) ? cents(times(P(input), input.unionDues)) : ZERO;
+
+  /** The labour-sponsored funds credit of a jurisdiction for the year: rate × P × shares, at most its maximum. */
+  const labourFundCredit = (jurisdiction: string): Decimal => {
+    const rate = rateOf(tables, jurisdiction, 'LABOUR_FUND_RATE');
+    if (rate === null || !input.labourFundShares || isZero(input.labourFundShares)) return ZERO;
+    const credit = times(times(rate, input.labourFundShares), P(input));
+    const cap = rateOf(tables, jurisdiction, 'LABOUR_FUND_MAX');
+    return cap === null ? credit : min(credit, cap);
+  };
+
   /** The year's federal (T1) and provincial (T2) tax on an annual income with the contributions credited. */
   const yearTax = (annual: Decimal, base: Decimal, rounded = true): { t1: Decimal; t2: Decimal } => {
     const r = rounded ? cents : (x: Decimal) => x;
@@ -366,7 +418,9 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     // $3,846.15 bi-weekly with every maximum reached, T2 = 6,945.2459 → 6,945.25 → 267.13; rounding T4 first gives 267.12).
     const t3 = r(bracketTax(tables, 'CA', annual, credits('CA', input.federalClaim, annual, base)));
     const abatement = quebec ? r(times(need(tables, 'CA', 'ABATEMENT'), t3)) : ZERO;
-    const provincialAnnual = floor0(sub(annual, workerDeduction));
+    // T1 = (T3 − P × LCF) − abatement × T3 (T4127 p. 17), never negative.
+    const federal = floor0(sub(floor0(sub(t3, labourFundCredit('CA'))), abatement));
+    const provincialAnnual = floor0(add(sub(annual, workerDeduction), duesNotDeducted));
     const t4 = bracketTax(tables, input.province, provincialAnnual, credits(input.province, input.provincialClaim, provincialAnnual, base));
     // The province's specials, when its tables hold them (Ontario: surtax V1, tax reduction S, health premium V2).
     let v1 = ZERO;
@@ -380,9 +434,12 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
     // Ontario's tax reduction: S = min(T4 + V1, 2 × basic amount − (T4 + V1)).
     const reduction = rateOf(tables, input.province, 'TAX_REDUCTION');
     if (reduction !== null) s = min(add(t4, v1), floor0(sub(times('2', reduction), add(t4, v1))));
-    // A low-income reduction phased out on A (British Columbia's S = min(T4, amount − (A − threshold) × rate)).
+    // A low-income reduction phased out on A (British Columbia's S = min(T4, amount − (A − threshold) × rate)), and
+    // none above its ceiling where the tables hold one (T4127 122nd ed. p. 21: 41,722; 123rd p. 8: 44,952, where the
+    // prorated 805 would otherwise still reduce).
     const lowIncome = rateOf(tables, input.province, 'LOW_INCOME_REDUCTION');
-    if (lowIncome !== null) {
+    const ceiling = rateOf(tables, input.province, 'LOW_INCOME_CEILING');
+    if (lowIncome !== null && (ceiling === null || cmp(provincialAnnual, ceiling) <= 0)) {
       const phasedOut = times(need(tables, input.province, 'LOW_INCOME_RATE'), floor0(sub(provincialAnnual, need(tables, input.province, 'LOW_INCOME_THRESHOLD'))));
       s = add(s, min(t4, floor0(cents(sub(lowIncome, phasedOut)))));
     }
@@ -392,11 +449,11 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
       const charged = add(premium.constant, times(premium.rate, sub(provincialAnnual, premium.threshold)));
       v2 = cents(premium.cap === null ? charged : min(charged, premium.cap));
     }
-    return { t1: sub(t3, abatement), t2: floor0(r(add(sub(add(t4, v1), s), v2))) };
+    // T2 = T4 + V1 + V2 − S − P × LCP (T4127 p. 20); Québec's Y = … − 0.15 × P × Q − 0.15 × P × Q1 (TP-1015.F p. 15).
+    return { t1: federal, t2: floor0(r(sub(add(sub(add(t4, v1), s), v2), labourFundCredit(input.province)))) };
   };
 
-  const noneAdded = { c: ZERO, ei: ZERO, qpip: ZERO };
-  const base = creditBase(noneAdded);
+  const base = creditBase({ c: ZERO, ei: ZERO, qpip: ZERO });
   const { t1, t2 } = yearTax(a, base);
   // Each part rounded to the cent on its own, as the CRA's PDOC shows them (its Nova Scotia case, $2,307.69
   // bi-weekly 2026: T2 = 5,595.89 → 215.23, where (T1 + T2)/P − T1/P would give 215.22).
@@ -407,10 +464,13 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
   if (hasNonPeriodic) {
     // A = the periodic income + the year's earlier non-periodic income (B1 − F5B1) [+ this one's, B − F5B]; K2 with
     // this payment's contributions added to the periodic ones'.
-    const income = sub(np.taxable, sub(f5, f5a));
+    const income = floor0(sub(sub(np.taxable, npRpp), sub(f5, f5a)));
     const before = add(a, input.ytd.nonPeriodic ?? ZERO);
-    const without = yearTax(before, base, false);
-    const withIt = yearTax(add(before, income), creditBase({ c: sub(c, periodic.c), ei: sub(ei, periodic.ei), qpip: sub(qpip, periodic.qpip) }), false);
+    // The year's earlier non-periodic payments' contributions count in K2 with and without this one (T4127 p. 18–19).
+    const earlier = input.ytd.nonPeriodicContributions;
+    const noneAdded = { c: earlier?.pension ?? ZERO, ei: earlier?.ei ?? ZERO, qpip: earlier?.qpip ?? ZERO };
+    const without = yearTax(before, earlier ? creditBase(noneAdded) : base, false);
+    const withIt = yearTax(add(before, income), creditBase({ c: add(noneAdded.c, sub(c, periodic.c)), ei: add(noneAdded.ei, sub(ei, periodic.ei)), qpip: add(noneAdded.qpip, sub(qpip, periodic.qpip)) }), false);
     nonPeriodic = { income, federal: floor0(cents(sub(withIt.t1, without.t1))), provincial: floor0(cents(sub(withIt.t2, without.t2))) };
     federalTax = add(federalTax, nonPeriodic.federal);
     provincialTax = add(provincialTax, nonPeriodic.provincial);
@@ -425,6 +485,7 @@ export function computePay(tables: PayTables, input: PayInput): PayResult {
 
   return {
     edition: tables.edition,
+    f5,
     cpp: quebec ? ZERO : c,
     cpp2: quebec ? ZERO : c2,
     qpp: quebec ? c : ZERO,

@@ -10,10 +10,12 @@
  *   figures are computed here by hand from the published T4127 122nd-edition formula (option 1, chapter 4:
  *   A, T3 with K1, K2, K4, T4 with K1P, K2P, Ontario surtax, tax reduction and health premium), the
  *   steps written out beside each assertion.
- * - QPP / Québec EI 2026: T4127 122nd edition Tables 8.3, 8.4, 8.6, 8.7 (the CRA's CSV files, below); QPIP 2026:
- *   wcbc.ca citing Revenu Québec; each times the pay, the same formula as CPP.
- * - 2026 tables: the CRA's T4127 Tables 8.1–8.7, January and July editions, written in the test below.
- * - Québec income tax: Revenu Québec's TP-1015.F-V worked examples (Appendices 1 and 3, 2025 and 2026), below.
+ * - QPP / Québec EI 2026: T4127 122nd edition Tables 8.3, 8.4, 8.6, 8.7 (PDF p. 33–34); QPIP 2026: TP-1015.F
+ *   (2026-01) p. 7; each times the pay, the same formula as CPP.
+ * - 2026 tables: the CRA's T4127 Tables 8.1–8.7, January (122nd ed. p. 32–34) and July (123rd ed. p. 11–12)
+ *   editions, written in the test below (the PDFs in ../shared/standards/).
+ * - Québec income tax, and every other worked example the publishers print: publishers-examples.test.ts.
+ * - The pay in which a maximum is reached (issue 68 item 7): T4127 122nd ed. p. 12, 15, below.
  * - The CRA's Payroll Deductions Online Calculator (PDOC), 2026 and 2025: 52 results to the cent for every
  *   province and territory but Québec — income levels, CPP/EI boundaries, exemptions, years to date, RRSP and union
  *   dues, every pay frequency (the PDOC section below names the record of each).
@@ -23,10 +25,10 @@
  *   EI $1,123.07 = 68,900 × 1.63 % (T4127 122nd edition chapter 8; DOMAIN-NOTES gives the 2025 counterparts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { add, sub, type Decimal } from '@erp/shared/decimal';
+import { add, mul, sub, type Decimal } from '@erp/shared/decimal';
 import { startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { basicPersonal, computePay, loadTables, pensionMonths, rateOf, type PayInput, type PayTables } from '../server/deductions.ts';
-import { bracketConstants, seedTables } from '../server/tables.ts';
+import { bracketConstants, EDITIONS, editionTables, seedTables, T4127_120, T4127_122, T4127_123, TP1015_2026 } from '../server/tables.ts';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { isTemporarySin, isValidSin, maskSin } from '../definitions/sin.ts';
 import { PROVINCES } from '../definitions/common.ts';
@@ -113,14 +115,15 @@ describe('the tables in force on the pay date', () => {
     expect(result.employerEi).toBe('57.05');
     // F5 = 140.74 × 0.01/0.0595 = 23.65; A = 26 × (2,500 − 23.65) = 64,385.10.
     expect(result.annual.a).toBe('64385.10');
-    // T3 = 0.205 × 64,385.10 − 3,804 − 0.14 × 16,452 − 0.14 × (min(26 × 140.74 × 0.0495/0.0595, 3,519.45)
-    //      + min(26 × 40.75, 1,123.07)) − min(0.14 × A, 0.14 × 1,501)
-    //    = 13,198.9455 − 3,804 − 2,303.28 − 0.14 × (3,044.241681 + 1,059.50) − 210.14 = 6,307.00.
-    expect(result.annual.t1).toBe('6307.00');
-    // T4 = 0.0915 × 64,385.10 − 2,210 − 0.0505 × 12,989 − 0.0505 × 4,103.741681 = 2,818.05; no surtax (< 5,818),
-    // no tax reduction (2 × 300 < T4); health premium min(600, 450 + 25 % × (A − 48,000)) = 600 → T2 = 3,418.05.
-    expect(result.annual.t2).toBe('3418.05');
-    // Per pay, each part rounded to the cent: federal 6,307.00 / 26 = 242.58; Ontario 3,418.05 / 26 = 131.46.
+    // T3 = 0.205 × 64,385.10 − 3,804 − 0.14 × 16,452 − 0.14 × (min(26 × (140.74 × 0.0495/0.0595), 3,519.45)
+    //      + min(26 × 40.75, 1,123.07)) − min(0.14 × A, 0.14 × 1,501), each parenthesis rounded to the cent as it is
+    //      resolved (T4127 p. 43's note; its bonus examples p. 18–19): 140.74 × 0.0495/0.0595 = 117.09, × 26 = 3,044.34;
+    //    = 13,198.9455 − 3,804 − 2,303.28 − 0.14 × (3,044.34 + 1,059.50 = 4,103.84 → 574.54) − 210.14 = 6,306.99.
+    expect(result.annual.t1).toBe('6306.99');
+    // T4 = 0.0915 × 64,385.10 − 2,210 − 655.94 (0.0505 × 12,989) − 207.24 (0.0505 × 4,103.84) = 2,818.06; no surtax
+    // (< 5,818), no tax reduction (2 × 300 < T4); health premium min(600, 450 + 25 % × (A − 48,000)) = 600 → 3,418.06.
+    expect(result.annual.t2).toBe('3418.06');
+    // Per pay, each part rounded to the cent: federal 6,306.99 / 26 = 242.58; Ontario 3,418.06 / 26 = 131.46.
     expect(result.federalTax).toBe('242.58');
     expect(result.provincialTax).toBe('131.46');
     expect(add(result.federalTax, result.provincialTax)).toBe('374.04');
@@ -142,7 +145,7 @@ describe('the tables in force on the pay date', () => {
     expect(result.qpp).toBe('149.02');
     expect(result.cpp).toBe('0.00');
     expect(result.ei).toBe('32.50');
-    // QPIP 2026: 2,500 × 0.430 % = 10.75; employer 2,500 × 0.602 % = 15.05 (wcbc.ca, citing Revenu Québec).
+    // QPIP 2026: 2,500 × 0.430 % = 10.75; employer 2,500 × 0.602 % = 15.05 (TP-1015.F (2026-01) p. 7).
     expect(result.qpip).toBe('10.75');
     expect(result.employerQpip).toBe('15.05');
     expect(Number(result.federalTax)).toBeGreaterThan(0);
@@ -208,7 +211,7 @@ interface PdocCase {
   province: string;
   periods: number;
   pay: string;
-  /** TD1 claims; omitted: the basic personal amounts of the date (the PDOC's default). */
+  /** TD1 claims; omitted: claim code 1 (the maximum BPAF) and the province's basic amount (the PDOC's default). */
   claims?: [federal: string, provincial: string];
   input?: Partial<PayInput>;
   ytd?: Partial<PayInput['ytd']>;
@@ -279,7 +282,11 @@ const PDOC_CASES: PdocCase[] = [
     periods: 26,
     pay: '3076.92',
     ytd: { pension: '3900.00', pensionable: '66000.00', ei: '1000.00' },
-    expected: ['134.10', '0.00', '50.46', '364.68', '191.78'],
+    // CPP 134.10 reaches the maximum 4,034.10 in this pay: T4127's note to K2 (122nd ed. p. 15; issue 68 item 7)
+    // credits the maximum base 3,356.10, not the year to date 3,900 × 0.0495/0.0595 = 3,244.54. The record's tax
+    // (364.68 / 191.78) credits the year to date; its inputs are not the PDOC's own (its note: "PDOC used
+    // ytd_insurable_earnings=65700"), and the PDOC's PM-10 case below credits the maximum in the same position.
+    expected: ['134.10', '0.00', '50.46', '364.08', '191.57'],
   },
   {
     source: '2025/jul/tier3_cpp_ei_boundary ON_100K_ALL_MAXED',
@@ -296,7 +303,10 @@ const PDOC_CASES: PdocCase[] = [
 describe('the CRA PDOC: income levels, boundaries, exemptions, years to date, deductions at source, pay frequencies', () => {
   for (const c of PDOC_CASES) {
     it(`${c.source}: ${c.expected.join(' / ')}`, async () => {
-      const [federalClaim, provincialClaim] = c.claims ?? [null, null];
+      // The PDOC's claim code 1 is the maximum BPAF (T4127 122nd ed. Table 8.9 p. 35: TC 16,452; 2025: 16,129), as its
+      // records enter it — not the BPAF formula (p. 10) the engine applies without a TD1 amount, which reduces it
+      // over NI 181,440 (the $200,000 cases below).
+      const [federalClaim, provincialClaim] = c.claims ?? [c.date < '2026' ? '16129.00' : '16452.00', null];
       const input = pay(c.pay, { province: c.province, periods: c.periods, federalClaim, provincialClaim, ytd: { ...ZERO_YTD, ...c.ytd }, ...c.input });
       const result = computePay(await tablesOn(c.date, c.province), input);
       expect([result.cpp, result.cpp2, result.ei, result.federalTax, result.provincialTax]).toEqual(c.expected);
@@ -309,8 +319,9 @@ describe('the CRA PDOC: income levels, boundaries, exemptions, years to date, de
  * (its A less F5A, K2 on the periodic contributions), plus the year's tax with the payment (A + B − F5B, K2 with
  * its CPP and EI added) less the year's tax without it. The PDOC's results recorded in Beanflow-Payroll's
  * 2026/jan/tier4_bonus.json (2026-01-16, bi-weekly, "VERIFIED"): CPP, CPP2, EI, the periodic pay's tax and
- * the bonus's federal and provincial tax. Alberta's and British Columbia's bonus tax hold to the cent; three
- * figures are within two cents (written beside them) — the recorded inputs do not say how the PDOC rounds the
+ * the bonus's federal and provincial tax. Alberta's and British Columbia's hold to the cent (British Columbia's
+ * periodic provincial tax since the engine rounds each parenthesis as T4127 p. 43 says); Ontario's bonus tax is
+ * within two cents (written beside it) — the recorded inputs do not say how the PDOC rounds the
  * enhanced contributions it splits between salary and bonus.
  */
 interface BonusCase {
@@ -344,7 +355,6 @@ const BONUS_CASES: BonusCase[] = [
     claims: ['16452.00', '13521.00'],
     ytd: { pension: '3118.50', pensionable: '76333.00', ei: '854.00' },
     expected: ['1111.95', '416.00', '269.07', '328.12', '137.40', '13171.66', '5883.48'],
-    near: [4],
   },
   {
     source: 'ON_BONUS_10K: $10,000 with $2,307.69',
@@ -409,31 +419,33 @@ describe('the months the pension plan requires contributions for (PM: turning 18
   it('prorates the maximums and the YMPE by PM/12 (the CRA PDOC, July 2025 edition, PM 10)', async () => {
     const tables = await tablesOn('2025-11-14', 'ON');
     const at = (gross: string, ytd: Partial<PayInput['ytd']>) => computePay(tables, pay(gross, { pensionMonths: 10, federalClaim: '16129.00', provincialClaim: '12747.00', ytd: { ...ZERO_YTD, ...ytd } }));
-    // 2025/jul/tier3_cpp_ei_boundary ON_70K_YTD_EI_NEAR_MAX: K2's CPP part capped at 3,356.10 × 10/12.
+    // 2025/jul/tier3_cpp_ei_boundary ON_70K_YTD_EI_NEAR_MAX: K2's CPP part capped at 3,356.10 × 10/12; EI 27.48
+    // reaches the maximum 1,077.48 in this pay, credited whole (T4127 p. 15; issue 68 item 7) where the record
+    // (287.77 / 151.47, inputs "adjusted for PDOC consistency") credits the year to date 1,050.00.
     const ei = at('2692.31', { pension: '2950.00', pensionable: '52496.00', ei: '1050.00' });
-    expect([ei.cpp, ei.cpp2, ei.ei, ei.federalTax, ei.provincialTax]).toEqual(['152.18', '0.00', '27.48', '287.77', '151.47']);
+    expect([ei.cpp, ei.cpp2, ei.ei, ei.federalTax, ei.provincialTax]).toEqual(['152.18', '0.00', '27.48', '287.63', '151.41']);
     // ON_80K_YTD_CPP_NEAR_MAX: CPP stops at 4,034.10 × 10/12 = 3,361.75 (61.75 left); CPP2 starts above
-    // 71,300 × 10/12 = 59,416.67, so the whole pay above the 60,000 to date: 4 % × 3,076.92 = 123.08. (Its tax,
-    // 344.36 / 182.50, credits the prorated maximum where the other PDOC cases credit the year to date: not
-    // asserted.)
+    // 71,300 × 10/12 = 59,416.67, so the whole pay above the 60,000 to date: 4 % × 3,076.92 = 123.08. Its tax,
+    // 344.36 / 182.50, is the PDOC crediting the prorated maximum 3,356.10 × 10/12 in the pay that reaches it —
+    // T4127's note to K2 (p. 15), as the engine does.
     const cpp = at('3076.92', { pension: '3300.00', pensionable: '60000.00', ei: '900.00' });
-    expect([cpp.cpp, cpp.cpp2, cpp.ei]).toEqual(['61.75', '123.08', '50.46']);
+    expect([cpp.cpp, cpp.cpp2, cpp.ei, cpp.federalTax, cpp.provincialTax]).toEqual(['61.75', '123.08', '50.46', '344.36', '182.50']);
   });
 });
 
 describe('2026 provincial specials, computed by hand from the T4127 formula', () => {
   // $1,400 bi-weekly: C = 0.0595 × (1,400 − 134.61) = 75.29; EI = 22.82; F5 = 12.65; A = 26 × 1,387.35 = 36,071.10;
-  // credits base = 26 × 75.29 × 0.0495/0.0595 + 26 × 22.82 = 1,628.541681 + 593.32 = 2,221.861681.
-  // T3 = 0.14 × A − 0.14 × 16,452 − 0.14 × 2,221.861681 − 0.14 × 1,501 = 2,225.47 → federal 2,225.47 / 26 = 85.60.
+  // credits base = 26 × (75.29 × 0.0495/0.0595 = 62.64) + 26 × 22.82 = 1,628.64 + 593.32 = 2,221.96 (each parenthesis
+  // to the cent, T4127 p. 43). T3 = 0.14 × A − 2,303.28 − 311.07 (0.14 × 2,221.96) − 210.14 = 2,225.46 → 85.59.
   it('British Columbia, January edition: the tax reduction phased out on A (575 − 3.56 % × (A − 25,570))', async () => {
     const result = computePay(await tablesOn('2026-03-13', 'BC'), pay('1400.00', { province: 'BC' }));
     expect(result.annual.a).toBe('36071.10');
-    expect(result.annual.t1).toBe('2225.47');
-    // T4 = 0.0506 × 36,071.10 − 0.0506 × 13,216 − 0.0506 × 2,221.861681 = 1,825.19766 − 668.7296 − 112.426201 = 1,044.04;
+    expect(result.annual.t1).toBe('2225.46');
+    // T4 = 0.0506 × 36,071.10 − 668.73 (0.0506 × 13,216) − 112.43 (0.0506 × 2,221.96) = 1,825.19766 − 781.16 = 1,044.04;
     // S = min(1,044.04, 575 − 0.0356 × 10,501.10 = 201.16) = 201.16; T2 = 842.88.
     expect(result.annual.t2).toBe('842.88');
-    // Per pay, each part rounded: federal 2,225.47 / 26 = 85.60; BC 842.88 / 26 = 32.42.
-    expect(result.federalTax).toBe('85.60');
+    // Per pay, each part rounded: federal 2,225.46 / 26 = 85.59; BC 842.88 / 26 = 32.42.
+    expect(result.federalTax).toBe('85.59');
     expect(result.provincialTax).toBe('32.42');
   });
 
@@ -441,8 +453,8 @@ describe('2026 provincial specials, computed by hand from the T4127 formula', ()
     const tables = await tablesOn('2026-07-10', 'BC');
     expect(tables.edition).toBe('2026-07-01');
     const result = computePay(tables, pay('1400.00', { province: 'BC' }));
-    // T4 = 0.0614 × 36,071.10 − 0.0614 × 13,216 − 0.0614 × 2,221.861681 = 2,214.76554 − 811.4624 − 136.422307
-    //    = 1,266.880833; S = min(T4, 805 − 0.0356 × 10,501.10 = 431.16); T2 = 835.720833 → 835.72 → 32.14 a pay.
+    // T4 = 0.0614 × 36,071.10 − 811.46 (0.0614 × 13,216) − 136.43 (0.0614 × 2,221.96) = 2,214.76554 − 947.89
+    //    = 1,266.87554; S = min(T4, 805 − 0.0356 × 10,501.10 = 431.16); T2 = 835.71554 → 835.72 → 32.14 a pay.
     expect(result.annual.t2).toBe('835.72');
     expect(result.provincialTax).toBe('32.14');
   });
@@ -476,8 +488,8 @@ describe('2026 provincial specials, computed by hand from the T4127 formula', ()
     const result = computePay(await tablesOn('2026-03-13', 'AB'), pay('4000.00', { province: 'AB', provincialClaim: '60000.00' }));
     // C = 229.99, EI = 65.20, F5 = 38.65, A = 26 × 3,961.35 = 102,995.10; credits base = 3,519.45 (capped) + 1,123.07.
     expect(result.annual.a).toBe('102995.10');
-    // K1P = 0.08 × 60,000 = 4,800; K2P = 0.08 × 4,642.52 = 371.4016; K5P = 0.25 × (5,171.4016 − 4,896) = 68.8504;
-    // T4 = 0.10 × 102,995.10 − 1,224 − 4,800 − 371.4016 − 68.8504 = 3,835.26.
+    // K1P = 0.08 × 60,000 = 4,800; K2P = 0.08 × 4,642.52 = 371.40; K5P = 0.25 × (5,171.40 − 4,896) = 68.85 (each to
+    // the cent, T4127 p. 43); T4 = 0.10 × 102,995.10 − 1,224 − 4,800 − 371.40 − 68.85 = 3,835.26.
     expect(result.annual.t2).toBe('3835.26');
   });
 
@@ -498,16 +510,16 @@ describe('2026 provincial specials, computed by hand from the T4127 formula', ()
     expect(basicPersonal(tables, 'MB', '400000.00')).toBe('0.000000');
     const result = computePay(tables, pay('20000.00', { province: 'MB', periods: 12 }));
     expect(result.annual.a).toBe('237635.04');
-    // T4 = 0.174 × 237,635.04 − 5,567 − 0.108 × 12,810.60 − 0.108 × 4,642.52 = 41,348.49696 − 5,567 − 1,383.5448
-    //    − 501.39216 = 33,896.56 → 33,896.56 / 12 = 2,824.71.
-    expect([result.annual.t2, result.provincialTax]).toEqual(['33896.56', '2824.71']);
-    // A TD1MB amount stands as claimed: 15,780 → T4 = 33,896.56 − 0.108 × (15,780 − 12,810.60) = 33,575.86 → 2,797.99.
+    // T4 = 0.174 × 237,635.04 − 5,567 − 1,383.54 (0.108 × 12,810.60) − 501.39 (0.108 × 4,642.52) = 33,896.56696
+    //    → 33,896.57 → 33,896.57 / 12 = 2,824.71.
+    expect([result.annual.t2, result.provincialTax]).toEqual(['33896.57', '2824.71']);
+    // A TD1MB amount stands as claimed: 15,780 → K1P 1,704.24 → T4 = 33,575.87 → 2,797.99.
     const claimed = computePay(tables, pay('20000.00', { province: 'MB', periods: 12, provincialClaim: '15780.00' }));
-    expect([claimed.annual.t2, claimed.provincialTax]).toEqual(['33575.86', '2797.99']);
+    expect([claimed.annual.t2, claimed.provincialTax]).toEqual(['33575.87', '2797.99']);
     // $40,000 monthly: C = 2,362.65, F5 = 397.08, A = 475,235.04 ≥ 400,000 → BPAMB = 0; T4 = 0.174 × A − 5,567
-    // − 0.108 × 4,642.52 = 76,622.5048 → 76,622.50 → 6,385.21.
+    // − 501.39 (0.108 × 4,642.52) = 76,622.5096 → 76,622.51 → 6,385.21.
     const high = computePay(tables, pay('40000.00', { province: 'MB', periods: 12 }));
-    expect([high.annual.a, high.annual.t2, high.provincialTax]).toEqual(['475235.04', '76622.50', '6385.21']);
+    expect([high.annual.a, high.annual.t2, high.provincialTax]).toEqual(['475235.04', '76622.51', '6385.21']);
     // The federal basic amount is not reduced by Manitoba's rule: federal tax as Ontario's or any other province's.
     expect(result.federalTax).toBe(computePay(await tablesOn('2026-01-30', 'SK'), pay('20000.00', { province: 'SK', periods: 12 })).federalTax);
   });
@@ -543,6 +555,75 @@ describe('a full year of bi-weekly pays (2026, $3,600 a pay = $93,600)', () => {
   });
 });
 
+/**
+ * Issue 68 item 7: the pay in which a maximum is reached. T4127 122nd edition, glossary K2 and K2P (p. 12) and the
+ * note to K2 / K2Q (p. 15): "in the period in which the employee contributions or premiums have reached the annual
+ * maximum for CPP, EI or QPIP, and for the rest of the pay periods in the year, (P × C × (base rate/total
+ * contribution rate)), (P × EI), or (P × IE × 0.0043) … is replaced by the employee's maximum annual base
+ * contribution or premium" — not the year to date before that pay (the greater of P × C and D, p. 16, elsewhere).
+ * The figures below follow the published formulas step by step (2026 tables: Table 8.1 p. 32, CPP/EI chapter 8).
+ */
+describe('the pay in which a maximum is reached credits the maximum (T4127 p. 12, 15; issue 68 item 7)', () => {
+  /** A year of equal bi-weekly pays, each with the year to date of the ones before it. */
+  const year = async (province: string, gross: string) => {
+    const tables = await tablesOn('2026-06-05', province);
+    let ytd = { ...ZERO_YTD };
+    const pays = [];
+    for (let n = 0; n < 26; n += 1) {
+      const result = computePay(tables, pay(gross, { province, ytd }));
+      pays.push(result);
+      ytd = { ...ytd, pension: add(ytd.pension, add(result.cpp, result.qpp)), pension2: add(ytd.pension2, add(result.cpp2, result.qpp2)), pensionable: add(ytd.pensionable, gross), ei: add(ytd.ei, result.ei), qpip: add(ytd.qpip, result.qpip) };
+    }
+    return pays;
+  };
+
+  it('Ontario, $3,600 bi-weekly: EI reaches 1,123.07 in pay 20, CPP 4,230.45 in pay 21 — each credited whole from then on', async () => {
+    const pays = await year('ON', '3600.00');
+    // Pays 1–19: C = 206.19, EI = 58.68, F5 = 206.19 × 0.01/0.0595 = 34.65, A = 26 × (3,600 − 34.65) = 92,699.10;
+    // K2 base = min(26 × 206.19 × 0.0495/0.0595, 3,519.45) + min(26 × 58.68, 1,123.07) = 3,519.45 + 1,123.07 = 4,642.52;
+    // T3 = 0.205 × A − 3,804 − 0.14 × (16,452 + 4,642.52) − 0.14 × 1,501 = 12,035.94 → 462.92;
+    // T4 = 0.0915 × A − 2,210 − 0.0505 × (12,989 + 4,642.52) = 5,381.58 (no surtax), V2 = 750 → T2 = 6,131.58 → 235.83.
+    expect([pays[0]!.federalTax, pays[0]!.provincialTax]).toEqual(['462.92', '235.83']);
+    // Pay 20: EI = 1,123.07 − 19 × 58.68 = 8.15 reaches the maximum. K2's EI part is the maximum 1,123.07 (T4127's
+    // note), not the year to date 1,114.92 (which gave 462.96 / 235.85): the same tax as pays 1–19.
+    expect([pays[19]!.ei, pays[19]!.federalTax, pays[19]!.provincialTax]).toEqual(['8.15', '462.92', '235.83']);
+    // Pay 21: C = 4,230.45 − 20 × 206.19 = 106.65 reaches the maximum; C2 = 4 % × (75,600 − 74,600) = 40.00;
+    // F5 = 106.65 × 0.01/0.0595 + 40 = 57.92; A = 26 × (3,600 − 57.92) = 92,094.08; K2's CPP part is the maximum base
+    // 3,519.45 (not 4,123.80 × 0.0495/0.0595 = 3,430.71, which gave 458.63 / 233.87):
+    // T3 = 0.205 × 92,094.08 − 3,804 − 0.14 × (16,452 + 4,642.52 + 1,501) = 11,911.91 → 458.15;
+    // T4 = 0.0915 × 92,094.08 − 2,210 − 0.0505 × 17,631.52 = 5,326.22; V2 = 750 → T2 = 6,076.22 → 233.70.
+    expect([pays[20]!.cpp, pays[20]!.cpp2, pays[20]!.federalTax, pays[20]!.provincialTax]).toEqual(['106.65', '40.00', '458.15', '233.70']);
+    // Pays 22–26: no CPP or EI left, the maximums credited (the year to date now equals them): C2 144, 144, 88, 0, 0.
+    expect(pays.slice(21).map((p) => [p.cpp2, p.federalTax, p.provincialTax])).toEqual([
+      ['144.00', '440.50', '225.82'],
+      ['144.00', '440.50', '225.82'],
+      ['88.00', '451.98', '230.95'],
+      ['0.00', '470.02', '239.00'],
+      ['0.00', '470.02', '239.00'],
+    ]);
+  });
+
+  it('Québec, $4,200 bi-weekly (K2Q): Québec EI in pay 17, QPP in pay 18, QPIP in pay 25 — each credited whole', async () => {
+    const pays = await year('QC', '4200.00');
+    // QPP = 0.063 × (4,200 − 134.61) = 256.12; EI = 1.30 % × 4,200 = 54.60; QPIP = 0.430 % × 4,200 = 18.06
+    // (TP-1015.F 2026 p. 7, T4127 p. 15 K2Q). F5Q = 256.12 × 0.01/0.063 = 40.65; A = 26 × 4,159.35 = 108,143.10;
+    // K2Q base = min(26 × 256.12 × 0.053/0.063, 3,768.30) + min(26 × 54.60, 895.70) + min(26 × 18.06, 442.90)
+    //          = 3,768.30 + 895.70 + 442.90 = 5,106.90;
+    // T3 = 0.205 × A − 3,804 − 0.14 × (16,452 + 5,106.90) − 0.14 × 1,501 = 15,136.95; T1 = T3 − 16.5 % (2,497.60) = 12,639.35 → 486.13.
+    expect([pays[0]!.qpp, pays[0]!.ei, pays[0]!.qpip, pays[0]!.federalTax]).toEqual(['256.12', '54.60', '18.06', '486.13']);
+    // Pay 17: EI = 895.70 − 16 × 54.60 = 22.10 reaches the maximum; credited 895.70, not 873.60 (486.23).
+    expect([pays[16]!.ei, pays[16]!.federalTax]).toEqual(['22.10', '486.13']);
+    // Pay 18: QPP = 4,479.30 − 17 × 256.12 = 125.26 reaches the maximum; QPP2 = 4 % × (75,600 − 74,600) = 40.00;
+    // F5Q = 125.26 × 0.01/0.063 + 40 = 59.88; A = 26 × 4,140.12 = 107,643.12; credited 3,768.30, not
+    // 4,354.04 × 0.053/0.063 = 3,662.92 (483.31): T3 = 0.205 × A − 3,804 − 0.14 × (16,452 + 5,106.90 + 1,501)
+    // = 15,034.45, T1 = 15,034.45 − 2,480.68 = 12,553.77 → 482.84.
+    expect([pays[17]!.qpp, pays[17]!.qpp2, pays[17]!.federalTax]).toEqual(['125.26', '40.00', '482.84']);
+    // Pay 25: QPIP = 442.90 − 24 × 18.06 = 9.46 reaches the maximum; credited 442.90, not 433.44 (493.13): 493.09,
+    // the tax of pays 22–26 (no contributions left: A = 109,200, T3 = 15,353.61, T1 = 15,353.61 − 2,533.35 = 12,820.26 → 493.09).
+    expect([pays[24]!.qpip, pays[24]!.federalTax, pays[25]!.qpip, pays[25]!.federalTax]).toEqual(['9.46', '493.09', '0.00', '493.09']);
+  });
+});
+
 describe('the statutory tables as seeded (server/tables.ts)', () => {
   const qpipRate = async () => rateOf(await tablesOn('2026-03-13', 'QC'), 'QC', 'QPIP_RATE');
   const older = (updatedBy: string) =>
@@ -569,13 +650,12 @@ describe('the statutory tables as seeded (server/tables.ts)', () => {
 });
 
 /**
- * Québec income tax 2025 and 2026 (issue 45 item 5): the brackets and basic amount the tables hold are the
- * Ministère des Finances du Québec's (as mtlblog.com, taxtips.ca and calculatorscanada.ca report them, agreeing);
- * and 2026's follow from 2025's by the announced 2.05 % indexation — thresholds rounded to $5, the basic amount to
- * $1 (taxtips.ca's statement of the rounding rules), so a mistyped figure in either year fails here. The same
- * figures are TP-1015.F-V's p. 5 (2025-01, 2026-01; a public transcription), whose worked examples follow below.
+ * Québec income tax 2025 and 2026: the brackets and basic amount of TP-1015.F (2025-01) p. 5 and (2026-01) p. 5
+ * ("Seuils de revenu imposable, taux d'imposition et constantes"; "Montant personnel de base"); 2026's follow from
+ * 2025's by the 2.05 % indexation the 2026 guide states (p. 5) — thresholds rounded to $5, the basic amount to $1 —
+ * so a mistyped figure in either year fails here. Its worked examples: publishers-examples.test.ts.
  */
-describe('Québec income tax brackets (Revenu Québec / Finances Québec, 2025 and 2026)', () => {
+describe('Québec income tax brackets (Revenu Québec TP-1015.F p. 5, 2025 and 2026)', () => {
   const taxOf = async (date: string) => {
     const tables = await tablesOn(date, 'QC');
     const brackets = (tables.brackets.get('QC:Tax') ?? []).map((bracket) => [bracket.threshold, bracket.rate]);
@@ -613,12 +693,11 @@ describe('Québec income tax brackets (Revenu Québec / Finances Québec, 2025 a
 });
 
 /**
- * The CRA's own tables of the 2026 editions (issue 45 item 5): Table 8.1 "Rates (R, V), income thresholds (A), and
- * constants (K, KP)" of the T4127 122nd edition (rtsncmtrshldcnstnt-01-26e.csv) and 123rd (July 1, 2026:
- * rates-income-thresholds-constants-26e.csv), and Table 8.2 "Other rates and amounts" (thrrtsmnts-01-26e.csv,
- * other-rates-amounts-26e.csv) — the CRA's CSV files as vendored unmodified in savcode066/coop-tax-calculator
- * (params/sources/t4127-2026-01 and -07). Every row is written here as the CRA prints it: threshold A, rate R or V,
- * constant K or KP; the seeded tables must hold exactly these (constants computed by T4127's rule included).
+ * The CRA's own tables of the 2026 editions (issue 45 item 5, issue 68 item 9): Table 8.1 "Rates (R, V), income
+ * thresholds (A), and constants (K, KP)" of the T4127 122nd edition (PDF p. 32, May 2026 revision) and 123rd (July 1,
+ * 2026: p. 11), and Table 8.2 "Other rates and amounts" (p. 33; July p. 12). Every row is written here as the CRA
+ * prints it: threshold A, rate R or V, constant K or KP; the seeded tables must hold exactly these (constants
+ * computed by T4127's rule included).
  */
 const TABLE_8_1_JAN: Record<string, [threshold: number, rate: string, constant: number][]> = {
   CA: [[0, '0.14', 0], [58523, '0.205', 3804], [117045, '0.26', 10241], [181440, '0.29', 15685], [258482, '0.33', 26024]],
@@ -685,47 +764,127 @@ describe('2026: the tables as seeded equal the CRA’s T4127 Tables 8.1 and 8.2 
   });
 });
 
+
 /**
- * Revenu Québec's own worked examples (issue 45 item 5): TP-1015.F-V, Appendix 1 (income tax on the regular pay of
- * one employee through the year: bi-weekly $4,000, RPP $200 a pay, TP-1015.3 line 10 = $21,830) and Appendix 3 (the
- * QPP of the same pays across the maximum), of the 2026-01 and 2025-01 editions, as transcribed in the public
- * repository braedonsaunders/openbooks (engine/src/payroll/canada/quebec/). The phases with Fonds de solidarité FTQ
- * and Fondaction share purchases (their 15 % credits) are not modelled and not asserted.
+ * Issue 68 item 9: the tables follow the publishers' texts, and say which edition. The in-memory tables the pure
+ * tests read (`editionTables`) are what the database holds once seeded; the July 2025 rows (the 121st edition is not
+ * among the texts at hand) are the CRA's proration of the figures the texts print; the rules the texts state beside
+ * their tables (BPAF, British Columbia's reduction ceiling, the labour-sponsored funds credits) hold.
  */
-describe('Québec: Revenu Québec’s TP-1015.F-V worked examples (Appendices 1 and 3)', () => {
-  const appendix = (date: string, ytd: Partial<PayInput['ytd']>) =>
-    tablesOn(date, 'QC').then((tables) => computePay(tables, pay('4000.00', { province: 'QC', rpp: '200.00', provincialClaim: '21830.00', ytd: { ...ZERO_YTD, ...ytd } })));
-
-  it('2026 Appendix 3: C = 243.52 on $4,000; period 19 C = 95.94, C2 = 56.00; period 20 C2 = 160.00; period 22 C2 = 40.00', async () => {
-    expect([(await appendix('2026-01-16', {})).qpp]).toEqual(['243.52']);
-    const p19 = await appendix('2026-09-18', { pension: '4383.36', pensionable: '72000.00' });
-    expect([p19.qpp, p19.qpp2]).toEqual(['95.94', '56.00']);
-    const p20 = await appendix('2026-10-02', { pension: '4479.30', pension2: '56.00', pensionable: '76000.00' });
-    expect([p20.qpp, p20.qpp2]).toEqual(['0.00', '160.00']);
-    const p22 = await appendix('2026-10-16', { pension: '4479.30', pension2: '376.00', pensionable: '84000.00' });
-    expect([p22.qpp, p22.qpp2]).toEqual(['0.00', '40.00']);
+describe('the tables as the publishers print them (issue 68 item 9)', () => {
+  it('the seeded database holds exactly the rows of server/tables.ts (editionTables), on every edition date', async () => {
+    for (const date of ['2025-03-14', '2025-07-18', '2026-01-16', '2026-07-17']) {
+      for (const province of PROVINCES) {
+        const jurisdictions = province === 'QC' ? ['CA', 'QC'] : ['CA', province];
+        const loaded = await tablesOn(date, province);
+        const built = editionTables(date, jurisdictions);
+        expect([...loaded.rates.entries()].sort(), `${date} ${province}`).toEqual([...built.rates.entries()].sort());
+        expect([...loaded.brackets.entries()].sort(), `${date} ${province}`).toEqual([...built.brackets.entries()].sort());
+        expect(loaded.edition, `${date} ${province}`).toBe(built.edition);
+      }
+    }
   });
 
-  it('2026 Appendix 1, period 22: H = min(6 % × 4,000, 1,450 / 26) = 55.77, CSA = 40, I = 96,309.98, Y = 12,525.70, A = 481.76', async () => {
-    const result = await appendix('2026-10-16', { pension: '4479.30', pension2: '376.00', pensionable: '84000.00' });
-    // A (federal) = 26 × (4,000 − 200 − 40) = 97,760.00; I = A − 26 × 55.77 = 96,309.98;
-    // Y = 0.19 × 96,309.98 − 2,717 − 0.14 × 21,830 = 18,298.90 − 2,717 − 3,056.20 = 12,525.70 → 481.76 a pay.
-    expect(result.annual.a).toBe('97760.00');
-    expect(result.annual.t2).toBe('12525.70');
-    expect(result.provincialTax).toBe('481.76');
+  it('2025: the seeded tables equal T4127 120th ed. Tables 8.1–8.7 (p. 31–33) and TP-1015.F (2025-01) p. 5–7', async () => {
+    const seeded = async (jurisdiction: string) =>
+      ((await tablesOn('2025-03-14', jurisdiction === 'CA' ? 'ON' : jurisdiction)).brackets.get(`${jurisdiction}:Tax`) ?? []).map((b) => [Number(b.threshold), Number(b.rate), Number(b.constant)]);
+    // Table 8.1 p. 31: A, R or V, K or KP as printed.
+    expect(await seeded('CA')).toEqual([[0, 0.15, 0], [57375, 0.205, 3156], [114750, 0.26, 9467], [177882, 0.29, 14803], [253414, 0.33, 24940]]);
+    expect(await seeded('ON')).toEqual([[0, 0.0505, 0], [52886, 0.0915, 2168], [105775, 0.1116, 4294], [150000, 0.1216, 5794], [220000, 0.1316, 7994]]);
+    expect(await seeded('MB')).toEqual([[0, 0.108, 0], [47564, 0.1275, 927], [101200, 0.174, 5633]]);
+    // TP-1015.F (2025-01) p. 5: the printed constants.
+    expect(await seeded('QC')).toEqual([[0, 0.14, 0], [53255, 0.19, 2662], [106495, 0.24, 7987], [129590, 0.2575, 10255]]);
+    const on = await tablesOn('2025-03-14', 'ON');
+    const qc = await tablesOn('2025-03-14', 'QC');
+    const values = (tables: PayTables, jurisdiction: string, items: string[]) => items.map((item) => Number(rateOf(tables, jurisdiction as never, item as never)));
+    // Table 8.2 p. 32: CEA 1,471, abatement 0.165, LCF 15 % / 750; ON basic amount 12,747, S2 294, V1 5,710 / 7,307;
+    // BPAF 16,129 (p. 9), MB's BPAMB 15,969 (p. 9).
+    expect(values(on, 'CA', ['BASIC_PERSONAL', 'EMPLOYMENT_AMOUNT', 'ABATEMENT', 'LABOUR_FUND_RATE', 'LABOUR_FUND_MAX'])).toEqual([16129, 1471, 0.165, 0.15, 750]);
+    expect(values(on, 'ON', ['BASIC_PERSONAL', 'TAX_REDUCTION', 'SURTAX_THRESHOLD1', 'SURTAX_RATE1', 'SURTAX_THRESHOLD2', 'SURTAX_RATE2'])).toEqual([12747, 294, 5710, 0.2, 7307, 0.36]);
+    expect(values(await tablesOn('2025-03-14', 'MB'), 'MB', ['BASIC_PERSONAL'])).toEqual([15969]);
+    // Tables 8.3, 8.4, 8.6, 8.7 (p. 32–33); QPP, QPIP: TP-1015.F (2025-01) p. 7; Québec EI: Table 8.7.
+    const pension = ['PENSION_YMPE', 'PENSION_EXEMPTION', 'PENSION_RATE', 'PENSION_MAX', 'PENSION_BASE_RATE', 'PENSION_YAMPE', 'PENSION2_RATE', 'PENSION2_MAX', 'EI_MAX_INSURABLE', 'EI_RATE', 'EI_MAX'];
+    expect(values(qc, 'CA', pension)).toEqual([71300, 3500, 0.0595, 4034.1, 0.0495, 81200, 0.04, 396, 65700, 0.0164, 1077.48]);
+    expect(values(qc, 'QC', pension)).toEqual([71300, 3500, 0.064, 4339.2, 0.054, 81200, 0.04, 396, 65700, 0.0131, 860.67]);
+    expect(values(qc, 'QC', ['QPIP_MAX_INSURABLE', 'QPIP_RATE', 'QPIP_EMPLOYER_RATE', 'BASIC_PERSONAL', 'WORKER_DEDUCTION_MAX'])).toEqual([98000, 0.00494, 0.00692, 18571, 1420]);
+    // 2026: TP-1015.F (2026-01) p. 7 (QPIP 103,000, 0.430 %, 0.602 %), p. 5–6 (18,952; 1,450).
+    expect(values(await tablesOn('2026-03-13', 'QC'), 'QC', ['QPIP_MAX_INSURABLE', 'QPIP_RATE', 'QPIP_EMPLOYER_RATE', 'BASIC_PERSONAL', 'WORKER_DEDUCTION_MAX'])).toEqual([103000, 0.0043, 0.00602, 18952, 1450]);
   });
 
-  it('2026 Appendix 1, the last four periods (every maximum reached): I = 97,349.98, Y = 12,723.30, A = 489.36', async () => {
-    const result = await appendix('2026-12-04', { pension: '4479.30', pension2: '416.00', pensionable: '96000.00', ei: '1123.07', qpip: '442.90' });
-    expect([result.qpp, result.qpp2]).toEqual(['0.00', '0.00']);
-    expect(result.annual.t2).toBe('12723.30');
-    expect(result.provincialTax).toBe('489.36');
+  it('2026: LCF/LCP (Table 8.2 p. 33), BPAF (p. 10), British Columbia’s S (p. 21; 123rd ed. p. 8), Alberta’s K5P (p. 21)', async () => {
+    const item = async (date: string, jurisdiction: string, name: string) => Number(rateOf(await tablesOn(date, jurisdiction === 'CA' ? 'ON' : jurisdiction), jurisdiction as never, name as never));
+    const lcp: [string, number, number][] = [['CA', 0.15, 750], ['MB', 0.15, 1800], ['NB', 0.2, 2000], ['NS', 0.2, 2000], ['SK', 0.175, 875]];
+    for (const [jurisdiction, rate, most] of lcp) {
+      expect([await item('2026-03-13', jurisdiction, 'LABOUR_FUND_RATE'), await item('2026-03-13', jurisdiction, 'LABOUR_FUND_MAX')], jurisdiction).toEqual([rate, most]);
+    }
+    expect(await Promise.all(['BASIC_PERSONAL_REDUCED_FROM', 'BASIC_PERSONAL_REDUCED_TO', 'BASIC_PERSONAL_MIN'].map((name) => item('2026-03-13', 'CA', name)))).toEqual([181440, 258482, 14829]);
+    expect(await Promise.all(['LOW_INCOME_REDUCTION', 'LOW_INCOME_THRESHOLD', 'LOW_INCOME_RATE', 'LOW_INCOME_CEILING'].map((name) => item('2026-03-13', 'BC', name)))).toEqual([575, 25570, 0.0356, 41722]);
+    expect(await Promise.all(['LOW_INCOME_REDUCTION', 'LOW_INCOME_THRESHOLD', 'LOW_INCOME_RATE', 'LOW_INCOME_CEILING'].map((name) => item('2026-07-17', 'BC', name)))).toEqual([805, 25570, 0.0356, 44952]);
+    expect([await item('2026-03-13', 'AB', 'CREDIT_SUPPLEMENT_BASE'), await item('2026-03-13', 'AB', 'CREDIT_SUPPLEMENT_RATE')]).toEqual([4896, 0.25]);
   });
 
-  it('2025 Appendix 1, periods 22–26 (every maximum reached): H = 1,420 / 26 = 54.62, I = 97,379.88, Y = 12,783.98, A = 491.69', async () => {
-    // K = 2,662: the guide's printed constant (its rule is not T4127's 53,255 × 5 % = 2,662.75 → 2,663).
-    const result = await appendix('2025-11-14', { pension: '4339.20', pension2: '396.00', pensionable: '88000.00' });
-    expect(result.annual.t2).toBe('12783.98');
-    expect(result.provincialTax).toBe('491.69');
+  it('every row names its publisher, edition and pages, and none is marked unverified', () => {
+    for (const edition of EDITIONS) {
+      expect(edition.source, `${edition.jurisdiction} ${edition.from}`).toMatch(/^(CRA T4127 12[0-3](st|nd|rd|th) ed\.|Revenu Québec TP-1015\.F \(20\d\d-01\))/);
+      expect(edition.source, `${edition.jurisdiction} ${edition.from}`).toMatch(/ p\. \d/);
+      expect(edition.source.toLowerCase()).not.toMatch(/unverified|transcri/);
+    }
+    // The edition in force: T4127 for CA and the provinces, TP-1015.F for Québec's tax, QPP and QPIP.
+    const sources = (date: string, jurisdiction: string) => EDITIONS.filter((e) => e.jurisdiction === jurisdiction && e.from <= date).at(-1)!.source;
+    expect(sources('2026-03-13', 'CA').startsWith(T4127_122)).toBe(true);
+    expect(sources('2026-07-17', 'BC').startsWith(T4127_123)).toBe(true);
+    expect(sources('2026-03-13', 'QC').startsWith(TP1015_2026)).toBe(true);
+    expect(sources('2025-03-14', 'ON').startsWith(T4127_120)).toBe(true);
+  });
+
+  it('July rows are the CRA’s proration, July = 2 × annual − January (123rd ed. p. 2), of the figures the texts print', async () => {
+    const twice = (annual: string, january: string) => sub(mul('2', annual, 6), january);
+    // 2025 federal: annual lowest rate 14.5 % (122nd ed. Table 8.22 p. 40), January 15 % (120th ed. Table 8.1 p. 31).
+    expect(Number((await tablesOn('2025-07-18', 'ON')).brackets.get('CA:Tax')![0]!.rate)).toBe(Number(twice('0.145', '0.15')));
+    // 2025 Manitoba: KP annual 917 / 5,567 (Table 8.22 p. 40), January 927 / 5,633 (120th p. 31) → 907 / 5,501; BPAMB
+    // annual 15,780 (frozen: 122nd p. 10), January 15,969 (120th p. 9) → 15,591.
+    const mb = await tablesOn('2025-07-18', 'MB');
+    expect(mb.brackets.get('MB:Tax')!.map((b) => Number(b.constant))).toEqual([0, Number(twice('917', '927')), Number(twice('5567', '5633'))]);
+    expect(Number(rateOf(mb, 'MB', 'BASIC_PERSONAL'))).toBe(Number(twice('15780', '15969')));
+    // 2026 (123rd ed. p. 4): BC 5.60 % and 690 → 6.14 %, 805; NL 13,094 → 15,000; PE 20 % over 200,000 → 21 %.
+    const bc = await tablesOn('2026-07-17', 'BC');
+    expect([Number(rateOf(bc, 'BC', 'TAX_CREDIT_RATE')), Number(rateOf(bc, 'BC', 'LOW_INCOME_REDUCTION'))]).toEqual([Number(twice('0.056', '0.0506')), Number(twice('690', '575'))]);
+    expect(Number(rateOf(await tablesOn('2026-07-17', 'NL'), 'NL', 'BASIC_PERSONAL'))).toBe(Number(twice('13094', '11188')));
+    expect(Number((await tablesOn('2026-07-17', 'PE')).brackets.get('PE:Tax')!.at(-1)!.rate)).toBe(Number(twice('0.20', '0.19')));
+  });
+
+  it('BPAF (T4127 122nd ed. p. 10; 120th p. 9): the federal and Yukon basic amounts reduced on NI over 181,440 (2025: 177,882)', async () => {
+    const on = await tablesOn('2026-03-13', 'ON');
+    // 16,452 − (200,000 − 181,440) × (1,623 / 77,042) = 16,061.01; 14,829 from 258,482.
+    expect([basicPersonal(on, 'CA', '181440.00'), basicPersonal(on, 'CA', '200000.00'), basicPersonal(on, 'CA', '258482.00')].map(Number)).toEqual([16452, 16061.01, 14829]);
+    expect(basicPersonal(await tablesOn('2026-03-13', 'YT'), 'YT', '200000.00')).toBe('16061.01');
+    // 2025: 16,129 − (200,000 − 177,882) × (1,591 / 75,532) = 15,663.11.
+    expect(basicPersonal(await tablesOn('2025-03-14', 'ON'), 'CA', '200000.00')).toBe('15663.11');
+  });
+
+  it('British Columbia from July 2026: no reduction over 44,952 (123rd ed. p. 8), though 805 − 3.56 % × (A − 25,570) is still positive', async () => {
+    // $1,770 bi-weekly: C = 97.31, EI = 28.85, F5 = 16.35, A = 26 × 1,753.65 = 45,594.90 (> 44,952; the formula without
+    // the ceiling would still reduce by 805 − 0.0356 × 20,024.90 = 92.11). T4 = 0.0614 × (45,594.90 − 13,216
+    // − (26 × 97.31 × 0.0495/0.0595 + 26 × 28.85)) = 1,812.77, S = 0 → T2 = 1,812.77 → 69.72.
+    const result = computePay(await tablesOn('2026-07-17', 'BC'), pay('1770.00', { province: 'BC' }));
+    expect([result.annual.a, result.annual.t2, result.provincialTax]).toEqual(['45594.90', '1812.77', '69.72']);
+  });
+
+  it('Québec: union dues are not deducted from the Québec income (TP-1015.F (2026-01) p. 13, F), only from the federal (T4127 U1)', async () => {
+    const tables = await tablesOn('2026-03-13', 'QC');
+    const without = computePay(tables, pay('2500.00', { province: 'QC' }));
+    const withDues = computePay(tables, pay('2500.00', { province: 'QC', unionDues: '50.00' }));
+    // Federal A = 26 × (2,500 − F5 − 50): 1,300 less; Québec's I, and so Y, unchanged.
+    expect(sub(without.annual.a, withDues.annual.a)).toBe('1300.00');
+    expect(withDues.annual.t2).toBe(without.annual.t2);
+    expect(Number(withDues.annual.t1)).toBeLessThan(Number(without.annual.t1));
+  });
+
+  it('labour-sponsored funds (T4127 p. 17, Table 8.2 p. 33): the federal LCF is 15 % of the shares × P, at most 750 a year', async () => {
+    const tables = await tablesOn('2026-03-13', 'ON');
+    const plain = computePay(tables, pay('4000.00'));
+    // 26 × 15 % × 100 = 390; 26 × 15 % × 300 = 1,170 → 750.
+    expect(sub(plain.annual.t1, computePay(tables, pay('4000.00', { labourFundShares: '100.00' })).annual.t1)).toBe('390.00');
+    expect(sub(plain.annual.t1, computePay(tables, pay('4000.00', { labourFundShares: '300.00' })).annual.t1)).toBe('750.00');
   });
 });

@@ -262,7 +262,7 @@ describe('a pay run', () => {
     expect(money(qc!.qpp)).toBe('174.22'); // 0.063 × (2,900 − 134.61) = 174.219570
     expect(money(qc!.cpp)).toBe('0.00');
     expect(money(qc!.ei)).toBe('37.70');
-    expect(money(qc!.qpip)).toBe('12.47'); // 2,900 × 0.430 % (QPIP 2026, wcbc.ca citing Revenu Québec) = 12.47
+    expect(money(qc!.qpip)).toBe('12.47'); // 2,900 × 0.430 % (QPIP 2026, TP-1015.F (2026-01) p. 7) = 12.47
     for (const cheque of cheques) {
       const deductions = ['cpp', 'cpp2', 'qpp', 'qpp2', 'ei', 'qpip', 'federal_tax', 'provincial_tax', 'union_dues', 'other_deductions', 'rpp'].map((column) => money(cheque[column]));
       expect(add(money(cheque.net), sum(deductions, 2))).toBe(money(cheque.gross));
