@@ -2,7 +2,8 @@
  * Idempotency keys (issue 39 item 2), Stripe's semantics, for every API call that changes something (POST, PUT,
  * PATCH, DELETE under /api): a request may carry `Idempotency-Key: <1–255 visible characters>`.
  * - The first request with a key runs; its answer (status, type, body) is kept for 24 hours with a hash of the
- *   request (method, URL, body). The same key and the same request again answers that answer, unchanged, with
+ *   request (method, URL, body; an upload's body is every part: each file's bytes and name, each field —
+ *   multipart.ts, issue 68 item 4). The same key and the same request again answers that answer, unchanged, with
  *   `Idempotent-Replayed: true`, and runs nothing.
  * - The same key with another request is refused: 422 `idempotency_mismatch`.
  * - The same key while the first is still running: 409 `idempotency_in_progress` ("try again in a moment").
@@ -38,6 +39,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestCommits } from '../db/commit-hooks.ts';
 import type { Database } from '../db/connection.ts';
 import { messageIn } from '../entities/call-result.ts';
+import { multipartBody, multipartDigest, takesUpload } from './multipart.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long an answer is kept. */
@@ -86,11 +88,19 @@ declare module 'fastify' {
   }
 }
 
-function requestHash(request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(`${request.method} ${request.url}\n`)
-    .update(request.body === undefined ? '' : JSON.stringify(request.body))
-    .digest('base64url');
+/**
+ * The request's hash: method, URL and JSON body — or, for an upload (issue 68 item 4), every part of the
+ * multipart body (each file's bytes and name, each field: multipart.ts). Null when the upload's body cannot be
+ * read: no key is claimed, and the handler answers why (too large, two files).
+ */
+async function requestHash(request: FastifyRequest): Promise<string | null> {
+  const hash = createHash('sha256').update(`${request.method} ${request.url}\n`);
+  if (takesUpload(request) && typeof request.isMultipart === 'function' && request.isMultipart()) {
+    const body = await multipartBody(request);
+    if (!body.ok) return null;
+    return hash.update('multipart\n').update(multipartDigest(body.parts)).digest('base64url');
+  }
+  return hash.update(request.body === undefined ? '' : JSON.stringify(request.body)).digest('base64url');
 }
 
 function refuse(reply: FastifyReply, status: number, code: string, key: string, language: string | null | undefined) {
@@ -168,7 +178,8 @@ export function registerIdempotency(app: FastifyInstance, deps: { database: Data
       await db.deleteFrom('idempotency_keys').where('created_at', '<', now - KEEP_MS).execute();
     }
     const userId = request.user.userId;
-    const hash = requestHash(request);
+    const hash = await requestHash(request);
+    if (hash === null) return;
     const token = randomUUID();
     const claim = async () =>
       Number(
