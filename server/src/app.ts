@@ -126,7 +126,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerApiDocs(app, config);
     registerReporting(app, { database, reads });
     registerProcessing(app, { database });
-    registerEventRoutes(app, { database, hub: events });
+    registerEventRoutes(app, { database, hub: events, streamsPerUser: config.limits.eventStreams });
     registerHealth(app, { database });
     await registerStaticRoutes(app, config);
 

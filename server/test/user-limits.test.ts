@@ -1,0 +1,98 @@
+/**
+ * Issue 68 item 6: limits per user, on SQLite and PostgreSQL. Event streams: at most EVENT_STREAMS_PER_USER open at
+ * once per user on an instance (3 here); one more is refused 429 `too_many_streams` in the user's language, saying
+ * to close other tabs — at the ticket and at the stream — and another user is not affected; a closed stream frees
+ * its place. Unused tickets: at most twice that many at once.
+ */
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { signIn, startServer, type TestServer } from './helpers/app.ts';
+import { call } from './helpers/entities.ts';
+
+let server: TestServer;
+let admin: string;
+let steel: string;
+let port: number;
+
+beforeAll(async () => {
+  server = await startServer({ EVENT_STREAMS_PER_USER: '3' });
+  admin = (await signIn(server.app, 'admin', 'admin')).access_token;
+  steel = (await signIn(server.app, 'steel', 'steel')).access_token;
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (server.app.server.address() as AddressInfo).port;
+});
+afterAll(async () => server?.stop());
+
+const ticket = (token: string) => call(server.app, 'POST', '/api/events/ticket', token, {});
+
+/** A stream opened over HTTP: its status, its first bytes, and the request to end it. */
+function openStream(value: string): Promise<{ status: number; first: string; request: ClientRequest }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path: `/api/events/stream?ticket=${value}` }, (response) => {
+      response.once('data', (chunk: Buffer) => resolve({ status: response.statusCode ?? 0, first: chunk.toString(), request }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function stream(token: string) {
+  const issued = await ticket(token);
+  expect(issued.statusCode, issued.body).toBe(200);
+  return openStream(issued.json().Data.Ticket as string);
+}
+
+describe('event streams per user (issue 68 item 6)', () => {
+  it('reads EVENT_STREAMS_PER_USER, 10 by default', () => {
+    expect(loadConfig({}).limits.eventStreams).toBe(10);
+    expect(loadConfig({ EVENT_STREAMS_PER_USER: '25' }).limits.eventStreams).toBe(25);
+    expect(() => loadConfig({ EVENT_STREAMS_PER_USER: 'many' })).toThrow(/EVENT_STREAMS_PER_USER/);
+  });
+
+  it('refuses a fourth stream of one user with 429 and what to do; another user and a freed place are served', async () => {
+    const open = [await stream(admin), await stream(admin)];
+    // A ticket taken while two are open, used once the third is: refused at the stream.
+    const early = (await ticket(admin)).json().Data.Ticket as string;
+    open.push(await stream(admin));
+    for (const one of open) {
+      expect(one.status).toBe(200);
+      expect(one.first).toContain('event: ready');
+    }
+    const atStream = await openStream(early);
+    expect(atStream.status).toBe(429);
+    expect(JSON.parse(atStream.first)).toMatchObject({ ResultStatus: 2, ResultCode: 'too_many_streams' });
+
+    const refused = await ticket(admin);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      ResultStatus: 2,
+      ResultCode: 'too_many_streams',
+      Message: 'You already have 3 live connections open to the application (the most one user may have). Close the application in some of your other tabs or windows, then reload this page.',
+    });
+    // In the user's language.
+    await call(server.app, 'POST', '/api/shell_init/locale', admin, { locale: 'fr-CA' });
+    try {
+      expect((await ticket(admin)).json().Message).toContain('Vous avez déjà 3 connexions en direct ouvertes');
+    } finally {
+      await call(server.app, 'POST', '/api/shell_init/locale', admin, { locale: 'en-CA' });
+    }
+
+    const theirs = await stream(steel);
+    expect(theirs.status).toBe(200);
+    theirs.request.destroy();
+
+    open.pop()!.request.destroy();
+    await expect.poll(async () => (await ticket(admin)).statusCode, { timeout: 5000 }).toBe(200);
+    for (const one of open) one.request.destroy();
+  });
+
+  it('keeps at most twice the stream limit of unused tickets per user', async () => {
+    // Earlier tests' unused tickets are theirs: a new user's count starts at nothing.
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await ticket(steel)).statusCode);
+    expect(statuses.slice(0, 6).every((status) => status === 200)).toBe(true);
+    expect(statuses[6]).toBe(429);
+  });
+});
