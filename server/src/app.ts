@@ -119,7 +119,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       verify,
       dpop: { mode: config.oidc.dpop, verify: createDpopVerifier({ publicUrl: config.publicUrl, replay: databaseReplayStore(database.db) }) },
     });
-    registerIdempotency(app, { database });
+    registerIdempotency(app, { database, keysPerUser: config.limits.idempotencyKeys });
     registerShellRoutes(app, { config, database });
     await registerEntityRoutes(app, { database });
     registerSearchRoutes(app, { database: reads.database });

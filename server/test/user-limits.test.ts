@@ -96,3 +96,45 @@ describe('event streams per user (issue 68 item 6)', () => {
     expect(statuses[6]).toBe(429);
   });
 });
+
+describe('Idempotency-Keys per user (issue 68 item 6)', () => {
+  it('reads IDEMPOTENCY_KEYS_PER_USER, 10000 by default, 0 for none', () => {
+    expect(loadConfig({}).limits.idempotencyKeys).toBe(10_000);
+    expect(loadConfig({ IDEMPOTENCY_KEYS_PER_USER: '0' }).limits.idempotencyKeys).toBe(0);
+    expect(() => loadConfig({ IDEMPOTENCY_KEYS_PER_USER: '-1' })).toThrow(/IDEMPOTENCY_KEYS_PER_USER/);
+  });
+
+  it('refuses a new key past the limit with 429, while a held key still replays and another user is served', async () => {
+    const limited = await startServer({ IDEMPOTENCY_KEYS_PER_USER: '3' });
+    try {
+      const [one, two] = [(await signIn(limited.app, 'admin', 'admin')).access_token, (await signIn(limited.app, 'steel', 'steel')).access_token];
+      const save = (token: string, key: string, columns: string[]) =>
+        limited.app.inject({
+          method: 'PUT',
+          url: '/api/entities/firm/preferences',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+          payload: JSON.stringify({ Columns: columns }),
+        });
+      const firsts = [];
+      for (const key of ['k1', 'k2', 'k3']) firsts.push(await save(one, key, ['FirmId']));
+      expect(firsts.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+      const refused = await save(one, 'k4', ['FirmId']);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        ResultStatus: 2,
+        ResultCode: 'too_many_keys',
+        Message: 'You already hold 3 Idempotency-Keys from the last 24 hours, the most one user may hold. Try again later: each key is freed 24 hours after its request.',
+      });
+      const replay = await save(one, 'k2', ['FirmId']);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect((await save(one, 'k2', ['FirmId', 'Name'])).statusCode).toBe(422);
+      expect((await save(two, 'k4', ['FirmId'])).statusCode).toBe(200);
+      // A key past its 24 hours frees its place.
+      await limited.app.erp.database.db.updateTable('idempotency_keys').set({ created_at: 0 }).where('user_id', '=', 'admin').where('idempotency_key', '=', 'k1').execute();
+      expect((await save(one, 'k4', ['FirmId'])).statusCode).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
