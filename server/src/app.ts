@@ -17,6 +17,7 @@ import { createDpopVerifier } from './auth/dpop.ts';
 import { databaseReplayStore } from './auth/dpop-replay.ts';
 import { registerAuthentication } from './auth/plugin.ts';
 import { registerIdempotency } from './exactly-once/idempotency.ts';
+import { registerDownloadLimit } from './http/downloads-per-user.ts';
 import { registerHealth } from './http/health.ts';
 import { createTokenVerifier } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       dpop: { mode: config.oidc.dpop, verify: createDpopVerifier({ publicUrl: config.publicUrl, replay: databaseReplayStore(database.db) }) },
     });
     registerIdempotency(app, { database, keysPerUser: config.limits.idempotencyKeys });
+    registerDownloadLimit(app, { perUser: config.limits.downloads });
     registerShellRoutes(app, { config, database });
     await registerEntityRoutes(app, { database });
     registerSearchRoutes(app, { database: reads.database });

@@ -143,8 +143,10 @@ export interface ServerConfig {
    * `idempotencyKeys` (IDEMPOTENCY_KEYS_PER_USER, default 10000; 0 = no limit): Idempotency-Keys a user may hold
    * (each kept 24 hours with its answer, across instances); a request with a new key past that is refused 429
    * `too_many_keys`, while the same key's replay still answers.
+   * `downloads` (DOWNLOADS_PER_USER, default 6): files (exports, report PDFs and .xlsx, attachments) a user may be
+   * sent at once by one instance; one more is refused 429 `too_many_downloads` (http/downloads-per-user.ts).
    */
-  limits: { eventStreams: number; idempotencyKeys: number };
+  limits: { eventStreams: number; idempotencyKeys: number; downloads: number };
   /** Absolute repository root; static files are served from folders below it. */
   repoRoot: string;
   logLevel: string;
@@ -349,6 +351,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     limits: {
       eventStreams: Math.max(1, countOf('EVENT_STREAMS_PER_USER', env.EVENT_STREAMS_PER_USER, 10)),
       idempotencyKeys: countOf('IDEMPOTENCY_KEYS_PER_USER', env.IDEMPOTENCY_KEYS_PER_USER, 10_000),
+      downloads: Math.max(1, countOf('DOWNLOADS_PER_USER', env.DOWNLOADS_PER_USER, 6)),
     },
     repoRoot: root,
     logLevel: env.LOG_LEVEL || 'info',

@@ -2,14 +2,15 @@
  * Issue 68 item 6: limits per user, on SQLite and PostgreSQL. Event streams: at most EVENT_STREAMS_PER_USER open at
  * once per user on an instance (3 here); one more is refused 429 `too_many_streams` in the user's language, saying
  * to close other tabs — at the ticket and at the stream — and another user is not affected; a closed stream frees
- * its place. Unused tickets: at most twice that many at once.
+ * its place. Unused tickets: at most twice that many at once. Idempotency-Keys: at most IDEMPOTENCY_KEYS_PER_USER held
+ * (a new one past that is 429, a held one still replays). Files in progress: at most DOWNLOADS_PER_USER at once.
  */
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
-import { call } from './helpers/entities.ts';
+import { call, multipart } from './helpers/entities.ts';
 
 let server: TestServer;
 let admin: string;
@@ -133,6 +134,55 @@ describe('Idempotency-Keys per user (issue 68 item 6)', () => {
       // A key past its 24 hours frees its place.
       await limited.app.erp.database.db.updateTable('idempotency_keys').set({ created_at: 0 }).where('user_id', '=', 'admin').where('idempotency_key', '=', 'k1').execute();
       expect((await save(one, 'k4', ['FirmId'])).statusCode).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe('files in progress per user (issue 68 item 6)', () => {
+  it('reads DOWNLOADS_PER_USER, 6 by default', () => {
+    expect(loadConfig({}).limits.downloads).toBe(6);
+    expect(loadConfig({ DOWNLOADS_PER_USER: '2' }).limits.downloads).toBe(2);
+  });
+
+  it('refuses a third file at once with 429 and what to do; a file read to its end or cut off frees its place', async () => {
+    const limited = await startServer({ DOWNLOADS_PER_USER: '2' });
+    try {
+      const token = (await signIn(limited.app, 'admin', 'admin')).access_token;
+      // A file large enough that its answer waits for a client that does not read (the socket's buffers fill).
+      const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(20 * 1024 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
+      const body = multipart('large.pdf', bytes, 'application/pdf');
+      const uploaded = await limited.app.inject({ method: 'POST', url: '/api/data/firm/B100/attachments', headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType }, payload: body.payload });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const path = `/api/data/firm/B100/attachments/${uploaded.json().EntityId}`;
+      await limited.app.listen({ port: 0, host: '127.0.0.1' });
+      const at = (limited.app.server.address() as AddressInfo).port;
+      /** A download whose body is not read: its answer stays in progress. */
+      const held = () =>
+        new Promise<ClientRequest>((resolve, reject) => {
+          const request = httpRequest({ host: '127.0.0.1', port: at, path, headers: { authorization: `Bearer ${token}` } }, (response) => {
+            expect(response.statusCode).toBe(200);
+            response.pause();
+            resolve(request);
+          });
+          request.on('error', reject);
+          request.end();
+        });
+      const downloads = [await held(), await held()];
+      const refused = await call(limited.app, 'GET', path, token);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        ResultStatus: 2,
+        ResultCode: 'too_many_downloads',
+        Message: '2 files are already being prepared for you, the most at once. Wait until one of them has arrived, then try again.',
+      });
+      // Another user is not held back.
+      const other = (await signIn(limited.app, 'steel', 'steel')).access_token;
+      expect((await call(limited.app, 'GET', '/api/oe/product-prices/export', other)).statusCode).toBe(200);
+      downloads[0]!.destroy();
+      await expect.poll(async () => (await call(limited.app, 'GET', path, token)).statusCode, { timeout: 5000 }).toBe(200);
+      downloads[1]!.destroy();
     } finally {
       await limited.stop();
     }
