@@ -3,7 +3,8 @@
  * Issue 68 item 5: answers say what happened, on SQLite and PostgreSQL. Generated from what the modules register,
  * as the race suite is (race.test.ts, and the same fixtures: `modules/<m>/test/race-fixtures.ts`):
  * - every document action, done once on the record its fixture makes (else the first record in a state it starts
- *   from, else a copy): its answer's Message names the record's business number and is not a bare "Done.";
+ *   from, else a copy): its answer's Message names the record's business number and is not a bare "Done."; then
+ *   the same action as a batch on the version the record had: refused, it answers 2 'failed' naming the record;
  * - every process, run on what its preview offers: every item done has a message of its own, and the run's Message
  *   names each item done (the documents it made, else the item) and each item refused, and says how many of each.
  * And the batch action's summary: all done → ResultStatus 1 'ok'; some refused → 3 'partial'; all refused → 2
@@ -139,6 +140,12 @@ describe('every document action answers with the document and the effect (issue 
     expect(BARE.has(message), `${step}: a bare "Done."`).toBe(false);
     expect(message, `${step}: the answer names ${number}`).toContain(number);
     expect(message, `${step}: an untranslated key`).not.toMatch(RAW_KEY);
+    // The same action as a batch on the version it had before: refused whole, so the answer says so and names it.
+    const batch = await api.post(`/api/data/${def.name}/actions/${transition.action}`, { ...target.body, Items: [{ Id: before[def.key], Version: before.Version }] });
+    expect(batch.status, `${step} batch: ${JSON.stringify(batch.json)}`).toBe(200);
+    expect(batch.json, step).toMatchObject({ ResultStatus: 2, ResultCode: 'failed' });
+    expect(batch.json.List[0], step).toMatchObject({ Number: number, ResultStatus: 2 });
+    expect(String(batch.json.Message), step).toContain(`Nothing done. 1 failed: ${number} (`);
   });
 });
 
