@@ -77,11 +77,9 @@ export function summaryMessage(
   done: readonly string[],
   failed: readonly { name: string; reason: string }[],
 ): string {
-  const parts: string[] = [];
-  parts.push(done.length === 0 ? messageIn(language, 'entities:result.summary.none') : messageIn(language, 'entities:result.summary.done', { count: done.length, names: listed(language, done) }));
-  if (failed.length > 0) {
-    const failures = failed.map((failure) => messageIn(language, 'entities:result.summary.failure', { name: failure.name, reason: failure.reason.replace(/[.。]\s*$/u, '') }));
-    parts.push(messageIn(language, 'entities:result.summary.failed', { count: failed.length, names: listed(language, failures, 'entities:result.summary.failureSeparator') }));
-  }
-  return messageIn(language, 'entities:result.summary.line', { what, parts: parts.join(messageIn(language, 'entities:result.summary.partSeparator')) });
+  const doneText = done.length === 0 ? messageIn(language, 'entities:result.summary.none') : messageIn(language, 'entities:result.summary.done', { count: done.length, names: listed(language, done) });
+  if (failed.length === 0) return messageIn(language, 'entities:result.summary.line', { what, parts: doneText });
+  const failures = failed.map((failure) => messageIn(language, 'entities:result.summary.failure', { name: failure.name, reason: failure.reason.replace(/[.。]\s*$/u, '') }));
+  const failedText = messageIn(language, 'entities:result.summary.failed', { count: failed.length, names: listed(language, failures, 'entities:result.summary.failureSeparator') });
+  return messageIn(language, 'entities:result.summary.lineWithFailures', { what, done: doneText, failed: failedText });
 }
