@@ -17,6 +17,7 @@ import { createDpopVerifier } from './auth/dpop.ts';
 import { databaseReplayStore } from './auth/dpop-replay.ts';
 import { registerAuthentication } from './auth/plugin.ts';
 import { registerIdempotency } from './exactly-once/idempotency.ts';
+import { registerDownloadLimit } from './http/downloads-per-user.ts';
 import { registerHealth } from './http/health.ts';
 import { createTokenVerifier } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
@@ -128,14 +129,15 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       verify,
       dpop: { mode: config.oidc.dpop, verify: createDpopVerifier({ publicUrl: config.publicUrl, replay: databaseReplayStore(database.db) }) },
     });
-    registerIdempotency(app, { database });
+    registerIdempotency(app, { database, keysPerUser: config.limits.idempotencyKeys });
+    registerDownloadLimit(app, { perUser: config.limits.downloads });
     registerShellRoutes(app, { config, database });
     await registerEntityRoutes(app, { database });
     registerSearchRoutes(app, { database: reads.database });
     registerApiDocs(app, config);
     registerReporting(app, { database, reads });
     registerProcessing(app, { database });
-    registerEventRoutes(app, { database, hub: events });
+    registerEventRoutes(app, { database, hub: events, streamsPerUser: config.limits.eventStreams });
     registerHealth(app, { database });
     await registerStaticRoutes(app, config);
 

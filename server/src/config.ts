@@ -141,6 +141,17 @@ export interface ServerConfig {
    * MAIL_FROM the sender.
    */
   mail: { smtpUrl: string | null; capturePort: number; from: string };
+  /**
+   * Per-user limits (issue 68 item 6), of what a user's own requests make and keep open on one instance.
+   * `eventStreams` (EVENT_STREAMS_PER_USER, default 10): live event streams (a tab each) a user may hold open at
+   * once on one instance; one more is refused 429 `too_many_streams`, and so is a ticket past twice that many unused.
+   * `idempotencyKeys` (IDEMPOTENCY_KEYS_PER_USER, default 10000; 0 = no limit): Idempotency-Keys a user may hold
+   * (each kept 24 hours with its answer, across instances); a request with a new key past that is refused 429
+   * `too_many_keys`, while the same key's replay still answers.
+   * `downloads` (DOWNLOADS_PER_USER, default 6): files (exports, report PDFs and .xlsx, attachments) a user may be
+   * sent at once by one instance; one more is refused 429 `too_many_downloads` (http/downloads-per-user.ts).
+   */
+  limits: { eventStreams: number; idempotencyKeys: number; downloads: number };
   /** Absolute repository root; static files are served from folders below it. */
   repoRoot: string;
   logLevel: string;
@@ -343,6 +354,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoFirms: countOf('DEMO_FIRMS', env.DEMO_FIRMS, 2000),
     demoLedger: !/^(0|false|no|off)$/i.test(env.DEMO_LEDGER ?? ''),
     mail: { smtpUrl: env.SMTP_URL || null, capturePort: countOf('SMTP_CAPTURE_PORT', env.SMTP_CAPTURE_PORT, 0), from: env.MAIL_FROM || 'ERP <erp@localhost>' },
+    limits: {
+      eventStreams: Math.max(1, countOf('EVENT_STREAMS_PER_USER', env.EVENT_STREAMS_PER_USER, 10)),
+      idempotencyKeys: countOf('IDEMPOTENCY_KEYS_PER_USER', env.IDEMPOTENCY_KEYS_PER_USER, 10_000),
+      downloads: Math.max(1, countOf('DOWNLOADS_PER_USER', env.DOWNLOADS_PER_USER, 6)),
+    },
     repoRoot: root,
     logLevel: env.LOG_LEVEL || 'info',
   };

@@ -29,7 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServerModules } from '../src/modules/index.ts';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
-import { copyRecord, type RaceApi, type RaceFixtures } from './helpers/race.ts';
+import { copyRecord, definitionParameters, type RaceApi, type RaceFixtures } from './helpers/race.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -134,32 +134,6 @@ function refusal(json: Json): string {
   const errors = (json.Data?.Errors ?? []) as Json[];
   const messages = errors.map((error) => `${error.field ? `${error.field}: ` : ''}${error.message ?? JSON.stringify(error)}`);
   return [json.Message, ...messages].filter(Boolean).join('; ') || JSON.stringify(json);
-}
-
-/** Parameters from the definition alone (see the header); null when a required one cannot be chosen. */
-async function definitionParameters(api: RaceApi, def: ProcessDefinition): Promise<Json | null> {
-  const today = new Date().toISOString().slice(0, 10);
-  const parameters: Json = {};
-  for (const parameter of def.parameters) {
-    let value: unknown = parameter.fixed ?? null;
-    if (value === null && typeof parameter.defaultValue === 'string' && !['today', 'yearStart', 'fiscalYear', 'fiscalPeriod'].includes(parameter.defaultValue)) value = parameter.defaultValue;
-    if (value === null && typeof parameter.defaultValue === 'number') value = parameter.defaultValue;
-    if (value === null && parameter.type === 'date' && parameter.defaultValue === 'yearStart') value = `${today.slice(0, 4)}-01-01`;
-    if (value === null && parameter.type === 'date' && parameter.defaultValue === 'today') value = today;
-    if (value === null && parameter.required) {
-      if (parameter.type === 'date') value = parameter.defaultValue === 'yearStart' ? `${today.slice(0, 4)}-01-01` : today;
-      else if (parameter.type === 'enum') value = parameter.options?.[0]?.value ?? null;
-      else if (parameter.type === 'integer') value = parameter.defaultValue === 'fiscalYear' ? Number(today.slice(0, 4)) : (parameter.min ?? 1);
-      else if (parameter.type === 'lookup' && parameter.entity) {
-        const offered = await api.get(`/api/lookup/${parameter.entity}?Report=${def.name}&Field=${parameter.name}&PageSize=1`);
-        const first = (offered.json.List ?? [])[0] as Json | undefined;
-        value = first?.Value ?? null;
-      }
-      if (value === null) return null;
-    }
-    if (value !== null) parameters[parameter.name] = value;
-  }
-  return parameters;
 }
 
 /**

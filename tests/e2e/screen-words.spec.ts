@@ -5,7 +5,7 @@
  * - French plurals through i18next's rules ("1 enregistrement") and French typography in a record heading
  *   (a no-break space before the colon);
  * - a list does not offer Delete for a row its state forbids deleting (a closed inventory ticket), and an
- *   action's success says what happened ("IT000008 is now Cancelled.") instead of "Done.";
+ *   action's success says what happened ("Inventory ticket IT000008 is now Cancelled.") instead of "Done.";
  * - a French report counts its rows in French and shows its default dates the French way.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -132,7 +132,7 @@ test('a fiscal default landing while the user is in the field is left selected: 
   await expect(year).toHaveValue('2025');
 });
 
-test('an action says what happened ("IT000008 is now Cancelled."), not "Done."', async ({ page }) => {
+test('an action says what happened ("Inventory ticket IT000008 is now Cancelled."), not "Done."', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
   await settled(page);
   const path = '/novus-ic/inventory-ticket';
@@ -148,7 +148,8 @@ test('an action says what happened ("IT000008 is now Cancelled."), not "Done."',
   const question = page.locator('erp-dialog[data-dialog="question"]');
   await question.getByRole('button', { name: 'Yes', exact: true }).click();
   await expect(form.locator('[data-document-state]')).toHaveText('Cancelled');
-  await expect(form.getByRole('status').filter({ hasText: number })).toHaveText(`${number} is now Cancelled.`);
+  // Issue 68 item 5: the server's answer names the kind of document, its number and its new state.
+  await expect(form.getByRole('status').filter({ hasText: number })).toHaveText(`Inventory ticket ${number} is now Cancelled.`);
 });
 
 test('a picked account on a journal entry line shows its name beside its code', async ({ page }) => {

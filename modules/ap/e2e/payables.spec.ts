@@ -71,7 +71,7 @@ test('a vendor invoice matched to a receipt, posted, paid by cheque: the cheque 
   const downloaded = page.waitForEvent('download');
   await printing.getByRole('button', { name: 'Print', exact: true }).click();
   const text = (await pdfText(await readFile((await (await downloaded).path())!))).replace(/\s+/g, ' ');
-  await expect(printing.getByRole('status')).toHaveText(`Cheques ${next} to ${next} printed and posted.`);
+  await expect(printing.getByRole('status')).toHaveText(`Payment batch ${run.body['Data'].BatchNo}: cheques ${next} to ${next} printed and posted.`);
   expect(text).toContain('Rideau Electrical Supply Co.');
   expect(text).toContain('$ 542.40');
   expect(text).toContain('Five hundred forty-two and 40/100 dollars');

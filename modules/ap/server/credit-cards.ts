@@ -55,7 +55,7 @@ export const apCardInvoiceHooks: EntityHooks = {
           ctx.user.userId,
           run.now,
         );
-        return { set: { ApInvoiceId: Number(written['InvoiceId']) }, touched: ['ap_invoices', 'ap_invoice_lines', 'ap_items', 'gl_entries', 'gl_balances', 'gl_journals'], messageKey: 'ap:ap-invoice.result.posted', messageParams: { document: written['DocumentNo'] } };
+        return { set: { ApInvoiceId: Number(written['InvoiceId']) }, touched: ['ap_invoices', 'ap_invoice_lines', 'ap_items', 'gl_entries', 'gl_balances', 'gl_journals'], messageKey: 'ap:ap-card-invoice.result.posted', messageParams: { document: written['DocumentNo'] } };
       },
     },
   },

@@ -53,7 +53,7 @@ export const apDisbursementHooks: EntityHooks = {
         const chequeNo = record['ChequeNo'] == null ? seq.cheque : Number(record['ChequeNo']);
         const paid = await payVendor(trx, { bank, method: 'Cheque', chequeNo, eftFileNo: null, batchId: null, disbursementId: Number(record['DisbursementId']), vendorId: String(record['VendorId']), lines, paymentDate, userId: ctx.user.userId, field: 'ChequeNo' });
         if (chequeNo >= seq.cheque) await trx.updateTable('ap_bank_sequences').set({ next_cheque_no: chequeNo + 1 }).where('bank_account_id', '=', bankId).execute();
-        return { set: { ChequeNo: chequeNo, ChequeId: paid.chequeId, Applied: total, RemainingToApply: remaining }, touched: [...PAYMENT_TOUCHES, 'ap_bank_sequences'], messageKey: 'ap:ap-disbursement.result.posted', messageParams: { number: chequeNo } };
+        return { set: { ChequeNo: chequeNo, ChequeId: paid.chequeId, Applied: total, RemainingToApply: remaining }, touched: [...PAYMENT_TOUCHES, 'ap_bank_sequences'], messageKey: 'ap:ap-disbursement.result.posted', messageParams: { cheque: chequeNo } };
       },
     },
   },

@@ -67,7 +67,7 @@ export const apExpenseReportHooks: EntityHooks = {
           ctx.user.userId,
           run.now,
         );
-        return { set: { ApInvoiceId: Number(written['InvoiceId']), Total: written['Amount'] }, touched: ['ap_invoices', 'ap_invoice_lines', 'ap_items', 'gl_entries', 'gl_balances', 'gl_journals'], messageKey: 'ap:ap-invoice.result.posted', messageParams: { document: written['DocumentNo'] } };
+        return { set: { ApInvoiceId: Number(written['InvoiceId']), Total: written['Amount'] }, touched: ['ap_invoices', 'ap_invoice_lines', 'ap_items', 'gl_entries', 'gl_balances', 'gl_journals'], messageKey: 'ap:ap-expense-report.result.posted', messageParams: { document: written['DocumentNo'] } };
       },
     },
   },

@@ -603,7 +603,7 @@ export const apPaymentBatchHooks: EntityHooks = {
         }
         const result = await payRun(run.trx, run.record, typeof asked === 'number' ? asked : null, ctx.user.userId);
         const eft = result.eftFileNo !== null;
-        const params = { first: result.first, last: result.last, file: result.eftFileNo };
+        const params = { number: run.record['BatchNo'], first: result.first, last: result.last, file: result.eftFileNo };
         // Issue 40 item 4: Pay hands over the cheques' PDF (or the EFT file) at once (ActionResult.Download, routes.ts);
         // the answer says "posted", and "printed" only once the form has the file.
         return {

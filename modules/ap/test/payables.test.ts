@@ -205,8 +205,8 @@ describe('payment runs, cheques and cancellation (SCREENS.md WP5 acceptance 3, 4
     batch = json(paid).Data;
     expect(batch).toMatchObject({ Status: 'Printed', FirstChequeNo: 1001, LastChequeNo: 1001 });
     // Issue 40 item 4: the answer says "posted"; the PDF is handed over from its path, and only then "printed".
-    expect(json(paid).Message).toBe('Cheques 1001 to 1001 posted; printing…');
-    expect(batch.ActionResult.Download).toEqual({ Path: `ap/ap-payment-batch/${batch.BatchId}/cheques`, Message: 'Cheques 1001 to 1001 printed and posted.' });
+    expect(json(paid).Message).toBe(`Payment batch ${batch.BatchNo}: cheques 1001 to 1001 posted; printing…`);
+    expect(batch.ActionResult.Download).toEqual({ Path: `ap/ap-payment-batch/${batch.BatchId}/cheques`, Message: `Payment batch ${batch.BatchNo}: cheques 1001 to 1001 printed and posted.` });
     expect((await get(`/api/${batch.ActionResult.Download.Path}`)).rawPayload.subarray(0, 4).toString()).toBe('%PDF');
     expect(await journal('CHQ1001')).toEqual({ '2100': '8145.04', '1000': '-7982.14', '5350': '-162.90' });
     expect(await accountBalance('1000')).toBe(add(bankBefore, '-7982.14'));

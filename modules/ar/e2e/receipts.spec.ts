@@ -160,7 +160,7 @@ test('an over-application is refused with the §5 message', async ({ page }) => 
   await expect(picker.getByRole('checkbox')).toHaveCount(1);
   await picker.getByRole('checkbox').check();
   await picker.getByRole('button', { name: 'Add 1 invoice', exact: true }).click();
-  await expect(form.getByRole('status').filter({ hasText: 'open invoice added' })).toHaveText('1 open invoice added.');
+  await expect(form.getByRole('status').filter({ hasText: 'open invoice added' })).toHaveText(/^Cash receipt \S+: 1 open invoice added\.$/);
   // Paid in full less its 4.52 discount: 10.00 − 221.48 left to apply.
   await expect(form.getByRole('textbox', { name: 'Remaining To Apply', exact: true })).toHaveValue('-211.48');
 });
@@ -191,7 +191,7 @@ test('"Select open invoices" applies the two of three invoices picked with the k
   await expect(picker.getByRole('button', { name: 'Add 2 invoices', exact: true })).toBeEnabled();
   await page.keyboard.press('Enter');
   await expect(picker).toHaveCount(0);
-  await expect(form.getByRole('status').filter({ hasText: 'open invoices added' })).toHaveText('2 open invoices added.');
+  await expect(form.getByRole('status').filter({ hasText: 'open invoices added' })).toHaveText(/^Cash receipt \S+: 2 open invoices added\.$/);
   await expect(form.getByRole('combobox', { name: 'Invoice — Line 1' })).toHaveValue(first!);
   await expect(form.getByRole('textbox', { name: 'Payment — Line 1' })).toHaveValue('110.74');
   await expect(form.getByRole('textbox', { name: 'Discount taken — Line 1' })).toHaveValue('2.26');

@@ -131,7 +131,7 @@ describe('"Select open invoices" adds the invoices the user picks (issue 21 item
 
     const filled = await pick([plain, withDiscount]);
     expect(filled.statusCode, filled.body).toBe(200);
-    expect(filled.json().Message).toBe('2 open invoices added.');
+    expect(filled.json().Message).toBe(`Cash receipt ${receipt.DocumentNo}: 2 open invoices added.`);
     const data = filled.json().Data as Json;
     expect((data.Lines as Json[]).map((line) => [line.InvoiceNo, line.Balance, line.DiscountAvailable, line.Payment, line.Discount])).toEqual([
       [withDiscount, '100.00', '2.00', '98.00', '2.00'],

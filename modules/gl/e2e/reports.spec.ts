@@ -111,7 +111,8 @@ test('post draft journal entries: preview, confirm, run, one result per entry', 
   await question.getByRole('button', { name: 'Run' }).click();
 
   const results = screen.getByRole('region', { name: 'Results' });
-  await expect(results.getByText('1 succeeded, 1 failed')).toBeVisible();
+  // Issue 68 item 5: the summary names what was posted and what was refused, and why.
+  await expect(results.getByText(new RegExp(`^Post draft journal entries — 1 done: ${drafts[0].DocumentNo}\\. 1 failed: ${drafts[1].DocumentNo} \\(`))).toBeVisible();
   const posted = results.getByRole('row').filter({ has: page.getByRole('rowheader', { name: drafts[0].DocumentNo }) });
   await expect(posted.getByRole('cell', { name: 'Success' })).toBeVisible();
   const refused = results.getByRole('row').filter({ has: page.getByRole('rowheader', { name: drafts[1].DocumentNo }) });

@@ -62,7 +62,11 @@ describe('post draft journal entries', () => {
     const run = await post('/api/processes/gl-post-drafts/run', { Parameters: RANGE, Items: [...items, outside.EntryId] });
     expect(run.statusCode, run.body).toBe(200);
     const answer = run.json();
-    expect(answer).toMatchObject({ ResultStatus: 3, ResultCode: 'partial', Message: '2 succeeded, 2 failed' });
+    expect(answer).toMatchObject({ ResultStatus: 3, ResultCode: 'partial' });
+    // Issue 68 item 5: the summary names what was done and each failure with its reason.
+    expect(answer.Message).toBe(
+      `Post draft journal entries — 2 done: ${balanced.DocumentNo}, ${second.DocumentNo}. 2 failed: ${unbalanced.DocumentNo} (G/L distribution must sum to zero); ${outside.EntryId} (${answer.List[3].Message.replace(/\.$/, '')}).`,
+    );
     expect(answer.List.map((r: Json) => [r.Label, r.ResultStatus])).toEqual([
       [balanced.DocumentNo, 1],
       [unbalanced.DocumentNo, 2],
@@ -91,7 +95,7 @@ describe('post draft journal entries', () => {
     await server.app.erp.database.db.updateTable('users').set({ language: 'fr-CA' }).where('user_id', '=', 'admin').execute();
     try {
       const answer = (await post('/api/processes/gl-post-drafts/run', { Parameters: RANGE, Items: [unbalanced.EntryId] })).json();
-      expect(answer.Message).toBe('0 réussis, 1 échoués');
+      expect(answer.Message).toBe(`Reporter les écritures de journal brouillons — Rien n’a été effectué. 1 en échec : ${unbalanced.DocumentNo} (La ventilation G/L doit totaliser zéro).`);
       expect(answer.List[0].Message).not.toBe('G/L distribution must sum to zero.');
     } finally {
       await server.app.erp.database.db.updateTable('users').set({ language: 'en-CA' }).where('user_id', '=', 'admin').execute();

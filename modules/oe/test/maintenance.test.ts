@@ -162,7 +162,8 @@ describe('price maintenance processes', () => {
     expect(run.statusCode, run.body).toBe(200);
     const list = run.json().List as { ResultStatus: number; Message: string; EntityId: number }[];
     expect(list).toHaveLength(1203);
-    expect(run.json()).toMatchObject({ ResultStatus: 3, ResultCode: 'partial', Message: '1202 succeeded, 1 failed' });
+    expect(run.json()).toMatchObject({ ResultStatus: 3, ResultCode: 'partial' });
+    expect(run.json().Message).toMatch(/^Price adjustments — 1202 done: .+ and 1192 more\. 1 failed: .+ \(The new price -0\.4900 would be below zero \(now 0\.0100\)\)\.$/);
     // The row that would go below zero is refused alone; the others are written exactly.
     expect(list[7]).toMatchObject({ ResultStatus: 2, Message: 'The new price -0.4900 would be below zero (now 0.0100).' });
     expect(list[1202]).toMatchObject({ ResultStatus: 1, Message: 'Price 2.0000 → 1.5000.' });

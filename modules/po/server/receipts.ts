@@ -88,7 +88,9 @@ export const poReceiptHooks: EntityHooks = {
     post: {
       async effect(ctx, run) {
         const { journalId } = await postReceipt(run.trx, run.record, ctx.user.userId);
-        return { set: { JournalId: journalId }, touched: POSTING_TOUCHES };
+        // Issue 68 item 5: the answer says what the posting did ("Receipt PRC005020 posted: 3 lines received into TOR-01").
+        const lines = Array.isArray(run.record['Lines']) ? run.record['Lines'].length : 0;
+        return { set: { JournalId: journalId }, touched: POSTING_TOUCHES, messageKey: 'po:po-receipt.result.posted', messageParams: { count: lines, warehouse: run.record['WarehouseId'] ?? '' } };
       },
     },
   },

@@ -19,6 +19,7 @@ import { basename } from 'node:path';
 import { writeAudit } from './audit.ts';
 import { message } from './labels.ts';
 import { detectFileType } from './magic.ts';
+import { multipartBody } from '../exactly-once/multipart.ts';
 import { constraintAnswer, failureAnswer, notFound, type Answer } from './service.ts';
 import type { EntityContext } from './hooks.ts';
 import { ENTITY_SCHEMAS } from './schemas.ts';
@@ -74,31 +75,24 @@ export function fileNameKey(name: string): string {
 /**
  * Reads the one uploaded file (at most `limit` bytes): its name and bytes, or the answer to give. The
  * whole multipart body is read: a request with a second file is refused (400 'one_file'), never answered
- * 201 with the second file silently dropped.
+ * 201 with the second file silently dropped. The body is read once per request (exactly-once/multipart.ts):
+ * the Idempotency-Key layer may have read it first to hash the file.
  */
 export async function readUpload(
   request: import('fastify').FastifyRequest,
   limit: number,
 ): Promise<{ fileName: string; bytes: Buffer } | Answer> {
   if (!request.isMultipart()) return failureAnswer(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
-  let found: { name: string | undefined; bytes: Buffer } | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: limit, files: 1, fields: 10, parts: 20 } })) {
-      if (part.type !== 'file') continue;
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) return failureAnswer(413, 'payload_too_large', message('entities:attachments.tooLarge'));
-      found = { name: part.filename, bytes };
-    }
-  } catch (error) {
-    const { statusCode: status, code } = error as { statusCode?: number; code?: string };
-    if (code === 'FST_FILES_LIMIT') return failureAnswer(400, 'one_file', message('entities:attachments.oneFile'));
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || (status === 413 && code !== 'FST_PARTS_LIMIT' && code !== 'FST_FIELDS_LIMIT')) {
-      return failureAnswer(413, 'payload_too_large', message('entities:attachments.tooLarge'));
-    }
+  const body = await multipartBody(request);
+  if (!body.ok) {
+    if (body.reason === 'one_file') return failureAnswer(400, 'one_file', message('entities:attachments.oneFile'));
+    if (body.reason === 'too_large') return failureAnswer(413, 'payload_too_large', message('entities:attachments.tooLarge'));
     return failureAnswer(400, 'bad_request', 'Bad request: the multipart body could not be read.');
   }
+  const found = body.parts.findLast((part) => part.kind === 'file');
   if (!found) return failureAnswer(400, 'no_file', message('entities:attachments.noFile'));
-  const fileName = cleanFileName(found.name);
+  if (found.bytes.length > limit) return failureAnswer(413, 'payload_too_large', message('entities:attachments.tooLarge'));
+  const fileName = cleanFileName(found.fileName);
   if (!fileName) return failureAnswer(400, 'bad_file_name', message('entities:attachments.badName'));
   if (found.bytes.length === 0) return failureAnswer(400, 'no_file', message('entities:attachments.noFile'));
   return { fileName, bytes: found.bytes };

@@ -22,10 +22,11 @@
  */
 import { sql } from 'kysely';
 import { retryingConcurrency } from '../db/retry.ts';
-import type { AnyEntity, ChildrenField, FieldDefinition, LookupField, ScalarField } from '@erp/shared/entities/define';
+import type { AnyEntity, ChildrenField, FieldDefinition, LookupField, ScalarField, TransitionSpec } from '@erp/shared/entities/define';
 import { computeRecord } from '@erp/shared/entities/compute';
 import { entityByName } from '@erp/shared/entities/index';
 import { versionOf, type Answer } from './answers.ts';
+import { actionMessage, kindKeyOf, numberOf, stateLabel, summaryMessage } from './action-answers.ts';
 import { answerOf, callResult, confirmationsOf, messageIn, type BusinessIssue } from './call-result.ts';
 import { writeAudit, type AuditEntry } from './audit.ts';
 import type { ActionRun, AnyTransaction, EntityContext } from './hooks.ts';
@@ -132,6 +133,7 @@ interface PlannedAction {
   version: number;
   to: string | null;
   handler: NonNullable<EntityContext['hooks']['actions']>[string];
+  transition: TransitionSpec;
   confirmations: ReadonlySet<string>;
   body: Record<string, unknown>;
 }
@@ -172,9 +174,9 @@ async function checkAction(
   }
   const state = String(record[machine.field]);
   if (!transition.from.includes(state)) {
-    return refusal(ctx, 409, 'state_locked', 'entities:result.actionNotAllowed', { state });
+    return refusal(ctx, 409, 'state_locked', 'entities:result.actionNotAllowed', { state: stateLabel(def, state, language) });
   }
-  return { id, record, version, to: transition.to, handler: ctx.hooks.actions?.[action] ?? {}, confirmations: confirmationsOf(body), body };
+  return { id, record, version, to: transition.to, transition, handler: ctx.hooks.actions?.[action] ?? {}, confirmations: confirmationsOf(body), body };
 }
 
 const isPlan = (value: Answer | PlannedAction): value is PlannedAction => 'record' in value;
@@ -257,7 +259,7 @@ export async function runAction(ctx: EntityContext, rawId: string, action: strin
   const latest = await loadRecord(ctx.any, def, plan.id);
   return {
     status: 200,
-    body: callResult(1, 'ok', messageIn(language, done?.messageKey ?? 'entities:result.actionDone', done?.messageParams ?? {}), {
+    body: callResult(1, 'ok', actionMessage(def, latest ?? plan.record, plan.transition, language, done), {
       EntityId: plan.id,
       Data: { ...(latest ? visibleRecord(def, latest, ctx.access.hidden) : {}), ...(done?.data ? { ActionResult: done.data } : {}) },
     }),
@@ -272,7 +274,11 @@ export const ACTION_BATCH_MAX = 1000;
  * shipped orders): body `{ Items: [{ Id, Version }], …the action's own fields }`. Each item is checked and run
  * exactly as `runAction` would, but all in ONE transaction, each item inside its own savepoint: an item refused
  * (its 4xx, a question it would ask, a stale version) is rolled back alone and answered as such; the others
- * stand. Answers `List: [{ Id, ResultStatus, ResultCode, Message, ActionResult? }]` in the items' order. An
+ * stand. Answers `List: [{ Id, Number, ResultStatus, ResultCode, Message, ActionResult? }]` in the items' order,
+ * `Number` the record's business number, a done item's Message naming it ("Sales order SO000123 is now Invoiced."),
+ * a refused item's Message its reason; and a summary (issue 68 item 5): ResultStatus 1 / ResultCode 'ok' when every item was done, 3 'partial' when
+ * some were refused, 2 'failed' when all were; Message "Invoice (Sales order) — 2 done: SO000123, SO000124. 1
+ * failed: SO000125 (reason)." (action-answers.ts). An
  * action whose handler has a `batch` split (hooks.ts) writes its items together: each item is begun and prepared
  * in its savepoint (its refusal answered as above), then all prepared items are written by one `effectMany`.
  */
@@ -286,19 +292,33 @@ export async function runActions(ctx: EntityContext, action: string, rawBody: un
   // The records read together (one query per thousand and per collection), each then checked as alone.
   const ids = items.map((item) => parseId(ctx.def, String(item?.Id))).filter((id): id is string | number => id !== null);
   const records = await loadRecords(ctx.any, ctx.def, ids);
+  /** The record an item names, when it was found. */
+  const recordOf = (id: unknown) => {
+    const parsed = parseId(ctx.def, String(id));
+    return parsed === null ? null : (records.get(String(parsed)) ?? null);
+  };
   for (const [index, item] of items.entries()) {
     const checked = await checkAction(ctx, String(item.Id), action, { ...shared, Version: item.Version }, records);
     if (isPlan(checked)) plans.push({ index, plan: checked });
     const answer = isPlan(checked) ? null : (checked.body as Record<string, unknown>);
-    results.push({ Id: item.Id, ResultStatus: answer?.['ResultStatus'] ?? 1, ResultCode: answer?.['ResultCode'] ?? 'ok', Message: answer?.['Message'] ?? null });
+    const record = recordOf(item.Id);
+    const result: Record<string, unknown> = {
+      Id: item.Id,
+      Number: record ? numberOf(ctx.def, record) : null,
+      ResultStatus: answer?.['ResultStatus'] ?? 1,
+      ResultCode: answer?.['ResultCode'] ?? 'ok',
+      Message: answer?.['Message'] ?? null,
+    };
+    results.push(result);
   }
   const touched = new Set<string>([ctx.def.table]);
   const succeeded = (index: number, plan: PlannedAction, done: ActionOutcome) => {
     results[index] = {
       Id: plan.id,
+      Number: numberOf(ctx.def, plan.record),
       ResultStatus: 1,
       ResultCode: 'ok',
-      Message: messageIn(language, done?.messageKey ?? 'entities:result.actionDone', done?.messageParams ?? {}),
+      Message: actionMessage(ctx.def, plan.record, plan.transition, language, done),
       ...(done?.data ? { ActionResult: done.data } : {}),
     };
   };
@@ -315,7 +335,13 @@ export async function runActions(ctx: EntityContext, action: string, rawBody: un
       const answer = error instanceof StaleVersion ? await staleAnswer(ctx, plan.id, trx) : answerOf(error, language);
       if (!answer) throw error;
       const refused = answer.body as Record<string, unknown>;
-      results[index] = { Id: plan.id, ResultStatus: refused['ResultStatus'] === 3 ? 3 : 2, ResultCode: refused['ResultCode'], Message: refused['Message'] };
+      results[index] = {
+        Id: plan.id,
+        Number: numberOf(ctx.def, plan.record),
+        ResultStatus: refused['ResultStatus'] === 3 ? 3 : 2,
+        ResultCode: refused['ResultCode'],
+        Message: refused['Message'],
+      };
       return false;
     }
   };
@@ -358,6 +384,13 @@ export async function runActions(ctx: EntityContext, action: string, rawBody: un
   } finally {
     for (const table of touched) tableChanged(table);
   }
-  const done = results.filter((result) => result['ResultStatus'] === 1).length;
-  return { status: 200, body: callResult(done === results.length ? 1 : 2, 'ok', messageIn(language, 'entities:result.actionDone'), { List: results }) };
+  // Issue 68 item 5: the answer says what was done to which documents, and names each refusal.
+  const name = (result: Record<string, unknown>) => String(result['Number'] ?? result['Id'] ?? '');
+  const done = results.filter((result) => result['ResultStatus'] === 1);
+  const failed = results.filter((result) => result['ResultStatus'] !== 1);
+  const transition = ctx.def.states?.transitions.find((candidate) => candidate.action === action);
+  const what = messageIn(language, 'entities:result.summary.batchWhat', { action: transition ? messageIn(language, transition.labelKey) : action, kind: messageIn(language, kindKeyOf(ctx.def)) });
+  const message = summaryMessage(language, what, done.map(name), failed.map((result) => ({ name: name(result), reason: String(result['Message'] ?? '') })));
+  const [status, code] = failed.length === 0 ? [1, 'ok'] : done.length === 0 ? [2, 'failed'] : [3, 'partial'];
+  return { status: 200, body: callResult(status as 1 | 2 | 3, code, message, { List: results }) };
 }

@@ -91,7 +91,10 @@ export interface ActionOutcome {
   audit?: AuditEntry[];
   /** Tables the effect wrote (their cached list counts are invalidated). */
   touched?: string[];
-  /** Message key of the success answer (default `entities:result.actionDone`). */
+  /**
+   * Message key of the success answer, a richer sentence than the default "<kind> <number> is now <state>."
+   * (entities/action-answers.ts); it is given `kind`, `number`, `action` and `state` besides `messageParams`.
+   */
   messageKey?: string;
   messageParams?: Record<string, unknown>;
   /** Extra Data of the answer (e.g. the reversing entry's id). */

@@ -27,7 +27,8 @@
  *          both issue 42 item 4, history.ts: the read right of the record, its hidden fields never shown
  *   POST   /api/data/:entity/:id/actions/:action  body { Version, Confirmations? } → CallResult (documents.ts)
  *   POST   /api/data/:entity/actions/:action  body { Items: [{ Id, Version }], Date? } → CallResult + List per item:
- *          one transaction, each item in a savepoint (a queue's batch; documents.ts runActions)
+ *          one transaction, each item in a savepoint (a queue's batch; documents.ts runActions); List items
+ *          { Id, Number, ResultStatus, ResultCode, Message }, the call 1 ok / 3 partial / 2 failed with a summary
  *   …/attachments                              attachments.ts
  * Status codes: 400 bad query / validation_failed (Data.Errors: [{ field, key, params, message }]),
  * 403 forbidden (roles) or a hook's refusal (§6 not_assigned), 404 unknown entity or record, 409

@@ -65,7 +65,12 @@ export const ENTITY_SCHEMAS = {
       },
       ['Items'],
     ),
-    response: { 200: callResult(RECORD) },
+    response: {
+      200: callResult(RECORD, {
+        ResultStatus: { type: 'integer', description: '1 every item done (ResultCode ok), 3 some refused (partial), 2 none done (failed); Message names what was done and each refusal' },
+        List: { type: 'array', description: 'per item, in order: { Id, Number, ResultStatus, ResultCode, Message, ActionResult? }', items: RECORD },
+      }),
+    },
   }),
   entities: apiSchema({ summary: 'Entities the caller may read', tags, querystring: NO_QUERY, response: { 200: { type: 'array', items: ENTITY_SUMMARY } } }),
   entity: apiSchema({

@@ -15,14 +15,19 @@
  *   POST /api/events/presence { Stream, Records: [{ Entity, Id, Editing }] } → CallResult Data { Refused }: the
  *        records the stream's screens show (the whole set each time).
  *
+ * Per user (issue 68 item 6): at most `config.limits.eventStreams` open streams on one instance (default 10, a
+ * tab each) — one more is refused 429 `too_many_streams` ("close other tabs"), at the ticket already when the
+ * instance that issues it holds that many, and at the stream in any case — and at most twice that many unused
+ * tickets at once (429 too). Presence sets are per stream (≤ 50 records each), so the stream cap bounds them.
+ *
  * Also: every API request runs with its caller known to the change capture (`writer`, capture.ts), so an event
  * says who wrote.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { currentUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
-import { callResult } from '../entities/call-result.ts';
+import { callResult, messageIn } from '../entities/call-result.ts';
 import type { AnyDb } from '../entities/hooks.ts';
 import { sendFailure } from '../http/errors.ts';
 import { apiSchema, BOOLEAN, callResult as resultSchema, object, text, NO_QUERY } from '../http/schemas.ts';
@@ -45,9 +50,13 @@ export function registerWriterContext(app: FastifyInstance): void {
   });
 }
 
-export function registerEventRoutes(app: FastifyInstance, deps: { database: Database; hub: EventHub }): void {
-  const { hub } = deps;
+export function registerEventRoutes(app: FastifyInstance, deps: { database: Database; hub: EventHub; streamsPerUser: number }): void {
+  const { hub, streamsPerUser } = deps;
   const db = deps.database.db as unknown as AnyDb;
+  /** Open streams of each user on this instance (the per-user cap). */
+  const openBy = new Map<string, number>();
+  const tooMany = (reply: FastifyReply, language: string | null | undefined) =>
+    sendFailure(reply, 429, 'too_many_streams', messageIn(language, 'entities:events.tooManyStreams', { count: streamsPerUser }));
   // Open streams never end by themselves: closing the server ends them first (the browser reconnects elsewhere).
   app.addHook('preClose', async () => hub.endStreams());
 
@@ -66,9 +75,13 @@ export function registerEventRoutes(app: FastifyInstance, deps: { database: Data
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const language = user.row.language;
+      if ((openBy.get(user.userId) ?? 0) >= streamsPerUser) return tooMany(reply, language);
       const ticket = randomBytes(32).toString('base64url');
       const now = Date.now();
       await db.deleteFrom('event_tickets').where('expires_at', '<=', now).execute();
+      const unused = await db.selectFrom('event_tickets').select('ticket_hash').where('user_id', '=', user.userId).limit(2 * streamsPerUser).execute();
+      if (unused.length >= 2 * streamsPerUser) return tooMany(reply, language);
       // The provider session of the caller's token (issue 70: its end closes the stream, hub.ts `endSession`).
       const sessionId = typeof user.token['sid'] === 'string' ? user.token['sid'] : null;
       await db.insertInto('event_tickets').values({ ticket_hash: hash(ticket), user_id: user.userId, session_id: sessionId, expires_at: now + TICKET_MS }).execute();
@@ -93,7 +106,11 @@ export function registerEventRoutes(app: FastifyInstance, deps: { database: Data
       const taken = await db.deleteFrom('event_tickets').where('ticket_hash', '=', hash(request.query.ticket)).returning(['user_id', 'session_id', 'expires_at']).executeTakeFirst();
       if (!taken || Number(taken['expires_at']) <= Date.now()) return sendFailure(reply, 401, 'unauthorized', 'Unauthorized');
       const userId = String(taken['user_id']);
-      if (!(await hub.userOf(userId))) return sendFailure(reply, 401, 'unauthorized', 'Unauthorized');
+      const user = await hub.userOf(userId);
+      if (!user) return sendFailure(reply, 401, 'unauthorized', 'Unauthorized');
+      const open = openBy.get(userId) ?? 0;
+      if (open >= streamsPerUser) return tooMany(reply, user.row.language);
+      openBy.set(userId, open + 1);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -126,9 +143,15 @@ export function registerEventRoutes(app: FastifyInstance, deps: { database: Data
       ping.unref();
       // The answer's own close (the browser went, or the server ends it); a write that fails on a dying socket is
       // an 'error' no one else listens to: it closes the stream instead of the process.
+      let closed = false;
       const done = () => {
         clearInterval(ping);
         hub.closeStream(id);
+        if (closed) return;
+        closed = true;
+        const left = (openBy.get(userId) ?? 1) - 1;
+        if (left > 0) openBy.set(userId, left);
+        else openBy.delete(userId);
       };
       raw.on('close', done);
       raw.on('error', done);

@@ -2,13 +2,16 @@
  * Idempotency keys (issue 39 item 2), Stripe's semantics, for every API call that changes something (POST, PUT,
  * PATCH, DELETE under /api): a request may carry `Idempotency-Key: <1–255 visible characters>`.
  * - The first request with a key runs; its answer (status, type, body) is kept for 24 hours with a hash of the
- *   request (method, URL, body). The same key and the same request again answers that answer, unchanged, with
+ *   request (method, URL, body; an upload's body is every part: each file's bytes and name, each field —
+ *   multipart.ts, issue 68 item 4). The same key and the same request again answers that answer, unchanged, with
  *   `Idempotent-Replayed: true`, and runs nothing.
  * - The same key with another request is refused: 422 `idempotency_mismatch`.
  * - The same key while the first is still running: 409 `idempotency_in_progress` ("try again in a moment").
  * - A 5xx answer, one streamed (a file) or one over 256 KB is not kept: the key is freed, and a retry runs again —
  *   unless the request's work has committed (below).
  * - A POST that only reads (reports, exports, previews: `config: READS`) takes no key.
+ * - A user holds at most `keysPerUser` live keys (IDEMPOTENCY_KEYS_PER_USER, issue 68 item 6): a new key past that
+ *   is refused 429 `too_many_keys` ("try again later"); keys free themselves 24 hours after their request.
  * A route that claims its key inside its effect's own transaction says so (`config: { idempotency: 'own' }`, the
  * portal's order submit) and is left to itself. Keys are per user (one user's key never answers another's request) and live in `idempotency_keys`
  * (migration 0039), so every server instance on the database honours them. Claiming a key is one insert that
@@ -38,6 +41,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestCommits } from '../db/commit-hooks.ts';
 import type { Database } from '../db/connection.ts';
 import { messageIn } from '../entities/call-result.ts';
+import { multipartBody, multipartDigest, takesUpload } from './multipart.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long an answer is kept. */
@@ -86,22 +90,38 @@ declare module 'fastify' {
   }
 }
 
-function requestHash(request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(`${request.method} ${request.url}\n`)
-    .update(request.body === undefined ? '' : JSON.stringify(request.body))
-    .digest('base64url');
+/**
+ * The request's hash: method, URL and JSON body — or, for an upload (issue 68 item 4), every part of the
+ * multipart body (each file's bytes and name, each field: multipart.ts). Null when the upload's body cannot be
+ * read: no key is claimed, and the handler answers why (too large, two files).
+ */
+async function requestHash(request: FastifyRequest): Promise<string | null> {
+  const hash = createHash('sha256').update(`${request.method} ${request.url}\n`);
+  if (takesUpload(request) && typeof request.isMultipart === 'function' && request.isMultipart()) {
+    const body = await multipartBody(request);
+    if (!body.ok) return null;
+    return hash.update('multipart\n').update(multipartDigest(body.parts)).digest('base64url');
+  }
+  return hash.update(request.body === undefined ? '' : JSON.stringify(request.body)).digest('base64url');
 }
 
-function refuse(reply: FastifyReply, status: number, code: string, key: string, language: string | null | undefined) {
+function refuse(reply: FastifyReply, status: number, code: string, key: string, language: string | null | undefined, params: Record<string, unknown> = {}) {
   return reply
     .code(status)
     .header('cache-control', 'no-store')
-    .send({ ResultStatus: 2, ResultCode: code, Message: messageIn(language ?? 'en-CA', key), EntityId: null, Exception: null });
+    .send({ ResultStatus: 2, ResultCode: code, Message: messageIn(language ?? 'en-CA', key, params), EntityId: null, Exception: null });
 }
 
-export function registerIdempotency(app: FastifyInstance, deps: { database: Database }): void {
+export function registerIdempotency(app: FastifyInstance, deps: { database: Database; keysPerUser?: number }): void {
   const { db } = deps.database;
+  const keysPerUser = deps.keysPerUser ?? 0;
+  /** Whether the user holds `keysPerUser` live keys already (issue 68 item 6; reads at most that many rows). */
+  const full = async (userId: string, now: number) => {
+    if (keysPerUser <= 0) return false;
+    const held = db.selectFrom('idempotency_keys').select('user_id').where('user_id', '=', userId).where('created_at', '>=', now - KEEP_MS).limit(keysPerUser).as('held');
+    const row = await db.selectFrom(held).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    return Number(row?.n ?? 0) >= keysPerUser;
+  };
   let lastSweep = 0;
   app.decorateRequest('idempotency', null);
   // Every request gets its own commit scope (set below once it claims a key).
@@ -168,7 +188,8 @@ export function registerIdempotency(app: FastifyInstance, deps: { database: Data
       await db.deleteFrom('idempotency_keys').where('created_at', '<', now - KEEP_MS).execute();
     }
     const userId = request.user.userId;
-    const hash = requestHash(request);
+    const hash = await requestHash(request);
+    if (hash === null) return;
     const token = randomUUID();
     const claim = async () =>
       Number(
@@ -181,8 +202,13 @@ export function registerIdempotency(app: FastifyInstance, deps: { database: Data
         ).numInsertedOrUpdatedRows ?? 0,
       ) === 1;
     const own = () => claimed(request, userId, header, token);
-    if (await claim()) return own();
+    // Past the user's limit no new key is taken; a key already held still replays (or answers 409 / 422).
+    const atLimit = await full(userId, now);
+    if (!atLimit && (await claim())) return own();
     const row = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', header).executeTakeFirst();
+    if (atLimit && (!row || row.created_at < now - KEEP_MS)) {
+      return refuse(reply, 429, 'too_many_keys', 'entities:result.idempotencyTooMany', language, { count: keysPerUser });
+    }
     if (!row || row.created_at < now - KEEP_MS) {
       // Gone or expired: free it (only the row read, so a parallel claim is not undone) and claim it again.
       if (row) await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('idempotency_key', '=', header).where('created_at', '=', row.created_at).execute();

@@ -7,7 +7,8 @@
  *        'no_records', Message, TotalCount, MaxItems, List: rows (at most MaxItems), Seen: { itemId: digest } }
  *   POST /api/processes/:process/run      body { Parameters, Items: [item ids] } → { ResultStatus 1 (every
  *        item succeeded) | 3 (some failed) | 2 (every item failed), ResultCode 'done' | 'partial' | 'failed',
- *        Message (summary), List: [{ ItemId, Label, ResultStatus, ResultCode, Message, EntityId, Data? }] } — the
+ *        Message (summary: "Post draft journal entries — 2 done: JE000123, JE000124. 1 failed: JE000125 (reason).",
+ *        the documents each item made, else its label; entities/action-answers.ts), List: [{ ItemId, Label, ResultStatus, ResultCode, Message, EntityId, Data? }] } — the
  *        §3 Call result variant with a list of per-item Call results, one per item sent, in order.
  *        Instead of `Items`, `All: true` runs every item the parameters select (definition `bulk` only; 400
  *        otherwise), in the preview's order, however many up to BULK_MAX_ITEMS.
@@ -34,6 +35,7 @@ import { openableApplications } from '../auth/access.ts';
 import { currentUser, internalCallHeaders } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { readAll } from '../db/read.ts';
+import { summaryMessage } from '../entities/action-answers.ts';
 import { confirmationsOf } from '../entities/call-result.ts';
 import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
 import { sendFailure } from '../http/errors.ts';
@@ -226,13 +228,15 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
         return reply.code(409).header('cache-control', 'no-store').send({ ResultStatus: 2, ResultCode: 'in_progress', Message: message, EntityId: null, Exception: null });
       }
       if (!results) return refuse(reply, translate, [{ field: 'Items', key: 'reports:process.tooMany', params: { max: BULK_MAX_ITEMS } }]);
-      const failed = results.filter((r) => r.ResultStatus !== 1).length;
-      const succeeded = results.length - failed;
+      const failed = results.filter((r) => r.ResultStatus !== 1);
+      const succeeded = results.filter((r) => r.ResultStatus === 1);
+      // Issue 68 item 5: what was done to which items (the documents made, else the item), each failure named.
+      const named = (r: ProcessItemResult) => (r.Made && r.Made.length > 0 ? r.Made.map((made) => made.Number).join(', ') : r.Label);
       reply.header('cache-control', 'no-store');
       return {
-        ResultStatus: failed === 0 ? 1 : succeeded === 0 ? 2 : 3,
-        ResultCode: failed === 0 ? 'done' : succeeded === 0 ? 'failed' : 'partial',
-        Message: translate('reports:process.summary', { succeeded, failed }),
+        ResultStatus: failed.length === 0 ? 1 : succeeded.length === 0 ? 2 : 3,
+        ResultCode: failed.length === 0 ? 'done' : succeeded.length === 0 ? 'failed' : 'partial',
+        Message: summaryMessage(ctx.locale, translate(def.titleKey), succeeded.map(named), failed.map((r) => ({ name: r.Label, reason: r.Message }))),
         EntityId: null,
         Exception: null,
         List: results,

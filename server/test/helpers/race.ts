@@ -10,6 +10,7 @@
  *   parallel runs alike (Version and Confirmations are the suite's).
  */
 import type { AnyEntity } from '@erp/shared/entities/define';
+import type { ProcessDefinition } from '@erp/shared/processes/define';
 import { entityByName } from '@erp/shared/entities/index';
 import type { Kysely } from 'kysely';
 
@@ -121,4 +122,33 @@ export async function actOn(api: RaceApi, entity: string, id: string | number, a
     return (await api.get(url)).json.Data as Json;
   }
   throw new Error(`${entity} ${action}: still asking after 5 answers`);
+}
+
+/**
+ * A process's parameters from its definition alone (fixed and default values, the first option, the first record a
+ * lookup offers, today, the smallest integer); null when a required one cannot be chosen.
+ */
+export async function definitionParameters(api: RaceApi, def: ProcessDefinition): Promise<Json | null> {
+  const today = new Date().toISOString().slice(0, 10);
+  const parameters: Json = {};
+  for (const parameter of def.parameters) {
+    let value: unknown = parameter.fixed ?? null;
+    if (value === null && typeof parameter.defaultValue === 'string' && !['today', 'yearStart', 'fiscalYear', 'fiscalPeriod'].includes(parameter.defaultValue)) value = parameter.defaultValue;
+    if (value === null && typeof parameter.defaultValue === 'number') value = parameter.defaultValue;
+    if (value === null && parameter.type === 'date' && parameter.defaultValue === 'yearStart') value = `${today.slice(0, 4)}-01-01`;
+    if (value === null && parameter.type === 'date' && parameter.defaultValue === 'today') value = today;
+    if (value === null && parameter.required) {
+      if (parameter.type === 'date') value = parameter.defaultValue === 'yearStart' ? `${today.slice(0, 4)}-01-01` : today;
+      else if (parameter.type === 'enum') value = parameter.options?.[0]?.value ?? null;
+      else if (parameter.type === 'integer') value = parameter.defaultValue === 'fiscalYear' ? Number(today.slice(0, 4)) : (parameter.min ?? 1);
+      else if (parameter.type === 'lookup' && parameter.entity) {
+        const offered = await api.get(`/api/lookup/${parameter.entity}?Report=${def.name}&Field=${parameter.name}&PageSize=1`);
+        const first = (offered.json.List ?? [])[0] as Json | undefined;
+        value = first?.Value ?? null;
+      }
+      if (value === null) return null;
+    }
+    if (value !== null) parameters[parameter.name] = value;
+  }
+  return parameters;
 }
