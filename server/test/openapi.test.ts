@@ -92,7 +92,16 @@ describe('the OpenAPI document', () => {
       for (const [path, method] of want) if (!document.paths[path]?.[method]) missing.push(`${method} ${path}`);
       for (const name of ['', 'Input', 'Update']) if (!document.components.schemas[`${def.name.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}${name}`]) missing.push(`schema of ${def.name}${name}`);
     }
-    for (const report of registeredReports()) if (!document.paths[`/api/reports/${report.def.name}/run`]?.post) missing.push(`report ${report.def.name}`);
+    for (const report of registeredReports()) {
+      const run = document.paths[`/api/reports/${report.def.name}/run`]?.post as Json | undefined;
+      if (!run) missing.push(`report ${report.def.name}`);
+      // Its rows typed from its columns, its Parameters from its parameters.
+      const list = run?.responses[200].content['application/json'].schema.properties.List.items.$ref as string | undefined;
+      const row = document.components.schemas[String(list?.split('/').pop())] as Json | undefined;
+      if (Object.keys(row?.properties ?? {}).join() !== report.def.columns.map((c) => c.field).join()) missing.push(`rows of report ${report.def.name}`);
+      const parameters = run?.requestBody.content['application/json'].schema.properties.Parameters.properties as Json | undefined;
+      for (const parameter of report.def.parameters) if (parameter.fixed === undefined && !parameters?.[parameter.name]) missing.push(`parameter ${parameter.name} of report ${report.def.name}`);
+    }
     for (const process of registeredProcesses()) {
       for (const step of ['preview', 'run']) if (!document.paths[`/api/processes/${process.def.name}/${step}`]?.post) missing.push(`process ${process.def.name} ${step}`);
     }

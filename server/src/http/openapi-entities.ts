@@ -21,7 +21,7 @@
 import type { AnyEntity, ChildrenField, FieldDefinition, LineChildrenDefinition, ScalarField } from '@erp/shared/entities/define';
 import { TRAIL_FIELDS } from '@erp/shared/entities/define';
 import { DEFAULT_MAX_CHILD_ROWS, DEFAULT_MAX_LONG_TEXT, DEFAULT_MAX_LOOKUP, DEFAULT_MAX_TEXT, INTEGER_MAX, INTEGER_MIN, isSingleLine } from '@erp/shared/entities/field-value';
-import type { ReportParameter } from '@erp/shared/reports/define';
+import type { ReportColumn, ReportParameter } from '@erp/shared/reports/define';
 import type { JsonSchema } from './schemas.ts';
 
 export type Operation = Record<string, unknown>;
@@ -174,7 +174,7 @@ export function entityComponents(defs: readonly AnyEntity[]): Built {
     const inputRequired: string[] = [];
     const example: Record<string, unknown> = {};
 
-    const rowSchema = (name: string, fields: Readonly<Record<string, ScalarField>>, key: string, prefix: string, subs?: Readonly<Record<string, LineChildrenDefinition>>, maxSubs?: (sub: string) => string) => {
+    const collectionRow = (name: string, fields: Readonly<Record<string, ScalarField>>, key: string, prefix: string, subs?: Readonly<Record<string, LineChildrenDefinition>>, maxSubs?: (sub: string) => string) => {
       const properties: Record<string, JsonSchema> = {};
       for (const [fieldName, field] of Object.entries(fields)) {
         const readOnly = fieldName === key || field.readOnly === true || computed.has(`${prefix}.${fieldName}`);
@@ -197,9 +197,9 @@ export function entityComponents(defs: readonly AnyEntity[]): Built {
         const subNames: Record<string, string> = {};
         for (const [subName, sub] of Object.entries(collection.lineChildren ?? {})) {
           subNames[subName] = rowName(row, subName);
-          rowSchema(subNames[subName]!, sub.fields, sub.key, `${name}.${subName}`);
+          collectionRow(subNames[subName]!, sub.fields, sub.key, `${name}.${subName}`);
         }
-        rowSchema(row, collection.fields, collection.key, name, collection.lineChildren, (sub) => subNames[sub]!);
+        collectionRow(row, collection.fields, collection.key, name, collection.lineChildren, (sub) => subNames[sub]!);
         const schema: JsonSchema = { type: 'array', maxItems: collection.maxItems ?? DEFAULT_MAX_CHILD_ROWS, items: ref(row) };
         const readOnly = field.readOnly === true;
         if (!field.writeOnly) recordProps[name] = readOnly ? { ...schema, readOnly: true } : schema;
@@ -372,12 +372,42 @@ export function parametersSchema(parameters: readonly ReportParameter[]): JsonSc
   return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
 }
 
-/** A report's or process's operation: the generic one with `:name` filled in and its Parameters typed. */
-export function namedOperation(generic: Operation | undefined, operationId: string, summary: string, tag: string, drop: string, parameters: JsonSchema): Operation | null {
+/** A report's row or a process's item, from its columns (decimals exact strings at their scale). */
+export function rowSchema(columns: readonly ReportColumn[]): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const column of columns) {
+    const scale = column.scale ?? 2;
+    const type: JsonSchema =
+      column.type === 'decimal'
+        ? { type: 'string', pattern: decimalPattern(30, scale) }
+        : column.type === 'integer'
+          ? { type: 'integer' }
+          : column.type === 'date'
+            ? { type: 'string', format: 'date' }
+            : column.type === 'datetime'
+              ? { type: 'string', format: 'date-time' }
+              : { type: 'string' };
+    properties[column.field] = orNull(type);
+  }
+  return { type: 'object', properties };
+}
+
+/**
+ * A report's or process's operation: the generic one with `:name` filled in, its Parameters typed and the rows
+ * of its answer's `List` the component `row`.
+ */
+export function namedOperation(generic: Operation | undefined, operationId: string, summary: string, tag: string, drop: string, parameters: JsonSchema, row?: string): Operation | null {
   return concrete(generic, operationId, summary, tag, [drop], (operation) => {
     const body = (operation['requestBody'] as { content: Record<string, { schema: JsonSchema }> } | undefined)?.content['application/json']?.schema;
-    if (!body) return;
-    const properties = { ...((body['properties'] as Record<string, JsonSchema>) ?? {}), Parameters: parameters };
-    operation['requestBody'] = { required: true, content: json({ ...body, properties }) };
+    if (body) {
+      const properties = { ...((body['properties'] as Record<string, JsonSchema>) ?? {}), Parameters: parameters };
+      operation['requestBody'] = { required: true, content: json({ ...body, properties }) };
+    }
+    const responses = operation['responses'] as Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+    const answer = responses['200']?.content?.['application/json']?.schema;
+    const list = (answer?.['properties'] as Record<string, JsonSchema> | undefined)?.['List'];
+    if (!row || !answer || !list) return;
+    const typed = { ...answer, properties: { ...(answer['properties'] as Record<string, JsonSchema>), List: { ...list, items: ref(row) } } };
+    operation['responses'] = { ...responses, 200: { ...responses['200'], content: json(typed) } };
   });
 }

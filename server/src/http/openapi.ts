@@ -21,7 +21,7 @@ import { registeredProcesses } from '../processes/engine.ts';
 import { registeredReports } from '../reports/engine.ts';
 import { isApiPattern, type CatalogRoute } from './route-catalog.ts';
 import { apiSchema, NO_QUERY, RECORD, type JsonSchema } from './schemas.ts';
-import { entityComponents, entityOperations, namedOperation, parametersSchema, pascal, type Operation } from './openapi-entities.ts';
+import { entityComponents, entityOperations, namedOperation, parametersSchema, pascal, rowSchema, type Operation } from './openapi-entities.ts';
 
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
@@ -191,15 +191,21 @@ export function openApiDocument(routes: readonly CatalogRoute[], config: ServerC
     tags.set(tag, `The ${def.name} records (table ${def.table}, key ${def.key}${def.states ? `; states ${def.states.transitions.length ? 'and actions' : ''}` : ''}): schema \`${pascal(def.name)}\`.`);
     Object.assign(typed, entityOperations(def, built, generic, tag));
   }
+  const rows: Record<string, JsonSchema> = {};
   for (const report of [...registeredReports()].sort((a, b) => a.def.name.localeCompare(b.def.name))) {
-    const { name, parameters } = report.def;
-    const operation = namedOperation(generic('/api/reports/{report}/run', 'post'), `run${pascal(name)}Report`, `Run the ${name} report: one page of rows, groups and totals`, 'reports', 'report', parametersSchema(parameters));
+    const { name, parameters, columns } = report.def;
+    const row = `${pascal(name)}ReportRow`;
+    rows[row] = rowSchema(columns);
+    const operation = namedOperation(generic('/api/reports/{report}/run', 'post'), `run${pascal(name)}Report`, `Run the ${name} report: one page of rows, groups and totals`, 'reports', 'report', parametersSchema(parameters), row);
     if (operation) (typed[`/api/reports/${name}/run`] ??= {})['post'] = operation;
   }
   for (const process of [...registeredProcesses()].sort((a, b) => a.def.name.localeCompare(b.def.name))) {
-    const { name, parameters } = process.def;
+    const { name, parameters, columns } = process.def;
+    const item = `${pascal(name)}ProcessItem`;
+    rows[item] = rowSchema(columns);
     for (const step of ['preview', 'run'] as const) {
-      const operation = namedOperation(generic(`/api/processes/{process}/${step}`, 'post'), `${step}${pascal(name)}Process`, `${step === 'run' ? 'Run' : 'Preview'} the ${name} process`, 'processes', 'process', parametersSchema(parameters));
+      // The preview's List holds the items; the run's, one Call result per item (left as the generic route says).
+      const operation = namedOperation(generic(`/api/processes/{process}/${step}`, 'post'), `${step}${pascal(name)}Process`, `${step === 'run' ? 'Run' : 'Preview'} the ${name} process`, 'processes', 'process', parametersSchema(parameters), step === 'preview' ? item : undefined);
       if (operation) (typed[`/api/processes/${name}/${step}`] ??= {})['post'] = operation;
     }
   }
@@ -245,7 +251,7 @@ export function openApiDocument(routes: readonly CatalogRoute[], config: ServerC
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the embedded OpenID provider (audience <server>/api).' },
         dpop: { type: 'http', scheme: 'dpop', description: 'A DPoP-bound access token (RFC 9449): `Authorization: DPoP <token>` with a `DPoP` proof header per request.' },
       },
-      schemas: { CallResult: CALL_RESULT, ...built.components },
+      schemas: { CallResult: CALL_RESULT, ...built.components, ...rows },
       responses,
     },
     paths,
