@@ -321,7 +321,7 @@ describe('§6 assigned customers on every read path, for every entity with a cus
     expect(failures).toEqual([]);
   });
 
-  it('tells the user no event of another customer\'s record (the hub\'s filter)', async () => {
+  it('tells the user no event of another customer\'s record, nor lets them show one (the hub\'s filter, presence)', async () => {
     const events: RecordEvent[] = [];
     const stream = hub.openStream('assigned', { send: (event, data) => event === 'records' && events.push(...(data as { Events: RecordEvent[] }).Events) }, null);
     try {
@@ -333,6 +333,9 @@ describe('§6 assigned customers on every read path, for every entity with a cus
       await expect.poll(() => events.some((event) => event.Entity === 'firm' && event.Id === OWN), { timeout: 10_000 }).toBe(true);
       const leaked = events.filter((event) => withCustomer().some((def) => def.name === event.Entity && event.Id === idOf(def, foreign.get(def.name)!)));
       expect(leaked).toEqual([]);
+      // Presence: showing another customer's record is refused (no one is told the user has it open).
+      const shown = withCustomer().map((def) => ({ Entity: def.name, Id: idOf(def, foreign.get(def.name)!), Editing: false }));
+      expect(await hub.setPresence(hub.streamOf(stream, 'assigned')!, shown)).toEqual(shown.map((record) => record.Entity));
     } finally {
       hub.closeStream(stream);
     }

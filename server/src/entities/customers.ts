@@ -55,6 +55,7 @@ export interface CustomerLink {
   target: AnyEntity;
   /** The target's column the field's value is held in (its key, or the lookup's `targetField`). */
   targetColumn: string;
+  required: boolean;
 }
 
 /** The header fields of `def` flagged `customer` (definition `LookupField.customer`), resolved. */
@@ -66,7 +67,7 @@ export function customerLinks(def: AnyEntity): CustomerLink[] {
     if (!target) throw new Error(`entity ${def.name}: customer field ${field} refers to unknown entity ${spec.entity}`);
     const targetField = target.fields[(spec as LookupField).targetField ?? target.key] as { column: string } | undefined;
     if (!targetField) throw new Error(`entity ${def.name}: customer field ${field} names no field of ${target.name}`);
-    links.push({ field, column: spec.column, target, targetColumn: targetField.column });
+    links.push({ field, column: spec.column, target, targetColumn: targetField.column, required: spec.required === true });
   }
   return links;
 }
@@ -119,7 +120,8 @@ function visibleCondition(eb: AnyExpressions, def: AnyEntity, alias: string, ass
         .where((inner) => visibleCondition(inner, link.target, parent, assigned, depth + 1));
       named = eb(column, 'in', select);
     }
-    return eb.or([eb(column, 'is', null), named]);
+    // A blank customer is no customer's (a price table for everyone); a required one is never blank.
+    return link.required ? named : eb.or([eb(column, 'is', null), named]);
   });
   return eb.and(parts);
 }
@@ -133,7 +135,7 @@ function narrowed(query: AnySelect, def: AnyEntity, assigned: Assigned): AnySele
 
 /** Whether the value `value` of link `link` names a customer among `assigned` (blank: no customer). */
 async function linkVisible(db: AnyDb, link: CustomerLink, value: unknown, assigned: readonly string[]): Promise<boolean> {
-  if (value === null || value === undefined || value === '') return true;
+  if (value === null || value === undefined || value === '') return !link.required;
   if (link.target.customers) return assigned.includes(String(value));
   const select = narrowed(db.selectFrom(link.target.table).select(`${link.target.table}.${link.targetColumn}`), link.target, assigned).where(
     `${link.target.table}.${link.targetColumn}`,
