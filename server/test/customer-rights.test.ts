@@ -321,6 +321,38 @@ describe('§6 assigned customers on every read path, for every entity with a cus
     expect(failures).toEqual([]);
   });
 
+  it('names no other customer in any report or process a restricted user runs (declared `records` or the module\'s own filter)', async () => {
+    // The customers the user may not see: bill-tos and ship-tos of firms other than OWN (vendors are not customers).
+    const firms = (await db.selectFrom('firms').select(['firm_id', 'bill_to_id', 'is_bill_to', 'is_ship_to']).execute()) as Row[];
+    const others = new Set(
+      firms
+        .filter((firm) => Boolean(Number(firm['is_bill_to'])) || Boolean(Number(firm['is_ship_to'])) || firm['is_bill_to'] === true || firm['is_ship_to'] === true)
+        .filter((firm) => firm['firm_id'] !== OWN && firm['bill_to_id'] !== OWN)
+        .map((firm) => String(firm['firm_id'])),
+    );
+    const failures: string[] = [];
+    let run = 0;
+    const reports = [...registeredReports().map((report) => ({ kind: 'reports', def: report.def })), ...registeredProcesses().map((process) => ({ kind: 'processes', def: process.def }))];
+    for (const { kind, def: report } of reports) {
+      const parameters = defaultParameters(report.parameters);
+      if (!parameters) continue;
+      const answer = await call(server.app, 'POST', `/api/${kind}/${report.name}/${kind === 'reports' ? 'run' : 'preview'}`, restricted, { Parameters: parameters, ...(kind === 'reports' ? { PageSize: 1000 } : {}) });
+      // A report the user may not run, or whose defaults its own rules refuse, names nobody.
+      if (answer.statusCode !== 200) continue;
+      run += 1;
+      for (const row of (answer.json() as Json).List as Json[]) {
+        // A ledger line's free text may quote a document's customer (the G/L is the company's books, not a customer's).
+        const named = Object.entries(row).find(([field, value]) => field !== 'Description' && typeof value === 'string' && others.has(value));
+        if (named) {
+          failures.push(`${report.name}: ${named[0]} = ${String(named[1])}`);
+          break;
+        }
+      }
+    }
+    expect(run).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
+  });
+
   it('tells the user no event of another customer\'s record, nor lets them show one (the hub\'s filter, presence)', async () => {
     const events: RecordEvent[] = [];
     const stream = hub.openStream('assigned', { send: (event, data) => event === 'records' && events.push(...(data as { Events: RecordEvent[] }).Events) }, null);
