@@ -410,6 +410,15 @@ describe('the reported cases (issue 68 item 2)', () => {
     expect((await call(server.app, 'GET', `/api/data/contract-billing/${String(contract[keyColumn(allEntities().find((def) => def.name === 'contract-billing')!)])}`, restricted)).statusCode).toBe(403);
   });
 
+  it('the price calls of Order Entry: another customer\'s price table and prices are refused', async () => {
+    const table = await firstOf('price_tables', { customer_id: 'B200' });
+    expect((await call(server.app, 'GET', `/api/oe/price-table/${String(table['price_table_id'])}/export`, restricted)).statusCode).toBe(403);
+    expect((await call(server.app, 'GET', `/api/oe/price-table/${String(table['price_table_id'])}/export`, admin)).statusCode).toBe(200);
+    const prices = await call(server.app, 'POST', '/api/oe/pricing/prices', restricted, { CustomerId: 'B200', Lines: [{ ProductId: 'AL-6061-SH125', Quantity: '1' }] });
+    expect(prices.statusCode).toBe(403);
+    expect((await call(server.app, 'POST', '/api/oe/pricing/prices', restricted, { CustomerId: OWN, Lines: [{ ProductId: 'AL-6061-SH125', Quantity: '1' }] })).statusCode).toBe(200);
+  });
+
   it('a restricted user cannot write a record for another customer (the engine\'s write check)', async () => {
     const answer = await call(server.app, 'POST', '/api/data/wd-quote', restricted, { CustomerId: OTHER, SiteId: OTHER, QuoteDate: '2030-01-15', Lines: [] });
     expect(answer.statusCode, answer.body.slice(0, 300)).toBe(403);
