@@ -238,6 +238,28 @@ describe('§6 assigned customers on every read path, for every entity with a cus
     expect(failures).toEqual([]);
   });
 
+  it('fills nothing from another customer picked on a form (the defaults a pick fills)', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const def of withCustomer()) {
+      for (const link of customerLinks(def).filter((candidate) => candidate.field in def.defaults)) {
+        const value = String(foreign.get(def.name)![link.column]);
+        const pick = async (token: string) => {
+          const answer = await call(server.app, 'POST', `/api/defaults/${def.name}`, token, { Field: link.field, Values: { [link.field]: value } });
+          expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
+          return Object.values(((answer.json() as Json).Data ?? {}) as Json).filter((filled) => filled !== null && filled !== '');
+        };
+        // The admin's pick fills something (the check means something); the restricted user's fills nothing.
+        if ((await pick(admin)).length === 0) continue;
+        checked += 1;
+        const filled = await pick(restricted);
+        if (filled.length > 0) failures.push(`${def.name}.${link.field} = ${value} fills ${JSON.stringify(filled)}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(failures).toEqual([]);
+  });
+
   it('finds no other customer\'s record in the global search', async () => {
     const failures: string[] = [];
     for (const def of withCustomer().filter((candidate) => candidate.globalSearch)) {

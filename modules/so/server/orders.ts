@@ -17,7 +17,6 @@
  */
 import { isValidDate } from '@erp/shared/entities/field-value';
 import { assertStockYearOpen } from '@erp/modules/ic/server/stock/ledger';
-import { canSeeFirm } from '@erp/modules/shell/server/firm/assigned';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { ActionOutcome, AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import type { CreatedInvoice, PreparedInvoice } from '@erp/modules/ar/server/invoices/rules';
@@ -58,8 +57,8 @@ function invoiced(record: Row, invoice: CreatedInvoice): ActionOutcome {
 
 export const salesOrderHooks: EntityHooks = {
   async defaults(ctx, _trigger, record) {
+    // §6: a bill-to the user is not assigned to fills nothing — the engine's rule (entities/defaults.ts).
     const billToId = String(record['BillToId'] ?? '');
-    if (!(await canSeeFirm(ctx.any, ctx.user, billToId))) return {};
     const warehouse = typeof record['WarehouseId'] === 'string' && record['WarehouseId'] !== '' ? record['WarehouseId'] : await onlyActive(ctx, 'warehouses', 'warehouse_id', { first: true });
     return { ...(await customerDefaults(ctx.any, billToId)), WarehouseId: warehouse };
   },
