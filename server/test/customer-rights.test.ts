@@ -37,14 +37,16 @@ let db: Kysely<any>;
 let admin: string;
 let restricted: string;
 
-/** The entities with a customer, from the definitions. */
-const withCustomer = () => allEntities().filter(hasCustomer);
+/** The entities with a customer, from the definitions — and the customers themselves (the firm: it and its ship-tos). */
+const withCustomer = () => allEntities().filter((def) => hasCustomer(def) || def.customers);
 
 const column = (def: AnyEntity, field: string) => (def.fields[field] as { column: string }).column;
 
 /** The customers a stored row of `def` belongs to, following its `customer` fields to the firm (this test's own walk). */
 const parents = new Map<string, Row | null>();
 async function customersOf(def: AnyEntity, row: Row): Promise<string[]> {
+  // A customer is its own, a ship-to its bill-to's (§6: a user sees the firms assigned and their ship-tos).
+  if (def.customers) return [String(row['bill_to_id'] ?? row[keyColumn(def)])];
   const out: string[] = [];
   for (const link of customerLinks(def)) {
     const value = row[link.column];
@@ -152,7 +154,7 @@ describe('§6 assigned customers on every read path, for every entity with a cus
     const names = withCustomer().map((def) => def.name);
     for (const name of ['sales-order', 'ar-invoice', 'wd-order', 'wd-quote', 'contract-billing', 'progress-billing', 'te-lot', 'product-return']) expect(names).toContain(name);
     // Vendors are not customers.
-    for (const name of ['purchase-order', 'ap-invoice', 'firm']) expect(names).not.toContain(name);
+    for (const name of ['purchase-order', 'ap-invoice', 'ap-cheque']) expect(names).not.toContain(name);
   });
 
   it('has decided, for every firm lookup and every lookup of a record with a customer, whether it names the record\'s customer', () => {
