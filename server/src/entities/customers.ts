@@ -56,18 +56,29 @@ export interface CustomerLink {
   /** The target's column the field's value is held in (its key, or the lookup's `targetField`). */
   targetColumn: string;
   required: boolean;
+  /** A field of a line collection (a route's cash-in, a line per customer's order): the record is each line's customer's. */
+  lines?: { collection: string; table: string; parentColumn: string };
 }
 
-/** The header fields of `def` flagged `customer` (definition `LookupField.customer`), resolved. */
+function resolved(def: AnyEntity, field: string, spec: LookupField & { column: string }): Omit<CustomerLink, 'lines'> {
+  const target = entityByName(spec.entity);
+  if (!target) throw new Error(`entity ${def.name}: customer field ${field} refers to unknown entity ${spec.entity}`);
+  const targetField = target.fields[spec.targetField ?? target.key] as { column: string } | undefined;
+  if (!targetField) throw new Error(`entity ${def.name}: customer field ${field} names no field of ${target.name}`);
+  return { field, column: spec.column, target, targetColumn: targetField.column, required: spec.required === true };
+}
+
+/** The fields of `def` flagged `customer` (definition `LookupField.customer`) — header fields, then line fields — resolved. */
 export function customerLinks(def: AnyEntity): CustomerLink[] {
   const links: CustomerLink[] = [];
   for (const [field, spec] of Object.entries(def.fields)) {
-    if (spec.type !== 'lookup' || spec.customer !== true) continue;
-    const target = entityByName(spec.entity);
-    if (!target) throw new Error(`entity ${def.name}: customer field ${field} refers to unknown entity ${spec.entity}`);
-    const targetField = target.fields[(spec as LookupField).targetField ?? target.key] as { column: string } | undefined;
-    if (!targetField) throw new Error(`entity ${def.name}: customer field ${field} names no field of ${target.name}`);
-    links.push({ field, column: spec.column, target, targetColumn: targetField.column, required: spec.required === true });
+    if (spec.type === 'lookup' && spec.customer === true) links.push(resolved(def, field, spec));
+    if (spec.type !== 'children') continue;
+    for (const [name, line] of Object.entries(spec.fields)) {
+      if (line.type !== 'lookup' || line.customer !== true) continue;
+      const lines = { collection: field, table: spec.table, parentColumn: spec.parentColumn };
+      links.push({ ...resolved(def, `${field}.${name}`, { ...line, column: line.column ?? name }), field: name, lines });
+    }
   }
   return links;
 }
@@ -97,29 +108,42 @@ export function checkCustomerDeclarations(entities: readonly AnyEntity[]): void 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyExpressions = ExpressionBuilder<any, any>;
 
-/**
- * The condition that the record of `def` read as `alias` has every customer field blank or naming a customer
- * among `assigned` — through its parents' own customers, as sub-selects.
- */
 /** The assigned customer keys: read already, or a sub-select of them (for a query built without awaiting). */
 type Assigned = readonly string[] | AnySelect;
 
+/** The condition that `column` (not blank) names a customer among `assigned`, or a record of `link.target` that is theirs. */
+function namesVisible(eb: AnyExpressions, column: string, link: CustomerLink, assigned: Assigned, depth: number): Expression<SqlBool> {
+  if (link.target.customers) {
+    if (!isList(assigned)) return eb(column, 'in', assigned);
+    return assigned.length === 0 ? sql<SqlBool>`1 = 0` : eb(column, 'in', assigned);
+  }
+  // Each level its own alias: a parent's table may be the record's own.
+  const parent = `customer_${depth}`;
+  const select = eb
+    .selectFrom(`${link.target.table} as ${parent}`)
+    .select(`${parent}.${link.targetColumn}`)
+    .where((inner) => visibleCondition(inner, link.target, parent, assigned, depth + 1));
+  return eb(column, 'in', select);
+}
+
+/**
+ * The condition that the record of `def` read as `alias` has every customer field blank or naming a customer
+ * among `assigned` — through its parents' own customers, as sub-selects — and no line naming another.
+ */
 function visibleCondition(eb: AnyExpressions, def: AnyEntity, alias: string, assigned: Assigned, depth = 0): Expression<SqlBool> {
   const parts = customerLinks(def).map((link) => {
-    const column = `${alias}.${link.column}`;
-    let named: Expression<SqlBool>;
-    if (link.target.customers) {
-      if (!isList(assigned)) named = eb(column, 'in', assigned);
-      else named = assigned.length === 0 ? sql<SqlBool>`1 = 0` : eb(column, 'in', assigned);
-    } else {
-      // Each level its own alias: a parent's table may be the record's own.
-      const parent = `customer_${depth}`;
-      const select = eb
-        .selectFrom(`${link.target.table} as ${parent}`)
-        .select(`${parent}.${link.targetColumn}`)
-        .where((inner) => visibleCondition(inner, link.target, parent, assigned, depth + 1));
-      named = eb(column, 'in', select);
+    if (link.lines) {
+      const line = `customer_line_${depth}`;
+      const others = eb
+        .selectFrom(`${link.lines.table} as ${line}`)
+        .select(sql`1`.as('one'))
+        .where(`${line}.${link.lines.parentColumn}`, '=', eb.ref(`${alias}.${(def.fields[def.key] as { column: string }).column}`))
+        .where(`${line}.${link.column}`, 'is not', null)
+        .where((inner) => inner.not(namesVisible(inner, `${line}.${link.column}`, link, assigned, depth)));
+      return eb.not(eb.exists(others));
     }
+    const column = `${alias}.${link.column}`;
+    const named = namesVisible(eb, column, link, assigned, depth);
     // A blank customer is no customer's (a price table for everyone); a required one is never blank.
     return link.required ? named : eb.or([eb(column, 'is', null), named]);
   });
@@ -133,9 +157,16 @@ function narrowed(query: AnySelect, def: AnyEntity, assigned: Assigned): AnySele
   return query.where((eb) => visibleCondition(eb, def, def.table, assigned));
 }
 
-/** Whether the value `value` of link `link` names a customer among `assigned` (blank: no customer). */
+/** The values of `link` in a record (wire form): its field's, or each line's. */
+function valuesOf(link: CustomerLink, record: Readonly<Record<string, unknown>>): unknown[] {
+  if (!link.lines) return [record[link.field]];
+  const lines = record[link.lines.collection];
+  return Array.isArray(lines) ? lines.map((line) => (line && typeof line === 'object' ? (line as Record<string, unknown>)[link.field] : null)) : [];
+}
+
+/** Whether the value `value` of link `link` names a customer among `assigned` (blank: no customer; a line's blank names none). */
 async function linkVisible(db: AnyDb, link: CustomerLink, value: unknown, assigned: readonly string[]): Promise<boolean> {
-  if (value === null || value === undefined || value === '') return !link.required;
+  if (value === null || value === undefined || value === '') return link.lines !== undefined || !link.required;
   if (link.target.customers) return assigned.includes(String(value));
   const select = narrowed(db.selectFrom(link.target.table).select(`${link.target.table}.${link.targetColumn}`), link.target, assigned).where(
     `${link.target.table}.${link.targetColumn}`,
@@ -174,7 +205,7 @@ export function customerHooks(def: AnyEntity): EntityHooks | null {
     async canView(ctx, record) {
       if (!isRestricted(ctx.user)) return null;
       const assigned = await assignedFirms(ctx.any, ctx.user);
-      for (const link of links) if (!(await linkVisible(ctx.any, link, record[link.field], assigned))) return notAssigned();
+      for (const link of links) for (const value of valuesOf(link, record)) if (!(await linkVisible(ctx.any, link, value, assigned))) return notAssigned();
       return null;
     },
     async parameterRefusal(db, user, keys) {
@@ -193,8 +224,11 @@ export function customerHooks(def: AnyEntity): EntityHooks | null {
       if (!isRestricted(ctx.user)) return;
       const assigned = await assignedFirms(trx, ctx.user);
       for (const link of links) {
-        if (change.mode === 'update' && !change.changed.has(link.field)) continue;
-        if (!(await linkVisible(trx, link, change.next[link.field], assigned))) throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, link.field);
+        if (change.mode === 'update' && !change.changed.has(link.lines?.collection ?? link.field)) continue;
+        for (const [index, value] of valuesOf(link, change.next).entries()) {
+          if (await linkVisible(trx, link, value, assigned)) continue;
+          throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, link.lines ? `${link.lines.collection}[${index}].${link.field}` : link.field);
+        }
       }
     },
   };

@@ -96,8 +96,8 @@ function normalizeField<T extends FieldDefinition>(entity: string, prefix: strin
   if (field.type === 'children') {
     const children: Record<string, ScalarField & { labelKey: string; column: string }> = {};
     for (const [childName, child] of Object.entries(field.fields)) {
-      // §6 assigned customers: a record has its customer in its header (a line's firm is not the record's).
-      if (child.type === 'lookup' && child.customer !== undefined) fail(entity, `children ${name}: line field ${childName} cannot declare customer`);
+      // §6 assigned customers: a line's customer is the record's only on document lines (each line's, all of them).
+      if (child.type === 'lookup' && child.customer !== undefined && !field.lines) fail(entity, `children ${name}: only a lines collection's field can declare customer (${childName})`);
       children[childName] = normalizeField(entity, `${prefix}.${name}`, childName, child, namespace);
     }
     if (!(field.key in children)) fail(entity, `children ${name}: key ${field.key} is not one of its fields`);

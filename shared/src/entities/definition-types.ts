@@ -178,7 +178,9 @@ export interface LookupField extends FieldCommon {
    * lot's job site, a return's order). A user restricted to assigned customers reads the record only when every
    * such field is blank or names a customer assigned to them — on every read path, and writes only such values;
    * the server composes the rule into the entity's hooks (server/src/entities/customers.ts). false: the
-   * field names a firm that is not the record's customer (a ship-to, a vendor's remit-to). A header field only.
+   * field names a firm that is not the record's customer (a ship-to, a vendor's remit-to). On a field of document
+   * lines (a route's cash-in, one line per customer's order): the record is each line's customer's, and a restricted
+   * user reads it only when every line's customer is theirs.
    */
   customer?: boolean;
 }
