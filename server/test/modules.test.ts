@@ -18,6 +18,7 @@ import { loadServerModules, type ServerModule } from '../src/modules/index.ts';
 import { registeredProcess } from '../src/processes/engine.ts';
 import { registeredReport } from '../src/reports/engine.ts';
 import { registeredEntity } from '../src/entities/registry.ts';
+import { hasCustomer } from '../src/entities/customers.ts';
 import { startServer, type TestServer } from './helpers/app.ts';
 import { exportsOf } from './helpers/module-exports.ts';
 
@@ -72,14 +73,26 @@ describe('module manifests', () => {
         expect(entityByName(entity.name), entity.name).toBe(entity);
         expect(registeredEntity(entity.name)?.def, entity.name).toBe(entity);
       }
-      for (const [name, entityHooks] of Object.entries(hooks)) expect(registeredEntity(name)?.hooks, name).toBe(entityHooks);
+      for (const [name, entityHooks] of Object.entries(hooks)) {
+        const registered = registeredEntity(name)!;
+        // Issue 68 item 2: an entity with a customer has the engine's §6 hooks composed before the module's.
+        if (!hasCustomer(registered.def)) expect(registered.hooks, name).toBe(entityHooks);
+        else for (const [id, handler] of Object.entries(entityHooks.actions ?? {})) expect(registered.hooks.actions?.[id], `${name} ${id}`).toBe(handler);
+      }
     });
 
     it('has its reports and processes in their registries', () => {
       // The shell module has entity screens only, the portal its own screens and calls.
       if (manifest.name !== 'shell' && manifest.name !== 'portal') expect((module().reports?.length ?? 0) + (module().processes?.length ?? 0)).toBeGreaterThan(0);
-      for (const report of module().reports ?? []) expect(registeredReport(report.def.name), report.def.name).toBe(report);
-      for (const process of module().processes ?? []) expect(registeredProcess(process.def.name), process.def.name).toBe(process);
+      // A report or process whose rows are records of an entity (`records`) is registered with the §6 row rule (issue 68 item 2).
+      for (const report of module().reports ?? []) {
+        if (report.def.records) expect(registeredReport(report.def.name)?.def, report.def.name).toBe(report.def);
+        else expect(registeredReport(report.def.name), report.def.name).toBe(report);
+      }
+      for (const process of module().processes ?? []) {
+        if (process.def.records) expect(registeredProcess(process.def.name)?.def, process.def.name).toBe(process.def);
+        else expect(registeredProcess(process.def.name), process.def.name).toBe(process);
+      }
     });
 
     it('has its own calls served by the app', async () => {

@@ -37,7 +37,7 @@ export const apCheque = defineEntity({
     Status: { type: 'enum', readOnly: true, defaultValue: 'Open', options: CHEQUE_STATES.map((value) => ({ value, labelKey: key(`statuses.${value}`) })) },
     PaymentDate: { type: 'date', readOnly: true },
     // A lookup so the payment's remittance finds its vendor's contact (issue 40 item 4).
-    VendorId: { type: 'lookup', entity: 'firm', maxLength: 20, readOnly: true },
+    VendorId: { type: 'lookup', entity: 'firm', maxLength: 20, readOnly: true, customer: false },
     VendorName: { type: 'text', maxLength: 100, readOnly: true },
     Amount: { ...MONEY, readOnly: true },
     Discount: { ...MONEY, readOnly: true },

@@ -75,6 +75,8 @@ export const productsPriceList: ReportDefinition = defineReport({
 
 export const priceTablesDue: ReportDefinition = defineReport({
   name: 'oe-price-tables-due',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'price-table', field: 'PriceTableId' },
   application: OE_APP,
   routes: on('/PriceTable-Due-ForReview', [OE_APP, WD]),
   titleKey: 'oe:price-tables-due.title',
@@ -146,6 +148,8 @@ export const priceAdjustments: ProcessDefinition = defineProcess({
 
 export const renewPriceTable: ProcessDefinition = defineProcess({
   name: 'oe-renew-price-table',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'price-table', field: 'PriceTableId' },
   application: OE_APP,
   routes: on('/renew-price-table', [OE_APP]),
   titleKey: 'oe:renew-price-table.title',

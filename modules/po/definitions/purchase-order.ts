@@ -93,6 +93,8 @@ export const purchaseOrder = defineEntity({
       where: { Status: ['Entered', 'Committed'] },
       invalidKey: 'po:purchase-order.rules.salesOrderMissing',
       whereKeys: { Status: key('rules.salesOrderClosed') },
+      // §6: the purchase is the vendor's document, not the customer's (issue 68 item 2); the order itself stays theirs.
+      customer: false,
     },
     Notes: { type: 'text', maxLength: 1000, format: 'multiline' },
     SubTotal: { ...PO_MONEY, readOnly: true },

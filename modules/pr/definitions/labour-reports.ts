@@ -28,6 +28,8 @@ const STATUS = text('Status', { options: options(TIME_CARD_STATUSES, 'labour.tim
 
 export const jobCosting: ReportDefinition = defineReport({
   name: 'pr-job-costing',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'te-lot', field: 'LotId' },
   application: TE_APP,
   routes: [...route('/job-costing'), { application: 'NOVUS-OE', path: '/jobs-costing' }],
   titleKey: 'pr:labour.reports.jobCosting.title',
@@ -53,6 +55,8 @@ export const jobCosting: ReportDefinition = defineReport({
 
 export const labourBudgetReport: ReportDefinition = defineReport({
   name: 'pr-labour-budget-report',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'te-lot', field: 'LotId' },
   application: TE_APP,
   routes: route('/labour-budget-report'),
   titleKey: 'pr:labour.reports.labourBudget.title',
@@ -109,6 +113,8 @@ export const employeeWorkdayReport: ReportDefinition = defineReport({
 
 export const generateWorkOrders: ProcessDefinition = defineProcess({
   name: 'pr-generate-work-orders',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'te-lot', field: 'LotId' },
   application: TE_APP,
   routes: route('/generate-work-order'),
   titleKey: 'pr:labour.reports.generateWorkOrders.title',

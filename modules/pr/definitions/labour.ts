@@ -92,7 +92,8 @@ export const labourBudget = defineEntity({
   application: TE_APP,
   fields: {
     BudgetId: { type: 'integer' },
-    ModelId: { type: 'lookup', entity: 'te-model', required: true, maxLength: 12, uppercase: true, invalidKey: 'te:rules.notFound' },
+    // §6: a model's budget is its builder's (issue 68 item 2).
+    ModelId: { type: 'lookup', entity: 'te-model', required: true, maxLength: 12, uppercase: true, invalidKey: 'te:rules.notFound', customer: true },
     WorkCodeId: workCodeLookup(WORK_CODE_REQUIRED),
     Hours: { ...PR_BUDGET_HOURS, required: true },
     Rate: { ...PR_HOURLY_RATE, required: true },
@@ -140,7 +141,8 @@ export const workOrder = defineEntity({
     WorkOrderId: { type: 'integer', readOnly: true },
     WorkOrderNo: { type: 'text', maxLength: 20, readOnly: true },
     Kind: { type: 'enum', required: true, defaultValue: 'Construction', options: options(WORK_ORDER_KINDS, 'labour.kinds') },
-    LotId: { type: 'lookup', entity: 'te-lot', required: true, maxLength: 20, uppercase: true, requiredKey: 'pr:labour.rules.lotRequired', invalidKey: 'te:rules.notFound', inactiveKey: 'te:rules.notFound' },
+    // §6: a work order is its lot's builder's (issue 68 item 2).
+    LotId: { type: 'lookup', entity: 'te-lot', required: true, maxLength: 20, uppercase: true, requiredKey: 'pr:labour.rules.lotRequired', invalidKey: 'te:rules.notFound', inactiveKey: 'te:rules.notFound', customer: true },
     SiteId: { type: 'text', maxLength: 10, readOnly: true },
     OrderDate: { type: 'date', required: true, requiredKey: 'pr:labour.rules.dateRequired' },
     ServiceType: { type: 'enum', required: true, defaultValue: 'Construction', requiredKey: 'pr:labour.rules.serviceTypeRequired', options: options(SERVICE_TYPES, 'labour.serviceTypes') },
@@ -210,7 +212,8 @@ export const timeCard = defineEntity({
     TimeCardId: { type: 'integer', readOnly: true },
     TimeCardNo: { type: 'text', maxLength: 20, readOnly: true },
     EmployeeId: { type: 'lookup', entity: 'pr-employee', required: true, maxLength: 10, uppercase: true, where: { Status: 'Active' } },
-    WorkOrderNo: { type: 'lookup', entity: 'work-order', targetField: 'WorkOrderNo', required: true, maxLength: 20, uppercase: true, invalidKey: 'pr:labour.rules.jobNotFound' },
+    // An employee's hours on a job: payroll's record, not the builder's (§6 issue 68 item 2).
+    WorkOrderNo: { type: 'lookup', entity: 'work-order', targetField: 'WorkOrderNo', required: true, maxLength: 20, uppercase: true, invalidKey: 'pr:labour.rules.jobNotFound', customer: false },
     WorkCodeId: workCodeLookup(WORK_CODE_REQUIRED),
     WorkDate: { type: 'date', required: true },
     Hours: { ...PR_HOURS, required: true, min: '0.01', max: '24' },

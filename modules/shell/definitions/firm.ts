@@ -82,8 +82,10 @@ export const firm = defineEntity({
       activeOnly: true,
       invalidKey: 'entities:firm.rules.billToInvalid',
       inactiveKey: 'entities:firm.rules.mustBeActive',
+      // A ship-to's bill-to: the firm's own §6 rule (it and its ship-tos) is its hooks' (server/firm/rules.ts).
+      customer: false,
     },
-    JobberFirmId: { type: 'lookup', entity: 'firm', uppercase: true, maxLength: 20, invalidKey: 'entities:firm.rules.jobberInvalid' },
+    JobberFirmId: { type: 'lookup', entity: 'firm', uppercase: true, maxLength: 20, invalidKey: 'entities:firm.rules.jobberInvalid', customer: false },
     ...POSTAL_ADDRESS,
     Email: EMAIL,
     ForExternalUsers: { type: 'boolean', defaultValue: false },
@@ -144,6 +146,8 @@ export const firm = defineEntity({
   },
   // §6: a firm of a customer the user is not assigned to.
   resultKeys: { not_assigned: 'entities:firm.rules.notAssigned' },
+  // §6: firms are the customers a user may be restricted to (issue 68 item 2: a lookup to them flagged `customer`).
+  customers: true,
   formLayout: {
     sections: [
       { rows: [['FirmId', 'Name'], ['FirmTypes', 'IsActive'], ['BillToId', 'JobberFirmId']] },

@@ -22,7 +22,7 @@ export const user = defineEntity({
     ShowMenus: { type: 'boolean', defaultValue: true },
     Language: { type: 'enum', options: LOCALE_OPTIONS, defaultValue: 'en-CA' },
     IsActive: { type: 'boolean', defaultValue: true },
-    DefaultShipToId: { type: 'lookup', entity: 'firm', uppercase: true, maxLength: 20, activeOnly: true },
+    DefaultShipToId: { type: 'lookup', entity: 'firm', uppercase: true, maxLength: 20, activeOnly: true, customer: false },
     EnvironmentLabel: { type: 'text', maxLength: 60 },
     Environment: { type: 'text', maxLength: 60 },
     RestrictedToAssignedCustomers: { type: 'boolean', defaultValue: false, column: 'restricted_to_customers' },

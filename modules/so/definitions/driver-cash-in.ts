@@ -64,7 +64,8 @@ export const driverCashIn = defineEntity({
       maxItems: 500,
       fields: {
         LineId: { type: 'integer', labelKey: lineLabel('LineId') },
-        OrderKey: { ...INVOICED_ORDER, labelKey: lineLabel('OrderKey') },
+        // §6: a cash-in is the customers' of its orders (issue 68 item 2): a restricted user reads one whose every order is theirs.
+        OrderKey: { ...INVOICED_ORDER, labelKey: lineLabel('OrderKey'), customer: true },
         OrderNo: { type: 'text', maxLength: 20, readOnly: true, labelKey: lineLabel('OrderNo') },
         BillToId: { type: 'text', maxLength: 20, readOnly: true, labelKey: lineLabel('BillToId') },
         InvoiceNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('InvoiceNo') },

@@ -43,7 +43,8 @@ export const productReturn = defineEntity({
     ReturnNo: { type: 'text', maxLength: 20, readOnly: true },
     Status: { type: 'enum', readOnly: true, defaultValue: 'Open', options: RETURN_STATUSES.map((value) => ({ value, labelKey: key(`statuses.${value}`) })) },
     ReturnDate: { type: 'date', required: true },
-    OrderKey: INVOICED_ORDER,
+    // §6: a return is its order's customer's (issue 68 item 2).
+    OrderKey: { ...INVOICED_ORDER, customer: true },
     OrderNo: { type: 'text', maxLength: 20, readOnly: true },
     BillToId: { type: 'text', maxLength: 20, readOnly: true },
     WarehouseId: { type: 'text', maxLength: 10, readOnly: true },

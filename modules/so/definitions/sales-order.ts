@@ -79,9 +79,10 @@ export const salesOrder = defineEntity({
     Channel: { type: 'enum', readOnly: true, defaultValue: 'Desk', options: SO_CHANNELS.map((value) => ({ value, labelKey: key(`channels.${value}`) })) },
     Status: { type: 'enum', readOnly: true, defaultValue: 'Entered', options: SO_STATUSES.map((value) => ({ value, labelKey: key(`statuses.${value}`) })) },
     OrderDate: { type: 'date', required: true },
-    BillToId: { ...firmLookup('so:sales-order.rules.billToInvalid'), required: true, requiredKey: 'so:sales-order.rules.billToInvalid' },
+    // §6: the order is its bill-to's (issue 68 item 2); the ship-to is one of the bill-to's sites.
+    BillToId: { ...firmLookup('so:sales-order.rules.billToInvalid'), required: true, requiredKey: 'so:sales-order.rules.billToInvalid', customer: true },
     CustomerName: { type: 'text', maxLength: 100, readOnly: true },
-    ShipToId: firmLookup('so:sales-order.rules.shipToInvalid'),
+    ShipToId: { ...firmLookup('so:sales-order.rules.shipToInvalid'), customer: false },
     ProvinceCode: { type: 'text', maxLength: 2, readOnly: true },
     WarehouseId: { type: 'lookup', entity: 'warehouse', uppercase: true, required: true, maxLength: 10, activeOnly: true },
     RouteId: { type: 'lookup', entity: 'delivery-route', uppercase: true, maxLength: 10, activeOnly: true },

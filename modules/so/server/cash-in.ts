@@ -11,8 +11,6 @@
 import { add, cmp, type Decimal } from '@erp/shared/decimal';
 import { CASH_RECEIPT_SEQUENCE } from '@erp/modules/ar/definitions/receipts/cash-receipt';
 import { postReceipt } from '@erp/modules/ar/server/receipts/receipt';
-import { canSeeFirm } from '@erp/modules/shell/server/firm/assigned';
-import type { AuthenticatedUser } from '@erp/server/auth/plugin';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
@@ -25,13 +23,13 @@ type Row = Record<string, unknown>;
 const refuse = (index: number, key: string, params: Row = {}, field = 'OrderKey') => new BusinessError(400, 'validation_failed', [{ field: `Lines[${index}].${field}`, key, params }]);
 
 /** The lines with their orders' figures (see the header); throws the §5/§8 refusals. */
-async function checkedLines(trx: AnyTransaction, user: AuthenticatedUser, cashInId: number | null, lines: readonly Row[]): Promise<Row[]> {
+async function checkedLines(trx: AnyTransaction, cashInId: number | null, lines: readonly Row[]): Promise<Row[]> {
   const out: Row[] = [];
   for (const [index, line] of lines.entries()) {
     const key = Number(line['OrderKey']);
     const order = (await trx.selectFrom('sales_orders').select(['order_no', 'bill_to_id', 'invoice_no', 'total', 'status']).where('order_key', '=', key).executeTakeFirst()) as Row | undefined;
     if (!order || order['status'] !== 'Invoiced') throw refuse(index, 'so:sales-order.rules.salesOrderMissing');
-    if (!(await canSeeFirm(trx, user, String(order['bill_to_id'])))) throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, `Lines[${index}].OrderKey`);
+    // §6: each order's customer is the user's — the engine's check of the definition's `customer` Lines.OrderKey.
     const total = decimalFromDb(trx, order['total'], 2) ?? '0.00';
     const earlier = (await trx
       .selectFrom('so_cash_in_lines as l')
@@ -106,14 +104,14 @@ export async function postReceipts(trx: AnyTransaction, record: Row, lines: read
 
 export const driverCashInHooks: EntityHooks = {
   async beforeWrite(ctx, trx, change) {
-    const lines = await checkedLines(trx, ctx.user, change.current ? Number(change.current['CashInId']) : null, linesOf(change.next));
+    const lines = await checkedLines(trx, change.current ? Number(change.current['CashInId']) : null, linesOf(change.next));
     setField(change, 'Lines', lines);
     setField(change, 'TotalPaid', lines.reduce<Decimal>((sum, line) => add(sum, String(line['AmountPaid'] ?? '0.00')), '0.00'));
   },
   actions: {
     post: {
       async effect(ctx, run) {
-        const lines = await checkedLines(run.trx, ctx.user, Number(run.record['CashInId']), linesOf(run.record));
+        const lines = await checkedLines(run.trx, Number(run.record['CashInId']), linesOf(run.record));
         if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'so:driver-cash-in.rules.needsLine', {}, 'Lines');
         const receipts = await postReceipts(run.trx, run.record, lines, ctx.user.userId);
         for (const line of lines) {

@@ -1,8 +1,8 @@
 /**
  * Sales orders on the server (issue 26 item 1; definition modules/so/definitions/sales-order.ts). The generic
  * document routes serve the order; these hooks add what needs the database:
- * - §6: lists and records are limited to the user's assigned customers (`assignedCustomerHooks` on BillToId),
- *   and a restricted user enters orders only for those (403, the firm's own text);
+ * - §6: lists, records and writes are limited to the user's assigned customers by the engine (the definition's
+ *   `customer` BillToId, server/src/entities/customers.ts; 403, the firm's own text);
  * - beforeWrite (in the save's transaction, so refusals speak the caller's language): the order date's stock
  *   year is open; the order is priced (pricing.ts: the parties, the pricing service with its override path and
  *   audit, the ship-to province's taxes, availability); a new order is a desk order; a Committed order being
@@ -17,7 +17,6 @@
  */
 import { isValidDate } from '@erp/shared/entities/field-value';
 import { assertStockYearOpen } from '@erp/modules/ic/server/stock/ledger';
-import { assignedCustomerHooks, canSeeFirm } from '@erp/modules/shell/server/firm/assigned';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { ActionOutcome, AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import type { CreatedInvoice, PreparedInvoice } from '@erp/modules/ar/server/invoices/rules';
@@ -56,13 +55,10 @@ function invoiced(record: Row, invoice: CreatedInvoice): ActionOutcome {
   };
 }
 
-const assigned = assignedCustomerHooks('bill_to_id', 'BillToId');
-
 export const salesOrderHooks: EntityHooks = {
-  ...assigned,
   async defaults(ctx, _trigger, record) {
+    // §6: a bill-to the user is not assigned to fills nothing — the engine's rule (entities/defaults.ts).
     const billToId = String(record['BillToId'] ?? '');
-    if (!(await canSeeFirm(ctx.any, ctx.user, billToId))) return {};
     const warehouse = typeof record['WarehouseId'] === 'string' && record['WarehouseId'] !== '' ? record['WarehouseId'] : await onlyActive(ctx, 'warehouses', 'warehouse_id', { first: true });
     return { ...(await customerDefaults(ctx.any, billToId)), WarehouseId: warehouse };
   },
@@ -70,9 +66,7 @@ export const salesOrderHooks: EntityHooks = {
     const next = change.next;
     const date = String(next['OrderDate'] ?? '');
     if (date !== '') await assertStockYearOpen(trx, date, 'OrderDate');
-    const billToId = String(next['BillToId'] ?? '');
-    // §6: a restricted user enters orders only for the customers assigned to them.
-    if (!(await canSeeFirm(trx, ctx.user, billToId))) throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, 'BillToId');
+    // §6: a restricted user enters orders only for the customers assigned to them — the engine's check (customers.ts).
     if (change.mode === 'create') setField(change, 'Channel', 'Desk');
     const priced = await priceOrder(trx, next, change.current, ctx.user);
     for (const [field, value] of Object.entries(priced.header)) if (next[field] !== value) setField(change, field, value);

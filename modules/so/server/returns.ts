@@ -18,7 +18,6 @@ import { createPostedInvoice } from '@erp/modules/ar/server/invoices/rules';
 import { applyArItem, arItem } from '@erp/modules/ar/server/subledger';
 import { post } from '@erp/modules/gl/server/ledger/posting';
 import { inventoryAccounts, recordMovements, type StockMovement } from '@erp/modules/ic/server/stock/ledger';
-import { canSeeFirm } from '@erp/modules/shell/server/firm/assigned';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
@@ -165,10 +164,10 @@ export async function creditReturn(trx: AnyTransaction, record: Row, asked: unkn
 }
 
 export const productReturnHooks: EntityHooks = {
-  async beforeWrite(ctx, trx, change) {
+  async beforeWrite(_ctx, trx, change) {
     const order = await orderFacts(trx, Number(change.next['OrderKey']));
     if (!order) throw BusinessError.of(400, 'validation_failed', 'so:sales-order.rules.salesOrderMissing', {}, 'OrderKey');
-    if (!(await canSeeFirm(trx, ctx.user, order.billToId))) throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, 'OrderKey');
+    // §6: the order's customer is the user's — the engine's check of the definition's `customer` OrderKey.
     setField(change, 'OrderNo', order.orderNo);
     setField(change, 'BillToId', order.billToId);
     setField(change, 'WarehouseId', order.warehouseId);

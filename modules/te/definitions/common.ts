@@ -53,7 +53,10 @@ export function requiredName(maxLength = 60): TextField {
   return { type: 'text', required: true, maxLength, requiredKey: 'te:rules.nameRequired' };
 }
 
-/** A builder: an active bill-to firm; anything else is §8 "Builder, site or lot not found.". */
+/**
+ * A builder: an active bill-to firm; anything else is §8 "Builder, site or lot not found.". §6: the record is the
+ * builder's (issue 68 item 2: a user restricted to assigned customers sees only their builders' records).
+ */
 export function builderLookup(extra: Partial<LookupField> = {}): LookupField {
   return {
     type: 'lookup',
@@ -65,16 +68,20 @@ export function builderLookup(extra: Partial<LookupField> = {}): LookupField {
     whereKeys: { FirmTypes: NOT_FOUND },
     invalidKey: NOT_FOUND,
     inactiveKey: NOT_FOUND,
+    customer: true,
     ...extra,
   };
 }
 
-/** A job site or a lot: unknown ones are §8 "Builder, site or lot not found.". */
+/**
+ * A job site or a lot: unknown ones are §8 "Builder, site or lot not found.". §6: the record is the site's
+ * builder's (issue 68 item 2), inherited through the site.
+ */
 export function siteLookup(extra: Partial<LookupField> = {}): LookupField {
-  return { type: 'lookup', entity: 'job-site', maxLength: 10, uppercase: true, invalidKey: NOT_FOUND, inactiveKey: NOT_FOUND, ...extra };
+  return { type: 'lookup', entity: 'job-site', maxLength: 10, uppercase: true, invalidKey: NOT_FOUND, inactiveKey: NOT_FOUND, customer: true, ...extra };
 }
 export function lotLookup(extra: Partial<LookupField> = {}): LookupField {
-  return { type: 'lookup', entity: 'te-lot', maxLength: 20, uppercase: true, invalidKey: NOT_FOUND, inactiveKey: NOT_FOUND, ...extra };
+  return { type: 'lookup', entity: 'te-lot', maxLength: 20, uppercase: true, invalidKey: NOT_FOUND, inactiveKey: NOT_FOUND, customer: true, ...extra };
 }
 
 export const options = (values: readonly string[], base: string) => values.map((value) => ({ value, labelKey: `${TE}:${base}.${value}` }));

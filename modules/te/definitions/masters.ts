@@ -94,7 +94,8 @@ export const buildingSchedule = defineEntity({
   application: TE_APP,
   fields: {
     ScheduleId: { type: 'integer' },
-    BuildingId: { type: 'lookup', entity: 'site-building', required: true, maxLength: 10, uppercase: true, invalidKey: 'te:rules.notFound' },
+    // §6: the schedule is its building's site's builder's (issue 68 item 2).
+    BuildingId: { type: 'lookup', entity: 'site-building', required: true, maxLength: 10, uppercase: true, invalidKey: 'te:rules.notFound', customer: true },
     Floor: { type: 'integer', required: true, min: 0, max: 200, defaultValue: 1 },
     Phase: { type: 'text', required: true, maxLength: 40 },
     StartDate: { type: 'date', required: true },

@@ -40,6 +40,8 @@ export const copyModel: ProcessDefinition = defineProcess({
 
 export const changeModelPrices: ProcessDefinition = defineProcess({
   name: 'te-change-model-prices',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'model-contract-price', field: 'PriceId' },
   application: TE_APP,
   routes: route('/change-model-prices'),
   titleKey: 'te:reports.changeModelPrices.title',
@@ -60,6 +62,8 @@ export const changeModelPrices: ProcessDefinition = defineProcess({
 
 export const inspectionRequests: ReportDefinition = defineReport({
   name: 'te-inspection-requests',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'inspection-request', field: 'RequestId' },
   application: TE_APP,
   routes: route('/inspection-request-report'),
   titleKey: 'te:reports.inspectionRequests.title',
@@ -85,6 +89,8 @@ export const inspectionRequests: ReportDefinition = defineReport({
 
 export const extraBilling: ReportDefinition = defineReport({
   name: 'te-extra-billing',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'job-site', field: 'SiteId' },
   application: TE_APP,
   routes: route('/extra-billing-analysis'),
   titleKey: 'te:reports.extraBilling.title',
@@ -110,6 +116,8 @@ export const extraBilling: ReportDefinition = defineReport({
 
 export const contractBillingAnalysis: ReportDefinition = defineReport({
   name: 'te-contract-billing',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'job-site', field: 'SiteId' },
   application: TE_APP,
   routes: route('/contract-billing-analysis'),
   titleKey: 'te:reports.contractBilling.title',
@@ -132,6 +140,8 @@ export const contractBillingAnalysis: ReportDefinition = defineReport({
 
 export const siteAttachments: ReportDefinition = defineReport({
   name: 'te-site-attachments',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'job-site', field: 'SiteId' },
   application: TE_APP,
   routes: route('/site-attachment-list'),
   titleKey: 'te:reports.siteAttachments.title',
@@ -143,6 +153,8 @@ export const siteAttachments: ReportDefinition = defineReport({
 
 export const lotListing: ReportDefinition = defineReport({
   name: 'te-lot-listing',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'te-lot', field: 'LotId' },
   application: TE_APP,
   routes: route('/lot-listing-report'),
   titleKey: 'te:reports.lotListing.title',
@@ -167,6 +179,8 @@ export const lotListing: ReportDefinition = defineReport({
 
 export const lotsReady: ReportDefinition = defineReport({
   name: 'te-lots-ready',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'te-lot', field: 'LotId' },
   application: TE_APP,
   routes: [{ application: TE_APP, path: '/lot-ready-for-insepections' }],
   titleKey: 'te:reports.lotsReady.title',

@@ -19,9 +19,12 @@ import { editedWhile } from '@erp/shared/entities/posted-document';
 import { firmOfType } from '@erp/modules/shell/definitions/firm-lookup';
 import { options, ORDER_SEQUENCE, ORDER_STATUSES, QUOTE_SEQUENCE, QUOTE_STATUSES, WD, WD_APP, WD_MONEY, WD_PRICE, WD_QUANTITY, WD_ROLES } from './common.ts';
 
-/** An active bill-to firm; one message (`key`) for a missing, inactive or non-bill-to one, or none. */
-const customer = (key: string) => firmOfType('bill-to', { notOfType: key, missing: key, inactive: key }, { requiredKey: key });
-const site = { type: 'lookup', entity: 'firm', maxLength: 20, uppercase: true, activeOnly: true, invalidKey: 'ar:rules.shipToInvalid', inactiveKey: 'ar:rules.shipToInvalid' } as const;
+/**
+ * An active bill-to firm; one message (`key`) for a missing, inactive or non-bill-to one, or none. §6: the document
+ * is this customer's (issue 68 item 2); the site is one of the customer's ship-tos.
+ */
+const customer = (key: string) => firmOfType('bill-to', { notOfType: key, missing: key, inactive: key }, { requiredKey: key, customer: true });
+const site = { type: 'lookup', entity: 'firm', maxLength: 20, uppercase: true, activeOnly: true, invalidKey: 'ar:rules.shipToInvalid', inactiveKey: 'ar:rules.shipToInvalid', customer: false } as const;
 
 const quoteLine = (field: string) => `wd:wd-quote.fields.Lines.fields.${field}`;
 

@@ -28,6 +28,8 @@ const ORDER_STATUS_OPTIONS = options(ORDER_STATUSES, 'wd-order.statuses');
 
 export const scheduling: ProcessDefinition = defineProcess({
   name: 'wd-scheduling',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'wd-order', field: 'OrderId' },
   application: WD_APP,
   routes: [{ application: WD_APP, path: '/scheduling' }],
   titleKey: 'wd:reports.scheduling.title',
@@ -52,6 +54,8 @@ export const scheduling: ProcessDefinition = defineProcess({
 
 export const invoiceProcessing: ProcessDefinition = defineProcess({
   name: 'wd-invoice-processing',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'wd-order', field: 'OrderId' },
   application: WD_APP,
   routes: [{ application: WD_APP, path: '/invoice-processing' }],
   titleKey: 'wd:reports.invoiceProcessing.title',
@@ -95,6 +99,8 @@ export const serializeWorkLoad: ProcessDefinition = defineProcess({
 
 export const workOrderPrint: ReportDefinition = defineReport({
   name: 'wd-work-orders',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'wd-order', field: 'OrderId' },
   application: WD_APP,
   routes: [{ application: WD_APP, path: '/work-order-print' }],
   titleKey: 'wd:reports.workOrders.title',
@@ -123,6 +129,8 @@ export const workOrderPrint: ReportDefinition = defineReport({
 
 export const completedServices: ReportDefinition = defineReport({
   name: 'wd-completed-services',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'wd-order', field: 'OrderId' },
   application: WD_APP,
   routes: [{ application: WD_APP, path: '/completed-services-report' }],
   titleKey: 'wd:reports.completedServices.title',
@@ -181,6 +189,8 @@ const QUOTE_FIELDS = {
 
 export const quotePrint: ReportDefinition = defineReport({
   name: 'wd-quote-print',
+  // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
+  records: { entity: 'wd-quote', field: 'QuoteNo', by: 'number' },
   application: WD_APP,
   routes: [{ application: WD_APP, path: '/quoted-jobs' }],
   titleKey: 'wd:reports.quotePrint.title',

@@ -9,13 +9,39 @@
  *   the vendor still saves the vendor's terms and a required ship-to; a line trigger ('Lines.ProductId') fills
  *   its own line's blank fields, on a new line or one whose trigger changed (the line's price). Read-only fields are the entity's own
  *   (its beforeWrite fills them, e.g. the vendor's name).
+ * A header trigger naming a record the caller may not read (its entity's `canView`: §6 a customer not assigned to
+ * them, issue 68 item 2) fills nothing: a pick reads nothing of it, and the save refuses it.
  */
 import type { AnyEntity } from '@erp/shared/entities/define';
 import type { AnySelect, EntityContext } from './hooks.ts';
+import { registeredEntity } from './registry.ts';
+import { keyColumn, loadRecord } from './wire.ts';
 
 type Row = Record<string, unknown>;
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';
+
+/** Whether the caller may read the record the lookup field `field` names by `value` (its entity's `canView`). */
+async function mayRead(ctx: EntityContext, field: string, value: unknown): Promise<boolean> {
+  const spec = ctx.def.fields[field];
+  if (spec?.type !== 'lookup') return true;
+  const target = registeredEntity(spec.entity);
+  if (!target?.hooks.canView) return true;
+  const { def } = target;
+  let key: unknown = value;
+  if (spec.targetField && spec.targetField !== def.key) {
+    const column = (def.fields[spec.targetField] as { column: string }).column;
+    const row = (await ctx.any.selectFrom(def.table).select(keyColumn(def)).where(column, '=', value).executeTakeFirst()) as Row | undefined;
+    if (!row) return true;
+    key = row[keyColumn(def)];
+  }
+  const keyField = def.fields[def.key]!;
+  const id = keyField.type === 'integer' ? Number(key) : String(key);
+  if (typeof id === 'number' && !Number.isSafeInteger(id)) return true;
+  const found = await loadRecord(ctx.any, def, id);
+  // A record that does not exist is the save's lookup check to refuse; the hook finds nothing of it.
+  return !found || (await target.hooks.canView({ ...ctx, def, hooks: target.hooks }, found)) === null;
+}
 
 /** The triggers a definition declares defaults for. */
 export function defaultTriggers(def: AnyEntity): string[] {
@@ -38,6 +64,7 @@ export async function defaultsFor(ctx: EntityContext, trigger: string, record: R
   const onLine = lineTrigger(trigger);
   if (onLine ? blank(line?.[onLine.field]) : trigger !== 'new' && blank(record[trigger])) return {};
   if (onLine && ctx.access.hidden.has(onLine.collection)) return {};
+  if (!onLine && trigger !== 'new' && !(await mayRead(ctx, trigger, record[trigger]))) return {};
   const answered = await ctx.hooks.defaults(ctx, trigger, record, line ?? {});
   const values: Row = {};
   for (const field of declared) {

@@ -10,9 +10,13 @@
  * `EntityExtension` adds, e.g. Receivables' on the shell's firm): they are composed after the owner's
  * (`composeHooks`, hooks.ts), in registration order — dependencies first, so the owner's come first. An entity
  * still has one owner's hooks object; a second one of the owner is a programming error.
+ *
+ * Issue 68 item 2: the engine's own hooks come first — §6 assigned customers of an entity whose definition names
+ * a customer (`customerHooks`, customers.ts) — so no module writes, or forgets, that rule.
  */
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { entityByName } from '@erp/shared/entities/index';
+import { customerHooks } from './customers.ts';
 import { composeHooks, type EntityHooks } from './hooks.ts';
 
 interface Entry {
@@ -51,11 +55,17 @@ export function registeredEntity(name: string): RegisteredEntity | undefined {
   return def ? { def, hooks: entityHooks(name) } : undefined;
 }
 
-/** The hooks of entity `name`: its owner's, then those other modules added (composed once). */
+/** The hooks of entity `name`: the engine's (§6 assigned customers), its owner's, then those other modules added (composed once). */
 export function entityHooks(name: string): EntityHooks {
-  const entry = HOOKS.get(name);
-  if (!entry) return {};
-  const [first = {}, ...rest] = entry.owner ? [entry.owner, ...entry.added] : entry.added;
-  entry.composed ??= composeHooks(first, rest);
+  const def = entityByName(name);
+  const known = HOOKS.get(name);
+  if (!known && !def) return {};
+  const entry = known ?? { added: [] };
+  HOOKS.set(name, entry);
+  if (entry.composed) return entry.composed;
+  const engine = def ? customerHooks(def) : null;
+  const all = [...(engine ? [engine] : []), ...(entry.owner ? [entry.owner] : []), ...entry.added];
+  const [first = {}, ...rest] = all;
+  entry.composed = composeHooks(first, rest);
   return entry.composed;
 }

@@ -8,8 +8,9 @@
 import type { Kysely } from 'kysely';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { registerModule, unappliedExtensions } from '@erp/shared/entities/index';
+import { allEntities, registerModule, unappliedExtensions } from '@erp/shared/entities/index';
 import { moduleDir, moduleManifests } from '@erp/modules/manifests';
+import { checkCustomerDeclarations } from '../entities/customers.ts';
 import { registerEntityHooks } from '../entities/registry.ts';
 import type { SeedConfig, ServerModule } from './part.ts';
 
@@ -56,4 +57,6 @@ export async function registerServerModules(): Promise<void> {
   // Every module is in: an extension still waiting names an entity or a placement no module has (a typo).
   const unapplied = unappliedExtensions();
   if (unapplied.length > 0) throw new Error(`entity extensions not applied: ${unapplied.join('; ')}`);
+  // §6: every `customer` field names a customer, or a record that has one (issue 68 item 2).
+  checkCustomerDeclarations(allEntities());
 }

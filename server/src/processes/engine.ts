@@ -21,6 +21,7 @@ import type { ProcessDefinition } from '@erp/shared/processes/define';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import type { AnySelect, ReportContext, ReportRow } from '../reports/engine.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { restrictRows } from '../entities/customers.ts';
 
 export interface ProcessContext extends ReportContext {
   /** Runs an API route as the caller: its status and parsed JSON body. */
@@ -58,8 +59,16 @@ export const BATCH_SIZE = 1000;
 
 const registry = new Map<string, ServerProcess>();
 
+/**
+ * Adds processes to the registry. §6 (issue 68 item 2): a process whose definition declares the entity its items
+ * are records of (`records`) previews and runs, for a user restricted to assigned customers, only the items of
+ * records they may see (the run re-reads the preview, so an item sent for another customer is not run).
+ */
 export function registerProcesses(processes: readonly ServerProcess[]): void {
-  for (const process of processes) registry.set(process.def.name, process);
+  for (const process of processes) {
+    const records = process.def.records;
+    registry.set(process.def.name, records ? { ...process, preview: (ctx) => restrictRows(ctx.db, ctx.user, records, process.preview(ctx)) } : process);
+  }
 }
 
 export function registeredProcess(name: string): ServerProcess | undefined {

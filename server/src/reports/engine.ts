@@ -25,6 +25,7 @@ import type { Database } from '../db/connection.ts';
 import { decimalFromDb } from '../db/decimal-codec.ts';
 import { readAll } from '../db/read.ts';
 import type { ReportGroupSummary, ReportRow } from '@erp/shared/reports/wire';
+import { isRestricted, restrictRows } from '../entities/customers.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDb = Kysely<any>;
@@ -89,9 +90,25 @@ export interface GroupFigures {
 
 const registry = new Map<string, ServerReport>();
 
-/** Adds reports to the registry (idempotent: tests build many apps in one process). */
+/**
+ * Adds reports to the registry (idempotent: tests build many apps in one process). §6 (issue 68 item 2): a report
+ * whose definition declares the entity its rows are records of (`records`) reads, for a user restricted to assigned
+ * customers, only the rows of records they may see — its rows narrowed, its cheaper `window` and `aggregate` left
+ * aside for them (they would count the others), so the grid, its totals, the PDF and the .xlsx agree.
+ */
 export function registerReports(reports: readonly ServerReport[]): void {
-  for (const report of reports) registry.set(report.def.name, report);
+  for (const report of reports) registry.set(report.def.name, withRecordRights(report));
+}
+
+function withRecordRights(report: ServerReport): ServerReport {
+  const records = report.def.records;
+  if (!records) return report;
+  const restricted = (ctx: ReportContext) => isRestricted(ctx.user);
+  const rows = (ctx: ReportContext) => restrictRows(ctx.db, ctx.user, records, report.rows(ctx));
+  const out: ServerReport = { ...report, rows };
+  if (report.window) out.window = (ctx, count) => (restricted(ctx) ? rows(ctx) : report.window!(ctx, count));
+  if (report.aggregate) out.aggregate = async (ctx) => (restricted(ctx) ? scanFigures(ctx, out) : report.aggregate!(ctx));
+  return out;
 }
 
 export function registeredReport(name: string): ServerReport | undefined {
@@ -204,6 +221,12 @@ async function aggregates(ctx: ReportContext, report: ServerReport) {
   return (await readAll(ctx.database, query)) as Record<string, unknown>[];
 }
 
+/** The figures of every group by a scan of the rows (what `runPage` reads for a report without `aggregate`). */
+async function scanFigures(ctx: ReportContext, report: ServerReport): Promise<GroupFigures[]> {
+  const group = report.def.group;
+  return (await aggregates(ctx, report)).map((raw) => ({ key: group ? String(raw['k']) : '', count: Number(raw['n'] ?? 0), sums: decodeSums(ctx.db, report.def, raw) }));
+}
+
 /**
  * One page of the report (Page from 1), with the counts, totals and group summaries the grid shows. A
  * grouped report is aggregated in one grouped scan (its groups are accounts or journals: hundreds, not
@@ -212,11 +235,7 @@ async function aggregates(ctx: ReportContext, report: ServerReport) {
 export async function runPage(ctx: ReportContext, report: ServerReport, page: number, pageSize: number): Promise<ReportPage> {
   const { def } = report;
   const db = ctx.db;
-  const group = def.group;
-  const readFigures = async (): Promise<GroupFigures[]> =>
-    report.aggregate
-      ? report.aggregate(ctx)
-      : (await aggregates(ctx, report)).map((raw) => ({ key: group ? String(raw['k']) : '', count: Number(raw['n'] ?? 0), sums: decodeSums(db, def, raw) }));
+  const readFigures = async (): Promise<GroupFigures[]> => (report.aggregate ? report.aggregate(ctx) : scanFigures(ctx, report));
   const offset = (page - 1) * pageSize;
   // One row either side of the page tells whether its first and last groups start and end on it.
   const from = Math.max(0, offset - 1);

@@ -96,6 +96,8 @@ function normalizeField<T extends FieldDefinition>(entity: string, prefix: strin
   if (field.type === 'children') {
     const children: Record<string, ScalarField & { labelKey: string; column: string }> = {};
     for (const [childName, child] of Object.entries(field.fields)) {
+      // §6 assigned customers: a line's customer is the record's only on document lines (each line's, all of them).
+      if (child.type === 'lookup' && child.customer !== undefined && !field.lines) fail(entity, `children ${name}: only a lines collection's field can declare customer (${childName})`);
       children[childName] = normalizeField(entity, `${prefix}.${name}`, childName, child, namespace);
     }
     if (!(field.key in children)) fail(entity, `children ${name}: key ${field.key} is not one of its fields`);
@@ -367,6 +369,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     email: input.email ?? null,
     routeViews: input.routeViews ?? {},
     resultKeys: input.resultKeys ?? {},
+    customers: input.customers ?? false,
   };
 }
 

@@ -172,6 +172,17 @@ export interface LookupField extends FieldCommon {
   invalidKey?: string;
   /** Message key when the record is inactive; default `entities:validation.lookupInactive`. */
   inactiveKey?: string;
+  /**
+   * §6 assigned customers, declared once (issue 68 item 2): true — the record belongs to the customer this field
+   * names: a firm of the `customers` entity, or a record of another entity whose own customer it inherits (a
+   * lot's job site, a return's order). A user restricted to assigned customers reads the record only when every
+   * such field is blank or names a customer assigned to them — on every read path, and writes only such values;
+   * the server composes the rule into the entity's hooks (server/src/entities/customers.ts). false: the
+   * field names a firm that is not the record's customer (a ship-to, a vendor's remit-to). On a field of document
+   * lines (a route's cash-in, one line per customer's order): the record is each line's customer's, and a restricted
+   * user reads it only when every line's customer is theirs.
+   */
+  customer?: boolean;
 }
 
 /** How a set field is stored: one flag column per option, or rows of a link table. */
@@ -586,6 +597,11 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   routeViews?: Readonly<Record<string, Readonly<Record<string, RouteView>>>>;
   /** Catalogue keys of result codes only this entity's server rules answer (§6 firm: `not_assigned`). */
   resultKeys?: Readonly<Record<string, string>>;
+  /**
+   * §6: this entity's records are the customers a user may be restricted to (the firm; `user_customers` holds
+   * their keys). A lookup to it flagged `customer` makes the referring record that customer's.
+   */
+  customers?: boolean;
 }
 
 /** What of an entity the global search reads (EntityInput.globalSearch). */
@@ -702,6 +718,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   email: DocumentEmail<keyof F & string> | null;
   routeViews: Readonly<Record<string, Readonly<Record<string, RouteView>>>>;
   resultKeys: Readonly<Record<string, string>>;
+  customers: boolean;
 }
 
 /** Any normalized definition (what registries and generic code take). */

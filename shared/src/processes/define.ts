@@ -30,7 +30,7 @@ import { withLabelKeys, type ReportColumnInput, type ReportDefinition, type Repo
  * application, routes, title, parameters with their rules, the columns of its item list), then runs on the
  * items the user picks.
  */
-export interface ProcessDefinition extends Pick<ReportDefinition, 'name' | 'application' | 'routes' | 'titleKey' | 'parameters' | 'rules' | 'columns'> {
+export interface ProcessDefinition extends Pick<ReportDefinition, 'name' | 'application' | 'routes' | 'titleKey' | 'parameters' | 'rules' | 'columns' | 'records'> {
   itemKey: string;
   itemLabel: string;
   maxItems: number;
@@ -102,6 +102,7 @@ export function defineProcess(input: ProcessInput): ProcessDefinition {
   if (!/^[a-z][a-z0-9-]*$/.test(def.name)) fail('name must be kebab-case');
   if (!fields.has(def.itemKey)) fail(`item key ${def.itemKey} is not a column`);
   if (!fields.has(def.itemLabel)) fail(`item label ${def.itemLabel} is not a column`);
+  if (def.records && !fields.has(def.records.field)) fail(`records field ${def.records.field} is not a column`);
   if (!(def.maxItems >= 1 && def.maxItems <= 5000)) fail('maxItems must be 1 to 5000');
   const params = new Set(def.parameters.map((p) => p.name));
   for (const name of def.lock?.by ?? []) if (!params.has(name)) fail(`lock names unknown parameter ${name}`);

@@ -192,6 +192,20 @@ export interface ReportDefinition {
    * (server/src/mail/documents.ts). The report screen offers E-mail (Ctrl+Shift+E) once `to` is filled.
    */
   email?: ReportEmail;
+  /**
+   * §6 assigned customers (issue 68 item 2): each row is a record of another entity, its key (or its number) in
+   * column `field`. A user restricted to assigned customers gets only the rows of records they may see — the
+   * entity's rule, applied by the engine to the rows, the page, the totals and the files alike.
+   */
+  records?: ReportRecords;
+}
+
+/** The entity each row of a report or process is a record of (ReportDefinition.records). */
+export interface ReportRecords {
+  entity: string;
+  /** The column holding the record's key, or its business number (`by: 'number'`: the definition's numberField). */
+  field: string;
+  by?: 'key' | 'number';
 }
 
 export interface ReportEmail {
@@ -256,6 +270,7 @@ export function defineReport(input: ReportInput): ReportDefinition {
   if (!/^[a-z][a-z0-9-]*$/.test(def.name)) fail('name must be kebab-case');
   if (params.size !== def.parameters.length) fail('duplicate parameter');
   if (fields.size !== def.columns.length) fail('duplicate column');
+  if (def.records && !fields.has(def.records.field)) fail(`records field ${def.records.field} is not a column`);
   for (const p of def.parameters) {
     if (!/^[A-Z][A-Za-z0-9]*$/.test(p.name)) fail(`parameter ${p.name} must be PascalCase`);
     if (p.type === 'enum' && !p.options?.length) fail(`enum parameter ${p.name} needs options`);

@@ -60,8 +60,9 @@ export const arInvoice = defineEntity({
       ],
     },
     InvoiceDate: { type: 'date', required: true },
-    BillToId: { ...firmLookup('ar:rules.billToInvalid'), required: true, requiredKey: 'ar:rules.billToInvalid' },
-    ShipToId: firmLookup('ar:rules.shipToInvalid'),
+    // §6: the invoice is its bill-to's (issue 68 item 2); the ship-to is one of the bill-to's sites.
+    BillToId: { ...firmLookup('ar:rules.billToInvalid'), required: true, requiredKey: 'ar:rules.billToInvalid', customer: true },
+    ShipToId: { ...firmLookup('ar:rules.shipToInvalid'), customer: false },
     TermsCode: { type: 'lookup', entity: 'account-terms', maxLength: 20, uppercase: true },
     SalesRep: { type: 'lookup', entity: 'sales-rep', maxLength: 20, uppercase: true },
     // CAD only in this release: a foreign-currency invoice needs the GL amounts converted at the day's rate.

@@ -19,6 +19,8 @@ export const AR_NS = 'ar';
 /** The customer the money (or the credit) is of: an active bill-to firm (§5 "Bill To is invalid."). */
 export const BILL_TO_FIELD = firmLookup({
   required: true,
+  // §6: the document is this customer's (issue 68 item 2).
+  customer: true,
   invalidKey: `${AR_NS}:receipts.rules.billToInvalid`,
   inactiveKey: `${AR_NS}:receipts.rules.billToInvalid`,
 });

@@ -21,7 +21,8 @@ export const arOpenItem = defineEntity({
   application: 'NOVUS-AR',
   fields: {
     DocumentNo: { type: 'text', required: true, maxLength: 30, readOnly: true },
-    FirmId: { type: 'text', required: true, maxLength: 20, readOnly: true },
+    // §6: the item is this customer's (issue 68 item 2).
+    FirmId: { type: 'lookup', entity: 'firm', required: true, maxLength: 20, readOnly: true, customer: true },
     ItemType: { type: 'text', required: true, maxLength: 20, readOnly: true },
     DocumentDate: { type: 'date', required: true, readOnly: true },
     DueDate: { type: 'date', required: true, readOnly: true },

@@ -17,7 +17,8 @@
  *   reverse), then one AR item (subledger.ts) with the due and discount dates.
  * credit: the reversal of a posted invoice — a posted credit note with the same lines (CN…, CreditOf), its AR
  *   item applied to the invoice's open balance (up to what is still open); the invoice becomes Credited.
- * §6: lists and records are limited to the user's assigned customers (assignedCustomerHooks on BillToId).
+ * §6: lists, records and writes are limited to the user's assigned customers by the engine (the definition's
+ * `customer` BillToId, server/src/entities/customers.ts).
  *
  * `createPostedInvoice(trx, input, userId)` (added, for the demo seed and other modules): the same pricing and
  * posting for a document written directly. `createPostedInvoices(trx, inputs, userId)`: many at once (a queue's
@@ -31,7 +32,6 @@ import { percentOf, taxesFor, type TaxRate } from '../../definitions/tax.ts';
 import { isValidDate } from '@erp/shared/entities/field-value';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import { canSeeFirm, assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
 import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber, nextNumbers } from '@erp/server/entities/numbering';
 import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
@@ -490,10 +490,7 @@ export async function createPostedInvoice(trx: AnyTransaction, input: NewInvoice
   return (await writeInvoices(trx, [await prepareInvoice(trx, input, userId, memo)], userId, memo))[0]!;
 }
 
-const assigned = assignedCustomerHooks('bill_to_id', 'BillToId');
-
 export const arInvoiceHooks: EntityHooks = {
-  ...assigned,
   async beforeWrite(ctx, trx, change) {
     const next = change.next;
     const date = String(next['InvoiceDate']);
@@ -506,8 +503,6 @@ export const arInvoiceHooks: EntityHooks = {
     const billToId = String(next['BillToId'] ?? '');
     if (next['ShipToId'] == null || next['ShipToId'] === '') setField(change, 'ShipToId', billToId);
     const { billTo, shipTo } = await checkParties(trx, billToId, String(next['ShipToId']));
-    // §6: a restricted user invoices only the customers assigned to them.
-    if (!(await canSeeFirm(trx, ctx.user, billToId))) throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, 'BillToId');
     if (change.mode === 'create' || change.changed.has('BillToId')) {
       if (next['TermsCode'] == null && billTo['account_terms'] != null) setField(change, 'TermsCode', billTo['account_terms']);
       if (next['SalesRep'] == null && billTo['sales_rep'] != null) setField(change, 'SalesRep', billTo['sales_rep']);

@@ -15,7 +15,6 @@ import { cmp, isZero, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { computeRecord } from '@erp/shared/entities/compute';
 import { arCreditApplication } from '../../definitions/receipts/credit-application.ts';
 import { BusinessError } from '@erp/server/entities/call-result';
-import { assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
 import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { arAccount, postAr } from '../subledger.ts';
@@ -70,7 +69,6 @@ async function beforeWrite(ctx: EntityContext, trx: AnyTransaction, change: Chan
 }
 
 export const creditApplicationHooks: EntityHooks = {
-  ...assignedCustomerHooks('firm_id', 'FirmId'),
   beforeWrite,
   actions: {
     post: postAction('ApplicationDate', async (ctx, run, { firmId, date, documentNo }) => {

@@ -2,7 +2,7 @@
  * Server rules of cash receipts (`cash-receipt`, AR-04; definition modules/ar/definitions/receipts/cash-receipt.ts).
  *
  * Save (in the save's transaction):
- * - §6: a restricted user writes receipts of assigned customers only (lists and reads: assignedCustomerHooks);
+ * - §6: a restricted user writes receipts of assigned customers only (lists and reads: the engine's rule of the definition's `customer` FirmId, server/src/entities/customers.ts);
  * - the customer is an active bill-to firm (§8 "Bill To is invalid.");
  * - the currency is the bank account's; changing a draft's bank to one in another currency is refused
  *   (§8 "Not allowed to change bank due to different currency.");
@@ -30,7 +30,6 @@ import { add, cmp, isZero, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { computeRecord } from '@erp/shared/entities/compute';
 import { cashReceipt } from '../../definitions/receipts/cash-receipt.ts';
 import { BusinessError } from '@erp/server/entities/call-result';
-import { assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
 import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalToDb, engineOf, decimalFromDb } from '@erp/server/db/decimal-codec';
 import { addArItem, arAccount, discountRoom, discountsTaken, postAr } from '../subledger.ts';
@@ -242,7 +241,6 @@ async function applyPicked(trx: AnyTransaction, record: Record<string, unknown>,
 }
 
 export const cashReceiptHooks: EntityHooks = {
-  ...assignedCustomerHooks('firm_id', 'FirmId'),
   beforeWrite,
   actions: {
     'auto-apply': {

@@ -11,7 +11,6 @@
 import { cmp, neg } from '@erp/shared/decimal';
 import { arWriteOff } from '../../definitions/receipts/write-off.ts';
 import { BusinessError } from '@erp/server/entities/call-result';
-import { assignedCustomerHooks } from '@erp/modules/shell/server/firm/assigned';
 import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
 import { addArItem, arAccount, postAr } from '../subledger.ts';
@@ -58,7 +57,6 @@ async function beforeWrite(ctx: EntityContext, trx: AnyTransaction, change: Chan
 }
 
 export const writeOffHooks: EntityHooks = {
-  ...assignedCustomerHooks('firm_id', 'FirmId'),
   beforeWrite,
   actions: {
     post: postAction('WriteOffDate', async (ctx, run, { firmId, date, documentNo }) => {

@@ -76,7 +76,8 @@ export const customerSku = defineEntity({
   application: OE_APP,
   fields: {
     SkuId: { type: 'integer' },
-    CustomerId: { type: 'lookup', entity: 'firm', maxLength: 20, uppercase: true, required: true },
+    // §6: the customer's own SKU (issue 68 item 2).
+    CustomerId: { type: 'lookup', entity: 'firm', maxLength: 20, uppercase: true, required: true, customer: true },
     ProductId: { ...product, required: true },
     CustomerSku: { type: 'text', maxLength: 40, required: true },
     Description: { type: 'text', maxLength: 100 },

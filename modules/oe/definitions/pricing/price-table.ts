@@ -73,7 +73,8 @@ export const priceTable = defineEntity({
   fields: {
     PriceTableId: oeCode(20, { required: true }),
     Description: requiredName(),
-    CustomerId: { type: 'lookup', entity: 'firm', maxLength: 20, uppercase: true },
+    // §6: a customer's own table is that customer's (issue 68 item 2); a table without one is everyone's.
+    CustomerId: { type: 'lookup', entity: 'firm', maxLength: 20, uppercase: true, customer: true },
     Currency: { type: 'text', maxLength: 3, minLength: 3, pattern: '[A-Z]{3}', uppercase: true, required: true, defaultValue: 'CAD' },
     CostBasis: { type: 'enum', required: true, defaultValue: 'Average', options: COST_BASES.map((value) => ({ value, labelKey: `oe:price-table.costBases.${value}` })) },
     EffectiveDate: { type: 'date' },

@@ -77,7 +77,8 @@ export const portalNotification = defineEntity({
   application: OE_APP,
   fields: {
     NotificationKey: { type: 'integer' },
-    BillToId: { type: 'lookup', entity: 'firm', maxLength: 20, uppercase: true, required: true },
+    // §6: a notification is its bill-to's (issue 68 item 2).
+    BillToId: { type: 'lookup', entity: 'firm', maxLength: 20, uppercase: true, required: true, customer: true },
     Title: { type: 'text', required: true, maxLength: 120 },
     Body: { type: 'text', required: true, maxLength: 4000, format: 'multiline' },
     IsRead: { type: 'boolean', defaultValue: false, readOnly: true },

@@ -19,7 +19,8 @@ import { apiSchema, callResult, NO_QUERY, object, RECORD, text } from '@erp/serv
 import { readUpload } from '@erp/server/entities/attachments';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { callResult as resultOf, messageIn } from '@erp/server/entities/call-result';
-import { failureAnswer, type Answer } from '@erp/server/entities/answers';
+import { failureAnswer, isAnswer, type Answer } from '@erp/server/entities/answers';
+import { readable } from '@erp/server/entities/read';
 import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/products/product-price';
 import { LIST_IMPORT, MAX_ROWS, priceWorkbook, readPriceWorkbook, TABLE_IMPORT, type ImportTarget, type PriceRow } from './workbook.ts';
 
@@ -81,7 +82,9 @@ export const importRoutes: EntityRoutes = async (app, { contextOf }) => {
     const ctx = await contextOf(request, reply, 'price-table', 'read');
     if (!ctx) return reply;
     const id = request.params.id.trim().toUpperCase();
-    if (!(await ctx.any.selectFrom('price_tables').select('price_table_id').where('price_table_id', '=', id).executeTakeFirst())) return sendAnswer(reply, failureAnswer(404, 'not_found', 'Not Found'));
+    // The table read as the record route reads it: 404, or §6 a customer's table of a customer not assigned (403).
+    const found = await readable(ctx, id);
+    if (isAnswer(found)) return sendAnswer(reply, found.status === 400 ? failureAnswer(404, 'not_found', 'Not Found') : found);
     const rows = (await ctx.any.selectFrom('price_table_ranges').selectAll().where('price_table_id', '=', id).orderBy('product_id').orderBy('price_type').orderBy('from_quantity').execute()) as Record<string, unknown>[];
     return sendXlsx(reply, `price-table-${id}`, await priceWorkbook(TABLE_IMPORT, rowsOut(ctx.any, rows)));
   });
@@ -100,8 +103,9 @@ export const importRoutes: EntityRoutes = async (app, { contextOf }) => {
       const ctx = await contextOf(request, reply, 'price-table', 'write');
       if (!ctx) return reply;
       const id = request.params.id.trim().toUpperCase();
-      const table = (await ctx.any.selectFrom('price_tables').select(['price_table_id', 'version']).where('price_table_id', '=', id).executeTakeFirst()) as { version: number } | undefined;
-      if (!table) return sendAnswer(reply, failureAnswer(404, 'not_found', 'Not Found'));
+      const found = await readable(ctx, id);
+      if (isAnswer(found)) return sendAnswer(reply, found.status === 400 ? failureAnswer(404, 'not_found', 'Not Found') : found);
+      const table = { version: Number(found.record['Version']) };
       const upload = await readUpload(request, MAX_BYTES);
       if ('status' in upload) return sendAnswer(reply, upload);
       const answer = await importAnswer(ctx.any, ctx.user.row.language, upload.bytes, TABLE_IMPORT, request.query.Confirm === 'true', async (trx, rows) => {

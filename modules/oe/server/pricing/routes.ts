@@ -16,6 +16,7 @@ import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-rout
 import { answerOf, callResult as resultOf, messageIn } from '@erp/server/entities/call-result';
 import { round } from '@erp/shared/decimal';
 import { fillPlaceholders } from '../../definitions/setup/email-template.ts';
+import { canSeeFirm, notAssigned } from '@erp/modules/shell/server/firm/assigned';
 import { overridePrice } from './override.ts';
 import { priceLines, type PricedLine } from './service.ts';
 
@@ -110,6 +111,8 @@ export const pricingRoutes: EntityRoutes = async (app, { contextOf }) => {
       const ctx = await contextOf(request, reply, 'price-table', 'read');
       if (!ctx) return reply;
       const body = request.body;
+      // §6: a customer's prices only for a customer assigned to a restricted user (issue 68 item 2).
+      if (!(await canSeeFirm(ctx.any, ctx.user, upper(body.CustomerId)))) return sendAnswer(reply, notAssigned());
       const lines = await priceLines(ctx.any, {
         customerId: upper(body.CustomerId),
         shipToId: upper(body.ShipToId) || null,
@@ -128,6 +131,7 @@ export const pricingRoutes: EntityRoutes = async (app, { contextOf }) => {
       const ctx = await contextOf(request, reply, 'price-table', 'read');
       if (!ctx) return reply;
       const body = request.body;
+      if (!(await canSeeFirm(ctx.any, ctx.user, upper(body.CustomerId)))) return sendAnswer(reply, notAssigned());
       try {
         const { overrideId, line } = await ctx.any.transaction().execute((trx) =>
           overridePrice(trx, ctx.user.userId, ctx.user.roles, {

@@ -1,61 +1,27 @@
 /**
- * §6 "users restricted to assigned customers", for every entity and report that belongs to a customer
- * (firm maintenance, AR documents and inquiries, …). A restricted user (users.restricted_to_customers) sees
- * only the firms assigned to them (user_customers); asking for another answers 403 "Sorry, this Firm cannot
- * be viewed. You are not assigned to this customer." and lists leave the others out — enforced here, on the
- * server, whatever the screen sends.
+ * §6 "users restricted to assigned customers" for the modules' own code. The rule itself is the engine's
+ * (issue 68 item 2, @erp/server/entities/customers): an entity whose definition flags a lookup `customer: true`
+ * gets its `scope`, `canView`, `parameterRefusal` and write check from the registry, so no module writes them.
+ * A restricted user (users.restricted_to_customers) sees only the firms assigned to them (user_customers);
+ * asking for another answers 403 "Sorry, this Firm cannot be viewed. You are not assigned to this customer.".
  *
- * `assignedCustomerHooks(column, field)` gives the `scope` and `canView` hooks of an entity whose customer is
- * in `column` (table) / `field` (record); compose them into the entity's hooks. `assignedFirms(db, user)` and
- * `canSeeFirm(db, user, firmId)` serve documents and queries; `firmParameterRefusal(db, user, firmIds)` is the
- * firm's `parameterRefusal` hook, the check the report and process routes run on every firm a parameter names,
- * so a report answers an unassigned firm exactly like the entity routes (403 and the same CallResult).
+ * Here: the primitives for queries a module builds itself (a queue, a module report, a process's items) —
+ * `isRestricted`, `assignedFirms(db, user)`, `canSeeFirm(db, user, firmId)`, `notAssigned()` — and
+ * `firmParameterRefusal`, the firm's own `parameterRefusal` hook (the firm is the customer itself, with its
+ * ship-tos: modules/shell/server/firm/rules.ts).
  */
 import type { Kysely } from 'kysely';
 import type { AuthenticatedUser } from '@erp/server/auth/plugin';
-import { asFlag } from '@erp/server/db/schema';
-import type { EntityHooks, Refusal } from '@erp/server/entities/hooks';
-import { message } from '@erp/server/entities/labels';
+import type { Refusal } from '@erp/server/entities/hooks';
+import { assignedFirms, isRestricted, notAssigned } from '@erp/server/entities/customers';
 
-export function isRestricted(user: AuthenticatedUser): boolean {
-  return asFlag(user.row.restricted_to_customers as boolean | number | undefined);
-}
-
-/** The firm ids assigned to `user` (meaningful only when the user is restricted). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function assignedFirms(db: Kysely<any>, user: AuthenticatedUser): Promise<string[]> {
-  const rows = await db.selectFrom('user_customers').select('firm_id').where('user_id', '=', user.userId).execute();
-  return rows.map((row) => String(row.firm_id));
-}
+export { assignedFirms, isRestricted, notAssigned };
 
 /** Whether `user` may see firm `firmId` (always, when not restricted). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function canSeeFirm(db: Kysely<any>, user: AuthenticatedUser, firmId: string): Promise<boolean> {
   if (!isRestricted(user)) return true;
   return (await assignedFirms(db, user)).includes(firmId);
-}
-
-/** §6: the refusal for a firm the user is not assigned to. */
-export function notAssigned(): Refusal {
-  return {
-    status: 403,
-    body: { ResultStatus: 2, ResultCode: 'not_assigned', Message: message('entities:firm.rules.notAssigned'), EntityId: null, Exception: null },
-  };
-}
-
-/** `scope` and `canView` for an entity whose customer is `column` in its table and `field` in its record. */
-export function assignedCustomerHooks(column: string, field: string): Pick<EntityHooks, 'scope' | 'canView'> {
-  return {
-    async scope(ctx, query) {
-      if (!isRestricted(ctx.user)) return query;
-      const assigned = await assignedFirms(ctx.db, ctx.user);
-      return assigned.length === 0 ? query.where(column, '=', '') : query.where(column, 'in', assigned);
-    },
-    async canView(ctx, record) {
-      if (!isRestricted(ctx.user)) return null;
-      return (await assignedFirms(ctx.db, ctx.user)).includes(String(record[field])) ? null : notAssigned();
-    },
-  };
 }
 
 /**
