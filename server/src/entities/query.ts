@@ -291,10 +291,14 @@ export function applyFilters(def: AnyEntity, select: AnySelect, query: ListQuery
     }
   }
   if (query.search !== null) {
+    // §6: only the search fields the caller may read are matched (issue 68 item 1); when every one is hidden, the
+    // text matches nothing — never every record, which would tell the text matched a hidden value no less.
     const columns = def.search.filter((field) => !hidden.has(field)).map((field) => def.fields[field]!.column);
     if (columns.length > 0) {
       const text = query.search;
       q = q.where((eb) => eb.or(columns.map((column) => likeTerm(column, text, 'contains', engine))));
+    } else if (def.search.length > 0) {
+      q = q.where(sql<boolean>`1 = 0`);
     }
   }
   return q;

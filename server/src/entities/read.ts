@@ -11,6 +11,7 @@
  *   write starts from (save.ts, delete.ts): 400 bad id, 404, or the hook's refusal otherwise.
  */
 import type { AnyEntity, ScalarField } from '@erp/shared/entities/define';
+import { sql } from 'kysely';
 import { badRequest, isAnswer, notFound, refusalAnswer, type Answer } from './answers.ts';
 import { callResult, messageIn } from './call-result.ts';
 import type { EntityContext } from './hooks.ts';
@@ -114,7 +115,11 @@ export async function lookupRecords(ctx: EntityContext, search: string, page = 1
   const textCode = codeField.type === 'text' || (codeField.type === 'lookup' && codeField.valueType !== 'integer');
   const codeColumn = textCode ? `${def.table}.${codeField.column}` : '';
   const query: ListQuery = { page, pageSize: LOOKUP_PAGE_SIZE, sortFields: [], sortDescending: [], search: null, filters: [], columns: fields };
-  let select = (await filteredBase(ctx, query)).where(searchCondition(lookupSearchColumns(def, value, access.hidden), text, ctx.engine));
+  // §6: only the columns the caller may read are matched (issue 68 item 1); a text that could only have matched hidden
+  // ones matches nothing (an empty list of columns would match every record).
+  const columns = lookupSearchColumns(def, value, access.hidden);
+  const blind = columns.length === 0 && text !== '' && lookupSearchColumns(def, value, new Set()).length > 0;
+  let select = (await filteredBase(ctx, query)).where(blind ? sql<boolean>`1 = 0` : searchCondition(columns, text, ctx.engine));
   const rank = textCode ? searchRank(codeColumn, text, ctx.engine) : null;
   if (rank) select = select.orderBy(rank);
   const byName = label && !def.fields[label]!.virtual ? (def.fields[label] as { column: string }).column : null;
