@@ -12,7 +12,7 @@
  */
 import type { AnyEntity, ScalarField } from '@erp/shared/entities/define';
 import { sql } from 'kysely';
-import { badRequest, isAnswer, notFound, refusalAnswer, type Answer } from './answers.ts';
+import { badRequest, failureAnswer, isAnswer, notFound, refusalAnswer, type Answer } from './answers.ts';
 import { callResult, messageIn } from './call-result.ts';
 import type { EntityContext } from './hooks.ts';
 import { message } from './labels.ts';
@@ -35,6 +35,13 @@ export function listFields(def: AnyEntity, hidden: ReadonlySet<string>, columns:
   return [...fields].filter((field) => !hidden.has(field));
 }
 
+/** The 400 of a list query refused: in the caller's language when it names a field (query.ts `unknownField`). */
+export function listQueryRefusal(ctx: EntityContext, refused: { message: string; key?: string; params?: Record<string, string> }): Answer {
+  if (!refused.key) return badRequest(refused.message);
+  const language = ctx.user.row.language;
+  return failureAnswer(400, 'bad_request', messageIn(language, 'entities:result.badQuery', { detail: messageIn(language, refused.key, refused.params) }));
+}
+
 /** A page (its numbers, sort and rows) as the §3 paged list; ResultStatus 6 'no_records' when empty. */
 export function pagedAnswer(page: { Page: number; PageSize: number; TotalCount: number; SortFields: string[]; SortDescending: string[] }, list: unknown[], extra: Record<string, unknown> = {}): Answer {
   const empty = list.length === 0;
@@ -52,7 +59,7 @@ export function pagedAnswer(page: { Page: number; PageSize: number; TotalCount: 
 export async function listRecords(ctx: EntityContext, params: Record<string, unknown>): Promise<Answer> {
   const { def, access } = ctx;
   const parsed = parseListQuery(def, params, access.hidden);
-  if (!parsed.ok) return badRequest(parsed.message);
+  if (!parsed.ok) return listQueryRefusal(ctx, parsed);
   const query = parsed.value;
   const base = await filteredBase(ctx, query);
   const fields = listFields(def, access.hidden, query.columns);
