@@ -257,6 +257,30 @@ describe('generated: a field hidden from a role leaves its search (issue 68 item
   });
 });
 
+describe('generated: a lookup storing a hidden field suggests nothing (issue 68 item 1)', () => {
+  it("every lookup field storing another field of its target (`targetField`), that field hidden alone: no suggestion", async () => {
+    let checked = 0;
+    for (const def of allEntities()) {
+      for (const [name, field] of Object.entries(def.fields)) {
+        if (field.type !== 'lookup' || !field.targetField) continue;
+        const url = `/api/lookup/${field.entity}?From=${def.name}&Field=${name}`;
+        const before = await get(spy, url);
+        if (before.statusCode !== 200 || (before.json().List as Json[]).length === 0) continue;
+        await hide(field.entity, [field.targetField], SPY_ROLES);
+        try {
+          const answer = await get(spy, url);
+          expect(answer.statusCode, url).toBe(200);
+          expect(answer.json().List, url).toEqual([]);
+        } finally {
+          await unhideAll();
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});
+
 /** Every own field of `def` but the key (which is never hidden). */
 const ownFields = (def: AnyEntity) => Object.keys(def.fields).filter((name) => name !== def.key);
 

@@ -100,6 +100,9 @@ export const LOOKUP_PAGE_SIZE = 20;
 export async function lookupRecords(ctx: EntityContext, search: string, page = 1, key?: string): Promise<Answer> {
   const { def, access } = ctx;
   const value = ctx.lookupValue ?? def.key;
+  // §6 (issue 68 item 1): a lookup storing a field the caller may not see (a `targetField` hidden from them) would
+  // answer its values: it suggests nothing to them.
+  if (access.hidden.has(value)) return { status: 200, body: { ...callResult(6, 'no_records', message('entities:result.noRecords')), List: [], More: false } };
   // Issue 40 item 3: the business number (definition `numberField`) when the field stores something else (an
   // internal key): the form shows it in place of the key, and a typed number resolves to the key.
   const numberField = def.numberField !== value && !access.hidden.has(def.numberField) ? def.numberField : null;
