@@ -22,6 +22,7 @@ import { translatorFor } from './labels.ts';
 import { countRows, filteredBase, pageRecords } from './paging.ts';
 import { MAX_EXPORT_PAGE_SIZE, parseListQuery } from './query.ts';
 import { badRequest, visibleColumns, type Answer } from './service.ts';
+import { listQueryRefusal } from './read.ts';
 import { ownField } from './wire.ts';
 
 export const EXPORT_BATCH = 5000;
@@ -47,7 +48,7 @@ export async function exportRecords(ctx: EntityContext, body: unknown, reply: Fa
   }
   const params: Record<string, unknown> = { PageSize: MAX_EXPORT_PAGE_SIZE, ...((body as Record<string, unknown> | null) ?? {}) };
   const parsed = parseListQuery(def, params, access.hidden, true);
-  if (!parsed.ok) return badRequest(parsed.message);
+  if (!parsed.ok) return listQueryRefusal(ctx, parsed);
   const query = parsed.value;
   const columns = query.columns ?? visibleColumns(def, access.hidden);
   if (columns.length === 0) return badRequest('no columns to export');

@@ -43,10 +43,10 @@ import { sameValue } from '@erp/shared/entities/validate';
 import { wallClock } from '@erp/shared/format';
 import { sql, type Selectable } from 'kysely';
 import type { AuditLogTable } from '../db/schema.ts';
-import { badRequest, failureAnswer, isAnswer, type Answer } from './answers.ts';
+import { badRequest, failureAnswer, isAnswer, refusalAnswer, type Answer } from './answers.ts';
 import { callResult, messageIn } from './call-result.ts';
 import type { AnySelect, EntityContext } from './hooks.ts';
-import { readable } from './read.ts';
+import { pagedAnswer, readable } from './read.ts';
 import { fieldsOf, keyColumn, visibleRecord } from './wire.ts';
 
 /** The context of another entity for the caller (its rights and row filters), or null when they may not read it. */
@@ -130,7 +130,7 @@ export function auditValue(field: ScalarField | undefined, text: string | null):
  * root_table / root_id), less the rows of the caller's hidden fields: own columns, flag columns, link tables,
  * line tables and their lines' own tables.
  */
-function recordRows(ctx: EntityContext, id: string) {
+export function recordRows(ctx: EntityContext, id: string) {
   const { def } = ctx;
   const hiddenColumns: string[] = [];
   const hiddenTables: string[] = [];
@@ -146,15 +146,87 @@ function recordRows(ctx: EntityContext, id: string) {
       hiddenColumns.push(field.column);
     }
   }
-  let base = ctx.db.selectFrom('audit_log').where((eb) =>
+  let base = allRows(ctx, id);
+  if (hiddenColumns.length > 0) base = base.where((eb) => eb.not(eb.and([eb('table_name', '=', def.table), eb('column_name', 'in', hiddenColumns)])));
+  if (hiddenTables.length > 0) base = base.where('table_name', 'not in', hiddenTables);
+  return base;
+}
+
+/** A save's key: the rows one transaction wrote share their `action_on` and `action_by`. */
+const saveKey = (row: Pick<AuditRow, 'action_on' | 'action_by'>) => `${row.action_on}\u0000${row.action_by}`;
+
+/** Whether the caller may see the record as it stood right after a save, and right before it. */
+export interface SaveSight {
+  after: boolean;
+  before: boolean;
+}
+
+/**
+ * §6 row rights over time (issue 68 item 3, "history shows what the user may see now"): the entity's `canView`
+ * run on the record as it stood after and before each save of `rows` — the record rebuilt from `current` by
+ * undoing every row from the newest on, hidden fields' too (`rows`: ALL the record's rows from the oldest save
+ * asked about on, newest first). A version the caller could not open (an order while it was another customer's)
+ * then shows none of its values. Null when the entity has no `canView` hook (nothing to check); by save key.
+ */
+export async function saveSights(ctx: EntityContext, current: Record<string, unknown>, rows: readonly AuditRow[]): Promise<Map<string, SaveSight> | null> {
+  const canView = ctx.hooks.canView;
+  if (!canView) return null;
+  const { def } = ctx;
+  const target = targetsOf(def);
+  const state: Record<string, unknown> = structuredClone(current);
+  const sights = new Map<string, SaveSight>();
+  let seen = (await canView(ctx, state)) === null;
+  for (let at = 0; at < rows.length; ) {
+    const key = saveKey(rows[at]!);
+    const after = seen;
+    let created = false;
+    for (; at < rows.length && saveKey(rows[at]!) === key; at++) {
+      const about = target(rows[at]!);
+      if (about.kind === 'created') created = true;
+      undo(def, state, rows[at]!, about, new Set());
+    }
+    // Before a record's creation there is nothing to see (its old values are all blank).
+    seen = created ? true : (await canView(ctx, state)) === null;
+    sights.set(key, { after, before: seen });
+  }
+  return sights;
+}
+
+/** Blanks what a change says of a version the caller may not see (`Masked`, as an audit mask). */
+function maskChange(change: HistoryChange, sight: SaveSight): void {
+  if (sight.after && sight.before) return;
+  switch (change.Kind) {
+    case 'line':
+      for (const inner of change['Changes'] as HistoryChange[]) maskChange(inner, sight);
+      return;
+    case 'set':
+      if (!sight.after) change['Added'] = [];
+      if (!sight.before) change['Removed'] = [];
+      break;
+    case 'attachment':
+      change['Name'] = null;
+      break;
+    case 'email':
+      if (!sight.after) change['To'] = null;
+      break;
+    default:
+      if (!sight.after) change['New'] = null;
+      if (!sight.before) change['Old'] = null;
+      delete change['OldName'];
+      delete change['NewName'];
+  }
+  change['Masked'] = true;
+}
+
+/** Every audit row of the record (none left out), as a query. */
+function allRows(ctx: EntityContext, id: string) {
+  const { def } = ctx;
+  return ctx.db.selectFrom('audit_log').where((eb) =>
     eb.or([
       eb.and([eb('root_table', '=', def.table), eb('root_id', '=', id)]),
       eb.and([eb('root_table', 'is', null), eb('table_name', '=', def.table), eb('id_value', '=', id)]),
     ]),
   );
-  if (hiddenColumns.length > 0) base = base.where((eb) => eb.not(eb.and([eb('table_name', '=', def.table), eb('column_name', 'in', hiddenColumns)])));
-  if (hiddenTables.length > 0) base = base.where('table_name', 'not in', hiddenTables);
-  return base;
 }
 
 /**
@@ -275,7 +347,7 @@ export async function recordHistory(ctx: EntityContext, rawId: string, params: R
     const oldest = Math.min(...groups.map((group) => Number(group.first)));
     // Every row from the page's oldest on: the newer ones walk the lines back to the page's positions.
     const rows = (await base.selectAll().where('audit_key', '>=', oldest).orderBy('audit_key', 'desc').execute()) as AuditRow[];
-    const onPage = new Set(groups.map((group) => `${group.action_on}\u0000${group.action_by}`));
+    const onPage = new Set(groups.map(saveKey));
     const target = targetsOf(def);
     // The lines of each collection as they stand now; walked back entry by entry.
     const lines = new Map<string, number[]>();
@@ -285,13 +357,13 @@ export async function recordHistory(ctx: EntityContext, rawId: string, params: R
     }
     const entries: { key: string; rows: AuditRow[] }[] = [];
     for (const row of rows) {
-      const key = `${row.action_on}\u0000${row.action_by}`;
+      const key = saveKey(row);
       const last = entries[entries.length - 1];
       if (last && last.key === key) last.rows.push(row);
       else entries.push({ key, rows: [row] });
     }
     const wanted: Wanted = new Map();
-    const built: { entry: Record<string, unknown>; changes: HistoryChange[] }[] = [];
+    const built: { key: string; entry: Record<string, unknown>; changes: HistoryChange[] }[] = [];
     for (const entry of entries) {
       // Positions right after this change; then the change is undone for the older entries.
       const after = new Map([...lines].map(([name, keys]) => [name, [...keys]]));
@@ -312,6 +384,7 @@ export async function recordHistory(ctx: EntityContext, rawId: string, params: R
       const changes = describe(def, entry.rows, target, after, lines, wanted);
       const first = entry.rows[0]!;
       built.push({
+        key: entry.key,
         entry: {
           On: first.action_on,
           By: first.action_by,
@@ -320,10 +393,18 @@ export async function recordHistory(ctx: EntityContext, rawId: string, params: R
         changes,
       });
     }
+    // §6 over time: the saves' versions the caller may not open show none of their values (saveSights).
+    const sights = ctx.hooks.canView
+      ? await saveSights(ctx, found.record, (await allRows(ctx, id).selectAll().where('audit_key', '>=', oldest).orderBy('audit_key', 'desc').execute()) as AuditRow[])
+      : null;
     const names = await lookupNames(contextOf, wanted);
     const users = await userNames(ctx, built.map(({ entry }) => String(entry['By'])));
-    for (const { entry, changes } of built) {
-      for (const change of changes) nameChange(change, names);
+    for (const { key, entry, changes } of built) {
+      const sight = sights?.get(key);
+      for (const change of changes) {
+        nameChange(change, names);
+        if (sight) maskChange(change, sight);
+      }
       list.push({ ...entry, ByName: users.get(String(entry['By'])) ?? entry['By'], Changes: changes });
     }
   }
@@ -554,12 +635,7 @@ export async function recordAsOf(ctx: EntityContext, rawId: string, params: Reco
   const cutoff = endOfDay(date, zone);
   // Every later row, hidden fields' too: a line's position or a set does not depend on who looks; the
   // answer drops the hidden fields like any read.
-  const all = ctx.db.selectFrom('audit_log').where((eb) =>
-    eb.or([
-      eb.and([eb('root_table', '=', def.table), eb('root_id', '=', id)]),
-      eb.and([eb('root_table', 'is', null), eb('table_name', '=', def.table), eb('id_value', '=', id)]),
-    ]),
-  );
+  const all = allRows(ctx, id);
   const later = (await all.selectAll().where('action_on', '>=', cutoff).orderBy('audit_key', 'desc').execute()) as AuditRow[];
   const target = targetsOf(def);
   const createdOn = String(found.record['CreatedOn'] ?? '');
@@ -570,6 +646,12 @@ export async function recordAsOf(ctx: EntityContext, rawId: string, params: Reco
   const state: Record<string, unknown> = structuredClone(current);
   const unknown = new Set<string>();
   for (const row of later) undo(def, state, row, target(row), unknown);
+  // §6 over time (issue 68 item 3): the record as it stood then is read like the record now — a version the caller
+  // may not open (an order while it was another customer's) is refused as the record would be.
+  if (ctx.hooks.canView) {
+    const refusal = await ctx.hooks.canView(ctx, state);
+    if (refusal) return refusalAnswer(refusal);
+  }
 
   const hidden = ctx.access.hidden;
   const shown = (name: string, field: FieldDefinition) => !hidden.has(name) && !field.writeOnly && !field.virtual && !field.internal;
@@ -617,4 +699,69 @@ export async function recordAsOf(ctx: EntityContext, rawId: string, params: Reco
       LastChange: lastChange ? { ...lastChange, ByName: users.get(lastChange.By) ?? lastChange.By } : null,
     },
   };
+}
+
+/** Column → field name of an audit row, for the answer (and to hide hidden fields' rows). */
+function auditFieldName(def: AnyEntity, table: string, column: string): string | null {
+  for (const [name, field] of fieldsOf(def)) {
+    if (table === def.table) {
+      if (field.type === 'set' && field.storage.kind === 'flags' && Object.values(field.storage.columns).includes(column)) return name;
+      if (field.type !== 'set' && field.type !== 'children' && !field.virtual && field.column === column) return name;
+      if (field.virtual && field.column === column) return name;
+    } else if (field.type === 'set' && field.storage.kind === 'link' && field.storage.table === table) {
+      return name;
+    } else if (field.type === 'children' && field.table === table) {
+      const child = Object.entries(field.fields).find(([childName, childField]) => (childField.column ?? childName) === column);
+      return child ? `${name}.${child[0]}` : name;
+    }
+  }
+  return null;
+}
+
+/** §3 audit log of one record (its own rows and its child and link rows), newest first. */
+export async function recordAudit(ctx: EntityContext, rawId: string, params: Record<string, unknown>): Promise<Answer> {
+  const found = await readable(ctx, rawId);
+  if (isAnswer(found)) return found;
+  const { def } = ctx;
+  const page = Number(Array.isArray(params['Page']) ? NaN : (params['Page'] ?? 1));
+  const pageSize = Number(Array.isArray(params['PageSize']) ? NaN : (params['PageSize'] ?? 250));
+  const unknown = Object.keys(params).find((key) => key !== 'Page' && key !== 'PageSize');
+  if (unknown) return badRequest(`Unknown query parameter: ${unknown.slice(0, 80)}`);
+  if (!Number.isInteger(page) || page < 1 || page > 2147483647 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
+    return badRequest('Page must be 1 or more and PageSize 1 to 1000');
+  }
+  const id = String(found.id);
+  // The caller's hidden fields' rows are left out — own and flag columns, link, line and sub-line tables (recordRows).
+  const base = recordRows(ctx, id);
+  const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const total = Number(counted.n);
+  const rows = await base
+    .selectAll()
+    .orderBy('audit_key', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  // §6 over time (issue 68 item 3): values of a version the caller may not open are masked (saveSights).
+  const oldest = rows.reduce((low, row) => Math.min(low, Number(row.audit_key)), Number.POSITIVE_INFINITY);
+  const sights =
+    ctx.hooks.canView && rows.length > 0
+      ? await saveSights(ctx, found.record, (await allRows(ctx, id).selectAll().where('audit_key', '>=', oldest).orderBy('audit_key', 'desc').execute()) as AuditRow[])
+      : null;
+  const list = rows.map((row) => {
+    const sight = sights?.get(saveKey(row));
+    return {
+      AuditKey: row.audit_key,
+      TableName: row.table_name,
+      IdName: row.id_name,
+      IdValue: row.id_value,
+      ColumnName: row.column_name,
+      FieldName: auditFieldName(def, row.table_name, row.column_name),
+      Action: row.action,
+      OldValue: sight && !sight.before ? MASK : row.old_value,
+      NewValue: sight && !sight.after ? MASK : row.new_value,
+      ActionBy: row.action_by,
+      ActionOn: row.action_on,
+    };
+  });
+  return pagedAnswer({ Page: page, PageSize: pageSize, TotalCount: total, SortFields: ['AuditKey'], SortDescending: ['AuditKey'] }, list);
 }

@@ -12,7 +12,9 @@
  * - `Columns`: the fields to answer (list) or write (export); default the visible list columns. A list
  *   row also carries the key, the sets stored as flag columns and Version.
  * Anything else — an unknown parameter, a field the caller may not see, a value of the wrong type —
- * is a 400 with a message naming it.
+ * is a 400 with a message naming it; a field the caller may not see gets the very answer of a field that does not
+ * exist (in their language: entities:listQuery.*), and the list `Search` matches only the search fields they see.
+ * Sort keys and filters are thus never accepted on a hidden field (issue 68 item 1), never silently ignored.
  */
 import type { AnyEntity, ScalarField } from '@erp/shared/entities/define';
 import { INTEGER_MAX, INTEGER_MIN, isValidDate } from '@erp/shared/entities/validate';
@@ -45,10 +47,26 @@ export interface ListQuery {
   columns: string[] | null;
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+/**
+ * A refusal: `message` in English; for a field the caller may not name, also `key` and `params` (entities:listQuery.*)
+ * to answer it in their language (`listQueryRefusal`).
+ */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string; key?: string; params?: Record<string, string> };
 
 function bad<T>(message: string): Parsed<T> {
   return { ok: false, message };
+}
+
+/**
+ * §6 (issue 68 item 1): a field the caller may not see — hidden by form widgets security or `readRoles` — named as
+ * a sort key, a filter or a column is refused exactly as a field that does not exist: the same 400 and words, so
+ * the answer tells nothing of the field either.
+ */
+function unknownField<T>(kind: 'unknownSort' | 'unknownFilter' | 'unknownColumn', name: string): Parsed<T> {
+  const shown = name.slice(0, kind === 'unknownFilter' ? 80 : 64);
+  const params: Record<string, string> = kind === 'unknownFilter' ? { name: shown } : { field: shown };
+  const english = kind === 'unknownSort' ? `Cannot sort by ${shown}` : kind === 'unknownFilter' ? `Unknown query parameter: ${shown}` : `Columns: unknown field ${shown}`;
+  return { ok: false, message: english, key: `entities:listQuery.${kind}`, params };
 }
 
 /** One scalar parameter: a string (query) or a JSON scalar (body); repeated → error. */
@@ -194,7 +212,7 @@ export function parseListQuery(
         for (const column of names.value) {
           const field = ownField(def, column);
           if (!field || hidden.has(column) || field.writeOnly || field.type === 'children' || (field.type === 'set' && field.storage.kind !== 'flags')) {
-            return bad(`Columns: unknown field ${column.slice(0, 64)}`);
+            return unknownField('unknownColumn', column);
           }
         }
         query.columns = [...new Set(names.value)];
@@ -205,7 +223,7 @@ export function parseListQuery(
     }
     const match = /^filter\.([A-Za-z0-9]+)(?:\.(from|to))?$/.exec(name);
     const spec = match ? filterSpecs.get(match[1]!) : undefined;
-    if (!match || !spec) return bad(`Unknown query parameter: ${name.slice(0, 80)}`);
+    if (!match || !spec) return unknownField('unknownFilter', name);
     const field = def.fields[spec.field]!;
     const bound = match[2] as 'from' | 'to' | undefined;
     if ((spec.op === 'range') !== (bound !== undefined)) {
@@ -228,7 +246,7 @@ export function parseListQuery(
   const sortable = new Set([def.key, ...def.listColumns.filter((c) => c.sortable).map((c) => c.field)]);
   const seen = new Set<string>();
   for (const field of query.sortFields) {
-    if (!sortable.has(field) || hidden.has(field)) return bad(`Cannot sort by ${field.slice(0, 64)}`);
+    if (!sortable.has(field) || hidden.has(field)) return unknownField('unknownSort', field);
     if (seen.has(field)) return bad(`SortFields names ${field} twice`);
     seen.add(field);
   }
@@ -291,10 +309,14 @@ export function applyFilters(def: AnyEntity, select: AnySelect, query: ListQuery
     }
   }
   if (query.search !== null) {
+    // §6: only the search fields the caller may read are matched (issue 68 item 1); when every one is hidden, the
+    // text matches nothing — never every record, which would tell the text matched a hidden value no less.
     const columns = def.search.filter((field) => !hidden.has(field)).map((field) => def.fields[field]!.column);
     if (columns.length > 0) {
       const text = query.search;
       q = q.where((eb) => eb.or(columns.map((column) => likeTerm(column, text, 'contains', engine))));
+    } else if (def.search.length > 0) {
+      q = q.where(sql<boolean>`1 = 0`);
     }
   }
   return q;

@@ -7,11 +7,12 @@
  * - `listRecords(ctx, params)`: the query string (query.ts) → PagedList; ResultStatus 6 when the page is
  *   empty (the real TotalCount still answered).
  * - `lookupRecords(ctx, search, page)`: a page of LOOKUP_PAGE_SIZE `{ Value, Label }` pairs by name (`More`).
- * - `getRecord(ctx, rawId)`, `recordAudit(ctx, rawId, params)`; `readable(ctx, rawId)` is the record a
+ * - `getRecord(ctx, rawId)` (the §3 audit log, `recordAudit`, is history.ts'); `readable(ctx, rawId)` is the record a
  *   write starts from (save.ts, delete.ts): 400 bad id, 404, or the hook's refusal otherwise.
  */
 import type { AnyEntity, ScalarField } from '@erp/shared/entities/define';
-import { badRequest, isAnswer, notFound, refusalAnswer, type Answer } from './answers.ts';
+import { sql } from 'kysely';
+import { badRequest, failureAnswer, isAnswer, notFound, refusalAnswer, type Answer } from './answers.ts';
 import { callResult, messageIn } from './call-result.ts';
 import type { EntityContext } from './hooks.ts';
 import { message } from './labels.ts';
@@ -34,8 +35,15 @@ export function listFields(def: AnyEntity, hidden: ReadonlySet<string>, columns:
   return [...fields].filter((field) => !hidden.has(field));
 }
 
+/** The 400 of a list query refused: in the caller's language when it names a field (query.ts `unknownField`). */
+export function listQueryRefusal(ctx: EntityContext, refused: { message: string; key?: string; params?: Record<string, string> }): Answer {
+  if (!refused.key) return badRequest(refused.message);
+  const language = ctx.user.row.language;
+  return failureAnswer(400, 'bad_request', messageIn(language, 'entities:result.badQuery', { detail: messageIn(language, refused.key, refused.params) }));
+}
+
 /** A page (its numbers, sort and rows) as the §3 paged list; ResultStatus 6 'no_records' when empty. */
-function pagedAnswer(page: { Page: number; PageSize: number; TotalCount: number; SortFields: string[]; SortDescending: string[] }, list: unknown[], extra: Record<string, unknown> = {}): Answer {
+export function pagedAnswer(page: { Page: number; PageSize: number; TotalCount: number; SortFields: string[]; SortDescending: string[] }, list: unknown[], extra: Record<string, unknown> = {}): Answer {
   const empty = list.length === 0;
   return {
     status: 200,
@@ -51,7 +59,7 @@ function pagedAnswer(page: { Page: number; PageSize: number; TotalCount: number;
 export async function listRecords(ctx: EntityContext, params: Record<string, unknown>): Promise<Answer> {
   const { def, access } = ctx;
   const parsed = parseListQuery(def, params, access.hidden);
-  if (!parsed.ok) return badRequest(parsed.message);
+  if (!parsed.ok) return listQueryRefusal(ctx, parsed);
   const query = parsed.value;
   const base = await filteredBase(ctx, query);
   const fields = listFields(def, access.hidden, query.columns);
@@ -92,6 +100,9 @@ export const LOOKUP_PAGE_SIZE = 20;
 export async function lookupRecords(ctx: EntityContext, search: string, page = 1, key?: string): Promise<Answer> {
   const { def, access } = ctx;
   const value = ctx.lookupValue ?? def.key;
+  // §6 (issue 68 item 1): a lookup storing a field the caller may not see (a `targetField` hidden from them) would
+  // answer its values: it suggests nothing to them.
+  if (access.hidden.has(value)) return { status: 200, body: { ...callResult(6, 'no_records', message('entities:result.noRecords')), List: [], More: false } };
   // Issue 40 item 3: the business number (definition `numberField`) when the field stores something else (an
   // internal key): the form shows it in place of the key, and a typed number resolves to the key.
   const numberField = def.numberField !== value && !access.hidden.has(def.numberField) ? def.numberField : null;
@@ -114,7 +125,11 @@ export async function lookupRecords(ctx: EntityContext, search: string, page = 1
   const textCode = codeField.type === 'text' || (codeField.type === 'lookup' && codeField.valueType !== 'integer');
   const codeColumn = textCode ? `${def.table}.${codeField.column}` : '';
   const query: ListQuery = { page, pageSize: LOOKUP_PAGE_SIZE, sortFields: [], sortDescending: [], search: null, filters: [], columns: fields };
-  let select = (await filteredBase(ctx, query)).where(searchCondition(lookupSearchColumns(def, value, access.hidden), text, ctx.engine));
+  // §6: only the columns the caller may read are matched (issue 68 item 1); a text that could only have matched hidden
+  // ones matches nothing (an empty list of columns would match every record).
+  const columns = lookupSearchColumns(def, value, access.hidden);
+  const blind = columns.length === 0 && text !== '' && lookupSearchColumns(def, value, new Set()).length > 0;
+  let select = (await filteredBase(ctx, query)).where(blind ? sql<boolean>`1 = 0` : searchCondition(columns, text, ctx.engine));
   const rank = textCode ? searchRank(codeColumn, text, ctx.engine) : null;
   if (rank) select = select.orderBy(rank);
   const byName = label && !def.fields[label]!.virtual ? (def.fields[label] as { column: string }).column : null;
@@ -160,74 +175,4 @@ export async function getRecord(ctx: EntityContext, rawId: string): Promise<Answ
     status: 200,
     body: callResult(1, 'ok', null, { EntityId: found.id, Data: visibleRecord(ctx.def, found.record, ctx.access.hidden) }),
   };
-}
-
-/** Column → field name of an audit row, for the answer (and to hide hidden fields' rows). */
-function auditFieldName(def: AnyEntity, table: string, column: string): string | null {
-  for (const [name, field] of fieldsOf(def)) {
-    if (table === def.table) {
-      if (field.type === 'set' && field.storage.kind === 'flags' && Object.values(field.storage.columns).includes(column)) return name;
-      if (field.type !== 'set' && field.type !== 'children' && !field.virtual && field.column === column) return name;
-      if (field.virtual && field.column === column) return name;
-    } else if (field.type === 'set' && field.storage.kind === 'link' && field.storage.table === table) {
-      return name;
-    } else if (field.type === 'children' && field.table === table) {
-      const child = Object.entries(field.fields).find(([childName, childField]) => (childField.column ?? childName) === column);
-      return child ? `${name}.${child[0]}` : name;
-    }
-  }
-  return null;
-}
-
-/** §3 audit log of one record (its own rows and its child and link rows), newest first. */
-export async function recordAudit(ctx: EntityContext, rawId: string, params: Record<string, unknown>): Promise<Answer> {
-  const found = await readable(ctx, rawId);
-  if (isAnswer(found)) return found;
-  const { def } = ctx;
-  const page = Number(Array.isArray(params['Page']) ? NaN : (params['Page'] ?? 1));
-  const pageSize = Number(Array.isArray(params['PageSize']) ? NaN : (params['PageSize'] ?? 250));
-  const unknown = Object.keys(params).find((key) => key !== 'Page' && key !== 'PageSize');
-  if (unknown) return badRequest(`Unknown query parameter: ${unknown.slice(0, 80)}`);
-  if (!Number.isInteger(page) || page < 1 || page > 2147483647 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
-    return badRequest('Page must be 1 or more and PageSize 1 to 1000');
-  }
-  const id = String(found.id);
-  const hiddenColumns = [...ctx.access.hidden].flatMap((name) => {
-    const field = def.fields[name]!;
-    if (field.type === 'set' && field.storage.kind === 'flags') return Object.values(field.storage.columns);
-    return field.type === 'set' || field.type === 'children' ? [] : [field.column];
-  });
-  let base = ctx.db
-    .selectFrom('audit_log')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('root_table', '=', def.table), eb('root_id', '=', id)]),
-        eb.and([eb('root_table', 'is', null), eb('table_name', '=', def.table), eb('id_value', '=', id)]),
-      ]),
-    );
-  if (hiddenColumns.length > 0) {
-    base = base.where((eb) => eb.not(eb.and([eb('table_name', '=', def.table), eb('column_name', 'in', hiddenColumns)])));
-  }
-  const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const total = Number(counted.n);
-  const rows = await base
-    .selectAll()
-    .orderBy('audit_key', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  const list = rows.map((row) => ({
-    AuditKey: row.audit_key,
-    TableName: row.table_name,
-    IdName: row.id_name,
-    IdValue: row.id_value,
-    ColumnName: row.column_name,
-    FieldName: auditFieldName(def, row.table_name, row.column_name),
-    Action: row.action,
-    OldValue: row.old_value,
-    NewValue: row.new_value,
-    ActionBy: row.action_by,
-    ActionOn: row.action_on,
-  }));
-  return pagedAnswer({ Page: page, PageSize: pageSize, TotalCount: total, SortFields: ['AuditKey'], SortDescending: ['AuditKey'] }, list);
 }

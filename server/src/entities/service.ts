@@ -23,6 +23,7 @@
  *   that still happen (races) are answered 4xx, never 500.
  */
 export { badRequest, constraintAnswer, failureAnswer, forbidden, issueOf, notFound, type Answer } from './answers.ts';
-export { getRecord, listFields, listRecords, LOOKUP_PAGE_SIZE, lookupRecords, recordAudit, visibleColumns } from './read.ts';
+export { getRecord, listFields, listRecords, LOOKUP_PAGE_SIZE, lookupRecords, visibleColumns } from './read.ts';
+export { recordAudit } from './history.ts';
 export { createRecord, updateRecord } from './save.ts';
 export { deleteRecord } from './delete.ts';

@@ -145,8 +145,26 @@ function zero(scale: number): Decimal {
   return scale > 0 ? `0.${'0'.repeat(scale)}` : '0';
 }
 
+/** Columns masked for one call (field-rights.ts: a field hidden from the caller): null, not shown, no total. */
+const maskedColumns = new WeakSet<ReportColumn>();
+
+/**
+ * A copy of `def` whose columns `fields` — and the running balances over one of them — are masked: they answer
+ * null, are hidden in the files and have no totals (§6 form widgets security, issue 68 item 1).
+ */
+export function maskReportColumns(def: ReportDefinition, fields: ReadonlySet<string>): ReportDefinition {
+  const columns = def.columns.map((column) => {
+    if (!fields.has(column.field) && !(column.running && fields.has(column.running.of))) return column;
+    const copy: ReportColumn = { ...column, hidden: true };
+    maskedColumns.add(copy);
+    return copy;
+  });
+  return { ...def, columns };
+}
+
 /** A stored value as the wire carries it (decimals exact strings at their scale). */
 function decodeValue(db: AnyDb, column: ReportColumn, raw: unknown): string | number | null {
+  if (maskedColumns.has(column)) return null;
   if (raw === null || raw === undefined) return column.type === 'decimal' ? zero(column.scale ?? 2) : null;
   switch (column.type) {
     case 'decimal':
@@ -186,8 +204,8 @@ function withLateColumns(ctx: ReportContext, report: ServerReport, page: AnySele
   return report.joinLate ? ordered(report.def, report.joinLate(ctx, ctx.db.selectFrom(page.as('r')))) : page;
 }
 
-const totalColumns = (def: ReportDefinition) => def.columns.filter((c) => c.total);
-const runningColumns = (def: ReportDefinition) => def.columns.filter((c) => c.running);
+const totalColumns = (def: ReportDefinition) => def.columns.filter((c) => c.total && !maskedColumns.has(c));
+const runningColumns = (def: ReportDefinition) => def.columns.filter((c) => c.running && !maskedColumns.has(c));
 
 /** SUM aliases are positional (t0, t1 …): column names may not be valid SQL identifiers everywhere. */
 function sums(def: ReportDefinition) {

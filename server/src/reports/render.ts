@@ -12,6 +12,7 @@ import type { Database } from '../db/connection.ts';
 import { callResult } from '../entities/call-result.ts';
 import type { Answer } from '../entities/answers.ts';
 import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
+import { withFieldRights } from './field-rights.ts';
 import { countRows, registeredReport, streamReport, type AnyDb, type ReportContext } from './engine.ts';
 import { defaultLetterhead } from './letterhead.ts';
 import { reportLocale, reportTranslator } from './messages.ts';
@@ -41,7 +42,9 @@ export async function renderReportPdf(
   const ctx: ReportContext = { database, db, params: checked.value, user, state: {} };
   const errors = report.prepare ? await report.prepare(ctx) : [];
   if (errors.length > 0) return refused(400, 'validation_failed', translate(errors[0]!.key, errors[0]!.params));
-  if ((await countRows(ctx, report)) === 0) return refused(400, 'no_pdf_data', translate('reports:messages.noPdfData'));
+  // §6 form widgets security: the caller's hidden fields are masked in the columns (field-rights.ts).
+  const shown = await withFieldRights(ctx, report);
+  if ((await countRows(ctx, shown)) === 0) return refused(400, 'no_pdf_data', translate('reports:messages.noPdfData'));
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -52,8 +55,8 @@ export async function renderReportPdf(
   const line = parametersLine(report, ctx.params, translate, locale).replace(/\u202f/g, '\u00a0');
   await writeReportPdf(
     out,
-    { def: report.def, locale, translate, parametersLine: line, printedOn: printTime(new Date(), locale, timeZone) ?? '', letterhead: await defaultLetterhead(db), parameters: ctx.params },
-    streamReport(ctx, report),
+    { def: shown.def, locale, translate, parametersLine: line, printedOn: printTime(new Date(), locale, timeZone) ?? '', letterhead: await defaultLetterhead(db), parameters: ctx.params },
+    streamReport(ctx, shown),
   );
   out.end();
   await ended;

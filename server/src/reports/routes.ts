@@ -39,6 +39,7 @@ import type { Database } from '../db/connection.ts';
 import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
 import { sendFailure } from '../http/errors.ts';
 import { apiSchema, callResult, NO_QUERY, pagedList, RECORD, type JsonSchema } from '../http/schemas.ts';
+import { withFieldRights } from './field-rights.ts';
 import { countRows, registeredReport, registeredReports, runPage, streamReport, type AnyDb, type ReportContext, type ServerReport } from './engine.ts';
 import { reportLocale, reportTranslator, type ReportLocale, type ReportTranslate } from './messages.ts';
 import { defaultLetterhead } from './letterhead.ts';
@@ -155,7 +156,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
     request: FastifyRequest<{ Params: { report: string }; Body: { Parameters: Record<string, unknown> } }>,
     reply: FastifyReply,
   ): Promise<{ report: ServerReport; ctx: ReportContext; locale: ReportLocale; translate: ReportTranslate } | null> {
-    const report = registeredReport(request.params.report);
+    let report = registeredReport(request.params.report);
     if (!report) {
       await sendFailure(reply, 404, 'not_found', 'Not Found');
       return null;
@@ -177,6 +178,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
       return null;
     }
     if (checked.ok && report.prepare) errors = await report.prepare(ctx);
+    if (errors.length === 0) report = await withFieldRights(ctx, report);
     if (errors.length > 0) {
       const detailed = errors.map((error) => ({ ...error, params: error.params ?? {}, message: translate(error.key, error.params) }));
       await reply

@@ -29,7 +29,7 @@ function isPostgres(db: AnyDb): boolean {
 }
 
 /** Characters a number's prefix is made of, taken off for the digits-only word. */
-const NUMBER_PREFIX = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_/# ';
+export const NUMBER_PREFIX = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_/# ';
 
 /** The pg_trgm index on the numbers (absent where the extension could not be created). */
 export const TRGM_INDEX = 'ix_search_index_number_trgm';
@@ -154,18 +154,25 @@ function columnOf(def: AnyEntity, field: string): string {
   return found.column;
 }
 
-/** What the index reads of `def` (null when it is not searchable). */
-export function searchSource(def: AnyEntity): SearchSource | null {
+/** The FIELDS the index reads of `def` — number, name, words — (null when it is not searchable). */
+export function searchFields(def: AnyEntity): { number: string; label: readonly string[]; words: readonly string[] } | null {
   const spec = def.globalSearch;
   if (!spec) return null;
   const names = spec.name ?? (def.displayField !== def.numberField && def.displayField !== def.key ? [def.displayField] : []);
+  return { number: def.numberField, label: names, words: spec.words ?? [] };
+}
+
+/** What the index reads of `def` (null when it is not searchable). */
+export function searchSource(def: AnyEntity): SearchSource | null {
+  const fields = searchFields(def);
+  if (!fields) return null;
   return {
     entity: def.name,
     table: def.table,
     key: columnOf(def, def.key),
-    number: columnOf(def, def.numberField),
-    label: names.map((name) => columnOf(def, name)),
-    words: (spec.words ?? []).map((word) => columnOf(def, word)),
+    number: columnOf(def, fields.number),
+    label: fields.label.map((name) => columnOf(def, name)),
+    words: fields.words.map((word) => columnOf(def, word)),
   };
 }
 

@@ -7,7 +7,11 @@
  * Rights, all of them the entity routes' own: only entities the caller may read (`canRead`: roles and the
  * applications they open, §6 least privilege) and whose `globalSearch.roles` they hold; only records the
  * entity's `scope` hook lets them list (§6 assigned customers and any other row right), checked on the found
- * keys; the name is left out when the caller may not see its field. A portal customer (a module's
+ * keys. A field the caller may not see never decides what they find (§6 form widgets security, issue 68 item 1):
+ * with the rules in force at the call (read first, no cache), an entity whose number is hidden leaves the number
+ * arms, and one with any hidden number, name or word field has each word match checked in the arm itself against
+ * its readable columns only (`guardOf`) — so hidden matches neither answer nor fill an arm's limit —; a hidden name
+ * or number is answered blank and orders nothing. A portal customer (a module's
  * `searchAudience`: modules/portal/server/access.ts) opens no staff screen: they find only the kinds declaring
  * `globalSearch.portal`, and of those only the records naming one of their own accounts (the bill-tos their portal
  * routes let them act for, §3), filtered in the query itself so no other customer's record takes a candidate's place.
@@ -24,17 +28,17 @@ import { allEntities } from '@erp/shared/entities/index';
 import type { SearchHit } from '@erp/shared/types';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
-import { foldText } from '../db/fold.ts';
+import { foldText, WORDS_FUNCTION } from '../db/fold.ts';
 import { accessFromRules, canRead, type FieldRule } from '../entities/access.ts';
 import { readAll } from '../db/read.ts';
-import type { AnyDb, EntityContext } from '../entities/hooks.ts';
+import type { AnyDb, EntityContext, FieldAccess } from '../entities/hooks.ts';
 import { messageIn } from '../entities/call-result.ts';
 import { filteredBase } from '../entities/paging.ts';
 import { registeredEntity } from '../entities/registry.ts';
 import { keyColumn } from '../entities/wire.ts';
 import { loadServerModules } from '../modules/index.ts';
 import type { SearchAudience } from '../modules/part.ts';
-import { searchSource } from './index-sync.ts';
+import { NUMBER_PREFIX, searchFields, searchSource } from './index-sync.ts';
 
 /** Most records answered, and per kind. */
 export const LIMIT = 50;
@@ -48,6 +52,8 @@ const CANDIDATES = 400;
  * match of the vector first.
  */
 const WORD_ROWS = 2000;
+/** Entries of a typed prefix the word arm reads at most when a kind searched has a hidden field the index reads. */
+const GUARDED_ROWS = 2000;
 /** Longest text searched (a longer one is cut). */
 export const MAX_TEXT = 100;
 
@@ -91,6 +97,32 @@ interface Searchable {
    * `record`: the column holding the key their screen opens the record by (records without one are not found).
    */
   accounts?: { column: string; firms: readonly string[]; record?: string };
+  /** The caller's field access (§6 form widgets security and `readRoles`, as in force now). */
+  access: FieldAccess;
+  /** Set when a field the index reads is hidden from the caller (`guardOf`). */
+  guard?: Guard;
+}
+
+/**
+ * What of a record the caller may be found by when some field the index reads is hidden from them: whether the
+ * number is readable (else the entity is left out of the number arms), and the readable text columns (number, its
+ * digits, name and word fields) every typed word must begin a word of (else the word arm does not find it).
+ */
+interface Guard {
+  number: boolean;
+  name: boolean;
+  /** Readable columns of the source table; `digits`: the number without its letter prefix, as the index keeps it. */
+  columns: { column: string; digits?: true }[];
+}
+
+function guardOf(def: AnyEntity, hidden: ReadonlySet<string>): Guard | undefined {
+  const fields = searchFields(def)!;
+  if (![fields.number, ...fields.label, ...fields.words].some((field) => hidden.has(field))) return undefined;
+  const column = (field: string) => (def.fields[field] as { column: string }).column;
+  const number = !hidden.has(fields.number);
+  const columns: Guard['columns'] = number ? [{ column: column(fields.number) }, { column: column(fields.number), digits: true }] : [];
+  for (const field of [...fields.label, ...fields.words]) if (!hidden.has(field)) columns.push({ column: column(field) });
+  return { number, name: !fields.label.some((field) => hidden.has(field)), columns };
 }
 
 /** The audience `user` searches as, when not staff (a module's `searchAudience`: the portal's customers). */
@@ -104,10 +136,10 @@ async function audienceOf(user: AuthenticatedUser): Promise<SearchAudience | und
  * those only the records of their own accounts (issue 42: "portal users see only their own accounts' documents").
  */
 async function searchableFor(database: Database, user: AuthenticatedUser): Promise<Map<string, Searchable>> {
-  const found = new Map<string, Searchable>();
+  const found = new Map<string, Omit<Searchable, 'access'>>();
   const audience = await audienceOf(user);
   const firms = audience ? await audience.accounts(database.db, user) : [];
-  if (audience && firms.length === 0) return found;
+  if (audience && firms.length === 0) return new Map();
   for (const def of allEntities()) {
     if (!searchSource(def)) continue;
     const roles = def.globalSearch!.roles;
@@ -123,7 +155,22 @@ async function searchableFor(database: Database, user: AuthenticatedUser): Promi
     const screen = screenFor(def, user);
     if (screen) found.set(def.name, { def, screen, application: def.application });
   }
-  return found;
+  // §6 form widgets security of every kind searched, as in force at this call (an administrator's change applies
+  // at once): it decides which arms and columns may find each kind, so it is read before the candidates.
+  const rules =
+    user.roles.length === 0 || found.size === 0
+      ? []
+      : ((await readAll(
+          database,
+          database.db.selectFrom('form_widget_security').select(['entity', 'role_id', 'field_name', 'access']).where('entity', 'in', [...found.keys()]).where('role_id', 'in', user.roles),
+        )) as (FieldRule & { entity: string })[]);
+  const searchable = new Map<string, Searchable>();
+  for (const [name, entry] of found) {
+    const access = accessFromRules(entry.def, user, rules.filter((rule) => rule.entity === name));
+    const guard = guardOf(entry.def, access.hidden);
+    searchable.set(name, { ...entry, access, ...(guard ? { guard } : {}) });
+  }
+  return searchable;
 }
 
 /**
@@ -136,52 +183,109 @@ async function searchableFor(database: Database, user: AuthenticatedUser): Promi
  * entity, or — without statistics on `search_words` — ANDs in the bitmap of the whole 4.6-million-row record
  * index: 2.4–6.6 s for one keystroke, measured.
  */
-function entityFilter(database: Database, searchable: ReadonlyMap<string, Searchable>, alias: string): RawBuilder<boolean> {
+function entityFilter(database: Database, searchable: ReadonlyMap<string, Searchable>, alias: string, arm: 'number' | 'words'): RawBuilder<boolean> {
   const entity = database.engine === 'postgres' ? sql`${sql.ref(`${alias}.entity`)} collate "C"` : sql.ref(`${alias}.entity`);
-  const plain = [...searchable.values()].filter((found) => !found.accounts).map((found) => sql`${found.def.name}`);
+  const recordId = sql.ref(`${alias}.record_id`);
+  // The number arms find a record by its number alone (a hidden number leaves them); the word arm by its readable
+  // columns (a kind with none readable leaves it; the others' rows are checked by `guardFilter`).
+  const kinds = [...searchable.values()].filter(({ guard }) => (arm === 'number' ? guard?.number !== false : guard === undefined || guard.columns.length > 0));
+  const plain = kinds.filter((found) => !found.accounts).map((found) => sql`${found.def.name}`);
   const parts: RawBuilder<boolean>[] = [];
   if (plain.length > 0) parts.push(sql<boolean>`${entity} in (${sql.join(plain)})`);
-  for (const { def, accounts } of searchable.values()) {
+  for (const { def, accounts } of kinds) {
     if (!accounts) continue;
     const source = searchSource(def)!;
     const firms = sql.join(accounts.firms.map((firm) => sql`${firm}`));
     const opened = accounts.record ? sql` and ${sql.ref(accounts.record)} is not null` : sql``;
-    parts.push(sql<boolean>`(${entity} = ${def.name} and ${sql.ref(`${alias}.record_id`)} in
+    parts.push(sql<boolean>`(${entity} = ${def.name} and ${recordId} in
       (select cast(${sql.ref(source.key)} as text) from ${sql.table(source.table)} where ${sql.ref(accounts.column)} in (${firms})${opened}))`);
   }
-  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+  return parts.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * The word arm's check for the kinds with a hidden field the index reads (`guard`): their rows pass only when every
+ * typed word begins a word of their readable columns (`readableMatch`); null when no kind searched has one.
+ */
+function guardFilter(database: Database, searchable: ReadonlyMap<string, Searchable>, alias: string, words: readonly string[]): RawBuilder<boolean> | null {
+  const guarded = [...searchable.values()].filter(({ guard }) => guard && guard.columns.length > 0);
+  if (guarded.length === 0) return null;
+  const entity = database.engine === 'postgres' ? sql`${sql.ref(`${alias}.entity`)} collate "C"` : sql.ref(`${alias}.entity`);
+  const recordId = sql.ref(`${alias}.record_id`);
+  const checks = guarded.map(({ def, guard }) => sql<boolean>`(${entity} = ${def.name} and ${readableMatch(database, def, guard!, recordId, words)})`);
+  return sql<boolean>`(${entity} not in (${sql.join(guarded.map(({ def }) => sql`${def.name}`))}) or ${sql.join(checks, sql` or `)})`;
+}
+
+/**
+ * The record `recordId` names has every typed word beginning a word of its readable columns (issue 68 item 1): a
+ * correlated read of the record by its key, run on the rows the arm reads — the same words the index would give
+ * those columns (PostgreSQL: the index's own `to_tsvector('simple', erp_search_fold(…))`; SQLite: `erp_has_words`,
+ * db/fold.ts, cutting words as FTS5's unicode61 does).
+ */
+function readableMatch(database: Database, def: AnyEntity, guard: Guard, recordId: RawBuilder<unknown> | ReturnType<typeof sql.ref>, words: readonly string[]): RawBuilder<boolean> {
+  const source = searchSource(def)!;
+  const field = def.fields[def.key]!;
+  const integer = field.type === 'integer' || (field.type === 'lookup' && field.valueType === 'integer');
+  const key = integer ? sql`cast(${recordId} as ${sql.raw(database.engine === 'postgres' ? 'bigint' : 'integer')})` : recordId;
+  const postgres = database.engine === 'postgres';
+  const parts = guard.columns.map(({ column, digits }) => {
+    const text = postgres ? sql`coalesce(${sql.ref(`guarded.${column}`)}::text, '')` : sql`coalesce(cast(${sql.ref(`guarded.${column}`)} as text), '')`;
+    return digits ? sql`ltrim(${text}, ${NUMBER_PREFIX})` : text;
+  });
+  const check = postgres
+    ? sql`to_tsvector('simple', erp_search_fold(${sql.join(parts, sql` || ' ' || `)})) @@ to_tsquery('simple', ${words.map((word) => `'${word}':*`).join(' & ')})`
+    : sql`${sql.raw(WORDS_FUNCTION)}(${sql.join(parts, sql` || ' ' || `)}, ${words.join(' ')}) = 1`;
+  // A scalar subquery, not EXISTS: PostgreSQL would turn an EXISTS into a semi-join and check every record of the
+  // table first (160 ms at 100,000 firms, measured); this one runs per row the arm reads, by the key's index.
+  return sql<boolean>`coalesce((select ${check} from ${sql.table(source.table)} as guarded where ${sql.ref(`guarded.${source.key}`)} = ${key}), false)`;
 }
 
 async function candidates(database: Database, searchable: ReadonlyMap<string, Searchable>, text: string, words: readonly string[]): Promise<Row[]> {
   const db = database.db as unknown as AnyDb;
   const folded = foldText(text.trim());
   const prefix = likePrefix(folded);
-  const inEntities = (alias: string) => entityFilter(database, searchable, alias);
+  const inNumbers = (alias: string) => entityFilter(database, searchable, alias, 'number');
+  const inWords = (alias: string) => entityFilter(database, searchable, alias, 'words');
+  // Kinds with a hidden field the index reads: the word arm reads at most GUARDED_ROWS entries of the prefix and keeps
+  // those matching readable columns (guardFilter), so a prefix most of whose matches are hidden values costs a bounded
+  // number of checks (1.6 s for "s" at 100,000 firms with hidden names when every entry was checked, measured).
+  const guard = (alias: string) => guardFilter(database, searchable, alias, words);
   const arms: RawBuilder<Row>[] = [];
   let ctes = sql``;
   if (database.engine === 'sqlite') {
     arms.push(sql<Row>`select * from (select entity, record_id, number, label, 0 as rank from search_index
-      where number like ${prefix} escape '\\' and ${inEntities('search_index')} order by number limit ${CANDIDATES})`);
+      where number like ${prefix} escape '\\' and ${inNumbers('search_index')} order by number limit ${CANDIDATES})`);
     const match = words.map((word) => `"${word}"*`).join(' ');
-    arms.push(sql<Row>`select * from (select i.entity, i.record_id, i.number, i.label,
+    const checked = guard('candidate');
+    const read = sql`select i.entity, i.record_id, i.number, i.label,
         case when lower(i.label) like ${prefix} escape '\\' then 1 else 2 end as rank
       from search_fts f join search_index i on i.rowid = f.rowid
-      where search_fts match ${match} and ${inEntities('i')} limit ${CANDIDATES})`);
+      where search_fts match ${match} and ${inWords('i')}`;
+    arms.push(
+      checked
+        ? sql<Row>`select * from (select * from (${read} limit ${GUARDED_ROWS}) candidate where ${checked} limit ${CANDIDATES})`
+        : sql<Row>`select * from (${read} limit ${CANDIDATES})`,
+    );
   } else {
     // Each arm is read in its index's order and stops at its LIMIT: a plan that gathers every match first (a bitmap
     // scan, a sort) costs what the prefix matches — 50,000 index entries for "gso02" — and the entity test is a
     // filter on the rows read (entityFilter).
     // The first two arms are CTEs: the third runs only when both found nothing.
     const numbers = sql`numbers as materialized (select entity, record_id, number, label, 0 as rank from search_index
-      where lower(number) collate "C" like ${prefix} and ${inEntities('search_index')} order by lower(number) collate "C" limit ${CANDIDATES})`;
+      where lower(number) collate "C" like ${prefix} and ${inNumbers('search_index')} order by lower(number) collate "C" limit ${CANDIDATES})`;
     // The longest word read as a b-tree prefix range (search_words, in the index's own `text_pattern_ops` order),
     // the others checked on the vector of those records only; one word needs no more rows than are answered.
     const query = words.map((word) => `'${word}':*`).join(' & ');
     const longest = words.reduce((best, word) => (word.length > best.length ? word : best), '');
+    const rows = words.length === 1 ? CANDIDATES : WORD_ROWS;
+    const range = sql`select entity, record_id from search_words where word like ${likePrefix(longest)} and ${inWords('search_words')} order by word using ~<~`;
+    const checked = guard('candidate');
+    const wordRows = checked
+      ? sql`(select entity, record_id from (${range} limit ${GUARDED_ROWS}) candidate where ${checked} limit ${rows})`
+      : sql`(${range} limit ${rows})`;
     const named = sql`named as materialized (select i.entity, i.record_id, i.number, i.label,
         case when erp_search_fold(i.label) like ${prefix} then 1 else 2 end as rank
-      from (select entity, record_id from search_words where word like ${likePrefix(longest)} and ${inEntities('search_words')}
-        order by word using ~<~ limit ${words.length === 1 ? CANDIDATES : WORD_ROWS}) w
+      from ${wordRows} w
       join search_index i on i.entity = w.entity and i.record_id = w.record_id
       where ts_match_vq(i.tsv, to_tsquery('simple', ${query})) limit ${CANDIDATES})`;
     ctes = sql`with ${numbers}, ${named} `;
@@ -195,7 +299,7 @@ async function candidates(database: Database, searchable: ReadonlyMap<string, Se
     if (folded.length >= 5 && /\d/.test(folded) && !/\s/.test(folded)) {
       arms.push(sql<Row>`(select entity, record_id, number, label, 1 as rank from search_index
         where not exists (select 1 from numbers) and not exists (select 1 from named)
-          and lower(number) like ${`%${prefix}`} and ${inEntities('search_index')} limit ${CANDIDATES})`);
+          and lower(number) like ${`%${prefix}`} and ${inNumbers('search_index')} limit ${CANDIDATES})`);
     }
   }
   const query = sql<Row>`${ctes}${sql.join(arms, sql` union all `)}`;
@@ -243,19 +347,13 @@ export async function globalSearch(database: Database, user: AuthenticatedUser, 
   if (words.length === 0) return [];
   const searchable = await searchableFor(database, user);
   if (searchable.size === 0) return [];
-  // §6 form widgets security of every kind searched, read while the candidates are (PostgreSQL: another pooled
-  // connection), so a keystroke waits for one round trip, not two.
-  const readRules = (): Promise<(FieldRule & { entity: string })[]> =>
-    user.roles.length === 0
-      ? Promise.resolve([])
-      : (readAll(
-          database,
-          database.db.selectFrom('form_widget_security').select(['entity', 'role_id', 'field_name', 'access']).where('entity', 'in', [...searchable.keys()]).where('role_id', 'in', user.roles),
-        ) as Promise<(FieldRule & { entity: string })[]>);
-  const [rows, rules] = await Promise.all([candidates(database, searchable, text, words), readRules()]);
-  // Best rank of each record (a number match also found by its words), then by rank, number.
+  const rows = await candidates(database, searchable, text, words);
+  // Best rank of each record (a number match also found by its words), then by rank, number. A hidden number or
+  // name is blanked first, so it neither shows nor orders anything (nor ranks: "the name starts with the text").
   const best = new Map<string, Row>();
-  for (const row of rows) {
+  for (const found of rows) {
+    const { guard } = searchable.get(found.entity)!;
+    const row = guard ? { ...found, number: guard.number ? found.number : '', label: guard.name ? found.label : '', rank: !guard.name && Number(found.rank) === 1 ? 2 : found.rank } : found;
     const key = `${row.entity}\u0000${row.record_id}`;
     const seen = best.get(key);
     if (!seen || Number(row.rank) < Number(seen.rank)) best.set(key, row);
@@ -271,9 +369,8 @@ export async function globalSearch(database: Database, user: AuthenticatedUser, 
   const hits: { hit: SearchHit; rank: number; order: number }[] = [];
   let order = 0;
   for (const [entity, list] of byEntity) {
-    const { def, screen, application, accounts } = searchable.get(entity)!;
+    const { def, screen, application, accounts, access } = searchable.get(entity)!;
     const registered = registeredEntity(entity)!;
-    const access = accessFromRules(def, user, rules.filter((rule) => rule.entity === entity));
     const ctx: EntityContext = { db: database.db, reader: database.reader, any: database.db as unknown as AnyDb, engine: database.engine, user, def, hooks: registered.hooks, access };
     const kept = [] as Row[];
     // Row rights may drop some: check a few more than are shown, PER_KIND at a time.
