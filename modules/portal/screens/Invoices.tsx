@@ -1,7 +1,7 @@
 /**
  * Invoices (issue 69 item 2; /portal/invoices): the selected account's documents — its statement (the open
  * items as of today with the running balance, the aging by due date, the balance, and the statement's PDF: A/R's
- * own statement) and its posted invoices and credit notes (type, number search, paging); a document number opens
+ * own statement; the open items folded under their count) and its posted invoices and credit notes (type, number search, paging); a document number opens
  * the invoice page. Every figure is the server's exact decimal, only formatted here.
  */
 import { useId, useState, type FormEvent } from 'react';
@@ -80,33 +80,35 @@ function StatementPanel({ billToId }: { billToId: string }) {
           {statement.Items.length === 0 ? (
             <p className="erp-portal__empty">{t('statement.none')}</p>
           ) : (
-            <table className="erp-portal__table erp-portal__cards" data-portal="statement-items">
-              <caption className="erp-portal__caption">{t('statement.items', { count: statement.Items.length })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('invoices.date')}</th>
-                  <th scope="col">{t('invoices.type')}</th>
-                  <th scope="col">{t('invoices.number')}</th>
-                  <th scope="col">{t('invoices.dueDate')}</th>
-                  <th scope="col" className="erp-portal__num">{t('invoices.amount')}</th>
-                  <th scope="col" className="erp-portal__num">{t('invoices.open')}</th>
-                  <th scope="col" className="erp-portal__num">{t('statement.runningBalance')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {statement.Items.map((item, index) => (
-                  <tr key={`${item.DocumentNo}-${index}`}>
-                    <td data-label={t('invoices.date')}>{displayDate(item.DocumentDate)}</td>
-                    <td data-label={t('invoices.type')}>{item.ItemType ? t(`itemType.${item.ItemType}`, { defaultValue: item.ItemType }) : ''}</td>
-                    <td data-label={t('invoices.number')}>{item.DocumentNo}</td>
-                    <td data-label={t('invoices.dueDate')}>{displayDate(item.DueDate)}</td>
-                    <td data-label={t('invoices.amount')} className="erp-portal__num">{money(item.Amount)}</td>
-                    <td data-label={t('invoices.open')} className="erp-portal__num">{money(item.OpenBalance)}</td>
-                    <td data-label={t('statement.runningBalance')} className="erp-portal__num">{money(item.Balance)}</td>
+            <details className="erp-portal__details">
+              <summary>{t('statement.items', { count: statement.Items.length })}</summary>
+              <table className="erp-portal__table erp-portal__cards" data-portal="statement-items">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('invoices.date')}</th>
+                    <th scope="col">{t('invoices.type')}</th>
+                    <th scope="col">{t('invoices.number')}</th>
+                    <th scope="col">{t('invoices.dueDate')}</th>
+                    <th scope="col" className="erp-portal__num">{t('invoices.amount')}</th>
+                    <th scope="col" className="erp-portal__num">{t('invoices.open')}</th>
+                    <th scope="col" className="erp-portal__num">{t('statement.runningBalance')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {statement.Items.map((item, index) => (
+                    <tr key={`${item.DocumentNo}-${index}`}>
+                      <td data-label={t('invoices.date')}>{displayDate(item.DocumentDate)}</td>
+                      <td data-label={t('invoices.type')}>{item.ItemType ? t(`itemType.${item.ItemType}`, { defaultValue: item.ItemType }) : ''}</td>
+                      <td data-label={t('invoices.number')}>{item.DocumentNo}</td>
+                      <td data-label={t('invoices.dueDate')}>{displayDate(item.DueDate)}</td>
+                      <td data-label={t('invoices.amount')} className="erp-portal__num">{money(item.Amount)}</td>
+                      <td data-label={t('invoices.open')} className="erp-portal__num">{money(item.OpenBalance)}</td>
+                      <td data-label={t('statement.runningBalance')} className="erp-portal__num">{money(item.Balance)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
           )}
         </>
       ) : null}

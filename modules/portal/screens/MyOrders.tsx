@@ -52,15 +52,15 @@ function OrdersList({ billToId }: { billToId: string }) {
           <input id={ids.search} type="search" maxLength={100} value={draft} onChange={(event) => setDraft(event.target.value)} />
         </span>
         <span className="erp-portal__field">
-        <label htmlFor={ids.status}>{t('myOrders.status')}</label>
-        <select id={ids.status} value={query.status} onChange={(event) => setQuery((q) => ({ ...q, status: event.target.value, page: 1 }))}>
-          <option value="">{t('myOrders.anyStatus')}</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`status.${status}`)}
-            </option>
-          ))}
-        </select>
+          <label htmlFor={ids.status}>{t('myOrders.status')}</label>
+          <select id={ids.status} value={query.status} onChange={(event) => setQuery((q) => ({ ...q, status: event.target.value, page: 1 }))}>
+            <option value="">{t('myOrders.anyStatus')}</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`status.${status}`)}
+              </option>
+            ))}
+          </select>
         </span>
         {/* Issue 69 item 1: the cards of a narrow screen have no column headers to sort by; this does it there. */}
         <span className="erp-portal__field erp-portal__narrow-only">
