@@ -113,20 +113,27 @@ export async function readOrder(db: Kysely<PortalDB>, orderKey: number, billToId
 }
 
 /**
- * The posted invoice of each of `orderKeys` (issue 69 item 2: My Orders and Order Details open it), by portal order
- * key: the invoice of the sales order the portal order became, once posted (a draft is still the office's).
+ * The invoice of each of `orderKeys` (issue 69 item 2: My Orders and Order Details open it), by portal order key:
+ * the number the sales order the portal order became was invoiced under (as before, issue 26), and the invoice's
+ * key once that invoice is posted (a draft is still the office's: no key, so no link).
  */
-export async function orderInvoices(db: Kysely<PortalDB>, orderKeys: readonly number[]): Promise<Map<number, { InvoiceId: number; InvoiceNo: string }>> {
+export async function orderInvoices(db: Kysely<PortalDB>, orderKeys: readonly number[]): Promise<Map<number, { InvoiceId: number | null; InvoiceNo: string }>> {
   if (orderKeys.length === 0) return new Map();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const rows = (await (db as unknown as Kysely<any>)
     .selectFrom('sales_orders as s')
-    .innerJoin('ar_invoices as i', 'i.invoice_id', 's.invoice_id')
-    .select(['s.portal_order_key', 'i.invoice_id', 'i.document_no'])
+    .leftJoin('ar_invoices as i', 'i.invoice_id', 's.invoice_id')
+    .select(['s.portal_order_key', 's.invoice_no', 'i.invoice_id', 'i.status'])
     .where('s.portal_order_key', 'in', [...orderKeys])
-    .where('i.status', 'in', ['Posted', 'Paid', 'Credited'])
-    .execute()) as { portal_order_key: number; invoice_id: number; document_no: string }[];
-  return new Map(rows.map((row) => [Number(row.portal_order_key), { InvoiceId: Number(row.invoice_id), InvoiceNo: row.document_no }]));
+    .where('s.invoice_no', 'is not', null)
+    .execute()) as { portal_order_key: number; invoice_no: string; invoice_id: number | null; status: string | null }[];
+  const posted = new Set(['Posted', 'Paid', 'Credited']);
+  return new Map(
+    rows.map((row) => [
+      Number(row.portal_order_key),
+      { InvoiceId: row.invoice_id !== null && row.status !== null && posted.has(row.status) ? Number(row.invoice_id) : null, InvoiceNo: row.invoice_no },
+    ]),
+  );
 }
 
 /** The request fingerprint stored with an Idempotency-Key: what the order would contain. */
