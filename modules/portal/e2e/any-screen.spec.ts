@@ -295,6 +295,13 @@ for (const language of ['en', 'fr'] as const) {
     const token = await accessToken(page);
     // Something in the cart (its total is on screen) and an invoiced order of the customer's.
     await invoicedOrder(browser, token, page);
+    // The delivery date in the user's language, typed as the product writes it (not the browser's mm/dd/yyyy).
+    const date = portalScreen(page, 'order').getByLabel(language === 'fr' ? 'Date de livraison' : 'Delivery date');
+    await date.fill(language === 'fr' ? '30 juin 2099' : 'Jun 30, 2099');
+    await date.blur();
+    await expect(date).toHaveAttribute('aria-invalid', 'false');
+    await expect(date).toHaveValue(language === 'fr' ? '30 juin 2099' : 'Jun 30, 2099');
+    await expect(date).toHaveCSS('font-size', '16px');
     // (after the order: a submit empties the cart)
     const added = await apiCall(page, 'POST', 'PortalCart/add', { BillToId: 'B100', Lines: [{ ProductId: 'EL-EMT-075', Quantity: 3 }, { ProductId: 'AL-6061-SH125', Quantity: 1 }] });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
