@@ -160,7 +160,7 @@ describe('menus', () => {
       'NOVUS-TE': ['/time_card', '/work_order', '/service_work_order', '/lot-ready-for-insepections', '/lots-models'],
       'RESTEEL-OE': ['/resteel', '/ar-account-inquiry', '/ar-overdue-accounts', '/aged-trial-balance', '/Account-statement'],
       NOVUS: ['/gl-chart', '/sales-order-entry', '/customer-lists', '/sales-commission'],
-      PORTAL: ['/order', '/myorders', '/notifications', '/cart'],
+      PORTAL: ['/order', '/myorders', '/notifications', '/cart', '/invoices'],
     };
     for (const [app, paths] of Object.entries(samples)) {
       const actual = menuPaths(app);
@@ -168,13 +168,15 @@ describe('menus', () => {
     }
   });
 
-  it('keeps orderdetails a route only, not a portal menu', () => {
+  it('keeps orderdetails and invoice routes only, not portal menus', () => {
     expect(menuPaths('PORTAL')).not.toContain('/orderdetails');
+    expect(menuPaths('PORTAL')).not.toContain('/invoice');
     expect(menus.filter((menu) => menu.Application === 'PORTAL').map((menu) => menu.MenuName)).toEqual([
       'Home',
       'My Orders',
       'Notifications',
       'Cart',
+      'Invoices',
     ]);
   });
 

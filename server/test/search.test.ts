@@ -161,7 +161,7 @@ describe('global search (issue 42 item 1)', () => {
     const other = await invoice('B300');
     for (const made of [own, second, other]) expect(String(made.DocumentNo)).toMatch(/\d/);
     const found = await search(portal, String(own.DocumentNo));
-    expect(found.find((hit) => hit.Id === String(own.InvoiceId))).toMatchObject({ Entity: 'ar-invoice', Number: own.DocumentNo, Name: 'Wolframite sheet', Application: 'PORTAL', Screen: '/portal/myorders' });
+    expect(found.find((hit) => hit.Id === String(own.InvoiceId))).toMatchObject({ Entity: 'ar-invoice', Number: own.DocumentNo, Name: 'Wolframite sheet', Application: 'PORTAL', Screen: '/portal/invoice' });
     expect(ids(found, 'ar-invoice')).not.toContain(other.DocumentNo);
     expect(ids(await search(portal, String(other.DocumentNo)), 'ar-invoice')).toEqual([]);
     // By a word of the three, and by the number's prefix: both of their accounts', never B300's.

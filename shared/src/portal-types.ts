@@ -55,8 +55,10 @@ export interface Order {
   Notes: string;
   Total: number;
   Lines?: OrderLine[];
-  /** Order Details only: the invoice of the sales order the order became (issue 26), null until invoiced. */
+  /** The invoice of the sales order the order became (issue 26), null until invoiced (and posted). */
   InvoiceNo?: string | null;
+  /** Its key: the portal's invoice page opens it (issue 69 item 2). */
+  InvoiceId?: number | null;
 }
 
 export interface PortalNotification {

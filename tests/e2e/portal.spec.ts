@@ -108,7 +108,7 @@ test.afterAll(async () => {
 
 test('portal mode: navigation, homepage text, badges shown above 0 only', async ({ page }) => {
   await openPortal(page);
-  await expect(bar(page).getByRole('navigation', { name: 'Portal' }).getByRole('link')).toHaveText([/^Home/, /^My Orders/, /^Notifications/, /^Cart/]);
+  await expect(bar(page).getByRole('navigation', { name: 'Portal' }).getByRole('link')).toHaveText([/^Home/, /^My Orders/, /^Invoices/, /^Notifications/, /^Cart/]);
   const homepage = page.locator('[data-portal="homepage-text"]:visible');
   await expect(homepage.getByRole('heading', { name: 'Welcome to the Novus customer portal' })).toBeVisible();
   // B100 has 3 unread notifications and an empty cart.
@@ -128,7 +128,7 @@ test('portal mode: navigation, homepage text, badges shown above 0 only', async 
   // Notifications: mark one read, then all; the badge follows and disappears at 0.
   await navLink(page, '/portal/notifications').click();
   const notes = portalScreen(page, 'notifications');
-  await notes.getByRole('button', { name: 'Mark “Order received” read' }).click();
+  await notes.getByRole('button', { name: 'Mark read: “Order received”' }).click();
   await expect.poll(() => badgeCount(page, '/portal/notifications')).toBe(2);
   await notes.getByRole('button', { name: 'Mark all read' }).click();
   await expect.poll(() => badgeCount(page, '/portal/notifications')).toBeNull();
@@ -210,7 +210,8 @@ test('one order for a submit repeated with one Idempotency-Key', async ({ page }
   await expect(orderDate).toHaveAttribute('aria-invalid', 'false');
   await expect(order.locator('[data-portal="delivery-date-past"]')).toHaveText('');
   await navLink(page, '/portal/cart').click();
-  await expect(cart.getByLabel('Delivery date')).toHaveValue('2099-05-04');
+  // Issue 69 item 1: the product's date field writes the date in the user's language.
+  await expect(cart.getByLabel('Delivery date')).toHaveValue('May 4, 2099');
   await navLink(page, '/portal/myorders').click();
   const before = Number((await portalScreen(page, 'myorders').locator('caption').innerText()).match(/\d+/)![0]);
 

@@ -12,7 +12,7 @@ test('a portal customer sees the portal navigation once, in French too, and no s
   await expect(page).toHaveURL(/#\/portal\/order$/);
   const portalBar = page.locator('erp-portal-bar');
   const nav = portalBar.getByRole('navigation', { name: 'Portal' });
-  await expect(nav.getByRole('link')).toHaveText([/^Home/, /^My Orders/, /^Notifications/, /^Cart/]);
+  await expect(nav.getByRole('link')).toHaveText([/^Home/, /^My Orders/, /^Invoices/, /^Notifications/, /^Cart/]);
   await expect(page.locator('[data-portal-screen="order"]:visible')).toBeVisible();
 
   // Once: nothing else on the page offers the same screens.
@@ -40,7 +40,7 @@ test('a portal customer sees the portal navigation once, in French too, and no s
   // In French: the one navigation is French, and no English name of it is left anywhere.
   await chooseLanguage(page, 'Français (Canada)');
   const navFr = portalBar.getByRole('navigation', { name: 'Portail' });
-  await expect(navFr.getByRole('link')).toHaveText([/^Accueil/, /^Mes commandes/, /^Notifications/, /^Panier/]);
+  await expect(navFr.getByRole('link')).toHaveText([/^Accueil/, /^Mes commandes/, /^Factures/, /^Notifications/, /^Panier/]);
   await expect(page.getByText('My Orders', { exact: true }).filter({ visible: true })).toHaveCount(0);
   await expect(page.getByText('Cart', { exact: true }).filter({ visible: true })).toHaveCount(0);
   await expect(menuBar(page)).toBeHidden();

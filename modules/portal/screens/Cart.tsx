@@ -8,6 +8,8 @@
  * Issue 16 item 7: nothing is sent without a review — "Review order" shows the lines, the ship-to, the
  * delivery date and the total; only "Place order" there submits. A delivery date in the past is refused
  * here and by the server; any change of the cart closes the review. Both tables are OrderLines.tsx's.
+ * Issue 69 item 1: the total and the next step (Review order, then Place order) are in a bar stuck to the bottom of
+ * the screen, in view on a phone however long the cart.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { bus, cartCleared$, currentShipToList, portalAccounts$, selectShipTo } from '@erp/shared';
@@ -16,6 +18,7 @@ import {
   RequireAccount,
   StatusMessage,
   displayDate,
+  money,
   failureText,
   isAbort,
   today,
@@ -100,6 +103,7 @@ function CartView({ billToId }: { billToId: string }) {
   const review = () => {
     if (!cart || lines.length === 0 || onHold || !state.selectedShipToId) return;
     if (pastDate) return setMessage({ kind: 'error', text: t('messages.deliveryDatePast') });
+    if (deliveryDate.invalid) return setMessage({ kind: 'error', text: t('messages.dateInvalid') });
     setMessage(null);
     setSubmitted(null);
     setReviewing(true);
@@ -107,9 +111,9 @@ function CartView({ billToId }: { billToId: string }) {
 
   const submit = async () => {
     if (busy || !cart || lines.length === 0 || onHold || !state.selectedShipToId) return;
-    if (pastDate) {
+    if (pastDate || deliveryDate.invalid) {
       setReviewing(false);
-      return setMessage({ kind: 'error', text: t('messages.deliveryDatePast') });
+      return setMessage({ kind: 'error', text: t(pastDate ? 'messages.deliveryDatePast' : 'messages.dateInvalid') });
     }
     const order = {
       BillToId: billToId,
@@ -178,33 +182,35 @@ function CartView({ billToId }: { billToId: string }) {
       {lines.length > 0 ? (
         <section className="erp-portal__panel" aria-label={t('cart.checkout')}>
           <p className="erp-portal__row">
-            <label htmlFor={ids.shipTo}>{t('order.shipTo')}</label>
-            <select id={ids.shipTo} value={state.selectedShipToId ?? ''} onChange={(event) => selectShipTo(event.target.value || null)}>
-              {state.selectedShipToId ? null : <option value="">{t('order.noShipTo')}</option>}
-              {shipTos.map((firm) => (
-                <option key={firm.FirmId} value={firm.FirmId}>
-                  {firm.FirmId} — {firm.Name}
-                </option>
-              ))}
-            </select>
+            <span className="erp-portal__field">
+              <label htmlFor={ids.shipTo}>{t('order.shipTo')}</label>
+              <select id={ids.shipTo} value={state.selectedShipToId ?? ''} onChange={(event) => selectShipTo(event.target.value || null)}>
+                {state.selectedShipToId ? null : <option value="">{t('order.noShipTo')}</option>}
+                {shipTos.map((firm) => (
+                  <option key={firm.FirmId} value={firm.FirmId}>
+                    {firm.FirmId} — {firm.Name}
+                  </option>
+                ))}
+              </select>
+            </span>
             <DeliveryDateField id={ids.date} draft={deliveryDate} />
           </p>
           <p>
             <label htmlFor={ids.notes}>{t('cart.notes')}</label>
           </p>
           <textarea id={ids.notes} rows={3} maxLength={2000} className="erp-portal__textarea" value={notes} onChange={(event) => setNotes(event.target.value)} />
-          <p>
-            <button
-              type="button"
-              className="erp-portal__primary"
-              data-portal="review"
-              disabled={busy || onHold || !state.selectedShipToId || reviewing}
-              onClick={review}
-            >
-              {t('cart.review')}
-            </button>
-          </p>
         </section>
+      ) : null}
+      {/* Issue 69 item 1: the total and the next step stay in view (stuck to the bottom of the screen). */}
+      {lines.length > 0 && !reviewing ? (
+        <div className="erp-portal__sticky" data-portal="cart-summary">
+          <span className="erp-portal__sticky-total">
+            {t('cart.total')} <strong data-portal="cart-summary-total">{money(cart?.Total ?? 0)}</strong>
+          </span>
+          <button type="button" className="erp-portal__primary" data-portal="review" disabled={busy || onHold || !state.selectedShipToId} onClick={review}>
+            {t('cart.review')}
+          </button>
+        </div>
       ) : null}
       {reviewing && cart && lines.length > 0 ? (
         <section className="erp-portal__panel" aria-labelledby={ids.review} data-portal="order-review">
@@ -225,14 +231,17 @@ function CartView({ billToId }: { billToId: string }) {
               </>
             ) : null}
           </dl>
-          <p className="erp-portal__row">
+          <div className="erp-portal__sticky" data-portal="cart-summary">
+            <span className="erp-portal__sticky-total">
+              {t('cart.total')} <strong data-portal="cart-summary-total">{money(cart.Total)}</strong>
+            </span>
             <button type="button" className="erp-portal__primary" data-portal="place-order" disabled={busy || onHold} onClick={() => void submit()}>
               {busy ? t('cart.submitting') : t('cart.placeOrder')}
             </button>
             <button type="button" onClick={() => setReviewing(false)}>
               {t('cart.backToCart')}
             </button>
-          </p>
+          </div>
         </section>
       ) : null}
     </>

@@ -87,15 +87,17 @@ function Catalogue({ billToId, onAdd }: { billToId: string; onAdd(lines: { Produ
   return (
     <section className="erp-portal__panel" aria-labelledby={`${searchId}-h`}>
       <h2 id={`${searchId}-h`}>{t('catalogue.title')}</h2>
-      <form className="erp-portal__row" role="search" onSubmit={submit}>
-        <label htmlFor={searchId}>{t('catalogue.search')}</label>
-        <input id={searchId} type="search" value={draft} maxLength={100} onChange={(event) => setDraft(event.target.value)} />
+      <form className="erp-portal__row erp-portal__filters" role="search" onSubmit={submit}>
+        <span className="erp-portal__field">
+          <label htmlFor={searchId}>{t('catalogue.search')}</label>
+          <input id={searchId} type="search" value={draft} maxLength={100} onChange={(event) => setDraft(event.target.value)} />
+        </span>
         <button type="submit">{t('catalogue.searchButton')}</button>
       </form>
       {result.error ? <StatusMessage kind="error">{failureText(t, result.error)}</StatusMessage> : null}
       {result.data && result.data.List.length === 0 ? <p className="erp-portal__empty">{t('catalogue.none')}</p> : null}
       {result.data && result.data.List.length > 0 ? (
-        <table className="erp-portal__table" data-portal="catalogue">
+        <table className="erp-portal__table erp-portal__cards" data-portal="catalogue">
           <caption className="erp-portal__caption">{t('catalogue.caption', { total: result.data.TotalCount })}</caption>
           <thead>
             <tr>
@@ -116,23 +118,25 @@ function Catalogue({ billToId, onAdd }: { billToId: string; onAdd(lines: { Produ
               const quantity = quantityOf(quantities[product.ProductId] ?? '1');
               return (
                 <tr key={product.ProductId} data-sku={product.ProductId}>
-                  <td>{product.ProductId}</td>
-                  <td>{product.Description}</td>
-                  <td>{product.Category}</td>
-                  <td>{product.Unit}</td>
-                  <td className="erp-portal__num">{money(product.Price)}</td>
+                  <td data-label={t('columns.sku')}>{product.ProductId}</td>
+                  <td data-label={t('columns.description')} className="erp-portal__card-title">
+                    {product.Description}
+                  </td>
+                  <td data-label={t('columns.category')}>{product.Category}</td>
+                  <td data-label={t('columns.unit')}>{product.Unit}</td>
+                  <td data-label={t('columns.price')} className="erp-portal__num">{money(product.Price)}</td>
                   {/* Stock from the stock ledger (issue 15); blank when the product does not track inventory. */}
-                  <td className="erp-portal__num" data-portal="available">
+                  <td data-label={t('columns.available')} className="erp-portal__num" data-portal="available">
                     {product.Available === null || product.Available === undefined ? '' : formatDecimal(product.Available, significantDecimals(product.Available))}
                   </td>
-                  <td>
+                  <td data-label={t('columns.quantity')}>
                     <QuantityField
                       label={t('catalogue.quantityOf', { sku: product.ProductId })}
                       text={quantities[product.ProductId] ?? '1'}
                       onText={(text) => setQuantities((all) => ({ ...all, [product.ProductId]: text }))}
                     />
                   </td>
-                  <td>
+                  <td className="erp-portal__card-actions">
                     <button
                       type="button"
                       disabled={quantity === null}

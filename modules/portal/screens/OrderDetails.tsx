@@ -3,7 +3,7 @@
  * (`{"order": {...}}` or `{"OrderKey": n}`) or by My Orders / the cart (order-store.ts), read again from the
  * server for its lines (the server checks it against the caller's securables), or one opened on it by key (a
  * command palette hit: `openDocument('/portal/orderdetails', { recordId })`, issue 42). Header, lines, status, and
- * "Order again": asks whether to add the lines to the current cart or replace the cart with them. An order
+ * the order's invoice (a link to the invoice page once invoiced, issue 69 item 2), and "Order again": asks whether to add the lines to the current cart or replace the cart with them. An order
  * of another account than the selected one (after a switch) says so and offers no "Order again".
  */
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { askUser } from '@erp/shared';
 import { useBusValue, useOpenIntent, useScreen } from '@erp/ui';
 import { StatusMessage, displayDate, failureText, isAbort, useLiveVersion, useLoad, usePortalState, usePortalText } from './common.tsx';
 import { OrderLinesTable } from './OrderLines.tsx';
+import { openInvoice } from './invoice-store.ts';
 import { ORDER_DETAILS_PATH, selectOrder, selectedOrder$ } from './order-store.ts';
 import { addToCart, readOrder, type Order } from './portal-api.ts';
 
@@ -93,7 +94,15 @@ function Details({ orderKey }: { orderKey: number }) {
         {order.InvoiceNo ? (
           <>
             <dt>{t('details.invoice')}</dt>
-            <dd data-portal="order-invoice">{order.InvoiceNo}</dd>
+            <dd data-portal="order-invoice">
+              {order.InvoiceId ? (
+                <button type="button" className="erp-portal__link" aria-label={t('invoice.open', { invoiceNo: order.InvoiceNo })} onClick={() => openInvoice(order.InvoiceId!)}>
+                  {order.InvoiceNo}
+                </button>
+              ) : (
+                order.InvoiceNo
+              )}
+            </dd>
           </>
         ) : null}
         <dt>{t('columns.orderDate')}</dt>

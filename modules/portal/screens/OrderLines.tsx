@@ -6,7 +6,8 @@
  *
  * `quantity` renders the quantity cell instead of the number (the cart's input), `actions` adds a last
  * column (the cart's remove button), `lineNumbers` a first one (an order's line numbers). `name` and
- * `totalName` are the table's and the total cell's `data-portal` markers.
+ * `totalName` are the table's and the total cell's `data-portal` markers. On a narrow screen each line is a card
+ * (portal.css `erp-portal__cards`: each cell with its column's name from `data-label`), issue 69 item 1.
  */
 import type { ReactNode } from 'react';
 import { money, usePortalText } from './common.tsx';
@@ -32,7 +33,7 @@ export function OrderLinesTable<L extends OrderLineView>({ lines, lineKey, total
   // The total's label spans every column before the amount.
   const leading = (lineNumbers ? 1 : 0) + 5;
   return (
-    <table className="erp-portal__table" data-portal={name}>
+    <table className="erp-portal__table erp-portal__cards" data-portal={name}>
       <thead>
         <tr>
           {lineNumbers ? <th scope="col">{t('columns.line')}</th> : null}
@@ -54,26 +55,34 @@ export function OrderLinesTable<L extends OrderLineView>({ lines, lineKey, total
       <tbody>
         {lines.map((line) => (
           <tr key={lineKey(line)} data-sku={line.ProductId}>
-            {lineNumbers ? <td>{line.LineNo}</td> : null}
-            <td>{line.ProductId}</td>
-            <td>{line.Description}</td>
-            <td>{line.Unit}</td>
-            {quantity ? <td>{quantity(line)}</td> : <td className="erp-portal__num">{line.Quantity}</td>}
-            <td className="erp-portal__num">{money(line.Price)}</td>
-            <td className="erp-portal__num">{money(line.Amount)}</td>
-            {actions ? <td>{actions(line)}</td> : null}
+            {lineNumbers ? <td data-label={t('columns.line')}>{line.LineNo}</td> : null}
+            <td data-label={t('columns.sku')}>{line.ProductId}</td>
+            <td data-label={t('columns.description')} className="erp-portal__card-title">
+              {line.Description}
+            </td>
+            <td data-label={t('columns.unit')}>{line.Unit}</td>
+            {quantity ? (
+              <td data-label={t('columns.quantity')}>{quantity(line)}</td>
+            ) : (
+              <td data-label={t('columns.quantity')} className="erp-portal__num">
+                {line.Quantity}
+              </td>
+            )}
+            <td data-label={t('columns.price')} className="erp-portal__num">{money(line.Price)}</td>
+            <td data-label={t('columns.amount')} className="erp-portal__num">{money(line.Amount)}</td>
+            {actions ? <td className="erp-portal__card-actions">{actions(line)}</td> : null}
           </tr>
         ))}
       </tbody>
       <tfoot>
-        <tr>
+        <tr className="erp-portal__total-row">
           <th scope="row" colSpan={leading}>
             {t('cart.total')}
           </th>
           <td className="erp-portal__num" data-portal={totalName}>
             {money(total)}
           </td>
-          {actions ? <td /> : null}
+          {actions ? <td className="erp-portal__card-empty" /> : null}
         </tr>
       </tfoot>
     </table>

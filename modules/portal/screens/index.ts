@@ -6,12 +6,18 @@
  * - `Cart`: /portal/cart: quantities, remove, totals, submit with an Idempotency-Key;
  * - `MyOrders`: /portal/myorders: search, status, sort, paging of 250;
  * - `OrderDetails`: /portal/orderdetails (receives props): header, lines, status, Order again;
- * - `Notifications`: /portal/notifications: list, mark read, mark all read.
+ * - `Notifications`: /portal/notifications: list, mark read, mark all read;
+ * - `Invoices`: /portal/invoices: the account's statement and aging (PDF), its invoices and credit notes;
+ * - `InvoiceDetails`: /portal/invoice (receives props): one invoice with its lines, totals and PDF.
+ * Issue 69 item 1: every screen fits 320 px phones to desktops (portal.css: tables become stacked cards in a
+ * narrow container, controls 44 px, inputs 16 px text, the cart's total and next step stick to the bottom).
  * The portal session (selected account, on-hold flag, pending cart requests) is @erp/shared portal.ts.
  */
 import { createElement, type ComponentType } from 'react';
 import { screen } from '@erp/ui';
 import { CartScreen } from './Cart.tsx';
+import { InvoiceDetailsScreen } from './InvoiceDetails.tsx';
+import { InvoicesScreen } from './Invoices.tsx';
 import { MyOrdersScreen } from './MyOrders.tsx';
 import { NotificationsScreen } from './Notifications.tsx';
 import { OrderScreen } from './Order.tsx';
@@ -41,3 +47,7 @@ export const MyOrders = screen(styled(MyOrdersScreen), { module: MODULE, namespa
 export const OrderDetails = screen(styled(OrderDetailsScreen), { module: MODULE, namespaces: NAMESPACES });
 /** Screen `@erp/portal#Notifications`. */
 export const Notifications = screen(styled(NotificationsScreen), { module: MODULE, namespaces: NAMESPACES });
+/** Screen `@erp/portal#Invoices` (issue 69 item 2). */
+export const Invoices = screen(styled(InvoicesScreen), { module: MODULE, namespaces: NAMESPACES });
+/** Screen `@erp/portal#InvoiceDetails` (receives the invoice as props or an open intent). */
+export const InvoiceDetails = screen(styled(InvoiceDetailsScreen), { module: MODULE, namespaces: NAMESPACES });

@@ -3,7 +3,7 @@
  * account switch cancels them (§3 pending cart promises). Failures reject with ApiError; callers that show
  * their own message pass `quiet`.
  */
-import { api, bus, trackCartRequest, type PagedList } from '@erp/shared';
+import { api, bus, saveFile, trackCartRequest, type PagedList } from '@erp/shared';
 import type { Cart, CartLine, Order, OrderLine, PortalNotification, Product } from '@erp/shared/portal-types';
 
 export type { Cart, CartLine, Order, OrderLine, PortalNotification, Product };
@@ -102,4 +102,89 @@ export async function markAllRead(billToId: string): Promise<number> {
   const answer = await api.post<Result<{ Unread: number }>>('PortalNotification/mark-all-read', { BillToId: billToId });
   bus.badgesReload$.next();
   return answer.Data?.Unread ?? 0;
+}
+
+/** An invoice or credit note of one of the caller's accounts (modules/portal/server/documents.ts); amounts are exact decimal strings. */
+export interface Invoice {
+  InvoiceId: number;
+  DocumentNo: string;
+  DocumentType: 'Invoice' | 'CreditNote';
+  InvoiceDate: string | null;
+  DueDate: string | null;
+  Status: string;
+  Total: string;
+  OpenBalance: string;
+  /** The portal order it invoices, when it came from one. */
+  OrderKey: number | null;
+  OrderNo: string | null;
+}
+
+export interface InvoiceLine {
+  LineNo: number;
+  Description: string;
+  Quantity: string;
+  UnitPrice: string;
+  Amount: string;
+  TaxCodes: string | null;
+  TaxAmount: string;
+}
+
+export interface InvoiceDetail extends Invoice {
+  BillToId: string;
+  BillToName: string | null;
+  ShipToId: string | null;
+  Reference: string | null;
+  Description: string | null;
+  SubTotal: string;
+  TaxTotal: string;
+  CreditOf: string | null;
+  Lines: InvoiceLine[];
+}
+
+export interface Statement {
+  BillToId: string;
+  Name: string | null;
+  StatementDate: string;
+  Items: { DocumentDate: string | null; ItemType: string | null; DocumentNo: string | null; DueDate: string | null; Amount: string; OpenBalance: string; Balance: string }[];
+  /** Aging bucket (Current, Period1 …) → open balance. */
+  Aging: Record<string, string>;
+  Balance: string;
+}
+
+export const INVOICE_PAGE_SIZE = 50;
+
+export function listInvoices(params: { billToId: string; type?: string; search?: string; page: number }): Promise<PagedList<Invoice>> {
+  return api.get('PortalInvoice/list', {
+    billToId: params.billToId,
+    type: params.type || undefined,
+    search: params.search?.trim() || undefined,
+    page: params.page,
+    pageSize: INVOICE_PAGE_SIZE,
+  });
+}
+
+export async function readInvoice(invoiceId: number): Promise<InvoiceDetail> {
+  return (await api.get<Result<InvoiceDetail>>(`PortalInvoice/detail/${invoiceId}`)).Data!;
+}
+
+export async function readStatement(billToId: string): Promise<Statement> {
+  return (await api.get<Result<Statement>>('PortalStatement', { billToId })).Data!;
+}
+
+/** The browser's time zone, for the print time on a PDF. */
+function timeZone(): Record<string, string> {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone ? { 'X-Time-Zone': zone } : {};
+}
+
+/** Downloads the invoice's PDF (the A/R print) and hands it to the browser. */
+export async function downloadInvoicePdf(invoice: Pick<Invoice, 'InvoiceId' | 'DocumentNo'>): Promise<void> {
+  const file = await api.download(`PortalInvoice/pdf/${invoice.InvoiceId}`, { headers: timeZone() });
+  saveFile(file, `${invoice.DocumentNo}.pdf`);
+}
+
+/** Downloads the account's statement as PDF. */
+export async function downloadStatementPdf(billToId: string): Promise<void> {
+  const file = await api.download('PortalStatement/pdf', { params: { billToId }, headers: timeZone() });
+  saveFile(file, `statement-${billToId}.pdf`);
 }

@@ -1,6 +1,7 @@
 /**
  * The portal module's application PORTAL (issue 41): a flat menu of the §2 portal routes `/order` (titled Home),
- * `/myorders`, `/notifications`, `/cart`; `/orderdetails` is a route only (it receives props). Its landing page
+ * `/myorders`, `/notifications`, `/cart`, and the customer's documents `/invoices` (issue 69 item 2: invoices,
+ * credit notes, the statement and its aging); `/orderdetails` and `/invoice` are routes only (they receive props). Its landing page
  * and application id are the shell's (§6 portal mode: modules/shell/server/catalog.ts).
  *
  * Rows in §2's order (conventions: server/src/modules/catalog.ts, server/src/seed/catalog.ts).
@@ -21,6 +22,7 @@ const portal: AppCatalog = {
     screen('PR0102', ROOT, '/myorders', 'My Orders', { component: 'MyOrders' }),
     screen('PR0103', ROOT, '/notifications', 'Notifications'),
     screen('PR0104', ROOT, '/cart', 'Cart'),
+    screen('PR0105', ROOT, '/invoices', 'Invoices', { component: 'Invoices' }),
   ],
 };
 
@@ -34,10 +36,19 @@ export const catalog: ModuleCatalog = {
       Props: null,
       Meta: JSON.stringify({ title: 'Order Details', receivesProps: true }),
     },
+    {
+      Path: `${PORTAL_LANDING_PAGE}/invoice`,
+      Name: 'PORTAL-INVOICE',
+      Component: `${MODULE}#InvoiceDetails`,
+      Props: null,
+      Meta: JSON.stringify({ title: 'Invoice', receivesProps: true }),
+    },
   ],
   // `Home` is the shell's (its HOME tab): translated there.
   names: {
     Cart: ['Panier', '购物车', '購物車'],
+    Invoice: ['Facture', '发票', '發票'],
+    Invoices: ['Factures', '发票', '發票'],
     'Customer ordering portal': ['Portail de commande client', '客户订购门户', '客戶訂購入口網站'],
     'My Orders': ['Mes commandes', '我的订单', '我的訂單'],
     Notifications: ['Avis', '通知', '通知'],

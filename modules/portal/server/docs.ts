@@ -11,6 +11,8 @@ const STRINGS = LIST_OF({ type: 'string' });
 const CART = RECORD;
 const ORDER = RECORD;
 const portal = ['portal'];
+/** A PDF answer (binary). */
+const FILE: JsonSchema = { type: 'string', format: 'binary' };
 
 const DOCS: Record<string, Doc> = {
   'GET /api/PortalNotification/GetBadgeNumbers': {
@@ -50,6 +52,11 @@ const DOCS: Record<string, Doc> = {
   'GET /api/PortalNotification/list': { summary: 'The account’s notifications (paged)', tags: portal, response: { 200: pagedList(RECORD) } },
   'POST /api/PortalNotification/mark-read': { summary: 'Mark notifications read', tags: portal, response: { 200: callResult(object({ Unread: { type: 'integer' } })) } },
   'POST /api/PortalNotification/mark-all-read': { summary: 'Mark every notification read', tags: portal, response: { 200: callResult(object({ Unread: { type: 'integer' } })) } },
+  'GET /api/PortalInvoice/list': { summary: 'The account’s posted invoices and credit notes (paged)', tags: portal, response: { 200: pagedList(RECORD) } },
+  'GET /api/PortalInvoice/detail/:invoiceId': { summary: 'One invoice or credit note with its lines', tags: portal, response: { 200: callResult(RECORD) } },
+  'GET /api/PortalInvoice/pdf/:invoiceId': { summary: 'The invoice’s PDF (the A/R invoice print)', tags: portal, response: { 200: FILE } },
+  'GET /api/PortalStatement': { summary: 'The account’s statement: open items and aging', tags: portal, response: { 200: callResult(RECORD) } },
+  'GET /api/PortalStatement/pdf': { summary: 'The account’s statement as PDF', tags: portal, response: { 200: FILE } },
 };
 
 registerRouteDocs(DOCS);

@@ -9,13 +9,14 @@
  *   GET  /api/PortalOrder/list?billToId=&search=&status=&shipToId=&page=&pageSize(≤250)=&sortBy=&sortDesc=   Paged
  *        list (newest first by default; search: order number or notes, contains)
  *   GET  /api/PortalOrder/detail/:orderKey   CallResult Data order with Lines (of any of the caller's accounts)
+ *   Both answer the order's posted invoice (InvoiceId, InvoiceNo; null until then): issue 69 item 2.
  */
 import { sql } from 'kysely';
 import { asFlag } from '@erp/server/db/schema';
 import { allowedShipTo } from './access.ts';
 import { failure, fields, firmId, like, lines, MAX_PAGE_SIZE, notFound, ok, page, paged, pageSize, result, rowKey, send, type PortalRoutes } from './http.ts';
 import { portalMessage } from './messages.ts';
-import { mergeLines, orderAnswer, pricedProducts, readOrder, submitOrder } from './service.ts';
+import { mergeLines, orderAnswer, orderInvoices, pricedProducts, readOrder, submitOrder } from './service.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -146,7 +147,11 @@ export function registerOrderRoutes({ app, db, likeOp, guard, scopeOf, selectedB
         .limit(size)
         .offset((pageNo - 1) * size)
         .execute();
-      const list = rows.map((row) => orderAnswer({ ...row, order_key: Number(row.order_key) }, scope.firms.get(row.ship_to_id) ?? null));
+      const invoices = await orderInvoices(db, rows.map((row) => Number(row.order_key)));
+      const list = rows.map((row) => {
+        const invoice = invoices.get(Number(row.order_key));
+        return { ...orderAnswer({ ...row, order_key: Number(row.order_key) }, scope.firms.get(row.ship_to_id) ?? null), InvoiceNo: invoice?.InvoiceNo ?? null, InvoiceId: invoice?.InvoiceId ?? null };
+      });
       return send(reply, 200, paged(list, pageNo, size, total, [sortBy], descending ? [sortBy] : []));
     },
   );

@@ -38,6 +38,13 @@
  *   GET    /api/PortalNotification/list?billToId=&page=&pageSize=&unreadOnly=   Paged list
  *   POST   /api/PortalNotification/mark-read {BillToId, NotificationKeys}     CallResult Data { Unread }
  *   POST   /api/PortalNotification/mark-all-read {BillToId}                   CallResult Data { Unread }
+ * documents.ts (issue 69 item 2: the customer's invoices, credit notes and statements; A/R's own prints)
+ *   GET    /api/PortalInvoice/list?billToId=&type=&search=&page=&pageSize=   Paged list of posted invoices and credit notes
+ *   GET    /api/PortalInvoice/detail/:invoiceId                CallResult Data invoice with Lines (of any of the caller's accounts)
+ *   GET    /api/PortalInvoice/pdf/:invoiceId                   the invoice's PDF (A/R invoice print)
+ *   GET    /api/PortalStatement?billToId=                      CallResult Data { Items, Aging, Balance, … } (A/R statement)
+ *   GET    /api/PortalStatement/pdf?billToId=                  the statement's PDF
+ * The order answers (list and detail) carry InvoiceId / InvoiceNo once the order desk has invoiced the order.
  */
 // Its answer documentation and its event audiences, registered on load.
 import './docs.ts';
@@ -46,6 +53,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@erp/server/db/connection';
 import { registerAccountRoutes } from './accounts.ts';
 import { registerCartRoutes } from './cart.ts';
+import { registerDocumentRoutes } from './documents.ts';
 import { portalRoutes } from './http.ts';
 import { registerNotificationRoutes } from './notifications.ts';
 import { registerOrderRoutes } from './orders.ts';
@@ -61,4 +69,5 @@ export function registerPortalRoutes(app: FastifyInstance, deps: { database: Dat
   registerCartRoutes(routes);
   registerOrderRoutes(routes);
   registerNotificationRoutes(routes);
+  registerDocumentRoutes(routes);
 }

@@ -9,7 +9,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { asFlag } from '@erp/server/db/schema';
 import type { PortalDB } from './schema.ts';
 import { pricedProducts as masterPrices } from './catalogue.ts';
-import { createPortalSalesOrder, portalInvoiceNo } from '@erp/modules/so/server/portal';
+import { createPortalSalesOrder } from '@erp/modules/so/server/portal';
 import type { Cart as CartAnswer, CartLine, Order as OrderAnswer, OrderLine as OrderLineAnswer } from '@erp/shared/portal-types';
 
 export type { CartAnswer, CartLine, OrderAnswer, OrderLineAnswer };
@@ -95,8 +95,7 @@ export async function readOrder(db: Kysely<PortalDB>, orderKey: number, billToId
   if (!row) return undefined;
   const lines = await db.selectFrom('portal_order_lines').selectAll().where('order_key', '=', orderKey).orderBy('line_no').execute();
   // The order desk's invoice of the order (issue 26: Order Details read the sales order's invoice).
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const invoiceNo = await portalInvoiceNo(db as unknown as Kysely<any>, orderKey);
+  const invoice = (await orderInvoices(db, [orderKey])).get(orderKey);
   const answer = orderAnswer(
     row,
     firms.get(row.ship_to_id) ?? null,
@@ -110,7 +109,31 @@ export async function readOrder(db: Kysely<PortalDB>, orderKey: number, billToId
       Amount: dollars(Number(line.price_cents) * Number(line.quantity)),
     })),
   );
-  return { ...answer, InvoiceNo: invoiceNo };
+  return { ...answer, InvoiceNo: invoice?.InvoiceNo ?? null, InvoiceId: invoice?.InvoiceId ?? null };
+}
+
+/**
+ * The invoice of each of `orderKeys` (issue 69 item 2: My Orders and Order Details open it), by portal order key:
+ * the number the sales order the portal order became was invoiced under (as before, issue 26), and the invoice's
+ * key once that invoice is posted (a draft is still the office's: no key, so no link).
+ */
+export async function orderInvoices(db: Kysely<PortalDB>, orderKeys: readonly number[]): Promise<Map<number, { InvoiceId: number | null; InvoiceNo: string }>> {
+  if (orderKeys.length === 0) return new Map();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const rows = (await (db as unknown as Kysely<any>)
+    .selectFrom('sales_orders as s')
+    .leftJoin('ar_invoices as i', 'i.invoice_id', 's.invoice_id')
+    .select(['s.portal_order_key', 's.invoice_no', 'i.invoice_id', 'i.status'])
+    .where('s.portal_order_key', 'in', [...orderKeys])
+    .where('s.invoice_no', 'is not', null)
+    .execute()) as { portal_order_key: number; invoice_no: string; invoice_id: number | null; status: string | null }[];
+  const posted = new Set(['Posted', 'Paid', 'Credited']);
+  return new Map(
+    rows.map((row) => [
+      Number(row.portal_order_key),
+      { InvoiceId: row.invoice_id !== null && row.status !== null && posted.has(row.status) ? Number(row.invoice_id) : null, InvoiceNo: row.invoice_no },
+    ]),
+  );
 }
 
 /** The request fingerprint stored with an Idempotency-Key: what the order would contain. */

@@ -4,7 +4,7 @@
  *
  * For a session whose landing page is the portal page it:
  * - shows `<erp-portal-bar>` under the top bar: the company logo (§7 GetDefaultCompany; failure ignored),
- *   the links Home, My Orders, Notifications and Cart with the two badges (§7 GetBadgeNumbers: first item
+ *   the links Home, My Orders, Invoices, Notifications and Cart with the two badges (§7 GetBadgeNumbers: first item
  *   notifications, second cart; each shown only above 0; errors ignored), and the selected account;
  * - starts the portal session (shared/src/portal.ts: securables, firms, bill-to list, remembered account);
  * - reloads the badges on `bus.badgesReload$`, whenever the selected bill-to changes, and on a record event of the
@@ -38,6 +38,8 @@ interface Company {
 const LINKS = [
   { path: '/portal/order', key: 'nav.home', fallback: 'Home' },
   { path: '/portal/myorders', key: 'nav.myOrders', fallback: 'My Orders' },
+  // Issue 69 item 2: the customer's invoices, credit notes and statement.
+  { path: '/portal/invoices', key: 'nav.invoices', fallback: 'Invoices' },
   { path: '/portal/notifications', key: 'nav.notifications', fallback: 'Notifications', badge: 'notifications' as const },
   { path: '/portal/cart', key: 'nav.cart', fallback: 'Cart', badge: 'cart' as const },
 ];

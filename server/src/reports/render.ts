@@ -2,7 +2,8 @@
  * A report's PDF as bytes, for the server's own use (issue 40 item 4: a document e-mailed with its print
  * attached). The same checks and rendering as `POST /api/reports/:report/pdf` (routes.ts): the report's rights
  * for the caller, its parameter rules and database checks, §6 firm parameters, "No PDF data.", the default
- * company's letterhead and the print time in the caller's language.
+ * company's letterhead and the print time in the caller's language. `options.granted` skips only the report's
+ * screen right, for a caller whose right to the one document was checked by its own rule (the portal).
  */
 import { PassThrough } from 'node:stream';
 import { openedBy, validateReportParameters } from '@erp/shared/reports/define';
@@ -26,13 +27,16 @@ export async function renderReportPdf(
   name: string,
   parameters: Record<string, unknown>,
   timeZone = 'UTC',
+  options: { granted?: boolean } = {},
 ): Promise<{ pdf: Buffer } | { refusal: Answer }> {
   const locale = reportLocale(user.row.language);
   const translate = reportTranslator(locale);
   const refused = (status: number, code: string, message: string): { refusal: Answer } => ({ refusal: { status, body: callResult(2, code, message) } });
   const report = registeredReport(name);
   if (!report) return refused(404, 'not_found', 'Not Found');
-  const mayRun = (!report.def.roles || user.roles.some((role) => report.def.roles!.includes(role))) && openedBy(report.def, await openableApplications(database.db, user.roles));
+  // `granted`: the caller already decided the right to this document (the portal: an invoice or statement of the
+  // customer's own account, modules/portal/server/documents.ts) — a portal customer opens no AR screen.
+  const mayRun = options.granted === true || (!report.def.roles || user.roles.some((role) => report.def.roles!.includes(role))) && openedBy(report.def, await openableApplications(database.db, user.roles));
   if (!mayRun) return refused(403, 'forbidden', translate('entities:result.forbidden'));
   const db = database.db as unknown as AnyDb;
   const checked = validateReportParameters(report.def, parameters);

@@ -79,6 +79,33 @@ export default css`
     min-width: 5.5rem;
   }
 
+  /* Touch-sized answers where the page asks for them (the portal: --erp-touch-target 44px, issue 69 item 1). */
+  .action::part(base) {
+    min-height: var(--erp-touch-target, 0);
+    align-items: center;
+  }
+
+  /* Issue 69 item 1: on a phone a dialog is a full-width sheet at the bottom, its answers in reach and in view. */
+  @media (max-width: 40rem) {
+    .dialog {
+      --width: 100vw;
+    }
+    .dialog::part(panel) {
+      max-width: 100vw;
+      max-height: 90dvh;
+      margin-top: auto;
+      border-radius: 12px 12px 0 0;
+    }
+    .panel {
+      max-height: 90dvh;
+      padding: 1rem 1rem max(1rem, env(safe-area-inset-bottom));
+    }
+    .actions {
+      flex-direction: column-reverse;
+      align-items: stretch;
+    }
+  }
+
   @media (forced-colors: active) {
     .dialog::part(panel) {
       border: 1px solid CanvasText;

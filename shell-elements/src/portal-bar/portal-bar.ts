@@ -84,11 +84,15 @@ export class ErpPortalBar extends LitElement {
       padding: 0;
       flex-wrap: wrap;
     }
+    /* Issue 69 item 1: 44 px touch targets; on a phone the links wrap under the logo, the account under them. */
     a.link {
       display: inline-flex;
       align-items: center;
       gap: 0.35rem;
+      min-height: 44px;
+      min-width: 44px;
       padding: 0.35rem 0.6rem;
+      font-size: 15px;
       color: inherit;
       text-decoration: none;
       border-bottom: 2px solid transparent;
@@ -107,6 +111,44 @@ export class ErpPortalBar extends LitElement {
     .account {
       margin-left: auto;
       font-size: 0.9em;
+    }
+    /*
+     * A phone (issue 69 item 1): one row — a small logo, then the links as a strip that scrolls sideways by
+     * itself (the page never does; the current link is scrolled into view) — and the account under it.
+     */
+    @media (max-width: 40rem) {
+      .base {
+        flex-wrap: wrap;
+        gap: 0 0.5rem;
+        padding: 0.15rem 0.5rem 0.25rem;
+      }
+      .logo,
+      img.logo {
+        max-height: 28px;
+        max-width: 56px;
+        overflow: hidden;
+        white-space: nowrap;
+        text-overflow: ellipsis;
+      }
+      nav {
+        flex: 1 1 0;
+        min-width: 0;
+        overflow-x: auto;
+        scrollbar-width: none;
+      }
+      nav ul {
+        flex-wrap: nowrap;
+        gap: 0;
+      }
+      a.link {
+        padding: 0.35rem 0.5rem;
+        white-space: nowrap;
+      }
+      .account {
+        flex: 1 0 100%;
+        margin-left: 0;
+        font-size: 13px;
+      }
     }
   `;
 
@@ -173,6 +215,17 @@ export class ErpPortalBar extends LitElement {
         } catch {
           this.pdfUrl = null;
         }
+      }
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    // On a phone the links are a strip that scrolls sideways: the current one is brought into it.
+    if (changed.has('activePath') || changed.has('links')) {
+      const active = this.renderRoot.querySelector<HTMLElement>('a.link.active');
+      const nav = this.renderRoot.querySelector<HTMLElement>('nav');
+      if (active && nav && nav.scrollWidth > nav.clientWidth) {
+        nav.scrollLeft = Math.max(0, active.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2);
       }
     }
   }

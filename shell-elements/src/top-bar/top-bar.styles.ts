@@ -241,6 +241,40 @@ export default css`
     color: var(--erp-top-bar-menu-muted-fg);
   }
 
+  /*
+   * A portal customer's bar (issue 69 item 1): touch-sized (every control 44×44 px, 15 px text); on a narrow
+   * screen Switch Account and the languages are items of the account menu (top-bar.ts \`folded\`), whose
+   * button keeps the user's name short.
+   */
+  .bar.customer {
+    height: auto;
+    min-height: 48px;
+    padding: 2px 0.5rem;
+  }
+
+  .bar.customer .action {
+    height: 44px;
+    min-width: 44px;
+    font-size: 15px;
+  }
+
+  .bar.customer .item::part(base) {
+    min-height: 44px;
+    font-size: 15px;
+  }
+
+  @media (max-width: 40rem) {
+    .bar.customer .user-name {
+      max-width: 40vw;
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
+    .bar.customer .menu {
+      min-width: min(16rem, calc(100vw - 1rem));
+      max-width: calc(100vw - 1rem);
+    }
+  }
+
   @media (forced-colors: active) {
     .tab[aria-selected='true'] {
       border-top-color: Highlight;

@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { i18n, type Application, type Language, type TenantInfo } from '@erp/shared';
 import { useLocale } from '../testing/i18n.ts';
 import { ErpTopBar, type TopBarTab } from './top-bar.ts';
@@ -490,6 +490,36 @@ describe('erp-top-bar', () => {
       expect(link.textContent?.trim()).to.equal('Switch Account');
       setTimeout(() => link.click());
       await oneEvent(customer, 'erp-switch-account');
+    });
+
+    it('folds Switch Account and the languages into a customer\'s account menu on a phone (issue 69 item 1)', async () => {
+      await setViewport({ width: 390, height: 844 });
+      try {
+        const element = await topBar({ portal: true, customer: true });
+        expect(markup(one(element, '[part="switch-account"]'))).to.equal(null);
+        expect(markup(languageButton(element))).to.equal(null);
+        const button = userButton(element);
+        expect(button.getBoundingClientRect().height).to.be.at.least(44);
+        await openMenu(element, button);
+        const items = all(element, '.user [role="menuitem"], .user [role="menuitemcheckbox"]').map((item) => item.textContent?.trim());
+        expect(items).to.deep.equal(['Switch Account', 'English', 'Français', 'Change Password', 'About', 'Log out']);
+        expect(all<HTMLElement & { checked: boolean }>(element, '.user [role="menuitemcheckbox"]').filter((item) => item.checked).map((item) => item.getAttribute('lang'))).to.deep.equal(['en-CA']);
+        await expect(element).to.be.accessible();
+        const french = all(element, '.user [role="menuitemcheckbox"]')[1]!;
+        setTimeout(() => french.click());
+        expect((await oneEvent(element, 'erp-language-change')).detail).to.deep.equal({ locale: 'fr-CA' });
+        await waitUntil(() => !isShown(popupOf(button)), 'the menu closes');
+        button.click();
+        await waitUntil(() => isShown(popupOf(button)), 'the menu opens again');
+        setTimeout(() => all(element, '.user [role="menuitem"]')[0]!.click());
+        await oneEvent(element, 'erp-switch-account');
+        // Staff keep their bar on a phone: only a customer's folds.
+        const staff = await topBar({ portal: true });
+        expect(one(staff, '[part="switch-account"]')).to.not.equal(null);
+        expect(languageButton(staff)).to.not.equal(null);
+      } finally {
+        await setViewport({ width: 1280, height: 800 });
+      }
     });
 
     it('shows no environment label when none is set', async () => {

@@ -35,6 +35,9 @@ interface TabView extends TopBarTab {
 }
 
 /** Environment labels the pointer is over (`:hover` is not reliable right after an element upgrades). */
+/** Issue 69 item 1: the width at and under which a customer's bar folds into one account menu (phones). */
+const NARROW = '(max-width: 40rem)';
+
 const pointed = new WeakSet<Element>();
 
 /**
@@ -169,6 +172,18 @@ export class ErpTopBar extends LitElement {
    */
   declare customer: boolean;
 
+  /**
+   * Issue 69 item 1: on a narrow screen a customer's bar folds Switch Account and the languages into the
+   * account menu (one 44 px button instead of three); true while the viewport is at most NARROW wide.
+   */
+  private narrow = false;
+  private narrowQuery: MediaQueryList | null = null;
+  private readonly onNarrowChange = (event: MediaQueryListEvent | MediaQueryList): void => {
+    if (this.narrow === event.matches) return;
+    this.narrow = event.matches;
+    this.requestUpdate();
+  };
+
   protected readonly i18n = new I18nController(this);
 
   private readonly tooltips = new TruncatedTooltips(this);
@@ -195,6 +210,25 @@ export class ErpTopBar extends LitElement {
     this.language = '';
     this.portal = false;
     this.customer = false;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.narrowQuery ??= typeof window.matchMedia === 'function' ? window.matchMedia(NARROW) : null;
+    if (this.narrowQuery) {
+      this.onNarrowChange(this.narrowQuery);
+      this.narrowQuery.addEventListener('change', this.onNarrowChange);
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.narrowQuery?.removeEventListener('change', this.onNarrowChange);
+  }
+
+  /** A customer's bar on a narrow screen: one account menu (issue 69 item 1). */
+  private get folded(): boolean {
+    return this.customer && this.narrow && this.signedIn;
   }
 
   /** HOME first, then the open application tabs in order. */
@@ -228,11 +262,11 @@ export class ErpTopBar extends LitElement {
 
   protected override render(): TemplateResult {
     return html`
-      <div class="bar" part="base">
+      <div class=${this.customer ? 'bar customer' : 'bar'} part="base">
         ${this.customer ? html`<div class="strip" part="tab-strip"></div>` : this.renderTabs()}
         <div class="actions" part="actions">
           ${this.customer ? nothing : this.renderEnvironment()}
-          ${this.portal
+          ${this.portal && !this.folded
             ? html`<button type="button" class="action link" part="switch-account" @click=${this.handleSwitchAccount}>
                 ${t('account.switch')}
               </button>`
@@ -242,7 +276,7 @@ export class ErpTopBar extends LitElement {
             : html`<button type="button" class="action login" part="login" @click=${this.handleLogin}>
                 ${t('user.login')}
               </button>`}
-          ${this.signedIn && (this.languages ?? []).length > 1 ? this.renderLanguages() : nothing}
+          ${this.signedIn && !this.folded && (this.languages ?? []).length > 1 ? this.renderLanguages() : nothing}
           ${this.signedIn && !this.customer ? this.renderApplicationsMenu() : nothing}
         </div>
       </div>
@@ -342,10 +376,25 @@ export class ErpTopBar extends LitElement {
   }
 
   private renderUserMenu(): TemplateResult {
+    const folded = this.folded;
     return this.renderMenu(
       'user',
-      html`${userIcon}<span>${this.userName}</span>${chevronDownIcon}`,
+      html`${userIcon}<span class="user-name">${this.userName}</span>${chevronDownIcon}`,
       html`<sl-menu class="menu" part="menu" aria-label=${t('user.menu')}>
+        ${folded && this.portal ? html`<sl-menu-item class="item" part="menu-item" value="switch-account">${t('account.switch')}</sl-menu-item>` : nothing}
+        ${folded && (this.languages ?? []).length > 1
+          ? html`${this.languages.map(
+                (language) => html`<sl-menu-item
+                  class="item language-item"
+                  part="menu-item"
+                  type="checkbox"
+                  value=${`language:${language.LocaleIdentifier}`}
+                  lang=${language.LocaleIdentifier}
+                  .checked=${live(language.LocaleIdentifier === this.language)}
+                  >${language.Name}</sl-menu-item
+                >`,
+              )}`
+          : nothing}
         <sl-menu-item class="item" part="menu-item" value="change-password">${t('user.changePassword')}</sl-menu-item>
         <sl-menu-item class="item" part="menu-item" value="about">${t('user.about')}</sl-menu-item>
         <sl-menu-item class="item" part="menu-item" value="logout">${t('user.logout')}</sl-menu-item>
@@ -468,6 +517,20 @@ export class ErpTopBar extends LitElement {
   };
 
   private readonly handleUserSelect = (event: CustomEvent<{ item: MenuItem }>): void => {
+    const value = event.detail.item.value;
+    // The folded customer menu's items (issue 69 item 1): Switch Account and the languages.
+    if (value === 'switch-account') {
+      emit(this, 'erp-switch-account', null);
+      return;
+    }
+    if (value.startsWith('language:')) {
+      const locale = value.slice('language:'.length);
+      for (const item of (event.currentTarget as HTMLElement).querySelectorAll<MenuItem>('sl-menu-item.language-item')) {
+        item.checked = item.value === `language:${this.language}`;
+      }
+      if (locale !== this.language) emit(this, 'erp-language-change', { locale });
+      return;
+    }
     const events = { 'change-password': 'erp-change-password', about: 'erp-about', logout: 'erp-logout' } as const;
     const name = events[event.detail.item.value as keyof typeof events];
     if (name) emit(this, name, null);
