@@ -96,7 +96,7 @@ interface Searchable {
    * Portal customers: the account column and the caller's bill-tos (a record of another customer is never read);
    * `record`: the column holding the key their screen opens the record by (records without one are not found).
    */
-  accounts?: { column: string; firms: readonly string[]; record?: string };
+  accounts?: { column: string; firms: readonly string[]; record?: string; states?: { column: string; values: readonly string[] } };
   /** The caller's field access (§6 form widgets security and `readRoles`, as in force now). */
   access: FieldAccess;
   /** Set when a field the index reads is hidden from the caller (`guardOf`). */
@@ -148,7 +148,13 @@ async function searchableFor(database: Database, user: AuthenticatedUser): Promi
     if (audience) {
       if (!declared) continue;
       const record = declared.record ? def.fields[declared.record]!.column : undefined;
-      found.set(def.name, { def, screen: declared.screen, application: audience.application, accounts: { column: def.fields[declared.account]!.column, firms, ...(record ? { record } : {}) } });
+      const states = declared.states && def.states ? { column: def.fields[def.states.field]!.column, values: declared.states } : undefined;
+      found.set(def.name, {
+        def,
+        screen: declared.screen,
+        application: audience.application,
+        accounts: { column: def.fields[declared.account]!.column, firms, ...(record ? { record } : {}), ...(states ? { states } : {}) },
+      });
       continue;
     }
     if (!canRead(def, user)) continue;
@@ -197,8 +203,9 @@ function entityFilter(database: Database, searchable: ReadonlyMap<string, Search
     const source = searchSource(def)!;
     const firms = sql.join(accounts.firms.map((firm) => sql`${firm}`));
     const opened = accounts.record ? sql` and ${sql.ref(accounts.record)} is not null` : sql``;
+    const shown = accounts.states ? sql` and ${sql.ref(accounts.states.column)} in (${sql.join(accounts.states.values.map((state) => sql`${state}`))})` : sql``;
     parts.push(sql<boolean>`(${entity} = ${def.name} and ${recordId} in
-      (select cast(${sql.ref(source.key)} as text) from ${sql.table(source.table)} where ${sql.ref(accounts.column)} in (${firms})${opened}))`);
+      (select cast(${sql.ref(source.key)} as text) from ${sql.table(source.table)} where ${sql.ref(accounts.column)} in (${firms})${opened}${shown}))`);
   }
   return parts.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }

@@ -619,8 +619,10 @@ export interface GlobalSearchSpec<K extends string = string> {
    * their own accounts' documents"): `account` holds the record's bill-to firm, one of the bill-tos of the
    * caller's securables (§3); `screen` is the portal screen that opens them. `record`: the field holding the key
    * the portal screen opens the record by (a sales order's portal order); a record without one is not found there.
+   * `states`: the states (of the definition's state machine) in which a customer finds the record — an A/R invoice
+   * once posted, never as the office's draft; absent: every state.
    */
-  portal?: { account: K; screen: string; record?: K };
+  portal?: { account: K; screen: string; record?: K; states?: readonly string[] };
 }
 
 /** Records of `entity` whose `field` (a header field, or `Lines.Field`) holds the declaring record's key (EntityInput.related). */

@@ -41,7 +41,7 @@ export const arInvoice = defineEntity({
   key: 'InvoiceId',
   // Issue 42 item 1: found by the command palette's global search; a portal customer's hit opens the invoice itself
   // (issue 69 item 2: the portal's invoice page, by InvoiceId).
-  globalSearch: { name: ['Description'], words: ['BillToId', 'Reference'], portal: { account: 'BillToId', screen: '/portal/invoice' } },
+  globalSearch: { name: ['Description'], words: ['BillToId', 'Reference'], portal: { account: 'BillToId', screen: '/portal/invoice', states: ['Posted', 'Paid', 'Credited'] } },
   keyKind: 'auto',
   numberField: 'DocumentNo',
   // Issue 40 item 4: the documents made from this one, and the screen that opens it (the Related panel).
