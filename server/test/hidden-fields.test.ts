@@ -216,7 +216,7 @@ describe('History shows what the user may see now (issue 68 item 3)', () => {
     const entries = history.json().List as Json[];
     expect(entries).toHaveLength(2);
     const move = entries[0]!.Changes.find((change: Json) => change.Field === 'BillToId');
-    expect(move).toMatchObject({ Old: null, New: 'B100', Masked: true });
+    expect(move).toMatchObject({ Old: null, New: 'B100', Masked: true, Withheld: true });
     expect(entries[1]!.Created).toBe(true);
     // The entry of the B200 version: every value blank.
     for (const change of entries[1]!.Changes as Json[]) {

@@ -6,7 +6,8 @@
  *   record's changes, newest first, ONE entry per save or action (the rows one transaction wrote share their
  *   `action_on` and `action_by`), paged on the server by entries (PageSize 1–100, default 20). Each entry:
  *   `{ On, By, ByName, Created, Changes }`, a change being
- *     `{ Kind: 'field', Field, Old, New, OldName?, NewName?, Masked? }` — a field of the record,
+ *     `{ Kind: 'field', Field, Old, New, OldName?, NewName?, Masked?, Withheld? }` — a field of the record
+ *     (`Withheld`: masked because that version was not the caller's to open, not because the trail keeps no value),
  *     `{ Kind: 'set', Field, Added, Removed }` — options of a set field (flag columns or link rows),
  *     `{ Kind: 'line', Field, Line, LineKey, Action, Changes: [{ Field, Old, New, OldName?, NewName? }] }` — a
  *       line added, changed or removed; `Line` is its position (1-based, in key order = the grid's order) in the
@@ -192,7 +193,7 @@ export async function saveSights(ctx: EntityContext, current: Record<string, unk
   return sights;
 }
 
-/** Blanks what a change says of a version the caller may not see (`Masked`, as an audit mask). */
+/** Blanks what a change says of a version the caller may not see (`Masked`, as an audit mask; `Withheld`: by rights). */
 function maskChange(change: HistoryChange, sight: SaveSight): void {
   if (sight.after && sight.before) return;
   switch (change.Kind) {
@@ -216,6 +217,8 @@ function maskChange(change: HistoryChange, sight: SaveSight): void {
       delete change['NewName'];
   }
   change['Masked'] = true;
+  // Kept, but not for this caller: the screen says so rather than "not kept".
+  change['Withheld'] = true;
 }
 
 /** Every audit row of the record (none left out), as a query. */

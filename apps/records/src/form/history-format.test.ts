@@ -45,4 +45,8 @@ describe('History sentences', () => {
   it('a masked value only says that it changed', () => {
     expect(changeText(FIRM, { Kind: 'field', Field: 'Name', Old: null, New: null, Masked: true }, ctx)).toBe('Name changed (the value is not kept)');
   });
+
+  it('a value withheld by rights says it is not shown, not that it is not kept', () => {
+    expect(changeText(FIRM, { Kind: 'field', Field: 'Name', Old: null, New: null, Masked: true, Withheld: true }, ctx)).toBe('Name changed (not shown to you)');
+  });
 });

@@ -22,6 +22,8 @@ export interface HistoryChange {
   OldName?: string;
   NewName?: string;
   Masked?: boolean;
+  /** Masked for this caller only (a version of the record they may not open); the trail keeps the value. */
+  Withheld?: boolean;
   Added?: unknown[];
   Removed?: unknown[];
   Line?: number | null;
@@ -76,13 +78,20 @@ export function valueText(def: AnyEntity, path: string, value: unknown, name: st
   return name && name !== text ? `${text} (${name})` : text;
 }
 
+/** A masked change: only that it changed — the trail keeps no value, or (withheld) not one this user may see. */
+function maskedText(tr: Tr, change: HistoryChange, label: string): string {
+  return change.Withheld
+    ? tr('entities:history.withheld', '{{field}} changed (not shown to you)', { field: label })
+    : tr('entities:history.masked', '{{field}} changed (the value is not kept)', { field: label });
+}
+
 /**
  * "Label: old → new" of one field (masked: only that it changed); a new record's or line's values have no
  * "before" (`created`: "Label: new"), a removed line's no "after" (`removed`: "Label: old").
  */
 function fieldChange(def: AnyEntity, path: string, change: HistoryChange, ctx: HistoryText, mode: 'changed' | 'created' | 'removed'): string {
   const label = labelAt(def, path, ctx.tr);
-  if (change.Masked) return ctx.tr('entities:history.masked', '{{field}} changed (the value is not kept)', { field: label });
+  if (change.Masked) return maskedText(ctx.tr, change, label);
   const before = valueText(def, path, change.Old, change.OldName, ctx);
   const after = valueText(def, path, change.New, change.NewName, ctx);
   if (mode !== 'changed') return ctx.tr('entities:history.set', '{{field}}: {{value}}', { field: label, value: mode === 'created' ? after : before });
@@ -124,7 +133,7 @@ export function changeText(def: AnyEntity, change: HistoryChange, ctx: HistoryTe
       return tr('entities:history.emailed', 'E-mailed: {{to}}', { to: change.To ?? '' });
     default: {
       const label = change.Field ? labelAt(def, change.Field, tr) : (change.Column ?? '');
-      if (change.Masked) return tr('entities:history.masked', '{{field}} changed (the value is not kept)', { field: label });
+      if (change.Masked) return maskedText(tr, change, label);
       const blank = tr('entities:history.blank', '(blank)');
       return tr('entities:history.changed', '{{field}}: {{old}} → {{new}}', { field: label, old: change.Old == null ? blank : String(change.Old), new: change.New == null ? blank : String(change.New) });
     }
