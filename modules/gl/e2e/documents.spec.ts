@@ -107,7 +107,7 @@ test('a journal entry: typed in the grid, refused unbalanced, posted, read-only,
 
   await form.getByRole('button', { name: 'Reverse', exact: true }).click();
   await answerYes(page);
-  await expect(form.getByRole('status').filter({ hasText: /Reversing entry JE\d+ posted\./ })).toBeVisible();
+  await expect(form.getByRole('status').filter({ hasText: /Journal entry JE\d+ reversed: reversing entry JE\d+ posted\./ })).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'Reversed by', exact: true })).toHaveValue(/^JE\d+$/);
   await expect(form.locator('[data-document-state]')).toHaveText('Reversed');
   await expect(form.getByRole('button', { name: 'Reverse', exact: true })).toHaveCount(0);
