@@ -221,6 +221,6 @@ describe('a TypeScript consumer of the installed package (tsc --strict, no skipL
       sources['consumer.ts'] = resolution === 'nodenext' ? CONSUMER_TS : CONSUMER_TS.replace(" with { type: 'json' }", '');
       sources['page.tsx'] = CONSUMER_TSX;
       expect(compile(sources, resolution)).toEqual([]);
-    }, 120_000);
+    }, 300_000);
   }
 });
