@@ -35,7 +35,7 @@ async function release(): Promise<{ body: Release; cacheControl: string | undefi
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'erp-elements-release-'));
   dist = join(root, 'shell-elements', 'dist');
-  server = await startServer({ ERP_REPO_ROOT: root, OIDC_CLIENT_ID: 'erp-shell' });
+  server = await startServer({ ERP_REPO_ROOT: root, OIDC_CLIENT_ID: 'erp-shell', EMBED_ORIGINS: 'https://intranet.example' });
 });
 
 afterAll(async () => {
@@ -79,6 +79,15 @@ describe('/elements/release.json', () => {
     expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
     const manifest = await server.app.inject({ method: 'GET', url: body.manifest! });
     expect(manifest.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it('is readable from an allowed origin only, like the elements themselves', async () => {
+    const allowed = await server.app.inject({ method: 'GET', url: '/elements/release.json', headers: { origin: 'https://intranet.example' } });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://intranet.example');
+    const refused = await server.app.inject({ method: 'GET', url: '/elements/release.json', headers: { origin: 'https://elsewhere.example' } });
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    expect(refused.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('follows a rebuild at once: the new file, its new integrity; the old pinned URL is no longer immutable', async () => {
