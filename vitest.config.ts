@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared/src/**/*.test.ts', 'root-config/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'modules/*/{definitions,screens}/**/*.test.ts'],
+    include: ['shared/src/**/*.test.ts', 'shell-elements/scripts/**/*.test.ts', 'root-config/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'modules/*/{definitions,screens}/**/*.test.ts'],
     // The registry as a page has it: the shell's entities with every module's extensions (issue 41).
     setupFiles: ['modules/unit-setup.ts'],
   },

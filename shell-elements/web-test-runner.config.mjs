@@ -61,13 +61,26 @@ const cssInline = {
   },
 };
 
+/**
+ * The product's ES module copies of React (`/vendor/dist/`, for src/standalone/react.test.ts) import `react` and
+ * `react-dom` by name, which the shell's import map resolves to those copies: the same here (node resolution would
+ * give React's CommonJS files).
+ */
+const VENDOR_REACT = { react: '/vendor/dist/react.js', 'react-dom': '/vendor/dist/react-dom.js' };
+const vendorReact = {
+  name: 'vendor-react',
+  resolveImport({ source, context }) {
+    return context.path.startsWith('/vendor/dist/') ? VENDOR_REACT[source] : undefined;
+  },
+};
+
 export default {
   rootDir: repoRoot,
   files: [resolve(here, 'src/**/*.test.ts').split('\\').join('/')],
   nodeResolve: true,
   middleware: [aliases],
   watch: false,
-  plugins: [cssInline, esbuildPlugin({ ts: true, tsconfig: resolve(repoRoot, 'tsconfig.json') })],
+  plugins: [vendorReact, cssInline, esbuildPlugin({ ts: true, tsconfig: resolve(repoRoot, 'tsconfig.json') })],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

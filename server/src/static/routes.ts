@@ -4,6 +4,7 @@
  *                       followed by the ShellConfig as a JSON data block (#erp-shell-config)
  *   /import-map.json    the import map itself (with the same versioned URLs as the page)
  *   /shell-config.json  ShellConfig from the server configuration (unauthenticated)
+ *   /elements/release.json  the elements' current release: pinned standalone URL, SRI integrity (issue 70 item 3)
  *   /vendor/ /shared/ /elements/ /apps/<name>/ /root-config/ /locales/   the packages' build output
  *
  * The shell page carries the strict Content-Security-Policy of security/csp.ts: its inline scripts and styles —
@@ -28,7 +29,9 @@
 import fastifyStatic from '@fastify/static';
 import type { ShellConfig } from '@erp/shared/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import type { ServerConfig } from '../config.ts';
 import { localeRoots } from '@erp/modules/manifests';
@@ -348,6 +351,36 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
   });
 
   app.get('/shell-config.json', async (_request, reply) => noCache(reply).send(await currentShellConfig()));
+
+  /**
+   * Issue 70 item 3: the elements' current release, for a page of another site that pins it (shell-elements
+   * README, "Pinned version"): `standalone` is the URL answered `immutable` for a year (`?v=` the file's content
+   * version; its chunks are content-named), `integrity` the file's SRI hash. Itself never cached; 503 unbuilt.
+   */
+  const elementsDir = join(root, 'shell-elements', 'dist');
+  const standaloneFile = join(elementsDir, 'shell-elements.standalone.js');
+  const integrities = new Map<string, string>();
+  app.get('/elements/release.json', async (_request, reply) => {
+    const version = await files.version(standaloneFile);
+    const packageJson = texts.text(join(elementsDir, 'package.json'));
+    if (!version || packageJson === null) return noCache(reply).code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    let integrity = integrities.get(version);
+    if (!integrity) {
+      integrity = `sha384-${createHash('sha384').update(await readFile(standaloneFile)).digest('base64')}`;
+      // Checked against the version once more: a build between the two reads would pair the wrong hash.
+      if ((await files.version(standaloneFile)) !== version) return noCache(reply).code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+      integrities.set(version, integrity);
+    }
+    const manifestVersion = await files.version(join(elementsDir, 'custom-elements.json'));
+    const { name, version: packageVersion } = JSON.parse(packageJson) as { name: string; version: string };
+    return noCache(reply).send({
+      name,
+      version: packageVersion,
+      standalone: `/elements/shell-elements.standalone.js?v=${version}`,
+      integrity,
+      manifest: manifestVersion ? `/elements/custom-elements.json?v=${manifestVersion}` : null,
+    });
+  });
 
   /**
    * Immutable only for the exact bytes being sent (`stats` is the served file's): a chunk, a file whose

@@ -78,4 +78,7 @@ declare global {
   interface HTMLElementTagNameMap {
     'erp-session': ErpSession;
   }
+  interface GlobalEventHandlersEventMap {
+    'erp-session-change': CustomEvent<EmbedSessionState>;
+  }
 }

@@ -28,6 +28,8 @@ export * from '../index.ts';
 export { connect, EmbedSession, type ConnectOptions, type EmbedSessionState } from '../session/embed-session.ts';
 export { ErpSession, feedElements } from '../session/session-element.ts';
 export { i18n, SUPPORTED_LOCALES, matchLocale };
+/** The spec types the elements' properties take (§3 Application, Menu), for a TypeScript page (issue 70 item 3). */
+export type { Application, Menu } from '@erp/shared';
 
 /** The script element that loaded this bundle, if it was loaded by one. */
 function ownScript(): HTMLScriptElement | null {
