@@ -18,7 +18,12 @@
  * learns nothing about a route's input rules and never makes the server parse a body.
  *
  * `requireApplication(name)` is a route-level preHandler for business routes: 403 unless one of the
- * caller's roles opens that application.
+ * caller's roles opens that application (and, for an API client, its scopes allow it for the call).
+ *
+ * Issue 72 item 2: a client-credentials token (claim `erp_client: true`, oidc/api-clients.ts) names an API client
+ * in `sub`. The call needs an active client; it counts against the client's rate limit (429 with Retry-After,
+ * security/api-clients.ts) and then runs as the client's service user — the users row of the same id, read like
+ * any user's — with the applications narrowed to the client's scopes for the call's method.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -30,6 +35,8 @@ import { asFlag, type UserRow } from '../db/schema.ts';
 import { sendFailure, UNAUTHORIZED } from '../http/errors.ts';
 import { acceptedLanguage } from '../i18n/caller-language.ts';
 import { isApiPattern, normalizedPath } from '../http/route-catalog.ts';
+import { clientAccess, narrowApplications, RateLimiter } from '../security/api-clients.ts';
+import { messageIn } from '../entities/call-result.ts';
 import { openableApplications, openedApplications, type OpenedApplications } from './access.ts';
 import type { DpopVerifier } from './dpop.ts';
 import type { TokenVerifier } from './tokens.ts';
@@ -135,6 +142,7 @@ export function internalCallHeaders(user: AuthenticatedUser): Record<string, str
 export function registerAuthentication(app: FastifyInstance, deps: { database: Database; verify: TokenVerifier; dpop: DpopPolicy }): void {
   const { database } = deps;
   const verify = cachedVerifier(deps.verify);
+  const clientRate = new RateLimiter();
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -170,8 +178,26 @@ export function registerAuthentication(app: FastifyInstance, deps: { database: D
     } else if (scheme !== 'Bearer' || deps.dpop.mode === 'required') {
       return unauthorized(reply);
     }
+    if (token['erp_client'] === true) return signInClient(request, reply, token.sub, token);
     return signIn(request, reply, token.sub, token);
   });
+
+  /** An API client's call (module header): active client, rate limit, then its service user within its scopes. */
+  async function signInClient(request: FastifyRequest, reply: FastifyReply, clientId: string, token: AuthenticatedUser['token']) {
+    const access = await clientAccess(database, clientId);
+    if (!access) return unauthorized(reply);
+    const wait = clientRate.take(clientId, access.ratePerMinute);
+    if (wait > 0) {
+      const language = acceptedLanguage(request.headers['accept-language']);
+      return reply
+        .header('retry-after', String(wait))
+        .header('cache-control', 'no-store')
+        .code(429)
+        .send({ ResultStatus: 2, ResultCode: 'rate_limited', Message: messageIn(language, 'entities:api-client.rules.rateLimited', { count: wait }), EntityId: null, Exception: null });
+    }
+    await signIn(request, reply, clientId, token);
+    if (request.user) request.user.applications = await narrowApplications(database, request.user.applications, access, request.method);
+  }
 
   /** Sets the caller. Read on every request (the read-only connection on SQLite: db/read.ts), so deactivating a
    * user or changing roles or menu access applies to the next request. */
@@ -206,7 +232,8 @@ export function requireApplication(name: string): preHandlerAsyncHookHandler {
     const user = request.user;
     if (!user) return unauthorized(reply);
     const openable = await openableApplications(request.server.erp.database.db, user.roles);
-    if (!openable.has(name)) {
+    // `user.applications` is what the roles open, narrowed to an API client's scopes (issue 72 item 2).
+    if (!openable.has(name) || !user.applications.names.has(name)) {
       return sendFailure(reply, 403, 'forbidden', 'You do not have sufficient permissions.');
     }
   };
