@@ -5,7 +5,11 @@
  * client's scopes and §6 customers, at most its rate, and the §3 trail names the client.
  */
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, json } from './helpers/api.ts';
 import { jwtClaims, signIn, startServer, tokenRequest, type TestServer } from './helpers/app.ts';
@@ -180,5 +184,34 @@ describe('API clients (issue 72 item 2)', () => {
     expect(response.statusCode, response.body).toBe(200);
     const token = (response.json() as Json).access_token as string;
     expect((await call(server.app, 'GET', '/api/data/sales-order?PageSize=1', token)).statusCode).toBe(200);
+  });
+});
+
+/** The code block after `<!-- snippet: name -->` in the README. */
+function snippet(name: string): string {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const found = new RegExp(`<!-- snippet: ${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\`\`\`\\n`).exec(readme);
+  if (!found) throw new Error(`README has no snippet ${name}`);
+  return found[1]!;
+}
+
+describe('README "Public API": get a client, call the API — the snippets as written, against a running server', () => {
+  it('gets a token with curl and creates a sales order with the script', async () => {
+    const client = await register({ ClientId: 'readme-partner', Name: 'README partner', WriteApplications: ['NOVUS-OE'] });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
+    const env = { ...process.env, ERP_URL: `http://127.0.0.1:${port}`, CLIENT_ID: 'readme-partner', CLIENT_SECRET: client.ClientSecret as string };
+    const run = promisify(execFile);
+
+    const curl = await run('sh', ['-c', snippet('api-client-token')], { env });
+    const tokens = JSON.parse(curl.stdout) as Json;
+    expect(tokens).toMatchObject({ token_type: 'Bearer', scope: 'erp.api' });
+    expect(jwtClaims(tokens.access_token)).toMatchObject({ sub: 'readme-partner', erp_client: true });
+
+    const script = await run(process.execPath, ['--input-type=module', '-e', snippet('api-client-script')], { env });
+    const [status, number] = script.stdout.trim().split(' ');
+    expect(status).toBe('201');
+    const saved = await api.db().selectFrom('sales_orders').select(['bill_to_id', 'created_by']).where('order_no', '=', number).executeTakeFirst();
+    expect(saved).toMatchObject({ bill_to_id: 'B100', created_by: 'readme-partner' });
   });
 });

@@ -85,7 +85,7 @@ export function apiClientAdapter(next: Adapter, db: AnyDb): Adapter {
         .select(['client_id', 'name', 'auth_method', 'public_jwk', 'secret_hash', 'is_active'])
         .where('client_id', '=', id)
         .executeTakeFirst()) as ClientRow | undefined;
-      if (!row) return next.find(id);
+      if (!row) return (await next.find(id)) ?? undefined;
       if (!(row.is_active === true || row.is_active === 1)) return undefined;
       return (apiClientMetadata(row) as AdapterPayload | null) ?? undefined;
     },
