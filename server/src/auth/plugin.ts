@@ -56,6 +56,8 @@ export interface AuthenticatedUser {
   applications: OpenedApplications;
   /** The verified access-token claims. */
   token: JWTPayload;
+  /** Issue 72 item 2: the API client calling (its id, = userId of its service user); absent for a person. */
+  client?: string;
 }
 
 declare module 'fastify' {
@@ -151,6 +153,8 @@ export function registerAuthentication(app: FastifyInstance, deps: { database: D
     if (ticket !== undefined) {
       const entry = typeof ticket === 'string' ? internalTickets.get(ticket) : undefined;
       if (!entry || entry.expires <= Date.now()) return unauthorized(reply);
+      // A client's own call made by the server for it keeps its scopes; it was counted once, when it came in.
+      if (entry.token['erp_client'] === true) return signInClient(request, reply, entry.sub, entry.token, false);
       return signIn(request, reply, entry.sub, entry.token);
     }
     const match = AUTHORIZATION.exec(request.headers.authorization ?? '');
@@ -178,15 +182,15 @@ export function registerAuthentication(app: FastifyInstance, deps: { database: D
     } else if (scheme !== 'Bearer' || deps.dpop.mode === 'required') {
       return unauthorized(reply);
     }
-    if (token['erp_client'] === true) return signInClient(request, reply, token.sub, token);
+    if (token['erp_client'] === true) return signInClient(request, reply, token.sub, token, true);
     return signIn(request, reply, token.sub, token);
   });
 
   /** An API client's call (module header): active client, rate limit, then its service user within its scopes. */
-  async function signInClient(request: FastifyRequest, reply: FastifyReply, clientId: string, token: AuthenticatedUser['token']) {
+  async function signInClient(request: FastifyRequest, reply: FastifyReply, clientId: string, token: AuthenticatedUser['token'], counted: boolean) {
     const access = await clientAccess(database, clientId);
     if (!access) return unauthorized(reply);
-    const wait = clientRate.take(clientId, access.ratePerMinute);
+    const wait = counted ? clientRate.take(clientId, access.ratePerMinute) : 0;
     if (wait > 0) {
       const language = acceptedLanguage(request.headers['accept-language']);
       return reply
@@ -195,8 +199,10 @@ export function registerAuthentication(app: FastifyInstance, deps: { database: D
         .code(429)
         .send({ ResultStatus: 2, ResultCode: 'rate_limited', Message: messageIn(language, 'entities:api-client.rules.rateLimited', { count: wait }), EntityId: null, Exception: null });
     }
-    await signIn(request, reply, clientId, token);
-    if (request.user) request.user.applications = await narrowApplications(database, request.user.applications, access, request.method);
+    const refused = await signIn(request, reply, clientId, token);
+    if (!request.user) return refused;
+    request.user.client = clientId;
+    request.user.applications = await narrowApplications(database, request.user.applications, access, request.method);
   }
 
   /** Sets the caller. Read on every request (the read-only connection on SQLite: db/read.ts), so deactivating a
@@ -233,7 +239,7 @@ export function requireApplication(name: string): preHandlerAsyncHookHandler {
     if (!user) return unauthorized(reply);
     const openable = await openableApplications(request.server.erp.database.db, user.roles);
     // `user.applications` is what the roles open, narrowed to an API client's scopes (issue 72 item 2).
-    if (!openable.has(name) || !user.applications.names.has(name)) {
+    if (!openable.has(name) || (user.client !== undefined && !user.applications.names.has(name))) {
       return sendFailure(reply, 403, 'forbidden', 'You do not have sufficient permissions.');
     }
   };
