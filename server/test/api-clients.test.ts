@@ -125,6 +125,19 @@ describe('API clients (issue 72 item 2)', () => {
     expect((await call(server.app, 'GET', '/api/data/sales-order?PageSize=1', token)).statusCode).toBe(401);
   });
 
+  it('deletes a client: no token, no call, and its service user is kept inactive so the trail still names it', async () => {
+    const client = await register({ ClientId: 'retired', Name: 'Retired partner', ReadApplications: ['NOVUS-OE'] });
+    const token = await tokenOf('retired', client.ClientSecret);
+    const current = json(await api.get('/api/data/api-client/retired')).Data;
+    expect((await api.del(`/api/data/api-client/retired?Version=${current.Version}`)).statusCode).toBe(200);
+    expect((await requestToken('retired', client.ClientSecret)).statusCode).toBe(401);
+    expect((await call(server.app, 'GET', '/api/data/sales-order?PageSize=1', token)).statusCode).toBe(401);
+    const user = await api.db().selectFrom('users').select(['display_name', 'is_active']).where('user_id', '=', 'retired').executeTakeFirst();
+    expect(user.display_name).toBe('Retired partner');
+    expect(user.is_active === true || user.is_active === 1).toBe(false);
+    expect(await api.db().selectFrom('user_roles').select('role_id').where('user_id', '=', 'retired').execute()).toEqual([]);
+  });
+
   it('lets a read-only client read and answers its write 403', async () => {
     const client = await register({ ClientId: 'reader', Name: 'Accountant tools', ReadApplications: ['NOVUS-OE'] });
     const token = await tokenOf('reader', client.ClientSecret);
