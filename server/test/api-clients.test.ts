@@ -4,9 +4,9 @@
  * 2.0 client credentials (a secret, or private_key_jwt) and calls the API as the client's service user, within the
  * client's scopes and §6 customers, at most its rate, and the §3 trail names the client.
  */
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, json } from './helpers/api.ts';
 import { jwtClaims, signIn, startServer, tokenRequest, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
+import { RateLimiter } from '../src/security/api-clients.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -176,6 +177,29 @@ describe('API clients (issue 72 item 2)', () => {
     expect((await call(server.app, 'GET', url, await tokenOf('reader2', (await register({ ClientId: 'reader2', Name: 'Other', ReadApplications: ['NOVUS-OE'] })).ClientSecret))).statusCode).toBe(200);
   });
 
+  it('binds a client\'s token to its key when it proves one (DPoP, RFC 9449): usable only with a proof', async () => {
+    const client = await register({ ClientId: 'prover', Name: 'Prover', ReadApplications: ['NOVUS-OE'] });
+    const { publicKey, privateKey } = await generateKeyPair('ES256');
+    const jwk = await exportJWK(publicKey);
+    const proof = (htm: string, htu: string, extra: Record<string, unknown> = {}) =>
+      new SignJWT({ htm, htu, jti: randomUUID(), iat: Math.floor(Date.now() / 1000), ...extra }).setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk }).sign(privateKey);
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic('prover', client.ClientSecret), dpop: await proof('POST', `${server.config.publicUrl}/oidc/token`) },
+      payload: 'grant_type=client_credentials&scope=erp.api',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const tokens = response.json() as Json;
+    expect(tokens.token_type).toBe('DPoP');
+    expect(jwtClaims(tokens.access_token)).toMatchObject({ erp_client: true, cnf: { jkt: await calculateJwkThumbprint(jwk, 'sha256') } });
+    const url = '/api/data/sales-order?PageSize=1';
+    const ath = createHash('sha256').update(tokens.access_token).digest('base64url');
+    const bound = await server.app.inject({ method: 'GET', url, headers: { authorization: `DPoP ${tokens.access_token}`, dpop: await proof('GET', `${server.config.publicUrl}/api/data/sales-order`, { ath }) } });
+    expect(bound.statusCode, bound.body).toBe(200);
+    expect((await call(server.app, 'GET', url, tokens.access_token)).statusCode).toBe(401);
+  });
+
   it('authenticates a client by private_key_jwt (RFC 7523) with the public key registered', async () => {
     const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
     await register({ ClientId: 'carrier', Name: 'Carrier', AuthMethod: 'private_key_jwt', PublicJwk: JSON.stringify(await exportJWK(publicKey)), ReadApplications: ['NOVUS-OE'] });
@@ -197,6 +221,19 @@ describe('API clients (issue 72 item 2)', () => {
     expect(response.statusCode, response.body).toBe(200);
     const token = (response.json() as Json).access_token as string;
     expect((await call(server.app, 'GET', '/api/data/sales-order?PageSize=1', token)).statusCode).toBe(200);
+  });
+});
+
+describe('the client rate limit (a token bucket)', () => {
+  it('allows a minute\'s calls at once, then one per 60/rate seconds, and says how long to wait', () => {
+    const limiter = new RateLimiter();
+    expect(limiter.take('a', 2, 0)).toBe(0);
+    expect(limiter.take('a', 2, 0)).toBe(0);
+    expect(limiter.take('a', 2, 0)).toBe(30);
+    expect(limiter.take('b', 2, 0)).toBe(0);
+    expect(limiter.take('a', 2, 10_000)).toBe(20);
+    expect(limiter.take('a', 2, 30_000)).toBe(0);
+    expect(limiter.take('a', 2, 30_000)).toBe(30);
   });
 });
 
