@@ -48,6 +48,7 @@ const shell: AppCatalog = {
     screen('SH0115', 'SH0002', '/sign-in-log', 'Sign-in Log'),
     screen('SH0116', 'SH0001', '/mailbox', 'Mailbox'),
     screen('SH0117', 'SH0002', '/embed-origins', 'Embedding Origins'),
+    screen('SH0118', 'SH0002', '/api-clients', 'API Clients'),
   ],
 };
 
@@ -76,6 +77,7 @@ const steelReseller: AppCatalog = {
 export const catalog: ModuleCatalog = {
   applications: [shell, steelReseller],
   names: {
+  'API Clients': ['Clients de l’API', 'API 客户端', 'API 用戶端'],
   'AR Account Inquiry': ['Consultation de compte CC', '应收账户查询', '應收帳戶查詢'],
   'Account Statements': ['Relevés de compte', '账户对账单', '帳戶對帳單'],
   'Aged Trial Balance': ['Balance chronologique', '账龄试算表', '帳齡試算表'],

@@ -9,6 +9,7 @@ import type { ServerModule } from '@erp/server/modules/part';
 import { seedDemoFirms } from '@erp/server/seed/demo-firms';
 import { shellModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';
+import { apiClient } from '../definitions/api-client.ts';
 import { city } from '../definitions/city.ts';
 import { company } from '../definitions/company.ts';
 import { firm } from '../definitions/firm.ts';
@@ -16,6 +17,7 @@ import { formWidgetsSecurity } from '../definitions/form-widgets-security.ts';
 import { menuAccess } from '../definitions/menu-access.ts';
 import { userSecurables } from '../definitions/user-securables.ts';
 import { user } from '../definitions/user.ts';
+import { apiClientHooks } from './api-client/rules.ts';
 import { cityHooks } from './city/rules.ts';
 import { companyRoutes } from './company/routes.ts';
 import { companyHooks } from './company/rules.ts';
@@ -42,6 +44,7 @@ export const serverModule: ServerModule = {
     [menuAccess.name]: menuAccessHooks,
     [user.name]: userHooks,
     [userSecurables.name]: userSecurablesHooks,
+    [apiClient.name]: apiClientHooks,
   },
   async routes(app, deps) {
     for (const routes of [firmRoutes, companyRoutes, configurationRoutes]) await routes(app, deps);

@@ -18,7 +18,12 @@
  * learns nothing about a route's input rules and never makes the server parse a body.
  *
  * `requireApplication(name)` is a route-level preHandler for business routes: 403 unless one of the
- * caller's roles opens that application.
+ * caller's roles opens that application (and, for an API client, its scopes allow it for the call).
+ *
+ * Issue 72 item 2: a client-credentials token (claim `erp_client: true`, oidc/api-clients.ts) names an API client
+ * in `sub`. The call needs an active client; it counts against the client's rate limit (429 with Retry-After,
+ * security/api-clients.ts) and then runs as the client's service user — the users row of the same id, read like
+ * any user's — with the applications narrowed to the client's scopes for the call's method.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -30,6 +35,8 @@ import { asFlag, type UserRow } from '../db/schema.ts';
 import { sendFailure, UNAUTHORIZED } from '../http/errors.ts';
 import { acceptedLanguage } from '../i18n/caller-language.ts';
 import { isApiPattern, normalizedPath } from '../http/route-catalog.ts';
+import { clientAccess, narrowApplications, RateLimiter } from '../security/api-clients.ts';
+import { messageIn } from '../entities/call-result.ts';
 import { openableApplications, openedApplications, type OpenedApplications } from './access.ts';
 import type { DpopVerifier } from './dpop.ts';
 import type { TokenVerifier } from './tokens.ts';
@@ -49,6 +56,8 @@ export interface AuthenticatedUser {
   applications: OpenedApplications;
   /** The verified access-token claims. */
   token: JWTPayload;
+  /** Issue 72 item 2: the API client calling (its id, = userId of its service user); absent for a person. */
+  client?: string;
 }
 
 declare module 'fastify' {
@@ -135,6 +144,7 @@ export function internalCallHeaders(user: AuthenticatedUser): Record<string, str
 export function registerAuthentication(app: FastifyInstance, deps: { database: Database; verify: TokenVerifier; dpop: DpopPolicy }): void {
   const { database } = deps;
   const verify = cachedVerifier(deps.verify);
+  const clientRate = new RateLimiter();
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -143,6 +153,8 @@ export function registerAuthentication(app: FastifyInstance, deps: { database: D
     if (ticket !== undefined) {
       const entry = typeof ticket === 'string' ? internalTickets.get(ticket) : undefined;
       if (!entry || entry.expires <= Date.now()) return unauthorized(reply);
+      // A client's own call made by the server for it keeps its scopes; it was counted once, when it came in.
+      if (entry.token['erp_client'] === true) return signInClient(request, reply, entry.sub, entry.token, false);
       return signIn(request, reply, entry.sub, entry.token);
     }
     const match = AUTHORIZATION.exec(request.headers.authorization ?? '');
@@ -170,8 +182,28 @@ export function registerAuthentication(app: FastifyInstance, deps: { database: D
     } else if (scheme !== 'Bearer' || deps.dpop.mode === 'required') {
       return unauthorized(reply);
     }
+    if (token['erp_client'] === true) return signInClient(request, reply, token.sub, token, true);
     return signIn(request, reply, token.sub, token);
   });
+
+  /** An API client's call (module header): active client, rate limit, then its service user within its scopes. */
+  async function signInClient(request: FastifyRequest, reply: FastifyReply, clientId: string, token: AuthenticatedUser['token'], counted: boolean) {
+    const access = await clientAccess(database, clientId);
+    if (!access) return unauthorized(reply);
+    const wait = counted ? clientRate.take(clientId, access.ratePerMinute) : 0;
+    if (wait > 0) {
+      const language = acceptedLanguage(request.headers['accept-language']);
+      return reply
+        .header('retry-after', String(wait))
+        .header('cache-control', 'no-store')
+        .code(429)
+        .send({ ResultStatus: 2, ResultCode: 'rate_limited', Message: messageIn(language, 'entities:api-client.rules.rateLimited', { count: wait }), EntityId: null, Exception: null });
+    }
+    const refused = await signIn(request, reply, clientId, token);
+    if (!request.user) return refused;
+    request.user.client = clientId;
+    request.user.applications = await narrowApplications(database, request.user.applications, access, request.method);
+  }
 
   /** Sets the caller. Read on every request (the read-only connection on SQLite: db/read.ts), so deactivating a
    * user or changing roles or menu access applies to the next request. */
@@ -206,7 +238,8 @@ export function requireApplication(name: string): preHandlerAsyncHookHandler {
     const user = request.user;
     if (!user) return unauthorized(reply);
     const openable = await openableApplications(request.server.erp.database.db, user.roles);
-    if (!openable.has(name)) {
+    // `user.applications` is what the roles open, narrowed to an API client's scopes (issue 72 item 2).
+    if (!openable.has(name) || (user.client !== undefined && !user.applications.names.has(name))) {
       return sendFailure(reply, 403, 'forbidden', 'You do not have sufficient permissions.');
     }
   };

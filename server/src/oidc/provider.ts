@@ -14,7 +14,9 @@
  * - every model lives in the database (oidc/adapter.ts) and the keys too (oidc/keys.ts): a restart signs
  *   nobody out;
  * - login and consent are this server's own pages (oidc/interactions.ts); logout skips its confirmation
- *   page when the request carries a valid id_token_hint of the signed-in user.
+ *   page when the request carries a valid id_token_hint of the signed-in user;
+ * - issue 72 item 2: API clients (oidc/api-clients.ts) get client-credentials tokens — JWTs for the API, scope
+ *   `erp.api`, 5 minutes, claim `erp_client: true` — authenticated by a hashed secret or private_key_jwt.
  */
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { ServerConfig } from '../config.ts';
@@ -22,6 +24,7 @@ import { asFlag } from '../db/schema.ts';
 import type { Database } from '../db/connection.ts';
 import type { EmbedOrigins } from '../security/embed-origins.ts';
 import { kyselyAdapterFactory } from './adapter.ts';
+import { apiClientAdapter, CLIENT_SCOPE, CLIENT_TOKEN_SECONDS, secretMatches } from './api-clients.ts';
 import { embedClientAdapter, embedOriginOf, isPageOf } from './embed-clients.ts';
 import type { ProviderKeys } from './keys.ts';
 import { PAGE_HEADERS, errorPage, logoutPage, signedOutPage } from './pages.ts';
@@ -100,8 +103,8 @@ export function createProvider({ config, database, keys, embedding }: EmbeddedPr
 
   const stored = kyselyAdapterFactory(db, { refreshTokenReuseSeconds: config.oidc.refreshTokenReuseSeconds });
   const configuration: Configuration = {
-    // Clients not in `clients` below: the embedding origins' (embed-clients.ts).
-    adapter: (name) => (name === 'Client' ? embedClientAdapter(stored(name), embedding) : stored(name)),
+    // Clients not in `clients` below: the embedding origins' (embed-clients.ts), then the API clients' (api-clients.ts).
+    adapter: (name) => (name === 'Client' ? embedClientAdapter(apiClientAdapter(stored(name), db), embedding) : stored(name)),
     clients: [
       {
         client_id: clientId,
@@ -129,6 +132,8 @@ export function createProvider({ config, database, keys, embedding }: EmbeddedPr
     // Issue 70: the provider session in the access token (`sid`), so the event streams opened with it end when the
     // session does (events/hub.ts `endSession`) — a sign-out shows in the shell and on embedding pages alike.
     async extraTokenClaims(_ctx, token) {
+      // Issue 72 item 2: the API knows a client's token by this claim (auth/plugin.ts); `sub` is the client id.
+      if (token.kind === 'ClientCredentials') return { erp_client: true };
       const sessionUid = (token as { sessionUid?: string }).sessionUid;
       return sessionUid ? { sid: sessionUid } : undefined;
     },
@@ -171,6 +176,8 @@ export function createProvider({ config, database, keys, embedding }: EmbeddedPr
       // it (auth/dpop.ts verifies the proofs at the API). OIDC_DPOP=off for clients without DPoP.
       dPoP: { enabled: config.oidc.dpop !== 'off' },
       revocation: { enabled: true },
+      // Issue 72 item 2: the API clients' programs (api-clients.ts); only their clients have the grant.
+      clientCredentials: { enabled: true },
       resourceIndicators: {
         enabled: true,
         // No `resource` parameter (oidc-client-ts sends none) means the API.
@@ -180,9 +187,12 @@ export function createProvider({ config, database, keys, embedding }: EmbeddedPr
         },
         // Code and refresh-token exchanges issue the token for the resource granted at authorization.
         useGrantedResource: async () => true,
-        async getResourceServerInfo(_ctx, resourceIndicator) {
+        async getResourceServerInfo(_ctx, resourceIndicator, client) {
           if (resourceIndicator !== config.apiAudience) {
             throw new errors.InvalidTarget();
+          }
+          if (client.grantTypeAllowed('client_credentials')) {
+            return { scope: CLIENT_SCOPE, audience: config.apiAudience, accessTokenTTL: CLIENT_TOKEN_SECONDS, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
           }
           return {
             scope: API_SCOPES,
@@ -245,6 +255,10 @@ export function createProvider({ config, database, keys, embedding }: EmbeddedPr
   provider.Client.prototype.postLogoutRedirectUriAllowed = function (this: InstanceType<Provider['Client']>, value: string) {
     const origin = embedOriginOf(this.clientId);
     return origin === null ? postLogoutRedirectUriAllowed.call(this, value) : isPageOf(value, origin);
+  };
+  // API clients' secrets are stored hashed (api-clients.ts); no other client has a secret.
+  provider.Client.prototype.compareClientSecret = function (this: InstanceType<Provider['Client']>, actual: string) {
+    return Promise.resolve(secretMatches(this.clientSecret, actual));
   };
   // Behind a TLS-terminating proxy the provider must trust X-Forwarded-Proto/Host to build its URLs.
   provider.proxy = config.trustProxy;
