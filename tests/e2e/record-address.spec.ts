@@ -100,12 +100,15 @@ test('a record at its own address: new context, Back / Forward, Ctrl+click, Copy
   }
 });
 
-test("the invoice e-mail's links: the office's to the record, the customer's to the portal's invoice page", async ({ page }) => {
+test("the invoice e-mail's links: the office's to the record, the customer's to the portal's invoice page", async ({ page, browser }, testInfo) => {
   await signIn(page, 'admin', 'admin');
   await settled(page);
   const listed = await apiCall(page, 'GET', 'data/ar-invoice?PageSize=200&SortFields=InvoiceId');
-  const posted = (listed.body['List'] as Invoice[]).filter((invoice) => invoice.Status === 'Posted');
-  let sent: Invoice | null = null;
+  // An invoice of B100, an account of the demo portal customer, first.
+  const posted = (listed.body['List'] as (Invoice & { BillToId: string })[])
+    .filter((invoice) => invoice.Status === 'Posted')
+    .sort((a, b) => Number(b.BillToId === 'B100') - Number(a.BillToId === 'B100'));
+  let sent: (Invoice & { BillToId: string }) | null = null;
   for (const invoice of posted) {
     const outcome = await apiCall(page, 'POST', `data/ar-invoice/${invoice.InvoiceId}/email`, { Confirmations: ['email'] });
     if (outcome.status === 200) {
@@ -127,4 +130,16 @@ test("the invoice e-mail's links: the office's to the record, the customer's to 
   // Followed (on this server's origin): the record on its screen.
   await page.goto(`/${link.hash}`);
   await expect(shows(page, sent!.DocumentNo)).toBeVisible();
+
+  // The customer's link, followed by the portal customer (B100 is theirs): the portal's invoice page shows it.
+  expect(sent!.BillToId).toBe('B100');
+  const portalLink = new URL(/View it online: (\S+)/.exec(body)![1]!);
+  const customer = await browser.newContext(testInfo.project.use.baseURL ? { baseURL: testInfo.project.use.baseURL } : {});
+  try {
+    const portal = await customer.newPage();
+    await signIn(portal, 'portal', 'portal', portalLink.hash);
+    await expect(portal.locator('[data-portal-screen="invoice"]')).toContainText(sent!.DocumentNo);
+  } finally {
+    await customer.close();
+  }
 });
