@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from './fixtures.ts';
 import { apiCall, signIn } from './helpers.ts';
-import { goTo, paletteSearch, screenOf, settled } from './shell-helpers.ts';
+import { commandPalette, goTo, paletteSearch, screenOf, settled } from './shell-helpers.ts';
 
 const SCREEN = '/novus-ar/ar-sales-order-entry';
 const address = (id: number | string) => `#${SCREEN}?record=${id}`;
@@ -29,6 +29,8 @@ async function openByPalette(page: Page, number: string): Promise<void> {
   const answered = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/api/search') && new URL(response.url()).searchParams.get('Search') === number);
   await paletteSearch(page).fill(number);
   await answered;
+  // The number typed is the first record offered (nothing else starts with it).
+  await expect(commandPalette(page).getByRole('option').first()).toContainText(number);
   await page.keyboard.press('Enter');
   await expect(paletteSearch(page)).toBeHidden();
 }
