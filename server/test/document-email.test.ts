@@ -65,6 +65,9 @@ describe('e-mailing a document (issue 40 item 4)', () => {
     expect(sent[0]!['mail_to']).toBe('priya.sandhu@northshore-metals.example');
     expect(sent[0]!['body_text']).toContain(`Hello Priya Sandhu,\n\nPlease find attached invoice ${invoice.DocumentNo} dated ${YEAR}-03-15 for ${invoice.Total}`);
     expect(sent[0]!['attachments']).toMatch(new RegExp(`^${invoice.DocumentNo}\\.pdf \\(\\d{4,} B\\)$`));
+    // Issue 71: the customer's link to the portal's invoice page, the office's to the record, on PUBLIC_URL.
+    const site = server.app.erp.config.publicUrl;
+    expect(sent[0]!['body_text']).toContain(`View it online: ${site}/#/portal/invoice?record=${invoice.InvoiceId}\nFor our office: ${site}/#/novus-ar/ar-sales-order-entry?record=${invoice.InvoiceId}\n`);
 
     const audit = (await call(server.app, 'GET', `/api/data/ar-invoice/${invoice.InvoiceId}/audit`, admin)).json() as Json;
     const row = audit.List.find((entry: Json) => entry.Action === 'email');

@@ -11,6 +11,12 @@ export function hashPath(hash: string = globalThis.location?.hash ?? ''): string
   return clean === '' ? '/' : clean;
 }
 
+/** The query of a location hash, with its `?`: `#/novus-ar/ar-invoice-entry?record=7` → `?record=7`; none → ''. */
+export function hashQuery(hash: string = globalThis.location?.hash ?? ''): string {
+  const at = hash.indexOf('?');
+  return at < 0 || at === hash.length - 1 ? '' : hash.slice(at);
+}
+
 /** The path segments: `/novus-gl/gl-chart` → ['novus-gl', 'gl-chart']. */
 export function pathSegments(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '');

@@ -3,7 +3,7 @@
  * these instead of its own copies, so one bus, one router and one i18n instance serve the whole page.
  */
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { hashPath, i18n, onOpenIntent, takeOpenIntent, translate, type OpenIntent } from '@erp/shared';
+import { hashPath, i18n, onOpenIntent, recordOfHash, takeOpenIntent, tellRecordAddress, translate, type OpenIntent } from '@erp/shared';
 
 /** Anything with a current value and subscribe (an RxJS BehaviorSubject). */
 export interface ValueSource<T> {
@@ -80,22 +80,70 @@ export function useTranslation(namespace = 'apps'): { t: Translate; language: st
   return { t, language };
 }
 
+/** What a screen's `useOpenIntent` answers: tells the address which record the screen now shows (issue 71 item 1). */
+export type TellRecord = (recordId: string | null | undefined, push?: boolean) => void;
+
+const tokenOf = (recordId: string | null | undefined) => (recordId === undefined ? '' : recordId === null ? '\u0000new' : `#${recordId}`);
+
 /**
- * A screen's side of `openDocument` (@erp/shared open-document.ts: a Related link, a palette hit): `open` receives
- * every intent left for the screen at hash path `path`, when it mounts or at once when it is already open.
+ * A screen's side of `openDocument` (@erp/shared open-document.ts: a Related link, a palette hit) and of its record
+ * address (issue 71 item 1): `open` receives every intent left for the screen at hash path `path`, when it mounts or
+ * at once when it is already open, and — when no intent was left — the record the address names (a new browser tab,
+ * a bookmark, an e-mail's link, Back/Forward). `list` is called when the address comes back to the screen's own path
+ * (Back from a record to the list). The answer tells the address what the screen shows after the user's own moves
+ * (a row opened, previous / next, New, the list again; `push` false: the same history entry, a new record saved).
  */
-export function useOpenIntent(path: string, open: (intent: OpenIntent) => void): void {
-  const latest = useRef(open);
+export function useOpenIntent(path: string, open: (intent: OpenIntent) => void, list?: () => void): TellRecord {
+  const latest = useRef({ open, list });
   useEffect(() => {
-    latest.current = open;
+    latest.current = { open, list };
   });
+  /** The record the screen shows as the address last said it (token), so an address already shown does nothing. */
+  const shown = useRef<string>('');
   useEffect(() => {
     if (path === '') return;
+    const deliver = (intent: OpenIntent) => {
+      shown.current = tokenOf(intent.recordId);
+      latest.current.open(intent);
+    };
     const listener = () => {
       const intent = takeOpenIntent(path);
-      if (intent) latest.current(intent);
+      if (intent) deliver(intent);
     };
-    listener();
-    return onOpenIntent(path, listener);
+    const follow = () => {
+      if (!sameScreen(path)) return;
+      const recordId = recordOfHash(path);
+      const token = tokenOf(recordId);
+      if (token === shown.current) return;
+      if (recordId === undefined) {
+        shown.current = token;
+        latest.current.list?.();
+        return;
+      }
+      deliver({ recordId });
+    };
+    const intent = takeOpenIntent(path);
+    if (intent) deliver(intent);
+    else if (recordOfHash(path) !== undefined) follow();
+    const stop = onOpenIntent(path, listener);
+    window.addEventListener('hashchange', follow);
+    window.addEventListener('popstate', follow);
+    return () => {
+      stop();
+      window.removeEventListener('hashchange', follow);
+      window.removeEventListener('popstate', follow);
+    };
   }, [path]);
+  return useCallback(
+    (recordId: string | null | undefined, push = true) => {
+      shown.current = tokenOf(recordId);
+      tellRecordAddress(path, recordId, push);
+    },
+    [path],
+  );
+}
+
+/** True when the location shows the screen at `path` (its list or one of its records). */
+function sameScreen(path: string): boolean {
+  return hashPath().toLowerCase() === path.replace(/\/+$/, '').toLowerCase();
 }

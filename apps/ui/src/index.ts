@@ -1,6 +1,6 @@
 /** @erp/ui — React building blocks shared by the micro-apps. */
 export { ErrorFallback } from './ErrorFallback.tsx';
-export { useBusValue, useHashPath, useOpenIntent, useTranslation, type Translate, type ValueSource } from './hooks.ts';
+export { useBusValue, useHashPath, useOpenIntent, useTranslation, type TellRecord, type Translate, type ValueSource } from './hooks.ts';
 export {
   confirmUnsavedChanges,
   screen,

@@ -46,7 +46,7 @@ test('PO → Receive → post → Enter vendor invoice, each document by its num
   await answerYes(page);
   await expect(receipt.locator('[data-document-state]')).toHaveText('Posted');
   const related = receipt.getByRole('navigation', { name: 'Related documents' });
-  await expect(related.getByRole('button', { name: poNo, exact: true })).toBeVisible();
+  await expect(related.getByRole('link', { name: poNo, exact: true })).toBeVisible();
   await expect(receipt.getByRole('button', { name: 'Enter vendor invoice', exact: true })).toHaveAttribute('aria-keyshortcuts', 'Alt+V');
   await receipt.getByRole('heading', { level: 3 }).press('Alt+v');
 
@@ -66,16 +66,16 @@ test('PO → Receive → post → Enter vendor invoice, each document by its num
   await expect(invoice.getByRole('cell', { name: 'Product — Line 1' })).toHaveText(PRODUCT);
   // Its heading is its business number, and it names its receipt.
   await expect(invoice.locator('.erp-form-record')).toHaveText(/^AP\d{6}$/);
-  await expect(invoice.getByRole('navigation', { name: 'Related documents' }).getByRole('button', { name: receiptNo, exact: true })).toBeVisible();
+  await expect(invoice.getByRole('navigation', { name: 'Related documents' }).getByRole('link', { name: receiptNo, exact: true })).toBeVisible();
 
   // The receipt's link opens the receipt again (its own tab), which now lists the invoice; its order's link opens
   // the order, which lists the receipt.
   const invoiceNo = (await invoice.locator('.erp-form-record').textContent())!.trim();
-  await invoice.getByRole('navigation', { name: 'Related documents' }).getByRole('button', { name: receiptNo, exact: true }).click();
-  await expect(related.getByRole('button', { name: invoiceNo, exact: true })).toBeVisible();
-  await related.getByRole('button', { name: poNo, exact: true }).click();
+  await invoice.getByRole('navigation', { name: 'Related documents' }).getByRole('link', { name: receiptNo, exact: true }).click();
+  await expect(related.getByRole('link', { name: invoiceNo, exact: true })).toBeVisible();
+  await related.getByRole('link', { name: poNo, exact: true }).click();
   await expect(order.locator('.erp-form-record')).toHaveText(poNo);
-  await expect(order.getByRole('navigation', { name: 'Related documents' }).getByRole('button', { name: receiptNo, exact: true })).toBeVisible();
+  await expect(order.getByRole('navigation', { name: 'Related documents' }).getByRole('link', { name: receiptNo, exact: true })).toBeVisible();
 });
 
 test("a make's key works from the moment its button shows (pressed in the same task as the button appeared)", async ({ page }) => {

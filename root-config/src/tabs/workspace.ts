@@ -27,6 +27,7 @@ import {
   bus,
   findRoute,
   hashPath,
+  hashQuery,
   loadMenus,
   partnerFrameAt,
   translate,
@@ -82,6 +83,11 @@ export class Workspace {
   private markFirstScreenShown: () => void = () => undefined;
   /** Tab id → path of the tabs whose screen holds unsaved changes. */
   private readonly dirty = new Map<string, string>();
+  /**
+   * Issue 71 item 1: the address each screen path was last shown at (its record: `?record=<key>`), by lower-case
+   * path, so going back to a tab (tab bar, keys, menu, palette) shows the record it shows, not its list.
+   */
+  private readonly addresses = new Map<string, string>();
   /** The heading each screen tab's screen shows (its title), by tab id (issue 21 item 7). */
   private readonly screenTitles = new Map<string, string>();
   /** Settles when the first screen has been activated and rendered (work left for later waits for it). */
@@ -155,7 +161,7 @@ export class Workspace {
       }),
       bus.session$.subscribe(() => this.render()),
       bus.menuSelect$.subscribe(({ menu, path }) => this.openMenu(menu, path)),
-      bus.navigate$.subscribe((path) => go(path)),
+      bus.navigate$.subscribe((path) => this.goTo(path)),
       // §7 recovery: the API is back — load what failed meanwhile, without a reload.
       bus.apiReachable$.subscribe((reachable) => {
         if (reachable && this.menusFailed) this.loadActiveMenus(true);
@@ -202,6 +208,7 @@ export class Workspace {
 
   private onLocation(): void {
     const path = hashPath();
+    this.addresses.set(path.toLowerCase(), `${path}${hashQuery()}`);
     if (path === this.lastPath) return;
     this.lastPath = path;
     void this.follow(path).catch((error: unknown) => console.error(`Could not open ${path}`, error));
@@ -283,7 +290,15 @@ export class Workspace {
   private canonicalize(path: string): void {
     if (hashPath() === path) return;
     this.lastPath = path;
-    replacePath(path);
+    // The record the address names stays (issue 71: `?record=<key>`).
+    const query = hashQuery();
+    replacePath(`${path}${query}`);
+    this.addresses.set(path.toLowerCase(), `${path}${query}`);
+  }
+
+  /** Goes to a screen's path — at the address it was last shown at (its record) — or to a full address. */
+  private goTo(path: string): void {
+    go(path.includes('?') ? path : (this.addresses.get(path.replace(/\/+$/, '').toLowerCase()) ?? path));
   }
 
   private openApplication(application: Application): ApplicationTab {
@@ -321,13 +336,13 @@ export class Workspace {
       go('/');
       return;
     }
-    go(app === this.model.activeApplication ? app.page.path : this.model.pathOf(app));
+    this.goTo(app === this.model.activeApplication ? app.page.path : this.model.pathOf(app));
   }
 
   /** Tab bar: a menu tab was chosen (§4: activating it navigates to the application path plus the menu path). */
   selectTab(id: string): void {
     const tab = this.model.find(id);
-    if (tab) go(tab.path);
+    if (tab) this.goTo(tab.path);
   }
 
   /**
@@ -337,7 +352,7 @@ export class Workspace {
   openMenu(_menu: Pick<Menu, 'MenuId'>, path: string): void {
     const target = routeWindow(findRoute(bus.routes$.value, path));
     if (target) this.openWindow(target, path);
-    else go(path);
+    else this.goTo(path);
   }
 
   /** §2: opens the window of that name if it is not open, and focuses it otherwise. */
@@ -359,7 +374,7 @@ export class Workspace {
     if (!tab) return;
     const outcome = await this.model.closeTab(id);
     if (outcome.closed) this.closed([tab]);
-    if (outcome.navigateTo) go(outcome.navigateTo);
+    if (outcome.navigateTo) this.goTo(outcome.navigateTo);
   }
 
   /** Top bar: closes an application tab and its menu tabs (each asked); goes to the route the close answers. */
@@ -369,7 +384,7 @@ export class Workspace {
     const tabs = this.model.tabsOf(app);
     const outcome = await this.model.closeApplication(application);
     this.closed(tabs.filter((tab) => !this.model.find(tab.id)));
-    if (outcome.navigateTo) go(outcome.navigateTo);
+    if (outcome.navigateTo) this.goTo(outcome.navigateTo);
   }
 
   /** Keyboard: closes the tab shown (an initial page closes its application tab; HOME never closes). */
@@ -382,19 +397,20 @@ export class Workspace {
   /** Keyboard: the next / previous tab of the active application tab. */
   cycleTab(step: 1 | -1): void {
     const tab = this.model.adjacent(step);
-    if (tab) go(tab.path);
+    if (tab) this.goTo(tab.path);
   }
 
   /** Keyboard: the next / previous application tab. */
   cycleApplication(step: 1 | -1): void {
     const app = this.model.adjacentApplication(step);
-    if (app) go(this.model.pathOf(app));
+    if (app) this.goTo(this.model.pathOf(app));
   }
 
   /** Announces torn-down menu tabs on `bus.tabClosed$`. */
   private closed(tabs: readonly ScreenTab[]): void {
     for (const tab of tabs) {
       if (this.pending === tab.id) this.pending = null;
+      this.addresses.delete(tab.path.toLowerCase());
       if (tab.kind === 'menu' || tab.kind === 'route') {
         bus.tabClosed$.next({ application: tab.application, menuId: tab.menuId ?? tab.path });
       }

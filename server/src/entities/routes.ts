@@ -431,7 +431,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     if (refused) return sendAnswer(reply, refused);
     const ctx = await contextOf(request, reply, request.params.entity, 'read');
     if (!ctx) return reply;
-    return sendAnswer(reply, await emailDocument(ctx, database, app.erp.mailer, request.params.id, request.body));
+    return sendAnswer(reply, await emailDocument(ctx, database, app.erp.mailer, request.params.id, request.body, app.erp.config.publicUrl));
   });
 
   app.get<{ Params: Required<Params> }>('/api/data/:entity/:id/audit', { schema: ENTITY_SCHEMAS.audit }, async (request, reply) => {

@@ -94,6 +94,36 @@ interface Outgoing {
   parameters: Record<string, unknown>;
   /** Where the history row goes. */
   history: { table: string; idName: string; idValue: string | number };
+  /** Issue 71: the document's addresses — the portal page for the customer, the screen for the office. */
+  links?: { portal: string | null; record: string | null };
+}
+
+/**
+ * The links a document's mail ends with (issue 71 item 1), in the recipient's language: the customer's portal page
+ * of the document (the definition's `globalSearch.portal` screen, in its portal states) and the office's record
+ * address (the definition's `screen`). Addresses are the shell's hash routes with `?record=<key>`
+ * (shared/src/open-document.ts), absolute on PUBLIC_URL.
+ */
+function documentLinks(def: EntityContext['def'], record: Record<string, unknown>, key: string, publicUrl: string): { portal: string | null; record: string | null } {
+  const at = (screen: string, id: string) => `${publicUrl.replace(/\/+$/, '')}/#${screen.replace(/\/+$/, '')}?record=${encodeURIComponent(id)}`;
+  const portal = def.globalSearch?.portal;
+  const state = def.states ? text(record[def.states.field]) : '';
+  const onPortal = portal && (!portal.states || portal.states.includes(state));
+  const portalKey = portal?.record !== undefined ? text(record[portal.record]) : key;
+  return {
+    portal: onPortal && portalKey !== '' ? at(portal.screen, portalKey) : null,
+    record: def.screen ? at(def.screen, key) : null,
+  };
+}
+
+/** The mail's text with its links appended. */
+function withLinks(filled: string, language: string, links: Outgoing['links']): string {
+  if (!links) return filled;
+  const lines = [
+    links.portal ? messageIn(language, 'entities:email.linkPortal', { url: links.portal }) : null,
+    links.record ? messageIn(language, 'entities:email.linkRecord', { url: links.record }) : null,
+  ].filter((line): line is string => line !== null);
+  return lines.length === 0 ? filled : `${filled.replace(/\s+$/, '')}\n\n${lines.join('\n')}\n`;
 }
 
 /** The §5 question, then the PDF, the template and the mail; the history row once sent. */
@@ -123,8 +153,9 @@ async function send(db: AnyDb, database: Database, mailer: Mailer, user: Authent
   const filled = templates ? await templates(db, out.template, values, languages) : null;
   if (!filled) throw BusinessError.of(409, 'no_template', 'entities:email.noTemplate', { template: out.template });
   const language = user.row.language;
+  const mailText = withLinks(filled.text, languages[0] ?? language ?? 'en-CA', out.links);
   try {
-    await mailer.send({ to, subject: filled.subject, text: filled.text, attachments: [{ filename: `${number.replace(/[^\p{L}\p{N}._-]+/gu, '-')}.pdf`, content: rendered.pdf, contentType: 'application/pdf' }] });
+    await mailer.send({ to, subject: filled.subject, text: mailText, attachments: [{ filename: `${number.replace(/[^\p{L}\p{N}._-]+/gu, '-')}.pdf`, content: rendered.pdf, contentType: 'application/pdf' }] });
   } catch (error) {
     // The server refused the message: nothing was sent, so a retry may send it (a 5xx frees the key).
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 200);
@@ -136,7 +167,7 @@ async function send(db: AnyDb, database: Database, mailer: Mailer, user: Authent
   return { status: 200, body: callResult(1, 'emailed', messageIn(language, 'entities:email.sent', { number, to }), { EntityId: String(history.idValue), Data: { To: to, Subject: filled.subject } }) };
 }
 
-export async function emailDocument(ctx: EntityContext, database: Database, mailer: Mailer, rawId: string, body: unknown): Promise<Answer> {
+export async function emailDocument(ctx: EntityContext, database: Database, mailer: Mailer, rawId: string, body: unknown, publicUrl?: string): Promise<Answer> {
   const { def } = ctx;
   const language = ctx.user.row.language;
   const found = await readable(ctx, rawId);
@@ -159,6 +190,7 @@ export async function emailDocument(ctx: EntityContext, database: Database, mail
       report: print.report,
       parameters: { [print.parameter]: text(record[print.field ?? def.key]) },
       history: { table: def.table, idName: (def.fields[def.key] as { column: string }).column, idValue: found.id },
+      ...(publicUrl ? { links: documentLinks(def, record, String(found.id), publicUrl) } : {}),
     });
   } catch (error) {
     const answer = answerOf(error, language);

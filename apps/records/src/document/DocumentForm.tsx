@@ -46,6 +46,8 @@ import { ariaShortcut, matchesHotkey } from '../list/keyboard.ts';
 import { firstEditable } from '../list/regions.ts';
 import { useDocument } from './use-document.ts';
 import { downloadReport } from '../report/report-api.ts';
+import { useRecordAddress } from '../entity-screen/pane-address.ts';
+import { CopyLinkButton } from '../form/CopyLink.tsx';
 
 /** E-mail a document (issue 40 item 4): beside Ctrl+P, a key no document action uses. */
 const EMAIL_KEY = 'Ctrl+Shift+E';
@@ -80,6 +82,9 @@ export function DocumentForm(props: DocumentFormProps) {
   const { tr, language } = useText();
   const model = useDocument(def, props.recordId, tr, props.defaults);
   const { record, loaded, header, errors, banner, setBanner, show, dirty } = model;
+  // Issue 71: a new document once saved is at its own address.
+  const recordKey = record ? String(record[def.key]) : null;
+  useRecordAddress(recordKey);
   const [busy, setBusy] = useState(false);
   // The line source whose dialog is open (definition `sources`: "Add from sales order").
   const [source, setSource] = useState<LineSource | null>(null);
@@ -107,7 +112,6 @@ export function DocumentForm(props: DocumentFormProps) {
   // Issue 42: changed elsewhere (reload / keep mine), and who else has the document open or is editing it.
   const busyRef = useRef(false);
   busyRef.current = busy;
-  const recordKey = record ? String(record[def.key]) : null;
   const live = useLiveRecord({ entity: def.name, id: recordKey, version: record?.['Version'], dirty, busy: () => busyRef.current });
   async function reloadDocument() {
     if (!recordKey) return;
@@ -450,6 +454,7 @@ export function DocumentForm(props: DocumentFormProps) {
               {tr('records:document.email', 'E-mail')}
             </button>
           )}
+          {recordKey !== null && <CopyLinkButton recordId={recordKey} tr={tr} disabled={busy} />}
           {props.canWrite && isDeletable(def, record) && (
             <button
               type="button"

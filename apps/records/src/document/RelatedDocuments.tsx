@@ -16,6 +16,7 @@ import { call, recordPath } from '../form/record-api.ts';
 import type { Tr } from '../form/text.ts';
 import { ariaShortcut, matchesHotkey } from '../list/keyboard.ts';
 import { openDocument } from './related-open.ts';
+import { RecordLink } from './RecordLink.tsx';
 import { todayIso } from './use-document.ts';
 
 interface RelatedItem {
@@ -58,16 +59,16 @@ function Group(props: { group: RelatedGroup; tr: Tr }) {
     <li className="erp-document-related-group" data-related-entity={group.Entity} data-direction={group.Direction}>
       <span className="erp-document-related-title">{title}</span>
       {group.Items.map((item) => (
-        <button
-          key={item.Id}
-          type="button"
-          className="erp-link"
-          data-related-number={item.Number}
-          disabled={!group.Screen}
-          onClick={() => group.Screen && openDocument(group.Screen, { recordId: item.Id })}
-        >
-          {item.Number}
-        </button>
+        // Issue 71: a real link to the record's address (RecordLink: Ctrl+click, middle-click a new tab).
+        group.Screen ? (
+          <RecordLink key={item.Id} screen={group.Screen} recordId={item.Id} data={{ 'data-related-number': item.Number }}>
+            {item.Number}
+          </RecordLink>
+        ) : (
+          <button key={item.Id} type="button" className="erp-link" data-related-number={item.Number} disabled>
+            {item.Number}
+          </button>
+        )
       ))}
     </li>
   );

@@ -44,6 +44,7 @@ import { RecordTrail } from './RecordTrail.tsx';
 import { useEntityForm, type Panel } from './use-entity-form.ts';
 import { tabAfterKey } from '../tabs/TabbedPanes.tsx';
 import { firstEditable } from '../list/regions.ts';
+import { useRecordAddress } from '../entity-screen/pane-address.ts';
 
 export interface EntityFormProps {
   entity: AnyEntity;
@@ -64,6 +65,8 @@ export interface EntityFormProps {
 export function EntityForm(props: EntityFormProps) {
   const form = useEntityForm(props);
   const { entity, tr, prefix, view, recordId, record, visible, panel, setPanel, readOnlyForm } = form;
+  // Issue 71: a new record once saved is at its own address.
+  useRecordAddress(recordId);
 
   // Sections from the layout; fields it leaves out (a definition without children in its layout) follow.
   const sections = useMemo(() => {

@@ -4,6 +4,7 @@
  */
 import { FormButton } from './FormButton.tsx';
 import { FormToolbar, RecordHeading } from './FormParts.tsx';
+import { CopyLinkButton } from './CopyLink.tsx';
 import type { EntityFormProps } from './EntityForm.tsx';
 import type { EntityFormModel } from './use-entity-form.ts';
 
@@ -56,6 +57,7 @@ export function EntityFormHeader(props: {
             {tr('entities:actions.reload', 'Reload')}
           </FormButton>
         ) : null}
+        {saved && form.recordId !== null ? <CopyLinkButton recordId={form.recordId} tr={tr} /> : null}
         {saved && !readOnlyForm ? (
           <FormButton variant="danger" onClick={() => void form.remove()} keyShortcuts="Alt+D">
             {tr('entities:actions.delete', 'Delete')}

@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { confirmUnsavedChanges, useCloseGuard } from '@erp/ui';
+import { usePaneAddress } from '../entity-screen/pane-address.ts';
 
 export function useUnsavedGuard(dirty: boolean, save: () => Promise<boolean>, options: { beforeUnload?: boolean } = {}) {
   const dirtyRef = useRef(dirty);
@@ -23,6 +24,15 @@ export function useUnsavedGuard(dirty: boolean, save: () => Promise<boolean>, op
   }, []);
 
   useCloseGuard(dirty ? leaveAllowed : null);
+  // Issue 71: the pane asks it too before another address's record replaces the form (Back / Forward).
+  const pane = usePaneAddress();
+  useEffect(() => {
+    if (!pane) return undefined;
+    pane.guard.current = dirty ? leaveAllowed : null;
+    return () => {
+      pane.guard.current = null;
+    };
+  }, [pane, dirty, leaveAllowed]);
 
   const beforeUnload = options.beforeUnload === true;
   useEffect(() => {

@@ -6,9 +6,9 @@
  * cursor state — read-only rows in slots whose elements scrolling reuses (row-window.ts `RowSlots`) — and the
  * "No records." / load-failed row.
  */
-import { memo, useMemo, useState, type MouseEvent, type ReactElement, type RefObject } from 'react';
+import { memo, useContext, useMemo, useState, type MouseEvent, type ReactElement, type RefObject } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { formatDecimal, translate } from '@erp/shared';
+import { formatDecimal, recordPath as recordAddressPath, translate } from '@erp/shared';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { useTranslation } from '@erp/ui';
 import type { SortItem } from '../data/query.ts';
@@ -16,6 +16,7 @@ import type { GridColumn, Row } from './grid.ts';
 import { ResizeHandle } from './ResizeHandle.tsx';
 import { EntryCell } from './EntryCell.tsx';
 import { RowSlots, useRowWindow, type RowWindow } from './row-window.ts';
+import { PaneScreenContext } from '../entity-screen/pane-address.ts';
 
 /** The columns typed in place (definition `listColumns[].edit`) and what saving one does (EntityList). */
 export interface GridEntry {
@@ -192,12 +193,13 @@ export function GridBody({
   entry?: GridEntry | undefined;
 }) {
   const { t } = useTranslation('records');
+  const screenPath = useContext(PaneScreenContext);
   useRowWindow(rowWindow);
   const virtualizer = rowWindow.virtualizer;
   const scrollMargin = virtualizer.options.scrollMargin;
   const shared = useMemo<RowShared>(
-    () => ({ entity, columns, texts, fitting, gridId, rowIndexBase, onRowClick, onOpenRow, entry }),
-    [entity, columns, texts, fitting, gridId, rowIndexBase, onRowClick, onOpenRow, entry],
+    () => ({ entity, columns, texts, fitting, gridId, rowIndexBase, onRowClick, onOpenRow, entry, screenPath }),
+    [entity, columns, texts, fitting, gridId, rowIndexBase, onRowClick, onOpenRow, entry, screenPath],
   );
   // Read-only rows reuse their elements (row-window.ts RowSlots); rows typed in keep theirs, with their drafts.
   const [slots] = useState(() => new RowSlots());
@@ -258,6 +260,29 @@ export interface RowShared {
   onRowClick(index: number, event: MouseEvent): void;
   onOpenRow(index: number): void;
   entry: GridEntry | undefined;
+  /** The screen whose records the rows are (issue 71: each row's first cell links to its record); '' for none. */
+  screenPath: string;
+}
+
+/**
+ * A row's record address as a link (issue 71 item 1): a plain click stays the grid's (select; double-click or
+ * Enter opens in place), Ctrl / Cmd / Shift + click and middle-click are the browser's — a new tab or window booting
+ * straight to the record. Out of the Tab order: the grid's cursor is the keyboard's way.
+ */
+function RowLink({ screenPath, id, children }: { screenPath: string; id: string; children: string }) {
+  return (
+    <a
+      className="records-row-link"
+      href={`#${recordAddressPath(screenPath, id)}`}
+      tabIndex={-1}
+      onClick={(event) => {
+        if (!(event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0)) event.preventDefault();
+        else event.stopPropagation();
+      }}
+    >
+      {children}
+    </a>
+  );
 }
 
 export interface GridRowProps {
@@ -299,7 +324,7 @@ export class DrawnRows {
  * cursor move re-renders two rows, not every row in view). The comparison reads the props by name (no key lists).
  */
 const GridRow = memo(function GridRow({ shared, id, record, index, offset, selected, active }: GridRowProps) {
-  const { entity, columns, texts, fitting, gridId, rowIndexBase, onRowClick, onOpenRow, entry } = shared;
+  const { entity, columns, texts, fitting, gridId, rowIndexBase, onRowClick, onOpenRow, entry, screenPath } = shared;
   return (
     <div
       id={`${gridId}-r${index}`}
@@ -330,6 +355,10 @@ const GridRow = memo(function GridRow({ shared, id, record, index, offset, selec
               onSave={(value) => entry.save(record, column.id, value)}
               onMove={(direction) => entry.move(index, column.id, direction)}
             />
+          ) : columnIndex === 0 && screenPath !== '' ? (
+            <RowLink screenPath={screenPath} id={id}>
+              {texts[column.id]?.[index] ?? ''}
+            </RowLink>
           ) : (
             (texts[column.id]?.[index] ?? '')
           )}

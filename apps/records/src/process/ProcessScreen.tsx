@@ -19,7 +19,7 @@ import type { ProcessDefinition, ProcessItemResult, ProcessMade } from '@erp/sha
 import { visibleReportColumns, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { nextRegion } from '../list/keyboard.ts';
-import { openDocument } from '../document/related-open.ts';
+import { RecordLink } from '../document/RecordLink.tsx';
 import { ParameterForm, initialValues, rememberedValues, useFiscalDefaults } from '../report/ParameterForm.tsx';
 import { REPORT_SCREEN_NAMESPACES, formatValue } from '../report/ReportScreen.tsx';
 import { parameterErrors, refusalNotice, type ReportRow } from '../report/report-api.ts';
@@ -355,9 +355,9 @@ function MadeLinks(props: { message: string; made: readonly ProcessMade[]; openT
   const after: ProcessMade[] = [];
   const link = (made: ProcessMade) =>
     made.Screen ? (
-      <button key={`${made.Entity}:${made.Id}`} type="button" className="erp-link" data-made-number={made.Number} title={props.openText(made.Number)} onClick={() => openDocument(made.Screen!, { recordId: made.Id })}>
+      <RecordLink key={`${made.Entity}:${made.Id}`} screen={made.Screen} recordId={made.Id} title={props.openText(made.Number)} data={{ 'data-made-number': made.Number }}>
         {made.Number}
-      </button>
+      </RecordLink>
     ) : (
       made.Number
     );
