@@ -196,6 +196,80 @@ describe('reports (issue 68 item 1)', () => {
   });
 });
 
+describe('reports sort and computed columns, process previews (issue 68 item 1)', () => {
+  it('a report sorted by a hidden column answers in the order of its other keys', async () => {
+    // Two B300 orders whose dates run against their keys: by date (desc) the older key comes first.
+    const older = await created('/api/data/sales-order', { OrderDate: '2026-05-20', BillToId: 'B300', WarehouseId: 'TOR-02', DeliveryDate: '2026-05-25', Lines: [{ ProductId: 'HF-BOLT', Quantity: '1.0000' }] });
+    const newer = await created('/api/data/sales-order', { OrderDate: '2026-05-10', BillToId: 'B300', WarehouseId: 'TOR-02', DeliveryDate: '2026-05-25', Lines: [{ ProductId: 'HF-BOLT', Quantity: '1.0000' }] });
+    const body = { Parameters: { StartDate: '2026-05-01', EndDate: '2026-05-31', BillToId: 'B300' } };
+    const keys = async (token: string) => {
+      const answer = await call(server.app, 'POST', '/api/reports/so-order-summary/run', token, body);
+      expect(answer.statusCode, answer.body.slice(0, 300)).toBe(200);
+      return (answer.json().List as Json[]).map((row) => row.OrderKey).filter((key) => key === older.OrderKey || key === newer.OrderKey);
+    };
+    expect(await keys(clerk)).toEqual([older.OrderKey, newer.OrderKey]);
+    await hide('sales-order', ['OrderDate'], ['CLERK']);
+    try {
+      // OrderDate (desc) leaves the sort: OrderKey (desc) alone orders the rows.
+      expect(await keys(clerk)).toEqual([newer.OrderKey, older.OrderKey]);
+      expect(await keys(admin)).toEqual([older.OrderKey, newer.OrderKey]);
+    } finally {
+      await unhideAll();
+    }
+  });
+
+  it('a computed report column over a hidden field is masked', async () => {
+    const user = { userId: 'clerk', roles: ['CLERK'], row: { language: 'en-CA' }, applications: { names: new Set(), paths: new Set() }, token: {} } as unknown as AuthenticatedUser;
+    const ctx: ReportContext = { database: server.app.erp.database, db: server.app.erp.database.db as never, params: {}, user, state: {} };
+    const report = registeredReports().find((candidate) => candidate.def.name === 'so-order-summary')!;
+    // The same report with a sum and an expression over sales_orders.total, and one over a readable column.
+    const computed = {
+      ...report,
+      def: { ...report.def, columns: [...report.def.columns, { ...report.def.columns.find((column) => column.field === 'Total')!, field: 'Doubled' }, { ...report.def.columns.find((column) => column.field === 'OrderNo')!, field: 'Upper' }] },
+      rows: () =>
+        (server.app.erp.database.db as unknown as Kysely<any>) // eslint-disable-line @typescript-eslint/no-explicit-any
+          .selectFrom('sales_orders as o')
+          .select(['o.order_no as OrderNo', 'o.total as Total', sql<string>`${sql.ref('o.total')} * 2`.as('Doubled'), sql<string>`upper(${sql.ref('o.order_no')})`.as('Upper')]),
+    } as typeof report;
+    await hide('sales-order', ['Total'], ['CLERK']);
+    try {
+      const shown = await withFieldRights(ctx, computed);
+      const hiddenOnes = shown.def.columns.filter((column) => column.hidden && !report.def.columns.find((own) => own.field === column.field)?.hidden).map((column) => column.field);
+      expect(hiddenOnes.sort()).toEqual(['Doubled', 'Total']);
+    } finally {
+      await unhideAll();
+    }
+  });
+
+  it("a process preview masks a hidden field, and its run's Seen check still holds", async () => {
+    // An order in the shipping queue (Committed: set directly, the queue reads the table).
+    const queued = await created('/api/data/sales-order', { OrderDate: '2026-06-01', BillToId: 'B300', WarehouseId: 'TOR-02', DeliveryDate: '2026-06-05', Lines: [{ ProductId: 'HF-BOLT', Quantity: '1.0000' }] });
+    await db.updateTable('sales_orders').set({ status: 'Committed' }).where('order_key', '=', queued.OrderKey).execute();
+    const committed = await db.selectFrom('sales_orders').select(['order_key', 'customer_name', 'warehouse_id']).where('order_key', '=', queued.OrderKey).executeTakeFirstOrThrow();
+    const body = { Parameters: { WarehouseId: committed.warehouse_id } };
+    const preview = async (token: string) => {
+      const answer = await call(server.app, 'POST', '/api/processes/so-shipping-queue/preview', token, body);
+      expect(answer.statusCode, answer.body.slice(0, 300)).toBe(200);
+      return answer.json() as Json;
+    };
+    const before = await preview(clerk);
+    const row = (before.List as Json[]).find((item) => item.OrderKey === Number(committed.order_key))!;
+    expect(row.CustomerName).toBe(committed.customer_name);
+    await hide('sales-order', ['CustomerName'], ['CLERK']);
+    try {
+      const after = await preview(clerk);
+      const masked = (after.List as Json[]).find((item) => item.OrderKey === Number(committed.order_key))!;
+      expect(masked.CustomerName).toBeNull();
+      expect(masked.OrderNo).toBe(row.OrderNo);
+      expect(JSON.stringify(after.List)).not.toContain(String(committed.customer_name));
+      // Seen is the digest of the whole row, as the run computes it: an unchanged item is still sent as seen.
+      expect(after.Seen[String(committed.order_key)]).toBe(before.Seen[String(committed.order_key)]);
+    } finally {
+      await unhideAll();
+    }
+  });
+});
+
 describe('History shows what the user may see now (issue 68 item 3)', () => {
   it('an order moved from B200 to B100 shows a B100-only user nothing of its B200 version', async () => {
     const id = String(order.OrderKey);
