@@ -196,6 +196,32 @@ describe('reports (issue 68 item 1)', () => {
   });
 });
 
+describe('hidden values do not crowd the search (issue 68 item 1)', () => {
+  it('a one-letter prefix matching 3,000 firms only through a hidden City still answers the readable matches', async () => {
+    const model = await db.selectFrom('firms').selectAll().where('firm_id', '=', 'B300').executeTakeFirstOrThrow();
+    const copy = (id: string, name: string, city: string) => ({ ...model, firm_id: id, name, city });
+    // Inserted first: in FTS5's rowid order and in the b-tree's word order ("xanadu" < "xylo") the hidden values lead.
+    const hiddenOnes = Array.from({ length: 3000 }, (_, i) => copy(`HC${String(i).padStart(4, '0')}`, `Quarry ${i}`, 'Xanadu'));
+    const readable = Array.from({ length: 10 }, (_, i) => copy(`HR${String(i).padStart(2, '0')}`, `Xylo Supply ${i}`, 'Regina'));
+    for (let at = 0; at < hiddenOnes.length; at += 100) await db.insertInto('firms').values(hiddenOnes.slice(at, at + 100)).execute();
+    await db.insertInto('firms').values(readable).execute();
+    await hide('firm', ['City'], ['CLERK']);
+    try {
+      for (const text of ['x', 'xy']) {
+        const firms = (await search(clerk, text)).filter((hit) => hit.Entity === 'firm');
+        expect(firms.length, text).toBe(8);
+        expect(firms.every((hit) => String(hit.Id).startsWith('HR')), text).toBe(true);
+      }
+      // Two words: the readable name's words, never the hidden city's.
+      expect((await search(clerk, 'xylo s')).filter((hit) => hit.Entity === 'firm').length).toBe(8);
+      expect((await search(clerk, 'quarry x')).filter((hit) => hit.Entity === 'firm')).toEqual([]);
+    } finally {
+      await unhideAll();
+      await db.deleteFrom('firms').where('firm_id', 'in', [...hiddenOnes, ...readable].map((firm) => firm.firm_id)).execute();
+    }
+  });
+});
+
 describe('reports sort and computed columns, process previews (issue 68 item 1)', () => {
   it('a report sorted by a hidden column answers in the order of its other keys', async () => {
     // Two B300 orders whose dates run against their keys: by date (desc) the older key comes first.
