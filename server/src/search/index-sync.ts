@@ -15,7 +15,7 @@
  * - `syncSearchIndex(db, definitions)` (every start, after schema sync): for each searchable entity whose
  *   declaration (table, columns) differs from the one recorded in `search_sources`, drops and recreates its
  *   triggers and rebuilds its rows from the table; an entity no longer declared loses its triggers and rows.
- * - `words` also holds the number without its letter prefix, so "200037" finds PO200037 on both engines.
+ * - The number's slot also holds the number without its letter prefix, so "200037" finds PO200037 on both engines.
  * - `0073_search_fields` (migration) keeps each word with the FIELD it came from (issue 68 item 1: the search
  *   matches only the fields the caller may read, in the index itself): the index's words are cut into SLOTS
  *   `f0`…`f7` — `f0` the number and its digits, then one slot per name field and per word field, in the order the
