@@ -22,7 +22,7 @@ import type { AnyEntity } from '@erp/shared/entities/define';
 import { allEntities } from '@erp/shared/entities/index';
 import { foldText } from '../src/db/fold.ts';
 import type { EventHub, RecordEvent } from '../src/events/hub.ts';
-import { searchFields } from '../src/search/index-sync.ts';
+import { searchFields, syncSearchIndex } from '../src/search/index-sync.ts';
 import { searchWords } from '../src/search/search.ts';
 import { keyColumn } from '../src/entities/wire.ts';
 import type { AuthenticatedUser } from '../src/auth/plugin.ts';
@@ -219,6 +219,18 @@ describe('hidden values do not crowd the search (issue 68 item 1)', () => {
       await unhideAll();
       await db.deleteFrom('firms').where('firm_id', 'in', [...hiddenOnes, ...readable].map((firm) => firm.firm_id)).execute();
     }
+  });
+
+  it("a database indexed before the field slots rebuilds its rows at start (the layout is in each entity's signature)", async () => {
+    // A signature as recorded before 0073_search_fields (no layout), and its rows gone: the next sync rebuilds them.
+    const recorded = await db.selectFrom('search_sources').select('signature').where('entity', '=', 'firm').executeTakeFirstOrThrow();
+    const { layout: _layout, ...former } = JSON.parse(String(recorded.signature)) as Json;
+    await db.updateTable('search_sources').set({ signature: JSON.stringify(former) }).where('entity', '=', 'firm').execute();
+    await db.deleteFrom('search_index').where('entity', '=', 'firm').execute();
+    expect(found(await search(clerk, 'Saskatoon'), 'firm', 'B300')).toBe(false);
+    await syncSearchIndex(db, allEntities());
+    expect(found(await search(clerk, 'Saskatoon'), 'firm', 'B300')).toBe(true);
+    expect((await db.selectFrom('search_sources').select('signature').where('entity', '=', 'firm').executeTakeFirstOrThrow()).signature).toBe(recorded.signature);
   });
 });
 
