@@ -22,7 +22,7 @@ import type { AnyEntity } from '@erp/shared/entities/define';
 import { allEntities } from '@erp/shared/entities/index';
 import { foldText } from '../src/db/fold.ts';
 import type { EventHub, RecordEvent } from '../src/events/hub.ts';
-import { searchFields } from '../src/search/index-sync.ts';
+import { searchFields, syncSearchIndex } from '../src/search/index-sync.ts';
 import { searchWords } from '../src/search/search.ts';
 import { keyColumn } from '../src/entities/wire.ts';
 import type { AuthenticatedUser } from '../src/auth/plugin.ts';
@@ -190,6 +190,118 @@ describe('reports (issue 68 item 1)', () => {
       expect(cells.join(' ')).not.toContain('Laurentian');
       // The administrator's report is whole.
       expect(JSON.stringify(await run(admin))).toContain('Laurentian');
+    } finally {
+      await unhideAll();
+    }
+  });
+});
+
+describe('hidden values do not crowd the search (issue 68 item 1)', () => {
+  it('a one-letter prefix matching 3,000 firms only through a hidden City still answers the readable matches', async () => {
+    const model = await db.selectFrom('firms').selectAll().where('firm_id', '=', 'B300').executeTakeFirstOrThrow();
+    const copy = (id: string, name: string, city: string) => ({ ...model, firm_id: id, name, city });
+    // Inserted first: in FTS5's rowid order and in the b-tree's word order ("xanadu" < "xylo") the hidden values lead.
+    const hiddenOnes = Array.from({ length: 3000 }, (_, i) => copy(`HC${String(i).padStart(4, '0')}`, `Quarry ${i}`, 'Xanadu'));
+    const readable = Array.from({ length: 10 }, (_, i) => copy(`HR${String(i).padStart(2, '0')}`, `Xylo Supply ${i}`, 'Regina'));
+    for (let at = 0; at < hiddenOnes.length; at += 100) await db.insertInto('firms').values(hiddenOnes.slice(at, at + 100)).execute();
+    await db.insertInto('firms').values(readable).execute();
+    await hide('firm', ['City'], ['CLERK']);
+    try {
+      for (const text of ['x', 'xy']) {
+        const firms = (await search(clerk, text)).filter((hit) => hit.Entity === 'firm');
+        expect(firms.length, text).toBe(8);
+        expect(firms.every((hit) => String(hit.Id).startsWith('HR')), text).toBe(true);
+      }
+      // Two words: the readable name's words, never the hidden city's.
+      expect((await search(clerk, 'xylo s')).filter((hit) => hit.Entity === 'firm').length).toBe(8);
+      expect((await search(clerk, 'quarry x')).filter((hit) => hit.Entity === 'firm')).toEqual([]);
+    } finally {
+      await unhideAll();
+      await db.deleteFrom('firms').where('firm_id', 'in', [...hiddenOnes, ...readable].map((firm) => firm.firm_id)).execute();
+    }
+  });
+
+  it("a database indexed before the field slots rebuilds its rows at start (the layout is in each entity's signature)", async () => {
+    // A signature as recorded before 0073_search_fields (no layout), and its rows gone: the next sync rebuilds them.
+    const recorded = await db.selectFrom('search_sources').select('signature').where('entity', '=', 'firm').executeTakeFirstOrThrow();
+    const { layout: _layout, ...former } = JSON.parse(String(recorded.signature)) as Json;
+    await db.updateTable('search_sources').set({ signature: JSON.stringify(former) }).where('entity', '=', 'firm').execute();
+    await db.deleteFrom('search_index').where('entity', '=', 'firm').execute();
+    expect(found(await search(clerk, 'Saskatoon'), 'firm', 'B300')).toBe(false);
+    await syncSearchIndex(db, allEntities());
+    expect(found(await search(clerk, 'Saskatoon'), 'firm', 'B300')).toBe(true);
+    expect((await db.selectFrom('search_sources').select('signature').where('entity', '=', 'firm').executeTakeFirstOrThrow()).signature).toBe(recorded.signature);
+  });
+});
+
+describe('reports sort and computed columns, process previews (issue 68 item 1)', () => {
+  it('a report sorted by a hidden column answers in the order of its other keys', async () => {
+    // Two B300 orders whose dates run against their keys: by date (desc) the older key comes first.
+    const older = await created('/api/data/sales-order', { OrderDate: '2026-05-20', BillToId: 'B300', WarehouseId: 'TOR-02', DeliveryDate: '2026-05-25', Lines: [{ ProductId: 'HF-BOLT', Quantity: '1.0000' }] });
+    const newer = await created('/api/data/sales-order', { OrderDate: '2026-05-10', BillToId: 'B300', WarehouseId: 'TOR-02', DeliveryDate: '2026-05-25', Lines: [{ ProductId: 'HF-BOLT', Quantity: '1.0000' }] });
+    const body = { Parameters: { StartDate: '2026-05-01', EndDate: '2026-05-31', BillToId: 'B300' } };
+    const keys = async (token: string) => {
+      const answer = await call(server.app, 'POST', '/api/reports/so-order-summary/run', token, body);
+      expect(answer.statusCode, answer.body.slice(0, 300)).toBe(200);
+      return (answer.json().List as Json[]).map((row) => row.OrderKey).filter((key) => key === older.OrderKey || key === newer.OrderKey);
+    };
+    expect(await keys(clerk)).toEqual([older.OrderKey, newer.OrderKey]);
+    await hide('sales-order', ['OrderDate'], ['CLERK']);
+    try {
+      // OrderDate (desc) leaves the sort: OrderKey (desc) alone orders the rows.
+      expect(await keys(clerk)).toEqual([newer.OrderKey, older.OrderKey]);
+      expect(await keys(admin)).toEqual([older.OrderKey, newer.OrderKey]);
+    } finally {
+      await unhideAll();
+    }
+  });
+
+  it('a computed report column over a hidden field is masked', async () => {
+    const user = { userId: 'clerk', roles: ['CLERK'], row: { language: 'en-CA' }, applications: { names: new Set(), paths: new Set() }, token: {} } as unknown as AuthenticatedUser;
+    const ctx: ReportContext = { database: server.app.erp.database, db: server.app.erp.database.db as never, params: {}, user, state: {} };
+    const report = registeredReports().find((candidate) => candidate.def.name === 'so-order-summary')!;
+    // The same report with a sum and an expression over sales_orders.total, and one over a readable column.
+    const computed = {
+      ...report,
+      def: { ...report.def, columns: [...report.def.columns, { ...report.def.columns.find((column) => column.field === 'Total')!, field: 'Doubled' }, { ...report.def.columns.find((column) => column.field === 'OrderNo')!, field: 'Upper' }] },
+      rows: () =>
+        (server.app.erp.database.db as unknown as Kysely<any>) // eslint-disable-line @typescript-eslint/no-explicit-any
+          .selectFrom('sales_orders as o')
+          .select(['o.order_no as OrderNo', 'o.total as Total', sql<string>`${sql.ref('o.total')} * 2`.as('Doubled'), sql<string>`upper(${sql.ref('o.order_no')})`.as('Upper')]),
+    } as typeof report;
+    await hide('sales-order', ['Total'], ['CLERK']);
+    try {
+      const shown = await withFieldRights(ctx, computed);
+      const hiddenOnes = shown.def.columns.filter((column) => column.hidden && !report.def.columns.find((own) => own.field === column.field)?.hidden).map((column) => column.field);
+      expect(hiddenOnes.sort()).toEqual(['Doubled', 'Total']);
+    } finally {
+      await unhideAll();
+    }
+  });
+
+  it("a process preview masks a hidden field, and its run's Seen check still holds", async () => {
+    // An order in the shipping queue (Committed: set directly, the queue reads the table).
+    const queued = await created('/api/data/sales-order', { OrderDate: '2026-06-01', BillToId: 'B300', WarehouseId: 'TOR-02', DeliveryDate: '2026-06-05', Lines: [{ ProductId: 'HF-BOLT', Quantity: '1.0000' }] });
+    await db.updateTable('sales_orders').set({ status: 'Committed' }).where('order_key', '=', queued.OrderKey).execute();
+    const committed = await db.selectFrom('sales_orders').select(['order_key', 'customer_name', 'warehouse_id']).where('order_key', '=', queued.OrderKey).executeTakeFirstOrThrow();
+    const body = { Parameters: { WarehouseId: committed.warehouse_id } };
+    const preview = async (token: string) => {
+      const answer = await call(server.app, 'POST', '/api/processes/so-shipping-queue/preview', token, body);
+      expect(answer.statusCode, answer.body.slice(0, 300)).toBe(200);
+      return answer.json() as Json;
+    };
+    const before = await preview(clerk);
+    const row = (before.List as Json[]).find((item) => item.OrderKey === Number(committed.order_key))!;
+    expect(row.CustomerName).toBe(committed.customer_name);
+    await hide('sales-order', ['CustomerName'], ['CLERK']);
+    try {
+      const after = await preview(clerk);
+      const masked = (after.List as Json[]).find((item) => item.OrderKey === Number(committed.order_key))!;
+      expect(masked.CustomerName).toBeNull();
+      expect(masked.OrderNo).toBe(row.OrderNo);
+      expect(JSON.stringify(after.List)).not.toContain(String(committed.customer_name));
+      // Seen is the digest of the whole row, as the run computes it: an unchanged item is still sent as seen.
+      expect(after.Seen[String(committed.order_key)]).toBe(before.Seen[String(committed.order_key)]);
     } finally {
       await unhideAll();
     }

@@ -19,20 +19,7 @@ export function foldText(text: string): string {
   return text.normalize('NFD').replace(MARKS, '').toLowerCase();
 }
 
-/** The SQL function name of the word-prefix test on SQLite (the global search's check on readable columns). */
-export const WORDS_FUNCTION = 'erp_has_words';
-
-/**
- * Whether every word of `words` (folded, space-separated) begins some word of `text` once folded — words being
- * runs of letters and digits, as FTS5's unicode61 tokenizer cuts them (issue 68 item 1: search/search.ts).
- */
-export function hasWordPrefixes(text: string, words: string): boolean {
-  const own = foldText(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  return words.split(' ').filter(Boolean).every((word) => own.some((candidate) => candidate.startsWith(word)));
-}
-
-/** Registers `erp_fold(text)` (non-text values pass through) and `erp_has_words(text, words)` on a SQLite connection. */
+/** Registers `erp_fold(text)` (non-text values pass through) on a SQLite connection. */
 export function registerFold(sqlite: BetterSqlite3.Database): void {
   sqlite.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldText(value) : value) as string | null);
-  sqlite.function(WORDS_FUNCTION, { deterministic: true }, (text: unknown, words: unknown) => (hasWordPrefixes(text === null || text === undefined ? '' : String(text), String(words ?? '')) ? 1 : 0));
 }

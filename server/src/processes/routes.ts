@@ -5,6 +5,8 @@
  *   GET  /api/processes                   [{ Process, Application, Routes }] the caller may run
  *   POST /api/processes/:process/preview  body { Parameters } → { ResultStatus 1 | 6, ResultCode 'ok' |
  *        'no_records', Message, TotalCount, MaxItems, List: rows (at most MaxItems), Seen: { itemId: digest } }
+ *        — columns showing a field hidden from the caller null in List (reports/field-rights.ts `hiddenColumns`,
+ *        issue 68 item 1), Seen digested over the whole rows so the run's check is unchanged.
  *   POST /api/processes/:process/run      body { Parameters, Items: [item ids] } → { ResultStatus 1 (every
  *        item succeeded) | 3 (some failed) | 2 (every item failed), ResultCode 'done' | 'partial' | 'failed',
  *        Message (summary: "Post draft journal entries — 2 done: JE000123, JE000124. 1 failed: JE000125 (reason).",
@@ -41,6 +43,7 @@ import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
 import { sendFailure } from '../http/errors.ts';
 import { apiSchema, callResult, NO_QUERY, RECORD } from '../http/schemas.ts';
 import { decodeRow, type AnyDb } from '../reports/engine.ts';
+import { hiddenColumns } from '../reports/field-rights.ts';
 import { reportLocale, reportTranslator, type ReportTranslate } from '../reports/messages.ts';
 import { nameParams, parametersSchema } from '../reports/routes.ts';
 import { holderParams } from '../exactly-once/holder.ts';
@@ -183,6 +186,11 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
       const base = ctx.db.selectFrom(process.preview(ctx).as('r'));
       const count = Number(((await readAll(database, base.select(sql<unknown>`count(*)`.as('n'))))[0] as { n?: unknown } | undefined)?.n ?? 0);
       const rows = ((await readAll(database, process.preview(ctx).limit(process.def.maxItems))) as Record<string, unknown>[]).map((raw) => decodeRow(ctx.db, process.def, raw));
+      // §6 form widgets security (issue 68 item 1): a column showing a field hidden from the caller answers null;
+      // `Seen` is the digest of the whole rows (the run re-reads and compares them whole), the item key never masked.
+      const masked = await hiddenColumns(ctx, process.preview(ctx), process.def.columns);
+      masked.delete(process.def.itemKey);
+      const shown = masked.size === 0 ? rows : rows.map((row) => Object.fromEntries(Object.entries(row).map(([field, value]) => [field, masked.has(field) ? null : value])));
       reply.header('cache-control', 'no-store');
       return {
         ResultStatus: count === 0 ? 6 : 1,
@@ -192,7 +200,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
         Exception: null,
         TotalCount: count,
         MaxItems: process.def.maxItems,
-        List: rows,
+        List: shown,
         Seen: Object.fromEntries(rows.map((row) => [String(row[process.def.itemKey]), rowDigest(row)])),
       };
     },

@@ -15,7 +15,13 @@
  * - `syncSearchIndex(db, definitions)` (every start, after schema sync): for each searchable entity whose
  *   declaration (table, columns) differs from the one recorded in `search_sources`, drops and recreates its
  *   triggers and rebuilds its rows from the table; an entity no longer declared loses its triggers and rows.
- * - `words` also holds the number without its letter prefix, so "200037" finds PO200037 on both engines.
+ * - The number's slot also holds the number without its letter prefix, so "200037" finds PO200037 on both engines.
+ * - `0073_search_fields` (migration) keeps each word with the FIELD it came from (issue 68 item 1: the search
+ *   matches only the fields the caller may read, in the index itself): the index's words are cut into SLOTS
+ *   `f0`…`f7` — `f0` the number and its digits, then one slot per name field and per word field, in the order the
+ *   declaration names them (`fieldSlots`); SQLite's FTS5 table has one column per slot (a column filter
+ *   `{f0 f2} : …` then matches readable slots only), PostgreSQL's `search_words` a `field` (the slot) in its b-tree.
+ *   The layout is part of every entity's signature, so an existing database rebuilds its rows at the next start.
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
@@ -137,6 +143,99 @@ export const m0046_search: Migration = {
   },
 };
 
+/** Word slots of an index row: `f0` the number (and its digits), `f1`… the name fields then the word fields. */
+export const SLOTS = 8;
+const SLOT_NAMES = Array.from({ length: SLOTS }, (_, slot) => `f${slot}`);
+/** The index layout, part of each entity's recorded signature: a changed layout rebuilds every entity at start. */
+const LAYOUT = 'fields-1';
+
+export const m0073_search_fields: Migration = {
+  async up(db: AnyDb) {
+    const slots = SLOT_NAMES.join(', ');
+    if (!isPostgres(db)) {
+      // The FTS5 columns are the slots: a new index (rows rebuilt at start: every signature names the layout).
+      for (const name of ['search_index_ai', 'search_index_ad', 'search_index_au']) await sql.raw(`drop trigger if exists ${name}`).execute(db);
+      await sql`drop table if exists search_fts`.execute(db);
+      await sql`drop table search_index`.execute(db);
+      await sql.raw(`create table search_index (
+        entity text not null, record_id text not null, number text collate nocase not null, label text not null,
+        ${SLOT_NAMES.map((name) => `${name} text not null default ''`).join(', ')}, primary key (entity, record_id))`).execute(db);
+      await sql`create index ix_search_index_number on search_index (number collate nocase, entity)`.execute(db);
+      await sql.raw(`create virtual table search_fts using fts5(${slots}, content='search_index', content_rowid='rowid',
+        tokenize='unicode61 remove_diacritics 2', prefix='1 2 3 4')`).execute(db);
+      const values = (row: string) => SLOT_NAMES.map((name) => `${row}.${name}`).join(', ');
+      await sql.raw(`create trigger search_index_ai after insert on search_index begin
+        insert into search_fts(rowid, ${slots}) values (new.rowid, ${values('new')}); end`).execute(db);
+      await sql.raw(`create trigger search_index_ad after delete on search_index begin
+        insert into search_fts(search_fts, rowid, ${slots}) values ('delete', old.rowid, ${values('old')}); end`).execute(db);
+      await sql.raw(`create trigger search_index_au after update on search_index begin
+        insert into search_fts(search_fts, rowid, ${slots}) values ('delete', old.rowid, ${values('old')});
+        insert into search_fts(rowid, ${slots}) values (new.rowid, ${values('new')}); end`).execute(db);
+      return;
+    }
+    await sql`truncate search_index, search_words`.execute(db);
+    await sql`alter table search_index drop column words`.execute(db);
+    for (const name of SLOT_NAMES) await sql.raw(`alter table search_index add column ${name} text not null default ''`).execute(db);
+    await sql`alter table search_words add column field smallint not null default 0`.execute(db);
+    // The slot in the b-tree: a word arm's "readable slots only" is checked on the index entries it reads in order.
+    await sql`drop index ix_search_words_word`.execute(db);
+    await sql`create index ix_search_words_word on search_words (word text_pattern_ops, entity, field)`.execute(db);
+    await sql.raw(`create or replace function erp_search_vector() returns trigger language plpgsql as $$
+      begin
+        new.folded := erp_search_fold(concat_ws(' ', ${SLOT_NAMES.map((name) => `new.${name}`).join(', ')}));
+        new.tsv := to_tsvector('simple', new.folded);
+        return new;
+      end $$`).execute(db);
+    await sql.raw(`create or replace function erp_search_words() returns trigger language plpgsql as $$
+      begin
+        if tg_op in ('UPDATE', 'DELETE') then
+          delete from search_words where entity = old.entity and record_id = old.record_id;
+        end if;
+        if tg_op in ('INSERT', 'UPDATE') then
+          insert into search_words (word, entity, record_id, field)
+          select distinct word, new.entity, new.record_id, (slot.n - 1)::smallint
+          from unnest(array[${SLOT_NAMES.map((name) => `new.${name}`).join(', ')}]) with ordinality as slot(text, n),
+            unnest(tsvector_to_array(to_tsvector('simple', erp_search_fold(slot.text)))) as word
+          where slot.text <> '';
+        end if;
+        return null;
+      end $$`).execute(db);
+    // A source table's trigger: arguments entity, key column, number column, name columns (comma list), word columns.
+    await sql.raw(`create or replace function erp_search_sync() returns trigger language plpgsql as $$
+      declare
+        r jsonb;
+        num text;
+        label text := '';
+        f text[];
+        col text;
+        i int;
+      begin
+        if tg_op in ('UPDATE', 'DELETE') then
+          delete from search_index where entity = tg_argv[0] and record_id = to_jsonb(old) ->> tg_argv[1];
+        end if;
+        if tg_op in ('INSERT', 'UPDATE') then
+          r := to_jsonb(new);
+          num := coalesce(r ->> tg_argv[2], '');
+          f := array[num || ' ' || ltrim(num, '${NUMBER_PREFIX}')];
+          if tg_argv[3] <> '' then
+            foreach col in array string_to_array(tg_argv[3], ',') loop
+              label := ltrim(label || ' ' || coalesce(r ->> col, ''));
+              f := f || coalesce(r ->> col, '');
+            end loop;
+          end if;
+          for i in 4 .. tg_nargs - 1 loop
+            f := f || coalesce(r ->> tg_argv[i], '');
+          end loop;
+          insert into search_index (entity, record_id, number, label, ${slots})
+          values (tg_argv[0], r ->> tg_argv[1], num, rtrim(label), ${SLOT_NAMES.map((_, slot) => `coalesce(f[${slot + 1}], '')`).join(', ')})
+          on conflict (entity, record_id) do update set number = excluded.number, label = excluded.label,
+            ${SLOT_NAMES.map((name) => `${name} = excluded.${name}`).join(', ')};
+        end if;
+        return null;
+      end $$`).execute(db);
+  },
+};
+
 /** The columns of a searchable definition the index reads. */
 export interface SearchSource {
   entity: string;
@@ -162,10 +261,19 @@ export function searchFields(def: AnyEntity): { number: string; label: readonly 
   return { number: def.numberField, label: names, words: spec.words ?? [] };
 }
 
+/** Each field the index reads of `def` → its word slot (`f0` the number, module header). */
+export function fieldSlots(def: AnyEntity): Map<string, number> {
+  const fields = searchFields(def)!;
+  const slots = new Map<string, number>([[fields.number, 0]]);
+  [...fields.label, ...fields.words].forEach((field, index) => slots.set(field, index + 1));
+  return slots;
+}
+
 /** What the index reads of `def` (null when it is not searchable). */
 export function searchSource(def: AnyEntity): SearchSource | null {
   const fields = searchFields(def);
   if (!fields) return null;
+  if (fields.label.length + fields.words.length > SLOTS - 1) throw new Error(`globalSearch of ${def.name}: at most ${SLOTS - 1} name and word fields`);
   return {
     entity: def.name,
     table: def.table,
@@ -181,12 +289,21 @@ const triggerPart = (entity: string) => entity.replace(/[^a-z0-9]/g, '_');
 /** A string literal (entity and column names are plain, checked by defineEntity; quoted anyway). */
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
+/** The index columns a row is written to: entity, key, number, name and the word slots. */
+const INDEX_COLUMNS = `entity, record_id, number, label, ${SLOT_NAMES.join(', ')}`;
+
+/** The slots' values: the number and its digits, then each name and word column, '' for the slots left. */
+function slotValues(source: SearchSource, number: string, text: (column: string) => string): string {
+  const fields = [...source.label, ...source.words].map(text);
+  return [`${number} || ' ' || ltrim(${number}, ${literal(NUMBER_PREFIX)})`, ...fields, ...Array<string>(SLOTS - 1 - fields.length).fill(`''`)].join(', ');
+}
+
 function sqliteRow(source: SearchSource, row: 'new' | ''): { values: string; number: string } {
   const at = (column: string) => (row ? `${row}.${column}` : column);
   const number = `coalesce(cast(${at(source.number)} as text), '')`;
   const label = source.label.length === 0 ? `''` : `trim(${source.label.map((column) => `coalesce(${at(column)}, '')`).join(` || ' ' || `)})`;
-  const words = [`ltrim(${number}, ${literal(NUMBER_PREFIX)})`, ...source.words.map((column) => `coalesce(${at(column)}, '')`)].join(` || ' ' || `);
-  return { values: `${literal(source.entity)}, cast(${at(source.key)} as text), ${number}, ${label}, ${words}`, number };
+  const slots = slotValues(source, number, (column) => `coalesce(cast(${at(column)} as text), '')`);
+  return { values: `${literal(source.entity)}, cast(${at(source.key)} as text), ${number}, ${label}, ${slots}`, number };
 }
 
 async function dropTriggers(db: AnyDb, entity: string, table: string): Promise<void> {
@@ -211,7 +328,7 @@ async function createTriggers(db: AnyDb, source: SearchSource): Promise<void> {
   const removeOld = `delete from search_index where entity = ${literal(source.entity)} and record_id = cast(old.${source.key} as text);`;
   // An insert first takes away any row of the same key (a table written with INSERT OR REPLACE deletes without triggers).
   const insertNew = `delete from search_index where entity = ${literal(source.entity)} and record_id = cast(new.${source.key} as text);
-    insert into search_index (entity, record_id, number, label, words) values (${sqliteRow(source, 'new').values});`;
+    insert into search_index (${INDEX_COLUMNS}) values (${sqliteRow(source, 'new').values});`;
   await sql.raw(`create trigger search_${part}_ai after insert on ${source.table} begin ${insertNew} end`).execute(db);
   await sql.raw(`create trigger search_${part}_au after update of ${columns.join(', ')} on ${source.table} begin ${removeOld} ${insertNew} end`).execute(db);
   await sql.raw(`create trigger search_${part}_ad after delete on ${source.table} begin ${removeOld} end`).execute(db);
@@ -223,11 +340,11 @@ async function rebuild(db: AnyDb, source: SearchSource): Promise<void> {
   if (isPostgres(db)) {
     const number = `coalesce(${source.number}::text, '')`;
     const label = source.label.length === 0 ? `''` : `trim(concat_ws(' ', ${source.label.map((column) => `coalesce(${column}::text, '')`).join(', ')}))`;
-    const words = `concat_ws(' ', ltrim(${number}, ${literal(NUMBER_PREFIX)}), ${source.words.map((column) => `coalesce(${column}::text, '')`).join(', ') || `''`})`;
-    await sql.raw(`insert into search_index (entity, record_id, number, label, words) select ${literal(source.entity)}, ${source.key}::text, ${number}, ${label}, ${words} from ${source.table}`).execute(db);
+    const slots = slotValues(source, number, (column) => `coalesce(${column}::text, '')`);
+    await sql.raw(`insert into search_index (${INDEX_COLUMNS}) select ${literal(source.entity)}, ${source.key}::text, ${number}, ${label}, ${slots} from ${source.table}`).execute(db);
     return;
   }
-  await sql.raw(`insert into search_index (entity, record_id, number, label, words) select ${sqliteRow(source, '').values} from ${source.table}`).execute(db);
+  await sql.raw(`insert into search_index (${INDEX_COLUMNS}) select ${sqliteRow(source, '').values} from ${source.table}`).execute(db);
 }
 
 /** Brings the triggers and rows of every searchable definition in line with its declaration (module header). */
@@ -247,7 +364,7 @@ export async function syncSearchIndex(db: AnyDb, definitions: readonly AnyEntity
     });
   }
   for (const [entity, source] of wanted) {
-    const signature = JSON.stringify(source);
+    const signature = JSON.stringify({ ...source, layout: LAYOUT });
     if (recorded.get(entity) === signature) continue;
     await db.transaction().execute(async (trx) => {
       const old = recorded.get(entity);

@@ -9,14 +9,16 @@
  * entity's `scope` hook lets them list (§6 assigned customers and any other row right), checked on the found
  * keys. A field the caller may not see never decides what they find (§6 form widgets security, issue 68 item 1):
  * with the rules in force at the call (read first, no cache), an entity whose number is hidden leaves the number
- * arms, and one with any hidden number, name or word field has each word match checked in the arm itself against
- * its readable columns only (`guardOf`) — so hidden matches neither answer nor fill an arm's limit —; a hidden name
- * or number is answered blank and orders nothing. A portal customer (a module's
+ * arms, and one with any hidden number, name or word field is matched by the word arm on the index words of its
+ * readable fields only (`guardOf`: the index keeps each word's field, index-sync.ts) — so hidden values neither
+ * answer nor fill an arm's limit, however short the prefix —; a hidden name or number is answered blank and orders
+ * nothing. A portal customer (a module's
  * `searchAudience`: modules/portal/server/access.ts) opens no staff screen: they find only the kinds declaring
  * `globalSearch.portal`, and of those only the records naming one of their own accounts (the bill-tos their portal
  * routes let them act for, §3), filtered in the query itself so no other customer's record takes a candidate's place.
  *
- * Engines: SQLite — the number index (NOCASE) for number prefixes, FTS5 prefix queries for words;
+ * Engines: SQLite — the number index (NOCASE) for number prefixes, FTS5 prefix queries for words (a column filter
+ * on the readable slots for a guarded kind);
  * PostgreSQL — the `lower(number)` pattern index, the b-tree of `search_words` for the longest word typed (the
  * others checked by `tsvector @@ to_tsquery('simple', 'w:*')`) and, for five characters or more holding a digit,
  * the pg_trgm index for a number containing the text. Each arm reads at most
@@ -28,7 +30,7 @@ import { allEntities } from '@erp/shared/entities/index';
 import type { SearchHit } from '@erp/shared/types';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
-import { foldText, WORDS_FUNCTION } from '../db/fold.ts';
+import { foldText } from '../db/fold.ts';
 import { accessFromRules, canRead, type FieldRule } from '../entities/access.ts';
 import { readAll } from '../db/read.ts';
 import type { AnyDb, EntityContext, FieldAccess } from '../entities/hooks.ts';
@@ -38,7 +40,7 @@ import { registeredEntity } from '../entities/registry.ts';
 import { keyColumn } from '../entities/wire.ts';
 import { loadServerModules } from '../modules/index.ts';
 import type { SearchAudience } from '../modules/part.ts';
-import { NUMBER_PREFIX, searchFields, searchSource } from './index-sync.ts';
+import { fieldSlots, searchFields, searchSource } from './index-sync.ts';
 
 /** Most records answered, and per kind. */
 export const LIMIT = 50;
@@ -52,8 +54,6 @@ const CANDIDATES = 400;
  * match of the vector first.
  */
 const WORD_ROWS = 2000;
-/** Entries of a typed prefix the word arm reads at most when a kind searched has a hidden field the index reads. */
-const GUARDED_ROWS = 2000;
 /** Longest text searched (a longer one is cut). */
 export const MAX_TEXT = 100;
 
@@ -105,24 +105,21 @@ interface Searchable {
 
 /**
  * What of a record the caller may be found by when some field the index reads is hidden from them: whether the
- * number is readable (else the entity is left out of the number arms), and the readable text columns (number, its
- * digits, name and word fields) every typed word must begin a word of (else the word arm does not find it).
+ * number is readable (else the entity is left out of the number arms), whether the name is, and the word slots of
+ * the readable fields (index-sync.ts `fieldSlots`: `f0` the number and its digits, then each name and word field)
+ * — the word arm matches those slots only, in the index itself.
  */
 interface Guard {
   number: boolean;
   name: boolean;
-  /** Readable columns of the source table; `digits`: the number without its letter prefix, as the index keeps it. */
-  columns: { column: string; digits?: true }[];
+  slots: number[];
 }
 
 function guardOf(def: AnyEntity, hidden: ReadonlySet<string>): Guard | undefined {
   const fields = searchFields(def)!;
   if (![fields.number, ...fields.label, ...fields.words].some((field) => hidden.has(field))) return undefined;
-  const column = (field: string) => (def.fields[field] as { column: string }).column;
-  const number = !hidden.has(fields.number);
-  const columns: Guard['columns'] = number ? [{ column: column(fields.number) }, { column: column(fields.number), digits: true }] : [];
-  for (const field of [...fields.label, ...fields.words]) if (!hidden.has(field)) columns.push({ column: column(field) });
-  return { number, name: !fields.label.some((field) => hidden.has(field)), columns };
+  const slots = [...new Set([...fieldSlots(def)].filter(([field]) => !hidden.has(field)).map(([, slot]) => slot))].sort((a, b) => a - b);
+  return { number: !hidden.has(fields.number), name: !fields.label.some((field) => hidden.has(field)), slots };
 }
 
 /** The audience `user` searches as, when not staff (a module's `searchAudience`: the portal's customers). */
@@ -180,8 +177,9 @@ async function searchableFor(database: Database, user: AuthenticatedUser): Promi
 }
 
 /**
- * The index rows of the entities searched (`alias`: the table holding `entity` and `record_id`). A portal
- * customer's: those of records naming one of their accounts, read from the entity's table.
+ * The index rows of `kinds` (`alias`: the table holding `entity` and `record_id`). A portal customer's: those of
+ * records naming one of their accounts, read from the entity's table. With `slot` (the column holding a word's
+ * slot, PostgreSQL's `search_words.field`), a guarded kind's rows only of its readable slots.
  *
  * PostgreSQL: the entity is compared in the "C" collation, which no index of the search tables has, so it is a
  * filter on the rows each arm reads in order and never an index condition: as one (`entity = any(…)` on
@@ -189,90 +187,65 @@ async function searchableFor(database: Database, user: AuthenticatedUser): Promi
  * entity, or — without statistics on `search_words` — ANDs in the bitmap of the whole 4.6-million-row record
  * index: 2.4–6.6 s for one keystroke, measured.
  */
-function entityFilter(database: Database, searchable: ReadonlyMap<string, Searchable>, alias: string, arm: 'number' | 'words'): RawBuilder<boolean> {
+function entityFilter(database: Database, kinds: readonly Searchable[], alias: string, slot?: string): RawBuilder<boolean> {
   const entity = database.engine === 'postgres' ? sql`${sql.ref(`${alias}.entity`)} collate "C"` : sql.ref(`${alias}.entity`);
   const recordId = sql.ref(`${alias}.record_id`);
-  // The number arms find a record by its number alone (a hidden number leaves them); the word arm by its readable
-  // columns (a kind with none readable leaves it; the others' rows are checked by `guardFilter`).
-  const kinds = [...searchable.values()].filter(({ guard }) => (arm === 'number' ? guard?.number !== false : guard === undefined || guard.columns.length > 0));
-  const plain = kinds.filter((found) => !found.accounts).map((found) => sql`${found.def.name}`);
+  const readable = (guard: Guard | undefined) => (slot && guard ? sql` and ${sql.ref(`${alias}.${slot}`)} in (${sql.join(guard.slots.map((n) => sql.lit(n)))})` : sql``);
+  const plain = kinds.filter((found) => !found.accounts && !(slot && found.guard)).map((found) => sql`${found.def.name}`);
   const parts: RawBuilder<boolean>[] = [];
   if (plain.length > 0) parts.push(sql<boolean>`${entity} in (${sql.join(plain)})`);
-  for (const { def, accounts } of kinds) {
-    if (!accounts) continue;
+  for (const { def, accounts, guard } of kinds) {
+    if (!accounts) {
+      if (slot && guard) parts.push(sql<boolean>`(${entity} = ${def.name}${readable(guard)})`);
+      continue;
+    }
     const source = searchSource(def)!;
     const firms = sql.join(accounts.firms.map((firm) => sql`${firm}`));
     const opened = accounts.record ? sql` and ${sql.ref(accounts.record)} is not null` : sql``;
     const shown = accounts.states ? sql` and ${sql.ref(accounts.states.column)} in (${sql.join(accounts.states.values.map((state) => sql`${state}`))})` : sql``;
-    parts.push(sql<boolean>`(${entity} = ${def.name} and ${recordId} in
+    parts.push(sql<boolean>`(${entity} = ${def.name}${readable(guard)} and ${recordId} in
       (select cast(${sql.ref(source.key)} as text) from ${sql.table(source.table)} where ${sql.ref(accounts.column)} in (${firms})${opened}${shown}))`);
   }
   return parts.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
 
-/**
- * The word arm's check for the kinds with a hidden field the index reads (`guard`): their rows pass only when every
- * typed word begins a word of their readable columns (`readableMatch`); null when no kind searched has one.
- */
-function guardFilter(database: Database, searchable: ReadonlyMap<string, Searchable>, alias: string, words: readonly string[]): RawBuilder<boolean> | null {
-  const guarded = [...searchable.values()].filter(({ guard }) => guard && guard.columns.length > 0);
-  if (guarded.length === 0) return null;
-  const entity = database.engine === 'postgres' ? sql`${sql.ref(`${alias}.entity`)} collate "C"` : sql.ref(`${alias}.entity`);
-  const recordId = sql.ref(`${alias}.record_id`);
-  const checks = guarded.map(({ def, guard }) => sql<boolean>`(${entity} = ${def.name} and ${readableMatch(database, def, guard!, recordId, words)})`);
-  return sql<boolean>`(${entity} not in (${sql.join(guarded.map(({ def }) => sql`${def.name}`))}) or ${sql.join(checks, sql` or `)})`;
-}
+/** The kinds the number arms may find (a hidden number leaves them) and those the word arm may (some slot readable). */
+const numberKinds = (searchable: ReadonlyMap<string, Searchable>) => [...searchable.values()].filter(({ guard }) => guard?.number !== false);
+const wordKinds = (searchable: ReadonlyMap<string, Searchable>) => [...searchable.values()].filter(({ guard }) => guard === undefined || guard.slots.length > 0);
 
-/**
- * The record `recordId` names has every typed word beginning a word of its readable columns (issue 68 item 1): a
- * correlated read of the record by its key, run on the rows the arm reads — the same words the index would give
- * those columns (PostgreSQL: the index's own `to_tsvector('simple', erp_search_fold(…))`; SQLite: `erp_has_words`,
- * db/fold.ts, cutting words as FTS5's unicode61 does).
- */
-function readableMatch(database: Database, def: AnyEntity, guard: Guard, recordId: RawBuilder<unknown> | ReturnType<typeof sql.ref>, words: readonly string[]): RawBuilder<boolean> {
-  const source = searchSource(def)!;
-  const field = def.fields[def.key]!;
-  const integer = field.type === 'integer' || (field.type === 'lookup' && field.valueType === 'integer');
-  const key = integer ? sql`cast(${recordId} as ${sql.raw(database.engine === 'postgres' ? 'bigint' : 'integer')})` : recordId;
-  const postgres = database.engine === 'postgres';
-  const parts = guard.columns.map(({ column, digits }) => {
-    const text = postgres ? sql`coalesce(${sql.ref(`guarded.${column}`)}::text, '')` : sql`coalesce(cast(${sql.ref(`guarded.${column}`)} as text), '')`;
-    return digits ? sql`ltrim(${text}, ${NUMBER_PREFIX})` : text;
-  });
-  const check = postgres
-    ? sql`to_tsvector('simple', erp_search_fold(${sql.join(parts, sql` || ' ' || `)})) @@ to_tsquery('simple', ${words.map((word) => `'${word}':*`).join(' & ')})`
-    : sql`${sql.raw(WORDS_FUNCTION)}(${sql.join(parts, sql` || ' ' || `)}, ${words.join(' ')}) = 1`;
-  // A scalar subquery, not EXISTS: PostgreSQL would turn an EXISTS into a semi-join and check every record of the
-  // table first (160 ms at 100,000 firms, measured); this one runs per row the arm reads, by the key's index.
-  return sql<boolean>`coalesce((select ${check} from ${sql.table(source.table)} as guarded where ${sql.ref(`guarded.${source.key}`)} = ${key}), false)`;
+/** An FTS5 word-prefix query: every word a prefix, in the slots given (all when none). */
+function ftsQuery(words: readonly string[], slots?: readonly number[]): string {
+  const all = words.map((word) => `"${word}"*`).join(' AND ');
+  return slots ? `{${slots.map((slot) => `f${slot}`).join(' ')}} : (${all})` : all;
 }
 
 async function candidates(database: Database, searchable: ReadonlyMap<string, Searchable>, text: string, words: readonly string[]): Promise<Row[]> {
   const db = database.db as unknown as AnyDb;
   const folded = foldText(text.trim());
   const prefix = likePrefix(folded);
-  const inNumbers = (alias: string) => entityFilter(database, searchable, alias, 'number');
-  const inWords = (alias: string) => entityFilter(database, searchable, alias, 'words');
-  // Kinds with a hidden field the index reads: the word arm reads at most GUARDED_ROWS entries of the prefix and keeps
-  // those matching readable columns (guardFilter), so a prefix most of whose matches are hidden values costs a bounded
-  // number of checks (1.6 s for "s" at 100,000 firms with hidden names when every entry was checked, measured).
-  const guard = (alias: string) => guardFilter(database, searchable, alias, words);
+  const inNumbers = (alias: string) => entityFilter(database, numberKinds(searchable), alias);
+  // Kinds with a hidden field the index reads (guard) are matched on their readable slots only, in the index
+  // itself (issue 68 item 1): a hidden value neither answers nor takes a place in an arm's limit.
+  const kinds = wordKinds(searchable);
   const arms: RawBuilder<Row>[] = [];
   let ctes = sql``;
   if (database.engine === 'sqlite') {
     arms.push(sql<Row>`select * from (select entity, record_id, number, label, 0 as rank from search_index
       where number like ${prefix} escape '\\' and ${inNumbers('search_index')} order by number limit ${CANDIDATES})`);
-    const match = words.map((word) => `"${word}"*`).join(' ');
-    const checked = guard('candidate');
-    const read = sql`select i.entity, i.record_id, i.number, i.label,
-        case when lower(i.label) like ${prefix} escape '\\' then 1 else 2 end as rank
-      from search_fts f join search_index i on i.rowid = f.rowid
-      where search_fts match ${match} and ${inWords('i')}`;
-    arms.push(
-      checked
-        ? sql<Row>`select * from (select * from (${read} limit ${GUARDED_ROWS}) candidate where ${checked} limit ${CANDIDATES})`
-        : sql<Row>`select * from (${read} limit ${CANDIDATES})`,
-    );
+    // One FTS5 read for the kinds with nothing hidden, one per set of readable slots (a column filter) for the others.
+    const groups = new Map<string, { slots?: number[]; kinds: Searchable[] }>();
+    for (const kind of kinds) {
+      const key = kind.guard ? kind.guard.slots.join(' ') : '';
+      const group = groups.get(key) ?? { ...(kind.guard ? { slots: kind.guard.slots } : {}), kinds: [] };
+      group.kinds.push(kind);
+      groups.set(key, group);
+    }
+    for (const group of groups.values()) {
+      arms.push(sql<Row>`select * from (select i.entity, i.record_id, i.number, i.label,
+          case when lower(i.label) like ${prefix} escape '\\' then 1 else 2 end as rank
+        from search_fts f join search_index i on i.rowid = f.rowid
+        where search_fts match ${ftsQuery(words, group.slots)} and ${entityFilter(database, group.kinds, 'i')} limit ${CANDIDATES})`);
+    }
   } else {
     // Each arm is read in its index's order and stops at its LIMIT: a plan that gathers every match first (a bitmap
     // scan, a sort) costs what the prefix matches — 50,000 index entries for "gso02" — and the entity test is a
@@ -280,21 +253,36 @@ async function candidates(database: Database, searchable: ReadonlyMap<string, Se
     // The first two arms are CTEs: the third runs only when both found nothing.
     const numbers = sql`numbers as materialized (select entity, record_id, number, label, 0 as rank from search_index
       where lower(number) collate "C" like ${prefix} and ${inNumbers('search_index')} order by lower(number) collate "C" limit ${CANDIDATES})`;
-    // The longest word read as a b-tree prefix range (search_words, in the index's own `text_pattern_ops` order),
-    // the others checked on the vector of those records only; one word needs no more rows than are answered.
+    // The longest word read as a b-tree prefix range (search_words, in the index's own `text_pattern_ops` order;
+    // a guarded kind's entries of its readable slots only, the slot being in the b-tree), the others checked on the
+    // vector of those records only; one word needs no more rows than are answered.
     const query = words.map((word) => `'${word}':*`).join(' & ');
     const longest = words.reduce((best, word) => (word.length > best.length ? word : best), '');
     const rows = words.length === 1 ? CANDIDATES : WORD_ROWS;
-    const range = sql`select entity, record_id from search_words where word like ${likePrefix(longest)} and ${inWords('search_words')} order by word using ~<~`;
-    const checked = guard('candidate');
-    const wordRows = checked
-      ? sql`(select entity, record_id from (${range} limit ${GUARDED_ROWS}) candidate where ${checked} limit ${rows})`
-      : sql`(${range} limit ${rows})`;
+    const range = sql`select entity, record_id from search_words where word like ${likePrefix(longest)} and ${entityFilter(database, kinds, 'search_words', 'field')} order by word using ~<~ limit ${rows}`;
+    // A guarded kind's other words: each the prefix of a word of a readable slot, read by the record's key (a
+    // scalar subquery per row read: an EXISTS may become a semi-join over every entry of the word first).
+    const others = words.filter((word) => word !== longest || words.indexOf(word) !== words.lastIndexOf(word));
+    const guarded = kinds.filter(({ guard }) => guard);
+    const entity = sql`w.entity collate "C"`;
+    const readableOthers =
+      guarded.length === 0 || others.length === 0
+        ? sql`true`
+        : sql`(${entity} not in (${sql.join(guarded.map(({ def }) => sql`${def.name}`))}) or ${sql.join(
+            guarded.map(({ def, guard }) => {
+              const checks = others.map(
+                (word) => sql`coalesce((select true from search_words o where o.entity = w.entity and o.record_id = w.record_id
+                  and o.word like ${likePrefix(word)} and o.field in (${sql.join(guard!.slots.map((n) => sql.lit(n)))}) limit 1), false)`,
+              );
+              return sql`(${entity} = ${def.name} and ${sql.join(checks, sql` and `)})`;
+            }),
+            sql` or `,
+          )})`;
     const named = sql`named as materialized (select i.entity, i.record_id, i.number, i.label,
         case when erp_search_fold(i.label) like ${prefix} then 1 else 2 end as rank
-      from ${wordRows} w
+      from (${range}) w
       join search_index i on i.entity = w.entity and i.record_id = w.record_id
-      where ts_match_vq(i.tsv, to_tsquery('simple', ${query})) limit ${CANDIDATES})`;
+      where ts_match_vq(i.tsv, to_tsquery('simple', ${query})) and ${readableOthers} limit ${CANDIDATES})`;
     ctes = sql`with ${numbers}, ${named} `;
     arms.push(sql<Row>`(select * from numbers)`, sql<Row>`(select * from named)`);
     // pg_trgm: a number containing the text inside one of its parts (GSO0250000 by "250000"; "2026-00042" of
