@@ -18,6 +18,7 @@ import {
   configureApi,
   createSession,
   fallbackProfile,
+  forgetPortalOffline,
   hashPath,
   initI18n,
   resetLoading,
@@ -302,7 +303,8 @@ async function boot(): Promise<void> {
   /** The kept start-up answers and HOME go with the session. */
   const forgetKept = (): Promise<void> => {
     homeKeeper.forget();
-    return startupCache.clear();
+    // Issue 69 item 4: the portal's kept answers and offline orders go too.
+    return Promise.all([startupCache.clear(), forgetPortalOffline()]).then(() => undefined);
   };
 
   // The network first: the start-up calls (with a stored live token), the locale files and sign-in leave

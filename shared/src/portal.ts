@@ -64,6 +64,23 @@ export interface BadgeNumbers {
   cart: number;
 }
 
+/**
+ * Issue 69 item 4: the IndexedDB database where the portal screens keep their answers, the cart lines added
+ * offline and the orders waiting to be sent (modules/portal/screens/offline-store.ts). It goes with the session.
+ */
+export const PORTAL_OFFLINE_DB = 'erp-portal-offline';
+
+/** Deletes the portal's offline database (sign-out, a session ending): nothing kept survives the user. */
+export function forgetPortalOffline(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof indexedDB === 'undefined') return resolve();
+    // An open connection closes itself on `versionchange` (offline-store.ts), so the deletion is not blocked long.
+    const request = indexedDB.deleteDatabase(PORTAL_OFFLINE_DB);
+    request.onsuccess = () => resolve();
+    request.onerror = () => resolve();
+  });
+}
+
 export const portalAccounts$ = new BehaviorSubject<PortalAccounts>({ securables: [], firms: [], billToList: [] });
 /** The cart was emptied (account switch, order submitted): screens showing it reload. */
 export const cartCleared$ = new Subject<void>();
