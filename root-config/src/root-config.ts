@@ -382,6 +382,8 @@ async function boot(): Promise<void> {
     void import('./portal/portal-chrome.ts').then(({ mountPortalChrome }) => {
       portalChrome = mountPortalChrome(chrome.topBar);
     });
+    // Issue 69 item 4: the portal works on with a weak signal (src/sw/register.ts).
+    void import('./sw/register.ts').then(({ registerServiceWorker }) => registerServiceWorker());
   });
   const alertsRegion = document.getElementById('erp-alerts');
   if (alertsRegion) renderAlerts(alertsRegion);

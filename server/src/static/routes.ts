@@ -24,10 +24,16 @@
  * - Files under a `chunks/` folder are named by Vite after their content hash: always immutable.
  * - /locales/…?v=<ShellConfig.localesVersion> is immutable when the file is the one that version covered.
  * Without a build, `/` answers 503 with a plain message.
+ *
+ * Issue 69 item 4: /sw.js is the shell's service worker (root-config/src/sw/sw.ts, scope `/`), never cached by the
+ * browser's HTTP cache, with `self.ERP_SHELL = { version, urls }` before it (`serviceWorkerScript`): the page's
+ * versioned files as the page names them now; any change of them, of the page or of the worker changes the script,
+ * so the browser installs the new version (it takes over at the next start).
  */
 import fastifyStatic from '@fastify/static';
 import type { ShellConfig } from '@erp/shared/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { ServerConfig } from '../config.ts';
@@ -220,6 +226,19 @@ export function inlineImportMap(html: string, importMapJson: string): string {
   return renderShellPage(html, importMapJson).html;
 }
 
+/**
+ * The service worker as served: `self.ERP_SHELL = { version, urls }` (the page's files that have a content version,
+ * each as `url?v=<version>`, sorted; `version` covers them, the page and the worker), then the worker.
+ */
+export function serviceWorkerScript(worker: string, html: string, importMapJson: string, versions: ReadonlyMap<string, string>): string {
+  const urls = shellPageUrls(html, '{}')
+    .filter((url) => versions.has(url))
+    .map((url) => versionedUrl(url, versions))
+    .sort();
+  const version = createHash('sha256').update(JSON.stringify([urls, html, importMapJson, worker])).digest('hex').slice(0, 12);
+  return `self.ERP_SHELL=${scriptJson({ version, urls })};\n${worker}`;
+}
+
 function noCache(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-cache, no-store, must-revalidate');
 }
@@ -345,6 +364,19 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
     if (importMap === null) return noCache(reply).code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     const versions = await versionsOf(shellPageUrls('', importMap));
     return noCache(reply).type('application/importmap+json; charset=utf-8').send(versionImportMap(importMap, versions));
+  });
+
+  const workerFile = join(root, 'root-config', 'dist', 'sw.js');
+  app.get('/sw.js', async (_request, reply) => {
+    const html = texts.text(indexFile);
+    const importMap = texts.text(importMapFile);
+    const worker = texts.text(workerFile);
+    if (html === null || importMap === null || worker === null) return noCache(reply).code(404).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    const script = serviceWorkerScript(worker, html, importMap, await versionsOf(shellPageUrls(html, '{}')));
+    return noCache(reply)
+      .header('content-security-policy', "default-src 'self'")
+      .type('text/javascript; charset=utf-8')
+      .send(script);
   });
 
   app.get('/shell-config.json', async (_request, reply) => noCache(reply).send(await currentShellConfig()));

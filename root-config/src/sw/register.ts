@@ -1,0 +1,10 @@
+/**
+ * Issue 69 item 4: registers the shell's service worker (`/sw.js`, scope `/`; src/sw/sw.ts) for a portal
+ * customer's session — the customer on a phone with a weak signal. Staff pages are left without one. A failure
+ * (an insecure origin, a browser without service workers) leaves the page as it was: it only loses the offline
+ * start.
+ */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => console.warn('Service worker not registered', error));
+}
