@@ -16,6 +16,7 @@ import {
   beginLoading,
   bus,
   configureApi,
+  confirmSignOutLosingOrders,
   createSession,
   fallbackProfile,
   forgetPortalOffline,
@@ -357,7 +358,11 @@ async function boot(): Promise<void> {
       else window.location.reload();
     },
     // Issue 44: the kept start-up answers and HOME go with the session.
-    logout: () => void forgetKept().finally(() => session?.logout()),
+    // Issue 69 item 4: orders placed offline and not sent yet are not deleted without asking.
+    logout: () =>
+      void confirmSignOutLosingOrders().then((out) => {
+        if (out) void forgetKept().finally(() => session?.logout());
+      }),
     // The screen itself says where to go when an external identity provider manages passwords.
     changePassword: () => void changePasswordDialog().then((dialog) => dialog.show()),
     about: () => void about().then((dialog) => dialog.show()),

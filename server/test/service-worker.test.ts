@@ -25,13 +25,17 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'erp-sw-'));
   await mkdir(join(root, 'root-config', 'dist'), { recursive: true });
   await mkdir(join(root, 'vendor', 'dist', 'chunks'), { recursive: true });
-  await writeFile(join(root, 'import-map.json'), JSON.stringify({ imports: { lit: '/vendor/lit.js', '@erp/root-config': '/root-config/root-config.js' } }));
+  const imports = { lit: '/vendor/lit.js', '@erp/root-config': '/root-config/root-config.js', dropdown: '/vendor/dropdown.js', '@erp/portal': '/apps/portal/portal.js' };
+  await writeFile(join(root, 'import-map.json'), JSON.stringify({ imports }));
+  await mkdir(join(root, 'apps', 'portal', 'dist'), { recursive: true });
+  await writeFile(join(root, 'apps', 'portal', 'dist', 'portal.js'), 'export const Order = 1;');
+  await writeFile(join(root, 'vendor', 'dist', 'dropdown.js'), 'export const dropdown = 1;');
   await writeFile(join(root, 'root-config', 'dist', 'index.html'), INDEX_HTML);
   await writeFile(join(root, 'root-config', 'dist', 'root-config.js'), 'export {};');
   await writeFile(join(root, 'root-config', 'dist', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(join(root, 'root-config', 'dist', 'manifest.webmanifest'), '{"name":"ERP","icons":[]}');
   await writeFile(join(root, 'root-config', 'dist', 'sw.js'), '(()=>{})();');
-  await writeFile(join(root, 'vendor', 'dist', 'lit.js'), 'export const html = 1;');
+  await writeFile(join(root, 'vendor', 'dist', 'lit.js'), 'import "./chunks/runtime-AbC123.js"; export const html = 1;');
   await writeFile(join(root, 'vendor', 'dist', 'chunks', 'runtime-AbC123.js'), 'export const runtime = 1;');
   server = await startServer({ ERP_REPO_ROOT: root, OIDC_CLIENT_ID: 'erp-shell' });
 });
@@ -51,7 +55,7 @@ async function worker(): Promise<{ body: string; shell: { version: string; urls:
 }
 
 describe('service worker (issue 69 item 4)', () => {
-  it('is JavaScript, never cached, and lists exactly the versioned files the page names', async () => {
+  it('is JavaScript, never cached, and lists the versioned files the page names and the chrome modules, no screen module', async () => {
     const { body, shell, headers } = await worker();
     expect(headers['content-type']).toMatch(/^text\/javascript/);
     expect(headers['cache-control']).toBe('no-cache, no-store, must-revalidate');
@@ -59,13 +63,17 @@ describe('service worker (issue 69 item 4)', () => {
     const page = (await server.app.inject({ method: 'GET', url: '/' })).body;
     const named = [...page.matchAll(/(?:href|src)="(\/[^"]+\?v=[0-9a-f]+)"/g)].map((found) => found[1]!).sort();
     expect(named).toHaveLength(4);
-    expect(shell.urls).toEqual([...new Set(named)].sort());
+    // The chrome loads the dropdown on first use: kept at install. A screen's module is kept when used.
+    const dropdown = `/vendor/dropdown.js?v=${(await server.app.inject({ method: 'GET', url: '/import-map.json' })).json<{ imports: Record<string, string> }>().imports['dropdown']!.split('?v=')[1]}`;
+    // …and each module's own chunks (content-named: as they are).
+    expect(shell.urls).toEqual([...new Set([...named, dropdown, '/vendor/chunks/runtime-AbC123.js'])].sort());
+    expect(shell.urls.some((url) => url.startsWith('/apps/'))).toBe(false);
     expect(shell.version).toMatch(/^[0-9a-f]{12}$/);
   });
 
   it('follows a rebuilt file with a new version and its new URL', async () => {
     const before = (await worker()).shell;
-    await writeFile(join(root, 'vendor', 'dist', 'lit.js'), 'export const html = 2;');
+    await writeFile(join(root, 'vendor', 'dist', 'lit.js'), 'import "./chunks/runtime-AbC123.js"; export const html = 2;');
     const after = (await worker()).shell;
     expect(after.version).not.toBe(before.version);
     expect(after.urls.filter((url) => url.startsWith('/vendor/lit.js?v='))).toHaveLength(1);

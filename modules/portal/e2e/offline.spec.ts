@@ -4,7 +4,8 @@
  * context offline the customer browses the catalogue (a search made before, answered from the kept answers),
  * adds a product, reviews and places the order → "Waiting to send"; back online the order is sent once — exactly
  * one new order on the server (asked through the API), shown with its number — and another "online" does not send
- * it again; sign-out leaves no portal database and nothing but the shell's static files in Cache Storage.
+ * it again; signing out while it waits asks first; sign-out leaves no portal database and nothing but the shell's
+ * static files in Cache Storage.
  */
 import { expect, test, type Page } from '../../../tests/e2e/fixtures.ts';
 import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
@@ -64,7 +65,7 @@ test('offline: browse, add and place an order; it is sent once when the connecti
   }
   const worker = await page.request.get('/sw.js');
   expect(worker.headers()['content-type']).toContain('javascript');
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? ''))).toMatch(/\/sw\.js$/);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '')).toMatch(/\/sw\.js$/);
 
   // Online: a search, the cart and My Orders are read once (and kept).
   const sku = (await catalogue.locator('tbody tr').first().getAttribute('data-sku'))!;
@@ -79,6 +80,7 @@ test('offline: browse, add and place an order; it is sent once when the connecti
   await expect(screen(page, 'cart')).toBeVisible();
   await navLink(page, '/portal/myorders').click();
   await expect(screen(page, 'myorders')).toBeVisible();
+  const topBar = page.locator('erp-top-bar');
   const billToId = (await apiCall(page, 'GET', 'PortalOrder/securables')).body['Data']['SelectedBillToId'] as string;
   const before = await serverOrders(page, billToId);
 
@@ -103,6 +105,17 @@ test('offline: browse, add and place an order; it is sent once when the connecti
   const outbox = (await stored(page, 'outbox')) as { key: string }[];
   expect(outbox).toHaveLength(1);
 
+  // Signing out now would delete it: the customer is asked first, and may stay. The account menu and the question
+  // were never opened online: their modules (Shoelace's menu and dialog, with their chunks) come from the worker.
+  await topBar.locator('[part="user-button"]').click();
+  await topBar.getByRole('menuitem', { name: 'Log out' }).click();
+  const question = page.locator('erp-dialog[data-dialog="question"]');
+  await expect(question.getByRole('dialog', { name: 'Orders not sent' })).toBeVisible();
+  await expect(question).toContainText('1 order placed without a connection has not been sent.');
+  await question.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(question.getByRole('dialog')).toBeHidden();
+  expect(await stored(page, 'outbox')).toHaveLength(1);
+
   // Back online: sent once, with its key; exactly one new order on the server, shown with its number.
   await context.setOffline(false);
   const sent = cart.locator('[data-portal="sent-order"]');
@@ -121,7 +134,6 @@ test('offline: browse, add and place an order; it is sent once when the connecti
   expect((await stored(page, 'answers')).length).toBeGreaterThan(0);
 
   // Sign-out: no portal database, and Cache Storage holds the shell's files only (no API answer, no user data).
-  const topBar = page.locator('erp-top-bar');
   await topBar.locator('[part="user-button"]').click();
   await topBar.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

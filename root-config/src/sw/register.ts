@@ -6,5 +6,9 @@
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
-  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => console.warn('Service worker not registered', error));
+  const register = () =>
+    void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => console.warn('Service worker not registered', error));
+  // Its install downloads the shell's files: not while the first screen is being drawn.
+  if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 5000 });
+  else register();
 }

@@ -2,7 +2,8 @@
  * The shell's service worker (issue 69 item 4: installable and offline-tolerant). Built into dist/sw.js as one
  * classic script (vite.config.ts) and served by the server at `/sw.js` (scope `/`, server/src/static/routes.ts),
  * which puts `self.ERP_SHELL = { version, urls }` before it: the shell page's versioned files (`…?v=<hash>`: the
- * boot modules, the manifest, the favicon) as the page being served names them.
+ * boot modules, the manifest, the favicon) and the import map's modules outside `/apps/` (the chrome and what it
+ * loads on first use), as the page being served names them.
  *
  * - install: the page (`/`) and every listed file go into the cache `erp-shell-<version>`, all or nothing.
  * - A new version waits (no skipWaiting): it takes over at the next start, when no page of the old one is open;
@@ -12,7 +13,8 @@
  *   - a navigation: the network first (the server's page, never cached by the browser); without an answer, the
  *     page of this version from the cache;
  *   - a versioned file (`?v=`) or a content-named chunk (`/chunks/`): the cache first, else the network, kept in
- *     this version's cache (immutable: the same URL is always the same bytes);
+ *     this version's cache (immutable: the same URL is always the same bytes) — the screens' modules and the
+ *     locale files are kept so, as they are used;
  *   - anything else (the API, sign-in, the import map, the shell config) is not touched: the API's answers are
  *     the user's and are bound to their DPoP key; the portal keeps what it needs in the page
  *     (modules/portal/screens/offline-store.ts) and sign-out deletes it.
@@ -61,7 +63,11 @@ scope.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name)))),
+      .then((names) => Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name))))
+      // The pages without a worker (the first visit's) are taken now, so the screens they load next are kept. A
+      // new version is only activated once no page of the old one is left, so this never takes a page of another
+      // version.
+      .then(() => scope.clients.claim()),
   );
 });
 
