@@ -60,17 +60,17 @@ function bootGraph(entryImports: string[], chunkUrl: (file: string) => string): 
 }
 
 /**
- * The page's inline boot script (src/boot/loader.ts): one classic script, no imports left, minified — the server
- * inlines it under a CSP hash, and it runs while the page is parsed.
+ * A classic script, no imports left, minified: the page's inline boot script (src/boot/loader.ts — the server
+ * inlines it under a CSP hash, and it runs while the page is parsed) and the service worker (src/sw/sw.ts).
  */
-async function bootLoader(): Promise<string> {
+async function classicScript(source: string): Promise<string> {
   const built = await bundle({
-    input: fileURLToPath(new URL('./src/boot/loader.ts', import.meta.url)),
+    input: fileURLToPath(new URL(source, import.meta.url)),
     write: false,
     output: { format: 'iife', minify: true },
   });
   const chunk = built.output.find((output) => output.type === 'chunk');
-  if (!chunk || chunk.type !== 'chunk') throw new Error('root-config: the boot loader did not build');
+  if (!chunk || chunk.type !== 'chunk') throw new Error(`root-config: ${source} did not build`);
   return chunk.code;
 }
 
@@ -85,6 +85,8 @@ function emitPageFiles(): Plugin {
     'index.html': './index.html',
     'shell.css': './src/shell.css',
     'favicon.svg': './src/favicon.svg',
+    // Issue 69 item 4: the web app manifest (the page links it; served as application/manifest+json).
+    'manifest.webmanifest': './src/sw/manifest.webmanifest',
     // The reference page of the boot benchmark: same server, no script.
     'blank.html': './src/blank.html',
   };
@@ -103,7 +105,9 @@ function emitPageFiles(): Plugin {
         }
         this.emitFile({ type: 'asset', fileName, source: text });
       }
-      this.emitFile({ type: 'asset', fileName: 'boot-loader.js', source: await bootLoader() });
+      this.emitFile({ type: 'asset', fileName: 'boot-loader.js', source: await classicScript('./src/boot/loader.ts') });
+      // Issue 69 item 4: the service worker, served at /sw.js with the page's versioned files before it (routes.ts).
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: await classicScript('./src/sw/sw.ts') });
     },
   };
 }

@@ -16,8 +16,10 @@ import {
   beginLoading,
   bus,
   configureApi,
+  confirmSignOutLosingOrders,
   createSession,
   fallbackProfile,
+  forgetPortalOffline,
   hashPath,
   initI18n,
   resetLoading,
@@ -302,7 +304,8 @@ async function boot(): Promise<void> {
   /** The kept start-up answers and HOME go with the session. */
   const forgetKept = (): Promise<void> => {
     homeKeeper.forget();
-    return startupCache.clear();
+    // Issue 69 item 4: the portal's kept answers and offline orders go too.
+    return Promise.all([startupCache.clear(), forgetPortalOffline()]).then(() => undefined);
   };
 
   // The network first: the start-up calls (with a stored live token), the locale files and sign-in leave
@@ -355,7 +358,11 @@ async function boot(): Promise<void> {
       else window.location.reload();
     },
     // Issue 44: the kept start-up answers and HOME go with the session.
-    logout: () => void forgetKept().finally(() => session?.logout()),
+    // Issue 69 item 4: orders placed offline and not sent yet are not deleted without asking.
+    logout: () =>
+      void confirmSignOutLosingOrders().then((out) => {
+        if (out) void forgetKept().finally(() => session?.logout());
+      }),
     // The screen itself says where to go when an external identity provider manages passwords.
     changePassword: () => void changePasswordDialog().then((dialog) => dialog.show()),
     about: () => void about().then((dialog) => dialog.show()),
@@ -380,6 +387,8 @@ async function boot(): Promise<void> {
     void import('./portal/portal-chrome.ts').then(({ mountPortalChrome }) => {
       portalChrome = mountPortalChrome(chrome.topBar);
     });
+    // Issue 69 item 4: the portal works on with a weak signal (src/sw/register.ts).
+    void import('./sw/register.ts').then(({ registerServiceWorker }) => registerServiceWorker());
   });
   const alertsRegion = document.getElementById('erp-alerts');
   if (alertsRegion) renderAlerts(alertsRegion);

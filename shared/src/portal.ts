@@ -64,6 +64,66 @@ export interface BadgeNumbers {
   cart: number;
 }
 
+/**
+ * Issue 69 item 4: the IndexedDB database where the portal screens keep their answers, the cart lines added
+ * offline and the orders waiting to be sent (modules/portal/screens/offline-store.ts). It goes with the session.
+ */
+export const PORTAL_OFFLINE_DB = 'erp-portal-offline';
+
+/**
+ * The orders placed offline and not sent yet (the `outbox` store; 0 without the database): sign-out asks before it
+ * deletes them (`confirmSignOutLosingOrders`).
+ */
+export async function waitingPortalOrders(): Promise<number> {
+  if (typeof indexedDB === 'undefined' || !(await indexedDB.databases?.().catch(() => []))?.some((db) => db.name === PORTAL_OFFLINE_DB)) return 0;
+  return new Promise((resolve) => {
+    const opened = indexedDB.open(PORTAL_OFFLINE_DB);
+    opened.onerror = () => resolve(0);
+    opened.onsuccess = () => {
+      const db = opened.result;
+      if (!db.objectStoreNames.contains('outbox')) {
+        db.close();
+        return resolve(0);
+      }
+      const count = db.transaction('outbox', 'readonly').objectStore('outbox').count();
+      count.onsuccess = () => {
+        db.close();
+        resolve(count.result);
+      };
+      count.onerror = () => {
+        db.close();
+        resolve(0);
+      };
+    };
+  });
+}
+
+/** Answers true to sign out: nothing is waiting to be sent, or the customer agreed to lose it. */
+export async function confirmSignOutLosingOrders(): Promise<boolean> {
+  const waiting = await waitingPortalOrders();
+  if (waiting === 0) return true;
+  const answer = await askUser({
+    heading: translate('portal:offline.signOutHeading', 'Orders not sent'),
+    message: translate('portal:offline.signOutMessage', '{{count}} order(s) placed without a connection have not been sent. Signing out deletes them.', { count: waiting }),
+    actions: [
+      { id: 'stay', label: translate('portal:offline.signOutStay', 'Stay signed in'), variant: 'primary' },
+      { id: 'out', label: translate('portal:offline.signOutAnyway', 'Sign out and delete them'), variant: 'danger' },
+    ],
+  });
+  return answer === 'out';
+}
+
+/** Deletes the portal's offline database (sign-out, a session ending): nothing kept survives the user. */
+export function forgetPortalOffline(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof indexedDB === 'undefined') return resolve();
+    // An open connection closes itself on `versionchange` (offline-store.ts), so the deletion is not blocked long.
+    const request = indexedDB.deleteDatabase(PORTAL_OFFLINE_DB);
+    request.onsuccess = () => resolve();
+    request.onerror = () => resolve();
+  });
+}
+
 export const portalAccounts$ = new BehaviorSubject<PortalAccounts>({ securables: [], firms: [], billToList: [] });
 /** The cart was emptied (account switch, order submitted): screens showing it reload. */
 export const cartCleared$ = new Subject<void>();

@@ -10,6 +10,9 @@
  * here and by the server; any change of the cart closes the review. Both tables are OrderLines.tsx's.
  * Issue 69 item 1: the total and the next step (Review order, then Place order) are in a bar stuck to the bottom of
  * the screen, in view on a phone however long the cart.
+ * Issue 69 item 4: offline, the cart is the one kept with the lines added on the device (portal-api.ts), and "Place
+ * order" keeps the order with its key in the outbox (offline-store.ts), shown as "Waiting to send" (Waiting.tsx)
+ * until the connection returns and the server answers its number.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { bus, cartCleared$, currentShipToList, portalAccounts$, selectShipTo } from '@erp/shared';
@@ -30,6 +33,8 @@ import {
 import { DeliveryDateField, useDeliveryDateDraft } from './DeliveryDate.tsx';
 import { OrderLinesTable } from './OrderLines.tsx';
 import { openOrderDetails } from './order-store.ts';
+import { isOffline, offlineChanged$, queueOrder } from './offline-store.ts';
+import { WaitingOrders } from './Waiting.tsx';
 import { readCart, removeCartLine, setCartQuantity, submitOrder, type Cart, type Order } from './portal-api.ts';
 import { QuantityField } from './QuantityField.tsx';
 import { quantityOf } from './quick-order.ts';
@@ -77,9 +82,11 @@ function CartView({ billToId }: { billToId: string }) {
     // reloads the badges, and this screen (kept alive in its tab) with them.
     const cleared = cartCleared$.subscribe(() => setVersion((v) => v + 1));
     const changed = bus.badgesReload$.subscribe(() => setVersion((v) => v + 1));
+    const kept = offlineChanged$.subscribe(() => setVersion((v) => v + 1));
     return () => {
       cleared.unsubscribe();
       changed.unsubscribe();
+      kept.unsubscribe();
     };
   }, []);
 
@@ -124,10 +131,11 @@ function CartView({ billToId }: { billToId: string }) {
     };
     const content = JSON.stringify(order);
     if (keyRef.current?.content !== content) keyRef.current = { content, key: newKey() };
+    const key = keyRef.current.key;
     setBusy(true);
     setMessage(null);
     try {
-      const created = await submitOrder(keyRef.current.key, order);
+      const created = await submitOrder(key, order);
       keyRef.current = null;
       setReviewing(false);
       setSubmitted(created);
@@ -135,7 +143,18 @@ function CartView({ billToId }: { billToId: string }) {
       setMessage({ kind: 'success', text: t('cart.submitted', { orderNo: created.OrderNo }) });
       setVersion((v) => v + 1);
     } catch (error) {
-      setMessage({ kind: 'error', text: failureText(t, error) });
+      if (!isOffline(error)) return setMessage({ kind: 'error', text: failureText(t, error) });
+      // No answer at all: kept with its key and sent once the connection returns (the same key, so a send
+      // whose answer was lost is answered with the same order).
+      try {
+        await queueOrder(billToId, { key, order, lines, total: cart.Total });
+        keyRef.current = null;
+        setReviewing(false);
+        setNotes('');
+        setMessage({ kind: 'info', text: t('offline.queued') });
+      } catch {
+        setMessage({ kind: 'error', text: failureText(t, error) });
+      }
     } finally {
       setBusy(false);
     }
@@ -149,6 +168,7 @@ function CartView({ billToId }: { billToId: string }) {
         </p>
       ) : null}
       <StatusMessage kind={message?.kind ?? 'info'}>{message?.text}</StatusMessage>
+      <WaitingOrders billToId={billToId} />
       {submitted ? (
         <p>
           <button type="button" className="erp-portal__link" onClick={() => openOrderDetails(submitted)}>

@@ -7,6 +7,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Pager, RequireAccount, StatusMessage, displayDate, failureText, money, useLiveVersion, useLoad, usePortalText } from './common.tsx';
 import { openInvoice } from './invoice-store.ts';
 import { openOrderDetails } from './order-store.ts';
+import { WaitingOrders } from './Waiting.tsx';
+import { orderSent$ } from './offline-store.ts';
+import { useBusValue } from '@erp/ui';
 import { ORDER_PAGE_SIZE, ORDER_STATUSES, listOrders } from './portal-api.ts';
 
 const COLUMNS = [
@@ -34,7 +37,9 @@ function OrdersList({ billToId }: { billToId: string }) {
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState({ search: '', status: '', page: 1, sortBy: 'OrderDate', sortDesc: true });
   const live = useLiveVersion('PortalOrder');
-  const result = useLoad(() => listOrders({ billToId, ...query }), [billToId, query, live]);
+  // An order sent from the outbox (issue 69 item 4) joins the list.
+  const sent = useBusValue(orderSent$);
+  const result = useLoad(() => listOrders({ billToId, ...query }), [billToId, query, live, sent]);
   const pages = result.data ? Math.max(1, Math.ceil(result.data.TotalCount / ORDER_PAGE_SIZE)) : 1;
 
   const submit = (event: FormEvent) => {
@@ -46,6 +51,7 @@ function OrdersList({ billToId }: { billToId: string }) {
 
   return (
     <>
+      <WaitingOrders billToId={billToId} />
       <form className="erp-portal__row erp-portal__filters" role="search" onSubmit={submit}>
         <span className="erp-portal__field">
           <label htmlFor={ids.search}>{t('myOrders.search')}</label>

@@ -11,7 +11,7 @@ import { formatDecimal } from '@erp/shared';
 import { DeliveryDateField, useDeliveryDateDraft } from './DeliveryDate.tsx';
 import { HomepageText } from './HomepageText.tsx';
 import { Pager, RequireAccount, StatusMessage, failureText, isAbort, money, useLoad, usePortalState, usePortalText } from './common.tsx';
-import { addToCart, resolveSkus, searchProducts } from './portal-api.ts';
+import { addToCart, resolveSkus, searchProducts, type Product } from './portal-api.ts';
 import { QuantityField } from './QuantityField.tsx';
 import { parseQuickOrder, quantityOf } from './quick-order.ts';
 
@@ -40,11 +40,13 @@ function OrderForm({ billToId }: { billToId: string }) {
   const deliveryDate = useDeliveryDateDraft();
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 
-  const add = async (lines: { ProductId: string; Quantity: number }[]) => {
+  const add = async (lines: { ProductId: string; Quantity: number }[], products: readonly Product[] = []) => {
     setMessage(null);
     try {
-      const cart = await addToCart(billToId, lines);
-      setMessage({ kind: 'success', text: t('order.added', { added: lines.length, lines: cart.LineCount }) });
+      // Issue 69 item 4: offline, a catalogue row's product is kept in the cart on this device.
+      const cart = await addToCart(billToId, lines, false, products);
+      const key = cart.offline ? 'offline.added' : 'order.added';
+      setMessage({ kind: 'success', text: t(key, { added: lines.length, lines: cart.LineCount }) });
       return true;
     } catch (error) {
       if (!isAbort(error)) setMessage({ kind: 'error', text: failureText(t, error) });
@@ -70,7 +72,13 @@ function OrderForm({ billToId }: { billToId: string }) {
   );
 }
 
-function Catalogue({ billToId, onAdd }: { billToId: string; onAdd(lines: { ProductId: string; Quantity: number }[]): Promise<boolean> }) {
+function Catalogue({
+  billToId,
+  onAdd,
+}: {
+  billToId: string;
+  onAdd(lines: { ProductId: string; Quantity: number }[], products?: readonly Product[]): Promise<boolean>;
+}) {
   const t = usePortalText();
   const searchId = useId();
   const [draft, setDraft] = useState('');
@@ -141,7 +149,7 @@ function Catalogue({ billToId, onAdd }: { billToId: string; onAdd(lines: { Produ
                       type="button"
                       disabled={quantity === null}
                       aria-label={t('catalogue.addOne', { sku: product.ProductId })}
-                      onClick={() => quantity !== null && void onAdd([{ ProductId: product.ProductId, Quantity: quantity }])}
+                      onClick={() => quantity !== null && void onAdd([{ ProductId: product.ProductId, Quantity: quantity }], [product])}
                     >
                       {t('catalogue.add')}
                     </button>

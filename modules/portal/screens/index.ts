@@ -12,6 +12,7 @@
  * Issue 69 item 1: every screen fits 320 px phones to desktops (portal.css: tables become stacked cards in a
  * narrow container, controls 44 px, inputs 16 px text, the cart's total and next step stick to the bottom).
  * The portal session (selected account, on-hold flag, pending cart requests) is @erp/shared portal.ts.
+ * Issue 69 item 4: answers kept per user and bill-to, lines and orders kept offline: offline-store.ts.
  */
 import { createElement, type ComponentType } from 'react';
 import { screen } from '@erp/ui';
@@ -23,6 +24,10 @@ import { NotificationsScreen } from './Notifications.tsx';
 import { OrderScreen } from './Order.tsx';
 import { OrderDetailsScreen } from './OrderDetails.tsx';
 import { ensureStylesheet } from './stylesheet.ts';
+import { startOfflineSync } from './portal-api.ts';
+
+// Issue 69 item 4: orders placed offline go out when the connection returns, on any portal screen.
+startOfflineSync();
 
 const MODULE = '@erp/portal';
 const NAMESPACES = ['portal', 'errors'] as const;

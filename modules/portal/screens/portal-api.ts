@@ -2,8 +2,13 @@
  * The portal screens' calls (modules/portal/server/routes.ts). Cart calls go through `trackCartRequest` so an
  * account switch cancels them (§3 pending cart promises). Failures reject with ApiError; callers that show
  * their own message pass `quiet`.
+ * Issue 69 item 4: the catalogue, the cart, My Orders and an order are read through `cachedAnswer`
+ * (offline-store.ts): kept per user and bill-to, and shown from there when the API cannot be reached; a line added
+ * offline is kept on the device (`addToCart` with its product), and `startOfflineSync` sends what waits when the
+ * connection returns.
  */
 import { api, bus, saveFile, trackCartRequest, type PagedList } from '@erp/shared';
+import { addOffline, CART_REQUEST, cachedAnswer, flushOutbox, isOffline, mergedCart, offlineLines } from './offline-store.ts';
 import type { Cart, CartLine, Order, OrderLine, PortalNotification, Product } from '@erp/shared/portal-types';
 
 export type { Cart, CartLine, Order, OrderLine, PortalNotification, Product };
@@ -21,7 +26,8 @@ export const ORDER_STATUSES = ['Submitted', 'Processing', 'Shipped', 'Invoiced',
 export const ORDER_PAGE_SIZE = 250;
 
 export function searchProducts(billToId: string, search: string, page: number, pageSize = 25): Promise<PagedList<Product>> {
-  return api.get('PortalProduct/search', { billToId, search: search.trim() || undefined, page, pageSize });
+  const params = { billToId, search: search.trim() || undefined, page, pageSize };
+  return cachedAnswer(billToId, `PortalProduct/search ${JSON.stringify(params)}`, () => api.get<PagedList<Product>>('PortalProduct/search', params));
 }
 
 export async function resolveSkus(billToId: string, skus: string[]): Promise<{ Found: Product[]; Unknown: string[] }> {
@@ -30,14 +36,34 @@ export async function resolveSkus(billToId: string, skus: string[]): Promise<{ F
 }
 
 export function readCart(billToId: string): Promise<Cart> {
-  return trackCartRequest(async (signal) => (await api.get<Result<Cart>>('PortalCart', { billToId }, { signal })).Data!);
+  return trackCartRequest(async (signal) => {
+    const server = await cachedAnswer(billToId, CART_REQUEST, async () => (await api.get<Result<Cart>>('PortalCart', { billToId }, { signal })).Data!);
+    const extra = await offlineLines(billToId);
+    return extra.length > 0 ? mergedCart(billToId, server, extra) : server;
+  });
 }
 
-export function addToCart(billToId: string, lines: { ProductId: string; Quantity: number }[], replace = false): Promise<Cart> {
+/**
+ * Adds lines to the server's cart. Offline, lines whose `products` are given (the catalogue's rows, with the
+ * customer's prices) are kept on the device instead and answered as the merged cart (`offline: true`).
+ */
+export function addToCart(
+  billToId: string,
+  lines: { ProductId: string; Quantity: number }[],
+  replace = false,
+  products: readonly Product[] = [],
+): Promise<Cart & { offline?: true }> {
   return trackCartRequest(async (signal) => {
-    const answer = await api.post<Result<Cart>>('PortalCart/add', { BillToId: billToId, Lines: lines, ...(replace ? { Replace: true } : {}) }, { signal, quiet: true });
-    bus.badgesReload$.next();
-    return answer.Data!;
+    try {
+      const answer = await api.post<Result<Cart>>('PortalCart/add', { BillToId: billToId, Lines: lines, ...(replace ? { Replace: true } : {}) }, { signal, quiet: true });
+      bus.badgesReload$.next();
+      return answer.Data!;
+    } catch (error) {
+      const known = lines.map((line) => ({ product: products.find((product) => product.ProductId === line.ProductId), quantity: line.Quantity }));
+      if (!isOffline(error) || replace || known.some((entry) => !entry.product)) throw error;
+      await addOffline(billToId, known as { product: Product; quantity: number }[]);
+      return { ...(await readCart(billToId)), offline: true as const };
+    }
   });
 }
 
@@ -73,7 +99,7 @@ export function listOrders(params: {
   sortBy: string;
   sortDesc: boolean;
 }): Promise<PagedList<Order>> {
-  return api.get('PortalOrder/list', {
+  const query = {
     billToId: params.billToId,
     search: params.search?.trim() || undefined,
     status: params.status || undefined,
@@ -81,11 +107,14 @@ export function listOrders(params: {
     pageSize: ORDER_PAGE_SIZE,
     sortBy: params.sortBy,
     sortDesc: params.sortDesc,
-  });
+  };
+  return cachedAnswer(params.billToId, `PortalOrder/list ${JSON.stringify(query)}`, () => api.get<PagedList<Order>>('PortalOrder/list', query));
 }
 
 export async function readOrder(orderKey: number): Promise<Order> {
-  return (await api.get<Result<Order>>(`PortalOrder/detail/${orderKey}`)).Data!;
+  const load = async () => (await api.get<Result<Order>>(`PortalOrder/detail/${orderKey}`)).Data!;
+  const billToId = bus.portal$.value.selectedBillToId;
+  return billToId ? cachedAnswer(billToId, `PortalOrder/detail/${orderKey}`, load) : load();
 }
 
 export function listNotifications(billToId: string, page: number): Promise<PagedList<PortalNotification>> {
@@ -187,4 +216,31 @@ export async function downloadInvoicePdf(invoice: Pick<Invoice, 'InvoiceId' | 'D
 export async function downloadStatementPdf(billToId: string): Promise<void> {
   const file = await api.download('PortalStatement/pdf', { params: { billToId }, headers: timeZone() });
   saveFile(file, `statement-${billToId}.pdf`);
+}
+
+/** Sends the selected account's queued orders and offline cart lines (offline-store.ts `flushOutbox`). */
+export function sendWaiting(): Promise<void> {
+  const billToId = bus.portal$.value.selectedBillToId;
+  if (!billToId) return Promise.resolve();
+  return flushOutbox(billToId, submitOrder, (lines) => addToCart(billToId, lines));
+}
+
+let syncing = false;
+
+/**
+ * Issue 69 item 4: what waits is sent when the page starts, when the browser says it is online again, when an API
+ * call answers after a failure, and when the account is chosen. Once per page.
+ */
+export function startOfflineSync(): void {
+  if (syncing || typeof window === 'undefined') return;
+  syncing = true;
+  window.addEventListener('online', () => void sendWaiting());
+  bus.apiReachable$.subscribe((reachable) => {
+    if (reachable) void sendWaiting();
+  });
+  let billTo: string | null = null;
+  bus.portal$.subscribe((state) => {
+    if (state.selectedBillToId && state.selectedBillToId !== billTo) void sendWaiting();
+    billTo = state.selectedBillToId;
+  });
 }

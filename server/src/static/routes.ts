@@ -25,6 +25,11 @@
  * - Files under a `chunks/` folder are named by Vite after their content hash: always immutable.
  * - /locales/…?v=<ShellConfig.localesVersion> is immutable when the file is the one that version covered.
  * Without a build, `/` answers 503 with a plain message.
+ *
+ * Issue 69 item 4: /sw.js is the shell's service worker (root-config/src/sw/sw.ts, scope `/`), never cached by the
+ * browser's HTTP cache, with `self.ERP_SHELL = { version, urls }` before it (`serviceWorkerScript`): the page's
+ * versioned files as the page names them now; any change of them, of the page or of the worker changes the script,
+ * so the browser installs the new version (it takes over at the next start).
  */
 import fastifyStatic from '@fastify/static';
 import type { ShellConfig } from '@erp/shared/types';
@@ -32,7 +37,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, posix, relative, resolve, sep } from 'node:path';
 import type { ServerConfig } from '../config.ts';
 import { localeRoots } from '@erp/modules/manifests';
 import { sha256Source } from '../security/csp.ts';
@@ -223,6 +228,53 @@ export function inlineImportMap(html: string, importMapJson: string): string {
   return renderShellPage(html, importMapJson).html;
 }
 
+/**
+ * The URLs the service worker precaches: the page's files and the import map's modules outside `/apps/` — the
+ * shell's chrome and what it loads on first use (a menu's Shoelace component, a dialog), so it opens offline too.
+ * The screens' modules (`/apps/…`) are kept as they are used, not all at install: a customer's phone downloads
+ * no staff screen.
+ */
+export function serviceWorkerUrls(html: string, importMapJson: string): string[] {
+  const page = new Set(shellPageUrls(html, '{}'));
+  return shellPageUrls(html, importMapJson).filter((url) => page.has(url) || !url.startsWith('/apps/'));
+}
+
+/** A module's relative imports, static or dynamic (`./chunks/…`: its own parts). */
+const RELATIVE_IMPORT = /\bimport\s*\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)|(?:^|[;}\s])(?:import|export)\s*(?:[^'"`;()]*?from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
+
+/** `urls` and, followed through each module's text (`read`), every module they import by a relative URL. */
+export function withRelativeImports(urls: readonly string[], read: (url: string) => string | null): string[] {
+  const all = new Set(urls);
+  const queue = [...urls];
+  while (queue.length > 0) {
+    const url = queue.pop()!;
+    if (!url.endsWith('.js')) continue;
+    for (const match of (read(url) ?? '').matchAll(RELATIVE_IMPORT)) {
+      const imported = posix.join(posix.dirname(url), (match[1] ?? match[2])!);
+      if (!all.has(imported)) {
+        all.add(imported);
+        queue.push(imported);
+      }
+    }
+  }
+  return [...all];
+}
+
+/**
+ * The service worker as served: `self.ERP_SHELL = { version, urls }` (`urls`: those with a content version as
+ * `url?v=<version>`, and the content-named chunks as they are; sorted; `version` covers them, the page, the import
+ * map and the worker), then the worker.
+ */
+export function serviceWorkerScript(worker: string, html: string, importMapJson: string, versions: ReadonlyMap<string, string>, urlsToKeep: readonly string[]): string {
+  const urls = [...new Set(urlsToKeep)]
+    .filter((url) => versions.has(url) || isChunk(url))
+    // A chunk is imported by its plain URL (see shellPageUrls), and the cache matches the URL exactly.
+    .map((url) => (isChunk(url) ? url : versionedUrl(url, versions)))
+    .sort();
+  const version = createHash('sha256').update(JSON.stringify([urls, html, importMapJson, worker])).digest('hex').slice(0, 12);
+  return `self.ERP_SHELL=${scriptJson({ version, urls })};\n${worker}`;
+}
+
 function noCache(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-cache, no-store, must-revalidate');
 }
@@ -348,6 +400,24 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
     if (importMap === null) return noCache(reply).code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     const versions = await versionsOf(shellPageUrls('', importMap));
     return noCache(reply).type('application/importmap+json; charset=utf-8').send(versionImportMap(importMap, versions));
+  });
+
+  const workerFile = join(root, 'root-config', 'dist', 'sw.js');
+  app.get('/sw.js', async (_request, reply) => {
+    const html = texts.text(indexFile);
+    const importMap = texts.text(importMapFile);
+    const worker = texts.text(workerFile);
+    if (html === null || importMap === null || worker === null) return noCache(reply).code(404).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    // Each module with its own chunks (a Shoelace component's parts, root-config's lazy pieces): all open offline.
+    const urls = withRelativeImports(serviceWorkerUrls(html, importMap), (url) => {
+      const target = fileOfUrl(mounts, url);
+      return target ? texts.text(target.file) : null;
+    });
+    const script = serviceWorkerScript(worker, html, importMap, await versionsOf(urls), urls);
+    return noCache(reply)
+      .header('content-security-policy', "default-src 'self'")
+      .type('text/javascript; charset=utf-8')
+      .send(script);
   });
 
   app.get('/shell-config.json', async (_request, reply) => noCache(reply).send(await currentShellConfig()));
