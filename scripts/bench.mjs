@@ -14,6 +14,8 @@ const node = (script, ...args) => [process.execPath, [script, ...args]];
 const sections = {
   bundles: node('scripts/bundle-sizes.mjs', '--write'),
   shell: node('scripts/bench-shell.mjs'),
+  'first-visit': node('scripts/bench-first-visit.mjs'),
+  lighthouse: node('scripts/bench-lighthouse.mjs'),
   server: tsx('scripts/bench-server.mjs'),
   grid: node('scripts/bench-grid.mjs'),
   ledger: tsx('scripts/bench-ledger.mjs'),

@@ -384,6 +384,8 @@ async function boot(): Promise<void> {
   bus.session$.subscribe((current) => {
     if (portalRequested || !current || !isPortalLanding(current.profile.landingPage)) return;
     portalRequested = true;
+    // Issue 69 item 3 (CLS): the portal bar's place is held from now on (shell.css), before any screen shows.
+    document.getElementById('erp-top')?.classList.add('erp-shell__top--portal');
     void import('./portal/portal-chrome.ts').then(({ mountPortalChrome }) => {
       portalChrome = mountPortalChrome(chrome.topBar);
     });

@@ -161,6 +161,7 @@ describe('shell config', () => {
         redirectPath: '/auth/callback',
         postLogoutRedirectPath: '/',
         dpop: true,
+        authorizationEndpoint: 'http://localhost/oidc/auth',
       },
       apiBase: '/api/',
       partnerFrames: [
@@ -177,6 +178,9 @@ describe('shell config', () => {
       embeddedProvider: true,
       localesVersion: config.localesVersion,
     });
+    // Issue 69 item 3: the boot loader's first-visit redirect goes where discovery says.
+    const discovery = await server.app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' });
+    expect((discovery.json() as { authorization_endpoint: string }).authorization_endpoint).toBe(config.oidc.authorizationEndpoint);
   });
 });
 

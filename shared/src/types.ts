@@ -170,6 +170,12 @@ export interface ShellConfig {
      * and every API call carries a proof. The server sets it from OIDC_DPOP (true unless `off`).
      */
     dpop?: boolean;
+    /**
+     * Issue 69 item 3: the provider's authorization endpoint when the server knows it (the embedded provider), so
+     * the page's boot loader sends a visitor without a session there before any module loads
+     * (root-config/src/boot/first-visit.ts). Absent or null: the shell discovers it and signs in as before.
+     */
+    authorizationEndpoint?: string | null;
   };
   apiBase: string;
   /**

@@ -314,6 +314,26 @@ test('a live session starts with its stored token, renews in the background, and
   await expect.poll(() => calls.map((call) => `${call.grant} ${call.status}`)).toEqual(expect.arrayContaining(['refresh_token 400', 'authorization_code 200']));
 });
 
+test('issue 69: a visitor without a session is sent to sign in before any shell module loads, and comes back where they were, key-bound', async ({ page }) => {
+  const early: string[] = [];
+  let toProvider = false;
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/oidc/')) toProvider = true;
+    if (!toProvider && /^\/(apps|vendor|shared|elements)\/|^\/root-config\/.*\.js$/.test(path)) early.push(path);
+  });
+  await signIn(page, 'clerk', 'clerk', '#/novus-ic');
+  expect(early).toEqual([]);
+  await expect(page).toHaveURL(/#\/novus-ic$/);
+  // The code was bound to the browser's key (dpop_jkt) by the boot loader's request: the tokens are DPoP tokens.
+  const tokenType = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+    return (JSON.parse(localStorage.getItem(key)!) as { token_type: string }).token_type;
+  });
+  expect(tokenType).toBe('DPoP');
+  expect(await shellCallStatus(page, 'shell/applications')).toBe(200);
+});
+
 test('the profile landing page sends a portal customer to the portal on the first navigation', async ({ page }) => {
   await signIn(page, 'portal', 'portal', '#/');
   await expect(page).toHaveURL(/#\/portal/);

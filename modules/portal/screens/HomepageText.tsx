@@ -10,20 +10,25 @@ import { isBlankHtml, sanitizeHtml } from '@erp/shared/sanitize';
 /** The configuration entry's control id (modules/shell/definitions/configuration.ts MOBILE_HOMEPAGE_TEXT). */
 export const HOMEPAGE_CONTROL_ID = 'MOBILE_HOMEPAGE_TEXT';
 
-export function HomepageText() {
-  const [html, setHtml] = useState('');
+/** The homepage text once its call has answered (`settled`; '' when there is none or the call failed). */
+export function useHomepageText(): { settled: boolean; html: string } {
+  const [text, setText] = useState({ settled: false, html: '' });
   useEffect(() => {
     let live = true;
     api
       .get<{ ControlValue?: unknown }>('Configuration/GetConfigurationByControlId', { controlId: HOMEPAGE_CONTROL_ID }, { quiet: true, background: true })
       .then(
-        (answer) => live && setHtml(typeof answer?.ControlValue === 'string' ? answer.ControlValue : ''),
-        () => live && setHtml(''),
+        (answer) => live && setText({ settled: true, html: typeof answer?.ControlValue === 'string' ? answer.ControlValue : '' }),
+        () => live && setText({ settled: true, html: '' }),
       );
     return () => {
       live = false;
     };
   }, []);
+  return text;
+}
+
+export function HomepageText({ html }: { html: string }) {
   if (isBlankHtml(html)) return null;
   // Sanitized by the product's one DOMPurify module just above; never the raw text.
   return <section className="erp-portal__homepage" data-portal="homepage-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;

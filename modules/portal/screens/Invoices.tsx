@@ -4,7 +4,7 @@
  * own statement; the open items folded under their count) and its posted invoices and credit notes (type, number search, paging); a document number opens
  * the invoice page. Every figure is the server's exact decimal, only formatted here.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Pager, RequireAccount, StatusMessage, displayDate, failureText, isAbort, money, useLoad, usePortalText } from './common.tsx';
 import { openInvoice } from './invoice-store.ts';
 import { INVOICE_PAGE_SIZE, downloadStatementPdf, listInvoices, readStatement } from './portal-api.ts';
@@ -18,12 +18,7 @@ export function InvoicesScreen() {
     <div className="erp-portal" data-portal-screen="invoices">
       <h1 className="erp-portal__title">{t('invoices.title')}</h1>
       <RequireAccount>
-        {(billToId) => (
-          <>
-            <StatementPanel key={`s-${billToId}`} billToId={billToId} />
-            <InvoiceList key={`i-${billToId}`} billToId={billToId} />
-          </>
-        )}
+        {(billToId) => <InvoicesOf key={billToId} billToId={billToId} />}
       </RequireAccount>
     </div>
   );
@@ -37,10 +32,30 @@ function bucketLabel(t: ReturnType<typeof usePortalText>, bucket: string, period
   return t('statement.period', { from: (k - 1) * PERIOD_DAYS + 1, to: k * PERIOD_DAYS });
 }
 
-function StatementPanel({ billToId }: { billToId: string }) {
+/**
+ * The statement, then the invoices. Issue 69 item 3 (CLS): the list is built (its call leaves) at once but shown
+ * once the statement above it is in, so the statement's filling in moves nothing on screen.
+ */
+function InvoicesOf({ billToId }: { billToId: string }) {
+  const [statementIn, setStatementIn] = useState(false);
+  return (
+    <>
+      <StatementPanel billToId={billToId} onSettled={() => setStatementIn(true)} />
+      <div hidden={!statementIn}>
+        <InvoiceList billToId={billToId} />
+      </div>
+    </>
+  );
+}
+
+function StatementPanel({ billToId, onSettled }: { billToId: string; onSettled(): void }) {
   const t = usePortalText();
   const id = useId();
   const result = useLoad(() => readStatement(billToId), [billToId]);
+  const settled = !result.loading;
+  useEffect(() => {
+    if (settled) onSettled();
+  }, [settled, onSettled]);
   const [error, setError] = useState<unknown>(null);
   const statement = result.data;
 

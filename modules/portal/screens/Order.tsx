@@ -9,7 +9,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatDecimal } from '@erp/shared';
 import { DeliveryDateField, useDeliveryDateDraft } from './DeliveryDate.tsx';
-import { HomepageText } from './HomepageText.tsx';
+import { HomepageText, useHomepageText } from './HomepageText.tsx';
 import { Pager, RequireAccount, StatusMessage, failureText, isAbort, money, useLoad, usePortalState, usePortalText } from './common.tsx';
 import { addToCart, resolveSkus, searchProducts, type Product } from './portal-api.ts';
 import { QuantityField } from './QuantityField.tsx';
@@ -24,11 +24,16 @@ function significantDecimals(value: string): number {
 
 export function OrderScreen() {
   const t = usePortalText();
+  const homepage = useHomepageText();
+  // Issue 69 item 3 (CLS): the homepage text of unknown height comes above the form; the form is built (its calls
+  // leave) at once but shown only once the text is in, so nothing on screen moves down when it arrives.
   return (
     <div className="erp-portal" data-portal-screen="order">
       <h1 className="erp-portal__title">{t('order.title')}</h1>
-      <HomepageText />
-      <RequireAccount>{(billToId) => <OrderForm billToId={billToId} />}</RequireAccount>
+      <HomepageText html={homepage.html} />
+      <div hidden={!homepage.settled}>
+        <RequireAccount>{(billToId) => <OrderForm billToId={billToId} />}</RequireAccount>
+      </div>
     </div>
   );
 }
@@ -161,6 +166,8 @@ function Catalogue({
         </table>
       ) : null}
       {result.data ? <Pager page={query.page} pages={pages} onPage={(page) => setQuery((q) => ({ ...q, page }))} /> : null}
+      {/* Issue 69 item 3 (CLS): the first page of products fills a screen; its place is held until it comes. */}
+      {!result.data && !result.error ? <div className="erp-portal__reserve" aria-hidden="true" /> : null}
     </section>
   );
 }

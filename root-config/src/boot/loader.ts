@@ -15,8 +15,12 @@
  *    (in a trace: a frame of 10 ms of work took 50 ms). Opened in step 2, IndexedDB held the kept HOME's frame by
  *    its first binding to the database (7 ms of that task's 25 in a trace, 2026-11-27).
  * A hidden page (no frames) does it all at once; a frame that has not come within 100 ms is not waited for.
+ *
+ * Issue 69 item 3, first visit: in step 2's task, before the kept HOME, a visitor with no stored sign-in leaves for
+ * the provider's sign-in page (first-visit.ts): no module of the shell loads. Should that fail, the page boots.
  */
 import { indexedDbStore } from '../startup-cache.ts';
+import { firstVisitOf, prepareSignIn } from './first-visit.ts';
 import { keptHomeOf } from './kept-home.ts';
 
 const BOOT_MODULES = 'erp-boot-modules';
@@ -85,12 +89,43 @@ function startBoot(): void {
   void indexedDbStore();
 }
 
+/**
+ * Before step 2: a visitor without a stored user leaves for the provider's sign-in page; answers whether it does. Run in
+ * the task after the first frame, with the kept HOME's reading of localStorage: read before that frame, the
+ * storage's first access (a round trip to the browser process) would hold it for everyone.
+ */
+function leaveForSignIn(): boolean {
+  let visit: ReturnType<typeof firstVisitOf> = null;
+  try {
+    visit = firstVisitOf({
+      shellConfig: document.getElementById('erp-shell-config')?.textContent ?? null,
+      origin: window.location.origin,
+      pathname: window.location.pathname,
+      hash: window.location.hash,
+      read: (key) => window.localStorage.getItem(key),
+    });
+  } catch {
+    return false;
+  }
+  if (!visit) return false;
+  // Should the request not be made (no Web Crypto, IndexedDB refused), the shell boots and signs in itself.
+  prepareSignIn(visit, window.localStorage, Math.floor(Date.now() / 1000)).then(
+    (url) => window.location.assign(url),
+    () => {
+      showKept();
+      startBoot();
+    },
+  );
+  return true;
+}
+
 if (document.visibilityState === 'visible') {
   afterNextFrame(() => {
+    if (leaveForSignIn()) return;
     showKept();
     afterNextFrame(startBoot);
   });
-} else {
+} else if (!leaveForSignIn()) {
   showKept();
   startBoot();
 }

@@ -72,6 +72,9 @@ export function shellConfigOf(config: ServerConfig, localesVersion: string): She
       postLogoutRedirectPath: config.oidc.postLogoutRedirectPath,
       // Issue 11 item 6: the shell proves a key whenever the provider may bind tokens to it.
       dpop: config.oidc.dpop !== 'off',
+      // Issue 69 item 3: the embedded provider's authorization endpoint (oidc-provider's `/auth` route), for the
+      // boot loader's first-visit redirect; an external provider's is discovered by the shell.
+      authorizationEndpoint: config.oidc.embedded ? `${config.oidc.authority}/auth` : null,
     },
     apiBase: '/api/',
     // The deployment's partner frames (§2): the shell's contract names none; the frame screen finds its entry.

@@ -148,6 +148,8 @@ export class ErpPortalBar extends LitElement {
         flex: 1 0 100%;
         margin-left: 0;
         font-size: 13px;
+        /* Issue 69 item 3 (CLS): the account's line is there before the account is known. */
+        min-height: calc(13px * 1.4);
       }
     }
   `;
@@ -273,7 +275,7 @@ export class ErpPortalBar extends LitElement {
           })}
         </ul>
       </nav>
-      ${this.account ? html`<span class="account" part="account">${this.account}</span>` : nothing}
+      <span class="account" part="account">${this.account ?? ''}</span>
     </div>`;
   }
 }
