@@ -67,9 +67,10 @@ export function normalizedPath(url: string): string {
 
 /**
  * Where routes outside the API may live (all public): exact paths, and folders (ending in '/', not the root).
- * `/health` is the load balancer's check (http/health.ts, issue 43): up or down, nothing else.
+ * `/health` is the load balancer's check (http/health.ts, issue 43): up or down, nothing else. `/sw.js` is the shell's
+ * service worker (issue 69 item 4), at the root because a worker controls only the paths below its own.
  */
-export const PUBLIC_PREFIXES = ['/', '/index.html', '/auth/callback', '/import-map.json', '/shell-config.json', '/oidc/', '/health'];
+export const PUBLIC_PREFIXES = ['/', '/index.html', '/auth/callback', '/import-map.json', '/shell-config.json', '/oidc/', '/health', '/sw.js'];
 
 export function collectRoutes(app: FastifyInstance): void {
   const catalog: CatalogRoute[] = [];
