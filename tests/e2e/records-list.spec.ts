@@ -307,7 +307,8 @@ test('keyboard: arrows, Home/End, Space and Shift+arrows select, Enter opens the
   await expect(form).toBeVisible();
   await expect(form.getByRole('heading', { level: 2 })).toContainText(nameAt(248));
   await expect(grid).toBeHidden();
-  await expect(page).toHaveURL(new RegExp(`#${FIRMS}$`));
+  // Same tab, at the record's own address (issue 71 item 1).
+  await expect(page).toHaveURL(new RegExp(`#${FIRMS}\\?record=${idAt(248)}$`));
   await form.getByRole('button', { name: 'Back to the list' }).click();
   // Back: same page, same selection, same scroll position, same active row.
   await expect(grid).toBeVisible();

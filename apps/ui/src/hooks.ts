@@ -92,8 +92,9 @@ const tokenOf = (recordId: string | null | undefined) => (recordId === undefined
  * a bookmark, an e-mail's link, Back/Forward). `list` is called when the address comes back to the screen's own path
  * (Back from a record to the list). The answer tells the address what the screen shows after the user's own moves
  * (a row opened, previous / next, New, the list again; `push` false: the same history entry, a new record saved).
+ * `followAddress` false: intents only — the address is another pane's of the same screen (RecordPane).
  */
-export function useOpenIntent(path: string, open: (intent: OpenIntent) => void, list?: () => void): TellRecord {
+export function useOpenIntent(path: string, open: (intent: OpenIntent) => void, list?: () => void, followAddress = true): TellRecord {
   const latest = useRef({ open, list });
   useEffect(() => {
     latest.current = { open, list };
@@ -111,7 +112,7 @@ export function useOpenIntent(path: string, open: (intent: OpenIntent) => void, 
       if (intent) deliver(intent);
     };
     const follow = () => {
-      if (!sameScreen(path)) return;
+      if (!followAddress || !sameScreen(path)) return;
       const recordId = recordOfHash(path);
       const token = tokenOf(recordId);
       if (token === shown.current) return;
@@ -124,7 +125,7 @@ export function useOpenIntent(path: string, open: (intent: OpenIntent) => void, 
     };
     const intent = takeOpenIntent(path);
     if (intent) deliver(intent);
-    else if (recordOfHash(path) !== undefined) follow();
+    else if (followAddress && recordOfHash(path) !== undefined) follow();
     const stop = onOpenIntent(path, listener);
     window.addEventListener('hashchange', follow);
     window.addEventListener('popstate', follow);
@@ -133,13 +134,13 @@ export function useOpenIntent(path: string, open: (intent: OpenIntent) => void, 
       window.removeEventListener('hashchange', follow);
       window.removeEventListener('popstate', follow);
     };
-  }, [path]);
+  }, [path, followAddress]);
   return useCallback(
     (recordId: string | null | undefined, push = true) => {
       shown.current = tokenOf(recordId);
-      tellRecordAddress(path, recordId, push);
+      if (followAddress) tellRecordAddress(path, recordId, push);
     },
-    [path],
+    [path, followAddress],
   );
 }
 

@@ -132,8 +132,8 @@ export function ChequePrinting() {
         label={title}
         panes={[
           { key: 'print', label: translate('ap:cheque-printing.print', 'Print'), content: <PrintPane /> },
-          { key: 'banks', label: translate('ap:ap-vendor-bank.title', 'Vendor Bank Details'), content: vendorBank ? <EntityScreenView entities={[vendorBank]} routeProps={{}} /> : null },
-          { key: 'defaults', label: translate('ap:ap-vendor-default.title', 'Vendor Defaults'), content: vendorDefault ? <EntityScreenView entities={[vendorDefault]} routeProps={{}} /> : null },
+          { key: 'banks', label: translate('ap:ap-vendor-bank.title', 'Vendor Bank Details'), content: vendorBank ? <EntityScreenView entities={[vendorBank]} routeProps={{}} addressed={false} /> : null },
+          { key: 'defaults', label: translate('ap:ap-vendor-default.title', 'Vendor Defaults'), content: vendorDefault ? <EntityScreenView entities={[vendorDefault]} routeProps={{}} addressed={false} /> : null },
         ]}
       />
     </div>

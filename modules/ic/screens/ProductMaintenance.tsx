@@ -26,7 +26,7 @@ export function ProductMaintenanceView() {
         label={title}
         panes={[
           { key: 'products', label: t('product.tabs.products'), content: <DocumentPane entity={product} attachments /> },
-          { key: 'prices', label: t('product.tabs.prices'), content: <EntityScreenView entities={[price]} routeProps={{}} /> },
+          { key: 'prices', label: t('product.tabs.prices'), content: <EntityScreenView entities={[price]} routeProps={{}} addressed={false} /> },
         ]}
       />
     </div>

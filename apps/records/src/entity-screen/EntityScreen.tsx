@@ -41,11 +41,12 @@ function siblingsOf(open: OpenRecord, show: (next: OpenRecord) => void) {
 }
 
 /** One entity's list and record form (a tab panel around the pane hides it while another entity is shown). */
-function EntityPane({ entity, routeProps }: { entity: AnyEntity; routeProps: Record<string, unknown> }) {
+function EntityPane({ entity, routeProps, addressed = true }: { entity: AnyEntity; routeProps: Record<string, unknown>; addressed?: boolean }) {
   return (
     <RecordPane
       entity={entity}
       routeProps={routeProps}
+      addressed={addressed}
       form={(pane) => (
         <EntityForm
           key={pane.key}
@@ -144,10 +145,13 @@ export function EntityScreenView({
   entities,
   routeProps,
   titleKey,
+  addressed = true,
 }: {
   entities: readonly AnyEntity[];
   routeProps: Record<string, unknown>;
   titleKey?: string | undefined;
+  /** False for a view composed beside the screen's own first pane: the screen's record address is not its (RecordPane). */
+  addressed?: boolean;
 }) {
   const { t } = useTranslation('records');
   const namespacesReady = useEntityNamespaces(entities);
@@ -169,16 +173,17 @@ export function EntityScreenView({
       {single ? (
         <section key={single.name} className="records-panel" aria-label={title}>
           <h2 className="records-title">{title}</h2>
-          <EntityPane entity={single} routeProps={routeProps} />
+          <EntityPane entity={single} routeProps={routeProps} addressed={addressed} />
         </section>
       ) : (
         // Entities whose list was shown once stay mounted (each keeps its state).
         <TabbedPanes
           label={t('screen.entities')}
-          panes={entities.map((entity) => ({
+          panes={entities.map((entity, index) => ({
             key: entity.name,
             label: translate(entity.labelKey, entity.name),
-            content: <EntityPane entity={entity} routeProps={routeProps} />,
+            // The screen's address names its first entity's records (RecordPane `addressed`).
+            content: <EntityPane entity={entity} routeProps={routeProps} addressed={addressed && index === 0} />,
           }))}
         />
       )}

@@ -58,6 +58,12 @@ export function RecordPane(props: {
   form: (pane: PaneForm) => ReactNode;
   tools?: ComponentType<PaneToolsProps> | undefined;
   onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /**
+   * Whether the screen's record address is this pane's (default true). A screen of several entities (its tabs: a
+   * product's prices beside the products) has one address, its first entity's: the other panes open only what is
+   * handed to them, never the address's key (another entity's).
+   */
+  addressed?: boolean;
 }) {
   const { entity, routeProps, tools: Tools } = props;
   // The list's first page as it will ask it without saved columns or hidden fields: asked with the access.
@@ -87,6 +93,7 @@ export function RecordPane(props: {
         setOpen((current) => ({ recordId: intent.recordId, rowIds: [], seq: (current?.seq ?? 0) + 1, ...(intent.values ? { values: intent.values } : {}) })),
       ),
     () => leaveThen(() => setOpen(null)),
+    props.addressed !== false,
   );
   const address = useMemo<PaneAddress>(() => ({ guard, saved: (recordId) => {
     if (openRef.current?.recordId === null) tell(recordId, false);
