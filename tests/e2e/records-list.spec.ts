@@ -235,8 +235,13 @@ test('the column choice is saved per user and survives a reload', async ({ page 
     await expect(screen.getByRole('columnheader', { name: 'Email' })).toBeVisible();
 
     const withoutPhone = listRequest(page, 'firm', (q) => !(q.get('Columns') ?? '').split(',').includes('Phone'));
+    // The second choice's own save (the first one's "saved" message may still be on screen): answered before the reload.
+    const savedWithoutPhone = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith('/api/entities/firm/preferences') && !((r.request().postDataJSON() as { Columns: string[] }).Columns ?? []).includes('Phone'),
+    );
     await chooser.getByRole('checkbox', { name: 'Phone' }).uncheck();
     await withoutPhone;
+    expect((await savedWithoutPhone).ok()).toBe(true);
     await expect(screen.getByRole('columnheader', { name: 'Phone' })).toHaveCount(0);
     await expect(screen.getByText('Your columns were saved.')).toBeVisible();
 
