@@ -216,8 +216,12 @@ test('one order for a submit repeated with one Idempotency-Key', async ({ page }
   const before = Number((await portalScreen(page, 'myorders').locator('caption').innerText()).match(/\d+/)![0]);
 
   // The first answer is lost on the way back (the server did create the order); the user submits again.
+  // The page sends again by itself as soon as any API call answers (the badges, the cart): the second send is held
+  // until the test has seen the order waiting, so the two cannot race.
   const keys: string[] = [];
   let first = true;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/PortalOrder/submit', async (route) => {
     keys.push(route.request().headers()['idempotency-key']!);
     if (first) {
@@ -226,6 +230,7 @@ test('one order for a submit repeated with one Idempotency-Key', async ({ page }
       await route.abort('failed');
       return;
     }
+    await held;
     await route.continue();
   });
   await navLink(page, '/portal/cart').click();
@@ -252,6 +257,7 @@ test('one order for a submit repeated with one Idempotency-Key', async ({ page }
   // it goes out again by itself once the connection is back: the server's exactly-once makes the two sends one order.
   await expect(cart.locator('[data-portal="waiting-order"] [data-portal="waiting-status"]')).toHaveText('Waiting to send');
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  release();
   await expect(cart.locator('[data-portal="sent-order"]')).toContainText(/Order WEB\d{6} was sent\./);
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
