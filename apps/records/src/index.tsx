@@ -48,6 +48,7 @@ export {
   LookupButton,
   LookupName,
   LookupResults,
+  singleMatch,
   tabOut,
   useDebouncedSearch,
   usePickedName,

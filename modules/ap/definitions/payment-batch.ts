@@ -122,4 +122,9 @@ export const apPaymentBatch = defineEntity({
     { action: 'print', labelKey: key('actions.print'), from: ['Approved'], to: 'Printed', irreversible: true, confirmKey: key('confirm.print'), primary: true, hotkey: 'Alt+P' },
   ]),
   rules: [paymentLineRules],
+  // Issue 71 item 2: the totals the save computes (checkLines) follow the lines as they are edited or removed.
+  derived: {
+    Total: { op: 'sum', collection: 'Lines', field: 'Payment' },
+    DiscountTotal: { op: 'sum', collection: 'Lines', field: 'Discount' },
+  },
 });

@@ -109,7 +109,7 @@ export const salesOrder = defineEntity({
       labelKey: key('fields.Lines.label'),
       linesInvalidKey: 'so:sales-order.rules.expandedLinesSaveFailed',
       // Price and availability as the user types (POST /api/so/line-preview, modules/so/server/routes.ts).
-      linePreview: { path: 'so/line-preview', on: ['ProductId', 'Quantity', 'OverridePrice'] },
+      linePreview: { path: 'so/line-preview', on: ['ProductId', 'Quantity', 'OverridePrice'], header: ['BillToId', 'ShipToId', 'WarehouseId', 'OrderDate'] },
       table: 'so_lines',
       parentColumn: 'order_key',
       key: 'LineId',
@@ -178,6 +178,12 @@ export const salesOrder = defineEntity({
   ],
   // Issue 40 item 5: picking the customer fills what follows from it (modules/so/server/orders.ts `defaults`).
   defaults: { BillToId: ['CustomerName', 'ShipToId', 'TermsCode', 'SalesRep', 'WarehouseId'] },
+  // Issue 71 item 2: the totals the save computes (server/pricing.ts) follow the lines' figures as they are typed.
+  derived: {
+    SubTotal: { op: 'sum', collection: 'Lines', field: 'Amount' },
+    TaxTotal: { op: 'sum', collection: 'Lines', field: 'TaxAmount' },
+    Total: { op: 'add', args: ['SubTotal', 'TaxTotal'] },
+  },
   search: ['OrderNo', 'CustomerName', 'CustomerPo', 'Notes'],
   indexes: [['BillToId', 'OrderDate'], ['Status', 'OrderKey'], ['PortalOrderKey', 'OrderKey'], ['OrderDate', 'OrderKey', 'SubTotal', 'Total']],
   roles: SO_ROLES,

@@ -287,6 +287,15 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
       if (collection?.type !== 'children' || !(formula.field in collection.fields)) fail(name, `computed ${target} sums an unknown line field`);
     }
   }
+  for (const [target, formula] of Object.entries(input.derived ?? {})) {
+    const field = fields[target];
+    if (!field || field.type !== 'decimal' || field.readOnly !== true) fail(name, `derived ${target} must name a read-only decimal field`);
+    if (target in (input.computed ?? {})) fail(name, `derived ${target} is computed already`);
+    if (formula.op === 'sum') {
+      const collection = fields[formula.collection];
+      if (collection?.type !== 'children' || !(formula.field in collection.fields)) fail(name, `derived ${target} sums an unknown line field`);
+    }
+  }
   if (input.print) must(input.print.field ?? input.numbering?.field ?? input.key, 'print.field');
   if (input.email) {
     // Issue 40 item 4: the e-mail attaches the print's PDF and goes to the firm of a lookup field.
@@ -364,6 +373,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     attachments: input.attachments ?? true,
     states: input.states ?? null,
     computed: input.computed ?? {},
+    derived: input.derived ?? {},
     numbering: input.numbering ?? null,
     print: input.print ? { ...input.print, field: input.print.field ?? input.numbering?.field ?? input.key } : null,
     email: input.email ?? null,

@@ -17,11 +17,13 @@
  * ArrowDown goes into them), and every search uses only what was typed. F4 / Alt+Down (shown in the button's
  * tooltip) search at once and move into the matches. The parts (box, matches, debounce) are lookup-parts.tsx.
  * Issue 40 item 7: a blank search (F4 on an empty box) browses the first page by name; "More…" the next ones.
+ * Issue 71 item 2: Enter on what was typed takes its one match ("OPER" → the one bank OPERATING), or the match
+ * whose key or number is exactly what was typed; several matches are shown with the focus on the first.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { entityByName } from '@erp/shared/entities/index';
 import { lookupWidget, type LookupWidgetProps } from './widgets.ts';
-import { closeWhenLeft, focusFirstMatch, focusNextAfter, LookupBox, LookupButton, LookupName, LookupResults, tabOut, useDebouncedSearch, usePickedName, type LookupOption } from './lookup-parts.tsx';
+import { closeWhenLeft, focusFirstMatch, focusNextAfter, LookupBox, LookupButton, LookupName, LookupResults, singleMatch, tabOut, useDebouncedSearch, usePickedName, type LookupOption } from './lookup-parts.tsx';
 import { lookupRecords, type LookupRow, type LookupVia } from '../record-api.ts';
 
 /** The lookup's props are the lookup widgets' (widgets.ts): a widget replaces the generic search one for one. */
@@ -113,15 +115,25 @@ function GenericLookupInput(props: LookupProps) {
     return row && row.Label !== row.Number ? row.Label : '';
   });
   function pick(value: string) {
+    take(value, options.find((candidate) => candidate.value === value));
+  }
+  function take(value: string, option: LookupOption | undefined) {
     setOpen(false);
     if (props.onPick) props.onPick(value);
     else {
-      const option = options.find((candidate) => candidate.value === value);
       resolved(value, option?.number);
       props.onChange(value);
       picked(value, option && option.label !== option.number ? option.label : '');
     }
     focusNextAfter(box.current);
+  }
+  /** Enter: the search for `text` answered now; its single (or exact) match is taken, else the matches show. */
+  async function takeOnEnter(text: string, current: () => boolean) {
+    const found = await searchOptions(props.entity, text, props.via, 1);
+    if (!current()) return;
+    const match = singleMatch(found.options, found.more, text);
+    if (match) take(match.value, match);
+    else await search(text, true, current);
   }
   const onKeyDown = (event: KeyboardEvent) => {
     if (tabOut(event, open, () => setOpen(false), box.current)) return;
@@ -132,6 +144,11 @@ function GenericLookupInput(props: LookupProps) {
       event.preventDefault();
     } else if (event.key === 'Escape' && open) {
       setOpen(false);
+    } else if (event.key === 'Enter' && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && !props.readOnly) {
+      const text = shown ?? props.value;
+      if (text.trim() === '') return;
+      event.preventDefault();
+      later((current) => takeOnEnter(text, current), 0);
     }
   };
   return (
