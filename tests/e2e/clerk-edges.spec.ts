@@ -11,7 +11,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { add } from '../../shared/src/decimal.ts';
-import { apiCall, signIn } from './helpers.ts';
+import { accessToken, apiCall, signIn } from './helpers.ts';
 import { goTo, questionDialog, questionFocused, screenOf, settled } from './shell-helpers.ts';
 
 const RUNS = '/novus-ap/ap-payments-queue';
@@ -55,8 +55,10 @@ async function openRun(page: Page): Promise<{ screen: Locator; run: Locator; id:
     run,
     id,
     async remove() {
+      // The run lets its bills go again (the next test's run selects them).
       const current = await apiCall(page, 'GET', `data/ap-payment-batch/${id}`);
-      await apiCall(page, 'DELETE', `data/ap-payment-batch/${id}?Version=${current.body['Data']?.Version ?? ''}`);
+      const deleted = await page.request.delete(`/api/data/ap-payment-batch/${id}?Version=${current.body['Data']?.Version ?? ''}`, { headers: { authorization: `Bearer ${await accessToken(page)}` } });
+      expect(deleted.status(), await deleted.text()).toBe(200);
     },
   };
 }
@@ -250,8 +252,8 @@ test("a sales order's Available and totals follow the warehouse", async ({ page 
   await expect(order.getByRole('option', { name: /^HRS-10GA-48X96 / })).toBeVisible();
   await product.press('Enter');
   await order.getByRole('textbox', { name: 'Quantity — Line 1' }).fill('2');
-  const available = order.getByRole('cell', { name: 'Available — Line 1' });
-  const amount = order.getByRole('cell', { name: 'Amount — Line 1' });
+  const available = order.getByRole('cell', { name: 'Available — Line 1', exact: true });
+  const amount = order.getByRole('cell', { name: 'Amount — Line 1', exact: true });
   await expect(available).toHaveText(/^[\d,]+\.\d{4}$/);
   await expect(amount).toHaveText(/\d/);
   // The totals, blank until the save before, follow the line's figures.

@@ -31,6 +31,9 @@ test('a journal entry: typed in the grid, refused unbalanced, posted, read-only,
   await expect(form.locator('[data-document-state]')).toHaveText('Draft');
   await form.getByRole('textbox', { name: 'Date', exact: true }).fill('2026-11-16');
   await form.getByRole('textbox', { name: 'Description', exact: true }).fill('E2E accrual');
+  // §8: the "Delete line" button with no line selected (the focus has not entered one yet) says so.
+  await form.getByRole('button', { name: 'Delete line', exact: true }).click();
+  await expect(form.getByRole('alert')).toHaveText('Select a GL detail row.');
 
   // Line 1: the account lookup suggests as the user types; Tab goes on cell by cell.
   const account1 = form.getByRole('combobox', { name: 'Account — Line 1' });
@@ -65,10 +68,6 @@ test('a journal entry: typed in the grid, refused unbalanced, posted, read-only,
   await expect(account3).toHaveCount(0);
   await expect(questionDialog(page).getByRole('dialog')).toBeHidden();
   await expect(account2).toBeFocused();
-  // §8: the "Delete line" button with no line selected (the selected line 3 is gone) says so.
-  const deleteLine = form.getByRole('button', { name: 'Delete line', exact: true });
-  await deleteLine.click();
-  await expect(form.getByRole('alert')).toHaveText('Select a GL detail row.');
   // Totals computed in the browser by the same evaluator as the server.
   await expect(form.getByRole('textbox', { name: 'Total debit', exact: true })).toHaveValue('100.00');
   await expect(form.getByRole('textbox', { name: 'Difference', exact: true })).toHaveValue('10.00');
