@@ -9,7 +9,7 @@
  * The field it serves (`via`) goes with each search (From/Report and Field), so the rights are the screen's and
  * only what the field accepts is offered (issue 21 items 5, 11), as for every other lookup; the firm's name shows
  * beside its id and a pick moves on to the next field (items 4, 2). Enter in the field takes the one firm matching
- * what was typed, or the one whose id it is exactly (issue 71 item 2); several show with the focus on the first.
+ * what was typed since the last pick, or the one whose id it is exactly (issue 71 item 2); several show with the focus on the first.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
@@ -105,6 +105,8 @@ export function FirmLookupInput(props: LookupWidgetProps) {
     setPaging((outcome.body as { More?: boolean } | null)?.More === true ? { ...paging, next: paging.next + 1 } : null);
   }
   const box = useRef<HTMLDivElement>(null);
+  // An id typed since the last pick: only then does Enter take its match (a value held as it came lets Enter through).
+  const typing = useRef(false);
   // The firm's name beside its id, as every lookup shows it (issue 21 item 4).
   const { name: firmName, picked } = usePickedName(props.value, props.onPick, async (value) => {
     const outcome = await firmLookup(value, '', props.via);
@@ -112,6 +114,7 @@ export function FirmLookupInput(props: LookupWidgetProps) {
     return ((outcome.body?.List ?? []) as FirmLookupRow[]).find((row) => row.FirmId === value)?.Name ?? '';
   });
   function pick(value: string, label = options.find((option) => option.value === value)?.label ?? '') {
+    typing.current = false;
     setOpen(false);
     setMessage(null);
     if (props.onPick) props.onPick(value);
@@ -132,7 +135,7 @@ export function FirmLookupInput(props: LookupWidgetProps) {
   }
   const onKeyDown = (event: KeyboardEvent) => {
     if (tabOut(event, open, () => setOpen(false), box.current)) return;
-    if (event.key === 'Enter' && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && !props.readOnly && props.value.trim() !== '') {
+    if (event.key === 'Enter' && typing.current && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && !props.readOnly && props.value.trim() !== '') {
       event.preventDefault();
       setName('');
       later((current) => takeOnEnter(props.value, current), 0);
@@ -146,6 +149,7 @@ export function FirmLookupInput(props: LookupWidgetProps) {
     }
   };
   const typedId = (text: string) => {
+    typing.current = true;
     props.onChange(text);
     if (text.trim() === '') return;
     setName('');

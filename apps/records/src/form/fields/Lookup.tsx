@@ -17,7 +17,7 @@
  * ArrowDown goes into them), and every search uses only what was typed. F4 / Alt+Down (shown in the button's
  * tooltip) search at once and move into the matches. The parts (box, matches, debounce) are lookup-parts.tsx.
  * Issue 40 item 7: a blank search (F4 on an empty box) browses the first page by name; "More…" the next ones.
- * Issue 71 item 2: Enter on what was typed takes its one match ("OPER" → the one bank OPERATING), or the match
+ * Issue 71 item 2: Enter on what was typed (since the last pick) takes its one match ("OPER" → the one bank OPERATING), or the match
  * whose key or number is exactly what was typed; several matches are shown with the focus on the first.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -97,7 +97,11 @@ function GenericLookupInput(props: LookupProps) {
     setOptions([...options, ...found.options]);
     setPaging(found.more ? { text: paging.text, next: paging.next + 1 } : null);
   }
+  // Text typed since the last pick: only then does Enter look for a match (a value held as it came — a default, a
+  // saved value — lets Enter through: a process's parameters preview on Enter).
+  const typing = useRef(false);
   function typed(text: string) {
+    typing.current = true;
     props.onChange(text);
     if (text.trim() === '') {
       later(async () => setOpen(false), 0);
@@ -118,6 +122,7 @@ function GenericLookupInput(props: LookupProps) {
     take(value, options.find((candidate) => candidate.value === value));
   }
   function take(value: string, option: LookupOption | undefined) {
+    typing.current = false;
     setOpen(false);
     if (props.onPick) props.onPick(value);
     else {
@@ -144,7 +149,7 @@ function GenericLookupInput(props: LookupProps) {
       event.preventDefault();
     } else if (event.key === 'Escape' && open) {
       setOpen(false);
-    } else if (event.key === 'Enter' && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && !props.readOnly) {
+    } else if (event.key === 'Enter' && typing.current && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && !props.readOnly) {
       const text = shown ?? props.value;
       if (text.trim() === '') return;
       event.preventDefault();
