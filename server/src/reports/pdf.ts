@@ -350,7 +350,6 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
     y += ROW;
     const boxWidth = width / fields.length;
     fields.forEach((field, k) => {
-      const column = columnOf(field);
       const { lines, size } = wrapHeading((t, s) => measure(t, s), labelOf(field), boxWidth - 4, SIZE);
       lines.slice(0, 2).forEach((part, n) => text(part, MARGIN + k * boxWidth + 2, y + n * (size + 2), boxWidth - 4, 'right', true, size));
     });
