@@ -113,6 +113,8 @@ test('two browsers on one record see each other’s names, who is editing, and a
 
 // Issue 71 item 2: the user's own change from another tab is theirs, not "someone else's" (compared by user id).
 test('a change the same user saves in another tab is reported as theirs, "you, in another tab"', async ({ browser }) => {
+  // Two browsers signed in: as long as the two-user test above.
+  test.setTimeout(120_000);
   const first = await browserAt(browser, undefined, 'admin', ADMIN_FIRMS);
   const second = await browserAt(browser, undefined, 'admin', ADMIN_FIRMS);
   await makeFirm(first, 'LIVEY1', 'Live yours');
