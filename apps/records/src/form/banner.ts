@@ -14,7 +14,7 @@ import { useText } from './text.ts';
 
 export type BannerText = string | (() => string);
 
-interface Held<K extends string> {
+export interface Held<K extends string> {
   kind: K;
   text: BannerText;
   /** The language the text was written in (a string's). */
@@ -26,7 +26,12 @@ export function useBanner<K extends string>(): [{ kind: K; text: string } | null
   const { language } = useText();
   const [held, setHeld] = useState<Held<K> | null>(null);
   const set = useCallback((next: { kind: K; text: BannerText } | null) => setHeld(next ? { ...next, language: i18n.language } : null), []);
-  if (!held) return [null, set];
-  if (typeof held.text === 'function') return [{ kind: held.kind, text: held.text() }, set];
-  return [held.language === language ? { kind: held.kind, text: held.text } : null, set];
+  return [shownBanner(held, language), set];
+}
+
+/** What a held banner shows in `language`: a function's text written now, a string only in its own language. */
+export function shownBanner<K extends string>(held: Held<K> | null, language: string): { kind: K; text: string } | null {
+  if (!held) return null;
+  if (typeof held.text === 'function') return { kind: held.kind, text: held.text() };
+  return held.language === language ? { kind: held.kind, text: held.text } : null;
 }
