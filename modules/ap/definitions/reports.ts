@@ -13,7 +13,7 @@
  *   `ap-top-accounts` (AP-11: the vendors with the most purchases over a date range).
  */
 import { defineReport, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
-import { AGING_BUCKETS, agingParameters, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { AGING_BUCKETS, agingLabel, agingParameters, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 import { journalPrinting } from '@erp/modules/gl/definitions/reports/index';
 
 const AP_APP = 'NOVUS-AP';
@@ -76,7 +76,7 @@ export const apAgedTrialBalance: ReportDefinition = defineReport({
     VENDOR,
   ],
   rules: [],
-  columns: [text('FirmId', { width: 0.8 }), text('FirmName', { width: 1.8 }), ...AGING_BUCKETS.map((bucket) => money(bucket, { total: true })), money('Total', { total: true })],
+  columns: [text('FirmId', { width: 0.8 }), text('FirmName', { width: 1.8 }), ...AGING_BUCKETS.map((bucket) => money(bucket, { total: true, ...agingLabel(bucket) })), money('Total', { total: true })],
   defaultSort: [{ field: 'FirmId' }],
   orientation: 'landscape',
 });

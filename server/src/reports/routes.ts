@@ -274,7 +274,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
         const write =
           kind === 'pdf'
             ? writeReportPdf(out, { def: report.def, locale, translate, parametersLine: line, printedOn, asOf, letterhead, parameters: ctx.params, timeZone: String(zone) }, events)
-            : writeReportXlsx(out, { def: report.def, translate, parametersLine: line, asOf, timeZone: String(zone) }, events);
+            : writeReportXlsx(out, { def: report.def, translate, parametersLine: line, asOf, timeZone: String(zone), parameters: ctx.params }, events);
         write.then(
           () => out.end(),
           (error: unknown) => {

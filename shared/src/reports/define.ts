@@ -103,6 +103,17 @@ export interface ReportColumn {
    * "Actif", never "asset"). A value with no option shows as it is.
    */
   options?: readonly ReportParameterOption[];
+  /**
+   * The label's values from the parameters the report ran with (issue 71 item 2: an aging bucket says its days,
+   * "31–60 days", from the run's days per period); the grid, the PDF and the .xlsx translate `labelKey` with them
+   * (`columnLabel`).
+   */
+  labelParams?: (parameters: ReportParameterValues) => Record<string, string | number>;
+}
+
+/** A column's heading in the user's language, its label's values taken from the run's parameters. */
+export function columnLabel(column: ReportColumn, translate: (key: string, params?: Record<string, unknown>) => string, parameters: ReportParameterValues): string {
+  return translate(column.labelKey, column.labelParams?.(parameters));
 }
 
 export interface ReportGroup {

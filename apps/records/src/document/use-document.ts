@@ -10,6 +10,7 @@ import { computeRecord } from '../../../../shared/src/entities/compute.ts';
 import { call, recordPath } from '../form/record-api.ts';
 import { draftValue, wireValue, type Draft } from '../form/form-state.ts';
 import type { Tr } from '../form/text.ts';
+import { useBanner } from '../form/banner.ts';
 import { isBlankLine, linesDraft, linesField, linesWire, newLineDraft, type LineDraft } from './document-state.ts';
 
 export type Banner = { kind: 'info' | 'error'; text: string } | null;
@@ -48,7 +49,8 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
   // Set by any edit, cleared when a record is shown: no per-keystroke comparison of a 500-line document.
   const [edited, setEdited] = useState(false);
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
-  const [banner, setBanner] = useState<Banner>(null);
+  // Issue 71 item 2: a banner follows a language switch (banner.ts).
+  const [banner, setBanner] = useBanner<'info' | 'error'>();
 
   const show = useCallback(
     (next: Record<string, unknown> | null) => {
@@ -303,7 +305,7 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
   const deleteSelectedLine = () => {
     const index = selectedLine === null ? -1 : rows.findIndex((row) => row._rid === selectedLine);
     if (index < 0) {
-      setBanner({ kind: 'error', text: tr(lines?.field.selectLineKey ?? 'records:messages.selectRow', 'Select a row.') });
+      setBanner({ kind: 'error', text: () => tr(lines?.field.selectLineKey ?? 'records:messages.selectRow', 'Select a row.') });
       return;
     }
     onDelete(selectedLine!);

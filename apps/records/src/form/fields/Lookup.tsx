@@ -51,7 +51,12 @@ export function LookupInput(props: LookupProps) {
   return <GenericLookupInput {...props} />;
 }
 
-function GenericLookupInput(props: LookupProps) {
+/**
+ * The framework's own lookup, whatever the target's widget: suggestions as the user types matching any part of the
+ * code and the name, F4 / Alt+Down, paging. Report parameters take it (issue 71 item 2: not the firm widget's older
+ * Name / Find panel).
+ */
+export function GenericLookupInput(props: LookupProps) {
   const [open, setOpen] = useState(false);
   // The search shown and its next page, when there is one (issue 40 item 7).
   const [paging, setPaging] = useState<{ text: string; next: number } | null>(null);
