@@ -223,7 +223,7 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
   let record: Json;
 
   it('commits: the account on hold is refused, over the credit limit is asked first, the stock is committed', async () => {
-    record = await created(SO, order([{ ProductId: 'SO-BOLT', Quantity: '150.0000' }, { ProductId: 'SO-WIRE', Quantity: '8.0000' }]));
+    record = await created(SO, order([{ ProductId: 'SO-BOLT', Quantity: '150.0000' }, { ProductId: 'SO-WIRE', Quantity: '8.0000' }], { CustomerPo: 'PO-77' }));
     expect(record.Total).toBe(add('1525.50', '180.80'));
     await db().insertInto('portal_accounts').values({ bill_to_id: 'SC1', on_hold: engine() === 'postgres' ? true : 1, hold_reason: null, default_ship_to_id: null }).execute();
     const held = await act(record, 'commit');
@@ -338,7 +338,9 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     // Issue 40 item 3: the result links the invoice it made, on the invoice's screen.
     expect(result.Made).toEqual([expect.objectContaining({ Entity: 'ar-invoice', Id: String(invoiced.InvoiceId), Number: invoiced.InvoiceNo, Screen: '/novus-ar/ar-sales-order-entry' })]);
     const invoice = json(await get(`/api/data/ar-invoice/${invoiced.InvoiceId}`)).Data;
-    expect([invoice.Status, invoice.BillToId, invoice.Reference, invoice.Total, invoice.TaxTotal]).toEqual(['Posted', 'SC1', record.OrderNo, record.Total, record.TaxTotal]);
+    // Issue 71 item 2: the invoice's Customer PO is the order's customer PO (PO-77), not the order's number.
+    expect([invoice.Status, invoice.BillToId, invoice.Reference, invoice.Total, invoice.TaxTotal]).toEqual(['Posted', 'SC1', 'PO-77', record.Total, record.TaxTotal]);
+    expect(invoice.Description).toContain(record.OrderNo);
     // Dr AR 1100 / Cr sales 4100 (OE SALES-STEEL) / Cr HST 2200.
     expect(await entriesOf(invoice.DocumentNo)).toEqual({ '1100': record.Total, '4100': `-${record.SubTotal}`, '2200': `-${record.TaxTotal}` });
     // A second run finds nothing to invoice.
