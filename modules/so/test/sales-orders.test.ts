@@ -10,6 +10,7 @@
  * Sum checks after the sequence: every journal balances, inventory GL = stock ledger value of the test products,
  * AR control = the test customer's open items.
  */
+import { formatCalendarDate, formatDecimal } from '@erp/shared/format';
 import { add } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
@@ -434,7 +435,8 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     expect(published.ResultStatus, JSON.stringify(published)).toBe(1);
     expect(published.List[0].Message).toBe(`Invoice ${record.InvoiceNo} published to SC1 and e-mailed to payables@sc1.example.`);
     const note = await db().selectFrom('portal_notifications').selectAll().where('bill_to_id', '=', 'SC1').executeTakeFirst();
-    const text = `Dear Sales test customer, order ${record.OrderNo}: ${record.Total} due ${D('03-06')}.`;
+    // Issue 71 item 2: the amount and the date as the customer's language writes them (en-CA here).
+    const text = `Dear Sales test customer, order ${record.OrderNo}: ${formatDecimal(record.Total, 2, 'en-CA')} due ${formatCalendarDate(D('03-06'), 'en-CA')}.`;
     expect([note.title, note.body]).toEqual([`Invoice ${record.InvoiceNo}`, text]);
     // The same words by e-mail, received by the embedded SMTP capture (no outside server in tests): the mailbox.
     const mailbox = json(await get(`/api/data/captured-mail?Search=${record.InvoiceNo}`)).List as Json[];
