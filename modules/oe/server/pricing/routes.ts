@@ -155,6 +155,6 @@ export const pricingRoutes: EntityRoutes = async (app, { contextOf }) => {
   app.post<{ Body: { Subject: string; Body: string } }>('/api/oe/email-template/preview', { schema: PREVIEW_SCHEMA }, async (request, reply) => {
     const ctx = await contextOf(request, reply, 'email-template', 'read');
     if (!ctx) return reply;
-    return sendAnswer(reply, { status: 200, body: resultOf(1, 'ok', null, { Data: { Subject: fillPlaceholders(request.body.Subject, SAMPLE, ctx.user.row.language), Body: fillPlaceholders(request.body.Body, SAMPLE, ctx.user.row.language) } }) });
+    return sendAnswer(reply, { status: 200, body: resultOf(1, 'ok', null, { Data: { Subject: fillPlaceholders(request.body.Subject, SAMPLE, ctx.user.row.language ?? 'en-CA'), Body: fillPlaceholders(request.body.Body, SAMPLE, ctx.user.row.language ?? 'en-CA') } }) });
   });
 };
