@@ -99,6 +99,9 @@ test('two browsers on one record see each other’s names, who is editing, and a
   await expect(clerkForm.locator('[data-trail="version"] dd')).toHaveText('2');
   const notice = adminForm.locator('[data-live="changed"]');
   await expect(notice).toContainText(`Changed by ${CLERK_NAME} at`);
+  // Issue 71 item 2: one period after the time, even when the language writes it "2:25 p.m.".
+  await expect(notice).toContainText(/ at \d{1,2}:\d{2}(\s[ap]\.m)?\.(?!\.)/);
+  await expect(notice).not.toContainText('..');
   await expect(clerkForm.locator('[data-live="changed"]')).toHaveCount(0);
   await notice.getByRole('button', { name: 'Reload' }).click();
   await expect(adminForm.locator('[data-trail="version"] dd')).toHaveText('2');

@@ -165,7 +165,8 @@ export const apRemittanceAdvice: ReportDefinition = defineReport({
   application: AP_APP,
   routes: routes('/cheque-cancellation', [AP_APP]),
   titleKey: 'ap:reports.remittanceAdvice.title',
-  parameters: [{ name: 'ChequeId', type: 'integer', labelKey: 'ap:reports.columns.ChequeId', required: true, min: 1, max: 2_147_483_647 }],
+  // The payment by its key (the form's Print sends it); the files print its number (`entity`, issue 71 item 2).
+  parameters: [{ name: 'ChequeId', type: 'integer', entity: 'ap-cheque', labelKey: 'ap:reports.remittanceAdvice.number', required: true, min: 1, max: 2_147_483_647 }],
   rules: [],
   columns: [
     integer('ChequeNo', { hidden: true }),

@@ -41,7 +41,10 @@ export interface ReportParameter {
   rangeKey?: string;
   /** enum: the choices. */
   options?: readonly ReportParameterOption[];
-  /** lookup: the entity whose key the value names (the server checks it exists). */
+  /**
+   * lookup: the entity whose key the value names (the server checks it exists). An integer parameter naming a record
+   * by its internal key declares it too: the printed files show that record's number, never the key (issue 71 item 2).
+   */
   entity?: string;
   /** text and lookup: the longest value. */
   maxLength?: number;

@@ -14,7 +14,7 @@
  * `<LiveRecordNotice live={…} onReload={…} tr={…} />` renders both (keyboard reachable buttons, a live region).
  */
 import { useEffect, useRef, useState } from 'react';
-import { api, bus, i18n, presenceOf, recordEvents, showRecord, type PresenceUser } from '@erp/shared';
+import { api, bus, dateFormat, displayLocale, presenceOf, recordEvents, showRecord, type PresenceUser } from '@erp/shared';
 import { FormButton } from './FormButton.tsx';
 import type { Tr } from './text.ts';
 
@@ -92,7 +92,8 @@ export function useLiveRecord(options: { entity: string; id: string | null; vers
 
 function timeOf(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(i18n.language || undefined, { hour: '2-digit', minute: '2-digit' }).format(date);
+  // The shared cached formatter in the shell's language; `translate` ends the sentence once after "p.m." (issue 71 item 2).
+  return Number.isNaN(date.getTime()) ? '' : dateFormat(displayLocale(), { hour: '2-digit', minute: '2-digit' }).format(date);
 }
 
 export function LiveRecordNotice({ live, onReload, tr }: { live: LiveRecord; onReload(): void; tr: Tr }) {
