@@ -39,7 +39,7 @@ export interface Database {
    */
   reader?: () => BetterSqlite3.Database;
   /** Committed record changes (events/capture.ts): the event hub attaches itself once started. */
-  changes: ChangeFeed & { attach(feed: ChangeFeed | null): void };
+  changes: ReturnType<typeof lateFeed>;
   /** §3 tenant info: database server ('embedded SQLite' or the PostgreSQL host). */
   server: string;
   /** §3 tenant info: database name (PostgreSQL) or file name (SQLite). */
