@@ -29,6 +29,12 @@ const OWN_TABLES = new Set([webhookDelivery.table, webhookSubscription.table]);
 export type EventKind = 'created' | 'changed' | 'deleted' | 'status_changed';
 export const EVENT_KINDS: readonly EventKind[] = ['created', 'changed', 'deleted', 'status_changed'];
 
+/** The events an entity's changes raise (none for the webhook tables themselves); the OpenAPI `webhooks` lists them. */
+export function eventKinds(def: AnyEntity): EventKind[] {
+  if (OWN_TABLES.has(def.table)) return [];
+  return def.states ? [...EVENT_KINDS] : EVENT_KINDS.filter((kind) => kind !== 'status_changed');
+}
+
 /** One subscription's `Events`, parsed: null when a token is not an event pattern (the rules refuse it). */
 export function parseEvents(text: string): { entity: string; kind: string }[] | null {
   const patterns: { entity: string; kind: string }[] = [];
