@@ -5,12 +5,18 @@
  * an owner restricted to B100 gets nothing of B200's order); a 500 is retried; a delivery is replayed from the log;
  * a subscription whose deliveries fail past the retry window is turned off and its owner e-mailed (read from the
  * capture mailbox). The worker is driven by `app.erp.webhooks.tick()` (it also runs on its own).
+ * README "Public API": the subscription (curl) and the receiver (Node, `standardwebhooks`) snippets, as written.
  * The crash (kill -9 mid-run, restart, one delivery per change): webhooks-kill.test.ts.
  */
+import { execFile, spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
+import { freePort, REPO_ROOT } from './helpers/http.ts';
+import { snippet } from './helpers/readme.ts';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -178,3 +184,45 @@ describe('webhooks', () => {
     expect(await deliveries(down['SubscriptionId'] as number)).toHaveLength(1);
   });
 });
+
+describe('README "Public API": receive and verify a webhook — the snippets as written', () => {
+  it('subscribes with curl and verifies the order\'s events with the receiver script', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
+    const listening = await freePort();
+    const receiverUrl = `http://127.0.0.1:${listening}/hooks`;
+    const curl = await promisify(execFile)('sh', ['-c', snippet('webhook-subscribe')], { env: { ...process.env, ERP_URL: `http://127.0.0.1:${port}`, ADMIN_TOKEN: admin, RECEIVER_URL: receiverUrl } });
+    const made = JSON.parse(curl.stdout) as Json;
+    expect(made['ResultStatus']).toBe(1);
+    const secret = made['Data']['Secret'] as string;
+
+    const child = spawn(process.execPath, ['--input-type=module', '-e', snippet('webhook-receiver')], { cwd: REPO_ROOT, env: { ...process.env, WEBHOOK_SECRET: secret, PORT: String(listening) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const lines: string[] = [];
+    let buffered = '';
+    const waiters: (() => void)[] = [];
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      buffered += chunk;
+      const parts = buffered.split('\n');
+      buffered = parts.pop()!;
+      lines.push(...parts);
+      for (const wake of waiters.splice(0)) wake();
+    });
+    const line = async (count: number) => {
+      while (lines.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
+      return lines[count - 1]!;
+    };
+    try {
+      expect(await line(1)).toBe('listening');
+      const placed = (await as(admin).post('/api/data/sales-order', order('B100', 'S101'))).body['Data'] as Json;
+      await server.app.erp.webhooks.tick();
+      expect(await line(2)).toBe(`sales-order.created ${placed['OrderKey']} ${placed['OrderNo']}`);
+      // The log shows the receiver's 204; a replay comes with the same webhook-id, which the script drops.
+      const [row] = (await db.selectFrom('webhook_deliveries').selectAll().where('subscription_id', '=', made['Data']['SubscriptionId']).execute()) as Json[];
+      expect(row).toMatchObject({ status: 'Delivered', last_status_code: 204 });
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
+

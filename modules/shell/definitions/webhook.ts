@@ -60,7 +60,8 @@ export const webhookDelivery = defineEntity({
   key: 'DeliveryId',
   keyKind: 'auto',
   application: 'SHELL',
-  routes: ['/shell/webhook-deliveries'],
+  // Its screen is a document screen (the Replay button): modules/shell/screens/index.ts `WebhookDeliveries`.
+  screen: '/shell/webhook-deliveries',
   fields: {
     DeliveryId: { type: 'integer', readOnly: true },
     SubscriptionId: { type: 'lookup', entity: 'webhook-subscription', valueType: 'integer', readOnly: true },
@@ -106,7 +107,8 @@ export const webhookDelivery = defineEntity({
     initial: 'Pending',
     editable: [],
     deletable: [],
-    transitions: [{ action: 'replay', labelKey: 'entities:webhook-delivery.actions.replay', from: ['Delivered', 'Failed', 'Withheld'], to: 'Pending', primary: true }],
+    // The server decides what follows (`to: null`): the replay queues it (Pending), the worker sends it.
+    transitions: [{ action: 'replay', labelKey: 'entities:webhook-delivery.actions.replay', from: ['Delivered', 'Failed', 'Withheld'], to: null, primary: true }],
   },
   formLayout: {
     sections: [

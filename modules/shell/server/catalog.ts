@@ -50,7 +50,8 @@ const shell: AppCatalog = {
     screen('SH0117', 'SH0002', '/embed-origins', 'Embedding Origins'),
     screen('SH0118', 'SH0002', '/api-clients', 'API Clients'),
     screen('SH0119', 'SH0002', '/webhooks', 'Webhooks'),
-    screen('SH0120', 'SH0002', '/webhook-deliveries', 'Webhook Deliveries'),
+    // A document screen (its Replay action), exported by the shell's screens into @erp/records.
+    screen('SH0120', 'SH0002', '/webhook-deliveries', 'Webhook Deliveries', { module: '@erp/records', component: 'WebhookDeliveries' }),
   ],
 };
 

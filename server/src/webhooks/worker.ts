@@ -33,7 +33,7 @@ import { canRead, fieldAccess } from '../entities/access.ts';
 import { isAnswer } from '../entities/answers.ts';
 import { messageIn } from '../entities/call-result.ts';
 import { hasCustomer, isRestricted } from '../entities/customers.ts';
-import type { AnyDb, EntityContext } from '../entities/hooks.ts';
+import type { AnyDb, EntityContext, FieldAccess } from '../entities/hooks.ts';
 import { readable } from '../entities/read.ts';
 import { registeredEntity } from '../entities/registry.ts';
 import { visibleRecord } from '../entities/wire.ts';
@@ -74,6 +74,18 @@ const SEND_TIMEOUT_MS = 10_000;
 const MAX_BACKOFF_MS = 3_600_000;
 /** Sends at once per instance (each to a different record). */
 const PARALLEL = 16;
+
+/** A batch's reads per owner: the user, the field rights per entity. */
+interface Seen {
+  users: Map<string, Promise<AuthenticatedUser | null>>;
+  access: Map<string, Promise<FieldAccess>>;
+}
+
+function access(seen: Seen, key: string, read: () => Promise<FieldAccess>): Promise<FieldAccess> {
+  let found = seen.access.get(key);
+  if (!found) seen.access.set(key, (found = read()));
+  return found;
+}
 
 type Outcome =
   | { status: 'Delivered'; code: number }
@@ -173,13 +185,14 @@ export class WebhookWorker {
     const ids = [...new Set(rows.map((row) => Number(row.subscription_id)))];
     const found = (await this.db.selectFrom('webhook_subscriptions').select(['subscription_id', 'url', 'secret', 'owner_id', 'is_active']).where('subscription_id', 'in', ids).execute()) as SubscriptionRow[];
     for (const row of found) subscriptions.set(Number(row.subscription_id), row);
-    const users = new Map<string, Promise<AuthenticatedUser | null>>();
+    // What a batch reads once per owner (and entity), not once per delivery.
+    const seen: Seen = { users: new Map(), access: new Map() };
     const queue = [...rows];
     const lane = async () => {
       for (let row = queue.shift(); row; row = queue.shift()) {
         const subscription = subscriptions.get(Number(row.subscription_id));
         try {
-          await this.deliver(row, subscription, users);
+          await this.deliver(row, subscription, seen);
         } catch (error) {
           this.warn(`webhooks: delivery ${row.delivery_id}: ${(error as Error).message}`);
         }
@@ -188,7 +201,7 @@ export class WebhookWorker {
     await Promise.all(Array.from({ length: Math.min(PARALLEL, rows.length) }, lane));
   }
 
-  private async deliver(row: DeliveryRow, subscription: SubscriptionRow | undefined, users: Map<string, Promise<AuthenticatedUser | null>>): Promise<void> {
+  private async deliver(row: DeliveryRow, subscription: SubscriptionRow | undefined, seen: Seen): Promise<void> {
     const now = new Date();
     if (!subscription || !asFlag(subscription.is_active as boolean)) {
       await this.finish(row, { status: 'Failed', attempts: row.attempts, code: null, error: 'The subscription is not active.', payload: row.payload });
@@ -197,8 +210,8 @@ export class WebhookWorker {
     let payload = row.payload;
     if (payload === null) {
       const owner = subscription.owner_id ?? '';
-      if (!users.has(owner)) users.set(owner, this.userOf(owner));
-      const made = await this.payloadOf(row, await users.get(owner)!);
+      if (!seen.users.has(owner)) seen.users.set(owner, this.userOf(owner));
+      const made = await this.payloadOf(row, await seen.users.get(owner)!, seen);
       if (made === null) {
         await this.finish(row, { status: 'Withheld', attempts: row.attempts, code: null, error: null, payload: null });
         return;
@@ -224,7 +237,7 @@ export class WebhookWorker {
   }
 
   /** The body of a delivery, or null when the owner may not read it (Withheld). */
-  private async payloadOf(row: DeliveryRow, user: AuthenticatedUser | null): Promise<string | null> {
+  private async payloadOf(row: DeliveryRow, user: AuthenticatedUser | null, seen: Seen): Promise<string | null> {
     const registered = registeredEntity(row.entity);
     if (!registered || !user || !canRead(registered.def, user)) return null;
     const { def, hooks } = registered;
@@ -240,7 +253,7 @@ export class WebhookWorker {
         user,
         def,
         hooks,
-        access: await fieldAccess(this.database, def, user),
+        access: await access(seen, `${user.userId}\u0000${def.name}`, () => fieldAccess(this.database, def, user)),
       };
       const found = await readable(ctx, row.record_id);
       if (isAnswer(found)) {

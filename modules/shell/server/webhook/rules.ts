@@ -39,7 +39,7 @@ export const webhookDeliveryHooks: EntityHooks = {
   actions: {
     replay: {
       async effect(_ctx, run) {
-        const set: Record<string, unknown> = { NextAttemptOn: run.now, QueuedOn: run.now, ClaimedBy: null, ClaimedUntil: null };
+        const set: Record<string, unknown> = { Status: 'Pending', NextAttemptOn: run.now, QueuedOn: run.now, ClaimedBy: null, ClaimedUntil: null };
         if (run.record['Status'] === 'Withheld') set['Payload'] = null;
         return { set };
       },
