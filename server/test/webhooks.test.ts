@@ -82,6 +82,21 @@ afterAll(async () => {
 });
 
 describe('webhooks', () => {
+  it('documents every event in the OpenAPI webhooks section', async () => {
+    const answer = await server.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const document = answer.json() as Json;
+    const event = document['webhooks']['sales-order.status_changed']['post'];
+    expect(event['requestBody']['content']['application/json']['schema']).toEqual({ $ref: '#/components/schemas/SalesOrderEvent' });
+    expect(event['parameters'].map((p: Json) => p['name'])).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    const body = document['components']['schemas']['SalesOrderEvent'];
+    expect(body['properties']['type']['enum']).toEqual(['sales-order.created', 'sales-order.changed', 'sales-order.deleted', 'sales-order.status_changed']);
+    expect(body['properties']['data']['properties']['Record']['anyOf'][0]).toEqual({ $ref: '#/components/schemas/SalesOrder' });
+    // An entity without states has no status_changed; the webhook tables tell nothing of themselves.
+    expect(document['webhooks']['code-index.created']).toBeDefined();
+    expect(document['webhooks']['code-index.status_changed']).toBeUndefined();
+    expect(Object.keys(document['webhooks']).filter((name) => name.startsWith('webhook-'))).toEqual([]);
+  });
+
   it('refuses events that are not events of an entity', async () => {
     const refused = await as(admin).post('/api/data/webhook-subscription', { Url: receiver.url('x'), Events: 'no-such-thing.created' });
     expect(refused.status).toBe(400);
