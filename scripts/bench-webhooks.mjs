@@ -115,7 +115,8 @@ One run of the orders and invoices queue over up to 1,000 shipped orders (${LINE
 order lines), twice from the same data: without a webhook subscription, then with one subscribed to every event
 (\`*\`: the orders' changes and state changes, the invoices, their lines' stock and ledger records) of a receiver in
 the benchmark's process that verifies every request with \`standardwebhooks\` (its CPU is in the figures). The
-worker sends 16 at a time per instance; a record's deliveries go one after another.
+worker sends 32 at a time per instance and records a batch's results in one transaction; a record's deliveries go
+one after another.
 
 ${engineTable(results, rows)}
 ${notes.length > 0 ? `\n${notes.join('\n')}\n` : ''}`,

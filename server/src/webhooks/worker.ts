@@ -14,9 +14,9 @@
  *   (entities/read.ts `readable`: roles, §6 assigned customers, hidden fields withheld); a record the owner may not
  *   read is Withheld, not sent. A deleted record's event carries its key only (to a §6-restricted owner of an entity
  *   with customers: Withheld, the record is gone and cannot be judged).
- * - Sent signed (sign.ts) with a 10 s timeout; a 2xx answer is Delivered. Otherwise the attempt is counted and the
- *   next one is due after `retryBaseMs` × 2^(attempts − 1) (at most an hour); once `retrySeconds` have passed since
- *   it was queued the delivery is Failed, its subscription deactivated (`DisabledReason`) and its owner e-mailed
+ * - Sent signed (sign.ts) with a 10 s timeout, 32 at a time; a 2xx answer is Delivered (a batch's results are
+ *   written in one transaction). Otherwise the attempt is counted and the next one is due after `retryBaseMs` ×
+ *   2^(attempts − 1) (at most an hour); once `retrySeconds` have passed since it was queued the delivery is Failed, its subscription deactivated (`DisabledReason`) and its owner e-mailed
  *   (mail/mailer.ts) in their language.
  * - A crash between the receiver's answer and the row's update sends the delivery again after the lease, with the
  *   same `webhook-id`: the receiver drops what it has seen (Standard Webhooks' idempotency).
@@ -69,11 +69,11 @@ interface SubscriptionRow {
   is_active: unknown;
 }
 
-const BATCH = 100;
+const BATCH = 200;
 const SEND_TIMEOUT_MS = 10_000;
 const MAX_BACKOFF_MS = 3_600_000;
 /** Sends at once per instance (each to a different record). */
-const PARALLEL = 16;
+const PARALLEL = 32;
 
 /** A batch's reads per owner: the user, the field rights per entity. */
 interface Seen {
@@ -85,6 +85,23 @@ function access(seen: Seen, key: string, read: () => Promise<FieldAccess>): Prom
   let found = seen.access.get(key);
   if (!found) seen.access.set(key, (found = read()));
   return found;
+}
+
+interface Result {
+  status: string;
+  attempts: number;
+  code: number | null;
+  error: string | null;
+  payload: string | null;
+  deliveredOn?: string;
+  nextOn?: string;
+}
+
+/** An attempt's result, and the reason to turn its subscription off (persistent failure). */
+interface Finished {
+  row: DeliveryRow;
+  result: Result;
+  disable?: string;
 }
 
 type Outcome =
@@ -188,23 +205,36 @@ export class WebhookWorker {
     // What a batch reads once per owner (and entity), not once per delivery.
     const seen: Seen = { users: new Map(), access: new Map() };
     const queue = [...rows];
+    const done: Finished[] = [];
     const lane = async () => {
       for (let row = queue.shift(); row; row = queue.shift()) {
         const subscription = subscriptions.get(Number(row.subscription_id));
         try {
-          await this.deliver(row, subscription, seen);
+          await this.deliver(row, subscription, seen, done);
         } catch (error) {
           this.warn(`webhooks: delivery ${row.delivery_id}: ${(error as Error).message}`);
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL, rows.length) }, lane));
+    // The batch's results in one transaction (one commit, not one per delivery); a crash before it sends the batch
+    // again, with the same message ids.
+    const written = await this.db.transaction().execute(async (trx) => {
+      const kept: boolean[] = [];
+      for (const { row, result } of done) kept.push(await this.finish(trx, row, result));
+      return kept;
+    });
+    for (const [index, { row, disable }] of done.entries()) {
+      const subscription = subscriptions.get(Number(row.subscription_id));
+      if (disable !== undefined && written[index] && subscription) await this.disable(subscription, disable);
+    }
   }
 
-  private async deliver(row: DeliveryRow, subscription: SubscriptionRow | undefined, seen: Seen): Promise<void> {
+  /** One delivery's attempt; its result is added to `done` (written by `sendAll`). */
+  private async deliver(row: DeliveryRow, subscription: SubscriptionRow | undefined, seen: Seen, done: Finished[]): Promise<void> {
     const now = new Date();
     if (!subscription || !asFlag(subscription.is_active as boolean)) {
-      await this.finish(row, { status: 'Failed', attempts: row.attempts, code: null, error: 'The subscription is not active.', payload: row.payload });
+      done.push({ row, result: { status: 'Failed', attempts: row.attempts, code: null, error: 'The subscription is not active.', payload: row.payload } });
       return;
     }
     let payload = row.payload;
@@ -213,7 +243,7 @@ export class WebhookWorker {
       if (!seen.users.has(owner)) seen.users.set(owner, this.userOf(owner));
       const made = await this.payloadOf(row, await seen.users.get(owner)!, seen);
       if (made === null) {
-        await this.finish(row, { status: 'Withheld', attempts: row.attempts, code: null, error: null, payload: null });
+        done.push({ row, result: { status: 'Withheld', attempts: row.attempts, code: null, error: null, payload: null } });
         return;
       }
       payload = made;
@@ -221,19 +251,18 @@ export class WebhookWorker {
     const outcome = await this.send(subscription, row.message_id, payload);
     const attempts = Number(row.attempts) + 1;
     if (outcome.status === 'Delivered') {
-      await this.finish(row, { status: 'Delivered', attempts, code: outcome.code, error: null, payload, deliveredOn: now.toISOString() });
+      done.push({ row, result: { status: 'Delivered', attempts, code: outcome.code, error: null, payload, deliveredOn: now.toISOString() } });
       return;
     }
     const error = outcome.status === 'Retry' ? outcome.error : '';
     const code = outcome.status === 'Retry' ? outcome.code : null;
     const queued = Date.parse(row.queued_on ?? row.occurred_on);
     if (now.getTime() - queued >= this.settings.retrySeconds * 1000) {
-      const finished = await this.finish(row, { status: 'Failed', attempts, code, error, payload });
-      if (finished) await this.disable(subscription, error);
+      done.push({ row, result: { status: 'Failed', attempts, code, error, payload }, disable: error });
       return;
     }
     const delay = Math.min(this.settings.retryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS);
-    await this.finish(row, { status: 'Pending', attempts, code, error, payload, nextOn: new Date(now.getTime() + delay).toISOString() });
+    done.push({ row, result: { status: 'Pending', attempts, code, error, payload, nextOn: new Date(now.getTime() + delay).toISOString() } });
   }
 
   /** The body of a delivery, or null when the owner may not read it (Withheld). */
@@ -293,13 +322,10 @@ export class WebhookWorker {
     }
   }
 
-  /** Writes the attempt's result, under this instance's claim; false when the claim was taken over. */
-  private async finish(
-    row: DeliveryRow,
-    result: { status: string; attempts: number; code: number | null; error: string | null; payload: string | null; deliveredOn?: string; nextOn?: string },
-  ): Promise<boolean> {
+  /** Writes an attempt's result, under this instance's claim; false when the claim was taken over. */
+  private async finish(db: AnyDb, row: DeliveryRow, result: Result): Promise<boolean> {
     const now = new Date().toISOString();
-    const updated = await this.db
+    const updated = await db
       .updateTable('webhook_deliveries')
       .set({
         status: result.status,
