@@ -23,7 +23,7 @@ import pg from 'pg';
 import { withCommitHooks } from './commit-hooks.ts';
 import { findPrimary, openPool, parseHosts } from './primary.ts';
 import type { DatabaseConfig } from '../config.ts';
-import { capturing, lateFeed, type ChangeFeed } from '../events/capture.ts';
+import { capturing, lateFeed } from '../events/capture.ts';
 import { migrate } from './migrations.ts';
 import { exactRow } from './exact.ts';
 import { registerFold } from './fold.ts';
