@@ -134,7 +134,7 @@ async function signIn(browser, user) {
 }
 
 try {
-  await waitForServer(`${base}/shell-config.json`, 180_000);
+  await waitForServer(`${base}/shell-config.json`, 600_000);
   const browser = await launchChromium();
 
   const visits = { toForm: [], shellFiles: [] };
