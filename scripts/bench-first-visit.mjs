@@ -90,8 +90,9 @@ async function signIn(browser, user) {
   let passwordMs = Number.NaN;
   page.on('requestfinished', async (request) => {
     const timing = request.timing();
-    const response = await request.response();
-    const serverTiming = response ? await response.headerValue('server-timing') : null;
+    // A request that finishes as the context closes has no answer to read any more.
+    const response = await request.response().catch(() => null);
+    const serverTiming = response ? await response.headerValue('server-timing').catch(() => null) : null;
     const found = /password;dur=([\d.]+)/.exec(serverTiming ?? '');
     if (found) passwordMs = Number(found[1]);
     requests.push({
