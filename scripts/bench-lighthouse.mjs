@@ -142,6 +142,8 @@ async function audit(port, url, signedIn) {
     logLevel: 'error',
     onlyCategories: ['performance'],
     disableStorageReset: signedIn,
+    // A shared two-core machine: the default 45 s is not always enough for the page's load and its quiet.
+    maxWaitForLoad: 180_000,
   });
   const value = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const shifts = (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => ({
@@ -151,9 +153,12 @@ async function audit(port, url, signedIn) {
   // Lighthouse 13: the LCP element is the node item of the LCP breakdown insight.
   const lcpNode = (lhr.audits['lcp-breakdown-insight']?.details?.items ?? []).find((item) => item.type === 'node');
   // The larger shifts with their elements' moves (the trace's LayoutShift events; selectors from its elements).
-  const selectors = new Map(artifacts.TraceElements.filter((e) => e.node).map((e) => [e.nodeId, e.node.selector]));
-  const start = artifacts.Trace.traceEvents.find((e) => e.name === 'navigationStart')?.ts ?? 0;
-  const moves = artifacts.Trace.traceEvents
+  // An artifact whose gathering failed (a page too slow for the time limit) is an error object, not a list.
+  const elements = Array.isArray(artifacts.TraceElements) ? artifacts.TraceElements : [];
+  const events = Array.isArray(artifacts.Trace?.traceEvents) ? artifacts.Trace.traceEvents : [];
+  const selectors = new Map(elements.filter((e) => e.node).map((e) => [e.nodeId, e.node.selector]));
+  const start = events.find((e) => e.name === 'navigationStart')?.ts ?? 0;
+  const moves = events
     .filter((e) => e.name === 'LayoutShift' && !e.args.data?.had_recent_input && (e.args.data?.score ?? 0) >= 0.005)
     .map((e) => {
       const nodes = (e.args.data.impacted_nodes ?? []).map((n) => `\`${selectors.get(n.node_id) ?? n.node_id}\` [${n.old_rect}] → [${n.new_rect}]`);
@@ -177,6 +182,29 @@ async function audit(port, url, signedIn) {
 
 const seconds = (msValue) => `${(msValue / 1000).toFixed(2)} s`;
 const met = (ok) => (ok ? 'met' : '**missed**');
+
+/** The section from what has been measured so far (`done` pages of PAGES). */
+async function sectionText({ rows, notes, verdicts, benchmarkIndexes }, done) {
+  return [
+    HEADING,
+    '',
+    `${measuredWith('bench-lighthouse.mjs')}; Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (simulated slow 4G — 150 ms RTT, 1.6 Mbit/s — and 4× CPU slowdown, 412×823 touch screen), Debian's Chromium; median of ${RUNS} runs per page${done < PAGES.length ? ` (**incomplete: ${done} of ${PAGES.length} pages measured**)` : ''}. The signed-in pages keep the session (signed in through the real form, then Lighthouse with \`disableStorageReset\`); each run of the sign-in page, the staff HOME and the portal screens starts with an empty HTTP cache, Cache Storage and no service worker (a customer whose browser holds none of the shell's files); the rows "returning" keep the service worker's precache and the HTTP cache of a visit just before (a customer who has used the portal on this phone: the service worker of issue 69 item 4).`,
+    '',
+    markdownTable(['page', 'performance', 'LCP', 'CLS', 'TBT', 'FCP', 'Speed Index'], rows),
+    '',
+    'Performance is Lighthouse\'s score (0–1) from the five metrics, weighted FCP 10 %, Speed Index 10 %, LCP 25 %, TBT 30 %, CLS 25 %. LCP: when the largest text or image is painted; FCP: the first content; Speed Index: how fast the screen fills; TBT: the main thread\'s blocking time beyond 50 ms per task between FCP and the page\'s quiet; CLS: the largest burst of unexpected layout shifts. The times are simulated from the trace (Lighthouse\'s model of the throttled link and CPU), not clock times.',
+    '',
+    `Lighthouse's CPU benchmark index during the runs: median ${Math.round(median(benchmarkIndexes))} (min ${Math.round(Math.min(...benchmarkIndexes))}, max ${Math.round(Math.max(...benchmarkIndexes))}); Lighthouse's 4× slowdown assumes an unloaded desktop-class CPU (an index in the low thousands), so on a busier machine TBT and the times that follow the main thread (LCP, Speed Index) come out larger than a phone's would, and the score lower. CLS does not depend on it.`,
+    '',
+    'Targets (issue 69):',
+    '',
+    ...verdicts,
+    '',
+    'LCP element and the elements that shifted (Lighthouse\'s `layout-shifts` audit, the median run):',
+    '',
+    ...notes,
+  ].join('\n');
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'erp-bench-lighthouse-'));
 const server = await startServerProcess(PORT, dataDir);
@@ -228,30 +256,12 @@ try {
       for (const warning of new Set(runs.flatMap((r) => r.warnings))) console.error(`  warning: ${warning}`);
       const worst = runs.reduce((a, b) => (b.cls > a.cls ? b : a));
       for (const move of worst.moves) notes.push(`  - worst run (CLS ${worst.cls.toFixed(3)}): ${move}`);
+      // Written after each page: a run cut short (the machine is shared) still leaves what it measured.
+      publish(HEADING, await sectionText({ rows, notes, verdicts, benchmarkIndexes }, rows.length));
     }
   } finally {
     for (const { chrome } of browsers.values()) await chrome.close();
   }
-  const text = [
-    HEADING,
-    '',
-    `${measuredWith('bench-lighthouse.mjs')}; Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (simulated slow 4G — 150 ms RTT, 1.6 Mbit/s — and 4× CPU slowdown, 412×823 touch screen), Debian's Chromium; median of ${RUNS} runs per page. The signed-in pages keep the session (signed in through the real form, then Lighthouse with \`disableStorageReset\`); each run of the sign-in page, the staff HOME and the portal screens starts with an empty HTTP cache, Cache Storage and no service worker (a customer whose browser holds none of the shell's files); the rows "returning" keep the service worker's precache and the HTTP cache of a visit just before (a customer who has used the portal on this phone: the service worker of issue 69 item 4).`,
-    '',
-    markdownTable(['page', 'performance', 'LCP', 'CLS', 'TBT', 'FCP', 'Speed Index'], rows),
-    '',
-    'Performance is Lighthouse\'s score (0–1) from the five metrics, weighted FCP 10 %, Speed Index 10 %, LCP 25 %, TBT 30 %, CLS 25 %. LCP: when the largest text or image is painted; FCP: the first content; Speed Index: how fast the screen fills; TBT: the main thread\'s blocking time beyond 50 ms per task between FCP and the page\'s quiet; CLS: the largest burst of unexpected layout shifts. The times are simulated from the trace (Lighthouse\'s model of the throttled link and CPU), not clock times.',
-    '',
-    `Lighthouse's CPU benchmark index during the runs: median ${Math.round(median(benchmarkIndexes))} (min ${Math.round(Math.min(...benchmarkIndexes))}, max ${Math.round(Math.max(...benchmarkIndexes))}); Lighthouse's 4× slowdown assumes an unloaded desktop-class CPU (an index in the low thousands), so on a busier machine TBT and the times that follow the main thread (LCP, Speed Index) come out larger than a phone's would, and the score lower. CLS does not depend on it.`,
-    '',
-    'Targets (issue 69):',
-    '',
-    ...verdicts,
-    '',
-    'LCP element and the elements that shifted (Lighthouse\'s `layout-shifts` audit, the median run):',
-    '',
-    ...notes,
-  ].join('\n');
-  publish(HEADING, text);
 } finally {
   server.kill();
   rmSync(dataDir, { recursive: true, force: true });
