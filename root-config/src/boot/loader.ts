@@ -146,6 +146,16 @@ function startCallbackExchange(): boolean {
   }
 }
 
+/**
+ * Issue 69 item 3 (CLS), space reservation only: a portal address (#/portal…) holds the portal chrome's place
+ * (shell.css `.erp-shell__top--portal`) from the first frame, before the session says who the user is (root-config
+ * keeps it for a portal customer, drops it for anyone else). The address alone: no storage read before that frame.
+ */
+function reservePortalChrome(): void {
+  if (/^#\/portal(?:[/?]|$)/i.test(window.location.hash)) document.getElementById('erp-top')?.classList.add('erp-shell__top--portal');
+}
+
+reservePortalChrome();
 if (startCallbackExchange()) {
   startBoot();
 } else if (document.visibilityState === 'visible') {
