@@ -262,6 +262,14 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
     },
     [lines],
   );
+  /** Lines a pick's defaults bring (issue 71 item 2): taken only while every line is blank (nothing typed is replaced). */
+  const fillBlankLines = useCallback(
+    (added: readonly Readonly<Record<string, unknown>>[]) => {
+      if (!lines || added.length === 0 || !latest.current.rows.every((row) => isBlankLine(lines.field, row))) return;
+      appendLines(added);
+    },
+    [lines, appendLines],
+  );
   const onDelete = useCallback(
     async (rid: string, index: number) => {
       const yes = await askYesNo(
@@ -321,6 +329,7 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
     onLineChange,
     onAdd,
     appendLines,
+    fillBlankLines,
     onDeleteLine,
     selectedLine,
     setSelectedLine,
