@@ -574,7 +574,9 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
    * and ship-to — declared once: lookup field (or `'new'`: a new record's own defaults, the only bank, today) →
    * the fields it fills. One server function (the entity's `defaults` hook) answers them both when the form
    * picks (POST /api/defaults/<entity>) and when the save finds them blank, so what the form shows is what the
-   * save would fill. A line's lookup (`'Lines.ProductId'`) fills fields of its own line (a PO line's price).
+   * save would fill. A line's lookup (`'Lines.ProductId'`) fills fields of its own line (a PO line's price). A
+   * header trigger may fill the line collection: the form takes those lines while its grid is blank (issue 71
+   * item 2: a vendor invoice opened from a receipt shows the receipt's lines).
    */
   defaults?: Readonly<Record<string, readonly string[]>>;
   rules?: readonly SyncRule[];

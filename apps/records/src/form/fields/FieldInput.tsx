@@ -15,6 +15,7 @@
  * is referenced by aria-describedby.
  */
 import { useState } from 'react';
+import { formatDateTime } from '@erp/shared';
 import type { ChildrenField, FieldDefinition, SetField } from '@erp/shared/entities/define';
 import { optionOffered } from '@erp/shared/entities/define';
 import type { ValidationIssue } from '@erp/shared/entities/validate';
@@ -139,6 +140,9 @@ export function ScalarInput(props: {
     case 'date':
       return <DateInput {...common} value={props.value} locale={language} readOnly={readOnly} onChange={props.onChange} />;
     case 'datetime':
+      // Read, it is shown as the lists show it, in the user's language (issue 71 item 2: the browser's own
+      // datetime-local reads "11/28/2026, 02:10 PM" beside the list's "Nov 28, 2026"); typed, the browser's input.
+      if (readOnly) return <input {...common} type="text" value={text === '' ? '' : formatDateTime(text, language)} readOnly />;
       return <input {...common} type="datetime-local" value={text} readOnly={readOnly} onChange={(event) => props.onChange(event.target.value)} />;
     case 'decimal':
       // Exact decimal strings, shown and typed in the user's language (issue 12).
