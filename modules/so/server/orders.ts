@@ -6,7 +6,8 @@
  * - beforeWrite (in the save's transaction, so refusals speak the caller's language): the order date's stock
  *   year is open; the order is priced (pricing.ts: the parties, the pricing service with its override path and
  *   audit, the ship-to province's taxes, availability); a new order is a desk order; a Committed order being
- *   edited moves its commitment with its lines (released as it was, committed as it will be);
+ *   edited moves its commitment with its lines (released as it was, committed as it will be); the lots a line
+ *   names are the product's in the order's warehouse and free (lots.ts, issue 71 item 2; again at commit);
  * - actions (§2.3 item 5): `commit` (lines needed; the parties again; account on hold refused; over the credit
  *   limit asked first; stock committed), `ship` and `invoice` (fulfilment.ts; the date from the action
  *   body's generic Date, default today), `cancel` (a committed order's stock released);
@@ -22,6 +23,7 @@ import type { ActionOutcome, AnyTransaction, EntityHooks } from '@erp/server/ent
 import type { CreatedInvoice, PreparedInvoice } from '@erp/modules/ar/server/invoices/rules';
 import { checkCredit, commitStock, INVOICE_TOUCHES, invoiceOrder, prepareOrderInvoice, setPortalStatus, SHIP_TOUCHES, shipOrder, writeOrderInvoices } from './fulfilment.ts';
 import { customerDefaults, linesOf, priceOrder } from './pricing.ts';
+import { checkOrderLots, namesLots } from './lots.ts';
 import { onlyActive } from '@erp/server/entities/defaults';
 import { setField } from '@erp/server/entities/hooks';
 
@@ -70,6 +72,8 @@ export const salesOrderHooks: EntityHooks = {
     if (change.mode === 'create') setField(change, 'Channel', 'Desk');
     const priced = await priceOrder(trx, next, change.current, ctx.user);
     for (const [field, value] of Object.entries(priced.header)) if (next[field] !== value) setField(change, field, value);
+    // Issue 71 item 2: the lots the lines name are the product's, in the order's warehouse, and free (lots.ts).
+    priced.lines = await checkOrderLots(trx, { ...next, OrderKey: change.mode === 'update' ? change.id : null }, priced.lines, ctx.user.row.language);
     setField(change, 'Lines', priced.lines);
     // A committed order keeps its allocation equal to its lines.
     if (change.current && change.current['Status'] === 'Committed') {
@@ -79,8 +83,10 @@ export const salesOrderHooks: EntityHooks = {
   },
   actions: {
     commit: {
-      async guard(_ctx, run) {
+      async guard(ctx, run) {
         await assertLines(run.record);
+        // The lots named at the save may have left since (another order committed them first).
+        if (namesLots(run.record)) await checkOrderLots(run.trx, run.record, linesOf(run.record), ctx.user.row.language);
         await checkCredit(run.trx, run.record, run.confirmations);
       },
       async effect(_ctx, run) {

@@ -83,6 +83,20 @@ export interface TextField extends FieldCommon {
   format?: 'email' | 'multiline' | 'html' | 'password' | 'base64' | 'phone' | 'postal-code';
   /** Stored in upper case (codes and ids). */
   uppercase?: boolean;
+  /** Suggestions from the module's own call as the user types (issue 71 item 2: a line's lots). */
+  suggest?: FieldSuggest;
+}
+
+/**
+ * A text field's suggestions from its module's own call (issue 71 item 2: a sales order line's lot picker): GET
+ * `/api/<path>?Search=<typed>&Values=<JSON>` — Values holds the named fields of the row being edited, then of its
+ * line, then of the document's header (the first that has the name) — answers `{ List: [{ Value, Label, Detail?,
+ * Fill? }] }`: the value taken, what the suggestion shows, and other fields of the row a pick fills (a lot's
+ * quantity and heat). The module's save rule decides what is accepted; the suggestions only offer it.
+ */
+export interface FieldSuggest {
+  path: string;
+  values: readonly string[];
 }
 
 export interface IntegerField extends FieldCommon {

@@ -24,6 +24,7 @@ import { fieldLabel, useText, type Tr } from '../text.ts';
 import { DecimalInput } from './DecimalInput.tsx';
 import { DateInput } from './DateInput.tsx';
 import { LookupInput } from './Lookup.tsx';
+import { SuggestInput } from './SuggestInput.tsx';
 import { usePickDefaults } from './pick-defaults.ts';
 import { lookupVia, type LookupVia } from '../record-api.ts';
 
@@ -87,6 +88,8 @@ export function ScalarInput(props: {
   via?: LookupVia;
   /** The record: an enum offers the options its other fields allow (and the current value). */
   record?: Readonly<Record<string, unknown>>;
+  /** A text field's `suggest` (issue 71 item 2): the values its call reads, and the row's fields a pick fills. */
+  suggest?: { values: Readonly<Record<string, unknown>>; onFill(value: string, values: Record<string, unknown>): void };
 }) {
   const { tr, language } = useText();
   const { field, id, readOnly } = props;
@@ -180,6 +183,23 @@ export function ScalarInput(props: {
             readOnly={readOnly}
             spellCheck={field.format !== 'html'}
             onChange={(event) => props.onChange(event.target.value)}
+          />
+        );
+      }
+      if (field.suggest && props.suggest) {
+        return (
+          <SuggestInput
+            id={id}
+            value={text}
+            path={field.suggest.path}
+            values={props.suggest.values}
+            label={props.label}
+            ariaLabel={props.ariaLabel}
+            readOnly={readOnly}
+            invalid={props.invalid}
+            describedBy={props.describedBy}
+            onChange={(value) => props.onChange(field.uppercase ? value.toUpperCase() : value)}
+            onFill={props.suggest.onFill}
           />
         );
       }
