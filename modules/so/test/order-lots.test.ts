@@ -5,8 +5,8 @@
  *   less what other committed orders name) and its heat, and what the line still needs of each;
  * - the save refuses a lot of another warehouse or product, or more than is free of it (§5, in the user's
  *   language), and keeps each lot's heat; the commit checks again; shipping moves the very lots;
- * - a line the order's warehouse cannot fill gets a note naming the warehouses that can (the line preview and the
- *   save alike).
+ * - a new order's warehouse is the customer's last one, else the one holding the most stock; a line the order's
+ *   warehouse cannot fill gets a note naming the warehouses that can (the line preview and the save alike).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../../server/test/helpers/app.ts';
@@ -126,5 +126,16 @@ describe('the warehouse that has the goods (issue 71 item 2)', () => {
     expect((await preview('TOR-02', '400.0000')).StockNote).toBe('Only 100.0000 free in TOR-02, and no warehouse has enough.');
     const saved = await created(SO, order([{ ProductId: 'LO-BOLT', Quantity: '40.0000' }], { WarehouseId: 'MTL-01' }));
     expect(saved.Lines[0].StockNote).toBe('Only 0.0000 free in MTL-01; TOR-02 has 100.0000.');
+  });
+
+  it("defaults a new order's warehouse to the customer's last one, else the one holding the most stock", async () => {
+    const warehouseFor = async (billTo: string) => json(await post('/api/defaults/sales-order', { Field: 'BillToId', Values: { BillToId: billTo } })).Data.WarehouseId;
+    expect(await warehouseFor('LC1')).toBe('MTL-01');
+    await created('/api/data/firm', { FirmId: 'LC2', Name: 'New customer', FirmTypes: ['bill-to', 'ship-to'], ProvinceCode: 'ON' });
+    const values = (await db().selectFrom('stock_balances').select(['warehouse_id', 'value']).execute()) as Json[];
+    const byWarehouse = new Map<string, number>();
+    for (const row of values) byWarehouse.set(row.warehouse_id, (byWarehouse.get(row.warehouse_id) ?? 0) + Number(row.value));
+    const most = [...byWarehouse].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
+    expect(await warehouseFor('LC2')).toBe(most);
   });
 });
