@@ -80,7 +80,8 @@ export function LineChildGrid(props: LineChildGridProps) {
   const gridError = props.errors.get(`${props.linePath}.${props.name}`);
 
   return (
-    <section className="erp-line-children" aria-label={`${heading} — ${lineLabel}`} data-line-children={props.name}>
+    // Its own F2 region (issue 71 item 2): from the line's cells F2 reaches the line's lots without entering another line.
+    <section className="erp-line-children" aria-label={`${heading} — ${lineLabel}`} data-line-children={props.name} data-f2-region="line-children">
       <h4>
         {heading} — {lineLabel}
       </h4>
