@@ -89,8 +89,8 @@ export interface TextField extends FieldCommon {
 
 /**
  * A text field's suggestions from its module's own call (issue 71 item 2: a sales order line's lot picker): GET
- * `/api/<path>?Search=<typed>&Values=<JSON>` — Values holds the named fields of the row being edited, then of its
- * line, then of the document's header (the first that has the name) — answers `{ List: [{ Value, Label, Detail?,
+ * `/api/<path>?Search=<typed>&Values=<JSON>` — Values holds the named fields: the row's value, else its
+ * line's, else the document header's (the first that is not blank) — answers `{ List: [{ Value, Label, Detail?,
  * Fill? }] }`: the value taken, what the suggestion shows, and other fields of the row a pick fills (a lot's
  * quantity and heat). The module's save rule decides what is accepted; the suggestions only offer it.
  */

@@ -68,7 +68,9 @@ export function LineChildGrid(props: LineChildGridProps) {
     const spec = child.type === 'text' ? child.suggest : undefined;
     if (!spec) return undefined;
     const row = rows[index] ?? {};
-    const values = Object.fromEntries(spec.values.map((value) => [value, row[value] ?? props.context?.[value] ?? null]));
+    // The row's own value when it has one, else its line's, else the header's (a new lot row's blank quantity: the line's).
+    const blank = (value: unknown) => value === undefined || value === null || value === '';
+    const values = Object.fromEntries(spec.values.map((value) => [value, !blank(row[value]) ? row[value] : (props.context?.[value] ?? null)]));
     return { values, onFill: (value: string, filled: Record<string, unknown>) => fill(index, name, value, filled) };
   };
 

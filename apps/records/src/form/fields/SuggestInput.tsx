@@ -8,7 +8,7 @@
  * Alt+Down search at once and move into them, ArrowDown into them, Escape and Tab close them, and a pick moves on
  * to the next field. What is typed stays the field's value: the module's save rule decides what is accepted.
  */
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { call } from '../record-api.ts';
 import { closeWhenLeft, focusFirstMatch, focusNextAfter, LookupBox, LookupButton, LookupResults, tabOut, useDebouncedSearch, type LookupOption } from './lookup-parts.tsx';
 
@@ -63,13 +63,21 @@ export function SuggestInput(props: SuggestInputProps) {
     }
     later((current) => search(text, false, current));
   }
+  // A pick moves on to the next field once the row shows what it filled: a field focused before that would keep
+  // showing its old text while it is being edited (a decimal input holds its own text while focused).
+  const moveOn = useRef<string | null>(null);
+  useEffect(() => {
+    if (moveOn.current === null || moveOn.current !== props.value) return;
+    moveOn.current = null;
+    focusNextAfter(box.current);
+  });
   function pick(value: string) {
     setOpen(false);
     const row = rows.find((candidate) => candidate.Value === value);
+    moveOn.current = value;
     // The value and what it fills, as one change of the row.
     if (row?.Fill) props.onFill(value, row.Fill);
     else props.onChange(value);
-    focusNextAfter(box.current);
   }
   const onKeyDown = (event: KeyboardEvent) => {
     if (tabOut(event, open, () => setOpen(false), box.current)) return;
