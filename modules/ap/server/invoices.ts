@@ -355,7 +355,35 @@ async function readyToPost(trx: AnyTransaction, record: Row) {
   return priced;
 }
 
+/**
+ * The receipt's lines not yet invoiced, as the invoice's matched lines (quantity still open at the PO price) — what
+ * the save takes for an invoice saved without lines, and what the form shows before the save (issue 71 item 2).
+ */
+function openReceiptLines(receipt: NonNullable<Awaited<ReturnType<typeof loadReceipt>>>, taxGroup: string | null): Row[] {
+  return receipt.lines
+    .map((line) => ({ line, open: sub(line.received, line.invoiced) }))
+    .filter(({ open }) => cmp(open, '0') > 0)
+    .map(({ line, open }) => ({ LineId: null, ReceiptLineId: line.lineId, ProductId: line.productId, Description: null, AccountId: null, Quantity: open, UnitPrice: line.poPrice, JobId: null, JobAmount: null, TaxGroup: taxGroup }));
+}
+
 export const apInvoiceHooks: EntityHooks = {
+  /**
+   * Issue 71 item 2: the invoice opened from a receipt (its Enter vendor invoice, or a receipt picked) shows the
+   * receipt's open lines — and so their total — before the save, with the vendor's terms, ship-to state and bank.
+   */
+  async defaults(ctx, trigger, record) {
+    const trx = ctx.any as unknown as AnyTransaction;
+    const vendorId = typeof record['VendorId'] === 'string' ? record['VendorId'].trim().toUpperCase() : '';
+    if (vendorId === '') return {};
+    const defaults = await vendorDefaults(trx, vendorId);
+    const out: Row = trigger === 'new' ? { TermsCode: defaults.termsCode, ShipToState: defaults.shipToState, BankAccountId: defaults.bankAccountId } : {};
+    const receiptId = Number(record['ReceiptId']);
+    if ((record['DocumentType'] ?? 'Invoice') === 'Invoice' && Number.isSafeInteger(receiptId) && receiptId > 0) {
+      const receipt = await loadReceipt(trx, receiptId);
+      if (receipt && receipt.status === 'Posted' && receipt.vendorId === vendorId) out['Lines'] = openReceiptLines(receipt, defaults.taxGroup);
+    }
+    return out;
+  },
   async beforeWrite(_ctx, trx, change) {
     const next = change.next;
     if (change.mode === 'create' || change.changed.has('TransactionDate')) await assertPeriodOpen(trx, String(next['TransactionDate']), 'ap', 'TransactionDate');
@@ -387,10 +415,7 @@ export const apInvoiceHooks: EntityHooks = {
       ...((line['TaxGroup'] == null || line['TaxGroup'] === '') && defaults.taxGroup ? { TaxGroup: defaults.taxGroup } : {}),
     }));
     if (receipt && lines.length === 0 && (change.mode === 'create' || change.changed.has('ReceiptId'))) {
-      lines = receipt.lines
-        .map((line) => ({ line, open: sub(line.received, line.invoiced) }))
-        .filter(({ open }) => cmp(open, '0') > 0)
-        .map(({ line, open }) => ({ LineId: null, ReceiptLineId: line.lineId, ProductId: line.productId, Description: null, AccountId: null, Quantity: open, UnitPrice: line.poPrice, JobId: null, JobAmount: null, TaxGroup: defaults.taxGroup }));
+      lines = openReceiptLines(receipt, defaults.taxGroup);
     }
     const priced = await priceInvoice(trx, { ...next, Lines: lines }, receipt);
     setField(change, 'Lines', lines);

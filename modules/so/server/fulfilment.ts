@@ -133,7 +133,7 @@ export async function checkCredit(trx: AnyTransaction, record: Row, confirmation
 }
 
 /** The heat of each lot: the coil's, else the posted receipt lot's. */
-async function heatsOf(trx: AnyTransaction, lotNos: readonly string[]): Promise<Map<string, string>> {
+export async function heatsOf(trx: AnyTransaction, lotNos: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const ids = [...new Set(lotNos.filter((lot) => lot !== ''))];
   if (ids.length === 0) return out;

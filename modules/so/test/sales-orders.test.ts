@@ -184,7 +184,7 @@ describe('sales order entry (§5, §6, §8; acceptance check 2)', () => {
     expect(priced.Available).toMatch(/^\d+\.\d{4}$/);
     expect(json(await preview({ ProductId: 'SO-BOLT', Quantity: '50' })).Data.UnitPrice).toBe('10.0000');
     // No bill-to yet: what the product is and what is available.
-    expect(Object.keys(json(await preview({ ProductId: 'SO-BOLT', Quantity: '1' }, { WarehouseId: 'TOR-02' })).Data).sort()).toEqual(['Available', 'Description']);
+    expect(Object.keys(json(await preview({ ProductId: 'SO-BOLT', Quantity: '1' }, { WarehouseId: 'TOR-02' })).Data).sort()).toEqual(['Available', 'Description', 'StockNote']);
     expect(json(await preview({ ProductId: 'NOPE', Quantity: '1' })).Data).toEqual({});
     const bad = await preview({ ProductId: 'SO-BOLT', Quantity: 'ten' });
     expect(bad.statusCode).toBe(400);

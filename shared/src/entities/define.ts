@@ -228,7 +228,9 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     }
     for (const field of filled) {
       must(field, `defaults of ${trigger}`);
-      if (!scalar(field) || field === trigger) fail(name, `defaults: ${trigger} cannot fill ${field}`);
+      // A header trigger may fill the line collection too (issue 71 item 2: a vendor invoice's receipt lines).
+      const lineCollection = fields[field]!.type === 'children' && (fields[field] as { lines?: boolean }).lines === true;
+      if ((!scalar(field) && !lineCollection) || field === trigger) fail(name, `defaults: ${trigger} cannot fill ${field}`);
     }
   }
   for (const mark of input.lookupMarks ?? []) {

@@ -83,6 +83,20 @@ export interface TextField extends FieldCommon {
   format?: 'email' | 'multiline' | 'html' | 'password' | 'base64' | 'phone' | 'postal-code';
   /** Stored in upper case (codes and ids). */
   uppercase?: boolean;
+  /** Suggestions from the module's own call as the user types (issue 71 item 2: a line's lots). */
+  suggest?: FieldSuggest;
+}
+
+/**
+ * A text field's suggestions from its module's own call (issue 71 item 2: a sales order line's lot picker): GET
+ * `/api/<path>?Search=<typed>&Values=<JSON>` — Values holds the named fields: the row's value, else its
+ * line's, else the document header's (the first that is not blank) — answers `{ List: [{ Value, Label, Detail?,
+ * Fill? }] }`: the value taken, what the suggestion shows, and other fields of the row a pick fills (a lot's
+ * quantity and heat). The module's save rule decides what is accepted; the suggestions only offer it.
+ */
+export interface FieldSuggest {
+  path: string;
+  values: readonly string[];
 }
 
 export interface IntegerField extends FieldCommon {
@@ -576,7 +590,9 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
    * and ship-to — declared once: lookup field (or `'new'`: a new record's own defaults, the only bank, today) →
    * the fields it fills. One server function (the entity's `defaults` hook) answers them both when the form
    * picks (POST /api/defaults/<entity>) and when the save finds them blank, so what the form shows is what the
-   * save would fill. A line's lookup (`'Lines.ProductId'`) fills fields of its own line (a PO line's price).
+   * save would fill. A line's lookup (`'Lines.ProductId'`) fills fields of its own line (a PO line's price). A
+   * header trigger may fill the line collection: the form takes those lines while its grid is blank (issue 71
+   * item 2: a vendor invoice opened from a receipt shows the receipt's lines).
    */
   defaults?: Readonly<Record<string, readonly string[]>>;
   rules?: readonly SyncRule[];

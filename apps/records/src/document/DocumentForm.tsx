@@ -374,7 +374,11 @@ export function DocumentForm(props: DocumentFormProps) {
         issues={[]}
         onChange={(next) => model.onHeaderChange(name, next)}
         onDefaults={(values) => {
-          for (const [field, value] of Object.entries(values)) model.onHeaderChange(field, value);
+          for (const [field, value] of Object.entries(values)) {
+            // Lines a pick fills (issue 71 item 2: an invoice opened from a receipt) go to the grid while it is blank.
+            if (model.lines && field === model.lines.name) model.fillBlankLines(Array.isArray(value) ? (value as Record<string, unknown>[]) : []);
+            else model.onHeaderChange(field, value);
+          }
         }}
       />
     );

@@ -292,6 +292,14 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
     },
     [lines],
   );
+  /** Lines a pick's defaults bring (issue 71 item 2): taken only while every line is blank (nothing typed is replaced). */
+  const fillBlankLines = useCallback(
+    (added: readonly Readonly<Record<string, unknown>>[]) => {
+      if (!lines || added.length === 0 || !latest.current.rows.every((row) => isBlankLine(lines.field, row))) return;
+      appendLines(added);
+    },
+    [lines, appendLines],
+  );
   // Issue 71 item 2: deleting a line asks nothing — it is an edit of the draft like any other, undone by Discard
   // (README: reversible actions ask nothing). The focus goes on to the line that takes its place (ui's focus keeper).
   const onDelete = useCallback((rid: string) => {
@@ -342,6 +350,7 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
     onLineChange,
     onAdd,
     appendLines,
+    fillBlankLines,
     onDeleteLine,
     selectedLine,
     setSelectedLine,
