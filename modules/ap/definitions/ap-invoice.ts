@@ -153,9 +153,6 @@ export const apInvoice = defineEntity({
     { field: 'VendorDocNo', op: 'startsWith' },
   ],
   search: ['DocumentNo', 'VendorId', 'VendorDocNo', 'Reference'],
-  // Issue 71 item 2: opened from a receipt (or a receipt picked), the receipt's open lines are on the form before the
-  // save, with the vendor's terms, ship-to state and bank (modules/ap/server/invoices.ts `defaults`).
-  defaults: { new: ['TermsCode', 'ShipToState', 'BankAccountId', 'Lines'], ReceiptId: ['Lines'] },
   indexes: [['VendorId', 'VendorDocNo'], ['Status', 'DueDate']],
   roles: AP_ROLES,
   attachments: false,

@@ -367,23 +367,6 @@ function openReceiptLines(receipt: NonNullable<Awaited<ReturnType<typeof loadRec
 }
 
 export const apInvoiceHooks: EntityHooks = {
-  /**
-   * Issue 71 item 2: the invoice opened from a receipt (its Enter vendor invoice, or a receipt picked) shows the
-   * receipt's open lines — and so their total — before the save, with the vendor's terms, ship-to state and bank.
-   */
-  async defaults(ctx, trigger, record) {
-    const trx = ctx.any as unknown as AnyTransaction;
-    const vendorId = typeof record['VendorId'] === 'string' ? record['VendorId'].trim().toUpperCase() : '';
-    if (vendorId === '') return {};
-    const defaults = await vendorDefaults(trx, vendorId);
-    const out: Row = trigger === 'new' ? { TermsCode: defaults.termsCode, ShipToState: defaults.shipToState, BankAccountId: defaults.bankAccountId } : {};
-    const receiptId = Number(record['ReceiptId']);
-    if ((record['DocumentType'] ?? 'Invoice') === 'Invoice' && Number.isSafeInteger(receiptId) && receiptId > 0) {
-      const receipt = await loadReceipt(trx, receiptId);
-      if (receipt && receipt.status === 'Posted' && receipt.vendorId === vendorId) out['Lines'] = openReceiptLines(receipt, defaults.taxGroup);
-    }
-    return out;
-  },
   async beforeWrite(_ctx, trx, change) {
     const next = change.next;
     if (change.mode === 'create' || change.changed.has('TransactionDate')) await assertPeriodOpen(trx, String(next['TransactionDate']), 'ap', 'TransactionDate');

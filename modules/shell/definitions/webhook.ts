@@ -59,6 +59,8 @@ export const webhookDelivery = defineEntity({
   table: 'webhook_deliveries',
   key: 'DeliveryId',
   keyKind: 'auto',
+  // The number a receiver knows it by: its `webhook-id` header.
+  numberField: 'MessageId',
   application: 'SHELL',
   // Its screen is a document screen (the Replay button): modules/shell/screens/index.ts `WebhookDeliveries`.
   screen: '/shell/webhook-deliveries',
