@@ -43,12 +43,14 @@ async function openByPalette(page: Page, keys: Keys, path: string): Promise<Loca
   await keys.press('Control+k');
   const palette = commandPalette(page);
   await expect(palette).toHaveAttribute('open', /.*/);
-  // The menus load when the palette first opens: wait for the screen's entry.
+  // The menus load when the palette first opens: wait for the screen's entry. A screen several applications carry is
+  // one entry (issue 71 item 2), under the first of them: matched by the screen's own path, after the application's.
+  const screenPath = path.toLowerCase().replace(/^\/[^/]+/, '');
   const labelOf = () =>
     palette.evaluate((element, wanted) => {
       const entries = (element as unknown as { entries: { label: string; path: string }[] }).entries;
-      return entries.find((entry) => entry.path.toLowerCase().replace(/\/+$/, '') === wanted.toLowerCase())?.label ?? '';
-    }, path);
+      return entries.find((entry) => entry.path.toLowerCase().replace(/\/+$/, '').replace(/^\/[^/]+/, '') === wanted)?.label ?? '';
+    }, screenPath);
   await expect.poll(labelOf).not.toBe('');
   const label = await labelOf();
   expect(label, path).not.toBe('');
@@ -222,6 +224,9 @@ test("the customer's statement by keyboard — Account Statements for B100, E-ma
   await keys.press('Tab');
   await expect(statements.locator('[data-parameter="CustomerId"] input').first()).toBeFocused();
   await keys.type('B100');
+  // The customer is the framework's lookup (issue 71 item 2): Enter takes its match, the next Enter runs the statement.
+  await keys.press('Enter');
+  await expect(statements.locator('[data-parameter="CustomerId"] input').first()).toHaveValue(/^B100/);
   await keys.press('Enter');
   await expect(statements.locator('[data-report-row="row"]').first()).toBeVisible();
   await expect(email).toBeEnabled();
