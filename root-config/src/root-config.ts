@@ -382,7 +382,13 @@ async function boot(): Promise<void> {
     wasSignedIn = !!current;
   });
   bus.session$.subscribe((current) => {
-    if (portalRequested || !current || !isPortalLanding(current.profile.landingPage)) return;
+    if (!current) return;
+    if (!isPortalLanding(current.profile.landingPage)) {
+      // The boot loader held the place for a portal address (boot/loader.ts): a staff member's page, no portal chrome.
+      if (!portalRequested) document.getElementById('erp-top')?.classList.remove('erp-shell__top--portal');
+      return;
+    }
+    if (portalRequested) return;
     portalRequested = true;
     // Issue 69 item 3 (CLS): the portal bar's place is held from now on (shell.css), before any screen shows.
     document.getElementById('erp-top')?.classList.add('erp-shell__top--portal');

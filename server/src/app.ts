@@ -47,6 +47,8 @@ import { EventHub } from './events/hub.ts';
 import { registerEventRoutes, registerWriterContext } from './events/routes.ts';
 import { JobScheduler } from './instances/jobs.ts';
 import { registerBuiltinJobs } from './instances/builtin-jobs.ts';
+import { webhookOutbox } from './webhooks/outbox.ts';
+import { WebhookWorker } from './webhooks/worker.ts';
 
 // `app.erp` (decorated in buildApp) is typed in http/fastify-types.ts; ErpParts stays importable from here.
 export type { ErpParts } from './http/fastify-types.ts';
@@ -110,10 +112,17 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerBuiltinJobs();
     const jobs = new JobScheduler(database.db, { warn: (message) => app?.log.warn(message) });
     app.addHook('onClose', async () => jobs.close());
+    // Issue 72 item 3: the webhooks' outbox is written with every change (webhooks/outbox.ts) and sent by the worker.
+    const webhooks = new WebhookWorker(database, mailer, config.webhooks, (message) => app?.log.warn(message));
+    database.changes.attachOutbox(webhookOutbox(database, () => webhooks.wake()));
+    app.addHook('onClose', async () => {
+      database.changes.attachOutbox(null);
+      await webhooks.close();
+    });
     // Issue 43 item 3: reports and searches read from READ_DATABASE_URL (a standby) when set (db/read-database.ts).
     const reads = openReadDatabase(config.readDatabaseUrl, database);
     app.addHook('onClose', async () => reads.close());
-    app.decorate('erp', { config, database, oidc, mailer, events, jobs, reads });
+    app.decorate('erp', { config, database, oidc, mailer, events, jobs, reads, webhooks });
     // Before authentication: each request's writes are told with its caller (events/capture.ts).
     registerWriterContext(app);
 
@@ -143,6 +152,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
     await app.ready();
     await jobs.start();
+    webhooks.start();
     return app;
   } catch (error) {
     if (app) await app.close().catch(() => undefined);

@@ -152,6 +152,14 @@ export interface ServerConfig {
    * sent at once by one instance; one more is refused 429 `too_many_downloads` (http/downloads-per-user.ts).
    */
   limits: { eventStreams: number; idempotencyKeys: number; downloads: number };
+  /**
+   * Webhook deliveries (issue 72 item 3, server/src/webhooks/worker.ts): each instance looks for due deliveries
+   * every `pollMs` (WEBHOOK_POLL_MS, default 1000) and at once after its own writes; a claim lasts `leaseMs`
+   * (WEBHOOK_LEASE_MS, default 60000: a dead instance's deliveries are sent by another after it); a failed attempt
+   * is tried again after `retryBaseMs` (WEBHOOK_RETRY_BASE_MS, default 5000) doubled per attempt, for `retrySeconds`
+   * (WEBHOOK_RETRY_SECONDS, default 86400: 24 hours) from the change, then the subscription is deactivated.
+   */
+  webhooks: { pollMs: number; leaseMs: number; retryBaseMs: number; retrySeconds: number };
   /** Absolute repository root; static files are served from folders below it. */
   repoRoot: string;
   logLevel: string;
@@ -358,6 +366,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       eventStreams: Math.max(1, countOf('EVENT_STREAMS_PER_USER', env.EVENT_STREAMS_PER_USER, 10)),
       idempotencyKeys: countOf('IDEMPOTENCY_KEYS_PER_USER', env.IDEMPOTENCY_KEYS_PER_USER, 10_000),
       downloads: Math.max(1, countOf('DOWNLOADS_PER_USER', env.DOWNLOADS_PER_USER, 6)),
+    },
+    webhooks: {
+      pollMs: Math.max(10, countOf('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000)),
+      leaseMs: Math.max(100, countOf('WEBHOOK_LEASE_MS', env.WEBHOOK_LEASE_MS, 60_000)),
+      retryBaseMs: countOf('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, 5000),
+      retrySeconds: countOf('WEBHOOK_RETRY_SECONDS', env.WEBHOOK_RETRY_SECONDS, 86_400),
     },
     repoRoot: root,
     logLevel: env.LOG_LEVEL || 'info',

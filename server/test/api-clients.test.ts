@@ -7,13 +7,13 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, json } from './helpers/api.ts';
 import { jwtClaims, signIn, startServer, tokenRequest, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
+import { snippet } from './helpers/readme.ts';
 import { RateLimiter } from '../src/security/api-clients.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -236,14 +236,6 @@ describe('the client rate limit (a token bucket)', () => {
     expect(limiter.take('a', 2, 30_000)).toBe(30);
   });
 });
-
-/** The code block after `<!-- snippet: name -->` in the README. */
-function snippet(name: string): string {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const found = new RegExp(`<!-- snippet: ${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\`\`\`\\n`).exec(readme);
-  if (!found) throw new Error(`README has no snippet ${name}`);
-  return found[1]!;
-}
 
 describe('README "Public API": get a client, call the API — the snippets as written, against a running server', () => {
   it('gets a token with curl and creates a sales order with the script', async () => {

@@ -301,7 +301,10 @@ describe('routes', () => {
         : entitiesForRoute(path).length > 0
           ? '@erp/records#EntityScreen'
           : modules[menu.Application]!;
-      expect(route?.Component.startsWith(expected.includes('#') ? expected : `${expected}#`), `${menu.MenuId} ${route?.Component}`).toBe(true);
+      // The shell module's own screens (the webhook deliveries' document screen) are in its app, `@erp/records`
+      // (modules/shell/module.json).
+      const shellOwn = menu.Application === 'SHELL' && route?.Component.startsWith('@erp/records#') === true;
+      expect(shellOwn || route?.Component.startsWith(expected.includes('#') ? expected : `${expected}#`), `${menu.MenuId} ${route?.Component}`).toBe(true);
     }
     // Every firm-maintenance route of §2 is the generic screen (item 6), and so is every /shell administration screen but change-password.
     for (const firmPath of FIRM_ROUTES) expect(routes.find((route) => route.Path === firmPath)?.Component, firmPath).toBe('@erp/records#EntityScreen');

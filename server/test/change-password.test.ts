@@ -7,7 +7,7 @@
 import type { CallResult } from '@erp/shared/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttemptLimiter } from '../src/auth/attempt-limiter.ts';
-import { hashPassword, verifyPassword } from '../src/auth/password.ts';
+import { PASSWORD_COST, hashPassword, verifyPassword } from '../src/auth/password.ts';
 import { PASSWORD_POLICY, brokenRules } from '../src/auth/password-policy.ts';
 import type { AuthenticatedUser } from '../src/auth/plugin.ts';
 import { changePassword, createChangePasswordLimiter } from '../src/shell/password.ts';
@@ -206,7 +206,8 @@ describe('POST /api/shell/change-password: success', () => {
     expect(after.updated_by).toBe('admin');
     expect(after.updated_on > before.updated_on).toBe(true);
     expect(after.password_hash).not.toBe(before.password_hash);
-    expect(after.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    // Today's parameters (auth/password.ts, OWASP's N=2^14, r=8, p=5).
+    expect(after.password_hash.split('$').slice(0, 4)).toEqual(['scrypt', String(PASSWORD_COST.N), String(PASSWORD_COST.r), String(PASSWORD_COST.p)]);
     expect(await verifyPassword('Admin-pass-2024', after.password_hash)).toBe(true);
     expect(await verifyPassword('admin', after.password_hash)).toBe(false);
 

@@ -27,7 +27,7 @@ const CLERK_APPLICATIONS = new Set(['NOVUS-OE', 'NOVUS-IC']);
 /** Masters of another application that Order Entry's menus show (Setup: account terms, sales reps, sales taxes). */
 const SHOWN_IN_ORDER_ENTRY = new Set(['account-terms', 'sales-rep', 'sales-tax-authority', 'sales-tax-rate', 'sales-tax-group']);
 /** Module calls an Order Entry or Inventory screen makes (pricing, price imports, e-mail preview, line preview, firm lookup, period of today). */
-const CLERK_CALLS = [/^\/api\/oe\//, /^\/api\/so\/line-preview$/, /^\/api\/firm\/lookup$/, /^\/api\/data\/accounting-period\/current$/];
+const CLERK_CALLS = [/^\/api\/oe\//, /^\/api\/so\/line-preview$/, /^\/api\/so\/lots$/, /^\/api\/firm\/lookup$/, /^\/api\/data\/accounting-period\/current$/];
 /** The generic calls (entities, lookups, reports, processes, the shell, the portal, the record events, global search): walked by entity below or guarded elsewhere (events: test/events.test.ts, search: test/search.test.ts). */
 const GENERIC = /^\/api\/(data\/:entity|entities|lookup\/|defaults\/|reports|processes|shell|tenant|Portal|Company\/|Configuration\/|events\/|search$)/;
 

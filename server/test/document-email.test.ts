@@ -6,6 +6,7 @@
  * cannot read invoices and a user restricted to other customers (§6) are refused.
  */
 import type { Kysely } from 'kysely';
+import { formatDecimal } from '@erp/shared/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
@@ -63,7 +64,7 @@ describe('e-mailing a document (issue 40 item 4)', () => {
     const sent = await mails(`Invoice ${invoice.DocumentNo} from Novus Metals & Electrical Supply Inc.`);
     expect(sent).toHaveLength(1);
     expect(sent[0]!['mail_to']).toBe('priya.sandhu@northshore-metals.example');
-    expect(sent[0]!['body_text']).toContain(`Hello Priya Sandhu,\n\nPlease find attached invoice ${invoice.DocumentNo} dated ${YEAR}-03-15 for ${invoice.Total}`);
+    expect(sent[0]!['body_text']).toContain(`Hello Priya Sandhu,\n\nPlease find attached invoice ${invoice.DocumentNo} dated Mar 15, ${YEAR} for ${formatDecimal(invoice.Total, 2, 'en-CA')}`);
     expect(sent[0]!['attachments']).toMatch(new RegExp(`^${invoice.DocumentNo}\\.pdf \\(\\d{4,} B\\)$`));
     // Issue 71: the customer's link to the portal's invoice page, the office's to the record, on PUBLIC_URL.
     const site = server.app.erp.config.publicUrl;

@@ -54,6 +54,21 @@ describe('without SMTP_URL: the embedded capture and its mailbox', () => {
     expect([one.Data.MailFrom, one.Data.BodyText.trim()]).toEqual(['erp@localhost', 'Bonjour,\nvotre facture est prête.']);
   });
 
+  it('keeps the files: the mailbox opens the very PDF sent, twice-named files apart (issue 71 item 2)', async () => {
+    const pdf = Buffer.from('%PDF-1.4 remittance\n%%EOF');
+    await server.app.erp.mailer.send({ to: 'ap@vendor.example', subject: 'Remittance 1042', text: 'Paid.', attachments: [{ filename: 'remittance.pdf', content: pdf, contentType: 'application/pdf' }, { filename: 'remittance.pdf', content: pdf, contentType: 'application/pdf' }] });
+    const list = (await call(server.app, 'GET', '/api/data/captured-mail?Search=Remittance%201042', admin)).json() as Json;
+    const key = list.List[0].MailKey;
+    const files = (await call(server.app, 'GET', `/api/data/captured-mail/${key}/attachments`, admin)).json() as Json;
+    expect(files.List.map((f: Json) => [f.FileName, f.ContentType, f.Size])).toEqual([['remittance.pdf', 'application/pdf', pdf.length], ['remittance (2).pdf', 'application/pdf', pdf.length]]);
+    const download = await call(server.app, 'GET', `/api/data/captured-mail/${key}/attachments/${files.List[0].AttachmentKey}`, admin);
+    expect([download.statusCode, download.headers['content-type'], download.rawPayload.equals(pdf)]).toEqual([200, 'application/pdf', true]);
+    // Read, not written: nobody adds or removes a captured mail's files.
+    const clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
+    expect((await call(server.app, 'GET', `/api/data/captured-mail/${key}/attachments`, clerk)).statusCode).toBe(403);
+    expect((await call(server.app, 'DELETE', `/api/data/captured-mail/${key}/attachments/${files.List[0].AttachmentKey}`, admin)).statusCode).toBe(403);
+  });
+
   it('is read by administrators only and written by nobody through the API', async () => {
     const clerk = (await signIn(server.app, 'clerk', 'clerk')).access_token;
     expect((await call(server.app, 'GET', '/api/data/captured-mail', clerk)).statusCode).toBe(403);

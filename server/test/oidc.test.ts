@@ -1,5 +1,6 @@
 /** The embedded OpenID Connect provider: discovery, login page, sign-in, tokens, refresh, logout. */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, scryptSync } from 'node:crypto';
+import { PASSWORD_COST, verifyPassword } from '../src/auth/password.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsp } from '../src/security/csp.ts';
 import {
@@ -10,6 +11,7 @@ import {
   REDIRECT_URI,
   apiGet,
   browserGet,
+  browserPostForm,
   jwtClaims,
   openLoginPage,
   refresh,
@@ -132,6 +134,62 @@ describe('login page', () => {
     const second = await submitLogin(server.app, attempt, 'clerk', 'clerk');
     expect(second.code).toBeTruthy();
     expect(second.callback?.searchParams.get('iss')).toBe(`${PUBLIC_URL}/oidc`);
+  });
+
+  it('goes from the form straight to the client: the login carries the consent of a first-party client', async () => {
+    const attempt = await openLoginPage(server.app);
+    const posted = await browserPostForm(server.app, attempt.jar, attempt.loginUrl, { username: 'clerk', password: 'clerk' });
+    expect(posted.statusCode).toBe(303);
+    expect(String(posted.headers['server-timing'])).toMatch(/^password;dur=\d+(\.\d)?$/);
+    const resumed = await browserGet(server.app, attempt.jar, String(posted.headers.location));
+    expect(resumed.statusCode).toBeGreaterThanOrEqual(300);
+    expect(resumed.statusCode).toBeLessThan(400);
+    // No consent interaction between: the provider answers the client with its code at once.
+    const callback = new URL(String(resumed.headers.location));
+    expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT_URI);
+    expect(callback.searchParams.get('state')).toBe(attempt.state);
+    const tokens = await tokenRequest(server.app, {
+      grant_type: 'authorization_code',
+      code: String(callback.searchParams.get('code')),
+      redirect_uri: REDIRECT_URI,
+      client_id: CLIENT_ID,
+      code_verifier: attempt.verifier,
+    });
+    expect(tokens.statusCode).toBe(200);
+    const body = tokens.json() as { access_token: string; refresh_token?: string; scope: string };
+    // What the consent step granted before: the API's scopes, and a refresh token.
+    expect(body.scope.split(' ').sort()).toEqual(['erp.api', 'erp.shell']);
+    expect(body.refresh_token).toBeTruthy();
+    expect(jwtClaims(body.access_token).aud).toBe(API_AUDIENCE);
+  });
+
+  it('stores a hash made with older scrypt parameters again with the current ones at the next sign-in', async () => {
+    const { db } = server.app.erp.database;
+    const salt = randomBytes(16);
+    const key = scryptSync('clerk', salt, 64, { N: 2 ** 14, r: 8, p: 1 });
+    const old = ['scrypt', 2 ** 14, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    await db.updateTable('users').set({ password_hash: old }).where('user_id', '=', 'clerk').execute();
+
+    const wrong = await submitLogin(server.app, await openLoginPage(server.app), 'clerk', 'not-clerk');
+    expect(wrong.code).toBeNull();
+    // A wrong password changes nothing.
+    expect((await db.selectFrom('users').select('password_hash').where('user_id', '=', 'clerk').executeTakeFirstOrThrow()).password_hash).toBe(old);
+
+    const attempt = await openLoginPage(server.app);
+    const posted = await browserPostForm(server.app, attempt.jar, attempt.loginUrl, { username: 'clerk', password: 'clerk' });
+    expect(posted.statusCode).toBe(303);
+    expect(String(posted.headers['server-timing'])).toMatch(/rehash;dur=/);
+    const stored = (await db.selectFrom('users').select('password_hash').where('user_id', '=', 'clerk').executeTakeFirstOrThrow()).password_hash;
+    expect(stored.split('$').slice(0, 4)).toEqual(['scrypt', String(PASSWORD_COST.N), String(PASSWORD_COST.r), String(PASSWORD_COST.p)]);
+    expect(await verifyPassword('clerk', stored)).toBe(true);
+    // One of OWASP's equally strong minimum settings (Password Storage Cheat Sheet, scrypt).
+    const owasp = [[2 ** 17, 8, 1], [2 ** 16, 8, 2], [2 ** 15, 8, 3], [2 ** 14, 8, 5], [2 ** 13, 8, 10]];
+    expect(owasp).toContainEqual([PASSWORD_COST.N, PASSWORD_COST.r, PASSWORD_COST.p]);
+    // And the new hash signs in, without another re-hash.
+    const again = await openLoginPage(server.app);
+    const second = await browserPostForm(server.app, again.jar, again.loginUrl, { username: 'clerk', password: 'clerk' });
+    expect(second.statusCode).toBe(303);
+    expect(String(second.headers['server-timing'])).not.toMatch(/rehash/);
   });
 
   it('answers an unknown interaction with an error page, not a crash', async () => {

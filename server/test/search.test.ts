@@ -1,6 +1,6 @@
 /**
  * Issue 42 item 1, the global search's server side, on SQLite and PostgreSQL (TEST_DATABASE=postgres):
- * - documents by number (prefix, and the digits alone), firms and products by any word of their name, accents and
+ * - documents by number (prefix, the digits alone, and those without leading zeros: issue 71 item 2), firms and products by any word of their name, accents and
  *   case ignored, number prefixes first, grouped by kind with the screen that opens each;
  * - rights: a clerk finds no employee nor A/P document (payroll role, applications), a user restricted to assigned
  *   customers (§6) finds only those firms, a portal customer finds nothing of the staff's and, of the kinds declared
@@ -87,6 +87,17 @@ describe('global search (issue 42 item 1)', () => {
     expect(ids(await search(admin, 'quartz'), 'purchase-order')).toContain(number);
     const digits = number.replace(/^[A-Za-z-]+/, '');
     expect(ids(await search(admin, digits), 'purchase-order')).toContain(number);
+  });
+
+  it('finds a number by its digits without their leading zeros: "312" finds AR000312 (issue 71 item 2)', async () => {
+    await created('/api/data/firm', { FirmId: 'QZ000777', Name: 'Leading Zero Supply', FirmTypes: ['bill-to'] });
+    expect(ids(await search(admin, '777'), 'firm')).toContain('QZ000777');
+    // The zeros typed, and the whole number, still find it.
+    expect(ids(await search(admin, '000777'), 'firm')).toContain('QZ000777');
+    expect(ids(await search(admin, 'qz000777'), 'firm')).toContain('QZ000777');
+    // A digit inside the number is not a word's beginning.
+    expect(ids(await search(admin, '77'), 'firm')).toContain('QZ000777');
+    expect(ids(await search(admin, '07'), 'firm')).not.toContain('QZ000777');
   });
 
   it('groups the hits by kind', async () => {

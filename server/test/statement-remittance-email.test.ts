@@ -11,6 +11,7 @@
  *   the company's language, else the template itself.
  */
 import type { Kysely } from 'kysely';
+import { formatCalendarDate } from '@erp/shared/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
@@ -97,7 +98,7 @@ describe('the customer statement e-mailed (issue 40 item 4)', () => {
     const sent = await mails(subject);
     expect(sent).toHaveLength(1);
     expect(sent[0]!['mail_to']).toBe('priya.sandhu@northshore-metals.example');
-    expect(sent[0]!['body_text']).toContain(`Hello Priya Sandhu,\n\nPlease find attached your statement of account as of ${STATEMENT_DATE}.`);
+    expect(sent[0]!['body_text']).toContain(`Hello Priya Sandhu,\n\nPlease find attached your statement of account as of ${formatCalendarDate(STATEMENT_DATE, 'en-CA')}.`);
     expect(sent[0]!['attachments']).toMatch(/^statement-B100-of-Mar-31-2036\.pdf \(\d{4,} B\)$/);
 
     const audit = (await call(server.app, 'GET', '/api/data/firm/B100/audit', admin)).json() as Json;
@@ -144,7 +145,7 @@ describe('the remittance advice e-mailed (issue 40 item 4)', () => {
     const sent = await mails(subject);
     expect(sent).toHaveLength(1);
     expect(sent[0]!['mail_to']).toBe(to);
-    expect(sent[0]!['body_text']).toContain(`Please find attached the remittance advice of our payment ${cheque['cheque_no']} dated ${cheque['payment_date']}`);
+    expect(sent[0]!['body_text']).toContain(`Please find attached the remittance advice of our payment ${cheque['cheque_no']} dated ${formatCalendarDate(String(cheque['payment_date']).slice(0, 10), 'en-CA')}`);
     expect(sent[0]!['attachments']).toMatch(new RegExp(`^${cheque['cheque_no']}\\.pdf \\(\\d{4,} B\\)$`));
     const audit = (await call(server.app, 'GET', `/api/data/ap-cheque/${cheque['cheque_id']}/audit`, admin)).json() as Json;
     expect(audit.List.find((entry: Json) => entry.Action === 'email')).toMatchObject({ ActionBy: 'admin', NewValue: `${to}: ${subject}` });
@@ -181,7 +182,7 @@ describe("e-mail templates' language (issue 40 item 4)", () => {
     expect((await post(url, body)).statusCode).toBe(200);
     const french = await mails(`Relevé de compte de ${COMPANY}`);
     expect(french).toHaveLength(1);
-    expect(french[0]!['body_text']).toContain(`Vous trouverez ci-joint votre relevé de compte au ${YEAR}-05-31.`);
+    expect(french[0]!['body_text']).toContain(`Vous trouverez ci-joint votre relevé de compte au ${formatCalendarDate(`${YEAR}-05-31`, 'fr-CA')}.`);
 
     await db.updateTable('firms').set({ language: null }).where('firm_id', '=', 'B100').execute();
     await db.updateTable('companies').set({ language: 'fr-CA' }).execute();

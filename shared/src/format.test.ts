@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bus } from './bus.ts';
 import {
+  localValues,
   dateFormat,
   displayLocale,
   formatCalendarDate,
@@ -80,5 +81,14 @@ describe('localDates (issue 21 item 7: dates inside messages)', () => {
     expect(localDates(params, 'zh-CN')['start']).toBe('2041年3月1日');
     const none = { count: 1 };
     expect(localDates(none, 'fr-CA')).toBe(none);
+  });
+});
+
+describe('localValues (issue 71 item 2: what fills an e-mail template)', () => {
+  const values = { DocumentDate: '2026-11-28', Amount: '15324.33', Rate: '1.375000', ChequeNo: '1001', InvoiceNo: 'AR000312', Typed: '2026-02-30' };
+  it('writes dates and decimal texts as the language does, exactly, and leaves codes and whole numbers', () => {
+    expect(localValues(values, 'en-CA')).toEqual({ DocumentDate: 'Nov 28, 2026', Amount: '15,324.33', Rate: '1.375000', ChequeNo: '1001', InvoiceNo: 'AR000312', Typed: '2026-02-30' });
+    expect(localValues(values, 'fr-CA')).toEqual({ DocumentDate: '28 nov. 2026', Amount: '15\u00a0324,33', Rate: '1,375000', ChequeNo: '1001', InvoiceNo: 'AR000312', Typed: '2026-02-30' });
+    expect(localValues({ Amount: '123456789012345678.99' }, 'en-CA').Amount).toBe('123,456,789,012,345,678.99');
   });
 });

@@ -9,7 +9,8 @@
  *   given as text (the wire form of money, §9) is written digit for digit (Intl formats decimal strings
  *   without going through a binary number). fr-CA: `250 000,00 $`.
  * - `formatCalendarDate('2026-03-01' | Date)`, `formatDateTime(iso | Date)`: one date format per language
- *   (`DATE_STYLE`), one date-and-time format; `localDates(params)`: a message's date parameters in that format.
+ *   (`DATE_STYLE`), one date-and-time format; `localDates(params)`: a message's date parameters in that format;
+ *   `localValues(values, locale)`: an e-mail template's values, dates and decimal texts written in the language.
  * - `numberFormat(locale, options)`, `dateFormat(locale, options)`: the cached Intl formatters behind them
  *   (building an Intl formatter costs far more than using one: a grid formats thousands of cells).
  * Every function takes an optional `locale` last; without it, `displayLocale()`. Values that are not
@@ -127,6 +128,24 @@ export function localDates(params: Record<string, unknown>, locale?: string): Re
     changed[name] = formatCalendarDate(value, locale);
   }
   return changed ?? params;
+}
+
+const DECIMAL_POINT = /^-?\d+\.(\d+)$/;
+
+/**
+ * A text's values as a person reads them in `locale` (issue 71 item 2): each calendar date (`YYYY-MM-DD`) in the
+ * language's date style and each decimal text (`15324.33`: the wire form of money and quantities, §9) with the
+ * language's separators and grouping, its own fraction digits kept (exact). Everything else — numbers, codes,
+ * whole numbers (a cheque number) — as given. What fills every e-mail template's placeholders
+ * (`fillPlaceholders`), so no template sends "dated 2026-11-28" or "15324.33", whoever writes it.
+ */
+export function localValues(values: Readonly<Record<string, string>>, locale: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const decimal = DECIMAL_POINT.exec(value);
+    out[name] = isCalendarDate(value) ? formatCalendarDate(value, locale) : decimal ? formatDecimal(value, decimal[1]!.length, locale) : value;
+  }
+  return out;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CULTURE_COOKIE, DEFAULT_LOCALE, localeFileUrl, storedLocale } from './i18n.ts';
+import { CULTURE_COOKIE, DEFAULT_LOCALE, localeFileUrl, onePeriod, storedLocale, translate } from './i18n.ts';
+import { interpolate } from './entities/messages.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -66,5 +67,14 @@ describe('the stored language (§5, §9: the culture cookie is read, en-CA witho
     expect(storedLocale()).toBe('en-CA');
     vi.stubGlobal('document', { cookie: `${CULTURE_COOKIE}=c%3Dfr-CA%7Cuic%3Dfr-CA` });
     expect(storedLocale()).toBe('fr-CA');
+  });
+});
+
+describe('one period at a sentence end (issue 71 item 2: "at 02:25 p.m..")', () => {
+  it('drops the text\'s period after a value that ends with one, on the browser and the server paths', () => {
+    expect(translate('forms:none.changed', 'Changed by {{name}} at {{time}}.', { name: 'Ann', time: '02:25 p.m.' })).toBe('Changed by Ann at 02:25 p.m.');
+    expect(onePeriod('Modifié par Ann à 14 h 25.', { time: '14 h 25' })).toBe('Modifié par Ann à 14 h 25.');
+    expect(interpolate('Ran at {{time}}. Done by {{user}}.', { time: '2:25 p.m.', user: 'Ann' })).toBe('Ran at 2:25 p.m. Done by Ann.');
+    expect(interpolate('Total {{n}}.', { n: '3' })).toBe('Total 3.');
   });
 });

@@ -92,9 +92,22 @@ export function initI18n(
 export function translate(key: string, defaultValue: string, values: Record<string, unknown> = {}): string {
   if (i18n.isInitialized) {
     const text = i18n.t(key, { ...values, defaultValue });
-    if (typeof text === 'string' && text !== '') return text;
+    if (typeof text === 'string' && text !== '') return onePeriod(text, values);
   }
-  return defaultValue.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
+  return onePeriod(
+    defaultValue.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)),
+    values,
   );
+}
+
+/**
+ * A translated text whose parameter ended with a period just before the text's own ("… at 02:25 p.m.."), with the
+ * one period a sentence has (issue 71 item 2) — for texts interpolated elsewhere (i18next).
+ */
+export function onePeriod(text: string, params: Record<string, unknown>): string {
+  let out = text;
+  for (const value of Object.values(params)) {
+    if (typeof value === 'string' && value.length > 1 && value.endsWith('.') && !value.endsWith('..')) out = out.split(`${value}.`).join(value);
+  }
+  return out;
 }

@@ -83,6 +83,8 @@ async function targets(page: Page): Promise<Target[]> {
     const name = screens.get(route.Component);
     const entity = name ? ENTITIES.get(name) : undefined;
     if (!entity || route.Props || seen.has(entity.name)) continue;
+    // A log the server alone writes (every field read-only: the webhook deliveries) has no new document to type.
+    if (Object.values(entity.fields).every((field) => field.readOnly)) continue;
     seen.add(entity.name);
     out.push({ path: `/${route.Path.replace(/^\/+|\/+$/g, '')}`, entity });
   }

@@ -99,6 +99,9 @@ test('two browsers on one record see each other’s names, who is editing, and a
   await expect(clerkForm.locator('[data-trail="version"] dd')).toHaveText('2');
   const notice = adminForm.locator('[data-live="changed"]');
   await expect(notice).toContainText(`Changed by ${CLERK_NAME} at`);
+  // Issue 71 item 2: one period after the time, even when the language writes it "2:25 p.m.".
+  await expect(notice).toContainText(/ at \d{1,2}:\d{2}(\s[ap]\.m)?\.(?!\.)/);
+  await expect(notice).not.toContainText('..');
   await expect(clerkForm.locator('[data-live="changed"]')).toHaveCount(0);
   await notice.getByRole('button', { name: 'Reload' }).click();
   await expect(adminForm.locator('[data-trail="version"] dd')).toHaveText('2');
@@ -109,6 +112,32 @@ test('two browsers on one record see each other’s names, who is editing, and a
   await clerk.context().close();
   await expect(adminForm.locator('[data-live="presence"]')).not.toContainText(CLERK_NAME);
   await admin.context().close();
+});
+
+// Issue 71 item 2: the user's own change from another tab is theirs, not "someone else's" (compared by user id).
+test('a change the same user saves in another tab is reported as theirs, "you, in another tab"', async ({ browser }) => {
+  // Two browsers signed in: as long as the two-user test above.
+  test.setTimeout(120_000);
+  const first = await browserAt(browser, undefined, 'admin', ADMIN_FIRMS);
+  const second = await browserAt(browser, undefined, 'admin', ADMIN_FIRMS);
+  await makeFirm(first, 'LIVEY1', 'Live yours');
+  const open = async (page: Page) => {
+    const list = await searchedList(page, ADMIN_FIRMS, 'LIVEY1');
+    await rowOf(list, 'LIVEY1').dblclick();
+    const form = list.locator('.erp-entity-form');
+    await expect(form.locator('[data-trail="version"] dd')).toHaveText('1');
+    return form;
+  };
+  const firstForm = await open(first);
+  const secondForm = await open(second);
+  await secondForm.getByRole('textbox', { name: 'Name', exact: true }).fill('Live yours, renamed');
+  await secondForm.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(secondForm.locator('[data-trail="version"] dd')).toHaveText('2');
+  const notice = firstForm.locator('[data-live="changed"]');
+  await expect(notice).toContainText('Changed by you, in another tab, at');
+  await expect(notice).not.toContainText(ADMIN_NAME);
+  await first.context().close();
+  await second.context().close();
 });
 
 test.describe('two server instances on one PostgreSQL database', () => {

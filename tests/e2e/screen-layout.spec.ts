@@ -3,6 +3,8 @@
  * catalog marks available mounts without an error page or the "not in this release" placeholder, and an
  * unavailable one shows that placeholder.
  *
+ * Issue 71 item 2: and no ISO date in any visible text of any of them (a report's answer included), in each language.
+ *
  * Issue 21 item 1 end to end: every screen of every application the admin may open, at 1440×900 — the
  * page never scrolls sideways, and no visible column header is narrower than its label (today's report
  * grids showed headers collapsed to a few pixels). A report screen runs once with its default parameters,
@@ -131,9 +133,19 @@ async function readyScreen(page: Page, path: string, budget: number): Promise<Sc
  * - a list whose rows are not all as wide as each other (a long description must truncate, never widen its row);
  * - how far the page scrolls sideways.
  */
-async function layoutProblems(screen: Locator): Promise<{ cut: string[]; rowWidths: number[][]; overflow: number }> {
+async function layoutProblems(screen: Locator): Promise<{ cut: string[]; rowWidths: number[][]; overflow: number; iso: string[] }> {
   return screen.evaluate((root) => {
     const cut: string[] = [];
+    // Issue 71 item 2: no ISO date in the text a person reads (the spec asks for none): every visible text node of
+    // the screen — lists, forms' read-only texts, report grids, banners, dialogs — not what an input holds.
+    const iso: string[] = [];
+    const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const match = /\d{4}-\d{2}-\d{2}/.exec(node.textContent ?? '');
+      const parent = node.parentElement;
+      if (!match || !parent || parent.closest('script, style, textarea, [hidden], [aria-hidden="true"]') || parent.getClientRects().length === 0) continue;
+      iso.push(`"${match[0]}" in "${(node.textContent ?? '').trim().slice(0, 80)}"`);
+    }
     // The headers, and the totals row's figures (an amount is never cut, issue 21 item 1).
     for (const cell of root.querySelectorAll<HTMLElement>('[role="columnheader"], th[scope="col"], [data-records-totals] [role="gridcell"]')) {
       if (cell.getClientRects().length === 0 || cell.closest('[hidden], [aria-hidden="true"]')) continue;
@@ -152,7 +164,7 @@ async function layoutProblems(screen: Locator): Promise<{ cut: string[]; rowWidt
     const rowWidths = [...root.querySelectorAll<HTMLElement>('.records-grid-frame')].map((frame) => [
       ...new Set([...frame.querySelectorAll<HTMLElement>('.records-row')].map((row) => Math.round(row.getBoundingClientRect().width))),
     ]);
-    return { cut, rowWidths, overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+    return { cut, rowWidths, overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth, iso };
   });
 }
 
@@ -233,6 +245,7 @@ async function checkScreens(page: Page, paths: readonly string[], language: stri
     for (const cut of layout.cut) problems.push(`${language} ${path}: header or total ${cut}`);
     for (const widths of layout.rowWidths) if (widths.length > 1) problems.push(`${language} ${path}: list rows of different widths ${widths.join(', ')}`);
     if (layout.overflow > 0) problems.push(`${language} ${path}: the page scrolls sideways by ${layout.overflow}px`);
+    for (const date of layout.iso) problems.push(`${language} ${path}: ISO date ${date}`);
     // Close the tab again, so the page does not hold every screen at once.
     await page.keyboard.press('Alt+Shift+W');
     if (!(await inPage(page, screenClosed, { path, selector: '' }))) {

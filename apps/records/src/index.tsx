@@ -48,12 +48,14 @@ export {
   LookupButton,
   LookupName,
   LookupResults,
+  singleMatch,
   tabOut,
   useDebouncedSearch,
   usePickedName,
   type LookupOption,
 } from './form/fields/lookup-parts.tsx';
 export { useText, type Tr } from './form/text.ts';
+export { FormButton } from './form/FormButton.tsx';
 export { call as recordCall, recordPath, upload as uploadFile, type CallOutcome } from './form/record-api.ts';
 // Issue 12 (h12a): the generic document screen (header + line grid + states and actions).
 export { documentScreen, type DocumentScreenOptions, type DocumentToolsProps } from './document/DocumentScreen.tsx';

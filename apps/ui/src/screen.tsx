@@ -10,6 +10,8 @@
  * - `useCloseGuard(guard)` registers the screen's close guard while the component is mounted (one guard
  *   per screen: the last registered wins) and removes it on unmount. The guard may be async and ask the
  *   user with `confirmUnsavedChanges()` (Save / Discard / Stay in the shell's dialog).
+ * - Mounting a screen starts the page's focus keeper (focus-keeper.ts): after any dialog, or a deleted line, the
+ *   focus comes back into the screen, never to the page body.
  */
 import * as React from 'react';
 import { createContext, useContext, useEffect, useMemo, useRef, type ComponentType } from 'react';
@@ -18,6 +20,7 @@ import singleSpaReact from 'single-spa-react';
 import { askUser, bus, i18n, toScreenProps, translate, type CloseGuard, type ScreenProps } from '@erp/shared';
 import { useBusValue } from './hooks.ts';
 import { ErrorFallback } from './ErrorFallback.tsx';
+import { keepScreenFocus } from './focus-keeper.ts';
 
 /** What single-spa hands a screen parcel's lifecycles: the host's ScreenProps plus single-spa's own. */
 export type ScreenParcelProps = Partial<ScreenProps> & { domElement?: HTMLElement; name?: string };
@@ -154,6 +157,8 @@ export function screen(Component: ComponentType, options: ScreenOptions = {}): S
   return {
     bootstrap: (props) => call(lifecycles.bootstrap, props),
     mount: async (props) => {
+      // Issue 71 item 2: the focus comes back into the screen after any dialog (focus-keeper.ts).
+      keepScreenFocus();
       await loadNamespaces(namespaces);
       return call(lifecycles.mount, props);
     },

@@ -111,7 +111,8 @@ export const apInvoice = defineEntity({
       maxItems: 500,
       fields: {
         LineId: { type: 'integer', labelKey: lineLabel('LineId') },
-        ReceiptLineId: { type: 'integer', readOnly: true, internal: true, labelKey: lineLabel('ReceiptLineId') },
+        // Carried by the form (never shown) so a line the receipt filled before the save stays matched (issue 71 item 2).
+        ReceiptLineId: { type: 'integer', internal: true, labelKey: lineLabel('ReceiptLineId') },
         ProductId: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('ProductId') },
         Description: { type: 'text', maxLength: 100, labelKey: lineLabel('Description') },
         // Blank on a line without a receipt: the vendor's default account (ap-vendor-default).

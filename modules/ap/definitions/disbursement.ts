@@ -53,7 +53,8 @@ export const apDisbursement = defineEntity({
       maxItems: 500,
       fields: {
         LineId: { type: 'integer', labelKey: lineLabel('LineId') },
-        InvoiceId: { type: 'integer', required: true, labelKey: lineLabel('InvoiceId') },
+        // The vendor's document, typed and shown by its number (the lookup's Number), stored by its key (issue 71 item 2).
+        InvoiceId: { type: 'lookup', entity: 'ap-invoice', valueType: 'integer', whereFrom: { VendorId: 'VendorId' }, required: true, labelKey: lineLabel('InvoiceId') },
         ...invoicePaymentFields(lineLabel),
       },
     },

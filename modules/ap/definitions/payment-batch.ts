@@ -14,7 +14,8 @@
  *   vendor — cheques numbered from the bank's next cheque number (the action's StartingChequeNo may name
  *   another; a used number answers §8 "Cheque number has been used."), or one EFT file with the next file
  *   creation number — each posted Dr A/P / Cr bank / Cr discounts taken (modules/ap/server/payments.ts).
- *   The cheques' PDF and the EFT file are downloaded from the run (modules/ap/server/routes.ts).
+ *   The cheques' PDF and the EFT file are downloaded from the run (modules/ap/server/routes.ts); the paid run's
+ *   remittance advice prints and, for a run of one vendor, is e-mailed to it (issue 71 item 2).
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
@@ -108,6 +109,10 @@ export const apPaymentBatch = defineEntity({
   search: ['BatchNo'],
   roles: AP_ROLES,
   attachments: false,
+  // Issue 71 item 2: once paid, the run's remittance advice (each payment's, reports.ts `ap-remittance-advice` by
+  // BatchId) prints (Ctrl+P) and is e-mailed (Ctrl+Shift+E) from the run itself — to its vendor, a run for one vendor.
+  print: { report: 'ap-remittance-advice', parameter: 'BatchId', states: ['Printed'] },
+  email: { template: 'REMITTANCE', to: 'VendorId', values: { PaymentNo: 'FirstChequeNo', DocumentDate: 'PaymentDate', Amount: 'Total' } },
   formLayout: {
     sections: [
       { rows: [['BatchNo', 'Status'], ['BankAccountId', 'PaymentMethod'], ['PayThroughDate', 'PaymentDate', 'VendorId']] },
@@ -122,4 +127,9 @@ export const apPaymentBatch = defineEntity({
     { action: 'print', labelKey: key('actions.print'), from: ['Approved'], to: 'Printed', irreversible: true, confirmKey: key('confirm.print'), primary: true, hotkey: 'Alt+P' },
   ]),
   rules: [paymentLineRules],
+  // Issue 71 item 2: the totals the save computes (checkLines) follow the lines as they are edited or removed.
+  derived: {
+    Total: { op: 'sum', collection: 'Lines', field: 'Payment' },
+    DiscountTotal: { op: 'sum', collection: 'Lines', field: 'Discount' },
+  },
 });

@@ -13,7 +13,7 @@
  *   `ap-top-accounts` (AP-11: the vendors with the most purchases over a date range).
  */
 import { defineReport, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
-import { AGING_BUCKETS, agingParameters, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { AGING_BUCKETS, agingLabel, agingParameters, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 import { journalPrinting } from '@erp/modules/gl/definitions/reports/index';
 
 const AP_APP = 'NOVUS-AP';
@@ -76,7 +76,7 @@ export const apAgedTrialBalance: ReportDefinition = defineReport({
     VENDOR,
   ],
   rules: [],
-  columns: [text('FirmId', { width: 0.8 }), text('FirmName', { width: 1.8 }), ...AGING_BUCKETS.map((bucket) => money(bucket, { total: true })), money('Total', { total: true })],
+  columns: [text('FirmId', { width: 0.8 }), text('FirmName', { width: 1.8 }), ...AGING_BUCKETS.map((bucket) => money(bucket, { total: true, ...agingLabel(bucket) })), money('Total', { total: true })],
   defaultSort: [{ field: 'FirmId' }],
   orientation: 'landscape',
 });
@@ -158,15 +158,21 @@ const REMITTANCE_FIELDS = {
 /**
  * Issue 40 item 4: the remittance advice of one payment (a cheque or EFT payment, `ap-cheque`): the vendor's
  * address, the payment's number and date, and the documents it paid with the discount taken — what the vendor
- * needs to apply it. Not a menu screen: the payment's form prints and e-mails it (`print`, `email`).
+ * needs to apply it. Not a menu screen: the payment's form prints and e-mails it (`print`, `email`), and so does the
+ * payment run's (issue 71 item 2: its standing payments, one document each).
  */
 export const apRemittanceAdvice: ReportDefinition = defineReport({
   name: 'ap-remittance-advice',
   application: AP_APP,
   routes: routes('/cheque-cancellation', [AP_APP]),
   titleKey: 'ap:reports.remittanceAdvice.title',
-  parameters: [{ name: 'ChequeId', type: 'integer', labelKey: 'ap:reports.columns.ChequeId', required: true, min: 1, max: 2_147_483_647 }],
-  rules: [],
+  // One payment (Cheque Cancellation's form, by its key: the files print its number, `entity`), or every standing
+  // payment of a run (the run's form); issue 71 item 2.
+  parameters: [
+    { name: 'ChequeId', type: 'integer', entity: 'ap-cheque', labelKey: 'ap:reports.remittanceAdvice.number', min: 1, max: 2_147_483_647 },
+    { name: 'BatchId', type: 'integer', entity: 'ap-payment-batch', labelKey: 'ap:reports.columns.BatchId', min: 1, max: 2_147_483_647 },
+  ],
+  rules: [{ kind: 'oneOf', alternatives: [['ChequeId'], ['BatchId']], messageKey: 'ap:reports.remittanceAdvice.chequeOrRun' }],
   columns: [
     integer('ChequeNo', { hidden: true }),
     date('PaymentDate', { hidden: true }),

@@ -9,6 +9,7 @@
 import type { PassThrough } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { toUnits, type Decimal } from '@erp/shared/decimal';
+import { formatCalendarDate } from '@erp/shared/format';
 import { cjkFont, isWinAnsi } from '@erp/server/reports/fonts';
 import type { Letterhead } from '@erp/server/reports/letterhead';
 
@@ -102,7 +103,9 @@ export async function writeChequesPdf(out: PassThrough, letterhead: Letterhead |
     // The stub: the documents paid.
     doc.moveTo(36, 300).dash(3, { space: 3 }).lineTo(576, 300).stroke().undash();
     doc.fontSize(9);
-    write(`${cheque.payee} — No. ${cheque.chequeNo} — ${cheque.date}`, 36, 312, {}, true);
+    // The stub is read by the payee: its date as the cheque's English words write dates (issue 71 item 2); the face
+    // keeps the numeric date the bank reads.
+    write(`${cheque.payee} — No. ${cheque.chequeNo} — ${formatCalendarDate(cheque.date, 'en-CA')}`, 36, 312, {}, true);
     const columns = [36, 200, 360, 470];
     (cheque.stubHeadings ?? ['Document', 'Vendor document', 'Payment', 'Discount']).forEach((label, index) => write(label, columns[index]!, 332, index >= 2 ? { width: 100, align: 'right' } : {}, true));
     let y = 348;

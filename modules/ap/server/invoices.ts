@@ -355,6 +355,17 @@ async function readyToPost(trx: AnyTransaction, record: Row) {
   return priced;
 }
 
+/**
+ * The receipt's lines not yet invoiced, as the invoice's matched lines (quantity still open at the PO price) — what
+ * the save takes for an invoice saved without lines, and what the form shows before the save (issue 71 item 2).
+ */
+function openReceiptLines(receipt: NonNullable<Awaited<ReturnType<typeof loadReceipt>>>, taxGroup: string | null): Row[] {
+  return receipt.lines
+    .map((line) => ({ line, open: sub(line.received, line.invoiced) }))
+    .filter(({ open }) => cmp(open, '0') > 0)
+    .map(({ line, open }) => ({ LineId: null, ReceiptLineId: line.lineId, ProductId: line.productId, Description: null, AccountId: null, Quantity: open, UnitPrice: line.poPrice, JobId: null, JobAmount: null, TaxGroup: taxGroup }));
+}
+
 export const apInvoiceHooks: EntityHooks = {
   async beforeWrite(_ctx, trx, change) {
     const next = change.next;
@@ -387,10 +398,7 @@ export const apInvoiceHooks: EntityHooks = {
       ...((line['TaxGroup'] == null || line['TaxGroup'] === '') && defaults.taxGroup ? { TaxGroup: defaults.taxGroup } : {}),
     }));
     if (receipt && lines.length === 0 && (change.mode === 'create' || change.changed.has('ReceiptId'))) {
-      lines = receipt.lines
-        .map((line) => ({ line, open: sub(line.received, line.invoiced) }))
-        .filter(({ open }) => cmp(open, '0') > 0)
-        .map(({ line, open }) => ({ LineId: null, ReceiptLineId: line.lineId, ProductId: line.productId, Description: null, AccountId: null, Quantity: open, UnitPrice: line.poPrice, JobId: null, JobAmount: null, TaxGroup: defaults.taxGroup }));
+      lines = openReceiptLines(receipt, defaults.taxGroup);
     }
     const priced = await priceInvoice(trx, { ...next, Lines: lines }, receipt);
     setField(change, 'Lines', lines);

@@ -122,7 +122,10 @@ function topRows(ctx: ReportContext): AnySelect {
     .select(['t.firm_id as FirmId', 'f.name as FirmName', 't.documents as Documents', 't.purchases as Purchases']);
 }
 
-/** The documents one payment paid (its applications from its payment item), each with the vendor's heading. */
+/**
+ * The documents one payment paid (its applications from its payment item), each with the vendor's heading; by
+ * BatchId, those of each standing (not cancelled) payment of the run.
+ */
 function remittanceRows(ctx: ReportContext): AnySelect {
   const place = sql<string>`trim(coalesce(f.city, '') || ' ' || coalesce(f.province_code, '') || ' ' || coalesce(f.postal_code, ''))`;
   return ctx.db
@@ -131,7 +134,7 @@ function remittanceRows(ctx: ReportContext): AnySelect {
     .innerJoin('ap_applications as a', 'a.from_item_id', 'p.item_id')
     .innerJoin('ap_items as i', 'i.item_id', 'a.to_item_id')
     .leftJoin('firms as f', 'f.firm_id', 'c.vendor_id')
-    .where('c.cheque_id', '=', Number(ctx.params['ChequeId']))
+    .where((eb) => (ctx.params['BatchId'] != null && ctx.params['ChequeId'] == null ? eb.and([eb('c.batch_id', '=', Number(ctx.params['BatchId'])), eb('c.status', '<>', 'Cancelled')]) : eb('c.cheque_id', '=', Number(ctx.params['ChequeId']))))
     .where('a.amount', '>', 0)
     .select([
       'c.cheque_no as ChequeNo',

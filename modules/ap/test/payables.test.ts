@@ -220,6 +220,8 @@ describe('payment runs, cheques and cancellation (SCREENS.md WP5 acceptance 3, 4
     expect(text).toContain('7,982.14');
     expect(text).toContain('Seven thousand nine hundred eighty-two and 14/100 dollars');
     expect(text).toContain('No. 1001');
+    // Issue 71 item 2: the payee's stub dates the payment in words, not ISO.
+    expect(text).toMatch(/— No\. 1001 — [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     const listed = (json(await get('/api/data/ap-cheque?Page=1&PageSize=10&filter.VendorId=TAV')).List as Json[]).find((row) => row.ChequeNo === 1001)!;
     cheque = json(await get(`/api/data/ap-cheque/${listed.ChequeId}`)).Data;
     expect(cheque).toMatchObject({ Status: 'Open', Amount: '7982.14', Discount: '162.90', PaymentMethod: 'Cheque' });

@@ -12,6 +12,8 @@ import { answerYes, goTo, screenOf } from '../../../tests/e2e/shell-helpers.ts';
 
 const PATH = '/novus-ar/cash-receipts';
 const DATE = '2026-11-19';
+/** The date as the picker shows it (issue 71 item 2: the user's language, never ISO). */
+const DATE_SHOWN = 'Nov 19, 2026';
 /** A bill-to customer in Ontario with two posted invoices (113.00 and 226.00 with HST 13%): their numbers. */
 async function customerWithInvoices(request: APIRequestContext, token: string, firmId: string, prices = ['100.0000', '200.0000'], newFirm = true, terms?: string): Promise<string[]> {
   const headers = { Authorization: `Bearer ${token}` };
@@ -177,10 +179,10 @@ test('"Select open invoices" applies the two of three invoices picked with the k
   const boxes = picker.getByRole('checkbox');
   // Oldest first, with the date, due date, balance and the discount available on the receipt date.
   await expect(boxes).toHaveCount(3);
-  await expect(picker.getByRole('row').nth(1)).toContainText(`${first!}${DATE}`);
+  await expect(picker.getByRole('row').nth(1)).toContainText(`${first!}${DATE_SHOWN}`);
   await expect(picker.getByRole('row').nth(1)).toContainText('113.002.26');
   await expect(picker.getByRole('row').nth(2)).toContainText('226.004.52');
-  await expect(picker.getByRole('row').nth(3)).toContainText(`${third!}${DATE}`);
+  await expect(picker.getByRole('row').nth(3)).toContainText(`${third!}${DATE_SHOWN}`);
   // Space checks the focused invoice, the arrows move, Enter adds the checked ones.
   await expect(picker.getByRole('checkbox', { name: `Invoice ${first!}` })).toBeFocused();
   await page.keyboard.press('Space');

@@ -15,7 +15,8 @@ import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
 import { pdfText } from '../../../tests/e2e/pdf-text.ts';
 import { goTo, screenOf } from '../../../tests/e2e/shell-helpers.ts';
 
-const BUCKETS = ['Current', 'Period 1', 'Period 2', 'Period 3', 'Period 4', 'Period 5', 'Period 6', 'Period 7', 'Period 8 and older'];
+/** The aging's buckets headed by their days, for 30 days per period (issue 71 item 2). */
+const BUCKETS = ['Current', '1–30 days', '31–60 days', '61–90 days', '91–120 days', '121–150 days', '151–180 days', '181–210 days', 'Over 210 days'];
 
 test('aged trial balance: current + 8 periods per customer; the customer’s statement PDF carries its balance', async ({ page }) => {
   await signIn(page, 'admin', 'admin', '#/');

@@ -159,6 +159,19 @@ describe('aged trial balance (AR-07, §9 current + 8 periods)', () => {
     expect(body.List[0]).toMatchObject({ Current: '0.00', Period1: '450.00', Period3: '690.00', Total: '1140.00' });
   });
 
+  it('heads its buckets with their days, from the period length run with, in the .xlsx and the PDF (issue 71 item 2)', async () => {
+    const parameters = { AsOfDate: AS_OF, AgeBy: 'document', PeriodDays: 60, CustomerId: 'B100' };
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await call(server.app, 'POST', '/api/reports/ar-aged-trial-balance/xlsx', admin, { Parameters: parameters })).rawPayload as unknown as ArrayBuffer);
+    const headings = (workbook.worksheets[0]!.getRow(3).values as unknown[]).map(String);
+    expect(headings).toEqual(expect.arrayContaining(['Current', '1–60 days', '61–120 days', '361–420 days', 'Over 420 days']));
+    expect(headings.some((heading) => /Period/.test(heading))).toBe(false);
+    const pdf = await call(server.app, 'POST', '/api/reports/ar-aged-trial-balance/pdf', admin, { Parameters: { ...parameters, PeriodDays: 30 } });
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('31–60');
+    expect(text).not.toContain('Period');
+  });
+
   it('equals the receivables control account in the trial balance at the date, and at a later date', async () => {
     expect((await run('ar-aged-trial-balance', { AsOfDate: AS_OF, AgeBy: 'due', PeriodDays: 30 })).json().Totals.Total).toBe(await controlBalance(AS_OF));
     // 2026-12-31: everything, including the later receipts, applications and invoices.

@@ -102,6 +102,11 @@ describe('Order Entry definitions', () => {
     const rules = emailTemplate.rules ?? [];
     const issues = rules.flatMap((rule) => [rule({ Subject: 'Invoice {{InvoiceNo}}', Body: 'Hello {{Custmer}}' }, { mode: 'create', changed: new Set() }) ?? []].flat());
     expect(issues).toMatchObject([{ field: 'Body', key: 'oe:rules.unknownPlaceholder', params: { name: 'Custmer' } }]);
-    expect(fillPlaceholders('Invoice {{ InvoiceNo }} for {{Amount}} {{Unknown}}', { InvoiceNo: 'INV-1', Amount: '9.99' })).toBe('Invoice INV-1 for 9.99 {{Unknown}}');
+    expect(fillPlaceholders('Invoice {{ InvoiceNo }} for {{Amount}} {{Unknown}}', { InvoiceNo: 'INV-1', Amount: '9.99' }, 'en-CA')).toBe('Invoice INV-1 for 9.99 {{Unknown}}');
+    // Issue 71 item 2: dates and amounts in the reader's language, whatever the template; codes and whole numbers as given.
+    const values = { InvoiceNo: 'AR000312', DocumentDate: '2026-11-28', DueDate: '2026-12-28', Amount: '15324.33', PaymentNo: '10042' };
+    const body = 'Invoice {{InvoiceNo}} dated {{DocumentDate}}, due {{DueDate}}: {{Amount}} (payment {{PaymentNo}})';
+    expect(fillPlaceholders(body, values, 'en-CA')).toBe('Invoice AR000312 dated Nov 28, 2026, due Dec 28, 2026: 15,324.33 (payment 10042)');
+    expect(fillPlaceholders(body, values, 'fr-CA')).toBe('Invoice AR000312 dated 28 nov. 2026, due 28 déc. 2026: 15\u00a0324,33 (payment 10042)');
   });
 });

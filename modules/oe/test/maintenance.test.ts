@@ -235,6 +235,9 @@ describe('order desk setup', () => {
     expect(bad.json().Message).toBe('Unknown placeholder Custmer. Use one of: CustomerName, CustomerId, ContactName, OrderNo, InvoiceNo, PaymentNo, DocumentDate, DueDate, Amount, CompanyName.');
     const preview = await call(server.app, 'POST', '/api/oe/email-template/preview', admin, { Subject: 'Invoice {{InvoiceNo}}', Body: 'Dear {{CustomerName}}' });
     expect(preview.json().Data).toEqual({ Subject: 'Invoice INV-000456', Body: 'Dear Northshore Metals Ltd.' });
+    // Issue 71 item 2: the preview writes dates and amounts in the reader's language, as the mail will.
+    const dated = await call(server.app, 'POST', '/api/oe/email-template/preview', admin, { Subject: 'Invoice {{InvoiceNo}}', Body: 'Due {{DueDate}}: {{Amount}}' });
+    expect(dated.json().Data.Body).toBe('Due Dec 24, 2026: 1,234.56');
     const nameless = await call(server.app, 'POST', '/api/data/delivery-route', admin, { RouteId: 'T-R', Description: ' ' });
     expect(nameless.json().Message).toBe('A name is required.');
 

@@ -47,6 +47,9 @@ const VENDORS: readonly [string, string, string, string, string, boolean, readon
   ['V900', 'Boreal Metals Supply (closed)', 'Sudbury', 'ON', 'COD', false, []],
 ];
 
+/** Where a vendor's remittances go (issue 71 item 2: the purchasing day e-mails its payment's remittance to V100). */
+const VENDOR_EMAIL: Readonly<Record<string, string>> = { V100: 'receivables@lakeshore-steel.example' };
+
 /** The mill heat of each material (modules/ic coil demo). */
 const HEAT_OF: Readonly<Record<string, string>> = { Carbon: 'A24-61873', Galvanized: 'S4-228815', Aluminum: 'N9K-40417', Stainless: 'OT-735120' };
 
@@ -76,7 +79,7 @@ async function seedSetup(db: AnyDb, now: string): Promise<void> {
     const terms_ = (await db.selectFrom('ar_account_terms').select('terms_code').where('terms_code', '=', terms).executeTakeFirst()) ? terms : null;
     await db
       .insertInto('firms')
-      .values({ firm_id: id, name, is_active: active ? 1 : 0, is_bill_to: 0, is_ship_to: 0, is_vendor: 1, for_external_users: 0, is_sales_manager: 0, account_terms: terms_, city, province_code: province, ...trail })
+      .values({ firm_id: id, name, is_active: active ? 1 : 0, is_bill_to: 0, is_ship_to: 0, is_vendor: 1, for_external_users: 0, is_sales_manager: 0, account_terms: terms_, city, province_code: province, email: VENDOR_EMAIL[id] ?? null, ...trail })
       .execute();
     await db.insertInto('firm_accounts').values({ firm_id: id, account_type: 'vendor', ...trail }).execute();
   }

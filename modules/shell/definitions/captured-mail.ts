@@ -32,7 +32,8 @@ export const capturedMail = defineEntity({
   ],
   search: ['MailTo', 'Subject', 'BodyText'],
   roles: { read: ['ADMIN'], write: [] },
-  attachments: false,
+  // Issue 71 item 2: the mail's files, kept by the capture server, open from the record's Attachments.
+  attachments: true,
   displayField: 'Subject',
   formLayout: { sections: [{ rows: [['ReceivedOn', 'MailFrom'], ['MailTo'], ['Subject'], ['Attachments'], ['BodyText'], ['MessageId']] }] },
 });

@@ -1,7 +1,7 @@
 /**
  * The shell module's definitions (issue 20): the shell's own entities — the §2 shell administration screens
  * (countries, states and cities, sequence counters, code index, configuration, company, branches, warehouses,
- * applications, roles, users and their securables, menu access, form widgets security, the sign-in log, the mailbox of captured e-mail, the origins allowed to embed the elements, the API clients) and
+ * applications, roles, users and their securables, menu access, form widgets security, the sign-in log, the mailbox of captured e-mail, the origins allowed to embed the elements, the API clients, the webhook subscriptions and their deliveries) and
  * firm maintenance, which every business module refers to. Strings: namespace `entities`
  * (`modules/shell/locales/<lng>/entities.json`, shared with the entity engine's own messages, whose keys
  * carry that namespace on the wire); server rules and calls: modules/shell/server/; screens: the generic
@@ -10,6 +10,7 @@
 import type { AnyEntity } from '@erp/shared/entities/define';
 import type { ModuleDefinition } from '@erp/shared/entities/index';
 import { apiClient } from './api-client.ts';
+import { webhookDelivery, webhookSubscription } from './webhook.ts';
 import { application } from './application.ts';
 import { branch } from './branch.ts';
 import { capturedMail } from './captured-mail.ts';
@@ -81,5 +82,7 @@ export const shellModule: ModuleDefinition = {
     capturedMail,
     embedOrigin,
     apiClient,
+    webhookSubscription,
+    webhookDelivery,
   ] as unknown as readonly AnyEntity[],
 };

@@ -8,7 +8,8 @@
  * @erp/records' lookup parts, so it behaves as every other lookup (suggestions as the user types, F4 / Alt+Down).
  * The field it serves (`via`) goes with each search (From/Report and Field), so the rights are the screen's and
  * only what the field accepts is offered (issue 21 items 5, 11), as for every other lookup; the firm's name shows
- * beside its id and a pick moves on to the next field (items 4, 2).
+ * beside its id and a pick moves on to the next field (items 4, 2). Enter in the field takes the one firm matching
+ * what was typed since the last pick, or the one whose id it is exactly (issue 71 item 2); several show with the focus on the first.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
@@ -20,6 +21,7 @@ import {
   LookupName,
   LookupResults,
   recordCall,
+  singleMatch,
   tabOut,
   useDebouncedSearch,
   usePickedName,
@@ -103,25 +105,41 @@ export function FirmLookupInput(props: LookupWidgetProps) {
     setPaging((outcome.body as { More?: boolean } | null)?.More === true ? { ...paging, next: paging.next + 1 } : null);
   }
   const box = useRef<HTMLDivElement>(null);
+  // An id typed since the last pick: only then does Enter take its match (a value held as it came lets Enter through).
+  const typing = useRef(false);
   // The firm's name beside its id, as every lookup shows it (issue 21 item 4).
   const { name: firmName, picked } = usePickedName(props.value, props.onPick, async (value) => {
     const outcome = await firmLookup(value, '', props.via);
     if (outcome.status !== 200) return null;
     return ((outcome.body?.List ?? []) as FirmLookupRow[]).find((row) => row.FirmId === value)?.Name ?? '';
   });
-  function pick(value: string) {
+  function pick(value: string, label = options.find((option) => option.value === value)?.label ?? '') {
+    typing.current = false;
     setOpen(false);
     setMessage(null);
     if (props.onPick) props.onPick(value);
     else {
       props.onChange(value);
-      picked(value, options.find((option) => option.value === value)?.label ?? '');
+      picked(value, label);
     }
     focusNextAfter(box.current);
   }
+  /** Enter in the field: the firms matching what was typed, answered now; a single (or exact) match is taken. */
+  async function takeOnEnter(typedId: string, current: () => boolean) {
+    const outcome = await firmLookup(typedId.trim(), '', props.via);
+    if (!current()) return;
+    const rows = outcome.status === 200 ? ((outcome.body?.List ?? []) as FirmLookupRow[]) : [];
+    const match = singleMatch(rows.map(optionOf), (outcome.body as { More?: boolean } | null)?.More === true, typedId);
+    if (match) pick(match.value, match.label);
+    else await search(typedId, '', true, current);
+  }
   const onKeyDown = (event: KeyboardEvent) => {
     if (tabOut(event, open, () => setOpen(false), box.current)) return;
-    if (event.key === 'F4' || (event.altKey && event.key === 'ArrowDown') || (event.key === 'Enter' && open)) {
+    if (event.key === 'Enter' && typing.current && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && !props.readOnly && props.value.trim() !== '') {
+      event.preventDefault();
+      setName('');
+      later((current) => takeOnEnter(props.value, current), 0);
+    } else if (event.key === 'F4' || (event.altKey && event.key === 'ArrowDown') || (event.key === 'Enter' && open)) {
       event.preventDefault();
       // From the id field: the id typed there (the name box is for a search by name).
       setName('');
@@ -131,6 +149,7 @@ export function FirmLookupInput(props: LookupWidgetProps) {
     }
   };
   const typedId = (text: string) => {
+    typing.current = true;
     props.onChange(text);
     if (text.trim() === '') return;
     setName('');

@@ -49,6 +49,9 @@ const shell: AppCatalog = {
     screen('SH0116', 'SH0001', '/mailbox', 'Mailbox'),
     screen('SH0117', 'SH0002', '/embed-origins', 'Embedding Origins'),
     screen('SH0118', 'SH0002', '/api-clients', 'API Clients'),
+    screen('SH0119', 'SH0002', '/webhooks', 'Webhooks'),
+    // A document screen (its Replay action), exported by the shell's screens into @erp/records.
+    screen('SH0120', 'SH0002', '/webhook-deliveries', 'Webhook Deliveries', { module: '@erp/records', component: 'WebhookDeliveries' }),
   ],
 };
 
@@ -97,6 +100,8 @@ export const catalog: ModuleCatalog = {
   Security: ['Sécurité', '安全', '安全'],
   'Sequence Counters': ['Compteurs de séquence', '序列计数器', '序列計數器'],
   Setup: ['Configuration', '设置', '設定'],
+  'Webhook Deliveries': ['Livraisons des webhooks', 'Webhook 投递记录', 'Webhook 傳送紀錄'],
+  Webhooks: ['Webhooks', 'Webhook 订阅', 'Webhook 訂閱'],
   'Shell administration': ['Administration de l’interface', '外壳管理', '外殼管理'],
   'Steel re-seller': ['Revente d’acier', '钢材经销', '鋼材經銷'],
   'User Securables': ['Éléments sécurisables des utilisateurs', '用户安全对象', '使用者安全物件'],

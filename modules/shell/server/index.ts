@@ -10,6 +10,7 @@ import { seedDemoFirms } from '@erp/server/seed/demo-firms';
 import { shellModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';
 import { apiClient } from '../definitions/api-client.ts';
+import { webhookDelivery, webhookSubscription } from '../definitions/webhook.ts';
 import { city } from '../definitions/city.ts';
 import { company } from '../definitions/company.ts';
 import { firm } from '../definitions/firm.ts';
@@ -18,6 +19,7 @@ import { menuAccess } from '../definitions/menu-access.ts';
 import { userSecurables } from '../definitions/user-securables.ts';
 import { user } from '../definitions/user.ts';
 import { apiClientHooks } from './api-client/rules.ts';
+import { webhookDeliveryHooks, webhookSubscriptionHooks } from './webhook/rules.ts';
 import { cityHooks } from './city/rules.ts';
 import { companyRoutes } from './company/routes.ts';
 import { companyHooks } from './company/rules.ts';
@@ -45,6 +47,8 @@ export const serverModule: ServerModule = {
     [user.name]: userHooks,
     [userSecurables.name]: userSecurablesHooks,
     [apiClient.name]: apiClientHooks,
+    [webhookSubscription.name]: webhookSubscriptionHooks,
+    [webhookDelivery.name]: webhookDeliveryHooks,
   },
   async routes(app, deps) {
     for (const routes of [firmRoutes, companyRoutes, configurationRoutes]) await routes(app, deps);

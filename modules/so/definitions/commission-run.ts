@@ -64,7 +64,7 @@ export const commissionRun = defineEntity({
         InvoiceNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lineLabel('InvoiceNo') },
         OrderNo: { type: 'text', maxLength: 20, readOnly: true, labelKey: lineLabel('OrderNo') },
         BillToId: { type: 'text', maxLength: 20, readOnly: true, labelKey: lineLabel('BillToId') },
-        OrderLineId: { type: 'integer', readOnly: true, labelKey: lineLabel('OrderLineId') },
+        OrderLineId: { type: 'integer', readOnly: true, internal: true, labelKey: lineLabel('OrderLineId') },
         Base: { ...SO_MONEY, readOnly: true, labelKey: lineLabel('Base') },
         Percent: { type: 'decimal', precision: 5, scale: 2, readOnly: true, labelKey: lineLabel('Percent') },
         Amount: { ...SO_MONEY, readOnly: true, labelKey: lineLabel('Amount') },

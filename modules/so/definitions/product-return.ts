@@ -86,6 +86,8 @@ export const productReturn = defineEntity({
   ],
   search: ['ReturnNo', 'OrderNo', 'Reason'],
   roles: SO_ROLES,
+  // Issue 71 item 2: the total the save computes (server/returns.ts) follows the lines kept as they are removed.
+  derived: { Total: { op: 'sum', collection: 'Lines', field: 'Amount' } },
   formLayout: {
     sections: [
       { rows: [['ReturnNo', 'Status', 'ReturnDate'], ['OrderKey', 'OrderNo', 'BillToId', 'WarehouseId'], ['Reason']] },

@@ -16,9 +16,10 @@
  *   UnitPrice (the one charged), Amount, TaxCodes and TaxAmount (the ship-to province's taxes, Receivables'
  *   tax logic), Available (on hand less committed in the order's warehouse), QuantityShipped and UnitCost (at
  *   shipping: the moving average the stock left at).
- * - Lots of a line (§5 lot quantities: when given, they add up to the line's quantity): LotNo, Quantity and
- *   HeatNo (the lot's heat, read at shipping). A lot-tracked line without lots is allocated at shipping from
- *   the warehouse's lots, oldest first.
+ * - Lots of a line (§5 lot quantities: when given, they add up to the line's quantity): LotNo (picked from the
+ *   product's lots in the order's warehouse; §5 another warehouse's or product's lot, or more than is free of it,
+ *   refused — issue 71 item 2), Quantity and HeatNo (the lot's heat). A lot-tracked line without lots is
+ *   allocated at shipping from the warehouse's lots, oldest first.
  * - States (§2.3 item 5): Entered → Committed (`commit`: stock allocated; credit limit and account-on-hold
  *   checks) → Shipped (`ship`: stock out at the moving average with its lots, Dr COGS / Cr inventory) →
  *   Invoiced (`invoice`: the AR invoice, Dr AR / Cr sales / Cr taxes), or Cancelled (from Entered or
@@ -109,7 +110,7 @@ export const salesOrder = defineEntity({
       labelKey: key('fields.Lines.label'),
       linesInvalidKey: 'so:sales-order.rules.expandedLinesSaveFailed',
       // Price and availability as the user types (POST /api/so/line-preview, modules/so/server/routes.ts).
-      linePreview: { path: 'so/line-preview', on: ['ProductId', 'Quantity', 'OverridePrice'] },
+      linePreview: { path: 'so/line-preview', on: ['ProductId', 'Quantity', 'OverridePrice'], header: ['BillToId', 'ShipToId', 'WarehouseId', 'OrderDate'] },
       table: 'so_lines',
       parentColumn: 'order_key',
       key: 'LineId',
@@ -126,6 +127,8 @@ export const salesOrder = defineEntity({
         TaxCodes: { type: 'text', maxLength: 100, readOnly: true, labelKey: lineLabel('TaxCodes') },
         TaxAmount: { ...SO_MONEY, readOnly: true, labelKey: lineLabel('TaxAmount') },
         Available: { ...SO_QUANTITY, readOnly: true, labelKey: lineLabel('Available') },
+        // Issue 71 item 2: the order's warehouse cannot fill the line — what is free there, and which warehouses can.
+        StockNote: { type: 'text', maxLength: 300, readOnly: true, labelKey: lineLabel('StockNote') },
         QuantityShipped: { ...SO_QUANTITY, readOnly: true, labelKey: lineLabel('QuantityShipped') },
         UnitCost: { ...SO_PRICE, readOnly: true, labelKey: lineLabel('UnitCost') },
         PriceSource: { type: 'text', maxLength: 10, readOnly: true, labelKey: lineLabel('PriceSource') },
@@ -144,6 +147,9 @@ export const salesOrder = defineEntity({
           more: {
             HeatNo: { type: 'text', maxLength: 30, readOnly: true, labelKey: lotLabel('HeatNo') },
           },
+          // Issue 71 item 2: the lot picker — the line product's lots in the order's warehouse, with what is free
+          // of each and its heat (GET /api/so/lots, modules/so/server/lots.ts); the save refuses any other lot.
+          suggest: { path: 'so/lots', values: ['ProductId', 'Quantity', 'WarehouseId', 'OrderKey'] },
         }),
       },
     },
@@ -178,6 +184,12 @@ export const salesOrder = defineEntity({
   ],
   // Issue 40 item 5: picking the customer fills what follows from it (modules/so/server/orders.ts `defaults`).
   defaults: { BillToId: ['CustomerName', 'ShipToId', 'TermsCode', 'SalesRep', 'WarehouseId'] },
+  // Issue 71 item 2: the totals the save computes (server/pricing.ts) follow the lines' figures as they are typed.
+  derived: {
+    SubTotal: { op: 'sum', collection: 'Lines', field: 'Amount' },
+    TaxTotal: { op: 'sum', collection: 'Lines', field: 'TaxAmount' },
+    Total: { op: 'add', args: ['SubTotal', 'TaxTotal'] },
+  },
   search: ['OrderNo', 'CustomerName', 'CustomerPo', 'Notes'],
   indexes: [['BillToId', 'OrderDate'], ['Status', 'OrderKey'], ['PortalOrderKey', 'OrderKey'], ['OrderDate', 'OrderKey', 'SubTotal', 'Total']],
   roles: SO_ROLES,

@@ -1,18 +1,18 @@
 /**
  * Issue 40 acceptance, the order desk day, keyboard only, in Chromium on the fresh demo database at 1440×900, in
- * English, French and Chinese: an order for B100 with two lines → Ctrl+S → commit (Alt+M) → the shipping queue
+ * English, French and Chinese: an order for B100 with three lines (the warehouse that has the goods follows; the
+ * lot-tracked line's lot picked from the warehouse's lots, issue 71 item 2) → Ctrl+S → commit (Alt+M) → the shipping queue
  * ships it → the invoicing queue invoices it → its result links the invoice, which opens on its screen → E-mail
  * (Ctrl+Shift+E) → the mailbox shows the e-mail with the invoice's PDF. Screens are reached through the command
  * palette (Ctrl+K and the menu's name in the language). Nothing the system knows is typed again: the clerk types
- * the customer, the warehouse that ships (B100's default, CGY-01, holds none of the stock), the products and
- * quantities; names, ship-to, terms, rep, prices, dates and every number come from the system. Every key pressed and character typed is counted (README "A clerk's day"). In French and
+ * the customer, the products and quantities, and picks the lot; names, ship-to, terms, rep, prices, dates and every number come from the system. Every key pressed and character typed is counted (README "A clerk's day"). In French and
  * Chinese every screen passed shows no English catalogue text and no ISO date (as tests/e2e/i18n-days.spec.ts).
  * The day's other mail: B100's statement of account from Account Statements (its customer typed, Enter runs it,
  * Ctrl+Shift+E e-mails it to the contact) reaches the mailbox with its PDF.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { englishOf, leaks } from '../../../tests/e2e/english-texts.ts';
-import { signIn } from '../../../tests/e2e/helpers.ts';
+import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
 import { commandPalette, overlay, questionDialog, questionFocused, settled } from '../../../tests/e2e/shell-helpers.ts';
 
 const NAMESPACES = ['records', 'forms', 'entities', 'apps', 'errors', 'reports', 'ar', 'oe', 'so'] as const;
@@ -43,12 +43,14 @@ async function openByPalette(page: Page, keys: Keys, path: string): Promise<Loca
   await keys.press('Control+k');
   const palette = commandPalette(page);
   await expect(palette).toHaveAttribute('open', /.*/);
-  // The menus load when the palette first opens: wait for the screen's entry.
+  // The menus load when the palette first opens: wait for the screen's entry. A screen several applications carry is
+  // one entry (issue 71 item 2), under the first of them: matched by the screen's own path, after the application's.
+  const screenPath = path.toLowerCase().replace(/^\/[^/]+/, '');
   const labelOf = () =>
     palette.evaluate((element, wanted) => {
       const entries = (element as unknown as { entries: { label: string; path: string }[] }).entries;
-      return entries.find((entry) => entry.path.toLowerCase().replace(/\/+$/, '') === wanted.toLowerCase())?.label ?? '';
-    }, path);
+      return entries.find((entry) => entry.path.toLowerCase().replace(/\/+$/, '').replace(/^\/[^/]+/, '') === wanted)?.label ?? '';
+    }, screenPath);
   await expect.poll(labelOf).not.toBe('');
   const label = await labelOf();
   expect(label, path).not.toBe('');
@@ -107,6 +109,7 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
       if (english) found.push(...(await leaks(screen, english)).map((leak) => `${where}: ${leak}`));
     };
     const keys = new Keys(page);
+    const lotProduct = await lotTrackedInStock(page, 'TOR-01');
 
     // The order: Alt+N, the customer (its name, ship-to, terms, rep and warehouse follow), two lines, Ctrl+S.
     const orders = await openByPalette(page, keys, PATHS.orders);
@@ -119,26 +122,39 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
     await keys.press('Tab', 2);
     await keys.type('B100');
     await keys.press('Tab');
-    const warehouse = order.locator('input[id$="-WarehouseId"]');
-    await expect(warehouse).not.toHaveValue('');
-    // The stock is at TOR-01 (the customer's default warehouse has none): the clerk chooses where it ships from.
-    await keys.press('Tab');
-    await expect(warehouse).toBeFocused();
-    await keys.type('TOR-01');
-    await keys.press('Tab');
+    // Issue 71 item 2: the warehouse that has the goods follows (B100's last orders ship from TOR-01).
+    await expect(order.locator('input[id$="-WarehouseId"]')).toHaveValue('TOR-01');
     await keys.press('F2');
-    for (const [product, quantity] of [
+    const lines = [
       ['HRS-10GA-48X96', '2'],
       ['HRS-12GA-48X96', '3'],
-    ] as const) {
+      [lotProduct, '2'],
+    ] as const;
+    for (const [index, [product, quantity]] of lines.entries()) {
       await keys.type(product);
       // Enter takes the suggestion (once shown); Tab goes on to the quantity.
       await expect(order.getByRole('option', { name: new RegExp(`^${product} `) })).toBeVisible();
       await keys.press('Enter');
       await keys.press('Tab');
       await keys.type(quantity);
-      await keys.press('Tab', 2);
+      if (index < lines.length - 1) await keys.press('Tab', 2);
     }
+    // The lot-tracked line's lots: F2 goes on to them ("Add" under the grid), Enter adds a row, F4 lists the
+    // warehouse's lots of the product (what is free, the heat), Enter takes the first — its quantity follows (issue 71
+    // item 2).
+    const lotSection = order.locator('[data-line-children="Lots"]');
+    await expect(lotSection).toBeVisible();
+    const addLot = lotSection.locator('button.erp-add-line');
+    await keys.press('F2');
+    await expect(addLot).toBeFocused();
+    await keys.press('Enter');
+    await expect(lotSection.locator('tbody tr')).toHaveCount(1);
+    await keys.press('F4');
+    const firstLot = lotSection.locator('button[data-lookup-option]').first();
+    await expect(firstLot).toBeFocused();
+    const lotNo = (await firstLot.getAttribute('data-lookup-option'))!;
+    await keys.press('Enter');
+    await expect(lotSection.locator('input[id$="-LotNo"]')).toHaveValue(lotNo);
     await keys.press('Control+s');
     const number = order.locator('.erp-form-record');
     await expect(number).toHaveText(/^SO\d+$/);
@@ -149,6 +165,8 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
     await yes(page, keys);
     await expect(order.locator('[data-document-state]')).toHaveAttribute('data-document-state', 'Committed');
     await check('order committed', orders);
+    const committed = (await apiCall(page, 'GET', `data/sales-order/${await orderKeyOf(page, orderNo)}`)).body['Data'] as { Lines: { ProductId: string; Lots: { LotNo: string }[] }[] };
+    expect(committed.Lines.find((line) => line.ProductId === lotProduct)?.Lots.map((lot) => lot.LotNo)).toEqual([lotNo]);
 
     // Shipped from the shipping queue, invoiced from the invoicing queue: only this order ticked.
     const shipping = await openByPalette(page, keys, PATHS.shipping);
@@ -186,8 +204,8 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
     if (language === 'en-CA' || language === 'fr-CA') await page.screenshot({ path: test.info().outputPath(`order-desk-day-${language}-mailbox.png`) });
 
     test.info().annotations.push({ type: 'keystrokes', description: `${language}: ${keys.count}` });
-    // README "A clerk's day" states the figures (160 in English): a longer day is a regression.
-    expect(keys.count).toBeLessThanOrEqual({ 'en-CA': 160, 'fr-CA': 196, 'zh-CN': 111 }[language]);
+    // README "A clerk's day" states the figures: a longer day is a regression.
+    expect(keys.count).toBeLessThanOrEqual({ 'en-CA': 169, 'fr-CA': 205, 'zh-CN': 120 }[language]);
     expect(found).toEqual([]);
   });
 }
@@ -206,6 +224,9 @@ test("the customer's statement by keyboard — Account Statements for B100, E-ma
   await keys.press('Tab');
   await expect(statements.locator('[data-parameter="CustomerId"] input').first()).toBeFocused();
   await keys.type('B100');
+  // The customer is the framework's lookup (issue 71 item 2): Enter takes its match, the next Enter runs the statement.
+  await keys.press('Enter');
+  await expect(statements.locator('[data-parameter="CustomerId"] input').first()).toHaveValue(/^B100/);
   await keys.press('Enter');
   await expect(statements.locator('[data-report-row="row"]').first()).toBeVisible();
   await expect(email).toBeEnabled();
@@ -223,9 +244,22 @@ test("the customer's statement by keyboard — Account Statements for B100, E-ma
   await expect(mail.first()).toContainText(`${statement.replace(/[^\p{L}\p{N}._-]+/gu, '-')}.pdf`);
 });
 
+/**
+ * A lot-tracked demo product with a lot of at least 2 free in `warehouse` (the lot picker's own call), the shortest
+ * id first: what the clerk orders on the lot-tracked line. Read before the day, not counted.
+ */
+async function lotTrackedInStock(page: Page, warehouse: string): Promise<string> {
+  const products = ((await apiCall(page, 'GET', 'data/product?PageSize=500&filter.IsActive=true')).body['List'] as { ProductId: string }[]).map((p) => p.ProductId).sort((a, b) => a.length - b.length || a.localeCompare(b));
+  for (const product of products) {
+    const values = encodeURIComponent(JSON.stringify({ ProductId: product, WarehouseId: warehouse, Quantity: '2.0000' }));
+    const lots = ((await apiCall(page, 'GET', `so/lots?Values=${values}`)).body['List'] ?? []) as { Fill: { Quantity: string } }[];
+    if (lots.some((lot) => Number(lot.Fill.Quantity) >= 2)) return product;
+  }
+  throw new Error(`no lot-tracked product with stock in ${warehouse}`);
+}
+
 /** The order's key (the queues' item id), read as the screen reads it. */
 async function orderKeyOf(page: Page, orderNo: string): Promise<string> {
-  const { apiCall } = await import('../../../tests/e2e/helpers.ts');
   const listed = await apiCall(page, 'GET', `data/sales-order?filter.OrderNo=${orderNo}`);
   return String((listed.body['List'] as { OrderKey: number }[])[0]!.OrderKey);
 }

@@ -133,7 +133,7 @@ export async function checkCredit(trx: AnyTransaction, record: Row, confirmation
 }
 
 /** The heat of each lot: the coil's, else the posted receipt lot's. */
-async function heatsOf(trx: AnyTransaction, lotNos: readonly string[]): Promise<Map<string, string>> {
+export async function heatsOf(trx: AnyTransaction, lotNos: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const ids = [...new Set(lotNos.filter((lot) => lot !== ''))];
   if (ids.length === 0) return out;
@@ -276,7 +276,9 @@ export async function prepareOrderInvoice(trx: AnyTransaction, record: Row, date
       billToId: String(record['BillToId']),
       shipToId: (record['ShipToId'] as string | null) ?? null,
       termsCode: (record['TermsCode'] as string | null) ?? null,
-      reference: orderNo,
+      // The invoice's Reference is the customer's PO (its label, issue 71 item 2): the order's, blank when it has
+      // none — never the order's own number, which the description and the related documents carry.
+      reference: typeof record['CustomerPo'] === 'string' && record['CustomerPo'].trim() !== '' ? record['CustomerPo'].trim().slice(0, 30) : null,
       description: `${orderNo}${record['CustomerPo'] ? ` ${String(record['CustomerPo'])}` : ''}`.slice(0, 100),
       lines: invoiceLines,
     },

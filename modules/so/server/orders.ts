@@ -6,22 +6,25 @@
  * - beforeWrite (in the save's transaction, so refusals speak the caller's language): the order date's stock
  *   year is open; the order is priced (pricing.ts: the parties, the pricing service with its override path and
  *   audit, the ship-to province's taxes, availability); a new order is a desk order; a Committed order being
- *   edited moves its commitment with its lines (released as it was, committed as it will be);
+ *   edited moves its commitment with its lines (released as it was, committed as it will be); the lots a line
+ *   names are the product's in the order's warehouse and free (lots.ts, issue 71 item 2; again at commit);
  * - actions (§2.3 item 5): `commit` (lines needed; the parties again; account on hold refused; over the credit
  *   limit asked first; stock committed), `ship` and `invoice` (fulfilment.ts; the date from the action
  *   body's generic Date, default today), `cancel` (a committed order's stock released);
  * - defaults (issue 40 item 5; the definition's `defaults`): picking the customer fills its name, ship-to, terms and
- *   sales rep (pricing.ts `customerDefaults`, which the save's pricing reads too) and the company's warehouse
- *   (the first active) — only for a customer the user may see (§6);
+ *   sales rep (pricing.ts `customerDefaults`, which the save's pricing reads too) and the warehouse that has the
+ *   goods (`usualWarehouse`: the customer's last order's, else the one holding the most stock; issue 71 item 2) —
+ *   only for a customer the user may see (§6);
  * - delete: only while Entered (the definition's state machine).
  */
 import { isValidDate } from '@erp/shared/entities/field-value';
 import { assertStockYearOpen } from '@erp/modules/ic/server/stock/ledger';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { ActionOutcome, AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import type { ActionOutcome, AnyTransaction, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import type { CreatedInvoice, PreparedInvoice } from '@erp/modules/ar/server/invoices/rules';
 import { checkCredit, commitStock, INVOICE_TOUCHES, invoiceOrder, prepareOrderInvoice, setPortalStatus, SHIP_TOUCHES, shipOrder, writeOrderInvoices } from './fulfilment.ts';
 import { customerDefaults, linesOf, priceOrder } from './pricing.ts';
+import { checkOrderLots, namesLots } from './lots.ts';
 import { onlyActive } from '@erp/server/entities/defaults';
 import { setField } from '@erp/server/entities/hooks';
 
@@ -55,11 +58,40 @@ function invoiced(record: Row, invoice: CreatedInvoice): ActionOutcome {
   };
 }
 
+/**
+ * The warehouse a new order of `billToId` ships from (issue 71 item 2, "a default warehouse that has the goods"):
+ * the customer's last order's, while active; else the active warehouse holding the most stock (by value) — the
+ * company's main one; else the first active. A line it cannot fill says which warehouses can (pricing.ts stockNotes).
+ */
+async function usualWarehouse(ctx: EntityContext, billToId: string): Promise<string | null> {
+  const last = (await ctx.any
+    .selectFrom('sales_orders as o')
+    .innerJoin('warehouses as w', 'w.warehouse_id', 'o.warehouse_id')
+    .select('o.warehouse_id')
+    .where('o.bill_to_id', '=', billToId)
+    .where('w.is_active', '=', 1 as never)
+    .orderBy('o.order_key', 'desc')
+    .limit(1)
+    .executeTakeFirst()) as Row | undefined;
+  if (last) return String(last['warehouse_id']);
+  const stocked = (await ctx.any
+    .selectFrom('stock_balances as b')
+    .innerJoin('warehouses as w', 'w.warehouse_id', 'b.warehouse_id')
+    .select(['b.warehouse_id', (eb) => eb.fn.sum('b.value').as('value')])
+    .where('w.is_active', '=', 1 as never)
+    .groupBy('b.warehouse_id')
+    .orderBy('value', 'desc')
+    .orderBy('b.warehouse_id')
+    .limit(1)
+    .executeTakeFirst()) as Row | undefined;
+  return stocked ? String(stocked['warehouse_id']) : onlyActive(ctx, 'warehouses', 'warehouse_id', { first: true });
+}
+
 export const salesOrderHooks: EntityHooks = {
   async defaults(ctx, _trigger, record) {
     // §6: a bill-to the user is not assigned to fills nothing — the engine's rule (entities/defaults.ts).
     const billToId = String(record['BillToId'] ?? '');
-    const warehouse = typeof record['WarehouseId'] === 'string' && record['WarehouseId'] !== '' ? record['WarehouseId'] : await onlyActive(ctx, 'warehouses', 'warehouse_id', { first: true });
+    const warehouse = typeof record['WarehouseId'] === 'string' && record['WarehouseId'] !== '' ? record['WarehouseId'] : await usualWarehouse(ctx, billToId);
     return { ...(await customerDefaults(ctx.any, billToId)), WarehouseId: warehouse };
   },
   async beforeWrite(ctx, trx: AnyTransaction, change) {
@@ -70,6 +102,8 @@ export const salesOrderHooks: EntityHooks = {
     if (change.mode === 'create') setField(change, 'Channel', 'Desk');
     const priced = await priceOrder(trx, next, change.current, ctx.user);
     for (const [field, value] of Object.entries(priced.header)) if (next[field] !== value) setField(change, field, value);
+    // Issue 71 item 2: the lots the lines name are the product's, in the order's warehouse, and free (lots.ts).
+    priced.lines = await checkOrderLots(trx, { ...next, OrderKey: change.mode === 'update' ? change.id : null }, priced.lines, ctx.user.row.language);
     setField(change, 'Lines', priced.lines);
     // A committed order keeps its allocation equal to its lines.
     if (change.current && change.current['Status'] === 'Committed') {
@@ -79,8 +113,10 @@ export const salesOrderHooks: EntityHooks = {
   },
   actions: {
     commit: {
-      async guard(_ctx, run) {
+      async guard(ctx, run) {
         await assertLines(run.record);
+        // The lots named at the save may have left since (another order committed them first).
+        if (namesLots(run.record)) await checkOrderLots(run.trx, run.record, linesOf(run.record), ctx.user.row.language);
         await checkCredit(run.trx, run.record, run.confirmations);
       },
       async effect(_ctx, run) {

@@ -11,7 +11,8 @@
  *   is new or changed; an override equal to the service's price is no override;
  * - each line's amount and taxes: Receivables' tax logic (modules/ar/server/invoices/rules.ts `priceLines`,
  *   the rates in force on the order date in the ship-to's province) — the same figures the invoice will carry;
- * - availability: on hand less committed in the order's warehouse (stock_balances).
+ * - availability: on hand less committed in the order's warehouse (stock_balances), and a note when it cannot fill
+ *   the line naming the warehouses that can (`stockNotes`, issue 71 item 2).
  */
 import { add, cmp, sub, type Decimal } from '@erp/shared/decimal';
 import { checkParties, priceLines as taxLines } from '@erp/modules/ar/server/invoices/rules';
@@ -19,7 +20,8 @@ import { overridePrice } from '@erp/modules/oe/server/pricing/override';
 import { priceLines } from '@erp/modules/oe/server/pricing/service';
 import type { AuthenticatedUser } from '@erp/server/auth/plugin';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { BusinessError } from '@erp/server/entities/call-result';
+import { BusinessError, messageIn } from '@erp/server/entities/call-result';
+import { formatDecimal } from '@erp/shared/format';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
@@ -47,6 +49,44 @@ export async function availability(trx: AnyDb, warehouseId: string, productIds: 
 }
 
 /**
+ * Issue 71 item 2 ("a default warehouse that has the goods, or a warning"): a line the order's warehouse cannot
+ * fill — less free there than its quantity — gets a note naming what is free there and the active warehouses
+ * that have enough (most free first, at most three); none when the warehouse has enough or the product keeps no
+ * stock. In `language` (the line preview's user, the save's).
+ */
+export async function stockNotes(db: AnyDb, warehouseId: string, lines: readonly { productId: string; quantity: string }[], language: string | null): Promise<(string | null)[]> {
+  const ids = [...new Set(lines.map((line) => line.productId).filter((id) => id !== ''))];
+  if (ids.length === 0 || warehouseId === '') return lines.map(() => null);
+  const tracked = new Set(
+    ((await db.selectFrom('products').select('product_id').where('product_id', 'in', ids).where('track_inventory', '=', 1 as never).where('is_service', '=', 0 as never).execute()) as Row[]).map((row) => String(row['product_id'])),
+  );
+  if (tracked.size === 0) return lines.map(() => null);
+  const rows = (await db
+    .selectFrom('stock_balances as b')
+    .innerJoin('warehouses as w', 'w.warehouse_id', 'b.warehouse_id')
+    .select(['b.product_id', 'b.warehouse_id', 'b.on_hand', 'b.committed'])
+    .where('b.product_id', 'in', [...tracked])
+    .where('w.is_active', '=', 1 as never)
+    .execute()) as Row[];
+  const free = new Map<string, { warehouse: string; free: Decimal }[]>();
+  for (const row of rows) {
+    const list = free.get(String(row['product_id'])) ?? [];
+    list.push({ warehouse: String(row['warehouse_id']), free: sub(decimalFromDb(db as AnyTransaction, row['on_hand'], 4) ?? '0', decimalFromDb(db as AnyTransaction, row['committed'], 4) ?? '0') });
+    free.set(String(row['product_id']), list);
+  }
+  return lines.map(({ productId, quantity }) => {
+    if (!tracked.has(productId) || !/^-?\d+(\.\d+)?$/.test(quantity)) return null;
+    const all = free.get(productId) ?? [];
+    const here = all.find((one) => one.warehouse === warehouseId)?.free ?? '0.0000';
+    if (cmp(here, quantity) >= 0) return null;
+    const elsewhere = all.filter((one) => one.warehouse !== warehouseId && cmp(one.free, quantity) >= 0).sort((a, b) => cmp(b.free, a.free)).slice(0, 3);
+    const shown = (value: Decimal) => formatDecimal(value, 4, language ?? undefined);
+    const others = elsewhere.map((one) => messageIn(language, 'so:sales-order.stock.at', { warehouse: one.warehouse, quantity: shown(one.free) })).join(messageIn(language, 'so:sales-order.stock.separator'));
+    return messageIn(language, elsewhere.length > 0 ? 'so:sales-order.stock.short' : 'so:sales-order.stock.shortEverywhere', { warehouse: warehouseId, quantity: shown(cmp(here, '0') > 0 ? here : '0'), others });
+  });
+}
+
+/**
  * Prices `record` (wire form: header fields and Lines) as the order's save would; `stored` is the order as it
  * was (null for a new one: every override is new). `user` is who overrides (null: no override allowed — the
  * portal). Answers the server's header fields and lines (each line's own fields kept, the server's set).
@@ -67,6 +107,7 @@ export async function customerDefaults(db: AnyDb, billToId: string): Promise<Row
 }
 
 export async function priceOrder(trx: AnyTransaction, record: Row, stored: Row | null, user: AuthenticatedUser | null): Promise<PricedOrder> {
+  const language = user?.row.language ?? null;
   const billToId = String(record['BillToId'] ?? '');
   const shipToId = text(record['ShipToId']) ?? billToId;
   const { billTo, shipTo } = await checkParties(trx, billToId, shipToId);
@@ -83,6 +124,7 @@ export async function priceOrder(trx: AnyTransaction, record: Row, stored: Row |
   const priced = await priceLines(trx, { customerId: billToId, shipToId, date, lines: lines.map((line, index) => ({ productId: productIds[index]!, quantity: String(line['Quantity'] ?? '0') })) });
   const before = new Map(linesOf(stored).map((line) => [Number(line['LineId']), line]));
   const available = await availability(trx, String(record['WarehouseId'] ?? ''), productIds);
+  const notes = await stockNotes(trx, String(record['WarehouseId'] ?? ''), lines.map((line, index) => ({ productId: productIds[index]!, quantity: String(line['Quantity'] ?? '0') })), language);
   const out: Row[] = [];
   for (const [index, line] of lines.entries()) {
     const service = priced[index]!;
@@ -115,6 +157,7 @@ export async function priceOrder(trx: AnyTransaction, record: Row, stored: Row |
       OverridePrice: override,
       UnitPrice: unitPrice,
       Available: available.get(productIds[index]!) ?? '0.0000',
+      StockNote: notes[index] ?? null,
       QuantityShipped: old ? String(old['QuantityShipped'] ?? '0.0000') : '0.0000',
       UnitCost: old ? (old['UnitCost'] ?? null) : null,
     });

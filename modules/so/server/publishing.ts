@@ -12,7 +12,7 @@
  * takes the publication back, so the document stays in the queue and the result says why. The document keeps when
  * it was published, so it leaves the queue and the "EDI not transmitted" report (reports.ts).
  */
-import { fillPlaceholders } from '@erp/modules/oe/definitions/setup/email-template';
+import { filledTemplate } from '@erp/modules/oe/server/email-templates';
 import { publishedDocument, publishingSources, registerPublishingSource, sourceOf, type PublishingSource } from '@erp/modules/oe/server/publishing/sources';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
@@ -73,14 +73,17 @@ interface Published {
   mail: { to: string; subject: string; text: string } | null;
 }
 
-async function publish(trx: AnyTransaction, itemKey: string, templateId: string): Promise<Published | null> {
+async function publish(trx: AnyTransaction, itemKey: string, templateId: string, locale: string): Promise<Published | null> {
   const found = sourceOf(itemKey);
   const document = found ? await found.source.read(trx, found.key) : null;
   if (!found || !document || document.publishedOn !== null) return null;
-  const template = (await trx.selectFrom('email_templates').select(['subject', 'body']).where('template_id', '=', templateId).executeTakeFirst()) as Row | undefined;
   const contact = (await trx.selectFrom('firm_contacts').select(['name', 'email']).where('firm_id', '=', document.billToId).orderBy('is_primary', 'desc').limit(1).executeTakeFirst()) as Row | undefined;
-  const firm = (await trx.selectFrom('firms').select('email').where('firm_id', '=', document.billToId).executeTakeFirst()) as Row | undefined;
-  const company = (await trx.selectFrom('companies').select('name').orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst()) as Row | undefined;
+  const firm = (await trx.selectFrom('firms').select(['email', 'language']).where('firm_id', '=', document.billToId).executeTakeFirst()) as Row | undefined;
+  const company = (await trx.selectFrom('companies').select(['name', 'language']).orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst()) as Row | undefined;
+  // Issue 71 item 2: in the customer's language (else the company's, else the publisher's) — the template's
+  // translation in it and the dates and amount written its way.
+  const languages = [firm?.['language'], company?.['language']].filter((one): one is string => typeof one === 'string' && one !== '');
+  const reader = languages[0] ?? locale;
   const values: Record<string, string> = {
     CustomerName: document.customerName,
     CustomerId: document.billToId,
@@ -93,8 +96,10 @@ async function publish(trx: AnyTransaction, itemKey: string, templateId: string)
     CompanyName: String(company?.['name'] ?? ''),
   };
   const now = new Date().toISOString();
-  const subject = fillPlaceholders(String(template?.['subject'] ?? ''), values);
-  const text = fillPlaceholders(String(template?.['body'] ?? ''), values);
+  // The template chosen for the run, active or not (the run's prepare checked it exists), in the reader's language.
+  const filled = await filledTemplate(trx, templateId, values, languages, reader, false);
+  const subject = filled?.subject ?? '';
+  const text = filled?.text ?? '';
   await trx
     .insertInto('portal_notifications')
     .values({ bill_to_id: document.billToId, title: subject.slice(0, 200), body: text, created_on: now, is_read: engineOf(trx) === 'postgres' ? false : 0 })
@@ -129,7 +134,7 @@ export const invoicePublishingProcess: ServerProcess = {
   },
   async runItem(ctx, row) {
     const itemKey = String(row['ItemKey']);
-    const published = await ctx.db.transaction().execute((trx: AnyTransaction) => publish(trx, itemKey, String(ctx.params['TemplateId'])));
+    const published = await ctx.db.transaction().execute((trx: AnyTransaction) => publish(trx, itemKey, String(ctx.params['TemplateId']), ctx.locale));
     if (published === null) return { ResultStatus: 2, ResultCode: 'not_eligible', Message: messageIn(ctx.locale, 'reports:process.notEligible'), EntityId: itemKey };
     const { invoice, mail } = published;
     const customer = String(row['BillToId']);

@@ -4,7 +4,8 @@
  *
  *   POST /api/so/line-preview  { Header: { BillToId?, ShipToId?, WarehouseId?, OrderDate? }, Line: { ProductId,
  *        Quantity?, OverridePrice? } } (the document form's wire values; other keys are ignored)
- *        → CallResult Data { Description, Price, PriceSource, UnitPrice, Amount, TaxCodes, TaxAmount, Available }
+ *        → CallResult Data { Description, Price, PriceSource, UnitPrice, Amount, TaxCodes, TaxAmount, Available,
+ *        StockNote (the warehouse cannot fill the line: which can — issue 71 item 2) }
  *        Right: reading sales orders; a bill-to the user is not assigned to (§6) is refused (403). The figures are the save's own (the pricing service for the bill-to and
  *        ship-to at the order date, the ship-to province's taxes, on hand less committed in the warehouse); no
  *        bill-to yet: the description and availability only; nothing is written (an override is audited by the
@@ -18,8 +19,9 @@ import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { callResult as resultOf, messageIn } from '@erp/server/entities/call-result';
 import { canSeeFirm, notAssigned } from '@erp/modules/shell/server/firm/assigned';
-import { availability } from './pricing.ts';
+import { availability, stockNotes } from './pricing.ts';
 import { purchaseLineRoutes } from './purchase-lines.ts';
+import { lotRoutes } from './lots.ts';
 
 type Row = Record<string, unknown>;
 
@@ -38,6 +40,7 @@ const QUANTITY = /^-?\d{1,11}(\.\d{1,4})?$/;
 export const soRoutes: EntityRoutes = async (app, deps) => {
   const { contextOf } = deps;
   await purchaseLineRoutes(app, deps);
+  await lotRoutes(app, deps);
   app.post<{ Body: { Header: Row; Line: Row } }>('/api/so/line-preview', { schema: PREVIEW_SCHEMA }, async (request, reply) => {
     const ctx = await contextOf(request, reply, 'sales-order', 'read');
     if (!ctx) return reply;
@@ -55,7 +58,8 @@ export const soRoutes: EntityRoutes = async (app, deps) => {
     if (!product) return sendAnswer(reply, { status: 200, body: resultOf(1, 'ok', null, { Data: {} }) });
     const warehouseId = code(header['WarehouseId'], 10);
     const available = warehouseId ? ((await availability(db, warehouseId, [productId])).get(productId) ?? '0.0000') : null;
-    const data: Row = { Description: String(product['description'] ?? ''), Available: available };
+    const [note] = warehouseId ? await stockNotes(db, warehouseId, [{ productId, quantity }], ctx.user.row.language) : [null];
+    const data: Row = { Description: String(product['description'] ?? ''), Available: available, StockNote: note ?? null };
     const billToId = code(header['BillToId'], 20);
     const date = typeof header['OrderDate'] === 'string' && DATE.test(header['OrderDate']) ? header['OrderDate'] : new Date().toISOString().slice(0, 10);
     // §6: a restricted user sees the prices of the customers assigned to them only.

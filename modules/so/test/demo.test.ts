@@ -31,7 +31,8 @@ describe('sales order demo data', () => {
     expect(new Set(orders.map((o: Json) => o.status))).toEqual(new Set(['Entered', 'Committed', 'Shipped', 'Invoiced', 'Cancelled']));
     for (const order of orders.filter((o: Json) => o.status === 'Invoiced')) {
       const invoice = await db().selectFrom('ar_invoices').selectAll().where('invoice_id', '=', order.invoice_id).executeTakeFirst();
-      expect([invoice.status, invoice.reference, decimalFromDb(engine(), invoice.total, 2)]).toEqual(['Posted', order.order_no, decimalFromDb(engine(), order.total, 2)]);
+      // The invoice's Reference is the order's customer PO (issue 71 item 2), never the order's own number.
+      expect([invoice.status, invoice.reference, decimalFromDb(engine(), invoice.total, 2)]).toEqual(['Posted', order.customer_po || null, decimalFromDb(engine(), order.total, 2)]);
     }
     for (const order of orders.filter((o: Json) => o.status === 'Shipped' || o.status === 'Invoiced')) {
       const entries = await db().selectFrom('gl_entries').select('amount').where('document_no', '=', order.order_no).execute();

@@ -10,6 +10,7 @@
  * Sum checks after the sequence: every journal balances, inventory GL = stock ledger value of the test products,
  * AR control = the test customer's open items.
  */
+import { formatCalendarDate, formatDecimal } from '@erp/shared/format';
 import { add } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
@@ -183,7 +184,7 @@ describe('sales order entry (§5, §6, §8; acceptance check 2)', () => {
     expect(priced.Available).toMatch(/^\d+\.\d{4}$/);
     expect(json(await preview({ ProductId: 'SO-BOLT', Quantity: '50' })).Data.UnitPrice).toBe('10.0000');
     // No bill-to yet: what the product is and what is available.
-    expect(Object.keys(json(await preview({ ProductId: 'SO-BOLT', Quantity: '1' }, { WarehouseId: 'TOR-02' })).Data).sort()).toEqual(['Available', 'Description']);
+    expect(Object.keys(json(await preview({ ProductId: 'SO-BOLT', Quantity: '1' }, { WarehouseId: 'TOR-02' })).Data).sort()).toEqual(['Available', 'Description', 'StockNote']);
     expect(json(await preview({ ProductId: 'NOPE', Quantity: '1' })).Data).toEqual({});
     const bad = await preview({ ProductId: 'SO-BOLT', Quantity: 'ten' });
     expect(bad.statusCode).toBe(400);
@@ -223,7 +224,7 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
   let record: Json;
 
   it('commits: the account on hold is refused, over the credit limit is asked first, the stock is committed', async () => {
-    record = await created(SO, order([{ ProductId: 'SO-BOLT', Quantity: '150.0000' }, { ProductId: 'SO-WIRE', Quantity: '8.0000' }]));
+    record = await created(SO, order([{ ProductId: 'SO-BOLT', Quantity: '150.0000' }, { ProductId: 'SO-WIRE', Quantity: '8.0000' }], { CustomerPo: 'PO-77' }));
     expect(record.Total).toBe(add('1525.50', '180.80'));
     await db().insertInto('portal_accounts').values({ bill_to_id: 'SC1', on_hold: engine() === 'postgres' ? true : 1, hold_reason: null, default_ship_to_id: null }).execute();
     const held = await act(record, 'commit');
@@ -338,7 +339,9 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     // Issue 40 item 3: the result links the invoice it made, on the invoice's screen.
     expect(result.Made).toEqual([expect.objectContaining({ Entity: 'ar-invoice', Id: String(invoiced.InvoiceId), Number: invoiced.InvoiceNo, Screen: '/novus-ar/ar-sales-order-entry' })]);
     const invoice = json(await get(`/api/data/ar-invoice/${invoiced.InvoiceId}`)).Data;
-    expect([invoice.Status, invoice.BillToId, invoice.Reference, invoice.Total, invoice.TaxTotal]).toEqual(['Posted', 'SC1', record.OrderNo, record.Total, record.TaxTotal]);
+    // Issue 71 item 2: the invoice's Customer PO is the order's customer PO (PO-77), not the order's number.
+    expect([invoice.Status, invoice.BillToId, invoice.Reference, invoice.Total, invoice.TaxTotal]).toEqual(['Posted', 'SC1', 'PO-77', record.Total, record.TaxTotal]);
+    expect(invoice.Description).toContain(record.OrderNo);
     // Dr AR 1100 / Cr sales 4100 (OE SALES-STEEL) / Cr HST 2200.
     expect(await entriesOf(invoice.DocumentNo)).toEqual({ '1100': record.Total, '4100': `-${record.SubTotal}`, '2200': `-${record.TaxTotal}` });
     // A second run finds nothing to invoice.
@@ -432,7 +435,8 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     expect(published.ResultStatus, JSON.stringify(published)).toBe(1);
     expect(published.List[0].Message).toBe(`Invoice ${record.InvoiceNo} published to SC1 and e-mailed to payables@sc1.example.`);
     const note = await db().selectFrom('portal_notifications').selectAll().where('bill_to_id', '=', 'SC1').executeTakeFirst();
-    const text = `Dear Sales test customer, order ${record.OrderNo}: ${record.Total} due ${D('03-06')}.`;
+    // Issue 71 item 2: the amount and the date as the customer's language writes them (en-CA here).
+    const text = `Dear Sales test customer, order ${record.OrderNo}: ${formatDecimal(record.Total, 2, 'en-CA')} due ${formatCalendarDate(D('03-06'), 'en-CA')}.`;
     expect([note.title, note.body]).toEqual([`Invoice ${record.InvoiceNo}`, text]);
     // The same words by e-mail, received by the embedded SMTP capture (no outside server in tests): the mailbox.
     const mailbox = json(await get(`/api/data/captured-mail?Search=${record.InvoiceNo}`)).List as Json[];

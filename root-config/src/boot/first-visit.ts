@@ -101,12 +101,22 @@ function settle<T>(request: IDBRequest<T>): Promise<T> {
 
 /** The browser's DPoP key pair for `clientId` from oidc-client-ts's store, made and kept there when missing. */
 async function dpopKeys(clientId: string): Promise<CryptoKeyPair> {
+  return (await openDpopKeys(clientId, true))!;
+}
+
+/** The browser's DPoP key pair for `clientId` in oidc-client-ts's store, or null when it has none (callback.ts). */
+export function storedDpopKeys(clientId: string): Promise<CryptoKeyPair | null> {
+  return openDpopKeys(clientId, false);
+}
+
+async function openDpopKeys(clientId: string, create: boolean): Promise<CryptoKeyPair | null> {
   const opening = indexedDB.open('oidc');
   opening.onupgradeneeded = () => opening.result.createObjectStore('dpop');
   const db = await settle(opening);
   try {
     const found = (await settle(db.transaction('dpop', 'readonly').objectStore('dpop').get(clientId))) as { keys?: CryptoKeyPair } | undefined;
     if (found?.keys?.publicKey && found.keys.privateKey) return found.keys;
+    if (!create) return null;
     const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
     const writing = db.transaction('dpop', 'readwrite');
     writing.objectStore('dpop').put({ keys }, clientId);

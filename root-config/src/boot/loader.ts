@@ -18,8 +18,14 @@
  *
  * Issue 69 item 3, first visit: in step 2's task, before the kept HOME, a visitor with no stored sign-in leaves for
  * the provider's sign-in page (first-visit.ts): no module of the shell loads. Should that fail, the page boots.
+ *
+ * Issue 69 item 3, issue 71 item 3, the sign-in callback page: at once, the code's exchange for tokens starts
+ * (callback.ts, handed to the shell's own sign-in) and so do the boot modules — no frame is waited for: the page
+ * shows nothing the user has not seen (no kept HOME there), and every module and answer is on the way to the first
+ * screen.
  */
 import { indexedDbStore } from '../startup-cache.ts';
+import { callbackExchangeOf, exchangeEarly, handOver } from './callback.ts';
 import { firstVisitOf, prepareSignIn } from './first-visit.ts';
 import { keptHomeOf } from './kept-home.ts';
 
@@ -119,7 +125,40 @@ function leaveForSignIn(): boolean {
   return true;
 }
 
-if (document.visibilityState === 'visible') {
+/** On the sign-in callback page: the early exchange, answered to the shell's own requests; whether it started. */
+function startCallbackExchange(): boolean {
+  try {
+    const exchange = callbackExchangeOf({
+      shellConfig: document.getElementById('erp-shell-config')?.textContent ?? null,
+      href: window.location.href,
+      read: (key) => window.localStorage.getItem(key),
+    });
+    if (!exchange) return false;
+    const pageFetch = window.fetch;
+    const bound = pageFetch.bind(window);
+    const handing = handOver(exchange, exchangeEarly(exchange, bound), bound, () => {
+      if (window.fetch === handing) window.fetch = pageFetch;
+    });
+    window.fetch = handing;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Issue 69 item 3 (CLS), space reservation only: a portal address (#/portal…) holds the portal chrome's place
+ * (shell.css `.erp-shell__top--portal`) from the first frame, before the session says who the user is (root-config
+ * keeps it for a portal customer, drops it for anyone else). The address alone: no storage read before that frame.
+ */
+function reservePortalChrome(): void {
+  if (/^#\/portal(?:[/?]|$)/i.test(window.location.hash)) document.getElementById('erp-top')?.classList.add('erp-shell__top--portal');
+}
+
+reservePortalChrome();
+if (startCallbackExchange()) {
+  startBoot();
+} else if (document.visibilityState === 'visible') {
   afterNextFrame(() => {
     if (leaveForSignIn()) return;
     showKept();

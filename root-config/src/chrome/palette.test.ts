@@ -51,6 +51,24 @@ describe('command palette entries', () => {
       { id: 'IC0104', label: 'Stock Status', description: '', path: '/novus-ic/Stock-Status', application: 'Inventory Control' },
     ]);
   });
+
+  it('offers a screen several menus carry once, with every application and group as its context (issue 71 item 2)', () => {
+    const applications: Application[] = [
+      { Application: 'NOVUS-AR', Description: 'Accounts Receivable', RouterPath: '/novus-ar' },
+      { Application: 'NOVUS-OE', Description: 'Order Entry', RouterPath: '/novus-oe' },
+      { Application: 'NOVUS-SO', Description: 'Sales', RouterPath: '/novus-so' },
+    ];
+    const menus = new Map<string, Menu[]>([
+      ['NOVUS-AR', [menu('NOVUS-AR', 'AR0001', 'Transactions', ''), { ...menu('NOVUS-AR', 'AR0126', 'Sales Order Entry', '/sales-order-entry', 'AR0001'), Available: false }]],
+      ['NOVUS-OE', [menu('NOVUS-OE', 'OE0001', 'Orders', ''), { ...menu('NOVUS-OE', 'OE0101', 'Sales Order Entry', '/sales-order-entry', 'OE0001'), Keywords: 'order, SO' }]],
+      ['NOVUS-SO', [menu('NOVUS-SO', 'SO0003', 'Orders', ''), menu('NOVUS-SO', 'SO0116', 'Sales Order Entry', 'sales-order-entry/', 'SO0003'), menu('NOVUS-SO', 'SO0117', 'Load Sheet', '/load-sheet', 'SO0003')]],
+    ]);
+    expect(paletteEntries(applications, menus)).toEqual([
+      // Opens where it is in this release (Order Entry), not where it is first listed.
+      { id: 'OE0101', label: 'Sales Order Entry', description: 'Transactions · Orders', path: '/novus-oe/sales-order-entry', application: 'Accounts Receivable · Order Entry · Sales', keywords: 'order, SO' },
+      { id: 'SO0117', label: 'Load Sheet', description: 'Orders', path: '/novus-so/load-sheet', application: 'Sales' },
+    ]);
+  });
 });
 
 // Issue 42 item 1: the global search's answer as the palette shows it, the module named in the user's language.

@@ -35,9 +35,20 @@ export function paletteRecords(hits: readonly SearchHit[], applications: readonl
   }));
 }
 
-/** The palette entries of the applications' menus: active items with a screen, in application order (marked when not in this release). */
+/**
+ * The palette entries of the applications' menus: active items with a screen, in application order (marked when
+ * not in this release). Issue 71 item 2: one entry per screen — a screen several applications' menus carry (Sales
+ * Order Entry in Receivables, Order Entry and Sales: the same item path and name) is offered once, opening in the
+ * first application that has it in this release, with every application and menu group it appears in as its
+ * context (shown and searched) and the union of their search words.
+ */
 export function paletteEntries(applications: readonly Application[], menusByApplication: ReadonlyMap<string, readonly Menu[]>): PaletteEntry[] {
   const entries: PaletteEntry[] = [];
+  const contexts = new Map<PaletteEntry, { applications: string[]; groups: string[]; keywords: string[] }>();
+  const byScreen = new Map<string, PaletteEntry>();
+  const addTo = (list: string[], text: string) => {
+    if (text && !list.includes(text)) list.push(text);
+  };
   for (const application of applications) {
     if (application.Application.toUpperCase() === HOME_APPLICATION) continue;
     const menus = menusByApplication.get(application.Application) ?? [];
@@ -47,18 +58,43 @@ export function paletteEntries(applications: readonly Application[], menusByAppl
       if (!menu.IsActive || isMenuGroup(menu)) continue;
       const parent = groups.get(menu.ParentId);
       if (parent && !parent.IsActive) continue;
-      entries.push({
+      const applicationName = application.Description || application.Application;
+      const entry: PaletteEntry = {
         id: menu.MenuId,
         label: menu.MenuName,
         description: parent?.MenuName ?? '',
         path: menuPath(application.RouterPath, menu),
-        application: application.Description || application.Application,
+        application: applicationName,
         // Issue 40 item 2: what users call the screen, declared beside it in its module (the server's answer).
         ...(menu.Keywords ? { keywords: menu.Keywords } : {}),
         // Issue 16 item 4: a screen not in this release is marked as such.
         ...(menu.Available === false ? { unavailable: true } : {}),
-      });
+      };
+      const screenKey = `${menu.RouterPath.trim().replace(/^\/+|\/+$/g, '').toLowerCase()}\u0000${menu.MenuName}`;
+      const seen = byScreen.get(screenKey);
+      if (!seen) {
+        byScreen.set(screenKey, entry);
+        entries.push(entry);
+        contexts.set(entry, { applications: [applicationName], groups: entry.description ? [entry.description] : [], keywords: menu.Keywords ? [menu.Keywords] : [] });
+        continue;
+      }
+      const context = contexts.get(seen)!;
+      addTo(context.applications, applicationName);
+      addTo(context.groups, entry.description);
+      addTo(context.keywords, menu.Keywords ?? '');
+      // A screen in this release opens where it is in this release.
+      if (seen.unavailable && !entry.unavailable) {
+        seen.id = entry.id;
+        seen.path = entry.path;
+        delete seen.unavailable;
+      }
     }
+  }
+  for (const [entry, context] of contexts) {
+    if (context.applications.length < 2) continue;
+    entry.application = context.applications.join(' · ');
+    entry.description = context.groups.join(' · ');
+    if (context.keywords.length > 0) entry.keywords = context.keywords.join(', ');
   }
   return entries;
 }

@@ -4,11 +4,18 @@
  * Stored format: `scrypt$N$r$p$<salt base64url>$<hash base64url>`, so the cost can be raised later and
  * old hashes still verify. `verifyPassword` compares in constant time and never throws on a malformed
  * hash (it answers false).
+ *
+ * Cost (issue 69 item 3): N=2^14, r=8, p=5 — one of OWASP's equally strong scrypt settings (Password Storage
+ * Cheat Sheet: N=2^17/p=1, 2^16/p=2, 2^15/p=3, 2^14/p=5, 2^13/p=10, all r=8). Of those it needs 16 MiB per check
+ * instead of 128 MiB (concurrent sign-ins cannot exhaust the server's memory) and is the fastest here
+ * (BENCHMARKS.md "First visit and sign-in"). Hashes made with other parameters (before: N=2^14, r=8, p=1, below
+ * OWASP's minimum) still verify; `needsRehash` tells the sign-in to store the password again with these.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const KEY_LENGTH = 64;
-const COST = { N: 16384, r: 8, p: 1 } as const;
+export const PASSWORD_COST = { N: 16384, r: 8, p: 5 } as const;
+const COST = PASSWORD_COST;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -25,11 +32,9 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, n, r, p, saltText, keyText] = parts as [string, string, string, string, string, string];
-  const options = { N: Number(n), r: Number(r), p: Number(p) };
-  if (!Object.values(options).every((v) => Number.isInteger(v) && v > 0)) return false;
+  const options = parametersOf(stored);
+  if (!options) return false;
+  const [, , , , saltText, keyText] = stored.split('$') as [string, string, string, string, string, string];
   const expected = Buffer.from(keyText, 'base64url');
   if (expected.length !== KEY_LENGTH) return false;
   try {
@@ -38,6 +43,24 @@ export async function verifyPassword(password: string, stored: string): Promise<
   } catch {
     return false;
   }
+}
+
+/** The parameters of a stored hash, or null when it is not one of ours. */
+function parametersOf(stored: string): { N: number; r: number; p: number } | null {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [, n, r, p] = parts as [string, string, string, string, string, string];
+  const options = { N: Number(n), r: Number(r), p: Number(p) };
+  return Object.values(options).every((v) => Number.isInteger(v) && v > 0) ? options : null;
+}
+
+/**
+ * Whether a hash that just verified should be stored again with today's parameters: it was made with others
+ * (older, weaker ones). A hash that is not ours never verifies, so it is never re-hashed either.
+ */
+export function needsRehash(stored: string): boolean {
+  const options = parametersOf(stored);
+  return options !== null && (options.N !== COST.N || options.r !== COST.r || options.p !== COST.p);
 }
 
 /** A hash of a random password: verifying against it costs the same time as a real check. */

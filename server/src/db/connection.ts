@@ -23,7 +23,7 @@ import pg from 'pg';
 import { withCommitHooks } from './commit-hooks.ts';
 import { findPrimary, openPool, parseHosts } from './primary.ts';
 import type { DatabaseConfig } from '../config.ts';
-import { capturing, lateFeed, type ChangeFeed } from '../events/capture.ts';
+import { capturing, lateFeed } from '../events/capture.ts';
 import { migrate } from './migrations.ts';
 import { exactRow } from './exact.ts';
 import { registerFold } from './fold.ts';
@@ -39,7 +39,7 @@ export interface Database {
    */
   reader?: () => BetterSqlite3.Database;
   /** Committed record changes (events/capture.ts): the event hub attaches itself once started. */
-  changes: ChangeFeed & { attach(feed: ChangeFeed | null): void };
+  changes: ReturnType<typeof lateFeed>;
   /** §3 tenant info: database server ('embedded SQLite' or the PostgreSQL host). */
   server: string;
   /** §3 tenant info: database name (PostgreSQL) or file name (SQLite). */

@@ -15,7 +15,7 @@ import { m0013_dpop_replay } from '../auth/m0013-dpop-replay.ts';
 import { m0039_exactly_once } from '../exactly-once/m0039-exactly-once.ts';
 import { m0042_event_tickets, m0070_event_ticket_session } from '../events/m0042-event-tickets.ts';
 import { loadServerModules } from '../modules/index.ts';
-import { m0046_search, m0073_search_fields } from '../search/index-sync.ts';
+import { m0046_search, m0073_search_fields, m0086_search_number_digits } from '../search/index-sync.ts';
 import { m0047_instances } from '../instances/m0047-instances.ts';
 
 // Migrations must not depend on today's table types: they see the database as it was.
@@ -334,6 +334,7 @@ const migrations: Record<string, Migration> = {
   '0047_instances': m0047_instances,
   '0070_event_ticket_session': m0070_event_ticket_session,
   '0073_search_fields': m0073_search_fields,
+  '0086_search_number_digits': m0086_search_number_digits,
 };
 
 /** The core's migrations and every module's (`serverModule.migrations`); the migrator sorts them by name. */

@@ -38,7 +38,11 @@ export async function seedDatabase(db: Kysely<DB>, options: SeedOptions): Promis
   // when the users are still to be seeded (a restart hashes nothing).
   const hashes = new Map<string, string>();
   const usersSeeded = (await db.selectFrom('users').select('user_id').limit(1).executeTakeFirst()) !== undefined;
-  if (!usersSeeded) for (const user of users) hashes.set(user.UserId, await hashPassword(user.Password));
+  // In parallel: scrypt runs on libuv's thread pool.
+  if (!usersSeeded) {
+    const made = await Promise.all(users.map((user) => hashPassword(user.Password)));
+    users.forEach((user, index) => hashes.set(user.UserId, made[index]!));
+  }
 
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();

@@ -43,7 +43,8 @@ export function stateRefusal(ctx: EntityContext, record: Record<string, unknown>
   const allowed = what === 'edit' ? machine.editable : machine.deletable;
   if (allowed.includes(state)) return null;
   const language = ctx.user.row.language;
-  const text = messageIn(language, what === 'edit' ? 'entities:result.stateLocked' : 'entities:result.stateNoDelete', { state });
+  // The state by its label in the user's language (issue 71 item 2: "Cet enregistrement est Reçu", never "Received").
+  const text = messageIn(language, what === 'edit' ? 'entities:result.stateLocked' : 'entities:result.stateNoDelete', { state: stateLabel(ctx.def, state, language) });
   return { status: 409, body: callResult(2, 'state_locked', text, { Data: { State: state } }) };
 }
 

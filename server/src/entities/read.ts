@@ -139,8 +139,15 @@ export async function lookupRecords(ctx: EntityContext, search: string, page = 1
   const more = found.length > LOOKUP_PAGE_SIZE;
   const rows = found.slice(0, LOOKUP_PAGE_SIZE).map(recordReader(def, fields, false));
   const markText = (mark: string) => messageIn(ctx.user.row.language, def.fields[mark]!.labelKey);
+  // An enumeration (a document's state: "Open") reads as its option's label in the user's language (issue 71 item 2:
+  // "PO200037 · V100 · Ouvert", never the stored value).
+  const shownValue = (name: string, raw: unknown) => {
+    const field = def.fields[name] as { type: string; options?: readonly { value: string; labelKey: string }[] };
+    const option = field.type === 'enum' ? field.options?.find((candidate) => candidate.value === String(raw)) : undefined;
+    return option ? messageIn(ctx.user.row.language, option.labelKey) : String(raw);
+  };
   const options = rows.map((row) => {
-    const option: { Value: string; Label: string; Number?: string; Marks?: string[]; MarkFields?: string[] } = { Value: String(row[value]), Label: [label, ...details].filter((name): name is string => name !== null && row[name] != null && row[name] !== '').map((name) => String(row[name])).join(' · ') };
+    const option: { Value: string; Label: string; Number?: string; Marks?: string[]; MarkFields?: string[] } = { Value: String(row[value]), Label: [label, ...details].filter((name): name is string => name !== null && row[name] != null && row[name] !== '').map((name) => shownValue(name, row[name])).join(' · ') };
     if (numberField && row[numberField] != null && row[numberField] !== '') option.Number = String(row[numberField]);
     const shown = marks.filter((mark) => row[mark] === true);
     // Marks: their labels, to show; MarkFields: their names, for a screen's lineChildren onlyWhen.

@@ -14,6 +14,11 @@
  *   and created / changed / deleted. Savepoints rolled back keep their changes noted: at worst a screen refreshes
  *   once too often, never too rarely.
  * - `by`: the caller whose request ran the write (`runAs`, an AsyncLocalStorage set by the API's request hook).
+ * - Issue 72 item 3: `feed.beforeCommit(changes, by, run)`, when the feed has it, gets the same changes (every key,
+ *   never "some records" for many; a document's new state when the table names its `stateColumn`) on the
+ *   transaction's own connection just BEFORE COMMIT: what it writes through `run` commits with the change or not
+ *   at all (the webhooks' outbox, server/src/webhooks/outbox.ts); when it throws, the transaction rolls back. A
+ *   statement outside a transaction gets it right after the statement.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, OperationNode, QueryResult, TransactionSettings } from 'kysely';
@@ -26,6 +31,8 @@ export interface CommittedChange {
   /** The record's key as text; null when the statement does not name it. */
   key: string | null;
   kind: ChangeKind;
+  /** The value the change wrote into the table's `stateColumn` (a document's new state), when it wrote one. */
+  state?: string;
 }
 
 /** How a watched table maps to records: the column holding the record key, and whether it is a child table. */
@@ -33,18 +40,24 @@ export interface WatchedTable {
   root: string;
   keyColumn: string;
   child: boolean;
+  /** A document's state column (its root table's): a change of it is told with the new state. */
+  stateColumn?: string;
 }
 
 export interface ChangeFeed {
   watched(table: string): WatchedTable | undefined;
   committed(changes: CommittedChange[], by: string | null): void;
+  /** Module header: work written with the change, before COMMIT, on the transaction's connection. */
+  beforeCommit?(changes: CommittedChange[], by: string | null, run: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<void>;
 }
 
 /** The caller of the request a write runs in (set by events/routes.ts for every API request). */
 export const writer = new AsyncLocalStorage<{ userId: string | null }>();
 
-/** More keys than this per table in one transaction are told as "some records" (null key). */
+/** More keys than this per table in one transaction are told to `committed` as "some records" (null key). */
 const MAX_KEYS = 500;
+/** … and to `beforeCommit` beyond this many (a transaction writing more records than this is not expected). */
+const MAX_NOTED = 200_000;
 
 type Node = OperationNode & Record<string, unknown>;
 
@@ -102,6 +115,8 @@ function insertedRows(node: Node): Record<string, unknown>[] | null {
 const RAW_WRITE = /^\s*(?:with\b[\s\S]*?\)\s*)?(insert\s+into|update|delete\s+from)\s+"?([A-Za-z_][A-Za-z0-9_]*)"?/i;
 
 type Noted = Map<string, Map<string, ChangeKind>>;
+/** New states by root table and key (`stateColumn` writes). */
+type States = Map<string, Map<string, string>>;
 
 const RANK: Record<ChangeKind, number> = { changed: 0, created: 1, deleted: 2 };
 
@@ -110,7 +125,7 @@ function note(noted: Noted, table: string, key: unknown, kind: ChangeKind): void
   if (!keys) noted.set(table, (keys = new Map()));
   if (keys.has('*')) return;
   const text = key === null || key === undefined ? '*' : String(key);
-  if (text === '*' || keys.size >= MAX_KEYS) {
+  if (text === '*' || keys.size >= MAX_NOTED) {
     keys.clear();
     keys.set('*', 'changed');
     return;
@@ -120,7 +135,17 @@ function note(noted: Noted, table: string, key: unknown, kind: ChangeKind): void
 }
 
 /** What one successful statement changed, noted into `noted`. */
-function noteStatement(feed: ChangeFeed, noted: Noted, query: CompiledQuery, result: QueryResult<unknown>): void {
+/** The value an UPDATE sets `column` to, when it sets it to a plain value. */
+function updatedValue(node: Node, column: string): unknown {
+  for (const update of (node['updates'] as Node[] | undefined) ?? []) {
+    if (columnName(update['column']) !== column) continue;
+    const value = update['value'] as Node;
+    return value.kind === 'ValueNode' ? value['value'] : undefined;
+  }
+  return undefined;
+}
+
+function noteStatement(feed: ChangeFeed, noted: Noted, query: CompiledQuery, result: QueryResult<unknown>, states: States): void {
   const node = query.query as Node;
   let table: string | null = null;
   if (node.kind === 'InsertQueryNode') table = tableName(node['into']);
@@ -155,13 +180,32 @@ function noteStatement(feed: ChangeFeed, noted: Noted, query: CompiledQuery, res
   const kind: ChangeKind = node.kind === 'DeleteQueryNode' && !child ? 'deleted' : 'changed';
   if (!keys) return note(noted, root, null, kind);
   for (const key of keys) note(noted, root, key, kind);
+  const state = node.kind === 'UpdateQueryNode' && watched.stateColumn && !child ? updatedValue(node, watched.stateColumn) : undefined;
+  if (typeof state === 'string') {
+    let byKey = states.get(root);
+    if (!byKey) states.set(root, (byKey = new Map()));
+    for (const key of keys) byKey.set(String(key), state);
+  }
+}
+
+/** The noted changes, every key (`beforeCommit`). */
+function changesOf(noted: Noted, states: States): CommittedChange[] {
+  const changes: CommittedChange[] = [];
+  for (const [table, keys] of noted) {
+    for (const [key, kind] of keys) {
+      const state = key === '*' ? undefined : states.get(table)?.get(key);
+      changes.push({ table, key: key === '*' ? null : key, kind, ...(state === undefined ? {} : { state }) });
+    }
+  }
+  return changes;
 }
 
 function flush(feed: ChangeFeed, noted: Noted, by: string | null): void {
   if (noted.size === 0) return;
   const changes: CommittedChange[] = [];
   for (const [table, keys] of noted) {
-    for (const [key, kind] of keys) changes.push({ table, key: key === '*' ? null : key, kind });
+    if (keys.size > MAX_KEYS) changes.push({ table, key: null, kind: 'changed' });
+    else for (const [key, kind] of keys) changes.push({ table, key: key === '*' ? null : key, kind });
   }
   noted.clear();
   try {
@@ -172,9 +216,18 @@ function flush(feed: ChangeFeed, noted: Noted, by: string | null): void {
   }
 }
 
+/** The feed's `beforeCommit` on the connection's own notes (nothing noted: not called). */
+async function beforeCommit(feed: ChangeFeed, own: CapturingConnection, by: string | null): Promise<void> {
+  if (!feed.beforeCommit || own.noted.size === 0) return;
+  const changes = changesOf(own.noted, own.states);
+  own.states.clear();
+  await feed.beforeCommit(changes, by, (query) => own.inner.executeQuery(query));
+}
+
 /** One acquired connection: its transaction's notes. */
 class CapturingConnection implements DatabaseConnection {
   readonly noted: Noted = new Map();
+  readonly states: States = new Map();
   inTransaction = false;
   by: string | null = null;
   constructor(
@@ -187,8 +240,9 @@ class CapturingConnection implements DatabaseConnection {
     const kind = (query.query as Node).kind;
     if (kind === 'SelectQueryNode') return result;
     this.by ??= writer.getStore()?.userId ?? null;
-    noteStatement(this.feed, this.noted, query, result as QueryResult<unknown>);
+    noteStatement(this.feed, this.noted, query, result as QueryResult<unknown>, this.states);
     if (!this.inTransaction) {
+      await beforeCommit(this.feed, this, this.by);
       flush(this.feed, this.noted, this.by);
       this.by = null;
     }
@@ -216,10 +270,12 @@ class CapturingDriver implements Driver {
     await this.inner.beginTransaction(own.inner, settings);
     own.inTransaction = true;
     own.noted.clear();
+    own.states.clear();
     own.by = writer.getStore()?.userId ?? null;
   }
   async commitTransaction(connection: DatabaseConnection) {
     const own = connection as CapturingConnection;
+    await beforeCommit(this.feed, own, own.by);
     await this.inner.commitTransaction(own.inner);
     own.inTransaction = false;
     flush(this.feed, own.noted, own.by);
@@ -229,6 +285,7 @@ class CapturingDriver implements Driver {
     const own = connection as CapturingConnection;
     own.inTransaction = false;
     own.noted.clear();
+    own.states.clear();
     own.by = null;
     await this.inner.rollbackTransaction(own.inner);
   }
@@ -244,6 +301,7 @@ class CapturingDriver implements Driver {
   async releaseConnection(connection: DatabaseConnection) {
     const own = connection as CapturingConnection;
     own.noted.clear();
+    own.states.clear();
     await this.inner.releaseConnection(own.inner);
   }
   destroy() {
@@ -261,14 +319,24 @@ export function capturing(dialect: Dialect, feed: ChangeFeed): Dialect {
   };
 }
 
-/** A feed whose listener is set later (the event hub starts after the database is open and migrated). */
-export function lateFeed(): ChangeFeed & { attach(feed: ChangeFeed | null): void } {
+/**
+ * A feed whose listener is set later (the event hub starts after the database is open and migrated); the outbox
+ * (`attachOutbox`, issue 72 item 3) gets `beforeCommit` of the tables the listener watches.
+ */
+export function lateFeed(): ChangeFeed & { attach(feed: ChangeFeed | null): void; attachOutbox(outbox: ChangeFeed['beforeCommit'] | null): void } {
   let current: ChangeFeed | null = null;
+  let outbox: ChangeFeed['beforeCommit'] | null = null;
   return {
     attach(feed) {
       current = feed;
     },
+    attachOutbox(next) {
+      outbox = next ?? null;
+    },
     watched: (table) => current?.watched(table),
     committed: (changes, by) => current?.committed(changes, by),
+    beforeCommit: async (changes, by, run) => {
+      if (outbox) await outbox(changes, by, run);
+    },
   };
 }

@@ -184,7 +184,9 @@ export class EventHub {
     const list = this.defsByTable.get(def.table) ?? [];
     list.push(def);
     this.defsByTable.set(def.table, list);
-    this.tables.set(def.table, { root: def.table, keyColumn: keyColumn(def), child: false });
+    // Issue 72 item 3: a document's state column, so that the webhooks' outbox tells its new state.
+    const stateField = def.states ? (def.fields[def.states.field] as { column?: string } | undefined) : undefined;
+    this.tables.set(def.table, { root: def.table, keyColumn: keyColumn(def), child: false, ...(stateField?.column ? { stateColumn: stateField.column } : {}) });
     for (const field of Object.values(def.fields) as { type: string; table?: string; parentColumn?: string; storage?: { kind: string; table: string; parentColumn: string } }[]) {
       if (field.type === 'children' && field.table && field.parentColumn) this.tables.set(field.table, { root: def.table, keyColumn: field.parentColumn, child: true });
       if (field.type === 'set' && field.storage?.kind === 'link') this.tables.set(field.storage.table, { root: def.table, keyColumn: field.storage.parentColumn, child: true });

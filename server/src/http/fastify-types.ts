@@ -10,6 +10,7 @@ import type { EventHub } from '../events/hub.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { EmbeddedProvider } from '../oidc/index.ts';
 import type { JobScheduler } from '../instances/jobs.ts';
+import type { WebhookWorker } from '../webhooks/worker.ts';
 import type { ReadDatabase } from '../db/read-database.ts';
 
 export interface ErpParts {
@@ -23,6 +24,8 @@ export interface ErpParts {
   events: EventHub;
   /** Background jobs, run once across instances (issue 43, instances/jobs.ts). */
   jobs: JobScheduler;
+  /** Webhook deliveries from the outbox (issue 72 item 3, webhooks/worker.ts). */
+  webhooks: WebhookWorker;
   /** Where reports and searches read (READ_DATABASE_URL's standby, else the primary; db/read-database.ts). */
   reads: ReadDatabase;
 }

@@ -17,6 +17,8 @@
  * - `reportOperations` / `processOperations`: the same for each report's run and each process's preview and run,
  *   with their parameters typed.
  * - `names`: readable operationIds (`listSalesOrders`, `getSalesOrder`, `commitSalesOrder`, `runArAgingReport`).
+ * - `entityWebhooks(defs, built, kinds)`: the document's `webhooks` (issue 72 item 3) — per entity event
+ *   (`sales-order.status_changed`) the signed POST a subscription receives, its body `SalesOrderEvent`.
  */
 import type { AnyEntity, ChildrenField, FieldDefinition, LineChildrenDefinition, ScalarField } from '@erp/shared/entities/define';
 import { TRAIL_FIELDS } from '@erp/shared/entities/define';
@@ -411,3 +413,69 @@ export function namedOperation(generic: Operation | undefined, operationId: stri
     operation['responses'] = { ...responses, 200: { ...responses['200'], content: json(typed) } };
   });
 }
+
+const EVENT_HEADERS: Operation[] = [
+  { name: 'webhook-id', in: 'header', required: true, description: 'The message id (`msg_…`): the same on every retry and replay; drop one you have seen.', schema: { type: 'string', pattern: '^msg_[0-9a-f]{32}$' } },
+  { name: 'webhook-timestamp', in: 'header', required: true, description: 'When this attempt was signed, in seconds since 1970 (refuse one far from your clock).', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description: '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the base64-decoded part of the subscription\'s `whsec_…` secret (Standard Webhooks).',
+    schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$' },
+  },
+];
+
+/**
+ * The OpenAPI `webhooks` of issue 72 item 3: per entity and event (`kinds(def)`: server/src/webhooks/outbox.ts), the
+ * POST the server sends a subscription — the Standard Webhooks headers and an `<Entity>Event` body whose `Record`
+ * is the entity's record schema (null for a deletion, or a record deleted before it was sent).
+ */
+export function entityWebhooks(defs: readonly AnyEntity[], built: Built, kinds: (def: AnyEntity) => readonly string[]): { webhooks: Record<string, Record<string, Operation>>; components: Components } {
+  const webhooks: Record<string, Record<string, Operation>> = {};
+  const components: Components = {};
+  for (const def of defs) {
+    const names = built.names.get(def.name);
+    const raised = kinds(def);
+    if (!names || raised.length === 0) continue;
+    const event = `${names.record}Event`;
+    components[event] = {
+      type: 'object',
+      description: `A change of a ${def.name} record, as a webhook delivers it.`,
+      required: ['type', 'timestamp', 'data'],
+      properties: {
+        type: { type: 'string', enum: raised.map((kind) => `${def.name}.${kind}`) },
+        timestamp: { type: 'string', format: 'date-time', description: 'When the change was committed.' },
+        data: {
+          type: 'object',
+          required: ['Entity', 'Id', 'ChangedBy', 'Record'],
+          properties: {
+            Entity: { type: 'string', const: def.name },
+            Id: { type: 'string', description: `The record's ${def.key}, as text.` },
+            ...(def.states ? { Status: { type: 'string', description: `The state the change left the document in (\`${def.name}.status_changed\`).` } } : {}),
+            ChangedBy: { type: ['string', 'null'], description: 'The user (or API client) whose call made the change.' },
+            Record: { anyOf: [ref(names.record), { type: 'null' }], description: 'The record as the subscription\'s owner may read it when first sent; null when deleted.' },
+          },
+        },
+      },
+    };
+    for (const kind of raised) {
+      webhooks[`${def.name}.${kind}`] = {
+        post: {
+          operationId: `on${names.record}${pascal(kind)}`,
+          summary: `A ${def.name} record ${kind === 'status_changed' ? 'changed state' : kind}`,
+          tags: ['webhooks'],
+          security: [],
+          parameters: EVENT_HEADERS,
+          requestBody: { required: true, content: { 'application/json': { schema: ref(event) } } },
+          responses: {
+            '200': { description: 'Received (any 2xx). Anything else, or no answer in 10 s, is tried again with exponential backoff for 24 hours.' },
+            '400': { description: 'Not accepted (a bad signature): tried again like any failure.' },
+          },
+        },
+      };
+    }
+  }
+  return { webhooks, components };
+}
+

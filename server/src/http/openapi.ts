@@ -21,7 +21,8 @@ import { registeredProcesses } from '../processes/engine.ts';
 import { registeredReports } from '../reports/engine.ts';
 import { isApiPattern, type CatalogRoute } from './route-catalog.ts';
 import { apiSchema, NO_QUERY, RECORD, type JsonSchema } from './schemas.ts';
-import { entityComponents, entityOperations, namedOperation, parametersSchema, pascal, rowSchema, type Operation } from './openapi-entities.ts';
+import { entityComponents, entityOperations, entityWebhooks, namedOperation, parametersSchema, pascal, rowSchema, type Operation } from './openapi-entities.ts';
+import { eventKinds } from '../webhooks/outbox.ts';
 
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
@@ -225,6 +226,10 @@ export function openApiDocument(routes: readonly CatalogRoute[], config: ServerC
     }
   }
 
+  // Issue 72 item 3: what the server POSTs to webhook subscriptions, per entity and event.
+  const hooks = entityWebhooks(defs, built, eventKinds);
+  tags.set('webhooks', 'Events the server POSTs to the URL of a webhook subscription (Shell → Security → Webhooks), signed per Standard Webhooks.');
+
   const responses: Record<string, unknown> = {};
   for (const error of Object.values(ERRORS)) {
     responses[error.name] = { description: error.description, ...(error.headers ? { headers: error.headers } : {}), content: { 'application/json': { schema: { $ref: '#/components/schemas/CallResult' } } } };
@@ -251,10 +256,11 @@ export function openApiDocument(routes: readonly CatalogRoute[], config: ServerC
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the embedded OpenID provider (audience <server>/api).' },
         dpop: { type: 'http', scheme: 'dpop', description: 'A DPoP-bound access token (RFC 9449): `Authorization: DPoP <token>` with a `DPoP` proof header per request.' },
       },
-      schemas: { CallResult: CALL_RESULT, ...built.components, ...rows },
+      schemas: { CallResult: CALL_RESULT, ...built.components, ...rows, ...hooks.components },
       responses,
     },
     paths,
+    webhooks: hooks.webhooks,
   };
 }
 

@@ -19,7 +19,8 @@
  * found (`registerRecipients`: the firm's primary contact, else the firm).
  *
  * Language: the template is the one in the firm's language (its `Language`), else the default company's, else the
- * template as named; the PDF is printed in that language too (the sender's when neither has one).
+ * template as named; the PDF is printed in that language too (the sender's when neither has one), and the placeholders'
+ * dates and amounts are written in it (the filler's `locale`, issue 71 item 2: never `2026-11-28`, never `15324.33`).
  */
 import type { AnyEntity } from '@erp/shared/entities/define';
 import type { Database } from '../db/connection.ts';
@@ -56,6 +57,8 @@ export type TemplateFiller = (
   values: Readonly<Record<string, string>>,
   /** The languages wanted, first choice first (the firm's, the company's); a template in none of them is the one named. */
   languages: readonly string[],
+  /** The language the values are written in (dates, amounts: issue 71 item 2) — the reader's. */
+  locale: string,
 ) => Promise<{ subject: string; text: string } | null>;
 
 const recipients = new Map<string, RecipientResolver>();
@@ -150,10 +153,12 @@ async function send(db: AnyDb, database: Database, mailer: Mailer, user: Authent
     CompanyName: text(company?.name),
     ...out.values,
   };
-  const filled = templates ? await templates(db, out.template, values, languages) : null;
-  if (!filled) throw BusinessError.of(409, 'no_template', 'entities:email.noTemplate', { template: out.template });
   const language = user.row.language;
-  const mailText = withLinks(filled.text, languages[0] ?? language ?? 'en-CA', out.links);
+  // The reader's language: the firm's, else the company's, else the sender's (the PDF's too).
+  const reader = languages[0] ?? language ?? 'en-CA';
+  const filled = templates ? await templates(db, out.template, values, languages, reader) : null;
+  if (!filled) throw BusinessError.of(409, 'no_template', 'entities:email.noTemplate', { template: out.template });
+  const mailText = withLinks(filled.text, reader, out.links);
   try {
     await mailer.send({ to, subject: filled.subject, text: mailText, attachments: [{ filename: `${number.replace(/[^\p{L}\p{N}._-]+/gu, '-')}.pdf`, content: rendered.pdf, contentType: 'application/pdf' }] });
   } catch (error) {

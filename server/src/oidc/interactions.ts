@@ -3,8 +3,11 @@
  * - GET  /oidc/interaction/:uid — the login page, or, for the consent prompt, an automatic consent
  *   (the shell is a first-party client: the user is never asked to approve it);
  * - POST /oidc/interaction/:uid — checks username and password against the users table (scrypt) and
- *   finishes the login prompt. Wrong credentials, unknown and inactive users all get the same message
- *   and sign nobody in. Attempts are throttled by user name, client address and both, and every attempt
+ *   finishes the login prompt — for a first-party client with its consent (`consentWithLogin`), so the
+ *   provider goes on to the client at once instead of through a consent interaction (issue 69 item 3, issue 71
+ *   item 3: two redirects fewer); a request the automatic consent must see itself (claims, an explicit
+ *   consent prompt, another resource) still goes through it. Wrong credentials, unknown and inactive users
+ *   all get the same message and sign nobody in. The password check's time is in `Server-Timing: password`. Attempts are throttled by user name, client address and both, and every attempt
  *   is written to the sign-in log (security/sign-in-guard.ts); a locked attempt is answered 429 with
  *   Retry-After and a message in the browser's language, before the password is looked at.
  * The interaction is bound to the browser by the provider's interaction cookie, checked by
@@ -16,8 +19,9 @@ import { embedOriginOf } from './embed-clients.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import { asFlag } from '../db/schema.ts';
-import { decoyPasswordHash, verifyPassword } from '../auth/password.ts';
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/password.ts';
 import { INVALID_CREDENTIALS, PAGE_HEADERS, errorPage, loginPage, pageHeaders } from './pages.ts';
+import { API_SCOPES, OIDC_SCOPES } from './provider.ts';
 import { throttledMessage, type SignInGuard } from '../security/sign-in-guard.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -89,6 +93,47 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
     return grantId ? {} : { consent: { grantId: savedId } };
   }
 
+  /** The shell's and the allowed embedding origins' clients (embed-clients.ts): consent is never asked of them. */
+  const firstParty = (clientId: string) => clientId === config.oidc.clientId || embedOriginOf(clientId) !== null;
+
+  /**
+   * The consent the consent step would give `accountId` right after this login, given now: the interaction's
+   * scopes (already checked by the provider against the client) that the provider's OIDC scopes and the API's
+   * scopes name, in a new grant. Null, and the consent step follows as before, for a client that is not
+   * first-party or a request that asks for more than scopes (claims, an explicit consent prompt, a resource
+   * other than the API), so nothing is granted here that the consent step would not grant.
+   */
+  async function consentWithLogin(interaction: Interaction, accountId: string): Promise<{ grantId: string } | null> {
+    const { params } = interaction;
+    const clientId = String(params.client_id);
+    if (!firstParty(clientId)) return null;
+    if (params.claims !== undefined || params.authorization_details !== undefined) return null;
+    if (String(params.prompt ?? '').split(' ').includes('consent')) return null;
+    if (params.resource !== undefined && params.resource !== config.apiAudience) return null;
+    const requested = String(params.scope ?? '').split(' ').filter(Boolean);
+    const oidcScopes = requested.filter((scope) => OIDC_SCOPES.includes(scope));
+    const apiScopes = requested.filter((scope) => API_SCOPES.split(' ').includes(scope));
+    const grant = new provider.Grant({ accountId, clientId });
+    if (oidcScopes.length) grant.addOIDCScope(oidcScopes.join(' '));
+    if (apiScopes.length) grant.addResourceScope(config.apiAudience, apiScopes.join(' '));
+    return { grantId: await grant.save() };
+  }
+
+  /**
+   * Stores `password` again with today's parameters (auth/password.ts) in place of `old`, which it just matched —
+   * unless the password was changed meanwhile. Answers the time it took. A failure only leaves the old hash.
+   */
+  async function rehash(userId: string, old: string, password: string): Promise<number> {
+    const start = performance.now();
+    try {
+      const hash = await hashPassword(password);
+      await database.db.updateTable('users').set({ password_hash: hash }).where('user_id', '=', userId).where('password_hash', '=', old).execute();
+    } catch (error) {
+      app.log.warn({ err: error, userId }, 'password re-hash failed');
+    }
+    return performance.now() - start;
+  }
+
   app.get<{ Params: { uid: string } }>(
     `${mountPath}/interaction/:uid`,
     { schema: { params: { type: 'object', properties: { uid: { type: 'string', maxLength: 128 } } } } },
@@ -101,9 +146,7 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
       if (interaction.prompt.name === 'login') {
         return sendLoginPage(reply, 200, interaction, { action: `${mountPath}/interaction/${interaction.uid}` });
       }
-      // First-party clients: the shell's and the allowed embedding origins' (embed-clients.ts).
-      const clientId = String(interaction.params.client_id);
-      if (interaction.prompt.name === 'consent' && (clientId === config.oidc.clientId || embedOriginOf(clientId) !== null)) {
+      if (interaction.prompt.name === 'consent' && firstParty(String(interaction.params.client_id))) {
         const result = await consent(interaction);
         const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
           mergeWithLastSubmission: true,
@@ -130,6 +173,10 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
 
       const address = request.ip || 'unknown';
       let accountId: string | undefined;
+      /** The password check's own time, in Server-Timing (the sign-in benchmark reads it). */
+      let checkMs: number | null = null;
+      /** The re-hash of a hash made with older parameters, in parallel with the rest of the sign-in. */
+      let rehashed: Promise<number> | null = null;
       if (username) {
         const gate = await signInGuard.begin(username, address);
         if (!gate.allowed) {
@@ -146,23 +193,33 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
           .where('user_id', '=', username)
           .executeTakeFirst();
         // An unknown user still costs one scrypt, so response time does not reveal which names exist.
+        const checking = performance.now();
         const matches = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
-        if (user && matches && asFlag(user.is_active)) accountId = user.user_id;
+        checkMs = performance.now() - checking;
+        if (user && matches && asFlag(user.is_active)) {
+          accountId = user.user_id;
+          if (needsRehash(user.password_hash)) rehashed = rehash(user.user_id, user.password_hash, password);
+        }
       }
+      // The check's time is already visible in the answer's own time; saying it tells nothing more.
+      if (checkMs !== null) reply.header('server-timing', `password;dur=${checkMs.toFixed(1)}`);
       if (!accountId) {
         if (username) await signInGuard.record(username, address, 'failure');
         request.log.info({ username, address }, 'sign-in refused');
         return sendLoginPage(reply, 200, interaction, { action, username, error: INVALID_CREDENTIALS });
       }
-      await signInGuard.succeeded(username, address);
-      await signInGuard.record(username, address, 'success');
-
+      const [, , consented] = await Promise.all([
+        signInGuard.succeeded(username, address),
+        signInGuard.record(username, address, 'success'),
+        consentWithLogin(interaction, accountId),
+      ]);
       const returnTo = await provider.interactionResult(
         request.raw,
         reply.raw,
-        { login: { accountId } },
+        consented ? { login: { accountId }, consent: consented } : { login: { accountId } },
         { mergeWithLastSubmission: false },
       );
+      if (rehashed) reply.header('server-timing', `password;dur=${checkMs?.toFixed(1)}, rehash;dur=${(await rehashed).toFixed(1)}`);
       return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
     },
   );

@@ -30,7 +30,7 @@ import type { ProviderKeys } from './keys.ts';
 import { PAGE_HEADERS, errorPage, logoutPage, signedOutPage } from './pages.ts';
 
 /** OIDC scopes of the provider; the API scopes belong to the API resource server below. */
-const OIDC_SCOPES = ['openid', 'profile', 'offline_access'];
+export const OIDC_SCOPES = ['openid', 'profile', 'offline_access'];
 export const API_SCOPES = 'erp.shell erp.api';
 
 const MINUTE = 60;

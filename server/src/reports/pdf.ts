@@ -26,7 +26,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Decimal } from '@erp/shared/decimal';
 import { formatCalendarDate, formatDateTime, formatDecimal } from '@erp/shared/format';
-import { visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportParameterValues } from '@erp/shared/reports/define';
+import { columnLabel, visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportParameterValues } from '@erp/shared/reports/define';
 import PDFDocument from 'pdfkit';
 import type { ReportEvent, ReportRow } from './engine.ts';
 import { cjkFont, isWinAnsi } from './fonts.ts';
@@ -169,6 +169,12 @@ export function wrapHeading(measure: (text: string, size: number) => number, lab
 export async function writeReportPdf(out: PassThrough, options: PdfOptions, events: AsyncGenerator<ReportEvent, Record<string, Decimal | number>>) {
   const { def, locale, translate, letterhead } = options;
   const timeZone = options.timeZone ?? 'UTC';
+  /** A column's heading, its values from the run's parameters (an aging bucket's days). */
+  const label = (column: ReportColumn) => columnLabel(column, translate, options.parameters);
+  const labelOf = (field: string) => {
+    const column = def.columns.find((c) => c.field === field);
+    return column ? label(column) : translate(field);
+  };
   const landscape = def.orientation === 'landscape';
   const doc = new PDFDocument({
     size: 'A4',
@@ -240,7 +246,7 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
   const measure = (value: string, size: number, bold = true) => doc.font(fontOf(value, bold)).fontSize(size).widthOfString(value);
 
   // The column headings, laid out once: every page repeats them.
-  const headings = columns.map((column, i) => wrapHeading((t, s) => measure(t, s), translate(column.labelKey), weights[i]! * unit - 4, SIZE));
+  const headings = columns.map((column, i) => wrapHeading((t, s) => measure(t, s), label(column), weights[i]! * unit - 4, SIZE));
   // Room under the last line: Chinese glyphs reach lower than Latin ones at the same size.
   const headingHeight = Math.max(1, ...headings.map((h) => h.lines.length)) * (SIZE + 2) + 5;
 
@@ -321,7 +327,7 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
       translate('reports:pdf.labelled', { label: translate(document!.dateLabelKey), value: documentDate }),
       ...(document!.infoFields ?? []).flatMap((f) => {
         const value = formatCell(columnOf(f), event.heading[f], locale, translate, timeZone);
-        return value === '' ? [] : [translate('reports:pdf.labelled', { label: translate(columnOf(f)?.labelKey ?? f), value })];
+        return value === '' ? [] : [translate('reports:pdf.labelled', { label: labelOf(f), value })];
       }),
     ];
     const rows = Math.max(lines.length, details.length);
@@ -344,8 +350,7 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
     y += ROW;
     const boxWidth = width / fields.length;
     fields.forEach((field, k) => {
-      const column = columnOf(field);
-      const { lines, size } = wrapHeading((t, s) => measure(t, s), translate(column?.labelKey ?? field), boxWidth - 4, SIZE);
+      const { lines, size } = wrapHeading((t, s) => measure(t, s), labelOf(field), boxWidth - 4, SIZE);
       lines.slice(0, 2).forEach((part, n) => text(part, MARGIN + k * boxWidth + 2, y + n * (size + 2), boxWidth - 4, 'right', true, size));
     });
     y += 2 * (SIZE + 2) + 2;
@@ -362,7 +367,7 @@ export async function writeReportPdf(out: PassThrough, options: PdfOptions, even
   const notes = () => {
     const value = pdfSafe(String(documentHeading[document!.notesField!] ?? '').trim());
     if (value === '') return;
-    const label = translate(columnOf(document!.notesField!)?.labelKey ?? document!.notesField!);
+    const label = labelOf(document!.notesField!);
     doc.font(fontOf(value, false)).fontSize(SIZE);
     const height = doc.heightOfString(value, { width: width - 4 });
     if (y + ROW / 2 + ROW + height > bottom) newPage();

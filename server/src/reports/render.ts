@@ -18,7 +18,7 @@ import { countRows, registeredReport, streamReport, type AnyDb, type ReportConte
 import { defaultLetterhead } from './letterhead.ts';
 import { reportLocale, reportTranslator } from './messages.ts';
 import { writeReportPdf } from './pdf.ts';
-import { parametersLine, printTime } from './print-line.ts';
+import { parameterNumbers, parametersLine, printTime } from './print-line.ts';
 
 /** The PDF, or the refusal the report route would have answered. */
 export async function renderReportPdf(
@@ -56,7 +56,7 @@ export async function renderReportPdf(
     out.on('end', resolve);
     out.on('error', reject);
   });
-  const line = parametersLine(report, ctx.params, translate, locale).replace(/\u202f/g, '\u00a0');
+  const line = parametersLine(report, ctx.params, translate, locale, await parameterNumbers(ctx.db, report, ctx.params)).replace(/\u202f/g, '\u00a0');
   await writeReportPdf(
     out,
     { def: shown.def, locale, translate, parametersLine: line, printedOn: printTime(new Date(), locale, timeZone) ?? '', letterhead: await defaultLetterhead(db), parameters: ctx.params },

@@ -48,7 +48,7 @@ import { writeReportXlsx, XLSX_TYPE } from './xlsx.ts';
 import { READS } from '../exactly-once/idempotency.ts';
 import { sendAnswer } from '../entities/special-routes.ts';
 import { emailReport } from '../mail/documents.ts';
-import { parametersLine, printTime } from './print-line.ts';
+import { parameterNumbers, parametersLine, printTime } from './print-line.ts';
 import { asOfLine } from './as-of.ts';
 import { openReadDatabase, type ReadDatabase } from '../db/read-database.ts';
 
@@ -261,6 +261,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
             .send({ ResultStatus: 6, ResultCode: 'no_pdf_data', Message: translate('reports:messages.noPdfData'), EntityId: null, Exception: null });
         }
         const letterhead = kind === 'pdf' ? await defaultLetterhead(readDb) : null;
+        const line = parametersLine(report, ctx.params, translate, locale, await parameterNumbers(ctx.db, report, ctx.params)).replace(/\u202f/g, '\u00a0');
         const out = new PassThrough({ highWaterMark: 256 * 1024 });
         reply
           .header('content-type', kind === 'pdf' ? 'application/pdf' : XLSX_TYPE)
@@ -269,12 +270,11 @@ export function registerReportRoutes(app: FastifyInstance, deps: { database: Dat
           .header('cache-control', 'no-store')
           .header('x-content-type-options', 'nosniff');
         void reply.send(out);
-        const line = parametersLine(report, ctx.params, translate, locale).replace(/\u202f/g, '\u00a0');
         const events = streamReport(ctx, report);
         const write =
           kind === 'pdf'
             ? writeReportPdf(out, { def: report.def, locale, translate, parametersLine: line, printedOn, asOf, letterhead, parameters: ctx.params, timeZone: String(zone) }, events)
-            : writeReportXlsx(out, { def: report.def, translate, parametersLine: line, asOf, timeZone: String(zone) }, events);
+            : writeReportXlsx(out, { def: report.def, translate, parametersLine: line, asOf, timeZone: String(zone), parameters: ctx.params }, events);
         write.then(
           () => out.end(),
           (error: unknown) => {

@@ -12,7 +12,7 @@
 import type { PassThrough } from 'node:stream';
 import { isDecimal, type Decimal } from '@erp/shared/decimal';
 import { wallClock } from '@erp/shared/format';
-import { visibleReportColumns, type ReportColumn, type ReportDefinition } from '@erp/shared/reports/define';
+import { columnLabel, visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportParameterValues } from '@erp/shared/reports/define';
 import type { ReportEvent } from './engine.ts';
 import type { ReportTranslate } from './messages.ts';
 import { writeReportLines } from './lines.ts';
@@ -51,7 +51,7 @@ function cellValue(column: ReportColumn | undefined, value: unknown, translate: 
 export async function writeReportXlsx(
   out: PassThrough,
   /** `asOf`: "As of …" (issue 43 item 3, as-of.ts), after the parameters in the second row. */
-  options: { def: ReportDefinition; translate: ReportTranslate; parametersLine: string; asOf?: string; timeZone?: string },
+  options: { def: ReportDefinition; translate: ReportTranslate; parametersLine: string; asOf?: string; timeZone?: string; parameters?: ReportParameterValues },
   events: AsyncGenerator<ReportEvent, Record<string, Decimal | number>>,
 ): Promise<void> {
   const { def, translate } = options;
@@ -75,7 +75,7 @@ export async function writeReportXlsx(
   };
   sheet.addRow([translate(def.titleKey)]).commit();
   sheet.addRow([[options.parametersLine, options.asOf ?? ''].filter((part) => part !== '').join(' · ')]).commit();
-  sheet.addRow(columns.map((column) => translate(column.labelKey))).commit();
+  sheet.addRow(columns.map((column) => columnLabel(column, translate, options.parameters ?? {}))).commit();
   const labelled = (label: string, figures: Record<string, unknown>) => {
     const cells = columns.map((column) => cellValue(column, figures[column.field], translate, timeZone));
     cells[0] = label;

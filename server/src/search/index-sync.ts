@@ -15,7 +15,8 @@
  * - `syncSearchIndex(db, definitions)` (every start, after schema sync): for each searchable entity whose
  *   declaration (table, columns) differs from the one recorded in `search_sources`, drops and recreates its
  *   triggers and rebuilds its rows from the table; an entity no longer declared loses its triggers and rows.
- * - The number's slot also holds the number without its letter prefix, so "200037" finds PO200037 on both engines.
+ * - The number's slot also holds the number without its letter prefix, so "200037" finds PO200037 on both engines,
+ *   and those digits without leading zeros (`0086_search_number_digits`), so "312" finds AR000312.
  * - `0073_search_fields` (migration) keeps each word with the FIELD it came from (issue 68 item 1: the search
  *   matches only the fields the caller may read, in the index itself): the index's words are cut into SLOTS
  *   `f0`…`f7` — `f0` the number and its digits, then one slot per name field and per word field, in the order the
@@ -147,7 +148,7 @@ export const m0046_search: Migration = {
 export const SLOTS = 8;
 const SLOT_NAMES = Array.from({ length: SLOTS }, (_, slot) => `f${slot}`);
 /** The index layout, part of each entity's recorded signature: a changed layout rebuilds every entity at start. */
-const LAYOUT = 'fields-1';
+const LAYOUT = 'fields-2';
 
 export const m0073_search_fields: Migration = {
   async up(db: AnyDb) {
@@ -200,7 +201,16 @@ export const m0073_search_fields: Migration = {
         end if;
         return null;
       end $$`).execute(db);
-    // A source table's trigger: arguments entity, key column, number column, name columns (comma list), word columns.
+    await createSyncFunction(db, (num) => `${num} || ' ' || ltrim(${num}, '${NUMBER_PREFIX}')`);
+  },
+};
+
+/**
+ * PostgreSQL: the function every source table's trigger calls (arguments entity, key column, number column, name
+ * columns as a comma list, word columns); `numberSlot` writes the number slot `f0` from the number's expression.
+ */
+async function createSyncFunction(db: AnyDb, numberSlot: (num: string) => string): Promise<void> {
+  const slots = SLOT_NAMES.join(', ');
     await sql.raw(`create or replace function erp_search_sync() returns trigger language plpgsql as $$
       declare
         r jsonb;
@@ -216,7 +226,7 @@ export const m0073_search_fields: Migration = {
         if tg_op in ('INSERT', 'UPDATE') then
           r := to_jsonb(new);
           num := coalesce(r ->> tg_argv[2], '');
-          f := array[num || ' ' || ltrim(num, '${NUMBER_PREFIX}')];
+          f := array[${numberSlot('num')}];
           if tg_argv[3] <> '' then
             foreach col in array string_to_array(tg_argv[3], ',') loop
               label := ltrim(label || ' ' || coalesce(r ->> col, ''));
@@ -233,6 +243,19 @@ export const m0073_search_fields: Migration = {
         end if;
         return null;
       end $$`).execute(db);
+}
+
+/**
+ * The number slot `f0`: the number, its digits (the letter prefix taken off: "200037" finds PO200037) and those
+ * digits without their leading zeros ("312" finds AR000312 — issue 71 item 2: the README's "digits alone find a
+ * number"). The same SQL on both engines.
+ */
+const numberWords = (num: string) => `${num} || ' ' || ltrim(${num}, ${literal(NUMBER_PREFIX)}) || ' ' || ltrim(ltrim(${num}, ${literal(NUMBER_PREFIX)}), '0')`;
+
+/** `0086_search_number_digits` (migration): PostgreSQL's trigger function writes `numberWords`; SQLite's triggers are rebuilt from LAYOUT. */
+export const m0086_search_number_digits: Migration = {
+  async up(db: AnyDb) {
+    if (isPostgres(db)) await createSyncFunction(db, numberWords);
   },
 };
 
@@ -295,7 +318,7 @@ const INDEX_COLUMNS = `entity, record_id, number, label, ${SLOT_NAMES.join(', ')
 /** The slots' values: the number and its digits, then each name and word column, '' for the slots left. */
 function slotValues(source: SearchSource, number: string, text: (column: string) => string): string {
   const fields = [...source.label, ...source.words].map(text);
-  return [`${number} || ' ' || ltrim(${number}, ${literal(NUMBER_PREFIX)})`, ...fields, ...Array<string>(SLOTS - 1 - fields.length).fill(`''`)].join(', ');
+  return [numberWords(number), ...fields, ...Array<string>(SLOTS - 1 - fields.length).fill(`''`)].join(', ');
 }
 
 function sqliteRow(source: SearchSource, row: 'new' | ''): { values: string; number: string } {

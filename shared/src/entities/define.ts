@@ -228,7 +228,9 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     }
     for (const field of filled) {
       must(field, `defaults of ${trigger}`);
-      if (!scalar(field) || field === trigger) fail(name, `defaults: ${trigger} cannot fill ${field}`);
+      // A header trigger may fill the line collection too (issue 71 item 2: a vendor invoice's receipt lines).
+      const lineCollection = fields[field]!.type === 'children' && (fields[field] as { lines?: boolean }).lines === true;
+      if ((!scalar(field) && !lineCollection) || field === trigger) fail(name, `defaults: ${trigger} cannot fill ${field}`);
     }
   }
   for (const mark of input.lookupMarks ?? []) {
@@ -285,6 +287,15 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     if (formula.op === 'sum') {
       const collection = fields[formula.collection];
       if (collection?.type !== 'children' || !(formula.field in collection.fields)) fail(name, `computed ${target} sums an unknown line field`);
+    }
+  }
+  for (const [target, formula] of Object.entries(input.derived ?? {})) {
+    const field = fields[target];
+    if (!field || field.type !== 'decimal' || field.readOnly !== true) fail(name, `derived ${target} must name a read-only decimal field`);
+    if (target in (input.computed ?? {})) fail(name, `derived ${target} is computed already`);
+    if (formula.op === 'sum') {
+      const collection = fields[formula.collection];
+      if (collection?.type !== 'children' || !(formula.field in collection.fields)) fail(name, `derived ${target} sums an unknown line field`);
     }
   }
   if (input.print) must(input.print.field ?? input.numbering?.field ?? input.key, 'print.field');
@@ -364,6 +375,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     attachments: input.attachments ?? true,
     states: input.states ?? null,
     computed: input.computed ?? {},
+    derived: input.derived ?? {},
     numbering: input.numbering ?? null,
     print: input.print ? { ...input.print, field: input.print.field ?? input.numbering?.field ?? input.key } : null,
     email: input.email ?? null,

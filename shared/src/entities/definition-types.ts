@@ -83,6 +83,20 @@ export interface TextField extends FieldCommon {
   format?: 'email' | 'multiline' | 'html' | 'password' | 'base64' | 'phone' | 'postal-code';
   /** Stored in upper case (codes and ids). */
   uppercase?: boolean;
+  /** Suggestions from the module's own call as the user types (issue 71 item 2: a line's lots). */
+  suggest?: FieldSuggest;
+}
+
+/**
+ * A text field's suggestions from its module's own call (issue 71 item 2: a sales order line's lot picker): GET
+ * `/api/<path>?Search=<typed>&Values=<JSON>` — Values holds the named fields: the row's value, else its
+ * line's, else the document header's (the first that is not blank) — answers `{ List: [{ Value, Label, Detail?,
+ * Fill? }] }`: the value taken, what the suggestion shows, and other fields of the row a pick fills (a lot's
+ * quantity and heat). The module's save rule decides what is accepted; the suggestions only offer it.
+ */
+export interface FieldSuggest {
+  path: string;
+  values: readonly string[];
 }
 
 export interface IntegerField extends FieldCommon {
@@ -278,8 +292,10 @@ export interface ChildrenField extends FieldCommon {
    * appear once product and quantity are typed). When one of `on` changes, the document form posts
    * `{ Header, Line }` (wire form) to `path` (under /api/) and fills the line's read-only fields from the answer's
    * `Data`; an answer for values since changed is dropped. The save stays the authority (it computes them again).
+   * `header`: the header fields the figures depend on; when one changes, every line is asked again (issue 71
+   * item 2: the warehouse → each line's availability). Not declared: any header field.
    */
-  linePreview?: { path: string; on: readonly string[] };
+  linePreview?: { path: string; on: readonly string[]; header?: readonly string[] };
   /**
    * Other documents this collection takes lines from (issue 23: a purchase order's "Add from sales order"):
    * LineSource. The form offers a button per source while the document is editable.
@@ -574,7 +590,9 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
    * and ship-to — declared once: lookup field (or `'new'`: a new record's own defaults, the only bank, today) →
    * the fields it fills. One server function (the entity's `defaults` hook) answers them both when the form
    * picks (POST /api/defaults/<entity>) and when the save finds them blank, so what the form shows is what the
-   * save would fill. A line's lookup (`'Lines.ProductId'`) fills fields of its own line (a PO line's price).
+   * save would fill. A line's lookup (`'Lines.ProductId'`) fills fields of its own line (a PO line's price). A
+   * header trigger may fill the line collection: the form takes those lines while its grid is blank (issue 71
+   * item 2: a vendor invoice opened from a receipt shows the receipt's lines).
    */
   defaults?: Readonly<Record<string, readonly string[]>>;
   rules?: readonly SyncRule[];
@@ -587,6 +605,14 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
    * decimal the server recomputes on every save (what the client sends for them is ignored).
    */
   computed?: Readonly<Record<string, Formula>>;
+  /**
+   * Derived figures (issue 71 item 2): read-only record fields the save computes itself (a hook: a run's total
+   * paid, an order's totals), declared here so the document form shows them following every change as the user
+   * types — a line edited, added or removed, a line's server figures (linePreview) answered after a header field
+   * changed. Evaluated in the browser only, by the same evaluator as `computed` (after it), over the lines as shown
+   * (read-only line fields included); the server never reads this: what the save computes is the authority.
+   */
+  derived?: Readonly<Record<string, Formula>>;
   /** Document number: the sequence counter (`sequence_counters`) and the field that receives it on create. */
   numbering?: { sequence: string; field: keyof F & string; prefix?: string };
   /** The document as a printed PDF (Print, Ctrl+P): a report of one document, run with the record's field. */
@@ -715,6 +741,7 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
   attachments: boolean;
   states: StateMachine<keyof F & string> | null;
   computed: Readonly<Record<string, Formula>>;
+  derived: Readonly<Record<string, Formula>>;
   numbering: { sequence: string; field: keyof F & string; prefix?: string } | null;
   print: DocumentPrint<keyof F & string> | null;
   email: DocumentEmail<keyof F & string> | null;

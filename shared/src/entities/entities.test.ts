@@ -24,6 +24,16 @@ describe('defineEntity', () => {
     expect(def.formLayout.sections[0]!.rows).toEqual([['ThingId'], ['Name']]);
   });
 
+  it('takes derived figures on read-only decimals summing known line fields, evaluated with the computed ones (issue 71 item 2)', () => {
+    const lines = { type: 'children', lines: true, table: 'thing_lines', parentColumn: 'thing_id', key: 'LineId', fields: { LineId: { type: 'integer' }, Amount: { type: 'decimal', scale: 2, readOnly: true } } } as const;
+    const fields = { ...base.fields, Lines: lines, Total: { type: 'decimal', scale: 2, readOnly: true }, Typed: { type: 'decimal', scale: 2 } } as const;
+    const def = defineEntity({ ...base, fields, derived: { Total: { op: 'sum', collection: 'Lines', field: 'Amount' } } });
+    expect(def.derived).toEqual({ Total: { op: 'sum', collection: 'Lines', field: 'Amount' } });
+    expect(defineEntity({ ...base, fields }).derived).toEqual({});
+    expect(() => defineEntity({ ...base, fields, derived: { Typed: { op: 'sum', collection: 'Lines', field: 'Amount' } } })).toThrow(/read-only decimal/);
+    expect(() => defineEntity({ ...base, fields, derived: { Total: { op: 'sum', collection: 'Lines', field: 'Nope' } } })).toThrow(/unknown line field/);
+  });
+
   it('takes defaults of a line lookup for fields of its line (issue 40 item 5) and refuses others', () => {
     const lines = { type: 'children', lines: true, table: 'thing_lines', parentColumn: 'thing_id', key: 'LineId', fields: { LineId: { type: 'integer' }, ProductId: { type: 'lookup', entity: 'product' }, Price: { type: 'decimal', scale: 4 }, Note: { type: 'text' } } } as const;
     const withLines = { ...base, fields: { ...base.fields, Lines: lines } };

@@ -103,5 +103,11 @@ export function defaultMessage(key: string): string {
 
 /** `{{name}}` interpolation, as i18next does it. */
 export function interpolate(text: string, params: Record<string, unknown> = {}): string {
-  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  // A value ending with a period (en-CA's "2:25 p.m.") before the sentence's own ends it once (issue 71 item 2).
+  return text.replace(/\{\{\s*([\w.]+)\s*\}\}(\.?)/g, (whole, name: string, period: string) => {
+    if (!(name in params)) return whole;
+    const value = String(params[name]);
+    return value.endsWith('.') ? value : value + period;
+  });
 }
+

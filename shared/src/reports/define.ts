@@ -41,7 +41,10 @@ export interface ReportParameter {
   rangeKey?: string;
   /** enum: the choices. */
   options?: readonly ReportParameterOption[];
-  /** lookup: the entity whose key the value names (the server checks it exists). */
+  /**
+   * lookup: the entity whose key the value names (the server checks it exists). An integer parameter naming a record
+   * by its internal key declares it too: the printed files show that record's number, never the key (issue 71 item 2).
+   */
   entity?: string;
   /** text and lookup: the longest value. */
   maxLength?: number;
@@ -103,6 +106,17 @@ export interface ReportColumn {
    * "Actif", never "asset"). A value with no option shows as it is.
    */
   options?: readonly ReportParameterOption[];
+  /**
+   * The label's values from the parameters the report ran with (issue 71 item 2: an aging bucket says its days,
+   * "31–60 days", from the run's days per period); the grid, the PDF and the .xlsx translate `labelKey` with them
+   * (`columnLabel`).
+   */
+  labelParams?: (parameters: ReportParameterValues) => Record<string, string | number>;
+}
+
+/** A column's heading in the user's language, its label's values taken from the run's parameters. */
+export function columnLabel(column: ReportColumn, translate: (key: string, params?: Record<string, unknown>) => string, parameters: ReportParameterValues): string {
+  return translate(column.labelKey, column.labelParams?.(parameters));
 }
 
 export interface ReportGroup {

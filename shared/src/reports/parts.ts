@@ -5,7 +5,7 @@
  * `<ns>:reports.parameters.<Name>`, or `reportParts()`, which leaves the keys to `defineReport` (derived from
  * each report's title key).
  */
-import type { ReportColumnInput, ReportColumnType, ReportGroup, ReportParameterInput, ReportRule, ReportSort } from './define.ts';
+import type { ReportColumnInput, ReportColumnType, ReportGroup, ReportParameterInput, ReportParameterValues, ReportRule, ReportSort } from './define.ts';
 
 export const MONEY_SCALE = 2;
 export const QUANTITY_SCALE = 4;
@@ -14,6 +14,20 @@ export const QUANTITY_SCALE = 4;
 export const AGING_PERIODS = 8;
 /** The aging buckets' fields, current first. */
 export const AGING_BUCKETS = ['Current', ...Array.from({ length: AGING_PERIODS }, (_, i) => `Period${i + 1}`)] as const;
+
+/**
+ * Issue 71 item 2: an aging bucket's heading says its days, as the aging reads them (modules/gl/server/subledger/
+ * aging.ts: bucket k holds ages (k−1)·days + 1 … k·days, the last everything older) — "1–30 days", "31–60 days" …
+ * "Over 210 days" —, `days` the run's `PeriodDays` (the aged trial balances) or a fixed length (`days` a number:
+ * the statement's). Current keeps its module's label (not yet due). Spread into the bucket's column.
+ */
+export function agingLabel(bucket: (typeof AGING_BUCKETS)[number], days: number | string = 'PeriodDays'): ColumnExtra {
+  const k = AGING_BUCKETS.indexOf(bucket);
+  if (k <= 0) return {};
+  const length = (parameters: ReportParameterValues) => (typeof days === 'number' ? days : Math.max(1, Number(parameters[days]) || 30));
+  if (k === AGING_PERIODS) return { labelKey: 'reports:aging.over', labelParams: (parameters) => ({ days: (k - 1) * length(parameters) }) };
+  return { labelKey: 'reports:aging.days', labelParams: (parameters) => ({ from: (k - 1) * length(parameters) + 1, to: k * length(parameters) }) };
+}
 
 /**
  * §9 aging's parameters after the as-of date: age by due (default) or document date, and the period's days

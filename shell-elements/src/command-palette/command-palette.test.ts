@@ -164,6 +164,17 @@ describe('erp-command-palette', () => {
       expect(await foundIds('payment')).to.deep.equal(['Accounts Receivable: Cash Receipts']);
     });
 
+    // Issue 71 item 2: "bill" offered the vendor invoice only after nine screens whose labels hold the word.
+    it('puts a screen one of whose names is the text typed before labels merely holding it', () => {
+      const list = [
+        entry('IC0108', 'Bill of Materials Report', 'Reports', 'Inventory Control', '/novus-ic/bill-of-materials-report'),
+        entry('TE0126', 'Progress Billing', 'Billing', 'Trades', '/novus-te/progress-billing'),
+        ...salesEntries,
+      ];
+      expect(filterPaletteEntries(list, 'bill').map((item) => item.id)).to.deep.equal(['AP0113', 'IC0108', 'TE0126']);
+      expect(filterPaletteEntries(list, 'Vendor  Invoice').map((item) => item.id)).to.deep.equal(['AP0113']);
+    });
+
     it('reads no keywords of its own from the locale files', async () => {
       const bare = salesEntries.map(({ keywords: _keywords, ...rest }) => rest);
       const element = await palette({ entries: bare });

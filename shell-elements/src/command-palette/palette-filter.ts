@@ -3,8 +3,9 @@
  * application or keywords (the names users call the screen, issue 21 item 9: "invoice" finds the AR invoice
  * screen), ignoring case and accents (and width: full-width Latin typed with a CJK input method matches).
  * Screens in this release come before those that are not (issue 21 item 9: the palette finds what works);
- * among each, entries whose label starts with the first word come first, then those whose label holds every
- * word, then the rest; the given order is kept within each rank.
+ * among each, entries named exactly what was typed (label or a search word) come first, then those whose label
+ * starts with the first word, then those with a search word starting with the text, then those whose label holds
+ * every word, then the rest; the given order is kept within each rank.
  */
 
 /** One place the palette can go to. */
@@ -63,14 +64,21 @@ export function foldForSearch(text: string): string {
 export function filterPaletteEntries(entries: readonly PaletteEntry[], query: string): PaletteEntry[] {
   const words = foldForSearch(query).split(/\s+/).filter(Boolean);
   const first = words[0] ?? '';
+  const whole = words.join(' ');
   const ranked: { entry: PaletteEntry; rank: number; order: number }[] = [];
   entries.forEach((entry, order) => {
     const label = foldForSearch(entry.label);
-    const haystack = `${label}\n${foldForSearch(entry.description)}\n${foldForSearch(entry.application)}\n${foldForSearch(entry.keywords ?? '')}`;
+    const keywords = foldForSearch(entry.keywords ?? '');
+    const haystack = `${label}\n${foldForSearch(entry.description)}\n${foldForSearch(entry.application)}\n${keywords}`;
     if (!words.every((word) => haystack.includes(word))) return;
-    const rank = label.startsWith(first) ? 0 : words.every((word) => label.includes(word)) ? 1 : 2;
-    // A screen not in this release only after every one that works (3 ranks apart).
-    ranked.push({ entry, rank: rank + (entry.unavailable ? 3 : 0), order });
+    // Issue 71 item 2: what the user typed being one of the screen's names ("bill": the vendor invoice's search
+    // word) ranks it with the screens named so, before every label merely holding the word (Bill of Materials,
+    // eight Billing screens); a search word starting with it comes after the labels starting with it.
+    const names = keywords.split(',').map((name) => name.trim().replace(/\s+/g, ' ')).filter(Boolean);
+    const rank =
+      label === whole || names.includes(whole) ? 0 : label.startsWith(first) ? 1 : names.some((name) => name.startsWith(whole)) ? 2 : words.every((word) => label.includes(word)) ? 3 : 4;
+    // A screen not in this release only after every one that works (5 ranks apart).
+    ranked.push({ entry, rank: rank + (entry.unavailable ? 5 : 0), order });
   });
   return ranked.sort((a, b) => a.rank - b.rank || a.order - b.order).map((item) => item.entry);
 }

@@ -51,6 +51,12 @@ export class ErpPortalBar extends LitElement {
       --erp-portal-bar-fg: #1d2733;
       --erp-portal-bar-accent: #0b5cad;
       display: block;
+      /*
+       * Issue 69 item 3 (CLS): one fixed height per layout, the one root-config's shell.css holds for the bar
+       * before it exists (.erp-shell__top--portal: the top bar's 48px + this) — nothing under it moves.
+       */
+      box-sizing: border-box;
+      min-height: 70px;
       background: var(--erp-portal-bar-bg);
       color: var(--erp-portal-bar-fg);
       font: 14px/1.4 system-ui, sans-serif;
@@ -117,13 +123,19 @@ export class ErpPortalBar extends LitElement {
      * itself (the page never does; the current link is scrolled into view) — and the account under it.
      */
     @media (max-width: 40rem) {
+      :host {
+        min-height: 84px;
+      }
       .base {
         flex-wrap: wrap;
         gap: 0 0.5rem;
         padding: 0.15rem 0.5rem 0.25rem;
       }
+      /* The logo's place is kept while the company loads: the links beside it do not move (CLS). */
       .logo,
       img.logo {
+        flex: none;
+        width: 56px;
         max-height: 28px;
         max-width: 56px;
         overflow: hidden;

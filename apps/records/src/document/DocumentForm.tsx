@@ -29,6 +29,7 @@ import type { AnyEntity, LineSource, TransitionSpec } from '../../../../shared/s
 import { Attachments } from '../form/Attachments.tsx';
 import { FieldInput } from '../form/fields/FieldInput.tsx';
 import { FormMessage, FormSections, FormToolbar, RecordHeading } from '../form/FormParts.tsx';
+import type { BannerText } from '../form/banner.ts';
 import { call, recordPath, type CallOutcome } from '../form/record-api.ts';
 import { draftValue } from '../form/form-state.ts';
 import { useText } from '../form/text.ts';
@@ -208,13 +209,16 @@ export function DocumentForm(props: DocumentFormProps) {
    * Issue 21 item 6: a success says what happened. The server's generic "Done." becomes "IC000123 is now
    * Closed." (the document's number and its new state); a message of the action's own is kept.
    */
-  function doneText(message: string, after: Record<string, unknown>): string {
+  function doneText(message: string, after: Record<string, unknown>): BannerText {
     const next = stateOf(def, after);
     if ((message !== '' && message !== tr('entities:result.actionDone', 'Done.')) || !next) return message;
-    const options = def.states ? (def.fields[def.states.field] as { options?: readonly { value: string; labelKey: string }[] }).options : undefined;
-    const label = tr(options?.find((option) => option.value === next)?.labelKey ?? '', next);
-    const number = String(after[def.numberField] ?? after[def.key] ?? '');
-    return tr('records:document.actionDone', '{{number}} is now {{state}}.', { number, state: label });
+    // Written from keys at each render: it follows a language switch (issue 71 item 2).
+    return () => {
+      const options = def.states ? (def.fields[def.states.field] as { options?: readonly { value: string; labelKey: string }[] }).options : undefined;
+      const label = tr(options?.find((option) => option.value === next)?.labelKey ?? '', next);
+      const number = String(after[def.numberField] ?? after[def.key] ?? '');
+      return tr('records:document.actionDone', '{{number}} is now {{state}}.', { number, state: label });
+    };
   }
 
   // A saved document in one of its print states (definition `print.states`; any when not given).
@@ -370,7 +374,11 @@ export function DocumentForm(props: DocumentFormProps) {
         issues={[]}
         onChange={(next) => model.onHeaderChange(name, next)}
         onDefaults={(values) => {
-          for (const [field, value] of Object.entries(values)) model.onHeaderChange(field, value);
+          for (const [field, value] of Object.entries(values)) {
+            // Lines a pick fills (issue 71 item 2: an invoice opened from a receipt) go to the grid while it is blank.
+            if (model.lines && field === model.lines.name) model.fillBlankLines(Array.isArray(value) ? (value as Record<string, unknown>[]) : []);
+            else model.onHeaderChange(field, value);
+          }
         }}
       />
     );

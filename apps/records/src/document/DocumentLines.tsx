@@ -63,6 +63,7 @@ function ChildSection(props: { from: string; linesName: string; lineFields: Read
       language={props.language}
       tr={props.tr}
       onChange={(next) => props.model.onLineChange(line._rid, subName, next)}
+      context={{ ...props.model.header, ...line }}
     />
   );
 }

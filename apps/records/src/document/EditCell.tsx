@@ -23,6 +23,8 @@ export interface EditCellProps {
   /** The decimal input carries `data-cell` (the line grid's cell navigation). */
   markCell?: boolean;
   input?: ReactNode;
+  /** A text field's `suggest` (issue 71 item 2): what its call reads and what a pick fills. */
+  suggest?: { values: Readonly<Record<string, unknown>>; onFill(value: string, values: Record<string, unknown>): void };
 }
 
 export function EditCell(props: EditCellProps) {
@@ -35,7 +37,7 @@ export function EditCell(props: EditCellProps) {
         (field.type === 'decimal' ? (
           <DecimalInput id={id} value={value} scale={field.scale ?? 2} locale={language} readOnly={readOnly} onChange={onChange} aria-label={label} aria-invalid={Boolean(error) || undefined} {...cell} />
         ) : (
-          <ScalarInput id={id} field={field} value={value} onChange={onChange} readOnly={readOnly} invalid={Boolean(error)} describedBy={undefined} label={label} ariaLabel={label} />
+          <ScalarInput id={id} field={field} value={value} onChange={onChange} readOnly={readOnly} invalid={Boolean(error)} describedBy={undefined} label={label} ariaLabel={label} {...(props.suggest ? { suggest: props.suggest } : {})} />
         ))}
       {error && <span className="erp-field-error">{error}</span>}
     </td>

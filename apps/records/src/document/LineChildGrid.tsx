@@ -36,6 +36,8 @@ export interface LineChildGridProps {
   language: string;
   tr: Tr;
   onChange(rows: Draft[]): void;
+  /** The line and the document's header (the line's fields first): what a child field's `suggest` reads besides its row. */
+  context?: Readonly<Record<string, unknown>>;
 }
 
 export function LineChildGrid(props: LineChildGridProps) {
@@ -59,6 +61,18 @@ export function LineChildGrid(props: LineChildGridProps) {
     props.onChange([...rows, newChildDraft(definition)]);
   };
   const remove = (index: number) => props.onChange(rows.filter((_, at) => at !== index));
+  // A suggestion picked (issue 71 item 2: a lot) fills other fields of its row (the lot's quantity and heat).
+  const fill = (index: number, field: string, value: unknown, values: Record<string, unknown>) =>
+    props.onChange(rows.map((row, at) => (at === index ? { ...row, ...Object.fromEntries(Object.entries(values).filter(([name]) => name in definition.fields).map(([name, v]) => [name, v === null || v === undefined ? '' : String(v)])), [field]: value } : row)));
+  const suggestOf = (index: number, name: string, child: Normalized) => {
+    const spec = child.type === 'text' ? child.suggest : undefined;
+    if (!spec) return undefined;
+    const row = rows[index] ?? {};
+    // The row's own value when it has one, else its line's, else the header's (a new lot row's blank quantity: the line's).
+    const blank = (value: unknown) => value === undefined || value === null || value === '';
+    const values = Object.fromEntries(spec.values.map((value) => [value, !blank(row[value]) ? row[value] : (props.context?.[value] ?? null)]));
+    return { values, onFill: (value: string, filled: Record<string, unknown>) => fill(index, name, value, filled) };
+  };
 
   const rule = definition.sumEquals;
   const total = childTotal(definition, rows);
@@ -68,7 +82,8 @@ export function LineChildGrid(props: LineChildGridProps) {
   const gridError = props.errors.get(`${props.linePath}.${props.name}`);
 
   return (
-    <section className="erp-line-children" aria-label={`${heading} — ${lineLabel}`} data-line-children={props.name}>
+    // Its own F2 region (issue 71 item 2): from the line's cells F2 reaches the line's lots without entering another line.
+    <section className="erp-line-children" aria-label={`${heading} — ${lineLabel}`} data-line-children={props.name} data-f2-region="line-children">
       <h4>
         {heading} — {lineLabel}
       </h4>
@@ -101,7 +116,7 @@ export function LineChildGrid(props: LineChildGridProps) {
                 const id = `child-${props.name}-${props.lineNumber}-${index}-${name}`;
                 const onChange = (value: unknown) => change(index, name, value);
                 return (
-                  <EditCell key={name} id={id} field={child} value={row[name]} label={label} error={error} grid={props} onChange={onChange} />
+                  <EditCell key={name} id={id} field={child} value={row[name]} label={label} error={error} grid={props} onChange={onChange} {...(suggestOf(index, name, child) ? { suggest: suggestOf(index, name, child)! } : {})} />
                 );
               })}
               <td>

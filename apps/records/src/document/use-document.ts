@@ -2,7 +2,7 @@
  * The document form's model (DocumentForm): the record shown, the header draft and the lines, loading,
  * which header fields are written and which are computed, the totals the shared evaluator computes as the
  * user types (deferred, each line's wire form cached per line object), and the line edits (change, add,
- * delete after a question, the selected line).
+ * delete — no question: Discard undoes it —, the selected line).
  */
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyEntity } from '../../../../shared/src/entities/define.ts';
@@ -10,7 +10,7 @@ import { computeRecord } from '../../../../shared/src/entities/compute.ts';
 import { call, recordPath } from '../form/record-api.ts';
 import { draftValue, wireValue, type Draft } from '../form/form-state.ts';
 import type { Tr } from '../form/text.ts';
-import { askYesNo } from './ask.ts';
+import { useBanner } from '../form/banner.ts';
 import { isBlankLine, linesDraft, linesField, linesWire, newLineDraft, type LineDraft } from './document-state.ts';
 
 export type Banner = { kind: 'info' | 'error'; text: string } | null;
@@ -49,7 +49,8 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
   // Set by any edit, cleared when a record is shown: no per-keystroke comparison of a 500-line document.
   const [edited, setEdited] = useState(false);
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
-  const [banner, setBanner] = useState<Banner>(null);
+  // Issue 71 item 2: a banner follows a language switch (banner.ts).
+  const [banner, setBanner] = useBanner<'info' | 'error'>();
 
   const show = useCallback(
     (next: Record<string, unknown> | null) => {
@@ -79,7 +80,10 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [def, recordId]);
 
-  const computedNames = useMemo(() => new Set(Object.keys(def.computed).map((target) => target.split('.')[0]!)), [def]);
+  // Issue 71 item 2: the derived figures (definition `derived`: what the save computes, e.g. a run's total paid)
+  // are evaluated with the computed fields, so they follow every change as the computed ones do.
+  const figures = useMemo<AnyEntity>(() => (Object.keys(def.derived).length === 0 ? def : { ...def, computed: { ...def.computed, ...def.derived } }), [def]);
+  const computedNames = useMemo(() => new Set(Object.keys(figures.computed).map((target) => target.split('.')[0]!)), [figures]);
   const skipLine = useMemo(() => new Set(Object.keys(def.computed).filter((t) => t.includes('.')).map((t) => t.split('.')[1]!)), [def]);
 
   const writableHeader = useMemo(
@@ -103,6 +107,13 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
 
   // Each line's wire form once per line object (a keystroke changes one line; the other 499 are reused).
   const lineWire = useRef(new WeakMap<LineDraft, Record<string, unknown> | null>());
+  // Read-only line fields a derived figure sums (a sales order line's Amount, filled by its linePreview): the
+  // evaluator sees them, the save does not send them.
+  const shownLineFields = useMemo(() => {
+    if (!lines) return [];
+    const summed = new Set(Object.values(def.derived).flatMap((formula) => (formula.op === 'sum' && formula.collection === lines.name ? [formula.field] : [])));
+    return Object.entries(lines.field.fields).filter(([name, child]) => summed.has(name) && child.readOnly);
+  }, [def, lines]);
   /** The record as the evaluator and the server see it (wire values). */
   const wireOf = useCallback(
     (h: Draft, r: readonly LineDraft[]) => {
@@ -117,6 +128,7 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
           let wired = lineWire.current.get(row);
           if (wired === undefined) {
             wired = isBlankLine(lines.field, row) ? null : linesWire(lines.field, [row])[0]!;
+            if (wired) for (const [name, child] of shownLineFields) wired[name] = wireValue(child, row[name]);
             lineWire.current.set(row, wired);
           }
           if (wired) list.push(wired);
@@ -125,11 +137,11 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
       }
       return out;
     },
-    [def, lines],
+    [def, lines, shownLineFields],
   );
   const totals = useMemo(
-    () => (deferredHeader && deferredRows ? computeRecord(def, wireOf(deferredHeader, deferredRows)) : NO_TOTALS),
-    [def, wireOf, deferredHeader, deferredRows],
+    () => (deferredHeader && deferredRows ? computeRecord(figures, wireOf(deferredHeader, deferredRows)) : NO_TOTALS),
+    [figures, wireOf, deferredHeader, deferredRows],
   );
 
   const computeLine = useCallback(
@@ -157,6 +169,11 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
     const timers = previewTimers.current;
     return () => timers.forEach((timer) => clearTimeout(timer));
   }, []);
+  /** What the line preview reads of a header (linePreview.header; every header field when not declared). */
+  const previewKey = useCallback(
+    (h: Draft) => (preview ? JSON.stringify((preview.header ?? Object.keys(h).sort()).map((name) => h[name] ?? null)) : ''),
+    [preview],
+  );
   const askPreview = useCallback(
     (rid: string) => {
       if (!lines || !preview) return;
@@ -167,10 +184,12 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
           const row = latest.current.rows.find((candidate) => candidate._rid === rid);
           if (!row || isBlankLine(lines.field, row)) return;
           const sent = preview.on.map((name) => row[name]);
+          const sentHeader = previewKey(latest.current.header);
           const { [lines.name]: _lines, ...headerWire } = wireOf(latest.current.header, []);
           void call<Record<string, unknown>>('POST', preview.path, { Header: headerWire, Line: linesWire(lines.field, [row])[0] }).then((outcome) => {
             const data = outcome.status === 200 ? outcome.body?.Data : null;
-            if (!data) return;
+            // An answer for a header since changed is dropped too (the change asked again).
+            if (!data || previewKey(latest.current.header) !== sentHeader) return;
             setRows((current) =>
               current.map((candidate) => {
                 if (candidate._rid !== rid || preview.on.some((name, index) => candidate[name] !== sent[index])) return candidate;
@@ -186,8 +205,19 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
         }, 120),
       );
     },
-    [lines, preview, wireOf],
+    [lines, preview, wireOf, previewKey],
   );
+  // Issue 71 item 2: the lines' server figures follow the header as well (the warehouse → each line's Available, the
+  // customer → its prices and taxes, and so the derived totals): a change of what the preview reads of the header,
+  // typed or set by a pick's defaults, asks again for every line. A record shown (no edit) asks nothing.
+  const headerKey = useMemo(() => previewKey(header), [previewKey, header]);
+  const previewedHeader = useRef(headerKey);
+  useEffect(() => {
+    if (previewedHeader.current === headerKey) return;
+    previewedHeader.current = headerKey;
+    if (!edited || !lines) return;
+    for (const row of latest.current.rows) if (!isBlankLine(lines.field, row)) askPreview(row._rid);
+  }, [headerKey, edited, lines, askPreview]);
   // Defaults on pick of a line field (issue 40 item 5, definition `defaults['Lines.ProductId']`): once the value
   // settles, the server's defaults for that line (a PO line's price) fill its fields that are blank or still hold
   // the last pick's default (a price the user typed stays); an answer for a value since changed is dropped.
@@ -262,32 +292,31 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
     },
     [lines],
   );
-  const onDelete = useCallback(
-    async (rid: string, index: number) => {
-      const yes = await askYesNo(
-        tr,
-        tr('records:document.deleteLine', 'Delete line'),
-        tr('records:document.confirmDeleteLine', 'Delete line {{line}}?', { line: index + 1 }),
-        'danger',
-      );
-      if (yes) {
-        setEdited(true);
-        setRows((current) => current.filter((row) => row._rid !== rid));
-      }
+  /** Lines a pick's defaults bring (issue 71 item 2): taken only while every line is blank (nothing typed is replaced). */
+  const fillBlankLines = useCallback(
+    (added: readonly Readonly<Record<string, unknown>>[]) => {
+      if (!lines || added.length === 0 || !latest.current.rows.every((row) => isBlankLine(lines.field, row))) return;
+      appendLines(added);
     },
-    [tr],
+    [lines, appendLines],
   );
-  const onDeleteLine = useCallback((rid: string, index: number) => void onDelete(rid, index), [onDelete]);
+  // Issue 71 item 2: deleting a line asks nothing — it is an edit of the draft like any other, undone by Discard
+  // (README: reversible actions ask nothing). The focus goes on to the line that takes its place (ui's focus keeper).
+  const onDelete = useCallback((rid: string) => {
+    setEdited(true);
+    setRows((current) => current.filter((row) => row._rid !== rid));
+  }, []);
+  const onDeleteLine = onDelete;
   // The selected line (the last one the focus entered): the "Delete line" button acts on it, and says
   // the definition's selectLineKey (§8 "Select a GL detail row.") when there is none.
   const [selectedLine, setSelectedLine] = useState<string | null>(null);
   const deleteSelectedLine = () => {
     const index = selectedLine === null ? -1 : rows.findIndex((row) => row._rid === selectedLine);
     if (index < 0) {
-      setBanner({ kind: 'error', text: tr(lines?.field.selectLineKey ?? 'records:messages.selectRow', 'Select a row.') });
+      setBanner({ kind: 'error', text: () => tr(lines?.field.selectLineKey ?? 'records:messages.selectRow', 'Select a row.') });
       return;
     }
-    void onDelete(selectedLine!, index);
+    onDelete(selectedLine!);
   };
 
   /** The body of a save: the writable header fields, the lines that are not blank, the record's Version. */
@@ -321,6 +350,7 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
     onLineChange,
     onAdd,
     appendLines,
+    fillBlankLines,
     onDeleteLine,
     selectedLine,
     setSelectedLine,

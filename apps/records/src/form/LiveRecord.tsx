@@ -4,7 +4,8 @@
  * - Changed elsewhere: an event naming the shown record (or some records of its entity, or a reset) makes the form
  *   read the record's version in the background; a newer one than the form holds shows at once "Changed by Marie
  *   at 14:02" with Reload (discards typed changes: the user chose it) and Keep mine (the save then meets the
- *   version conflict as before). A deleted record says so. The form's own save is not "elsewhere": events are
+ *   version conflict as before). A deleted record says so. The user's own change from another tab says "Changed by
+ *   you, in another tab" (the writer's id against the session's user, issue 71 item 2). The form's own save is not "elsewhere": events are
  *   ignored while it saves, and its answer brings the new version.
  * - Presence (item 3): the other users showing the record ("Also open by …"), and who of them is editing it — so
  *   the second person knows before typing. This form tells the server it is editing once it holds changes.
@@ -13,7 +14,7 @@
  * `<LiveRecordNotice live={…} onReload={…} tr={…} />` renders both (keyboard reachable buttons, a live region).
  */
 import { useEffect, useRef, useState } from 'react';
-import { api, i18n, presenceOf, recordEvents, showRecord, type PresenceUser } from '@erp/shared';
+import { api, bus, dateFormat, displayLocale, presenceOf, recordEvents, showRecord, type PresenceUser } from '@erp/shared';
 import { FormButton } from './FormButton.tsx';
 import type { Tr } from './text.ts';
 
@@ -21,7 +22,12 @@ export interface ChangedElsewhere {
   byName: string | null;
   at: string;
   deleted: boolean;
+  /** The signed-in user's own change from another tab or window (compared by user id, never by name). */
+  mine: boolean;
 }
+
+/** Whether an event's writer is the signed-in user (issue 71 item 2: "you, in another tab", not "Changed by Admin"). */
+const byMe = (by: string | null | undefined) => by !== null && by !== undefined && by === bus.session$.value?.profile.shellSub.subjectId;
 
 export interface LiveRecord {
   changed: ChangedElsewhere | null;
@@ -55,7 +61,7 @@ export function useLiveRecord(options: { entity: string; id: string | null; vers
       if (saving() || (!reset && mine.length === 0)) return;
       const latest = mine[mine.length - 1];
       if (latest?.Kind === 'deleted' && latest.Id === id) {
-        setChanged({ byName: latest.ByName, at: latest.At, deleted: true });
+        setChanged({ byName: latest.ByName, at: latest.At, deleted: true, mine: byMe(latest.By) });
         return;
       }
       // The version decides: a change of another record, or the form's own save, is no news.
@@ -63,7 +69,7 @@ export function useLiveRecord(options: { entity: string; id: string | null; vers
         (answer) => {
           const now = Number(answer.Data?.Version);
           if (saving() || !Number.isFinite(now) || now <= Number(version.current)) return;
-          setChanged({ byName: latest?.ByName ?? null, at: latest?.At ?? new Date().toISOString(), deleted: false });
+          setChanged({ byName: latest?.ByName ?? null, at: latest?.At ?? new Date().toISOString(), deleted: false, mine: byMe(latest?.By) });
         },
         () => undefined,
       );
@@ -86,7 +92,8 @@ export function useLiveRecord(options: { entity: string; id: string | null; vers
 
 function timeOf(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(i18n.language || undefined, { hour: '2-digit', minute: '2-digit' }).format(date);
+  // The shared cached formatter in the shell's language; `translate` ends the sentence once after "p.m." (issue 71 item 2).
+  return Number.isNaN(date.getTime()) ? '' : dateFormat(displayLocale(), { hour: '2-digit', minute: '2-digit' }).format(date);
 }
 
 export function LiveRecordNotice({ live, onReload, tr }: { live: LiveRecord; onReload(): void; tr: Tr }) {
@@ -98,7 +105,11 @@ export function LiveRecordNotice({ live, onReload, tr }: { live: LiveRecord; onR
       {changed ? (
         <div className="erp-form-message erp-form-error" role="alert" data-live="changed">
           <span>
-            {changed.deleted
+            {changed.mine
+              ? changed.deleted
+                ? tr('forms:live.deletedByYou', 'Deleted by you, in another tab, at {{time}}.', { time: timeOf(changed.at) })
+                : tr('forms:live.changedByYou', 'Changed by you, in another tab, at {{time}}.', { time: timeOf(changed.at) })
+              : changed.deleted
               ? tr('forms:live.deleted', 'Deleted by {{name}} at {{time}}.', { name: changed.byName ?? tr('forms:live.someone', 'someone'), time: timeOf(changed.at) })
               : tr('forms:live.changed', 'Changed by {{name}} at {{time}}.', { name: changed.byName ?? tr('forms:live.someone', 'someone'), time: timeOf(changed.at) })}
           </span>

@@ -3,6 +3,7 @@
  * the shared validator's, the answer's message from its result code (generic, or the entity's own
  * `resultKeys`), and the set fields whose saved options need a confirmation to remove (§5 firm types).
  */
+import type { BannerText } from './banner.ts';
 import type { AnyEntity, ChildrenField, FieldDefinition, RemovalConfirmation } from '../../../../shared/src/entities/define.ts';
 import type { ValidationIssue } from '../../../../shared/src/entities/validate.ts';
 import type { CallOutcome, ServerIssue } from './record-api.ts';
@@ -69,4 +70,14 @@ export function outcomeText(tr: Tr, entity: AnyEntity, outcome: CallOutcome): st
 /** What a failed call shows: the transport's own message when nothing answered, else the answer's text. */
 export function failureText(tr: Tr, entity: AnyEntity, outcome: CallOutcome): string {
   return outcome.status === 0 ? (outcome.message ?? '') : outcomeText(tr, entity, outcome);
+}
+
+/**
+ * `outcomeText` as a banner's text (banner.ts): written from the client's keys again in the language shown when the
+ * answer's code has one, else the server's message as it was answered (issue 71 item 2).
+ */
+export function outcomeBannerText(tr: Tr, entity: AnyEntity, outcome: CallOutcome, failure = false): BannerText {
+  const code = outcome.body?.ResultCode ?? '';
+  const keyed = !(failure && outcome.status === 0) && (['no_changes', 'version_conflict', 'in_use', 'not_found', 'forbidden'].includes(code) || entity.resultKeys[code] !== undefined);
+  return keyed ? () => outcomeText(tr, entity, outcome) : failure ? failureText(tr, entity, outcome) : outcomeText(tr, entity, outcome);
 }

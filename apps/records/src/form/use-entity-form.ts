@@ -11,8 +11,9 @@ import type { RemovalConfirmation, SetField } from '../../../../shared/src/entit
 import type { ValidationIssue } from '../../../../shared/src/entities/validate.ts';
 import { routeView } from '../data/query.ts';
 import type { EntityFormProps } from './EntityForm.tsx';
-import { failureText, outcomeText, removalConfirmations, savedOptions, serverIssues } from './entity-outcome.ts';
+import { failureText, outcomeBannerText, removalConfirmations, savedOptions, serverIssues } from './entity-outcome.ts';
 import { focusIssue } from './FormParts.tsx';
+import { useBanner } from './banner.ts';
 import { matchesHotkey } from '../list/keyboard.ts';
 import { dirtyFields, editableFields, toDraft, validateDraft, visibleFields, type Draft, type FormAccess } from './form-state.ts';
 import { createRecord, deleteRecord, getRecord, updateRecord } from './record-api.ts';
@@ -20,6 +21,7 @@ import { useText } from './text.ts';
 import { useUnsavedGuard } from './unsaved.ts';
 
 export type Banner = { kind: 'info' | 'error' | 'conflict'; text: string } | null;
+type BannerKind = 'info' | 'error' | 'conflict';
 export type Panel = 'form' | 'history' | 'audit' | 'attachments';
 
 /** The question before a discarding reload or a delete: answers whether the user chose `yes`. */
@@ -52,7 +54,8 @@ export function useEntityForm(props: EntityFormProps) {
   const [issues, setIssues] = useState<ValidationIssue[]>([]);
   const [showSummary, setShowSummary] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const [banner, setBanner] = useState<Banner>(null);
+  // Issue 71 item 2: a banner follows a language switch (banner.ts).
+  const [banner, setBanner] = useBanner<BannerKind>();
   const [panel, setPanel] = useState<Panel>('form');
   const [auditRefresh, setAuditRefresh] = useState(0);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -170,11 +173,11 @@ export function useEntityForm(props: EntityFormProps) {
   function showIssues(found: ValidationIssue[]) {
     setIssues(found);
     setShowSummary(true);
-    setBanner({ kind: 'error', text: tr('entities:result.invalid', 'Some fields are not valid.') });
+    setBanner({ kind: 'error', text: () => tr('entities:result.invalid', 'Some fields are not valid.') });
     setFocusRequest((n) => n + 1);
   }
 
-  const noChanges = () => setBanner({ kind: 'info', text: tr('entities:result.noChanges', 'No changes made.') });
+  const noChanges = () => setBanner({ kind: 'info', text: () => tr('entities:result.noChanges', 'No changes made.') });
 
   /** Saves; answers whether the record on screen is now saved (the close guard's Save closes only then). */
   async function save(confirmedFlags: readonly string[] = []): Promise<boolean> {
@@ -213,7 +216,7 @@ export function useEntityForm(props: EntityFormProps) {
     if (outcome.status === 200 && answer?.ResultStatus === 1 && answer.Data) {
       const saved = answer.Data;
       applyRecord(saved);
-      setBanner({ kind: 'info', text: tr('entities:result.updated', 'Saved.') });
+      setBanner({ kind: 'info', text: () => tr('entities:result.updated', 'Saved.') });
       setAuditRefresh((n) => n + 1);
       if (mode === 'create') {
         created.current = String(saved[entity.key]);
@@ -237,10 +240,10 @@ export function useEntityForm(props: EntityFormProps) {
       return false;
     }
     if (answer?.ResultCode === 'version_conflict') {
-      setBanner({ kind: 'conflict', text: outcomeText(tr, entity, outcome) });
+      setBanner({ kind: 'conflict', text: outcomeBannerText(tr, entity, outcome) });
       return false;
     }
-    setBanner({ kind: 'error', text: failureText(tr, entity, outcome) });
+    setBanner({ kind: 'error', text: outcomeBannerText(tr, entity, outcome, true) });
     return false;
   }
 
@@ -311,7 +314,7 @@ export function useEntityForm(props: EntityFormProps) {
       onClose();
       return;
     }
-    setBanner({ kind: outcome.body?.ResultCode === 'version_conflict' ? 'conflict' : 'error', text: outcomeText(tr, entity, outcome) });
+    setBanner({ kind: outcome.body?.ResultCode === 'version_conflict' ? 'conflict' : 'error', text: outcomeBannerText(tr, entity, outcome) });
   }
 
   function onKeyDown(event: KeyboardEvent) {

@@ -1,6 +1,6 @@
 /** Grid keyboard rules and §2 F2 stepping. */
 import { describe, expect, it } from 'vitest';
-import { ariaShortcut, isMoveKey, matchesHotkey, moveActive, nextRegion, rangeIndexes } from './keyboard.ts';
+import { ariaShortcut, currentRegion, isMoveKey, matchesHotkey, moveActive, nextRegion, rangeIndexes } from './keyboard.ts';
 
 describe('moveActive', () => {
   it('moves by one with the arrows, clamped to the page', () => {
@@ -40,6 +40,17 @@ describe('rangeIndexes (Shift+arrows, Shift+click)', () => {
     expect(rangeIndexes(2, 5)).toEqual([2, 3, 4, 5]);
     expect(rangeIndexes(5, 2)).toEqual([2, 3, 4, 5]);
     expect(rangeIndexes(3, 3)).toEqual([3]);
+  });
+});
+
+describe('currentRegion (issue 71 item 2: a region inside another)', () => {
+  it('is the innermost region holding the focus: the last of those containing it, or -1', () => {
+    // lines (0) holds a line's lots (1); totals (2) comes after.
+    expect(currentRegion([true, true, false])).toBe(1);
+    expect(currentRegion([true, false, false])).toBe(0);
+    expect(currentRegion([false, false, false])).toBe(-1);
+    // From the lots, F2 goes on to the totals, not back into the lots.
+    expect(nextRegion([true, true, true], currentRegion([true, true, false]), false)).toBe(2);
   });
 });
 

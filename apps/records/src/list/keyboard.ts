@@ -67,6 +67,15 @@ export function nextRegion(available: readonly boolean[], current: number, backw
   return -1;
 }
 
+/**
+ * The region the focus is in, given for each region (in page order) whether it contains the focus: the innermost —
+ * the last that contains it, as a region nested in another (a line's lots inside the lines) comes after it — or -1.
+ */
+export function currentRegion(contains: readonly boolean[]): number {
+  for (let index = contains.length - 1; index >= 0; index--) if (contains[index]) return index;
+  return -1;
+}
+
 /** What a key press looks like to `matchesHotkey`. */
 export type HotkeyInput = Pick<globalThis.KeyboardEvent, 'key' | 'code' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>;
 

@@ -5,7 +5,7 @@
  * screen root carries `data-f2-navigation`, so the shell leaves F2 to it (root-config shortcuts.ts).
  */
 import type { KeyboardEvent } from 'react';
-import { nextRegion } from './keyboard.ts';
+import { currentRegion, nextRegion } from './keyboard.ts';
 
 /** The regions of the screen that can take the focus now, in page order. */
 export function regionsOf(root: HTMLElement): HTMLElement[] {
@@ -29,7 +29,8 @@ export function focusRegion(region: HTMLElement): void {
 export function onRegionKey(event: KeyboardEvent<HTMLElement>): void {
   if (event.key !== 'F2' || event.altKey || event.ctrlKey || event.metaKey) return;
   const regions = regionsOf(event.currentTarget);
-  const current = regions.findIndex((region) => region.contains(document.activeElement));
+  // The innermost region holding the focus: F2 from a line's lots goes on past them, not back into them.
+  const current = currentRegion(regions.map((region) => region.contains(document.activeElement)));
   const next = nextRegion(regions.map(() => true), current, event.shiftKey);
   if (next < 0) return;
   event.preventDefault();

@@ -21,7 +21,7 @@ import {
   type ReportParameterValues,
   type ReportRule,
 } from '@erp/shared/reports/define';
-import { LookupInput } from '../form/fields/Lookup.tsx';
+import { GenericLookupInput } from '../form/fields/Lookup.tsx';
 
 const iso = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
@@ -226,9 +226,10 @@ export function ParameterForm({ definition, values, onChange, errors, onErrors, 
           };
           let control: ReactNode;
           if (parameter.type === 'lookup' && parameter.entity) {
-            // The same lookup as a form's (issue 21 item 5), with the report's rights (item 11).
+            // The framework's lookup (issue 21 item 5; issue 71 item 2: never an entity widget's older Name / Find
+            // panel), with the report's rights (item 11).
             control = (
-              <LookupInput
+              <GenericLookupInput
                 id={inputId}
                 value={common.value}
                 onChange={(value) => set(parameter.name, value)}

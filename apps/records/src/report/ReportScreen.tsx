@@ -20,7 +20,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { i18n, translate } from '@erp/shared';
 import { dateFormat, formatCalendarDate, formatDateTime, formatDecimal } from '@erp/shared';
-import { visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportFile, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
+import { columnLabel, visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportFile, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { exchange } from '../document/ask.ts';
 import { call } from '../form/record-api.ts';
@@ -298,7 +298,7 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
               <thead>
                 <tr>
                   {columns.map((column) => {
-                    const label = translate(column.labelKey, column.field);
+                    const label = ran ? columnLabel(column, (key, params) => translate(key, column.field, params), ran) : translate(column.labelKey, column.field);
                     const width = widths[column.field];
                     return (
                       <th

@@ -91,6 +91,8 @@ export const cashReceipt = defineEntity({
     { field: 'DocumentNo', op: 'startsWith' },
   ],
   indexes: [['FirmId', 'ReceiptDate']],
+  // Issue 71 item 2: a new receipt's bank (the user's last, else the company's deposit bank) and date (receipt.ts).
+  defaults: { new: ['BankAccountId', 'ReceiptDate'] },
   search: ['DocumentNo', 'FirmId', 'Reference'],
   roles: AR_RECEIPT_ROLES,
   attachments: false,

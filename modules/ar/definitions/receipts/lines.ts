@@ -50,7 +50,7 @@ export function applicationLines(entity: string, table: string, parentColumn: st
         invalidKey: `${AR_NS}:receipts.rules.invoiceNotOpen`,
         labelKey: label('InvoiceNo'),
       },
-      ItemId: { type: 'integer', readOnly: true, labelKey: label('ItemId') },
+      ItemId: { type: 'integer', readOnly: true, internal: true, labelKey: label('ItemId') },
       DueDate: { type: 'date', readOnly: true, labelKey: label('DueDate') },
       Balance: { ...MONEY, readOnly: true, labelKey: label('Balance') },
       DiscountAvailable: { ...MONEY, readOnly: true, labelKey: label('DiscountAvailable') },

@@ -19,7 +19,7 @@
  * - `ar-invoice-print`: the printed invoice or credit note of the AR invoice screen (its Print, Ctrl+P).
  */
 import { defineReport, type ReportColumnInput, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
-import { AGING_BUCKETS, agingParameters, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { AGING_BUCKETS, agingLabel, agingParameters, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 import { journalPrinting } from '@erp/modules/gl/definitions/reports/index';
 import { invoicePrint } from './invoice-print.ts';
 
@@ -107,7 +107,7 @@ export const arAgedTrialBalance: ReportDefinition = defineReport({
   columns: [
     text('FirmId', { width: 0.8 }),
     text('FirmName', { width: 1.8 }),
-    ...AGING_BUCKETS.map((bucket) => money(bucket, { total: true })),
+    ...AGING_BUCKETS.map((bucket) => money(bucket, { total: true, ...agingLabel(bucket) })),
     money('Total', { total: true }),
   ],
   defaultSort: [{ field: 'FirmId' }],
@@ -146,7 +146,7 @@ export const arAccountStatement: ReportDefinition = defineReport({
     integer('ItemId', { hidden: true }),
     // Each item's open balance in its aging bucket (by due date, STATEMENT_PERIOD_DAYS): the group's
     // subtotals are the customer's aging summary on the PDF.
-    ...AGING_BUCKETS.map((bucket) => money(bucket, { hidden: true, total: true })),
+    ...AGING_BUCKETS.map((bucket) => money(bucket, { hidden: true, total: true, ...agingLabel(bucket, STATEMENT_PERIOD_DAYS) })),
   ],
   group: {
     field: 'FirmId',

@@ -4,9 +4,12 @@
  * /api/ar/cash-receipt/:id/open-invoices) — as a checklist in a modal dialog. Arrow keys move between the
  * invoices, Space checks one, Enter adds the checked ones, Escape cancels (the native dialog's cancel). The
  * server adds each picked invoice paid in full less that discount (the `auto-apply` action's `Invoices`).
+ * Dates and amounts are written in the user's language (issue 71 item 2: the shared formatters, as the grids);
+ * the dialog is styled as every `erp-dialog` (records.css).
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { recordCall, useText } from '@erp/records';
+import { formatCalendarDate, formatDecimal } from '@erp/shared';
+import { FormButton, recordCall, useText } from '@erp/records';
 
 interface OpenInvoice {
   DocumentNo: string;
@@ -24,6 +27,14 @@ export interface OpenInvoicePickerProps {
 
 const COLUMNS = ['DocumentNo', 'DocumentDate', 'DueDate', 'Balance', 'DiscountAvailable'] as const;
 const FALLBACK: Record<(typeof COLUMNS)[number], string> = { DocumentNo: 'Invoice', DocumentDate: 'Date', DueDate: 'Due date', Balance: 'Balance', DiscountAvailable: 'Discount available' };
+const AMOUNTS: ReadonlySet<string> = new Set(['Balance', 'DiscountAvailable']);
+
+/** A cell as the grids write it: dates in the language's date style, amounts with its separators. */
+function shown(column: (typeof COLUMNS)[number], value: string): string {
+  if (AMOUNTS.has(column)) return formatDecimal(value, 2);
+  if (column === 'DocumentDate' || column === 'DueDate') return formatCalendarDate(value);
+  return value;
+}
 
 export function OpenInvoicePicker({ receiptId, onDone }: OpenInvoicePickerProps) {
   const { tr } = useText();
@@ -98,7 +109,7 @@ export function OpenInvoicePicker({ receiptId, onDone }: OpenInvoicePickerProps)
             <tr>
               <th scope="col">{tr('ar:cash-receipt.pick.pick', 'Add')}</th>
               {COLUMNS.map((column) => (
-                <th key={column} scope="col">
+                <th key={column} scope="col" className={AMOUNTS.has(column) ? 'erp-number' : undefined}>
                   {tr(`ar:cash-receipt.pick.columns.${column}`, FALLBACK[column])}
                 </th>
               ))}
@@ -116,8 +127,8 @@ export function OpenInvoicePicker({ receiptId, onDone }: OpenInvoicePickerProps)
                   />
                 </td>
                 {COLUMNS.map((column) => (
-                  <td key={column} className={column === 'Balance' || column === 'DiscountAvailable' ? 'erp-number' : undefined}>
-                    {row[column]}
+                  <td key={column} className={AMOUNTS.has(column) ? 'erp-number' : undefined}>
+                    {shown(column, row[column])}
                   </td>
                 ))}
               </tr>
@@ -126,12 +137,10 @@ export function OpenInvoicePicker({ receiptId, onDone }: OpenInvoicePickerProps)
         </table>
       )}
       <div className="erp-dialog-actions">
-        <button type="button" className="erp-button erp-button--primary" disabled={checked.size === 0} onClick={finish}>
+        <FormButton variant="primary" disabled={checked.size === 0} onClick={finish}>
           {tr('ar:cash-receipt.pick.add', 'Add selected', { count: checked.size })}
-        </button>
-        <button type="button" className="erp-button" onClick={() => onDone(null)}>
-          {tr('ar:cash-receipt.pick.cancel', 'Cancel')}
-        </button>
+        </FormButton>
+        <FormButton onClick={() => onDone(null)}>{tr('ar:cash-receipt.pick.cancel', 'Cancel')}</FormButton>
       </div>
     </dialog>
   );

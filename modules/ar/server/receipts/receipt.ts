@@ -36,6 +36,8 @@ import { addArItem, arAccount, discountRoom, discountsTaken, postAr } from '../s
 import { gainLossAccount, homeCurrency, rateOn, toHome } from '../fx.ts';
 import { applyLines, assertAssigned, checkHeader, linesOf, resolveLines, totalOf, type ApplicationLine } from './applications.ts';
 import { setField } from '@erp/server/entities/hooks';
+import { onlyActive, today } from '@erp/server/entities/defaults';
+import { integrationAccount } from '@erp/modules/gl/server/ledger/integration';
 
 const ZERO = '0.00';
 
@@ -240,7 +242,33 @@ async function applyPicked(trx: AnyTransaction, record: Record<string, unknown>,
   return addLines(trx, record, current, added);
 }
 
+/**
+ * A new receipt's bank (issue 71 item 2, Cash Receipts' bank default): the bank this user deposited their last
+ * receipt to, else the company's — the one bank on A/R's deposit account (GL integration AR RECEIPT-BANK), else
+ * the one bank of the home currency; several and no history: none (the clerk picks). The date is today.
+ */
+async function newReceiptDefaults(ctx: EntityContext): Promise<Record<string, unknown>> {
+  const last = (await ctx.any
+    .selectFrom('ar_cash_receipts')
+    .select('bank_account_id')
+    .where('created_by', '=', ctx.user.userId)
+    .orderBy('receipt_id', 'desc')
+    .limit(1)
+    .executeTakeFirst()) as { bank_account_id?: unknown } | undefined;
+  let bank: string | null = last?.bank_account_id ? String(last.bank_account_id) : null;
+  if (bank === null) {
+    const home = await homeCurrency(ctx.any as unknown as AnyTransaction);
+    const deposit = await integrationAccount(ctx.any as unknown as AnyTransaction, 'AR', 'RECEIPT-BANK');
+    if (deposit !== null) bank = await onlyActive(ctx, 'bank_accounts', 'bank_account_id', { activeColumn: null, narrow: (select) => select.where('currency_code', '=', home).where('gl_account_id', '=', deposit) });
+    bank ??= await onlyActive(ctx, 'bank_accounts', 'bank_account_id', { activeColumn: null, narrow: (select) => select.where('currency_code', '=', home) });
+  }
+  return { BankAccountId: bank, ReceiptDate: today() };
+}
+
 export const cashReceiptHooks: EntityHooks = {
+  async defaults(ctx, trigger) {
+    return trigger === 'new' ? newReceiptDefaults(ctx) : {};
+  },
   beforeWrite,
   actions: {
     'auto-apply': {

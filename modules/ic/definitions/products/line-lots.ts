@@ -3,7 +3,7 @@
  * lot number and its quantity, offered only for products marked TrackLot; their quantities sum to the line's.
  * The purchase receipt, the sales order and the product return hold them alike.
  */
-import type { DecimalField, LineChildrenDefinition, ScalarField } from '@erp/shared/entities/define';
+import type { DecimalField, FieldSuggest, LineChildrenDefinition, ScalarField } from '@erp/shared/entities/define';
 
 export interface LineLotsOptions {
   table: string;
@@ -16,9 +16,11 @@ export interface LineLotsOptions {
   sumKey: string;
   /** Fields after LotId, LotNo and Quantity (a receipt's heat and coil measures). */
   more?: Readonly<Record<string, ScalarField>>;
+  /** The lots offered as LotNo is typed (a sales order line: the warehouse's lots of the product; issue 71 item 2). */
+  suggest?: FieldSuggest;
 }
 
-export function lineLots({ table, key, quantity, lineField, sumKey, more = {} }: LineLotsOptions): LineChildrenDefinition {
+export function lineLots({ table, key, quantity, lineField, sumKey, more = {}, suggest }: LineLotsOptions): LineChildrenDefinition {
   const label = (field: string) => key(`fields.Lines.Lots.fields.${field}`);
   return {
     table,
@@ -28,7 +30,7 @@ export function lineLots({ table, key, quantity, lineField, sumKey, more = {} }:
     labelKey: key('fields.Lines.Lots.label'),
     fields: {
       LotId: { type: 'integer', labelKey: label('LotId') },
-      LotNo: { type: 'text', required: true, maxLength: 30, uppercase: true, pattern: '[A-Z0-9/._-]+', labelKey: label('LotNo') },
+      LotNo: { type: 'text', required: true, maxLength: 30, uppercase: true, pattern: '[A-Z0-9/._-]+', labelKey: label('LotNo'), ...(suggest ? { suggest } : {}) },
       Quantity: { ...quantity, required: true, labelKey: label('Quantity') },
       ...more,
     },

@@ -11,6 +11,7 @@
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 import { LOCALE_OPTIONS } from '@erp/shared/entities/common';
+import { localValues } from '@erp/shared/format';
 import { OE, OE_APP, OE_ROLES, oeCode, requiredName } from '../common.ts';
 
 export const PLACEHOLDERS = ['CustomerName', 'CustomerId', 'ContactName', 'OrderNo', 'InvoiceNo', 'PaymentNo', 'DocumentDate', 'DueDate', 'Amount', 'CompanyName'] as const;
@@ -22,9 +23,14 @@ export function placeholdersIn(text: string): string[] {
   return [...new Set([...text.matchAll(PATTERN)].map((match) => match[1] ?? ''))];
 }
 
-/** The text with each known placeholder replaced by its value (unknown ones left as written). */
-export function fillPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
-  return text.replace(PATTERN, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
+/**
+ * The text with each known placeholder replaced by its value (unknown ones left as written), the values written in
+ * the reader's `locale` — dates and amounts as the language writes them (`localValues`, issue 71 item 2): every
+ * template is filled here, so none can send an ISO date or a raw amount.
+ */
+export function fillPlaceholders(text: string, values: Readonly<Record<string, string>>, locale: string): string {
+  const local = localValues(values, locale);
+  return text.replace(PATTERN, (whole, name: string) => (Object.hasOwn(local, name) ? local[name]! : whole));
 }
 
 function placeholderIssues(record: Readonly<Record<string, unknown>>): RuleIssue[] {

@@ -92,7 +92,7 @@ const SAMPLE: Record<string, string> = {
   PaymentNo: '10042',
   DocumentDate: '2026-11-24',
   DueDate: '2026-12-24',
-  Amount: '1,234.56',
+  Amount: '1234.56',
   CompanyName: 'Novus Metals',
 };
 
@@ -155,6 +155,6 @@ export const pricingRoutes: EntityRoutes = async (app, { contextOf }) => {
   app.post<{ Body: { Subject: string; Body: string } }>('/api/oe/email-template/preview', { schema: PREVIEW_SCHEMA }, async (request, reply) => {
     const ctx = await contextOf(request, reply, 'email-template', 'read');
     if (!ctx) return reply;
-    return sendAnswer(reply, { status: 200, body: resultOf(1, 'ok', null, { Data: { Subject: fillPlaceholders(request.body.Subject, SAMPLE), Body: fillPlaceholders(request.body.Body, SAMPLE) } }) });
+    return sendAnswer(reply, { status: 200, body: resultOf(1, 'ok', null, { Data: { Subject: fillPlaceholders(request.body.Subject, SAMPLE, ctx.user.row.language ?? 'en-CA'), Body: fillPlaceholders(request.body.Body, SAMPLE, ctx.user.row.language ?? 'en-CA') } }) });
   });
 };

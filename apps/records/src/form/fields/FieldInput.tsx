@@ -15,6 +15,7 @@
  * is referenced by aria-describedby.
  */
 import { useState } from 'react';
+import { formatDateTime } from '@erp/shared';
 import type { ChildrenField, FieldDefinition, SetField } from '@erp/shared/entities/define';
 import { optionOffered } from '@erp/shared/entities/define';
 import type { ValidationIssue } from '@erp/shared/entities/validate';
@@ -23,6 +24,7 @@ import { fieldLabel, useText, type Tr } from '../text.ts';
 import { DecimalInput } from './DecimalInput.tsx';
 import { DateInput } from './DateInput.tsx';
 import { LookupInput } from './Lookup.tsx';
+import { SuggestInput } from './SuggestInput.tsx';
 import { usePickDefaults } from './pick-defaults.ts';
 import { lookupVia, type LookupVia } from '../record-api.ts';
 
@@ -86,6 +88,8 @@ export function ScalarInput(props: {
   via?: LookupVia;
   /** The record: an enum offers the options its other fields allow (and the current value). */
   record?: Readonly<Record<string, unknown>>;
+  /** A text field's `suggest` (issue 71 item 2): the values its call reads, and the row's fields a pick fills. */
+  suggest?: { values: Readonly<Record<string, unknown>>; onFill(value: string, values: Record<string, unknown>): void };
 }) {
   const { tr, language } = useText();
   const { field, id, readOnly } = props;
@@ -139,6 +143,9 @@ export function ScalarInput(props: {
     case 'date':
       return <DateInput {...common} value={props.value} locale={language} readOnly={readOnly} onChange={props.onChange} />;
     case 'datetime':
+      // Read, it is shown as the lists show it, in the user's language (issue 71 item 2: the browser's own
+      // datetime-local reads "11/28/2026, 02:10 PM" beside the list's "Nov 28, 2026"); typed, the browser's input.
+      if (readOnly) return <input {...common} type="text" value={text === '' ? '' : formatDateTime(text, language)} readOnly />;
       return <input {...common} type="datetime-local" value={text} readOnly={readOnly} onChange={(event) => props.onChange(event.target.value)} />;
     case 'decimal':
       // Exact decimal strings, shown and typed in the user's language (issue 12).
@@ -176,6 +183,23 @@ export function ScalarInput(props: {
             readOnly={readOnly}
             spellCheck={field.format !== 'html'}
             onChange={(event) => props.onChange(event.target.value)}
+          />
+        );
+      }
+      if (field.suggest && props.suggest) {
+        return (
+          <SuggestInput
+            id={id}
+            value={text}
+            path={field.suggest.path}
+            values={props.suggest.values}
+            label={props.label}
+            ariaLabel={props.ariaLabel}
+            readOnly={readOnly}
+            invalid={props.invalid}
+            describedBy={props.describedBy}
+            onChange={(value) => props.onChange(field.uppercase ? value.toUpperCase() : value)}
+            onFill={props.suggest.onFill}
           />
         );
       }

@@ -17,11 +17,13 @@
  * ArrowDown goes into them), and every search uses only what was typed. F4 / Alt+Down (shown in the button's
  * tooltip) search at once and move into the matches. The parts (box, matches, debounce) are lookup-parts.tsx.
  * Issue 40 item 7: a blank search (F4 on an empty box) browses the first page by name; "More…" the next ones.
+ * Issue 71 item 2: Enter on what was typed (since the last pick) takes its one match ("OPER" → the one bank OPERATING), or the match
+ * whose key or number is exactly what was typed; several matches are shown with the focus on the first.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { entityByName } from '@erp/shared/entities/index';
 import { lookupWidget, type LookupWidgetProps } from './widgets.ts';
-import { closeWhenLeft, focusFirstMatch, focusNextAfter, LookupBox, LookupButton, LookupName, LookupResults, tabOut, useDebouncedSearch, usePickedName, type LookupOption } from './lookup-parts.tsx';
+import { closeWhenLeft, focusFirstMatch, focusNextAfter, LookupBox, LookupButton, LookupName, LookupResults, singleMatch, tabOut, useDebouncedSearch, usePickedName, type LookupOption } from './lookup-parts.tsx';
 import { lookupRecords, type LookupRow, type LookupVia } from '../record-api.ts';
 
 /** The lookup's props are the lookup widgets' (widgets.ts): a widget replaces the generic search one for one. */
@@ -49,7 +51,12 @@ export function LookupInput(props: LookupProps) {
   return <GenericLookupInput {...props} />;
 }
 
-function GenericLookupInput(props: LookupProps) {
+/**
+ * The framework's own lookup, whatever the target's widget: suggestions as the user types matching any part of the
+ * code and the name, F4 / Alt+Down, paging. Report parameters take it (issue 71 item 2: not the firm widget's older
+ * Name / Find panel).
+ */
+export function GenericLookupInput(props: LookupProps) {
   const [open, setOpen] = useState(false);
   // The search shown and its next page, when there is one (issue 40 item 7).
   const [paging, setPaging] = useState<{ text: string; next: number } | null>(null);
@@ -95,7 +102,11 @@ function GenericLookupInput(props: LookupProps) {
     setOptions([...options, ...found.options]);
     setPaging(found.more ? { text: paging.text, next: paging.next + 1 } : null);
   }
+  // Text typed since the last pick: only then does Enter look for a match (a value held as it came — a default, a
+  // saved value — lets Enter through: a process's parameters preview on Enter).
+  const typing = useRef(false);
   function typed(text: string) {
+    typing.current = true;
     props.onChange(text);
     if (text.trim() === '') {
       later(async () => setOpen(false), 0);
@@ -113,15 +124,26 @@ function GenericLookupInput(props: LookupProps) {
     return row && row.Label !== row.Number ? row.Label : '';
   });
   function pick(value: string) {
+    take(value, options.find((candidate) => candidate.value === value));
+  }
+  function take(value: string, option: LookupOption | undefined) {
+    typing.current = false;
     setOpen(false);
     if (props.onPick) props.onPick(value);
     else {
-      const option = options.find((candidate) => candidate.value === value);
       resolved(value, option?.number);
       props.onChange(value);
       picked(value, option && option.label !== option.number ? option.label : '');
     }
     focusNextAfter(box.current);
+  }
+  /** Enter: the search for `text` answered now; its single (or exact) match is taken, else the matches show. */
+  async function takeOnEnter(text: string, current: () => boolean) {
+    const found = await searchOptions(props.entity, text, props.via, 1);
+    if (!current()) return;
+    const match = singleMatch(found.options, found.more, text);
+    if (match) take(match.value, match);
+    else await search(text, true, current);
   }
   const onKeyDown = (event: KeyboardEvent) => {
     if (tabOut(event, open, () => setOpen(false), box.current)) return;
@@ -132,6 +154,11 @@ function GenericLookupInput(props: LookupProps) {
       event.preventDefault();
     } else if (event.key === 'Escape' && open) {
       setOpen(false);
+    } else if (event.key === 'Enter' && typing.current && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && !props.readOnly) {
+      const text = shown ?? props.value;
+      if (text.trim() === '') return;
+      event.preventDefault();
+      later((current) => takeOnEnter(text, current), 0);
     }
   };
   return (

@@ -23,6 +23,17 @@ export interface LookupOption {
   number?: string;
 }
 
+/**
+ * The match Enter takes for `text` (issue 71 item 2): the only one (of a complete answer), else the one whose key
+ * or business number is exactly what was typed (ignoring case); none when the choice is the user's.
+ */
+export function singleMatch(options: readonly LookupOption[], more: boolean, text: string): LookupOption | undefined {
+  if (options.length === 1 && !more) return options[0];
+  const typed = text.trim().toUpperCase();
+  const exact = options.filter((option) => option.value.toUpperCase() === typed || option.number?.toUpperCase() === typed);
+  return exact.length === 1 ? exact[0] : undefined;
+}
+
 /** The pause after the last key before suggestions are asked for. */
 const SUGGEST_DELAY_MS = 250;
 

@@ -1,0 +1,111 @@
+/**
+ * Issue 71 item 2, "missing where a clerk expects it", on the purchase-to-pay side (SQLite and PostgreSQL):
+ * - the vendor invoice opened from a receipt has the receipt's open lines (and so their total) before its save:
+ *   POST /api/defaults/ap-invoice for a new invoice naming the receipt (and for a receipt picked), the same lines
+ *   the save takes — matched, so the posting clears GRNI;
+ * - the paid payment run prints and e-mails its remittance advice itself (not only Cheque Cancellation): the
+ *   report by BatchId lists what each standing payment paid; the e-mail goes to the run's vendor (demo V100 has an
+ *   address) with the advice attached and is kept in the mailbox; a run not yet paid is not e-mailed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../../server/test/helpers/app.ts';
+import { apiAs, signedInServer } from '../../../server/test/helpers/api.ts';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let server: TestServer;
+let admin: string;
+const YEAR = 2044;
+const D = (md: string) => `${YEAR}-${md}`;
+const { get, post, json, db, created } = apiAs(() => server, () => admin);
+
+async function act(entity: string, id: unknown, name: string, version: unknown): Promise<Json> {
+  const response = await post(`/api/data/${entity}/${id}/actions/${name}`, { Version: version });
+  expect(response.statusCode, JSON.stringify(response.json())).toBe(200);
+  return json(response).Data;
+}
+
+let receipt: Json;
+
+beforeAll(async () => {
+  ({ server, tokens: { admin } } = await signedInServer('admin'));
+  expect((await post('/api/data/accounting-period/fiscal-years', { FiscalYear: YEAR })).statusCode).toBe(201);
+  // The demo's steel mill, two of its bars (modules/po/server/seed.ts), ordered and received.
+  const order = await created('/api/data/purchase-order', {
+    OrderDate: D('02-01'),
+    VendorId: 'V100',
+    Lines: [
+      { ProductId: 'BAR-FL-A36-250X2', QuantityOrdered: '4.0000', UnitPrice: '12.5000' },
+      { ProductId: 'BAR-RD-1018-0750', QuantityOrdered: '3.0000', UnitPrice: '20.0000' },
+    ],
+  });
+  const draft = await created('/api/data/po-receipt', { PoId: order.PoId, ReceiptDate: D('02-10') });
+  receipt = await act('po-receipt', draft.ReceiptId, 'post', draft.Version);
+});
+
+afterAll(() => server?.stop());
+
+describe('the vendor invoice from a receipt (issue 71 item 2)', () => {
+  it("has the receipt's open lines before the save, and the save with them is matched", async () => {
+    const values = { VendorId: 'V100', ReceiptId: receipt.ReceiptId, DocumentType: 'Invoice', TransactionDate: D('02-12'), DocDate: D('02-12') };
+    const asked = json(await post('/api/defaults/ap-invoice', { Field: 'new', Values: values })).Data;
+    const lines = asked.Lines as Json[];
+    expect(lines.map((line) => [line.ProductId, line.Quantity, line.UnitPrice])).toEqual([
+      ['BAR-FL-A36-250X2', '4.0000', '12.5000'],
+      ['BAR-RD-1018-0750', '3.0000', '20.0000'],
+    ]);
+    expect(lines.every((line) => typeof line.ReceiptLineId === 'number')).toBe(true);
+    expect(asked.TermsCode).toBe('NET30');
+    // A receipt picked on an invoice being entered brings the same lines; another vendor's receipt brings none.
+    expect(json(await post('/api/defaults/ap-invoice', { Field: 'ReceiptId', Values: values })).Data.Lines).toEqual(lines);
+    expect(json(await post('/api/defaults/ap-invoice', { Field: 'ReceiptId', Values: { ...values, VendorId: 'V200' } })).Data.Lines).toBeNull();
+
+    // Saved as the form sends them (the lines it was given): matched to the receipt, 110.00 before taxes.
+    const form = lines.map(({ ReceiptLineId, Quantity, UnitPrice, TaxGroup }) => ({ ReceiptLineId, Quantity, UnitPrice, TaxGroup }));
+    const invoice = await created('/api/data/ap-invoice', { ...values, VendorDocNo: 'LS-71', Amount: '124.30', Lines: form });
+    expect([invoice.SubTotal, invoice.Remaining]).toEqual(['110.00', '0.00']);
+    expect(invoice.Lines.map((line: Json) => [line.ProductId, line.PoPrice])).toEqual([
+      ['BAR-FL-A36-250X2', '12.5000'],
+      ['BAR-RD-1018-0750', '20.0000'],
+    ]);
+    const posted = await act('ap-invoice', invoice.InvoiceId, 'post', invoice.Version);
+    expect(posted.Status).toBe('Posted');
+    // Now invoiced, the receipt has nothing left to bring.
+    expect(json(await post('/api/defaults/ap-invoice', { Field: 'new', Values: values })).Data.Lines).toEqual([]);
+  });
+});
+
+describe("the payment run's remittance advice (issue 71 item 2)", () => {
+  it('prints and e-mails from the paid run to its vendor, with the advice of what it paid', async () => {
+    let run = await created('/api/data/ap-payment-batch', { BankAccountId: 'OPERATING', PaymentMethod: 'Cheque', PayThroughDate: D('12-31'), PaymentDate: D('03-01'), VendorId: 'V100', Lines: [] });
+    run = await act('ap-payment-batch', run.BatchId, 'select', run.Version);
+    const selected = json(await get(`/api/data/ap-payment-batch/${run.BatchId}`)).Data;
+    expect(selected.Lines.map((line: Json) => line.VendorDocNo)).toContain('LS-71');
+    // Not paid yet: nothing to remit.
+    const early = await post(`/api/data/ap-payment-batch/${run.BatchId}/email`, { Confirmations: ['email'] });
+    expect([early.statusCode, json(early).ResultCode]).toEqual([409, 'not_printable']);
+    const approved = await act('ap-payment-batch', run.BatchId, 'approve', selected.Version);
+    const paid = await act('ap-payment-batch', run.BatchId, 'print', approved.Version);
+    expect(paid.Status).toBe('Printed');
+
+    // The advice by the run: each standing payment's documents (a cancelled one left out).
+    const advice = json(await post('/api/reports/ap-remittance-advice/run', { Parameters: { BatchId: Number(run.BatchId) } }));
+    expect(advice.List.map((row: Json) => row.VendorDocNo)).toContain('LS-71');
+    expect(advice.Groups.map((group: Json) => group.Key)).toEqual([String(paid.FirstChequeNo)]);
+    const neither = await post('/api/reports/ap-remittance-advice/run', { Parameters: {} });
+    expect([neither.statusCode, json(neither).Message]).toEqual([400, 'Name a payment or a payment run.']);
+    const pdf = await post('/api/reports/ap-remittance-advice/pdf', { Parameters: { BatchId: Number(run.BatchId) } });
+    expect([pdf.statusCode, pdf.rawPayload.subarray(0, 4).toString()]).toEqual([200, '%PDF']);
+
+    // E-mailed from the run: asked first naming V100's address, then sent with the PDF and kept in the mailbox.
+    const url = `/api/data/ap-payment-batch/${run.BatchId}/email`;
+    const asked = json(await post(url, {}));
+    expect(asked.Message).toBe(`E-mail ${paid.BatchNo} to receivables@lakeshore-steel.example?`);
+    const sent = await post(url, { Confirmations: ['email'] });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mails = (await db().selectFrom('captured_mails').selectAll().where('mail_to', '=', 'receivables@lakeshore-steel.example').execute()) as Json[];
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain(String(paid.FirstChequeNo));
+    expect(mails[0]!.attachments).toMatch(/\.pdf \(\d{4,} B\)$/);
+  });
+});
