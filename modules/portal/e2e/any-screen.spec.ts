@@ -247,7 +247,7 @@ async function invoicedOrder(browser: Browser, portalToken: string, page: Page):
     const found = await apiCall(staff, 'GET', `search?Search=${orderNo}`);
     const hit = (found.body['List'] as { Entity: string; Id: string }[]).find((row) => row.Entity === 'sales-order')!;
     const order = { OrderKey: Number(hit.Id) };
-    // Shipped from the warehouse the demo stock is in (portal orders take the first active one, which holds none).
+    // Shipped from the warehouse the demo stock is in, whatever the portal order took.
     const entered = (await apiCall(staff, 'GET', `data/sales-order/${order.OrderKey}`)).body['Data'] as Record<string, unknown>;
     const moved = await apiCall(staff, 'PUT', `data/sales-order/${order.OrderKey}`, { ...entered, WarehouseId: 'TOR-01' });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);

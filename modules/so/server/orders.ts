@@ -13,19 +13,19 @@
  *   body's generic Date, default today), `cancel` (a committed order's stock released);
  * - defaults (issue 40 item 5; the definition's `defaults`): picking the customer fills its name, ship-to, terms and
  *   sales rep (pricing.ts `customerDefaults`, which the save's pricing reads too) and the warehouse that has the
- *   goods (`usualWarehouse`: the customer's last order's, else the one holding the most stock; issue 71 item 2) —
+ *   goods (usual-warehouse.ts: the customer's last order's, else the one holding the most stock; issue 71 item 2) —
  *   only for a customer the user may see (§6);
  * - delete: only while Entered (the definition's state machine).
  */
 import { isValidDate } from '@erp/shared/entities/field-value';
 import { assertStockYearOpen } from '@erp/modules/ic/server/stock/ledger';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { ActionOutcome, AnyTransaction, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+import type { ActionOutcome, AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import type { CreatedInvoice, PreparedInvoice } from '@erp/modules/ar/server/invoices/rules';
 import { checkCredit, commitStock, INVOICE_TOUCHES, invoiceOrder, prepareOrderInvoice, setPortalStatus, SHIP_TOUCHES, shipOrder, writeOrderInvoices } from './fulfilment.ts';
 import { customerDefaults, linesOf, priceOrder } from './pricing.ts';
+import { usualWarehouse } from './usual-warehouse.ts';
 import { checkOrderLots, namesLots } from './lots.ts';
-import { onlyActive } from '@erp/server/entities/defaults';
 import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
@@ -58,40 +58,11 @@ function invoiced(record: Row, invoice: CreatedInvoice): ActionOutcome {
   };
 }
 
-/**
- * The warehouse a new order of `billToId` ships from (issue 71 item 2, "a default warehouse that has the goods"):
- * the customer's last order's, while active; else the active warehouse holding the most stock (by value) — the
- * company's main one; else the first active. A line it cannot fill says which warehouses can (pricing.ts stockNotes).
- */
-async function usualWarehouse(ctx: EntityContext, billToId: string): Promise<string | null> {
-  const last = (await ctx.any
-    .selectFrom('sales_orders as o')
-    .innerJoin('warehouses as w', 'w.warehouse_id', 'o.warehouse_id')
-    .select('o.warehouse_id')
-    .where('o.bill_to_id', '=', billToId)
-    .where('w.is_active', '=', 1 as never)
-    .orderBy('o.order_key', 'desc')
-    .limit(1)
-    .executeTakeFirst()) as Row | undefined;
-  if (last) return String(last['warehouse_id']);
-  const stocked = (await ctx.any
-    .selectFrom('stock_balances as b')
-    .innerJoin('warehouses as w', 'w.warehouse_id', 'b.warehouse_id')
-    .select(['b.warehouse_id', (eb) => eb.fn.sum('b.value').as('value')])
-    .where('w.is_active', '=', 1 as never)
-    .groupBy('b.warehouse_id')
-    .orderBy('value', 'desc')
-    .orderBy('b.warehouse_id')
-    .limit(1)
-    .executeTakeFirst()) as Row | undefined;
-  return stocked ? String(stocked['warehouse_id']) : onlyActive(ctx, 'warehouses', 'warehouse_id', { first: true });
-}
-
 export const salesOrderHooks: EntityHooks = {
   async defaults(ctx, _trigger, record) {
     // §6: a bill-to the user is not assigned to fills nothing — the engine's rule (entities/defaults.ts).
     const billToId = String(record['BillToId'] ?? '');
-    const warehouse = typeof record['WarehouseId'] === 'string' && record['WarehouseId'] !== '' ? record['WarehouseId'] : await usualWarehouse(ctx, billToId);
+    const warehouse = typeof record['WarehouseId'] === 'string' && record['WarehouseId'] !== '' ? record['WarehouseId'] : await usualWarehouse(ctx.any, billToId);
     return { ...(await customerDefaults(ctx.any, billToId)), WarehouseId: warehouse };
   },
   async beforeWrite(ctx, trx: AnyTransaction, change) {

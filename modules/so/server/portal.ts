@@ -6,9 +6,8 @@
  * summary and the sales-order list. The portal's Order Details shows the order's invoice once it is invoiced
  * (`portalInvoiceNo`), and the portal order's state follows the sales order's (fulfilment.ts). The order is priced by the same code as the desk's save (pricing.ts: the
  * parties, the pricing service, the ship-to province's taxes) with no override; it ships from the warehouse of
- * configuration SO_PORTAL_WAREHOUSE, else the first active warehouse. Its number is the sales-order sequence's.
+ * configuration SO_PORTAL_WAREHOUSE, else the customer's usual one, as on the order desk (usual-warehouse.ts). Its number is the sales-order sequence's.
  */
-import { engineOf } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { nextNumber } from '@erp/server/entities/numbering';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
@@ -16,6 +15,7 @@ import { insertDocument } from '@erp/modules/po/server/documents';
 import { SALES_ORDER_SEQUENCE } from '../definitions/common.ts';
 import { salesOrder } from '../definitions/sales-order.ts';
 import { priceOrder } from './pricing.ts';
+import { usualWarehouse } from './usual-warehouse.ts';
 
 export const PORTAL_WAREHOUSE_CONTROL = 'SO_PORTAL_WAREHOUSE';
 
@@ -32,17 +32,11 @@ export interface PortalOrderInput {
   lines: readonly { ProductId: string; Quantity: number }[];
 }
 
-/** The warehouse portal orders ship from. */
-async function portalWarehouse(trx: AnyTransaction): Promise<string | null> {
+/** The warehouse a portal order ships from: configuration SO_PORTAL_WAREHOUSE, else the customer's usual one. */
+async function portalWarehouse(trx: AnyTransaction, billToId: string): Promise<string | null> {
   const configured = (await trx.selectFrom('configurations').select('control_value').where('control_id', '=', PORTAL_WAREHOUSE_CONTROL).executeTakeFirst()) as { control_value: string | null } | undefined;
   if (configured?.control_value) return configured.control_value;
-  const first = (await trx.selectFrom('warehouses').select('warehouse_id').where('is_active', '=', engineTrue(trx)).orderBy('warehouse_id').limit(1).executeTakeFirst()) as { warehouse_id: string } | undefined;
-  return first?.warehouse_id ?? null;
-}
-
-/** A true flag as the engine stores it (0/1 on SQLite, booleans on PostgreSQL: db/schema.ts). */
-function engineTrue(trx: AnyTransaction): never {
-  return (engineOf(trx) === 'postgres' ? true : 1) as never;
+  return usualWarehouse(trx, billToId);
 }
 
 /**
@@ -52,7 +46,7 @@ function engineTrue(trx: AnyTransaction): never {
  * on the desk's account.
  */
 export async function createPortalSalesOrder(trx: AnyTransaction, input: PortalOrderInput): Promise<number | null> {
-  const warehouseId = await portalWarehouse(trx);
+  const warehouseId = await portalWarehouse(trx, input.billToId);
   const record: Record<string, unknown> = {
     OrderType: 'Regular',
     Channel: 'Portal',

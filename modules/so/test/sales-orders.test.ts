@@ -543,12 +543,15 @@ describe('portal orders become sales orders (acceptance check 6)', () => {
     const productId = 'AL-6061-SH125';
     expect((await postJson('/api/PortalOrder/account-switch', { BillToId: billToId }, portal)).statusCode).toBe(200);
     const body = { BillToId: billToId, ShipToId: 'S101', Notes: 'Rush', Lines: [{ ProductId: productId, Quantity: 2 }] };
+    // Issue 71 item 2: it ships from the warehouse the desk's new order for this customer would take.
+    const usual = json(await postJson('/api/defaults/sales-order', { Field: 'BillToId', Values: { BillToId: billToId } })).Data.WarehouseId;
+    expect(usual).toEqual(expect.any(String));
     const submitted = await submit(portal, 'so-test-portal-1', body);
     expect(submitted.statusCode, submitted.body).toBe(201);
     const portalOrder = json(submitted).Data;
     const rows = await db().selectFrom('sales_orders').selectAll().where('portal_order_key', '=', portalOrder.OrderKey).execute();
     expect(rows).toHaveLength(1);
-    expect([rows[0].status, rows[0].channel, rows[0].bill_to_id, rows[0].customer_po]).toEqual(['Entered', 'Portal', billToId, portalOrder.OrderNo]);
+    expect([rows[0].status, rows[0].channel, rows[0].bill_to_id, rows[0].customer_po, rows[0].warehouse_id]).toEqual(['Entered', 'Portal', billToId, portalOrder.OrderNo, usual]);
     const salesOrder = json(await get(`${SO}/${rows[0].order_key}`)).Data;
     expect(salesOrder.Lines.map((l: Json) => [l.ProductId, l.Quantity])).toEqual([[productId, '2.0000']]);
     expect(Number(salesOrder.SubTotal)).toBeCloseTo(portalOrder.Total, 2);
