@@ -45,6 +45,7 @@ export function DocumentPane({
   attachments,
   actionInputs,
   routeProps: extraProps,
+  addressed,
 }: {
   entity: AnyEntity;
   tools?: ComponentType<DocumentToolsProps> | undefined;
@@ -53,6 +54,8 @@ export function DocumentPane({
   actionInputs?: ActionInputs | undefined;
   /** Props added to the route's (DocumentScreenOptions.routeProps). */
   routeProps?: Readonly<Record<string, unknown>> | undefined;
+  /** Whether the screen's record address is this pane's (RecordPane `addressed`): false for a screen's second document. */
+  addressed?: boolean | undefined;
 }) {
   const screenProps = useScreen().routeProps;
   const routeProps = useMemo(() => (extraProps ? { ...screenProps, ...extraProps } : screenProps), [screenProps, extraProps]);
@@ -69,6 +72,7 @@ export function DocumentPane({
       entity={entity}
       routeProps={routeProps}
       tools={Tools}
+      addressed={addressed}
       // F2 / Shift+F2 move through the pane's regions, on the document screen and on screens composing panes.
       onKeyDown={onRegionKey}
       form={(pane) => (

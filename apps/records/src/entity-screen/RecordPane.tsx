@@ -63,7 +63,7 @@ export function RecordPane(props: {
    * product's prices beside the products) has one address, its first entity's: the other panes open only what is
    * handed to them, never the address's key (another entity's).
    */
-  addressed?: boolean;
+  addressed?: boolean | undefined;
 }) {
   const { entity, routeProps, tools: Tools } = props;
   // The list's first page as it will ask it without saved columns or hidden fields: asked with the access.

@@ -40,7 +40,8 @@ export function CashReceipts() {
         panes={entities.map((document) => ({
           key: document.entity,
           label: translate(document.labelKey, document.fallback),
-          content: document.def ? <DocumentPane entity={document.def} actionInputs={document.entity === 'cash-receipt' ? receiptInputs : undefined} /> : null,
+          // The screen's address is its receipts' (issue 71 item 1): a credit application saved leaves it alone.
+          content: document.def ? <DocumentPane entity={document.def} actionInputs={document.entity === 'cash-receipt' ? receiptInputs : undefined} addressed={document.entity === 'cash-receipt'} /> : null,
         }))}
       />
       {picking && (
