@@ -557,7 +557,8 @@ export async function postPayRun(trx: AnyTransaction, payDate: string, userId: s
     dataType: 'Actual',
     date: payDate,
     documentNo: `PR${payDate.replace(/-/g, '')}-${posted.length + 1}`,
-    description: `Payroll ${payDate}`,
+    // The date is the journal's own (and its number's): the words stay free of a date a screen would show unformatted.
+    description: 'Payroll run',
     origin: { type: 'pr-pay-run', id: payDate },
     lines,
     userId,
