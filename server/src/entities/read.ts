@@ -8,7 +8,8 @@
  *   empty (the real TotalCount still answered).
  * - `lookupRecords(ctx, search, page)`: a page of LOOKUP_PAGE_SIZE `{ Value, Label }` pairs by name (`More`).
  * - `getRecord(ctx, rawId)` (the §3 audit log, `recordAudit`, is history.ts'); `readable(ctx, rawId)` is the record a
- *   write starts from (save.ts, delete.ts): 400 bad id, 404, or the hook's refusal otherwise.
+ *   write starts from (save.ts, delete.ts): 400 bad id, 404, or the hook's refusal otherwise; `readableMany` the same
+ *   for a batch of keys.
  */
 import type { AnyEntity, ScalarField } from '@erp/shared/entities/define';
 import { sql } from 'kysely';
@@ -19,7 +20,7 @@ import { message } from './labels.ts';
 import { countRows, filteredBase, pageRecords, type TotalSpec } from './paging.ts';
 import { lookupSearchColumns, searchCondition, searchRank } from './lookups.ts';
 import { parseListQuery, type ListQuery } from './query.ts';
-import { columnsFor, fieldsOf, keyColumn, loadRecord, parseId, recordReader, visibleRecord } from './wire.ts';
+import { columnsFor, fieldsOf, keyColumn, loadRecord, loadRecords, parseId, recordReader, visibleRecord } from './wire.ts';
 
 /** The visible list columns of a definition, less the caller's hidden fields. */
 export function visibleColumns(def: AnyEntity, hidden: ReadonlySet<string>): string[] {
@@ -161,11 +162,34 @@ export async function lookupRecords(ctx: EntityContext, search: string, page = 1
   return { status: 200, body: { ...callResult(empty ? 6 : 1, empty ? 'no_records' : 'ok', empty ? message('entities:result.noRecords') : null), List: options, More: more } };
 }
 
+type Readable = { id: string | number; record: Record<string, unknown> } | Answer;
+
 /** Loads a record the caller may see: the record, or the answer to give instead. */
-export async function readable(ctx: EntityContext, rawId: string): Promise<{ id: string | number; record: Record<string, unknown> } | Answer> {
+export async function readable(ctx: EntityContext, rawId: string): Promise<Readable> {
   const id = parseId(ctx.def, rawId);
   if (id === null) return badRequest(`${rawId.slice(0, 64)} is not a valid ${ctx.def.key}`);
-  const record = await loadRecord(ctx.any, ctx.def, id);
+  return viewable(ctx, id, await loadRecord(ctx.any, ctx.def, id));
+}
+
+/**
+ * `readable` for many keys at once (the webhook worker's batch): the rows and their child rows in one query per table
+ * (wire.ts `loadRecords`), then each record through the same hooks. Answers by the raw key given.
+ */
+export async function readableMany(ctx: EntityContext, rawIds: readonly string[]): Promise<Map<string, Readable>> {
+  const out = new Map<string, Readable>();
+  const ids = new Map<string, string | number>();
+  for (const rawId of rawIds) {
+    const id = parseId(ctx.def, rawId);
+    if (id === null) out.set(rawId, badRequest(`${rawId.slice(0, 64)} is not a valid ${ctx.def.key}`));
+    else ids.set(rawId, id);
+  }
+  const loaded = await loadRecords(ctx.any, ctx.def, [...ids.values()]);
+  for (const [rawId, id] of ids) out.set(rawId, await viewable(ctx, id, loaded.get(String(id)) ?? null));
+  return out;
+}
+
+/** A loaded record with its virtual fields, unless absent (404) or refused by the entity's `canView` (§6). */
+async function viewable(ctx: EntityContext, id: string | number, record: Record<string, unknown> | null): Promise<Readable> {
   if (!record) return notFound();
   if (ctx.hooks.readVirtual) Object.assign(record, await ctx.hooks.readVirtual(ctx, record));
   if (ctx.hooks.canView) {

@@ -34,7 +34,7 @@ import { isAnswer } from '../entities/answers.ts';
 import { messageIn } from '../entities/call-result.ts';
 import { hasCustomer, isRestricted } from '../entities/customers.ts';
 import type { AnyDb, EntityContext, FieldAccess } from '../entities/hooks.ts';
-import { readable } from '../entities/read.ts';
+import { readable, readableMany } from '../entities/read.ts';
 import { registeredEntity } from '../entities/registry.ts';
 import { visibleRecord } from '../entities/wire.ts';
 import { signedHeaders } from './sign.ts';
@@ -75,11 +75,14 @@ const MAX_BACKOFF_MS = 3_600_000;
 /** Sends at once per instance (each to a different record). */
 const PARALLEL = 32;
 
-/** A batch's reads per owner: the user, the field rights per entity. */
+/** A batch's reads per owner: the user, the field rights per entity, the records (by owner, entity and key). */
 interface Seen {
   users: Map<string, Promise<AuthenticatedUser | null>>;
   access: Map<string, Promise<FieldAccess>>;
+  records: Map<string, Awaited<ReturnType<typeof readable>>>;
 }
+
+const recordKey = (owner: string, entity: string, id: string) => `${owner}\u0000${entity}\u0000${id}`;
 
 function access(seen: Seen, key: string, read: () => Promise<FieldAccess>): Promise<FieldAccess> {
   let found = seen.access.get(key);
@@ -202,8 +205,9 @@ export class WebhookWorker {
     const ids = [...new Set(rows.map((row) => Number(row.subscription_id)))];
     const found = (await this.db.selectFrom('webhook_subscriptions').select(['subscription_id', 'url', 'secret', 'owner_id', 'is_active']).where('subscription_id', 'in', ids).execute()) as SubscriptionRow[];
     for (const row of found) subscriptions.set(Number(row.subscription_id), row);
-    // What a batch reads once per owner (and entity), not once per delivery.
-    const seen: Seen = { users: new Map(), access: new Map() };
+    // What a batch reads once per owner (and entity), not once per delivery: the records too, a query per table.
+    const seen: Seen = { users: new Map(), access: new Map(), records: new Map() };
+    await this.preload(rows, subscriptions, seen);
     const queue = [...rows];
     const done: Finished[] = [];
     const lane = async () => {
@@ -240,8 +244,7 @@ export class WebhookWorker {
     let payload = row.payload;
     if (payload === null) {
       const owner = subscription.owner_id ?? '';
-      if (!seen.users.has(owner)) seen.users.set(owner, this.userOf(owner));
-      const made = await this.payloadOf(row, await seen.users.get(owner)!, seen);
+      const made = await this.payloadOf(row, owner, await this.ownerOf(owner, seen), seen);
       if (made === null) {
         done.push({ row, result: { status: 'Withheld', attempts: row.attempts, code: null, error: null, payload: null } });
         return;
@@ -265,26 +268,57 @@ export class WebhookWorker {
     done.push({ row, result: { status: 'Pending', attempts, code, error, payload, nextOn: new Date(now.getTime() + delay).toISOString() } });
   }
 
-  /** The body of a delivery, or null when the owner may not read it (Withheld). */
-  private async payloadOf(row: DeliveryRow, user: AuthenticatedUser | null, seen: Seen): Promise<string | null> {
-    const registered = registeredEntity(row.entity);
+  private ownerOf(owner: string, seen: Seen): Promise<AuthenticatedUser | null> {
+    if (!seen.users.has(owner)) seen.users.set(owner, this.userOf(owner));
+    return seen.users.get(owner)!;
+  }
+
+  /** The context an owner reads an entity in (their roles and field rights); null when they may not read it. */
+  private async contextOf(entity: string, user: AuthenticatedUser | null, seen: Seen): Promise<EntityContext | null> {
+    const registered = registeredEntity(entity);
     if (!registered || !user || !canRead(registered.def, user)) return null;
     const { def, hooks } = registered;
+    return {
+      db: this.database.db,
+      reader: this.database.reader,
+      any: this.db,
+      engine: this.database.engine,
+      user,
+      def,
+      hooks,
+      access: await access(seen, `${user.userId}\u0000${def.name}`, () => fieldAccess(this.database, def, user)),
+    };
+  }
+
+  /** The records the batch's first attempts send, read per owner and entity at once (`readableMany`). */
+  private async preload(rows: readonly DeliveryRow[], subscriptions: Map<number, SubscriptionRow | undefined>, seen: Seen): Promise<void> {
+    const groups = new Map<string, { owner: string; entity: string; ids: Set<string> }>();
+    for (const row of rows) {
+      const subscription = subscriptions.get(Number(row.subscription_id));
+      if (row.payload !== null || !subscription || row.event_type.endsWith('.deleted')) continue;
+      const owner = subscription.owner_id ?? '';
+      const key = `${owner}\u0000${row.entity}`;
+      const group = groups.get(key) ?? { owner, entity: row.entity, ids: new Set<string>() };
+      group.ids.add(row.record_id);
+      groups.set(key, group);
+    }
+    for (const { owner, entity, ids } of groups.values()) {
+      const ctx = await this.contextOf(entity, await this.ownerOf(owner, seen), seen);
+      if (!ctx) continue;
+      for (const [id, found] of await readableMany(ctx, [...ids])) seen.records.set(recordKey(owner, entity, id), found);
+    }
+  }
+
+  /** The body of a delivery, or null when the owner may not read it (Withheld). */
+  private async payloadOf(row: DeliveryRow, owner: string, user: AuthenticatedUser | null, seen: Seen): Promise<string | null> {
+    const ctx = await this.contextOf(row.entity, user, seen);
+    if (!ctx || !user) return null;
+    const { def } = ctx;
     let record: Record<string, unknown> | null = null;
     if (row.event_type.endsWith('.deleted')) {
       if (isRestricted(user) && hasCustomer(def)) return null;
     } else {
-      const ctx: EntityContext = {
-        db: this.database.db,
-        reader: this.database.reader,
-        any: this.db,
-        engine: this.database.engine,
-        user,
-        def,
-        hooks,
-        access: await access(seen, `${user.userId}\u0000${def.name}`, () => fieldAccess(this.database, def, user)),
-      };
-      const found = await readable(ctx, row.record_id);
+      const found = seen.records.get(recordKey(owner, row.entity, row.record_id)) ?? (await readable(ctx, row.record_id));
       if (isAnswer(found)) {
         // Deleted since: the event still tells its change, without the record. Refused (§6): withheld.
         if (found.status !== 404) return null;
