@@ -1,7 +1,8 @@
 /**
  * Race fixtures of the shell module (server/test/race.test.ts, helpers/race.ts): a webhook delivery is written by
  * the server only (the outbox, at a change's commit), so the replay's fixture writes a failed one as the worker
- * would leave it, for a subscription made through the API whose events match nothing (no other delivery follows).
+ * would leave it, for a subscription made through the API whose events match nothing (a delivery is never created through the
+ * entity service: no other delivery follows).
  */
 import { createRecord, type RaceFixtures } from '../../../server/test/helpers/race.ts';
 
@@ -9,7 +10,7 @@ export const raceFixtures: RaceFixtures = {
   processes: {},
   actions: {
     'webhook-delivery replay': async (api) => {
-      const subscription = await createRecord(api, 'webhook-subscription', { Url: 'http://127.0.0.1:9/race', Events: 'race-nothing.created' });
+      const subscription = await createRecord(api, 'webhook-subscription', { Url: 'http://127.0.0.1:9/race', Events: 'webhook-delivery.created' });
       const now = new Date().toISOString();
       const inserted = (await api.db
         .insertInto('webhook_deliveries')

@@ -41,7 +41,7 @@ export const webhookDeliveryHooks: EntityHooks = {
       async effect(_ctx, run) {
         const set: Record<string, unknown> = { Status: 'Pending', NextAttemptOn: run.now, QueuedOn: run.now, ClaimedBy: null, ClaimedUntil: null };
         if (run.record['Status'] === 'Withheld') set['Payload'] = null;
-        return { set };
+        return { set, messageKey: 'entities:webhook-delivery.result.replayed', messageParams: { delivery: run.record['MessageId'] } };
       },
     },
   },
