@@ -77,7 +77,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 180_000, // a first start migrates and seeds the demo: a budget for a busy machine, not a wait
       // Its log goes nowhere (stdout ignored): warnings only, so it costs no CPU per request. Its database is thrown
-      // away: no disk sync at each commit (README, SQLITE_SYNCHRONOUS).
+      // away: no disk sync at each commit (docs/configuration.md, SQLITE_SYNCHRONOUS).
       env: { PORT: String(lane.port), DATA_DIR: dataDir, PUBLIC_URL: urlOf(lane.port), LOG_LEVEL: 'warn', SQLITE_SYNCHRONOUS: 'normal' },
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,

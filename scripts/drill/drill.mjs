@@ -554,7 +554,7 @@ function record(result) {
   const file = join(REPO_ROOT, 'RELIABILITY.md');
   const header = `# Reliability: the failover drill
 
-\`npm run drill\` (scripts/drill/drill.mjs; README, "Production layout and the failover drill") builds a
+\`npm run drill\` (scripts/drill/drill.mjs; docs/operations.md, "Production layout and the failover drill") builds a
 pg_auto_failover formation (monitor, primary, secondary; synchronous replication) and two server instances behind
 HAProxy on this machine, runs a posting load through HAProxy with an Idempotency-Key on every call (retried with the
 same key on "try again" or a connection error), kills the primary with \`kill -9\` (its keeper and postgres: the

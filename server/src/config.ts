@@ -1,5 +1,5 @@
 /**
- * Server configuration from the environment (README "Configuration").
+ * Server configuration from the environment (docs/configuration.md).
  *
  * Contract: `loadConfig(env)` is pure — it reads only the object it is given — so tests build configs
  * without touching `process.env`. Paths are absolute and resolved from the repository root (found from
@@ -290,7 +290,7 @@ export function parseFrameAncestors(value: string): string[] {
   return [...new Set(sources)];
 }
 
-/** Builds the configuration from an environment-like object (defaults in README "Configuration"). */
+/** Builds the configuration from an environment-like object (defaults in docs/configuration.md). */
 /** READ_DATABASE_URL: a postgres URL, and only beside a PostgreSQL DATABASE_URL (a standby of it). */
 function readDatabaseUrl(env: Record<string, string | undefined>): string | null {
   const value = (env.READ_DATABASE_URL ?? '').trim();

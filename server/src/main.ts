@@ -1,5 +1,5 @@
 /**
- * Starts the API host: `node --import tsx server/src/main.ts` (README "Configuration" lists the
+ * Starts the API host: `node --import tsx server/src/main.ts` (docs/configuration.md lists the
  * environment variables). Listens on loopback unless HOST says otherwise; with PARTNER_DEMO on (the
  * default outside NODE_ENV=production) it also starts the demo partner site (partner/app.ts) on
  * PARTNER_PORT (default PORT+1), on the same interface. If that port is taken, the shell still runs and

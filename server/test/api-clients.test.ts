@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, json } from './helpers/api.ts';
 import { jwtClaims, signIn, startServer, tokenRequest, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
-import { snippet } from './helpers/readme.ts';
+import { snippet } from './helpers/snippets.ts';
 import { RateLimiter } from '../src/security/api-clients.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -237,7 +237,7 @@ describe('the client rate limit (a token bucket)', () => {
   });
 });
 
-describe('README "Public API": get a client, call the API — the snippets as written, against a running server', () => {
+describe('docs/public-api.md: get a client, call the API — the snippets as written, against a running server', () => {
   it('gets a token with curl and creates a sales order with the script', async () => {
     const client = await register({ ClientId: 'readme-partner', Name: 'README partner', WriteApplications: ['NOVUS-OE'] });
     await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,7 +5,7 @@
  * an owner restricted to B100 gets nothing of B200's order); a 500 is retried; a delivery is replayed from the log;
  * a subscription whose deliveries fail past the retry window is turned off and its owner e-mailed (read from the
  * capture mailbox). The worker is driven by `app.erp.webhooks.tick()` (it also runs on its own).
- * README "Public API": the subscription (curl) and the receiver (Node, `standardwebhooks`) snippets, as written.
+ * docs/public-api.md "Webhooks: receive and verify": the subscription (curl) and the receiver (Node, `standardwebhooks`) snippets, as written.
  * The crash (kill -9 mid-run, restart, one delivery per change): webhooks-kill.test.ts.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
 import { freePort, REPO_ROOT } from './helpers/http.ts';
-import { snippet } from './helpers/readme.ts';
+import { snippet } from './helpers/snippets.ts';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -200,7 +200,7 @@ describe('webhooks', () => {
   });
 });
 
-describe('README "Public API": receive and verify a webhook — the snippets as written', () => {
+describe('docs/public-api.md: receive and verify a webhook — the snippets as written', () => {
   it('subscribes with curl and verifies the order\'s events with the receiver script', async () => {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = server.app.server.address() as AddressInfo;

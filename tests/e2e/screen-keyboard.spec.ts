@@ -1,5 +1,5 @@
 /**
- * Issue 21 items 2, 3 and 7 end to end: the keyboard contract (README "Keyboard") on the document screens —
+ * Issue 21 items 2, 3 and 7 end to end: the keyboard contract (docs/keyboard.md) on the document screens —
  * the GL journal entry, the AR invoice, the cash receipt, the inventory ticket — and on a master list and
  * form (the GL chart of accounts), in English, French and Chinese:
  * - Alt+N in the list opens a new record with the focus in its first editable field;

@@ -7,7 +7,7 @@
  * (Alt+A), Pay (Alt+P) → the cheques' PDF is handed over at once → E-mail (Ctrl+Shift+E, Enter): the run's remittance
  * advice to V100 (issue 71 item 2). Nothing already in the system is typed again: the clerk types the products and quantities
  * ordered, the vendor's bill number and amount, the run's vendor and pay-through date. Screens are reached by their
- * address (as a bookmark); every key pressed on them is counted and the README states the English count. In French
+ * address (as a bookmark); every key pressed on them is counted and docs/keyboard.md ("A clerk's day") states the English count. In French
  * and Chinese each screen passed shows no English catalogue text and no ISO date (i18n-days.spec.ts's check).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -19,7 +19,7 @@ import { goTo, questionDialog, questionFocused, screenOf, settled } from '../../
 const NAMESPACES = ['records', 'forms', 'entities', 'apps', 'errors', 'reports', 'gl', 'ap', 'ic', 'po'] as const;
 /** Two of the steel mill's products without lots (modules/po/server/seed.ts: V100 sells BAR-…). */
 const PRODUCTS = ['BAR-FL-A36-250X2', 'BAR-RD-1018-0750'] as const;
-/** The purchasing day's keystrokes per language (README, "A clerk's day"): screens by address, nothing typed in words. */
+/** The purchasing day's keystrokes per language (docs/keyboard.md, "A clerk's day"): screens by address, nothing typed in words. */
 const KEYS = { 'en-CA': 91, 'fr-CA': 91, 'zh-CN': 91 } as const;
 /** Demo vendor V100's address (modules/po/server/seed.ts): its remittance goes there. */
 const VENDOR_EMAIL = 'receivables@lakeshore-steel.example';

@@ -28,7 +28,7 @@ test('a time card typed and approved on its screen shows in job costing with hou
   const job = (await api(page, 'POST', 'data/work-order', { LotId: `JL${tag}`, OrderDate: today, ServiceType: 'Construction', Lines: [{ WorkCodeId: 'ROUGH', BudgetHours: '40.0000' }] }))['Data'];
 
   const cards = await openScreen(page, '/novus-te/time_card', /Time Cards/, 30_000);
-  // The keyboard contract (README "Keyboard"): Alt+N a new card, Ctrl+S saves, Alt+A approves.
+  // The keyboard contract (docs/keyboard.md): Alt+N a new card, Ctrl+S saves, Alt+A approves.
   await cards.getByRole('searchbox', { name: 'Search' }).focus();
   await page.keyboard.press('Alt+N');
   const card = cards.locator('.erp-document');

@@ -5,7 +5,7 @@
  * ships it → the invoicing queue invoices it → its result links the invoice, which opens on its screen → E-mail
  * (Ctrl+Shift+E) → the mailbox shows the e-mail with the invoice's PDF. Screens are reached through the command
  * palette (Ctrl+K and the menu's name in the language). Nothing the system knows is typed again: the clerk types
- * the customer, the products and quantities, and picks the lot; names, ship-to, terms, rep, prices, dates and every number come from the system. Every key pressed and character typed is counted (README "A clerk's day"). In French and
+ * the customer, the products and quantities, and picks the lot; names, ship-to, terms, rep, prices, dates and every number come from the system. Every key pressed and character typed is counted (docs/keyboard.md "A clerk's day"). In French and
  * Chinese every screen passed shows no English catalogue text and no ISO date (as tests/e2e/i18n-days.spec.ts).
  * The day's other mail: B100's statement of account from Account Statements (its customer typed, Enter runs it,
  * Ctrl+Shift+E e-mails it to the contact) reaches the mailbox with its PDF.
@@ -204,7 +204,7 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
     if (language === 'en-CA' || language === 'fr-CA') await page.screenshot({ path: test.info().outputPath(`order-desk-day-${language}-mailbox.png`) });
 
     test.info().annotations.push({ type: 'keystrokes', description: `${language}: ${keys.count}` });
-    // README "A clerk's day" states the figures: a longer day is a regression.
+    // docs/keyboard.md "A clerk's day" states the figures: a longer day is a regression.
     expect(keys.count).toBeLessThanOrEqual({ 'en-CA': 169, 'fr-CA': 205, 'zh-CN': 120 }[language]);
     expect(found).toEqual([]);
   });

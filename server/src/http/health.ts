@@ -1,6 +1,6 @@
 /**
  * `GET /health` (issue 43 item 4): whether this instance can serve — for a load balancer's health check
- * (HAProxy's `option httpchk`, README "Production layout and the failover drill").
+ * (HAProxy's `option httpchk`, docs/operations.md "Production layout and the failover drill").
  *
  * Contract: 200 `{"status":"ok","database":"ok"}` while this process serves; `database` is "unavailable" when the
  * database does not answer a trivial query at once (on PostgreSQL with a multi-host DATABASE_URL: no writable

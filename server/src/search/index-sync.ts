@@ -247,7 +247,7 @@ async function createSyncFunction(db: AnyDb, numberSlot: (num: string) => string
 
 /**
  * The number slot `f0`: the number, its digits (the letter prefix taken off: "200037" finds PO200037) and those
- * digits without their leading zeros ("312" finds AR000312 — issue 71 item 2: the README's "digits alone find a
+ * digits without their leading zeros ("312" finds AR000312 — issue 71 item 2: docs/keyboard.md's "digits alone find a
  * number"). The same SQL on both engines.
  */
 const numberWords = (num: string) => `${num} || ' ' || ltrim(${num}, ${literal(NUMBER_PREFIX)}) || ' ' || ltrim(ltrim(${num}, ${literal(NUMBER_PREFIX)}), '0')`;

@@ -17,7 +17,7 @@
  *   `'unsafe-eval'`, `'unsafe-hashes'`, `'wasm-unsafe-eval'`, a bare `*`, and anything holding a `;`,
  *   `,`, quote or white space (header injection). A bad configuration therefore fails loudly.
  *
- * Directive choices for the shell (README "Configuration" lists the variables):
+ * Directive choices for the shell (docs/configuration.md lists the variables):
  *   default-src 'self'; script-src 'self' <inline script hashes>; style-src 'self' <inline style hashes>
  *   (the page's inlined stylesheets, external stylesheets and Lit's constructable stylesheets only — CSSOM
  *   changes such as element.style.x = … are not affected, `style="…"` attributes in markup are);

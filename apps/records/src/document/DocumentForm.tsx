@@ -294,7 +294,7 @@ export function DocumentForm(props: DocumentFormProps) {
     (firstEditable(formRef.current?.querySelector('.erp-form-body') ?? document.createElement('div')) ?? headingRef.current)?.focus();
   }, [loaded, props.recordId]);
 
-  /** The keyboard contract (README "Keyboard"): Ctrl+S saves, Alt+N a new document, each action its hotkey. */
+  /** The keyboard contract (docs/keyboard.md): Ctrl+S saves, Alt+N a new document, each action its hotkey. */
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (busy) return;
     const key = event.key.toLowerCase();

@@ -301,7 +301,7 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
     [lines, appendLines],
   );
   // Issue 71 item 2: deleting a line asks nothing — it is an edit of the draft like any other, undone by Discard
-  // (README: reversible actions ask nothing). The focus goes on to the line that takes its place (ui's focus keeper).
+  // (docs/keyboard.md: reversible actions ask nothing). The focus goes on to the line that takes its place (ui's focus keeper).
   const onDelete = useCallback((rid: string) => {
     setEdited(true);
     setRows((current) => current.filter((row) => row._rid !== rid));

@@ -323,7 +323,7 @@ export function useEntityForm(props: EntityFormProps) {
       event.preventDefault();
       void save();
     } else if (props.onNew && matchesHotkey('Alt+N', event)) {
-      // The keyboard contract (README "Keyboard"): Alt+N starts a new record here too, after the unsaved check.
+      // The keyboard contract (docs/keyboard.md): Alt+N starts a new record here too, after the unsaved check.
       event.preventDefault();
       void leaveAllowed().then((allowed) => allowed && props.onNew?.());
     } else if (event.altKey && key === 'r') {
