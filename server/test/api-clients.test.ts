@@ -12,21 +12,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, json } from './helpers/api.ts';
 import { jwtClaims, signIn, startServer, tokenRequest, type TestServer } from './helpers/app.ts';
-import { call } from './helpers/entities.ts';
+import { call, salesOrderBody as order } from './helpers/entities.ts';
 import { snippet } from './helpers/snippets.ts';
 import { RateLimiter } from '../src/security/api-clients.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const today = () => new Date().toISOString().slice(0, 10);
-const order = (billTo: string, shipTo: string) => ({
-  OrderDate: today(),
-  BillToId: billTo,
-  ShipToId: shipTo,
-  WarehouseId: 'TOR-01',
-  DeliveryDate: today(),
-  Lines: [{ ProductId: 'AL-6061-SH125', Quantity: '2.0000' }],
-});
 
 let server: TestServer;
 let admin: string;

@@ -14,22 +14,13 @@ import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
-import { call } from './helpers/entities.ts';
+import { call, salesOrderBody as order } from './helpers/entities.ts';
 import { freePort, REPO_ROOT } from './helpers/http.ts';
 import { snippet } from './helpers/snippets.ts';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const today = () => new Date().toISOString().slice(0, 10);
-const order = (billTo: string, shipTo: string) => ({
-  OrderDate: today(),
-  BillToId: billTo,
-  ShipToId: shipTo,
-  WarehouseId: 'TOR-01',
-  DeliveryDate: today(),
-  Lines: [{ ProductId: 'AL-6061-SH125', Quantity: '2.0000' }],
-});
 
 let server: TestServer;
 let receiver: Receiver;

@@ -69,3 +69,16 @@ export const FILES = {
   })(),
   text: Buffer.from('Just some notes, not a picture.\n'),
 };
+
+/** A demo sales order's body for today (the public API's tests: a client's order, a webhook's event). */
+export function salesOrderBody(billTo: string, shipTo: string) {
+  const today = new Date().toISOString().slice(0, 10);
+  return {
+    OrderDate: today,
+    BillToId: billTo,
+    ShipToId: shipTo,
+    WarehouseId: 'TOR-01',
+    DeliveryDate: today,
+    Lines: [{ ProductId: 'AL-6061-SH125', Quantity: '2.0000' }],
+  };
+}
