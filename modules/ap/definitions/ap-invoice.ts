@@ -153,6 +153,10 @@ export const apInvoice = defineEntity({
     { field: 'VendorDocNo', op: 'startsWith' },
   ],
   search: ['DocumentNo', 'VendorId', 'VendorDocNo', 'Reference'],
+  // Issue 71 item 2: the receipt picked (or the one Enter vendor invoice opened the invoice with) brings its vendor
+  // and its lines not yet invoiced, priced with their taxes, and their totals, before the save
+  // (modules/ap/server/invoices.ts `receiptDefaults`, what the save takes for an invoice sent without lines).
+  defaults: { ReceiptId: ['VendorId', 'Lines', 'SubTotal', 'TaxTotal'] },
   indexes: [['VendorId', 'VendorDocNo'], ['Status', 'DueDate']],
   roles: AP_ROLES,
   attachments: false,

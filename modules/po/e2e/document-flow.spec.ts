@@ -3,7 +3,8 @@
  * `/novus-po/purchase-order-entry` offers Receive (Alt+G): the receipt it makes opens in the receipts tab with the
  * order's open line, its PO field showing the order's number (never its internal key); posted, the receipt shows
  * its order under Related documents and offers Enter vendor invoice (Alt+V), which opens a new vendor invoice on
- * the Purchase Journal with the receipt and vendor filled; saved, it takes the receipt's line, its heading is its
+ * the Purchase Journal with the receipt and vendor filled and, before any save, the receipt's line with its tax and
+ * the totals (issue 71 item 2); saved, it keeps the receipt's line, its heading is its
  * AP number, and the order's link on the receipt opens the order again. A make's key works from the moment its button
  * is in the page (a flake of the purchasing day: Alt+G pressed as Receive appeared did nothing).
  */
@@ -50,12 +51,23 @@ test('PO → Receive → post → Enter vendor invoice, each document by its num
   await expect(receipt.getByRole('button', { name: 'Enter vendor invoice', exact: true })).toHaveAttribute('aria-keyshortcuts', 'Alt+V');
   await receipt.getByRole('heading', { level: 3 }).press('Alt+v');
 
-  // A new vendor invoice with the receipt (by its number) and the vendor; saved, it takes the receipt's line.
+  // A new vendor invoice with the receipt (by its number) and the vendor; before any save (issue 71 item 2) the
+  // receipt's line at its quantity and PO price, its HST (V400 ships to Ontario) and the totals, as the server's
+  // defaults for the receipt answer them; saved, it keeps them.
   const journal = page.locator('.erp-tab-screen[data-tab-path="/novus-ap/purchase-journal"]');
   const invoice = journal.locator('.erp-document');
+  const defaults = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/defaults/ap-invoice');
   await expect(invoice.locator('[data-document-state]')).toHaveText('Draft');
   await expect(invoice.getByRole('textbox', { name: 'Vendor', exact: true })).toHaveValue('V400');
   await expect(invoice.getByRole('textbox', { name: 'Receipt to match', exact: true })).toHaveValue(receiptNo);
+  expect((await defaults).request().postDataJSON()).toMatchObject({ Field: 'ReceiptId', Values: { ReceiptId: expect.any(String), VendorId: 'V400' } });
+  await expect(invoice.getByRole('cell', { name: 'Product — Line 1' })).toHaveText(PRODUCT);
+  await expect(invoice.getByRole('textbox', { name: 'Quantity — Line 1' })).toHaveValue('250.0000');
+  await expect(invoice.getByRole('textbox', { name: 'Unit price — Line 1' })).toHaveValue('0.4800');
+  await expect(invoice.getByRole('cell', { name: 'Tax — Line 1' })).toHaveText('15.60');
+  await expect(invoice.getByRole('textbox', { name: 'Distributed', exact: true })).toHaveValue('120.00');
+  await expect(invoice.getByRole('textbox', { name: 'Taxes (ITC)', exact: true })).toHaveValue('15.60');
+  await expect(invoice.locator('.erp-form-record')).toHaveText('New record');
   await invoice.getByRole('textbox', { name: 'Vendor document no.', exact: true }).fill(`E2E-FLOW-${Date.now()}`);
   await invoice.getByRole('textbox', { name: 'Amount', exact: true }).fill('135.60');
   await invoice.getByRole('textbox', { name: 'Terms', exact: true }).fill('NET15');
@@ -64,6 +76,7 @@ test('PO → Receive → post → Enter vendor invoice, each document by its num
   await invoice.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(invoice.getByText('Saved.', { exact: true })).toBeVisible();
   await expect(invoice.getByRole('cell', { name: 'Product — Line 1' })).toHaveText(PRODUCT);
+  await expect(invoice.getByRole('textbox', { name: 'Remaining', exact: true })).toHaveValue('0.00');
   // Its heading is its business number, and it names its receipt.
   await expect(invoice.locator('.erp-form-record')).toHaveText(/^AP\d{6}$/);
   await expect(invoice.getByRole('navigation', { name: 'Related documents' }).getByRole('link', { name: receiptNo, exact: true })).toBeVisible();
