@@ -4,7 +4,8 @@
  * (its lookup, as the field asks it) every declared field fills; a new record's defaults ('new') fill at once.
  * The save fills the same values when the client leaves them blank (a purchase order sent with its vendor
  * only saves the vendor's name, terms, bill-to and the required ship-to), and a pick answers nothing of a firm
- * the caller may not see.
+ * the caller may not see. On the demo books: each trigger offers records (a vendor invoice's ReceiptId a posted receipt
+ * not yet invoiced, whose lines it brings).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEntities } from '@erp/shared/entities/index';
