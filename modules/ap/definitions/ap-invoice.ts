@@ -171,6 +171,12 @@ export const apInvoice = defineEntity({
     'Lines.Amount': { op: 'mul', args: ['Quantity', 'UnitPrice'] },
     SubTotal: { op: 'sum', collection: 'Lines', field: 'Amount' },
   },
+  // Issue 71 item 2: the taxes and what is left to distribute follow the lines on the form (a receipt's lines
+  // brought before the save, a line removed, the amount typed) as the save computes them (invoices.ts priceInvoice).
+  derived: {
+    TaxTotal: { op: 'sum', collection: 'Lines', field: 'TaxAmount' },
+    Remaining: { op: 'sub', args: ['Amount', 'SubTotal', 'TaxTotal'] },
+  },
   states: editedWhile('Draft', [
     // to: null — the effect decides: Posted, or Exception when a match is out of tolerance.
     { action: 'post', labelKey: key('actions.post'), from: ['Draft'], to: null, irreversible: true, confirmKey: key('confirm.post'), primary: true, hotkey: 'Alt+P' },

@@ -70,6 +70,9 @@ test('PO → Receive → post → Enter vendor invoice, each document by its num
   await expect(invoice.locator('.erp-form-record')).toHaveText('New record');
   await invoice.getByRole('textbox', { name: 'Vendor document no.', exact: true }).fill(`E2E-FLOW-${Date.now()}`);
   await invoice.getByRole('textbox', { name: 'Amount', exact: true }).fill('135.60');
+  // The bill's amount is what the receipt's line and its tax come to: nothing left to distribute, before the save.
+  await expect(invoice.getByRole('textbox', { name: 'Remaining', exact: true })).toHaveValue('0.00');
+  await expect(invoice.locator('.erp-form-record')).toHaveText('New record');
   await invoice.getByRole('textbox', { name: 'Terms', exact: true }).fill('NET15');
   await invoice.getByRole('textbox', { name: 'Ship-to province', exact: true }).fill('ON');
   await invoice.getByRole('textbox', { name: 'Bank', exact: true }).fill('OPERATING');
