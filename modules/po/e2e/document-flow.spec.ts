@@ -6,7 +6,9 @@
  * the Purchase Journal with the receipt and vendor filled and, before any save, the receipt's line with its tax and
  * the totals (issue 71 item 2); saved, it keeps the receipt's line, its heading is its
  * AP number, and the order's link on the receipt opens the order again. A make's key works from the moment its button
- * is in the page (a flake of the purchasing day: Alt+G pressed as Receive appeared did nothing).
+ * is in the page (a flake of the purchasing day: Alt+G pressed as Receive appeared did nothing). On a new invoice, a
+ * receipt picked brings its vendor and line; another receipt picked replaces the lines the last pick brought, never
+ * lines the clerk changed.
  */
 import { expect, test } from '@playwright/test';
 import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
@@ -116,4 +118,48 @@ test("a make's key works from the moment its button shows (pressed in the same t
   const receipt = page.locator('.erp-tab-screen[data-tab-path="/novus-po/purchase-order-receipt-entry"] .erp-document');
   await expect(receipt.locator('[data-document-state]')).toHaveText('Open');
   await expect(receipt.getByRole('textbox', { name: 'Purchase order', exact: true })).toHaveValue(poNo);
+});
+
+test('another receipt picked before the save brings its lines in place of the last pick\'s; lines the clerk changed stay', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin', 'admin', '#/');
+  const today = new Date().toISOString().slice(0, 10);
+  /** A posted receipt of V400 for `quantity` of the product at 0.48 (through the API): its key. */
+  const received = async (quantity: string): Promise<string> => {
+    const order = await apiCall(page, 'POST', 'data/purchase-order', { OrderDate: today, VendorId: 'V400', ShipToId: 'TOR-02', Lines: [{ ProductId: PRODUCT, QuantityOrdered: quantity, UnitPrice: '0.4800' }] });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    const draft = await apiCall(page, 'POST', 'data/po-receipt', { PoId: order.body['Data'].PoId, ReceiptDate: today });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    expect((await apiCall(page, 'POST', `data/po-receipt/${draft.body['Data'].ReceiptId}/actions/post`, { Version: draft.body['Data'].Version })).status).toBe(200);
+    return String(draft.body['Data'].ReceiptId);
+  };
+  const [first, second] = [await received('100.0000'), await received('30.0000')];
+
+  const journal = await openScreen(page, '/novus-ap/purchase-journal', /Purchase Journal/);
+  await journal.getByRole('button', { name: 'New', exact: true }).click();
+  const invoice = journal.locator('.erp-document');
+  const receipt = invoice.getByRole('textbox', { name: 'Receipt to match', exact: true });
+  const quantity = invoice.getByRole('textbox', { name: 'Quantity — Line 1' });
+  const distributed = invoice.getByRole('textbox', { name: 'Distributed', exact: true });
+  const taxes = invoice.getByRole('textbox', { name: 'Taxes (ITC)', exact: true });
+  // The receipt alone: its vendor, its line and totals (48.00 with 13 % HST).
+  await receipt.fill(first);
+  await expect(invoice.getByRole('textbox', { name: 'Vendor', exact: true })).toHaveValue('V400');
+  await expect(quantity).toHaveValue('100.0000');
+  await expect(distributed).toHaveValue('48.00');
+  await expect(taxes).toHaveValue('6.24');
+  // Another receipt: its line replaces the one the first brought (14.40, 1.87).
+  await receipt.fill(second);
+  await expect(quantity).toHaveValue('30.0000');
+  await expect(invoice.getByRole('textbox', { name: 'Quantity — Line 2' })).toHaveCount(0);
+  await expect(distributed).toHaveValue('14.40');
+  await expect(taxes).toHaveValue('1.87');
+  // A line the clerk changed is theirs: the next receipt picked leaves the lines alone.
+  await quantity.fill('20.0000');
+  await expect(distributed).toHaveValue('9.60');
+  const asked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/defaults/ap-invoice');
+  await receipt.fill(first);
+  await asked;
+  await expect(quantity).toHaveValue('20.0000');
+  await expect(distributed).toHaveValue('9.60');
 });
