@@ -4,7 +4,8 @@
  * (its lookup, as the field asks it) every declared field fills; a new record's defaults ('new') fill at once.
  * The save fills the same values when the client leaves them blank (a purchase order sent with its vendor
  * only saves the vendor's name, terms, bill-to and the required ship-to), and a pick answers nothing of a firm
- * the caller may not see.
+ * the caller may not see. On the demo books: each trigger offers records (a vendor invoice's ReceiptId a posted receipt
+ * not yet invoiced, whose lines it brings).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEntities } from '@erp/shared/entities/index';
@@ -17,7 +18,10 @@ let admin: string;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 beforeAll(async () => {
-  server = await startServer();
+  // The demo books (DEMO_LEDGER): the records the declared triggers offer — a posted receipt not yet invoiced for the
+  // vendor invoice's ReceiptId (modules/po/server/seed.ts receives the orders, modules/ap/server/seed.ts invoices the
+  // first three only).
+  server = await startServer({ DEMO_LEDGER: '1' });
   admin = (await signIn(server.app, 'admin', 'admin')).access_token;
 });
 
@@ -25,7 +29,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const blank = (value: unknown) => value === undefined || value === null || value === '';
+// An empty collection is blank too: a default that brings no lines fills nothing.
+const blank = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 async function defaultsOf(entity: string, field: string, values: Json = {}, token = admin, line?: Json) {
   const response = await call(server.app, 'POST', `/api/defaults/${entity}`, token, { Field: field, Values: values, ...(line ? { Line: line } : {}) });
@@ -36,7 +41,7 @@ const declared = allEntities().flatMap((def) => Object.entries(def.defaults).map
 
 describe('every declared default fills on pick (generated from the definitions)', () => {
   it('declares some', () => {
-    expect(declared.map(({ def, trigger }) => `${def.name}.${trigger}`)).toEqual(expect.arrayContaining(['purchase-order.VendorId', 'purchase-order.Lines.ProductId', 'sales-order.BillToId', 'ap-payment-batch.new']));
+    expect(declared.map(({ def, trigger }) => `${def.name}.${trigger}`)).toEqual(expect.arrayContaining(['purchase-order.VendorId', 'purchase-order.Lines.ProductId', 'sales-order.BillToId', 'ap-payment-batch.new', 'ap-invoice.ReceiptId']));
   });
 
   for (const { def, trigger, fields } of declared) {

@@ -153,6 +153,10 @@ export const apInvoice = defineEntity({
     { field: 'VendorDocNo', op: 'startsWith' },
   ],
   search: ['DocumentNo', 'VendorId', 'VendorDocNo', 'Reference'],
+  // Issue 71 item 2: the receipt picked (or the one Enter vendor invoice opened the invoice with) brings its vendor
+  // and its lines not yet invoiced, priced with their taxes, and their totals, before the save
+  // (modules/ap/server/invoices.ts `receiptDefaults`, what the save takes for an invoice sent without lines).
+  defaults: { ReceiptId: ['VendorId', 'Lines', 'SubTotal', 'TaxTotal'] },
   indexes: [['VendorId', 'VendorDocNo'], ['Status', 'DueDate']],
   roles: AP_ROLES,
   attachments: false,
@@ -166,6 +170,12 @@ export const apInvoice = defineEntity({
   computed: {
     'Lines.Amount': { op: 'mul', args: ['Quantity', 'UnitPrice'] },
     SubTotal: { op: 'sum', collection: 'Lines', field: 'Amount' },
+  },
+  // Issue 71 item 2: the taxes and what is left to distribute follow the lines on the form (a receipt's lines
+  // brought before the save, a line removed, the amount typed) as the save computes them (invoices.ts priceInvoice).
+  derived: {
+    TaxTotal: { op: 'sum', collection: 'Lines', field: 'TaxAmount' },
+    Remaining: { op: 'sub', args: ['Amount', 'SubTotal', 'TaxTotal'] },
   },
   states: editedWhile('Draft', [
     // to: null — the effect decides: Posted, or Exception when a match is out of tolerance.

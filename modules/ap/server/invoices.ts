@@ -48,6 +48,7 @@ import { nextNumber } from '@erp/server/entities/numbering';
 import { AP_INVOICE_SEQUENCE } from '../definitions/common.ts';
 import { addApItem, apAccount, INVOICE_ORIGIN, postAp } from './subledger.ts';
 import { setField } from '@erp/server/entities/hooks';
+import { today } from '@erp/server/entities/defaults';
 import { requiredIntegrationAccount } from '@erp/modules/gl/server/ledger/integration';
 
 type Row = Record<string, unknown>;
@@ -356,8 +357,7 @@ async function readyToPost(trx: AnyTransaction, record: Row) {
 }
 
 /**
- * The receipt's lines not yet invoiced, as the invoice's matched lines (quantity still open at the PO price) — what
- * the save takes for an invoice saved without lines, and what the form shows before the save (issue 71 item 2).
+ * The receipt's lines not yet invoiced, as the invoice's matched lines (quantity still open at the PO price).
  */
 function openReceiptLines(receipt: NonNullable<Awaited<ReturnType<typeof loadReceipt>>>, taxGroup: string | null): Row[] {
   return receipt.lines
@@ -366,7 +366,42 @@ function openReceiptLines(receipt: NonNullable<Awaited<ReturnType<typeof loadRec
     .map(({ line, open }) => ({ LineId: null, ReceiptLineId: line.lineId, ProductId: line.productId, Description: null, AccountId: null, Quantity: open, UnitPrice: line.poPrice, JobId: null, JobAmount: null, TaxGroup: taxGroup }));
 }
 
+const wireText = (value: unknown) => (typeof value === 'string' ? value.trim() : value == null ? '' : String(value));
+
+/**
+ * What the receipt an invoice names brings to it (issue 71 item 2), one function for the form and the save: the
+ * receipt's vendor, its lines not yet invoiced (each at its open quantity and PO price, with the vendor's tax group)
+ * priced as the save prices them — amount, PO price, taxes of the ship-to province (blank: the vendor's) on the
+ * document date (blank: today) — and their totals. Null when the invoice cannot take the receipt, as the save
+ * refuses it (not an invoice, no such receipt, not posted, another vendor's), and when nothing of it is left to
+ * invoice. The form shows this before the save (defaults on pick of ReceiptId, also asked when a new invoice opens
+ * from the receipt's Enter vendor invoice); the save takes the lines for an invoice that names the receipt
+ * without lines.
+ */
+export async function receiptDefaults(trx: AnyTransaction, record: Readonly<Row>): Promise<{ vendorId: string; lines: Row[]; subTotal: Decimal; taxTotal: Decimal } | null> {
+  if ((wireText(record['DocumentType']) || 'Invoice') !== 'Invoice') return null;
+  const receiptId = Number(wireText(record['ReceiptId']));
+  if (!Number.isSafeInteger(receiptId) || receiptId <= 0) return null;
+  const receipt = await loadReceipt(trx, receiptId);
+  if (!receipt || receipt.status !== 'Posted') return null;
+  const vendorId = wireText(record['VendorId']).toUpperCase();
+  if (vendorId !== '' && vendorId !== receipt.vendorId) return null;
+  const defaults = await vendorDefaults(trx, receipt.vendorId);
+  const lines = openReceiptLines(receipt, defaults.taxGroup);
+  if (lines.length === 0) return null;
+  const shipTo = wireText(record['ShipToState']).toUpperCase() || defaults.shipToState || '';
+  const date = wireText(record['DocDate']) || wireText(record['TransactionDate']) || today();
+  const priced = await priceInvoice(trx, { ShipToState: shipTo, DocDate: date, Amount: '0.00', Lines: lines }, receipt);
+  return { vendorId: receipt.vendorId, lines, subTotal: priced.subTotal, taxTotal: priced.taxTotal };
+}
+
 export const apInvoiceHooks: EntityHooks = {
+  /** Defaults on pick of the receipt (definition `defaults.ReceiptId`): `receiptDefaults`. */
+  async defaults(ctx, trigger, record) {
+    if (trigger !== 'ReceiptId') return {};
+    const found = await receiptDefaults(ctx.any as unknown as AnyTransaction, record);
+    return found ? { VendorId: found.vendorId, Lines: found.lines, SubTotal: found.subTotal, TaxTotal: found.taxTotal } : {};
+  },
   async beforeWrite(_ctx, trx, change) {
     const next = change.next;
     if (change.mode === 'create' || change.changed.has('TransactionDate')) await assertPeriodOpen(trx, String(next['TransactionDate']), 'ap', 'TransactionDate');
@@ -397,8 +432,9 @@ export const apInvoiceHooks: EntityHooks = {
       ...(line['ReceiptLineId'] == null && (line['AccountId'] == null || line['AccountId'] === '') && defaults.accountId ? { AccountId: defaults.accountId } : {}),
       ...((line['TaxGroup'] == null || line['TaxGroup'] === '') && defaults.taxGroup ? { TaxGroup: defaults.taxGroup } : {}),
     }));
+    // Saved without lines, the invoice takes the receipt's lines the form showed (receiptDefaults).
     if (receipt && lines.length === 0 && (change.mode === 'create' || change.changed.has('ReceiptId'))) {
-      lines = openReceiptLines(receipt, defaults.taxGroup);
+      lines = (await receiptDefaults(trx, next))?.lines ?? [];
     }
     const priced = await priceInvoice(trx, { ...next, Lines: lines }, receipt);
     setField(change, 'Lines', lines);

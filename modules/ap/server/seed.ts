@@ -208,7 +208,9 @@ async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
   const bankId = String(bank['bank_account_id']);
   await adoptLedgerDemo(trx, bankId, now);
   const base = { BankAccountId: bankId, TermsCode: 'NET30', ShipToState: 'ON' };
-  // Invoices matched to the purchasing demo's posted receipts (the first three not yet invoiced).
+  // Invoices matched to the purchasing demo's posted receipts (the first three not yet invoiced); the later ones stay
+  // to be invoiced — a clerk's Enter vendor invoice, and the records the generic pick test (server/test/pick-defaults)
+  // offers for a vendor invoice's ReceiptId.
   const receipts = (await trx.selectFrom('po_receipts').select(['receipt_id', 'receipt_date', 'vendor_id']).where('status', '=', 'Posted').orderBy('receipt_id').limit(3).execute()) as Row[];
   let n = 0;
   for (const receipt of receipts) {

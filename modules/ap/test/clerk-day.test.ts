@@ -1,13 +1,16 @@
 /**
  * Issue 71 item 2, "missing where a clerk expects it", on the purchase-to-pay side (SQLite and PostgreSQL):
- * - the vendor invoice opened from a receipt has the receipt's open lines (and so their total) before its save:
- *   POST /api/defaults/ap-invoice for a new invoice naming the receipt (and for a receipt picked), the same lines
- *   the save takes — matched, so the posting clears GRNI;
+ * - the vendor invoice opened from a receipt has the receipt's open lines, their taxes and totals before its save:
+ *   POST /api/defaults/ap-invoice for the receipt (ReceiptId, with or without the vendor) answers the vendor, the
+ *   lines and SubTotal/TaxTotal exactly (decimals as strings), the same the save takes — matched, so the posting
+ *   clears GRNI; a receipt the save refuses (another vendor's, on a credit note) or one already invoiced brings nothing;
  * - the paid payment run prints and e-mails its remittance advice itself (not only Cheque Cancellation): the
  *   report by BatchId lists what each standing payment paid; the e-mail goes to the run's vendor (demo V100 has an
  *   address) with the advice attached and is kept in the mailbox; a run not yet paid is not e-mailed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeRecord } from '@erp/shared/entities/compute';
+import { apInvoice } from '../definitions/ap-invoice.ts';
 import type { TestServer } from '../../../server/test/helpers/app.ts';
 import { apiAs, signedInServer } from '../../../server/test/helpers/api.ts';
 
@@ -17,7 +20,7 @@ let server: TestServer;
 let admin: string;
 const YEAR = 2044;
 const D = (md: string) => `${YEAR}-${md}`;
-const { get, post, json, db, created } = apiAs(() => server, () => admin);
+const { get, post, del, json, db, created } = apiAs(() => server, () => admin);
 
 async function act(entity: string, id: unknown, name: string, version: unknown): Promise<Json> {
   const response = await post(`/api/data/${entity}/${id}/actions/${name}`, { Version: version });
@@ -46,32 +49,54 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe('the vendor invoice from a receipt (issue 71 item 2)', () => {
-  it("has the receipt's open lines before the save, and the save with them is matched", async () => {
-    const values = { VendorId: 'V100', ReceiptId: receipt.ReceiptId, DocumentType: 'Invoice', TransactionDate: D('02-12'), DocDate: D('02-12') };
-    const asked = json(await post('/api/defaults/ap-invoice', { Field: 'new', Values: values })).Data;
-    const lines = asked.Lines as Json[];
-    expect(lines.map((line) => [line.ProductId, line.Quantity, line.UnitPrice])).toEqual([
-      ['BAR-FL-A36-250X2', '4.0000', '12.5000'],
-      ['BAR-RD-1018-0750', '3.0000', '20.0000'],
-    ]);
-    expect(lines.every((line) => typeof line.ReceiptLineId === 'number')).toBe(true);
-    expect(asked.TermsCode).toBe('NET30');
-    // A receipt picked on an invoice being entered brings the same lines; another vendor's receipt brings none.
-    expect(json(await post('/api/defaults/ap-invoice', { Field: 'ReceiptId', Values: values })).Data.Lines).toEqual(lines);
-    expect(json(await post('/api/defaults/ap-invoice', { Field: 'ReceiptId', Values: { ...values, VendorId: 'V200' } })).Data.Lines).toBeNull();
+  const defaults = async (values: Json) => {
+    const response = await post('/api/defaults/ap-invoice', { Field: 'ReceiptId', Values: values });
+    expect(response.statusCode, response.body).toBe(200);
+    return json(response).Data as Json;
+  };
+  const NOTHING = { VendorId: null, Lines: null, SubTotal: null, TaxTotal: null };
 
-    // Saved as the form sends them (the lines it was given): matched to the receipt, 110.00 before taxes.
+  it("has the receipt's open lines, their taxes and totals before the save, exactly what the save takes", async () => {
+    const values = { VendorId: 'V100', ReceiptId: receipt.ReceiptId, DocumentType: 'Invoice', TransactionDate: D('02-12'), DocDate: D('02-12') };
+    // V100 ships to Ontario (ap-vendor-default): 13 % HST on each line.
+    const asked = await defaults(values);
+    expect(Object.keys(asked).sort()).toEqual(['Lines', 'SubTotal', 'TaxTotal', 'VendorId']);
+    expect([asked.VendorId, asked.SubTotal, asked.TaxTotal]).toEqual(['V100', '110.00', '14.30']);
+    const lines = asked.Lines as Json[];
+    expect(lines.map((line) => [line.ProductId, line.Quantity, line.UnitPrice, line.Amount, line.PoPrice, line.AccountId, line.TaxAmount, line.TaxCodes])).toEqual([
+      ['BAR-FL-A36-250X2', '4.0000', '12.5000', '50.00', '12.5000', null, '6.50', 'HST 13%'],
+      ['BAR-RD-1018-0750', '3.0000', '20.0000', '60.00', '20.0000', null, '7.80', 'HST 13%'],
+    ]);
+    expect(lines.map((line) => line.ReceiptLineId)).toEqual(receipt.Lines.map((line: Json) => line.LineId));
+    // The receipt alone (picked on a blank invoice) brings its vendor and the same lines.
+    expect(await defaults({ ReceiptId: receipt.ReceiptId })).toEqual({ ...asked, Lines: expect.any(Array) });
+    expect((await defaults({ ReceiptId: String(receipt.ReceiptId) })).Lines.map((line: Json) => line.ReceiptLineId)).toEqual(lines.map((line) => line.ReceiptLineId));
+    // What the save refuses brings nothing: another vendor's receipt, a credit note's, a receipt that does not exist.
+    expect(await defaults({ ...values, VendorId: 'V200' })).toEqual(NOTHING);
+    expect(await defaults({ ...values, DocumentType: 'CreditNote' })).toEqual(NOTHING);
+    expect(await defaults({ ...values, ReceiptId: 2_000_000_000 })).toEqual(NOTHING);
+    const refused = await post('/api/data/ap-invoice', { ...values, VendorId: 'V200', VendorDocNo: 'LS-71-X', Amount: '124.30', Lines: [] });
+    expect([refused.statusCode, json(refused).Data.Errors[0].field]).toEqual([400, 'ReceiptId']);
+
+    // Saved naming the receipt only (no vendor, no lines): the save fills the same vendor, lines and totals.
+    const bare = await created('/api/data/ap-invoice', { ReceiptId: receipt.ReceiptId, DocumentType: 'Invoice', TransactionDate: D('02-12'), DocDate: D('02-12'), VendorDocNo: 'LS-71-A', Amount: '124.30' });
+    expect([bare.VendorId, bare.SubTotal, bare.TaxTotal, bare.Remaining]).toEqual(['V100', '110.00', '14.30', '0.00']);
+    expect(bare.Lines.map((line: Json) => [line.ReceiptLineId, line.Quantity, line.UnitPrice, line.Amount, line.TaxAmount])).toEqual(lines.map((line) => [line.ReceiptLineId, line.Quantity, line.UnitPrice, line.Amount, line.TaxAmount]));
+    expect((await del(`/api/data/ap-invoice/${bare.InvoiceId}?Version=${bare.Version}`)).statusCode).toBe(200);
+
+    // Saved as the form sends them (the lines it was given): matched to the receipt, the totals it showed.
     const form = lines.map(({ ReceiptLineId, Quantity, UnitPrice, TaxGroup }) => ({ ReceiptLineId, Quantity, UnitPrice, TaxGroup }));
     const invoice = await created('/api/data/ap-invoice', { ...values, VendorDocNo: 'LS-71', Amount: '124.30', Lines: form });
-    expect([invoice.SubTotal, invoice.Remaining]).toEqual(['110.00', '0.00']);
-    expect(invoice.Lines.map((line: Json) => [line.ProductId, line.PoPrice])).toEqual([
-      ['BAR-FL-A36-250X2', '12.5000'],
-      ['BAR-RD-1018-0750', '20.0000'],
-    ]);
+    expect([invoice.SubTotal, invoice.TaxTotal, invoice.Remaining]).toEqual([asked.SubTotal, asked.TaxTotal, '0.00']);
+    // The form's own figures over the lines it was given (computed and derived fields) are the save's.
+    const shown = computeRecord({ ...apInvoice, computed: { ...apInvoice.computed, ...apInvoice.derived } }, { ...values, Amount: '124.30', Lines: lines });
+    expect([shown.SubTotal, shown.TaxTotal, shown.Remaining]).toEqual([invoice.SubTotal, invoice.TaxTotal, invoice.Remaining]);
+    expect(invoice.Lines.map((line: Json) => [line.ProductId, line.PoPrice, line.Amount, line.TaxAmount])).toEqual(lines.map((line) => [line.ProductId, line.PoPrice, line.Amount, line.TaxAmount]));
     const posted = await act('ap-invoice', invoice.InvoiceId, 'post', invoice.Version);
     expect(posted.Status).toBe('Posted');
-    // Now invoiced, the receipt has nothing left to bring.
-    expect(json(await post('/api/defaults/ap-invoice', { Field: 'new', Values: values })).Data.Lines).toEqual([]);
+    // Now invoiced, the receipt has nothing left to bring (the save would take no line of it either).
+    expect(await defaults(values)).toEqual(NOTHING);
+    expect(await defaults({ ReceiptId: receipt.ReceiptId })).toEqual(NOTHING);
   });
 });
 

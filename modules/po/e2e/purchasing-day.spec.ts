@@ -2,7 +2,8 @@
  * Issue 40 acceptance: the purchasing clerk's day, keyboard only, on the fresh demo database, in English, French and
  * Chinese (zh-CN). A purchase order for V100 with two products (the vendor's name, terms, bill-to and ship-to, and each
  * line's price, follow from the picks) → Ctrl+S → Receive (Alt+G: the receipt has the order's lines) → post (Alt+P,
- * Enter) → Enter vendor invoice (Alt+V: the receipt and vendor) → the bill's
+ * Enter) → Enter vendor invoice (Alt+V: the receipt and vendor, and the receipt's lines, taxes and totals before the
+ * save) → the bill's
  * number and amount → Ctrl+S → post → a payment run for V100 (bank and payment date follow) → select (Alt+S), approve
  * (Alt+A), Pay (Alt+P) → the cheques' PDF is handed over at once → E-mail (Ctrl+Shift+E, Enter): the run's remittance
  * advice to V100 (issue 71 item 2). Nothing already in the system is typed again: the clerk types the products and quantities
@@ -11,7 +12,7 @@
  * and Chinese each screen passed shows no English catalogue text and no ISO date (i18n-days.spec.ts's check).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { add, mul, round } from '../../../shared/src/decimal.ts';
+import { add, mul, round, sub } from '../../../shared/src/decimal.ts';
 import { englishOf, leaks } from '../../../tests/e2e/english-texts.ts';
 import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
 import { goTo, questionDialog, questionFocused, screenOf, settled } from '../../../tests/e2e/shell-helpers.ts';
@@ -49,6 +50,12 @@ async function focusedId(page: Page): Promise<string> {
     while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
     return element?.id ?? '';
   });
+}
+
+/** An amount as a form shows it in any of the languages (1,234.56 · 1 234,56): its digits, any grouping, either mark. */
+function amountShown(value: string): RegExp {
+  const [whole, cents] = value.split('.');
+  return new RegExp(`^${whole!.replace(/\B(?=(\d{3})+$)/g, '\\D?')}[.,]${cents}$`);
 }
 
 /** A date `days` after today, as ISO (a date field takes ISO in every language). */
@@ -147,6 +154,13 @@ for (const language of ['en-CA', 'fr-CA', 'zh-CN'] as const) {
     const saved = (await apiCall(page, 'GET', `data/purchase-order?filter.PoNo=${poNo}`)).body['List'][0];
     const lines = (await apiCall(page, 'GET', `data/purchase-order/${saved.PoId}`)).body['Data'].Lines as { Amount: string }[];
     const amount = lines.reduce((sum, line) => add(sum, add(line.Amount, round(mul(line.Amount, '0.13', 4), 2))), '0.00');
+    // Issue 71 item 2: the receipt's lines, their taxes and totals are on the invoice before its save (the
+    // server's defaults for the receipt), in the screen's language's number format.
+    const subTotal = lines.reduce((sum, line) => add(sum, line.Amount), '0.00');
+    await expect(invoice.locator('tbody tr[data-row]')).toHaveCount(2);
+    await expect(invoice.locator('[id$="-SubTotal"]').first()).toHaveValue(amountShown(subTotal));
+    await expect(invoice.locator('[id$="-TaxTotal"]').first()).toHaveValue(amountShown(sub(amount, subTotal)));
+    await expect(invoice.locator('.erp-form-record')).not.toHaveText(/^AP\d/);
     await invoice.locator('[id$="-VendorDocNo"]').first().focus();
     await keyboard.type(`L${String(Date.now() % 1_000_000).padStart(6, '0')}`);
     await invoice.locator('[id$="-Amount"]').first().focus();

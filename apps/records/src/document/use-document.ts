@@ -275,30 +275,48 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
   const onAdd = useCallback(() => {
     if (lines) setRows((current) => [...current, newLineDraft(lines.field)]);
   }, [lines]);
+  /** Line drafts of wire lines (their key left out: new lines of this document). */
+  const draftLines = useCallback(
+    (added: readonly Readonly<Record<string, unknown>>[]) =>
+      added.map((values) => {
+        const row = newLineDraft(lines!.field);
+        for (const [name, value] of Object.entries(values)) {
+          const child = lines!.field.fields[name];
+          if (child && name !== lines!.field.key) row[name] = draftValue(child, value);
+        }
+        return row;
+      }),
+    [lines],
+  );
   /** Lines taken from another document (definition `sources`): appended after the lines typed, blank ones dropped. */
   const appendLines = useCallback(
     (added: readonly Readonly<Record<string, unknown>>[]) => {
       if (!lines || added.length === 0) return;
-      const fresh = added.map((values) => {
-        const row = newLineDraft(lines.field);
-        for (const [name, value] of Object.entries(values)) {
-          const child = lines.field.fields[name];
-          if (child && name !== lines.field.key) row[name] = draftValue(child, value);
-        }
-        return row;
-      });
+      const fresh = draftLines(added);
       setEdited(true);
       setRows((current) => [...current.filter((row) => !isBlankLine(lines.field, row)), ...fresh]);
     },
-    [lines],
+    [lines, draftLines],
   );
-  /** Lines a pick's defaults bring (issue 71 item 2): taken only while every line is blank (nothing typed is replaced). */
+  // The lines the last pick brought, as it brought them (row objects: an edit replaces its row).
+  const pickedLines = useRef<readonly LineDraft[] | null>(null);
+  /**
+   * Lines a pick's defaults bring (issue 71 item 2: a vendor invoice's receipt lines): taken while every line is
+   * blank or the lines are still exactly the last pick's (another receipt picked), so nothing typed is replaced.
+   */
   const fillBlankLines = useCallback(
     (added: readonly Readonly<Record<string, unknown>>[]) => {
-      if (!lines || added.length === 0 || !latest.current.rows.every((row) => isBlankLine(lines.field, row))) return;
-      appendLines(added);
+      if (!lines || added.length === 0) return;
+      const current = latest.current.rows;
+      const picked = pickedLines.current;
+      const asPicked = picked !== null && current.length === picked.length && current.every((row, index) => row === picked[index]);
+      if (!asPicked && !current.every((row) => isBlankLine(lines.field, row))) return;
+      const fresh = draftLines(added);
+      pickedLines.current = fresh;
+      setEdited(true);
+      setRows(fresh);
     },
-    [lines, appendLines],
+    [lines, draftLines],
   );
   // Issue 71 item 2: deleting a line asks nothing — it is an edit of the draft like any other, undone by Discard
   // (docs/keyboard.md: reversible actions ask nothing). The focus goes on to the line that takes its place (ui's focus keeper).

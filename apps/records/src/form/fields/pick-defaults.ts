@@ -5,6 +5,8 @@
  * of the same server function the save fills blank fields with. A new record asks for its own defaults ('new':
  * the only bank, today) once, through its first field declared there. A default fills a field that is blank or
  * still holds the previous pick's default (a value the user typed stays), and read-only fields (the vendor's name).
+ * A new record opened with a declared field already set (a document made from another) asks that field's defaults
+ * as a pick. A line collection the answer names (a vendor invoice's receipt lines) fills the lines while they are blank.
  */
 import { useEffect, useRef } from 'react';
 import { entityByName } from '@erp/shared/entities/index';
@@ -50,10 +52,13 @@ function scalarsOf(values: Readonly<Values>): Values {
 export function usePickDefaults(from: string | undefined, name: string, value: unknown, record: Readonly<Values> | undefined, readOnly: boolean, onDefaults: ((values: Values) => void) | undefined): void {
   const def = from ? entityByName(from) : undefined;
   const trigger = !!def && !readOnly && !!onDefaults && !!def.defaults[name];
-  const isNew = !!def && !readOnly && !!onDefaults && def.defaults['new']?.[0] === name && (record?.[def.key] === null || record?.[def.key] === undefined || record?.[def.key] === '');
   const text = typeof value === 'string' ? value.trim() : '';
-  // The value the record was opened with: another record shown in the same form is no pick.
-  const opened = useRef(text);
+  const blankKey = !!def && (record?.[def.key] === null || record?.[def.key] === undefined || record?.[def.key] === '');
+  // The value the record was opened with: another record shown in the same form is no pick. A new record opened
+  // with the field already set (a document made from another: Enter vendor invoice names the receipt) has not had
+  // its defaults yet: that value is asked for as a pick (issue 71 item 2).
+  const opened = useRef(blankKey ? '' : text);
+  const isNew = !!def && !readOnly && !!onDefaults && def.defaults['new']?.[0] === name && blankKey;
   const recordKey = def && record ? record[def.key] : undefined;
   const shownKey = useRef(recordKey);
   const latest = useRef({ record, onDefaults });
