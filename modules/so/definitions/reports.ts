@@ -46,6 +46,7 @@
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
 import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { PAYMENT_KINDS } from '@erp/modules/oe/definitions/setup/index';
 import { SO, SO_APP, SO_STATUSES } from './common.ts';
 
 const { date, dateRange, integer, lookup, money, quantity: qty, cost, text } = reportParts(`${SO}:reports`);
@@ -498,7 +499,8 @@ export const cdcReport: ReportDefinition = defineReport({
   parameters: [...dateRange(), ROUTE],
   rules: [ONE_YEAR_RANGE],
   columns: [
-    text('Kind'),
+    // The forms of payment's kinds by their labels in the user's language ("Comptant", never "Cash").
+    text('Kind', { options: PAYMENT_KINDS.map((value) => ({ value, labelKey: `oe:form-of-payment.kinds.${value}` })) }),
     date('CashInDate'),
     text('CashInNo'),
     text('Driver'),
