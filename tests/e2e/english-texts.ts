@@ -63,8 +63,11 @@ export async function englishOf(
   return { exact, patterns };
 }
 
-/** Data, not chrome: list cells, line cells, notes, and the name a lookup shows of the record its code names. */
-const DATA = '[role="row"][data-row-id] [role="gridcell"], td, textarea, [data-lookup-name]';
+/**
+ * Data, not chrome: list cells, line cells, notes, the name a lookup shows of the record its code names, and a
+ * report group's heading (its rows' values: an account's description).
+ */
+const DATA = '[role="row"][data-row-id] [role="gridcell"], td, textarea, [data-lookup-name], [data-report-heading]';
 
 /**
  * The screen's texts: `chrome` (outside `data` and inputs, plus drop-down options and accessible names) and `all`

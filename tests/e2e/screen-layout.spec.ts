@@ -4,6 +4,10 @@
  * unavailable one shows that placeholder.
  *
  * Issue 71 item 2: and no ISO date in any visible text of any of them (a report's answer included), in each language.
+ * Issue 71 ("generated checks over every screen"): and in fr-CA and zh-CN no English text in any of them — no
+ * visible text or accessible name of the screen's chrome (english-texts.ts: the list's and report grids' cells,
+ * lookups' names and the values inputs hold are data, not checked) that en-CA has under a key the language
+ * translates otherwise, the catalogue of every namespace the server serves.
  *
  * Issue 21 item 1 end to end: every screen of every application the admin may open, at 1440×900 — the
  * page never scrolls sideways, and no visible column header is narrower than its label (today's report
@@ -12,7 +16,12 @@
  * English, then one over each distinct screen in French (the longer labels) and in Simplified Chinese: a screen
  * listed under several applications (the same export and Props) is the same screen there.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { localeRoots } from '@erp/modules/manifests';
+import { englishOf, textsOf, type English } from './english-texts.ts';
 import { accessToken, signIn } from './helpers.ts';
 import { goTo, screenOf, settled } from './shell-helpers.ts';
 
@@ -221,10 +230,30 @@ async function checkScreenStepByStep(page: Page, screen: Locator, path: string):
 }
 
 /**
- * Opens each of `paths`, checks it and closes it again. `runReports`: the paths whose report runs — one path per
- * distinct screen (the same screen under another application runs the same report).
+ * Every namespace the server serves under /locales/ — the shell's folder and each module's, as the server finds
+ * them (locale-files.ts) — so a screen's English is found whichever namespace its string should have come from.
  */
-async function checkScreens(page: Page, paths: readonly string[], language: string, runReports: ReadonlySet<string>): Promise<void> {
+function allNamespaces(): string[] {
+  const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+  const names = new Set<string>();
+  for (const root of localeRoots(repoRoot)) {
+    for (const file of readdirSync(join(root, 'en-CA'))) if (file.endsWith('.json')) names.add(file.slice(0, -'.json'.length));
+  }
+  return [...names].sort();
+}
+
+/** The screen's chrome texts that are English (one round trip; the matching runs here, not in the page). */
+async function englishTexts(screen: Locator, english: English): Promise<string[]> {
+  const { chrome } = await textsOf(screen);
+  return [...new Set(chrome.filter((text) => english.exact.has(text) || english.patterns.some((pattern) => pattern.test(text))))];
+}
+
+/**
+ * Opens each of `paths`, checks it and closes it again. `runReports`: the paths whose report runs — one path per
+ * distinct screen (the same screen under another application runs the same report). `english`: the English
+ * texts a translated screen must not show (none looked for in en-CA).
+ */
+async function checkScreens(page: Page, paths: readonly string[], language: string, runReports: ReadonlySet<string>, english?: English): Promise<void> {
   const problems: string[] = [];
   for (const path of paths) {
     await goTo(page, `#${path}`);
@@ -246,6 +275,7 @@ async function checkScreens(page: Page, paths: readonly string[], language: stri
     for (const widths of layout.rowWidths) if (widths.length > 1) problems.push(`${language} ${path}: list rows of different widths ${widths.join(', ')}`);
     if (layout.overflow > 0) problems.push(`${language} ${path}: the page scrolls sideways by ${layout.overflow}px`);
     for (const date of layout.iso) problems.push(`${language} ${path}: ISO date ${date}`);
+    if (english) for (const text of await englishTexts(screen, english)) problems.push(`${language} ${path}: English "${text}"`);
     // Close the tab again, so the page does not hold every screen at once.
     await page.keyboard.press('Alt+Shift+W');
     if (!(await inPage(page, screenClosed, { path, selector: '' }))) {
@@ -280,10 +310,11 @@ test('every menu path at 1440×900: no sideways scroll, every column header as w
 });
 
 for (const language of ['fr-CA', 'zh-CN']) {
-  test(`every distinct screen at 1440×900 in ${language}: no sideways scroll, every column header as wide as its label`, async ({ page, context }) => {
+  test(`every distinct screen at 1440×900 in ${language}: no sideways scroll, every column header as wide as its label, no English`, async ({ page, context }) => {
     test.setTimeout(600_000); // a budget for a slow, shared machine (every route, one test), not a wait
     const paths = await signInIn(page, context, language);
     const distinct = await distinctScreens(page, paths);
-    await checkScreens(page, distinct, language, new Set(distinct));
+    const english = await englishOf(page, language, allNamespaces(), { minLetters: 6, label: true });
+    await checkScreens(page, distinct, language, new Set(distinct), english);
   });
 }

@@ -6,6 +6,7 @@
  * Who may print it: users who may open the bank reconciliation route.
  */
 import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
+import { JOURNAL_SOURCE_OPTIONS } from './accounting-journal.ts';
 
 const c = (field: string) => `gl:reports.columns.${field}`;
 
@@ -19,7 +20,7 @@ export const bankReconciliationReport: ReportDefinition = defineReport({
   columns: [
     { field: 'EntryDate', type: 'date', labelKey: c('EntryDate') },
     { field: 'DocumentNo', type: 'text', labelKey: c('DocumentNo') },
-    { field: 'Source', type: 'text', labelKey: c('Source'), width: 0.6 },
+    { field: 'Source', type: 'text', labelKey: c('Source'), width: 0.6, options: JOURNAL_SOURCE_OPTIONS },
     { field: 'Description', type: 'text', labelKey: c('Description'), width: 2 },
     { field: 'Amount', type: 'decimal', scale: 2, labelKey: c('Amount'), total: true },
     { field: 'EntryId', type: 'integer', labelKey: c('EntryId'), hidden: true },

@@ -20,7 +20,12 @@
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
 import { defineReport, type ReportDefinition, type ReportParameterInput, type ReportRoute } from '@erp/shared/reports/define';
 import { ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
+import { PRICE_TYPES } from '@erp/modules/ic/definitions/products/product-price';
 import { OE_APP } from './common.ts';
+import { RANGE_PRICE_TYPES } from './pricing/price-table.ts';
+
+/** Where a price came from, by its label in the user's language (the price list and the override audit). */
+const SOURCE_OPTIONS = ['sku', 'customer', 'jobber', 'default'].map((value) => ({ value, labelKey: `oe:reports.sources.${value}` }));
 
 const { cost, date, dateRange, dateTime, integer, lookup, money, quantity, text } = reportParts('oe:reports');
 const WD = 'NOVUS-WD';
@@ -43,7 +48,7 @@ export const customerPriceList: ReportDefinition = defineReport({
     text('Unit', { width: 0.5 }),
     quantity('Quantity'),
     money('Price'),
-    text('Source', { options: ['sku', 'customer', 'jobber', 'default'].map((value) => ({ value, labelKey: `oe:reports.sources.${value}` })) }),
+    text('Source', { options: SOURCE_OPTIONS }),
     text('PriceTableId'),
     text('Why', { width: 2.5 }),
   ],
@@ -62,7 +67,7 @@ export const productsPriceList: ReportDefinition = defineReport({
     text('ProductId'),
     text('Description', { width: 2 }),
     text('ClassId', { width: 0.7 }),
-    text('PriceType', { width: 0.7 }),
+    text('PriceType', { width: 0.7, options: PRICE_TYPES.map((value) => ({ value, labelKey: `ic:product-price.priceTypes.${value}` })) }),
     quantity('FromQuantity'),
     quantity('ToQuantity'),
     cost('Price'),
@@ -104,7 +109,7 @@ export const priceOverrideAudit: ReportDefinition = defineReport({
   titleKey: 'oe:price-override-audit.title',
   parameters: [...dateRange(), lookup('CustomerId', 'firm', 20), product],
   rules: [ONE_YEAR_RANGE],
-  columns: [...overrideColumns, text('Source'), text('PriceTableId'), text('Reason', { width: 1.5 }), text('Reference')],
+  columns: [...overrideColumns, text('Source', { options: SOURCE_OPTIONS }), text('PriceTableId'), text('Reason', { width: 1.5 }), text('Reference')],
   defaultSort: [{ field: 'OverriddenOn', descending: true }],
   orientation: 'landscape',
 });
@@ -137,7 +142,7 @@ export const priceAdjustments: ProcessDefinition = defineProcess({
     { name: 'Change', type: 'text', required: true, maxLength: 16, labelKey: 'oe:reports.parameters.Change' },
   ],
   rules: [],
-  columns: [integer('RangeId', { hidden: true }), text('PriceTableId'), text('ProductId'), text('PriceType', { width: 0.7 }), quantity('FromQuantity'), quantity('ToQuantity'), cost('Price'), cost('NewPrice'), text('Item', { hidden: true })],
+  columns: [integer('RangeId', { hidden: true }), text('PriceTableId'), text('ProductId'), text('PriceType', { width: 0.7, options: RANGE_PRICE_TYPES.map((value) => ({ value, labelKey: `oe:price-table.priceTypes.${value}` })) }), quantity('FromQuantity'), quantity('ToQuantity'), cost('Price'), cost('NewPrice'), text('Item', { hidden: true })],
   itemKey: 'RangeId',
   itemLabel: 'Item',
   maxItems: 5000,

@@ -20,7 +20,7 @@
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
 import { defineReport, type ReportColumnInput, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
-import { CHEQUE_STATUSES, options, PAYROLL_ONLY, PR_APP } from './common.ts';
+import { CHEQUE_STATUSES, options, PAYMENT_METHODS, PAYROLL_ONLY, PR_APP } from './common.ts';
 import { ROE_REASON_CODES } from './roe.ts';
 
 const { date, dateRange, integer, lookup, money, quantity, text } = reportParts('pr:reports');
@@ -77,7 +77,7 @@ export const paymentProcessing: ProcessDefinition = defineProcess({
     { name: 'FirstChequeNo', type: 'integer', required: true, min: 1, max: 99999999, labelKey: 'pr:reports.parameters.FirstChequeNo' },
   ],
   rules: [],
-  columns: [integer('ChequeId', { hidden: true }), text('EmployeeId'), text('EmployeeName', { width: 1.6 }), text('PaymentMethod'), ...PAY_COLUMNS],
+  columns: [integer('ChequeId', { hidden: true }), text('EmployeeId'), text('EmployeeName', { width: 1.6 }), text('PaymentMethod', { options: options(PAYMENT_METHODS, 'paymentMethods') }), ...PAY_COLUMNS],
   itemKey: 'ChequeId',
   itemLabel: 'EmployeeName',
   maxItems: 5000,

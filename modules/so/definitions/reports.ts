@@ -46,7 +46,11 @@
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
 import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
-import { SO, SO_APP, SO_STATUSES } from './common.ts';
+import { PAYMENT_KINDS } from '@erp/modules/oe/definitions/setup/index';
+import { SO, SO_APP, SO_STATUSES, SO_TYPES } from './common.ts';
+
+/** An order's type by its label in the user's language ("Régulière", never "Regular"). */
+const ORDER_TYPE_OPTIONS = SO_TYPES.map((value) => ({ value, labelKey: `${SO}:sales-order.types.${value}` }));
 
 const { date, dateRange, integer, lookup, money, quantity: qty, cost, text } = reportParts(`${SO}:reports`);
 
@@ -100,7 +104,7 @@ export const invoiceQueue: ProcessDefinition = defineProcess({
     date('ShipDate'),
     text('BillToId'),
     text('CustomerName', { width: 1.8 }),
-    text('OrderType'),
+    text('OrderType', { options: ORDER_TYPE_OPTIONS }),
     money('SubTotal'),
     money('TaxTotal'),
     money('Total'),
@@ -235,7 +239,7 @@ function salesRegisterOf(variant: { name: string; routes: { application: string;
     date('InvoiceDate'),
     text('InvoiceNo'),
     text('OrderNo'),
-    text('OrderType'),
+    text('OrderType', { options: ORDER_TYPE_OPTIONS }),
     text('BillToId'),
     text('CustomerName', { width: 1.8 }),
     money('SubTotal', { total: true }),
@@ -498,7 +502,8 @@ export const cdcReport: ReportDefinition = defineReport({
   parameters: [...dateRange(), ROUTE],
   rules: [ONE_YEAR_RANGE],
   columns: [
-    text('Kind'),
+    // The forms of payment's kinds by their labels in the user's language ("Comptant", never "Cash").
+    text('Kind', { options: PAYMENT_KINDS.map((value) => ({ value, labelKey: `oe:form-of-payment.kinds.${value}` })) }),
     date('CashInDate'),
     text('CashInNo'),
     text('Driver'),

@@ -17,7 +17,7 @@
  * document's form) once it ran for one firm: POST /api/reports/:report/email with the parameters it ran with; the
  * server asks first, naming the recipient (§5), and its answer — sent, or why not — is the status line.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { i18n, translate } from '@erp/shared';
 import { dateFormat, formatCalendarDate, formatDateTime, formatDecimal } from '@erp/shared';
 import { columnLabel, visibleReportColumns, type ReportColumn, type ReportDefinition, type ReportFile, type ReportParameterError, type ReportParameterValues } from '@erp/shared/reports/define';
@@ -181,9 +181,22 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
       .map((field) => formatValue(definition.columns.find((c) => c.field === field), heading[field], language))
       .filter((part) => part !== '')
       .join(' — ');
+  // The group's heading is its rows' values (an account's description, a product's): marked as the report's data,
+  // as its cells are, so a reader of the screen's texts — the language checks — tells it from the labels around it.
+  const groupHeading = (heading: ReportRow) => <span data-report-heading="">{headingOf(heading)}</span>;
+  const subtotalLabel = (heading: ReportRow) => {
+    const [before, after] = t('labels.subtotal', { group: '\u0000' }).split('\u0000');
+    return (
+      <>
+        {before}
+        {groupHeading(heading)}
+        {after}
+      </>
+    );
+  };
 
   /** A labelled summary row: the label over the leading columns, figures under theirs. */
-  const summaryRow = (key: string, label: string, figures: Record<string, unknown>, kind: string) => {
+  const summaryRow = (key: string, label: ReactNode, figures: Record<string, unknown>, kind: string) => {
     const first = columns.findIndex((c) => figures[c.field] !== undefined);
     const span = first > 0 ? first : columns.length;
     return (
@@ -212,7 +225,7 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
         body.push(
           <tr key={`g-${key}`} className="report-row report-row--group" data-report-row="group">
             <th scope="rowgroup" colSpan={columns.length} className="records-cell">
-              {headingOf(group.Heading)}
+              {groupHeading(group.Heading)}
             </th>
           </tr>,
         );
@@ -233,7 +246,7 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
       const next = answer.List[index + 1];
       const endsHere = group && (next === undefined ? group.Ends : String(next[groupField!]) !== key);
       if (group && endsHere) {
-        body.push(summaryRow(`s-${key}`, t('labels.subtotal', { group: headingOf(group.Heading) }), group.Subtotals, 'subtotal'));
+        body.push(summaryRow(`s-${key}`, subtotalLabel(group.Heading), group.Subtotals, 'subtotal'));
         if (group.Closing !== undefined && runningColumn) {
           body.push(summaryRow(`c-${key}`, t('labels.closingBalance'), { [runningColumn.field]: group.Closing }, 'closing'));
         }

@@ -35,7 +35,7 @@ export const coilInquiry: ReportDefinition = defineReport({
     text('HeatNo'),
     text('Mill', { width: 1.4 }),
     text('ManufacturerCoilNo'),
-    text('CoilStatus', { width: 0.8 }),
+    text('CoilStatus', { width: 0.8, options: COIL_STATUSES.map((value) => ({ value, labelKey: `ic:coil.options.status.${value}` })) }),
     text('WarehouseId', { width: 0.7 }),
     text('StorageId', { width: 0.7 }),
     { field: 'ReceivedDate', type: 'date' },

@@ -20,6 +20,7 @@
  */
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
 import { IC_ACCOUNTING_ROLES } from '../masters/common.ts';
+import { KIT_TYPES } from '../products/product.ts';
 import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 
@@ -37,7 +38,8 @@ export const billOfMaterialsReport: ReportDefinition = defineReport({
   columns: [
     { field: 'ProductId', type: 'text', hidden: true },
     { field: 'ProductDescription', type: 'text', hidden: true },
-    { field: 'KitType', type: 'text', hidden: true },
+    // The group's heading says "Kit" or "Assembly" in the user's language, as the product form does.
+    { field: 'KitType', type: 'text', hidden: true, options: KIT_TYPES.map((value) => ({ value, labelKey: `ic:product.kitTypes.${value}` })) },
     { field: 'LineNo', type: 'integer', width: 0.5 },
     { field: 'ComponentId', type: 'text' },
     { field: 'ComponentDescription', type: 'text', width: 2 },
