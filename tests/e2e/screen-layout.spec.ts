@@ -3,7 +3,8 @@
  * catalog marks available mounts without an error page or the "not in this release" placeholder, and an
  * unavailable one shows that placeholder.
  *
- * Issue 71 item 2: and no ISO date in any visible text of any of them (a report's answer included), in each language.
+ * Issue 71 item 2: and no ISO date nor amount without grouping in any visible text of any of them (a report's answer
+ * included), in each language.
  * Issue 71 ("generated checks over every screen"): and in fr-CA and zh-CN no English text in any of them — no
  * visible text or accessible name of the screen's chrome (english-texts.ts: the list's and report grids' cells,
  * lookups' names and the values inputs hold are data, not checked) that en-CA has under a key the language
@@ -142,18 +143,23 @@ async function readyScreen(page: Page, path: string, budget: number): Promise<Sc
  * - a list whose rows are not all as wide as each other (a long description must truncate, never widen its row);
  * - how far the page scrolls sideways.
  */
-async function layoutProblems(screen: Locator): Promise<{ cut: string[]; rowWidths: number[][]; overflow: number; iso: string[] }> {
+async function layoutProblems(screen: Locator): Promise<{ cut: string[]; rowWidths: number[][]; overflow: number; iso: string[]; amounts: string[] }> {
   return screen.evaluate((root) => {
     const cut: string[] = [];
     // Issue 71 item 2: no ISO date in the text a person reads (the spec asks for none): every visible text node of
     // the screen — lists, forms' read-only texts, report grids, banners, dialogs — not what an input holds.
+    // Nor an amount without the language's grouping ("15324.33": issue 71's Select open invoices picker).
     const iso: string[] = [];
+    const amounts: string[] = [];
     const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = texts.nextNode(); node; node = texts.nextNode()) {
-      const match = /\d{4}-\d{2}-\d{2}/.exec(node.textContent ?? '');
+      const text = node.textContent ?? '';
+      const date = /\d{4}-\d{2}-\d{2}/.exec(text);
+      const amount = /(?<![\d.,])\d{4,}[.,]\d{2}(?!\d)/.exec(text);
       const parent = node.parentElement;
-      if (!match || !parent || parent.closest('script, style, textarea, [hidden], [aria-hidden="true"]') || parent.getClientRects().length === 0) continue;
-      iso.push(`"${match[0]}" in "${(node.textContent ?? '').trim().slice(0, 80)}"`);
+      if ((!date && !amount) || !parent || parent.closest('script, style, textarea, [hidden], [aria-hidden="true"]') || parent.getClientRects().length === 0) continue;
+      if (date) iso.push(`"${date[0]}" in "${text.trim().slice(0, 80)}"`);
+      if (amount) amounts.push(`"${amount[0]}" in "${text.trim().slice(0, 80)}"`);
     }
     // The headers, and the totals row's figures (an amount is never cut, issue 21 item 1).
     for (const cell of root.querySelectorAll<HTMLElement>('[role="columnheader"], th[scope="col"], [data-records-totals] [role="gridcell"]')) {
@@ -173,7 +179,7 @@ async function layoutProblems(screen: Locator): Promise<{ cut: string[]; rowWidt
     const rowWidths = [...root.querySelectorAll<HTMLElement>('.records-grid-frame')].map((frame) => [
       ...new Set([...frame.querySelectorAll<HTMLElement>('.records-row')].map((row) => Math.round(row.getBoundingClientRect().width))),
     ]);
-    return { cut, rowWidths, overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth, iso };
+    return { cut, rowWidths, overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth, iso, amounts };
   });
 }
 
@@ -275,6 +281,7 @@ async function checkScreens(page: Page, paths: readonly string[], language: stri
     for (const widths of layout.rowWidths) if (widths.length > 1) problems.push(`${language} ${path}: list rows of different widths ${widths.join(', ')}`);
     if (layout.overflow > 0) problems.push(`${language} ${path}: the page scrolls sideways by ${layout.overflow}px`);
     for (const date of layout.iso) problems.push(`${language} ${path}: ISO date ${date}`);
+    for (const amount of layout.amounts) problems.push(`${language} ${path}: amount without grouping ${amount}`);
     if (english) for (const text of await englishTexts(screen, english)) problems.push(`${language} ${path}: English "${text}"`);
     // Close the tab again, so the page does not hold every screen at once.
     await page.keyboard.press('Alt+Shift+W');
