@@ -41,8 +41,14 @@ export interface QueuedOrder {
 }
 
 let opening: Promise<IDBDatabase> | null = null;
+/**
+ * Sign-out deleted the database (`versionchange` to no version): this page opens it no more. An answer arriving
+ * between the deletion and the page leaving would otherwise create it again, keeping the user's data.
+ */
+let deleted = false;
 
 function open(): Promise<IDBDatabase> {
+  if (deleted) return Promise.reject(new Error('signed out'));
   opening ??= new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(PORTAL_OFFLINE_DB, 1);
     request.onupgradeneeded = () => {
@@ -50,10 +56,11 @@ function open(): Promise<IDBDatabase> {
     };
     request.onsuccess = () => {
       const db = request.result;
-      // Sign-out deletes the database: let it go, and open a fresh one on the next use.
-      db.onversionchange = () => {
+      // Sign-out deletes the database: let it go (the only other version change would be a newer page's upgrade).
+      db.onversionchange = (event) => {
         db.close();
         opening = null;
+        if (event.newVersion === null) deleted = true;
       };
       resolve(db);
     };
