@@ -3,9 +3,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ShellConfig } from '@erp/shared/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsp } from '../src/security/csp.ts';
+import { acceptedEncoding } from '../src/static/compression.ts';
 import { IMMUTABLE, renderShellPage } from '../src/static/routes.ts';
 import { FileVersions } from '../src/static/versions.ts';
 import { startServer, type TestServer } from './helpers/app.ts';
@@ -389,6 +391,80 @@ describe('content-versioned URLs', () => {
     await utimes(file, later, later);
     const response = await server.app.inject({ method: 'GET', url: `/vendor/react.js?v=${await versionOf('vendor/dist/react.js')}` });
     expect(response.headers['cache-control']).toBe(IMMUTABLE);
+  });
+});
+
+describe('compressed answers (issue 69 item 3: the first visit on a slow link)', () => {
+  /** A module large enough to be worth compressing (about 24 KB, most of it repeated). */
+  const big = (n: number) => `export const rows = [${Array.from({ length: 2000 }, (_, i) => `'row ${i % 50} of ${n}'`).join(',')}];`;
+
+  it('chooses brotli, else gzip, by Accept-Encoding, and honours q=0', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip, deflate')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(acceptedEncoding('*')).toBe('br');
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
+    expect(acceptedEncoding('br;q=0,gzip;q=0')).toBeNull();
+  });
+
+  it('sends a file compressed in the coding the browser takes, the same bytes once decoded, still immutable', async () => {
+    const file = join(root, 'vendor', 'dist', 'big.js');
+    await writeFile(file, big(1));
+    const url = `/vendor/big.js?v=${await versionOf('vendor/dist/big.js')}`;
+    const br = await server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(big(1).length / 5);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(big(1));
+    const gz = await server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(big(1));
+    // Without Accept-Encoding: as is, and marked as varying by it (a shared cache keeps the two apart).
+    const plain = await server.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(big(1));
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    // A revalidation of the compressed copy answers 304 (one weak ETag for the codings of the same bytes).
+    const again = await server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('never sends a kept copy of older bytes: a rebuilt file is compressed again', async () => {
+    const file = join(root, 'vendor', 'dist', 'big.js');
+    await writeFile(file, big(22));
+    const first = await server.app.inject({ method: 'GET', url: '/vendor/big.js', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(big(22));
+    await writeFile(file, big(333));
+    const later = new Date(Date.now() + 180_000);
+    await utimes(file, later, later);
+    const second = await server.app.inject({ method: 'GET', url: '/vendor/big.js', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(second.rawPayload).toString()).toBe(big(333));
+  });
+
+  it('leaves small files and ranges as they are', async () => {
+    const small = await server.app.inject({ method: 'GET', url: '/vendor/react.js', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('export default {};');
+    await writeFile(join(root, 'vendor', 'dist', 'big.js'), big(4444));
+    const range = await server.app.inject({ method: 'GET', url: '/vendor/big.js', headers: { 'accept-encoding': 'br', range: 'bytes=0-9' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect(range.body).toBe(big(4444).slice(0, 10));
+  });
+
+  it('compresses the shell page made per request', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    const html = gunzipSync(response.rawPayload).toString();
+    expect(html).toBe(await shellPage());
+    expect(html).toContain('<script type="importmap">');
   });
 });
 

@@ -6,6 +6,7 @@
  *   /shell-config.json  ShellConfig from the server configuration (unauthenticated)
  *   /elements/release.json  the elements' current release: pinned standalone URL, SRI integrity (issue 70 item 3)
  *   /vendor/ /shared/ /elements/ /apps/<name>/ /root-config/ /locales/   the packages' build output
+ * Each sent compressed when the browser accepts it (compression.ts).
  *
  * The shell page carries the strict Content-Security-Policy of security/csp.ts: its inline scripts and styles —
  * the import map and the page's `data-inline` files (the boot loader and the stylesheets, issue 44), inlined
@@ -43,6 +44,7 @@ import { localeRoots } from '@erp/modules/manifests';
 import { sha256Source } from '../security/csp.ts';
 import { shellPageHeaders } from '../security/headers.ts';
 import { FileTexts, FileVersions, TreeVersions } from './versions.ts';
+import { compressStaticFiles, sendCompressed } from './compression.ts';
 import { STEEL_FRAME_COMPONENT } from '../shell/frames.ts';
 import {
   applyOverrides,
@@ -391,7 +393,7 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
     const page = renderShellPage(html, importMap, { versions, shellConfig, inlineFiles });
     const headers = shellPageHeaders(config, page);
     headers['content-security-policy'] = cspWithOverrides(headers['content-security-policy']!, overrides);
-    return noCache(reply).headers(headers).type('text/html; charset=utf-8').send(page.html);
+    return sendCompressed(request, noCache(reply).headers(headers).type('text/html; charset=utf-8'), page.html);
   }
 
   app.get('/', sendShell);
@@ -406,7 +408,7 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
   });
 
   const workerFile = join(root, 'root-config', 'dist', 'sw.js');
-  app.get('/sw.js', async (_request, reply) => {
+  app.get('/sw.js', async (request, reply) => {
     const html = texts.text(indexFile);
     const importMap = texts.text(importMapFile);
     const worker = texts.text(workerFile);
@@ -417,10 +419,7 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
       return target ? texts.text(target.file) : null;
     });
     const script = serviceWorkerScript(worker, html, importMap, await versionsOf(urls), urls);
-    return noCache(reply)
-      .header('content-security-policy', "default-src 'self'")
-      .type('text/javascript; charset=utf-8')
-      .send(script);
+    return sendCompressed(request, noCache(reply).header('content-security-policy', "default-src 'self'").type('text/javascript; charset=utf-8'), script);
   });
 
   app.get('/shell-config.json', async (_request, reply) => noCache(reply).send(await currentShellConfig()));
@@ -471,6 +470,8 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
   }
 
   await app.register(async (scope) => {
+    // Issue 69 item 3: sent compressed (compression.ts).
+    compressStaticFiles(scope);
     // Before a versioned file is sent: make sure its version (and a locale folder version) is known, so the
     // synchronous check in setHeaders can vouch for it — after a restart, or when a file changed since the
     // page was rendered.
