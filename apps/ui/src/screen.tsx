@@ -38,6 +38,8 @@ export interface ScreenOptions {
   module?: string;
   /** i18n namespaces the screen needs before its first render (default: `apps`). */
   namespaces?: readonly string[];
+  /** The package's stylesheets (`linkStylesheet`'s promises), applied before the first render: nothing moves when they arrive. */
+  stylesheets?: () => readonly Promise<void>[];
 }
 
 const ScreenContext = createContext<ScreenProps | null>(null);
@@ -159,7 +161,7 @@ export function screen(Component: ComponentType, options: ScreenOptions = {}): S
     mount: async (props) => {
       // Issue 71 item 2: the focus comes back into the screen after any dialog (focus-keeper.ts).
       keepScreenFocus();
-      await loadNamespaces(namespaces);
+      await Promise.all([loadNamespaces(namespaces), ...(options.stylesheets?.() ?? [])]);
       return call(lifecycles.mount, props);
     },
     unmount: (props) => call(lifecycles.unmount, props),

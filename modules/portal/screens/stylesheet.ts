@@ -3,6 +3,6 @@ import { linkStylesheet } from '@erp/ui';
 /** This module's styles, in `portal.css` beside its .js (strict CSP: no inline styles). */
 const STYLESHEET = 'portal.css';
 
-export function ensureStylesheet(): void {
-  linkStylesheet(new URL(STYLESHEET, import.meta.url));
+export function ensureStylesheet(): Promise<void> {
+  return linkStylesheet(new URL(STYLESHEET, import.meta.url));
 }
