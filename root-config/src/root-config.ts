@@ -154,6 +154,7 @@ async function firstOf<T>(a: Promise<T | null>, b: Promise<T>): Promise<{ value:
 /**
  * After boot, when the page is idle: the modules the first application page needs (React and @erp/ui) are
  * fetched and compiled — not evaluated — so opening an application does not wait for them. HOME needs none.
+ * A portal session asks for them as soon as it is known (its first screen is one).
  */
 function prefetchScreenModules(imports: Record<string, string>): void {
   const specifiers = ['@erp/ui', 'react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'single-spa-react'];
@@ -392,6 +393,9 @@ async function boot(): Promise<void> {
     portalRequested = true;
     // Issue 69 item 3 (CLS): the portal bar's place is held from now on (shell.css), before any screen shows.
     document.getElementById('erp-top')?.classList.add('erp-shell__top--portal');
+    // Issue 69 item 3 (first visit): a portal customer's first screen is a React screen: its modules travel now,
+    // beside the portal chrome's, not after the screen's own module has been read (two round trips on a phone).
+    prefetchScreenModules(imports);
     void import('./portal/portal-chrome.ts').then(({ mountPortalChrome }) => {
       portalChrome = mountPortalChrome(chrome.topBar);
     });
