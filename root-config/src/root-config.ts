@@ -156,8 +156,8 @@ async function firstOf<T>(a: Promise<T | null>, b: Promise<T>): Promise<{ value:
  * fetched and compiled — not evaluated — so opening an application does not wait for them. HOME needs none.
  * A portal session asks for them as soon as it is known (its first screen is one).
  */
-function prefetchScreenModules(imports: Record<string, string>): void {
-  const specifiers = ['@erp/ui', 'react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'single-spa-react'];
+function prefetchScreenModules(imports: Record<string, string>, alsoModules: readonly string[] = []): void {
+  const specifiers = ['@erp/ui', 'react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'single-spa-react', ...alsoModules];
   const present = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href));
   for (const specifier of specifiers) {
     const url = imports[specifier];
@@ -394,8 +394,13 @@ async function boot(): Promise<void> {
     // Issue 69 item 3 (CLS): the portal bar's place is held from now on (shell.css), before any screen shows.
     document.getElementById('erp-top')?.classList.add('erp-shell__top--portal');
     // Issue 69 item 3 (first visit): a portal customer's first screen is a React screen: its modules travel now,
-    // beside the portal chrome's, not after the screen's own module has been read (two round trips on a phone).
-    prefetchScreenModules(imports);
+    // beside the portal chrome's, not after the screen's own module has been read (two round trips on a phone);
+    // so do the modules of the landing application's screens (the routes are published before the session).
+    const landing = landingPath(current.profile.landingPage ?? '/');
+    const modules = bus.routes$.value
+      .filter((route) => route.Path === landing || route.Path.startsWith(`${landing}/`))
+      .map((route) => route.Component.split('#', 1)[0]!);
+    prefetchScreenModules(imports, [...new Set(modules)]);
     void import('./portal/portal-chrome.ts').then(({ mountPortalChrome }) => {
       portalChrome = mountPortalChrome(chrome.topBar);
     });
