@@ -20,6 +20,7 @@ import { homeCurrency } from '@erp/modules/ar/server/fx';
 import { apInvoiceHooks, assertBankCurrency } from './invoices.ts';
 import { m0015_ap, m0015_ap_fx, m0015_ap_reports } from './migration.ts';
 import { apPaymentBatchHooks } from './payments.ts';
+import { purchaseOrderHooks } from './purchase-orders.ts';
 import { AP_SERVER_REPORTS } from './reports.ts';
 import { apRoutes } from './routes.ts';
 import { insertAp } from './seed-large.ts';
@@ -64,7 +65,7 @@ const AP_USER_CODES = userCodesPart('NOVUS-AP', [
   ['PAYMENT-METHOD', 'CARD', 'Company credit card'],
 ]);
 
-export const serverModule = combineParts(apModule, [AP_INTEGRATION, AP_USER_CODES, { hooks: { 'ap-invoice': apInvoiceHooks, 'ap-payment-batch': apPaymentBatchHooks, 'ap-cheque': apChequeHooks, 'ap-disbursement': apDisbursementHooks, 'ap-card-invoice': apCardInvoiceHooks, 'ap-expense-report': apExpenseReportHooks, 'ap-vendor-bank': vendorBankHooks, 'ap-vendor-default': vendorDefaultHooks }, seed: seedPayables }], {
+export const serverModule = combineParts(apModule, [AP_INTEGRATION, AP_USER_CODES, { hooks: { 'ap-invoice': apInvoiceHooks, 'ap-payment-batch': apPaymentBatchHooks, 'ap-cheque': apChequeHooks, 'ap-disbursement': apDisbursementHooks, 'ap-card-invoice': apCardInvoiceHooks, 'ap-expense-report': apExpenseReportHooks, 'ap-vendor-bank': vendorBankHooks, 'ap-vendor-default': vendorDefaultHooks, 'purchase-order': purchaseOrderHooks }, seed: seedPayables }], {
   catalog,
   reports: AP_SERVER_REPORTS,
   routes: apRoutes,

@@ -1,7 +1,8 @@
 /**
  * Vendor defaults and foreign-currency vendors (issue 24 items 1–3; §5 Payables entry, §8 "Not allowed to change
  * bank due to different currency.") on SQLite and PostgreSQL, through the API as the screens call it:
- * - `ap-vendor-default`: only for a vendor; its bank is in its currency (§8);
+ * - `ap-vendor-default`: only for a vendor; its bank is in its currency (§8); its terms are a purchase order's on
+ *   picking the vendor (else the firm's account terms);
  * - an invoice left without terms, bank, ship-to province, currency, a line's account or tax group takes the
  *   vendor's defaults (terms: else the firm's account terms); what is given wins;
  * - a USD vendor's invoice is in USD, needs a USD bank (§8), posts its CAD equivalent at the rate of its date;
@@ -69,6 +70,13 @@ describe('vendor defaults (ap-vendor-default)', () => {
     expect(json(homeUsdBank).Message).toBe('Not allowed to change bank due to different currency.');
     await created('/api/data/ap-vendor-default', { VendorId: 'VDF', ShipToState: 'ON', BankAccountId: 'OPERATING', AccountId: '6500', TaxGroup: 'GSTONLY' });
     await created('/api/data/ap-vendor-default', { VendorId: 'VUS', Currency: 'USD', TermsCode: 'NET15', ShipToState: 'ON', BankAccountId: 'USD', AccountId: '6500' });
+  });
+
+  it('give a purchase order its vendor’s terms on pick: the payables defaults’ (Payables’ hook on Purchasing’s order), else the firm’s account terms', async () => {
+    const picked = async (vendor: string) => json(await postJson('/api/defaults/purchase-order', { Field: 'VendorId', Values: { VendorId: vendor } })).Data;
+    // VUS: NET15 in its payables defaults, no account terms; VDF: payables defaults without terms, account terms NET30.
+    expect(await picked('VUS')).toMatchObject({ VendorName: 'Buffalo Wire Corp.', TermsCode: 'NET15' });
+    expect(await picked('VDF')).toMatchObject({ VendorName: 'Defaults Supply', TermsCode: 'NET30' });
   });
 
   it('fill what an invoice leaves blank — terms (the firm’s), bank, ship-to, currency, a line’s account and taxes — and what is given wins', async () => {

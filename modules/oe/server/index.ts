@@ -1,7 +1,7 @@
 /**
  * Order Entry on the server (issue 25): the pricing service and its calls (./pricing/), demo data, the
- * price reports and maintenance processes, migration 0014 (override audit; the portal's stand-in prices moved
- * onto price tables), its part of `npm run seed:large`.
+ * price reports and maintenance processes, migration 0014 (the override audit; the portal moves its stand-in
+ * prices onto price tables in its own 0014), its part of `npm run seed:large`.
  */
 import type { ServerModule } from '@erp/server/modules/part';
 import { seedIntegration } from '@erp/modules/gl/server/seed';

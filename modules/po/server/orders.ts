@@ -7,8 +7,8 @@
  *   the vendor's name is copied from the firm (VendorName, shown beside the code); the lines' received and
  *   invoiced quantities are the server's (kept from the stored line, 0 on a new line, whatever the client sends); a line something was received on keeps its product, cannot be
  *   removed and cannot be ordered below what was received;
- * - defaults (issue 40 item 5; the definition's `defaults`): the vendor's name and terms (its payables defaults',
- *   else its account terms), the company's receiving warehouse (the first active) as ship-to and its branch as
+ * - defaults (issue 40 item 5; the definition's `defaults`): the vendor's name and terms (its account terms; its
+ *   payables defaults' over them, added by Payables' hook), the company's receiving warehouse (the first active) as ship-to and its branch as
  *   bill-to — what the form fills on pick and the save fills when blank (entities/defaults.ts); a line's price
  *   from the product picked: the vendor's last price for it, else its last receipt cost, else its list price (`lastCost`);
  * - actions (§4): `cancel` (Open → Cancelled) and `close` (Partially received / Received → Closed) end the
@@ -96,12 +96,14 @@ const END = {
   },
 };
 
-/** The vendor's name and terms (its payables defaults', else its account terms). */
+/**
+ * The vendor's name and terms (its account terms; Payables, which requires Purchasing, puts its own vendor
+ * defaults' terms over them with its `defaults` hook on the purchase order — modules/ap/server/purchase-orders.ts).
+ */
 async function vendorDefaults(db: AnyTransaction | EntityContext['any'], vendorId: string): Promise<Row> {
   const firm = (await db.selectFrom('firms').select(['name', 'account_terms']).where('firm_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
   if (!firm) return {};
-  const payables = (await db.selectFrom('ap_vendor_defaults').select('terms_code').where('vendor_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
-  return { VendorName: String(firm['name']), TermsCode: payables?.['terms_code'] ?? firm['account_terms'] ?? null };
+  return { VendorName: String(firm['name']), TermsCode: firm['account_terms'] ?? null };
 }
 
 /**

@@ -3,7 +3,7 @@
  * postings"), the effects of the order's `commit`, `ship`, `invoice` and `cancel` actions (orders.ts) — and so of
  * the shipping and invoicing queues, which run those actions — all in the caller's transaction:
  *
- * - commit: the account is not on hold (the portal account's hold, `portal_accounts.on_hold`: refused); the
+ * - commit: no follower refuses it (followers.ts: the portal refuses an account on hold); the
  *   order's total with the bill-to's open A/R and its other committed or shipped orders stays within the credit
  *   limit (above it the desk is asked first: §5 confirmation `credit-limit`); every stocked line's quantity is
  *   committed in the order's warehouse (Inventory's `adjustCommitted`).
@@ -20,7 +20,8 @@
  *   SALES), the ship-to province's taxes, Dr AR / Cr sales / Cr taxes through the A/R posting (refused in a
  *   closed A/R period) — answers the invoice's id and number.
  * - cancel: a committed order's commitment released.
- * An order placed on the portal keeps its portal order's state in step (portal_orders.status).
+ * Each stage is told to the modules following sales orders (followers.ts: the portal keeps the state of the portal
+ * order the sales order came from in step), in the same transaction.
  */
 import { add, cmp, div, isZero, neg, round, sub, type Decimal } from '@erp/shared/decimal';
 import { prepareInvoice, pricingMemo, writeInvoices, type CreatedInvoice, type PreparedInvoice } from '@erp/modules/ar/server/invoices/rules';
@@ -32,12 +33,15 @@ import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { linesOf } from './pricing.ts';
 import { perTransaction } from '@erp/server/db/per-transaction';
 import { integrationAccount } from '@erp/modules/gl/server/ledger/integration';
+import { commitRefusal, followerTables, ordersMoved } from './followers.ts';
 
 type Row = Record<string, unknown>;
 
 export const CREDIT_LIMIT_CONFIRMATION = 'credit-limit';
-export const SHIP_TOUCHES = ['stock_balances', 'stock_ledger', 'stock_lot_balances', 'gl_entries', 'gl_journals', 'gl_balances', 'so_lines', 'so_line_lots', 'portal_orders'];
-export const INVOICE_TOUCHES = ['ar_invoices', 'ar_invoice_lines', 'ar_items', 'gl_entries', 'gl_journals', 'gl_balances', 'portal_orders'];
+/** The tables shipping writes, the followers' included (registered at load: asked when an order ships). */
+export const shipTouches = (): string[] => ['stock_balances', 'stock_ledger', 'stock_lot_balances', 'gl_entries', 'gl_journals', 'gl_balances', 'so_lines', 'so_line_lots', ...followerTables()];
+/** The tables invoicing writes, the followers' included. */
+export const invoiceTouches = (): string[] => ['ar_invoices', 'ar_invoice_lines', 'ar_items', 'gl_entries', 'gl_journals', 'gl_balances', ...followerTables()];
 
 function truthy(raw: unknown): boolean {
   return raw === true || raw === 1 || raw === '1' || raw === 't' || raw === 'true';
@@ -83,12 +87,6 @@ export async function familyAccount(trx: AnyTransaction, kind: 'COGS' | 'SALES',
   return account;
 }
 
-async function setPortalStatus(trx: AnyTransaction, record: Row, status: string): Promise<void> {
-  const key = record['PortalOrderKey'];
-  if (key === null || key === undefined) return;
-  await trx.updateTable('portal_orders').set({ status }).where('order_key', '=', Number(key)).execute();
-}
-
 /** Every stocked line's quantity, by product (one line per product: §8 "Product already added."). */
 async function stockedQuantities(trx: AnyTransaction, record: Row): Promise<{ productId: string; quantity: Decimal }[]> {
   const lines = linesOf(record);
@@ -121,8 +119,8 @@ async function exposure(trx: AnyTransaction, billToId: string, orderKey: number)
 /** The commit's checks (see the header); throws the refusal or the question. */
 export async function checkCredit(trx: AnyTransaction, record: Row, confirmations: ReadonlySet<string>): Promise<void> {
   const billToId = String(record['BillToId']);
-  const hold = (await trx.selectFrom('portal_accounts').select(['on_hold']).where('bill_to_id', '=', billToId).executeTakeFirst()) as Row | undefined;
-  if (hold && truthy(hold['on_hold'])) throw BusinessError.of(409, 'on_hold', 'so:sales-order.rules.onHold', { customer: billToId }, 'BillToId');
+  const refusal = await commitRefusal(trx, record);
+  if (refusal) throw refusal;
   const firm = (await trx.selectFrom('firms').select('credit_limit').where('firm_id', '=', billToId).executeTakeFirst()) as Row | undefined;
   const limit = decimalFromDb(trx, firm?.['credit_limit'] ?? null, 2);
   if (limit === null || isZero(limit)) return;
@@ -238,7 +236,7 @@ export async function shipOrder(trx: AnyTransaction, record: Row, date: string, 
       .values(lots.map((lot) => ({ line_id: lineId, lot_no: lot.lotNo, quantity: decimalToDb(trx, lot.quantity, 4), heat_no: heats.get(lot.lotNo) ?? null })))
       .execute();
   }
-  await setPortalStatus(trx, record, 'Shipped');
+  await ordersMoved(trx, [record], 'Shipped');
   return { journalId };
 }
 
@@ -289,14 +287,11 @@ export async function prepareOrderInvoice(trx: AnyTransaction, record: Row, date
 
 /**
  * Writes the prepared invoices of shipped orders at once through Receivables (`writeInvoices`: a number block,
- * multi-row inserts, one `postMany`); the orders' portal orders become Invoiced. Answers each invoice, in order.
+ * multi-row inserts, one `postMany`); the followers hear the orders are Invoiced. Answers each invoice, in order.
  */
 export async function writeOrderInvoices(trx: AnyTransaction, orders: readonly { record: Row; invoice: PreparedInvoice }[], userId: string): Promise<CreatedInvoice[]> {
   const created = await writeInvoices(trx, orders.map((order) => order.invoice), userId);
-  const portal = orders.map(({ record }) => record['PortalOrderKey']).filter((key) => key !== null && key !== undefined).map(Number);
-  for (let start = 0; start < portal.length; start += 1000) {
-    await trx.updateTable('portal_orders').set({ status: 'Invoiced' }).where('order_key', 'in', portal.slice(start, start + 1000)).execute();
-  }
+  await ordersMoved(trx, orders.map(({ record }) => record), 'Invoiced');
   return created;
 }
 
@@ -306,4 +301,3 @@ export async function invoiceOrder(trx: AnyTransaction, record: Row, date: strin
   return (await writeOrderInvoices(trx, [{ record, invoice }], userId))[0]!;
 }
 
-export { setPortalStatus };

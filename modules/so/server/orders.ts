@@ -22,7 +22,8 @@ import { assertStockYearOpen } from '@erp/modules/ic/server/stock/ledger';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { ActionOutcome, AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import type { CreatedInvoice, PreparedInvoice } from '@erp/modules/ar/server/invoices/rules';
-import { checkCredit, commitStock, INVOICE_TOUCHES, invoiceOrder, prepareOrderInvoice, setPortalStatus, SHIP_TOUCHES, shipOrder, writeOrderInvoices } from './fulfilment.ts';
+import { checkCredit, commitStock, invoiceOrder, invoiceTouches, prepareOrderInvoice, shipOrder, shipTouches, writeOrderInvoices } from './fulfilment.ts';
+import { followerTables, ordersMoved } from './followers.ts';
 import { customerDefaults, linesOf, priceOrder } from './pricing.ts';
 import { usualWarehouse } from './usual-warehouse.ts';
 import { checkOrderLots, namesLots } from './lots.ts';
@@ -51,7 +52,7 @@ async function assertLines(record: Row): Promise<void> {
 function invoiced(record: Row, invoice: CreatedInvoice): ActionOutcome {
   return {
     set: { InvoiceId: invoice.invoiceId, InvoiceNo: invoice.documentNo },
-    touched: INVOICE_TOUCHES,
+    touched: invoiceTouches(),
     messageKey: 'so:sales-order.result.invoiced',
     messageParams: { order: record['OrderNo'], invoice: invoice.documentNo },
     data: { OrderKey: Number(record['OrderKey']), OrderNo: record['OrderNo'], InvoiceId: invoice.invoiceId, InvoiceNo: invoice.documentNo },
@@ -92,8 +93,8 @@ export const salesOrderHooks: EntityHooks = {
       },
       async effect(_ctx, run) {
         await commitStock(run.trx, run.record, 1);
-        await setPortalStatus(run.trx, run.record, 'Processing');
-        return { touched: ['stock_balances', 'portal_orders'], messageKey: 'so:sales-order.result.committed', messageParams: { order: run.record['OrderNo'] } };
+        await ordersMoved(run.trx, [run.record], 'Processing');
+        return { touched: ['stock_balances', ...followerTables()], messageKey: 'so:sales-order.result.committed', messageParams: { order: run.record['OrderNo'] } };
       },
     },
     ship: {
@@ -103,7 +104,7 @@ export const salesOrderHooks: EntityHooks = {
       async effect(ctx, run) {
         const date = dateOf(run.body, 'Date');
         const { journalId } = await shipOrder(run.trx, run.record, date, ctx.user.userId);
-        return { set: { ShipDate: date, JournalId: journalId }, touched: SHIP_TOUCHES, messageKey: 'so:sales-order.result.shipped', messageParams: { order: run.record['OrderNo'] } };
+        return { set: { ShipDate: date, JournalId: journalId }, touched: shipTouches(), messageKey: 'so:sales-order.result.shipped', messageParams: { order: run.record['OrderNo'] } };
       },
     },
     invoice: {
@@ -122,8 +123,8 @@ export const salesOrderHooks: EntityHooks = {
     cancel: {
       async effect(_ctx, run) {
         if (run.record['Status'] === 'Committed') await commitStock(run.trx, run.record, -1);
-        await setPortalStatus(run.trx, run.record, 'Cancelled');
-        return { touched: ['stock_balances', 'portal_orders'] };
+        await ordersMoved(run.trx, [run.record], 'Cancelled');
+        return { touched: ['stock_balances', ...followerTables()] };
       },
     },
   },

@@ -2,20 +2,20 @@
  * Invoice publishing (OE-29 `/invoice-publishing` under POLO and Waste Disposal; issue 26 item 3, issue 27 item 5;
  * definition modules/so/definitions/reports.ts `invoicePublishing`): the invoiced documents not yet published, of
  * every publishing source (modules/oe/server/publishing/sources.ts: the sales orders here, the waste-disposal
- * service orders in modules/wd), each published to its customer — a portal notification (`portal_notifications`,
- * the portal's bell) whose title and text are the chosen email template (OE-17) filled with the document's values
- * (customer, contact, order, invoice, dates, amount, the company's name), and an e-mail with the same subject and
- * text to the customer's primary contact (else the customer's own address) through the product's mailer
- * (server/src/mail: an outside SMTP server, or the embedded capture whose mailbox screen shows it). A customer
- * without an address gets the portal notification only, and the result says so. The mail goes out once the
+ * service orders in modules/wd), each published to its customer — a notice on every publishing outlet (the same
+ * registry: the portal's bell, registered by the portal) whose title and text are the chosen email template (OE-17)
+ * filled with the document's values (customer, contact, order, invoice, dates, amount, the company's name), and an
+ * e-mail with the same subject and text to the customer's primary contact (else the customer's own address) through
+ * the product's mailer (server/src/mail: an outside SMTP server, or the embedded capture whose mailbox screen shows
+ * it). A customer without an address gets the portal notification only, and the result says so. The mail goes out once the
  * publication is committed (SQLite's one writer: the capture server stores the message with it); a refused message
  * takes the publication back, so the document stays in the queue and the result says why. The document keeps when
  * it was published, so it leaves the queue and the "EDI not transmitted" report (reports.ts).
  */
 import { filledTemplate } from '@erp/modules/oe/server/email-templates';
-import { publishedDocument, publishingSources, registerPublishingSource, sourceOf, type PublishingSource } from '@erp/modules/oe/server/publishing/sources';
+import { publishedDocument, publishingOutlets, publishingSources, registerPublishingSource, sourceOf, type PublishedNotice, type PublishingSource } from '@erp/modules/oe/server/publishing/sources';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
-import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
+import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { messageIn } from '@erp/server/entities/call-result';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
@@ -68,8 +68,7 @@ registerPublishingSource(salesOrders);
 
 interface Published {
   invoice: string;
-  billToId: string;
-  notificationOn: string;
+  notice: PublishedNotice;
   mail: { to: string; subject: string; text: string } | null;
 }
 
@@ -100,19 +99,17 @@ async function publish(trx: AnyTransaction, itemKey: string, templateId: string,
   const filled = await filledTemplate(trx, templateId, values, languages, reader, false);
   const subject = filled?.subject ?? '';
   const text = filled?.text ?? '';
-  await trx
-    .insertInto('portal_notifications')
-    .values({ bill_to_id: document.billToId, title: subject.slice(0, 200), body: text, created_on: now, is_read: engineOf(trx) === 'postgres' ? false : 0 })
-    .execute();
+  const notice: PublishedNotice = { billToId: document.billToId, title: subject, body: text, on: now };
+  for (const outlet of publishingOutlets()) await outlet.post(trx, notice);
   await found.source.mark(trx, found.key, now);
   const address = [contact?.['email'], firm?.['email']].find((value): value is string => typeof value === 'string' && value.trim() !== '') ?? null;
-  return { invoice: document.invoiceNo, billToId: document.billToId, notificationOn: now, mail: address ? { to: address.trim(), subject, text } : null };
+  return { invoice: document.invoiceNo, notice, mail: address ? { to: address.trim(), subject, text } : null };
 }
 
 /** Takes a publication back (its e-mail was refused): the notification goes, the document returns to the queue. */
 async function unpublish(trx: AnyTransaction, itemKey: string, published: Published): Promise<void> {
   const found = sourceOf(itemKey);
-  await trx.deleteFrom('portal_notifications').where('bill_to_id', '=', published.billToId).where('created_on', '=', published.notificationOn).execute();
+  for (const outlet of publishingOutlets()) await outlet.withdraw(trx, published.notice);
   if (found) await found.source.mark(trx, found.key, null);
 }
 

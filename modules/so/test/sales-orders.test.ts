@@ -569,6 +569,9 @@ describe('portal orders become sales orders (acceptance check 6)', () => {
     expect([(await detail(portalOrder.OrderKey)).Status, (await detail(portalOrder.OrderKey)).InvoiceNo]).toEqual(['Processing', null]);
     await db().updateTable('sales_orders').set({ invoice_no: 'AR-TEST' }).where('order_key', '=', salesOrder.OrderKey).execute();
     expect((await detail(portalOrder.OrderKey)).InvoiceNo).toBe('AR-TEST');
+    // Cancelled, it is Cancelled (the portal's follower of sales orders, issue 73 item 3).
+    await actOk(json(await get(`${SO}/${salesOrder.OrderKey}`)).Data, 'cancel');
+    expect((await detail(portalOrder.OrderKey)).Status).toBe('Cancelled');
   });
 });
 

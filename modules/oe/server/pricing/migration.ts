@@ -3,16 +3,13 @@
  * 1. `oe_price_overrides` — the price override audit (append-only; written only by the pricing service's
  *    override path, ./override.ts): who, when, customer, ship-to, product, quantity, the service's price
  *    (old), the new price, the product's cost then (for the safety price audit), reason and reference.
- * 2. The portal's stand-in pricing is retired: every bill-to's own table in `product_prices` named by
- *    `portal_accounts.price_table` (migration 0009) becomes an order-entry price table of that customer (same
- *    id, its rows as quantity ranges), its rows leave `product_prices`, and `portal_accounts.price_table` is
- *    dropped. From then on the portal prices through the pricing service only (./service.ts).
- * The OE tables are brought up from their definitions first (as migration 0009 does for the product master).
+ * 2. (Moved to the portal, issue 73 item 3: a module writes only its own tables.) The portal's stand-in pricing
+ *    retired — modules/portal/server/m0014-price-tables.ts, migration `0014_portal_price_tables`, which sorts
+ *    right after this one: a new database gets both steps in the same order as before, and a database that ran
+ *    this migration whole runs the portal's as a no-op (the column it drops is gone).
  */
-import { entityByName } from '@erp/shared/entities/index';
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { syncEntityTables } from '@erp/server/entities/schema-sync';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -41,43 +38,8 @@ async function createOverrides(db: AnyDb): Promise<void> {
   await db.schema.createIndex('oe_price_overrides_on').ifNotExists().on('oe_price_overrides').columns(['overridden_on']).execute();
 }
 
-async function retirePortalTables(db: AnyDb): Promise<void> {
-  const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
-  if (!tables.has('portal_accounts')) return;
-  const columns = (await db.introspection.getTables()).find((t) => t.name === 'portal_accounts')?.columns.map((c) => c.name) ?? [];
-  if (!columns.includes('price_table')) return;
-  const owned = (await db.selectFrom('portal_accounts').select(['bill_to_id', 'price_table']).where('price_table', 'is not', null).execute()) as { bill_to_id: string; price_table: string }[];
-  if (owned.length > 0 && tables.has('product_prices')) {
-    await syncEntityTables(db, ['price-table'].map((name) => entityByName(name)!));
-    const now = new Date().toISOString();
-    for (const { bill_to_id: billTo, price_table: tableId } of owned) {
-      const exists = await db.selectFrom('price_tables').select('price_table_id').where('price_table_id', '=', tableId).executeTakeFirst();
-      if (!exists) {
-        await db
-          .insertInto('price_tables')
-          .values({ price_table_id: tableId, description: `${billTo} prices`, customer_id: billTo, currency: 'CAD', cost_basis: 'Average', is_active: sql`true`, created_by: 'migration', created_on: now, updated_by: 'migration', updated_on: now, version: 1 })
-          .execute();
-      }
-      // Quantities and prices keep their stored form: both tables store scale 4 the same way.
-      await db
-        .insertInto('price_table_ranges')
-        .columns(['price_table_id', 'product_id', 'price_type', 'from_quantity', 'to_quantity', 'price', 'expiry_date'])
-        .expression(
-          db
-            .selectFrom('product_prices')
-            .select([sql<string>`cast(${tableId} as text)`.as('price_table_id'), 'product_id', 'price_type', 'from_quantity', 'to_quantity', 'price', 'expiry_date'])
-            .where('price_table', '=', tableId),
-        )
-        .execute();
-      await db.deleteFrom('product_prices').where('price_table', '=', tableId).execute();
-    }
-  }
-  await db.schema.alterTable('portal_accounts').dropColumn('price_table').execute();
-}
-
 export const m0014_oe_pricing: Migration = {
   async up(db: AnyDb) {
     await createOverrides(db);
-    await retirePortalTables(db);
   },
 };

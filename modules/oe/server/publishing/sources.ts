@@ -6,6 +6,11 @@
  * under Waste Disposal publishes waste-disposal invoices and the one under POLO the sales orders'.
  *
  * An item's key is `<source id>:<document key>` (`SO:123`, `WD:45`): one queue over every source.
+ *
+ * Where a publication reaches the customer besides the e-mail is registered the same way, by the module that
+ * owns it (issue 73 item 3: a module writes only its own tables): an outlet — the portal's bell
+ * (`portal_notifications`, modules/portal/server/sales-orders.ts) — posts the notice in the publication's
+ * transaction and withdraws it when the publication is taken back (its e-mail refused).
  */
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import type { AnySelect } from '@erp/server/reports/engine';
@@ -72,4 +77,31 @@ export function sourceOf(itemKey: string): { source: PublishingSource; key: stri
   const at = itemKey.indexOf(':');
   const source = at > 0 ? sources.get(itemKey.slice(0, at)) : undefined;
   return source ? { source, key: itemKey.slice(at + 1) } : null;
+}
+
+/** A published document's notice to its customer: the filled template's subject and text, and when. */
+export interface PublishedNotice {
+  billToId: string;
+  title: string;
+  body: string;
+  /** When it was published (ISO time): with the bill-to, what names the notice to withdraw. */
+  on: string;
+}
+
+/** Where a publication reaches the customer besides the e-mail. */
+export interface PublishingOutlet {
+  post(trx: AnyTransaction, notice: PublishedNotice): Promise<void>;
+  /** Takes back a notice `post` gave. */
+  withdraw(trx: AnyTransaction, notice: PublishedNotice): Promise<void>;
+}
+
+const outlets: PublishingOutlet[] = [];
+
+/** Registers an outlet (a module's server part, once at load). */
+export function registerPublishingOutlet(outlet: PublishingOutlet): void {
+  if (!outlets.includes(outlet)) outlets.push(outlet);
+}
+
+export function publishingOutlets(): readonly PublishingOutlet[] {
+  return outlets;
 }
