@@ -23,6 +23,7 @@ import { createTokenVerifier } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { openReadDatabase } from './db/read-database.ts';
+import { registerQueryCount } from './db/query-count.ts';
 import { seedDatabase } from './db/seed.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { syncEntityTables } from './entities/schema-sync.ts';
@@ -86,6 +87,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     });
     // First: every route registered from here on is in the catalog (guard, OpenAPI, route tests).
     collectRoutes(app);
+    // Issue 74: statements per request, answered in Server-Timing when QUERY_COUNT is on (db/query-count.ts).
+    registerQueryCount(app, config.queryCount);
     app.addHook('onClose', async () => database.close());
     registerErrorHandlers(app);
     // One strict input behaviour for every route (http/validation.ts): no coerced JSON types, exact-text
