@@ -45,6 +45,7 @@ import { createMailer } from './mail/mailer.ts';
 import type { AnyDb } from './entities/hooks.ts';
 import { registerServerModules, seedServerModules } from './modules/index.ts';
 import { EventHub } from './events/hub.ts';
+import { ACCESS_TABLES, startAccessCache } from './auth/access-cache.ts';
 import { registerEventRoutes, registerWriterContext } from './events/routes.ts';
 import { JobScheduler } from './instances/jobs.ts';
 import { registerBuiltinJobs } from './instances/builtin-jobs.ts';
@@ -106,6 +107,13 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // Issue 42: record events and presence; on PostgreSQL through LISTEN/NOTIFY (events/hub.ts).
     const events = await EventHub.start(database, config.database.kind === 'postgres' ? config.database.url : undefined);
     app.addHook('onClose', async () => events.close());
+    // Issue 74: users' roles, applications and field rules kept per instance, forgotten on a change to them here
+    // (before the change answers) or on another instance (its LISTEN/NOTIFY message) — auth/access-cache.ts.
+    const access = startAccessCache(database.db);
+    const accessRoots = new Set(ACCESS_TABLES.map((table) => events.rootOf(table)));
+    events.onChanges((tables) => {
+      if (tables === null || [...tables].some((table) => accessRoots.has(table))) access.invalidate();
+    });
     // Issue 70: a provider session that ends closes its event streams everywhere (the other side sees the sign-out).
     oidc?.provider.on('end_session.success', (ctx: { oidc?: { session?: { uid?: string } } }) => {
       const uid = ctx.oidc?.session?.uid;
