@@ -24,9 +24,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { loadSummary, machine, ms, pgAdmin, pgReachable, PG_URL } from './bench-common.mjs';
+import { loadSummary, machine, ms, pgAdmin, pgReachable, PG_URL, startServerProcess, waitForServer } from './bench-common.mjs';
 
-const { exited, httpSignIn, spawnServer } = await import('../server/test/helpers/http.ts');
+const { exited, httpSignIn } = await import('../server/test/helpers/http.ts');
 
 const ENGINES = (process.env.BENCH_CAPACITY_ENGINES || 'sqlite,postgres').split(',');
 const DURATION = Number(process.env.BENCH_CAPACITY_DURATION || 10);
@@ -35,7 +35,8 @@ const FIRMS = process.env.BENCH_CAPACITY_FIRMS || '2000';
 const POSTINGS = Number(process.env.BENCH_CAPACITY_POSTINGS || 300);
 const LEDGER = process.env.BENCH_CAPACITY_LEDGER ?? '1';
 const PGBENCH = '/usr/lib/postgresql/15/bin/pgbench';
-const PUBLIC_URL = 'http://localhost:19921';
+/** The port the server listens on (its PUBLIC_URL http://localhost:<port>); LOG_LEVEL=warn: no line per request. */
+const PORT = Number(process.env.BENCH_CAPACITY_PORT || 19921);
 
 /** CPU time (user + system, ms) the process has used so far. */
 function cpuMs(pid) {
@@ -129,7 +130,7 @@ async function drafts(base, token, count) {
 async function benchEngine(engine) {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'erp-bench-capacity-'));
   let database = null;
-  const environment = { DATA_DIR: dataDir, DATABASE_URL: '', QUERY_COUNT: '1', LOG_LEVEL: 'warn', DEMO_FIRMS: FIRMS, DEMO_LEDGER: LEDGER };
+  const environment = { HOST: '127.0.0.1', DATABASE_URL: '', QUERY_COUNT: '1', DEMO_FIRMS: FIRMS, DEMO_LEDGER: LEDGER };
   if (engine === 'postgres') {
     database = `capacity_${Date.now().toString(36)}`;
     const url = new URL(PG_URL);
@@ -137,11 +138,13 @@ async function benchEngine(engine) {
     environment.DATABASE_URL = url.toString();
   }
   console.log(`bench capacity: ${engine}: starting the server (seeding ${FIRMS} firms${LEDGER === '0' ? '' : ' and the demo ledger'})`);
-  const server = await spawnServer(PUBLIC_URL, environment, 600_000);
+  const child = await startServerProcess(PORT, dataDir, environment);
+  const base = `http://127.0.0.1:${PORT}`;
   const rows = [];
   try {
-    const token = await httpSignIn(server.base, PUBLIC_URL, 'admin', 'admin');
-    const pid = server.child.pid;
+    await waitForServer(`${base}/health`, 600_000);
+    const token = await httpSignIn(base, `http://localhost:${PORT}`, 'admin', 'admin');
+    const pid = child.pid;
     const get = (path) => ({ method: 'GET', path });
     let firm = 0;
     const newFirm = {
@@ -159,11 +162,11 @@ async function benchEngine(engine) {
       ['5:1 mix: record reads and new firms', [record, record, record, record, record, newFirm]],
     ];
     for (const [name, requests] of cases) {
-      const run = await load(server.base, token, pid, requests);
+      const run = await load(base, token, pid, requests);
       rows.push({ name, ...run });
       print(engine, rows.at(-1));
     }
-    const made = await drafts(server.base, token, POSTINGS);
+    const made = await drafts(base, token, POSTINGS);
     let next = 0;
     const post = {
       method: 'POST',
@@ -172,11 +175,11 @@ async function benchEngine(engine) {
         return { ...request, path: `/api/data/gl-journal-entry/${entry.id}/actions/post`, body: JSON.stringify({ Version: entry.version }) };
       },
     };
-    rows.push({ name: `posting a journal entry (${POSTINGS} drafts)`, ...(await load(server.base, token, pid, [post], { amount: made.length, warm: false })) });
+    rows.push({ name: `posting a journal entry (${POSTINGS} drafts)`, ...(await load(base, token, pid, [post], { amount: made.length, warm: false })) });
     print(engine, rows.at(-1));
   } finally {
-    server.child.kill('SIGTERM');
-    await exited(server.child);
+    child.kill('SIGTERM');
+    await exited(child);
     rmSync(dataDir, { recursive: true, force: true });
     if (database) await pgAdmin(`drop database if exists "${database}" with (force)`).catch(() => undefined);
   }
