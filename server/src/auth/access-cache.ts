@@ -19,7 +19,9 @@
  *   different roles.
  * - A load that overlaps an invalidation is answered but not kept (a generation check): a stale read never
  *   outlives the change that made it stale.
- * - Bounded: a map past MAX_ENTRIES entries is emptied (rights are cheap to read again).
+ * - Bounded: a map past MAX_ENTRIES entries is emptied (rights are cheap to read again); and everything is read
+ *   again at least every MAX_AGE_MS, so a change whose message never arrived (a publish that failed while the
+ *   database was unreachable) is not kept for ever.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -30,10 +32,13 @@ import type { OpenedApplications } from './access.ts';
 export const ACCESS_TABLES = ['users', 'user_roles', 'roles', 'applications', 'menu_access', 'form_widget_security'] as const;
 
 const MAX_ENTRIES = 10_000;
+const MAX_AGE_MS = 60_000;
 
 export class AccessCache {
   /** Raised by every invalidation: a load started before it is not kept. */
   private current = 0;
+  /** When the entries were last all forgotten. */
+  private since = Date.now();
   readonly roles = new Map<string, { version: number; roles: string[] }>();
   readonly applications = new Map<string, OpenedApplications>();
   readonly rules = new Map<string, readonly FieldRule[]>();
@@ -44,8 +49,15 @@ export class AccessCache {
     return this.current;
   }
 
+  /** This cache, emptied first when it is older than MAX_AGE_MS (module header). */
+  fresh(): this {
+    if (Date.now() - this.since > MAX_AGE_MS) this.invalidate();
+    return this;
+  }
+
   /** Forgets everything (a change to the rights, or changes that may have been missed). */
   invalidate(): void {
+    this.since = Date.now();
     this.current += 1;
     this.invalidations += 1;
     this.roles.clear();
@@ -85,7 +97,7 @@ export function roleSetKey(roles: readonly string[]): string {
 }
 
 export async function cachedRoles(db: Kysely<DB>, userId: string, version: number, load: () => Promise<string[]>): Promise<string[]> {
-  const cache = caches.get(db);
+  const cache = caches.get(db)?.fresh();
   if (!cache) return load();
   const hit = cache.roles.get(userId);
   if (hit && hit.version === version) return hit.roles;
@@ -93,14 +105,14 @@ export async function cachedRoles(db: Kysely<DB>, userId: string, version: numbe
 }
 
 export async function cachedApplications(db: Kysely<DB>, roles: readonly string[], load: () => Promise<OpenedApplications>): Promise<OpenedApplications> {
-  const cache = caches.get(db);
+  const cache = caches.get(db)?.fresh();
   if (!cache) return load();
   const key = roleSetKey(roles);
   return cache.applications.get(key) ?? cache.through(cache.applications, key, load);
 }
 
 export async function cachedRules(db: Kysely<DB>, entity: string, roles: readonly string[], load: () => Promise<readonly FieldRule[]>): Promise<readonly FieldRule[]> {
-  const cache = caches.get(db);
+  const cache = caches.get(db)?.fresh();
   if (!cache) return load();
   const key = `${entity}\u0001${roleSetKey(roles)}`;
   return cache.rules.get(key) ?? cache.through(cache.rules, key, load);
@@ -116,7 +128,7 @@ export async function cachedRulesOf(
   roles: readonly string[],
   load: (missing: string[]) => Promise<readonly (FieldRule & { entity: string })[]>,
 ): Promise<(FieldRule & { entity: string })[]> {
-  const cache = caches.get(db);
+  const cache = caches.get(db)?.fresh();
   if (!cache) return [...(await load([...entities]))];
   const set = roleSetKey(roles);
   const out: (FieldRule & { entity: string })[] = [];
