@@ -36,6 +36,7 @@ const sections = {
   pr: tsx('scripts/bench-pr.mjs'),
   'exactly-once': tsx('scripts/bench-exactly-once.mjs'),
   events: tsx('scripts/bench-events.mjs'),
+  capacity: tsx('scripts/bench-capacity.mjs'),
   webhooks: tsx('scripts/bench-webhooks.mjs'),
   screens: node('scripts/bench-screens.mjs'),
   reports: tsx('scripts/bench-reports.mjs'),

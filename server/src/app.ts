@@ -23,6 +23,7 @@ import { createTokenVerifier } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { openReadDatabase } from './db/read-database.ts';
+import { registerQueryCount } from './db/query-count.ts';
 import { seedDatabase } from './db/seed.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { syncEntityTables } from './entities/schema-sync.ts';
@@ -44,6 +45,7 @@ import { createMailer } from './mail/mailer.ts';
 import type { AnyDb } from './entities/hooks.ts';
 import { registerServerModules, seedServerModules } from './modules/index.ts';
 import { EventHub } from './events/hub.ts';
+import { ACCESS_TABLES, startAccessCache } from './auth/access-cache.ts';
 import { registerEventRoutes, registerWriterContext } from './events/routes.ts';
 import { JobScheduler } from './instances/jobs.ts';
 import { registerBuiltinJobs } from './instances/builtin-jobs.ts';
@@ -86,6 +88,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     });
     // First: every route registered from here on is in the catalog (guard, OpenAPI, route tests).
     collectRoutes(app);
+    // Issue 74: statements per request, answered in Server-Timing when QUERY_COUNT is on (db/query-count.ts).
+    registerQueryCount(app, config.queryCount);
     app.addHook('onClose', async () => database.close());
     registerErrorHandlers(app);
     // One strict input behaviour for every route (http/validation.ts): no coerced JSON types, exact-text
@@ -103,6 +107,13 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // Issue 42: record events and presence; on PostgreSQL through LISTEN/NOTIFY (events/hub.ts).
     const events = await EventHub.start(database, config.database.kind === 'postgres' ? config.database.url : undefined);
     app.addHook('onClose', async () => events.close());
+    // Issue 74: users' roles, applications and field rules kept per instance, forgotten on a change to them here
+    // (before the change answers) or on another instance (its LISTEN/NOTIFY message) — auth/access-cache.ts.
+    const access = startAccessCache(database.db);
+    const accessRoots = new Set(ACCESS_TABLES.map((table) => events.rootOf(table)));
+    events.onChanges((tables) => {
+      if (tables === null || [...tables].some((table) => accessRoots.has(table))) access.invalidate();
+    });
     // Issue 70: a provider session that ends closes its event streams everywhere (the other side sees the sign-out).
     oidc?.provider.on('end_session.success', (ctx: { oidc?: { session?: { uid?: string } } }) => {
       const uid = ctx.oidc?.session?.uid;

@@ -153,6 +153,11 @@ export interface ServerConfig {
    */
   limits: { eventStreams: number; idempotencyKeys: number; downloads: number };
   /**
+   * QUERY_COUNT (default off): every answer says how many database statements its request ran, in a
+   * `Server-Timing: db;desc="queries";dur=<n>` header (db/query-count.ts; the capacity benchmark and tests).
+   */
+  queryCount: boolean;
+  /**
    * Webhook deliveries (issue 72 item 3, server/src/webhooks/worker.ts): each instance looks for due deliveries
    * every `pollMs` (WEBHOOK_POLL_MS, default 1000) and at once after its own writes; a claim lasts `leaseMs`
    * (WEBHOOK_LEASE_MS, default 60000: a dead instance's deliveries are sent by another after it); a failed attempt
@@ -367,6 +372,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idempotencyKeys: countOf('IDEMPOTENCY_KEYS_PER_USER', env.IDEMPOTENCY_KEYS_PER_USER, 10_000),
       downloads: Math.max(1, countOf('DOWNLOADS_PER_USER', env.DOWNLOADS_PER_USER, 6)),
     },
+    queryCount: switchOf(env.QUERY_COUNT, false),
     webhooks: {
       pollMs: Math.max(10, countOf('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000)),
       leaseMs: Math.max(100, countOf('WEBHOOK_LEASE_MS', env.WEBHOOK_LEASE_MS, 60_000)),

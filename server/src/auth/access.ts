@@ -4,12 +4,14 @@
  * (the menu-access screen, modules/shell/definitions/menu-access.ts):
  * - a row without a menu id opens the application, with every menu;
  * - rows with menu ids open the application, with only those menus (and the groups above them).
- * A user holds the union of the roles' grants. Inactive applications are opened by nobody. Every call
- * reads the tables, so a change applies to the next request.
+ * A user holds the union of the roles' grants. Inactive applications are opened by nobody. What a role set opens
+ * is kept per instance (auth/access-cache.ts, issue 74) and forgotten on any change to the tables it is read from,
+ * so a change applies to the next request here and within a second on the other instances.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { readAll } from '../db/read.ts';
+import { accessCacheOf, cachedApplications } from './access-cache.ts';
 import { asFlag, type DB } from '../db/schema.ts';
 
 /** The active applications a user opens, by name and by router path (lower case: `/novus-oe`). */
@@ -24,6 +26,10 @@ export interface OpenedApplications {
  */
 export async function openedApplications(database: Pick<Database, 'db' | 'reader'>, roleIds: readonly string[]): Promise<OpenedApplications> {
   if (roleIds.length === 0) return { names: new Set(), paths: new Set() };
+  return cachedApplications(database.db, roleIds, () => readOpened(database, roleIds));
+}
+
+async function readOpened(database: Pick<Database, 'db' | 'reader'>, roleIds: readonly string[]): Promise<OpenedApplications> {
   const rows = await readAll(
     database,
     database.db
@@ -40,9 +46,13 @@ export async function openedApplications(database: Pick<Database, 'db' | 'reader
   return { names: new Set(rows.map((row) => row.application)), paths: new Set(rows.map((row) => row.router_path.toLowerCase())) };
 }
 
-/** Names of the active applications the given roles may open. */
+/**
+ * Names of the active applications the given roles may open (a new set the caller may change). Where the database
+ * keeps an access cache, from `openedApplications` — the same rule, read once per role set.
+ */
 export async function openableApplications(db: Kysely<DB>, roleIds: readonly string[]): Promise<Set<string>> {
   if (roleIds.length === 0) return new Set();
+  if (accessCacheOf(db)) return new Set((await openedApplications({ db }, roleIds)).names);
   const roles = await db.selectFrom('roles').select(['role_id', 'all_applications']).where('role_id', 'in', roleIds).execute();
   const allActive = db.selectFrom('applications').select('application').where('is_active', '=', 1);
   if (roles.some((r) => asFlag(r.all_applications))) {

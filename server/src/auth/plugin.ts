@@ -38,6 +38,7 @@ import { isApiPattern, normalizedPath } from '../http/route-catalog.ts';
 import { clientAccess, narrowApplications, RateLimiter } from '../security/api-clients.ts';
 import { messageIn } from '../entities/call-result.ts';
 import { openableApplications, openedApplications, type OpenedApplications } from './access.ts';
+import { cachedRoles } from './access-cache.ts';
 import type { DpopVerifier } from './dpop.ts';
 import type { TokenVerifier } from './tokens.ts';
 
@@ -93,8 +94,8 @@ function unauthorized(reply: FastifyReply, error?: 'invalid_dpop_proof') {
 /**
  * Verified access tokens, kept until they expire (at most VERIFIED_TTL_MS): a token string that verified
  * once verifies again, so the signature check (asynchronous WebCrypto) runs once per token, not once per
- * request. The users row and roles are still read on every request, so deactivating a user or changing
- * roles applies at once.
+ * request. The users row is still read on every request, so deactivating a user applies at once; the roles
+ * follow their changes through the access cache (auth/access-cache.ts).
  */
 const VERIFIED_TTL_MS = 60_000;
 const MAX_VERIFIED = 5000;
@@ -205,18 +206,26 @@ export function registerAuthentication(app: FastifyInstance, deps: { database: D
     request.user.applications = await narrowApplications(database, request.user.applications, access, request.method);
   }
 
-  /** Sets the caller. Read on every request (the read-only connection on SQLite: db/read.ts), so deactivating a
-   * user or changing roles or menu access applies to the next request. */
+  /**
+   * Sets the caller. The users row is read on every request (one statement by its key; the read-only connection on
+   * SQLite: db/read.ts), so deactivating a user applies to the next request on every instance. The roles and the
+   * applications they open come from the instance's access cache (auth/access-cache.ts, issue 74): forgotten on
+   * any change to them — here before the change's answer, elsewhere within a second — and the roles also when the
+   * users row's version moves.
+   */
   async function signIn(request: FastifyRequest, reply: FastifyReply, sub: string, token: AuthenticatedUser['token']) {
     const row = await readFirst(database, database.db.selectFrom('users').selectAll().where('user_id', '=', sub));
     if (!row || !asFlag(row.is_active)) return unauthorized(reply);
-    const roles = (await readAll(database, database.db.selectFrom('user_roles').select('role_id').where('user_id', '=', row.user_id))).map((r) => r.role_id);
+    const roles = await cachedRoles(database.db, row.user_id, Number(row.version), async () =>
+      (await readAll(database, database.db.selectFrom('user_roles').select('role_id').where('user_id', '=', row.user_id))).map((r) => r.role_id),
+    );
     const language = acceptedLanguage(request.headers['accept-language']) ?? row.language;
     request.user = {
       row: { ...row, language },
       storedLanguage: row.language,
       userId: row.user_id,
-      roles,
+      // A copy: the cached list is shared by this user's requests.
+      roles: [...roles],
       applications: await openedApplications(database, roles),
       token,
     };

@@ -9,11 +9,13 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Compilable } from 'kysely';
 import type { Database } from './connection.ts';
 import { exactRow } from './exact.ts';
+import { countStatement } from './query-count.ts';
 
 const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
 
-/** A prepared statement of `reader`, kept for the next call with the same SQL. */
+/** A prepared statement of `reader`, kept for the next call with the same SQL; each call runs it once (it counts one statement for the request, db/query-count.ts). */
 export function prepared(reader: BetterSqlite3.Database, text: string): BetterSqlite3.Statement {
+  countStatement();
   let cache = statements.get(reader);
   if (!cache) statements.set(reader, (cache = new Map()));
   let statement = cache.get(text);

@@ -5,12 +5,14 @@
  *
  * Field rules: with several roles the least restrictive wins — a field is hidden only when every role of
  * the caller hides it, read-only when every role restricts it and not all hide it. The key is never
- * hidden. Every request reads the rules, so an administrator's change applies at once.
+ * hidden. The rules of an entity for a role set are kept per instance (auth/access-cache.ts, issue 74) and forgotten
+ * on any change to them, so an administrator's change applies to the next request (other instances: within a second).
  */
 import type { AnyEntity } from '@erp/shared/entities/define';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { readAll } from '../db/read.ts';
+import { cachedRules } from '../auth/access-cache.ts';
 import type { FieldAccess } from './hooks.ts';
 
 function allowed(list: readonly string[] | '*', user: AuthenticatedUser): boolean {
@@ -51,13 +53,15 @@ export interface FieldRule {
 /** The caller's hidden and read-only fields of `def`. */
 export async function fieldAccess(database: Pick<Database, 'db' | 'reader'>, def: AnyEntity, user: AuthenticatedUser): Promise<FieldAccess> {
   if (user.roles.length === 0) return accessFromRules(def, user, []);
-  const rules = await readAll(
-    database,
-    database.db
-      .selectFrom('form_widget_security')
-      .select(['role_id', 'field_name', 'access'])
-      .where('entity', '=', def.name)
-      .where('role_id', 'in', user.roles),
+  const rules = await cachedRules(database.db, def.name, user.roles, () =>
+    readAll(
+      database,
+      database.db
+        .selectFrom('form_widget_security')
+        .select(['role_id', 'field_name', 'access'])
+        .where('entity', '=', def.name)
+        .where('role_id', 'in', user.roles),
+    ),
   );
   return accessFromRules(def, user, rules);
 }

@@ -19,9 +19,12 @@
  *   transaction's own connection just BEFORE COMMIT: what it writes through `run` commits with the change or not
  *   at all (the webhooks' outbox, server/src/webhooks/outbox.ts); when it throws, the transaction rolls back. A
  *   statement outside a transaction gets it right after the statement.
+ * - Every statement the wrapper passes on (queries, streams, transaction controls) counts for the running request
+ *   (db/query-count.ts, issue 74 item 1).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, OperationNode, QueryResult, TransactionSettings } from 'kysely';
+import { countStatement } from '../db/query-count.ts';
 
 export type ChangeKind = 'created' | 'changed' | 'deleted';
 
@@ -236,6 +239,7 @@ class CapturingConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    countStatement();
     const result = await this.inner.executeQuery<R>(query);
     const kind = (query.query as Node).kind;
     if (kind === 'SelectQueryNode') return result;
@@ -250,6 +254,7 @@ class CapturingConnection implements DatabaseConnection {
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> {
+    countStatement();
     return this.inner.streamQuery<R>(query, chunkSize);
   }
 }
@@ -267,6 +272,7 @@ class CapturingDriver implements Driver {
   }
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     const own = connection as CapturingConnection;
+    countStatement();
     await this.inner.beginTransaction(own.inner, settings);
     own.inTransaction = true;
     own.noted.clear();
@@ -276,6 +282,7 @@ class CapturingDriver implements Driver {
   async commitTransaction(connection: DatabaseConnection) {
     const own = connection as CapturingConnection;
     await beforeCommit(this.feed, own, own.by);
+    countStatement();
     await this.inner.commitTransaction(own.inner);
     own.inTransaction = false;
     flush(this.feed, own.noted, own.by);
@@ -287,15 +294,19 @@ class CapturingDriver implements Driver {
     own.noted.clear();
     own.states.clear();
     own.by = null;
+    countStatement();
     await this.inner.rollbackTransaction(own.inner);
   }
   async savepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver['savepoint']>>[2]) {
+    countStatement();
     await this.inner.savepoint!((connection as CapturingConnection).inner, name, compile);
   }
   async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver['rollbackToSavepoint']>>[2]) {
+    countStatement();
     await this.inner.rollbackToSavepoint!((connection as CapturingConnection).inner, name, compile);
   }
   async releaseSavepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver['releaseSavepoint']>>[2]) {
+    countStatement();
     await this.inner.releaseSavepoint!((connection as CapturingConnection).inner, name, compile);
   }
   async releaseConnection(connection: DatabaseConnection) {

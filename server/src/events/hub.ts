@@ -20,6 +20,10 @@
  * - Presence: a stream says which records its screens show (`setPresence`, checked like a read); instances
  *   exchange their streams' sets (again every PRESENCE_BEAT_MS, dropped after PRESENCE_TTL_MS without one), and a
  *   stream showing a record is told the other users showing it, and which of them are editing (`presence` event).
+ * - `onChanges(listener)` (issue 74: the access cache, auth/access-cache.ts): the listener gets the root tables of
+ *   this instance's committed changes at once (synchronously after COMMIT, before the writing request answers),
+ *   another instance's as its message arrives, and null when the LISTEN connection was lost (anything may have
+ *   changed). `rootOf(table)` names the root table a table's changes are told under.
  */
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
@@ -147,6 +151,7 @@ export class EventHub {
   private transport: Transport;
   /** Messages published, for the benchmark's count. */
   published = 0;
+  private readonly changeListeners: ((tables: ReadonlySet<string> | null) => void)[] = [];
 
   private constructor(private readonly database: Database) {
     for (const def of allEntities()) this.watch(def);
@@ -159,7 +164,7 @@ export class EventHub {
   /** Starts the hub on `database` (LISTEN on PostgreSQL) and attaches it to the change capture. */
   static async start(database: Database, pgUrl?: string): Promise<EventHub> {
     const hub = new EventHub(database);
-    if (database.engine === 'postgres' && pgUrl) hub.transport = await listen(pgUrl, (message) => hub.receive(message), () => hub.resetAll());
+    if (database.engine === 'postgres' && pgUrl) hub.transport = await listen(pgUrl, (message) => hub.receive(message), () => hub.lost());
     database.changes.attach({ watched: (table) => hub.tables.get(table), committed: (changes, by) => hub.committed(changes, by) });
     return hub;
   }
@@ -180,6 +185,26 @@ export class EventHub {
     await this.transport.close();
   }
 
+  /** Module header: told of committed changes' root tables (null: unknown, the LISTEN connection was lost). */
+  onChanges(listener: (tables: ReadonlySet<string> | null) => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  /** The root table `table`'s changes are told under (itself when it is no record's child or not watched). */
+  rootOf(table: string): string {
+    return this.tables.get(table)?.root ?? table;
+  }
+
+  private tell(tables: ReadonlySet<string> | null): void {
+    for (const listener of this.changeListeners) {
+      try {
+        listener(tables);
+      } catch (error) {
+        console.warn(`record events: ${(error as Error).message}`);
+      }
+    }
+  }
+
   private watch(def: AnyEntity): void {
     const list = this.defsByTable.get(def.table) ?? [];
     list.push(def);
@@ -197,6 +222,7 @@ export class EventHub {
 
   /** From the capture: merged into the outbox, published at most every PUBLISH_MS. */
   private committed(changes: CommittedChange[], by: string | null): void {
+    if (this.changeListeners.length > 0) this.tell(new Set(changes.map((change) => change.table)));
     const at = new Date().toISOString();
     for (const change of changes) mergePending(this.outbox, `${change.table}\u0000${change.key ?? '*'}`, { kind: change.kind, by, at });
     if (this.publishTimer) return;
@@ -248,6 +274,8 @@ export class EventHub {
       // Another instance's write: this one's cached list counts of the table are stale (entities/paging.ts).
       if (message.i !== this.instance) tableChanged(table);
     }
+    // This instance's own changes were told when they committed.
+    if (message.i !== this.instance && this.changeListeners.length > 0) this.tell(new Set(message.ch.map(([table]) => table)));
     this.seq += 1;
     this.replay.push({ seq: this.seq, changes });
     if (this.replay.length > REPLAY_SIZE) this.replay.shift();
@@ -262,7 +290,12 @@ export class EventHub {
     stream.timer = setTimeout(() => void this.flush(stream), wait);
   }
 
-  /** A lost LISTEN connection may have missed events: every stream refreshes what it shows. */
+  /** A lost LISTEN connection may have missed events: whatever listens forgets, every stream refreshes. */
+  private lost(): void {
+    this.tell(null);
+    this.resetAll();
+  }
+
   private resetAll(): void {
     for (const stream of this.streams.values()) stream.sink.send('reset', {});
   }

@@ -23,6 +23,7 @@ import type { OperationNode } from 'kysely';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { allEntities } from '@erp/shared/entities/index';
 import { readAll } from '../db/read.ts';
+import { cachedRulesOf } from '../auth/access-cache.ts';
 import { accessFromRules, type FieldRule } from '../entities/access.ts';
 import { maskReportColumns, type AnySelect, type ReportContext, type ServerReport } from './engine.ts';
 
@@ -167,10 +168,12 @@ export async function hiddenColumns(ctx: Pick<ReportContext, 'database' | 'user'
   const rules =
     defs.size === 0 || ctx.user.roles.length === 0
       ? []
-      : ((await readAll(
-          ctx.database,
-          ctx.database.db.selectFrom('form_widget_security').select(['entity', 'role_id', 'field_name', 'access']).where('entity', 'in', [...defs.keys()]).where('role_id', 'in', ctx.user.roles),
-        )) as (FieldRule & { entity: string })[]);
+      : await cachedRulesOf(ctx.database.db, [...defs.keys()], ctx.user.roles, async (missing) =>
+          (await readAll(
+            ctx.database,
+            ctx.database.db.selectFrom('form_widget_security').select(['entity', 'role_id', 'field_name', 'access']).where('entity', 'in', missing).where('role_id', 'in', ctx.user.roles),
+          )) as (FieldRule & { entity: string })[],
+        );
   const hidden = new Map([...defs].map(([name, def]) => [name, accessFromRules(def, ctx.user, rules.filter((rule) => rule.entity === name)).hidden]));
   return new Set(wanted.filter(({ def, field }) => hidden.get(def.name)!.has(field)).map(({ column }) => column));
 }

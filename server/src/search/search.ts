@@ -33,6 +33,7 @@ import type { Database } from '../db/connection.ts';
 import { foldText } from '../db/fold.ts';
 import { accessFromRules, canRead, type FieldRule } from '../entities/access.ts';
 import { readAll } from '../db/read.ts';
+import { cachedRulesOf } from '../auth/access-cache.ts';
 import type { AnyDb, EntityContext, FieldAccess } from '../entities/hooks.ts';
 import { messageIn } from '../entities/call-result.ts';
 import { filteredBase } from '../entities/paging.ts';
@@ -158,15 +159,18 @@ async function searchableFor(database: Database, user: AuthenticatedUser): Promi
     const screen = screenFor(def, user);
     if (screen) found.set(def.name, { def, screen, application: def.application });
   }
-  // §6 form widgets security of every kind searched, as in force at this call (an administrator's change applies
-  // at once): it decides which arms and columns may find each kind, so it is read before the candidates.
+  // §6 form widgets security of every kind searched, as in force at this call (kept per instance and forgotten on
+  // a change, auth/access-cache.ts): it decides which arms and columns may find each kind, so it comes before the
+  // candidates.
   const rules =
     user.roles.length === 0 || found.size === 0
       ? []
-      : ((await readAll(
-          database,
-          database.db.selectFrom('form_widget_security').select(['entity', 'role_id', 'field_name', 'access']).where('entity', 'in', [...found.keys()]).where('role_id', 'in', user.roles),
-        )) as (FieldRule & { entity: string })[]);
+      : await cachedRulesOf(database.db, [...found.keys()], user.roles, async (missing) =>
+          (await readAll(
+            database,
+            database.db.selectFrom('form_widget_security').select(['entity', 'role_id', 'field_name', 'access']).where('entity', 'in', missing).where('role_id', 'in', user.roles),
+          )) as (FieldRule & { entity: string })[],
+        );
   const searchable = new Map<string, Searchable>();
   for (const [name, entry] of found) {
     const access = accessFromRules(entry.def, user, rules.filter((rule) => rule.entity === name));
