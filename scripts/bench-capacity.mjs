@@ -14,17 +14,18 @@
  * case, /proc), statements per request (the mean of the answers' `Server-Timing: db;desc="queries";dur=<n>`,
  * db/query-count.ts) and non-2xx answers. Beside them, the machine's PostgreSQL `pgbench -S -c 10 -T 10` figure on a
  * scratch database (created and dropped here).
- * Two instances behind HAProxy (the production layout) only when `haproxy` is installed; otherwise said skipped.
- * The figures are printed, not written to BENCHMARKS.md (a loaded machine gives indicative figures only).
+ * On PostgreSQL, two instances behind Debian's HAProxy (the production layout) when `haproxy` is installed
+ * (`behindHaproxy`); otherwise said not measured. Writes the section "Capacity (issue 74)" of BENCHMARKS.md
+ * (BENCH_NO_WRITE=1 prints only): run it on a quiet machine.
  * Options (environment): BENCH_CAPACITY_ENGINES (default "sqlite,postgres"), BENCH_CAPACITY_DURATION,
  * BENCH_CAPACITY_CONNECTIONS, BENCH_CAPACITY_FIRMS, BENCH_CAPACITY_POSTINGS, BENCH_CAPACITY_LEDGER=0 (no demo ledger).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { loadSummary, machine, ms, pgAdmin, pgReachable, PG_URL, startServerProcess, waitForServer } from './bench-common.mjs';
+import { loadSummary, machine, ms, pgAdmin, pgReachable, PG_URL, publish, startServerProcess, waitForServer } from './bench-common.mjs';
 
 const { exited, httpSignIn } = await import('../server/test/helpers/http.ts');
 
@@ -60,7 +61,8 @@ function statementsOf(headers) {
  * One case under load: `requests` (autocannon's request list, cycled per connection), after a short warm-up. `amount`
  * instead of the duration when the case has a fixed number of requests (the postings).
  */
-async function load(base, token, pid, requests, { amount, warm = true } = {}) {
+async function load(base, token, pids, requests, { amount, warm = true } = {}) {
+  const cpuOf = () => [pids].flat().reduce((sum, pid) => sum + cpuMs(pid), 0);
   const counted = { sum: 0, n: 0 };
   const withCount = requests.map((request) => ({
     ...request,
@@ -75,9 +77,9 @@ async function load(base, token, pid, requests, { amount, warm = true } = {}) {
   const options = { url: base, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
   // Warm-up (JIT, caches), not counted.
   if (warm) await autocannon({ ...options, requests, connections: 4, amount: 200 });
-  const before = cpuMs(pid);
+  const before = cpuOf();
   const result = await autocannon({ ...options, requests: withCount, connections: CONNECTIONS, ...(amount ? { amount } : { duration: DURATION }) });
-  const cpu = (cpuMs(pid) - before) / Math.max(1, result.requests.total);
+  const cpu = (cpuOf() - before) / Math.max(1, result.requests.total);
   return {
     rps: amount ? result.requests.total / Math.max(0.001, result.duration) : result.requests.average,
     p50: result.latency.p50,
@@ -141,6 +143,7 @@ async function benchEngine(engine) {
   const child = await startServerProcess(PORT, dataDir, environment);
   const base = `http://127.0.0.1:${PORT}`;
   const rows = [];
+  let pair = null;
   try {
     await waitForServer(`${base}/health`, 600_000);
     const token = await httpSignIn(base, `http://localhost:${PORT}`, 'admin', 'admin');
@@ -177,13 +180,71 @@ async function benchEngine(engine) {
     };
     rows.push({ name: `posting a journal entry (${POSTINGS} drafts)`, ...(await load(base, token, pid, [post], { amount: made.length, warm: false })) });
     print(engine, rows.at(-1));
+    if (engine === 'postgres' && HAPROXY) pair = await behindHaproxy(environment, pid, token, cases, rows);
   } finally {
     child.kill('SIGTERM');
     await exited(child);
     rmSync(dataDir, { recursive: true, force: true });
     if (database) await pgAdmin(`drop database if exists "${database}" with (force)`).catch(() => undefined);
   }
-  return { engine, rows };
+  return { engine, rows, pair };
+}
+
+/**
+ * The production layout (ARCHITECTURE.md, operations): a second instance on the same PostgreSQL database and Debian's
+ * HAProxy in front of both (round robin, keep-alive, health checks on /health); the read cases and the mix again
+ * through it, CPU counted over both instances. Answers the rows with each case's ratio to one instance.
+ */
+async function behindHaproxy(environment, firstPid, token, cases, single) {
+  const dir = mkdtempSync(join(os.tmpdir(), 'erp-bench-capacity-pair-'));
+  const secondPort = PORT + 2;
+  const proxyPort = PORT + 4;
+  // The first instance's public URL: the tokens it issued name it as their issuer (in production, the balancer's).
+  const second = await startServerProcess(secondPort, dir, { ...environment, PUBLIC_URL: `http://localhost:${PORT}` });
+  let proxy = null;
+  try {
+    await waitForServer(`http://127.0.0.1:${secondPort}/health`, 600_000);
+    const config = join(dir, 'haproxy.cfg');
+    writeFileSync(
+      config,
+      [
+        'global',
+        '  maxconn 4096',
+        'defaults',
+        '  mode http',
+        '  option http-keep-alive',
+        '  timeout connect 5s',
+        '  timeout client 60s',
+        '  timeout server 60s',
+        'frontend erp',
+        `  bind 127.0.0.1:${proxyPort}`,
+        '  default_backend instances',
+        'backend instances',
+        '  balance roundrobin',
+        '  option httpchk GET /health',
+        `  server one 127.0.0.1:${PORT} check`,
+        `  server two 127.0.0.1:${secondPort} check`,
+        '',
+      ].join('\n'),
+    );
+    proxy = spawn(HAPROXY, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const base = `http://127.0.0.1:${proxyPort}`;
+    await waitForServer(`${base}/health`, 30_000);
+    const rows = [];
+    for (const [name, requests] of cases) {
+      const run = await load(base, token, [firstPid, second.pid], requests);
+      const one = single.find((row) => row.name === name);
+      rows.push({ name: `${name}, two instances behind HAProxy`, ...run, ratio: one ? run.rps / one.rps : NaN });
+      print('postgres', rows.at(-1));
+    }
+    return rows;
+  } finally {
+    proxy?.kill('SIGTERM');
+    if (proxy) await exited(proxy);
+    second.kill('SIGTERM');
+    await exited(second);
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function print(engine, row) {
@@ -195,6 +256,8 @@ function print(engine, row) {
 
 // ---------------------------------------------------------------------------------------------------------
 
+/** Debian's HAProxy (`apt-get install haproxy`), for the two-instance rows; without it they are said skipped. */
+const HAPROXY = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).stdout.trim();
 const loadAtStart = loadSummary(' / ');
 const results = [];
 for (const engine of ENGINES) {
@@ -204,17 +267,24 @@ for (const engine of ENGINES) {
   }
   results.push(await benchEngine(engine));
 }
-const haproxy = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).stdout.trim();
 const reference = await pgbench();
 
-console.log(`\n## Capacity (issue 74) — ${new Date().toISOString().slice(0, 10)}, ${machine()}, load ${loadAtStart}`);
-console.log(`${CONNECTIONS} connections, ${DURATION} s per case, autocannon on the same machine; one instance.\n`);
-console.log('| engine | case | requests/s | p50 | p99 | server CPU / request | statements / request | non-2xx |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|');
-for (const { engine, rows } of results) {
-  for (const row of rows) {
-    console.log(`| ${engine} | ${row.name} | ${row.rps.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.cpu.toFixed(2)} ms | ${Number.isNaN(row.statements) ? '—' : row.statements.toFixed(2)} | ${row.non2xx + row.errors} |`);
-  }
-}
-console.log(`\nPostgreSQL itself (pgbench -S -c 10 -j 2 -T 10, scale 1, scratch database): ${reference.tps === null ? `not measured (${reference.note})` : `${reference.tps.toFixed(0)} transactions/s`}.`);
-console.log(haproxy ? `HAProxy found at ${haproxy}: two instances behind it are not measured by this version of the script.` : 'Two instances behind HAProxy: skipped (haproxy is not installed).');
+const row = (engine, r) =>
+  `| ${engine} | ${r.name} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.cpu.toFixed(2)} ms | ${Number.isNaN(r.statements) ? '—' : r.statements.toFixed(2)} | ${r.non2xx + r.errors} |`;
+const lines = [
+  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (load average at the start ${loadAtStart}), with \`scripts/bench-capacity.mjs\`: the real server (QUERY_COUNT on) on a fresh database with the demo and ${FIRMS} generated firms, signed in as the demo administrator (bearer token); autocannon on the same machine, ${CONNECTIONS} connections, ${DURATION} s per case after a warm-up. Server CPU: the server processes' user + system time over the case per request; statements: the data layer's count per request (db/query-count.ts).`,
+  '',
+  '| engine | case | requests/s | p50 | p99 | server CPU / request | statements / request | non-2xx |',
+  '|---|---|---:|---:|---:|---:|---:|---:|',
+  ...results.flatMap(({ engine, rows }) => rows.map((r) => row(engine, r))),
+  ...results.flatMap(({ pair }) => (pair ?? []).map((r) => row('postgres', r))),
+  '',
+  `PostgreSQL itself (pgbench -S -c 10 -j 2 -T 10, scale 1, scratch database): ${reference.tps === null ? `not measured (${reference.note})` : `${reference.tps.toFixed(0)} transactions/s`}.`,
+  HAPROXY
+    ? `Two instances behind HAProxy (${HAPROXY}), against one: ${results
+        .flatMap(({ pair }) => pair ?? [])
+        .map((r) => `${r.name.replace(', two instances behind HAProxy', '')} ${r.ratio.toFixed(2)} ×`)
+        .join('; ')} (the load generator, HAProxy and both instances share the machine's cores).`
+    : 'Two instances behind HAProxy: not measured (Debian\'s haproxy is not installed: apt-get install haproxy).',
+];
+publish('## Capacity (issue 74)', lines.join('\n'));
