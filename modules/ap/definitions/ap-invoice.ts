@@ -109,6 +109,10 @@ export const apInvoice = defineEntity({
       parentColumn: 'invoice_id',
       key: 'LineId',
       maxItems: 500,
+      // Issue 71 item 2: a line's taxes (and amount, variance) follow its quantity, price or tax group as it is typed,
+      // and every line's follow the vendor, province and date: the save's own pricing for that line
+      // (modules/ap/server/routes.ts POST /api/ap/invoice-line-preview, invoices.ts invoiceLinePreview).
+      linePreview: { path: 'ap/invoice-line-preview', on: ['Quantity', 'UnitPrice', 'TaxGroup'], header: ['VendorId', 'ShipToState', 'DocDate', 'TransactionDate', 'ReceiptId'] },
       fields: {
         LineId: { type: 'integer', labelKey: lineLabel('LineId') },
         // Carried by the form (never shown) so a line the receipt filled before the save stays matched (issue 71 item 2).
@@ -172,7 +176,8 @@ export const apInvoice = defineEntity({
     SubTotal: { op: 'sum', collection: 'Lines', field: 'Amount' },
   },
   // Issue 71 item 2: the taxes and what is left to distribute follow the lines on the form (a receipt's lines
-  // brought before the save, a line removed, the amount typed) as the save computes them (invoices.ts priceInvoice).
+  // brought before the save, a line's quantity or price typed — its linePreview —, a line removed, the amount typed)
+  // as the save computes them (invoices.ts priceInvoice).
   derived: {
     TaxTotal: { op: 'sum', collection: 'Lines', field: 'TaxAmount' },
     Remaining: { op: 'sub', args: ['Amount', 'SubTotal', 'TaxTotal'] },

@@ -115,8 +115,12 @@ export interface PricedLine {
   taxAmount: Decimal;
 }
 
-/** Amounts, matches and taxes of the document's lines (module header); lines are updated in place. */
-export async function priceInvoice(trx: AnyTransaction, record: Row, receipt: Awaited<ReturnType<typeof loadReceipt>>, options: { taxes?: boolean } = {}): Promise<{ lines: PricedLine[]; subTotal: Decimal; taxTotal: Decimal; remaining: Decimal; variance: Decimal }> {
+/**
+ * Amounts, matches and taxes of the document's lines (module header); lines are updated in place. `figures`: the
+ * figures only, for a line being typed (`invoiceLinePreview`) — nothing is refused (a free line without its account,
+ * a job above the line, a receipt line not of the receipt: priced as a free line); the save refuses them.
+ */
+export async function priceInvoice(trx: AnyTransaction, record: Row, receipt: Awaited<ReturnType<typeof loadReceipt>>, options: { taxes?: boolean; figures?: boolean } = {}): Promise<{ lines: PricedLine[]; subTotal: Decimal; taxTotal: Decimal; remaining: Decimal; variance: Decimal }> {
   const lines = linesOf(record);
   const province = String(record['ShipToState'] ?? '');
   const date = String(record['DocDate'] ?? record['TransactionDate']);
@@ -132,7 +136,7 @@ export async function priceInvoice(trx: AnyTransaction, record: Row, receipt: Aw
     const amount = mul(String(line['Quantity'] ?? '0'), String(line['UnitPrice'] ?? '0'), 2);
     const receiptLineId = line['ReceiptLineId'] == null ? null : Number(line['ReceiptLineId']);
     let receiptLine: ReceiptLine | null = null;
-    if (receiptLineId !== null) {
+    if (receiptLineId !== null && !(options.figures && !byId.has(receiptLineId))) {
       receiptLine = byId.get(receiptLineId) ?? null;
       if (!receiptLine) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.receiptLineInvalid', {}, field('ReceiptLineId'));
       if (seen.has(receiptLineId)) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.receiptLineTwice', { product: receiptLine.productId }, field('ReceiptLineId'));
@@ -143,10 +147,10 @@ export async function priceInvoice(trx: AnyTransaction, record: Row, receipt: Aw
     } else {
       line['ProductId'] = null;
       line['PoPrice'] = null;
-      if (line['AccountId'] == null || line['AccountId'] === '') throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.accountRequired', {}, field('AccountId'));
+      if (!options.figures && (line['AccountId'] == null || line['AccountId'] === '')) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.accountRequired', {}, field('AccountId'));
     }
     // §5: a job allocation is not above the expense.
-    if (line['JobAmount'] != null && cmp(String(line['JobAmount']), amount) > 0) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.jobAboveExpense', {}, field('JobAmount'));
+    if (!options.figures && line['JobAmount'] != null && cmp(String(line['JobAmount']), amount) > 0) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.jobAboveExpense', {}, field('JobAmount'));
     const grni = receiptLine ? mul(String(line['Quantity'] ?? '0'), receiptLine.poPrice, 2) : '0.00';
     const variance = receiptLine ? sub(amount, grni) : '0.00';
     const group = typeof line['TaxGroup'] === 'string' && line['TaxGroup'] !== '' ? line['TaxGroup'] : null;
@@ -393,6 +397,37 @@ export async function receiptDefaults(trx: AnyTransaction, record: Readonly<Row>
   const date = wireText(record['DocDate']) || wireText(record['TransactionDate']) || today();
   const priced = await priceInvoice(trx, { ShipToState: shipTo, DocDate: date, Amount: '0.00', Lines: lines }, receipt);
   return { vendorId: receipt.vendorId, lines, subTotal: priced.subTotal, taxTotal: priced.taxTotal };
+}
+
+/**
+ * One line's figures as the save would store them (issue 71 item 2: the taxes follow a line's quantity, price or
+ * tax group as it is typed; the definition's `linePreview`, POST /api/ap/invoice-line-preview in routes.ts): the
+ * blanks the save fills — the line's tax group and the ship-to province from the vendor's defaults, the document
+ * date (blank: the transaction date, else today) — then `priceInvoice` on that one line (its receipt line matched
+ * when the header's receipt holds it). Answers the line's read-only figures: Amount, PoPrice, Variance, TaxCodes,
+ * TaxAmount. Quantity and price are decimal wire values (checked by the caller).
+ */
+export async function invoiceLinePreview(trx: AnyTransaction, header: Readonly<Row>, line: Readonly<Row>): Promise<Row> {
+  const vendorId = wireText(header['VendorId']).toUpperCase();
+  const defaults = vendorId === '' ? null : await vendorDefaults(trx, vendorId);
+  const receiptId = Number(wireText(header['ReceiptId']));
+  const receiptLineId = Number(wireText(line['ReceiptLineId']));
+  const matched = Number.isSafeInteger(receiptLineId) && receiptLineId > 0;
+  const receipt = matched && Number.isSafeInteger(receiptId) && receiptId > 0 ? await loadReceipt(trx, receiptId) : null;
+  const row: Row = {
+    Quantity: wireText(line['Quantity']) || '0',
+    UnitPrice: wireText(line['UnitPrice']) || '0',
+    TaxGroup: wireText(line['TaxGroup']).toUpperCase() || defaults?.taxGroup || null,
+    ReceiptLineId: matched ? receiptLineId : null,
+  };
+  const record: Row = {
+    ShipToState: wireText(header['ShipToState']).toUpperCase() || defaults?.shipToState || '',
+    DocDate: wireText(header['DocDate']) || wireText(header['TransactionDate']) || today(),
+    Amount: '0.00',
+    Lines: [row],
+  };
+  await priceInvoice(trx, record, receipt, { figures: true });
+  return { Amount: row['Amount'], PoPrice: row['PoPrice'] ?? null, Variance: row['Variance'] ?? null, TaxCodes: row['TaxCodes'] ?? null, TaxAmount: row['TaxAmount'] };
 }
 
 export const apInvoiceHooks: EntityHooks = {
