@@ -112,7 +112,7 @@ export const apInvoice = defineEntity({
       // Issue 71 item 2: a line's taxes (and amount, variance) follow its quantity, price or tax group as it is typed,
       // and every line's follow the vendor, province and date: the save's own pricing for that line
       // (modules/ap/server/routes.ts POST /api/ap/invoice-line-preview, invoices.ts invoiceLinePreview).
-      linePreview: { path: 'ap/invoice-line-preview', on: ['Quantity', 'UnitPrice', 'TaxGroup'], header: ['VendorId', 'ShipToState', 'DocDate', 'TransactionDate', 'ReceiptId'] },
+      linePreview: { path: 'ap/invoice-line-preview', on: ['Quantity', 'UnitPrice', 'TaxGroup'], header: ['VendorId', 'ShipToState', 'DocDate', 'TransactionDate'] },
       fields: {
         LineId: { type: 'integer', labelKey: lineLabel('LineId') },
         // Carried by the form (never shown) so a line the receipt filled before the save stays matched (issue 71 item 2).

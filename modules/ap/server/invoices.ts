@@ -403,17 +403,18 @@ export async function receiptDefaults(trx: AnyTransaction, record: Readonly<Row>
  * One line's figures as the save would store them (issue 71 item 2: the taxes follow a line's quantity, price or
  * tax group as it is typed; the definition's `linePreview`, POST /api/ap/invoice-line-preview in routes.ts): the
  * blanks the save fills — the line's tax group and the ship-to province from the vendor's defaults, the document
- * date (blank: the transaction date, else today) — then `priceInvoice` on that one line (its receipt line matched
- * when the header's receipt holds it). Answers the line's read-only figures: Amount, PoPrice, Variance, TaxCodes,
- * TaxAmount. Quantity and price are decimal wire values (checked by the caller).
+ * date (blank: the transaction date, else today) — then `priceInvoice` on that one line (a receipt line matched). Answers the line's read-only figures: Amount, PoPrice, Variance, TaxCodes,
+ * TaxAmount. Quantity and price are decimal wire values (checked by the caller); the header's receipt is not read
+ * (a line of a receipt is priced against that receipt's line).
  */
 export async function invoiceLinePreview(trx: AnyTransaction, header: Readonly<Row>, line: Readonly<Row>): Promise<Row> {
   const vendorId = wireText(header['VendorId']).toUpperCase();
   const defaults = vendorId === '' ? null : await vendorDefaults(trx, vendorId);
-  const receiptId = Number(wireText(header['ReceiptId']));
   const receiptLineId = Number(wireText(line['ReceiptLineId']));
   const matched = Number.isSafeInteger(receiptLineId) && receiptLineId > 0;
-  const receipt = matched && Number.isSafeInteger(receiptId) && receiptId > 0 ? await loadReceipt(trx, receiptId) : null;
+  // A matched line is priced against its own receipt (the header's, once saved: the save refuses any other).
+  const owner = matched ? ((await trx.selectFrom('po_receipt_lines').select('receipt_id').where('line_id', '=', receiptLineId).executeTakeFirst()) as Row | undefined) : undefined;
+  const receipt = owner ? await loadReceipt(trx, Number(owner['receipt_id'])) : null;
   const row: Row = {
     Quantity: wireText(line['Quantity']) || '0',
     UnitPrice: wireText(line['UnitPrice']) || '0',

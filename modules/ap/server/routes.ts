@@ -13,7 +13,7 @@
  *       its date and reason (the generic action, from the cheque screen, reads them from the saved record).
  * Both run the one generic action (entities/documents.ts `runAction`: rights, state, version, one transaction).
  *
- *   POST /api/ap/invoice-line-preview  { Header: { VendorId?, ShipToState?, DocDate?, TransactionDate?, ReceiptId? },
+ *   POST /api/ap/invoice-line-preview  { Header: { VendorId?, ShipToState?, DocDate?, TransactionDate? },
  *        Line: { Quantity?, UnitPrice?, TaxGroup?, ReceiptLineId? } } (the document form's wire values; other keys
  *        are ignored) → CallResult Data { Amount, PoPrice, Variance, TaxCodes, TaxAmount }: a vendor invoice line's
  *        figures as the save stores them (invoices.ts `invoiceLinePreview`, the save's own pricing), the vendor

@@ -123,9 +123,9 @@ describe("a line's taxes follow its quantity, price and tax group before the sav
     // Saved, the invoice stores exactly the previewed figures.
     const saved = await created('/api/data/ap-invoice', { ...header, VendorDocNo: 'LP-71', Amount: '79.10', Lines: [{ AccountId: '6500', Quantity: '7.0000', UnitPrice: '10.0000' }] });
     expect([saved.Lines[0].Amount, saved.Lines[0].TaxCodes, saved.Lines[0].TaxAmount, saved.TaxTotal, saved.Remaining]).toEqual([changed.Amount, changed.TaxCodes, changed.TaxAmount, '9.10', '0.00']);
-    // A line of the header's receipt: its PO price and variance too.
+    // A receipt's line: its PO price and variance too.
     const line = receipt.Lines[0] as Json;
-    const matched = await preview({ ...header, ReceiptId: receipt.ReceiptId }, { ReceiptLineId: line.LineId, Quantity: '4', UnitPrice: '13.0000' });
+    const matched = await preview(header, { ReceiptLineId: line.LineId, Quantity: '4', UnitPrice: '13.0000' });
     expect(matched).toEqual({ Amount: '52.00', PoPrice: '12.5000', Variance: '2.00', TaxCodes: 'HST 13%', TaxAmount: '6.76' });
   });
 
