@@ -13,7 +13,9 @@
  * - a foreign document: ExchangeRate (fx_rates into the home currency on the transaction date; none: refused)
  *   and HomeAmount;
  * - due date, discount date and discount available from the terms (baseline: the document date);
- * - a receipt to match (invoices only): posted, of the same vendor; a new invoice saved without lines takes
+ * - a receipt to match (invoices only): posted, of the same vendor, not fully invoiced when named (issue 71 item 2:
+ *   its lookup offers only such; postInvoice clears the receipt's Invoiceable once every line is matched, and a
+ *   receipt named anew is refused by its matches, whatever the mark); a new invoice saved without lines takes
  *   every line of it not yet invoiced (quantity still open at the PO price); every receipt line named must
  *   be a line of that receipt, once;
  * - each line: Amount = quantity × unit price (cents, half-up), a free line needs its G/L account, a matched
@@ -50,6 +52,7 @@ import { addApItem, apAccount, INVOICE_ORIGIN, postAp } from './subledger.ts';
 import { setField } from '@erp/server/entities/hooks';
 import { today } from '@erp/server/entities/defaults';
 import { requiredIntegrationAccount } from '@erp/modules/gl/server/ledger/integration';
+import { writeScalar } from '@erp/server/entities/wire';
 
 type Row = Record<string, unknown>;
 
@@ -58,7 +61,7 @@ export const TOLERANCE_AMOUNT = 'AP_MATCH_TOLERANCE_AMOUNT';
 /** Authorities whose tax is recoverable, and the A/P integration type of their credit. */
 const CREDITS: Readonly<Record<string, string>> = { GST: 'GST-HST-ITC', HST: 'GST-HST-ITC', QST: 'QST-ITR' };
 
-export const INVOICE_TOUCHES = ['gl_entries', 'gl_balances', 'gl_journals', 'ap_items', 'ap_matches', 'ap_invoice_lines', 'purchase_order_lines', 'purchase_orders'];
+export const INVOICE_TOUCHES = ['gl_entries', 'gl_balances', 'gl_journals', 'ap_items', 'ap_matches', 'ap_invoice_lines', 'purchase_order_lines', 'purchase_orders', 'po_receipts'];
 
 export function linesOf(record: Row): Row[] {
   return Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
@@ -330,6 +333,14 @@ export async function postInvoice(trx: AnyTransaction, record: Row, priced: Awai
       }
     }
   }
+  // Issue 71 item 2: a receipt every line of which is now invoiced is offered no more (po-receipt Invoiceable).
+  if (record['ReceiptId'] != null && priced.lines.some((line) => line.receiptLine)) {
+    const receipt = await loadReceipt(trx, Number(record['ReceiptId']));
+    if (receipt) {
+      const invoiceable = receipt.lines.some((line) => cmp(line.received, line.invoiced) > 0);
+      await trx.updateTable('po_receipts').set({ invoiceable: writeScalar({ type: 'boolean' }, invoiceable, engine) }).where('receipt_id', '=', Number(record['ReceiptId'])).execute();
+    }
+  }
   await trx.updateTable('ap_invoices').set({ balance: decimalToDb(engine, total, 2) }).where('invoice_id', '=', Number(record['InvoiceId'])).execute();
   return { journalId: posted.journalId, itemId };
 }
@@ -462,6 +473,10 @@ export const apInvoiceHooks: EntityHooks = {
     if (next['ExchangeRate'] !== rate) setField(change, 'ExchangeRate', rate);
     if (next['HomeAmount'] !== home) setField(change, 'HomeAmount', home);
     const receipt = await checkReceipt(trx, next);
+    // Issue 71 item 2: a receipt named anew must still have something to invoice (what posted invoices matched).
+    if (receipt && (change.mode === 'create' || change.changed.has('ReceiptId')) && !receipt.lines.some((line) => cmp(line.received, line.invoiced) > 0)) {
+      throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.receiptInvoiced', {}, 'ReceiptId');
+    }
     let lines: Row[] = linesOf(next).map((line) => ({
       ...line,
       // A distribution line without a receipt and without an account, or without a tax group: the vendor's.
