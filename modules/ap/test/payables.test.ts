@@ -14,7 +14,7 @@ import { add, neg } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { TestServer } from '../../../server/test/helpers/app.ts';
-import { apiAs, signedInServer } from '../../../server/test/helpers/api.ts';
+import { apiAs, inLanguage, signedInServer } from '../../../server/test/helpers/api.ts';
 import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -194,6 +194,14 @@ describe('three-way matching (SCREENS.md WP5 acceptance 2)', () => {
     const refused = await postJson('/api/data/ap-invoice', more);
     expect([refused.statusCode, json(refused).Message, json(refused).Data.Errors[0].field]).toEqual([400, 'The receipt is already fully invoiced.', 'ReceiptId']);
     expect(await db().selectFrom('ap_invoices').select('invoice_id').where('vendor_doc_no', '=', 'M-3').execute()).toEqual([]);
+    for (const [language, message] of [
+      ['fr-CA', 'La réception est déjà entièrement facturée.'],
+      ['zh-CN', '该收货单已全部开票。'],
+      ['zh-TW', '該收貨單已全部開票。'],
+    ] as const) {
+      const answer = await inLanguage(db(), language, () => postJson('/api/data/ap-invoice', more));
+      expect([answer.statusCode, json(answer).Message]).toEqual([400, message]);
+    }
     // A stale mark (a receipt invoiced before the mark existed) does not let it through: the matches decide.
     await db().updateTable('po_receipts').set({ invoiceable: engine() === 'postgres' ? true : 1 }).where('receipt_id', '=', receipt.ReceiptId).execute();
     const stale = await postJson('/api/data/ap-invoice', more);
