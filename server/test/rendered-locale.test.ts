@@ -15,6 +15,7 @@ import { registeredEntity } from '../src/entities/registry.ts';
 import { loadServerModules } from '../src/modules/index.ts';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { pdfText } from './helpers/pdf-text.ts';
+import { internalIds, isInternalId } from './helpers/internal-ids.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -49,8 +50,8 @@ export function unreadable(text: string, locale: Locale): string[] {
   for (const match of text.matchAll(new RegExp(`(?<![\\d,.\\u00a0\\u202f])\\d{4,}${decimal}\\d`, 'g'))) found.push(`ungrouped amount "${match[0]}" in "${near(match.index)}"`);
   // A figure the product wrote (a cell: the extractor joins items with spaces) — not a point inside a description's words ("(3.42 mm)").
   if (locale === 'fr-CA') for (const match of text.matchAll(/(?<=^|\s)-?[\d\u00a0\u202f]*\d\.\d+(?=\s|\u00a0?\$|$)/gm)) found.push(`point as decimal separator "${match[0]}" in "${near(match.index)}"`);
-  for (const match of text.matchAll(/\bID\b[^:\n：]{0,30}[:：]\s*\d+/g)) found.push(`internal id "${match[0]}" in "${near(match.index)}"`);
-  for (const match of text.matchAll(/\bitem\s+\d+/gi)) found.push(`internal id "${match[0]}" in "${near(match.index)}"`);
+  // The screens' check too (tests/e2e/internal-ids.ts): a bare integer an id's label names.
+  found.push(...internalIds(text));
   return found;
 }
 
@@ -117,6 +118,14 @@ describe('the checks themselves', () => {
     expect(unreadable('Tôle 10 ga (3.42 mm) 12,50', 'fr-CA')).toEqual([]);
     expect(unreadable('dated Nov 28, 2026 for $15,324.33 · Payment no.: 1001 · invoice AR000312', 'en-CA')).toEqual([]);
     expect(unreadable('daté du 28 nov. 2026 : 15\u00a0324,33 $ · N° du paiement : 1001', 'fr-CA')).toEqual([]);
+    // Internal ids in the four languages, and what a person reads beside them: numbers, codes, quantities, positions.
+    for (const text of ['ID 12', 'ID du paiement : 5', 'Élément C/C 479', 'No interne : 12', 'Credit AR item: 1,479', '付款 ID：5', '应收项目 479', '內部編號 7']) {
+      expect(unreadable(text, 'en-CA'), text).toHaveLength(1);
+    }
+    expect(unreadable('AR000312 · PO200037 · V100 · Open · Line 1 · Cheque no. 1001 · ID: AR000312 · item 12.0000 · Quantity 12 · élément non compensé', 'en-CA')).toEqual([]);
+    // A field or column (the screens' check): its label names an id and it shows a bare integer.
+    expect([isInternalId('AR item — Line 1', '479'), isInternalId('Payment ID', '1,005'), isInternalId('付款 ID', '5')]).toEqual([true, true, true]);
+    expect([isInternalId('Journal no.', '485'), isInternalId('Document', 'AR000312'), isInternalId('Quantity', '5'), isInternalId('AR item', '12.50')]).toEqual([false, false, false, false]);
   });
 });
 

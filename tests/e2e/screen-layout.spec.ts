@@ -5,6 +5,9 @@
  *
  * Issue 71 item 2: and no ISO date nor amount without grouping in any visible text of any of them (a report's answer
  * included), in each language.
+ * Issue 71 ("no internal id where a person reads"): nor an internal id in any of them — a text naming an id with a
+ * bare integer ("Payment ID: 5", "AR item 479"), or a field, line cell or list column labelled with an id showing one
+ * (internal-ids.ts, the same definition the PDFs' and e-mails' check uses).
  * Issue 71 ("generated checks over every screen"): and in fr-CA and zh-CN no English text in any of them — no
  * visible text or accessible name of the screen's chrome (english-texts.ts: the list's and report grids' cells,
  * lookups' names and the values inputs hold are data, not checked) that en-CA has under a key the language
@@ -23,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { localeRoots } from '@erp/modules/manifests';
 import { englishOf, textsOf, type English } from './english-texts.ts';
+import { BARE_VALUE, ID_LABEL, INTERNAL_ID } from './internal-ids.ts';
 import { accessToken, signIn } from './helpers.ts';
 import { goTo, screenOf, settled } from './shell-helpers.ts';
 
@@ -141,25 +145,54 @@ async function readyScreen(page: Page, path: string, budget: number): Promise<Sc
  * - the visible column headers whose label does not fit — the header's text runs past the cell's edges (a
  *   collapsed or truncated header) — as "<label> (<text width> > <cell width>)";
  * - a list whose rows are not all as wide as each other (a long description must truncate, never widen its row);
- * - how far the page scrolls sideways.
+ * - how far the page scrolls sideways;
+ * - the ISO dates, ungrouped amounts and internal ids a person reads (internal-ids.ts: `patterns` are its sources).
  */
-async function layoutProblems(screen: Locator): Promise<{ cut: string[]; rowWidths: number[][]; overflow: number; iso: string[]; amounts: string[] }> {
-  return screen.evaluate((root) => {
+async function layoutProblems(screen: Locator): Promise<{ cut: string[]; rowWidths: number[][]; overflow: number; iso: string[]; amounts: string[]; ids: string[] }> {
+  const patterns = { label: ID_LABEL, internal: INTERNAL_ID, bare: BARE_VALUE };
+  return screen.evaluate((root, sources) => {
     const cut: string[] = [];
     // Issue 71 item 2: no ISO date in the text a person reads (the spec asks for none): every visible text node of
     // the screen — lists, forms' read-only texts, report grids, banners, dialogs — not what an input holds.
     // Nor an amount without the language's grouping ("15324.33": issue 71's Select open invoices picker).
     const iso: string[] = [];
     const amounts: string[] = [];
+    // Issue 71: nor an internal id — in a text, or as the value of a field, line cell or list column an id's label names.
+    const ids: string[] = [];
+    const internal = new RegExp(sources.internal, 'iu');
+    const idLabel = new RegExp(sources.label, 'iu');
+    const bare = new RegExp(sources.bare, 'u');
+    const shown = (element: Element) => !element.closest('script, style, [hidden], [aria-hidden="true"]') && element.getClientRects().length > 0;
     const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = texts.nextNode(); node; node = texts.nextNode()) {
       const text = node.textContent ?? '';
       const date = /\d{4}-\d{2}-\d{2}/.exec(text);
       const amount = /(?<![\d.,])\d{4,}[.,]\d{2}(?!\d)/.exec(text);
+      const id = internal.exec(text);
       const parent = node.parentElement;
-      if ((!date && !amount) || !parent || parent.closest('script, style, textarea, [hidden], [aria-hidden="true"]') || parent.getClientRects().length === 0) continue;
+      if ((!date && !amount && !id) || !parent || parent.closest('script, style, textarea, [hidden], [aria-hidden="true"]') || parent.getClientRects().length === 0) continue;
       if (date) iso.push(`"${date[0]}" in "${text.trim().slice(0, 80)}"`);
       if (amount) amounts.push(`"${amount[0]}" in "${text.trim().slice(0, 80)}"`);
+      if (id) ids.push(`"${id[0]}" in "${text.trim().slice(0, 80)}"`);
+    }
+    // A field (or a line's input) whose label names an id, holding a bare integer.
+    for (const input of root.querySelectorAll<HTMLInputElement>('input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"])')) {
+      if (!shown(input) || !bare.test(input.value)) continue;
+      const label = input.getAttribute('aria-label') ?? [...(input.labels ?? [])].map((one) => one.textContent ?? '').join(' ');
+      if (idLabel.test(label)) ids.push(`field "${label.trim()}" shows ${input.value}`);
+    }
+    // A cell under a column whose header names an id (its own accessible name: a line's "AR item — Line 1"), holding a bare integer.
+    for (const grid of root.querySelectorAll<HTMLElement>('[role="grid"], [role="table"], table')) {
+      const headers = [...grid.querySelectorAll<HTMLElement>('[role="columnheader"], th')].map((header) => (header.textContent ?? '').trim());
+      for (const row of grid.querySelectorAll<HTMLElement>('[role="row"], tr')) {
+        const cells = [...row.children].filter((cell) => cell.matches('[role="gridcell"], [role="cell"], td'));
+        cells.forEach((cell, index) => {
+          const text = (cell.textContent ?? '').trim();
+          if (!bare.test(text) || !shown(cell)) return;
+          const label = cell.getAttribute('aria-label') ?? headers[Number(cell.getAttribute('aria-colindex') ?? index + 1) - 1] ?? '';
+          if (idLabel.test(label)) ids.push(`column "${label}" shows ${text}`);
+        });
+      }
     }
     // The headers, and the totals row's figures (an amount is never cut, issue 21 item 1).
     for (const cell of root.querySelectorAll<HTMLElement>('[role="columnheader"], th[scope="col"], [data-records-totals] [role="gridcell"]')) {
@@ -179,8 +212,8 @@ async function layoutProblems(screen: Locator): Promise<{ cut: string[]; rowWidt
     const rowWidths = [...root.querySelectorAll<HTMLElement>('.records-grid-frame')].map((frame) => [
       ...new Set([...frame.querySelectorAll<HTMLElement>('.records-row')].map((row) => Math.round(row.getBoundingClientRect().width))),
     ]);
-    return { cut, rowWidths, overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth, iso, amounts };
-  });
+    return { cut, rowWidths, overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth, iso, amounts, ids: [...new Set(ids)] };
+  }, patterns);
 }
 
 /**
@@ -282,6 +315,7 @@ async function checkScreens(page: Page, paths: readonly string[], language: stri
     if (layout.overflow > 0) problems.push(`${language} ${path}: the page scrolls sideways by ${layout.overflow}px`);
     for (const date of layout.iso) problems.push(`${language} ${path}: ISO date ${date}`);
     for (const amount of layout.amounts) problems.push(`${language} ${path}: amount without grouping ${amount}`);
+    for (const id of layout.ids) problems.push(`${language} ${path}: internal id ${id}`);
     if (english) for (const text of await englishTexts(screen, english)) problems.push(`${language} ${path}: English "${text}"`);
     // Close the tab again, so the page does not hold every screen at once.
     await page.keyboard.press('Alt+Shift+W');

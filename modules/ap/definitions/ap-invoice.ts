@@ -12,7 +12,8 @@
  *   vendor's defaults (`ap-vendor-default`; terms: else the firm's account terms) and are refused when there is
  *   none. A foreign-currency document shows its rate and home amount (the rate of its transaction date).
  *   ReceiptId optionally names a posted purchase receipt of the
- *   vendor to match: saved without lines, the invoice takes every receipt line not yet invoiced.
+ *   vendor to match, not yet fully invoiced (its lookup offers only those; a fully invoiced one is refused):
+ *   saved without lines, the invoice takes every receipt line not yet invoiced.
  * - Lines (the G/L distribution): a receipt line (ReceiptLineId, ProductId and PoPrice are the server's) or a
  *   free line with its G/L account (blank: the vendor's default account; a blank tax group: the vendor's); quantity × unit price = amount; a tax group (default: every tax of the
  *   province); a job allocation not above the line's amount (§5). The server computes each line's taxes, the
@@ -87,7 +88,17 @@ export const apInvoice = defineEntity({
     // A foreign document posts its home-currency equivalent at the rate of its transaction date (server).
     ExchangeRate: { ...RATE, readOnly: true },
     HomeAmount: { ...MONEY, readOnly: true },
-    ReceiptId: { type: 'lookup', entity: 'po-receipt', valueType: 'integer', where: { Status: 'Posted' }, whereKeys: { Status: key('rules.receiptNotPosted') }, invalidKey: key('rules.receiptMissing') },
+    // Issue 71 item 2: offered (and accepted) only while it can still be invoiced — posted, not fully invoiced, the
+    // invoice's vendor's once one is chosen (before, any vendor's: the receipt brings its vendor).
+    ReceiptId: {
+      type: 'lookup',
+      entity: 'po-receipt',
+      valueType: 'integer',
+      where: { Status: 'Posted', Invoiceable: true },
+      whereFromIfSet: { VendorId: 'VendorId' },
+      whereKeys: { Status: key('rules.receiptNotPosted'), Invoiceable: key('rules.receiptInvoiced'), VendorId: key('rules.receiptVendor') },
+      invalidKey: key('rules.receiptMissing'),
+    },
     Reference: { type: 'text', maxLength: 30 },
     Description: { type: 'text', maxLength: 100 },
     DueDate: { type: 'date', readOnly: true },
@@ -109,6 +120,10 @@ export const apInvoice = defineEntity({
       parentColumn: 'invoice_id',
       key: 'LineId',
       maxItems: 500,
+      // Issue 71 item 2: a line's taxes (and amount, variance) follow its quantity, price or tax group as it is typed,
+      // and every line's follow the vendor, province and date: the save's own pricing for that line
+      // (modules/ap/server/routes.ts POST /api/ap/invoice-line-preview, invoices.ts invoiceLinePreview).
+      linePreview: { path: 'ap/invoice-line-preview', on: ['Quantity', 'UnitPrice', 'TaxGroup'], header: ['VendorId', 'ShipToState', 'DocDate', 'TransactionDate'] },
       fields: {
         LineId: { type: 'integer', labelKey: lineLabel('LineId') },
         // Carried by the form (never shown) so a line the receipt filled before the save stays matched (issue 71 item 2).
@@ -172,7 +187,8 @@ export const apInvoice = defineEntity({
     SubTotal: { op: 'sum', collection: 'Lines', field: 'Amount' },
   },
   // Issue 71 item 2: the taxes and what is left to distribute follow the lines on the form (a receipt's lines
-  // brought before the save, a line removed, the amount typed) as the save computes them (invoices.ts priceInvoice).
+  // brought before the save, a line's quantity or price typed — its linePreview —, a line removed, the amount typed)
+  // as the save computes them (invoices.ts priceInvoice).
   derived: {
     TaxTotal: { op: 'sum', collection: 'Lines', field: 'TaxAmount' },
     Remaining: { op: 'sub', args: ['Amount', 'SubTotal', 'TaxTotal'] },

@@ -8,6 +8,8 @@
  * cancelled after the question) and the invoice is open again for its amount.
  * A second flow pays an invoice by EFT on the cheque printing screen: the CPA 005 file downloads and is checked
  * record by record against the format (DOMAIN-NOTES §7.1: A header, C credit detail, Z trailer, fixed positions).
+ * A third (issue 71 item 2): a new vendor invoice's line tax, its Taxes (ITC) and Remaining follow the line's
+ * quantity before the save (the lines' linePreview), and the save stores the same figures.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
@@ -96,6 +98,50 @@ test('a vendor invoice matched to a receipt, posted, paid by cheque: the cheque 
   await expect(cheque.locator('[data-document-state]')).toHaveText('Cancelled');
   const reopened = await apiCall(page, 'GET', `data/ap-invoice/${invoiceId}`);
   expect(reopened.body['Data']).toMatchObject({ Status: 'Posted', Balance: '542.40' });
+});
+
+test("a line's quantity changed: its tax, Taxes (ITC) and Remaining follow before the save, as the save stores them", async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const today = new Date().toISOString().slice(0, 10);
+  const docNo = `E2E-LP-${Date.now()}`;
+  const journal = await openScreen(page, '/novus-ap/purchase-journal', /Purchase Journal/);
+  await journal.getByRole('button', { name: 'New', exact: true }).click();
+  const invoice = journal.locator('.erp-document');
+  await expect(invoice.locator('[data-document-state]')).toHaveText('Draft');
+  await invoice.getByRole('textbox', { name: 'Vendor', exact: true }).fill('V400');
+  await invoice.getByRole('textbox', { name: 'Transaction date', exact: true }).fill(today);
+  await invoice.getByRole('textbox', { name: 'Document date', exact: true }).fill(today);
+  await invoice.getByRole('textbox', { name: 'Vendor document no.', exact: true }).fill(docNo);
+  await invoice.getByRole('textbox', { name: 'Amount', exact: true }).fill('79.10');
+  await invoice.getByRole('textbox', { name: 'Terms', exact: true }).fill('NET15');
+  await invoice.getByRole('textbox', { name: 'Ship-to province', exact: true }).fill('ON');
+  await invoice.getByRole('textbox', { name: 'Bank', exact: true }).fill('OPERATING');
+  await invoice.getByRole('button', { name: 'Add line', exact: true }).click();
+  await invoice.getByRole('combobox', { name: 'G/L account — Line 1' }).fill('6500');
+  await invoice.getByRole('textbox', { name: 'Quantity — Line 1' }).fill('2');
+  await invoice.getByRole('textbox', { name: 'Unit price — Line 1' }).fill('10');
+  // 2 × 10.00 and Ontario's 13 % HST, from the server's pricing, while the invoice is still new.
+  await expect(invoice.getByRole('cell', { name: 'Tax — Line 1' })).toHaveText('2.60');
+  await expect(invoice.getByRole('textbox', { name: 'Taxes (ITC)', exact: true })).toHaveValue('2.60');
+  await expect(invoice.getByRole('textbox', { name: 'Remaining', exact: true })).toHaveValue('56.50');
+  // The quantity changed: the line's tax and the totals follow, before any save.
+  const asked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/ap/invoice-line-preview' && response.request().postDataJSON().Line.Quantity === '7');
+  await invoice.getByRole('textbox', { name: 'Quantity — Line 1' }).fill('7');
+  expect((await asked).status()).toBe(200);
+  await expect(invoice.getByRole('cell', { name: 'Taxes — Line 1' })).toHaveText('HST 13%');
+  await expect(invoice.getByRole('cell', { name: 'Tax — Line 1' })).toHaveText('9.10');
+  await expect(invoice.getByRole('textbox', { name: 'Distributed', exact: true })).toHaveValue('70.00');
+  await expect(invoice.getByRole('textbox', { name: 'Taxes (ITC)', exact: true })).toHaveValue('9.10');
+  await expect(invoice.getByRole('textbox', { name: 'Remaining', exact: true })).toHaveValue('0.00');
+  await expect(invoice.locator('.erp-form-record')).toHaveText('New record');
+  // Saved: the figures shown are the ones stored.
+  await invoice.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(invoice.getByText('Saved.', { exact: true })).toBeVisible();
+  await expect(invoice.getByRole('cell', { name: 'Tax — Line 1' })).toHaveText('9.10');
+  await expect(invoice.getByRole('textbox', { name: 'Remaining', exact: true })).toHaveValue('0.00');
+  const found = await apiCall(page, 'GET', `data/ap-invoice?Page=1&PageSize=5&filter.VendorDocNo=${encodeURIComponent(docNo)}`);
+  const stored = await apiCall(page, 'GET', `data/ap-invoice/${found.body['List'][0].InvoiceId}`);
+  expect(stored.body['Data']).toMatchObject({ SubTotal: '70.00', TaxTotal: '9.10', Remaining: '0.00', Lines: [{ Quantity: '7.0000', Amount: '70.00', TaxCodes: 'HST 13%', TaxAmount: '9.10' }] });
 });
 
 test('an invoice paid by EFT on the cheque printing screen: the CPA 005 file record by record', async ({ page }) => {

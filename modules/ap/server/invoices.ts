@@ -13,7 +13,9 @@
  * - a foreign document: ExchangeRate (fx_rates into the home currency on the transaction date; none: refused)
  *   and HomeAmount;
  * - due date, discount date and discount available from the terms (baseline: the document date);
- * - a receipt to match (invoices only): posted, of the same vendor; a new invoice saved without lines takes
+ * - a receipt to match (invoices only): posted, of the same vendor, not fully invoiced when named (issue 71 item 2:
+ *   its lookup offers only such; postInvoice clears the receipt's Invoiceable once every line is matched, and a
+ *   receipt named anew is refused by its matches, whatever the mark); a new invoice saved without lines takes
  *   every line of it not yet invoiced (quantity still open at the PO price); every receipt line named must
  *   be a line of that receipt, once;
  * - each line: Amount = quantity × unit price (cents, half-up), a free line needs its G/L account, a matched
@@ -50,6 +52,7 @@ import { addApItem, apAccount, INVOICE_ORIGIN, postAp } from './subledger.ts';
 import { setField } from '@erp/server/entities/hooks';
 import { today } from '@erp/server/entities/defaults';
 import { requiredIntegrationAccount } from '@erp/modules/gl/server/ledger/integration';
+import { writeScalar } from '@erp/server/entities/wire';
 
 type Row = Record<string, unknown>;
 
@@ -58,7 +61,7 @@ export const TOLERANCE_AMOUNT = 'AP_MATCH_TOLERANCE_AMOUNT';
 /** Authorities whose tax is recoverable, and the A/P integration type of their credit. */
 const CREDITS: Readonly<Record<string, string>> = { GST: 'GST-HST-ITC', HST: 'GST-HST-ITC', QST: 'QST-ITR' };
 
-export const INVOICE_TOUCHES = ['gl_entries', 'gl_balances', 'gl_journals', 'ap_items', 'ap_matches', 'ap_invoice_lines', 'purchase_order_lines', 'purchase_orders'];
+export const INVOICE_TOUCHES = ['gl_entries', 'gl_balances', 'gl_journals', 'ap_items', 'ap_matches', 'ap_invoice_lines', 'purchase_order_lines', 'purchase_orders', 'po_receipts'];
 
 export function linesOf(record: Row): Row[] {
   return Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
@@ -115,8 +118,12 @@ export interface PricedLine {
   taxAmount: Decimal;
 }
 
-/** Amounts, matches and taxes of the document's lines (module header); lines are updated in place. */
-export async function priceInvoice(trx: AnyTransaction, record: Row, receipt: Awaited<ReturnType<typeof loadReceipt>>, options: { taxes?: boolean } = {}): Promise<{ lines: PricedLine[]; subTotal: Decimal; taxTotal: Decimal; remaining: Decimal; variance: Decimal }> {
+/**
+ * Amounts, matches and taxes of the document's lines (module header); lines are updated in place. `figures`: the
+ * figures only, for a line being typed (`invoiceLinePreview`) — nothing is refused (a free line without its account,
+ * a job above the line, a receipt line not of the receipt: priced as a free line); the save refuses them.
+ */
+export async function priceInvoice(trx: AnyTransaction, record: Row, receipt: Awaited<ReturnType<typeof loadReceipt>>, options: { taxes?: boolean; figures?: boolean } = {}): Promise<{ lines: PricedLine[]; subTotal: Decimal; taxTotal: Decimal; remaining: Decimal; variance: Decimal }> {
   const lines = linesOf(record);
   const province = String(record['ShipToState'] ?? '');
   const date = String(record['DocDate'] ?? record['TransactionDate']);
@@ -132,7 +139,7 @@ export async function priceInvoice(trx: AnyTransaction, record: Row, receipt: Aw
     const amount = mul(String(line['Quantity'] ?? '0'), String(line['UnitPrice'] ?? '0'), 2);
     const receiptLineId = line['ReceiptLineId'] == null ? null : Number(line['ReceiptLineId']);
     let receiptLine: ReceiptLine | null = null;
-    if (receiptLineId !== null) {
+    if (receiptLineId !== null && !(options.figures && !byId.has(receiptLineId))) {
       receiptLine = byId.get(receiptLineId) ?? null;
       if (!receiptLine) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.receiptLineInvalid', {}, field('ReceiptLineId'));
       if (seen.has(receiptLineId)) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.receiptLineTwice', { product: receiptLine.productId }, field('ReceiptLineId'));
@@ -143,10 +150,10 @@ export async function priceInvoice(trx: AnyTransaction, record: Row, receipt: Aw
     } else {
       line['ProductId'] = null;
       line['PoPrice'] = null;
-      if (line['AccountId'] == null || line['AccountId'] === '') throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.accountRequired', {}, field('AccountId'));
+      if (!options.figures && (line['AccountId'] == null || line['AccountId'] === '')) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.accountRequired', {}, field('AccountId'));
     }
     // §5: a job allocation is not above the expense.
-    if (line['JobAmount'] != null && cmp(String(line['JobAmount']), amount) > 0) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.jobAboveExpense', {}, field('JobAmount'));
+    if (!options.figures && line['JobAmount'] != null && cmp(String(line['JobAmount']), amount) > 0) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.jobAboveExpense', {}, field('JobAmount'));
     const grni = receiptLine ? mul(String(line['Quantity'] ?? '0'), receiptLine.poPrice, 2) : '0.00';
     const variance = receiptLine ? sub(amount, grni) : '0.00';
     const group = typeof line['TaxGroup'] === 'string' && line['TaxGroup'] !== '' ? line['TaxGroup'] : null;
@@ -326,6 +333,14 @@ export async function postInvoice(trx: AnyTransaction, record: Row, priced: Awai
       }
     }
   }
+  // Issue 71 item 2: a receipt every line of which is now invoiced is offered no more (po-receipt Invoiceable).
+  if (record['ReceiptId'] != null && priced.lines.some((line) => line.receiptLine)) {
+    const receipt = await loadReceipt(trx, Number(record['ReceiptId']));
+    if (receipt) {
+      const invoiceable = receipt.lines.some((line) => cmp(line.received, line.invoiced) > 0);
+      await trx.updateTable('po_receipts').set({ invoiceable: writeScalar({ type: 'boolean' }, invoiceable, engine) }).where('receipt_id', '=', Number(record['ReceiptId'])).execute();
+    }
+  }
   await trx.updateTable('ap_invoices').set({ balance: decimalToDb(engine, total, 2) }).where('invoice_id', '=', Number(record['InvoiceId'])).execute();
   return { journalId: posted.journalId, itemId };
 }
@@ -395,6 +410,38 @@ export async function receiptDefaults(trx: AnyTransaction, record: Readonly<Row>
   return { vendorId: receipt.vendorId, lines, subTotal: priced.subTotal, taxTotal: priced.taxTotal };
 }
 
+/**
+ * One line's figures as the save would store them (issue 71 item 2: the taxes follow a line's quantity, price or
+ * tax group as it is typed; the definition's `linePreview`, POST /api/ap/invoice-line-preview in routes.ts): the
+ * blanks the save fills — the line's tax group and the ship-to province from the vendor's defaults, the document
+ * date (blank: the transaction date, else today) — then `priceInvoice` on that one line (a receipt line matched). Answers the line's read-only figures: Amount, PoPrice, Variance, TaxCodes,
+ * TaxAmount. Quantity and price are decimal wire values (checked by the caller); the header's receipt is not read
+ * (a line of a receipt is priced against that receipt's line).
+ */
+export async function invoiceLinePreview(trx: AnyTransaction, header: Readonly<Row>, line: Readonly<Row>): Promise<Row> {
+  const vendorId = wireText(header['VendorId']).toUpperCase();
+  const defaults = vendorId === '' ? null : await vendorDefaults(trx, vendorId);
+  const receiptLineId = Number(wireText(line['ReceiptLineId']));
+  const matched = Number.isSafeInteger(receiptLineId) && receiptLineId > 0;
+  // A matched line is priced against its own receipt (the header's, once saved: the save refuses any other).
+  const owner = matched ? ((await trx.selectFrom('po_receipt_lines').select('receipt_id').where('line_id', '=', receiptLineId).executeTakeFirst()) as Row | undefined) : undefined;
+  const receipt = owner ? await loadReceipt(trx, Number(owner['receipt_id'])) : null;
+  const row: Row = {
+    Quantity: wireText(line['Quantity']) || '0',
+    UnitPrice: wireText(line['UnitPrice']) || '0',
+    TaxGroup: wireText(line['TaxGroup']).toUpperCase() || defaults?.taxGroup || null,
+    ReceiptLineId: matched ? receiptLineId : null,
+  };
+  const record: Row = {
+    ShipToState: wireText(header['ShipToState']).toUpperCase() || defaults?.shipToState || '',
+    DocDate: wireText(header['DocDate']) || wireText(header['TransactionDate']) || today(),
+    Amount: '0.00',
+    Lines: [row],
+  };
+  await priceInvoice(trx, record, receipt, { figures: true });
+  return { Amount: row['Amount'], PoPrice: row['PoPrice'] ?? null, Variance: row['Variance'] ?? null, TaxCodes: row['TaxCodes'] ?? null, TaxAmount: row['TaxAmount'] };
+}
+
 export const apInvoiceHooks: EntityHooks = {
   /** Defaults on pick of the receipt (definition `defaults.ReceiptId`): `receiptDefaults`. */
   async defaults(ctx, trigger, record) {
@@ -426,6 +473,10 @@ export const apInvoiceHooks: EntityHooks = {
     if (next['ExchangeRate'] !== rate) setField(change, 'ExchangeRate', rate);
     if (next['HomeAmount'] !== home) setField(change, 'HomeAmount', home);
     const receipt = await checkReceipt(trx, next);
+    // Issue 71 item 2: a receipt named anew must still have something to invoice (what posted invoices matched).
+    if (receipt && (change.mode === 'create' || change.changed.has('ReceiptId')) && !receipt.lines.some((line) => cmp(line.received, line.invoiced) > 0)) {
+      throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.receiptInvoiced', {}, 'ReceiptId');
+    }
     let lines: Row[] = linesOf(next).map((line) => ({
       ...line,
       // A distribution line without a receipt and without an account, or without a tax group: the vendor's.

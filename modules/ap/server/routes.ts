@@ -12,6 +12,13 @@
  *   POST /api/ap/ap-cheque/:id/cancel  { Version, CancelDate, CancelReason }   the cheque's `cancel` action with
  *       its date and reason (the generic action, from the cheque screen, reads them from the saved record).
  * Both run the one generic action (entities/documents.ts `runAction`: rights, state, version, one transaction).
+ *
+ *   POST /api/ap/invoice-line-preview  { Header: { VendorId?, ShipToState?, DocDate?, TransactionDate? },
+ *        Line: { Quantity?, UnitPrice?, TaxGroup?, ReceiptLineId? } } (the document form's wire values; other keys
+ *        are ignored) → CallResult Data { Amount, PoPrice, Variance, TaxCodes, TaxAmount }: a vendor invoice line's
+ *        figures as the save stores them (invoices.ts `invoiceLinePreview`, the save's own pricing), the vendor
+ *        invoice lines' `linePreview` (issue 71 item 2). Right: reading vendor invoices; nothing is written; a
+ *        quantity or price that is not a number answers 400.
  */
 import { PassThrough } from 'node:stream';
 import { apiSchema, callResult, INT32, integer, NO_QUERY, object, RECORD, text } from '@erp/server/http/schemas';
@@ -24,6 +31,10 @@ import { defaultLetterhead } from '@erp/server/reports/letterhead';
 import { apPaymentBatch } from '../definitions/payment-batch.ts';
 import { writeChequesPdf, type PrintedCheque } from './cheque-pdf.ts';
 import { nextChequeNo } from './payments.ts';
+import { invoiceLinePreview } from './invoices.ts';
+import { callResult as resultOf } from '@erp/server/entities/call-result';
+import { isDecimal } from '@erp/shared/decimal';
+import type { AnyTransaction } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
 
@@ -52,7 +63,30 @@ const CANCEL = apiSchema({
   response: { 200: callResult(RECORD) },
 });
 
-export const apRoutes: EntityRoutes = async (app, { contextFor }) => {
+const LINE_PREVIEW = apiSchema({
+  summary: 'The figures of one vendor invoice line as the save would store them (amount, taxes, variance)',
+  tags: ['ap-invoice'],
+  querystring: NO_QUERY,
+  body: object({ Header: { type: 'object' }, Line: { type: 'object' } }, ['Header', 'Line']),
+  response: { 200: callResult(RECORD) },
+});
+
+/** A line's quantity or price as the form sends it: blank, or a decimal of at most 4 places. */
+const decimalOrBlank = (value: unknown) => value === undefined || value === null || value === '' || (typeof value === 'string' && isDecimal(value) && !/\.\d{5}/.test(value) && value.length <= 20);
+
+export const apRoutes: EntityRoutes = async (app, { contextFor, contextOf }) => {
+  app.post<{ Body: { Header: Row; Line: Row } }>('/api/ap/invoice-line-preview', { schema: LINE_PREVIEW }, async (request, reply) => {
+    const ctx = await contextOf(request, reply, 'ap-invoice', 'read');
+    if (!ctx) return reply;
+    const { Header: header, Line: line } = request.body;
+    if (!decimalOrBlank(line['Quantity']) || !decimalOrBlank(line['UnitPrice'])) {
+      return sendAnswer(reply, { status: 400, body: resultOf(2, 'validation_failed', messageIn(ctx.user.row.language, 'ap:ap-invoice.rules.previewInvalid')) });
+    }
+    // Only reads: the connection serves as the pricing's transaction.
+    const data = await invoiceLinePreview(ctx.any as unknown as AnyTransaction, header, line);
+    return sendAnswer(reply, { status: 200, body: resultOf(1, 'ok', null, { Data: data }) });
+  });
+
   // The generic action with this module's inputs (see the header), for the one entity each call serves.
   for (const [path, entity, action, schema] of [
     ['/api/ap/:entity/:id/print', apPaymentBatch.name, 'print', PRINT],

@@ -13,11 +13,13 @@ import { computeRecord } from '@erp/shared/entities/compute';
 import { apInvoice } from '../definitions/ap-invoice.ts';
 import type { TestServer } from '../../../server/test/helpers/app.ts';
 import { apiAs, signedInServer } from '../../../server/test/helpers/api.ts';
+import { call } from '../../../server/test/helpers/entities.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let server: TestServer;
 let admin: string;
+let clerk: string;
 const YEAR = 2044;
 const D = (md: string) => `${YEAR}-${md}`;
 const { get, post, del, json, db, created } = apiAs(() => server, () => admin);
@@ -31,7 +33,7 @@ async function act(entity: string, id: unknown, name: string, version: unknown):
 let receipt: Json;
 
 beforeAll(async () => {
-  ({ server, tokens: { admin } } = await signedInServer('admin'));
+  ({ server, tokens: { admin, clerk } } = await signedInServer('admin', 'clerk'));
   expect((await post('/api/data/accounting-period/fiscal-years', { FiscalYear: YEAR })).statusCode).toBe(201);
   // The demo's steel mill, two of its bars (modules/po/server/seed.ts), ordered and received.
   const order = await created('/api/data/purchase-order', {
@@ -97,6 +99,44 @@ describe('the vendor invoice from a receipt (issue 71 item 2)', () => {
     // Now invoiced, the receipt has nothing left to bring (the save would take no line of it either).
     expect(await defaults(values)).toEqual(NOTHING);
     expect(await defaults({ ReceiptId: receipt.ReceiptId })).toEqual(NOTHING);
+  });
+});
+
+describe("a line's taxes follow its quantity, price and tax group before the save (issue 71 item 2)", () => {
+  const preview = async (header: Json, line: Json) => {
+    const response = await post('/api/ap/invoice-line-preview', { Header: header, Line: line });
+    expect(response.statusCode, response.body).toBe(200);
+    return json(response).Data as Json;
+  };
+  const header = { VendorId: 'V100', TransactionDate: D('03-01'), DocDate: D('03-01') };
+
+  it("answers the line's amount and taxes as the save stores them, the vendor's province and tax group for blanks", async () => {
+    // V100 ships to Ontario (its default): 13 % HST.
+    const first = await preview(header, { AccountId: '6500', Quantity: '2.0000', UnitPrice: '10.0000' });
+    expect(first).toEqual({ Amount: '20.00', PoPrice: null, Variance: null, TaxCodes: 'HST 13%', TaxAmount: '2.60' });
+    // The quantity changed: the taxes follow (the form's TaxTotal and Remaining sum them).
+    const changed = await preview(header, { AccountId: '6500', Quantity: '7', UnitPrice: '10.0000' });
+    expect([changed.Amount, changed.TaxAmount]).toEqual(['70.00', '9.10']);
+    // Another province typed on the header, a tax group on the line.
+    expect((await preview({ ...header, ShipToState: 'QC' }, { Quantity: '1', UnitPrice: '100' })).TaxAmount).toBe('14.98');
+    expect((await preview(header, { Quantity: '1', UnitPrice: '100', TaxGroup: 'EXEMPT' })).TaxAmount).toBe('0.00');
+    // Saved, the invoice stores exactly the previewed figures.
+    const saved = await created('/api/data/ap-invoice', { ...header, VendorDocNo: 'LP-71', Amount: '79.10', Lines: [{ AccountId: '6500', Quantity: '7.0000', UnitPrice: '10.0000' }] });
+    expect([saved.Lines[0].Amount, saved.Lines[0].TaxCodes, saved.Lines[0].TaxAmount, saved.TaxTotal, saved.Remaining]).toEqual([changed.Amount, changed.TaxCodes, changed.TaxAmount, '9.10', '0.00']);
+    // A receipt's line: its PO price and variance too.
+    const line = receipt.Lines[0] as Json;
+    const matched = await preview(header, { ReceiptLineId: line.LineId, Quantity: '4', UnitPrice: '13.0000' });
+    expect(matched).toEqual({ Amount: '52.00', PoPrice: '12.5000', Variance: '2.00', TaxCodes: 'HST 13%', TaxAmount: '6.76' });
+  });
+
+  it('refuses a quantity or price that is not a number (400, localized) and answers 403 without the right', async () => {
+    for (const line of [{ Quantity: 'two', UnitPrice: '1' }, { Quantity: '1', UnitPrice: '1.5x' }, { Quantity: 3, UnitPrice: '1' }]) {
+      const response = await post('/api/ap/invoice-line-preview', { Header: header, Line: line });
+      expect([response.statusCode, json(response).Message]).toEqual([400, 'The quantity or price of the line is not a number.']);
+    }
+    // The clerk opens Order Entry and Inventory only (README): no vendor invoice, no preview of one.
+    const refused = await call(server.app, 'POST', '/api/ap/invoice-line-preview', clerk, { Header: header, Line: { Quantity: '1', UnitPrice: '1' } });
+    expect(refused.statusCode).toBe(403);
   });
 });
 

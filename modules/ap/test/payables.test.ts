@@ -14,7 +14,7 @@ import { add, neg } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { TestServer } from '../../../server/test/helpers/app.ts';
-import { apiAs, signedInServer } from '../../../server/test/helpers/api.ts';
+import { apiAs, inLanguage, signedInServer } from '../../../server/test/helpers/api.ts';
 import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -131,6 +131,24 @@ describe('vendor invoices (§5 Payables entry, SCREENS.md WP5 acceptance 1)', ()
 
 describe('three-way matching (SCREENS.md WP5 acceptance 2)', () => {
   let exception: Json;
+  /** The receipts the vendor invoice's receipt lookup offers for the form's values (issue 71 item 2), by number. */
+  const offered = async (values: Json | null): Promise<string[]> => {
+    const params = new URLSearchParams({ From: 'ap-invoice', Field: 'ReceiptId', Search: receipt.ReceiptNo });
+    if (values) params.set('Values', JSON.stringify(values));
+    const answer = await get(`/api/lookup/po-receipt?${params.toString()}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return (json(answer).List as Json[]).map((row) => String(row.Number));
+  };
+
+  it("offers a posted receipt still to invoice: the vendor's once one is chosen, any vendor's before", async () => {
+    expect(await offered({ VendorId: 'TAV' })).toEqual([receipt.ReceiptNo]);
+    expect(await offered({ VendorId: '' })).toEqual([receipt.ReceiptNo]);
+    expect(await offered(null)).toEqual([receipt.ReceiptNo]);
+    expect(await offered({ VendorId: 'TAN' })).toEqual([]);
+    // Another vendor's receipt is refused by the save too, saying why.
+    const refused = await postJson('/api/data/ap-invoice', { ...HEADER, VendorId: 'TAN', TransactionDate: D('02-20'), DocDate: D('02-20'), VendorDocNo: 'M-0', Amount: '1.00', ReceiptId: receipt.ReceiptId, Lines: [] });
+    expect([refused.statusCode, json(refused).Message, json(refused).Data.Errors[0].field]).toEqual([400, 'The receipt is from another vendor.', 'ReceiptId']);
+  });
 
   it('fills the receipt lines not yet invoiced, and an invoice 2 % over the PO price (tolerance 1 % / $5) is an exception that cannot be paid', async () => {
     const draft = await created('/api/data/ap-invoice', { ...HEADER, TransactionDate: D('02-20'), DocDate: D('02-20'), VendorDocNo: 'M-1', Amount: '5763.00', ReceiptId: receipt.ReceiptId, Lines: [] });
@@ -168,9 +186,26 @@ describe('three-way matching (SCREENS.md WP5 acceptance 2)', () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const grni = await db().selectFrom('gl_entries').select('amount').where('account_id', '=', '2110').where((eb: any) => eb.or([eb('document_no', '=', receipt.ReceiptNo), eb('document_no', 'in', [exception.DocumentNo, saved.DocumentNo])])).execute();
     expect(grni.reduce((sum: string, row: Json) => add(sum, decimalFromDb(engine(), row.amount, 2)!), '0.00')).toBe('0.00');
-    // Nothing is left to match on the receipt.
-    const more = await postJson('/api/data/ap-invoice', { ...HEADER, TransactionDate: D('02-21'), DocDate: D('02-21'), VendorDocNo: 'M-3', Amount: '10.00', ReceiptId: receipt.ReceiptId, Lines: [] });
-    expect(json(more).Data.Lines).toEqual([]);
+    // Nothing is left to match on the receipt (issue 71 item 2): its lookup offers it no more, and an invoice naming
+    // it is refused, saying why, in the user's language.
+    expect(await offered({ VendorId: 'TAV' })).toEqual([]);
+    expect(await offered(null)).toEqual([]);
+    const more = { ...HEADER, TransactionDate: D('02-21'), DocDate: D('02-21'), VendorDocNo: 'M-3', Amount: '10.00', ReceiptId: receipt.ReceiptId, Lines: [] };
+    const refused = await postJson('/api/data/ap-invoice', more);
+    expect([refused.statusCode, json(refused).Message, json(refused).Data.Errors[0].field]).toEqual([400, 'The receipt is already fully invoiced.', 'ReceiptId']);
+    expect(await db().selectFrom('ap_invoices').select('invoice_id').where('vendor_doc_no', '=', 'M-3').execute()).toEqual([]);
+    for (const [language, message] of [
+      ['fr-CA', 'La réception est déjà entièrement facturée.'],
+      ['zh-CN', '该收货单已全部开票。'],
+      ['zh-TW', '該收貨單已全部開票。'],
+    ] as const) {
+      const answer = await inLanguage(db(), language, () => postJson('/api/data/ap-invoice', more));
+      expect([answer.statusCode, json(answer).Message]).toEqual([400, message]);
+    }
+    // A stale mark (a receipt invoiced before the mark existed) does not let it through: the matches decide.
+    await db().updateTable('po_receipts').set({ invoiceable: engine() === 'postgres' ? true : 1 }).where('receipt_id', '=', receipt.ReceiptId).execute();
+    const stale = await postJson('/api/data/ap-invoice', more);
+    expect([stale.statusCode, json(stale).Message]).toEqual([400, 'The receipt is already fully invoiced.']);
   });
 });
 

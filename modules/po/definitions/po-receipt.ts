@@ -7,7 +7,8 @@
  *   Partially received — the lookup offers only those, the save refuses others), ReceiptDate (required, §5),
  *   PackingSlip, Waybill, Carrier, Skids, Boxes, Inspected, Freight (landed cost of the receipt, allocated to
  *   the lines by weight at posting — DOMAIN-NOTES §6.2), Notes; PoNo, VendorId and WarehouseId are the
- *   order's (read-only, set by the server).
+ *   order's (read-only, set by the server). Invoiceable (read-only): some line is received and not yet invoiced
+ *   by a posted vendor invoice (kept by modules/ap/server/invoices.ts postInvoice; the invoice's receipt lookup).
  * - Lines: ProductId (must be a line of the order — the server names the order line by product),
  *   QuantityReceived (> 0; with what earlier posted receipts took, at most the ordered quantity plus the
  *   over-receipt tolerance — configuration PO_OVER_RECEIPT_PERCENT, server), UnitCost (the order line's
@@ -113,6 +114,9 @@ export const poReceipt = defineEntity({
     JournalId: { type: 'integer', readOnly: true },
     TotalQuantity: { ...PO_QUANTITY, readOnly: true },
     TotalCost: { ...PO_MONEY, readOnly: true },
+    // Issue 71 item 2: false once posted vendor invoices have matched every line's received quantity (A/P's
+    // postInvoice keeps it); the vendor invoice's receipt lookup offers only receipts still to invoice.
+    Invoiceable: { type: 'boolean', readOnly: true, defaultValue: true },
     Lines: {
       type: 'children',
       lines: true,

@@ -4,7 +4,8 @@
  * of the field's `where`. The route offers only such records (`restrictToLookup`) and the save's checks
  * (checks.ts, documents.ts) refuse the others with the field's invalidKey, so what is offered is what is
  * accepted. A `whereFrom` condition takes its value from the record being edited (issue 21 item 8): the
- * route from the values the form sends (`Values`), the save from the record; without one nothing is accepted.
+ * route from the values the form sends (`Values`), the save from the record; without one nothing is accepted
+ * (`whereFromIfSet`: without one any is, issue 71 item 2).
  *
  * Issue 40 item 7: a lookup browses and searches as the user types — `searchCondition` matches any part of the
  * code and the name (and the definition's other search fields), ignoring case and accents on both engines
@@ -66,16 +67,20 @@ function fixedCondition(target: AnyEntity, name: string, value: Scalar | readonl
 /**
  * The `where` and `whereFrom` conditions of a lookup on its target (not the active flag, which has its own
  * message). A `whereFrom` value is read from `record` (read as the target field reads it); blank or absent: null.
+ * A `whereFromIfSet` condition whose value is blank is left out (any is accepted); `all`: every condition, for the
+ * columns the save reads.
  */
-function whereConditions(target: AnyEntity, lookup: LookupTarget, record?: LookupRecord): Condition[] {
+function whereConditions(target: AnyEntity, lookup: LookupTarget, record?: LookupRecord, all = false): Condition[] {
   const fixed = Object.entries(lookup.where ?? {}).map(([name, value]) => fixedCondition(target, name, value));
-  const fromRecord = Object.entries(lookup.whereFrom ?? {}).map(([name, source]) => {
-    const { column, field } = targetColumn(target, name);
-    const raw = record?.[source];
-    const value = raw === null || raw === undefined || raw === '' ? null : readScalar(field, raw);
-    return { name, column, field, values: value === null || typeof value === 'object' ? null : [value as Scalar] };
-  });
-  return [...fixed, ...fromRecord];
+  const fromRecord = (sources: Readonly<Record<string, string>> | undefined) =>
+    Object.entries(sources ?? {}).map(([name, source]) => {
+      const { column, field } = targetColumn(target, name);
+      const raw = record?.[source];
+      const value = raw === null || raw === undefined || raw === '' ? null : readScalar(field, raw);
+      return { name, column, field, values: value === null || typeof value === 'object' ? null : [value as Scalar] };
+    });
+  const ifSet = fromRecord(lookup.whereFromIfSet).filter((condition) => all || condition.values !== null);
+  return [...fixed, ...fromRecord(lookup.whereFrom), ...ifSet];
 }
 
 /** The active flag's column a lookup checks, or null. */
@@ -85,7 +90,7 @@ export function activeColumnOf(target: AnyEntity, lookup: LookupTarget): string 
 
 /** The columns the save reads to check a lookup's `where` (beside the key and the active flag). */
 export function whereColumns(target: AnyEntity, lookup: LookupTarget): string[] {
-  return whereConditions(target, lookup, null).map((condition) => condition.column);
+  return whereConditions(target, lookup, null, true).map((condition) => condition.column);
 }
 
 /** Does a target row (its columns as read) hold every value of the lookup's `where`? */

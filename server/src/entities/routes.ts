@@ -196,7 +196,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
     }
     // The form's values a `whereFrom` condition reads (issue 21 item 8); not an object: none (nothing offered).
     let record: Record<string, unknown> | null = null;
-    if (query.Values !== undefined && lookup.whereFrom) {
+    if (query.Values !== undefined && (lookup.whereFrom || lookup.whereFromIfSet)) {
       try {
         const parsed: unknown = JSON.parse(query.Values);
         if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) record = parsed as Record<string, unknown>;

@@ -612,7 +612,7 @@ export function storedFields(def: AnyEntity): string[] {
 }
 
 /** What a lookup field looks up: its target entity and the conditions a target record must meet. */
-export type LookupTarget = Pick<LookupField, 'entity' | 'targetField' | 'activeOnly' | 'where' | 'whereFrom'>;
+export type LookupTarget = Pick<LookupField, 'entity' | 'targetField' | 'activeOnly' | 'where' | 'whereFrom' | 'whereFromIfSet'>;
 
 /**
  * The lookup a field of `def` declares, by its path: `Field`, `Children.Field` for a field of a child or line

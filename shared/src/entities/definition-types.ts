@@ -182,6 +182,11 @@ export interface LookupField extends FieldCommon {
    * form holds), the save from the record itself; a blank value accepts nothing. Messages: `whereKeys`.
    */
   whereFrom?: Readonly<Record<string, string>>;
+  /**
+   * As `whereFrom`, but a blank value of the record accepts any (issue 71 item 2: a vendor invoice's receipt is one
+   * of the invoice's vendor once a vendor is chosen; before, any vendor's — the receipt then brings its vendor).
+   */
+  whereFromIfSet?: Readonly<Record<string, string>>;
   /** Message key when no such record exists; default `entities:validation.lookupInvalid`. */
   invalidKey?: string;
   /** Message key when the record is inactive; default `entities:validation.lookupInactive`. */

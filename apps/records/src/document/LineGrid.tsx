@@ -120,7 +120,7 @@ const Row = memo(function Row(props: RowProps) {
                 <LineLookup
                   id={id}
                   entity={child.entity}
-                  via={lookupVia(props.from, `${props.linesName}.${name}`, child.whereFrom, props.record)}
+                  via={lookupVia(props.from, `${props.linesName}.${name}`, child, props.record)}
                   value={typeof row[name] === 'string' ? (row[name] as string) : ''}
                   label={label}
                   readOnly={props.readOnly}

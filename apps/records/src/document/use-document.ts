@@ -194,11 +194,16 @@ export function useDocument(def: AnyEntity, recordId: string | null, tr: Tr, def
               current.map((candidate) => {
                 if (candidate._rid !== rid || preview.on.some((name, index) => candidate[name] !== sent[index])) return candidate;
                 const filled: LineDraft = { ...candidate };
+                let changed = false;
                 for (const [name, value] of Object.entries(data)) {
                   const child = lines.field.fields[name];
-                  if (child?.readOnly) filled[name] = draftValue(child, value);
+                  if (!child?.readOnly) continue;
+                  filled[name] = draftValue(child, value);
+                  changed ||= filled[name] !== candidate[name];
                 }
-                return filled;
+                // An answer that changes nothing keeps the line as it is (lines a pick brought stay the pick's:
+                // another pick may still replace them, fillBlankLines).
+                return changed ? filled : candidate;
               }),
             );
           });

@@ -236,12 +236,13 @@ export interface LookupRow {
 export type LookupVia = { from: string; field: string; values?: Readonly<Record<string, unknown>> } | { report: string; field: string };
 
 /**
- * The field at `path` of the screen's entity `from`, with the values of `record` its `whereFrom` reads (none when
- * it reads none): a header field's lookup and a line's alike.
+ * The field at `path` of the screen's entity `from`, with the values of `record` its `whereFrom` and
+ * `whereFromIfSet` read (none when it reads none): a header field's lookup and a line's alike.
  */
-export function lookupVia(from: string, path: string, whereFrom?: Readonly<Record<string, string>>, record?: Readonly<Record<string, unknown>>): LookupVia {
-  if (!whereFrom) return { from, field: path };
-  return { from, field: path, values: Object.fromEntries(Object.values(whereFrom).map((name) => [name, record?.[name] ?? null])) };
+export function lookupVia(from: string, path: string, reads: { whereFrom?: Readonly<Record<string, string>>; whereFromIfSet?: Readonly<Record<string, string>> }, record?: Readonly<Record<string, unknown>>): LookupVia {
+  const sources = [...Object.values(reads.whereFrom ?? {}), ...Object.values(reads.whereFromIfSet ?? {})];
+  if (sources.length === 0) return { from, field: path };
+  return { from, field: path, values: Object.fromEntries(sources.map((name) => [name, record?.[name] ?? null])) };
 }
 
 /**

@@ -136,8 +136,8 @@ export function ScalarInput(props: {
           invalid={props.invalid}
           describedBy={props.describedBy}
           ariaLabel={props.ariaLabel}
-          // A whereFrom condition reads the record being edited (issue 21 item 5): its values go with each search.
-          via={props.via && 'from' in props.via ? lookupVia(props.via.from, props.via.field, field.whereFrom, props.record) : props.via}
+          // A whereFrom (or whereFromIfSet) condition reads the record being edited (issue 21 item 5): its values go with each search.
+          via={props.via && 'from' in props.via ? lookupVia(props.via.from, props.via.field, field, props.record) : props.via}
         />
       );
     case 'date':
