@@ -3,7 +3,7 @@
  * registry — the entity registry and hooks, reports, processes, routes, migrations, locale files and the
  * micro-app builds. Adding a module adds a folder; this test fails if any registry misses a module's part.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import type { Kysely } from 'kysely';
@@ -181,5 +181,48 @@ describe('the shell module', () => {
       expect(entitiesForRoute(path).length, path).toBeGreaterThan(0);
       expect(catalogRoutes.find((route) => route.Path === path)?.Component, path).toBe('@erp/records#EntityScreen');
     }
+  });
+});
+
+/**
+ * Issue 73 item 4: higher modules contribute, lower modules never name them. A module that adds a screen, a menu
+ * route or a posting to a lower module's registry says so from its own files; the lower module, and the ground
+ * floor (shared/, the generic screens of apps/records), name no module above them.
+ */
+describe('higher modules contribute, lower modules never name them', () => {
+  /** A module and every module it requires, directly or not. */
+  const below = (name: string): Set<string> => {
+    const found = new Set<string>([name]);
+    for (const required of manifests.find((m) => m.name === name)!.requires) for (const lower of below(required)) found.add(lower);
+    return found;
+  };
+  /** The non-test source files under `dir` (relative to the repository). */
+  const sources = (dir: string): string[] =>
+    (readdirSync(join(repoRoot, dir), { recursive: true }) as string[])
+      .filter((file) => /\.tsx?$/.test(file) && !/\.(test|spec)\.tsx?$/.test(file))
+      .map((file) => join(repoRoot, dir, file));
+
+  it("the report form's fiscal defaults are the G/L's contribution: the ground floor calls no module's entity", () => {
+    const moduleEntities = modules.filter((m) => m.definitions.name !== 'shell').flatMap((m) => m.definitions.entities.map((entity) => entity.name));
+    const called = new RegExp(`data/(${moduleEntities.join('|')})\\b`);
+    for (const file of [...sources('shared/src'), ...sources('apps/records/src')]) expect(readFileSync(file, 'utf8').match(called)?.[0], file).toBeUndefined();
+  });
+
+  it("a control account's other posters are registered by the module that adds the posting, never by the owner naming a module above it", () => {
+    const registration = /registerControlAccountPoster\(\{\s*owner:\s*'(\w+)',\s*source:\s*'(\w+)'\s*\}\)/g;
+    let seen = 0;
+    for (const manifest of manifests) {
+      const dir = join('modules', manifest.name, 'server');
+      if (!existsSync(join(repoRoot, dir))) continue;
+      for (const file of sources(dir)) {
+        for (const [, owner, source] of readFileSync(file, 'utf8').matchAll(registration)) {
+          seen += 1;
+          // Sources are the modules' journal codes (PO, IC, AP …): a module names only itself and what it requires.
+          for (const named of [owner!, source!]) expect(below(manifest.name).has(named.toLowerCase()), `${file} names ${named}`).toBe(true);
+        }
+      }
+    }
+    // Purchasing's receipts post GRNI under IC; Payables' matching clears it.
+    expect(seen).toBeGreaterThanOrEqual(2);
   });
 });
