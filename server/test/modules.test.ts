@@ -225,4 +225,42 @@ describe('higher modules contribute, lower modules never name them', () => {
     // Purchasing's receipts post GRNI under IC; Payables' matching clears it.
     expect(seen).toBeGreaterThanOrEqual(2);
   });
+
+  it("an entity's other applications and routes name no module above its own: the module whose menu shows it adds them", () => {
+    // Application code and router path → the module whose catalog declares it.
+    const owner = new Map<string, string>();
+    for (const module of modules) {
+      for (const { app } of module.catalog?.applications ?? []) {
+        owner.set(app.Application, module.definitions.name);
+        owner.set(app.RouterPath.toLowerCase(), module.definitions.name);
+      }
+    }
+    const ownerOfRoute = (route: string) => owner.get(`/${route.split('/')[1]!.toLowerCase()}`);
+    const added = new Map<string, { shownIn: Set<string>; routes: Set<string> }>();
+    let contributed = 0;
+    for (const module of modules) {
+      for (const extension of module.definitions.extends ?? []) {
+        const entry = added.get(extension.entity) ?? { shownIn: new Set(), routes: new Set() };
+        added.set(extension.entity, entry);
+        // A module adds only its own applications and routes.
+        for (const application of extension.shownIn ?? []) expect(owner.get(application), `${module.definitions.name} shows ${extension.entity} in ${application}`).toBe(module.definitions.name);
+        for (const route of extension.routes ?? []) expect(ownerOfRoute(route), `${module.definitions.name} mounts ${extension.entity} at ${route}`).toBe(module.definitions.name);
+        for (const application of extension.shownIn ?? []) entry.shownIn.add(application);
+        for (const route of extension.routes ?? []) entry.routes.add(route);
+        contributed += (extension.shownIn?.length ?? 0) + (extension.routes?.length ?? 0);
+      }
+    }
+    expect(contributed).toBeGreaterThan(0);
+    for (const module of modules) {
+      const name = module.definitions.name;
+      for (const entity of module.definitions.entities) {
+        const own = [
+          ...entity.shownIn.filter((application) => !added.get(entity.name)?.shownIn.has(application)).map((application) => [application, owner.get(application)] as const),
+          ...entity.routes.filter((route) => !added.get(entity.name)?.routes.has(route)).map((route) => [route, ownerOfRoute(route)] as const),
+        ];
+        // An application of a module that requires this one is that module's to add.
+        for (const [named, by] of own) expect(by === undefined || by === name || !below(by).has(name), `${entity.name} (${name}) names ${named} of ${by}`).toBe(true);
+      }
+    }
+  });
 });
