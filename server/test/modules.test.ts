@@ -124,6 +124,16 @@ describe('module manifests', () => {
           expect(exportsOf(`@erp/${app}`).has(name), `@erp/${app} re-exports ${name}`).toBe(true);
         }
       }
+      // What it shows of the modules it requires (issue 73 item 4), re-exported by the application it names.
+      for (const [app, byModule] of Object.entries(manifest.shows ?? {})) {
+        for (const [module, names] of Object.entries(byModule)) {
+          const theirs = exportsOf(`@erp/${manifests.find((m) => m.name === module)!.app}`);
+          for (const name of names) {
+            expect(theirs.has(name), `${name} (shows ${app} ${module}) is not a screen of ${module}`).toBe(true);
+            expect(exportsOf(`@erp/${app}`).has(name), `@erp/${app} re-exports ${name}`).toBe(true);
+          }
+        }
+      }
     });
   });
 });
@@ -206,6 +216,25 @@ describe('higher modules contribute, lower modules never name them', () => {
     const moduleEntities = modules.filter((m) => m.definitions.name !== 'shell').flatMap((m) => m.definitions.entities.map((entity) => entity.name));
     const called = new RegExp(`data/(${moduleEntities.join('|')})\\b`);
     for (const file of [...sources('shared/src'), ...sources('apps/records/src')]) expect(readFileSync(file, 'utf8').match(called)?.[0], file).toBeUndefined();
+  });
+
+  it("a module's screens in another micro-app are asked for by the module above that shows them, never offered to it", () => {
+    let shown = 0;
+    for (const manifest of manifests) {
+      // alsoIn: its own screens in an application none of whose modules requires it.
+      for (const app of Object.keys(manifest.alsoIn ?? {})) {
+        const above = manifests.filter((m) => m.app === app && m.name !== manifest.name && below(m.name).has(manifest.name)).map((m) => m.name);
+        expect(above, `modules/${manifest.name}/module.json alsoIn ${app}`).toEqual([]);
+      }
+      // shows: screens of modules it requires.
+      for (const byModule of Object.values(manifest.shows ?? {})) {
+        for (const module of Object.keys(byModule)) {
+          expect(module !== manifest.name && below(manifest.name).has(module), `modules/${manifest.name}/module.json shows ${module}'s screens`).toBe(true);
+          shown += 1;
+        }
+      }
+    }
+    expect(shown).toBeGreaterThan(0);
   });
 
   it("a control account's other posters are registered by the module that adds the posting, never by the owner naming a module above it", () => {
