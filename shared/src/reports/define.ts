@@ -485,12 +485,6 @@ export function parameterDefaults(...sources: readonly ParameterDefaultSource[])
   return { contributes: { [PARAMETER_DEFAULTS]: sources } };
 }
 
-/** The source contributed for a `defaultValue` keyword, or undefined (a literal default, or none). */
-export function parameterDefaultSource(keyword: string | number | undefined): ParameterDefaultSource | undefined {
-  if (typeof keyword !== 'string') return undefined;
-  return contributions<ParameterDefaultSource>(PARAMETER_DEFAULTS).find((source) => source.defaults.includes(keyword));
-}
-
 /** The catalog routes of a report or process: its own, then those other modules' menus give it. */
 export function routesOf(def: Pick<ReportDefinition, 'name' | 'routes'>): readonly ReportRoute[] {
   const elsewhere = contributions<ShownElsewhere>(SHOWN_ELSEWHERE).filter((entry) => entry.report === def.name);

@@ -11,11 +11,12 @@
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { api, bus, localDates, translate } from '@erp/shared';
+import { contributions } from '@erp/shared/entities/index';
 import { useTranslation } from '@erp/ui';
 import { DateInput } from '../form/fields/DateInput.tsx';
 import { applyLateDefault } from '../form/keep-focus.ts';
 import {
-  parameterDefaultSource,
+  PARAMETER_DEFAULTS,
   validateReportParameters,
   type ParameterDefaultSource,
   type ReportParameter,
@@ -79,6 +80,16 @@ export function initialValues(definition: FormDefinition, today = new Date(), re
     values[rule.end] = iso(today);
   }
   return Object.keys(remembered).length > 0 ? { ...values, ...remembered } : values;
+}
+
+/**
+ * The source a module contributed for a `defaultValue` keyword, or undefined (a literal default, or none). Read
+ * through the page's one registry (`@erp/shared/entities/index`, import map), where every bundle registers the
+ * modules' extensions — not through a copy bundled with the report definitions.
+ */
+export function parameterDefaultSource(keyword: string | number | undefined): ParameterDefaultSource | undefined {
+  if (typeof keyword !== 'string') return undefined;
+  return contributions<ParameterDefaultSource>(PARAMETER_DEFAULTS).find((source) => source.defaults.includes(keyword));
 }
 
 /** A default a module answers (`PARAMETER_DEFAULTS`, shared/src/reports/define.ts): the G/L's fiscal year and period. */
