@@ -94,8 +94,8 @@ function exportNames(source: string): string[] {
 
 /**
  * A business micro-app `@erp/<app>` (issue 20): its own `src/index.ts(x)` (the application's initial page), every
- * module's `screens/index.ts` whose module.json names this app, and the screens other modules' `alsoIn` list for
- * this app, re-exported from their own micro-app (external, so the page holds one copy); every module's
+ * module's `screens/index.ts` whose module.json names this app, and the screens other modules' `alsoIn` and
+ * `shows` list for this app, re-exported from their own micro-app (external, so the page holds one copy); every module's
  * `definitions/extensions.ts`, registered. No list here or in the app changes when a module adds a screen. Two
  * sources exporting one name fail the build.
  */

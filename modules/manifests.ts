@@ -32,10 +32,17 @@ export interface ModuleManifest {
   /** The micro-app (`@erp/<app>`, folder `apps/<app>`) that bundles `screens/index.ts`. */
   app: string;
   /**
-   * Screens another application's micro-app names in its route catalog: `@erp/<other>` re-exports them from
-   * `@erp/<app>`, so the page holds one copy and existing routes need no migration.
+   * Its own screens another application's micro-app names in its route catalog: `@erp/<other>` re-exports them from
+   * `@erp/<app>`, so the page holds one copy and existing routes need no migration. Never an application of a
+   * module above it: that module asks for them with `shows` (issue 73 item 4).
    */
   alsoIn?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Screens of modules it requires that an application's micro-app re-exports for its menus, by application and
+   * module (`{ "order-entry": { "ic": ["ProductMaintenance"] } }`): the module above says what it shows, the
+   * module below never names it (issue 73 item 4).
+   */
+  shows?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 }
 
 /** The folder holding every module. */
@@ -76,7 +83,7 @@ export function moduleManifests(): ModuleManifest[] {
 export interface AppSources {
   /** The app's own `src/index.ts(x)`, then the `screens/index.ts` of every module whose `app` it is. */
   files: string[];
-  /** Screens other modules' `alsoIn` lists for this app, re-exported from their own micro-app. */
+  /** Screens other modules' `alsoIn` and `shows` list for this app, re-exported from their own micro-app. */
   reexports: { from: string; names: readonly string[] }[];
   /**
    * Every module's `definitions/extensions.ts` (what it adds to other modules' entities and registries, issue
@@ -90,9 +97,15 @@ export function appSources(repoRoot: string, app: string): AppSources {
   const files = [...own];
   const reexports: AppSources['reexports'] = [];
   const extensions: AppSources['extensions'] = [];
-  for (const manifest of moduleManifests()) {
+  const manifests = moduleManifests();
+  for (const manifest of manifests) {
     if (manifest.app === app) files.push(join(moduleDir(manifest.name), 'screens', 'index.ts'));
     else if (manifest.alsoIn?.[app]?.length) reexports.push({ from: `@erp/${manifest.app}`, names: manifest.alsoIn[app]! });
+    for (const [module, names] of Object.entries(manifest.shows?.[app] ?? {})) {
+      const shown = manifests.find((m) => m.name === module);
+      if (!shown) throw new Error(`modules/${manifest.name}/module.json shows screens of unknown module ${module}`);
+      if (names.length > 0) reexports.push({ from: `@erp/${shown.app}`, names });
+    }
     const file = join(moduleDir(manifest.name), 'definitions', 'extensions.ts');
     if (existsSync(file)) extensions.push({ module: manifest.name, namespace: manifest.namespace, file });
   }

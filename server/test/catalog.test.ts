@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIRM_ROUTES } from '@erp/modules/shell/definitions/firm';
 import { moduleManifests } from '@erp/modules/manifests';
-import { entitiesForRoute } from '@erp/shared/entities/index';
+import { entitiesForRoute, entityByName } from '@erp/shared/entities/index';
 import { mergeNameTranslations } from '../src/modules/catalog.ts';
 import { serverModules } from '../src/modules/index.ts';
 import {
@@ -307,7 +306,12 @@ describe('routes', () => {
       expect(shellOwn || route?.Component.startsWith(expected.includes('#') ? expected : `${expected}#`), `${menu.MenuId} ${route?.Component}`).toBe(true);
     }
     // Every firm-maintenance route of §2 is the generic screen (item 6), and so is every /shell administration screen but change-password.
-    for (const firmPath of FIRM_ROUTES) expect(routes.find((route) => route.Path === firmPath)?.Component, firmPath).toBe('@erp/records#EntityScreen');
+    // The routes the business modules add to the shell's firm (issue 73 item 4: each from its own extensions).
+    const firmRoutes = entityByName('firm')!.routes;
+    expect([...firmRoutes].sort()).toEqual(
+      ['/novus-ap/firm-maintenance', '/novus-ar/firm-maintenance', '/novus-oe/firm-maintenance', '/novus-po/firm-maintenance', '/novus-pt/firm-maintenance', '/novus-wd/firm-maintenance', '/novus-te/firm', '/novus/firm-maintenance'].sort(),
+    );
+    for (const firmPath of firmRoutes) expect(routes.find((route) => route.Path === firmPath)?.Component, firmPath).toBe('@erp/records#EntityScreen');
     expect(routes.find((route) => route.Path === '/shell/change-password')?.Component).toBe('@erp/shell-admin#ChangePassword');
     expect(routes.find((route) => route.Path === '/novus-gl/gl-chart')?.Component).toBe('@erp/accounting#GlChart');
     expect(routes.find((route) => route.Path === '/resteel-oe/resteel')?.Name).toBe('RESTEEL0002');

@@ -3,7 +3,7 @@
  * registry — the entity registry and hooks, reports, processes, routes, migrations, locale files and the
  * micro-app builds. Adding a module adds a folder; this test fails if any registry misses a module's part.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import type { Kysely } from 'kysely';
@@ -124,6 +124,16 @@ describe('module manifests', () => {
           expect(exportsOf(`@erp/${app}`).has(name), `@erp/${app} re-exports ${name}`).toBe(true);
         }
       }
+      // What it shows of the modules it requires (issue 73 item 4), re-exported by the application it names.
+      for (const [app, byModule] of Object.entries(manifest.shows ?? {})) {
+        for (const [module, names] of Object.entries(byModule)) {
+          const theirs = exportsOf(`@erp/${manifests.find((m) => m.name === module)!.app}`);
+          for (const name of names) {
+            expect(theirs.has(name), `${name} (shows ${app} ${module}) is not a screen of ${module}`).toBe(true);
+            expect(exportsOf(`@erp/${app}`).has(name), `@erp/${app} re-exports ${name}`).toBe(true);
+          }
+        }
+      }
     });
   });
 });
@@ -180,6 +190,106 @@ describe('the shell module', () => {
     for (const path of ['/shell/company', '/shell/country-state-city', '/novus-ap/firm-maintenance']) {
       expect(entitiesForRoute(path).length, path).toBeGreaterThan(0);
       expect(catalogRoutes.find((route) => route.Path === path)?.Component, path).toBe('@erp/records#EntityScreen');
+    }
+  });
+});
+
+/**
+ * Issue 73 item 4: higher modules contribute, lower modules never name them. A module that adds a screen, a menu
+ * route or a posting to a lower module's registry says so from its own files; the lower module, and the ground
+ * floor (shared/, the generic screens of apps/records), name no module above them.
+ */
+describe('higher modules contribute, lower modules never name them', () => {
+  /** A module and every module it requires, directly or not. */
+  const below = (name: string): Set<string> => {
+    const found = new Set<string>([name]);
+    for (const required of manifests.find((m) => m.name === name)!.requires) for (const lower of below(required)) found.add(lower);
+    return found;
+  };
+  /** The non-test source files under `dir` (relative to the repository). */
+  const sources = (dir: string): string[] =>
+    (readdirSync(join(repoRoot, dir), { recursive: true }) as string[])
+      .filter((file) => /\.tsx?$/.test(file) && !/\.(test|spec)\.tsx?$/.test(file))
+      .map((file) => join(repoRoot, dir, file));
+
+  it("the report form's fiscal defaults are the G/L's contribution: the ground floor calls no module's entity", () => {
+    const moduleEntities = modules.filter((m) => m.definitions.name !== 'shell').flatMap((m) => m.definitions.entities.map((entity) => entity.name));
+    const called = new RegExp(`data/(${moduleEntities.join('|')})\\b`);
+    for (const file of [...sources('shared/src'), ...sources('apps/records/src')]) expect(readFileSync(file, 'utf8').match(called)?.[0], file).toBeUndefined();
+  });
+
+  it("a module's screens in another micro-app are asked for by the module above that shows them, never offered to it", () => {
+    let shown = 0;
+    for (const manifest of manifests) {
+      // alsoIn: its own screens in an application none of whose modules requires it.
+      for (const app of Object.keys(manifest.alsoIn ?? {})) {
+        const above = manifests.filter((m) => m.app === app && m.name !== manifest.name && below(m.name).has(manifest.name)).map((m) => m.name);
+        expect(above, `modules/${manifest.name}/module.json alsoIn ${app}`).toEqual([]);
+      }
+      // shows: screens of modules it requires.
+      for (const byModule of Object.values(manifest.shows ?? {})) {
+        for (const module of Object.keys(byModule)) {
+          expect(module !== manifest.name && below(manifest.name).has(module), `modules/${manifest.name}/module.json shows ${module}'s screens`).toBe(true);
+          shown += 1;
+        }
+      }
+    }
+    expect(shown).toBeGreaterThan(0);
+  });
+
+  it("a control account's other posters are registered by the module that adds the posting, never by the owner naming a module above it", () => {
+    const registration = /registerControlAccountPoster\(\{\s*owner:\s*'(\w+)',\s*source:\s*'(\w+)'\s*\}\)/g;
+    let seen = 0;
+    for (const manifest of manifests) {
+      const dir = join('modules', manifest.name, 'server');
+      if (!existsSync(join(repoRoot, dir))) continue;
+      for (const file of sources(dir)) {
+        for (const [, owner, source] of readFileSync(file, 'utf8').matchAll(registration)) {
+          seen += 1;
+          // Sources are the modules' journal codes (PO, IC, AP …): a module names only itself and what it requires.
+          for (const named of [owner!, source!]) expect(below(manifest.name).has(named.toLowerCase()), `${file} names ${named}`).toBe(true);
+        }
+      }
+    }
+    // Purchasing's receipts post GRNI under IC; Payables' matching clears it.
+    expect(seen).toBeGreaterThanOrEqual(2);
+  });
+
+  it("an entity's other applications and routes name no module above its own: the module whose menu shows it adds them", () => {
+    // Application code and router path → the module whose catalog declares it.
+    const owner = new Map<string, string>();
+    for (const module of modules) {
+      for (const { app } of module.catalog?.applications ?? []) {
+        owner.set(app.Application, module.definitions.name);
+        owner.set(app.RouterPath.toLowerCase(), module.definitions.name);
+      }
+    }
+    const ownerOfRoute = (route: string) => owner.get(`/${route.split('/')[1]!.toLowerCase()}`);
+    const added = new Map<string, { shownIn: Set<string>; routes: Set<string> }>();
+    let contributed = 0;
+    for (const module of modules) {
+      for (const extension of module.definitions.extends ?? []) {
+        const entry = added.get(extension.entity) ?? { shownIn: new Set(), routes: new Set() };
+        added.set(extension.entity, entry);
+        // A module adds only its own applications and routes.
+        for (const application of extension.shownIn ?? []) expect(owner.get(application), `${module.definitions.name} shows ${extension.entity} in ${application}`).toBe(module.definitions.name);
+        for (const route of extension.routes ?? []) expect(ownerOfRoute(route), `${module.definitions.name} mounts ${extension.entity} at ${route}`).toBe(module.definitions.name);
+        for (const application of extension.shownIn ?? []) entry.shownIn.add(application);
+        for (const route of extension.routes ?? []) entry.routes.add(route);
+        contributed += (extension.shownIn?.length ?? 0) + (extension.routes?.length ?? 0);
+      }
+    }
+    expect(contributed).toBeGreaterThan(0);
+    for (const module of modules) {
+      const name = module.definitions.name;
+      for (const entity of module.definitions.entities) {
+        const own = [
+          ...entity.shownIn.filter((application) => !added.get(entity.name)?.shownIn.has(application)).map((application) => [application, owner.get(application)] as const),
+          ...entity.routes.filter((route) => !added.get(entity.name)?.routes.has(route)).map((route) => [route, ownerOfRoute(route)] as const),
+        ];
+        // An application of a module that requires this one is that module's to add.
+        for (const [named, by] of own) expect(by === undefined || by === name || !below(by).has(name), `${entity.name} (${name}) names ${named} of ${by}`).toBe(true);
+      }
     }
   });
 });

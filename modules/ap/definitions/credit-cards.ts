@@ -27,7 +27,7 @@ export const apCreditCard = defineEntity({
   table: 'ap_credit_cards',
   key: 'CardId',
   application: 'NOVUS-AP',
-  shownIn: ['NOVUS-PT'],
+  // Also on the menus of modules above it: they add their applications (their definitions/extensions.ts).
   fields: {
     CardId: { type: 'text', required: true, maxLength: 20, uppercase: true, pattern: '[A-Z0-9_-]+' },
     Description: { type: 'text', required: true, maxLength: 60 },

@@ -5,6 +5,7 @@
  * every micro-app bundle carries it (vite.library.ts), so the G/L's screens show it whichever bundle opened them.
  */
 import { combineExtensions, type ModuleExtensions } from '@erp/shared/entities/index';
+import { showIn } from '@erp/shared/entities/define';
 import { shownElsewhere } from '@erp/shared/reports/define';
 import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/ledger-sources';
 import { firmExtensions } from './firm.ts';
@@ -25,6 +26,9 @@ const ledger = ledgerSourceExtensions({
 export const extensions: ModuleExtensions = combineExtensions(
   ledger,
   { extends: firmExtensions },
+  // Its menus (modules/ap/server/catalog.ts) show Purchasing's orders and receipts and Receivables' terms and sales
+  // taxes (§6: its users read them), and mount the firm's screen for vendors (issue 73 item 4: said here, not there).
+  { extends: [...showIn('NOVUS-AP', 'purchase-order', 'po-receipt', 'account-terms', 'sales-tax-authority', 'sales-tax-rate', 'sales-tax-group'), { entity: 'firm', routes: ['/novus-ap/firm-maintenance'] }] },
   // The G/L's account enquiry on its menus (SCREENS.md GL-10), as its catalog lists it.
   shownElsewhere({ report: 'gl-account-enquiry', application: 'NOVUS-AP', path: '/account-enquiry' }),
 );

@@ -3,9 +3,10 @@
  * payment runs with cheques and CPA 005 files (payments.ts, eft.ts, cheque-pdf.ts), cheque cancellation
  * (cheques.ts), the sub-ledger (subledger.ts, migration 0015_ap), the reports, the module's calls and demo data.
  *
- * Control account (issue 22): the payables account (GL integration AP PAYABLE) is posted by A/P only.
+ * Control account (issue 22): the payables account (GL integration AP PAYABLE) is posted by A/P only. Purchasing's
+ * GRNI and accrued freight are A/P's to post too: matching an invoice to receipts clears them (SCREENS.md WP5).
  */
-import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
+import { registerControlAccountPoster, registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
 import { integrationPart, userCodesPart } from '@erp/modules/gl/server/seed';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { EntityHooks } from '@erp/server/entities/hooks';
@@ -27,6 +28,7 @@ import { insertAp } from './seed-large.ts';
 import { seedPayables } from './seed.ts';
 
 registerControlAccounts({ source: 'AP', integrationTypes: ['PAYABLE'] });
+registerControlAccountPoster({ owner: 'PO', source: 'AP' });
 
 /** A vendor's EFT details name an existing vendor firm. */
 const vendorBankHooks: EntityHooks = {

@@ -25,6 +25,8 @@ const ledger = ledgerSourceExtensions({
 export const extensions: ModuleExtensions = combineExtensions(
   ledger,
   { extends: firmExtensions },
+  // Its menu mounts the firm's screen for customers (issue 73 item 4: the shell's firm names no module's route).
+  { extends: [{ entity: 'firm', routes: ['/novus-ar/firm-maintenance'] }] },
   // The G/L's account enquiry on its menus (SCREENS.md GL-10), as its catalog lists it.
   shownElsewhere({ report: 'gl-account-enquiry', application: 'NOVUS-AR', path: '/account-enquiry' }),
 );

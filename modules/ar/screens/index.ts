@@ -1,7 +1,7 @@
 /**
  * Accounts Receivable's screens (issue 14; SCREENS.md WP2): parcel configs bundled into `@erp/accounting`
  * (module.json `app`), re-exported under Order Entry, Purchasing, Trades, Steel and legacy NOVUS where their
- * menus list them (module.json `alsoIn`). Loading them registers the AR definitions.
+ * menus list them (their module.json `shows`; Steel's by this module.json's `alsoIn`). Loading them registers the AR definitions.
  */
 import { registerModule } from '@erp/shared/entities/index';
 import { documentScreen, entityScreen, reportScreen } from '@erp/records';

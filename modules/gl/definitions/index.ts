@@ -7,6 +7,7 @@
 import type { ModuleDefinition } from '@erp/shared/entities/index';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { accountingJournal } from './accounting-journal.ts';
+import { extensions } from './extensions.ts';
 import { accountingPeriod } from './accounting-period.ts';
 import { bankAccount } from './bank-account.ts';
 import { GL_NAMESPACE } from './common.ts';
@@ -25,4 +26,6 @@ export const glModule: ModuleDefinition = {
   namespace: GL_NAMESPACE,
   // Lookup targets first: every other GL master refers to gl-account.
   entities: [glAccount, glControl, glIntegration, foreignExchange, bankAccount, accountingPeriod, accountingJournal, glJournalEntry, ...FINANCIAL_STATEMENT_ENTITIES] as unknown as readonly AnyEntity[],
+  // The report form's fiscal defaults (./extensions.ts).
+  ...extensions,
 };

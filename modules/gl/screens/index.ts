@@ -1,7 +1,7 @@
 /**
  * The General Ledger's screens (issue 12, 13; SCREENS.md WP1): parcel configs bundled into `@erp/accounting`
  * (module.json `app`); each export is the Component name the route catalog uses (`@erp/accounting#GlChart` …),
- * and module.json `alsoIn` re-exports some under other applications' micro-apps. Loading them registers the
+ * and the modules above whose menus show some re-export them (their module.json `shows`). Loading them registers the
  * GL's definitions into the page's one entity registry; their strings (namespace `gl`) load with the first
  * GL screen mounted.
  */

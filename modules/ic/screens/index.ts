@@ -1,7 +1,7 @@
 /**
  * Inventory Control's screens (issue 15; SCREENS.md WP3): parcel configs bundled into `@erp/inventory`
  * (module.json `app`), re-exported by Order Entry, Purchasing and legacy NOVUS where their menus list them
- * (module.json `alsoIn`). Loading them registers the IC definitions.
+ * (their module.json `shows`). Loading them registers the IC definitions.
  */
 import { registerModule } from '@erp/shared/entities/index';
 import { ENTITY_SCREEN_NAMESPACES, documentScreen, entityScreen, processScreen, reportScreen } from '@erp/records';

@@ -6,6 +6,7 @@
  * bundle opened them.
  */
 import { combineExtensions, type ModuleExtensions } from '@erp/shared/entities/index';
+import { showIn } from '@erp/shared/entities/define';
 import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/ledger-sources';
 import { firmExtensions } from './firm.ts';
 
@@ -14,4 +15,8 @@ const ledger = ledgerSourceExtensions({
   integrationLabelKey: 'oe:ledger.integration',
 });
 
-export const extensions: ModuleExtensions = combineExtensions(ledger, { extends: firmExtensions });
+export const extensions: ModuleExtensions = combineExtensions(ledger, { extends: firmExtensions }, {
+  // Its menus (modules/oe/server/catalog.ts) show Inventory's products and classes and Receivables' sales reps,
+  // terms and sales taxes, and mount the firm's screen (issue 73 item 4: said here, not by their owners).
+  extends: [...showIn('NOVUS-OE', 'product-class', 'product', 'product-price', 'sales-rep', 'account-terms', 'sales-tax-authority', 'sales-tax-rate', 'sales-tax-group'), { entity: 'firm', routes: ['/novus-oe/firm-maintenance'] }],
+});

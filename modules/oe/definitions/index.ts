@@ -1,7 +1,7 @@
 /**
  * The Order Entry module's definitions (issue 25; SCREENS.md WP7 milestone 7a — sales orders join it next).
  * Strings: namespace `oe` (`modules/oe/locales/<lng>/oe.json`); server: modules/oe/server/; screens:
- * `@erp/order-entry` and, where their menus list them, `@erp/waste` and `@erp/legacy` (module.json `alsoIn`).
+ * `@erp/order-entry` and, where their menus list them, `@erp/waste` and `@erp/legacy` (their module.json `shows`).
  * Parts: pricing (price tables, discount tables, customer SKUs, tariffs), setup (holidays, routes, email
  * templates, portal notifications, suppliers, forms of payment), reports and processes (./reports.ts).
  */

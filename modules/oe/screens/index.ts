@@ -1,7 +1,7 @@
 /**
  * Order Entry's screens (issue 25; SCREENS.md WP7 7a): parcel configs bundled into `@erp/order-entry`
  * (module.json `app`; POLO's menus name the same micro-app), re-exported by Waste Disposal and legacy NOVUS
- * where their menus list them (module.json `alsoIn`). Export names are the route catalog's Components.
+ * where their menus list them (their module.json `shows`). Export names are the route catalog's Components.
  */
 import { registerModule } from '@erp/shared/entities/index';
 import { documentScreen, ENTITY_SCREEN_NAMESPACES, entityScreen, processScreen, registerFieldWidget, reportScreen } from '@erp/records';

@@ -1,7 +1,7 @@
 /**
  * The Purchasing module's definitions (issue 23 items 1–3; SCREENS.md WP4 PO-01 … PO-06). Strings: namespace
  * `po` (`modules/po/locales/<lng>/po.json`); server rules: modules/po/server/; screens: `@erp/purchasing`
- * (which registers this module when it loads) and the applications that re-export them (module.json `alsoIn`).
+ * (which registers this module when it loads) and the applications that re-export them (their module.json `shows`).
  * The receipt's lookup names the purchase order, so the order comes first.
  */
 import type { ModuleDefinition } from '@erp/shared/entities/index';

@@ -80,7 +80,7 @@ export const poReceipt = defineEntity({
     },
   ],
   application: 'NOVUS-PO',
-  shownIn: ['NOVUS-AP'],
+  // Also on the menus of modules above it: they add their applications (their definitions/extensions.ts).
   fields: {
     ReceiptId: { type: 'integer' },
     ReceiptNo: { type: 'text', maxLength: 20, readOnly: true },

@@ -65,7 +65,7 @@ export const purchaseOrder = defineEntity({
   screen: '/novus-po/purchase-order-entry',
   makes: [{ id: 'receive', entity: 'po-receipt', labelKey: key('makes.receive'), states: ['Open', 'PartiallyReceived'], values: { PoId: 'PoId', ReceiptDate: '$today' }, create: true, hotkey: 'Alt+G' }],
   application: 'NOVUS-PO',
-  shownIn: ['NOVUS-AP'],
+  // Also on the menus of modules above it: they add their applications (their definitions/extensions.ts).
   fields: {
     PoId: { type: 'integer' },
     PoNo: { type: 'text', maxLength: 20, readOnly: true },

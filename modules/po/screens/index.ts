@@ -1,7 +1,7 @@
 /**
  * Purchasing's screens (issue 23; SCREENS.md PO-01 … PO-06): parcel configs bundled into `@erp/purchasing`
  * (module.json `app`), re-exported by Accounts Payable (`@erp/accounting`), Order Entry and legacy NOVUS where
- * their menus list them (module.json `alsoIn`). Loading them registers the Purchasing definitions.
+ * their menus list them (their module.json `shows`). Loading them registers the Purchasing definitions.
  * "Add from sales order" is not offered: sales orders do not exist yet (issue 23 item 1).
  */
 import { registerModule } from '@erp/shared/entities/index';

@@ -3,10 +3,10 @@
  * the demo data and the module's part of the large-data generator.
  *
  * Control accounts (issue 22): GRNI (PO integration RECEIPT-ACCRUAL) and accrued freight (FREIGHT-ACCRUAL)
- * belong to Purchasing. Receipts post them with their stock movement through the stock ledger's IC journal,
- * and A/P matching will clear them (SCREENS.md WP5): those two sources may post them too.
+ * belong to Purchasing. Receipts post them with their stock movement through the stock ledger's IC journal, so
+ * source IC may post them too (A/P, whose matching clears them, registers itself: modules/ap/server/index.ts).
  */
-import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
+import { registerControlAccountPoster, registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
 import { integrationPart } from '@erp/modules/gl/server/seed';
 import { combineParts } from '@erp/server/modules/part';
 import { poModule } from '../definitions/index.ts';
@@ -18,7 +18,8 @@ import { PO_SERVER_REPORTS } from './reports.ts';
 import { insertPurchasing } from './seed-large.ts';
 import { seedPurchasing } from './seed.ts';
 
-registerControlAccounts({ source: 'PO', integrationTypes: [GRNI, FREIGHT_ACCRUAL], alsoPostedBy: ['IC', 'AP'] });
+registerControlAccounts({ source: 'PO', integrationTypes: [GRNI, FREIGHT_ACCRUAL] });
+registerControlAccountPoster({ owner: 'PO', source: 'IC' });
 
 export const serverModule = combineParts(poModule, [integrationPart('PO', [[GRNI, 'Received, not invoiced', '2110']]), { hooks: { 'purchase-order': purchaseOrderHooks, 'po-receipt': poReceiptHooks }, seed: seedPurchasing }], {
   catalog,

@@ -9,7 +9,8 @@
  * in its `definitions/extensions.ts`: Receivables its terms, credit, sales rep and card on file
  * (modules/ar/definitions/firm.ts), Order Entry its discount table (modules/oe/definitions/firm.ts), Payables
  * its AP firm id (modules/ap/definitions/firm.ts). They are placed on the form and in the list where they have
- * always been (before the Options section, beside the named fields and columns); nothing here names them.
+ * always been (before the Options section, beside the named fields and columns); nothing here names them, nor
+ * the routes of their menus that mount this screen (each module adds its own).
  *
  * Checked here (shape): Firm ID not blank, at least one firm type, Bill To Id and Jobber Firm ID not the firm
  * itself. Checked by the server (modules/shell/server/firm/rules.ts): Bill To Id and Jobber Firm ID exist,
@@ -21,18 +22,6 @@ import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 /** The firm types (§3): each is an account of the firm. */
 export const FIRM_TYPES = ['bill-to', 'ship-to', 'vendor'] as const;
 export type FirmType = (typeof FIRM_TYPES)[number];
-
-/** Every firm-maintenance route of §2 (plus Trades' /firm). */
-export const FIRM_ROUTES = [
-  '/novus-ap/firm-maintenance',
-  '/novus-ar/firm-maintenance',
-  '/novus-oe/firm-maintenance',
-  '/novus-po/firm-maintenance',
-  '/novus-pt/firm-maintenance',
-  '/novus-wd/firm-maintenance',
-  '/novus-te/firm',
-  '/novus/firm-maintenance',
-] as const;
 
 function notSelf(field: 'BillToId' | 'JobberFirmId', key: string) {
   return (record: Readonly<Record<string, unknown>>): RuleIssue | null =>
@@ -46,7 +35,8 @@ export const firm = defineEntity({
   // Issue 42 item 1: found by the command palette's global search.
   globalSearch: { words: ['City'] },
   application: 'NOVUS-OE',
-  routes: FIRM_ROUTES,
+  // Every firm-maintenance route of §2 (plus Trades' /firm) is on a business module's menu: each adds its own
+  // (`routes` in its definitions/extensions.ts, issue 73 item 4), so the shell names none.
   fields: {
     FirmId: code(20, { requiredKey: 'entities:firm.rules.firmIdBlank' }),
     Name: { type: 'text', required: true, maxLength: 100 },

@@ -1,16 +1,28 @@
 /**
  * What Sales Orders adds to other modules (issue 41): the legacy NOVUS application its catalog declares shows the
  * G/L's trial balance, detailed ledger and year end on its menus (SCREENS.md GL-11, GL-12, GL-14), so those
- * routes are its contribution, not the G/L's. Its own file, light on purpose: every micro-app bundle carries it
- * (vite.library.ts).
+ * routes are its contribution, not the G/L's. Likewise (issue 73 item 4) the entities of modules below it that its
+ * applications' menus show — NOVUS (legacy) and NOVUS-PT (POLO) — and their firm-maintenance routes. Its own
+ * file, light on purpose: every micro-app bundle carries it (vite.library.ts).
  */
-import type { ModuleExtensions } from '@erp/shared/entities/index';
+import { combineExtensions, type ModuleExtensions } from '@erp/shared/entities/index';
+import { showIn } from '@erp/shared/entities/define';
 import { shownElsewhere } from '@erp/shared/reports/define';
 
 const LEGACY = 'NOVUS';
+const POLO = 'NOVUS-PT';
 
-export const extensions: ModuleExtensions = shownElsewhere(
-  { report: 'gl-trial-balance', application: LEGACY, path: '/trial-balance' },
-  { report: 'gl-detailed-ledger', application: LEGACY, path: '/detailed-ledger' },
-  { report: 'gl-year-end', application: LEGACY, path: '/year-end' },
+export const extensions: ModuleExtensions = combineExtensions(
+  shownElsewhere(
+    { report: 'gl-trial-balance', application: LEGACY, path: '/trial-balance' },
+    { report: 'gl-detailed-ledger', application: LEGACY, path: '/detailed-ledger' },
+    { report: 'gl-year-end', application: LEGACY, path: '/year-end' },
+  ),
+  {
+    extends: [
+      ...showIn(LEGACY, 'product-class', 'price-table', 'sales-rep', 'account-terms', 'sales-tax-authority', 'sales-tax-rate', 'sales-tax-group'),
+      ...showIn(POLO, 'ap-credit-card', 'sales-rep'),
+      { entity: 'firm', routes: ['/novus-pt/firm-maintenance', '/novus/firm-maintenance'] },
+    ],
+  },
 );

@@ -7,6 +7,7 @@ import type { ModuleDefinition } from '@erp/shared/entities/index';
 import { TE } from './common.ts';
 import { contractBilling, holdbackBilling, inspectionRequest, optionBilling, progressBilling } from './documents.ts';
 import { buildingSchedule, inspector, jobSite, lotOption, modelContractPrice, siteBuilding, siteOption, teLot, teModel, teOption } from './masters.ts';
+import { extensions } from './extensions.ts';
 
 export const teModule: ModuleDefinition = {
   name: 'te',
@@ -28,4 +29,6 @@ export const teModule: ModuleDefinition = {
     progressBilling,
     holdbackBilling,
   ],
+  // What it adds to the modules below it (./extensions.ts).
+  ...extensions,
 };

@@ -7,9 +7,12 @@ import type { ModuleDefinition } from '@erp/shared/entities/index';
 import { WD } from './common.ts';
 import { wdOrder, wdQuote } from './documents.ts';
 import { quotationTemplate, wasteClass, wdCertificate, wdControl, wdService } from './masters.ts';
+import { extensions } from './extensions.ts';
 
 export const wdModule: ModuleDefinition = {
   name: 'wd',
   namespace: WD,
   entities: [wdService, wdControl, wasteClass, wdCertificate, quotationTemplate, wdQuote, wdOrder],
+  // What it adds to the modules below it (./extensions.ts).
+  ...extensions,
 };

@@ -348,8 +348,9 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     keyKind,
     labelKey: input.labelKey ?? `${namespace}:${name}.title`,
     application: input.application,
-    shownIn: input.shownIn ?? [],
-    routes: input.routes ?? [],
+    // Copies: modules above extend them (extendEntity).
+    shownIn: [...(input.shownIn ?? [])],
+    routes: [...(input.routes ?? [])],
     fields: fields as EntityDefinition<F>['fields'],
     listColumns: listColumns as EntityDefinition<F>['listColumns'],
     defaultSort: input.defaultSort,
@@ -445,6 +446,13 @@ export interface EntityExtension {
   formRows?: ExtensionFormRows;
   formFields?: readonly ExtensionFormField[];
   messages?: Readonly<Record<string, string>>;
+  /**
+   * Issue 73 item 4: the extending module's applications whose menus show the entity's screens (§6: their roles
+   * read and write it), and its routes that mount the entity's generic screen — the module that adds the screen
+   * to its menus says so; the owner never names a module above it.
+   */
+  shownIn?: readonly string[];
+  routes?: readonly string[];
 }
 
 /** `items` with `added` inserted by their placements (see `Placement`), without the placement keys. */
@@ -463,6 +471,14 @@ function placed<T extends { field: string }>(entity: string, what: string, items
     cursor += 1;
   }
   return result;
+}
+
+/**
+ * The extensions by which a module's application `application` shows other modules' entities on its menus
+ * (issue 73 item 4, §6: its roles read and write them): one per entity.
+ */
+export function showIn(application: string, ...entities: readonly string[]): EntityExtension[] {
+  return entities.map((entity) => ({ entity, shownIn: [application] }));
 }
 
 /** The index of the row of `rows` holding `field`, or -1. */
@@ -602,6 +618,16 @@ export function extendEntity(def: AnyEntity, extension: EntityExtension, namespa
   }
   extendForm(def, extension, namespace);
   registerMessages(extension.messages ?? {});
+  // The entity's own arrays (defineEntity copies them): whoever holds the definition sees the additions.
+  for (const [what, list, added] of [
+    ['application', def.shownIn, extension.shownIn],
+    ['route', def.routes, extension.routes],
+  ] as const) {
+    for (const item of added ?? []) {
+      if (list.includes(item)) fail(name, `${what} ${item} is named twice (extension of ${namespace})`);
+      (list as string[]).push(item);
+    }
+  }
 }
 
 /** Field names of a definition that hold a column (not virtual, set or children). */

@@ -521,11 +521,16 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   /** Application whose screens show it (e.g. SHELL, NOVUS-OE). */
   application: string;
   /**
-   * Other applications whose menus show its screens (e.g. the A/R sales reps under Order Entry). §6: an entity
-   * is read and written only by roles that open one of its applications — this one, these, or its routes'.
+   * Other applications whose menus show its screens (e.g. the A/R sales invoices under Waste Disposal). §6: an
+   * entity is read and written only by roles that open one of its applications — this one, these, or its routes'.
+   * Only the owner's own applications and those of modules it requires: a module above it that shows the screen
+   * adds its application itself (`EntityExtension.shownIn`, issue 73 item 4).
    */
   shownIn?: readonly string[];
-  /** Shell routes (full hash paths) that mount the generic screen of this entity. */
+  /**
+   * Shell routes (full hash paths) that mount the generic screen of this entity; a module above it whose menu
+   * mounts it adds its route itself (`EntityExtension.routes`).
+   */
   routes?: readonly string[];
   fields: F;
   listColumns: readonly (ListColumn<keyof F & string> | (keyof F & string))[];

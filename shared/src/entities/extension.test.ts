@@ -5,7 +5,7 @@
  * every name checked.
  */
 import { describe, expect, it } from 'vitest';
-import { defineEntity, extendEntity, DefinitionError, type AnyEntity, type EntityExtension } from './define.ts';
+import { defineEntity, extendEntity, showIn, DefinitionError, type AnyEntity, type EntityExtension } from './define.ts';
 import { combineExtensions, entityNamespaces, registerModule, unappliedExtensions } from './index.ts';
 import { defaultMessage } from './messages.ts';
 import { validateRecord } from './validate.ts';
@@ -152,6 +152,30 @@ describe('entity extensions', () => {
     expect(mine()).toEqual([]);
     expect(layout(def)[1]).toEqual(['first:s', [['Table', 'Rep']]]);
     expect(entityNamespaces(def)).toEqual([def.namespace, 'first', 'later']);
+  });
+});
+
+describe('applications and routes a module above adds (issue 73 item 4)', () => {
+  it("adds its applications and routes to the owner's, never twice, without touching what the owner was defined with", () => {
+    const routes = ['/novus/own'];
+    const def = defineEntity({
+      name: 'ext-menus',
+      table: 'ext_menus',
+      key: 'Id',
+      application: 'NOVUS',
+      shownIn: ['NOVUS-GL'],
+      routes,
+      roles: { read: ['ADMIN'], write: ['ADMIN'] },
+      fields: { Id: { type: 'text', maxLength: 10 } },
+      listColumns: ['Id'],
+      defaultSort: [{ field: 'Id' }],
+    }) as unknown as AnyEntity;
+    for (const extension of [...showIn('NOVUS-AP', 'ext-menus'), { entity: 'ext-menus', routes: ['/novus-ap/menus'] }]) extendEntity(def, extension, 'ap');
+    expect(def.shownIn).toEqual(['NOVUS-GL', 'NOVUS-AP']);
+    expect(def.routes).toEqual(['/novus/own', '/novus-ap/menus']);
+    expect(routes).toEqual(['/novus/own']);
+    expect(() => extendEntity(def, { entity: 'ext-menus', shownIn: ['NOVUS-AP'] }, 'oe')).toThrow(DefinitionError);
+    expect(() => extendEntity(def, { entity: 'ext-menus', routes: ['/novus/own'] }, 'oe')).toThrow(DefinitionError);
   });
 });
 

@@ -49,10 +49,11 @@ export interface ReportParameter {
   /** text and lookup: the longest value. */
   maxLength?: number;
   /**
-   * Shown first in the form; `today`/`yearStart` are resolved in the browser for dates; `fiscalYear` /
-   * `fiscalPeriod` are the accounting period containing today, asked of the GL (issue 21 item 3).
+   * Shown first in the form; `today`/`yearStart` are resolved in the browser for dates; a keyword a module
+   * contributes to `PARAMETER_DEFAULTS` is asked of it when the form opens — the G/L's `fiscalYear` /
+   * `fiscalPeriod`, the accounting period containing today (issue 21 item 3; issue 73 item 4).
    */
-  defaultValue?: string | number | 'today' | 'yearStart' | 'fiscalYear' | 'fiscalPeriod';
+  defaultValue?: string | number;
   /** Fixed by the route (e.g. the journal source of a journal-printing variant): not shown, not editable. */
   fixed?: string | number;
 }
@@ -456,6 +457,32 @@ export interface ShownElsewhere extends ReportRoute {
 /** A module's extensions showing other modules' reports or processes on its menus. */
 export function shownElsewhere(...entries: readonly ShownElsewhere[]): ModuleExtensions {
   return { contributes: { [SHOWN_ELSEWHERE]: entries } };
+}
+
+/**
+ * The registry (`ModuleDefinition.contributes`) of parameter defaults a module resolves (issue 73 item 4): the
+ * report framework knows only `today` and `yearStart`; a module that owns a notion of "now" (the G/L's current
+ * fiscal year and period) contributes the keywords it answers, so the form never names the module or its calls.
+ * A module contributes from its `definitions/extensions.ts`, which every micro-app bundle registers.
+ */
+export const PARAMETER_DEFAULTS = 'reports.parameterDefaults';
+
+/** How a contributed default asks the server: the browser's quiet GET (path under /api, query string). */
+export type ParameterDefaultGet = <T>(path: string, query: Readonly<Record<string, string>>) => Promise<T>;
+
+export interface ParameterDefaultSource {
+  /** The `defaultValue` keywords it answers, e.g. `fiscalYear`. */
+  defaults: readonly string[];
+  /**
+   * The keywords' values on the user's day `date` (YYYY-MM-DD, the browser's zone), asked once per form; null or
+   * a keyword left out: no default (the user types it).
+   */
+  resolve(date: string, get: ParameterDefaultGet): Promise<Readonly<Record<string, string | number>> | null>;
+}
+
+/** A module's contributed parameter defaults. */
+export function parameterDefaults(...sources: readonly ParameterDefaultSource[]): ModuleExtensions {
+  return { contributes: { [PARAMETER_DEFAULTS]: sources } };
 }
 
 /** The catalog routes of a report or process: its own, then those other modules' menus give it. */

@@ -20,7 +20,7 @@ import { visibleReportColumns, type ReportParameterError, type ReportParameterVa
 import { screen, useTranslation, type ScreenParcel } from '@erp/ui';
 import { nextRegion } from '../list/keyboard.ts';
 import { RecordLink } from '../document/RecordLink.tsx';
-import { ParameterForm, initialValues, rememberedValues, useFiscalDefaults } from '../report/ParameterForm.tsx';
+import { ParameterForm, initialValues, rememberedValues, useContributedDefaults } from '../report/ParameterForm.tsx';
 import { REPORT_SCREEN_NAMESPACES, formatValue } from '../report/ReportScreen.tsx';
 import { parameterErrors, refusalNotice, type ReportRow } from '../report/report-api.ts';
 
@@ -46,7 +46,7 @@ export function ProcessView({ definition }: { definition: ProcessDefinition }) {
   const { t, language } = useTranslation('reports');
   const [initial] = useState(() => initialValues(definition, new Date(), rememberedValues(definition)));
   const [values, setValues] = useState(initial);
-  useFiscalDefaults(definition, initial, setValues);
+  useContributedDefaults(definition, initial, setValues);
   const [errors, setErrors] = useState<ReportParameterError[]>([]);
   const [step, setStep] = useState<Step>({ kind: 'parameters' });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

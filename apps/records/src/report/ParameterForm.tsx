@@ -11,11 +11,14 @@
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { api, bus, localDates, translate } from '@erp/shared';
+import { contributions } from '@erp/shared/entities/index';
 import { useTranslation } from '@erp/ui';
 import { DateInput } from '../form/fields/DateInput.tsx';
 import { applyLateDefault } from '../form/keep-focus.ts';
 import {
+  PARAMETER_DEFAULTS,
   validateReportParameters,
+  type ParameterDefaultSource,
   type ReportParameter,
   type ReportParameterError,
   type ReportParameterValues,
@@ -29,8 +32,8 @@ const iso = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1)
 export function initialValue(parameter: ReportParameter, today = new Date()): string {
   if (parameter.defaultValue === 'today') return iso(today);
   if (parameter.defaultValue === 'yearStart') return `${today.getFullYear()}-01-01`;
-  // Filled when the GL answers the current period (useFiscalDefaults).
-  if (isFiscalDefault(parameter)) return '';
+  // Filled when the module that contributes the keyword answers (useContributedDefaults).
+  if (isContributedDefault(parameter)) return '';
   return parameter.defaultValue === undefined ? '' : String(parameter.defaultValue);
 }
 
@@ -79,26 +82,38 @@ export function initialValues(definition: FormDefinition, today = new Date(), re
   return Object.keys(remembered).length > 0 ? { ...values, ...remembered } : values;
 }
 
-const isFiscalDefault = (parameter: ReportParameter) => parameter.defaultValue === 'fiscalYear' || parameter.defaultValue === 'fiscalPeriod';
-
-/** The accounting period containing today (GET /api/data/accounting-period/current, modules/gl/server/routes.ts). */
-export interface CurrentPeriod {
-  FiscalYear: number;
-  PeriodNo: number;
+/**
+ * The source a module contributed for a `defaultValue` keyword, or undefined (a literal default, or none). Read
+ * through the page's one registry (`@erp/shared/entities/index`, import map), where every bundle registers the
+ * modules' extensions — not through a copy bundled with the report definitions.
+ */
+export function parameterDefaultSource(keyword: string | number | undefined): ParameterDefaultSource | undefined {
+  if (typeof keyword !== 'string') return undefined;
+  return contributions<ParameterDefaultSource>(PARAMETER_DEFAULTS).find((source) => source.defaults.includes(keyword));
 }
 
+/** A default a module answers (`PARAMETER_DEFAULTS`, shared/src/reports/define.ts): the G/L's fiscal year and period. */
+const isContributedDefault = (parameter: ReportParameter) => parameterDefaultSource(parameter.defaultValue) !== undefined;
+
 /**
- * Issue 21 item 3: `values` with the fiscal defaults set to `period` — only while the form still shows its first
- * values `initial` (what the user typed stays). A `oneOf` alternative they complete wins over the others: their
- * defaults (this month's range beside the trial balance's fiscal period) are blanked, so only the period counts.
+ * Issue 21 item 3: `values` with the contributed defaults set from `resolved` (keyword → value) — only while the
+ * form still shows its first values `initial` (what the user typed stays). A `oneOf` alternative they complete
+ * wins over the others: their defaults (this month's range beside the trial balance's fiscal period) are blanked,
+ * so only the period counts.
  */
-export function withFiscalDefaults(definition: FormDefinition, values: Record<string, string>, initial: Record<string, string>, period: CurrentPeriod): Record<string, string> {
+export function withContributedDefaults(
+  definition: FormDefinition,
+  values: Record<string, string>,
+  initial: Record<string, string>,
+  resolved: Readonly<Record<string, string | number>>,
+): Record<string, string> {
   if (Object.entries(initial).some(([name, value]) => values[name] !== value)) return values;
   const next = { ...values };
   const filled = new Set<string>();
   for (const parameter of definition.parameters) {
-    if (parameter.fixed !== undefined || next[parameter.name] || !isFiscalDefault(parameter)) continue;
-    next[parameter.name] = String(parameter.defaultValue === 'fiscalYear' ? period.FiscalYear : period.PeriodNo);
+    const value = typeof parameter.defaultValue === 'string' ? resolved[parameter.defaultValue] : undefined;
+    if (parameter.fixed !== undefined || next[parameter.name] || value === undefined || !isContributedDefault(parameter)) continue;
+    next[parameter.name] = String(value);
     filled.add(parameter.name);
   }
   if (filled.size === 0) return values;
@@ -111,28 +126,38 @@ export function withFiscalDefaults(definition: FormDefinition, values: Record<st
   return next;
 }
 
+/** The browser's quiet GET, as a contributed default asks the server (its refusals are not shown). */
+const quietGet = <T,>(path: string, query: Readonly<Record<string, string>>) => api.get<T>(path, { ...query }, { quiet: true });
+
 /**
- * Asks the GL once for the period containing today (the browser's date: the user's time zone) when the form has
- * fiscal defaults to fill and no remembered values, and sets them (withFiscalDefaults); a default landing in the
- * focused field leaves its text selected. No period, or no right
- * to the calendar, leaves the form with its other defaults.
+ * Asks each module whose keywords the form's defaults name, once, for their values on the user's day (the
+ * browser's date: the user's time zone) when the form has such defaults to fill and no remembered values, and sets
+ * them (withContributedDefaults); a default landing in the focused field leaves its text selected. No answer, or
+ * no right to the module's call, leaves the form with its other defaults.
  */
-export function useFiscalDefaults(definition: FormDefinition, initial: Record<string, string>, setValues: (update: (values: Record<string, string>) => Record<string, string>) => void): void {
+export function useContributedDefaults(definition: FormDefinition, initial: Record<string, string>, setValues: (update: (values: Record<string, string>) => Record<string, string>) => void): void {
   useEffect(() => {
-    const wanted = definition.parameters.some((p) => p.fixed === undefined && isFiscalDefault(p) && !initial[p.name]);
-    if (!wanted || Object.keys(rememberedValues(definition)).length > 0) return;
+    const sources = new Set<ParameterDefaultSource>();
+    for (const parameter of definition.parameters) {
+      const source = parameterDefaultSource(parameter.defaultValue);
+      if (source && parameter.fixed === undefined && !initial[parameter.name]) sources.add(source);
+    }
+    if (sources.size === 0 || Object.keys(rememberedValues(definition)).length > 0) return;
     let live = true;
-    api
-      .get<{ Data: CurrentPeriod | null }>('data/accounting-period/current', { Date: iso(new Date()) }, { quiet: true })
-      .then((answer) => {
-        if (!live || !answer.Data) return;
-        // The answer may land while the user is already in the field (focus on open, a click, a select-all before
-        // typing): what they type then replaces the default.
-        applyLateDefault(() => setValues((values) => withFiscalDefaults(definition, values, initial, answer.Data!)));
-      })
-      .catch(() => {
-        // Quiet on purpose: a form without the fiscal default still works (the user types the period).
-      });
+    const today = iso(new Date());
+    for (const source of sources) {
+      source
+        .resolve(today, quietGet)
+        .then((resolved) => {
+          if (!live || !resolved) return;
+          // The answer may land while the user is already in the field (focus on open, a click, a select-all before
+          // typing): what they type then replaces the default.
+          applyLateDefault(() => setValues((values) => withContributedDefaults(definition, values, initial, resolved)));
+        })
+        .catch(() => {
+          // Quiet on purpose: a form without the default still works (the user types the value).
+        });
+    }
     return () => {
       live = false;
     };

@@ -26,7 +26,7 @@ import { exchange } from '../document/ask.ts';
 import { call } from '../form/record-api.ts';
 import { ariaShortcut, matchesHotkey, nextRegion } from '../list/keyboard.ts';
 import { ResizeHandle } from '../list/ResizeHandle.tsx';
-import { ParameterForm, initialValues, rememberedValues, useFiscalDefaults } from './ParameterForm.tsx';
+import { ParameterForm, initialValues, rememberedValues, useContributedDefaults } from './ParameterForm.tsx';
 import { REPORT_PAGE_SIZE, downloadReport, downloadReportFile, parameterErrors, refusalNotice, runReport, type ReportPageAnswer, type ReportRow } from './report-api.ts';
 
 /** E-mail the report's document: the document form's key (DocumentForm). */
@@ -85,7 +85,7 @@ export function ReportView({ definition }: { definition: ReportDefinition }) {
   const { t, language } = useTranslation('reports');
   const [initial] = useState(() => initialValues(definition, new Date(), rememberedValues(definition)));
   const [values, setValues] = useState(initial);
-  useFiscalDefaults(definition, initial, setValues);
+  useContributedDefaults(definition, initial, setValues);
   const [errors, setErrors] = useState<ReportParameterError[]>([]);
   const [ran, setRan] = useState<ReportParameterValues | null>(null);
   const [answer, setAnswer] = useState<ReportPageAnswer | null>(null);

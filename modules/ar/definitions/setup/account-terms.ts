@@ -15,7 +15,7 @@ export const accountTerms = defineEntity({
   table: 'ar_account_terms',
   key: 'TermsCode',
   application: 'NOVUS-AR',
-  shownIn: ['NOVUS-AP', 'NOVUS-OE', 'NOVUS-PO', 'NOVUS'],
+  // Also on the menus of modules above it: they add their applications (their definitions/extensions.ts).
   fields: {
     TermsCode: code(20),
     Description: { type: 'text', required: true, maxLength: 50 },

@@ -20,7 +20,7 @@ export const salesRep = defineEntity({
   table: 'sales_reps',
   key: 'SalesRepId',
   application: 'NOVUS-AR',
-  shownIn: ['NOVUS-OE', 'NOVUS-PT', 'NOVUS'],
+  // Also on the menus of modules above it: they add their applications (their definitions/extensions.ts).
   fields: {
     // §5 / §9: required, at most 20 characters.
     SalesRepId: { type: 'text', required: true, requiredKey: SALES_REP_ID_KEY, pattern: '[^\\s][^\\n]{0,19}', patternKey: SALES_REP_ID_KEY, uppercase: true },

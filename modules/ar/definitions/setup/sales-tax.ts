@@ -15,9 +15,6 @@ import { defineEntity } from '@erp/shared/entities/define';
 import { glAccountLookup } from '@erp/modules/gl/definitions/common';
 import { AR, AR_MASTER_ROLES } from './common.ts';
 
-/** §6: the sales taxes screen is also in the A/P, Order Entry, Purchase Order and legacy menus (their users read it). */
-const SALES_TAXES_SHOWN_IN = ['NOVUS-AP', 'NOVUS-OE', 'NOVUS-PO', 'NOVUS'];
-
 /** A tax rate: percent with 3 decimals (QST 9.975). */
 export const TAX_RATE_SCALE = 3;
 
@@ -27,7 +24,7 @@ export const salesTaxAuthority = defineEntity({
   table: 'sales_tax_authorities',
   key: 'AuthorityId',
   application: 'NOVUS-AR',
-  shownIn: SALES_TAXES_SHOWN_IN,
+  // §6: also in the A/P, Order Entry, Purchase Order and legacy menus; those modules add their applications.
   fields: {
     AuthorityId: code(10),
     Name: { type: 'text', required: true, maxLength: 50 },
@@ -52,7 +49,7 @@ export const salesTaxRate = defineEntity({
   key: 'RateKey',
   keyKind: 'auto',
   application: 'NOVUS-AR',
-  shownIn: SALES_TAXES_SHOWN_IN,
+  // §6: also in the A/P, Order Entry, Purchase Order and legacy menus; those modules add their applications.
   fields: {
     RateKey: { type: 'integer', readOnly: true },
     AuthorityId: { type: 'lookup', entity: 'sales-tax-authority', maxLength: 10, uppercase: true, required: true },
@@ -83,7 +80,7 @@ export const salesTaxGroup = defineEntity({
   table: 'sales_tax_groups',
   key: 'GroupId',
   application: 'NOVUS-AR',
-  shownIn: SALES_TAXES_SHOWN_IN,
+  // §6: also in the A/P, Order Entry, Purchase Order and legacy menus; those modules add their applications.
   fields: {
     GroupId: code(10),
     Description: { type: 'text', required: true, maxLength: 50 },

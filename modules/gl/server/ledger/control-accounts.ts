@@ -9,6 +9,9 @@
  * name under these transaction types — exact, or a prefix ending in `*`, or any type a column of my own tables
  * names (e.g. a product class's inventory account key) — are mine". Read in the posting's transaction, so a
  * change of the integration applies to the next posting.
+ * Another source may post an owner's accounts as part of the owner's own documents (a purchase receipt's GRNI is
+ * posted with its stock movement, source IC; A/P matching clears it): the module that adds that posting says so,
+ * `registerControlAccountPoster({ owner, source })` (issue 73 item 4: the owner never names a module above it).
  * An account flagged IsControl (gl_accounts.is_control) that no registration claims belongs to the sub-ledgers
  * whose integration rows name it (the sub-ledgers without a module yet, e.g. A/P's payables in the demo); a
  * flagged account nobody names takes no posting at all.
@@ -23,18 +26,36 @@ export interface ControlAccountClaim {
   integrationTypes?: readonly string[];
   /** Columns of the module's tables that name more such transaction types (e.g. product_classes.inventory_account). */
   integrationTypeColumns?: readonly { table: string; column: string }[];
-  /**
-   * Other sources that post these accounts as part of the owner's own documents (issue 23: a purchase receipt's
-   * GRNI and accrued freight are posted with its stock movement, source IC; A/P matching will clear them).
-   */
-  alsoPostedBy?: readonly Source[];
+}
+
+/** A source that posts an owner's control accounts as part of the owner's documents (issue 23). */
+export interface ControlAccountPoster {
+  /** The claim's source whose accounts are posted, e.g. `PO`. */
+  owner: Source;
+  /** The source that posts them too, e.g. `AP` (its matching clears GRNI). */
+  source: Source;
 }
 
 const claims = new Map<Source, ControlAccountClaim>();
+/** Owner → the other sources registered as posting its accounts. */
+const posters = new Map<Source, Set<Source>>();
 
 /** Registers (or replaces) a sub-ledger's claim on its control accounts. */
 export function registerControlAccounts(claim: ControlAccountClaim): void {
   claims.set(claim.source, claim);
+}
+
+/**
+ * Registers `source` as a poster of `owner`'s control accounts, called by the module that adds the posting (a
+ * module above the owner, or the owner for a source below it). Registering before the owner's claim is fine.
+ */
+export function registerControlAccountPoster(poster: ControlAccountPoster): void {
+  posters.set(poster.owner, (posters.get(poster.owner) ?? new Set()).add(poster.source));
+}
+
+/** The registered posters (read-only view, for tests). */
+export function controlAccountPosters(): readonly ControlAccountPoster[] {
+  return [...posters].flatMap(([owner, sources]) => [...sources].map((source) => ({ owner, source })));
 }
 
 /** The registered claims (read-only view, for tests and reports). */
@@ -78,7 +99,7 @@ async function readControlOwners(trx: LedgerTransaction, accountIds: readonly st
       .execute()) as { account_id: string }[];
     for (const row of rows) {
       own(String(row.account_id), claim.source);
-      for (const source of claim.alsoPostedBy ?? []) own(String(row.account_id), source);
+      for (const source of posters.get(claim.source) ?? []) own(String(row.account_id), source);
     }
   }
   const unclaimed = [...flagged].filter((account) => !owners.has(account));

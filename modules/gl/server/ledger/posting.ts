@@ -37,7 +37,7 @@ import { perTransaction } from '@erp/server/db/per-transaction';
 
 export type { PostingLine, PostingRequest, PostingResult, SubLedger } from './types.ts';
 export { assertPeriodOpen } from './periods.ts';
-export { registerControlAccounts, type ControlAccountClaim } from './control-accounts.ts';
+export { registerControlAccountPoster, registerControlAccounts, type ControlAccountClaim, type ControlAccountPoster } from './control-accounts.ts';
 
 /** Most lines one posting may carry. */
 export const MAX_POSTING_LINES = 5000;

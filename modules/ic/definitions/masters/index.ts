@@ -23,7 +23,7 @@ export const productClass = defineEntity({
   table: 'product_classes',
   key: 'ClassId',
   application: 'NOVUS-IC',
-  shownIn: ['NOVUS-OE', 'NOVUS-PO', 'NOVUS'],
+  // Also on the menus of modules above it: they add their applications (their definitions/extensions.ts).
   fields: {
     ClassId: masterCode(10, { required: true, requiredKey: CLASS_REQUIRED_KEY }),
     Description: { type: 'text', required: true, maxLength: 60, requiredKey: CLASS_REQUIRED_KEY },

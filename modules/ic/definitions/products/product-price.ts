@@ -35,7 +35,7 @@ export const productPrice = defineEntity({
   key: 'PriceId',
   keyKind: 'auto',
   application: 'NOVUS-IC',
-  shownIn: ['NOVUS-OE', 'NOVUS-PO'],
+  // Also on the menus of modules above it: they add their applications (their definitions/extensions.ts).
   fields: {
     PriceId: { type: 'integer' },
     ProductId: { type: 'lookup', entity: 'product', maxLength: 30, uppercase: true, required: true },

@@ -104,7 +104,7 @@ export const product = defineEntity({
   screen: '/novus-ic/product-maintenance',
   globalSearch: { words: ['VendorSku'] },
   application: 'NOVUS-IC',
-  shownIn: ['NOVUS-OE', 'NOVUS-PO'],
+  // Also on the menus of modules above it: they add their applications (their definitions/extensions.ts).
   fields: {
     // §5 "Product ID cannot be blank."
     ProductId: masterCode(30, { required: true, requiredKey: PRODUCT_ID_BLANK_KEY }),

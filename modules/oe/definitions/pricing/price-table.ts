@@ -69,7 +69,7 @@ export const priceTable = defineEntity({
   table: 'price_tables',
   key: 'PriceTableId',
   application: OE_APP,
-  shownIn: ['NOVUS-WD', 'NOVUS'],
+  // Also on the menus of modules above it: they add their applications (their definitions/extensions.ts).
   fields: {
     PriceTableId: oeCode(20, { required: true }),
     Description: requiredName(),

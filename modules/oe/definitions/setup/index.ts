@@ -16,7 +16,7 @@ export const holiday = defineEntity({
   key: 'HolidayId',
   keyKind: 'auto',
   application: OE_APP,
-  shownIn: ['NOVUS-WD'],
+  // Also on the menus of modules above it: they add their applications (their definitions/extensions.ts).
   fields: {
     HolidayId: { type: 'integer' },
     HolidayDate: { type: 'date', required: true },
