@@ -271,7 +271,10 @@ const reference = await pgbench();
 
 const row = (engine, r) =>
   `| ${engine} | ${r.name} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.cpu.toFixed(2)} ms | ${Number.isNaN(r.statements) ? '—' : r.statements.toFixed(2)} | ${r.non2xx + r.errors} |`;
+const HEADING = '## Capacity (issue 74)';
 const lines = [
+  HEADING,
+  '',
   `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (load average at the start ${loadAtStart}), with \`scripts/bench-capacity.mjs\`: the real server (QUERY_COUNT on) on a fresh database with the demo and ${FIRMS} generated firms, signed in as the demo administrator (bearer token); autocannon on the same machine, ${CONNECTIONS} connections, ${DURATION} s per case after a warm-up. Server CPU: the server processes' user + system time over the case per request; statements: the data layer's count per request (db/query-count.ts).`,
   '',
   '| engine | case | requests/s | p50 | p99 | server CPU / request | statements / request | non-2xx |',
@@ -287,4 +290,4 @@ const lines = [
         .join('; ')} (the load generator, HAProxy and both instances share the machine's cores).`
     : 'Two instances behind HAProxy: not measured (Debian\'s haproxy is not installed: apt-get install haproxy).',
 ];
-publish('## Capacity (issue 74)', lines.join('\n'));
+publish(HEADING, lines.join('\n'));
