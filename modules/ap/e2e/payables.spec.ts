@@ -12,12 +12,29 @@
  * quantity before the save (the lines' linePreview), and the save stores the same figures.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
 import { pdfText } from '../../../tests/e2e/pdf-text.ts';
 import { answerYes, openScreen } from '../../../tests/e2e/shell-helpers.ts';
 
 const PRODUCT = 'FIT-EMT-CONN-050';
+
+/** A new vendor invoice of V400 on the Purchase Journal, its header typed as a clerk does (Ontario, NET15, OPERATING). */
+async function newInvoice(page: Page, header: { today: string; docNo: string; amount: string }): Promise<Locator> {
+  const journal = await openScreen(page, '/novus-ap/purchase-journal', /Purchase Journal/);
+  await journal.getByRole('button', { name: 'New', exact: true }).click();
+  const invoice = journal.locator('.erp-document');
+  await expect(invoice.locator('[data-document-state]')).toHaveText('Draft');
+  await invoice.getByRole('textbox', { name: 'Vendor', exact: true }).fill('V400');
+  await invoice.getByRole('textbox', { name: 'Transaction date', exact: true }).fill(header.today);
+  await invoice.getByRole('textbox', { name: 'Document date', exact: true }).fill(header.today);
+  await invoice.getByRole('textbox', { name: 'Vendor document no.', exact: true }).fill(header.docNo);
+  await invoice.getByRole('textbox', { name: 'Amount', exact: true }).fill(header.amount);
+  await invoice.getByRole('textbox', { name: 'Terms', exact: true }).fill('NET15');
+  await invoice.getByRole('textbox', { name: 'Ship-to province', exact: true }).fill('ON');
+  await invoice.getByRole('textbox', { name: 'Bank', exact: true }).fill('OPERATING');
+  return invoice;
+}
 
 test('a vendor invoice matched to a receipt, posted, paid by cheque: the cheque PDF', async ({ page }) => {
   test.setTimeout(60_000);
@@ -32,18 +49,7 @@ test('a vendor invoice matched to a receipt, posted, paid by cheque: the cheque 
   const docNo = `E2E-${Date.now()}`;
 
   // The invoice: 1,000 at 0.48 = 480.00 plus 13 % HST = 542.40, matched to the receipt.
-  const journal = await openScreen(page, '/novus-ap/purchase-journal', /Purchase Journal/);
-  await journal.getByRole('button', { name: 'New', exact: true }).click();
-  const invoice = journal.locator('.erp-document');
-  await expect(invoice.locator('[data-document-state]')).toHaveText('Draft');
-  await invoice.getByRole('textbox', { name: 'Vendor', exact: true }).fill('V400');
-  await invoice.getByRole('textbox', { name: 'Transaction date', exact: true }).fill(today);
-  await invoice.getByRole('textbox', { name: 'Document date', exact: true }).fill(today);
-  await invoice.getByRole('textbox', { name: 'Vendor document no.', exact: true }).fill(docNo);
-  await invoice.getByRole('textbox', { name: 'Amount', exact: true }).fill('542.40');
-  await invoice.getByRole('textbox', { name: 'Terms', exact: true }).fill('NET15');
-  await invoice.getByRole('textbox', { name: 'Ship-to province', exact: true }).fill('ON');
-  await invoice.getByRole('textbox', { name: 'Bank', exact: true }).fill('OPERATING');
+  const invoice = await newInvoice(page, { today, docNo, amount: '542.40' });
   await invoice.getByRole('textbox', { name: 'Receipt to match', exact: true }).fill(String(receiptId));
   await invoice.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(invoice.getByText('Saved.', { exact: true })).toBeVisible();
@@ -104,18 +110,7 @@ test("a line's quantity changed: its tax, Taxes (ITC) and Remaining follow befor
   await signIn(page, 'admin', 'admin', '#/');
   const today = new Date().toISOString().slice(0, 10);
   const docNo = `E2E-LP-${Date.now()}`;
-  const journal = await openScreen(page, '/novus-ap/purchase-journal', /Purchase Journal/);
-  await journal.getByRole('button', { name: 'New', exact: true }).click();
-  const invoice = journal.locator('.erp-document');
-  await expect(invoice.locator('[data-document-state]')).toHaveText('Draft');
-  await invoice.getByRole('textbox', { name: 'Vendor', exact: true }).fill('V400');
-  await invoice.getByRole('textbox', { name: 'Transaction date', exact: true }).fill(today);
-  await invoice.getByRole('textbox', { name: 'Document date', exact: true }).fill(today);
-  await invoice.getByRole('textbox', { name: 'Vendor document no.', exact: true }).fill(docNo);
-  await invoice.getByRole('textbox', { name: 'Amount', exact: true }).fill('79.10');
-  await invoice.getByRole('textbox', { name: 'Terms', exact: true }).fill('NET15');
-  await invoice.getByRole('textbox', { name: 'Ship-to province', exact: true }).fill('ON');
-  await invoice.getByRole('textbox', { name: 'Bank', exact: true }).fill('OPERATING');
+  const invoice = await newInvoice(page, { today, docNo, amount: '79.10' });
   await invoice.getByRole('button', { name: 'Add line', exact: true }).click();
   await invoice.getByRole('combobox', { name: 'G/L account — Line 1' }).fill('6500');
   await invoice.getByRole('textbox', { name: 'Quantity — Line 1' }).fill('2');
