@@ -6,8 +6,7 @@
  * Control account (issue 22): the payables account (GL integration AP PAYABLE) is posted by A/P only. Purchasing's
  * GRNI and accrued freight are A/P's to post too: matching an invoice to receipts clears them (SCREENS.md WP5).
  */
-import { registerControlAccountPoster, registerControlAccounts } from '@erp/modules/gl/server/api';
-import { integrationPart, userCodesPart } from '@erp/modules/gl/server/api';
+import { registerControlAccountPoster, registerControlAccounts, integrationPart, userCodesPart } from '@erp/modules/gl/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { EntityHooks } from '@erp/server/entities/hooks';
 import { combineParts } from '@erp/server/modules/part';

@@ -14,8 +14,7 @@
  */
 import { add, cmp, isZero, mul, neg, round, type Decimal } from '@erp/shared/decimal';
 import { isValidDate } from '@erp/shared/entities/field-value';
-import { createPostedInvoice } from '@erp/modules/ar/server/api';
-import { applyArItem, arItem } from '@erp/modules/ar/server/api';
+import { createPostedInvoice, applyArItem, arItem } from '@erp/modules/ar/server/api';
 import { post } from '@erp/modules/gl/server/api';
 import { inventoryAccounts, recordMovements, type StockMovement } from '@erp/modules/ic/server/api';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';

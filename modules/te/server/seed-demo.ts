@@ -26,8 +26,7 @@ import {
 } from '../definitions/common.ts';
 import { percentOf, progressFigures } from '../definitions/progress.ts';
 import { invoiceWithHoldback, teAccount } from './billing.ts';
-import { createPostedInvoice } from '@erp/modules/ar/server/api';
-import { writeDemoReceipt } from '@erp/modules/ar/server/api';
+import { createPostedInvoice, writeDemoReceipt } from '@erp/modules/ar/server/api';
 import { addDays } from '@erp/modules/ar/definitions/index';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

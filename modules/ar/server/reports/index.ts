@@ -35,7 +35,7 @@ import { arAccountInquiry, arAccountStatement, arInvoicePrint, arJournalPrinting
 import type { ReportDefinition } from '@erp/shared/reports/define';
 import { sql } from 'kysely';
 import { AR_SIDE } from '../subledger.ts';
-import { agingBuckets, daysBefore, movementsAsOf as sharedMovementsAsOf } from '@erp/modules/gl/server/api';
+import { agingBuckets, daysBefore, movementsAsOf as sharedMovementsAsOf, journalReport } from '@erp/modules/gl/server/api';
 import { readAll } from '@erp/server/db/read';
 import { firmListRows } from '@erp/modules/shell/server/api';
 import { customerFilter, firmCityLine, prepareAr, stateOf } from './customers.ts';
@@ -43,7 +43,6 @@ import { invoicePrintReport } from './invoice-print.ts';
 import type { ServerProcess } from '@erp/server/processes/engine';
 import type { AnySelect, GroupFigures, ReportContext, ServerReport } from '@erp/server/reports/engine';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { journalReport } from '@erp/modules/gl/server/api';
 import type { Decimal } from '@erp/shared/decimal';
 
 /** The movements that make up the open balances as of `asOf`, for the customers the caller may see (module header). */
