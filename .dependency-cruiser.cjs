@@ -11,6 +11,14 @@ const BROWSER = '^(shared/src|apps/[^/]+/src|root-config/src|shell-elements/src|
 /** Server-only code: the API host, a module's rules, queries, migrations and seeds, and tests. */
 const SERVER_ONLY = '^(server/|modules/[^/]+/(server|test|e2e)/)';
 const TEST_FILE = '\\.(test|spec)\\.tsx?$';
+/**
+ * Issue 73: a module's public surface, one file per side — `definitions/index.ts` (browser-safe), `server/api.ts`
+ * (server code, scripts, tests) — plus what the shell loads by path: the micro-app bundle (`screens/index.ts`),
+ * `module.json`, the locales and `modules/manifests.ts`.
+ */
+const MODULE_SURFACE = '^modules/(?:[^/]+/(?:definitions/index\\.ts|server/api\\.ts|screens/index\\.tsx?|module\\.json|locales/)|manifests\\.ts$)';
+/** The test folders outside the modules, which may also read a module's test fixtures (`test/*-fixture(s).ts`). */
+const TEST_ROOT = '^(server/test|tests)/';
 
 module.exports = {
   forbidden: [
@@ -80,6 +88,29 @@ module.exports = {
       severity: 'error',
       from: { pathNot: TEST_FILE },
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'module-deep-import',
+      comment:
+        'One module imports another only through its public surface (definitions/index.ts, server/api.ts): the ' +
+        'rest of a module is private to it. Type-only imports too; the importing module keeps relative imports inside.',
+      severity: 'error',
+      from: { path: '^modules/([^/]+)/' },
+      to: { path: '^modules/[^/]+/', pathNot: ['^modules/$1/', MODULE_SURFACE] },
+    },
+    {
+      name: 'module-deep-import-outside',
+      comment: 'The API host, the micro-apps, shared, the shell and the scripts import a module only through its public surface.',
+      severity: 'error',
+      from: { pathNot: ['^modules/[^/]+/', TEST_ROOT] },
+      to: { path: '^modules/[^/]+/', pathNot: MODULE_SURFACE },
+    },
+    {
+      name: 'module-deep-import-tests',
+      comment: 'The server and end-to-end tests import a module through its public surface, or a fixture of its test folder.',
+      severity: 'error',
+      from: { path: TEST_ROOT },
+      to: { path: '^modules/[^/]+/', pathNot: [MODULE_SURFACE, '^modules/[^/]+/test/[^/]*-fixtures?\\.ts$'] },
     },
     {
       name: 'not-to-unresolvable',

@@ -28,8 +28,8 @@ const { runs: RUNS, engines: ENGINES } = engineOptions('AR');
 const SECTION = '## AR: posting a cash receipt applied to 200 invoices';
 const INVOICES = 200;
 
-const { post } = await import('@erp/modules/gl/server/ledger/posting');
-const { addArItem } = await import('@erp/modules/ar/server/subledger');
+const { post } = await import('@erp/modules/gl/server/api');
+const { addArItem } = await import('@erp/modules/ar/server/api');
 const { decimalToDb, engineOf } = await import('../server/src/db/decimal-codec.ts');
 
 /** Background items: ITEMS rows over 100,000 generated customers, half of them settled. */

@@ -16,7 +16,7 @@ const { engines: ENGINES } = engineOptions('COUNT', { runs: 1, engines: 'sqlite'
 const SECTION = '## Physical count: 50,000 products';
 const WAREHOUSE = 'CGY-01';
 
-const { insertIcStock } = await import('../modules/ic/server/seed-large.ts');
+const { insertIcStock } = await import('../modules/ic/server/api.ts');
 const { sql } = await import('kysely');
 
 async function step(call, process, parameters = {}, confirmations) {
@@ -37,7 +37,7 @@ async function benchEngine(engine) {
     const unit = engine === 'postgres' ? sql`1` : sql`10000`;
     const count = await db.selectFrom('warehouse_counts').select(['count_id', 'products']).where('warehouse_id', '=', WAREHOUSE).where('status', '=', 'Frozen').executeTakeFirst();
     await db.updateTable('count_lines').set({ counted_qty: sql`frozen_qty + ${unit}` }).where('count_id', '=', count.count_id).execute();
-    const { refreshLines } = await import('../modules/ic/server/count/figures.ts');
+    const { refreshLines } = await import('../modules/ic/server/api.ts');
     await db.transaction().execute((trx) => refreshLines(trx, 'count_id', [Number(count.count_id)]));
     const upgraded = await step(call, 'ic-count-upgrade');
     if (upgraded.ResultStatus !== 1) throw new Error(`upgrade: ${upgraded.Message}`);

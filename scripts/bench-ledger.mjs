@@ -33,8 +33,8 @@ const { runs: RUNS, engines: ENGINES } = engineOptions('LEDGER');
 const SECTION = '## Ledger: 1,000,000 GL entries';
 const YEAR = 2024;
 
-const { insertLedger, BIG_ACCOUNT, TEN_K_ACCOUNT } = await import('../modules/gl/server/seed-large.ts');
-const { post } = await import('@erp/modules/gl/server/ledger/posting');
+const { insertLedger, BIG_ACCOUNT, TEN_K_ACCOUNT } = await import('../modules/gl/server/api.ts');
+const { post } = await import('@erp/modules/gl/server/api');
 
 async function benchEngine(engine) {
   const prepare = async (config) => {

@@ -9,7 +9,7 @@
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addArItem } from '@erp/modules/ar/server/subledger';
+import { addArItem } from '@erp/modules/ar/server/api';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
 import { pdfText } from './helpers/pdf-text.ts';

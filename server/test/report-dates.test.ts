@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, wallClock } from '@erp/shared/format';
-import { priceOverrideAudit, safetyPriceAudit } from '@erp/modules/oe/definitions/reports';
+import { priceOverrideAudit, safetyPriceAudit } from '@erp/modules/oe/definitions/index';
 import { formatCell, pdfSafe } from '../src/reports/pdf.ts';
 import { parametersLine } from '../src/reports/print-line.ts';
 import type { ServerReport } from '../src/reports/engine.ts';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLedgerFixture } from '../../modules/gl/test/ledger-fixture.ts';
 import { PassThrough } from 'node:stream';
 import type { Decimal } from '@erp/shared/decimal';
-import { trialBalance } from '@erp/modules/gl/definitions/reports/index';
+import { trialBalance } from '@erp/modules/gl/definitions/index';
 import type { ReportEvent } from '../src/reports/engine.ts';
 import { reportTranslator } from '../src/reports/messages.ts';
 import { wrapHeading, writeReportPdf } from '../src/reports/pdf.ts';

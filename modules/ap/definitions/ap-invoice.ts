@@ -27,7 +27,7 @@
 import { MONEY, RATE } from '@erp/shared/entities/common';
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 import { editedWhile } from '@erp/shared/entities/posted-document';
-import { CURRENCY, glAccountLookup } from '@erp/modules/gl/definitions/common';
+import { CURRENCY, glAccountLookup } from '@erp/modules/gl/definitions/index';
 import { AP, AP_INVOICE_STATES, AP_ROLES, vendorLookup } from './common.ts';
 
 const NAME = 'ap-invoice';

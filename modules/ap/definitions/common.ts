@@ -5,7 +5,7 @@
  * states of its documents.
  */
 import type { EntityRoles, LookupField } from '@erp/shared/entities/define';
-import { firmOfType } from '@erp/modules/shell/definitions/firm-lookup';
+import { firmOfType } from '@erp/modules/shell/definitions/index';
 
 export const AP = 'ap';
 

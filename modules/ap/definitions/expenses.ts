@@ -14,7 +14,7 @@
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
 import { editedWhile } from '@erp/shared/entities/posted-document';
-import { glAccountLookup } from '@erp/modules/gl/definitions/common';
+import { glAccountLookup } from '@erp/modules/gl/definitions/index';
 import { AP, AP_ROLES, vendorLookup } from './common.ts';
 
 const report = (part: string) => `${AP}:ap-expense-report.${part}`;

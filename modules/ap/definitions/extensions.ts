@@ -7,7 +7,7 @@
 import { combineExtensions, type ModuleExtensions } from '@erp/shared/entities/index';
 import { showIn } from '@erp/shared/entities/define';
 import { shownElsewhere } from '@erp/shared/reports/define';
-import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/ledger-sources';
+import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/index';
 import { firmExtensions } from './firm.ts';
 
 const ledger = ledgerSourceExtensions({

@@ -14,7 +14,7 @@
  */
 import { defineReport, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
 import { AGING_BUCKETS, agingLabel, agingParameters, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
-import { journalPrinting } from '@erp/modules/gl/definitions/reports/index';
+import { journalPrinting } from '@erp/modules/gl/definitions/index';
 
 const AP_APP = 'NOVUS-AP';
 const PO_APP = 'NOVUS-PO';

@@ -9,7 +9,7 @@
  * Every field but the vendor is optional. The vendor must be a vendor firm (server).
  */
 import { defineEntity } from '@erp/shared/entities/define';
-import { CURRENCY, glAccountLookup } from '@erp/modules/gl/definitions/common';
+import { CURRENCY, glAccountLookup } from '@erp/modules/gl/definitions/index';
 import { AP } from './common.ts';
 
 const NAME = 'ap-vendor-default';

@@ -7,7 +7,7 @@
  *   group), so Dr expense / Dr ITC / Cr the issuer's A/P; §5 the charged amount must equal the lines and their
  *   taxes. The charge keeps the document's id (ApInvoiceId).
  */
-import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
+import { assertPeriodOpen } from '@erp/modules/gl/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';

@@ -10,7 +10,7 @@
  *   applied to the documents).
  */
 import { isZero, sub } from '@erp/shared/decimal';
-import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
+import { assertPeriodOpen } from '@erp/modules/gl/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';

@@ -7,7 +7,7 @@
  *   each line → its column's G/L account and tax group (quantity 1 × the amount before tax), the amount owed =
  *   lines + taxes; vendor document number = the report's number. Total and ApInvoiceId are kept on the report.
  */
-import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
+import { assertPeriodOpen } from '@erp/modules/gl/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';

@@ -6,8 +6,7 @@
  * Control account (issue 22): the payables account (GL integration AP PAYABLE) is posted by A/P only. Purchasing's
  * GRNI and accrued freight are A/P's to post too: matching an invoice to receipts clears them (SCREENS.md WP5).
  */
-import { registerControlAccountPoster, registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
-import { integrationPart, userCodesPart } from '@erp/modules/gl/server/seed';
+import { registerControlAccountPoster, registerControlAccounts, integrationPart, userCodesPart } from '@erp/modules/gl/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { EntityHooks } from '@erp/server/entities/hooks';
 import { combineParts } from '@erp/server/modules/part';
@@ -17,7 +16,7 @@ import { apChequeHooks } from './cheques.ts';
 import { apDisbursementHooks } from './disbursements.ts';
 import { apCardInvoiceHooks } from './credit-cards.ts';
 import { apExpenseReportHooks } from './expenses.ts';
-import { homeCurrency } from '@erp/modules/ar/server/fx';
+import { homeCurrency } from '@erp/modules/ar/server/api';
 import { apInvoiceHooks, assertBankCurrency } from './invoices.ts';
 import { m0015_ap, m0015_ap_fx, m0015_ap_reports } from './migration.ts';
 import { apPaymentBatchHooks } from './payments.ts';

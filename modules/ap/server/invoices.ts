@@ -38,11 +38,9 @@
  * the matches (ap_matches) and the order lines' invoiced quantities.
  */
 import { abs, add, cmp, div, isZero, mul, neg, round, sub, type Decimal } from '@erp/shared/decimal';
-import { termsDates } from '@erp/modules/ar/definitions/setup/index';
-import { taxesFor } from '@erp/modules/ar/definitions/tax';
-import { homeCurrency, rateOn, toHome } from '@erp/modules/ar/server/fx';
-import { groupsOf, ratesOf } from '@erp/modules/ar/server/invoices/rules';
-import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
+import { termsDates, taxesFor } from '@erp/modules/ar/definitions/index';
+import { homeCurrency, rateOn, toHome, groupsOf, ratesOf } from '@erp/modules/ar/server/api';
+import { assertPeriodOpen, requiredIntegrationAccount } from '@erp/modules/gl/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
@@ -51,7 +49,6 @@ import { AP_INVOICE_SEQUENCE } from '../definitions/common.ts';
 import { addApItem, apAccount, INVOICE_ORIGIN, postAp } from './subledger.ts';
 import { setField } from '@erp/server/entities/hooks';
 import { today } from '@erp/server/entities/defaults';
-import { requiredIntegrationAccount } from '@erp/modules/gl/server/ledger/integration';
 import { writeScalar } from '@erp/server/entities/wire';
 
 type Row = Record<string, unknown>;

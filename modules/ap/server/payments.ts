@@ -27,9 +27,8 @@
  */
 import { onlyActive, today } from '@erp/server/entities/defaults';
 import { add, cmp, isZero, mul, neg, sub, type Decimal } from '@erp/shared/decimal';
-import { gainLossAccount, homeCurrency, rateOn } from '@erp/modules/ar/server/fx';
-import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
-import { integrationAccount } from '@erp/modules/gl/server/ledger/integration';
+import { gainLossAccount, homeCurrency, rateOn } from '@erp/modules/ar/server/api';
+import { assertPeriodOpen, integrationAccount } from '@erp/modules/gl/server/api';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { AnySelect, AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';

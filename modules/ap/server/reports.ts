@@ -13,9 +13,8 @@ import { sql } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { readAll } from '@erp/server/db/read';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
-import { agingBuckets, movementsAsOf as sharedMovementsAsOf } from '@erp/modules/gl/server/subledger/aging';
-import { journalReport } from '@erp/modules/gl/server/reports/index';
-import { firmListRows } from '@erp/modules/shell/server/firm/list-rows';
+import { agingBuckets, movementsAsOf as sharedMovementsAsOf, journalReport } from '@erp/modules/gl/server/api';
+import { firmListRows } from '@erp/modules/shell/server/api';
 import { AP_SIDE } from './subledger.ts';
 import { apAccountInquiry, apAgedTrialBalance, apJournalPrinting, apPaymentsReport, apRemittanceAdvice, apTopAccounts, apUnappliedDebits, apVendorList } from '../definitions/reports.ts';
 

@@ -11,13 +11,13 @@
  * screens, so the aged trial balance equals the payables control account.
  */
 import { add, cmp, isZero, mul, neg, round, sub } from '@erp/shared/decimal';
-import { addDays } from '@erp/modules/ar/definitions/setup/index';
+import { addDays } from '@erp/modules/ar/definitions/index';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { SeedConfig } from '@erp/server/modules/part';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import { apInvoice } from '../definitions/ap-invoice.ts';
 import { apPaymentBatch } from '../definitions/payment-batch.ts';
-import { insertDocument } from '@erp/modules/po/server/documents';
+import { insertDocument } from '@erp/modules/po/server/api';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { AP_BATCH_SEQUENCE, AP_INVOICE_SEQUENCE } from '../definitions/common.ts';
 import { apChequeHooks } from './cheques.ts';
@@ -25,7 +25,7 @@ import { loadReceipt, TOLERANCE_AMOUNT, TOLERANCE_PERCENT } from './invoices.ts'
 import { createPostedDocument } from './vouchers.ts';
 import { payRun, queue } from './payments.ts';
 import { addApItem, apAccount, applyApItem } from './subledger.ts';
-import { balancedLines, demoDocument, demoMonths, postDemoDocuments } from '@erp/modules/gl/server/seed-ledger';
+import { balancedLines, demoDocument, demoMonths, postDemoDocuments } from '@erp/modules/gl/server/api';
 
 const ACTOR = 'seed';
 type Row = Record<string, unknown>;

@@ -16,10 +16,10 @@
 import { add, cmp, isNegative, isZero, mul, sub, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { LedgerTransaction, PostingResult } from '@erp/modules/gl/server/ledger/types';
-import { defineSubLedger, itemRow, openItemOf, type NewApplication, type OpenItemCore, type SideRequest, type SubLedgerSide } from '@erp/modules/gl/server/subledger/engine';
+import type { LedgerTransaction, PostingResult } from '@erp/modules/gl/server/api';
+import { defineSubLedger, itemRow, openItemOf, type NewApplication, type OpenItemCore, type SideRequest, type SubLedgerSide } from '@erp/modules/gl/server/api';
 
-export { discountOn } from '@erp/modules/gl/server/subledger/engine';
+export { discountOn } from '@erp/modules/gl/server/api';
 
 /** The A/P side of the sub-ledger engine: vendors' items, source AP on the A/P period flag. */
 export const AP_SIDE: SubLedgerSide = { code: 'AP', periodFlag: 'ap', items: 'ap_items', applications: 'ap_applications' };

@@ -18,3 +18,12 @@ export const arModule: ModuleDefinition = {
   entities: [...AR_SETUP_ENTITIES, ...AR_INVOICE_ENTITIES, ...AR_RECEIPT_ENTITIES],
   ...extensions,
 };
+
+// The module's contract for other code (other modules, the server, tests): besides the module definition, only
+// what is re-exported here may be imported of modules/ar/definitions/ (.dependency-cruiser.cjs `module-deep-import`).
+export { arInvoice } from './invoices/ar-invoice.ts';
+export { CASH_RECEIPT_SEQUENCE } from './receipts/cash-receipt.ts';
+export { invoicePrint } from './reports/invoice-print.ts';
+export { addDays } from './setup/account-terms.ts';
+export { termsDates } from './setup/index.ts';
+export { taxesFor } from './tax.ts';

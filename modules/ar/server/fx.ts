@@ -13,7 +13,7 @@ import { mul, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
-import { requiredIntegrationAccount } from '@erp/modules/gl/server/ledger/integration';
+import { requiredIntegrationAccount } from '@erp/modules/gl/server/api';
 
 export async function homeCurrency(trx: AnyTransaction): Promise<string> {
   const row = (await trx.selectFrom('gl_control').select('home_currency').limit(1).executeTakeFirst()) as { home_currency?: string | null } | undefined;

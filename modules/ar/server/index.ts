@@ -2,8 +2,7 @@
  * Accounts Receivable on the server (issue 14): the module's parts (setup, invoices, receipts), its reports
  * and processes, migrations.
  */
-import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
-import { integrationPart, userCodesPart } from '@erp/modules/gl/server/seed';
+import { registerControlAccounts, integrationPart, userCodesPart } from '@erp/modules/gl/server/api';
 import { combineParts } from '@erp/server/modules/part';
 import { arModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';

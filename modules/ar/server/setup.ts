@@ -1,5 +1,5 @@
 /** What Receivables' documents need configured (issue 40 item 1; GL's setup-check/needs.ts). */
-import { bankNeed, integrationNeed, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
+import { bankNeed, integrationNeed, type SetupNeed } from '@erp/modules/gl/server/api';
 
 export const setupNeeds: readonly SetupNeed[] = [
   integrationNeed(['ar-invoice', 'cash-receipt', 'ar-credit-application', 'ar-write-off'], ['AR', 'RECEIVABLE']),

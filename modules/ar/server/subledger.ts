@@ -25,10 +25,10 @@
 import { add, cmp, isNegative, isZero, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { engineOf } from '@erp/server/db/decimal-codec';
-import type { LedgerTransaction, PostingRequest, PostingResult } from '@erp/modules/gl/server/ledger/types';
-import { defineSubLedger, discountRoom, itemRow, money, openItemOf, type NewApplication, type OpenItemCore, type SideRequest, type SubLedgerSide } from '@erp/modules/gl/server/subledger/engine';
+import type { LedgerTransaction, PostingRequest, PostingResult } from '@erp/modules/gl/server/api';
+import { defineSubLedger, discountRoom, itemRow, money, openItemOf, type NewApplication, type OpenItemCore, type SideRequest, type SubLedgerSide } from '@erp/modules/gl/server/api';
 
-export { discountOn, discountRoom } from '@erp/modules/gl/server/subledger/engine';
+export { discountOn, discountRoom } from '@erp/modules/gl/server/api';
 
 /** The A/R side of the sub-ledger engine: customers' items, source AR on the A/R period flag. */
 export const AR_SIDE: SubLedgerSide = { code: 'AR', periodFlag: 'ar', items: 'ar_items', applications: 'ar_applications' };

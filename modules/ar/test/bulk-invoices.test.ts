@@ -11,8 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { add, isZero } from '@erp/shared/decimal';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { CONTROL_ACCOUNT_KEY } from '@erp/modules/gl/server/ledger/posting';
-import { periodClosedKey } from '@erp/modules/gl/server/ledger/periods';
+import { CONTROL_ACCOUNT_KEY, periodClosedKey } from '@erp/modules/gl/server/api';
 import { createPostedInvoice, createPostedInvoices, type NewInvoice } from '@erp/modules/ar/server/invoices/rules';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { call } from '../../../server/test/helpers/entities.ts';

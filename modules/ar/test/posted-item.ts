@@ -4,7 +4,7 @@
  * `other`) and its open item carrying that journal.
  */
 import { mul, neg, type Decimal } from '@erp/shared/decimal';
-import { post } from '@erp/modules/gl/server/ledger/posting';
+import { post } from '@erp/modules/gl/server/api';
 import { addArItem, type NewArItem } from '../server/subledger.ts';
 
 export const RECEIVABLE = '1100';

@@ -10,7 +10,7 @@
 import { add, cmp, sub, type Decimal } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { post as postLedger } from '@erp/modules/gl/server/ledger/posting';
+import { post as postLedger } from '@erp/modules/gl/server/api';
 import { addArItem, applyArItem } from '../server/subledger.ts';
 import { postTestInvoice } from './posted-item.ts';
 import { seedReceipts } from '../server/receipts/seed.ts';

@@ -14,7 +14,7 @@ import { add, sub } from '@erp/shared/decimal';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post } from '@erp/modules/gl/server/ledger/posting';
+import { post } from '@erp/modules/gl/server/api';
 import { applyArItem } from '../server/subledger.ts';
 import { postArItem, RECEIVABLE } from './posted-item.ts';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';

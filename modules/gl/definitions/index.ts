@@ -29,3 +29,10 @@ export const glModule: ModuleDefinition = {
   // The report form's fiscal defaults (./extensions.ts).
   ...extensions,
 };
+
+// The module's contract for other code (other modules, the server, tests): besides the module definition, only
+// what is re-exported here may be imported of modules/gl/definitions/ (.dependency-cruiser.cjs `module-deep-import`).
+export { CURRENCY, glAccountLookup } from './common.ts';
+export { extensions } from './extensions.ts';
+export { ledgerSourceExtensions } from './ledger-sources.ts';
+export { journalPrinting, trialBalance } from './reports/index.ts';

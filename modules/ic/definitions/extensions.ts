@@ -5,7 +5,7 @@
  * bundle opened them.
  */
 import type { ModuleExtensions } from '@erp/shared/entities/index';
-import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/ledger-sources';
+import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/index';
 
 export const extensions: ModuleExtensions = ledgerSourceExtensions({
   code: 'IC',

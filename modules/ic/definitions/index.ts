@@ -22,3 +22,10 @@ export const icModule: ModuleDefinition = {
   entities: [...IC_MASTER_ENTITIES, ...IC_PRODUCT_ENTITIES, ...IC_COIL_ENTITIES, ...IC_STOCK_ENTITIES, ...IC_PRODUCTION_ENTITIES, ...IC_COUNT_ENTITIES],
   ...extensions,
 };
+
+// The module's contract for other code (other modules, the server, tests): besides the module definition, only
+// what is re-exported here may be imported of modules/ic/definitions/ (.dependency-cruiser.cjs `module-deep-import`).
+export { COIL_EDITABLE } from './coils/coil.ts';
+export { lineLots } from './products/line-lots.ts';
+export { product } from './products/product.ts';
+export { LIST_PRICE_TABLE, PRICE_TYPES, UNIT_PRICE } from './products/product-price.ts';

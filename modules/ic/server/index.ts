@@ -2,7 +2,7 @@
  * Inventory Control on the server (issue 15): the module's parts (masters, products, coils, stock,
  * production, count), its reports and processes, migrations.
  */
-import { registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
+import { registerControlAccounts } from '@erp/modules/gl/server/api';
 import { combineParts } from '@erp/server/modules/part';
 import { icModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';

@@ -4,8 +4,7 @@
  * else IC INVENTORY, as the stock ledger looks it up (stock/ledger.ts inventoryAccounts) —, the adjustment
  * offset, and a warehouse.
  */
-import { integrationResolved } from '@erp/modules/gl/server/setup-check/check';
-import { integrationNeed, warehouseNeed, type AnyDb, type Missing, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
+import { integrationResolved, integrationNeed, warehouseNeed, type AnyDb, type Missing, type SetupNeed } from '@erp/modules/gl/server/api';
 
 const STOCK_DOCUMENTS = ['inventory-ticket', 'warehouse-count', 'production-work-order', 'ic-count-post'];
 

@@ -9,7 +9,7 @@ import { add, isNegative, sub } from '@erp/shared/decimal';
 import { allEntities } from '@erp/shared/entities/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { CONTROL_ACCOUNT_KEY } from '@erp/modules/gl/server/ledger/posting';
+import { CONTROL_ACCOUNT_KEY } from '@erp/modules/gl/server/api';
 import { recordMovements, type StockMovement } from '../server/stock/ledger.ts';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { call } from '../../../server/test/helpers/entities.ts';

@@ -19,3 +19,8 @@ export const oeModule: ModuleDefinition = {
   entities: [...OE_PRICING_ENTITIES, ...OE_SETUP_ENTITIES],
   ...extensions,
 };
+
+// The module's contract for other code (other modules, the server, tests): besides the module definition, only
+// what is re-exported here may be imported of modules/oe/definitions/ (.dependency-cruiser.cjs `module-deep-import`).
+export { priceOverrideAudit, safetyPriceAudit } from './reports.ts';
+export { PAYMENT_KINDS } from './setup/index.ts';

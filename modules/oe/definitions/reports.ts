@@ -20,7 +20,7 @@
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
 import { defineReport, type ReportDefinition, type ReportParameterInput, type ReportRoute } from '@erp/shared/reports/define';
 import { ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
-import { PRICE_TYPES } from '@erp/modules/ic/definitions/products/product-price';
+import { PRICE_TYPES } from '@erp/modules/ic/definitions/index';
 import { OE_APP } from './common.ts';
 import { RANGE_PRICE_TYPES } from './pricing/price-table.ts';
 

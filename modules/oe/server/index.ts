@@ -4,7 +4,7 @@
  * prices onto price tables in its own 0014), its part of `npm run seed:large`.
  */
 import type { ServerModule } from '@erp/server/modules/part';
-import { seedIntegration } from '@erp/modules/gl/server/seed';
+import { seedIntegration } from '@erp/modules/gl/server/api';
 import { oeModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';
 import { m0014_oe_pricing } from './pricing/migration.ts';

@@ -8,7 +8,7 @@
  */
 import { combineExtensions, type ModuleExtensions } from '@erp/shared/entities/index';
 import { showIn } from '@erp/shared/entities/define';
-import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/ledger-sources';
+import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/index';
 
 export const extensions: ModuleExtensions = combineExtensions(
   ledgerSourceExtensions({

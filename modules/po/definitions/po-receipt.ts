@@ -24,7 +24,7 @@
  *   the G/L, the coils and the order's received quantities and state (modules/po/server/receipt-posting.ts).
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
-import { lineLots } from '@erp/modules/ic/definitions/products/line-lots';
+import { lineLots } from '@erp/modules/ic/definitions/index';
 import { editedWhile } from '@erp/shared/entities/posted-document';
 import { isNegativeText, isZeroText, PO, PO_MONEY, PO_PRICE, PO_QUANTITY, PO_ROLES, RECEIPT_SEQUENCE } from './common.ts';
 

@@ -23,7 +23,7 @@
  * Server rules and effects: modules/po/server/orders.ts.
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
-import { firmOfType } from '@erp/modules/shell/definitions/firm-lookup';
+import { firmOfType } from '@erp/modules/shell/definitions/index';
 import { isNegativeText, isZeroText, PO, PO_MONEY, PO_PRICE, PO_QUANTITY, PO_ROLES, PO_STATUSES, PURCHASE_ORDER_SEQUENCE } from './common.ts';
 
 const NAME = 'purchase-order';

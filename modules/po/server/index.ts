@@ -6,8 +6,7 @@
  * belong to Purchasing. Receipts post them with their stock movement through the stock ledger's IC journal, so
  * source IC may post them too (A/P, whose matching clears them, registers itself: modules/ap/server/index.ts).
  */
-import { registerControlAccountPoster, registerControlAccounts } from '@erp/modules/gl/server/ledger/posting';
-import { integrationPart } from '@erp/modules/gl/server/seed';
+import { registerControlAccountPoster, registerControlAccounts, integrationPart } from '@erp/modules/gl/server/api';
 import { combineParts } from '@erp/server/modules/part';
 import { poModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';

@@ -25,7 +25,7 @@ import { setField } from '@erp/server/entities/hooks';
 import { onlyActive } from '@erp/server/entities/defaults';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { sql } from 'kysely';
-import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/products/product-price';
+import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/index';
 
 type Row = Record<string, unknown>;
 

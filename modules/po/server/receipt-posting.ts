@@ -23,15 +23,14 @@
  * missing."), as the stock ledger does for its own.
  */
 import { add, cmp, div, isZero, mul, neg, round, sub, type Decimal } from '@erp/shared/decimal';
-import { COIL_EDITABLE } from '@erp/modules/ic/definitions/coils/coil';
-import { inventoryAccounts, recordMovements, type StockMovement } from '@erp/modules/ic/server/stock/ledger';
-import { post } from '@erp/modules/gl/server/ledger/posting';
+import { COIL_EDITABLE } from '@erp/modules/ic/definitions/index';
+import { inventoryAccounts, recordMovements, type StockMovement } from '@erp/modules/ic/server/api';
+import { post, integrationAccount } from '@erp/modules/gl/server/api';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { freightShares } from './landed-cost.ts';
 import { isReceivable, loadOrder, loadProducts, overReceiptPercent, receiptIssues, type Order } from './receipt-data.ts';
-import { integrationAccount } from '@erp/modules/gl/server/ledger/integration';
 
 type Row = Record<string, unknown>;
 

@@ -11,7 +11,7 @@
  */
 import { add, cmp, mul, sub, type Decimal } from '@erp/shared/decimal';
 import { computeRecord } from '@erp/shared/entities/compute';
-import { assertStockYearOpen } from '@erp/modules/ic/server/stock/ledger';
+import { assertStockYearOpen } from '@erp/modules/ic/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
 import { poReceipt } from '../definitions/po-receipt.ts';

@@ -11,7 +11,7 @@
  *   waiting for its lots. Dates fall in open G/L periods of the current year; when none do, no orders are made.
  */
 import { mul, round } from '@erp/shared/decimal';
-import { DEMO_PRODUCTS } from '@erp/modules/ic/server/products/seed-data';
+import { DEMO_PRODUCTS } from '@erp/modules/ic/server/api';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import type { SeedConfig } from '@erp/server/modules/part';

@@ -1,5 +1,5 @@
 /** What Purchasing's documents need configured (issue 40 item 1; GL's setup-check/needs.ts). */
-import { integrationNeed, warehouseNeed, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
+import { integrationNeed, warehouseNeed, type SetupNeed } from '@erp/modules/gl/server/api';
 
 export const setupNeeds: readonly SetupNeed[] = [
   integrationNeed(['po-receipt'], ['PO', 'RECEIPT-ACCRUAL']),

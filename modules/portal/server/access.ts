@@ -13,7 +13,7 @@ import { isPortalLanding } from '@erp/shared/portal-types';
 import { securableFirmIds } from '@erp/shared/securables';
 import { asFlag } from '@erp/server/db/schema';
 import type { SearchAudience } from '@erp/server/modules/part';
-import { PORTAL_APPLICATION } from '@erp/modules/shell/server/catalog';
+import { PORTAL_APPLICATION } from '@erp/modules/shell/server/api';
 import type { PortalDB } from './schema.ts';
 
 export interface PortalScope {

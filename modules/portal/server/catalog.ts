@@ -7,7 +7,7 @@
  * Rows in §2's order (conventions: server/src/modules/catalog.ts, server/src/seed/catalog.ts).
  */
 import { ROOT, screen, type AppCatalog, type ModuleCatalog } from '@erp/server/modules/catalog';
-import { PORTAL_APPLICATION, PORTAL_LANDING_PAGE } from '@erp/modules/shell/server/catalog';
+import { PORTAL_APPLICATION, PORTAL_LANDING_PAGE } from '@erp/modules/shell/server/api';
 
 /** Its micro-app (module.json `app`). */
 const MODULE = '@erp/portal';

@@ -15,8 +15,8 @@
  *   track inventory, or on a database without the stock ledger.
  */
 import { sub, toUnits, type Decimal } from '@erp/shared/decimal';
-import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/products/product-price';
-import { priceLines } from '@erp/modules/oe/server/pricing/service';
+import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/index';
+import { priceLines } from '@erp/modules/oe/server/api';
 import type { Product as CatalogueProduct } from '@erp/shared/portal-types';
 import { sql, type Kysely } from 'kysely';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';

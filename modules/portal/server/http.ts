@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PagedList } from '@erp/shared/types';
-import { PORTAL_APPLICATION } from '@erp/modules/shell/server/catalog';
+import { PORTAL_APPLICATION } from '@erp/modules/shell/server/api';
 import { currentUser, requireApplication } from '@erp/server/auth/plugin';
 import type { Database } from '@erp/server/db/connection';
 import { allowedBillTo, portalScope, type PortalScope } from './access.ts';

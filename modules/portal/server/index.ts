@@ -16,8 +16,8 @@ import { registerPortalRoutes } from './routes.ts';
 import { portalSearchAudience } from './access.ts';
 import { seedPortal } from './seed.ts';
 import { portalNotificationOutlet, portalOrderFollower } from './sales-orders.ts';
-import { followSalesOrders } from '@erp/modules/so/server/followers';
-import { registerPublishingOutlet } from '@erp/modules/oe/server/publishing/sources';
+import { followSalesOrders } from '@erp/modules/so/server/api';
+import { registerPublishingOutlet } from '@erp/modules/oe/server/api';
 
 followSalesOrders(portalOrderFollower);
 registerPublishingOutlet(portalNotificationOutlet);

@@ -7,8 +7,8 @@
  * - invoice publishing's outlet (modules/oe/server/publishing/sources.ts): a published invoice's notice is a
  *   portal notification (the portal's bell, `portal_notifications`), taken back when its e-mail is refused.
  */
-import type { PublishingOutlet } from '@erp/modules/oe/server/publishing/sources';
-import type { SalesOrderFollower } from '@erp/modules/so/server/followers';
+import type { PublishingOutlet } from '@erp/modules/oe/server/api';
+import type { SalesOrderFollower } from '@erp/modules/so/server/api';
 import { engineOf } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
 

@@ -9,7 +9,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the master's tables are typed by their definitions, not DB */
 import { fromUnits } from '@erp/shared/decimal';
-import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/products/product-price';
+import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/index';
 import type { Kysely } from 'kysely';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import type { DB } from '@erp/server/db/schema';

@@ -9,7 +9,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { asFlag } from '@erp/server/db/schema';
 import type { PortalDB } from './schema.ts';
 import { pricedProducts as masterPrices } from './catalogue.ts';
-import { createPortalSalesOrder } from '@erp/modules/so/server/portal';
+import { createPortalSalesOrder } from '@erp/modules/so/server/api';
 import type { Cart as CartAnswer, CartLine, Order as OrderAnswer, OrderLine as OrderLineAnswer } from '@erp/shared/portal-types';
 
 export type { CartAnswer, CartLine, OrderAnswer, OrderLineAnswer };

@@ -4,7 +4,7 @@
  * (vite.library.ts), so the G/L's screens show it whichever bundle opened them.
  */
 import type { ModuleExtensions } from '@erp/shared/entities/index';
-import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/ledger-sources';
+import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/index';
 
 export const extensions: ModuleExtensions = ledgerSourceExtensions({
   code: 'PR',

@@ -15,3 +15,7 @@ export const prModule: ModuleDefinition = {
   entities: [prUnion, prUnionLevel, prWsibGroup, prCodeEntity, prEmployee, prStatutoryRate, prTaxBracket, prPayPeriod, prTransaction, prCheque, workCode, labourBudget, workOrder, timeCard],
   ...extensions,
 };
+
+// The module's contract for other code (other modules, the server, tests): besides the module definition, only
+// what is re-exported here may be imported of modules/pr/definitions/ (.dependency-cruiser.cjs `module-deep-import`).
+export { employeeWorkdayReport, generateWorkOrders, jobCosting, labourBudgetReport, timeSheetReport } from './labour-reports.ts';

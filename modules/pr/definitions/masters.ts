@@ -16,7 +16,7 @@
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 import { PHONE, POSTAL_CODE } from '@erp/shared/entities/common';
-import { glAccountLookup } from '@erp/modules/gl/definitions/common';
+import { glAccountLookup } from '@erp/modules/gl/definitions/index';
 import {
   CODE_KINDS,
   EMPLOYEE_ROLES,

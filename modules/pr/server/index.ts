@@ -5,7 +5,7 @@
  * trades labour on the same employees (labour/: work orders, time cards, job costing, approved time as payroll
  * input).
  */
-import { integrationPart } from '@erp/modules/gl/server/seed';
+import { integrationPart } from '@erp/modules/gl/server/api';
 import { combineParts } from '@erp/server/modules/part';
 import { prModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';

@@ -16,7 +16,7 @@ import { failureAnswer } from '@erp/server/entities/answers';
 import { messageIn, translatorIn } from '@erp/server/entities/call-result';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { defaultLetterhead } from '@erp/server/reports/letterhead';
-import { writeChequesPdf, type PrintedCheque } from '@erp/modules/ap/server/cheque-pdf';
+import { writeChequesPdf, type PrintedCheque } from '@erp/modules/ap/server/api';
 
 type Row = Record<string, unknown>;
 

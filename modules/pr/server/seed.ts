@@ -17,11 +17,11 @@ import { div, mul, neg, round, type Decimal } from '@erp/shared/decimal';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import type { SeedConfig } from '@erp/server/modules/part';
-import { insertDocument } from '@erp/modules/po/server/documents';
+import { insertDocument } from '@erp/modules/po/server/api';
 import { prTransaction } from '../definitions/documents.ts';
 import { payCheques, postPayRun, prepareCheque } from './payrun.ts';
 import { seedTables } from './tables.ts';
-import { balancedLines, demoDocument, demoMonths, postDemoDocuments } from '@erp/modules/gl/server/seed-ledger';
+import { balancedLines, demoDocument, demoMonths, postDemoDocuments } from '@erp/modules/gl/server/api';
 
 type Row = Record<string, unknown>;
 const ACTOR = 'seed';

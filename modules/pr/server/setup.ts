@@ -2,7 +2,7 @@
  * What payroll needs configured (issue 40 item 1; GL's setup-check/needs.ts): the PR integration rows the pay
  * journal books (payrun.ts journalLines: employer costs, each payable, the payroll bank; wages and deductions post to their pay codes' accounts).
  */
-import { integrationNeed, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
+import { integrationNeed, type SetupNeed } from '@erp/modules/gl/server/api';
 
 const POSTING = ['pr-journal-posting', 'pr-payment-processing'];
 const TYPES = ['EMPLOYER-COSTS', 'WSIB-EXPENSE', 'UNION-EXPENSE', 'PENSION-PAYABLE', 'EI-PAYABLE', 'QPIP-PAYABLE', 'TAX-PAYABLE', 'UNION-PAYABLE', 'WSIB-PAYABLE', 'PAYROLL-BANK'];

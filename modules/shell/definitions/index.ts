@@ -86,3 +86,9 @@ export const shellModule: ModuleDefinition = {
     webhookDelivery,
   ] as unknown as readonly AnyEntity[],
 };
+
+// The module's contract for other code (other modules, the server, tests): besides the module definition, only
+// what is re-exported here may be imported of modules/shell/definitions/ (.dependency-cruiser.cjs `module-deep-import`).
+export { firmLookup, firmOfType } from './firm-lookup.ts';
+export type { SignInOutcome } from './sign-in.ts';
+export { webhookDelivery, webhookSubscription } from './webhook.ts';

@@ -16,7 +16,7 @@
  *   of the order's invoice). Server: modules/so/server/returns.ts.
  */
 import { defineEntity } from '@erp/shared/entities/define';
-import { lineLots } from '@erp/modules/ic/definitions/products/line-lots';
+import { lineLots } from '@erp/modules/ic/definitions/index';
 import { editedWhile } from '@erp/shared/entities/posted-document';
 import { INVOICED_ORDER, SO, SO_APP, SO_MONEY, SO_PRICE, SO_QUANTITY, SO_ROLES } from './common.ts';
 import { productLineIssues } from './sales-order.ts';

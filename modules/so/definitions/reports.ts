@@ -46,7 +46,7 @@
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
 import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
-import { PAYMENT_KINDS } from '@erp/modules/oe/definitions/setup/index';
+import { PAYMENT_KINDS } from '@erp/modules/oe/definitions/index';
 import { SO, SO_APP, SO_STATUSES, SO_TYPES } from './common.ts';
 
 /** An order's type by its label in the user's language ("Régulière", never "Regular"). */

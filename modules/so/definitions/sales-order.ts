@@ -27,7 +27,7 @@
  * Server rules: modules/so/server/orders.ts and fulfilment.ts.
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
-import { lineLots } from '@erp/modules/ic/definitions/products/line-lots';
+import { lineLots } from '@erp/modules/ic/definitions/index';
 import { notPositive, SALES_ORDER_SEQUENCE, SO, SO_CHANNELS, SO_MONEY, SO_PRICE, SO_QUANTITY, SO_ROLES, SO_STATUSES, SO_TYPES } from './common.ts';
 
 const NAME = 'sales-order';

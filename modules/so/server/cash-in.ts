@@ -9,8 +9,8 @@
  *   receivables, the applications; the A/R period must be open) — the receipt's number on its lines.
  */
 import { add, cmp, type Decimal } from '@erp/shared/decimal';
-import { CASH_RECEIPT_SEQUENCE } from '@erp/modules/ar/definitions/receipts/cash-receipt';
-import { postReceipt } from '@erp/modules/ar/server/receipts/receipt';
+import { CASH_RECEIPT_SEQUENCE } from '@erp/modules/ar/definitions/index';
+import { postReceipt } from '@erp/modules/ar/server/api';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';

@@ -11,13 +11,13 @@
  * without the OE COMMISSION-EXPENSE integration account, or in a closed A/P period (the voucher service's §8).
  */
 import { add, cmp, div, isZero, mul, type Decimal } from '@erp/shared/decimal';
-import { createCommissionVoucher } from '@erp/modules/ap/server/vouchers';
+import { createCommissionVoucher } from '@erp/modules/ap/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
-import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
+import { assignedFirms, isRestricted } from '@erp/modules/shell/server/api';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import { setField } from '@erp/server/entities/hooks';
-import { integrationAccount } from '@erp/modules/gl/server/ledger/integration';
+import { integrationAccount } from '@erp/modules/gl/server/api';
 
 type Row = Record<string, unknown>;
 

@@ -24,15 +24,14 @@
  * order the sales order came from in step), in the same transaction.
  */
 import { add, cmp, div, isZero, neg, round, sub, type Decimal } from '@erp/shared/decimal';
-import { prepareInvoice, pricingMemo, writeInvoices, type CreatedInvoice, type PreparedInvoice } from '@erp/modules/ar/server/invoices/rules';
-import { post } from '@erp/modules/gl/server/ledger/posting';
-import { adjustCommitted, inventoryAccounts, recordMovements, type StockMovement } from '@erp/modules/ic/server/stock/ledger';
+import { prepareInvoice, pricingMemo, writeInvoices, type CreatedInvoice, type PreparedInvoice } from '@erp/modules/ar/server/api';
+import { post, integrationAccount } from '@erp/modules/gl/server/api';
+import { adjustCommitted, inventoryAccounts, recordMovements, type StockMovement } from '@erp/modules/ic/server/api';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError, ConfirmationNeeded } from '@erp/server/entities/call-result';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { linesOf } from './pricing.ts';
 import { perTransaction } from '@erp/server/db/per-transaction';
-import { integrationAccount } from '@erp/modules/gl/server/ledger/integration';
 import { commitRefusal, followerTables, ordersMoved } from './followers.ts';
 
 type Row = Record<string, unknown>;

@@ -10,12 +10,12 @@
  *   heat (the coil's, else the receipt lot's), so lot number tracking follows.
  */
 import { neg } from '@erp/shared/decimal';
-import { recordMovements } from '@erp/modules/ic/server/stock/ledger';
+import { recordMovements } from '@erp/modules/ic/server/api';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { answerOf, messageIn } from '@erp/server/entities/call-result';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
-import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
+import { assignedFirms, isRestricted } from '@erp/modules/shell/server/api';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { editLotsShipped } from '../definitions/reports.ts';
 

@@ -18,10 +18,10 @@
  * - delete: only while Entered (the definition's state machine).
  */
 import { isValidDate } from '@erp/shared/entities/field-value';
-import { assertStockYearOpen } from '@erp/modules/ic/server/stock/ledger';
+import { assertStockYearOpen } from '@erp/modules/ic/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { ActionOutcome, AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
-import type { CreatedInvoice, PreparedInvoice } from '@erp/modules/ar/server/invoices/rules';
+import type { CreatedInvoice, PreparedInvoice } from '@erp/modules/ar/server/api';
 import { checkCredit, commitStock, invoiceOrder, invoiceTouches, prepareOrderInvoice, shipOrder, shipTouches, writeOrderInvoices } from './fulfilment.ts';
 import { followerTables, ordersMoved } from './followers.ts';
 import { customerDefaults, linesOf, priceOrder } from './pricing.ts';

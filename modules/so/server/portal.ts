@@ -11,7 +11,7 @@
 import { BusinessError } from '@erp/server/entities/call-result';
 import { nextNumber } from '@erp/server/entities/numbering';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
-import { insertDocument } from '@erp/modules/po/server/documents';
+import { insertDocument } from '@erp/modules/po/server/api';
 import { SALES_ORDER_SEQUENCE } from '../definitions/common.ts';
 import { salesOrder } from '../definitions/sales-order.ts';
 import { priceOrder } from './pricing.ts';

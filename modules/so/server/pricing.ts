@@ -15,9 +15,8 @@
  *   the line naming the warehouses that can (`stockNotes`, issue 71 item 2).
  */
 import { add, cmp, sub, type Decimal } from '@erp/shared/decimal';
-import { checkParties, priceLines as taxLines } from '@erp/modules/ar/server/invoices/rules';
-import { overridePrice } from '@erp/modules/oe/server/pricing/override';
-import { priceLines } from '@erp/modules/oe/server/pricing/service';
+import { checkParties, priceLines as taxLines } from '@erp/modules/ar/server/api';
+import { overridePrice, priceLines } from '@erp/modules/oe/server/api';
 import type { AuthenticatedUser } from '@erp/server/auth/plugin';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';

@@ -12,9 +12,8 @@
  * takes the publication back, so the document stays in the queue and the result says why. The document keeps when
  * it was published, so it leaves the queue and the "EDI not transmitted" report (reports.ts).
  */
-import { filledTemplate } from '@erp/modules/oe/server/email-templates';
-import { publishedDocument, publishingOutlets, publishingSources, registerPublishingSource, sourceOf, type PublishedNotice, type PublishingSource } from '@erp/modules/oe/server/publishing/sources';
-import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
+import { filledTemplate, publishedDocument, publishingOutlets, publishingSources, registerPublishingSource, sourceOf, type PublishedNotice, type PublishingSource } from '@erp/modules/oe/server/api';
+import { assignedFirms, isRestricted } from '@erp/modules/shell/server/api';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { messageIn } from '@erp/server/entities/call-result';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';

@@ -19,7 +19,7 @@ import { apiSchema, callResult, NO_QUERY, object, RECORD } from '@erp/server/htt
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { callResult as resultOf, messageIn } from '@erp/server/entities/call-result';
-import { canSeeFirm, notAssigned } from '@erp/modules/shell/server/firm/assigned';
+import { canSeeFirm, notAssigned } from '@erp/modules/shell/server/api';
 
 type Row = Record<string, unknown>;
 

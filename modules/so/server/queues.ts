@@ -11,10 +11,10 @@
  * batch is one call of the action on all its orders (POST /api/data/sales-order/actions/:action: one
  * transaction, each order in a savepoint, each checked as alone) — invoicing 1,000 shipped orders is one call.
  */
-import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
+import { assignedFirms, isRestricted } from '@erp/modules/shell/server/api';
 import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
 import type { AnySelect } from '@erp/server/reports/engine';
-import { arInvoice } from '@erp/modules/ar/definitions/invoices/ar-invoice';
+import { arInvoice } from '@erp/modules/ar/definitions/index';
 import { invoiceQueue, shippingQueue } from '../definitions/reports.ts';
 import { editLotsProcess } from './lot-edit.ts';
 import { invoicePublishingProcess } from './publishing.ts';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
-import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
+import { assignedFirms, isRestricted } from '@erp/modules/shell/server/api';
 import { readAll } from '@erp/server/db/read';
 import { unpublishedOrders } from './publishing.ts';
 import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';

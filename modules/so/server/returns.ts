@@ -14,10 +14,9 @@
  */
 import { add, cmp, isZero, mul, neg, round, type Decimal } from '@erp/shared/decimal';
 import { isValidDate } from '@erp/shared/entities/field-value';
-import { createPostedInvoice } from '@erp/modules/ar/server/invoices/rules';
-import { applyArItem, arItem } from '@erp/modules/ar/server/subledger';
-import { post } from '@erp/modules/gl/server/ledger/posting';
-import { inventoryAccounts, recordMovements, type StockMovement } from '@erp/modules/ic/server/stock/ledger';
+import { createPostedInvoice, applyArItem, arItem } from '@erp/modules/ar/server/api';
+import { post } from '@erp/modules/gl/server/api';
+import { inventoryAccounts, recordMovements, type StockMovement } from '@erp/modules/ic/server/api';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';

@@ -12,13 +12,13 @@
  *        save). A product that does not exist answers empty figures, a malformed quantity 400.
  */
 import { add, isDecimal, mul, round } from '@erp/shared/decimal';
-import { priceLines as taxLines } from '@erp/modules/ar/server/invoices/rules';
-import { priceLines } from '@erp/modules/oe/server/pricing/service';
+import { priceLines as taxLines } from '@erp/modules/ar/server/api';
+import { priceLines } from '@erp/modules/oe/server/api';
 import { apiSchema, callResult, NO_QUERY, object, RECORD } from '@erp/server/http/schemas';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { callResult as resultOf, messageIn } from '@erp/server/entities/call-result';
-import { canSeeFirm, notAssigned } from '@erp/modules/shell/server/firm/assigned';
+import { canSeeFirm, notAssigned } from '@erp/modules/shell/server/api';
 import { availability, stockNotes } from './pricing.ts';
 import { purchaseLineRoutes } from './purchase-lines.ts';
 import { lotRoutes } from './lots.ts';

@@ -17,7 +17,7 @@ import { mul } from '@erp/shared/decimal';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import type { SeedConfig } from '@erp/server/modules/part';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
-import { insertDocument } from '@erp/modules/po/server/documents';
+import { insertDocument } from '@erp/modules/po/server/api';
 import { salesOrder } from '../definitions/sales-order.ts';
 import { driverCashIn } from '../definitions/driver-cash-in.ts';
 import { productReturn } from '../definitions/product-return.ts';

@@ -4,8 +4,7 @@
  * SALES-<family>, else OE SALES, else AR SALES (fulfilment.ts familyAccount; the family is the suffix of the
  * class's inventory key) —, the commission expense, and a warehouse to ship from.
  */
-import { integrationResolved } from '@erp/modules/gl/server/setup-check/check';
-import { FIX_INTEGRATION, integrationNeed, missingIntegration, warehouseNeed, type AnyDb, type IntegrationKey, type Missing, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
+import { integrationResolved, FIX_INTEGRATION, integrationNeed, missingIntegration, warehouseNeed, type AnyDb, type IntegrationKey, type Missing, type SetupNeed } from '@erp/modules/gl/server/api';
 
 async function familyAccountsMissing(db: AnyDb): Promise<Missing[]> {
   const classes = (await db.selectFrom('product_classes').select(['class_id', 'inventory_account']).where('is_active', '=', 1).orderBy('class_id').execute()) as { class_id: string; inventory_account: string | null }[];

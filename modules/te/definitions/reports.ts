@@ -13,7 +13,7 @@
 import { defineProcess, type ProcessDefinition } from '@erp/shared/processes/define';
 import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
-import { invoicePrint } from '@erp/modules/ar/definitions/reports/invoice-print';
+import { invoicePrint } from '@erp/modules/ar/definitions/index';
 import { BILLING_STATUSES, INSPECTION_STATUSES, INSPECTION_TYPES, LOT_STAGES, options, PRICE_METHODS, TE_APP } from './common.ts';
 
 const { date, dateRange, integer, lookup, money, text } = reportParts('te:reports');

@@ -11,8 +11,8 @@
  * Cr holdback receivable, Cr GST/HST.
  */
 import { add, cmp, isZero, mul, neg, sub, type Decimal } from '@erp/shared/decimal';
-import { createPostedInvoice } from '@erp/modules/ar/server/invoices/rules';
-import { addDays } from '@erp/modules/ar/definitions/setup/account-terms';
+import { createPostedInvoice } from '@erp/modules/ar/server/api';
+import { addDays } from '@erp/modules/ar/definitions/index';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { changedExactly } from '@erp/server/exactly-once/compare-and-set';
@@ -21,7 +21,7 @@ import { percentOf, progressFigures } from '../definitions/progress.ts';
 import { LIEN_PERIOD_DAYS } from '../definitions/common.ts';
 import { linesOf, money, notFound, refuse, text, type Row } from './records.ts';
 import { setField } from '@erp/server/entities/hooks';
-import { requiredIntegrationAccount } from '@erp/modules/gl/server/ledger/integration';
+import { requiredIntegrationAccount } from '@erp/modules/gl/server/api';
 
 
 /** A tax group with no authority: the line is not taxed. */

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { whereGiven, type ReportContext, type ServerReport } from '@erp/server/reports/engine';
 import { contractBillingAnalysis, extraBilling, inspectionRequests, lotListing, lotsReady, siteAttachments, teInvoicePrint } from '../definitions/reports.ts';
-import { invoicePrintReport } from '@erp/modules/ar/server/reports/invoice-print';
+import { invoicePrintReport } from '@erp/modules/ar/server/api';
 import { NOT_FOUND } from '../definitions/common.ts';
 
 /** What a report's or process's parameter checks read: its parameters and database. */

@@ -26,9 +26,8 @@ import {
 } from '../definitions/common.ts';
 import { percentOf, progressFigures } from '../definitions/progress.ts';
 import { invoiceWithHoldback, teAccount } from './billing.ts';
-import { createPostedInvoice } from '@erp/modules/ar/server/invoices/rules';
-import { writeDemoReceipt } from '@erp/modules/ar/server/receipts/seed';
-import { addDays } from '@erp/modules/ar/definitions/setup/account-terms';
+import { createPostedInvoice, writeDemoReceipt } from '@erp/modules/ar/server/api';
+import { addDays } from '@erp/modules/ar/definitions/index';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;

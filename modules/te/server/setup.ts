@@ -1,5 +1,5 @@
 /** What the trades' billings need configured (issue 40 item 1; GL's setup-check/needs.ts; billing.ts teAccount). */
-import { integrationNeed, type SetupNeed } from '@erp/modules/gl/server/setup-check/needs';
+import { integrationNeed, type SetupNeed } from '@erp/modules/gl/server/api';
 
 const BILLINGS = ['contract-billing', 'option-billing', 'progress-billing', 'holdback-billing'];
 

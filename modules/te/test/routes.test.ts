@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '@erp/server/seed/catalog';
 import { changeModelPrices, copyModel, TE_REPORTS } from '../definitions/reports.ts';
 import { resolves } from '../../../server/test/helpers/module-exports.ts';
-import * as labour from '../../pr/definitions/labour-reports.ts';
+import * as labour from '../../pr/definitions/index.ts';
 
 const WP9A = [
   'JobSite', 'ModelMaintenance', 'LotsModels', 'LotMaintenance', 'OptionMaintenance', 'SiteOption', 'LotOption', 'ContractPricesByModel',

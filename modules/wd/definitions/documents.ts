@@ -16,7 +16,7 @@
  */
 import { defineEntity } from '@erp/shared/entities/define';
 import { editedWhile } from '@erp/shared/entities/posted-document';
-import { firmOfType } from '@erp/modules/shell/definitions/firm-lookup';
+import { firmOfType } from '@erp/modules/shell/definitions/index';
 import { options, ORDER_SEQUENCE, ORDER_STATUSES, QUOTE_SEQUENCE, QUOTE_STATUSES, WD, WD_APP, WD_MONEY, WD_PRICE, WD_QUANTITY, WD_ROLES } from './common.ts';
 
 /**

@@ -11,7 +11,7 @@
  * - `quotation-template` (WD-04, `/quotation-template`): the lines a quote starts from.
  */
 import { defineEntity } from '@erp/shared/entities/define';
-import { glAccountLookup } from '@erp/modules/gl/definitions/common';
+import { glAccountLookup } from '@erp/modules/gl/definitions/index';
 import {
   CERTIFICATE_STATUSES,
   CERTIFICATE_TYPES,

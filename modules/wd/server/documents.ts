@@ -15,7 +15,7 @@
  */
 import type { RuleIssue } from '@erp/shared/entities/define';
 import { add, round } from '@erp/shared/decimal';
-import { checkParties } from '@erp/modules/ar/server/invoices/rules';
+import { checkParties } from '@erp/modules/ar/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';

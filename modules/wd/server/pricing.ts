@@ -6,7 +6,7 @@
  * per-unit one quantity × price (half-up to the cent).
  */
 import { mul, round, type Decimal } from '@erp/shared/decimal';
-import { priceLines } from '@erp/modules/oe/server/pricing/service';
+import { priceLines } from '@erp/modules/oe/server/api';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyDb } from '@erp/server/entities/hooks';
 

@@ -14,8 +14,8 @@
  * invoice's number.
  */
 import type { Decimal } from '@erp/shared/decimal';
-import { createPostedInvoice, createPostedInvoices, type NewInvoice } from '@erp/modules/ar/server/invoices/rules';
-import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
+import { createPostedInvoice, createPostedInvoices, type NewInvoice } from '@erp/modules/ar/server/api';
+import { assertPeriodOpen } from '@erp/modules/gl/server/api';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction } from '@erp/server/entities/hooks';

@@ -4,7 +4,7 @@
  * (by its number, InvoiceNo) has not been published yet. The publishing itself (template, portal notification,
  * e-mail) is the queue's: modules/so/server/publishing.ts.
  */
-import { publishedDocument, registerPublishingSource, type PublishingSource } from '@erp/modules/oe/server/publishing/sources';
+import { publishedDocument, registerPublishingSource, type PublishingSource } from '@erp/modules/oe/server/api';
 import type { AnySelect } from '@erp/server/reports/engine';
 import { sql } from 'kysely';
 

@@ -43,7 +43,7 @@ import { registeredProcess } from '../processes/engine.ts';
 import { registeredReport } from '../reports/engine.ts';
 import { allEntities } from '@erp/shared/entities/index';
 import { currentUser } from '../auth/plugin.ts';
-import { PORTAL_APPLICATION } from '@erp/modules/shell/server/catalog';
+import { PORTAL_APPLICATION } from '@erp/modules/shell/server/api';
 import type { Database } from '../db/connection.ts';
 import { canRead, canWrite, fieldAccess } from './access.ts';
 import { registerAttachmentRoutes, type ContextFor } from './attachments.ts';

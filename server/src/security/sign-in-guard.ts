@@ -24,7 +24,7 @@
  */
 import type { Database } from '../db/connection.ts';
 import { checkRule, forgiveRule, recordRule, resetRule, withAttemptLock, type AttemptRule, type AttemptsDb } from '../instances/attempts.ts';
-import type { SignInOutcome } from '@erp/modules/shell/definitions/sign-in';
+import type { SignInOutcome } from '@erp/modules/shell/definitions/index';
 
 export const WINDOW_MS = 15 * 60 * 1000;
 export const PAIR_FAILURES = 5;

@@ -14,7 +14,7 @@
  */
 import type { Application, Language, Menu, RouteDefinition } from '../../../shared/src/types.ts';
 import { entitiesForRoute } from '@erp/shared/entities/index';
-import { PORTAL_LANDING_PAGE } from '@erp/modules/shell/server/catalog';
+import { PORTAL_LANDING_PAGE } from '@erp/modules/shell/server/api';
 import { mergeNameTranslations, type AppCatalog, type MenuRow, type NameTranslations } from '../modules/catalog.ts';
 import { registerServerModules, serverModules } from '../modules/index.ts';
 

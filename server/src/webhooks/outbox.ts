@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { allEntities } from '@erp/shared/entities/index';
-import { webhookDelivery, webhookSubscription } from '@erp/modules/shell/definitions/webhook';
+import { webhookDelivery, webhookSubscription } from '@erp/modules/shell/definitions/index';
 import type { CompiledQuery, QueryResult } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { asFlag } from '../db/schema.ts';

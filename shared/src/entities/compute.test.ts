@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeRecord } from './compute.ts';
 import { defineEntity, DefinitionError } from './define.ts';
-import { glJournalEntry } from '@erp/modules/gl/definitions/gl-journal-entry';
+import { glJournalEntry } from '@erp/modules/gl/definitions/index';
 
 describe('computeRecord', () => {
   it('computes line amounts, totals and the balance of a journal entry exactly', () => {

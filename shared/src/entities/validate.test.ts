@@ -1,7 +1,6 @@
 /** validateRecord: the one validation of the form and the server. */
 import { describe, expect, it } from 'vitest';
-import { firm } from '@erp/modules/shell/definitions/firm';
-import { user } from '@erp/modules/shell/definitions/user';
+import { firm, user } from '@erp/modules/shell/definitions/index';
 import { validateRecord } from './validate.ts';
 
 const good = { FirmId: 'b900', Name: ' Acme Steel ', FirmTypes: ['vendor', 'bill-to'] };

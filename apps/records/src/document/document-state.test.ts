@@ -1,9 +1,9 @@
 /** The document form's pure state (issue 12): allowed actions per state, stable line ids, the lines sent. */
 import { describe, expect, it } from 'vitest';
 import { unitDocument } from '../../../../shared/src/entities/unit-document.ts';
-import { glJournalEntry } from '@erp/modules/gl/definitions/gl-journal-entry';
-import { product } from '@erp/modules/ic/definitions/products/product';
-import { purchaseOrder } from '@erp/modules/po/definitions/purchase-order';
+import { glJournalEntry } from '@erp/modules/gl/definitions/index';
+import { product } from '@erp/modules/ic/definitions/index';
+import { purchaseOrder } from '@erp/modules/po/definitions/index';
 import { allowedActions, isBlankLine, isDeletable, isEditable, linesDraft, linesField, linesWire, newLineDraft } from './document-state.ts';
 
 describe('document state', () => {

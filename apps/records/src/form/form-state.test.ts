@@ -3,10 +3,8 @@
  * definitions and the one shared validator.
  */
 import { describe, expect, it } from 'vitest';
-import { company } from '../../../../modules/shell/definitions/company.ts';
+import { company, firm, user } from '../../../../modules/shell/definitions/index.ts';
 import type { AnyEntity } from '../../../../shared/src/entities/define.ts';
-import { firm } from '../../../../modules/shell/definitions/firm.ts';
-import { user } from '../../../../modules/shell/definitions/user.ts';
 import { dirtyFields, editableFields, saveInput, toDraft, validateDraft, wireValue, type FormAccess } from './form-state.ts';
 
 const FIRM = firm as unknown as AnyEntity;

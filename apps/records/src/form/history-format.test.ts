@@ -4,7 +4,7 @@
  * name beside its code), a removed line with the values it had, a masked value never shown.
  */
 import { describe, expect, it } from 'vitest';
-import { firm } from '../../../../modules/shell/definitions/firm.ts';
+import { firm } from '../../../../modules/shell/definitions/index.ts';
 import type { AnyEntity } from '../../../../shared/src/entities/define.ts';
 import { changeText, type HistoryText } from './history-format.ts';
 

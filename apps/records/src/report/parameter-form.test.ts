@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReportParameter, ReportRule } from '@erp/shared/reports/define';
 import { registerExtensions } from '@erp/shared/entities/index';
 import type { ParameterDefaultGet } from '@erp/shared/reports/define';
-import { trialBalance } from '@erp/modules/gl/definitions/reports/index';
-import { extensions as glExtensions } from '@erp/modules/gl/definitions/extensions';
+import { trialBalance, extensions as glExtensions } from '@erp/modules/gl/definitions/index';
 import { initialValues, parameterDefaultSource, withContributedDefaults } from './ParameterForm.tsx';
 
 // What every micro-app bundle does when it loads (vite.library.ts): the G/L's contributed defaults.

@@ -20,7 +20,7 @@
 import { MONEY, QUANTITY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
 import { postedDocument } from '@erp/shared/entities/posted-document';
-import { glAccountLookup } from '@erp/modules/gl/definitions/common';
+import { glAccountLookup } from '@erp/modules/gl/definitions/index';
 import { AR, AR_DOCUMENT_ROLES } from '../setup/common.ts';
 
 const NAME = 'ar-invoice';

@@ -15,7 +15,7 @@
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
 import { postedDocument } from '@erp/shared/entities/posted-document';
-import { CURRENCY } from '@erp/modules/gl/definitions/common';
+import { CURRENCY } from '@erp/modules/gl/definitions/index';
 import { AR_RECEIPT_ROLES } from './cash-receipt.ts';
 import { APPLIED_TOTALS, AR_NS, BILL_TO_FIELD, applicationLines } from './lines.ts';
 

@@ -11,7 +11,7 @@
  */
 import { MONEY } from '@erp/shared/entities/common';
 import type { ChildrenField, Formula } from '@erp/shared/entities/define';
-import { firmLookup } from '@erp/modules/shell/definitions/firm-lookup';
+import { firmLookup } from '@erp/modules/shell/definitions/index';
 
 /** The i18n namespace of the AR module. */
 export const AR_NS = 'ar';

@@ -6,7 +6,7 @@
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
-import { CURRENCY } from '@erp/modules/gl/definitions/common';
+import { CURRENCY } from '@erp/modules/gl/definitions/index';
 import { AR_NS } from './lines.ts';
 
 const NAME = 'ar-open-item';

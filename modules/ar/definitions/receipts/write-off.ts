@@ -15,7 +15,7 @@
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
 import { postedDocument } from '@erp/shared/entities/posted-document';
-import { CURRENCY } from '@erp/modules/gl/definitions/common';
+import { CURRENCY } from '@erp/modules/gl/definitions/index';
 import { AR_NS, BILL_TO_FIELD } from './lines.ts';
 
 const NAME = 'ar-write-off';

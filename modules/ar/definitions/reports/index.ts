@@ -20,7 +20,7 @@
  */
 import { defineReport, type ReportColumnInput, type ReportDefinition, type ReportParameter, type ReportRoute } from '@erp/shared/reports/define';
 import { AGING_BUCKETS, agingLabel, agingParameters, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
-import { journalPrinting } from '@erp/modules/gl/definitions/reports/index';
+import { journalPrinting } from '@erp/modules/gl/definitions/index';
 import { invoicePrint } from './invoice-print.ts';
 
 const AR = 'NOVUS-AR';

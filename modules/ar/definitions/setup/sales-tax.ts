@@ -12,7 +12,7 @@
  */
 import { code, PROVINCE_CODE } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
-import { glAccountLookup } from '@erp/modules/gl/definitions/common';
+import { glAccountLookup } from '@erp/modules/gl/definitions/index';
 import { AR, AR_MASTER_ROLES } from './common.ts';
 
 /** A tax rate: percent with 3 decimals (QST 9.975). */

@@ -34,9 +34,8 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber, nextNumbers } from '@erp/server/entities/numbering';
-import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/periods';
+import { assertPeriodOpen, checkPosting, post, postMany, type PostingRequest } from '@erp/modules/gl/server/api';
 import { addArItem, addArItems, applyArItem, arAccount, arItem, arPosting, type NewArItem } from '../subledger.ts';
-import { checkPosting, post, postMany, type PostingRequest } from '@erp/modules/gl/server/ledger/posting';
 import { perTransaction } from '@erp/server/db/per-transaction';
 import { setField } from '@erp/server/entities/hooks';
 

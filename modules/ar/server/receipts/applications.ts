@@ -22,8 +22,8 @@ import { add, cmp, isNegative, isZero, mul, neg, sub, type Decimal } from '@erp/
 import { sql } from 'kysely';
 import { BusinessError, type BusinessIssue } from '@erp/server/entities/call-result';
 import type { ActionHandler, ActionOutcome, ActionRun, AnyTransaction, Change, EntityContext } from '@erp/server/entities/hooks';
-import { assertPeriodOpen } from '@erp/modules/gl/server/ledger/posting';
-import { canSeeFirm } from '@erp/modules/shell/server/firm/assigned';
+import { assertPeriodOpen } from '@erp/modules/gl/server/api';
+import { canSeeFirm } from '@erp/modules/shell/server/api';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { isTruthyFlag } from '@erp/server/entities/wire';
 import { discountRoom, discountsTaken, lockInvoiceDocuments, markInvoicesPaid } from '../subledger.ts';

@@ -37,7 +37,7 @@ import { gainLossAccount, homeCurrency, rateOn, toHome } from '../fx.ts';
 import { applyLines, assertAssigned, checkHeader, linesOf, resolveLines, totalOf, type ApplicationLine } from './applications.ts';
 import { setField } from '@erp/server/entities/hooks';
 import { onlyActive, today } from '@erp/server/entities/defaults';
-import { integrationAccount } from '@erp/modules/gl/server/ledger/integration';
+import { integrationAccount } from '@erp/modules/gl/server/api';
 
 const ZERO = '0.00';
 

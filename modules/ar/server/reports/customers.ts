@@ -5,7 +5,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { readAll } from '@erp/server/db/read';
-import { assignedFirms, isRestricted } from '@erp/modules/shell/server/firm/assigned';
+import { assignedFirms, isRestricted } from '@erp/modules/shell/server/api';
 import type { AnySelect, ReportContext } from '@erp/server/reports/engine';
 
 interface ArState {

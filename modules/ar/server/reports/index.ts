@@ -35,15 +35,14 @@ import { arAccountInquiry, arAccountStatement, arInvoicePrint, arJournalPrinting
 import type { ReportDefinition } from '@erp/shared/reports/define';
 import { sql } from 'kysely';
 import { AR_SIDE } from '../subledger.ts';
-import { agingBuckets, daysBefore, movementsAsOf as sharedMovementsAsOf } from '@erp/modules/gl/server/subledger/aging';
+import { agingBuckets, daysBefore, movementsAsOf as sharedMovementsAsOf, journalReport } from '@erp/modules/gl/server/api';
 import { readAll } from '@erp/server/db/read';
-import { firmListRows } from '@erp/modules/shell/server/firm/list-rows';
+import { firmListRows } from '@erp/modules/shell/server/api';
 import { customerFilter, firmCityLine, prepareAr, stateOf } from './customers.ts';
 import { invoicePrintReport } from './invoice-print.ts';
 import type { ServerProcess } from '@erp/server/processes/engine';
 import type { AnySelect, GroupFigures, ReportContext, ServerReport } from '@erp/server/reports/engine';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { journalReport } from '@erp/modules/gl/server/reports/index';
 import type { Decimal } from '@erp/shared/decimal';
 
 /** The movements that make up the open balances as of `asOf`, for the customers the caller may see (module header). */

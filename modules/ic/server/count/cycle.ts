@@ -24,13 +24,13 @@ import { sql } from 'kysely';
 import { BusinessError, ConfirmationNeeded } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { nextNumber } from '@erp/server/entities/numbering';
-import type { LedgerTransaction } from '@erp/modules/gl/server/ledger/types';
+import type { LedgerTransaction } from '@erp/modules/gl/server/api';
 import type { AnySelect } from '@erp/server/entities/hooks';
 import { COUNT_SEQUENCE, warehouseCount } from '../../definitions/count/entities.ts';
 import { recordMovements, type StockMovement } from '../stock/ledger.ts';
 import { boolLit, refreshLines } from './figures.ts';
 import { assertCountDate, assertStage, COUNT_ORIGIN, lockWarehouse, openCount, setStage, type OpenCount } from './stage.ts';
-import { integrationAccount } from '@erp/modules/gl/server/ledger/integration';
+import { integrationAccount } from '@erp/modules/gl/server/api';
 
 /** Movements per stock-ledger call when posting a count (keeps each statement under the engines' parameter limits). */
 const POST_BATCH = 5000;

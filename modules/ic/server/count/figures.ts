@@ -11,7 +11,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { engineOf } from '@erp/server/db/decimal-codec';
-import type { LedgerTransaction } from '@erp/modules/gl/server/ledger/types';
+import type { LedgerTransaction } from '@erp/modules/gl/server/api';
 import type { AnyDb } from '@erp/server/entities/hooks';
 
 /** round(qty × cost, 2) of two scale-4 column expressions, in the engine's storage of money (scale 2). */

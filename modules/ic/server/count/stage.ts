@@ -19,8 +19,8 @@
  */
 import { BusinessError } from '@erp/server/entities/call-result';
 import { engineOf } from '@erp/server/db/decimal-codec';
-import { findPeriod, yearState } from '@erp/modules/gl/server/ledger/periods';
-import type { LedgerTransaction } from '@erp/modules/gl/server/ledger/types';
+import { findPeriod, yearState } from '@erp/modules/gl/server/api';
+import type { LedgerTransaction } from '@erp/modules/gl/server/api';
 import type { AnyDb } from '@erp/server/entities/hooks';
 
 export type CountStage = 'Clear' | 'Frozen' | 'Counted';

@@ -32,7 +32,7 @@ import { BusinessError, callResult, messageIn } from '@erp/server/entities/call-
 import type { ActionRun, AnyDb, AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { adjustCommitted, assertStockYearOpen } from '../stock/ledger.ts';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { findPeriod, periodMissing } from '@erp/modules/gl/server/ledger/periods';
+import { findPeriod, periodMissing } from '@erp/modules/gl/server/api';
 import { linesOf, type ComponentLine } from './lines.ts';
 import { produceBatch, today } from './production.ts';
 

@@ -5,7 +5,7 @@
  * Seed: Inventory's GL integration defaults, each one a database lacks (a row added to the demo later reaches a
  * database seeded before, when its account exists); with config.demoLedger, the demo stock (./seed.ts).
  */
-import { seedIntegration, type IntegrationRow } from '@erp/modules/gl/server/seed';
+import { seedIntegration, type IntegrationRow } from '@erp/modules/gl/server/api';
 import type { ModulePart } from '@erp/server/modules/part';
 import { DEMO_PRODUCTS } from '../products/seed-data.ts';
 import { seedStock } from './seed.ts';

@@ -43,9 +43,8 @@ import { abs, add, cmp, div, isNegative, isZero, mul, neg, parseDecimal, round, 
 import { sql } from 'kysely';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import { post } from '@erp/modules/gl/server/ledger/posting';
-import { findPeriod } from '@erp/modules/gl/server/ledger/periods';
-import type { LedgerTransaction } from '@erp/modules/gl/server/ledger/types';
+import { post, findPeriod } from '@erp/modules/gl/server/api';
+import type { LedgerTransaction } from '@erp/modules/gl/server/api';
 import { assertNotCounting, COUNT_ORIGIN } from '../count/stage.ts';
 
 export const QTY_SCALE = 4;

@@ -22,7 +22,7 @@ import type { RuleIssue } from '@erp/shared/entities/define';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { ActionRun, AnyTransaction, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { adjustCommitted, assertStockYearOpen, balanceOf, QTY_SCALE, recordMovements, type StockMovement } from './ledger.ts';
-import { integrationAccount } from '@erp/modules/gl/server/ledger/integration';
+import { integrationAccount } from '@erp/modules/gl/server/api';
 
 type Row = Record<string, unknown>;
 

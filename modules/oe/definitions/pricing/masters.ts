@@ -13,7 +13,7 @@
  *   from an effective date to an expiry date. Every tariff that applies is added.
  */
 import { defineEntity } from '@erp/shared/entities/define';
-import { UNIT_PRICE } from '@erp/modules/ic/definitions/products/product-price';
+import { UNIT_PRICE } from '@erp/modules/ic/definitions/index';
 import { EXPIRY_ORDER_KEY } from './price-table.ts';
 import { OE, OE_APP, OE_ROLES, oeCode, requiredName } from '../common.ts';
 

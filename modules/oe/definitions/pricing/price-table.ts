@@ -18,7 +18,7 @@
 import { QUANTITY } from '@erp/shared/entities/common';
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 import { cmp, isDecimal } from '@erp/shared/decimal';
-import { UNIT_PRICE } from '@erp/modules/ic/definitions/products/product-price';
+import { UNIT_PRICE } from '@erp/modules/ic/definitions/index';
 import { OE, OE_APP, OE_ROLES, oeCode, requiredName } from '../common.ts';
 
 export const RANGE_PRICE_TYPES = ['Each', 'Cwt', 'CostPlus', 'Discount'] as const;

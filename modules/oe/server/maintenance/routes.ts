@@ -21,7 +21,7 @@ import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-rout
 import { callResult as resultOf, messageIn } from '@erp/server/entities/call-result';
 import { failureAnswer, isAnswer, type Answer } from '@erp/server/entities/answers';
 import { readable } from '@erp/server/entities/read';
-import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/products/product-price';
+import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/index';
 import { LIST_IMPORT, MAX_ROWS, priceWorkbook, readPriceWorkbook, TABLE_IMPORT, type ImportTarget, type PriceRow } from './workbook.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

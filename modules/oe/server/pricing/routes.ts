@@ -16,7 +16,7 @@ import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-rout
 import { answerOf, callResult as resultOf, messageIn } from '@erp/server/entities/call-result';
 import { round } from '@erp/shared/decimal';
 import { fillPlaceholders } from '../../definitions/setup/email-template.ts';
-import { canSeeFirm, notAssigned } from '@erp/modules/shell/server/firm/assigned';
+import { canSeeFirm, notAssigned } from '@erp/modules/shell/server/api';
 import { overridePrice } from './override.ts';
 import { priceLines, type PricedLine } from './service.ts';
 

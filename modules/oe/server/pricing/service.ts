@@ -30,7 +30,7 @@
  * (per unit, 4 places), Tariffs (ids).
  */
 import { add, cmp, div, mul, round, sub, type Decimal } from '@erp/shared/decimal';
-import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/products/product-price';
+import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/index';
 import { sql, type Kysely } from 'kysely';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { asFlag, flag } from '@erp/server/db/schema';

@@ -9,7 +9,7 @@ import { cmp, type Decimal } from '@erp/shared/decimal';
 import { sql } from 'kysely';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { AnyDb, AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
-import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/products/product-price';
+import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/index';
 import { customerPriceList, priceOverrideAudit, priceTablesDue, productsPriceList, safetyPriceAudit } from '../../definitions/reports.ts';
 import { whyOf } from '../pricing/routes.ts';
 import { priceLines, type PricedLine } from '../pricing/service.ts';

@@ -15,7 +15,7 @@ import type { RuleIssue } from '@erp/shared/entities/define';
 import { callResult, messageIn, BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { setField, type AnyTransaction, type EntityHooks } from '@erp/server/entities/hooks';
-import { text } from '@erp/modules/te/server/records';
+import { text } from '@erp/modules/te/server/api';
 import { LEDGER_IN_USE } from '../../definitions/labour.ts';
 import { lockRows } from '@erp/server/exactly-once/compare-and-set';
 

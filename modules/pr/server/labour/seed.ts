@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { mul } from '@erp/shared/decimal';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
-import { insertDocument } from '@erp/modules/po/server/documents';
+import { insertDocument } from '@erp/modules/po/server/api';
 import { timeCard } from '../../definitions/labour.ts';
 import { createWorkOrder } from './reports.ts';
 import { employeeRate } from './rules.ts';

@@ -1,0 +1,7 @@
+/**
+ * The Purchasing module's server contract: what other modules' server code, the API host (server/src), the
+ * scripts and the tests may import of modules/po/server/ — nothing else (.dependency-cruiser.cjs
+ * `module-deep-import`, ARCHITECTURE.md "Module contract"). The loader's entry stays ./index.ts.
+ */
+export { insertDocument } from './documents.ts';
+export { insertPurchasing } from './seed-large.ts';

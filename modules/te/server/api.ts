@@ -1,0 +1,8 @@
+/**
+ * The Time and Expense module's server contract: what other modules' server code, the API host (server/src), the
+ * scripts and the tests may import of modules/te/server/ — nothing else (.dependency-cruiser.cjs
+ * `module-deep-import`, ARCHITECTURE.md "Module contract"). The loader's entry stays ./index.ts.
+ */
+export { text } from './records.ts';
+export { siteExists } from './reports.ts';
+export { insertLots } from './seed-large.ts';
