@@ -86,6 +86,7 @@ describe('the vendor invoice from a receipt (issue 71 item 2)', () => {
     expect(bare.Lines.map((line: Json) => [line.ReceiptLineId, line.Quantity, line.UnitPrice, line.Amount, line.TaxAmount])).toEqual(lines.map((line) => [line.ReceiptLineId, line.Quantity, line.UnitPrice, line.Amount, line.TaxAmount]));
     expect((await del(`/api/data/ap-invoice/${bare.InvoiceId}?Version=${bare.Version}`)).statusCode).toBe(200);
 
+    expect((json(await get(`/api/data/po-receipt/${receipt.ReceiptId}/related`)).Makes as Json[]).map((make) => make.Id)).toEqual(['enter-invoice']);
     // Saved as the form sends them (the lines it was given): matched to the receipt, the totals it showed.
     const form = lines.map(({ ReceiptLineId, Quantity, UnitPrice, TaxGroup }) => ({ ReceiptLineId, Quantity, UnitPrice, TaxGroup }));
     const invoice = await created('/api/data/ap-invoice', { ...values, VendorDocNo: 'LS-71', Amount: '124.30', Lines: form });
@@ -99,6 +100,9 @@ describe('the vendor invoice from a receipt (issue 71 item 2)', () => {
     // Now invoiced, the receipt has nothing left to bring (the save would take no line of it either).
     expect(await defaults(values)).toEqual(NOTHING);
     expect(await defaults({ ReceiptId: receipt.ReceiptId })).toEqual(NOTHING);
+    // Nor does it offer Enter vendor invoice any more: it did while a line was still to invoice.
+    const makes = async () => (json(await get(`/api/data/po-receipt/${receipt.ReceiptId}/related`)).Makes as Json[]).map((make) => make.Id);
+    expect(await makes()).toEqual([]);
   });
 });
 

@@ -75,6 +75,8 @@ export const poReceipt = defineEntity({
       entity: 'ap-invoice',
       labelKey: key('makes.enterInvoice'),
       states: ['Posted'],
+      // A receipt every line of which is invoiced offers no vendor invoice (its lookup and the save refuse it too).
+      when: 'Invoiceable',
       values: { ReceiptId: 'ReceiptId', VendorId: 'VendorId', TransactionDate: '$today', DocDate: '$today' },
       hotkey: 'Alt+V',
     },

@@ -92,13 +92,14 @@ export interface OfferedMake {
 }
 
 /**
- * The documents the caller may make from `record` (definition `makes`): in one of the make's states, when the
- * other entity has a screen and the caller may write it. The save of the made document checks everything again.
+ * The documents the caller may make from `record` (definition `makes`): in one of the make's states, its `when`
+ * field true, when the other entity has a screen and the caller may write it. The save of the made document checks everything again.
  */
 export function offeredMakes(def: AnyEntity, record: Record<string, unknown>, mayWrite: (name: string) => AnyEntity | null): OfferedMake[] {
   const state = def.states ? String(record[def.states.field] ?? '') : null;
   return def.makes.flatMap((make) => {
     if (make.states && (state === null || !make.states.includes(state))) return [];
+    if (make.when !== undefined && record[make.when] !== true) return [];
     const other = mayWrite(make.entity);
     if (!other?.screen) return [];
     const values = Object.fromEntries(Object.entries(make.values).map(([field, source]) => [field, source === '$today' ? '$today' : (record[source] ?? null)]));

@@ -241,6 +241,10 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
   for (const make of input.makes ?? []) {
     if (!/^[a-z][a-z0-9-]*$/.test(make.id)) fail(name, `make ${make.id} must be lower-case kebab`);
     for (const source of Object.values(make.values)) if (source !== '$today') must(source, `makes ${make.id}`);
+    if (make.when !== undefined) {
+      must(make.when, `makes ${make.id} when`);
+      if (fields[make.when]!.type !== 'boolean') fail(name, `make ${make.id}: when ${make.when} must be a boolean field`);
+    }
   }
   if (input.numberField !== undefined) {
     must(input.numberField, 'numberField');

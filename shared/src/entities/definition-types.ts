@@ -681,6 +681,8 @@ export interface MakeSpec {
   labelKey: string;
   /** States of this record in which it is offered (default any, once saved). */
   states?: readonly string[];
+  /** A boolean field of this record that must be true for the offer (a receipt still to invoice: `Invoiceable`). */
+  when?: string;
   values: Readonly<Record<string, string>>;
   create?: boolean;
   hotkey?: string;
