@@ -71,7 +71,7 @@ describe('a fixture module added as one folder', () => {
     expect(made.status, JSON.stringify(made.json)).toBe(201);
     const read = await api('GET', '/api/data/fx-gadget/G1');
     expect(read.status).toBe(200);
-    expect(read.json).toMatchObject({ GadgetId: 'G1', Name: 'First gadget' });
+    expect(read.json['Data']).toMatchObject({ GadgetId: 'G1', Name: 'First gadget' });
   });
 
   it('extends the shell’s firm with its field', async () => {
@@ -79,7 +79,7 @@ describe('a fixture module added as one folder', () => {
     const made = await api('POST', '/api/data/firm', { FirmId: 'FXFIRM', Name: 'Fixture firm', FirmTypes: ['bill-to'], FxPreferred: true });
     expect(made.status, JSON.stringify(made.json)).toBe(201);
     const read = await api('GET', '/api/data/firm/FXFIRM');
-    expect(read.json).toMatchObject({ FirmId: 'FXFIRM', FxPreferred: true });
+    expect(read.json['Data']).toMatchObject({ FirmId: 'FXFIRM', FxPreferred: true });
   });
 
   it('lists its application, menus and routes, and names its micro-app in the import map', async () => {
