@@ -10,6 +10,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { derivedApps, extraModuleDirs, moduleAppImports, moduleApps, withModuleApps } from '@erp/modules/manifests';
 import { createTestDatabase, engine, type TestDatabase } from './helpers/database.ts';
 import { exited, freePort, httpSignIn, REPO_ROOT, spawnServer, type RunningServer } from './helpers/http.ts';
 
@@ -97,5 +98,34 @@ describe('a fixture module added as one folder', () => {
     const importMap = (await (await fetch(`${running!.base}/import-map.json`)).json()) as { imports: Record<string, string> };
     expect(importMap.imports['@erp/fx']).toMatch(/^\/apps\/fx\/fx\.js(\?v=|$)/);
     expect(importMap.imports['@erp/payroll']).toMatch(/^\/apps\/payroll\/payroll\.js(\?v=|$)/);
+  });
+});
+
+describe('micro-apps from the manifests (issue 73 item 4)', () => {
+  it('builds every micro-app a module names that has no package of its own, and names each in the import map', () => {
+    // apps/records, accounting and inventory hold code of their own (the generic screens, the applications' pages).
+    expect(derivedApps(REPO_ROOT)).toEqual(['legacy', 'order-entry', 'payroll', 'portal', 'purchasing', 'steel', 'trades', 'waste']);
+    const imports = moduleAppImports();
+    for (const app of moduleApps()) expect(imports[`@erp/${app}`]).toBe(`/apps/${app}/${app}.js`);
+    // An entry import-map.json writes keeps its URL; the others are added.
+    const map = JSON.parse(withModuleApps(JSON.stringify({ imports: { '@erp/payroll': '/elsewhere/payroll.js' } }))) as { imports: Record<string, string> };
+    expect(map.imports['@erp/payroll']).toBe('/elsewhere/payroll.js');
+    expect(map.imports['@erp/waste']).toBe('/apps/waste/waste.js');
+  });
+
+  it('refuses EXTRA_MODULE_DIRS in production', () => {
+    const saved = { dirs: process.env['EXTRA_MODULE_DIRS'], env: process.env['NODE_ENV'] };
+    process.env['EXTRA_MODULE_DIRS'] = FIXTURE_MODULES;
+    process.env['NODE_ENV'] = 'production';
+    try {
+      expect(() => extraModuleDirs()).toThrow(/refused with NODE_ENV=production/);
+      process.env['NODE_ENV'] = 'test';
+      expect(extraModuleDirs()).toEqual([FIXTURE_MODULES]);
+    } finally {
+      for (const [key, value] of [['EXTRA_MODULE_DIRS', saved.dirs], ['NODE_ENV', saved.env]] as const) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
   });
 });

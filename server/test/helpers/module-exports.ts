@@ -1,8 +1,9 @@
 /**
  * Which names a browser module of the import map exports, read from its sources (no build needed): the module
- * must be `/apps/<m>/<m>.js` in the import map, a workspace package named like the specifier with a build
- * script or a micro-app built from the manifests alone; its sources are its own `src/index.ts[x]` and the `screens/index.ts` of every module whose module.json
- * names it as `app` (as `moduleApp` in vite.library.ts builds it); module.json `alsoIn` re-exports and
+ * must be `/apps/<m>/<m>.js` in the import map and either a workspace package named like the specifier with a
+ * build script or a micro-app built from the manifests alone (scripts/build-module-apps.mjs); its sources are its
+ * own `src/index.ts[x]`, if any, and the `screens/index.ts` of every module whose module.json names it as `app`
+ * (as `moduleApp` in vite.library.ts builds it); module.json `alsoIn` re-exports and
  * `export { X } from '@erp/accounting'` count when the other module exports X. Used by the GL route tests
  * (modules/gl/test/routes.test.ts, modules/gl/e2e/masters.spec.ts).
  */
