@@ -29,7 +29,10 @@ export interface ModuleManifest {
   namespace: string;
   /** Modules whose entities, ledger or data this one uses: registered, migrated and seeded first. */
   requires: readonly string[];
-  /** The micro-app (`@erp/<app>`, folder `apps/<app>`) that bundles `screens/index.ts`. */
+  /**
+   * The micro-app `@erp/<app>` that bundles `screens/index.ts`: a package `apps/<app>/` when it has code of its own,
+   * else built from the manifests alone (`derivedApps`); either way in the import map by this name.
+   */
   app: string;
   /**
    * Its own screens another application's micro-app names in its route catalog: `@erp/<other>` re-exports them from
