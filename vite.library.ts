@@ -6,14 +6,11 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { esmExternalRequirePlugin, type PluginOption, type UserConfig } from 'vite';
-import { appSources } from './modules/manifests.ts';
+import { appSources, readImportMap } from './modules/manifests.ts';
 
-const importMapPath = fileURLToPath(new URL('./import-map.json', import.meta.url));
-
-/** Every bare specifier of the import map. */
+/** Every bare specifier of the import map (import-map.json and the modules' micro-apps). */
 export function importMapSpecifiers(): string[] {
-  const map = JSON.parse(readFileSync(importMapPath, 'utf8')) as { imports: Record<string, string> };
-  return Object.keys(map.imports);
+  return Object.keys(readImportMap(fileURLToPath(new URL('.', import.meta.url))).imports);
 }
 
 export interface LibraryOptions {

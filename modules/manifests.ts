@@ -17,7 +17,7 @@
  * test configurations.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface ModuleManifest {
@@ -29,7 +29,10 @@ export interface ModuleManifest {
   namespace: string;
   /** Modules whose entities, ledger or data this one uses: registered, migrated and seeded first. */
   requires: readonly string[];
-  /** The micro-app (`@erp/<app>`, folder `apps/<app>`) that bundles `screens/index.ts`. */
+  /**
+   * The micro-app `@erp/<app>` that bundles `screens/index.ts`: a package `apps/<app>/` when it has code of its own,
+   * else built from the manifests alone (`derivedApps`); either way in the import map by this name.
+   */
   app: string;
   /**
    * Its own screens another application's micro-app names in its route catalog: `@erp/<other>` re-exports them from
@@ -48,20 +51,39 @@ export interface ModuleManifest {
 /** The folder holding every module. */
 export const MODULES_DIR = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * Tests only: `EXTRA_MODULE_DIRS` (folders separated like PATH) holding more module folders, read as if they were
+ * under modules/ — a fixture module proves a module is one folder (tests/fixtures/modules/fx). Refused with
+ * NODE_ENV=production: a production server runs the modules of its clone and no other.
+ */
+export function extraModuleDirs(): string[] {
+  const dirs = (process.env['EXTRA_MODULE_DIRS'] ?? '').split(delimiter).filter(Boolean).map((dir) => resolve(dir));
+  if (dirs.length > 0 && process.env['NODE_ENV'] === 'production') throw new Error('EXTRA_MODULE_DIRS is for tests and is refused with NODE_ENV=production');
+  return dirs;
+}
+
+/** Every folder holding module folders: modules/, then the extra ones. */
+function moduleRoots(): string[] {
+  return [MODULES_DIR, ...extraModuleDirs()];
+}
+
 /** A module's folder. */
 export function moduleDir(name: string): string {
-  return join(MODULES_DIR, name);
+  return moduleRoots().map((root) => join(root, name)).find((dir) => existsSync(join(dir, 'module.json'))) ?? join(MODULES_DIR, name);
 }
 
 /** Every module's manifest, dependencies first (ties by name), checked. */
 export function moduleManifests(): ModuleManifest[] {
   const found = new Map<string, ModuleManifest>();
-  for (const name of readdirSync(MODULES_DIR).sort()) {
-    const file = join(MODULES_DIR, name, 'module.json');
-    if (!existsSync(file)) continue;
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as ModuleManifest;
-    if (manifest.name !== name) throw new Error(`modules/${name}/module.json names "${manifest.name}"`);
-    found.set(name, manifest);
+  for (const root of moduleRoots()) {
+    for (const name of readdirSync(root).sort()) {
+      const file = join(root, name, 'module.json');
+      if (!existsSync(file)) continue;
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as ModuleManifest;
+      if (manifest.name !== name) throw new Error(`${file} names "${manifest.name}"`);
+      if (found.has(name)) throw new Error(`two modules are named ${name}`);
+      found.set(name, manifest);
+    }
   }
   const ordered: ModuleManifest[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
@@ -119,5 +141,58 @@ export function appSources(repoRoot: string, app: string): AppSources {
 export function localeRoots(repoRoot: string): string[] {
   const modules = join(repoRoot, 'modules');
   const folders = existsSync(modules) ? readdirSync(modules).sort() : [];
-  return [join(repoRoot, 'locales'), ...folders.map((name) => join(modules, name, 'locales')).filter((dir) => existsSync(dir))];
+  const extra = extraModuleDirs().flatMap((root) => readdirSync(root).sort().map((name) => join(root, name, 'locales')));
+  return [join(repoRoot, 'locales'), ...folders.map((name) => join(modules, name, 'locales')), ...extra].filter((dir, i) => i === 0 || existsSync(dir));
+}
+
+/**
+ * Every micro-app a module names — its `app`, and the applications of its `alsoIn` and `shows` — sorted. Each is
+ * `@erp/<app>` at `/apps/<app>/<app>.js` in the import map without being written there (`readImportMap`).
+ */
+export function moduleApps(): string[] {
+  const apps = new Set<string>();
+  for (const manifest of moduleManifests()) {
+    apps.add(manifest.app);
+    for (const app of Object.keys(manifest.alsoIn ?? {})) apps.add(app);
+    for (const app of Object.keys(manifest.shows ?? {})) apps.add(app);
+  }
+  return [...apps].sort();
+}
+
+/**
+ * The micro-apps built from the manifests alone (issue 73 item 4): a module names them and they have no package
+ * `apps/<app>/package.json` of their own. scripts/build-module-apps.mjs builds them with `moduleApp(app)`.
+ */
+export function derivedApps(repoRoot: string): string[] {
+  return moduleApps().filter((app) => !existsSync(join(repoRoot, 'apps', app, 'package.json')));
+}
+
+/**
+ * The folders a built micro-app is served from, first found first: `apps/<app>/dist` (its package's build, or
+ * build-module-apps.mjs's), then `<extra dir>/dist/<app>` for a module of an `EXTRA_MODULE_DIRS` folder.
+ */
+export function appBuildDirs(repoRoot: string, app: string): string[] {
+  return [join(repoRoot, 'apps', app, 'dist'), ...extraModuleDirs().map((root) => join(root, 'dist', app))];
+}
+
+/** The import-map entries of the modules' micro-apps: `@erp/<app>` → `/apps/<app>/<app>.js`. */
+export function moduleAppImports(): Record<string, string> {
+  return Object.fromEntries(moduleApps().map((app) => [`@erp/${app}`, `/apps/${app}/${app}.js`]));
+}
+
+/**
+ * The import map as the page gets it: import-map.json (the shared libraries and the shell's own packages) with
+ * the modules' micro-apps added (`moduleAppImports`). A micro-app import-map.json names as well keeps its URL
+ * there. `json` is the text of import-map.json; the answer is JSON text.
+ */
+export function withModuleApps(json: string, imports: Record<string, string> = moduleAppImports()): string {
+  const map = JSON.parse(json) as { imports?: Record<string, string> };
+  const written = map.imports ?? {};
+  const added = Object.entries(imports).filter(([specifier]) => !(specifier in written));
+  return JSON.stringify({ ...map, imports: { ...written, ...Object.fromEntries(added) } }, null, 2);
+}
+
+/** The import map (`withModuleApps` of `<repoRoot>/import-map.json`), parsed. */
+export function readImportMap(repoRoot: string): { imports: Record<string, string> } {
+  return JSON.parse(withModuleApps(readFileSync(join(repoRoot, 'import-map.json'), 'utf8'))) as { imports: Record<string, string> };
 }

@@ -3,6 +3,7 @@ import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as bundle } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { readImportMap } from '../modules/manifests.ts';
 import { libraryConfig } from '../vite.library.ts';
 
 /** Where the server serves this package's build. */
@@ -35,7 +36,7 @@ function staticImports(code: string): string[] {
  * (they load when used). Every package before root-config in the build order is built by then.
  */
 function bootGraph(entryImports: string[], chunkUrl: (file: string) => string): string[] {
-  const imports = (JSON.parse(readFileSync(`${repoRoot}import-map.json`, 'utf8')) as { imports: Record<string, string> }).imports;
+  const imports = readImportMap(repoRoot).imports;
   const urls = new Set<string>();
   const visit = (url: string) => {
     if (urls.has(url)) return;

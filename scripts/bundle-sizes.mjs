@@ -10,9 +10,10 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { readImportMap } from '../modules/manifests.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const importMap = JSON.parse(readFileSync(join(root, 'import-map.json'), 'utf8')).imports;
+const importMap = readImportMap(root).imports;
 
 /** Directory served at a URL prefix (ARCHITECTURE.md "Server URL layout"). */
 const servedFrom = [

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ShellConfig } from '@erp/shared/types';
+import { withModuleApps } from '@erp/modules/manifests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsp } from '../src/security/csp.ts';
 import { acceptedEncoding } from '../src/static/compression.ts';
@@ -74,7 +75,9 @@ async function expectedImportMap(): Promise<{ imports: Record<string, string> }>
     '/root-config/root-config.js': 'root-config/dist/root-config.js',
   };
   const imports: Record<string, string> = {};
-  for (const [key, url] of Object.entries(IMPORT_MAP.imports)) {
+  // The modules' micro-apps join the file's entries (issue 73 item 4); none is built here.
+  const mapped = (JSON.parse(withModuleApps(JSON.stringify(IMPORT_MAP))) as typeof IMPORT_MAP).imports;
+  for (const [key, url] of Object.entries(mapped)) {
     imports[key] = built[url] ? `${url}?v=${await versionOf(built[url])}` : url;
   }
   return { imports };
@@ -129,6 +132,14 @@ describe('shell page', () => {
       expect(response.body.match(/<\/script>/g)).toHaveLength(3);
     });
   }
+
+  it('names every module’s micro-app in the import map, though import-map.json does not', async () => {
+    const { imports } = (await server.app.inject({ method: 'GET', url: '/import-map.json' })).json() as { imports: Record<string, string> };
+    expect(imports['@erp/payroll']).toBe('/apps/payroll/payroll.js');
+    expect(imports['@erp/records']).toBe('/apps/records/records.js');
+    // One the file names keeps its URL.
+    expect(imports['@erp/inventory']).toBe('/apps/inventory/inventory.js');
+  });
 
   it('serves the import map with the same versioned URLs as the page', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/import-map.json' });

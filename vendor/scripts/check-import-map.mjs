@@ -20,9 +20,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
+import { readImportMap } from '../../modules/manifests.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { imports } = JSON.parse(readFileSync(join(root, 'import-map.json'), 'utf8'));
+// import-map.json with the modules' micro-apps (modules/manifests.ts), as the server answers it.
+const { imports } = readImportMap(root);
 const keys = Object.keys(imports);
 
 function defaultFolders() {

@@ -12,6 +12,7 @@
 import { init, parse } from 'es-module-lexer';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import { appBuildDirs, moduleAppImports, withModuleApps } from '@erp/modules/manifests';
 
 export interface Availability {
   /** True when `component` (`<module>#<export>`, no `#` = default export) is an export of its built module. */
@@ -32,7 +33,11 @@ function builtFileOf(repoRoot: string, url: string): string | null {
     ['/root-config/', join(repoRoot, 'root-config', 'dist')],
   ];
   const app = /^\/apps\/([a-z0-9][a-z0-9-]*)\/(.+)$/.exec(path);
-  if (app) mounts.push([`/apps/${app[1]}/`, join(repoRoot, 'apps', app[1]!, 'dist')]);
+  if (app) {
+    // A micro-app's first build folder that has the file (modules/manifests.ts appBuildDirs).
+    const files = appBuildDirs(repoRoot, app[1]!).map((dir) => [dir, resolve(dir, app[2]!)] as const).filter(([dir, file]) => file.startsWith(dir + sep));
+    return (files.find(([, file]) => statSync(file, { throwIfNoEntry: false })?.isFile()) ?? files[0])?.[1] ?? null;
+  }
   const mount = mounts.find(([prefix]) => path.startsWith(prefix));
   if (!mount) return null;
   const file = resolve(mount[1], path.slice(mount[0].length));
@@ -43,6 +48,8 @@ export async function createAvailability(repoRoot: string): Promise<Availability
   await init;
   const exportsByFile = new Map<string, CachedExports>();
   let importMap: { key: string; imports: Record<string, string> } | null = null;
+  // import-map.json with the modules' micro-apps (issue 73 item 4).
+  const moduleImports = moduleAppImports();
 
   const statKey = (file: string): string | null => {
     try {
@@ -59,7 +66,7 @@ export async function createAvailability(repoRoot: string): Promise<Availability
     if (!key) return {};
     if (importMap?.key !== key) {
       try {
-        const value = JSON.parse(readFileSync(file, 'utf8')) as { imports?: Record<string, string> };
+        const value = JSON.parse(withModuleApps(readFileSync(file, 'utf8'), moduleImports)) as { imports?: Record<string, string> };
         importMap = { key, imports: value.imports ?? {} };
       } catch {
         importMap = { key, imports: {} };

@@ -40,7 +40,7 @@ import { existsSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, posix, relative, resolve, sep } from 'node:path';
 import type { ServerConfig } from '../config.ts';
-import { localeRoots } from '@erp/modules/manifests';
+import { appBuildDirs, localeRoots, moduleAppImports, moduleApps, withModuleApps } from '@erp/modules/manifests';
 import { sha256Source } from '../security/csp.ts';
 import { shellPageHeaders } from '../security/headers.ts';
 import { FileTexts, FileVersions, TreeVersions } from './versions.ts';
@@ -347,13 +347,22 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
     { prefix: '/locales/', dirs: localeDirs, tree: locales },
   ];
   const appsDir = join(root, 'apps');
+  const appNames = new Set(moduleApps());
   if (directoryExists(appsDir)) {
-    for (const name of readdirSync(appsDir).sort()) {
-      if (/^[a-z0-9][a-z0-9-]*$/.test(name) && directoryExists(join(appsDir, name))) {
-        mounts.push({ prefix: `/apps/${name}/`, dirs: [join(appsDir, name, 'dist')] });
-      }
-    }
+    for (const name of readdirSync(appsDir)) if (directoryExists(join(appsDir, name))) appNames.add(name);
   }
+  for (const name of [...appNames].sort()) {
+    if (/^[a-z0-9][a-z0-9-]*$/.test(name)) mounts.push({ prefix: `/apps/${name}/`, dirs: appBuildDirs(root, name) });
+  }
+  // The modules' micro-apps join import-map.json's entries (issue 73 item 4); the module set is fixed per process.
+  const moduleImports = moduleAppImports();
+  let importMapCache: { text: string; map: string } | undefined;
+  const importMapText = (): string | null => {
+    const text = texts.text(importMapFile);
+    if (text === null) return null;
+    if (importMapCache?.text !== text) importMapCache = { text, map: withModuleApps(text, moduleImports) };
+    return importMapCache.map;
+  };
 
   /** URL → content version of each URL that names a built file (a stat each; reads only changed files). */
   async function versionsOf(urls: readonly string[]): Promise<Map<string, string>> {
@@ -384,7 +393,7 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     const html = texts.text(indexFile);
-    const mapped = texts.text(importMapFile);
+    const mapped = importMapText();
     if (html === null || mapped === null) return noCache(reply).code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     const overrides = requestedOverrides(request.headers.cookie, mapped, request.protocol);
     const importMap = applyOverrides(mapped, overrides);
@@ -401,7 +410,7 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
   app.get('/auth/callback', sendShell);
 
   app.get('/import-map.json', async (_request, reply) => {
-    const importMap = texts.text(importMapFile);
+    const importMap = importMapText();
     if (importMap === null) return noCache(reply).code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     const versions = await versionsOf(shellPageUrls('', importMap));
     return noCache(reply).type('application/importmap+json; charset=utf-8').send(versionImportMap(importMap, versions));
@@ -410,7 +419,7 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
   const workerFile = join(root, 'root-config', 'dist', 'sw.js');
   app.get('/sw.js', async (request, reply) => {
     const html = texts.text(indexFile);
-    const importMap = texts.text(importMapFile);
+    const importMap = importMapText();
     const worker = texts.text(workerFile);
     if (html === null || importMap === null || worker === null) return noCache(reply).code(404).type('text/plain; charset=utf-8').send(NOT_BUILT);
     // Each module with its own chunks (a Shoelace component's parts, root-config's lazy pieces): all open offline.

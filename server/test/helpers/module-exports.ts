@@ -1,8 +1,9 @@
 /**
  * Which names a browser module of the import map exports, read from its sources (no build needed): the module
- * must be `/apps/<m>/<m>.js` in import-map.json, a workspace package named like the specifier with a build
- * script; its sources are its own `src/index.ts[x]` and the `screens/index.ts` of every module whose module.json
- * names it as `app` (as `moduleApp` in vite.library.ts builds it); module.json `alsoIn` re-exports and
+ * must be `/apps/<m>/<m>.js` in the import map and either a workspace package named like the specifier with a
+ * build script or a micro-app built from the manifests alone (scripts/build-module-apps.mjs); its sources are its
+ * own `src/index.ts[x]`, if any, and the `screens/index.ts` of every module whose module.json names it as `app`
+ * (as `moduleApp` in vite.library.ts builds it); module.json `alsoIn` re-exports and
  * `export { X } from '@erp/accounting'` count when the other module exports X. Used by the GL route tests
  * (modules/gl/test/routes.test.ts, modules/gl/e2e/masters.spec.ts).
  */
@@ -10,16 +11,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
-import { appSources } from '@erp/modules/manifests';
+import { appSources, derivedApps, readImportMap } from '@erp/modules/manifests';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const importMap = JSON.parse(readFileSync(join(repoRoot, 'import-map.json'), 'utf8')) as { imports: Record<string, string> };
+const importMap = readImportMap(repoRoot);
+/** The micro-apps built from the manifests alone (scripts/build-module-apps.mjs): no package of their own. */
+const derived = new Set(derivedApps(repoRoot));
 
 /** The app folder name of a module named in the import map as `/apps/<m>/<m>.js`, or null. */
 function appOf(module: string): string | null {
   const url = importMap.imports[module];
   const match = url ? /^\/apps\/([a-z0-9-]+)\/\1\.js$/.exec(url) : null;
   if (!match) return null;
+  if (derived.has(match[1]!)) return match[1]!;
   const dir = join(repoRoot, 'apps', match[1]!);
   if (!existsSync(join(dir, 'package.json'))) return null;
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; scripts?: Record<string, string> };
