@@ -14,6 +14,12 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 /** A boolean column: read as boolean or 0/1, written as 0/1 only. */
 export type Flag = ColumnType<boolean | number, 0 | 1, 0 | 1>;
 
+/**
+ * An exact decimal column (db/decimal-codec.ts): PostgreSQL NUMERIC answers a string, SQLite's integer units a number
+ * (a BigInt beyond 2^53, db/exact.ts). Read it with `decimalFromDb`, write what `decimalToDb` gives.
+ */
+export type StoredDecimal = ColumnType<string | number | bigint, string | number | bigint, string | number | bigint>;
+
 /** Converts a JS boolean for writing into a Flag column. */
 export function flag(value: boolean): 0 | 1 {
   return value ? 1 : 0;
