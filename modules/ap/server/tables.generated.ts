@@ -309,13 +309,13 @@ export type ApTables = {
 export type ApDatabase = DB & ApTables & ShellTables & GlTables & ArTables & IcTables & PoTables;
 
 /**
- * Module ap's typed view of the one database or transaction the engine hands it (the same connection: the
- * tables are added to the type, not to the database).
+ * Module ap's typed view of the one database, transaction or seed connection the engine hands it: the same
+ * object (every module's tables are in the one database; the type says which this module may name).
  */
-export function apDb(db: Transaction<DB>): Transaction<ApDatabase>;
-export function apDb(db: Kysely<DB>): Kysely<ApDatabase>;
-export function apDb(db: Kysely<DB>): Kysely<ApDatabase> {
-  return db.$extendTables<ApTables & ShellTables & GlTables & ArTables & IcTables & PoTables>();
+export function apDb<D>(db: Transaction<D>): Transaction<ApDatabase>;
+export function apDb<D>(db: Kysely<D>): Kysely<ApDatabase>;
+export function apDb<D>(db: Kysely<D>): Kysely<ApDatabase> {
+  return db as unknown as Kysely<ApDatabase>;
 }
 
 export type ApInvoiceRow = Selectable<ApInvoicesTable>;

@@ -5,6 +5,7 @@ import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kys
 import type { DB, Flag, StoredDecimal } from '@erp/server/db/schema';
 import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
 import type { GlTables } from '@erp/modules/gl/server/tables.generated';
+import type { MigrationTables } from './migration-tables.ts';
 
 export type ArAccountTermsTable = {
   terms_code: string;
@@ -264,19 +265,19 @@ export type ArTables = {
   ar_write_offs: ArWriteOffsTable;
   fiscal_periods: FiscalPeriodsArColumns;
   firms: FirmsArColumns;
-};
+} & MigrationTables;
 
 /** What module ar's queries may name: the core's tables, its own and those of the modules it requires. */
 export type ArDatabase = DB & ArTables & ShellTables & GlTables;
 
 /**
- * Module ar's typed view of the one database or transaction the engine hands it (the same connection: the
- * tables are added to the type, not to the database).
+ * Module ar's typed view of the one database, transaction or seed connection the engine hands it: the same
+ * object (every module's tables are in the one database; the type says which this module may name).
  */
-export function arDb(db: Transaction<DB>): Transaction<ArDatabase>;
-export function arDb(db: Kysely<DB>): Kysely<ArDatabase>;
-export function arDb(db: Kysely<DB>): Kysely<ArDatabase> {
-  return db.$extendTables<ArTables & ShellTables & GlTables>();
+export function arDb<D>(db: Transaction<D>): Transaction<ArDatabase>;
+export function arDb<D>(db: Kysely<D>): Kysely<ArDatabase>;
+export function arDb<D>(db: Kysely<D>): Kysely<ArDatabase> {
+  return db as unknown as Kysely<ArDatabase>;
 }
 
 export type AccountTermsRow = Selectable<ArAccountTermsTable>;

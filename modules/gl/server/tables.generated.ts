@@ -4,6 +4,7 @@
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 import type { DB, Flag, StoredDecimal } from '@erp/server/db/schema';
 import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
+import type { MigrationTables } from './migration-tables.ts';
 
 export type GlAccountsTable = {
   account_id: string;
@@ -202,19 +203,19 @@ export type GlTables = {
   gl_fs_row_details: GlFsRowDetailsTable;
   gl_fs_columns: GlFsColumnsTable;
   gl_fs_column_details: GlFsColumnDetailsTable;
-};
+} & MigrationTables;
 
 /** What module gl's queries may name: the core's tables, its own and those of the modules it requires. */
 export type GlDatabase = DB & GlTables & ShellTables;
 
 /**
- * Module gl's typed view of the one database or transaction the engine hands it (the same connection: the
- * tables are added to the type, not to the database).
+ * Module gl's typed view of the one database, transaction or seed connection the engine hands it: the same
+ * object (every module's tables are in the one database; the type says which this module may name).
  */
-export function glDb(db: Transaction<DB>): Transaction<GlDatabase>;
-export function glDb(db: Kysely<DB>): Kysely<GlDatabase>;
-export function glDb(db: Kysely<DB>): Kysely<GlDatabase> {
-  return db.$extendTables<GlTables & ShellTables>();
+export function glDb<D>(db: Transaction<D>): Transaction<GlDatabase>;
+export function glDb<D>(db: Kysely<D>): Kysely<GlDatabase>;
+export function glDb<D>(db: Kysely<D>): Kysely<GlDatabase> {
+  return db as unknown as Kysely<GlDatabase>;
 }
 
 export type GlAccountRow = Selectable<GlAccountsTable>;

@@ -5,6 +5,7 @@ import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kys
 import type { DB, Flag, StoredDecimal } from '@erp/server/db/schema';
 import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
 import type { GlTables } from '@erp/modules/gl/server/tables.generated';
+import type { MigrationTables } from './migration-tables.ts';
 
 export type ProductClassesTable = {
   class_id: string;
@@ -395,19 +396,19 @@ export type IcTables = {
   warehouse_counts: WarehouseCountsTable;
   count_lines: CountLinesTable;
   count_tags: CountTagsTable;
-};
+} & MigrationTables;
 
 /** What module ic's queries may name: the core's tables, its own and those of the modules it requires. */
 export type IcDatabase = DB & IcTables & ShellTables & GlTables;
 
 /**
- * Module ic's typed view of the one database or transaction the engine hands it (the same connection: the
- * tables are added to the type, not to the database).
+ * Module ic's typed view of the one database, transaction or seed connection the engine hands it: the same
+ * object (every module's tables are in the one database; the type says which this module may name).
  */
-export function icDb(db: Transaction<DB>): Transaction<IcDatabase>;
-export function icDb(db: Kysely<DB>): Kysely<IcDatabase>;
-export function icDb(db: Kysely<DB>): Kysely<IcDatabase> {
-  return db.$extendTables<IcTables & ShellTables & GlTables>();
+export function icDb<D>(db: Transaction<D>): Transaction<IcDatabase>;
+export function icDb<D>(db: Kysely<D>): Kysely<IcDatabase>;
+export function icDb<D>(db: Kysely<D>): Kysely<IcDatabase> {
+  return db as unknown as Kysely<IcDatabase>;
 }
 
 export type ProductClassRow = Selectable<ProductClassesTable>;

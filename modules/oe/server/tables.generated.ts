@@ -203,13 +203,13 @@ export type OeTables = {
 export type OeDatabase = DB & OeTables & ShellTables & GlTables & ArTables & IcTables;
 
 /**
- * Module oe's typed view of the one database or transaction the engine hands it (the same connection: the
- * tables are added to the type, not to the database).
+ * Module oe's typed view of the one database, transaction or seed connection the engine hands it: the same
+ * object (every module's tables are in the one database; the type says which this module may name).
  */
-export function oeDb(db: Transaction<DB>): Transaction<OeDatabase>;
-export function oeDb(db: Kysely<DB>): Kysely<OeDatabase>;
-export function oeDb(db: Kysely<DB>): Kysely<OeDatabase> {
-  return db.$extendTables<OeTables & ShellTables & GlTables & ArTables & IcTables>();
+export function oeDb<D>(db: Transaction<D>): Transaction<OeDatabase>;
+export function oeDb<D>(db: Kysely<D>): Kysely<OeDatabase>;
+export function oeDb<D>(db: Kysely<D>): Kysely<OeDatabase> {
+  return db as unknown as Kysely<OeDatabase>;
 }
 
 export type PriceTableRow = Selectable<PriceTablesTable>;

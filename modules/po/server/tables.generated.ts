@@ -118,13 +118,13 @@ export type PoTables = {
 export type PoDatabase = DB & PoTables & ShellTables & GlTables & ArTables & IcTables;
 
 /**
- * Module po's typed view of the one database or transaction the engine hands it (the same connection: the
- * tables are added to the type, not to the database).
+ * Module po's typed view of the one database, transaction or seed connection the engine hands it: the same
+ * object (every module's tables are in the one database; the type says which this module may name).
  */
-export function poDb(db: Transaction<DB>): Transaction<PoDatabase>;
-export function poDb(db: Kysely<DB>): Kysely<PoDatabase>;
-export function poDb(db: Kysely<DB>): Kysely<PoDatabase> {
-  return db.$extendTables<PoTables & ShellTables & GlTables & ArTables & IcTables>();
+export function poDb<D>(db: Transaction<D>): Transaction<PoDatabase>;
+export function poDb<D>(db: Kysely<D>): Kysely<PoDatabase>;
+export function poDb<D>(db: Kysely<D>): Kysely<PoDatabase> {
+  return db as unknown as Kysely<PoDatabase>;
 }
 
 export type PurchaseOrderRow = Selectable<PurchaseOrdersTable>;

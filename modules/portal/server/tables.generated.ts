@@ -11,18 +11,19 @@ import type { PoTables } from '@erp/modules/po/server/tables.generated';
 import type { ApTables } from '@erp/modules/ap/server/tables.generated';
 import type { OeTables } from '@erp/modules/oe/server/tables.generated';
 import type { SoTables } from '@erp/modules/so/server/tables.generated';
+import type { MigrationTables } from './migration-tables.ts';
 
-export type PortalTables = Record<never, never>;
+export type PortalTables = Record<never, never> & MigrationTables;
 
 /** What module portal's queries may name: the core's tables, its own and those of the modules it requires. */
 export type PortalDatabase = DB & PortalTables & ShellTables & GlTables & ArTables & IcTables & PoTables & ApTables & OeTables & SoTables;
 
 /**
- * Module portal's typed view of the one database or transaction the engine hands it (the same connection: the
- * tables are added to the type, not to the database).
+ * Module portal's typed view of the one database, transaction or seed connection the engine hands it: the same
+ * object (every module's tables are in the one database; the type says which this module may name).
  */
-export function portalDb(db: Transaction<DB>): Transaction<PortalDatabase>;
-export function portalDb(db: Kysely<DB>): Kysely<PortalDatabase>;
-export function portalDb(db: Kysely<DB>): Kysely<PortalDatabase> {
-  return db.$extendTables<PortalTables & ShellTables & GlTables & ArTables & IcTables & PoTables & ApTables & OeTables & SoTables>();
+export function portalDb<D>(db: Transaction<D>): Transaction<PortalDatabase>;
+export function portalDb<D>(db: Kysely<D>): Kysely<PortalDatabase>;
+export function portalDb<D>(db: Kysely<D>): Kysely<PortalDatabase> {
+  return db as unknown as Kysely<PortalDatabase>;
 }

@@ -361,13 +361,13 @@ export type PrTables = {
 export type PrDatabase = DB & PrTables & ShellTables & GlTables & ArTables & IcTables & PoTables & ApTables & TeTables;
 
 /**
- * Module pr's typed view of the one database or transaction the engine hands it (the same connection: the
- * tables are added to the type, not to the database).
+ * Module pr's typed view of the one database, transaction or seed connection the engine hands it: the same
+ * object (every module's tables are in the one database; the type says which this module may name).
  */
-export function prDb(db: Transaction<DB>): Transaction<PrDatabase>;
-export function prDb(db: Kysely<DB>): Kysely<PrDatabase>;
-export function prDb(db: Kysely<DB>): Kysely<PrDatabase> {
-  return db.$extendTables<PrTables & ShellTables & GlTables & ArTables & IcTables & PoTables & ApTables & TeTables>();
+export function prDb<D>(db: Transaction<D>): Transaction<PrDatabase>;
+export function prDb<D>(db: Kysely<D>): Kysely<PrDatabase>;
+export function prDb<D>(db: Kysely<D>): Kysely<PrDatabase> {
+  return db as unknown as Kysely<PrDatabase>;
 }
 
 export type PrUnionRow = Selectable<PrUnionsTable>;

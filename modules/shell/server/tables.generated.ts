@@ -405,13 +405,13 @@ export type ShellTables = {
 export type ShellDatabase = DB & ShellTables;
 
 /**
- * Module shell's typed view of the one database or transaction the engine hands it (the same connection: the
- * tables are added to the type, not to the database).
+ * Module shell's typed view of the one database, transaction or seed connection the engine hands it: the same
+ * object (every module's tables are in the one database; the type says which this module may name).
  */
-export function shellDb(db: Transaction<DB>): Transaction<ShellDatabase>;
-export function shellDb(db: Kysely<DB>): Kysely<ShellDatabase>;
-export function shellDb(db: Kysely<DB>): Kysely<ShellDatabase> {
-  return db.$extendTables<ShellTables>();
+export function shellDb<D>(db: Transaction<D>): Transaction<ShellDatabase>;
+export function shellDb<D>(db: Kysely<D>): Kysely<ShellDatabase>;
+export function shellDb<D>(db: Kysely<D>): Kysely<ShellDatabase> {
+  return db as unknown as Kysely<ShellDatabase>;
 }
 
 export type CountryRow = Selectable<CountriesTable>;

@@ -190,13 +190,13 @@ export type SoTables = {
 export type SoDatabase = DB & SoTables & ShellTables & GlTables & ArTables & IcTables & PoTables & ApTables & OeTables;
 
 /**
- * Module so's typed view of the one database or transaction the engine hands it (the same connection: the
- * tables are added to the type, not to the database).
+ * Module so's typed view of the one database, transaction or seed connection the engine hands it: the same
+ * object (every module's tables are in the one database; the type says which this module may name).
  */
-export function soDb(db: Transaction<DB>): Transaction<SoDatabase>;
-export function soDb(db: Kysely<DB>): Kysely<SoDatabase>;
-export function soDb(db: Kysely<DB>): Kysely<SoDatabase> {
-  return db.$extendTables<SoTables & ShellTables & GlTables & ArTables & IcTables & PoTables & ApTables & OeTables>();
+export function soDb<D>(db: Transaction<D>): Transaction<SoDatabase>;
+export function soDb<D>(db: Kysely<D>): Kysely<SoDatabase>;
+export function soDb<D>(db: Kysely<D>): Kysely<SoDatabase> {
+  return db as unknown as Kysely<SoDatabase>;
 }
 
 export type SalesOrderRow = Selectable<SalesOrdersTable>;

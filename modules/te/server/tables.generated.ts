@@ -334,13 +334,13 @@ export type TeTables = {
 export type TeDatabase = DB & TeTables & ShellTables & GlTables & ArTables;
 
 /**
- * Module te's typed view of the one database or transaction the engine hands it (the same connection: the
- * tables are added to the type, not to the database).
+ * Module te's typed view of the one database, transaction or seed connection the engine hands it: the same
+ * object (every module's tables are in the one database; the type says which this module may name).
  */
-export function teDb(db: Transaction<DB>): Transaction<TeDatabase>;
-export function teDb(db: Kysely<DB>): Kysely<TeDatabase>;
-export function teDb(db: Kysely<DB>): Kysely<TeDatabase> {
-  return db.$extendTables<TeTables & ShellTables & GlTables & ArTables>();
+export function teDb<D>(db: Transaction<D>): Transaction<TeDatabase>;
+export function teDb<D>(db: Kysely<D>): Kysely<TeDatabase>;
+export function teDb<D>(db: Kysely<D>): Kysely<TeDatabase> {
+  return db as unknown as Kysely<TeDatabase>;
 }
 
 export type JobSiteRow = Selectable<TeJobSitesTable>;

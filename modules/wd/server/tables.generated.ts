@@ -178,13 +178,13 @@ export type WdTables = {
 export type WdDatabase = DB & WdTables & ShellTables & GlTables & ArTables & IcTables & OeTables;
 
 /**
- * Module wd's typed view of the one database or transaction the engine hands it (the same connection: the
- * tables are added to the type, not to the database).
+ * Module wd's typed view of the one database, transaction or seed connection the engine hands it: the same
+ * object (every module's tables are in the one database; the type says which this module may name).
  */
-export function wdDb(db: Transaction<DB>): Transaction<WdDatabase>;
-export function wdDb(db: Kysely<DB>): Kysely<WdDatabase>;
-export function wdDb(db: Kysely<DB>): Kysely<WdDatabase> {
-  return db.$extendTables<WdTables & ShellTables & GlTables & ArTables & IcTables & OeTables>();
+export function wdDb<D>(db: Transaction<D>): Transaction<WdDatabase>;
+export function wdDb<D>(db: Kysely<D>): Kysely<WdDatabase>;
+export function wdDb<D>(db: Kysely<D>): Kysely<WdDatabase> {
+  return db as unknown as Kysely<WdDatabase>;
 }
 
 export type WdServiceRow = Selectable<WdServicesTable>;

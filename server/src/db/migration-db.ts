@@ -19,3 +19,9 @@ export type MigrationDb = Kysely<MigrationTables>;
 export function schemaView<D>(db: Kysely<D>): MigrationDb {
   return db as unknown as MigrationDb;
 }
+
+/**
+ * Demo data (`ServerModule.seed`, `seedAfter`) sees the database the same way: it fills tables by name, row
+ * literals checked against the database itself, and runs after schema sync whatever the module's types say.
+ */
+export type SeedDb = MigrationDb;

@@ -12,9 +12,9 @@
  *   the record trail may be null (schema sync makes them nullable; validation enforces `required`);
  * - the columns its `extends` add to a lower module's entity, under that table's name: the owner's file does not
  *   have them, and an intersection of the two (`SoDatabase`) has the table whole;
- * - `SoTables` (its tables), and `SoDatabase` = the core `DB` & its tables & those of every module it requires,
- *   directly or through them (the tables it may name, ARCHITECTURE.md "It owns its tables"), & its hand-written
- *   `MigrationTables` (`server/migration-tables.ts`, tables only migrations create) when it has that file;
+ * - `SoTables` (its tables, & its hand-written `MigrationTables` — `server/migration-tables.ts`, tables only its
+ *   migrations create — when it has that file), and `SoDatabase` = the core `DB` & its tables & those of every
+ *   module it requires, directly or through them (the tables it may name, ARCHITECTURE.md "It owns its tables");
  * - `<Entity>Row` = `Selectable<…>` of each entity's own table, the record as a module border passes it.
  */
 import { existsSync } from 'node:fs';
@@ -123,7 +123,7 @@ function entityTables(def: AnyEntity, only?: ReadonlySet<string>): Map<string, C
 
 function interfaceText(name: string, columns: Columns): string {
   const lines = [...columns].map(([column, type]) => `  ${column}: ${type};`);
-  // Type aliases, not interfaces: `$extendTables` wants tables indexable by name (an interface is not).
+  // Type aliases, not interfaces: Kysely's `Record<string, …>` constraints take an alias, not an interface.
   return `export type ${name} = {\n${lines.join('\n')}\n};\n`;
 }
 
@@ -195,21 +195,20 @@ export async function tableTypeSources(): Promise<Map<string, string>> {
       ...lower.map((other) => `import type { ${pascal(other)}Tables } from '@erp/modules/${other}/server/tables.generated';`),
       ...(hasMigrationTables ? ["import type { MigrationTables } from './migration-tables.ts';"] : []),
     ];
-    const tablesType =
-      members.length === 0
-        ? `export type ${prefix}Tables = Record<never, never>;\n`
-        : `export type ${prefix}Tables = {\n${members.map(([table, type]) => `  ${table}: ${type};`).join('\n')}\n};\n`;
-    const database = ['DB', `${prefix}Tables`, ...lower.map((other) => `${pascal(other)}Tables`), ...(hasMigrationTables ? ['MigrationTables'] : [])];
+    // Its tables: those of its entities, and those only its migrations create (what a module requiring it sees too).
+    const own = members.length === 0 ? 'Record<never, never>' : `{\n${members.map(([table, type]) => `  ${table}: ${type};`).join('\n')}\n}`;
+    const tablesType = `export type ${prefix}Tables = ${own}${hasMigrationTables ? ' & MigrationTables' : ''};\n`;
+    const database = ['DB', `${prefix}Tables`, ...lower.map((other) => `${pascal(other)}Tables`)];
     const text = [
       HEADER,
       imports.join('\n') + '\n',
       ...interfaces,
       tablesType,
       `/** What module ${name}'s queries may name: the core's tables, its own and those of the modules it requires. */\nexport type ${prefix}Database = ${database.join(' & ')};\n`,
-      `/**\n * Module ${name}'s typed view of the one database or transaction the engine hands it (the same connection: the\n * tables are added to the type, not to the database).\n */\n` +
-        `export function ${name}Db(db: Transaction<DB>): Transaction<${prefix}Database>;\n` +
-        `export function ${name}Db(db: Kysely<DB>): Kysely<${prefix}Database>;\n` +
-        `export function ${name}Db(db: Kysely<DB>): Kysely<${prefix}Database> {\n  return db.$extendTables<${database.slice(1).join(' & ')}>();\n}\n`,
+      `/**\n * Module ${name}'s typed view of the one database, transaction or seed connection the engine hands it: the same\n * object (every module's tables are in the one database; the type says which this module may name).\n */\n` +
+        `export function ${name}Db<D>(db: Transaction<D>): Transaction<${prefix}Database>;\n` +
+        `export function ${name}Db<D>(db: Kysely<D>): Kysely<${prefix}Database>;\n` +
+        `export function ${name}Db<D>(db: Kysely<D>): Kysely<${prefix}Database> {\n  return db as unknown as Kysely<${prefix}Database>;\n}\n`,
       ...rows,
     ].join('\n');
     sources.set(`modules/${name}/server/tables.generated.ts`, text);
