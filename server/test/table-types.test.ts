@@ -23,12 +23,12 @@ describe('table types generated from the entity definitions', () => {
   it('types a decimal as stored, a flag as a Flag, an auto key as generated and an extension in its own module', async () => {
     const sources = await tableTypeSources();
     const so = sources.get('modules/so/server/tables.generated.ts')!;
-    expect(so).toMatch(/export type SalesOrdersTable = \{\n  order_key: Generated<number>;/);
+    expect(so).toMatch(/export type SalesOrdersTable = \{\n {2}order_key: Generated<number>;/);
     expect(so).toContain('  total: StoredDecimal | null;');
     expect(so).toContain('export type SoDatabase = DB & SoTables & ShellTables & GlTables');
     const ar = sources.get('modules/ar/server/tables.generated.ts')!;
     // Receivables' fields on the shell's firm are Receivables' columns, not the shell's.
-    expect(ar).toMatch(/export type FirmsArColumns = \{\n  account_terms: string \| null;\n  credit_limit: StoredDecimal \| null;/);
+    expect(ar).toMatch(/export type FirmsArColumns = \{\n {2}account_terms: string \| null;\n {2}credit_limit: StoredDecimal \| null;/);
     expect(sources.get('modules/shell/server/tables.generated.ts')!).not.toContain('credit_limit');
     // Tables only migrations create come in by hand, once, with the module's tables (what its dependants see too).
     expect(sources.get('modules/gl/server/tables.generated.ts')!).toMatch(/import type \{ MigrationTables \} from '\.\/migration-tables\.ts';[\s\S]*\} & MigrationTables;/);

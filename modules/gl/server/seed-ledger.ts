@@ -23,7 +23,7 @@
  * every demo account and period is there), in one transaction, so a second start changes nothing.
  */
 import { mul, neg, sum, type Decimal } from '@erp/shared/decimal';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { engineOf } from '@erp/server/db/decimal-codec';
 import { post } from './ledger/posting.ts';
 import type { PostingRequest } from './ledger/types.ts';

@@ -14,6 +14,6 @@ for (const [path, text] of await tableTypeSources()) {
   if (existsSync(file) && readFileSync(file, 'utf8') === text) continue;
   writeFileSync(file, text);
   written += 1;
-  console.log(`wrote ${path}`);
+  process.stdout.write(`wrote ${path}\n`);
 }
-console.log(`table types: ${written} file(s) written`);
+process.stdout.write(`table types: ${written} file(s) written\n`);
