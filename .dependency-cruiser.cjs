@@ -14,9 +14,10 @@ const TEST_FILE = '\\.(test|spec)\\.tsx?$';
 /**
  * Issue 73: a module's public surface, one file per side — `definitions/index.ts` (browser-safe), `server/api.ts`
  * (server code, scripts, tests) — plus what the shell loads by path: the micro-app bundle (`screens/index.ts`),
- * `module.json`, the locales and `modules/manifests.ts`.
+ * `module.json`, the locales and `modules/manifests.ts` — and its generated table types (`server/tables.generated.ts`,
+ * issue 73 item 1: a module's `<M>Database` joins the tables of the modules it requires).
  */
-const MODULE_SURFACE = '^modules/(?:[^/]+/(?:definitions/index\\.ts|server/api\\.ts|screens/index\\.tsx?|module\\.json|locales/)|manifests\\.ts$)';
+const MODULE_SURFACE = '^modules/(?:[^/]+/(?:definitions/index\\.ts|server/api\\.ts|server/tables\\.generated\\.ts|screens/index\\.tsx?|module\\.json|locales/)|manifests\\.ts$)';
 /** The test folders outside the modules, which may also read a module's test fixtures (`test/*-fixture(s).ts`). */
 const TEST_ROOT = '^(server/test|tests)/';
 

@@ -51,6 +51,7 @@ import { JobScheduler } from './instances/jobs.ts';
 import { registerBuiltinJobs } from './instances/builtin-jobs.ts';
 import { webhookOutbox } from './webhooks/outbox.ts';
 import { WebhookWorker } from './webhooks/worker.ts';
+import { schemaView } from './db/migration-db.ts';
 
 // `app.erp` (decorated in buildApp) is typed in http/fastify-types.ts; ErpParts stays importable from here.
 export type { ErpParts } from './http/fastify-types.ts';
@@ -68,10 +69,10 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await seedDatabase(db, { steelDomain: config.steel.domain });
     // Entity tables follow their definitions (additive), then each module's demo data (the shell's
     // administration data and demo firms first).
-    await syncEntityTables(db, allEntities());
+    await syncEntityTables(schemaView(db), allEntities());
     // Issue 42 item 1: the search index's triggers before any seed writes (search/index-sync.ts).
     await syncSearchIndex(db as unknown as AnyDb, allEntities());
-    await seedServerModules(db, config);
+    await seedServerModules(schemaView(db), config);
   });
   let app: FastifyInstance | undefined;
   try {

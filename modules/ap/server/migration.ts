@@ -13,14 +13,12 @@
  * - ap_eft_files: every CPA 005 file written (creation number unique per bank, never reused) and its text.
  * Money as the decimal codec stores it (NUMERIC(15,2) on PostgreSQL, integer cents on SQLite).
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
 export const m0015_ap: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const pg = db.getExecutor().adapter instanceof PostgresAdapter;
     const money = sql.raw(pg ? 'numeric(15, 2)' : 'integer');
     const quantity = sql.raw(pg ? 'numeric(15, 4)' : 'integer');
@@ -105,7 +103,7 @@ export const m0015_ap: Migration = {
       .addUniqueConstraint('uq_ap_eft_files_creation', ['bank_account_id', 'file_creation_no'])
       .execute();
   },
-  async down(db: AnyDb) {
+  async down(db: MigrationDb) {
     for (const table of ['ap_eft_files', 'ap_cheque_numbers', 'ap_bank_sequences', 'ap_matches', 'ap_applications', 'ap_items']) await db.schema.dropTable(table).ifExists().execute();
   },
 };
@@ -117,12 +115,12 @@ export const m0015_ap: Migration = {
  * payment's applications (its cheque's stub, its cancellation) are found by their origin.
  */
 export const m0015_ap_reports: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     await db.schema.createIndex('ix_ap_items_open_aging').ifNotExists().on('ap_items').columns(['status', 'document_date', 'firm_id', 'due_date', 'open_balance', 'item_id']).execute();
     await db.schema.createIndex('ix_ap_applications_date_cover').ifNotExists().on('ap_applications').columns(['application_date', 'to_item_id', 'from_item_id', 'amount', 'discount']).execute();
     await db.schema.createIndex('ix_ap_applications_origin').ifNotExists().on('ap_applications').columns(['origin_type', 'origin_id']).execute();
   },
-  async down(db: AnyDb) {
+  async down(db: MigrationDb) {
     for (const index of ['ix_ap_items_open_aging', 'ix_ap_applications_date_cover', 'ix_ap_applications_origin']) await db.schema.dropIndex(index).ifExists().execute();
   },
 };
@@ -133,7 +131,7 @@ export const m0015_ap_reports: Migration = {
  * home-currency items); an application between foreign items its payment and discount in that currency.
  */
 export const m0015_ap_fx: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const pg = db.getExecutor().adapter instanceof PostgresAdapter;
     const money = sql.raw(pg ? 'numeric(15, 2)' : 'integer');
     const rate = sql.raw(pg ? 'numeric(12, 6)' : 'integer');
@@ -148,7 +146,7 @@ export const m0015_ap_fx: Migration = {
       await db.schema.alterTable(table).addColumn(column, type).execute();
     }
   },
-  async down(db: AnyDb) {
+  async down(db: MigrationDb) {
     for (const [table, column] of [['ap_items', 'currency'], ['ap_items', 'foreign_amount'], ['ap_items', 'foreign_open_balance'], ['ap_items', 'exchange_rate'], ['ap_applications', 'foreign_amount'], ['ap_applications', 'foreign_discount']] as const) {
       await db.schema.alterTable(table).dropColumn(column).execute();
     }

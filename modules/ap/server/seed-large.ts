@@ -22,6 +22,8 @@
 import { bulkLoadPostgres, bulkLoadSqlite } from '@erp/server/seed/bulk-load';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
+import { schemaView, type SeedDb } from '@erp/server/db/migration-db';
+import { sql } from 'kysely';
 import { INVOICE_ORIGIN } from './subledger.ts';
 import { seededRandom as random } from '@erp/server/seed/large-orders';
 
@@ -99,11 +101,8 @@ function vendorDocuments(firm: string, count: number, firstYear: number, next: (
   return { items, applications };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = any;
-
-async function highest(db: AnyDb, table: string, column: string): Promise<number> {
-  const row = (await db.selectFrom(table).select((eb: AnyDb) => eb.fn.max(column).as('m')).executeTakeFirst()) as { m: unknown } | undefined;
+async function highest(db: SeedDb, table: string, column: string): Promise<number> {
+  const row = await db.selectFrom(table).select(sql<unknown>`max(${sql.ref(column)})`.as('m')).executeTakeFirst();
   return Number(row?.m ?? 0);
 }
 
@@ -111,7 +110,8 @@ export async function insertAp(config: DatabaseConfig, options: ApLargeOptions):
   const started = performance.now();
   const firstYear = options.firstYear ?? 2025;
   const database = await openDatabase(config);
-  const db = database.db as AnyDb;
+  // Bulk rows by table name, as the demo seeds write them.
+  const db = schemaView(database.db);
   const vendorRows = (await db
     .selectFrom('firms')
     .select(['firm_id', 'name'])

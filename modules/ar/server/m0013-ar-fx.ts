@@ -4,12 +4,12 @@
  * a foreign item also has its amount and open balance in its own currency and the rate it was booked at.
  * Null for home-currency items.
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
 export const m0013_ar_fx: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async up(db: Kysely<any>) {
+  async up(db: MigrationDb) {
     const pg = db.getExecutor().adapter instanceof PostgresAdapter;
     const money = sql.raw(pg ? 'numeric(15, 2)' : 'integer');
     const rate = sql.raw(pg ? 'numeric(12, 6)' : 'integer');

@@ -10,14 +10,12 @@
  * definitions through the schema sync (server/src/entities/schema-sync.ts), not from here.
  * Money columns as the decimal codec stores them (NUMERIC(15,2) on PostgreSQL, integer cents on SQLite).
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
 export const m0007_ar: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const pg = db.getExecutor().adapter instanceof PostgresAdapter;
     const money = sql.raw(pg ? 'numeric(15, 2)' : 'integer');
     await (pg
@@ -66,7 +64,7 @@ export const m0007_ar: Migration = {
     await db.schema.createIndex('ix_ar_applications_from').ifNotExists().on('ar_applications').column('from_item_id').execute();
     await db.schema.createIndex('ix_ar_applications_to').ifNotExists().on('ar_applications').column('to_item_id').execute();
   },
-  async down(db: AnyDb) {
+  async down(db: MigrationDb) {
     await db.schema.dropTable('ar_applications').ifExists().execute();
     await db.schema.dropTable('ar_items').ifExists().execute();
   },

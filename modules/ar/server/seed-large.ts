@@ -24,6 +24,8 @@
 import { bulkLoadPostgres, bulkLoadSqlite } from '@erp/server/seed/bulk-load';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
+import { schemaView } from '@erp/server/db/migration-db';
+import { sql } from 'kysely';
 import { seededRandom as random } from '@erp/server/seed/large-orders';
 
 export interface ArOptions {
@@ -128,8 +130,8 @@ export async function insertAr(config: DatabaseConfig, options: ArOptions): Prom
       .orderBy('firm_id')
       .execute()
   ).map((row) => row.firm_id);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const max = (await (database.db as any).selectFrom('ar_items').select((eb: any) => eb.fn.max('item_id').as('m')).executeTakeFirst()) as { m: unknown } | undefined;
+  // ar_items is made by Receivables' migration (no entity): read by name, as the demo seeds do.
+  const max = await schemaView(database.db).selectFrom('ar_items').select(sql<unknown>`max(item_id)`.as('m')).executeTakeFirst();
   await database.close();
   if (firms.length < 2) throw new Error('seed:large --ar: generate the firms first (at least two bill-to firms)');
   const big = Math.min(options.bigCustomerItems ?? 10_000, options.items);

@@ -23,17 +23,16 @@
  * every demo account and period is there), in one transaction, so a second start changes nothing.
  */
 import { mul, neg, sum, type Decimal } from '@erp/shared/decimal';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { engineOf } from '@erp/server/db/decimal-codec';
 import { post } from './ledger/posting.ts';
 import type { PostingRequest } from './ledger/types.ts';
 import { DEMO_CHART, seedGlMasters } from './seed.ts';
 import { seedFinancialStatementFormats } from './financial-statements/seed.ts';
+import type { MigrationTables, SeedDb } from '@erp/server/db/migration-db';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyTrx = Transaction<any>;
+/** A transaction of the demo's untyped view (`SeedDb`). */
+type AnyTrx = Transaction<MigrationTables>;
 
 const ACTOR = 'seed';
 /** The demo's opening balance: the mark that the demo ledger was written. */
@@ -155,7 +154,7 @@ const postedDemo = async (trx: AnyTrx, documentNo: string) =>
  * Posts a module's share of the demo ledger, once: only where the G/L's own demo was written (its opening balance,
  * on an empty ledger with the demo chart and calendar) and while the first of `documents` is not posted.
  */
-export async function postDemoDocuments(db: AnyDb, documents: readonly DemoDocument[]): Promise<boolean> {
+export async function postDemoDocuments(db: SeedDb, documents: readonly DemoDocument[]): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (documents.length === 0 || !(await postedDemo(trx, OPENING)) || (await postedDemo(trx, documents[0]!.documentNo))) return false;
     for (const document of documents) await post(trx, { ...document, dataType: 'Actual', origin: { type: 'demo', id: document.documentNo }, userId: ACTOR });
@@ -181,7 +180,7 @@ async function seedEntries(trx: AnyTrx): Promise<boolean> {
  * The GL demo data (called at every start by server/src/modules/index.ts); the posted activity only with
  * `demoLedger` (DEMO_LEDGER, on by default; the server tests turn it off unless they ask for it).
  */
-export async function seedGl(db: AnyDb, config: { demoLedger: boolean } = { demoLedger: true }): Promise<void> {
+export async function seedGl(db: SeedDb, config: { demoLedger: boolean } = { demoLedger: true }): Promise<void> {
   await seedGlMasters(db);
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {

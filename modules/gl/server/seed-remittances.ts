@@ -11,16 +11,13 @@
  * so a chart that names other accounts is remitted all the same; an authority whose rows are missing is skipped. Written once: a ledger that already holds a remittance (or no entry at all) is left as it is.
  */
 import { add, isZero, neg, sum, type Decimal } from '@erp/shared/decimal';
-import type { Kysely } from 'kysely';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { SeedConfig } from '@erp/server/modules/part';
 import { postMany } from './ledger/posting.ts';
 import type { PostingRequest } from './ledger/types.ts';
 import { remittances } from '../definitions/ledger-sources.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { SeedDb } from '@erp/server/db/migration-db';
 
 const ACTOR = 'seed';
 const PREFIX = 'DEMO-REMIT';
@@ -28,7 +25,7 @@ const PREFIX = 'DEMO-REMIT';
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The remittances of every period before today's, posted in one batch. */
-export async function seedRemittances(db: AnyDb, config: SeedConfig): Promise<void> {
+export async function seedRemittances(db: SeedDb, config: SeedConfig): Promise<void> {
   if (!config.demoLedger) return;
   const today = new Date().toISOString().slice(0, 10);
   const integration = (await db.selectFrom('gl_integration').select(['sub_ledger', 'transaction_type', 'account_id']).execute()) as { sub_ledger: string; transaction_type: string; account_id: string }[];

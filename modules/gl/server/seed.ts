@@ -9,12 +9,10 @@
  * nothing, and never overwrites what users changed). Rows are written in one transaction with the §3 trail
  * of the `seed` actor. Account 4000 is deliberately absent: WP1's acceptance check creates it.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import type { ModulePart } from '@erp/server/modules/part';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { SeedDb } from '@erp/server/db/migration-db';
 
 const ACTOR = 'seed';
 
@@ -85,7 +83,7 @@ const GL_INTEGRATION: readonly (readonly [string, ...IntegrationRow])[] = [
  * seed contract: fill only what is empty) — or, with `addMissing`, every row missing from it, so a row added to the
  * demo later reaches a database seeded before. A row whose account is gone is left out.
  */
-export async function seedIntegration(db: AnyDb, subLedger: string, rows: readonly IntegrationRow[], options: { addMissing?: boolean } = {}): Promise<void> {
+export async function seedIntegration(db: SeedDb, subLedger: string, rows: readonly IntegrationRow[], options: { addMissing?: boolean } = {}): Promise<void> {
   const present = new Set(
     ((await db.selectFrom('gl_integration').select('transaction_type').where('sub_ledger', '=', subLedger).execute()) as { transaction_type: string }[]).map((row) => row.transaction_type),
   );
@@ -110,7 +108,7 @@ export type UserCodeRow = readonly [type: string, code: string, description: str
  * Application `application`'s demo user codes while it has none (a code taken already is left out); answers
  * whether it wrote any. Each accounting module seeds its own application's.
  */
-export async function seedUserCodes(db: AnyDb, application: string, codes: readonly UserCodeRow[]): Promise<boolean> {
+export async function seedUserCodes(db: SeedDb, application: string, codes: readonly UserCodeRow[]): Promise<boolean> {
   if (await db.selectFrom('code_indexes').select('code_key').where('application', '=', application).limit(1).executeTakeFirst()) return false;
   const existing = new Set(((await db.selectFrom('code_indexes').select(['code_type', 'code']).execute()) as { code_type: string; code: string }[]).map((row) => `${row.code_type} ${row.code}`));
   const now = new Date().toISOString();
@@ -151,12 +149,12 @@ function monthStarts(count: number): string[] {
   });
 }
 
-async function isEmpty(db: AnyDb, table: string): Promise<boolean> {
+async function isEmpty(db: SeedDb, table: string): Promise<boolean> {
   return (await db.selectFrom(table).select(sql<number>`1`.as('one')).limit(1).executeTakeFirst()) === undefined;
 }
 
 /** Fills the GL masters that are still empty; answers the tables it filled. */
-export async function seedGlMasters(db: AnyDb, now: string = new Date().toISOString()): Promise<string[]> {
+export async function seedGlMasters(db: SeedDb, now: string = new Date().toISOString()): Promise<string[]> {
   // Booleans as 1/0: better-sqlite3 binds no booleans; PostgreSQL reads '1'/'0' as true/false.
   const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
   const filled: string[] = [];

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
 import { call } from '../../../server/test/helpers/entities.ts';
+import { schemaView } from '@erp/server/db/migration-db';
 
 let server: TestServer;
 let admin: string;
@@ -229,7 +230,7 @@ describe('GL demo masters (modules/gl/server/seed.ts)', () => {
 
   it('changes nothing when run again', async () => {
     const { seedGlMasters } = await import('../server/seed.ts');
-    expect(await seedGlMasters(server.app.erp.database.db)).toEqual([]);
+    expect(await seedGlMasters(schemaView(server.app.erp.database.db))).toEqual([]);
   });
 });
 
@@ -287,7 +288,7 @@ describe('GL demo ledger (modules/gl/server/seed-ledger.ts)', () => {
     const count = async () => Number(((await db.selectFrom('gl_entries' as never).select(({ fn }) => fn.countAll().as('n')).executeTakeFirst()) as { n: unknown }).n);
     const before = await count();
     const { seedGl } = await import('../server/seed-ledger.ts');
-    await seedGl(db);
+    await seedGl(schemaView(db));
     expect(await count()).toBe(before);
   });
 });

@@ -11,6 +11,7 @@ import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { flag } from '@erp/server/db/schema';
+import { schemaView } from '@erp/server/db/migration-db';
 
 export interface OeSummary {
   listPrices: number;
@@ -25,8 +26,8 @@ const BATCH = 1000;
 export async function insertOePrices(config: DatabaseConfig, tables = 10_000, onProgress: (written: number) => void = () => {}): Promise<OeSummary> {
   const started = performance.now();
   const database = await openDatabase(config);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const db = database.db as unknown as import('kysely').Kysely<any>;
+  // Bulk rows by table name, as the demo seeds write them.
+  const db = schemaView(database.db);
   try {
     const firms = ((await db.selectFrom('firms').select('firm_id').where('is_bill_to', '=', flag(true)).orderBy('firm_id').limit(tables).execute()) as { firm_id: string }[]).map((r) => r.firm_id);
     const products = ((await db.selectFrom('products').select('product_id').where('is_active', '=', flag(true)).orderBy('product_id').execute()) as { product_id: string }[]).map((r) => r.product_id);

@@ -12,16 +12,14 @@
  *   holidays (Canadian statutory holidays of this year and next), delivery routes, two email templates,
  *   suppliers and forms of payment (POLO).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { flag } from '@erp/server/db/schema';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { SeedDb } from '@erp/server/db/migration-db';
 
 const trail = (now: string) => ({ created_by: 'seed', created_on: now, updated_by: 'seed', updated_on: now, version: 1 });
 
-async function isEmpty(db: AnyDb, table: string): Promise<boolean> {
+async function isEmpty(db: SeedDb, table: string): Promise<boolean> {
   return (await db.selectFrom(table).select(sql`1`.as('one')).limit(1).execute()).length === 0;
 }
 
@@ -72,7 +70,7 @@ const TABLES: [string, string, string, number, RangeRow[]][] = [
   ],
 ];
 
-async function seedPriceTables(db: AnyDb, now: string): Promise<void> {
+async function seedPriceTables(db: SeedDb, now: string): Promise<void> {
   if (!(await isEmpty(db, 'price_tables'))) return;
   const firms = new Set(((await db.selectFrom('firms').select('firm_id').execute()) as { firm_id: string }[]).map((r) => r.firm_id));
   for (const [id, description, customer, review, rows] of TABLES) {
@@ -97,7 +95,7 @@ async function seedPriceTables(db: AnyDb, now: string): Promise<void> {
   }
 }
 
-async function seedJobber(db: AnyDb, now: string): Promise<void> {
+async function seedJobber(db: SeedDb, now: string): Promise<void> {
   const b300 = (await db.selectFrom('firms').select(['firm_id', 'jobber_firm_id']).where('firm_id', '=', 'B300').executeTakeFirst()) as { jobber_firm_id: string | null } | undefined;
   if (!b300) return;
   if (!(await db.selectFrom('firms').select('firm_id').where('firm_id', '=', 'J100').executeTakeFirst())) {
@@ -121,7 +119,7 @@ async function seedJobber(db: AnyDb, now: string): Promise<void> {
   if (b300.jobber_firm_id === null) await db.updateTable('firms').set({ jobber_firm_id: 'J100', discount_table: 'CONTRACT5' }).where('firm_id', '=', 'B300').execute();
 }
 
-async function fill(db: AnyDb, table: string, rows: Record<string, unknown>[]): Promise<void> {
+async function fill(db: SeedDb, table: string, rows: Record<string, unknown>[]): Promise<void> {
   if (rows.length > 0 && (await isEmpty(db, table))) await db.insertInto(table).values(rows).execute();
 }
 
@@ -152,7 +150,7 @@ function holidaysOf(y: number): [string, string][] {
   ];
 }
 
-export async function seedOe(db: AnyDb): Promise<void> {
+export async function seedOe(db: SeedDb): Promise<void> {
   const now = new Date().toISOString();
   await seedJobber(db, now);
   await seedPriceTables(db, now);

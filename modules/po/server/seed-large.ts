@@ -14,6 +14,7 @@
 import { mul } from '@erp/shared/decimal';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
+import { schemaView } from '@erp/server/db/migration-db';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { writeOrderBatches } from '@erp/server/seed/large-orders';
 
@@ -43,8 +44,8 @@ export async function insertPurchasing(config: DatabaseConfig, options: Purchasi
   const wanted = options.lines ?? 100_000;
   const orders = Math.ceil(wanted / LINES_PER_ORDER);
   const database = await openDatabase(config);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const db = database.db as any;
+  // Bulk rows by table name, as the demo seeds write them.
+  const db = schemaView(database.db);
   try {
     const flag = database.engine === 'postgres' ? true : 1;
     const vendors = (await db.selectFrom('firms').select(['firm_id', 'name']).where('is_vendor', '=', flag).where('is_active', '=', flag).orderBy('firm_id').limit(500).execute()) as { firm_id: string; name: string }[];

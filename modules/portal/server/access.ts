@@ -14,7 +14,7 @@ import { securableFirmIds } from '@erp/shared/securables';
 import { asFlag } from '@erp/server/db/schema';
 import type { SearchAudience } from '@erp/server/modules/part';
 import { PORTAL_APPLICATION } from '@erp/modules/shell/server/api';
-import type { PortalDB } from './schema.ts';
+import { portalDb, type PortalDB } from './schema.ts';
 
 export interface PortalScope {
   /** Securable identifiers as stored (bill-to first). */
@@ -84,5 +84,5 @@ export function allowedShipTo(scope: PortalScope, billToId: string, value: unkno
 export const portalSearchAudience: SearchAudience = {
   application: PORTAL_APPLICATION,
   member: (user) => user.applications.names.has(PORTAL_APPLICATION) && isPortalLanding(user.row.landing_page),
-  accounts: async (db, user) => [...(await portalScope(db, user.userId)).accounts.keys()],
+  accounts: async (db, user) => [...(await portalScope(portalDb(db), user.userId)).accounts.keys()],
 };

@@ -20,9 +20,10 @@ import { priceLines } from '@erp/modules/oe/server/api';
 import type { Product as CatalogueProduct } from '@erp/shared/portal-types';
 import { sql, type Kysely } from 'kysely';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
+import type { PortalDB } from './schema.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+/** The portal's view: the product master (Inventory's), prices (Order Entry's) and stock balances. */
+type CatalogueDb = Kysely<PortalDB>;
 
 /** Scale of the master's quantities (h15a: QUANTITY has 4 decimals). */
 const QTY_SCALE = 4;
@@ -49,13 +50,13 @@ interface ProductRow {
 }
 
 /** The bill-to and its jobber: whose price tables and SKUs can price its products. */
-async function ownersOf(db: AnyDb, billToId: string): Promise<string[]> {
+async function ownersOf(db: CatalogueDb, billToId: string): Promise<string[]> {
   const firm = (await db.selectFrom('firms').select('jobber_firm_id').where('firm_id', '=', billToId).executeTakeFirst()) as { jobber_firm_id: string | null } | undefined;
   return firm?.jobber_firm_id ? [billToId, firm.jobber_firm_id] : [billToId];
 }
 
 /** Active, sellable products that something could price for `owners` today (alias `p`; see the header). */
-function sellable(db: AnyDb, owners: string[]) {
+function sellable(db: CatalogueDb, owners: string[]) {
   const date = today();
   const inEffect = (alias: string) => sql<boolean>`(${sql.ref(`${alias}.effective_date`)} is null or ${sql.ref(`${alias}.effective_date`)} <= ${date}) and (${sql.ref(`${alias}.expiry_date`)} is null or ${sql.ref(`${alias}.expiry_date`)} >= ${date})`;
   return db
@@ -102,7 +103,7 @@ const PRODUCT_COLUMNS = [
   sql<string | null>`coalesce(g.name, c.description)`.as('category'),
 ] as const;
 
-async function priced(db: AnyDb, billToId: string, products: ProductRow[], quantities?: ReadonlyMap<string, number>) {
+async function priced(db: CatalogueDb, billToId: string, products: ProductRow[], quantities?: ReadonlyMap<string, number>) {
   const lines = await priceLines(db, {
     customerId: billToId,
     date: today(),
@@ -126,14 +127,14 @@ async function priced(db: AnyDb, billToId: string, products: ProductRow[], quant
  * Priced products of `billToId` among `productIds` (upper-cased ids), by id, each at its quantity in
  * `quantities` (default 1). Products not sellable to the bill-to are absent.
  */
-export async function pricedProducts(db: AnyDb, billToId: string, productIds: string[], quantities?: ReadonlyMap<string, number>): Promise<Map<string, PricedProduct>> {
+export async function pricedProducts(db: CatalogueDb, billToId: string, productIds: string[], quantities?: ReadonlyMap<string, number>): Promise<Map<string, PricedProduct>> {
   if (productIds.length === 0) return new Map();
   const products = (await sellable(db, await ownersOf(db, billToId)).select(PRODUCT_COLUMNS).where('p.product_id', 'in', productIds).execute()) as ProductRow[];
   return priced(db, billToId, products, quantities);
 }
 
 /** Available quantity (on hand − committed, every warehouse) of the stock-tracked products among `ids`. */
-export async function availability(db: AnyDb, ids: string[]): Promise<Map<string, Decimal>> {
+export async function availability(db: CatalogueDb, ids: string[]): Promise<Map<string, Decimal>> {
   if (ids.length === 0) return new Map();
   let rows: Record<string, unknown>[];
   try {
@@ -163,7 +164,7 @@ export async function availability(db: AnyDb, ids: string[]): Promise<Map<string
 
 /** One page of the bill-to's catalogue: the search over id, description and category; prices at quantity 1. */
 export async function catalogPage(
-  db: AnyDb,
+  db: CatalogueDb,
   billToId: string,
   options: { search?: string | undefined; pattern: (text: string) => string; likeOp: string; page: number; size: number },
 ): Promise<{ total: number; list: CatalogueProduct[] }> {

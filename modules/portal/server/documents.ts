@@ -31,9 +31,8 @@ import { registeredReport, runPage, type ReportContext } from '@erp/server/repor
 import { renderReportPdf } from '@erp/server/reports/render';
 import type { FastifyReply } from 'fastify';
 import { fields, firmId, like, MAX_PAGE_SIZE, notFound, ok, page, paged, pageSize, rowKey, send, type PortalRoutes } from './http.ts';
+import type { PortalDB } from './schema.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 /** The A/R documents a customer sees: posted and after (a draft is still the office's). */
 const VISIBLE_STATUSES = ['Posted', 'Paid', 'Credited'];
@@ -48,7 +47,7 @@ type Row = Record<string, unknown>;
 const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 const day = (value: unknown): string | null => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 
-function invoiceAnswer(db: AnyDb, row: Row) {
+function invoiceAnswer(db: Kysely<PortalDB>, row: Row) {
   const money = (raw: unknown) => decimalFromDb(db, raw ?? 0, 2) ?? '0.00';
   return {
     InvoiceId: Number(row['invoice_id']),
@@ -65,7 +64,7 @@ function invoiceAnswer(db: AnyDb, row: Row) {
 }
 
 /** The invoices of one bill-to with their open balance and the portal order they invoice (by a sales order). */
-function invoicesOf(db: AnyDb, billToIds: readonly string[]) {
+function invoicesOf(db: Kysely<PortalDB>, billToIds: readonly string[]) {
   return db
     .selectFrom('ar_invoices as i')
     .leftJoin('ar_items as a', (join) => join.onRef('a.document_no', '=', 'i.document_no').onRef('a.firm_id', '=', 'i.bill_to_id').onRef('a.item_type', '=', 'i.document_type'))
@@ -91,7 +90,7 @@ const INVOICE_COLUMNS = [
 /** The invoice `invoiceId` when it is one the caller may see (one of their accounts, not a draft), else null. */
 async function readInvoice(routes: PortalRoutes, billToIds: readonly string[], invoiceId: number) {
   if (billToIds.length === 0) return null;
-  const db = routes.db as unknown as AnyDb;
+  const db = routes.db;
   const rows = await readAll(
     routes.database,
     invoicesOf(db, billToIds)
@@ -120,7 +119,7 @@ const today = (): string => new Date().toISOString().slice(0, 10);
 
 export function registerDocumentRoutes(routes: PortalRoutes): void {
   const { app, guard, scopeOf, allowedAccount, likeOp } = routes;
-  const db = routes.db as unknown as AnyDb;
+  const db = routes.db;
 
   app.get<{ Querystring: { billToId: string; type?: string; search?: string; page?: number; pageSize?: number } }>(
     '/api/PortalInvoice/list',

@@ -18,6 +18,7 @@ import { seedPortal } from './seed.ts';
 import { portalNotificationOutlet, portalOrderFollower } from './sales-orders.ts';
 import { followSalesOrders } from '@erp/modules/so/server/api';
 import { registerPublishingOutlet } from '@erp/modules/oe/server/api';
+import { portalDb } from './schema.ts';
 
 followSalesOrders(portalOrderFollower);
 registerPublishingOutlet(portalNotificationOutlet);
@@ -34,6 +35,6 @@ export const serverModule: ServerModule = {
   // After every module's demo, as before the move: the portal adopts its products into the master only where
   // no module's demo already has them (issue 15 item 8).
   async seedAfter(db) {
-    await seedPortal(db);
+    await seedPortal(portalDb(db));
   },
 };

@@ -11,18 +11,16 @@
  *   of the same key fail or wait, so parallel submits with one key create one order.
  * - portal_notifications: per bill-to messages with a read flag.
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-function autoKeyType(db: AnyDb): 'serial' | 'integer' {
+function autoKeyType(db: MigrationDb): 'serial' | 'integer' {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'serial' : 'integer';
 }
 
 export const m0004_portal: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const key = autoKeyType(db);
     const auto = (name: string) => (key === 'serial' ? ([name, 'serial'] as const) : ([name, 'integer'] as const));
 

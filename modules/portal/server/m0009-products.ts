@@ -21,21 +21,19 @@
  * prices 4), so later changes to the definitions do not change what this migration wrote.
  */
 import { entityByName } from '@erp/shared/entities/index';
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { fromUnits } from '@erp/shared/decimal';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { syncEntityTables } from '@erp/server/entities/schema-sync';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
 const ACTOR = 'migration';
 const MASTER_ENTITIES = ['product-group', 'product-class', 'product', 'product-price'] as const;
 /** The class of products the portal had and the master did not. */
 export const PORTAL_CLASS = 'PORTAL';
 
-function isPostgres(db: AnyDb): boolean {
+function isPostgres(db: MigrationDb): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
@@ -43,7 +41,7 @@ function trail(now: string) {
   return { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
 }
 
-async function tableNames(db: AnyDb): Promise<Set<string>> {
+async function tableNames(db: MigrationDb): Promise<Set<string>> {
   return new Set((await db.introspection.getTables()).map((table) => table.name));
 }
 
@@ -57,7 +55,7 @@ export function groupIdOf(category: string): string {
   );
 }
 
-async function moveCatalogue(db: AnyDb, now: string): Promise<void> {
+async function moveCatalogue(db: MigrationDb, now: string): Promise<void> {
   const products = (await db.selectFrom('portal_products').selectAll().execute()) as {
     product_id: string;
     description: string;
@@ -148,7 +146,7 @@ async function moveCatalogue(db: AnyDb, now: string): Promise<void> {
 }
 
 /** `portal_cart_lines` again, without the foreign key to the stand-in products (keys and rows kept). */
-async function rebuildCartLines(db: AnyDb): Promise<void> {
+async function rebuildCartLines(db: MigrationDb): Promise<void> {
   const postgres = isPostgres(db);
   await db.schema
     .createTable('portal_cart_lines_v2')
@@ -170,7 +168,7 @@ async function rebuildCartLines(db: AnyDb): Promise<void> {
 }
 
 export const m0009_portal_products: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const now = new Date().toISOString();
     const accounts = (await db.introspection.getTables()).find((table) => table.name === 'portal_accounts');
     if (!accounts?.columns.some((column) => column.name === 'price_table')) {

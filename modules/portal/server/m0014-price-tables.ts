@@ -12,14 +12,12 @@
  * nothing there.
  */
 import { entityByName } from '@erp/shared/entities/index';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { syncEntityTables } from '@erp/server/entities/schema-sync';
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-async function retirePortalTables(db: AnyDb): Promise<void> {
+async function retirePortalTables(db: MigrationDb): Promise<void> {
   const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
   if (!tables.has('portal_accounts')) return;
   const columns = (await db.introspection.getTables()).find((t) => t.name === 'portal_accounts')?.columns.map((c) => c.name) ?? [];
@@ -54,7 +52,7 @@ async function retirePortalTables(db: AnyDb): Promise<void> {
 }
 
 export const m0014_portal_price_tables: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     await retirePortalTables(db);
   },
 };

@@ -11,7 +11,7 @@ import { catalogPage } from './catalogue.ts';
 import { fields, firmId, like, ok, page, paged, pageSize, send, type PortalRoutes } from './http.ts';
 import { dollars, pricedProducts } from './service.ts';
 
-export function registerProductRoutes({ app, database, db, likeOp, guard, allowedAccount }: PortalRoutes): void {
+export function registerProductRoutes({ app, db, likeOp, guard, allowedAccount }: PortalRoutes): void {
   app.get<{ Querystring: { billToId: string; search?: string; page?: number; pageSize?: number } }>(
     '/api/PortalProduct/search',
     { ...guard, schema: { querystring: fields({ billToId: firmId, search: { type: 'string', maxLength: 100 }, page, pageSize }, ['billToId']) } },
@@ -20,7 +20,7 @@ export function registerProductRoutes({ app, database, db, likeOp, guard, allowe
       if (!allowed) return reply;
       const pageNo = request.query.page ?? 1;
       const size = request.query.pageSize ?? 50;
-      const { total, list } = await catalogPage(database.db, allowed.billToId, { search: request.query.search, pattern: like, likeOp, page: pageNo, size });
+      const { total, list } = await catalogPage(db, allowed.billToId, { search: request.query.search, pattern: like, likeOp, page: pageNo, size });
       return send(reply, 200, paged(list, pageNo, size, total, ['ProductId'], []));
     },
   );

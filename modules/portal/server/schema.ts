@@ -1,35 +1,7 @@
 /**
- * Table types of the portal tables (migrations ./m0004-portal.ts and ./m0009-products.ts), joined onto
- * the server's DB type so portal queries are typed. The catalogue is the product master's and prices the
- * order desk's pricing service's (catalogue.ts), no longer portal tables. Flags follow db/schema.ts: written 0/1, read with `asFlag`.
+ * The portal's database type, under the names its code has always used: `PortalDB` is the generated
+ * `PortalDatabase` (./tables.generated.ts: the core's tables, the portal's migration tables in
+ * ./migration-tables.ts, and those of the modules it requires), `portalDb` its typed view of a connection.
  */
-import type { Generated, Kysely } from 'kysely';
-import type { DB, Flag } from '@erp/server/db/schema';
-
-export interface PortalTables {
-  /** Prices are the order desk's pricing service's (issue 25; migration 0014 dropped `price_table`). */
-  portal_accounts: { bill_to_id: string; on_hold: Flag; hold_reason: string | null; default_ship_to_id: string | null };
-  portal_selection: { user_id: string; bill_to_id: string; switched_on: string };
-  portal_cart_lines: { cart_line_key: Generated<number>; user_id: string; bill_to_id: string; product_id: string; quantity: number; added_on: string };
-  portal_orders: {
-    order_key: Generated<number>;
-    order_no: string | null;
-    bill_to_id: string;
-    ship_to_id: string;
-    user_id: string;
-    status: string;
-    order_date: string;
-    delivery_date: string | null;
-    notes: string;
-    total_cents: number;
-  };
-  portal_order_lines: { order_key: number; line_no: number; product_id: string; description: string; unit: string; quantity: number; price_cents: number };
-  portal_idempotency: { user_id: string; idempotency_key: string; request_hash: string; order_key: number | null; created_on: string };
-  portal_notifications: { notification_key: Generated<number>; bill_to_id: string; title: string; body: string; created_on: string; is_read: Flag };
-}
-
-export type PortalDB = DB & PortalTables;
-
-export function portalDb(db: Kysely<DB>): Kysely<PortalDB> {
-  return db as unknown as Kysely<PortalDB>;
-}
+export type { PortalDatabase as PortalDB } from './tables.generated.ts';
+export { portalDb } from './tables.generated.ts';

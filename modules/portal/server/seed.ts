@@ -7,15 +7,15 @@
  * The homepage text and the company logo are seeded with the administration data (modules/shell/server/seed.ts).
  * Firms that do not exist (a database whose firms were changed) are skipped.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- the master's tables are typed by their definitions, not DB */
 import { fromUnits } from '@erp/shared/decimal';
 import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/index';
 import type { Kysely } from 'kysely';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
-import type { DB } from '@erp/server/db/schema';
+import type { SeedDb } from '@erp/server/db/migration-db';
+import { schemaView } from '@erp/server/db/migration-db';
 import { flag } from '@erp/server/db/schema';
 import { groupIdOf, PORTAL_CLASS } from './m0009-products.ts';
-import { portalDb } from './schema.ts';
+import type { PortalDB } from './schema.ts';
 import { writeOrder } from './service.ts';
 
 /**
@@ -58,7 +58,7 @@ const NOTIFICATIONS: { billToId: string; title: string; body: string; daysAgo: n
 ];
 
 /** The master's rows the portal demo needs: its products (adopted when missing) and their prices. */
-async function seedCatalogue(trx: Kysely<any>, now: string): Promise<void> {
+async function seedCatalogue(trx: SeedDb, now: string): Promise<void> {
   const t = { created_by: 'seed', created_on: now, updated_by: 'seed', updated_on: now, version: 1 };
   const ids = PRODUCTS.map(([id]) => id);
   const known = new Set(((await trx.selectFrom('products').select('product_id').where('product_id', 'in', ids).execute()) as { product_id: string }[]).map((r) => r.product_id));
@@ -110,15 +110,19 @@ async function seedCatalogue(trx: Kysely<any>, now: string): Promise<void> {
   }
 }
 
-export async function seedPortal(database: Kysely<DB>): Promise<void> {
-  const db = portalDb(database);
+/** The record trail of a row the seed writes at `on`. */
+function trail(actor: string, on: string) {
+  return { created_by: actor, created_on: on, updated_by: actor, updated_on: on };
+}
+
+export async function seedPortal(db: Kysely<PortalDB>): Promise<void> {
   const existing = await db.selectFrom('portal_accounts').select('bill_to_id').limit(1).execute();
   if (existing.length > 0) return;
   const firms = new Set((await db.selectFrom('firms').select('firm_id').execute()).map((row) => row.firm_id));
   const day = 24 * 60 * 60 * 1000;
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
-    await seedCatalogue(trx as unknown as Kysely<any>, new Date(now).toISOString());
+    await seedCatalogue(schemaView<PortalDB>(trx), new Date(now).toISOString());
     for (const billToId of ['B100', 'B200', 'B300'].filter((id) => firms.has(id))) {
       const onHold = billToId === 'B200';
       await trx
@@ -154,7 +158,8 @@ export async function seedPortal(database: Kysely<DB>): Promise<void> {
       if (!firms.has(note.billToId)) continue;
       await trx
         .insertInto('portal_notifications')
-        .values({ bill_to_id: note.billToId, title: note.title, body: note.body, created_on: new Date(now - note.daysAgo * day).toISOString(), is_read: flag(note.read) })
+        // The Order Entry entity on this table (portal-notification) gave it the record trail.
+        .values({ ...trail('seed', new Date(now - note.daysAgo * day).toISOString()), bill_to_id: note.billToId, title: note.title, body: note.body, is_read: flag(note.read) })
         .execute();
     }
   });

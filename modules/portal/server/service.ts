@@ -51,8 +51,7 @@ export async function readCart(db: Kysely<PortalDB>, userId: string, billToId: s
 
 /** Priced products of a bill-to (the product master's, catalogue.ts), by id. */
 export function pricedProducts(db: Kysely<PortalDB>, billToId: string, productIds: string[], quantities?: ReadonlyMap<string, number>) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return masterPrices(db as unknown as Kysely<any>, billToId, productIds, quantities);
+  return masterPrices(db, billToId, productIds, quantities);
 }
 
 /** Merges lines of the same product (quantities added), keeping first-seen order. */
@@ -119,14 +118,13 @@ export async function readOrder(db: Kysely<PortalDB>, orderKey: number, billToId
  */
 export async function orderInvoices(db: Kysely<PortalDB>, orderKeys: readonly number[]): Promise<Map<number, { InvoiceId: number | null; InvoiceNo: string }>> {
   if (orderKeys.length === 0) return new Map();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const rows = (await (db as unknown as Kysely<any>)
+  const rows = (await db
     .selectFrom('sales_orders as s')
     .leftJoin('ar_invoices as i', 'i.invoice_id', 's.invoice_id')
     .select(['s.portal_order_key', 's.invoice_no', 'i.invoice_id', 'i.status'])
     .where('s.portal_order_key', 'in', [...orderKeys])
     .where('s.invoice_no', 'is not', null)
-    .execute()) as { portal_order_key: number; invoice_no: string; invoice_id: number | null; status: string | null }[];
+    .execute()) as { portal_order_key: number | null; invoice_no: string; invoice_id: number | null; status: string | null }[];
   const posted = new Set(['Posted', 'Paid', 'Credited']);
   return new Map(
     rows.map((row) => [

@@ -3,14 +3,12 @@
  * - pr_deposit_files: every CPA-005 direct-deposit file written (creation number per bank) and its text.
  * - pr_year_ends: the closed payroll years (year end: no pay dated in them any more).
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
 export const m0029_pr: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const pg = db.getExecutor().adapter instanceof PostgresAdapter;
     const money = sql.raw(pg ? 'numeric(15, 2)' : 'integer');
     const table = pg
@@ -45,7 +43,7 @@ export const m0029_pr: Migration = {
  * - pr_t4_file_slips: its slips (employee, type O/A/C and the amounts filed), what the next file compares with.
  */
 export const m0045_pr_t4: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const pg = db.getExecutor().adapter instanceof PostgresAdapter;
     await db.schema
       .createTable('pr_employer')
@@ -89,7 +87,7 @@ export const m0045_pr_t4: Migration = {
  * of the employee compares with) and which changed since the previous one, and the XML.
  */
 export const m0046_pr_roe: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const pg = db.getExecutor().adapter instanceof PostgresAdapter;
     const files = pg
       ? db.schema.createTable('pr_roe_files').addColumn('file_id', 'serial', (c) => c.primaryKey())
@@ -120,7 +118,7 @@ export const m0046_pr_roe: Migration = {
  * - pr_rl1_file_slips: its slips (employee, kind, slip number, the amounts filed), what the next file compares with.
  */
 export const m0047_pr_rl1: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const pg = db.getExecutor().adapter instanceof PostgresAdapter;
     for (const column of ['rq_id_number', 'rq_neq', 'rq_transmitter_no', 'rl_slip_first', 'rq_certification_no', 'rq_partner_id', 'rq_product_id']) {
       // One column per statement: SQLite's ALTER TABLE adds one at a time.

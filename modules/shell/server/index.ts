@@ -34,6 +34,7 @@ import { menuAccessHooks } from './menu-access/rules.ts';
 import { seedEntities } from './seed.ts';
 import { userSecurablesHooks } from './user-securables/rules.ts';
 import { userHooks } from './user/rules.ts';
+import { coreDb } from '@erp/server/db/schema';
 
 export const serverModule: ServerModule = {
   definitions: shellModule,
@@ -55,7 +56,7 @@ export const serverModule: ServerModule = {
   },
   migrations: { '0048_menu_windows': m0048_menu_windows },
   async seed(db, config) {
-    await seedEntities(db);
-    if (config.demoFirms !== undefined) await seedDemoFirms(db, config.demoFirms);
+    await seedEntities(coreDb(db));
+    if (config.demoFirms !== undefined) await seedDemoFirms(coreDb(db), config.demoFirms);
   },
 };

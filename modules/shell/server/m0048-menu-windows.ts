@@ -5,16 +5,16 @@
  * database has no routes yet and the seed writes the new Meta. The values are spelled out: a migration must not
  * follow later catalog changes.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
 const PATH = '/resteel-oe/resteel';
 const OLD_META = '{"title":"ReSteel Order Entry"}';
 const NEW_META = '{"title":"ReSteel Order Entry","window":{"name":"resteelWin"}}';
 
 export const m0048_menu_windows: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees the database as it was
-  async up(db: Kysely<any>) {
+  async up(db: MigrationDb) {
     await db
       .updateTable('routes')
       .set({ meta: NEW_META, updated_by: 'migration', updated_on: new Date().toISOString(), version: sql`version + 1` })

@@ -14,11 +14,9 @@ import { sql, type Kysely } from 'kysely';
 import { firmDecimals } from '@erp/server/seed/demo-firms';
 import type { DB } from '@erp/server/db/schema';
 import { drawPng } from '@erp/server/entities/png';
+import type { SeedDb } from '@erp/server/db/migration-db';
 
 const ACTOR = 'seed';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 function trail(now: string) {
   return { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
@@ -100,13 +98,13 @@ const FIRM_CONTACTS: Record<string, { name: string; title: string; phone: string
   B300: [{ name: 'Karen Olufsen', title: 'Shop foreman', phone: '306-555-0192', email: 'karen.olufsen@prairie-steel.example', is_primary: 1 }],
 };
 
-async function isEmpty(db: AnyDb, table: string): Promise<boolean> {
+async function isEmpty(db: SeedDb, table: string): Promise<boolean> {
   return (await db.selectFrom(table).select(sql<number>`1`.as('one')).limit(1).executeTakeFirst()) === undefined;
 }
 
 /** Fills the empty administration tables and completes the seeded firms (see the module header). */
 export async function seedEntities(typed: Kysely<DB>): Promise<string[]> {
-  const db = typed as unknown as AnyDb;
+  const db = typed as unknown as SeedDb;
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const t = trail(now);

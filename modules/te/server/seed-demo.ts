@@ -11,7 +11,6 @@
  *   retained on them: a holdback billing Retained), one draft —, Tower B's first one certified; Maple Valley's
  *   closed lots billed with holdback, one holdback billing released and invoiced, one released.
  */
-import type { Kysely } from 'kysely';
 import { add, mul, type Decimal } from '@erp/shared/decimal';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { nextNumber } from '@erp/server/entities/numbering';
@@ -28,9 +27,7 @@ import { percentOf, progressFigures } from '../definitions/progress.ts';
 import { invoiceWithHoldback, teAccount } from './billing.ts';
 import { createPostedInvoice, writeDemoReceipt } from '@erp/modules/ar/server/api';
 import { addDays } from '@erp/modules/ar/definitions/index';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { SeedDb } from '@erp/server/db/migration-db';
 
 const ACTOR = 'seed';
 const trail = (now: string) => ({ created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 });
@@ -56,7 +53,7 @@ const OWN_BUILDERS: [string, string, string, string, string, string][] = [
 ];
 
 /** The two builders (see the header), or null when the shell's are missing too. */
-async function demoBuilders(db: AnyDb, config: SeedConfig, now: string): Promise<[string, string] | null> {
+async function demoBuilders(db: SeedDb, config: SeedConfig, now: string): Promise<[string, string] | null> {
   if ((config.demoFirms ?? 0) > 0) {
     for (const [id, name, address, city, province, postal] of OWN_BUILDERS) {
       if (await db.selectFrom('firms').select('firm_id').where('firm_id', '=', id).executeTakeFirst()) continue;
@@ -77,7 +74,7 @@ async function demoBuilders(db: AnyDb, config: SeedConfig, now: string): Promise
 const FIRST = ['Ann', 'Raj', 'Mei', 'Luc', 'Sofia', 'Omar', 'Grace', 'Tom', 'Priya', 'Jean'];
 const LAST = ['Tremblay', 'Singh', 'Chen', 'Martin', 'Rossi', 'Haddad', 'Wong', 'Smith', 'Patel', 'Roy'];
 
-export async function seedTradesDemo(db: AnyDb, config: SeedConfig): Promise<void> {
+export async function seedTradesDemo(db: SeedDb, config: SeedConfig): Promise<void> {
   const now = new Date().toISOString();
   const base = now.slice(0, 10);
   if ((await db.selectFrom('te_job_sites').select('site_id').limit(1).execute()).length === 0) await seedMasters(db, config, now, base);
@@ -89,7 +86,7 @@ export async function seedTradesDemo(db: AnyDb, config: SeedConfig): Promise<voi
   await seedBillings(db, base, now, lots.map((lot) => ({ id: lot.lot_id, site: lot.site_id, stage: lot.stage })));
 }
 
-async function seedMasters(db: AnyDb, config: SeedConfig, now: string, base: string): Promise<void> {
+async function seedMasters(db: SeedDb, config: SeedConfig, now: string, base: string): Promise<void> {
   const money = (value: Decimal) => decimalToDb(db, value, 2);
   if ((await db.selectFrom('te_options').select('option_id').limit(1).execute()).length === 0) {
     await db.insertInto('te_options').values(OPTIONS.map(([id, description, price]) => ({ option_id: id, description, price: money(price), is_active: 1, ...trail(now) }))).execute();
@@ -238,7 +235,7 @@ async function seedMasters(db: AnyDb, config: SeedConfig, now: string, base: str
 }
 
 /** Billings posted through Receivables; each in its own transaction (a closed A/R period skips it). */
-async function seedBillings(db: AnyDb, base: string, now: string, lots: readonly { id: string; site: string; stage: string }[]): Promise<void> {
+async function seedBillings(db: SeedDb, base: string, now: string, lots: readonly { id: string; site: string; stage: string }[]): Promise<void> {
   const money = (value: Decimal) => decimalToDb(db, value, 2);
   const attempt = async (work: (trx: AnyTransaction) => Promise<void>) => {
     try {
@@ -355,7 +352,7 @@ async function seedBillings(db: AnyDb, base: string, now: string, lots: readonly
  * The builders pay what is due by today, on its due date (§8.2 prompt payment): a contractor's receivables
  * are its last weeks of billings, not the whole contract (issue 40 item 1).
  */
-async function collectDue(db: AnyDb, invoiceNos: readonly string[], today: string): Promise<void> {
+async function collectDue(db: SeedDb, invoiceNos: readonly string[], today: string): Promise<void> {
   if (invoiceNos.length === 0) return;
   const due = (await db
     .selectFrom('ar_items')

@@ -9,6 +9,7 @@
 import { sql } from 'kysely';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
+import { schemaView } from '@erp/server/db/migration-db';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { LOT_STAGES } from '../definitions/common.ts';
 
@@ -29,8 +30,8 @@ export async function insertLots(config: DatabaseConfig, options: LotOptions = {
   const started = performance.now();
   const total = options.lots ?? 100_000;
   const database = await openDatabase(config);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const db = database.db as any;
+  // Bulk rows by table name, as the demo seeds write them.
+  const db = schemaView(database.db);
   try {
     const flag = database.engine === 'postgres' ? true : 1;
     const builders = ((await db.selectFrom('firms').select('firm_id').where('is_bill_to', '=', flag).where('is_active', '=', flag).orderBy('firm_id').limit(500).execute()) as { firm_id: string }[]).map((row) => row.firm_id);

@@ -4,12 +4,10 @@
  * names it) and 4500 "Contract revenue", and the GL integration rows TE CONTRACT-REVENUE and TE
  * HOLDBACK-RECEIVABLE the billings post with.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { SeedConfig } from '@erp/server/modules/part';
 import { seedTradesDemo } from './seed-demo.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { SeedDb } from '@erp/server/db/migration-db';
 
 const trail = (now: string) => ({ created_by: 'seed', created_on: now, updated_by: 'seed', updated_on: now, version: 1 });
 
@@ -22,7 +20,7 @@ const INTEGRATION: [string, string, string][] = [
   ['CONTRACT-REVENUE', 'Contract, option and progress billings', '4500'],
 ];
 
-export async function seedTrades(db: AnyDb, config: SeedConfig): Promise<void> {
+export async function seedTrades(db: SeedDb, config: SeedConfig): Promise<void> {
   const now = new Date().toISOString();
   const hasChart = (await db.selectFrom('gl_accounts').select(sql`1`.as('one')).limit(1).execute()).length > 0;
   if (!hasChart) return;

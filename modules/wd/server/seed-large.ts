@@ -19,6 +19,7 @@ import { mul, round, type Decimal } from '@erp/shared/decimal';
 import { sql } from 'kysely';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
+import { schemaView } from '@erp/server/db/migration-db';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { WD_CONTROL_ID } from '../definitions/masters.ts';
 import { addDays, loadCalendar, nextWorkingDay } from './calendar.ts';
@@ -60,8 +61,8 @@ export async function insertServiceOrders(config: DatabaseConfig, options: Servi
   const started = performance.now();
   const orders = options.orders ?? 20_000;
   const database = await openDatabase(config);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const db = database.db as any;
+  // Bulk rows by table name, as the demo seeds write them.
+  const db = schemaView(database.db);
   try {
     const flag = database.engine === 'postgres' ? true : 1;
     if (options.crews !== undefined) {

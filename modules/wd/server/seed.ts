@@ -10,19 +10,17 @@
  *   working days or still Entered; one Cancelled.
  * Needs the shell's demo customers (B100, B200, B300 and their ship-tos); without them only the masters load.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { mul, round } from '@erp/shared/decimal';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { addDays, loadCalendar, nextWorkingDay } from './calendar.ts';
 import type { SeedConfig } from '@erp/server/modules/part';
 import { invoiceOrder } from './processes.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { SeedDb } from '@erp/server/db/migration-db';
 
 const trail = (now: string) => ({ created_by: 'seed', created_on: now, updated_by: 'seed', updated_on: now, version: 1 });
 
-async function isEmpty(db: AnyDb, table: string): Promise<boolean> {
+async function isEmpty(db: SeedDb, table: string): Promise<boolean> {
   return (await db.selectFrom(table).select(sql`1`.as('one')).limit(1).execute()).length === 0;
 }
 
@@ -43,7 +41,7 @@ const CLASSES: [string, string, string, boolean, string][] = [
   ['ACID', 'Spent acids', '8', true, 'Corrosive: acid-resistant drums, face shield, never mix with bases.'],
 ];
 
-export async function seedWasteDisposal(db: AnyDb, config: SeedConfig): Promise<void> {
+export async function seedWasteDisposal(db: SeedDb, config: SeedConfig): Promise<void> {
   const now = new Date().toISOString();
   const hasChart = !(await isEmpty(db, 'gl_accounts'));
   const revenue = hasChart ? '4400' : null;
@@ -145,7 +143,7 @@ export async function seedWasteDisposal(db: AnyDb, config: SeedConfig): Promise<
   await seedDocuments(db, base, now, config.demoLedger);
 }
 
-async function seedDocuments(db: AnyDb, base: string, now: string, invoice: boolean): Promise<void> {
+async function seedDocuments(db: SeedDb, base: string, now: string, invoice: boolean): Promise<void> {
   const prices = new Map(SERVICES.map(([id, , , basis, price]) => [id, { price, flat: basis === 'Flat' }]));
   const amount = (service: string, quantity: string) => {
     const { price, flat } = prices.get(service)!;

@@ -4,12 +4,11 @@
  * within its lifetime. One row per proof: a fixed-length hash of the token's key thumbprint and the proof's
  * jti, and when it may be forgotten (epoch milliseconds).
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { MigrationDb } from '../db/migration-db.ts';
 
 export const m0013_dpop_replay: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async up(db: Kysely<any>) {
+  async up(db: MigrationDb) {
     await db.schema
       .createTable('dpop_replay')
       .addColumn('proof_key', 'text', (c) => c.primaryKey())

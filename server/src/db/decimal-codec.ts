@@ -8,21 +8,23 @@
  * write through `decimalToDb`. No arithmetic on decimals in SQL but SUM, comparison and negation.
  */
 import { fromUnits, round, toUnits, type Decimal } from '@erp/shared/decimal';
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { PostgresAdapter, type QueryExecutor } from 'kysely';
 
 export type Engine = 'sqlite' | 'postgres';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyKysely = Kysely<any>;
+/** Any Kysely instance or transaction, whatever its table types: only its engine is read. */
+export interface Connection {
+  getExecutor(): QueryExecutor;
+}
 
 /** The engine behind a Kysely instance (or transaction). */
-export function engineOf(db: AnyKysely | Engine): Engine {
+export function engineOf(db: Connection | Engine): Engine {
   if (typeof db === 'string') return db;
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 /** A decimal string as its column value. */
-export function decimalToDb(db: AnyKysely | Engine, value: Decimal, scale: number): string | number | bigint {
+export function decimalToDb(db: Connection | Engine, value: Decimal, scale: number): string | number | bigint {
   if (engineOf(db) === 'postgres') return round(value, scale);
   const units = toUnits(value, scale);
   return units >= BigInt(Number.MIN_SAFE_INTEGER) && units <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(units) : units;
@@ -45,7 +47,7 @@ export function decimalFromRaw(raw: unknown, scale: number): Decimal | null {
   throw new TypeError(`not a stored decimal: ${typeof raw}`);
 }
 
-export function decimalFromDb(db: AnyKysely | Engine, raw: unknown, scale: number): Decimal | null {
+export function decimalFromDb(db: Connection | Engine, raw: unknown, scale: number): Decimal | null {
   if (raw === null || raw === undefined) return null;
   if (engineOf(db) === 'postgres') return round(String(raw), scale);
   return decimalFromRaw(typeof raw === 'string' ? BigInt(raw) : raw, scale);

@@ -10,13 +10,10 @@
  * The unique index on each numbered table's number column is schema sync's (entities/schema-sync.ts), so
  * tables created after this migration get it too.
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { allEntities } from '@erp/shared/entities/index';
-
-// Migrations must not depend on today's table types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { MigrationDb } from './migration-db.ts';
 
 /** Placeholder sequences whose prefix collided with a live one: sequence → [old prefix, new prefix]. */
 const RENAMED: readonly [string, string, string][] = [
@@ -27,7 +24,7 @@ const RENAMED: readonly [string, string, string][] = [
 const BATCH = 500;
 
 /** Issued numbers `<prefix><digits>` of the sequences' current prefixes, read from the numbered tables. */
-async function backfill(db: AnyDb): Promise<void> {
+async function backfill(db: MigrationDb): Promise<void> {
   const tables = new Set((await db.introspection.getTables()).map((table) => table.name));
   const counters = (await db.selectFrom('sequence_counters').select(['sequence_id', 'prefix']).execute()) as { sequence_id: string; prefix: string | null }[];
   const prefixOf = new Map(counters.map((c) => [c.sequence_id, c.prefix ?? '']));
@@ -49,7 +46,7 @@ async function backfill(db: AnyDb): Promise<void> {
 }
 
 export const m0013_document_numbers: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const pg = db.getExecutor().adapter instanceof PostgresAdapter;
     await db.schema
       .createTable('document_numbers')

@@ -17,17 +17,14 @@ import { m0042_event_tickets, m0070_event_ticket_session } from '../events/m0042
 import { loadServerModules } from '../modules/index.ts';
 import { m0046_search, m0073_search_fields, m0086_search_number_digits } from '../search/index-sync.ts';
 import { m0047_instances } from '../instances/m0047-instances.ts';
+import type { MigrationDb } from './migration-db.ts';
 
-// Migrations must not depend on today's table types: they see the database as it was.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-function isPostgres(db: AnyDb): boolean {
+function isPostgres(db: MigrationDb): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** Adds an auto-increment integer primary key named `name`. */
-function autoKey<T extends string>(db: AnyDb, table: CreateTableBuilder<T, never>, name: string) {
+function autoKey<T extends string>(db: MigrationDb, table: CreateTableBuilder<T, never>, name: string) {
   return isPostgres(db)
     ? table.addColumn(name, 'serial', (c) => c.primaryKey())
     : table.addColumn(name, 'integer', (c) => c.primaryKey().autoIncrement());
@@ -44,7 +41,7 @@ function trail<T extends string, C extends string>(table: CreateTableBuilder<T, 
 }
 
 const m0001_core: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     await db.schema
       .createTable('users')
       .addColumn('user_id', 'text', (c) => c.primaryKey())
@@ -204,7 +201,7 @@ const m0001_core: Migration = {
  * the new ones. The values are spelled out: a migration must not follow later catalog changes.
  */
 const m0002_frame_routes: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const now = new Date().toISOString();
     const changes = [
       { path: '/resteel-oe/resteel', from: '@erp/steel#Resteel', to: '@erp/frames#SteelFrame', props: null },
@@ -244,7 +241,7 @@ const m0002_frame_routes: Migration = {
  * same additive sync at start-up (app.ts).
  */
 const m0003_entities: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const now = new Date().toISOString();
     await db.schema.alterTable('audit_log').addColumn('action', 'text', (c) => c.notNull().defaultTo('update')).execute();
     await db.schema.alterTable('audit_log').addColumn('root_table', 'text').execute();
@@ -352,7 +349,7 @@ export async function allMigrations(): Promise<Record<string, Migration>> {
 const provider: MigrationProvider = { getMigrations: allMigrations };
 
 /** Brings the database to the latest migration; returns the names applied by this call. */
-export async function migrate(db: AnyDb): Promise<string[]> {
+export async function migrate<D>(db: Kysely<D>): Promise<string[]> {
   // Unordered: a migration missing from the record (a test re-running an old one) may still run.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();

@@ -9,10 +9,16 @@
  *   true/false) — the `Flag` type makes writing a JS boolean a compile error;
  * - JSON is stored as text.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 /** A boolean column: read as boolean or 0/1, written as 0/1 only. */
 export type Flag = ColumnType<boolean | number, 0 | 1, 0 | 1>;
+
+/**
+ * An exact decimal column (db/decimal-codec.ts): PostgreSQL NUMERIC answers a string, SQLite's integer units a number
+ * (a BigInt beyond 2^53, db/exact.ts). Read it with `decimalFromDb`, write what `decimalToDb` gives.
+ */
+export type StoredDecimal = ColumnType<string | number | bigint, string | number | bigint, string | number | bigint>;
 
 /** Converts a JS boolean for writing into a Flag column. */
 export function flag(value: boolean): 0 | 1 {
@@ -272,6 +278,14 @@ export interface DB {
   dpop_replay: DpopReplayTable;
   work_locks: WorkLocksTable;
   idempotency_keys: IdempotencyKeysTable;
+}
+
+/**
+ * The core's typed view of a connection typed otherwise (a seed's, a module's): the same object. A module's own
+ * view is its generated `<m>Db` (modules/<m>/server/tables.generated.ts).
+ */
+export function coreDb<D>(db: Kysely<D>): Kysely<DB> {
+  return db as unknown as Kysely<DB>;
 }
 
 export type UserRow = Selectable<UsersTable>;

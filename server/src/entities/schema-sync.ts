@@ -16,13 +16,14 @@
  * NOT NULL with their default.
  */
 import type { AnyEntity, FieldDefinition, ScalarField } from '@erp/shared/entities/define';
-import { PostgresAdapter, sql, type ColumnDataType, type Kysely } from 'kysely';
-import { decimalColumnType, engineOf, type Engine } from '../db/decimal-codec.ts';
+import { PostgresAdapter, sql, type ColumnDataType } from 'kysely';
+import { decimalColumnType, engineOf, type Connection, type Engine } from '../db/decimal-codec.ts';
+import type { MigrationDb } from '../db/migration-db.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+/** Schema sync works on tables named by the definitions, as a migration does: it sees the database untyped. */
+type AnyDb = MigrationDb;
 
-export function isPostgres(db: AnyDb): boolean {
+export function isPostgres(db: Connection): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

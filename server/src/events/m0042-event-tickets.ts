@@ -3,12 +3,11 @@
  * In the database, so a ticket asked of one instance opens the stream on another (one database, many instances);
  * only the ticket's SHA-256 is kept.
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { MigrationDb } from '../db/migration-db.ts';
 
 export const m0042_event_tickets: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async up(db: Kysely<any>) {
+  async up(db: MigrationDb) {
     await db.schema
       .createTable('event_tickets')
       .ifNotExists()
@@ -21,8 +20,7 @@ export const m0042_event_tickets: Migration = {
 
 /** Migration 0070_event_ticket_session (issue 70): the provider session a ticket's token came from (hub.ts `endSession`). */
 export const m0070_event_ticket_session: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async up(db: Kysely<any>) {
+  async up(db: MigrationDb) {
     await db.schema.alterTable('event_tickets').addColumn('session_id', 'text').execute();
   },
 };

@@ -6,12 +6,11 @@
  * - `idempotency_keys`: one row per (user, Idempotency-Key) of the last 24 hours, with the request's hash and,
  *   once answered, the answer to replay (idempotency.ts).
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { MigrationDb } from '../db/migration-db.ts';
 
 export const m0039_exactly_once: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async up(db: Kysely<any>) {
+  async up(db: MigrationDb) {
     await db.schema
       .createTable('work_locks')
       .ifNotExists()

@@ -6,13 +6,12 @@
  * - `attempt_failures`: one row per failed (or still running) attempt counted by a throttle (attempts.ts: sign-in,
  *   change password), so a guesser gets the same number of tries whichever instance answers.
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { PostgresAdapter } from 'kysely';
+import type { MigrationDb } from '../db/migration-db.ts';
 
 export const m0047_instances: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async up(db: Kysely<any>) {
+  async up(db: MigrationDb) {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
     await db.schema
       .createTable('background_jobs')

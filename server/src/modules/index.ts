@@ -5,7 +5,6 @@
  * `serverModules()` — entities and hooks (`registerServerModules`), demo data (`seedServerModules`),
  * reports, processes, routes and migrations. Adding a module adds its folder; no list here changes.
  */
-import type { Kysely } from 'kysely';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { allEntities, registerModule, unappliedExtensions } from '@erp/shared/entities/index';
@@ -13,6 +12,7 @@ import { moduleDir, moduleManifests } from '@erp/modules/manifests';
 import { checkCustomerDeclarations } from '../entities/customers.ts';
 import { registerEntityHooks } from '../entities/registry.ts';
 import type { SeedConfig, ServerModule } from './part.ts';
+import type { SeedDb } from '../db/migration-db.ts';
 
 export type { ServerModule } from './part.ts';
 
@@ -40,8 +40,7 @@ export function serverModules(): readonly ServerModule[] {
 }
 
 /** Runs every module's demo data, in module order, then the parts that settle what all of them wrote. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function seedServerModules(db: Kysely<any>, config: SeedConfig): Promise<void> {
+export async function seedServerModules(db: SeedDb, config: SeedConfig): Promise<void> {
   const modules = await loadServerModules();
   for (const module of modules) await module.seed?.(db, config);
   for (const module of modules) await module.seedAfter?.(db, config);

@@ -17,11 +17,13 @@
  * (e.g. modules/ar/server/receipts/); `combineParts` makes the module's hooks and seed from its parts.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { ModuleDefinition } from '@erp/shared/entities/index';
 import type { ModuleCatalog } from './catalog.ts';
 import type { DatabaseConfig, ServerConfig } from '../config.ts';
+import type { SeedDb } from '../db/migration-db.ts';
+import type { DB } from '../db/schema.ts';
+import type { Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
 import type { EntityHooks } from '../entities/hooks.ts';
 import type { EntityRouteDeps } from '../entities/special-routes.ts';
@@ -40,10 +42,11 @@ export type ModuleRouteDeps = EntityRouteDeps;
 
 export interface ModulePart {
   hooks: Readonly<Record<string, EntityHooks>>;
-  /** Demo data, run at every start after the entity tables are synced; fills only what is empty. */
-  // Seeds run against the database as it is, not today's table types.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  seed?(db: Kysely<any>, config: SeedConfig): Promise<void>;
+  /**
+   * Demo data, run at every start after the entity tables are synced; fills only what is empty. It fills tables by
+   * name (`SeedDb`, db/migration-db.ts); a seed wanting its module's types takes the module's view (`<m>Db(db)`).
+   */
+  seed?(db: SeedDb, config: SeedConfig): Promise<void>;
 }
 
 /** A module's part of `npm run seed:large`: bulk data for benchmarks and for feeling a distributor's size. */
@@ -74,8 +77,7 @@ export interface SearchAudience {
   /** Whether `user` is one of them (and searches as one, not as staff). */
   member(user: AuthenticatedUser): boolean;
   /** The account (firm) ids whose records they may find; none: they find nothing. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  accounts(db: Kysely<any>, user: AuthenticatedUser): Promise<readonly string[]>;
+  accounts(db: Kysely<DB>, user: AuthenticatedUser): Promise<readonly string[]>;
 }
 
 export interface ServerModule extends ModulePart {
@@ -94,8 +96,7 @@ export interface ServerModule extends ModulePart {
    * Demo data that needs every module's demo first (the books settled: taxes and source deductions remitted on
    * what all modules posted); run after every module's `seed`, in module order. Fills only what is empty.
    */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  seedAfter?(db: Kysely<any>, config: SeedConfig): Promise<void>;
+  seedAfter?(db: SeedDb, config: SeedConfig): Promise<void>;
 }
 
 /** The module's hooks and seed from its parts (an entity's hooks belong to one part). */

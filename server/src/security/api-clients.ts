@@ -18,6 +18,7 @@
 import type { OpenedApplications } from '../auth/access.ts';
 import type { Database } from '../db/connection.ts';
 import { readAll, readFirst } from '../db/read.ts';
+import { schemaView } from '../db/migration-db.ts';
 
 /** The tables of the `api-client` entity (modules/shell/definitions/api-client.ts). */
 export const API_CLIENTS_TABLE = 'api_clients';
@@ -36,8 +37,8 @@ export interface ClientAccess {
 
 /** The client's scopes and rate, or null when no active client has that id. */
 export async function clientAccess(database: Pick<Database, 'db' | 'reader'>, clientId: string): Promise<ClientAccess | null> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const db = database.db as any;
+  // The shell module's tables (its api-client entity), named here as constants: the core reads them untyped.
+  const db = schemaView(database.db);
   const row = (await readFirst(database, db.selectFrom(API_CLIENTS_TABLE).select(['client_id', 'is_active', 'rate_limit_per_minute']).where('client_id', '=', clientId))) as
     | { client_id: string; is_active: unknown; rate_limit_per_minute: number | null }
     | undefined;

@@ -11,15 +11,14 @@
  * 95 % active; Canadian cities, terms, credit limits, sales reps SR01–SR20.
  */
 import type { Kysely } from 'kysely';
-import { decimalToDb } from '../db/decimal-codec.ts';
+import { decimalToDb, type Connection } from '../db/decimal-codec.ts';
 import type { DB } from '../db/schema.ts';
 
 export const DEMO_FIRM_ACTOR = 'demo';
 const BATCH = 500;
 
 /** The firm's money columns through the decimal codec (SQLite: integer cents; PostgreSQL: NUMERIC). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function firmDecimals(db: Kysely<any>, row: Record<string, unknown>): Record<string, unknown> {
+export function firmDecimals(db: Connection, row: Record<string, unknown>): Record<string, unknown> {
   const out = { ...row };
   for (const column of ['credit_limit', 'commission_percent']) {
     if (typeof out[column] === 'number') out[column] = decimalToDb(db, (out[column] as number).toFixed(2), 2);

@@ -7,13 +7,10 @@
  * service with source AR, the AR item). Deterministic: the same data on every new database.
  * Runs after the GL demo (which creates the 2025 and 2026 periods); dates outside an open period are skipped.
  */
-import type { Kysely } from 'kysely';
 import { addDays } from '../../definitions/setup/index.ts';
 import { engineOf } from '@erp/server/db/decimal-codec';
 import { createPostedInvoice, pricingMemo } from './rules.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { SeedDb } from '@erp/server/db/migration-db';
 
 const ACTOR = 'seed';
 /** The demo invoices' dates: the GL demo's months (2025-01 … 2026-10; November and December 2026 stay empty). */
@@ -41,12 +38,12 @@ function generator(seed: number) {
   };
 }
 
-async function openArPeriod(db: AnyDb, date: string): Promise<boolean> {
+async function openArPeriod(db: SeedDb, date: string): Promise<boolean> {
   const row = (await db.selectFrom('fiscal_periods').select(['closed_ar']).where('start_date', '<=', date).where('end_date', '>=', date).executeTakeFirst()) as { closed_ar: unknown } | undefined;
   return !!row && !(row.closed_ar === true || row.closed_ar === 1);
 }
 
-export async function seedArInvoices(db: AnyDb): Promise<void> {
+export async function seedArInvoices(db: SeedDb): Promise<void> {
   const any = await db.selectFrom('ar_invoices').select('invoice_id').limit(1).executeTakeFirst();
   if (any) return;
   const integration = await db.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'AR').where('transaction_type', '=', 'RECEIVABLE').executeTakeFirst();

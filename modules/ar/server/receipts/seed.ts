@@ -17,16 +17,13 @@
  */
 import { add, cmp, isZero, mul, sub, type Decimal } from '@erp/shared/decimal';
 import { CASH_RECEIPT_SEQUENCE } from '../../definitions/receipts/cash-receipt.ts';
-import type { Kysely } from 'kysely';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { SeedConfig } from '@erp/server/modules/part';
 import type { ApplicationLine } from './applications.ts';
 import { postReceipt } from './receipt.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { SeedDb } from '@erp/server/db/migration-db';
 
 const ACTOR = 'seed';
 const LAST_DEMO_DAY = '2026-10-31';
@@ -68,7 +65,7 @@ interface Planned {
   lines: ApplicationLine[];
 }
 
-export async function seedReceipts(db: AnyDb, config: SeedConfig): Promise<void> {
+export async function seedReceipts(db: SeedDb, config: SeedConfig): Promise<void> {
   if (!config.demoLedger) return;
   if (await db.selectFrom('ar_cash_receipts').select('receipt_id').limit(1).executeTakeFirst()) return;
   const bank = await db.selectFrom('bank_accounts').select('currency_code').where('bank_account_id', '=', BANK).executeTakeFirst();
@@ -124,7 +121,7 @@ export interface DemoReceipt {
  * transaction); one the ledger refuses (a period a user closed) is skipped. Other modules' demos collect their
  * own invoices with it (the trades builders pay their contract billings).
  */
-export async function writeDemoReceipt(db: AnyDb, plan: DemoReceipt, unapplied: Decimal = '0.00'): Promise<void> {
+export async function writeDemoReceipt(db: SeedDb, plan: DemoReceipt, unapplied: Decimal = '0.00'): Promise<void> {
   const engine = engineOf(db);
   const applied = plan.lines.reduce<Decimal>((total, line) => add(total, line.Payment), '0.00');
   const discounts = plan.lines.reduce<Decimal>((total, line) => add(total, line.Discount ?? '0.00'), '0.00');

@@ -5,14 +5,11 @@
  * recent date read a few rows, not the whole application history; and the open items with every column the
  * aging reads, so the aged trial balance reads that index, not the items' rows.
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
 export const m0011_ar_reports: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     await db.schema.createIndex('ix_ar_applications_date').ifNotExists().on('ar_applications').column('application_date').execute();
     // The open items as of a date, read from the index alone (aging per customer by due or document date).
     await db.schema
@@ -22,7 +19,7 @@ export const m0011_ar_reports: Migration = {
       .columns(['status', 'document_date', 'firm_id', 'due_date', 'open_balance', 'item_id'])
       .execute();
   },
-  async down(db: AnyDb) {
+  async down(db: MigrationDb) {
     await db.schema.dropIndex('ix_ar_items_open_aging').ifExists().execute();
     await db.schema.dropIndex('ix_ar_applications_date').ifExists().execute();
   },
@@ -39,7 +36,7 @@ export const m0011_ar_reports: Migration = {
  * of reading the (firm, date) index in order.
  */
 export const m0012_ar_customer_items_index: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     await db.schema
       .createIndex('ix_ar_items_firm_status')
       .ifNotExists()
@@ -48,7 +45,7 @@ export const m0012_ar_customer_items_index: Migration = {
       .execute();
     await db.schema.dropIndex('ix_ar_items_status_firm').ifExists().execute();
   },
-  async down(db: AnyDb) {
+  async down(db: MigrationDb) {
     await db.schema.createIndex('ix_ar_items_status_firm').ifNotExists().on('ar_items').columns(['status', 'firm_id']).execute();
     await db.schema.dropIndex('ix_ar_items_firm_status').ifExists().execute();
   },
@@ -62,11 +59,11 @@ export const m0012_ar_customer_items_index: Migration = {
  * their type, firm and amount: the sales journal counts and totals a date range from the index alone.
  */
 export const m0049_ar_items_document_no: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     await db.schema.createIndex('ix_ar_items_document_no').ifNotExists().on('ar_items').columns(['document_no', 'item_type']).execute();
     await db.schema.createIndex('ix_ar_items_journal').ifNotExists().on('ar_items').columns(['document_date', 'item_type', 'firm_id', 'amount']).execute();
   },
-  async down(db: AnyDb) {
+  async down(db: MigrationDb) {
     await db.schema.dropIndex('ix_ar_items_journal').ifExists().execute();
     await db.schema.dropIndex('ix_ar_items_document_no').ifExists().execute();
   },

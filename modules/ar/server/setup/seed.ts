@@ -10,11 +10,9 @@
  * start, any account-terms or sales-rep code a firm already holds but the masters lack is added (older
  * databases, where AccountTerms and SalesRep were free codes, keep valid values: issue 14 item 1).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { SeedDb } from '@erp/server/db/migration-db';
 
 const ACTOR = 'seed';
 
@@ -75,11 +73,11 @@ export const DEMO_GROUPS: readonly [string, string, string[]][] = [
   ['FULL', 'Fully taxable: every tax of the province', ['GST', 'HST', 'QST', 'PST-BC', 'RST-MB', 'PST-SK']],
 ];
 
-async function isEmpty(db: AnyDb, table: string): Promise<boolean> {
+async function isEmpty(db: SeedDb, table: string): Promise<boolean> {
   return (await db.selectFrom(table).select(sql<number>`1`.as('one')).limit(1).executeTakeFirst()) === undefined;
 }
 
-export async function seedArSetup(db: AnyDb): Promise<void> {
+export async function seedArSetup(db: SeedDb): Promise<void> {
   const now = new Date().toISOString();
   const engine = engineOf(db);
   const yes = engine === 'postgres' ? true : 1;

@@ -6,18 +6,16 @@
  *   is cleared at most once). gl_entries stays append-only: clearing never updates the ledger.
  * Money columns as the decimal codec stores them (NUMERIC(15,2) on PostgreSQL, integer cents on SQLite).
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-function postgres(db: AnyDb): boolean {
+function postgres(db: MigrationDb): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 export const m0006_bank_reconciliation: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const pg = postgres(db);
     const money = sql.raw(pg ? 'numeric(15, 2)' : 'integer');
     await (pg

@@ -15,6 +15,7 @@
  *   account only; it removes the marks, so the items come back.
  * Access: the bank-account entity's roles (read for the worksheet, write for the rest).
  */
+import type { Kysely } from 'kysely';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { cmp, isZero, neg, parseDecimal, sum, type Decimal } from '@erp/shared/decimal';
 import { isValidDate } from '@erp/shared/entities/validate';
@@ -39,9 +40,10 @@ import { apiSchema, callResult as resultSchema, integer, NO_QUERY, object, text 
 import { serialize } from '../ledger/locks.ts';
 import { assertPeriodOpen, post as postToLedger } from '../ledger/posting.ts';
 import type { LedgerTransaction } from '../ledger/types.ts';
+import { glDb, type GlDatabase } from '../tables.generated.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Db = any;
+/** The G/L's view of the database: its reconciliation tables, the ledger's entries and the bank accounts. */
+type Db = Kysely<GlDatabase>;
 
 const BASE = '/api/gl/bank-reconciliation';
 const TAGS = ['gl'];
@@ -104,7 +106,7 @@ async function unclearedItems(db: Db, glAccountId: string, statementDate: string
 async function bookBalance(db: Db, glAccountId: string, statementDate: string): Promise<Decimal> {
   const row = (await db
     .selectFrom('gl_entries')
-    .select((eb: Db) => eb.fn.sum('amount').as('total'))
+    .select((eb) => eb.fn.sum('amount').as('total'))
     .where('account_id', '=', glAccountId)
     .where('data_type', '=', 'Actual')
     .where('entry_date', '<=', statementDate)
@@ -154,31 +156,32 @@ interface CompleteBody {
 }
 
 /** Whether a completed reconciliation holds the entry's mark. */
-async function clearedBefore(trx: LedgerTransaction, entryId: number): Promise<boolean> {
-  const mark = await trx.selectFrom('bank_reconciliation_marks').select('entry_id').where('entry_id', '=', entryId).executeTakeFirst();
+async function clearedBefore(db: Db, entryId: number): Promise<boolean> {
+  const mark = await db.selectFrom('bank_reconciliation_marks').select('entry_id').where('entry_id', '=', entryId).executeTakeFirst();
   return mark !== undefined;
 }
 
 export async function complete(trx: LedgerTransaction, body: CompleteBody, userId: string): Promise<number> {
+  const db = glDb(trx);
   checkDate(body.StatementDate, 'StatementDate');
   const parsed = parseDecimal(body.StatementBalance, { precision: 15, scale: 2 });
   if (!parsed.ok) throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.amount', {}, 'StatementBalance');
-  const { glAccountId } = await bankAccountRow(trx, body.BankAccountId);
+  const { glAccountId } = await bankAccountRow(db, body.BankAccountId);
   // SCREENS.md FS-01: the statement date is in an open (G/L) period (§8 texts from the ledger service).
   await assertPeriodOpen(trx, body.StatementDate, 'gl', 'StatementDate');
   // Issue 22: one completion per G/L account at a time (bank accounts sharing a G/L account share its items);
   // what it reads next (the latest reconciliation, the uncleared items) is read after the lock, so a parallel
   // completion's marks are seen, not collided with.
   await serialize(trx, `gl:bank-reconciliation:${glAccountId}`);
-  const latest = await latestCompleted(trx, body.BankAccountId);
+  const latest = await latestCompleted(db, body.BankAccountId);
   if (latest && String(latest['statement_date']) > body.StatementDate) {
     throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.statementDate', { date: String(latest['statement_date']) }, 'StatementDate');
   }
-  const opening = latest ? moneyOf(trx, latest['statement_balance']) : '0.00';
-  const open = new Map((await unclearedItems(trx, glAccountId, body.StatementDate)).map((item) => [item.EntryId, item.Amount]));
+  const opening = latest ? moneyOf(db, latest['statement_balance']) : '0.00';
+  const open = new Map((await unclearedItems(db, glAccountId, body.StatementDate)).map((item) => [item.EntryId, item.Amount]));
   const cleared = [...new Set(body.Cleared)];
   const foreign = cleared.find((id) => !open.has(id));
-  if (foreign !== undefined && (await clearedBefore(trx, foreign))) {
+  if (foreign !== undefined && (await clearedBefore(db, foreign))) {
     // Cleared by another reconciliation (a parallel one, or since the worksheet was read): a conflict, §3 409.
     throw BusinessError.of(409, 'already_cleared', 'gl:bank-reconciliation.rules.alreadyCleared', { id: foreign }, 'Cleared');
   }
@@ -192,7 +195,7 @@ export async function complete(trx: LedgerTransaction, body: CompleteBody, userI
     throw BusinessError.of(400, 'not_reconciled', 'gl:bank-reconciliation.rules.difference', { difference }, 'StatementBalance');
   }
   const now = new Date().toISOString();
-  const row = (await trx
+  const row = (await db
     .insertInto('bank_reconciliations')
     .values({
       bank_account_id: body.BankAccountId,
@@ -201,7 +204,7 @@ export async function complete(trx: LedgerTransaction, body: CompleteBody, userI
       statement_balance: decimalToDb(trx, parsed.value, 2),
       opening_balance: decimalToDb(trx, opening, 2),
       cleared_total: decimalToDb(trx, clearedTotal, 2),
-      book_balance: decimalToDb(trx, await bookBalance(trx, glAccountId, body.StatementDate), 2),
+      book_balance: decimalToDb(trx, await bookBalance(db, glAccountId, body.StatementDate), 2),
       status: 'Completed',
       created_by: userId,
       created_on: now,
@@ -214,7 +217,7 @@ export async function complete(trx: LedgerTransaction, body: CompleteBody, userI
   const id = Number(row.reconciliation_id);
   for (let start = 0; start < cleared.length; start += BATCH) {
     const batch = cleared.slice(start, start + BATCH).map((entryId) => ({ entry_id: entryId, reconciliation_id: id }));
-    await trx.insertInto('bank_reconciliation_marks').values(batch).execute();
+    await db.insertInto('bank_reconciliation_marks').values(batch).execute();
   }
   return id;
 }
@@ -229,10 +232,11 @@ interface AdjustmentBody {
 }
 
 export async function postAdjustment(trx: LedgerTransaction, body: AdjustmentBody, userId: string, language: string | null) {
+  const db = glDb(trx);
   checkDate(body.Date, 'Date');
   const parsed = parseDecimal(body.Amount, { precision: 15, scale: 2 });
   if (!parsed.ok || cmp(parsed.value, '0.00') <= 0) throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.amountPositive', {}, 'Amount');
-  const { glAccountId } = await bankAccountRow(trx, body.BankAccountId);
+  const { glAccountId } = await bankAccountRow(db, body.BankAccountId);
   if (body.AccountId === glAccountId) throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.offsetAccount', {}, 'AccountId');
   const toBank = adjustmentSign(body.Kind) > 0 ? parsed.value : neg(parsed.value);
   const documentNo = await nextNumber(trx, 'GL-BANK-ADJ', { prefix: 'BK', description: 'Bank reconciliation adjustments' });
@@ -255,20 +259,21 @@ export async function postAdjustment(trx: LedgerTransaction, body: AdjustmentBod
 }
 
 export async function undo(trx: LedgerTransaction, id: number, confirmations: ReadonlySet<string>, userId: string): Promise<void> {
-  const row = (await trx.selectFrom('bank_reconciliations').selectAll().where('reconciliation_id', '=', id).executeTakeFirst()) as
+  const db = glDb(trx);
+  const row = (await db.selectFrom('bank_reconciliations').selectAll().where('reconciliation_id', '=', id).executeTakeFirst()) as
     | Record<string, unknown>
     | undefined;
   if (!row) throw BusinessError.of(404, 'not_found', 'gl:bank-reconciliation.rules.notFound', { id });
-  const latest = await latestCompleted(trx, String(row['bank_account_id']));
+  const latest = await latestCompleted(db, String(row['bank_account_id']));
   if (row['status'] !== 'Completed' || !latest || Number(latest['reconciliation_id']) !== id) {
     throw BusinessError.of(400, 'not_latest', 'gl:bank-reconciliation.rules.notLatest', { date: String(row['statement_date']) });
   }
   if (!confirmations.has(UNDO_CONFIRMATION)) {
     throw new ConfirmationNeeded(UNDO_CONFIRMATION, 'gl:bank-reconciliation.confirmUndo', { date: String(row['statement_date']) });
   }
-  await trx.deleteFrom('bank_reconciliation_marks').where('reconciliation_id', '=', id).execute();
+  await db.deleteFrom('bank_reconciliation_marks').where('reconciliation_id', '=', id).execute();
   // Guarded by the status: two undos at once take it back once.
-  const changed = await trx
+  const changed = await db
     .updateTable('bank_reconciliations')
     .set({ status: 'Undone', updated_by: userId, updated_on: new Date().toISOString(), version: Number(row['version']) + 1 })
     .where('reconciliation_id', '=', id)
@@ -334,7 +339,7 @@ export async function registerBankReconciliationRoutes(app: FastifyInstance, dep
       const ctx = await deps.contextOf(request, reply, bankAccount.name, 'read');
       if (!ctx) return reply;
       return run(reply, ctx, async () => {
-        const data = await worksheet(ctx.any, request.query.BankAccountId, request.query.StatementDate);
+        const data = await worksheet(glDb(ctx.any), request.query.BankAccountId, request.query.StatementDate);
         return { status: 200, body: callResult(1, 'ok', null, { Data: data }) };
       });
     },

@@ -7,10 +7,8 @@
  *   plus equity (a total of rows); columns: balance at the period's end, and a year earlier.
  * Contract: fills only when gl_fs_rows is empty (never overwrites users' formats).
  */
-import { sql, type Kysely } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import type { SeedDb } from '@erp/server/db/migration-db';
 
 const ACTOR = 'seed';
 
@@ -68,7 +66,7 @@ export const DEMO_FORMATS: readonly DemoFormat[] = [
 ];
 
 /** Seeds the demo formats (one transaction); answers whether it wrote them. */
-export async function seedFinancialStatementFormats(db: AnyDb, now: string = new Date().toISOString()): Promise<boolean> {
+export async function seedFinancialStatementFormats(db: SeedDb, now: string = new Date().toISOString()): Promise<boolean> {
   const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
   return db.transaction().execute(async (trx) => {
     const any = await trx.selectFrom('gl_fs_rows').select(sql<number>`1`.as('one')).limit(1).executeTakeFirst();

@@ -14,34 +14,30 @@
  *   transaction so a trial balance reads balances, not entries.
  * Decimal columns: db/decimal-codec.ts (NUMERIC on PostgreSQL, integer units on SQLite).
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type CreateTableBuilder } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-function postgres(db: AnyDb): boolean {
+function postgres(db: MigrationDb): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** Money column type (15,2) as the codec stores it. */
-function money(db: AnyDb) {
+function money(db: MigrationDb) {
   return sql.raw(postgres(db) ? 'numeric(15, 2)' : 'integer');
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- any builder of a table with these columns */
-function trail<B extends { addColumn: (...args: never[]) => unknown }>(builder: B): B {
-  const b = builder as any;
-  return b
-    .addColumn('created_by', 'text', (c: any) => c.notNull())
-    .addColumn('created_on', 'text', (c: any) => c.notNull())
-    .addColumn('updated_by', 'text', (c: any) => c.notNull())
-    .addColumn('updated_on', 'text', (c: any) => c.notNull())
-    .addColumn('version', 'integer', (c: any) => c.notNull().defaultTo(1)) as B;
+/** The §3 record trail columns on a table being created. */
+function trail<T extends string, C extends string>(builder: CreateTableBuilder<T, C>) {
+  return builder
+    .addColumn('created_by', 'text', (c) => c.notNull())
+    .addColumn('created_on', 'text', (c) => c.notNull())
+    .addColumn('updated_by', 'text', (c) => c.notNull())
+    .addColumn('updated_on', 'text', (c) => c.notNull())
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1));
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
-async function convertFirmDecimals(db: AnyDb): Promise<void> {
+async function convertFirmDecimals(db: MigrationDb): Promise<void> {
   const tables = await db.introspection.getTables();
   const firms = tables.find((table) => table.name === 'firms');
   if (!firms) return;
@@ -58,7 +54,7 @@ async function convertFirmDecimals(db: AnyDb): Promise<void> {
 }
 
 export const m0005_ledger: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const pg = postgres(db);
     await convertFirmDecimals(db);
 

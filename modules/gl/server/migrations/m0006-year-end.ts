@@ -4,14 +4,12 @@
  * closing was undone: reversed), Locked (final: can never be undone). A year with no row is Open.
  * The closing entry's and its reversal's document numbers are kept so undo reverses exactly that entry.
  */
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { PostgresAdapter } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
 export const m0006_year_end: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const pg = db.getExecutor().adapter instanceof PostgresAdapter;
     await db.schema
       .createTable('year_end_runs')
@@ -25,7 +23,7 @@ export const m0006_year_end: Migration = {
       .addColumn('updated_on', 'text', (c) => c.notNull())
       .execute();
   },
-  async down(db: AnyDb) {
+  async down(db: MigrationDb) {
     await db.schema.dropTable('year_end_runs').ifExists().execute();
   },
 };

@@ -4,16 +4,13 @@
  * digits, e.g. the bank adjustments' BK000001, which have no document table of their own — are claimed in
  * `document_numbers`, so a counter moved back does not issue them again.
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
 const BATCH = 500;
 
 export const m0013_gl_document_numbers: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const counters = (await db.selectFrom('sequence_counters').select(['sequence_id', 'prefix']).where('prefix', 'is not', null).execute()) as { sequence_id: string; prefix: string }[];
     for (const { sequence_id: sequence, prefix } of counters) {
       const rows = (await db.selectFrom('gl_entries').select('document_no').distinct().where('document_no', 'like', `${prefix}%`).execute()) as { document_no: string }[];

@@ -12,13 +12,10 @@
 import { computeRecord } from '@erp/shared/entities/compute';
 import type { AnyEntity, ChildrenField, ScalarField } from '@erp/shared/entities/define';
 import { coil, heatNumber } from '../../definitions/coils/index.ts';
-import type { Kysely } from 'kysely';
 import { engineOf } from '@erp/server/db/decimal-codec';
 import { writeScalar } from '@erp/server/entities/wire';
 import type { SeedConfig } from '@erp/server/modules/part';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { SeedDb } from '@erp/server/db/migration-db';
 
 const ACTOR = 'seed';
 
@@ -100,11 +97,11 @@ function trail(now: string): Rec {
   return { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
 }
 
-async function isEmpty(db: AnyDb, table: string): Promise<boolean> {
+async function isEmpty(db: SeedDb, table: string): Promise<boolean> {
   return (await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirst())?.['n'] == 0;
 }
 
-async function existing(db: AnyDb, entity: string, table: string, column: string, ids: string[]): Promise<Set<string>> {
+async function existing(db: SeedDb, entity: string, table: string, column: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   try {
     const rows = (await db.selectFrom(table).select(column).where(column, 'in', ids).execute()) as Rec[];
@@ -117,7 +114,7 @@ async function existing(db: AnyDb, entity: string, table: string, column: string
 }
 
 /** Writes one record of `def` (scalars through the codec, computed fields, child collections). */
-async function insertRecord(db: AnyDb, def: AnyEntity, input: Rec, now: string): Promise<void> {
+async function insertRecord(db: SeedDb, def: AnyEntity, input: Rec, now: string): Promise<void> {
   const engine = engineOf(db);
   const record = computeRecord(def, input);
   const row: Rec = { ...trail(now) };
@@ -191,7 +188,7 @@ function heatRecord(heat: Rec, grades: Set<string>, specifications: Set<string>)
   };
 }
 
-export async function seedCoils(db: AnyDb, _config: SeedConfig): Promise<void> {
+export async function seedCoils(db: SeedDb, _config: SeedConfig): Promise<void> {
   const now = new Date().toISOString();
   if (await isEmpty(db, heatNumber.table)) {
     const grades = await existing(db, 'grade', 'grades', 'grade_id', HEATS.map((heat) => String(heat['GradeId'])));

@@ -6,6 +6,7 @@
  */
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
+import { schemaView } from '@erp/server/db/migration-db';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { engineOf } from '@erp/server/db/decimal-codec';
 import { sql } from 'kysely';
@@ -24,12 +25,11 @@ export async function insertIcCount(config: DatabaseConfig): Promise<CountSummar
   const started = performance.now();
   const database = await openDatabase(config);
   try {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const db = database.db as any;
+    // Bulk rows by table name, as the demo seeds write them.
+    const db = schemaView(database.db);
     if (await db.selectFrom('warehouse_counts').select('count_id').where('warehouse_id', '=', LARGE_COUNT_WAREHOUSE).limit(1).executeTakeFirst()) return null;
     const today = new Date().toISOString().slice(0, 10);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const count = await db.transaction().execute(async (trx: any) => {
+    const count = await db.transaction().execute(async (trx) => {
       const frozen = await freezeWarehouse(trx, { warehouseId: LARGE_COUNT_WAREHOUSE, countDate: today, userId: 'seed:large', confirmations: new Set() });
       // One unit = 10⁴ integer units on SQLite, 1 on PostgreSQL.
       const unit = engineOf(trx) === 'postgres' ? sql`1` : sql`10000`;

@@ -10,14 +10,12 @@
  *   ledger's document number. Written by the work order's produce / close actions, never updated.
  * Quantities NUMERIC(14,4) and money NUMERIC(15,2) on PostgreSQL, integer units on SQLite (decimal codec).
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
 export const m0010_ic_year_end: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const pg = db.getExecutor().adapter instanceof PostgresAdapter;
     const quantity = sql.raw(pg ? 'numeric(14, 4)' : 'integer');
     const money = sql.raw(pg ? 'numeric(15, 2)' : 'integer');

@@ -12,16 +12,13 @@
  */
 import { cmp, isNegative, mul, sub } from '@erp/shared/decimal';
 import { WORK_ORDER_SEQUENCE, productionWorkOrder } from '../../definitions/production/index.ts';
-import type { Kysely } from 'kysely';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { nextNumber } from '@erp/server/entities/numbering';
 import type { SeedConfig } from '@erp/server/modules/part';
 import { adjustCommitted, recordMovements } from '../stock/ledger.ts';
 import { produceBatch } from './production.ts';
 import { productBom } from './rules.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { SeedDb } from '@erp/server/db/migration-db';
 
 const WAREHOUSE = 'TOR-01';
 const WHO = 'seed';
@@ -45,17 +42,17 @@ const ORDERS: readonly DemoOrder[] = [
   },
 ];
 
-async function onHand(db: AnyDb, productId: string): Promise<string> {
+async function onHand(db: SeedDb, productId: string): Promise<string> {
   const row = (await db.selectFrom('stock_balances').select('on_hand').where('product_id', '=', productId).where('warehouse_id', '=', WAREHOUSE).executeTakeFirst()) as { on_hand?: unknown } | undefined;
   return decimalFromDb(db, row?.on_hand ?? 0, 4) ?? '0.0000';
 }
 
-async function listPrice(db: AnyDb, productId: string): Promise<string> {
+async function listPrice(db: SeedDb, productId: string): Promise<string> {
   const row = (await db.selectFrom('product_prices').select('price').where('product_id', '=', productId).orderBy('price').limit(1).executeTakeFirst()) as { price?: unknown } | undefined;
   return decimalFromDb(db, row?.price ?? 100, 4) ?? '1.0000';
 }
 
-export async function seedProduction(db: AnyDb, config: SeedConfig): Promise<void> {
+export async function seedProduction(db: SeedDb, config: SeedConfig): Promise<void> {
   if (!config.demoLedger) return;
   const any = await db.selectFrom('production_work_orders').select('work_order_id').limit(1).executeTakeFirst();
   if (any) return;

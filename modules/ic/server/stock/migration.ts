@@ -14,14 +14,12 @@
  * Indexes: the ledger by (product, warehouse, entry) for a product's movements and by date; balances by
  * warehouse for the stock status report's paging (product order within a warehouse comes from the PK).
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
 export const m0008_ic_stock: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     const pg = db.getExecutor().adapter instanceof PostgresAdapter;
     const qty = sql.raw(pg ? 'numeric(15, 4)' : 'integer');
     const cost = sql.raw(pg ? 'numeric(15, 4)' : 'integer');
@@ -88,7 +86,7 @@ export const m0008_ic_stock: Migration = {
       .addColumn('closed_on', 'text', (c) => c.notNull())
       .execute();
   },
-  async down(db: AnyDb) {
+  async down(db: MigrationDb) {
     for (const table of ['stock_closed_years', 'stock_lot_balances', 'stock_balances', 'stock_ledger']) {
       await db.schema.dropTable(table).ifExists().execute();
     }

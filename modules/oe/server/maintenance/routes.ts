@@ -23,6 +23,7 @@ import { failureAnswer, isAnswer, type Answer } from '@erp/server/entities/answe
 import { readable } from '@erp/server/entities/read';
 import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/index';
 import { LIST_IMPORT, MAX_ROWS, priceWorkbook, readPriceWorkbook, TABLE_IMPORT, type ImportTarget, type PriceRow } from './workbook.ts';
+import { oeDb } from '../tables.generated.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = import('kysely').Kysely<any>;
@@ -65,7 +66,7 @@ function rowsOut(db: AnyDb, rows: Record<string, unknown>[]) {
 
 /** Checks the upload; answers the refusal or the preview, or runs `write` in one transaction. */
 async function importAnswer(db: AnyDb, language: string | null | undefined, bytes: Buffer, target: ImportTarget, confirm: boolean, write: (trx: AnyDb, rows: PriceRow[]) => Promise<void>): Promise<Answer> {
-  const checked = await readPriceWorkbook(db, bytes, target, language);
+  const checked = await readPriceWorkbook(oeDb(db), bytes, target, language);
   if (!checked.ok) {
     const rows = new Set(checked.errors.map((e) => e.Row).filter((r) => r !== null));
     const first = checked.errors[0]?.Message ?? '';

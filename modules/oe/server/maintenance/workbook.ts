@@ -16,9 +16,8 @@ import { cmp, round, type Decimal } from '@erp/shared/decimal';
 import type { Kysely } from 'kysely';
 import { messageIn } from '@erp/server/entities/call-result';
 import { priceTableIssues } from '../../definitions/pricing/price-table.ts';
+import type { OeDatabase } from '../tables.generated.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 export const MAX_ROWS = 50_000;
 
@@ -126,7 +125,7 @@ function checkRow(
 }
 
 /** Reads and checks `bytes` for `target` (see the header); messages in `language`. */
-export async function readPriceWorkbook(db: AnyDb, bytes: Buffer, target: ImportTarget, language: string | null | undefined): Promise<ReadResult> {
+export async function readPriceWorkbook(db: Kysely<OeDatabase>, bytes: Buffer, target: ImportTarget, language: string | null | undefined): Promise<ReadResult> {
   const t = (key: string, params: Record<string, unknown> = {}) => messageIn(language, `oe:import.${key}`, params);
   // A ZIP (xlsx) starts with PK; exceljs would otherwise fail late and vaguely.
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) return { ok: false, errors: [{ Row: null, Column: null, Message: t('notXlsx') }] };

@@ -8,13 +8,11 @@
  *    right after this one: a new database gets both steps in the same order as before, and a database that ran
  *    this migration whole runs the portal's as a no-op (the column it drops is gone).
  */
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { PostgresAdapter } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { MigrationDb } from '@erp/server/db/migration-db';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-async function createOverrides(db: AnyDb): Promise<void> {
+async function createOverrides(db: MigrationDb): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const price = pg ? 'numeric(15, 4)' : 'integer';
   await db.schema
@@ -39,7 +37,7 @@ async function createOverrides(db: AnyDb): Promise<void> {
 }
 
 export const m0014_oe_pricing: Migration = {
-  async up(db: AnyDb) {
+  async up(db: MigrationDb) {
     await createOverrides(db);
   },
 };

@@ -17,9 +17,8 @@ import { assignedFirms, isRestricted, notAssigned } from '@erp/server/entities/c
 
 export { assignedFirms, isRestricted, notAssigned };
 
-/** Whether `user` may see firm `firmId` (always, when not restricted). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function canSeeFirm(db: Kysely<any>, user: AuthenticatedUser, firmId: string): Promise<boolean> {
+/** Whether `user` may see firm `firmId` (always, when not restricted); any module's view of the database. */
+export async function canSeeFirm<D>(db: Kysely<D>, user: AuthenticatedUser, firmId: string): Promise<boolean> {
   if (!isRestricted(user)) return true;
   return (await assignedFirms(db, user)).includes(firmId);
 }
@@ -31,9 +30,8 @@ export async function canSeeFirm(db: Kysely<any>, user: AuthenticatedUser, firmI
  * may be seen. It runs before the report's own database checks, so a restricted user gets the same answer for
  * a firm that does not exist and learns nothing of the firms outside their list.
  */
-export async function firmParameterRefusal(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>,
+export async function firmParameterRefusal<D>(
+  db: Kysely<D>,
   user: AuthenticatedUser,
   firmIds: readonly unknown[],
 ): Promise<Refusal | null> {

@@ -1,0 +1,399 @@
+// Generated from the entity definitions by `npm run gen:table-types` (server/src/entities/table-types.ts): do not edit.
+// A definition changed without regenerating fails server/test/table-types.test.ts.
+
+import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, Flag, StoredDecimal } from '@erp/server/db/schema';
+import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
+import type { GlTables } from '@erp/modules/gl/server/tables.generated';
+import type { ArTables } from '@erp/modules/ar/server/tables.generated';
+import type { IcTables } from '@erp/modules/ic/server/tables.generated';
+import type { PoTables } from '@erp/modules/po/server/tables.generated';
+import type { ApTables } from '@erp/modules/ap/server/tables.generated';
+import type { TeTables } from '@erp/modules/te/server/tables.generated';
+
+export type PrUnionsTable = {
+  union_id: string;
+  name: string | null;
+  local: string | null;
+  contact_name: string | null;
+  phone: string | null;
+  is_active: Flag;
+  created_by: string;
+  created_on: string;
+  updated_by: string;
+  updated_on: string;
+  version: ColumnType<number, number | undefined, number>;
+};
+
+export type PrUnionLevelsTable = {
+  level_id: string;
+  union_id: string | null;
+  name: string | null;
+  effective_from: string | null;
+  hourly_rate: StoredDecimal | null;
+  dues_per_hour: StoredDecimal | null;
+  dues_percent: StoredDecimal | null;
+  employer_health_per_hour: StoredDecimal | null;
+  employer_pension_per_hour: StoredDecimal | null;
+  vacation_percent: StoredDecimal | null;
+  created_by: string;
+  created_on: string;
+  updated_by: string;
+  updated_on: string;
+  version: ColumnType<number, number | undefined, number>;
+};
+
+export type PrWsibGroupsTable = {
+  group_id: string;
+  description: string | null;
+  province: string | null;
+  rate_per100: StoredDecimal | null;
+  max_insurable_earnings: StoredDecimal | null;
+  is_active: Flag;
+  created_by: string;
+  created_on: string;
+  updated_by: string;
+  updated_on: string;
+  version: ColumnType<number, number | undefined, number>;
+};
+
+export type PrCodesTable = {
+  code_id: string;
+  description: string | null;
+  kind: string | null;
+  taxable: Flag;
+  pensionable: Flag;
+  insurable: Flag;
+  insurable_hours: Flag;
+  non_periodic: Flag;
+  t4_box: string | null;
+  account_id: string | null;
+  is_active: Flag;
+  created_by: string;
+  created_on: string;
+  updated_by: string;
+  updated_on: string;
+  version: ColumnType<number, number | undefined, number>;
+};
+
+export type PrEmployeesTable = {
+  employee_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  address: string | null;
+  city: string | null;
+  province_code: string | null;
+  postal_code: string | null;
+  phone: string | null;
+  email: string | null;
+  birth_date: string | null;
+  hire_date: string | null;
+  termination_date: string | null;
+  status: string | null;
+  occupation: string | null;
+  sin: string | null;
+  sin_expiry: string | null;
+  tax_province: string | null;
+  pay_frequency: string | null;
+  pay_type: string | null;
+  hourly_rate: StoredDecimal | null;
+  salary_per_period: StoredDecimal | null;
+  standard_hours: StoredDecimal | null;
+  gross_labour_rate: StoredDecimal | null;
+  federal_claim: StoredDecimal | null;
+  provincial_claim: StoredDecimal | null;
+  additional_tax: StoredDecimal | null;
+  cpp_exempt: Flag;
+  ei_exempt: Flag;
+  ppip_exempt: Flag;
+  vacation_percent: StoredDecimal | null;
+  driver_licence: string | null;
+  health_card_no: string | null;
+  marital_status: string | null;
+  emergency_contact: string | null;
+  emergency_phone: string | null;
+  payment_method: string | null;
+  bank_institution: string | null;
+  bank_transit: string | null;
+  bank_account: string | null;
+  apply_wsib: Flag;
+  wsib_group_id: string | null;
+  wsib_province: string | null;
+  union_id: string | null;
+  union_level_id: string | null;
+  past_service74: StoredDecimal | null;
+  past_service75: StoredDecimal | null;
+  created_by: string;
+  created_on: string;
+  updated_by: string;
+  updated_on: string;
+  version: ColumnType<number, number | undefined, number>;
+};
+
+export type PrEmployeeCertificatesTable = {
+  certificate_id: Generated<number>;
+  employee_id: string;
+  name: string | null;
+  training_date: string | null;
+  expiry_date: string | null;
+};
+
+export type PrStatutoryRatesTable = {
+  rate_key: Generated<number>;
+  jurisdiction: string | null;
+  effective_from: string | null;
+  item: string | null;
+  value: StoredDecimal | null;
+  source: string | null;
+  created_by: string;
+  created_on: string;
+  updated_by: string;
+  updated_on: string;
+  version: ColumnType<number, number | undefined, number>;
+};
+
+export type PrTaxBracketsTable = {
+  bracket_key: Generated<number>;
+  jurisdiction: string | null;
+  effective_from: string | null;
+  kind: string | null;
+  threshold: StoredDecimal | null;
+  rate: StoredDecimal | null;
+  constant: StoredDecimal | null;
+  cap: StoredDecimal | null;
+  source: string | null;
+  created_by: string;
+  created_on: string;
+  updated_by: string;
+  updated_on: string;
+  version: ColumnType<number, number | undefined, number>;
+};
+
+export type PrPayPeriodsTable = {
+  period_id: string;
+  period_start: string | null;
+  period_end: string | null;
+  pay_date: string | null;
+  notes: string | null;
+  created_by: string;
+  created_on: string;
+  updated_by: string;
+  updated_on: string;
+  version: ColumnType<number, number | undefined, number>;
+};
+
+export type PrTransactionsTable = {
+  transaction_id: Generated<number>;
+  transaction_no: string | null;
+  employee_id: string | null;
+  pay_date: string | null;
+  kind: string | null;
+  status: string | null;
+  cheque_id: number | null;
+  notes: string | null;
+  gross: StoredDecimal | null;
+  created_by: string;
+  created_on: string;
+  updated_by: string;
+  updated_on: string;
+  version: ColumnType<number, number | undefined, number>;
+};
+
+export type PrTransactionLinesTable = {
+  line_id: Generated<number>;
+  transaction_id: number;
+  code_id: string | null;
+  hours: StoredDecimal | null;
+  rate: StoredDecimal | null;
+  amount: StoredDecimal | null;
+  time_card_no: string | null;
+};
+
+export type PrChequesTable = {
+  cheque_id: Generated<number>;
+  employee_id: string | null;
+  employee_name: string | null;
+  pay_date: string | null;
+  province: string | null;
+  status: string | null;
+  payment_method: string | null;
+  bank_account_id: string | null;
+  cheque_no: number | null;
+  hours: StoredDecimal | null;
+  insurable_hours: StoredDecimal | null;
+  gross: StoredDecimal | null;
+  taxable: StoredDecimal | null;
+  pensionable: StoredDecimal | null;
+  insurable: StoredDecimal | null;
+  cpp: StoredDecimal | null;
+  cpp2: StoredDecimal | null;
+  qpp: StoredDecimal | null;
+  qpp2: StoredDecimal | null;
+  ei: StoredDecimal | null;
+  qpip: StoredDecimal | null;
+  federal_tax: StoredDecimal | null;
+  provincial_tax: StoredDecimal | null;
+  union_dues: StoredDecimal | null;
+  other_deductions: StoredDecimal | null;
+  rpp: StoredDecimal | null;
+  net: StoredDecimal | null;
+  employer_cpp: StoredDecimal | null;
+  employer_ei: StoredDecimal | null;
+  employer_qpip: StoredDecimal | null;
+  employer_wsib: StoredDecimal | null;
+  employer_union: StoredDecimal | null;
+  wsib_insurable: StoredDecimal | null;
+  non_periodic: StoredDecimal | null;
+  edition: string | null;
+  journal_id: number | null;
+  deposit_file_id: number | null;
+  inputs: string | null;
+  created_by: string;
+  created_on: string;
+  updated_by: string;
+  updated_on: string;
+  version: ColumnType<number, number | undefined, number>;
+};
+
+export type PrWorkCodesTable = {
+  work_code_id: string;
+  description: string | null;
+  phase: string | null;
+  pay_code_id: string | null;
+  is_active: Flag;
+  created_by: string;
+  created_on: string;
+  updated_by: string;
+  updated_on: string;
+  version: ColumnType<number, number | undefined, number>;
+};
+
+export type PrLabourBudgetsTable = {
+  budget_id: Generated<number>;
+  model_id: string | null;
+  work_code_id: string | null;
+  hours: StoredDecimal | null;
+  rate: StoredDecimal | null;
+  amount: StoredDecimal | null;
+  created_by: string;
+  created_on: string;
+  updated_by: string;
+  updated_on: string;
+  version: ColumnType<number, number | undefined, number>;
+};
+
+export type PrWorkOrdersTable = {
+  work_order_id: Generated<number>;
+  work_order_no: string | null;
+  kind: string | null;
+  lot_id: string | null;
+  site_id: string | null;
+  order_date: string | null;
+  service_type: string | null;
+  crew_leader_id: string | null;
+  cost_type: string | null;
+  scope: string | null;
+  ledger_created_on: string | null;
+  status: string | null;
+  budget_hours: StoredDecimal | null;
+  created_by: string;
+  created_on: string;
+  updated_by: string;
+  updated_on: string;
+  version: ColumnType<number, number | undefined, number>;
+};
+
+export type PrWorkOrderLinesTable = {
+  line_id: Generated<number>;
+  work_order_id: number;
+  work_code_id: string | null;
+  option_id: string | null;
+  description: string | null;
+  budget_hours: StoredDecimal | null;
+};
+
+export type PrTimeCardsTable = {
+  time_card_id: Generated<number>;
+  time_card_no: string | null;
+  employee_id: string | null;
+  work_order_no: string | null;
+  work_code_id: string | null;
+  work_date: string | null;
+  hours: StoredDecimal | null;
+  rate: StoredDecimal | null;
+  amount: StoredDecimal | null;
+  status: string | null;
+  lot_id: string | null;
+  notes: string | null;
+  created_by: string;
+  created_on: string;
+  updated_by: string;
+  updated_on: string;
+  version: ColumnType<number, number | undefined, number>;
+};
+
+export type FiscalPeriodsPrColumns = {
+  closed_pr: Flag;
+};
+
+export type PrTables = {
+  pr_unions: PrUnionsTable;
+  pr_union_levels: PrUnionLevelsTable;
+  pr_wsib_groups: PrWsibGroupsTable;
+  pr_codes: PrCodesTable;
+  pr_employees: PrEmployeesTable;
+  pr_employee_certificates: PrEmployeeCertificatesTable;
+  pr_statutory_rates: PrStatutoryRatesTable;
+  pr_tax_brackets: PrTaxBracketsTable;
+  pr_pay_periods: PrPayPeriodsTable;
+  pr_transactions: PrTransactionsTable;
+  pr_transaction_lines: PrTransactionLinesTable;
+  pr_cheques: PrChequesTable;
+  pr_work_codes: PrWorkCodesTable;
+  pr_labour_budgets: PrLabourBudgetsTable;
+  pr_work_orders: PrWorkOrdersTable;
+  pr_work_order_lines: PrWorkOrderLinesTable;
+  pr_time_cards: PrTimeCardsTable;
+  fiscal_periods: FiscalPeriodsPrColumns;
+};
+
+/** What module pr's queries may name: the core's tables, its own and those of the modules it requires. */
+export type PrDatabase = DB & PrTables & ShellTables & GlTables & ArTables & IcTables & PoTables & ApTables & TeTables;
+
+/**
+ * Module pr's typed view of the one database, transaction or seed connection the engine hands it: the same
+ * object (every module's tables are in the one database; the type says which this module may name).
+ */
+export function prDb<D>(db: Transaction<D>): Transaction<PrDatabase>;
+export function prDb<D>(db: Kysely<D>): Kysely<PrDatabase>;
+export function prDb<D>(db: Kysely<D>): Kysely<PrDatabase> {
+  return db as unknown as Kysely<PrDatabase>;
+}
+
+export type PrUnionRow = Selectable<PrUnionsTable>;
+
+export type PrUnionLevelRow = Selectable<PrUnionLevelsTable>;
+
+export type PrWsibGroupRow = Selectable<PrWsibGroupsTable>;
+
+export type PrCodeRow = Selectable<PrCodesTable>;
+
+export type PrEmployeeRow = Selectable<PrEmployeesTable>;
+
+export type PrStatutoryRateRow = Selectable<PrStatutoryRatesTable>;
+
+export type PrTaxBracketRow = Selectable<PrTaxBracketsTable>;
+
+export type PrPayPeriodRow = Selectable<PrPayPeriodsTable>;
+
+export type PrTransactionRow = Selectable<PrTransactionsTable>;
+
+export type PrChequeRow = Selectable<PrChequesTable>;
+
+export type WorkCodeRow = Selectable<PrWorkCodesTable>;
+
+export type LabourBudgetRow = Selectable<PrLabourBudgetsTable>;
+
+export type WorkOrderRow = Selectable<PrWorkOrdersTable>;
+
+export type TimeCardRow = Selectable<PrTimeCardsTable>;
