@@ -86,11 +86,10 @@ function prepareClient(client: pg.PoolClient, capacity: number): void {
     return original({ name, text, values });
   };
   const query: Query = async (text, values) => {
-    if (typeof text !== 'string' || !values || values.length === 0 || !NAMED.test(text)) {
-      if (typeof text === 'string') {
-        if (OPENS.test(text)) state.inTransaction = true;
-        else if (ENDS.test(text)) state.inTransaction = false;
-      }
+    // A statement already named here skips the tests below (the hot path).
+    if (!values || values.length === 0 || (!state.names.has(text) && !NAMED.test(text))) {
+      if (OPENS.test(text)) state.inTransaction = true;
+      else if (ENDS.test(text)) state.inTransaction = false;
       const result = await original(text, values);
       if (state.dropped.length > 0) await deallocate();
       return result;
