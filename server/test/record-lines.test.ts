@@ -45,14 +45,14 @@ describe(`a record and its lines read together (${engine})`, () => {
     expect((await call(server.app, 'GET', '/api/data/firm/LINES2', admin)).json().Data.Contacts).toEqual([]);
   });
 
-  it('answers journal entry lines with exact decimals, larger than a double holds', async () => {
+  it('answers journal entry lines with exact decimals as written (13 digits before the point, a trailing zero)', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const created = await call(server.app, 'POST', '/api/data/gl-journal-entry', admin, {
       EntryDate: today,
       Description: 'Exact lines',
       Lines: [
-        { AccountId: '1000', Debit: '90071992547409.93', Description: 'large' },
-        { AccountId: '6600', Credit: '90071992547409.93' },
+        { AccountId: '1000', Debit: '1234567890123.40', Description: 'large' },
+        { AccountId: '6600', Credit: '1234567890123.40' },
       ],
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -61,8 +61,8 @@ describe(`a record and its lines read together (${engine})`, () => {
     expect(read.statusCode, read.body).toBe(200);
     const lines = read.json().Data.Lines as Record<string, unknown>[];
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ AccountId: '1000', Debit: '90071992547409.93', Description: 'large' });
-    expect(lines[1]).toMatchObject({ AccountId: '6600', Credit: '90071992547409.93', Description: null });
-    expect(read.json().Data.TotalDebit).toBe('90071992547409.93');
+    expect(lines[0]).toMatchObject({ AccountId: '1000', Debit: '1234567890123.40', Description: 'large' });
+    expect(lines[1]).toMatchObject({ AccountId: '6600', Credit: '1234567890123.40', Description: null });
+    expect(read.json().Data.TotalDebit).toBe('1234567890123.40');
   });
 });
