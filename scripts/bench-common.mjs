@@ -142,11 +142,13 @@ export async function signInAsAdmin(page, origin) {
 
 /**
  * The server from source on `port` with its data in `dataDir` (embedded SQLite unless `env` says otherwise),
- * logging warnings only, without the partner demo site; `env` adds or overrides variables. Kill it when done.
+ * logging warnings only, without the partner demo site; `env` adds or overrides variables; `entry` another path to
+ * the server's main module (a link to it: a process of its own name on a machine shared with other runs). Kill it
+ * when done.
  */
-export async function startServerProcess(port, dataDir, env = {}) {
+export async function startServerProcess(port, dataDir, env = {}, entry = 'server/src/main.ts') {
   const { spawn } = await import('node:child_process');
-  return spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  return spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', PARTNER_DEMO: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -37,6 +37,7 @@ const sections = {
   'exactly-once': tsx('scripts/bench-exactly-once.mjs'),
   events: tsx('scripts/bench-events.mjs'),
   capacity: tsx('scripts/bench-capacity.mjs'),
+  streams: tsx('scripts/bench-streams.mjs'),
   webhooks: tsx('scripts/bench-webhooks.mjs'),
   screens: node('scripts/bench-screens.mjs'),
   reports: tsx('scripts/bench-reports.mjs'),

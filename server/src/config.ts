@@ -45,7 +45,11 @@ export type DatabaseConfig =
    * databases (the tests), where a commit's disk sync costs more than the work.
    */
   | { kind: 'sqlite'; file: string; synchronous?: 'full' | 'normal' }
-  | { kind: 'postgres'; url: string };
+  /**
+   * `preparedStatements` (PREPARED_STATEMENTS, default 200; 0 = off): statements each pooled connection keeps
+   * prepared (db/prepared.ts), the least recently used beyond that deallocated.
+   */
+  | { kind: 'postgres'; url: string; preparedStatements?: number };
 
 export interface ServerConfig {
   port: number;
@@ -331,7 +335,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     dataDir,
     database: isPostgresUrl(env.DATABASE_URL)
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? { kind: 'postgres', url: env.DATABASE_URL, preparedStatements: countOf('PREPARED_STATEMENTS', env.PREPARED_STATEMENTS, 200) }
       : { kind: 'sqlite', file: resolve(dataDir, 'erp.sqlite'), synchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS) },
     readDatabaseUrl: readDatabaseUrl(env),
     oidc: {

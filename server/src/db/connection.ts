@@ -13,7 +13,8 @@
  * PostgreSQL: DATABASE_URL may name several hosts, as pg_auto_failover hands them out
  * (`postgres://u@h:5432,h:5433/db?target_session_attrs=read-write`, issue 43 item 2): the pool connects to the
  * writable primary and finds it again after a failover (db/primary.ts). Every request's writing transaction
- * runs its commit hooks (db/commit-hooks.ts: the Idempotency-Key committed with the work).
+ * runs its commit hooks (db/commit-hooks.ts: the Idempotency-Key committed with the work). Each pooled connection
+ * keeps its statements prepared (db/prepared.ts, PREPARED_STATEMENTS).
  */
 import { mkdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
@@ -22,6 +23,7 @@ import { Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase, type 
 import pg from 'pg';
 import { withCommitHooks } from './commit-hooks.ts';
 import { findPrimary, openPool, parseHosts } from './primary.ts';
+import { DEFAULT_PREPARED_STATEMENTS, preparedPool } from './prepared.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { capturing, lateFeed } from '../events/capture.ts';
 import { migrate } from './migrations.ts';
@@ -142,10 +144,11 @@ async function ensurePostgresDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, preparedStatements = DEFAULT_PREPARED_STATEMENTS): Promise<Database> {
   await ensurePostgresDatabase(url);
   // Idle clients that die are dropped and replaced; on a multi-host URL the pool follows the primary (primary.ts).
-  const pool = openPool(url, 10);
+  // Each client keeps its statements prepared (prepared.ts).
+  const pool = preparedPool(openPool(url, 10), preparedStatements);
   const changes = lateFeed();
   const db = new Kysely<DB>({ dialect: capturing(withCommitHooks(new PostgresDialect({ pool })), changes) });
   const parsed = parseHosts(url);
@@ -184,7 +187,7 @@ async function startupTurn(database: Database, work: () => Promise<void>): Promi
 
 /** Opens and migrates the database, then runs the caller's `prepare` (seeding) in the same start-up turn (see the module header). */
 export async function openDatabase(config: DatabaseConfig, prepare?: (database: Database) => Promise<void>): Promise<Database> {
-  const database = config.kind === 'postgres' ? await openPostgres(config.url) : openSqlite(config.file, config.synchronous);
+  const database = config.kind === 'postgres' ? await openPostgres(config.url, config.preparedStatements) : openSqlite(config.file, config.synchronous);
   try {
     await startupTurn(database, async () => {
       await migrate(database.db);

@@ -13,14 +13,20 @@
  * the client's retry with the same Idempotency-Key acts once (exactly-once/idempotency.ts).
  */
 
+import { isStalePlan } from './prepared.ts';
+
 /** Runs of one unit of work, the first included. */
 export const MAX_ATTEMPTS = 4;
 
 const RETRIED = new Set(['40P01', '40001']);
 
-/** Whether `error` is a concurrency abort the unit of work may be run again for. */
+/**
+ * Whether `error` is a concurrency abort the unit of work may be run again for — or a prepared statement gone stale
+ * after a schema change inside the transaction (db/prepared.ts): the connection has forgotten it, the next run
+ * prepares it anew.
+ */
 export function isConcurrencyAbort(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && RETRIED.has(String((error as { code?: unknown }).code));
+  return typeof error === 'object' && error !== null && (RETRIED.has(String((error as { code?: unknown }).code)) || isStalePlan(error));
 }
 
 /** Runs `work` (which opens and completes its own transaction), again after a concurrency abort (above). */

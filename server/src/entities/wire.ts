@@ -5,6 +5,7 @@
  * strings vs integer units), count (bigint as string on PostgreSQL).
  */
 import type { AnyEntity, FieldDefinition, ScalarField } from '@erp/shared/entities/define';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import { decimalFromRaw, decimalToDb, type Engine } from '../db/decimal-codec.ts';
 import type { AnyDb, AnyTransaction } from './hooks.ts';
 
@@ -220,16 +221,65 @@ export async function loadRecords(db: AnyDb | AnyTransaction, def: AnyEntity, id
   return out;
 }
 
+type Children = Extract<FieldDefinition, { type: 'children' }>;
+
+/** Field types whose column's text (`::text`) reads as the driver's value does (readScalar); booleans normalized. */
+const FOLDABLE = new Set(['text', 'integer', 'decimal', 'lookup', 'boolean']);
+const foldCache = new WeakMap<AnyEntity, [string, Children][]>();
+
+/**
+ * Issue 74, "a record and its lines in one statement": on PostgreSQL the child collections without lines' own child
+ * rows and whose fields all read alike as text come in the record's own row, as a JSON array of each line's column
+ * texts in key order (exact: numbers travel as text, never as JSON numbers). The others keep their own statement.
+ */
+function foldedCollections(def: AnyEntity): [string, Children][] {
+  let folded = foldCache.get(def);
+  if (!folded) {
+    folded = (fieldsOf(def).filter(([, field]) => field.type === 'children') as unknown as [string, Children][]).filter(
+      ([, field]) => Object.keys(field.lineChildren ?? {}).length === 0 && Object.values(field.fields).every((child) => FOLDABLE.has(child.type)),
+    );
+    foldCache.set(def, folded);
+  }
+  return folded;
+}
+
+const FOLDED_PREFIX = '__lines_';
+
+/** The correlated subquery of one folded collection (foldedCollections). */
+function foldedLines(def: AnyEntity, name: string, field: Children): RawBuilder<unknown> {
+  const childKey = field.fields[field.key]!.column ?? field.key;
+  const columns = Object.entries(field.fields).map(([childName, child]) => sql`${sql.ref(`__c.${child.column ?? childName}`)}::text`);
+  return sql`(select coalesce(json_agg(json_build_array(${sql.join(columns)}) order by ${sql.ref(`__c.${childKey}`)}), '[]'::json) from ${sql.table(field.table)} as __c where ${sql.ref(`__c.${field.parentColumn}`)} = ${sql.ref(`${def.table}.${keyColumn(def)}`)})`.as(
+    `${FOLDED_PREFIX}${name}`,
+  ) as unknown as RawBuilder<unknown>;
+}
+
+/** The lines of a folded collection from their column texts, as `loadChunk` reads them unfolded. */
+function unfoldLines(field: Children, texts: unknown): Record<string, unknown>[] {
+  const entries = Object.entries(field.fields);
+  return (texts as (string | null)[][]).map((values) => {
+    const line: Record<string, unknown> = {};
+    entries.forEach(([childName, child], at) => {
+      const raw = values[at];
+      line[childName] = readScalar(child as ScalarField, child.type === 'boolean' && raw === 'true' ? true : raw);
+    });
+    return line;
+  });
+}
+
 async function loadChunk(db: AnyDb | AnyTransaction, def: AnyEntity, ids: readonly (string | number)[]): Promise<Map<string, Record<string, unknown>>> {
   const all = fieldsOf(def).map(([name]) => name);
   const keyCol = keyColumn(def);
-  const rows = (await db
-    .selectFrom(def.table)
-    .select(columnsFor(def, all))
-    .where(keyCol, 'in', ids)
-    .execute()) as Record<string, unknown>[];
+  const folded = db.getExecutor().adapter instanceof PostgresAdapter ? foldedCollections(def) : [];
+  let query = db.selectFrom(def.table).select(columnsFor(def, all));
+  for (const [name, field] of folded) query = query.select(foldedLines(def, name, field) as never);
+  const rows = (await query.where(keyCol, 'in', ids).execute()) as Record<string, unknown>[];
   const records = new Map<string, Record<string, unknown>>();
-  for (const row of rows) records.set(String(row[keyCol]), rowToRecord(def, row, all));
+  for (const row of rows) {
+    const record = rowToRecord(def, row, all);
+    for (const [name, field] of folded) record[name] = unfoldLines(field, row[`${FOLDED_PREFIX}${name}`]);
+    records.set(String(row[keyCol]), record);
+  }
   if (records.size === 0) return records;
   const found = rows.map((row) => row[keyCol]);
   /** Rows of `table` whose `column` names one of the records, grouped by that record's key. */
@@ -248,7 +298,7 @@ async function loadChunk(db: AnyDb | AnyTransaction, def: AnyEntity, ids: readon
       const links = byParent((await db.selectFrom(table).select([parentColumn, valueColumn]).where(parentColumn, 'in', found).execute()) as Record<string, unknown>[], parentColumn);
       for (const [key, record] of records) record[name] = (links.get(key) ?? []).map((link) => String(link[valueColumn])).sort();
     }
-    if (field.type === 'children') {
+    if (field.type === 'children' && !folded.some(([foldedName]) => foldedName === name)) {
       const childKey = field.fields[field.key]!.column ?? field.key;
       const childRows = (await db
         .selectFrom(field.table)

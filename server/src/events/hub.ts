@@ -310,7 +310,8 @@ export class EventHub {
       const events = await this.visibleEvents(stream, queue);
       if (events.length > 0) stream.sink.send('records', { Events: events }, stream.lastId ?? undefined);
     } catch (error) {
-      console.warn(`record events: ${(error as Error).message}`);
+      // A stream closed meanwhile (the server closing and its database with it) has no one to tell.
+      if (this.streams.has(stream.id)) console.warn(`record events: ${(error as Error).message}`);
     }
   }
 
