@@ -18,7 +18,7 @@ const firstPort = Number(process.env.E2E_PORT ?? 18080);
 const laneCount = Math.max(1, Math.min(2, Number(process.env.E2E_LANES ?? 2)));
 
 /** Shell files that run in the module lane, to balance the lanes' durations. */
-const BALANCE = ['tests/e2e/screen-layout.spec.ts', 'tests/e2e/shell-heap.spec.ts'];
+const BALANCE = ['tests/e2e/screen-layout.spec.ts', 'tests/e2e/shell-heap.spec.ts', 'tests/e2e/fixture-module.spec.ts'];
 const ALL = ['tests/e2e/**/*.spec.ts', 'modules/*/e2e/**/*.spec.ts'];
 
 const lanes =
