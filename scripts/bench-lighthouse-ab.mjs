@@ -10,8 +10,8 @@
  *
  * Usage: node scripts/bench-lighthouse-ab.mjs [label=tree …] (default: this tree only, as `here`);
  * BENCH_PORT (default 18520): the servers take BENCH_PORT, +10, …, their browsers the ports after each;
- * BENCH_LIGHTHOUSE_RUNS (default 5); BENCH_LIGHTHOUSE_ONLY=<text> (page names: home, cart, My Orders, Invoices,
- * "returning"); BENCH_AB_DETAIL=1 adds the scripts and long tasks of each tree's median run.
+ * BENCH_LIGHTHOUSE_RUNS (default 5); BENCH_LIGHTHOUSE_ONLY=<text>[|<text>…] (a page's whole name, or text in it:
+ * home, cart, My Orders, Invoices, "returning"); BENCH_AB_DETAIL=1 adds the scripts and long tasks of each tree's median run.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +31,7 @@ const PAGES = [
   { name: 'portal home (order), returning', hash: '#/portal/order', user: 'portal', cache: 'kept' },
   { name: 'portal cart, returning', hash: '#/portal/cart', user: 'portal', cache: 'kept' },
   { name: 'staff HOME', hash: '#/', user: 'admin', cache: 'cold' },
-].filter((page) => !process.env.BENCH_LIGHTHOUSE_ONLY || page.name.includes(process.env.BENCH_LIGHTHOUSE_ONLY));
+].filter((page) => !process.env.BENCH_LIGHTHOUSE_ONLY || process.env.BENCH_LIGHTHOUSE_ONLY.split('|').some((only) => page.name === only || page.name.includes(only)));
 
 const trees = (process.argv.slice(2).length ? process.argv.slice(2) : [`here=${repoRoot}`]).map((arg, index) => {
   const [label, path] = arg.includes('=') ? arg.split(/=(.*)/s) : [`tree${index + 1}`, arg];
