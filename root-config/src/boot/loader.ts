@@ -73,7 +73,7 @@ const portalPage = (): boolean =>
   /^#\/portal(?:[/?]|$)/i.test(window.location.hash) || document.getElementById(PORTAL_MODULES)?.hasAttribute('data-start') === true;
 
 /**
- * The boot modules; at a portal address, the portal's first screen's modules and stylesheet with them (issue 69
+ * The boot modules; on a portal page, the portal's first screen's modules with them (issue 69
  * item 3): on a phone's link, waiting for root-config to learn the session is a customer's before asking for React
  * and the screens added a chain of round trips before the first content.
  */
