@@ -22,18 +22,16 @@
  * metric; the elements that shifted (audit `layout-shifts`) and the LCP element of the median run.
  * BENCH_PORT (default 18495) and its next port (the debugging port); BENCH_NO_WRITE=1 prints only.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import lighthouse from 'lighthouse';
 import { markdownTable, measuredWith, median, publish, startServerProcess, waitForServer } from './bench-common.mjs';
+import { audit, clearCaches, signIn, startChromium, visitOnce } from './bench-lighthouse-lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18495);
 const DEBUG_PORT = PORT + 1;
 const base = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const HEADING = '## Mobile page metrics (issue 69)';
 
 const PORTAL_TARGET = { score: 0.95, cls: 0.02 };
@@ -54,131 +52,6 @@ const PAGES = [
   ...PORTAL_SCREENS.map(([name, hash]) => ({ name: `portal ${name}, returning`, hash, user: 'portal', cache: 'kept', target: PORTAL_TARGET })),
   { name: 'staff HOME', hash: '#/', user: 'admin', cache: 'cold', target: {} },
 ].filter((page) => !process.env.BENCH_LIGHTHOUSE_ONLY || page.name.includes(process.env.BENCH_LIGHTHOUSE_ONLY));
-
-/** Debian's Chromium, headless, with a remote-debugging port and a fresh profile; answers { close }. */
-async function startChromium(port) {
-  const profile = mkdtempSync(join(tmpdir(), 'erp-bench-lighthouse-profile-'));
-  const child = spawn(
-    CHROME,
-    [
-      '--headless',
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--no-default-browser-check',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      'about:blank',
-    ],
-    { stdio: 'ignore' },
-  );
-  await waitForServer(`http://127.0.0.1:${port}/json/version`, 30_000);
-  return {
-    async close() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Signs `user` in (password = user name) in the browser's default profile, through the provider's form. */
-async function signIn(port, user) {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  try {
-    const page = await browser.contexts()[0].newPage();
-    await page.goto(`${base}/#/`);
-    await page.getByLabel('Username').fill(user);
-    await page.getByLabel('Password').fill(user);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForSelector('erp-top-bar, erp-portal-bar', { timeout: 120_000 });
-    await page.close();
-  } finally {
-    await browser.close();
-  }
-}
-
-/** Opens `url` once in the default profile and waits for its service worker to control it (the files precached). */
-async function visitOnce(port, url) {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  try {
-    const page = await browser.contexts()[0].newPage();
-    await page.goto(url);
-    await page.waitForSelector('erp-portal-bar', { timeout: 120_000 });
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 120_000 });
-    await page.close();
-  } finally {
-    await browser.close();
-  }
-}
-
-/** Empties the HTTP cache, the Cache Storage and the service workers of the origin; the session stays. */
-async function clearCaches(port) {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  try {
-    const page = await browser.contexts()[0].newPage();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'cache_storage,service_workers' });
-    await page.close();
-  } finally {
-    await browser.close();
-  }
-}
-
-/** One Lighthouse run (performance only, mobile preset); answers the figures and the notes of its audits. */
-async function audit(port, url, signedIn) {
-  const { lhr, artifacts } = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-    disableStorageReset: signedIn,
-    // A shared two-core machine: the default 45 s is not always enough for the page's load and its quiet.
-    maxWaitForLoad: 180_000,
-  });
-  const value = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const shifts = (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => ({
-    element: item.node?.selector ?? item.node?.snippet ?? '?',
-    score: item.score ?? 0,
-  }));
-  // Lighthouse 13: the LCP element is the node item of the LCP breakdown insight.
-  const lcpNode = (lhr.audits['lcp-breakdown-insight']?.details?.items ?? []).find((item) => item.type === 'node');
-  // The larger shifts with their elements' moves (the trace's LayoutShift events; selectors from its elements).
-  // An artifact whose gathering failed (a page too slow for the time limit) is an error object, not a list.
-  const elements = Array.isArray(artifacts.TraceElements) ? artifacts.TraceElements : [];
-  const events = Array.isArray(artifacts.Trace?.traceEvents) ? artifacts.Trace.traceEvents : [];
-  const selectors = new Map(elements.filter((e) => e.node).map((e) => [e.nodeId, e.node.selector]));
-  const start = events.find((e) => e.name === 'navigationStart')?.ts ?? 0;
-  const moves = events
-    .filter((e) => e.name === 'LayoutShift' && !e.args.data?.had_recent_input && (e.args.data?.score ?? 0) >= 0.005)
-    .map((e) => {
-      const nodes = (e.args.data.impacted_nodes ?? []).map((n) => `\`${selectors.get(n.node_id) ?? n.node_id}\` [${n.old_rect}] → [${n.new_rect}]`);
-      return `${e.args.data.score.toFixed(3)} at ${Math.round((e.ts - start) / 1000)} ms (observed): ${nodes.join(', ')}`;
-    });
-  return {
-    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
-    moves,
-    score: lhr.categories.performance.score ?? Number.NaN,
-    lcp: value('largest-contentful-paint'),
-    cls: value('cumulative-layout-shift'),
-    tbt: value('total-blocking-time'),
-    fcp: value('first-contentful-paint'),
-    si: value('speed-index'),
-    finalUrl: lhr.finalDisplayedUrl,
-    shifts,
-    lcpElement: lcpNode ? (lcpNode.selector ?? lcpNode.snippet) : '—',
-    warnings: lhr.runWarnings ?? [],
-  };
-}
 
 const seconds = (msValue) => `${(msValue / 1000).toFixed(2)} s`;
 const met = (ok) => (ok ? 'met' : '**missed**');
@@ -223,13 +96,13 @@ try {
         // One browser (one profile) per user: the visitor's, the customer's, the staff member's.
         const port = DEBUG_PORT + browsers.size;
         browsers.set(key, { port, chrome: await startChromium(port) });
-        if (target.user) await signIn(port, target.user);
+        if (target.user) await signIn(port, base, target.user);
       }
       const { port } = browsers.get(key);
       const runs = [];
       if (target.cache === 'kept') await visitOnce(port, `${base}/${target.hash}`);
       for (let run = 0; run < RUNS; run++) {
-        if (target.user && target.cache === 'cold') await clearCaches(port);
+        if (target.user && target.cache === 'cold') await clearCaches(port, base);
         runs.push(await audit(port, `${base}/${target.hash}`, Boolean(target.user)));
         const last = runs.at(-1);
         console.error(`${target.name} run ${run + 1}: score ${last.score} LCP ${Math.round(last.lcp)} CLS ${last.cls.toFixed(3)} TBT ${Math.round(last.tbt)} → ${last.finalUrl}`);

@@ -15,6 +15,8 @@
  *    (in a trace: a frame of 10 ms of work took 50 ms). Opened in step 2, IndexedDB held the kept HOME's frame by
  *    its first binding to the database (7 ms of that task's 25 in a trace, 2026-11-27).
  * A hidden page (no frames) does it all at once; a frame that has not come within 100 ms is not waited for.
+ * At a portal address, step 3 adds the portal's first screen's modules too (`<template id="erp-portal-modules">`), and
+ * so does a portal customer's sign-in callback page (the server marks that template `data-start`).
  *
  * Issue 69 item 3, first visit: in step 2's task, before the kept HOME, a visitor with no stored sign-in leaves for
  * the provider's sign-in page (first-visit.ts): no module of the shell loads. Should that fail, the page boots.
@@ -30,6 +32,7 @@ import { firstVisitOf, prepareSignIn } from './first-visit.ts';
 import { keptHomeOf } from './kept-home.ts';
 
 const BOOT_MODULES = 'erp-boot-modules';
+const PORTAL_MODULES = 'erp-portal-modules';
 
 function showKeptHome(): void {
   const skeleton = document.querySelector('#erp-content > .erp-boot-home');
@@ -54,11 +57,29 @@ function showKeptHome(): void {
   document.getElementById('erp-content')?.removeAttribute('aria-busy');
 }
 
-function startModules(): void {
-  const template = document.getElementById(BOOT_MODULES);
+/** Adds the template's links and scripts to the page, once. */
+function addTemplate(id: string): void {
+  const template = document.getElementById(id);
   if (!(template instanceof HTMLTemplateElement) || template.dataset['started'] !== undefined) return;
   template.dataset['started'] = '';
   document.head.append(document.importNode(template.content, true));
+}
+
+/**
+ * A portal page: a portal address (#/portal…: a portal customer's, or rarely staff looking at the portal), or the
+ * sign-in callback of a portal customer (the server marks its template `data-start`: server/src/static/portal-sign-in.ts).
+ */
+const portalPage = (): boolean =>
+  /^#\/portal(?:[/?]|$)/i.test(window.location.hash) || document.getElementById(PORTAL_MODULES)?.hasAttribute('data-start') === true;
+
+/**
+ * The boot modules; on a portal page, the portal's first screen's modules with them (issue 69
+ * item 3): on a phone's link, waiting for root-config to learn the session is a customer's before asking for React
+ * and the screens added a chain of round trips before the first content.
+ */
+function startModules(): void {
+  addTemplate(BOOT_MODULES);
+  if (portalPage()) addTemplate(PORTAL_MODULES);
 }
 
 /**
@@ -147,12 +168,13 @@ function startCallbackExchange(): boolean {
 }
 
 /**
- * Issue 69 item 3 (CLS), space reservation only: a portal address (#/portal…) holds the portal chrome's place
+ * Issue 69 item 3 (CLS), space reservation only: a portal page (`portalPage`) holds the portal chrome's place
  * (shell.css `.erp-shell__top--portal`) from the first frame, before the session says who the user is (root-config
- * keeps it for a portal customer, drops it for anyone else). The address alone: no storage read before that frame.
+ * keeps it for a portal customer, drops it for anyone else). The address and the page alone: no storage read before
+ * that frame.
  */
 function reservePortalChrome(): void {
-  if (/^#\/portal(?:[/?]|$)/i.test(window.location.hash)) document.getElementById('erp-top')?.classList.add('erp-shell__top--portal');
+  if (portalPage()) document.getElementById('erp-top')?.classList.add('erp-shell__top--portal');
 }
 
 reservePortalChrome();

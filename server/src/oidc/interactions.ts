@@ -23,6 +23,14 @@ import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '..
 import { INVALID_CREDENTIALS, PAGE_HEADERS, errorPage, loginPage, pageHeaders } from './pages.ts';
 import { API_SCOPES, OIDC_SCOPES } from './provider.ts';
 import { throttledMessage, type SignInGuard } from '../security/sign-in-guard.ts';
+import { portalSignInCookie } from '../static/portal-sign-in.ts';
+import { isPortalLanding } from '@erp/shared/portal-types';
+
+/** A raw answer's Set-Cookie header as a list. */
+function setCookies(value: number | string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [String(value)];
+}
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -177,6 +185,8 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
       let checkMs: number | null = null;
       /** The re-hash of a hash made with older parameters, in parallel with the rest of the sign-in. */
       let rehashed: Promise<number> | null = null;
+      /** Issue 69 item 3: the callback page fetches the portal's screens with the boot (static/portal-sign-in.ts). */
+      let portalCustomer = false;
       if (username) {
         const gate = await signInGuard.begin(username, address);
         if (!gate.allowed) {
@@ -189,7 +199,7 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
       if (username && password && password.length <= MAX_PASSWORD) {
         const user = await database.db
           .selectFrom('users')
-          .select(['user_id', 'password_hash', 'is_active'])
+          .select(['user_id', 'password_hash', 'is_active', 'landing_page'])
           .where('user_id', '=', username)
           .executeTakeFirst();
         // An unknown user still costs one scrypt, so response time does not reveal which names exist.
@@ -198,6 +208,7 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
         checkMs = performance.now() - checking;
         if (user && matches && asFlag(user.is_active)) {
           accountId = user.user_id;
+          portalCustomer = isPortalLanding(user.landing_page);
           if (needsRehash(user.password_hash)) rehashed = rehash(user.user_id, user.password_hash, password);
         }
       }
@@ -220,6 +231,9 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
         { mergeWithLastSubmission: false },
       );
       if (rehashed) reply.header('server-timing', `password;dur=${checkMs?.toFixed(1)}, rehash;dur=${(await rehashed).toFixed(1)}`);
+      // Beside any cookie the provider wrote on the raw answer (Fastify's own headers would replace those).
+      const mark = portalSignInCookie(portalCustomer, config.publicUrl);
+      reply.raw.setHeader('set-cookie', [...setCookies(reply.raw.getHeader('set-cookie')), mark]);
       return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
     },
   );

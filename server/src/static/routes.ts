@@ -32,6 +32,7 @@
  * versioned files as the page names them now; any change of them, of the page or of the worker changes the script,
  * so the browser installs the new version (it takes over at the next start).
  */
+import { clearPortalSignIn, hasPortalSignIn, markPortalSignIn } from './portal-sign-in.ts';
 import fastifyStatic from '@fastify/static';
 import type { ShellConfig } from '@erp/shared/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -399,9 +400,12 @@ export async function registerStaticRoutes(app: FastifyInstance, config: ServerC
     const importMap = applyOverrides(mapped, overrides);
     const [versions, shellConfig] = await Promise.all([versionsOf(shellPageUrls(html, importMap)), currentShellConfig()]);
     const inlineFiles = sourcesOf(inlineFileUrls(html));
-    const page = renderShellPage(html, importMap, { versions, shellConfig, inlineFiles });
+    // Issue 69 item 3: a portal customer's sign-in callback fetches the portal's screens with the boot (portal-sign-in.ts).
+    const portalSignIn = request.routeOptions.url === '/auth/callback' && hasPortalSignIn(request.headers.cookie);
+    const page = renderShellPage(portalSignIn ? markPortalSignIn(html) : html, importMap, { versions, shellConfig, inlineFiles });
     const headers = shellPageHeaders(config, page);
     headers['content-security-policy'] = cspWithOverrides(headers['content-security-policy']!, overrides);
+    if (portalSignIn) reply.header('set-cookie', clearPortalSignIn(config.publicUrl));
     return sendCompressed(request, noCache(reply).headers(headers).type('text/html; charset=utf-8'), page.html);
   }
 

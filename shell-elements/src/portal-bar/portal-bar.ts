@@ -195,6 +195,8 @@ export class ErpPortalBar extends LitElement {
   declare pdfLogoLabel: string;
 
   private pdfUrl: string | null = null;
+  /** The animation frame that brings the current link into the strip (`updated`). */
+  private scrollFrame = 0;
 
   constructor() {
     super();
@@ -211,6 +213,8 @@ export class ErpPortalBar extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.releasePdf();
+    cancelAnimationFrame(this.scrollFrame);
+    this.scrollFrame = 0;
   }
 
   private releasePdf(): void {
@@ -234,13 +238,18 @@ export class ErpPortalBar extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    // On a phone the links are a strip that scrolls sideways: the current one is brought into it.
-    if (changed.has('activePath') || changed.has('links')) {
-      const active = this.renderRoot.querySelector<HTMLElement>('a.link.active');
-      const nav = this.renderRoot.querySelector<HTMLElement>('nav');
-      if (active && nav && nav.scrollWidth > nav.clientWidth) {
-        nav.scrollLeft = Math.max(0, active.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2);
-      }
+    // On a phone the links are a strip that scrolls sideways: the current one is brought into it — measured in the
+    // next animation frame, where the page is laid out anyway: measured here, it laid out the page in the middle of
+    // the portal's boot (122 ms of a long task in a trace, issue 69 item 3), and again for the frame.
+    if ((changed.has('activePath') || changed.has('links')) && !this.scrollFrame) {
+      this.scrollFrame = requestAnimationFrame(() => {
+        this.scrollFrame = 0;
+        const active = this.renderRoot.querySelector<HTMLElement>('a.link.active');
+        const nav = this.renderRoot.querySelector<HTMLElement>('nav');
+        if (active && nav && nav.scrollWidth > nav.clientWidth) {
+          nav.scrollLeft = Math.max(0, active.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2);
+        }
+      });
     }
   }
 
