@@ -259,3 +259,24 @@ export async function eachEngine(engines, bench) {
   }
   return { results, notes };
 }
+
+/**
+ * Reads a server-sent event stream (`GET /api/events/stream`) as the shell does: calls `onEvent(name, data)` for each
+ * event block (`data` parsed from its JSON line, null without one); comment lines (`: keep-alive`) are skipped.
+ */
+export function readEventStream(response, onEvent) {
+  let buffer = '';
+  response.setEncoding('utf8');
+  response.on('data', (chunk) => {
+    buffer += chunk;
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (block.startsWith(': ')) continue;
+      const name = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      onEvent(name, data === undefined ? null : JSON.parse(data));
+    }
+  });
+}

@@ -13,7 +13,7 @@
  * Options (environment): BENCH_EVENTS_STREAMS, BENCH_EVENTS_LINES, BENCH_EVENTS_ENGINES, BENCH_NO_WRITE=1.
  */
 import { request } from 'node:http';
-import { engineTable, measuredWith, publish } from './bench-common.mjs';
+import { engineTable, measuredWith, publish, readEventStream } from './bench-common.mjs';
 import { eachEngine, withBenchApp } from './bench-app.mjs';
 
 const STREAMS = Number(process.env.BENCH_EVENTS_STREAMS || 200);
@@ -32,20 +32,11 @@ async function openStream(port, call) {
   const socket = await new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path: `/api/events/stream?ticket=${ticket}` }, (response) => {
       if (response.statusCode !== 200) return reject(new Error(`stream: ${response.statusCode}`));
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!message.includes('event: records')) continue;
-          counters.records += 1;
-          counters.last = Date.now();
-          const data = message.split('\n').find((line) => line.startsWith('data: '));
-          counters.changes += JSON.parse(data.slice(6)).Events.length;
-        }
+      readEventStream(response, (name, data) => {
+        if (name !== 'records') return;
+        counters.records += 1;
+        counters.last = Date.now();
+        counters.changes += data.Events.length;
       });
       resolve(req);
     });

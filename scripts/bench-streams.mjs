@@ -19,7 +19,7 @@ import { request, Agent } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { loadSummary, machine, mb, pgAdmin, pgReachable, PG_URL, publish, startServerProcess, waitForServer } from './bench-common.mjs';
+import { loadSummary, machine, mb, pgAdmin, pgReachable, PG_URL, publish, readEventStream, startServerProcess, waitForServer } from './bench-common.mjs';
 
 const { exited, httpSignIn } = await import('../server/test/helpers/http.ts');
 
@@ -66,7 +66,7 @@ async function heapOf() {
   }
 }
 
-/** Opens one stream; `seen(firmId)` answers whether a `records` event named that firm. */
+/** Opens one stream; answers it once ready: `received` collects the records its events named. */
 function openStream(agent, ticket) {
   return new Promise((resolve, reject) => {
     const names = [];
@@ -75,21 +75,9 @@ function openStream(agent, ticket) {
         response.resume();
         return reject(new Error(`stream: ${response.statusCode}`));
       }
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.startsWith(': ')) continue;
-          if (/^event: ready$/m.test(block)) resolve(stream);
-          if (/^event: records$/m.test(block)) {
-            const data = JSON.parse(/^data: (.*)$/m.exec(block)[1]);
-            for (const event of data.Events) names.push({ entity: event.Entity, id: event.Id, at: performance.now() });
-          }
-        }
+      readEventStream(response, (name, data) => {
+        if (name === 'ready') resolve(stream);
+        if (name === 'records') for (const event of data.Events) names.push({ entity: event.Entity, id: event.Id, at: performance.now() });
       });
     });
     const stream = { received: names, closed: false, close: () => req.destroy() };
