@@ -1,15 +1,15 @@
 // Generated from the entity definitions by `npm run gen:table-types` (server/src/entities/table-types.ts): do not edit.
 // A definition changed without regenerating fails server/test/table-types.test.ts.
 
-import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, Flag, StoredDecimal } from '@erp/server/db/schema';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, Flag, RecordTrail, StoredDecimal } from '@erp/server/db/schema';
 import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
 import type { GlTables } from '@erp/modules/gl/server/tables.generated';
 import type { ArTables } from '@erp/modules/ar/server/tables.generated';
 import type { IcTables } from '@erp/modules/ic/server/tables.generated';
 import type { PoTables } from '@erp/modules/po/server/tables.generated';
 
-export type ApInvoicesTable = {
+export type ApInvoicesTable = RecordTrail & {
   invoice_id: Generated<number>;
   document_no: string | null;
   status: string | null;
@@ -39,11 +39,6 @@ export type ApInvoicesTable = {
   balance: StoredDecimal | null;
   accepted_by: string | null;
   journal_id: number | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type ApInvoiceLinesTable = {
@@ -65,7 +60,7 @@ export type ApInvoiceLinesTable = {
   job_amount: StoredDecimal | null;
 };
 
-export type ApPaymentBatchesTable = {
+export type ApPaymentBatchesTable = RecordTrail & {
   batch_id: Generated<number>;
   batch_no: string | null;
   status: string | null;
@@ -79,11 +74,6 @@ export type ApPaymentBatchesTable = {
   first_cheque_no: number | null;
   last_cheque_no: number | null;
   eft_file_no: number | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type ApPaymentBatchLinesTable = {
@@ -99,7 +89,7 @@ export type ApPaymentBatchLinesTable = {
   payment: StoredDecimal | null;
 };
 
-export type ApDisbursementsTable = {
+export type ApDisbursementsTable = RecordTrail & {
   disbursement_id: Generated<number>;
   document_no: string | null;
   status: string | null;
@@ -112,11 +102,6 @@ export type ApDisbursementsTable = {
   applied: StoredDecimal | null;
   remaining_to_apply: StoredDecimal | null;
   cheque_id: number | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type ApDisbursementLinesTable = {
@@ -131,7 +116,7 @@ export type ApDisbursementLinesTable = {
   payment: StoredDecimal | null;
 };
 
-export type ApChequesTable = {
+export type ApChequesTable = RecordTrail & {
   cheque_id: Generated<number>;
   bank_account_id: string | null;
   cheque_no: number | null;
@@ -148,26 +133,16 @@ export type ApChequesTable = {
   cancel_reason: string | null;
   journal_id: number | null;
   cancel_journal_id: number | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type ApVendorBanksTable = {
+export type ApVendorBanksTable = RecordTrail & {
   vendor_id: string;
   institution: string | null;
   transit: string | null;
   account_no: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type ApVendorDefaultsTable = {
+export type ApVendorDefaultsTable = RecordTrail & {
   vendor_id: string;
   currency: string | null;
   terms_code: string | null;
@@ -175,14 +150,9 @@ export type ApVendorDefaultsTable = {
   bank_account_id: string | null;
   account_id: string | null;
   tax_group: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type ApCreditCardsTable = {
+export type ApCreditCardsTable = RecordTrail & {
   card_id: string;
   description: string | null;
   card_type: string | null;
@@ -190,14 +160,9 @@ export type ApCreditCardsTable = {
   holder_name: string | null;
   issuer_vendor_id: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type ApCardInvoicesTable = {
+export type ApCardInvoicesTable = RecordTrail & {
   card_invoice_id: Generated<number>;
   document_no: string | null;
   status: string | null;
@@ -208,11 +173,6 @@ export type ApCardInvoicesTable = {
   amount: StoredDecimal | null;
   ship_to_state: string | null;
   ap_invoice_id: number | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type ApCardInvoiceLinesTable = {
@@ -224,32 +184,22 @@ export type ApCardInvoiceLinesTable = {
   tax_group: string | null;
 };
 
-export type ApExpenseTemplatesTable = {
+export type ApExpenseTemplatesTable = RecordTrail & {
   template_id: string;
   description: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type ApExpenseTemplateColumnsTable = {
+export type ApExpenseTemplateColumnsTable = RecordTrail & {
   column_key: Generated<number>;
   template_id: string | null;
   column_no: number | null;
   heading: string | null;
   account_id: string | null;
   tax_group: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type ApExpenseReportsTable = {
+export type ApExpenseReportsTable = RecordTrail & {
   report_id: Generated<number>;
   document_no: string | null;
   status: string | null;
@@ -260,11 +210,6 @@ export type ApExpenseReportsTable = {
   description: string | null;
   total: StoredDecimal | null;
   ap_invoice_id: number | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type ApExpenseReportLinesTable = {

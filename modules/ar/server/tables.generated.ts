@@ -1,27 +1,22 @@
 // Generated from the entity definitions by `npm run gen:table-types` (server/src/entities/table-types.ts): do not edit.
 // A definition changed without regenerating fails server/test/table-types.test.ts.
 
-import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, Flag, StoredDecimal } from '@erp/server/db/schema';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, Flag, RecordTrail, StoredDecimal } from '@erp/server/db/schema';
 import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
 import type { GlTables } from '@erp/modules/gl/server/tables.generated';
 import type { MigrationTables } from './migration-tables.ts';
 
-export type ArAccountTermsTable = {
+export type ArAccountTermsTable = RecordTrail & {
   terms_code: string;
   description: string | null;
   net_days: number | null;
   discount_percent: StoredDecimal | null;
   discount_days: number | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type SalesRepsTable = {
+export type SalesRepsTable = RecordTrail & {
   sales_rep_id: string;
   name: string | null;
   commission_percent: StoredDecimal | null;
@@ -29,26 +24,16 @@ export type SalesRepsTable = {
   email: string | null;
   phone: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type SalesTaxAuthoritiesTable = {
+export type SalesTaxAuthoritiesTable = RecordTrail & {
   authority_id: string;
   name: string | null;
   registration_no: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type SalesTaxRatesTable = {
+export type SalesTaxRatesTable = RecordTrail & {
   rate_key: Generated<number>;
   authority_id: string | null;
   province_code: string | null;
@@ -56,22 +41,12 @@ export type SalesTaxRatesTable = {
   rate_percent: StoredDecimal | null;
   account_id: string | null;
   description: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type SalesTaxGroupsTable = {
+export type SalesTaxGroupsTable = RecordTrail & {
   group_id: string;
   description: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type SalesTaxGroupAuthoritiesTable = {
@@ -79,7 +54,7 @@ export type SalesTaxGroupAuthoritiesTable = {
   authority_id: string;
 };
 
-export type ArInvoicesTable = {
+export type ArInvoicesTable = RecordTrail & {
   invoice_id: Generated<number>;
   document_no: string | null;
   status: string | null;
@@ -102,11 +77,6 @@ export type ArInvoicesTable = {
   sub_total: StoredDecimal | null;
   tax_total: StoredDecimal | null;
   total: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type ArInvoiceLinesTable = {
@@ -122,7 +92,7 @@ export type ArInvoiceLinesTable = {
   tax_amount: StoredDecimal | null;
 };
 
-export type ArItemsTable = {
+export type ArItemsTable = RecordTrail & {
   document_no: string;
   firm_id: string | null;
   item_type: string | null;
@@ -133,14 +103,9 @@ export type ArItemsTable = {
   discount_available: StoredDecimal | null;
   discount_date: string | null;
   status: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type ArCashReceiptsTable = {
+export type ArCashReceiptsTable = RecordTrail & {
   receipt_id: Generated<number>;
   document_no: string | null;
   status: string | null;
@@ -160,11 +125,6 @@ export type ArCashReceiptsTable = {
   remaining_to_apply: StoredDecimal | null;
   open_credit: StoredDecimal | null;
   ar_item_id: number | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type ArCashReceiptLinesTable = {
@@ -179,7 +139,7 @@ export type ArCashReceiptLinesTable = {
   discount: StoredDecimal | null;
 };
 
-export type ArCreditApplicationsTable = {
+export type ArCreditApplicationsTable = RecordTrail & {
   application_id: Generated<number>;
   document_no: string | null;
   status: string | null;
@@ -193,11 +153,6 @@ export type ArCreditApplicationsTable = {
   description: string | null;
   applied_total: StoredDecimal | null;
   discount_total: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type ArCreditApplicationLinesTable = {
@@ -212,7 +167,7 @@ export type ArCreditApplicationLinesTable = {
   discount: StoredDecimal | null;
 };
 
-export type ArWriteOffsTable = {
+export type ArWriteOffsTable = RecordTrail & {
   write_off_id: Generated<number>;
   document_no: string | null;
   status: string | null;
@@ -225,11 +180,6 @@ export type ArWriteOffsTable = {
   balance: StoredDecimal | null;
   amount: StoredDecimal | null;
   reason: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type FiscalPeriodsArColumns = {

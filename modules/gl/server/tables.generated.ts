@@ -1,12 +1,12 @@
 // Generated from the entity definitions by `npm run gen:table-types` (server/src/entities/table-types.ts): do not edit.
 // A definition changed without regenerating fails server/test/table-types.test.ts.
 
-import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, Flag, StoredDecimal } from '@erp/server/db/schema';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, Flag, RecordTrail, StoredDecimal } from '@erp/server/db/schema';
 import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
 import type { MigrationTables } from './migration-tables.ts';
 
-export type GlAccountsTable = {
+export type GlAccountsTable = RecordTrail & {
   account_id: string;
   description: string | null;
   account_type: string | null;
@@ -14,54 +14,34 @@ export type GlAccountsTable = {
   is_postable: Flag;
   is_control: Flag;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type GlControlTable = {
+export type GlControlTable = RecordTrail & {
   control_id: string;
   segment_layout: string | null;
   retained_earnings_account: string | null;
   current_fiscal_year: number | null;
   home_currency: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type GlIntegrationTable = {
+export type GlIntegrationTable = RecordTrail & {
   integration_key: Generated<number>;
   sub_ledger: string | null;
   transaction_type: string | null;
   description: string | null;
   account_id: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type FxRatesTable = {
+export type FxRatesTable = RecordTrail & {
   rate_key: Generated<number>;
   from_currency: string | null;
   to_currency: string | null;
   effective_date: string | null;
   rate: StoredDecimal | null;
   fluctuation: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type BankAccountsTable = {
+export type BankAccountsTable = RecordTrail & {
   bank_account_id: string;
   name: string | null;
   account_name: string | null;
@@ -73,42 +53,27 @@ export type BankAccountsTable = {
   gl_account_id: string | null;
   default_for_payroll: Flag;
   eft_status: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type FiscalPeriodsTable = {
+export type FiscalPeriodsTable = RecordTrail & {
   period_id: Generated<number>;
   fiscal_year: number | null;
   period_no: number | null;
   start_date: string | null;
   end_date: string | null;
   closed_gl: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type GlJournalsTable = {
+export type GlJournalsTable = RecordTrail & {
   journal_id: Generated<number>;
   journal_date: string | null;
   source: string | null;
   data_type: string | null;
   status: string | null;
   description: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type GlJournalEntriesTable = {
+export type GlJournalEntriesTable = RecordTrail & {
   entry_id: Generated<number>;
   document_no: string | null;
   status: string | null;
@@ -120,11 +85,6 @@ export type GlJournalEntriesTable = {
   total_debit: StoredDecimal | null;
   total_credit: StoredDecimal | null;
   balance: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type GlJournalEntryLinesTable = {
@@ -137,56 +97,36 @@ export type GlJournalEntryLinesTable = {
   amount: StoredDecimal | null;
 };
 
-export type GlFsRowsTable = {
+export type GlFsRowsTable = RecordTrail & {
   row_id: Generated<number>;
   format_id: string | null;
   sequence: number | null;
   description: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type GlFsRowDetailsTable = {
+export type GlFsRowDetailsTable = RecordTrail & {
   detail_id: Generated<number>;
   row_id: number | null;
   from_account: string | null;
   to_account: string | null;
   total_of_sequence: number | null;
   reverse_sign: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type GlFsColumnsTable = {
+export type GlFsColumnsTable = RecordTrail & {
   column_id: Generated<number>;
   format_id: string | null;
   column_no: number | null;
   description: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type GlFsColumnDetailsTable = {
+export type GlFsColumnDetailsTable = RecordTrail & {
   detail_id: Generated<number>;
   column_id: number | null;
   range: string | null;
   reverse_sign: Flag;
   divide_by: number | null;
   year_offset: number | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type GlTables = {

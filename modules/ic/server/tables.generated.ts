@@ -1,84 +1,54 @@
 // Generated from the entity definitions by `npm run gen:table-types` (server/src/entities/table-types.ts): do not edit.
 // A definition changed without regenerating fails server/test/table-types.test.ts.
 
-import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, Flag, StoredDecimal } from '@erp/server/db/schema';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, Flag, RecordTrail, StoredDecimal } from '@erp/server/db/schema';
 import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
 import type { GlTables } from '@erp/modules/gl/server/tables.generated';
 import type { MigrationTables } from './migration-tables.ts';
 
-export type ProductClassesTable = {
+export type ProductClassesTable = RecordTrail & {
   class_id: string;
   description: string | null;
   inventory_account: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type ProductGroupsTable = {
+export type ProductGroupsTable = RecordTrail & {
   group_id: string;
   name: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type ProductTypesTable = {
+export type ProductTypesTable = RecordTrail & {
   type_id: string;
   name: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type ProductGradesTable = {
+export type ProductGradesTable = RecordTrail & {
   product_grade_id: string;
   description: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type GradesTable = {
+export type GradesTable = RecordTrail & {
   grade_id: string;
   description: string | null;
   material_type: string | null;
   yield_min: StoredDecimal | null;
   tensile_min: StoredDecimal | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type ProductSpecificationsTable = {
+export type ProductSpecificationsTable = RecordTrail & {
   specification_id: string;
   description: string | null;
   standard: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type ProductsTable = {
+export type ProductsTable = RecordTrail & {
   product_id: string;
   description: string | null;
   class_id: string | null;
@@ -140,11 +110,6 @@ export type ProductsTable = {
   length_min: StoredDecimal | null;
   length_max: StoredDecimal | null;
   weight_per_unit: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type ProductComponentsTable = {
@@ -155,7 +120,7 @@ export type ProductComponentsTable = {
   quantity: StoredDecimal | null;
 };
 
-export type ProductPricesTable = {
+export type ProductPricesTable = RecordTrail & {
   price_id: Generated<number>;
   product_id: string | null;
   price_table: string | null;
@@ -166,14 +131,9 @@ export type ProductPricesTable = {
   currency: string | null;
   effective_date: string | null;
   expiry_date: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type HeatNumbersTable = {
+export type HeatNumbersTable = RecordTrail & {
   heat_no: string;
   mill: string | null;
   grade_id: string | null;
@@ -185,11 +145,6 @@ export type HeatNumbersTable = {
   purchase_order_no: string | null;
   notes: string | null;
   chemistry_total: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type HeatChemistryTable = {
@@ -207,7 +162,7 @@ export type HeatMechanicalsTable = {
   unit: string | null;
 };
 
-export type CoilsTable = {
+export type CoilsTable = RecordTrail & {
   coil_no: string;
   product_id: string | null;
   manufacturer_coil_no: string | null;
@@ -238,14 +193,9 @@ export type CoilsTable = {
   extra_price: StoredDecimal | null;
   cost_per_pound: StoredDecimal | null;
   pounds_per_inch_width: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type InventoryTicketsTable = {
+export type InventoryTicketsTable = RecordTrail & {
   ticket_id: Generated<number>;
   ticket_no: string | null;
   ticket_date: string | null;
@@ -257,11 +207,6 @@ export type InventoryTicketsTable = {
   notes: string | null;
   total_quantity: StoredDecimal | null;
   total_cost: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type InventoryTicketLinesTable = {
@@ -281,7 +226,7 @@ export type InventoryTicketLotsTable = {
   quantity: StoredDecimal | null;
 };
 
-export type ProductionWorkOrdersTable = {
+export type ProductionWorkOrdersTable = RecordTrail & {
   work_order_id: Generated<number>;
   work_order_no: string | null;
   status: string | null;
@@ -297,11 +242,6 @@ export type ProductionWorkOrdersTable = {
   closing_reason: string | null;
   closed_date: string | null;
   notes: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type ProductionWorkOrderComponentsTable = {
@@ -313,7 +253,7 @@ export type ProductionWorkOrderComponentsTable = {
   used_to_date: StoredDecimal | null;
 };
 
-export type WarehouseCountsTable = {
+export type WarehouseCountsTable = RecordTrail & {
   count_id: Generated<number>;
   count_no: string | null;
   warehouse_id: string | null;
@@ -325,14 +265,9 @@ export type WarehouseCountsTable = {
   frozen_by: string | null;
   frozen_on: string | null;
   posted_on: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type CountLinesTable = {
+export type CountLinesTable = RecordTrail & {
   line_id: Generated<number>;
   count_id: number | null;
   warehouse_id: string | null;
@@ -350,14 +285,9 @@ export type CountLinesTable = {
   is_counted: Flag;
   is_found: Flag;
   is_open: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type CountTagsTable = {
+export type CountTagsTable = RecordTrail & {
   tag_id: Generated<number>;
   tag_no: string | null;
   warehouse_id: string | null;
@@ -367,11 +297,6 @@ export type CountTagsTable = {
   status: string | null;
   count_id: number | null;
   is_open: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type IcTables = {

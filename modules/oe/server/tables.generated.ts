@@ -1,14 +1,14 @@
 // Generated from the entity definitions by `npm run gen:table-types` (server/src/entities/table-types.ts): do not edit.
 // A definition changed without regenerating fails server/test/table-types.test.ts.
 
-import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, Flag, StoredDecimal } from '@erp/server/db/schema';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, Flag, RecordTrail, StoredDecimal } from '@erp/server/db/schema';
 import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
 import type { GlTables } from '@erp/modules/gl/server/tables.generated';
 import type { ArTables } from '@erp/modules/ar/server/tables.generated';
 import type { IcTables } from '@erp/modules/ic/server/tables.generated';
 
-export type PriceTablesTable = {
+export type PriceTablesTable = RecordTrail & {
   price_table_id: string;
   description: string | null;
   customer_id: string | null;
@@ -19,11 +19,6 @@ export type PriceTablesTable = {
   review_date: string | null;
   is_active: Flag;
   notes: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type PriceTableRangesTable = {
@@ -37,15 +32,10 @@ export type PriceTableRangesTable = {
   expiry_date: string | null;
 };
 
-export type DiscountTablesTable = {
+export type DiscountTablesTable = RecordTrail & {
   discount_table_id: string;
   description: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type DiscountTableLinesTable = {
@@ -56,7 +46,7 @@ export type DiscountTableLinesTable = {
   percent: StoredDecimal | null;
 };
 
-export type CustomerSkusTable = {
+export type CustomerSkusTable = RecordTrail & {
   sku_id: Generated<number>;
   customer_id: string | null;
   product_id: string | null;
@@ -64,14 +54,9 @@ export type CustomerSkusTable = {
   description: string | null;
   price: StoredDecimal | null;
   expiry_date: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type TariffsTable = {
+export type TariffsTable = RecordTrail & {
   tariff_id: string;
   description: string | null;
   product_id: string | null;
@@ -81,26 +66,16 @@ export type TariffsTable = {
   effective_date: string | null;
   expiry_date: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type HolidaysTable = {
+export type HolidaysTable = RecordTrail & {
   holiday_id: Generated<number>;
   holiday_date: string | null;
   description: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type DeliveryRoutesTable = {
+export type DeliveryRoutesTable = RecordTrail & {
   route_id: string;
   description: string | null;
   driver: string | null;
@@ -113,14 +88,9 @@ export type DeliveryRoutesTable = {
   saturday: Flag;
   sunday: Flag;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type EmailTemplatesTable = {
+export type EmailTemplatesTable = RecordTrail & {
   template_id: string;
   description: string | null;
   subject: string | null;
@@ -128,27 +98,17 @@ export type EmailTemplatesTable = {
   is_active: Flag;
   translates: string | null;
   language: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type PortalNotificationsTable = {
+export type PortalNotificationsTable = RecordTrail & {
   notification_key: Generated<number>;
   bill_to_id: string | null;
   title: string | null;
   body: string | null;
   is_read: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type SuppliersTable = {
+export type SuppliersTable = RecordTrail & {
   supplier_id: string;
   name: string | null;
   address: string | null;
@@ -160,23 +120,13 @@ export type SuppliersTable = {
   contact_name: string | null;
   contact_phone: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type FormsOfPaymentTable = {
+export type FormsOfPaymentTable = RecordTrail & {
   payment_id: string;
   description: string | null;
   kind: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type FirmsOeColumns = {

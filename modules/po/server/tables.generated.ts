@@ -1,14 +1,14 @@
 // Generated from the entity definitions by `npm run gen:table-types` (server/src/entities/table-types.ts): do not edit.
 // A definition changed without regenerating fails server/test/table-types.test.ts.
 
-import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, Flag, StoredDecimal } from '@erp/server/db/schema';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, Flag, RecordTrail, StoredDecimal } from '@erp/server/db/schema';
 import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
 import type { GlTables } from '@erp/modules/gl/server/tables.generated';
 import type { ArTables } from '@erp/modules/ar/server/tables.generated';
 import type { IcTables } from '@erp/modules/ic/server/tables.generated';
 
-export type PurchaseOrdersTable = {
+export type PurchaseOrdersTable = RecordTrail & {
   po_id: Generated<number>;
   po_no: string | null;
   order_date: string | null;
@@ -31,11 +31,6 @@ export type PurchaseOrdersTable = {
   surcharge: StoredDecimal | null;
   shipping: StoredDecimal | null;
   total: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type PurchaseOrderLinesTable = {
@@ -53,7 +48,7 @@ export type PurchaseOrderLinesTable = {
   line_notes: string | null;
 };
 
-export type PoReceiptsTable = {
+export type PoReceiptsTable = RecordTrail & {
   receipt_id: Generated<number>;
   receipt_no: string | null;
   status: string | null;
@@ -74,11 +69,6 @@ export type PoReceiptsTable = {
   total_quantity: StoredDecimal | null;
   total_cost: StoredDecimal | null;
   invoiceable: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type PoReceiptLinesTable = {

@@ -1,8 +1,8 @@
 // Generated from the entity definitions by `npm run gen:table-types` (server/src/entities/table-types.ts): do not edit.
 // A definition changed without regenerating fails server/test/table-types.test.ts.
 
-import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, Flag, StoredDecimal } from '@erp/server/db/schema';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, Flag, RecordTrail, StoredDecimal } from '@erp/server/db/schema';
 import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
 import type { GlTables } from '@erp/modules/gl/server/tables.generated';
 import type { ArTables } from '@erp/modules/ar/server/tables.generated';
@@ -11,21 +11,16 @@ import type { PoTables } from '@erp/modules/po/server/tables.generated';
 import type { ApTables } from '@erp/modules/ap/server/tables.generated';
 import type { TeTables } from '@erp/modules/te/server/tables.generated';
 
-export type PrUnionsTable = {
+export type PrUnionsTable = RecordTrail & {
   union_id: string;
   name: string | null;
   local: string | null;
   contact_name: string | null;
   phone: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type PrUnionLevelsTable = {
+export type PrUnionLevelsTable = RecordTrail & {
   level_id: string;
   union_id: string | null;
   name: string | null;
@@ -36,28 +31,18 @@ export type PrUnionLevelsTable = {
   employer_health_per_hour: StoredDecimal | null;
   employer_pension_per_hour: StoredDecimal | null;
   vacation_percent: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type PrWsibGroupsTable = {
+export type PrWsibGroupsTable = RecordTrail & {
   group_id: string;
   description: string | null;
   province: string | null;
   rate_per100: StoredDecimal | null;
   max_insurable_earnings: StoredDecimal | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type PrCodesTable = {
+export type PrCodesTable = RecordTrail & {
   code_id: string;
   description: string | null;
   kind: string | null;
@@ -69,14 +54,9 @@ export type PrCodesTable = {
   t4_box: string | null;
   account_id: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type PrEmployeesTable = {
+export type PrEmployeesTable = RecordTrail & {
   employee_id: string;
   first_name: string | null;
   last_name: string | null;
@@ -123,11 +103,6 @@ export type PrEmployeesTable = {
   union_level_id: string | null;
   past_service74: StoredDecimal | null;
   past_service75: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type PrEmployeeCertificatesTable = {
@@ -138,21 +113,16 @@ export type PrEmployeeCertificatesTable = {
   expiry_date: string | null;
 };
 
-export type PrStatutoryRatesTable = {
+export type PrStatutoryRatesTable = RecordTrail & {
   rate_key: Generated<number>;
   jurisdiction: string | null;
   effective_from: string | null;
   item: string | null;
   value: StoredDecimal | null;
   source: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type PrTaxBracketsTable = {
+export type PrTaxBracketsTable = RecordTrail & {
   bracket_key: Generated<number>;
   jurisdiction: string | null;
   effective_from: string | null;
@@ -162,27 +132,17 @@ export type PrTaxBracketsTable = {
   constant: StoredDecimal | null;
   cap: StoredDecimal | null;
   source: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type PrPayPeriodsTable = {
+export type PrPayPeriodsTable = RecordTrail & {
   period_id: string;
   period_start: string | null;
   period_end: string | null;
   pay_date: string | null;
   notes: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type PrTransactionsTable = {
+export type PrTransactionsTable = RecordTrail & {
   transaction_id: Generated<number>;
   transaction_no: string | null;
   employee_id: string | null;
@@ -192,11 +152,6 @@ export type PrTransactionsTable = {
   cheque_id: number | null;
   notes: string | null;
   gross: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type PrTransactionLinesTable = {
@@ -209,7 +164,7 @@ export type PrTransactionLinesTable = {
   time_card_no: string | null;
 };
 
-export type PrChequesTable = {
+export type PrChequesTable = RecordTrail & {
   cheque_id: Generated<number>;
   employee_id: string | null;
   employee_name: string | null;
@@ -248,41 +203,26 @@ export type PrChequesTable = {
   journal_id: number | null;
   deposit_file_id: number | null;
   inputs: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type PrWorkCodesTable = {
+export type PrWorkCodesTable = RecordTrail & {
   work_code_id: string;
   description: string | null;
   phase: string | null;
   pay_code_id: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type PrLabourBudgetsTable = {
+export type PrLabourBudgetsTable = RecordTrail & {
   budget_id: Generated<number>;
   model_id: string | null;
   work_code_id: string | null;
   hours: StoredDecimal | null;
   rate: StoredDecimal | null;
   amount: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type PrWorkOrdersTable = {
+export type PrWorkOrdersTable = RecordTrail & {
   work_order_id: Generated<number>;
   work_order_no: string | null;
   kind: string | null;
@@ -296,11 +236,6 @@ export type PrWorkOrdersTable = {
   ledger_created_on: string | null;
   status: string | null;
   budget_hours: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type PrWorkOrderLinesTable = {
@@ -312,7 +247,7 @@ export type PrWorkOrderLinesTable = {
   budget_hours: StoredDecimal | null;
 };
 
-export type PrTimeCardsTable = {
+export type PrTimeCardsTable = RecordTrail & {
   time_card_id: Generated<number>;
   time_card_no: string | null;
   employee_id: string | null;
@@ -325,11 +260,6 @@ export type PrTimeCardsTable = {
   status: string | null;
   lot_id: string | null;
   notes: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type FiscalPeriodsPrColumns = {

@@ -1,47 +1,32 @@
 // Generated from the entity definitions by `npm run gen:table-types` (server/src/entities/table-types.ts): do not edit.
 // A definition changed without regenerating fails server/test/table-types.test.ts.
 
-import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, Flag } from '@erp/server/db/schema';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, Flag, RecordTrail } from '@erp/server/db/schema';
 
-export type CountriesTable = {
+export type CountriesTable = RecordTrail & {
   country_code: string;
   name: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type StatesTable = {
+export type StatesTable = RecordTrail & {
   state_key: Generated<number>;
   country_code: string | null;
   state_code: string | null;
   name: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type CitiesTable = {
+export type CitiesTable = RecordTrail & {
   city_key: Generated<number>;
   country_code: string | null;
   state_key: number | null;
   name: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type SequenceCountersTable = {
+export type SequenceCountersTable = RecordTrail & {
   sequence_id: string;
   description: string | null;
   prefix: string | null;
@@ -49,14 +34,9 @@ export type SequenceCountersTable = {
   increment: number | null;
   width: number | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type CodeIndexesTable = {
+export type CodeIndexesTable = RecordTrail & {
   code_key: Generated<number>;
   application: string | null;
   code_type: string | null;
@@ -64,25 +44,15 @@ export type CodeIndexesTable = {
   description: string | null;
   sequence: number | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type ConfigurationsTable = {
+export type ConfigurationsTable = RecordTrail & {
   control_id: string;
   control_value: string | null;
   description: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type CompaniesTable = {
+export type CompaniesTable = RecordTrail & {
   company_id: string;
   name: string | null;
   address: string | null;
@@ -95,14 +65,9 @@ export type CompaniesTable = {
   is_default: Flag;
   logo: string | null;
   logo_file_type: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type BranchesTable = {
+export type BranchesTable = RecordTrail & {
   branch_id: string;
   name: string | null;
   company_id: string | null;
@@ -112,14 +77,9 @@ export type BranchesTable = {
   postal_code: string | null;
   phone: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type WarehousesTable = {
+export type WarehousesTable = RecordTrail & {
   warehouse_id: string;
   name: string | null;
   branch_id: string | null;
@@ -129,38 +89,23 @@ export type WarehousesTable = {
   province_code: string | null;
   postal_code: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type ApplicationsTable = {
+export type ApplicationsTable = RecordTrail & {
   application: string;
   description: string | null;
   router_path: string | null;
   sequence: number | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type RolesTable = {
+export type RolesTable = RecordTrail & {
   role_id: string;
   name: string | null;
   all_applications: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type FirmsTable = {
+export type FirmsTable = RecordTrail & {
   firm_id: string;
   name: string | null;
   is_bill_to: Flag;
@@ -178,11 +123,6 @@ export type FirmsTable = {
   email: string | null;
   for_external_users: Flag;
   notes: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type FirmContactsTable = {
@@ -195,7 +135,7 @@ export type FirmContactsTable = {
   is_primary: Flag;
 };
 
-export type UsersTable = {
+export type UsersTable = RecordTrail & {
   user_id: string;
   display_name: string | null;
   email: string | null;
@@ -208,11 +148,6 @@ export type UsersTable = {
   environment_label: string | null;
   environment: string | null;
   restricted_to_customers: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type UserRolesTable = {
@@ -225,56 +160,36 @@ export type UserCustomersTable = {
   firm_id: string;
 };
 
-export type UserSecurablesTable = {
+export type UserSecurablesTable = RecordTrail & {
   securable_key: Generated<number>;
   user_id: string | null;
   identifier: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type MenuAccessTable = {
+export type MenuAccessTable = RecordTrail & {
   access_key: Generated<number>;
   role_id: string | null;
   application: string | null;
   menu_id: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type FormWidgetSecurityTable = {
+export type FormWidgetSecurityTable = RecordTrail & {
   widget_key: Generated<number>;
   role_id: string | null;
   entity: string | null;
   field_name: string | null;
   access: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type SignInLogTable = {
+export type SignInLogTable = RecordTrail & {
   sign_in_key: Generated<number>;
   user_name: string | null;
   outcome: string | null;
   address: string | null;
   attempted_on: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type CapturedMailsTable = {
+export type CapturedMailsTable = RecordTrail & {
   mail_key: Generated<number>;
   received_on: string | null;
   mail_from: string | null;
@@ -283,25 +198,15 @@ export type CapturedMailsTable = {
   body_text: string | null;
   attachments: string | null;
   message_id: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type EmbedOriginsTable = {
+export type EmbedOriginsTable = RecordTrail & {
   origin: string;
   description: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type ApiClientsTable = {
+export type ApiClientsTable = RecordTrail & {
   client_id: string;
   name: string | null;
   auth_method: string | null;
@@ -310,11 +215,6 @@ export type ApiClientsTable = {
   is_active: Flag;
   restricted_to_customers: Flag;
   rate_limit_per_minute: number | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type ApiClientReadScopesTable = {
@@ -327,7 +227,7 @@ export type ApiClientWriteScopesTable = {
   application: string;
 };
 
-export type WebhookSubscriptionsTable = {
+export type WebhookSubscriptionsTable = RecordTrail & {
   subscription_id: Generated<number>;
   url: string | null;
   description: string | null;
@@ -336,14 +236,9 @@ export type WebhookSubscriptionsTable = {
   owner_id: string | null;
   is_active: Flag;
   disabled_reason: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type WebhookDeliveriesTable = {
+export type WebhookDeliveriesTable = RecordTrail & {
   delivery_id: Generated<number>;
   subscription_id: number | null;
   message_id: string | null;
@@ -364,11 +259,6 @@ export type WebhookDeliveriesTable = {
   payload: string | null;
   claimed_by: string | null;
   claimed_until: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type ShellTables = {

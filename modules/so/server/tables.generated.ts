@@ -1,8 +1,8 @@
 // Generated from the entity definitions by `npm run gen:table-types` (server/src/entities/table-types.ts): do not edit.
 // A definition changed without regenerating fails server/test/table-types.test.ts.
 
-import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, StoredDecimal } from '@erp/server/db/schema';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, RecordTrail, StoredDecimal } from '@erp/server/db/schema';
 import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
 import type { GlTables } from '@erp/modules/gl/server/tables.generated';
 import type { ArTables } from '@erp/modules/ar/server/tables.generated';
@@ -11,7 +11,7 @@ import type { PoTables } from '@erp/modules/po/server/tables.generated';
 import type { ApTables } from '@erp/modules/ap/server/tables.generated';
 import type { OeTables } from '@erp/modules/oe/server/tables.generated';
 
-export type SalesOrdersTable = {
+export type SalesOrdersTable = RecordTrail & {
   order_key: Generated<number>;
   order_no: string | null;
   order_type: string | null;
@@ -38,11 +38,6 @@ export type SalesOrdersTable = {
   sub_total: StoredDecimal | null;
   tax_total: StoredDecimal | null;
   total: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type SoLinesTable = {
@@ -73,7 +68,7 @@ export type SoLineLotsTable = {
   heat_no: string | null;
 };
 
-export type SoCashInsTable = {
+export type SoCashInsTable = RecordTrail & {
   cash_in_id: Generated<number>;
   cash_in_no: string | null;
   status: string | null;
@@ -83,11 +78,6 @@ export type SoCashInsTable = {
   bank_account_id: string | null;
   notes: string | null;
   total_paid: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type SoCashInLinesTable = {
@@ -103,7 +93,7 @@ export type SoCashInLinesTable = {
   receipt_no: string | null;
 };
 
-export type SoReturnsTable = {
+export type SoReturnsTable = RecordTrail & {
   return_id: Generated<number>;
   return_no: string | null;
   status: string | null;
@@ -117,11 +107,6 @@ export type SoReturnsTable = {
   journal_id: number | null;
   credit_note_id: number | null;
   credit_note_no: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type SoReturnLinesTable = {
@@ -141,7 +126,7 @@ export type SoReturnLotsTable = {
   quantity: StoredDecimal | null;
 };
 
-export type SoCommissionRunsTable = {
+export type SoCommissionRunsTable = RecordTrail & {
   run_id: Generated<number>;
   run_no: string | null;
   status: string | null;
@@ -152,11 +137,6 @@ export type SoCommissionRunsTable = {
   voucher_date: string | null;
   bank_account_id: string | null;
   total: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type SoCommissionLinesTable = {

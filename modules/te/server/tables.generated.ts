@@ -1,13 +1,13 @@
 // Generated from the entity definitions by `npm run gen:table-types` (server/src/entities/table-types.ts): do not edit.
 // A definition changed without regenerating fails server/test/table-types.test.ts.
 
-import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, Flag, StoredDecimal } from '@erp/server/db/schema';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, Flag, RecordTrail, StoredDecimal } from '@erp/server/db/schema';
 import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
 import type { GlTables } from '@erp/modules/gl/server/tables.generated';
 import type { ArTables } from '@erp/modules/ar/server/tables.generated';
 
-export type TeJobSitesTable = {
+export type TeJobSitesTable = RecordTrail & {
   site_id: string;
   name: string | null;
   builder_id: string | null;
@@ -16,27 +16,17 @@ export type TeJobSitesTable = {
   province_code: string | null;
   holdback_percent: StoredDecimal | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type TeSiteBuildingsTable = {
+export type TeSiteBuildingsTable = RecordTrail & {
   building_id: string;
   site_id: string | null;
   name: string | null;
   floors: number | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type TeBuildingSchedulesTable = {
+export type TeBuildingSchedulesTable = RecordTrail & {
   schedule_id: Generated<number>;
   building_id: string | null;
   floor: number | null;
@@ -44,26 +34,16 @@ export type TeBuildingSchedulesTable = {
   start_date: string | null;
   end_date: string | null;
   notes: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type TeOptionsTable = {
+export type TeOptionsTable = RecordTrail & {
   option_id: string;
   description: string | null;
   price: StoredDecimal | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type TeModelsTable = {
+export type TeModelsTable = RecordTrail & {
   model_id: string;
   description: string | null;
   builder_id: string | null;
@@ -71,11 +51,6 @@ export type TeModelsTable = {
   square_feet: number | null;
   labour_budget_hours: StoredDecimal | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type TeModelOptionsTable = {
@@ -86,32 +61,22 @@ export type TeModelOptionsTable = {
   is_standard: Flag;
 };
 
-export type TeModelPricesTable = {
+export type TeModelPricesTable = RecordTrail & {
   price_id: Generated<number>;
   model_id: string | null;
   site_id: string | null;
   contract_price: StoredDecimal | null;
   effective_date: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type TeSiteOptionsTable = {
+export type TeSiteOptionsTable = RecordTrail & {
   site_option_id: Generated<number>;
   site_id: string | null;
   option_id: string | null;
   price: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type TeLotsTable = {
+export type TeLotsTable = RecordTrail & {
   lot_id: string;
   site_id: string | null;
   building_id: string | null;
@@ -131,14 +96,9 @@ export type TeLotsTable = {
   contract_price: StoredDecimal | null;
   billed_amount: StoredDecimal | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type TeLotOptionsTable = {
+export type TeLotOptionsTable = RecordTrail & {
   lot_option_id: Generated<number>;
   lot_id: string | null;
   option_id: string | null;
@@ -146,28 +106,18 @@ export type TeLotOptionsTable = {
   price: StoredDecimal | null;
   amount: StoredDecimal | null;
   billing_no: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type TeInspectorsTable = {
+export type TeInspectorsTable = RecordTrail & {
   inspector_id: string;
   name: string | null;
   municipality: string | null;
   phone: string | null;
   email: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type TeInspectionRequestsTable = {
+export type TeInspectionRequestsTable = RecordTrail & {
   request_id: Generated<number>;
   request_no: string | null;
   status: string | null;
@@ -183,14 +133,9 @@ export type TeInspectionRequestsTable = {
   inspector_id: string | null;
   inspected_date: string | null;
   result_notes: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type TeContractBillingsTable = {
+export type TeContractBillingsTable = RecordTrail & {
   billing_id: Generated<number>;
   billing_no: string | null;
   status: string | null;
@@ -207,14 +152,9 @@ export type TeContractBillingsTable = {
   total_due: StoredDecimal | null;
   invoice_no: string | null;
   holdback_billing_no: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type TeOptionBillingsTable = {
+export type TeOptionBillingsTable = RecordTrail & {
   billing_id: Generated<number>;
   billing_no: string | null;
   status: string | null;
@@ -226,11 +166,6 @@ export type TeOptionBillingsTable = {
   tax_amount: StoredDecimal | null;
   total_due: StoredDecimal | null;
   invoice_no: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type TeOptionBillingLinesTable = {
@@ -242,7 +177,7 @@ export type TeOptionBillingLinesTable = {
   amount: StoredDecimal | null;
 };
 
-export type TeProgressBillingsTable = {
+export type TeProgressBillingsTable = RecordTrail & {
   billing_id: Generated<number>;
   billing_no: string | null;
   status: string | null;
@@ -268,11 +203,6 @@ export type TeProgressBillingsTable = {
   proper_invoice_date: string | null;
   payment_due_date: string | null;
   non_payment_notice_by: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type TeProgressBillingLinesTable = {
@@ -284,7 +214,7 @@ export type TeProgressBillingLinesTable = {
   earned_to_date: StoredDecimal | null;
 };
 
-export type TeHoldbackBillingsTable = {
+export type TeHoldbackBillingsTable = RecordTrail & {
   billing_id: Generated<number>;
   billing_no: string | null;
   status: string | null;
@@ -302,11 +232,6 @@ export type TeHoldbackBillingsTable = {
   total_due: StoredDecimal | null;
   invoice_no: string | null;
   notes: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type TeTables = {

@@ -1,15 +1,15 @@
 // Generated from the entity definitions by `npm run gen:table-types` (server/src/entities/table-types.ts): do not edit.
 // A definition changed without regenerating fails server/test/table-types.test.ts.
 
-import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, Flag, StoredDecimal } from '@erp/server/db/schema';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, Flag, RecordTrail, StoredDecimal } from '@erp/server/db/schema';
 import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
 import type { GlTables } from '@erp/modules/gl/server/tables.generated';
 import type { ArTables } from '@erp/modules/ar/server/tables.generated';
 import type { IcTables } from '@erp/modules/ic/server/tables.generated';
 import type { OeTables } from '@erp/modules/oe/server/tables.generated';
 
-export type WdServicesTable = {
+export type WdServicesTable = RecordTrail & {
   service_id: string;
   name: string | null;
   unit: string | null;
@@ -18,14 +18,9 @@ export type WdServicesTable = {
   product_id: string | null;
   revenue_account: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type WdControlTable = {
+export type WdControlTable = RecordTrail & {
   control_id: string;
   revenue_account: string | null;
   terms_code: string | null;
@@ -39,28 +34,18 @@ export type WdControlTable = {
   friday: Flag;
   saturday: Flag;
   renewal_horizon_days: number | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type WasteClassesTable = {
+export type WasteClassesTable = RecordTrail & {
   class_id: string;
   name: string | null;
   hazard_class: string | null;
   handling_notes: string | null;
   certificate_required: Flag;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type WdCertificatesTable = {
+export type WdCertificatesTable = RecordTrail & {
   certificate_id: Generated<number>;
   certificate_type: string | null;
   holder_type: string | null;
@@ -72,23 +57,13 @@ export type WdCertificatesTable = {
   expires_on: string | null;
   renewal_lead_days: number | null;
   status: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
-export type WdQuotationTemplatesTable = {
+export type WdQuotationTemplatesTable = RecordTrail & {
   template_id: string;
   name: string | null;
   notes: string | null;
   is_active: Flag;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type WdQuotationTemplateLinesTable = {
@@ -100,7 +75,7 @@ export type WdQuotationTemplateLinesTable = {
   description: string | null;
 };
 
-export type WdQuotesTable = {
+export type WdQuotesTable = RecordTrail & {
   quote_id: Generated<number>;
   quote_no: string | null;
   quote_date: string | null;
@@ -113,11 +88,6 @@ export type WdQuotesTable = {
   notes: string | null;
   order_nos: string | null;
   total: StoredDecimal | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type WdQuoteLinesTable = {
@@ -131,7 +101,7 @@ export type WdQuoteLinesTable = {
   amount: StoredDecimal | null;
 };
 
-export type WdOrdersTable = {
+export type WdOrdersTable = RecordTrail & {
   order_id: Generated<number>;
   order_no: string | null;
   order_date: string | null;
@@ -155,11 +125,6 @@ export type WdOrdersTable = {
   invoice_no: string | null;
   published_on: string | null;
   notes: string | null;
-  created_by: string;
-  created_on: string;
-  updated_by: string;
-  updated_on: string;
-  version: ColumnType<number, number | undefined, number>;
 };
 
 export type WdTables = {

@@ -30,14 +30,14 @@ export function asFlag(value: boolean | number | null | undefined): boolean {
   return value === true || value === 1;
 }
 
-/** §3 record trail, on every business table. */
-export interface RecordTrail {
+/** §3 record trail, on every business table (a type alias: the generated table types join it with `&`). */
+export type RecordTrail = {
   created_by: string;
   created_on: string;
   updated_by: string;
   updated_on: string;
   version: ColumnType<number, number | undefined, number>;
-}
+};
 
 export interface UsersTable extends RecordTrail {
   /** The login name; also the token `sub`. */

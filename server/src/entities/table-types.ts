@@ -122,9 +122,11 @@ function entityTables(def: AnyEntity, only?: ReadonlySet<string>): Map<string, C
 }
 
 function interfaceText(name: string, columns: Columns): string {
-  const lines = [...columns].map(([column, type]) => `  ${column}: ${type};`);
+  // A table with the whole §3 record trail says so once (db/schema.ts `RecordTrail`) instead of its five columns.
+  const trail = TRAIL.every(([column, type]) => columns.get(column) === type);
+  const lines = [...columns].filter(([column]) => !trail || !TRAIL.some(([name]) => name === column)).map(([column, type]) => `  ${column}: ${type};`);
   // Type aliases, not interfaces: Kysely's `Record<string, …>` constraints take an alias, not an interface.
-  return `export type ${name} = {\n${lines.join('\n')}\n};\n`;
+  return `export type ${name} = ${trail ? 'RecordTrail & ' : ''}{\n${lines.join('\n')}\n};\n`;
 }
 
 const HEADER =
@@ -188,7 +190,7 @@ export async function tableTypeSources(): Promise<Map<string, string>> {
     const kysely = ['ColumnType', 'Generated', 'Selectable'].filter((type) => body.includes(`${type}<`));
     kysely.splice(1, 0, 'Kysely');
     kysely.push('Transaction');
-    const schema = ['DB', 'Flag', 'StoredDecimal'].filter((type) => type === 'DB' || new RegExp(`\\b${type}\\b`).test(body));
+    const schema = ['DB', 'Flag', 'RecordTrail', 'StoredDecimal'].filter((type) => type === 'DB' || new RegExp(`\\b${type}\\b`).test(body));
     const imports = [
       `import type { ${kysely.sort().join(', ')} } from 'kysely';`,
       `import type { ${schema.join(', ')} } from '@erp/server/db/schema';`,
