@@ -6,7 +6,8 @@
  * extensions — into `apps/<app>/dist/<app>.js`, the URL `/apps/<app>/<app>.js` the import map gives it
  * (modules/manifests.ts `moduleAppImports`). A module whose `screens/<app>.css` exists adds it to the app's
  * stylesheet `<app>.css`. Apps of modules in an `EXTRA_MODULE_DIRS` folder (tests) go to `<that folder>/dist/<app>/`,
- * which the server serves at the same URL. `npm run build` runs it after the workspaces' builds.
+ * which the server serves at the same URL. root-config's build runs it first (`npm run build`, workspaces in order):
+ * the page's portal template follows the portal app's static imports, so that app must be built by then.
  *
  *   node scripts/build-module-apps.mjs [app …]     every derived app, or the ones named
  */
