@@ -17,6 +17,9 @@ const TEST_FILE = '\\.(test|spec)\\.tsx?$';
  * `module.json`, the locales and `modules/manifests.ts` — and its generated table types (`server/tables.generated.ts`,
  * issue 73 item 1: a module's `<M>Database` joins the tables of the modules it requires).
  */
+// A module's large-data generator (npm run seed:large, the benchmarks): a surface for scripts and tests only, kept out of
+// server/api.ts so that a server start does not load it.
+const LARGE_DATA = '^modules/[^/]+/server/seed-large\\.ts$';
 const MODULE_SURFACE = '^modules/(?:[^/]+/(?:definitions/index\\.ts|server/api\\.ts|server/tables\\.generated\\.ts|screens/index\\.tsx?|module\\.json|locales/)|manifests\\.ts$)';
 /** The test folders outside the modules, which may also read a module's test fixtures (`test/*-fixture(s).ts`). */
 const TEST_ROOT = '^(server/test|tests)/';
@@ -104,14 +107,21 @@ module.exports = {
       comment: 'The API host, the micro-apps, shared, the shell and the scripts import a module only through its public surface.',
       severity: 'error',
       from: { pathNot: ['^modules/[^/]+/', TEST_ROOT] },
-      to: { path: '^modules/[^/]+/', pathNot: MODULE_SURFACE },
+      to: { path: '^modules/[^/]+/', pathNot: [MODULE_SURFACE, LARGE_DATA] },
+    },
+    {
+      name: 'large-data-scripts-only',
+      comment: 'The API host and the browser never load a large-data generator; its module imports it when the command runs.',
+      severity: 'error',
+      from: { path: '^(server/src|apps|shared)/' },
+      to: { path: LARGE_DATA },
     },
     {
       name: 'module-deep-import-tests',
       comment: 'The server and end-to-end tests import a module through its public surface, or a fixture of its test folder.',
       severity: 'error',
       from: { path: TEST_ROOT },
-      to: { path: '^modules/[^/]+/', pathNot: [MODULE_SURFACE, '^modules/[^/]+/test/[^/]*-fixtures?\\.ts$'] },
+      to: { path: '^modules/[^/]+/', pathNot: [MODULE_SURFACE, LARGE_DATA, '^modules/[^/]+/test/[^/]*-fixtures?\\.ts$'] },
     },
     {
       name: 'not-to-unresolvable',

@@ -35,7 +35,7 @@ const SECTION = '## Accounts Payable: 500,000 A/P documents';
 const PAYMENT_DATE = '2026-12-31';
 
 const { insertFirms } = await import('../server/src/seed/demo-firms.ts');
-const { insertAp } = await import('../modules/ap/server/api.ts');
+const { insertAp } = await import('../modules/ap/server/seed-large.ts');
 
 async function benchEngine(engine) {
   const seed = (app) => insertFirms(app.erp.database.db, 1, FIRMS);

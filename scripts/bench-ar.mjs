@@ -33,7 +33,7 @@ const SECTION = '## Accounts Receivable: 100,000 firms, 500,000 AR items';
 const STATEMENT_CUSTOMERS = 1000;
 
 const { insertFirms } = await import('../server/src/seed/demo-firms.ts');
-const { insertAr } = await import('../modules/ar/server/api.ts');
+const { insertAr } = await import('../modules/ar/server/seed-large.ts');
 
 async function benchEngine(engine) {
   const seed = (app) => insertFirms(app.erp.database.db, 1, FIRMS);

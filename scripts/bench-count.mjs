@@ -16,7 +16,7 @@ const { engines: ENGINES } = engineOptions('COUNT', { runs: 1, engines: 'sqlite'
 const SECTION = '## Physical count: 50,000 products';
 const WAREHOUSE = 'CGY-01';
 
-const { insertIcStock } = await import('../modules/ic/server/api.ts');
+const { insertIcStock } = await import('../modules/ic/server/seed-large.ts');
 const { sql } = await import('kysely');
 
 async function step(call, process, parameters = {}, confirmations) {

@@ -22,8 +22,8 @@ const ENGINES = (process.env.BENCH_EVENTS_ENGINES || 'sqlite,postgres').split(',
 const SECTION = '## Events: 200 live browsers, and the invoicing run';
 const QUIET_MS = 2000;
 
-const { insertIcStock } = await import('../modules/ic/server/api.ts');
-const { insertSalesOrders } = await import('../modules/so/server/api.ts');
+const { insertIcStock } = await import('../modules/ic/server/seed-large.ts');
+const { insertSalesOrders } = await import('../modules/so/server/seed-large.ts');
 
 /** Opens one stream as a browser does; answers its counters and a close function. */
 async function openStream(port, call) {

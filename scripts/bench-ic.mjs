@@ -33,7 +33,7 @@ const SECTION = '## Inventory: 50,000 products, 2,000,000 stock ledger rows';
 const STOCK_STATUS = ['ic-stock-status'];
 const PRODUCT_INQUIRY = ['ic-product-inquiry'];
 
-const { insertIcStock, BOM_PRODUCT, generatedProductId } = await import('../modules/ic/server/api.ts');
+const { insertIcStock, BOM_PRODUCT, generatedProductId } = await import('../modules/ic/server/seed-large.ts');
 const { registeredReport } = await import('../server/src/reports/engine.ts');
 
 /** The first of `names` the engine has, with parameters the definition accepts. */

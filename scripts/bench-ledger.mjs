@@ -33,7 +33,7 @@ const { runs: RUNS, engines: ENGINES } = engineOptions('LEDGER');
 const SECTION = '## Ledger: 1,000,000 GL entries';
 const YEAR = 2024;
 
-const { insertLedger, BIG_ACCOUNT, TEN_K_ACCOUNT } = await import('../modules/gl/server/api.ts');
+const { insertLedger, BIG_ACCOUNT, TEN_K_ACCOUNT } = await import('../modules/gl/server/seed-large.ts');
 const { post } = await import('@erp/modules/gl/server/api');
 
 async function benchEngine(engine) {

@@ -28,8 +28,8 @@ const { runs: RUNS, engines: ENGINES } = engineOptions('OE', { runs: 3 });
 const SECTION = '## Order Entry pricing: 50,000 products, 100,000 firms';
 
 const { insertFirms } = await import('../server/src/seed/demo-firms.ts');
-const { insertIcStock, generatedProductId } = await import('../modules/ic/server/api.ts');
-const { insertOePrices } = await import('../modules/oe/server/api.ts');
+const { insertIcStock, generatedProductId } = await import('../modules/ic/server/seed-large.ts');
+const { insertOePrices } = await import('../modules/oe/server/seed-large.ts');
 
 /** A 50,000-row price table workbook: 16,667 products × 3 breaks, the last row trimmed. */
 async function workbook() {

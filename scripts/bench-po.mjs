@@ -23,8 +23,8 @@ const PRODUCTS = 1000;
 const { runs: RUNS, engines: ENGINES } = engineOptions('PO');
 const SECTION = '## Purchasing: 100,000 purchase order lines';
 
-const { insertIcStock, generatedProductId } = await import('../modules/ic/server/api.ts');
-const { insertPurchasing } = await import('../modules/po/server/api.ts');
+const { insertIcStock, generatedProductId } = await import('../modules/ic/server/seed-large.ts');
+const { insertPurchasing } = await import('../modules/po/server/seed-large.ts');
 
 async function benchEngine(engine) {
   const prepare = async (config) => {

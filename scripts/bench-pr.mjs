@@ -28,7 +28,7 @@ const { runs: RUNS, engines: ENGINES } = engineOptions('PR', { runs: 3 });
 const SECTION = '## Payroll: a bi-weekly pay run and the T4s of 2,000 employees';
 const PAY_DATE = '2026-12-18';
 
-const { insertPayroll } = await import('../modules/pr/server/api.ts');
+const { insertPayroll } = await import('../modules/pr/server/seed-large.ts');
 
 async function benchEngine(engine) {
   const prepare = async (config, { seconds: setupSeconds }) => {

@@ -41,8 +41,8 @@ const PORT = Number(process.env.BENCH_SEARCH_PORT || 18491);
 const BROWSER = process.env.BENCH_SEARCH_BROWSER !== '0';
 
 const { insertFirms } = await import('../server/src/seed/demo-firms.ts');
-const { insertAp } = await import('../modules/ap/server/api.ts');
-const { insertSalesOrders } = await import('../modules/so/server/api.ts');
+const { insertAp } = await import('../modules/ap/server/seed-large.ts');
+const { insertSalesOrders } = await import('../modules/so/server/seed-large.ts');
 
 /**
  * Types each of `texts` into the palette of `page`, one key at a time: per keystroke, the milliseconds from its

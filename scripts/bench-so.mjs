@@ -25,8 +25,8 @@ const PRODUCTS = 1000;
 const { runs: RUNS, engines: ENGINES } = engineOptions('SO');
 const SECTION = '## Sales orders: 1,000,000 order lines';
 
-const { insertIcStock } = await import('../modules/ic/server/api.ts');
-const { insertSalesOrders } = await import('../modules/so/server/api.ts');
+const { insertIcStock } = await import('../modules/ic/server/seed-large.ts');
+const { insertSalesOrders } = await import('../modules/so/server/seed-large.ts');
 
 async function benchEngine(engine) {
   const prepare = async (config) => {

@@ -20,7 +20,7 @@ const LOTS = Number(process.env.BENCH_TE_LOTS || 100_000);
 const { runs: RUNS, engines: ENGINES } = engineOptions('TE');
 const SECTION = '## Trades: 100,000 lots';
 
-const { insertLots } = await import('../modules/te/server/api.ts');
+const { insertLots } = await import('../modules/te/server/seed-large.ts');
 
 async function benchEngine(engine) {
   const prepare = async (config) => {

@@ -25,7 +25,7 @@ const CREWS = 20;
 const { engines: ENGINES } = engineOptions('WD');
 const SECTION = '## Waste disposal: scheduling and invoicing service orders';
 
-const { insertServiceOrders } = await import('../modules/wd/server/api.ts');
+const { insertServiceOrders } = await import('../modules/wd/server/seed-large.ts');
 
 /** One process run, timed: seconds, items sent and items done. */
 async function runProcess(call, name, body) {

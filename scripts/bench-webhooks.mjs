@@ -19,8 +19,8 @@ const ENGINES = (process.env.BENCH_WEBHOOKS_ENGINES || 'sqlite,postgres').split(
 const PAIRS = Math.max(1, Number(process.env.BENCH_WEBHOOKS_PAIRS || 3));
 const SECTION = '## Webhooks: the invoicing run told to a receiver';
 
-const { insertIcStock } = await import('../modules/ic/server/api.ts');
-const { insertSalesOrders } = await import('../modules/so/server/api.ts');
+const { insertIcStock } = await import('../modules/ic/server/seed-large.ts');
+const { insertSalesOrders } = await import('../modules/so/server/seed-large.ts');
 
 /** A receiver on a free local port: counts the requests and those whose signature verifies. */
 async function startReceiver() {

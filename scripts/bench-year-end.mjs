@@ -17,7 +17,7 @@ const { runs: RUNS, engines: ENGINES } = engineOptions('YE', { runs: 3, engines:
 const SECTION = '## Year end: 1,000,000 GL entries';
 const YEAR = 2024;
 
-const { insertLedger } = await import('../modules/gl/server/api.ts');
+const { insertLedger } = await import('../modules/gl/server/seed-large.ts');
 
 async function runAction(call, action) {
   const response = await call('/api/processes/gl-year-end/run', { Parameters: { FiscalYear: YEAR, Action: action }, Items: [YEAR] });

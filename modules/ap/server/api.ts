@@ -6,5 +6,4 @@
 export { writeChequesPdf } from './cheque-pdf.ts';
 export type { PrintedCheque } from './cheque-pdf.ts';
 export { cpa005, digits, originatorOf } from './eft.ts';
-export { insertAp } from './seed-large.ts';
 export { createCommissionVoucher } from './vouchers.ts';

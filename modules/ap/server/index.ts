@@ -23,7 +23,6 @@ import { apPaymentBatchHooks } from './payments.ts';
 import { purchaseOrderHooks } from './purchase-orders.ts';
 import { AP_SERVER_REPORTS } from './reports.ts';
 import { apRoutes } from './routes.ts';
-import { insertAp } from './seed-large.ts';
 import { seedPayables } from './seed.ts';
 
 registerControlAccounts({ source: 'AP', integrationTypes: ['PAYABLE'] });
@@ -77,6 +76,6 @@ export const serverModule = combineParts(apModule, [AP_INTEGRATION, AP_USER_CODE
     max: 5_000_000,
     progress: 'A/P items',
     summary: 'ap',
-    run: (database, items, onProgress) => insertAp(database, { items: items ?? 100_000, onProgress }),
+    run: async (database, items, onProgress) => (await import('./seed-large.ts')).insertAp(database, { items: items ?? 100_000, onProgress }),
   },
 });

@@ -9,5 +9,4 @@ export type { CreatedInvoice, NewInvoice, PreparedInvoice } from './invoices/rul
 export { postReceipt } from './receipts/receipt.ts';
 export { writeDemoReceipt } from './receipts/seed.ts';
 export { invoicePrintReport } from './reports/invoice-print.ts';
-export { insertAr } from './seed-large.ts';
 export { addArItem, applyArItem, arItem } from './subledger.ts';

@@ -13,7 +13,6 @@ import { receiptRoutes } from './receipts/routes.ts';
 import { AR_SERVER_PROCESSES, AR_SERVER_REPORTS } from './reports/index.ts';
 import { m0011_ar_reports, m0012_ar_customer_items_index, m0049_ar_items_document_no } from './reports/migration.ts';
 import { m0013_ar_fx } from './m0013-ar-fx.ts';
-import { insertAr } from './seed-large.ts';
 import { AR_SETUP_PART } from './setup/index.ts';
 
 // Issue 22: the receivables control account (GL integration AR RECEIVABLE) is posted by A/R only.
@@ -48,7 +47,7 @@ export const serverModule = combineParts(arModule, [AR_INTEGRATION, AR_USER_CODE
     counts: 'AR items',
     progress: 'AR items',
     summary: 'ar',
-    run: (database, items, onProgress) => insertAr(database, { items: items ?? 0, onProgress }),
+    run: async (database, items, onProgress) => (await import('./seed-large.ts')).insertAr(database, { items: items ?? 0, onProgress }),
   },
   migrations: { '0007_ar': m0007_ar, '0011_ar_reports': m0011_ar_reports, '0012_ar_customer_items_index': m0012_ar_customer_items_index, '0013_ar_fx': m0013_ar_fx, '0049_ar_items_document_no': m0049_ar_items_document_no },
 });

@@ -11,7 +11,6 @@ export type { LedgerTransaction, PostingRequest, PostingResult } from './ledger/
 export { journalReport } from './reports/index.ts';
 export { integrationPart, seedIntegration, userCodesPart } from './seed.ts';
 export type { IntegrationRow } from './seed.ts';
-export { BIG_ACCOUNT, TEN_K_ACCOUNT, insertLedger } from './seed-large.ts';
 export { balancedLines, demoDocument, demoMonths, postDemoDocuments } from './seed-ledger.ts';
 export { integrationResolved } from './setup-check/check.ts';
 export { FIX_INTEGRATION, bankNeed, integrationNeed, missingIntegration, warehouseNeed } from './setup-check/needs.ts';

@@ -21,7 +21,6 @@ import { registerSetupCheckRoutes } from './setup-check/routes.ts';
 import { glHooks } from './rules.ts';
 import { seedGl } from './seed-ledger.ts';
 import { seedRemittances } from './seed-remittances.ts';
-import { insertLedger } from './seed-large.ts';
 import { yearEndProcess } from './year-end/index.ts';
 
 export const serverModule: ServerModule = {
@@ -38,7 +37,7 @@ export const serverModule: ServerModule = {
     counts: 'entries',
     progress: 'GL entries',
     summary: 'ledger',
-    run: (database, entries, onProgress) => insertLedger(database, { entries: entries ?? 0, onProgress }),
+    run: async (database, entries, onProgress) => (await import('./seed-large.ts')).insertLedger(database, { entries: entries ?? 0, onProgress }),
   },
   async routes(app, deps) {
     await registerLedgerRoutes(app, deps);

@@ -5,6 +5,5 @@
  */
 export { refreshLines } from './count/figures.ts';
 export { DEMO_PRODUCTS } from './products/seed-data.ts';
-export { BOM_PRODUCT, generatedProductId, insertIcStock } from './seed-large.ts';
 export { adjustCommitted, assertStockYearOpen, inventoryAccounts, recordMovements } from './stock/ledger.ts';
 export type { StockMovement } from './stock/ledger.ts';

@@ -13,8 +13,6 @@ import { m0010_ic_year_end } from './production/migration.ts';
 import { IC_PRODUCTION_PART } from './production/index.ts';
 import { IC_PRODUCT_PART } from './products/index.ts';
 import { IC_SERVER_PROCESSES, IC_SERVER_REPORTS } from './reports/index.ts';
-import { insertIcStock } from './seed-large.ts';
-import { insertIcCount } from './count/seed-large.ts';
 import { m0008_ic_stock } from './stock/migration.ts';
 import { IC_STOCK_PART } from './stock/index.ts';
 
@@ -30,7 +28,10 @@ export const serverModule = combineParts(icModule, [IC_MASTER_PART, IC_PRODUCT_P
     option: '--ic',
     progress: 'stock ledger rows',
     summary: 'ic',
-    run: async (database, _count, onProgress) => ({ ...(await insertIcStock(database, { onProgress })), count: await insertIcCount(database) }),
+    run: async (database, _count, onProgress) => {
+      const [{ insertIcStock }, { insertIcCount }] = await Promise.all([import('./seed-large.ts'), import('./count/seed-large.ts')]);
+      return { ...(await insertIcStock(database, { onProgress })), count: await insertIcCount(database) };
+    },
   },
   migrations: { '0008_ic_stock': m0008_ic_stock, '0010_ic_year_end': m0010_ic_year_end },
 });

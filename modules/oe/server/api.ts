@@ -8,4 +8,3 @@ export { overridePrice } from './pricing/override.ts';
 export { priceLines } from './pricing/service.ts';
 export { publishedDocument, publishingOutlets, publishingSources, registerPublishingOutlet, registerPublishingSource, sourceOf } from './publishing/sources.ts';
 export type { PublishedNotice, PublishingOutlet, PublishingSource } from './publishing/sources.ts';
-export { insertOePrices } from './seed-large.ts';

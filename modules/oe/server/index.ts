@@ -12,7 +12,6 @@ import { importRoutes } from './maintenance/routes.ts';
 import { pricingRoutes } from './pricing/routes.ts';
 import { OE_SERVER_PROCESSES } from './reports/processes.ts';
 import { OE_SERVER_REPORTS } from './reports/index.ts';
-import { insertOePrices } from './seed-large.ts';
 import { seedOe } from './seed.ts';
 // Issue 40 item 4: documents e-mailed from their screens take these templates.
 import './email-templates.ts';
@@ -45,7 +44,7 @@ export const serverModule: ServerModule = {
     max: 100_000,
     progress: 'price tables',
     summary: 'oe',
-    run: (database, count, onProgress) => insertOePrices(database, count ?? 10_000, onProgress),
+    run: async (database, count, onProgress) => (await import('./seed-large.ts')).insertOePrices(database, count ?? 10_000, onProgress),
   },
   migrations: { '0014_oe_pricing': m0014_oe_pricing },
 };

@@ -4,4 +4,3 @@
  * `module-deep-import`, ARCHITECTURE.md "Module contract"). The loader's entry stays ./index.ts.
  */
 export { insertDocument } from './documents.ts';
-export { insertPurchasing } from './seed-large.ts';

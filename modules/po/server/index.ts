@@ -14,7 +14,6 @@ import { purchaseOrderHooks } from './orders.ts';
 import { poReceiptHooks } from './receipts.ts';
 import { FREIGHT_ACCRUAL, GRNI } from './receipt-posting.ts';
 import { PO_SERVER_REPORTS } from './reports.ts';
-import { insertPurchasing } from './seed-large.ts';
 import { seedPurchasing } from './seed.ts';
 
 registerControlAccounts({ source: 'PO', integrationTypes: [GRNI, FREIGHT_ACCRUAL] });
@@ -29,6 +28,6 @@ export const serverModule = combineParts(poModule, [integrationPart('PO', [[GRNI
     max: 2_000_000,
     progress: 'purchase order lines',
     summary: 'po',
-    run: (database, count, onProgress) => insertPurchasing(database, { ...(count === undefined ? {} : { lines: count }), onProgress }),
+    run: async (database, count, onProgress) => (await import('./seed-large.ts')).insertPurchasing(database, { ...(count === undefined ? {} : { lines: count }), onProgress }),
   },
 });

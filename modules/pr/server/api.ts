@@ -3,4 +3,3 @@
  * scripts and the tests may import of modules/pr/server/ — nothing else (.dependency-cruiser.cjs
  * `module-deep-import`, ARCHITECTURE.md "Module contract"). The loader's entry stays ./index.ts.
  */
-export { insertPayroll } from './seed-large.ts';

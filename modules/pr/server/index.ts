@@ -10,7 +10,6 @@ import { combineParts } from '@erp/server/modules/part';
 import { prModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';
 import { LABOUR_PROCESSES, LABOUR_REPORTS, labourPart, timeCardLineRoutes } from './labour/index.ts';
-import { insertTimeCards } from './labour/seed-large.ts';
 import { m0029_pr, m0045_pr_t4, m0046_pr_roe, m0047_pr_rl1 } from './migration.ts';
 import { rl1FileRoutes } from './rl1-file.ts';
 import { roeFileRoutes } from './roe-file.ts';
@@ -20,7 +19,6 @@ import { PR_SERVER_REPORTS } from './reports.ts';
 import { prRoutes } from './routes.ts';
 import { chequeHooks, employeeHooks, transactionHooks } from './rules.ts';
 import { seedPayroll } from './seed.ts';
-import { insertPayroll } from './seed-large.ts';
 
 /** Payroll's demo GL integration defaults. */
 const PR_INTEGRATION = integrationPart('PR', [
@@ -48,7 +46,7 @@ export const serverModule = combineParts(prModule, [PR_INTEGRATION, { hooks: { '
       max: 200_000,
       progress: 'pay cheques',
       summary: 'pr',
-      run: (database, employees, onProgress) => insertPayroll(database, { employees: employees ?? 2000, onProgress }),
+      run: async (database, employees, onProgress) => (await import('./seed-large.ts')).insertPayroll(database, { employees: employees ?? 2000, onProgress }),
     },
     {
       option: '--labour',
@@ -56,7 +54,7 @@ export const serverModule = combineParts(prModule, [PR_INTEGRATION, { hooks: { '
       max: 5_000_000,
       progress: 'time cards',
       summary: 'labour',
-      run: (database, count, onProgress) => insertTimeCards(database, { ...(count === undefined ? {} : { cards: count }), onProgress }),
+      run: async (database, count, onProgress) => (await import('./labour/seed-large.ts')).insertTimeCards(database, { ...(count === undefined ? {} : { cards: count }), onProgress }),
     },
   ],
 });

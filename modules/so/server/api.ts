@@ -6,4 +6,3 @@
 export { followSalesOrders } from './followers.ts';
 export type { SalesOrderFollower } from './followers.ts';
 export { createPortalSalesOrder } from './portal.ts';
-export { insertSalesOrders } from './seed-large.ts';

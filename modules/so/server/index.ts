@@ -16,7 +16,6 @@ import { productReturnHooks } from './returns.ts';
 import { soRoutes } from './routes.ts';
 import { SO_SERVER_PROCESSES } from './queues.ts';
 import { SO_SERVER_REPORTS } from './reports.ts';
-import { insertSalesOrders } from './seed-large.ts';
 import { seedSalesOrders } from './seed.ts';
 
 export const serverModule = combineParts(soModule, [{ hooks: { 'sales-order': salesOrderHooks, 'driver-cash-in': driverCashInHooks, 'product-return': productReturnHooks, 'commission-run': commissionRunHooks }, seed: seedSalesOrders }], {
@@ -30,6 +29,6 @@ export const serverModule = combineParts(soModule, [{ hooks: { 'sales-order': sa
     max: 2_000_000,
     progress: 'sales order lines',
     summary: 'so',
-    run: (database, count, onProgress) => insertSalesOrders(database, { ...(count === undefined ? {} : { lines: count }), onProgress }),
+    run: async (database, count, onProgress) => (await import('./seed-large.ts')).insertSalesOrders(database, { ...(count === undefined ? {} : { lines: count }), onProgress }),
   },
 });

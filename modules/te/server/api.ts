@@ -5,4 +5,3 @@
  */
 export { text } from './records.ts';
 export { siteExists } from './reports.ts';
-export { insertLots } from './seed-large.ts';

@@ -10,7 +10,6 @@ import { inspectionHooks } from './inspections.ts';
 import { lotHooks, lotOptionHooks, modelPriceHooks } from './masters.ts';
 import { TE_PROCESSES } from './processes.ts';
 import { TE_SERVER_REPORTS } from './reports.ts';
-import { insertLots } from './seed-large.ts';
 import { seedTrades } from './seed.ts';
 
 export const serverModule = combineParts(
@@ -40,7 +39,7 @@ export const serverModule = combineParts(
       max: 1_000_000,
       progress: 'lots',
       summary: 'te',
-      run: (database, count, onProgress) => insertLots(database, { ...(count === undefined ? {} : { lots: count }), onProgress }),
+      run: async (database, count, onProgress) => (await import('./seed-large.ts')).insertLots(database, { ...(count === undefined ? {} : { lots: count }), onProgress }),
     },
   },
 );

@@ -3,4 +3,3 @@
  * scripts and the tests may import of modules/wd/server/ — nothing else (.dependency-cruiser.cjs
  * `module-deep-import`, ARCHITECTURE.md "Module contract"). The loader's entry stays ./index.ts.
  */
-export { insertServiceOrders } from './seed-large.ts';

@@ -11,7 +11,6 @@ import { WD_PROCESSES } from './processes.ts';
 // Its invoices in invoice publishing (a publishing source, registered on load).
 import './publishing.ts';
 import { WD_SERVER_REPORTS } from './reports.ts';
-import { insertServiceOrders } from './seed-large.ts';
 import { seedWasteDisposal } from './seed.ts';
 
 export const serverModule = combineParts(wdModule, [{ hooks: { 'wd-quote': quoteHooks, 'wd-order': orderHooks }, seed: seedWasteDisposal }], {
@@ -24,6 +23,6 @@ export const serverModule = combineParts(wdModule, [{ hooks: { 'wd-quote': quote
     max: 2_000_000,
     progress: 'service orders',
     summary: 'wd',
-    run: (database, count, onProgress) => insertServiceOrders(database, { ...(count === undefined ? {} : { orders: count }), onProgress }),
+    run: async (database, count, onProgress) => (await import('./seed-large.ts')).insertServiceOrders(database, { ...(count === undefined ? {} : { orders: count }), onProgress }),
   },
 });

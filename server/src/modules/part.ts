@@ -61,7 +61,8 @@ export interface LargeSeed {
   progress: string;
   /** The key of its summary in the command's JSON line. */
   summary: string;
-  /** Writes the data through its own connection (the app is closed by then) and returns its summary. */
+  /** Writes the data through its own connection (the app is closed by then) and returns its summary; imports its
+   *  generator when called, so that a server start does not load it. */
   run(database: DatabaseConfig, count: number | undefined, onProgress: (written: number) => void): Promise<unknown>;
 }
 
