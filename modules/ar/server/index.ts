@@ -6,7 +6,7 @@ import { registerControlAccounts, integrationPart, userCodesPart } from '@erp/mo
 import { combineParts } from '@erp/server/modules/part';
 import { arModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';
-import { AR_INVOICE_PART } from './invoices/index.ts';
+import { AR_INVOICE_PART } from '../documents/invoice/server/index.ts';
 import { m0007_ar } from './migration.ts';
 import { AR_RECEIPT_PART } from './receipts/index.ts';
 import { receiptRoutes } from './receipts/routes.ts';

@@ -101,7 +101,7 @@ export async function arItem(trx: LedgerTransaction, itemId: number, lock = fals
   return row ? itemOf(engineOf(trx), row) : undefined;
 }
 
-/** The origin type of an A/R invoice document's item (the `ar-invoice` entity, modules/ar/definitions/invoices/). */
+/** The origin type of an A/R invoice document's item (the `ar-invoice` entity, modules/ar/documents/invoice/definition.ts). */
 const INVOICE_ORIGIN = 'ar-invoice';
 
 /**

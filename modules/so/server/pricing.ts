@@ -9,7 +9,7 @@
  *   override. A price other than the service's (OverridePrice) is accepted only through the override path
  *   (`overridePrice`: the right, §8 "Not allowed to change the price.", written to the override audit) when it
  *   is new or changed; an override equal to the service's price is no override;
- * - each line's amount and taxes: Receivables' tax logic (modules/ar/server/invoices/rules.ts `priceLines`,
+ * - each line's amount and taxes: Receivables' tax logic (modules/ar/documents/invoice/server/rules.ts `priceLines`,
  *   the rates in force on the order date in the ship-to's province) — the same figures the invoice will carry;
  * - availability: on hand less committed in the order's warehouse (stock_balances), and a note when it cannot fill
  *   the line naming the warehouses that can (`stockNotes`, issue 71 item 2).

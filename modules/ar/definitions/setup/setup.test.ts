@@ -11,7 +11,7 @@ import { entityByName, registerModule } from '@erp/shared/entities/index';
 import { glModule } from '@erp/modules/gl/definitions/index';
 import { shellModule } from '@erp/modules/shell/definitions/index';
 import { arModule } from '../index.ts';
-import { AR_INVOICE_ENTITIES } from '../invoices/index.ts';
+import { AR_INVOICE_ENTITIES } from '../../documents/invoice/definition.ts';
 import { accountTerms, AR_SETUP_ENTITIES, salesRep } from './index.ts';
 
 const LOCALES = ['en-CA', 'fr-CA', 'zh-CN', 'zh-TW'];

@@ -1,5 +1,5 @@
 /**
- * AR invoices and credit notes (issue 14 item 2; `ar-invoice`, modules/ar/server/invoices) on SQLite and
+ * AR invoices and credit notes (issue 14 item 2; `ar-invoice`, modules/ar/documents/invoice/server) on SQLite and
  * PostgreSQL: §5/§8 bill-to and ship-to rules with the spec texts, taxes of the ship-to's province per line
  * and by effective date, terms dates, the posting (Dr AR control, Cr revenue, Cr HST 13 % for Ontario) through
  * the posting service with the A/R period flag, the AR item, immutability once posted, the credit note
@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
-import { call } from '../../../server/test/helpers/entities.ts';
+import { signIn, startServer, type TestServer } from '../../../../server/test/helpers/app.ts';
+import { call } from '../../../../server/test/helpers/entities.ts';
 
 let server: TestServer;
 let admin: string;

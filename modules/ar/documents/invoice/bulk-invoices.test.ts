@@ -1,5 +1,5 @@
 /**
- * Receivables' bulk path (`createPostedInvoices`, modules/ar/server/invoices/rules.ts; issues 26 and 27
+ * Receivables' bulk path (`createPostedInvoices`, modules/ar/documents/invoice/server/rules.ts; issues 26 and 27
  * "Performance") on SQLite and PostgreSQL: a batch of documents written at once gives, document for document,
  * the same header, lines, G/L entries (balanced, through the posting service) and AR item as the same documents
  * created one by one (`createPostedInvoice`, each in its own transaction); a refused document (§5/§8 "Bill To is
@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { add, isZero } from '@erp/shared/decimal';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { CONTROL_ACCOUNT_KEY, periodClosedKey } from '@erp/modules/gl/server/api';
-import { createPostedInvoice, createPostedInvoices, type NewInvoice } from '@erp/modules/ar/server/invoices/rules';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
-import { call } from '../../../server/test/helpers/entities.ts';
+import { createPostedInvoice, createPostedInvoices, type NewInvoice } from '@erp/modules/ar/documents/invoice/server/rules';
+import { signIn, startServer, type TestServer } from '../../../../server/test/helpers/app.ts';
+import { call } from '../../../../server/test/helpers/entities.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

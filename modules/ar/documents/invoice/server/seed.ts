@@ -7,7 +7,7 @@
  * service with source AR, the AR item). Deterministic: the same data on every new database.
  * Runs after the GL demo (which creates the 2025 and 2026 periods); dates outside an open period are skipped.
  */
-import { addDays } from '../../definitions/setup/index.ts';
+import { addDays } from '../../../definitions/setup/index.ts';
 import { engineOf } from '@erp/server/db/decimal-codec';
 import { createPostedInvoice, pricingMemo } from './rules.ts';
 import type { SeedDb } from '@erp/server/db/migration-db';

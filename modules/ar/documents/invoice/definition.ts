@@ -5,7 +5,7 @@
  * Tables `ar_invoices`, `ar_invoice_lines` (schema-sync).
  *
  * - §5/§8: the bill-to must be an active bill-to firm ("Bill To is invalid."); the ship-to must be active and
- *   be the bill-to itself or one of its ship-tos ("Ship To is invalid.") — modules/ar/server/invoices.
+ *   be the bill-to itself or one of its ship-tos ("Ship To is invalid.") — ./server/rules.ts.
  * - Due date, discount date and discount available come from the account terms (default: the bill-to's).
  * - Taxes: each line's TaxAmount (and TaxCodes, e.g. "HST 13%") computed by the server from the rates in
  *   force on the invoice date in the ship-to's province; a line's TaxGroup limits them to the group's
@@ -18,10 +18,10 @@
  * - Numbers: invoices AR…, credit notes CN… from the sequence counters AR-INVOICE / AR-CREDIT.
  */
 import { MONEY, QUANTITY } from '@erp/shared/entities/common';
-import { defineEntity } from '@erp/shared/entities/define';
+import { defineEntity, type AnyEntity } from '@erp/shared/entities/define';
 import { postedDocument } from '@erp/shared/entities/posted-document';
 import { glAccountLookup } from '@erp/modules/gl/definitions/index';
-import { AR, AR_DOCUMENT_ROLES } from '../setup/common.ts';
+import { AR, AR_DOCUMENT_ROLES } from '../../definitions/setup/common.ts';
 
 const NAME = 'ar-invoice';
 export const AR_INVOICE_SEQUENCE = 'AR-INVOICE';
@@ -142,3 +142,6 @@ export const arInvoice = defineEntity({
   // Issue 40 item 4: E-mail sends that PDF to the bill-to's contact with the OE-17 INVOICE template.
   email: { template: 'INVOICE', to: 'BillToId', values: { InvoiceNo: 'DocumentNo', DocumentDate: 'InvoiceDate', DueDate: 'DueDate', Amount: 'Total' } },
 });
+
+/** What the module's definitions list of this document (../../definitions/index.ts). */
+export const AR_INVOICE_ENTITIES: readonly AnyEntity[] = [arInvoice] as unknown as readonly AnyEntity[];

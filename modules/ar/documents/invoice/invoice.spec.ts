@@ -6,8 +6,8 @@
  * the §5 text. Dates and codes of this spec only: 2026-11-19, customer PO E2E-H14A, rep id E2E…
  */
 import { expect, test } from '@playwright/test';
-import { accessToken, signIn } from '../../../tests/e2e/helpers.ts';
-import { answerYes, goTo, openScreen, screenOf } from '../../../tests/e2e/shell-helpers.ts';
+import { accessToken, signIn } from '../../../../tests/e2e/helpers.ts';
+import { answerYes, goTo, openScreen, screenOf } from '../../../../tests/e2e/shell-helpers.ts';
 
 // Each test walks many screens (the last one thirteen routes): more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 60_000 });

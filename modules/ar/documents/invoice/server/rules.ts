@@ -1,6 +1,6 @@
 /**
  * Server rules of AR invoices and credit notes (`ar-invoice`, issue 14 item 2; definitions in
- * modules/ar/definitions/invoices/ar-invoice.ts). Everything that reads other tables runs in the save's or the
+ * modules/ar/documents/invoice/definition.ts). Everything that reads other tables runs in the save's or the
  * action's transaction.
  *
  * save (beforeWrite):
@@ -26,16 +26,16 @@
  * (`writeInvoices`: a block of numbers, multi-row inserts, one `postMany`, multi-row AR items).
  */
 import { add, cmp, isZero, mul, neg, type Decimal } from '@erp/shared/decimal';
-import { arInvoice, AR_CREDIT_SEQUENCE, AR_INVOICE_SEQUENCE } from '../../definitions/invoices/index.ts';
-import { termsDates } from '../../definitions/setup/index.ts';
-import { percentOf, taxesFor, type TaxRate } from '../../definitions/tax.ts';
+import { arInvoice, AR_CREDIT_SEQUENCE, AR_INVOICE_SEQUENCE } from '../definition.ts';
+import { termsDates } from '../../../definitions/setup/index.ts';
+import { percentOf, taxesFor, type TaxRate } from '../../../definitions/tax.ts';
 import { isValidDate } from '@erp/shared/entities/field-value';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber, nextNumbers } from '@erp/server/entities/numbering';
 import { assertPeriodOpen, checkPosting, post, postMany, type PostingRequest } from '@erp/modules/gl/server/api';
-import { addArItem, addArItems, applyArItem, arAccount, arItem, arPosting, type NewArItem } from '../subledger.ts';
+import { addArItem, addArItems, applyArItem, arAccount, arItem, arPosting, type NewArItem } from '../../../server/subledger.ts';
 import { perTransaction } from '@erp/server/db/per-transaction';
 import { setField } from '@erp/server/entities/hooks';
 
