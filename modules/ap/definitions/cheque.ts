@@ -1,7 +1,7 @@
 /**
  * Cheques and EFT payments (`ap-cheque`, SCREENS.md AP-04 "Cheque cancellation", route
  * `/novus-ap/cheque-cancellation`; spec §4 Cheque; issue 24 item 3). Table `ap_cheques`, written only by
- * payment runs (modules/ap/server/payments.ts): the screen lists them and cancels.
+ * payment runs (modules/ap/documents/payment/server/payments.ts): the screen lists them and cancels.
  *
  * §4: only an Open cheque can be cancelled — not one the bank reconciliation cleared (its bank entry marked
  * cleared: Cleared) — with a cancel date (in an open A/P period, not before the cheque) and a reason, both

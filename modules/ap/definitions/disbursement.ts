@@ -15,7 +15,7 @@ import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity } from '@erp/shared/entities/define';
 import { editedWhile } from '@erp/shared/entities/posted-document';
 import { AP, AP_ROLES, vendorLookup } from './common.ts';
-import { invoicePaymentFields, paymentLineRules } from './payment-batch.ts';
+import { invoicePaymentFields, paymentLineRules } from '../documents/payment/definition.ts';
 
 const NAME = 'ap-disbursement';
 const key = (part: string) => `${AP}:${NAME}.${part}`;

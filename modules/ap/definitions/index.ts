@@ -11,7 +11,7 @@ import { AP } from './common.ts';
 import { apDisbursement } from './disbursement.ts';
 import { apCardInvoice, apCreditCard } from './credit-cards.ts';
 import { apExpenseReport, apExpenseTemplate, apExpenseTemplateColumn } from './expenses.ts';
-import { apPaymentBatch } from './payment-batch.ts';
+import { apPaymentBatch } from '../documents/payment/definition.ts';
 import { apVendorBank } from './vendor-bank.ts';
 import { apVendorDefault } from './vendor-default.ts';
 

@@ -7,7 +7,7 @@
  *   or the whole history, with their open balances.
  * - `ap-aged-trial-balance` (AP-07): what is owed to each vendor as of a date, current + 8 periods (§9) by
  *   due date or document date; applications dated after the date are ignored, so its total equals the A/P
- *   control account at that date (test: modules/ap/test/payables.test.ts).
+ *   control account at that date (test: modules/ap/documents/payment/payment.test.ts).
  * - `ap-unapplied-debits` (AP-08): credit notes and payments not (fully) applied.
  * - `ap-vendor-list` (AP-09), `ap-payments-report` (AP-10: cheques and EFT payments over a date range),
  *   `ap-top-accounts` (AP-11: the vendors with the most purchases over a date range).

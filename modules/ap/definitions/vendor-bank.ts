@@ -1,7 +1,7 @@
 /**
  * A vendor's bank account for EFT payments (`ap-vendor-bank`, issue 24 item 2; DOMAIN-NOTES §7.1 "store vendor
  * bank details as institution (3), transit (5) and account (≤ 12)"). Table `ap_vendor_banks`. A vendor paid by
- * an EFT run needs one (modules/ap/server/eft.ts). Shown in the cheque printing screen (AP-03).
+ * an EFT run needs one (modules/ap/documents/payment/server/eft.ts). Shown in the cheque printing screen (AP-03).
  */
 import { defineEntity } from '@erp/shared/entities/define';
 import { AP } from './common.ts';

@@ -9,7 +9,7 @@ import { screen } from '@erp/ui';
 import manifest from '../module.json';
 import { apModule } from '../definitions/index.ts';
 import * as reports from '../definitions/reports.ts';
-import { ChequePrinting as ChequePrintingScreen } from './ChequePrinting.tsx';
+import { ChequePrinting as ChequePrintingScreen } from '../documents/payment/screen/ChequePrinting.tsx';
 
 registerModule(apModule);
 

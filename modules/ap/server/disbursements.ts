@@ -14,7 +14,7 @@ import { assertPeriodOpen } from '@erp/modules/gl/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
-import { bankOf, checkLines, payVendor, PAYMENT_TOUCHES, sequences } from './payments.ts';
+import { bankOf, checkLines, payVendor, PAYMENT_TOUCHES, sequences } from '../documents/payment/server/payments.ts';
 import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;

@@ -19,7 +19,7 @@ import { apExpenseReportHooks } from './expenses.ts';
 import { homeCurrency } from '@erp/modules/ar/server/api';
 import { apInvoiceHooks, assertBankCurrency } from './invoices.ts';
 import { m0015_ap, m0015_ap_fx, m0015_ap_reports } from './migration.ts';
-import { apPaymentBatchHooks } from './payments.ts';
+import { apPaymentBatchHooks } from '../documents/payment/server/payments.ts';
 import { purchaseOrderHooks } from './purchase-orders.ts';
 import { AP_SERVER_REPORTS } from './reports.ts';
 import { apRoutes } from './routes.ts';

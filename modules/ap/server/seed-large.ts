@@ -7,12 +7,12 @@
  *   first CAD bank, no lines) and its A/P item (ap_items, origin ap-invoice, signed amount, open balance cache);
  * - each payment: its cheque (ap_cheques, Open, numbered from the bank's sequence; ap_cheque_numbers keeps the
  *   number used, ap_bank_sequences moves past it), its A/P item (origin ap-cheque) and its application
- *   (ap_applications) to the invoice it pays — what modules/ap/server/payments.ts `payVendor` writes.
+ *   (ap_applications) to the invoice it pays — what modules/ap/documents/payment/server/payments.ts `payVendor` writes.
  *
  * NOT written: the G/L postings and the invoice lines — the generated data is for measuring the A/P reports
  * (aged trial balance, account inquiry, unapplied debits), the payments queue and payment runs (scripts/
  * bench-ap.mjs); the equality of the aged trial balance with the payables control account is proven on real
- * postings by modules/ap/test/payables.test.ts and on the demo data by its seed.
+ * postings by modules/ap/documents/payment/payment.test.ts and on the demo data by its seed.
  *
  * Shape (deterministic): the items spread evenly over the vendors, per vendor in date order over two years
  * from `firstYear` (default 2025): invoices of 25.00 … 25,000.00 due 30 days later, 90 % of them paid in full

@@ -16,14 +16,14 @@ import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { SeedConfig } from '@erp/server/modules/part';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import { apInvoice } from '../definitions/ap-invoice.ts';
-import { apPaymentBatch } from '../definitions/payment-batch.ts';
+import { apPaymentBatch } from '../documents/payment/definition.ts';
 import { insertDocument } from '@erp/modules/po/server/api';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { AP_BATCH_SEQUENCE, AP_INVOICE_SEQUENCE } from '../definitions/common.ts';
 import { apChequeHooks } from './cheques.ts';
 import { loadReceipt, TOLERANCE_AMOUNT, TOLERANCE_PERCENT } from './invoices.ts';
 import { createPostedDocument } from './vouchers.ts';
-import { payRun, queue } from './payments.ts';
+import { payRun, queue } from '../documents/payment/server/payments.ts';
 import { addApItem, apAccount, applyApItem } from './subledger.ts';
 import { balancedLines, demoDocument, demoMonths, postDemoDocuments } from '@erp/modules/gl/server/api';
 

@@ -6,7 +6,7 @@
  * utilities, fuel, bank charges and depreciation; the modules add theirs (A/P's purchases and payments, payroll:
  * `postDemoDocuments`, issue 41). Every report then shows real figures; November and December 2026 are left empty for the
  * users' own entries. The customer invoices and receipts of those months are real AR documents with their
- * taxes (modules/ar/server/invoices/seed.ts, ar/receipts/seed.ts, issue 14), posted after this seed.
+ * taxes (modules/ar/documents/invoice/server/seed.ts, ar/receipts/seed.ts, issue 14), posted after this seed.
  *
  * Inventory (issue 15): nothing here posts to an inventory account of a product class (1200, 1210); their
  * balance comes only from stock movements (the demo tickets and work orders, ic/stock/seed.ts and

@@ -32,7 +32,7 @@ export const MAX_HOURS = '744';
 /** The highest hourly rate (and dues or employer contribution per hour). */
 export const MAX_HOURLY_RATE = '9999.9999';
 /**
- * The most one pay carries: a CPA-005 payment is 10 digits of cents (modules/ap/server/eft.ts); also the bound of a
+ * The most one pay carries: a CPA-005 payment is 10 digits of cents (modules/ap/documents/payment/server/eft.ts); also the bound of a
  * salary, a TD1 claim or a statutory threshold.
  */
 export const MAX_PAY = '99999999.99';

@@ -2,7 +2,7 @@
  * Payroll's own calls (issue 29 item 4), for callers who may read pay cheques (the payroll role):
  *
  *   GET /api/pr/cheques?PayDate=YYYY-MM-DD      the pay date's cheques (paid by cheque) as one PDF — Payables'
- *       cheque writer (modules/ap/server/cheque-pdf.ts): payee, amount in figures and words, and a pay stub of
+ *       cheque writer (modules/ap/documents/payment/server/cheque-pdf.ts): payee, amount in figures and words, and a pay stub of
  *       earnings and every deduction with the year to date; 400 "No PDF data." when there is none.
  *   GET /api/pr/deposit-file?PayDate=YYYY-MM-DD the CPA-005 direct-deposit file written for the pay date (the
  *       latest when there are several); 404 when none.

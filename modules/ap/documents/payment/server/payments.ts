@@ -1,6 +1,6 @@
 /**
  * Payment runs on the server (`ap-payment-batch`, issue 24 item 2; definition
- * modules/ap/definitions/payment-batch.ts; DOMAIN-NOTES §4.2, §4.6, §7).
+ * modules/ap/documents/payment/definition.ts; DOMAIN-NOTES §4.2, §4.6, §7).
  *
  * save (beforeWrite): the run's number (PAY…, sequence AP-PAYMENT-BATCH); the payment date's period open
  * for A/P; the bank in the documents' currency; each line names a Posted invoice or debit note with an open
@@ -33,9 +33,9 @@ import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { AnySelect, AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
-import { AP_BATCH_SEQUENCE } from '../definitions/common.ts';
+import { AP_BATCH_SEQUENCE } from '../../../definitions/common.ts';
 import { writeEftFile, type EftPayment } from './eft.ts';
-import { addApItem, apAccount, applyApItem, discountOn, INVOICE_ORIGIN, itemOf, itemOfInvoice, postAp, postApMany, relief, type ApItem } from './subledger.ts';
+import { addApItem, apAccount, applyApItem, discountOn, INVOICE_ORIGIN, itemOf, itemOfInvoice, postAp, postApMany, relief, type ApItem } from '../../../server/subledger.ts';
 import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;

@@ -13,14 +13,14 @@
  * - `approve` (Open → Approved), `reopen` (Approved → Open); `print` (Approved → Printed): one payment per
  *   vendor — cheques numbered from the bank's next cheque number (the action's StartingChequeNo may name
  *   another; a used number answers §8 "Cheque number has been used."), or one EFT file with the next file
- *   creation number — each posted Dr A/P / Cr bank / Cr discounts taken (modules/ap/server/payments.ts).
+ *   creation number — each posted Dr A/P / Cr bank / Cr discounts taken (modules/ap/documents/payment/server/payments.ts).
  *   The cheques' PDF and the EFT file are downloaded from the run (modules/ap/server/routes.ts); the paid run's
  *   remittance advice prints and, for a run of one vendor, is e-mailed to it (issue 71 item 2).
  */
 import { MONEY } from '@erp/shared/entities/common';
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 import { editedWhile } from '@erp/shared/entities/posted-document';
-import { AP, AP_BATCH_STATES, AP_ROLES, PAYMENT_METHODS } from './common.ts';
+import { AP, AP_BATCH_STATES, AP_ROLES, PAYMENT_METHODS } from '../../definitions/common.ts';
 
 const NAME = 'ap-payment-batch';
 const key = (part: string) => `${AP}:${NAME}.${part}`;
@@ -104,7 +104,7 @@ export const apPaymentBatch = defineEntity({
     { field: 'BankAccountId', op: 'eq' },
     { field: 'PaymentDate', op: 'range' },
   ],
-  // Issue 40 item 5: a new run's bank (the only one) and dates (today): modules/ap/server/payments.ts `defaults`.
+  // Issue 40 item 5: a new run's bank (the only one) and dates (today): modules/ap/documents/payment/server/payments.ts `defaults`.
   defaults: { new: ['BankAccountId', 'PaymentDate', 'PayThroughDate'] },
   search: ['BatchNo'],
   roles: AP_ROLES,

@@ -13,9 +13,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
-import { pdfText } from '../../../tests/e2e/pdf-text.ts';
-import { answerYes, openScreen } from '../../../tests/e2e/shell-helpers.ts';
+import { apiCall, signIn } from '../../../../tests/e2e/helpers.ts';
+import { pdfText } from '../../../../tests/e2e/pdf-text.ts';
+import { answerYes, openScreen } from '../../../../tests/e2e/shell-helpers.ts';
 
 const PRODUCT = 'FIT-EMT-CONN-050';
 

@@ -13,9 +13,9 @@
 import { add, neg } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import type { TestServer } from '../../../server/test/helpers/app.ts';
-import { apiAs, inLanguage, signedInServer } from '../../../server/test/helpers/api.ts';
-import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
+import type { TestServer } from '../../../../server/test/helpers/app.ts';
+import { apiAs, inLanguage, signedInServer } from '../../../../server/test/helpers/api.ts';
+import { pdfText } from '../../../../server/test/helpers/pdf-text.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
