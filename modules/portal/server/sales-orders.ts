@@ -1,7 +1,7 @@
 /**
  * The portal's parts in the order desk's work (issue 73 item 3: the portal's tables are written by the portal only),
  * registered once at load (./index.ts) in the registries of the modules it requires:
- * - a sales order's follower (modules/so/server/followers.ts): the portal order a sales order came from
+ * - a sales order's follower (modules/so/documents/sales-order/server/followers.ts): the portal order a sales order came from
  *   (`PortalOrderKey`) takes the order's stage as its status — Processing at commit, Shipped, Invoiced,
  *   Cancelled — and an account on hold (`portal_accounts.on_hold`) may not have an order committed;
  * - invoice publishing's outlet (modules/oe/server/publishing/sources.ts): a published invoice's notice is a

@@ -10,7 +10,7 @@ import { extensions } from './extensions.ts';
 import { commissionRun } from './commission-run.ts';
 import { driverCashIn } from './driver-cash-in.ts';
 import { productReturn } from './product-return.ts';
-import { salesOrder } from './sales-order.ts';
+import { salesOrder } from '../documents/sales-order/definition.ts';
 
 export const soModule: ModuleDefinition = {
   name: 'so',

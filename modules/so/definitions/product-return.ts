@@ -19,7 +19,7 @@ import { defineEntity } from '@erp/shared/entities/define';
 import { lineLots } from '@erp/modules/ic/definitions/index';
 import { editedWhile } from '@erp/shared/entities/posted-document';
 import { INVOICED_ORDER, SO, SO_APP, SO_MONEY, SO_PRICE, SO_QUANTITY, SO_ROLES } from './common.ts';
-import { productLineIssues } from './sales-order.ts';
+import { productLineIssues } from '../documents/sales-order/definition.ts';
 
 const NAME = 'product-return';
 const key = (part: string) => `${SO}:${NAME}.${part}`;

@@ -3,6 +3,6 @@
  * scripts and the tests may import of modules/so/server/ — nothing else (.dependency-cruiser.cjs
  * `module-deep-import`, ARCHITECTURE.md "Module contract"). The loader's entry stays ./index.ts.
  */
-export { followSalesOrders } from './followers.ts';
-export type { SalesOrderFollower } from './followers.ts';
+export { followSalesOrders } from '../documents/sales-order/server/followers.ts';
+export type { SalesOrderFollower } from '../documents/sales-order/server/followers.ts';
 export { createPortalSalesOrder } from './portal.ts';

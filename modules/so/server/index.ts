@@ -9,9 +9,9 @@ import { soModule } from '../definitions/index.ts';
 import { catalog } from './catalog.ts';
 import { driverCashInHooks } from './cash-in.ts';
 import { commissionRunHooks } from './commissions.ts';
-import { salesOrderHooks } from './orders.ts';
+import { salesOrderHooks } from '../documents/sales-order/server/orders.ts';
 // Side effect: the order's shipments among its related documents.
-import './shipments.ts';
+import '../documents/sales-order/server/shipments.ts';
 import { productReturnHooks } from './returns.ts';
 import { soRoutes } from './routes.ts';
 import { SO_SERVER_PROCESSES } from './queues.ts';

@@ -21,7 +21,7 @@ import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { apiSchema, callResult, object, RECORD, text } from '@erp/server/http/schemas';
-import { heatsOf } from './fulfilment.ts';
+import { heatsOf } from '../documents/sales-order/server/fulfilment.ts';
 import { linesOf } from './pricing.ts';
 
 type Row = Record<string, unknown>;

@@ -13,7 +13,7 @@ import { nextNumber } from '@erp/server/entities/numbering';
 import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import { insertDocument } from '@erp/modules/po/server/api';
 import { SALES_ORDER_SEQUENCE } from '../definitions/common.ts';
-import { salesOrder } from '../definitions/sales-order.ts';
+import { salesOrder } from '../documents/sales-order/definition.ts';
 import { priceOrder } from './pricing.ts';
 import { usualWarehouse } from './usual-warehouse.ts';
 

@@ -20,7 +20,7 @@ import { inventoryAccounts, recordMovements, type StockMovement } from '@erp/mod
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
-import { familyAccount, productFacts } from './fulfilment.ts';
+import { familyAccount, productFacts } from '../documents/sales-order/server/fulfilment.ts';
 import { linesOf } from './pricing.ts';
 import { setField } from '@erp/server/entities/hooks';
 

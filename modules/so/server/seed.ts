@@ -18,13 +18,13 @@ import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import type { SeedConfig } from '@erp/server/modules/part';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
 import { insertDocument } from '@erp/modules/po/server/api';
-import { salesOrder } from '../definitions/sales-order.ts';
+import { salesOrder } from '../documents/sales-order/definition.ts';
 import { driverCashIn } from '../definitions/driver-cash-in.ts';
 import { productReturn } from '../definitions/product-return.ts';
 import { postReceipts } from './cash-in.ts';
 import { commissionLines } from './commissions.ts';
 import { commissionRun } from '../definitions/commission-run.ts';
-import { commitStock, invoiceOrder, shipOrder } from './fulfilment.ts';
+import { commitStock, invoiceOrder, shipOrder } from '../documents/sales-order/server/fulfilment.ts';
 import { creditReturn, receiveReturn } from './returns.ts';
 import { priceOrder } from './pricing.ts';
 

@@ -24,11 +24,11 @@
  *   checks) → Shipped (`ship`: stock out at the moving average with its lots, Dr COGS / Cr inventory) →
  *   Invoiced (`invoice`: the AR invoice, Dr AR / Cr sales / Cr taxes), or Cancelled (from Entered or
  *   Committed: the allocation released). Editable while Entered or Committed; deletable while Entered.
- * Server rules: modules/so/server/orders.ts and fulfilment.ts.
+ * Server rules: ./server/orders.ts and fulfilment.ts.
  */
 import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
 import { lineLots } from '@erp/modules/ic/definitions/index';
-import { notPositive, SALES_ORDER_SEQUENCE, SO, SO_CHANNELS, SO_MONEY, SO_PRICE, SO_QUANTITY, SO_ROLES, SO_STATUSES, SO_TYPES } from './common.ts';
+import { notPositive, SALES_ORDER_SEQUENCE, SO, SO_CHANNELS, SO_MONEY, SO_PRICE, SO_QUANTITY, SO_ROLES, SO_STATUSES, SO_TYPES } from '../../definitions/common.ts';
 
 const NAME = 'sales-order';
 const key = (part: string) => `${SO}:${NAME}.${part}`;
@@ -182,7 +182,7 @@ export const salesOrder = defineEntity({
     { field: 'DeliveryDate', op: 'range' },
     { field: 'OrderNo', op: 'startsWith' },
   ],
-  // Issue 40 item 5: picking the customer fills what follows from it (modules/so/server/orders.ts `defaults`).
+  // Issue 40 item 5: picking the customer fills what follows from it (./server/orders.ts `defaults`).
   defaults: { BillToId: ['CustomerName', 'ShipToId', 'TermsCode', 'SalesRep', 'WarehouseId'] },
   // Issue 71 item 2: the totals the save computes (server/pricing.ts) follow the lines' figures as they are typed.
   derived: {

@@ -6,7 +6,7 @@
  * Reversed. Read with the caller's rights on the order (the related route checks them first).
  */
 import { registerRelatedSource } from '@erp/server/documents-flow/related';
-import { salesOrder } from '../definitions/sales-order.ts';
+import { salesOrder } from '../definition.ts';
 
 type Row = { movement_date: unknown; reversed: unknown };
 

@@ -30,7 +30,7 @@ import { adjustCommitted, inventoryAccounts, recordMovements, type StockMovement
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError, ConfirmationNeeded } from '@erp/server/entities/call-result';
 import type { AnyTransaction } from '@erp/server/entities/hooks';
-import { linesOf } from './pricing.ts';
+import { linesOf } from '../../../server/pricing.ts';
 import { perTransaction } from '@erp/server/db/per-transaction';
 import { commitRefusal, followerTables, ordersMoved } from './followers.ts';
 

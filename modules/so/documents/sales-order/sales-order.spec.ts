@@ -6,8 +6,8 @@
  * the order's total, and the shipment's lots are on the line. POLO's `/ta-order-entry` starts a TA order.
  */
 import { expect, test } from '@playwright/test';
-import { apiCall, signIn } from '../../../tests/e2e/helpers.ts';
-import { answerYes, openScreen } from '../../../tests/e2e/shell-helpers.ts';
+import { apiCall, signIn } from '../../../../tests/e2e/helpers.ts';
+import { answerYes, openScreen } from '../../../../tests/e2e/shell-helpers.ts';
 
 const PRODUCT = 'HRS-10GA-48X96';
 

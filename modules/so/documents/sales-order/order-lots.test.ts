@@ -9,8 +9,8 @@
  *   warehouse cannot fill gets a note naming the warehouses that can (the line preview and the save alike).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../server/test/helpers/app.ts';
-import { apiAs, signedInServer } from '../../../server/test/helpers/api.ts';
+import type { TestServer } from '../../../../server/test/helpers/app.ts';
+import { apiAs, signedInServer } from '../../../../server/test/helpers/api.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,5 +1,5 @@
 /**
- * Sales orders on the server (issue 26 item 1; definition modules/so/definitions/sales-order.ts). The generic
+ * Sales orders on the server (issue 26 item 1; definition ../definition.ts). The generic
  * document routes serve the order; these hooks add what needs the database:
  * - §6: lists, records and writes are limited to the user's assigned customers by the engine (the definition's
  *   `customer` BillToId, server/src/entities/customers.ts; 403, the firm's own text);
@@ -24,9 +24,9 @@ import type { ActionOutcome, AnyTransaction, EntityHooks } from '@erp/server/ent
 import type { CreatedInvoice, PreparedInvoice } from '@erp/modules/ar/server/api';
 import { checkCredit, commitStock, invoiceOrder, invoiceTouches, prepareOrderInvoice, shipOrder, shipTouches, writeOrderInvoices } from './fulfilment.ts';
 import { followerTables, ordersMoved } from './followers.ts';
-import { customerDefaults, linesOf, priceOrder } from './pricing.ts';
-import { usualWarehouse } from './usual-warehouse.ts';
-import { checkOrderLots, namesLots } from './lots.ts';
+import { customerDefaults, linesOf, priceOrder } from '../../../server/pricing.ts';
+import { usualWarehouse } from '../../../server/usual-warehouse.ts';
+import { checkOrderLots, namesLots } from '../../../server/lots.ts';
 import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;

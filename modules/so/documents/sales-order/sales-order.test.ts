@@ -14,8 +14,8 @@ import { formatCalendarDate, formatDecimal } from '@erp/shared/format';
 import { add } from '@erp/shared/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { signIn, startServer, type TestServer } from '../../../server/test/helpers/app.ts';
-import { call, FILES, upload } from '../../../server/test/helpers/entities.ts';
+import { signIn, startServer, type TestServer } from '../../../../server/test/helpers/app.ts';
+import { call, FILES, upload } from '../../../../server/test/helpers/entities.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
