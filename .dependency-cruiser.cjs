@@ -6,10 +6,16 @@
  * counts the result for the test run).
  */
 
-/** Code that ends up in a browser bundle. */
-const BROWSER = '^(shared/src|apps/[^/]+/src|root-config/src|shell-elements/src|modules/[^/]+/(definitions|screens))/';
+/**
+ * Issue 73 item 5: a rule-heavy document's folder, `modules/<m>/documents/<doc>/` — its `definition.ts` (and any other
+ * top-level file, `rules.ts` …) and `screen/` are browser code; its `server/` and its tests beside them
+ * (`*.test.ts` server tests, `*.spec.ts` end-to-end) are server-only. Private to its module like the rest.
+ */
+const DOCUMENT = '^modules/[^/]+/documents/[^/]+/';
+/** Code that ends up in a browser bundle: a document folder's files that are neither server/ nor tests. */
+const BROWSER = `^(shared/src|apps/[^/]+/src|root-config/src|shell-elements/src|modules/[^/]+/(definitions|screens))/|${DOCUMENT}(?!server/)(?![^/]*\\.(test|spec)\\.tsx?$)`;
 /** Server-only code: the API host, a module's rules, queries, migrations and seeds, and tests. */
-const SERVER_ONLY = '^(server/|modules/[^/]+/(server|test|e2e)/)';
+const SERVER_ONLY = `^(server/|modules/[^/]+/(server|test|e2e)/)|${DOCUMENT}(server/|[^/]*\\.(test|spec)\\.tsx?$)`;
 const TEST_FILE = '\\.(test|spec)\\.tsx?$';
 /**
  * Issue 73: a module's public surface, one file per side — `definitions/index.ts` (browser-safe), `server/api.ts`
@@ -79,10 +85,12 @@ module.exports = {
     {
       name: 'definitions-import-screens',
       comment:
-        'Module definitions are read by the server too: they import no screens, no micro-app and no shell code.',
+        'Module definitions are read by the server too: they import no screens, no micro-app and no shell code. A ' +
+        'document folder\'s definition (its files outside server/ and screen/, tests aside) is a definition too, and a ' +
+        'document\'s screen/ is a screen.',
       severity: 'error',
-      from: { path: '^modules/[^/]+/definitions/' },
-      to: { path: '^(modules/[^/]+/screens/|apps/|root-config/|shell-elements/)' },
+      from: { path: [`^modules/[^/]+/definitions/`, `${DOCUMENT}(?!server/|screen/)(?![^/]*\\.(test|spec)\\.tsx?$)`] },
+      to: { path: `^(modules/[^/]+/screens/|apps/|root-config/|shell-elements/)|${DOCUMENT}screen/` },
     },
     {
       // Issue 41: a cycle of imports that survive compilation decides module evaluation order by accident (a

@@ -30,8 +30,8 @@ export default tseslint.config(
     },
   },
   {
-    // React code: the micro-apps, the modules' screens and the shared hooks.
-    files: ['apps/*/src/**/*.{ts,tsx}', 'modules/*/screens/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'],
+    // React code: the micro-apps, the modules' screens (a document folder's screen/ too) and the shared hooks.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'modules/*/screens/**/*.{ts,tsx}', 'modules/*/documents/*/screen/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

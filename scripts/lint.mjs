@@ -39,6 +39,9 @@ const browserRoots = [
   ...folders('apps', 'src'),
   ...folders('modules', 'definitions'),
   ...folders('modules', 'screens'),
+  // Issue 73 item 5: a rule-heavy document's folder (definition, screen, server code and tests together); the rules
+  // tell its browser files from its server/ and tests by path (.dependency-cruiser.cjs `DOCUMENT`).
+  ...folders('modules', 'documents'),
 ];
 /**
  * Issue 41: a module's code imports only the modules its manifest requires (modules/<m>/module.json `requires`,

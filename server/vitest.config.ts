@@ -8,9 +8,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // The server's own tests and every module's (modules/<m>/test/, issue 20), found from the repository root.
+    // The server's own tests and every module's (modules/<m>/test/, issue 20) and a document folder's beside its
+    // code (modules/<m>/documents/<doc>/*.test.ts, issue 73 item 5), found from the repository root.
     dir: fileURLToPath(new URL('..', import.meta.url)),
-    include: ['server/test/**/*.test.ts', 'modules/*/test/**/*.test.ts'],
+    include: ['server/test/**/*.test.ts', 'modules/*/test/**/*.test.ts', 'modules/*/documents/*/*.test.ts'],
     // PostgreSQL: one migrated and seeded template database per run (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
     environment: 'node',

@@ -19,19 +19,21 @@ const laneCount = Math.max(1, Math.min(2, Number(process.env.E2E_LANES ?? 2)));
 
 /** Shell files that run in the module lane, to balance the lanes' durations. */
 const BALANCE = ['tests/e2e/screen-layout.spec.ts', 'tests/e2e/shell-heap.spec.ts', 'tests/e2e/fixture-module.spec.ts'];
-const ALL = ['tests/e2e/**/*.spec.ts', 'modules/*/e2e/**/*.spec.ts'];
+/** A module's end-to-end tests: its e2e/ folder, and a document folder's specs beside its code (issue 73 item 5). */
+const MODULE_SPECS = ['modules/*/e2e/**/*.spec.ts', 'modules/*/documents/*/*.spec.ts'];
+const ALL = ['tests/e2e/**/*.spec.ts', ...MODULE_SPECS];
 
 const lanes =
   laneCount === 1
     ? [{ name: 'all', port: firstPort, testMatch: ALL, testIgnore: [] as string[] }]
     : [
         { name: 'shell', port: firstPort, testMatch: ['tests/e2e/**/*.spec.ts'], testIgnore: BALANCE },
-        { name: 'modules', port: firstPort + 2, testMatch: ['modules/*/e2e/**/*.spec.ts', ...BALANCE], testIgnore: [] as string[] },
+        { name: 'modules', port: firstPort + 2, testMatch: [...MODULE_SPECS, ...BALANCE], testIgnore: [] as string[] },
       ];
 const urlOf = (port: number) => `http://localhost:${port}`;
 
 export default defineConfig({
-  // The shell's end-to-end tests and every module's (modules/<m>/e2e/, issue 20).
+  // The shell's end-to-end tests and every module's (modules/<m>/e2e/, issue 20; modules/<m>/documents/<doc>/).
   testDir: '..',
   fullyParallel: false,
   workers: lanes.length,
