@@ -12,6 +12,9 @@
  *   screens/index.ts       the screen exports (parcel configs) bundled into the micro-app `@erp/<app>`
  *   locales/<lng>/<namespace>.json   the module's strings in the four locales
  *   test/*.test.ts         server tests (SQLite and PostgreSQL); e2e/*.spec.ts end-to-end tests
+ *   documents/<doc>/       a rule-heavy document in one folder (issue 73 item 5): definition.ts (browser-safe, listed
+ *                          by definitions/index.ts), server/ (hooks, routes, posting; loaded by server/index.ts),
+ *                          screen/ (bundled through screens/index.ts), its *.test.ts and *.spec.ts beside them
  *
  * Plain Node (no TypeScript-only runtime needs): read by the server, the Vite builds of the micro-apps and the
  * test configurations.

@@ -35,7 +35,7 @@ function sources(dir: string, out: string[] = []): string[] {
     if (name === 'node_modules' || name === 'dist') continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) sources(path, out);
-    else if (path.endsWith('.ts') && !path.endsWith('.test.ts')) out.push(path);
+    else if (path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.endsWith('.spec.ts')) out.push(path);
   }
   return out;
 }
@@ -46,7 +46,8 @@ function serverKeys(): Set<string> {
   const files = [
     ...sources(join(ROOT, 'server', 'src')),
     ...sources(join(ROOT, 'shared', 'src', 'entities')),
-    ...modules.flatMap((module) => [...sources(join(ROOT, 'modules', module, 'server')), ...sources(join(ROOT, 'modules', module, 'definitions'))]),
+    // A rule-heavy document's definition and server code sit together in documents/<doc>/ (issue 73 item 5).
+    ...modules.flatMap((module) => ['server', 'definitions', 'documents'].flatMap((folder) => sources(join(ROOT, 'modules', module, folder)))),
   ];
   const keys = new Set<string>();
   for (const file of files) {

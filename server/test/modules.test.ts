@@ -241,9 +241,9 @@ describe('higher modules contribute, lower modules never name them', () => {
     const registration = /registerControlAccountPoster\(\{\s*owner:\s*'(\w+)',\s*source:\s*'(\w+)'\s*\}\)/g;
     let seen = 0;
     for (const manifest of manifests) {
-      const dir = join('modules', manifest.name, 'server');
-      if (!existsSync(join(repoRoot, dir))) continue;
-      for (const file of sources(dir)) {
+      // Its server code, and a document folder's (documents/<doc>/server/, issue 73 item 5).
+      const dirs = [join('modules', manifest.name, 'server'), join('modules', manifest.name, 'documents')].filter((dir) => existsSync(join(repoRoot, dir)));
+      for (const file of dirs.flatMap(sources)) {
         for (const [, owner, source] of readFileSync(file, 'utf8').matchAll(registration)) {
           seen += 1;
           // Sources are the modules' journal codes (PO, IC, AP …): a module names only itself and what it requires.

@@ -323,7 +323,7 @@ function sourceFiles(root: string, dir: string): string[] {
 const groundFloor = (owner: string) => owner === CORE || owner === 'shell';
 
 /**
- * Reads the repository: each module's manifest, the sources of its `server/` and `definitions/` and of the core
+ * Reads the repository: each module's manifest, the sources of its `server/`, `definitions/` and `documents/` and of the core
  * (`server/src`), and its entity definitions (loaded, as the server registers them: an extension's tables are the
  * extending module's). A table's first claim owns it, in this order: the core's and the modules' creations (the
  * migrations), then the tables of the entity definitions — so an entity on another module's table is a claim too many.
@@ -341,7 +341,8 @@ export async function repositoryTables(root: string, modules: readonly ServerMod
   const files: ModuleFile[] = [];
   const sources = new Map<string, string>();
   for (const manifest of manifests) {
-    for (const file of [...sourceFiles(root, `modules/${manifest.name}/server`), ...sourceFiles(root, `modules/${manifest.name}/definitions`)]) {
+    // A rule-heavy document's definition and server code sit together in documents/<doc>/ (issue 73 item 5).
+    for (const file of ['server', 'definitions', 'documents'].flatMap((folder) => sourceFiles(root, `modules/${manifest.name}/${folder}`))) {
       const source = readFileSync(join(root, file), 'utf8');
       sources.set(file, source);
       const { creates, mentions } = tablesOfSource(file, source);
@@ -352,7 +353,9 @@ export async function repositoryTables(root: string, modules: readonly ServerMod
   /** Where a module's definitions name `table` (the first line quoting it), for the message. */
   const declaredAt = (module: string, table: string): { file: string; line: number } => {
     for (const [file, source] of sources) {
-      if (!file.startsWith(`modules/${module}/definitions/`)) continue;
+      // Its definitions: definitions/, and a document folder's files outside its server/.
+      const definition = file.startsWith(`modules/${module}/definitions/`) || (file.startsWith(`modules/${module}/documents/`) && !/^modules\/[^/]+\/documents\/[^/]+\/server\//.test(file));
+      if (!definition) continue;
       const declared = source.search(new RegExp(`table:\\s*['"\`]${table}['"\`]`));
       const at = declared >= 0 ? declared : source.search(new RegExp(`['"\`]${table}['"\`]`));
       if (at >= 0) return { file, line: source.slice(0, at).split('\n').length };
