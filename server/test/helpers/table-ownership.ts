@@ -244,7 +244,7 @@ export interface OwnershipViolation {
   line: number;
 }
 
-/** `so → portal_orders (portal) at modules/so/server/fulfilment.ts:120` */
+/** `so → portal_orders (portal) at modules/so/documents/sales-order/server/fulfilment.ts:120` */
 export function describeViolation(violation: OwnershipViolation): string {
   return `${violation.module} → ${violation.table} (${violation.owner}) at ${violation.file}:${violation.line}`;
 }
