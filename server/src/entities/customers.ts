@@ -28,7 +28,7 @@ import type { AuthenticatedUser } from '../auth/plugin.ts';
 import { asFlag, coreDb } from '../db/schema.ts';
 import { BusinessError } from './call-result.ts';
 import { dynamicDb, type DynamicDb, type DynamicSelect, type DynamicTables } from '../db/dynamic-db.ts';
-import type { AnySelect, EntityHooks, Refusal } from './hooks.ts';
+import type { EntityHooks, Refusal } from './hooks.ts';
 import { message } from './labels.ts';
 
 export function isRestricted(user: AuthenticatedUser): boolean {
