@@ -101,33 +101,43 @@ console.log(`import rules: ${rules.length} rules over ${cruised} browser, server
  * grow past the ceiling committed in scripts/any-ceiling.json (lower it as they go; the goal is 0). Queries are
  * typed by the generated table types (modules/<m>/server/tables.generated.ts), migrations and seeds by
  * `MigrationDb` / `SeedDb` (server/src/db/migration-db.ts).
+ * A third count, of files: those still reading through the untyped db (`AnyDb`, `AnyTransaction`, `AnySelect`,
+ * `ctx.any`, the ledger's `LedgerTransaction` alias of it) or the engine's dynamic one (`DynamicDb` …) outside the
+ * generic engine (server/src entities, reports, search, documents-flow, and db where the types live): module code
+ * names its tables through its typed view `<m>Db(ctx.db)`, so this falls module by module and may not grow.
  */
 const ANY_PATTERNS = { kyselyAny: /\bKysely<any>/g, noExplicitAnyDisables: /eslint-disable[^\n]*no-explicit-any/g };
+const UNTYPED_DB = /\b(AnyDb|AnyTransaction|AnySelect|LedgerTransaction|DynamicDb|DynamicTransaction|DynamicSelect|dynamicDb)\b|\.any\b(?!\s*\()/;
+const GENERIC_ENGINE = /^server\/src\/(entities|reports|search|documents-flow|db)\//;
+/** Server code only: browser code's `t('filters.any')` is no database. */
+const SERVER_CODE = /^(server\/src|modules\/[^/]+\/server)\//;
 function anyCounts() {
   const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const files = listed.stdout
     .split('\n')
     .filter((file) => /\.(ts|tsx|mts|mjs|js|cjs)$/.test(file) && !/(^|\/)(test|tests|e2e|node_modules|dist)\//.test(file) && !/\.(test|spec|generated)\.[a-z]+$/.test(file))
     .filter((file) => existsSync(join(root, file)));
-  const found = { kyselyAny: [], noExplicitAnyDisables: [] };
+  const found = { kyselyAny: [], noExplicitAnyDisables: [], untypedDbFiles: [] };
   for (const file of files) {
     if (file === 'scripts/lint.mjs') continue;
     const text = readFileSync(join(root, file), 'utf8');
     for (const [name, pattern] of Object.entries(ANY_PATTERNS)) found[name].push(...[...text.matchAll(pattern)].map(() => file));
+    if (SERVER_CODE.test(file) && !GENERIC_ENGINE.test(file) && UNTYPED_DB.test(text)) found.untypedDbFiles.push(file);
   }
   return found;
 }
 const ceiling = JSON.parse(readFileSync(join(root, 'scripts/any-ceiling.json'), 'utf8'));
 const anyFound = anyCounts();
-const overCeiling = Object.keys(ANY_PATTERNS).filter((name) => anyFound[name].length > ceiling[name]);
+const overCeiling = Object.keys(anyFound).filter((name) => anyFound[name].length > ceiling[name]);
 for (const [name, files] of Object.entries(anyFound)) {
   const over = overCeiling.includes(name);
-  console.log(`${over ? '  error ' : ''}${name}: ${files.length} outside tests and generated code (ceiling ${ceiling[name]})${over ? ` — in ${[...new Set(files)].join(', ')}` : ''}`);
+  const where = name === 'untypedDbFiles' ? 'files on the untyped db outside the generic engine' : 'outside tests and generated code';
+  console.log(`${over ? '  error ' : ''}${name}: ${files.length} ${where} (ceiling ${ceiling[name]})${over ? ` — in ${[...new Set(files)].join(', ')}` : ''}`);
   if (files.length < ceiling[name]) console.log(`  ${name} is below its ceiling: lower it to ${files.length} in scripts/any-ceiling.json`);
 }
 
 const counts = {
-  passed: results.length - withErrors.length + rules.filter((rule) => !brokenRules.has(rule)).length + Object.keys(ANY_PATTERNS).length - overCeiling.length,
+  passed: results.length - withErrors.length + rules.filter((rule) => !brokenRules.has(rule)).length + Object.keys(anyFound).length - overCeiling.length,
   failed: withErrors.length + brokenRules.size + (rules.length === 0 ? 1 : 0) + overCeiling.length,
   skipped: 0,
 };

@@ -71,7 +71,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // administration data and demo firms first).
     await syncEntityTables(schemaView(db), allEntities());
     // Issue 42 item 1: the search index's triggers before any seed writes (search/index-sync.ts).
-    await syncSearchIndex(db as unknown as AnyDb, allEntities());
+    await syncSearchIndex(db, allEntities());
     await seedServerModules(schemaView(db), config);
   });
   let app: FastifyInstance | undefined;

@@ -20,13 +20,15 @@ describe('table types generated from the entity definitions', () => {
     expect(stale.map(([path]) => `${path} is out of date: run npm run gen:table-types`)).toEqual([]);
   });
 
-  it('types a decimal as stored, a flag as a Flag, an auto key as generated, the record trail once and an extension in its own module', async () => {
+  it('types a decimal as stored, an enum as its values, a flag as a Flag, an auto key as generated, the record trail once and an extension in its own module', async () => {
     const sources = await tableTypeSources();
     const so = sources.get('modules/so/server/tables.generated.ts')!;
     // The §3 record trail said once (RecordTrail): no table type lists its five columns.
     expect(so).toMatch(/export type SalesOrdersTable = RecordTrail & \{\n {2}order_key: Generated<number>;/);
     expect(so).not.toContain('  created_by: string;');
     expect(so).toContain('  total: StoredDecimal | null;');
+    // An enum is the union of its options' stored values, not any string.
+    expect(so).toContain("  status: 'Entered' | 'Committed' | 'Shipped' | 'Invoiced' | 'Cancelled' | null;");
     expect(so).toContain('export type SoDatabase = DB & SoTables & ShellTables & GlTables');
     const ar = sources.get('modules/ar/server/tables.generated.ts')!;
     // Receivables' fields on the shell's firm are Receivables' columns, not the shell's.

@@ -12,8 +12,8 @@ import type { PoTables } from '@erp/modules/po/server/tables.generated';
 export type ApInvoicesTable = RecordTrail & {
   invoice_id: Generated<number>;
   document_no: string | null;
-  status: string | null;
-  document_type: string | null;
+  status: 'Draft' | 'Exception' | 'Posted' | 'OnHold' | 'Paid' | null;
+  document_type: 'Invoice' | 'CreditNote' | 'DebitNote' | null;
   vendor_id: string | null;
   vendor_name: string | null;
   transaction_date: string | null;
@@ -63,9 +63,9 @@ export type ApInvoiceLinesTable = {
 export type ApPaymentBatchesTable = RecordTrail & {
   batch_id: Generated<number>;
   batch_no: string | null;
-  status: string | null;
+  status: 'Open' | 'Approved' | 'Printed' | null;
   bank_account_id: string | null;
-  payment_method: string | null;
+  payment_method: 'Cheque' | 'EFT' | null;
   pay_through_date: string | null;
   payment_date: string | null;
   vendor_id: string | null;
@@ -92,7 +92,7 @@ export type ApPaymentBatchLinesTable = {
 export type ApDisbursementsTable = RecordTrail & {
   disbursement_id: Generated<number>;
   document_no: string | null;
-  status: string | null;
+  status: 'Draft' | 'Posted' | null;
   vendor_id: string | null;
   bank_account_id: string | null;
   payment_date: string | null;
@@ -120,8 +120,8 @@ export type ApChequesTable = RecordTrail & {
   cheque_id: Generated<number>;
   bank_account_id: string | null;
   cheque_no: number | null;
-  payment_method: string | null;
-  status: string | null;
+  payment_method: 'Cheque' | 'EFT' | null;
+  status: 'Open' | 'Cleared' | 'Reconciled' | 'Cancelled' | null;
   payment_date: string | null;
   vendor_id: string | null;
   vendor_name: string | null;
@@ -155,7 +155,7 @@ export type ApVendorDefaultsTable = RecordTrail & {
 export type ApCreditCardsTable = RecordTrail & {
   card_id: string;
   description: string | null;
-  card_type: string | null;
+  card_type: 'VISA' | 'MC' | 'AMEX' | null;
   last4: string | null;
   holder_name: string | null;
   issuer_vendor_id: string | null;
@@ -165,7 +165,7 @@ export type ApCreditCardsTable = RecordTrail & {
 export type ApCardInvoicesTable = RecordTrail & {
   card_invoice_id: Generated<number>;
   document_no: string | null;
-  status: string | null;
+  status: 'Draft' | 'Posted' | null;
   card_id: string | null;
   transaction_date: string | null;
   merchant: string | null;
@@ -202,7 +202,7 @@ export type ApExpenseTemplateColumnsTable = RecordTrail & {
 export type ApExpenseReportsTable = RecordTrail & {
   report_id: Generated<number>;
   document_no: string | null;
-  status: string | null;
+  status: 'Draft' | 'Posted' | null;
   employee_id: string | null;
   template_id: string | null;
   report_date: string | null;

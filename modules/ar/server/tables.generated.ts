@@ -57,15 +57,15 @@ export type SalesTaxGroupAuthoritiesTable = {
 export type ArInvoicesTable = RecordTrail & {
   invoice_id: Generated<number>;
   document_no: string | null;
-  status: string | null;
+  status: 'Draft' | 'Posted' | 'Paid' | 'Credited' | null;
   journal_id: number | null;
-  document_type: string | null;
+  document_type: 'Invoice' | 'CreditNote' | null;
   invoice_date: string | null;
   bill_to_id: string | null;
   ship_to_id: string | null;
   terms_code: string | null;
   sales_rep: string | null;
-  currency: string | null;
+  currency: 'CAD' | null;
   reference: string | null;
   description: string | null;
   province_code: string | null;
@@ -108,7 +108,7 @@ export type ArItemsTable = RecordTrail & {
 export type ArCashReceiptsTable = RecordTrail & {
   receipt_id: Generated<number>;
   document_no: string | null;
-  status: string | null;
+  status: 'Draft' | 'Posted' | null;
   journal_id: number | null;
   firm_id: string | null;
   bank_account_id: string | null;
@@ -142,7 +142,7 @@ export type ArCashReceiptLinesTable = {
 export type ArCreditApplicationsTable = RecordTrail & {
   application_id: Generated<number>;
   document_no: string | null;
-  status: string | null;
+  status: 'Draft' | 'Posted' | null;
   journal_id: number | null;
   firm_id: string | null;
   application_date: string | null;
@@ -170,7 +170,7 @@ export type ArCreditApplicationLinesTable = {
 export type ArWriteOffsTable = RecordTrail & {
   write_off_id: Generated<number>;
   document_no: string | null;
-  status: string | null;
+  status: 'Draft' | 'Posted' | null;
   journal_id: number | null;
   firm_id: string | null;
   write_off_date: string | null;
@@ -193,7 +193,7 @@ export type FirmsArColumns = {
   commission_percent: StoredDecimal | null;
   is_sales_manager: Flag;
   card_holder_name: string | null;
-  card_type: string | null;
+  card_type: 'VISA' | 'MC' | 'AMEX' | null;
   card_last4: string | null;
   card_expiry: string | null;
 };

@@ -9,7 +9,7 @@ import type { MigrationTables } from './migration-tables.ts';
 export type GlAccountsTable = RecordTrail & {
   account_id: string;
   description: string | null;
-  account_type: string | null;
+  account_type: 'asset' | 'liability' | 'equity' | 'revenue' | 'expense' | null;
   currency_code: string | null;
   is_postable: Flag;
   is_control: Flag;
@@ -26,7 +26,7 @@ export type GlControlTable = RecordTrail & {
 
 export type GlIntegrationTable = RecordTrail & {
   integration_key: Generated<number>;
-  sub_ledger: string | null;
+  sub_ledger: 'GL' | 'BK' | 'AR' | 'IC' | 'PO' | 'AP' | 'OE' | 'PR' | null;
   transaction_type: string | null;
   description: string | null;
   account_id: string | null;
@@ -52,7 +52,7 @@ export type BankAccountsTable = RecordTrail & {
   currency_code: string | null;
   gl_account_id: string | null;
   default_for_payroll: Flag;
-  eft_status: string | null;
+  eft_status: 'Inactive' | 'Test' | 'Active' | null;
 };
 
 export type FiscalPeriodsTable = RecordTrail & {
@@ -67,16 +67,16 @@ export type FiscalPeriodsTable = RecordTrail & {
 export type GlJournalsTable = RecordTrail & {
   journal_id: Generated<number>;
   journal_date: string | null;
-  source: string | null;
-  data_type: string | null;
-  status: string | null;
+  source: 'GL' | 'BK' | 'YE' | 'FX' | 'AR' | 'IC' | 'AP' | 'PR' | null;
+  data_type: 'Actual' | 'Budget' | null;
+  status: 'Open' | 'Closed' | null;
   description: string | null;
 };
 
 export type GlJournalEntriesTable = RecordTrail & {
   entry_id: Generated<number>;
   document_no: string | null;
-  status: string | null;
+  status: 'Draft' | 'Posted' | 'Reversed' | null;
   journal_id: number | null;
   entry_date: string | null;
   description: string | null;
@@ -123,7 +123,7 @@ export type GlFsColumnsTable = RecordTrail & {
 export type GlFsColumnDetailsTable = RecordTrail & {
   detail_id: Generated<number>;
   column_id: number | null;
-  range: string | null;
+  range: 'Period' | 'YearToDate' | 'Balance' | null;
   reverse_sign: Flag;
   divide_by: number | null;
   year_offset: number | null;

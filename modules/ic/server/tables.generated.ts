@@ -35,7 +35,7 @@ export type ProductGradesTable = RecordTrail & {
 export type GradesTable = RecordTrail & {
   grade_id: string;
   description: string | null;
-  material_type: string | null;
+  material_type: 'Carbon' | 'Stainless' | 'Aluminum' | 'Galvanized' | 'Copper' | 'Other' | null;
   yield_min: StoredDecimal | null;
   tensile_min: StoredDecimal | null;
   is_active: Flag;
@@ -56,7 +56,7 @@ export type ProductsTable = RecordTrail & {
   type_id: string | null;
   product_grade_id: string | null;
   barcode: string | null;
-  kit_type: string | null;
+  kit_type: 'None' | 'Kit' | 'Assembly' | null;
   manufacturer: string | null;
   is_service: Flag;
   track_inventory: Flag;
@@ -90,11 +90,11 @@ export type ProductsTable = RecordTrail & {
   commission_percent: StoredDecimal | null;
   currency_fluctuation: Flag;
   vendor_sku: string | null;
-  profile_shape: string | null;
+  profile_shape: 'Angle' | 'Channel' | 'Beam' | 'Tube' | 'Flat' | 'Round' | 'Square' | null;
   profile_height: StoredDecimal | null;
   profile_width: StoredDecimal | null;
   profile_thickness: StoredDecimal | null;
-  material_type: string | null;
+  material_type: 'Carbon' | 'Stainless' | 'Aluminum' | 'Galvanized' | 'Copper' | 'Other' | null;
   subtype: string | null;
   alloy: string | null;
   temper: string | null;
@@ -124,7 +124,7 @@ export type ProductPricesTable = RecordTrail & {
   price_id: Generated<number>;
   product_id: string | null;
   price_table: string | null;
-  price_type: string | null;
+  price_type: 'Each' | 'Cwt' | 'Discount' | null;
   from_quantity: StoredDecimal | null;
   to_quantity: StoredDecimal | null;
   price: StoredDecimal | null;
@@ -139,7 +139,7 @@ export type HeatNumbersTable = RecordTrail & {
   grade_id: string | null;
   specification_id: string | null;
   certificate_no: string | null;
-  certificate_type: string | null;
+  certificate_type: '2.1' | '2.2' | '3.1' | '3.2' | null;
   certificate_date: string | null;
   country_of_origin: string | null;
   purchase_order_no: string | null;
@@ -150,16 +150,16 @@ export type HeatNumbersTable = RecordTrail & {
 export type HeatChemistryTable = {
   chemistry_key: Generated<number>;
   heat_no: string;
-  element: string | null;
+  element: 'Si' | 'Fe' | 'Cu' | 'Mn' | 'Mg' | 'Cr' | 'Zn' | 'Ti' | 'V' | 'C' | 'P' | 'S' | 'N' | 'Ni' | 'Mo' | 'Others' | null;
   percent: StoredDecimal | null;
 };
 
 export type HeatMechanicalsTable = {
   mechanical_key: Generated<number>;
   heat_no: string;
-  property: string | null;
+  property: 'Yield' | 'Tensile' | 'Elongation' | 'RValue' | 'NValue' | 'Hardness' | null;
   value: StoredDecimal | null;
-  unit: string | null;
+  unit: 'MPa' | 'psi' | 'Percent' | 'None' | 'HRB' | 'HRC' | 'HBW' | 'HV' | null;
 };
 
 export type CoilsTable = RecordTrail & {
@@ -167,14 +167,14 @@ export type CoilsTable = RecordTrail & {
   product_id: string | null;
   manufacturer_coil_no: string | null;
   heat_no: string | null;
-  coil_status: string | null;
+  coil_status: 'Available' | 'OnHold' | 'Allocated' | 'Processed' | 'Shipped' | 'Scrapped' | null;
   mill_of_origin: string | null;
   storage_id: string | null;
   colour: string | null;
-  measurement: string | null;
+  measurement: 'Imperial' | 'Metric' | null;
   warehouse_id: string | null;
   received_date: string | null;
-  material_type: string | null;
+  material_type: 'Carbon' | 'Stainless' | 'Aluminum' | 'Galvanized' | 'Copper' | 'Other' | null;
   subtype: string | null;
   alloy: string | null;
   temper: string | null;
@@ -199,10 +199,10 @@ export type InventoryTicketsTable = RecordTrail & {
   ticket_id: Generated<number>;
   ticket_no: string | null;
   ticket_date: string | null;
-  status: string | null;
+  status: 'Pending' | 'Committed' | 'Closed' | 'Cancelled' | null;
   warehouse_id: string | null;
-  ticket_type: string | null;
-  sub_type: string | null;
+  ticket_type: 'Receipt' | 'Issue' | 'Adjustment' | 'Transfer' | null;
+  sub_type: 'Purchase' | 'Return' | 'Found' | 'Opening' | 'Consumption' | 'Scrap' | 'Damage' | 'Sample' | 'Count' | 'Correction' | 'Relocation' | null;
   to_warehouse_id: string | null;
   notes: string | null;
   total_quantity: StoredDecimal | null;
@@ -229,7 +229,7 @@ export type InventoryTicketLotsTable = {
 export type ProductionWorkOrdersTable = RecordTrail & {
   work_order_id: Generated<number>;
   work_order_no: string | null;
-  status: string | null;
+  status: 'Pending' | 'Committed' | 'Closed' | null;
   product_id: string | null;
   warehouse_id: string | null;
   quantity_to_produce: StoredDecimal | null;
@@ -258,7 +258,7 @@ export type WarehouseCountsTable = RecordTrail & {
   count_no: string | null;
   warehouse_id: string | null;
   count_date: string | null;
-  status: string | null;
+  status: 'Frozen' | 'Counted' | 'Posted' | 'Discarded' | null;
   products: number | null;
   frozen_value: StoredDecimal | null;
   posted_value: StoredDecimal | null;
@@ -294,7 +294,7 @@ export type CountTagsTable = RecordTrail & {
   product_id: string | null;
   lot_no: string | null;
   quantity: StoredDecimal | null;
-  status: string | null;
+  status: 'Open' | 'Posted' | null;
   count_id: number | null;
   is_open: Flag;
 };

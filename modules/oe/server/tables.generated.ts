@@ -13,7 +13,7 @@ export type PriceTablesTable = RecordTrail & {
   description: string | null;
   customer_id: string | null;
   currency: string | null;
-  cost_basis: string | null;
+  cost_basis: 'Average' | 'Last' | null;
   effective_date: string | null;
   expiry_date: string | null;
   review_date: string | null;
@@ -25,7 +25,7 @@ export type PriceTableRangesTable = {
   range_id: Generated<number>;
   price_table_id: string;
   product_id: string | null;
-  price_type: string | null;
+  price_type: 'Each' | 'Cwt' | 'CostPlus' | 'Discount' | null;
   from_quantity: StoredDecimal | null;
   to_quantity: StoredDecimal | null;
   price: StoredDecimal | null;
@@ -61,7 +61,7 @@ export type TariffsTable = RecordTrail & {
   description: string | null;
   product_id: string | null;
   class_id: string | null;
-  kind: string | null;
+  kind: 'Percent' | 'PerUnit' | null;
   rate: StoredDecimal | null;
   effective_date: string | null;
   expiry_date: string | null;
@@ -97,7 +97,7 @@ export type EmailTemplatesTable = RecordTrail & {
   body: string | null;
   is_active: Flag;
   translates: string | null;
-  language: string | null;
+  language: 'en-CA' | 'fr-CA' | 'zh-CN' | 'zh-TW' | null;
 };
 
 export type PortalNotificationsTable = RecordTrail & {
@@ -125,7 +125,7 @@ export type SuppliersTable = RecordTrail & {
 export type FormsOfPaymentTable = RecordTrail & {
   payment_id: string;
   description: string | null;
-  kind: string | null;
+  kind: 'Cash' | 'Cheque' | 'Card' | 'Transfer' | 'Account' | null;
   is_active: Flag;
 };
 

@@ -12,7 +12,7 @@ export type PurchaseOrdersTable = RecordTrail & {
   po_id: Generated<number>;
   po_no: string | null;
   order_date: string | null;
-  status: string | null;
+  status: 'Open' | 'PartiallyReceived' | 'Received' | 'Closed' | 'Cancelled' | null;
   receivable: Flag;
   vendor_id: string | null;
   vendor_name: string | null;
@@ -51,7 +51,7 @@ export type PurchaseOrderLinesTable = {
 export type PoReceiptsTable = RecordTrail & {
   receipt_id: Generated<number>;
   receipt_no: string | null;
-  status: string | null;
+  status: 'Open' | 'Posted' | null;
   po_id: number | null;
   po_no: string | null;
   vendor_id: string | null;

@@ -35,7 +35,7 @@ import type { PortalDB } from './schema.ts';
 
 
 /** The A/R documents a customer sees: posted and after (a draft is still the office's). */
-const VISIBLE_STATUSES = ['Posted', 'Paid', 'Credited'];
+const VISIBLE_STATUSES = ['Posted', 'Paid', 'Credited'] as const;
 const INVOICE_PRINT = 'ar-invoice-print';
 const STATEMENT = 'ar-account-statement';
 /** The statement's open items on one page (a customer's open items are far fewer). */
@@ -121,7 +121,7 @@ export function registerDocumentRoutes(routes: PortalRoutes): void {
   const { app, guard, scopeOf, allowedAccount, likeOp } = routes;
   const db = routes.db;
 
-  app.get<{ Querystring: { billToId: string; type?: string; search?: string; page?: number; pageSize?: number } }>(
+  app.get<{ Querystring: { billToId: string; type?: 'Invoice' | 'CreditNote'; search?: string; page?: number; pageSize?: number } }>(
     '/api/PortalInvoice/list',
     {
       ...guard,

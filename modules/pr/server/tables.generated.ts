@@ -36,7 +36,7 @@ export type PrUnionLevelsTable = RecordTrail & {
 export type PrWsibGroupsTable = RecordTrail & {
   group_id: string;
   description: string | null;
-  province: string | null;
+  province: 'AB' | 'BC' | 'MB' | 'NB' | 'NL' | 'NS' | 'NT' | 'NU' | 'ON' | 'PE' | 'QC' | 'SK' | 'YT' | null;
   rate_per100: StoredDecimal | null;
   max_insurable_earnings: StoredDecimal | null;
   is_active: Flag;
@@ -45,13 +45,13 @@ export type PrWsibGroupsTable = RecordTrail & {
 export type PrCodesTable = RecordTrail & {
   code_id: string;
   description: string | null;
-  kind: string | null;
+  kind: 'Earning' | 'Deduction' | null;
   taxable: Flag;
   pensionable: Flag;
   insurable: Flag;
   insurable_hours: Flag;
   non_periodic: Flag;
-  t4_box: string | null;
+  t4_box: '' | '20' | '40' | '42' | '44' | '46' | '52' | null;
   account_id: string | null;
   is_active: Flag;
 };
@@ -62,20 +62,20 @@ export type PrEmployeesTable = RecordTrail & {
   last_name: string | null;
   address: string | null;
   city: string | null;
-  province_code: string | null;
+  province_code: 'AB' | 'BC' | 'MB' | 'NB' | 'NL' | 'NS' | 'NT' | 'NU' | 'ON' | 'PE' | 'QC' | 'SK' | 'YT' | null;
   postal_code: string | null;
   phone: string | null;
   email: string | null;
   birth_date: string | null;
   hire_date: string | null;
   termination_date: string | null;
-  status: string | null;
+  status: 'Active' | 'Leave' | 'Terminated' | null;
   occupation: string | null;
   sin: string | null;
   sin_expiry: string | null;
-  tax_province: string | null;
-  pay_frequency: string | null;
-  pay_type: string | null;
+  tax_province: 'AB' | 'BC' | 'MB' | 'NB' | 'NL' | 'NS' | 'NT' | 'NU' | 'ON' | 'PE' | 'QC' | 'SK' | 'YT' | null;
+  pay_frequency: '52' | '26' | '24' | '12' | null;
+  pay_type: 'Hourly' | 'Salary' | null;
   hourly_rate: StoredDecimal | null;
   salary_per_period: StoredDecimal | null;
   standard_hours: StoredDecimal | null;
@@ -89,16 +89,16 @@ export type PrEmployeesTable = RecordTrail & {
   vacation_percent: StoredDecimal | null;
   driver_licence: string | null;
   health_card_no: string | null;
-  marital_status: string | null;
+  marital_status: 'Single' | 'Married' | 'CommonLaw' | 'Separated' | 'Divorced' | 'Widowed' | null;
   emergency_contact: string | null;
   emergency_phone: string | null;
-  payment_method: string | null;
+  payment_method: 'Cheque' | 'Deposit' | null;
   bank_institution: string | null;
   bank_transit: string | null;
   bank_account: string | null;
   apply_wsib: Flag;
   wsib_group_id: string | null;
-  wsib_province: string | null;
+  wsib_province: 'AB' | 'BC' | 'MB' | 'NB' | 'NL' | 'NS' | 'NT' | 'NU' | 'ON' | 'PE' | 'QC' | 'SK' | 'YT' | null;
   union_id: string | null;
   union_level_id: string | null;
   past_service74: StoredDecimal | null;
@@ -115,18 +115,18 @@ export type PrEmployeeCertificatesTable = {
 
 export type PrStatutoryRatesTable = RecordTrail & {
   rate_key: Generated<number>;
-  jurisdiction: string | null;
+  jurisdiction: 'CA' | 'AB' | 'BC' | 'MB' | 'NB' | 'NL' | 'NS' | 'NT' | 'NU' | 'ON' | 'PE' | 'QC' | 'SK' | 'YT' | null;
   effective_from: string | null;
-  item: string | null;
+  item: 'PENSION_YMPE' | 'PENSION_YAMPE' | 'PENSION_EXEMPTION' | 'PENSION_RATE' | 'PENSION_BASE_RATE' | 'PENSION_MAX' | 'PENSION2_RATE' | 'PENSION2_MAX' | 'PENSION_START_AGE' | 'PENSION_END_AGE' | 'EI_RATE' | 'EI_MAX_INSURABLE' | 'EI_MAX' | 'EI_EMPLOYER_FACTOR' | 'QPIP_RATE' | 'QPIP_EMPLOYER_RATE' | 'QPIP_MAX_INSURABLE' | 'TAX_CREDIT_RATE' | 'BASIC_PERSONAL' | 'BASIC_PERSONAL_REDUCED_FROM' | 'BASIC_PERSONAL_REDUCED_TO' | 'BASIC_PERSONAL_MIN' | 'EMPLOYMENT_AMOUNT' | 'ABATEMENT' | 'SURTAX_THRESHOLD1' | 'SURTAX_RATE1' | 'SURTAX_THRESHOLD2' | 'SURTAX_RATE2' | 'TAX_REDUCTION' | 'HEALTH_PREMIUM' | 'LOW_INCOME_REDUCTION' | 'LOW_INCOME_THRESHOLD' | 'LOW_INCOME_RATE' | 'LOW_INCOME_CEILING' | 'CREDIT_SUPPLEMENT_BASE' | 'CREDIT_SUPPLEMENT_RATE' | 'WORKER_DEDUCTION_RATE' | 'WORKER_DEDUCTION_MAX' | 'CONTRIBUTIONS_CREDITED' | 'LABOUR_FUND_RATE' | 'LABOUR_FUND_MAX' | 'UNION_DUES_DEDUCTED' | null;
   value: StoredDecimal | null;
   source: string | null;
 };
 
 export type PrTaxBracketsTable = RecordTrail & {
   bracket_key: Generated<number>;
-  jurisdiction: string | null;
+  jurisdiction: 'CA' | 'AB' | 'BC' | 'MB' | 'NB' | 'NL' | 'NS' | 'NT' | 'NU' | 'ON' | 'PE' | 'QC' | 'SK' | 'YT' | null;
   effective_from: string | null;
-  kind: string | null;
+  kind: 'Tax' | 'HealthPremium' | null;
   threshold: StoredDecimal | null;
   rate: StoredDecimal | null;
   constant: StoredDecimal | null;
@@ -147,8 +147,8 @@ export type PrTransactionsTable = RecordTrail & {
   transaction_no: string | null;
   employee_id: string | null;
   pay_date: string | null;
-  kind: string | null;
-  status: string | null;
+  kind: 'Regular' | 'Adjustment' | null;
+  status: 'Entered' | 'Prepared' | 'Cancelled' | null;
   cheque_id: number | null;
   notes: string | null;
   gross: StoredDecimal | null;
@@ -169,9 +169,9 @@ export type PrChequesTable = RecordTrail & {
   employee_id: string | null;
   employee_name: string | null;
   pay_date: string | null;
-  province: string | null;
-  status: string | null;
-  payment_method: string | null;
+  province: 'AB' | 'BC' | 'MB' | 'NB' | 'NL' | 'NS' | 'NT' | 'NU' | 'ON' | 'PE' | 'QC' | 'SK' | 'YT' | null;
+  status: 'Prepared' | 'Paid' | 'Posted' | 'Cancelled' | null;
+  payment_method: 'Cheque' | 'Deposit' | null;
   bank_account_id: string | null;
   cheque_no: number | null;
   hours: StoredDecimal | null;
@@ -225,16 +225,16 @@ export type PrLabourBudgetsTable = RecordTrail & {
 export type PrWorkOrdersTable = RecordTrail & {
   work_order_id: Generated<number>;
   work_order_no: string | null;
-  kind: string | null;
+  kind: 'Construction' | 'Service' | null;
   lot_id: string | null;
   site_id: string | null;
   order_date: string | null;
-  service_type: string | null;
+  service_type: 'Construction' | 'Service' | 'Warranty' | 'Deficiency' | null;
   crew_leader_id: string | null;
-  cost_type: string | null;
+  cost_type: 'Fixed' | 'Variable' | null;
   scope: string | null;
   ledger_created_on: string | null;
-  status: string | null;
+  status: 'Open' | 'Completed' | null;
   budget_hours: StoredDecimal | null;
 };
 
@@ -257,7 +257,7 @@ export type PrTimeCardsTable = RecordTrail & {
   hours: StoredDecimal | null;
   rate: StoredDecimal | null;
   amount: StoredDecimal | null;
-  status: string | null;
+  status: 'Open' | 'Approved' | null;
   lot_id: string | null;
   notes: string | null;
 };

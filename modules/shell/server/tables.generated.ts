@@ -61,7 +61,7 @@ export type CompaniesTable = RecordTrail & {
   postal_code: string | null;
   phone: string | null;
   email: string | null;
-  language: string | null;
+  language: 'en-CA' | 'fr-CA' | 'zh-CN' | 'zh-TW' | null;
   is_default: Flag;
   logo: string | null;
   logo_file_type: string | null;
@@ -83,7 +83,7 @@ export type WarehousesTable = RecordTrail & {
   warehouse_id: string;
   name: string | null;
   branch_id: string | null;
-  count_stage: string | null;
+  count_stage: 'Clear' | 'Frozen' | 'Counted' | null;
   address: string | null;
   city: string | null;
   province_code: string | null;
@@ -112,7 +112,7 @@ export type FirmsTable = RecordTrail & {
   is_ship_to: Flag;
   is_vendor: Flag;
   is_active: Flag;
-  language: string | null;
+  language: 'en-CA' | 'fr-CA' | 'zh-CN' | 'zh-TW' | null;
   bill_to_id: string | null;
   jobber_firm_id: string | null;
   address: string | null;
@@ -142,7 +142,7 @@ export type UsersTable = RecordTrail & {
   domain: string | null;
   landing_page: string | null;
   show_menus: Flag;
-  language: string | null;
+  language: 'en-CA' | 'fr-CA' | 'zh-CN' | 'zh-TW' | null;
   is_active: Flag;
   default_ship_to_id: string | null;
   environment_label: string | null;
@@ -178,13 +178,13 @@ export type FormWidgetSecurityTable = RecordTrail & {
   role_id: string | null;
   entity: string | null;
   field_name: string | null;
-  access: string | null;
+  access: 'hidden' | 'read-only' | null;
 };
 
 export type SignInLogTable = RecordTrail & {
   sign_in_key: Generated<number>;
   user_name: string | null;
-  outcome: string | null;
+  outcome: 'success' | 'failure' | 'throttled' | null;
   address: string | null;
   attempted_on: string | null;
 };
@@ -209,7 +209,7 @@ export type EmbedOriginsTable = RecordTrail & {
 export type ApiClientsTable = RecordTrail & {
   client_id: string;
   name: string | null;
-  auth_method: string | null;
+  auth_method: 'client_secret_basic' | 'private_key_jwt' | null;
   public_jwk: string | null;
   secret_hash: string | null;
   is_active: Flag;
@@ -249,7 +249,7 @@ export type WebhookDeliveriesTable = RecordTrail & {
   changed_by: string | null;
   occurred_on: string | null;
   queued_on: string | null;
-  status: string | null;
+  status: 'Pending' | 'Delivered' | 'Failed' | 'Withheld' | null;
   attempts: number | null;
   next_attempt_on: string | null;
   last_attempt_on: string | null;

@@ -14,9 +14,9 @@ import type { OeTables } from '@erp/modules/oe/server/tables.generated';
 export type SalesOrdersTable = RecordTrail & {
   order_key: Generated<number>;
   order_no: string | null;
-  order_type: string | null;
-  channel: string | null;
-  status: string | null;
+  order_type: 'Regular' | 'TA' | 'TE' | null;
+  channel: 'Desk' | 'Portal' | null;
+  status: 'Entered' | 'Committed' | 'Shipped' | 'Invoiced' | 'Cancelled' | null;
   order_date: string | null;
   bill_to_id: string | null;
   customer_name: string | null;
@@ -71,7 +71,7 @@ export type SoLineLotsTable = {
 export type SoCashInsTable = RecordTrail & {
   cash_in_id: Generated<number>;
   cash_in_no: string | null;
-  status: string | null;
+  status: 'Open' | 'Posted' | null;
   cash_in_date: string | null;
   route_id: string | null;
   driver: string | null;
@@ -96,7 +96,7 @@ export type SoCashInLinesTable = {
 export type SoReturnsTable = RecordTrail & {
   return_id: Generated<number>;
   return_no: string | null;
-  status: string | null;
+  status: 'Open' | 'Received' | 'Credited' | null;
   return_date: string | null;
   order_key: number | null;
   order_no: string | null;
@@ -129,7 +129,7 @@ export type SoReturnLotsTable = {
 export type SoCommissionRunsTable = RecordTrail & {
   run_id: Generated<number>;
   run_no: string | null;
-  status: string | null;
+  status: 'Calculated' | 'Posted' | null;
   start_date: string | null;
   end_date: string | null;
   sales_rep: string | null;

@@ -16,18 +16,22 @@ import { addDays } from '@erp/modules/ar/definitions/index';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { changedExactly } from '@erp/server/exactly-once/compare-and-set';
-import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import type { Change, EntityHooks } from '@erp/server/entities/hooks';
 import { percentOf, progressFigures } from '../definitions/progress.ts';
 import { LIEN_PERIOD_DAYS } from '../definitions/common.ts';
 import { linesOf, money, notFound, refuse, text, type Row } from './records.ts';
 import { setField } from '@erp/server/entities/hooks';
 import { requiredIntegrationAccount } from '@erp/modules/gl/server/api';
+import { teDb, type JobSiteRow, type LotOptionRow, type TeDatabase, type TeLotRow } from './tables.generated.ts';
+
+type TeTransaction = Transaction<TeDatabase>;
 
 
 /** A tax group with no authority: the line is not taxed. */
 const UNTAXED = 'EXEMPT';
 
-export function teAccount(trx: AnyTransaction, transactionType: 'CONTRACT-REVENUE' | 'HOLDBACK-RECEIVABLE'): Promise<string> {
+export function teAccount(trx: TeTransaction, transactionType: 'CONTRACT-REVENUE' | 'HOLDBACK-RECEIVABLE'): Promise<string> {
   return requiredIntegrationAccount(trx, 'TE', transactionType, `TE ${transactionType}`);
 }
 
@@ -39,7 +43,7 @@ interface Invoiced {
 
 /** One posted AR invoice of `due` (taxed) plus `holdback` retained (see the header). */
 export async function invoiceWithHoldback(
-  trx: AnyTransaction,
+  trx: TeTransaction,
   input: { date: string; billToId: string; reference: string; description: string; due: Decimal; holdback: Decimal },
   userId: string,
 ): Promise<Invoiced> {
@@ -56,28 +60,28 @@ export async function invoiceWithHoldback(
   return { invoiceNo: invoice.documentNo, tax: sub(invoice.total, input.due), total: invoice.total };
 }
 
-async function lotOf(trx: AnyTransaction, lotId: string): Promise<Row> {
-  const lot = (await trx.selectFrom('te_lots').selectAll().where('lot_id', '=', lotId).executeTakeFirst()) as Row | undefined;
+async function lotOf(trx: TeTransaction, lotId: string): Promise<TeLotRow> {
+  const lot = await trx.selectFrom('te_lots').selectAll().where('lot_id', '=', lotId).executeTakeFirst();
   if (!lot) notFound('LotId');
   return lot;
 }
 
-async function siteOf(trx: AnyTransaction, siteId: string): Promise<Row> {
-  const site = (await trx.selectFrom('te_job_sites').selectAll().where('site_id', '=', siteId).executeTakeFirst()) as Row | undefined;
+async function siteOf(trx: TeTransaction, siteId: string): Promise<JobSiteRow> {
+  const site = await trx.selectFrom('te_job_sites').selectAll().where('site_id', '=', siteId).executeTakeFirst();
   if (!site) notFound('SiteId');
   return site;
 }
 
 /** The bill-to defaults to the site's builder. */
-function defaultBillTo(change: Change, site: Row): void {
+function defaultBillTo(change: Change, site: JobSiteRow): void {
   if (text(change.next['BillToId']) === '') setField(change, 'BillToId', site['builder_id']);
 }
 
 /** The lot, locked until the transaction ends on PostgreSQL (SQLite runs one write transaction at a time). */
-async function lockedLot(trx: AnyTransaction, lotId: string): Promise<Row> {
+async function lockedLot(trx: TeTransaction, lotId: string): Promise<TeLotRow> {
   let query = trx.selectFrom('te_lots').selectAll().where('lot_id', '=', lotId);
   if (engineOf(trx) === 'postgres') query = query.forUpdate();
-  const lot = (await query.executeTakeFirst()) as Row | undefined;
+  const lot = await query.executeTakeFirst();
   if (!lot) notFound('LotId');
   return lot;
 }
@@ -86,7 +90,7 @@ async function lockedLot(trx: AnyTransaction, lotId: string): Promise<Row> {
  * Adds `amount` to what the lot has billed: a compare-and-set on the billed amount read, so a billing that raced
  * another of the same lot rolls back instead of losing the other's amount.
  */
-async function addBilled(trx: AnyTransaction, lotId: string, amount: Decimal, userId: string, now: string): Promise<void> {
+async function addBilled(trx: TeTransaction, lotId: string, amount: Decimal, userId: string, now: string): Promise<void> {
   const lot = await lotOf(trx, lotId);
   const engine = engineOf(trx);
   const result = await trx
@@ -99,7 +103,8 @@ async function addBilled(trx: AnyTransaction, lotId: string, amount: Decimal, us
 }
 
 export const contractBillingHooks: EntityHooks = {
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = teDb(engineTrx);
     const lot = await lotOf(trx, text(change.next['LotId']));
     const site = await siteOf(trx, text(lot['site_id']));
     setField(change, 'SiteId', lot['site_id']);
@@ -119,7 +124,8 @@ export const contractBillingHooks: EntityHooks = {
   actions: {
     invoice: {
       async effect(ctx, run) {
-        const { trx, record, now } = run;
+        const { record, now } = run;
+        const trx = teDb(run.trx);
         const amount = text(record['Amount']);
         const holdback = text(record['Holdback']);
         // The draft checked the lot's open amount when it was saved; another billing of the lot may have been
@@ -145,13 +151,14 @@ export const contractBillingHooks: EntityHooks = {
 };
 
 /** The price of a lot's option: what the lot option says, else the site's, else the list price. */
-async function lotOptionPrices(trx: AnyTransaction, lot: Row): Promise<Map<string, Row>> {
-  const rows = (await trx.selectFrom('te_lot_options').selectAll().where('lot_id', '=', text(lot['lot_id'])).execute()) as Row[];
+async function lotOptionPrices(trx: TeTransaction, lot: TeLotRow): Promise<Map<string, LotOptionRow>> {
+  const rows = await trx.selectFrom('te_lot_options').selectAll().where('lot_id', '=', text(lot['lot_id'])).execute();
   return new Map(rows.map((row) => [text(row['option_id']), row]));
 }
 
 export const optionBillingHooks: EntityHooks = {
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = teDb(engineTrx);
     const lot = await lotOf(trx, text(change.next['LotId']));
     const site = await siteOf(trx, text(lot['site_id']));
     setField(change, 'SiteId', lot['site_id']);
@@ -186,7 +193,8 @@ export const optionBillingHooks: EntityHooks = {
         if (linesOf(run.record).length === 0) throw BusinessError.of(400, 'no_lines', 'te:rules.noLines', {}, 'Lines');
       },
       async effect(ctx, run) {
-        const { trx, record, now } = run;
+        const { record, now } = run;
+        const trx = teDb(run.trx);
         const revenue = await teAccount(trx, 'CONTRACT-REVENUE');
         const billingNo = text(record['BillingNo']);
         const lines = linesOf(record);
@@ -225,7 +233,7 @@ export const optionBillingHooks: EntityHooks = {
  * `billingId` carries it all — its earned less holdback is everything billed so far, its holdback to date all
  * that was retained.
  */
-async function previousBillings(trx: AnyTransaction, siteId: string, buildingId: string, billingId: number | null): Promise<{ count: number; billed: Decimal; holdback: Decimal }> {
+async function previousBillings(trx: TeTransaction, siteId: string, buildingId: string, billingId: number | null): Promise<{ count: number; billed: Decimal; holdback: Decimal }> {
   let query = trx
     .selectFrom('te_progress_billings')
     .select(['net_earned', 'holdback_to_date'])
@@ -233,7 +241,7 @@ async function previousBillings(trx: AnyTransaction, siteId: string, buildingId:
     .where('status', 'in', ['Certified', 'Invoiced']);
   query = buildingId === '' ? query.where('building_id', 'is', null) : query.where('building_id', '=', buildingId);
   if (billingId !== null) query = query.where('billing_id', '<>', billingId);
-  const latest = (await query.orderBy('billing_date', 'desc').orderBy('billing_id', 'desc').limit(1).executeTakeFirst()) as Row | undefined;
+  const latest = await query.orderBy('billing_date', 'desc').orderBy('billing_id', 'desc').limit(1).executeTakeFirst();
   if (!latest) return { count: 0, billed: '0.00', holdback: '0.00' };
   return { count: 1, billed: money(trx, latest['net_earned']), holdback: money(trx, latest['holdback_to_date']) };
 }
@@ -250,11 +258,12 @@ function figuresOf(record: Row, previousBilled: Decimal, previousHoldback: Decim
 }
 
 export const progressBillingHooks: EntityHooks = {
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = teDb(engineTrx);
     const site = await siteOf(trx, text(change.next['SiteId']));
     const buildingId = text(change.next['BuildingId']);
     if (buildingId !== '') {
-      const building = (await trx.selectFrom('te_site_buildings').select('site_id').where('building_id', '=', buildingId).executeTakeFirst()) as Row | undefined;
+      const building = await trx.selectFrom('te_site_buildings').select('site_id').where('building_id', '=', buildingId).executeTakeFirst();
       if (!building || building['site_id'] !== site['site_id']) notFound('BuildingId');
     }
     defaultBillTo(change, site);
@@ -289,7 +298,7 @@ export const progressBillingHooks: EntityHooks = {
     certify: {
       async guard(_ctx, run) {
         if (linesOf(run.record).length === 0) throw BusinessError.of(400, 'no_lines', 'te:rules.noLines', {}, 'Lines');
-        const previous = await previousBillings(run.trx, text(run.record['SiteId']), text(run.record['BuildingId']), Number(run.record['BillingId']));
+        const previous = await previousBillings(teDb(run.trx), text(run.record['SiteId']), text(run.record['BuildingId']), Number(run.record['BillingId']));
         const billed = previous.count > 0 ? previous.billed : text(run.record['PreviousBilled']) || '0.00';
         const holdback = previous.count > 0 ? previous.holdback : text(run.record['PreviousHoldback']) || '0.00';
         // Another billing of the contract certified since this one was saved: save it again first.
@@ -301,7 +310,8 @@ export const progressBillingHooks: EntityHooks = {
     },
     invoice: {
       async effect(ctx, run) {
-        const { trx, record } = run;
+        const { record } = run;
+        const trx = teDb(run.trx);
         const invoice = await invoiceWithHoldback(
           trx,
           {
@@ -326,27 +336,37 @@ export const progressBillingHooks: EntityHooks = {
 };
 
 /** The holdback retained and not yet claimed: a site's (building's) progress billings, or a lot's contract billings. */
-async function retained(trx: AnyTransaction, record: Row): Promise<{ amount: Decimal; table: string; ids: number[] }> {
+async function retained(trx: TeTransaction, record: Row): Promise<{ amount: Decimal; table: 'te_contract_billings' | 'te_progress_billings'; ids: number[] }> {
   const residential = record['Kind'] === 'Residential';
   const table = residential ? 'te_contract_billings' : 'te_progress_billings';
-  let query = trx
-    .selectFrom(table)
-    .select(['billing_id', residential ? 'holdback as hb' : 'holdback_this_billing as hb'])
-    .where('status', '=', 'Invoiced')
-    .where('holdback_billing_no', 'is', null);
-  if (residential) query = query.where('lot_id', '=', text(record['LotId']));
-  else {
-    query = query.where('site_id', '=', text(record['SiteId']));
+  // Two tables, two queries (their holdback columns differ); the same SQL as one built on the table's name.
+  let rows: { billing_id: number; hb: unknown }[];
+  if (residential) {
+    rows = await trx
+      .selectFrom('te_contract_billings')
+      .select(['billing_id', 'holdback as hb'])
+      .where('status', '=', 'Invoiced')
+      .where('holdback_billing_no', 'is', null)
+      .where('lot_id', '=', text(record['LotId']))
+      .execute();
+  } else {
+    let query = trx
+      .selectFrom('te_progress_billings')
+      .select(['billing_id', 'holdback_this_billing as hb'])
+      .where('status', '=', 'Invoiced')
+      .where('holdback_billing_no', 'is', null)
+      .where('site_id', '=', text(record['SiteId']));
     if (text(record['BuildingId']) !== '') query = query.where('building_id', '=', text(record['BuildingId']));
+    rows = await query.execute();
   }
-  const rows = (await query.execute()) as Row[];
   let amount = '0.00';
-  for (const row of rows) amount = add(amount, money(trx, row['hb']));
-  return { amount, table, ids: rows.map((row) => Number(row['billing_id'])) };
+  for (const row of rows) amount = add(amount, money(trx, row.hb));
+  return { amount, table, ids: rows.map((row) => row.billing_id) };
 }
 
 export const holdbackBillingHooks: EntityHooks = {
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = teDb(engineTrx);
     const site = await siteOf(trx, text(change.next['SiteId']));
     defaultBillTo(change, site);
     if (change.next['Kind'] === 'Residential') {
@@ -374,7 +394,8 @@ export const holdbackBillingHooks: EntityHooks = {
     },
     invoice: {
       async effect(ctx, run) {
-        const { trx, record, now } = run;
+        const { record, now } = run;
+        const trx = teDb(run.trx);
         const held = await retained(trx, record);
         if (isZero(held.amount)) refuse([{ field: 'Amount', key: 'te:rules.noHoldback' }]);
         const billingNo = text(record['BillingNo']);
@@ -390,7 +411,9 @@ export const holdbackBillingHooks: EntityHooks = {
           },
           ctx.user.userId,
         );
-        await trx.updateTable(held.table).set({ holdback_billing_no: billingNo, updated_by: ctx.user.userId, updated_on: now }).where('billing_id', 'in', held.ids).execute();
+        const claimed = { holdback_billing_no: billingNo, updated_by: ctx.user.userId, updated_on: now };
+        if (held.table === 'te_contract_billings') await trx.updateTable('te_contract_billings').set(claimed).where('billing_id', 'in', held.ids).execute();
+        else await trx.updateTable('te_progress_billings').set(claimed).where('billing_id', 'in', held.ids).execute();
         return {
           set: { Amount: held.amount, InvoiceNo: invoice.documentNo, TaxAmount: sub(invoice.total, held.amount), TotalDue: invoice.total },
           touched: [held.table, 'ar_invoices'],

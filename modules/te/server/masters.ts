@@ -10,31 +10,33 @@
 import { add, isZero, mul, type Decimal } from '@erp/shared/decimal';
 import { BusinessError, callResult, messageIn } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
-import { money, notFound, text, wire, type Row } from './records.ts';
+import type { Transaction } from 'kysely';
+import type { EntityHooks } from '@erp/server/entities/hooks';
+import { teDb, type TeDatabase } from './tables.generated.ts';
+import { money, notFound, text, wire } from './records.ts';
 import { setField } from '@erp/server/entities/hooks';
 
 /** The model's price on a site: its contract price there, else its base price. */
-export async function modelPrice(trx: AnyTransaction, modelId: string, siteId: string): Promise<Decimal> {
+export async function modelPrice(trx: Transaction<TeDatabase>, modelId: string, siteId: string): Promise<Decimal> {
   if (modelId === '') return '0.00';
-  const contract = (await trx.selectFrom('te_model_prices').select('contract_price').where('model_id', '=', modelId).where('site_id', '=', siteId).executeTakeFirst()) as Row | undefined;
-  if (contract) return money(trx, contract['contract_price']);
-  const model = (await trx.selectFrom('te_models').select('base_price').where('model_id', '=', modelId).executeTakeFirst()) as Row | undefined;
-  return model ? money(trx, model['base_price']) : '0.00';
+  const contract = (await trx.selectFrom('te_model_prices').select('contract_price').where('model_id', '=', modelId).where('site_id', '=', siteId).executeTakeFirst());
+  if (contract) return money(trx, contract.contract_price);
+  const model = (await trx.selectFrom('te_models').select('base_price').where('model_id', '=', modelId).executeTakeFirst());
+  return model ? money(trx, model.base_price) : '0.00';
 }
 
-async function optionsTotal(trx: AnyTransaction, lotId: string, excluding: number | null = null): Promise<Decimal> {
+async function optionsTotal(trx: Transaction<TeDatabase>, lotId: string, excluding: number | null = null): Promise<Decimal> {
   let query = trx.selectFrom('te_lot_options').select('amount').where('lot_id', '=', lotId);
   if (excluding !== null) query = query.where('lot_option_id', '<>', excluding);
-  const rows = (await query.execute()) as Row[];
+  const rows = await query.execute();
   let total = '0.00';
-  for (const row of rows) total = add(total, money(trx, row['amount']));
+  for (const row of rows) total = add(total, money(trx, row.amount));
   return total;
 }
 
 /** Writes a lot's options total and contract price again (after its options changed; `excluding` one going). */
-export async function repriceLot(trx: AnyTransaction, lotId: string, userId: string, excluding: number | null = null): Promise<void> {
-  const lot = (await trx.selectFrom('te_lots').select(['model_price']).where('lot_id', '=', lotId).executeTakeFirst()) as Row | undefined;
+export async function repriceLot(trx: Transaction<TeDatabase>, lotId: string, userId: string, excluding: number | null = null): Promise<void> {
+  const lot = (await trx.selectFrom('te_lots').select(['model_price']).where('lot_id', '=', lotId).executeTakeFirst());
   if (!lot) return;
   const engine = engineOf(trx);
   const options = await optionsTotal(trx, lotId, excluding);
@@ -42,7 +44,7 @@ export async function repriceLot(trx: AnyTransaction, lotId: string, userId: str
     .updateTable('te_lots')
     .set((eb) => ({
       options_total: decimalToDb(engine, options, 2),
-      contract_price: decimalToDb(engine, add(money(trx, lot['model_price']), options), 2),
+      contract_price: decimalToDb(engine, add(money(trx, lot.model_price), options), 2),
       updated_by: userId,
       updated_on: new Date().toISOString(),
       version: eb('version', '+', 1),
@@ -55,7 +57,7 @@ export async function repriceLot(trx: AnyTransaction, lotId: string, userId: str
  * The unbilled lots of a model on a site take the model's price there (contract price = price + their options):
  * one statement on both engines. Answers how many lots changed.
  */
-export async function repriceLots(trx: AnyTransaction, modelId: string, siteId: string, price: Decimal, userId: string): Promise<number> {
+export async function repriceLots(trx: Transaction<TeDatabase>, modelId: string, siteId: string, price: Decimal, userId: string): Promise<number> {
   const engine = engineOf(trx);
   const units = decimalToDb(engine, price, 2);
   const result = await trx
@@ -75,12 +77,13 @@ export async function repriceLots(trx: AnyTransaction, modelId: string, siteId: 
 }
 
 export const lotHooks: EntityHooks = {
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = teDb(engineTrx);
     const siteId = text(change.next['SiteId']);
     const buildingId = text(change.next['BuildingId']);
     if (buildingId !== '') {
-      const building = (await trx.selectFrom('te_site_buildings').select('site_id').where('building_id', '=', buildingId).executeTakeFirst()) as Row | undefined;
-      if (!building || building['site_id'] !== siteId) notFound('BuildingId');
+      const building = (await trx.selectFrom('te_site_buildings').select('site_id').where('building_id', '=', buildingId).executeTakeFirst());
+      if (!building || building.site_id !== siteId) notFound('BuildingId');
     }
     const billed = wire(change.current?.['BilledAmount']);
     if (!isZero(billed) && (change.changed.has('ModelId') || change.changed.has('SiteId'))) {
@@ -97,17 +100,18 @@ export const lotHooks: EntityHooks = {
   },
 };
 
-async function optionPrice(trx: AnyTransaction, lotId: string, optionId: string): Promise<Decimal> {
-  const lot = (await trx.selectFrom('te_lots').select('site_id').where('lot_id', '=', lotId).executeTakeFirst()) as Row | undefined;
+async function optionPrice(trx: Transaction<TeDatabase>, lotId: string, optionId: string): Promise<Decimal> {
+  const lot = (await trx.selectFrom('te_lots').select('site_id').where('lot_id', '=', lotId).executeTakeFirst());
   if (!lot) notFound('LotId');
-  const site = (await trx.selectFrom('te_site_options').select('price').where('site_id', '=', text(lot['site_id'])).where('option_id', '=', optionId).executeTakeFirst()) as Row | undefined;
-  if (site) return money(trx, site['price']);
-  const option = (await trx.selectFrom('te_options').select('price').where('option_id', '=', optionId).executeTakeFirst()) as Row | undefined;
-  return option ? money(trx, option['price']) : '0.00';
+  const site = (await trx.selectFrom('te_site_options').select('price').where('site_id', '=', text(lot.site_id)).where('option_id', '=', optionId).executeTakeFirst());
+  if (site) return money(trx, site.price);
+  const option = (await trx.selectFrom('te_options').select('price').where('option_id', '=', optionId).executeTakeFirst());
+  return option ? money(trx, option.price) : '0.00';
 }
 
 export const lotOptionHooks: EntityHooks = {
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = teDb(engineTrx);
     if (change.current && text(change.current['BillingNo']) !== '') throw BusinessError.of(409, 'option_billed', 'te:rules.optionBilled', { billing: change.current['BillingNo'] });
     const typed = change.next['Price'];
     const price = typeof typed === 'string' && typed !== '' && !(change.changed.has('OptionId') && !change.changed.has('Price') && change.mode === 'update')
@@ -116,7 +120,8 @@ export const lotOptionHooks: EntityHooks = {
     setField(change, 'Price', price);
     setField(change, 'Amount', mul(price, String(change.next['Quantity'] ?? '1'), 2));
   },
-  async afterWrite(ctx, trx, change) {
+  async afterWrite(ctx, engineTrx, change) {
+    const trx = teDb(engineTrx);
     await repriceLot(trx, text(change.next['LotId']), ctx.user.userId);
     if (change.current && change.current['LotId'] !== change.next['LotId']) await repriceLot(trx, text(change.current['LotId']), ctx.user.userId);
     return [];
@@ -125,7 +130,8 @@ export const lotOptionHooks: EntityHooks = {
     if (text(record['BillingNo']) === '') return null;
     return { status: 409, body: callResult(2, 'option_billed', messageIn(ctx.user.row.language, 'te:rules.optionBilled', { billing: record['BillingNo'] })) };
   },
-  async onDelete(ctx, trx, record) {
+  async onDelete(ctx, engineTrx, record) {
+    const trx = teDb(engineTrx);
     // Runs before the row goes: the lot's total leaves this option out.
     await repriceLot(trx, text(record['LotId']), ctx.user.userId, Number(record['LotOptionId']));
     return [];
@@ -133,7 +139,8 @@ export const lotOptionHooks: EntityHooks = {
 };
 
 export const modelPriceHooks: EntityHooks = {
-  async afterWrite(ctx, trx, change) {
+  async afterWrite(ctx, engineTrx, change) {
+    const trx = teDb(engineTrx);
     await repriceLots(trx, text(change.next['ModelId']), text(change.next['SiteId']), wire(change.next['ContractPrice']), ctx.user.userId);
     return [];
   },

@@ -13,13 +13,13 @@ import { sql } from 'kysely';
 import { cmp, type Decimal } from '@erp/shared/decimal';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
 import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
 import { changedPrice, changedPriceSql, changeMethod, prepareChange } from '@erp/server/processes/price-change';
-import type { AnySelect } from '@erp/server/reports/engine';
 import { changeModelPrices, copyModel } from '../definitions/reports.ts';
 import { repriceLots } from './masters.ts';
-import { money, text, type Row } from './records.ts';
+import { money, text } from './records.ts';
+import { teDb } from './tables.generated.ts';
+import { flag, asFlag } from '@erp/server/db/schema';
 
 const CODE = /^[A-Z0-9_.-]{1,12}$/;
 
@@ -36,13 +36,13 @@ const copyModelProcess: ServerProcess = {
   async prepare(ctx) {
     const target = text(ctx.params['ToModelId']).trim().toUpperCase();
     if (!CODE.test(target)) return [{ field: 'ToModelId', key: 'te:rules.modelCode' }];
-    const taken = await ctx.db.selectFrom('te_models').select('model_id').where('model_id', '=', target).executeTakeFirst();
+    const taken = await teDb(ctx.db).selectFrom('te_models').select('model_id').where('model_id', '=', target).executeTakeFirst();
     if (taken) return [{ field: 'ToModelId', key: 'te:rules.modelExists', params: { model: target } }];
     ctx.state['target'] = target;
     return [];
   },
   preview(ctx) {
-    return ctx.db
+    return teDb(ctx.db)
       .selectFrom('te_models as m')
       .where('m.model_id', '=', String(ctx.params['FromModelId']))
       .select([
@@ -57,21 +57,22 @@ const copyModelProcess: ServerProcess = {
     const source = String(row['ModelId']);
     const target = String(ctx.state['target']);
     try {
-      return await ctx.db.transaction().execute(async (trx: AnyTransaction) => {
+      return await teDb(ctx.db).transaction().execute(async (trx) => {
         if (await trx.selectFrom('te_models').select('model_id').where('model_id', '=', target).executeTakeFirst()) {
           throw BusinessError.of(409, 'exists', 'te:rules.modelExists', { model: target });
         }
         const now = new Date().toISOString();
         const trail = { created_by: ctx.user.userId, created_on: now, updated_by: ctx.user.userId, updated_on: now, version: 1 };
-        const model = (await trx.selectFrom('te_models').selectAll().where('model_id', '=', source).executeTakeFirstOrThrow()) as Row;
+        const model = await trx.selectFrom('te_models').selectAll().where('model_id', '=', source).executeTakeFirstOrThrow();
         const description = text(ctx.params['Description']) || text(model['description']);
         await trx
           .insertInto('te_models')
-          .values({ ...model, model_id: target, description, ...trail })
+          .values({ ...model, is_active: flag(asFlag(model.is_active)), model_id: target, description, ...trail })
           .execute();
-        const options = (await trx.selectFrom('te_model_options').select(['option_id', 'price', 'is_standard']).where('model_id', '=', source).orderBy('line_id').execute()) as Row[];
-        if (options.length > 0) await trx.insertInto('te_model_options').values(options.map((option) => ({ ...option, model_id: target }))).execute();
-        const prices = (await trx.selectFrom('te_model_prices').select(['site_id', 'contract_price', 'effective_date']).where('model_id', '=', source).execute()) as Row[];
+        const options = await trx.selectFrom('te_model_options').select(['option_id', 'price', 'is_standard']).where('model_id', '=', source).orderBy('line_id').execute();
+        // A flag as read (PostgreSQL's boolean, SQLite's 0/1) is written back as 0/1, which both store alike.
+        if (options.length > 0) await trx.insertInto('te_model_options').values(options.map((option) => ({ ...option, is_standard: flag(asFlag(option.is_standard)), model_id: target }))).execute();
+        const prices = await trx.selectFrom('te_model_prices').select(['site_id', 'contract_price', 'effective_date']).where('model_id', '=', source).execute();
         if (prices.length > 0) await trx.insertInto('te_model_prices').values(prices.map((price) => ({ ...price, model_id: target, ...trail }))).execute();
         return {
           ResultStatus: 1,
@@ -90,11 +91,11 @@ const changePricesProcess: ServerProcess = {
   def: changeModelPrices,
   prepare: prepareChange('te:rules.changeNumber'),
   preview(ctx) {
-    const db = ctx.db;
+    const db = teDb(ctx.db);
     // Exact in SQL, to the cent.
     const newPrice = changedPriceSql(db, 'p.contract_price', changeMethod(ctx), ctx.state['change'] as Decimal, 2);
     const zero = decimalToDb(db, '0.00', 2);
-    let query: AnySelect = db
+    let query = db
       .selectFrom('te_model_prices as p')
       .select([
         'p.price_id as PriceId',
@@ -114,8 +115,8 @@ const changePricesProcess: ServerProcess = {
   async runItem(ctx, row) {
     const id = Number(row['PriceId']);
     try {
-      return await ctx.db.transaction().execute(async (trx: AnyTransaction) => {
-        const stored = (await trx.selectFrom('te_model_prices').select(['model_id', 'site_id', 'contract_price']).where('price_id', '=', id).executeTakeFirst()) as Row | undefined;
+      return await teDb(ctx.db).transaction().execute(async (trx) => {
+        const stored = await trx.selectFrom('te_model_prices').select(['model_id', 'site_id', 'contract_price']).where('price_id', '=', id).executeTakeFirst();
         const price = stored ? money(trx, stored['contract_price']) : null;
         // Changed or gone since the preview: left alone.
         if (!stored || price === null || cmp(price, String(row['ContractPrice'])) !== 0) {

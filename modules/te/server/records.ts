@@ -5,8 +5,7 @@
 import type { RuleIssue } from '@erp/shared/entities/define';
 import type { Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
-import { decimalFromDb } from '@erp/server/db/decimal-codec';
+import { decimalFromDb, type Connection } from '@erp/server/db/decimal-codec';
 import { NOT_FOUND } from '../definitions/common.ts';
 
 export type Row = Record<string, unknown>;
@@ -26,7 +25,7 @@ export function notFound(field: string): never {
   throw BusinessError.of(400, 'not_found', NOT_FOUND, {}, field);
 }
 
-export function money(trx: AnyTransaction, raw: unknown): Decimal {
+export function money(trx: Connection, raw: unknown): Decimal {
   return (decimalFromDb(trx, raw, 2) ?? '0.00') as Decimal;
 }
 

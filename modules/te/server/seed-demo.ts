@@ -15,7 +15,9 @@ import { add, mul, type Decimal } from '@erp/shared/decimal';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { nextNumber } from '@erp/server/entities/numbering';
 import type { SeedConfig } from '@erp/server/modules/part';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import type { MigrationTables } from '@erp/server/db/migration-db';
+import { teDb } from './tables.generated.ts';
 import {
   CONTRACT_BILLING_SEQUENCE,
   HOLDBACK_BILLING_SEQUENCE,
@@ -200,7 +202,7 @@ async function seedMasters(db: SeedDb, config: SeedConfig, now: string, base: st
   // Inspection requests: passed on Inspected and Closed lots, pending or failed on Ready ones.
   let k = 0;
   let readyCount = 0;
-  await db.transaction().execute(async (trx: AnyTransaction) => {
+  await db.transaction().execute(async (trx: Transaction<MigrationTables>) => {
     for (const lot of lots) {
       const states = lot.stage === 'Inspected' || lot.stage === 'Closed' ? ['Passed'] : lot.stage === 'Ready' ? [(['Failed', 'Scheduled', 'Requested'] as const)[readyCount++ % 3]!] : [];
       for (const status of states) {
@@ -237,7 +239,7 @@ async function seedMasters(db: SeedDb, config: SeedConfig, now: string, base: st
 /** Billings posted through Receivables; each in its own transaction (a closed A/R period skips it). */
 async function seedBillings(db: SeedDb, base: string, now: string, lots: readonly { id: string; site: string; stage: string }[]): Promise<void> {
   const money = (value: Decimal) => decimalToDb(db, value, 2);
-  const attempt = async (work: (trx: AnyTransaction) => Promise<void>) => {
+  const attempt = async (work: (trx: Transaction<MigrationTables>) => Promise<void>) => {
     try {
       await db.transaction().execute(work);
     } catch {
@@ -245,8 +247,8 @@ async function seedBillings(db: SeedDb, base: string, now: string, lots: readonl
     }
   };
   try {
-    await db.transaction().execute(async (trx: AnyTransaction) => {
-      await teAccount(trx, 'CONTRACT-REVENUE');
+    await db.transaction().execute(async (trx: Transaction<MigrationTables>) => {
+      await teAccount(teDb(trx), 'CONTRACT-REVENUE');
     });
   } catch {
     return;
@@ -264,7 +266,7 @@ async function seedBillings(db: SeedDb, base: string, now: string, lots: readonl
     await attempt(async (trx) => {
       const billingNo = await nextNumber(trx, PROGRESS_BILLING_SEQUENCE, { prefix: 'PB', description: 'progress-billing' });
       const invoice = status === 'Invoiced'
-        ? await invoiceWithHoldback(trx, { date, billToId: lake, reference: billingNo, description: `${billingNo} progress LAKE ${building}`, due: figures.currentDue, holdback: figures.holdbackThisBilling }, ACTOR)
+        ? await invoiceWithHoldback(teDb(trx), { date, billToId: lake, reference: billingNo, description: `${billingNo} progress LAKE ${building}`, due: figures.currentDue, holdback: figures.holdbackThisBilling }, ACTOR)
         : null;
       if (invoice) invoiced.push(invoice.invoiceNo);
       const [row] = (await trx
@@ -301,7 +303,7 @@ async function seedBillings(db: SeedDb, base: string, now: string, lots: readonl
       const holdback = percentOf(amount, '10.00');
       const date = addDays(base, -90 + index * 5);
       const billingNo = await nextNumber(trx, CONTRACT_BILLING_SEQUENCE, { prefix: 'CB', description: 'contract-billing' });
-      const invoice = await invoiceWithHoldback(trx, { date, billToId: maple, reference: billingNo, description: `${billingNo} lot ${lot.id}`, due: add(amount, `-${holdback}`), holdback }, ACTOR);
+      const invoice = await invoiceWithHoldback(teDb(trx), { date, billToId: maple, reference: billingNo, description: `${billingNo} lot ${lot.id}`, due: add(amount, `-${holdback}`), holdback }, ACTOR);
       invoiced.push(invoice.invoiceNo);
       await trx
         .insertInto('te_contract_billings')
@@ -327,7 +329,7 @@ async function seedBillings(db: SeedDb, base: string, now: string, lots: readonl
       const billTo = kind === 'Residential' ? maple : lake;
       let invoice: { documentNo: string; total: Decimal } | null = null;
       if (status === 'Invoiced') {
-        const receivable = await teAccount(trx, 'HOLDBACK-RECEIVABLE');
+        const receivable = await teAccount(teDb(trx), 'HOLDBACK-RECEIVABLE');
         invoice = await createPostedInvoice(trx, { date: base, billToId: billTo, reference: billingNo, description: `${billingNo} holdback release`, lines: [{ Description: `${billingNo} holdback release`, AccountId: receivable, Quantity: '1', UnitPrice: amount }] }, ACTOR);
         invoiced.push(invoice.documentNo);
         await trx.updateTable(kind === 'Residential' ? 'te_contract_billings' : 'te_progress_billings').set({ holdback_billing_no: billingNo }).where('billing_id', 'in', rows.map((row) => Number(row.billing_id))).execute();

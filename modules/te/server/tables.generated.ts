@@ -82,7 +82,7 @@ export type TeLotsTable = RecordTrail & {
   building_id: string | null;
   floor: number | null;
   model_id: string | null;
-  stage: string | null;
+  stage: 'Planned' | 'UnderConstruction' | 'Ready' | 'Inspected' | 'Closed' | null;
   address: string | null;
   owner1_name: string | null;
   owner1_phone: string | null;
@@ -120,14 +120,14 @@ export type TeInspectorsTable = RecordTrail & {
 export type TeInspectionRequestsTable = RecordTrail & {
   request_id: Generated<number>;
   request_no: string | null;
-  status: string | null;
+  status: 'Requested' | 'Scheduled' | 'Passed' | 'Failed' | null;
   highrise: Flag;
   builder_id: string | null;
   site_id: string | null;
   lot_id: string | null;
   building_id: string | null;
   floor: number | null;
-  inspection_type: string | null;
+  inspection_type: 'Footing' | 'Framing' | 'Insulation' | 'Plumbing' | 'Electrical' | 'Final' | null;
   requested_date: string | null;
   scheduled_date: string | null;
   inspector_id: string | null;
@@ -138,7 +138,7 @@ export type TeInspectionRequestsTable = RecordTrail & {
 export type TeContractBillingsTable = RecordTrail & {
   billing_id: Generated<number>;
   billing_no: string | null;
-  status: string | null;
+  status: 'Draft' | 'Invoiced' | null;
   billing_date: string | null;
   lot_id: string | null;
   site_id: string | null;
@@ -157,7 +157,7 @@ export type TeContractBillingsTable = RecordTrail & {
 export type TeOptionBillingsTable = RecordTrail & {
   billing_id: Generated<number>;
   billing_no: string | null;
-  status: string | null;
+  status: 'Draft' | 'Invoiced' | null;
   billing_date: string | null;
   lot_id: string | null;
   site_id: string | null;
@@ -180,7 +180,7 @@ export type TeOptionBillingLinesTable = {
 export type TeProgressBillingsTable = RecordTrail & {
   billing_id: Generated<number>;
   billing_no: string | null;
-  status: string | null;
+  status: 'Draft' | 'Certified' | 'Invoiced' | null;
   billing_date: string | null;
   period_to: string | null;
   site_id: string | null;
@@ -217,8 +217,8 @@ export type TeProgressBillingLinesTable = {
 export type TeHoldbackBillingsTable = RecordTrail & {
   billing_id: Generated<number>;
   billing_no: string | null;
-  status: string | null;
-  kind: string | null;
+  status: 'Retained' | 'Released' | 'Invoiced' | null;
+  kind: 'Commercial' | 'Residential' | null;
   billing_date: string | null;
   site_id: string | null;
   building_id: string | null;

@@ -5,10 +5,11 @@
  * holidays once, so a run over thousands of orders asks the database twice.
  */
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyDb } from '@erp/server/entities/hooks';
+import type { Kysely } from 'kysely';
 import { isTruthyFlag } from '@erp/server/entities/wire';
 import { WEEKDAYS } from '../definitions/common.ts';
 import { WD_CONTROL_ID } from '../definitions/masters.ts';
+import type { WdDatabase } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
 
@@ -22,16 +23,16 @@ export interface WdCalendar {
 }
 
 /** The control row, or §8-style refusal naming the missing setup. */
-export async function controlRow(db: AnyDb): Promise<Row> {
-  const row = (await db.selectFrom('wd_control').selectAll().where('control_id', '=', WD_CONTROL_ID).executeTakeFirst()) as Row | undefined;
+export async function controlRow(db: Kysely<WdDatabase>): Promise<Row> {
+  const row = await db.selectFrom('wd_control').selectAll().where('control_id', '=', WD_CONTROL_ID).executeTakeFirst();
   if (!row) throw BusinessError.of(409, 'no_control', 'wd:rules.noControl');
   return row;
 }
 
-export async function loadCalendar(db: AnyDb): Promise<WdCalendar> {
+export async function loadCalendar(db: Kysely<WdDatabase>): Promise<WdCalendar> {
   const row = await controlRow(db);
   const workingWeekdays = new Set(WEEKDAYS.map((day, index) => (isTruthyFlag(row[day.toLowerCase()]) ? index : -1)).filter((index) => index >= 0));
-  const holidays = (await db.selectFrom('holidays').select('holiday_date').where('is_active', '=', 1).execute()) as Row[];
+  const holidays = await db.selectFrom('holidays').select('holiday_date').where('is_active', '=', 1).execute();
   return {
     workingWeekdays,
     holidays: new Set(holidays.map((holiday) => String(holiday['holiday_date']))),

@@ -18,47 +18,52 @@ import { add, round } from '@erp/shared/decimal';
 import { checkParties } from '@erp/modules/ar/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import type { Change, EntityHooks } from '@erp/server/entities/hooks';
 import { isTruthyFlag } from '@erp/server/entities/wire';
 import { wdOrder } from '../definitions/documents.ts';
 import { isWorkingDay, loadCalendar } from './calendar.ts';
 import { priceServices } from './pricing.ts';
 import { insertRecord, linesOf, refuse, type Row } from './records.ts';
 import { setField } from '@erp/server/entities/hooks';
+import { wdDb, type WdDatabase } from './tables.generated.ts';
+
+type WdTransaction = Transaction<WdDatabase>;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : value == null ? '' : String(value));
 
 /** Checks the customer and site and copies the customer's name; answers the site. */
-async function parties(trx: AnyTransaction, change: Change): Promise<string> {
+async function parties(trx: WdTransaction, change: Change): Promise<string> {
   const customerId = text(change.next['CustomerId']);
   if (text(change.next['SiteId']) === '') setField(change, 'SiteId', customerId);
   const siteId = text(change.next['SiteId']);
   await checkParties(trx, customerId, siteId);
   if (change.mode === 'create' || change.changed.has('CustomerId')) {
-    const firm = (await trx.selectFrom('firms').select('name').where('firm_id', '=', customerId).executeTakeFirst()) as Row | undefined;
-    setField(change, 'CustomerName', firm ? text(firm['name']) : null);
+    const firm = await trx.selectFrom('firms').select('name').where('firm_id', '=', customerId).executeTakeFirst();
+    setField(change, 'CustomerName', firm ? text(firm.name) : null);
   }
   return siteId;
 }
 
-async function templateLines(trx: AnyTransaction, templateId: string): Promise<Row[]> {
-  const rows = (await trx
+async function templateLines(trx: WdTransaction, templateId: string): Promise<Row[]> {
+  const rows = await trx
     .selectFrom('wd_quotation_template_lines')
     .select(['service_id', 'waste_class_id', 'quantity', 'description'])
     .where('template_id', '=', templateId)
     .orderBy('line_id')
-    .execute()) as Row[];
+    .execute();
   return rows.map((row) => ({
-    ServiceId: text(row['service_id']),
-    WasteClassId: (row['waste_class_id'] as string | null) ?? null,
-    Quantity: decimalFromDb(trx, row['quantity'], 4) ?? '0.0000',
-    Description: (row['description'] as string | null) ?? null,
+    ServiceId: text(row.service_id),
+    WasteClassId: row.waste_class_id ?? null,
+    Quantity: decimalFromDb(trx, row.quantity, 4) ?? '0.0000',
+    Description: row.description ?? null,
     UnitPrice: null,
   }));
 }
 
 export const quoteHooks: EntityHooks = {
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = wdDb(engineTrx);
     const siteId = await parties(trx, change);
     let lines = linesOf(change.next);
     const templateId = text(change.next['TemplateId']);
@@ -122,11 +127,11 @@ export const quoteHooks: EntityHooks = {
 };
 
 /** §8.4: a valid certificate for the order's class, held by its customer or site, on `date`. */
-export async function certificateIssue(trx: AnyTransaction, record: Row, date: string): Promise<RuleIssue | null> {
+export async function certificateIssue(trx: WdTransaction, record: Row, date: string): Promise<RuleIssue | null> {
   const classId = text(record['WasteClassId']);
   if (classId === '') return null;
-  const wasteClass = (await trx.selectFrom('waste_classes').select(['certificate_required']).where('class_id', '=', classId).executeTakeFirst()) as Row | undefined;
-  if (!wasteClass || !isTruthyFlag(wasteClass['certificate_required'])) return null;
+  const wasteClass = await trx.selectFrom('waste_classes').select(['certificate_required']).where('class_id', '=', classId).executeTakeFirst();
+  if (!wasteClass || !isTruthyFlag(wasteClass.certificate_required)) return null;
   const holders = [...new Set([text(record['CustomerId']), text(record['SiteId'])].filter((id) => id !== ''))];
   const valid = await trx
     .selectFrom('wd_certificates')
@@ -143,7 +148,8 @@ export async function certificateIssue(trx: AnyTransaction, record: Row, date: s
 }
 
 export const orderHooks: EntityHooks = {
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = wdDb(engineTrx);
     const siteId = await parties(trx, change);
     // Another service without a typed price takes that service's price.
     const typed = change.changed.has('ServiceId') && !change.changed.has('UnitPrice') && change.mode === 'update' ? null : ((change.next['UnitPrice'] as string | null) ?? null);
@@ -166,7 +172,7 @@ export const orderHooks: EntityHooks = {
         const date = text(run.record['ScheduledDate']);
         const issues: RuleIssue[] = [];
         if (date === '') issues.push({ field: 'ScheduledDate', key: 'wd:wd-order.rules.scheduleDate' });
-        else if (!isWorkingDay(await loadCalendar(run.trx), date)) issues.push({ field: 'ScheduledDate', key: 'wd:wd-order.rules.notWorkingDay', params: { date } });
+        else if (!isWorkingDay(await loadCalendar(wdDb(run.trx)), date)) issues.push({ field: 'ScheduledDate', key: 'wd:wd-order.rules.notWorkingDay', params: { date } });
         if (text(run.record['CrewId']) === '') issues.push({ field: 'CrewId', key: 'wd:wd-order.rules.crewRequired' });
         refuse(issues);
       },

@@ -8,9 +8,8 @@
 import { mul, round, type Decimal } from '@erp/shared/decimal';
 import { priceLines } from '@erp/modules/oe/server/api';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import type { AnyDb } from '@erp/server/entities/hooks';
-
-type Row = Record<string, unknown>;
+import type { Kysely } from 'kysely';
+import type { WdDatabase } from './tables.generated.ts';
 
 export interface ServiceFacts {
   name: string;
@@ -21,20 +20,20 @@ export interface ServiceFacts {
   revenueAccount: string | null;
 }
 
-export async function servicesOf(db: AnyDb, ids: readonly string[]): Promise<Map<string, ServiceFacts>> {
+export async function servicesOf(db: Kysely<WdDatabase>, ids: readonly string[]): Promise<Map<string, ServiceFacts>> {
   const wanted = [...new Set(ids.filter((id) => id !== ''))];
   if (wanted.length === 0) return new Map();
-  const rows = (await db.selectFrom('wd_services').selectAll().where('service_id', 'in', wanted).execute()) as Row[];
+  const rows = await db.selectFrom('wd_services').selectAll().where('service_id', 'in', wanted).execute();
   return new Map(
     rows.map((row) => [
-      String(row['service_id']),
+      row.service_id,
       {
-        name: String(row['name']),
-        unit: String(row['unit']),
-        flat: row['price_basis'] === 'Flat',
-        price: decimalFromDb(db, row['unit_price'], 4) ?? '0.0000',
-        productId: (row['product_id'] as string | null) ?? null,
-        revenueAccount: (row['revenue_account'] as string | null) ?? null,
+        name: String(row.name),
+        unit: String(row.unit),
+        flat: row.price_basis === 'Flat',
+        price: decimalFromDb(db, row.unit_price, 4) ?? '0.0000',
+        productId: row.product_id ?? null,
+        revenueAccount: row.revenue_account ?? null,
       },
     ]),
   );
@@ -47,7 +46,7 @@ export interface PriceInput {
 }
 
 /** Unit price and amount of each line, in the lines' order. */
-export async function priceServices(db: AnyDb, customerId: string, siteId: string | null, date: string, lines: readonly PriceInput[]): Promise<{ UnitPrice: Decimal; Amount: Decimal }[]> {
+export async function priceServices(db: Kysely<WdDatabase>, customerId: string, siteId: string | null, date: string, lines: readonly PriceInput[]): Promise<{ UnitPrice: Decimal; Amount: Decimal }[]> {
   const services = await servicesOf(db, lines.map((line) => line.ServiceId));
   const needed = lines.filter((line) => (line.UnitPrice == null || line.UnitPrice === '') && services.get(line.ServiceId)?.productId);
   const priced =

@@ -17,15 +17,17 @@ import type { Decimal } from '@erp/shared/decimal';
 import { createPostedInvoice, createPostedInvoices, type NewInvoice } from '@erp/modules/ar/server/api';
 import { assertPeriodOpen } from '@erp/modules/gl/server/api';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
-import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
+import { decimalFromDb, type Connection } from '@erp/server/db/decimal-codec';
 import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
-import type { AnySelect, ReportRow } from '@erp/server/reports/engine';
-import { sql } from 'kysely';
+import type { ReportRow } from '@erp/server/reports/engine';
+import { sql, type Transaction } from 'kysely';
 import { invoiceProcessing, scheduling, serializeWorkLoad } from '../definitions/reports.ts';
 import { addDays, loadCalendar, nextWorkingDay, type WdCalendar } from './calendar.ts';
 import { servicesOf, type ServiceFacts } from './pricing.ts';
 import type { Row } from './records.ts';
+import { wdDb, type WdDatabase } from './tables.generated.ts';
+
+type WdTransaction = Transaction<WdDatabase>;
 
 function refused(ctx: ProcessContext, error: unknown, id: number): ItemOutcome {
   if (error instanceof BusinessError) {
@@ -35,8 +37,8 @@ function refused(ctx: ProcessContext, error: unknown, id: number): ItemOutcome {
   throw error;
 }
 
-function ordersIn(ctx: ProcessContext, status: string): AnySelect {
-  let query: AnySelect = ctx.db
+function ordersIn(ctx: ProcessContext, status: 'Entered' | 'Completed') {
+  let query = wdDb(ctx.db)
     .selectFrom('wd_orders as o')
     .where('o.status', '=', status)
     .select([
@@ -59,7 +61,7 @@ function ordersIn(ctx: ProcessContext, status: string): AnySelect {
 }
 
 /** Jobs per crew on `date` (orders scheduled or done that day). */
-async function loads(trx: AnyTransaction, date: string): Promise<Map<string, number>> {
+async function loads(trx: WdTransaction, date: string): Promise<Map<string, number>> {
   const rows = (await trx
     .selectFrom('wd_orders')
     .select(['crew_id'])
@@ -82,7 +84,7 @@ function chooseCrew(calendar: WdCalendar, load: ReadonlyMap<string, number>): st
 }
 
 /** The day and crew for a job that may start on `start` (see the header). */
-export async function proposeSlot(trx: AnyTransaction, calendar: WdCalendar, start: string): Promise<{ date: string; crew: string; sequence: number }> {
+export async function proposeSlot(trx: WdTransaction, calendar: WdCalendar, start: string): Promise<{ date: string; crew: string; sequence: number }> {
   if (calendar.crews.length === 0) throw BusinessError.of(409, 'no_crews', 'wd:rules.noCrews');
   let day = nextWorkingDay(calendar, start);
   for (let i = 0; i < 366; i += 1) {
@@ -117,7 +119,7 @@ function planSlot(calendar: WdCalendar, days: Map<string, Map<string, number>>, 
 }
 
 /** Jobs per crew per day on and after `from` (orders scheduled or done), for planSlot. */
-async function loadsFrom(trx: AnyTransaction, from: string): Promise<Map<string, Map<string, number>>> {
+async function loadsFrom(trx: WdTransaction, from: string): Promise<Map<string, Map<string, number>>> {
   const rows = (await trx
     .selectFrom('wd_orders')
     .select(['scheduled_date', 'crew_id'])
@@ -152,7 +154,7 @@ const schedulingProcess: ServerProcess = {
   async runItem(ctx, row) {
     const id = Number(row['OrderId']);
     try {
-      return await ctx.db.transaction().execute(async (trx: AnyTransaction) => {
+      return await wdDb(ctx.db).transaction().execute(async (trx) => {
         const calendar = await loadCalendar(trx);
         const from = String(ctx.params['FromDate']);
         const requested = typeof row['RequestedDate'] === 'string' ? row['RequestedDate'] : '';
@@ -186,7 +188,7 @@ const schedulingProcess: ServerProcess = {
   async runBatch(ctx, rows) {
     const from = String(ctx.params['FromDate']);
     const ids = rows.map((row) => Number(row['OrderId']));
-    return ctx.db.transaction().execute(async (trx: AnyTransaction) => {
+    return wdDb(ctx.db).transaction().execute(async (trx) => {
       const calendar = await loadCalendar(trx);
       const entered = new Set(
         ((await trx.selectFrom('wd_orders').select('order_id').where('order_id', 'in', ids).where('status', '=', 'Entered').execute()) as Row[]).map((row) => Number(row['order_id'])),
@@ -228,7 +230,7 @@ const schedulingProcess: ServerProcess = {
 };
 
 /** The Receivables invoice of a completed order (see the header). */
-function invoiceInput(order: Row, calendar: WdCalendar, service: ServiceFacts | undefined, date: string, engine: AnyTransaction): NewInvoice {
+function invoiceInput(order: Row, calendar: WdCalendar, service: ServiceFacts | undefined, date: string, engine: Connection): NewInvoice {
   const quantity = decimalFromDb(engine, order['quantity'], 4) ?? '0.0000';
   const price = decimalFromDb(engine, order['unit_price'], 4) ?? '0.0000';
   const manifest = order['manifest_no'] ? ` · ${String(order['manifest_no'])}` : '';
@@ -252,7 +254,7 @@ function invoiceInput(order: Row, calendar: WdCalendar, service: ServiceFacts | 
 }
 
 /** Invoices one completed order in `trx` (see the header); answers the invoice number. */
-export async function invoiceOrder(trx: AnyTransaction, orderId: number, date: string, userId: string): Promise<string | null> {
+export async function invoiceOrder(trx: WdTransaction, orderId: number, date: string, userId: string): Promise<string | null> {
   const order = (await trx.selectFrom('wd_orders').selectAll().where('order_id', '=', orderId).where('status', '=', 'Completed').executeTakeFirst()) as Row | undefined;
   if (!order) return null;
   const calendar = await loadCalendar(trx);
@@ -272,7 +274,7 @@ const invoicingProcess: ServerProcess = {
   async runItem(ctx, row) {
     const id = Number(row['OrderId']);
     try {
-      const invoiceNo = await ctx.db.transaction().execute((trx: AnyTransaction) => invoiceOrder(trx, id, String(ctx.params['InvoiceDate']), ctx.user.userId));
+      const invoiceNo = await wdDb(ctx.db).transaction().execute((trx) => invoiceOrder(trx, id, String(ctx.params['InvoiceDate']), ctx.user.userId));
       if (invoiceNo === null) return { ResultStatus: 2, ResultCode: 'changed', Message: messageIn(ctx.locale, 'wd:reports.invoiceProcessing.changed'), EntityId: id };
       return { ResultStatus: 1, ResultCode: 'invoiced', Message: messageIn(ctx.locale, 'wd:reports.invoiceProcessing.done', { invoice: invoiceNo }), EntityId: id };
     } catch (error) {
@@ -291,7 +293,7 @@ const invoicingProcess: ServerProcess = {
     const userId = ctx.user.userId;
     const ids = rows.map((row) => Number(row['OrderId']));
     const changed = (id: number): ItemOutcome => ({ ResultStatus: 2, ResultCode: 'changed', Message: messageIn(ctx.locale, 'wd:reports.invoiceProcessing.changed'), EntityId: id });
-    return ctx.db.transaction().execute(async (trx: AnyTransaction) => {
+    return wdDb(ctx.db).transaction().execute(async (trx) => {
       try {
         await assertPeriodOpen(trx, date, 'ar', 'InvoiceDate');
       } catch (error) {
@@ -343,7 +345,7 @@ const invoicingProcess: ServerProcess = {
 const serializeProcess: ServerProcess = {
   def: serializeWorkLoad,
   preview: (ctx) =>
-    ctx.db
+    wdDb(ctx.db)
       .selectFrom('wd_orders')
       .where('scheduled_date', '=', String(ctx.params['WorkDate']))
       .where('status', 'in', ['Scheduled', 'Completed'])
@@ -354,7 +356,7 @@ const serializeProcess: ServerProcess = {
       .orderBy('crew_id'),
   async runItem(ctx, row) {
     const crew = String(row['CrewId']);
-    const jobs = await ctx.db.transaction().execute(async (trx: AnyTransaction) => {
+    const jobs = await wdDb(ctx.db).transaction().execute(async (trx) => {
       const rows = (await trx
         .selectFrom('wd_orders as o')
         .leftJoin('firms as s', 's.firm_id', 'o.site_id')

@@ -5,15 +5,15 @@
  * e-mail) is the queue's: modules/so/server/publishing.ts.
  */
 import { publishedDocument, registerPublishingSource, type PublishingSource } from '@erp/modules/oe/server/api';
-import type { AnySelect } from '@erp/server/reports/engine';
 import { sql } from 'kysely';
+import { wdDb } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
 
 export const wdPublishingSource: PublishingSource = {
   id: 'WD',
   unpublished(db, assigned, billToId) {
-    let query: AnySelect = db
+    let query = wdDb(db)
       .selectFrom('wd_orders as w')
       .innerJoin('ar_invoices as i', 'i.document_no', 'w.invoice_no')
       .where('w.status', '=', 'Invoiced')
@@ -31,7 +31,7 @@ export const wdPublishingSource: PublishingSource = {
     ]);
   },
   async read(trx, key) {
-    const row = await trx
+    const row = await wdDb(trx)
       .selectFrom('wd_orders as w')
       .innerJoin('ar_invoices as i', 'i.document_no', 'w.invoice_no')
       .select(['w.order_no', 'w.customer_id as bill_to_id', 'w.customer_name', 'w.published_on', 'i.document_no', 'i.invoice_date', 'i.due_date', 'i.total'])
@@ -41,7 +41,7 @@ export const wdPublishingSource: PublishingSource = {
     return publishedDocument(row as Row | undefined);
   },
   async mark(trx, key, publishedOn) {
-    await trx.updateTable('wd_orders').set({ published_on: publishedOn }).where('order_id', '=', Number(key)).execute();
+    await wdDb(trx).updateTable('wd_orders').set({ published_on: publishedOn }).where('order_id', '=', Number(key)).execute();
   },
 };
 

@@ -6,7 +6,8 @@
  */
 import type { AnyEntity, ScalarField } from '@erp/shared/entities/define';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import { dynamicDb } from '@erp/server/db/dynamic-db';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { engineOf } from '@erp/server/db/decimal-codec';
 import { keyColumn, writeScalar } from '@erp/server/entities/wire';
@@ -23,7 +24,9 @@ export function refuse(issues: readonly RuleIssue[]): void {
 }
 
 /** Inserts a header-only record of `def` (no children) and answers it with its key and number. */
-export async function insertRecord(trx: AnyTransaction, def: AnyEntity, input: Row, userId: string, now: string): Promise<Row> {
+export async function insertRecord<D>(typed: Transaction<D>, def: AnyEntity, input: Row, userId: string, now: string): Promise<Row> {
+  // The table and columns are the definition's (a generic write): the engine's dynamic view.
+  const trx = dynamicDb(typed);
   const engine = engineOf(trx);
   const record: Row = { ...input };
   if (def.numbering && !record[def.numbering.field]) {
@@ -36,7 +39,7 @@ export async function insertRecord(trx: AnyTransaction, def: AnyEntity, input: R
     values[scalar.column] = writeScalar(scalar, record[name] ?? null, engine);
   }
   const key = keyColumn(def);
-  const [head] = (await trx.insertInto(def.table).values(values).returning(key).execute()) as Row[];
+  const [head] = await trx.insertInto(def.table).values(values).returning(key).execute();
   record[def.key] = Number(head![key]);
   return record;
 }

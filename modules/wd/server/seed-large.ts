@@ -23,6 +23,7 @@ import { schemaView } from '@erp/server/db/migration-db';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { WD_CONTROL_ID } from '../definitions/masters.ts';
 import { addDays, loadCalendar, nextWorkingDay } from './calendar.ts';
+import { wdDb } from './tables.generated.ts';
 
 export interface ServiceOrderOptions {
   orders?: number;
@@ -70,7 +71,7 @@ export async function insertServiceOrders(config: DatabaseConfig, options: Servi
       await db.updateTable('wd_control').set({ crews, updated_by: WHO, updated_on: new Date().toISOString(), version: sql`version + 1` }).where('control_id', '=', WD_CONTROL_ID).execute();
     }
     // Refuses (no control record) before anything is written.
-    const calendar = await loadCalendar(db);
+    const calendar = await loadCalendar(wdDb(db));
     const customers = (await db.selectFrom('firms').select(['firm_id', 'name']).where('is_bill_to', '=', flag).where('is_active', '=', flag).orderBy('firm_id').limit(2000).execute()) as Row[];
     const shipTos = customers.length === 0
       ? []

@@ -16,6 +16,7 @@ import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { addDays, loadCalendar, nextWorkingDay } from './calendar.ts';
 import type { SeedConfig } from '@erp/server/modules/part';
 import { invoiceOrder } from './processes.ts';
+import { wdDb } from './tables.generated.ts';
 import type { SeedDb } from '@erp/server/db/migration-db';
 
 const trail = (now: string) => ({ created_by: 'seed', created_on: now, updated_by: 'seed', updated_on: now, version: 1 });
@@ -190,7 +191,7 @@ async function seedDocuments(db: SeedDb, base: string, now: string, invoice: boo
   await quote('B300', 'S301', 'Lost', [['ASSESS', null, '1.0000']], null);
   await db.updateTable('wd_quotes').set({ customer_name: sql`(select name from firms where firms.firm_id = wd_quotes.customer_id)` }).execute();
 
-  const calendar = await loadCalendar(db);
+  const calendar = await loadCalendar(wdDb(db));
   const plan: [string, string, string, string | null, string][] = [
     ['B100', 'S101', 'LIQ-HAZ', 'OIL', '400.0000'],
     ['B100', 'S102', 'BIN-PICKUP', 'NONHAZ', '2.0000'],
@@ -240,7 +241,7 @@ async function seedDocuments(db: SeedDb, base: string, now: string, invoice: boo
   const completed = (await db.selectFrom('wd_orders').select(['order_id', 'completed_date']).where('status', '=', 'Completed').orderBy('order_id').execute()) as { order_id: number; completed_date: string }[];
   for (const order of completed.slice(0, Math.floor(completed.length / 2))) {
     try {
-      await db.transaction().execute((trx) => invoiceOrder(trx, Number(order.order_id), order.completed_date, 'seed'));
+      await db.transaction().execute((trx) => invoiceOrder(wdDb(trx), Number(order.order_id), order.completed_date, 'seed'));
     } catch {
       // A closed or missing A/R period: the order stays Completed, for Invoice processing to show.
     }

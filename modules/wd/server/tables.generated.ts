@@ -12,8 +12,8 @@ import type { OeTables } from '@erp/modules/oe/server/tables.generated';
 export type WdServicesTable = RecordTrail & {
   service_id: string;
   name: string | null;
-  unit: string | null;
-  price_basis: string | null;
+  unit: 'Each' | 'Tonne' | 'Litre' | 'CubicMetre' | 'Hour' | 'Load' | null;
+  price_basis: 'PerUnit' | 'Flat' | null;
   unit_price: StoredDecimal | null;
   product_id: string | null;
   revenue_account: string | null;
@@ -39,7 +39,7 @@ export type WdControlTable = RecordTrail & {
 export type WasteClassesTable = RecordTrail & {
   class_id: string;
   name: string | null;
-  hazard_class: string | null;
+  hazard_class: 'None' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | null;
   handling_notes: string | null;
   certificate_required: Flag;
   is_active: Flag;
@@ -47,8 +47,8 @@ export type WasteClassesTable = RecordTrail & {
 
 export type WdCertificatesTable = RecordTrail & {
   certificate_id: Generated<number>;
-  certificate_type: string | null;
-  holder_type: string | null;
+  certificate_type: 'GeneratorRegistration' | 'Eca' | 'Easr' | 'VehiclePermit' | 'Training' | 'Wsib' | 'Service' | null;
+  holder_type: 'customer' | 'site' | 'vehicle' | 'employee' | 'subcontractor' | null;
   holder_id: string | null;
   waste_class_id: string | null;
   number: string | null;
@@ -56,7 +56,7 @@ export type WdCertificatesTable = RecordTrail & {
   issued_on: string | null;
   expires_on: string | null;
   renewal_lead_days: number | null;
-  status: string | null;
+  status: 'Active' | 'Expired' | 'Revoked' | null;
 };
 
 export type WdQuotationTemplatesTable = RecordTrail & {
@@ -79,7 +79,7 @@ export type WdQuotesTable = RecordTrail & {
   quote_id: Generated<number>;
   quote_no: string | null;
   quote_date: string | null;
-  status: string | null;
+  status: 'Quoted' | 'Accepted' | 'Lost' | null;
   template_id: string | null;
   customer_id: string | null;
   customer_name: string | null;
@@ -105,7 +105,7 @@ export type WdOrdersTable = RecordTrail & {
   order_id: Generated<number>;
   order_no: string | null;
   order_date: string | null;
-  status: string | null;
+  status: 'Entered' | 'Scheduled' | 'Completed' | 'Invoiced' | 'Cancelled' | null;
   customer_id: string | null;
   customer_name: string | null;
   site_id: string | null;

@@ -15,6 +15,7 @@
  */
 import type { AnyEntity, RelationSpec } from '@erp/shared/entities/define';
 import { allEntities } from '@erp/shared/entities/index';
+import { dynamicDb, type DynamicSelect } from '../db/dynamic-db.ts';
 import type { EntityContext } from '../entities/hooks.ts';
 
 /** Most documents one group lists. */
@@ -69,12 +70,12 @@ function holder(def: AnyEntity, path: string): { column: string; lines: { table:
 const heldValue = (def: AnyEntity, record: Record<string, unknown>, spec: RelationSpec) => record[spec.by === 'number' ? def.numberField : def.key];
 
 /** Up to RELATED_LIMIT records of `ctx.def` selected by `where`, as related items. */
-async function itemsOf(ctx: EntityContext, where: (select: any) => any): Promise<RelatedItem[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function itemsOf(ctx: EntityContext, where: (select: DynamicSelect) => DynamicSelect): Promise<RelatedItem[]> {
   const def = ctx.def;
   const keyColumn = def.fields[def.key]!.column;
   const numberColumn = (def.fields[def.numberField] as { column: string }).column;
   const stateColumn = def.states ? (def.fields[def.states.field] as { column: string }).column : null;
-  let select = ctx.any.selectFrom(def.table).select([`${def.table}.${keyColumn} as id`, `${def.table}.${numberColumn} as number`, ...(stateColumn ? [`${def.table}.${stateColumn} as state`] : [])]);
+  let select: DynamicSelect = dynamicDb(ctx.db).selectFrom(def.table).select([`${def.table}.${keyColumn} as id`, `${def.table}.${numberColumn} as number`, ...(stateColumn ? [`${def.table}.${stateColumn} as state`] : [])]);
   if (ctx.hooks.scope) select = await ctx.hooks.scope(ctx, select);
   const rows = (await where(select).orderBy(`${def.table}.${keyColumn}`, 'desc').limit(RELATED_LIMIT).execute()) as { id: unknown; number: unknown; state?: unknown }[];
   return rows.map((row) => ({ Id: String(row.id), Number: row.number == null ? String(row.id) : String(row.number), State: row.state == null ? null : String(row.state) }));
@@ -140,7 +141,7 @@ export async function relatedDocuments(readContextOf: ReadContextOf, def: AnyEnt
       'down',
       await itemsOf(ctx, (select) =>
         lines
-          ? select.where(`${other.table}.${keyColumn}`, 'in', ctx.any.selectFrom(lines.table).select(`${lines.table}.${lines.parentColumn}`).where(`${lines.table}.${column}`, '=', value))
+          ? select.where(`${other.table}.${keyColumn}`, 'in', dynamicDb(ctx.db).selectFrom(lines.table).select(`${lines.table}.${lines.parentColumn}`).where(`${lines.table}.${column}`, '=', value))
           : select.where(`${other.table}.${column}`, '=', value),
       ),
     );

@@ -23,11 +23,12 @@
 import type { AnyEntity, LookupField } from '@erp/shared/entities/define';
 import { entityByName } from '@erp/shared/entities/index';
 import type { ReportRecords } from '@erp/shared/reports/define';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
-import { asFlag } from '../db/schema.ts';
+import { asFlag, coreDb } from '../db/schema.ts';
 import { BusinessError } from './call-result.ts';
-import type { AnyDb, AnySelect, EntityHooks, Refusal } from './hooks.ts';
+import { dynamicDb, type DynamicDb, type DynamicSelect, type DynamicTables } from '../db/dynamic-db.ts';
+import type { EntityHooks, Refusal } from './hooks.ts';
 import { message } from './labels.ts';
 
 export function isRestricted(user: AuthenticatedUser): boolean {
@@ -35,9 +36,9 @@ export function isRestricted(user: AuthenticatedUser): boolean {
 }
 
 /** The customer keys assigned to `user` (meaningful only when the user is restricted). */
-export async function assignedFirms(db: AnyDb, user: AuthenticatedUser): Promise<string[]> {
-  const rows = await db.selectFrom('user_customers').select('firm_id').where('user_id', '=', user.userId).execute();
-  return rows.map((row) => String((row as { firm_id: unknown }).firm_id));
+export async function assignedFirms<D>(db: Kysely<D>, user: AuthenticatedUser): Promise<string[]> {
+  const rows = await coreDb(db).selectFrom('user_customers').select('firm_id').where('user_id', '=', user.userId).execute();
+  return rows.map((row) => row.firm_id);
 }
 
 /** §6: the refusal for a customer the user is not assigned to. */
@@ -105,11 +106,11 @@ export function checkCustomerDeclarations(entities: readonly AnyEntity[]): void 
   for (const def of entities) walk(def, []);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyExpressions = ExpressionBuilder<any, any>;
+/** Conditions over tables the definitions name (db/dynamic-db.ts). */
+type AnyExpressions = ExpressionBuilder<DynamicTables, string>;
 
 /** The assigned customer keys: read already, or a sub-select of them (for a query built without awaiting). */
-type Assigned = readonly string[] | AnySelect;
+type Assigned = readonly string[] | DynamicSelect;
 
 /** The condition that `column` (not blank) names a customer among `assigned`, or a record of `link.target` that is theirs. */
 function namesVisible(eb: AnyExpressions, column: string, link: CustomerLink, assigned: Assigned, depth: number): Expression<SqlBool> {
@@ -153,7 +154,7 @@ function visibleCondition(eb: AnyExpressions, def: AnyEntity, alias: string, ass
 const isList = (assigned: Assigned): assigned is readonly string[] => Array.isArray(assigned);
 
 /** `query` (of `def`'s table, unaliased) narrowed to the records whose customers are among `assigned`. */
-function narrowed(query: AnySelect, def: AnyEntity, assigned: Assigned): AnySelect {
+function narrowed(query: DynamicSelect, def: AnyEntity, assigned: Assigned): DynamicSelect {
   return query.where((eb) => visibleCondition(eb, def, def.table, assigned));
 }
 
@@ -165,7 +166,7 @@ function valuesOf(link: CustomerLink, record: Readonly<Record<string, unknown>>)
 }
 
 /** Whether the value `value` of link `link` names a customer among `assigned` (blank: no customer; a line's blank names none). */
-async function linkVisible(db: AnyDb, link: CustomerLink, value: unknown, assigned: readonly string[]): Promise<boolean> {
+async function linkVisible(db: DynamicDb, link: CustomerLink, value: unknown, assigned: readonly string[]): Promise<boolean> {
   if (value === null || value === undefined || value === '') return link.lines !== undefined || !link.required;
   if (link.target.customers) return assigned.includes(String(value));
   const select = narrowed(db.selectFrom(link.target.table).select(`${link.target.table}.${link.targetColumn}`), link.target, assigned).where(
@@ -181,8 +182,9 @@ async function linkVisible(db: AnyDb, link: CustomerLink, value: unknown, assign
  * record of `records.entity` the user may see (ReportDefinition.records); built without a round trip (the assigned
  * customers are a sub-select), so the report engine applies it wherever it reads the rows. Unrestricted: `rows`.
  */
-export function restrictRows(db: AnyDb, user: AuthenticatedUser, records: ReportRecords, rows: AnySelect): AnySelect {
+export function restrictRows<D>(typed: Kysely<D>, user: AuthenticatedUser, records: ReportRecords, rows: DynamicSelect): DynamicSelect {
   if (!isRestricted(user)) return rows;
+  const db = dynamicDb(typed);
   const def = entityByName(records.entity);
   if (!def) throw new Error(`records of unknown entity ${records.entity}`);
   const held = (def.fields[records.by === 'number' ? def.numberField : def.key] as { column: string }).column;
@@ -200,12 +202,13 @@ export function customerHooks(def: AnyEntity): EntityHooks | null {
   return {
     async scope(ctx, query) {
       if (!isRestricted(ctx.user)) return query;
-      return narrowed(query, def, await assignedFirms(ctx.any, ctx.user));
+      return narrowed(query, def, await assignedFirms(ctx.db, ctx.user));
     },
     async canView(ctx, record) {
       if (!isRestricted(ctx.user)) return null;
-      const assigned = await assignedFirms(ctx.any, ctx.user);
-      for (const link of links) for (const value of valuesOf(link, record)) if (!(await linkVisible(ctx.any, link, value, assigned))) return notAssigned();
+      const assigned = await assignedFirms(ctx.db, ctx.user);
+      const db = dynamicDb(ctx.db);
+      for (const link of links) for (const value of valuesOf(link, record)) if (!(await linkVisible(db, link, value, assigned))) return notAssigned();
       return null;
     },
     async parameterRefusal(db, user, keys) {
@@ -223,10 +226,11 @@ export function customerHooks(def: AnyEntity): EntityHooks | null {
     async beforeWrite(ctx, trx, change) {
       if (!isRestricted(ctx.user)) return;
       const assigned = await assignedFirms(trx, ctx.user);
+      const db = dynamicDb(trx);
       for (const link of links) {
         if (change.mode === 'update' && !change.changed.has(link.lines?.collection ?? link.field)) continue;
         for (const [index, value] of valuesOf(link, change.next).entries()) {
-          if (await linkVisible(trx, link, value, assigned)) continue;
+          if (await linkVisible(db, link, value, assigned)) continue;
           throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, link.lines ? `${link.lines.collection}[${index}].${link.field}` : link.field);
         }
       }

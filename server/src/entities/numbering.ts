@@ -15,16 +15,14 @@
  * sequences cannot write the same numbers. No prefix is stored as NULL, never ''.
  */
 import type { Transaction } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyTransaction = Transaction<any>;
+import { dynamicDb, type DynamicTransaction } from '../db/dynamic-db.ts';
 
 /** Tries before giving up: each conflict moves the counter past every number its sequence issued. */
 const ATTEMPTS = 5;
 /** Numbers claimed per INSERT (3 values each). */
 const CLAIM_BATCH = 1000;
 
-async function bump(trx: AnyTransaction, sequenceId: string, count: number): Promise<Record<string, unknown> | undefined> {
+async function bump(trx: DynamicTransaction, sequenceId: string, count: number): Promise<Record<string, unknown> | undefined> {
   return (await trx
     .updateTable('sequence_counters')
     .set((eb) => ({ next_number: eb('next_number', '+', eb(eb.ref('increment'), '*', count)) }))
@@ -33,7 +31,7 @@ async function bump(trx: AnyTransaction, sequenceId: string, count: number): Pro
     .executeTakeFirst()) as Record<string, unknown> | undefined;
 }
 
-async function createCounter(trx: AnyTransaction, sequenceId: string, defaults: { prefix?: string; description?: string }): Promise<void> {
+async function createCounter(trx: DynamicTransaction, sequenceId: string, defaults: { prefix?: string; description?: string }): Promise<void> {
   const prefix = defaults.prefix ? defaults.prefix : null;
   if (prefix !== null) {
     const owner = (await trx.selectFrom('sequence_counters').select('sequence_id').where('prefix', '=', prefix).executeTakeFirst()) as { sequence_id: string } | undefined;
@@ -62,7 +60,7 @@ async function createCounter(trx: AnyTransaction, sequenceId: string, defaults: 
 }
 
 /** Claims the numbers for the sequence in one statement per thousand; answers those not issued before. */
-async function claim(trx: AnyTransaction, sequenceId: string, numbers: readonly { documentNo: string; number: number }[]): Promise<Set<string>> {
+async function claim(trx: DynamicTransaction, sequenceId: string, numbers: readonly { documentNo: string; number: number }[]): Promise<Set<string>> {
   const claimed = new Set<string>();
   for (let start = 0; start < numbers.length; start += CLAIM_BATCH) {
     const rows = (await trx
@@ -77,20 +75,20 @@ async function claim(trx: AnyTransaction, sequenceId: string, numbers: readonly 
 }
 
 /** Moves the counter past the highest number its sequence issued and past `taken` (never back). */
-async function moveForward(trx: AnyTransaction, sequenceId: string, taken: number): Promise<void> {
+async function moveForward(trx: DynamicTransaction, sequenceId: string, taken: number): Promise<void> {
   const row = (await trx.selectFrom('document_numbers').select((eb) => eb.fn.max('number').as('n')).where('sequence_id', '=', sequenceId).executeTakeFirst()) as
     | { n: number | string | null }
     | undefined;
   const highest = Math.max(taken, Number(row?.n ?? 0));
   await trx
     .updateTable('sequence_counters')
-    .set((eb) => ({ next_number: eb(eb.val(highest), '+', eb.ref('increment')) }))
+    .set((eb) => ({ next_number: eb(eb.ref('increment'), '+', highest) }))
     .where('sequence_id', '=', sequenceId)
     .where('next_number', '<=', highest)
     .execute();
 }
 
-export async function nextNumber(trx: AnyTransaction, sequenceId: string, defaults: { prefix?: string; description?: string } = {}): Promise<string> {
+export async function nextNumber<D>(trx: Transaction<D>, sequenceId: string, defaults: { prefix?: string; description?: string } = {}): Promise<string> {
   return (await nextNumbers(trx, sequenceId, 1, defaults))[0]!;
 }
 
@@ -99,7 +97,9 @@ export async function nextNumber(trx: AnyTransaction, sequenceId: string, defaul
  * claim per thousand; numbers already claimed are skipped as `nextNumber` skips them, the rest taken after
  * them. Answered in ascending order: the order the documents are written in.
  */
-export async function nextNumbers(trx: AnyTransaction, sequenceId: string, count: number, defaults: { prefix?: string; description?: string } = {}): Promise<string[]> {
+export async function nextNumbers<D>(typed: Transaction<D>, sequenceId: string, count: number, defaults: { prefix?: string; description?: string } = {}): Promise<string[]> {
+  // Any caller's transaction (a module's typed view, the engine's): the counters are the ground floor's.
+  const trx = dynamicDb(typed);
   const issued: string[] = [];
   for (let attempt = 0; issued.length < count; attempt++) {
     if (attempt >= ATTEMPTS) throw new Error(`sequence ${sequenceId}: no free number after ${ATTEMPTS} attempts`);

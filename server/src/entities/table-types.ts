@@ -6,9 +6,9 @@
  *
  * Contract of a generated file, module `so` for example:
  * - one type per table its entities declare (the entity's, child, line-child and link tables), a column per
- *   stored field with the type the data layer reads: text, dates, enums and text lookups `string`; integers and
- *   integer lookups `number`; flags `Flag`; decimals `StoredDecimal` (db/schema.ts: NUMERIC strings on PostgreSQL,
- *   integer units on SQLite — read and written through db/decimal-codec.ts); every column but the key, flags and
+ *   stored field with the type the data layer reads: text, dates and text lookups `string`; an enum the union of
+ *   its options' stored values (`'Entered' | 'Committed'`); integers and integer lookups `number`; flags `Flag`;
+ *   decimals `StoredDecimal` (db/schema.ts: NUMERIC strings on PostgreSQL, integer units on SQLite — read and written through db/decimal-codec.ts); every column but the key, flags and
  *   the record trail may be null (schema sync makes them nullable; validation enforces `required`);
  * - the columns its `extends` add to a lower module's entity, under that table's name: the owner's file does not
  *   have them, and an intersection of the two (`SoDatabase`) has the table whole;
@@ -46,6 +46,10 @@ function columnType(field: Field): string {
       return 'Flag';
     case 'lookup':
       return field.valueType === 'integer' ? 'number' : 'string';
+    case 'enum':
+      // The stored values of its fixed options (an extension's added options included: registration adds them
+      // in place before this runs), so a comparison with a misspelt or retired value fails to compile.
+      return field.options.map((option) => `'${option.value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`).join(' | ');
     default:
       return 'string';
   }

@@ -19,7 +19,7 @@
  */
 import { add, sub, type Decimal } from '@erp/shared/decimal';
 import type { ReportColumn, ReportDefinition, ReportParameterError, ReportParameterValues } from '@erp/shared/reports/define';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { decimalFromDb } from '../db/decimal-codec.ts';
@@ -27,10 +27,9 @@ import { readAll } from '../db/read.ts';
 import type { ReportGroupSummary, ReportRow } from '@erp/shared/reports/wire';
 import { isRestricted, restrictRows } from '../entities/customers.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyDb = Kysely<any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnySelect = SelectQueryBuilder<any, any, any>;
+import type { AnyDb, AnySelect } from '../entities/hooks.ts';
+// The untyped view module reports still read through (entities/hooks.ts): declared once, there.
+export type { AnyDb, AnySelect };
 
 export interface ReportContext {
   database: Pick<Database, 'db' | 'engine' | 'reader'>;

@@ -28,10 +28,12 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { AnyEntity } from '@erp/shared/entities/define';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { schemaView, type MigrationDb } from '../db/migration-db.ts';
 
-function isPostgres(db: AnyDb): boolean {
+/** Migrations and the sync name the indexed tables by variable: the schema view (db/migration-db.ts). */
+type SchemaDb = MigrationDb;
+
+function isPostgres(db: SchemaDb): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
@@ -42,7 +44,7 @@ export const NUMBER_PREFIX = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 export const TRGM_INDEX = 'ix_search_index_number_trgm';
 
 export const m0046_search: Migration = {
-  async up(db: AnyDb) {
+  async up(db: SchemaDb) {
     await db.schema
       .createTable('search_sources')
       .addColumn('entity', 'text', (c) => c.primaryKey())
@@ -151,7 +153,7 @@ const SLOT_NAMES = Array.from({ length: SLOTS }, (_, slot) => `f${slot}`);
 const LAYOUT = 'fields-2';
 
 export const m0073_search_fields: Migration = {
-  async up(db: AnyDb) {
+  async up(db: SchemaDb) {
     const slots = SLOT_NAMES.join(', ');
     if (!isPostgres(db)) {
       // The FTS5 columns are the slots: a new index (rows rebuilt at start: every signature names the layout).
@@ -209,7 +211,7 @@ export const m0073_search_fields: Migration = {
  * PostgreSQL: the function every source table's trigger calls (arguments entity, key column, number column, name
  * columns as a comma list, word columns); `numberSlot` writes the number slot `f0` from the number's expression.
  */
-async function createSyncFunction(db: AnyDb, numberSlot: (num: string) => string): Promise<void> {
+async function createSyncFunction(db: SchemaDb, numberSlot: (num: string) => string): Promise<void> {
   const slots = SLOT_NAMES.join(', ');
     await sql.raw(`create or replace function erp_search_sync() returns trigger language plpgsql as $$
       declare
@@ -254,7 +256,7 @@ const numberWords = (num: string) => `${num} || ' ' || ltrim(${num}, ${literal(N
 
 /** `0086_search_number_digits` (migration): PostgreSQL's trigger function writes `numberWords`; SQLite's triggers are rebuilt from LAYOUT. */
 export const m0086_search_number_digits: Migration = {
-  async up(db: AnyDb) {
+  async up(db: SchemaDb) {
     if (isPostgres(db)) await createSyncFunction(db, numberWords);
   },
 };
@@ -329,7 +331,7 @@ function sqliteRow(source: SearchSource, row: 'new' | ''): { values: string; num
   return { values: `${literal(source.entity)}, cast(${at(source.key)} as text), ${number}, ${label}, ${slots}`, number };
 }
 
-async function dropTriggers(db: AnyDb, entity: string, table: string): Promise<void> {
+async function dropTriggers(db: SchemaDb, entity: string, table: string): Promise<void> {
   const part = triggerPart(entity);
   if (isPostgres(db)) {
     await sql.raw(`drop trigger if exists search_${part} on ${table}`).execute(db);
@@ -338,7 +340,7 @@ async function dropTriggers(db: AnyDb, entity: string, table: string): Promise<v
   for (const suffix of ['ai', 'au', 'ad']) await sql.raw(`drop trigger if exists search_${part}_${suffix}`).execute(db);
 }
 
-async function createTriggers(db: AnyDb, source: SearchSource): Promise<void> {
+async function createTriggers(db: SchemaDb, source: SearchSource): Promise<void> {
   const part = triggerPart(source.entity);
   const columns = [...new Set([source.key, source.number, ...source.label, ...source.words])];
   if (isPostgres(db)) {
@@ -358,7 +360,7 @@ async function createTriggers(db: AnyDb, source: SearchSource): Promise<void> {
 }
 
 /** Rebuilds the index rows of one source from its table. */
-async function rebuild(db: AnyDb, source: SearchSource): Promise<void> {
+async function rebuild(db: SchemaDb, source: SearchSource): Promise<void> {
   await sql`delete from search_index where entity = ${source.entity}`.execute(db);
   if (isPostgres(db)) {
     const number = `coalesce(${source.number}::text, '')`;
@@ -371,7 +373,8 @@ async function rebuild(db: AnyDb, source: SearchSource): Promise<void> {
 }
 
 /** Brings the triggers and rows of every searchable definition in line with its declaration (module header). */
-export async function syncSearchIndex(db: AnyDb, definitions: readonly AnyEntity[]): Promise<void> {
+export async function syncSearchIndex<D>(typed: Kysely<D>, definitions: readonly AnyEntity[]): Promise<void> {
+  const db = schemaView(typed);
   const recorded = new Map((await db.selectFrom('search_sources').select(['entity', 'signature']).execute()).map((row) => [String(row.entity), String(row.signature)]));
   const wanted = new Map<string, SearchSource>();
   for (const def of definitions) {

@@ -3,10 +3,13 @@
  * passes to `post()` (posting.ts). See CONTRACT-12 "Ledger tables".
  */
 import type { Decimal } from '@erp/shared/decimal';
-import type { Transaction } from 'kysely';
+import type { AnyTransaction } from '@erp/server/entities/hooks';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type LedgerTransaction = Transaction<any>;
+/**
+ * The transaction a posting module hands the ledger: still the engine's untyped one (entities/hooks.ts), since the
+ * posting modules' own rows ride on it; the ledger's code reads its tables through `glDb(trx)`.
+ */
+export type LedgerTransaction = AnyTransaction;
 
 /**
  * The sub-ledger whose period flag a posting checks (fiscal_periods.closed_<subLedger>): `gl` or a flag a module

@@ -9,8 +9,8 @@
  * - `fix`: the route path of the screen that fixes it.
  * A module whose processes need nothing configured lists them in `setupFree` so the test knows they were thought of.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyDb = import('kysely').Kysely<any>;
+/** What a finder is handed: the engine's untyped connection (entities/hooks.ts), each module's own tables on it. */
+export type AnyDb = import('@erp/server/entities/hooks').AnyDb;
 
 export const FIX_INTEGRATION = '/novus-gl/gl-integration';
 export const FIX_PERIODS = '/novus-gl/accounting-periods';

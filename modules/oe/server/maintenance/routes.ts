@@ -25,8 +25,7 @@ import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/index';
 import { LIST_IMPORT, MAX_ROWS, priceWorkbook, readPriceWorkbook, TABLE_IMPORT, type ImportTarget, type PriceRow } from './workbook.ts';
 import { oeDb } from '../tables.generated.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = import('kysely').Kysely<any>;
+type AnyDb = import('@erp/server/entities/hooks').AnyDb;
 
 const MAX_BYTES = 30 * 1024 * 1024;
 const tags = ['oe-price-import'];

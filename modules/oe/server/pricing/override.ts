@@ -7,14 +7,14 @@
  * average cost at that moment (the safety price audit lists overrides below it), reason and reference.
  */
 import { cmp, div, isDecimal, type Decimal } from '@erp/shared/decimal';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { PRICE_OVERRIDE_ROLES } from '../../definitions/common.ts';
 import { priceLines, type PricedLine } from './service.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+/** Callers (Order Entry, Sales Orders) hand in the engine's untyped connection (entities/hooks.ts). */
+type AnyDb = import('@erp/server/entities/hooks').AnyDb;
 
 export const PRICE_CHANGE_REFUSED_KEY = 'oe:rules.priceChangeNotAllowed';
 

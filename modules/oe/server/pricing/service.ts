@@ -31,12 +31,12 @@
  */
 import { add, cmp, div, mul, round, sub, type Decimal } from '@erp/shared/decimal';
 import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/index';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { asFlag, flag } from '@erp/server/db/schema';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+/** Callers (Order Entry, Sales Orders) hand in the engine's untyped connection (entities/hooks.ts). */
+type AnyDb = import('@erp/server/entities/hooks').AnyDb;
 
 export type PriceSource = 'sku' | 'customer' | 'jobber' | 'default';
 

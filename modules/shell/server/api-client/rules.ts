@@ -10,7 +10,9 @@
  * - `private_key_jwt` needs PublicJwk: one public JWK (RSA, EC or OKP) without any private member.
  */
 import { hashClientSecret, newClientSecret } from '@erp/server/oidc/api-clients';
-import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import type { EntityHooks } from '@erp/server/entities/hooks';
+import { shellDb, type ShellDatabase } from '../tables.generated.ts';
 
 /** The password hash of a service user: not a scrypt hash, so no password verifies (auth/password.ts). */
 export const SERVICE_USER_HASH = '!api-client';
@@ -36,7 +38,7 @@ function isPublicJwk(text: unknown): boolean {
 
 const flag = (value: unknown): 0 | 1 => (value === true || value === 1 ? 1 : 0);
 
-async function writeServiceUser(trx: AnyTransaction, id: string, next: Record<string, unknown>, by: string, create: boolean): Promise<void> {
+async function writeServiceUser(trx: Transaction<ShellDatabase>, id: string, next: Record<string, unknown>, by: string, create: boolean): Promise<void> {
   const now = new Date().toISOString();
   const values = {
     display_name: String(next['Name']),
@@ -79,7 +81,7 @@ export const apiClientHooks: EntityHooks = {
   },
 
   async beforeWrite(ctx, trx, change) {
-    await writeServiceUser(trx, String(change.next['ClientId']), change.next, ctx.user.userId, change.mode === 'create');
+    await writeServiceUser(shellDb(trx), String(change.next['ClientId']), change.next, ctx.user.userId, change.mode === 'create');
   },
 
   async afterWrite(_ctx, _trx, change) {
@@ -96,7 +98,7 @@ export const apiClientHooks: EntityHooks = {
 
   async onDelete(ctx, trx, record) {
     const id = String(record['ClientId']);
-    await trx.updateTable('users').set({ is_active: 0, updated_by: ctx.user.userId, updated_on: new Date().toISOString() }).where('user_id', '=', id).where('password_hash', '=', SERVICE_USER_HASH).execute();
+    await shellDb(trx).updateTable('users').set({ is_active: 0, updated_by: ctx.user.userId, updated_on: new Date().toISOString() }).where('user_id', '=', id).where('password_hash', '=', SERVICE_USER_HASH).execute();
     return [];
   },
 };

@@ -20,6 +20,7 @@ import { message } from '@erp/server/entities/labels';
 import { detectFileType, intactPng } from '@erp/server/entities/magic';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { loadRecord, visibleRecord } from '@erp/server/entities/wire';
+import { shellDb } from '../tables.generated.ts';
 
 /** §3: the logo types the portal shows as they are; anything else is shown as PNG. */
 const LOGO_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif']);
@@ -63,7 +64,9 @@ export const companyRoutes: EntityRoutes = async (app, { database, contextFor })
       if (request.params.entity !== company.name) return sendAnswer(reply, failureAnswer(404, 'not_found', 'Not Found'));
       const found = await contextFor(request, reply, 'write');
       if (!found) return reply;
-      const { ctx, id } = found;
+      const { ctx } = found;
+      // A company's key is text (definitions/company.ts): the route's id as such.
+      const id = String(found.id);
       if (ctx.access.hidden.has('Logo') || ctx.access.readOnly.has('Logo')) return sendAnswer(reply, failureAnswer(403, 'forbidden', message('entities:result.forbidden')));
       const upload = await readUpload(request, MAX_LOGO_BYTES);
       if ('status' in upload) return sendAnswer(reply, upload);
@@ -72,12 +75,8 @@ export const companyRoutes: EntityRoutes = async (app, { database, contextFor })
       if (!type || (type.kind === 'png' && !intactPng(upload.bytes))) return sendAnswer(reply, failureAnswer(400, 'unsupported_file_type', message('entities:attachments.unsupported')));
       const userId = ctx.user.userId;
       const logo = upload.bytes.toString('base64');
-      await ctx.any.transaction().execute(async (trx) => {
-        const current = (await trx
-          .selectFrom('companies')
-          .select(['version', 'logo_file_type'])
-          .where('company_id', '=', id)
-          .executeTakeFirstOrThrow()) as { version: number; logo_file_type: string | null };
+      await shellDb(ctx.db).transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('companies').select(['version', 'logo_file_type']).where('company_id', '=', id).executeTakeFirstOrThrow();
         const now = new Date().toISOString();
         await trx
           .updateTable('companies')
@@ -95,7 +94,7 @@ export const companyRoutes: EntityRoutes = async (app, { database, contextFor })
           now,
         );
       });
-      const record = await loadRecord(ctx.any, ctx.def, id);
+      const record = await loadRecord(ctx.db, ctx.def, id);
       return reply.header('cache-control', 'no-store').send({
         ResultStatus: 1,
         ResultCode: 'updated',

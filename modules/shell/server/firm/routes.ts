@@ -13,6 +13,7 @@
  */
 import { firm } from '../../definitions/firm.ts';
 import { sql } from 'kysely';
+import { dynamicDb, type DynamicSelect } from '@erp/server/db/dynamic-db';
 import { apiSchema, callResult, integer, object, RECORD, text } from '@erp/server/http/schemas';
 import { badRequest } from '@erp/server/entities/answers';
 import { lookupSearchColumns, searchCondition, searchRank } from '@erp/server/entities/lookups';
@@ -55,7 +56,8 @@ export const firmRoutes: EntityRoutes = async (app, { database, lookupContextOf 
     const ctx = await lookupContextOf(request, reply, firm.name, via);
     if (!ctx) return reply;
     const columns = ['firm_id', 'name', 'city', 'is_active', ...TYPE_COLUMNS.map(([, column]) => column)];
-    let base = ctx.any.selectFrom(firm.table);
+    // The firm types' flag columns are the definition's (an extension may add one): a definition-named read.
+    let base: DynamicSelect = dynamicDb(ctx.db).selectFrom(firm.table);
     if (ctx.hooks.scope) base = await ctx.hooks.scope(ctx, base);
     const engine = database.engine;
     let q = base.where(searchCondition(lookupSearchColumns(firm, firm.key, ctx.access.hidden), search, engine)).where(searchCondition([`${firm.table}.name`], name, engine));

@@ -19,7 +19,8 @@ import type { RuleIssue } from '@erp/shared/entities/define';
 import { asFlag } from '@erp/server/db/schema';
 import { assignedFirms, firmParameterRefusal, isRestricted, notAssigned } from './assigned.ts';
 import type { AuditEntry } from '@erp/server/entities/audit';
-import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import type { EntityHooks } from '@erp/server/entities/hooks';
+import { shellDb } from '../tables.generated.ts';
 import { message } from '@erp/server/entities/labels';
 
 /** Firm accounts to delete: the types the current record has and the next one lacks. */
@@ -29,7 +30,7 @@ function removedTypes(change: { current: Record<string, unknown> | null; next: R
   return before.filter((type) => !after.has(type));
 }
 
-async function accountEntries(trx: AnyTransaction, firmId: string, types: string[], action: 'insert' | 'delete'): Promise<AuditEntry[]> {
+function accountEntries(firmId: string, types: string[], action: 'insert' | 'delete'): AuditEntry[] {
   return types.map((type) => ({
     table: 'firm_accounts',
     idName: 'firm_id',
@@ -73,7 +74,7 @@ export const firmHooks: EntityHooks = {
     }
     // Deactivating a bill-to that active ship-tos still name would leave them with an inactive bill-to.
     if (change.mode === 'update' && change.changed.has('IsActive') && change.next['IsActive'] === false) {
-      const dependant = await ctx.any
+      const dependant = await shellDb(ctx.db)
         .selectFrom('firms')
         .select('firm_id')
         .where('bill_to_id', '=', String(change.id))
@@ -108,8 +109,9 @@ export const firmHooks: EntityHooks = {
     };
   },
 
-  async afterWrite(ctx, trx, change) {
+  async afterWrite(ctx, engineTrx, change) {
     if (!change.changed.has('FirmTypes')) return [];
+    const trx = shellDb(engineTrx);
     const firmId = String(change.id);
     const before = new Set((change.current?.['FirmTypes'] as string[] | undefined) ?? []);
     const after = (change.next['FirmTypes'] as string[] | undefined) ?? [];
@@ -126,13 +128,14 @@ export const firmHooks: EntityHooks = {
         .values(added.map((type) => ({ firm_id: firmId, account_type: type, created_by: by, created_on: now, updated_by: by, updated_on: now, version: 1 })))
         .execute();
     }
-    return [...(await accountEntries(trx, firmId, removed, 'delete')), ...(await accountEntries(trx, firmId, added, 'insert'))];
+    return [...accountEntries(firmId, removed, 'delete'), ...accountEntries(firmId, added, 'insert')];
   },
 
-  async onDelete(_ctx, trx, record) {
+  async onDelete(_ctx, engineTrx, record) {
+    const trx = shellDb(engineTrx);
     const firmId = String(record['FirmId']);
-    const rows = (await trx.selectFrom('firm_accounts').select('account_type').where('firm_id', '=', firmId).execute()) as { account_type: string }[];
+    const rows = await trx.selectFrom('firm_accounts').select('account_type').where('firm_id', '=', firmId).execute();
     await trx.deleteFrom('firm_accounts').where('firm_id', '=', firmId).execute();
-    return accountEntries(trx, firmId, rows.map((row) => row.account_type), 'delete');
+    return accountEntries(firmId, rows.map((row) => row.account_type), 'delete');
   },
 };

@@ -6,17 +6,18 @@
 import { securableIds } from '../../definitions/user-securables.ts';
 import { asFlag } from '@erp/server/db/schema';
 import type { EntityHooks } from '@erp/server/entities/hooks';
+import { shellDb } from '../tables.generated.ts';
 
 export const userSecurablesHooks: EntityHooks = {
   async validate(ctx, change) {
     if (!change.changed.has('Identifier')) return [];
     const ids = securableIds(String(change.next['Identifier'] ?? ''));
-    const rows = await ctx.any
+    const rows = await shellDb(ctx.db)
       .selectFrom('firms')
       .select(['firm_id', 'is_active', 'is_bill_to', 'is_ship_to', 'bill_to_id'])
       .where('firm_id', 'in', ids)
       .execute();
-    const byId = new Map(rows.map((row) => [String(row.firm_id), row]));
+    const byId = new Map(rows.map((row) => [row.firm_id, row]));
     const [billTo, ...shipTos] = ids;
     const bill = billTo === undefined ? undefined : byId.get(billTo);
     const valid =
