@@ -56,7 +56,19 @@ export interface FieldRule {
  * worked out once per list. A change to the rights replaces the list (invalidation), and with it this entry. The sets
  * are shared by the requests of that role set: nothing may change them.
  */
-const accessOfRules = new WeakMap<readonly FieldRule[], FieldAccess>();
+const accessOfRules = new WeakMap<readonly FieldRule[], Map<AnyEntity, FieldAccess>>();
+
+/**
+ * `accessFromRules` of a rules list the access cache holds for `def` and the caller's role set (module header of
+ * auth/access-cache.ts), kept beside that list: the same list answers the same sets (shared: read only).
+ */
+export function accessOf(def: AnyEntity, user: AuthenticatedUser, cachedRules: readonly FieldRule[]): FieldAccess {
+  let byDef = accessOfRules.get(cachedRules);
+  if (!byDef) accessOfRules.set(cachedRules, (byDef = new Map()));
+  let access = byDef.get(def);
+  if (!access) byDef.set(def, (access = accessFromRules(def, user, cachedRules)));
+  return access;
+}
 
 /** The caller's hidden and read-only fields of `def` (shared sets: read only). */
 export async function fieldAccess(database: Pick<Database, 'db' | 'reader'>, def: AnyEntity, user: AuthenticatedUser): Promise<FieldAccess> {
@@ -71,9 +83,7 @@ export async function fieldAccess(database: Pick<Database, 'db' | 'reader'>, def
         .where('role_id', 'in', user.roles),
     ),
   );
-  let access = accessOfRules.get(rules);
-  if (!access) accessOfRules.set(rules, (access = accessFromRules(def, user, rules)));
-  return access;
+  return accessOf(def, user, rules);
 }
 
 /**
