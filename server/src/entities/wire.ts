@@ -374,8 +374,7 @@ async function loadChunk(db: AnyDb | AnyTransaction, def: AnyEntity, ids: readon
 
 /** Removes hidden and write-only fields from a full record. */
 export function visibleRecord(def: AnyEntity, record: Record<string, unknown>, hidden: ReadonlySet<string>): Record<string, unknown> {
-  let writeOnly = writeOnlyCache.get(def);
-  if (!writeOnly) writeOnlyCache.set(def, (writeOnly = new Set(fieldsOf(def).filter(([, field]) => field.writeOnly).map(([name]) => name))));
+  const writeOnly = writeOnlyOf(def);
   const out: Record<string, unknown> = {};
   for (const name of Object.keys(record)) {
     if (writeOnly.has(name) || (hidden.has(name) && Object.hasOwn(def.fields, name))) continue;
@@ -385,6 +384,21 @@ export function visibleRecord(def: AnyEntity, record: Record<string, unknown>, h
 }
 
 const writeOnlyCache = new WeakMap<AnyEntity, ReadonlySet<string>>();
+
+function writeOnlyOf(def: AnyEntity): ReadonlySet<string> {
+  let writeOnly = writeOnlyCache.get(def);
+  if (!writeOnly) writeOnlyCache.set(def, (writeOnly = new Set(fieldsOf(def).filter(([, field]) => field.writeOnly).map(([name]) => name))));
+  return writeOnly;
+}
+
+/**
+ * `visibleRecord` for a record the caller owns and answers at once (a record read): the record itself when nothing
+ * of it is to be left out — no hidden field and none write-only in the definition —, so the answer is written
+ * without a copy of it (issue 74).
+ */
+export function visibleAnswer(def: AnyEntity, record: Record<string, unknown>, hidden: ReadonlySet<string>): Record<string, unknown> {
+  return hidden.size === 0 && writeOnlyOf(def).size === 0 ? record : visibleRecord(def, record, hidden);
+}
 
 /** Parses a key from a URL segment, as the key field's type; null when it cannot be a key. */
 export function parseId(def: AnyEntity, raw: string): string | number | null {
