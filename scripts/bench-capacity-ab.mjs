@@ -8,7 +8,8 @@
  * per request (user + system, /proc) and requests/s. Prints only; writes nothing.
  * Options (environment): BENCH_AB_PORT (default 19821; the second server on +2), BENCH_AB_CASES (names, comma
  * separated: record, list, ar, search, apps, mix), BENCH_AB_CONNECTIONS (default 10), BENCH_AB_FIRMS (default 2000),
- * BENCH_AB_ENGINE=sqlite (each server on its own SQLite file instead).
+ * BENCH_AB_ENGINE=sqlite (each server on its own SQLite file instead), BENCH_AB_BEFORE_NODE_OPTIONS and
+ * BENCH_AB_AFTER_NODE_OPTIONS (node flags of one side only, e.g. to compare a flag on one checkout: `<before-root>` .).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -55,8 +56,8 @@ const ALL = {
 };
 const CASES = (process.env.BENCH_AB_CASES || 'record,list,ar,search,mix').split(',');
 
-async function start(root, port, dataDir, env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+async function start(root, port, dataDir, env, flags = '') {
+  const child = spawn(process.execPath, [...flags.split(' ').filter(Boolean), '--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', PARTNER_DEMO: '0', HOST: '127.0.0.1', DEMO_FIRMS: FIRMS },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -88,8 +89,8 @@ if (ENGINE === 'postgres') {
 } else env.DATABASE_URL = '';
 const servers = [];
 try {
-  servers.push(await start(beforeRoot, PORT, dirs[0], env));
-  servers.push(await start(repoRoot, PORT + 2, dirs[1], env));
+  servers.push(await start(beforeRoot, PORT, dirs[0], env, process.env.BENCH_AB_BEFORE_NODE_OPTIONS));
+  servers.push(await start(repoRoot, PORT + 2, dirs[1], env, process.env.BENCH_AB_AFTER_NODE_OPTIONS));
   for (const name of CASES) {
     const figures = [[], []];
     for (let i = 0; i < RUNS; i++) {
