@@ -152,3 +152,35 @@ export async function cachedRulesOf(
   }
   return out;
 }
+
+/**
+ * `cachedRulesOf` by entity, each entity's list being the cached one itself (the same array until the next
+ * invalidation), so what is worked out from it can be kept beside it (entities/access.ts `accessOf`).
+ */
+export async function cachedRulesByEntity(
+  db: Kysely<DB>,
+  entities: readonly string[],
+  roles: readonly string[],
+  load: (missing: string[]) => Promise<readonly (FieldRule & { entity: string })[]>,
+): Promise<Map<string, readonly FieldRule[]>> {
+  const cache = caches.get(db)?.fresh();
+  const set = roleSetKey(roles);
+  const out = new Map<string, readonly FieldRule[]>();
+  const missing: string[] = [];
+  for (const entity of entities) {
+    const hit = cache?.rules.get(`${entity}\u0001${set}`);
+    if (hit) out.set(entity, hit);
+    else missing.push(entity);
+  }
+  if (missing.length === 0) return out;
+  const generation = cache?.generation;
+  const rows = await load(missing);
+  const byEntity = new Map<string, FieldRule[]>(missing.map((entity) => [entity, []]));
+  for (const row of rows) byEntity.get(row.entity)?.push({ role_id: row.role_id, field_name: row.field_name, access: row.access });
+  for (const [entity, rules] of byEntity) out.set(entity, rules);
+  if (cache && generation === cache.generation) {
+    if (cache.rules.size + byEntity.size >= MAX_ENTRIES) cache.rules.clear();
+    for (const [entity, rules] of byEntity) cache.rules.set(`${entity}\u0001${set}`, rules);
+  }
+  return out;
+}

@@ -29,7 +29,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { JWTPayload } from 'jose';
 import type { Database } from '../db/connection.ts';
-import { readAll, readFirst } from '../db/read.ts';
+import { compiledOnce, PLACEHOLDER, readAll, readFirstCompiled } from '../db/read.ts';
 import type {} from '../http/fastify-types.ts';
 import { asFlag, type UserRow } from '../db/schema.ts';
 import { sendFailure, UNAUTHORIZED } from '../http/errors.ts';
@@ -214,7 +214,9 @@ export function registerAuthentication(app: FastifyInstance, deps: { database: D
    * users row's version moves.
    */
   async function signIn(request: FastifyRequest, reply: FastifyReply, sub: string, token: AuthenticatedUser['token']) {
-    const row = await readFirst(database, database.db.selectFrom('users').selectAll().where('user_id', '=', sub));
+    // Compiled once per database (db/read.ts): the statement every request runs.
+    const byId = compiledOnce(database.db, 'users by id', 1, () => database.db.selectFrom('users').selectAll().where('user_id', '=', PLACEHOLDER));
+    const row = await readFirstCompiled(database, byId, [sub]);
     if (!row || !asFlag(row.is_active)) return unauthorized(reply);
     const roles = await cachedRoles(database.db, row.user_id, Number(row.version), async () =>
       (await readAll(database, database.db.selectFrom('user_roles').select('role_id').where('user_id', '=', row.user_id))).map((r) => r.role_id),

@@ -4,9 +4,13 @@
  * prepared statements — Kysely's SQLite driver prepares every statement anew. The reader sees the last
  * committed state (WAL), so a change applies to the next request. PostgreSQL runs the query as usual.
  * Integers beyond ±2^53 (SUMs of money units) are read as BigInt, exactly (`exactRow`, issue 22 item 10).
+ *
+ * Issue 74: the hottest statements (the caller's users row, a record by its key) are built and compiled by Kysely once
+ * (`compiledOnce`) and run with each call's values (`withValues`, `readFirstCompiled`): building and compiling a query
+ * costs more CPU than PostgreSQL spends answering it.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Compilable } from 'kysely';
+import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
 import type { Database } from './connection.ts';
 import { exactRow } from './exact.ts';
 import { countStatement } from './query-count.ts';
@@ -44,4 +48,35 @@ export async function readFirst<T>(database: Pick<Database, 'reader'>, query: Ex
   if (!database.reader) return (await query.execute())[0];
   const compiled = query.compile();
   return exactRow(prepared(database.reader(), compiled.sql).safeIntegers(true).raw(false).get(...(compiled.parameters as unknown[])) as T | undefined);
+}
+
+/** A stand-in value a statement is compiled with (`compiledOnce`); each run puts its own values in its place. */
+export const PLACEHOLDER = '\u0000erp-placeholder\u0000';
+
+/**
+ * `build()` compiled once per `owner` (a Kysely handle, a definition …) and `key`, then kept: the SQL of a query whose
+ * parameters are exactly `count` PLACEHOLDERs (anything else — a constant the builder inlined as a parameter — is not
+ * kept, and compiled again each call, so a value can never be run with another call's constant).
+ */
+export function compiledOnce<O>(owner: object, key: string, count: number, build: () => Compilable<O>): CompiledQuery<O> {
+  let byKey = compiledCache.get(owner);
+  if (!byKey) compiledCache.set(owner, (byKey = new Map()));
+  const kept = byKey.get(key) as CompiledQuery<O> | undefined;
+  if (kept) return kept;
+  const compiled = build().compile();
+  if (compiled.parameters.length === count && compiled.parameters.every((value) => value === PLACEHOLDER)) byKey.set(key, compiled);
+  return compiled;
+}
+
+const compiledCache = new WeakMap<object, Map<string, CompiledQuery<unknown>>>();
+
+/** A compiled statement (compiledOnce) with this call's values in the placeholders' places. */
+export function withValues<O>(compiled: CompiledQuery<O>, values: readonly unknown[]): CompiledQuery<O> {
+  return { query: compiled.query, queryId: createQueryId(), sql: compiled.sql, parameters: values };
+}
+
+/** `readFirst` of a statement compiled once (compiledOnce), with this call's values. */
+export async function readFirstCompiled<T>(database: Pick<Database, 'reader' | 'db'>, compiled: CompiledQuery<T>, values: readonly unknown[]): Promise<T | undefined> {
+  if (!database.reader) return (await database.db.executeQuery(withValues(compiled, values))).rows[0];
+  return exactRow(prepared(database.reader(), compiled.sql).safeIntegers(true).raw(false).get(...(values as unknown[])) as T | undefined);
 }

@@ -50,7 +50,27 @@ export interface FieldRule {
   access: string;
 }
 
-/** The caller's hidden and read-only fields of `def`. */
+/**
+ * The field access worked out from a cached rules list (issue 74): the list is kept per entity and role set
+ * (auth/access-cache.ts), and the access follows from the definition, the role set and those rules alone, so it is
+ * worked out once per list. A change to the rights replaces the list (invalidation), and with it this entry. The sets
+ * are shared by the requests of that role set: nothing may change them.
+ */
+const accessOfRules = new WeakMap<readonly FieldRule[], Map<AnyEntity, FieldAccess>>();
+
+/**
+ * `accessFromRules` of a rules list the access cache holds for `def` and the caller's role set (module header of
+ * auth/access-cache.ts), kept beside that list: the same list answers the same sets (shared: read only).
+ */
+export function accessOf(def: AnyEntity, user: AuthenticatedUser, cachedRules: readonly FieldRule[]): FieldAccess {
+  let byDef = accessOfRules.get(cachedRules);
+  if (!byDef) accessOfRules.set(cachedRules, (byDef = new Map()));
+  let access = byDef.get(def);
+  if (!access) byDef.set(def, (access = accessFromRules(def, user, cachedRules)));
+  return access;
+}
+
+/** The caller's hidden and read-only fields of `def` (shared sets: read only). */
 export async function fieldAccess(database: Pick<Database, 'db' | 'reader'>, def: AnyEntity, user: AuthenticatedUser): Promise<FieldAccess> {
   if (user.roles.length === 0) return accessFromRules(def, user, []);
   const rules = await cachedRules(database.db, def.name, user.roles, () =>
@@ -63,7 +83,7 @@ export async function fieldAccess(database: Pick<Database, 'db' | 'reader'>, def
         .where('role_id', 'in', user.roles),
     ),
   );
-  return accessFromRules(def, user, rules);
+  return accessOf(def, user, rules);
 }
 
 /**

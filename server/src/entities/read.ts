@@ -20,7 +20,7 @@ import { message } from './labels.ts';
 import { countRows, filteredBase, pageRecords, type TotalSpec } from './paging.ts';
 import { lookupSearchColumns, searchCondition, searchRank } from './lookups.ts';
 import { parseListQuery, type ListQuery } from './query.ts';
-import { columnsFor, fieldsOf, keyColumn, loadRecord, loadRecords, parseId, recordReader, visibleRecord } from './wire.ts';
+import { columnsFor, fieldsOf, keyColumn, loadRecord, loadRecords, parseId, recordReader, visibleAnswer } from './wire.ts';
 
 /** The visible list columns of a definition, less the caller's hidden fields. */
 export function visibleColumns(def: AnyEntity, hidden: ReadonlySet<string>): string[] {
@@ -204,6 +204,6 @@ export async function getRecord(ctx: EntityContext, rawId: string): Promise<Answ
   if (isAnswer(found)) return found;
   return {
     status: 200,
-    body: callResult(1, 'ok', null, { EntityId: found.id, Data: visibleRecord(ctx.def, found.record, ctx.access.hidden) }),
+    body: callResult(1, 'ok', null, { EntityId: found.id, Data: visibleAnswer(ctx.def, found.record, ctx.access.hidden) }),
   };
 }

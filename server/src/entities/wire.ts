@@ -7,6 +7,7 @@
 import type { AnyEntity, FieldDefinition, ScalarField } from '@erp/shared/entities/define';
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import { decimalFromRaw, decimalToDb, type Engine } from '../db/decimal-codec.ts';
+import { compiledOnce, PLACEHOLDER, withValues } from '../db/read.ts';
 import type { AnyDb, AnyTransaction } from './hooks.ts';
 
 type Field = FieldDefinition & { column: string };
@@ -14,8 +15,13 @@ type Field = FieldDefinition & { column: string };
 /** Which record-trail fields a record carries: all of them, none, or only Version (list rows). */
 export type Trail = boolean | 'version';
 
-export function fieldsOf(def: AnyEntity): [string, Field][] {
-  return Object.entries(def.fields) as [string, Field][];
+const entriesCache = new WeakMap<AnyEntity, readonly [string, Field][]>();
+
+/** The definition's fields as [name, field] pairs; built once per definition (every request reads them). */
+export function fieldsOf(def: AnyEntity): readonly [string, Field][] {
+  let entries = entriesCache.get(def);
+  if (!entries) entriesCache.set(def, (entries = Object.entries(def.fields) as [string, Field][]));
+  return entries;
 }
 
 /**
@@ -267,16 +273,44 @@ function unfoldLines(field: Children, texts: unknown): Record<string, unknown>[]
   });
 }
 
-async function loadChunk(db: AnyDb | AnyTransaction, def: AnyEntity, ids: readonly (string | number)[]): Promise<Map<string, Record<string, unknown>>> {
-  const all = fieldsOf(def).map(([name]) => name);
-  const keyCol = keyColumn(def);
-  const folded = db.getExecutor().adapter instanceof PostgresAdapter ? foldedCollections(def) : [];
-  let query = db.selectFrom(def.table).select(columnsFor(def, all));
+/** What reading a full record of a definition needs, worked out once per definition (issue 74: once, not per request). */
+interface RecordPlan {
+  all: string[];
+  columns: string[];
+  read: (row: Record<string, unknown>) => Record<string, unknown>;
+}
+const planCache = new WeakMap<AnyEntity, RecordPlan>();
+
+function recordPlan(def: AnyEntity): RecordPlan {
+  let plan = planCache.get(def);
+  if (!plan) {
+    const all = fieldsOf(def).map(([name]) => name);
+    planCache.set(def, (plan = { all, columns: columnsFor(def, all), read: recordReader(def, all) }));
+  }
+  return plan;
+}
+
+/** The select of records by key (one PLACEHOLDER per key: db/read.ts compiledOnce), with the folded collections. */
+function recordSelect(db: AnyDb | AnyTransaction, def: AnyEntity, folded: readonly [string, Children][], ids: readonly unknown[]) {
+  let query = db.selectFrom(def.table).select(recordPlan(def).columns);
   for (const [name, field] of folded) query = query.select(foldedLines(def, name, field) as never);
-  const rows = (await query.where(keyCol, 'in', ids).execute()) as Record<string, unknown>[];
+  return query.where(keyColumn(def), 'in', ids as never[]);
+}
+
+async function loadChunk(db: AnyDb | AnyTransaction, def: AnyEntity, ids: readonly (string | number)[]): Promise<Map<string, Record<string, unknown>>> {
+  const plan = recordPlan(def);
+  const keyCol = keyColumn(def);
+  const adapter = db.getExecutor().adapter;
+  const folded = adapter instanceof PostgresAdapter ? foldedCollections(def) : [];
+  // One record (a record read, a save's starting point): the statement compiled once per definition and dialect.
+  const rows = (
+    ids.length === 1
+      ? (await db.executeQuery(withValues(compiledOnce(def, adapter.constructor.name, 1, () => recordSelect(db, def, folded, [PLACEHOLDER])), ids))).rows
+      : await recordSelect(db, def, folded, ids).execute()
+  ) as Record<string, unknown>[];
   const records = new Map<string, Record<string, unknown>>();
   for (const row of rows) {
-    const record = rowToRecord(def, row, all);
+    const record = plan.read(row);
     for (const [name, field] of folded) record[name] = unfoldLines(field, row[`${FOLDED_PREFIX}${name}`]);
     records.set(String(row[keyCol]), record);
   }
@@ -340,13 +374,30 @@ async function loadChunk(db: AnyDb | AnyTransaction, def: AnyEntity, ids: readon
 
 /** Removes hidden and write-only fields from a full record. */
 export function visibleRecord(def: AnyEntity, record: Record<string, unknown>, hidden: ReadonlySet<string>): Record<string, unknown> {
+  const writeOnly = writeOnlyOf(def);
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(record)) {
-    const field = ownField(def, name);
-    if (field && (field.writeOnly || hidden.has(name))) continue;
-    out[name] = value;
+  for (const name of Object.keys(record)) {
+    if (writeOnly.has(name) || (hidden.has(name) && Object.hasOwn(def.fields, name))) continue;
+    out[name] = record[name];
   }
   return out;
+}
+
+const writeOnlyCache = new WeakMap<AnyEntity, ReadonlySet<string>>();
+
+function writeOnlyOf(def: AnyEntity): ReadonlySet<string> {
+  let writeOnly = writeOnlyCache.get(def);
+  if (!writeOnly) writeOnlyCache.set(def, (writeOnly = new Set(fieldsOf(def).filter(([, field]) => field.writeOnly).map(([name]) => name))));
+  return writeOnly;
+}
+
+/**
+ * `visibleRecord` for a record the caller owns and answers at once (a record read): the record itself when nothing
+ * of it is to be left out — no hidden field and none write-only in the definition —, so the answer is written
+ * without a copy of it (issue 74).
+ */
+export function visibleAnswer(def: AnyEntity, record: Record<string, unknown>, hidden: ReadonlySet<string>): Record<string, unknown> {
+  return hidden.size === 0 && writeOnlyOf(def).size === 0 ? record : visibleRecord(def, record, hidden);
 }
 
 /** Parses a key from a URL segment, as the key field's type; null when it cannot be a key. */

@@ -134,6 +134,9 @@ interface Transport {
 
 const recordKey = (entity: string, id: string) => `${entity}\u0000${id}`;
 
+/** The SQL of each definition's bare key probe (`unrestricted`). */
+const bareProbes = new WeakMap<AnyEntity, string>();
+
 export class EventHub {
   readonly instance = randomBytes(6).toString('base64url');
   private readonly streams = new Map<string, Stream>();
@@ -355,7 +358,10 @@ export class EventHub {
     if (!scope) return !canView;
     const base = ctx.any.selectFrom(ctx.def.table).select(keyColumn(ctx.def));
     const scoped = await scope(ctx, base);
-    return scoped.compile().sql === base.compile().sql;
+    // The bare probe compiles alike for every stream: once per definition (issue 74: a write reaches every stream).
+    let bare = bareProbes.get(ctx.def);
+    if (bare === undefined) bareProbes.set(ctx.def, (bare = base.compile().sql));
+    return scoped.compile().sql === bare;
   }
 
   /** The keys among `keys` this user may see now (§6 row rights: the entity's scope, then canView). */

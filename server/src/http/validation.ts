@@ -118,10 +118,13 @@ export function registerStrictValidation(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: every request passes here, and a promise per request costs (issue 74).
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.url.length > MAX_URL_LENGTH) {
-      return sendFailure(reply, 414, 'uri_too_long', `Bad request: the address is longer than ${MAX_URL_LENGTH} characters`);
+      void sendFailure(reply, 414, 'uri_too_long', `Bad request: the address is longer than ${MAX_URL_LENGTH} characters`);
+      return;
     }
+    done();
   });
 }
 

@@ -31,9 +31,9 @@ import type { SearchHit } from '@erp/shared/types';
 import type { AuthenticatedUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { foldText } from '../db/fold.ts';
-import { accessFromRules, canRead, type FieldRule } from '../entities/access.ts';
+import { accessFromRules, accessOf, canRead, type FieldRule } from '../entities/access.ts';
 import { readAll } from '../db/read.ts';
-import { cachedRulesOf } from '../auth/access-cache.ts';
+import { cachedRulesByEntity } from '../auth/access-cache.ts';
 import type { AnyDb, EntityContext, FieldAccess } from '../entities/hooks.ts';
 import { messageIn } from '../entities/call-result.ts';
 import { filteredBase } from '../entities/paging.ts';
@@ -66,6 +66,9 @@ interface Row {
   label: string;
   rank: number;
 }
+
+/** `localeCompare`'s order (the default locale) without a collator made per comparison. */
+const collator = new Intl.Collator();
 
 /** Words of the folded text: letters and digits (what both tokenizers keep). */
 export function searchWords(text: string): string[] {
@@ -164,8 +167,8 @@ async function searchableFor(database: Database, user: AuthenticatedUser): Promi
   // candidates.
   const rules =
     user.roles.length === 0 || found.size === 0
-      ? []
-      : await cachedRulesOf(database.db, [...found.keys()], user.roles, async (missing) =>
+      ? new Map<string, readonly FieldRule[]>()
+      : await cachedRulesByEntity(database.db, [...found.keys()], user.roles, async (missing) =>
           (await readAll(
             database,
             database.db.selectFrom('form_widget_security').select(['entity', 'role_id', 'field_name', 'access']).where('entity', 'in', missing).where('role_id', 'in', user.roles),
@@ -173,11 +176,22 @@ async function searchableFor(database: Database, user: AuthenticatedUser): Promi
         );
   const searchable = new Map<string, Searchable>();
   for (const [name, entry] of found) {
-    const access = accessFromRules(entry.def, user, rules.filter((rule) => rule.entity === name));
-    const guard = guardOf(entry.def, access.hidden);
+    // Issue 74: the access and its guard worked out once per cached rules list (entities/access.ts `accessOf`).
+    const list = rules.get(name);
+    const access = list ? accessOf(entry.def, user, list) : accessFromRules(entry.def, user, []);
+    const guard = guardFor(entry.def, access);
     searchable.set(name, { ...entry, access, ...(guard ? { guard } : {}) });
   }
   return searchable;
+}
+
+const guards = new WeakMap<FieldAccess, { guard: Guard | undefined }>();
+
+/** `guardOf` the access's hidden fields, kept beside a shared access (`accessOf`: one per definition and rules list). */
+function guardFor(def: AnyEntity, access: FieldAccess): Guard | undefined {
+  let kept = guards.get(access);
+  if (!kept) guards.set(access, (kept = { guard: guardOf(def, access.hidden) }));
+  return kept.guard;
 }
 
 /**
@@ -316,9 +330,13 @@ async function scoped(ctx: EntityContext): Promise<boolean> {
   if (!ctx.hooks.scope) return false;
   const probe = ctx.any.selectFrom(ctx.def.table).select(keyColumn(ctx.def));
   const after = (await ctx.hooks.scope(ctx, probe)).compile();
-  const before = probe.compile();
-  return after.sql !== before.sql || JSON.stringify(after.parameters) !== JSON.stringify(before.parameters);
+  // The probe itself compiles alike every time: once per definition (no parameters to compare).
+  let before = probes.get(ctx.def);
+  if (before === undefined) probes.set(ctx.def, (before = probe.compile().sql));
+  return after.sql !== before || after.parameters.length > 0;
 }
+
+const probes = new WeakMap<AnyEntity, string>();
 
 /** The records of `def` among `ids` the caller may list (the entity's `scope` hook: §6 and other row rights). */
 async function visibleIds(ctx: EntityContext, ids: readonly string[]): Promise<Set<string>> {
@@ -357,7 +375,7 @@ export async function globalSearch(database: Database, user: AuthenticatedUser, 
     const seen = best.get(key);
     if (!seen || Number(row.rank) < Number(seen.rank)) best.set(key, row);
   }
-  const ordered = [...best.values()].sort((a, b) => Number(a.rank) - Number(b.rank) || a.number.localeCompare(b.number) || a.label.localeCompare(b.label));
+  const ordered = [...best.values()].sort((a, b) => Number(a.rank) - Number(b.rank) || collator.compare(a.number, b.number) || collator.compare(a.label, b.label));
   // Per kind: the first PER_KIND records, those the entity's row rights keep.
   const byEntity = new Map<string, Row[]>();
   for (const row of ordered) {
