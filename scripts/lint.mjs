@@ -110,7 +110,7 @@ const ANY_PATTERNS = { kyselyAny: /\bKysely<any>/g, noExplicitAnyDisables: /esli
 const UNTYPED_DB = /\b(AnyDb|AnyTransaction|AnySelect|LedgerTransaction|DynamicDb|DynamicTransaction|DynamicSelect|dynamicDb)\b|\.any\b(?!\s*\()/;
 const GENERIC_ENGINE = /^server\/src\/(entities|reports|search|documents-flow|db)\//;
 /** Server code only: browser code's `t('filters.any')` is no database. */
-const SERVER_CODE = /^(server\/src|modules\/[^/]+\/server)\//;
+const SERVER_CODE = /^(server\/src|modules\/[^/]+\/server|modules\/[^/]+\/documents\/[^/]+\/server)\//;
 function anyCounts() {
   const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const files = listed.stdout
