@@ -13,8 +13,7 @@ import { appSources, moduleDir, moduleManifests } from '@erp/modules/manifests';
 import { repoRoot } from '../src/config.ts';
 import { localeFile } from '../src/i18n/locale-files.ts';
 import { routes as catalogRoutes } from '../src/seed/catalog.ts';
-import { allMigrations } from '../src/db/migrations.ts';
-import { loadServerModules, type ServerModule } from '../src/modules/index.ts';
+import { loadServerModules, serverMigrations, type ServerModule } from '../src/modules/index.ts';
 import { registeredProcess } from '../src/processes/engine.ts';
 import { registeredReport } from '../src/reports/engine.ts';
 import { registeredEntity } from '../src/entities/registry.ts';
@@ -104,7 +103,7 @@ describe('module manifests', () => {
     });
 
     it('has its migrations in the one list', async () => {
-      const all = await allMigrations();
+      const all = await serverMigrations();
       for (const [name, migration] of Object.entries(module().migrations ?? {})) expect(all[name], name).toBe(migration);
     });
 
