@@ -57,6 +57,9 @@ export async function registerServerModules(): Promise<void> {
   // Every module is in: an extension still waiting names an entity or a placement no module has (a typo).
   const unapplied = unappliedExtensions();
   if (unapplied.length > 0) throw new Error(`entity extensions not applied: ${unapplied.join('; ')}`);
+  // An entity without an application of its own (the shell's firm) is given one by a module above (issue 73 item 4).
+  const homeless = allEntities().filter((entity) => entity.application === '');
+  if (homeless.length > 0) throw new Error(`no module gives an application to: ${homeless.map((entity) => entity.name).join(', ')}`);
   // §6: every `customer` field names a customer, or a record that has one (issue 68 item 2).
   checkCustomerDeclarations(allEntities());
 }
