@@ -24,7 +24,7 @@ import type { AnyEntity, LookupField } from '@erp/shared/entities/define';
 import { entityByName } from '@erp/shared/entities/index';
 import type { ReportRecords } from '@erp/shared/reports/define';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { AuthenticatedUser } from '../auth/user.ts';
 import { asFlag } from '../db/schema.ts';
 import { BusinessError } from './call-result.ts';
 import type { AnyDb, AnySelect, EntityHooks, Refusal } from './hooks.ts';
