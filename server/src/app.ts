@@ -43,7 +43,7 @@ import { registerProcessing } from './processes/index.ts';
 import { registerStaticRoutes } from './static/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { AnyDb } from './entities/hooks.ts';
-import { registerServerModules, seedServerModules } from './modules/index.ts';
+import { registerServerModules, seedServerModules, serverMigrations } from './modules/index.ts';
 import { EventHub } from './events/hub.ts';
 import { ACCESS_TABLES, startAccessCache } from './auth/access-cache.ts';
 import { registerEventRoutes, registerWriterContext } from './events/routes.ts';
@@ -64,8 +64,9 @@ export interface BuildOptions {
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Business modules' definitions and rules (modules/*/server) before anything reads the registry.
   await registerServerModules();
-  // The start-up turn (db/connection.ts): instances starting together on one database seed one after the other.
-  const database = await openDatabase(config.database, async ({ db }) => {
+  // The start-up turn (db/connection.ts): the modules loaded, their migrations run (the db layer names no module),
+  // then the seeds; instances starting together on one database seed one after the other.
+  const database = await openDatabase(config.database, { migrations: await serverMigrations(), prepare: async ({ db }) => {
     await seedDatabase(db, { steelDomain: config.steel.domain });
     // Entity tables follow their definitions (additive), then each module's demo data (the shell's
     // administration data and demo firms first).
@@ -73,7 +74,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // Issue 42 item 1: the search index's triggers before any seed writes (search/index-sync.ts).
     await syncSearchIndex(db, allEntities());
     await seedServerModules(schemaView(db), config);
-  });
+  } });
   let app: FastifyInstance | undefined;
   try {
 

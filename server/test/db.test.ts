@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../src/auth/password.ts';
 import { openDatabase, type Database } from '../src/db/connection.ts';
-import { allMigrations, migrate } from '../src/db/migrations.ts';
+import { migrate } from '../src/db/migrations.ts';
+import { serverMigrations } from '../src/modules/index.ts';
 import { seedDatabase } from '../src/db/seed.ts';
 import { applications, demoUsers, firms, languages, menus, roles, routes } from '../src/seed/catalog.ts';
 import { testConfig } from './helpers/app.ts';
@@ -36,7 +37,7 @@ async function counts(): Promise<Record<string, number>> {
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  database = await openDatabase(testConfig(testDb.environment).database);
+  database = await openDatabase(testConfig(testDb.environment).database, { migrations: await serverMigrations() });
 });
 
 afterAll(async () => {
@@ -54,9 +55,10 @@ describe('migrations', () => {
       .selectFrom('kysely_migration' as never)
       .select('name' as never)
       .execute();
-    expect(applied.length).toBe(Object.keys(await allMigrations()).length);
-    expect(await migrate(database.db)).toEqual([]);
-    expect(await migrate(database.db)).toEqual([]);
+    const migrations = await serverMigrations();
+    expect(applied.length).toBe(Object.keys(migrations).length);
+    expect(await migrate(database.db, migrations)).toEqual([]);
+    expect(await migrate(database.db, migrations)).toEqual([]);
   });
 });
 
@@ -119,12 +121,16 @@ describe.skipIf(engine !== 'postgres')('start-up turn', () => {
     const spans: { start: number; end: number }[] = [];
     const opened: Database[] = [];
     try {
+      const migrations = await serverMigrations();
       const open = () =>
-        openDatabase(testConfig(fresh.environment).database, async ({ db }) => {
-          const span = { start: performance.now(), end: Number.POSITIVE_INFINITY };
-          spans.push(span);
-          await seedDatabase(db, { steelDomain: 'steel.example' });
-          span.end = performance.now();
+        openDatabase(testConfig(fresh.environment).database, {
+          migrations,
+          prepare: async ({ db }) => {
+            const span = { start: performance.now(), end: Number.POSITIVE_INFINITY };
+            spans.push(span);
+            await seedDatabase(db, { steelDomain: 'steel.example' });
+            span.end = performance.now();
+          },
         });
       opened.push(...(await Promise.all([open(), open()])));
       expect(spans).toHaveLength(2);

@@ -11,6 +11,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrations.ts';
+import { serverMigrations } from '../src/modules/index.ts';
 import { nextNumber } from '../src/entities/numbering.ts';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
@@ -52,7 +53,7 @@ describe('document numbers', () => {
     await db().updateTable('sequence_counters').set({ prefix: 'RC' }).where('sequence_id', '=', 'RECEIPT').execute();
     await db().deleteFrom('kysely_migration').where('name', 'in', ['0013_document_numbers', '0013_gl_document_numbers']).execute();
 
-    expect(await migrate(db())).toEqual(['0013_document_numbers', '0013_gl_document_numbers']);
+    expect(await migrate(db(), await serverMigrations())).toEqual(['0013_document_numbers', '0013_gl_document_numbers']);
 
     const shared = await db().selectFrom('sequence_counters').select(['prefix', db().fn.countAll().as('n')]).where('prefix', 'is not', null).groupBy('prefix').having(db().fn.countAll(), '>', 1).execute();
     expect(shared).toEqual([]);

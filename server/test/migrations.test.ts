@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrations.ts';
+import { serverMigrations } from '../src/modules/index.ts';
 import { seedDatabase } from '../src/db/seed.ts';
 import { testConfig } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
@@ -15,7 +16,7 @@ let database: Database;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  database = await openDatabase(testConfig(testDb.environment).database);
+  database = await openDatabase(testConfig(testDb.environment).database, { migrations: await serverMigrations() });
   await seedDatabase(database.db, { steelDomain: 'resteel.example' });
 });
 
@@ -47,7 +48,7 @@ describe('0002_frame_routes', () => {
     }
     await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0002_frame_routes' as never).execute();
 
-    expect(await migrate(db)).toEqual(['0002_frame_routes']);
+    expect(await migrate(db, await serverMigrations())).toEqual(['0002_frame_routes']);
 
     expect(await route('/resteel-oe/resteel')).toEqual({
       component: '@erp/frames#SteelFrame',
@@ -72,7 +73,7 @@ describe('0002_frame_routes', () => {
 
   it('leaves a freshly seeded database as the seed wrote it', async () => {
     const fresh = await createTestDatabase();
-    const other = await openDatabase(testConfig(fresh.environment).database);
+    const other = await openDatabase(testConfig(fresh.environment).database, { migrations: await serverMigrations() });
     try {
       await seedDatabase(other.db, { steelDomain: 'resteel.example' });
       const row = await other.db.selectFrom('routes').select(['component', 'version']).where('path', '=', '/novus/load-sheet').executeTakeFirstOrThrow();
@@ -94,7 +95,7 @@ describe('0048_menu_windows', () => {
 
     await db.updateTable('routes').set({ meta: '{"title":"ReSteel Order Entry"}', version: 1, updated_by: 'seed' }).where('path', '=', PATH).execute();
     await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0048_menu_windows' as never).execute();
-    expect(await migrate(db)).toEqual(['0048_menu_windows']);
+    expect(await migrate(db, await serverMigrations())).toEqual(['0048_menu_windows']);
     const migrated = await meta();
     expect(JSON.parse(migrated.meta!)).toEqual({ title: 'ReSteel Order Entry', window: { name: 'resteelWin' } });
     expect(migrated).toMatchObject({ version: 2, updated_by: 'migration' });
@@ -104,7 +105,7 @@ describe('0048_menu_windows', () => {
     const { db } = database;
     await db.updateTable('routes').set({ meta: '{"title":"Steel desk"}', version: 1, updated_by: 'admin' }).where('path', '=', PATH).execute();
     await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0048_menu_windows' as never).execute();
-    expect(await migrate(db)).toEqual(['0048_menu_windows']);
+    expect(await migrate(db, await serverMigrations())).toEqual(['0048_menu_windows']);
     expect(await meta()).toEqual({ meta: '{"title":"Steel desk"}', version: 1, updated_by: 'admin' });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What Payables adds to the General Ledger (issue 41, modules/gl/definitions/ledger-sources.ts): its invoices,
  * cheques and card statements post under source AP, closed by its own period flag. To the shell's firm: the AP
- * firm id (./firm.ts). Its own file, light on purpose:
+ * firm id (./firm.ts). To Purchasing's receipt: the vendor invoice made from it (./po-receipt.ts). Its own file, light on purpose:
  * every micro-app bundle carries it (vite.library.ts), so the G/L's screens show it whichever bundle opened them.
  */
 import { combineExtensions, type ModuleExtensions } from '@erp/shared/entities/index';
@@ -9,6 +9,7 @@ import { showIn } from '@erp/shared/entities/define';
 import { shownElsewhere } from '@erp/shared/reports/define';
 import { ledgerSourceExtensions } from '@erp/modules/gl/definitions/index';
 import { firmExtensions } from './firm.ts';
+import { poReceiptExtensions } from './po-receipt.ts';
 
 const ledger = ledgerSourceExtensions({
   code: 'AP',
@@ -26,6 +27,8 @@ const ledger = ledgerSourceExtensions({
 export const extensions: ModuleExtensions = combineExtensions(
   ledger,
   { extends: firmExtensions },
+  // The vendor invoice made from Purchasing's receipt (./po-receipt.ts).
+  { extends: poReceiptExtensions },
   // Its menus (modules/ap/server/catalog.ts) show Purchasing's orders and receipts and Receivables' terms and sales
   // taxes (§6: its users read them), and mount the firm's screen for vendors (issue 73 item 4: said here, not there).
   { extends: [...showIn('NOVUS-AP', 'purchase-order', 'po-receipt', 'account-terms', 'sales-tax-authority', 'sales-tax-rate', 'sales-tax-group'), { entity: 'firm', routes: ['/novus-ap/firm-maintenance'] }] },

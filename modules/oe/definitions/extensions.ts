@@ -17,6 +17,7 @@ const ledger = ledgerSourceExtensions({
 
 export const extensions: ModuleExtensions = combineExtensions(ledger, { extends: firmExtensions }, {
   // Its menus (modules/oe/server/catalog.ts) show Inventory's products and classes and Receivables' sales reps,
-  // terms and sales taxes, and mount the firm's screen (issue 73 item 4: said here, not by their owners).
-  extends: [...showIn('NOVUS-OE', 'product-class', 'product', 'product-price', 'sales-rep', 'account-terms', 'sales-tax-authority', 'sales-tax-rate', 'sales-tax-group'), { entity: 'firm', routes: ['/novus-oe/firm-maintenance'] }],
+  // terms and sales taxes, and mount the firm's screen — the firm's home application, which the shell leaves to it
+  // (issue 73 item 4: said here, not by their owners).
+  extends: [...showIn('NOVUS-OE', 'product-class', 'product', 'product-price', 'sales-rep', 'account-terms', 'sales-tax-authority', 'sales-tax-rate', 'sales-tax-group'), { entity: 'firm', application: 'NOVUS-OE', routes: ['/novus-oe/firm-maintenance'] }],
 });

@@ -66,21 +66,9 @@ export const poReceipt = defineEntity({
   table: 'po_receipts',
   key: 'ReceiptId',
   keyKind: 'auto',
-  // Issue 40 item 4: the documents made from this one, and the screen that opens it (the Related panel).
-  related: [{ entity: 'ap-invoice', field: 'ReceiptId' }],
+  // Issue 40 item 4: the screen that opens it (the Related panel). The vendor invoice made from it, and listed
+  // there, is Payables' to say (modules/ap/definitions/po-receipt.ts, issue 73 item 4).
   screen: '/novus-po/purchase-order-receipt-entry',
-  makes: [
-    {
-      id: 'enter-invoice',
-      entity: 'ap-invoice',
-      labelKey: key('makes.enterInvoice'),
-      states: ['Posted'],
-      // A receipt every line of which is invoiced offers no vendor invoice (its lookup and the save refuse it too).
-      when: 'Invoiceable',
-      values: { ReceiptId: 'ReceiptId', VendorId: 'VendorId', TransactionDate: '$today', DocDate: '$today' },
-      hotkey: 'Alt+V',
-    },
-  ],
   application: 'NOVUS-PO',
   // Also on the menus of modules above it: they add their applications (their definitions/extensions.ts).
   fields: {

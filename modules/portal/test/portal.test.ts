@@ -366,6 +366,7 @@ describe('the portal orders from the product master (issue 15 item 8)', () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const any = server.app.erp.database.db as unknown as import('kysely').Kysely<any>;
     const { migrate } = await import('../../../server/src/db/migrations.ts');
+    const { serverMigrations } = await import('../../../server/src/modules/index.ts');
     const { writeOrder } = await import('../server/service.ts');
     // The database as it was before 0009: the stand-in tables with a product the master does not have.
     await any.schema.createTable('portal_products').addColumn('product_id', 'text', (c) => c.primaryKey()).addColumn('description', 'text').addColumn('category', 'text').addColumn('unit', 'text').addColumn('is_active', 'boolean').execute();
@@ -384,7 +385,7 @@ describe('the portal orders from the product master (issue 15 item 8)', () => {
     });
     // 0014 is two migrations since issue 73 item 3: Order Entry's override audit, then the portal's own tables.
     await any.deleteFrom('kysely_migration').where('name', 'in', ['0009_portal_products', '0014_oe_pricing', '0014_portal_price_tables']).execute();
-    expect(await migrate(any)).toEqual(['0009_portal_products', '0014_oe_pricing', '0014_portal_price_tables']);
+    expect(await migrate(any, await serverMigrations())).toEqual(['0009_portal_products', '0014_oe_pricing', '0014_portal_price_tables']);
 
     const tables = (await any.introspection.getTables()).map((table) => table.name);
     expect(tables).not.toContain('portal_products');

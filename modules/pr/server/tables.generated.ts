@@ -9,6 +9,8 @@ import type { ArTables } from '@erp/modules/ar/server/tables.generated';
 import type { IcTables } from '@erp/modules/ic/server/tables.generated';
 import type { PoTables } from '@erp/modules/po/server/tables.generated';
 import type { ApTables } from '@erp/modules/ap/server/tables.generated';
+import type { OeTables } from '@erp/modules/oe/server/tables.generated';
+import type { SoTables } from '@erp/modules/so/server/tables.generated';
 import type { TeTables } from '@erp/modules/te/server/tables.generated';
 
 export type PrUnionsTable = RecordTrail & {
@@ -288,7 +290,7 @@ export type PrTables = {
 };
 
 /** What module pr's queries may name: the core's tables, its own and those of the modules it requires. */
-export type PrDatabase = DB & PrTables & ShellTables & GlTables & ArTables & IcTables & PoTables & ApTables & TeTables;
+export type PrDatabase = DB & PrTables & ShellTables & GlTables & ArTables & IcTables & PoTables & ApTables & OeTables & SoTables & TeTables;
 
 /**
  * Module pr's typed view of the one database, transaction or seed connection the engine hands it: the same

@@ -34,9 +34,9 @@ export const firm = defineEntity({
   key: 'FirmId',
   // Issue 42 item 1: found by the command palette's global search.
   globalSearch: { words: ['City'] },
-  application: 'NOVUS-OE',
   // Every firm-maintenance route of §2 (plus Trades' /firm) is on a business module's menu: each adds its own
-  // (`routes` in its definitions/extensions.ts, issue 73 item 4), so the shell names none.
+  // (`routes` in its definitions/extensions.ts, issue 73 item 4), so the shell names none — nor its home
+  // application, which Order Entry gives (EntityExtension.application: §6 NOVUS-OE's roles open it).
   fields: {
     FirmId: code(20, { requiredKey: 'entities:firm.rules.firmIdBlank' }),
     Name: { type: 'text', required: true, maxLength: 100 },

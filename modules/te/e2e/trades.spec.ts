@@ -122,3 +122,13 @@ test('site → building → lot with a model and options → inspection passed �
   const printed = await pdfText(await readFile((await (await downloaded).path())!));
   for (const part of [`Invoice no.: ${invoiceNo}`, '4,000.00', 'HST 13%', '520.00', 'Amount due']) expect(printed, part).toContain(part);
 });
+
+// Issue 73 item 4: Trades asks for Sales Orders' TE order entry (its module.json `shows`) and adds its application to
+// the sales order (its definitions/extensions.ts): the trades micro-app re-exports the screen, which lists and opens
+// TE orders under Trades.
+test('Trades order entry: the sales order screen opens under Trades, for TE orders', async ({ page }) => {
+  await signIn(page, 'admin', 'admin', '#/');
+  const orders = await openScreen(page, '/novus-te/te-order-entry', /Trades Orders/, 30_000);
+  await orders.getByRole('button', { name: 'New', exact: true }).click();
+  await expect(orders.getByRole('combobox', { name: 'Order type', exact: true })).toHaveValue('TE');
+});

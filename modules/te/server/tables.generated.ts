@@ -6,6 +6,11 @@ import type { DB, Flag, RecordTrail, StoredDecimal } from '@erp/server/db/schema
 import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
 import type { GlTables } from '@erp/modules/gl/server/tables.generated';
 import type { ArTables } from '@erp/modules/ar/server/tables.generated';
+import type { IcTables } from '@erp/modules/ic/server/tables.generated';
+import type { PoTables } from '@erp/modules/po/server/tables.generated';
+import type { ApTables } from '@erp/modules/ap/server/tables.generated';
+import type { OeTables } from '@erp/modules/oe/server/tables.generated';
+import type { SoTables } from '@erp/modules/so/server/tables.generated';
 
 export type TeJobSitesTable = RecordTrail & {
   site_id: string;
@@ -256,7 +261,7 @@ export type TeTables = {
 };
 
 /** What module te's queries may name: the core's tables, its own and those of the modules it requires. */
-export type TeDatabase = DB & TeTables & ShellTables & GlTables & ArTables;
+export type TeDatabase = DB & TeTables & ShellTables & GlTables & ArTables & IcTables & PoTables & ApTables & OeTables & SoTables;
 
 /**
  * Module te's typed view of the one database, transaction or seed connection the engine hands it: the same

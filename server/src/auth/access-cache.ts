@@ -25,8 +25,14 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { FieldRule } from '../entities/access.ts';
-import type { OpenedApplications } from './access.ts';
+
+/** A §6 form widgets security row of one entity: a role's access to a field (entities/access.ts reads them). */
+export interface FieldRule {
+  role_id: string;
+  field_name: string;
+  access: string;
+}
+import type { OpenedApplications } from './user.ts';
 
 /** The tables rights are read from; a committed change to any of them clears the cache. */
 export const ACCESS_TABLES = ['users', 'user_roles', 'roles', 'applications', 'menu_access', 'form_widget_security'] as const;

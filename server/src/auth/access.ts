@@ -13,12 +13,9 @@ import type { Database } from '../db/connection.ts';
 import { readAll } from '../db/read.ts';
 import { accessCacheOf, cachedApplications } from './access-cache.ts';
 import { asFlag, type DB } from '../db/schema.ts';
+import type { OpenedApplications } from './user.ts';
 
-/** The active applications a user opens, by name and by router path (lower case: `/novus-oe`). */
-export interface OpenedApplications {
-  names: ReadonlySet<string>;
-  paths: ReadonlySet<string>;
-}
+export type { OpenedApplications } from './user.ts';
 
 /**
  * The applications the roles open (as `openableApplications`), in one read: the auth plugin reads them with

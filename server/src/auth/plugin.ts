@@ -31,35 +31,20 @@ import type { JWTPayload } from 'jose';
 import type { Database } from '../db/connection.ts';
 import { compiledOnce, PLACEHOLDER, readAll, readFirstCompiled } from '../db/read.ts';
 import type {} from '../http/fastify-types.ts';
-import { asFlag, type UserRow } from '../db/schema.ts';
+import { asFlag } from '../db/schema.ts';
 import { sendFailure, UNAUTHORIZED } from '../http/errors.ts';
 import { acceptedLanguage } from '../i18n/caller-language.ts';
 import { isApiPattern, normalizedPath } from '../http/route-catalog.ts';
 import { clientAccess, narrowApplications, RateLimiter } from '../security/api-clients.ts';
 import { messageIn } from '../entities/call-result.ts';
-import { openableApplications, openedApplications, type OpenedApplications } from './access.ts';
+import { openableApplications, openedApplications } from './access.ts';
+import type { AuthenticatedUser } from './user.ts';
 import { cachedRoles } from './access-cache.ts';
 import type { DpopVerifier } from './dpop.ts';
 import type { TokenVerifier } from './tokens.ts';
 
-export interface AuthenticatedUser {
-  /**
-   * The users row (never sent as is: it holds the password hash). Its `language` is the language this call is
-   * answered in — the call's Accept-Language when it is a product language, else the stored one
-   * (i18n/caller-language.ts; issue 40 item 9: every message of every module follows the screen's language).
-   */
-  row: UserRow;
-  /** The language stored on the users row (POST api/shell_init/locale), which the profile answers; absent: `row.language`. */
-  storedLanguage?: string | null;
-  userId: string;
-  roles: string[];
-  /** The applications the roles open (§6): entity rights follow them (entities/access.ts). */
-  applications: OpenedApplications;
-  /** The verified access-token claims. */
-  token: JWTPayload;
-  /** Issue 72 item 2: the API client calling (its id, = userId of its service user); absent for a person. */
-  client?: string;
-}
+// The caller's type lives in a leaf (./user.ts) that every layer imports; re-exported for the modules and tests.
+export type { AuthenticatedUser } from './user.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,9 +3,11 @@
  * PostgreSQL (pg Pool) when DATABASE_URL is a postgres URL. Both go through Kysely with the same
  * migrations and seed.
  *
- * Contract: `openDatabase(config, prepare?)` creates what is missing (the data folder, the SQLite file, the
- * PostgreSQL database itself) and migrates to the latest version, runs `prepare` (the caller's seeding,
- * db/seed.ts and the modules'), then answers a `Database` handle. `close()` releases the connection(s).
+ * Contract: `openDatabase(config, { migrations, prepare })` creates what is missing (the data folder, the SQLite
+ * file, the PostgreSQL database itself) and runs `migrations` (the core's and the modules', handed over by the
+ * caller that loaded them: db/migrations.ts names no module), runs `prepare` (the caller's seeding, db/seed.ts and
+ * the modules'), then answers a `Database` handle. Without `migrations` the database is taken as migrated (a bulk
+ * loader writing after the app's start). `close()` releases the connection(s).
  * Migrating and preparing are one start-up turn: instances that start together on one PostgreSQL database take
  * turns (a session advisory lock), so the second finds the first's seeds and only reconciles them — started at
  * once, both used to insert the same seed rows and one stopped on a duplicate key.
@@ -26,7 +28,7 @@ import { findPrimary, openPool, parseHosts } from './primary.ts';
 import { DEFAULT_PREPARED_STATEMENTS, preparedPool } from './prepared.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { capturing, lateFeed } from '../events/capture.ts';
-import { migrate } from './migrations.ts';
+import { migrate, type Migrations } from './migrations.ts';
 import { exactRow } from './exact.ts';
 import { registerFold } from './fold.ts';
 import type { DB } from './schema.ts';
@@ -185,12 +187,19 @@ async function startupTurn(database: Database, work: () => Promise<void>): Promi
   });
 }
 
+export interface OpenOptions {
+  /** Every migration to bring the database to (db/migrations.ts `allMigrations`); absent: none run. */
+  migrations?: Migrations;
+  /** The caller's seeding, after the migrations in the same start-up turn. */
+  prepare?: (database: Database) => Promise<void>;
+}
+
 /** Opens and migrates the database, then runs the caller's `prepare` (seeding) in the same start-up turn (see the module header). */
-export async function openDatabase(config: DatabaseConfig, prepare?: (database: Database) => Promise<void>): Promise<Database> {
+export async function openDatabase(config: DatabaseConfig, { migrations, prepare }: OpenOptions = {}): Promise<Database> {
   const database = config.kind === 'postgres' ? await openPostgres(config.url, config.preparedStatements) : openSqlite(config.file, config.synchronous);
   try {
     await startupTurn(database, async () => {
-      await migrate(database.db);
+      if (migrations) await migrate(database.db, migrations);
       await prepare?.(database);
     });
   } catch (error) {

@@ -1,20 +1,24 @@
 /**
  * Database migrations, kept in code (Kysely `Migrator` with an in-code provider) so that the same list
  * runs on SQLite and PostgreSQL and ships with the server. Append new migrations; never edit one that
- * has shipped. A module's own migrations live in its folder (`serverModule.migrations`); names sort into one order. `migrate(db)` is idempotent: already-applied migrations are skipped.
+ * has shipped. A module's own migrations live in its folder (`serverModule.migrations`); names sort into one order.
+ * `migrate(db, migrations)` is idempotent: already-applied migrations are skipped.
+ *
+ * Issue 73 item 4: the db layer imports no module. The caller (the app's start, a test, a script) loads the modules
+ * and hands their migrations and the ground floor's entities to `allMigrations` (modules/index.ts `serverMigrations`);
+ * a dependency rule (`db-imports-no-module`, .dependency-cruiser.cjs) keeps it so.
  *
  * The only engine difference is how an auto-increment key is spelled (`serial` vs
  * `integer primary key autoincrement`); `autoKey` hides it.
  */
 import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
-import { shellModule } from '@erp/modules/shell/definitions/index';
+import type { AnyEntity } from '@erp/shared/entities/define';
 import { syncEntityTables } from '../entities/schema-sync.ts';
 import { m0013_document_numbers } from './m0013-document-numbers.ts';
 import { m0013_dpop_replay } from '../auth/m0013-dpop-replay.ts';
 import { m0039_exactly_once } from '../exactly-once/m0039-exactly-once.ts';
 import { m0042_event_tickets, m0070_event_ticket_session } from '../events/m0042-event-tickets.ts';
-import { loadServerModules } from '../modules/index.ts';
 import { m0046_search, m0073_search_fields, m0086_search_number_digits } from '../search/index-sync.ts';
 import { m0047_instances } from '../instances/m0047-instances.ts';
 import type { MigrationDb } from './migration-db.ts';
@@ -240,7 +244,7 @@ const m0002_frame_routes: Migration = {
  * The definitions are read as they are when this runs; later additions reach old databases through the
  * same additive sync at start-up (app.ts).
  */
-const m0003_entities: Migration = {
+const m0003_entities = (groundEntities: readonly AnyEntity[]): Migration => ({
   async up(db: MigrationDb) {
     const now = new Date().toISOString();
     await db.schema.alterTable('audit_log').addColumn('action', 'text', (c) => c.notNull().defaultTo('update')).execute();
@@ -248,7 +252,7 @@ const m0003_entities: Migration = {
     await db.schema.alterTable('audit_log').addColumn('root_id', 'text').execute();
     await db.schema.createIndex('audit_log_root_ix').on('audit_log').columns(['root_table', 'root_id']).execute();
 
-    await syncEntityTables(db, shellModule.entities);
+    await syncEntityTables(db, groundEntities);
 
     const grants = await db.selectFrom('role_applications').select(['role_id', 'application']).execute();
     for (const grant of grants) {
@@ -316,40 +320,52 @@ const m0003_entities: Migration = {
       .addPrimaryKeyConstraint('user_preferences_pk', ['user_id', 'entity'])
       .execute();
   },
-};
+});
 
-/** Every migration, in order. The names sort in the order they must run. */
-const migrations: Record<string, Migration> = {
-  '0001_core': m0001_core,
-  '0002_frame_routes': m0002_frame_routes,
-  '0003_entities': m0003_entities,
-  '0013_document_numbers': m0013_document_numbers,
-  '0013_dpop_replay': m0013_dpop_replay,
-  '0039_exactly_once': m0039_exactly_once,
-  '0042_event_tickets': m0042_event_tickets,
-  '0046_search': m0046_search,
-  '0047_instances': m0047_instances,
-  '0070_event_ticket_session': m0070_event_ticket_session,
-  '0073_search_fields': m0073_search_fields,
-  '0086_search_number_digits': m0086_search_number_digits,
-};
+/** The core's migrations, in order. The names sort in the order they must run. */
+function coreMigrations(groundEntities: readonly AnyEntity[]): Record<string, Migration> {
+  return {
+    '0001_core': m0001_core,
+    '0002_frame_routes': m0002_frame_routes,
+    '0003_entities': m0003_entities(groundEntities),
+    '0013_document_numbers': m0013_document_numbers,
+    '0013_dpop_replay': m0013_dpop_replay,
+    '0039_exactly_once': m0039_exactly_once,
+    '0042_event_tickets': m0042_event_tickets,
+    '0046_search': m0046_search,
+    '0047_instances': m0047_instances,
+    '0070_event_ticket_session': m0070_event_ticket_session,
+    '0073_search_fields': m0073_search_fields,
+    '0086_search_number_digits': m0086_search_number_digits,
+  };
+}
 
-/** The core's migrations and every module's (`serverModule.migrations`); the migrator sorts them by name. */
-export async function allMigrations(): Promise<Record<string, Migration>> {
-  const all: Record<string, Migration> = { ...migrations };
-  for (const module of await loadServerModules()) {
+/** Every migration by name; the migrator sorts them. */
+export type Migrations = Readonly<Record<string, Migration>>;
+
+/** What the caller hands over after loading the modules: the db layer names none of them. */
+export interface MigrationSources {
+  /** The ground floor's entities (the shell module's, which every module requires): 0003 creates their tables. */
+  groundEntities: readonly AnyEntity[];
+  /** Each module's own migrations (`serverModule.migrations`), by module name for the message on a clash. */
+  modules: readonly { name: string; migrations?: Migrations | undefined }[];
+}
+
+/** The core's migrations and every module's; a name used twice is refused. */
+export function allMigrations(sources: MigrationSources): Migrations {
+  const all = coreMigrations(sources.groundEntities);
+  for (const module of sources.modules) {
     for (const [name, migration] of Object.entries(module.migrations ?? {})) {
-      if (all[name]) throw new Error(`migration ${name} of module ${module.definitions.name} is named twice`);
+      if (all[name]) throw new Error(`migration ${name} of module ${module.name} is named twice`);
       all[name] = migration;
     }
   }
   return all;
 }
 
-const provider: MigrationProvider = { getMigrations: allMigrations };
-
-/** Brings the database to the latest migration; returns the names applied by this call. */
-export async function migrate<D>(db: Kysely<D>): Promise<string[]> {
+/** Brings the database to the latest of `migrations` (`allMigrations`); returns the names applied by this call. */
+export async function migrate<D>(db: Kysely<D>, migrations: Migrations): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve({ ...migrations }) };
   // Unordered: a migration missing from the record (a test re-running an old one) may still run.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();

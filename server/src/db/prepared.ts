@@ -18,15 +18,10 @@
  */
 import type pg from 'pg';
 import type { PrimaryPool } from './primary.ts';
+import { isStalePlan } from './retry.ts';
 
 export const DEFAULT_PREPARED_STATEMENTS = 200;
 
-/** Whether `error` is a prepared statement gone stale after a schema change (module header). */
-export function isStalePlan(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return (code === '0A000' && /cached plan must not change result type/.test(String(message))) || code === '26000';
-}
 
 /** Statements worth naming: data statements with parameters (module header). */
 const NAMED = /^\s*(select|insert|update|delete|with)\b/i;

@@ -13,7 +13,14 @@
  * the client's retry with the same Idempotency-Key acts once (exactly-once/idempotency.ts).
  */
 
-import { isStalePlan } from './prepared.ts';
+
+/** Whether `error` is a prepared statement gone stale after a schema change (db/prepared.ts: the unit of work runs again, newly prepared); here, not there, so that
+ * the pool (db/primary.ts), the prepared statements and this file import one another in one direction only. */
+export function isStalePlan(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (code === '0A000' && /cached plan must not change result type/.test(String(message))) || code === '26000';
+}
 
 /** Runs of one unit of work, the first included. */
 export const MAX_ATTEMPTS = 4;

@@ -9,10 +9,10 @@
  * on any change to them, so an administrator's change applies to the next request (other instances: within a second).
  */
 import type { AnyEntity } from '@erp/shared/entities/define';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { AuthenticatedUser } from '../auth/user.ts';
 import type { Database } from '../db/connection.ts';
 import { readAll } from '../db/read.ts';
-import { cachedRules } from '../auth/access-cache.ts';
+import { cachedRules, type FieldRule } from '../auth/access-cache.ts';
 import type { FieldAccess } from './hooks.ts';
 
 function allowed(list: readonly string[] | '*', user: AuthenticatedUser): boolean {
@@ -44,11 +44,8 @@ export function canWrite(def: AnyEntity, user: AuthenticatedUser): boolean {
 const LEVEL = { none: 0, 'read-only': 1, hidden: 2 } as const;
 
 /** One row of form_widget_security. */
-export interface FieldRule {
-  role_id: string;
-  field_name: string;
-  access: string;
-}
+// A form_widget_security row, as the access cache keeps it (auth/access-cache.ts, which imports nothing of this file).
+export type { FieldRule } from '../auth/access-cache.ts';
 
 /**
  * The field access worked out from a cached rules list (issue 74): the list is kept per entity and role set

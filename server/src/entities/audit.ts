@@ -4,25 +4,11 @@
  * (`root_table`/`root_id`: child and link rows show on their parent). Always written inside the
  * transaction of the change they describe.
  */
-import type { AnyTransaction } from './hooks.ts';
+import type { AnyTransaction, AuditEntry } from './hooks.ts';
 
-/** `email`: the record was e-mailed (issue 40 item 4, mail/documents.ts). */
-export type AuditAction = 'insert' | 'update' | 'delete' | 'email';
+// The row's types live with the hooks that return them (./hooks.ts imports nothing of this file).
+export type { AuditAction, AuditEntry } from './hooks.ts';
 
-export interface AuditEntry {
-  table: string;
-  idName: string;
-  idValue: string | number;
-  column: string;
-  old: unknown;
-  new: unknown;
-  action: AuditAction;
-  /** The record this row shows on, when not the row itself. */
-  rootTable?: string;
-  rootId?: string | number;
-  /** Record only that the value changed (passwords, logos). */
-  mask?: boolean;
-}
 
 /** A value as audit text: booleans true/false, numbers as written, null stays null. */
 export function auditText(value: unknown): string | null {

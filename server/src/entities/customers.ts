@@ -24,7 +24,7 @@ import type { AnyEntity, LookupField } from '@erp/shared/entities/define';
 import { entityByName } from '@erp/shared/entities/index';
 import type { ReportRecords } from '@erp/shared/reports/define';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { AuthenticatedUser } from '../auth/user.ts';
 import { asFlag, coreDb } from '../db/schema.ts';
 import { BusinessError } from './call-result.ts';
 import { dynamicDb, type DynamicDb, type DynamicSelect, type DynamicTables } from '../db/dynamic-db.ts';

@@ -11,9 +11,29 @@
 import type { AnyEntity, RuleIssue } from '@erp/shared/entities/define';
 import type { CallResult } from '@erp/shared/types';
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { AuthenticatedUser } from '../auth/user.ts';
 import type { DB } from '../db/schema.ts';
-import type { AuditEntry } from './audit.ts';
+
+/**
+ * §3 audit log rows, written by ./audit.ts (here so that this file imports nothing of it). `email`: the record was
+ * e-mailed (issue 40 item 4, mail/documents.ts).
+ */
+export type AuditAction = 'insert' | 'update' | 'delete' | 'email';
+
+export interface AuditEntry {
+  table: string;
+  idName: string;
+  idValue: string | number;
+  column: string;
+  old: unknown;
+  new: unknown;
+  action: AuditAction;
+  /** The record this row shows on, when not the row itself. */
+  rootTable?: string;
+  rootId?: string | number;
+  /** Record only that the value changed (passwords, logos). */
+  mask?: boolean;
+}
 
 /**
  * The untyped database, transaction and select module code still reads through (issue 73 item 1): declared here

@@ -5,7 +5,7 @@
  * routes do, and learns nothing of records that do not exist. Generic: the hook comes from the registry.
  */
 import type { ReportParameter, ReportParameterValues } from '@erp/shared/reports/define';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { AuthenticatedUser } from '../auth/user.ts';
 import type { AnyDb, Refusal } from './hooks.ts';
 import { registeredEntity } from './registry.ts';
 

@@ -35,7 +35,7 @@ import { tableChanged } from '../entities/paging.ts';
 import { registeredEntity } from '../entities/registry.ts';
 import { keyColumn, loadRecord, parseId } from '../entities/wire.ts';
 import { openedApplications } from '../auth/access.ts';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { AuthenticatedUser } from '../auth/user.ts';
 import type { Database } from '../db/connection.ts';
 import { newClient, openPool } from '../db/primary.ts';
 import { asFlag } from '../db/schema.ts';

@@ -26,7 +26,7 @@ import type { AnyEntity } from '@erp/shared/entities/define';
 import type { Database } from '../db/connection.ts';
 import type { ReportDefinition } from '@erp/shared/reports/define';
 import { openedBy, validateReportParameters } from '@erp/shared/reports/define';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { AuthenticatedUser } from '../auth/user.ts';
 import { openableApplications } from '../auth/access.ts';
 import { writeAudit } from '../entities/audit.ts';
 import { BusinessError, callResult, ConfirmationNeeded, answerOf, confirmationsOf, messageIn } from '../entities/call-result.ts';

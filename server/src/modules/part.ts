@@ -24,7 +24,7 @@ import type { DatabaseConfig, ServerConfig } from '../config.ts';
 import type { SeedDb } from '../db/migration-db.ts';
 import type { DB } from '../db/schema.ts';
 import type { Kysely } from 'kysely';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { AuthenticatedUser } from '../auth/user.ts';
 import type { EntityHooks } from '../entities/hooks.ts';
 import type { EntityRouteDeps } from '../entities/special-routes.ts';
 import type { ServerProcess } from '../processes/engine.ts';

@@ -20,7 +20,7 @@
 import { add, sub, type Decimal } from '@erp/shared/decimal';
 import type { ReportColumn, ReportDefinition, ReportParameterError, ReportParameterValues } from '@erp/shared/reports/define';
 import { sql } from 'kysely';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { AuthenticatedUser } from '../auth/user.ts';
 import type { Database } from '../db/connection.ts';
 import { decimalFromDb } from '../db/decimal-codec.ts';
 import { readAll } from '../db/read.ts';

@@ -7,7 +7,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { openedBy, validateReportParameters } from '@erp/shared/reports/define';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { AuthenticatedUser } from '../auth/user.ts';
 import { openableApplications } from '../auth/access.ts';
 import type { Database } from '../db/connection.ts';
 import { callResult } from '../entities/call-result.ts';

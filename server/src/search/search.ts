@@ -28,7 +28,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { allEntities } from '@erp/shared/entities/index';
 import type { SearchHit } from '@erp/shared/types';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { AuthenticatedUser } from '../auth/user.ts';
 import type { Database } from '../db/connection.ts';
 import { foldText } from '../db/fold.ts';
 import { accessFromRules, accessOf, canRead, type FieldRule } from '../entities/access.ts';

@@ -15,7 +15,7 @@
  *   next call is allowed). Kept per instance, in memory: behind several instances a client gets that many per
  *   instance.
  */
-import type { OpenedApplications } from '../auth/access.ts';
+import type { OpenedApplications } from '../auth/user.ts';
 import type { Database } from '../db/connection.ts';
 import { readAll, readFirst } from '../db/read.ts';
 import { schemaView } from '../db/migration-db.ts';

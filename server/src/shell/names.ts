@@ -12,7 +12,7 @@
  *   modules' `searchWords`, issue 40 item 2); '' when none are declared.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { AuthenticatedUser } from '../auth/user.ts';
 import { acceptedLanguage, PRODUCT_LANGUAGES, productLanguage, type ProductLanguage } from '../i18n/caller-language.ts';
 import { mergeNameTranslations, mergeSearchWords, type NameTranslations, type SearchWords } from '../modules/catalog.ts';
 import { serverModules } from '../modules/index.ts';

@@ -20,7 +20,7 @@ import type { LimitAnswer } from '../auth/attempt-limiter.ts';
 import { SharedAttemptLimiter } from '../instances/attempts.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { brokenRules, PASSWORD_POLICY, type PasswordRule } from '../auth/password-policy.ts';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { AuthenticatedUser } from '../auth/user.ts';
 import type { DB } from '../db/schema.ts';
 import { updateOwnUser } from './own-user.ts';
 

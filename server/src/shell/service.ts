@@ -13,7 +13,7 @@ import {
 } from '@erp/shared/types';
 import type { Kysely } from 'kysely';
 import { grantedMenus, openableApplications, withAncestors } from '../auth/access.ts';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { AuthenticatedUser } from '../auth/user.ts';
 import { asFlag, type DB } from '../db/schema.ts';
 import type { Availability } from './availability.ts';
 import { localizedMeta, localizedName, searchWordsOf, type NameLanguage } from './names.ts';

@@ -24,7 +24,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
+import type { AuthenticatedUser } from '../auth/user.ts';
 import { openedApplications } from '../auth/access.ts';
 import type { Database } from '../db/connection.ts';
 import { asFlag } from '../db/schema.ts';

@@ -13,7 +13,7 @@
  */
 
 export type * from './definition-types.ts';
-import type { FieldOption, LookupField, ScalarField, LineChildrenDefinition, FieldDefinition, ListColumn, FilterSpec, ActionSpec, EntityInput, EntityDefinition, AnyEntity } from './definition-types.ts';
+import type { FieldOption, LookupField, ScalarField, LineChildrenDefinition, FieldDefinition, ListColumn, FilterSpec, ActionSpec, EntityInput, EntityDefinition, AnyEntity, MakeSpec, RelationSpec } from './definition-types.ts';
 import { registerMessages } from './messages.ts';
 
 
@@ -131,6 +131,24 @@ function normalizeField<T extends FieldDefinition>(entity: string, prefix: strin
   return normalized;
 }
 
+/** A document's makes name its own fields (`values`' sources, a boolean `when`), by kebab ids given once. */
+function checkMakes(entity: string, fields: Readonly<Record<string, FieldDefinition>>, makes: readonly MakeSpec[], taken: readonly MakeSpec[] = []): void {
+  const ids = new Set(taken.map((make) => make.id));
+  const must = (field: string, where: string) => {
+    if (!Object.hasOwn(fields, field)) fail(entity, `${where} names unknown field ${field}`);
+  };
+  for (const make of makes) {
+    if (!/^[a-z][a-z0-9-]*$/.test(make.id)) fail(entity, `make ${make.id} must be lower-case kebab`);
+    if (ids.has(make.id)) fail(entity, `make ${make.id} is defined twice`);
+    ids.add(make.id);
+    for (const source of Object.values(make.values)) if (source !== '$today') must(source, `makes ${make.id}`);
+    if (make.when !== undefined) {
+      must(make.when, `makes ${make.id} when`);
+      if (fields[make.when]!.type !== 'boolean') fail(entity, `make ${make.id}: when ${make.when} must be a boolean field`);
+    }
+  }
+}
+
 /**
  * Normalizes and checks a definition. Typed: the key, columns, sorts, filters, search fields and form
  * layout must name fields of `fields`.
@@ -238,14 +256,7 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     if (fields[mark]!.type !== 'boolean') fail(name, `lookup mark ${mark} must be boolean`);
   }
   if (input.displayField !== undefined) must(input.displayField, 'displayField');
-  for (const make of input.makes ?? []) {
-    if (!/^[a-z][a-z0-9-]*$/.test(make.id)) fail(name, `make ${make.id} must be lower-case kebab`);
-    for (const source of Object.values(make.values)) if (source !== '$today') must(source, `makes ${make.id}`);
-    if (make.when !== undefined) {
-      must(make.when, `makes ${make.id} when`);
-      if (fields[make.when]!.type !== 'boolean') fail(name, `make ${make.id}: when ${make.when} must be a boolean field`);
-    }
-  }
+  checkMakes(name, fields, input.makes ?? []);
   if (input.numberField !== undefined) {
     must(input.numberField, 'numberField');
     if (!['text', 'integer'].includes(fields[input.numberField]!.type)) fail(name, 'numberField must be a text or integer field');
@@ -351,7 +362,8 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     key: input.key,
     keyKind,
     labelKey: input.labelKey ?? `${namespace}:${name}.title`,
-    application: input.application,
+    // Empty until the module above that is its home says so (EntityExtension.application): the shell's firm.
+    application: input.application ?? '',
     // Copies: modules above extend them (extendEntity).
     shownIn: [...(input.shownIn ?? [])],
     routes: [...(input.routes ?? [])],
@@ -368,10 +380,10 @@ export function defineEntity<const F extends Record<string, FieldDefinition>>(in
     activeField: input.activeField ?? null,
     displayField: input.displayField ?? input.key,
     numberField: input.numberField ?? input.numbering?.field ?? input.key,
-    related: input.related ?? [],
+    related: [...(input.related ?? [])],
     screen: input.screen ?? null,
     globalSearch: input.globalSearch ? { ...input.globalSearch, kindKey: input.globalSearch.kindKey ?? `${namespace}:${name}.kind` } : null,
-    makes: input.makes ?? [],
+    makes: [...(input.makes ?? [])],
     lookupWidget: input.lookupWidget ?? null,
     lookupMarks: input.lookupMarks ?? [],
     lookupDetails: input.lookupDetails ?? [],
@@ -457,6 +469,15 @@ export interface EntityExtension {
    */
   shownIn?: readonly string[];
   routes?: readonly string[];
+  /**
+   * The entity's home application, when its owner is a floor below every application that shows it and gives none
+   * (the shell's firm: Order Entry's NOVUS-OE): §6 its grant opens it, the palette names it. One module gives it.
+   */
+  application?: string;
+  /** Documents of the extending module made from this one (`EntityInput.makes`: a receipt's vendor invoice). */
+  makes?: readonly MakeSpec[];
+  /** Its records made from this one, for the Related panel (`EntityInput.related`). */
+  related?: readonly RelationSpec[];
 }
 
 /** `items` with `added` inserted by their placements (see `Placement`), without the placement keys. */
@@ -622,6 +643,16 @@ export function extendEntity(def: AnyEntity, extension: EntityExtension, namespa
   }
   extendForm(def, extension, namespace);
   registerMessages(extension.messages ?? {});
+  if (extension.application !== undefined) {
+    if (def.application !== '') fail(name, `extension of ${namespace} gives application ${extension.application}, but it has ${def.application}`);
+    (def as { application: string }).application = extension.application;
+  }
+  checkMakes(name, def.fields, extension.makes ?? [], def.makes);
+  (def.makes as MakeSpec[]).push(...(extension.makes ?? []));
+  for (const relation of extension.related ?? []) {
+    if (def.related.some((known) => known.entity === relation.entity && known.field === relation.field)) fail(name, `related ${relation.entity} is named twice (extension of ${namespace})`);
+    (def.related as RelationSpec[]).push(relation);
+  }
   // The entity's own arrays (defineEntity copies them): whoever holds the definition sees the additions.
   for (const [what, list, added] of [
     ['application', def.shownIn, extension.shownIn],

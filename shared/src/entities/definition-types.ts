@@ -518,8 +518,11 @@ export interface EntityInput<F extends Record<string, FieldDefinition>> {
   namespace?: string;
   /** Title key; default `<namespace>:<name>.title`. */
   labelKey?: string;
-  /** Application whose screens show it (e.g. SHELL, NOVUS-OE). */
-  application: string;
+  /**
+   * Application whose screens show it (e.g. SHELL, NOVUS-OE). Absent only on a ground-floor entity whose home is an
+   * application of a module above: that module gives it (`EntityExtension.application`, issue 73 item 4).
+   */
+  application?: string;
   /**
    * Other applications whose menus show its screens (e.g. the A/R sales invoices under Waste Disposal). §6: an
    * entity is read and written only by roles that open one of its applications — this one, these, or its routes'.

@@ -179,6 +179,36 @@ describe('applications and routes a module above adds (issue 73 item 4)', () => 
   });
 });
 
+describe('documents and the home application a module above adds (issue 73 item 4)', () => {
+  const receipt = () =>
+    defineEntity({
+      name: 'ext-receipt',
+      table: 'ext_receipts',
+      key: 'Id',
+      roles: { read: ['ADMIN'], write: ['ADMIN'] },
+      fields: { Id: { type: 'integer' }, VendorId: { type: 'text', maxLength: 10 }, Invoiceable: { type: 'boolean', virtual: true } },
+      listColumns: ['Id'],
+      defaultSort: [{ field: 'Id' }],
+    }) as unknown as AnyEntity;
+  const make = { id: 'enter-invoice', entity: 'ext-invoice', labelKey: 'ap:x', states: ['Posted'], when: 'Invoiceable', values: { ReceiptId: 'Id', VendorId: 'VendorId', DocDate: '$today' } };
+
+  it('adds its makes and relations, checked like the owner\'s, and gives an entity without one its application once', () => {
+    const def = receipt();
+    expect(def.application).toBe('');
+    extendEntity(def, { entity: 'ext-receipt', application: 'NOVUS-AP', makes: [make], related: [{ entity: 'ext-invoice', field: 'ReceiptId' }] }, 'ap');
+    expect(def.application).toBe('NOVUS-AP');
+    expect(def.makes).toEqual([make]);
+    expect(def.related).toEqual([{ entity: 'ext-invoice', field: 'ReceiptId' }]);
+    // A second home, a make named twice, a relation twice.
+    expect(() => extendEntity(def, { entity: 'ext-receipt', application: 'NOVUS-OE' }, 'oe')).toThrow(DefinitionError);
+    expect(() => extendEntity(def, { entity: 'ext-receipt', makes: [make] }, 'oe')).toThrow(DefinitionError);
+    expect(() => extendEntity(def, { entity: 'ext-receipt', related: [{ entity: 'ext-invoice', field: 'ReceiptId' }] }, 'oe')).toThrow(DefinitionError);
+    // A make naming a field the receipt does not have, or a `when` that is not a boolean.
+    expect(() => extendEntity(receipt(), { entity: 'ext-receipt', makes: [{ ...make, values: { X: 'Nope' } }] }, 'ap')).toThrow(DefinitionError);
+    expect(() => extendEntity(receipt(), { entity: 'ext-receipt', makes: [{ ...make, when: 'VendorId' }] }, 'ap')).toThrow(DefinitionError);
+  });
+});
+
 describe('combineExtensions', () => {
   it('joins the parts\' extensions and each registry\'s entries, none overwriting another', () => {
     const a: EntityExtension = { entity: 'x', fields: {} };

@@ -45,7 +45,8 @@ export const arInvoice = defineEntity({
   keyKind: 'auto',
   numberField: 'DocumentNo',
   // Issue 40 item 4: the documents made from this one, and the screen that opens it (the Related panel).
-  related: [{ entity: 'sales-order', field: 'InvoiceId' }, { entity: 'cash-receipt', field: 'Lines.InvoiceNo', by: 'number' }],
+  // The sales order an invoice came from is Sales Orders' to add (its definitions/extensions.ts, issue 73 item 4).
+  related: [{ entity: 'cash-receipt', field: 'Lines.InvoiceNo', by: 'number' }],
   screen: '/novus-ar/ar-sales-order-entry',
   application: 'NOVUS-AR',
   fields: {

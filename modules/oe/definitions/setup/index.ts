@@ -95,13 +95,12 @@ export const portalNotification = defineEntity({
   formLayout: { sections: [{ rows: [['BillToId', 'IsRead'], ['Title'], ['Body']] }] },
 });
 
-/** Suppliers (PT-01, POLO `/supplier`): who the POLO desk buys from. */
+/** Suppliers (PT-01, POLO `/supplier`): who the POLO desk buys from. Its application, POLO, is Sales Orders' to give. */
 export const supplier = defineEntity({
   name: 'supplier',
   namespace: OE,
   table: 'suppliers',
   key: 'SupplierId',
-  application: 'NOVUS-PT',
   fields: {
     SupplierId: oeCode(20, { required: true }),
     Name: requiredName(100),
@@ -124,13 +123,12 @@ export const supplier = defineEntity({
 
 export const PAYMENT_KINDS = ['Cash', 'Cheque', 'Card', 'Transfer', 'Account'] as const;
 
-/** Forms of payment (PT-02, POLO `/form-of-payment`): how a POLO customer pays. */
+/** Forms of payment (PT-02, POLO `/form-of-payment`): how a POLO customer pays. Its application (POLO) as above. */
 export const formOfPayment = defineEntity({
   name: 'form-of-payment',
   namespace: OE,
   table: 'forms_of_payment',
   key: 'PaymentId',
-  application: 'NOVUS-PT',
   fields: {
     PaymentId: oeCode(10, { required: true }),
     Description: requiredName(),

@@ -72,7 +72,7 @@ export const salesOrder = defineEntity({
   keyKind: 'auto',
   screen: '/novus-oe/sales-order-entry',
   application: 'NOVUS-OE',
-  shownIn: ['NOVUS-AR', 'NOVUS-PT', 'NOVUS-TE'],
+  shownIn: ['NOVUS-AR', 'NOVUS-PT'],
   fields: {
     OrderKey: { type: 'integer' },
     OrderNo: { type: 'text', maxLength: 20, readOnly: true },
