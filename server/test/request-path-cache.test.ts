@@ -50,8 +50,12 @@ describe('a statement compiled once (db/read.ts)', () => {
       return db.selectFrom('firm').select('id').where('id', '=', PLACEHOLDER).where('kind', '=', 'x');
     };
     compiledOnce(owner, 'with a constant', 1, build);
-    compiledOnce(owner, 'with a constant', 1, build);
+    const again = compiledOnce(owner, 'with a constant', 1, build);
     expect(built).toBe(2);
+    // The builder's own value stays in its place; the call's value takes the placeholder's.
+    expect((await db.executeQuery(withValues(again, ['A']))).rows).toEqual([{ id: 'A' }]);
+    expect((await db.executeQuery(withValues(again, ['B']))).rows).toEqual([]);
+    expect(() => withValues(again, ['A', 'B'])).toThrow(/2 values for 1 placeholders/);
   });
 });
 

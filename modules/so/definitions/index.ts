@@ -12,6 +12,8 @@ import { driverCashIn } from './driver-cash-in.ts';
 import { productReturn } from './product-return.ts';
 import { salesOrder } from '../documents/sales-order/definition.ts';
 
+export type { SalesOrderRecord } from '../documents/sales-order/definition.ts';
+
 export const soModule: ModuleDefinition = {
   name: 'so',
   namespace: SO,

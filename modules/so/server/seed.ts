@@ -150,8 +150,15 @@ export async function seedSalesOrders(db: AnyDb, config: SeedConfig): Promise<vo
         if (state === 'Committed') return setStatus(trx, key, { status: 'Committed' });
         const shipped = await shipOrder(trx, order, date, ACTOR);
         if (state === 'Shipped') return setStatus(trx, key, { status: 'Shipped', ship_date: date, journal_id: shipped.journalId });
-        const shippedLines = (order['Lines'] as Row[]).map((line) => ({ ...line, QuantityShipped: line['Quantity'] }));
-        const invoice = await invoiceOrder(trx, { ...order, Lines: shippedLines }, date, ACTOR);
+        // Invoiced as the desk invoices it: every line shipped whole, at the price the save set.
+        const shippedLines = (order['Lines'] as Row[]).map((line) => ({
+          ProductId: String(line['ProductId']),
+          Description: typeof line['Description'] === 'string' ? line['Description'] : null,
+          Quantity: String(line['Quantity']),
+          QuantityShipped: String(line['Quantity']),
+          UnitPrice: String(line['UnitPrice']),
+        }));
+        const invoice = await invoiceOrder(trx, { OrderKey: key, OrderNo: String(written['OrderNo']), BillToId: billToId, ShipToId: shipToId, TermsCode: typeof order['TermsCode'] === 'string' ? order['TermsCode'] : null, CustomerPo: null, Lines: shippedLines }, date, ACTOR);
         await setStatus(trx, key, { status: 'Invoiced', ship_date: date, journal_id: shipped.journalId, invoice_id: invoice.invoiceId, invoice_no: invoice.documentNo });
       });
     } catch {

@@ -70,13 +70,20 @@ export function compiledOnce<O>(owner: object, key: string, count: number, build
 
 const compiledCache = new WeakMap<object, Map<string, CompiledQuery<unknown>>>();
 
-/** A compiled statement (compiledOnce) with this call's values in the placeholders' places. */
+/**
+ * A compiled statement (compiledOnce) with this call's values in the placeholders' places, in order; a parameter that is
+ * not a placeholder (a statement compiledOnce did not keep) stays as compiled.
+ */
 export function withValues<O>(compiled: CompiledQuery<O>, values: readonly unknown[]): CompiledQuery<O> {
-  return { query: compiled.query, queryId: createQueryId(), sql: compiled.sql, parameters: values };
+  let next = 0;
+  const parameters = compiled.parameters.map((value) => (value === PLACEHOLDER ? values[next++] : value));
+  if (next !== values.length) throw new Error(`withValues: ${values.length} values for ${next} placeholders`);
+  return { query: compiled.query, queryId: createQueryId(), sql: compiled.sql, parameters };
 }
 
 /** `readFirst` of a statement compiled once (compiledOnce), with this call's values. */
 export async function readFirstCompiled<T>(database: Pick<Database, 'reader' | 'db'>, compiled: CompiledQuery<T>, values: readonly unknown[]): Promise<T | undefined> {
-  if (!database.reader) return (await database.db.executeQuery(withValues(compiled, values))).rows[0];
-  return exactRow(prepared(database.reader(), compiled.sql).safeIntegers(true).raw(false).get(...(values as unknown[])) as T | undefined);
+  const bound = withValues(compiled, values);
+  if (!database.reader) return (await database.db.executeQuery(bound)).rows[0];
+  return exactRow(prepared(database.reader(), bound.sql).safeIntegers(true).raw(false).get(...(bound.parameters as unknown[])) as T | undefined);
 }

@@ -72,25 +72,31 @@ export interface EntityContext {
   lookupValue?: string;
 }
 
+/**
+ * A record in wire form as hooks see it: by default any field name; an entity's hooks typed with its record
+ * (`EntityHooks<SalesOrderRecord>`, shared `EntityRecord<typeof salesOrder>`) read each field with its type.
+ */
+export type WireRecord = Record<string, unknown>;
+
 /** One save, as the hooks see it. Records are in wire form (field names). */
-export interface Change {
+export interface Change<R extends object = WireRecord> {
   mode: 'create' | 'update';
   /** The record's key (null before an auto key is assigned). */
   id: string | number | null;
   /** The validated fields given (create: all writable fields). */
-  value: Record<string, unknown>;
+  value: Partial<R>;
   /** Fields whose value changes. */
   changed: Set<string>;
   /** The stored record (update), else null. */
-  current: Record<string, unknown> | null;
+  current: R | null;
   /** The record after the save: current with the changes applied. */
-  next: Record<string, unknown>;
+  next: R;
   /** The raw body (for flags that are not fields: the hooks' `inputKeys`, e.g. a confirmation the entity asks for). */
   body: Record<string, unknown>;
 }
 
 /** A hook's own value for a field of the save (a computed total, the server's price): value, next and changed. */
-export function setField(change: Change, field: string, value: unknown): void {
+export function setField<R extends object, K extends keyof R & string>(change: Change<R>, field: K, value: R[K]): void {
   change.value[field] = value;
   change.next[field] = value;
   change.changed.add(field);
@@ -103,10 +109,10 @@ export interface Refusal {
 }
 
 /** What a document action's guard and effect see (issue 12 "States and actions", entities/documents.ts). */
-export interface ActionRun {
+export interface ActionRun<R extends object = WireRecord> {
   trx: AnyTransaction;
   /** The record as read at the start of the action (wire form), version already checked and locked. */
-  record: Record<string, unknown>;
+  record: R;
   /** Question ids the caller answered Yes to (§5 confirmations). */
   confirmations: ReadonlySet<string>;
   /** The action body's other fields (e.g. a reversal date). */
@@ -131,9 +137,9 @@ export interface ActionOutcome {
 }
 
 /** Server code of one transition: guard (throws BusinessError / ConfirmationNeeded) and effect, in one transaction. */
-export interface ActionHandler {
-  guard?(ctx: EntityContext, run: ActionRun): Promise<void>;
-  effect?(ctx: EntityContext, run: ActionRun): Promise<ActionOutcome | void>;
+export interface ActionHandler<R extends object = WireRecord> {
+  guard?(ctx: EntityContext, run: ActionRun<R>): Promise<void>;
+  effect?(ctx: EntityContext, run: ActionRun<R>): Promise<ActionOutcome | void>;
   /**
    * The effect split for a batch (POST /api/data/:entity/actions/:action, entities/documents.ts), so many records
    * are written at once: `prepare` runs for each record in its savepoint after the guard — every check of the
@@ -143,19 +149,20 @@ export interface ActionHandler {
    * `effect` should be `prepare` and `effectMany` of one record, so both paths write the same.
    */
   batch?: {
-    prepare(ctx: EntityContext, run: ActionRun): Promise<unknown>;
-    effectMany(ctx: EntityContext, trx: AnyTransaction, prepared: readonly { run: ActionRun; value: unknown }[]): Promise<(ActionOutcome | void)[]>;
+    prepare(ctx: EntityContext, run: ActionRun<R>): Promise<unknown>;
+    effectMany(ctx: EntityContext, trx: AnyTransaction, prepared: readonly { run: ActionRun<R>; value: unknown }[]): Promise<(ActionOutcome | void)[]>;
   };
 }
 
-export interface EntityHooks {
+/** An entity's hooks; `R` its wire record when its module types it (the engine calls them with the record it read). */
+export interface EntityHooks<R extends object = WireRecord> {
   /** Document actions by transition id (definition `states.transitions`). */
-  actions?: Readonly<Record<string, ActionHandler>>;
+  actions?: Readonly<Record<string, ActionHandler<R>>>;
   /**
    * Inside the save's transaction, before the row is written (documents: rules that read other tables,
    * e.g. a period that must be open). Throws BusinessError / ConfirmationNeeded to refuse.
    */
-  beforeWrite?(ctx: EntityContext, trx: AnyTransaction, change: Change, confirmations: ReadonlySet<string>): Promise<void>;
+  beforeWrite?(ctx: EntityContext, trx: AnyTransaction, change: Change<R>, confirmations: ReadonlySet<string>): Promise<void>;
   /**
    * Issue 40 item 5: the values of the fields the definition's `defaults[trigger]` declares, for `record` (the
    * form's values, `trigger` just picked; 'new': a new record; a line trigger 'Lines.ProductId': `line` is the line). One function for the form's pick (POST
@@ -167,29 +174,29 @@ export interface EntityHooks {
   /** Limits lists and exports to what the caller may see. */
   scope?(ctx: EntityContext, query: AnySelect): AnySelect | Promise<AnySelect>;
   /** May the caller see this record? A refusal (e.g. 403) when not. */
-  canView?(ctx: EntityContext, record: Record<string, unknown>): Promise<Refusal | null>;
+  canView?(ctx: EntityContext, record: R): Promise<Refusal | null>;
   /**
    * May `user` name these records (keys) in a report's or process's lookup parameters? A refusal when not,
    * answered as the entity routes answer `canView` (§6 assigned customers); parameter-guard.ts runs it.
    */
   parameterRefusal?(db: AnyDb, user: AuthenticatedUser, keys: readonly unknown[]): Promise<Refusal | null>;
   /** Database rules; issues are answered as 400 validation errors. */
-  validate?(ctx: EntityContext, change: Change): Promise<RuleIssue[]>;
+  validate?(ctx: EntityContext, change: Change<R>): Promise<RuleIssue[]>;
   /** A warning that stops the save until the caller confirms (nothing is written). */
-  confirm?(ctx: EntityContext, change: Change): Promise<Refusal | null>;
+  confirm?(ctx: EntityContext, change: Change<R>): Promise<Refusal | null>;
   /** Slow work before the transaction; answers extra columns to write (e.g. password_hash). */
-  prepare?(ctx: EntityContext, change: Change): Promise<Record<string, unknown>>;
+  prepare?(ctx: EntityContext, change: Change<R>): Promise<Record<string, unknown>>;
   /** Inside the save's transaction, after the row; answers extra audit entries. */
-  afterWrite?(ctx: EntityContext, trx: AnyTransaction, change: Change & { id: string | number }): Promise<AuditEntry[]>;
+  afterWrite?(ctx: EntityContext, trx: AnyTransaction, change: Change<R> & { id: string | number }): Promise<AuditEntry[]>;
   /**
    * Values of the definition's read-only `virtual` fields, answered with the record (GET one record and the
    * answer of a save), e.g. a product's quantity on hand read from the stock ledger's balances.
    */
-  readVirtual?(ctx: EntityContext, record: Record<string, unknown>): Promise<Record<string, unknown>>;
+  readVirtual?(ctx: EntityContext, record: R): Promise<Record<string, unknown>>;
   /** May this record be deleted? */
-  beforeDelete?(ctx: EntityContext, record: Record<string, unknown>): Promise<Refusal | null>;
+  beforeDelete?(ctx: EntityContext, record: R): Promise<Refusal | null>;
   /** Inside the delete's transaction, before the row goes; answers extra audit entries. */
-  onDelete?(ctx: EntityContext, trx: AnyTransaction, record: Record<string, unknown>): Promise<AuditEntry[]>;
+  onDelete?(ctx: EntityContext, trx: AnyTransaction, record: R): Promise<AuditEntry[]>;
 }
 
 /**

@@ -769,7 +769,9 @@ export interface EntityDefinition<F extends Record<string, FieldDefinition> = Re
 export type AnyEntity = EntityDefinition<Record<string, FieldDefinition>>;
 
 /** The TypeScript value type of one field. */
-export type FieldValue<T extends FieldDefinition> = T extends { type: 'text' | 'date' | 'datetime' | 'enum' }
+export type FieldValue<T extends FieldDefinition> = T extends { type: 'enum'; options: readonly { value: infer V extends string }[] }
+  ? V
+  : T extends { type: 'text' | 'date' | 'datetime' | 'enum' }
   ? string
   : T extends { type: 'decimal' }
     ? string
@@ -787,10 +789,15 @@ export type FieldValue<T extends FieldDefinition> = T extends { type: 'text' | '
               ? { [K in keyof C]: FieldValue<C[K]> | null }[]
               : never;
 
-/** A record of an entity as the API answers it (fields + record trail). */
+/**
+ * A record of an entity in wire form, as the API answers it and its hooks see it (fields + record trail), typed from
+ * its definition (`defineEntity` keeps the fields' literal types): an enum is the union of its options' values, a
+ * required field is never null (validation refuses a save without it), sets and lines are lists, others may be null.
+ * Module borders name it once per entity (`export type SalesOrderRecord = EntityRecord<typeof salesOrder>`).
+ */
 export type EntityRecord<D> =
   D extends EntityDefinition<infer F>
-    ? { [K in keyof F]: FieldValue<F[K]> | null } & {
+    ? { [K in keyof F]: F[K] extends { type: 'set' | 'children' } | { required: true } ? FieldValue<F[K]> : FieldValue<F[K]> | null } & {
         CreatedBy: string;
         CreatedOn: string;
         UpdatedBy: string;

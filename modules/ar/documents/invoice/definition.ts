@@ -18,7 +18,7 @@
  * - Numbers: invoices AR…, credit notes CN… from the sequence counters AR-INVOICE / AR-CREDIT.
  */
 import { MONEY, QUANTITY } from '@erp/shared/entities/common';
-import { defineEntity, type AnyEntity } from '@erp/shared/entities/define';
+import { defineEntity, type AnyEntity, type EntityRecord } from '@erp/shared/entities/define';
 import { postedDocument } from '@erp/shared/entities/posted-document';
 import { glAccountLookup } from '@erp/modules/gl/definitions/index';
 import { AR, AR_DOCUMENT_ROLES } from '../../definitions/setup/common.ts';
@@ -143,6 +143,9 @@ export const arInvoice = defineEntity({
   // Issue 40 item 4: E-mail sends that PDF to the bill-to's contact with the OE-17 INVOICE template.
   email: { template: 'INVOICE', to: 'BillToId', values: { InvoiceNo: 'DocumentNo', DocumentDate: 'InvoiceDate', DueDate: 'DueDate', Amount: 'Total' } },
 });
+
+/** An A/R invoice or credit note in wire form, typed from its definition (its hooks, the sales order's invoicing). */
+export type ArInvoiceRecord = EntityRecord<typeof arInvoice>;
 
 /** What the module's definitions list of this document (../../definitions/index.ts). */
 export const AR_INVOICE_ENTITIES: readonly AnyEntity[] = [arInvoice] as unknown as readonly AnyEntity[];

@@ -26,7 +26,7 @@
  *   Committed: the allocation released). Editable while Entered or Committed; deletable while Entered.
  * Server rules: ./server/orders.ts and fulfilment.ts.
  */
-import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { defineEntity, type EntityRecord, type RuleIssue } from '@erp/shared/entities/define';
 import { lineLots } from '@erp/modules/ic/definitions/index';
 import { notPositive, SALES_ORDER_SEQUENCE, SO, SO_CHANNELS, SO_MONEY, SO_PRICE, SO_QUANTITY, SO_ROLES, SO_STATUSES, SO_TYPES } from '../../definitions/common.ts';
 
@@ -234,3 +234,6 @@ export const salesOrder = defineEntity({
   },
   rules: [salesOrderRules],
 });
+
+/** A sales order in wire form, typed from its definition: what its hooks, fulfilment and other modules' borders take. */
+export type SalesOrderRecord = EntityRecord<typeof salesOrder>;

@@ -25,14 +25,16 @@
  * batch) — each checked alone (`prepareInvoice`: a refusal answers that document only), then written together
  * (`writeInvoices`: a block of numbers, multi-row inserts, one `postMany`, multi-row AR items).
  */
+import type { Insertable } from 'kysely';
 import { add, cmp, isZero, mul, neg, type Decimal } from '@erp/shared/decimal';
-import { arInvoice, AR_CREDIT_SEQUENCE, AR_INVOICE_SEQUENCE } from '../definition.ts';
+import { arInvoice, AR_CREDIT_SEQUENCE, AR_INVOICE_SEQUENCE, type ArInvoiceRecord } from '../definition.ts';
+import { arDb, type ArInvoicesTable } from '../../../server/tables.generated.ts';
 import { termsDates } from '../../../definitions/setup/index.ts';
 import { percentOf, taxesFor, type TaxRate } from '../../../definitions/tax.ts';
 import { isValidDate } from '@erp/shared/entities/field-value';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber, nextNumbers } from '@erp/server/entities/numbering';
 import { assertPeriodOpen, checkPosting, post, postMany, type PostingRequest } from '@erp/modules/gl/server/api';
 import { addArItem, addArItems, applyArItem, arAccount, arItem, arPosting, type NewArItem } from '../../../server/subledger.ts';
@@ -50,7 +52,7 @@ export interface PricingMemo {
   rates: Map<string, TaxRate[]>;
   groups: Map<string, string[]>;
   terms: Map<string, Awaited<ReturnType<typeof termsOf>>>;
-  firms: Map<string, { billTo: Row; shipTo: Row }>;
+  firms: Map<string, { billTo: Party; shipTo: Party }>;
   receivable?: string;
 }
 
@@ -62,22 +64,28 @@ function flag(raw: unknown): boolean {
   return raw === true || raw === 1 || raw === '1' || raw === 't';
 }
 
-/** The bill-to and ship-to rows, or the §8 refusals. */
-export async function checkParties(trx: AnyTransaction, billToId: string, shipToId: string): Promise<{ billTo: Row; shipTo: Row }> {
-  const rows = (await trx
+/** What an invoice reads of its parties' firm rows (the shell's firms with A/R's columns: `arDb`). */
+function partiesOf(trx: AnyTransaction, firmIds: readonly string[]) {
+  return arDb(trx)
     .selectFrom('firms')
     .select(['firm_id', 'is_active', 'is_bill_to', 'is_ship_to', 'bill_to_id', 'province_code', 'account_terms', 'sales_rep'])
-    .where('firm_id', 'in', [...new Set([billToId, shipToId])])
-    .execute()) as Row[];
-  const billTo = rows.find((row) => row['firm_id'] === billToId);
+    .where('firm_id', 'in', firmIds)
+    .execute();
+}
+type Party = Awaited<ReturnType<typeof partiesOf>>[number];
+
+/** The bill-to and ship-to rows, or the §8 refusals. */
+export async function checkParties(trx: AnyTransaction, billToId: string, shipToId: string): Promise<{ billTo: Party; shipTo: Party }> {
+  const rows = await partiesOf(trx, [...new Set([billToId, shipToId])]);
+  const billTo = rows.find((row) => row.firm_id === billToId);
   // §5/§8 "Bill To is invalid.": an existing, active bill-to account.
-  if (!billTo || !flag(billTo['is_active']) || !flag(billTo['is_bill_to'])) {
+  if (!billTo || !flag(billTo.is_active) || !flag(billTo.is_bill_to)) {
     throw BusinessError.of(400, 'validation_failed', 'ar:rules.billToInvalid', {}, 'BillToId');
   }
-  const shipTo = rows.find((row) => row['firm_id'] === shipToId);
+  const shipTo = rows.find((row) => row.firm_id === shipToId);
   // §5/§8 "Ship To is invalid.": active, and the bill-to itself or one of its ship-tos.
-  const belongs = shipTo && (shipToId === billToId || (flag(shipTo['is_ship_to']) && shipTo['bill_to_id'] === billToId));
-  if (!shipTo || !flag(shipTo['is_active']) || !belongs) {
+  const belongs = shipTo && (shipToId === billToId || (flag(shipTo.is_ship_to) && shipTo.bill_to_id === billToId));
+  if (!shipTo || !flag(shipTo.is_active) || !belongs) {
     throw BusinessError.of(400, 'validation_failed', 'ar:rules.shipToInvalid', {}, 'ShipToId');
   }
   return { billTo, shipTo };
@@ -201,7 +209,7 @@ async function headerFigures(trx: AnyTransaction, lines: readonly PricedLine[], 
 
 const stripped = (line: PricedLine) => {
   const { taxes: _taxes, ...rest } = line;
-  return rest;
+  return { ...rest, LineId: rest.LineId ?? null };
 };
 
 /** What the posting and the AR item of a document say of it. */
@@ -302,31 +310,38 @@ function linesOf(record: Row): Row[] {
 
 type Engine = ReturnType<typeof engineOf>;
 
-/** The ar_invoices row of a document header (wire form). */
-function documentRow(engine: Engine, header: Row, userId: string, now: string): Row {
-  const money = (value: unknown) => (value == null ? null : decimalToDb(engine, String(value), 2));
+/**
+ * A document's header in wire form, typed from the definition: what `documentRow` stores. The fields a posted
+ * document must have are required; the others as the record has them.
+ */
+export type InvoiceHeader = Pick<ArInvoiceRecord, 'DocumentType' | 'InvoiceDate' | 'BillToId' | 'ShipToId'> &
+  Partial<Omit<ArInvoiceRecord, 'DocumentType' | 'InvoiceDate' | 'BillToId' | 'ShipToId' | 'Status'>> & { Status: NonNullable<ArInvoicesTable['status']> };
+
+/** The ar_invoices row of a document header (wire form): each field to its column, typed by the generated table. */
+function documentRow(engine: Engine, header: InvoiceHeader, userId: string, now: string): Insertable<ArInvoicesTable> {
+  const money = (value: Decimal | null | undefined) => (value == null ? null : decimalToDb(engine, value, 2));
   return {
-    document_no: header['DocumentNo'],
-    document_type: header['DocumentType'],
-    invoice_date: header['InvoiceDate'],
-    bill_to_id: header['BillToId'],
-    ship_to_id: header['ShipToId'],
-    terms_code: header['TermsCode'] ?? null,
-    sales_rep: header['SalesRep'] ?? null,
-    currency: header['Currency'] ?? 'CAD',
-    reference: header['Reference'] ?? null,
-    description: header['Description'] ?? null,
-    status: header['Status'],
-    province_code: header['ProvinceCode'] ?? null,
-    due_date: header['DueDate'] ?? null,
-    discount_date: header['DiscountDate'] ?? null,
-    discount_available: money(header['DiscountAvailable'] ?? '0.00'),
-    credit_of: header['CreditOf'] ?? null,
+    document_no: header.DocumentNo ?? null,
+    document_type: header.DocumentType,
+    invoice_date: header.InvoiceDate,
+    bill_to_id: header.BillToId,
+    ship_to_id: header.ShipToId,
+    terms_code: header.TermsCode ?? null,
+    sales_rep: header.SalesRep ?? null,
+    currency: header.Currency ?? 'CAD',
+    reference: header.Reference ?? null,
+    description: header.Description ?? null,
+    status: header.Status,
+    province_code: header.ProvinceCode ?? null,
+    due_date: header.DueDate ?? null,
+    discount_date: header.DiscountDate ?? null,
+    discount_available: money(header.DiscountAvailable ?? '0.00'),
+    credit_of: header.CreditOf ?? null,
     credited_by: null,
     journal_id: null,
-    sub_total: money(header['SubTotal']),
-    tax_total: money(header['TaxTotal']),
-    total: money(header['Total']),
+    sub_total: money(header.SubTotal),
+    tax_total: money(header.TaxTotal),
+    total: money(header.Total),
     created_by: userId,
     created_on: now,
     updated_by: userId,
@@ -351,9 +366,9 @@ function lineRow(engine: Engine, invoiceId: number, line: PricedLine): Row {
 }
 
 /** A document written directly (credit notes of the `credit` action, demo data): header and lines. */
-export async function insertDocument(trx: AnyTransaction, header: Row, lines: readonly PricedLine[], userId: string, now: string): Promise<number> {
+export async function insertDocument(trx: AnyTransaction, header: InvoiceHeader, lines: readonly PricedLine[], userId: string, now: string): Promise<number> {
   const engine = engineOf(trx);
-  const inserted = (await trx.insertInto('ar_invoices').values(documentRow(engine, header, userId, now)).returning('invoice_id').executeTakeFirstOrThrow()) as { invoice_id: number | string };
+  const inserted = await arDb(trx).insertInto('ar_invoices').values(documentRow(engine, header, userId, now)).returning('invoice_id').executeTakeFirstOrThrow();
   const invoiceId = Number(inserted.invoice_id);
   if (lines.length > 0) await trx.insertInto('ar_invoice_lines').values(lines.map((line) => lineRow(engine, invoiceId, line))).execute();
   return invoiceId;
@@ -380,7 +395,7 @@ export interface CreatedInvoice {
 
 /** A document checked and priced, ready for `writeInvoices` (it has no number yet). */
 export interface PreparedInvoice {
-  header: Row;
+  header: InvoiceHeader;
   document: Omit<DocumentFacts, 'invoiceId' | 'documentNo'>;
   priced: PricedLine[];
 }
@@ -396,15 +411,15 @@ export async function prepareInvoice(trx: AnyTransaction, input: NewInvoice, use
   const parties = memo?.firms.get(partiesKey) ?? (await checkParties(trx, input.billToId, shipToId));
   memo?.firms.set(partiesKey, parties);
   const { billTo, shipTo } = parties;
-  const province = String(shipTo['province_code'] ?? billTo['province_code'] ?? '');
+  const province = shipTo.province_code ?? billTo.province_code ?? '';
   const type = input.documentType ?? 'Invoice';
   const priced = await priceLines(trx, input.lines, province, input.date, memo);
   if (priced.length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
-  const termsCode = input.termsCode ?? (billTo['account_terms'] as string | null) ?? null;
+  const termsCode = input.termsCode ?? billTo.account_terms ?? null;
   const figures = await headerFigures(trx, priced, termsCode, input.date, memo);
-  const header = {
+  const header: InvoiceHeader = {
     DocumentType: type, InvoiceDate: input.date, BillToId: input.billToId, ShipToId: shipToId, TermsCode: termsCode,
-    SalesRep: billTo['sales_rep'] ?? null, Reference: input.reference ?? null, Description: input.description ?? null, Status: 'Posted', ProvinceCode: province, ...figures,
+    SalesRep: billTo.sales_rep, Reference: input.reference ?? null, Description: input.description ?? null, Status: 'Posted', ProvinceCode: province, ...figures,
   };
   const document = {
     documentType: type, date: input.date, billToId: input.billToId, shipToId, description: input.description ?? null, currency: 'CAD',
@@ -438,7 +453,7 @@ export async function writeInvoices(trx: AnyTransaction, invoices: readonly Prep
   const ids: number[] = [];
   for (let start = 0; start < invoices.length; start += HEADER_BATCH) {
     const rows = invoices.slice(start, start + HEADER_BATCH).map((invoice, index) => documentRow(engine, { ...invoice.header, DocumentNo: numbers[start + index] }, userId, now));
-    const inserted = (await trx.insertInto('ar_invoices').values(rows).returning('invoice_id').execute()) as { invoice_id: number | string }[];
+    const inserted = await arDb(trx).insertInto('ar_invoices').values(rows).returning('invoice_id').execute();
     for (const row of inserted) ids.push(Number(row.invoice_id));
   }
   const lines = invoices.flatMap((invoice, index) => invoice.priced.map((line) => lineRow(engine, ids[index]!, line)));
@@ -489,7 +504,7 @@ export async function createPostedInvoice(trx: AnyTransaction, input: NewInvoice
   return (await writeInvoices(trx, [await prepareInvoice(trx, input, userId, memo)], userId, memo))[0]!;
 }
 
-export const arInvoiceHooks: EntityHooks = {
+export const arInvoiceHooks: EntityHooks<ArInvoiceRecord> = {
   async beforeWrite(ctx, trx, change) {
     const next = change.next;
     const date = String(next['InvoiceDate']);
@@ -511,8 +526,10 @@ export const arInvoiceHooks: EntityHooks = {
     const priced = await priceLines(trx, linesOf(next), province, date);
     setField(change, 'Lines', priced.map(stripped));
     const figures = await headerFigures(trx, priced, (next['TermsCode'] as string | null) ?? null, date);
+    // The figures by name (headerFigures answers the header's computed fields).
+    const named: Change = change;
     for (const [field, value] of Object.entries(figures)) {
-      if (next[field] !== value) setField(change, field, value);
+      if (named.next[field] !== value) setField(named, field, value);
     }
   },
   actions: {
@@ -583,7 +600,7 @@ export const arInvoiceHooks: EntityHooks = {
         const lines = linesOf(record).map((line) => ({ ...line, LineId: null }));
         const priced = await priceLines(trx, lines, String(record['ProvinceCode'] ?? ''), String(record['InvoiceDate']));
         const documentNo = await nextNumber(trx, AR_CREDIT_SEQUENCE, { prefix: 'CN' });
-        const header = {
+        const header: InvoiceHeader = {
           ...record,
           DocumentNo: documentNo,
           DocumentType: 'CreditNote',

@@ -33,6 +33,7 @@ import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { linesOf } from '../../../server/pricing.ts';
 import { perTransaction } from '@erp/server/db/per-transaction';
 import { commitRefusal, followerTables, ordersMoved } from './followers.ts';
+import type { SalesOrderRecord } from '../definition.ts';
 
 type Row = Record<string, unknown>;
 
@@ -244,39 +245,48 @@ export async function shipOrder(trx: AnyTransaction, record: Row, date: string, 
  * pricing, the A/R period and accounts) — nothing written yet. The pricing memo is the transaction's: a batch of
  * orders reads rates, terms and parties once.
  */
-export async function prepareOrderInvoice(trx: AnyTransaction, record: Row, date: string, userId: string): Promise<PreparedInvoice> {
-  const lines = linesOf(record);
+/**
+ * What invoicing reads of an order, typed from its definition (`SalesOrderRecord`): the header fields the invoice
+ * takes and the lines' product, quantities and price. The order's BillToId reaches Receivables as the invoice's
+ * `billToId` (ARCHITECTURE.md "One field's trip").
+ */
+export type OrderToInvoice = Pick<SalesOrderRecord, 'OrderKey' | 'OrderNo' | 'BillToId' | 'ShipToId' | 'TermsCode' | 'CustomerPo'> & {
+  Lines: readonly Pick<SalesOrderRecord['Lines'][number], 'ProductId' | 'Description' | 'Quantity' | 'QuantityShipped' | 'UnitPrice'>[];
+};
+
+export async function prepareOrderInvoice(trx: AnyTransaction, record: OrderToInvoice, date: string, userId: string): Promise<PreparedInvoice> {
+  const lines = record.Lines;
   if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'so:sales-order.rules.needsLine', {}, 'Lines');
   // The products' facts once per transaction (invoicing writes no product): a batch reads each product once.
   const facts = await perTransaction(trx, 'so:invoice-products', async () => new Map<string, ProductFacts>());
-  const missing = [...new Set(lines.map((line) => String(line['ProductId'])))].filter((id) => !facts.has(id));
+  const missing = [...new Set(lines.map((line) => String(line.ProductId)))].filter((id) => !facts.has(id));
   if (missing.length > 0) for (const [id, fact] of await productFacts(trx, missing)) facts.set(id, fact);
   const memo = new Map<string, string>();
   const invoiceLines = [];
   for (const line of lines) {
-    const productId = String(line['ProductId']);
-    const shipped = String(line['QuantityShipped'] ?? '0');
-    const quantity = isZero(shipped) ? String(line['Quantity']) : shipped;
+    const productId = String(line.ProductId);
+    const shipped = line.QuantityShipped ?? '0';
+    const quantity = isZero(shipped) ? (line.Quantity ?? '0') : shipped;
     invoiceLines.push({
-      Description: `${productId} ${String(line['Description'] ?? '')}`.trim().slice(0, 100),
+      Description: `${productId} ${line.Description ?? ''}`.trim().slice(0, 100),
       AccountId: await familyAccount(trx, 'SALES', facts.get(productId)?.family ?? '', memo),
       Quantity: round(quantity, 4),
-      UnitPrice: round(String(line['UnitPrice']), 4),
+      UnitPrice: round(line.UnitPrice ?? '0', 4),
     });
   }
-  const orderNo = String(record['OrderNo'] ?? record['OrderKey']);
+  const orderNo = String(record.OrderNo ?? record.OrderKey);
   const pricing = await perTransaction(trx, 'so:invoice-pricing', async () => pricingMemo());
   return prepareInvoice(
     trx,
     {
       date,
-      billToId: String(record['BillToId']),
-      shipToId: (record['ShipToId'] as string | null) ?? null,
-      termsCode: (record['TermsCode'] as string | null) ?? null,
+      billToId: record.BillToId,
+      shipToId: record.ShipToId,
+      termsCode: record.TermsCode,
       // The invoice's Reference is the customer's PO (its label, issue 71 item 2): the order's, blank when it has
       // none — never the order's own number, which the description and the related documents carry.
-      reference: typeof record['CustomerPo'] === 'string' && record['CustomerPo'].trim() !== '' ? record['CustomerPo'].trim().slice(0, 30) : null,
-      description: `${orderNo}${record['CustomerPo'] ? ` ${String(record['CustomerPo'])}` : ''}`.slice(0, 100),
+      reference: record.CustomerPo?.trim() ? record.CustomerPo.trim().slice(0, 30) : null,
+      description: `${orderNo}${record.CustomerPo ? ` ${record.CustomerPo}` : ''}`.slice(0, 100),
       lines: invoiceLines,
     },
     userId,
@@ -288,14 +298,14 @@ export async function prepareOrderInvoice(trx: AnyTransaction, record: Row, date
  * Writes the prepared invoices of shipped orders at once through Receivables (`writeInvoices`: a number block,
  * multi-row inserts, one `postMany`); the followers hear the orders are Invoiced. Answers each invoice, in order.
  */
-export async function writeOrderInvoices(trx: AnyTransaction, orders: readonly { record: Row; invoice: PreparedInvoice }[], userId: string): Promise<CreatedInvoice[]> {
+export async function writeOrderInvoices(trx: AnyTransaction, orders: readonly { record: OrderToInvoice; invoice: PreparedInvoice }[], userId: string): Promise<CreatedInvoice[]> {
   const created = await writeInvoices(trx, orders.map((order) => order.invoice), userId);
   await ordersMoved(trx, orders.map(({ record }) => record), 'Invoiced');
   return created;
 }
 
 /** Invoices a shipped order (wire form) on `date` through Receivables; answers the AR invoice. */
-export async function invoiceOrder(trx: AnyTransaction, record: Row, date: string, userId: string): Promise<CreatedInvoice> {
+export async function invoiceOrder(trx: AnyTransaction, record: OrderToInvoice, date: string, userId: string): Promise<CreatedInvoice> {
   const invoice = await prepareOrderInvoice(trx, record, date, userId);
   return (await writeOrderInvoices(trx, [{ record, invoice }], userId))[0]!;
 }

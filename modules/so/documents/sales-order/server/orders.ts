@@ -20,10 +20,11 @@
 import { isValidDate } from '@erp/shared/entities/field-value';
 import { assertStockYearOpen } from '@erp/modules/ic/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { ActionOutcome, AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import type { ActionOutcome, AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
 import type { CreatedInvoice, PreparedInvoice } from '@erp/modules/ar/server/api';
 import { checkCredit, commitStock, invoiceOrder, invoiceTouches, prepareOrderInvoice, shipOrder, shipTouches, writeOrderInvoices } from './fulfilment.ts';
 import { followerTables, ordersMoved } from './followers.ts';
+import type { SalesOrderRecord } from '../definition.ts';
 import { customerDefaults, linesOf, priceOrder } from '../../../server/pricing.ts';
 import { usualWarehouse } from '../../../server/usual-warehouse.ts';
 import { checkOrderLots, namesLots } from '../../../server/lots.ts';
@@ -59,7 +60,7 @@ function invoiced(record: Row, invoice: CreatedInvoice): ActionOutcome {
   };
 }
 
-export const salesOrderHooks: EntityHooks = {
+export const salesOrderHooks: EntityHooks<SalesOrderRecord> = {
   async defaults(ctx, _trigger, record) {
     // §6: a bill-to the user is not assigned to fills nothing — the engine's rule (entities/defaults.ts).
     const billToId = String(record['BillToId'] ?? '');
@@ -73,10 +74,12 @@ export const salesOrderHooks: EntityHooks = {
     // §6: a restricted user enters orders only for the customers assigned to them — the engine's check (customers.ts).
     if (change.mode === 'create') setField(change, 'Channel', 'Desk');
     const priced = await priceOrder(trx, next, change.current, ctx.user);
-    for (const [field, value] of Object.entries(priced.header)) if (next[field] !== value) setField(change, field, value);
+    // Pricing answers the server's header fields and lines by name (it prices the portal's cart too): set as such.
+    const named: Change = change;
+    for (const [field, value] of Object.entries(priced.header)) if (named.next[field] !== value) setField(named, field, value);
     // Issue 71 item 2: the lots the lines name are the product's, in the order's warehouse, and free (lots.ts).
     priced.lines = await checkOrderLots(trx, { ...next, OrderKey: change.mode === 'update' ? change.id : null }, priced.lines, ctx.user.row.language);
-    setField(change, 'Lines', priced.lines);
+    setField(named, 'Lines', priced.lines);
     // A committed order keeps its allocation equal to its lines.
     if (change.current && change.current['Status'] === 'Committed') {
       await commitStock(trx, change.current, -1);
