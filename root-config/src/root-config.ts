@@ -190,9 +190,17 @@ function loadWhenNeeded<T>(load: () => Promise<T>): (() => Promise<T>) & { curre
   return Object.assign(get, { current: () => value });
 }
 
-/** Builds every piece of hidden chrome not built yet. */
+/**
+ * Builds every piece of hidden chrome not built yet, one per idle period: built in one task, About, Change
+ * Password and the palette made a long task while a portal screen's answers were still arriving (issue 69 item 3).
+ */
 function buildDeferred(): void {
-  for (const build of deferred.splice(0)) build();
+  const build = deferred.shift();
+  if (!build) return;
+  // A piece that failed to build fails again where it is used (its own promise); the next one still builds.
+  void Promise.resolve(build())
+    .catch(() => undefined)
+    .then(() => whenIdle(buildDeferred));
 }
 
 /** Runs `task` when the page is idle (soon at the latest). */
