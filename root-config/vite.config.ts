@@ -12,9 +12,10 @@ const PRELOAD_MARKER = '<!-- boot-modulepreload -->';
 const PORTAL_MARKER = '<!-- portal-modulepreload -->';
 /**
  * The modules the first screen needs besides root-config's own: HOME's page (route `/`, `@erp/home`), which the
- * workspace imports as soon as it starts.
+ * workspace imports as soon as it starts, and the staff chrome's elements (menu bar, tab bar: root-config imports
+ * them at once on a page that is not a portal page; issue 69 item 3).
  */
-const FIRST_SCREEN = ['@erp/home'];
+const FIRST_SCREEN = ['@erp/home', '@erp/shell-elements/staff'];
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 /** The folder each served URL prefix comes from (server/src/static/routes.ts; ARCHITECTURE.md "Server URL layout"). */
@@ -79,8 +80,9 @@ function bootGraph(entryImports: string[], chunkUrl: (file: string) => string): 
 }
 
 /**
- * Issue 69 item 3: the boot graph's URLs only staff's first screen (HOME, `FIRST_SCREEN`) needs — not reached from
- * the entry. A portal page leaves them out (boot/loader.ts): a portal customer never sees HOME.
+ * Issue 69 item 3: the boot graph's URLs only staff's first screen (HOME and the staff elements, `FIRST_SCREEN`) needs
+ * — not reached from the entry. A portal page leaves them out (boot/loader.ts): a portal customer never sees HOME, a
+ * menu bar or a tab bar.
  */
 function staffOnly(entryImports: string[]): Set<string> {
   const imports = importMapOnDisk();

@@ -7,7 +7,8 @@
  * hidden chrome (About, Change Password, command palette) and the first application page's modules.
  * When sign-in is impossible the shell still starts, signed out, with a Log in button and no server routes.
  */
-import '@erp/shell-elements';
+// Issue 69 item 3: the chrome a page shows at boot; the staff elements are loaded apart (chrome/staff-elements.ts).
+import '@erp/shell-elements/chrome';
 import { addErrorHandler, getAppStatus, registerApplication, start, type AppError } from 'single-spa';
 import { constructApplications, constructLayoutEngine, constructRoutes } from 'single-spa-layout';
 import {
@@ -42,6 +43,7 @@ import { mountQuestionDialog } from './chrome/dialogs.ts';
 import type { DialogElement } from './chrome/elements.ts';
 import type { PortalChrome } from './portal/portal-chrome.ts';
 import { installShortcuts } from './chrome/shortcuts.ts';
+import { loadStaffElements } from './chrome/staff-elements.ts';
 
 import { readImportMap } from './import-map.ts';
 import { layoutConfig } from './layout.ts';
@@ -303,6 +305,9 @@ const BOOT_MARKS = { start: 'erp:boot-start', signedIn: 'erp:boot-signed-in', fi
 async function boot(): Promise<void> {
   performance.mark(BOOT_MARKS.start);
   void indexedDbStore();
+  // Issue 69 item 3: a page that is not a portal page (the boot loader marks those: boot/loader.ts) runs the staff
+  // elements beside the boot; a portal page loads them only when it shows one (a staff member at a portal address).
+  if (!document.getElementById('erp-top')?.classList.contains('erp-shell__top--portal')) void loadStaffElements().catch(() => undefined);
   let session: ShellSession | null = null;
   let workspace: Workspace | null = null;
   const { imports } = readImportMap();
