@@ -412,7 +412,9 @@ async function boot(): Promise<void> {
     const landing = landingPath(current.profile.landingPage ?? '/');
     const modules = bus.routes$.value
       .filter((route) => route.Path === landing || route.Path.startsWith(`${landing}/`))
-      .map((route) => route.Component.split('#', 1)[0]!);
+      .map((route) => route.Component.split('#', 1)[0]!)
+      // The application's root page (HOME's module) is never shown to a customer: /portal goes on to /portal/order.
+      .filter((module) => module !== HOME_MODULE);
     prefetchScreenModules(imports, [...new Set(modules)]);
     void import('./portal/portal-chrome.ts').then(({ mountPortalChrome }) => {
       portalChrome = mountPortalChrome(chrome.topBar);
