@@ -527,7 +527,9 @@ async function boot(): Promise<void> {
       session?.firstPageShown();
       whenIdle(() => {
         homeKeeper.keep();
-        buildDeferred();
+        // Issue 69 item 3: a portal customer's About and palette are built on first use: their element is the
+        // staff elements' module, whose download and run competed with the first screen's answers on a phone.
+        if (!isPortalLanding(bus.session$.value?.profile.landingPage)) buildDeferred();
         prefetchScreenModules(imports);
         // Issue 16: import-map-overrides for developers who set localStorage.devtools (devtools.ts DEVTOOLS_KEY);
         // its code loads only for them (issue 44: not part of everyone's boot).
