@@ -12,9 +12,10 @@ const PRELOAD_MARKER = '<!-- boot-modulepreload -->';
 const PORTAL_MARKER = '<!-- portal-modulepreload -->';
 /**
  * The modules the first screen needs besides root-config's own: HOME's page (route `/`, `@erp/home`), which the
- * workspace imports as soon as it starts.
+ * workspace imports as soon as it starts, and the staff chrome's elements (menu bar, tab bar: root-config imports
+ * them at once on a page that is not a portal page; issue 69 item 3).
  */
-const FIRST_SCREEN = ['@erp/home'];
+const FIRST_SCREEN = ['@erp/home', '@erp/shell-elements/staff'];
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 /** The folder each served URL prefix comes from (server/src/static/routes.ts; ARCHITECTURE.md "Server URL layout"). */
@@ -79,6 +80,30 @@ function bootGraph(entryImports: string[], chunkUrl: (file: string) => string): 
 }
 
 /**
+ * Issue 69 item 3: the boot graph's URLs only staff's first screen (HOME and the staff elements, `FIRST_SCREEN`) needs
+ * — not reached from the entry. A portal page leaves them out (boot/loader.ts): a portal customer never sees HOME, a
+ * menu bar or a tab bar.
+ */
+function staffOnly(entryImports: string[]): Set<string> {
+  const imports = importMapOnDisk();
+  const shell = new Set(moduleGraph(entryImports.filter((specifier) => imports[specifier])));
+  return new Set(moduleGraph(FIRST_SCREEN).filter((url) => !shell.has(url)));
+}
+
+/**
+ * Issue 69 item 3: the portal app's stylesheet (`portal.css` beside `@erp/portal`'s module), fetched with a portal
+ * page's boot — preloaded, not applied (applied early, the returning Home shifted); the screens link it by the
+ * preload's URL (modules/portal/screens/stylesheet.ts).
+ */
+function portalStylesheet(): string | null {
+  const module = importMapOnDisk()['@erp/portal'];
+  if (!module) return null;
+  const url = posix.join(posix.dirname(module), 'portal.css');
+  const served = SERVED_FROM.find(([prefix]) => url.startsWith(prefix));
+  return served && existsSync(`${repoRoot}${served[1](url.slice(served[0].length))}`) ? url : null;
+}
+
+/**
  * Issue 69 item 3: the portal's first screen's modules not in the boot graph (`boot`): the portal chrome chunk
  * (`chunk`, with the chunks it imports), and through the import map its libraries and `PORTAL_SCREEN`'s modules.
  */
@@ -132,15 +157,29 @@ function emitPageFiles(): Plugin {
       const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry);
       if (entry?.type !== 'chunk') throw new Error('root-config: no entry chunk');
       const graph = [`${SERVED_AT}${entry.fileName}`, ...bootGraph(entry.imports, (file) => `${SERVED_AT}${file}`)];
-      const preloads = graph.map((url) => `<link rel="modulepreload" href="${url}" />`).join('\n      ');
+      const staff = staffOnly(entry.imports);
+      // `data-staff`: left out on a portal page (boot/loader.ts).
+      const preloads = graph
+        .map((url) => `<link rel="modulepreload" href="${url}"${staff.has(url) ? ' data-staff' : ''} />`)
+        .join('\n      ');
       const portalChrome = Object.values(bundle).find(
         (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/portal/portal-chrome.ts') === true,
       );
       if (portalChrome?.type !== 'chunk') throw new Error('root-config: no portal chrome chunk');
-      const portal = portalGraph(`${SERVED_AT}${portalChrome.fileName}`, portalChrome.imports, (file) => `${SERVED_AT}${file}`, new Set(graph));
-      // Modules only: portal.css linked here too, the returning portal's Home shifted (CLS 0.065 in 2 of 8 loads,
-      // its delivery panel): the screens link it themselves (linkStylesheet) and wait for it.
-      const portalPreloads = portal.map((url) => `<link rel="modulepreload" href="${url}" />`).join('\n      ');
+      const portal = portalGraph(
+        `${SERVED_AT}${portalChrome.fileName}`,
+        portalChrome.imports,
+        (file) => `${SERVED_AT}${file}`,
+        // What a portal page takes of the boot graph (not HOME's own modules).
+        new Set(graph.filter((url) => !staff.has(url))),
+      );
+      // portal.css preloaded, not linked: linked here too, the returning portal's Home shifted (CLS 0.065 in 2 of 8
+      // loads, its delivery panel): the screens link it themselves (linkStylesheet, by the preload's URL) and wait for it.
+      const stylesheet = portalStylesheet();
+      const portalPreloads = [
+        ...portal.map((url) => `<link rel="modulepreload" href="${url}" />`),
+        ...(stylesheet ? [`<link rel="preload" as="style" href="${stylesheet}" />`] : []),
+      ].join('\n      ');
       for (const [fileName, source] of Object.entries(files)) {
         let text = readFileSync(new URL(source, import.meta.url), 'utf8');
         if (fileName === 'index.html') {

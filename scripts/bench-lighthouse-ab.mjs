@@ -83,6 +83,8 @@ try {
         const result = await audit(port, `${tree.base}/${page.hash}`, true);
         results.get(tree.label).push(result);
         console.error(`${page.name} [${tree.label}] run ${run + 1}: score ${result.score} TBT ${round(result.tbt)} LCP ${round(result.lcp)} CLS ${result.cls.toFixed(3)} index ${round(result.benchmarkIndex)}`);
+        // What moved, when a run shifted (the trace's shifts with their elements' moves).
+        for (const move of result.cls > 0 ? result.moves : []) console.error(`  shift ${move}`);
       }
     }
     console.log(`\n## ${page.name} (${RUNS} runs each, alternating; load average now ${loadSummary()})`);

@@ -7,7 +7,8 @@
  * hidden chrome (About, Change Password, command palette) and the first application page's modules.
  * When sign-in is impossible the shell still starts, signed out, with a Log in button and no server routes.
  */
-import '@erp/shell-elements';
+// Issue 69 item 3: the chrome a page shows at boot; the staff elements are loaded apart (chrome/staff-elements.ts).
+import '@erp/shell-elements/chrome';
 import { addErrorHandler, getAppStatus, registerApplication, start, type AppError } from 'single-spa';
 import { constructApplications, constructLayoutEngine, constructRoutes } from 'single-spa-layout';
 import {
@@ -42,6 +43,7 @@ import { mountQuestionDialog } from './chrome/dialogs.ts';
 import type { DialogElement } from './chrome/elements.ts';
 import type { PortalChrome } from './portal/portal-chrome.ts';
 import { installShortcuts } from './chrome/shortcuts.ts';
+import { loadStaffElements } from './chrome/staff-elements.ts';
 
 import { readImportMap } from './import-map.ts';
 import { layoutConfig } from './layout.ts';
@@ -190,9 +192,17 @@ function loadWhenNeeded<T>(load: () => Promise<T>): (() => Promise<T>) & { curre
   return Object.assign(get, { current: () => value });
 }
 
-/** Builds every piece of hidden chrome not built yet. */
+/**
+ * Builds every piece of hidden chrome not built yet, one per idle period: built in one task, About, Change
+ * Password and the palette made a long task while a portal screen's answers were still arriving (issue 69 item 3).
+ */
 function buildDeferred(): void {
-  for (const build of deferred.splice(0)) build();
+  const build = deferred.shift();
+  if (!build) return;
+  // A piece that failed to build fails again where it is used (its own promise); the next one still builds.
+  void Promise.resolve(build())
+    .catch(() => undefined)
+    .then(() => whenIdle(buildDeferred));
 }
 
 /** Runs `task` when the page is idle (soon at the latest). */
@@ -295,6 +305,9 @@ const BOOT_MARKS = { start: 'erp:boot-start', signedIn: 'erp:boot-signed-in', fi
 async function boot(): Promise<void> {
   performance.mark(BOOT_MARKS.start);
   void indexedDbStore();
+  // Issue 69 item 3: a page that is not a portal page (the boot loader marks those: boot/loader.ts) runs the staff
+  // elements beside the boot; a portal page loads them only when it shows one (a staff member at a portal address).
+  if (!document.getElementById('erp-top')?.classList.contains('erp-shell__top--portal')) void loadStaffElements().catch(() => undefined);
   let session: ShellSession | null = null;
   let workspace: Workspace | null = null;
   const { imports } = readImportMap();
@@ -399,7 +412,9 @@ async function boot(): Promise<void> {
     const landing = landingPath(current.profile.landingPage ?? '/');
     const modules = bus.routes$.value
       .filter((route) => route.Path === landing || route.Path.startsWith(`${landing}/`))
-      .map((route) => route.Component.split('#', 1)[0]!);
+      .map((route) => route.Component.split('#', 1)[0]!)
+      // The application's root page (HOME's module) is never shown to a customer: /portal goes on to /portal/order.
+      .filter((module) => module !== HOME_MODULE);
     prefetchScreenModules(imports, [...new Set(modules)]);
     void import('./portal/portal-chrome.ts').then(({ mountPortalChrome }) => {
       portalChrome = mountPortalChrome(chrome.topBar);
@@ -512,7 +527,9 @@ async function boot(): Promise<void> {
       session?.firstPageShown();
       whenIdle(() => {
         homeKeeper.keep();
-        buildDeferred();
+        // Issue 69 item 3: a portal customer's About and palette are built on first use: their element is the
+        // staff elements' module, whose download and run competed with the first screen's answers on a phone.
+        if (!isPortalLanding(bus.session$.value?.profile.landingPage)) buildDeferred();
         prefetchScreenModules(imports);
         // Issue 16: import-map-overrides for developers who set localStorage.devtools (devtools.ts DEVTOOLS_KEY);
         // its code loads only for them (issue 44: not part of everyone's boot).

@@ -2,27 +2,29 @@
  * @erp/shell-elements — the shell chrome as Lit custom elements. Importing this module registers every
  * element (`erp-top-bar`, `erp-loading-overlay`, `erp-menu-bar`, `erp-tab-bar`, `erp-command-palette`,
  * `erp-dialog`, `erp-about`, `erp-banner`, `erp-portal-badge`, `erp-portal-bar`); each registration is skipped when the tag already exists.
+ *
+ * Issue 69 item 3: two parts, each its own module in the import map — `./chrome.ts` (`@erp/shell-elements/chrome`:
+ * what a page shows at boot, all a portal page loads) and `./staff.ts` (`@erp/shell-elements/staff`: menu bar, tab bar,
+ * palette, About) — and this module, both together.
  */
-export { ErpTopBar, type TopBarTab } from './top-bar/top-bar.ts';
-export { ErpLoadingOverlay } from './loading-overlay/loading-overlay.ts';
-export { ErpMenuBar } from './menu-bar/menu-bar.ts';
-export { menuBarTree, menuItemPath, isGroupItem, type MenuBarNode } from './menu-bar/menu-tree.ts';
-export { ErpTabBar, type TabBarTab } from './tab-bar/tab-bar.ts';
-export { ErpCommandPalette } from './command-palette/command-palette.ts';
+
 export {
-  filterPaletteEntries,
-  foldForSearch,
-  PALETTE_LIMIT,
-  type PaletteEntry,
-} from './command-palette/palette-filter.ts';
-export { ErpDialog, type DialogAction } from './dialog/dialog.ts';
-export { ErpAbout, type AboutShortcut, type AboutVersion } from './about/about.ts';
-export { ErpBanner, type BannerKind } from './banner/banner.ts';
-export { ErpPortalBadge } from './portal-badges/portal-badge.ts';
-export { ErpPortalBar, logoDisplayType, type PortalBarLink } from './portal-bar/portal-bar.ts';
-export { I18nController, SHELL_NAMESPACE, t } from './controllers/i18n-controller.ts';
-export { ModalController, type ModalControllerOptions } from './controllers/modal-controller.ts';
-export {
+  ErpTopBar,
+  type TopBarTab,
+  ErpLoadingOverlay,
+  ErpDialog,
+  type DialogAction,
+  ErpBanner,
+  type BannerKind,
+  ErpPortalBadge,
+  ErpPortalBar,
+  logoDisplayType,
+  type PortalBarLink,
+  I18nController,
+  SHELL_NAMESPACE,
+  t,
+  ModalController,
+  type ModalControllerOptions,
   emit,
   ERP_EVENT_NAMES,
   type ErpDialogActionDetail,
@@ -33,6 +35,24 @@ export {
   type ErpMenuTabDetail,
   type ErpNavigateDetail,
   type ErpTabDetail,
-} from './events.ts';
-/** Shoelace on first use (issue 16): micro-apps load the components they use through the chrome's loader. */
-export { loadShoelace, shoelaceReady, type ShoelaceComponent } from './shoelace/shoelace.ts';
+  loadShoelace,
+  shoelaceReady,
+  type ShoelaceComponent,
+} from './chrome.ts';
+export {
+  ErpMenuBar,
+  menuBarTree,
+  menuItemPath,
+  isGroupItem,
+  type MenuBarNode,
+  ErpTabBar,
+  type TabBarTab,
+  ErpCommandPalette,
+  filterPaletteEntries,
+  foldForSearch,
+  PALETTE_LIMIT,
+  type PaletteEntry,
+  ErpAbout,
+  type AboutShortcut,
+  type AboutVersion,
+} from './staff.ts';

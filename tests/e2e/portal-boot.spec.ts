@@ -54,3 +54,34 @@ test('a staff member\'s sign-in asks for no portal screen', async ({ page }) => 
   expect(log).toContain('/auth/callback');
   expect(firstIndex(log, PORTAL_SCREENS)).toBe(-1);
 });
+
+const STAFF_ELEMENTS = /\/elements\/(staff|shell-elements)\.js/;
+const HOME_MODULES = /\/apps\/home\//;
+const PORTAL_STYLES = /\/apps\/portal\/portal\.css/;
+
+test('a portal page boots without the staff chrome: no staff elements or HOME before its first screen, portal.css with the boot', async ({ page }) => {
+  await signInThroughForm(page, 'portal');
+  await expect(page.locator('[data-portal-screen="order"]:visible')).toBeVisible();
+
+  const second = await page.context().newPage();
+  const log = requestLog(second);
+  await second.goto('/#/portal/order');
+  await expect(second.locator('[data-portal-screen="order"] tr[data-sku]').first()).toBeVisible();
+  // Drawn without them (About and the palette load them on first use).
+  const shown = [...log];
+  expect(firstIndex(shown, STAFF_ELEMENTS)).toBe(-1);
+  expect(firstIndex(shown, HOME_MODULES)).toBe(-1);
+  // The stylesheet travels with the boot: asked for once, before the start-up calls.
+  expect(shown.filter((path) => PORTAL_STYLES.test(path))).toHaveLength(1);
+  expect(firstIndex(shown, PORTAL_STYLES)).toBeLessThan(firstIndex(shown, PROFILE_CALL));
+  // The portal chrome works on: the account menu is the top bar's (the chrome part of the elements).
+  await expect(second.locator('erp-portal-bar')).toBeVisible();
+});
+
+test('a staff page still gets its menu bar: the staff elements load beside the boot', async ({ page }) => {
+  const log = requestLog(page);
+  await signInThroughForm(page, 'admin');
+  await expect(page.locator('.erp-tab-screen[data-tab-path="/"]:not([hidden]) .erp-ui-tile').first()).toBeVisible();
+  expect(firstIndex(log, STAFF_ELEMENTS)).toBeGreaterThan(0);
+  expect(firstIndex(log, STAFF_ELEMENTS)).toBeLessThan(firstIndex(log, PROFILE_CALL));
+});

@@ -65,7 +65,7 @@ function OrderForm({ billToId }: { billToId: string }) {
         <h2 id={`${dateId}-h`}>{t('order.delivery')}</h2>
         <p className="erp-portal__row">
           <DeliveryDateField id={dateId} draft={deliveryDate} />
-          <span>
+          <span className="erp-portal__ship-to">
             {t('order.shipTo')}: {state.selectedShipToId ?? t('order.noShipTo')}
           </span>
         </p>

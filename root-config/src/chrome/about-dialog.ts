@@ -5,6 +5,8 @@
  */
 import { bus, translate } from '@erp/shared';
 import { componentVersions } from '../versions.ts';
+// Issue 69 item 3: its element is one of the staff elements, loaded apart from the boot's chrome.
+import '@erp/shell-elements/staff';
 import { createElement, onElement, type AboutElement, type DialogElement } from './elements.ts';
 import { isPortalLanding } from './chrome.ts';
 import { shortcutList } from './shortcuts.ts';

@@ -19,6 +19,8 @@ import {
   type Menu,
   type SearchHit,
 } from '@erp/shared';
+// Issue 69 item 3: its element is one of the staff elements, loaded apart from the boot's chrome.
+import '@erp/shell-elements/staff';
 import { createElement, onElement, type CommandPaletteElement, type PaletteEntry, type PaletteRecord } from './elements.ts';
 
 /** The answer's records as the palette shows them, the module named as the user's applications name it. */

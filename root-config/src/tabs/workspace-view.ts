@@ -5,6 +5,7 @@
 import { bus } from '@erp/shared';
 import { isPortalLanding } from '../chrome/chrome.ts';
 import { createElement, type MenuBarElement, type TabBarElement, type TabBarTab } from '../chrome/elements.ts';
+import { loadStaffElements } from '../chrome/staff-elements.ts';
 import { showsMenuArea, type ApplicationTab, type ScreenTab } from './workspace-model.ts';
 
 export class WorkspaceView {
@@ -31,7 +32,12 @@ export class WorkspaceView {
     const customer = isPortalLanding(bus.session$.value?.profile.landingPage);
     menuBar.hidden = customer || !showsMenuArea(app.application, bus.session$.value?.profile);
     tabBar.hidden = customer || app.menuTabs.length === 0;
-    if (!menuBar.isConnected && !(menuBar.hidden && tabBar.hidden)) root.prepend(menuBar, tabBar);
+    if (!menuBar.isConnected && !(menuBar.hidden && tabBar.hidden)) {
+      // Issue 69 item 3: defined by the staff elements' module (loaded at boot on a staff page); the properties set
+      // before it is defined are taken over when it is.
+      void loadStaffElements().catch((error: unknown) => console.error('The menu bar could not be loaded', error));
+      root.prepend(menuBar, tabBar);
+    }
     menuBar.applicationPath = app.routerPath;
     menuBar.activeMenuId = active.menuId;
     const barTabs = app.menuTabs.map((tab) => ({ id: tab.id, label: tab.label, isNew: tab.isNew, dirty: dirty.has(tab.id) }));

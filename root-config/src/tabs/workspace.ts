@@ -29,6 +29,7 @@ import {
   hashPath,
   hashQuery,
   loadMenus,
+  parseComponent,
   partnerFrameAt,
   translate,
   type Application,
@@ -40,7 +41,7 @@ import { onElement } from '../chrome/elements.ts';
 import { go, replacePath } from '../router/guard.ts';
 import { resolvePath, resolveWithoutMenus, routeTitle, routeWindow, type Resolution } from '../router/resolve.ts';
 import type { KeyValueStore } from './persistence.ts';
-import { ScreenHost, type MountParcel } from './screen-host.ts';
+import { ScreenHost, importScreenModule, type MountParcel } from './screen-host.ts';
 import { applicationTabInit, homeTabInit, routeTabInit } from './tab-inits.ts';
 import { WorkspaceMemory } from './workspace-memory.ts';
 import { WorkspaceView } from './workspace-view.ts';
@@ -227,6 +228,9 @@ export class Workspace {
       // §4: the application tab is added and activated first; then its menus load and decide the menu item.
       const application = applicationForPath(context.applications, path);
       if (application) this.model.activateApplication(this.openApplication(application).application);
+      // Issue 69 item 3: the declared route's screen module is read and run while the menus travel (a portal
+      // page's first screen waited for the menus' round trip before its module was even imported).
+      this.warmScreenModule(path);
       resolution = await resolvePath(path, context);
       if (token !== this.serial) return;
     }
@@ -278,6 +282,15 @@ export class Workspace {
         return;
       }
     }
+  }
+
+  /** Starts the import of the module of `path`'s declared route (the screen host's import, kept for its load). */
+  private warmScreenModule(path: string): void {
+    if (this.options.loadModule) return;
+    const component = findRoute(bus.routes$.value, path)?.Component;
+    if (!component) return;
+    const { module } = parseComponent(component);
+    if (Object.hasOwn(this.options.imports, module)) void importScreenModule(module).catch(() => undefined);
   }
 
   /** §2 redirects replace the history entry (the popstate single-spa fires follows the new path). */
