@@ -42,7 +42,7 @@ import { registerReporting } from './reports/index.ts';
 import { registerProcessing } from './processes/index.ts';
 import { registerStaticRoutes } from './static/routes.ts';
 import { createMailer } from './mail/mailer.ts';
-import type { AnyDb } from './entities/hooks.ts';
+import { shellDb } from '@erp/modules/shell/server/tables.generated';
 import { registerServerModules, seedServerModules, serverMigrations } from './modules/index.ts';
 import { EventHub } from './events/hub.ts';
 import { ACCESS_TABLES, startAccessCache } from './auth/access-cache.ts';
@@ -99,12 +99,12 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerStrictValidation(app);
     registerSecurityHeaders(app, config);
     // Issue 70: CORS for the pages of the allowed embedding origins, before authentication (a preflight has no token).
-    const embedding = embedOrigins(config, database.db as unknown as AnyDb);
+    const embedding = embedOrigins(config, shellDb(database.db));
     registerEmbedCors(app, config, embedding);
     await app.register(formbody);
 
     const oidc = config.oidc.embedded ? await mountEmbeddedProvider(app, { config, database, embedding }) : undefined;
-    const mailer = await createMailer(config.mail, database.db as unknown as AnyDb);
+    const mailer = await createMailer(config.mail, shellDb(database.db));
     app.addHook('onClose', async () => mailer.close());
     // Issue 42: record events and presence; on PostgreSQL through LISTEN/NOTIFY (events/hub.ts).
     const events = await EventHub.start(database, config.database.kind === 'postgres' ? config.database.url : undefined);

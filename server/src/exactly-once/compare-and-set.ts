@@ -4,9 +4,8 @@
  * record was changed by someone else …") when another writer got there first, which rolls the caller's
  * transaction back: the loser leaves no effect, whatever it had written before.
  */
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import { BusinessError } from '../entities/call-result.ts';
-import type { AnyTransaction } from '../entities/hooks.ts';
 
 /** What Kysely's update and delete answer. */
 type Changed = { numUpdatedRows: bigint } | { numDeletedRows: bigint } | readonly ({ numUpdatedRows: bigint } | { numDeletedRows: bigint })[];
@@ -23,7 +22,13 @@ export function changedExactly(result: Changed, expected: number): void {
  * two payroll transactions paying one time card). SQLite needs nothing: its write transactions already run one
  * at a time.
  */
-export async function lockRows(trx: AnyTransaction, table: string, column: string, values: readonly unknown[]): Promise<void> {
+export async function lockRows<D, T extends keyof D & string>(
+  trx: Transaction<D>,
+  table: T,
+  column: keyof D[T] & string,
+  values: readonly unknown[],
+): Promise<void> {
   if (values.length === 0 || !(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await trx.selectFrom(table).select(column).where(column, 'in', [...values]).forUpdate().execute();
+  // Any schema's transaction: the caller's typed view names the table and column; the statement needs neither's type.
+  await sql`select 1 from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join([...values])}) for update`.execute(trx);
 }

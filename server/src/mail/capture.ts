@@ -15,7 +15,8 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type AddressObject, type Attachment } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { AnyDb } from '../entities/hooks.ts';
+import type { Kysely } from 'kysely';
+import type { ShellDatabase } from '@erp/modules/shell/server/tables.generated';
 import { cleanFileName, fileNameKey } from '../entities/attachments.ts';
 import { detectFileType } from '../entities/magic.ts';
 
@@ -34,7 +35,7 @@ const addresses = (value: AddressObject | AddressObject[] | undefined): string =
  * Issue 71 item 2: the mail's files are kept as the mailbox record's attachments (the generic §5 attachments of
  * `captured-mail`), so the mailbox opens the very PDF the customer received. A name met twice gets " (2)".
  */
-async function keepAttachments(db: AnyDb, mailKey: number, files: readonly Attachment[], now: string): Promise<void> {
+async function keepAttachments(db: Kysely<ShellDatabase>, mailKey: number, files: readonly Attachment[], now: string): Promise<void> {
   const taken = new Set<string>();
   for (const [index, file] of files.entries()) {
     const base = cleanFileName(file.filename) ?? `attachment-${index + 1}`;
@@ -62,7 +63,7 @@ async function keepAttachments(db: AnyDb, mailKey: number, files: readonly Attac
   }
 }
 
-export async function startCapture(db: AnyDb, port: number): Promise<Capture> {
+export async function startCapture(db: Kysely<ShellDatabase>, port: number): Promise<Capture> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -75,7 +76,7 @@ export async function startCapture(db: AnyDb, port: number): Promise<Capture> {
           const attachments = mail.attachments.map((file) => `${file.filename ?? 'file'} (${file.size} B)`).join(', ');
           const to = addresses(mail.to) || session.envelope.rcptTo.map((rcpt) => rcpt.address).join(', ');
           const now = new Date().toISOString();
-          const stored = (await db
+          const stored = await db
             .insertInto('captured_mails')
             .values({
               received_on: new Date().toISOString(),
@@ -92,7 +93,7 @@ export async function startCapture(db: AnyDb, port: number): Promise<Capture> {
               version: 1,
             })
             .returning('mail_key')
-            .executeTakeFirstOrThrow()) as { mail_key: number | string };
+            .executeTakeFirstOrThrow();
           await keepAttachments(db, Number(stored.mail_key), mail.attachments, now);
           callback();
         })

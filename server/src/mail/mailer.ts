@@ -6,7 +6,8 @@
  *   send({ to, subject, text, attachments? }) → { messageId }   (rejects when the server refuses the message)
  */
 import nodemailer from 'nodemailer';
-import type { AnyDb } from '../entities/hooks.ts';
+import type { Kysely } from 'kysely';
+import type { ShellDatabase } from '@erp/modules/shell/server/tables.generated';
 import { startCapture, type Capture } from './capture.ts';
 
 export interface MailConfig {
@@ -32,7 +33,7 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export async function createMailer(config: MailConfig, db: AnyDb): Promise<Mailer> {
+export async function createMailer(config: MailConfig, db: Kysely<ShellDatabase>): Promise<Mailer> {
   let capture: Capture | null = null;
   if (!config.smtpUrl) capture = await startCapture(db, config.capturePort);
   const transport = config.smtpUrl

@@ -24,7 +24,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import { messageIn } from '../entities/call-result.ts';
-import type { AnyDb } from '../entities/hooks.ts';
+import type { Kysely } from 'kysely';
+import type { ShellDatabase } from '@erp/modules/shell/server/tables.generated';
 import { sendFailure } from '../http/errors.ts';
 import { acceptedLanguage } from '../i18n/caller-language.ts';
 import { tableGeneration } from '../entities/paging.ts';
@@ -32,7 +33,7 @@ import { tableGeneration } from '../entities/paging.ts';
 /** How long one read of the allow-list is used (ms): the delay before a change holds on every instance. */
 export const RELOAD_MS = 2_000;
 
-/** The `embed-origin` entity's table (modules/shell/definitions/embed-origin.ts; the server does not import modules). */
+/** The `embed-origin` entity's table (modules/shell/definitions/embed-origin.ts), read through the shell module's table types. */
 const TABLE = 'embed_origins';
 
 /** The paths whose answers the allow-list opens to other origins. */
@@ -52,14 +53,14 @@ export interface EmbedOrigins {
 }
 
 /** The allow-list of `config` and the `embed_origins` table of `database`. */
-export function embedOrigins(config: ServerConfig, db: AnyDb): EmbedOrigins {
+export function embedOrigins(config: ServerConfig, db: Kysely<ShellDatabase>): EmbedOrigins {
   const fixed = new Set(config.embed.origins);
   let cached: { set: Set<string>; until: number; generation: number } | null = null;
   let loading: Promise<Set<string>> | null = null;
   const load = async (): Promise<Set<string>> => {
     const generation = tableGeneration(TABLE);
     // Booleans: true on PostgreSQL, 1 on SQLite.
-    const rows: { origin: string; is_active: unknown }[] = await db.selectFrom(TABLE).select(['origin', 'is_active']).execute();
+    const rows = await db.selectFrom(TABLE).select(['origin', 'is_active']).execute();
     const set = new Set(fixed);
     for (const row of rows) if (row.is_active === true || row.is_active === 1) set.add(row.origin);
     cached = { set, until: Date.now() + RELOAD_MS, generation };
