@@ -17,11 +17,11 @@ import { randomUUID } from 'node:crypto';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { allEntities } from '@erp/shared/entities/index';
 import { webhookDelivery, webhookSubscription } from '@erp/modules/shell/definitions/index';
-import type { CompiledQuery, QueryResult } from 'kysely';
+import type { CompiledQuery, Insertable, QueryResult } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { asFlag } from '../db/schema.ts';
 import type { CommittedChange } from '../events/capture.ts';
-import type { AnyDb } from '../entities/hooks.ts';
+import { shellDb, type WebhookDeliveriesTable } from '@erp/modules/shell/server/tables.generated';
 
 /** The outbox never tells of its own tables (a delivery's state is the worker's bookkeeping). */
 const OWN_TABLES = new Set([webhookDelivery.table, webhookSubscription.table]);
@@ -80,15 +80,15 @@ export function newMessageId(): string {
 
 /** See the module header. */
 export function webhookOutbox(database: Pick<Database, 'db'>, wake: () => void) {
-  const db = database.db as unknown as AnyDb;
+  const db = shellDb(database.db);
   return async (changes: CommittedChange[], by: string | null, run: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<void> => {
     const told = changes.filter((change) => change.key !== null && !OWN_TABLES.has(change.table) && definitionsOf(change.table).length > 0);
     if (told.length === 0) return;
-    const found = await run(db.selectFrom(webhookSubscription.table).select(['subscription_id', 'events', 'is_active']).compile());
+    const found = await run(db.selectFrom('webhook_subscriptions').select(['subscription_id', 'events', 'is_active']).compile());
     const subscriptions = (found.rows as { subscription_id: number; events: string | null; is_active: unknown }[]).filter((row) => asFlag(row.is_active as boolean));
     if (subscriptions.length === 0) return;
     const now = new Date().toISOString();
-    const rows: Record<string, unknown>[] = [];
+    const rows: Insertable<WebhookDeliveriesTable>[] = [];
     for (const change of told) {
       for (const def of definitionsOf(change.table)) {
         const kinds: EventKind[] = [change.kind];
@@ -120,7 +120,7 @@ export function webhookOutbox(database: Pick<Database, 'db'>, wake: () => void) 
       }
     }
     // SQLite binds at most 999 values per statement: 17 columns × 50 rows.
-    for (let i = 0; i < rows.length; i += 50) await run(db.insertInto(webhookDelivery.table).values(rows.slice(i, i + 50)).compile());
+    for (let i = 0; i < rows.length; i += 50) await run(db.insertInto('webhook_deliveries').values(rows.slice(i, i + 50)).compile());
     if (rows.length > 0) wake();
   };
 }

@@ -23,7 +23,7 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AuthenticatedUser } from '../auth/user.ts';
 import { openedApplications } from '../auth/access.ts';
 import type { Database } from '../db/connection.ts';
@@ -33,7 +33,8 @@ import { canRead, fieldAccess } from '../entities/access.ts';
 import { isAnswer } from '../entities/answers.ts';
 import { messageIn } from '../entities/call-result.ts';
 import { hasCustomer, isRestricted } from '../entities/customers.ts';
-import type { AnyDb, EntityContext, FieldAccess } from '../entities/hooks.ts';
+import type { EntityContext, FieldAccess } from '../entities/hooks.ts';
+import { shellDb, type ShellDatabase, type WebhookDeliveriesTable } from '@erp/modules/shell/server/tables.generated';
 import { readable, readableMany } from '../entities/read.ts';
 import { registeredEntity } from '../entities/registry.ts';
 import { visibleRecord } from '../entities/wire.ts';
@@ -91,7 +92,7 @@ function access(seen: Seen, key: string, read: () => Promise<FieldAccess>): Prom
 }
 
 interface Result {
-  status: string;
+  status: NonNullable<WebhookDeliveriesTable['status']>;
   attempts: number;
   code: number | null;
   error: string | null;
@@ -114,7 +115,7 @@ type Outcome =
 
 export class WebhookWorker {
   readonly instance = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  private readonly db: AnyDb;
+  private readonly db: Kysely<ShellDatabase>;
   private timer: NodeJS.Timeout | null = null;
   private soon: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -127,7 +128,7 @@ export class WebhookWorker {
     private readonly settings: WebhookSettings,
     private readonly warn: (message: string) => void = () => undefined,
   ) {
-    this.db = database.db as unknown as AnyDb;
+    this.db = shellDb(database.db);
   }
 
   start(): void {
@@ -357,7 +358,7 @@ export class WebhookWorker {
   }
 
   /** Writes an attempt's result, under this instance's claim; false when the claim was taken over. */
-  private async finish(db: AnyDb, row: DeliveryRow, result: Result): Promise<boolean> {
+  private async finish(db: Transaction<ShellDatabase>, row: DeliveryRow, result: Result): Promise<boolean> {
     const now = new Date().toISOString();
     const updated = await db
       .updateTable('webhook_deliveries')
@@ -394,7 +395,7 @@ export class WebhookWorker {
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return;
     const owner = subscription.owner_id
-      ? ((await this.db.selectFrom('users').select(['email', 'language']).where('user_id', '=', subscription.owner_id).executeTakeFirst()) as { email: string; language: string | null } | undefined)
+      ? await this.db.selectFrom('users').select(['email', 'language']).where('user_id', '=', subscription.owner_id).executeTakeFirst()
       : undefined;
     if (!owner?.email) {
       this.warn(`webhooks: subscription ${subscription.subscription_id} deactivated; its owner has no e-mail address`);
@@ -414,7 +415,7 @@ export class WebhookWorker {
 
   /** The owner as the API would see them (roles, applications): null when gone or inactive. */
   private async userOf(userId: string): Promise<AuthenticatedUser | null> {
-    const db = this.database.db as unknown as Kysely<import('../db/schema.ts').DB>;
+    const db = this.database.db;
     const row = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
     if (!row || !asFlag(row.is_active)) return null;
     const roles = (await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id);
